@@ -1,0 +1,262 @@
+/* check.c -- reads a document and reports what it holds and what is wrong
+ * with it, without writing anything. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "filter_private.h"
+
+const char *xmt_code_kind_name(enum xmt_code_kind kind) {
+  switch (kind) {
+  case XMT_CODE_G:
+    return "g";
+  case XMT_CODE_X:
+    return "x";
+  case XMT_CODE_BX:
+    return "bx";
+  case XMT_CODE_EX:
+    return "ex";
+  case XMT_CODE_BPT:
+    return "bpt";
+  case XMT_CODE_EPT:
+    return "ept";
+  case XMT_CODE_PH:
+    return "ph";
+  case XMT_CODE_IT:
+    return "it";
+  case XMT_CODE_MRK:
+    return "mrk";
+  case XMT_CODE_OTHER:
+  case XMT_CODE_KINDS:
+    break;
+  }
+  return "other";
+}
+
+struct check {
+  const char *path;
+  struct xmt_check_report *report;
+  xmt_problem_fn on_problem;
+  void *user;
+  char **ids; /* unit ids of the current <file> */
+  size_t nids, ids_cap;
+  unsigned long file_line;
+  int failed;
+};
+
+static int problem(struct check *c, enum xmt_severity sev, unsigned long line,
+                   const char *unit_id, const char *message) {
+  if (sev == XMT_ERROR)
+    c->report->errors++;
+  else
+    c->report->warnings++;
+  if (c->on_problem == NULL)
+    return 0;
+  struct xmt_problem p = {sev, c->path, line, 0, unit_id, message};
+  return c->on_problem(c->user, &p);
+}
+
+static int compare_ids(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Unit ids must be unique within a <file>. */
+static int check_ids(struct check *c) {
+  int rc = 0;
+  if (c->nids > 1)
+    qsort(c->ids, c->nids, sizeof *c->ids, compare_ids);
+  for (size_t i = 1; i < c->nids && rc == 0; i++)
+    if (strcmp(c->ids[i], c->ids[i - 1]) == 0 &&
+        (i + 1 == c->nids || strcmp(c->ids[i + 1], c->ids[i]) != 0)) {
+      char msg[160];
+      snprintf(msg, sizeof msg,
+               "trans-unit id \"%.100s\" is used more than once in <file>",
+               c->ids[i]);
+      rc = problem(c, XMT_ERROR, c->file_line, c->ids[i], msg);
+    }
+  for (size_t i = 0; i < c->nids; i++)
+    free(c->ids[i]);
+  c->nids = 0;
+  return rc;
+}
+
+static int on_skeleton(void *user, const char *bytes, size_t len) {
+  (void)user, (void)bytes, (void)len;
+  return 0;
+}
+
+static int on_file(void *user, const struct xmt_xliff_file_info *info,
+                   const char *tag, size_t len) {
+  struct check *c = user;
+  (void)tag, (void)len;
+  int rc = check_ids(c);
+  c->file_line = info->line;
+  c->report->files++;
+  return rc;
+}
+
+static enum xmt_code_kind code_kind(const struct xmt_tag *t) {
+  static const char *const names[] = {"g",   "x",   "bx", "ex", "bpt",
+                                      "ept", "ph", "it", "mrk"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (strcmp(t->name, names[i]) == 0)
+      return (enum xmt_code_kind)i;
+  return XMT_CODE_OTHER;
+}
+
+/* One element per tag, except the end tag of a g or mrk pair. */
+static int counts_as_element(const struct xmt_tag *t) {
+  return !(t->kind == XMT_TAG_CLOSE &&
+           (strcmp(t->name, "g") == 0 || strcmp(t->name, "mrk") == 0));
+}
+
+static void count_codes(const xmt_segment *seg, size_t *codes) {
+  for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
+    struct xmt_tag t;
+    if (xmt_segment_tag(seg, i, &t) == XMT_OK && counts_as_element(&t))
+      codes[code_kind(&t)]++;
+  }
+}
+
+/* Names the first inline code in a that b lacks (by element and id). */
+static int missing_code(const xmt_segment *a, const xmt_segment *b, char *what,
+                        size_t size) {
+  size_t na = xmt_segment_tag_count(a), nb = xmt_segment_tag_count(b);
+  char *used = calloc(nb + 1, 1);
+  int found = 0;
+  for (size_t i = 0; i < na && !found && used != NULL; i++) {
+    struct xmt_tag ta;
+    xmt_segment_tag(a, i, &ta);
+    if (!counts_as_element(&ta))
+      continue;
+    int match = 0;
+    for (size_t j = 0; j < nb && !match; j++) {
+      struct xmt_tag tb;
+      xmt_segment_tag(b, j, &tb);
+      if (!used[j] && counts_as_element(&tb) &&
+          strcmp(ta.name, tb.name) == 0 && strcmp(ta.id, tb.id) == 0)
+        used[j] = 1, match = 1;
+    }
+    if (!match) {
+      snprintf(what, size, "<%s id=\"%.40s\">", ta.name, ta.id);
+      found = 1;
+    }
+  }
+  free(used);
+  return found;
+}
+
+static int check_unit(struct check *c, const xmt_xliff_unit *u) {
+  const char *id = u->id != NULL ? u->id : "";
+  char msg[256], what[64];
+  int rc = 0;
+  if (u->id == NULL)
+    rc = problem(c, XMT_ERROR, u->line, NULL, "trans-unit without id");
+  if (rc == 0 && u->seg_text_differs)
+    rc = problem(c, XMT_WARNING, u->line, id,
+                 "the text of <seg-source> differs from <source>");
+  if (rc == 0 && u->translatable && u->whole_source != NULL &&
+      xmt_segment_tag_count(u->whole_source) == 0) {
+    size_t len;
+    const char *text = xmt_segment_text(u->whole_source, &len);
+    size_t i = 0;
+    while (i < len && strchr(" \t\r\n", text[i]) != NULL)
+      i++;
+    if (i == len)
+      rc = problem(c, XMT_WARNING, u->line, id, "empty <source>");
+  }
+  if (rc == 0 && u->has_target && u->existing != NULL &&
+      u->whole_source != NULL) {
+    if (missing_code(u->whole_source, u->existing, what, sizeof what)) {
+      snprintf(msg, sizeof msg, "<target> lacks the inline code %s of <source>",
+               what);
+      rc = problem(c, XMT_WARNING, u->line, id, msg);
+    }
+    if (rc == 0 &&
+        missing_code(u->existing, u->whole_source, what, sizeof what)) {
+      snprintf(msg, sizeof msg, "<target> has an inline code %s not in <source>",
+               what);
+      rc = problem(c, XMT_WARNING, u->line, id, msg);
+    }
+  }
+  return rc;
+}
+
+static int on_unit(void *user, xmt_xliff_unit *u) {
+  struct check *c = user;
+  struct xmt_check_report *r = c->report;
+  r->units++;
+  if (u->translatable)
+    r->translatable_units++;
+  if (u->has_target)
+    r->units_with_target++;
+  r->segments += u->nsegs;
+  if (u->whole_source != NULL)
+    count_codes(u->whole_source, r->codes);
+  for (size_t i = 0; u->translatable && i < u->nsegs; i++) {
+    size_t len;
+    const char *text = xmt_segment_text(u->segs[i].source, &len);
+    r->words += xmt_count_words(text, len);
+  }
+  int rc = 0;
+  if (u->id != NULL) {
+    if (c->nids == c->ids_cap) {
+      size_t cap = c->ids_cap ? c->ids_cap * 2 : 64;
+      char **ids = realloc(c->ids, cap * sizeof *ids);
+      if (ids == NULL)
+        rc = 1;
+      else
+        c->ids = ids, c->ids_cap = cap;
+    }
+    if (rc == 0 && (c->ids[c->nids] = xmt_strdup(u->id)) != NULL)
+      c->nids++;
+    else
+      rc = 1;
+    c->failed |= rc;
+  }
+  if (rc == 0)
+    rc = check_unit(c, u);
+  xmt_xliff_unit_free(u);
+  return rc;
+}
+
+xmt_status xmt_filter_check_file(xmt_filter *f, const char *path,
+                                 struct xmt_check_report *report,
+                                 xmt_problem_fn on_problem, void *user) {
+  xmt_error_clear(&f->err);
+  memset(report, 0, sizeof *report);
+  if (path == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "no input file");
+  struct check c = {path, report, on_problem, user, NULL, 0, 0, 0, 0};
+  FILE *in = xmt_input_open(path, &f->err);
+  if (in == NULL)
+    return f->err.pub.status;
+  static const struct xmt_xliff_reader_callbacks callbacks = {
+      on_skeleton, on_file, on_unit};
+  xmt_xliff_reader *reader = xmt_xliff_reader_new(&callbacks, &c);
+  xmt_status st;
+  if (reader == NULL ||
+      xmt_xliff_reader_set_filename(reader, path) != XMT_OK) {
+    st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                       xmt_strerror(XMT_ERR_NOMEM));
+  } else {
+    size_t bytes = 0;
+    st = xmt_read_all(reader, in, path, &f->err, &bytes);
+    if (st == XMT_OK && check_ids(&c) != 0)
+      st = XMT_ERR_ABORTED;
+    if (c.failed)
+      st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+    else if (st != XMT_OK && f->err.pub.status == XMT_OK)
+      st = xmt_error_copy(&f->err, xmt_xliff_reader_error(reader));
+    report->encoding = xmt_encoding_name(xmt_xliff_reader_encoding(reader));
+  }
+  for (size_t i = 0; i < c.nids; i++)
+    free(c.ids[i]);
+  free(c.ids);
+  xmt_xliff_reader_free(reader);
+  if (in != stdin)
+    fclose(in);
+  return st;
+}

@@ -1,0 +1,124 @@
+/* output.c -- output files that appear only when complete, and input files
+ * that say which file failed. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "filter_private.h"
+
+FILE *xmt_input_open(const char *path, struct xmt_error_store *err) {
+  FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (fp == NULL)
+    xmt_error_set(err, XMT_ERR_IO, path, 0, 0, NULL, "cannot open: %s",
+                  strerror(errno));
+  return fp;
+}
+
+xmt_status xmt_output_open(struct xmt_output *out, const char *path,
+                           struct xmt_error_store *err) {
+  memset(out, 0, sizeof *out);
+  if (path == NULL || strcmp(path, "-") == 0) {
+    out->fp = stdout;
+    return XMT_OK;
+  }
+  /* The temporary file sits beside the output so rename() stays atomic. */
+  size_t len = strlen(path);
+  out->path = xmt_strdup(path);
+  out->tmp_path = malloc(len + sizeof ".tmpXXXXXX");
+  if (out->path == NULL || out->tmp_path == NULL) {
+    xmt_output_abort(out);
+    return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  }
+  memcpy(out->tmp_path, path, len);
+  memcpy(out->tmp_path + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+  int fd = mkstemp(out->tmp_path);
+  if (fd < 0 || (out->fp = fdopen(fd, "wb")) == NULL) {
+    int e = errno;
+    if (fd >= 0) {
+      close(fd);
+      unlink(out->tmp_path);
+    }
+    free(out->tmp_path);
+    out->tmp_path = NULL;
+    xmt_output_abort(out);
+    return xmt_error_set(err, XMT_ERR_WRITE, path, 0, 0, NULL,
+                         "cannot create output: %s", strerror(e));
+  }
+  return XMT_OK;
+}
+
+int xmt_output_write(void *user, const char *bytes, size_t len) {
+  struct xmt_output *out = user;
+  return fwrite(bytes, 1, len, out->fp) == len ? 0 : 1;
+}
+
+xmt_status xmt_output_commit(struct xmt_output *out,
+                             struct xmt_error_store *err) {
+  const char *name = out->path != NULL ? out->path : "standard output";
+  if (out->tmp_path == NULL) {
+    if (fflush(out->fp) != 0 || ferror(out->fp))
+      return xmt_error_set(err, XMT_ERR_WRITE, name, 0, 0, NULL,
+                           "cannot write: %s", strerror(errno));
+    return XMT_OK;
+  }
+  int failed = ferror(out->fp) != 0;
+  int e = errno;
+  if (fclose(out->fp) != 0 && !failed) {
+    failed = 1;
+    e = errno;
+  }
+  out->fp = NULL;
+  if (!failed && rename(out->tmp_path, out->path) != 0) {
+    failed = 1;
+    e = errno;
+  }
+  if (failed) {
+    xmt_output_abort(out);
+    return xmt_error_set(err, XMT_ERR_WRITE, name, 0, 0, NULL,
+                         "cannot write: %s", strerror(e));
+  }
+  free(out->tmp_path);
+  out->tmp_path = NULL;
+  free(out->path);
+  out->path = NULL;
+  return XMT_OK;
+}
+
+void xmt_output_abort(struct xmt_output *out) {
+  if (out->fp != NULL && out->fp != stdout)
+    fclose(out->fp);
+  out->fp = NULL;
+  if (out->tmp_path != NULL)
+    unlink(out->tmp_path);
+  free(out->tmp_path);
+  free(out->path);
+  out->tmp_path = out->path = NULL;
+}
+
+xmt_status xmt_read_all(xmt_xliff_reader *reader, FILE *fp, const char *path,
+                        struct xmt_error_store *err, size_t *bytes_in) {
+  static const size_t chunk = 256u * 1024u;
+  char *buf = malloc(chunk);
+  if (buf == NULL)
+    return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  xmt_status st = XMT_OK;
+  for (;;) {
+    size_t n = fread(buf, 1, chunk, fp);
+    if (n < chunk && ferror(fp)) {
+      st = xmt_error_set(err, XMT_ERR_IO, path, 0, 0, NULL, "cannot read: %s",
+                         strerror(errno));
+      break;
+    }
+    *bytes_in += n;
+    int final = n < chunk && feof(fp);
+    st = xmt_xliff_reader_parse(reader, buf, n, final);
+    if (st != XMT_OK || final)
+      break;
+  }
+  free(buf);
+  return st;
+}

@@ -1,0 +1,312 @@
+/* segment.c -- the tagged segment: UTF-8 text plus an ordered tag list. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "projector_private.h"
+
+/* A tag as stored. Strings are offsets into the segment's pool rather than
+ * pointers, so growing the pool never invalidates a record and a whole
+ * segment copies with three memcpy calls. */
+struct tag_rec {
+  enum xmt_tag_kind kind;
+  size_t offset; /* byte offset in the text */
+  size_t id;     /* NUL-terminated, in pool */
+  size_t name;   /* NUL-terminated, in pool */
+  size_t markup; /* markup_len bytes in pool, then a NUL */
+  size_t markup_len;
+};
+
+struct xmt_segment {
+  struct xmt_buf text;
+  struct xmt_buf pool;
+  struct tag_rec *tags;
+  size_t ntags;
+  size_t cap;
+};
+
+/* Enough for the tags of nearly every real segment, so that
+ * xmt_segment_check() does not allocate. */
+#define CHECK_LOCAL_OPENS 32
+
+xmt_segment *xmt_segment_new(void) { return calloc(1, sizeof(xmt_segment)); }
+
+void xmt_segment_free(xmt_segment *seg) {
+  if (seg == NULL)
+    return;
+  xmt_buf_free(&seg->text);
+  xmt_buf_free(&seg->pool);
+  free(seg->tags);
+  free(seg);
+}
+
+void xmt_segment_clear(xmt_segment *seg) {
+  if (seg == NULL)
+    return;
+  xmt_buf_reset(&seg->text);
+  xmt_buf_reset(&seg->pool);
+  seg->ntags = 0;
+}
+
+/* Makes room for total bytes in buf (plus its NUL) without changing it. */
+static xmt_status buf_reserve(struct xmt_buf *buf, size_t total) {
+  if (buf->data != NULL && total < buf->cap)
+    return XMT_OK;
+  /* Here total >= len: either buf is unallocated or cap > len. */
+  return xmt_buf_grow(buf, total - buf->len);
+}
+
+static xmt_status tags_reserve(xmt_segment *seg, size_t total) {
+  if (total <= seg->cap)
+    return XMT_OK;
+  size_t cap = seg->cap ? seg->cap : 8;
+  while (cap < total) {
+    if (cap > SIZE_MAX / 2 / sizeof(struct tag_rec))
+      return XMT_ERR_NOMEM;
+    cap *= 2;
+  }
+  struct tag_rec *tags = realloc(seg->tags, cap * sizeof *tags);
+  if (tags == NULL)
+    return XMT_ERR_NOMEM;
+  seg->tags = tags;
+  seg->cap = cap;
+  return XMT_OK;
+}
+
+/* Replaces dst's text with text and its tags with src's, leaving the tag
+ * offsets as src had them. Everything is reserved first, so on failure dst
+ * is unchanged. */
+static xmt_status assign(xmt_segment *dst, const xmt_segment *src,
+                         const char *text, size_t len) {
+  xmt_status st;
+  if ((st = buf_reserve(&dst->text, len)) != XMT_OK ||
+      (st = buf_reserve(&dst->pool, src->pool.len)) != XMT_OK ||
+      (st = tags_reserve(dst, src->ntags)) != XMT_OK)
+    return st;
+  xmt_segment_clear(dst);
+  /* Cannot fail: the room is reserved. */
+  (void)xmt_buf_append(&dst->text, text, len);
+  (void)xmt_buf_append(&dst->pool, src->pool.data, src->pool.len);
+  if (src->ntags > 0)
+    memcpy(dst->tags, src->tags, src->ntags * sizeof *dst->tags);
+  dst->ntags = src->ntags;
+  return XMT_OK;
+}
+
+xmt_status xmt_segment_copy(xmt_segment *dst, const xmt_segment *src) {
+  if (dst == NULL || src == NULL)
+    return XMT_ERR_USAGE;
+  if (dst == src)
+    return XMT_OK;
+  return assign(dst, src, src->text.data, src->text.len);
+}
+
+xmt_status xmt_segment_append_text(xmt_segment *seg, const char *text,
+                                   size_t len) {
+  if (seg == NULL || (text == NULL && len > 0))
+    return XMT_ERR_USAGE;
+  if (xmt_utf8_valid_prefix(text, len) != len)
+    return XMT_ERR_ENCODING;
+  return xmt_buf_append(&seg->text, text, len);
+}
+
+static int kind_valid(enum xmt_tag_kind kind) {
+  /* No default: -Wswitch flags a kind added to the enum but not here. */
+  switch (kind) {
+  case XMT_TAG_OPEN:
+  case XMT_TAG_CLOSE:
+  case XMT_TAG_PLACEHOLDER:
+  case XMT_TAG_ISOLATED_OPEN:
+  case XMT_TAG_ISOLATED_CLOSE:
+    return 1;
+  }
+  return 0;
+}
+
+xmt_status xmt_segment_append_tag(xmt_segment *seg, enum xmt_tag_kind kind,
+                                  const char *id, const char *name,
+                                  const char *markup, size_t markup_len) {
+  if (seg == NULL || !kind_valid(kind) || id == NULL || name == NULL ||
+      (markup == NULL && markup_len > 0))
+    return XMT_ERR_USAGE;
+  xmt_status st = tags_reserve(seg, seg->ntags + 1);
+  if (st != XMT_OK)
+    return st;
+  struct tag_rec rec;
+  size_t id_len = strlen(id) + 1, name_len = strlen(name) + 1;
+  size_t mark = seg->pool.len;
+  rec.kind = kind;
+  rec.offset = seg->text.len;
+  rec.id = mark;
+  rec.name = rec.id + id_len;
+  rec.markup = rec.name + name_len;
+  rec.markup_len = markup_len;
+  /* The NULs of id and name are copied; xmt_buf_append adds markup's. */
+  if ((st = xmt_buf_append(&seg->pool, id, id_len)) != XMT_OK ||
+      (st = xmt_buf_append(&seg->pool, name, name_len)) != XMT_OK ||
+      (st = xmt_buf_append(&seg->pool, markup, markup_len)) != XMT_OK ||
+      (st = xmt_buf_append_byte(&seg->pool, '\0')) != XMT_OK) {
+    seg->pool.len = mark;
+    if (seg->pool.data != NULL)
+      seg->pool.data[mark] = '\0';
+    return st;
+  }
+  seg->tags[seg->ntags++] = rec;
+  return XMT_OK;
+}
+
+const char *xmt_segment_text(const xmt_segment *seg, size_t *len) {
+  if (len != NULL)
+    *len = seg != NULL ? seg->text.len : 0;
+  if (seg == NULL || seg->text.data == NULL)
+    return "";
+  return seg->text.data;
+}
+
+size_t xmt_segment_tag_count(const xmt_segment *seg) {
+  return seg != NULL ? seg->ntags : 0;
+}
+
+xmt_status xmt_segment_tag(const xmt_segment *seg, size_t i,
+                           struct xmt_tag *tag) {
+  if (seg == NULL || tag == NULL || i >= seg->ntags)
+    return XMT_ERR_USAGE;
+  const struct tag_rec *rec = &seg->tags[i];
+  tag->kind = rec->kind;
+  tag->offset = rec->offset;
+  tag->id = seg->pool.data + rec->id;
+  tag->name = seg->pool.data + rec->name;
+  tag->markup = seg->pool.data + rec->markup;
+  tag->markup_len = rec->markup_len;
+  return XMT_OK;
+}
+
+xmt_status xmt_segment_retag(xmt_segment *dst, const xmt_segment *src,
+                             const char *text, size_t len,
+                             const size_t *offsets) {
+  if (dst == NULL || src == NULL || dst == src || (text == NULL && len > 0) ||
+      (offsets == NULL && src->ntags > 0))
+    return XMT_ERR_USAGE;
+  if (xmt_utf8_valid_prefix(text, len) != len)
+    return XMT_ERR_ENCODING;
+  size_t prev = 0;
+  for (size_t i = 0; i < src->ntags; i++) {
+    size_t off = offsets[i];
+    /* text is valid UTF-8, so any non-continuation byte starts a char. */
+    if (off < prev || off > len ||
+        (off < len && ((unsigned char)text[off] & 0xC0) == 0x80))
+      return XMT_ERR_USAGE;
+    prev = off;
+  }
+  xmt_status st = assign(dst, src, text, len);
+  if (st != XMT_OK)
+    return st;
+  for (size_t i = 0; i < dst->ntags; i++)
+    dst->tags[i].offset = offsets[i];
+  return XMT_OK;
+}
+
+/* An OPEN tag seen by xmt_segment_check(): first sorted by id to find
+ * reused ids, then reused as the nesting stack. */
+struct open_ref {
+  const char *id;
+  size_t index;
+};
+
+static int open_ref_cmp(const void *pa, const void *pb) {
+  const struct open_ref *a = pa, *b = pb;
+  int c = strcmp(a->id, b->id);
+  if (c != 0)
+    return c;
+  return (a->index > b->index) - (a->index < b->index);
+}
+
+/* Index of the first OPEN whose id an earlier OPEN already used, or
+ * SIZE_MAX. Sorting keeps this O(n log n) on hostile input. */
+static size_t first_reused_id(struct open_ref *refs, size_t nopen) {
+  size_t reused = SIZE_MAX;
+  qsort(refs, nopen, sizeof *refs, open_ref_cmp);
+  for (size_t k = 1; k < nopen; k++)
+    if (strcmp(refs[k].id, refs[k - 1].id) == 0 && refs[k].index < reused)
+      reused = refs[k].index;
+  return reused;
+}
+
+/* The left-to-right scan of xmt_segment_check(); stack has room for every
+ * OPEN. Returns the offending index or SIZE_MAX. */
+static size_t scan_tags(const xmt_segment *seg, struct open_ref *stack,
+                        size_t reused) {
+  const char *pool = seg->pool.data;
+  size_t depth = 0, prev = 0;
+  for (size_t i = 0; i < seg->ntags; i++) {
+    const struct tag_rec *rec = &seg->tags[i];
+    if (rec->offset < prev || rec->offset > seg->text.len || i == reused)
+      return i;
+    prev = rec->offset;
+    if (rec->kind == XMT_TAG_OPEN) {
+      stack[depth].id = pool + rec->id;
+      stack[depth++].index = i;
+    } else if (rec->kind == XMT_TAG_CLOSE) {
+      /* A stray close, or one that crosses the innermost open pair. */
+      if (depth == 0 || strcmp(stack[depth - 1].id, pool + rec->id) != 0)
+        return i;
+      depth--;
+    }
+  }
+  /* The outermost unclosed OPEN is the earliest one. */
+  return depth > 0 ? stack[0].index : SIZE_MAX;
+}
+
+xmt_status xmt_segment_check(const xmt_segment *seg, size_t *bad_tag) {
+  if (seg == NULL)
+    return XMT_ERR_USAGE;
+  struct open_ref local[CHECK_LOCAL_OPENS];
+  struct open_ref *refs = local;
+  size_t nopen = 0;
+  for (size_t i = 0; i < seg->ntags; i++)
+    if (seg->tags[i].kind == XMT_TAG_OPEN)
+      nopen++;
+  if (nopen > CHECK_LOCAL_OPENS) {
+    refs = malloc(nopen * sizeof *refs);
+    if (refs == NULL)
+      return XMT_ERR_NOMEM;
+  }
+  nopen = 0;
+  for (size_t i = 0; i < seg->ntags; i++) {
+    if (seg->tags[i].kind == XMT_TAG_OPEN) {
+      refs[nopen].id = seg->pool.data + seg->tags[i].id;
+      refs[nopen++].index = i;
+    }
+  }
+  size_t bad = scan_tags(seg, refs, first_reused_id(refs, nopen));
+  if (refs != local)
+    free(refs);
+  if (bad == SIZE_MAX)
+    return XMT_OK;
+  if (bad_tag != NULL)
+    *bad_tag = bad;
+  return XMT_ERR_INLINE;
+}
+
+int xmt_segment_equal(const xmt_segment *a, const xmt_segment *b) {
+  if (a == b)
+    return 1;
+  if (a == NULL || b == NULL || a->text.len != b->text.len ||
+      a->ntags != b->ntags)
+    return 0;
+  if (a->text.len > 0 && memcmp(a->text.data, b->text.data, a->text.len) != 0)
+    return 0;
+  for (size_t i = 0; i < a->ntags; i++) {
+    const struct tag_rec *ta = &a->tags[i], *tb = &b->tags[i];
+    if (ta->kind != tb->kind || ta->offset != tb->offset ||
+        ta->markup_len != tb->markup_len ||
+        strcmp(a->pool.data + ta->id, b->pool.data + tb->id) != 0 ||
+        strcmp(a->pool.data + ta->name, b->pool.data + tb->name) != 0 ||
+        (ta->markup_len > 0 &&
+         memcmp(a->pool.data + ta->markup, b->pool.data + tb->markup,
+                ta->markup_len) != 0))
+      return 0;
+  }
+  return 1;
+}

@@ -1,0 +1,103 @@
+#!/bin/sh
+# run.sh -- `make bench`: xliffmt speed and memory against xmllint --stream.
+#
+# Env: XLIFFMT, GEN_XLIFF (required), BENCH_MB (default 512),
+#      BENCH_DIR (default a fresh temporary directory, removed on exit).
+# Targets: peak RSS < 64 MB, time <= 2.0 x xmllint --stream (a lower bound
+# for any tool that has to parse the whole file).
+set -eu
+
+: "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
+: "${GEN_XLIFF:?set GEN_XLIFF to the gen_xliff binary}"
+BENCH_MB=${BENCH_MB:-512}
+MAX_RSS_MB=64
+MAX_RATIO=2.0
+
+# GNU time, not the shell keyword: only it reports peak RSS (%M).
+if [ ! -x /usr/bin/time ]; then
+  echo "run.sh: /usr/bin/time not found; install GNU time: apt-get install time" >&2
+  exit 1
+fi
+if ! command -v xmllint >/dev/null 2>&1; then
+  echo "run.sh: xmllint not found; install it: apt-get install libxml2-utils" >&2
+  exit 1
+fi
+
+if [ -n "${BENCH_DIR:-}" ]; then
+  dir=$BENCH_DIR
+  mkdir -p "$dir"
+else
+  dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-bench.XXXXXX")
+  # The input and output are each BENCH_MB large: never leave them behind.
+  trap 'rm -rf "$dir"' EXIT
+  trap 'exit 130' INT TERM
+fi
+in=$dir/bench.xlf
+out=$dir/bench.fr.xlf
+
+# The generator knows how many units are translatable (no translate="no",
+# no target yet); each of them must get exactly one <target> in the output.
+if ! "$GEN_XLIFF" "$BENCH_MB" >"$in" 2>"$dir/gen.log"; then
+  cat "$dir/gen.log" >&2
+  exit 1
+fi
+expected=$(sed -n 's/.*translatable=\([0-9]*\).*/\1/p' "$dir/gen.log")
+bytes=$(wc -c <"$in" | tr -d ' ')
+echo "input: $in, $bytes bytes, $expected translatable units"
+
+# measure CMD...: run CMD twice under GNU time and set secs and kb (peak RSS)
+# from the faster run, so a cold page cache or a noisy neighbour costs less.
+measure() {
+  secs='' kb=''
+  for run in 1 2; do
+    if ! /usr/bin/time -f '%e %M' -o "$dir/time" "$@" >/dev/null; then
+      echo "run.sh: failed (run $run): $*" >&2
+      cat "$dir/time" >&2
+      exit 1
+    fi
+    read -r s k <"$dir/time"
+    if [ -z "$secs" ] || awk -v a="$s" -v b="$secs" 'BEGIN { exit !(a < b) }'; then
+      secs=$s kb=$k
+    fi
+  done
+}
+
+measure xmllint --stream --noout "$in"
+base_secs=$secs base_kb=$kb
+measure "$XLIFFMT" translate "$in" -o "$out" -s en -t fr --mt identity --quiet
+
+fail=0
+# verdict OK MESSAGE: print a PASS/FAIL line; any FAIL makes the exit status 1.
+verdict() {
+  if [ "$1" = 1 ]; then
+    echo "PASS $2"
+  else
+    echo "FAIL $2"
+    fail=1
+  fi
+}
+
+# fcmp A OP B: 1 if the float comparison holds, else 0 (sh has no floats).
+fcmp() { awk -v a="$1" -v b="$3" "BEGIN { r = (a $2 b) ? 1 : 0; print r }"; }
+
+# The 0.01 s floor keeps tiny BENCH_MB runs from dividing by zero.
+printf 'xmllint %s %s\nxliffmt %s %s\n' "$base_secs" "$base_kb" "$secs" "$kb" |
+  awk -v b="$bytes" '
+    BEGIN { printf "%-8s %8s %8s %12s\n", "tool", "seconds", "MB/s", "peak RSS MB" }
+    { s = $2 < 0.01 ? 0.01 : $2
+      printf "%-8s %8.2f %8.1f %12.1f\n", $1, $2, b / 1048576 / s, $3 / 1024 }'
+ratio=$(awk -v a="$secs" -v b="$base_secs" \
+  'BEGIN { printf "%.2f", (a < 0.01 ? 0.01 : a) / (b < 0.01 ? 0.01 : b) }')
+rss_mb=$(awk -v k="$kb" 'BEGIN { printf "%.1f", k / 1024 }')
+echo "ratio xliffmt/xmllint: $ratio"
+verdict "$(fcmp "$rss_mb" '<' "$MAX_RSS_MB")" "peak RSS $rss_mb MB < $MAX_RSS_MB MB"
+verdict "$(fcmp "$ratio" '<=' "$MAX_RATIO")" "time ratio $ratio <= $MAX_RATIO"
+
+if xmllint --stream --noout "$out"; then wf=1; else wf=0; fi
+verdict "$wf" "output is well-formed XML"
+# grep -o, not -c: several targets may share a line.
+targets=$(grep -o '<target[ />]' "$out" | wc -l | tr -d ' ')
+[ "$targets" = "$expected" ] && ok=1 || ok=0
+verdict "$ok" "$targets <target> elements, $expected expected"
+
+exit "$fail"

@@ -1,0 +1,25 @@
+/* harness.h -- shared CUnit runner and fixture helpers for the test programs.
+ * Each test program defines xmt_test_suites[] (terminated by
+ * CU_SUITE_INFO_NULL); harness.c provides main(). */
+#ifndef XMT_TEST_HARNESS_H
+#define XMT_TEST_HARNESS_H
+
+#include <CUnit/CUnit.h>
+#include <stddef.h>
+
+extern CU_SuiteInfo xmt_test_suites[];
+
+/* Reads a whole file; returns malloc'd bytes (NUL-terminated) or NULL. */
+char *xmt_test_read_file(const char *path, size_t *len);
+/* Path of a file under $XMT_TEST_DATA (the shared data folder), or under
+ * $XMT_FIXTURES (this repository's tests/fixtures); static buffer. */
+const char *xmt_test_data_path(const char *relative);
+const char *xmt_test_fixture_path(const char *relative);
+/* Asserts that two byte strings are equal, printing the first difference. */
+#define XMT_ASSERT_BYTES_EQUAL(actual, alen, expected, elen)                   \
+  CU_ASSERT_TRUE(xmt_test_bytes_equal((actual), (alen), (expected), (elen),   \
+                                      __FILE__, __LINE__))
+int xmt_test_bytes_equal(const char *a, size_t alen, const char *b,
+                         size_t blen, const char *file, int line);
+
+#endif

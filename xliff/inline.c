@@ -1,0 +1,454 @@
+/* inline.c -- XLIFF inline content <-> tagged segments. */
+#include "config.h"
+
+#include <expat.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "xliff_private.h"
+
+struct xmt_pending_tag {
+  enum xmt_tag_kind kind;
+  size_t offset;   /* in ib->text */
+  const char *name; /* static string */
+  size_t key;      /* offset of the NUL-terminated key in ib->pool */
+  size_t markup;   /* offset of the markup in ib->pool */
+  size_t markup_len;
+  size_t partner;  /* index of the other end of a pair, or SIZE_MAX */
+};
+
+void xmt_ib_init(struct xmt_inline_builder *ib) { memset(ib, 0, sizeof *ib); }
+
+void xmt_ib_free(struct xmt_inline_builder *ib) {
+  xmt_buf_free(&ib->text);
+  xmt_buf_free(&ib->pool);
+  free(ib->tags);
+  free(ib->open);
+  memset(ib, 0, sizeof *ib);
+}
+
+void xmt_ib_reset(struct xmt_inline_builder *ib) {
+  xmt_buf_reset(&ib->text);
+  xmt_buf_reset(&ib->pool);
+  ib->ntags = 0;
+  ib->nopen = 0;
+  ib->mrk_count = 0;
+}
+
+xmt_status xmt_ib_text(struct xmt_inline_builder *ib, const char *s,
+                       size_t len) {
+  return xmt_buf_append(&ib->text, s, len);
+}
+
+static const char *static_name(const char *name) {
+  static const char *const names[] = {"g",  "x",   "bx",  "ex",  "bpt",
+                                      "ept", "ph", "it",  "mrk", "sub"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (strcmp(name, names[i]) == 0)
+      return names[i];
+  return "?";
+}
+
+static xmt_status push_tag(struct xmt_inline_builder *ib,
+                           enum xmt_tag_kind kind, const char *name,
+                           const char *key, const char *markup, size_t len) {
+  if (ib->ntags == ib->cap) {
+    size_t cap = ib->cap ? ib->cap * 2 : 16;
+    struct xmt_pending_tag *tags = realloc(ib->tags, cap * sizeof *tags);
+    if (tags == NULL)
+      return XMT_ERR_NOMEM;
+    ib->tags = tags;
+    ib->cap = cap;
+  }
+  struct xmt_pending_tag *t = &ib->tags[ib->ntags];
+  t->kind = kind;
+  t->offset = ib->text.len;
+  t->name = static_name(name);
+  t->partner = SIZE_MAX;
+  t->key = ib->pool.len;
+  xmt_status st = xmt_buf_append_str(&ib->pool, key != NULL ? key : "");
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(&ib->pool, '\0');
+  t->markup = ib->pool.len;
+  t->markup_len = len;
+  if (st == XMT_OK)
+    st = xmt_buf_append(&ib->pool, markup, len);
+  if (st == XMT_OK)
+    ib->ntags++;
+  return st;
+}
+
+xmt_status xmt_ib_open(struct xmt_inline_builder *ib, const char *name,
+                       const char *key, const char *markup, size_t len) {
+  if (ib->nopen == ib->open_cap) {
+    size_t cap = ib->open_cap ? ib->open_cap * 2 : 8;
+    size_t *open = realloc(ib->open, cap * sizeof *open);
+    if (open == NULL)
+      return XMT_ERR_NOMEM;
+    ib->open = open;
+    ib->open_cap = cap;
+  }
+  ib->open[ib->nopen++] = ib->ntags;
+  return push_tag(ib, XMT_TAG_OPEN, name, key, markup, len);
+}
+
+xmt_status xmt_ib_close(struct xmt_inline_builder *ib, const char *markup,
+                        size_t len) {
+  if (ib->nopen == 0)
+    return XMT_ERR_INTERNAL;
+  size_t open = ib->open[--ib->nopen];
+  /* Copy the key: push_tag may move the pool. */
+  size_t key_len = strlen(ib->pool.data + ib->tags[open].key);
+  char *key = xmt_strndup(ib->pool.data + ib->tags[open].key, key_len);
+  if (key == NULL)
+    return XMT_ERR_NOMEM;
+  xmt_status st =
+      push_tag(ib, XMT_TAG_CLOSE, ib->tags[open].name, key, markup, len);
+  free(key);
+  if (st == XMT_OK) {
+    ib->tags[open].partner = ib->ntags - 1;
+    ib->tags[ib->ntags - 1].partner = open;
+  }
+  return st;
+}
+
+xmt_status xmt_ib_code(struct xmt_inline_builder *ib, enum xmt_tag_kind kind,
+                       const char *name, const char *key, const char *markup,
+                       size_t len) {
+  return push_tag(ib, kind, name, key, markup, len);
+}
+
+/* bx pairs with ex, bpt with ept. */
+static int closes(const char *open_name, const char *close_name) {
+  return (strcmp(open_name, "bx") == 0 && strcmp(close_name, "ex") == 0) ||
+         (strcmp(open_name, "bpt") == 0 && strcmp(close_name, "ept") == 0);
+}
+
+/* 1 when the pairs between i and j are balanced, so that making i..j a
+ * pair keeps the segment well nested. */
+static int balanced_between(const struct xmt_inline_builder *ib, size_t i,
+                            size_t j) {
+  long depth = 0;
+  for (size_t k = i + 1; k < j; k++) {
+    if (ib->tags[k].kind == XMT_TAG_OPEN)
+      depth++;
+    else if (ib->tags[k].kind == XMT_TAG_CLOSE && --depth < 0)
+      return 0;
+  }
+  return depth == 0;
+}
+
+static void pair_isolated(struct xmt_inline_builder *ib) {
+  for (size_t i = 0; i < ib->ntags; i++) {
+    struct xmt_pending_tag *o = &ib->tags[i];
+    if (o->kind != XMT_TAG_ISOLATED_OPEN || strcmp(o->name, "it") == 0)
+      continue;
+    for (size_t j = i + 1; j < ib->ntags; j++) {
+      struct xmt_pending_tag *c = &ib->tags[j];
+      if (c->kind == XMT_TAG_ISOLATED_CLOSE && c->partner == SIZE_MAX &&
+          closes(o->name, c->name) &&
+          strcmp(ib->pool.data + o->key, ib->pool.data + c->key) == 0) {
+        if (balanced_between(ib, i, j)) {
+          o->kind = XMT_TAG_OPEN;
+          c->kind = XMT_TAG_CLOSE;
+          o->partner = j;
+          c->partner = i;
+        }
+        break;
+      }
+    }
+  }
+}
+
+/* A pair key already used by an earlier pair gets a "#n" suffix on both
+ * ends, so pairs stay distinguishable; the markup keeps the real ids. */
+static xmt_status unique_keys(struct xmt_inline_builder *ib) {
+  unsigned n = 0;
+  for (size_t i = 0; i < ib->ntags; i++) {
+    struct xmt_pending_tag *t = &ib->tags[i];
+    if (t->kind != XMT_TAG_OPEN)
+      continue;
+    int clash = 0;
+    for (size_t k = 0; k < i && !clash; k++)
+      clash = ib->tags[k].kind == XMT_TAG_OPEN &&
+              strcmp(ib->pool.data + ib->tags[k].key,
+                     ib->pool.data + t->key) == 0;
+    if (!clash)
+      continue;
+    char suffix[24];
+    snprintf(suffix, sizeof suffix, "#%u", ++n);
+    size_t key = ib->pool.len;
+    size_t old_len = strlen(ib->pool.data + t->key);
+    xmt_status st = xmt_buf_grow(&ib->pool, old_len + sizeof suffix);
+    if (st != XMT_OK)
+      return st;
+    st = xmt_buf_append(&ib->pool, ib->pool.data + t->key, old_len);
+    if (st == XMT_OK)
+      st = xmt_buf_append(&ib->pool, suffix, strlen(suffix) + 1);
+    if (st != XMT_OK)
+      return st;
+    t->key = key;
+    if (t->partner != SIZE_MAX)
+      ib->tags[t->partner].key = key;
+  }
+  return XMT_OK;
+}
+
+xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out) {
+  xmt_segment_clear(out);
+  if (ib->nopen != 0)
+    return XMT_ERR_INTERNAL;
+  pair_isolated(ib);
+  xmt_status st = unique_keys(ib);
+  size_t at = 0;
+  for (size_t i = 0; st == XMT_OK && i < ib->ntags; i++) {
+    const struct xmt_pending_tag *t = &ib->tags[i];
+    if (t->offset > at)
+      st = xmt_segment_append_text(out, ib->text.data + at, t->offset - at);
+    at = t->offset;
+    if (st == XMT_OK)
+      st = xmt_segment_append_tag(out, t->kind, ib->pool.data + t->key,
+                                  t->name, ib->pool.data + t->markup,
+                                  t->markup_len);
+  }
+  if (st == XMT_OK && ib->text.len > at)
+    st = xmt_segment_append_text(out, ib->text.data + at, ib->text.len - at);
+  return st;
+}
+
+int xmt_is_code_element(const char *name) {
+  static const char *const codes[] = {"x",   "bx", "ex", "ph",
+                                      "bpt", "ept", "it"};
+  for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
+    if (strcmp(name, codes[i]) == 0)
+      return 1;
+  return 0;
+}
+
+enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos) {
+  if (strcmp(name, "bx") == 0 || strcmp(name, "bpt") == 0)
+    return XMT_TAG_ISOLATED_OPEN;
+  if (strcmp(name, "ex") == 0 || strcmp(name, "ept") == 0)
+    return XMT_TAG_ISOLATED_CLOSE;
+  if (strcmp(name, "it") == 0)
+    return pos != NULL && strcmp(pos, "close") == 0 ? XMT_TAG_ISOLATED_CLOSE
+                                                    : XMT_TAG_ISOLATED_OPEN;
+  return XMT_TAG_PLACEHOLDER;
+}
+
+xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s,
+                               size_t len) {
+  size_t from = 0;
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i < len && st == XMT_OK; i++) {
+    const char *rep = NULL;
+    switch (s[i]) {
+    case '&':
+      rep = "&amp;";
+      break;
+    case '<':
+      rep = "&lt;";
+      break;
+    case '>': /* only "]]>" must be broken up */
+      if (i >= 2 && s[i - 1] == ']' && s[i - 2] == ']')
+        rep = "&gt;";
+      break;
+    case '\r': /* a literal CR would be normalised away by parsers */
+      rep = "&#13;";
+      break;
+    default:
+      break;
+    }
+    if (rep != NULL) {
+      st = xmt_buf_append(out, s + from, i - from);
+      if (st == XMT_OK)
+        st = xmt_buf_append_str(out, rep);
+      from = i + 1;
+    }
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append(out, s + from, len - from);
+  return st;
+}
+
+char *xmt_xliff_inline_render(const xmt_segment *seg, size_t *len) {
+  struct xmt_buf out = {0};
+  size_t text_len;
+  const char *text = xmt_segment_text(seg, &text_len);
+  size_t at = 0, n = xmt_segment_tag_count(seg);
+  xmt_status st = xmt_buf_grow(&out, text_len + 16);
+  for (size_t i = 0; st == XMT_OK && i < n; i++) {
+    struct xmt_tag tag;
+    st = xmt_segment_tag(seg, i, &tag);
+    if (st == XMT_OK && tag.offset > at)
+      st = xmt_xml_escape_text(&out, text + at, tag.offset - at);
+    if (st == XMT_OK) {
+      at = tag.offset > at ? tag.offset : at;
+      st = xmt_buf_append(&out, tag.markup, tag.markup_len);
+    }
+  }
+  if (st == XMT_OK && text_len > at)
+    st = xmt_xml_escape_text(&out, text + at, text_len - at);
+  if (st != XMT_OK) {
+    xmt_buf_free(&out);
+    return NULL;
+  }
+  if (len != NULL)
+    *len = out.len;
+  return out.data;
+}
+
+/* --- Parsing a snippet ------------------------------------------------------
+ * The snippet is wrapped in an element and parsed with expat; the byte
+ * positions of events give each code its exact markup. */
+
+struct snippet {
+  XML_Parser parser;
+  struct xmt_inline_builder ib;
+  const char *doc; /* the wrapped snippet */
+  int depth;       /* element depth; the wrapper is 1 */
+  int code_depth;  /* > 0 inside a code element */
+  XML_Index code_start;
+  char code_name[8];
+  char *code_key;
+  char *code_pos;
+  xmt_status st;
+};
+
+static const char *attr(const char **atts, const char *name) {
+  for (; atts[0] != NULL; atts += 2)
+    if (strcmp(atts[0], name) == 0)
+      return atts[1];
+  return NULL;
+}
+
+static const char *local_name(const char *name) {
+  const char *bar = strrchr(name, '|');
+  return bar != NULL ? bar + 1 : name;
+}
+
+static void snippet_fail(struct snippet *s, xmt_status st) {
+  if (s->st == XMT_OK)
+    s->st = st;
+  XML_StopParser(s->parser, XML_FALSE);
+}
+
+static int self_closing(const char *tag, int len) {
+  return len >= 2 && tag[len - 2] == '/' && tag[len - 1] == '>';
+}
+
+static void snippet_start(void *user, const char *name, const char **atts) {
+  struct snippet *s = user;
+  s->depth++;
+  if (s->depth == 1)
+    return;
+  if (s->code_depth > 0) {
+    s->code_depth++;
+    return;
+  }
+  const char *local = local_name(name);
+  XML_Index at = XML_GetCurrentByteIndex(s->parser);
+  int count = XML_GetCurrentByteCount(s->parser);
+  const char *tag = s->doc + at;
+  int is_pair = (strcmp(local, "g") == 0 || strcmp(local, "mrk") == 0) &&
+                strchr(name, '|') == NULL && !self_closing(tag, count);
+  if (is_pair) {
+    const char *key = attr(atts, "id");
+    if (key == NULL)
+      key = attr(atts, "mid");
+    xmt_status st = xmt_ib_open(&s->ib, local, key, tag, (size_t)count);
+    if (st != XMT_OK)
+      snippet_fail(s, st);
+    return;
+  }
+  /* Any other element is one code, kept whole. */
+  s->code_depth = 1;
+  s->code_start = at;
+  snprintf(s->code_name, sizeof s->code_name, "%s",
+           strchr(name, '|') == NULL && xmt_is_code_element(local) ? local
+                                                                   : "?");
+  const char *rid = attr(atts, "rid");
+  free(s->code_key);
+  free(s->code_pos);
+  s->code_key = xmt_strdup(rid != NULL ? rid : attr(atts, "id"));
+  s->code_pos = xmt_strdup(attr(atts, "pos"));
+}
+
+static void snippet_end(void *user, const char *name) {
+  struct snippet *s = user;
+  (void)name;
+  s->depth--;
+  if (s->depth == 0)
+    return;
+  XML_Index at = XML_GetCurrentByteIndex(s->parser);
+  int count = XML_GetCurrentByteCount(s->parser);
+  xmt_status st = XMT_OK;
+  if (s->code_depth > 0) {
+    if (--s->code_depth > 0)
+      return;
+    size_t len = (size_t)(at + count - s->code_start);
+    const char *nm = strcmp(s->code_name, "?") == 0 ? "?" : s->code_name;
+    st = xmt_ib_code(&s->ib, xmt_code_kind(nm, s->code_pos), nm, s->code_key,
+                     s->doc + s->code_start, len);
+  } else {
+    st = xmt_ib_close(&s->ib, s->doc + at, (size_t)count);
+  }
+  if (st != XMT_OK)
+    snippet_fail(s, st);
+}
+
+static void snippet_text(void *user, const char *text, int len) {
+  struct snippet *s = user;
+  if (s->code_depth > 0)
+    return;
+  xmt_status st = xmt_ib_text(&s->ib, text, (size_t)len);
+  if (st != XMT_OK)
+    snippet_fail(s, st);
+}
+
+xmt_status xmt_xliff_inline_parse(xmt_segment *seg, const char *markup,
+                                  size_t len, unsigned long *error_column) {
+  static const char open[] =
+      "<s xmlns='urn:oasis:names:tc:xliff:document:1.2'>";
+  static const char close[] = "</s>";
+  struct xmt_buf doc = {0};
+  struct snippet s;
+  memset(&s, 0, sizeof s);
+  xmt_ib_init(&s.ib);
+  xmt_segment_clear(seg);
+  xmt_status st = xmt_buf_append(&doc, open, sizeof open - 1);
+  if (st == XMT_OK)
+    st = xmt_buf_append(&doc, markup, len);
+  if (st == XMT_OK)
+    st = xmt_buf_append(&doc, close, sizeof close - 1);
+  if (st == XMT_OK && doc.len > INT_MAX)
+    st = XMT_ERR_USAGE;
+  if (st == XMT_OK && (s.parser = XML_ParserCreateNS("UTF-8", '|')) == NULL)
+    st = XMT_ERR_NOMEM;
+  if (st == XMT_OK) {
+    s.doc = doc.data;
+    XML_SetUserData(s.parser, &s);
+    XML_SetElementHandler(s.parser, snippet_start, snippet_end);
+    XML_SetCharacterDataHandler(s.parser, snippet_text);
+    if (XML_Parse(s.parser, doc.data, (int)doc.len, 1) == XML_STATUS_ERROR) {
+      if (s.st == XMT_OK)
+        s.st = XMT_ERR_XML;
+      if (error_column != NULL) {
+        unsigned long col =
+            (unsigned long)XML_GetCurrentColumnNumber(s.parser) + 1;
+        *error_column = col > sizeof open - 1 ? col - (sizeof open - 1) : 1;
+      }
+    }
+    st = s.st;
+    if (st == XMT_OK)
+      st = xmt_ib_finish(&s.ib, seg);
+  }
+  if (s.parser != NULL)
+    XML_ParserFree(s.parser);
+  free(s.code_key);
+  free(s.code_pos);
+  xmt_ib_free(&s.ib);
+  xmt_buf_free(&doc);
+  return st;
+}

@@ -1,0 +1,841 @@
+/* reader.c -- streaming XLIFF 1.2 reader: skeleton bytes, <file> tags and
+ * trans-units, from expat events and their byte positions. */
+#include "config.h"
+
+#include <expat.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "xliff_private.h"
+
+#define XLIFF_NS "urn:oasis:names:tc:xliff:document:1.2"
+#define XML_NS "http://www.w3.org/XML/1998/namespace"
+/* Bytes handed to expat per call; bounds the decode buffer too. */
+#define FEED_MAX (1u << 20)
+
+enum part { PART_NONE, PART_SOURCE, PART_SEG_SOURCE, PART_TARGET, PART_OTHER };
+
+/* What an open element inside a source, seg-source or target is. */
+enum frame { FRAME_PAIR, FRAME_OUTSIDE, FRAME_SEGMENT };
+
+/* A bx/ex/bpt/ept seen in a part, to check that they pair up. */
+struct code_ref {
+  const char *name;
+  char *key;
+  unsigned long line, column;
+  int matched;
+};
+
+struct xmt_xliff_reader {
+  struct xmt_xliff_reader_callbacks cb;
+  void *user;
+  XML_Parser parser;
+  char *filename;
+  struct xmt_error_store err;
+  xmt_status status;
+
+  int started; /* encoding detected */
+  enum xmt_encoding enc;
+  struct xmt_buf sniff;
+  struct xmt_decoder dec;
+
+  /* The UTF-8 stream from byte `base` on; bytes before `flushed` have been
+   * handed out. */
+  struct xmt_buf window;
+  uint64_t base;
+  uint64_t flushed;
+  uint64_t safe_end; /* end of the last event outside any unit */
+
+  unsigned long depth;
+  int seen_root;
+  char *translate; /* translate flag per open file/group, as '0'/'1' */
+  size_t ntranslate, translate_cap;
+  char *source_language;
+  char *target_language;
+
+  xmt_xliff_unit *unit;
+  uint64_t unit_start;
+  unsigned long unit_depth;
+  enum part part;
+  unsigned long part_depth;
+  struct xmt_inline_builder ib;
+  int in_segment;
+  char *segment_mid;
+  size_t segment_inner_start;
+  char *frames;
+  size_t nframes, frames_cap;
+  int code_depth;
+  uint64_t code_start;
+  char code_name[8];
+  char *code_key;
+  char *code_pos;
+  unsigned long code_line, code_column;
+  struct code_ref *codes;
+  size_t ncodes, codes_cap;
+  struct xmt_buf source_text;
+  struct xmt_buf seg_text;
+  int target_content;
+};
+
+/* --- Small helpers ---------------------------------------------------------- */
+
+static const char *attr(const char **atts, const char *name) {
+  for (; atts[0] != NULL; atts += 2)
+    if (strcmp(atts[0], name) == 0)
+      return atts[1];
+  return NULL;
+}
+
+/* Splits "ns|local"; returns the local name and whether the element is an
+ * XLIFF one (XLIFF namespace, or none as some tools write). */
+static const char *xliff_name(const char *name, int *is_xliff) {
+  const char *bar = strrchr(name, '|');
+  if (bar == NULL) {
+    *is_xliff = 1;
+    return name;
+  }
+  *is_xliff = (size_t)(bar - name) == sizeof XLIFF_NS - 1 &&
+              memcmp(name, XLIFF_NS, sizeof XLIFF_NS - 1) == 0;
+  return bar + 1;
+}
+
+static unsigned long cur_line(const xmt_xliff_reader *r) {
+  return (unsigned long)XML_GetCurrentLineNumber(r->parser);
+}
+
+static unsigned long cur_column(const xmt_xliff_reader *r) {
+  return (unsigned long)XML_GetCurrentColumnNumber(r->parser) + 1;
+}
+
+static void fail(xmt_xliff_reader *r, xmt_status st, unsigned long line,
+                 unsigned long column, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static void fail(xmt_xliff_reader *r, xmt_status st, unsigned long line,
+                 unsigned long column, const char *fmt, ...) {
+  if (r->status != XMT_OK)
+    return;
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  r->status = st;
+  xmt_error_set(&r->err, st, r->filename, line, column,
+                r->unit != NULL ? r->unit->id : NULL, "%s", msg);
+  XML_StopParser(r->parser, XML_FALSE);
+}
+
+static void fail_status(xmt_xliff_reader *r, xmt_status st) {
+  fail(r, st, cur_line(r), cur_column(r), "%s", xmt_strerror(st));
+}
+
+static const char *window_at(const xmt_xliff_reader *r, uint64_t pos) {
+  return r->window.data + (pos - r->base);
+}
+
+static void emit_skeleton(xmt_xliff_reader *r, uint64_t upto) {
+  if (upto <= r->flushed || r->status != XMT_OK)
+    return;
+  if (r->cb.skeleton(r->user, window_at(r, r->flushed),
+                     (size_t)(upto - r->flushed)) != 0)
+    fail(r, XMT_ERR_ABORTED, cur_line(r), cur_column(r), "%s",
+         "stopped by the skeleton callback");
+  r->flushed = upto;
+}
+
+static int inherited_translate(const xmt_xliff_reader *r) {
+  return r->ntranslate == 0 || r->translate[r->ntranslate - 1] == '1';
+}
+
+static void push_translate(xmt_xliff_reader *r, const char *value) {
+  if (r->ntranslate == r->translate_cap) {
+    size_t cap = r->translate_cap ? r->translate_cap * 2 : 16;
+    char *t = realloc(r->translate, cap);
+    if (t == NULL) {
+      fail_status(r, XMT_ERR_NOMEM);
+      return;
+    }
+    r->translate = t;
+    r->translate_cap = cap;
+  }
+  int yes = value != NULL ? strcmp(value, "no") != 0 : inherited_translate(r);
+  r->translate[r->ntranslate++] = yes ? '1' : '0';
+}
+
+static void push_frame(xmt_xliff_reader *r, enum frame f) {
+  if (r->nframes == r->frames_cap) {
+    size_t cap = r->frames_cap ? r->frames_cap * 2 : 16;
+    char *fr = realloc(r->frames, cap);
+    if (fr == NULL) {
+      fail_status(r, XMT_ERR_NOMEM);
+      return;
+    }
+    r->frames = fr;
+    r->frames_cap = cap;
+  }
+  r->frames[r->nframes++] = (char)f;
+}
+
+static void set_string(xmt_xliff_reader *r, char **dst, const char *value) {
+  free(*dst);
+  *dst = NULL;
+  if (value != NULL && (*dst = xmt_strdup(value)) == NULL)
+    fail_status(r, XMT_ERR_NOMEM);
+}
+
+/* --- Pairing of bx/ex and bpt/ept within a part ----------------------------- */
+
+static void clear_codes(xmt_xliff_reader *r) {
+  for (size_t i = 0; i < r->ncodes; i++)
+    free(r->codes[i].key);
+  r->ncodes = 0;
+}
+
+static void note_code(xmt_xliff_reader *r, const char *name, const char *key) {
+  if (r->ncodes == r->codes_cap) {
+    size_t cap = r->codes_cap ? r->codes_cap * 2 : 8;
+    struct code_ref *c = realloc(r->codes, cap * sizeof *c);
+    if (c == NULL) {
+      fail_status(r, XMT_ERR_NOMEM);
+      return;
+    }
+    r->codes = c;
+    r->codes_cap = cap;
+  }
+  struct code_ref *c = &r->codes[r->ncodes];
+  c->name = name[0] == 'b' ? (name[1] == 'x' ? "bx" : "bpt")
+                           : (name[1] == 'x' ? "ex" : "ept");
+  c->key = xmt_strdup(key != NULL ? key : "");
+  c->line = r->code_line;
+  c->column = r->code_column;
+  c->matched = 0;
+  if (c->key == NULL)
+    fail_status(r, XMT_ERR_NOMEM);
+  else
+    r->ncodes++;
+}
+
+/* Every bx needs a later ex with the same id (or rid), every bpt an ept. */
+static void check_codes_paired(xmt_xliff_reader *r, const char *part) {
+  for (size_t i = 0; i < r->ncodes && r->status == XMT_OK; i++) {
+    struct code_ref *o = &r->codes[i];
+    int opener = strcmp(o->name, "bx") == 0 || strcmp(o->name, "bpt") == 0;
+    if (!opener)
+      continue;
+    const char *want = strcmp(o->name, "bx") == 0 ? "ex" : "ept";
+    for (size_t j = i + 1; j < r->ncodes; j++)
+      if (!r->codes[j].matched && strcmp(r->codes[j].name, want) == 0 &&
+          strcmp(r->codes[j].key, o->key) == 0) {
+        r->codes[j].matched = o->matched = 1;
+        break;
+      }
+    if (!o->matched) {
+      char what[96];
+      snprintf(what, sizeof what, "<%s id=\"%.40s\"> in <%s>", o->name,
+               o->key, part);
+      fail(r, XMT_ERR_INLINE, o->line, o->column,
+           "unpaired %s: no matching <%s> follows", what, want);
+    }
+  }
+  for (size_t j = 0; j < r->ncodes && r->status == XMT_OK; j++) {
+    struct code_ref *c = &r->codes[j];
+    if (c->matched || strcmp(c->name, "bx") == 0 || strcmp(c->name, "bpt") == 0)
+      continue;
+    char what[96];
+    snprintf(what, sizeof what, "<%s id=\"%.40s\"> in <%s>", c->name, c->key,
+             part);
+    fail(r, XMT_ERR_INLINE, c->line, c->column,
+         "unpaired %s: no matching <%s> before it", what,
+         strcmp(c->name, "ex") == 0 ? "bx" : "bpt");
+  }
+  clear_codes(r);
+}
+
+/* --- Units -------------------------------------------------------------------- */
+
+static size_t unit_offset(const xmt_xliff_reader *r, uint64_t pos) {
+  return (size_t)(pos - r->unit_start);
+}
+
+static void start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at) {
+  emit_skeleton(r, at);
+  xmt_xliff_unit *u = xmt_unit_new();
+  if (u == NULL) {
+    fail_status(r, XMT_ERR_NOMEM);
+    return;
+  }
+  r->unit = u;
+  r->unit_start = at;
+  r->unit_depth = r->depth;
+  r->part = PART_NONE;
+  u->line = cur_line(r);
+  const char *translate = attr(atts, "translate");
+  u->translatable = translate != NULL ? strcmp(translate, "no") != 0
+                                      : inherited_translate(r);
+  const char *approved = attr(atts, "approved");
+  u->approved = approved != NULL && strcmp(approved, "yes") == 0;
+  const char *space = attr(atts, XML_NS "|space");
+  u->preserve_space = space != NULL && strcmp(space, "preserve") == 0;
+  set_string(r, &u->id, attr(atts, "id"));
+  set_string(r, &u->resname, attr(atts, "resname"));
+  set_string(r, &u->source_language, r->source_language);
+  set_string(r, &u->target_language, r->target_language);
+}
+
+static void finish_segment(xmt_xliff_reader *r, const char *mid,
+                           size_t inner_start, size_t inner_end) {
+  size_t index;
+  xmt_status st = xmt_unit_add_segment(r->unit, mid, &index);
+  if (st == XMT_OK) {
+    struct xmt_unit_segment *s = &r->unit->segs[index];
+    s->inner_start = inner_start;
+    s->inner_end = inner_end;
+    st = xmt_ib_finish(&r->ib, s->source);
+  }
+  if (st != XMT_OK)
+    fail_status(r, st);
+}
+
+/* Source and seg-source must carry the same text; whitespace between
+ * segments may differ (Okapi writes newlines there). */
+static int same_text_modulo_space(const struct xmt_buf *a,
+                                  const struct xmt_buf *b) {
+  size_t i = 0, j = 0;
+  for (;;) {
+    int sa = 0, sb = 0;
+    while (i < a->len && strchr(" \t\r\n", a->data[i]) != NULL)
+      i++, sa = 1;
+    while (j < b->len && strchr(" \t\r\n", b->data[j]) != NULL)
+      j++, sb = 1;
+    if (i == a->len || j == b->len)
+      return i == a->len && j == b->len;
+    if ((sa != sb && i > 0 && j > 0) || a->data[i] != b->data[j])
+      return 0;
+    i++, j++;
+  }
+}
+
+static void start_part(xmt_xliff_reader *r, const char *local, int is_xliff,
+                       const char **atts, uint64_t at, int count) {
+  xmt_xliff_unit *u = r->unit;
+  r->part = PART_OTHER;
+  r->part_depth = r->depth;
+  r->nframes = 0;
+  r->code_depth = 0;
+  r->in_segment = 0;
+  r->target_content = 0;
+  xmt_ib_reset(&r->ib);
+  clear_codes(r);
+  if (!is_xliff)
+    return;
+  size_t start = unit_offset(r, at);
+  if (strcmp(local, "source") == 0 && u->source.end == 0) {
+    r->part = PART_SOURCE;
+    u->source.start = start;
+    r->segment_inner_start = start + (size_t)count;
+    xmt_buf_reset(&r->source_text);
+  } else if (strcmp(local, "seg-source") == 0 && u->seg_source.end == 0) {
+    r->part = PART_SEG_SOURCE;
+    u->seg_source.start = start;
+    u->seg_inner.start = start + (size_t)count;
+    xmt_buf_reset(&r->seg_text);
+  } else if (strcmp(local, "target") == 0 && u->target.end == 0) {
+    r->part = PART_TARGET;
+    u->target.start = start;
+    set_string(r, &u->state, attr(atts, "state"));
+  }
+}
+
+static void end_part(xmt_xliff_reader *r, uint64_t at, int count) {
+  xmt_xliff_unit *u = r->unit;
+  size_t end = unit_offset(r, at + (uint64_t)count);
+  switch (r->part) {
+  case PART_SOURCE:
+    u->source.end = end;
+    if (!u->segmented)
+      finish_segment(r, NULL, r->segment_inner_start, unit_offset(r, at));
+    if (r->status == XMT_OK) {
+      xmt_status st = XMT_ERR_NOMEM;
+      if ((u->whole_source = xmt_segment_new()) != NULL)
+        st = u->segmented ? xmt_ib_finish(&r->ib, u->whole_source)
+                          : xmt_segment_copy(u->whole_source,
+                                             u->segs[u->nsegs - 1].source);
+      if (st != XMT_OK)
+        fail_status(r, st);
+    }
+    check_codes_paired(r, "source");
+    break;
+  case PART_SEG_SOURCE:
+    u->seg_source.end = end;
+    u->seg_inner.end = unit_offset(r, at);
+    check_codes_paired(r, "seg-source");
+    u->seg_text_differs = !same_text_modulo_space(&r->source_text, &r->seg_text);
+    break;
+  case PART_TARGET: {
+    u->target.end = end;
+    u->has_target = r->target_content;
+    xmt_segment *seg = xmt_segment_new();
+    xmt_status st = seg != NULL ? xmt_ib_finish(&r->ib, seg) : XMT_ERR_NOMEM;
+    xmt_segment_free(u->existing);
+    u->existing = seg;
+    if (st != XMT_OK)
+      fail_status(r, st);
+    clear_codes(r); /* an existing target's codes are the check's business */
+    break;
+  }
+  case PART_NONE:
+  case PART_OTHER:
+    break;
+  }
+  r->part = PART_NONE;
+}
+
+static void finish_unit(xmt_xliff_reader *r, uint64_t end) {
+  xmt_xliff_unit *u = r->unit;
+  r->unit = NULL;
+  xmt_status st = xmt_buf_append(&u->raw, window_at(r, r->unit_start),
+                                 (size_t)(end - r->unit_start));
+  r->flushed = end;
+  r->safe_end = end;
+  if (st != XMT_OK) {
+    xmt_xliff_unit_free(u);
+    fail_status(r, st);
+    return;
+  }
+  if (r->cb.unit == NULL) {
+    xmt_xliff_unit_free(u);
+    if (r->cb.skeleton(r->user, window_at(r, r->unit_start),
+                       (size_t)(end - r->unit_start)) != 0)
+      fail(r, XMT_ERR_ABORTED, cur_line(r), cur_column(r), "%s",
+           "stopped by the skeleton callback");
+    return;
+  }
+  if (r->cb.unit(r->user, u) != 0)
+    fail(r, XMT_ERR_ABORTED, cur_line(r), cur_column(r), "%s",
+         "stopped by the unit callback");
+}
+
+/* --- Inline content --------------------------------------------------------- */
+
+static int builder_active(const xmt_xliff_reader *r) {
+  return r->part == PART_SOURCE || r->part == PART_TARGET ||
+         (r->part == PART_SEG_SOURCE && r->in_segment);
+}
+
+static void inline_start(xmt_xliff_reader *r, const char *name,
+                         const char **atts, uint64_t at, int count) {
+  if (r->code_depth > 0) {
+    r->code_depth++;
+    return;
+  }
+  if (r->part == PART_TARGET)
+    r->target_content = 1;
+  int is_xliff;
+  const char *local = xliff_name(name, &is_xliff);
+  const char *tag = window_at(r, at);
+  int self_closing = count >= 2 && tag[count - 2] == '/';
+  xmt_status st = XMT_OK;
+  if (is_xliff && strcmp(local, "mrk") == 0 &&
+      (r->part == PART_SEG_SOURCE || r->part == PART_TARGET) &&
+      attr(atts, "mtype") != NULL && strcmp(attr(atts, "mtype"), "seg") == 0) {
+    push_frame(r, FRAME_SEGMENT);
+    if (r->part == PART_SEG_SOURCE) {
+      if (!r->unit->segmented) {
+        xmt_unit_clear_segments(r->unit);
+        r->unit->segmented = 1;
+      }
+      set_string(r, &r->segment_mid, attr(atts, "mid"));
+      r->segment_inner_start = unit_offset(r, at + (uint64_t)count);
+      r->in_segment = 1;
+      xmt_ib_reset(&r->ib);
+    }
+    return;
+  }
+  if (is_xliff && (strcmp(local, "g") == 0 || strcmp(local, "mrk") == 0) &&
+      !self_closing) {
+    if (builder_active(r)) {
+      const char *key = attr(atts, "id");
+      if (key == NULL)
+        key = attr(atts, "mid");
+      st = xmt_ib_open(&r->ib, local, key, tag, (size_t)count);
+      push_frame(r, FRAME_PAIR);
+    } else {
+      push_frame(r, FRAME_OUTSIDE);
+    }
+    if (st != XMT_OK)
+      fail_status(r, st);
+    return;
+  }
+  /* A code element, or anything else: kept whole as one code. */
+  r->code_depth = 1;
+  r->code_start = at;
+  r->code_line = cur_line(r);
+  r->code_column = cur_column(r);
+  snprintf(r->code_name, sizeof r->code_name, "%s",
+           is_xliff && xmt_is_code_element(local) ? local : "?");
+  const char *rid = attr(atts, "rid");
+  set_string(r, &r->code_key, rid != NULL ? rid : attr(atts, "id"));
+  set_string(r, &r->code_pos, attr(atts, "pos"));
+}
+
+static void inline_end(xmt_xliff_reader *r, uint64_t at, int count) {
+  xmt_status st = XMT_OK;
+  if (r->code_depth > 0) {
+    if (--r->code_depth > 0)
+      return;
+    const char *name = r->code_name;
+    uint64_t end = at + (uint64_t)count;
+    if (builder_active(r))
+      st = xmt_ib_code(&r->ib, xmt_code_kind(name, r->code_pos), name,
+                       r->code_key, window_at(r, r->code_start),
+                       (size_t)(end - r->code_start));
+    if (st == XMT_OK &&
+        (r->part == PART_SOURCE || r->part == PART_SEG_SOURCE) &&
+        (strcmp(name, "bx") == 0 || strcmp(name, "ex") == 0 ||
+         strcmp(name, "bpt") == 0 || strcmp(name, "ept") == 0))
+      note_code(r, name, r->code_key);
+    if (st != XMT_OK)
+      fail_status(r, st);
+    return;
+  }
+  if (r->nframes == 0) {
+    fail_status(r, XMT_ERR_INTERNAL);
+    return;
+  }
+  switch ((enum frame)r->frames[--r->nframes]) {
+  case FRAME_SEGMENT:
+    if (r->part == PART_SEG_SOURCE) {
+      r->in_segment = 0;
+      finish_segment(r, r->segment_mid, r->segment_inner_start,
+                     unit_offset(r, at));
+    }
+    break;
+  case FRAME_PAIR:
+    st = xmt_ib_close(&r->ib, window_at(r, at), (size_t)count);
+    break;
+  case FRAME_OUTSIDE:
+    break;
+  }
+  if (st != XMT_OK)
+    fail_status(r, st);
+}
+
+/* --- expat handlers ------------------------------------------------------------ */
+
+static void check_root(xmt_xliff_reader *r, const char *name,
+                       const char **atts) {
+  const char *bar = strrchr(name, '|');
+  const char *local = bar != NULL ? bar + 1 : name;
+  int ns_ok = bar == NULL || ((size_t)(bar - name) == sizeof XLIFF_NS - 1 &&
+                              memcmp(name, XLIFF_NS, bar - name) == 0);
+  const char *version = attr(atts, "version");
+  if (strcmp(local, "xliff") != 0)
+    fail(r, XMT_ERR_NOT_XLIFF, cur_line(r), cur_column(r),
+         "root element is <%s>, not <xliff>: not an XLIFF 1.2 document",
+         local);
+  else if (!ns_ok || (version != NULL && strcmp(version, "1.2") != 0))
+    fail(r, XMT_ERR_NOT_XLIFF, cur_line(r), cur_column(r),
+         "XLIFF version %s is not supported (only XLIFF 1.2)",
+         version != NULL ? version : "of another namespace");
+}
+
+static void on_start(void *user, const char *name, const char **atts) {
+  xmt_xliff_reader *r = user;
+  if (r->status != XMT_OK)
+    return;
+  uint64_t at = (uint64_t)XML_GetCurrentByteIndex(r->parser);
+  int count = XML_GetCurrentByteCount(r->parser);
+  r->depth++;
+  if (!r->seen_root) {
+    r->seen_root = 1;
+    check_root(r, name, atts);
+    return;
+  }
+  if (r->unit == NULL) {
+    int is_xliff;
+    const char *local = xliff_name(name, &is_xliff);
+    r->safe_end = at + (uint64_t)count;
+    if (!is_xliff)
+      return;
+    if (strcmp(local, "trans-unit") == 0) {
+      start_unit(r, atts, at);
+    } else if (strcmp(local, "group") == 0) {
+      push_translate(r, attr(atts, "translate"));
+    } else if (strcmp(local, "file") == 0) {
+      r->ntranslate = 0;
+      push_translate(r, NULL);
+      set_string(r, &r->source_language, attr(atts, "source-language"));
+      set_string(r, &r->target_language, attr(atts, "target-language"));
+      if (r->cb.file != NULL && r->status == XMT_OK) {
+        struct xmt_xliff_file_info info = {
+            attr(atts, "original"), r->source_language, r->target_language,
+            attr(atts, "datatype"), cur_line(r)};
+        emit_skeleton(r, at);
+        if (r->status == XMT_OK &&
+            r->cb.file(r->user, &info, window_at(r, at), (size_t)count) != 0)
+          fail(r, XMT_ERR_ABORTED, cur_line(r), cur_column(r), "%s",
+               "stopped by the file callback");
+        r->flushed = at + (uint64_t)count;
+      }
+    }
+    return;
+  }
+  if (r->depth == r->unit_depth + 1) {
+    int is_xliff;
+    const char *local = xliff_name(name, &is_xliff);
+    start_part(r, local, is_xliff, atts, at, count);
+    return;
+  }
+  if (r->part == PART_SOURCE || r->part == PART_SEG_SOURCE ||
+      r->part == PART_TARGET)
+    inline_start(r, name, atts, at, count);
+}
+
+static void on_end(void *user, const char *name) {
+  xmt_xliff_reader *r = user;
+  if (r->status != XMT_OK)
+    return;
+  uint64_t at = (uint64_t)XML_GetCurrentByteIndex(r->parser);
+  int count = XML_GetCurrentByteCount(r->parser);
+  if (r->unit == NULL) {
+    int is_xliff;
+    const char *local = xliff_name(name, &is_xliff);
+    if (is_xliff && r->ntranslate > 0 &&
+        (strcmp(local, "group") == 0 || strcmp(local, "file") == 0))
+      r->ntranslate--;
+    r->safe_end = at + (uint64_t)count;
+  } else if (r->depth == r->unit_depth) {
+    finish_unit(r, at + (uint64_t)count);
+  } else if (r->depth == r->part_depth && r->part != PART_NONE) {
+    end_part(r, at, count);
+  } else if (r->part == PART_SOURCE || r->part == PART_SEG_SOURCE ||
+             r->part == PART_TARGET) {
+    inline_end(r, at, count);
+  }
+  r->depth--;
+}
+
+static int is_space(const char *s, int len) {
+  for (int i = 0; i < len; i++)
+    if (strchr(" \t\r\n", s[i]) == NULL)
+      return 0;
+  return 1;
+}
+
+static void on_text(void *user, const char *text, int len) {
+  xmt_xliff_reader *r = user;
+  if (r->status != XMT_OK || r->unit == NULL || r->code_depth > 0)
+    return;
+  xmt_status st = XMT_OK;
+  switch (r->part) {
+  case PART_SOURCE:
+    st = xmt_buf_append(&r->source_text, text, (size_t)len);
+    if (st == XMT_OK)
+      st = xmt_ib_text(&r->ib, text, (size_t)len);
+    break;
+  case PART_SEG_SOURCE:
+    st = xmt_buf_append(&r->seg_text, text, (size_t)len);
+    if (st == XMT_OK && r->in_segment)
+      st = xmt_ib_text(&r->ib, text, (size_t)len);
+    break;
+  case PART_TARGET:
+    if (!is_space(text, len))
+      r->target_content = 1;
+    st = xmt_ib_text(&r->ib, text, (size_t)len);
+    break;
+  case PART_NONE:
+  case PART_OTHER:
+    break;
+  }
+  if (st != XMT_OK)
+    fail_status(r, st);
+}
+
+/* --- Public API ------------------------------------------------------------ */
+
+xmt_xliff_reader *
+xmt_xliff_reader_new(const struct xmt_xliff_reader_callbacks *callbacks,
+                     void *user) {
+  if (callbacks == NULL || callbacks->skeleton == NULL)
+    return NULL;
+  xmt_xliff_reader *r = calloc(1, sizeof *r);
+  if (r == NULL)
+    return NULL;
+  r->cb = *callbacks;
+  r->user = user;
+  r->parser = XML_ParserCreateNS("UTF-8", '|');
+  if (r->parser == NULL) {
+    free(r);
+    return NULL;
+  }
+  XML_SetUserData(r->parser, r);
+  XML_SetElementHandler(r->parser, on_start, on_end);
+  XML_SetCharacterDataHandler(r->parser, on_text);
+  xmt_ib_init(&r->ib);
+  return r;
+}
+
+void xmt_xliff_reader_free(xmt_xliff_reader *r) {
+  if (r == NULL)
+    return;
+  XML_ParserFree(r->parser);
+  free(r->filename);
+  xmt_error_clear(&r->err);
+  xmt_buf_free(&r->sniff);
+  xmt_buf_free(&r->window);
+  free(r->translate);
+  free(r->source_language);
+  free(r->target_language);
+  xmt_xliff_unit_free(r->unit);
+  xmt_ib_free(&r->ib);
+  free(r->segment_mid);
+  free(r->frames);
+  free(r->code_key);
+  free(r->code_pos);
+  clear_codes(r);
+  free(r->codes);
+  xmt_buf_free(&r->source_text);
+  xmt_buf_free(&r->seg_text);
+  free(r);
+}
+
+xmt_status xmt_xliff_reader_set_filename(xmt_xliff_reader *r,
+                                         const char *name) {
+  char *copy = xmt_strdup(name);
+  if (name != NULL && copy == NULL)
+    return XMT_ERR_NOMEM;
+  free(r->filename);
+  r->filename = copy;
+  return XMT_OK;
+}
+
+enum xmt_encoding xmt_xliff_reader_encoding(const xmt_xliff_reader *r) {
+  return r->enc;
+}
+
+const struct xmt_error *xmt_xliff_reader_error(const xmt_xliff_reader *r) {
+  return &r->err.pub;
+}
+
+/* Names the error expat stopped on; invalid UTF-8 gets its own message. */
+static void expat_failed(xmt_xliff_reader *r) {
+  enum XML_Error code = XML_GetErrorCode(r->parser);
+  unsigned long line = cur_line(r), column = cur_column(r);
+  uint64_t at = (uint64_t)XML_GetCurrentByteIndex(r->parser);
+  if (code == XML_ERROR_INVALID_TOKEN && r->enc == XMT_ENC_UTF8 &&
+      at >= r->base && at < r->base + r->window.len) {
+    const unsigned char *p = (const unsigned char *)window_at(r, at);
+    size_t avail = (size_t)(r->base + r->window.len - at);
+    uint32_t cp;
+    if (*p >= 0x80 && xmt_utf8_decode(p, avail, &cp) == 0) {
+      fail(r, XMT_ERR_ENCODING, line, column,
+           "invalid UTF-8 byte 0x%02X (is the encoding declaration right?)",
+           (unsigned)*p);
+      return;
+    }
+  }
+  fail(r, XMT_ERR_XML, line, column, "%s", XML_ErrorString(code));
+}
+
+static void compact_window(xmt_xliff_reader *r) {
+  size_t done = (size_t)(r->flushed - r->base);
+  if (done == 0 || done < r->window.len / 2)
+    return;
+  memmove(r->window.data, r->window.data + done, r->window.len - done);
+  r->window.len -= done;
+  r->base = r->flushed;
+}
+
+static xmt_status feed(xmt_xliff_reader *r, const char *utf8, size_t len,
+                       int is_final) {
+  size_t before = r->window.len;
+  xmt_status st = xmt_buf_append(&r->window, utf8, len);
+  if (st != XMT_OK) {
+    fail_status(r, st);
+    return r->status;
+  }
+  if (XML_Parse(r->parser, r->window.data + before, (int)len, is_final) ==
+      XML_STATUS_ERROR) {
+    if (r->status == XMT_OK)
+      expat_failed(r);
+    return r->status;
+  }
+  if (r->status != XMT_OK)
+    return r->status;
+  if (r->unit == NULL)
+    emit_skeleton(r, is_final ? r->base + r->window.len : r->safe_end);
+  if (is_final && r->status == XMT_OK && !r->seen_root)
+    fail(r, XMT_ERR_NOT_XLIFF, 1, 1, "%s", "no root element");
+  compact_window(r);
+  return r->status;
+}
+
+static xmt_status start(xmt_xliff_reader *r, int is_final) {
+  char msg[256];
+  unsigned long column;
+  xmt_status st = xmt_encoding_detect(r->sniff.data, r->sniff.len, is_final,
+                                      &r->enc, msg, sizeof msg, &column);
+  if (st == XMT_ERR_USAGE)
+    return XMT_OK; /* need more bytes */
+  if (st != XMT_OK) {
+    r->status = st;
+    xmt_error_set(&r->err, st, r->filename, 1, column, NULL, "%s", msg);
+    return st;
+  }
+  r->started = 1;
+  xmt_decoder_init(&r->dec, r->enc);
+  return XMT_OK;
+}
+
+static xmt_status decode_and_feed(xmt_xliff_reader *r, const char *bytes,
+                                  size_t len, int is_final) {
+  if (r->enc == XMT_ENC_UTF8)
+    return feed(r, bytes, len, is_final);
+  struct xmt_buf utf8 = {0};
+  xmt_status st = xmt_decoder_run(&r->dec, bytes, len, is_final, &utf8);
+  if (st == XMT_ERR_ENCODING) {
+    r->status = st;
+    xmt_error_set(&r->err, st, r->filename, r->dec.line, r->dec.column + 1,
+                  NULL, "byte sequence invalid in %s",
+                  xmt_encoding_name(r->enc));
+  } else if (st != XMT_OK) {
+    r->status = st;
+    xmt_error_set(&r->err, st, r->filename, 0, 0, NULL, "%s",
+                  xmt_strerror(st));
+  } else {
+    st = feed(r, utf8.data != NULL ? utf8.data : "", utf8.len, is_final);
+  }
+  xmt_buf_free(&utf8);
+  return st;
+}
+
+xmt_status xmt_xliff_reader_parse(xmt_xliff_reader *r, const char *bytes,
+                                  size_t len, int is_final) {
+  if (r->status != XMT_OK)
+    return r->status;
+  if (!r->started) {
+    xmt_status st = xmt_buf_append(&r->sniff, bytes, len);
+    if (st == XMT_OK)
+      st = start(r, is_final);
+    if (st != XMT_OK || !r->started)
+      return st != XMT_OK ? (r->status = st) : XMT_OK;
+    bytes = r->sniff.data;
+    len = r->sniff.len;
+  }
+  /* Keep each expat call within int range and the decode buffer small. */
+  do {
+    size_t n = len > FEED_MAX ? FEED_MAX : len;
+    int last = is_final && n == len;
+    xmt_status st = decode_and_feed(r, bytes, n, last);
+    if (st != XMT_OK)
+      return st;
+    bytes += n;
+    len -= n;
+  } while (len > 0);
+  if (r->sniff.data != NULL)
+    xmt_buf_free(&r->sniff);
+  return XMT_OK;
+}

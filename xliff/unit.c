@@ -1,0 +1,109 @@
+/* unit.c -- trans-units as the reader hands them out. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "xliff_private.h"
+
+xmt_xliff_unit *xmt_unit_new(void) {
+  xmt_xliff_unit *u = calloc(1, sizeof *u);
+  if (u != NULL)
+    u->translatable = 1;
+  return u;
+}
+
+void xmt_unit_clear_segments(xmt_xliff_unit *u) {
+  for (size_t i = 0; i < u->nsegs; i++) {
+    free(u->segs[i].mid);
+    xmt_segment_free(u->segs[i].source);
+    xmt_segment_free(u->segs[i].target);
+  }
+  u->nsegs = 0;
+}
+
+void xmt_xliff_unit_free(xmt_xliff_unit *u) {
+  if (u == NULL)
+    return;
+  xmt_unit_clear_segments(u);
+  free(u->segs);
+  xmt_segment_free(u->existing);
+  xmt_segment_free(u->whole_source);
+  xmt_buf_free(&u->raw);
+  free(u->id);
+  free(u->resname);
+  free(u->state);
+  free(u->source_language);
+  free(u->target_language);
+  free(u);
+}
+
+xmt_status xmt_unit_add_segment(xmt_xliff_unit *u, const char *mid,
+                                size_t *index) {
+  if (u->nsegs == u->segs_cap) {
+    size_t cap = u->segs_cap ? u->segs_cap * 2 : 2;
+    struct xmt_unit_segment *s = realloc(u->segs, cap * sizeof *s);
+    if (s == NULL)
+      return XMT_ERR_NOMEM;
+    u->segs = s;
+    u->segs_cap = cap;
+  }
+  struct xmt_unit_segment *s = &u->segs[u->nsegs];
+  memset(s, 0, sizeof *s);
+  s->source = xmt_segment_new();
+  s->mid = xmt_strdup(mid);
+  if (s->source == NULL || (mid != NULL && s->mid == NULL)) {
+    xmt_segment_free(s->source);
+    free(s->mid);
+    return XMT_ERR_NOMEM;
+  }
+  *index = u->nsegs++;
+  return XMT_OK;
+}
+
+const char *xmt_xliff_unit_id(const xmt_xliff_unit *u) { return u->id; }
+const char *xmt_xliff_unit_resname(const xmt_xliff_unit *u) {
+  return u->resname;
+}
+int xmt_xliff_unit_translatable(const xmt_xliff_unit *u) {
+  return u->translatable;
+}
+int xmt_xliff_unit_preserve_space(const xmt_xliff_unit *u) {
+  return u->preserve_space;
+}
+int xmt_xliff_unit_approved(const xmt_xliff_unit *u) { return u->approved; }
+int xmt_xliff_unit_segmented(const xmt_xliff_unit *u) { return u->segmented; }
+int xmt_xliff_unit_has_target(const xmt_xliff_unit *u) {
+  return u->has_target;
+}
+const char *xmt_xliff_unit_target_state(const xmt_xliff_unit *u) {
+  return u->state;
+}
+unsigned long xmt_xliff_unit_line(const xmt_xliff_unit *u) { return u->line; }
+const char *xmt_xliff_unit_source_language(const xmt_xliff_unit *u) {
+  return u->source_language;
+}
+const char *xmt_xliff_unit_target_language(const xmt_xliff_unit *u) {
+  return u->target_language;
+}
+size_t xmt_xliff_unit_segment_count(const xmt_xliff_unit *u) {
+  return u->nsegs;
+}
+const char *xmt_xliff_unit_segment_mid(const xmt_xliff_unit *u, size_t i) {
+  return i < u->nsegs ? u->segs[i].mid : NULL;
+}
+const xmt_segment *xmt_xliff_unit_source(const xmt_xliff_unit *u, size_t i) {
+  return i < u->nsegs ? u->segs[i].source : NULL;
+}
+const xmt_segment *xmt_xliff_unit_existing_target(const xmt_xliff_unit *u) {
+  return u->existing;
+}
+
+xmt_status xmt_xliff_unit_set_target(xmt_xliff_unit *u, size_t i,
+                                     const xmt_segment *target) {
+  if (u == NULL || i >= u->nsegs || target == NULL)
+    return XMT_ERR_USAGE;
+  struct xmt_unit_segment *s = &u->segs[i];
+  if (s->target == NULL && (s->target = xmt_segment_new()) == NULL)
+    return XMT_ERR_NOMEM;
+  return xmt_segment_copy(s->target, target);
+}

@@ -1,0 +1,135 @@
+/* xliff_private.h -- internals shared by the XLIFF reader, writer and inline
+ * parser. Not installed. */
+#ifndef XMT_XLIFF_PRIVATE_H
+#define XMT_XLIFF_PRIVATE_H
+
+#ifndef XMT_BUILDING_LIBRARY
+#error "xliff_private.h is internal to libxliffmt"
+#endif
+
+#include <stdint.h>
+
+#include "projector_private.h"
+#include "xmt_xliff.h"
+
+/* --- Encodings (encoding.c) ------------------------------------------------ */
+
+/* Detects the encoding from the first bytes of a document. Returns XMT_OK
+ * with *enc set, XMT_ERR_ENCODING with a message in msg (unknown or
+ * unsupported encoding; *column gets the position of the name), or
+ * XMT_ERR_USAGE when more bytes are needed (and is_final is 0). */
+xmt_status xmt_encoding_detect(const char *bytes, size_t len, int is_final,
+                               enum xmt_encoding *enc, char *msg,
+                               size_t msglen, unsigned long *column);
+
+/* Streaming decoder from an encoding to UTF-8. */
+struct xmt_decoder {
+  enum xmt_encoding enc;
+  unsigned char pending[4]; /* a UTF-16 unit or pair cut by a chunk end */
+  size_t npending;
+  unsigned long line;       /* position, for error messages */
+  unsigned long column;
+};
+void xmt_decoder_init(struct xmt_decoder *dec, enum xmt_encoding enc);
+/* Appends the UTF-8 form of bytes to out. Returns XMT_ERR_ENCODING on bytes
+ * invalid in the encoding (dec->line/column tell where), or when is_final
+ * and a character is cut short. */
+xmt_status xmt_decoder_run(struct xmt_decoder *dec, const char *bytes,
+                           size_t len, int is_final, struct xmt_buf *out);
+
+/* Appends UTF-8 text to out in encoding enc. With escape, characters enc
+ * cannot hold become numeric character references; without, they are an
+ * error (XMT_ERR_ENCODING). */
+xmt_status xmt_encode(enum xmt_encoding enc, const char *utf8, size_t len,
+                      int escape, struct xmt_buf *out);
+
+/* --- Inline content builder (inline.c) ------------------------------------
+ * Collects the text and inline codes of one segment from parser events, then
+ * builds the tagged segment: bx/ex and bpt/ept found together become
+ * OPEN/CLOSE pairs when that keeps the segment well nested. */
+
+struct xmt_pending_tag;
+struct xmt_inline_builder {
+  struct xmt_buf text;
+  struct xmt_buf pool; /* keys and markup */
+  struct xmt_pending_tag *tags;
+  size_t ntags, cap;
+  size_t *open; /* stack of indexes of open g/mrk pairs */
+  size_t nopen, open_cap;
+  size_t mrk_count;
+};
+
+void xmt_ib_init(struct xmt_inline_builder *ib);
+void xmt_ib_free(struct xmt_inline_builder *ib);
+void xmt_ib_reset(struct xmt_inline_builder *ib);
+xmt_status xmt_ib_text(struct xmt_inline_builder *ib, const char *s,
+                       size_t len);
+/* A g or non-segment mrk start tag; key is its id (NULL: none). */
+xmt_status xmt_ib_open(struct xmt_inline_builder *ib, const char *name,
+                       const char *key, const char *markup, size_t len);
+/* The end tag of the innermost open pair. */
+xmt_status xmt_ib_close(struct xmt_inline_builder *ib, const char *markup,
+                        size_t len);
+/* A whole code element (x, bx, ex, ph, bpt, ept, it, foreign, empty g). */
+xmt_status xmt_ib_code(struct xmt_inline_builder *ib, enum xmt_tag_kind kind,
+                       const char *name, const char *key, const char *markup,
+                       size_t len);
+xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out);
+
+/* Kind of a code element from its local name and pos attribute. */
+enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos);
+/* 1 for the names whose whole element is one code (x, bx, ex, ph, bpt, ept,
+ * it); g and mrk are pairs. */
+int xmt_is_code_element(const char *name);
+
+/* Appends text escaped for XML element content. */
+xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len);
+
+/* --- Units (unit.c) --------------------------------------------------------- */
+
+struct xmt_unit_segment {
+  char *mid;
+  xmt_segment *source;
+  xmt_segment *target;   /* set by xmt_xliff_unit_set_target */
+  size_t inner_start;    /* content range in raw (seg-source mrk, or source) */
+  size_t inner_end;
+};
+
+/* A byte range of the unit's raw bytes; end == 0 means absent. */
+struct xmt_range {
+  size_t start, end;
+};
+
+struct xmt_xliff_unit {
+  struct xmt_buf raw; /* the whole <trans-unit> element, UTF-8 */
+  char *id;
+  char *resname;
+  char *state;
+  char *source_language;
+  char *target_language;
+  unsigned long line;
+  int translatable;
+  int preserve_space;
+  int approved;
+  int segmented;
+  int has_target; /* a target with content */
+  struct xmt_range source;     /* whole <source> element */
+  struct xmt_range seg_source; /* whole <seg-source> element */
+  struct xmt_range seg_inner;  /* content of <seg-source> */
+  struct xmt_range target;     /* whole <target> element */
+  xmt_segment *existing; /* the whole existing target, or NULL */
+  xmt_segment *whole_source; /* the <source>, whatever the segmentation */
+  struct xmt_unit_segment *segs;
+  size_t nsegs, segs_cap;
+  /* For checks: whitespace-normalised source and seg-source text differ. */
+  int seg_text_differs;
+};
+
+xmt_xliff_unit *xmt_unit_new(void);
+/* Adds a segment; returns its index via *index. mid is copied. */
+xmt_status xmt_unit_add_segment(xmt_xliff_unit *unit, const char *mid,
+                                size_t *index);
+/* Drops all segments (when a seg-source replaces the source's). */
+void xmt_unit_clear_segments(xmt_xliff_unit *unit);
+
+#endif /* XMT_XLIFF_PRIVATE_H */

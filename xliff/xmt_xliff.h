@@ -1,0 +1,174 @@
+/* xmt_xliff.h -- streaming, byte-preserving XLIFF 1.2 reader and writer.
+ *
+ * The reader is a push parser: feed it bytes in any chunk sizes and it calls
+ * back with, in document order, (a) skeleton bytes to copy to the output
+ * unchanged, (b) each <file> start tag, (c) each <trans-unit>, parsed into
+ * tagged segments. Memory is bounded by the largest trans-unit.
+ *
+ * Every byte given to the callbacks is UTF-8, whatever the input encoding:
+ * the reader transcodes on entry and the writer encodes back on exit, so
+ * that feeding the writer everything the reader produced reproduces the
+ * input byte for byte. */
+#ifndef XMT_XLIFF_H
+#define XMT_XLIFF_H
+
+#include <stddef.h>
+#include <xmt_projector.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Input encodings the reader accepts. The writer writes the same one. */
+enum xmt_encoding {
+  XMT_ENC_UTF8 = 0,    /* with or without BOM */
+  XMT_ENC_UTF16LE = 1, /* with BOM */
+  XMT_ENC_UTF16BE = 2, /* with BOM */
+  XMT_ENC_LATIN1 = 3,  /* ISO-8859-1 */
+  XMT_ENC_CP1252 = 4,  /* windows-1252 */
+  XMT_ENC_ASCII = 5    /* US-ASCII */
+};
+/* Canonical name of an encoding, e.g. "windows-1252". */
+XMT_API const char *xmt_encoding_name(enum xmt_encoding enc);
+
+/* What a <file> element says about itself. Absent attributes are NULL. */
+struct xmt_xliff_file_info {
+  const char *original;
+  const char *source_language;
+  const char *target_language;
+  const char *datatype;
+  unsigned long line;
+};
+
+typedef struct xmt_xliff_unit xmt_xliff_unit;
+typedef struct xmt_xliff_reader xmt_xliff_reader;
+typedef struct xmt_xliff_writer xmt_xliff_writer;
+
+/* Callbacks return 0 to go on; anything else stops the parse, which then
+ * returns XMT_ERR_ABORTED. Pointer arguments live only during the call,
+ * except the unit, which the unit callback owns and must free with
+ * xmt_xliff_unit_free(). */
+typedef int (*xmt_xliff_skeleton_fn)(void *user, const char *bytes,
+                                     size_t len);
+typedef int (*xmt_xliff_file_fn)(void *user,
+                                 const struct xmt_xliff_file_info *info,
+                                 const char *start_tag, size_t len);
+typedef int (*xmt_xliff_unit_fn)(void *user, xmt_xliff_unit *unit);
+
+struct xmt_xliff_reader_callbacks {
+  xmt_xliff_skeleton_fn skeleton; /* required */
+  xmt_xliff_file_fn file;         /* NULL: the start tag goes to skeleton */
+  xmt_xliff_unit_fn unit;         /* NULL: units are freed, bytes skeleton */
+};
+
+/* The callbacks struct is copied. Returns NULL when out of memory. */
+XMT_API xmt_xliff_reader *
+xmt_xliff_reader_new(const struct xmt_xliff_reader_callbacks *callbacks,
+                     void *user);
+XMT_API void xmt_xliff_reader_free(xmt_xliff_reader *reader);
+/* Name used in error messages, e.g. the input path. Copied. */
+XMT_API xmt_status xmt_xliff_reader_set_filename(xmt_xliff_reader *reader,
+                                                 const char *name);
+/* Pushes the next len bytes; is_final marks the last call. After an error
+ * every further call returns the same status. */
+XMT_API xmt_status xmt_xliff_reader_parse(xmt_xliff_reader *reader,
+                                          const char *bytes, size_t len,
+                                          int is_final);
+/* The detected encoding; meaningful once the first callback has run. */
+XMT_API enum xmt_encoding
+xmt_xliff_reader_encoding(const xmt_xliff_reader *reader);
+XMT_API const struct xmt_error *
+xmt_xliff_reader_error(const xmt_xliff_reader *reader);
+
+/* --- Units ----------------------------------------------------------------
+ * A unit has one segment per <mrk mtype="seg"> of its <seg-source>, or a
+ * single segment holding the whole <source> when it has no seg-source. */
+
+XMT_API void xmt_xliff_unit_free(xmt_xliff_unit *unit);
+XMT_API const char *xmt_xliff_unit_id(const xmt_xliff_unit *unit);
+XMT_API const char *xmt_xliff_unit_resname(const xmt_xliff_unit *unit);
+/* 0 when the unit or an enclosing group says translate="no". */
+XMT_API int xmt_xliff_unit_translatable(const xmt_xliff_unit *unit);
+XMT_API int xmt_xliff_unit_preserve_space(const xmt_xliff_unit *unit);
+XMT_API int xmt_xliff_unit_approved(const xmt_xliff_unit *unit);
+XMT_API int xmt_xliff_unit_segmented(const xmt_xliff_unit *unit);
+/* 1 when a <target> with text or inline codes is present. */
+XMT_API int xmt_xliff_unit_has_target(const xmt_xliff_unit *unit);
+/* The state attribute of the existing target, or NULL. */
+XMT_API const char *xmt_xliff_unit_target_state(const xmt_xliff_unit *unit);
+/* Line of the <trans-unit> start tag. */
+XMT_API unsigned long xmt_xliff_unit_line(const xmt_xliff_unit *unit);
+/* Source and target language of the enclosing <file> (may be NULL). */
+XMT_API const char *xmt_xliff_unit_source_language(const xmt_xliff_unit *u);
+XMT_API const char *xmt_xliff_unit_target_language(const xmt_xliff_unit *u);
+
+XMT_API size_t xmt_xliff_unit_segment_count(const xmt_xliff_unit *unit);
+/* The mid of segment i, or NULL for an unsegmented unit. */
+XMT_API const char *xmt_xliff_unit_segment_mid(const xmt_xliff_unit *unit,
+                                               size_t i);
+XMT_API const xmt_segment *xmt_xliff_unit_source(const xmt_xliff_unit *unit,
+                                                 size_t i);
+/* The existing <target> as one segment (segment markers left out), or NULL
+ * when the unit has no target element. */
+XMT_API const xmt_segment *
+xmt_xliff_unit_existing_target(const xmt_xliff_unit *unit);
+/* Sets the translation of segment i; copied. The writer writes a target
+ * only when every segment of the unit has one. */
+XMT_API xmt_status xmt_xliff_unit_set_target(xmt_xliff_unit *unit, size_t i,
+                                             const xmt_segment *target);
+
+/* --- Writer --------------------------------------------------------------- */
+
+typedef int (*xmt_write_fn)(void *user, const char *bytes, size_t len);
+
+/* How targets are written. */
+struct xmt_xliff_target_options {
+  const char *target_language; /* xml:lang of written targets; required */
+  const char *state;           /* NULL: no state attribute */
+  const char *state_qualifier; /* NULL: no state-qualifier attribute */
+  int overwrite;               /* replace existing non-empty targets */
+  int alt_trans;               /* write <alt-trans origin="xliffmt"> instead */
+};
+
+/* Output goes to sink in blocks; a non-zero return from sink fails the
+ * write with XMT_ERR_IO. */
+XMT_API xmt_xliff_writer *xmt_xliff_writer_new(xmt_write_fn sink, void *user);
+XMT_API void xmt_xliff_writer_free(xmt_xliff_writer *writer);
+XMT_API void xmt_xliff_writer_set_encoding(xmt_xliff_writer *writer,
+                                           enum xmt_encoding enc);
+XMT_API xmt_status xmt_xliff_writer_skeleton(xmt_xliff_writer *writer,
+                                             const char *utf8, size_t len);
+/* Writes a <file> start tag, adding target-language="..." when the tag has
+ * none and target_language is not NULL. */
+XMT_API xmt_status xmt_xliff_writer_file_tag(xmt_xliff_writer *writer,
+                                             const char *tag, size_t len,
+                                             const char *target_language);
+/* Writes a unit: unchanged, unless it is translatable, has a target for
+ * every segment, and has no non-empty target (or options->overwrite). */
+XMT_API xmt_status
+xmt_xliff_writer_unit(xmt_xliff_writer *writer, const xmt_xliff_unit *unit,
+                      const struct xmt_xliff_target_options *options);
+/* 1 when xmt_xliff_writer_unit would write a target for the unit. */
+XMT_API int
+xmt_xliff_unit_wants_target(const xmt_xliff_unit *unit,
+                            const struct xmt_xliff_target_options *options);
+XMT_API xmt_status xmt_xliff_writer_flush(xmt_xliff_writer *writer);
+
+/* --- Inline markup --------------------------------------------------------
+ * Conversion between XLIFF 1.2 inline content ("Text <g id='1'>bold</g>")
+ * and tagged segments; lossless both ways. */
+
+/* Parses inline content into seg (cleared first). On failure, *error_column
+ * (if not NULL) gets the 1-based column of the problem. */
+XMT_API xmt_status xmt_xliff_inline_parse(xmt_segment *seg,
+                                          const char *markup, size_t len,
+                                          unsigned long *error_column);
+/* Renders seg as inline content; returns a NUL-terminated string to free()
+ * with free(), or NULL when out of memory. */
+XMT_API char *xmt_xliff_inline_render(const xmt_segment *seg, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XMT_XLIFF_H */
