@@ -162,6 +162,8 @@ void xmt_decoder_init(struct xmt_decoder *dec, enum xmt_encoding enc) {
 }
 
 static void advance(struct xmt_decoder *dec, uint32_t cp) {
+  if (cp == 0xFEFF && dec->line == 1 && dec->column == 0)
+    return; /* a byte order mark is no column */
   if (cp == '\n') {
     dec->line++;
     dec->column = 0;

@@ -1,0 +1,26 @@
+#!/bin/sh
+# install-deps.sh -- installs the Debian packages xliffmt needs to build,
+# test and benchmark, when they are missing.
+set -eu
+
+packages="build-essential autoconf automake libtool pkg-config
+libexpat1-dev libxml2-dev libxslt1-dev libicu-dev libcunit1-dev
+libxml2-utils time"
+
+missing=
+for p in $packages; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  case $status in
+    *"install ok installed"*) ;;
+    *) missing="$missing $p" ;;
+  esac
+done
+[ -z "$missing" ] && exit 0
+
+echo "installing:$missing" >&2
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null

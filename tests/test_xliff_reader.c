@@ -1,0 +1,361 @@
+/* test_xliff_reader.c -- the streaming XLIFF reader: events, byte
+ * preservation, chunk independence, bad input. */
+#include "config.h"
+
+#include <CUnit/CUnit.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "xliff_private.h"
+
+/* Everything the reader reports, as text, plus the bytes it hands out. */
+struct events {
+  struct xmt_buf log;
+  struct xmt_buf bytes; /* skeleton + file tags + unit raw, in order */
+};
+
+static int ev_skeleton(void *user, const char *bytes, size_t len) {
+  struct events *ev = user;
+  return xmt_buf_append(&ev->bytes, bytes, len) != XMT_OK;
+}
+
+static int ev_file(void *user, const struct xmt_xliff_file_info *info,
+                   const char *tag, size_t len) {
+  struct events *ev = user;
+  char line[512];
+  snprintf(line, sizeof line, "file original=%s src=%s tgt=%s line=%lu\n",
+           info->original ? info->original : "-",
+           info->source_language ? info->source_language : "-",
+           info->target_language ? info->target_language : "-", info->line);
+  xmt_buf_append_str(&ev->log, line);
+  return xmt_buf_append(&ev->bytes, tag, len) != XMT_OK;
+}
+
+static const char *kind_name(enum xmt_tag_kind k) {
+  static const char *const names[] = {"open", "close", "ph", "iopen",
+                                      "iclose"};
+  return names[k];
+}
+
+static void log_segment(struct xmt_buf *log, const xmt_segment *seg) {
+  size_t len;
+  const char *text = xmt_segment_text(seg, &len);
+  xmt_buf_append_str(log, " [");
+  xmt_buf_append(log, text, len);
+  xmt_buf_append_str(log, "]");
+  for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
+    struct xmt_tag t;
+    xmt_segment_tag(seg, i, &t);
+    char buf[64];
+    snprintf(buf, sizeof buf, " %s:%s:%s@%zu=", kind_name(t.kind), t.name,
+             t.id, t.offset);
+    xmt_buf_append_str(log, buf);
+    xmt_buf_append(log, t.markup, t.markup_len);
+  }
+}
+
+static int ev_unit(void *user, xmt_xliff_unit *u) {
+  struct events *ev = user;
+  char line[256];
+  snprintf(line, sizeof line,
+           "unit id=%s tr=%d seg=%d target=%d state=%s line=%lu n=%zu",
+           xmt_xliff_unit_id(u) ? xmt_xliff_unit_id(u) : "-",
+           xmt_xliff_unit_translatable(u), xmt_xliff_unit_segmented(u),
+           xmt_xliff_unit_has_target(u),
+           xmt_xliff_unit_target_state(u) ? xmt_xliff_unit_target_state(u)
+                                          : "-",
+           xmt_xliff_unit_line(u), xmt_xliff_unit_segment_count(u));
+  xmt_buf_append_str(&ev->log, line);
+  for (size_t i = 0; i < xmt_xliff_unit_segment_count(u); i++) {
+    const char *mid = xmt_xliff_unit_segment_mid(u, i);
+    xmt_buf_append_str(&ev->log, mid ? " mid=" : " mid=-");
+    if (mid)
+      xmt_buf_append_str(&ev->log, mid);
+    log_segment(&ev->log, xmt_xliff_unit_source(u, i));
+    CU_ASSERT_EQUAL(xmt_segment_check(xmt_xliff_unit_source(u, i), NULL),
+                    XMT_OK);
+  }
+  if (xmt_xliff_unit_existing_target(u) != NULL) {
+    xmt_buf_append_str(&ev->log, " existing");
+    log_segment(&ev->log, xmt_xliff_unit_existing_target(u));
+  }
+  xmt_buf_append_str(&ev->log, "\n");
+  xmt_status st = xmt_buf_append(&ev->bytes, u->raw.data, u->raw.len);
+  xmt_xliff_unit_free(u);
+  return st != XMT_OK;
+}
+
+static const struct xmt_xliff_reader_callbacks callbacks = {
+    ev_skeleton, ev_file, ev_unit};
+
+/* Parses doc in chunks of `chunk` bytes (0: all at once). */
+static xmt_status parse(const char *doc, size_t len, size_t chunk,
+                        struct events *ev, struct xmt_error *err_out,
+                        char *msg, size_t msglen) {
+  memset(ev, 0, sizeof *ev);
+  xmt_xliff_reader *r = xmt_xliff_reader_new(&callbacks, ev);
+  xmt_xliff_reader_set_filename(r, "doc.xlf");
+  xmt_status st = XMT_OK;
+  if (chunk == 0) {
+    st = xmt_xliff_reader_parse(r, doc, len, 1);
+  } else {
+    size_t at = 0;
+    while (st == XMT_OK && at < len) {
+      size_t n = len - at < chunk ? len - at : chunk;
+      st = xmt_xliff_reader_parse(r, doc + at, n, 0);
+      at += n;
+    }
+    if (st == XMT_OK)
+      st = xmt_xliff_reader_parse(r, NULL, 0, 1);
+  }
+  if (err_out != NULL) {
+    *err_out = *xmt_xliff_reader_error(r);
+    snprintf(msg, msglen, "%s", err_out->message ? err_out->message : "");
+    err_out->message = NULL;
+    err_out->file = NULL;
+    err_out->unit_id = NULL;
+  }
+  xmt_xliff_reader_free(r);
+  return st;
+}
+
+static void free_events(struct events *ev) {
+  xmt_buf_free(&ev->log);
+  xmt_buf_free(&ev->bytes);
+}
+
+/* --- Every Okapi fixture ------------------------------------------------------ */
+
+static void test_okapi_fixtures_chunked(void) {
+  const char *dir = xmt_test_data_path("okapi/xliff");
+  DIR *d = opendir(dir);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+  char dirpath[4096];
+  snprintf(dirpath, sizeof dirpath, "%s", dir);
+  struct dirent *e;
+  int files = 0;
+  while ((e = readdir(d)) != NULL) {
+    if (e->d_name[0] == '.' || strcmp(e->d_name, "invalid_xml_entity.xlf") == 0)
+      continue;
+    char path[8192];
+    snprintf(path, sizeof path, "%s/%s", dirpath, e->d_name);
+    size_t len;
+    char *doc = xmt_test_read_file(path, &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+    struct events whole;
+    CU_ASSERT_EQUAL(parse(doc, len, 0, &whole, NULL, NULL, 0), XMT_OK);
+    /* The reader hands out every byte of the input, in order. */
+    XMT_ASSERT_BYTES_EQUAL(whole.bytes.data, whole.bytes.len, doc, len);
+    CU_ASSERT(whole.log.len > 0);
+    for (size_t chunk = 1; chunk <= 5; chunk++) {
+      struct events part;
+      CU_ASSERT_EQUAL(parse(doc, len, chunk, &part, NULL, NULL, 0), XMT_OK);
+      XMT_ASSERT_BYTES_EQUAL(part.log.data, part.log.len, whole.log.data,
+                             whole.log.len);
+      XMT_ASSERT_BYTES_EQUAL(part.bytes.data, part.bytes.len, doc, len);
+      free_events(&part);
+    }
+    free_events(&whole);
+    free(doc);
+    files++;
+  }
+  closedir(d);
+  CU_ASSERT(files >= 18);
+}
+
+/* --- Exact events -------------------------------------------------------------- */
+
+static void expect_log(const char *doc, const char *expected) {
+  struct events ev;
+  CU_ASSERT_EQUAL(parse(doc, strlen(doc), 0, &ev, NULL, NULL, 0), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(ev.log.data, ev.log.len, expected, strlen(expected));
+  XMT_ASSERT_BYTES_EQUAL(ev.bytes.data, ev.bytes.len, doc, strlen(doc));
+  free_events(&ev);
+}
+
+#define HEAD                                                                   \
+  "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\" "                           \
+  "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n<file original=\"a\" "    \
+  "source-language=\"en\" datatype=\"plaintext\"><body>\n"
+#define TAIL "</body></file></xliff>\n"
+
+static void test_unit_with_codes(void) {
+  expect_log(HEAD "<trans-unit id=\"1\"><source>A <g id=\"1\">b</g><x "
+                  "id=\"2\"/> &amp; <bx id=\"3\"/>c<ex id=\"3\"/></source>"
+                  "</trans-unit>\n" TAIL,
+             "file original=a src=en tgt=- line=3\n"
+             "unit id=1 tr=1 seg=0 target=0 state=- line=4 n=1 mid=- "
+             "[A b & c] open:g:1@2=<g id=\"1\"> close:g:1@3=</g> "
+             "ph:x:2@3=<x id=\"2\"/> open:bx:3@6=<bx id=\"3\"/> "
+             "close:ex:3@7=<ex id=\"3\"/>\n");
+}
+
+static void test_segmented_unit(void) {
+  expect_log(HEAD "<trans-unit id=\"s\"><source>One. Two.</source>\n"
+                  "<seg-source><g id=\"1\"><mrk mtype=\"seg\" mid=\"0\">One."
+                  "</mrk> <mrk mtype=\"seg\" mid=\"1\">Two.</mrk></g>"
+                  "</seg-source>\n<target state=\"translated\">Uno. Dos."
+                  "</target></trans-unit>\n" TAIL,
+             "file original=a src=en tgt=- line=3\n"
+             "unit id=s tr=1 seg=1 target=1 state=translated line=4 n=2 "
+             "mid=0 [One.] mid=1 [Two.] existing [Uno. Dos.]\n");
+}
+
+static void test_translate_inheritance(void) {
+  expect_log(HEAD "<group translate=\"no\"><trans-unit id=\"a\"><source>x"
+                  "</source></trans-unit><group><trans-unit id=\"b\"><source>"
+                  "y</source></trans-unit></group><trans-unit id=\"c\" "
+                  "translate=\"yes\"><source>z</source></trans-unit></group>"
+                  "<trans-unit id=\"d\"><source>w</source><target/>"
+                  "</trans-unit>\n" TAIL,
+             "file original=a src=en tgt=- line=3\n"
+             "unit id=a tr=0 seg=0 target=0 state=- line=4 n=1 mid=- [x]\n"
+             "unit id=b tr=0 seg=0 target=0 state=- line=4 n=1 mid=- [y]\n"
+             "unit id=c tr=1 seg=0 target=0 state=- line=4 n=1 mid=- [z]\n"
+             "unit id=d tr=1 seg=0 target=0 state=- line=4 n=1 mid=- [w] "
+             "existing []\n");
+}
+
+static void test_alt_trans_not_target(void) {
+  /* source and target inside alt-trans are not the unit's. */
+  expect_log(HEAD "<trans-unit id=\"1\"><source>a</source><alt-trans>"
+                  "<source>b</source><target>c</target></alt-trans>"
+                  "<note>n</note></trans-unit>\n" TAIL,
+             "file original=a src=en tgt=- line=3\n"
+             "unit id=1 tr=1 seg=0 target=0 state=- line=4 n=1 mid=- [a]\n");
+}
+
+static void test_no_namespace(void) {
+  expect_log("<xliff version=\"1.2\"><file original=\"f\" "
+             "source-language=\"de\" target-language=\"en\"><body>"
+             "<trans-unit id=\"1\"><source>S<![CDATA[<b>]]>&#x41;</source>"
+             "</trans-unit></body></file></xliff>",
+             "file original=f src=de tgt=en line=1\n"
+             "unit id=1 tr=1 seg=0 target=0 state=- line=1 n=1 mid=- "
+             "[S<b>A]\n");
+}
+
+/* --- Encodings ---------------------------------------------------------------- */
+
+static void test_utf16_and_latin1(void) {
+  static const char utf16le[] =
+      "\xFF\xFE<\0x\0l\0i\0f\0f\0 \0v\0e\0r\0s\0i\0o\0n\0=\0'\0\x31\0.\0"
+      "2\0'\0>\0<\0f\0i\0l\0e\0>\0<\0t\0r\0a\0n\0s\0-\0u\0n\0i\0t\0 \0i\0"
+      "d\0=\0'\0\x31\0'\0>\0<\0s\0o\0u\0r\0c\0e\0>\0\xE9\0\x3D\xD8\x00\xDE"
+      "<\0/\0s\0o\0u\0r\0c\0e\0>\0<\0/\0t\0r\0a\0n\0s\0-\0u\0n\0i\0t\0>\0"
+      "<\0/\0f\0i\0l\0e\0>\0<\0/\0x\0l\0i\0f\0f\0>\0";
+  for (size_t chunk = 0; chunk <= 3; chunk++) {
+    struct events ev;
+    CU_ASSERT_EQUAL(
+        parse(utf16le, sizeof utf16le - 1, chunk, &ev, NULL, NULL, 0), XMT_OK);
+    const char *expected = "file original=- src=- tgt=- line=1\n"
+                           "unit id=1 tr=1 seg=0 target=0 state=- line=1 n=1 "
+                           "mid=- [\xC3\xA9\xF0\x9F\x98\x80]\n";
+    XMT_ASSERT_BYTES_EQUAL(ev.log.data, ev.log.len, expected,
+                           strlen(expected));
+    /* Bytes come out as UTF-8; encoding them back restores the input. */
+    struct xmt_buf back = {0};
+    CU_ASSERT_EQUAL(xmt_encode(XMT_ENC_UTF16LE, ev.bytes.data, ev.bytes.len, 0,
+                               &back),
+                    XMT_OK);
+    XMT_ASSERT_BYTES_EQUAL(back.data, back.len, utf16le, sizeof utf16le - 1);
+    xmt_buf_free(&back);
+    free_events(&ev);
+  }
+  static const char latin1[] =
+      "<?xml version='1.0' encoding='ISO-8859-1'?><xliff version='1.2'>"
+      "<file><trans-unit id='1'><source>caf\xE9</source></trans-unit></file>"
+      "</xliff>";
+  struct events ev;
+  CU_ASSERT_EQUAL(parse(latin1, sizeof latin1 - 1, 1, &ev, NULL, NULL, 0),
+                  XMT_OK);
+  CU_ASSERT_PTR_NOT_NULL(strstr(ev.log.data, "[caf\xC3\xA9]"));
+  free_events(&ev);
+}
+
+/* --- Bad input ------------------------------------------------------------------- */
+
+static void expect_error(const char *doc, size_t len, xmt_status status,
+                         unsigned long line, unsigned long column,
+                         const char *words) {
+  for (size_t chunk = 0; chunk <= 2; chunk++) {
+    struct events ev;
+    struct xmt_error err;
+    char msg[512];
+    xmt_status st = parse(doc, len, chunk, &ev, &err, msg, sizeof msg);
+    CU_ASSERT_EQUAL(st, status);
+    CU_ASSERT_EQUAL(err.status, status);
+    CU_ASSERT_EQUAL(err.line, line);
+    CU_ASSERT_EQUAL(err.column, column);
+    if (strstr(msg, words) == NULL) {
+      fprintf(stderr, "\nmessage «%s» lacks «%s»\n", msg, words);
+      CU_FAIL("message");
+    }
+    free_events(&ev);
+  }
+}
+
+static void test_bad_input(void) {
+  const char *mismatch = HEAD "<trans-unit id=\"1\"><source>a <g id=\"1\">b"
+                              "</source></trans-unit>\n" TAIL;
+  /* expat points at the name in the end tag */
+  expect_error(mismatch, strlen(mismatch), XMT_ERR_XML, 4, 43, "mismatched");
+  const char *html = "<html><body/></html>";
+  expect_error(html, strlen(html), XMT_ERR_NOT_XLIFF, 1, 1, "<html>");
+  const char *v2 = "<xliff version=\"2.0\" "
+                   "xmlns=\"urn:oasis:names:tc:xliff:document:2.0\"/>";
+  expect_error(v2, strlen(v2), XMT_ERR_NOT_XLIFF, 1, 1, "2.0");
+  const char *enc = "<?xml version=\"1.0\" encoding=\"EBCDIC-FOO\"?>\n<xliff/>";
+  expect_error(enc, strlen(enc), XMT_ERR_ENCODING, 1, 31, "EBCDIC-FOO");
+  const char *charref = HEAD "<trans-unit id=\"1\"><source>a&#x1;</source>"
+                             "</trans-unit>\n" TAIL;
+  expect_error(charref, strlen(charref), XMT_ERR_XML, 4, 29,
+               "reference to invalid character");
+  const char *bx = HEAD "<trans-unit id=\"u\"><source>a\n<bx id=\"5\"/>b"
+                        "</source></trans-unit>\n" TAIL;
+  expect_error(bx, strlen(bx), XMT_ERR_INLINE, 5, 1, "unpaired <bx id=\"5\">");
+  const char *ept = HEAD "<trans-unit id=\"u\"><source>a<ept id=\"3\">x</ept>"
+                         "</source></trans-unit>\n" TAIL;
+  expect_error(ept, strlen(ept), XMT_ERR_INLINE, 4, 29,
+               "unpaired <ept id=\"3\">");
+  const char *utf8 = HEAD "<trans-unit id=\"1\"><source>a\xFF</source>"
+                          "</trans-unit>\n" TAIL;
+  expect_error(utf8, strlen(utf8), XMT_ERR_ENCODING, 4, 29, "invalid UTF-8");
+  const char *cut = HEAD "<trans-unit id=\"1\"><source>a</sou";
+  expect_error(cut, strlen(cut), XMT_ERR_XML, 4, 29, "");
+  static const char odd[] = "\xFF\xFE<\0x\0/\0>";
+  expect_error(odd, sizeof odd - 1, XMT_ERR_ENCODING, 1, 4, "UTF-16LE");
+  expect_error("", 0, XMT_ERR_XML, 1, 1, "no element");
+}
+
+/* A bx in one segment and its ex in the next are fine: each is isolated. */
+static void test_bx_across_segments(void) {
+  expect_log(HEAD "<trans-unit id=\"1\"><source>a<bx id=\"1\"/>b c<ex id=\"1\"/>"
+                  "</source><seg-source><mrk mtype=\"seg\" mid=\"0\">a<bx "
+                  "id=\"1\"/>b</mrk> <mrk mtype=\"seg\" mid=\"1\">c<ex "
+                  "id=\"1\"/></mrk></seg-source></trans-unit>\n" TAIL,
+             "file original=a src=en tgt=- line=3\n"
+             "unit id=1 tr=1 seg=1 target=0 state=- line=4 n=2 mid=0 [ab] "
+             "iopen:bx:1@1=<bx id=\"1\"/> mid=1 [c] iclose:ex:1@1=<ex "
+             "id=\"1\"/>\n");
+}
+
+CU_TestInfo reader_tests[] = {
+    {"every Okapi fixture, whole and in 1..5-byte chunks",
+     test_okapi_fixtures_chunked},
+    {"unit with inline codes", test_unit_with_codes},
+    {"segmented unit with existing target", test_segmented_unit},
+    {"translate inheritance and empty target", test_translate_inheritance},
+    {"alt-trans source/target are not the unit's", test_alt_trans_not_target},
+    {"no namespace, CDATA, character reference", test_no_namespace},
+    {"UTF-16LE and ISO-8859-1 input", test_utf16_and_latin1},
+    {"bad input: position and message", test_bad_input},
+    {"bx and ex in different segments", test_bx_across_segments},
+    CU_TEST_INFO_NULL};
+
+CU_SuiteInfo xmt_test_suites[] = {
+    {"xliff reader", NULL, NULL, NULL, NULL, reader_tests},
+    CU_SUITE_INFO_NULL};
