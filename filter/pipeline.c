@@ -24,6 +24,8 @@ struct run {
   xmt_xliff_reader *reader;
   const char *in_path;
   struct xmt_xliff_target_options options;
+  char *source_language; /* of the current <file> */
+  char *target_language;
   struct item *items;
   size_t nitems, items_cap;
   size_t queued_segments;
@@ -246,7 +248,7 @@ static int translate_queue(struct run *run) {
                mid != NULL ? "#" : "", mid != NULL ? mid : "");
       req[k].segment_id = where[k].id;
       req[k].text = xmt_segment_text(seg, &req[k].len);
-      req[k].source_language = f->source_language;
+      req[k].source_language = run->source_language;
       req[k].target_language = run->options.target_language;
       resp_ptr[k] = &resp[k];
     }
@@ -370,7 +372,16 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
   if (target == NULL)
     return run_fail(run, XMT_ERR_USAGE, info->line, NULL,
                     "<file> has no target-language: give one with -t");
-  run->options.target_language = target;
+  /* Copies: the reader's strings change before the last batch drains. */
+  free(run->source_language);
+  free(run->target_language);
+  run->source_language = xmt_strdup(f->source_language != NULL
+                                        ? f->source_language
+                                        : info->source_language);
+  run->target_language = xmt_strdup(target);
+  run->options.target_language = run->target_language;
+  if (run->target_language == NULL)
+    return run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
   if (xmt_xliff_writer_file_tag(run->writer, tag, len, target) != XMT_OK)
     return run_fail(run, XMT_ERR_WRITE, 0, NULL, "cannot write the output");
   return 0;
@@ -457,6 +468,8 @@ xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
     xmt_buf_free(&run.items[i].bytes);
   }
   free(run.items);
+  free(run.source_language);
+  free(run.target_language);
   xmt_segment_free(run.scratch);
   xmt_xliff_reader_free(run.reader);
   xmt_xliff_writer_free(run.writer);

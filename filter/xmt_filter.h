@@ -35,7 +35,8 @@ struct xmt_mt_request {
 typedef struct xmt_mt_response xmt_mt_response;
 XMT_API xmt_status xmt_mt_response_set_text(xmt_mt_response *response,
                                             const char *utf8, size_t len);
-/* Marks this segment as failed; the run goes on and reports it. */
+/* Marks this segment as failed. The run then stops with XMT_ERR_BACKEND,
+ * naming the segment, and writes nothing. */
 XMT_API xmt_status xmt_mt_response_set_error(xmt_mt_response *response,
                                              const char *message);
 

@@ -46,7 +46,7 @@ void xmt_xliff_writer_set_encoding(xmt_xliff_writer *w,
 xmt_status xmt_xliff_writer_flush(xmt_xliff_writer *w) {
   if (w->status == XMT_OK && w->out.len > 0 &&
       w->sink(w->user, w->out.data, w->out.len) != 0)
-    w->status = XMT_ERR_IO;
+    w->status = XMT_ERR_WRITE;
   xmt_buf_reset(&w->out);
   return w->status;
 }

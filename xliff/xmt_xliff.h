@@ -131,7 +131,7 @@ struct xmt_xliff_target_options {
 };
 
 /* Output goes to sink in blocks; a non-zero return from sink fails the
- * write with XMT_ERR_IO. */
+ * write with XMT_ERR_WRITE. */
 XMT_API xmt_xliff_writer *xmt_xliff_writer_new(xmt_write_fn sink, void *user);
 XMT_API void xmt_xliff_writer_free(xmt_xliff_writer *writer);
 XMT_API void xmt_xliff_writer_set_encoding(xmt_xliff_writer *writer,
