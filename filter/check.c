@@ -160,7 +160,7 @@ static int check_unit(struct check *c, const xmt_xliff_unit *u) {
     size_t len;
     const char *text = xmt_segment_text(u->whole_source, &len);
     size_t i = 0;
-    while (i < len && strchr(" \t\r\n", text[i]) != NULL)
+    while (i < len && xmt_is_xml_space(text[i]))
       i++;
     if (i == len)
       rc = problem(c, XMT_WARNING, u->line, id, "empty <source>");

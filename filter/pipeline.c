@@ -187,7 +187,7 @@ static struct item *push_item(struct run *run) {
 /* Text with nothing to translate: empty or only whitespace. */
 static int blank(const char *text, size_t len) {
   for (size_t i = 0; i < len; i++)
-    if (strchr(" \t\r\n", text[i]) == NULL)
+    if (!xmt_is_xml_space(text[i]))
       return 0;
   return 1;
 }

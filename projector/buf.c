@@ -94,6 +94,16 @@ size_t xmt_utf8_valid_prefix(const char *s, size_t n) {
   const unsigned char *p = (const unsigned char *)s;
   size_t i = 0;
   while (i < n) {
+    /* ASCII runs, eight bytes at a time. */
+    while (i + 8 <= n) {
+      uint64_t w;
+      memcpy(&w, p + i, 8);
+      if (w & UINT64_C(0x8080808080808080))
+        break;
+      i += 8;
+    }
+    if (i == n)
+      break;
     if (p[i] < 0x80) {
       i++;
       continue;

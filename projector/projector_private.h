@@ -54,6 +54,11 @@ static inline void xmt_buf_reset(struct xmt_buf *buf) {
     buf->data[0] = '\0';
 }
 
+/* XML whitespace: space, tab, CR, LF. */
+static inline int xmt_is_xml_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 /* Appends the shortest UTF-8 encoding of code point cp (must be valid). */
 xmt_status xmt_buf_append_utf8(struct xmt_buf *buf, uint32_t cp);
 
@@ -68,6 +73,14 @@ size_t xmt_utf8_valid_prefix(const char *s, size_t n);
 /* Duplicates a string (NULL stays NULL); NULL also when out of memory. */
 char *xmt_strdup(const char *s);
 char *xmt_strndup(const char *s, size_t n);
+
+/* Appends text known to be valid UTF-8 (it came from the XML parser). */
+xmt_status xmt_segment_append_valid_text(xmt_segment *seg, const char *text,
+                                         size_t len);
+/* Makes room for more text, tag strings and tags, so that appending them
+ * allocates at most once per buffer. */
+xmt_status xmt_segment_reserve(xmt_segment *seg, size_t text_len,
+                               size_t pool_len, size_t ntags);
 
 /* Per-handle error detail (struct xmt_error plus the storage behind it). */
 struct xmt_error_store {

@@ -111,6 +111,21 @@ xmt_status xmt_segment_append_text(xmt_segment *seg, const char *text,
   return xmt_buf_append(&seg->text, text, len);
 }
 
+xmt_status xmt_segment_append_valid_text(xmt_segment *seg, const char *text,
+                                         size_t len) {
+  return xmt_buf_append(&seg->text, text, len);
+}
+
+xmt_status xmt_segment_reserve(xmt_segment *seg, size_t text_len,
+                               size_t pool_len, size_t ntags) {
+  xmt_status st = buf_reserve(&seg->text, seg->text.len + text_len);
+  if (st == XMT_OK)
+    st = buf_reserve(&seg->pool, seg->pool.len + pool_len);
+  if (st == XMT_OK)
+    st = tags_reserve(seg, seg->ntags + ntags);
+  return st;
+}
+
 static int kind_valid(enum xmt_tag_kind kind) {
   /* No default: -Wswitch flags a kind added to the enum but not here. */
   switch (kind) {

@@ -201,11 +201,16 @@ xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out) {
     return XMT_ERR_INTERNAL;
   pair_isolated(ib);
   xmt_status st = unique_keys(ib);
+  /* Names are short; the pool holds keys and markup. */
+  if (st == XMT_OK)
+    st = xmt_segment_reserve(out, ib->text.len, ib->pool.len + 4 * ib->ntags,
+                             ib->ntags);
   size_t at = 0;
   for (size_t i = 0; st == XMT_OK && i < ib->ntags; i++) {
     const struct xmt_pending_tag *t = &ib->tags[i];
     if (t->offset > at)
-      st = xmt_segment_append_text(out, ib->text.data + at, t->offset - at);
+      st = xmt_segment_append_valid_text(out, ib->text.data + at,
+                                         t->offset - at);
     at = t->offset;
     if (st == XMT_OK)
       st = xmt_segment_append_tag(out, t->kind, ib->pool.data + t->key,
@@ -213,7 +218,8 @@ xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out) {
                                   t->markup_len);
   }
   if (st == XMT_OK && ib->text.len > at)
-    st = xmt_segment_append_text(out, ib->text.data + at, ib->text.len - at);
+    st = xmt_segment_append_valid_text(out, ib->text.data + at,
+                                       ib->text.len - at);
   return st;
 }
 
@@ -237,11 +243,17 @@ enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos) {
   return XMT_TAG_PLACEHOLDER;
 }
 
+/* Bytes that may need escaping; everything else is copied in runs. */
+static const unsigned char escape_candidate[256] = {
+    ['&'] = 1, ['<'] = 1, ['>'] = 1, ['\r'] = 1};
+
 xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s,
                                size_t len) {
+  xmt_status st = xmt_buf_grow(out, len);
   size_t from = 0;
-  xmt_status st = XMT_OK;
   for (size_t i = 0; i < len && st == XMT_OK; i++) {
+    if (!escape_candidate[(unsigned char)s[i]])
+      continue;
     const char *rep = NULL;
     switch (s[i]) {
     case '&':
@@ -254,10 +266,8 @@ xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s,
       if (i >= 2 && s[i - 1] == ']' && s[i - 2] == ']')
         rep = "&gt;";
       break;
-    case '\r': /* a literal CR would be normalised away by parsers */
+    default: /* a literal CR would be normalised away by parsers */
       rep = "&#13;";
-      break;
-    default:
       break;
     }
     if (rep != NULL) {
@@ -272,25 +282,30 @@ xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s,
   return st;
 }
 
-char *xmt_xliff_inline_render(const xmt_segment *seg, size_t *len) {
-  struct xmt_buf out = {0};
+xmt_status xmt_inline_render_into(struct xmt_buf *out, const xmt_segment *seg) {
   size_t text_len;
   const char *text = xmt_segment_text(seg, &text_len);
   size_t at = 0, n = xmt_segment_tag_count(seg);
-  xmt_status st = xmt_buf_grow(&out, text_len + 16);
+  xmt_status st = xmt_buf_grow(out, text_len + 16);
   for (size_t i = 0; st == XMT_OK && i < n; i++) {
     struct xmt_tag tag;
     st = xmt_segment_tag(seg, i, &tag);
     if (st == XMT_OK && tag.offset > at)
-      st = xmt_xml_escape_text(&out, text + at, tag.offset - at);
+      st = xmt_xml_escape_text(out, text + at, tag.offset - at);
     if (st == XMT_OK) {
       at = tag.offset > at ? tag.offset : at;
-      st = xmt_buf_append(&out, tag.markup, tag.markup_len);
+      st = xmt_buf_append(out, tag.markup, tag.markup_len);
     }
   }
   if (st == XMT_OK && text_len > at)
-    st = xmt_xml_escape_text(&out, text + at, text_len - at);
-  if (st != XMT_OK) {
+    st = xmt_xml_escape_text(out, text + at, text_len - at);
+  return st;
+}
+
+char *xmt_xliff_inline_render(const xmt_segment *seg, size_t *len) {
+  struct xmt_buf out = {0};
+  if (xmt_inline_render_into(&out, seg) != XMT_OK ||
+      (out.data == NULL && xmt_buf_grow(&out, 1) != XMT_OK)) {
     xmt_buf_free(&out);
     return NULL;
   }

@@ -306,9 +306,9 @@ static int same_text_modulo_space(const struct xmt_buf *a,
   size_t i = 0, j = 0;
   for (;;) {
     int sa = 0, sb = 0;
-    while (i < a->len && strchr(" \t\r\n", a->data[i]) != NULL)
+    while (i < a->len && xmt_is_xml_space(a->data[i]))
       i++, sa = 1;
-    while (j < b->len && strchr(" \t\r\n", b->data[j]) != NULL)
+    while (j < b->len && xmt_is_xml_space(b->data[j]))
       j++, sb = 1;
     if (i == a->len || j == b->len)
       return i == a->len && j == b->len;
@@ -355,14 +355,20 @@ static void end_part(xmt_xliff_reader *r, uint64_t at, int count) {
   switch (r->part) {
   case PART_SOURCE:
     u->source.end = end;
-    if (!u->segmented)
-      finish_segment(r, NULL, r->segment_inner_start, unit_offset(r, at));
-    if (r->status == XMT_OK) {
+    if (u->whole_source == NULL) {
+      /* The whole source is also the single segment until a seg-source
+       * says otherwise; the two share one segment. */
+      size_t index;
       xmt_status st = XMT_ERR_NOMEM;
       if ((u->whole_source = xmt_segment_new()) != NULL)
-        st = u->segmented ? xmt_ib_finish(&r->ib, u->whole_source)
-                          : xmt_segment_copy(u->whole_source,
-                                             u->segs[u->nsegs - 1].source);
+        st = xmt_ib_finish(&r->ib, u->whole_source);
+      if (st == XMT_OK && !u->segmented &&
+          (st = xmt_unit_add_segment(u, NULL, &index)) == XMT_OK) {
+        xmt_segment_free(u->segs[index].source);
+        u->segs[index].source = u->whole_source;
+        u->segs[index].inner_start = r->segment_inner_start;
+        u->segs[index].inner_end = unit_offset(r, at);
+      }
       if (st != XMT_OK)
         fail_status(r, st);
     }
@@ -620,7 +626,7 @@ static void on_end(void *user, const char *name) {
 
 static int is_space(const char *s, int len) {
   for (int i = 0; i < len; i++)
-    if (strchr(" \t\r\n", s[i]) == NULL)
+    if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n')
       return 0;
   return 1;
 }

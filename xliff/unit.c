@@ -15,8 +15,10 @@ xmt_xliff_unit *xmt_unit_new(void) {
 void xmt_unit_clear_segments(xmt_xliff_unit *u) {
   for (size_t i = 0; i < u->nsegs; i++) {
     free(u->segs[i].mid);
-    xmt_segment_free(u->segs[i].source);
-    xmt_segment_free(u->segs[i].target);
+    if (u->segs[i].source != u->whole_source)
+      xmt_segment_free(u->segs[i].source);
+    if (u->segs[i].target != u->segs[i].source)
+      xmt_segment_free(u->segs[i].target);
   }
   u->nsegs = 0;
 }
@@ -103,6 +105,15 @@ xmt_status xmt_xliff_unit_set_target(xmt_xliff_unit *u, size_t i,
   if (u == NULL || i >= u->nsegs || target == NULL)
     return XMT_ERR_USAGE;
   struct xmt_unit_segment *s = &u->segs[i];
+  if (s->target == s->source)
+    s->target = NULL;
+  /* A translation equal to its source (numbers, names, identity runs)
+   * shares the source segment instead of copying it. */
+  if (xmt_segment_equal(target, s->source)) {
+    xmt_segment_free(s->target);
+    s->target = s->source;
+    return XMT_OK;
+  }
   if (s->target == NULL && (s->target = xmt_segment_new()) == NULL)
     return XMT_ERR_NOMEM;
   return xmt_segment_copy(s->target, target);

@@ -149,13 +149,7 @@ int xmt_xliff_unit_wants_target(
 }
 
 static xmt_status render_into(struct xmt_buf *out, const xmt_segment *seg) {
-  size_t len;
-  char *markup = xmt_xliff_inline_render(seg, &len);
-  if (markup == NULL)
-    return XMT_ERR_NOMEM;
-  xmt_status st = xmt_buf_append(out, markup, len);
-  free(markup);
-  return st;
+  return xmt_inline_render_into(out, seg);
 }
 
 static xmt_status target_open(struct xmt_buf *out,
@@ -195,7 +189,7 @@ static xmt_status target_content(struct xmt_buf *out, const xmt_xliff_unit *u) {
 /* Whitespace that precedes <source>, to indent what is inserted alike. */
 static struct xmt_range indent_of(const xmt_xliff_unit *u) {
   struct xmt_range r = {u->source.start, u->source.start};
-  while (r.start > 0 && memchr(" \t\r\n", u->raw.data[r.start - 1], 4) != NULL)
+  while (r.start > 0 && xmt_is_xml_space(u->raw.data[r.start - 1]))
     r.start--;
   return r;
 }

@@ -82,6 +82,8 @@ enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos);
  * it); g and mrk are pairs. */
 int xmt_is_code_element(const char *name);
 
+/* Appends the inline markup of seg (see xmt_xliff_inline_render). */
+xmt_status xmt_inline_render_into(struct xmt_buf *out, const xmt_segment *seg);
 /* Appends text escaped for XML element content. */
 xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len);
 
