@@ -210,16 +210,29 @@ static xmt_status retag(struct run *run, const xmt_segment *source,
   return XMT_ERR_INTERNAL;
 }
 
+/* 1 when the unit asks for a translation: translatable, not translated
+ * yet (or overwriting), and with some source content. */
+static int wants_translation(const xmt_filter *f, const xmt_xliff_unit *u) {
+  if (u == NULL || !xmt_xliff_unit_translatable(u) ||
+      (xmt_xliff_unit_has_target(u) && !(f->flags & XMT_FILTER_OVERWRITE)))
+    return 0;
+  for (size_t s = 0; s < xmt_xliff_unit_segment_count(u); s++) {
+    const xmt_segment *seg = xmt_xliff_unit_source(u, s);
+    size_t len;
+    xmt_segment_text(seg, &len);
+    if (len > 0 || xmt_segment_tag_count(seg) > 0)
+      return 1;
+  }
+  return 0;
+}
+
 /* Sends the queued segments to the backend and sets the targets. */
 static int translate_queue(struct run *run) {
   xmt_filter *f = run->filter;
   size_t n = 0;
-  for (size_t i = 0; i < run->nitems; i++) {
-    xmt_xliff_unit *u = run->items[i].unit;
-    if (u != NULL && xmt_xliff_unit_translatable(u) &&
-        (!xmt_xliff_unit_has_target(u) || (f->flags & XMT_FILTER_OVERWRITE)))
-      n += xmt_xliff_unit_segment_count(u);
-  }
+  for (size_t i = 0; i < run->nitems; i++)
+    if (wants_translation(f, run->items[i].unit))
+      n += xmt_xliff_unit_segment_count(run->items[i].unit);
   if (n == 0)
     return 0;
   struct xmt_mt_request *req = calloc(n, sizeof *req);
@@ -235,8 +248,7 @@ static int translate_queue(struct run *run) {
   size_t k = 0;
   for (size_t i = 0; i < run->nitems; i++) {
     xmt_xliff_unit *u = run->items[i].unit;
-    if (u == NULL || !xmt_xliff_unit_translatable(u) ||
-        (xmt_xliff_unit_has_target(u) && !(f->flags & XMT_FILTER_OVERWRITE)))
+    if (!wants_translation(f, u))
       continue;
     for (size_t s = 0; s < xmt_xliff_unit_segment_count(u); s++, k++) {
       const xmt_segment *seg = xmt_xliff_unit_source(u, s);

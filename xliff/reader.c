@@ -743,6 +743,9 @@ static void expat_failed(xmt_xliff_reader *r) {
       return;
     }
   }
+  /* expat points at the name in "</name>"; report the "<" as elsewhere. */
+  if (code == XML_ERROR_TAG_MISMATCH && column > 2)
+    column -= 2;
   fail(r, XMT_ERR_XML, line, column, "%s", XML_ErrorString(code));
 }
 
