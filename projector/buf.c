@@ -24,6 +24,7 @@ xmt_status xmt_buf_grow(struct xmt_buf *buf, size_t extra) {
     return XMT_ERR_NOMEM;
   buf->data = data;
   buf->cap = cap;
+  buf->data[buf->len] = '\0';
   return XMT_OK;
 }
 

@@ -146,7 +146,9 @@ xmt_status xmt_encoding_detect(const char *bytes, size_t len, int is_final,
     *enc = XMT_ENC_CP1252;
     return XMT_OK;
   }
-  *column = (unsigned long)(name - bytes) + 1;
+  /* Columns count characters: the declaration is ASCII, a BOM is none. */
+  *column = (unsigned long)(name - bytes) + 1 -
+            ((unsigned char)bytes[0] == 0xEF ? 3 : 0);
   snprintf(msg, msglen,
            "unsupported encoding '%.*s' (supported: UTF-8, UTF-16 with byte "
            "order mark, ISO-8859-1, windows-1252, US-ASCII)",
@@ -179,10 +181,8 @@ static xmt_status decode_8bit(struct xmt_decoder *dec, const unsigned char *b,
     return st;
   for (size_t i = 0; i < len; i++) {
     uint32_t cp = b[i];
-    if (cp >= 0x80 && dec->enc == XMT_ENC_ASCII) {
-      dec->column++;
+    if (cp >= 0x80 && dec->enc == XMT_ENC_ASCII)
       return XMT_ERR_ENCODING;
-    }
     if (cp >= 0x80 && cp < 0xA0 && dec->enc == XMT_ENC_CP1252)
       cp = cp1252_high[cp - 0x80];
     advance(dec, cp);
@@ -212,14 +212,12 @@ static size_t decode_16(struct xmt_decoder *dec, const unsigned char *p,
         break; /* the low half is in the next chunk */
       uint32_t lo = unit16(dec, p + i + 2);
       if (lo < 0xDC00 || lo > 0xDFFF) {
-        dec->column++;
         *st = XMT_ERR_ENCODING;
         return (size_t)-1;
       }
       cp = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
       used = 4;
     } else if (u >= 0xDC00 && u <= 0xDFFF) {
-      dec->column++;
       *st = XMT_ERR_ENCODING;
       return (size_t)-1;
     } else {

@@ -177,7 +177,18 @@ static xmt_status unique_keys(struct xmt_inline_builder *ib) {
     if (!clash)
       continue;
     char suffix[24];
-    snprintf(suffix, sizeof suffix, "#%u", ++n);
+    int taken;
+    do { /* a suffix that no other pair uses either */
+      snprintf(suffix, sizeof suffix, "#%u", ++n);
+      taken = 0;
+      size_t base = strlen(ib->pool.data + t->key);
+      for (size_t k = 0; k < ib->ntags && !taken; k++) {
+        const char *other = ib->pool.data + ib->tags[k].key;
+        taken = ib->tags[k].kind == XMT_TAG_OPEN &&
+                strncmp(other, ib->pool.data + t->key, base) == 0 &&
+                strcmp(other + base, suffix) == 0;
+      }
+    } while (taken);
     size_t key = ib->pool.len;
     size_t old_len = strlen(ib->pool.data + t->key);
     xmt_status st = xmt_buf_grow(&ib->pool, old_len + sizeof suffix);
@@ -331,6 +342,8 @@ struct snippet {
   xmt_status st;
 };
 
+#define XLIFF_NS "urn:oasis:names:tc:xliff:document:1.2"
+
 static const char *attr(const char **atts, const char *name) {
   for (; atts[0] != NULL; atts += 2)
     if (strcmp(atts[0], name) == 0)
@@ -366,8 +379,11 @@ static void snippet_start(void *user, const char *name, const char **atts) {
   XML_Index at = XML_GetCurrentByteIndex(s->parser);
   int count = XML_GetCurrentByteCount(s->parser);
   const char *tag = s->doc + at;
-  int is_pair = (strcmp(local, "g") == 0 || strcmp(local, "mrk") == 0) &&
-                strchr(name, '|') == NULL && !self_closing(tag, count);
+  int is_xliff = strchr(name, '|') == NULL ||
+                 strncmp(name, XLIFF_NS "|", sizeof XLIFF_NS) == 0;
+  int is_pair = is_xliff &&
+                (strcmp(local, "g") == 0 || strcmp(local, "mrk") == 0) &&
+                !self_closing(tag, count);
   if (is_pair) {
     const char *key = attr(atts, "id");
     if (key == NULL)
@@ -381,8 +397,10 @@ static void snippet_start(void *user, const char *name, const char **atts) {
   s->code_depth = 1;
   s->code_start = at;
   snprintf(s->code_name, sizeof s->code_name, "%s",
-           strchr(name, '|') == NULL && xmt_is_code_element(local) ? local
-                                                                   : "?");
+           is_xliff && (xmt_is_code_element(local) || strcmp(local, "g") == 0 ||
+                        strcmp(local, "mrk") == 0)
+               ? local
+               : "?");
   const char *rid = attr(atts, "rid");
   free(s->code_key);
   free(s->code_pos);
@@ -424,8 +442,7 @@ static void snippet_text(void *user, const char *text, int len) {
 
 xmt_status xmt_xliff_inline_parse(xmt_segment *seg, const char *markup,
                                   size_t len, unsigned long *error_column) {
-  static const char open[] =
-      "<s xmlns='urn:oasis:names:tc:xliff:document:1.2'>";
+  static const char open[] = "<s xmlns='" XLIFF_NS "'>";
   static const char close[] = "</s>";
   struct xmt_buf doc = {0};
   struct snippet s;
@@ -452,7 +469,16 @@ xmt_status xmt_xliff_inline_parse(xmt_segment *seg, const char *markup,
       if (error_column != NULL) {
         unsigned long col =
             (unsigned long)XML_GetCurrentColumnNumber(s.parser) + 1;
-        *error_column = col > sizeof open - 1 ? col - (sizeof open - 1) : 1;
+        enum XML_Error code = XML_GetErrorCode(s.parser);
+        /* The wrapper shifts the first line only; expat points into an
+         * end tag's name; an unclosed element is reported past the end. */
+        if (XML_GetCurrentLineNumber(s.parser) == 1)
+          col = col > sizeof open - 1 ? col - (sizeof open - 1) : 1;
+        if (code == XML_ERROR_TAG_MISMATCH && col > 2)
+          col -= 2;
+        if (col > len + 1)
+          col = (unsigned long)len + 1;
+        *error_column = col;
       }
     }
     st = s.st;

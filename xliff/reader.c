@@ -481,7 +481,10 @@ static void inline_start(xmt_xliff_reader *r, const char *name,
   r->code_line = cur_line(r);
   r->code_column = cur_column(r);
   snprintf(r->code_name, sizeof r->code_name, "%s",
-           is_xliff && xmt_is_code_element(local) ? local : "?");
+           is_xliff && (xmt_is_code_element(local) ||
+                        strcmp(local, "g") == 0 || strcmp(local, "mrk") == 0)
+               ? local
+               : "?");
   const char *rid = attr(atts, "rid");
   set_string(r, &r->code_key, rid != NULL ? rid : attr(atts, "id"));
   set_string(r, &r->code_pos, attr(atts, "pos"));

@@ -104,18 +104,31 @@ static xmt_status put_attr(struct xmt_buf *out, const char *name,
   return st;
 }
 
-/* 1 when the start tag has an attribute of exactly this name. */
+/* 1 when the start tag has an attribute of exactly this name; quoted
+ * values are skipped, so a value that mentions the name does not count. */
 static int has_attribute(const char *tag, size_t len, const char *name) {
-  size_t n = strlen(name);
-  for (size_t i = 1; i + n < len; i++) {
-    if (memchr(" \t\r\n", tag[i - 1], 4) == NULL ||
-        memcmp(tag + i, name, n) != 0)
-      continue;
-    size_t j = i + n;
-    while (j < len && memchr(" \t\r\n", tag[j], 4) != NULL)
-      j++;
-    if (j < len && tag[j] == '=')
+  size_t n = strlen(name), i = 1;
+  while (i < len && !xmt_is_xml_space(tag[i]) && tag[i] != '>' && tag[i] != '/')
+    i++; /* the element name */
+  while (i < len) {
+    while (i < len && xmt_is_xml_space(tag[i]))
+      i++;
+    size_t start = i;
+    while (i < len && tag[i] != '=' && !xmt_is_xml_space(tag[i]) &&
+           tag[i] != '>' && tag[i] != '/')
+      i++;
+    if (i == start)
+      return 0;
+    if (i - start == n && memcmp(tag + start, name, n) == 0)
       return 1;
+    while (i < len && tag[i] != '"' && tag[i] != '\'')
+      i++;
+    if (i == len)
+      return 0;
+    char quote = tag[i++];
+    while (i < len && tag[i] != quote)
+      i++;
+    i++;
   }
   return 0;
 }
