@@ -71,7 +71,11 @@ struct xmt_xliff_reader {
   char code_name[8];
   char *code_key;
   char *code_pos;
-  unsigned long code_line, code_column;
+  uint64_t code_offset;
+  /* Our own line count: expat's costs a scan per call. Position of byte
+   * pos_upto: line pos_line, pos_col characters into it. */
+  uint64_t pos_upto;
+  unsigned long pos_line, pos_col;
   struct code_ref *codes;
   size_t ncodes, codes_cap;
   struct xmt_buf source_text;
@@ -136,9 +140,37 @@ static const char *window_at(const xmt_xliff_reader *r, uint64_t pos) {
   return r->window.data + (pos - r->base);
 }
 
+/* Line and 1-based column of byte `to`, counting from pos_upto (the bytes
+ * in between must still be in the window). */
+static void locate(const xmt_xliff_reader *r, uint64_t to, unsigned long *line,
+                   unsigned long *col) {
+  const char *p = window_at(r, r->pos_upto), *end = window_at(r, to);
+  const char *nl;
+  unsigned long l = r->pos_line, c = r->pos_col;
+  while (p < end && (nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+    l++;
+    c = 0;
+    p = nl + 1;
+  }
+  for (; p < end; p++)
+    c += ((unsigned char)*p & 0xC0) != 0x80; /* lead bytes only */
+  *line = l;
+  *col = c + 1;
+}
+
+static void advance_position(xmt_xliff_reader *r, uint64_t to) {
+  if (to <= r->pos_upto)
+    return;
+  unsigned long col;
+  locate(r, to, &r->pos_line, &col);
+  r->pos_col = col - 1;
+  r->pos_upto = to;
+}
+
 static void emit_skeleton(xmt_xliff_reader *r, uint64_t upto) {
   if (upto <= r->flushed || r->status != XMT_OK)
     return;
+  advance_position(r, upto);
   if (r->cb.skeleton(r->user, window_at(r, r->flushed),
                      (size_t)(upto - r->flushed)) != 0)
     fail(r, XMT_ERR_ABORTED, cur_line(r), cur_column(r), "%s",
@@ -209,8 +241,7 @@ static void note_code(xmt_xliff_reader *r, const char *name, const char *key) {
   c->name = name[0] == 'b' ? (name[1] == 'x' ? "bx" : "bpt")
                            : (name[1] == 'x' ? "ex" : "ept");
   c->key = xmt_strdup(key != NULL ? key : "");
-  c->line = r->code_line;
-  c->column = r->code_column;
+  locate(r, r->code_offset, &c->line, &c->column);
   c->matched = 0;
   if (c->key == NULL)
     fail_status(r, XMT_ERR_NOMEM);
@@ -271,7 +302,8 @@ static void start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at) {
   r->unit_start = at;
   r->unit_depth = r->depth;
   r->part = PART_NONE;
-  u->line = cur_line(r);
+  advance_position(r, at);
+  u->line = r->pos_line;
   const char *translate = attr(atts, "translate");
   u->translatable = translate != NULL ? strcmp(translate, "no") != 0
                                       : inherited_translate(r);
@@ -404,6 +436,7 @@ static void finish_unit(xmt_xliff_reader *r, uint64_t end) {
   r->unit = NULL;
   xmt_status st = xmt_buf_append(&u->raw, window_at(r, r->unit_start),
                                  (size_t)(end - r->unit_start));
+  advance_position(r, end);
   r->flushed = end;
   r->safe_end = end;
   if (st != XMT_OK) {
@@ -478,8 +511,7 @@ static void inline_start(xmt_xliff_reader *r, const char *name,
   /* A code element, or anything else: kept whole as one code. */
   r->code_depth = 1;
   r->code_start = at;
-  r->code_line = cur_line(r);
-  r->code_column = cur_column(r);
+  r->code_offset = at;
   snprintf(r->code_name, sizeof r->code_name, "%s",
            is_xliff && (xmt_is_code_element(local) ||
                         strcmp(local, "g") == 0 || strcmp(local, "mrk") == 0)
@@ -587,6 +619,7 @@ static void on_start(void *user, const char *name, const char **atts) {
             r->cb.file(r->user, &info, window_at(r, at), (size_t)count) != 0)
           fail(r, XMT_ERR_ABORTED, cur_line(r), cur_column(r), "%s",
                "stopped by the file callback");
+        advance_position(r, at + (uint64_t)count);
         r->flushed = at + (uint64_t)count;
       }
     }
@@ -675,6 +708,7 @@ xmt_xliff_reader_new(const struct xmt_xliff_reader_callbacks *callbacks,
     return NULL;
   r->cb = *callbacks;
   r->user = user;
+  r->pos_line = 1;
   r->parser = XML_ParserCreateNS("UTF-8", '|');
   if (r->parser == NULL) {
     free(r);
@@ -764,6 +798,10 @@ static void compact_window(xmt_xliff_reader *r) {
 static xmt_status feed(xmt_xliff_reader *r, const char *utf8, size_t len,
                        int is_final) {
   size_t before = r->window.len;
+  /* A byte order mark takes no column. */
+  if (r->base == 0 && before == 0 && len >= 3 &&
+      memcmp(utf8, "\xEF\xBB\xBF", 3) == 0)
+    r->pos_upto = 3;
   xmt_status st = xmt_buf_append(&r->window, utf8, len);
   if (st != XMT_OK) {
     fail_status(r, st);
