@@ -10,6 +10,13 @@
 /* Segments per backend call; also bounds the units held in memory. */
 #define BATCH_SEGMENTS 64
 
+/* Where a request of a batch comes from. */
+struct slot {
+  xmt_xliff_unit *unit;
+  size_t seg;
+  char id[128];
+};
+
 /* Queued output: skeleton bytes or a unit, kept in order while the units
  * before them wait for their translations. */
 struct item {
@@ -30,8 +37,35 @@ struct run {
   size_t nitems, items_cap;
   size_t queued_segments;
   xmt_segment *scratch;
+  /* Batch arrays, reused from batch to batch. */
+  struct xmt_mt_request *requests;
+  struct xmt_mt_response *responses;
+  xmt_mt_response **response_ptrs;
+  struct slot *slots;
+  size_t slots_cap;
   int failed; /* the filter's own error is set */
 };
+
+static xmt_status grow_slots(struct run *run, size_t n) {
+  struct xmt_mt_request *req = realloc(run->requests, n * sizeof *req);
+  if (req != NULL)
+    run->requests = req;
+  struct xmt_mt_response *resp = realloc(run->responses, n * sizeof *resp);
+  if (resp != NULL) {
+    memset(resp + run->slots_cap, 0, (n - run->slots_cap) * sizeof *resp);
+    run->responses = resp;
+  }
+  xmt_mt_response **ptrs = realloc(run->response_ptrs, n * sizeof *ptrs);
+  if (ptrs != NULL)
+    run->response_ptrs = ptrs;
+  struct slot *slots = realloc(run->slots, n * sizeof *slots);
+  if (slots != NULL)
+    run->slots = slots;
+  if (req == NULL || resp == NULL || ptrs == NULL || slots == NULL)
+    return XMT_ERR_NOMEM;
+  run->slots_cap = n;
+  return XMT_OK;
+}
 
 /* --- Filter settings ------------------------------------------------------------ */
 
@@ -235,16 +269,15 @@ static int translate_queue(struct run *run) {
       n += xmt_xliff_unit_segment_count(run->items[i].unit);
   if (n == 0)
     return 0;
-  struct xmt_mt_request *req = calloc(n, sizeof *req);
-  struct xmt_mt_response *resp = calloc(n, sizeof *resp);
-  xmt_mt_response **resp_ptr = calloc(n, sizeof *resp_ptr);
-  struct { xmt_xliff_unit *unit; size_t seg; char id[128]; } *where =
-      calloc(n, sizeof *where);
   int rc = 0;
-  if (req == NULL || resp == NULL || resp_ptr == NULL || where == NULL) {
-    rc = run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
-    goto done;
-  }
+  if (n > run->slots_cap && grow_slots(run, n) != XMT_OK)
+    return run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
+  struct xmt_mt_request *req = run->requests;
+  struct xmt_mt_response *resp = run->responses;
+  xmt_mt_response **resp_ptr = run->response_ptrs;
+  struct slot *where = run->slots;
+  for (size_t k = 0; k < n; k++)
+    xmt_mt_response_reset(&resp[k]);
   size_t k = 0;
   for (size_t i = 0; i < run->nitems; i++) {
     xmt_xliff_unit *u = run->items[i].unit;
@@ -308,12 +341,6 @@ static int translate_queue(struct run *run) {
     }
   }
 done:
-  for (k = 0; resp != NULL && k < n; k++)
-    xmt_mt_response_free(&resp[k]);
-  free(req);
-  free(resp);
-  free(resp_ptr);
-  free(where);
   return rc;
 }
 
@@ -480,6 +507,12 @@ xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
     xmt_buf_free(&run.items[i].bytes);
   }
   free(run.items);
+  for (size_t i = 0; i < run.slots_cap; i++)
+    xmt_mt_response_free(&run.responses[i]);
+  free(run.requests);
+  free(run.responses);
+  free(run.response_ptrs);
+  free(run.slots);
   free(run.source_language);
   free(run.target_language);
   xmt_segment_free(run.scratch);

@@ -273,8 +273,16 @@ xmt_status xmt_xliff_writer_unit(xmt_xliff_writer *w, const xmt_xliff_unit *u,
     return XMT_ERR_USAGE;
   if (!xmt_xliff_unit_wants_target(u, o))
     return put(w, u->raw.data, u->raw.len, 0);
+  xmt_status st;
+  if (w->enc == XMT_ENC_UTF8) {
+    /* Nothing to encode: assemble straight into the output. */
+    st = assemble(&w->out, u, o);
+    if (st != XMT_OK)
+      return w->status = st;
+    return w->out.len >= BLOCK_SIZE ? xmt_xliff_writer_flush(w) : XMT_OK;
+  }
   xmt_buf_reset(&w->utf8);
-  xmt_status st = assemble(&w->utf8, u, o);
+  st = assemble(&w->utf8, u, o);
   if (st != XMT_OK)
     return w->status = st;
   return put(w, w->utf8.data, w->utf8.len, 1);
