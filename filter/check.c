@@ -96,7 +96,7 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
 }
 
 static enum xmt_code_kind code_kind(const struct xmt_tag *t) {
-  static const char *const names[] = {"g",   "x",   "bx", "ex", "bpt",
+  static const char *const names[] = {"g",   "x",  "bx", "ex", "bpt",
                                       "ept", "ph", "it", "mrk"};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (strcmp(t->name, names[i]) == 0)
@@ -133,8 +133,8 @@ static int missing_code(const xmt_segment *a, const xmt_segment *b, char *what,
     for (size_t j = 0; j < nb && !match; j++) {
       struct xmt_tag tb;
       xmt_segment_tag(b, j, &tb);
-      if (!used[j] && counts_as_element(&tb) &&
-          strcmp(ta.name, tb.name) == 0 && strcmp(ta.id, tb.id) == 0)
+      if (!used[j] && counts_as_element(&tb) && strcmp(ta.name, tb.name) == 0 &&
+          strcmp(ta.id, tb.id) == 0)
         used[j] = 1, match = 1;
     }
     if (!match) {
@@ -174,8 +174,8 @@ static int check_unit(struct check *c, const xmt_xliff_unit *u) {
     }
     if (rc == 0 &&
         missing_code(u->existing, u->whole_source, what, sizeof what)) {
-      snprintf(msg, sizeof msg, "<target> has an inline code %s not in <source>",
-               what);
+      snprintf(msg, sizeof msg,
+               "<target> has an inline code %s not in <source>", what);
       rc = problem(c, XMT_WARNING, u->line, id, msg);
     }
   }
@@ -232,12 +232,11 @@ xmt_status xmt_filter_check_file(xmt_filter *f, const char *path,
   FILE *in = xmt_input_open(path, &f->err);
   if (in == NULL)
     return f->err.pub.status;
-  static const struct xmt_xliff_reader_callbacks callbacks = {
-      on_skeleton, on_file, on_unit};
+  static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
+                                                              on_file, on_unit};
   xmt_xliff_reader *reader = xmt_xliff_reader_new(&callbacks, &c);
   xmt_status st;
-  if (reader == NULL ||
-      xmt_xliff_reader_set_filename(reader, path) != XMT_OK) {
+  if (reader == NULL || xmt_xliff_reader_set_filename(reader, path) != XMT_OK) {
     st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                        xmt_strerror(XMT_ERR_NOMEM));
   } else {

@@ -54,8 +54,9 @@ static int on_problem(void *user, const struct xmt_problem *p) {
   FILE *mem = open_memstream(&buf, &len);
   if (mem == NULL)
     return 1;
-  fprintf(mem, "{\"severity\":\"%s\",\"line\":%lu,\"column\":%lu,\"unit\":",
-          sev, p->line, p->column);
+  fprintf(mem,
+          "{\"severity\":\"%s\",\"line\":%lu,\"column\":%lu,\"unit\":", sev,
+          p->line, p->column);
   if (p->unit_id != NULL)
     json_string(mem, p->unit_id);
   else
@@ -158,8 +159,8 @@ int xmt_cli_check(int argc, char **argv) {
     rc = xmt_cli_exit_status(st);
     if (ps.json) {
       /* The fatal error is a problem too, for machines. */
-      struct xmt_problem p = {XMT_ERROR, path, err->line, err->column,
-                              err->unit_id, err->message};
+      struct xmt_problem p = {XMT_ERROR,   path,         err->line,
+                              err->column, err->unit_id, err->message};
       report.errors++;
       on_problem(&ps, &p);
     }

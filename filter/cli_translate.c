@@ -8,25 +8,26 @@
 #include "cli.h"
 
 static void usage(FILE *fp) {
-  fprintf(fp,
-          "Usage: xliffmt translate IN [-o OUT] [-s SRC] [-t TGT] --mt BACKEND\n"
-          "                         [--overwrite] [--alt-trans] [--state VALUE]\n"
-          "                         [--state-qualifier VALUE] [--quiet]\n\n"
-          "Translates every translatable segment of the XLIFF 1.2 document IN\n"
-          "and writes the document with targets to OUT (default: standard\n"
-          "output). Nothing else in the document changes.\n\n"
-          "  -o, --output OUT          output file (written whole or not at all)\n"
-          "  -s, --source-lang SRC     source language (default: the file's)\n"
-          "  -t, --target-lang TGT     target language (default: the file's)\n"
-          "  -m, --mt BACKEND          MT backend: identity\n"
-          "      --overwrite           replace existing non-empty targets\n"
-          "      --alt-trans           write <alt-trans> proposals, not targets\n"
-          "      --state VALUE         state of written targets, or none\n"
-          "                            (default needs-review-translation)\n"
-          "      --state-qualifier V   state-qualifier, or none (default\n"
-          "                            mt-suggestion)\n"
-          "  -q, --quiet               no summary on stderr\n"
-          "  -h, --help                this help\n");
+  fprintf(
+      fp,
+      "Usage: xliffmt translate IN [-o OUT] [-s SRC] [-t TGT] --mt BACKEND\n"
+      "                         [--overwrite] [--alt-trans] [--state VALUE]\n"
+      "                         [--state-qualifier VALUE] [--quiet]\n\n"
+      "Translates every translatable segment of the XLIFF 1.2 document IN\n"
+      "and writes the document with targets to OUT (default: standard\n"
+      "output). Nothing else in the document changes.\n\n"
+      "  -o, --output OUT          output file (written whole or not at all)\n"
+      "  -s, --source-lang SRC     source language (default: the file's)\n"
+      "  -t, --target-lang TGT     target language (default: the file's)\n"
+      "  -m, --mt BACKEND          MT backend: identity\n"
+      "      --overwrite           replace existing non-empty targets\n"
+      "      --alt-trans           write <alt-trans> proposals, not targets\n"
+      "      --state VALUE         state of written targets, or none\n"
+      "                            (default needs-review-translation)\n"
+      "      --state-qualifier V   state-qualifier, or none (default\n"
+      "                            mt-suggestion)\n"
+      "  -q, --quiet               no summary on stderr\n"
+      "  -h, --help                this help\n");
 }
 
 enum { OPT_OVERWRITE = 256, OPT_ALT_TRANS, OPT_STATE, OPT_QUALIFIER };
@@ -93,7 +94,8 @@ int xmt_cli_translate(int argc, char **argv) {
     return EXIT_BAD_INPUT;
   }
   if (mt == NULL) {
-    xmt_cli_usage_error("translate ", "missing --mt BACKEND (e.g. --mt identity)");
+    xmt_cli_usage_error("translate ",
+                        "missing --mt BACKEND (e.g. --mt identity)");
     return EXIT_BAD_INPUT;
   }
   const char *in = argv[optind];

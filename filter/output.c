@@ -76,9 +76,11 @@ xmt_status xmt_output_commit(struct xmt_output *out,
     e = errno;
   }
   if (failed) {
+    /* name points into out: record the error before out is freed. */
+    xmt_error_set(err, XMT_ERR_WRITE, name, 0, 0, NULL, "cannot write: %s",
+                  strerror(e));
     xmt_output_abort(out);
-    return xmt_error_set(err, XMT_ERR_WRITE, name, 0, 0, NULL,
-                         "cannot write: %s", strerror(e));
+    return XMT_ERR_WRITE;
   }
   free(out->tmp_path);
   out->tmp_path = NULL;

@@ -67,7 +67,8 @@ static xmt_status grow_slots(struct run *run, size_t n) {
   return XMT_OK;
 }
 
-/* --- Filter settings ------------------------------------------------------------ */
+/* --- Filter settings
+ * ------------------------------------------------------------ */
 
 xmt_filter *xmt_filter_new(void) {
   xmt_filter *f = calloc(1, sizeof *f);
@@ -139,8 +140,8 @@ xmt_status xmt_filter_set_languages(xmt_filter *f, const char *source,
 }
 
 xmt_status xmt_filter_set_backend(xmt_filter *f,
-                                  const struct xmt_backend *backend,
-                                  void *user, const char *options) {
+                                  const struct xmt_backend *backend, void *user,
+                                  const char *options) {
   xmt_error_clear(&f->err);
   if (backend == NULL || backend->translate == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
@@ -167,16 +168,23 @@ static int in_list(const char *value, const char *const *list) {
 
 xmt_status xmt_filter_set_target_state(xmt_filter *f, const char *state,
                                        const char *qualifier) {
-  static const char *const states[] = {
-      "final", "needs-adaptation", "needs-l10n", "needs-review-adaptation",
-      "needs-review-l10n", "needs-review-translation", "needs-translation",
-      "new", "signed-off", "translated", NULL};
+  static const char *const states[] = {"final",
+                                       "needs-adaptation",
+                                       "needs-l10n",
+                                       "needs-review-adaptation",
+                                       "needs-review-l10n",
+                                       "needs-review-translation",
+                                       "needs-translation",
+                                       "new",
+                                       "signed-off",
+                                       "translated",
+                                       NULL};
   static const char *const qualifiers[] = {
-      "exact-match", "fuzzy-match", "id-match", "leveraged-glossary",
-      "leveraged-inherited", "leveraged-mt", "leveraged-repository",
-      "leveraged-tm", "mt-suggestion", "rejected-grammar",
-      "rejected-inaccurate", "rejected-length", "rejected-spelling",
-      "tm-suggestion", NULL};
+      "exact-match",          "fuzzy-match",         "id-match",
+      "leveraged-glossary",   "leveraged-inherited", "leveraged-mt",
+      "leveraged-repository", "leveraged-tm",        "mt-suggestion",
+      "rejected-grammar",     "rejected-inaccurate", "rejected-length",
+      "rejected-spelling",    "tm-suggestion",       NULL};
   xmt_error_clear(&f->err);
   if (state != NULL && !in_list(state, states) && strncmp(state, "x-", 2))
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
@@ -194,7 +202,8 @@ xmt_status xmt_filter_set_target_state(xmt_filter *f, const char *state,
 
 void xmt_filter_set_flags(xmt_filter *f, unsigned flags) { f->flags = flags; }
 
-/* --- The run --------------------------------------------------------------- */
+/* --- The run ---------------------------------------------------------------
+ */
 
 static int run_fail(struct run *run, xmt_status st, unsigned long line,
                     const char *unit_id, const char *message) {
@@ -316,8 +325,7 @@ static int translate_queue(struct run *run) {
   }
   f->stats.segments += m;
   for (k = 0; k < n; k++) {
-    const xmt_segment *seg = xmt_xliff_unit_source(where[k].unit,
-                                                   where[k].seg);
+    const xmt_segment *seg = xmt_xliff_unit_source(where[k].unit, where[k].seg);
     const char *why = NULL;
     xmt_status st = XMT_OK;
     if (resp[k].error != NULL)
@@ -328,8 +336,7 @@ static int translate_queue(struct run *run) {
       st = retag(run, seg, resp[k].text.data != NULL ? resp[k].text.data : "",
                  resp[k].text.len, &why);
     if (why == NULL && st == XMT_OK)
-      st = xmt_xliff_unit_set_target(where[k].unit, where[k].seg,
-                                     run->scratch);
+      st = xmt_xliff_unit_set_target(where[k].unit, where[k].seg, run->scratch);
     if (why != NULL || st != XMT_OK) {
       /* A failed segment leaves its unit's target untouched. */
       f->stats.failed_segments++;
@@ -357,8 +364,8 @@ static int drain(struct run *run) {
         run->filter->stats.skipped_units++;
       st = xmt_xliff_writer_unit(run->writer, it->unit, &run->options);
     } else if (rc == 0) {
-      st = xmt_xliff_writer_skeleton(run->writer, it->bytes.data,
-                                     it->bytes.len);
+      st =
+          xmt_xliff_writer_skeleton(run->writer, it->bytes.data, it->bytes.len);
     }
     if (rc == 0 && st != XMT_OK)
       rc = run_fail(run, st, 0, NULL, xmt_strerror(st));
@@ -406,17 +413,16 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
              info->target_language, f->target_language);
     return run_fail(run, XMT_ERR_USAGE, info->line, NULL, msg);
   }
-  const char *target = f->target_language != NULL ? f->target_language
-                                                  : info->target_language;
+  const char *target =
+      f->target_language != NULL ? f->target_language : info->target_language;
   if (target == NULL)
     return run_fail(run, XMT_ERR_USAGE, info->line, NULL,
                     "<file> has no target-language: give one with -t");
   /* Copies: the reader's strings change before the last batch drains. */
   free(run->source_language);
   free(run->target_language);
-  run->source_language = xmt_strdup(f->source_language != NULL
-                                        ? f->source_language
-                                        : info->source_language);
+  run->source_language = xmt_strdup(
+      f->source_language != NULL ? f->source_language : info->source_language);
   run->target_language = xmt_strdup(target);
   run->options.target_language = run->target_language;
   if (run->target_language == NULL)
@@ -469,8 +475,8 @@ xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
     return st;
   }
   char errbuf[256] = "";
-  static const struct xmt_xliff_reader_callbacks callbacks = {
-      on_skeleton, on_file, on_unit};
+  static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
+                                                              on_file, on_unit};
   run.writer = xmt_xliff_writer_new(xmt_output_write, &out);
   run.reader = xmt_xliff_reader_new(&callbacks, &run);
   run.scratch = xmt_segment_new();

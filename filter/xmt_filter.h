@@ -58,7 +58,8 @@ struct xmt_backend {
 /* A built-in backend by name ("identity"), or NULL. */
 XMT_API const struct xmt_backend *xmt_backend_builtin(const char *name);
 
-/* --- Filter ---------------------------------------------------------------- */
+/* --- Filter ----------------------------------------------------------------
+ */
 
 typedef struct xmt_filter xmt_filter;
 
@@ -106,7 +107,8 @@ XMT_API xmt_status xmt_filter_translate_file(xmt_filter *filter,
                                              const char *in_path,
                                              const char *out_path);
 
-/* --- Checks ----------------------------------------------------------------- */
+/* --- Checks -----------------------------------------------------------------
+ */
 
 enum xmt_severity { XMT_WARNING = 0, XMT_ERROR = 1 };
 
@@ -123,8 +125,16 @@ typedef int (*xmt_problem_fn)(void *user, const struct xmt_problem *problem);
 
 /* Inline codes counted by element. */
 enum xmt_code_kind {
-  XMT_CODE_G, XMT_CODE_X, XMT_CODE_BX, XMT_CODE_EX, XMT_CODE_BPT,
-  XMT_CODE_EPT, XMT_CODE_PH, XMT_CODE_IT, XMT_CODE_MRK, XMT_CODE_OTHER,
+  XMT_CODE_G,
+  XMT_CODE_X,
+  XMT_CODE_BX,
+  XMT_CODE_EX,
+  XMT_CODE_BPT,
+  XMT_CODE_EPT,
+  XMT_CODE_PH,
+  XMT_CODE_IT,
+  XMT_CODE_MRK,
+  XMT_CODE_OTHER,
   XMT_CODE_KINDS
 };
 /* Element name of a code kind, e.g. "bpt". */
@@ -137,7 +147,7 @@ struct xmt_check_report {
   size_t translatable_units;
   size_t units_with_target;
   size_t segments;
-  size_t words; /* in translatable source segments */
+  size_t words;                 /* in translatable source segments */
   size_t codes[XMT_CODE_KINDS]; /* in source segments */
   size_t errors;
   size_t warnings;
@@ -148,8 +158,7 @@ struct xmt_check_report {
  * are counted in the report), else the status of the fatal error. */
 XMT_API xmt_status xmt_filter_check_file(xmt_filter *filter, const char *path,
                                          struct xmt_check_report *report,
-                                         xmt_problem_fn on_problem,
-                                         void *user);
+                                         xmt_problem_fn on_problem, void *user);
 
 #ifdef __cplusplus
 }

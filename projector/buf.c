@@ -176,7 +176,7 @@ xmt_status xmt_error_set(struct xmt_error_store *err, xmt_status status,
 
 xmt_status xmt_error_copy(struct xmt_error_store *dst,
                           const struct xmt_error *src) {
-  error_store(dst, src->status, src->file, src->line, src->column,
-              src->unit_id, xmt_strdup(src->message));
+  error_store(dst, src->status, src->file, src->line, src->column, src->unit_id,
+              xmt_strdup(src->message));
   return src->status;
 }

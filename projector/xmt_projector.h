@@ -25,17 +25,17 @@ extern "C" {
 /* Status codes. Appended to, never renumbered. */
 typedef enum xmt_status {
   XMT_OK = 0,
-  XMT_ERR_NOMEM = 1,      /* out of memory */
-  XMT_ERR_IO = 2,         /* an input could not be opened or read */
-  XMT_ERR_USAGE = 3,      /* an invalid argument or option */
-  XMT_ERR_XML = 4,        /* input is not well-formed XML */
-  XMT_ERR_NOT_XLIFF = 5,  /* well-formed, but not an XLIFF 1.2 document */
-  XMT_ERR_ENCODING = 6,   /* unknown encoding or bytes invalid in it */
-  XMT_ERR_INLINE = 7,     /* inline codes broken: unpaired, mis-nested */
-  XMT_ERR_BACKEND = 8,    /* the MT backend failed */
-  XMT_ERR_ABORTED = 9,    /* a callback asked to stop */
-  XMT_ERR_INTERNAL = 10,  /* a bug in xliffmt */
-  XMT_ERR_WRITE = 11      /* the output could not be written */
+  XMT_ERR_NOMEM = 1,     /* out of memory */
+  XMT_ERR_IO = 2,        /* an input could not be opened or read */
+  XMT_ERR_USAGE = 3,     /* an invalid argument or option */
+  XMT_ERR_XML = 4,       /* input is not well-formed XML */
+  XMT_ERR_NOT_XLIFF = 5, /* well-formed, but not an XLIFF 1.2 document */
+  XMT_ERR_ENCODING = 6,  /* unknown encoding or bytes invalid in it */
+  XMT_ERR_INLINE = 7,    /* inline codes broken: unpaired, mis-nested */
+  XMT_ERR_BACKEND = 8,   /* the MT backend failed */
+  XMT_ERR_ABORTED = 9,   /* a callback asked to stop */
+  XMT_ERR_INTERNAL = 10, /* a bug in xliffmt */
+  XMT_ERR_WRITE = 11     /* the output could not be written */
 } xmt_status;
 
 /* A static English message for a status; never NULL. */
@@ -57,19 +57,21 @@ struct xmt_error {
  * offset of the text; tags at the same offset keep their list order. */
 
 enum xmt_tag_kind {
-  XMT_TAG_OPEN = 0,           /* g, bpt, bx with its ex in the segment, mrk */
-  XMT_TAG_CLOSE = 1,          /* the partner of an OPEN with the same id */
-  XMT_TAG_PLACEHOLDER = 2,    /* x, ph, HTML void elements */
-  XMT_TAG_ISOLATED_OPEN = 3,  /* bx or bpt whose partner is elsewhere, it pos=open */
-  XMT_TAG_ISOLATED_CLOSE = 4  /* ex or ept whose partner is elsewhere, it pos=close */
+  XMT_TAG_OPEN = 0,        /* g, bpt, bx with its ex in the segment, mrk */
+  XMT_TAG_CLOSE = 1,       /* the partner of an OPEN with the same id */
+  XMT_TAG_PLACEHOLDER = 2, /* x, ph, HTML void elements */
+  XMT_TAG_ISOLATED_OPEN =
+      3, /* bx or bpt whose partner is elsewhere, it pos=open */
+  XMT_TAG_ISOLATED_CLOSE =
+      4 /* ex or ept whose partner is elsewhere, it pos=close */
 };
 
 struct xmt_tag {
   enum xmt_tag_kind kind;
-  size_t offset;       /* byte offset in the plain text */
-  const char *id;      /* pairs OPEN with CLOSE; for XLIFF the id or rid */
-  const char *name;    /* element name as written: "g", "bx", "b", "img" */
-  const char *markup;  /* the original markup, UTF-8, not NUL-terminated */
+  size_t offset;      /* byte offset in the plain text */
+  const char *id;     /* pairs OPEN with CLOSE; for XLIFF the id or rid */
+  const char *name;   /* element name as written: "g", "bx", "b", "img" */
+  const char *markup; /* the original markup, UTF-8, not NUL-terminated */
   size_t markup_len;
 };
 

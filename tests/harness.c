@@ -39,8 +39,7 @@ static const char *join(const char *var, const char *fallback,
                         const char *relative) {
   static char path[4096];
   const char *dir = getenv(var);
-  snprintf(path, sizeof path, "%s/%s", dir != NULL ? dir : fallback,
-           relative);
+  snprintf(path, sizeof path, "%s/%s", dir != NULL ? dir : fallback, relative);
   return path;
 }
 
@@ -52,8 +51,8 @@ const char *xmt_test_fixture_path(const char *relative) {
   return join("XMT_FIXTURES", "tests/fixtures", relative);
 }
 
-int xmt_test_bytes_equal(const char *a, size_t alen, const char *b,
-                         size_t blen, const char *file, int line) {
+int xmt_test_bytes_equal(const char *a, size_t alen, const char *b, size_t blen,
+                         const char *file, int line) {
   size_t i = 0;
   while (i < alen && i < blen && a[i] == b[i])
     i++;
@@ -62,8 +61,12 @@ int xmt_test_bytes_equal(const char *a, size_t alen, const char *b,
   size_t from = i > 40 ? i - 40 : 0;
   fprintf(stderr, "\n%s:%d: bytes differ at offset %zu (lengths %zu, %zu)\n",
           file, line, i, alen, blen);
-  fprintf(stderr, "  actual:   «%.*s»\n", (int)((alen > from ? alen - from : 0) < 80 ? alen - from : 80), a + from);
-  fprintf(stderr, "  expected: «%.*s»\n", (int)((blen > from ? blen - from : 0) < 80 ? blen - from : 80), b + from);
+  fprintf(stderr, "  actual:   «%.*s»\n",
+          (int)((alen > from ? alen - from : 0) < 80 ? alen - from : 80),
+          a + from);
+  fprintf(stderr, "  expected: «%.*s»\n",
+          (int)((blen > from ? blen - from : 0) < 80 ? blen - from : 80),
+          b + from);
   return 0;
 }
 
@@ -77,7 +80,8 @@ int main(void) {
   }
   CU_basic_set_mode(CU_BRM_VERBOSE);
   CU_basic_run_tests();
-  unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+  unsigned failed =
+      CU_get_number_of_failures() + CU_get_number_of_tests_failed();
   unsigned run = CU_get_number_of_tests_run();
   CU_cleanup_registry();
   if (run == 0) {

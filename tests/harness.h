@@ -17,9 +17,9 @@ const char *xmt_test_data_path(const char *relative);
 const char *xmt_test_fixture_path(const char *relative);
 /* Asserts that two byte strings are equal, printing the first difference. */
 #define XMT_ASSERT_BYTES_EQUAL(actual, alen, expected, elen)                   \
-  CU_ASSERT_TRUE(xmt_test_bytes_equal((actual), (alen), (expected), (elen),   \
+  CU_ASSERT_TRUE(xmt_test_bytes_equal((actual), (alen), (expected), (elen),    \
                                       __FILE__, __LINE__))
-int xmt_test_bytes_equal(const char *a, size_t alen, const char *b,
-                         size_t blen, const char *file, int line);
+int xmt_test_bytes_equal(const char *a, size_t alen, const char *b, size_t blen,
+                         const char *file, int line);
 
 #endif

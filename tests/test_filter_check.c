@@ -51,8 +51,7 @@ static void test_counts_docx(void) {
 static void test_segmented_with_warning(void) {
   struct xmt_check_report r;
   struct seen s;
-  run_check(xmt_test_data_path("okapi/xliff/RB-12-Test02.xlf"), &r, &s,
-            XMT_OK);
+  run_check(xmt_test_data_path("okapi/xliff/RB-12-Test02.xlf"), &r, &s, XMT_OK);
   CU_ASSERT_STRING_EQUAL(r.encoding, "windows-1252");
   CU_ASSERT_EQUAL(r.units, 9);
   CU_ASSERT_EQUAL(r.units_with_target, 7);
@@ -85,11 +84,11 @@ static void test_fatal(void) {
   struct xmt_check_report r;
   struct seen s;
   xmt_filter *f = xmt_filter_new();
-  CU_ASSERT_EQUAL(
-      xmt_filter_check_file(
-          f, xmt_test_data_path("okapi/xliff/invalid_xml_entity.xlf"), &r,
-          collect, &s),
-      XMT_ERR_XML);
+  CU_ASSERT_EQUAL(xmt_filter_check_file(
+                      f,
+                      xmt_test_data_path("okapi/xliff/invalid_xml_entity.xlf"),
+                      &r, collect, &s),
+                  XMT_ERR_XML);
   CU_ASSERT_EQUAL(xmt_filter_error(f)->line, 8);
   CU_ASSERT_EQUAL(xmt_filter_error(f)->column, 31);
   CU_ASSERT_STRING_EQUAL(xmt_filter_error(f)->unit_id, "tu1_tu1");
@@ -109,5 +108,4 @@ CU_TestInfo check_tests[] = {
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo xmt_test_suites[] = {
-    {"filter check", NULL, NULL, NULL, NULL, check_tests},
-    CU_SUITE_INFO_NULL};
+    {"filter check", NULL, NULL, NULL, NULL, check_tests}, CU_SUITE_INFO_NULL};

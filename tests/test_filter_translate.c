@@ -72,13 +72,15 @@ static int verify_unit(void *user, xmt_xliff_unit *u) {
       strcmp(state, "needs-review-translation") == 0) {
     v->units_with_written_target++;
     /* For an unsegmented unit the written target is the source itself. */
-    if (!xmt_xliff_unit_segmented(u) && !xmt_segment_equal(target, u->whole_source))
+    if (!xmt_xliff_unit_segmented(u) &&
+        !xmt_segment_equal(target, u->whole_source))
       v->mismatches++;
     if (xmt_xliff_unit_segmented(u)) {
       size_t tl, sl;
       xmt_segment_text(target, &tl);
       xmt_segment_text(u->whole_source, &sl);
-      if (xmt_segment_tag_count(target) < xmt_segment_tag_count(u->whole_source) &&
+      if (xmt_segment_tag_count(target) <
+              xmt_segment_tag_count(u->whole_source) &&
           tl != sl)
         v->mismatches++;
     }
@@ -140,7 +142,8 @@ static void test_identity_okapi(void) {
   CU_ASSERT(written >= 100);
 }
 
-/* --- Custom backends ------------------------------------------------------------- */
+/* --- Custom backends
+ * ------------------------------------------------------------- */
 
 struct backend_script {
   int mode; /* 0 upper-case, 1 per-segment error, 2 abort, 3 bad UTF-8 */
@@ -183,7 +186,9 @@ static int script_translate(void *state, const struct xmt_mt_request *req,
   return 0;
 }
 
-static void script_close(void *state) { ((struct backend_script *)state)->closed++; }
+static void script_close(void *state) {
+  ((struct backend_script *)state)->closed++;
+}
 
 static const struct xmt_backend script_backend = {
     XMT_BACKEND_ABI_VERSION, "script", script_open, script_translate,
@@ -225,7 +230,8 @@ static void test_custom_backend(void) {
   char *out = xmt_test_read_file(tmp_path("out.xlf"), &len);
   static const char expected[] =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      "<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n"
+      "<xliff version=\"1.2\" "
+      "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n"
       "<file original=\"a\" source-language=\"en\" datatype=\"plaintext\" "
       "target-language=\"de\"><body>\n"
       "<trans-unit id=\"1\">\n  <source>hello world</source>\n"
@@ -250,9 +256,9 @@ static void expect_failed_run(int mode, const char *options, xmt_status want,
   xmt_filter *f = xmt_filter_new();
   xmt_filter_set_backend(f, &script_backend, &s, options);
   xmt_filter_set_languages(f, NULL, "de");
-  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, tmp_path("in.xlf"),
-                                            tmp_path("out.xlf")),
-                  want);
+  CU_ASSERT_EQUAL(
+      xmt_filter_translate_file(f, tmp_path("in.xlf"), tmp_path("out.xlf")),
+      want);
   const struct xmt_error *err = xmt_filter_error(f);
   CU_ASSERT_EQUAL(err->status, want);
   CU_ASSERT_PTR_NOT_NULL(err->message);
@@ -279,11 +285,9 @@ static void test_settings_and_inputs(void) {
   struct xmt_backend old = script_backend;
   old.abi_version = 99;
   CU_ASSERT_EQUAL(xmt_filter_set_backend(f, &old, NULL, NULL), XMT_ERR_USAGE);
-  CU_ASSERT_EQUAL(xmt_filter_set_target_state(f, "bogus", NULL),
-                  XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_filter_set_target_state(f, "bogus", NULL), XMT_ERR_USAGE);
   CU_ASSERT_EQUAL(xmt_filter_set_target_state(f, "x-mine", "x-too"), XMT_OK);
-  CU_ASSERT_EQUAL(xmt_filter_set_target_state(f, NULL, "leveraged-mt"),
-                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_set_target_state(f, NULL, "leveraged-mt"), XMT_OK);
   CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en US", NULL), XMT_ERR_USAGE);
   CU_ASSERT_EQUAL(
       xmt_filter_translate_file(f, tmp_path("missing.xlf"), tmp_path("o")),
@@ -292,15 +296,15 @@ static void test_settings_and_inputs(void) {
   CU_ASSERT_EQUAL(files_in_tmpdir(), 0);
   write_doc(tmp_path("in.xlf"), plain_doc);
   /* No target language anywhere. */
-  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, tmp_path("in.xlf"),
-                                            tmp_path("out.xlf")),
-                  XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(
+      xmt_filter_translate_file(f, tmp_path("in.xlf"), tmp_path("out.xlf")),
+      XMT_ERR_USAGE);
   CU_ASSERT_EQUAL(files_in_tmpdir(), 1);
   /* A source language other than the document's. */
   xmt_filter_set_languages(f, "fr", "de");
-  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, tmp_path("in.xlf"),
-                                            tmp_path("out.xlf")),
-                  XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(
+      xmt_filter_translate_file(f, tmp_path("in.xlf"), tmp_path("out.xlf")),
+      XMT_ERR_USAGE);
   CU_ASSERT_EQUAL(xmt_filter_error(f)->line, 3);
   CU_ASSERT_EQUAL(files_in_tmpdir(), 1);
   /* An output folder that does not exist. */
@@ -324,9 +328,9 @@ static void test_codes_never_dropped(void) {
   struct backend_script s = {0, 0, 0, 0};
   xmt_filter *f = xmt_filter_new();
   xmt_filter_set_backend(f, &script_backend, &s, NULL);
-  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, tmp_path("in.xlf"),
-                                            tmp_path("out.xlf")),
-                  XMT_ERR_INTERNAL);
+  CU_ASSERT_EQUAL(
+      xmt_filter_translate_file(f, tmp_path("in.xlf"), tmp_path("out.xlf")),
+      XMT_ERR_INTERNAL);
   CU_ASSERT_STRING_EQUAL(xmt_filter_error(f)->unit_id, "1");
   CU_ASSERT_EQUAL(files_in_tmpdir(), 1);
   unlink(tmp_path("in.xlf"));
@@ -341,6 +345,6 @@ CU_TestInfo translate_tests[] = {
     {"inline codes are never dropped", test_codes_never_dropped},
     CU_TEST_INFO_NULL};
 
-CU_SuiteInfo xmt_test_suites[] = {{"filter translate", suite_init, suite_clean,
-                                   NULL, NULL, translate_tests},
-                                  CU_SUITE_INFO_NULL};
+CU_SuiteInfo xmt_test_suites[] = {
+    {"filter translate", suite_init, suite_clean, NULL, NULL, translate_tests},
+    CU_SUITE_INFO_NULL};

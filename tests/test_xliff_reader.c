@@ -35,8 +35,7 @@ static int ev_file(void *user, const struct xmt_xliff_file_info *info,
 }
 
 static const char *kind_name(enum xmt_tag_kind k) {
-  static const char *const names[] = {"open", "close", "ph", "iopen",
-                                      "iclose"};
+  static const char *const names[] = {"open", "close", "ph", "iopen", "iclose"};
   return names[k];
 }
 
@@ -50,8 +49,8 @@ static void log_segment(struct xmt_buf *log, const xmt_segment *seg) {
     struct xmt_tag t;
     xmt_segment_tag(seg, i, &t);
     char buf[64];
-    snprintf(buf, sizeof buf, " %s:%s:%s@%zu=", kind_name(t.kind), t.name,
-             t.id, t.offset);
+    snprintf(buf, sizeof buf, " %s:%s:%s@%zu=", kind_name(t.kind), t.name, t.id,
+             t.offset);
     xmt_buf_append_str(log, buf);
     xmt_buf_append(log, t.markup, t.markup_len);
   }
@@ -88,13 +87,13 @@ static int ev_unit(void *user, xmt_xliff_unit *u) {
   return st != XMT_OK;
 }
 
-static const struct xmt_xliff_reader_callbacks callbacks = {
-    ev_skeleton, ev_file, ev_unit};
+static const struct xmt_xliff_reader_callbacks callbacks = {ev_skeleton,
+                                                            ev_file, ev_unit};
 
 /* Parses doc in chunks of `chunk` bytes (0: all at once). */
 static xmt_status parse(const char *doc, size_t len, size_t chunk,
-                        struct events *ev, struct xmt_error *err_out,
-                        char *msg, size_t msglen) {
+                        struct events *ev, struct xmt_error *err_out, char *msg,
+                        size_t msglen) {
   memset(ev, 0, sizeof *ev);
   xmt_xliff_reader *r = xmt_xliff_reader_new(&callbacks, ev);
   xmt_xliff_reader_set_filename(r, "doc.xlf");
@@ -127,7 +126,8 @@ static void free_events(struct events *ev) {
   xmt_buf_free(&ev->bytes);
 }
 
-/* --- Every Okapi fixture ------------------------------------------------------ */
+/* --- Every Okapi fixture
+ * ------------------------------------------------------ */
 
 static void test_okapi_fixtures_chunked(void) {
   const char *dir = xmt_test_data_path("okapi/xliff");
@@ -166,7 +166,8 @@ static void test_okapi_fixtures_chunked(void) {
   CU_ASSERT(files >= 18);
 }
 
-/* --- Exact events -------------------------------------------------------------- */
+/* --- Exact events
+ * -------------------------------------------------------------- */
 
 static void expect_log(const char *doc, const char *expected) {
   struct events ev;
@@ -238,7 +239,8 @@ static void test_no_namespace(void) {
              "[S<b>A]\n");
 }
 
-/* --- Encodings ---------------------------------------------------------------- */
+/* --- Encodings
+ * ---------------------------------------------------------------- */
 
 static void test_utf16_and_latin1(void) {
   static const char utf16le[] =
@@ -254,13 +256,12 @@ static void test_utf16_and_latin1(void) {
     const char *expected = "file original=- src=- tgt=- line=1\n"
                            "unit id=1 tr=1 seg=0 target=0 state=- line=1 n=1 "
                            "mid=- [\xC3\xA9\xF0\x9F\x98\x80]\n";
-    XMT_ASSERT_BYTES_EQUAL(ev.log.data, ev.log.len, expected,
-                           strlen(expected));
+    XMT_ASSERT_BYTES_EQUAL(ev.log.data, ev.log.len, expected, strlen(expected));
     /* Bytes come out as UTF-8; encoding them back restores the input. */
     struct xmt_buf back = {0};
-    CU_ASSERT_EQUAL(xmt_encode(XMT_ENC_UTF16LE, ev.bytes.data, ev.bytes.len, 0,
-                               &back),
-                    XMT_OK);
+    CU_ASSERT_EQUAL(
+        xmt_encode(XMT_ENC_UTF16LE, ev.bytes.data, ev.bytes.len, 0, &back),
+        XMT_OK);
     XMT_ASSERT_BYTES_EQUAL(back.data, back.len, utf16le, sizeof utf16le - 1);
     xmt_buf_free(&back);
     free_events(&ev);
@@ -276,7 +277,8 @@ static void test_utf16_and_latin1(void) {
   free_events(&ev);
 }
 
-/* --- Bad input ------------------------------------------------------------------- */
+/* --- Bad input
+ * ------------------------------------------------------------------- */
 
 static void expect_error(const char *doc, size_t len, xmt_status status,
                          unsigned long line, unsigned long column,
@@ -301,7 +303,7 @@ static void expect_error(const char *doc, size_t len, xmt_status status,
 static void test_bad_input(void) {
   const char *mismatch = HEAD "<trans-unit id=\"1\"><source>a <g id=\"1\">b"
                               "</source></trans-unit>\n" TAIL;
-    expect_error(mismatch, strlen(mismatch), XMT_ERR_XML, 4, 41, "mismatched");
+  expect_error(mismatch, strlen(mismatch), XMT_ERR_XML, 4, 41, "mismatched");
   const char *html = "<html><body/></html>";
   expect_error(html, strlen(html), XMT_ERR_NOT_XLIFF, 1, 1, "<html>");
   const char *v2 = "<xliff version=\"2.0\" "
@@ -332,10 +334,11 @@ static void test_bad_input(void) {
 
 /* A bx in one segment and its ex in the next are fine: each is isolated. */
 static void test_bx_across_segments(void) {
-  expect_log(HEAD "<trans-unit id=\"1\"><source>a<bx id=\"1\"/>b c<ex id=\"1\"/>"
-                  "</source><seg-source><mrk mtype=\"seg\" mid=\"0\">a<bx "
-                  "id=\"1\"/>b</mrk> <mrk mtype=\"seg\" mid=\"1\">c<ex "
-                  "id=\"1\"/></mrk></seg-source></trans-unit>\n" TAIL,
+  expect_log(HEAD
+             "<trans-unit id=\"1\"><source>a<bx id=\"1\"/>b c<ex id=\"1\"/>"
+             "</source><seg-source><mrk mtype=\"seg\" mid=\"0\">a<bx "
+             "id=\"1\"/>b</mrk> <mrk mtype=\"seg\" mid=\"1\">c<ex "
+             "id=\"1\"/></mrk></seg-source></trans-unit>\n" TAIL,
              "file original=a src=en tgt=- line=3\n"
              "unit id=1 tr=1 seg=1 target=0 state=- line=4 n=2 mid=0 [ab] "
              "iopen:bx:1@1=<bx id=\"1\"/> mid=1 [c] iclose:ex:1@1=<ex "
@@ -356,5 +359,4 @@ CU_TestInfo reader_tests[] = {
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo xmt_test_suites[] = {
-    {"xliff reader", NULL, NULL, NULL, NULL, reader_tests},
-    CU_SUITE_INFO_NULL};
+    {"xliff reader", NULL, NULL, NULL, NULL, reader_tests}, CU_SUITE_INFO_NULL};

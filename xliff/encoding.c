@@ -89,8 +89,8 @@ static int declared_encoding(const char *bytes, size_t len, const char **name,
 }
 
 xmt_status xmt_encoding_detect(const char *bytes, size_t len, int is_final,
-                               enum xmt_encoding *enc, char *msg,
-                               size_t msglen, unsigned long *column) {
+                               enum xmt_encoding *enc, char *msg, size_t msglen,
+                               unsigned long *column) {
   const unsigned char *b = (const unsigned char *)bytes;
   *column = 1;
   if (len < 4 && !is_final)
@@ -129,7 +129,8 @@ xmt_status xmt_encoding_detect(const char *bytes, size_t len, int is_final,
   static const char *const ascii[] = {"US-ASCII", "ASCII", "ANSI_X3.4-1968",
                                       NULL};
   static const char *const latin1[] = {"ISO-8859-1", "ISO8859-1", "ISO_8859-1",
-                                       "LATIN1", "L1", "ISO-LATIN-1", NULL};
+                                       "LATIN1",     "L1",        "ISO-LATIN-1",
+                                       NULL};
   static const char *const cp1252[] = {"WINDOWS-1252", "CP1252", "X-CP1252",
                                        NULL};
   if (name_is(name, name_len, utf8))

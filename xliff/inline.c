@@ -10,12 +10,12 @@
 
 struct xmt_pending_tag {
   enum xmt_tag_kind kind;
-  size_t offset;   /* in ib->text */
+  size_t offset;    /* in ib->text */
   const char *name; /* static string */
-  size_t key;      /* offset of the NUL-terminated key in ib->pool */
-  size_t markup;   /* offset of the markup in ib->pool */
+  size_t key;       /* offset of the NUL-terminated key in ib->pool */
+  size_t markup;    /* offset of the markup in ib->pool */
   size_t markup_len;
-  size_t partner;  /* index of the other end of a pair, or SIZE_MAX */
+  size_t partner; /* index of the other end of a pair, or SIZE_MAX */
 };
 
 void xmt_ib_init(struct xmt_inline_builder *ib) { memset(ib, 0, sizeof *ib); }
@@ -42,8 +42,8 @@ xmt_status xmt_ib_text(struct xmt_inline_builder *ib, const char *s,
 }
 
 static const char *static_name(const char *name) {
-  static const char *const names[] = {"g",  "x",   "bx",  "ex",  "bpt",
-                                      "ept", "ph", "it",  "mrk", "sub"};
+  static const char *const names[] = {"g",   "x",  "bx", "ex",  "bpt",
+                                      "ept", "ph", "it", "mrk", "sub"};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (strcmp(name, names[i]) == 0)
       return names[i];
@@ -171,9 +171,9 @@ static xmt_status unique_keys(struct xmt_inline_builder *ib) {
       continue;
     int clash = 0;
     for (size_t k = 0; k < i && !clash; k++)
-      clash = ib->tags[k].kind == XMT_TAG_OPEN &&
-              strcmp(ib->pool.data + ib->tags[k].key,
-                     ib->pool.data + t->key) == 0;
+      clash =
+          ib->tags[k].kind == XMT_TAG_OPEN &&
+          strcmp(ib->pool.data + ib->tags[k].key, ib->pool.data + t->key) == 0;
     if (!clash)
       continue;
     char suffix[24];
@@ -224,9 +224,8 @@ xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out) {
                                          t->offset - at);
     at = t->offset;
     if (st == XMT_OK)
-      st = xmt_segment_append_tag(out, t->kind, ib->pool.data + t->key,
-                                  t->name, ib->pool.data + t->markup,
-                                  t->markup_len);
+      st = xmt_segment_append_tag(out, t->kind, ib->pool.data + t->key, t->name,
+                                  ib->pool.data + t->markup, t->markup_len);
   }
   if (st == XMT_OK && ib->text.len > at)
     st = xmt_segment_append_valid_text(out, ib->text.data + at,
@@ -235,7 +234,7 @@ xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out) {
 }
 
 int xmt_is_code_element(const char *name) {
-  static const char *const codes[] = {"x",   "bx", "ex", "ph",
+  static const char *const codes[] = {"x",   "bx",  "ex", "ph",
                                       "bpt", "ept", "it"};
   for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
     if (strcmp(name, codes[i]) == 0)
@@ -258,8 +257,7 @@ enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos) {
 static const unsigned char escape_candidate[256] = {
     ['&'] = 1, ['<'] = 1, ['>'] = 1, ['\r'] = 1};
 
-xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s,
-                               size_t len) {
+xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len) {
   xmt_status st = xmt_buf_grow(out, len);
   size_t from = 0;
   for (size_t i = 0; i < len && st == XMT_OK; i++) {

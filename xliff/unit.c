@@ -74,9 +74,7 @@ int xmt_xliff_unit_preserve_space(const xmt_xliff_unit *u) {
 }
 int xmt_xliff_unit_approved(const xmt_xliff_unit *u) { return u->approved; }
 int xmt_xliff_unit_segmented(const xmt_xliff_unit *u) { return u->segmented; }
-int xmt_xliff_unit_has_target(const xmt_xliff_unit *u) {
-  return u->has_target;
-}
+int xmt_xliff_unit_has_target(const xmt_xliff_unit *u) { return u->has_target; }
 const char *xmt_xliff_unit_target_state(const xmt_xliff_unit *u) {
   return u->state;
 }

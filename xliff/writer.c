@@ -38,8 +38,7 @@ void xmt_xliff_writer_free(xmt_xliff_writer *w) {
   free(w);
 }
 
-void xmt_xliff_writer_set_encoding(xmt_xliff_writer *w,
-                                   enum xmt_encoding enc) {
+void xmt_xliff_writer_set_encoding(xmt_xliff_writer *w, enum xmt_encoding enc) {
   w->enc = enc;
 }
 

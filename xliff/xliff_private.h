@@ -12,22 +12,23 @@
 #include "projector_private.h"
 #include "xmt_xliff.h"
 
-/* --- Encodings (encoding.c) ------------------------------------------------ */
+/* --- Encodings (encoding.c) ------------------------------------------------
+ */
 
 /* Detects the encoding from the first bytes of a document. Returns XMT_OK
  * with *enc set, XMT_ERR_ENCODING with a message in msg (unknown or
  * unsupported encoding; *column gets the position of the name), or
  * XMT_ERR_USAGE when more bytes are needed (and is_final is 0). */
 xmt_status xmt_encoding_detect(const char *bytes, size_t len, int is_final,
-                               enum xmt_encoding *enc, char *msg,
-                               size_t msglen, unsigned long *column);
+                               enum xmt_encoding *enc, char *msg, size_t msglen,
+                               unsigned long *column);
 
 /* Streaming decoder from an encoding to UTF-8. */
 struct xmt_decoder {
   enum xmt_encoding enc;
   unsigned char pending[4]; /* a UTF-16 unit or pair cut by a chunk end */
   size_t npending;
-  unsigned long line;       /* position, for error messages */
+  unsigned long line; /* position, for error messages */
   unsigned long column;
 };
 void xmt_decoder_init(struct xmt_decoder *dec, enum xmt_encoding enc);
@@ -87,13 +88,14 @@ xmt_status xmt_inline_render_into(struct xmt_buf *out, const xmt_segment *seg);
 /* Appends text escaped for XML element content. */
 xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len);
 
-/* --- Units (unit.c) --------------------------------------------------------- */
+/* --- Units (unit.c) ---------------------------------------------------------
+ */
 
 struct xmt_unit_segment {
   char *mid;
   xmt_segment *source;
-  xmt_segment *target;   /* set by xmt_xliff_unit_set_target */
-  size_t inner_start;    /* content range in raw (seg-source mrk, or source) */
+  xmt_segment *target; /* set by xmt_xliff_unit_set_target */
+  size_t inner_start;  /* content range in raw (seg-source mrk, or source) */
   size_t inner_end;
 };
 
@@ -114,13 +116,13 @@ struct xmt_xliff_unit {
   int preserve_space;
   int approved;
   int segmented;
-  int has_target; /* a target with content */
+  int has_target;              /* a target with content */
   struct xmt_range source;     /* whole <source> element */
   struct xmt_range seg_source; /* whole <seg-source> element */
   struct xmt_range seg_inner;  /* content of <seg-source> */
   struct xmt_range target;     /* whole <target> element */
-  xmt_segment *existing; /* the whole existing target, or NULL */
-  xmt_segment *whole_source; /* the <source>, whatever the segmentation */
+  xmt_segment *existing;       /* the whole existing target, or NULL */
+  xmt_segment *whole_source;   /* the <source>, whatever the segmentation */
   struct xmt_unit_segment *segs;
   size_t nsegs, segs_cap;
   /* For checks: whitespace-normalised source and seg-source text differ. */

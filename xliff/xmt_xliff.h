@@ -48,8 +48,7 @@ typedef struct xmt_xliff_writer xmt_xliff_writer;
  * returns XMT_ERR_ABORTED. Pointer arguments live only during the call,
  * except the unit, which the unit callback owns and must free with
  * xmt_xliff_unit_free(). */
-typedef int (*xmt_xliff_skeleton_fn)(void *user, const char *bytes,
-                                     size_t len);
+typedef int (*xmt_xliff_skeleton_fn)(void *user, const char *bytes, size_t len);
 typedef int (*xmt_xliff_file_fn)(void *user,
                                  const struct xmt_xliff_file_info *info,
                                  const char *start_tag, size_t len);
@@ -160,8 +159,8 @@ XMT_API xmt_status xmt_xliff_writer_flush(xmt_xliff_writer *writer);
 
 /* Parses inline content into seg (cleared first). On failure, *error_column
  * (if not NULL) gets the 1-based column of the problem. */
-XMT_API xmt_status xmt_xliff_inline_parse(xmt_segment *seg,
-                                          const char *markup, size_t len,
+XMT_API xmt_status xmt_xliff_inline_parse(xmt_segment *seg, const char *markup,
+                                          size_t len,
                                           unsigned long *error_column);
 /* Renders seg as inline content; returns a NUL-terminated string to free()
  * with free(), or NULL when out of memory. */
