@@ -15,6 +15,10 @@ static const struct command {
      "translate an XLIFF 1.2 document with an MT backend"},
     {"check", xmt_cli_check,
      "parse a document and report its contents and problems"},
+    {"project", xmt_cli_project,
+     "put the tags of tagged source lines into their translations"},
+    {"evaluate", xmt_cli_evaluate,
+     "score tag placement against reference tagged segments"},
 };
 
 static void usage(FILE *fp) {

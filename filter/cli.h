@@ -9,6 +9,8 @@ enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_INTERNAL = 2 };
 
 int xmt_cli_translate(int argc, char **argv);
 int xmt_cli_check(int argc, char **argv);
+int xmt_cli_project(int argc, char **argv);
+int xmt_cli_evaluate(int argc, char **argv);
 
 /* Prints "xliffmt: FILE:LINE:COLUMN: MESSAGE (unit ID)" on stderr. */
 void xmt_cli_report(const struct xmt_error *err);

@@ -121,6 +121,142 @@ XMT_API int xmt_segment_equal(const xmt_segment *a, const xmt_segment *b);
  * numbers or ideographs; punctuation and spaces do not count). */
 XMT_API size_t xmt_count_words(const char *text, size_t len);
 
+/* --- Tokens ----------------------------------------------------------------
+ * A tokenization is a list of byte ranges [start, end) of a text, in order,
+ * not overlapping, never starting or ending with whitespace. A token may be
+ * empty (a lone SentencePiece "\u2581" keeps its index that way).
+ * Alignments index tokens. */
+
+struct xmt_token {
+  size_t start;
+  size_t end;
+};
+
+typedef struct xmt_tokens xmt_tokens;
+
+XMT_API xmt_tokens *xmt_tokens_new(void);
+XMT_API void xmt_tokens_free(xmt_tokens *tokens);
+XMT_API size_t xmt_tokens_count(const xmt_tokens *tokens);
+/* The tokens as an array of xmt_tokens_count() entries; borrowed. */
+XMT_API const struct xmt_token *xmt_tokens_array(const xmt_tokens *tokens);
+/* Appends a token (for callers with their own tokenizer); ranges must be in
+ * order and not overlap; a token may start where the previous one ends and
+ * may be empty. */
+XMT_API xmt_status xmt_tokens_append(xmt_tokens *tokens, size_t start,
+                                     size_t end);
+
+enum xmt_tokenizer {
+  XMT_TOKENIZE_DEFAULT = 0,   /* ICU word boundaries; punctuation alone */
+  XMT_TOKENIZE_WHITESPACE = 1 /* runs of non-space characters */
+};
+/* Tokenizes UTF-8 text into tokens (cleared first). XMT_ERR_ENCODING for
+ * invalid UTF-8; XMT_ERR_USAGE for DEFAULT on text over INT32_MAX bytes. */
+XMT_API xmt_status xmt_tokenize(xmt_tokens *tokens, const char *text,
+                                size_t len, enum xmt_tokenizer tokenizer);
+
+enum xmt_token_style {
+  XMT_TOKENS_MOSES = 0,        /* Moses tokenizer output, escapes included */
+  XMT_TOKENS_SENTENCEPIECE = 1, /* pieces separated by spaces, U+2581 marks */
+  XMT_TOKENS_BPE = 2           /* subword-nmt: "@@ " joins pieces; Moses
+                                  escapes decoded, as BPE runs on Moses */
+};
+/* Finds the byte range in raw of each space-separated token of tokenized
+ * (tokens cleared first). On a mismatch returns XMT_ERR_USAGE with
+ * *bad_token (if not NULL) set to the 0-based index of the first token that
+ * cannot be found (the number of tokens when raw text is left over); tokens
+ * then holds the ranges found before it. XMT_ERR_ENCODING for invalid
+ * UTF-8. */
+XMT_API xmt_status xmt_tokens_map(xmt_tokens *tokens, const char *raw,
+                                  size_t raw_len, const char *tokenized,
+                                  size_t tokenized_len,
+                                  enum xmt_token_style style,
+                                  size_t *bad_token);
+
+/* --- Alignments ------------------------------------------------------------- */
+
+struct xmt_link {
+  size_t source; /* token index in the source */
+  size_t target; /* token index in the target */
+};
+
+typedef struct xmt_alignment xmt_alignment;
+
+XMT_API xmt_alignment *xmt_alignment_new(void);
+XMT_API void xmt_alignment_free(xmt_alignment *alignment);
+XMT_API void xmt_alignment_clear(xmt_alignment *alignment);
+XMT_API xmt_status xmt_alignment_add(xmt_alignment *alignment, size_t source,
+                                     size_t target);
+XMT_API size_t xmt_alignment_count(const xmt_alignment *alignment);
+XMT_API const struct xmt_link *
+xmt_alignment_links(const xmt_alignment *alignment);
+/* Parses one Pharaoh line ("0-0 1-2 2p3"; "p" marks a possible link, taken
+ * as a link) into alignment (cleared first), checking each index against
+ * the token counts. On error returns XMT_ERR_USAGE and sets *bad_pair (if
+ * not NULL) to the 0-based index of the offending pair. */
+XMT_API xmt_status xmt_alignment_parse(xmt_alignment *alignment,
+                                       const char *line, size_t len,
+                                       size_t source_tokens,
+                                       size_t target_tokens,
+                                       size_t *bad_pair);
+
+/* --- Projection --------------------------------------------------------------- */
+
+enum xmt_projection_rule {
+  XMT_RULE_MINMAX = 0, /* span = min..max of the aligned target tokens */
+  XMT_RULE_SCORE = 1   /* span maximising inside-inside + outside-outside */
+};
+
+/* Projects the tags of source onto target_text: out (cleared first) gets
+ * target_text with every tag of source exactly once, same ids, pairs
+ * ordered and well nested. source_tokens tokenize source's plain text,
+ * target_tokens target_text; alignment links their indexes (may be empty).
+ * Tags attach to words, never to the spaces between them. */
+XMT_API xmt_status xmt_project(xmt_segment *out, const xmt_segment *source,
+                               const xmt_tokens *source_tokens,
+                               const char *target_text, size_t target_len,
+                               const xmt_tokens *target_tokens,
+                               const xmt_alignment *alignment,
+                               enum xmt_projection_rule rule);
+
+/* --- Tag metrics ----------------------------------------------------------------
+ * Compares a hypothesis tagged segment with a reference (gold) one over the
+ * same plain text. Positions count tokens of the form \w+|[^\w\s] (Unicode)
+ * before a tag; a tag is exact when its position matches the reference's
+ * tag with the same id (a pair: both ends); "interior" tags are those whose
+ * reference position is neither the line start nor the line end. */
+
+struct xmt_tag_metrics {
+  size_t lines;              /* line pairs added */
+  size_t lines_with_tags;    /* reference lines with at least one tag */
+  size_t tags;               /* reference tags; a pair counts once */
+  /* Flagrant failures (Hanneman & Dinu 2020, section 6.1). */
+  size_t dropped;            /* reference tags missing from the hypothesis */
+  size_t added;              /* hypothesis tags not in the reference */
+  size_t changed_id;         /* same element, other id */
+  size_t mutilated;          /* tags of lines that are not well-formed */
+  size_t badly_nested;       /* pairs crossing others or closed before open */
+  size_t well_formed_lines;  /* hypothesis lines that parse (Hashimoto 2019) */
+  size_t structure_match_lines; /* same tag sequence as the reference */
+  size_t exact;              /* reference tags placed exactly */
+  size_t interior;           /* interior reference tags */
+  size_t interior_exact;
+  size_t all_exact_lines;    /* lines with tags whose tags are all exact */
+  double content_f1_sum;     /* token-bag F1 of pair contents (Ryu 2022) */
+  size_t content_pairs;      /* pairs that F1 was averaged over */
+};
+
+typedef struct xmt_evaluator xmt_evaluator;
+
+XMT_API xmt_evaluator *xmt_evaluator_new(void);
+XMT_API void xmt_evaluator_free(xmt_evaluator *evaluator);
+/* Adds one line pair. hypothesis is NULL when the hypothesis line is not
+ * well-formed (its tags then count as mutilated). */
+XMT_API xmt_status xmt_evaluator_add(xmt_evaluator *evaluator,
+                                     const xmt_segment *hypothesis,
+                                     const xmt_segment *reference);
+XMT_API const struct xmt_tag_metrics *
+xmt_evaluator_metrics(const xmt_evaluator *evaluator);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,7 +11,8 @@
 struct xmt_pending_tag {
   enum xmt_tag_kind kind;
   size_t offset;    /* in ib->text */
-  const char *name; /* static string */
+  const char *name; /* static string, or NULL: the name is in ib->pool */
+  size_t name_off;  /* offset of the NUL-terminated name when name is NULL */
   size_t key;       /* offset of the NUL-terminated key in ib->pool */
   size_t markup;    /* offset of the markup in ib->pool */
   size_t markup_len;
@@ -50,9 +51,17 @@ static const char *static_name(const char *name) {
   return "?";
 }
 
+static const char *pending_name(const struct xmt_inline_builder *ib,
+                                const struct xmt_pending_tag *t) {
+  return t->name != NULL ? t->name : ib->pool.data + t->name_off;
+}
+
+/* name is a static string, or NULL for a name stored at name_off in the
+ * pool (generic markup keeps any element name; a pair's ends share it). */
 static xmt_status push_tag(struct xmt_inline_builder *ib,
                            enum xmt_tag_kind kind, const char *name,
-                           const char *key, const char *markup, size_t len) {
+                           size_t name_off, const char *key, const char *markup,
+                           size_t len) {
   if (ib->ntags == ib->cap) {
     size_t cap = ib->cap ? ib->cap * 2 : 16;
     struct xmt_pending_tag *tags = realloc(ib->tags, cap * sizeof *tags);
@@ -64,7 +73,8 @@ static xmt_status push_tag(struct xmt_inline_builder *ib,
   struct xmt_pending_tag *t = &ib->tags[ib->ntags];
   t->kind = kind;
   t->offset = ib->text.len;
-  t->name = static_name(name);
+  t->name = name;
+  t->name_off = name_off;
   t->partner = SIZE_MAX;
   t->key = ib->pool.len;
   xmt_status st = xmt_buf_append_str(&ib->pool, key != NULL ? key : "");
@@ -79,8 +89,9 @@ static xmt_status push_tag(struct xmt_inline_builder *ib,
   return st;
 }
 
-xmt_status xmt_ib_open(struct xmt_inline_builder *ib, const char *name,
-                       const char *key, const char *markup, size_t len) {
+static xmt_status open_tag(struct xmt_inline_builder *ib, const char *name,
+                           size_t name_off, const char *key, const char *markup,
+                           size_t len) {
   if (ib->nopen == ib->open_cap) {
     size_t cap = ib->open_cap ? ib->open_cap * 2 : 8;
     size_t *open = realloc(ib->open, cap * sizeof *open);
@@ -90,7 +101,12 @@ xmt_status xmt_ib_open(struct xmt_inline_builder *ib, const char *name,
     ib->open_cap = cap;
   }
   ib->open[ib->nopen++] = ib->ntags;
-  return push_tag(ib, XMT_TAG_OPEN, name, key, markup, len);
+  return push_tag(ib, XMT_TAG_OPEN, name, name_off, key, markup, len);
+}
+
+xmt_status xmt_ib_open(struct xmt_inline_builder *ib, const char *name,
+                       const char *key, const char *markup, size_t len) {
+  return open_tag(ib, static_name(name), 0, key, markup, len);
 }
 
 xmt_status xmt_ib_close(struct xmt_inline_builder *ib, const char *markup,
@@ -103,8 +119,8 @@ xmt_status xmt_ib_close(struct xmt_inline_builder *ib, const char *markup,
   char *key = xmt_strndup(ib->pool.data + ib->tags[open].key, key_len);
   if (key == NULL)
     return XMT_ERR_NOMEM;
-  xmt_status st =
-      push_tag(ib, XMT_TAG_CLOSE, ib->tags[open].name, key, markup, len);
+  xmt_status st = push_tag(ib, XMT_TAG_CLOSE, ib->tags[open].name,
+                           ib->tags[open].name_off, key, markup, len);
   free(key);
   if (st == XMT_OK) {
     ib->tags[open].partner = ib->ntags - 1;
@@ -116,7 +132,14 @@ xmt_status xmt_ib_close(struct xmt_inline_builder *ib, const char *markup,
 xmt_status xmt_ib_code(struct xmt_inline_builder *ib, enum xmt_tag_kind kind,
                        const char *name, const char *key, const char *markup,
                        size_t len) {
-  return push_tag(ib, kind, name, key, markup, len);
+  return push_tag(ib, kind, static_name(name), 0, key, markup, len);
+}
+
+/* Stores a generic element name in the pool; *off gets its offset. */
+static xmt_status pool_name(struct xmt_inline_builder *ib, const char *name,
+                            size_t *off) {
+  *off = ib->pool.len;
+  return xmt_buf_append(&ib->pool, name, strlen(name) + 1);
 }
 
 /* bx pairs with ex, bpt with ept. */
@@ -142,12 +165,13 @@ static int balanced_between(const struct xmt_inline_builder *ib, size_t i,
 static void pair_isolated(struct xmt_inline_builder *ib) {
   for (size_t i = 0; i < ib->ntags; i++) {
     struct xmt_pending_tag *o = &ib->tags[i];
-    if (o->kind != XMT_TAG_ISOLATED_OPEN || strcmp(o->name, "it") == 0)
+    if (o->kind != XMT_TAG_ISOLATED_OPEN ||
+        strcmp(pending_name(ib, o), "it") == 0)
       continue;
     for (size_t j = i + 1; j < ib->ntags; j++) {
       struct xmt_pending_tag *c = &ib->tags[j];
       if (c->kind == XMT_TAG_ISOLATED_CLOSE && c->partner == SIZE_MAX &&
-          closes(o->name, c->name) &&
+          closes(pending_name(ib, o), pending_name(ib, c)) &&
           strcmp(ib->pool.data + o->key, ib->pool.data + c->key) == 0) {
         if (balanced_between(ib, i, j)) {
           o->kind = XMT_TAG_OPEN;
@@ -224,7 +248,8 @@ xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out) {
                                          t->offset - at);
     at = t->offset;
     if (st == XMT_OK)
-      st = xmt_segment_append_tag(out, t->kind, ib->pool.data + t->key, t->name,
+      st = xmt_segment_append_tag(out, t->kind, ib->pool.data + t->key,
+                                  pending_name(ib, t),
                                   ib->pool.data + t->markup, t->markup_len);
   }
   if (st == XMT_OK && ib->text.len > at)
@@ -325,18 +350,33 @@ char *xmt_xliff_inline_render(const xmt_segment *seg, size_t *len) {
 
 /* --- Parsing a snippet ------------------------------------------------------
  * The snippet is wrapped in an element and parsed with expat; the byte
- * positions of events give each code its exact markup. */
+ * positions of events give each code its exact markup. The same machinery
+ * parses generic XML/HTML inline markup (s->generic): every element is a
+ * tag, whatever its name. */
+
+/* How many elements of one name without an id a generic snippet has had,
+ * for their "NAME#n" keys. */
+struct name_count {
+  char *name;
+  unsigned n;
+};
 
 struct snippet {
   XML_Parser parser;
   struct xmt_inline_builder ib;
   const char *doc; /* the wrapped snippet */
+  int generic;     /* any element names; no XLIFF code elements */
   int depth;       /* element depth; the wrapper is 1 */
   int code_depth;  /* > 0 inside a code element */
+  int skip_end;    /* generic: the next end event closes an empty element */
   XML_Index code_start;
   char code_name[8];
   char *code_key;
   char *code_pos;
+  struct name_count *counts;
+  size_t ncounts, counts_cap;
+  XML_Size entity_line; /* where an unknown entity was; line 0: none */
+  XML_Size entity_column;
   xmt_status st;
 };
 
@@ -364,6 +404,59 @@ static int self_closing(const char *tag, int len) {
   return len >= 2 && tag[len - 2] == '/' && tag[len - 1] == '>';
 }
 
+/* Writes "NAME#n" into key for the n-th element NAME without an id. */
+static xmt_status generic_key(struct snippet *s, const char *name, char *key,
+                              size_t size) {
+  size_t i = 0;
+  while (i < s->ncounts && strcmp(s->counts[i].name, name) != 0)
+    i++;
+  if (i == s->ncounts) {
+    if (s->ncounts == s->counts_cap) {
+      size_t cap = s->counts_cap ? s->counts_cap * 2 : 8;
+      struct name_count *counts = realloc(s->counts, cap * sizeof *counts);
+      if (counts == NULL)
+        return XMT_ERR_NOMEM;
+      s->counts = counts;
+      s->counts_cap = cap;
+    }
+    if ((s->counts[i].name = xmt_strdup(name)) == NULL)
+      return XMT_ERR_NOMEM;
+    s->counts[i].n = 0;
+    s->ncounts++;
+  }
+  snprintf(key, size, "%s#%u", name, ++s->counts[i].n);
+  return XMT_OK;
+}
+
+/* A generic start tag: a placeholder when self-closing, else a pair. */
+static void generic_start(struct snippet *s, const char *name,
+                          const char **atts, const char *tag, int count) {
+  const char *key = attr(atts, "id");
+  char *made = NULL;
+  size_t name_off = 0;
+  xmt_status st = XMT_OK;
+  if (key == NULL) {
+    size_t size = strlen(name) + 16;
+    if ((made = malloc(size)) == NULL)
+      st = XMT_ERR_NOMEM;
+    else
+      st = generic_key(s, name, made, size);
+    key = made;
+  }
+  if (st == XMT_OK)
+    st = pool_name(&s->ib, name, &name_off);
+  if (st == XMT_OK && self_closing(tag, count)) {
+    s->skip_end = 1;
+    st = push_tag(&s->ib, XMT_TAG_PLACEHOLDER, NULL, name_off, key, tag,
+                  (size_t)count);
+  } else if (st == XMT_OK) {
+    st = open_tag(&s->ib, NULL, name_off, key, tag, (size_t)count);
+  }
+  free(made);
+  if (st != XMT_OK)
+    snippet_fail(s, st);
+}
+
 static void snippet_start(void *user, const char *name, const char **atts) {
   struct snippet *s = user;
   s->depth++;
@@ -373,10 +466,14 @@ static void snippet_start(void *user, const char *name, const char **atts) {
     s->code_depth++;
     return;
   }
-  const char *local = local_name(name);
   XML_Index at = XML_GetCurrentByteIndex(s->parser);
   int count = XML_GetCurrentByteCount(s->parser);
   const char *tag = s->doc + at;
+  if (s->generic) {
+    generic_start(s, name, atts, tag, count);
+    return;
+  }
+  const char *local = local_name(name);
   int is_xliff = strchr(name, '|') == NULL ||
                  strncmp(name, XLIFF_NS "|", sizeof XLIFF_NS) == 0;
   int is_pair = is_xliff &&
@@ -412,6 +509,10 @@ static void snippet_end(void *user, const char *name) {
   s->depth--;
   if (s->depth == 0)
     return;
+  if (s->skip_end) { /* the placeholder is in already */
+    s->skip_end = 0;
+    return;
+  }
   XML_Index at = XML_GetCurrentByteIndex(s->parser);
   int count = XML_GetCurrentByteCount(s->parser);
   xmt_status st = XMT_OK;
@@ -438,40 +539,154 @@ static void snippet_text(void *user, const char *text, int len) {
     snippet_fail(s, st);
 }
 
-xmt_status xmt_xliff_inline_parse(xmt_segment *seg, const char *markup,
-                                  size_t len, unsigned long *error_column) {
-  static const char open[] = "<s xmlns='" XLIFF_NS "'>";
+/* The HTML 4 named entities, sorted by name (strcmp order). */
+static const struct html_entity {
+  const char *name;
+  unsigned cp;
+} html_entities[] = {
+    {"AElig", 198},    {"Aacute", 193},   {"Acirc", 194},   {"Agrave", 192},
+    {"Alpha", 913},    {"Aring", 197},    {"Atilde", 195},  {"Auml", 196},
+    {"Beta", 914},     {"Ccedil", 199},   {"Chi", 935},     {"Dagger", 8225},
+    {"Delta", 916},    {"ETH", 208},      {"Eacute", 201},  {"Ecirc", 202},
+    {"Egrave", 200},   {"Epsilon", 917},  {"Eta", 919},     {"Euml", 203},
+    {"Gamma", 915},    {"Iacute", 205},   {"Icirc", 206},   {"Igrave", 204},
+    {"Iota", 921},     {"Iuml", 207},     {"Kappa", 922},   {"Lambda", 923},
+    {"Mu", 924},       {"Ntilde", 209},   {"Nu", 925},      {"OElig", 338},
+    {"Oacute", 211},   {"Ocirc", 212},    {"Ograve", 210},  {"Omega", 937},
+    {"Omicron", 927},  {"Oslash", 216},   {"Otilde", 213},  {"Ouml", 214},
+    {"Phi", 934},      {"Pi", 928},       {"Prime", 8243},  {"Psi", 936},
+    {"Rho", 929},      {"Scaron", 352},   {"Sigma", 931},   {"THORN", 222},
+    {"Tau", 932},      {"Theta", 920},    {"Uacute", 218},  {"Ucirc", 219},
+    {"Ugrave", 217},   {"Upsilon", 933},  {"Uuml", 220},    {"Xi", 926},
+    {"Yacute", 221},   {"Yuml", 376},     {"Zeta", 918},    {"aacute", 225},
+    {"acirc", 226},    {"acute", 180},    {"aelig", 230},   {"agrave", 224},
+    {"alefsym", 8501}, {"alpha", 945},    {"amp", 38},      {"and", 8743},
+    {"ang", 8736},     {"aring", 229},    {"asymp", 8776},  {"atilde", 227},
+    {"auml", 228},     {"bdquo", 8222},   {"beta", 946},    {"brvbar", 166},
+    {"bull", 8226},    {"cap", 8745},     {"ccedil", 231},  {"cedil", 184},
+    {"cent", 162},     {"chi", 967},      {"circ", 710},    {"clubs", 9827},
+    {"cong", 8773},    {"copy", 169},     {"crarr", 8629},  {"cup", 8746},
+    {"curren", 164},   {"dArr", 8659},    {"dagger", 8224}, {"darr", 8595},
+    {"deg", 176},      {"delta", 948},    {"diams", 9830},  {"divide", 247},
+    {"eacute", 233},   {"ecirc", 234},    {"egrave", 232},  {"empty", 8709},
+    {"emsp", 8195},    {"ensp", 8194},    {"epsilon", 949}, {"equiv", 8801},
+    {"eta", 951},      {"eth", 240},      {"euml", 235},    {"euro", 8364},
+    {"exist", 8707},   {"fnof", 402},     {"forall", 8704}, {"frac12", 189},
+    {"frac14", 188},   {"frac34", 190},   {"frasl", 8260},  {"gamma", 947},
+    {"ge", 8805},      {"gt", 62},        {"hArr", 8660},   {"harr", 8596},
+    {"hearts", 9829},  {"hellip", 8230},  {"iacute", 237},  {"icirc", 238},
+    {"iexcl", 161},    {"igrave", 236},   {"image", 8465},  {"infin", 8734},
+    {"int", 8747},     {"iota", 953},     {"iquest", 191},  {"isin", 8712},
+    {"iuml", 239},     {"kappa", 954},    {"lArr", 8656},   {"lambda", 955},
+    {"lang", 9001},    {"laquo", 171},    {"larr", 8592},   {"lceil", 8968},
+    {"ldquo", 8220},   {"le", 8804},      {"lfloor", 8970}, {"lowast", 8727},
+    {"loz", 9674},     {"lrm", 8206},     {"lsaquo", 8249}, {"lsquo", 8216},
+    {"lt", 60},        {"macr", 175},     {"mdash", 8212},  {"micro", 181},
+    {"middot", 183},   {"minus", 8722},   {"mu", 956},      {"nabla", 8711},
+    {"nbsp", 160},     {"ndash", 8211},   {"ne", 8800},     {"ni", 8715},
+    {"not", 172},      {"notin", 8713},   {"nsub", 8836},   {"ntilde", 241},
+    {"nu", 957},       {"oacute", 243},   {"ocirc", 244},   {"oelig", 339},
+    {"ograve", 242},   {"oline", 8254},   {"omega", 969},   {"omicron", 959},
+    {"oplus", 8853},   {"or", 8744},      {"ordf", 170},    {"ordm", 186},
+    {"oslash", 248},   {"otilde", 245},   {"otimes", 8855}, {"ouml", 246},
+    {"para", 182},     {"part", 8706},    {"permil", 8240}, {"perp", 8869},
+    {"phi", 966},      {"pi", 960},       {"piv", 982},     {"plusmn", 177},
+    {"pound", 163},    {"prime", 8242},   {"prod", 8719},   {"prop", 8733},
+    {"psi", 968},      {"quot", 34},      {"rArr", 8658},   {"radic", 8730},
+    {"rang", 9002},    {"raquo", 187},    {"rarr", 8594},   {"rceil", 8969},
+    {"rdquo", 8221},   {"real", 8476},    {"reg", 174},     {"rfloor", 8971},
+    {"rho", 961},      {"rlm", 8207},     {"rsaquo", 8250}, {"rsquo", 8217},
+    {"sbquo", 8218},   {"scaron", 353},   {"sdot", 8901},   {"sect", 167},
+    {"shy", 173},      {"sigma", 963},    {"sigmaf", 962},  {"sim", 8764},
+    {"spades", 9824},  {"sub", 8834},     {"sube", 8838},   {"sum", 8721},
+    {"sup", 8835},     {"sup1", 185},     {"sup2", 178},    {"sup3", 179},
+    {"supe", 8839},    {"szlig", 223},    {"tau", 964},     {"there4", 8756},
+    {"theta", 952},    {"thetasym", 977}, {"thinsp", 8201}, {"thorn", 254},
+    {"tilde", 732},    {"times", 215},    {"trade", 8482},  {"uArr", 8657},
+    {"uacute", 250},   {"uarr", 8593},    {"ucirc", 251},   {"ugrave", 249},
+    {"uml", 168},      {"upsih", 978},    {"upsilon", 965}, {"uuml", 252},
+    {"weierp", 8472},  {"xi", 958},       {"yacute", 253},  {"yen", 165},
+    {"yuml", 255},     {"zeta", 950},     {"zwj", 8205},    {"zwnj", 8204}};
+
+static int entity_cmp(const void *key, const void *elem) {
+  return strcmp(key, ((const struct html_entity *)elem)->name);
+}
+
+/* Generic snippets declare an external DTD subset that is never read, so
+ * expat hands undeclared entity references here instead of failing: HTML
+ * named entities become their characters, anything else is an error. */
+static void snippet_skipped(void *user, const char *name, int is_parameter) {
+  struct snippet *s = user;
+  const struct html_entity *e =
+      is_parameter ? NULL
+                   : bsearch(name, html_entities,
+                             sizeof html_entities / sizeof *html_entities,
+                             sizeof *html_entities, entity_cmp);
+  if (e == NULL) { /* the parse stops past it: remember where it starts */
+    s->entity_line = XML_GetCurrentLineNumber(s->parser);
+    s->entity_column = XML_GetCurrentColumnNumber(s->parser);
+    snippet_fail(s, XMT_ERR_XML);
+    return;
+  }
+  if (s->code_depth > 0)
+    return;
+  struct xmt_buf utf8 = {0};
+  xmt_status st = xmt_buf_append_utf8(&utf8, e->cp);
+  if (st == XMT_OK)
+    st = xmt_ib_text(&s->ib, utf8.data, utf8.len);
+  xmt_buf_free(&utf8);
+  if (st != XMT_OK)
+    snippet_fail(s, st);
+}
+
+static xmt_status parse_snippet(xmt_segment *seg, const char *markup,
+                                size_t len, unsigned long *error_column,
+                                int generic) {
+  static const char xliff_open[] = "<s xmlns='" XLIFF_NS "'>";
+  static const char generic_open[] = "<!DOCTYPE s SYSTEM 's'><s>";
   static const char close[] = "</s>";
+  const char *open = generic ? generic_open : xliff_open;
+  size_t open_len = generic ? sizeof generic_open - 1 : sizeof xliff_open - 1;
   struct xmt_buf doc = {0};
   struct snippet s;
   memset(&s, 0, sizeof s);
+  s.generic = generic;
   xmt_ib_init(&s.ib);
   xmt_segment_clear(seg);
-  xmt_status st = xmt_buf_append(&doc, open, sizeof open - 1);
+  xmt_status st = xmt_buf_append(&doc, open, open_len);
   if (st == XMT_OK)
     st = xmt_buf_append(&doc, markup, len);
   if (st == XMT_OK)
     st = xmt_buf_append(&doc, close, sizeof close - 1);
   if (st == XMT_OK && doc.len > INT_MAX)
     st = XMT_ERR_USAGE;
-  if (st == XMT_OK && (s.parser = XML_ParserCreateNS("UTF-8", '|')) == NULL)
+  if (st == XMT_OK &&
+      (s.parser = generic ? XML_ParserCreate("UTF-8")
+                          : XML_ParserCreateNS("UTF-8", '|')) == NULL)
     st = XMT_ERR_NOMEM;
   if (st == XMT_OK) {
     s.doc = doc.data;
     XML_SetUserData(s.parser, &s);
     XML_SetElementHandler(s.parser, snippet_start, snippet_end);
     XML_SetCharacterDataHandler(s.parser, snippet_text);
+    if (generic)
+      XML_SetSkippedEntityHandler(s.parser, snippet_skipped);
     if (XML_Parse(s.parser, doc.data, (int)doc.len, 1) == XML_STATUS_ERROR) {
       if (s.st == XMT_OK)
         s.st = XMT_ERR_XML;
       if (error_column != NULL) {
+        XML_Size line = s.entity_line > 0 ? s.entity_line
+                                          : XML_GetCurrentLineNumber(s.parser);
         unsigned long col =
-            (unsigned long)XML_GetCurrentColumnNumber(s.parser) + 1;
+            (unsigned long)(s.entity_line > 0
+                                ? s.entity_column
+                                : XML_GetCurrentColumnNumber(s.parser)) +
+            1;
         enum XML_Error code = XML_GetErrorCode(s.parser);
         /* The wrapper shifts the first line only; expat points into an
          * end tag's name; an unclosed element is reported past the end. */
-        if (XML_GetCurrentLineNumber(s.parser) == 1)
-          col = col > sizeof open - 1 ? col - (sizeof open - 1) : 1;
+        if (line == 1)
+          col = col > open_len ? col - open_len : 1;
         if (code == XML_ERROR_TAG_MISMATCH && col > 2)
           col -= 2;
         if (col > len + 1)
@@ -487,7 +702,21 @@ xmt_status xmt_xliff_inline_parse(xmt_segment *seg, const char *markup,
     XML_ParserFree(s.parser);
   free(s.code_key);
   free(s.code_pos);
+  for (size_t i = 0; i < s.ncounts; i++)
+    free(s.counts[i].name);
+  free(s.counts);
   xmt_ib_free(&s.ib);
   xmt_buf_free(&doc);
   return st;
+}
+
+xmt_status xmt_xliff_inline_parse(xmt_segment *seg, const char *markup,
+                                  size_t len, unsigned long *error_column) {
+  return parse_snippet(seg, markup, len, error_column, 0);
+}
+
+xmt_status xmt_xliff_inline_parse_generic(xmt_segment *seg, const char *markup,
+                                          size_t len,
+                                          unsigned long *error_column) {
+  return parse_snippet(seg, markup, len, error_column, 1);
 }

@@ -162,6 +162,19 @@ XMT_API xmt_status xmt_xliff_writer_flush(xmt_xliff_writer *writer);
 XMT_API xmt_status xmt_xliff_inline_parse(xmt_segment *seg, const char *markup,
                                           size_t len,
                                           unsigned long *error_column);
+/* The same for generic XML or HTML inline markup with any element names
+ * ("A <b>bold</b> word<br/>"): an element with an end tag is an OPEN/CLOSE
+ * pair (start and end tag as markup) whose id is its id attribute, or
+ * "NAME#n" for the n-th element NAME without one; a self-closing element is
+ * a PLACEHOLDER with the same kind of id. Tag names are the element names as
+ * written (prefix included), markup bytes are kept exactly. The text is
+ * decoded as by xmt_xliff_inline_parse, and HTML 4 named entities (&nbsp;,
+ * &eacute;...) too. The snippet must be well-formed XML: HTML void
+ * elements are written <br/>, not <br>. */
+XMT_API xmt_status xmt_xliff_inline_parse_generic(xmt_segment *seg,
+                                                  const char *markup,
+                                                  size_t len,
+                                                  unsigned long *error_column);
 /* Renders seg as inline content; returns a NUL-terminated string to free()
  * with free(), or NULL when out of memory. */
 XMT_API char *xmt_xliff_inline_render(const xmt_segment *seg, size_t *len);

@@ -1,0 +1,478 @@
+/* cli_project.c -- xliffmt project: line-oriented tag projection, tagged
+ * source + plain translation + word alignment -> tagged translation. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static void usage(FILE *fp) {
+  fprintf(
+      fp,
+      "Usage: xliffmt project --source SRC --target TGT --alignment ALN\n"
+      "                       [--source-tokens F --target-tokens F\n"
+      "                        [--token-style moses|sentencepiece|bpe]]\n"
+      "                       [--rule minmax|score] [--generic] [-o OUT]\n\n"
+      "Puts the tags of each tagged source segment into its translation.\n"
+      "SRC has one tagged segment per line (XLIFF 1.2 inline markup), TGT\n"
+      "the plain translation of each, ALN one Pharaoh alignment per line\n"
+      "(\"0-0 1-2 2-1\") over the tokens of the detagged source and of the\n"
+      "translation. OUT gets the translations with the tags, one per line,\n"
+      "the tags written as in SRC.\n\n"
+      "  -s, --source SRC         tagged source segments\n"
+      "  -t, --target TGT         plain translations\n"
+      "  -a, --alignment ALN      word alignments, one line per segment (an\n"
+      "                           empty line: tags go to proportional spots)\n"
+      "      --source-tokens F    the tokens ALN indexes in the source, one\n"
+      "      --target-tokens F    line per segment, separated by spaces\n"
+      "                           (default: xliffmt's own word tokens)\n"
+      "      --token-style STYLE  how F is tokenized: moses (default),\n"
+      "                           sentencepiece or bpe\n"
+      "      --rule RULE          minmax (default): a pair spans the aligned\n"
+      "                           tokens' min..max; score: the span with the\n"
+      "                           most links inside-inside + outside-outside\n"
+      "  -g, --generic            SRC holds any XML/HTML inline elements\n"
+      "  -o, --output OUT         output file (written whole or not at all;\n"
+      "                           default: standard output)\n"
+      "      --aligner self       the built-in aligner (not available yet)\n"
+      "  -h, --help               this help\n");
+}
+
+static const char no_aligner[] =
+    "the built-in aligner is not available yet; give --alignment";
+
+/* One line-oriented input. */
+struct lines {
+  const char *path;
+  FILE *fp;
+  char *line;
+  size_t cap;
+  size_t len;
+  unsigned long number; /* of the line last read */
+};
+
+static int lines_open(struct lines *in, const char *path) {
+  in->path = path;
+  in->fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (in->fp == NULL)
+    fprintf(stderr, "xliffmt: %s: cannot open: %s\n", path, strerror(errno));
+  return in->fp != NULL;
+}
+
+static void lines_close(struct lines *in) {
+  if (in->fp != NULL && in->fp != stdin)
+    fclose(in->fp);
+  free(in->line);
+}
+
+/* Reads the next line without its end of line: 1, 0 at the end, -1 on a
+ * read error (reported). */
+static int lines_next(struct lines *in) {
+  ssize_t n = getline(&in->line, &in->cap, in->fp);
+  if (n < 0) {
+    if (ferror(in->fp)) {
+      fprintf(stderr, "xliffmt: %s: cannot read: %s\n", in->path,
+              strerror(errno));
+      return -1;
+    }
+    return 0;
+  }
+  in->len = (size_t)n;
+  if (in->len > 0 && in->line[in->len - 1] == '\n')
+    in->len--;
+  if (in->len > 0 && in->line[in->len - 1] == '\r')
+    in->len--;
+  in->line[in->len] = '\0';
+  in->number++;
+  return 1;
+}
+
+enum { IN_SRC, IN_TGT, IN_ALN, IN_STOK, IN_TTOK, IN_COUNT };
+
+struct options {
+  const char *path[IN_COUNT];
+  const char *output;
+  enum xmt_token_style style;
+  enum xmt_projection_rule rule;
+  int generic;
+};
+
+/* Everything one run holds; freed by state_free. */
+struct state {
+  struct options opt;
+  struct lines in[IN_COUNT];
+  size_t nin; /* inputs in use: 3, or 5 with token files */
+  xmt_segment *src, *out;
+  xmt_tokens *stok, *ttok;
+  xmt_alignment *aln;
+  FILE *fp;       /* the output being written */
+  char *tmp_path; /* its name, beside OUT; NULL for standard output */
+  char *mem;      /* standard output is kept in memory until the end */
+  size_t mem_len;
+};
+
+static void state_free(struct state *s) {
+  for (size_t i = 0; i < IN_COUNT; i++)
+    lines_close(&s->in[i]);
+  xmt_segment_free(s->src);
+  xmt_segment_free(s->out);
+  xmt_tokens_free(s->stok);
+  xmt_tokens_free(s->ttok);
+  xmt_alignment_free(s->aln);
+  if (s->fp != NULL)
+    fclose(s->fp);
+  if (s->tmp_path != NULL)
+    unlink(s->tmp_path);
+  free(s->tmp_path);
+  free(s->mem);
+}
+
+/* Reports an error of input i at its current line. */
+static int fail(const struct state *s, int i, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int fail(const struct state *s, int i, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "xliffmt: %s:%lu: ", s->in[i].path, s->in[i].number);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+  return EXIT_BAD_INPUT;
+}
+
+/* The k-th (0-based) space-separated field of a line, for messages. */
+static void field(const char *line, size_t k, char *buf, size_t size) {
+  const char *p = line;
+  for (;;) {
+    p += strspn(p, " \t");
+    size_t n = strcspn(p, " \t");
+    if (n == 0 || k-- == 0) {
+      snprintf(buf, size, "%.*s", (int)(n < 40 ? n : 40), p);
+      return;
+    }
+    p += n;
+  }
+}
+
+/* Tokens of input i (a token file) mapped onto text. */
+static int map_tokens(struct state *s, int i, xmt_tokens *tokens,
+                      const char *text, size_t len) {
+  size_t bad = 0;
+  xmt_status st = xmt_tokens_map(tokens, text, len, s->in[i].line, s->in[i].len,
+                                 s->opt.style, &bad);
+  if (st == XMT_ERR_USAGE) {
+    char tok[64];
+    field(s->in[i].line, bad, tok, sizeof tok);
+    return fail(s, i, "token %zu \"%s\" does not match the %s text", bad + 1,
+                tok, i == IN_STOK ? "source" : "target");
+  }
+  if (st != XMT_OK)
+    return fail(s, i, "cannot map the tokens: %s", xmt_strerror(st));
+  return EXIT_OK;
+}
+
+static int tokenize(struct state *s, int i, xmt_tokens *tokens,
+                    const char *text, size_t len) {
+  xmt_status st = xmt_tokenize(tokens, text, len, XMT_TOKENIZE_DEFAULT);
+  if (st != XMT_OK)
+    return fail(s, i, "cannot tokenize: %s", xmt_strerror(st));
+  return EXIT_OK;
+}
+
+static int alignment(struct state *s) {
+  size_t ns = xmt_tokens_count(s->stok), nt = xmt_tokens_count(s->ttok);
+  size_t bad = 0;
+  const struct lines *a = &s->in[IN_ALN];
+  xmt_status st = xmt_alignment_parse(s->aln, a->line, a->len, ns, nt, &bad);
+  if (st == XMT_OK)
+    return EXIT_OK;
+  if (st != XMT_ERR_USAGE)
+    return fail(s, IN_ALN, "%s", xmt_strerror(st));
+  char pair[64];
+  size_t i, j;
+  char sep, rest;
+  field(a->line, bad, pair, sizeof pair);
+  if (sscanf(pair, "%zu%c%zu%c", &i, &sep, &j, &rest) == 3 &&
+      (sep == '-' || sep == 'p'))
+    return fail(s, IN_ALN,
+                "alignment pair %zu \"%s\" is out of range: the source has "
+                "%zu tokens, the target %zu",
+                bad + 1, pair, ns, nt);
+  return fail(s, IN_ALN, "alignment pair %zu \"%s\" is not of the form i-j",
+              bad + 1, pair);
+}
+
+/* Projects the current line and writes it. Returns an exit status. */
+static int project_line(struct state *s) {
+  const struct lines *src = &s->in[IN_SRC], *tgt = &s->in[IN_TGT];
+  unsigned long column = 0;
+  xmt_status st =
+      s->opt.generic
+          ? xmt_xliff_inline_parse_generic(s->src, src->line, src->len, &column)
+          : xmt_xliff_inline_parse(s->src, src->line, src->len, &column);
+  if (st != XMT_OK) {
+    fprintf(stderr,
+            "xliffmt: %s:%lu:%lu: cannot parse the tagged segment: %s\n",
+            src->path, src->number, column, xmt_strerror(st));
+    return xmt_cli_exit_status(st);
+  }
+  size_t len;
+  const char *text = xmt_segment_text(s->src, &len);
+  int rc = s->nin > IN_STOK ? map_tokens(s, IN_STOK, s->stok, text, len)
+                            : tokenize(s, IN_SRC, s->stok, text, len);
+  if (rc == EXIT_OK)
+    rc = s->nin > IN_TTOK ? map_tokens(s, IN_TTOK, s->ttok, tgt->line, tgt->len)
+                          : tokenize(s, IN_TGT, s->ttok, tgt->line, tgt->len);
+  if (rc == EXIT_OK)
+    rc = alignment(s);
+  if (rc != EXIT_OK)
+    return rc;
+  st = xmt_project(s->out, s->src, s->stok, tgt->line, tgt->len, s->ttok,
+                   s->aln, s->opt.rule);
+  if (st != XMT_OK) {
+    fail(s, IN_TGT, "cannot project the tags of %s line %lu: %s", src->path,
+         src->number, xmt_strerror(st));
+    return xmt_cli_exit_status(st);
+  }
+  size_t out_len;
+  char *out = xmt_xliff_inline_render(s->out, &out_len);
+  if (out == NULL) {
+    fputs("xliffmt: out of memory\n", stderr);
+    return EXIT_INTERNAL;
+  }
+  fwrite(out, 1, out_len, s->fp);
+  fputc('\n', s->fp);
+  free(out);
+  return EXIT_OK;
+}
+
+/* Reads the inputs in step to their common end. */
+static int run(struct state *s) {
+  for (;;) {
+    int more[IN_COUNT], any = 0, all = 1;
+    for (size_t i = 0; i < s->nin; i++) {
+      if ((more[i] = lines_next(&s->in[i])) < 0)
+        return EXIT_BAD_INPUT;
+      any |= more[i];
+      all &= more[i];
+    }
+    if (!any)
+      return EXIT_OK;
+    if (!all) {
+      size_t shorter = 0, longer = 0;
+      while (more[shorter])
+        shorter++;
+      while (!more[longer])
+        longer++;
+      return fail(s, (int)shorter,
+                  "the file ends after %lu lines, but %s has more",
+                  s->in[shorter].number, s->in[longer].path);
+    }
+    int rc = project_line(s);
+    if (rc != EXIT_OK)
+      return rc;
+  }
+}
+
+/* Opens the output: a temporary file beside OUT, renamed at the end, or a
+ * memory buffer for standard output; either way nothing is seen of a
+ * failed run. */
+static int open_output(struct state *s) {
+  const char *out = s->opt.output;
+  if (out == NULL || strcmp(out, "-") == 0) {
+    s->fp = open_memstream(&s->mem, &s->mem_len);
+  } else {
+    size_t len = strlen(out);
+    if ((s->tmp_path = malloc(len + sizeof ".tmpXXXXXX")) != NULL) {
+      memcpy(s->tmp_path, out, len);
+      memcpy(s->tmp_path + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+      int fd = mkstemp(s->tmp_path);
+      if (fd < 0) {
+        fprintf(stderr, "xliffmt: %s: cannot create output: %s\n", out,
+                strerror(errno));
+        free(s->tmp_path);
+        s->tmp_path = NULL;
+        return EXIT_BAD_INPUT;
+      }
+      if ((s->fp = fdopen(fd, "wb")) == NULL)
+        close(fd);
+    }
+  }
+  if (s->fp == NULL) {
+    fprintf(stderr, "xliffmt: %s: cannot create output: %s\n",
+            out != NULL ? out : "standard output", strerror(errno));
+    return EXIT_INTERNAL;
+  }
+  return EXIT_OK;
+}
+
+static int commit_output(struct state *s) {
+  const char *name = s->tmp_path != NULL ? s->opt.output : "standard output";
+  int failed = ferror(s->fp) != 0;
+  if (fclose(s->fp) != 0)
+    failed = 1;
+  s->fp = NULL;
+  if (!failed && s->tmp_path == NULL)
+    failed = fwrite(s->mem, 1, s->mem_len, stdout) != s->mem_len ||
+             fflush(stdout) != 0;
+  if (!failed && s->tmp_path != NULL) {
+    failed = rename(s->tmp_path, s->opt.output) != 0;
+    if (!failed) {
+      free(s->tmp_path);
+      s->tmp_path = NULL;
+    }
+  }
+  if (failed) {
+    fprintf(stderr, "xliffmt: %s: cannot write: %s\n", name, strerror(errno));
+    return EXIT_INTERNAL;
+  }
+  return EXIT_OK;
+}
+
+enum {
+  OPT_STOK = 256,
+  OPT_TTOK,
+  OPT_STYLE,
+  OPT_RULE,
+  OPT_ALIGNER,
+};
+
+/* Reads the options into o. Returns -1 to go on, else an exit status. */
+static int parse_options(int argc, char **argv, struct options *o) {
+  static const struct option options[] = {
+      {"source", required_argument, NULL, 's'},
+      {"target", required_argument, NULL, 't'},
+      {"alignment", required_argument, NULL, 'a'},
+      {"source-tokens", required_argument, NULL, OPT_STOK},
+      {"target-tokens", required_argument, NULL, OPT_TTOK},
+      {"token-style", required_argument, NULL, OPT_STYLE},
+      {"rule", required_argument, NULL, OPT_RULE},
+      {"aligner", required_argument, NULL, OPT_ALIGNER},
+      {"generic", no_argument, NULL, 'g'},
+      {"output", required_argument, NULL, 'o'},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
+  const char *style = NULL, *aligner = NULL;
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "s:t:a:go:h", options, NULL)) != -1) {
+    switch (c) {
+    case 's':
+      o->path[IN_SRC] = optarg;
+      break;
+    case 't':
+      o->path[IN_TGT] = optarg;
+      break;
+    case 'a':
+      o->path[IN_ALN] = optarg;
+      break;
+    case OPT_STOK:
+      o->path[IN_STOK] = optarg;
+      break;
+    case OPT_TTOK:
+      o->path[IN_TTOK] = optarg;
+      break;
+    case OPT_STYLE:
+      style = optarg;
+      break;
+    case OPT_RULE:
+      if (strcmp(optarg, "minmax") == 0) {
+        o->rule = XMT_RULE_MINMAX;
+      } else if (strcmp(optarg, "score") == 0) {
+        o->rule = XMT_RULE_SCORE;
+      } else {
+        xmt_cli_usage_error("project ", "--rule is minmax or score");
+        return EXIT_BAD_INPUT;
+      }
+      break;
+    case OPT_ALIGNER:
+      aligner = optarg;
+      break;
+    case 'g':
+      o->generic = 1;
+      break;
+    case 'o':
+      o->output = optarg;
+      break;
+    case 'h':
+      usage(stdout);
+      return EXIT_OK;
+    default:
+      xmt_cli_usage_error("project ", "bad option");
+      return EXIT_BAD_INPUT;
+    }
+  }
+  const char *problem = NULL;
+  if (optind != argc)
+    problem = "unexpected argument";
+  else if (aligner != NULL && strcmp(aligner, "self") != 0)
+    problem = "unknown aligner (known: self)";
+  else if (o->path[IN_SRC] == NULL)
+    problem = "missing --source SRC";
+  else if (o->path[IN_TGT] == NULL)
+    problem = "missing --target TGT";
+  else if ((o->path[IN_STOK] == NULL) != (o->path[IN_TTOK] == NULL))
+    problem = "--source-tokens and --target-tokens go together";
+  else if (style != NULL && o->path[IN_STOK] == NULL)
+    problem = "--token-style needs --source-tokens and --target-tokens";
+  if (problem != NULL) {
+    xmt_cli_usage_error("project ", problem);
+    return EXIT_BAD_INPUT;
+  }
+  if (aligner != NULL || o->path[IN_ALN] == NULL) {
+    fprintf(stderr, "xliffmt: %s\n", no_aligner);
+    return EXIT_BAD_INPUT;
+  }
+  if (style == NULL || strcmp(style, "moses") == 0) {
+    o->style = XMT_TOKENS_MOSES;
+  } else if (strcmp(style, "sentencepiece") == 0) {
+    o->style = XMT_TOKENS_SENTENCEPIECE;
+  } else if (strcmp(style, "bpe") == 0) {
+    o->style = XMT_TOKENS_BPE;
+  } else {
+    xmt_cli_usage_error("project ",
+                        "--token-style is moses, sentencepiece or bpe");
+    return EXIT_BAD_INPUT;
+  }
+  return -1;
+}
+
+int xmt_cli_project(int argc, char **argv) {
+  struct state s;
+  memset(&s, 0, sizeof s);
+  s.opt.rule = XMT_RULE_MINMAX;
+  int rc = parse_options(argc, argv, &s.opt);
+  if (rc >= 0)
+    return rc;
+  s.nin = s.opt.path[IN_STOK] != NULL ? IN_COUNT : IN_STOK;
+  rc = EXIT_OK;
+  for (size_t i = 0; i < s.nin && rc == EXIT_OK; i++)
+    if (!lines_open(&s.in[i], s.opt.path[i]))
+      rc = EXIT_BAD_INPUT;
+  if (rc == EXIT_OK) {
+    s.src = xmt_segment_new();
+    s.out = xmt_segment_new();
+    s.stok = xmt_tokens_new();
+    s.ttok = xmt_tokens_new();
+    s.aln = xmt_alignment_new();
+    if (s.src == NULL || s.out == NULL || s.stok == NULL || s.ttok == NULL ||
+        s.aln == NULL) {
+      fputs("xliffmt: out of memory\n", stderr);
+      rc = EXIT_INTERNAL;
+    }
+  }
+  if (rc == EXIT_OK)
+    rc = open_output(&s);
+  if (rc == EXIT_OK)
+    rc = run(&s);
+  if (rc == EXIT_OK)
+    rc = commit_output(&s);
+  state_free(&s);
+  return rc;
+}

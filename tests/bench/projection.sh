@@ -1,0 +1,194 @@
+#!/bin/sh
+# projection.sh -- the tag-projection yardstick on the markup-tags dev sets
+# (Hanneman & Dinu 2020; see ../shared/data/README.md).
+#
+# For en->de, en->fr and en->hu and both dev sets (dev-eurlex, 1888 lines;
+# dev-glossary, 286 lines): the tags are stripped from the target side, the
+# English tags are projected onto the detagged target with `xliffmt
+# project`, and `xliffmt evaluate` compares the result with the target's
+# own (gold) tags. Prints exact placement, interior-tag exact placement,
+# well-formed lines and tags kept, then the projection speed.
+#
+# Two baselines, both without alignments:
+# - "proportional": each tag goes to its own proportional token position,
+#   round(p * k / m) (p: \w+|[^\w\s] tokens before it in the source, m and
+#   k: token counts of source and target), written by a small perl program
+#   below. This is the README's proportional baseline (it reproduces its
+#   glossary figures exactly and its eurlex interior figures within a tag
+#   or two).
+# - "no links": `xliffmt project` with every alignment line empty. With no
+#   links the projector falls back to proportional spans over its own
+#   tokens, but widens a pair to whole target tokens (a..b goes to
+#   floor(a*k/m) .. ceil((b+1)*k/m) - 1), so a one-word pair usually
+#   becomes two words: a weaker baseline than the first.
+# Real alignments come from the built-in aligner (a separate issue,
+# `xliffmt project --aligner self`); this script will use it once it
+# exists, and the README's fast_align row is the number to beat then.
+#
+# Speed: `xliffmt project` wall time (empty alignments) over the 1888+286
+# en->de lines, repeated until one run lasts more than a second.
+#
+# Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data),
+#      BENCH_DIR (default a fresh temporary directory, removed on exit).
+set -eu
+
+: "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
+data=${XMT_TEST_DATA:-../shared/data}/markup-tags
+if [ ! -f "$data/dev-eurlex.en" ]; then
+  echo "projection.sh: $data/dev-eurlex.en not found; set XMT_TEST_DATA" >&2
+  exit 1
+fi
+if ! command -v perl >/dev/null 2>&1; then
+  echo "projection.sh: perl not found (it strips the gold tags and writes the baseline)" >&2
+  exit 1
+fi
+if [ -n "${BENCH_DIR:-}" ]; then
+  dir=$BENCH_DIR
+  mkdir -p "$dir"
+else
+  dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-projection.XXXXXX")
+  trap 'rm -rf "$dir"' EXIT
+  trap 'exit 130' INT TERM
+fi
+
+# detag IN OUT: the plain text of each tagged line: tags removed, then the
+# XML entities and character references decoded (&amp; last).
+detag() {
+  perl -CSD -pe 's/<[^>]*>//g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g;
+    s/&apos;/\x27/g; s/&#x([0-9a-fA-F]+);/chr(hex $1)/ge;
+    s/&#([0-9]+);/chr($1)/ge; s/&amp;/&/g' "$1" >"$2"
+}
+
+# The proportional baseline: prop.pl SRC TGT writes TGT with the tags of
+# SRC, all tags of one target position q together, in source order, right
+# before target token q.
+cat >"$dir/prop.pl" <<'EOF'
+use strict;
+use warnings;
+binmode STDOUT, ':encoding(UTF-8)';
+open my $s, '<:encoding(UTF-8)', $ARGV[0] or die "$ARGV[0]: $!\n";
+open my $t, '<:encoding(UTF-8)', $ARGV[1] or die "$ARGV[1]: $!\n";
+sub dec {
+  my $x = shift;
+  $x =~ s/&lt;/</g; $x =~ s/&gt;/>/g; $x =~ s/&quot;/"/g; $x =~ s/&apos;/'/g;
+  $x =~ s/&#x([0-9a-fA-F]+);/chr(hex $1)/ge; $x =~ s/&#([0-9]+);/chr($1)/ge;
+  $x =~ s/&amp;/&/g;
+  return $x;
+}
+sub esc {
+  my $x = shift;
+  $x =~ s/&/&amp;/g; $x =~ s/</&lt;/g; $x =~ s/>/&gt;/g;
+  return $x;
+}
+my $tok = qr/\w+|[^\w\s]/;
+while (my $src = <$s>) {
+  chomp $src;
+  my $tgt = <$t>;
+  die "$ARGV[1] is shorter than $ARGV[0]\n" unless defined $tgt;
+  chomp $tgt;
+  my ($m, @tags) = (0);
+  for my $part (split /(<[^>]*>)/, $src) {
+    if ($part =~ /^</) { push @tags, [$m, $part] }
+    else { $m += () = dec($part) =~ /$tok/g }
+  }
+  my @starts;
+  push @starts, $-[0] while $tgt =~ /$tok/g;
+  my $k = @starts;
+  my %at;
+  for my $tag (@tags) {
+    my $q = $tag->[0] == $m ? $k : int($tag->[0] * $k / $m + 0.5);
+    push @{ $at{$q} }, $tag->[1];
+  }
+  my ($out, $from) = ('', 0);
+  for my $q (sort { $a <=> $b } keys %at) {
+    my $off = $q < $k ? $starts[$q] : length $tgt;
+    $out .= esc(substr($tgt, $from, $off - $from)) . join('', @{ $at{$q} });
+    $from = $off;
+  }
+  print $out, esc(substr($tgt, $from)), "\n";
+}
+EOF
+
+# json FILE KEY: the number after "KEY": in FILE (one JSON object).
+json() {
+  sed -n "s/.*\"$2\":\\([^,}]*\\).*/\\1/p" "$1"
+}
+
+# The published proportional baseline (README): glossary exact and
+# eurlex interior exact.
+readme_baseline() {
+  case "$1-$2" in
+  de-glossary) echo 20.5 ;; fr-glossary) echo 17.5 ;; hu-glossary) echo 15.7 ;;
+  de-eurlex) echo 47.9 ;; fr-eurlex) echo 43.1 ;; hu-eurlex) echo 45.6 ;;
+  esac
+}
+
+# row PAIR SET METHOD HYP GOLD: evaluates HYP and prints a table row.
+row() {
+  "$XLIFFMT" evaluate --json --hypothesis "$4" --reference "$5" \
+    >"$dir/eval.json"
+  mismatch=$(json "$dir/eval.json" text_mismatch_lines)
+  if [ "$mismatch" != 0 ]; then
+    echo "projection.sh: $1 $2 $3: the text of $mismatch lines changed" >&2
+    exit 1
+  fi
+  readme=''
+  [ "$3" = proportional ] && readme=$(readme_baseline "${1#en-}" "$2")
+  printf '%-6s %-9s %-13s %6s %6s %9s %6s %6s %7s\n' "$1" "$2" "$3" \
+    "$(json "$dir/eval.json" lines)" "$(json "$dir/eval.json" exact_pct)" \
+    "$(json "$dir/eval.json" interior_exact_pct)" \
+    "$(json "$dir/eval.json" well_formed_pct)" \
+    "$(json "$dir/eval.json" kept_pct)" "$readme"
+}
+
+printf '%-6s %-9s %-13s %6s %6s %9s %6s %6s %7s\n' pair set method lines \
+  exact interior 'w.-f.' kept README
+printf '%-6s %-9s %-13s %6s %6s %9s %6s %6s %7s\n' '' '' '' '' '%' 'exact %' \
+  '%' '%' '%'
+for lang in de fr hu; do
+  for set in eurlex glossary; do
+    src=$data/dev-$set.en
+    gold=$data/dev-$set.$lang
+    detag "$gold" "$dir/tgt"
+    perl "$dir/prop.pl" "$src" "$dir/tgt" >"$dir/hyp"
+    row "en-$lang" "$set" proportional "$dir/hyp" "$gold"
+    awk '{ print "" }' "$src" >"$dir/aln"
+    "$XLIFFMT" project --source "$src" --target "$dir/tgt" \
+      --alignment "$dir/aln" -o "$dir/hyp"
+    row "en-$lang" "$set" "no links" "$dir/hyp" "$gold"
+  done
+done
+echo "README: the published proportional baseline of the cell the README"
+echo "reports (glossary: exact; eurlex: interior exact)."
+
+# --- Speed ---------------------------------------------------------------
+cat "$data/dev-eurlex.en" "$data/dev-glossary.en" >"$dir/src1"
+detag "$data/dev-eurlex.de" "$dir/tgt.e"
+detag "$data/dev-glossary.de" "$dir/tgt.g"
+cat "$dir/tgt.e" "$dir/tgt.g" >"$dir/tgt1"
+awk '{ print "" }' "$dir/src1" >"$dir/aln1"
+now() { date +%s.%N; }
+reps=1
+while :; do
+  : >"$dir/src" && : >"$dir/tgt" && : >"$dir/aln"
+  i=0
+  while [ $i -lt $reps ]; do
+    cat "$dir/src1" >>"$dir/src"
+    cat "$dir/tgt1" >>"$dir/tgt"
+    cat "$dir/aln1" >>"$dir/aln"
+    i=$((i + 1))
+  done
+  t0=$(now)
+  "$XLIFFMT" project --source "$dir/src" --target "$dir/tgt" \
+    --alignment "$dir/aln" -o "$dir/hyp"
+  t1=$(now)
+  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+  if awk -v s="$secs" 'BEGIN { exit !(s > 1.0) }'; then
+    break
+  fi
+  reps=$((reps * 2))
+done
+lines=$(wc -l <"$dir/src" | tr -d ' ')
+awk -v n="$lines" -v s="$secs" 'BEGIN {
+  printf "projection speed: %d segments in %.2f s: %.0f segments/s\n", n, s,
+    n / s }'

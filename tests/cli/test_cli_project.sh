@@ -1,0 +1,244 @@
+#!/bin/sh
+# test_cli_project.sh: "xliffmt project" on small hand-made inputs: tags
+# placed as the alignment says (monotone, reversed, over token files),
+# proportional spots without links, output written whole or not at all,
+# and errors named FILE:LINE.
+# Env: XLIFFMT. Exit 0 pass, 1 fail.
+set -u
+
+if [ -z "${XLIFFMT:-}" ] || [ ! -x "$XLIFFMT" ]; then
+  echo "XLIFFMT is not set to an executable" >&2
+  exit 99
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/xmt-project.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok - $1"; }
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL - $1"
+}
+# expect_exit STATUS DESC CMD...: stdout to $tmp/out, stderr to $tmp/err.
+expect_exit() {
+  want=$1 desc=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  got=$?
+  if [ "$got" -eq "$want" ]; then
+    pass "$desc (exit $got)"
+  else
+    fail "$desc: expected exit $want, got $got"
+    sed -n '1,5s/^/    stderr: /p' "$tmp/err"
+  fi
+}
+# same DESC FILE EXPECTED-FILE: the files are equal.
+same() {
+  if cmp -s "$2" "$3"; then
+    pass "$1"
+  else
+    fail "$1: output differs (got, then expected):"
+    sed 's/^/    got:  /' "$2"
+    sed 's/^/    want: /' "$3"
+  fi
+}
+# err_is DESC LINE: stderr is exactly LINE.
+err_is() {
+  if [ "$(cat "$tmp/err")" = "$2" ]; then
+    pass "$1"
+  else
+    fail "$1: stderr is '$(cat "$tmp/err")', want '$2'"
+  fi
+}
+# no_output DESC: nothing on stdout and no file but the inputs in $tmp/w.
+no_output() {
+  if [ -s "$tmp/out" ]; then
+    fail "$1: output on stdout: $(head -2 "$tmp/out")"
+  elif [ "$(ls "$tmp/w" | grep -c -v '^in\.')" -ne 0 ]; then
+    fail "$1: files left: $(ls "$tmp/w" | grep -v '^in\.')"
+  else
+    pass "$1: no output, no file left"
+  fi
+}
+finish() {
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ] && exit 0
+  exit 1
+}
+
+x=$XLIFFMT
+w=$tmp/w
+mkdir "$w"
+
+# --- Monotone alignment. Source tokens: The cat sat on the mat . (0..6);
+# target: Le chat était assis sur le tapis . (0..7), "sat" -> "était
+# assis". The g pair over 0..1 goes to 0..1; the x before "the" (4) goes
+# before "le" (5). Line 2: "big" (1) -> "grand" (2), after "chien".
+cat >"$w/in.src" <<'EOF'
+<g id="1">The cat</g> sat on <x id="2"/>the mat.
+A <g id="1">big</g> dog.
+EOF
+cat >"$w/in.tgt" <<'EOF'
+Le chat était assis sur le tapis.
+Un chien grand.
+EOF
+cat >"$w/in.aln" <<'EOF'
+0-0 1-1 2-2 2-3 3-4 4-5 5-6 6-7
+0-0 1-2 2-1 3-3
+EOF
+cat >"$tmp/want" <<'EOF'
+<g id="1">Le chat</g> était assis sur <x id="2"/>le tapis.
+Un chien <g id="1">grand</g>.
+EOF
+expect_exit 0 "monotone: to stdout" "$x" project --source "$w/in.src" \
+  --target "$w/in.tgt" --alignment "$w/in.aln"
+same "monotone: tags placed" "$tmp/out" "$tmp/want"
+expect_exit 0 "monotone: -o" "$x" project -s "$w/in.src" -t "$w/in.tgt" \
+  -a "$w/in.aln" -o "$w/out.txt"
+same "monotone: -o file" "$w/out.txt" "$tmp/want"
+if [ ! -s "$tmp/out" ] && [ "$(ls "$w" | grep -c tmp)" -eq 0 ]; then
+  pass "monotone: -o: nothing on stdout, no temporary file left"
+else
+  fail "monotone: -o: stdout '$(cat "$tmp/out")', files $(ls "$w")"
+fi
+rm -f "$w/out.txt"
+expect_exit 0 "monotone: --rule score" "$x" project -s "$w/in.src" \
+  -t "$w/in.tgt" -a "$w/in.aln" --rule score
+same "monotone: --rule score agrees" "$tmp/out" "$tmp/want"
+
+# --- Reversed alignment: the pairs swap places.
+printf '%s\n' '<g id="1">one</g> two <g id="2">three</g>' >"$w/in.src2"
+printf '%s\n' 'drei zwei eins' >"$w/in.tgt2"
+printf '%s\n' '2-0 1-1 0-2' >"$w/in.aln2"
+printf '%s\n' '<g id="2">drei</g> zwei <g id="1">eins</g>' >"$tmp/want"
+expect_exit 0 "reversed" "$x" project -s "$w/in.src2" -t "$w/in.tgt2" \
+  -a "$w/in.aln2"
+same "reversed: pairs swap" "$tmp/out" "$tmp/want"
+
+# --- Text is decoded from the source markup and escaped in the output.
+printf '%s\n' 'Fish &amp; <g id="1">chips</g> &lt;3' >"$w/in.src3"
+printf '%s\n' 'Poisson & frites <3' >"$w/in.tgt3"
+printf '%s\n' '0-0 1-1 2-2 3-3 4-4' >"$w/in.aln3"
+printf '%s\n' 'Poisson &amp; <g id="1">frites</g> &lt;3' >"$tmp/want"
+expect_exit 0 "escapes" "$x" project -s "$w/in.src3" -t "$w/in.tgt3" \
+  -a "$w/in.aln3"
+same "escapes: & and < written as entities" "$tmp/out" "$tmp/want"
+
+# --- Empty alignment lines: tags go to proportional token positions
+# (source 7 tokens, target 8: the pair 0..1 -> 0..2, the x at 4 -> 4).
+printf '\n\n' >"$w/in.empty"
+cat >"$tmp/want" <<'EOF'
+<g id="1">Le chat était</g> assis <x id="2"/>sur le tapis.
+Un <g id="1">chien</g> grand.
+EOF
+expect_exit 0 "empty alignments" "$x" project -s "$w/in.src" -t "$w/in.tgt" \
+  -a "$w/in.empty"
+same "empty alignments: proportional" "$tmp/out" "$tmp/want"
+
+# --- Token files: the alignment indexes Moses tokens (escaped), BPE or
+# SentencePiece pieces, mapped back onto the raw text. Source tokens Don
+# 't stop . ; the pair over "Don't" spans all of "N'arrête pas"; the x
+# glued to "stop" and "." stays before the target's ".".
+printf '%s\n' "<g id=\"1\">Don't</g> stop<x id=\"2\"/>." >"$w/in.src4"
+printf '%s\n' "N'arrête pas." >"$w/in.tgt4"
+printf '%s\n' "<g id=\"1\">N'arrête pas</g><x id=\"2\"/>." >"$tmp/want"
+printf '%s\n' "Don &apos;t stop ." >"$w/in.stok"
+printf '%s\n' "N&apos; arrête pas ." >"$w/in.ttok"
+printf '%s\n' '0-0 0-2 1-0 1-2 2-1 3-3' >"$w/in.aln4"
+expect_exit 0 "moses tokens" "$x" project -s "$w/in.src4" -t "$w/in.tgt4" \
+  -a "$w/in.aln4" --source-tokens "$w/in.stok" --target-tokens "$w/in.ttok"
+same "moses tokens: tags placed" "$tmp/out" "$tmp/want"
+printf '%s\n' "Don@@ 't stop ." >"$w/in.sbpe"
+printf '%s\n' "N@@ '@@ arr@@ ête pas ." >"$w/in.tbpe"
+printf '%s\n' '0-0 0-1 0-4 1-4 2-2 2-3 3-5' >"$w/in.aln4b"
+expect_exit 0 "bpe tokens" "$x" project -s "$w/in.src4" -t "$w/in.tgt4" \
+  -a "$w/in.aln4b" --source-tokens "$w/in.sbpe" --target-tokens "$w/in.tbpe" \
+  --token-style bpe
+same "bpe tokens: tags placed" "$tmp/out" "$tmp/want"
+printf '%s\n' "▁Don ' t ▁stop ." >"$w/in.sspm"
+printf '%s\n' "▁N ' ar rête ▁pas ." >"$w/in.tspm"
+printf '%s\n' '0-0 0-1 0-4 1-4 2-4 3-2 3-3 4-5' >"$w/in.aln4s"
+expect_exit 0 "sentencepiece tokens" "$x" project -s "$w/in.src4" \
+  -t "$w/in.tgt4" -a "$w/in.aln4s" --source-tokens "$w/in.sspm" \
+  --target-tokens "$w/in.tspm" --token-style sentencepiece
+same "sentencepiece tokens: tags placed" "$tmp/out" "$tmp/want"
+
+# --- Generic markup: the tags are HTML elements, written back as such.
+printf '%s\n' 'A <b>big</b> dog<br/>.' >"$w/in.src5"
+printf '%s\n' 'Un grand chien.' >"$w/in.tgt5"
+printf '%s\n' '0-0 1-1 2-2 3-3' >"$w/in.aln5"
+printf '%s\n' 'Un <b>grand</b> chien<br/>.' >"$tmp/want"
+expect_exit 0 "generic" "$x" project -s "$w/in.src5" -t "$w/in.tgt5" \
+  -a "$w/in.aln5" --generic
+same "generic: HTML tags placed" "$tmp/out" "$tmp/want"
+
+# --- Errors: exit 1, FILE:LINE message, no output and no file left.
+printf '%s\n' '0-0 1-1 2-2 2-3 3-4 4-5 5-6 6-7' '0-0 9-1 2-1' >"$w/in.badaln"
+expect_exit 1 "index out of range" "$x" project -s "$w/in.src" \
+  -t "$w/in.tgt" -a "$w/in.badaln" -o "$w/out.txt"
+err_is "index out of range: message" \
+  "xliffmt: $w/in.badaln:2: alignment pair 2 \"9-1\" is out of range: the source has 4 tokens, the target 4"
+no_output "index out of range"
+
+printf '%s\n' '0-0' '0-0 1:1' >"$w/in.badaln"
+expect_exit 1 "malformed pair" "$x" project -s "$w/in.src" -t "$w/in.tgt" \
+  -a "$w/in.badaln" -o "$w/out.txt"
+err_is "malformed pair: message" \
+  "xliffmt: $w/in.badaln:2: alignment pair 2 \"1:1\" is not of the form i-j"
+no_output "malformed pair"
+
+printf '%s\n' '0-0 1-1 2-2 2-3 3-4 4-5 5-6 6-7' >"$w/in.short"
+expect_exit 1 "short alignment file" "$x" project -s "$w/in.src" \
+  -t "$w/in.tgt" -a "$w/in.short" -o "$w/out.txt"
+err_is "short alignment file: message" \
+  "xliffmt: $w/in.short:1: the file ends after 1 lines, but $w/in.src has more"
+no_output "short alignment file"
+expect_exit 1 "short target file" "$x" project -s "$w/in.src" \
+  -t "$w/in.short" -a "$w/in.aln"
+err_is "short target file: message" \
+  "xliffmt: $w/in.short:1: the file ends after 1 lines, but $w/in.src has more"
+no_output "short target file (stdout)"
+
+printf '%s\n' 'fine' 'a <g id="1">broken' >"$w/in.badsrc"
+printf '%s\n' '' '' >"$w/in.empty2"
+expect_exit 1 "unparseable source" "$x" project -s "$w/in.badsrc" \
+  -t "$w/in.tgt" -a "$w/in.empty2" -o "$w/out.txt"
+err_is "unparseable source: message" \
+  "xliffmt: $w/in.badsrc:2:19: cannot parse the tagged segment: malformed XML"
+no_output "unparseable source"
+
+printf '%s\n' "Dont stop ." >"$w/in.badtok"
+expect_exit 1 "unmappable tokens" "$x" project -s "$w/in.src4" \
+  -t "$w/in.tgt4" -a "$w/in.aln4" --source-tokens "$w/in.badtok" \
+  --target-tokens "$w/in.ttok" -o "$w/out.txt"
+err_is "unmappable tokens: message" \
+  "xliffmt: $w/in.badtok:1: token 1 \"Dont\" does not match the source text"
+no_output "unmappable tokens"
+
+# --- No aligner yet.
+expect_exit 1 "--aligner self" "$x" project -s "$w/in.src" -t "$w/in.tgt" \
+  --aligner self
+err_is "--aligner self: message" \
+  "xliffmt: the built-in aligner is not available yet; give --alignment"
+expect_exit 1 "no --alignment" "$x" project -s "$w/in.src" -t "$w/in.tgt"
+err_is "no --alignment: message" \
+  "xliffmt: the built-in aligner is not available yet; give --alignment"
+no_output "no --alignment"
+
+expect_exit 1 "--source-tokens alone" "$x" project -s "$w/in.src" \
+  -t "$w/in.tgt" -a "$w/in.aln" --source-tokens "$w/in.stok"
+expect_exit 1 "bad --rule" "$x" project -s "$w/in.src" -t "$w/in.tgt" \
+  -a "$w/in.aln" --rule best
+expect_exit 1 "missing input" "$x" project -s "$w/nope" -t "$w/in.tgt" \
+  -a "$w/in.aln"
+err_is "missing input: message" \
+  "xliffmt: $w/nope: cannot open: No such file or directory"
+expect_exit 0 "--help" "$x" project --help
+if grep -q -e '--alignment ALN' "$tmp/out"; then pass "--help: usage"; else
+  fail "--help: $(head -3 "$tmp/out")"
+fi
+
+finish
