@@ -189,6 +189,16 @@ static size_t scale(size_t x, size_t num, size_t den, int up) {
   return q / den + (up && q % den != 0);
 }
 
+/* x * num / den, rounded to nearest: the proportional position, as the
+ * trivial baseline places tags. */
+static size_t scale_round(size_t x, size_t num, size_t den) {
+  if (den == 0)
+    return 0;
+  if (num != 0 && x > SIZE_MAX / num)
+    return (size_t)((double)x / (double)den * (double)num + 0.5);
+  return (x * num + den / 2) / den;
+}
+
 /* The nearest aligned source token left of a or right of b, within the
  * parent's source tokens pa..pb; the closer wins, a tie goes left. */
 static size_t nearest(const struct proj *p, size_t a, size_t b, size_t pa,
@@ -219,7 +229,7 @@ static size_t before_tok(const struct proj *p, size_t a, size_t pa, size_t pb) {
   if (j != NONE)
     return j < a ? 2 * (p->stok[j].amax + 1) + RIGHT
                  : 2 * p->stok[j].amin + RIGHT;
-  return 2 * scale(a, p->k, p->m, 0) + RIGHT;
+  return 2 * scale_round(a, p->k, p->m) + RIGHT;
 }
 
 /* The point right after the projection of source token a. */
@@ -230,7 +240,7 @@ static size_t after_tok(const struct proj *p, size_t a, size_t pa, size_t pb) {
   if (j != NONE)
     return j < a ? 2 * (p->stok[j].amax + 1) + LEFT
                  : 2 * p->stok[j].amin + LEFT;
-  return 2 * scale(a + 1, p->k, p->m, 1) + LEFT;
+  return 2 * scale_round(a + 1, p->k, p->m) + LEFT;
 }
 
 /* The point of a tag that is not a pair, or of the OPEN of a pair that
@@ -318,10 +328,11 @@ static void span_of(struct proj *p, size_t a, size_t b, size_t pa, size_t pb,
     if (j != NONE) {
       l = h = j < a ? p->stok[j].amax : p->stok[j].amin;
     } else {
-      l = scale(a, p->k, p->m, 0);
-      h = scale(b + 1, p->k, p->m, 1) - 1;
-      if (h < l)
-        h = l;
+      l = scale_round(a, p->k, p->m);
+      h = scale_round(b + 1, p->k, p->m);
+      h = h > l ? h - 1 : l;
+      if (p->k > 0 && l >= p->k)
+        l = h = p->k - 1;
     }
   }
   /* A child stays inside its parent; one wholly outside it takes the

@@ -184,6 +184,7 @@ typedef struct xmt_alignment xmt_alignment;
 XMT_API xmt_alignment *xmt_alignment_new(void);
 XMT_API void xmt_alignment_free(xmt_alignment *alignment);
 XMT_API void xmt_alignment_clear(xmt_alignment *alignment);
+/* Adds a link; duplicates are kept (xmt_alignment_parse removes them). */
 XMT_API xmt_status xmt_alignment_add(xmt_alignment *alignment, size_t source,
                                      size_t target);
 XMT_API size_t xmt_alignment_count(const xmt_alignment *alignment);
@@ -191,7 +192,8 @@ XMT_API const struct xmt_link *
 xmt_alignment_links(const xmt_alignment *alignment);
 /* Parses one Pharaoh line ("0-0 1-2 2p3"; "p" marks a possible link, taken
  * as a link) into alignment (cleared first), checking each index against
- * the token counts. On error returns XMT_ERR_USAGE and sets *bad_pair (if
+ * the token counts; duplicate links are dropped, the first kept. On error
+ * returns XMT_ERR_USAGE, leaves the alignment empty and sets *bad_pair (if
  * not NULL) to the 0-based index of the offending pair. */
 XMT_API xmt_status xmt_alignment_parse(xmt_alignment *alignment,
                                        const char *line, size_t len,
@@ -206,11 +208,17 @@ enum xmt_projection_rule {
   XMT_RULE_SCORE = 1   /* span maximising inside-inside + outside-outside */
 };
 
-/* Projects the tags of source onto target_text: out (cleared first) gets
- * target_text with every tag of source exactly once, same ids, pairs
- * ordered and well nested. source_tokens tokenize source's plain text,
- * target_tokens target_text; alignment links their indexes (may be empty).
- * Tags attach to words, never to the spaces between them. */
+/* Projects the tags of source onto target_text: out (cleared first, not
+ * source itself) gets target_text with every tag of source exactly once,
+ * same ids, pairs ordered and well nested. source_tokens tokenize source's
+ * plain text, target_tokens target_text; alignment links their indexes
+ * (NULL or empty: proportional positions). A pair spans the target tokens
+ * aligned to its source tokens; unaligned tokens borrow their nearest
+ * aligned neighbour inside the parent pair; children stay inside parents;
+ * crossing siblings are shrunk; tags attach to words, not spaces, except
+ * that spacing copied unchanged keeps its tags where they were. Returns
+ * XMT_ERR_INLINE for a source whose tags are mis-nested, XMT_ERR_USAGE for
+ * tokens or links out of range, XMT_ERR_ENCODING for invalid UTF-8. */
 XMT_API xmt_status xmt_project(xmt_segment *out, const xmt_segment *source,
                                const xmt_tokens *source_tokens,
                                const char *target_text, size_t target_len,

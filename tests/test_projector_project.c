@@ -232,9 +232,10 @@ static void test_rule4_unaligned(void) {
   ASSERT_PROJECTS(
       project("e <g1>b <x2/>c d f h</g1>", "w F E H", "0-2 4-1 5-3"),
       "w <g1><x2/>F E H</g1>");
-  /* No aligned neighbour: scaled positions, 4 source to 6 target tokens. */
+  /* No aligned neighbour: proportional positions rounded to nearest, 4
+   * source to 6 target tokens (1 * 6 / 4 = 1.5 -> 2). */
   ASSERT_PROJECTS(project("a <x1/>b c d", "u v w x y z", ""),
-                  "u <x1/>v w x y z");
+                  "u v <x1/>w x y z");
   ASSERT_PROJECTS(project("a b <g1>c d</g1>", "u v w x y z", ""),
                   "u v w <g1>x y z</g1>");
 }

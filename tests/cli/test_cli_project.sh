@@ -127,11 +127,12 @@ expect_exit 0 "escapes" "$x" project -s "$w/in.src3" -t "$w/in.tgt3" \
   -a "$w/in.aln3"
 same "escapes: & and < written as entities" "$tmp/out" "$tmp/want"
 
-# --- Empty alignment lines: tags go to proportional token positions
-# (source 7 tokens, target 8: the pair 0..1 -> 0..2, the x at 4 -> 4).
+# --- Empty alignment lines: tags go to proportional token positions,
+# rounded to nearest (source 7 tokens, target 8: the pair's boundaries 0
+# and 2 -> 0 and round(2.29) = 2, the x at 4 -> round(4.57) = 5).
 printf '\n\n' >"$w/in.empty"
 cat >"$tmp/want" <<'EOF'
-<g id="1">Le chat était</g> assis <x id="2"/>sur le tapis.
+<g id="1">Le chat</g> était assis sur <x id="2"/>le tapis.
 Un <g id="1">chien</g> grand.
 EOF
 expect_exit 0 "empty alignments" "$x" project -s "$w/in.src" -t "$w/in.tgt" \
