@@ -155,10 +155,10 @@ XMT_API xmt_status xmt_tokenize(xmt_tokens *tokens, const char *text,
                                 size_t len, enum xmt_tokenizer tokenizer);
 
 enum xmt_token_style {
-  XMT_TOKENS_MOSES = 0,        /* Moses tokenizer output, escapes included */
+  XMT_TOKENS_MOSES = 0,         /* Moses tokenizer output, escapes included */
   XMT_TOKENS_SENTENCEPIECE = 1, /* pieces separated by spaces, U+2581 marks */
-  XMT_TOKENS_BPE = 2           /* subword-nmt: "@@ " joins pieces; Moses
-                                  escapes decoded, as BPE runs on Moses */
+  XMT_TOKENS_BPE = 2            /* subword-nmt: "@@ " joins pieces; Moses
+                                   escapes decoded, as BPE runs on Moses */
 };
 /* Finds the byte range in raw of each space-separated token of tokenized
  * (tokens cleared first). On a mismatch returns XMT_ERR_USAGE with
@@ -172,7 +172,8 @@ XMT_API xmt_status xmt_tokens_map(xmt_tokens *tokens, const char *raw,
                                   enum xmt_token_style style,
                                   size_t *bad_token);
 
-/* --- Alignments ------------------------------------------------------------- */
+/* --- Alignments -------------------------------------------------------------
+ */
 
 struct xmt_link {
   size_t source; /* token index in the source */
@@ -198,10 +199,10 @@ xmt_alignment_links(const xmt_alignment *alignment);
 XMT_API xmt_status xmt_alignment_parse(xmt_alignment *alignment,
                                        const char *line, size_t len,
                                        size_t source_tokens,
-                                       size_t target_tokens,
-                                       size_t *bad_pair);
+                                       size_t target_tokens, size_t *bad_pair);
 
-/* --- Projection --------------------------------------------------------------- */
+/* --- Projection
+ * --------------------------------------------------------------- */
 
 enum xmt_projection_rule {
   XMT_RULE_MINMAX = 0, /* span = min..max of the aligned target tokens */
@@ -226,31 +227,32 @@ XMT_API xmt_status xmt_project(xmt_segment *out, const xmt_segment *source,
                                const xmt_alignment *alignment,
                                enum xmt_projection_rule rule);
 
-/* --- Tag metrics ----------------------------------------------------------------
- * Compares a hypothesis tagged segment with a reference (gold) one over the
- * same plain text. Positions count tokens of the form \w+|[^\w\s] (Unicode)
- * before a tag; a tag is exact when its position matches the reference's
- * tag with the same id (a pair: both ends); "interior" tags are those whose
- * reference position is neither the line start nor the line end. */
+/* --- Tag metrics
+ * ---------------------------------------------------------------- Compares a
+ * hypothesis tagged segment with a reference (gold) one over the same plain
+ * text. Positions count tokens of the form \w+|[^\w\s] (Unicode) before a tag;
+ * a tag is exact when its position matches the reference's tag with the same id
+ * (a pair: both ends); "interior" tags are those whose reference position is
+ * neither the line start nor the line end. */
 
 struct xmt_tag_metrics {
-  size_t lines;              /* line pairs added */
-  size_t lines_with_tags;    /* reference lines with at least one tag */
-  size_t tags;               /* reference tags; a pair counts once */
+  size_t lines;           /* line pairs added */
+  size_t lines_with_tags; /* reference lines with at least one tag */
+  size_t tags;            /* reference tags; a pair counts once */
   /* Flagrant failures (Hanneman & Dinu 2020, section 6.1). */
-  size_t dropped;            /* reference tags missing from the hypothesis */
-  size_t added;              /* hypothesis tags not in the reference */
-  size_t changed_id;         /* same element, other id */
-  size_t mutilated;          /* tags of lines that are not well-formed */
-  size_t badly_nested;       /* pairs crossing others or closed before open */
-  size_t well_formed_lines;  /* hypothesis lines that parse (Hashimoto 2019) */
+  size_t dropped;           /* reference tags missing from the hypothesis */
+  size_t added;             /* hypothesis tags not in the reference */
+  size_t changed_id;        /* same element, other id */
+  size_t mutilated;         /* tags of lines that are not well-formed */
+  size_t badly_nested;      /* pairs crossing others or closed before open */
+  size_t well_formed_lines; /* hypothesis lines that parse (Hashimoto 2019) */
   size_t structure_match_lines; /* same tag sequence as the reference */
-  size_t exact;              /* reference tags placed exactly */
-  size_t interior;           /* interior reference tags */
+  size_t exact;                 /* reference tags placed exactly */
+  size_t interior;              /* interior reference tags */
   size_t interior_exact;
-  size_t all_exact_lines;    /* lines with tags whose tags are all exact */
-  double content_f1_sum;     /* token-bag F1 of pair contents (Ryu 2022) */
-  size_t content_pairs;      /* pairs that F1 was averaged over */
+  size_t all_exact_lines; /* lines with tags whose tags are all exact */
+  double content_f1_sum;  /* token-bag F1 of pair contents (Ryu 2022) */
+  size_t content_pairs;   /* pairs that F1 was averaged over */
 };
 
 typedef struct xmt_evaluator xmt_evaluator;
