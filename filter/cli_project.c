@@ -300,7 +300,7 @@ static int open_output(struct state *s) {
                 strerror(errno));
         free(s->tmp_path);
         s->tmp_path = NULL;
-        return EXIT_BAD_INPUT;
+        return EXIT_INTERNAL;
       }
       if ((s->fp = fdopen(fd, "wb")) == NULL)
         close(fd);

@@ -17,10 +17,9 @@
 #   glossary figures exactly and its eurlex interior figures within a tag
 #   or two).
 # - "no links": `xliffmt project` with every alignment line empty. With no
-#   links the projector falls back to proportional spans over its own
-#   tokens, but widens a pair to whole target tokens (a..b goes to
-#   floor(a*k/m) .. ceil((b+1)*k/m) - 1), so a one-word pair usually
-#   becomes two words: a weaker baseline than the first.
+#   links the projector falls back to proportional positions over its own
+#   tokens, each boundary rounded to nearest (a pair a..b goes to
+#   round(a*k/m) .. round((b+1)*k/m) - 1), then attaches tags to words.
 # Real alignments come from the built-in aligner (a separate issue,
 # `xliffmt project --aligner self`); this script will use it once it
 # exists, and the README's fast_align row is the number to beat then.
