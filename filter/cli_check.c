@@ -25,19 +25,6 @@ struct problems {
   size_t n, cap;
 };
 
-static void json_string(FILE *fp, const char *s) {
-  fputc('"', fp);
-  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-    if (*p == '"' || *p == '\\')
-      fprintf(fp, "\\%c", *p);
-    else if (*p < 0x20)
-      fprintf(fp, "\\u%04x", *p);
-    else
-      fputc(*p, fp);
-  }
-  fputc('"', fp);
-}
-
 static int on_problem(void *user, const struct xmt_problem *p) {
   struct problems *ps = user;
   const char *sev = p->severity == XMT_ERROR ? "error" : "warning";
@@ -58,11 +45,11 @@ static int on_problem(void *user, const struct xmt_problem *p) {
           "{\"severity\":\"%s\",\"line\":%lu,\"column\":%lu,\"unit\":", sev,
           p->line, p->column);
   if (p->unit_id != NULL)
-    json_string(mem, p->unit_id);
+    xmt_cli_json_string(mem, p->unit_id);
   else
     fputs("null", mem);
   fputs(",\"message\":", mem);
-  json_string(mem, p->message);
+  xmt_cli_json_string(mem, p->message);
   fputc('}', mem);
   fclose(mem);
   if (ps->n == ps->cap) {
@@ -82,9 +69,9 @@ static int on_problem(void *user, const struct xmt_problem *p) {
 static void print_json(const char *path, const struct xmt_check_report *r,
                        const struct problems *ps) {
   printf("{\"file\":");
-  json_string(stdout, path);
+  xmt_cli_json_string(stdout, path);
   printf(",\"encoding\":");
-  json_string(stdout, r->encoding);
+  xmt_cli_json_string(stdout, r->encoding);
   printf(",\"files\":%zu,\"units\":%zu,\"translatable_units\":%zu,"
          "\"units_with_target\":%zu,\"segments\":%zu,\"words\":%zu,"
          "\"codes\":{",

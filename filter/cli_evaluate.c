@@ -27,68 +27,8 @@ static void usage(FILE *fp) {
           "  -h, --help            this help\n");
 }
 
-/* One line-oriented input. */
-struct lines {
-  const char *path;
-  FILE *fp;
-  char *line;
-  size_t cap;
-  size_t len;
-  unsigned long number; /* of the line last read */
-};
-
-static int lines_open(struct lines *in, const char *path) {
-  memset(in, 0, sizeof *in);
-  in->path = path;
-  in->fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (in->fp == NULL)
-    fprintf(stderr, "xliffmt: %s: cannot open: %s\n", path, strerror(errno));
-  return in->fp != NULL;
-}
-
-static void lines_close(struct lines *in) {
-  if (in->fp != NULL && in->fp != stdin)
-    fclose(in->fp);
-  free(in->line);
-}
-
-/* Reads the next line without its end of line: 1, 0 at the end, -1 on a
- * read error (reported). */
-static int lines_next(struct lines *in) {
-  ssize_t n = getline(&in->line, &in->cap, in->fp);
-  if (n < 0) {
-    if (ferror(in->fp)) {
-      fprintf(stderr, "xliffmt: %s: cannot read: %s\n", in->path,
-              strerror(errno));
-      return -1;
-    }
-    return 0;
-  }
-  in->len = (size_t)n;
-  if (in->len > 0 && in->line[in->len - 1] == '\n')
-    in->len--;
-  if (in->len > 0 && in->line[in->len - 1] == '\r')
-    in->len--;
-  in->line[in->len] = '\0';
-  in->number++;
-  return 1;
-}
-
 typedef xmt_status (*parse_fn)(xmt_segment *seg, const char *markup, size_t len,
                                unsigned long *error_column);
-
-static void json_string(FILE *fp, const char *s) {
-  fputc('"', fp);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    if (*p == '"' || *p == '\\')
-      fprintf(fp, "\\%c", *p);
-    else if (*p < 0x20)
-      fprintf(fp, "\\u%04x", *p);
-    else
-      fputc(*p, fp);
-  }
-  fputc('"', fp);
-}
 
 /* Tags that are in the hypothesis with their element name and id. */
 static size_t kept(const struct xmt_tag_metrics *m) {
@@ -142,9 +82,9 @@ static void json_rate(const char *key, size_t n, size_t d) {
 static void print_json(const char *hyp, const char *ref,
                        const struct xmt_tag_metrics *m, size_t mismatches) {
   printf("{\"hypothesis\":");
-  json_string(stdout, hyp);
+  xmt_cli_json_string(stdout, hyp);
   printf(",\"reference\":");
-  json_string(stdout, ref);
+  xmt_cli_json_string(stdout, ref);
   printf(",\"lines\":%zu,\"lines_with_tags\":%zu,\"tags\":%zu,"
          "\"dropped\":%zu,\"added\":%zu,\"changed_id\":%zu,"
          "\"mutilated\":%zu,\"badly_nested\":%zu,\"flagrant\":%zu,"
@@ -173,7 +113,7 @@ static void print_json(const char *hyp, const char *ref,
 
 /* What one run needs; freed by state_free. */
 struct state {
-  struct lines hyp, ref;
+  struct xmt_cli_lines hyp, ref;
   xmt_segment *h, *r;
   xmt_evaluator *ev;
   size_t mismatches; /* lines whose plain texts differ */
@@ -181,8 +121,8 @@ struct state {
 };
 
 static void state_free(struct state *s) {
-  lines_close(&s->hyp);
-  lines_close(&s->ref);
+  xmt_cli_lines_close(&s->hyp);
+  xmt_cli_lines_close(&s->ref);
   xmt_segment_free(s->h);
   xmt_segment_free(s->r);
   xmt_evaluator_free(s->ev);
@@ -222,14 +162,14 @@ static int add_line(struct state *s, parse_fn parse) {
 /* Reads both files to their end. Returns an exit status. */
 static int run(struct state *s, parse_fn parse) {
   for (;;) {
-    int a = lines_next(&s->hyp), b = lines_next(&s->ref);
+    int a = xmt_cli_lines_next(&s->hyp), b = xmt_cli_lines_next(&s->ref);
     if (a < 0 || b < 0)
       return EXIT_BAD_INPUT;
     if (a == 0 && b == 0)
       return EXIT_OK;
     if (a != b) {
-      const struct lines *shorter = a == 0 ? &s->hyp : &s->ref;
-      const struct lines *longer = a == 0 ? &s->ref : &s->hyp;
+      const struct xmt_cli_lines *shorter = a == 0 ? &s->hyp : &s->ref;
+      const struct xmt_cli_lines *longer = a == 0 ? &s->ref : &s->hyp;
       fprintf(stderr,
               "xliffmt: %s:%lu: the file ends after %lu lines, but %s has "
               "more\n",
@@ -287,7 +227,7 @@ int xmt_cli_evaluate(int argc, char **argv) {
   struct state s;
   memset(&s, 0, sizeof s);
   int rc = EXIT_BAD_INPUT;
-  if (lines_open(&s.hyp, hyp) && lines_open(&s.ref, ref)) {
+  if (xmt_cli_lines_open(&s.hyp, hyp) && xmt_cli_lines_open(&s.ref, ref)) {
     s.h = xmt_segment_new();
     s.r = xmt_segment_new();
     s.ev = xmt_evaluator_new();

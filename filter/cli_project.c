@@ -47,52 +47,6 @@ static void usage(FILE *fp) {
 static const char no_aligner[] =
     "the built-in aligner is not available yet; give --alignment";
 
-/* One line-oriented input. */
-struct lines {
-  const char *path;
-  FILE *fp;
-  char *line;
-  size_t cap;
-  size_t len;
-  unsigned long number; /* of the line last read */
-};
-
-static int lines_open(struct lines *in, const char *path) {
-  in->path = path;
-  in->fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (in->fp == NULL)
-    fprintf(stderr, "xliffmt: %s: cannot open: %s\n", path, strerror(errno));
-  return in->fp != NULL;
-}
-
-static void lines_close(struct lines *in) {
-  if (in->fp != NULL && in->fp != stdin)
-    fclose(in->fp);
-  free(in->line);
-}
-
-/* Reads the next line without its end of line: 1, 0 at the end, -1 on a
- * read error (reported). */
-static int lines_next(struct lines *in) {
-  ssize_t n = getline(&in->line, &in->cap, in->fp);
-  if (n < 0) {
-    if (ferror(in->fp)) {
-      fprintf(stderr, "xliffmt: %s: cannot read: %s\n", in->path,
-              strerror(errno));
-      return -1;
-    }
-    return 0;
-  }
-  in->len = (size_t)n;
-  if (in->len > 0 && in->line[in->len - 1] == '\n')
-    in->len--;
-  if (in->len > 0 && in->line[in->len - 1] == '\r')
-    in->len--;
-  in->line[in->len] = '\0';
-  in->number++;
-  return 1;
-}
-
 enum { IN_SRC, IN_TGT, IN_ALN, IN_STOK, IN_TTOK, IN_COUNT };
 
 struct options {
@@ -106,7 +60,7 @@ struct options {
 /* Everything one run holds; freed by state_free. */
 struct state {
   struct options opt;
-  struct lines in[IN_COUNT];
+  struct xmt_cli_lines in[IN_COUNT];
   size_t nin; /* inputs in use: 3, or 5 with token files */
   xmt_segment *src, *out;
   xmt_tokens *stok, *ttok;
@@ -119,7 +73,7 @@ struct state {
 
 static void state_free(struct state *s) {
   for (size_t i = 0; i < IN_COUNT; i++)
-    lines_close(&s->in[i]);
+    xmt_cli_lines_close(&s->in[i]);
   xmt_segment_free(s->src);
   xmt_segment_free(s->out);
   xmt_tokens_free(s->stok);
@@ -190,7 +144,7 @@ static int tokenize(struct state *s, int i, xmt_tokens *tokens,
 static int alignment(struct state *s) {
   size_t ns = xmt_tokens_count(s->stok), nt = xmt_tokens_count(s->ttok);
   size_t bad = 0;
-  const struct lines *a = &s->in[IN_ALN];
+  const struct xmt_cli_lines *a = &s->in[IN_ALN];
   xmt_status st = xmt_alignment_parse(s->aln, a->line, a->len, ns, nt, &bad);
   if (st == XMT_OK)
     return EXIT_OK;
@@ -212,7 +166,7 @@ static int alignment(struct state *s) {
 
 /* Projects the current line and writes it. Returns an exit status. */
 static int project_line(struct state *s) {
-  const struct lines *src = &s->in[IN_SRC], *tgt = &s->in[IN_TGT];
+  const struct xmt_cli_lines *src = &s->in[IN_SRC], *tgt = &s->in[IN_TGT];
   unsigned long column = 0;
   xmt_status st =
       s->opt.generic
@@ -257,9 +211,9 @@ static int project_line(struct state *s) {
 /* Reads the inputs in step to their common end. */
 static int run(struct state *s) {
   for (;;) {
-    int more[IN_COUNT], any = 0, all = 1;
+    int more[IN_COUNT] = {0}, any = 0, all = 1;
     for (size_t i = 0; i < s->nin; i++) {
-      if ((more[i] = lines_next(&s->in[i])) < 0)
+      if ((more[i] = xmt_cli_lines_next(&s->in[i])) < 0)
         return EXIT_BAD_INPUT;
       any |= more[i];
       all &= more[i];
@@ -268,9 +222,9 @@ static int run(struct state *s) {
       return EXIT_OK;
     if (!all) {
       size_t shorter = 0, longer = 0;
-      while (more[shorter])
+      while (shorter + 1 < s->nin && more[shorter])
         shorter++;
-      while (!more[longer])
+      while (longer + 1 < s->nin && !more[longer])
         longer++;
       return fail(s, (int)shorter,
                   "the file ends after %lu lines, but %s has more",
@@ -455,7 +409,7 @@ int xmt_cli_project(int argc, char **argv) {
   s.nin = s.opt.path[IN_STOK] != NULL ? IN_COUNT : IN_STOK;
   rc = EXIT_OK;
   for (size_t i = 0; i < s.nin && rc == EXIT_OK; i++)
-    if (!lines_open(&s.in[i], s.opt.path[i]))
+    if (!xmt_cli_lines_open(&s.in[i], s.opt.path[i]))
       rc = EXIT_BAD_INPUT;
   if (rc == EXIT_OK) {
     s.src = xmt_segment_new();

@@ -6,45 +6,15 @@
 # Env: XLIFFMT, XMT_FIXTURES. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
-if [ -z "${XLIFFMT:-}" ] || [ ! -x "$XLIFFMT" ]; then
-  echo "XLIFFMT is not set to an executable" >&2
-  exit 99
-fi
+. "$(dirname "$0")/lib.sh"
 fx=${XMT_FIXTURES:-}
 if [ ! -f "$fx/enc-utf8.xlf" ]; then
   echo "SKIP: no fixtures in XMT_FIXTURES='$fx'"
   exit 77
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/xmt-bad.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+cli_setup bad
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL - $1"
-}
-check() {
-  desc=$1
-  shift
-  if "$@"; then pass "$desc"; else fail "$desc"; fi
-}
-# expect_exit STATUS DESC CMD...: stdout to $tmp/out, stderr to $tmp/err.
-expect_exit() {
-  want=$1 desc=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -eq "$want" ]; then
-    pass "$desc (exit $got)"
-  else
-    fail "$desc: expected exit $want, got $got"
-    sed -n '1,5s/^/    stderr: /p' "$tmp/err"
-  fi
-}
 # stderr_has DESC FIXED-STRING: $tmp/err contains the string.
 stderr_has() {
   if grep -q -F -e "$2" "$tmp/err"; then
@@ -65,11 +35,6 @@ stderr_matches() {
 }
 # shellcheck disable=SC2317 # called through check
 empty_dir() { test -z "$(ls -A "$1")"; }
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ] && exit 0
-  exit 1
-}
 
 x=$XLIFFMT
 

@@ -5,35 +5,10 @@
 # Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
-if [ -z "${XLIFFMT:-}" ] || [ ! -x "$XLIFFMT" ]; then
-  echo "XLIFFMT is not set to an executable" >&2
-  exit 99
-fi
+. "$(dirname "$0")/lib.sh"
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/xmt-evaluate.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+cli_setup evaluate
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL - $1"
-}
-# expect_exit STATUS DESC CMD...: stdout to $tmp/out, stderr to $tmp/err.
-expect_exit() {
-  want=$1 desc=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -eq "$want" ]; then
-    pass "$desc (exit $got)"
-  else
-    fail "$desc: expected exit $want, got $got"
-    sed -n '1,5s/^/    stderr: /p' "$tmp/err"
-  fi
-}
 # has FILE DESC FIXED-STRING: FILE holds a line equal to the string.
 has() {
   if grep -q -x -F -e "$3" "$1"; then
@@ -51,11 +26,6 @@ json_is() {
     got=$(grep -o -E -e "\"$2\":[^,}]*" "$tmp/out" | head -1)
     fail "$1: $2 = $3 expected, got '${got:-nothing}'"
   fi
-}
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ] && exit 0
-  exit 1
 }
 
 x=$XLIFFMT

@@ -13,10 +13,7 @@
 # Exit 0 pass, 1 fail, 77 skip.
 set -u
 
-if [ -z "${XLIFFMT:-}" ] || [ ! -x "$XLIFFMT" ]; then
-  echo "XLIFFMT is not set to an executable" >&2
-  exit 99
-fi
+. "$(dirname "$0")/lib.sh"
 okapi=${XMT_TEST_DATA:-}/okapi/xliff
 if [ ! -d "$okapi" ]; then
   echo "SKIP: no Okapi test data in XMT_TEST_DATA='${XMT_TEST_DATA:-}'"
@@ -27,41 +24,8 @@ if ! command -v perl >/dev/null 2>&1; then
   exit 77
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/xmt-roundtrip.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+cli_setup roundtrip
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL - $1"
-}
-check() {
-  desc=$1
-  shift
-  if "$@"; then pass "$desc"; else fail "$desc"; fi
-}
-# expect_exit STATUS DESC CMD...: stdout to $tmp/out, stderr to $tmp/err.
-expect_exit() {
-  want=$1 desc=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -eq "$want" ]; then
-    pass "$desc (exit $got)"
-    return 0
-  fi
-  fail "$desc: expected exit $want, got $got"
-  sed -n '1,5s/^/    stderr: /p' "$tmp/err"
-  return 1
-}
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ] && exit 0
-  exit 1
-}
 
 # strip.pl MODE [INPUT] < FILE > STRIPPED
 #   MODE mt: targets marked mt-suggestion; all: every target; alt: xliffmt's

@@ -6,35 +6,10 @@
 # Env: XLIFFMT. Exit 0 pass, 1 fail.
 set -u
 
-if [ -z "${XLIFFMT:-}" ] || [ ! -x "$XLIFFMT" ]; then
-  echo "XLIFFMT is not set to an executable" >&2
-  exit 99
-fi
+. "$(dirname "$0")/lib.sh"
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/xmt-project.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+cli_setup project
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL - $1"
-}
-# expect_exit STATUS DESC CMD...: stdout to $tmp/out, stderr to $tmp/err.
-expect_exit() {
-  want=$1 desc=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -eq "$want" ]; then
-    pass "$desc (exit $got)"
-  else
-    fail "$desc: expected exit $want, got $got"
-    sed -n '1,5s/^/    stderr: /p' "$tmp/err"
-  fi
-}
 # same DESC FILE EXPECTED-FILE: the files are equal.
 same() {
   if cmp -s "$2" "$3"; then
@@ -62,11 +37,6 @@ no_output() {
   else
     pass "$1: no output, no file left"
   fi
-}
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ] && exit 0
-  exit 1
 }
 
 x=$XLIFFMT

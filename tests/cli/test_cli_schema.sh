@@ -6,10 +6,7 @@
 # Exit 0 pass, 1 fail, 77 skip.
 set -u
 
-if [ -z "${XLIFFMT:-}" ] || [ ! -x "$XLIFFMT" ]; then
-  echo "XLIFFMT is not set to an executable" >&2
-  exit 99
-fi
+. "$(dirname "$0")/lib.sh"
 case ${XMLLINT:-no} in
 '' | no)
   echo "SKIP: xmllint not available (XMLLINT='${XMLLINT:-}')"
@@ -22,36 +19,9 @@ if [ ! -f "$xsd" ]; then
   exit 77
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/xmt-schema.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+cli_setup schema
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL - $1"
-}
-# expect_exit STATUS DESC CMD...: stdout to $tmp/out, stderr to $tmp/err.
-expect_exit() {
-  want=$1 desc=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -eq "$want" ]; then
-    return 0
-  fi
-  fail "$desc: expected exit $want, got $got"
-  sed -n '1,5s/^/    stderr: /p' "$tmp/err"
-  return 1
-}
 valid() { "$XMLLINT" --noout --nonet --schema "$xsd" "$1" >"$tmp/lint" 2>&1; }
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ] && exit 0
-  exit 1
-}
 
 x=$XLIFFMT
 nvalid=0
@@ -73,7 +43,7 @@ one() {
     rm -f "$tmp/o.xlf"
     # $opt is empty or one word: left unquoted on purpose.
     # shellcheck disable=SC2086
-    if expect_exit 0 "$name ($mode): translate" \
+    if exits_with 0 "$name ($mode): translate" \
       "$x" translate "$f" -o "$tmp/o.xlf" --mt identity -q $opt; then
       if valid "$tmp/o.xlf"; then
         pass "$name ($mode): output validates"

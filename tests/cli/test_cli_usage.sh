@@ -3,54 +3,17 @@
 # Env: XLIFFMT (binary), XMT_SAMPLES (samples dir). Exit 0 pass, 1 fail.
 set -u
 
-if [ -z "${XLIFFMT:-}" ] || [ ! -x "$XLIFFMT" ]; then
-  echo "XLIFFMT is not set to an executable" >&2
-  exit 99
-fi
+. "$(dirname "$0")/lib.sh"
 sample=${XMT_SAMPLES:-}/sample.xlf
 if [ ! -f "$sample" ]; then
   echo "SKIP: no sample.xlf in XMT_SAMPLES='${XMT_SAMPLES:-}'"
   exit 77
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/xmt-usage.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+cli_setup usage
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL - $1"
-}
-# check DESC CMD...: passes when CMD succeeds.
-check() {
-  desc=$1
-  shift
-  if "$@"; then pass "$desc"; else fail "$desc"; fi
-}
-# expect_exit STATUS DESC CMD...: runs CMD with stdout in $tmp/out and
-# stderr in $tmp/err; passes when it exits with STATUS.
-expect_exit() {
-  want=$1 desc=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -eq "$want" ]; then
-    pass "$desc (exit $got)"
-  else
-    fail "$desc: expected exit $want, got $got"
-    sed -n '1,5s/^/    stderr: /p' "$tmp/err"
-  fi
-}
 # shellcheck disable=SC2317 # called through check
 has() { grep -q -e "$1" "$2"; }
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ] && exit 0
-  exit 1
-}
 
 x=$XLIFFMT
 
