@@ -28,16 +28,54 @@ xmt_status xmt_mt_response_set_error(xmt_mt_response *r, const char *message) {
   return XMT_OK;
 }
 
+/* Copies value into *dst (NULL clears it). */
+static xmt_status set_copy(char **dst, const char *value) {
+  char *copy = NULL;
+  if (value != NULL && (copy = xmt_strdup(value)) == NULL)
+    return XMT_ERR_NOMEM;
+  free(*dst);
+  *dst = copy;
+  return XMT_OK;
+}
+
+xmt_status xmt_mt_response_set_alignment(xmt_mt_response *r,
+                                         const char *pharaoh,
+                                         const char *source_tokens,
+                                         const char *target_tokens) {
+  if (r == NULL || pharaoh == NULL ||
+      (source_tokens == NULL) != (target_tokens == NULL))
+    return XMT_ERR_USAGE;
+  if (set_copy(&r->alignment, pharaoh) != XMT_OK ||
+      set_copy(&r->source_tokens, source_tokens) != XMT_OK ||
+      set_copy(&r->target_tokens, target_tokens) != XMT_OK) {
+    set_copy(&r->alignment, NULL);
+    set_copy(&r->source_tokens, NULL);
+    return XMT_ERR_NOMEM;
+  }
+  return XMT_OK;
+}
+
+xmt_status xmt_mt_response_set_score(xmt_mt_response *r, double score) {
+  if (r == NULL)
+    return XMT_ERR_USAGE;
+  r->score = score;
+  r->has_score = 1;
+  return XMT_OK;
+}
+
 void xmt_mt_response_reset(struct xmt_mt_response *r) {
   xmt_buf_reset(&r->text);
   r->has_text = 0;
-  free(r->error);
-  r->error = NULL;
+  set_copy(&r->error, NULL);
+  set_copy(&r->alignment, NULL);
+  set_copy(&r->source_tokens, NULL);
+  set_copy(&r->target_tokens, NULL);
+  r->has_score = 0;
 }
 
 void xmt_mt_response_free(struct xmt_mt_response *r) {
+  xmt_mt_response_reset(r);
   xmt_buf_free(&r->text);
-  free(r->error);
   memset(r, 0, sizeof *r);
 }
 

@@ -6,10 +6,11 @@
 
 #include "filter_private.h"
 
-static int identity_open(void *user, const char *options, void **state,
-                         char *errbuf, size_t errlen) {
+static int identity_open(void *user, const struct xmt_backend_config *config,
+                         void **state, char *errbuf, size_t errlen) {
   (void)user;
-  if (options != NULL && *options != '\0') {
+  if ((config->spec != NULL && *config->spec != '\0') ||
+      config->options[0] != NULL) {
     snprintf(errbuf, errlen, "the identity backend takes no options");
     return 1;
   }

@@ -65,7 +65,10 @@ int xmt_cli_exit_status(xmt_status status) {
   case XMT_ERR_INLINE:
   case XMT_ERR_BACKEND:
   case XMT_ERR_ABORTED:
+  case XMT_ERR_FORMAT:
     return EXIT_BAD_INPUT;
+  case XMT_ERR_PARTIAL:
+    return EXIT_PARTIAL;
   case XMT_ERR_NOMEM:
   case XMT_ERR_INTERNAL:
   case XMT_ERR_WRITE:

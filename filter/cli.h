@@ -7,7 +7,7 @@
 #include "xliffmt.h"
 
 /* Exit statuses, documented in xliffmt(1). */
-enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_INTERNAL = 2 };
+enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_INTERNAL = 2, EXIT_PARTIAL = 3 };
 
 int xmt_cli_translate(int argc, char **argv);
 int xmt_cli_check(int argc, char **argv);

@@ -16,6 +16,11 @@ struct xmt_mt_response {
   struct xmt_buf text;
   int has_text;
   char *error;
+  char *alignment; /* Pharaoh pairs, NULL when the engine gave none */
+  char *source_tokens;
+  char *target_tokens;
+  double score;
+  int has_score;
 };
 void xmt_mt_response_reset(struct xmt_mt_response *response);
 void xmt_mt_response_free(struct xmt_mt_response *response);
@@ -28,7 +33,10 @@ struct xmt_filter {
   char *target_language;
   const struct xmt_backend *backend;
   void *backend_user;
-  char *backend_options;
+  char *backend_spec;
+  char **backend_options; /* "key=value", NULL-terminated */
+  size_t nbackend_options;
+  unsigned timeout_ms;
   char *state;
   char *state_qualifier;
   unsigned flags;

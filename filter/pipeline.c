@@ -90,6 +90,9 @@ void xmt_filter_free(xmt_filter *f) {
   xmt_error_clear(&f->err);
   free(f->source_language);
   free(f->target_language);
+  free(f->backend_spec);
+  for (size_t i = 0; i < f->nbackend_options; i++)
+    free(f->backend_options[i]);
   free(f->backend_options);
   free(f->state);
   free(f->state_qualifier);
@@ -152,11 +155,32 @@ xmt_status xmt_filter_set_backend(xmt_filter *f,
                          "speaks version %d",
                          backend->name != NULL ? backend->name : "?",
                          backend->abi_version, XMT_BACKEND_ABI_VERSION);
-  if (replace_string(&f->backend_options, options) != XMT_OK)
+  if (replace_string(&f->backend_spec, options) != XMT_OK)
     return XMT_ERR_NOMEM;
   f->backend = backend;
   f->backend_user = user;
   return XMT_OK;
+}
+
+xmt_status xmt_filter_add_backend_option(xmt_filter *f, const char *option) {
+  xmt_error_clear(&f->err);
+  if (option == NULL || strchr(option, '=') == NULL || option[0] == '=')
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "backend option '%s' is not KEY=VALUE",
+                         option != NULL ? option : "");
+  char **grown = realloc(f->backend_options,
+                         (f->nbackend_options + 2) * sizeof *grown);
+  if (grown == NULL)
+    return XMT_ERR_NOMEM;
+  f->backend_options = grown;
+  if ((grown[f->nbackend_options] = xmt_strdup(option)) == NULL)
+    return XMT_ERR_NOMEM;
+  grown[++f->nbackend_options] = NULL;
+  return XMT_OK;
+}
+
+void xmt_filter_set_timeout(xmt_filter *f, unsigned timeout_ms) {
+  f->timeout_ms = timeout_ms;
 }
 
 static int in_list(const char *value, const char *const *list) {
@@ -475,6 +499,12 @@ xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
     return st;
   }
   char errbuf[256] = "";
+  static const char *const no_options[] = {NULL};
+  const struct xmt_backend_config config = {
+      f->backend_spec,
+      f->backend_options != NULL ? (const char *const *)f->backend_options
+                                 : no_options,
+      f->source_language, f->target_language, f->timeout_ms};
   static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
                                                               on_file, on_unit};
   run.writer = xmt_xliff_writer_new(xmt_output_write, &out);
@@ -485,8 +515,8 @@ xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
     st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                        xmt_strerror(XMT_ERR_NOMEM));
   } else if (f->backend->open != NULL &&
-             f->backend->open(f->backend_user, f->backend_options, &run.state,
-                              errbuf, sizeof errbuf) != 0) {
+             f->backend->open(f->backend_user, &config, &run.state, errbuf,
+                              sizeof errbuf) != 0) {
     st = xmt_error_set(&f->err, XMT_ERR_BACKEND, NULL, 0, 0, NULL,
                        "cannot start MT backend '%s': %s", f->backend->name,
                        errbuf[0] ? errbuf : "failed");

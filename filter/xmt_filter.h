@@ -19,7 +19,7 @@ extern "C" {
  * A backend is a const vtable plus a user pointer. The library calls open
  * once per run, translate once per batch, close once at the end. */
 
-#define XMT_BACKEND_ABI_VERSION 1
+#define XMT_BACKEND_ABI_VERSION 2
 
 /* One segment to translate. Strings live only during translate(). */
 struct xmt_mt_request {
@@ -33,29 +33,57 @@ struct xmt_mt_request {
 /* Where a backend puts its answer for one request; filled only through the
  * setters below, which copy their arguments. */
 typedef struct xmt_mt_response xmt_mt_response;
+/* The translation, UTF-8 (XMT_ERR_ENCODING otherwise). */
 XMT_API xmt_status xmt_mt_response_set_text(xmt_mt_response *response,
                                             const char *utf8, size_t len);
-/* Marks this segment as failed. The run then stops with XMT_ERR_BACKEND,
- * naming the segment, and writes nothing. */
+/* Marks this segment as failed (a crash, a timeout, a refused request...).
+ * The run goes on; the segment gets no new target, is reported, and the run
+ * ends with XMT_ERR_PARTIAL. */
 XMT_API xmt_status xmt_mt_response_set_error(xmt_mt_response *response,
                                              const char *message);
+/* Optional word alignment of the translation with the request text:
+ * pharaoh holds "i-j" pairs, source token index first. source_tokens and
+ * target_tokens are the space-separated tokenizations the indexes refer to
+ * (Moses style, mapped onto the raw strings as xmt_tokens_map does), or
+ * NULL for the project's default tokenization. Checked when used: a bad
+ * alignment is reported and replaced by the built-in aligner's. */
+XMT_API xmt_status xmt_mt_response_set_alignment(xmt_mt_response *response,
+                                                 const char *pharaoh,
+                                                 const char *source_tokens,
+                                                 const char *target_tokens);
+/* Optional engine score of the translation (higher is better). */
+XMT_API xmt_status xmt_mt_response_set_score(xmt_mt_response *response,
+                                             double score);
+
+/* What open() gets. All strings live only during open(): copy what you
+ * keep. */
+struct xmt_backend_config {
+  const char *spec; /* the part after the colon of "--mt name:spec", or NULL */
+  const char *const *options; /* "key=value" strings (--mt-option), NULL-
+                                 terminated; never NULL itself */
+  const char *source_language; /* as set on the filter; may be NULL */
+  const char *target_language;
+  unsigned timeout_ms; /* per batch; 0 means the backend's default */
+};
 
 struct xmt_backend {
   int abi_version; /* XMT_BACKEND_ABI_VERSION */
   const char *name;
-  /* Creates the backend state for a run. options is the part after the
-   * colon of "--mt name:options", or NULL. Returns 0 on success; else
-   * writes a message into errbuf (errlen bytes, NUL-terminated). */
-  int (*open)(void *user, const char *options, void **state, char *errbuf,
-              size_t errlen);
-  /* Answers n requests, one response each. Returns 0 to go on, non-zero to
-   * abort the whole run (nothing is written). */
+  /* Creates the backend state for a run. Returns 0 on success; else writes
+   * a message into errbuf (errlen bytes, NUL-terminated). */
+  int (*open)(void *user, const struct xmt_backend_config *config,
+              void **state, char *errbuf, size_t errlen);
+  /* Answers n requests, one response each. A segment the engine could not
+   * translate gets xmt_mt_response_set_error(); the call still returns 0.
+   * Non-zero aborts the whole run (nothing is written): keep it for
+   * interruption and for states the backend cannot recover from. */
   int (*translate)(void *state, const struct xmt_mt_request *requests,
                    xmt_mt_response *const *responses, size_t n);
   void (*close)(void *state);
 };
 
-/* A built-in backend by name ("identity"), or NULL. */
+/* A built-in backend by name ("identity", "pseudo", "cmd", "apertium",
+ * "http", "plugin"), or NULL. */
 XMT_API const struct xmt_backend *xmt_backend_builtin(const char *name);
 
 /* --- Filter ----------------------------------------------------------------
@@ -72,11 +100,17 @@ XMT_API const struct xmt_error *xmt_filter_error(const xmt_filter *filter);
 XMT_API xmt_status xmt_filter_set_languages(xmt_filter *filter,
                                             const char *source,
                                             const char *target);
-/* The backend; options are passed to its open(). Copied; the backend
- * vtable and user must outlive the filter. */
+/* The backend; spec (the part after the colon of "--mt name:spec", may be
+ * NULL) goes to its open(). Copied; the backend vtable and user must outlive
+ * the filter. */
 XMT_API xmt_status xmt_filter_set_backend(xmt_filter *filter,
                                           const struct xmt_backend *backend,
-                                          void *user, const char *options);
+                                          void *user, const char *spec);
+/* Adds a "key=value" option for the backend's open() (--mt-option). */
+XMT_API xmt_status xmt_filter_add_backend_option(xmt_filter *filter,
+                                                 const char *option);
+/* Per-batch timeout passed to the backend; 0 leaves it to the backend. */
+XMT_API void xmt_filter_set_timeout(xmt_filter *filter, unsigned timeout_ms);
 /* The state and state-qualifier written on targets; NULL writes none.
  * Default: "needs-review-translation" and "mt-suggestion". Values must be
  * XLIFF 1.2 ones or start with "x-". */

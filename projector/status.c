@@ -31,6 +31,10 @@ const char *xmt_strerror(xmt_status status) {
     return "internal error";
   case XMT_ERR_WRITE:
     return "output could not be written";
+  case XMT_ERR_PARTIAL:
+    return "some segments were not translated";
+  case XMT_ERR_FORMAT:
+    return "unsupported document format";
   }
   return "unknown status";
 }

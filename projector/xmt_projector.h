@@ -35,7 +35,9 @@ typedef enum xmt_status {
   XMT_ERR_BACKEND = 8,   /* the MT backend failed */
   XMT_ERR_ABORTED = 9,   /* a callback asked to stop */
   XMT_ERR_INTERNAL = 10, /* a bug in xliffmt */
-  XMT_ERR_WRITE = 11     /* the output could not be written */
+  XMT_ERR_WRITE = 11,    /* the output could not be written */
+  XMT_ERR_PARTIAL = 12,  /* done, but some segments were not translated */
+  XMT_ERR_FORMAT = 13    /* input of an unsupported or unknown format */
 } xmt_status;
 
 /* A static English message for a status; never NULL. */

@@ -5,7 +5,8 @@ set -eu
 
 packages="build-essential autoconf automake libtool pkg-config
 libexpat1-dev libxml2-dev libxslt1-dev libicu-dev libcunit1-dev
-libxml2-utils time"
+libxml2-utils time libcurl4-openssl-dev
+apertium apertium-eng-spa apertium-apy"
 
 missing=
 for p in $packages; do

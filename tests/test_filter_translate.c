@@ -151,9 +151,9 @@ struct backend_script {
   int closed;
 };
 
-static int script_open(void *user, const char *options, void **state,
-                       char *errbuf, size_t errlen) {
-  if (options != NULL && strcmp(options, "fail") == 0) {
+static int script_open(void *user, const struct xmt_backend_config *config,
+                       void **state, char *errbuf, size_t errlen) {
+  if (config->spec != NULL && strcmp(config->spec, "fail") == 0) {
     snprintf(errbuf, errlen, "no engine here");
     return 1;
   }
