@@ -3,6 +3,7 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -19,7 +20,12 @@ static void usage(FILE *fp) {
       "  -o, --output OUT          output file (written whole or not at all)\n"
       "  -s, --source-lang SRC     source language (default: the file's)\n"
       "  -t, --target-lang TGT     target language (default: the file's)\n"
-      "  -m, --mt BACKEND          MT backend: identity\n"
+      "  -m, --mt BACKEND[:SPEC]   MT backend: identity, pseudo,\n"
+      "                            apertium:PAIR, cmd:COMMAND, http:URL,\n"
+      "                            plugin:PATH.so\n"
+      "      --mt-option KEY=VALUE backend option (repeatable)\n"
+      "      --timeout SECONDS     per-batch MT timeout (default: the\n"
+      "                            backend's)\n"
       "      --overwrite           replace existing non-empty targets\n"
       "      --alt-trans           write <alt-trans> proposals, not targets\n"
       "      --state VALUE         state of written targets, or none\n"
@@ -30,7 +36,24 @@ static void usage(FILE *fp) {
       "  -h, --help                this help\n");
 }
 
-enum { OPT_OVERWRITE = 256, OPT_ALT_TRANS, OPT_STATE, OPT_QUALIFIER };
+enum {
+  OPT_OVERWRITE = 256,
+  OPT_ALT_TRANS,
+  OPT_STATE,
+  OPT_QUALIFIER,
+  OPT_MT_OPTION,
+  OPT_TIMEOUT
+};
+
+/* Seconds, positive, at most a day. */
+static int parse_timeout(const char *arg, unsigned *ms) {
+  char *end;
+  double seconds = strtod(arg, &end);
+  if (end == arg || *end != '\0' || !(seconds > 0) || seconds > 86400)
+    return 0;
+  *ms = (unsigned)(seconds * 1000 + 0.5);
+  return 1;
+}
 
 int xmt_cli_translate(int argc, char **argv) {
   static const struct option options[] = {
@@ -38,6 +61,8 @@ int xmt_cli_translate(int argc, char **argv) {
       {"source-lang", required_argument, NULL, 's'},
       {"target-lang", required_argument, NULL, 't'},
       {"mt", required_argument, NULL, 'm'},
+      {"mt-option", required_argument, NULL, OPT_MT_OPTION},
+      {"timeout", required_argument, NULL, OPT_TIMEOUT},
       {"overwrite", no_argument, NULL, OPT_OVERWRITE},
       {"alt-trans", no_argument, NULL, OPT_ALT_TRANS},
       {"state", required_argument, NULL, OPT_STATE},
@@ -47,7 +72,9 @@ int xmt_cli_translate(int argc, char **argv) {
       {NULL, 0, NULL, 0}};
   const char *out = "-", *src = NULL, *tgt = NULL, *mt = NULL;
   const char *state = "needs-review-translation", *qualifier = "mt-suggestion";
-  unsigned flags = 0;
+  unsigned flags = 0, timeout_ms = 0;
+  const char *mt_options[32];
+  size_t nmt_options = 0;
   int quiet = 0, c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "o:s:t:m:qh", options, NULL)) != -1) {
@@ -63,6 +90,20 @@ int xmt_cli_translate(int argc, char **argv) {
       break;
     case 'm':
       mt = optarg;
+      break;
+    case OPT_MT_OPTION:
+      if (nmt_options == sizeof mt_options / sizeof *mt_options) {
+        xmt_cli_usage_error("translate ", "too many --mt-option");
+        return EXIT_BAD_INPUT;
+      }
+      mt_options[nmt_options++] = optarg;
+      break;
+    case OPT_TIMEOUT:
+      if (!parse_timeout(optarg, &timeout_ms)) {
+        xmt_cli_usage_error("translate ",
+                            "--timeout takes a number of seconds");
+        return EXIT_BAD_INPUT;
+      }
       break;
     case OPT_OVERWRITE:
       flags |= XMT_FILTER_OVERWRITE;
@@ -105,8 +146,10 @@ int xmt_cli_translate(int argc, char **argv) {
            (int)(colon != NULL ? (size_t)(colon - mt) : strlen(mt)), mt);
   const struct xmt_backend *backend = xmt_backend_builtin(name);
   if (backend == NULL) {
-    char msg[128];
-    snprintf(msg, sizeof msg, "unknown MT backend '%.64s' (known: identity)",
+    char msg[192];
+    snprintf(msg, sizeof msg,
+             "unknown MT backend '%.64s' (known: identity, pseudo, "
+             "apertium, cmd, http, plugin)",
              name);
     xmt_cli_usage_error("translate ", msg);
     return EXIT_BAD_INPUT;
@@ -120,6 +163,9 @@ int xmt_cli_translate(int argc, char **argv) {
   if (st == XMT_OK)
     st = xmt_filter_set_backend(f, backend, NULL,
                                 colon != NULL ? colon + 1 : NULL);
+  for (size_t i = 0; st == XMT_OK && i < nmt_options; i++)
+    st = xmt_filter_add_backend_option(f, mt_options[i]);
+  xmt_filter_set_timeout(f, timeout_ms);
   if (st == XMT_OK)
     st = xmt_filter_set_target_state(f, state, qualifier);
   if (st == XMT_OK) {
