@@ -19,6 +19,10 @@ static const struct command {
      "put the tags of tagged source lines into their translations"},
     {"evaluate", xmt_cli_evaluate,
      "score tag placement against reference tagged segments"},
+    {"segment", xmt_cli_segment, "split text or XLIFF units into sentences"},
+    {"align", xmt_cli_align, "word-align a parallel corpus (fast_align-style)"},
+    {"extract", xmt_cli_extract, "write an HTML page's text as XLIFF 1.2"},
+    {"merge", xmt_cli_merge, "rebuild an HTML page from its translated XLIFF"},
 };
 
 static void usage(FILE *fp) {

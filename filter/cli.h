@@ -2,7 +2,10 @@
 #ifndef XMT_CLI_H
 #define XMT_CLI_H
 
+#include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "xliffmt.h"
 
@@ -13,6 +16,17 @@ int xmt_cli_translate(int argc, char **argv);
 int xmt_cli_check(int argc, char **argv);
 int xmt_cli_project(int argc, char **argv);
 int xmt_cli_evaluate(int argc, char **argv);
+int xmt_cli_segment(int argc, char **argv);
+int xmt_cli_align(int argc, char **argv);
+/* extract and merge of XLIFF documents (cli_offline.c). */
+int xmt_cli_extract_segments(int argc, char **argv);
+int xmt_cli_merge_segments(int argc, char **argv);
+/* extract and merge: HTML pages (cli_extract.c, cli_merge.c), else the
+ * XLIFF forms above. */
+int xmt_cli_extract(int argc, char **argv);
+int xmt_cli_merge(int argc, char **argv);
+/* 1 when the input named on an extract or merge command line is HTML. */
+int xmt_cli_is_html(int argc, char **argv);
 
 /* A line-oriented input file ("-" is standard input). */
 struct xmt_cli_lines {
@@ -28,6 +42,110 @@ int xmt_cli_lines_open(struct xmt_cli_lines *in, const char *path);
 void xmt_cli_lines_close(struct xmt_cli_lines *in);
 /* Reads the next line: 1, 0 at the end, -1 on a read error (reported). */
 int xmt_cli_lines_next(struct xmt_cli_lines *in);
+
+/* Options of the commands that run the pipeline (translate, extract,
+ * merge), in long-option codes above 255. */
+enum {
+  XMT_OPT_OVERWRITE = 256,
+  XMT_OPT_ALT_TRANS,
+  XMT_OPT_STATE,
+  XMT_OPT_QUALIFIER,
+  XMT_OPT_MT_OPTION,
+  XMT_OPT_TIMEOUT,
+  XMT_OPT_BATCH,
+  XMT_OPT_TAGS,
+  XMT_OPT_ALIGNER,
+  XMT_OPT_ALIGN_MODEL,
+  XMT_OPT_RULE,
+  XMT_OPT_SYMMETRIZE,
+  XMT_OPT_SRX,
+  XMT_OPT_NO_SEGMENT,
+  XMT_OPT_RESEGMENT,
+  XMT_OPT_REPORT,
+  XMT_OPT_TRANSLATIONS,
+  XMT_OPT_ALIGNMENTS,
+  XMT_OPT_SOURCE_TOKENS,
+  XMT_OPT_TARGET_TOKENS,
+  XMT_OPT_FORMAT
+};
+
+
+#define XMT_CLI_RUN_LONG_OPTIONS                                               \
+  {"output", required_argument, NULL, 'o'},                                    \
+      {"source-lang", required_argument, NULL, 's'},                           \
+      {"target-lang", required_argument, NULL, 't'},                           \
+      {"tags", required_argument, NULL, XMT_OPT_TAGS},                         \
+      {"aligner", required_argument, NULL, XMT_OPT_ALIGNER},                   \
+      {"align-model", required_argument, NULL, XMT_OPT_ALIGN_MODEL},           \
+      {"rule", required_argument, NULL, XMT_OPT_RULE},                         \
+      {"symmetrize", required_argument, NULL, XMT_OPT_SYMMETRIZE},             \
+      {"srx", required_argument, NULL, XMT_OPT_SRX},                           \
+      {"no-segment", no_argument, NULL, XMT_OPT_NO_SEGMENT},                   \
+      {"resegment", no_argument, NULL, XMT_OPT_RESEGMENT},                     \
+      {"overwrite", no_argument, NULL, XMT_OPT_OVERWRITE},                     \
+      {"alt-trans", no_argument, NULL, XMT_OPT_ALT_TRANS},                     \
+      {"state", required_argument, NULL, XMT_OPT_STATE},                       \
+      {"state-qualifier", required_argument, NULL, XMT_OPT_QUALIFIER},         \
+      {"report", required_argument, NULL, XMT_OPT_REPORT},                     \
+      {"quiet", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'h'}
+
+struct xmt_cli_settings {
+  const char *out, *src, *tgt, *mt;
+  const char *state, *qualifier;
+  unsigned flags, timeout_ms;
+  const char *mt_options[32];
+  size_t nmt_options;
+  size_t batch;
+  enum xmt_tag_mode tags;
+  enum xmt_aligner_mode aligner;
+  const char *align_model;
+  enum xmt_projection_rule rule;
+  enum xmt_symmetrization sym;
+  const char *srx;
+  enum xmt_segmentation segmentation;
+  const char *report;
+  int quiet;
+  const char *command; /* "translate " etc., for usage messages */
+  /* merge */
+  const char *translations, *alignments, *source_tokens, *target_tokens;
+  enum xmt_segments_format format; /* extract */
+};
+
+void xmt_cli_settings_init(struct xmt_cli_settings *s);
+/* Takes one option into s; 0 on a usage error (reported). */
+int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg);
+/* Applies s to a filter. */
+xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
+                             const struct xmt_backend *backend,
+                             const char *spec);
+
+/* Progress, failed segments, summary and report of a run (cli_session.c). */
+/* Segments left untranslated, for stderr and the report. */
+struct xmt_cli_failure {
+  char *id;
+  unsigned long line;
+  char *message;
+};
+
+struct xmt_cli_session {
+  const char *in;
+  int progress; /* draw progress on stderr */
+  struct timespec start;
+  double last_draw;
+  struct xmt_cli_failure *failures;
+  size_t nfailures, cap;
+  int nomem;
+  struct sigaction old_int, old_term;
+};
+
+/* Installs the filter's callbacks and the Ctrl-C handler. */
+void xmt_cli_session_begin(struct xmt_cli_session *ses, xmt_filter *f,
+                           const char *in, int quiet);
+/* Reports how the run went (engine names the MT used); returns the exit
+ * status (130 after Ctrl-C). */
+int xmt_cli_session_end(struct xmt_cli_session *ses, xmt_filter *f,
+                        xmt_status st, const struct xmt_cli_settings *s,
+                        const char *engine);
 
 /* Writes s as a JSON string (NULL as ""). */
 void xmt_cli_json_string(FILE *fp, const char *s);

@@ -40,12 +40,19 @@ static void usage(FILE *fp) {
       "  -g, --generic            SRC holds any XML/HTML inline elements\n"
       "  -o, --output OUT         output file (written whole or not at all;\n"
       "                           default: standard output)\n"
-      "      --aligner self       the built-in aligner (not available yet)\n"
+      "      --aligner self       instead of ALN, align with the built-in\n"
+      "                           aligner trained on the detagged SRC and TGT\n"
+      "      --train-source F     with --aligner self: more plain parallel\n"
+      "      --train-target F     text to train on, one sentence a line\n"
+      "      --aligner-model F    with --aligner self: a model saved by\n"
+      "                           'xliffmt align --save-model' seeds training\n"
+      "      --symmetrize H       with --aligner self: how the two directions\n"
+      "                           combine (default grow-diag-final-and; see\n"
+      "                           xliffmt-align(1))\n"
+      "      --lowercase          with --aligner self: compare words "
+      "lowercased\n"
       "  -h, --help               this help\n");
 }
-
-static const char no_aligner[] =
-    "the built-in aligner is not available yet; give --alignment";
 
 enum { IN_SRC, IN_TGT, IN_ALN, IN_STOK, IN_TTOK, IN_COUNT };
 
@@ -55,13 +62,32 @@ struct options {
   enum xmt_token_style style;
   enum xmt_projection_rule rule;
   int generic;
+  int self; /* --aligner self */
+  const char *train_src, *train_tgt, *model;
+  enum xmt_symmetrization sym;
+  int lowercase;
+};
+
+/* The lines of one input kept in memory (--aligner self reads the inputs
+ * twice: to train, then to project). */
+struct store {
+  char *data;
+  size_t len, cap;
+  size_t *end; /* line k is data[end[k-1] .. end[k]) (end[-1] = 0) */
+  size_t n, ncap;
 };
 
 /* Everything one run holds; freed by state_free. */
 struct state {
   struct options opt;
   struct xmt_cli_lines in[IN_COUNT];
-  size_t nin; /* inputs in use: 3, or 5 with token files */
+  size_t nin;           /* inputs in use: 3, or 5 with token files */
+  xmt_aligner *aligner; /* --aligner self */
+  struct store kept[IN_COUNT];
+  size_t pair;    /* index of the current line's pair in the aligner */
+  int collecting; /* first pass of --aligner self */
+  int untrained;  /* --aligner self found nothing to train on */
+  int progress_shown;
   xmt_segment *src, *out;
   xmt_tokens *stok, *ttok;
   xmt_alignment *aln;
@@ -72,8 +98,12 @@ struct state {
 };
 
 static void state_free(struct state *s) {
-  for (size_t i = 0; i < IN_COUNT; i++)
+  for (size_t i = 0; i < IN_COUNT; i++) {
     xmt_cli_lines_close(&s->in[i]);
+    free(s->kept[i].data);
+    free(s->kept[i].end);
+  }
+  xmt_aligner_free(s->aligner);
   xmt_segment_free(s->src);
   xmt_segment_free(s->out);
   xmt_tokens_free(s->stok);
@@ -142,6 +172,19 @@ static int tokenize(struct state *s, int i, xmt_tokens *tokens,
 }
 
 static int alignment(struct state *s) {
+  if (s->untrained) {
+    xmt_alignment_clear(s->aln);
+    s->pair++;
+    return EXIT_OK;
+  }
+  if (s->aligner != NULL) {
+    if (xmt_aligner_align_pair(s->aligner, s->pair++, s->opt.sym, s->aln) ==
+        XMT_OK)
+      return EXIT_OK;
+    const struct xmt_error *e = xmt_aligner_error(s->aligner);
+    fail(s, IN_SRC, "cannot align: %s", e->message);
+    return xmt_cli_exit_status(e->status);
+  }
   size_t ns = xmt_tokens_count(s->stok), nt = xmt_tokens_count(s->ttok);
   size_t bad = 0;
   const struct xmt_cli_lines *a = &s->in[IN_ALN];
@@ -164,7 +207,55 @@ static int alignment(struct state *s) {
               bad + 1, pair);
 }
 
-/* Projects the current line and writes it. Returns an exit status. */
+/* Keeps line i of the inputs for the second pass. */
+static int keep(struct state *s, int i) {
+  struct store *k = &s->kept[i];
+  const struct xmt_cli_lines *in = &s->in[i];
+  if (k->cap - k->len < in->len) {
+    size_t cap = k->cap ? k->cap : 4096;
+    while (cap - k->len < in->len)
+      cap *= 2;
+    char *d = realloc(k->data, cap);
+    if (d == NULL)
+      return 0;
+    k->data = d;
+    k->cap = cap;
+  }
+  if (k->n == k->ncap) {
+    size_t ncap = k->ncap ? k->ncap * 2 : 256;
+    size_t *e = realloc(k->end, ncap * sizeof *e);
+    if (e == NULL)
+      return 0;
+    k->end = e;
+    k->ncap = ncap;
+  }
+  if (in->len > 0)
+    memcpy(k->data + k->len, in->line, in->len);
+  k->len += in->len;
+  k->end[k->n++] = k->len;
+  return 1;
+}
+
+/* First pass of --aligner self: the detagged source and the target of the
+ * current line become a training pair; the lines are kept. */
+static int add_pair(struct state *s, const char *text, size_t len) {
+  const struct xmt_cli_lines *tgt = &s->in[IN_TGT];
+  for (size_t i = 0; i < IN_COUNT; i++)
+    if (s->opt.path[i] != NULL && !keep(s, (int)i)) {
+      fputs("xliffmt: out of memory\n", stderr);
+      return EXIT_INTERNAL;
+    }
+  if (xmt_aligner_add(s->aligner, text, len, s->stok, tgt->line, tgt->len,
+                      s->ttok) != XMT_OK) {
+    const struct xmt_error *e = xmt_aligner_error(s->aligner);
+    fail(s, IN_TGT, "%s", e->message);
+    return xmt_cli_exit_status(e->status);
+  }
+  return EXIT_OK;
+}
+
+/* Projects the current line and writes it (or, in the first pass of
+ * --aligner self, adds it to the aligner). Returns an exit status. */
 static int project_line(struct state *s) {
   const struct xmt_cli_lines *src = &s->in[IN_SRC], *tgt = &s->in[IN_TGT];
   unsigned long column = 0;
@@ -185,6 +276,8 @@ static int project_line(struct state *s) {
   if (rc == EXIT_OK)
     rc = s->nin > IN_TTOK ? map_tokens(s, IN_TTOK, s->ttok, tgt->line, tgt->len)
                           : tokenize(s, IN_TGT, s->ttok, tgt->line, tgt->len);
+  if (rc == EXIT_OK && s->collecting)
+    return add_pair(s, text, len);
   if (rc == EXIT_OK)
     rc = alignment(s);
   if (rc != EXIT_OK)
@@ -213,6 +306,10 @@ static int run(struct state *s) {
   for (;;) {
     int more[IN_COUNT] = {0}, any = 0, all = 1;
     for (size_t i = 0; i < s->nin; i++) {
+      if (s->opt.path[i] == NULL) {
+        more[i] = -1; /* not in use */
+        continue;
+      }
       if ((more[i] = xmt_cli_lines_next(&s->in[i])) < 0)
         return EXIT_BAD_INPUT;
       any |= more[i];
@@ -222,9 +319,9 @@ static int run(struct state *s) {
       return EXIT_OK;
     if (!all) {
       size_t shorter = 0, longer = 0;
-      while (shorter + 1 < s->nin && more[shorter])
+      while (shorter + 1 < s->nin && more[shorter] != 0)
         shorter++;
-      while (longer + 1 < s->nin && !more[longer])
+      while (longer + 1 < s->nin && more[longer] != 1)
         longer++;
       return fail(s, (int)shorter,
                   "the file ends after %lu lines, but %s has more",
@@ -234,6 +331,118 @@ static int run(struct state *s) {
     if (rc != EXIT_OK)
       return rc;
   }
+}
+
+static int progress(void *user, unsigned iteration, unsigned iterations,
+                    size_t done, size_t pairs) {
+  struct state *s = user;
+  fprintf(stderr, "\rxliffmt: training the aligner: iteration %u/%u, %3.0f%%",
+          iteration, iterations,
+          pairs ? 100.0 * (double)done / (double)pairs : 100.0);
+  s->progress_shown = 1;
+  return 0;
+}
+
+/* Adds the lines of --train-source and --train-target, tokenized. */
+static int add_training_text(struct state *s) {
+  struct xmt_cli_lines in[2];
+  memset(in, 0, sizeof in);
+  int rc = EXIT_OK;
+  if (!xmt_cli_lines_open(&in[0], s->opt.train_src) ||
+      !xmt_cli_lines_open(&in[1], s->opt.train_tgt))
+    rc = EXIT_BAD_INPUT;
+  while (rc == EXIT_OK) {
+    int m0 = xmt_cli_lines_next(&in[0]),
+        m1 = m0 < 0 ? 0 : xmt_cli_lines_next(&in[1]);
+    if (m0 < 0 || m1 < 0) {
+      rc = EXIT_BAD_INPUT;
+      break;
+    }
+    if (!m0 && !m1)
+      break;
+    if (m0 != m1) {
+      int k = m0 ? 1 : 0;
+      fprintf(stderr,
+              "xliffmt: %s:%lu: the file ends after %lu lines, but %s "
+              "has more\n",
+              in[k].path, in[k].number, in[k].number, in[1 - k].path);
+      rc = EXIT_BAD_INPUT;
+      break;
+    }
+    xmt_tokens *tok[2] = {s->stok, s->ttok};
+    for (int k = 0; k < 2 && rc == EXIT_OK; k++) {
+      xmt_status st =
+          xmt_tokenize(tok[k], in[k].line, in[k].len, XMT_TOKENIZE_DEFAULT);
+      if (st != XMT_OK) {
+        fprintf(stderr, "xliffmt: %s:%lu: cannot tokenize: %s\n", in[k].path,
+                in[k].number, xmt_strerror(st));
+        rc = xmt_cli_exit_status(st);
+      }
+    }
+    if (rc == EXIT_OK &&
+        xmt_aligner_add(s->aligner, in[0].line, in[0].len, s->stok, in[1].line,
+                        in[1].len, s->ttok) != XMT_OK) {
+      const struct xmt_error *e = xmt_aligner_error(s->aligner);
+      fprintf(stderr, "xliffmt: %s:%lu: %s\n", in[0].path, in[0].number,
+              e->message);
+      rc = xmt_cli_exit_status(e->status);
+    }
+  }
+  xmt_cli_lines_close(&in[0]);
+  xmt_cli_lines_close(&in[1]);
+  return rc;
+}
+
+/* Copies kept line k of input i back into its line buffer. */
+static int restore(struct state *s, int i, size_t k) {
+  struct store *st = &s->kept[i];
+  struct xmt_cli_lines *in = &s->in[i];
+  size_t from = k ? st->end[k - 1] : 0, len = st->end[k] - from;
+  if (in->cap < len + 1) {
+    char *line = realloc(in->line, len + 1);
+    if (line == NULL)
+      return 0;
+    in->line = line;
+    in->cap = len + 1;
+  }
+  if (len > 0)
+    memcpy(in->line, st->data + from, len);
+  in->line[len] = '\0';
+  in->len = len;
+  in->number = (unsigned long)k + 1;
+  return 1;
+}
+
+/* --aligner self: reads the inputs, trains, then projects line by line. */
+static int run_self(struct state *s) {
+  s->collecting = 1;
+  int rc = run(s);
+  s->collecting = 0;
+  if (rc == EXIT_OK && s->opt.train_src != NULL)
+    rc = add_training_text(s);
+  if (rc != EXIT_OK)
+    return rc;
+  xmt_status st = xmt_aligner_train(s->aligner, isatty(2) ? progress : NULL, s);
+  if (s->progress_shown)
+    fputc('\n', stderr);
+  if (st == XMT_ERR_USAGE && xmt_aligner_pair_count(s->aligner) > 0) {
+    /* nothing to learn from (no pair with words on both sides): no links,
+     * unless a loaded model gives some */
+    s->untrained = s->opt.model == NULL;
+  } else if (st != XMT_OK) {
+    xmt_cli_report(xmt_aligner_error(s->aligner));
+    return xmt_cli_exit_status(st);
+  }
+  size_t lines = s->kept[IN_SRC].n;
+  for (size_t k = 0; k < lines && rc == EXIT_OK; k++) {
+    for (size_t i = 0; i < IN_COUNT; i++)
+      if (s->opt.path[i] != NULL && !restore(s, (int)i, k)) {
+        fputs("xliffmt: out of memory\n", stderr);
+        return EXIT_INTERNAL;
+      }
+    rc = project_line(s);
+  }
+  return rc;
 }
 
 /* Opens the output: a temporary file beside OUT, renamed at the end, or a
@@ -297,6 +506,11 @@ enum {
   OPT_STYLE,
   OPT_RULE,
   OPT_ALIGNER,
+  OPT_TRAIN_SRC,
+  OPT_TRAIN_TGT,
+  OPT_MODEL,
+  OPT_SYM,
+  OPT_LOWER,
 };
 
 /* Reads the options into o. Returns -1 to go on, else an exit status. */
@@ -310,11 +524,16 @@ static int parse_options(int argc, char **argv, struct options *o) {
       {"token-style", required_argument, NULL, OPT_STYLE},
       {"rule", required_argument, NULL, OPT_RULE},
       {"aligner", required_argument, NULL, OPT_ALIGNER},
+      {"train-source", required_argument, NULL, OPT_TRAIN_SRC},
+      {"train-target", required_argument, NULL, OPT_TRAIN_TGT},
+      {"aligner-model", required_argument, NULL, OPT_MODEL},
+      {"symmetrize", required_argument, NULL, OPT_SYM},
+      {"lowercase", no_argument, NULL, OPT_LOWER},
       {"generic", no_argument, NULL, 'g'},
       {"output", required_argument, NULL, 'o'},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
-  const char *style = NULL, *aligner = NULL;
+  const char *style = NULL, *aligner = NULL, *sym = NULL;
   int c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "s:t:a:go:h", options, NULL)) != -1) {
@@ -350,6 +569,21 @@ static int parse_options(int argc, char **argv, struct options *o) {
     case OPT_ALIGNER:
       aligner = optarg;
       break;
+    case OPT_TRAIN_SRC:
+      o->train_src = optarg;
+      break;
+    case OPT_TRAIN_TGT:
+      o->train_tgt = optarg;
+      break;
+    case OPT_MODEL:
+      o->model = optarg;
+      break;
+    case OPT_SYM:
+      sym = optarg;
+      break;
+    case OPT_LOWER:
+      o->lowercase = 1;
+      break;
     case 'g':
       o->generic = 1;
       break;
@@ -377,14 +611,24 @@ static int parse_options(int argc, char **argv, struct options *o) {
     problem = "--source-tokens and --target-tokens go together";
   else if (style != NULL && o->path[IN_STOK] == NULL)
     problem = "--token-style needs --source-tokens and --target-tokens";
+  else if (aligner == NULL && o->path[IN_ALN] == NULL)
+    problem = "missing --alignment ALN or --aligner self";
+  else if (aligner != NULL && o->path[IN_ALN] != NULL)
+    problem = "--alignment and --aligner exclude each other";
+  else if ((o->train_src == NULL) != (o->train_tgt == NULL))
+    problem = "--train-source and --train-target go together";
+  else if (aligner == NULL && (o->train_src != NULL || o->model != NULL ||
+                               sym != NULL || o->lowercase))
+    problem = "--train-source, --train-target, --aligner-model, --symmetrize "
+              "and --lowercase need --aligner self";
+  else if (sym != NULL && xmt_symmetrization_parse(sym, &o->sym) != XMT_OK)
+    problem = "--symmetrize is one of forward, reverse, intersect, union, "
+              "grow-diag, grow-diag-final, grow-diag-final-and";
   if (problem != NULL) {
     xmt_cli_usage_error("project ", problem);
     return EXIT_BAD_INPUT;
   }
-  if (aligner != NULL || o->path[IN_ALN] == NULL) {
-    fprintf(stderr, "xliffmt: %s\n", no_aligner);
-    return EXIT_BAD_INPUT;
-  }
+  o->self = aligner != NULL;
   if (style == NULL || strcmp(style, "moses") == 0) {
     o->style = XMT_TOKENS_MOSES;
   } else if (strcmp(style, "sentencepiece") == 0) {
@@ -403,14 +647,28 @@ int xmt_cli_project(int argc, char **argv) {
   struct state s;
   memset(&s, 0, sizeof s);
   s.opt.rule = XMT_RULE_MINMAX;
+  s.opt.sym = XMT_SYM_GROW_DIAG_FINAL_AND; /* best overall: bench */
   int rc = parse_options(argc, argv, &s.opt);
   if (rc >= 0)
     return rc;
   s.nin = s.opt.path[IN_STOK] != NULL ? IN_COUNT : IN_STOK;
   rc = EXIT_OK;
   for (size_t i = 0; i < s.nin && rc == EXIT_OK; i++)
-    if (!xmt_cli_lines_open(&s.in[i], s.opt.path[i]))
+    if (s.opt.path[i] != NULL && !xmt_cli_lines_open(&s.in[i], s.opt.path[i]))
       rc = EXIT_BAD_INPUT;
+  if (rc == EXIT_OK && s.opt.self) {
+    struct xmt_aligner_options ao;
+    xmt_aligner_options_init(&ao);
+    ao.lowercase = s.opt.lowercase;
+    if ((s.aligner = xmt_aligner_new(&ao)) == NULL) {
+      fputs("xliffmt: out of memory\n", stderr);
+      rc = EXIT_INTERNAL;
+    } else if (s.opt.model != NULL &&
+               xmt_aligner_load(s.aligner, s.opt.model) != XMT_OK) {
+      xmt_cli_report(xmt_aligner_error(s.aligner));
+      rc = xmt_cli_exit_status(xmt_aligner_error(s.aligner)->status);
+    }
+  }
   if (rc == EXIT_OK) {
     s.src = xmt_segment_new();
     s.out = xmt_segment_new();
@@ -426,7 +684,7 @@ int xmt_cli_project(int argc, char **argv) {
   if (rc == EXIT_OK)
     rc = open_output(&s);
   if (rc == EXIT_OK)
-    rc = run(&s);
+    rc = s.opt.self ? run_self(&s) : run(&s);
   if (rc == EXIT_OK)
     rc = commit_output(&s);
   state_free(&s);

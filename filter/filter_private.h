@@ -26,6 +26,11 @@ void xmt_mt_response_reset(struct xmt_mt_response *response);
 void xmt_mt_response_free(struct xmt_mt_response *response);
 
 extern const struct xmt_backend xmt_backend_identity;
+extern const struct xmt_backend xmt_backend_pseudo;
+extern const struct xmt_backend xmt_backend_cmd;
+extern const struct xmt_backend xmt_backend_apertium;
+extern const struct xmt_backend xmt_backend_http;
+extern const struct xmt_backend xmt_backend_plugin;
 
 struct xmt_filter {
   struct xmt_error_store err;
@@ -37,6 +42,19 @@ struct xmt_filter {
   char **backend_options; /* "key=value", NULL-terminated */
   size_t nbackend_options;
   unsigned timeout_ms;
+  size_t batch_size, window; /* 0: the defaults */
+  enum xmt_tag_mode tag_mode;
+  enum xmt_aligner_mode aligner_mode;
+  char *align_model;
+  enum xmt_projection_rule rule;
+  enum xmt_symmetrization symmetrization;
+  enum xmt_segmentation segmentation;
+  char *srx_path;
+  xmt_segmenter *segmenter; /* loaded at the first run that segments */
+  int resegment;
+  xmt_filter_progress_fn progress;
+  xmt_filter_failure_fn on_failure;
+  void *callback_user;
   char *state;
   char *state_qualifier;
   unsigned flags;
@@ -63,5 +81,100 @@ FILE *xmt_input_open(const char *path, struct xmt_error_store *err);
 /* Reads fp to the end through reader; returns the first error. */
 xmt_status xmt_read_all(xmt_xliff_reader *reader, FILE *fp, const char *path,
                         struct xmt_error_store *err, size_t *bytes_in);
+
+/* --- Identical segments (memo.c) -------------------------------------------
+ */
+
+struct xmt_memo_slot;
+struct xmt_memo {
+  struct xmt_memo_slot *slots;
+  size_t cap, count;
+  struct xmt_buf arena;
+};
+/* 1 and the value (borrowed until the next put or clear) when key is
+ * there; value_len and tag may be NULL. */
+int xmt_memo_get(const struct xmt_memo *m, const char *key, size_t len,
+                 const char **value, size_t *value_len, size_t *tag);
+/* Adds key with a value and a number; an existing key keeps its own. */
+xmt_status xmt_memo_put(struct xmt_memo *m, const char *key, size_t len,
+                        const char *value, size_t value_len, size_t tag);
+void xmt_memo_clear(struct xmt_memo *m);
+void xmt_memo_free(struct xmt_memo *m);
+/* Memory held, to cap the table of a long run. */
+size_t xmt_memo_bytes(const struct xmt_memo *m);
+
+/* --- Offline MT (offline.c) --------------------------------------------------
+ */
+
+/* One extracted segment as a line of fmt into line (reset first). */
+xmt_status xmt_offline_write(struct xmt_buf *line, enum xmt_segments_format fmt,
+                             const char *id, const char *text, size_t len);
+/* Translations (TSV or JSON lines, by id) with optional parallel files of
+ * alignments and tokens. NULL with the error in err. */
+typedef struct xmt_offline xmt_offline;
+xmt_offline *xmt_offline_load(const char *translations, const char *alignments,
+                              const char *source_tokens,
+                              const char *target_tokens,
+                              struct xmt_error_store *err);
+void xmt_offline_free(xmt_offline *o);
+/* Answers requests by segment id from an xmt_offline (its user pointer). */
+extern const struct xmt_backend xmt_backend_offline;
+
+/* --- Placing tags in translations (place.c) --------------------------------
+ */
+
+struct xmt_found {
+  size_t tag;    /* index of the source tag */
+  size_t offset; /* in the plain translation */
+};
+
+/* Scratch reused from segment to segment. */
+struct xmt_placer {
+  xmt_tokens *stok, *ttok;
+  xmt_alignment *links;
+  xmt_segment *seg;
+  struct xmt_buf text; /* the target text, or the plain answer */
+  struct xmt_found *found;
+  size_t nfound, found_cap;
+};
+xmt_status xmt_placer_init(struct xmt_placer *p);
+void xmt_placer_free(struct xmt_placer *p);
+
+/* The core of a segment's text: without leading and trailing whitespace,
+ * which stays out of MT and is restored around the translation. */
+void xmt_core_bounds(const char *text, size_t len, size_t *lead,
+                     size_t *core_len);
+/* 1 when text has something for MT: a letter of any script. */
+int xmt_needs_mt(const char *text, size_t len);
+
+/* out = src's text with the core replaced by tr, src's tags projected.
+ * core_tokens/tr_tokens tokenize the core and tr (NULL: the default
+ * tokenization); links index them (NULL: proportional positions). */
+xmt_status xmt_place_project(struct xmt_placer *p, xmt_segment *out,
+                             const xmt_segment *src, size_t lead,
+                             size_t core_len, const char *tr, size_t trlen,
+                             const xmt_tokens *core_tokens,
+                             const xmt_tokens *tr_tokens,
+                             const xmt_alignment *links,
+                             enum xmt_projection_rule rule);
+
+/* Mask mode: the core with each tag as a token "XMT<n>X" (n the tag's
+ * index in src), spaced from the words around it. */
+xmt_status xmt_mask_encode(const xmt_segment *src, size_t lead,
+                           size_t core_len, struct xmt_buf *out);
+/* Raw mode: the core as XLIFF inline markup. */
+xmt_status xmt_raw_encode(struct xmt_placer *p, const xmt_segment *src,
+                          size_t lead, size_t core_len, struct xmt_buf *out);
+/* Decode an answer: tags found become the target's, spurious ones are
+ * dropped and missing ones appended to the core (*repairs counts both).
+ * XMT_ERR_INLINE when the result is not well nested or (raw) does not
+ * parse; p->text then holds the plain answer to project instead. */
+xmt_status xmt_mask_decode(struct xmt_placer *p, xmt_segment *out,
+                           const xmt_segment *src, size_t lead,
+                           size_t core_len, const char *tr, size_t trlen,
+                           size_t *repairs);
+xmt_status xmt_raw_decode(struct xmt_placer *p, xmt_segment *out,
+                          const xmt_segment *src, size_t lead, size_t core_len,
+                          const char *tr, size_t trlen, size_t *repairs);
 
 #endif /* XMT_FILTER_PRIVATE_H */

@@ -7,21 +7,41 @@
 
 #include "filter_private.h"
 
-/* Segments per backend call; also bounds the units held in memory. */
-#define BATCH_SEGMENTS 64
-
-/* Where a request of a batch comes from. */
-struct slot {
-  xmt_xliff_unit *unit;
-  size_t seg;
-  char id[128];
-};
+/* Defaults: segments per backend call, and segments per window. A window
+ * is what the pipeline holds at once: its units, their translations, and
+ * the corpus the built-in aligner trains on. */
+#define DEFAULT_BATCH 64
+#define DEFAULT_WINDOW 4096
+/* The table of translations kept across windows is dropped past this. */
+#define MEMO_MAX_BYTES (64u << 20)
 
 /* Queued output: skeleton bytes or a unit, kept in order while the units
  * before them wait for their translations. */
 struct item {
   xmt_xliff_unit *unit; /* NULL: bytes */
   struct xmt_buf bytes;
+  size_t failed; /* segments of the unit not translated */
+};
+
+/* One segment of the window that wants a translation. */
+struct job {
+  size_t item, seg;
+  size_t lead, core_len; /* the core of its plain text */
+  size_t result;         /* NO_RESULT: nothing to translate, copied */
+};
+#define NO_RESULT SIZE_MAX
+
+/* One distinct request of the window, answered by the backend or by the
+ * translations of earlier windows. */
+struct result {
+  size_t request, request_len; /* MT input, in run->arena */
+  size_t plain, plain_len;     /* the core's plain text, in run->arena */
+  size_t answer, answer_len;   /* plain answer (tags removed), in ->plain */
+  size_t first_job;            /* for messages */
+  int cached;
+  int needs_links;        /* some job projects onto this answer */
+  xmt_alignment *links;   /* the aligner's, or NULL */
+  int backend_links_bad;  /* the engine's alignment did not check out */
 };
 
 struct run {
@@ -36,36 +56,30 @@ struct run {
   struct item *items;
   size_t nitems, items_cap;
   size_t queued_segments;
-  xmt_segment *scratch;
-  /* Batch arrays, reused from batch to batch. */
-  struct xmt_mt_request *requests;
-  struct xmt_mt_response *responses;
+  struct job *jobs;
+  size_t njobs, jobs_cap;
+  struct result *results;
+  struct xmt_mt_response *responses; /* one per result */
+  size_t nresults, results_cap;
+  struct xmt_mt_request *requests; /* one batch */
   xmt_mt_response **response_ptrs;
-  struct slot *slots;
-  size_t slots_cap;
+  char (*ids)[160];
+  size_t batch_cap;
+  struct xmt_buf arena; /* requests and plain cores of the window */
+  struct xmt_buf plain; /* plain answers */
+  struct xmt_buf request;
+  struct xmt_memo window_memo; /* request -> result of this window */
+  struct xmt_memo run_memo;    /* request -> translation, whole run */
+  struct xmt_placer placer;
+  xmt_segment *scratch;
+  xmt_tokens *stok, *ttok;
   int failed; /* the filter's own error is set */
+  /* Offline workflow: extract writes the requests, not the document;
+   * both extract and merge keep identical segments apart (by id). */
+  struct xmt_output *extract;
+  enum xmt_segments_format extract_format;
+  int no_dedupe;
 };
-
-static xmt_status grow_slots(struct run *run, size_t n) {
-  struct xmt_mt_request *req = realloc(run->requests, n * sizeof *req);
-  if (req != NULL)
-    run->requests = req;
-  struct xmt_mt_response *resp = realloc(run->responses, n * sizeof *resp);
-  if (resp != NULL) {
-    memset(resp + run->slots_cap, 0, (n - run->slots_cap) * sizeof *resp);
-    run->responses = resp;
-  }
-  xmt_mt_response **ptrs = realloc(run->response_ptrs, n * sizeof *ptrs);
-  if (ptrs != NULL)
-    run->response_ptrs = ptrs;
-  struct slot *slots = realloc(run->slots, n * sizeof *slots);
-  if (slots != NULL)
-    run->slots = slots;
-  if (req == NULL || resp == NULL || ptrs == NULL || slots == NULL)
-    return XMT_ERR_NOMEM;
-  run->slots_cap = n;
-  return XMT_OK;
-}
 
 /* --- Filter settings
  * ------------------------------------------------------------ */
@@ -75,6 +89,9 @@ xmt_filter *xmt_filter_new(void) {
   if (f == NULL)
     return NULL;
   f->backend = &xmt_backend_identity;
+  f->aligner_mode = XMT_ALIGNER_SELF;
+  f->symmetrization = XMT_SYM_GROW_DIAG_FINAL_AND;
+  f->rule = XMT_RULE_MINMAX;
   f->state = xmt_strdup("needs-review-translation");
   f->state_qualifier = xmt_strdup("mt-suggestion");
   if (f->state == NULL || f->state_qualifier == NULL) {
@@ -96,6 +113,9 @@ void xmt_filter_free(xmt_filter *f) {
   free(f->backend_options);
   free(f->state);
   free(f->state_qualifier);
+  free(f->align_model);
+  free(f->srx_path);
+  xmt_segmenter_free(f->segmenter);
   free(f);
 }
 
@@ -226,6 +246,83 @@ xmt_status xmt_filter_set_target_state(xmt_filter *f, const char *state,
 
 void xmt_filter_set_flags(xmt_filter *f, unsigned flags) { f->flags = flags; }
 
+xmt_status xmt_filter_set_tag_mode(xmt_filter *f, enum xmt_tag_mode mode) {
+  xmt_error_clear(&f->err);
+  if (mode != XMT_TAGS_PROJECT && mode != XMT_TAGS_MASK && mode != XMT_TAGS_RAW)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "unknown tag mode %d", (int)mode);
+  f->tag_mode = mode;
+  return XMT_OK;
+}
+
+void xmt_filter_set_batch_size(xmt_filter *f, size_t segments) {
+  f->batch_size = segments;
+}
+
+void xmt_filter_set_window(xmt_filter *f, size_t segments) {
+  f->window = segments;
+}
+
+xmt_status xmt_filter_set_aligner(xmt_filter *f, enum xmt_aligner_mode mode,
+                                  const char *model_path) {
+  xmt_error_clear(&f->err);
+  if (mode == XMT_ALIGNER_MODEL && model_path == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "the model aligner needs a model file");
+  if (mode != XMT_ALIGNER_SELF && mode != XMT_ALIGNER_MODEL &&
+      mode != XMT_ALIGNER_NONE)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "unknown aligner mode %d", (int)mode);
+  if (replace_string(&f->align_model, model_path) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  f->aligner_mode = mode;
+  return XMT_OK;
+}
+
+void xmt_filter_set_projection(xmt_filter *f, enum xmt_projection_rule rule,
+                               enum xmt_symmetrization symmetrization) {
+  f->rule = rule;
+  f->symmetrization = symmetrization;
+}
+
+xmt_status xmt_filter_set_segmentation(xmt_filter *f,
+                                       enum xmt_segmentation mode,
+                                       const char *srx_path) {
+  xmt_error_clear(&f->err);
+  if (replace_string(&f->srx_path, srx_path) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  f->segmentation = mode;
+  xmt_segmenter_free(f->segmenter);
+  f->segmenter = NULL;
+  return XMT_OK;
+}
+
+/* Loads the segmentation rules once, before the first run needs them. */
+static xmt_status prepare_segmenter(xmt_filter *f) {
+  f->resegment = f->segmentation == XMT_SEGMENT_ALL;
+  if (f->segmentation == XMT_SEGMENT_NONE || f->segmenter != NULL)
+    return XMT_OK;
+  f->segmenter = xmt_segmenter_new();
+  if (f->segmenter == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  if (f->srx_path != NULL &&
+      xmt_segmenter_load_srx(f->segmenter, f->srx_path) != XMT_OK) {
+    xmt_status st = xmt_error_copy(&f->err, xmt_segmenter_error(f->segmenter));
+    xmt_segmenter_free(f->segmenter);
+    f->segmenter = NULL;
+    return st;
+  }
+  return XMT_OK;
+}
+
+void xmt_filter_set_callbacks(xmt_filter *f, xmt_filter_progress_fn progress,
+                              xmt_filter_failure_fn on_failure, void *user) {
+  f->progress = progress;
+  f->on_failure = on_failure;
+  f->callback_user = user;
+}
+
 /* --- The run ---------------------------------------------------------------
  */
 
@@ -235,6 +332,10 @@ static int run_fail(struct run *run, xmt_status st, unsigned long line,
                 message);
   run->failed = 1;
   return 1;
+}
+
+static int run_nomem(struct run *run) {
+  return run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
 }
 
 static struct item *push_item(struct run *run) {
@@ -249,32 +350,6 @@ static struct item *push_item(struct run *run) {
   struct item *it = &run->items[run->nitems++];
   memset(it, 0, sizeof *it);
   return it;
-}
-
-/* Text with nothing to translate: empty or only whitespace. */
-static int blank(const char *text, size_t len) {
-  for (size_t i = 0; i < len; i++)
-    if (!xmt_is_xml_space(text[i]))
-      return 0;
-  return 1;
-}
-
-/* Turns a translation into the target segment. Identical text keeps the
- * source's tags where they are; text without tags needs no placement. */
-static xmt_status retag(struct run *run, const xmt_segment *source,
-                        const char *text, size_t len, const char **why) {
-  size_t src_len;
-  const char *src = xmt_segment_text(source, &src_len);
-  size_t ntags = xmt_segment_tag_count(source);
-  if (len == src_len && memcmp(text, src, len) == 0)
-    return xmt_segment_copy(run->scratch, source);
-  if (ntags == 0) {
-    xmt_segment_clear(run->scratch);
-    return xmt_segment_append_text(run->scratch, text, len);
-  }
-  *why = "the translation differs from the source and the segment has "
-         "inline codes, which this version cannot place yet";
-  return XMT_ERR_INTERNAL;
 }
 
 /* 1 when the unit asks for a translation: translatable, not translated
@@ -293,100 +368,563 @@ static int wants_translation(const xmt_filter *f, const xmt_xliff_unit *u) {
   return 0;
 }
 
-/* Sends the queued segments to the backend and sets the targets. */
-static int translate_queue(struct run *run) {
+static const xmt_segment *job_source(const struct run *run,
+                                     const struct job *j) {
+  return xmt_xliff_unit_source(run->items[j->item].unit, j->seg);
+}
+
+/* "unit-id" or "unit-id#mid". */
+static void job_id(const struct run *run, const struct job *j, char *buf,
+                   size_t size) {
+  const xmt_xliff_unit *u = run->items[j->item].unit;
+  const char *mid = xmt_xliff_unit_segment_mid(u, j->seg);
+  const char *uid = xmt_xliff_unit_id(u) ? xmt_xliff_unit_id(u) : "?";
+  snprintf(buf, size, "%s%s%s", uid, mid != NULL ? "#" : "",
+           mid != NULL ? mid : "");
+}
+
+static xmt_status grow_jobs(struct run *run) {
+  if (run->njobs < run->jobs_cap)
+    return XMT_OK;
+  size_t cap = run->jobs_cap ? 2 * run->jobs_cap : 256;
+  struct job *jobs = realloc(run->jobs, cap * sizeof *jobs);
+  if (jobs == NULL)
+    return XMT_ERR_NOMEM;
+  run->jobs = jobs;
+  run->jobs_cap = cap;
+  return XMT_OK;
+}
+
+static xmt_status grow_results(struct run *run) {
+  if (run->nresults < run->results_cap)
+    return XMT_OK;
+  size_t cap = run->results_cap ? 2 * run->results_cap : 256;
+  struct result *res = realloc(run->results, cap * sizeof *res);
+  if (res == NULL)
+    return XMT_ERR_NOMEM;
+  run->results = res;
+  struct xmt_mt_response *resp = realloc(run->responses, cap * sizeof *resp);
+  if (resp == NULL)
+    return XMT_ERR_NOMEM;
+  memset(resp + run->results_cap, 0, (cap - run->results_cap) * sizeof *resp);
+  run->responses = resp;
+  run->results_cap = cap;
+  return XMT_OK;
+}
+
+/* The MT input of a job's core, by tag mode, into run->request. */
+static xmt_status build_request(struct run *run, const xmt_segment *src,
+                                size_t lead, size_t core_len) {
+  const char *text = xmt_segment_text(src, NULL);
+  switch (run->filter->tag_mode) {
+  case XMT_TAGS_MASK:
+    if (xmt_segment_tag_count(src) > 0)
+      return xmt_mask_encode(src, lead, core_len, &run->request);
+    break;
+  case XMT_TAGS_RAW:
+    return xmt_raw_encode(&run->placer, src, lead, core_len, &run->request);
+  case XMT_TAGS_PROJECT:
+    break;
+  }
+  xmt_buf_reset(&run->request);
+  return xmt_buf_append(&run->request, text + lead, core_len);
+}
+
+/* Finds or creates the result a job's request maps to. */
+static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   xmt_filter *f = run->filter;
-  size_t n = 0;
-  for (size_t i = 0; i < run->nitems; i++)
-    if (wants_translation(f, run->items[i].unit))
-      n += xmt_xliff_unit_segment_count(run->items[i].unit);
-  if (n == 0)
-    return 0;
-  int rc = 0;
-  if (n > run->slots_cap && grow_slots(run, n) != XMT_OK)
-    return run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
-  struct xmt_mt_request *req = run->requests;
-  struct xmt_mt_response *resp = run->responses;
-  xmt_mt_response **resp_ptr = run->response_ptrs;
-  struct slot *where = run->slots;
-  for (size_t k = 0; k < n; k++)
-    xmt_mt_response_reset(&resp[k]);
-  size_t k = 0;
-  for (size_t i = 0; i < run->nitems; i++) {
-    xmt_xliff_unit *u = run->items[i].unit;
-    if (!wants_translation(f, u))
-      continue;
-    for (size_t s = 0; s < xmt_xliff_unit_segment_count(u); s++, k++) {
-      const xmt_segment *seg = xmt_xliff_unit_source(u, s);
-      const char *mid = xmt_xliff_unit_segment_mid(u, s);
-      const char *uid = xmt_xliff_unit_id(u) ? xmt_xliff_unit_id(u) : "?";
-      where[k].unit = u;
-      where[k].seg = s;
-      snprintf(where[k].id, sizeof where[k].id, "%s%s%s", uid,
-               mid != NULL ? "#" : "", mid != NULL ? mid : "");
-      req[k].segment_id = where[k].id;
-      req[k].text = xmt_segment_text(seg, &req[k].len);
-      req[k].source_language = run->source_language;
-      req[k].target_language = run->options.target_language;
-      resp_ptr[k] = &resp[k];
+  const xmt_segment *src = xmt_xliff_unit_source(run->items[item].unit, seg);
+  size_t len;
+  const char *text = xmt_segment_text(src, &len);
+  if (grow_jobs(run) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  struct job *j = &run->jobs[run->njobs++];
+  j->item = item;
+  j->seg = seg;
+  xmt_core_bounds(text, len, &j->lead, &j->core_len);
+  j->result = NO_RESULT;
+  if (!xmt_needs_mt(text + j->lead, j->core_len)) {
+    f->stats.copied_segments++;
+    return XMT_OK;
+  }
+  xmt_status st = build_request(run, src, j->lead, j->core_len);
+  if (st != XMT_OK)
+    return st;
+  const char *req = run->request.len > 0 ? run->request.data : "";
+  size_t req_len = run->request.len;
+  size_t found;
+  if (!run->no_dedupe &&
+      xmt_memo_get(&run->window_memo, req, req_len, NULL, NULL, &found)) {
+    j->result = found;
+    f->stats.deduplicated_segments++;
+    return XMT_OK;
+  }
+  if (grow_results(run) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  size_t r = run->nresults;
+  struct result *res = &run->results[r];
+  memset(res, 0, sizeof *res);
+  res->first_job = run->njobs - 1;
+  res->request = run->arena.len;
+  res->request_len = req_len;
+  res->plain = res->request + req_len + 1;
+  res->plain_len = j->core_len;
+  /* Both NUL-terminated: requests go to the backend from the arena. */
+  if (xmt_buf_append(&run->arena, req, req_len) != XMT_OK ||
+      xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
+      xmt_buf_append(&run->arena, text + j->lead, j->core_len) != XMT_OK ||
+      xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
+      xmt_memo_put(&run->window_memo, req, req_len, NULL, 0, r) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  xmt_mt_response_reset(&run->responses[r]);
+  const char *cached;
+  size_t cached_len;
+  if (!run->no_dedupe &&
+      xmt_memo_get(&run->run_memo, req, req_len, &cached, &cached_len, NULL)) {
+    res->cached = 1;
+    f->stats.deduplicated_segments++;
+    st = xmt_mt_response_set_text(&run->responses[r], cached, cached_len);
+    if (st != XMT_OK)
+      return st;
+  }
+  run->nresults++;
+  j->result = r;
+  return XMT_OK;
+}
+
+static xmt_status grow_batch(struct run *run, size_t n) {
+  if (n <= run->batch_cap)
+    return XMT_OK;
+  struct xmt_mt_request *req = realloc(run->requests, n * sizeof *req);
+  if (req != NULL)
+    run->requests = req;
+  xmt_mt_response **ptrs = realloc(run->response_ptrs, n * sizeof *ptrs);
+  if (ptrs != NULL)
+    run->response_ptrs = ptrs;
+  char(*ids)[160] = realloc(run->ids, n * sizeof *ids);
+  if (ids != NULL)
+    run->ids = ids;
+  if (req == NULL || ptrs == NULL || ids == NULL)
+    return XMT_ERR_NOMEM;
+  run->batch_cap = n;
+  return XMT_OK;
+}
+
+static int report_progress(struct run *run) {
+  xmt_filter *f = run->filter;
+  if (f->progress != NULL && f->progress(f->callback_user, &f->stats) != 0)
+    return run_fail(run, XMT_ERR_ABORTED, 0, NULL, "interrupted");
+  return 0;
+}
+
+/* Sends the results not answered yet to the backend, a batch at a time. */
+static int translate_results(struct run *run) {
+  xmt_filter *f = run->filter;
+  size_t batch = f->batch_size ? f->batch_size : DEFAULT_BATCH;
+  if (grow_batch(run, batch) != XMT_OK)
+    return run_nomem(run);
+  size_t r = 0;
+  while (r < run->nresults) {
+    size_t m = 0;
+    for (; r < run->nresults && m < batch; r++) {
+      struct result *res = &run->results[r];
+      if (res->cached)
+        continue;
+      struct xmt_mt_request *q = &run->requests[m];
+      job_id(run, &run->jobs[res->first_job], run->ids[m], sizeof run->ids[m]);
+      q->segment_id = run->ids[m];
+      q->text = run->arena.data + res->request;
+      q->len = res->request_len;
+      q->source_language = run->source_language;
+      q->target_language = run->options.target_language;
+      run->response_ptrs[m] = &run->responses[r];
+      m++;
     }
+    if (m == 0)
+      break;
+    f->stats.mt_calls++;
+    int rc = f->backend->translate(run->state, run->requests,
+                                   run->response_ptrs, m);
+    if (rc != 0)
+      return run_fail(run, XMT_ERR_BACKEND, 0, NULL,
+                      "the MT backend aborted the run");
+    f->stats.segments += m;
+    if (report_progress(run) != 0)
+      return 1;
   }
-  /* Blank segments skip MT; the rest go in one call. */
-  size_t m = 0;
-  for (k = 0; k < n; k++) {
-    if (blank(req[k].text, req[k].len)) {
-      xmt_mt_response_set_text(&resp[k], req[k].text, req[k].len);
+  return 0;
+}
+
+/* The plain answer of each result (tags removed in mask and raw modes),
+ * and the run's table of translations. */
+static int collect_answers(struct run *run) {
+  xmt_filter *f = run->filter;
+  xmt_buf_reset(&run->plain);
+  if (xmt_memo_bytes(&run->run_memo) > MEMO_MAX_BYTES)
+    xmt_memo_clear(&run->run_memo);
+  for (size_t r = 0; r < run->nresults; r++) {
+    struct result *res = &run->results[r];
+    struct xmt_mt_response *resp = &run->responses[r];
+    if (resp->error != NULL || !resp->has_text)
       continue;
-    }
-    req[m] = req[k];
-    resp_ptr[m] = &resp[k];
-    m++;
-  }
-  if (m > 0 && f->backend->translate(run->state, req, resp_ptr, m) != 0) {
-    rc = run_fail(run, XMT_ERR_BACKEND, 0, NULL,
-                  "the MT backend aborted the run");
-    goto done;
-  }
-  f->stats.segments += m;
-  for (k = 0; k < n; k++) {
-    const xmt_segment *seg = xmt_xliff_unit_source(where[k].unit, where[k].seg);
-    const char *why = NULL;
+    const char *tr = resp->text.len > 0 ? resp->text.data : "";
+    size_t trlen = resp->text.len;
+    if (!res->cached && !run->no_dedupe &&
+        xmt_memo_put(&run->run_memo,
+                                     run->arena.data + res->request,
+                                     res->request_len, tr, trlen, 0) != XMT_OK)
+      return run_nomem(run);
+    const struct job *j = &run->jobs[res->first_job];
+    const xmt_segment *src = job_source(run, j);
+    size_t repairs = 0;
     xmt_status st = XMT_OK;
-    if (resp[k].error != NULL)
-      why = resp[k].error;
-    else if (!resp[k].has_text)
-      why = "the MT backend returned no translation";
-    else
-      st = retag(run, seg, resp[k].text.data != NULL ? resp[k].text.data : "",
-                 resp[k].text.len, &why);
-    if (why == NULL && st == XMT_OK)
-      st = xmt_xliff_unit_set_target(where[k].unit, where[k].seg, run->scratch);
-    if (why != NULL || st != XMT_OK) {
-      /* A failed segment leaves its unit's target untouched. */
-      f->stats.failed_segments++;
-      if (why == NULL)
-        why = xmt_strerror(st);
-      rc = run_fail(run, st != XMT_OK ? st : XMT_ERR_BACKEND,
-                    xmt_xliff_unit_line(where[k].unit), where[k].id, why);
-      goto done;
+    if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
+      st = xmt_mask_decode(&run->placer, run->scratch, src, j->lead,
+                           j->core_len, tr, trlen, &repairs);
+    else if (f->tag_mode == XMT_TAGS_RAW)
+      st = xmt_raw_decode(&run->placer, run->scratch, src, j->lead,
+                          j->core_len, tr, trlen, &repairs);
+    else {
+      xmt_buf_reset(&run->placer.text);
+      st = xmt_buf_append(&run->placer.text, tr, trlen);
+    }
+    if (st != XMT_OK && st != XMT_ERR_INLINE)
+      return run_fail(run, st, 0, NULL, xmt_strerror(st));
+    res->answer = run->plain.len;
+    res->answer_len = run->placer.text.len;
+    if (xmt_buf_append(&run->plain, run->placer.text.data,
+                       run->placer.text.len) != XMT_OK)
+      return run_nomem(run);
+  }
+  return 0;
+}
+
+static const char *answer_of(const struct run *run, const struct result *r) {
+  return r->answer_len > 0 ? run->plain.data + r->answer : "";
+}
+
+/* 1 when a job's tags must be projected onto its answer. */
+static int needs_projection(const struct run *run, const struct job *j) {
+  const struct result *res = &run->results[j->result];
+  const xmt_segment *src = job_source(run, j);
+  if (xmt_segment_tag_count(src) == 0)
+    return 0;
+  if (res->answer_len == j->core_len &&
+      memcmp(answer_of(run, res), xmt_segment_text(src, NULL) + j->lead,
+             j->core_len) == 0)
+    return 0; /* unchanged text keeps its tags where they are */
+  if (run->filter->tag_mode == XMT_TAGS_PROJECT)
+    return 1;
+  /* Mask and raw answers are decoded again when placed; only those beyond
+   * repair are projected. */
+  size_t repairs = 0;
+  const struct xmt_mt_response *resp = &run->responses[j->result];
+  const char *tr = resp->text.len > 0 ? resp->text.data : "";
+  struct run *mut = (struct run *)run;
+  xmt_status st =
+      run->filter->tag_mode == XMT_TAGS_MASK
+          ? xmt_mask_decode(&mut->placer, mut->scratch, src, j->lead,
+                            j->core_len, tr, resp->text.len, &repairs)
+          : xmt_raw_decode(&mut->placer, mut->scratch, src, j->lead,
+                           j->core_len, tr, resp->text.len, &repairs);
+  return st == XMT_ERR_INLINE;
+}
+
+/* Checks an engine's alignment of a result; fills links (and tokens when
+ * the engine named its own). 1 when usable. */
+static int backend_links(struct run *run, const struct result *res,
+                         xmt_alignment *links, int *own_tokens) {
+  const struct xmt_mt_response *resp = &run->responses[res - run->results];
+  *own_tokens = 0;
+  if (resp->alignment == NULL || run->filter->tag_mode != XMT_TAGS_PROJECT)
+    return 0;
+  const char *src = run->arena.data + res->plain;
+  const char *tgt = answer_of(run, res);
+  xmt_status st;
+  if (resp->source_tokens != NULL) {
+    st = xmt_tokens_map(run->stok, src, res->plain_len, resp->source_tokens,
+                        strlen(resp->source_tokens), XMT_TOKENS_MOSES, NULL);
+    if (st == XMT_OK)
+      st = xmt_tokens_map(run->ttok, tgt, res->answer_len,
+                          resp->target_tokens, strlen(resp->target_tokens),
+                          XMT_TOKENS_MOSES, NULL);
+    *own_tokens = 1;
+  } else {
+    st = xmt_tokenize(run->stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK)
+      st = xmt_tokenize(run->ttok, tgt, res->answer_len, XMT_TOKENIZE_DEFAULT);
+  }
+  if (st == XMT_OK)
+    st = xmt_alignment_parse(links, resp->alignment, strlen(resp->alignment),
+                             xmt_tokens_count(run->stok),
+                             xmt_tokens_count(run->ttok), NULL);
+  return st == XMT_OK;
+}
+
+/* Word alignments for the results that need them: the built-in aligner,
+ * self-trained on every answered pair of the window (seeded with a model
+ * when one is given), or the model alone. */
+static int align_results(struct run *run) {
+  xmt_filter *f = run->filter;
+  size_t wanted = 0;
+  for (size_t r = 0; r < run->nresults; r++) {
+    struct result *res = &run->results[r];
+    if (!res->needs_links)
+      continue;
+    int own;
+    xmt_alignment_clear(run->placer.links);
+    if (backend_links(run, res, run->placer.links, &own))
+      continue;
+    if (run->responses[r].alignment != NULL)
+      res->backend_links_bad = 1;
+    wanted++;
+  }
+  if (wanted == 0 || f->aligner_mode == XMT_ALIGNER_NONE)
+    return 0;
+  xmt_aligner *a = xmt_aligner_new(NULL);
+  if (a == NULL)
+    return run_nomem(run);
+  xmt_status st = XMT_OK;
+  if (f->align_model != NULL)
+    st = xmt_aligner_load(a, f->align_model);
+  int train = f->aligner_mode == XMT_ALIGNER_SELF;
+  for (size_t r = 0; st == XMT_OK && train && r < run->nresults; r++) {
+    const struct result *res = &run->results[r];
+    const struct xmt_mt_response *resp = &run->responses[r];
+    if (resp->error != NULL || !resp->has_text)
+      continue;
+    const char *src = run->arena.data + res->plain;
+    const char *tgt = answer_of(run, res);
+    st = xmt_tokenize(run->stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK)
+      st = xmt_tokenize(run->ttok, tgt, res->answer_len, XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK && xmt_tokens_count(run->stok) > 0 &&
+        xmt_tokens_count(run->ttok) > 0)
+      st = xmt_aligner_add(a, src, res->plain_len, run->stok, tgt,
+                           res->answer_len, run->ttok);
+  }
+  if (st == XMT_OK && train)
+    st = xmt_aligner_train(a, NULL, NULL);
+  for (size_t r = 0; st == XMT_OK && r < run->nresults; r++) {
+    struct result *res = &run->results[r];
+    int own;
+    if (!res->needs_links ||
+        (!res->backend_links_bad &&
+         backend_links(run, res, run->placer.links, &own)))
+      continue;
+    const char *src = run->arena.data + res->plain;
+    const char *tgt = answer_of(run, res);
+    if ((res->links = xmt_alignment_new()) == NULL) {
+      st = XMT_ERR_NOMEM;
+      break;
+    }
+    st = xmt_tokenize(run->stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK)
+      st = xmt_tokenize(run->ttok, tgt, res->answer_len, XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK && xmt_tokens_count(run->stok) > 0 &&
+        xmt_tokens_count(run->ttok) > 0)
+      st = xmt_aligner_align(a, src, res->plain_len, run->stok, tgt,
+                             res->answer_len, run->ttok, f->symmetrization,
+                             res->links);
+  }
+  if (st != XMT_OK) {
+    const struct xmt_error *e = xmt_aligner_error(a);
+    xmt_error_set(&f->err, st, f->align_model, e->line, 0, NULL,
+                  "word aligner: %s",
+                  e->message != NULL ? e->message : xmt_strerror(st));
+    run->failed = 1;
+  }
+  xmt_aligner_free(a);
+  return run->failed;
+}
+
+/* Records a segment that got no translation. */
+static void job_failed(struct run *run, const struct job *j,
+                       const char *message) {
+  xmt_filter *f = run->filter;
+  char id[160];
+  job_id(run, j, id, sizeof id);
+  f->stats.failed_segments++;
+  run->items[j->item].failed++;
+  if (f->on_failure != NULL)
+    f->on_failure(f->callback_user, id,
+                  xmt_xliff_unit_line(run->items[j->item].unit), message);
+}
+
+/* Makes the target of one job in run->scratch. */
+static xmt_status place_job(struct run *run, const struct job *j) {
+  xmt_filter *f = run->filter;
+  const xmt_segment *src = job_source(run, j);
+  if (j->result == NO_RESULT)
+    return xmt_segment_copy(run->scratch, src);
+  const struct result *res = &run->results[j->result];
+  const struct xmt_mt_response *resp = &run->responses[j->result];
+  const char *tr = resp->text.len > 0 ? resp->text.data : "";
+  size_t trlen = resp->text.len;
+  size_t repairs = 0;
+  xmt_status st = XMT_ERR_INLINE;
+  if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
+    st = xmt_mask_decode(&run->placer, run->scratch, src, j->lead,
+                         j->core_len, tr, trlen, &repairs);
+  else if (f->tag_mode == XMT_TAGS_RAW)
+    st = xmt_raw_decode(&run->placer, run->scratch, src, j->lead, j->core_len,
+                        tr, trlen, &repairs);
+  if (st == XMT_OK) {
+    if (repairs > 0)
+      f->stats.repaired_segments++;
+    return st;
+  }
+  if (st != XMT_ERR_INLINE)
+    return st;
+  /* Project the plain answer; an unchanged one keeps the source. */
+  const char *ans = answer_of(run, res);
+  if (res->answer_len == j->core_len &&
+      memcmp(ans, xmt_segment_text(src, NULL) + j->lead, j->core_len) == 0)
+    return xmt_segment_copy(run->scratch, src);
+  const xmt_tokens *ctok = NULL, *ttok = NULL;
+  const xmt_alignment *links = res->links;
+  int own = 0;
+  if (res->needs_links && !res->backend_links_bad &&
+      backend_links(run, res, run->placer.links, &own)) {
+    links = run->placer.links;
+    if (own) {
+      ctok = run->stok;
+      ttok = run->ttok;
     }
   }
-done:
+  if (res->needs_links && xmt_segment_tag_count(src) > 0)
+    f->stats.projected_segments++;
+  return xmt_place_project(&run->placer, run->scratch, src, j->lead,
+                           j->core_len, ans, res->answer_len, ctok, ttok,
+                           links, f->rule);
+}
+
+/* Extract: the requests of the window, one line each. */
+static int extract_window(struct run *run) {
+  struct xmt_buf line = {0};
+  int rc = 0;
+  for (size_t k = 0; rc == 0 && k < run->njobs; k++) {
+    const struct job *j = &run->jobs[k];
+    if (j->result == NO_RESULT)
+      continue;
+    const struct result *res = &run->results[j->result];
+    char id[160];
+    job_id(run, j, id, sizeof id);
+    if (xmt_offline_write(&line, run->extract_format, id,
+                          run->arena.data + res->request,
+                          res->request_len) != XMT_OK)
+      rc = run_nomem(run);
+    else if (xmt_output_write(run->extract, line.data, line.len) != 0)
+      rc = run_fail(run, XMT_ERR_WRITE, 0, NULL, "cannot write the segments");
+    else
+      run->filter->stats.segments++;
+  }
+  xmt_buf_free(&line);
+  for (size_t i = 0; i < run->nitems; i++) {
+    xmt_xliff_unit_free(run->items[i].unit);
+    xmt_buf_free(&run->items[i].bytes);
+  }
+  run->nitems = 0;
+  run->queued_segments = 0;
   return rc;
 }
 
-/* Translates what is queued and writes it all out. */
+/* Translates the window and writes it out. */
 static int drain(struct run *run) {
-  int rc = run->failed ? 1 : translate_queue(run);
+  xmt_filter *f = run->filter;
+  int rc = run->failed;
+  run->njobs = 0;
+  run->nresults = 0;
+  xmt_buf_reset(&run->arena);
+  xmt_memo_clear(&run->window_memo);
+  for (size_t i = 0; rc == 0 && i < run->nitems; i++) {
+    xmt_xliff_unit *u = run->items[i].unit;
+    if (!wants_translation(f, u))
+      continue;
+    if (f->segmenter != NULL) {
+      xmt_status st =
+          xmt_segmenter_segment_unit(f->segmenter, u, f->resegment);
+      if (st != XMT_OK) {
+        const struct xmt_error *e = xmt_segmenter_error(f->segmenter);
+        rc = run_fail(run, st, xmt_xliff_unit_line(u), xmt_xliff_unit_id(u),
+                      e->message != NULL ? e->message : xmt_strerror(st));
+        break;
+      }
+    }
+    for (size_t s = 0; rc == 0 && s < xmt_xliff_unit_segment_count(u); s++)
+      if (add_job(run, i, s) != XMT_OK)
+        rc = run_nomem(run);
+  }
+  if (run->extract != NULL)
+    return rc != 0 ? rc : extract_window(run);
+  if (rc == 0)
+    rc = translate_results(run);
+  if (rc == 0)
+    rc = collect_answers(run);
+  for (size_t k = 0; rc == 0 && k < run->njobs; k++) {
+    const struct job *j = &run->jobs[k];
+    if (j->result != NO_RESULT &&
+        run->responses[j->result].error == NULL &&
+        run->responses[j->result].has_text && needs_projection(run, j))
+      run->results[j->result].needs_links = 1;
+  }
+  if (rc == 0)
+    rc = align_results(run);
+  for (size_t k = 0; rc == 0 && k < run->njobs; k++) {
+    const struct job *j = &run->jobs[k];
+    if (j->result != NO_RESULT) {
+      const struct xmt_mt_response *resp = &run->responses[j->result];
+      if (resp->error != NULL || !resp->has_text) {
+        job_failed(run, j,
+                   resp->error != NULL
+                       ? resp->error
+                       : "the MT backend returned no translation");
+        continue;
+      }
+    }
+    xmt_status st = place_job(run, j);
+    if (st == XMT_OK)
+      st = xmt_xliff_unit_set_target(run->items[j->item].unit, j->seg,
+                                     run->scratch);
+    if (st != XMT_OK) {
+      char id[160];
+      job_id(run, j, id, sizeof id);
+      rc = run_fail(run, st, xmt_xliff_unit_line(run->items[j->item].unit), id,
+                    "cannot place the inline codes in the translation");
+    }
+  }
+  /* Failed segments of a unit whose other segments were translated keep
+   * their source text, and the target says it needs translation. */
+  for (size_t k = 0; rc == 0 && k < run->njobs; k++) {
+    const struct job *j = &run->jobs[k];
+    xmt_xliff_unit *u = run->items[j->item].unit;
+    size_t failed = run->items[j->item].failed;
+    if (failed == 0 || failed == xmt_xliff_unit_segment_count(u) ||
+        j->result == NO_RESULT ||
+        (run->responses[j->result].error == NULL &&
+         run->responses[j->result].has_text))
+      continue;
+    if (xmt_xliff_unit_set_target(u, j->seg, job_source(run, j)) != XMT_OK)
+      rc = run_nomem(run);
+  }
+  for (size_t r = 0; r < run->nresults; r++) {
+    xmt_alignment_free(run->results[r].links);
+    run->results[r].links = NULL;
+  }
   for (size_t i = 0; i < run->nitems; i++) {
     struct item *it = &run->items[i];
     xmt_status st = XMT_OK;
     if (rc == 0 && it->unit != NULL) {
-      if (xmt_xliff_unit_wants_target(it->unit, &run->options))
-        run->filter->stats.translated_units++;
+      struct xmt_xliff_target_options options = run->options;
+      if (it->failed) {
+        options.state = "needs-translation";
+        options.state_qualifier = NULL;
+      }
+      if (xmt_xliff_unit_wants_target(it->unit, &options))
+        f->stats.translated_units++;
       else
-        run->filter->stats.skipped_units++;
-      st = xmt_xliff_writer_unit(run->writer, it->unit, &run->options);
+        f->stats.skipped_units++;
+      st = xmt_xliff_writer_unit(run->writer, it->unit, &options);
     } else if (rc == 0) {
       st =
           xmt_xliff_writer_skeleton(run->writer, it->bytes.data, it->bytes.len);
@@ -403,6 +941,8 @@ static int drain(struct run *run) {
 
 static int on_skeleton(void *user, const char *bytes, size_t len) {
   struct run *run = user;
+  if (run->extract != NULL)
+    return 0;
   if (run->nitems == 0) {
     xmt_xliff_writer_set_encoding(run->writer,
                                   xmt_xliff_reader_encoding(run->reader));
@@ -412,7 +952,7 @@ static int on_skeleton(void *user, const char *bytes, size_t len) {
   }
   struct item *it = push_item(run);
   if (it == NULL || xmt_buf_append(&it->bytes, bytes, len) != XMT_OK)
-    return run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
+    return run_nomem(run);
   return 0;
 }
 
@@ -439,10 +979,12 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
   }
   const char *target =
       f->target_language != NULL ? f->target_language : info->target_language;
+  if (target == NULL && run->extract != NULL)
+    target = "und"; /* extract writes no target */
   if (target == NULL)
     return run_fail(run, XMT_ERR_USAGE, info->line, NULL,
                     "<file> has no target-language: give one with -t");
-  /* Copies: the reader's strings change before the last batch drains. */
+  /* Copies: the reader's strings change before the last window drains. */
   free(run->source_language);
   free(run->target_language);
   run->source_language = xmt_strdup(
@@ -450,8 +992,17 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
   run->target_language = xmt_strdup(target);
   run->options.target_language = run->target_language;
   if (run->target_language == NULL)
-    return run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
-  if (xmt_xliff_writer_file_tag(run->writer, tag, len, target) != XMT_OK)
+    return run_nomem(run);
+  if (f->segmenter != NULL && run->source_language != NULL &&
+      xmt_segmenter_set_language(f->segmenter, run->source_language) !=
+          XMT_OK) {
+    const struct xmt_error *e = xmt_segmenter_error(f->segmenter);
+    return run_fail(run, e->status != XMT_OK ? e->status : XMT_ERR_USAGE,
+                    info->line, NULL,
+                    e->message != NULL ? e->message : "segmentation rules");
+  }
+  if (run->extract == NULL &&
+      xmt_xliff_writer_file_tag(run->writer, tag, len, target) != XMT_OK)
     return run_fail(run, XMT_ERR_WRITE, 0, NULL, "cannot write the output");
   return 0;
 }
@@ -461,7 +1012,7 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
   struct item *it = push_item(run);
   if (it == NULL) {
     xmt_xliff_unit_free(unit);
-    return run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
+    return run_nomem(run);
   }
   it->unit = unit;
   run->filter->stats.units++;
@@ -469,12 +1020,45 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
   if (run->options.target_language == NULL)
     return run_fail(run, XMT_ERR_NOT_XLIFF, xmt_xliff_unit_line(unit),
                     xmt_xliff_unit_id(unit), "<trans-unit> outside <file>");
-  return run->queued_segments >= BATCH_SEGMENTS ? drain(run) : 0;
+  size_t window = run->filter->window ? run->filter->window : DEFAULT_WINDOW;
+  return run->queued_segments >= window ? drain(run) : 0;
 }
 
-xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
-                                     const char *out_path) {
-  xmt_error_clear(&f->err);
+static void run_free(struct run *run) {
+  for (size_t i = 0; i < run->nitems; i++) {
+    xmt_xliff_unit_free(run->items[i].unit);
+    xmt_buf_free(&run->items[i].bytes);
+  }
+  free(run->items);
+  for (size_t i = 0; i < run->results_cap; i++)
+    xmt_mt_response_free(&run->responses[i]);
+  for (size_t i = 0; i < run->nresults; i++)
+    xmt_alignment_free(run->results[i].links);
+  free(run->results);
+  free(run->responses);
+  free(run->jobs);
+  free(run->requests);
+  free(run->response_ptrs);
+  free(run->ids);
+  xmt_buf_free(&run->arena);
+  xmt_buf_free(&run->plain);
+  xmt_buf_free(&run->request);
+  xmt_memo_free(&run->window_memo);
+  xmt_memo_free(&run->run_memo);
+  xmt_placer_free(&run->placer);
+  xmt_tokens_free(run->stok);
+  xmt_tokens_free(run->ttok);
+  free(run->source_language);
+  free(run->target_language);
+  xmt_segment_free(run->scratch);
+  xmt_xliff_reader_free(run->reader);
+  xmt_xliff_writer_free(run->writer);
+}
+
+/* Translates (or extracts, with extract_format >= 0) in_path. */
+static xmt_status run_file(xmt_filter *f, const char *in_path,
+                           const char *out_path, int extract_format,
+                           int no_dedupe) {
   memset(&f->stats, 0, sizeof f->stats);
   if (in_path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
@@ -487,12 +1071,16 @@ xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
   run.options.state_qualifier = f->state_qualifier;
   run.options.overwrite = (f->flags & XMT_FILTER_OVERWRITE) != 0;
   run.options.alt_trans = (f->flags & XMT_FILTER_ALT_TRANS) != 0;
+  run.no_dedupe = no_dedupe;
+  xmt_status st = prepare_segmenter(f);
+  if (st != XMT_OK)
+    return st;
   struct xmt_output out;
   memset(&out, 0, sizeof out);
   FILE *in = xmt_input_open(in_path, &f->err);
   if (in == NULL)
     return f->err.pub.status;
-  xmt_status st = xmt_output_open(&out, out_path, &f->err);
+  st = xmt_output_open(&out, out_path, &f->err);
   if (st != XMT_OK) {
     if (in != stdin)
       fclose(in);
@@ -510,17 +1098,27 @@ xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
   run.writer = xmt_xliff_writer_new(xmt_output_write, &out);
   run.reader = xmt_xliff_reader_new(&callbacks, &run);
   run.scratch = xmt_segment_new();
+  run.stok = xmt_tokens_new();
+  run.ttok = xmt_tokens_new();
+  if (extract_format >= 0) {
+    run.extract = &out;
+    run.extract_format = (enum xmt_segments_format)extract_format;
+  }
+  int opened = 0;
   if (run.writer == NULL || run.reader == NULL || run.scratch == NULL ||
+      run.stok == NULL || run.ttok == NULL ||
+      xmt_placer_init(&run.placer) != XMT_OK ||
       xmt_xliff_reader_set_filename(run.reader, in_path) != XMT_OK) {
     st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                        xmt_strerror(XMT_ERR_NOMEM));
-  } else if (f->backend->open != NULL &&
+  } else if (run.extract == NULL && f->backend->open != NULL &&
              f->backend->open(f->backend_user, &config, &run.state, errbuf,
                               sizeof errbuf) != 0) {
     st = xmt_error_set(&f->err, XMT_ERR_BACKEND, NULL, 0, 0, NULL,
                        "cannot start MT backend '%s': %s", f->backend->name,
                        errbuf[0] ? errbuf : "failed");
   } else {
+    opened = run.extract == NULL;
     struct xmt_error_store read_err = {0};
     st = xmt_read_all(run.reader, in, in_path, &read_err, &f->stats.bytes_in);
     if (st == XMT_OK && drain(&run) != 0)
@@ -532,33 +1130,68 @@ xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
     else if (st != XMT_OK)
       st = xmt_error_copy(&f->err, xmt_xliff_reader_error(run.reader));
     xmt_error_clear(&read_err);
-    if (st == XMT_OK && xmt_xliff_writer_flush(run.writer) != XMT_OK)
+    if (st == XMT_OK && run.extract == NULL &&
+        xmt_xliff_writer_flush(run.writer) != XMT_OK)
       st = xmt_error_set(&f->err, XMT_ERR_WRITE, out_path, 0, 0, NULL, "%s",
                          "cannot write the output");
-    if (f->backend->close != NULL)
-      f->backend->close(run.state);
   }
-  for (size_t i = 0; i < run.nitems; i++) {
-    xmt_xliff_unit_free(run.items[i].unit);
-    xmt_buf_free(&run.items[i].bytes);
-  }
-  free(run.items);
-  for (size_t i = 0; i < run.slots_cap; i++)
-    xmt_mt_response_free(&run.responses[i]);
-  free(run.requests);
-  free(run.responses);
-  free(run.response_ptrs);
-  free(run.slots);
-  free(run.source_language);
-  free(run.target_language);
-  xmt_segment_free(run.scratch);
-  xmt_xliff_reader_free(run.reader);
-  xmt_xliff_writer_free(run.writer);
+  if (opened && f->backend->close != NULL)
+    f->backend->close(run.state);
+  run_free(&run);
   if (in != stdin)
     fclose(in);
   if (st == XMT_OK)
     st = xmt_output_commit(&out, &f->err);
   else
     xmt_output_abort(&out);
+  if (st == XMT_OK && f->stats.failed_segments > 0)
+    st = xmt_error_set(&f->err, XMT_ERR_PARTIAL, in_path, 0, 0, NULL,
+                       "%zu segment%s not translated", f->stats.failed_segments,
+                       f->stats.failed_segments == 1 ? "" : "s");
+  return st;
+}
+
+xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
+                                     const char *out_path) {
+  xmt_error_clear(&f->err);
+  return run_file(f, in_path, out_path, -1, 0);
+}
+
+xmt_status xmt_filter_extract_file(xmt_filter *f, const char *in_path,
+                                   const char *out_path,
+                                   enum xmt_segments_format format) {
+  xmt_error_clear(&f->err);
+  if (format != XMT_SEGMENTS_TSV && format != XMT_SEGMENTS_JSONL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "unknown segments format %d", (int)format);
+  return run_file(f, in_path, out_path, (int)format, 1);
+}
+
+xmt_status xmt_filter_merge_file(xmt_filter *f, const char *in_path,
+                                 const char *translations,
+                                 const char *alignments,
+                                 const char *source_tokens,
+                                 const char *target_tokens,
+                                 const char *out_path) {
+  xmt_error_clear(&f->err);
+  if (translations == NULL || (source_tokens == NULL) != (target_tokens == NULL))
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "merge needs translations, and source and target "
+                         "tokens together");
+  xmt_offline *o = xmt_offline_load(translations, alignments, source_tokens,
+                                    target_tokens, &f->err);
+  if (o == NULL)
+    return f->err.pub.status;
+  const struct xmt_backend *backend = f->backend;
+  void *user = f->backend_user;
+  char *spec = f->backend_spec;
+  f->backend = &xmt_backend_offline;
+  f->backend_user = o;
+  f->backend_spec = NULL;
+  xmt_status st = run_file(f, in_path, out_path, -1, 1);
+  f->backend = backend;
+  f->backend_user = user;
+  f->backend_spec = spec;
+  xmt_offline_free(o);
   return st;
 }

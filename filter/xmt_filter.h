@@ -122,24 +122,125 @@ XMT_API xmt_status xmt_filter_set_target_state(xmt_filter *filter,
 #define XMT_FILTER_ALT_TRANS 0x2u /* write alt-trans proposals, not targets */
 XMT_API void xmt_filter_set_flags(xmt_filter *filter, unsigned flags);
 
+/* How inline codes travel through MT. */
+enum xmt_tag_mode {
+  XMT_TAGS_PROJECT = 0, /* MT sees plain text; tags projected back over word
+                           alignments (Hanneman & Dinu 2020, 4.1) */
+  XMT_TAGS_MASK = 1,    /* tags become tokens XMT<n>X in the text; missing
+                           ones are appended, spurious ones dropped (4.2) */
+  XMT_TAGS_RAW = 2      /* MT sees XLIFF inline markup; the answer is parsed,
+                           repaired, or projected when beyond repair */
+};
+XMT_API xmt_status xmt_filter_set_tag_mode(xmt_filter *filter,
+                                           enum xmt_tag_mode mode);
+
+/* Segments per backend call (default 64), and per window (default 4096):
+ * the pipeline holds one window of units at a time, translates it, aligns
+ * it and writes it, so memory stays bounded on any document. */
+XMT_API void xmt_filter_set_batch_size(xmt_filter *filter, size_t segments);
+XMT_API void xmt_filter_set_window(xmt_filter *filter, size_t segments);
+
+/* Where word alignments come from when the backend gives none. */
+enum xmt_aligner_mode {
+  XMT_ALIGNER_SELF = 0,  /* the built-in aligner trained on the window's own
+                            source and MT output (seeded by model_path when
+                            not NULL); the default */
+  XMT_ALIGNER_MODEL = 1, /* a saved model only, no training */
+  XMT_ALIGNER_NONE = 2   /* none: proportional positions */
+};
+XMT_API xmt_status xmt_filter_set_aligner(xmt_filter *filter,
+                                          enum xmt_aligner_mode mode,
+                                          const char *model_path);
+/* Projection rule and symmetrization of the built-in aligner's two
+ * directions. Defaults: XMT_RULE_MINMAX, XMT_SYM_GROW_DIAG_FINAL_AND. */
+XMT_API void xmt_filter_set_projection(xmt_filter *filter,
+                                       enum xmt_projection_rule rule,
+                                       enum xmt_symmetrization symmetrization);
+
+/* Sentence segmentation of the units translated. Default: none in the
+ * library (the xliffmt command segments). srx_path NULL: the shipped
+ * rules. Copied; the rules load at the next run. */
+enum xmt_segmentation {
+  XMT_SEGMENT_NONE = 0,        /* translate units as they are */
+  XMT_SEGMENT_UNSEGMENTED = 1, /* segment units without <seg-source> */
+  XMT_SEGMENT_ALL = 2          /* resegment every unit */
+};
+XMT_API xmt_status xmt_filter_set_segmentation(xmt_filter *filter,
+                                               enum xmt_segmentation mode,
+                                               const char *srx_path);
+
 /* Counts of the last run. */
 struct xmt_filter_stats {
-  size_t units;            /* trans-units read */
-  size_t translated_units; /* units that got a target or alt-trans */
-  size_t skipped_units;    /* translate="no" or already translated */
-  size_t segments;         /* segments sent to the backend */
-  size_t failed_segments;  /* segments the backend reported as failed */
+  size_t units;                 /* trans-units read */
+  size_t translated_units;      /* units that got a target or alt-trans */
+  size_t skipped_units;         /* translate="no", already translated, or
+                                   no segment translated */
+  size_t segments;              /* segments sent to the backend */
+  size_t failed_segments;       /* segments left without a translation */
   size_t bytes_in;
+  size_t copied_segments;       /* nothing to translate: source copied */
+  size_t deduplicated_segments; /* answered by an identical segment */
+  size_t mt_calls;              /* backend translate() calls */
+  size_t projected_segments;    /* tags placed over word alignments */
+  size_t repaired_segments;     /* mask/raw answers with tags repaired */
 };
+
+/* Called after each backend call; non-zero stops the run (nothing is
+ * written, XMT_ERR_ABORTED). */
+typedef int (*xmt_filter_progress_fn)(void *user,
+                                      const struct xmt_filter_stats *stats);
+/* Called for each segment left without a translation. Strings live only
+ * during the call. */
+typedef void (*xmt_filter_failure_fn)(void *user, const char *segment_id,
+                                      unsigned long line, const char *message);
+XMT_API void xmt_filter_set_callbacks(xmt_filter *filter,
+                                      xmt_filter_progress_fn progress,
+                                      xmt_filter_failure_fn on_failure,
+                                      void *user);
 XMT_API const struct xmt_filter_stats *
 xmt_filter_stats(const xmt_filter *filter);
 
 /* Translates in_path into out_path (may be "-" for stdout). The output is
  * written to a temporary file beside out_path and renamed on success, so a
- * failed run leaves no output file. */
+ * failed run leaves no output file. Segments the backend could not
+ * translate get no new target (or, when other segments of their unit were
+ * translated, their source text in a target marked needs-translation); the
+ * output is still written, and the status is XMT_ERR_PARTIAL. */
 XMT_API xmt_status xmt_filter_translate_file(xmt_filter *filter,
                                              const char *in_path,
                                              const char *out_path);
+
+/* --- Offline MT --------------------------------------------------------------
+ * For MT that runs elsewhere: extract the segments the pipeline would send,
+ * translate them anywhere, merge the translations back. Extract then merge
+ * of the untouched text gives the document translate gives with the
+ * identity backend. Both use the filter's settings (segmentation, tag
+ * mode, aligner, target state). */
+
+enum xmt_segments_format {
+  XMT_SEGMENTS_TSV = 0,  /* "ID<TAB>TEXT", \t \n \r \\ escaped */
+  XMT_SEGMENTS_JSONL = 1 /* {"id":"...","text":"..."} per line */
+};
+/* Writes one line per segment to translate (segments with nothing to
+ * translate left out; identical ones not merged) to out_path, through a
+ * temporary file. */
+XMT_API xmt_status xmt_filter_extract_file(xmt_filter *filter,
+                                           const char *in_path,
+                                           const char *out_path,
+                                           enum xmt_segments_format format);
+/* Translates in_path with the translations of a segments file (TSV or JSON
+ * lines, by id; JSON lines may carry "alignment", "source_tokens" and
+ * "target_tokens"). alignments (Pharaoh) and source_tokens/target_tokens
+ * (space-separated tokens), when not NULL, are files parallel to the
+ * translations, line by line. A segment without a translation is a failed
+ * segment (XMT_ERR_PARTIAL), as in xmt_filter_translate_file. */
+XMT_API xmt_status xmt_filter_merge_file(xmt_filter *filter,
+                                         const char *in_path,
+                                         const char *translations,
+                                         const char *alignments,
+                                         const char *source_tokens,
+                                         const char *target_tokens,
+                                         const char *out_path);
 
 /* --- Checks -----------------------------------------------------------------
  */
@@ -193,6 +294,141 @@ struct xmt_check_report {
 XMT_API xmt_status xmt_filter_check_file(xmt_filter *filter, const char *path,
                                          struct xmt_check_report *report,
                                          xmt_problem_fn on_problem, void *user);
+
+/* --- Segmentation -----------------------------------------------------------
+ * Sentence segmentation by SRX 2.0 rules (Okapi's okpsrx extensions
+ * included), regular expressions compiled with ICU. A segmenter holds one
+ * rule set, the language it segments and the detail of its last error; it
+ * is not shared between threads. */
+
+/* A byte range [start, end) of a text. */
+struct xmt_span {
+  size_t start;
+  size_t end;
+};
+
+typedef struct xmt_segmenter xmt_segmenter;
+
+/* A segmenter loaded with the shipped rules (built into the library; also
+ * installed as PKGDATADIR/xliffmt.srx to copy and adapt). NULL when out of
+ * memory. */
+XMT_API xmt_segmenter *xmt_segmenter_new(void);
+XMT_API void xmt_segmenter_free(xmt_segmenter *s);
+XMT_API const struct xmt_error *xmt_segmenter_error(const xmt_segmenter *s);
+/* Replaces the rules with those of an SRX file. On failure the previous
+ * rules stay; the error names the file and line, and for a bad regular
+ * expression the languagerule, the rule and the character position:
+ * XMT_ERR_IO (unreadable), XMT_ERR_XML (not well-formed), XMT_ERR_FORMAT
+ * (not SRX, bad regular expression, unknown languagerulename). */
+XMT_API xmt_status xmt_segmenter_load_srx(xmt_segmenter *s, const char *path);
+/* The same from memory; name (copied; may be NULL) stands for the file in
+ * messages. */
+XMT_API xmt_status xmt_segmenter_load_srx_memory(xmt_segmenter *s,
+                                                 const char *xml, size_t len,
+                                                 const char *name);
+/* The language (BCP 47, e.g. "en", "de-AT") whose rules apply, as the
+ * maprules select them (all matching maps with cascade="yes", else the
+ * first). Copied. Without it, split uses "und" and segment_unit the
+ * source-language of the unit's file. */
+XMT_API xmt_status xmt_segmenter_set_language(xmt_segmenter *s,
+                                              const char *lang);
+/* Splits UTF-8 text into sentences: *spans gets *nspans byte ranges, in
+ * order, not overlapping, none empty; what lies between and around them is
+ * whitespace the SRX trim options leave out (trimLeadingWhitespaces and
+ * trimTrailingWhitespaces; without them segments keep their spaces and only
+ * whitespace-only text yields no span). *spans is borrowed until the next
+ * call on s. XMT_ERR_ENCODING for invalid UTF-8. */
+XMT_API xmt_status xmt_segmenter_split(xmt_segmenter *s, const char *text,
+                                       size_t len,
+                                       const struct xmt_span **spans,
+                                       size_t *nspans);
+/* Segments an unsegmented unit in place: afterwards
+ * xmt_xliff_unit_segmented() is 1 and the unit has one segment per
+ * sentence, with mids "0", "1"... as Okapi Tikal numbers them (a unit of one
+ * sentence gets one). Inline codes are invisible to the rules; a boundary
+ * never separates a code from the text it touches: a code touching one
+ * sentence only goes with it, one between two sentences with no space goes
+ * as the SRX formathandle says (closing codes before the break, opening and
+ * isolated ones after, by default), codes in the whitespace between
+ * sentences stay outside the segments. A g pair cut by a boundary (one
+ * around several sentences too) becomes <bx/> and <ex/> with its id;
+ * bpt/ept become <it pos="open|close">; a boundary inside a non-segment
+ * <mrk> is dropped.
+ * The writer then writes a <seg-source> after </source> with one
+ * <mrk mtype="seg"> per segment and the whitespace between them outside the
+ * mrks, and targets mirror it; an existing target equal to the source gets
+ * the same mrks, any other existing target is kept as is. With resegment a
+ * unit already segmented is segmented anew from its whole source; without,
+ * it is left alone, as are units with translate="no" and units whose source
+ * has no text. */
+XMT_API xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s,
+                                              xmt_xliff_unit *unit,
+                                              int resegment);
+
+/* --- HTML -------------------------------------------------------------------
+ * Pages are read by a preserving lexer: everything outside the translated
+ * text is written back byte for byte. Text of block elements (p, li, td,
+ * h1...) makes units whose inline elements (a, b, span...) become g/x/bx/ex/
+ * it codes; alt, title, placeholder, aria-label, label, summary, button
+ * values and meta description/keywords make attribute units. script, style,
+ * template, translate="no" and class="notranslate" are never translated.
+ * See xmt_html(3). */
+
+/* Flags for xmt_filter_set_flags: leave pre elements, or code elements,
+ * untranslated (an inline code element becomes one code). */
+#define XMT_FILTER_HTML_SKIP_PRE 0x100u
+#define XMT_FILTER_HTML_SKIP_CODE 0x200u
+
+/* Non-zero when a document is HTML, judged on its first bytes (len of them,
+ * 1 KB is plenty): a doctype, <html>, <head>, <body> or a common element
+ * first; path's extension (.html, .htm, .xhtml; path may be NULL) decides
+ * when the content does not. */
+XMT_API int xmt_html_sniff(const char *bytes, size_t len, const char *path);
+
+/* Counts of an extract or merge. */
+struct xmt_html_stats {
+  size_t units;             /* units of the page (text and attributes) */
+  size_t attribute_units;   /* of which attribute values */
+  size_t codes;             /* inline codes in the text units */
+  size_t units_with_target; /* merge: units written from a target */
+  size_t missing_targets;   /* merge: units left in the source language */
+  size_t bytes_in;          /* size of the page */
+};
+
+/* Writes the units of the page html_path as an XLIFF 1.2 document (one
+ * unsegmented trans-unit per unit, id 1, 2... in page order of completion,
+ * restype x-html-ELEMENT or x-html-ATTRIBUTE) to xliff_path ("-": standard
+ * output), under a temporary name renamed on success. The languages are
+ * the filter's; without a source language, <html lang> is used. stats may
+ * be NULL. */
+XMT_API xmt_status xmt_html_extract_file(xmt_filter *filter,
+                                         const char *html_path,
+                                         const char *xliff_path,
+                                         struct xmt_html_stats *stats);
+
+/* Writes html_path to out_path with the targets of xliff_path (as written
+ * by xmt_html_extract_file from the same page) in place of its units, and
+ * the root element's lang set to the filter's target language or else the
+ * XLIFF's. A unit without a target keeps its source text and goes to
+ * on_problem (may be NULL) as a warning; the page is still written and the
+ * call returns XMT_ERR_PARTIAL. A trans-unit the page does not have, or
+ * whose source differs from the page's, is an error (XMT_ERR_FORMAT, with
+ * its line). */
+XMT_API xmt_status xmt_html_merge_file(xmt_filter *filter,
+                                       const char *html_path,
+                                       const char *xliff_path,
+                                       const char *out_path,
+                                       struct xmt_html_stats *stats,
+                                       xmt_problem_fn on_problem, void *user);
+
+/* Translates the page in_path into out_path ("-": standard output) with the
+ * filter's backend: the page is extracted to a temporary XLIFF document,
+ * translated by xmt_filter_translate_file, and merged back, so segments,
+ * codes and failures behave as for XLIFF. The target language is required;
+ * XMT_FILTER_ALT_TRANS is ignored. xmt_filter_stats() gives the counts. */
+XMT_API xmt_status xmt_filter_translate_html_file(xmt_filter *filter,
+                                                  const char *in_path,
+                                                  const char *out_path);
 
 #ifdef __cplusplus
 }

@@ -269,6 +269,129 @@ XMT_API xmt_status xmt_evaluator_add(xmt_evaluator *evaluator,
 XMT_API const struct xmt_tag_metrics *
 xmt_evaluator_metrics(const xmt_evaluator *evaluator);
 
+/* --- Word aligner ------------------------------------------------------------
+ * IBM Model 2 with a diagonal prior, trained by EM in both directions as
+ * fast_align does (Dyer, Chahuneau & Smith 2013), and symmetrization of the
+ * two directions (Koehn et al. 2005). Links are always (source index,
+ * target index), whatever the direction. See xmt_aligner(3).
+ *
+ * Threads: one call at a time per aligner (calls reuse buffers of the
+ * handle); training spreads its work over its own threads. Distinct
+ * aligners are independent. */
+
+typedef struct xmt_aligner xmt_aligner;
+
+struct xmt_aligner_options {
+  unsigned iterations;    /* fast_align -I: EM passes, the last one being
+                             the alignment pass (5) */
+  double prob_align_null; /* -p: probability of the NULL link (0.08) */
+  double tension;         /* -T: starting diagonal tension (4.0) */
+  int favor_diagonal;     /* -d: diagonal prior, else IBM Model 1 (1) */
+  int optimize_tension;   /* -o: learn the tension (1) */
+  int variational_bayes;  /* -v: Dirichlet prior on translations (1) */
+  double alpha;           /* -a: its concentration, > 0 (0.01) */
+  int lowercase;          /* words are compared lowercased (0) */
+  unsigned threads;       /* training threads; 0: the online cores (0) */
+  double seed_weight;     /* a loaded model seeds training and weighs as
+                             this many prior occurrences of each word (1.0) */
+};
+
+/* Fills o with the defaults above (fast_align -d -o -v). */
+XMT_API void xmt_aligner_options_init(struct xmt_aligner_options *o);
+/* A new aligner (NULL o: the defaults; o is copied). NULL when out of
+ * memory or when o is invalid (alpha <= 0 with variational_bayes,
+ * prob_align_null outside [0, 1), tension <= 0, iterations 0). */
+XMT_API xmt_aligner *xmt_aligner_new(const struct xmt_aligner_options *o);
+XMT_API void xmt_aligner_free(xmt_aligner *aligner);
+/* The detail of the aligner's last failure; borrowed, cleared at each call. */
+XMT_API const struct xmt_error *xmt_aligner_error(const xmt_aligner *aligner);
+
+/* Adds a training pair: the UTF-8 texts and their tokens (see
+ * xmt_tokenize). The words are copied (lowercased with the lowercase
+ * option); the arguments are not kept. A side may have no tokens: the pair
+ * keeps its index and aligns to nothing. XMT_ERR_ENCODING for invalid
+ * UTF-8 in a token, XMT_ERR_USAGE for tokens out of the text. */
+XMT_API xmt_status xmt_aligner_add(xmt_aligner *aligner, const char *src,
+                                   size_t src_len, const xmt_tokens *src_tokens,
+                                   const char *tgt, size_t tgt_len,
+                                   const xmt_tokens *tgt_tokens);
+/* Pairs added so far. */
+XMT_API size_t xmt_aligner_pair_count(const xmt_aligner *aligner);
+
+/* Called by xmt_aligner_train on the calling thread, now and then and at
+ * the end of each iteration (1-based) of each direction; pairs_done of
+ * pairs is the progress within the iteration. Non-zero aborts training
+ * (XMT_ERR_ABORTED; the aligner keeps its earlier model, if any). */
+typedef int (*xmt_progress_fn)(void *user, unsigned iteration,
+                               unsigned iterations, size_t pairs_done,
+                               size_t pairs);
+
+/* Trains both directions on every pair added; with a loaded model, the
+ * model's parameters seed the training and act as a prior (seed_weight).
+ * Afterwards the pairs stay added, and the model covers their words.
+ * progress may be NULL. XMT_ERR_USAGE when no pair has tokens on both
+ * sides. */
+XMT_API xmt_status xmt_aligner_train(xmt_aligner *aligner,
+                                     xmt_progress_fn progress, void *user);
+
+enum xmt_symmetrization {
+  XMT_SYM_FORWARD = 0,             /* source -> target direction only */
+  XMT_SYM_REVERSE = 1,             /* target -> source direction only */
+  XMT_SYM_INTERSECT = 2,           /* links of both directions */
+  XMT_SYM_UNION = 3,               /* links of either direction */
+  XMT_SYM_GROW_DIAG = 4,           /* intersection grown into neighbours
+                                      (Koehn et al. 2005, as atools) */
+  XMT_SYM_GROW_DIAG_FINAL = 5,     /* then links of either direction that
+                                      reach an unaligned word */
+  XMT_SYM_GROW_DIAG_FINAL_AND = 6  /* then those that join two unaligned
+                                      words */
+};
+
+/* Aligns a sentence pair with the trained or loaded model (words it does
+ * not know fall back on the diagonal prior). out is cleared first and gets
+ * the links sorted by source then target index (FORWARD and REVERSE: in
+ * the order fast_align prints them). XMT_ERR_USAGE before training. */
+XMT_API xmt_status xmt_aligner_align(xmt_aligner *aligner, const char *src,
+                                     size_t src_len,
+                                     const xmt_tokens *src_tokens,
+                                     const char *tgt, size_t tgt_len,
+                                     const xmt_tokens *tgt_tokens,
+                                     enum xmt_symmetrization sym,
+                                     xmt_alignment *out);
+/* The same for pair index (0-based, in the order added), without giving
+ * its text again: how a batch is aligned after self-training. */
+XMT_API xmt_status xmt_aligner_align_pair(xmt_aligner *aligner, size_t index,
+                                          enum xmt_symmetrization sym,
+                                          xmt_alignment *out);
+
+/* Combines two alignments of one sentence pair (both as (source, target)
+ * links) into out (cleared first; may not be forward or reverse), sorted
+ * by source then target index. Links outside source_tokens x
+ * target_tokens are XMT_ERR_USAGE. */
+XMT_API xmt_status xmt_symmetrize(xmt_alignment *out,
+                                  const xmt_alignment *forward,
+                                  const xmt_alignment *reverse,
+                                  size_t source_tokens, size_t target_tokens,
+                                  enum xmt_symmetrization sym);
+/* "forward", "reverse", "intersect", "union", "grow-diag",
+ * "grow-diag-final", "grow-diag-final-and" (as atools -c names them);
+ * XMT_ERR_USAGE for anything else. */
+XMT_API xmt_status xmt_symmetrization_parse(const char *name,
+                                            enum xmt_symmetrization *sym);
+/* The name of sym as parsed above; "?" when out of range. */
+XMT_API const char *xmt_symmetrization_name(enum xmt_symmetrization sym);
+
+/* Writes the model (vocabulary, both directions, tension, mean length
+ * ratio, options) to path, through a temporary file renamed at the end.
+ * XMT_ERR_USAGE before training, XMT_ERR_WRITE when it cannot be written. */
+XMT_API xmt_status xmt_aligner_save(xmt_aligner *aligner, const char *path);
+/* Reads a model written by xmt_aligner_save into an aligner that has no
+ * pairs and no model yet. The model's options replace the aligner's,
+ * except threads and seed_weight. XMT_ERR_IO when path cannot be read,
+ * XMT_ERR_FORMAT when it is not a model, is corrupt, or is of another
+ * format version (the message says which). */
+XMT_API xmt_status xmt_aligner_load(xmt_aligner *aligner, const char *path);
+
 #ifdef __cplusplus
 }
 #endif

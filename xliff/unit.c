@@ -1,6 +1,7 @@
 /* unit.c -- trans-units as the reader hands them out. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "xliff_private.h"
@@ -21,6 +22,38 @@ void xmt_unit_clear_segments(xmt_xliff_unit *u) {
       xmt_segment_free(u->segs[i].target);
   }
   u->nsegs = 0;
+  for (size_t i = 0; i < u->ngaps; i++)
+    xmt_segment_free(u->gaps[i]);
+  free(u->gaps);
+  u->gaps = NULL;
+  u->ngaps = 0;
+}
+
+xmt_status xmt_unit_set_generated(xmt_xliff_unit *u, xmt_segment **sources,
+                                  xmt_segment **gaps, size_t n) {
+  struct xmt_unit_segment *segs = calloc(n > 0 ? n : 1, sizeof *segs);
+  if (segs == NULL)
+    return XMT_ERR_NOMEM;
+  for (size_t i = 0; i < n; i++) {
+    char mid[24];
+    snprintf(mid, sizeof mid, "%zu", i);
+    if ((segs[i].mid = xmt_strdup(mid)) == NULL) {
+      while (i-- > 0)
+        free(segs[i].mid);
+      free(segs);
+      return XMT_ERR_NOMEM;
+    }
+    segs[i].source = sources[i];
+  }
+  xmt_unit_clear_segments(u);
+  free(u->segs);
+  u->segs = segs;
+  u->segs_cap = n > 0 ? n : 1;
+  u->nsegs = n;
+  u->gaps = gaps;
+  u->ngaps = n + 1;
+  u->segmented = 1;
+  return XMT_OK;
 }
 
 void xmt_xliff_unit_free(xmt_xliff_unit *u) {

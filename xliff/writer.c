@@ -179,9 +179,34 @@ static xmt_status target_open(struct xmt_buf *out,
   return st;
 }
 
+/* The content of a generated <seg-source> (use_targets 0) or of the target
+ * mirroring it (1): the gaps outside, each segment in its mrk. */
+static xmt_status generated_content(struct xmt_buf *out,
+                                    const xmt_xliff_unit *u, int use_targets) {
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; st == XMT_OK; i++) {
+    st = render_into(out, u->gaps[i]);
+    if (st != XMT_OK || i == u->nsegs)
+      break;
+    st = xmt_buf_append_str(out, "<mrk mid=\"");
+    if (st == XMT_OK)
+      st = escape_attr(out, u->segs[i].mid);
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(out, "\" mtype=\"seg\">");
+    if (st == XMT_OK)
+      st =
+          render_into(out, use_targets ? u->segs[i].target : u->segs[i].source);
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(out, "</mrk>");
+  }
+  return st;
+}
+
 /* The target content: the seg-source mirrored with each segment replaced by
  * its translation, or the single translation of an unsegmented unit. */
 static xmt_status target_content(struct xmt_buf *out, const xmt_xliff_unit *u) {
+  if (u->gaps != NULL)
+    return generated_content(out, u, 1);
   if (!u->segmented)
     return render_into(out, u->segs[0].target);
   size_t at = u->seg_inner.start;
@@ -264,24 +289,116 @@ static xmt_status assemble(struct xmt_buf *out, const xmt_xliff_unit *u,
   return st;
 }
 
+/* The content range of the existing <target>, for rewriting it; 0 when it
+ * has none (an empty element). */
+static int target_inner(const xmt_xliff_unit *u, struct xmt_range *inner) {
+  const char *raw = u->raw.data;
+  size_t i = u->target.start;
+  char quote = 0;
+  for (; i < u->target.end; i++) {
+    if (quote != 0) {
+      if (raw[i] == quote)
+        quote = 0;
+    } else if (raw[i] == '"' || raw[i] == '\'')
+      quote = raw[i];
+    else if (raw[i] == '>')
+      break;
+  }
+  if (i >= u->target.end || raw[i - 1] == '/')
+    return 0;
+  size_t end = u->target.end;
+  while (end > i && raw[end - 1] != '<')
+    end--;
+  if (end <= i + 1)
+    return 0;
+  inner->start = i + 1;
+  inner->end = end - 1;
+  return 1;
+}
+
+/* A unit with generated segments: the new <seg-source> goes after </source>
+ * (or replaces the file's), and the target mirrors it: a new one, or the
+ * existing copy of the source with mrks added; a real translation already
+ * there is left as it is. */
+static xmt_status assemble_generated(struct xmt_buf *out,
+                                     const xmt_xliff_unit *u,
+                                     const struct xmt_xliff_target_options *o,
+                                     int want_target) {
+  const char *raw = u->raw.data;
+  int had = u->seg_source.end != 0;
+  size_t cut = had ? u->seg_source.start : u->source.end;
+  size_t at = had ? u->seg_source.end : u->source.end;
+  xmt_status st = xmt_buf_append(out, raw, cut);
+  if (st == XMT_OK && !had) {
+    struct xmt_range indent = indent_of(u);
+    st = xmt_buf_append(out, raw + indent.start, indent.end - indent.start);
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, "<seg-source>");
+  if (st == XMT_OK)
+    st = generated_content(out, u, 0);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, "</seg-source>");
+  struct xmt_range inner;
+  int target_after = u->target.end != 0 && u->target.start >= at;
+  if (st != XMT_OK)
+    return st;
+  if (want_target && o->alt_trans) {
+    size_t anchor = target_after ? u->target.end : at;
+    st = xmt_buf_append(out, raw + at, anchor - at);
+    if (st == XMT_OK)
+      st = alt_trans(out, u, o);
+    at = anchor;
+  } else if (want_target) {
+    if (target_after)
+      st = xmt_buf_append(out, raw + at, u->target.start - at);
+    else {
+      struct xmt_range indent = indent_of(u);
+      st = xmt_buf_append(out, raw + indent.start, indent.end - indent.start);
+    }
+    if (st == XMT_OK)
+      st = target_open(out, o, 1);
+    if (st == XMT_OK)
+      st = generated_content(out, u, 1);
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(out, "</target>");
+    if (target_after)
+      at = u->target.end;
+  } else if (target_after && u->has_target && u->existing != NULL &&
+             u->whole_source != NULL &&
+             xmt_segment_equal(u->existing, u->whole_source) &&
+             target_inner(u, &inner)) {
+    st = xmt_buf_append(out, raw + at, inner.start - at);
+    if (st == XMT_OK)
+      st = generated_content(out, u, 0);
+    at = inner.end;
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append(out, raw + at, u->raw.len - at);
+  return st;
+}
+
 xmt_status xmt_xliff_writer_unit(xmt_xliff_writer *w, const xmt_xliff_unit *u,
                                  const struct xmt_xliff_target_options *o) {
   if (w->status != XMT_OK)
     return w->status;
   if (o == NULL || o->target_language == NULL)
     return XMT_ERR_USAGE;
-  if (!xmt_xliff_unit_wants_target(u, o))
+  int want = xmt_xliff_unit_wants_target(u, o);
+  if (!want && u->gaps == NULL)
     return put(w, u->raw.data, u->raw.len, 0);
   xmt_status st;
   if (w->enc == XMT_ENC_UTF8) {
     /* Nothing to encode: assemble straight into the output. */
-    st = assemble(&w->out, u, o);
+    st = u->gaps != NULL ? assemble_generated(&w->out, u, o, want)
+                         : assemble(&w->out, u, o);
     if (st != XMT_OK)
       return w->status = st;
     return w->out.len >= BLOCK_SIZE ? xmt_xliff_writer_flush(w) : XMT_OK;
   }
   xmt_buf_reset(&w->utf8);
-  st = assemble(&w->utf8, u, o);
+  st = u->gaps != NULL ? assemble_generated(&w->utf8, u, o, want)
+                       : assemble(&w->utf8, u, o);
   if (st != XMT_OK)
     return w->status = st;
   return put(w, w->utf8.data, w->utf8.len, 1);

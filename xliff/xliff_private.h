@@ -127,6 +127,12 @@ struct xmt_xliff_unit {
   size_t nsegs, segs_cap;
   /* For checks: whitespace-normalised source and seg-source text differ. */
   int seg_text_differs;
+  /* Segments made by a segmenter, not read from the file: gaps[i] (the
+   * whitespace and codes outside the mrk elements) comes before segment i,
+   * gaps[nsegs] after the last; the writer writes them as a new <seg-source>.
+   * NULL for a unit as read. */
+  xmt_segment **gaps;
+  size_t ngaps;
 };
 
 xmt_xliff_unit *xmt_unit_new(void);
@@ -135,5 +141,10 @@ xmt_status xmt_unit_add_segment(xmt_xliff_unit *unit, const char *mid,
                                 size_t *index);
 /* Drops all segments (when a seg-source replaces the source's). */
 void xmt_unit_clear_segments(xmt_xliff_unit *unit);
+/* Replaces the segments by n generated ones with mids "0", "1"...: on
+ * success the unit owns sources[0..n-1] (the array stays the caller's) and
+ * gaps, an array of n + 1 segments; on failure nothing changes hands. */
+xmt_status xmt_unit_set_generated(xmt_xliff_unit *unit, xmt_segment **sources,
+                                  xmt_segment **gaps, size_t n);
 
 #endif /* XMT_XLIFF_PRIVATE_H */

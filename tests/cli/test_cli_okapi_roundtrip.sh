@@ -127,7 +127,7 @@ roundtrip() {
 
   rm -f "$tmp/o.xlf"
   if expect_exit 0 "$name: translate" \
-    "$x" translate "$f" -o "$tmp/o.xlf" --mt identity -q; then
+    "$x" translate "$f" -o "$tmp/o.xlf" --mt identity -q --no-segment; then
     to_utf8 "$tmp/o.xlf" "$tmp/default.utf8"
     perl "$tmp/strip.pl" mt "$in8" <"$tmp/default.utf8" >"$tmp/s.xlf"
     same "$name: only mt targets added" "$in8" "$tmp/s.xlf"
@@ -135,7 +135,7 @@ roundtrip() {
 
   rm -f "$tmp/o.xlf"
   if expect_exit 0 "$name: translate --overwrite" \
-    "$x" translate "$f" -o "$tmp/o.xlf" --mt identity -q --overwrite; then
+    "$x" translate "$f" -o "$tmp/o.xlf" --mt identity -q --no-segment --overwrite; then
     to_utf8 "$tmp/o.xlf" "$tmp/o.utf8"
     perl "$tmp/strip.pl" all "$in8" <"$tmp/o.utf8" >"$tmp/s.xlf"
     perl "$tmp/strip.pl" all <"$in8" >"$tmp/i.xlf"
@@ -144,7 +144,7 @@ roundtrip() {
 
   rm -f "$tmp/o.xlf"
   if expect_exit 0 "$name: translate --alt-trans" \
-    "$x" translate "$f" -o "$tmp/o.xlf" --mt identity -q --alt-trans; then
+    "$x" translate "$f" -o "$tmp/o.xlf" --mt identity -q --no-segment --alt-trans; then
     to_utf8 "$tmp/o.xlf" "$tmp/o.utf8"
     perl "$tmp/strip.pl" alt "$in8" <"$tmp/o.utf8" >"$tmp/s.xlf"
     same "$name: --alt-trans adds only alt-trans" "$in8" "$tmp/s.xlf"

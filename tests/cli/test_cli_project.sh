@@ -189,15 +189,100 @@ err_is "unmappable tokens: message" \
   "xliffmt: $w/in.badtok:1: token 1 \"Dont\" does not match the source text"
 no_output "unmappable tokens"
 
-# --- No aligner yet.
-expect_exit 1 "--aligner self" "$x" project -s "$w/in.src" -t "$w/in.tgt" \
-  --aligner self
-err_is "--aligner self: message" \
-  "xliffmt: the built-in aligner is not available yet; give --alignment"
-expect_exit 1 "no --alignment" "$x" project -s "$w/in.src" -t "$w/in.tgt"
-err_is "no --alignment: message" \
-  "xliffmt: the built-in aligner is not available yet; give --alignment"
-no_output "no --alignment"
+# --- The built-in aligner: --aligner self.
+# Adjectives after nouns in the target: the aligner learns it from the
+# lines themselves plus the extra plain text, and the tags follow.
+printf '%s\n' '<g id="1">red</g> house' 'a <g id="1">big</g> car' \
+  '<g id="1">old</g> car' >"$w/in.asrc"
+printf '%s\n' 'maison rouge' 'une grande voiture' 'voiture vieille' \
+  >"$w/in.atgt"
+printf '%s\n' house red car 'red car' big 'big house' old 'old house' \
+  'a house' a >"$w/in.trs"
+printf '%s\n' maison rouge voiture 'voiture rouge' grande 'grande maison' \
+  vieille 'maison vieille' 'une maison' une >"$w/in.trt"
+printf '%s\n' 'maison <g id="1">rouge</g>' 'une <g id="1">grande</g> voiture' \
+  'voiture <g id="1">vieille</g>' >"$tmp/want"
+expect_exit 0 "--aligner self" "$x" project -s "$w/in.asrc" -t "$w/in.atgt" \
+  --aligner self --train-source "$w/in.trs" --train-target "$w/in.trt"
+same "--aligner self: tags follow the learnt word order" "$tmp/out" \
+  "$tmp/want"
+for h in grow-diag-final-and union; do
+  expect_exit 0 "--aligner self --symmetrize $h" "$x" project \
+    -s "$w/in.asrc" -t "$w/in.atgt" --aligner self --symmetrize "$h" \
+    --train-source "$w/in.trs" --train-target "$w/in.trt" --rule score
+  same "--aligner self --symmetrize $h --rule score" "$tmp/out" "$tmp/want"
+done
+# Without the extra text, three lines teach nothing about word order: the
+# diagonal wins and "red" -> "maison".
+expect_exit 0 "--aligner self, lines alone" "$x" project -s "$w/in.asrc" \
+  -t "$w/in.atgt" --aligner self
+printf '%s\n' '<g id="1">maison</g> rouge' 'une <g id="1">grande</g> voiture' \
+  '<g id="1">voiture</g> vieille' >"$tmp/want2"
+same "--aligner self, lines alone: the diagonal" "$tmp/out" "$tmp/want2"
+# A model saved by "xliffmt align" seeds the training.
+paste -d'|' "$w/in.trs" "$w/in.trt" | sed 's/|/ ||| /' >"$w/in.corpus"
+expect_exit 0 "align --save-model" "$x" align -i "$w/in.corpus" -d -o -v \
+  --save-model "$w/in.model"
+expect_exit 0 "--aligner-model" "$x" project -s "$w/in.asrc" \
+  -t "$w/in.atgt" --aligner self --aligner-model "$w/in.model" -o "$w/o.txt"
+same "--aligner-model: tags follow the model's word order" "$w/o.txt" \
+  "$tmp/want"
+rm -f "$w/o.txt"
+# A source with only tags, an empty target: nothing to train on.
+printf '%s\n' '<x id="1"/>' 'a <g id="1">b</g>' >"$w/in.esrc"
+printf '%s\n' 'A' '' >"$w/in.etgt"
+expect_exit 0 "--aligner self: nothing to train on" "$x" project \
+  -s "$w/in.esrc" -t "$w/in.etgt" --aligner self
+printf '%s\n' '<x id="1"/>A' '<g id="1"></g>' >"$tmp/want3"
+same "--aligner self: nothing to train on: proportional" "$tmp/out" \
+  "$tmp/want3"
+
+printf '%s\n' 'red' >"$w/in.short1"
+expect_exit 1 "--train-target shorter" "$x" project -s "$w/in.asrc" \
+  -t "$w/in.atgt" --aligner self --train-source "$w/in.trs" \
+  --train-target "$w/in.short1" -o "$w/out.txt"
+err_is "--train-target shorter: message" \
+  "xliffmt: $w/in.short1:1: the file ends after 1 lines, but $w/in.trs has more"
+no_output "--train-target shorter"
+printf 'red\n\303 x\n' >"$w/in.badutf"
+expect_exit 1 "--train-source invalid UTF-8" "$x" project -s "$w/in.asrc" \
+  -t "$w/in.atgt" --aligner self --train-source "$w/in.badutf" \
+  --train-target "$w/in.trt"
+err_is "--train-source invalid UTF-8: message" \
+  "xliffmt: $w/in.badutf:2: cannot tokenize: bad character encoding"
+expect_exit 1 "--aligner-model missing" "$x" project -s "$w/in.asrc" \
+  -t "$w/in.atgt" --aligner self --aligner-model "$w/nope"
+err_is "--aligner-model missing: message" \
+  "xliffmt: $w/nope: cannot open: No such file or directory"
+printf 'XMTALIGN\002\000\000\000' >"$w/in.v2"
+expect_exit 1 "--aligner-model of another version" "$x" project \
+  -s "$w/in.asrc" -t "$w/in.atgt" --aligner self --aligner-model "$w/in.v2"
+err_is "--aligner-model of another version: message" \
+  "xliffmt: $w/in.v2: aligner model format version 2; this xliffmt reads version 1"
+
+usage_err() { # DESC MESSAGE ARGS...
+  d=$1 m=$2
+  shift 2
+  if exits_with 1 "$d" "$x" project "$@"; then
+    err_is "$d: message" "$(printf 'xliffmt: %s\nTry '"'"'xliffmt project --help'"'"'.' "$m")"
+  fi
+}
+usage_err "no --alignment" "missing --alignment ALN or --aligner self" \
+  -s "$w/in.src" -t "$w/in.tgt"
+usage_err "--alignment and --aligner" \
+  "--alignment and --aligner exclude each other" -s "$w/in.src" \
+  -t "$w/in.tgt" -a "$w/in.aln" --aligner self
+usage_err "unknown aligner" "unknown aligner (known: self)" -s "$w/in.src" \
+  -t "$w/in.tgt" --aligner fast_align
+usage_err "--train-source alone" \
+  "--train-source and --train-target go together" -s "$w/in.src" \
+  -t "$w/in.tgt" --aligner self --train-source "$w/in.trs"
+usage_err "--symmetrize without --aligner" \
+  "--train-source, --train-target, --aligner-model, --symmetrize and --lowercase need --aligner self" \
+  -s "$w/in.src" -t "$w/in.tgt" -a "$w/in.aln" --symmetrize union
+usage_err "bad --symmetrize" \
+  "--symmetrize is one of forward, reverse, intersect, union, grow-diag, grow-diag-final, grow-diag-final-and" \
+  -s "$w/in.src" -t "$w/in.tgt" --aligner self --symmetrize gdfa
 
 expect_exit 1 "--source-tokens alone" "$x" project -s "$w/in.src" \
   -t "$w/in.tgt" -a "$w/in.aln" --source-tokens "$w/in.stok"

@@ -1,0 +1,116 @@
+/* cli_merge.c -- xliffmt merge: an HTML page rebuilt from its translated
+ * XLIFF; any other input goes to the XLIFF segment merge (cli_offline.c). */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *fp) {
+  fprintf(fp,
+          "Usage: xliffmt merge PAGE.html PAGE.xlf [-o OUT.html] [-t TGT]\n"
+          "                     [--skip-pre] [--skip-code] [--quiet]\n\n"
+          "Writes PAGE.html with the targets of PAGE.xlf, as written by\n"
+          "'xliffmt extract PAGE.html' and translated since, in place of its\n"
+          "text; everything else is copied byte for byte, and <html lang>\n"
+          "becomes the target language. A unit without a target keeps its\n"
+          "source text and is reported; the exit status is then 3.\n\n"
+          "  -o OUT       output file (default: standard output)\n"
+          "  -t TGT       target language (default: the XLIFF's)\n"
+          "  --skip-pre, --skip-code  as given to extract\n"
+          "  -q, --quiet  no summary on standard error\n\n"
+          "XLIFF input takes segment translations instead: see\n"
+          "'xliffmt merge IN.xlf --help' and xliffmt-merge(1).\n");
+}
+
+/* Missing targets, one line each on stderr. */
+static int report(void *user, const struct xmt_problem *p) {
+  (void)user;
+  fprintf(stderr, "xliffmt: %s", p->file);
+  if (p->line > 0)
+    fprintf(stderr, ":%lu", p->line);
+  fprintf(stderr, ": unit %s: %s\n", p->unit_id != NULL ? p->unit_id : "?",
+          p->message);
+  return 0;
+}
+
+enum { OPT_SKIP_PRE = 300, OPT_SKIP_CODE };
+
+static int merge_html(int argc, char **argv) {
+  static const struct option options[] = {
+      {"output", required_argument, NULL, 'o'},
+      {"target-lang", required_argument, NULL, 't'},
+      {"skip-pre", no_argument, NULL, OPT_SKIP_PRE},
+      {"skip-code", no_argument, NULL, OPT_SKIP_CODE},
+      {"quiet", no_argument, NULL, 'q'},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
+  const char *out = "-", *tgt = NULL;
+  unsigned flags = 0;
+  int quiet = 0, c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "o:t:qh", options, NULL)) != -1) {
+    switch (c) {
+    case 'o':
+      out = optarg;
+      break;
+    case 't':
+      tgt = optarg;
+      break;
+    case OPT_SKIP_PRE:
+      flags |= XMT_FILTER_HTML_SKIP_PRE;
+      break;
+    case OPT_SKIP_CODE:
+      flags |= XMT_FILTER_HTML_SKIP_CODE;
+      break;
+    case 'q':
+      quiet = 1;
+      break;
+    case 'h':
+      usage(stdout);
+      return EXIT_OK;
+    default:
+      xmt_cli_usage_error("merge ", "unknown option");
+      return EXIT_BAD_INPUT;
+    }
+  }
+  if (optind + 2 != argc) {
+    xmt_cli_usage_error("merge ", "give the page and its XLIFF: "
+                                  "merge PAGE.html PAGE.xlf");
+    return EXIT_BAD_INPUT;
+  }
+  const char *page = argv[optind], *xliff = argv[optind + 1];
+  xmt_filter *f = xmt_filter_new();
+  if (f == NULL) {
+    fputs("xliffmt: out of memory\n", stderr);
+    return EXIT_INTERNAL;
+  }
+  struct xmt_html_stats stats;
+  xmt_filter_set_flags(f, flags);
+  xmt_status st = xmt_filter_set_languages(f, NULL, tgt);
+  if (st == XMT_OK)
+    st = xmt_html_merge_file(f, page, xliff, out, &stats, report, NULL);
+  if (st != XMT_OK)
+    xmt_cli_report(xmt_filter_error(f));
+  if (!quiet && (st == XMT_OK || st == XMT_ERR_PARTIAL))
+    fprintf(stderr,
+            "xliffmt: %s: %zu units, %zu translated, %zu kept in "
+            "the source language\n",
+            page, stats.units, stats.units_with_target, stats.missing_targets);
+  xmt_filter_free(f);
+  return xmt_cli_exit_status(st);
+}
+
+int xmt_cli_merge(int argc, char **argv) {
+  if (!xmt_cli_is_html(argc, argv)) {
+    int help = 0;
+    for (int i = 1; i < argc; i++)
+      help |= strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
+    if (help)
+      usage(stdout);
+    return xmt_cli_merge_segments(argc, argv);
+  }
+  return merge_html(argc, argv);
+}

@@ -1,0 +1,207 @@
+/* html_private.h -- internals of the HTML filter: the preserving lexer, the
+ * document model (units, inline codes, holes) and the writer. Not
+ * installed. */
+#ifndef XMT_HTML_PRIVATE_H
+#define XMT_HTML_PRIVATE_H
+
+#ifndef XMT_BUILDING_LIBRARY
+#error "html_private.h is internal to libxliffmt"
+#endif
+
+#include "filter_private.h"
+
+/* --- Lexer (html_lexer.c) ---------------------------------------------------
+ * Splits bytes of an ASCII-compatible encoding into tokens that cover the
+ * input exactly, without a gap or an overlap, the way an HTML5 tokenizer
+ * would find them; it never fails on bad markup. Offsets are absolute from
+ * the first byte of the document. */
+
+enum html_token_kind {
+  HTML_TEXT = 0,    /* character data; entities not decoded */
+  HTML_RAWTEXT = 1, /* content of script, style, title, textarea... */
+  HTML_START = 2,   /* start tag, attributes in attrs */
+  HTML_END = 3,     /* end tag */
+  HTML_COMMENT = 4, /* <!-- ... --> */
+  HTML_DOCTYPE = 5, /* <!DOCTYPE ...> */
+  HTML_PI = 6,      /* <?xml ...?> and other <?...> */
+  HTML_CDATA = 7,   /* <![CDATA[ ... ]]> */
+  HTML_BOGUS = 8    /* any other markup a browser skips: </>, <!x>, a tag
+                       cut by the end of the input */
+};
+
+struct html_attr {
+  size_t name, name_end;   /* the name as written */
+  size_t value, value_end; /* the value inside its quotes; empty if none */
+  char quote;              /* '"', '\'' or 0 (unquoted or no value) */
+  unsigned char has_value;
+  unsigned char duplicate; /* a browser keeps the first of equal names */
+};
+
+struct html_token {
+  enum html_token_kind kind;
+  size_t start, end;
+  size_t name, name_end; /* tags: the element name as written */
+  int self_closing;
+  const struct html_attr *attrs; /* start tags; borrowed until next call */
+  size_t nattrs;
+};
+
+struct html_lexer {
+  size_t pos;       /* start of the next token */
+  char raw_end[16]; /* lower-case name whose end tag ends raw text; "" */
+  size_t raw_end_len;
+  int plaintext; /* after <plaintext>: the rest is text */
+  struct html_attr *attrs;
+  size_t nattrs, attrs_cap;
+};
+
+void html_lexer_init(struct html_lexer *lx);
+void html_lexer_free(struct html_lexer *lx);
+/* Finds the token starting at lx->pos in data[0, len): 1 with *tok filled
+ * (lx->pos moves past it), 0 when more bytes are needed (is_final == 0) or
+ * the input is exhausted, -1 when out of memory. */
+int html_lex(struct html_lexer *lx, const char *data, size_t len, int is_final,
+             struct html_token *tok);
+
+/* The push form: bytes in any chunk sizes, tokens through a callback.
+ * Returning non-zero from the callback stops with XMT_ERR_ABORTED. */
+typedef int (*html_token_fn)(void *user, const char *data,
+                             const struct html_token *tok);
+struct html_push_lexer {
+  struct html_lexer lx;
+  struct xmt_buf data; /* everything pushed; tokens point into it */
+};
+void html_push_init(struct html_push_lexer *p);
+void html_push_free(struct html_push_lexer *p);
+xmt_status html_push(struct html_push_lexer *p, const char *bytes, size_t len,
+                     int is_final, html_token_fn fn, void *user);
+
+/* 1 when data[start, end) equals the lower-case name, ASCII case ignored. */
+int html_name_is(const char *data, size_t start, size_t end, const char *name);
+/* Copies the name lower-cased into buf (size cap); 0 if it does not fit. */
+int html_name_lower(const char *data, size_t start, size_t end, char *buf,
+                    size_t cap);
+
+/* --- Text (html_text.c) --------------------------------------------------- */
+
+/* How the bytes of the document are read and written. */
+struct html_charset {
+  enum xmt_encoding out;    /* written text is encoded in this */
+  enum xmt_encoding decode; /* and read with this (cp1252 for Latin-1, as
+                               browsers do) */
+  int utf16;                /* the document was transcoded to UTF-8 */
+};
+
+/* Finds the encoding of a document: BOM, <meta charset>, <meta http-equiv
+ * content-type>, XML declaration, else UTF-8 when the bytes are valid UTF-8
+ * and windows-1252 otherwise. XMT_ERR_ENCODING for an encoding xliffmt
+ * cannot write back, with a message in msg and the byte offset of the label
+ * in *at. */
+xmt_status html_detect_charset(const char *data, size_t len,
+                               struct html_charset *cs, char *msg,
+                               size_t msglen, size_t *at);
+
+/* Appends the UTF-8 text of raw bytes: charset decoded, character
+ * references decoded as in text (mode 0) or in an attribute value (mode 1:
+ * named ones only with their ';'), or left alone (mode 2, for markup);
+ * bytes invalid in the charset and characters XML cannot hold become
+ * U+FFFD, a form feed a space. */
+xmt_status html_decode(const struct html_charset *cs, const char *s, size_t len,
+                       int mode, struct xmt_buf *out);
+
+/* Appends UTF-8 text escaped minimally for HTML: & and < always, and the
+ * quote character when quote is not 0. */
+xmt_status html_escape(struct xmt_buf *out, const char *s, size_t len,
+                       char quote);
+
+/* 1 for HTML whitespace: space, tab, LF, FF, CR. */
+static inline int html_is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
+
+/* --- Document model (format_html.c) ---------------------------------------
+ * A parsed page: its bytes plus the units found in it. Each unit replaces
+ * a byte range (its hole) when written; a text unit's inline codes are byte
+ * ranges too, written back from the page by their id. */
+
+enum html_hole_kind { HOLE_TEXT = 0, HOLE_ATTR = 1, HOLE_LANG = 2 };
+
+struct html_hole {
+  size_t start, end;
+  enum html_hole_kind kind;
+  size_t unit; /* HOLE_TEXT, HOLE_ATTR */
+  char quote;  /* HOLE_ATTR, HOLE_LANG: the value's quote, 0 unquoted */
+};
+
+/* An inline code of a text unit. */
+struct html_code {
+  size_t start, end;   /* its markup in the page */
+  size_t ws_before[2]; /* spacing right before it when not " " */
+  size_t ws_after[2];  /* and right after it */
+  unsigned id;         /* 1-based within the unit; pairs share it */
+  enum xmt_tag_kind kind;
+};
+
+struct html_unit {
+  unsigned id; /* 1-based, the trans-unit id */
+  int is_attr;
+  int preserve; /* whitespace is significant */
+  char quote;   /* attribute units: the value's quote */
+  size_t start, end;
+  char restype[48];
+  char *resname;       /* the element's id attribute, or NULL */
+  xmt_segment *source; /* UTF-8 text; codes as XLIFF g/x/bx/ex/it */
+  size_t first_code, ncodes;
+  unsigned max_id;
+};
+
+/* Options of the parse (XMT_FILTER_HTML_* flags). */
+struct html_doc {
+  char *data; /* the page; UTF-8 when charset.utf16 */
+  size_t len;
+  struct html_charset charset;
+  unsigned flags;
+  char *lang; /* lang of the root element, or NULL */
+  struct html_unit *units;
+  size_t nunits, units_cap;
+  struct html_code *codes;
+  size_t ncodes, codes_cap;
+  struct html_hole *holes; /* sorted by start, outer before inner */
+  size_t nholes, holes_cap;
+};
+
+/* Reads and parses the page at path ("-": standard input) into doc.
+ * Errors go to err with the path. */
+xmt_status html_doc_load(struct html_doc *doc, const char *path, unsigned flags,
+                         struct xmt_error_store *err);
+/* Parses bytes already in memory (copied). */
+xmt_status html_doc_parse(struct html_doc *doc, const char *bytes, size_t len,
+                          unsigned flags, const char *name,
+                          struct xmt_error_store *err);
+void html_doc_free(struct html_doc *doc);
+
+/* --- Writing (html_write.c) ------------------------------------------------
+ */
+
+/* Writes the page with targets[i] (NULL: the source) as the content of unit
+ * i and lang values set to target_language (NULL: unchanged). A target
+ * equal to its source writes the page's own bytes. Fails with
+ * XMT_ERR_INLINE, naming the unit in err, when a target holds a code its
+ * source does not have. */
+xmt_status html_doc_write(const struct html_doc *doc,
+                          const xmt_segment *const *targets,
+                          const char *target_language, xmt_write_fn sink,
+                          void *user, struct xmt_error_store *err);
+
+/* 1 when the target says the same as the source: same text, same codes at
+ * the same places. */
+int html_same_content(const xmt_segment *target, const xmt_segment *source);
+
+/* Writes doc as an XLIFF 1.2 document to sink. */
+xmt_status html_doc_write_xliff(const struct html_doc *doc,
+                                const char *original,
+                                const char *source_language,
+                                const char *target_language, xmt_write_fn sink,
+                                void *user);
+
+#endif /* XMT_HTML_PRIVATE_H */

@@ -1,0 +1,463 @@
+/* offline.c -- MT that runs elsewhere: segments extracted to TSV or JSON
+ * lines, and their translations merged back through a backend that answers
+ * from the file, so the merge is the translate pipeline itself. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "filter_private.h"
+
+/* --- Segment files ----------------------------------------------------------
+ * TSV: "ID<TAB>TEXT" with \t, \n, \r and \\ escaped. JSON lines: one flat
+ * object per line with string members ("id", "text" or "translation",
+ * optionally "alignment", "source_tokens", "target_tokens"). */
+
+static xmt_status tsv_escape(struct xmt_buf *out, const char *s, size_t n) {
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; st == XMT_OK && i < n; i++) {
+    const char *esc = s[i] == '\t'   ? "\\t"
+                      : s[i] == '\n' ? "\\n"
+                      : s[i] == '\r' ? "\\r"
+                      : s[i] == '\\' ? "\\\\"
+                                     : NULL;
+    st = esc != NULL ? xmt_buf_append(out, esc, 2)
+                     : xmt_buf_append_byte(out, s[i]);
+  }
+  return st;
+}
+
+static xmt_status json_escape(struct xmt_buf *out, const char *s, size_t n) {
+  xmt_status st = xmt_buf_append_byte(out, '"');
+  for (size_t i = 0; st == XMT_OK && i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\') {
+      st = xmt_buf_append_byte(out, '\\');
+      if (st == XMT_OK)
+        st = xmt_buf_append_byte(out, (char)c);
+    } else if (c < 0x20) {
+      char u[8];
+      snprintf(u, sizeof u, "\\u%04x", c);
+      st = xmt_buf_append(out, u, 6);
+    } else {
+      st = xmt_buf_append_byte(out, (char)c);
+    }
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(out, '"');
+  return st;
+}
+
+xmt_status xmt_offline_write(struct xmt_buf *line, enum xmt_segments_format fmt,
+                             const char *id, const char *text, size_t len) {
+  xmt_buf_reset(line);
+  xmt_status st;
+  if (fmt == XMT_SEGMENTS_JSONL) {
+    st = xmt_buf_append_str(line, "{\"id\":");
+    if (st == XMT_OK)
+      st = json_escape(line, id, strlen(id));
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(line, ",\"text\":");
+    if (st == XMT_OK)
+      st = json_escape(line, text, len);
+    if (st == XMT_OK)
+      st = xmt_buf_append_byte(line, '}');
+  } else {
+    st = tsv_escape(line, id, strlen(id));
+    if (st == XMT_OK)
+      st = xmt_buf_append_byte(line, '\t');
+    if (st == XMT_OK)
+      st = tsv_escape(line, text, len);
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(line, '\n');
+  return st;
+}
+
+/* --- Reading translations --------------------------------------------------
+ */
+
+struct entry {
+  size_t id, translation, alignment, stok, ttok; /* offsets; SIZE_MAX none */
+  unsigned long line;
+};
+
+struct xmt_offline {
+  struct xmt_buf pool; /* NUL-terminated strings */
+  struct entry *entries;
+  size_t n, cap;
+  struct xmt_memo index; /* id -> entry */
+  char *path;
+};
+
+static size_t pool_add(struct xmt_offline *o, const char *s, size_t n) {
+  size_t off = o->pool.len;
+  if (xmt_buf_append(&o->pool, s, n) != XMT_OK ||
+      xmt_buf_append_byte(&o->pool, '\0') != XMT_OK)
+    return SIZE_MAX - 1;
+  return off;
+}
+
+static const char *pool_str(const struct xmt_offline *o, size_t off) {
+  return off == SIZE_MAX ? NULL : o->pool.data + off;
+}
+
+/* Unescapes a TSV field in place; 0 on a bad escape. */
+static int tsv_unescape(char *s, size_t *n) {
+  size_t w = 0;
+  for (size_t r = 0; r < *n; r++) {
+    if (s[r] != '\\') {
+      s[w++] = s[r];
+      continue;
+    }
+    if (++r == *n)
+      return 0;
+    switch (s[r]) {
+    case 't':
+      s[w++] = '\t';
+      break;
+    case 'n':
+      s[w++] = '\n';
+      break;
+    case 'r':
+      s[w++] = '\r';
+      break;
+    case '\\':
+      s[w++] = '\\';
+      break;
+    default:
+      return 0;
+    }
+  }
+  *n = w;
+  return 1;
+}
+
+static int hex4(const char *s, uint32_t *v) {
+  *v = 0;
+  for (int i = 0; i < 4; i++) {
+    char c = s[i];
+    int d = c >= '0' && c <= '9'   ? c - '0'
+            : c >= 'a' && c <= 'f' ? c - 'a' + 10
+            : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                   : -1;
+    if (d < 0)
+      return 0;
+    *v = *v * 16 + (uint32_t)d;
+  }
+  return 1;
+}
+
+/* Parses a JSON string at *p (at the opening quote) into out. */
+static const char *json_string(const char *p, const char *end,
+                               struct xmt_buf *out) {
+  xmt_buf_reset(out);
+  if (p >= end || *p != '"')
+    return NULL;
+  for (p++; p < end && *p != '"'; p++) {
+    if ((unsigned char)*p < 0x20)
+      return NULL;
+    if (*p != '\\') {
+      if (xmt_buf_append_byte(out, *p) != XMT_OK)
+        return NULL;
+      continue;
+    }
+    if (++p >= end)
+      return NULL;
+    char c = *p;
+    const char *simple = strchr("\"\\/bfnrt", c);
+    if (simple != NULL && c != '\0') {
+      static const char to[] = "\"\\/\b\f\n\r\t";
+      if (xmt_buf_append_byte(out, to[simple - "\"\\/bfnrt"]) != XMT_OK)
+        return NULL;
+      continue;
+    }
+    uint32_t cp, lo;
+    if (c != 'u' || end - p < 5 || !hex4(p + 1, &cp))
+      return NULL;
+    p += 4;
+    if (cp >= 0xD800 && cp < 0xDC00) {
+      if (end - p < 7 || p[1] != '\\' || p[2] != 'u' || !hex4(p + 3, &lo) ||
+          lo < 0xDC00 || lo >= 0xE000)
+        return NULL;
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+      p += 6;
+    } else if (cp >= 0xDC00 && cp < 0xE000) {
+      return NULL;
+    }
+    if (xmt_buf_append_utf8(out, cp) != XMT_OK)
+      return NULL;
+  }
+  return p < end ? p + 1 : NULL;
+}
+
+static const char *skip_ws(const char *p, const char *end) {
+  while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+    p++;
+  return p;
+}
+
+/* One JSON line into e; a message on failure. */
+static const char *json_line(struct xmt_offline *o, const char *p,
+                             const char *end, struct entry *e) {
+  struct xmt_buf key = {0}, value = {0};
+  const char *why = NULL;
+  p = skip_ws(p + 1, end);
+  while (why == NULL && p < end && *p != '}') {
+    p = json_string(p, end, &key);
+    if (p == NULL) {
+      why = "bad JSON string";
+      break;
+    }
+    p = skip_ws(p, end);
+    if (p >= end || *p != ':') {
+      why = "expected ':'";
+      break;
+    }
+    p = skip_ws(p + 1, end);
+    p = json_string(p, end, &value);
+    if (p == NULL) {
+      why = "expected a string value";
+      break;
+    }
+    size_t *slot = NULL;
+    const char *k = key.len > 0 ? key.data : "";
+    if (key.len == 2 && memcmp(k, "id", 2) == 0)
+      slot = &e->id;
+    else if ((key.len == 4 && memcmp(k, "text", 4) == 0) ||
+             (key.len == 11 && memcmp(k, "translation", 11) == 0))
+      slot = &e->translation;
+    else if (key.len == 9 && memcmp(k, "alignment", 9) == 0)
+      slot = &e->alignment;
+    else if (key.len == 13 && memcmp(k, "source_tokens", 13) == 0)
+      slot = &e->stok;
+    else if (key.len == 13 && memcmp(k, "target_tokens", 13) == 0)
+      slot = &e->ttok;
+    if (slot != NULL &&
+        (*slot = pool_add(o, value.len > 0 ? value.data : "", value.len)) ==
+            SIZE_MAX - 1)
+      why = "out of memory";
+    p = skip_ws(p, end);
+    if (p < end && *p == ',')
+      p = skip_ws(p + 1, end);
+    else if (p >= end || *p != '}')
+      why = "expected ',' or '}'";
+  }
+  if (why == NULL && (p >= end || skip_ws(p + 1, end) != end))
+    why = "trailing characters after the object";
+  xmt_buf_free(&key);
+  xmt_buf_free(&value);
+  return why;
+}
+
+static xmt_status add_entry(struct xmt_offline *o, struct entry *e,
+                            struct xmt_error_store *err) {
+  if (e->id == SIZE_MAX || e->translation == SIZE_MAX)
+    return xmt_error_set(err, XMT_ERR_USAGE, o->path, e->line, 0, NULL, "%s",
+                         "a line needs an id and a translation");
+  const char *id = pool_str(o, e->id);
+  if (xmt_memo_get(&o->index, id, strlen(id), NULL, NULL, NULL))
+    return xmt_error_set(err, XMT_ERR_USAGE, o->path, e->line, 0, NULL,
+                         "segment id '%.80s' given twice", id);
+  if (o->n == o->cap) {
+    size_t cap = o->cap ? 2 * o->cap : 256;
+    struct entry *grown = realloc(o->entries, cap * sizeof *grown);
+    if (grown == NULL)
+      return XMT_ERR_NOMEM;
+    o->entries = grown;
+    o->cap = cap;
+  }
+  o->entries[o->n] = *e;
+  if (xmt_memo_put(&o->index, id, strlen(id), NULL, 0, o->n) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  o->n++;
+  return XMT_OK;
+}
+
+/* Reads the lines of path into line buffers, calling fn for each. */
+static xmt_status read_lines(const char *path, struct xmt_error_store *err,
+                             xmt_status (*fn)(void *, char *, size_t,
+                                              unsigned long),
+                             void *user) {
+  FILE *fp = xmt_input_open(path, err);
+  if (fp == NULL)
+    return err->pub.status;
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  unsigned long number = 0;
+  xmt_status st = XMT_OK;
+  errno = 0;
+  while (st == XMT_OK && (n = getline(&line, &cap, fp)) >= 0) {
+    number++;
+    size_t len = (size_t)n;
+    if (len > 0 && line[len - 1] == '\n')
+      len--;
+    if (len > 0 && line[len - 1] == '\r')
+      len--;
+    line[len] = '\0';
+    if (xmt_utf8_valid_prefix(line, len) != len)
+      st = xmt_error_set(err, XMT_ERR_ENCODING, path, number, 0, NULL, "%s",
+                         "invalid UTF-8");
+    else
+      st = fn(user, line, len, number);
+  }
+  if (st == XMT_OK && ferror(fp))
+    st = xmt_error_set(err, XMT_ERR_IO, path, 0, 0, NULL, "cannot read: %s",
+                       strerror(errno));
+  free(line);
+  if (fp != stdin)
+    fclose(fp);
+  return st;
+}
+
+struct load {
+  struct xmt_offline *o;
+  struct xmt_error_store *err;
+};
+
+static xmt_status load_line(void *user, char *s, size_t n,
+                            unsigned long number) {
+  struct load *l = user;
+  struct xmt_offline *o = l->o;
+  if (n == 0)
+    return XMT_OK;
+  struct entry e = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, number};
+  if (s[0] == '{') {
+    const char *why = json_line(o, s, s + n, &e);
+    if (why != NULL)
+      return xmt_error_set(l->err, XMT_ERR_USAGE, o->path, number, 0, NULL,
+                           "%s", why);
+  } else {
+    char *tab = memchr(s, '\t', n);
+    if (tab == NULL)
+      return xmt_error_set(l->err, XMT_ERR_USAGE, o->path, number, 0, NULL,
+                           "%s", "expected ID<TAB>TRANSLATION");
+    size_t idn = (size_t)(tab - s), tn = n - idn - 1;
+    if (!tsv_unescape(s, &idn) || !tsv_unescape(tab + 1, &tn))
+      return xmt_error_set(l->err, XMT_ERR_USAGE, o->path, number, 0, NULL,
+                           "%s", "bad escape (use \\t \\n \\r \\\\)");
+    e.id = pool_add(o, s, idn);
+    e.translation = pool_add(o, tab + 1, tn);
+    if (e.id == SIZE_MAX - 1 || e.translation == SIZE_MAX - 1)
+      return XMT_ERR_NOMEM;
+  }
+  return add_entry(o, &e, l->err);
+}
+
+/* Lines of a side file (alignments or tokens), parallel to the entries. */
+struct side {
+  struct xmt_offline *o;
+  struct xmt_error_store *err;
+  const char *path;
+  int which; /* 0 alignment, 1 source tokens, 2 target tokens */
+  size_t count;
+};
+
+static xmt_status side_line(void *user, char *s, size_t n,
+                            unsigned long number) {
+  struct side *sd = user;
+  if (sd->count >= sd->o->n)
+    return xmt_error_set(sd->err, XMT_ERR_USAGE, sd->path, number, 0, NULL,
+                         "more lines than translations (%zu)", sd->o->n);
+  size_t off = pool_add(sd->o, s, n);
+  if (off == SIZE_MAX - 1)
+    return XMT_ERR_NOMEM;
+  struct entry *e = &sd->o->entries[sd->count++];
+  size_t *slot = sd->which == 0   ? &e->alignment
+                 : sd->which == 1 ? &e->stok
+                                  : &e->ttok;
+  *slot = off;
+  return XMT_OK;
+}
+
+xmt_offline *xmt_offline_load(const char *translations, const char *alignments,
+                              const char *source_tokens,
+                              const char *target_tokens,
+                              struct xmt_error_store *err) {
+  xmt_offline *o = calloc(1, sizeof *o);
+  if (o == NULL || (o->path = xmt_strdup(translations)) == NULL) {
+    free(o);
+    xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                  xmt_strerror(XMT_ERR_NOMEM));
+    return NULL;
+  }
+  struct load l = {o, err};
+  xmt_status st = read_lines(translations, err, load_line, &l);
+  const char *sides[3] = {alignments, source_tokens, target_tokens};
+  for (int i = 0; st == XMT_OK && i < 3; i++) {
+    if (sides[i] == NULL)
+      continue;
+    struct side sd = {o, err, sides[i], i, 0};
+    st = read_lines(sides[i], err, side_line, &sd);
+    if (st == XMT_OK && sd.count != o->n)
+      st = xmt_error_set(err, XMT_ERR_USAGE, sides[i], sd.count, 0, NULL,
+                         "%zu lines for %zu translations", sd.count, o->n);
+  }
+  if (st == XMT_ERR_NOMEM && err->pub.status == XMT_OK)
+    xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                  xmt_strerror(XMT_ERR_NOMEM));
+  if (st != XMT_OK) {
+    xmt_offline_free(o);
+    return NULL;
+  }
+  return o;
+}
+
+void xmt_offline_free(xmt_offline *o) {
+  if (o == NULL)
+    return;
+  xmt_buf_free(&o->pool);
+  free(o->entries);
+  xmt_memo_free(&o->index);
+  free(o->path);
+  free(o);
+}
+
+/* --- The backend ------------------------------------------------------------
+ */
+
+static int offline_open(void *user, const struct xmt_backend_config *config,
+                        void **state, char *errbuf, size_t errlen) {
+  (void)config;
+  (void)errbuf;
+  (void)errlen;
+  *state = user;
+  return 0;
+}
+
+static int offline_translate(void *state, const struct xmt_mt_request *req,
+                             xmt_mt_response *const *resp, size_t n) {
+  const struct xmt_offline *o = state;
+  for (size_t i = 0; i < n; i++) {
+    size_t k;
+    if (!xmt_memo_get(&o->index, req[i].segment_id,
+                      strlen(req[i].segment_id), NULL, NULL, &k)) {
+      xmt_mt_response_set_error(resp[i], "no translation in the file");
+      continue;
+    }
+    const struct entry *e = &o->entries[k];
+    const char *t = pool_str(o, e->translation);
+    if (xmt_mt_response_set_text(resp[i], t, strlen(t)) != XMT_OK) {
+      xmt_mt_response_set_error(resp[i], "translation is not valid UTF-8");
+      continue;
+    }
+    if (e->alignment != SIZE_MAX &&
+        xmt_mt_response_set_alignment(
+            resp[i], pool_str(o, e->alignment),
+            e->stok != SIZE_MAX && e->ttok != SIZE_MAX ? pool_str(o, e->stok)
+                                                       : NULL,
+            e->stok != SIZE_MAX && e->ttok != SIZE_MAX ? pool_str(o, e->ttok)
+                                                       : NULL) != XMT_OK)
+      return 1;
+  }
+  return 0;
+}
+
+static void offline_close(void *state) { (void)state; }
+
+const struct xmt_backend xmt_backend_offline = {
+    XMT_BACKEND_ABI_VERSION, "file", offline_open, offline_translate,
+    offline_close};

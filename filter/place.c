@@ -1,0 +1,446 @@
+/* place.c -- turns a machine translation into a target segment: by copy,
+ * as plain text, by projection over word alignments, or by decoding the
+ * mask and raw tag modes. Every path leaves each source tag in the target
+ * exactly once; a mask or raw answer beyond repair is reported so that the
+ * caller projects instead. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <unicode/uchar.h>
+
+#include "filter_private.h"
+
+#define MASK_PREFIX "XMT"
+#define MASK_SUFFIX 'X'
+
+xmt_status xmt_placer_init(struct xmt_placer *p) {
+  memset(p, 0, sizeof *p);
+  p->stok = xmt_tokens_new();
+  p->ttok = xmt_tokens_new();
+  p->links = xmt_alignment_new();
+  p->seg = xmt_segment_new();
+  if (p->stok == NULL || p->ttok == NULL || p->links == NULL ||
+      p->seg == NULL) {
+    xmt_placer_free(p);
+    return XMT_ERR_NOMEM;
+  }
+  return XMT_OK;
+}
+
+void xmt_placer_free(struct xmt_placer *p) {
+  xmt_tokens_free(p->stok);
+  xmt_tokens_free(p->ttok);
+  xmt_alignment_free(p->links);
+  xmt_segment_free(p->seg);
+  xmt_buf_free(&p->text);
+  free(p->found);
+  memset(p, 0, sizeof *p);
+}
+
+void xmt_core_bounds(const char *text, size_t len, size_t *lead,
+                     size_t *core_len) {
+  size_t a = 0, b = len;
+  while (a < b && xmt_is_xml_space(text[a]))
+    a++;
+  while (b > a && xmt_is_xml_space(text[b - 1]))
+    b--;
+  *lead = a;
+  *core_len = b - a;
+}
+
+int xmt_needs_mt(const char *text, size_t len) {
+  size_t i = 0;
+  while (i < len) {
+    uint32_t cp;
+    size_t n = xmt_utf8_decode((const unsigned char *)text + i, len - i, &cp);
+    if (n == 0)
+      return 1; /* let the engine see what we cannot classify */
+    if (u_isalpha((UChar32)cp))
+      return 1;
+    i += n;
+  }
+  return 0;
+}
+
+/* --- Projection ------------------------------------------------------------
+ */
+
+/* dst = src shifted by delta bytes (dst cleared first). */
+static xmt_status shift_tokens(xmt_tokens *dst, const xmt_tokens *src,
+                               size_t delta) {
+  xmt_status st = xmt_tokenize(dst, "", 0, XMT_TOKENIZE_WHITESPACE);
+  const struct xmt_token *t = xmt_tokens_array(src);
+  for (size_t i = 0; st == XMT_OK && i < xmt_tokens_count(src); i++)
+    st = xmt_tokens_append(dst, t[i].start + delta, t[i].end + delta);
+  return st;
+}
+
+xmt_status xmt_place_project(struct xmt_placer *p, xmt_segment *out,
+                             const xmt_segment *src, size_t lead,
+                             size_t core_len, const char *tr, size_t trlen,
+                             const xmt_tokens *core_tokens,
+                             const xmt_tokens *tr_tokens,
+                             const xmt_alignment *links,
+                             enum xmt_projection_rule rule) {
+  size_t len;
+  const char *text = xmt_segment_text(src, &len);
+  xmt_buf_reset(&p->text);
+  xmt_status st = xmt_buf_append(&p->text, text, lead);
+  if (st == XMT_OK)
+    st = xmt_buf_append(&p->text, tr, trlen);
+  if (st == XMT_OK)
+    st = xmt_buf_append(&p->text, text + lead + core_len,
+                        len - lead - core_len);
+  if (st != XMT_OK)
+    return st;
+  size_t tlen = p->text.len;
+  const char *ttext = tlen > 0 ? p->text.data : "";
+  if (core_tokens != NULL)
+    st = shift_tokens(p->stok, core_tokens, lead);
+  else
+    st = xmt_tokenize(p->stok, text, len, XMT_TOKENIZE_DEFAULT);
+  if (st == XMT_OK)
+    st = tr_tokens != NULL
+             ? shift_tokens(p->ttok, tr_tokens, lead)
+             : xmt_tokenize(p->ttok, ttext, tlen, XMT_TOKENIZE_DEFAULT);
+  if (st != XMT_OK)
+    return st;
+  return xmt_project(out, src, p->stok, ttext, tlen, p->ttok, links, rule);
+}
+
+/* --- Mask and raw modes -----------------------------------------------------
+ * Both send the core of the segment with its tags in it; the answer yields
+ * the tags it kept, in its order, at offsets of its plain text. */
+
+static int in_core(size_t off, size_t lead, size_t core_len) {
+  return off >= lead && off <= lead + core_len;
+}
+
+xmt_status xmt_mask_encode(const xmt_segment *src, size_t lead,
+                           size_t core_len, struct xmt_buf *out) {
+  const char *text = xmt_segment_text(src, NULL);
+  size_t pos = lead, end = lead + core_len;
+  xmt_buf_reset(out);
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; st == XMT_OK && i < xmt_segment_tag_count(src); i++) {
+    struct xmt_tag tag;
+    xmt_segment_tag(src, i, &tag);
+    if (!in_core(tag.offset, lead, core_len))
+      continue;
+    st = xmt_buf_append(out, text + pos, tag.offset - pos);
+    pos = tag.offset;
+    char token[32];
+    int n = snprintf(token, sizeof token, "%s%s%zu%c",
+                     out->len > 0 && out->data[out->len - 1] != ' ' ? " " : "",
+                     MASK_PREFIX, i, MASK_SUFFIX);
+    if (st == XMT_OK)
+      st = xmt_buf_append(out, token, (size_t)n);
+    if (st == XMT_OK && pos < end && !xmt_is_xml_space(text[pos]))
+      st = xmt_buf_append_byte(out, ' ');
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append(out, text + pos, end - pos);
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(out, '\0');
+  if (st == XMT_OK)
+    out->len--;
+  return st;
+}
+
+static xmt_status note_found(struct xmt_placer *p, size_t tag, size_t off) {
+  if (p->nfound == p->found_cap) {
+    size_t cap = p->found_cap ? 2 * p->found_cap : 16;
+    struct xmt_found *f = realloc(p->found, cap * sizeof *f);
+    if (f == NULL)
+      return XMT_ERR_NOMEM;
+    p->found = f;
+    p->found_cap = cap;
+  }
+  p->found[p->nfound].tag = tag;
+  p->found[p->nfound].offset = off;
+  p->nfound++;
+  return XMT_OK;
+}
+
+static int already_found(const struct xmt_placer *p, size_t tag) {
+  for (size_t i = 0; i < p->nfound; i++)
+    if (p->found[i].tag == tag)
+      return 1;
+  return 0;
+}
+
+static int ascii_upper(char c) {
+  return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
+}
+
+/* Reads a mask token at s: its tag index and length, or 0. */
+static size_t mask_token(const char *s, size_t n, size_t *index) {
+  size_t k = sizeof MASK_PREFIX - 1;
+  if (n <= k + 1)
+    return 0;
+  for (size_t i = 0; i < k; i++)
+    if (ascii_upper(s[i]) != MASK_PREFIX[i])
+      return 0;
+  size_t v = 0, i = k;
+  while (i < n && s[i] >= '0' && s[i] <= '9' && i - k < 9)
+    v = v * 10 + (size_t)(s[i++] - '0');
+  if (i == k || i >= n || ascii_upper(s[i]) != MASK_SUFFIX)
+    return 0;
+  *index = v;
+  return i + 1;
+}
+
+/* The plain translation (tokens removed) in p->text and the tags found in
+ * p->found. Spaces the encoder added around a token go with it: an OPEN
+ * or a placeholder takes the space after it, a CLOSE the one before. */
+static xmt_status mask_scan(struct xmt_placer *p, const xmt_segment *src,
+                            size_t lead, size_t core_len, const char *tr,
+                            size_t trlen, size_t *repairs) {
+  xmt_buf_reset(&p->text);
+  p->nfound = 0;
+  size_t ntags = xmt_segment_tag_count(src);
+  size_t i = 0;
+  xmt_status st = XMT_OK;
+  while (st == XMT_OK && i < trlen) {
+    size_t index, n = mask_token(tr + i, trlen - i, &index);
+    if (n == 0 || (i > 0 && ascii_upper(tr[i - 1]) >= 'A' &&
+                   ascii_upper(tr[i - 1]) <= 'Z')) {
+      st = xmt_buf_append_byte(&p->text, tr[i++]);
+      continue;
+    }
+    struct xmt_tag tag;
+    int known = index < ntags && xmt_segment_tag(src, index, &tag) == XMT_OK &&
+                in_core(tag.offset, lead, core_len);
+    int before = p->text.len > 0 && p->text.data[p->text.len - 1] == ' ';
+    int after = i + n < trlen && tr[i + n] == ' ';
+    size_t skip = 0;
+    if (known && tag.kind == XMT_TAG_CLOSE && before &&
+        (after || i + n == trlen))
+      p->text.len--;
+    else if (after && (before || p->text.len == 0 || i + n + 1 == trlen))
+      skip = 1;
+    else if (!known && before && after)
+      skip = 1;
+    if (!known || already_found(p, index))
+      (*repairs)++;
+    else
+      st = note_found(p, index, p->text.len);
+    i += n + skip;
+  }
+  if (st == XMT_OK && p->text.len > 0 && p->text.data[p->text.len - 1] == ' ')
+    for (size_t k = 0; k < p->nfound; k++)
+      if (p->found[k].offset == p->text.len)
+        p->found[k].offset--;
+  if (st == XMT_OK && p->text.len > 0 && p->text.data[p->text.len - 1] == ' ' &&
+      (trlen == 0 || tr[trlen - 1] != ' '))
+    p->text.len--;
+  return st;
+}
+
+/* Builds out: prefix of src, the translation in p->text with the tags of
+ * p->found, the core tags not found appended in source order, suffix. */
+static xmt_status assemble(struct xmt_placer *p, xmt_segment *out,
+                           const xmt_segment *src, size_t lead,
+                           size_t core_len, size_t *repairs) {
+  size_t len;
+  const char *text = xmt_segment_text(src, &len);
+  size_t ntags = xmt_segment_tag_count(src);
+  size_t end = lead + core_len;
+  xmt_segment_clear(out);
+  xmt_status st = XMT_OK;
+  size_t t = 0, pos = 0;
+  struct xmt_tag tag;
+  /* Prefix: source text and tags before the core. */
+  for (; st == XMT_OK && t < ntags; t++) {
+    xmt_segment_tag(src, t, &tag);
+    if (tag.offset >= lead)
+      break;
+    st = xmt_segment_append_text(out, text + pos, tag.offset - pos);
+    pos = tag.offset;
+    if (st == XMT_OK)
+      st = xmt_segment_append_tag(out, tag.kind, tag.id, tag.name, tag.markup,
+                                  tag.markup_len);
+  }
+  if (st == XMT_OK)
+    st = xmt_segment_append_text(out, text + pos, lead - pos);
+  /* Core: the translation with the tags found, in the answer's order. */
+  size_t tpos = 0;
+  for (size_t k = 0; st == XMT_OK && k < p->nfound; k++) {
+    size_t off = p->found[k].offset;
+    if (off < tpos)
+      off = tpos;
+    st = xmt_segment_append_text(out, p->text.data + tpos, off - tpos);
+    tpos = off;
+    xmt_segment_tag(src, p->found[k].tag, &tag);
+    if (st == XMT_OK)
+      st = xmt_segment_append_tag(out, tag.kind, tag.id, tag.name, tag.markup,
+                                  tag.markup_len);
+  }
+  if (st == XMT_OK)
+    st = xmt_segment_append_text(
+        out, p->text.data != NULL ? p->text.data + tpos : "",
+        p->text.len - tpos);
+  for (size_t k = t; st == XMT_OK && k < ntags; k++) {
+    xmt_segment_tag(src, k, &tag);
+    if (tag.offset > end)
+      break;
+    if (already_found(p, k))
+      continue;
+    (*repairs)++;
+    st = xmt_segment_append_tag(out, tag.kind, tag.id, tag.name, tag.markup,
+                                tag.markup_len);
+  }
+  /* Suffix. */
+  pos = end;
+  for (size_t k = t; st == XMT_OK && k < ntags; k++) {
+    xmt_segment_tag(src, k, &tag);
+    if (tag.offset <= end)
+      continue;
+    st = xmt_segment_append_text(out, text + pos, tag.offset - pos);
+    pos = tag.offset;
+    if (st == XMT_OK)
+      st = xmt_segment_append_tag(out, tag.kind, tag.id, tag.name, tag.markup,
+                                  tag.markup_len);
+  }
+  if (st == XMT_OK)
+    st = xmt_segment_append_text(out, text + pos, len - pos);
+  if (st == XMT_OK && xmt_segment_check(out, NULL) != XMT_OK)
+    st = XMT_ERR_INLINE;
+  return st;
+}
+
+xmt_status xmt_mask_decode(struct xmt_placer *p, xmt_segment *out,
+                           const xmt_segment *src, size_t lead,
+                           size_t core_len, const char *tr, size_t trlen,
+                           size_t *repairs) {
+  xmt_status st = mask_scan(p, src, lead, core_len, tr, trlen, repairs);
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(&p->text, '\0');
+  if (st != XMT_OK)
+    return st;
+  p->text.len--;
+  return assemble(p, out, src, lead, core_len, repairs);
+}
+
+/* The core of src as a segment of its own. */
+static xmt_status core_segment(xmt_segment *dst, const xmt_segment *src,
+                               size_t lead, size_t core_len) {
+  const char *text = xmt_segment_text(src, NULL);
+  size_t pos = lead;
+  xmt_segment_clear(dst);
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; st == XMT_OK && i < xmt_segment_tag_count(src); i++) {
+    struct xmt_tag tag;
+    xmt_segment_tag(src, i, &tag);
+    if (!in_core(tag.offset, lead, core_len))
+      continue;
+    st = xmt_segment_append_text(dst, text + pos, tag.offset - pos);
+    pos = tag.offset;
+    if (st == XMT_OK)
+      st = xmt_segment_append_tag(dst, tag.kind, tag.id, tag.name, tag.markup,
+                                  tag.markup_len);
+  }
+  if (st == XMT_OK)
+    st = xmt_segment_append_text(dst, text + pos, lead + core_len - pos);
+  return st;
+}
+
+xmt_status xmt_raw_encode(struct xmt_placer *p, const xmt_segment *src,
+                          size_t lead, size_t core_len, struct xmt_buf *out) {
+  xmt_status st = core_segment(p->seg, src, lead, core_len);
+  if (st != XMT_OK)
+    return st;
+  size_t n;
+  char *markup = xmt_xliff_inline_render(p->seg, &n);
+  if (markup == NULL)
+    return XMT_ERR_NOMEM;
+  xmt_buf_reset(out);
+  st = xmt_buf_append(out, markup, n + 1);
+  free(markup);
+  if (st == XMT_OK)
+    out->len--;
+  return st;
+}
+
+/* The index of the core tag of src matching tag (same kind and id). */
+static size_t match_tag(const xmt_segment *src, size_t lead, size_t core_len,
+                        const struct xmt_tag *tag) {
+  for (size_t i = 0; i < xmt_segment_tag_count(src); i++) {
+    struct xmt_tag s;
+    xmt_segment_tag(src, i, &s);
+    if (in_core(s.offset, lead, core_len) && s.kind == tag->kind &&
+        s.id != NULL && tag->id != NULL && strcmp(s.id, tag->id) == 0)
+      return i;
+  }
+  return SIZE_MAX;
+}
+
+/* Removes markup from an answer that does not parse: tags dropped, the
+ * five XML entities decoded. */
+static xmt_status strip_markup(struct xmt_buf *out, const char *s, size_t n) {
+  static const struct {
+    const char *name;
+    char c;
+  } entities[] = {{"&lt;", '<'},
+                  {"&gt;", '>'},
+                  {"&amp;", '&'},
+                  {"&quot;", '"'},
+                  {"&apos;", '\''}};
+  xmt_buf_reset(out);
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; st == XMT_OK && i < n;) {
+    if (s[i] == '<') {
+      const char *gt = memchr(s + i, '>', n - i);
+      if (gt != NULL) {
+        i = (size_t)(gt - s) + 1;
+        continue;
+      }
+    }
+    if (s[i] == '&') {
+      size_t e = 0;
+      for (; e < sizeof entities / sizeof *entities; e++) {
+        size_t k = strlen(entities[e].name);
+        if (n - i >= k && memcmp(s + i, entities[e].name, k) == 0) {
+          st = xmt_buf_append_byte(out, entities[e].c);
+          i += k;
+          break;
+        }
+      }
+      if (e < sizeof entities / sizeof *entities)
+        continue;
+    }
+    st = xmt_buf_append_byte(out, s[i++]);
+  }
+  return st;
+}
+
+xmt_status xmt_raw_decode(struct xmt_placer *p, xmt_segment *out,
+                          const xmt_segment *src, size_t lead, size_t core_len,
+                          const char *tr, size_t trlen, size_t *repairs) {
+  unsigned long column;
+  p->nfound = 0;
+  if (xmt_xliff_inline_parse(p->seg, tr, trlen, &column) != XMT_OK) {
+    /* Beyond repair: the caller projects onto the stripped text. */
+    xmt_status st = strip_markup(&p->text, tr, trlen);
+    return st != XMT_OK ? st : XMT_ERR_INLINE;
+  }
+  size_t plen;
+  const char *plain = xmt_segment_text(p->seg, &plen);
+  xmt_buf_reset(&p->text);
+  xmt_status st = xmt_buf_append(&p->text, plain, plen + 1);
+  if (st != XMT_OK)
+    return st;
+  p->text.len--;
+  for (size_t i = 0; st == XMT_OK && i < xmt_segment_tag_count(p->seg); i++) {
+    struct xmt_tag tag;
+    xmt_segment_tag(p->seg, i, &tag);
+    size_t k = match_tag(src, lead, core_len, &tag);
+    if (k == SIZE_MAX || already_found(p, k))
+      (*repairs)++;
+    else
+      st = note_found(p, k, tag.offset);
+  }
+  if (st != XMT_OK)
+    return st;
+  return assemble(p, out, src, lead, core_len, repairs);
+}

@@ -1,0 +1,86 @@
+/* segmenter_private.h -- internals of SRX segmentation, shared by the rule
+ * engine (srx.c) and the XLIFF unit segmentation (segment_unit.c). Not
+ * installed. */
+#ifndef XMT_SEGMENTER_PRIVATE_H
+#define XMT_SEGMENTER_PRIVATE_H
+
+#ifndef XMT_BUILDING_LIBRARY
+#error "segmenter_private.h is internal to libxliffmt"
+#endif
+
+#include <unicode/ubrk.h>
+#include <unicode/uregex.h>
+
+#include "projector_private.h"
+#include "xliff_private.h"
+#include "xmt_filter.h"
+
+/* The shipped rules (data/xliffmt.srx), embedded at build time by a rule in
+ * filter/segmenter.am: the library needs no data file at run time. */
+extern const unsigned char xmt_srx_default[];
+extern const size_t xmt_srx_default_len;
+
+/* One <rule>: compiled as "(before)(after)"; a rule hits where group 1
+ * ends, as Okapi's SRXSegmenter does. */
+struct srx_rule {
+  int is_break;
+  URegularExpression *re;
+};
+
+struct srx_langrule {
+  char *name;
+  struct srx_rule *rules;
+  size_t nrules, cap;
+};
+
+struct srx_map {
+  URegularExpression *re; /* languagepattern, matched against the whole tag */
+  size_t langrule;        /* index into langrules */
+};
+
+/* A loaded SRX document. */
+struct srx_doc {
+  struct srx_langrule *langrules;
+  size_t nlangrules, langrules_cap;
+  struct srx_map *maps;
+  size_t nmaps, maps_cap;
+  URegularExpression *mask; /* okpsrx:rangeRule, or NULL */
+  int cascade;
+  int segment_subflows;
+  int include_start, include_end, include_isolated; /* formathandle */
+  int trim_leading, trim_trailing;                  /* okpsrx:options */
+  int one_segment_includes_all;
+  int isolated_as_space; /* treatIsolatedCodesAsWhitespace */
+  int icu_breaks;        /* useIcu4JBreakRules */
+};
+
+struct xmt_segmenter {
+  struct xmt_error_store err;
+  struct srx_doc doc;
+  char *lang;      /* set by xmt_segmenter_set_language, or NULL */
+  char *rules_for; /* the language `active` was computed for */
+  size_t *active;  /* langrule indexes that apply, in order */
+  size_t nactive, active_cap;
+  UBreakIterator *icu; /* ICU sentence breaks, for icu_breaks */
+  char *icu_lang;
+  /* Work buffers, reused from call to call. */
+  UChar *u16;
+  size_t u16_cap;
+  size_t *u8_at; /* UTF-16 index -> byte offset in the plain text */
+  size_t u8_at_cap;
+  unsigned char *decided; /* per UTF-16 index: 0, BREAK or NO_BREAK */
+  size_t decided_cap;
+  size_t *breaks; /* byte offsets where the rules break */
+  size_t nbreaks, breaks_cap;
+  struct xmt_span *spans;
+  size_t nspans, spans_cap;
+};
+
+/* Computes the sentences of UTF-8 text into s->spans. When codes is not
+ * NULL, ncodes byte offsets (non-decreasing) of isolated codes are given:
+ * with treatIsolatedCodesAsWhitespace the rules see a space there. lang
+ * NULL uses the segmenter's language. */
+xmt_status xmt_srx_run(xmt_segmenter *s, const char *lang, const char *text,
+                       size_t len, const size_t *codes, size_t ncodes);
+
+#endif /* XMT_SEGMENTER_PRIVATE_H */

@@ -1,0 +1,303 @@
+/* aligner.c -- the word aligner's handle: options, the pairs added (as word
+ * ids), and aligning sentence pairs with the model. Training is in
+ * aligner_train.c, the model file in aligner_model.c. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <unicode/ustring.h>
+
+#include "aligner_private.h"
+
+void xmt_aligner_options_init(struct xmt_aligner_options *o) {
+  if (o == NULL)
+    return;
+  memset(o, 0, sizeof *o);
+  o->iterations = 5;
+  o->prob_align_null = 0.08;
+  o->tension = 4.0;
+  o->favor_diagonal = 1;
+  o->optimize_tension = 1;
+  o->variational_bayes = 1;
+  o->alpha = 0.01;
+  o->lowercase = 0;
+  o->threads = 0;
+  o->seed_weight = 1.0;
+}
+
+static int options_valid(const struct xmt_aligner_options *o) {
+  return o->iterations > 0 && o->iterations <= 1000 &&
+         o->prob_align_null >= 0 && o->prob_align_null < 1 && o->tension > 0 &&
+         (!o->variational_bayes || o->alpha > 0) && o->seed_weight >= 0;
+}
+
+xmt_aligner *xmt_aligner_new(const struct xmt_aligner_options *o) {
+  struct xmt_aligner_options def;
+  if (o == NULL) {
+    xmt_aligner_options_init(&def);
+    o = &def;
+  }
+  if (!options_valid(o))
+    return NULL;
+  xmt_aligner *a = calloc(1, sizeof *a);
+  if (a == NULL)
+    return NULL;
+  a->opt = *o;
+  a->pairs_cap = 64;
+  for (int s = 0; s < 2; s++) {
+    if (xmt_vocab_init(&a->vocab[s]) != XMT_OK ||
+        (a->start[s] = malloc(a->pairs_cap * sizeof *a->start[s])) == NULL ||
+        (a->half[s] = xmt_alignment_new()) == NULL) {
+      xmt_aligner_free(a);
+      return NULL;
+    }
+    a->start[s][0] = 0;
+    a->dir[s].tension = o->tension;
+  }
+  return a;
+}
+
+void xmt_aligner_free(xmt_aligner *a) {
+  if (a == NULL)
+    return;
+  xmt_error_clear(&a->err);
+  for (int s = 0; s < 2; s++) {
+    xmt_vocab_free(&a->vocab[s]);
+    free(a->ids[s]);
+    free(a->start[s]);
+    xmt_ttable_free(&a->dir[s].t);
+    free(a->words[s]);
+    xmt_alignment_free(a->half[s]);
+  }
+  xmt_scratch_free(&a->scratch);
+  xmt_buf_free(&a->lower);
+  free(a->u16);
+  free(a);
+}
+
+const struct xmt_error *xmt_aligner_error(const xmt_aligner *a) {
+  return a != NULL ? &a->err.pub : NULL;
+}
+
+size_t xmt_aligner_pair_count(const xmt_aligner *a) {
+  return a != NULL ? a->pairs : 0;
+}
+
+/* Lowercases UTF-8 word w into a->lower (full Unicode case mapping, root
+ * locale) and points *w, *len at the result. */
+static xmt_status lowercase(xmt_aligner *a, const char **w, size_t *len) {
+  if (*len > INT32_MAX / 4)
+    return XMT_ERR_USAGE;
+  size_t need = *len * 2 + 8; /* lowercasing can lengthen a string */
+  if (a->u16_cap < need) {
+    uint16_t *u = realloc(a->u16, need * 2 * sizeof *u);
+    if (u == NULL)
+      return XMT_ERR_NOMEM;
+    a->u16 = u;
+    a->u16_cap = need;
+  }
+  UChar *in = (UChar *)a->u16, *out = in + a->u16_cap;
+  int32_t n = 0, cap = (int32_t)a->u16_cap;
+  UErrorCode err = U_ZERO_ERROR;
+  u_strFromUTF8(in, cap, &n, *w, (int32_t)*len, &err);
+  if (U_FAILURE(err))
+    return XMT_ERR_ENCODING;
+  int32_t ln = u_strToLower(out, cap, in, n, "", &err);
+  if (U_FAILURE(err))
+    return XMT_ERR_INTERNAL;
+  int32_t bytes = 0;
+  u_strToUTF8(NULL, 0, &bytes, out, ln, &err);
+  if (err != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(err))
+    return XMT_ERR_INTERNAL;
+  err = U_ZERO_ERROR;
+  xmt_buf_reset(&a->lower);
+  xmt_status st = xmt_buf_grow(&a->lower, (size_t)bytes);
+  if (st != XMT_OK)
+    return st;
+  u_strToUTF8(a->lower.data, (int32_t)a->lower.cap, &bytes, out, ln, &err);
+  if (U_FAILURE(err))
+    return XMT_ERR_INTERNAL;
+  a->lower.len = (size_t)bytes;
+  *w = a->lower.data;
+  *len = (size_t)bytes;
+  return XMT_OK;
+}
+
+/* The ids of the tokens of text into a->words[side] (interned when add,
+ * else looked up). */
+static xmt_status words_of(xmt_aligner *a, int side, const char *text,
+                           size_t len, const xmt_tokens *tokens, int add,
+                           size_t *count) {
+  size_t n = xmt_tokens_count(tokens);
+  const struct xmt_token *tok = xmt_tokens_array(tokens);
+  if (n > UINT32_MAX / 2)
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "too many tokens in a sentence");
+  if (a->words_cap[side] < n) {
+    uint32_t *w = realloc(a->words[side], n * sizeof *w);
+    if (w == NULL)
+      return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
+                           "out of memory");
+    a->words[side] = w;
+    a->words_cap[side] = n;
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (tok[i].start > tok[i].end || tok[i].end > len || text == NULL)
+      return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                           "%s token %zu is outside the text",
+                           side == XMT_SRC ? "source" : "target", i);
+    const char *w = text + tok[i].start;
+    size_t wlen = tok[i].end - tok[i].start;
+    if (xmt_utf8_valid_prefix(w, wlen) != wlen)
+      return xmt_error_set(&a->err, XMT_ERR_ENCODING, NULL, 0, 0, NULL,
+                           "%s token %zu is not valid UTF-8",
+                           side == XMT_SRC ? "source" : "target", i);
+    xmt_status st = a->opt.lowercase ? lowercase(a, &w, &wlen) : XMT_OK;
+    if (st == XMT_OK && add)
+      st = xmt_vocab_intern(&a->vocab[side], w, wlen, &a->words[side][i]);
+    else if (st == XMT_OK)
+      a->words[side][i] = xmt_vocab_find(&a->vocab[side], w, wlen);
+    if (st != XMT_OK)
+      return xmt_error_set(
+          &a->err, st, NULL, 0, 0, NULL, "cannot read %s token %zu: %s",
+          side == XMT_SRC ? "source" : "target", i, xmt_strerror(st));
+  }
+  *count = n;
+  return XMT_OK;
+}
+
+static xmt_status append_ids(xmt_aligner *a, int side, size_t n) {
+  if (n == 0)
+    return XMT_OK;
+  if (a->ids_cap[side] - a->nids[side] < n) {
+    uint64_t cap = a->ids_cap[side] ? a->ids_cap[side] : 1024;
+    while (cap - a->nids[side] < n)
+      cap *= 2;
+    uint32_t *ids = realloc(a->ids[side], (size_t)cap * sizeof *ids);
+    if (ids == NULL)
+      return XMT_ERR_NOMEM;
+    a->ids[side] = ids;
+    a->ids_cap[side] = cap;
+  }
+  memcpy(a->ids[side] + a->nids[side], a->words[side], n * sizeof(uint32_t));
+  a->nids[side] += n;
+  return XMT_OK;
+}
+
+xmt_status xmt_aligner_add(xmt_aligner *a, const char *src, size_t src_len,
+                           const xmt_tokens *src_tokens, const char *tgt,
+                           size_t tgt_len, const xmt_tokens *tgt_tokens) {
+  if (a == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&a->err);
+  if (src_tokens == NULL || tgt_tokens == NULL)
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "no tokens given");
+  size_t n[2];
+  xmt_status st = words_of(a, XMT_SRC, src, src_len, src_tokens, 1, &n[0]);
+  if (st == XMT_OK)
+    st = words_of(a, XMT_TGT, tgt, tgt_len, tgt_tokens, 1, &n[1]);
+  if (st != XMT_OK)
+    return st;
+  if (a->pairs + 1 >= a->pairs_cap) {
+    for (int s = 0; s < 2; s++) {
+      uint64_t *p = realloc(a->start[s], a->pairs_cap * 2 * sizeof *p);
+      if (p == NULL)
+        return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
+                             "out of memory");
+      a->start[s] = p;
+    }
+    a->pairs_cap *= 2;
+  }
+  for (int s = 0; s < 2; s++)
+    if (append_ids(a, s, n[s]) != XMT_OK)
+      return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
+                           "out of memory");
+  a->pairs++;
+  a->start[0][a->pairs] = a->nids[0];
+  a->start[1][a->pairs] = a->nids[1];
+  return XMT_OK;
+}
+
+/* Both directions' Viterbi alignments, combined as sym asks. */
+static xmt_status align_ids(xmt_aligner *a, const uint32_t *s, size_t n,
+                            const uint32_t *t, size_t m,
+                            enum xmt_symmetrization sym, xmt_alignment *out) {
+  xmt_alignment_clear(out);
+  if (n == 0 || m == 0)
+    return XMT_OK;
+  xmt_status st =
+      xmt_scratch_reserve(&a->scratch, n > m ? n : m, n > m ? n : m);
+  if (st != XMT_OK)
+    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "out of memory");
+  if (sym == XMT_SYM_FORWARD)
+    return xmt_aligner_viterbi(a, XMT_FWD, &a->scratch, s, n, t, m, out);
+  if (sym == XMT_SYM_REVERSE)
+    return xmt_aligner_viterbi(a, XMT_REV, &a->scratch, t, m, s, n, out);
+  xmt_alignment_clear(a->half[0]);
+  xmt_alignment_clear(a->half[1]);
+  st = xmt_aligner_viterbi(a, XMT_FWD, &a->scratch, s, n, t, m, a->half[0]);
+  if (st == XMT_OK)
+    st = xmt_aligner_viterbi(a, XMT_REV, &a->scratch, t, m, s, n, a->half[1]);
+  if (st == XMT_OK)
+    st = xmt_symmetrize(out, a->half[0], a->half[1], n, m, sym);
+  if (st != XMT_OK)
+    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "cannot align: %s",
+                         xmt_strerror(st));
+  return XMT_OK;
+}
+
+static xmt_status check_align(xmt_aligner *a, enum xmt_symmetrization sym,
+                              xmt_alignment *out) {
+  if (out == NULL || (unsigned)sym > XMT_SYM_GROW_DIAG_FINAL_AND)
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "bad arguments");
+  if (!a->trained)
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "the aligner has no model: train or load one first");
+  return XMT_OK;
+}
+
+xmt_status xmt_aligner_align(xmt_aligner *a, const char *src, size_t src_len,
+                             const xmt_tokens *src_tokens, const char *tgt,
+                             size_t tgt_len, const xmt_tokens *tgt_tokens,
+                             enum xmt_symmetrization sym, xmt_alignment *out) {
+  if (a == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&a->err);
+  xmt_status st = check_align(a, sym, out);
+  if (st != XMT_OK)
+    return st;
+  if (src_tokens == NULL || tgt_tokens == NULL)
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "no tokens given");
+  size_t n, m;
+  st = words_of(a, XMT_SRC, src, src_len, src_tokens, 0, &n);
+  if (st == XMT_OK)
+    st = words_of(a, XMT_TGT, tgt, tgt_len, tgt_tokens, 0, &m);
+  if (st != XMT_OK)
+    return st;
+  return align_ids(a, a->words[XMT_SRC], n, a->words[XMT_TGT], m, sym, out);
+}
+
+xmt_status xmt_aligner_align_pair(xmt_aligner *a, size_t index,
+                                  enum xmt_symmetrization sym,
+                                  xmt_alignment *out) {
+  if (a == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&a->err);
+  xmt_status st = check_align(a, sym, out);
+  if (st != XMT_OK)
+    return st;
+  if (index >= a->pairs)
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "pair %zu out of range (%zu pairs)", index, a->pairs);
+  size_t n = (size_t)(a->start[XMT_SRC][index + 1] - a->start[XMT_SRC][index]);
+  size_t m = (size_t)(a->start[XMT_TGT][index + 1] - a->start[XMT_TGT][index]);
+  if (n == 0 || m == 0) {
+    xmt_alignment_clear(out);
+    return XMT_OK;
+  }
+  const uint32_t *s = a->ids[XMT_SRC] + a->start[XMT_SRC][index];
+  const uint32_t *t = a->ids[XMT_TGT] + a->start[XMT_TGT][index];
+  return align_ids(a, s, n, t, m, sym, out);
+}

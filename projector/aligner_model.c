@@ -1,0 +1,381 @@
+/* aligner_model.c -- saving and loading the aligner's model.
+ *
+ * Model file format, version 1. Integers are unsigned little-endian, f64 is
+ * an IEEE 754 binary64 stored as the little-endian u64 of its bits.
+ *
+ *   magic     8 bytes  "XMTALIGN"
+ *   version   u32      1; a reader refuses any other version
+ *   flags     u32      1 favor_diagonal, 2 optimize_tension,
+ *                      4 variational_bayes, 8 lowercase; others 0
+ *   iterations u32     the -I the model was trained with
+ *   reserved  u32      0
+ *   p_null    f64      prob_align_null
+ *   alpha     f64
+ *   tension0  f64      the starting tension option
+ *   then, for the forward (source -> target) and reverse directions:
+ *     tension        f64  the learned tension
+ *     mean_len_ratio f64  mean of predicted / conditioning sentence length
+ *   then the source and the target vocabularies, each:
+ *     count     u32      words, id 0 (NULL, the empty word) included
+ *     bytes     u64      total length of the words
+ *     lengths   count x u32, the byte length of each word by id (0 first)
+ *     words     the words' bytes back to back (UTF-8), by id
+ *   then the forward and the reverse translation tables, each:
+ *     rows      u32      = the conditioning side's vocabulary count
+ *     nnz       u64      entries
+ *     lengths   rows x u32, entries in each row
+ *     cols      nnz x u32, predicted word ids, ascending within a row
+ *     probs     nnz x f64, p(predicted | conditioning)
+ *   checksum  u64      FNV-1a (64-bit) of every byte before it
+ *
+ * The forward table's rows are source ids and its cols target ids; the
+ * reverse table the other way round. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "aligner_private.h"
+
+#define MAGIC "XMTALIGN"
+#define MODEL_VERSION 1u
+
+struct io {
+  FILE *fp;
+  uint64_t sum; /* FNV-1a so far */
+  int failed;
+};
+
+static void feed(struct io *io, const unsigned char *p, size_t n) {
+  uint64_t h = io->sum;
+  for (size_t i = 0; i < n; i++) {
+    h ^= p[i];
+    h *= 0x100000001b3u;
+  }
+  io->sum = h;
+}
+
+static void put(struct io *io, const void *p, size_t n) {
+  if (io->failed || n == 0)
+    return;
+  feed(io, p, n);
+  if (fwrite(p, 1, n, io->fp) != n)
+    io->failed = 1;
+}
+
+static void put_u64(struct io *io, uint64_t v) {
+  unsigned char b[8];
+  for (int i = 0; i < 8; i++)
+    b[i] = (unsigned char)(v >> (8 * i));
+  put(io, b, 8);
+}
+
+static void put_u32(struct io *io, uint32_t v) {
+  unsigned char b[4];
+  for (int i = 0; i < 4; i++)
+    b[i] = (unsigned char)(v >> (8 * i));
+  put(io, b, 4);
+}
+
+static void put_f64(struct io *io, double d) {
+  uint64_t v;
+  memcpy(&v, &d, 8);
+  put_u64(io, v);
+}
+
+static void get(struct io *io, void *p, size_t n) {
+  if (io->failed) {
+    memset(p, 0, n);
+    return;
+  }
+  if (fread(p, 1, n, io->fp) != n) {
+    io->failed = 1;
+    memset(p, 0, n);
+    return;
+  }
+  feed(io, p, n);
+}
+
+static uint64_t get_u64(struct io *io) {
+  unsigned char b[8];
+  get(io, b, 8);
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; i--)
+    v = v << 8 | b[i];
+  return v;
+}
+
+static uint32_t get_u32(struct io *io) {
+  unsigned char b[4];
+  get(io, b, 4);
+  return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+         (uint32_t)b[3] << 24;
+}
+
+static double get_f64(struct io *io) {
+  uint64_t v = get_u64(io);
+  double d;
+  memcpy(&d, &v, 8);
+  return d;
+}
+
+/* --- Saving ----------------------------------------------------------------
+ */
+
+static void put_vocab(struct io *io, const struct xmt_vocab *v) {
+  put_u32(io, v->count);
+  put_u64(io, v->start[v->count]);
+  for (uint32_t id = 0; id < v->count; id++)
+    put_u32(io, (uint32_t)(v->start[id + 1] - v->start[id]));
+  if (v->bytes.len > 0)
+    put(io, v->bytes.data, v->bytes.len);
+}
+
+static void put_table(struct io *io, const struct xmt_ttable *t) {
+  put_u32(io, t->rows);
+  put_u64(io, t->nnz);
+  for (uint32_t e = 0; e < t->rows; e++)
+    put_u32(io, (uint32_t)(t->row_start[e + 1] - t->row_start[e]));
+  for (uint64_t k = 0; k < t->nnz; k++)
+    put_u32(io, t->col[k]);
+  for (uint64_t k = 0; k < t->nnz; k++)
+    put_f64(io, t->prob[k]);
+}
+
+xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
+  if (a == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&a->err);
+  if (path == NULL)
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "no file name");
+  if (!a->trained)
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, path, 0, 0, NULL,
+                         "no model to save: train the aligner first");
+  size_t len = strlen(path);
+  char *tmp = malloc(len + sizeof ".tmpXXXXXX");
+  if (tmp == NULL)
+    return xmt_error_set(&a->err, XMT_ERR_NOMEM, path, 0, 0, NULL,
+                         "out of memory");
+  memcpy(tmp, path, len);
+  memcpy(tmp + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+  int fd = mkstemp(tmp);
+  struct io io = {NULL, 0xcbf29ce484222325u, 0};
+  if (fd >= 0 && (io.fp = fdopen(fd, "wb")) == NULL)
+    close(fd);
+  if (io.fp == NULL) {
+    int e = errno;
+    if (fd >= 0)
+      unlink(tmp);
+    free(tmp);
+    return xmt_error_set(&a->err, XMT_ERR_WRITE, path, 0, 0, NULL,
+                         "cannot create: %s", strerror(e));
+  }
+  const struct xmt_aligner_options *o = &a->opt;
+  put(&io, MAGIC, 8);
+  put_u32(&io, MODEL_VERSION);
+  put_u32(&io, (o->favor_diagonal ? 1u : 0) | (o->optimize_tension ? 2u : 0) |
+                   (o->variational_bayes ? 4u : 0) | (o->lowercase ? 8u : 0));
+  put_u32(&io, o->iterations);
+  put_u32(&io, 0);
+  put_f64(&io, o->prob_align_null);
+  put_f64(&io, o->alpha);
+  put_f64(&io, o->tension);
+  for (int d = 0; d < 2; d++) {
+    put_f64(&io, a->dir[d].tension);
+    put_f64(&io, a->dir[d].mean_len_ratio);
+  }
+  put_vocab(&io, &a->vocab[XMT_SRC]);
+  put_vocab(&io, &a->vocab[XMT_TGT]);
+  put_table(&io, &a->dir[XMT_FWD].t);
+  put_table(&io, &a->dir[XMT_REV].t);
+  put_u64(&io, io.sum);
+  int e = io.failed ? errno : 0;
+  if (fclose(io.fp) != 0 && !io.failed) {
+    io.failed = 1;
+    e = errno;
+  }
+  if (!io.failed && rename(tmp, path) != 0) {
+    io.failed = 1;
+    e = errno;
+  }
+  if (io.failed)
+    unlink(tmp);
+  free(tmp);
+  if (io.failed)
+    return xmt_error_set(&a->err, XMT_ERR_WRITE, path, 0, 0, NULL,
+                         "cannot write: %s", strerror(e));
+  return XMT_OK;
+}
+
+/* --- Loading ---------------------------------------------------------------
+ */
+
+static const char *get_vocab(struct io *io, struct xmt_vocab *v) {
+  uint32_t count = get_u32(io);
+  uint64_t bytes = get_u64(io);
+  if (io->failed)
+    return NULL;
+  if (count == 0 || bytes > ((uint64_t)1 << 40))
+    return "bad vocabulary size";
+  uint32_t *lens = malloc((size_t)count * sizeof *lens);
+  char *data = malloc((size_t)bytes + 1);
+  const char *bad = lens == NULL || data == NULL ? "out of memory" : NULL;
+  uint64_t total = 0;
+  for (uint32_t id = 0; id < count && bad == NULL && !io->failed; id++) {
+    lens[id] = get_u32(io);
+    total += lens[id];
+  }
+  if (bad == NULL && !io->failed && (total != bytes || lens[0] != 0))
+    bad = "bad vocabulary lengths";
+  if (bad == NULL)
+    get(io, data, (size_t)bytes);
+  uint64_t at = 0;
+  for (uint32_t id = 1; id < count && bad == NULL && !io->failed; id++) {
+    uint32_t got;
+    if (xmt_vocab_intern(v, data + at, lens[id], &got) != XMT_OK)
+      bad = "out of memory";
+    else if (got != id)
+      bad = "a word appears twice in the vocabulary";
+    at += lens[id];
+  }
+  free(lens);
+  free(data);
+  return bad;
+}
+
+static const char *get_table(struct io *io, struct xmt_ttable *t, uint32_t rows,
+                             uint32_t cols) {
+  memset(t, 0, sizeof *t);
+  uint32_t r = get_u32(io);
+  uint64_t nnz = get_u64(io);
+  if (io->failed)
+    return NULL;
+  if (r != rows)
+    return "table and vocabulary sizes differ";
+  if (nnz > (uint64_t)rows * cols)
+    return "bad table size";
+  t->rows = rows;
+  t->nnz = nnz;
+  t->row_start = malloc(((size_t)rows + 1) * sizeof *t->row_start);
+  t->col = malloc((size_t)(nnz ? nnz : 1) * sizeof *t->col);
+  t->prob = malloc((size_t)(nnz ? nnz : 1) * sizeof *t->prob);
+  if (t->row_start == NULL || t->col == NULL || t->prob == NULL)
+    return "out of memory";
+  t->row_start[0] = 0;
+  for (uint32_t e = 0; e < rows; e++)
+    t->row_start[e + 1] = t->row_start[e] + get_u32(io);
+  if (io->failed)
+    return NULL;
+  if (t->row_start[rows] != nnz)
+    return "bad table row lengths";
+  for (uint64_t k = 0; k < nnz; k++)
+    t->col[k] = get_u32(io);
+  for (uint64_t k = 0; k < nnz; k++)
+    t->prob[k] = get_f64(io);
+  if (io->failed)
+    return NULL;
+  for (uint32_t e = 0; e < rows; e++)
+    for (uint64_t k = t->row_start[e]; k < t->row_start[e + 1]; k++)
+      if (t->col[k] >= cols ||
+          (k > t->row_start[e] && t->col[k] <= t->col[k - 1]))
+        return "bad table entry";
+  for (uint64_t k = 0; k < nnz; k++)
+    if (!(t->prob[k] >= 0 && t->prob[k] <= 1))
+      return "bad probability";
+  return NULL;
+}
+
+xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
+  if (a == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&a->err);
+  if (path == NULL)
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "no file name");
+  if (a->pairs > 0 || a->trained)
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, path, 0, 0, NULL,
+                         "a model loads only into a new aligner");
+  struct io io = {fopen(path, "rb"), 0xcbf29ce484222325u, 0};
+  if (io.fp == NULL)
+    return xmt_error_set(&a->err, XMT_ERR_IO, path, 0, 0, NULL,
+                         "cannot open: %s", strerror(errno));
+  char magic[8];
+  get(&io, magic, 8);
+  uint32_t version = get_u32(&io);
+  const char *bad = NULL;
+  if (io.failed || memcmp(magic, MAGIC, 8) != 0)
+    bad = "not an xliffmt aligner model";
+  if (bad == NULL && version != MODEL_VERSION) {
+    fclose(io.fp);
+    return xmt_error_set(&a->err, XMT_ERR_FORMAT, path, 0, 0, NULL,
+                         "aligner model format version %lu; this xliffmt "
+                         "reads version %u",
+                         (unsigned long)version, MODEL_VERSION);
+  }
+  struct xmt_aligner_options o = a->opt;
+  struct xmt_direction dir[2];
+  memset(dir, 0, sizeof dir);
+  if (bad == NULL) {
+    uint32_t flags = get_u32(&io);
+    o.favor_diagonal = (flags & 1) != 0;
+    o.optimize_tension = (flags & 2) != 0;
+    o.variational_bayes = (flags & 4) != 0;
+    o.lowercase = (flags & 8) != 0;
+    o.iterations = get_u32(&io);
+    uint32_t reserved = get_u32(&io);
+    o.prob_align_null = get_f64(&io);
+    o.alpha = get_f64(&io);
+    o.tension = get_f64(&io);
+    for (int d = 0; d < 2; d++) {
+      dir[d].tension = get_f64(&io);
+      dir[d].mean_len_ratio = get_f64(&io);
+    }
+    if (!io.failed &&
+        ((flags & ~15u) != 0 || reserved != 0 || o.iterations == 0 ||
+         !(o.prob_align_null >= 0) || !(o.prob_align_null < 1) ||
+         !(o.alpha > 0) || !(dir[0].tension > 0) || !(dir[1].tension > 0)))
+      bad = "bad model options";
+  }
+  if (bad == NULL)
+    bad = get_vocab(&io, &a->vocab[XMT_SRC]);
+  if (bad == NULL)
+    bad = get_vocab(&io, &a->vocab[XMT_TGT]);
+  uint32_t ns = a->vocab[XMT_SRC].count, nt = a->vocab[XMT_TGT].count;
+  if (bad == NULL && !io.failed)
+    bad = get_table(&io, &dir[XMT_FWD].t, ns, nt);
+  if (bad == NULL && !io.failed)
+    bad = get_table(&io, &dir[XMT_REV].t, nt, ns);
+  if (bad == NULL && !io.failed) {
+    uint64_t want = io.sum, got = get_u64(&io);
+    if (!io.failed && got != want)
+      bad = "corrupt (checksum mismatch)";
+    else if (!io.failed && fgetc(io.fp) != EOF)
+      bad = "trailing data after the model";
+  }
+  if (bad == NULL && io.failed)
+    bad = ferror(io.fp) ? "read error" : "truncated";
+  fclose(io.fp);
+  if (bad != NULL) {
+    xmt_ttable_free(&dir[0].t);
+    xmt_ttable_free(&dir[1].t);
+    for (int s = 0; s < 2; s++) {
+      xmt_vocab_free(&a->vocab[s]);
+      if (xmt_vocab_init(&a->vocab[s]) != XMT_OK)
+        return xmt_error_set(&a->err, XMT_ERR_NOMEM, path, 0, 0, NULL,
+                             "out of memory");
+    }
+    return xmt_error_set(&a->err, XMT_ERR_FORMAT, path, 0, 0, NULL,
+                         "cannot load the aligner model: %s", bad);
+  }
+  o.threads = a->opt.threads;
+  o.seed_weight = a->opt.seed_weight;
+  a->opt = o;
+  a->dir[0] = dir[0];
+  a->dir[1] = dir[1];
+  a->trained = 1;
+  return XMT_OK;
+}

@@ -1,0 +1,133 @@
+/* aligner_private.h -- internals of the word aligner (aligner*.c,
+ * symmetrize.c). Not installed. */
+#ifndef XMT_ALIGNER_PRIVATE_H
+#define XMT_ALIGNER_PRIVATE_H
+
+#ifndef XMT_BUILDING_LIBRARY
+#error "aligner_private.h is internal to libxliffmt"
+#endif
+
+#include <stdint.h>
+
+#include "projector_private.h"
+
+/* Word id 0 of each vocabulary is NULL, the empty word every word of the
+ * other side may align to. */
+#define XMT_NULL_WORD 0u
+/* A word the vocabulary does not know (aligning unseen text). */
+#define XMT_UNKNOWN_WORD UINT32_MAX
+/* An entry absent from a translation table. */
+#define XMT_NO_ENTRY UINT64_MAX
+/* The probability of an absent entry, as fast_align's. */
+#define XMT_UNSEEN_PROB 1e-9
+
+/* Words <-> ids: the bytes back to back, and an open-addressing hash. */
+struct xmt_vocab {
+  struct xmt_buf bytes;
+  uint64_t *start;  /* word id's bytes are start[id] .. start[id + 1] */
+  uint32_t *hashes; /* of each id */
+  uint32_t count;   /* ids in use, NULL included */
+  uint32_t cap;     /* of hashes; start has cap + 1 */
+  uint32_t *slots;  /* id, or 0 for an empty slot (NULL is never looked up) */
+  uint32_t nslots;  /* a power of two, kept at most half full */
+};
+
+xmt_status xmt_vocab_init(struct xmt_vocab *v);
+void xmt_vocab_free(struct xmt_vocab *v);
+/* The id of a word, added if new. */
+xmt_status xmt_vocab_intern(struct xmt_vocab *v, const char *w, size_t len,
+                            uint32_t *id);
+/* The id of a word, or XMT_UNKNOWN_WORD. */
+uint32_t xmt_vocab_find(const struct xmt_vocab *v, const char *w, size_t len);
+static inline const char *xmt_vocab_word(const struct xmt_vocab *v, uint32_t id,
+                                         size_t *len) {
+  *len = (size_t)(v->start[id + 1] - v->start[id]);
+  return v->bytes.data != NULL ? v->bytes.data + v->start[id] : "";
+}
+
+/* p(f | e) in compressed sparse rows: one row per conditioning word e, the
+ * predicted words f of the row in ascending order. Only pairs that occur
+ * together in a training pair (and NULL with every f) have an entry. */
+struct xmt_ttable {
+  uint32_t rows;
+  uint64_t *row_start; /* rows + 1 entries */
+  uint32_t *col;
+  double *prob;
+  uint64_t nnz;
+};
+
+void xmt_ttable_free(struct xmt_ttable *t);
+static inline uint64_t xmt_ttable_find(const struct xmt_ttable *t, uint32_t e,
+                                       uint32_t f) {
+  if (e >= t->rows)
+    return XMT_NO_ENTRY;
+  uint64_t lo = t->row_start[e], hi = t->row_start[e + 1];
+  while (lo < hi) {
+    uint64_t mid = lo + (hi - lo) / 2;
+    if (t->col[mid] < f)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < t->row_start[e + 1] && t->col[lo] == f ? lo : XMT_NO_ENTRY;
+}
+
+/* One direction: FWD predicts target words from source words (fast_align's
+ * default), REV the reverse (fast_align -r). */
+enum { XMT_FWD = 0, XMT_REV = 1 };
+enum { XMT_SRC = 0, XMT_TGT = 1 };
+
+struct xmt_direction {
+  struct xmt_ttable t;
+  double tension;
+  double mean_len_ratio; /* mean of predicted / conditioning length */
+};
+
+/* Per-call buffers of xmt_aligner_align (and of one training thread). */
+struct xmt_align_scratch {
+  uint64_t *idx; /* table entry of each cell: (n + 1) * m */
+  double *probs; /* n + 1 */
+  size_t cap_cells, cap_probs;
+};
+
+struct xmt_aligner {
+  struct xmt_aligner_options opt;
+  struct xmt_error_store err;
+  struct xmt_vocab vocab[2]; /* XMT_SRC, XMT_TGT */
+  /* The pairs added: word ids of each side back to back; pair k's words
+   * are ids[side][start[side][k] .. start[side][k + 1]). */
+  uint32_t *ids[2];
+  uint64_t nids[2], ids_cap[2];
+  uint64_t *start[2];
+  size_t pairs, pairs_cap;
+  int trained;                 /* dir holds a model (trained or loaded) */
+  struct xmt_direction dir[2]; /* XMT_FWD, XMT_REV */
+  /* xmt_aligner_align's buffers */
+  struct xmt_align_scratch scratch;
+  uint32_t *words[2];
+  size_t words_cap[2];
+  struct xmt_buf lower; /* a lowercased word */
+  uint16_t *u16;        /* UTF-16 buffers for lowercasing */
+  size_t u16_cap;
+  xmt_alignment *half[2];
+};
+
+/* The diagonal prior of fast_align: target position j (1-based) of m,
+ * source position i (1-based) of n. */
+static inline double xmt_diag_feature(double j, double i, double m, double n) {
+  double d = i / n - j / m;
+  return d < 0 ? d : -d;
+}
+double xmt_diag_z(unsigned j, unsigned m, unsigned n, double tension);
+double xmt_diag_dlogz(unsigned j, unsigned m, unsigned n, double tension);
+
+/* The Viterbi alignment of one direction: e (n words) conditions, f (m
+ * words) is predicted; appends (source, target) links to out. */
+xmt_status xmt_aligner_viterbi(const struct xmt_aligner *a, int d,
+                               struct xmt_align_scratch *s, const uint32_t *e,
+                               size_t n, const uint32_t *f, size_t m,
+                               xmt_alignment *out);
+xmt_status xmt_scratch_reserve(struct xmt_align_scratch *s, size_t n, size_t m);
+void xmt_scratch_free(struct xmt_align_scratch *s);
+
+#endif /* XMT_ALIGNER_PRIVATE_H */

@@ -1,0 +1,59 @@
+#!/bin/sh
+# aligner.sh -- `make bench-aligner`: training speed and memory of the
+# built-in aligner on a synthetic corpus generated at run time.
+#
+# Trains `xliffmt align -d -o -v` (one direction, 5 iterations) and
+# `--symmetrize grow-diag-final-and` (both directions) with --threads 1 and
+# 2 on BENCH_PAIRS sentence pairs and prints, for each, the wall time, the
+# sentence pairs per second per iteration (pairs x iterations x directions /
+# wall time; the last iteration of each direction is the alignment pass, as
+# in fast_align) and the peak RSS from GNU time. It also checks that 1 and
+# 2 threads print the same alignments.
+#
+# Env: XLIFFMT, GEN_ALIGN (required), BENCH_PAIRS (default 200000),
+#      BENCH_DIR (default a fresh temporary directory, removed on exit).
+set -eu
+
+: "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
+: "${GEN_ALIGN:?set GEN_ALIGN to the gen_align binary}"
+pairs=${BENCH_PAIRS:-200000}
+if [ ! -x /usr/bin/time ]; then
+  echo "aligner.sh: /usr/bin/time not found; install GNU time: apt-get install time" >&2
+  exit 1
+fi
+if [ -n "${BENCH_DIR:-}" ]; then
+  dir=$BENCH_DIR
+  mkdir -p "$dir"
+else
+  dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-bench-aligner.XXXXXX")
+  trap 'rm -rf "$dir"' EXIT
+  trap 'exit 130' INT TERM
+fi
+
+"$GEN_ALIGN" "$pairs" >"$dir/corpus"
+words=$(wc -w <"$dir/corpus" | tr -d ' ')
+echo "corpus: $pairs sentence pairs, $words words (with the ||| separators)"
+printf '%-22s %7s %9s %15s %9s\n' run threads 'wall s' 'pairs/s/iter' 'RSS MB'
+# run NAME THREADS DIRECTIONS ARGS...
+run() {
+  name=$1 threads=$2 dirs=$3
+  shift 3
+  /usr/bin/time -f '%e %M' -o "$dir/time" "$XLIFFMT" align -i "$dir/corpus" \
+    -d -o -v --threads "$threads" "$@" >"$dir/out.$name.$threads"
+  read -r wall rss <"$dir/time"
+  awk -v n="$name" -v t="$threads" -v w="$wall" -v r="$rss" -v p="$pairs" \
+    -v d="$dirs" 'BEGIN { printf "%-22s %7d %9.2f %15.0f %9.0f\n", n, t, w,
+      p * 5 * d / w, r / 1024 }'
+}
+for t in 1 2; do
+  run forward "$t" 1
+  run grow-diag-final-and "$t" 2 --symmetrize grow-diag-final-and
+done
+for name in forward grow-diag-final-and; do
+  if cmp -s "$dir/out.$name.1" "$dir/out.$name.2"; then
+    echo "$name: 1 and 2 threads give the same alignments"
+  else
+    echo "aligner.sh: $name: 1 and 2 threads differ" >&2
+    exit 1
+  fi
+done
