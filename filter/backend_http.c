@@ -415,11 +415,11 @@ static int start_job(struct http *h, struct job *job,
 /* The start of a body for a message: one line, at most 160 bytes, cut on
  * a UTF-8 boundary. */
 static void excerpt(const struct xmt_buf *body, char *out, size_t outlen) {
-  size_t n = body->len < 160 ? body->len : 160;
-  n = xmt_utf8_valid_prefix(body->data != NULL ? body->data : "", n);
+  const char *data = body->data != NULL ? body->data : "";
+  size_t n = xmt_utf8_valid_prefix(data, body->len < 160 ? body->len : 160);
   size_t k = 0;
   for (size_t i = 0; i < n && k + 1 < outlen; i++) {
-    char c = body->data[i];
+    char c = data[i];
     out[k++] = c == '\n' || c == '\r' || c == '\t' ? ' ' : c;
   }
   out[k] = '\0';

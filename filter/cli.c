@@ -21,8 +21,10 @@ static const struct command {
      "score tag placement against reference tagged segments"},
     {"segment", xmt_cli_segment, "split text or XLIFF units into sentences"},
     {"align", xmt_cli_align, "word-align a parallel corpus (fast_align-style)"},
-    {"extract", xmt_cli_extract, "write an HTML page's text as XLIFF 1.2"},
-    {"merge", xmt_cli_merge, "rebuild an HTML page from its translated XLIFF"},
+    {"extract", xmt_cli_extract,
+     "write text for translation elsewhere (HTML page to XLIFF)"},
+    {"merge", xmt_cli_merge,
+     "put translations back (XLIFF into the HTML page)"},
 };
 
 static void usage(FILE *fp) {

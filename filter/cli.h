@@ -69,7 +69,6 @@ enum {
   XMT_OPT_FORMAT
 };
 
-
 #define XMT_CLI_RUN_LONG_OPTIONS                                               \
   {"output", required_argument, NULL, 'o'},                                    \
       {"source-lang", required_argument, NULL, 's'},                           \
@@ -87,7 +86,9 @@ enum {
       {"state", required_argument, NULL, XMT_OPT_STATE},                       \
       {"state-qualifier", required_argument, NULL, XMT_OPT_QUALIFIER},         \
       {"report", required_argument, NULL, XMT_OPT_REPORT},                     \
-      {"quiet", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'h'}
+      {"quiet", no_argument, NULL, 'q'}, {                                     \
+    "help", no_argument, NULL, 'h'                                             \
+  }
 
 struct xmt_cli_settings {
   const char *out, *src, *tgt, *mt;

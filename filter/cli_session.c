@@ -82,7 +82,7 @@ static int write_report(const char *path, const struct xmt_cli_session *ses,
   fputs(",\"backend\":", fp);
   xmt_cli_json_string(fp, backend);
   fputs(",\"status\":", fp);
-  xmt_cli_json_string(fp, st == XMT_OK              ? "ok"
+  xmt_cli_json_string(fp, st == XMT_OK            ? "ok"
                           : st == XMT_ERR_PARTIAL ? "partial"
                                                   : "failed");
   fprintf(fp,

@@ -158,8 +158,8 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
 }
 
 xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
-                            const struct xmt_backend *backend,
-                            const char *spec) {
+                             const struct xmt_backend *backend,
+                             const char *spec) {
   xmt_status st = xmt_filter_set_languages(f, s->src, s->tgt);
   if (st == XMT_OK && backend != NULL)
     st = xmt_filter_set_backend(f, backend, NULL, spec);
@@ -179,4 +179,3 @@ xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
   xmt_filter_set_flags(f, s->flags);
   return st;
 }
-

@@ -102,7 +102,8 @@ int xmt_cli_translate(int argc, char **argv) {
   }
   struct xmt_cli_session ses;
   xmt_cli_session_begin(&ses, f, in, s.quiet);
-  xmt_status st = xmt_cli_configure(f, &s, backend, colon != NULL ? colon + 1 : NULL);
+  xmt_status st =
+      xmt_cli_configure(f, &s, backend, colon != NULL ? colon + 1 : NULL);
   if (st == XMT_OK)
     st = xmt_filter_translate_file(f, in, s.out);
   int rc = xmt_cli_session_end(&ses, f, st, &s, backend->name);

@@ -160,8 +160,8 @@ xmt_status xmt_place_project(struct xmt_placer *p, xmt_segment *out,
 
 /* Mask mode: the core with each tag as a token "XMT<n>X" (n the tag's
  * index in src), spaced from the words around it. */
-xmt_status xmt_mask_encode(const xmt_segment *src, size_t lead,
-                           size_t core_len, struct xmt_buf *out);
+xmt_status xmt_mask_encode(const xmt_segment *src, size_t lead, size_t core_len,
+                           struct xmt_buf *out);
 /* Raw mode: the core as XLIFF inline markup. */
 xmt_status xmt_raw_encode(struct xmt_placer *p, const xmt_segment *src,
                           size_t lead, size_t core_len, struct xmt_buf *out);
@@ -170,9 +170,8 @@ xmt_status xmt_raw_encode(struct xmt_placer *p, const xmt_segment *src,
  * XMT_ERR_INLINE when the result is not well nested or (raw) does not
  * parse; p->text then holds the plain answer to project instead. */
 xmt_status xmt_mask_decode(struct xmt_placer *p, xmt_segment *out,
-                           const xmt_segment *src, size_t lead,
-                           size_t core_len, const char *tr, size_t trlen,
-                           size_t *repairs);
+                           const xmt_segment *src, size_t lead, size_t core_len,
+                           const char *tr, size_t trlen, size_t *repairs);
 xmt_status xmt_raw_decode(struct xmt_placer *p, xmt_segment *out,
                           const xmt_segment *src, size_t lead, size_t core_len,
                           const char *tr, size_t trlen, size_t *repairs);

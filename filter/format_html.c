@@ -12,6 +12,10 @@
 
 #define NONE ((size_t)-1)
 
+/* How far searches for an open element look: absurdly deep nesting costs
+ * linear time, as in browsers, which cap their searches too. */
+#define SEARCH_LIMIT 1024
+
 /* --- Element classes --------------------------------------------------------
  */
 
@@ -231,6 +235,7 @@ struct builder {
   char restype[48];
   char *resname;
   int preserve;
+  int run_text; /* the running unit has text */
   int root_seen;
   char *meta_lang;
   struct xmt_buf text; /* scratch */
@@ -512,7 +517,7 @@ static int top_notrans(const struct builder *b) {
  * that stops it; NONE when it is not open there. */
 static size_t find_open(const struct builder *b, const char *name,
                         const char *const *stops, unsigned stop_flags) {
-  for (size_t i = b->depth; i-- > 0;) {
+  for (size_t i = b->depth; i-- > 0 && b->depth - i <= SEARCH_LIMIT;) {
     const struct open_elem *e = &b->stack[i];
     if (strcmp(e->name, name) == 0)
       return i;
@@ -554,7 +559,7 @@ static void implied_closes(struct builder *b, const char *name, unsigned flags,
                                            NULL};
     static const char *const table[] = {"table", NULL};
     k = NONE;
-    for (size_t i = b->depth; i-- > 0;) {
+    for (size_t i = b->depth; i-- > 0 && b->depth - i <= SEARCH_LIMIT;) {
       if (name_in(b->stack[i].name, table))
         break;
       if (name_in(b->stack[i].name, sections))
@@ -635,19 +640,13 @@ static struct item *add_item(struct builder *b, enum item_type type,
   }
   struct item *it = &b->items[b->nitems++];
   memset(it, 0, sizeof *it);
+  b->run_text |= type == IT_TEXT;
   it->type = type;
   it->start = start;
   it->end = end;
   it->partner = NONE;
   snprintf(it->name, sizeof it->name, "%s", name);
   return it;
-}
-
-static int run_has_text(const struct builder *b) {
-  for (size_t i = 0; i < b->nitems; i++)
-    if (b->items[i].type == IT_TEXT)
-      return 1;
-  return 0;
 }
 
 /* Pairs start and end tags of the run as a browser would show them: a
@@ -666,7 +665,7 @@ static void pair_items(struct builder *b, size_t n) {
       it->kind = XMT_TAG_ISOLATED_CLOSE;
       size_t k = nopen;
       while (k > 0 && strcmp(b->items[b->open[k - 1]].name, it->name) != 0)
-        k--;
+        k = nopen - k < SEARCH_LIMIT ? k - 1 : 0;
       if (k > 0) {
         for (size_t j = k; j < nopen; j++) { /* crossed by this pair */
           b->items[b->open[j]].kind = XMT_TAG_ISOLATED_OPEN;
@@ -678,7 +677,7 @@ static void pair_items(struct builder *b, size_t n) {
         nopen = k - 1;
         continue;
       }
-      for (size_t j = ncrossed; j-- > 0;) {
+      for (size_t j = ncrossed; j-- > 0 && ncrossed - j <= SEARCH_LIMIT;) {
         struct item *o = &b->items[b->crossed[j]];
         if (strcmp(o->name, it->name) == 0) {
           it->partner = b->crossed[j];
@@ -821,6 +820,7 @@ static xmt_status add_code(struct builder *b, size_t i, size_t n) {
 static void flush_run(struct builder *b) {
   size_t n = b->nitems;
   b->nitems = 0;
+  b->run_text = 0;
   if (b->ph_item != NONE) { /* cannot happen: the skipped element is open */
     b->items[b->ph_item].end = b->doc->len;
     b->ph_item = NONE;
@@ -941,8 +941,7 @@ static void on_start(struct builder *b, const struct html_token *tok) {
   if (strcmp(name, "meta") == 0 && attr_value(b, tok, "http-equiv") &&
       ascii_ieq(b->text.data, "content-language"))
     lang_holes(b, tok, 1);
-  int inline_like =
-      (flags & E_INLINE) || ((flags & E_CONTEXT) && run_has_text(b));
+  int inline_like = (flags & E_INLINE) || ((flags & E_CONTEXT) && b->run_text);
   if (notrans) {
     if (inline_like || (b->nitems > 0 && !(flags & E_BLOCK))) {
       /* Inside running text: the whole element is one code. */

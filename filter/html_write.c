@@ -18,6 +18,8 @@ struct writer {
   void *user;
   struct xmt_buf out;
   struct xmt_buf text; /* scratch: escaped UTF-8 */
+  size_t *index;       /* scratch: code by id and side, for one unit */
+  size_t index_cap;
   struct xmt_error_store *err;
   xmt_status st;
 };
@@ -78,22 +80,39 @@ int html_same_content(const xmt_segment *target, const xmt_segment *source) {
   return 1;
 }
 
+/* Indexes the codes of u by id and side: w->index[2 * id + side]. */
+static int index_codes(struct writer *w, const struct html_unit *u) {
+  size_t n = 2 * ((size_t)u->max_id + 1);
+  if (n > w->index_cap) {
+    size_t *grown = realloc(w->index, n * sizeof *grown);
+    if (grown == NULL) {
+      w->st = XMT_ERR_NOMEM;
+      return 0;
+    }
+    w->index = grown;
+    w->index_cap = n;
+  }
+  for (size_t i = 0; i < n; i++)
+    w->index[i] = (size_t)-1;
+  for (size_t i = 0; i < u->ncodes; i++) {
+    const struct html_code *c = &w->doc->codes[u->first_code + i];
+    w->index[2 * c->id + (size_t)side_of(c->kind)] = i;
+  }
+  return 1;
+}
+
 /* The code of unit u a target tag stands for, or NULL. */
-static const struct html_code *find_code(const struct html_doc *doc,
+static const struct html_code *find_code(const struct writer *w,
                                          const struct html_unit *u,
                                          const struct xmt_tag *tag) {
   char *end;
   if (tag->id == NULL || tag->id[0] < '0' || tag->id[0] > '9')
     return NULL;
   unsigned long id = strtoul(tag->id, &end, 10);
-  if (*end != '\0')
+  if (*end != '\0' || id > u->max_id)
     return NULL;
-  for (size_t i = 0; i < u->ncodes; i++) {
-    const struct html_code *c = &doc->codes[u->first_code + i];
-    if (c->id == id && side_of(c->kind) == side_of(tag->kind))
-      return c;
-  }
-  return NULL;
+  size_t i = w->index[2 * id + (size_t)side_of(tag->kind)];
+  return i != (size_t)-1 ? &w->doc->codes[u->first_code + i] : NULL;
 }
 
 static void emit_range(struct writer *w, size_t start, size_t end, size_t from);
@@ -131,10 +150,12 @@ static void render_target(struct writer *w, const struct html_unit *u,
   const char *text = xmt_segment_text(target, &len);
   const struct html_code *prev = NULL;
   size_t n = xmt_segment_tag_count(target);
+  if (!index_codes(w, u))
+    return;
   for (size_t i = 0; i < n && w->st == XMT_OK; i++) {
     struct xmt_tag tag;
     xmt_segment_tag(target, i, &tag);
-    const struct html_code *code = find_code(w->doc, u, &tag);
+    const struct html_code *code = find_code(w, u, &tag);
     if (code == NULL) {
       w->st = xmt_error_set(w->err, XMT_ERR_INLINE, NULL, 0, 0, NULL,
                             "unit %u: the target has a code (id \"%s\") "
@@ -246,6 +267,7 @@ xmt_status html_doc_write(const struct html_doc *doc,
   flush_out(&w);
   xmt_buf_free(&w.out);
   xmt_buf_free(&w.text);
+  free(w.index);
   if (w.st != XMT_OK && err->pub.status != w.st)
     xmt_error_set(err, w.st, NULL, 0, 0, NULL, "%s", xmt_strerror(w.st));
   return w.st;

@@ -235,9 +235,8 @@ static const char *json_line(struct xmt_offline *o, const char *p,
       slot = &e->stok;
     else if (key.len == 13 && memcmp(k, "target_tokens", 13) == 0)
       slot = &e->ttok;
-    if (slot != NULL &&
-        (*slot = pool_add(o, value.len > 0 ? value.data : "", value.len)) ==
-            SIZE_MAX - 1)
+    if (slot != NULL && (*slot = pool_add(o, value.len > 0 ? value.data : "",
+                                          value.len)) == SIZE_MAX - 1)
       why = "out of memory";
     p = skip_ws(p, end);
     if (p < end && *p == ',')
@@ -433,8 +432,8 @@ static int offline_translate(void *state, const struct xmt_mt_request *req,
   const struct xmt_offline *o = state;
   for (size_t i = 0; i < n; i++) {
     size_t k;
-    if (!xmt_memo_get(&o->index, req[i].segment_id,
-                      strlen(req[i].segment_id), NULL, NULL, &k)) {
+    if (!xmt_memo_get(&o->index, req[i].segment_id, strlen(req[i].segment_id),
+                      NULL, NULL, &k)) {
       xmt_mt_response_set_error(resp[i], "no translation in the file");
       continue;
     }
@@ -458,6 +457,6 @@ static int offline_translate(void *state, const struct xmt_mt_request *req,
 
 static void offline_close(void *state) { (void)state; }
 
-const struct xmt_backend xmt_backend_offline = {
-    XMT_BACKEND_ABI_VERSION, "file", offline_open, offline_translate,
-    offline_close};
+const struct xmt_backend xmt_backend_offline = {XMT_BACKEND_ABI_VERSION, "file",
+                                                offline_open, offline_translate,
+                                                offline_close};

@@ -39,9 +39,9 @@ struct result {
   size_t answer, answer_len;   /* plain answer (tags removed), in ->plain */
   size_t first_job;            /* for messages */
   int cached;
-  int needs_links;        /* some job projects onto this answer */
-  xmt_alignment *links;   /* the aligner's, or NULL */
-  int backend_links_bad;  /* the engine's alignment did not check out */
+  int needs_links;       /* some job projects onto this answer */
+  xmt_alignment *links;  /* the aligner's, or NULL */
+  int backend_links_bad; /* the engine's alignment did not check out */
 };
 
 struct run {
@@ -188,8 +188,8 @@ xmt_status xmt_filter_add_backend_option(xmt_filter *f, const char *option) {
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
                          "backend option '%s' is not KEY=VALUE",
                          option != NULL ? option : "");
-  char **grown = realloc(f->backend_options,
-                         (f->nbackend_options + 2) * sizeof *grown);
+  char **grown =
+      realloc(f->backend_options, (f->nbackend_options + 2) * sizeof *grown);
   if (grown == NULL)
     return XMT_ERR_NOMEM;
   f->backend_options = grown;
@@ -543,8 +543,8 @@ static int translate_results(struct run *run) {
     if (m == 0)
       break;
     f->stats.mt_calls++;
-    int rc = f->backend->translate(run->state, run->requests,
-                                   run->response_ptrs, m);
+    int rc =
+        f->backend->translate(run->state, run->requests, run->response_ptrs, m);
     if (rc != 0)
       return run_fail(run, XMT_ERR_BACKEND, 0, NULL,
                       "the MT backend aborted the run");
@@ -553,6 +553,26 @@ static int translate_results(struct run *run) {
       return 1;
   }
   return 0;
+}
+
+/* Engines leave double spaces where they drop a word ("La Comisión
+ * adoptará" for "shall adopt"): runs of spaces the request did not have
+ * become one, and the answer loses leading and trailing spaces. */
+static void tidy_spaces(struct xmt_buf *text, const char *request,
+                        size_t request_len) {
+  for (size_t i = 1; i < request_len; i++)
+    if (request[i] == ' ' && request[i - 1] == ' ')
+      return;
+  size_t w = 0;
+  for (size_t r = 0; r < text->len; r++) {
+    char c = text->data[r];
+    if (c == ' ' && (w == 0 || text->data[w - 1] == ' '))
+      continue;
+    text->data[w++] = c;
+  }
+  while (w > 0 && text->data[w - 1] == ' ')
+    w--;
+  text->len = w;
 }
 
 /* The plain answer of each result (tags removed in mask and raw modes),
@@ -567,12 +587,14 @@ static int collect_answers(struct run *run) {
     struct xmt_mt_response *resp = &run->responses[r];
     if (resp->error != NULL || !resp->has_text)
       continue;
+    if (!res->cached)
+      tidy_spaces(&resp->text, run->arena.data + res->request,
+                  res->request_len);
     const char *tr = resp->text.len > 0 ? resp->text.data : "";
     size_t trlen = resp->text.len;
     if (!res->cached && !run->no_dedupe &&
-        xmt_memo_put(&run->run_memo,
-                                     run->arena.data + res->request,
-                                     res->request_len, tr, trlen, 0) != XMT_OK)
+        xmt_memo_put(&run->run_memo, run->arena.data + res->request,
+                     res->request_len, tr, trlen, 0) != XMT_OK)
       return run_nomem(run);
     const struct job *j = &run->jobs[res->first_job];
     const xmt_segment *src = job_source(run, j);
@@ -582,8 +604,8 @@ static int collect_answers(struct run *run) {
       st = xmt_mask_decode(&run->placer, run->scratch, src, j->lead,
                            j->core_len, tr, trlen, &repairs);
     else if (f->tag_mode == XMT_TAGS_RAW)
-      st = xmt_raw_decode(&run->placer, run->scratch, src, j->lead,
-                          j->core_len, tr, trlen, &repairs);
+      st = xmt_raw_decode(&run->placer, run->scratch, src, j->lead, j->core_len,
+                          tr, trlen, &repairs);
     else {
       xmt_buf_reset(&run->placer.text);
       st = xmt_buf_append(&run->placer.text, tr, trlen);
@@ -645,9 +667,8 @@ static int backend_links(struct run *run, const struct result *res,
     st = xmt_tokens_map(run->stok, src, res->plain_len, resp->source_tokens,
                         strlen(resp->source_tokens), XMT_TOKENS_MOSES, NULL);
     if (st == XMT_OK)
-      st = xmt_tokens_map(run->ttok, tgt, res->answer_len,
-                          resp->target_tokens, strlen(resp->target_tokens),
-                          XMT_TOKENS_MOSES, NULL);
+      st = xmt_tokens_map(run->ttok, tgt, res->answer_len, resp->target_tokens,
+                          strlen(resp->target_tokens), XMT_TOKENS_MOSES, NULL);
     *own_tokens = 1;
   } else {
     st = xmt_tokenize(run->stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
@@ -708,9 +729,8 @@ static int align_results(struct run *run) {
   for (size_t r = 0; st == XMT_OK && r < run->nresults; r++) {
     struct result *res = &run->results[r];
     int own;
-    if (!res->needs_links ||
-        (!res->backend_links_bad &&
-         backend_links(run, res, run->placer.links, &own)))
+    if (!res->needs_links || (!res->backend_links_bad &&
+                              backend_links(run, res, run->placer.links, &own)))
       continue;
     const char *src = run->arena.data + res->plain;
     const char *tgt = answer_of(run, res);
@@ -764,8 +784,8 @@ static xmt_status place_job(struct run *run, const struct job *j) {
   size_t repairs = 0;
   xmt_status st = XMT_ERR_INLINE;
   if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
-    st = xmt_mask_decode(&run->placer, run->scratch, src, j->lead,
-                         j->core_len, tr, trlen, &repairs);
+    st = xmt_mask_decode(&run->placer, run->scratch, src, j->lead, j->core_len,
+                         tr, trlen, &repairs);
   else if (f->tag_mode == XMT_TAGS_RAW)
     st = xmt_raw_decode(&run->placer, run->scratch, src, j->lead, j->core_len,
                         tr, trlen, &repairs);
@@ -795,8 +815,8 @@ static xmt_status place_job(struct run *run, const struct job *j) {
   if (res->needs_links && xmt_segment_tag_count(src) > 0)
     f->stats.projected_segments++;
   return xmt_place_project(&run->placer, run->scratch, src, j->lead,
-                           j->core_len, ans, res->answer_len, ctok, ttok,
-                           links, f->rule);
+                           j->core_len, ans, res->answer_len, ctok, ttok, links,
+                           f->rule);
 }
 
 /* Extract: the requests of the window, one line each. */
@@ -842,8 +862,7 @@ static int drain(struct run *run) {
     if (!wants_translation(f, u))
       continue;
     if (f->segmenter != NULL) {
-      xmt_status st =
-          xmt_segmenter_segment_unit(f->segmenter, u, f->resegment);
+      xmt_status st = xmt_segmenter_segment_unit(f->segmenter, u, f->resegment);
       if (st != XMT_OK) {
         const struct xmt_error *e = xmt_segmenter_error(f->segmenter);
         rc = run_fail(run, st, xmt_xliff_unit_line(u), xmt_xliff_unit_id(u),
@@ -863,8 +882,7 @@ static int drain(struct run *run) {
     rc = collect_answers(run);
   for (size_t k = 0; rc == 0 && k < run->njobs; k++) {
     const struct job *j = &run->jobs[k];
-    if (j->result != NO_RESULT &&
-        run->responses[j->result].error == NULL &&
+    if (j->result != NO_RESULT && run->responses[j->result].error == NULL &&
         run->responses[j->result].has_text && needs_projection(run, j))
       run->results[j->result].needs_links = 1;
   }
@@ -1174,7 +1192,8 @@ xmt_status xmt_filter_merge_file(xmt_filter *f, const char *in_path,
                                  const char *target_tokens,
                                  const char *out_path) {
   xmt_error_clear(&f->err);
-  if (translations == NULL || (source_tokens == NULL) != (target_tokens == NULL))
+  if (translations == NULL ||
+      (source_tokens == NULL) != (target_tokens == NULL))
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
                          "merge needs translations, and source and target "
                          "tokens together");

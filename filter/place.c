@@ -89,8 +89,8 @@ xmt_status xmt_place_project(struct xmt_placer *p, xmt_segment *out,
   if (st == XMT_OK)
     st = xmt_buf_append(&p->text, tr, trlen);
   if (st == XMT_OK)
-    st = xmt_buf_append(&p->text, text + lead + core_len,
-                        len - lead - core_len);
+    st =
+        xmt_buf_append(&p->text, text + lead + core_len, len - lead - core_len);
   if (st != XMT_OK)
     return st;
   size_t tlen = p->text.len;
@@ -116,8 +116,8 @@ static int in_core(size_t off, size_t lead, size_t core_len) {
   return off >= lead && off <= lead + core_len;
 }
 
-xmt_status xmt_mask_encode(const xmt_segment *src, size_t lead,
-                           size_t core_len, struct xmt_buf *out) {
+xmt_status xmt_mask_encode(const xmt_segment *src, size_t lead, size_t core_len,
+                           struct xmt_buf *out) {
   const char *text = xmt_segment_text(src, NULL);
   size_t pos = lead, end = lead + core_len;
   xmt_buf_reset(out);
@@ -240,8 +240,8 @@ static xmt_status mask_scan(struct xmt_placer *p, const xmt_segment *src,
 /* Builds out: prefix of src, the translation in p->text with the tags of
  * p->found, the core tags not found appended in source order, suffix. */
 static xmt_status assemble(struct xmt_placer *p, xmt_segment *out,
-                           const xmt_segment *src, size_t lead,
-                           size_t core_len, size_t *repairs) {
+                           const xmt_segment *src, size_t lead, size_t core_len,
+                           size_t *repairs) {
   size_t len;
   const char *text = xmt_segment_text(src, &len);
   size_t ntags = xmt_segment_tag_count(src);
@@ -310,9 +310,8 @@ static xmt_status assemble(struct xmt_placer *p, xmt_segment *out,
 }
 
 xmt_status xmt_mask_decode(struct xmt_placer *p, xmt_segment *out,
-                           const xmt_segment *src, size_t lead,
-                           size_t core_len, const char *tr, size_t trlen,
-                           size_t *repairs) {
+                           const xmt_segment *src, size_t lead, size_t core_len,
+                           const char *tr, size_t trlen, size_t *repairs) {
   xmt_status st = mask_scan(p, src, lead, core_len, tr, trlen, repairs);
   if (st == XMT_OK)
     st = xmt_buf_append_byte(&p->text, '\0');

@@ -21,10 +21,13 @@ extern const unsigned char xmt_srx_default[];
 extern const size_t xmt_srx_default_len;
 
 /* One <rule>: compiled as "(before)(after)"; a rule hits where group 1
- * ends, as Okapi's SRXSegmenter does. */
+ * ends, as Okapi's SRXSegmenter does. A no-break rule whose beforebreak has
+ * a bounded length is also compiled as "(?<=before)(?=after)", to be tested
+ * only where a break rule hits instead of searched through the text. */
 struct srx_rule {
   int is_break;
   URegularExpression *re;
+  URegularExpression *local; /* or NULL */
 };
 
 struct srx_langrule {
@@ -61,6 +64,11 @@ struct xmt_segmenter {
   char *rules_for; /* the language `active` was computed for */
   size_t *active;  /* langrule indexes that apply, in order */
   size_t nactive, active_cap;
+  struct srx_rule **flat; /* their rules, in order */
+  size_t nflat, flat_cap;
+  size_t first_break_rule;   /* index in flat of the first break rule */
+  URegularExpression *early; /* the local forms of the no-break rules
+                                before it, as one alternation, or NULL */
   UBreakIterator *icu; /* ICU sentence breaks, for icu_breaks */
   char *icu_lang;
   /* Work buffers, reused from call to call. */
@@ -70,6 +78,10 @@ struct xmt_segmenter {
   size_t u8_at_cap;
   unsigned char *decided; /* per UTF-16 index: 0, BREAK or NO_BREAK */
   size_t decided_cap;
+  uint32_t *first_break; /* per UTF-16 index: first break rule to hit */
+  size_t first_break_cap;
+  uint32_t *first_keep; /* first no-break rule searched through to hit */
+  size_t first_keep_cap;
   size_t *breaks; /* byte offsets where the rules break */
   size_t nbreaks, breaks_cap;
   struct xmt_span *spans;

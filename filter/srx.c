@@ -25,8 +25,11 @@ enum { UNDECIDED = 0, BREAK = 1, NO_BREAK = 2 };
 static void doc_free(struct srx_doc *d) {
   for (size_t i = 0; i < d->nlangrules; i++) {
     struct srx_langrule *lr = &d->langrules[i];
-    for (size_t j = 0; j < lr->nrules; j++)
+    for (size_t j = 0; j < lr->nrules; j++) {
       uregex_close(lr->rules[j].re);
+      if (lr->rules[j].local != NULL)
+        uregex_close(lr->rules[j].local);
+    }
     free(lr->rules);
     free(lr->name);
   }
@@ -234,6 +237,31 @@ static char *rule_pattern(const char *before, const char *after) {
   return p;
 }
 
+/* "(?<=(?:before))(?=(?:after))", when ICU accepts it: it does when the
+ * beforebreak has a bounded length. *out stays NULL otherwise. */
+static xmt_status compile_local(struct loader *l, const char *before,
+                                const char *after, URegularExpression **out) {
+  size_t n = strlen(before) + strlen(after) + 24;
+  char *p = malloc(n);
+  int32_t n16;
+  *out = NULL;
+  if (p == NULL)
+    return XMT_ERR_NOMEM;
+  snprintf(p, n, "(?<=(?:%s))(?=(?:%s))", before, after);
+  int bad = to_u16(l, p, &n16) != 0;
+  free(p);
+  if (bad)
+    return XMT_ERR_NOMEM;
+  UParseError pe;
+  UErrorCode st = U_ZERO_ERROR;
+  *out = uregex_open(l->u16, n16, 0, &pe, &st);
+  if (st == U_MEMORY_ALLOCATION_ERROR)
+    return XMT_ERR_NOMEM;
+  if (U_FAILURE(st))
+    *out = NULL;
+  return XMT_OK;
+}
+
 static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
                             const xmlNode *r) {
   if (lr->nrules == lr->cap) {
@@ -280,13 +308,20 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
              number);
     st = compile(l, whole, line_of(r), what, &re);
   }
+  URegularExpression *local = NULL;
+  if (st == XMT_OK && !is_break)
+    st = compile_local(l, before, after, &local);
   free(before);
   free(after);
   free(whole);
-  if (st != XMT_OK)
+  if (st != XMT_OK) {
+    if (re != NULL)
+      uregex_close(re);
     return st;
+  }
   lr->rules[lr->nrules].is_break = is_break;
   lr->rules[lr->nrules].re = re;
+  lr->rules[lr->nrules].local = local;
   lr->nrules++;
   return XMT_OK;
 }
@@ -424,6 +459,48 @@ static void forget_language(xmt_segmenter *s) {
   free(s->rules_for);
   s->rules_for = NULL;
   s->nactive = 0;
+  s->nflat = 0;
+  if (s->early != NULL)
+    uregex_close(s->early);
+  s->early = NULL;
+}
+
+/* The no-break rules before the first break rule all come before any break
+ * rule that hits: one alternation of their local forms answers for them
+ * all in one match. Without it (ICU refused it, or a rule has no local
+ * form) they are tested one by one. */
+static xmt_status build_early(xmt_segmenter *s) {
+  size_t b0 = 0;
+  while (b0 < s->nflat && !s->flat[b0]->is_break)
+    b0++;
+  s->first_break_rule = b0;
+  struct xmt_buf pat = {0};
+  xmt_status st = XMT_OK;
+  size_t n = 0;
+  for (size_t g = 0; g < b0 && st == XMT_OK; g++) {
+    const struct srx_rule *r = s->flat[g];
+    if (r->local == NULL)
+      continue;
+    UErrorCode ust = U_ZERO_ERROR;
+    int32_t len = 0;
+    const UChar *p = uregex_pattern(r->local, &len, &ust);
+    if (U_FAILURE(ust))
+      break;
+    if (n++ > 0)
+      st = xmt_buf_append(&pat, u"|", sizeof(UChar));
+    if (st == XMT_OK)
+      st = xmt_buf_append(&pat, p, (size_t)len * sizeof(UChar));
+  }
+  if (st == XMT_OK && n > 1) {
+    UParseError pe;
+    UErrorCode ust = U_ZERO_ERROR;
+    s->early = uregex_open((const UChar *)pat.data,
+                           (int32_t)(pat.len / sizeof(UChar)), 0, &pe, &ust);
+    if (U_FAILURE(ust))
+      s->early = NULL;
+  }
+  xmt_buf_free(&pat);
+  return st;
 }
 
 /* The first XML error: libxml2's last one is often a consequence of it. */
@@ -547,7 +624,7 @@ void xmt_segmenter_free(xmt_segmenter *s) {
   doc_free(&s->doc);
   xmt_error_clear(&s->err);
   free(s->lang);
-  free(s->rules_for);
+  forget_language(s);
   free(s->active);
   if (s->icu != NULL)
     ubrk_close(s->icu);
@@ -555,6 +632,9 @@ void xmt_segmenter_free(xmt_segmenter *s) {
   free(s->u16);
   free(s->u8_at);
   free(s->decided);
+  free(s->first_break);
+  free(s->first_keep);
+  free(s->flat);
   free(s->breaks);
   free(s->spans);
   free(s);
@@ -616,8 +696,26 @@ static xmt_status select_rules(xmt_segmenter *s, const char *lang) {
     if (!d->cascade)
       break;
   }
-  if ((s->rules_for = xmt_strdup(lang)) == NULL) {
-    s->nactive = 0;
+  size_t nflat = 0;
+  for (size_t k = 0; k < s->nactive; k++)
+    nflat += d->langrules[s->active[k]].nrules;
+  if (nflat > s->flat_cap) {
+    struct srx_rule **f = realloc(s->flat, nflat * sizeof *f);
+    if (f == NULL) {
+      s->nactive = 0;
+      return XMT_ERR_NOMEM;
+    }
+    s->flat = f;
+    s->flat_cap = nflat;
+  }
+  s->nflat = 0;
+  for (size_t k = 0; k < s->nactive; k++) {
+    struct srx_langrule *lr = &d->langrules[s->active[k]];
+    for (size_t j = 0; j < lr->nrules; j++)
+      s->flat[s->nflat++] = &lr->rules[j];
+  }
+  if (build_early(s) != XMT_OK || (s->rules_for = xmt_strdup(lang)) == NULL) {
+    forget_language(s);
     return XMT_ERR_NOMEM;
   }
   return XMT_OK;
@@ -654,6 +752,11 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
           XMT_OK ||
       grow((void **)&s->decided, &s->decided_cap, need, 1) != XMT_OK)
     return XMT_ERR_NOMEM;
+  if (grow((void **)&s->first_break, &s->first_break_cap, need,
+           sizeof *s->first_break) != XMT_OK ||
+      grow((void **)&s->first_keep, &s->first_keep_cap, need,
+           sizeof *s->first_keep) != XMT_OK)
+    return XMT_ERR_NOMEM;
   const unsigned char *p = (const unsigned char *)text;
   size_t i = 0, k = 0, c = 0;
   while (i < len || (extra && c < ncodes)) {
@@ -682,22 +785,25 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
   return XMT_OK;
 }
 
-/* One rule over the text: Okapi searches from 0, and from each hit on, so
- * matches may overlap; the first rule to hit a position decides it. Where
- * Okapi would stop (a hit that does not advance), the search goes on one
- * character further, so rules with an empty beforebreak apply everywhere. */
-static xmt_status apply_rule(xmt_segmenter *s, const struct srx_rule *r,
-                             int32_t len16) {
+#define NONE UINT32_MAX
+#define ICU_RULE (UINT32_MAX - 1) /* after every SRX rule */
+
+/* Searches rule g through the text: Okapi searches from 0, and from each
+ * hit on, so matches may overlap; first[n] keeps the first rule to hit n.
+ * Where Okapi would stop (a hit that does not advance), the search goes on
+ * one character further, so rules with an empty beforebreak apply at every
+ * position their afterbreak matches. */
+static xmt_status search_rule(xmt_segmenter *s, const struct srx_rule *r,
+                              uint32_t g, uint32_t *first, int32_t len16) {
   UErrorCode st = U_ZERO_ERROR;
   uregex_setText(r->re, s->u16, len16, &st);
   int32_t start = 0;
-  unsigned char verdict = r->is_break ? BREAK : NO_BREAK;
   while (U_SUCCESS(st) && start <= len16 && uregex_find(r->re, start, &st)) {
     int32_t n = uregex_end(r->re, 1, &st);
     if (U_FAILURE(st))
       break;
-    if (n < len16 && s->decided[n] == UNDECIDED)
-      s->decided[n] = verdict;
+    if (n < len16 && first[n] == NONE)
+      first[n] = g;
     if (n > start)
       start = n;
     else
@@ -714,7 +820,8 @@ static xmt_status apply_rule(xmt_segmenter *s, const struct srx_rule *r,
 /* useIcu4JBreakRules: ICU's sentence breaks come after every SRX rule, so
  * the rules act as exceptions to them; each break moves back before the
  * whitespace ICU leaves in front of it. */
-static xmt_status apply_icu(xmt_segmenter *s, const char *lang, int32_t len16) {
+static xmt_status apply_icu(xmt_segmenter *s, const char *lang,
+                            int32_t len16) {
   UErrorCode st = U_ZERO_ERROR;
   if (s->icu == NULL || s->icu_lang == NULL || strcmp(s->icu_lang, lang)) {
     char locale[96];
@@ -740,10 +847,82 @@ static xmt_status apply_icu(xmt_segmenter *s, const char *lang, int32_t len16) {
        b = ubrk_next(s->icu)) {
     while (b > 0 && u_isWhitespace(s->u16[b - 1]))
       b--;
-    if (s->decided[b] == UNDECIDED)
-      s->decided[b] = BREAK;
+    if (s->first_break[b] == NONE)
+      s->first_break[b] = ICU_RULE;
   }
   ubrk_setText(s->icu, s->u16, 0, &st);
+  return XMT_OK;
+}
+
+/* Decides every position: the first rule to hit it decides. Only where a
+ * break rule hits is there anything to decide, so break rules (and the
+ * no-break rules of unbounded beforebreak) are searched through the text,
+ * and the other no-break rules are only tested at those positions. The
+ * test asks whether the beforebreak matches up to the position and the
+ * afterbreak from it, which finds what Okapi's search finds except for
+ * matches that overlap in contrived ways. */
+static xmt_status apply_rules(xmt_segmenter *s, const char *lang,
+                              int32_t len16) {
+  uint32_t *fb = s->first_break, *fk = s->first_keep;
+  xmt_status st = XMT_OK;
+  for (int32_t i = 0; i <= len16; i++)
+    fb[i] = fk[i] = NONE;
+  memset(s->decided, UNDECIDED, (size_t)len16 + 1);
+  for (size_t g = 0; g < s->nflat && st == XMT_OK; g++) {
+    const struct srx_rule *r = s->flat[g];
+    if (r->is_break || r->local == NULL)
+      st = search_rule(s, r, (uint32_t)g, r->is_break ? fb : fk, len16);
+  }
+  if (st == XMT_OK && s->doc.icu_breaks)
+    st = apply_icu(s, lang, len16);
+  if (st != XMT_OK)
+    return st;
+  size_t text_set = 0; /* local rules [0, text_set) have the text */
+  UErrorCode ust = U_ZERO_ERROR;
+  if (s->early != NULL)
+    uregex_setText(s->early, s->u16, len16, &ust);
+  for (int32_t p = 1; p < len16 && U_SUCCESS(ust); p++) {
+    if (fb[p] == NONE)
+      continue;
+    if (fk[p] < fb[p]) {
+      s->decided[p] = NO_BREAK;
+      continue;
+    }
+    unsigned char verdict = BREAK;
+    uint32_t g = 0;
+    if (s->early != NULL) {
+      if (uregex_lookingAt(s->early, p, &ust)) {
+        s->decided[p] = NO_BREAK;
+        continue;
+      }
+      g = (uint32_t)s->first_break_rule;
+    }
+    for (; g < fb[p] && g < s->nflat; g++) {
+      const struct srx_rule *r = s->flat[g];
+      if (r->is_break || r->local == NULL)
+        continue;
+      for (; text_set <= g; text_set++)
+        if (!s->flat[text_set]->is_break && s->flat[text_set]->local != NULL)
+          uregex_setText(s->flat[text_set]->local, s->u16, len16, &ust);
+      if (uregex_lookingAt(r->local, p, &ust) && U_SUCCESS(ust)) {
+        verdict = NO_BREAK;
+        break;
+      }
+    }
+    s->decided[p] = verdict;
+  }
+  for (size_t g = 0; g < text_set; g++)
+    if (!s->flat[g]->is_break && s->flat[g]->local != NULL) {
+      UErrorCode ignored = U_ZERO_ERROR;
+      uregex_setText(s->flat[g]->local, s->u16, 0, &ignored);
+    }
+  if (s->early != NULL) {
+    UErrorCode ignored = U_ZERO_ERROR;
+    uregex_setText(s->early, s->u16, 0, &ignored);
+  }
+  if (U_FAILURE(ust))
+    return xmt_error_set(&s->err, XMT_ERR_INTERNAL, NULL, 0, 0, NULL,
+                         "regular expression failed: %s", u_errorName(ust));
   return XMT_OK;
 }
 
@@ -847,14 +1026,7 @@ xmt_status xmt_srx_run(xmt_segmenter *s, const char *lang, const char *text,
     st = to_rule_text(s, text, len, codes, ncodes, &len16);
   if (st != XMT_OK)
     return st;
-  memset(s->decided, UNDECIDED, (size_t)len16 + 1);
-  for (size_t i = 0; i < s->nactive && st == XMT_OK; i++) {
-    const struct srx_langrule *lr = &s->doc.langrules[s->active[i]];
-    for (size_t j = 0; j < lr->nrules && st == XMT_OK; j++)
-      st = apply_rule(s, &lr->rules[j], len16);
-  }
-  if (st == XMT_OK && s->doc.icu_breaks)
-    st = apply_icu(s, lang, len16);
+  st = apply_rules(s, lang, len16);
   if (st == XMT_OK && s->doc.mask != NULL)
     st = apply_mask(s, len16);
   s->nbreaks = 0;

@@ -59,8 +59,8 @@ XMT_API xmt_status xmt_mt_response_set_score(xmt_mt_response *response,
  * keep. */
 struct xmt_backend_config {
   const char *spec; /* the part after the colon of "--mt name:spec", or NULL */
-  const char *const *options; /* "key=value" strings (--mt-option), NULL-
-                                 terminated; never NULL itself */
+  const char *const *options;  /* "key=value" strings (--mt-option), NULL-
+                                  terminated; never NULL itself */
   const char *source_language; /* as set on the filter; may be NULL */
   const char *target_language;
   unsigned timeout_ms; /* per batch; 0 means the backend's default */
@@ -71,8 +71,8 @@ struct xmt_backend {
   const char *name;
   /* Creates the backend state for a run. Returns 0 on success; else writes
    * a message into errbuf (errlen bytes, NUL-terminated). */
-  int (*open)(void *user, const struct xmt_backend_config *config,
-              void **state, char *errbuf, size_t errlen);
+  int (*open)(void *user, const struct xmt_backend_config *config, void **state,
+              char *errbuf, size_t errlen);
   /* Answers n requests, one response each. A segment the engine could not
    * translate gets xmt_mt_response_set_error(); the call still returns 0.
    * Non-zero aborts the whole run (nothing is written): keep it for
@@ -171,12 +171,12 @@ XMT_API xmt_status xmt_filter_set_segmentation(xmt_filter *filter,
 
 /* Counts of the last run. */
 struct xmt_filter_stats {
-  size_t units;                 /* trans-units read */
-  size_t translated_units;      /* units that got a target or alt-trans */
-  size_t skipped_units;         /* translate="no", already translated, or
-                                   no segment translated */
-  size_t segments;              /* segments sent to the backend */
-  size_t failed_segments;       /* segments left without a translation */
+  size_t units;            /* trans-units read */
+  size_t translated_units; /* units that got a target or alt-trans */
+  size_t skipped_units;    /* translate="no", already translated, or
+                              no segment translated */
+  size_t segments;         /* segments sent to the backend */
+  size_t failed_segments;  /* segments left without a translation */
   size_t bytes_in;
   size_t copied_segments;       /* nothing to translate: source copied */
   size_t deduplicated_segments; /* answered by an identical segment */
@@ -234,13 +234,10 @@ XMT_API xmt_status xmt_filter_extract_file(xmt_filter *filter,
  * (space-separated tokens), when not NULL, are files parallel to the
  * translations, line by line. A segment without a translation is a failed
  * segment (XMT_ERR_PARTIAL), as in xmt_filter_translate_file. */
-XMT_API xmt_status xmt_filter_merge_file(xmt_filter *filter,
-                                         const char *in_path,
-                                         const char *translations,
-                                         const char *alignments,
-                                         const char *source_tokens,
-                                         const char *target_tokens,
-                                         const char *out_path);
+XMT_API xmt_status xmt_filter_merge_file(
+    xmt_filter *filter, const char *in_path, const char *translations,
+    const char *alignments, const char *source_tokens,
+    const char *target_tokens, const char *out_path);
 
 /* --- Checks -----------------------------------------------------------------
  */

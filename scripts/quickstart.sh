@@ -7,6 +7,6 @@ sh scripts/install-deps.sh
 [ -x configure ] || autoreconf -fi
 [ -f Makefile ] || ./configure --quiet
 make -j"$(nproc)" >/dev/null
-./xliffmt translate samples/sample.xlf -o sample.es.xlf -s en -t es --mt identity
+./xliffmt translate samples/sample.xlf -o sample.es.xlf -s en -t es --mt apertium:eng-spa
 ./xliffmt check sample.es.xlf
 echo "translated document: sample.es.xlf"

@@ -854,6 +854,45 @@ static void test_sweep(void) {
   }
 }
 
+/* Deep nesting, thousands of stray end tags and of codes in one unit stay
+ * fast (searches are bounded) and exact. */
+static void test_deep_nesting(void) {
+  struct xmt_buf html = {0};
+  xmt_buf_append_str(&html, "<p>");
+  for (int i = 0; i < 50000; i++)
+    xmt_buf_append_str(&html, "<span>w ");
+  for (int i = 0; i < 50000; i++)
+    xmt_buf_append_str(&html, "</div></b>");
+  xmt_buf_append_str(&html, "<p>x");
+  for (int i = 0; i < 20000; i++)
+    xmt_buf_append_str(&html, "<br>y");
+  assert_identity(html.data, html.len, 0);
+  struct html_doc doc;
+  parse(&doc, html.data, html.len, 0);
+  CU_ASSERT_EQUAL(doc.nunits, 2);
+  CU_ASSERT_EQUAL(doc.nunits == 2 ? doc.units[1].ncodes : 0, 20000);
+  /* The second unit with its codes in reverse order. */
+  const xmt_segment **t = calloc(doc.nunits + 1, sizeof *t);
+  xmt_segment *rev = xmt_segment_new();
+  for (int i = 20000; i > 0; i--) {
+    char id[16];
+    snprintf(id, sizeof id, "%d", i);
+    xmt_segment_append_text(rev, "z", 1);
+    xmt_segment_append_tag(rev, XMT_TAG_PLACEHOLDER, id, "x", "<x/>", 4);
+  }
+  xmt_segment_append_text(rev, "z", 1);
+  t[1] = rev;
+  struct xmt_buf out = {0};
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL(html_doc_write(&doc, t, NULL, sink_buf, &out, &err), XMT_OK);
+  CU_ASSERT_EQUAL(out.len, html.len);
+  xmt_segment_free(rev);
+  free(t);
+  xmt_buf_free(&out);
+  xmt_buf_free(&html);
+  html_doc_free(&doc);
+}
+
 /* --- Files and the pipeline -------------------------------------------------
  */
 
@@ -1093,6 +1132,7 @@ CU_TestInfo html_tests[] = {
     {"malformed", test_malformed},
     {"okapi files", test_okapi_files},
     {"truncation and bit-flip sweep", test_sweep},
+    {"deep nesting", test_deep_nesting},
     {"extract and merge files", test_extract_merge_files},
     {"translate pipeline", test_translate_pipeline},
     {"sniff", test_sniff},

@@ -143,8 +143,8 @@ static int engine_translate(void *state, const struct xmt_mt_request *req,
       break;
     }
     case RECORD:
-      snprintf(e->asked + strlen(e->asked),
-               sizeof e->asked - strlen(e->asked), "[%s]", req[i].text);
+      snprintf(e->asked + strlen(e->asked), sizeof e->asked - strlen(e->asked),
+               "[%s]", req[i].text);
       break;
     }
     xmt_mt_response_set_text(resp[i], buf, strlen(buf));
@@ -162,8 +162,8 @@ static const struct xmt_backend engine_backend = {
  */
 
 #define HEAD                                                                   \
-  "<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">"  \
-  "<file original=\"a\" source-language=\"en\" target-language=\"de\" "       \
+  "<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">"    \
+  "<file original=\"a\" source-language=\"en\" target-language=\"de\" "        \
   "datatype=\"plaintext\"><body>\n"
 #define TAIL "</body></file></xliff>\n"
 #define TARGET "<target xml:lang=\"de\" state=\"translated\">"
@@ -231,13 +231,13 @@ static void test_whitespace_and_copies(void) {
   struct failures fl = {""};
   xmt_filter *f = new_filter(&e, XMT_TAGS_PROJECT, &fl);
   expect_run(f,
-             HEAD UNIT("1", "  hello there\n") UNTOUCHED UNIT(
-                 "2", "12.5 % (3)") UNTOUCHED UNIT("3", "<x id=\"1\"/> - ")
-                 UNTOUCHED TAIL,
+             HEAD UNIT("1", "  hello there\n") UNTOUCHED UNIT("2", "12.5 % (3)")
+                 UNTOUCHED UNIT("3", "<x id=\"1\"/> - ") UNTOUCHED TAIL,
              XMT_OK,
-             HEAD UNIT("1", "  hello there\n") DONE("  hello there\n") UNIT(
-                 "2", "12.5 % (3)") DONE("12.5 % (3)")
-                 UNIT("3", "<x id=\"1\"/> - ") DONE("<x id=\"1\"/> - ") TAIL);
+             HEAD UNIT("1", "  hello there\n") DONE("  hello there\n")
+                 UNIT("2", "12.5 % (3)") DONE("12.5 % (3)")
+                     UNIT("3", "<x id=\"1\"/> - ") DONE("<x id=\"1\"/> - ")
+                         TAIL);
   /* Only the core of the one segment with words went to the engine. */
   CU_ASSERT_STRING_EQUAL(e.asked, "[hello there]");
   CU_ASSERT_EQUAL(xmt_filter_stats(f)->copied_segments, 2);
@@ -275,8 +275,7 @@ static void test_projection(void) {
   struct failures fl = {""};
   xmt_filter *f = new_filter(&e, XMT_TAGS_PROJECT, &fl);
   /* The engine's own alignment carries the pair to the moved word. */
-  expect_run(f,
-             HEAD UNIT("1", "<g id=\"1\">one</g> two three") UNTOUCHED TAIL,
+  expect_run(f, HEAD UNIT("1", "<g id=\"1\">one</g> two three") UNTOUCHED TAIL,
              XMT_OK,
              HEAD UNIT("1", "<g id=\"1\">one</g> two three")
                  DONE("THREE TWO <g id=\"1\">ONE</g>") TAIL);
@@ -286,8 +285,7 @@ static void test_projection(void) {
   e.script = UPPER;
   f = new_filter(&e, XMT_TAGS_PROJECT, &fl);
   expect_run(
-      f,
-      HEAD UNIT("1", "a <g id=\"1\">b</g> c<x id=\"2\"/>") UNTOUCHED TAIL,
+      f, HEAD UNIT("1", "a <g id=\"1\">b</g> c<x id=\"2\"/>") UNTOUCHED TAIL,
       XMT_OK,
       HEAD UNIT("1", "a <g id=\"1\">b</g> c<x id=\"2\"/>")
           DONE("A <g id=\"1\">B</g> C<x id=\"2\"/>") TAIL);
@@ -300,13 +298,12 @@ static void test_mask_mode(void) {
   xmt_filter *f = new_filter(&e, XMT_TAGS_MASK, &fl);
   /* Tag 0 repeated (second copy dropped), tag 1 lost (appended), tag 2
    * moved to the front. */
-  expect_run(
-      f,
-      HEAD UNIT("1", "<x id=\"a\"/>one <x id=\"b\"/>two<x id=\"c\"/>")
-          UNTOUCHED TAIL,
-      XMT_OK,
-      HEAD UNIT("1", "<x id=\"a\"/>one <x id=\"b\"/>two<x id=\"c\"/>")
-          DONE("<x id=\"c\"/><x id=\"a\"/>ONE TWO<x id=\"b\"/>") TAIL);
+  expect_run(f,
+             HEAD UNIT("1", "<x id=\"a\"/>one <x id=\"b\"/>two<x id=\"c\"/>")
+                 UNTOUCHED TAIL,
+             XMT_OK,
+             HEAD UNIT("1", "<x id=\"a\"/>one <x id=\"b\"/>two<x id=\"c\"/>")
+                 DONE("<x id=\"c\"/><x id=\"a\"/>ONE TWO<x id=\"b\"/>") TAIL);
   CU_ASSERT_EQUAL(xmt_filter_stats(f)->repaired_segments, 1);
   xmt_filter_free(f);
 }
@@ -339,17 +336,17 @@ static void test_partial_failure(void) {
   expect_run(
       f,
       HEAD UNIT("1", "one") UNTOUCHED UNIT("2", "two") UNTOUCHED
-          "<trans-unit id=\"3\"><source>Sa. Sb.</source><seg-source>"
-          "<mrk mtype=\"seg\" mid=\"1\">Sa.</mrk> "
-          "<mrk mtype=\"seg\" mid=\"2\">Sb.</mrk></seg-source>" UNTOUCHED TAIL,
+      "<trans-unit id=\"3\"><source>Sa. Sb.</source><seg-source>"
+      "<mrk mtype=\"seg\" mid=\"1\">Sa.</mrk> "
+      "<mrk mtype=\"seg\" mid=\"2\">Sb.</mrk></seg-source>" UNTOUCHED TAIL,
       XMT_ERR_PARTIAL,
       HEAD UNIT("1", "one") DONE("ONE") UNIT("2", "two") UNTOUCHED
-          "<trans-unit id=\"3\"><source>Sa. Sb.</source><seg-source>"
-          "<mrk mtype=\"seg\" mid=\"1\">Sa.</mrk> "
-          "<mrk mtype=\"seg\" mid=\"2\">Sb.</mrk></seg-source>"
-          "<target xml:lang=\"de\" state=\"needs-translation\">"
-          "<mrk mtype=\"seg\" mid=\"1\">SA.</mrk> "
-          "<mrk mtype=\"seg\" mid=\"2\">Sb.</mrk></target></trans-unit>\n" TAIL);
+      "<trans-unit id=\"3\"><source>Sa. Sb.</source><seg-source>"
+      "<mrk mtype=\"seg\" mid=\"1\">Sa.</mrk> "
+      "<mrk mtype=\"seg\" mid=\"2\">Sb.</mrk></seg-source>"
+      "<target xml:lang=\"de\" state=\"needs-translation\">"
+      "<mrk mtype=\"seg\" mid=\"1\">SA.</mrk> "
+      "<mrk mtype=\"seg\" mid=\"2\">Sb.</mrk></target></trans-unit>\n" TAIL);
   CU_ASSERT_STRING_EQUAL(fl.text, "2@3:engine refused;3#2@4:engine refused;");
   CU_ASSERT_EQUAL(xmt_filter_stats(f)->failed_segments, 2);
   CU_ASSERT_PTR_NOT_NULL(strstr(xmt_filter_error(f)->message, "2 segments"));
@@ -360,8 +357,8 @@ static void test_extract_merge(void) {
   struct engine e = {UPPER, 0, 0, ""};
   struct failures fl = {""};
   xmt_filter *f = new_filter(&e, XMT_TAGS_PROJECT, &fl);
-  const char *doc = HEAD UNIT("1", " a <g id=\"1\">b</g>") UNTOUCHED UNIT(
-      "2", "a\tb") UNTOUCHED UNIT("3", "42") UNTOUCHED TAIL;
+  const char *doc = HEAD UNIT("1", " a <g id=\"1\">b</g>")
+      UNTOUCHED UNIT("2", "a\tb") UNTOUCHED UNIT("3", "42") UNTOUCHED TAIL;
   write_file(tmp_path("in.xlf"), doc);
   CU_ASSERT_EQUAL(xmt_filter_extract_file(f, tmp_path("in.xlf"),
                                           tmp_path("seg.tsv"),
@@ -390,9 +387,9 @@ static void test_extract_merge(void) {
                                         tmp_path("out.xlf")),
                   XMT_ERR_PARTIAL);
   out = xmt_test_read_file(tmp_path("out.xlf"), &len);
-  const char *merged = HEAD UNIT("1", " a <g id=\"1\">b</g>") DONE(
-      " <g id=\"1\">B</g> A") UNIT("2", "a\tb") UNTOUCHED UNIT("3", "42")
-      DONE("42") TAIL;
+  const char *merged =
+      HEAD UNIT("1", " a <g id=\"1\">b</g>") DONE(" <g id=\"1\">B</g> A")
+          UNIT("2", "a\tb") UNTOUCHED UNIT("3", "42") DONE("42") TAIL;
   XMT_ASSERT_BYTES_EQUAL(out, len, merged, strlen(merged));
   free(out);
   CU_ASSERT_STRING_EQUAL(fl.text, "2@3:no translation in the file;");

@@ -292,10 +292,10 @@ static void expect_partial_run(int mode, const char *expected) {
 }
 
 #define PLAIN_HEAD                                                             \
-  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"                              \
-  "<xliff version=\"1.2\" "                                                   \
-  "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n"                        \
-  "<file original=\"a\" source-language=\"en\" datatype=\"plaintext\" "       \
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"                               \
+  "<xliff version=\"1.2\" "                                                    \
+  "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n"                         \
+  "<file original=\"a\" source-language=\"en\" datatype=\"plaintext\" "        \
   "target-language=\"de\"><body>\n"
 
 static void test_backend_failures(void) {
