@@ -13,7 +13,7 @@
 #define DEFAULT_BATCH 64
 #define DEFAULT_WINDOW 4096
 /* The table of translations kept across windows is dropped past this. */
-#define MEMO_MAX_BYTES (64u << 20)
+#define MEMO_MAX_BYTES (8u << 20)
 
 /* Queued output: skeleton bytes or a unit, kept in order while the units
  * before them wait for their translations. */
@@ -1169,9 +1169,32 @@ static xmt_status run_file(xmt_filter *f, const char *in_path,
   return st;
 }
 
+/* 1 when in_path (a file, not standard input) holds an HTML page. */
+static int is_html(const char *in_path) {
+  if (in_path == NULL || strcmp(in_path, "-") == 0)
+    return 0;
+  /* A file named as XLIFF is read as XLIFF, so that an HTML page saved
+   * under such a name is reported, not translated as a page. */
+  const char *dot = strrchr(in_path, '.');
+  if (dot != NULL && (strcasecmp(dot, ".xlf") == 0 ||
+                      strcasecmp(dot, ".xliff") == 0 ||
+                      strcasecmp(dot, ".xml") == 0))
+    return 0;
+  char head[1024];
+  size_t n = 0;
+  FILE *fp = fopen(in_path, "rb");
+  if (fp == NULL)
+    return 0; /* the run reports it */
+  n = fread(head, 1, sizeof head, fp);
+  fclose(fp);
+  return xmt_html_sniff(head, n, in_path);
+}
+
 xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
                                      const char *out_path) {
   xmt_error_clear(&f->err);
+  if (is_html(in_path))
+    return xmt_filter_translate_html_file(f, in_path, out_path);
   return run_file(f, in_path, out_path, -1, 0);
 }
 

@@ -69,7 +69,7 @@ struct xmt_segmenter {
   size_t first_break_rule;   /* index in flat of the first break rule */
   URegularExpression *early; /* the local forms of the no-break rules
                                 before it, as one alternation, or NULL */
-  UBreakIterator *icu; /* ICU sentence breaks, for icu_breaks */
+  UBreakIterator *icu;       /* ICU sentence breaks, for icu_breaks */
   char *icu_lang;
   /* Work buffers, reused from call to call. */
   UChar *u16;

@@ -237,17 +237,63 @@ static char *rule_pattern(const char *before, const char *after) {
   return p;
 }
 
-/* "(?<=(?:before))(?=(?:after))", when ICU accepts it: it does when the
- * beforebreak has a bounded length. *out stays NULL otherwise. */
+static int is_punct(char c) {
+  return c > ' ' && c < 0x7F && !(c >= '0' && c <= '9') &&
+         !(c >= 'A' && c <= 'Z') && !(c >= 'a' && c <= 'z');
+}
+
+/* Length of the last atom of a pattern when it is one punctuation mark
+ * ("\.") or a set of them ("[.,]", "[\])]") that the whole pattern must
+ * end with: no alternation at the top level. 0 when unsure. It makes a
+ * one-character look-behind that turns most positions away at once. */
+static size_t last_atom(const char *pat) {
+  size_t n = strlen(pat), depth = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (pat[i] == '\\') {
+      i++;
+    } else if (pat[i] == '[') {
+      while (i < n && pat[i] != ']')
+        i += pat[i] == '\\' ? 2 : 1;
+    } else if (pat[i] == '(') {
+      depth++;
+    } else if (pat[i] == ')') {
+      depth--;
+    } else if (pat[i] == '|' && depth == 0) {
+      return 0;
+    }
+  }
+  if (n >= 2 && pat[n - 2] == '\\' && is_punct(pat[n - 1]) &&
+      (n < 3 || pat[n - 3] != '\\'))
+    return 2;
+  if (n >= 3 && pat[n - 1] == ']' && pat[n - 2] != '\\') {
+    size_t i = n - 1;
+    while (i > 0 && !(pat[i - 1] == '[' && (i < 2 || pat[i - 2] != '\\'))) {
+      if (!is_punct(pat[i - 1]))
+        return 0;
+      i--;
+    }
+    return i > 0 && pat[i] != '^' ? n - (i - 1) : 0;
+  }
+  return 0;
+}
+
+/* "(?<=last)(?=(?:after))(?<=(?:before))", when ICU accepts it: it does
+ * when the beforebreak has a bounded length. *out stays NULL otherwise.
+ * The cheap assertions come first. */
 static xmt_status compile_local(struct loader *l, const char *before,
                                 const char *after, URegularExpression **out) {
-  size_t n = strlen(before) + strlen(after) + 24;
+  size_t n = strlen(before) * 2 + strlen(after) + 32;
   char *p = malloc(n);
   int32_t n16;
   *out = NULL;
   if (p == NULL)
     return XMT_ERR_NOMEM;
-  snprintf(p, n, "(?<=(?:%s))(?=(?:%s))", before, after);
+  size_t last = last_atom(before);
+  if (last > 0)
+    snprintf(p, n, "(?<=%s)(?=(?:%s))(?<=(?:%s))",
+             before + strlen(before) - last, after, before);
+  else
+    snprintf(p, n, "(?=(?:%s))(?<=(?:%s))", after, before);
   int bad = to_u16(l, p, &n16) != 0;
   free(p);
   if (bad)
@@ -486,8 +532,9 @@ static xmt_status build_early(xmt_segmenter *s) {
     const UChar *p = uregex_pattern(r->local, &len, &ust);
     if (U_FAILURE(ust))
       break;
+    static const UChar bar = 0x7C; /* | */
     if (n++ > 0)
-      st = xmt_buf_append(&pat, u"|", sizeof(UChar));
+      st = xmt_buf_append(&pat, &bar, sizeof bar);
     if (st == XMT_OK)
       st = xmt_buf_append(&pat, p, (size_t)len * sizeof(UChar));
   }
@@ -820,8 +867,7 @@ static xmt_status search_rule(xmt_segmenter *s, const struct srx_rule *r,
 /* useIcu4JBreakRules: ICU's sentence breaks come after every SRX rule, so
  * the rules act as exceptions to them; each break moves back before the
  * whitespace ICU leaves in front of it. */
-static xmt_status apply_icu(xmt_segmenter *s, const char *lang,
-                            int32_t len16) {
+static xmt_status apply_icu(xmt_segmenter *s, const char *lang, int32_t len16) {
   UErrorCode st = U_ZERO_ERROR;
   if (s->icu == NULL || s->icu_lang == NULL || strcmp(s->icu_lang, lang)) {
     char locale[96];

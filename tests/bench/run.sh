@@ -64,7 +64,16 @@ measure() {
 
 measure xmllint --stream --noout "$in"
 base_secs=$secs base_kb=$kb
-measure "$XLIFFMT" translate "$in" -o "$out" -s en -t fr --mt identity --quiet
+measure "$XLIFFMT" translate "$in" -o "$out" -s en -t fr --mt identity --quiet \
+  --no-segment
+seg_out=$dir/bench.seg.xlf
+seg_secs=$secs seg_kb=$kb
+# The same with sentence segmentation (the command's default): the SRX
+# rules run over every unit that has no seg-source yet.
+measure "$XLIFFMT" translate "$in" -o "$seg_out" -s en -t fr --mt identity \
+  --quiet
+segd_secs=$secs segd_kb=$kb
+secs=$seg_secs kb=$seg_kb
 
 fail=0
 # verdict OK MESSAGE: print a PASS/FAIL line; any FAIL makes the exit status 1.
@@ -81,16 +90,20 @@ verdict() {
 fcmp() { awk -v a="$1" -v b="$3" "BEGIN { r = (a $2 b) ? 1 : 0; print r }"; }
 
 # The 0.01 s floor keeps tiny BENCH_MB runs from dividing by zero.
-printf 'xmllint %s %s\nxliffmt %s %s\n' "$base_secs" "$base_kb" "$secs" "$kb" |
+printf 'xmllint %s %s\nxliffmt %s %s\nxliffmt+srx %s %s\n' "$base_secs" \
+  "$base_kb" "$secs" "$kb" "$segd_secs" "$segd_kb" |
   awk -v b="$bytes" '
-    BEGIN { printf "%-8s %8s %8s %12s\n", "tool", "seconds", "MB/s", "peak RSS MB" }
+    BEGIN { printf "%-12s %8s %8s %12s\n", "tool", "seconds", "MB/s", "peak RSS MB" }
     { s = $2 < 0.01 ? 0.01 : $2
-      printf "%-8s %8.2f %8.1f %12.1f\n", $1, $2, b / 1048576 / s, $3 / 1024 }'
+      printf "%-12s %8.2f %8.1f %12.1f\n", $1, $2, b / 1048576 / s, $3 / 1024 }'
 ratio=$(awk -v a="$secs" -v b="$base_secs" \
   'BEGIN { printf "%.2f", (a < 0.01 ? 0.01 : a) / (b < 0.01 ? 0.01 : b) }')
 rss_mb=$(awk -v k="$kb" 'BEGIN { printf "%.1f", k / 1024 }')
 echo "ratio xliffmt/xmllint: $ratio"
 verdict "$(fcmp "$rss_mb" '<' "$MAX_RSS_MB")" "peak RSS $rss_mb MB < $MAX_RSS_MB MB"
+segd_mb=$(awk -v k="$segd_kb" 'BEGIN { printf "%.1f", k / 1024 }')
+verdict "$(fcmp "$segd_mb" '<' "$MAX_RSS_MB")" \
+  "peak RSS with segmentation $segd_mb MB < $MAX_RSS_MB MB"
 verdict "$(fcmp "$ratio" '<=' "$MAX_RATIO")" "time ratio $ratio <= $MAX_RATIO"
 
 if xmllint --stream --noout "$out"; then wf=1; else wf=0; fi
@@ -99,5 +112,8 @@ verdict "$wf" "output is well-formed XML"
 targets=$(grep -o '<target[ />]' "$out" | wc -l | tr -d ' ')
 [ "$targets" = "$expected" ] && ok=1 || ok=0
 verdict "$ok" "$targets <target> elements, $expected expected"
+targets=$(grep -o '<target[ />]' "$seg_out" | wc -l | tr -d ' ')
+[ "$targets" = "$expected" ] && ok=1 || ok=0
+verdict "$ok" "with segmentation: $targets <target> elements, $expected expected"
 
 exit "$fail"
