@@ -31,7 +31,7 @@ static int on_progress(void *user, const struct xmt_filter_stats *s) {
     double t = since(&ses->start);
     if (t - ses->last_draw >= 0.25) {
       ses->last_draw = t;
-      fprintf(stderr, "\rxliffmt: %zu units, %zu segments translated, %.1f/s",
+      fprintf(stderr, "\rxliffmt: %zu units, %zu segments sent, %.1f/s",
               s->units, s->segments, t > 0 ? (double)s->segments / t : 0.0);
       fflush(stderr);
     }

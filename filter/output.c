@@ -2,6 +2,8 @@
  * that say which file failed. */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -35,6 +37,13 @@ xmt_status xmt_output_open(struct xmt_output *out, const char *path,
   memcpy(out->tmp_path, path, len);
   memcpy(out->tmp_path + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
   int fd = mkstemp(out->tmp_path);
+  /* mkstemp makes the file 0600; the output gets the mode of a file
+   * created as usual (0666 less the umask). umask() is read and put back
+   * at once. */
+  mode_t mask = umask(022);
+  umask(mask);
+  if (fd >= 0)
+    (void)fchmod(fd, (mode_t)(0666 & ~mask));
   if (fd < 0 || (out->fp = fdopen(fd, "wb")) == NULL) {
     int e = errno;
     if (fd >= 0) {

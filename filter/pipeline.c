@@ -281,14 +281,21 @@ xmt_status xmt_filter_set_aligner(xmt_filter *f, enum xmt_aligner_mode mode,
 
 void xmt_filter_set_projection(xmt_filter *f, enum xmt_projection_rule rule,
                                enum xmt_symmetrization symmetrization) {
-  f->rule = rule;
-  f->symmetrization = symmetrization;
+  if (rule == XMT_RULE_MINMAX || rule == XMT_RULE_SCORE)
+    f->rule = rule;
+  if (symmetrization >= XMT_SYM_FORWARD &&
+      symmetrization <= XMT_SYM_GROW_DIAG_FINAL_AND)
+    f->symmetrization = symmetrization;
 }
 
 xmt_status xmt_filter_set_segmentation(xmt_filter *f,
                                        enum xmt_segmentation mode,
                                        const char *srx_path) {
   xmt_error_clear(&f->err);
+  if (mode != XMT_SEGMENT_NONE && mode != XMT_SEGMENT_UNSEGMENTED &&
+      mode != XMT_SEGMENT_ALL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "unknown segmentation mode %d", (int)mode);
   if (replace_string(&f->srx_path, srx_path) != XMT_OK)
     return XMT_ERR_NOMEM;
   f->segmentation = mode;
@@ -1073,6 +1080,25 @@ static void run_free(struct run *run) {
   xmt_xliff_writer_free(run->writer);
 }
 
+/* A bad aligner model is reported before any MT call. */
+static xmt_status check_align_model(xmt_filter *f) {
+  if (f->align_model == NULL || f->aligner_mode == XMT_ALIGNER_NONE)
+    return XMT_OK;
+  xmt_aligner *a = xmt_aligner_new(NULL);
+  if (a == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  xmt_status st = xmt_aligner_load(a, f->align_model);
+  if (st != XMT_OK) {
+    const struct xmt_error *e = xmt_aligner_error(a);
+    xmt_error_set(&f->err, st, f->align_model, e->line, 0, NULL,
+                  "word aligner model: %s",
+                  e->message != NULL ? e->message : xmt_strerror(st));
+  }
+  xmt_aligner_free(a);
+  return st;
+}
+
 /* Translates (or extracts, with extract_format >= 0) in_path. */
 static xmt_status run_file(xmt_filter *f, const char *in_path,
                            const char *out_path, int extract_format,
@@ -1091,6 +1117,8 @@ static xmt_status run_file(xmt_filter *f, const char *in_path,
   run.options.alt_trans = (f->flags & XMT_FILTER_ALT_TRANS) != 0;
   run.no_dedupe = no_dedupe;
   xmt_status st = prepare_segmenter(f);
+  if (st == XMT_OK && extract_format < 0)
+    st = check_align_model(f);
   if (st != XMT_OK)
     return st;
   struct xmt_output out;

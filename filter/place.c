@@ -191,14 +191,15 @@ static size_t mask_token(const char *s, size_t n, size_t *index) {
 }
 
 /* The plain translation (tokens removed) in p->text and the tags found in
- * p->found. Spaces the encoder added around a token go with it: an OPEN
- * or a placeholder takes the space after it, a CLOSE the one before. */
+ * p->found. A space next to a token goes with it where the source has
+ * none next to the tag: the encoder put it there. */
 static xmt_status mask_scan(struct xmt_placer *p, const xmt_segment *src,
                             size_t lead, size_t core_len, const char *tr,
                             size_t trlen, size_t *repairs) {
   xmt_buf_reset(&p->text);
   p->nfound = 0;
   size_t ntags = xmt_segment_tag_count(src);
+  const char *text = xmt_segment_text(src, NULL);
   size_t i = 0;
   xmt_status st = XMT_OK;
   while (st == XMT_OK && i < trlen) {
@@ -214,13 +215,20 @@ static xmt_status mask_scan(struct xmt_placer *p, const xmt_segment *src,
     int before = p->text.len > 0 && p->text.data[p->text.len - 1] == ' ';
     int after = i + n < trlen && tr[i + n] == ' ';
     size_t skip = 0;
-    if (known && tag.kind == XMT_TAG_CLOSE && before &&
-        (after || i + n == trlen))
-      p->text.len--;
-    else if (after && (before || p->text.len == 0 || i + n + 1 == trlen))
-      skip = 1;
-    else if (!known && before && after)
-      skip = 1;
+    if (known && !already_found(p, index)) {
+      /* Undo the spaces the encoder added: those the source lacks. */
+      int space_before = tag.offset > lead && xmt_is_xml_space(text[tag.offset - 1]);
+      int space_after = tag.offset < lead + core_len &&
+                        xmt_is_xml_space(text[tag.offset]);
+      if (before && !space_before)
+        p->text.len--;
+      if (after && !space_after)
+        skip = 1;
+    } else if (before && (after || i + n == trlen)) {
+      skip = after; /* a spurious token leaves one space, or none at the end */
+      if (!after)
+        p->text.len--;
+    }
     if (!known || already_found(p, index))
       (*repairs)++;
     else

@@ -85,9 +85,10 @@ struct xmt_direction {
 
 /* Per-call buffers of xmt_aligner_align (and of one training thread). */
 struct xmt_align_scratch {
-  uint64_t *idx; /* table entry of each cell: (n + 1) * m */
-  double *probs; /* n + 1 */
-  size_t cap_cells, cap_probs;
+  uint64_t *cells; /* table entry of each cell, (n + 1) per target word */
+  uint32_t *order; /* target positions by word id */
+  double *probs;   /* n + 1 */
+  size_t cap_cells, cap_probs, cap_order;
 };
 
 struct xmt_aligner {
@@ -127,6 +128,7 @@ xmt_status xmt_aligner_viterbi(const struct xmt_aligner *a, int d,
                                struct xmt_align_scratch *s, const uint32_t *e,
                                size_t n, const uint32_t *f, size_t m,
                                xmt_alignment *out);
+/* Room for a sentence pair of n conditioning and m predicted words. */
 xmt_status xmt_scratch_reserve(struct xmt_align_scratch *s, size_t n, size_t m);
 void xmt_scratch_free(struct xmt_align_scratch *s);
 

@@ -92,23 +92,35 @@ static double digamma(double x) {
 
 xmt_status xmt_scratch_reserve(struct xmt_align_scratch *s, size_t n,
                                size_t m) {
-  (void)m;
+  if (n >= SIZE_MAX / 16 || (m != 0 && n + 1 > SIZE_MAX / 16 / m))
+    return XMT_ERR_NOMEM;
   if (s->cap_probs < n + 1) {
-    uint64_t *idx = realloc(s->idx, (n + 1) * sizeof *idx);
-    if (idx == NULL)
-      return XMT_ERR_NOMEM;
-    s->idx = idx;
     double *p = realloc(s->probs, (n + 1) * sizeof *p);
     if (p == NULL)
       return XMT_ERR_NOMEM;
     s->probs = p;
-    s->cap_probs = s->cap_cells = n + 1;
+    s->cap_probs = n + 1;
+  }
+  if (s->cap_cells < (n + 1) * m) {
+    uint64_t *c = realloc(s->cells, (n + 1) * m * sizeof *c);
+    if (c == NULL)
+      return XMT_ERR_NOMEM;
+    s->cells = c;
+    s->cap_cells = (n + 1) * m;
+  }
+  if (s->cap_order < m) {
+    uint32_t *o = realloc(s->order, m * sizeof *o);
+    if (o == NULL)
+      return XMT_ERR_NOMEM;
+    s->order = o;
+    s->cap_order = m;
   }
   return XMT_OK;
 }
 
 void xmt_scratch_free(struct xmt_align_scratch *s) {
-  free(s->idx);
+  free(s->cells);
+  free(s->order);
   free(s->probs);
   memset(s, 0, sizeof *s);
 }
@@ -120,11 +132,7 @@ void xmt_ttable_free(struct xmt_ttable *t) {
   memset(t, 0, sizeof *t);
 }
 
-/* --- One predicted word ---------------------------------------------------
- * The joint probability of f_j (0-based j of m) with each of NULL and
- * e_1..e_n into s->probs[0..n], the table entries into s->idx; returns
- * their sum. uniform: every translation probability is the same (the first
- * iteration of training, as fast_align). */
+/* --- One sentence pair ------------------------------------------------- */
 struct model_view {
   const struct xmt_ttable *t;
   int uniform;
@@ -132,15 +140,60 @@ struct model_view {
   double p_null, tension;
 };
 
-static double cell_probs(const struct model_view *v,
+/* The table entry of every cell of a sentence pair into s->cells: cell
+ * (i, j) at j * (n + 1) + i, i = 0 for NULL. The predicted words are
+ * visited in ascending id order, so each row is searched forward from the
+ * last hit by galloping: a few probes near each other instead of a binary
+ * search over the whole row per cell. */
+static void lookup_cells(const struct xmt_ttable *t,
                          struct xmt_align_scratch *s, const uint32_t *e,
-                         unsigned n, uint32_t f, unsigned j, unsigned m) {
+                         unsigned n, const uint32_t *f, unsigned m) {
+  uint32_t *order = s->order;
+  for (unsigned j = 0; j < m; j++) { /* insertion sort: m is small */
+    unsigned k = j;
+    while (k > 0 && f[order[k - 1]] > f[j]) {
+      order[k] = order[k - 1];
+      k--;
+    }
+    order[k] = j;
+  }
+  for (unsigned i = 0; i <= n; i++) {
+    uint32_t w = i == 0 ? XMT_NULL_WORD : e[i - 1];
+    uint64_t lo = w < t->rows ? t->row_start[w] : 0;
+    uint64_t end = w < t->rows ? t->row_start[w + 1] : 0;
+    for (unsigned k = 0; k < m; k++) {
+      uint32_t x = f[order[k]];
+      uint64_t step = 1, hi = lo;
+      while (hi < end && t->col[hi] < x) { /* gallop */
+        lo = hi + 1;
+        hi += step;
+        step *= 2;
+      }
+      if (hi > end)
+        hi = end;
+      while (lo < hi) { /* first col >= x in [lo, hi] */
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (t->col[mid] < x)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      s->cells[(size_t)order[k] * (n + 1) + i] =
+          lo < end && t->col[lo] == x ? lo : XMT_NO_ENTRY;
+    }
+  }
+}
+
+/* The joint probability of f_j (0-based j of m) with each of NULL and
+ * e_1..e_n into s->probs[0..n], from the table entries idx of its cells
+ * (lookup_cells); returns their sum. uniform: every translation
+ * probability is the same (the first iteration of training, as
+ * fast_align). */
+static double cell_probs(const struct model_view *v,
+                         struct xmt_align_scratch *s, const uint64_t *idx,
+                         unsigned n, unsigned j, unsigned m) {
   const struct xmt_ttable *t = v->t;
   double *probs = s->probs;
-  uint64_t *idx = s->idx;
-  idx[0] = xmt_ttable_find(t, XMT_NULL_WORD, f);
-  for (unsigned i = 1; i <= n; i++)
-    idx[i] = xmt_ttable_find(t, e[i - 1], f);
   for (unsigned i = 0; i <= n; i++)
     probs[i] = v->uniform || idx[i] == XMT_NO_ENTRY ? XMT_UNSEEN_PROB
                                                     : t->prob[idx[i]];
@@ -184,8 +237,10 @@ xmt_status xmt_aligner_viterbi(const struct xmt_aligner *a, int d,
     return st;
   struct model_view v = {&a->dir[d].t, 0, a->opt.favor_diagonal,
                          a->opt.prob_align_null, a->dir[d].tension};
+  lookup_cells(v.t, s, e, (unsigned)n, f, (unsigned)m);
   for (unsigned j = 0; j < m; j++) {
-    cell_probs(&v, s, e, (unsigned)n, f[j], j, (unsigned)m);
+    cell_probs(&v, s, s->cells + (size_t)j * (n + 1), (unsigned)n, j,
+               (unsigned)m);
     /* NULL first, then the first of equal maxima, as fast_align. */
     unsigned best = 0;
     for (unsigned i = 1; i <= n; i++)
@@ -384,11 +439,18 @@ static void estep_pair(struct pass *p, struct worker *w, size_t k) {
   unsigned m = (unsigned)(a->start[p->fs][k + 1] - a->start[p->fs][k]);
   if (n == 0 || m == 0)
     return;
+  /* grows only for a pair longer than any before */
+  if (xmt_scratch_reserve(&w->s, n, m) != XMT_OK) {
+    w->failed = 1;
+    __atomic_store_n(&p->abort, 1, __ATOMIC_RELAXED);
+    return;
+  }
   double feat = 0;
+  lookup_cells(p->v.t, &w->s, e, n, f, m);
   for (unsigned j = 0; j < m; j++) {
-    double sum = cell_probs(&p->v, &w->s, e, n, f[j], j, m);
+    const uint64_t *idx = w->s.cells + (size_t)j * (n + 1);
+    double sum = cell_probs(&p->v, &w->s, idx, n, j, m);
     const double *probs = w->s.probs;
-    const uint64_t *idx = w->s.idx;
     add_count(p, idx[0], (uint64_t)(probs[0] / sum * COUNT_ONE + 0.5));
     for (unsigned i = 1; i <= n; i++) {
       double post = probs[i] / sum;
@@ -649,10 +711,13 @@ static xmt_status train_direction(struct xmt_aligner *a, int d,
       workers[t].feat = 0, workers[t].done = 0;
     p.job = estep_job;
     run_parallel(&p);
-    if (p.abort) {
+    for (unsigned t = 0; t < nthreads; t++)
+      if (workers[t].failed)
+        st = XMT_ERR_NOMEM;
+    if (st == XMT_OK && p.abort)
       st = XMT_ERR_ABORTED;
+    if (st != XMT_OK)
       break;
-    }
     int64_t feat = 0;
     for (unsigned t = 0; t < nthreads; t++)
       feat += workers[t].feat;
@@ -703,10 +768,8 @@ xmt_status xmt_aligner_train(xmt_aligner *a, xmt_progress_fn progress,
   memset(dir, 0, sizeof dir);
   uint64_t *counts = NULL;
   xmt_status st = workers != NULL ? XMT_OK : XMT_ERR_NOMEM;
-  for (unsigned t = 0; t < nthreads && st == XMT_OK; t++) {
+  for (unsigned t = 0; t < nthreads && st == XMT_OK; t++)
     workers[t].id = t;
-    st = xmt_scratch_reserve(&workers[t].s, maxlen, maxlen);
-  }
   for (int d = 0; d < 2 && st == XMT_OK; d++) {
     st = build_table(a, d, &dir[d].t);
     if (st != XMT_OK)

@@ -306,6 +306,22 @@ static void test_mask_mode(void) {
                  DONE("<x id=\"c\"/><x id=\"a\"/>ONE TWO<x id=\"b\"/>") TAIL);
   CU_ASSERT_EQUAL(xmt_filter_stats(f)->repaired_segments, 1);
   xmt_filter_free(f);
+  /* An engine that gives the masked text back gives the source back: the
+   * spaces around the tokens were the encoder's. */
+  e.script = RECORD;
+  f = new_filter(&e, XMT_TAGS_MASK, &fl);
+  expect_run(f,
+             HEAD UNIT("1", "Press <g id=\"1\">Save</g>. Then<x id=\"2\"/> "
+                            "go <x id=\"3\"/>now.") UNTOUCHED TAIL,
+             XMT_OK,
+             HEAD UNIT("1", "Press <g id=\"1\">Save</g>. Then<x id=\"2\"/> "
+                            "go <x id=\"3\"/>now.")
+                 DONE("Press <g id=\"1\">Save</g>. Then<x id=\"2\"/> go "
+                      "<x id=\"3\"/>now.") TAIL);
+  CU_ASSERT_STRING_EQUAL(e.asked,
+                         "[Press XMT0X Save XMT1X . Then XMT2X go XMT3X now.]");
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->repaired_segments, 0);
+  xmt_filter_free(f);
 }
 
 static void test_raw_mode(void) {
