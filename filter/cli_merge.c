@@ -88,6 +88,7 @@ static int merge_html(int argc, char **argv) {
     return EXIT_INTERNAL;
   }
   struct xmt_html_stats stats;
+  memset(&stats, 0, sizeof stats);
   xmt_filter_set_flags(f, flags);
   xmt_status st = xmt_filter_set_languages(f, NULL, tgt);
   if (st == XMT_OK)

@@ -69,7 +69,7 @@ int xmt_cli_extract_segments(int argc, char **argv) {
   struct xmt_cli_settings s;
   xmt_cli_settings_init(&s);
   s.command = "extract ";
-  int rc;
+  int rc = EXIT_OK;
   const char *in = parse(argc, argv, &s, extract_usage, &rc);
   if (in == NULL)
     return rc;
@@ -95,7 +95,7 @@ int xmt_cli_merge_segments(int argc, char **argv) {
   struct xmt_cli_settings s;
   xmt_cli_settings_init(&s);
   s.command = "merge ";
-  int rc;
+  int rc = EXIT_OK;
   const char *in = parse(argc, argv, &s, merge_usage, &rc);
   if (in == NULL)
     return rc;

@@ -227,6 +227,8 @@ static int text_feed(struct state *s, const char *bytes, size_t len,
       continue;
     size_t end = i > start && s->line[i - 1] == '\r' ? i - 1 : i;
     s->line_no++;
+    // s->line is owned by s, freed by the caller: not a leak.
+    // NOLINTNEXTLINE(clang-analyzer-unix.Malloc)
     rc = text_paragraph(s, s->line + start, end - start);
     start = i + 1;
   }

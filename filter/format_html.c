@@ -1002,7 +1002,7 @@ static void on_end(struct builder *b, const struct html_token *tok) {
     }
   }
   int as_inline = 0;
-  if (k != NONE) {
+  if (k != NONE && b->stack != NULL) {
     int ends_skipped = b->ph_item != NONE && k == b->ph_entry;
     as_inline = b->stack[k].as_inline;
     pop_to(b, k, ends_skipped ? tok->end : tok->start);

@@ -103,9 +103,9 @@ static int declared_label(const char *data, size_t len, size_t *ls,
   struct html_lexer lx;
   struct html_token tok;
   html_lexer_init(&lx);
-  int found = 0, r;
+  int found = 0;
   size_t scan = len < 65536 ? len : 65536;
-  while (!found && (r = html_lex(&lx, data, scan, 1, &tok)) > 0) {
+  while (!found && html_lex(&lx, data, scan, 1, &tok) > 0) {
     size_t s, e, cs, ce;
     if (tok.kind == HTML_PI && tok.end - tok.start > 5 &&
         html_name_is(data, tok.start + 2, tok.start + 5, "xml"))

@@ -1204,9 +1204,9 @@ static int is_html(const char *in_path) {
   /* A file named as XLIFF is read as XLIFF, so that an HTML page saved
    * under such a name is reported, not translated as a page. */
   const char *dot = strrchr(in_path, '.');
-  if (dot != NULL && (strcasecmp(dot, ".xlf") == 0 ||
-                      strcasecmp(dot, ".xliff") == 0 ||
-                      strcasecmp(dot, ".xml") == 0))
+  if (dot != NULL &&
+      (strcasecmp(dot, ".xlf") == 0 || strcasecmp(dot, ".xliff") == 0 ||
+       strcasecmp(dot, ".xml") == 0))
     return 0;
   char head[1024];
   size_t n = 0;

@@ -217,9 +217,10 @@ static xmt_status mask_scan(struct xmt_placer *p, const xmt_segment *src,
     size_t skip = 0;
     if (known && !already_found(p, index)) {
       /* Undo the spaces the encoder added: those the source lacks. */
-      int space_before = tag.offset > lead && xmt_is_xml_space(text[tag.offset - 1]);
-      int space_after = tag.offset < lead + core_len &&
-                        xmt_is_xml_space(text[tag.offset]);
+      int space_before =
+          tag.offset > lead && xmt_is_xml_space(text[tag.offset - 1]);
+      int space_after =
+          tag.offset < lead + core_len && xmt_is_xml_space(text[tag.offset]);
       if (before && !space_before)
         p->text.len--;
       if (after && !space_after)

@@ -423,7 +423,7 @@ static xmt_status read_maprules(struct loader *l, const xmlNode *mrs) {
                          NULL,
                          "<languagemap> needs languagepattern and "
                          "languagerulename");
-    for (size_t i = 0; st == XMT_OK && i < d->nlangrules; i++)
+    for (size_t i = 0; st == XMT_OK && rname != NULL && i < d->nlangrules; i++)
       if (strcmp(d->langrules[i].name, (const char *)rname) == 0) {
         index = i;
         break;

@@ -270,7 +270,7 @@ xmt_status xmt_aligner_align(xmt_aligner *a, const char *src, size_t src_len,
   if (src_tokens == NULL || tgt_tokens == NULL)
     return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
                          "no tokens given");
-  size_t n, m;
+  size_t n = 0, m = 0;
   st = words_of(a, XMT_SRC, src, src_len, src_tokens, 0, &n);
   if (st == XMT_OK)
     st = words_of(a, XMT_TGT, tgt, tgt_len, tgt_tokens, 0, &m);

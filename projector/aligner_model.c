@@ -279,7 +279,7 @@ static const char *get_table(struct io *io, struct xmt_ttable *t, uint32_t rows,
   if (io->failed)
     return NULL;
   for (uint32_t e = 0; e < rows; e++)
-    for (uint64_t k = t->row_start[e]; k < t->row_start[e + 1]; k++)
+    for (uint64_t k = t->row_start[e]; k < t->row_start[e + 1] && k < nnz; k++)
       if (t->col[k] >= cols ||
           (k > t->row_start[e] && t->col[k] <= t->col[k - 1]))
         return "bad table entry";

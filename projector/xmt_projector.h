@@ -335,16 +335,16 @@ XMT_API xmt_status xmt_aligner_train(xmt_aligner *aligner,
                                      xmt_progress_fn progress, void *user);
 
 enum xmt_symmetrization {
-  XMT_SYM_FORWARD = 0,             /* source -> target direction only */
-  XMT_SYM_REVERSE = 1,             /* target -> source direction only */
-  XMT_SYM_INTERSECT = 2,           /* links of both directions */
-  XMT_SYM_UNION = 3,               /* links of either direction */
-  XMT_SYM_GROW_DIAG = 4,           /* intersection grown into neighbours
-                                      (Koehn et al. 2005, as atools) */
-  XMT_SYM_GROW_DIAG_FINAL = 5,     /* then links of either direction that
-                                      reach an unaligned word */
-  XMT_SYM_GROW_DIAG_FINAL_AND = 6  /* then those that join two unaligned
-                                      words */
+  XMT_SYM_FORWARD = 0,            /* source -> target direction only */
+  XMT_SYM_REVERSE = 1,            /* target -> source direction only */
+  XMT_SYM_INTERSECT = 2,          /* links of both directions */
+  XMT_SYM_UNION = 3,              /* links of either direction */
+  XMT_SYM_GROW_DIAG = 4,          /* intersection grown into neighbours
+                                     (Koehn et al. 2005, as atools) */
+  XMT_SYM_GROW_DIAG_FINAL = 5,    /* then links of either direction that
+                                     reach an unaligned word */
+  XMT_SYM_GROW_DIAG_FINAL_AND = 6 /* then those that join two unaligned
+                                     words */
 };
 
 /* Aligns a sentence pair with the trained or loaded model (words it does

@@ -1,0 +1,68 @@
+#!/bin/sh
+# pipeline.sh -- `make bench-pipeline`: the translate pipeline with a real
+# engine. The English side of the EUR-Lex tagged dev set becomes one XLIFF
+# document (one unit per line); it is translated with --mt identity and with
+# --mt apertium:eng-spa, and the same segments go through Apertium alone
+# (one process, one run: the engine's best case). Reports segments per
+# second and the share of the Apertium run's wall time spent outside the
+# engine.
+#
+# Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data).
+set -eu
+
+: "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
+data=${XMT_TEST_DATA:-$(dirname "$0")/../../../shared/data}
+src=$data/markup-tags/dev-eurlex.en
+[ -f "$src" ] || { echo "pipeline.sh: $src not found" >&2; exit 1; }
+command -v apertium >/dev/null 2>&1 || {
+  echo "pipeline.sh: apertium not found: apt-get install apertium apertium-eng-spa" >&2
+  exit 1
+}
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-bench-pipeline.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+trap 'exit 130' INT TERM
+
+# Lines whose bx/ex pairs span other lines are left out: a unit's source
+# must pair its codes.
+{
+  echo '<?xml version="1.0" encoding="UTF-8"?>'
+  echo '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+  echo '<file original="eurlex" source-language="en" target-language="es" datatype="plaintext"><body>'
+  grep -v -e '<bx' -e '<ex' "$src" | awk '{ printf "<trans-unit id=\"%d\"><source>%s</source></trans-unit>\n", NR, $0 }'
+  echo '</body></file></xliff>'
+} >"$dir/in.xlf"
+
+# secs CMD...: wall seconds of CMD (stdout discarded).
+secs() {
+  s0=$(date +%s.%N)
+  "$@" >/dev/null
+  s1=$(date +%s.%N)
+  awk -v a="$s0" -v b="$s1" 'BEGIN { printf "%.3f", b - a }'
+}
+
+"$XLIFFMT" extract "$dir/in.xlf" -o "$dir/seg.tsv" -q
+segments=$(wc -l <"$dir/seg.tsv" | tr -d ' ')
+cut -f2 "$dir/seg.tsv" | sed 's/\\t/ /g; s/\\n/ /g' >"$dir/seg.txt"
+
+t_id=$(secs "$XLIFFMT" translate "$dir/in.xlf" -o "$dir/id.xlf" --mt identity -q)
+t_ap=$(secs "$XLIFFMT" translate "$dir/in.xlf" -o "$dir/es.xlf" \
+  --mt apertium:eng-spa -q --report "$dir/report.json")
+t_none=$(secs "$XLIFFMT" translate "$dir/in.xlf" -o "$dir/es2.xlf" \
+  --mt apertium:eng-spa -q --aligner none)
+t_engine=$(secs sh -c "apertium -u eng-spa <'$dir/seg.txt'")
+
+sent=$(sed -n 's/.*"segments_sent":\([0-9]*\).*/\1/p' "$dir/report.json")
+echo "input: $segments segments to translate ($sent sent after deduplication)"
+printf '%-40s %8s %12s\n' run seconds segments/s
+for row in "translate --mt identity:$t_id" \
+  "translate --mt apertium:eng-spa:$t_ap" \
+  "  the same, --aligner none:$t_none" \
+  "apertium alone (one run):$t_engine"; do
+  name=${row%:*} t=${row##*:}
+  awk -v n="$name" -v t="$t" -v s="$segments" \
+    'BEGIN { printf "%-40s %8.2f %12.0f\n", n, t, s / (t < 0.001 ? 0.001 : t) }'
+done
+awk -v a="$t_ap" -v e="$t_engine" -v n="$t_none" 'BEGIN {
+  printf "outside the engine: %.1f %% of the apertium run (%.1f %% without the aligner)\n",
+    100 * (a - e) / a, 100 * (n - e) / n }'
