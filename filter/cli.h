@@ -148,6 +148,36 @@ int xmt_cli_session_end(struct xmt_cli_session *ses, xmt_filter *f,
                         xmt_status st, const struct xmt_cli_settings *s,
                         const char *engine);
 
+/* An output file written under a temporary name beside it and renamed at
+ * commit, or standard output kept in memory until commit: a failed run
+ * shows nothing. */
+struct xmt_cli_output {
+  FILE *fp;       /* write here */
+  char *path;     /* NULL for standard output */
+  char *tmp_path; /* NULL for standard output */
+  char *mem;
+  size_t mem_len;
+};
+/* path NULL or "-" is standard output. Reports failures; returns an exit
+ * status. */
+int xmt_cli_output_open(struct xmt_cli_output *out, const char *path);
+int xmt_cli_output_commit(struct xmt_cli_output *out);
+/* Drops what was written; safe after commit and on a zeroed output. */
+void xmt_cli_output_abort(struct xmt_cli_output *out);
+
+/* Options of extract and merge for HTML pages (cli_extract.c). */
+struct xmt_cli_html_options {
+  const char *out, *src, *tgt;
+  unsigned flags;
+  int quiet;
+};
+/* Parses them, with npaths file arguments (1: extract, which takes -s;
+ * 2: merge). Returns -1 to go on, else the exit status (help printed or a
+ * usage error reported). */
+int xmt_cli_html_parse(int argc, char **argv, const char *command, int npaths,
+                       void (*print_usage)(FILE *),
+                       struct xmt_cli_html_options *o);
+
 /* Writes s as a JSON string (NULL as ""). */
 void xmt_cli_json_string(FILE *fp, const char *s);
 

@@ -88,7 +88,9 @@ static void usage(FILE *fp) {
           "'xliffmt extract IN.xlf --help' and xliffmt-extract(1).\n");
 }
 
-static int extract_html(int argc, char **argv) {
+int xmt_cli_html_parse(int argc, char **argv, const char *command, int npaths,
+                       void (*print_usage)(FILE *),
+                       struct xmt_cli_html_options *o) {
   static const struct option options[] = {
       {"output", required_argument, NULL, 'o'},
       {"source-lang", required_argument, NULL, 's'},
@@ -98,44 +100,65 @@ static int extract_html(int argc, char **argv) {
       {"quiet", no_argument, NULL, 'q'},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
-  const char *out = "-", *src = NULL, *tgt = NULL;
-  unsigned flags = 0;
-  int quiet = 0, c;
+  /* Only extract writes a source language into its XLIFF. */
+  int takes_source = npaths == 1;
+  memset(o, 0, sizeof *o);
+  o->out = "-";
+  int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "o:s:t:qh", options, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, takes_source ? "o:s:t:qh" : "o:t:qh",
+                          options, NULL)) != -1) {
     switch (c) {
     case 'o':
-      out = optarg;
+      o->out = optarg;
       break;
     case 's':
-      src = optarg;
+      if (!takes_source) {
+        xmt_cli_usage_error(command, "unknown option --source-lang");
+        return EXIT_BAD_INPUT;
+      }
+      o->src = optarg;
       break;
     case 't':
-      tgt = optarg;
+      o->tgt = optarg;
       break;
     case OPT_SKIP_PRE:
-      flags |= XMT_FILTER_HTML_SKIP_PRE;
+      o->flags |= XMT_FILTER_HTML_SKIP_PRE;
       break;
     case OPT_SKIP_CODE:
-      flags |= XMT_FILTER_HTML_SKIP_CODE;
+      o->flags |= XMT_FILTER_HTML_SKIP_CODE;
       break;
     case 'q':
-      quiet = 1;
+      o->quiet = 1;
       break;
     case 'h':
-      usage(stdout);
+      print_usage(stdout);
       return EXIT_OK;
     default:
-      xmt_cli_usage_error("extract ", "unknown option");
+      xmt_cli_usage_error(command, "unknown option");
       return EXIT_BAD_INPUT;
     }
   }
-  if (optind + 1 != argc) {
-    xmt_cli_usage_error("extract ", optind == argc
-                                        ? "missing input file"
-                                        : "exactly one input file expected");
+  if (optind + npaths != argc) {
+    xmt_cli_usage_error(command, npaths == 1
+                                     ? (optind == argc
+                                            ? "missing input file"
+                                            : "exactly one input file expected")
+                                     : "give the page and its XLIFF: "
+                                       "merge PAGE.html PAGE.xlf");
     return EXIT_BAD_INPUT;
   }
+  return -1;
+}
+
+static int extract_html(int argc, char **argv) {
+  struct xmt_cli_html_options o;
+  int rc = xmt_cli_html_parse(argc, argv, "extract ", 1, usage, &o);
+  if (rc >= 0)
+    return rc;
+  const char *out = o.out, *src = o.src, *tgt = o.tgt;
+  unsigned flags = o.flags;
+  int quiet = o.quiet;
   const char *in = argv[optind];
   xmt_filter *f = xmt_filter_new();
   if (f == NULL) {

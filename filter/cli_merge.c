@@ -36,51 +36,14 @@ static int report(void *user, const struct xmt_problem *p) {
   return 0;
 }
 
-enum { OPT_SKIP_PRE = 300, OPT_SKIP_CODE };
-
 static int merge_html(int argc, char **argv) {
-  static const struct option options[] = {
-      {"output", required_argument, NULL, 'o'},
-      {"target-lang", required_argument, NULL, 't'},
-      {"skip-pre", no_argument, NULL, OPT_SKIP_PRE},
-      {"skip-code", no_argument, NULL, OPT_SKIP_CODE},
-      {"quiet", no_argument, NULL, 'q'},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0}};
-  const char *out = "-", *tgt = NULL;
-  unsigned flags = 0;
-  int quiet = 0, c;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, "o:t:qh", options, NULL)) != -1) {
-    switch (c) {
-    case 'o':
-      out = optarg;
-      break;
-    case 't':
-      tgt = optarg;
-      break;
-    case OPT_SKIP_PRE:
-      flags |= XMT_FILTER_HTML_SKIP_PRE;
-      break;
-    case OPT_SKIP_CODE:
-      flags |= XMT_FILTER_HTML_SKIP_CODE;
-      break;
-    case 'q':
-      quiet = 1;
-      break;
-    case 'h':
-      usage(stdout);
-      return EXIT_OK;
-    default:
-      xmt_cli_usage_error("merge ", "unknown option");
-      return EXIT_BAD_INPUT;
-    }
-  }
-  if (optind + 2 != argc) {
-    xmt_cli_usage_error("merge ", "give the page and its XLIFF: "
-                                  "merge PAGE.html PAGE.xlf");
-    return EXIT_BAD_INPUT;
-  }
+  struct xmt_cli_html_options o;
+  int rc = xmt_cli_html_parse(argc, argv, "merge ", 2, usage, &o);
+  if (rc >= 0)
+    return rc;
+  const char *out = o.out, *tgt = o.tgt;
+  unsigned flags = o.flags;
+  int quiet = o.quiet;
   const char *page = argv[optind], *xliff = argv[optind + 1];
   xmt_filter *f = xmt_filter_new();
   if (f == NULL) {

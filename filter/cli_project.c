@@ -91,10 +91,7 @@ struct state {
   xmt_segment *src, *out;
   xmt_tokens *stok, *ttok;
   xmt_alignment *aln;
-  FILE *fp;       /* the output being written */
-  char *tmp_path; /* its name, beside OUT; NULL for standard output */
-  char *mem;      /* standard output is kept in memory until the end */
-  size_t mem_len;
+  struct xmt_cli_output output;
 };
 
 static void state_free(struct state *s) {
@@ -109,12 +106,7 @@ static void state_free(struct state *s) {
   xmt_tokens_free(s->stok);
   xmt_tokens_free(s->ttok);
   xmt_alignment_free(s->aln);
-  if (s->fp != NULL)
-    fclose(s->fp);
-  if (s->tmp_path != NULL)
-    unlink(s->tmp_path);
-  free(s->tmp_path);
-  free(s->mem);
+  xmt_cli_output_abort(&s->output);
 }
 
 /* Reports an error of input i at its current line. */
@@ -295,8 +287,8 @@ static int project_line(struct state *s) {
     fputs("xliffmt: out of memory\n", stderr);
     return EXIT_INTERNAL;
   }
-  fwrite(out, 1, out_len, s->fp);
-  fputc('\n', s->fp);
+  fwrite(out, 1, out_len, s->output.fp);
+  fputc('\n', s->output.fp);
   free(out);
   return EXIT_OK;
 }
@@ -443,61 +435,6 @@ static int run_self(struct state *s) {
     rc = project_line(s);
   }
   return rc;
-}
-
-/* Opens the output: a temporary file beside OUT, renamed at the end, or a
- * memory buffer for standard output; either way nothing is seen of a
- * failed run. */
-static int open_output(struct state *s) {
-  const char *out = s->opt.output;
-  if (out == NULL || strcmp(out, "-") == 0) {
-    s->fp = open_memstream(&s->mem, &s->mem_len);
-  } else {
-    size_t len = strlen(out);
-    if ((s->tmp_path = malloc(len + sizeof ".tmpXXXXXX")) != NULL) {
-      memcpy(s->tmp_path, out, len);
-      memcpy(s->tmp_path + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
-      int fd = mkstemp(s->tmp_path);
-      if (fd < 0) {
-        fprintf(stderr, "xliffmt: %s: cannot create output: %s\n", out,
-                strerror(errno));
-        free(s->tmp_path);
-        s->tmp_path = NULL;
-        return EXIT_INTERNAL;
-      }
-      if ((s->fp = fdopen(fd, "wb")) == NULL)
-        close(fd);
-    }
-  }
-  if (s->fp == NULL) {
-    fprintf(stderr, "xliffmt: %s: cannot create output: %s\n",
-            out != NULL ? out : "standard output", strerror(errno));
-    return EXIT_INTERNAL;
-  }
-  return EXIT_OK;
-}
-
-static int commit_output(struct state *s) {
-  const char *name = s->tmp_path != NULL ? s->opt.output : "standard output";
-  int failed = ferror(s->fp) != 0;
-  if (fclose(s->fp) != 0)
-    failed = 1;
-  s->fp = NULL;
-  if (!failed && s->tmp_path == NULL)
-    failed = fwrite(s->mem, 1, s->mem_len, stdout) != s->mem_len ||
-             fflush(stdout) != 0;
-  if (!failed && s->tmp_path != NULL) {
-    failed = rename(s->tmp_path, s->opt.output) != 0;
-    if (!failed) {
-      free(s->tmp_path);
-      s->tmp_path = NULL;
-    }
-  }
-  if (failed) {
-    fprintf(stderr, "xliffmt: %s: cannot write: %s\n", name, strerror(errno));
-    return EXIT_INTERNAL;
-  }
-  return EXIT_OK;
 }
 
 enum {
@@ -682,11 +619,11 @@ int xmt_cli_project(int argc, char **argv) {
     }
   }
   if (rc == EXIT_OK)
-    rc = open_output(&s);
+    rc = xmt_cli_output_open(&s.output, s.opt.output);
   if (rc == EXIT_OK)
     rc = s.opt.self ? run_self(&s) : run(&s);
   if (rc == EXIT_OK)
-    rc = commit_output(&s);
+    rc = xmt_cli_output_commit(&s.output);
   state_free(&s);
   return rc;
 }

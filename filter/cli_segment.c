@@ -46,10 +46,7 @@ struct state {
   struct options opt;
   xmt_segmenter *seg;
   FILE *in;
-  FILE *fp; /* the output being written */
-  char *tmp_path;
-  char *mem; /* standard output is buffered until success */
-  size_t mem_len;
+  struct xmt_cli_output output;
   /* XLIFF */
   xmt_xliff_reader *reader;
   xmt_xliff_writer *writer;
@@ -112,67 +109,8 @@ static int parse_options(int argc, char **argv, struct options *o) {
   return -1;
 }
 
-/* --- Output: a temporary file renamed at the end, or memory for stdout. */
-
-static int open_output(struct state *s) {
-  const char *out = s->opt.output;
-  if (out == NULL || strcmp(out, "-") == 0) {
-    s->fp = open_memstream(&s->mem, &s->mem_len);
-  } else {
-    size_t len = strlen(out);
-    if ((s->tmp_path = malloc(len + sizeof ".tmpXXXXXX")) != NULL) {
-      memcpy(s->tmp_path, out, len);
-      memcpy(s->tmp_path + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
-      int fd = mkstemp(s->tmp_path);
-      if (fd < 0) {
-        fprintf(stderr, "xliffmt: %s: cannot create output: %s\n", out,
-                strerror(errno));
-        free(s->tmp_path);
-        s->tmp_path = NULL;
-        return EXIT_INTERNAL;
-      }
-      if ((s->fp = fdopen(fd, "wb")) == NULL)
-        close(fd);
-    }
-  }
-  if (s->fp == NULL) {
-    fprintf(stderr, "xliffmt: %s: cannot create output: %s\n",
-            out != NULL ? out : "standard output", strerror(errno));
-    return EXIT_INTERNAL;
-  }
-  return EXIT_OK;
-}
-
-static int commit_output(struct state *s) {
-  const char *name = s->tmp_path != NULL ? s->opt.output : "standard output";
-  int failed = ferror(s->fp) != 0;
-  if (fclose(s->fp) != 0)
-    failed = 1;
-  s->fp = NULL;
-  if (!failed && s->tmp_path == NULL)
-    failed = fwrite(s->mem, 1, s->mem_len, stdout) != s->mem_len ||
-             fflush(stdout) != 0;
-  if (!failed && s->tmp_path != NULL) {
-    failed = rename(s->tmp_path, s->opt.output) != 0;
-    if (!failed) {
-      free(s->tmp_path);
-      s->tmp_path = NULL;
-    }
-  }
-  if (failed) {
-    fprintf(stderr, "xliffmt: %s: cannot write: %s\n", name, strerror(errno));
-    return EXIT_INTERNAL;
-  }
-  return EXIT_OK;
-}
-
 static void state_free(struct state *s) {
-  if (s->fp != NULL)
-    fclose(s->fp);
-  if (s->tmp_path != NULL)
-    unlink(s->tmp_path);
-  free(s->tmp_path);
-  free(s->mem);
+  xmt_cli_output_abort(&s->output);
   if (s->in != NULL && s->in != stdin)
     fclose(s->in);
   xmt_xliff_reader_free(s->reader);
@@ -195,10 +133,10 @@ static int text_paragraph(struct state *s, const char *p, size_t len) {
     return xmt_cli_exit_status(st);
   }
   if (s->paragraphs++ > 0)
-    fputc('\n', s->fp);
+    fputc('\n', s->output.fp);
   for (size_t i = 0; i < n; i++) {
-    fwrite(p + spans[i].start, 1, spans[i].end - spans[i].start, s->fp);
-    fputc('\n', s->fp);
+    fwrite(p + spans[i].start, 1, spans[i].end - spans[i].start, s->output.fp);
+    fputc('\n', s->output.fp);
   }
   return EXIT_OK;
 }
@@ -248,7 +186,7 @@ static int text_feed(struct state *s, const char *bytes, size_t len,
 
 static int write_out(void *user, const char *bytes, size_t len) {
   struct state *s = user;
-  return fwrite(bytes, 1, len, s->fp) == len ? 0 : 1;
+  return fwrite(bytes, 1, len, s->output.fp) == len ? 0 : 1;
 }
 
 static int set_encoding(struct state *s) {
@@ -376,7 +314,7 @@ static int run(struct state *s) {
     xmt_cli_usage_error("segment ", "plain text needs -s LANG");
     return EXIT_BAD_INPUT;
   }
-  int rc = open_output(s);
+  int rc = xmt_cli_output_open(&s->output, s->opt.output);
   if (rc == EXIT_OK && xliff)
     rc = xliff_start(s);
   while (rc == EXIT_OK) {
@@ -392,7 +330,7 @@ static int run(struct state *s) {
     n = fread(buf, 1, sizeof buf, s->in);
   }
   if (rc == EXIT_OK)
-    rc = commit_output(s);
+    rc = xmt_cli_output_commit(&s->output);
   return rc;
 }
 

@@ -276,36 +276,6 @@ xmt_status html_doc_write(const struct html_doc *doc,
 /* --- XLIFF ------------------------------------------------------------------
  */
 
-/* Appends s escaped for a double-quoted XML attribute. */
-static xmt_status xml_attr(struct xmt_buf *out, const char *s) {
-  xmt_status st = XMT_OK;
-  for (; *s != '\0' && st == XMT_OK; s++) {
-    switch (*s) {
-    case '&':
-      st = xmt_buf_append_str(out, "&amp;");
-      break;
-    case '<':
-      st = xmt_buf_append_str(out, "&lt;");
-      break;
-    case '"':
-      st = xmt_buf_append_str(out, "&quot;");
-      break;
-    case '\t':
-      st = xmt_buf_append_str(out, "&#9;");
-      break;
-    case '\n':
-      st = xmt_buf_append_str(out, "&#10;");
-      break;
-    case '\r':
-      st = xmt_buf_append_str(out, "&#13;");
-      break;
-    default:
-      st = xmt_buf_append_byte(out, *s);
-    }
-  }
-  return st;
-}
-
 /* Appends a string that may not be valid UTF-8 (a path, a resname from a
  * page in another encoding) as an escaped attribute value. */
 static xmt_status xml_attr_any(struct xmt_buf *out, const char *s,
@@ -313,7 +283,7 @@ static xmt_status xml_attr_any(struct xmt_buf *out, const char *s,
   struct xmt_buf utf8 = {0};
   xmt_status st = html_decode(cs, s, strlen(s), 2, &utf8);
   if (st == XMT_OK)
-    st = xml_attr(out, utf8.data != NULL ? utf8.data : "");
+    st = xmt_xml_escape_attr(out, utf8.data != NULL ? utf8.data : "");
   xmt_buf_free(&utf8);
   return st;
 }
@@ -335,11 +305,11 @@ xmt_status html_doc_write_xliff(const struct html_doc *doc,
   if (st == XMT_OK)
     st = xmt_buf_append_str(&out, "\" source-language=\"");
   if (st == XMT_OK)
-    st = xml_attr(&out, source_language);
+    st = xmt_xml_escape_attr(&out, source_language);
   if (st == XMT_OK && target_language != NULL) {
     st = xmt_buf_append_str(&out, "\" target-language=\"");
     if (st == XMT_OK)
-      st = xml_attr(&out, target_language);
+      st = xmt_xml_escape_attr(&out, target_language);
   }
   if (st == XMT_OK)
     st = xmt_buf_append_str(&out, "\" datatype=\"html\">\n<body>\n");
@@ -351,7 +321,7 @@ xmt_status html_doc_write_xliff(const struct html_doc *doc,
     if (st == XMT_OK && u->resname != NULL) {
       st = xmt_buf_append_str(&out, " resname=\"");
       if (st == XMT_OK)
-        st = xml_attr(&out, u->resname);
+        st = xmt_xml_escape_attr(&out, u->resname);
       if (st == XMT_OK)
         st = xmt_buf_append_byte(&out, '"');
     }

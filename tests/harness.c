@@ -1,8 +1,10 @@
 /* harness.c -- main() for the CUnit test programs. */
 #include <CUnit/Basic.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 
@@ -89,4 +91,44 @@ int main(void) {
     return 1;
   }
   return failed == 0 ? 0 : 1;
+}
+
+static char tmpdir[256];
+
+int xmt_test_tmpdir_create(const char *prefix) {
+  snprintf(tmpdir, sizeof tmpdir, "/tmp/xmt-%s-XXXXXX", prefix);
+  return mkdtemp(tmpdir) == NULL;
+}
+
+int xmt_test_tmpdir_remove(void) {
+  DIR *d = opendir(tmpdir);
+  struct dirent *e;
+  while (d != NULL && (e = readdir(d)) != NULL) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, e->d_name);
+    if (e->d_name[0] != '.')
+      unlink(path);
+  }
+  if (d != NULL)
+    closedir(d);
+  return rmdir(tmpdir);
+}
+
+const char *xmt_test_tmp_path(const char *name) {
+  static char paths[4][512];
+  static unsigned next;
+  char *path = paths[next++ % 4];
+  snprintf(path, sizeof paths[0], "%s/%s", tmpdir, name);
+  return path;
+}
+
+int xmt_test_files_in_tmpdir(void) {
+  int n = 0;
+  DIR *d = opendir(tmpdir);
+  struct dirent *e;
+  while (d != NULL && (e = readdir(d)) != NULL)
+    n += e->d_name[0] != '.';
+  if (d != NULL)
+    closedir(d);
+  return n;
 }

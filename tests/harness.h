@@ -15,6 +15,15 @@ char *xmt_test_read_file(const char *path, size_t *len);
  * $XMT_FIXTURES (this repository's tests/fixtures); static buffer. */
 const char *xmt_test_data_path(const char *relative);
 const char *xmt_test_fixture_path(const char *relative);
+/* A scratch folder for a suite: created by xmt_test_tmpdir_create (returns
+ * 0 on success, as a CUnit suite init), emptied and removed by
+ * xmt_test_tmpdir_remove. xmt_test_tmp_path names a file in it; results
+ * rotate over 4 buffers, so two calls may share one expression. */
+int xmt_test_tmpdir_create(const char *prefix);
+int xmt_test_tmpdir_remove(void);
+const char *xmt_test_tmp_path(const char *name);
+/* Files in the scratch folder: outputs must not linger after failed runs. */
+int xmt_test_files_in_tmpdir(void);
 /* Asserts that two byte strings are equal, printing the first difference. */
 #define XMT_ASSERT_BYTES_EQUAL(actual, alen, expected, elen)                   \
   CU_ASSERT_TRUE(xmt_test_bytes_equal((actual), (alen), (expected), (elen),    \

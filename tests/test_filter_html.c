@@ -16,42 +16,8 @@
 #include "harness.h"
 #include "html_private.h"
 
-static char tmpdir[] = "/tmp/xmt-html-XXXXXX";
-
-static int suite_init(void) { return mkdtemp(tmpdir) == NULL; }
-
-static int files_in_tmpdir(void) {
-  int n = 0;
-  DIR *d = opendir(tmpdir);
-  struct dirent *e;
-  while (d != NULL && (e = readdir(d)) != NULL)
-    n += e->d_name[0] != '.';
-  if (d != NULL)
-    closedir(d);
-  return n;
-}
-
-static int suite_clean(void) {
-  DIR *d = opendir(tmpdir);
-  struct dirent *e;
-  while (d != NULL && (e = readdir(d)) != NULL) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, e->d_name);
-    if (e->d_name[0] != '.')
-      unlink(path);
-  }
-  if (d != NULL)
-    closedir(d);
-  return rmdir(tmpdir);
-}
-
-static const char *tmp_path(const char *name) {
-  static char paths[4][512];
-  static unsigned next;
-  char *path = paths[next++ % 4];
-  snprintf(path, sizeof paths[0], "%s/%s", tmpdir, name);
-  return path;
-}
+static int suite_init(void) { return xmt_test_tmpdir_create("html"); }
+static int suite_clean(void) { return xmt_test_tmpdir_remove(); }
 
 static void write_file(const char *path, const char *bytes, size_t len) {
   FILE *fp = fopen(path, "wb");
@@ -907,17 +873,17 @@ static void test_extract_merge_files(void) {
   static const char page[] =
       "<html lang=\"en\"><title>T</title><p>Hello <b>world</b>.</p>"
       "<img alt=\"Pic\"></html>";
-  write_file(tmp_path("p.html"), page, sizeof page - 1);
+  write_file(xmt_test_tmp_path("p.html"), page, sizeof page - 1);
   xmt_filter *f = xmt_filter_new();
   struct xmt_html_stats stats;
-  CU_ASSERT_EQUAL(
-      xmt_html_extract_file(f, tmp_path("p.html"), tmp_path("p.xlf"), &stats),
-      XMT_OK);
+  CU_ASSERT_EQUAL(xmt_html_extract_file(f, xmt_test_tmp_path("p.html"),
+                                        xmt_test_tmp_path("p.xlf"), &stats),
+                  XMT_OK);
   CU_ASSERT_EQUAL(stats.units, 3);
   CU_ASSERT_EQUAL(stats.attribute_units, 1);
   CU_ASSERT_EQUAL(stats.codes, 2);
   size_t len;
-  char *xlf = xmt_test_read_file(tmp_path("p.xlf"), &len);
+  char *xlf = xmt_test_read_file(xmt_test_tmp_path("p.xlf"), &len);
   CU_ASSERT_PTR_NOT_NULL_FATAL(xlf);
   CU_ASSERT_PTR_NOT_NULL(strstr(xlf, "source-language=\"en\" "
                                      "datatype=\"html\""));
@@ -935,66 +901,72 @@ static void test_extract_merge_files(void) {
   xmt_buf_append(&t, rest, (size_t)(at - rest) + 10);
   xmt_buf_append_str(&t, "<target><g id=\"1\">Mundo</g>, hola.</target>");
   xmt_buf_append_str(&t, at + 10);
-  write_file(tmp_path("t.xlf"), t.data, t.len);
+  write_file(xmt_test_tmp_path("t.xlf"), t.data, t.len);
   int problems = 0;
-  CU_ASSERT_EQUAL(xmt_html_merge_file(f, tmp_path("p.html"), tmp_path("t.xlf"),
-                                      tmp_path("out.html"), &stats,
+  CU_ASSERT_EQUAL(xmt_html_merge_file(f, xmt_test_tmp_path("p.html"),
+                                      xmt_test_tmp_path("t.xlf"),
+                                      xmt_test_tmp_path("out.html"), &stats,
                                       count_problem, &problems),
                   XMT_ERR_PARTIAL);
   CU_ASSERT_EQUAL(problems, 1);
   CU_ASSERT_EQUAL(stats.missing_targets, 1);
   CU_ASSERT_EQUAL(stats.units_with_target, 2);
-  char *out = xmt_test_read_file(tmp_path("out.html"), &len);
+  char *out = xmt_test_read_file(xmt_test_tmp_path("out.html"), &len);
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);
   CU_ASSERT_STRING_EQUAL(out, "<html lang=\"en\"><title>Título</title><p><b>"
                               "Mundo</b>, hola.</p><img alt=\"Pic\"></html>");
   free(out);
   /* With a target language, lang follows. */
   xmt_filter_set_languages(f, NULL, "es");
-  CU_ASSERT_EQUAL(xmt_html_merge_file(f, tmp_path("p.html"), tmp_path("t.xlf"),
-                                      tmp_path("out.html"), NULL, NULL, NULL),
+  CU_ASSERT_EQUAL(xmt_html_merge_file(f, xmt_test_tmp_path("p.html"),
+                                      xmt_test_tmp_path("t.xlf"),
+                                      xmt_test_tmp_path("out.html"), NULL, NULL,
+                                      NULL),
                   XMT_ERR_PARTIAL);
-  out = xmt_test_read_file(tmp_path("out.html"), &len);
+  out = xmt_test_read_file(xmt_test_tmp_path("out.html"), &len);
   CU_ASSERT(out != NULL && strncmp(out, "<html lang=\"es\">", 16) == 0);
   free(out);
-  unlink(tmp_path("out.html"));
+  unlink(xmt_test_tmp_path("out.html"));
   /* Bad XLIFF: an error with its position and no output. */
-  write_file(tmp_path("bad.xlf"), xlf, len > 200 ? 200 : len);
-  CU_ASSERT_EQUAL(xmt_html_merge_file(f, tmp_path("p.html"),
-                                      tmp_path("bad.xlf"), tmp_path("out.html"),
-                                      NULL, NULL, NULL),
+  write_file(xmt_test_tmp_path("bad.xlf"), xlf, len > 200 ? 200 : len);
+  CU_ASSERT_EQUAL(xmt_html_merge_file(f, xmt_test_tmp_path("p.html"),
+                                      xmt_test_tmp_path("bad.xlf"),
+                                      xmt_test_tmp_path("out.html"), NULL, NULL,
+                                      NULL),
                   XMT_ERR_XML);
   CU_ASSERT(xmt_filter_error(f)->line > 0);
   CU_ASSERT_PTR_NOT_NULL(strstr(xmt_filter_error(f)->file, "bad.xlf"));
-  CU_ASSERT_EQUAL(access(tmp_path("out.html"), F_OK), -1);
+  CU_ASSERT_EQUAL(access(xmt_test_tmp_path("out.html"), F_OK), -1);
   /* The XLIFF of another page. */
   static const char other[] = "<p>Other</p>";
-  write_file(tmp_path("o.html"), other, sizeof other - 1);
-  CU_ASSERT_EQUAL(xmt_html_merge_file(f, tmp_path("o.html"), tmp_path("t.xlf"),
-                                      tmp_path("out.html"), NULL, NULL, NULL),
+  write_file(xmt_test_tmp_path("o.html"), other, sizeof other - 1);
+  CU_ASSERT_EQUAL(xmt_html_merge_file(f, xmt_test_tmp_path("o.html"),
+                                      xmt_test_tmp_path("t.xlf"),
+                                      xmt_test_tmp_path("out.html"), NULL, NULL,
+                                      NULL),
                   XMT_ERR_FORMAT);
   CU_ASSERT_STRING_EQUAL(xmt_filter_error(f)->unit_id, "1");
-  CU_ASSERT_EQUAL(access(tmp_path("out.html"), F_OK), -1);
+  CU_ASSERT_EQUAL(access(xmt_test_tmp_path("out.html"), F_OK), -1);
   /* A missing page. */
-  CU_ASSERT_EQUAL(
-      xmt_html_extract_file(f, tmp_path("nope.html"), tmp_path("n.xlf"), NULL),
-      XMT_ERR_IO);
-  CU_ASSERT_EQUAL(access(tmp_path("n.xlf"), F_OK), -1);
+  CU_ASSERT_EQUAL(xmt_html_extract_file(f, xmt_test_tmp_path("nope.html"),
+                                        xmt_test_tmp_path("n.xlf"), NULL),
+                  XMT_ERR_IO);
+  CU_ASSERT_EQUAL(access(xmt_test_tmp_path("n.xlf"), F_OK), -1);
   /* No language anywhere. */
   xmt_filter_set_languages(f, NULL, NULL);
-  CU_ASSERT_EQUAL(
-      xmt_html_extract_file(f, tmp_path("o.html"), tmp_path("n.xlf"), NULL),
-      XMT_ERR_USAGE);
-  CU_ASSERT_EQUAL(access(tmp_path("n.xlf"), F_OK), -1);
+  CU_ASSERT_EQUAL(xmt_html_extract_file(f, xmt_test_tmp_path("o.html"),
+                                        xmt_test_tmp_path("n.xlf"), NULL),
+                  XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(access(xmt_test_tmp_path("n.xlf"), F_OK), -1);
   free(xlf);
   xmt_buf_free(&t);
   xmt_filter_free(f);
-  unlink(tmp_path("p.html"));
-  unlink(tmp_path("p.xlf"));
-  unlink(tmp_path("t.xlf"));
-  unlink(tmp_path("bad.xlf"));
-  unlink(tmp_path("o.html"));
-  CU_ASSERT_EQUAL(files_in_tmpdir(), 0);
+  unlink(xmt_test_tmp_path("p.html"));
+  unlink(xmt_test_tmp_path("p.xlf"));
+  unlink(xmt_test_tmp_path("t.xlf"));
+  unlink(xmt_test_tmp_path("bad.xlf"));
+  unlink(xmt_test_tmp_path("o.html"));
+  CU_ASSERT_EQUAL(xmt_test_files_in_tmpdir(), 0);
 }
 
 /* A backend that changes the text: upper case, words in reverse order. */
@@ -1035,8 +1007,9 @@ static void test_translate_pipeline(void) {
     xmt_filter *flt = xmt_filter_new();
     xmt_filter_set_languages(flt, "en", "es");
     CU_ASSERT_EQUAL(
-        xmt_filter_translate_html_file(flt, *f, tmp_path("id.html")), XMT_OK);
-    char *out = xmt_test_read_file(tmp_path("id.html"), &olen);
+        xmt_filter_translate_html_file(flt, *f, xmt_test_tmp_path("id.html")),
+        XMT_OK);
+    char *out = xmt_test_read_file(xmt_test_tmp_path("id.html"), &olen);
     CU_ASSERT_PTR_NOT_NULL_FATAL(out);
     /* lang is the one change identity makes */
     struct html_doc doc;
@@ -1051,12 +1024,13 @@ static void test_translate_pipeline(void) {
     /* a backend that changes the text: the pipeline places the codes */
     CU_ASSERT_EQUAL(xmt_filter_set_backend(flt, &reverse_backend, NULL, NULL),
                     XMT_OK);
-    xmt_status st = xmt_filter_translate_html_file(flt, *f, tmp_path("r.html"));
+    xmt_status st =
+        xmt_filter_translate_html_file(flt, *f, xmt_test_tmp_path("r.html"));
     CU_ASSERT_EQUAL(st, XMT_OK);
     if (st != XMT_OK)
       fprintf(stderr, "\n%s: %s\n", *f, xmt_filter_error(flt)->message);
     CU_ASSERT(xmt_filter_stats(flt)->segments > 0);
-    out = xmt_test_read_file(tmp_path("r.html"), &olen);
+    out = xmt_test_read_file(xmt_test_tmp_path("r.html"), &olen);
     CU_ASSERT_PTR_NOT_NULL_FATAL(out);
     char *a = tag_counts(html, len), *b = tag_counts(out, olen);
     XMT_ASSERT_BYTES_EQUAL(b, strlen(b), a, strlen(a));
@@ -1070,19 +1044,20 @@ static void test_translate_pipeline(void) {
     free(out);
     xmt_filter_free(flt);
     free(html);
-    unlink(tmp_path("id.html"));
-    unlink(tmp_path("r.html"));
+    unlink(xmt_test_tmp_path("id.html"));
+    unlink(xmt_test_tmp_path("r.html"));
   }
   /* Failures leave no output and name the page. */
   xmt_filter *flt = xmt_filter_new();
-  CU_ASSERT_EQUAL(
-      xmt_filter_translate_html_file(flt, okapi_files()[0], tmp_path("x.html")),
-      XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_filter_translate_html_file(flt, okapi_files()[0],
+                                                 xmt_test_tmp_path("x.html")),
+                  XMT_ERR_USAGE);
   xmt_filter_set_languages(flt, NULL, "es");
-  CU_ASSERT_EQUAL(xmt_filter_translate_html_file(flt, tmp_path("none.html"),
-                                                 tmp_path("x.html")),
+  CU_ASSERT_EQUAL(xmt_filter_translate_html_file(flt,
+                                                 xmt_test_tmp_path("none.html"),
+                                                 xmt_test_tmp_path("x.html")),
                   XMT_ERR_IO);
-  CU_ASSERT_EQUAL(files_in_tmpdir(), 0);
+  CU_ASSERT_EQUAL(xmt_test_files_in_tmpdir(), 0);
   xmt_filter_free(flt);
 }
 

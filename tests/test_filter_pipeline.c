@@ -15,18 +15,8 @@
 #include "harness.h"
 #include "xmt_filter.h"
 
-static char tmpdir[] = "/tmp/xmt-pipeline-XXXXXX";
-
-static int suite_init(void) { return mkdtemp(tmpdir) == NULL; }
-static int suite_clean(void) { return rmdir(tmpdir); }
-
-static const char *tmp_path(const char *name) {
-  static char paths[4][512];
-  static unsigned next;
-  char *path = paths[next++ % 4];
-  snprintf(path, sizeof paths[0], "%s/%s", tmpdir, name);
-  return path;
-}
+static int suite_init(void) { return xmt_test_tmpdir_create("pipeline"); }
+static int suite_clean(void) { return xmt_test_tmpdir_remove(); }
 
 /* --- Scripted engines ------------------------------------------------------
  */
@@ -200,14 +190,14 @@ static xmt_filter *new_filter(struct engine *e, enum xmt_tag_mode mode,
 /* Translates doc and compares the output with expected. */
 static void expect_run(xmt_filter *f, const char *doc, xmt_status want,
                        const char *expected) {
-  write_file(tmp_path("in.xlf"), doc);
-  xmt_status st =
-      xmt_filter_translate_file(f, tmp_path("in.xlf"), tmp_path("out.xlf"));
+  write_file(xmt_test_tmp_path("in.xlf"), doc);
+  xmt_status st = xmt_filter_translate_file(f, xmt_test_tmp_path("in.xlf"),
+                                            xmt_test_tmp_path("out.xlf"));
   CU_ASSERT_EQUAL(st, want);
   if (st != want && xmt_filter_error(f)->message != NULL)
     fprintf(stderr, "\n%s\n", xmt_filter_error(f)->message);
   size_t len = 0;
-  char *out = xmt_test_read_file(tmp_path("out.xlf"), &len);
+  char *out = xmt_test_read_file(xmt_test_tmp_path("out.xlf"), &len);
   if (expected == NULL) {
     CU_ASSERT_PTR_NULL(out);
   } else {
@@ -215,8 +205,8 @@ static void expect_run(xmt_filter *f, const char *doc, xmt_status want,
     XMT_ASSERT_BYTES_EQUAL(out, len, expected, strlen(expected));
   }
   free(out);
-  unlink(tmp_path("out.xlf"));
-  unlink(tmp_path("in.xlf"));
+  unlink(xmt_test_tmp_path("out.xlf"));
+  unlink(xmt_test_tmp_path("in.xlf"));
 }
 
 #define UNIT(id, src) "<trans-unit id=\"" id "\"><source>" src "</source>"
@@ -375,34 +365,35 @@ static void test_extract_merge(void) {
   xmt_filter *f = new_filter(&e, XMT_TAGS_PROJECT, &fl);
   const char *doc = HEAD UNIT("1", " a <g id=\"1\">b</g>")
       UNTOUCHED UNIT("2", "a\tb") UNTOUCHED UNIT("3", "42") UNTOUCHED TAIL;
-  write_file(tmp_path("in.xlf"), doc);
-  CU_ASSERT_EQUAL(xmt_filter_extract_file(f, tmp_path("in.xlf"),
-                                          tmp_path("seg.tsv"),
+  write_file(xmt_test_tmp_path("in.xlf"), doc);
+  CU_ASSERT_EQUAL(xmt_filter_extract_file(f, xmt_test_tmp_path("in.xlf"),
+                                          xmt_test_tmp_path("seg.tsv"),
                                           XMT_SEGMENTS_TSV),
                   XMT_OK);
   size_t len;
-  char *out = xmt_test_read_file(tmp_path("seg.tsv"), &len);
+  char *out = xmt_test_read_file(xmt_test_tmp_path("seg.tsv"), &len);
   static const char tsv[] = "1\ta b\n2\ta\\tb\n";
   XMT_ASSERT_BYTES_EQUAL(out, len, tsv, sizeof tsv - 1);
   free(out);
-  CU_ASSERT_EQUAL(xmt_filter_extract_file(f, tmp_path("in.xlf"),
-                                          tmp_path("seg.jsonl"),
+  CU_ASSERT_EQUAL(xmt_filter_extract_file(f, xmt_test_tmp_path("in.xlf"),
+                                          xmt_test_tmp_path("seg.jsonl"),
                                           XMT_SEGMENTS_JSONL),
                   XMT_OK);
-  out = xmt_test_read_file(tmp_path("seg.jsonl"), &len);
+  out = xmt_test_read_file(xmt_test_tmp_path("seg.jsonl"), &len);
   static const char jsonl[] = "{\"id\":\"1\",\"text\":\"a b\"}\n"
                               "{\"id\":\"2\",\"text\":\"a\\u0009b\"}\n";
   XMT_ASSERT_BYTES_EQUAL(out, len, jsonl, sizeof jsonl - 1);
   free(out);
   /* Translations with an alignment for the first; the second missing. */
-  write_file(tmp_path("tr.jsonl"),
+  write_file(xmt_test_tmp_path("tr.jsonl"),
              "{\"id\":\"1\",\"translation\":\"B A\",\"alignment\":\"0-1 "
              "1-0\"}\n");
-  CU_ASSERT_EQUAL(xmt_filter_merge_file(f, tmp_path("in.xlf"),
-                                        tmp_path("tr.jsonl"), NULL, NULL, NULL,
-                                        tmp_path("out.xlf")),
+  CU_ASSERT_EQUAL(xmt_filter_merge_file(f, xmt_test_tmp_path("in.xlf"),
+                                        xmt_test_tmp_path("tr.jsonl"), NULL,
+                                        NULL, NULL,
+                                        xmt_test_tmp_path("out.xlf")),
                   XMT_ERR_PARTIAL);
-  out = xmt_test_read_file(tmp_path("out.xlf"), &len);
+  out = xmt_test_read_file(xmt_test_tmp_path("out.xlf"), &len);
   const char *merged =
       HEAD UNIT("1", " a <g id=\"1\">b</g>") DONE(" <g id=\"1\">B</g> A")
           UNIT("2", "a\tb") UNTOUCHED UNIT("3", "42") DONE("42") TAIL;
@@ -410,19 +401,19 @@ static void test_extract_merge(void) {
   free(out);
   CU_ASSERT_STRING_EQUAL(fl.text, "2@3:no translation in the file;");
   /* A bad translations file names its line. */
-  write_file(tmp_path("tr.tsv"), "1\tfine\n2 no tab\n");
-  CU_ASSERT_EQUAL(xmt_filter_merge_file(f, tmp_path("in.xlf"),
-                                        tmp_path("tr.tsv"), NULL, NULL, NULL,
-                                        tmp_path("out2.xlf")),
+  write_file(xmt_test_tmp_path("tr.tsv"), "1\tfine\n2 no tab\n");
+  CU_ASSERT_EQUAL(xmt_filter_merge_file(f, xmt_test_tmp_path("in.xlf"),
+                                        xmt_test_tmp_path("tr.tsv"), NULL, NULL,
+                                        NULL, xmt_test_tmp_path("out2.xlf")),
                   XMT_ERR_USAGE);
   CU_ASSERT_EQUAL(xmt_filter_error(f)->line, 2);
-  CU_ASSERT_EQUAL(access(tmp_path("out2.xlf"), F_OK), -1);
-  unlink(tmp_path("in.xlf"));
-  unlink(tmp_path("out.xlf"));
-  unlink(tmp_path("seg.tsv"));
-  unlink(tmp_path("seg.jsonl"));
-  unlink(tmp_path("tr.jsonl"));
-  unlink(tmp_path("tr.tsv"));
+  CU_ASSERT_EQUAL(access(xmt_test_tmp_path("out2.xlf"), F_OK), -1);
+  unlink(xmt_test_tmp_path("in.xlf"));
+  unlink(xmt_test_tmp_path("out.xlf"));
+  unlink(xmt_test_tmp_path("seg.tsv"));
+  unlink(xmt_test_tmp_path("seg.jsonl"));
+  unlink(xmt_test_tmp_path("tr.jsonl"));
+  unlink(xmt_test_tmp_path("tr.tsv"));
   xmt_filter_free(f);
 }
 

@@ -13,44 +13,8 @@
 #include "xliff_private.h"
 #include "xmt_filter.h"
 
-static char tmpdir[] = "/tmp/xmt-filter-XXXXXX";
-
-static int suite_init(void) { return mkdtemp(tmpdir) == NULL; }
-
-static int suite_clean(void) {
-  DIR *d = opendir(tmpdir);
-  struct dirent *e;
-  while (d != NULL && (e = readdir(d)) != NULL) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, e->d_name);
-    if (e->d_name[0] != '.')
-      unlink(path);
-  }
-  if (d != NULL)
-    closedir(d);
-  return rmdir(tmpdir);
-}
-
-/* Two calls may share one expression, so results rotate over 4 buffers. */
-static const char *tmp_path(const char *name) {
-  static char paths[4][512];
-  static unsigned next;
-  char *path = paths[next++ % 4];
-  snprintf(path, sizeof paths[0], "%s/%s", tmpdir, name);
-  return path;
-}
-
-/* Files in the temporary folder: outputs must not linger when runs fail. */
-static int files_in_tmpdir(void) {
-  int n = 0;
-  DIR *d = opendir(tmpdir);
-  struct dirent *e;
-  while (d != NULL && (e = readdir(d)) != NULL)
-    n += e->d_name[0] != '.';
-  if (d != NULL)
-    closedir(d);
-  return n;
-}
+static int suite_init(void) { return xmt_test_tmpdir_create("filter"); }
+static int suite_clean(void) { return xmt_test_tmpdir_remove(); }
 
 /* Collects, per unit of an output document, whether the target written by
  * the run carries the source's text and codes. */
@@ -118,20 +82,21 @@ static void test_identity_okapi(void) {
     for (unsigned flags = 0; flags <= XMT_FILTER_OVERWRITE; flags++) {
       xmt_filter *f = xmt_filter_new();
       xmt_filter_set_flags(f, flags);
-      xmt_status st = xmt_filter_translate_file(f, in, tmp_path("out.xlf"));
+      xmt_status st =
+          xmt_filter_translate_file(f, in, xmt_test_tmp_path("out.xlf"));
       if (strcmp(e->d_name, "invalid_xml_entity.xlf") == 0) {
         CU_ASSERT_EQUAL(st, XMT_ERR_XML);
         CU_ASSERT_EQUAL(xmt_filter_error(f)->line, 8);
-        CU_ASSERT_EQUAL(files_in_tmpdir(), 0);
+        CU_ASSERT_EQUAL(xmt_test_files_in_tmpdir(), 0);
       } else {
         CU_ASSERT_EQUAL(st, XMT_OK);
         struct verify v;
-        verify_output(tmp_path("out.xlf"), &v);
+        verify_output(xmt_test_tmp_path("out.xlf"), &v);
         CU_ASSERT_EQUAL(v.mismatches, 0);
         CU_ASSERT_EQUAL((size_t)v.units_with_written_target,
                         xmt_filter_stats(f)->translated_units);
         written += v.units_with_written_target;
-        unlink(tmp_path("out.xlf"));
+        unlink(xmt_test_tmp_path("out.xlf"));
         files++;
       }
       xmt_filter_free(f);
@@ -213,21 +178,22 @@ static void write_doc(const char *path, const char *doc) {
 
 static void test_custom_backend(void) {
   char inpath[512];
-  snprintf(inpath, sizeof inpath, "%s", tmp_path("in.xlf"));
+  snprintf(inpath, sizeof inpath, "%s", xmt_test_tmp_path("in.xlf"));
   write_doc(inpath, plain_doc);
   struct backend_script s = {0, 0, 0, 0};
   xmt_filter *f = xmt_filter_new();
   CU_ASSERT_EQUAL(xmt_filter_set_backend(f, &script_backend, &s, NULL), XMT_OK);
   CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en", "de"), XMT_OK);
   CU_ASSERT_EQUAL(xmt_filter_set_target_state(f, "translated", NULL), XMT_OK);
-  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, inpath, tmp_path("out.xlf")),
-                  XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_filter_translate_file(f, inpath, xmt_test_tmp_path("out.xlf")),
+      XMT_OK);
   /* The blank unit never reaches the backend. */
   CU_ASSERT_EQUAL(s.calls, 1);
   CU_ASSERT_EQUAL(s.segments, 2);
   CU_ASSERT_EQUAL(s.closed, 1);
   size_t len;
-  char *out = xmt_test_read_file(tmp_path("out.xlf"), &len);
+  char *out = xmt_test_read_file(xmt_test_tmp_path("out.xlf"), &len);
   static const char expected[] =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<xliff version=\"1.2\" "
@@ -246,7 +212,7 @@ static void test_custom_backend(void) {
       "</body></file></xliff>\n";
   XMT_ASSERT_BYTES_EQUAL(out, len, expected, sizeof expected - 1);
   free(out);
-  unlink(tmp_path("out.xlf"));
+  unlink(xmt_test_tmp_path("out.xlf"));
   xmt_filter_free(f);
 }
 
@@ -256,9 +222,9 @@ static void expect_failed_run(int mode, const char *options, xmt_status want,
   xmt_filter *f = xmt_filter_new();
   xmt_filter_set_backend(f, &script_backend, &s, options);
   xmt_filter_set_languages(f, NULL, "de");
-  CU_ASSERT_EQUAL(
-      xmt_filter_translate_file(f, tmp_path("in.xlf"), tmp_path("out.xlf")),
-      want);
+  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, xmt_test_tmp_path("in.xlf"),
+                                            xmt_test_tmp_path("out.xlf")),
+                  want);
   const struct xmt_error *err = xmt_filter_error(f);
   CU_ASSERT_EQUAL(err->status, want);
   CU_ASSERT_PTR_NOT_NULL(err->message);
@@ -267,7 +233,7 @@ static void expect_failed_run(int mode, const char *options, xmt_status want,
     CU_FAIL("message");
   }
   /* Nothing but the input is left: no output, no temporary file. */
-  CU_ASSERT_EQUAL(files_in_tmpdir(), 1);
+  CU_ASSERT_EQUAL(xmt_test_files_in_tmpdir(), 1);
   xmt_filter_free(f);
 }
 
@@ -278,16 +244,16 @@ static void expect_partial_run(int mode, const char *expected) {
   xmt_filter_set_backend(f, &script_backend, &s, NULL);
   xmt_filter_set_languages(f, NULL, "de");
   xmt_filter_set_target_state(f, "translated", NULL);
-  CU_ASSERT_EQUAL(
-      xmt_filter_translate_file(f, tmp_path("in.xlf"), tmp_path("out.xlf")),
-      XMT_ERR_PARTIAL);
+  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, xmt_test_tmp_path("in.xlf"),
+                                            xmt_test_tmp_path("out.xlf")),
+                  XMT_ERR_PARTIAL);
   CU_ASSERT_EQUAL(xmt_filter_error(f)->status, XMT_ERR_PARTIAL);
   size_t len;
-  char *out = xmt_test_read_file(tmp_path("out.xlf"), &len);
+  char *out = xmt_test_read_file(xmt_test_tmp_path("out.xlf"), &len);
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);
   XMT_ASSERT_BYTES_EQUAL(out, len, expected, strlen(expected));
   free(out);
-  unlink(tmp_path("out.xlf"));
+  unlink(xmt_test_tmp_path("out.xlf"));
   xmt_filter_free(f);
 }
 
@@ -299,7 +265,7 @@ static void expect_partial_run(int mode, const char *expected) {
   "target-language=\"de\"><body>\n"
 
 static void test_backend_failures(void) {
-  write_doc(tmp_path("in.xlf"), plain_doc);
+  write_doc(xmt_test_tmp_path("in.xlf"), plain_doc);
   expect_partial_run(
       1, PLAIN_HEAD
       "<trans-unit id=\"1\">\n  <source>hello world</source>\n"
@@ -320,7 +286,7 @@ static void test_backend_failures(void) {
       "</body></file></xliff>\n");
   expect_failed_run(2, NULL, XMT_ERR_BACKEND, "aborted");
   expect_failed_run(0, "fail", XMT_ERR_BACKEND, "no engine here");
-  unlink(tmp_path("in.xlf"));
+  unlink(xmt_test_tmp_path("in.xlf"));
 }
 
 static void test_settings_and_inputs(void) {
@@ -332,57 +298,58 @@ static void test_settings_and_inputs(void) {
   CU_ASSERT_EQUAL(xmt_filter_set_target_state(f, "x-mine", "x-too"), XMT_OK);
   CU_ASSERT_EQUAL(xmt_filter_set_target_state(f, NULL, "leveraged-mt"), XMT_OK);
   CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en US", NULL), XMT_ERR_USAGE);
-  CU_ASSERT_EQUAL(
-      xmt_filter_translate_file(f, tmp_path("missing.xlf"), tmp_path("o")),
-      XMT_ERR_IO);
+  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, xmt_test_tmp_path("missing.xlf"),
+                                            xmt_test_tmp_path("o")),
+                  XMT_ERR_IO);
   CU_ASSERT_PTR_NOT_NULL(strstr(xmt_filter_error(f)->file, "missing.xlf"));
-  CU_ASSERT_EQUAL(files_in_tmpdir(), 0);
-  write_doc(tmp_path("in.xlf"), plain_doc);
+  CU_ASSERT_EQUAL(xmt_test_files_in_tmpdir(), 0);
+  write_doc(xmt_test_tmp_path("in.xlf"), plain_doc);
   /* No target language anywhere. */
-  CU_ASSERT_EQUAL(
-      xmt_filter_translate_file(f, tmp_path("in.xlf"), tmp_path("out.xlf")),
-      XMT_ERR_USAGE);
-  CU_ASSERT_EQUAL(files_in_tmpdir(), 1);
+  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, xmt_test_tmp_path("in.xlf"),
+                                            xmt_test_tmp_path("out.xlf")),
+                  XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_test_files_in_tmpdir(), 1);
   /* A source language other than the document's. */
   xmt_filter_set_languages(f, "fr", "de");
-  CU_ASSERT_EQUAL(
-      xmt_filter_translate_file(f, tmp_path("in.xlf"), tmp_path("out.xlf")),
-      XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, xmt_test_tmp_path("in.xlf"),
+                                            xmt_test_tmp_path("out.xlf")),
+                  XMT_ERR_USAGE);
   CU_ASSERT_EQUAL(xmt_filter_error(f)->line, 3);
-  CU_ASSERT_EQUAL(files_in_tmpdir(), 1);
+  CU_ASSERT_EQUAL(xmt_test_files_in_tmpdir(), 1);
   /* An output folder that does not exist. */
   xmt_filter_set_languages(f, "en", "de");
-  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, tmp_path("in.xlf"),
-                                            tmp_path("no/such/dir/o.xlf")),
-                  XMT_ERR_WRITE);
+  CU_ASSERT_EQUAL(
+      xmt_filter_translate_file(f, xmt_test_tmp_path("in.xlf"),
+                                xmt_test_tmp_path("no/such/dir/o.xlf")),
+      XMT_ERR_WRITE);
   CU_ASSERT_EQUAL(xmt_backend_builtin("nope"), NULL);
   CU_ASSERT_PTR_NOT_NULL(xmt_backend_builtin("identity"));
-  unlink(tmp_path("in.xlf"));
+  unlink(xmt_test_tmp_path("in.xlf"));
   xmt_filter_free(f);
 }
 
 /* Codes in the source and a translation that differs: the codes are
  * projected, never dropped. */
 static void test_codes_never_dropped(void) {
-  write_doc(tmp_path("in.xlf"),
+  write_doc(xmt_test_tmp_path("in.xlf"),
             "<xliff version='1.2'><file source-language='en' "
             "target-language='de'><body><trans-unit id='1'><source>a "
             "<g id='1'>b</g></source></trans-unit></body></file></xliff>");
   struct backend_script s = {0, 0, 0, 0};
   xmt_filter *f = xmt_filter_new();
   xmt_filter_set_backend(f, &script_backend, &s, NULL);
-  CU_ASSERT_EQUAL(
-      xmt_filter_translate_file(f, tmp_path("in.xlf"), tmp_path("out.xlf")),
-      XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, xmt_test_tmp_path("in.xlf"),
+                                            xmt_test_tmp_path("out.xlf")),
+                  XMT_OK);
   size_t len;
-  char *out = xmt_test_read_file(tmp_path("out.xlf"), &len);
+  char *out = xmt_test_read_file(xmt_test_tmp_path("out.xlf"), &len);
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);
   CU_ASSERT_PTR_NOT_NULL(
       strstr(out, "<target xml:lang=\"de\" state=\"needs-review-translation\" "
                   "state-qualifier=\"mt-suggestion\">A <g id='1'>B</g>"));
   free(out);
-  unlink(tmp_path("out.xlf"));
-  unlink(tmp_path("in.xlf"));
+  unlink(xmt_test_tmp_path("out.xlf"));
+  unlink(xmt_test_tmp_path("in.xlf"));
   xmt_filter_free(f);
 }
 

@@ -282,6 +282,22 @@ enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos) {
 static const unsigned char escape_candidate[256] = {
     ['&'] = 1, ['<'] = 1, ['>'] = 1, ['\r'] = 1};
 
+xmt_status xmt_xml_escape_attr(struct xmt_buf *out, const char *s) {
+  xmt_status st = XMT_OK;
+  for (; *s != '\0' && st == XMT_OK; s++) {
+    const char *ref = *s == '&'    ? "&amp;"
+                      : *s == '<'  ? "&lt;"
+                      : *s == '"'  ? "&quot;"
+                      : *s == '\t' ? "&#9;"
+                      : *s == '\n' ? "&#10;"
+                      : *s == '\r' ? "&#13;"
+                                   : NULL;
+    st = ref != NULL ? xmt_buf_append_str(out, ref)
+                     : xmt_buf_append_byte(out, *s);
+  }
+  return st;
+}
+
 xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len) {
   xmt_status st = xmt_buf_grow(out, len);
   size_t from = 0;

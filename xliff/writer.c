@@ -69,26 +69,6 @@ xmt_status xmt_xliff_writer_skeleton(xmt_xliff_writer *w, const char *utf8,
   return put(w, utf8, len, 0);
 }
 
-static xmt_status escape_attr(struct xmt_buf *out, const char *s) {
-  xmt_status st = XMT_OK;
-  for (; *s != '\0' && st == XMT_OK; s++) {
-    switch (*s) {
-    case '&':
-      st = xmt_buf_append_str(out, "&amp;");
-      break;
-    case '<':
-      st = xmt_buf_append_str(out, "&lt;");
-      break;
-    case '"':
-      st = xmt_buf_append_str(out, "&quot;");
-      break;
-    default:
-      st = xmt_buf_append_byte(out, *s);
-    }
-  }
-  return st;
-}
-
 static xmt_status put_attr(struct xmt_buf *out, const char *name,
                            const char *value) {
   xmt_status st = xmt_buf_append_byte(out, ' ');
@@ -97,7 +77,7 @@ static xmt_status put_attr(struct xmt_buf *out, const char *name,
   if (st == XMT_OK)
     st = xmt_buf_append_str(out, "=\"");
   if (st == XMT_OK)
-    st = escape_attr(out, value);
+    st = xmt_xml_escape_attr(out, value);
   if (st == XMT_OK)
     st = xmt_buf_append_byte(out, '"');
   return st;
@@ -190,7 +170,7 @@ static xmt_status generated_content(struct xmt_buf *out,
       break;
     st = xmt_buf_append_str(out, "<mrk mid=\"");
     if (st == XMT_OK)
-      st = escape_attr(out, u->segs[i].mid);
+      st = xmt_xml_escape_attr(out, u->segs[i].mid);
     if (st == XMT_OK)
       st = xmt_buf_append_str(out, "\" mtype=\"seg\">");
     if (st == XMT_OK)

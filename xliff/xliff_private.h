@@ -87,6 +87,9 @@ int xmt_is_code_element(const char *name);
 xmt_status xmt_inline_render_into(struct xmt_buf *out, const xmt_segment *seg);
 /* Appends text escaped for XML element content. */
 xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len);
+/* Appends s escaped for a double-quoted attribute value; tabs and line
+ * breaks as character references, which attribute normalization keeps. */
+xmt_status xmt_xml_escape_attr(struct xmt_buf *out, const char *s);
 
 /* --- Units (unit.c) ---------------------------------------------------------
  */
