@@ -72,6 +72,18 @@ static inline uint64_t xmt_ttable_find(const struct xmt_ttable *t, uint32_t e,
   return lo < t->row_start[e + 1] && t->col[lo] == f ? lo : XMT_NO_ENTRY;
 }
 
+/* Prior knowledge of word translation (dictionaries, identical strings,
+ * cognates) as pseudo-counts: link k says that source word src[k] and
+ * target word tgt[k] (ids of the aligner's vocabularies) translate each
+ * other with weight w[k] > 0, added to the expected counts of both
+ * directions before each re-estimation (a Dirichlet prior). Sorted by
+ * (src, tgt), no duplicates. Models read it; they never change it. */
+struct xmt_prior_table {
+  uint32_t *src, *tgt;
+  float *w;
+  size_t count, cap;
+};
+
 /* One direction: FWD predicts target words from source words (fast_align's
  * default), REV the reverse (fast_align -r). */
 enum { XMT_FWD = 0, XMT_REV = 1 };
