@@ -25,12 +25,9 @@ struct xmt_mt_response {
 void xmt_mt_response_reset(struct xmt_mt_response *response);
 void xmt_mt_response_free(struct xmt_mt_response *response);
 
+/* The default backend: the translation is the source. */
 extern const struct xmt_backend xmt_backend_identity;
-extern const struct xmt_backend xmt_backend_pseudo;
-extern const struct xmt_backend xmt_backend_cmd;
-extern const struct xmt_backend xmt_backend_apertium;
-extern const struct xmt_backend xmt_backend_http;
-extern const struct xmt_backend xmt_backend_plugin;
+
 
 struct xmt_filter {
   struct xmt_error_store err;
@@ -60,6 +57,50 @@ struct xmt_filter {
   unsigned flags;
   struct xmt_filter_stats stats;
 };
+
+/* Loads the segmentation rules once, before the first run needs them
+ * (filter.c). */
+xmt_status xmt_filter_prepare_segmenter(xmt_filter *f);
+
+/* --- The pipeline (pipeline.c) ---------------------------------------------
+ * Translates the XLIFF document in_path to out_path, or with
+ * extract_format >= 0 (an enum xmt_segments_format) writes its segments
+ * instead; no_dedupe keeps identical segments apart (offline workflow).
+ * Errors go to the filter. */
+xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
+                            const char *out_path, int extract_format,
+                            int no_dedupe);
+
+/* --- Document formats (format.c) -------------------------------------------
+ * XLIFF is the pipeline's own format. Any other format is translated
+ * through XLIFF: it writes its document's units as XLIFF, the pipeline
+ * translates that, and the format writes its document again with the
+ * targets. format.c picks the format of a file from this table, as
+ * libarchive's bidders do; a format never calls the pipeline. */
+struct xmt_format {
+  const char *name;
+  /* 1 when head, the first len bytes of path, are a document of this
+   * format. */
+  int (*bid)(const char *head, size_t len, const char *path);
+  /* Reads the document at path into *doc; *bytes receives its size. */
+  xmt_status (*open)(xmt_filter *f, const char *path, void **doc,
+                     size_t *bytes);
+  /* Writes the units of doc as XLIFF 1.2 to xliff_path (path names the
+   * document in it). */
+  xmt_status (*write_xliff)(xmt_filter *f, void *doc, const char *path,
+                            const char *xliff_path);
+  /* Writes doc to out_path with the targets of xliff_path, as translated
+   * from what write_xliff wrote. */
+  xmt_status (*merge)(xmt_filter *f, void *doc, const char *xliff_path,
+                      const char *out_path);
+  void (*close)(void *doc);
+};
+
+extern const struct xmt_format xmt_format_html;
+
+/* Translates in_path, a document of format fmt, through XLIFF. */
+xmt_status xmt_format_translate(xmt_filter *f, const struct xmt_format *fmt,
+                                const char *in_path, const char *out_path);
 
 /* An output file written under a temporary name and renamed on commit. */
 struct xmt_output {

@@ -14,8 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "backend_cmd.h"
-#include "backend_util.h"
+#include "backends_private.h"
 #include "filter_private.h"
 #include "harness.h"
 

@@ -1,0 +1,166 @@
+/* check.c -- xliffmt check: a report of a document, as text or JSON. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *fp) {
+  fprintf(fp, "Usage: xliffmt check IN [--json] [--quiet]\n\n"
+              "Parses the XLIFF 1.2 document IN and reports units, segments,\n"
+              "words, inline codes by element, and the problems found.\n\n"
+              "  -j, --json    one JSON object on standard output\n"
+              "  -q, --quiet   print only problems (text mode)\n"
+              "  -h, --help    this help\n");
+}
+
+/* Problems are kept until the end for JSON, printed at once for text. */
+struct problems {
+  int json;
+  int quiet;
+  char **lines; /* JSON objects */
+  size_t n, cap;
+};
+
+static int on_problem(void *user, const struct xmt_problem *p) {
+  struct problems *ps = user;
+  const char *sev = p->severity == XMT_ERROR ? "error" : "warning";
+  if (!ps->json) {
+    fprintf(stderr, "xliffmt: %s:%lu: %s: %s", p->file, p->line, sev,
+            p->message);
+    if (p->unit_id != NULL)
+      fprintf(stderr, " (unit %s)", p->unit_id);
+    fputc('\n', stderr);
+    return 0;
+  }
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&buf, &len);
+  if (mem == NULL)
+    return 1;
+  fprintf(mem,
+          "{\"severity\":\"%s\",\"line\":%lu,\"column\":%lu,\"unit\":", sev,
+          p->line, p->column);
+  if (p->unit_id != NULL)
+    xmt_cli_json_string(mem, p->unit_id);
+  else
+    fputs("null", mem);
+  fputs(",\"message\":", mem);
+  xmt_cli_json_string(mem, p->message);
+  fputc('}', mem);
+  fclose(mem);
+  if (ps->n == ps->cap) {
+    size_t cap = ps->cap ? ps->cap * 2 : 16;
+    char **lines = realloc(ps->lines, cap * sizeof *lines);
+    if (lines == NULL) {
+      free(buf);
+      return 1;
+    }
+    ps->lines = lines;
+    ps->cap = cap;
+  }
+  ps->lines[ps->n++] = buf;
+  return 0;
+}
+
+static void print_json(const char *path, const struct xmt_check_report *r,
+                       const struct problems *ps) {
+  printf("{\"file\":");
+  xmt_cli_json_string(stdout, path);
+  printf(",\"encoding\":");
+  xmt_cli_json_string(stdout, r->encoding);
+  printf(",\"files\":%zu,\"units\":%zu,\"translatable_units\":%zu,"
+         "\"units_with_target\":%zu,\"segments\":%zu,\"words\":%zu,"
+         "\"codes\":{",
+         r->files, r->units, r->translatable_units, r->units_with_target,
+         r->segments, r->words);
+  for (int k = 0; k < XMT_CODE_KINDS; k++)
+    printf("%s\"%s\":%zu", k ? "," : "",
+           xmt_code_kind_name((enum xmt_code_kind)k), r->codes[k]);
+  printf("},\"errors\":%zu,\"warnings\":%zu,\"problems\":[", r->errors,
+         r->warnings);
+  for (size_t i = 0; i < ps->n; i++)
+    printf("%s%s", i ? "," : "", ps->lines[i]);
+  printf("]}\n");
+}
+
+static void print_text(const char *path, const struct xmt_check_report *r) {
+  printf("%s: XLIFF 1.2, %s\n", path, r->encoding);
+  printf("  files              %zu\n", r->files);
+  printf("  units              %zu (%zu translatable, %zu with target)\n",
+         r->units, r->translatable_units, r->units_with_target);
+  printf("  segments           %zu\n", r->segments);
+  printf("  words              %zu\n", r->words);
+  printf("  inline codes      ");
+  for (int k = 0; k < XMT_CODE_KINDS; k++)
+    printf(" %s=%zu", xmt_code_kind_name((enum xmt_code_kind)k), r->codes[k]);
+  printf("\n  problems           %zu errors, %zu warnings\n", r->errors,
+         r->warnings);
+}
+
+int xmt_cli_check(int argc, char **argv) {
+  static const struct option options[] = {{"json", no_argument, NULL, 'j'},
+                                          {"quiet", no_argument, NULL, 'q'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
+  struct problems ps = {0, 0, NULL, 0, 0};
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "jqh", options, NULL)) != -1) {
+    switch (c) {
+    case 'j':
+      ps.json = 1;
+      break;
+    case 'q':
+      ps.quiet = 1;
+      break;
+    case 'h':
+      usage(stdout);
+      return EXIT_OK;
+    default:
+      xmt_cli_usage_error("check ", "bad option");
+      return EXIT_BAD_INPUT;
+    }
+  }
+  if (optind + 1 != argc) {
+    xmt_cli_usage_error("check ", optind == argc
+                                      ? "missing input file"
+                                      : "exactly one input file expected");
+    return EXIT_BAD_INPUT;
+  }
+  const char *path = argv[optind];
+  xmt_filter *f = xmt_filter_new();
+  if (f == NULL) {
+    fputs("xliffmt: out of memory\n", stderr);
+    return EXIT_INTERNAL;
+  }
+  struct xmt_check_report report;
+  xmt_status st = xmt_filter_check_file(f, path, &report, on_problem, &ps);
+  int rc = EXIT_OK;
+  if (st != XMT_OK) {
+    const struct xmt_error *err = xmt_filter_error(f);
+    xmt_cli_report(err);
+    rc = xmt_cli_exit_status(st);
+    if (ps.json) {
+      /* The fatal error is a problem too, for machines. */
+      struct xmt_problem p = {XMT_ERROR,   path,         err->line,
+                              err->column, err->unit_id, err->message};
+      report.errors++;
+      on_problem(&ps, &p);
+    }
+  } else if (report.errors > 0) {
+    rc = EXIT_BAD_INPUT;
+  }
+  if (ps.json)
+    print_json(path, &report, &ps);
+  else if (st == XMT_OK && !ps.quiet)
+    print_text(path, &report);
+  for (size_t i = 0; i < ps.n; i++)
+    free(ps.lines[i]);
+  free(ps.lines);
+  xmt_filter_free(f);
+  return rc;
+}

@@ -1,0 +1,106 @@
+/* main.c -- xliffmt: dispatch to the commands, --help, --version. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct command {
+  const char *name;
+  int (*run)(int argc, char **argv);
+  const char *summary;
+} commands[] = {
+    {"translate", xmt_cli_translate,
+     "translate an XLIFF 1.2 document with an MT backend"},
+    {"check", xmt_cli_check,
+     "parse a document and report its contents and problems"},
+    {"project", xmt_cli_project,
+     "put the tags of tagged source lines into their translations"},
+    {"evaluate", xmt_cli_evaluate,
+     "score tag placement against reference tagged segments"},
+    {"segment", xmt_cli_segment, "split text or XLIFF units into sentences"},
+    {"align", xmt_cli_align, "word-align a parallel corpus (fast_align-style)"},
+    {"extract", xmt_cli_extract,
+     "write text for translation elsewhere (HTML page to XLIFF)"},
+    {"merge", xmt_cli_merge,
+     "put translations back (XLIFF into the HTML page)"},
+};
+
+static void usage(FILE *fp) {
+  fprintf(fp, "Usage: xliffmt [--help] [--version] COMMAND [OPTIONS]\n\n"
+              "Machine-translate documents without breaking their markup.\n\n"
+              "Commands:\n");
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    fprintf(fp, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fprintf(fp, "\nRun 'xliffmt COMMAND --help' for a command's options; "
+              "see xliffmt(1).\n");
+}
+
+void xmt_cli_report(const struct xmt_error *err) {
+  fputs("xliffmt: ", stderr);
+  if (err->file != NULL) {
+    fputs(err->file, stderr);
+    if (err->line > 0)
+      fprintf(stderr, ":%lu", err->line);
+    if (err->column > 0)
+      fprintf(stderr, ":%lu", err->column);
+    fputs(": ", stderr);
+  }
+  fputs(err->message != NULL ? err->message : xmt_strerror(err->status),
+        stderr);
+  if (err->unit_id != NULL)
+    fprintf(stderr, " (unit %s)", err->unit_id);
+  fputc('\n', stderr);
+}
+
+void xmt_cli_usage_error(const char *command, const char *message) {
+  fprintf(stderr, "xliffmt: %s\nTry 'xliffmt %s--help'.\n", message,
+          command != NULL ? command : "");
+}
+
+int xmt_cli_exit_status(xmt_status status) {
+  switch (status) {
+  case XMT_OK:
+    return EXIT_OK;
+  case XMT_ERR_IO:
+  case XMT_ERR_USAGE:
+  case XMT_ERR_XML:
+  case XMT_ERR_NOT_XLIFF:
+  case XMT_ERR_ENCODING:
+  case XMT_ERR_INLINE:
+  case XMT_ERR_BACKEND:
+  case XMT_ERR_ABORTED:
+  case XMT_ERR_FORMAT:
+    return EXIT_BAD_INPUT;
+  case XMT_ERR_PARTIAL:
+    return EXIT_PARTIAL;
+  case XMT_ERR_NOMEM:
+  case XMT_ERR_INTERNAL:
+  case XMT_ERR_WRITE:
+    return EXIT_INTERNAL;
+  }
+  return EXIT_INTERNAL;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return EXIT_BAD_INPUT;
+  }
+  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    usage(stdout);
+    return EXIT_OK;
+  }
+  if (strcmp(argv[1], "--version") == 0) {
+    printf("xliffmt %s\n", xmt_version());
+    return EXIT_OK;
+  }
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    if (strcmp(argv[1], commands[i].name) == 0)
+      return commands[i].run(argc - 1, argv + 1);
+  char msg[128];
+  snprintf(msg, sizeof msg, "unknown command '%.64s'", argv[1]);
+  xmt_cli_usage_error(NULL, msg);
+  return EXIT_BAD_INPUT;
+}

@@ -1,0 +1,164 @@
+/* session.c -- what the commands that run the pipeline share on
+ * stderr: progress, failed segments, the summary, the JSON report, and
+ * Ctrl-C, which stops the run without leaving an output file. */
+#include "config.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static volatile sig_atomic_t interrupted;
+static void on_signal(int sig) {
+  (void)sig;
+  interrupted = 1;
+}
+
+static double since(const struct timespec *t0) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)(t.tv_sec - t0->tv_sec) +
+         (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static int on_progress(void *user, const struct xmt_filter_stats *s) {
+  struct xmt_cli_session *ses = user;
+  if (ses->progress) {
+    double t = since(&ses->start);
+    if (t - ses->last_draw >= 0.25) {
+      ses->last_draw = t;
+      fprintf(stderr, "\rxliffmt: %zu units, %zu segments sent, %.1f/s",
+              s->units, s->segments, t > 0 ? (double)s->segments / t : 0.0);
+      fflush(stderr);
+    }
+  }
+  return interrupted != 0;
+}
+
+static void on_failure(void *user, const char *id, unsigned long line,
+                       const char *message) {
+  struct xmt_cli_session *ses = user;
+  if (ses->progress)
+    fputc('\n', stderr);
+  fprintf(stderr, "xliffmt: %s:%lu: segment %s not translated: %s\n", ses->in,
+          line, id, message);
+  if (ses->nfailures == ses->cap) {
+    size_t cap = ses->cap ? 2 * ses->cap : 16;
+    struct xmt_cli_failure *f = realloc(ses->failures, cap * sizeof *f);
+    if (f == NULL) {
+      ses->nomem = 1;
+      return;
+    }
+    ses->failures = f;
+    ses->cap = cap;
+  }
+  struct xmt_cli_failure *f = &ses->failures[ses->nfailures];
+  f->id = strdup(id);
+  f->message = strdup(message);
+  f->line = line;
+  if (f->id == NULL || f->message == NULL) {
+    free(f->id);
+    free(f->message);
+    ses->nomem = 1;
+    return;
+  }
+  ses->nfailures++;
+}
+
+static int write_report(const char *path, const struct xmt_cli_session *ses,
+                        const struct xmt_filter_stats *s, const char *backend,
+                        xmt_status st, double seconds) {
+  FILE *fp = fopen(path, "w");
+  if (fp == NULL) {
+    fprintf(stderr, "xliffmt: %s: cannot write the report\n", path);
+    return 0;
+  }
+  fputs("{\"input\":", fp);
+  xmt_cli_json_string(fp, ses->in);
+  fputs(",\"backend\":", fp);
+  xmt_cli_json_string(fp, backend);
+  fputs(",\"status\":", fp);
+  xmt_cli_json_string(fp, st == XMT_OK            ? "ok"
+                          : st == XMT_ERR_PARTIAL ? "partial"
+                                                  : "failed");
+  fprintf(fp,
+          ",\"units\":%zu,\"translated_units\":%zu,\"skipped_units\":%zu,"
+          "\"segments_sent\":%zu,\"copied_segments\":%zu,"
+          "\"deduplicated_segments\":%zu,\"mt_calls\":%zu,"
+          "\"projected_segments\":%zu,\"repaired_segments\":%zu,"
+          "\"failed_segments\":%zu,\"seconds\":%.3f,\"failures\":[",
+          s->units, s->translated_units, s->skipped_units, s->segments,
+          s->copied_segments, s->deduplicated_segments, s->mt_calls,
+          s->projected_segments, s->repaired_segments, s->failed_segments,
+          seconds);
+  for (size_t i = 0; i < ses->nfailures; i++) {
+    fputs(i ? ",{\"segment\":" : "{\"segment\":", fp);
+    xmt_cli_json_string(fp, ses->failures[i].id);
+    fprintf(fp, ",\"line\":%lu,\"message\":", ses->failures[i].line);
+    xmt_cli_json_string(fp, ses->failures[i].message);
+    fputc('}', fp);
+  }
+  fputs("]}\n", fp);
+  if (fclose(fp) != 0) {
+    fprintf(stderr, "xliffmt: %s: cannot write the report\n", path);
+    return 0;
+  }
+  return 1;
+}
+
+void xmt_cli_session_begin(struct xmt_cli_session *ses, xmt_filter *f,
+                           const char *in, int quiet) {
+  memset(ses, 0, sizeof *ses);
+  ses->in = in;
+  ses->progress = !quiet && isatty(STDERR_FILENO);
+  clock_gettime(CLOCK_MONOTONIC, &ses->start);
+  xmt_filter_set_callbacks(f, on_progress, on_failure, ses);
+  /* Ctrl-C stops between batches; the output is then not written. */
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &ses->old_int);
+  sigaction(SIGTERM, &sa, &ses->old_term);
+}
+
+int xmt_cli_session_end(struct xmt_cli_session *ses, xmt_filter *f,
+                        xmt_status st, const struct xmt_cli_settings *s,
+                        const char *engine) {
+  sigaction(SIGINT, &ses->old_int, NULL);
+  sigaction(SIGTERM, &ses->old_term, NULL);
+  double seconds = since(&ses->start);
+  const struct xmt_filter_stats *stats = xmt_filter_stats(f);
+  if (ses->progress)
+    fputc('\n', stderr);
+  if (st != XMT_OK)
+    xmt_cli_report(xmt_filter_error(f));
+  if (!s->quiet && (st == XMT_OK || st == XMT_ERR_PARTIAL))
+    fprintf(stderr,
+            "xliffmt: %s: %zu units, %zu translated, %zu left as they were; "
+            "%zu segments sent to %s in %zu calls, %zu copied, %zu "
+            "deduplicated, %zu failed; %.2f s\n",
+            ses->in, stats->units, stats->translated_units,
+            stats->skipped_units, stats->segments, engine, stats->mt_calls,
+            stats->copied_segments, stats->deduplicated_segments,
+            stats->failed_segments, seconds);
+  int rc = xmt_cli_exit_status(st);
+  if (s->report != NULL &&
+      !write_report(s->report, ses, stats, engine, st, seconds) &&
+      rc == EXIT_OK)
+    rc = EXIT_BAD_INPUT;
+  if (ses->nomem && rc == EXIT_OK)
+    rc = EXIT_INTERNAL;
+  for (size_t i = 0; i < ses->nfailures; i++) {
+    free(ses->failures[i].id);
+    free(ses->failures[i].message);
+  }
+  free(ses->failures);
+  if (interrupted && rc != EXIT_OK)
+    return 130;
+  return rc;
+}

@@ -1,0 +1,181 @@
+/* settings.c -- the options translate, extract and merge share. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* Seconds, positive, at most a day. */
+static int parse_timeout(const char *arg, unsigned *ms) {
+  char *end;
+  double seconds = strtod(arg, &end);
+  if (end == arg || *end != '\0' || !(seconds > 0) || seconds > 86400)
+    return 0;
+  *ms = (unsigned)(seconds * 1000 + 0.5);
+  return 1;
+}
+
+static int parse_count(const char *arg, size_t *n) {
+  char *end;
+  unsigned long v = strtoul(arg, &end, 10);
+  if (end == arg || *end != '\0' || v == 0 || v > 1000000 || arg[0] == '-')
+    return 0;
+  *n = v;
+  return 1;
+}
+
+void xmt_cli_settings_init(struct xmt_cli_settings *s) {
+  memset(s, 0, sizeof *s);
+  s->out = "-";
+  s->state = "needs-review-translation";
+  s->qualifier = "mt-suggestion";
+  s->sym = XMT_SYM_GROW_DIAG_FINAL_AND;
+  s->segmentation = XMT_SEGMENT_UNSEGMENTED;
+}
+
+/* Parses one option into s; 0 on a usage error (reported). */
+int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
+  const char *bad = NULL;
+  switch (c) {
+  case 'o':
+    s->out = arg;
+    break;
+  case 's':
+    s->src = arg;
+    break;
+  case 't':
+    s->tgt = arg;
+    break;
+  case 'm':
+    s->mt = arg;
+    break;
+  case XMT_OPT_MT_OPTION:
+    if (s->nmt_options == sizeof s->mt_options / sizeof *s->mt_options)
+      bad = "too many --mt-option";
+    else
+      s->mt_options[s->nmt_options++] = arg;
+    break;
+  case XMT_OPT_TIMEOUT:
+    if (!parse_timeout(arg, &s->timeout_ms))
+      bad = "--timeout takes a number of seconds";
+    break;
+  case XMT_OPT_BATCH:
+    if (!parse_count(arg, &s->batch))
+      bad = "--batch-size takes a positive number";
+    break;
+  case XMT_OPT_TAGS:
+    if (strcmp(arg, "project") == 0)
+      s->tags = XMT_TAGS_PROJECT;
+    else if (strcmp(arg, "mask") == 0)
+      s->tags = XMT_TAGS_MASK;
+    else if (strcmp(arg, "raw") == 0)
+      s->tags = XMT_TAGS_RAW;
+    else
+      bad = "--tags takes project, mask or raw";
+    break;
+  case XMT_OPT_ALIGNER:
+    if (strcmp(arg, "self") == 0) {
+      s->aligner = XMT_ALIGNER_SELF;
+    } else if (strcmp(arg, "none") == 0) {
+      s->aligner = XMT_ALIGNER_NONE;
+    } else if (strncmp(arg, "model:", 6) == 0 && arg[6] != '\0') {
+      s->aligner = XMT_ALIGNER_MODEL;
+      s->align_model = arg + 6;
+    } else {
+      bad = "--aligner takes self, model:FILE or none";
+    }
+    break;
+  case XMT_OPT_ALIGN_MODEL:
+    s->align_model = arg;
+    break;
+  case XMT_OPT_RULE:
+    if (strcmp(arg, "minmax") == 0)
+      s->rule = XMT_RULE_MINMAX;
+    else if (strcmp(arg, "score") == 0)
+      s->rule = XMT_RULE_SCORE;
+    else
+      bad = "--rule takes minmax or score";
+    break;
+  case XMT_OPT_SYMMETRIZE:
+    if (xmt_symmetrization_parse(arg, &s->sym) != XMT_OK)
+      bad = "unknown --symmetrize heuristic";
+    break;
+  case XMT_OPT_SRX:
+    s->srx = arg;
+    break;
+  case XMT_OPT_NO_SEGMENT:
+    s->segmentation = XMT_SEGMENT_NONE;
+    break;
+  case XMT_OPT_RESEGMENT:
+    s->segmentation = XMT_SEGMENT_ALL;
+    break;
+  case XMT_OPT_OVERWRITE:
+    s->flags |= XMT_FILTER_OVERWRITE;
+    break;
+  case XMT_OPT_ALT_TRANS:
+    s->flags |= XMT_FILTER_ALT_TRANS;
+    break;
+  case XMT_OPT_STATE:
+    s->state = strcmp(arg, "none") == 0 ? NULL : arg;
+    break;
+  case XMT_OPT_QUALIFIER:
+    s->qualifier = strcmp(arg, "none") == 0 ? NULL : arg;
+    break;
+  case XMT_OPT_REPORT:
+    s->report = arg;
+    break;
+  case 'q':
+    s->quiet = 1;
+    break;
+  case XMT_OPT_TRANSLATIONS:
+    s->translations = arg;
+    break;
+  case XMT_OPT_ALIGNMENTS:
+    s->alignments = arg;
+    break;
+  case XMT_OPT_SOURCE_TOKENS:
+    s->source_tokens = arg;
+    break;
+  case XMT_OPT_TARGET_TOKENS:
+    s->target_tokens = arg;
+    break;
+  case XMT_OPT_FORMAT:
+    if (strcmp(arg, "tsv") == 0)
+      s->format = XMT_SEGMENTS_TSV;
+    else if (strcmp(arg, "jsonl") == 0)
+      s->format = XMT_SEGMENTS_JSONL;
+    else
+      bad = "--format takes tsv or jsonl";
+    break;
+  default:
+    bad = "bad option";
+  }
+  if (bad != NULL)
+    xmt_cli_usage_error(s->command, bad);
+  return bad == NULL;
+}
+
+xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
+                             const struct xmt_backend *backend,
+                             const char *spec) {
+  xmt_status st = xmt_filter_set_languages(f, s->src, s->tgt);
+  if (st == XMT_OK && backend != NULL)
+    st = xmt_filter_set_backend(f, backend, NULL, spec);
+  for (size_t i = 0; st == XMT_OK && i < s->nmt_options; i++)
+    st = xmt_filter_add_backend_option(f, s->mt_options[i]);
+  if (st == XMT_OK)
+    st = xmt_filter_set_target_state(f, s->state, s->qualifier);
+  if (st == XMT_OK)
+    st = xmt_filter_set_tag_mode(f, s->tags);
+  if (st == XMT_OK)
+    st = xmt_filter_set_aligner(f, s->aligner, s->align_model);
+  if (st == XMT_OK)
+    st = xmt_filter_set_segmentation(f, s->segmentation, s->srx);
+  xmt_filter_set_timeout(f, s->timeout_ms);
+  xmt_filter_set_batch_size(f, s->batch);
+  xmt_filter_set_projection(f, s->rule, s->sym);
+  xmt_filter_set_flags(f, s->flags);
+  return st;
+}

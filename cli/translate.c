@@ -1,0 +1,112 @@
+/* translate.c -- xliffmt translate. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *fp) {
+  fprintf(
+      fp,
+      "Usage: xliffmt translate IN [-o OUT] [-s SRC] [-t TGT] --mt BACKEND\n"
+      "                         [OPTIONS]\n\n"
+      "Translates every translatable segment of the XLIFF 1.2 document IN\n"
+      "and writes the document with targets to OUT (default: standard\n"
+      "output). Nothing else in the document changes.\n\n"
+      "  -o, --output OUT          output file (written whole or not at all)\n"
+      "  -s, --source-lang SRC     source language (default: the file's)\n"
+      "  -t, --target-lang TGT     target language (default: the file's)\n"
+      "  -m, --mt BACKEND[:SPEC]   MT backend: identity, pseudo,\n"
+      "                            apertium:PAIR, cmd:COMMAND, http:URL,\n"
+      "                            plugin:PATH.so\n"
+      "      --mt-option KEY=VALUE backend option (repeatable)\n"
+      "      --timeout SECONDS     per-batch MT timeout (default: the\n"
+      "                            backend's)\n"
+      "      --batch-size N        segments per MT call (default 64)\n"
+      "      --tags MODE           project (default), mask or raw\n"
+      "      --aligner WHICH       self (default), model:FILE or none\n"
+      "      --align-model FILE    seed the self-trained aligner\n"
+      "      --rule RULE           projection rule: minmax (default), score\n"
+      "      --symmetrize NAME     grow-diag-final-and (default), intersect,\n"
+      "                            union, grow-diag, grow-diag-final,\n"
+      "                            forward, reverse\n"
+      "      --srx FILE            segmentation rules (default: shipped)\n"
+      "      --no-segment          translate units whole\n"
+      "      --resegment           resegment units that have a seg-source\n"
+      "      --overwrite           replace existing non-empty targets\n"
+      "      --alt-trans           write <alt-trans> proposals, not targets\n"
+      "      --state VALUE         state of written targets, or none\n"
+      "                            (default needs-review-translation)\n"
+      "      --state-qualifier V   state-qualifier, or none (default\n"
+      "                            mt-suggestion)\n"
+      "      --report FILE         write a JSON summary of the run\n"
+      "  -q, --quiet               no progress and no summary on stderr\n"
+      "  -h, --help                this help\n\n"
+      "Exit status: 0 done, 1 bad input or MT failure, 2 internal error,\n"
+      "3 done but some segments not translated (listed on stderr).\n");
+}
+
+int xmt_cli_translate(int argc, char **argv) {
+  static const struct option options[] = {
+      XMT_CLI_RUN_LONG_OPTIONS,
+      {"mt", required_argument, NULL, 'm'},
+      {"mt-option", required_argument, NULL, XMT_OPT_MT_OPTION},
+      {"timeout", required_argument, NULL, XMT_OPT_TIMEOUT},
+      {"batch-size", required_argument, NULL, XMT_OPT_BATCH},
+      {NULL, 0, NULL, 0}};
+  struct xmt_cli_settings s;
+  xmt_cli_settings_init(&s);
+  s.command = "translate ";
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "o:s:t:m:qh", options, NULL)) != -1) {
+    if (c == 'h') {
+      usage(stdout);
+      return EXIT_OK;
+    }
+    if (!xmt_cli_take_option(&s, c, optarg))
+      return EXIT_BAD_INPUT;
+  }
+  if (optind + 1 != argc) {
+    xmt_cli_usage_error("translate ", optind == argc
+                                          ? "missing input file"
+                                          : "exactly one input file expected");
+    return EXIT_BAD_INPUT;
+  }
+  if (s.mt == NULL) {
+    xmt_cli_usage_error("translate ",
+                        "missing --mt BACKEND (e.g. --mt apertium:eng-spa)");
+    return EXIT_BAD_INPUT;
+  }
+  const char *in = argv[optind];
+  const char *colon = strchr(s.mt, ':');
+  char name[64];
+  snprintf(name, sizeof name, "%.*s",
+           (int)(colon != NULL ? (size_t)(colon - s.mt) : strlen(s.mt)), s.mt);
+  const struct xmt_backend *backend = xmt_backend_builtin(name);
+  if (backend == NULL) {
+    char msg[192];
+    snprintf(msg, sizeof msg,
+             "unknown MT backend '%.64s' (known: identity, pseudo, "
+             "apertium, cmd, http, plugin)",
+             name);
+    xmt_cli_usage_error("translate ", msg);
+    return EXIT_BAD_INPUT;
+  }
+  xmt_filter *f = xmt_filter_new();
+  if (f == NULL) {
+    fputs("xliffmt: out of memory\n", stderr);
+    return EXIT_INTERNAL;
+  }
+  struct xmt_cli_session ses;
+  xmt_cli_session_begin(&ses, f, in, s.quiet);
+  xmt_status st =
+      xmt_cli_configure(f, &s, backend, colon != NULL ? colon + 1 : NULL);
+  if (st == XMT_OK)
+    st = xmt_filter_translate_file(f, in, s.out);
+  int rc = xmt_cli_session_end(&ses, f, st, &s, backend->name);
+  xmt_filter_free(f);
+  return rc;
+}

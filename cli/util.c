@@ -1,0 +1,138 @@
+/* util.c -- helpers shared by the commands: line-oriented inputs,
+ * outputs written whole or not at all, and JSON strings. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+int xmt_cli_lines_open(struct xmt_cli_lines *in, const char *path) {
+  memset(in, 0, sizeof *in);
+  in->path = path;
+  in->fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (in->fp == NULL)
+    fprintf(stderr, "xliffmt: %s: cannot open: %s\n", path, strerror(errno));
+  return in->fp != NULL;
+}
+
+void xmt_cli_lines_close(struct xmt_cli_lines *in) {
+  if (in->fp != NULL && in->fp != stdin)
+    fclose(in->fp);
+  free(in->line);
+}
+
+int xmt_cli_lines_next(struct xmt_cli_lines *in) {
+  ssize_t n = getline(&in->line, &in->cap, in->fp);
+  if (n < 0) {
+    if (ferror(in->fp)) {
+      fprintf(stderr, "xliffmt: %s: cannot read: %s\n", in->path,
+              strerror(errno));
+      return -1;
+    }
+    return 0;
+  }
+  in->len = (size_t)n;
+  if (in->len > 0 && in->line[in->len - 1] == '\n')
+    in->len--;
+  if (in->len > 0 && in->line[in->len - 1] == '\r')
+    in->len--;
+  in->line[in->len] = '\0';
+  in->number++;
+  return 1;
+}
+
+void xmt_cli_json_string(FILE *fp, const char *s) {
+  fputc('"', fp);
+  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+    if (*p == '"' || *p == '\\')
+      fprintf(fp, "\\%c", *p);
+    else if (*p < 0x20)
+      fprintf(fp, "\\u%04x", *p);
+    else
+      fputc(*p, fp);
+  }
+  fputc('"', fp);
+}
+
+int xmt_cli_output_open(struct xmt_cli_output *out, const char *path) {
+  memset(out, 0, sizeof *out);
+  if (path == NULL || strcmp(path, "-") == 0) {
+    out->fp = open_memstream(&out->mem, &out->mem_len);
+    if (out->fp == NULL) {
+      fprintf(stderr, "xliffmt: standard output: %s\n", strerror(errno));
+      return EXIT_INTERNAL;
+    }
+    return EXIT_OK;
+  }
+  size_t len = strlen(path);
+  out->path = malloc(len + 1);
+  out->tmp_path = malloc(len + sizeof ".tmpXXXXXX");
+  if (out->path == NULL || out->tmp_path == NULL) {
+    xmt_cli_output_abort(out);
+    fputs("xliffmt: out of memory\n", stderr);
+    return EXIT_INTERNAL;
+  }
+  memcpy(out->path, path, len + 1);
+  memcpy(out->tmp_path, path, len);
+  memcpy(out->tmp_path + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+  int fd = mkstemp(out->tmp_path);
+  if (fd >= 0) {
+    /* mkstemp makes it 0600; give it the mode of a file made as usual. */
+    mode_t mask = umask(022);
+    umask(mask);
+    (void)fchmod(fd, (mode_t)(0666 & ~mask));
+    if ((out->fp = fdopen(fd, "wb")) == NULL) {
+      close(fd);
+      unlink(out->tmp_path);
+    }
+  }
+  if (out->fp == NULL) {
+    fprintf(stderr, "xliffmt: %s: cannot create output: %s\n", path,
+            strerror(errno));
+    free(out->tmp_path);
+    out->tmp_path = NULL;
+    xmt_cli_output_abort(out);
+    return EXIT_INTERNAL;
+  }
+  return EXIT_OK;
+}
+
+int xmt_cli_output_commit(struct xmt_cli_output *out) {
+  const char *name = out->path != NULL ? out->path : "standard output";
+  int failed = ferror(out->fp) != 0;
+  if (fclose(out->fp) != 0)
+    failed = 1;
+  out->fp = NULL;
+  if (!failed && out->path == NULL)
+    failed = fwrite(out->mem, 1, out->mem_len, stdout) != out->mem_len ||
+             fflush(stdout) != 0;
+  if (!failed && out->path != NULL) {
+    failed = rename(out->tmp_path, out->path) != 0;
+    if (!failed) {
+      free(out->tmp_path);
+      out->tmp_path = NULL;
+    }
+  }
+  if (failed) {
+    fprintf(stderr, "xliffmt: %s: cannot write: %s\n", name, strerror(errno));
+    xmt_cli_output_abort(out);
+    return EXIT_INTERNAL;
+  }
+  xmt_cli_output_abort(out); /* frees what is left */
+  return EXIT_OK;
+}
+
+void xmt_cli_output_abort(struct xmt_cli_output *out) {
+  if (out->fp != NULL)
+    fclose(out->fp);
+  if (out->tmp_path != NULL)
+    unlink(out->tmp_path);
+  free(out->tmp_path);
+  free(out->path);
+  free(out->mem);
+  memset(out, 0, sizeof *out);
+}

@@ -1,0 +1,92 @@
+/* backend.c -- backend responses and the table of built-in backends. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "backends_private.h"
+
+xmt_status xmt_mt_response_set_text(xmt_mt_response *r, const char *utf8,
+                                    size_t len) {
+  if (r == NULL || (utf8 == NULL && len > 0))
+    return XMT_ERR_USAGE;
+  if (xmt_utf8_valid_prefix(utf8 != NULL ? utf8 : "", len) != len)
+    return XMT_ERR_ENCODING;
+  xmt_buf_reset(&r->text);
+  xmt_status st = xmt_buf_append(&r->text, utf8 != NULL ? utf8 : "", len);
+  r->has_text = st == XMT_OK;
+  return st;
+}
+
+xmt_status xmt_mt_response_set_error(xmt_mt_response *r, const char *message) {
+  if (r == NULL)
+    return XMT_ERR_USAGE;
+  char *copy = xmt_strdup(message != NULL ? message : "failed");
+  if (copy == NULL)
+    return XMT_ERR_NOMEM;
+  free(r->error);
+  r->error = copy;
+  return XMT_OK;
+}
+
+/* Copies value into *dst (NULL clears it). */
+static xmt_status set_copy(char **dst, const char *value) {
+  char *copy = NULL;
+  if (value != NULL && (copy = xmt_strdup(value)) == NULL)
+    return XMT_ERR_NOMEM;
+  free(*dst);
+  *dst = copy;
+  return XMT_OK;
+}
+
+xmt_status xmt_mt_response_set_alignment(xmt_mt_response *r,
+                                         const char *pharaoh,
+                                         const char *source_tokens,
+                                         const char *target_tokens) {
+  if (r == NULL || pharaoh == NULL ||
+      (source_tokens == NULL) != (target_tokens == NULL))
+    return XMT_ERR_USAGE;
+  if (set_copy(&r->alignment, pharaoh) != XMT_OK ||
+      set_copy(&r->source_tokens, source_tokens) != XMT_OK ||
+      set_copy(&r->target_tokens, target_tokens) != XMT_OK) {
+    set_copy(&r->alignment, NULL);
+    set_copy(&r->source_tokens, NULL);
+    return XMT_ERR_NOMEM;
+  }
+  return XMT_OK;
+}
+
+xmt_status xmt_mt_response_set_score(xmt_mt_response *r, double score) {
+  if (r == NULL)
+    return XMT_ERR_USAGE;
+  r->score = score;
+  r->has_score = 1;
+  return XMT_OK;
+}
+
+void xmt_mt_response_reset(struct xmt_mt_response *r) {
+  xmt_buf_reset(&r->text);
+  r->has_text = 0;
+  set_copy(&r->error, NULL);
+  set_copy(&r->alignment, NULL);
+  set_copy(&r->source_tokens, NULL);
+  set_copy(&r->target_tokens, NULL);
+  r->has_score = 0;
+}
+
+void xmt_mt_response_free(struct xmt_mt_response *r) {
+  xmt_mt_response_reset(r);
+  xmt_buf_free(&r->text);
+  memset(r, 0, sizeof *r);
+}
+
+const struct xmt_backend *xmt_backend_builtin(const char *name) {
+  static const struct xmt_backend *const builtins[] = {
+      &xmt_backend_identity, &xmt_backend_pseudo, &xmt_backend_cmd,
+      &xmt_backend_apertium, &xmt_backend_http,   &xmt_backend_plugin};
+  if (name == NULL)
+    return NULL;
+  for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
+    if (strcmp(builtins[i]->name, name) == 0)
+      return builtins[i];
+  return NULL;
+}

@@ -1,0 +1,126 @@
+/* backends_private.h -- internals shared by the built-in MT backends: the
+ * table of built-ins, --mt-option lookup and checking, small string tools,
+ * and the persistent engine subprocess of the cmd and apertium backends.
+ * Not installed. */
+#ifndef XMT_BACKENDS_PRIVATE_H
+#define XMT_BACKENDS_PRIVATE_H
+
+#ifndef XMT_BUILDING_LIBRARY
+#error "backends_private.h is internal to libxliffmt"
+#endif
+
+#include <stddef.h>
+
+#include "filter_private.h"
+
+extern const struct xmt_backend xmt_backend_pseudo;
+extern const struct xmt_backend xmt_backend_cmd;
+extern const struct xmt_backend xmt_backend_apertium;
+extern const struct xmt_backend xmt_backend_http;
+extern const struct xmt_backend xmt_backend_plugin;
+
+/* --- Options and strings (util.c) ------------------------------------------
+ */
+
+/* Fails (writes errbuf, returns 1) when an option is not KEY=VALUE or its
+ * KEY is not in known (NULL-terminated); backend names the backend in the
+ * message. */
+int xmt_backend_check_options(const struct xmt_backend_config *config,
+                              const char *backend, const char *const *known,
+                              char *errbuf, size_t errlen);
+
+/* The value of the last option KEY=VALUE, or NULL. Borrowed from config. */
+const char *xmt_backend_option(const struct xmt_backend_config *config,
+                               const char *key);
+
+/* Option KEY as an unsigned integer in [min, max]; *value keeps its
+ * default when the option is absent. Returns 1 with a message when the
+ * value is not such a number. */
+int xmt_backend_option_uint(const struct xmt_backend_config *config,
+                            const char *backend, const char *key, unsigned min,
+                            unsigned max, unsigned *value, char *errbuf,
+                            size_t errlen);
+
+/* Option KEY as seconds (decimals allowed, >0, at most a day) into
+ * milliseconds; *ms keeps its default when absent. */
+int xmt_backend_option_seconds(const struct xmt_backend_config *config,
+                               const char *backend, const char *key,
+                               unsigned *ms, char *errbuf, size_t errlen);
+
+/* The Apertium name of a BCP 47 language tag: the ISO 639-3 code of its
+ * primary subtag ("en-GB" -> "eng"), or the primary subtag itself, lower
+ * case; region gets its region subtag upper case ("GB"), or "". */
+void xmt_apertium_language(const char *tag, char *out, size_t outlen,
+                           char *region, size_t regionlen);
+
+/* Appends to out the JSON string found in doc by path, a NULL-terminated
+ * list of object keys (e.g. {"responseData", "translatedText", NULL}),
+ * with escapes decoded (\uXXXX and surrogate pairs to UTF-8). The whole
+ * document must be valid JSON. 0 found; 1 valid without it (or not a
+ * string); -1 not JSON; -2 out of memory. (backend_http.c) */
+int xmt_json_string_at(const char *doc, size_t len, const char *const *path,
+                       struct xmt_buf *out);
+
+/* Milliseconds on a monotonic clock. */
+unsigned long long xmt_now_ms(void);
+
+/* --- Engine subprocess (cmd.c) ---------------------------------------------
+ * The engine runs as /bin/sh -c COMMAND in its own process group, with its
+ * standard input, output and error on pipes. A batch is written and read
+ * at the same time (non-blocking, poll), so an engine that answers as it
+ * reads never deadlocks against us, whatever the pipe buffers hold. */
+
+/* How segments are delimited on the pipes. */
+enum xmt_engine_framing {
+  XMT_FRAME_LINE,        /* one line in, one line out per segment */
+  XMT_FRAME_NULL_BATCH,  /* lines, then a NUL after the batch; the engine
+                            answers its lines and a NUL (apertium -z) */
+  XMT_FRAME_NULL_SEGMENT /* a NUL after each segment, in and out */
+};
+
+/* Turns a segment into the engine's input (without the delimiter). */
+typedef xmt_status (*xmt_engine_encode_fn)(struct xmt_buf *out,
+                                           const char *text, size_t len);
+/* Turns one answer (without its delimiter) into the translation of
+ * request. */
+typedef xmt_status (*xmt_engine_decode_fn)(struct xmt_buf *out,
+                                           const char *answer, size_t len,
+                                           const struct xmt_mt_request *req);
+
+struct xmt_engine_config {
+  const char *command; /* for /bin/sh -c; copied */
+  const char *name;    /* for messages, e.g. "cmd 'tr a-z A-Z'"; copied */
+  enum xmt_engine_framing framing;
+  unsigned timeout_ms;   /* per batch; 0: 60 s */
+  unsigned max_failures; /* failed batches in a row before giving up; 0: 3 */
+  xmt_engine_encode_fn encode; /* NULL: newlines and NULs become spaces */
+  xmt_engine_decode_fn decode; /* NULL: the answer as it is */
+};
+
+struct xmt_engine;
+
+/* Starts the engine. NULL with a message in errbuf when it cannot be
+ * started (no pipes, no fork, out of memory). */
+struct xmt_engine *xmt_engine_new(const struct xmt_engine_config *config,
+                                  char *errbuf, size_t errlen);
+
+/* Translates n requests. A crash, a timeout or a wrong number of answers
+ * fails the segments concerned (xmt_mt_response_set_error) and stops the
+ * engine, which the next batch restarts; after max_failures failed batches
+ * in a row every segment fails at once. Returns 0, or -1 when out of
+ * memory. */
+int xmt_engine_translate(struct xmt_engine *engine,
+                         const struct xmt_mt_request *requests,
+                         xmt_mt_response *const *responses, size_t n);
+
+/* Closes the engine's input, waits a little for it to exit, then kills its
+ * process group; reaps it either way. NULL is a no-op. */
+void xmt_engine_free(struct xmt_engine *engine);
+
+/* The engine's process id, or -1 when it is not running (for tests). */
+long xmt_engine_pid(const struct xmt_engine *engine);
+
+/* Appends s quoted for /bin/sh. */
+xmt_status xmt_shell_quote(struct xmt_buf *out, const char *s);
+
+#endif /* XMT_BACKENDS_PRIVATE_H */

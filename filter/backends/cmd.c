@@ -1,0 +1,679 @@
+/* cmd.c -- the cmd backend: a persistent engine subprocess fed one
+ * segment per line; and the subprocess machinery apertium shares. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backends_private.h"
+
+#define DEFAULT_TIMEOUT_MS 60000u
+#define DEFAULT_MAX_FAILURES 3u
+#define STOP_GRACE_MS 2000u /* for the engine to exit at close */
+#define ERR_TAIL 1024       /* bytes of the engine's stderr kept */
+
+struct xmt_engine {
+  char *command;
+  char *name;
+  enum xmt_engine_framing framing;
+  unsigned timeout_ms;
+  unsigned max_failures;
+  xmt_engine_encode_fn encode;
+  xmt_engine_decode_fn decode;
+  pid_t pid; /* -1: not running */
+  int in_fd, out_fd, err_fd;
+  unsigned failures;    /* failed batches in a row */
+  char last_error[512]; /* why the last batch failed */
+  struct xmt_buf wbuf;  /* the batch as written */
+  struct xmt_buf rbuf;  /* the answers as read */
+  struct xmt_buf text;  /* one decoded answer */
+  char errtail[ERR_TAIL];
+  size_t errtail_len;
+};
+
+/* --- Pipes and processes --------------------------------------------------
+ */
+
+static void close_fd(int *fd) {
+  if (*fd >= 0)
+    close(*fd);
+  *fd = -1;
+}
+
+/* In the child: fd from becomes fd to, open across exec. */
+static int move_fd(int from, int to) {
+  if (from == to)
+    return fcntl(to, F_SETFD, 0);
+  return dup2(from, to) < 0 ? -1 : 0;
+}
+
+static int spawn(struct xmt_engine *e, char *msg, size_t msglen) {
+  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
+  if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 ||
+      pipe2(err, O_CLOEXEC) != 0) {
+    snprintf(msg, msglen, "cannot create pipes for %s: %s", e->name,
+             strerror(errno));
+    goto fail;
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    snprintf(msg, msglen, "cannot start %s: %s", e->name, strerror(errno));
+    goto fail;
+  }
+  if (pid == 0) {
+    /* Only async-signal-safe calls until exec. The engine gets default
+     * signal handling whatever ours is; its own group lets a timeout kill
+     * a whole shell pipeline. */
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigaction(SIGPIPE, &dfl, NULL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    setpgid(0, 0);
+    if (move_fd(in[0], 0) != 0 || move_fd(out[1], 1) != 0 ||
+        move_fd(err[1], 2) != 0)
+      _exit(127);
+    execl("/bin/sh", "sh", "-c", e->command, (char *)NULL);
+    _exit(127);
+  }
+  setpgid(pid, pid); /* also here: whichever runs first */
+  close(in[0]);
+  close(out[1]);
+  close(err[1]);
+  e->pid = pid;
+  e->in_fd = in[1];
+  e->out_fd = out[0];
+  e->err_fd = err[0];
+  fcntl(e->in_fd, F_SETFL, fcntl(e->in_fd, F_GETFL) | O_NONBLOCK);
+  fcntl(e->out_fd, F_SETFL, fcntl(e->out_fd, F_GETFL) | O_NONBLOCK);
+  fcntl(e->err_fd, F_SETFL, fcntl(e->err_fd, F_GETFL) | O_NONBLOCK);
+  e->errtail_len = 0;
+  return 0;
+fail:
+  for (int i = 0; i < 2; i++) {
+    close_fd(&in[i]);
+    close_fd(&out[i]);
+    close_fd(&err[i]);
+  }
+  return -1;
+}
+
+/* Reaps the engine; *status gets its wait status (or 0). */
+static void reap(struct xmt_engine *e, int *status) {
+  int st = 0;
+  while (waitpid(e->pid, &st, 0) < 0 && errno == EINTR)
+    ;
+  if (status != NULL)
+    *status = st;
+  e->pid = -1;
+}
+
+static void close_pipes(struct xmt_engine *e) {
+  close_fd(&e->in_fd);
+  close_fd(&e->out_fd);
+  close_fd(&e->err_fd);
+}
+
+/* Kills the engine's process group and reaps it. */
+static void kill_engine(struct xmt_engine *e, int *status) {
+  if (e->pid > 0) {
+    kill(-e->pid, SIGKILL);
+    kill(e->pid, SIGKILL);
+    reap(e, status);
+  }
+  close_pipes(e);
+}
+
+/* Keeps the last ERR_TAIL bytes the engine wrote on stderr; closes the
+ * pipe at end of file. */
+static void drain_stderr(struct xmt_engine *e) {
+  char chunk[ERR_TAIL];
+  while (e->err_fd >= 0) {
+    ssize_t got = read(e->err_fd, chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0) {
+      if (got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+        close_fd(&e->err_fd);
+      return;
+    }
+    size_t n = (size_t)got;
+    if (n >= ERR_TAIL) {
+      memcpy(e->errtail, chunk + n - ERR_TAIL, ERR_TAIL);
+      e->errtail_len = ERR_TAIL;
+    } else {
+      size_t keep =
+          e->errtail_len + n > ERR_TAIL ? ERR_TAIL - n : e->errtail_len;
+      memmove(e->errtail, e->errtail + e->errtail_len - keep, keep);
+      memcpy(e->errtail + keep, chunk, n);
+      e->errtail_len = keep + n;
+    }
+  }
+}
+
+/* The last non-empty line of the engine's stderr, for messages. */
+static void stderr_line(const struct xmt_engine *e, char *out, size_t outlen) {
+  size_t end = e->errtail_len;
+  while (end > 0 &&
+         (e->errtail[end - 1] == '\n' || e->errtail[end - 1] == '\r'))
+    end--;
+  size_t start = end;
+  while (start > 0 && e->errtail[start - 1] != '\n')
+    start--;
+  if (end > start)
+    snprintf(out, outlen, ": %.*s", (int)(end - start), e->errtail + start);
+  else if (outlen > 0)
+    out[0] = '\0';
+}
+
+/* How the engine ended, e.g. "exited with status 2". */
+static void describe_status(int status, char *out, size_t outlen) {
+  if (WIFEXITED(status))
+    snprintf(out, outlen, "exited with status %d", WEXITSTATUS(status));
+  else if (WIFSIGNALED(status))
+    snprintf(out, outlen, "was killed by signal %d", WTERMSIG(status));
+  else
+    snprintf(out, outlen, "stopped");
+}
+
+/* write() that cannot raise SIGPIPE: the signal is blocked in this thread
+ * during the call and, if the write raised it, consumed before unblocking.
+ * The process-wide disposition is never changed. */
+static ssize_t write_nosigpipe(int fd, const char *buf, size_t len) {
+  sigset_t pipe_set, old, pending;
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+  int was_pending = sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE);
+  ssize_t w = write(fd, buf, len);
+  int saved = errno;
+  if (w < 0 && saved == EPIPE && !was_pending) {
+    static const struct timespec zero = {0, 0};
+    while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR)
+      ;
+  }
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  errno = saved;
+  return w;
+}
+
+/* --- One batch --------------------------------------------------------------
+ */
+
+enum outcome {
+  EX_DONE,    /* all the answers came */
+  EX_TIMEOUT, /* the deadline passed first */
+  EX_EOF,     /* the engine closed its output (it exited or crashed) */
+  EX_IOERR
+};
+
+/* Reads what is available from the engine's output into rbuf. Returns the
+ * bytes read, 0 at end of file, -1 when nothing is there (or on error,
+ * with *ioerr set). */
+static ssize_t read_some(struct xmt_engine *e, int *ioerr) {
+  if (xmt_buf_grow(&e->rbuf, 8192) != XMT_OK) {
+    *ioerr = ENOMEM;
+    return -1;
+  }
+  ssize_t got;
+  do
+    got = read(e->out_fd, e->rbuf.data + e->rbuf.len,
+               e->rbuf.cap - e->rbuf.len - 1);
+  while (got < 0 && errno == EINTR);
+  if (got < 0) {
+    if (errno != EAGAIN && errno != EWOULDBLOCK)
+      *ioerr = errno;
+    return -1;
+  }
+  e->rbuf.len += (size_t)got;
+  e->rbuf.data[e->rbuf.len] = '\0';
+  return got;
+}
+
+/* Counts delimiters in rbuf from *scanned on; stops at want. */
+static size_t count_delims(const struct xmt_engine *e, char delim,
+                           size_t *scanned, size_t have, size_t want) {
+  while (have < want && *scanned < e->rbuf.len) {
+    const char *p =
+        memchr(e->rbuf.data + *scanned, delim, e->rbuf.len - *scanned);
+    if (p == NULL) {
+      *scanned = e->rbuf.len;
+      break;
+    }
+    *scanned = (size_t)(p - e->rbuf.data) + 1;
+    have++;
+  }
+  return have;
+}
+
+/* Writes wbuf while reading answers until want delimiters came, the
+ * deadline passed or the engine closed its output. *end is the offset in
+ * rbuf just after the last delimiter wanted; *unwritten the input left. */
+static enum outcome exchange(struct xmt_engine *e, char delim, size_t want,
+                             size_t *end, size_t *unwritten, int *ioerr) {
+  unsigned long long deadline = xmt_now_ms() + e->timeout_ms;
+  size_t woff = 0, have = 0, scanned = 0;
+  xmt_buf_reset(&e->rbuf);
+  *ioerr = 0;
+  enum outcome result = EX_DONE;
+  while (have < want) {
+    unsigned long long now = xmt_now_ms();
+    if (now >= deadline) {
+      result = EX_TIMEOUT;
+      break;
+    }
+    struct pollfd pfd[3];
+    nfds_t np = 0;
+    pfd[np].fd = e->out_fd;
+    pfd[np++].events = POLLIN;
+    int err_at = -1, in_at = -1;
+    if (e->err_fd >= 0) {
+      err_at = (int)np;
+      pfd[np].fd = e->err_fd;
+      pfd[np++].events = POLLIN;
+    }
+    if (e->in_fd >= 0 && woff < e->wbuf.len) {
+      in_at = (int)np;
+      pfd[np].fd = e->in_fd;
+      pfd[np++].events = POLLOUT;
+    }
+    unsigned long long left = deadline - now;
+    int rc = poll(pfd, np, left > 60000 ? 60000 : (int)left);
+    if (rc < 0) {
+      if (errno == EINTR)
+        continue;
+      *ioerr = errno;
+      result = EX_IOERR;
+      break;
+    }
+    if (in_at >= 0 && pfd[in_at].revents != 0) {
+      ssize_t w =
+          write_nosigpipe(e->in_fd, e->wbuf.data + woff, e->wbuf.len - woff);
+      if (w > 0)
+        woff += (size_t)w;
+      else if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK &&
+               errno != EINTR)
+        close_fd(&e->in_fd); /* EPIPE: the engine stopped reading */
+    }
+    if (err_at >= 0 && pfd[err_at].revents != 0)
+      drain_stderr(e);
+    if (pfd[0].revents != 0) {
+      ssize_t got = read_some(e, ioerr);
+      if (got == 0) {
+        result = EX_EOF;
+        break;
+      }
+      if (got < 0 && *ioerr != 0) {
+        result = EX_IOERR;
+        break;
+      }
+      have = count_delims(e, delim, &scanned, have, want);
+    }
+  }
+  *end = have == want ? scanned : 0;
+  *unwritten = e->wbuf.len - woff;
+  drain_stderr(e);
+  return result;
+}
+
+/* 1 when the engine has written something nobody asked for, or has closed
+ * its output, since the last batch. */
+static int engine_out_of_step(struct xmt_engine *e) {
+  struct pollfd pfd = {e->out_fd, POLLIN, 0};
+  return poll(&pfd, 1, 0) > 0;
+}
+
+/* Default encoding: one line per segment, so line breaks (and NULs, which
+ * would end a null-flush batch) become spaces. */
+static xmt_status encode_line(struct xmt_buf *out, const char *text,
+                              size_t len) {
+  size_t from = out->len;
+  xmt_status st = xmt_buf_append(out, text, len);
+  for (size_t i = from; st == XMT_OK && i < out->len; i++)
+    if (out->data[i] == '\n' || out->data[i] == '\r' || out->data[i] == '\0')
+      out->data[i] = ' ';
+  return st;
+}
+
+static xmt_status build_input(struct xmt_engine *e,
+                              const struct xmt_mt_request *req, size_t n) {
+  xmt_buf_reset(&e->wbuf);
+  xmt_status st = XMT_OK;
+  char delim = e->framing == XMT_FRAME_NULL_SEGMENT ? '\0' : '\n';
+  for (size_t i = 0; st == XMT_OK && i < n; i++) {
+    st = e->encode != NULL ? e->encode(&e->wbuf, req[i].text, req[i].len)
+                           : encode_line(&e->wbuf, req[i].text, req[i].len);
+    if (st == XMT_OK)
+      st = xmt_buf_append_byte(&e->wbuf, delim);
+  }
+  if (st == XMT_OK && e->framing == XMT_FRAME_NULL_BATCH)
+    st = xmt_buf_append_byte(&e->wbuf, '\0');
+  return st;
+}
+
+/* Sets one answer as the translation of response i. -1: out of memory. */
+static int set_answer(struct xmt_engine *e, const struct xmt_mt_request *req,
+                      xmt_mt_response *resp, const char *answer, size_t len) {
+  if (e->framing != XMT_FRAME_NULL_SEGMENT && len > 0 &&
+      answer[len - 1] == '\r')
+    len--;
+  xmt_status st;
+  const char *text = answer;
+  if (e->decode != NULL) {
+    xmt_buf_reset(&e->text);
+    st = e->decode(&e->text, answer, len, req);
+    if (st == XMT_ERR_NOMEM)
+      return -1;
+    text = e->text.data != NULL ? e->text.data : "";
+    len = e->text.len;
+  }
+  st = xmt_mt_response_set_text(resp, text, len);
+  if (st == XMT_ERR_ENCODING) {
+    char msg[320];
+    snprintf(msg, sizeof msg, "%s: the answer is not valid UTF-8", e->name);
+    st = xmt_mt_response_set_error(resp, msg);
+  }
+  return st == XMT_OK ? 0 : -1;
+}
+
+static int fail_all(xmt_mt_response *const *responses, size_t from, size_t n,
+                    const char *msg) {
+  for (size_t i = from; i < n; i++)
+    if (xmt_mt_response_set_error(responses[i], msg) != XMT_OK)
+      return -1;
+  return 0;
+}
+
+/* Splits the answers of a batch (rbuf up to end) and sets them; *answered
+ * counts them. Returns -1 when out of memory. */
+static int distribute(struct xmt_engine *e, const struct xmt_mt_request *req,
+                      xmt_mt_response *const *responses, size_t n, size_t end,
+                      size_t *answered) {
+  char delim = e->framing == XMT_FRAME_NULL_SEGMENT ? '\0' : '\n';
+  size_t pos = 0, k = 0;
+  while (k < n && pos < end) {
+    const char *start = e->rbuf.data + pos;
+    const char *stop = memchr(start, delim, end - pos);
+    if (stop == NULL)
+      break; /* an unfinished answer */
+    if (set_answer(e, &req[k], responses[k], start, (size_t)(stop - start)) !=
+        0)
+      return -1;
+    pos = (size_t)(stop - e->rbuf.data) + 1;
+    k++;
+  }
+  *answered = k;
+  return 0;
+}
+
+/* Records why a batch failed, stops the engine and counts the failure. */
+static void batch_failed(struct xmt_engine *e, const char *why) {
+  snprintf(e->last_error, sizeof e->last_error, "%s", why);
+  kill_engine(e, NULL);
+  e->failures++;
+}
+
+int xmt_engine_translate(struct xmt_engine *e,
+                         const struct xmt_mt_request *requests,
+                         xmt_mt_response *const *responses, size_t n) {
+  char msg[700], detail[480], how[64];
+  if (n == 0)
+    return 0;
+  if (e->failures >= e->max_failures) {
+    snprintf(msg, sizeof msg, "%s failed %u batches in a row; giving up (%s)",
+             e->name, e->failures, e->last_error);
+    return fail_all(responses, 0, n, msg);
+  }
+  if (e->pid > 0 && engine_out_of_step(e)) {
+    /* Output nobody asked for, or an exit, since the last batch: this
+     * engine's answers can no longer be matched to segments. */
+    kill_engine(e, NULL);
+  }
+  if (e->pid <= 0 && spawn(e, detail, sizeof detail) != 0) {
+    batch_failed(e, detail);
+    return fail_all(responses, 0, n, detail);
+  }
+  if (build_input(e, requests, n) != XMT_OK)
+    return -1;
+  char delim = e->framing == XMT_FRAME_LINE ? '\n' : '\0';
+  size_t want = e->framing == XMT_FRAME_NULL_BATCH ? 1 : n;
+  size_t end, unwritten, answered = 0;
+  int ioerr;
+  enum outcome out = exchange(e, delim, want, &end, &unwritten, &ioerr);
+  if (ioerr == ENOMEM)
+    return -1;
+  if (out == EX_DONE && e->framing == XMT_FRAME_NULL_BATCH) {
+    /* The lines before the NUL, each ending in a newline (the last may
+     * not): exactly n of them, or the batch cannot be matched up. */
+    size_t body = end - 1, lines = 0;
+    for (size_t i = 0; i < body; i++)
+      lines += e->rbuf.data[i] == '\n';
+    if (body > 0 && e->rbuf.data[body - 1] != '\n') {
+      lines++;
+      if (xmt_buf_grow(&e->rbuf, 1) != XMT_OK)
+        return -1;
+      memmove(e->rbuf.data + body + 1, e->rbuf.data + body, e->rbuf.len - body);
+      e->rbuf.data[body] = '\n';
+      e->rbuf.data[++e->rbuf.len] = '\0';
+      end++;
+    }
+    if (lines != n || e->rbuf.len > end || engine_out_of_step(e)) {
+      snprintf(detail, sizeof detail,
+               "%s answered %zu lines%s for a batch of %zu segments", e->name,
+               lines, e->rbuf.len > end ? " and more" : "", n);
+      batch_failed(e, detail);
+      return fail_all(responses, 0, n, detail);
+    }
+    if (distribute(e, requests, responses, n, end - 1, &answered) != 0)
+      return -1;
+    e->failures = 0;
+    return 0;
+  }
+  if (out == EX_DONE) {
+    if (e->rbuf.len > end || unwritten > 0 || engine_out_of_step(e)) {
+      snprintf(detail, sizeof detail,
+               "%s answered more %s than the %zu segments of the batch",
+               e->name, delim == '\n' ? "lines" : "records", n);
+      batch_failed(e, detail);
+      return fail_all(responses, 0, n, detail);
+    }
+    if (distribute(e, requests, responses, n, end, &answered) != 0)
+      return -1;
+    e->failures = 0;
+    return 0;
+  }
+  /* Timeout, end of file or I/O error: the answers that came whole are
+   * kept, in order; the rest fail. */
+  if (distribute(e, requests, responses, n, e->rbuf.len, &answered) != 0)
+    return -1;
+  int status = 0;
+  char err_line[200];
+  if (out == EX_TIMEOUT) {
+    kill_engine(e, NULL);
+    stderr_line(e, err_line, sizeof err_line);
+    snprintf(detail, sizeof detail,
+             "%s timed out after %.1f s (%zu of %zu segments answered)%s",
+             e->name, e->timeout_ms / 1000.0, answered, n, err_line);
+  } else if (out == EX_EOF) {
+    close_fd(&e->in_fd);
+    /* It closed its output: it is exiting; if not, it is of no more use. */
+    unsigned long long until = xmt_now_ms() + 200;
+    int exited = 0;
+    while (!exited && xmt_now_ms() < until) {
+      exited = waitpid(e->pid, &status, WNOHANG) == e->pid;
+      if (!exited) {
+        struct timespec ms5 = {0, 5000000};
+        nanosleep(&ms5, NULL);
+      }
+    }
+    if (exited)
+      e->pid = -1;
+    else
+      kill_engine(e, &status);
+    drain_stderr(e);
+    stderr_line(e, err_line, sizeof err_line);
+    describe_status(status, how, sizeof how);
+    snprintf(detail, sizeof detail, "%.120s %s after %zu of %zu segments%.200s",
+             e->name, how, answered, n, err_line);
+  } else {
+    snprintf(detail, sizeof detail, "%s: reading its output: %s", e->name,
+             strerror(ioerr));
+  }
+  batch_failed(e, detail);
+  return fail_all(responses, answered, n, detail);
+}
+
+/* --- Life cycle
+ * ---------------------------------------------------------------
+ */
+
+struct xmt_engine *xmt_engine_new(const struct xmt_engine_config *config,
+                                  char *errbuf, size_t errlen) {
+  struct xmt_engine *e = calloc(1, sizeof *e);
+  if (e == NULL || (e->command = xmt_strdup(config->command)) == NULL ||
+      (e->name = xmt_strdup(config->name)) == NULL) {
+    snprintf(errbuf, errlen, "out of memory");
+    xmt_engine_free(e);
+    return NULL;
+  }
+  e->framing = config->framing;
+  e->timeout_ms =
+      config->timeout_ms != 0 ? config->timeout_ms : DEFAULT_TIMEOUT_MS;
+  e->max_failures =
+      config->max_failures != 0 ? config->max_failures : DEFAULT_MAX_FAILURES;
+  e->encode = config->encode;
+  e->decode = config->decode;
+  e->pid = -1;
+  e->in_fd = e->out_fd = e->err_fd = -1;
+  if (spawn(e, errbuf, errlen) != 0) {
+    xmt_engine_free(e);
+    return NULL;
+  }
+  return e;
+}
+
+/* Lets the engine see end of file and exit by itself for a while, reading
+ * what it still writes so it cannot block; then kills what is left. */
+static void stop_engine(struct xmt_engine *e) {
+  if (e->pid <= 0) {
+    close_pipes(e);
+    return;
+  }
+  close_fd(&e->in_fd);
+  unsigned long long until = xmt_now_ms() + STOP_GRACE_MS;
+  int status;
+  while (xmt_now_ms() < until) {
+    if (waitpid(e->pid, &status, WNOHANG) == e->pid) {
+      e->pid = -1;
+      break;
+    }
+    struct pollfd pfd[2];
+    nfds_t np = 0;
+    if (e->out_fd >= 0)
+      pfd[np++] = (struct pollfd){e->out_fd, POLLIN, 0};
+    if (e->err_fd >= 0)
+      pfd[np++] = (struct pollfd){e->err_fd, POLLIN, 0};
+    if (np == 0) {
+      struct timespec ms10 = {0, 10000000};
+      nanosleep(&ms10, NULL);
+      continue;
+    }
+    if (poll(pfd, np, 10) <= 0)
+      continue;
+    char sink[4096];
+    if (pfd[0].fd == e->out_fd && pfd[0].revents != 0 &&
+        read(e->out_fd, sink, sizeof sink) == 0)
+      close_fd(&e->out_fd); /* end of file: only the exit to wait for */
+    drain_stderr(e);
+  }
+  kill_engine(e, NULL);
+}
+
+void xmt_engine_free(struct xmt_engine *e) {
+  if (e == NULL)
+    return;
+  stop_engine(e);
+  xmt_buf_free(&e->wbuf);
+  xmt_buf_free(&e->rbuf);
+  xmt_buf_free(&e->text);
+  free(e->command);
+  free(e->name);
+  free(e);
+}
+
+long xmt_engine_pid(const struct xmt_engine *e) {
+  return e != NULL && e->pid > 0 ? (long)e->pid : -1;
+}
+
+xmt_status xmt_shell_quote(struct xmt_buf *out, const char *s) {
+  xmt_status st = xmt_buf_append_byte(out, '\'');
+  for (; st == XMT_OK && *s != '\0'; s++)
+    st = *s == '\'' ? xmt_buf_append_str(out, "'\\''")
+                    : xmt_buf_append_byte(out, *s);
+  return st == XMT_OK ? xmt_buf_append_byte(out, '\'') : st;
+}
+
+/* --- The cmd backend ------------------------------------------------------
+ */
+
+static int cmd_open(void *user, const struct xmt_backend_config *config,
+                    void **state, char *errbuf, size_t errlen) {
+  (void)user;
+  static const char *const known[] = {"flush", "timeout", "max-failures", NULL};
+  if (config->spec == NULL || config->spec[0] == '\0') {
+    snprintf(errbuf, errlen,
+             "the cmd backend needs a command: --mt cmd:'COMMAND'");
+    return 1;
+  }
+  if (xmt_backend_check_options(config, "cmd", known, errbuf, errlen) != 0)
+    return 1;
+  struct xmt_engine_config ec;
+  memset(&ec, 0, sizeof ec);
+  ec.command = config->spec;
+  ec.framing = XMT_FRAME_LINE;
+  const char *flush = xmt_backend_option(config, "flush");
+  if (flush != NULL && strcmp(flush, "null") == 0) {
+    ec.framing = XMT_FRAME_NULL_BATCH;
+  } else if (flush != NULL && strcmp(flush, "line") != 0) {
+    snprintf(errbuf, errlen,
+             "cmd backend: flush is 'line' or 'null', not '%.32s'", flush);
+    return 1;
+  }
+  ec.timeout_ms = config->timeout_ms;
+  ec.max_failures = DEFAULT_MAX_FAILURES;
+  if (xmt_backend_option_seconds(config, "cmd", "timeout", &ec.timeout_ms,
+                                 errbuf, errlen) != 0 ||
+      xmt_backend_option_uint(config, "cmd", "max-failures", 1, 1000,
+                              &ec.max_failures, errbuf, errlen) != 0)
+    return 1;
+  char name[128];
+  snprintf(name, sizeof name, "engine '%.100s'", config->spec);
+  ec.name = name;
+  struct xmt_engine *e = xmt_engine_new(&ec, errbuf, errlen);
+  if (e == NULL)
+    return 1;
+  *state = e;
+  return 0;
+}
+
+static int cmd_translate(void *state, const struct xmt_mt_request *requests,
+                         xmt_mt_response *const *responses, size_t n) {
+  return xmt_engine_translate(state, requests, responses, n) != 0;
+}
+
+static void cmd_close(void *state) { xmt_engine_free(state); }
+
+const struct xmt_backend xmt_backend_cmd = {XMT_BACKEND_ABI_VERSION, "cmd",
+                                            cmd_open, cmd_translate, cmd_close};

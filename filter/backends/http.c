@@ -1,0 +1,707 @@
+/* http.c -- the http backend: an MT web service speaking the
+ * Apertium APy or the LibreTranslate /translate API, several requests in
+ * flight (libcurl multi), retries with exponential backoff.
+ *
+ * One HTTP request per segment: APy answers one q at a time, and small
+ * requests in flight on kept-alive connections cost little. Retried: 5xx,
+ * 429, timeouts and connection failures; a 4xx fails its segment with the
+ * status and the start of the body. */
+#include "config.h"
+
+#include <curl/curl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backends_private.h"
+
+#define DEFAULT_TIMEOUT_MS 60000u
+#define MAX_BODY (16u << 20) /* a larger answer is not a translation */
+#define BACKOFF_MS 250u      /* first retry delay; doubles each time */
+
+enum api { API_APY, API_LIBRETRANSLATE };
+
+struct job {
+  size_t index;
+  unsigned attempt;
+  int running, done;
+  unsigned long long not_before;
+  CURL *easy;
+  struct xmt_buf request, body;
+  int too_big;
+  char last_error[320];
+};
+
+struct http {
+  char *url;
+  enum api api;
+  char *key;
+  unsigned concurrency, retries, timeout_ms;
+  CURLM *multi;
+  CURL **idle; /* easy handles kept for their connections */
+  size_t nidle;
+  struct curl_slist *json_headers;
+  struct job *jobs;
+  size_t jobs_cap;
+  struct xmt_buf text;
+};
+
+/* --- JSON -------------------------------------------------------------------
+ * A strict reader of just what is needed: a string member found by a path of
+ * object keys. The whole document is checked. */
+
+struct json {
+  const char *s;
+  size_t len, pos;
+  int depth;
+};
+
+static void ws(struct json *j) {
+  while (j->pos < j->len && (j->s[j->pos] == ' ' || j->s[j->pos] == '\t' ||
+                             j->s[j->pos] == '\n' || j->s[j->pos] == '\r'))
+    j->pos++;
+}
+
+static int hex4(struct json *j, uint32_t *v) {
+  if (j->len - j->pos < 4)
+    return -1;
+  *v = 0;
+  for (int i = 0; i < 4; i++) {
+    char c = j->s[j->pos++];
+    uint32_t d = c >= '0' && c <= '9'   ? (uint32_t)(c - '0')
+                 : c >= 'a' && c <= 'f' ? (uint32_t)(c - 'a' + 10)
+                 : c >= 'A' && c <= 'F' ? (uint32_t)(c - 'A' + 10)
+                                        : 16u;
+    if (d == 16)
+      return -1;
+    *v = *v * 16 + d;
+  }
+  return 0;
+}
+
+/* A string at pos (after the quote is checked here); into out if not NULL. */
+static int string(struct json *j, struct xmt_buf *out) {
+  if (j->pos >= j->len || j->s[j->pos] != '"')
+    return -1;
+  j->pos++;
+  while (j->pos < j->len) {
+    unsigned char c = (unsigned char)j->s[j->pos];
+    if (c == '"') {
+      j->pos++;
+      return 0;
+    }
+    if (c < 0x20)
+      return -1;
+    if (c != '\\') {
+      size_t start = j->pos;
+      while (j->pos < j->len && j->s[j->pos] != '"' && j->s[j->pos] != '\\' &&
+             (unsigned char)j->s[j->pos] >= 0x20)
+        j->pos++;
+      if (out != NULL && xmt_buf_append(out, j->s + start, j->pos - start))
+        return -2;
+      continue;
+    }
+    if (++j->pos >= j->len)
+      return -1;
+    char e = j->s[j->pos++];
+    static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+    const char *k = strchr(from, e);
+    uint32_t cp;
+    if (e != '\0' && k != NULL) {
+      cp = (uint32_t)(unsigned char)to[k - from];
+    } else if (e == 'u') {
+      if (hex4(j, &cp) != 0)
+        return -1;
+      if (cp >= 0xD800 && cp <= 0xDBFF) {
+        uint32_t lo;
+        if (j->len - j->pos < 6 || j->s[j->pos] != '\\' ||
+            j->s[j->pos + 1] != 'u')
+          return -1;
+        j->pos += 2;
+        if (hex4(j, &lo) != 0 || lo < 0xDC00 || lo > 0xDFFF)
+          return -1;
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+      } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+        return -1; /* a low surrogate alone */
+      }
+    } else {
+      return -1;
+    }
+    if (out != NULL && xmt_buf_append_utf8(out, cp) != XMT_OK)
+      return -2;
+  }
+  return -1;
+}
+
+static int value(struct json *j, const char *const *path, struct xmt_buf *out,
+                 int *found);
+
+static int literal(struct json *j, const char *word) {
+  size_t n = strlen(word);
+  if (j->len - j->pos < n || memcmp(j->s + j->pos, word, n) != 0)
+    return -1;
+  j->pos += n;
+  return 0;
+}
+
+static int number(struct json *j) {
+  size_t start = j->pos;
+  if (j->pos < j->len && j->s[j->pos] == '-')
+    j->pos++;
+  size_t digits = j->pos;
+  while (j->pos < j->len && j->s[j->pos] >= '0' && j->s[j->pos] <= '9')
+    j->pos++;
+  if (j->pos == digits)
+    return -1;
+  if (j->pos < j->len && j->s[j->pos] == '.') {
+    size_t frac = ++j->pos;
+    while (j->pos < j->len && j->s[j->pos] >= '0' && j->s[j->pos] <= '9')
+      j->pos++;
+    if (j->pos == frac)
+      return -1;
+  }
+  if (j->pos < j->len && (j->s[j->pos] == 'e' || j->s[j->pos] == 'E')) {
+    j->pos++;
+    if (j->pos < j->len && (j->s[j->pos] == '+' || j->s[j->pos] == '-'))
+      j->pos++;
+    size_t exp = j->pos;
+    while (j->pos < j->len && j->s[j->pos] >= '0' && j->s[j->pos] <= '9')
+      j->pos++;
+    if (j->pos == exp)
+      return -1;
+  }
+  return j->pos > start ? 0 : -1;
+}
+
+/* An object; the member named path[0] is followed into with path + 1. */
+static int object(struct json *j, const char *const *path, struct xmt_buf *out,
+                  int *found) {
+  j->pos++;
+  ws(j);
+  if (j->pos < j->len && j->s[j->pos] == '}') {
+    j->pos++;
+    return 0;
+  }
+  struct xmt_buf key = {0};
+  int rc = 0;
+  for (;;) {
+    xmt_buf_reset(&key);
+    ws(j);
+    if ((rc = string(j, &key)) != 0)
+      break;
+    ws(j);
+    if (j->pos >= j->len || j->s[j->pos++] != ':') {
+      rc = -1;
+      break;
+    }
+    ws(j);
+    int follow = path != NULL && path[0] != NULL && key.data != NULL &&
+                 strlen(key.data) == key.len && strcmp(key.data, path[0]) == 0;
+    if ((rc = value(j, follow ? path + 1 : NULL, out, found)) != 0)
+      break;
+    ws(j);
+    if (j->pos < j->len && j->s[j->pos] == ',') {
+      j->pos++;
+      continue;
+    }
+    if (j->pos < j->len && j->s[j->pos] == '}') {
+      j->pos++;
+      break;
+    }
+    rc = -1;
+    break;
+  }
+  xmt_buf_free(&key);
+  return rc;
+}
+
+static int array(struct json *j) {
+  j->pos++;
+  ws(j);
+  if (j->pos < j->len && j->s[j->pos] == ']') {
+    j->pos++;
+    return 0;
+  }
+  for (;;) {
+    ws(j);
+    int rc = value(j, NULL, NULL, NULL);
+    if (rc != 0)
+      return rc;
+    ws(j);
+    if (j->pos < j->len && j->s[j->pos] == ',') {
+      j->pos++;
+      continue;
+    }
+    if (j->pos < j->len && j->s[j->pos] == ']') {
+      j->pos++;
+      return 0;
+    }
+    return -1;
+  }
+}
+
+/* A value; path (NULL: not wanted) says what to look for in it: the empty
+ * path means this value is the string wanted. */
+static int value(struct json *j, const char *const *path, struct xmt_buf *out,
+                 int *found) {
+  if (j->pos >= j->len || ++j->depth > 64)
+    return -1;
+  int rc;
+  char c = j->s[j->pos];
+  if (path != NULL && path[0] == NULL && c == '"') {
+    /* The wanted member; a second one (duplicate key) is refused. */
+    if (*found)
+      rc = -1;
+    else if ((rc = string(j, out)) == 0)
+      *found = 1;
+  } else if (path != NULL && path[0] == NULL) {
+    rc = value(j, NULL, NULL, NULL); /* there, but not a string */
+  } else if (c == '{') {
+    rc = object(j, path, out, found);
+  } else if (c == '[') {
+    rc = array(j);
+  } else if (c == '"') {
+    rc = string(j, NULL);
+  } else if (c == 't') {
+    rc = literal(j, "true");
+  } else if (c == 'f') {
+    rc = literal(j, "false");
+  } else if (c == 'n') {
+    rc = literal(j, "null");
+  } else {
+    rc = number(j);
+  }
+  j->depth--;
+  return rc;
+}
+
+int xmt_json_string_at(const char *doc, size_t len, const char *const *path,
+                       struct xmt_buf *out) {
+  struct json j = {doc, len, 0, 0};
+  int found = 0;
+  ws(&j);
+  int rc = value(&j, path, out, &found);
+  ws(&j);
+  if (rc == 0 && j.pos != j.len)
+    rc = -1;
+  if (rc != 0)
+    return rc;
+  return found ? 0 : 1;
+}
+
+/* Appends s as a JSON string. */
+static xmt_status json_quote(struct xmt_buf *out, const char *s, size_t len) {
+  xmt_status st = xmt_buf_append_byte(out, '"');
+  for (size_t i = 0; st == XMT_OK && i < len; i++) {
+    unsigned char c = (unsigned char)s[i];
+    char esc[8];
+    if (c == '"' || c == '\\') {
+      esc[0] = '\\', esc[1] = (char)c, esc[2] = '\0';
+      st = xmt_buf_append_str(out, esc);
+    } else if (c < 0x20) {
+      snprintf(esc, sizeof esc, "\\u%04x", c);
+      st = xmt_buf_append_str(out, esc);
+    } else {
+      st = xmt_buf_append_byte(out, (char)c);
+    }
+  }
+  return st == XMT_OK ? xmt_buf_append_byte(out, '"') : st;
+}
+
+/* --- Requests ---------------------------------------------------------------
+ */
+
+static size_t on_body(char *data, size_t size, size_t nmemb, void *user) {
+  struct job *job = user;
+  size_t n = size * nmemb;
+  if (job->body.len + n > MAX_BODY) {
+    job->too_big = 1;
+    return 0; /* aborts the transfer */
+  }
+  return xmt_buf_append(&job->body, data, n) == XMT_OK ? n : 0;
+}
+
+/* Appends key=urlencoded(value)&. */
+static xmt_status form_field(CURL *easy, struct xmt_buf *out, const char *key,
+                             const char *value, size_t len) {
+  char *enc = curl_easy_escape(easy, value, (int)len);
+  if (enc == NULL)
+    return XMT_ERR_NOMEM;
+  xmt_status st = xmt_buf_append_str(out, out->len > 0 ? "&" : "");
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, key);
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(out, '=');
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, enc);
+  curl_free(enc);
+  return st;
+}
+
+static xmt_status build_request(struct http *h, struct job *job,
+                                const struct xmt_mt_request *r) {
+  xmt_buf_reset(&job->request);
+  char src[16], tgt[16], region[8];
+  const char *sl = r->source_language != NULL ? r->source_language : "auto";
+  const char *tl = r->target_language != NULL ? r->target_language : "";
+  if (h->api == API_APY) {
+    xmt_apertium_language(sl, src, sizeof src, region, sizeof region);
+    xmt_apertium_language(tl, tgt, sizeof tgt, region, sizeof region);
+    char pair[40];
+    snprintf(pair, sizeof pair, "%s|%s", src, tgt);
+    xmt_status st = form_field(job->easy, &job->request, "q", r->text, r->len);
+    if (st == XMT_OK)
+      st = form_field(job->easy, &job->request, "langpair", pair, strlen(pair));
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(&job->request, "&markUnknown=no&format=txt");
+    if (st == XMT_OK && h->key != NULL)
+      st = form_field(job->easy, &job->request, "key", h->key, strlen(h->key));
+    return st;
+  }
+  snprintf(src, sizeof src, "%.*s", (int)strcspn(sl, "-_"), sl);
+  snprintf(tgt, sizeof tgt, "%.*s", (int)strcspn(tl, "-_"), tl);
+  xmt_status st = xmt_buf_append_str(&job->request, "{\"q\":");
+  if (st == XMT_OK)
+    st = json_quote(&job->request, r->text, r->len);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&job->request, ",\"source\":");
+  if (st == XMT_OK)
+    st = json_quote(&job->request, src, strlen(src));
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&job->request, ",\"target\":");
+  if (st == XMT_OK)
+    st = json_quote(&job->request, tgt, strlen(tgt));
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&job->request, ",\"format\":\"text\"");
+  if (st == XMT_OK && h->key != NULL) {
+    st = xmt_buf_append_str(&job->request, ",\"api_key\":");
+    if (st == XMT_OK)
+      st = json_quote(&job->request, h->key, strlen(h->key));
+  }
+  return st == XMT_OK ? xmt_buf_append_byte(&job->request, '}') : st;
+}
+
+static int start_job(struct http *h, struct job *job,
+                     const struct xmt_mt_request *r) {
+  CURL *easy = h->nidle > 0 ? h->idle[--h->nidle] : curl_easy_init();
+  if (easy == NULL)
+    return -1;
+  curl_easy_reset(easy);
+  job->easy = easy;
+  xmt_buf_reset(&job->body);
+  job->too_big = 0;
+  if (build_request(h, job, r) != XMT_OK)
+    return -1;
+  curl_easy_setopt(easy, CURLOPT_URL, h->url);
+  curl_easy_setopt(easy, CURLOPT_POSTFIELDS, job->request.data);
+  curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE, (long)job->request.len);
+  if (h->api == API_LIBRETRANSLATE)
+    curl_easy_setopt(easy, CURLOPT_HTTPHEADER, h->json_headers);
+  curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, on_body);
+  curl_easy_setopt(easy, CURLOPT_WRITEDATA, job);
+  curl_easy_setopt(easy, CURLOPT_PRIVATE, job);
+  curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, (long)h->timeout_ms);
+  curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(easy, CURLOPT_USERAGENT, "xliffmt/" PACKAGE_VERSION);
+  if (curl_multi_add_handle(h->multi, easy) != CURLM_OK)
+    return -1;
+  job->running = 1;
+  return 0;
+}
+
+/* The start of a body for a message: one line, at most 160 bytes, cut on
+ * a UTF-8 boundary. */
+static void excerpt(const struct xmt_buf *body, char *out, size_t outlen) {
+  const char *data = body->data != NULL ? body->data : "";
+  size_t n = xmt_utf8_valid_prefix(data, body->len < 160 ? body->len : 160);
+  size_t k = 0;
+  for (size_t i = 0; i < n && k + 1 < outlen; i++) {
+    char c = data[i];
+    out[k++] = c == '\n' || c == '\r' || c == '\t' ? ' ' : c;
+  }
+  out[k] = '\0';
+}
+
+static int is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The translation of a 200 answer, with the blanks the service adds at the
+ * ends (APy's txt format ends in a newline) replaced by the request's. */
+static int accept_answer(struct http *h, struct job *job,
+                         const struct xmt_mt_request *r,
+                         xmt_mt_response *resp) {
+  static const char *const apy[] = {"responseData", "translatedText", NULL};
+  static const char *const libre[] = {"translatedText", NULL};
+  xmt_buf_reset(&h->text);
+  size_t lead = 0, trail = 0;
+  while (lead < r->len && is_space(r->text[lead]))
+    lead++;
+  while (trail < r->len - lead && is_space(r->text[r->len - 1 - trail]))
+    trail++;
+  if (xmt_buf_append(&h->text, r->text, lead) != XMT_OK)
+    return -1;
+  size_t start = h->text.len;
+  int rc = xmt_json_string_at(job->body.data != NULL ? job->body.data : "",
+                              job->body.len, h->api == API_APY ? apy : libre,
+                              &h->text);
+  if (rc == -2)
+    return -1;
+  char msg[320], ex[200];
+  if (rc != 0) {
+    excerpt(&job->body, ex, sizeof ex);
+    snprintf(msg, sizeof msg, "%s: %s: %s", h->url,
+             rc < 0 ? "the answer is not JSON"
+                    : "the answer has no translatedText",
+             ex);
+    return xmt_mt_response_set_error(resp, msg) == XMT_OK ? 0 : -1;
+  }
+  size_t from = start;
+  while (from < h->text.len && is_space(h->text.data[from]))
+    from++;
+  memmove(h->text.data + start, h->text.data + from, h->text.len - from);
+  h->text.len -= from - start;
+  while (h->text.len > start && is_space(h->text.data[h->text.len - 1]))
+    h->text.len--;
+  if (xmt_buf_append(&h->text, r->text + r->len - trail, trail) != XMT_OK)
+    return -1;
+  xmt_status st = xmt_mt_response_set_text(resp, h->text.data, h->text.len);
+  if (st == XMT_ERR_ENCODING) /* a \u escape of a lone surrogate is refused
+                                 above; this is raw invalid UTF-8 */
+    st = xmt_mt_response_set_error(resp, "the answer is not valid UTF-8");
+  return st == XMT_OK ? 0 : -1;
+}
+
+/* Handles a finished transfer: done, failed, or queued for a retry. */
+static int finish_job(struct http *h, struct job *job, CURLcode code,
+                      const struct xmt_mt_request *r, xmt_mt_response *resp) {
+  long status = 0;
+  curl_easy_getinfo(job->easy, CURLINFO_RESPONSE_CODE, &status);
+  curl_multi_remove_handle(h->multi, job->easy);
+  h->idle[h->nidle++] = job->easy;
+  job->easy = NULL;
+  job->running = 0;
+  char ex[200], msg[400];
+  int retry = 0;
+  if (code == CURLE_OK && status == 200) {
+    job->done = 1;
+    return accept_answer(h, job, r, resp);
+  }
+  if (code == CURLE_OK) {
+    excerpt(&job->body, ex, sizeof ex);
+    snprintf(job->last_error, sizeof job->last_error, "HTTP %ld from %.80s%s%s",
+             status, h->url, ex[0] ? ": " : "", ex);
+    retry = status >= 500 || status == 429;
+  } else if (job->too_big) {
+    snprintf(job->last_error, sizeof job->last_error,
+             "%.80s: the answer is larger than %u bytes", h->url, MAX_BODY);
+  } else {
+    snprintf(job->last_error, sizeof job->last_error, "%.80s: %s", h->url,
+             curl_easy_strerror(code));
+    retry = code == CURLE_OPERATION_TIMEDOUT || code == CURLE_COULDNT_CONNECT ||
+            code == CURLE_SEND_ERROR || code == CURLE_RECV_ERROR ||
+            code == CURLE_GOT_NOTHING || code == CURLE_PARTIAL_FILE;
+  }
+  if (retry && job->attempt < h->retries) {
+    unsigned shift = job->attempt < 10 ? job->attempt : 10;
+    job->attempt++;
+    job->not_before = xmt_now_ms() + ((unsigned long long)BACKOFF_MS << shift);
+    return 0;
+  }
+  job->done = 1;
+  if (retry && job->attempt > 0)
+    snprintf(msg, sizeof msg, "%.320s (after %u retries)", job->last_error,
+             job->attempt);
+  else
+    snprintf(msg, sizeof msg, "%s", job->last_error);
+  return xmt_mt_response_set_error(resp, msg) == XMT_OK ? 0 : -1;
+}
+
+static int http_translate(void *state, const struct xmt_mt_request *requests,
+                          xmt_mt_response *const *responses, size_t n) {
+  struct http *h = state;
+  if (n > h->jobs_cap) {
+    struct job *jobs = realloc(h->jobs, n * sizeof *jobs);
+    if (jobs == NULL)
+      return 1;
+    memset(jobs + h->jobs_cap, 0, (n - h->jobs_cap) * sizeof *jobs);
+    h->jobs = jobs;
+    h->jobs_cap = n;
+  }
+  for (size_t i = 0; i < n; i++) {
+    struct job *job = &h->jobs[i];
+    job->index = i;
+    job->attempt = 0;
+    job->running = job->done = 0;
+    job->not_before = 0;
+    job->last_error[0] = '\0';
+  }
+  size_t done = 0, running = 0;
+  int rc = 0;
+  while (rc == 0 && done < n) {
+    unsigned long long now = xmt_now_ms();
+    for (size_t i = 0; rc == 0 && i < n && running < h->concurrency; i++) {
+      struct job *job = &h->jobs[i];
+      if (job->running || job->done || job->not_before > now)
+        continue;
+      if (start_job(h, job, &requests[i]) != 0)
+        rc = 1;
+      else
+        running++;
+    }
+    int still;
+    if (rc != 0 || curl_multi_perform(h->multi, &still) != CURLM_OK) {
+      rc = 1;
+      break;
+    }
+    CURLMsg *m;
+    int left;
+    while (rc == 0 && (m = curl_multi_info_read(h->multi, &left)) != NULL) {
+      if (m->msg != CURLMSG_DONE)
+        continue;
+      char *priv = NULL;
+      curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, &priv);
+      struct job *job = (struct job *)(void *)priv;
+      CURLcode code = m->data.result;
+      running--;
+      if (finish_job(h, job, code, &requests[job->index],
+                     responses[job->index]) != 0)
+        rc = 1;
+      done += job->done;
+    }
+    if (rc != 0 || done == n)
+      break;
+    /* Sleep until a transfer needs curl, or a retry is due. */
+    now = xmt_now_ms();
+    unsigned long long wake = now + 1000;
+    for (size_t i = 0; i < n; i++)
+      if (!h->jobs[i].running && !h->jobs[i].done &&
+          h->jobs[i].not_before < wake)
+        wake = h->jobs[i].not_before;
+    int wait = wake > now ? (int)(wake - now) : 0;
+    if (running == 0) {
+      struct timespec ts = {wait / 1000, (long)(wait % 1000) * 1000000L};
+      nanosleep(&ts, NULL);
+    } else if (curl_multi_wait(h->multi, NULL, 0, wait > 0 ? wait : 1, NULL) !=
+               CURLM_OK) {
+      rc = 1;
+    }
+  }
+  /* Only after an abort: transfers still attached. */
+  for (size_t i = 0; i < n; i++) {
+    struct job *job = &h->jobs[i];
+    if (job->running) {
+      curl_multi_remove_handle(h->multi, job->easy);
+      h->idle[h->nidle++] = job->easy;
+      job->easy = NULL;
+      job->running = 0;
+    }
+  }
+  return rc;
+}
+
+/* --- Life cycle
+ * ---------------------------------------------------------------
+ */
+
+static void http_close(void *state) {
+  struct http *h = state;
+  if (h == NULL)
+    return;
+  for (size_t i = 0; i < h->nidle; i++)
+    curl_easy_cleanup(h->idle[i]);
+  if (h->multi != NULL)
+    curl_multi_cleanup(h->multi);
+  curl_slist_free_all(h->json_headers);
+  for (size_t i = 0; i < h->jobs_cap; i++) {
+    xmt_buf_free(&h->jobs[i].request);
+    xmt_buf_free(&h->jobs[i].body);
+  }
+  free(h->jobs);
+  free(h->idle);
+  xmt_buf_free(&h->text);
+  free(h->url);
+  free(h->key);
+  free(h);
+  curl_global_cleanup();
+}
+
+/* The service's translate endpoint: URL as given when its path ends in
+ * /translate, else URL + "/translate". */
+static char *endpoint(const char *url) {
+  size_t len = strlen(url);
+  while (len > 0 && url[len - 1] == '/')
+    len--;
+  int has = len >= 10 && memcmp(url + len - 10, "/translate", 10) == 0;
+  char *out = malloc(len + 11);
+  if (out != NULL)
+    snprintf(out, len + 11, "%.*s%s", (int)len, url, has ? "" : "/translate");
+  return out;
+}
+
+static int http_open(void *user, const struct xmt_backend_config *config,
+                     void **state, char *errbuf, size_t errlen) {
+  (void)user;
+  static const char *const known[] = {"api",     "key",     "concurrency",
+                                      "retries", "timeout", NULL};
+  const char *url = config->spec;
+  if (url == NULL ||
+      (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0)) {
+    snprintf(errbuf, errlen,
+             "the http backend needs a URL: --mt http:http://HOST:PORT");
+    return 1;
+  }
+  if (xmt_backend_check_options(config, "http", known, errbuf, errlen))
+    return 1;
+  if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+    snprintf(errbuf, errlen, "cannot initialise libcurl");
+    return 1;
+  }
+  struct http *h = calloc(1, sizeof *h);
+  if (h == NULL) {
+    curl_global_cleanup();
+    snprintf(errbuf, errlen, "out of memory");
+    return 1;
+  }
+  h->concurrency = 4;
+  h->retries = 3;
+  h->timeout_ms =
+      config->timeout_ms != 0 ? config->timeout_ms : DEFAULT_TIMEOUT_MS;
+  const char *api = xmt_backend_option(config, "api");
+  const char *key = xmt_backend_option(config, "key");
+  if (api != NULL && strcmp(api, "libretranslate") == 0) {
+    h->api = API_LIBRETRANSLATE;
+  } else if (api != NULL && strcmp(api, "apy") != 0) {
+    snprintf(errbuf, errlen,
+             "http backend: api is apy or libretranslate, not '%.32s'", api);
+    goto fail;
+  }
+  if (xmt_backend_option_uint(config, "http", "concurrency", 1, 256,
+                              &h->concurrency, errbuf, errlen) != 0 ||
+      xmt_backend_option_uint(config, "http", "retries", 0, 20, &h->retries,
+                              errbuf, errlen) != 0 ||
+      xmt_backend_option_seconds(config, "http", "timeout", &h->timeout_ms,
+                                 errbuf, errlen) != 0)
+    goto fail;
+  h->url = endpoint(url);
+  h->key = key != NULL ? xmt_strdup(key) : NULL;
+  h->idle = calloc(h->concurrency, sizeof *h->idle);
+  h->multi = curl_multi_init();
+  h->json_headers = curl_slist_append(NULL, "Content-Type: application/json");
+  if (h->url == NULL || (key != NULL && h->key == NULL) || h->idle == NULL ||
+      h->multi == NULL || h->json_headers == NULL) {
+    snprintf(errbuf, errlen, "out of memory");
+    goto fail;
+  }
+  curl_multi_setopt(h->multi, CURLMOPT_MAXCONNECTS, (long)h->concurrency);
+  *state = h;
+  return 0;
+fail:
+  http_close(h);
+  return 1;
+}
+
+const struct xmt_backend xmt_backend_http = {
+    XMT_BACKEND_ABI_VERSION, "http", http_open, http_translate, http_close};

@@ -1,0 +1,253 @@
+/* filter.c -- the filter handle: languages, backend, tag mode, aligner,
+ * segmentation, target state and callbacks, checked as they are set. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "filter_private.h"
+
+xmt_filter *xmt_filter_new(void) {
+  xmt_filter *f = calloc(1, sizeof *f);
+  if (f == NULL)
+    return NULL;
+  f->backend = &xmt_backend_identity;
+  f->aligner_mode = XMT_ALIGNER_SELF;
+  f->symmetrization = XMT_SYM_GROW_DIAG_FINAL_AND;
+  f->rule = XMT_RULE_MINMAX;
+  f->state = xmt_strdup("needs-review-translation");
+  f->state_qualifier = xmt_strdup("mt-suggestion");
+  if (f->state == NULL || f->state_qualifier == NULL) {
+    xmt_filter_free(f);
+    return NULL;
+  }
+  return f;
+}
+
+void xmt_filter_free(xmt_filter *f) {
+  if (f == NULL)
+    return;
+  xmt_error_clear(&f->err);
+  free(f->source_language);
+  free(f->target_language);
+  free(f->backend_spec);
+  for (size_t i = 0; i < f->nbackend_options; i++)
+    free(f->backend_options[i]);
+  free(f->backend_options);
+  free(f->state);
+  free(f->state_qualifier);
+  free(f->align_model);
+  free(f->srx_path);
+  xmt_segmenter_free(f->segmenter);
+  free(f);
+}
+
+const struct xmt_error *xmt_filter_error(const xmt_filter *f) {
+  return &f->err.pub;
+}
+
+const struct xmt_filter_stats *xmt_filter_stats(const xmt_filter *f) {
+  return &f->stats;
+}
+
+static xmt_status replace_string(char **dst, const char *value) {
+  char *copy = xmt_strdup(value);
+  if (value != NULL && copy == NULL)
+    return XMT_ERR_NOMEM;
+  free(*dst);
+  *dst = copy;
+  return XMT_OK;
+}
+
+/* A language tag: letters, digits and hyphens, starting with a letter. */
+static int valid_language(const char *tag) {
+  if (tag == NULL)
+    return 1;
+  if (!((*tag >= 'a' && *tag <= 'z') || (*tag >= 'A' && *tag <= 'Z')))
+    return 0;
+  for (const char *p = tag; *p != '\0'; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+          (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+      return 0;
+  return strlen(tag) <= 64;
+}
+
+xmt_status xmt_filter_set_languages(xmt_filter *f, const char *source,
+                                    const char *target) {
+  xmt_error_clear(&f->err);
+  if (!valid_language(source) || !valid_language(target))
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "invalid language tag '%s'",
+                         valid_language(source) ? target : source);
+  if (replace_string(&f->source_language, source) != XMT_OK ||
+      replace_string(&f->target_language, target) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  return XMT_OK;
+}
+
+xmt_status xmt_filter_set_backend(xmt_filter *f,
+                                  const struct xmt_backend *backend, void *user,
+                                  const char *options) {
+  xmt_error_clear(&f->err);
+  if (backend == NULL || backend->translate == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "no backend, or a backend without translate()");
+  if (backend->abi_version != XMT_BACKEND_ABI_VERSION)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "backend '%s' has ABI version %d; this library "
+                         "speaks version %d",
+                         backend->name != NULL ? backend->name : "?",
+                         backend->abi_version, XMT_BACKEND_ABI_VERSION);
+  if (replace_string(&f->backend_spec, options) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  f->backend = backend;
+  f->backend_user = user;
+  return XMT_OK;
+}
+
+xmt_status xmt_filter_add_backend_option(xmt_filter *f, const char *option) {
+  xmt_error_clear(&f->err);
+  if (option == NULL || strchr(option, '=') == NULL || option[0] == '=')
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "backend option '%s' is not KEY=VALUE",
+                         option != NULL ? option : "");
+  char **grown =
+      realloc(f->backend_options, (f->nbackend_options + 2) * sizeof *grown);
+  if (grown == NULL)
+    return XMT_ERR_NOMEM;
+  f->backend_options = grown;
+  if ((grown[f->nbackend_options] = xmt_strdup(option)) == NULL)
+    return XMT_ERR_NOMEM;
+  grown[++f->nbackend_options] = NULL;
+  return XMT_OK;
+}
+
+void xmt_filter_set_timeout(xmt_filter *f, unsigned timeout_ms) {
+  f->timeout_ms = timeout_ms;
+}
+
+static int in_list(const char *value, const char *const *list) {
+  for (; *list != NULL; list++)
+    if (strcmp(value, *list) == 0)
+      return 1;
+  return 0;
+}
+
+xmt_status xmt_filter_set_target_state(xmt_filter *f, const char *state,
+                                       const char *qualifier) {
+  static const char *const states[] = {"final",
+                                       "needs-adaptation",
+                                       "needs-l10n",
+                                       "needs-review-adaptation",
+                                       "needs-review-l10n",
+                                       "needs-review-translation",
+                                       "needs-translation",
+                                       "new",
+                                       "signed-off",
+                                       "translated",
+                                       NULL};
+  static const char *const qualifiers[] = {
+      "exact-match",          "fuzzy-match",         "id-match",
+      "leveraged-glossary",   "leveraged-inherited", "leveraged-mt",
+      "leveraged-repository", "leveraged-tm",        "mt-suggestion",
+      "rejected-grammar",     "rejected-inaccurate", "rejected-length",
+      "rejected-spelling",    "tm-suggestion",       NULL};
+  xmt_error_clear(&f->err);
+  if (state != NULL && !in_list(state, states) && strncmp(state, "x-", 2))
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "'%s' is not an XLIFF 1.2 state (nor x-...)", state);
+  if (qualifier != NULL && !in_list(qualifier, qualifiers) &&
+      strncmp(qualifier, "x-", 2))
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "'%s' is not an XLIFF 1.2 state-qualifier (nor x-...)",
+                         qualifier);
+  if (replace_string(&f->state, state) != XMT_OK ||
+      replace_string(&f->state_qualifier, qualifier) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  return XMT_OK;
+}
+
+void xmt_filter_set_flags(xmt_filter *f, unsigned flags) { f->flags = flags; }
+
+xmt_status xmt_filter_set_tag_mode(xmt_filter *f, enum xmt_tag_mode mode) {
+  xmt_error_clear(&f->err);
+  if (mode != XMT_TAGS_PROJECT && mode != XMT_TAGS_MASK && mode != XMT_TAGS_RAW)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "unknown tag mode %d", (int)mode);
+  f->tag_mode = mode;
+  return XMT_OK;
+}
+
+void xmt_filter_set_batch_size(xmt_filter *f, size_t segments) {
+  f->batch_size = segments;
+}
+
+void xmt_filter_set_window(xmt_filter *f, size_t segments) {
+  f->window = segments;
+}
+
+xmt_status xmt_filter_set_aligner(xmt_filter *f, enum xmt_aligner_mode mode,
+                                  const char *model_path) {
+  xmt_error_clear(&f->err);
+  if (mode == XMT_ALIGNER_MODEL && model_path == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "the model aligner needs a model file");
+  if (mode != XMT_ALIGNER_SELF && mode != XMT_ALIGNER_MODEL &&
+      mode != XMT_ALIGNER_NONE)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "unknown aligner mode %d", (int)mode);
+  if (replace_string(&f->align_model, model_path) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  f->aligner_mode = mode;
+  return XMT_OK;
+}
+
+void xmt_filter_set_projection(xmt_filter *f, enum xmt_projection_rule rule,
+                               enum xmt_symmetrization symmetrization) {
+  if (rule == XMT_RULE_MINMAX || rule == XMT_RULE_SCORE)
+    f->rule = rule;
+  if (symmetrization >= XMT_SYM_FORWARD &&
+      symmetrization <= XMT_SYM_GROW_DIAG_FINAL_AND)
+    f->symmetrization = symmetrization;
+}
+
+xmt_status xmt_filter_set_segmentation(xmt_filter *f,
+                                       enum xmt_segmentation mode,
+                                       const char *srx_path) {
+  xmt_error_clear(&f->err);
+  if (mode != XMT_SEGMENT_NONE && mode != XMT_SEGMENT_UNSEGMENTED &&
+      mode != XMT_SEGMENT_ALL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "unknown segmentation mode %d", (int)mode);
+  if (replace_string(&f->srx_path, srx_path) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  f->segmentation = mode;
+  xmt_segmenter_free(f->segmenter);
+  f->segmenter = NULL;
+  return XMT_OK;
+}
+
+xmt_status xmt_filter_prepare_segmenter(xmt_filter *f) {
+  f->resegment = f->segmentation == XMT_SEGMENT_ALL;
+  if (f->segmentation == XMT_SEGMENT_NONE || f->segmenter != NULL)
+    return XMT_OK;
+  f->segmenter = xmt_segmenter_new();
+  if (f->segmenter == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  if (f->srx_path != NULL &&
+      xmt_segmenter_load_srx(f->segmenter, f->srx_path) != XMT_OK) {
+    xmt_status st = xmt_error_copy(&f->err, xmt_segmenter_error(f->segmenter));
+    xmt_segmenter_free(f->segmenter);
+    f->segmenter = NULL;
+    return st;
+  }
+  return XMT_OK;
+}
+
+void xmt_filter_set_callbacks(xmt_filter *f, xmt_filter_progress_fn progress,
+                              xmt_filter_failure_fn on_failure, void *user) {
+  f->progress = progress;
+  f->on_failure = on_failure;
+  f->callback_user = user;
+}

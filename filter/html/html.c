@@ -1,0 +1,465 @@
+/* html.c -- the HTML format: telling HTML from XLIFF, extracting a page's
+ * units to XLIFF 1.2, merging translated XLIFF back into the page, and the
+ * format operations through which the pipeline translates pages. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "html_private.h"
+
+/* --- Sniffing ---------------------------------------------------------------
+ */
+
+static int lower_c(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+
+/* 1 when s[at..] starts with word (ASCII case ignored) and a name ends
+ * there. */
+static int opens(const char *s, size_t n, size_t at, const char *word) {
+  size_t k = strlen(word);
+  if (at + k > n)
+    return 0;
+  for (size_t i = 0; i < k; i++)
+    if (lower_c((unsigned char)s[at + i]) != word[i])
+      return 0;
+  return at + k == n || s[at + k] == ' ' || s[at + k] == '>' ||
+         s[at + k] == '/' || s[at + k] == '\t' || s[at + k] == '\n' ||
+         s[at + k] == '\r';
+}
+
+int xmt_html_sniff(const char *bytes, size_t len, const char *path) {
+  static const char *const html_starts[] = {"<!doctype html",
+                                            "<html",
+                                            "<head",
+                                            "<body",
+                                            "<meta",
+                                            "<title",
+                                            "<link",
+                                            "<style",
+                                            "<script",
+                                            "<p",
+                                            "<div",
+                                            "<table",
+                                            "<h1",
+                                            "<h2",
+                                            "<h3",
+                                            "<h4",
+                                            "<h5",
+                                            "<h6",
+                                            "<ul",
+                                            "<ol",
+                                            "<dl",
+                                            "<span",
+                                            "<a",
+                                            "<b",
+                                            "<i",
+                                            "<img",
+                                            "<br",
+                                            "<form",
+                                            "<pre",
+                                            "<section",
+                                            "<article",
+                                            "<header",
+                                            "<nav",
+                                            "<main",
+                                            "<footer",
+                                            "<center",
+                                            "<font",
+                                            "<blockquote",
+                                            "<base",
+                                            "<noscript",
+                                            NULL};
+  /* An ASCII view of the first bytes: UTF-16 loses its zero bytes. */
+  char v[1024];
+  size_t n = 0, i = 0, step = 1;
+  const unsigned char *b = (const unsigned char *)bytes;
+  if (len >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF)
+    i = 3;
+  else if (len >= 2 &&
+           ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF))) {
+    i = b[0] == 0xFF ? 2 : 3;
+    step = 2;
+  }
+  for (; i < len && n < sizeof v; i += step)
+    v[n++] = bytes[i];
+  size_t at = 0;
+  int decided = -1;
+  while (decided < 0) {
+    while (at < n && html_is_space(v[at]))
+      at++;
+    if (at + 4 <= n && memcmp(v + at, "<!--", 4) == 0) {
+      const char *end = NULL;
+      for (size_t k = at + 4; k + 3 <= n && end == NULL; k++)
+        if (memcmp(v + k, "-->", 3) == 0)
+          end = v + k + 3;
+      if (end == NULL)
+        break;
+      at = (size_t)(end - v);
+      continue;
+    }
+    if (at + 5 <= n && opens(v, n, at, "<?xml")) {
+      const char *end = memchr(v + at, '>', n - at);
+      if (end == NULL)
+        break;
+      at = (size_t)(end - v) + 1;
+      continue;
+    }
+    if (at >= n || v[at] != '<')
+      break; /* text, or nothing: ambiguous */
+    for (const char *const *h = html_starts; *h != NULL && decided < 0; h++)
+      if (opens(v, n, at, *h) ||
+          (h == html_starts && at + 14 <= n &&
+           strncasecmp(v + at, "<!doctype html", 14) == 0))
+        decided = 1;
+    if (decided < 0 && at + 1 < n &&
+        ((v[at + 1] >= 'a' && v[at + 1] <= 'z') ||
+         (v[at + 1] >= 'A' && v[at + 1] <= 'Z') || v[at + 1] == '!'))
+      decided = 0; /* another root element: XLIFF or some XML */
+    break;
+  }
+  if (decided >= 0)
+    return decided;
+  const char *dot = path != NULL ? strrchr(path, '.') : NULL;
+  return dot != NULL &&
+         (strcasecmp(dot, ".html") == 0 || strcasecmp(dot, ".htm") == 0 ||
+          strcasecmp(dot, ".xhtml") == 0);
+}
+
+/* --- Shared -----------------------------------------------------------------
+ */
+
+/* A BCP 47-looking language tag, as XLIFF's source-language needs. */
+static int language_tag(const char *s) {
+  if (s == NULL)
+    return 0;
+  size_t part = 0, parts = 0;
+  for (const char *p = s;; p++) {
+    int alnum = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                (parts > 0 && *p >= '0' && *p <= '9');
+    if (alnum && part < 8) {
+      part++;
+      continue;
+    }
+    if ((*p != '-' && *p != '\0') || part == 0)
+      return 0;
+    parts++;
+    part = 0;
+    if (*p == '\0')
+      return 1;
+  }
+}
+
+static const char *source_language(xmt_filter *f, const struct html_doc *doc,
+                                   const char *path) {
+  if (f->source_language != NULL)
+    return f->source_language;
+  if (language_tag(doc->lang))
+    return doc->lang;
+  xmt_error_set(&f->err, XMT_ERR_USAGE, path, 0, 0, NULL, "%s",
+                "the page does not say its language (<html lang>): give the "
+                "source language with -s");
+  return NULL;
+}
+
+static void fill_stats(const struct html_doc *doc,
+                       struct xmt_html_stats *stats) {
+  memset(stats, 0, sizeof *stats);
+  stats->units = doc->nunits;
+  for (size_t i = 0; i < doc->nunits; i++)
+    stats->attribute_units += doc->units[i].is_attr != 0;
+  stats->codes = doc->ncodes;
+  stats->bytes_in = doc->len;
+}
+
+static xmt_status write_xliff(xmt_filter *f, const struct html_doc *doc,
+                              const char *original, const char *src,
+                              const char *xliff_path) {
+  struct xmt_output out;
+  xmt_status st = xmt_output_open(&out, xliff_path, &f->err);
+  if (st != XMT_OK)
+    return st;
+  st = html_doc_write_xliff(doc, original, src, f->target_language,
+                            xmt_output_write, &out);
+  if (st != XMT_OK) {
+    xmt_output_abort(&out);
+    return xmt_error_set(&f->err, st, xliff_path, 0, 0, NULL, "%s",
+                         st == XMT_ERR_WRITE ? "cannot write the output"
+                                             : xmt_strerror(st));
+  }
+  return xmt_output_commit(&out, &f->err);
+}
+
+/* --- Extract ----------------------------------------------------------------
+ */
+
+xmt_status xmt_html_extract_file(xmt_filter *f, const char *html_path,
+                                 const char *xliff_path,
+                                 struct xmt_html_stats *stats) {
+  xmt_error_clear(&f->err);
+  struct xmt_html_stats local;
+  if (stats == NULL)
+    stats = &local;
+  memset(stats, 0, sizeof *stats);
+  if (html_path == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "no input file");
+  struct html_doc doc;
+  xmt_status st = html_doc_load(&doc, html_path, f->flags, &f->err);
+  if (st != XMT_OK)
+    return st;
+  const char *src = source_language(f, &doc, html_path);
+  if (src == NULL)
+    st = f->err.pub.status;
+  else
+    st = write_xliff(f, &doc, html_path, src, xliff_path);
+  fill_stats(&doc, stats);
+  html_doc_free(&doc);
+  return st;
+}
+
+/* --- Reading targets --------------------------------------------------------
+ */
+
+struct targets {
+  const struct html_doc *doc;
+  xmt_filter *f;
+  const char *path;
+  xmt_segment **seg;     /* per unit; NULL: no target */
+  unsigned long *line;   /* of its trans-unit; 0: not in the XLIFF */
+  char *target_language; /* of the first <file> */
+  int files;
+  int failed;
+};
+
+static int skip_skeleton(void *user, const char *bytes, size_t len) {
+  (void)user, (void)bytes, (void)len;
+  return 0;
+}
+
+static int on_file(void *user, const struct xmt_xliff_file_info *info,
+                   const char *tag, size_t len) {
+  struct targets *t = user;
+  (void)tag, (void)len;
+  if (t->files++ == 0 && info->target_language != NULL &&
+      (t->target_language = xmt_strdup(info->target_language)) == NULL) {
+    t->failed = 1;
+    xmt_error_set(&t->f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                  xmt_strerror(XMT_ERR_NOMEM));
+    return 1;
+  }
+  return 0;
+}
+
+static int on_unit(void *user, xmt_xliff_unit *u) {
+  struct targets *t = user;
+  const char *id = xmt_xliff_unit_id(u) != NULL ? xmt_xliff_unit_id(u) : "";
+  char *end;
+  unsigned long n = id[0] >= '1' && id[0] <= '9' ? strtoul(id, &end, 10) : 0;
+  const char *why = NULL;
+  if (n == 0 || *end != '\0' || n > t->doc->nunits)
+    why = "is not a unit of the page: was the XLIFF extracted from another "
+          "page?";
+  else if (t->line[n - 1] != 0)
+    why = "appears twice";
+  const struct html_unit *hu = why == NULL ? &t->doc->units[n - 1] : NULL;
+  if (hu != NULL) {
+    size_t a, b;
+    const char *x = xmt_segment_text(u->whole_source, &a);
+    const char *y = xmt_segment_text(hu->source, &b);
+    if (a != b || memcmp(x, y, a) != 0)
+      why = "has a source that differs from the page: was the page changed "
+            "after the extract?";
+  }
+  xmt_status st = XMT_OK;
+  if (why != NULL) {
+    st = xmt_error_set(&t->f->err, XMT_ERR_FORMAT, t->path,
+                       xmt_xliff_unit_line(u), 0, id, "<trans-unit> %s", why);
+  } else {
+    t->line[n - 1] = xmt_xliff_unit_line(u);
+    const xmt_segment *target = xmt_xliff_unit_existing_target(u);
+    if (target != NULL && xmt_xliff_unit_has_target(u)) {
+      if ((t->seg[n - 1] = xmt_segment_new()) == NULL ||
+          xmt_segment_copy(t->seg[n - 1], target) != XMT_OK)
+        st = xmt_error_set(&t->f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                           xmt_strerror(XMT_ERR_NOMEM));
+    }
+  }
+  xmt_xliff_unit_free(u);
+  t->failed = st != XMT_OK;
+  return t->failed;
+}
+
+static void targets_free(struct targets *t) {
+  for (size_t i = 0; t->seg != NULL && i < t->doc->nunits; i++)
+    xmt_segment_free(t->seg[i]);
+  free(t->seg);
+  free(t->line);
+  free(t->target_language);
+}
+
+/* Reads the targets of xliff_path, checking that its units are the page's. */
+static xmt_status read_targets(xmt_filter *f, const struct html_doc *doc,
+                               const char *xliff_path, struct targets *t) {
+  memset(t, 0, sizeof *t);
+  t->doc = doc;
+  t->f = f;
+  t->path = xliff_path;
+  size_t n = doc->nunits > 0 ? doc->nunits : 1;
+  t->seg = calloc(n, sizeof *t->seg);
+  t->line = calloc(n, sizeof *t->line);
+  if (t->seg == NULL || t->line == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  FILE *fp = xmt_input_open(xliff_path, &f->err);
+  if (fp == NULL)
+    return f->err.pub.status;
+  static const struct xmt_xliff_reader_callbacks cb = {skip_skeleton, on_file,
+                                                       on_unit};
+  xmt_xliff_reader *r = xmt_xliff_reader_new(&cb, t);
+  xmt_status st = XMT_ERR_NOMEM;
+  if (r == NULL || xmt_xliff_reader_set_filename(r, xliff_path) != XMT_OK) {
+    xmt_error_set(&f->err, st, NULL, 0, 0, NULL, "%s", xmt_strerror(st));
+  } else {
+    struct xmt_error_store read_err = {0};
+    size_t bytes = 0;
+    st = xmt_read_all(r, fp, xliff_path, &read_err, &bytes);
+    if (t->failed)
+      st = f->err.pub.status;
+    else if (read_err.pub.status != XMT_OK)
+      st = xmt_error_copy(&f->err, &read_err.pub);
+    else if (st != XMT_OK)
+      st = xmt_error_copy(&f->err, xmt_xliff_reader_error(r));
+    xmt_error_clear(&read_err);
+  }
+  xmt_xliff_reader_free(r);
+  if (fp != stdin)
+    fclose(fp);
+  return st;
+}
+
+static xmt_status write_page(xmt_filter *f, const struct html_doc *doc,
+                             const struct targets *t, const char *lang,
+                             const char *out_path) {
+  struct xmt_output out;
+  xmt_status st = xmt_output_open(&out, out_path, &f->err);
+  if (st != XMT_OK)
+    return st;
+  st = html_doc_write(doc, (const xmt_segment *const *)t->seg, lang,
+                      xmt_output_write, &out, &f->err);
+  if (st != XMT_OK) {
+    xmt_output_abort(&out);
+    if (f->err.pub.file == NULL)
+      xmt_error_set(&f->err, st, st == XMT_ERR_WRITE ? out_path : t->path, 0, 0,
+                    NULL, "%s",
+                    f->err.pub.message != NULL ? f->err.pub.message
+                                               : xmt_strerror(st));
+    return st;
+  }
+  return xmt_output_commit(&out, &f->err);
+}
+
+/* --- Merge ------------------------------------------------------------------
+ */
+
+xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
+                               const char *xliff_path, const char *out_path,
+                               struct xmt_html_stats *stats,
+                               xmt_problem_fn on_problem, void *user) {
+  xmt_error_clear(&f->err);
+  struct xmt_html_stats local;
+  if (stats == NULL)
+    stats = &local;
+  memset(stats, 0, sizeof *stats);
+  if (html_path == NULL || xliff_path == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "merge needs the page and its XLIFF");
+  struct html_doc doc;
+  xmt_status st = html_doc_load(&doc, html_path, f->flags, &f->err);
+  if (st != XMT_OK)
+    return st;
+  fill_stats(&doc, stats);
+  struct targets t;
+  st = read_targets(f, &doc, xliff_path, &t);
+  const char *lang =
+      f->target_language != NULL ? f->target_language : t.target_language;
+  for (size_t i = 0; st == XMT_OK && i < doc.nunits; i++) {
+    if (t.seg[i] != NULL) {
+      stats->units_with_target++;
+      continue;
+    }
+    stats->missing_targets++;
+    if (on_problem == NULL)
+      continue;
+    char id[24], msg[96];
+    snprintf(id, sizeof id, "%u", doc.units[i].id);
+    snprintf(msg, sizeof msg, "%s: the source text is kept",
+             t.line[i] != 0 ? "no target" : "no trans-unit in the XLIFF");
+    const struct xmt_problem p = {XMT_WARNING, xliff_path, t.line[i],
+                                  0,           id,         msg};
+    if (on_problem(user, &p) != 0)
+      st = xmt_error_set(&f->err, XMT_ERR_ABORTED, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_ABORTED));
+  }
+  if (st == XMT_OK)
+    st = write_page(f, &doc, &t,
+                    lang != NULL && language_tag(lang) ? lang : NULL, out_path);
+  if (st == XMT_OK && stats->missing_targets > 0)
+    st = xmt_error_set(&f->err, XMT_ERR_PARTIAL, xliff_path, 0, 0, NULL,
+                       "%zu of %zu units have no target; their source text "
+                       "is kept",
+                       stats->missing_targets, doc.nunits);
+  targets_free(&t);
+  html_doc_free(&doc);
+  return st;
+}
+
+/* --- The HTML format of the pipeline -------------------------------------
+ * format.c translates a page through XLIFF with these operations. */
+
+static int bid(const char *head, size_t len, const char *path) {
+  return xmt_html_sniff(head, len, path);
+}
+
+static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
+                            size_t *bytes) {
+  struct html_doc *d = malloc(sizeof *d);
+  if (d == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  xmt_status st = html_doc_load(d, path, f->flags, &f->err);
+  if (st != XMT_OK) {
+    free(d);
+    return st;
+  }
+  *doc = d;
+  *bytes = d->len;
+  return XMT_OK;
+}
+
+static xmt_status page_to_xliff(xmt_filter *f, void *doc, const char *path,
+                                const char *xliff_path) {
+  const char *src = source_language(f, doc, path);
+  if (src == NULL)
+    return f->err.pub.status;
+  return write_xliff(f, doc, path, src, xliff_path);
+}
+
+static xmt_status merge_page(xmt_filter *f, void *doc, const char *xliff_path,
+                             const char *out_path) {
+  struct targets t;
+  xmt_status st = read_targets(f, doc, xliff_path, &t);
+  if (st == XMT_OK)
+    st = write_page(f, doc, &t, f->target_language, out_path);
+  targets_free(&t);
+  return st;
+}
+
+static void close_page(void *doc) {
+  html_doc_free(doc);
+  free(doc);
+}
+
+const struct xmt_format xmt_format_html = {
+    "html", bid, open_page, page_to_xliff, merge_page, close_page};

@@ -1,0 +1,358 @@
+/* text.c -- the text side of HTML: which encoding a page is in,
+ * decoding character data and references to UTF-8, minimal escaping. */
+#include "config.h"
+
+#include <libxml/HTMLparser.h>
+#include <stdio.h>
+#include <strings.h>
+
+#include "html_private.h"
+
+/* --- Encoding ---------------------------------------------------------------
+ */
+
+static int label_is(const char *label, size_t len, const char *const *names) {
+  for (; *names != NULL; names++)
+    if (strlen(*names) == len && strncasecmp(label, *names, len) == 0)
+      return 1;
+  return 0;
+}
+
+/* Maps an encoding label to how the page is read and written; 0 when
+ * xliffmt cannot write it back. Latin-1 and ASCII pages are read as
+ * windows-1252, as browsers do, and written in their own encoding. */
+static int charset_from_label(const char *label, size_t len,
+                              struct html_charset *cs) {
+  static const char *const utf8[] = {"utf-8", "utf8", "unicode-1-1-utf-8",
+                                     /* no BOM: browsers read these as UTF-8 */
+                                     "utf-16", "utf-16le", "utf-16be", NULL};
+  static const char *const latin1[] = {
+      "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1",      "l1",
+      "cp819",      "ibm819",    "iso-ir-100", "csisolatin1", NULL};
+  static const char *const cp1252[] = {"windows-1252", "cp1252", "x-cp1252",
+                                       NULL};
+  static const char *const ascii[] = {"us-ascii", "ascii", "ansi_x3.4-1968",
+                                      "iso646-us", NULL};
+  memset(cs, 0, sizeof *cs);
+  if (label_is(label, len, utf8)) {
+    cs->out = cs->decode = XMT_ENC_UTF8;
+  } else if (label_is(label, len, latin1)) {
+    cs->out = XMT_ENC_LATIN1;
+    cs->decode = XMT_ENC_CP1252;
+  } else if (label_is(label, len, cp1252)) {
+    cs->out = cs->decode = XMT_ENC_CP1252;
+  } else if (label_is(label, len, ascii)) {
+    cs->out = XMT_ENC_ASCII;
+    cs->decode = XMT_ENC_CP1252;
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
+/* The value of attribute name of a start tag, as a range; 0 if absent. */
+static int attr_range(const char *data, const struct html_token *tok,
+                      const char *name, size_t *start, size_t *end) {
+  for (size_t i = 0; i < tok->nattrs; i++) {
+    const struct html_attr *a = &tok->attrs[i];
+    if (!a->duplicate && html_name_is(data, a->name, a->name_end, name)) {
+      *start = a->value;
+      *end = a->value_end;
+      return a->has_value;
+    }
+  }
+  return 0;
+}
+
+/* Finds key= (e.g. "charset=") in data[start, end); the range of the
+ * value after it. */
+static int label_after(const char *data, size_t start, size_t end,
+                       const char *key, size_t *ls, size_t *le) {
+  size_t k = strlen(key);
+  for (size_t i = start; i + k < end; i++) {
+    if (!html_name_is(data, i, i + k, key))
+      continue;
+    size_t p = i + k;
+    while (p < end && html_is_space(data[p]))
+      p++;
+    if (p >= end || data[p] != '=')
+      continue;
+    p++;
+    while (p < end &&
+           (html_is_space(data[p]) || data[p] == '"' || data[p] == '\''))
+      p++;
+    size_t q = p;
+    while (q < end && !html_is_space(data[q]) && data[q] != ';' &&
+           data[q] != '"' && data[q] != '\'' && data[q] != '?' &&
+           data[q] != '>')
+      q++;
+    if (q > p) {
+      *ls = p;
+      *le = q;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* The encoding label declared in the first bytes: an XML declaration,
+ * <meta charset>, or <meta http-equiv="content-type" content="...;
+ * charset=...">. */
+static int declared_label(const char *data, size_t len, size_t *ls,
+                          size_t *le) {
+  struct html_lexer lx;
+  struct html_token tok;
+  html_lexer_init(&lx);
+  int found = 0;
+  size_t scan = len < 65536 ? len : 65536;
+  while (!found && html_lex(&lx, data, scan, 1, &tok) > 0) {
+    size_t s, e, cs, ce;
+    if (tok.kind == HTML_PI && tok.end - tok.start > 5 &&
+        html_name_is(data, tok.start + 2, tok.start + 5, "xml"))
+      found = label_after(data, tok.start, tok.end, "encoding", ls, le);
+    if (tok.kind != HTML_START ||
+        !html_name_is(data, tok.name, tok.name_end, "meta"))
+      continue;
+    if (attr_range(data, &tok, "charset", &s, &e)) {
+      while (s < e && html_is_space(data[s]))
+        s++;
+      while (e > s && html_is_space(data[e - 1]))
+        e--;
+      *ls = s;
+      *le = e;
+      found = e > s;
+    } else if (attr_range(data, &tok, "http-equiv", &s, &e) &&
+               html_name_is(data, s, e, "content-type") &&
+               attr_range(data, &tok, "content", &cs, &ce)) {
+      found = label_after(data, cs, ce, "charset", ls, le);
+    }
+  }
+  html_lexer_free(&lx);
+  return found;
+}
+
+xmt_status html_detect_charset(const char *data, size_t len,
+                               struct html_charset *cs, char *msg,
+                               size_t msglen, size_t *at) {
+  const unsigned char *b = (const unsigned char *)data;
+  memset(cs, 0, sizeof *cs);
+  *at = 0;
+  if (len >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) {
+    cs->out = cs->decode = XMT_ENC_UTF8;
+    return XMT_OK;
+  }
+  if (len >= 2 &&
+      ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF))) {
+    cs->out = cs->decode = b[0] == 0xFF ? XMT_ENC_UTF16LE : XMT_ENC_UTF16BE;
+    cs->utf16 = 1;
+    return XMT_OK;
+  }
+  size_t ls, le;
+  if (declared_label(data, len, &ls, &le)) {
+    if (charset_from_label(data + ls, le - ls, cs))
+      return XMT_OK;
+    *at = ls;
+    snprintf(msg, msglen,
+             "unsupported encoding '%.*s' (HTML pages in UTF-8, UTF-16, "
+             "ISO-8859-1, windows-1252 and US-ASCII are supported)",
+             (int)(le - ls < 40 ? le - ls : 40), data + ls);
+    return XMT_ERR_ENCODING;
+  }
+  /* Undeclared: UTF-8 if it decodes as such, else what browsers guess. */
+  if (xmt_utf8_valid_prefix(data, len) == len)
+    cs->out = cs->decode = XMT_ENC_UTF8;
+  else
+    cs->out = cs->decode = XMT_ENC_CP1252;
+  return XMT_OK;
+}
+
+/* --- Decoding ---------------------------------------------------------------
+ */
+
+static xmt_status append_replacement(struct xmt_buf *out) {
+  return xmt_buf_append(out, "\xEF\xBF\xBD", 3);
+}
+
+/* A code point XML 1.0 can hold and HTML allows as a character. */
+static int xml_char(uint32_t cp) {
+  if (cp < 0x20)
+    return cp == '\t' || cp == '\n' || cp == '\r';
+  return !(cp >= 0xD800 && cp <= 0xDFFF) && cp != 0xFFFE && cp != 0xFFFF &&
+         cp <= 0x10FFFF;
+}
+
+/* Appends a code point, replacing what XML cannot hold. A form feed is
+ * HTML whitespace and becomes a space. */
+static xmt_status append_cp(struct xmt_buf *out, uint32_t cp) {
+  if (cp == '\f')
+    cp = ' ';
+  return xml_char(cp) ? xmt_buf_append_utf8(out, cp) : append_replacement(out);
+}
+
+/* Appends bytes without references, charset decoded. */
+static xmt_status decode_run(const struct html_charset *cs, const char *s,
+                             size_t len, struct xmt_buf *out) {
+  xmt_status st = XMT_OK;
+  size_t i = 0;
+  while (i < len && st == XMT_OK) {
+    unsigned char c = (unsigned char)s[i];
+    if (c < 0x20) { /* controls: same byte in every supported encoding */
+      st = append_cp(out, c);
+      i++;
+      continue;
+    }
+    size_t j = i;
+    if (cs->decode == XMT_ENC_UTF8 || cs->utf16) {
+      size_t bad = 0;
+      while (j < len && (unsigned char)s[j] >= 0x20) {
+        uint32_t cp = 0;
+        size_t k =
+            (unsigned char)s[j] < 0x80
+                ? 1
+                : xmt_utf8_decode((const unsigned char *)s + j, len - j, &cp);
+        if (k == 0 || cp == 0xFFFE || cp == 0xFFFF) {
+          bad = k == 0 ? 1 : k; /* an invalid byte, or a non-character */
+          break;
+        }
+        j += k;
+      }
+      st = xmt_buf_append(out, s + i, j - i);
+      if (st == XMT_OK && bad > 0) {
+        st = append_replacement(out);
+        j += bad;
+      }
+    } else {
+      while (j < len && (unsigned char)s[j] >= 0x20)
+        j++;
+      struct xmt_decoder dec;
+      xmt_decoder_init(&dec, cs->decode);
+      st = xmt_decoder_run(&dec, s + i, j - i, 1, out);
+    }
+    i = j;
+  }
+  return st;
+}
+
+/* windows-1252 meaning of a reference to 0x80..0x9F, as browsers read
+ * it. */
+static xmt_status append_c1_reference(struct xmt_buf *out, uint32_t cp) {
+  struct xmt_decoder dec;
+  char byte = (char)cp;
+  xmt_decoder_init(&dec, XMT_ENC_CP1252);
+  return xmt_decoder_run(&dec, &byte, 1, 1, out);
+}
+
+static int is_alnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9');
+}
+
+/* Decodes the reference at s[0] == '&': bytes used, 0 when it is no
+ * reference (the '&' is text). */
+static size_t reference(const char *s, size_t len, int in_attr,
+                        struct xmt_buf *out, xmt_status *st) {
+  size_t i = 1;
+  if (i < len && s[i] == '#') {
+    int hex = i + 1 < len && (s[i + 1] == 'x' || s[i + 1] == 'X');
+    i += hex ? 2 : 1;
+    size_t digits = i;
+    uint32_t cp = 0;
+    for (; i < len; i++) {
+      char c = s[i];
+      int d = c >= '0' && c <= '9' ? c - '0'
+              : hex && (c | 0x20) >= 'a' && (c | 0x20) <= 'f'
+                  ? (c | 0x20) - 'a' + 10
+                  : -1;
+      if (d < 0)
+        break;
+      cp = cp > 0x10FFFF ? cp : cp * (hex ? 16u : 10u) + (uint32_t)d;
+    }
+    if (i == digits)
+      return 0;
+    if (i < len && s[i] == ';')
+      i++;
+    if (cp >= 0x80 && cp <= 0x9F)
+      *st = append_c1_reference(out, cp);
+    else
+      *st = cp == 0 ? append_replacement(out) : append_cp(out, cp);
+    return i;
+  }
+  while (i < len && is_alnum(s[i]) && i < 40)
+    i++;
+  if (i == 1)
+    return 0;
+  char name[48];
+  memcpy(name, s + 1, i - 1);
+  name[i - 1] = '\0';
+  int semicolon = i < len && s[i] == ';';
+  if (!semicolon) {
+    /* Browsers take a few old names without ';' in text, not in
+     * attributes, where "&copy=1" in a URL must stay. */
+    static const char *const legacy[] = {"amp",  "lt",   "gt",   "quot",
+                                         "nbsp", "copy", "reg",  "AMP",
+                                         "LT",   "GT",   "QUOT", NULL};
+    int ok = 0;
+    for (const char *const *l = legacy; *l != NULL && !in_attr && !ok; l++)
+      ok = strcmp(*l, name) == 0;
+    if (!ok)
+      return 0;
+    for (char *p = name; *p != '\0'; p++)
+      *p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+  }
+  uint32_t cp;
+  if (strcmp(name, "apos") == 0) {
+    cp = '\'';
+  } else {
+    const htmlEntityDesc *e = htmlEntityLookup((const xmlChar *)name);
+    if (e == NULL)
+      return 0;
+    cp = e->value;
+  }
+  *st = append_cp(out, cp);
+  return i + (size_t)semicolon;
+}
+
+xmt_status html_decode(const struct html_charset *cs, const char *s, size_t len,
+                       int mode, struct xmt_buf *out) {
+  xmt_status st = XMT_OK;
+  size_t i = 0;
+  while (i < len && st == XMT_OK) {
+    const char *amp = mode < 2 ? memchr(s + i, '&', len - i) : NULL;
+    size_t j = amp != NULL ? (size_t)(amp - s) : len;
+    st = decode_run(cs, s + i, j - i, out);
+    i = j;
+    if (st != XMT_OK || i == len)
+      break;
+    size_t used = reference(s + i, len - i, mode, out, &st);
+    if (used == 0) {
+      st = xmt_buf_append_byte(out, '&');
+      used = 1;
+    }
+    i += used;
+  }
+  return st;
+}
+
+xmt_status html_escape(struct xmt_buf *out, const char *s, size_t len,
+                       char quote) {
+  size_t from = 0;
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i < len && st == XMT_OK; i++) {
+    const char *rep = NULL;
+    if (s[i] == '&')
+      rep = "&amp;";
+    else if (s[i] == '<')
+      rep = "&lt;";
+    else if (s[i] == '"' && quote == '"')
+      rep = "&quot;";
+    else if (s[i] == '\'' && quote == '\'')
+      rep = "&#39;";
+    if (rep == NULL)
+      continue;
+    st = xmt_buf_append(out, s + from, i - from);
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(out, rep);
+    from = i + 1;
+  }
+  return st == XMT_OK ? xmt_buf_append(out, s + from, len - from) : st;
+}
