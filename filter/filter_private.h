@@ -28,7 +28,6 @@ void xmt_mt_response_free(struct xmt_mt_response *response);
 /* The default backend: the translation is the source. */
 extern const struct xmt_backend xmt_backend_identity;
 
-
 struct xmt_filter {
   struct xmt_error_store err;
   char *source_language;

@@ -10,7 +10,7 @@
 
 #include "filter_private.h"
 
-/* --- Lexer (html_lexer.c) ---------------------------------------------------
+/* --- Lexer (lexer.c) ---------------------------------------------------
  * Splits bytes of an ASCII-compatible encoding into tokens that cover the
  * input exactly, without a gap or an overlap, the way an HTML5 tokenizer
  * would find them; it never fails on bad markup. Offsets are absolute from
@@ -82,7 +82,7 @@ int html_name_is(const char *data, size_t start, size_t end, const char *name);
 int html_name_lower(const char *data, size_t start, size_t end, char *buf,
                     size_t cap);
 
-/* --- Text (html_text.c) --------------------------------------------------- */
+/* --- Text (text.c) --------------------------------------------------- */
 
 /* How the bytes of the document are read and written. */
 struct html_charset {
@@ -119,7 +119,25 @@ static inline int html_is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
 }
 
-/* --- Document model (format_html.c) ---------------------------------------
+/* --- Element classes (elements.c) -----------------------------------------
+ */
+
+enum html_element_flags {
+  E_BLOCK = 0x1,    /* its start and end end a text unit */
+  E_INLINE = 0x2,   /* a code inside a text unit */
+  E_VOID = 0x4,     /* no content, no end tag */
+  E_SKIP = 0x8,     /* content never translated */
+  E_PCLOSE = 0x10,  /* its start tag closes an open <p> */
+  E_PRE = 0x20,     /* whitespace is significant inside */
+  E_CONTEXT = 0x40, /* inline inside running text, else a block */
+  E_SCOPE = 0x80    /* end tags of outer elements do not reach past it */
+};
+
+/* The E_* flags of an element by its lower-case name; unknown elements
+ * (custom elements, o:p...) are inline, as browsers display them. */
+unsigned html_element_class(const char *name);
+
+/* --- Document model (page.c) ---------------------------------------
  * A parsed page: its bytes plus the units found in it. Each unit replaces
  * a byte range (its hole) when written; a text unit's inline codes are byte
  * ranges too, written back from the page by their id. */
@@ -180,7 +198,7 @@ xmt_status html_doc_parse(struct html_doc *doc, const char *bytes, size_t len,
                           struct xmt_error_store *err);
 void html_doc_free(struct html_doc *doc);
 
-/* --- Writing (html_write.c) ------------------------------------------------
+/* --- Writing (write.c) ------------------------------------------------
  */
 
 /* Writes the page with targets[i] (NULL: the source) as the content of unit

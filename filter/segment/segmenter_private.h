@@ -95,4 +95,10 @@ struct xmt_segmenter {
 xmt_status xmt_srx_run(xmt_segmenter *s, const char *lang, const char *text,
                        size_t len, const size_t *codes, size_t ncodes);
 
+/* Frees what a loaded document holds (srx_load.c). */
+void xmt_srx_doc_free(struct srx_doc *d);
+/* Drops the rules chosen for the last language, after the rules change
+ * (srx.c). */
+void xmt_srx_forget_language(xmt_segmenter *s);
+
 #endif /* XMT_SEGMENTER_PRIVATE_H */

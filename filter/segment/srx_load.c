@@ -1,0 +1,599 @@
+/* srx_load.c -- reading SRX 2.0 rule files (libxml2) and compiling their
+ * regular expressions (ICU), Okapi's extensions included. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <unicode/uchar.h>
+#include <unicode/uloc.h>
+#include <unicode/ustring.h>
+
+#include "filter_private.h"
+#include "segmenter_private.h"
+
+/* --- The document -------------------------------------------------------- */
+
+void xmt_srx_doc_free(struct srx_doc *d) {
+  for (size_t i = 0; i < d->nlangrules; i++) {
+    struct srx_langrule *lr = &d->langrules[i];
+    for (size_t j = 0; j < lr->nrules; j++) {
+      uregex_close(lr->rules[j].re);
+      if (lr->rules[j].local != NULL)
+        uregex_close(lr->rules[j].local);
+    }
+    free(lr->rules);
+    free(lr->name);
+  }
+  free(d->langrules);
+  for (size_t i = 0; i < d->nmaps; i++)
+    uregex_close(d->maps[i].re);
+  free(d->maps);
+  if (d->mask != NULL)
+    uregex_close(d->mask);
+  memset(d, 0, sizeof *d);
+}
+
+/* Options as Okapi's SRXSegmenter.reset() sets them before a file is read:
+ * the SRX defaults, Okapi's extensions off. */
+static void doc_defaults(struct srx_doc *d) {
+  memset(d, 0, sizeof *d);
+  d->segment_subflows = 1;
+  d->include_end = 1;
+}
+
+/* What loading needs besides the document being built. */
+struct loader {
+  xmt_segmenter *s;
+  struct srx_doc doc;
+  const char *name; /* file name for messages */
+  UChar *u16;       /* pattern conversion buffer */
+  int32_t u16_cap;
+};
+
+static int is_yes(const xmlChar *v) {
+  return v != NULL && (xmlStrcasecmp(v, BAD_CAST "yes") == 0 ||
+                       xmlStrcasecmp(v, BAD_CAST "true") == 0);
+}
+
+/* Element children are matched by local name: SRX files come with the SRX
+ * 2.0 namespace, without one, or with the okpsrx one for extensions. */
+static int named(const xmlNode *n, const char *local) {
+  return n->type == XML_ELEMENT_NODE && xmlStrcmp(n->name, BAD_CAST local) == 0;
+}
+
+static unsigned long line_of(const xmlNode *n) {
+  long line = xmlGetLineNo(n);
+  return line > 0 ? (unsigned long)line : 0;
+}
+
+/* A plain-English reason for an ICU pattern error. */
+static const char *regex_reason(UErrorCode code) {
+  switch (code) {
+  case U_REGEX_MISMATCHED_PAREN:
+    return "unbalanced parentheses";
+  case U_REGEX_MISSING_CLOSE_BRACKET:
+    return "missing closing bracket";
+  case U_REGEX_RULE_SYNTAX:
+    return "syntax error";
+  case U_REGEX_BAD_ESCAPE_SEQUENCE:
+    return "unknown escape sequence";
+  case U_REGEX_PROPERTY_SYNTAX:
+    return "bad Unicode property";
+  case U_REGEX_BAD_INTERVAL:
+  case U_REGEX_MAX_LT_MIN:
+    return "bad {min,max} interval";
+  case U_REGEX_INVALID_RANGE:
+    return "bad character range";
+  case U_REGEX_LOOK_BEHIND_LIMIT:
+    return "look-behind of unbounded length";
+  case U_REGEX_INVALID_FLAG:
+    return "unknown flag";
+  case U_REGEX_INVALID_BACK_REF:
+    return "back-reference to a missing group";
+  case U_REGEX_NUMBER_TOO_BIG:
+    return "number too big";
+  case U_REGEX_INVALID_CAPTURE_GROUP_NAME:
+    return "bad group name";
+  default:
+    return u_errorName(code);
+  }
+}
+
+/* Converts UTF-8 to the loader's UTF-16 buffer; returns its length or -1. */
+static int32_t to_u16(struct loader *l, const char *s, int32_t *len16) {
+  UErrorCode st = U_ZERO_ERROR;
+  int32_t n = 0;
+  u_strFromUTF8(l->u16, l->u16_cap, &n, s, -1, &st);
+  if (st == U_BUFFER_OVERFLOW_ERROR || n + 1 > l->u16_cap) {
+    UChar *u = realloc(l->u16, ((size_t)n + 1) * sizeof *u);
+    if (u == NULL)
+      return -1;
+    l->u16 = u;
+    l->u16_cap = n + 1;
+    st = U_ZERO_ERROR;
+    u_strFromUTF8(l->u16, l->u16_cap, &n, s, -1, &st);
+  }
+  if (U_FAILURE(st))
+    return -1;
+  *len16 = n;
+  return 0;
+}
+
+/* 1-based character (code point) position in pattern of an ICU parse
+ * error, which counts UTF-16 units from the start of a pattern line. */
+static unsigned long error_char(const char *pattern, const UParseError *pe) {
+  size_t i = 0, n = strlen(pattern);
+  unsigned long chars = 0;
+  for (int32_t line = 1; line < pe->line && i < n; i++)
+    if (pattern[i] == '\n')
+      line++;
+  long units = pe->offset > 0 ? pe->offset : 0;
+  while (units > 0 && i < n) {
+    unsigned char c = (unsigned char)pattern[i];
+    size_t k = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    units -= k == 4 ? 2 : 1;
+    i += k;
+    chars++;
+  }
+  return chars + 1;
+}
+
+/* Compiles pattern; on failure records "WHAT "PATTERN" is not a valid
+ * regular expression: REASON at character N" at line. */
+static xmt_status compile(struct loader *l, const char *pattern,
+                          unsigned long line, const char *what,
+                          URegularExpression **out) {
+  int32_t n16;
+  if (pattern[0] == '\0')
+    pattern = "(?:)"; /* ICU refuses an empty pattern */
+  if (to_u16(l, pattern, &n16) != 0)
+    return xmt_error_set(&l->s->err, XMT_ERR_NOMEM, l->name, line, 0, NULL,
+                         "out of memory");
+  UParseError pe;
+  memset(&pe, 0, sizeof pe);
+  UErrorCode st = U_ZERO_ERROR;
+  *out = uregex_open(l->u16, n16, 0, &pe, &st);
+  if (U_SUCCESS(st))
+    return XMT_OK;
+  if (st == U_MEMORY_ALLOCATION_ERROR)
+    return xmt_error_set(&l->s->err, XMT_ERR_NOMEM, l->name, line, 0, NULL,
+                         "out of memory");
+  return xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line, 0, NULL,
+                       "%s \"%s\" is not a valid regular expression: %s at "
+                       "character %lu",
+                       what, pattern, regex_reason(st),
+                       error_char(pattern, &pe));
+}
+
+static char *text_of(const xmlNode *n) {
+  xmlChar *c = n != NULL ? xmlNodeGetContent(n) : NULL;
+  char *s = xmt_strdup(c != NULL ? (const char *)c : "");
+  xmlFree(c);
+  return s;
+}
+
+static void read_header(struct loader *l, const xmlNode *h) {
+  struct srx_doc *d = &l->doc;
+  xmlChar *v = xmlGetProp(h, BAD_CAST "segmentsubflows");
+  if (v != NULL)
+    d->segment_subflows = is_yes(v);
+  xmlFree(v);
+  v = xmlGetProp(h, BAD_CAST "cascade");
+  d->cascade = is_yes(v);
+  xmlFree(v);
+  for (const xmlNode *c = h->children; c != NULL; c = c->next) {
+    if (named(c, "formathandle")) {
+      xmlChar *type = xmlGetProp(c, BAD_CAST "type");
+      xmlChar *inc = xmlGetProp(c, BAD_CAST "include");
+      int yes = is_yes(inc);
+      if (type != NULL && xmlStrcmp(type, BAD_CAST "start") == 0)
+        d->include_start = yes;
+      else if (type != NULL && xmlStrcmp(type, BAD_CAST "end") == 0)
+        d->include_end = yes;
+      else if (type != NULL && xmlStrcmp(type, BAD_CAST "isolated") == 0)
+        d->include_isolated = yes;
+      xmlFree(type);
+      xmlFree(inc);
+    } else if (named(c, "options")) {
+      /* okpsrx:options; attribute names as Okapi writes them, matched
+       * without regard to case. useJavaRegex is accepted and ignored: the
+       * rules are compiled with ICU, which reads the same syntax. */
+      for (const xmlAttr *a = c->properties; a != NULL; a = a->next) {
+        xmlChar *val = xmlNodeGetContent((const xmlNode *)a);
+        int yes = is_yes(val);
+        const xmlChar *k = a->name;
+        if (xmlStrcasecmp(k, BAD_CAST "trimLeadingWhitespaces") == 0)
+          d->trim_leading = yes;
+        else if (xmlStrcasecmp(k, BAD_CAST "trimTrailingWhitespaces") == 0)
+          d->trim_trailing = yes;
+        else if (xmlStrcasecmp(k, BAD_CAST "oneSegmentIncludesAll") == 0)
+          d->one_segment_includes_all = yes;
+        else if (xmlStrcasecmp(k, BAD_CAST "treatIsolatedCodesAsWhitespace") ==
+                 0)
+          d->isolated_as_space = yes;
+        else if (xmlStrcasecmp(k, BAD_CAST "useIcu4JBreakRules") == 0)
+          d->icu_breaks = yes;
+        xmlFree(val);
+      }
+    }
+  }
+}
+
+/* "(before)(after)": Okapi's form; the rule hits where group 1 ends. */
+static char *rule_pattern(const char *before, const char *after) {
+  size_t n = strlen(before) + strlen(after) + 5;
+  char *p = malloc(n);
+  if (p != NULL)
+    snprintf(p, n, "(%s)(%s)", before, after);
+  return p;
+}
+
+static int is_punct(char c) {
+  return c > ' ' && c < 0x7F && !(c >= '0' && c <= '9') &&
+         !(c >= 'A' && c <= 'Z') && !(c >= 'a' && c <= 'z');
+}
+
+/* Length of the last atom of a pattern when it is one punctuation mark
+ * ("\.") or a set of them ("[.,]", "[\])]") that the whole pattern must
+ * end with: no alternation at the top level. 0 when unsure. It makes a
+ * one-character look-behind that turns most positions away at once. */
+static size_t last_atom(const char *pat) {
+  size_t n = strlen(pat), depth = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (pat[i] == '\\') {
+      i++;
+    } else if (pat[i] == '[') {
+      while (i < n && pat[i] != ']')
+        i += pat[i] == '\\' ? 2 : 1;
+    } else if (pat[i] == '(') {
+      depth++;
+    } else if (pat[i] == ')') {
+      depth--;
+    } else if (pat[i] == '|' && depth == 0) {
+      return 0;
+    }
+  }
+  if (n >= 2 && pat[n - 2] == '\\' && is_punct(pat[n - 1]) &&
+      (n < 3 || pat[n - 3] != '\\'))
+    return 2;
+  if (n >= 3 && pat[n - 1] == ']' && pat[n - 2] != '\\') {
+    size_t i = n - 1;
+    while (i > 0 && !(pat[i - 1] == '[' && (i < 2 || pat[i - 2] != '\\'))) {
+      if (!is_punct(pat[i - 1]))
+        return 0;
+      i--;
+    }
+    return i > 0 && pat[i] != '^' ? n - (i - 1) : 0;
+  }
+  return 0;
+}
+
+/* "(?<=last)(?=(?:after))(?<=(?:before))", when ICU accepts it: it does
+ * when the beforebreak has a bounded length. *out stays NULL otherwise.
+ * The cheap assertions come first. */
+static xmt_status compile_local(struct loader *l, const char *before,
+                                const char *after, URegularExpression **out) {
+  size_t n = strlen(before) * 2 + strlen(after) + 32;
+  char *p = malloc(n);
+  int32_t n16;
+  *out = NULL;
+  if (p == NULL)
+    return XMT_ERR_NOMEM;
+  size_t last = last_atom(before);
+  if (last > 0)
+    snprintf(p, n, "(?<=%s)(?=(?:%s))(?<=(?:%s))",
+             before + strlen(before) - last, after, before);
+  else
+    snprintf(p, n, "(?=(?:%s))(?<=(?:%s))", after, before);
+  int bad = to_u16(l, p, &n16) != 0;
+  free(p);
+  if (bad)
+    return XMT_ERR_NOMEM;
+  UParseError pe;
+  UErrorCode st = U_ZERO_ERROR;
+  *out = uregex_open(l->u16, n16, 0, &pe, &st);
+  if (st == U_MEMORY_ALLOCATION_ERROR)
+    return XMT_ERR_NOMEM;
+  if (U_FAILURE(st))
+    *out = NULL;
+  return XMT_OK;
+}
+
+static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
+                            const xmlNode *r) {
+  if (lr->nrules == lr->cap) {
+    size_t cap = lr->cap ? lr->cap * 2 : 8;
+    struct srx_rule *rules = realloc(lr->rules, cap * sizeof *rules);
+    if (rules == NULL)
+      return XMT_ERR_NOMEM;
+    lr->rules = rules;
+    lr->cap = cap;
+  }
+  const xmlNode *bn = NULL, *an = NULL;
+  for (const xmlNode *c = r->children; c != NULL; c = c->next) {
+    if (named(c, "beforebreak"))
+      bn = c;
+    else if (named(c, "afterbreak"))
+      an = c;
+  }
+  xmlChar *brk = xmlGetProp(r, BAD_CAST "break");
+  int is_break = brk == NULL || is_yes(brk); /* SRX: break="yes" default */
+  xmlFree(brk);
+  char *before = text_of(bn), *after = text_of(an);
+  char *whole = before && after ? rule_pattern(before, after) : NULL;
+  xmt_status st = whole != NULL ? XMT_OK : XMT_ERR_NOMEM;
+  char what[160];
+  URegularExpression *re = NULL;
+  size_t number = lr->nrules + 1;
+  /* Each part alone first, so that an error points into the part. */
+  if (st == XMT_OK) {
+    snprintf(what, sizeof what, "languagerule \"%.60s\", rule %zu: <%s>",
+             lr->name, number, "beforebreak");
+    st = compile(l, before, line_of(bn != NULL ? bn : r), what, &re);
+    uregex_close(re);
+    re = NULL;
+  }
+  if (st == XMT_OK) {
+    snprintf(what, sizeof what, "languagerule \"%.60s\", rule %zu: <%s>",
+             lr->name, number, "afterbreak");
+    st = compile(l, after, line_of(an != NULL ? an : r), what, &re);
+    uregex_close(re);
+    re = NULL;
+  }
+  if (st == XMT_OK) {
+    snprintf(what, sizeof what, "languagerule \"%.60s\", rule %zu:", lr->name,
+             number);
+    st = compile(l, whole, line_of(r), what, &re);
+  }
+  URegularExpression *local = NULL;
+  if (st == XMT_OK && !is_break)
+    st = compile_local(l, before, after, &local);
+  free(before);
+  free(after);
+  free(whole);
+  if (st != XMT_OK) {
+    if (re != NULL)
+      uregex_close(re);
+    return st;
+  }
+  lr->rules[lr->nrules].is_break = is_break;
+  lr->rules[lr->nrules].re = re;
+  lr->rules[lr->nrules].local = local;
+  lr->nrules++;
+  return XMT_OK;
+}
+
+static xmt_status read_languagerules(struct loader *l, const xmlNode *lrs) {
+  struct srx_doc *d = &l->doc;
+  for (const xmlNode *c = lrs->children; c != NULL; c = c->next) {
+    if (!named(c, "languagerule"))
+      continue;
+    xmlChar *name = xmlGetProp(c, BAD_CAST "languagerulename");
+    if (name == NULL)
+      return xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line_of(c), 0,
+                           NULL, "<languagerule> without languagerulename");
+    if (d->nlangrules == d->langrules_cap) {
+      size_t cap = d->langrules_cap ? d->langrules_cap * 2 : 4;
+      struct srx_langrule *lr = realloc(d->langrules, cap * sizeof *lr);
+      if (lr == NULL) {
+        xmlFree(name);
+        return XMT_ERR_NOMEM;
+      }
+      d->langrules = lr;
+      d->langrules_cap = cap;
+    }
+    struct srx_langrule *lr = &d->langrules[d->nlangrules];
+    memset(lr, 0, sizeof *lr);
+    lr->name = xmt_strdup((const char *)name);
+    xmlFree(name);
+    if (lr->name == NULL)
+      return XMT_ERR_NOMEM;
+    d->nlangrules++;
+    for (const xmlNode *r = c->children; r != NULL; r = r->next) {
+      if (!named(r, "rule"))
+        continue;
+      xmt_status st = read_rule(l, lr, r);
+      if (st != XMT_OK)
+        return st;
+    }
+  }
+  return XMT_OK;
+}
+
+static xmt_status read_maprules(struct loader *l, const xmlNode *mrs) {
+  struct srx_doc *d = &l->doc;
+  for (const xmlNode *c = mrs->children; c != NULL; c = c->next) {
+    if (!named(c, "languagemap"))
+      continue;
+    xmlChar *pattern = xmlGetProp(c, BAD_CAST "languagepattern");
+    xmlChar *rname = xmlGetProp(c, BAD_CAST "languagerulename");
+    xmt_status st = XMT_OK;
+    size_t index = SIZE_MAX;
+    if (pattern == NULL || rname == NULL)
+      st = xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line_of(c), 0,
+                         NULL,
+                         "<languagemap> needs languagepattern and "
+                         "languagerulename");
+    for (size_t i = 0; st == XMT_OK && rname != NULL && i < d->nlangrules; i++)
+      if (strcmp(d->langrules[i].name, (const char *)rname) == 0) {
+        index = i;
+        break;
+      }
+    if (st == XMT_OK && index == SIZE_MAX)
+      st = xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line_of(c), 0,
+                         NULL, "<languagemap>: no languagerule named \"%s\"",
+                         (const char *)rname);
+    if (st == XMT_OK && d->nmaps == d->maps_cap) {
+      size_t cap = d->maps_cap ? d->maps_cap * 2 : 4;
+      struct srx_map *m = realloc(d->maps, cap * sizeof *m);
+      if (m == NULL)
+        st = XMT_ERR_NOMEM;
+      else {
+        d->maps = m;
+        d->maps_cap = cap;
+      }
+    }
+    URegularExpression *re = NULL;
+    if (st == XMT_OK)
+      st = compile(l, (const char *)pattern, line_of(c),
+                   "<languagemap> languagepattern", &re);
+    if (st == XMT_OK) {
+      d->maps[d->nmaps].re = re;
+      d->maps[d->nmaps].langrule = index;
+      d->nmaps++;
+    }
+    xmlFree(pattern);
+    xmlFree(rname);
+    if (st != XMT_OK)
+      return st;
+  }
+  return XMT_OK;
+}
+
+static xmt_status read_srx(struct loader *l, const xmlNode *root) {
+  if (!named(root, "srx"))
+    return xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line_of(root), 0,
+                         NULL,
+                         "not an SRX document: the root element is <%s>, "
+                         "not <srx>",
+                         (const char *)root->name);
+  xmt_status st = XMT_OK;
+  const xmlNode *body = NULL;
+  for (const xmlNode *c = root->children; c != NULL; c = c->next) {
+    if (named(c, "header")) {
+      read_header(l, c);
+      for (const xmlNode *h = c->children; h != NULL && st == XMT_OK;
+           h = h->next) {
+        if (!named(h, "rangeRule"))
+          continue;
+        char *mask = text_of(h);
+        if (mask == NULL)
+          return XMT_ERR_NOMEM;
+        if (mask[0] != '\0')
+          st = compile(l, mask, line_of(h), "<okpsrx:rangeRule>", &l->doc.mask);
+        free(mask);
+      }
+    } else if (named(c, "body"))
+      body = c;
+  }
+  if (st != XMT_OK)
+    return st;
+  if (body == NULL)
+    return xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line_of(root), 0,
+                         NULL, "not an SRX document: no <body>");
+  for (const xmlNode *c = body->children; c != NULL && st == XMT_OK;
+       c = c->next)
+    if (named(c, "languagerules"))
+      st = read_languagerules(l, c);
+  for (const xmlNode *c = body->children; c != NULL && st == XMT_OK;
+       c = c->next)
+    if (named(c, "maprules"))
+      st = read_maprules(l, c);
+  return st;
+}
+
+/* The first XML error: libxml2's last one is often a consequence of it. */
+struct first_error {
+  int seen;
+  unsigned long line, column;
+  char message[256];
+};
+
+static void on_xml_error(void *user, xmlErrorPtr e) {
+  xmlParserCtxtPtr ctxt = user;
+  struct first_error *fe = ctxt != NULL ? ctxt->_private : NULL;
+  if (fe == NULL || fe->seen || e == NULL || e->level < XML_ERR_ERROR)
+    return;
+  fe->seen = 1;
+  fe->line = e->line > 0 ? (unsigned long)e->line : 0;
+  fe->column = e->int2 > 0 ? (unsigned long)e->int2 : 0;
+  snprintf(fe->message, sizeof fe->message, "%s",
+           e->message != NULL ? e->message : "error");
+  size_t n = strlen(fe->message);
+  while (n > 0 && (fe->message[n - 1] == '\n' || fe->message[n - 1] == ' '))
+    fe->message[--n] = '\0';
+}
+
+xmt_status xmt_segmenter_load_srx_memory(xmt_segmenter *s, const char *xml,
+                                         size_t len, const char *name) {
+  if (s == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&s->err);
+  if (xml == NULL || len > INT_MAX)
+    return xmt_error_set(&s->err, XMT_ERR_USAGE, name, 0, 0, NULL,
+                         "no SRX document given, or one over 2 GB");
+  struct loader l;
+  memset(&l, 0, sizeof l);
+  l.s = s;
+  l.name = name;
+  doc_defaults(&l.doc);
+  xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+  if (ctxt == NULL)
+    return xmt_error_set(&s->err, XMT_ERR_NOMEM, name, 0, 0, NULL,
+                         "out of memory");
+  struct first_error fe;
+  memset(&fe, 0, sizeof fe);
+  ctxt->_private = &fe;
+  ctxt->sax->serror = on_xml_error;
+  xmlDocPtr doc = xmlCtxtReadMemory(
+      ctxt, xml, (int)len, name, NULL,
+      XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+          XML_PARSE_BIG_LINES | XML_PARSE_NOBLANKS);
+  xmt_status st = XMT_OK;
+  if (doc == NULL || !ctxt->wellFormed || xmlDocGetRootElement(doc) == NULL) {
+    if (!fe.seen)
+      snprintf(fe.message, sizeof fe.message, "no root element");
+    st = xmt_error_set(&s->err, XMT_ERR_XML, name, fe.line, fe.column, NULL,
+                       "SRX document is not well-formed XML: %s", fe.message);
+  } else {
+    st = read_srx(&l, xmlDocGetRootElement(doc));
+    if (st == XMT_ERR_NOMEM && s->err.pub.message == NULL)
+      xmt_error_set(&s->err, XMT_ERR_NOMEM, name, 0, 0, NULL, "out of memory");
+  }
+  xmlFreeDoc(doc);
+  xmlFreeParserCtxt(ctxt);
+  free(l.u16);
+  if (st != XMT_OK) {
+    xmt_srx_doc_free(&l.doc);
+    return st;
+  }
+  xmt_srx_doc_free(&s->doc);
+  s->doc = l.doc;
+  xmt_srx_forget_language(s);
+  return XMT_OK;
+}
+
+xmt_status xmt_segmenter_load_srx(xmt_segmenter *s, const char *path) {
+  if (s == NULL || path == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&s->err);
+  FILE *fp = xmt_input_open(path, &s->err);
+  if (fp == NULL)
+    return XMT_ERR_IO;
+  struct xmt_buf buf = {0};
+  char chunk[8192];
+  size_t n;
+  xmt_status st = XMT_OK;
+  while (st == XMT_OK && (n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+    st = xmt_buf_append(&buf, chunk, n);
+  int bad = ferror(fp);
+  int err = errno;
+  if (fp != stdin)
+    fclose(fp);
+  if (st == XMT_OK && bad)
+    st = xmt_error_set(&s->err, XMT_ERR_IO, path, 0, 0, NULL, "cannot read: %s",
+                       strerror(err));
+  else if (st != XMT_OK)
+    xmt_error_set(&s->err, st, path, 0, 0, NULL, "out of memory");
+  if (st == XMT_OK)
+    st = xmt_segmenter_load_srx_memory(s, buf.data != NULL ? buf.data : "",
+                                       buf.len, path);
+  xmt_buf_free(&buf);
+  return st;
+}
