@@ -1,11 +1,15 @@
 /* filter.c -- the filter handle: languages, backend, tag mode, aligner,
- * segmentation, target state and callbacks, checked as they are set. */
+ * segmentation, target state and callbacks, checked as they are set; and
+ * the library version, which the top of the library owns. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "filter_private.h"
+#include "xliffmt.h"
+
+const char *xmt_version(void) { return XMT_VERSION_STRING; }
 
 xmt_filter *xmt_filter_new(void) {
   xmt_filter *f = calloc(1, sizeof *f);

@@ -1,8 +1,7 @@
-/* status.c -- messages for status codes, and the library version. */
+/* status.c -- messages for status codes. */
 #include "config.h"
 
 #include "projector_private.h"
-#include "xliffmt.h"
 
 const char *xmt_strerror(xmt_status status) {
   /* No default: -Wswitch flags a status without a message. */
@@ -38,5 +37,3 @@ const char *xmt_strerror(xmt_status status) {
   }
   return "unknown status";
 }
-
-const char *xmt_version(void) { return XMT_VERSION_STRING; }
