@@ -16,7 +16,9 @@ static void usage(FILE *fp) {
       "Usage: xliffmt align -i FILE [-d] [-o] [-v] [-r] [-I N] [-a ALPHA]\n"
       "                     [-p PROB] [-T TENSION] [--symmetrize HEURISTIC]\n"
       "                     [--tokenize] [--lowercase] [--threads N]\n"
-      "                     [--save-model F | --model F]\n\n"
+      "                     [--save-model F | --model F] [--model bayes|ibm2]\n"
+      "                     [--dictionary D]... [--source-lang L]\n"
+      "                     [--target-lang L]\n\n"
       "Word-aligns a parallel corpus as fast_align does (IBM Model 2 with a\n"
       "diagonal prior). FILE has one sentence pair a line, \"source |||\n"
       "target\", words separated by spaces; standard output gets one line of\n"
@@ -42,11 +44,24 @@ static void usage(FILE *fp) {
       "      --threads N        training threads (default: the cores)\n"
       "      --save-model F     also write the trained model to F\n"
       "      --model F          align with the model in F, without training\n"
+      "      --model bayes|ibm2 the model to train: ibm2 (fast_align's, the\n"
+      "                         default) or bayes (Gibbs sampling of IBM1,\n"
+      "                         HMM and fertility; better on small corpora)\n"
+      "      --dictionary D     prior word translations: auto (the installed\n"
+      "                         dictionaries of the languages), none, or a\n"
+      "                         FreeDict, Apertium or TSV file; repeatable\n"
+      "      --source-lang L    the languages (e.g. en, de): stems and\n"
+      "      --target-lang L    dictionaries; with --dictionary or the\n"
+      "                         languages, identical words and cognates are\n"
+      "                         prior links too\n"
       "  -h, --help             this help\n");
 }
 
 struct options {
   const char *input, *save, *model;
+  const char *dicts[16], *lang[2];
+  size_t ndicts;
+  int priors; /* --dictionary or a language given */
   struct xmt_aligner_options al;
   enum xmt_symmetrization sym;
   int tokenize;
@@ -125,11 +140,9 @@ static int split_line(struct state *s) {
     return bad_line(s, "empty line: expected \"SOURCE ||| TARGET\"");
   if (sep == n)
     return bad_line(s, "no \" ||| \" between source and target");
-  if (sep == 0)
-    return bad_line(s, "the source side is empty");
-  if (sep + 1 == n)
-    return bad_line(s, "the target side is empty");
-  if (!s->opt.tokenize) {
+  if (!s->opt.tokenize || sep == 0 || sep + 1 == n) {
+    /* an empty side aligns to nothing (an empty output line, as in
+     * fast_align) */
     /* fast_align's words: the spaced tokens, ranges of the whole line */
     s->text[0] = s->text[1] = line;
     s->len[0] = s->len[1] = len;
@@ -150,9 +163,6 @@ static int split_line(struct state *s) {
     st = xmt_tokenize(s->tok[k], s->text[k], s->len[k], XMT_TOKENIZE_DEFAULT);
     if (st != XMT_OK)
       return bad_line(s, xmt_strerror(st));
-    if (xmt_tokens_count(s->tok[k]) == 0)
-      return bad_line(s, k == 0 ? "the source side has no words"
-                                : "the target side has no words");
   }
   return EXIT_OK;
 }
@@ -261,7 +271,10 @@ enum {
   OPT_LOWER,
   OPT_THREADS,
   OPT_SAVE,
-  OPT_MODEL
+  OPT_MODEL,
+  OPT_DICTIONARY,
+  OPT_SOURCE_LANG,
+  OPT_TARGET_LANG
 };
 
 /* Reads the options into o. Returns -1 to go on, else an exit status. */
@@ -282,12 +295,16 @@ static int parse_options(int argc, char **argv, struct options *o) {
       {"threads", required_argument, NULL, OPT_THREADS},
       {"save-model", required_argument, NULL, OPT_SAVE},
       {"model", required_argument, NULL, OPT_MODEL},
+      {"dictionary", required_argument, NULL, OPT_DICTIONARY},
+      {"source-lang", required_argument, NULL, OPT_SOURCE_LANG},
+      {"target-lang", required_argument, NULL, OPT_TARGET_LANG},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   xmt_aligner_options_init(&o->al);
   /* fast_align's defaults: no -d, -o, -v unless asked for */
   o->al.favor_diagonal = o->al.optimize_tension = o->al.variational_bayes = 0;
   o->sym = XMT_SYM_FORWARD;
+  o->al.model = XMT_MODEL_IBM2;
   int reverse = 0, sym_given = 0, c;
   double v;
   optind = 1;
@@ -349,8 +366,22 @@ static int parse_options(int argc, char **argv, struct options *o) {
     case OPT_SAVE:
       o->save = optarg;
       break;
-    case OPT_MODEL:
-      o->model = optarg;
+    case OPT_MODEL: /* a model kind, else a model file */
+      if (xmt_cli_parse_align_model(optarg, &o->al.model) != 0)
+        o->model = optarg;
+      break;
+    case OPT_DICTIONARY:
+      if (o->ndicts == sizeof o->dicts / sizeof *o->dicts) {
+        xmt_cli_usage_error("align ", "too many --dictionary");
+        return EXIT_BAD_INPUT;
+      }
+      o->dicts[o->ndicts++] = optarg;
+      o->priors = 1;
+      break;
+    case OPT_SOURCE_LANG:
+    case OPT_TARGET_LANG:
+      o->lang[c == OPT_TARGET_LANG] = optarg;
+      o->priors = 1;
       break;
     case 'h':
       usage(stdout);
@@ -375,6 +406,8 @@ static int parse_options(int argc, char **argv, struct options *o) {
   }
   if (reverse)
     o->sym = XMT_SYM_REVERSE;
+  /* without prior options, exactly fast_align's model */
+  o->al.string_priors = o->priors;
   return -1;
 }
 
@@ -396,6 +429,10 @@ int xmt_cli_align(int argc, char **argv) {
     return EXIT_INTERNAL;
   }
   if (s.opt.model != NULL && xmt_aligner_load(s.aligner, s.opt.model) != XMT_OK)
+    rc = fail_aligner(&s);
+  else if (s.opt.priors &&
+           xmt_cli_aligner_priors(s.aligner, s.opt.lang[0], s.opt.lang[1],
+                                  s.opt.dicts, s.opt.ndicts) != XMT_OK)
     rc = fail_aligner(&s);
   else if (!xmt_cli_lines_open(&s.in, s.opt.input))
     rc = EXIT_BAD_INPUT;

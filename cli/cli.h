@@ -66,7 +66,11 @@ enum {
   XMT_OPT_ALIGNMENTS,
   XMT_OPT_SOURCE_TOKENS,
   XMT_OPT_TARGET_TOKENS,
-  XMT_OPT_FORMAT
+  XMT_OPT_FORMAT,
+  XMT_OPT_MODEL,
+  XMT_OPT_DICTIONARY,
+  XMT_OPT_UPDATE_MODEL,
+  XMT_OPT_PROBES
 };
 
 #define XMT_CLI_RUN_LONG_OPTIONS                                               \
@@ -76,6 +80,9 @@ enum {
       {"tags", required_argument, NULL, XMT_OPT_TAGS},                         \
       {"aligner", required_argument, NULL, XMT_OPT_ALIGNER},                   \
       {"align-model", required_argument, NULL, XMT_OPT_ALIGN_MODEL},           \
+      {"model", required_argument, NULL, XMT_OPT_MODEL},                       \
+      {"dictionary", required_argument, NULL, XMT_OPT_DICTIONARY},             \
+      {"update-model", no_argument, NULL, XMT_OPT_UPDATE_MODEL},               \
       {"rule", required_argument, NULL, XMT_OPT_RULE},                         \
       {"symmetrize", required_argument, NULL, XMT_OPT_SYMMETRIZE},             \
       {"srx", required_argument, NULL, XMT_OPT_SRX},                           \
@@ -100,8 +107,12 @@ struct xmt_cli_settings {
   enum xmt_tag_mode tags;
   enum xmt_aligner_mode aligner;
   const char *align_model;
+  enum xmt_align_model align_kind;
+  const char *dicts[16];
+  size_t ndicts;
   enum xmt_projection_rule rule;
   enum xmt_symmetrization sym;
+  enum xmt_probes probes;
   const char *srx;
   enum xmt_segmentation segmentation;
   const char *report;
@@ -187,5 +198,15 @@ void xmt_cli_report(const struct xmt_error *err);
 void xmt_cli_usage_error(const char *command, const char *message);
 /* The exit status for a failed library call. */
 int xmt_cli_exit_status(xmt_status status);
+
+/* The aligner model commands train unless told otherwise (--model). */
+#define XMT_CLI_DEFAULT_ALIGN_MODEL XMT_MODEL_BAYES
+/* "bayes" or "ibm2" into *model; -1 for anything else. */
+int xmt_cli_parse_align_model(const char *name, enum xmt_align_model *model);
+/* Sets the aligner's languages and dictionaries (no --dictionary: "auto"
+ * when both languages are known). */
+xmt_status xmt_cli_aligner_priors(xmt_aligner *aligner, const char *source,
+                                  const char *target, const char *const *dicts,
+                                  size_t ndicts);
 
 #endif

@@ -27,6 +27,8 @@ static int takes_value(const char *opt) {
                                            "--tags",
                                            "--aligner",
                                            "--align-model",
+                                           "--model",
+                                           "--dictionary",
                                            "--rule",
                                            "--symmetrize",
                                            "--srx",

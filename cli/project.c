@@ -51,6 +51,20 @@ static void usage(FILE *fp) {
       "                           xliffmt-align(1))\n"
       "      --lowercase          with --aligner self: compare words "
       "lowercased\n"
+      "      --model M            with --aligner self: bayes (default; Gibbs\n"
+      "                           sampling of IBM1, HMM and fertility) or\n"
+      "                           ibm2 (fast_align's model, faster)\n"
+      "      --dictionary D       with --aligner self: prior word translations\n"
+      "                           from auto (the installed dictionaries of\n"
+      "                           the languages; the default), none, or a\n"
+      "                           FreeDict, Apertium or TSV file; repeatable\n"
+      "      --update-model       with --aligner-model F: write the model,\n"
+      "                           grown by this corpus's links, back to F\n"
+      "                           (created if missing)\n"
+      "      --no-priors          with --aligner self: no dictionaries, no\n"
+      "                           identical-word or cognate links\n"
+      "      --source-lang L      with --aligner self: the languages, for\n"
+      "      --target-lang L      stems and dictionaries (e.g. en, de)\n"
       "  -h, --help               this help\n");
 }
 
@@ -66,6 +80,12 @@ struct options {
   const char *train_src, *train_tgt, *model;
   enum xmt_symmetrization sym;
   int lowercase;
+  enum xmt_align_model kind; /* --model */
+  const char *dicts[16];
+  size_t ndicts;
+  const char *lang[2];
+  int no_priors;
+  int update_model;
 };
 
 /* The lines of one input kept in memory (--aligner self reads the inputs
@@ -448,6 +468,12 @@ enum {
   OPT_MODEL,
   OPT_SYM,
   OPT_LOWER,
+  OPT_ALIGN_MODEL,
+  OPT_DICTIONARY,
+  OPT_SOURCE_LANG,
+  OPT_TARGET_LANG,
+  OPT_NO_PRIORS,
+  OPT_UPDATE_MODEL,
 };
 
 /* Reads the options into o. Returns -1 to go on, else an exit status. */
@@ -466,12 +492,18 @@ static int parse_options(int argc, char **argv, struct options *o) {
       {"aligner-model", required_argument, NULL, OPT_MODEL},
       {"symmetrize", required_argument, NULL, OPT_SYM},
       {"lowercase", no_argument, NULL, OPT_LOWER},
+      {"model", required_argument, NULL, OPT_ALIGN_MODEL},
+      {"dictionary", required_argument, NULL, OPT_DICTIONARY},
+      {"source-lang", required_argument, NULL, OPT_SOURCE_LANG},
+      {"target-lang", required_argument, NULL, OPT_TARGET_LANG},
+      {"no-priors", no_argument, NULL, OPT_NO_PRIORS},
+      {"update-model", no_argument, NULL, OPT_UPDATE_MODEL},
       {"generic", no_argument, NULL, 'g'},
       {"output", required_argument, NULL, 'o'},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   const char *style = NULL, *aligner = NULL, *sym = NULL;
-  int c;
+  int c, priors = 0;
   optind = 1;
   while ((c = getopt_long(argc, argv, "s:t:a:go:h", options, NULL)) != -1) {
     switch (c) {
@@ -521,6 +553,32 @@ static int parse_options(int argc, char **argv, struct options *o) {
     case OPT_LOWER:
       o->lowercase = 1;
       break;
+    case OPT_ALIGN_MODEL:
+      if (xmt_cli_parse_align_model(optarg, &o->kind) != 0) {
+        xmt_cli_usage_error("project ", "--model is bayes or ibm2");
+        return EXIT_BAD_INPUT;
+      }
+      priors = 1;
+      break;
+    case OPT_DICTIONARY:
+      if (o->ndicts == sizeof o->dicts / sizeof *o->dicts) {
+        xmt_cli_usage_error("project ", "too many --dictionary");
+        return EXIT_BAD_INPUT;
+      }
+      o->dicts[o->ndicts++] = optarg;
+      priors = 1;
+      break;
+    case OPT_SOURCE_LANG:
+    case OPT_TARGET_LANG:
+      o->lang[c == OPT_TARGET_LANG] = optarg;
+      priors = 1;
+      break;
+    case OPT_UPDATE_MODEL:
+      o->update_model = 1;
+      break;
+    case OPT_NO_PRIORS:
+      o->no_priors = priors = 1;
+      break;
     case 'g':
       o->generic = 1;
       break;
@@ -555,12 +613,17 @@ static int parse_options(int argc, char **argv, struct options *o) {
   else if ((o->train_src == NULL) != (o->train_tgt == NULL))
     problem = "--train-source and --train-target go together";
   else if (aligner == NULL && (o->train_src != NULL || o->model != NULL ||
-                               sym != NULL || o->lowercase))
-    problem = "--train-source, --train-target, --aligner-model, --symmetrize "
-              "and --lowercase need --aligner self";
+                               sym != NULL || o->lowercase || priors))
+    problem = "--train-source, --train-target, --aligner-model, --symmetrize, "
+              "--lowercase, --model, --dictionary and the languages need "
+              "--aligner self";
   else if (sym != NULL && xmt_symmetrization_parse(sym, &o->sym) != XMT_OK)
     problem = "--symmetrize is one of forward, reverse, intersect, union, "
               "grow-diag, grow-diag-final, grow-diag-final-and";
+  else if (o->update_model && (aligner == NULL || o->model == NULL))
+    problem = "--update-model needs --aligner self and --aligner-model F";
+  else if (o->no_priors && o->ndicts > 0)
+    problem = "--no-priors and --dictionary exclude each other";
   if (problem != NULL) {
     xmt_cli_usage_error("project ", problem);
     return EXIT_BAD_INPUT;
@@ -585,6 +648,7 @@ int xmt_cli_project(int argc, char **argv) {
   memset(&s, 0, sizeof s);
   s.opt.rule = XMT_RULE_MINMAX;
   s.opt.sym = XMT_SYM_GROW_DIAG_FINAL_AND; /* best overall: bench */
+  s.opt.kind = XMT_CLI_DEFAULT_ALIGN_MODEL;
   int rc = parse_options(argc, argv, &s.opt);
   if (rc >= 0)
     return rc;
@@ -597,10 +661,19 @@ int xmt_cli_project(int argc, char **argv) {
     struct xmt_aligner_options ao;
     xmt_aligner_options_init(&ao);
     ao.lowercase = s.opt.lowercase;
+    ao.model = s.opt.kind;
+    ao.string_priors = !s.opt.no_priors;
     if ((s.aligner = xmt_aligner_new(&ao)) == NULL) {
       fputs("xliffmt: out of memory\n", stderr);
       rc = EXIT_INTERNAL;
+    } else if (!s.opt.no_priors &&
+               xmt_cli_aligner_priors(s.aligner, s.opt.lang[0],
+                                      s.opt.lang[1], s.opt.dicts,
+                                      s.opt.ndicts) != XMT_OK) {
+      xmt_cli_report(xmt_aligner_error(s.aligner));
+      rc = xmt_cli_exit_status(xmt_aligner_error(s.aligner)->status);
     } else if (s.opt.model != NULL &&
+               (!s.opt.update_model || access(s.opt.model, F_OK) == 0) &&
                xmt_aligner_load(s.aligner, s.opt.model) != XMT_OK) {
       xmt_cli_report(xmt_aligner_error(s.aligner));
       rc = xmt_cli_exit_status(xmt_aligner_error(s.aligner)->status);
@@ -624,6 +697,11 @@ int xmt_cli_project(int argc, char **argv) {
     rc = s.opt.self ? run_self(&s) : run(&s);
   if (rc == EXIT_OK)
     rc = xmt_cli_output_commit(&s.output);
+  if (rc == EXIT_OK && s.opt.update_model &&
+      xmt_aligner_save(s.aligner, s.opt.model) != XMT_OK) {
+    xmt_cli_report(xmt_aligner_error(s.aligner));
+    rc = xmt_cli_exit_status(xmt_aligner_error(s.aligner)->status);
+  }
   state_free(&s);
   return rc;
 }

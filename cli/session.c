@@ -90,11 +90,12 @@ static int write_report(const char *path, const struct xmt_cli_session *ses,
           "\"segments_sent\":%zu,\"copied_segments\":%zu,"
           "\"deduplicated_segments\":%zu,\"mt_calls\":%zu,"
           "\"projected_segments\":%zu,\"repaired_segments\":%zu,"
+          "\"probe_requests\":%zu,\"probe_anchored_tags\":%zu,"
           "\"failed_segments\":%zu,\"seconds\":%.3f,\"failures\":[",
           s->units, s->translated_units, s->skipped_units, s->segments,
           s->copied_segments, s->deduplicated_segments, s->mt_calls,
-          s->projected_segments, s->repaired_segments, s->failed_segments,
-          seconds);
+          s->projected_segments, s->repaired_segments, s->probe_requests,
+          s->probe_anchored_tags, s->failed_segments, seconds);
   for (size_t i = 0; i < ses->nfailures; i++) {
     fputs(i ? ",{\"segment\":" : "{\"segment\":", fp);
     xmt_cli_json_string(fp, ses->failures[i].id);

@@ -33,6 +33,7 @@ void xmt_cli_settings_init(struct xmt_cli_settings *s) {
   s->qualifier = "mt-suggestion";
   s->sym = XMT_SYM_GROW_DIAG_FINAL_AND;
   s->segmentation = XMT_SEGMENT_UNSEGMENTED;
+  s->align_kind = XMT_CLI_DEFAULT_ALIGN_MODEL;
 }
 
 /* Parses one option into s; 0 on a usage error (reported). */
@@ -90,6 +91,16 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
   case XMT_OPT_ALIGN_MODEL:
     s->align_model = arg;
     break;
+  case XMT_OPT_MODEL:
+    if (xmt_cli_parse_align_model(arg, &s->align_kind) != 0)
+      bad = "--model takes bayes or ibm2";
+    break;
+  case XMT_OPT_DICTIONARY:
+    if (s->ndicts == sizeof s->dicts / sizeof *s->dicts)
+      bad = "too many --dictionary";
+    else
+      s->dicts[s->ndicts++] = arg;
+    break;
   case XMT_OPT_RULE:
     if (strcmp(arg, "minmax") == 0)
       s->rule = XMT_RULE_MINMAX;
@@ -114,6 +125,9 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
   case XMT_OPT_OVERWRITE:
     s->flags |= XMT_FILTER_OVERWRITE;
     break;
+  case XMT_OPT_UPDATE_MODEL:
+    s->flags |= XMT_FILTER_UPDATE_MODEL;
+    break;
   case XMT_OPT_ALT_TRANS:
     s->flags |= XMT_FILTER_ALT_TRANS;
     break;
@@ -125,6 +139,14 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
     break;
   case XMT_OPT_REPORT:
     s->report = arg;
+    break;
+  case XMT_OPT_PROBES:
+    if (strcmp(arg, "auto") == 0)
+      s->probes = XMT_PROBES_AUTO;
+    else if (strcmp(arg, "off") == 0)
+      s->probes = XMT_PROBES_OFF;
+    else
+      bad = "--probes takes auto or off";
     break;
   case 'q':
     s->quiet = 1;
@@ -171,6 +193,12 @@ xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
     st = xmt_filter_set_tag_mode(f, s->tags);
   if (st == XMT_OK)
     st = xmt_filter_set_aligner(f, s->aligner, s->align_model);
+  if (st == XMT_OK)
+    st = xmt_filter_set_aligner_model(f, s->align_kind);
+  for (size_t k = 0; k < s->ndicts && st == XMT_OK; k++)
+    st = xmt_filter_add_dictionary(f, s->dicts[k]);
+  if (st == XMT_OK)
+    st = xmt_filter_set_probes(f, s->probes);
   if (st == XMT_OK)
     st = xmt_filter_set_segmentation(f, s->segmentation, s->srx);
   xmt_filter_set_timeout(f, s->timeout_ms);

@@ -28,10 +28,24 @@ static void usage(FILE *fp) {
       "      --tags MODE           project (default), mask or raw\n"
       "      --aligner WHICH       self (default), model:FILE or none\n"
       "      --align-model FILE    seed the self-trained aligner\n"
+      "      --update-model        add the document's word links to the\n"
+      "                            --align-model FILE (created if missing)\n"
+      "      --model M             the aligner's model: bayes (Gibbs sampling\n"
+      "                            of IBM1, HMM, fertility) or ibm2 (faster)\n"
+      "      --dictionary D        prior word translations for the aligner:\n"
+      "                            auto (default: the installed FreeDict and\n"
+      "                            Apertium dictionaries of the languages),\n"
+      "                            none, or a FreeDict, Apertium or TSV file;\n"
+      "                            repeatable\n"
       "      --rule RULE           projection rule: minmax (default), score\n"
       "      --symmetrize NAME     grow-diag-final-and (default), intersect,\n"
       "                            union, grow-diag, grow-diag-final,\n"
       "                            forward, reverse\n"
+      "      --probes WHEN         auto (default: when tags are projected)\n"
+      "                            or off: send each tagged span and the\n"
+      "                            words around each placeholder to the\n"
+      "                            engine too, to anchor the tags where\n"
+      "                            their translation is found\n"
       "      --srx FILE            segmentation rules (default: shipped)\n"
       "      --no-segment          translate units whole\n"
       "      --resegment           resegment units that have a seg-source\n"
@@ -55,6 +69,7 @@ int xmt_cli_translate(int argc, char **argv) {
       {"mt-option", required_argument, NULL, XMT_OPT_MT_OPTION},
       {"timeout", required_argument, NULL, XMT_OPT_TIMEOUT},
       {"batch-size", required_argument, NULL, XMT_OPT_BATCH},
+      {"probes", required_argument, NULL, XMT_OPT_PROBES},
       {NULL, 0, NULL, 0}};
   struct xmt_cli_settings s;
   xmt_cli_settings_init(&s);

@@ -136,3 +136,24 @@ void xmt_cli_output_abort(struct xmt_cli_output *out) {
   free(out->mem);
   memset(out, 0, sizeof *out);
 }
+
+int xmt_cli_parse_align_model(const char *name, enum xmt_align_model *model) {
+  if (strcmp(name, "bayes") == 0)
+    *model = XMT_MODEL_BAYES;
+  else if (strcmp(name, "ibm2") == 0)
+    *model = XMT_MODEL_IBM2;
+  else
+    return -1;
+  return 0;
+}
+
+xmt_status xmt_cli_aligner_priors(xmt_aligner *aligner, const char *source,
+                                  const char *target, const char *const *dicts,
+                                  size_t ndicts) {
+  xmt_status st = xmt_aligner_set_languages(aligner, source, target);
+  if (st == XMT_OK && ndicts == 0 && source != NULL && target != NULL)
+    st = xmt_aligner_add_dictionary(aligner, "auto");
+  for (size_t k = 0; k < ndicts && st == XMT_OK; k++)
+    st = xmt_aligner_add_dictionary(aligner, dicts[k]);
+  return st;
+}

@@ -17,6 +17,9 @@ xmt_filter *xmt_filter_new(void) {
     return NULL;
   f->backend = &xmt_backend_identity;
   f->aligner_mode = XMT_ALIGNER_SELF;
+  struct xmt_aligner_options ao;
+  xmt_aligner_options_init(&ao);
+  f->align_kind = ao.model;
   f->symmetrization = XMT_SYM_GROW_DIAG_FINAL_AND;
   f->rule = XMT_RULE_MINMAX;
   f->state = xmt_strdup("needs-review-translation");
@@ -41,6 +44,9 @@ void xmt_filter_free(xmt_filter *f) {
   free(f->state);
   free(f->state_qualifier);
   free(f->align_model);
+  for (size_t k = 0; k < f->ndicts; k++)
+    free(f->dicts[k]);
+  free(f->dicts);
   free(f->srx_path);
   xmt_segmenter_free(f->segmenter);
   free(f);
@@ -182,6 +188,15 @@ xmt_status xmt_filter_set_tag_mode(xmt_filter *f, enum xmt_tag_mode mode) {
   return XMT_OK;
 }
 
+xmt_status xmt_filter_set_probes(xmt_filter *f, enum xmt_probes mode) {
+  xmt_error_clear(&f->err);
+  if (mode != XMT_PROBES_AUTO && mode != XMT_PROBES_OFF)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "unknown probe mode %d", (int)mode);
+  f->probes = mode;
+  return XMT_OK;
+}
+
 void xmt_filter_set_batch_size(xmt_filter *f, size_t segments) {
   f->batch_size = segments;
 }
@@ -203,6 +218,31 @@ xmt_status xmt_filter_set_aligner(xmt_filter *f, enum xmt_aligner_mode mode,
   if (replace_string(&f->align_model, model_path) != XMT_OK)
     return XMT_ERR_NOMEM;
   f->aligner_mode = mode;
+  return XMT_OK;
+}
+
+xmt_status xmt_filter_set_aligner_model(xmt_filter *f,
+                                        enum xmt_align_model model) {
+  xmt_error_clear(&f->err);
+  if (model != XMT_MODEL_IBM2 && model != XMT_MODEL_BAYES)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "unknown aligner model %d", (int)model);
+  f->align_kind = model;
+  return XMT_OK;
+}
+
+xmt_status xmt_filter_add_dictionary(xmt_filter *f, const char *spec) {
+  xmt_error_clear(&f->err);
+  if (spec == NULL || *spec == '\0')
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "empty dictionary name");
+  char **d = realloc(f->dicts, (f->ndicts + 1) * sizeof *d);
+  if (d == NULL)
+    return XMT_ERR_NOMEM;
+  f->dicts = d;
+  if ((d[f->ndicts] = xmt_strdup(spec)) == NULL)
+    return XMT_ERR_NOMEM;
+  f->ndicts++;
   return XMT_OK;
 }
 

@@ -42,8 +42,12 @@ struct xmt_filter {
   enum xmt_tag_mode tag_mode;
   enum xmt_aligner_mode aligner_mode;
   char *align_model;
+  enum xmt_align_model align_kind;
+  char **dicts; /* none given: "auto" */
+  size_t ndicts;
   enum xmt_projection_rule rule;
   enum xmt_symmetrization symmetrization;
+  enum xmt_probes probes;
   enum xmt_segmentation segmentation;
   char *srx_path;
   xmt_segmenter *segmenter; /* loaded at the first run that segments */
@@ -168,6 +172,45 @@ struct xmt_found {
   size_t offset; /* in the plain translation */
 };
 
+/* A space the source got for a code standing for a word break: beside
+ * source tag `tag`, after it or before it. */
+struct xmt_break {
+  size_t tag;
+  int space_after;
+};
+
+/* Engine probes: words of a segment sent to the engine on their own, whose
+ * translation, found in the segment's, anchors a tag. SPAN: the content
+ * of a pair; BEFORE and AFTER: the words right before or after a
+ * placeholder (or isolated code). */
+enum xmt_probe_kind { XMT_PROBE_SPAN, XMT_PROBE_BEFORE, XMT_PROBE_AFTER };
+struct xmt_probe {
+  enum xmt_probe_kind kind;
+  size_t start, end;  /* the words probed, bytes of the core */
+  size_t tag;         /* SPAN: the pair's OPEN; else the placeholder */
+  size_t parent;      /* the SPAN probe of the innermost pair around it
+                         (SIZE_MAX: none) */
+  int literal;        /* nothing to translate: the words are their own
+                         translation, not sent */
+  const char *answer; /* its translation (NULL: none), set before anchoring */
+  size_t answer_len;
+};
+
+/* A word of a text with its match keys (offsets into keys). */
+struct xmt_probe_word {
+  size_t start, end;
+  size_t fold, fold_len; /* case-folded, diacritics removed */
+  size_t stem, stem_len; /* the folded Snowball stem */
+  int word;              /* a letter or a digit in it */
+};
+struct xmt_probe_words {
+  struct xmt_probe_word *w;
+  size_t n, cap;
+  struct xmt_buf keys;
+};
+struct xmt_anchor;
+struct sb_stemmer;
+
 /* Scratch reused from segment to segment. */
 struct xmt_placer {
   xmt_tokens *stok, *ttok;
@@ -176,6 +219,23 @@ struct xmt_placer {
   struct xmt_buf text; /* the target text, or the plain answer */
   struct xmt_found *found;
   size_t nfound, found_cap;
+  /* word breaks */
+  xmt_segment *spaced, *spare;
+  struct xmt_break *breaks;
+  size_t nbreaks, breaks_cap;
+  unsigned char *marks; /* per source tag */
+  size_t marks_cap;
+  /* probes */
+  struct xmt_probe *probes;
+  size_t nprobes, probes_cap;
+  struct xmt_probe_words tw, pw; /* the translation's words, a probe's */
+  struct xmt_link *work;         /* the alignment being anchored */
+  size_t nwork, work_cap;
+  struct xmt_anchor *anchors;
+  size_t nanchors, anchors_cap;
+  xmt_alignment *anchored;
+  struct sb_stemmer *stemmer; /* of stem_lang; NULL: prefixes only */
+  char stem_lang[16];
 };
 xmt_status xmt_placer_init(struct xmt_placer *p);
 void xmt_placer_free(struct xmt_placer *p);
@@ -197,6 +257,43 @@ xmt_status xmt_place_project(struct xmt_placer *p, xmt_segment *out,
                              const xmt_tokens *tr_tokens,
                              const xmt_alignment *links,
                              enum xmt_projection_rule rule);
+
+/* Word breaks: out = src with a space in the core wherever a code that
+ * stands for a break between words (a placeholder or isolated code: br,
+ * img, x, ph, bx, ex, it; an HTML sup or sub pair) sits between two word
+ * characters, so that the engine sees two words; *out_core_len is the
+ * core's new length and p->breaks records the spaces. Formatting inside a
+ * word (un<b>believ</b>able) stays joined. */
+xmt_status xmt_break_segment(struct xmt_placer *p, const xmt_segment *src,
+                             size_t lead, size_t core_len, xmt_segment *out,
+                             size_t *out_core_len);
+/* Takes the spaces of p->breaks out of seg, a projection of the spaced
+ * segment: where a space is next to its tag in the target, the tag stays
+ * and the space goes. src is the segment the breaks were made from. */
+xmt_status xmt_break_unspace(struct xmt_placer *p, const xmt_segment *src,
+                             xmt_segment *seg);
+
+/* Probes of the core of seg (spaced) into p->probes: the content of each
+ * pair that neither covers the whole core nor cuts a word, outer pairs
+ * first, then up to three words (and the one word) on the side of each
+ * placeholder the projector looks at. */
+xmt_status xmt_probe_plan(struct xmt_placer *p, const xmt_segment *seg,
+                          size_t lead, size_t core_len);
+/* Anchors the tags of probes (of a core planned as above, answers set)
+ * in the core's translation tr: where a probe's translation is found in tr
+ * (exactly, then folded for case and diacritics, then by stem or a shared
+ * prefix), within its parent's match and nearest to where links put it, the
+ * links are edited so that min-max projection puts the tag there: the probed
+ * source tokens link only into the match, no other source token links into it.
+ * links may be NULL (proportional positions). ctok and ttok tokenize the core
+ * and tr as links do. lang is the target language (for stems).
+ * *anchored grows by the tags anchored. */
+xmt_status xmt_probe_anchor(struct xmt_placer *p, const char *lang,
+                            const struct xmt_probe *probes, size_t nprobes,
+                            const xmt_tokens *ctok, const char *tr,
+                            size_t trlen, const xmt_tokens *ttok,
+                            const xmt_alignment *links, xmt_alignment *out,
+                            size_t *anchored);
 
 /* Mask mode: the core with each tag as a token "XMT<n>X" (n the tag's
  * index in src), spaced from the words around it. */

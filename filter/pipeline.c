@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "filter_private.h"
 
@@ -26,8 +27,9 @@ struct item {
 /* One segment of the window that wants a translation. */
 struct job {
   size_t item, seg;
-  size_t lead, core_len; /* the core of its plain text */
-  size_t result;         /* NO_RESULT: nothing to translate, copied */
+  size_t lead, core_len;       /* the core of its plain text */
+  size_t result;               /* NO_RESULT: nothing to translate, copied */
+  size_t first_probe, nprobes; /* its probes in run->probes */
 };
 #define NO_RESULT SIZE_MAX
 
@@ -42,6 +44,7 @@ struct result {
   int needs_links;       /* some job projects onto this answer */
   xmt_alignment *links;  /* the aligner's, or NULL */
   int backend_links_bad; /* the engine's alignment did not check out */
+  int probe;             /* asked only by probes */
 };
 
 struct run {
@@ -71,9 +74,17 @@ struct run {
   struct xmt_memo window_memo; /* request -> result of this window */
   struct xmt_memo run_memo;    /* request -> translation, whole run */
   struct xmt_placer placer;
+  struct xmt_probe *probes; /* of the window's jobs */
+  size_t *probe_results;    /* the result of each; NO_RESULT: literal */
+  size_t nprobes, probes_cap;
+  int probing; /* probes are sent */
   xmt_segment *scratch;
   xmt_tokens *stok, *ttok;
   int failed; /* the filter's own error is set */
+  /* The word aligner, kept from window to window so that each window's
+   * training starts from what the earlier ones taught. */
+  xmt_aligner *aligner;
+  size_t aligner_pairs; /* trained on in this run */
   /* Offline workflow: extract writes the requests, not the document;
    * both extract and merge keep identical segments apart (by id). */
   struct xmt_output *extract;
@@ -170,7 +181,23 @@ static xmt_status grow_results(struct run *run) {
   return XMT_OK;
 }
 
-/* The MT input of a job's core, by tag mode, into run->request. */
+/* Projection: the core with a space for each code that stands for a word
+ * break (see xmt_break_segment), into run->request. */
+static xmt_status spaced_request(struct run *run, const xmt_segment *src,
+                                 size_t lead, size_t core_len) {
+  size_t spaced_len;
+  xmt_status st = xmt_break_segment(&run->placer, src, lead, core_len,
+                                    run->placer.spaced, &spaced_len);
+  xmt_buf_reset(&run->request);
+  if (st == XMT_OK)
+    st = xmt_buf_append(&run->request,
+                        xmt_segment_text(run->placer.spaced, NULL) + lead,
+                        spaced_len);
+  return st;
+}
+
+/* The MT input of a job's core, by tag mode, into run->request. In
+ * projection it is also the plain text the answer is aligned with. */
 static xmt_status build_request(struct run *run, const xmt_segment *src,
                                 size_t lead, size_t core_len) {
   const char *text = xmt_segment_text(src, NULL);
@@ -182,13 +209,116 @@ static xmt_status build_request(struct run *run, const xmt_segment *src,
   case XMT_TAGS_RAW:
     return xmt_raw_encode(&run->placer, src, lead, core_len, &run->request);
   case XMT_TAGS_PROJECT:
+    if (xmt_segment_tag_count(src) > 0)
+      return spaced_request(run, src, lead, core_len);
     break;
   }
   xmt_buf_reset(&run->request);
   return xmt_buf_append(&run->request, text + lead, core_len);
 }
 
-/* Finds or creates the result a job's request maps to. */
+/* The result answering request req, whose answer is aligned with plain:
+ * one of the window's, or a new one (probe: asked only by a probe). */
+static xmt_status add_result(struct run *run, const char *req, size_t req_len,
+                             const char *plain, size_t plain_len, int probe,
+                             size_t *out) {
+  xmt_filter *f = run->filter;
+  size_t r;
+  if (!run->no_dedupe &&
+      xmt_memo_get(&run->window_memo, req, req_len, NULL, NULL, &r)) {
+    struct result *res = &run->results[r];
+    /* A segment asking what a probe asked first makes it its own. */
+    if (!probe && (!res->probe || res->cached))
+      f->stats.deduplicated_segments++;
+    if (!probe && res->probe) {
+      res->probe = 0;
+      res->first_job = run->njobs - 1;
+    }
+    *out = r;
+    return XMT_OK;
+  }
+  if (grow_results(run) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  r = run->nresults;
+  struct result *res = &run->results[r];
+  memset(res, 0, sizeof *res);
+  res->first_job = run->njobs - 1;
+  res->probe = probe;
+  res->request = run->arena.len;
+  res->request_len = req_len;
+  res->plain = res->request + req_len + 1;
+  res->plain_len = plain_len;
+  /* Both NUL-terminated: requests go to the backend from the arena. */
+  if (xmt_buf_append(&run->arena, req, req_len) != XMT_OK ||
+      xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
+      xmt_buf_append(&run->arena, plain, plain_len) != XMT_OK ||
+      xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
+      xmt_memo_put(&run->window_memo, req, req_len, NULL, 0, r) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  xmt_mt_response_reset(&run->responses[r]);
+  const char *cached;
+  size_t cached_len;
+  if (!run->no_dedupe &&
+      xmt_memo_get(&run->run_memo, req, req_len, &cached, &cached_len, NULL)) {
+    res->cached = 1;
+    if (!probe)
+      f->stats.deduplicated_segments++;
+    xmt_status st =
+        xmt_mt_response_set_text(&run->responses[r], cached, cached_len);
+    if (st != XMT_OK)
+      return st;
+  }
+  run->nresults++;
+  *out = r;
+  return XMT_OK;
+}
+
+static xmt_status grow_probes(struct run *run, size_t n) {
+  if (run->nprobes + n <= run->probes_cap)
+    return XMT_OK;
+  size_t cap = run->probes_cap ? 2 * run->probes_cap : 256;
+  while (cap < run->nprobes + n)
+    cap *= 2;
+  struct xmt_probe *pr = realloc(run->probes, cap * sizeof *pr);
+  if (pr != NULL)
+    run->probes = pr;
+  size_t *res = realloc(run->probe_results, cap * sizeof *res);
+  if (res != NULL)
+    run->probe_results = res;
+  if (pr == NULL || res == NULL)
+    return XMT_ERR_NOMEM;
+  run->probes_cap = cap;
+  return XMT_OK;
+}
+
+/* The probes of the last job added: planned on its spaced core, each
+ * asked for as a request of its own unless it is literal. */
+static xmt_status add_probes(struct run *run, const xmt_segment *src) {
+  struct xmt_placer *p = &run->placer;
+  struct job *j = &run->jobs[run->njobs - 1];
+  size_t core_len;
+  xmt_status st =
+      xmt_break_segment(p, src, j->lead, j->core_len, p->spaced, &core_len);
+  if (st == XMT_OK)
+    st = xmt_probe_plan(p, p->spaced, j->lead, core_len);
+  if (st == XMT_OK)
+    st = grow_probes(run, p->nprobes);
+  const char *core = xmt_segment_text(p->spaced, NULL) + j->lead;
+  j->first_probe = run->nprobes;
+  for (size_t k = 0; st == XMT_OK && k < p->nprobes; k++) {
+    const struct xmt_probe *q = &p->probes[k];
+    size_t *r = &run->probe_results[run->nprobes];
+    run->probes[run->nprobes++] = *q;
+    *r = NO_RESULT;
+    if (!q->literal)
+      st = add_result(run, core + q->start, q->end - q->start, core + q->start,
+                      q->end - q->start, 1, r);
+  }
+  j->nprobes = run->nprobes - j->first_probe;
+  return st;
+}
+
+/* Adds a job for segment seg of item, with its result and its probes. */
 static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   xmt_filter *f = run->filter;
   const xmt_segment *src = xmt_xliff_unit_source(run->items[item].unit, seg);
@@ -201,6 +331,7 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   j->seg = seg;
   xmt_core_bounds(text, len, &j->lead, &j->core_len);
   j->result = NO_RESULT;
+  j->first_probe = j->nprobes = 0;
   if (!xmt_needs_mt(text + j->lead, j->core_len)) {
     f->stats.copied_segments++;
     return XMT_OK;
@@ -210,44 +341,13 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
     return st;
   const char *req = run->request.len > 0 ? run->request.data : "";
   size_t req_len = run->request.len;
-  size_t found;
-  if (!run->no_dedupe &&
-      xmt_memo_get(&run->window_memo, req, req_len, NULL, NULL, &found)) {
-    j->result = found;
-    f->stats.deduplicated_segments++;
-    return XMT_OK;
-  }
-  if (grow_results(run) != XMT_OK)
-    return XMT_ERR_NOMEM;
-  size_t r = run->nresults;
-  struct result *res = &run->results[r];
-  memset(res, 0, sizeof *res);
-  res->first_job = run->njobs - 1;
-  res->request = run->arena.len;
-  res->request_len = req_len;
-  res->plain = res->request + req_len + 1;
-  res->plain_len = j->core_len;
-  /* Both NUL-terminated: requests go to the backend from the arena. */
-  if (xmt_buf_append(&run->arena, req, req_len) != XMT_OK ||
-      xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
-      xmt_buf_append(&run->arena, text + j->lead, j->core_len) != XMT_OK ||
-      xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
-      xmt_memo_put(&run->window_memo, req, req_len, NULL, 0, r) != XMT_OK)
-    return XMT_ERR_NOMEM;
-  xmt_mt_response_reset(&run->responses[r]);
-  const char *cached;
-  size_t cached_len;
-  if (!run->no_dedupe &&
-      xmt_memo_get(&run->run_memo, req, req_len, &cached, &cached_len, NULL)) {
-    res->cached = 1;
-    f->stats.deduplicated_segments++;
-    st = xmt_mt_response_set_text(&run->responses[r], cached, cached_len);
-    if (st != XMT_OK)
-      return st;
-  }
-  run->nresults++;
-  j->result = r;
-  return XMT_OK;
+  /* In projection the request is the text aligned with the answer. */
+  int project = f->tag_mode == XMT_TAGS_PROJECT;
+  st = add_result(run, req, req_len, project ? req : text + j->lead,
+                  project ? req_len : j->core_len, 0, &j->result);
+  if (st == XMT_OK && run->probing && xmt_segment_tag_count(src) > 0)
+    st = add_probes(run, src);
+  return st;
 }
 
 static xmt_status grow_batch(struct run *run, size_t n) {
@@ -283,13 +383,18 @@ static int translate_results(struct run *run) {
     return run_nomem(run);
   size_t r = 0;
   while (r < run->nresults) {
-    size_t m = 0;
+    size_t m = 0, probes = 0;
     for (; r < run->nresults && m < batch; r++) {
       struct result *res = &run->results[r];
       if (res->cached)
         continue;
       struct xmt_mt_request *q = &run->requests[m];
       job_id(run, &run->jobs[res->first_job], run->ids[m], sizeof run->ids[m]);
+      if (res->probe) {
+        size_t at = strlen(run->ids[m]);
+        snprintf(run->ids[m] + at, sizeof run->ids[m] - at, "/probe");
+        probes++;
+      }
       q->segment_id = run->ids[m];
       q->text = run->arena.data + res->request;
       q->len = res->request_len;
@@ -306,7 +411,8 @@ static int translate_results(struct run *run) {
     if (rc != 0)
       return run_fail(run, XMT_ERR_BACKEND, 0, NULL,
                       "the MT backend aborted the run");
-    f->stats.segments += m;
+    f->stats.segments += m - probes;
+    f->stats.probe_requests += probes;
     if (report_progress(run) != 0)
       return 1;
   }
@@ -383,15 +489,20 @@ static const char *answer_of(const struct run *run, const struct result *r) {
   return r->answer_len > 0 ? run->plain.data + r->answer : "";
 }
 
+/* 1 when the answer is the plain text it translates. */
+static int unchanged(const struct run *run, const struct result *res) {
+  return res->answer_len == res->plain_len &&
+         memcmp(answer_of(run, res), run->arena.data + res->plain,
+                res->plain_len) == 0;
+}
+
 /* 1 when a job's tags must be projected onto its answer. */
 static int needs_projection(const struct run *run, const struct job *j) {
   const struct result *res = &run->results[j->result];
   const xmt_segment *src = job_source(run, j);
   if (xmt_segment_tag_count(src) == 0)
     return 0;
-  if (res->answer_len == j->core_len &&
-      memcmp(answer_of(run, res), xmt_segment_text(src, NULL) + j->lead,
-             j->core_len) == 0)
+  if (unchanged(run, res))
     return 0; /* unchanged text keeps its tags where they are */
   if (run->filter->tag_mode == XMT_TAGS_PROJECT)
     return 1;
@@ -440,9 +551,46 @@ static int backend_links(struct run *run, const struct result *res,
   return st == XMT_OK;
 }
 
+/* The languages of the run and the dictionaries asked for ("auto" when
+ * none was). */
+static xmt_status aligner_priors(xmt_filter *f, struct run *run,
+                                 xmt_aligner *a) {
+  xmt_status st =
+      xmt_aligner_set_languages(a, run->source_language, run->target_language);
+  if (st == XMT_OK && f->ndicts == 0)
+    st = xmt_aligner_add_dictionary(a, "auto");
+  for (size_t k = 0; k < f->ndicts && st == XMT_OK; k++)
+    st = xmt_aligner_add_dictionary(a, f->dicts[k]);
+  return st;
+}
+
 /* Word alignments for the results that need them: the built-in aligner,
  * self-trained on every answered pair of the window (seeded with a model
  * when one is given), or the model alone. */
+/* The aligner model file, unless it is still to be made by
+ * XMT_FILTER_UPDATE_MODEL. */
+static int model_to_load(const xmt_filter *f) {
+  return f->align_model != NULL && ((f->flags & XMT_FILTER_UPDATE_MODEL) == 0 ||
+                                    access(f->align_model, F_OK) == 0);
+}
+
+/* The run's aligner: the model loaded, the languages and dictionaries
+ * set. */
+static xmt_status aligner_open(struct run *run) {
+  xmt_filter *f = run->filter;
+  struct xmt_aligner_options ao;
+  xmt_aligner_options_init(&ao);
+  ao.model = f->align_kind;
+  if ((run->aligner = xmt_aligner_new(&ao)) == NULL)
+    return XMT_ERR_NOMEM;
+  xmt_status st = XMT_OK;
+  if (model_to_load(f))
+    st = xmt_aligner_load(run->aligner, f->align_model);
+  if (st == XMT_OK && f->aligner_mode == XMT_ALIGNER_SELF)
+    st = aligner_priors(f, run, run->aligner);
+  return st;
+}
+
 static int align_results(struct run *run) {
   xmt_filter *f = run->filter;
   size_t wanted = 0;
@@ -460,17 +608,25 @@ static int align_results(struct run *run) {
   }
   if (wanted == 0 || f->aligner_mode == XMT_ALIGNER_NONE)
     return 0;
-  xmt_aligner *a = xmt_aligner_new(NULL);
-  if (a == NULL)
-    return run_nomem(run);
   xmt_status st = XMT_OK;
-  if (f->align_model != NULL)
-    st = xmt_aligner_load(a, f->align_model);
+  if (run->aligner == NULL)
+    st = aligner_open(run);
+  else
+    xmt_aligner_forget_pairs(run->aligner);
+  xmt_aligner *a = run->aligner;
+  /* the pair each result was added as, to align it from training */
+  size_t *pair_of = calloc(run->nresults ? run->nresults : 1, sizeof *pair_of);
+  if (pair_of == NULL)
+    return run_nomem(run);
   int train = f->aligner_mode == XMT_ALIGNER_SELF;
+  for (size_t r = 0; st == XMT_OK && r < run->nresults; r++)
+    pair_of[r] = SIZE_MAX;
   for (size_t r = 0; st == XMT_OK && train && r < run->nresults; r++) {
     const struct result *res = &run->results[r];
     const struct xmt_mt_response *resp = &run->responses[r];
-    if (resp->error != NULL || !resp->has_text)
+    /* Probes are not trained on: a word out of context would teach the
+     * aligner translations the document does not use. */
+    if (resp->error != NULL || !resp->has_text || res->probe)
       continue;
     const char *src = run->arena.data + res->plain;
     const char *tgt = answer_of(run, res);
@@ -478,9 +634,12 @@ static int align_results(struct run *run) {
     if (st == XMT_OK)
       st = xmt_tokenize(run->ttok, tgt, res->answer_len, XMT_TOKENIZE_DEFAULT);
     if (st == XMT_OK && xmt_tokens_count(run->stok) > 0 &&
-        xmt_tokens_count(run->ttok) > 0)
+        xmt_tokens_count(run->ttok) > 0) {
+      pair_of[r] = xmt_aligner_pair_count(a);
+      run->aligner_pairs++;
       st = xmt_aligner_add(a, src, res->plain_len, run->stok, tgt,
                            res->answer_len, run->ttok);
+    }
   }
   if (st == XMT_OK && train)
     st = xmt_aligner_train(a, NULL, NULL);
@@ -499,20 +658,23 @@ static int align_results(struct run *run) {
     st = xmt_tokenize(run->stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
     if (st == XMT_OK)
       st = xmt_tokenize(run->ttok, tgt, res->answer_len, XMT_TOKENIZE_DEFAULT);
-    if (st == XMT_OK && xmt_tokens_count(run->stok) > 0 &&
-        xmt_tokens_count(run->ttok) > 0)
+    if (st == XMT_OK && pair_of[r] != SIZE_MAX)
+      st = xmt_aligner_align_pair(a, pair_of[r], f->symmetrization, res->links);
+    else if (st == XMT_OK && xmt_tokens_count(run->stok) > 0 &&
+             xmt_tokens_count(run->ttok) > 0)
       st = xmt_aligner_align(a, src, res->plain_len, run->stok, tgt,
                              res->answer_len, run->ttok, f->symmetrization,
                              res->links);
   }
+  free(pair_of);
   if (st != XMT_OK) {
-    const struct xmt_error *e = xmt_aligner_error(a);
-    xmt_error_set(&f->err, st, f->align_model, e->line, 0, NULL,
+    const struct xmt_error *e = a != NULL ? xmt_aligner_error(a) : NULL;
+    xmt_error_set(&f->err, st, f->align_model, e != NULL ? e->line : 0, 0, NULL,
                   "word aligner: %s",
-                  e->message != NULL ? e->message : xmt_strerror(st));
+                  e != NULL && e->message != NULL ? e->message
+                                                  : xmt_strerror(st));
     run->failed = 1;
   }
-  xmt_aligner_free(a);
   return run->failed;
 }
 
@@ -527,6 +689,86 @@ static void job_failed(struct run *run, const struct job *j,
   if (f->on_failure != NULL)
     f->on_failure(f->callback_user, id,
                   xmt_xliff_unit_line(run->items[j->item].unit), message);
+}
+
+/* Edits the links of a job's answer (*links, tokens *ctok and *ttok, NULL
+ * for the default tokenization) so that its probes found in the answer
+ * anchor its tags; *links becomes the placer's copy. */
+static xmt_status anchor_job(struct run *run, const struct job *j,
+                             const struct result *res, const xmt_tokens **ctok,
+                             const xmt_tokens **ttok,
+                             const xmt_alignment **links) {
+  const char *plain = run->arena.data + res->plain;
+  const char *ans = answer_of(run, res);
+  xmt_status st = XMT_OK;
+  if (*ctok == NULL) {
+    st = xmt_tokenize(run->stok, plain, res->plain_len, XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK)
+      st = xmt_tokenize(run->ttok, ans, res->answer_len, XMT_TOKENIZE_DEFAULT);
+    *ctok = run->stok;
+    *ttok = run->ttok;
+  }
+  struct xmt_probe *probes = run->probes + j->first_probe;
+  for (size_t k = 0; k < j->nprobes; k++) {
+    size_t r = run->probe_results[j->first_probe + k];
+    probes[k].answer = NULL;
+    if (r == NO_RESULT) {
+      probes[k].answer = plain + probes[k].start;
+      probes[k].answer_len = probes[k].end - probes[k].start;
+    } else if (run->responses[r].error == NULL && run->responses[r].has_text) {
+      probes[k].answer = answer_of(run, &run->results[r]);
+      probes[k].answer_len = run->results[r].answer_len;
+    }
+  }
+  size_t anchored = 0;
+  if (st == XMT_OK)
+    st = xmt_probe_anchor(&run->placer, run->target_language, probes,
+                          j->nprobes, *ctok, ans, res->answer_len, *ttok,
+                          *links, run->placer.anchored, &anchored);
+  run->filter->stats.probe_anchored_tags += anchored;
+  if (anchored > 0) /* else the alignment decides, as without probes */
+    *links = run->placer.anchored;
+  return st;
+}
+
+/* Projects a job's tags onto its answer, in run->scratch: over the
+ * spaced source in projection (the spaces taken out again), anchored
+ * by its probes. */
+static xmt_status project_job(struct run *run, const struct job *j) {
+  xmt_filter *f = run->filter;
+  struct xmt_placer *p = &run->placer;
+  const xmt_segment *src = job_source(run, j);
+  const struct result *res = &run->results[j->result];
+  const xmt_segment *from = src;
+  size_t core_len = j->core_len;
+  xmt_status st = XMT_OK;
+  p->nbreaks = 0;
+  if (f->tag_mode == XMT_TAGS_PROJECT) {
+    st = xmt_break_segment(p, src, j->lead, j->core_len, p->spaced, &core_len);
+    from = p->spaced;
+  }
+  const xmt_tokens *ctok = NULL, *ttok = NULL;
+  const xmt_alignment *links = res->links;
+  int own = 0;
+  if (res->needs_links && !res->backend_links_bad &&
+      backend_links(run, res, run->placer.links, &own)) {
+    links = run->placer.links;
+    if (own) {
+      ctok = run->stok;
+      ttok = run->ttok;
+    }
+  }
+  if (res->needs_links && xmt_segment_tag_count(src) > 0)
+    f->stats.projected_segments++;
+  if (st == XMT_OK && j->nprobes > 0)
+    st = anchor_job(run, j, res, &ctok, &ttok, &links);
+  if (st == XMT_OK)
+    st = xmt_place_project(p, run->scratch, from, j->lead, core_len,
+                           answer_of(run, res), res->answer_len, ctok, ttok,
+                           links, f->rule);
+  if (st == XMT_OK)
+    st = xmt_break_unspace(p, from, run->scratch);
+  return st;
 }
 
 /* Makes the target of one job in run->scratch. */
@@ -555,26 +797,9 @@ static xmt_status place_job(struct run *run, const struct job *j) {
   if (st != XMT_ERR_INLINE)
     return st;
   /* Project the plain answer; an unchanged one keeps the source. */
-  const char *ans = answer_of(run, res);
-  if (res->answer_len == j->core_len &&
-      memcmp(ans, xmt_segment_text(src, NULL) + j->lead, j->core_len) == 0)
+  if (unchanged(run, res))
     return xmt_segment_copy(run->scratch, src);
-  const xmt_tokens *ctok = NULL, *ttok = NULL;
-  const xmt_alignment *links = res->links;
-  int own = 0;
-  if (res->needs_links && !res->backend_links_bad &&
-      backend_links(run, res, run->placer.links, &own)) {
-    links = run->placer.links;
-    if (own) {
-      ctok = run->stok;
-      ttok = run->ttok;
-    }
-  }
-  if (res->needs_links && xmt_segment_tag_count(src) > 0)
-    f->stats.projected_segments++;
-  return xmt_place_project(&run->placer, run->scratch, src, j->lead,
-                           j->core_len, ans, res->answer_len, ctok, ttok, links,
-                           f->rule);
+  return project_job(run, j);
 }
 
 /* Extract: the requests of the window, one line each. */
@@ -613,6 +838,7 @@ static int drain(struct run *run) {
   int rc = run->failed;
   run->njobs = 0;
   run->nresults = 0;
+  run->nprobes = 0;
   xmt_buf_reset(&run->arena);
   xmt_memo_clear(&run->window_memo);
   for (size_t i = 0; rc == 0 && i < run->nitems; i++) {
@@ -813,6 +1039,8 @@ static void run_free(struct run *run) {
   free(run->results);
   free(run->responses);
   free(run->jobs);
+  free(run->probes);
+  free(run->probe_results);
   free(run->requests);
   free(run->response_ptrs);
   free(run->ids);
@@ -829,11 +1057,27 @@ static void run_free(struct run *run) {
   xmt_segment_free(run->scratch);
   xmt_xliff_reader_free(run->reader);
   xmt_xliff_writer_free(run->writer);
+  xmt_aligner_free(run->aligner);
+}
+
+/* XMT_FILTER_UPDATE_MODEL: the grown model back to its file. */
+static xmt_status save_model(struct run *run) {
+  xmt_filter *f = run->filter;
+  if ((f->flags & XMT_FILTER_UPDATE_MODEL) == 0 || run->aligner == NULL ||
+      run->aligner_pairs == 0 || f->aligner_mode != XMT_ALIGNER_SELF)
+    return XMT_OK;
+  xmt_status st = xmt_aligner_save(run->aligner, f->align_model);
+  if (st != XMT_OK)
+    xmt_error_copy(&f->err, xmt_aligner_error(run->aligner));
+  return st;
 }
 
 /* A bad aligner model is reported before any MT call. */
 static xmt_status check_align_model(xmt_filter *f) {
-  if (f->align_model == NULL || f->aligner_mode == XMT_ALIGNER_NONE)
+  if ((f->flags & XMT_FILTER_UPDATE_MODEL) != 0 && f->align_model == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "updating the aligner model needs a model file");
+  if (!model_to_load(f) || f->aligner_mode == XMT_ALIGNER_NONE)
     return XMT_OK;
   xmt_aligner *a = xmt_aligner_new(NULL);
   if (a == NULL)
@@ -866,6 +1110,10 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
   run.options.overwrite = (f->flags & XMT_FILTER_OVERWRITE) != 0;
   run.options.alt_trans = (f->flags & XMT_FILTER_ALT_TRANS) != 0;
   run.no_dedupe = no_dedupe;
+  /* Probes need the engine: not for the offline workflow. */
+  run.probing = f->probes == XMT_PROBES_AUTO &&
+                f->tag_mode == XMT_TAGS_PROJECT && extract_format < 0 &&
+                !no_dedupe;
   xmt_status st = xmt_filter_prepare_segmenter(f);
   if (st == XMT_OK && extract_format < 0)
     st = check_align_model(f);
@@ -933,13 +1181,16 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
   }
   if (opened && f->backend->close != NULL)
     f->backend->close(run.state);
-  run_free(&run);
   if (in != stdin)
     fclose(in);
   if (st == XMT_OK)
     st = xmt_output_commit(&out, &f->err);
   else
     xmt_output_abort(&out);
+  /* the model grows only by documents delivered */
+  if (st == XMT_OK && run.extract == NULL)
+    st = save_model(&run);
+  run_free(&run);
   if (st == XMT_OK && f->stats.failed_segments > 0)
     st = xmt_error_set(&f->err, XMT_ERR_PARTIAL, in_path, 0, 0, NULL,
                        "%zu segment%s not translated", f->stats.failed_segments,

@@ -5,8 +5,12 @@
  * caller projects instead. */
 #include "config.h"
 
+#include <libstemmer.h>
 #include <stdlib.h>
+#include <strings.h>
 #include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/ustring.h>
 
 #include "filter_private.h"
 
@@ -19,8 +23,12 @@ xmt_status xmt_placer_init(struct xmt_placer *p) {
   p->ttok = xmt_tokens_new();
   p->links = xmt_alignment_new();
   p->seg = xmt_segment_new();
+  p->spaced = xmt_segment_new();
+  p->spare = xmt_segment_new();
+  p->anchored = xmt_alignment_new();
   if (p->stok == NULL || p->ttok == NULL || p->links == NULL ||
-      p->seg == NULL) {
+      p->seg == NULL || p->spaced == NULL || p->spare == NULL ||
+      p->anchored == NULL) {
     xmt_placer_free(p);
     return XMT_ERR_NOMEM;
   }
@@ -34,6 +42,20 @@ void xmt_placer_free(struct xmt_placer *p) {
   xmt_segment_free(p->seg);
   xmt_buf_free(&p->text);
   free(p->found);
+  xmt_segment_free(p->spaced);
+  xmt_segment_free(p->spare);
+  free(p->breaks);
+  free(p->marks);
+  free(p->probes);
+  free(p->tw.w);
+  xmt_buf_free(&p->tw.keys);
+  free(p->pw.w);
+  xmt_buf_free(&p->pw.keys);
+  free(p->work);
+  free(p->anchors);
+  xmt_alignment_free(p->anchored);
+  if (p->stemmer != NULL)
+    sb_stemmer_delete(p->stemmer);
   memset(p, 0, sizeof *p);
 }
 
@@ -451,4 +473,1034 @@ xmt_status xmt_raw_decode(struct xmt_placer *p, xmt_segment *out,
   if (st != XMT_OK)
     return st;
   return assemble(p, out, src, lead, core_len, repairs);
+}
+
+/* --- Shared helpers ---------------------------------------------------------
+ */
+
+/* v grown to hold n elements of size bytes (*cap updated); NULL when out
+ * of memory, v then untouched. */
+static void *grow_array(void *v, size_t *cap, size_t n, size_t size) {
+  if (n == 0)
+    n = 1;
+  if (v != NULL && n <= *cap)
+    return v;
+  size_t c = *cap > 0 ? *cap : 8;
+  while (c < n)
+    c *= 2;
+  void *nv = realloc(v, c * size);
+  if (nv != NULL)
+    *cap = c;
+  return nv;
+}
+
+/* Letters, digits and combining marks make words. */
+static int word_cp(uint32_t cp) {
+  int8_t t = u_charType((UChar32)cp);
+  return u_isalnum((UChar32)cp) || t == U_NON_SPACING_MARK ||
+         t == U_COMBINING_SPACING_MARK;
+}
+
+/* 1 when the characters on both sides of byte o of text are word
+ * characters: o is inside a word. */
+static int between_words(const char *text, size_t len, size_t o) {
+  if (o == 0 || o >= len)
+    return 0;
+  size_t b = o - 1;
+  while (b > 0 && ((unsigned char)text[b] & 0xC0) == 0x80)
+    b--;
+  uint32_t before, after;
+  if (xmt_utf8_decode((const unsigned char *)text + b, o - b, &before) == 0 ||
+      xmt_utf8_decode((const unsigned char *)text + o, len - o, &after) == 0)
+    return 0;
+  return word_cp(before) && word_cp(after);
+}
+
+/* 1 when text has a letter or a digit. */
+static int has_word(const char *text, size_t len) {
+  for (size_t i = 0; i < len;) {
+    uint32_t cp;
+    size_t n = xmt_utf8_decode((const unsigned char *)text + i, len - i, &cp);
+    if (n == 0)
+      return 0;
+    if (u_isalnum((UChar32)cp))
+      return 1;
+    i += n;
+  }
+  return 0;
+}
+
+static int is_point(enum xmt_tag_kind kind) {
+  return kind == XMT_TAG_PLACEHOLDER || kind == XMT_TAG_ISOLATED_OPEN ||
+         kind == XMT_TAG_ISOLATED_CLOSE;
+}
+
+/* --- Word breaks ------------------------------------------------------------
+ * "line<br/>next" and "Regulation<sup>1</sup>" are two words to a reader,
+ * one to an engine that never sees the tag; the engine gets a space
+ * there, and the target loses it again next to the tag. */
+
+/* 1 when a start tag's ctype names a superscript or subscript (HTML sup
+ * and sub, as the HTML filter and Okapi write them). */
+static int sup_or_sub(const struct xmt_tag *t) {
+  static const char *const ctypes[] = {
+      "x-html-sup", "x-html-sub", "x-sup", "x-sub", "superscript", "subscript"};
+  if (t->name != NULL &&
+      (strcmp(t->name, "sup") == 0 || strcmp(t->name, "sub") == 0))
+    return 1;
+  const char *m = t->markup;
+  size_t n = t->markup_len;
+  for (size_t i = 1; i + 7 < n; i++) {
+    if (memcmp(m + i, "ctype=", 6) != 0 || !xmt_is_xml_space(m[i - 1]) ||
+        (m[i + 6] != '"' && m[i + 6] != '\''))
+      continue;
+    const char *v = m + i + 7;
+    const char *e = memchr(v, m[i + 6], n - i - 7);
+    size_t vlen = e != NULL ? (size_t)(e - v) : 0;
+    for (size_t k = 0; k < sizeof ctypes / sizeof *ctypes; k++)
+      if (strlen(ctypes[k]) == vlen && strncasecmp(v, ctypes[k], vlen) == 0)
+        return 1;
+    return 0;
+  }
+  return 0;
+}
+
+/* p->marks[i] = 1 for the tags of src that stand for a word break: the
+ * codes that are not pairs, and both ends of a sup or sub pair. */
+static xmt_status mark_breaks(struct xmt_placer *p, const xmt_segment *src) {
+  size_t n = xmt_segment_tag_count(src);
+  unsigned char *marks = grow_array(p->marks, &p->marks_cap, n, 1);
+  if (marks == NULL)
+    return XMT_ERR_NOMEM;
+  p->marks = marks;
+  size_t depth = 0;
+  for (size_t i = 0; i < n; i++) {
+    struct xmt_tag tag;
+    xmt_segment_tag(src, i, &tag);
+    marks[i] =
+        is_point(tag.kind) || (tag.kind == XMT_TAG_OPEN && sup_or_sub(&tag));
+    if (tag.kind != XMT_TAG_CLOSE)
+      continue;
+    /* Its OPEN: the nearest one before it left unclosed. */
+    depth = 0;
+    for (size_t j = i; j-- > 0;) {
+      xmt_segment_tag(src, j, &tag);
+      if (tag.kind == XMT_TAG_CLOSE)
+        depth++;
+      else if (tag.kind == XMT_TAG_OPEN && depth-- == 0) {
+        marks[i] = marks[j];
+        break;
+      }
+    }
+  }
+  return XMT_OK;
+}
+
+/* Tags that belong to the word before them go before the space. */
+static int glued_left(enum xmt_tag_kind kind) {
+  return kind == XMT_TAG_PLACEHOLDER || kind == XMT_TAG_CLOSE ||
+         kind == XMT_TAG_ISOLATED_CLOSE;
+}
+
+static xmt_status note_break(struct xmt_placer *p, size_t tag,
+                             int space_after) {
+  struct xmt_break *b =
+      grow_array(p->breaks, &p->breaks_cap, p->nbreaks + 1, sizeof *b);
+  if (b == NULL)
+    return XMT_ERR_NOMEM;
+  p->breaks = b;
+  b[p->nbreaks].tag = tag;
+  b[p->nbreaks].space_after = space_after;
+  p->nbreaks++;
+  return XMT_OK;
+}
+
+static xmt_status append_src_tag(xmt_segment *out, const xmt_segment *src,
+                                 size_t i) {
+  struct xmt_tag tag;
+  xmt_segment_tag(src, i, &tag);
+  return xmt_segment_append_tag(out, tag.kind, tag.id, tag.name, tag.markup,
+                                tag.markup_len);
+}
+
+/* Appends the tags i..j-1 of src, all at byte o, with the break space
+ * after the tags glued to the word before. */
+static xmt_status spaced_tags(struct xmt_placer *p, xmt_segment *out,
+                              const xmt_segment *src, size_t i, size_t j) {
+  size_t k = i;
+  xmt_status st = XMT_OK;
+  for (; st == XMT_OK && k < j; k++) {
+    struct xmt_tag tag;
+    xmt_segment_tag(src, k, &tag);
+    if (!glued_left(tag.kind))
+      break;
+    st = append_src_tag(out, src, k);
+  }
+  if (st == XMT_OK)
+    st = xmt_segment_append_text(out, " ", 1);
+  if (st == XMT_OK)
+    st = k > i ? note_break(p, k - 1, 1) : note_break(p, k, 0);
+  for (; st == XMT_OK && k < j; k++)
+    st = append_src_tag(out, src, k);
+  return st;
+}
+
+xmt_status xmt_break_segment(struct xmt_placer *p, const xmt_segment *src,
+                             size_t lead, size_t core_len, xmt_segment *out,
+                             size_t *out_core_len) {
+  size_t len, n = xmt_segment_tag_count(src);
+  const char *text = xmt_segment_text(src, &len);
+  p->nbreaks = 0;
+  *out_core_len = core_len;
+  xmt_segment_clear(out);
+  xmt_status st = mark_breaks(p, src);
+  size_t pos = 0;
+  for (size_t i = 0; st == XMT_OK && i < n;) {
+    struct xmt_tag tag;
+    xmt_segment_tag(src, i, &tag);
+    size_t o = tag.offset, j = i;
+    int brk = 0;
+    for (; j < n; j++) {
+      xmt_segment_tag(src, j, &tag);
+      if (tag.offset != o)
+        break;
+      brk |= p->marks[j];
+    }
+    st = xmt_segment_append_text(out, text + pos, o - pos);
+    pos = o;
+    if (st == XMT_OK && brk && o > lead && o < lead + core_len &&
+        between_words(text, len, o)) {
+      st = spaced_tags(p, out, src, i, j);
+      (*out_core_len)++;
+    } else {
+      for (size_t k = i; st == XMT_OK && k < j; k++)
+        st = append_src_tag(out, src, k);
+    }
+    i = j;
+  }
+  if (st == XMT_OK)
+    st = xmt_segment_append_text(out, text + pos, len - pos);
+  return st;
+}
+
+static int same_tag(const struct xmt_tag *a, const struct xmt_tag *b) {
+  return a->kind == b->kind && a->markup_len == b->markup_len &&
+         memcmp(a->markup, b->markup, a->markup_len) == 0 &&
+         strcmp(a->id != NULL ? a->id : "", b->id != NULL ? b->id : "") == 0;
+}
+
+/* The index in seg of tag i of src (the same code, counting repeats). */
+static size_t find_tag(const xmt_segment *seg, const xmt_segment *src,
+                       size_t i) {
+  struct xmt_tag want, t;
+  xmt_segment_tag(src, i, &want);
+  size_t rank = 0;
+  for (size_t k = 0; k < i; k++) {
+    xmt_segment_tag(src, k, &t);
+    rank += same_tag(&t, &want);
+  }
+  for (size_t k = 0; k < xmt_segment_tag_count(seg); k++) {
+    xmt_segment_tag(seg, k, &t);
+    if (same_tag(&t, &want) && rank-- == 0)
+      return k;
+  }
+  return SIZE_MAX;
+}
+
+/* 1 when byte off is already noted for removal. */
+static int noted(const struct xmt_placer *p, size_t off) {
+  for (size_t i = 0; i < p->nfound; i++)
+    if (p->found[i].offset == off)
+      return 1;
+  return 0;
+}
+
+/* The space next to a break's tag in seg, or SIZE_MAX. */
+static size_t break_space(const struct xmt_placer *p, const xmt_segment *seg,
+                          const xmt_segment *src, const struct xmt_break *b) {
+  size_t k = find_tag(seg, src, b->tag), len;
+  const char *text = xmt_segment_text(seg, &len);
+  if (k == SIZE_MAX)
+    return SIZE_MAX;
+  struct xmt_tag tag;
+  xmt_segment_tag(seg, k, &tag);
+  size_t o = tag.offset;
+  size_t after = o < len && text[o] == ' ' && !noted(p, o) ? o : SIZE_MAX;
+  size_t before =
+      o > 0 && text[o - 1] == ' ' && !noted(p, o - 1) ? o - 1 : SIZE_MAX;
+  if (b->space_after)
+    return after != SIZE_MAX ? after : before;
+  return before != SIZE_MAX ? before : after;
+}
+
+/* Appends text[from, to) to out without the bytes noted in p->found. */
+static xmt_status append_kept(const struct xmt_placer *p, xmt_segment *out,
+                              const char *text, size_t from, size_t to) {
+  xmt_status st = XMT_OK;
+  size_t at = from;
+  for (size_t i = from; st == XMT_OK && i < to; i++) {
+    if (!noted(p, i))
+      continue;
+    st = xmt_segment_append_text(out, text + at, i - at);
+    at = i + 1;
+  }
+  return st == XMT_OK ? xmt_segment_append_text(out, text + at, to - at) : st;
+}
+
+xmt_status xmt_break_unspace(struct xmt_placer *p, const xmt_segment *src,
+                             xmt_segment *seg) {
+  if (p->nbreaks == 0)
+    return XMT_OK;
+  p->nfound = 0;
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; st == XMT_OK && i < p->nbreaks; i++) {
+    size_t off = break_space(p, seg, src, &p->breaks[i]);
+    if (off != SIZE_MAX)
+      st = note_found(p, p->breaks[i].tag, off);
+  }
+  if (st != XMT_OK || p->nfound == 0)
+    return st;
+  size_t len, pos = 0;
+  const char *text = xmt_segment_text(seg, &len);
+  xmt_segment_clear(p->spare);
+  for (size_t k = 0; st == XMT_OK && k < xmt_segment_tag_count(seg); k++) {
+    struct xmt_tag tag;
+    xmt_segment_tag(seg, k, &tag);
+    st = append_kept(p, p->spare, text, pos, tag.offset);
+    pos = tag.offset;
+    if (st == XMT_OK)
+      st = append_src_tag(p->spare, seg, k);
+  }
+  if (st == XMT_OK)
+    st = append_kept(p, p->spare, text, pos, len);
+  return st == XMT_OK ? xmt_segment_copy(seg, p->spare) : st;
+}
+
+/* --- Probes: planning -------------------------------------------------------
+ */
+
+/* Words on one side of a placeholder, at most this many. */
+#define PHRASE_WORDS 3
+
+static struct xmt_probe *new_probe(struct xmt_placer *p,
+                                   enum xmt_probe_kind kind, size_t tag,
+                                   size_t parent) {
+  struct xmt_probe *v =
+      grow_array(p->probes, &p->probes_cap, p->nprobes + 1, sizeof *v);
+  if (v == NULL)
+    return NULL;
+  p->probes = v;
+  struct xmt_probe *q = &v[p->nprobes++];
+  memset(q, 0, sizeof *q);
+  q->kind = kind;
+  q->tag = tag;
+  q->parent = parent;
+  return q;
+}
+
+/* The CLOSE of the OPEN i of a well-nested segment, or SIZE_MAX. */
+static size_t close_of(const xmt_segment *seg, size_t i) {
+  size_t depth = 0;
+  for (size_t j = i + 1; j < xmt_segment_tag_count(seg); j++) {
+    struct xmt_tag tag;
+    xmt_segment_tag(seg, j, &tag);
+    if (tag.kind == XMT_TAG_OPEN)
+      depth++;
+    else if (tag.kind == XMT_TAG_CLOSE && depth-- == 0)
+      return j;
+  }
+  return SIZE_MAX;
+}
+
+/* Narrows [*s, *e) of the core to the content worth probing: 0 when it is
+ * empty, cuts a word, or leaves no word of the core outside it. */
+static int span_worth(const char *core, size_t core_len, size_t *s, size_t *e) {
+  while (*s < *e && xmt_is_xml_space(core[*s]))
+    (*s)++;
+  while (*e > *s && xmt_is_xml_space(core[*e - 1]))
+    (*e)--;
+  if (*s >= *e || between_words(core, core_len, *s) ||
+      between_words(core, core_len, *e))
+    return 0;
+  return has_word(core, *s) || has_word(core + *e, core_len - *e);
+}
+
+/* The probe of the pair opened by tag i (CLOSE c), if worth one. */
+static xmt_status plan_span(struct xmt_placer *p, const xmt_segment *seg,
+                            size_t lead, size_t core_len, size_t i, size_t c,
+                            size_t parent, size_t *probe) {
+  struct xmt_tag open, close;
+  xmt_segment_tag(seg, i, &open);
+  xmt_segment_tag(seg, c, &close);
+  const char *core = xmt_segment_text(seg, NULL) + lead;
+  size_t s = open.offset > lead ? open.offset - lead : 0;
+  size_t e = close.offset > lead ? close.offset - lead : 0;
+  e = e > core_len ? core_len : e;
+  *probe = SIZE_MAX;
+  if (s >= e || !span_worth(core, core_len, &s, &e))
+    return XMT_OK;
+  struct xmt_probe *q = new_probe(p, XMT_PROBE_SPAN, i, parent);
+  if (q == NULL)
+    return XMT_ERR_NOMEM;
+  q->start = s;
+  q->end = e;
+  q->literal = !xmt_needs_mt(core + s, e - s);
+  *probe = p->nprobes - 1;
+  return XMT_OK;
+}
+
+/* 1 when seg has a tag at a byte in (from, to) other than at skip. */
+static int tag_within(const xmt_segment *seg, size_t from, size_t to,
+                      size_t skip) {
+  for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
+    struct xmt_tag tag;
+    xmt_segment_tag(seg, i, &tag);
+    if (tag.offset > from && tag.offset < to && tag.offset != skip)
+      return 1;
+  }
+  return 0;
+}
+
+/* The words of a placeholder's side: tokens first..last (inclusive) of
+ * p->stok growing away from the placeholder at core byte rel, words only,
+ * no other tag among them. 0 when the nearest token is not a word. */
+static int side_words(struct xmt_placer *p, const xmt_segment *seg, size_t lead,
+                      int before, size_t g, size_t rel, size_t *first,
+                      size_t *last) {
+  const struct xmt_token *t = xmt_tokens_array(p->stok);
+  size_t m = xmt_tokens_count(p->stok);
+  const char *core = xmt_segment_text(seg, NULL) + lead;
+  if (before ? g == 0 : g >= m)
+    return 0;
+  size_t near = before ? g - 1 : g, far = near;
+  if (!has_word(core + t[near].start, t[near].end - t[near].start) ||
+      tag_within(seg, lead + (before ? t[near].start : rel),
+                 lead + (before ? rel : t[near].end), lead + rel))
+    return 0;
+  for (size_t n = 1; n < PHRASE_WORDS; n++) {
+    size_t k = before ? far - 1 : far + 1;
+    if ((before && far == 0) || (!before && k >= m) ||
+        !has_word(core + t[k].start, t[k].end - t[k].start) ||
+        tag_within(seg, lead + (before ? t[k].start : rel),
+                   lead + (before ? rel : t[k].end), lead + rel))
+      break;
+    far = k;
+  }
+  *first = before ? far : near;
+  *last = before ? near : far;
+  return 1;
+}
+
+/* The probes of placeholder i at core byte rel: its side's words, the
+ * longest phrase first, then the one word next to it. */
+static xmt_status plan_point(struct xmt_placer *p, const xmt_segment *seg,
+                             size_t lead, size_t core_len, size_t i,
+                             size_t parent) {
+  struct xmt_tag tag;
+  xmt_segment_tag(seg, i, &tag);
+  const char *core = xmt_segment_text(seg, NULL) + lead;
+  size_t rel = tag.offset - lead;
+  const struct xmt_token *t = xmt_tokens_array(p->stok);
+  size_t m = xmt_tokens_count(p->stok), g = 0;
+  while (g < m && t[g].end <= rel)
+    g++;
+  if (g < m && t[g].start < rel)
+    return XMT_OK; /* inside a word: the word decides */
+  /* The side the projector reads: the word before for a closing code or
+   * one glued to that word ("car<x/> is"), else the word after. */
+  int before =
+      tag.kind == XMT_TAG_ISOLATED_CLOSE ||
+      (tag.kind == XMT_TAG_PLACEHOLDER && !xmt_is_xml_space(core[rel - 1]) &&
+       rel < core_len && xmt_is_xml_space(core[rel]));
+  size_t first, last;
+  if (!side_words(p, seg, lead, before, g, rel, &first, &last))
+    return XMT_OK;
+  enum xmt_probe_kind kind = before ? XMT_PROBE_BEFORE : XMT_PROBE_AFTER;
+  size_t n = last - first + 1;
+  for (size_t k = 0; k < (n > 1 ? 2u : 1u); k++) {
+    struct xmt_probe *q = new_probe(p, kind, i, parent);
+    if (q == NULL)
+      return XMT_ERR_NOMEM;
+    /* the phrase, then the word next to the placeholder */
+    size_t a = k == 0 ? first : before ? last : first;
+    size_t b = k == 0 ? last : before ? last : first;
+    q->start = t[a].start;
+    q->end = t[b].end;
+    q->literal = !xmt_needs_mt(core + q->start, q->end - q->start);
+  }
+  return XMT_OK;
+}
+
+xmt_status xmt_probe_plan(struct xmt_placer *p, const xmt_segment *seg,
+                          size_t lead, size_t core_len) {
+  p->nprobes = 0;
+  size_t n = xmt_segment_tag_count(seg);
+  if (n == 0)
+    return XMT_OK;
+  const char *text = xmt_segment_text(seg, NULL);
+  xmt_status st =
+      xmt_tokenize(p->stok, text + lead, core_len, XMT_TOKENIZE_DEFAULT);
+  /* The innermost probe of the pairs open at each tag; pairs nested
+   * deeper than the stack count as the deepest one it holds. */
+  size_t stack[64], depth = 0, deeper = 0;
+  for (size_t i = 0; st == XMT_OK && i < n; i++) {
+    struct xmt_tag tag;
+    xmt_segment_tag(seg, i, &tag);
+    size_t parent = depth > 0 ? stack[depth - 1] : SIZE_MAX;
+    if (tag.kind == XMT_TAG_CLOSE) {
+      if (deeper > 0)
+        deeper--;
+      else if (depth > 0)
+        depth--;
+    } else if (tag.kind == XMT_TAG_OPEN) {
+      size_t c = close_of(seg, i), probe = SIZE_MAX;
+      if (c != SIZE_MAX && deeper == 0)
+        st = plan_span(p, seg, lead, core_len, i, c, parent, &probe);
+      if (depth < sizeof stack / sizeof *stack)
+        stack[depth++] = probe != SIZE_MAX ? probe : parent;
+      else
+        deeper++;
+    } else if (tag.offset > lead && tag.offset < lead + core_len) {
+      st = plan_point(p, seg, lead, core_len, i, parent);
+    }
+  }
+  return st;
+}
+
+/* --- Probes: finding their translations -------------------------------------
+ * Words are compared exactly, then case-folded without diacritics, then by
+ * Snowball stem or a long shared prefix of the folded forms. */
+
+/* Longest word keyed, in UTF-16 units; longer ones match exactly only. */
+#define WORD_MAX 64
+
+enum level { LEVEL_EXACT, LEVEL_FOLD, LEVEL_STEM };
+
+/* The target language's stemmer, made when the language changes. */
+static void stemmer_for(struct xmt_placer *p, const char *lang) {
+  char code[sizeof p->stem_lang];
+  size_t n = 0;
+  for (; lang != NULL && lang[n] != '\0' && lang[n] != '-' && lang[n] != '_' &&
+         n + 1 < sizeof code;
+       n++)
+    code[n] = (char)(lang[n] >= 'A' && lang[n] <= 'Z' ? lang[n] + 32 : lang[n]);
+  code[n] = '\0';
+  if (strcmp(code, p->stem_lang) == 0)
+    return;
+  if (p->stemmer != NULL)
+    sb_stemmer_delete(p->stemmer);
+  p->stemmer = n > 0 ? sb_stemmer_new(code, "UTF_8") : NULL;
+  memcpy(p->stem_lang, code, n + 1);
+}
+
+/* Appends u without its combining marks (after canonical decomposition)
+ * to keys as UTF-8; *at and *len locate it. */
+static xmt_status strip_marks(const UChar *u, int32_t n, struct xmt_buf *keys,
+                              size_t *at, size_t *len) {
+  UErrorCode e = U_ZERO_ERROR;
+  const UNormalizer2 *nfd = unorm2_getNFDInstance(&e);
+  UChar d[4 * WORD_MAX], o[4 * WORD_MAX];
+  int32_t dn =
+      U_SUCCESS(e) ? unorm2_normalize(nfd, u, n, d, 4 * WORD_MAX, &e) : 0;
+  const UChar *src = U_SUCCESS(e) ? d : u;
+  int32_t sn = U_SUCCESS(e) ? dn : n, on = 0;
+  for (int32_t i = 0; i < sn;) {
+    UChar32 c;
+    U16_NEXT(src, i, sn, c);
+    if (u_getCombiningClass(c) == 0 && u_charType(c) != U_NON_SPACING_MARK)
+      U16_APPEND_UNSAFE(o, on, c);
+  }
+  char b[12 * WORD_MAX];
+  int32_t bn = 0;
+  e = U_ZERO_ERROR;
+  u_strToUTF8(b, (int32_t)sizeof b, &bn, o, on, &e);
+  *at = keys->len;
+  *len = U_SUCCESS(e) ? (size_t)bn : 0;
+  return xmt_buf_append(keys, b, *len);
+}
+
+/* The fold and stem keys of word w of s[0, n). */
+static xmt_status word_keys(struct xmt_placer *p, struct xmt_probe_words *ws,
+                            const char *s, size_t n, struct xmt_probe_word *w) {
+  UChar u[WORD_MAX], low[WORD_MAX];
+  int32_t un = 0, ln = 0;
+  UErrorCode e = U_ZERO_ERROR;
+  if (n < WORD_MAX)
+    u_strFromUTF8(u, WORD_MAX, &un, s, (int32_t)n, &e);
+  if (n < WORD_MAX && U_SUCCESS(e))
+    ln = u_strFoldCase(low, WORD_MAX, u, un, U_FOLD_CASE_DEFAULT, &e);
+  if (n >= WORD_MAX || U_FAILURE(e)) {
+    w->fold = w->stem = ws->keys.len;
+    w->fold_len = w->stem_len = n;
+    return xmt_buf_append(&ws->keys, s, n);
+  }
+  xmt_status st = strip_marks(low, ln, &ws->keys, &w->fold, &w->fold_len);
+  w->stem = w->fold;
+  w->stem_len = w->fold_len;
+  if (st != XMT_OK || p->stemmer == NULL || !w->word)
+    return st;
+  char lower[4 * WORD_MAX];
+  int32_t lbytes = 0;
+  u_strToUTF8(lower, (int32_t)sizeof lower, &lbytes, low, ln, &e);
+  const sb_symbol *r =
+      U_SUCCESS(e)
+          ? sb_stemmer_stem(p->stemmer, (const sb_symbol *)lower, lbytes)
+          : NULL;
+  if (r == NULL)
+    return XMT_OK;
+  int32_t rn = 0;
+  u_strFromUTF8(u, WORD_MAX, &rn, (const char *)r,
+                sb_stemmer_length(p->stemmer), &e);
+  return U_SUCCESS(e) ? strip_marks(u, rn, &ws->keys, &w->stem, &w->stem_len)
+                      : XMT_OK;
+}
+
+/* The words of text with their keys into ws. */
+static xmt_status words_of(struct xmt_placer *p, struct xmt_probe_words *ws,
+                           const char *text, size_t len) {
+  ws->n = 0;
+  xmt_buf_reset(&ws->keys);
+  xmt_status st = xmt_tokenize(p->stok, text, len, XMT_TOKENIZE_DEFAULT);
+  size_t m = xmt_tokens_count(p->stok);
+  const struct xmt_token *t = xmt_tokens_array(p->stok);
+  struct xmt_probe_word *w = grow_array(ws->w, &ws->cap, m, sizeof *w);
+  if (st != XMT_OK || w == NULL)
+    return st != XMT_OK ? st : XMT_ERR_NOMEM;
+  ws->w = w;
+  for (size_t i = 0; st == XMT_OK && i < m; i++) {
+    struct xmt_probe_word *x = &w[ws->n++];
+    x->start = t[i].start;
+    x->end = t[i].end;
+    x->word = has_word(text + x->start, x->end - x->start);
+    st = word_keys(p, ws, text + x->start, x->end - x->start, x);
+  }
+  return st;
+}
+
+static int key_eq(const struct xmt_probe_words *a, size_t ao, size_t an,
+                  const struct xmt_probe_words *b, size_t bo, size_t bn) {
+  return an == bn &&
+         (an == 0 || memcmp(a->keys.data + ao, b->keys.data + bo, an) == 0);
+}
+
+/* Forms sharing a beginning of 4 bytes and 60 % of the longer one
+ * ("pequeño"/"pequeñas" when the stemmer does not join them). */
+static int prefix_eq(const struct xmt_probe_words *a,
+                     const struct xmt_probe_word *x,
+                     const struct xmt_probe_words *b,
+                     const struct xmt_probe_word *y) {
+  const char *s = a->keys.data + x->fold, *t = b->keys.data + y->fold;
+  size_t k = 0, n = x->fold_len > y->fold_len ? x->fold_len : y->fold_len;
+  while (k < x->fold_len && k < y->fold_len && s[k] == t[k])
+    k++;
+  return k >= 4 && 10 * k >= 6 * n;
+}
+
+/* 1 when target word x (of tr) and probe word y (of ans) match at level. */
+static int word_eq(const struct xmt_placer *p, const char *tr,
+                   const struct xmt_probe_word *x, const char *ans,
+                   const struct xmt_probe_word *y, enum level level) {
+  if (level == LEVEL_EXACT)
+    return x->end - x->start == y->end - y->start &&
+           memcmp(tr + x->start, ans + y->start, x->end - x->start) == 0;
+  if (key_eq(&p->tw, x->fold, x->fold_len, &p->pw, y->fold, y->fold_len))
+    return 1;
+  if (level == LEVEL_FOLD || !x->word || !y->word)
+    return 0;
+  return (y->stem_len > 0 &&
+          key_eq(&p->tw, x->stem, x->stem_len, &p->pw, y->stem, y->stem_len)) ||
+         prefix_eq(&p->tw, x, &p->pw, y);
+}
+
+/* Candidates: byte ranges of tr where the probe's words pw[a, b) occur,
+ * inside [lo, hi), at the first level with any (at most max). */
+static size_t occurrences(const struct xmt_placer *p, const char *tr,
+                          const char *ans, size_t a, size_t b, size_t lo,
+                          size_t hi, size_t (*cand)[2], size_t max) {
+  const struct xmt_probe_word *tw = p->tw.w, *pw = p->pw.w;
+  size_t m = b - a, n = 0;
+  for (int level = LEVEL_EXACT; level <= LEVEL_STEM && n == 0; level++) {
+    for (size_t i = 0; i + m <= p->tw.n && n < max; i++) {
+      if (tw[i].start < lo || tw[i + m - 1].end > hi)
+        continue;
+      size_t j = 0;
+      while (j < m &&
+             word_eq(p, tr, &tw[i + j], ans, &pw[a + j], (enum level)level))
+        j++;
+      if (j == m) {
+        cand[n][0] = tw[i].start;
+        cand[n][1] = tw[i + m - 1].end;
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+/* --- Probes: anchoring -----------------------------------------------------
+ * The alignment is edited, not the projector: once the probed source
+ * tokens a..b link only into the matched target tokens c..d, and nothing
+ * else links there, min-max projection (and span scoring) puts the tag on
+ * the match. Anchored matches nest or are disjoint, so later edits keep
+ * earlier anchors where they are. */
+
+/* Candidates kept per probe. */
+#define MAX_CANDIDATES 16
+
+/* The probes being anchored and what they are anchored in. */
+struct probe_ctx {
+  const struct xmt_probe *probes;
+  size_t nprobes;
+  const char *tr;
+  size_t trlen;
+  const xmt_tokens *ctok, *ttok;
+};
+
+struct xmt_anchor {
+  size_t probe;
+  size_t a, b;     /* the probed source tokens */
+  size_t c, d;     /* target tokens of the match */
+  size_t from, to; /* its bytes in the translation */
+};
+
+static xmt_status work_add(struct xmt_placer *p, size_t s, size_t t) {
+  struct xmt_link *w =
+      grow_array(p->work, &p->work_cap, p->nwork + 1, sizeof *w);
+  if (w == NULL)
+    return XMT_ERR_NOMEM;
+  p->work = w;
+  w[p->nwork].source = s;
+  w[p->nwork].target = t;
+  p->nwork++;
+  return XMT_OK;
+}
+
+/* The links to edit: a copy of links, or without them each of the m
+ * source tokens on its proportional share of the k target tokens. */
+static xmt_status work_load(struct xmt_placer *p, const xmt_alignment *links,
+                            size_t m, size_t k) {
+  p->nwork = 0;
+  xmt_status st = XMT_OK;
+  if (links != NULL) {
+    const struct xmt_link *l = xmt_alignment_links(links);
+    for (size_t i = 0; st == XMT_OK && i < xmt_alignment_count(links); i++)
+      if (l[i].source < m && l[i].target < k)
+        st = work_add(p, l[i].source, l[i].target);
+    return st;
+  }
+  for (size_t s = 0; st == XMT_OK && k > 0 && s < m; s++) {
+    size_t lo = s * k / m, hi = ((s + 1) * k + m - 1) / m;
+    for (size_t t = lo; st == XMT_OK && t < hi && t < k; t++)
+      st = work_add(p, s, t);
+  }
+  return st;
+}
+
+/* Where the links put source tokens a..b: *lo..*hi (0 when unlinked). */
+static int work_span(const struct xmt_placer *p, size_t a, size_t b, size_t *lo,
+                     size_t *hi) {
+  int any = 0;
+  for (size_t i = 0; i < p->nwork; i++) {
+    const struct xmt_link *l = &p->work[i];
+    if (l->source < a || l->source > b)
+      continue;
+    if (!any || l->target < *lo)
+      *lo = l->target;
+    if (!any || l->target > *hi)
+      *hi = l->target;
+    any = 1;
+  }
+  return any;
+}
+
+static size_t links_into(const struct xmt_placer *p, size_t a, size_t b,
+                         size_t c, size_t d) {
+  size_t n = 0;
+  for (size_t i = 0; i < p->nwork; i++) {
+    const struct xmt_link *l = &p->work[i];
+    n += l->source >= a && l->source <= b && l->target >= c && l->target <= d;
+  }
+  return n;
+}
+
+/* Links source tokens a..b to target tokens c..d: links between them
+ * kept, their links elsewhere and other tokens' links into c..d dropped,
+ * then each token left out linked to its proportional counterpart. */
+static xmt_status work_anchor(struct xmt_placer *p, size_t a, size_t b,
+                              size_t c, size_t d) {
+  size_t w = 0;
+  for (size_t i = 0; i < p->nwork; i++) {
+    const struct xmt_link l = p->work[i];
+    if ((l.source >= a && l.source <= b) == (l.target >= c && l.target <= d))
+      p->work[w++] = l;
+  }
+  p->nwork = w;
+  size_t ns = b - a + 1, nt = d - c + 1;
+  xmt_status st = XMT_OK;
+  for (size_t t = c; st == XMT_OK && t <= d; t++) {
+    size_t s = a + (t - c) * ns / nt;
+    if (links_into(p, a, b, t, t) == 0)
+      st = work_add(p, s, t);
+  }
+  for (size_t s = a; st == XMT_OK && s <= b; s++) {
+    size_t t = c + (s - a) * nt / ns;
+    if (links_into(p, s, s, c, d) == 0)
+      st = work_add(p, s, t);
+  }
+  return st;
+}
+
+/* Tokens of tok overlapping bytes [from, to): *a..*b; 0 when none. */
+static int tokens_over(const xmt_tokens *tok, size_t from, size_t to, size_t *a,
+                       size_t *b) {
+  const struct xmt_token *t = xmt_tokens_array(tok);
+  size_t n = xmt_tokens_count(tok), i = 0;
+  while (i < n && t[i].end <= from)
+    i++;
+  if (i == n || t[i].start >= to)
+    return 0;
+  *a = *b = i;
+  while (*b + 1 < n && t[*b + 1].start < to)
+    (*b)++;
+  return 1;
+}
+
+/* The anchor of probe q, or NULL. */
+static const struct xmt_anchor *anchor_of(const struct xmt_placer *p,
+                                          size_t q) {
+  for (size_t i = 0; i < p->nanchors; i++)
+    if (p->anchors[i].probe == q)
+      return &p->anchors[i];
+  return NULL;
+}
+
+static int is_ancestor(const struct probe_ctx *x, size_t anc, size_t q) {
+  for (size_t i = x->probes[q].parent; i != SIZE_MAX; i = x->probes[i].parent)
+    if (i == anc)
+      return 1;
+  return 0;
+}
+
+/* 1 when target tokens c..d overlap a match that is not probe q's
+ * ancestor's: anchors must nest. */
+static int conflicts(const struct xmt_placer *p, const struct probe_ctx *x,
+                     size_t q, size_t c, size_t d) {
+  for (size_t i = 0; i < p->nanchors; i++) {
+    const struct xmt_anchor *an = &p->anchors[i];
+    if (c <= an->d && an->c <= d && !is_ancestor(x, an->probe, q))
+      return 1;
+  }
+  return 0;
+}
+
+/* The innermost anchored ancestor's bytes of the translation. */
+static void search_range(const struct xmt_placer *p, const struct probe_ctx *x,
+                         size_t q, size_t *lo, size_t *hi) {
+  *lo = 0;
+  *hi = x->trlen;
+  for (size_t i = x->probes[q].parent; i != SIZE_MAX; i = x->probes[i].parent) {
+    const struct xmt_anchor *a = anchor_of(p, i);
+    if (a != NULL) {
+      *lo = a->from;
+      *hi = a->to;
+      return;
+    }
+  }
+}
+
+/* The candidate nearest where the links put source tokens a..b (more
+ * links into it, then the leftmost, break ties); 0 when none is usable. */
+static int choose(const struct xmt_placer *p, const struct probe_ctx *x,
+                  size_t q, size_t a, size_t b, size_t (*cand)[2], size_t n,
+                  struct xmt_anchor *best) {
+  size_t m = xmt_tokens_count(x->ctok), k = xmt_tokens_count(x->ttok);
+  size_t lo = a * k / (m ? m : 1), hi = (b + 1) * k / (m ? m : 1);
+  hi = hi > lo ? hi - 1 : lo;
+  work_span(p, a, b, &lo, &hi);
+  size_t best_dist = SIZE_MAX, best_in = 0;
+  for (size_t i = 0; i < n; i++) {
+    size_t c, d;
+    if (!tokens_over(x->ttok, cand[i][0], cand[i][1], &c, &d) ||
+        conflicts(p, x, q, c, d))
+      continue;
+    size_t dist = (c > lo ? c - lo : lo - c) + (d > hi ? d - hi : hi - d);
+    size_t in = links_into(p, a, b, c, d);
+    if (dist < best_dist || (dist == best_dist && in > best_in)) {
+      best_dist = dist;
+      best_in = in;
+      best->c = c;
+      best->d = d;
+      best->from = cand[i][0];
+      best->to = cand[i][1];
+    }
+  }
+  return best_dist != SIZE_MAX;
+}
+
+/* 1 when target token t is linked from a source token outside a..b and
+ * from none inside. */
+static int claimed_outside(const struct xmt_placer *p, size_t a, size_t b,
+                           size_t t) {
+  int out = 0;
+  for (size_t i = 0; i < p->nwork; i++) {
+    const struct xmt_link *l = &p->work[i];
+    if (l->target != t)
+      continue;
+    if (l->source >= a && l->source <= b)
+      return 0;
+    out = 1;
+  }
+  return out;
+}
+
+/* A placeholder's words translated alone may gain words the sentence
+ * gives to its neighbours ("symbol means" -> "El símbolo significa"):
+ * the match loses edge words that the links give to words outside. */
+static void trim_match(const struct xmt_placer *p, const struct probe_ctx *x,
+                       size_t a, size_t b, struct xmt_anchor *m) {
+  const struct xmt_token *t = xmt_tokens_array(x->ttok);
+  while (m->c < m->d && claimed_outside(p, a, b, m->c))
+    m->c++;
+  while (m->d > m->c && claimed_outside(p, a, b, m->d))
+    m->d--;
+  m->from = m->from > t[m->c].start ? m->from : t[m->c].start;
+  m->to = m->to < t[m->d].end ? m->to : t[m->d].end;
+}
+
+/* Finds probe q's translation in the translation: 1 with *best set. */
+static xmt_status find_probe(struct xmt_placer *p, const struct probe_ctx *x,
+                             size_t q, size_t *a, size_t *b,
+                             struct xmt_anchor *best, int *found) {
+  const struct xmt_probe *pr = &x->probes[q];
+  *found = 0;
+  if (pr->answer == NULL || !tokens_over(x->ctok, pr->start, pr->end, a, b))
+    return XMT_OK;
+  xmt_status st = words_of(p, &p->pw, pr->answer, pr->answer_len);
+  size_t wa = 0, wb = p->pw.n;
+  while (wa < wb && !p->pw.w[wa].word)
+    wa++;
+  while (wb > wa && !p->pw.w[wb - 1].word)
+    wb--;
+  if (st != XMT_OK || wa == wb)
+    return st;
+  size_t cand[MAX_CANDIDATES][2], lo, hi;
+  search_range(p, x, q, &lo, &hi);
+  size_t n =
+      occurrences(p, x->tr, pr->answer, wa, wb, lo, hi, cand, MAX_CANDIDATES);
+  *found = choose(p, x, q, *a, *b, cand, n, best);
+  best->probe = q;
+  best->a = *a;
+  best->b = *b;
+  if (*found && pr->kind != XMT_PROBE_SPAN)
+    trim_match(p, x, *a, *b, best);
+  return XMT_OK;
+}
+
+/* Anchors probe q where found; *done is 1 when it was. */
+static xmt_status anchor_probe(struct xmt_placer *p, const struct probe_ctx *x,
+                               size_t q, int *done) {
+  size_t a, b;
+  struct xmt_anchor best;
+  xmt_status st = find_probe(p, x, q, &a, &b, &best, done);
+  if (st != XMT_OK || !*done)
+    return st;
+  struct xmt_anchor *v =
+      grow_array(p->anchors, &p->anchors_cap, p->nanchors + 1, sizeof *v);
+  if (v == NULL)
+    return XMT_ERR_NOMEM;
+  p->anchors = v;
+  v[p->nanchors++] = best;
+  st = work_anchor(p, a, b, best.c, best.d);
+  /* A placeholder goes after the last token before it, or before the
+   * first after it: that token must reach the end of the match. */
+  if (st == XMT_OK && x->probes[q].kind == XMT_PROBE_BEFORE)
+    st = work_add(p, b, best.d);
+  else if (st == XMT_OK && x->probes[q].kind == XMT_PROBE_AFTER)
+    st = work_add(p, a, best.c);
+  return st;
+}
+
+/* 1 when the probed tokens s..s of anchor y lie in anchor x's (nested
+ * inside it) and y is not x. */
+static int inside_anchor(const struct probe_ctx *x, const struct xmt_anchor *in,
+                         const struct xmt_anchor *y) {
+  return y != in && is_ancestor(x, in->probe, y->probe);
+}
+
+/* The source token of anchor m that no anchor inside it holds, nearest
+ * to its share of target token t; SIZE_MAX when there is none. */
+static size_t own_token(const struct xmt_placer *p, const struct probe_ctx *x,
+                        const struct xmt_anchor *m, size_t t) {
+  size_t want = m->a + (t - m->c) * (m->b - m->a + 1) / (m->d - m->c + 1);
+  size_t best = SIZE_MAX, best_dist = SIZE_MAX;
+  for (size_t s = m->a; s <= m->b; s++) {
+    size_t i = 0;
+    for (; i < p->nanchors; i++) {
+      const struct xmt_anchor *y = &p->anchors[i];
+      if (inside_anchor(x, m, y) && s >= y->a && s <= y->b)
+        break;
+    }
+    size_t dist = s > want ? s - want : want - s;
+    if (i == p->nanchors && dist < best_dist) {
+      best = s;
+      best_dist = dist;
+    }
+  }
+  return best;
+}
+
+/* Anchoring a pair inside another can take from the outer one the only
+ * links to some of its target tokens: they get one from its own words. */
+static xmt_status recover(struct xmt_placer *p, const struct probe_ctx *x) {
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; st == XMT_OK && i < p->nanchors; i++) {
+    const struct xmt_anchor m = p->anchors[i];
+    for (size_t t = m.c; st == XMT_OK && t <= m.d; t++) {
+      if (links_into(p, m.a, m.b, t, t) > 0)
+        continue;
+      size_t s = own_token(p, x, &m, t);
+      if (s != SIZE_MAX)
+        st = work_add(p, s, t);
+    }
+  }
+  return st;
+}
+
+xmt_status xmt_probe_anchor(struct xmt_placer *p, const char *lang,
+                            const struct xmt_probe *probes, size_t nprobes,
+                            const xmt_tokens *ctok, const char *tr,
+                            size_t trlen, const xmt_tokens *ttok,
+                            const xmt_alignment *links, xmt_alignment *out,
+                            size_t *anchored) {
+  const struct probe_ctx x = {probes, nprobes, tr, trlen, ctok, ttok};
+  p->nanchors = 0;
+  stemmer_for(p, lang);
+  xmt_status st =
+      work_load(p, links, xmt_tokens_count(ctok), xmt_tokens_count(ttok));
+  if (st == XMT_OK)
+    st = words_of(p, &p->tw, tr, trlen);
+  /* Pairs first, outer ones before those inside them; then the
+   * placeholders, each by the first of its probes found. */
+  for (size_t q = 0; st == XMT_OK && q < nprobes; q++) {
+    int done = 0;
+    if (probes[q].kind == XMT_PROBE_SPAN)
+      st = anchor_probe(p, &x, q, &done);
+    *anchored += (size_t)done;
+  }
+  size_t placed = SIZE_MAX;
+  for (size_t q = 0; st == XMT_OK && q < nprobes; q++) {
+    int done = 0;
+    if (probes[q].kind == XMT_PROBE_SPAN || probes[q].tag == placed)
+      continue;
+    st = anchor_probe(p, &x, q, &done);
+    if (done)
+      placed = probes[q].tag;
+    *anchored += (size_t)done;
+  }
+  if (st == XMT_OK)
+    st = recover(p, &x);
+  xmt_alignment_clear(out);
+  for (size_t i = 0; st == XMT_OK && i < p->nwork; i++)
+    st = xmt_alignment_add(out, p->work[i].source, p->work[i].target);
+  return st;
 }

@@ -120,6 +120,10 @@ XMT_API xmt_status xmt_filter_set_target_state(xmt_filter *filter,
 
 #define XMT_FILTER_OVERWRITE 0x1u /* replace existing non-empty targets */
 #define XMT_FILTER_ALT_TRANS 0x2u /* write alt-trans proposals, not targets */
+/* after a successful run, write the self-trained aligner's model, grown by
+ * the document's links, back to the aligner model file (created when it
+ * does not exist yet) */
+#define XMT_FILTER_UPDATE_MODEL 0x4u
 XMT_API void xmt_filter_set_flags(xmt_filter *filter, unsigned flags);
 
 /* How inline codes travel through MT. */
@@ -151,11 +155,30 @@ enum xmt_aligner_mode {
 XMT_API xmt_status xmt_filter_set_aligner(xmt_filter *filter,
                                           enum xmt_aligner_mode mode,
                                           const char *model_path);
+/* The built-in aligner's model (default: xmt_aligner_options_init's) and its
+ * sources of prior word translations (xmt_aligner_add_dictionary: "auto",
+ * "none" or a file; default "auto"). Copied. */
+XMT_API xmt_status xmt_filter_set_aligner_model(xmt_filter *filter,
+                                                enum xmt_align_model model);
+XMT_API xmt_status xmt_filter_add_dictionary(xmt_filter *filter,
+                                             const char *spec);
 /* Projection rule and symmetrization of the built-in aligner's two
  * directions. Defaults: XMT_RULE_MINMAX, XMT_SYM_GROW_DIAG_FINAL_AND. */
 XMT_API void xmt_filter_set_projection(xmt_filter *filter,
                                        enum xmt_projection_rule rule,
                                        enum xmt_symmetrization symmetrization);
+
+/* Engine probes (projection only): the content of each tagged span and
+ * the words around each placeholder go to the engine as extra requests
+ * in the same batches; where their translation is found in the segment's,
+ * it anchors the tag, and the alignment decides the rest. They never
+ * change the translation, and one that fails is ignored. */
+enum xmt_probes {
+  XMT_PROBES_AUTO = 0, /* when tags are projected (the default) */
+  XMT_PROBES_OFF = 1
+};
+XMT_API xmt_status xmt_filter_set_probes(xmt_filter *filter,
+                                         enum xmt_probes mode);
 
 /* Sentence segmentation of the units translated. Default: none in the
  * library (the xliffmt command segments). srx_path NULL: the shipped
@@ -183,6 +206,8 @@ struct xmt_filter_stats {
   size_t mt_calls;              /* backend translate() calls */
   size_t projected_segments;    /* tags placed over word alignments */
   size_t repaired_segments;     /* mask/raw answers with tags repaired */
+  size_t probe_requests;        /* probes sent to the backend */
+  size_t probe_anchored_tags;   /* tags placed where a probe was found */
 };
 
 /* Called after each backend call; non-zero stops the run (nothing is

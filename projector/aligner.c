@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <unicode/ustring.h>
 
-#include "aligner_private.h"
+#include "priors_private.h"
 
 void xmt_aligner_options_init(struct xmt_aligner_options *o) {
   if (o == NULL)
@@ -22,12 +22,15 @@ void xmt_aligner_options_init(struct xmt_aligner_options *o) {
   o->lowercase = 0;
   o->threads = 0;
   o->seed_weight = 1.0;
+  o->model = XMT_MODEL_BAYES;
+  o->string_priors = 1;
 }
 
 static int options_valid(const struct xmt_aligner_options *o) {
   return o->iterations > 0 && o->iterations <= 1000 &&
          o->prob_align_null >= 0 && o->prob_align_null < 1 && o->tension > 0 &&
-         (!o->variational_bayes || o->alpha > 0) && o->seed_weight >= 0;
+         (!o->variational_bayes || o->alpha > 0) && o->seed_weight >= 0 &&
+         (o->model == XMT_MODEL_IBM2 || o->model == XMT_MODEL_BAYES);
 }
 
 xmt_aligner *xmt_aligner_new(const struct xmt_aligner_options *o) {
@@ -67,7 +70,16 @@ void xmt_aligner_free(xmt_aligner *a) {
     xmt_ttable_free(&a->dir[s].t);
     free(a->words[s]);
     xmt_alignment_free(a->half[s]);
+    free(a->lang[s]);
+    free(a->model_lang[s]);
+    free(a->pair_links[s]);
   }
+  for (size_t k = 0; k < a->ndicts; k++)
+    free(a->dicts[k]);
+  free(a->dicts);
+  xmt_prior_table_free(&a->prior);
+  free(a->prior_summary);
+  free(a->model_path);
   xmt_scratch_free(&a->scratch);
   xmt_buf_free(&a->lower);
   free(a->u16);
@@ -76,6 +88,66 @@ void xmt_aligner_free(xmt_aligner *a) {
 
 const struct xmt_error *xmt_aligner_error(const xmt_aligner *a) {
   return a != NULL ? &a->err.pub : NULL;
+}
+
+xmt_status xmt_aligner_set_languages(xmt_aligner *a, const char *source,
+                                     const char *target) {
+  if (a == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&a->err);
+  char *s = xmt_strdup(source), *t = xmt_strdup(target);
+  if ((source != NULL && s == NULL) || (target != NULL && t == NULL)) {
+    free(s);
+    free(t);
+    return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
+                         "out of memory");
+  }
+  free(a->lang[XMT_SRC]);
+  free(a->lang[XMT_TGT]);
+  a->lang[XMT_SRC] = s;
+  a->lang[XMT_TGT] = t;
+  return xmt_aligner_check_languages(a, NULL);
+}
+
+void xmt_aligner_forget_pairs(xmt_aligner *a) {
+  if (a == NULL)
+    return;
+  xmt_error_clear(&a->err);
+  for (int s = 0; s < 2; s++) {
+    a->nids[s] = 0;
+    free(a->pair_links[s]);
+    a->pair_links[s] = NULL;
+  }
+  a->pairs = 0;
+}
+
+xmt_status xmt_aligner_add_dictionary(xmt_aligner *a, const char *spec) {
+  if (a == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&a->err);
+  if (spec == NULL || *spec == '\0')
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "empty dictionary name");
+  if (strcmp(spec, "none") == 0) {
+    for (size_t k = 0; k < a->ndicts; k++)
+      free(a->dicts[k]);
+    a->ndicts = 0;
+    return XMT_OK;
+  }
+  char **d = realloc(a->dicts, (a->ndicts + 1) * sizeof *d);
+  if (d == NULL)
+    return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
+                         "out of memory");
+  a->dicts = d;
+  if ((d[a->ndicts] = xmt_strdup(spec)) == NULL)
+    return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
+                         "out of memory");
+  a->ndicts++;
+  return XMT_OK;
+}
+
+const char *xmt_aligner_priors_summary(const xmt_aligner *a) {
+  return a != NULL && a->prior_summary != NULL ? a->prior_summary : "";
 }
 
 size_t xmt_aligner_pair_count(const xmt_aligner *a) {
@@ -212,6 +284,12 @@ xmt_status xmt_aligner_add(xmt_aligner *a, const char *src, size_t src_len,
     if (append_ids(a, s, n[s]) != XMT_OK)
       return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
                            "out of memory");
+  /* the sampled links cover the pairs trained on; later ones are aligned
+   * with the model's tables, and so are those for consistency */
+  for (int d = 0; d < 2; d++) {
+    free(a->pair_links[d]);
+    a->pair_links[d] = NULL;
+  }
   a->pairs++;
   a->start[0][a->pairs] = a->nids[0];
   a->start[1][a->pairs] = a->nids[1];
@@ -240,6 +318,34 @@ static xmt_status align_ids(xmt_aligner *a, const uint32_t *s, size_t n,
     st = xmt_aligner_viterbi(a, XMT_REV, &a->scratch, t, m, s, n, a->half[1]);
   if (st == XMT_OK)
     st = xmt_symmetrize(out, a->half[0], a->half[1], n, m, sym);
+  if (st != XMT_OK)
+    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "cannot align: %s",
+                         xmt_strerror(st));
+  return XMT_OK;
+}
+
+/* Pair index's links from the Bayesian model's samples (n source and m
+ * target words), combined as sym asks. */
+static xmt_status sampled_links(xmt_aligner *a, size_t index, size_t n,
+                                size_t m, enum xmt_symmetrization sym,
+                                xmt_alignment *out) {
+  const uint32_t *fwd = a->pair_links[XMT_FWD] + a->start[XMT_TGT][index];
+  const uint32_t *rev = a->pair_links[XMT_REV] + a->start[XMT_SRC][index];
+  xmt_alignment *h[2] = {a->half[0], a->half[1]};
+  if (sym == XMT_SYM_FORWARD || sym == XMT_SYM_REVERSE)
+    h[sym == XMT_SYM_FORWARD ? 0 : 1] = out;
+  xmt_alignment_clear(out);
+  xmt_alignment_clear(h[0]);
+  xmt_alignment_clear(h[1]);
+  xmt_status st = XMT_OK;
+  for (size_t j = 0; j < m && st == XMT_OK; j++)
+    if (fwd[j] != 0 && fwd[j] <= n)
+      st = xmt_alignment_add(h[0], fwd[j] - 1, j);
+  for (size_t i = 0; i < n && st == XMT_OK; i++)
+    if (rev[i] != 0 && rev[i] <= m)
+      st = xmt_alignment_add(h[1], i, rev[i] - 1);
+  if (st == XMT_OK && sym != XMT_SYM_FORWARD && sym != XMT_SYM_REVERSE)
+    st = xmt_symmetrize(out, h[0], h[1], n, m, sym);
   if (st != XMT_OK)
     return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "cannot align: %s",
                          xmt_strerror(st));
@@ -297,6 +403,8 @@ xmt_status xmt_aligner_align_pair(xmt_aligner *a, size_t index,
     xmt_alignment_clear(out);
     return XMT_OK;
   }
+  if (a->pair_links[XMT_FWD] != NULL)
+    return sampled_links(a, index, n, m, sym, out);
   const uint32_t *s = a->ids[XMT_SRC] + a->start[XMT_SRC][index];
   const uint32_t *t = a->ids[XMT_TGT] + a->start[XMT_TGT][index];
   return align_ids(a, s, n, t, m, sym, out);

@@ -1,10 +1,11 @@
 /* aligner_model.c -- saving and loading the aligner's model.
  *
- * Model file format, version 1. Integers are unsigned little-endian, f64 is
- * an IEEE 754 binary64 stored as the little-endian u64 of its bits.
+ * Model file format, version 2 (version 1 is read too: it lacks the parts
+ * marked v2). Integers are unsigned little-endian, f64 is an IEEE 754
+ * binary64 stored as the little-endian u64 of its bits.
  *
  *   magic     8 bytes  "XMTALIGN"
- *   version   u32      1; a reader refuses any other version
+ *   version   u32      2 (or 1); a reader refuses any other version
  *   flags     u32      1 favor_diagonal, 2 optimize_tension,
  *                      4 variational_bayes, 8 lowercase; others 0
  *   iterations u32     the -I the model was trained with
@@ -12,6 +13,12 @@
  *   p_null    f64      prob_align_null
  *   alpha     f64
  *   tension0  f64      the starting tension option
+ *   v2: model u32      0 IBM Model 2, 1 the Bayesian model
+ *   v2: reserved u32   0
+ *   v2: documents u64  trainings whose link counts the tables add up
+ *   v2: the source and the target language, each:
+ *     length    u32      bytes (0: unknown), at most 64
+ *     bytes     the language tag as given (e.g. "en", "de-AT")
  *   then, for the forward (source -> target) and reverse directions:
  *     tension        f64  the learned tension
  *     mean_len_ratio f64  mean of predicted / conditioning sentence length
@@ -26,22 +33,27 @@
  *     lengths   rows x u32, entries in each row
  *     cols      nnz x u32, predicted word ids, ascending within a row
  *     probs     nnz x f64, p(predicted | conditioning)
+ *     v2: has_counts u32  1 when counts follow, else 0
+ *     v2: counts nnz x f64, links of each entry over the trainings
  *   checksum  u64      FNV-1a (64-bit) of every byte before it
  *
  * The forward table's rows are source ids and its cols target ids; the
- * reverse table the other way round. */
+ * reverse table the other way round. A model for one language pair
+ * refuses to align or train another (xmt_aligner_set_languages). */
 #include "config.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "aligner_private.h"
 
 #define MAGIC "XMTALIGN"
-#define MODEL_VERSION 1u
+#define MODEL_VERSION 2u
+#define MAX_LANG 64u
 
 struct io {
   FILE *fp;
@@ -143,6 +155,17 @@ static void put_table(struct io *io, const struct xmt_ttable *t) {
     put_u32(io, t->col[k]);
   for (uint64_t k = 0; k < t->nnz; k++)
     put_f64(io, t->prob[k]);
+  put_u32(io, t->count != NULL);
+  for (uint64_t k = 0; t->count != NULL && k < t->nnz; k++)
+    put_f64(io, t->count[k]);
+}
+
+static void put_lang(struct io *io, const char *lang) {
+  size_t n = lang != NULL ? strlen(lang) : 0;
+  if (n > MAX_LANG)
+    n = 0; /* not a language tag: unknown */
+  put_u32(io, (uint32_t)n);
+  put(io, lang, n);
 }
 
 xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
@@ -163,6 +186,13 @@ xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
   memcpy(tmp, path, len);
   memcpy(tmp + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
   int fd = mkstemp(tmp);
+  if (fd >= 0) {
+    /* mkstemp makes the file 0600: give it the mode of a file created as
+     * usual, as the filter does for its outputs */
+    mode_t mask = umask(022);
+    umask(mask);
+    (void)fchmod(fd, (mode_t)(0666 & ~mask));
+  }
   struct io io = {NULL, 0xcbf29ce484222325u, 0};
   if (fd >= 0 && (io.fp = fdopen(fd, "wb")) == NULL)
     close(fd);
@@ -184,6 +214,11 @@ xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
   put_f64(&io, o->prob_align_null);
   put_f64(&io, o->alpha);
   put_f64(&io, o->tension);
+  put_u32(&io, o->model == XMT_MODEL_BAYES);
+  put_u32(&io, 0);
+  put_u64(&io, a->documents);
+  put_lang(&io, a->model_lang[XMT_SRC]);
+  put_lang(&io, a->model_lang[XMT_TGT]);
   for (int d = 0; d < 2; d++) {
     put_f64(&io, a->dir[d].tension);
     put_f64(&io, a->dir[d].mean_len_ratio);
@@ -247,8 +282,23 @@ static const char *get_vocab(struct io *io, struct xmt_vocab *v) {
   return bad;
 }
 
+static const char *get_lang(struct io *io, char **lang) {
+  uint32_t n = get_u32(io);
+  if (io->failed)
+    return NULL;
+  if (n > MAX_LANG)
+    return "bad language tag";
+  if (n == 0)
+    return NULL;
+  if ((*lang = malloc(n + 1)) == NULL)
+    return "out of memory";
+  get(io, *lang, n);
+  (*lang)[n] = '\0';
+  return NULL;
+}
+
 static const char *get_table(struct io *io, struct xmt_ttable *t, uint32_t rows,
-                             uint32_t cols) {
+                             uint32_t cols, uint32_t version) {
   memset(t, 0, sizeof *t);
   uint32_t r = get_u32(io);
   uint64_t nnz = get_u64(io);
@@ -276,6 +326,17 @@ static const char *get_table(struct io *io, struct xmt_ttable *t, uint32_t rows,
     t->col[k] = get_u32(io);
   for (uint64_t k = 0; k < nnz; k++)
     t->prob[k] = get_f64(io);
+  uint32_t has_counts = version >= 2 ? get_u32(io) : 0;
+  if (io->failed)
+    return NULL;
+  if (has_counts > 1)
+    return "bad table counts flag";
+  if (has_counts &&
+      (t->count = malloc((size_t)(nnz ? nnz : 1) * sizeof *t->count)) == NULL)
+    return "out of memory";
+  for (uint64_t k = 0; has_counts && k < nnz; k++)
+    if (!((t->count[k] = get_f64(io)) >= 0))
+      return "bad count";
   if (io->failed)
     return NULL;
   for (uint32_t e = 0; e < rows; e++)
@@ -309,16 +370,18 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
   const char *bad = NULL;
   if (io.failed || memcmp(magic, MAGIC, 8) != 0)
     bad = "not an xliffmt aligner model";
-  if (bad == NULL && version != MODEL_VERSION) {
+  if (bad == NULL && version != MODEL_VERSION && version != 1) {
     fclose(io.fp);
     return xmt_error_set(&a->err, XMT_ERR_FORMAT, path, 0, 0, NULL,
                          "aligner model format version %lu; this xliffmt "
-                         "reads version %u",
+                         "reads versions 1 to %u",
                          (unsigned long)version, MODEL_VERSION);
   }
   struct xmt_aligner_options o = a->opt;
   struct xmt_direction dir[2];
   memset(dir, 0, sizeof dir);
+  char *lang[2] = {NULL, NULL};
+  uint64_t documents = 1;
   if (bad == NULL) {
     uint32_t flags = get_u32(&io);
     o.favor_diagonal = (flags & 1) != 0;
@@ -330,11 +393,22 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
     o.prob_align_null = get_f64(&io);
     o.alpha = get_f64(&io);
     o.tension = get_f64(&io);
+    uint32_t kind = 0, reserved2 = 0;
+    if (version >= 2) {
+      kind = get_u32(&io);
+      reserved2 = get_u32(&io);
+      documents = get_u64(&io);
+      bad = get_lang(&io, &lang[0]);
+      if (bad == NULL)
+        bad = get_lang(&io, &lang[1]);
+      if (bad == NULL && !io.failed && (kind > 1 || reserved2 != 0))
+        bad = "bad model kind";
+    }
     for (int d = 0; d < 2; d++) {
       dir[d].tension = get_f64(&io);
       dir[d].mean_len_ratio = get_f64(&io);
     }
-    if (!io.failed &&
+    if (bad == NULL && !io.failed &&
         ((flags & ~15u) != 0 || reserved != 0 || o.iterations == 0 ||
          !(o.prob_align_null >= 0) || !(o.prob_align_null < 1) ||
          !(o.alpha > 0) || !(dir[0].tension > 0) || !(dir[1].tension > 0)))
@@ -346,9 +420,9 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
     bad = get_vocab(&io, &a->vocab[XMT_TGT]);
   uint32_t ns = a->vocab[XMT_SRC].count, nt = a->vocab[XMT_TGT].count;
   if (bad == NULL && !io.failed)
-    bad = get_table(&io, &dir[XMT_FWD].t, ns, nt);
+    bad = get_table(&io, &dir[XMT_FWD].t, ns, nt, version);
   if (bad == NULL && !io.failed)
-    bad = get_table(&io, &dir[XMT_REV].t, nt, ns);
+    bad = get_table(&io, &dir[XMT_REV].t, nt, ns, version);
   if (bad == NULL && !io.failed) {
     uint64_t want = io.sum, got = get_u64(&io);
     if (!io.failed && got != want)
@@ -360,6 +434,8 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
     bad = ferror(io.fp) ? "read error" : "truncated";
   fclose(io.fp);
   if (bad != NULL) {
+    free(lang[0]);
+    free(lang[1]);
     xmt_ttable_free(&dir[0].t);
     xmt_ttable_free(&dir[1].t);
     for (int s = 0; s < 2; s++) {
@@ -373,9 +449,16 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
   }
   o.threads = a->opt.threads;
   o.seed_weight = a->opt.seed_weight;
+  o.model = a->opt.model; /* the model to train next is the caller's */
+  o.string_priors = a->opt.string_priors;
   a->opt = o;
   a->dir[0] = dir[0];
   a->dir[1] = dir[1];
   a->trained = 1;
-  return XMT_OK;
+  a->documents = documents;
+  for (int s = 0; s < 2; s++)
+    a->model_lang[s] = lang[s];
+  free(a->model_path);
+  a->model_path = xmt_strdup(path); /* for messages only: NULL is no harm */
+  return xmt_aligner_check_languages(a, path);
 }

@@ -53,6 +53,7 @@ struct xmt_ttable {
   uint64_t *row_start; /* rows + 1 entries */
   uint32_t *col;
   double *prob;
+  double *count; /* links counted over every corpus trained on, or NULL */
   uint64_t nnz;
 };
 
@@ -95,6 +96,66 @@ struct xmt_direction {
   double mean_len_ratio; /* mean of predicted / conditioning length */
 };
 
+/* The Bayesian model of the eflomal class (Ostling & Tiedemann 2016):
+ * collapsed Gibbs sampling of one direction's alignment variables under
+ * Dirichlet priors, through IBM1, then HMM-style jumps, then fertility,
+ * with several independent samplers whose marginals are averaged.
+ * aligner_gibbs.c. */
+struct xmt_gibbs_options {
+  unsigned samplers;      /* independent chains, averaged (>= 1) */
+  unsigned iterations[3]; /* sweeps of the IBM1, HMM and fertility stages;
+                             a stage with 0 is skipped */
+  unsigned threads;       /* 0: the online cores; samplers run in parallel */
+  uint64_t seed;          /* same seed, options and corpus: same result,
+                             whatever the thread count */
+  double lex_alpha;       /* Dirichlet concentration of p(f | e) */
+  double null_alpha;      /* of the NULL word's row */
+  double jump_alpha;      /* of the jump distribution */
+  double fert_alpha;      /* of the fertility distributions */
+  double prior_scale;     /* multiplies every xmt_prior_table weight */
+};
+
+void xmt_gibbs_options_init(struct xmt_gibbs_options *o);
+
+/* Samples direction d (XMT_FWD: source words condition, target words are
+ * predicted; XMT_REV the reverse) of the pairs of a, which must have at
+ * least one pair with words on both sides. prior may be NULL; its links
+ * are (source id, target id) whatever d.
+ *
+ * links receives, for every predicted token of the corpus (index: the
+ * token's index in a->ids[predicted side], a->nids[predicted side]
+ * entries), the 1-based position of its conditioning word within its pair
+ * (0: NULL), the maximum of the averaged marginals.
+ *
+ * t (built by xmt_ttable_build for d) receives p(f | e) estimated from the
+ * averaged final counts plus priors, so unseen sentences can be aligned
+ * with it (xmt_aligner_viterbi). XMT_ERR_ABORTED when progress asks to
+ * stop, XMT_ERR_NOMEM. */
+xmt_status xmt_gibbs_align(const struct xmt_aligner *a, int d,
+                           const struct xmt_prior_table *prior,
+                           const struct xmt_gibbs_options *o, uint32_t *links,
+                           struct xmt_ttable *t, xmt_progress_fn progress,
+                           void *user);
+
+/* The table of direction d over the pairs of a: every co-occurring pair
+ * (and NULL with every predicted word), probabilities set to
+ * XMT_UNSEEN_PROB. aligner_train.c. */
+xmt_status xmt_ttable_build(const struct xmt_aligner *a, int d,
+                            struct xmt_ttable *t);
+
+/* After a training: counts the links of every pair in each direction into
+ * the new tables, and merges them with old (the tables the training was
+ * seeded from, freed here; NULL when not seeded). aligner_grow.c. */
+xmt_status xmt_aligner_grow(struct xmt_aligner *a, struct xmt_ttable *old);
+/* The Bayesian model's prior: a's prior links plus the counts of the model
+ * it holds, times seed_weight. */
+xmt_status xmt_aligner_seed_prior(const struct xmt_aligner *a,
+                                  struct xmt_prior_table *out);
+/* XMT_ERR_USAGE (in a->err, naming path or the file the model came from)
+ * when the languages set are not the model's. */
+xmt_status xmt_aligner_check_languages(struct xmt_aligner *a,
+                                       const char *path);
+
 /* Per-call buffers of xmt_aligner_align (and of one training thread). */
 struct xmt_align_scratch {
   uint64_t *cells; /* table entry of each cell, (n + 1) per target word */
@@ -114,6 +175,22 @@ struct xmt_aligner {
   uint64_t *start[2];
   size_t pairs, pairs_cap;
   int trained;                 /* dir holds a model (trained or loaded) */
+  /* Priors: the languages, the dictionaries asked for, and the links the
+   * last training built from them (and from identical words, cognates). */
+  char *lang[2];
+  char **dicts;
+  size_t ndicts;
+  struct xmt_prior_table prior;
+  char *prior_summary;
+  /* The Bayesian model's links of the pairs it was trained on, per
+   * direction: for each predicted token, 1 + the position of its
+   * conditioning word, 0 for NULL (xmt_gibbs_align); NULL otherwise. */
+  uint32_t *pair_links[2];
+  /* The languages of the model loaded or trained (NULL: unknown), and the
+   * number of trainings its counts add up. */
+  char *model_lang[2];
+  uint64_t documents;
+  char *model_path; /* the file the model was loaded from, or NULL */
   struct xmt_direction dir[2]; /* XMT_FWD, XMT_REV */
   /* xmt_aligner_align's buffers */
   struct xmt_align_scratch scratch;

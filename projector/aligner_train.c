@@ -13,11 +13,12 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "aligner_private.h"
+#include "priors_private.h"
 
 /* Counts are integers in units of 2^-32 (a posterior rounds to that), the
  * per-pair diagonal feature sums in units of 2^-30. */
@@ -131,12 +132,13 @@ void xmt_scratch_free(struct xmt_align_scratch *s) {
 }
 
 void xmt_ttable_free(struct xmt_ttable *t) {
-  /* clang-analyzer 14 loses track of build_table's memset on the error path
+  /* clang-analyzer 14 loses track of xmt_ttable_build's memset on the error path
    * of xmt_aligner_train and reports a double free here */
   // NOLINTNEXTLINE(clang-analyzer-unix.Malloc)
   free(t->row_start);
   free(t->col);
   free(t->prob);
+  free(t->count);
   memset(t, 0, sizeof *t);
 }
 
@@ -343,9 +345,8 @@ static xmt_status add_key(struct keyset *ks, uint64_t key) {
   return XMT_OK;
 }
 
-/* The table of direction d over the pairs of a, probabilities unset. */
-static xmt_status build_table(const struct xmt_aligner *a, int d,
-                              struct xmt_ttable *t) {
+xmt_status xmt_ttable_build(const struct xmt_aligner *a, int d,
+                            struct xmt_ttable *t) {
   int es = d == XMT_FWD ? XMT_SRC : XMT_TGT, fs = 1 - es;
   uint64_t ne = a->vocab[es].count, nf = a->vocab[fs].count;
   struct keyset ks;
@@ -654,9 +655,29 @@ static xmt_status apply_seed(struct xmt_ttable *t, const struct xmt_ttable *old,
     for (uint64_t k = b; k < end; k++) {
       uint64_t o = xmt_ttable_find(old, e, t->col[k]);
       double p = o != XMT_NO_ENTRY ? old->prob[o] : 0;
-      (*prior)[k] = weight * p;
+      /* the links the model counted, else its probabilities */
+      (*prior)[k] =
+          weight * (old->count != NULL && o != XMT_NO_ENTRY ? old->count[o] : p);
       t->prob[k] = o != XMT_NO_ENTRY ? p : 1.0 / (double)(end - b);
     }
+  }
+  return XMT_OK;
+}
+
+/* The prior links as pseudo-counts of the entries of direction d's table,
+ * added to *prior (allocated, zeroed, when NULL). */
+static xmt_status add_prior_links(const struct xmt_ttable *t, int d,
+                                  const struct xmt_prior_table *links,
+                                  double **prior) {
+  if (*prior == NULL &&
+      (*prior = calloc((size_t)(t->nnz ? t->nnz : 1), sizeof **prior)) == NULL)
+    return XMT_ERR_NOMEM;
+  for (size_t k = 0; k < links->count; k++) {
+    uint32_t e = d == XMT_FWD ? links->src[k] : links->tgt[k];
+    uint32_t f = d == XMT_FWD ? links->tgt[k] : links->src[k];
+    uint64_t at = xmt_ttable_find(t, e, f);
+    if (at != XMT_NO_ENTRY)
+      (*prior)[at] += links->w[k];
   }
   return XMT_OK;
 }
@@ -707,6 +728,8 @@ static xmt_status train_direction(struct xmt_aligner *a, int d,
   int seeded = a->trained;
   if (seeded)
     st = apply_seed(&out->t, &a->dir[d].t, a->opt.seed_weight, &prior);
+  if (st == XMT_OK && a->prior.count > 0)
+    st = add_prior_links(&out->t, d, &a->prior, &prior);
   p.prior = prior;
   p.v.t = &out->t;
   p.v.favor_diagonal = a->opt.favor_diagonal;
@@ -751,6 +774,125 @@ static xmt_status train_direction(struct xmt_aligner *a, int d,
   return st;
 }
 
+/* Makes the trained directions (and sampled links) the aligner's model,
+ * the link counts of the pairs added to those of the model it replaces. */
+static xmt_status install(struct xmt_aligner *a, struct xmt_direction *dir,
+                          uint32_t **links) {
+  struct xmt_ttable old[2];
+  int seeded = a->trained;
+  for (int d = 0; d < 2; d++) {
+    old[d] = a->dir[d].t;
+    a->dir[d] = dir[d];
+    free(a->pair_links[d]);
+    a->pair_links[d] = links[d];
+  }
+  a->trained = 1;
+  if (!seeded) {
+    xmt_ttable_free(&old[0]);
+    xmt_ttable_free(&old[1]);
+  }
+  xmt_status st = xmt_aligner_grow(a, seeded ? old : NULL);
+  for (int s = 0; s < 2 && st == XMT_OK; s++)
+    if (a->model_lang[s] == NULL && a->lang[s] != NULL &&
+        (a->model_lang[s] = xmt_strdup(a->lang[s])) == NULL)
+      st = XMT_ERR_NOMEM;
+  if (st != XMT_OK)
+    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL,
+                         "cannot count the links: %s", xmt_strerror(st));
+  return XMT_OK;
+}
+
+/* The prior links of the vocabularies as they are now, and their
+ * summary. */
+static xmt_status build_priors(struct xmt_aligner *a) {
+  xmt_prior_table_free(&a->prior);
+  free(a->prior_summary);
+  a->prior_summary = NULL;
+  if (a->ndicts == 0 && !a->opt.string_priors)
+    return XMT_OK;
+  struct xmt_prior_options po;
+  xmt_prior_options_init(&po);
+  po.source_lang = a->lang[XMT_SRC];
+  po.target_lang = a->lang[XMT_TGT];
+  po.dictionaries = (const char *const *)a->dicts;
+  po.ndictionaries = a->ndicts;
+  po.threads = a->opt.threads;
+  if (!a->opt.string_priors)
+    po.identical_weight = po.cognate_weight = 0;
+  struct xmt_prior_stats ps;
+  memset(&ps, 0, sizeof ps);
+  xmt_status st = xmt_priors_build(&a->prior, &a->vocab[XMT_SRC],
+                                   &a->vocab[XMT_TGT], &po, &ps, &a->err);
+  if (st != XMT_OK)
+    return st;
+  struct xmt_buf b = {NULL, 0, 0};
+  char line[256];
+  snprintf(line, sizeof line,
+           "; links: %zu dictionary, %zu identical, %zu cognate",
+           ps.dictionary_links, ps.identical_links, ps.cognate_links);
+  st = xmt_buf_append_str(&b, "dictionaries: ");
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&b, ps.dictionaries_loaded ? ps.loaded : "none");
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&b, line);
+  if (st != XMT_OK) {
+    xmt_buf_free(&b);
+    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "out of memory");
+  }
+  a->prior_summary = b.data;
+  return XMT_OK;
+}
+
+/* The Bayesian model: both directions sampled, their links kept for
+ * xmt_aligner_align_pair and their tables for unseen text. */
+static xmt_status train_bayes(struct xmt_aligner *a, xmt_progress_fn progress,
+                              void *user) {
+  struct xmt_gibbs_options go;
+  xmt_gibbs_options_init(&go);
+  go.threads = a->opt.threads;
+  struct xmt_direction dir[2];
+  uint32_t *links[2] = {NULL, NULL};
+  memset(dir, 0, sizeof dir);
+  struct xmt_prior_table seeded, *prior = &a->prior;
+  memset(&seeded, 0, sizeof seeded);
+  xmt_status st = XMT_OK;
+  if (a->trained) {
+    st = xmt_aligner_seed_prior(a, &seeded);
+    prior = &seeded;
+  }
+  for (int d = 0; d < 2 && st == XMT_OK; d++) {
+    int fs = d == XMT_FWD ? XMT_TGT : XMT_SRC;
+    struct size_count *sc = NULL;
+    size_t nsc = 0;
+    double toks = 0;
+    st = length_stats(a, d, &sc, &nsc, &toks, &dir[d].mean_len_ratio);
+    free(sc);
+    dir[d].tension = a->opt.tension;
+    if (st == XMT_OK)
+      st = xmt_ttable_build(a, d, &dir[d].t);
+    if (st == XMT_OK && (links[d] = calloc((size_t)(a->nids[fs] ? a->nids[fs]
+                                                                 : 1),
+                                           sizeof *links[d])) == NULL)
+      st = XMT_ERR_NOMEM;
+    if (st == XMT_OK)
+      st = xmt_gibbs_align(a, d, prior->count ? prior : NULL, &go, links[d],
+                           &dir[d].t, progress, user);
+  }
+  xmt_prior_table_free(&seeded);
+  if (st != XMT_OK) {
+    for (int d = 0; d < 2; d++) {
+      xmt_ttable_free(&dir[d].t);
+      free(links[d]);
+    }
+    if (st == XMT_ERR_ABORTED)
+      return xmt_error_set(&a->err, st, NULL, 0, 0, NULL,
+                           "training aborted by the progress callback");
+    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "cannot train: %s",
+                         xmt_strerror(st));
+  }
+  return install(a, dir, links);
+}
+
 xmt_status xmt_aligner_train(xmt_aligner *a, xmt_progress_fn progress,
                              void *user) {
   if (a == NULL)
@@ -775,6 +917,13 @@ xmt_status xmt_aligner_train(xmt_aligner *a, xmt_progress_fn progress,
   if (maxlen > UINT32_MAX / 2)
     return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
                          "a sentence is too long");
+  xmt_status pst = xmt_aligner_check_languages(a, NULL);
+  if (pst == XMT_OK)
+    pst = build_priors(a);
+  if (pst != XMT_OK)
+    return pst;
+  if (a->opt.model == XMT_MODEL_BAYES)
+    return train_bayes(a, progress, user);
   unsigned nthreads = thread_count(a);
   struct worker *workers = calloc(nthreads, sizeof *workers);
   struct xmt_direction dir[2];
@@ -784,7 +933,7 @@ xmt_status xmt_aligner_train(xmt_aligner *a, xmt_progress_fn progress,
   for (unsigned t = 0; t < nthreads && st == XMT_OK; t++)
     workers[t].id = t;
   for (int d = 0; d < 2 && st == XMT_OK; d++) {
-    st = build_table(a, d, &dir[d].t);
+    st = xmt_ttable_build(a, d, &dir[d].t);
     if (st != XMT_OK)
       break;
     free(counts);
@@ -810,10 +959,6 @@ xmt_status xmt_aligner_train(xmt_aligner *a, xmt_progress_fn progress,
     return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "cannot train: %s",
                          xmt_strerror(st));
   }
-  for (int d = 0; d < 2; d++) {
-    xmt_ttable_free(&a->dir[d].t);
-    a->dir[d] = dir[d];
-  }
-  a->trained = 1;
-  return XMT_OK;
+  uint32_t *no_links[2] = {NULL, NULL};
+  return install(a, dir, no_links);
 }

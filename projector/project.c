@@ -52,6 +52,7 @@ struct item {
   size_t sparent; /* OPEN of the innermost pair around it, or the root */
   size_t a, b;    /* a pair's source tokens; a > b when it covers none */
   int span;       /* 1: target tokens lo..hi; 0: the point pt */
+  int whole;      /* a pair over all its parent's tokens, on both sides */
   size_t lo, hi, pt;
   size_t tparent, child, next; /* target tree */
   size_t sb, eb;   /* target byte offsets of the OPEN and CLOSE (or tag) */
@@ -243,6 +244,16 @@ static size_t after_tok(const struct proj *p, size_t a, size_t pa, size_t pb) {
   return 2 * scale_round(a + 1, p->k, p->m) + LEFT;
 }
 
+/* Whether a token has a letter (any non-ASCII byte counts as one). */
+static int has_letter(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+      return 1;
+  }
+  return 0;
+}
+
 /* The point of a tag that is not a pair, or of the OPEN of a pair that
  * covers no token (then kind is XMT_TAG_PLACEHOLDER), inside a parent
  * covering source tokens pa..pb. */
@@ -265,6 +276,15 @@ static size_t point_of(const struct proj *p, const struct item *t,
    * ("word<x/> next") stays with that word. */
   if (kind != XMT_TAG_ISOLATED_OPEN && t->off == p->st[g - 1].end &&
       t->off < p->st[g].start)
+    return after_tok(p, g - 1, pa, pb);
+  /* Glued to both, after a number or punctuation ("2.1.<x/>Scope",
+   * "(11)<x/>The"): the tab or field after a numbering, which stays with
+   * the numbering, copied as it is, rather than follow a word that the
+   * translation may move. */
+  if (kind == XMT_TAG_PLACEHOLDER && t->off == p->st[g - 1].end &&
+      t->off == p->st[g].start && p->stok[g - 1].n &&
+      !has_letter(p->src + p->st[g - 1].start,
+                  p->st[g - 1].end - p->st[g - 1].start))
     return after_tok(p, g - 1, pa, pb);
   return before_tok(p, g, pa, pb);
 }
@@ -308,6 +328,14 @@ static void score_span(struct proj *p, size_t a, size_t b, size_t plo,
  * source tokens pa..pb and target tokens plo..phi. */
 static void span_of(struct proj *p, size_t a, size_t b, size_t pa, size_t pb,
                     size_t plo, size_t phi, size_t *lo, size_t *hi) {
+  /* A pair over every source token of its parent (of the segment, at the
+   * top) covers every target token of its parent: words the alignment
+   * leaves out at the edges (a full stop, an article) stay inside. */
+  if (a <= pa && b >= pb) {
+    *lo = plo;
+    *hi = phi;
+    return;
+  }
   size_t l = NONE, h = 0;
   for (size_t s = a; s <= b; s++) {
     if (p->stok[s].n) {
@@ -429,6 +457,7 @@ static void place(struct proj *p, size_t i) {
     size_t plo = root ? 0 : par->lo, phi = root ? p->k - 1 : par->hi;
     t->span = 1;
     span_of(p, t->a, t->b, pa, pb, plo, phi, &t->lo, &t->hi);
+    t->whole = t->a <= pa && t->b >= pb;
     insert_span(p, i, t->sparent);
     return;
   }
@@ -446,7 +475,8 @@ static void place(struct proj *p, size_t i) {
  * the source word or gap around t reappears unchanged and aligned at pt;
  * then t keeps its place inside it (so an identical translation comes back
  * byte for byte). */
-static size_t refine(const struct proj *p, const struct item *t, size_t pt) {
+static size_t refine(const struct proj *p, const struct item *t, size_t pt,
+                     int whole) {
   size_t base = byte_of(p, pt), B = pt >> 1;
   if (t->inside) {
     size_t s = t->tok;
@@ -460,8 +490,14 @@ static size_t refine(const struct proj *p, const struct item *t, size_t pt) {
     return p->tt[T].start + (t->off - p->st[s].start);
   }
   size_t g = t->tok;
-  if (!(g == 0 ? B == 0 : B > 0 && linked(p, g - 1, B - 1)) ||
-      !(g == p->m ? B == p->k : B < p->k && linked(p, g, B)))
+  /* the ends of a whole pair are at the ends of its parent, whatever the
+   * links: only the text of the gap must reappear */
+  if (!whole && (!(g == 0 ? B == 0 : B > 0 && linked(p, g - 1, B - 1)) ||
+                 !(g == p->m ? B == p->k : B < p->k && linked(p, g, B))))
+    return base;
+  if (whole && (g == 0) != (B == 0))
+    return base;
+  if (whole && (g == p->m) != (B == p->k))
     return base;
   size_t sgs = g > 0 ? p->st[g - 1].end : 0;
   size_t sge = g < p->m ? p->st[g].start : p->slen;
@@ -479,8 +515,9 @@ static void refine_all(struct proj *p) {
     if (t->kind == XMT_TAG_CLOSE)
       continue;
     const struct item *close = t->kind == XMT_TAG_OPEN ? &p->it[t->partner] : t;
-    t->rsb = refine(p, t, t->span ? 2 * t->lo + 1 : t->pt);
-    t->reb = refine(p, close, t->span ? 2 * t->hi + 2 : t->pt);
+    int whole = t->span && t->whole;
+    t->rsb = refine(p, t, t->span ? 2 * t->lo + 1 : t->pt, whole);
+    t->reb = refine(p, close, t->span ? 2 * t->hi + 2 : t->pt, whole);
     t->plain = t->reb < t->rsb;
   }
 }
@@ -684,7 +721,7 @@ static void locate(struct proj *p, const xmt_segment *source) {
     t->tok = tok;
     t->inside = tok < p->m && p->st[tok].start < t->off;
     t->child = t->next = t->tparent = NONE;
-    t->span = 0;
+    t->span = t->whole = 0;
     t->sparent = depth > 0 ? stack[depth - 1] : p->n;
     if (t->kind == XMT_TAG_OPEN) {
       stack[depth++] = i;

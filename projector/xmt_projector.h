@@ -281,6 +281,14 @@ xmt_evaluator_metrics(const xmt_evaluator *evaluator);
 
 typedef struct xmt_aligner xmt_aligner;
 
+enum xmt_align_model {
+  XMT_MODEL_IBM2 = 0, /* fast_align's IBM Model 2, EM with variational Bayes:
+                         the fast option */
+  XMT_MODEL_BAYES = 1 /* IBM1, HMM jumps, fertility by collapsed Gibbs
+                         sampling (the class of eflomal): better alignments
+                         of small corpora, slower */
+};
+
 struct xmt_aligner_options {
   unsigned iterations;    /* fast_align -I: EM passes, the last one being
                              the alignment pass (5) */
@@ -294,6 +302,9 @@ struct xmt_aligner_options {
   unsigned threads;       /* training threads; 0: the online cores (0) */
   double seed_weight;     /* a loaded model seeds training and weighs as
                              this many prior occurrences of each word (1.0) */
+  enum xmt_align_model model; /* the model trained (XMT_MODEL_BAYES) */
+  int string_priors;          /* identical words and cognates get prior
+                                 links (1) */
 };
 
 /* Fills o with the defaults above (fast_align -d -o -v). */
@@ -315,6 +326,29 @@ XMT_API xmt_status xmt_aligner_add(xmt_aligner *aligner, const char *src,
                                    size_t src_len, const xmt_tokens *src_tokens,
                                    const char *tgt, size_t tgt_len,
                                    const xmt_tokens *tgt_tokens);
+/* The languages of the two sides (BCP 47 or ISO 639 codes; copied), used
+ * to choose stemmers and installed dictionaries. NULL: unknown. */
+XMT_API xmt_status xmt_aligner_set_languages(xmt_aligner *aligner,
+                                             const char *source,
+                                             const char *target);
+/* Adds a source of prior word translations, read when training: "auto"
+ * (every installed dictionary of the language pair: FreeDict dictd files
+ * under /usr/share/dictd, Apertium bilingual dictionaries under
+ * /usr/share/apertium), a file (FreeDict .index/.dict.dz, Apertium
+ * .autobil.bin, or TSV "source TAB target [TAB weight]"), or "none",
+ * which removes those added before. Copied. Errors reading a file are
+ * reported by xmt_aligner_train. */
+XMT_API xmt_status xmt_aligner_add_dictionary(xmt_aligner *aligner,
+                                              const char *spec);
+/* What the last training drew on, one line ("dictionaries: F1, F2;
+ * links: 1234 dictionary, 56 identical, 7 cognate"); borrowed until the
+ * next call on the aligner, "" before training. */
+XMT_API const char *xmt_aligner_priors_summary(const xmt_aligner *aligner);
+
+/* Removes the pairs added, keeping the model: the next training starts from
+ * it and adds its counts to it (a model that grows document by document). */
+XMT_API void xmt_aligner_forget_pairs(xmt_aligner *aligner);
+
 /* Pairs added so far. */
 XMT_API size_t xmt_aligner_pair_count(const xmt_aligner *aligner);
 
@@ -326,9 +360,11 @@ typedef int (*xmt_progress_fn)(void *user, unsigned iteration,
                                unsigned iterations, size_t pairs_done,
                                size_t pairs);
 
-/* Trains both directions on every pair added; with a loaded model, the
- * model's parameters seed the training and act as a prior (seed_weight).
- * Afterwards the pairs stay added, and the model covers their words.
+/* Trains both directions on every pair added; with a model (loaded or
+ * trained before), the model's link counts seed the training as a prior
+ * (seed_weight times them) and the links of the new pairs are added to
+ * them. Afterwards the pairs stay added, and the model covers their words.
+ * XMT_ERR_USAGE when the languages set are not those of the model.
  * progress may be NULL. XMT_ERR_USAGE when no pair has tokens on both
  * sides. */
 XMT_API xmt_status xmt_aligner_train(xmt_aligner *aligner,

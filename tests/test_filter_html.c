@@ -1061,6 +1061,85 @@ static void test_translate_pipeline(void) {
   xmt_filter_free(flt);
 }
 
+/* The text and " !", word for word, with that alignment; what it was
+ * asked goes to its user buffer as "[text]". */
+static int bang_translate(void *state, const struct xmt_mt_request *req,
+                          xmt_mt_response *const *resp, size_t n) {
+  struct xmt_buf *asked = state;
+  for (size_t i = 0; i < n; i++) {
+    struct xmt_buf out = {0}, aln = {0};
+    char pair[32];
+    size_t words = 0;
+    for (size_t k = 0; k < req[i].len; k++) {
+      char c = req[i].text[k];
+      xmt_buf_append_byte(&out, c);
+      if (c != ' ' && (k == 0 || req[i].text[k - 1] == ' ')) {
+        snprintf(pair, sizeof pair, "%s%zu-%zu", words ? " " : "", words,
+                 words);
+        xmt_buf_append_str(&aln, pair);
+        words++;
+      }
+    }
+    xmt_buf_append_str(&out, " !");
+    xmt_buf_append_byte(&aln, '\0');
+    xmt_buf_append_byte(asked, '[');
+    xmt_buf_append(asked, req[i].text, req[i].len);
+    xmt_buf_append_byte(asked, ']');
+    xmt_mt_response_set_text(resp[i], out.data != NULL ? out.data : "",
+                             out.len);
+    /* whitespace tokens: the words as the alignment counts them */
+    xmt_mt_response_set_alignment(resp[i], aln.data, req[i].text,
+                                  out.data != NULL ? out.data : "");
+    xmt_buf_free(&out);
+    xmt_buf_free(&aln);
+  }
+  return 0;
+}
+
+static int bang_open(void *user, const struct xmt_backend_config *config,
+                     void **state, char *errbuf, size_t errlen) {
+  (void)config, (void)errbuf, (void)errlen;
+  *state = user;
+  return 0;
+}
+
+static const struct xmt_backend bang_backend = {
+    XMT_BACKEND_ABI_VERSION, "bang", bang_open, bang_translate, NULL};
+
+/* br, img, wbr, sup and sub between two letters are word breaks: the
+ * engine sees a space, the page gets none back; b inside a word is not. */
+static void test_word_breaks(void) {
+  static const char page[] =
+      "<p>Line one<br>Line two: H<sub>2</sub>O, un<b>believ</b>able, "
+      "see<img src=\"a.png\">here and Regulation<sup>1</sup>.</p>\n";
+  static const char want[] =
+      "<p>Line one<br>Line two: H<sub>2</sub>O, un<b>believ</b>able, "
+      "see<img src=\"a.png\">here and Regulation<sup>1</sup>. !</p>\n";
+  write_file(xmt_test_tmp_path("w.html"), page, sizeof page - 1);
+  struct xmt_buf asked = {0};
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  xmt_filter_set_languages(f, "en", "es");
+  CU_ASSERT_EQUAL(xmt_filter_set_backend(f, &bang_backend, &asked, NULL),
+                  XMT_OK);
+  xmt_filter_set_probes(f, XMT_PROBES_OFF);
+  CU_ASSERT_EQUAL(xmt_filter_translate_html_file(f, xmt_test_tmp_path("w.html"),
+                                                 xmt_test_tmp_path("w2.html")),
+                  XMT_OK);
+  size_t len = 0;
+  char *out = xmt_test_read_file(xmt_test_tmp_path("w2.html"), &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  XMT_ASSERT_BYTES_EQUAL(out, len, want, sizeof want - 1);
+  static const char sent[] = "[Line one Line two: H 2 O, unbelievable, see "
+                             "here and Regulation 1.]";
+  XMT_ASSERT_BYTES_EQUAL(asked.data, asked.len, sent, sizeof sent - 1);
+  free(out);
+  xmt_buf_free(&asked);
+  xmt_filter_free(f);
+  unlink(xmt_test_tmp_path("w.html"));
+  unlink(xmt_test_tmp_path("w2.html"));
+}
+
 static void test_sniff(void) {
   static const struct {
     const char *bytes, *path;
@@ -1110,6 +1189,7 @@ CU_TestInfo html_tests[] = {
     {"deep nesting", test_deep_nesting},
     {"extract and merge files", test_extract_merge_files},
     {"translate pipeline", test_translate_pipeline},
+    {"word breaks", test_word_breaks},
     {"sniff", test_sniff},
     CU_TEST_INFO_NULL};
 

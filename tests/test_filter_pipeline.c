@@ -282,6 +282,48 @@ static void test_projection(void) {
   xmt_filter_free(f);
 }
 
+/* A code standing for a word break reaches the engine as a space, which
+ * the target loses again; formatting inside a word stays joined. */
+static void test_word_breaks(void) {
+  static const char *const src[] = {
+      "one<x id=\"1\"/>two",
+      "Regulation<g id=\"1\" ctype=\"x-html-sup\">1</g> applies",
+      "un<g id=\"1\">believ</g>able <g id=\"2\">on</g>line",
+      "H<g id=\"1\" ctype=\"x-html-sub\">2</g>O"};
+  /* The identity gives the spaced text back: the source comes back. The
+   * engine that changes the words keeps the spaces: they go. */
+  static const char *const reversed[] = {
+      "TWO ONE<x id=\"1\"/>",
+      "APPLIES<g id=\"1\" ctype=\"x-html-sup\">1</g> REGULATION",
+      "<g id=\"2\">ONLINE</g> <g id=\"1\">UNBELIEVABLE</g>",
+      "O<g id=\"1\" ctype=\"x-html-sub\">2</g>H"};
+  char in[1024] = HEAD, want[2][1024] = {HEAD, HEAD};
+  for (size_t i = 0; i < 4; i++) {
+    size_t n = strlen(in);
+    snprintf(in + n, sizeof in - n, UNIT("%zu", "%s") UNTOUCHED, i + 1, src[i]);
+    for (int k = 0; k < 2; k++) {
+      n = strlen(want[k]);
+      snprintf(want[k] + n, sizeof want[k] - n, UNIT("%zu", "%s") DONE("%s"),
+               i + 1, src[i], k == 0 ? src[i] : reversed[i]);
+    }
+  }
+  strcat(in, TAIL);
+  strcat(want[0], TAIL);
+  strcat(want[1], TAIL);
+  struct engine e = {RECORD, 0, 0, ""};
+  struct failures fl = {""};
+  for (int k = 0; k < 2; k++) {
+    e.script = k == 0 ? RECORD : REVERSE_ALN;
+    xmt_filter *f = new_filter(&e, XMT_TAGS_PROJECT, &fl);
+    xmt_filter_set_probes(f, XMT_PROBES_OFF);
+    expect_run(f, in, XMT_OK, want[k]);
+    xmt_filter_free(f);
+  }
+  CU_ASSERT_STRING_EQUAL(e.asked, "[one two][Regulation 1 applies]"
+                                  "[unbelievable online][H 2 O]");
+  CU_ASSERT_STRING_EQUAL(fl.text, "");
+}
+
 static void test_mask_mode(void) {
   struct engine e = {MASK_MANGLE, 0, 0, ""};
   struct failures fl = {""};
@@ -422,6 +464,7 @@ CU_TestInfo pipeline_tests[] = {
      test_whitespace_and_copies},
     {"identical segments translated once", test_identical_segments_once},
     {"tags projected over alignments", test_projection},
+    {"codes between words are word breaks", test_word_breaks},
     {"mask mode repairs lost, repeated and moved codes", test_mask_mode},
     {"raw mode parses or projects", test_raw_mode},
     {"failed segments: partial output, reported", test_partial_failure},

@@ -3,6 +3,7 @@
  * same results for any number of threads. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,8 @@ static xmt_aligner *aligner_with(unsigned threads, int lowercase) {
   xmt_aligner_options_init(&o);
   o.threads = threads;
   o.lowercase = lowercase;
+  o.model = XMT_MODEL_IBM2; /* these tests are of fast_align's model */
+  o.string_priors = 0;
   xmt_aligner *a = xmt_aligner_new(&o);
   CU_ASSERT_PTR_NOT_NULL_FATAL(a);
   return a;
@@ -448,7 +451,7 @@ static void test_bad_models(void) {
   char *data = xmt_test_read_file(good, &len);
   CU_ASSERT_PTR_NOT_NULL_FATAL(data);
   CU_ASSERT_FATAL(len > 100);
-  CU_ASSERT(memcmp(data, "XMTALIGN\1\0\0\0", 12) == 0);
+  CU_ASSERT(memcmp(data, "XMTALIGN\2\0\0\0", 12) == 0);
 
   write_bytes(bad, data, len - 9); /* truncated */
   expect_bad_model(bad, "cannot load the aligner model: truncated");
@@ -459,11 +462,11 @@ static void test_bad_models(void) {
   expect_bad_model(
       bad, "cannot load the aligner model: corrupt (checksum mismatch)");
   data[len - 20] ^= 0x40;
-  data[8] = 2; /* another format version */
+  data[8] = 3; /* another format version */
   write_bytes(bad, data, len);
-  expect_bad_model(bad, "aligner model format version 2; this xliffmt reads "
-                        "version 1");
-  data[8] = 1;
+  expect_bad_model(bad, "aligner model format version 3; this xliffmt reads "
+                        "versions 1 to 2");
+  data[8] = 2;
   data[0] = 'Y';
   write_bytes(bad, data, len);
   expect_bad_model(bad, "cannot load the aligner model: not an xliffmt "
@@ -603,6 +606,85 @@ static void test_model1(void) {
   xmt_aligner_free(a);
 }
 
+/* The u64 at byte off of a file (little-endian). */
+static uint64_t file_u64(const char *path, size_t off) {
+  size_t len;
+  char *data = xmt_test_read_file(path, &len);
+  uint64_t v = 0;
+  CU_ASSERT_PTR_NOT_NULL_FATAL(data);
+  CU_ASSERT_FATAL(len >= off + 8);
+  for (int i = 7; i >= 0; i--)
+    v = v << 8 | (unsigned char)data[off + (size_t)i];
+  free(data);
+  return v;
+}
+
+/* Models that grow: a model trained on the adjective corpus is saved with
+ * its languages, loaded and trained on a pair it never saw; the result
+ * counts two trainings, knows the words of both, and still aligns what
+ * the first one taught. A model refuses another language pair. */
+static void test_grow(void) {
+  const char *first = temp_path("grow1.model"),
+             *second = temp_path("grow2.model");
+  xmt_aligner *a = aligner_with(1, 0);
+  CU_ASSERT_EQUAL(xmt_aligner_set_languages(a, "en", "fr"), XMT_OK);
+  add_adjectives(a);
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_train(a, NULL, NULL), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_save(a, first), XMT_OK);
+  CU_ASSERT_EQUAL(file_u64(first, 56), 1); /* documents */
+  size_t len;
+  char *data = xmt_test_read_file(first, &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(data);
+  CU_ASSERT(memcmp(data + 64, "\2\0\0\0en\2\0\0\0fr", 12) == 0);
+  free(data);
+
+  xmt_aligner *b = aligner_with(1, 0);
+  CU_ASSERT_EQUAL(xmt_aligner_set_languages(b, "en-GB", "fr"), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_load(b, first), XMT_OK);
+  add_pair(b, "green car", "voiture verte", XMT_TOKENIZE_WHITESPACE);
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_train(b, NULL, NULL), XMT_OK);
+  /* the seed knows voiture: green goes to verte */
+  EXPECT_LINKS(pair_links(b, 0, XMT_SYM_INTERSECT), "0-1 1-0");
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_save(b, second), XMT_OK);
+  CU_ASSERT_EQUAL(file_u64(second, 56), 2);
+
+  xmt_aligner *c = aligner_with(1, 0);
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_load(c, second), XMT_OK);
+  EXPECT_LINKS(align_text(c, "red car", "voiture rouge", XMT_SYM_INTERSECT,
+                          XMT_TOKENIZE_WHITESPACE),
+               "0-1 1-0");
+  EXPECT_LINKS(align_text(c, "green car", "voiture verte", XMT_SYM_INTERSECT,
+                          XMT_TOKENIZE_WHITESPACE),
+               "0-1 1-0");
+  /* forgetting the pairs keeps the model, and the next training adds to
+   * it */
+  xmt_aligner_forget_pairs(b);
+  CU_ASSERT_EQUAL(xmt_aligner_pair_count(b), 0);
+  add_pair(b, "old house", "maison vieille", XMT_TOKENIZE_WHITESPACE);
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_train(b, NULL, NULL), XMT_OK);
+  EXPECT_LINKS(pair_links(b, 0, XMT_SYM_INTERSECT), "0-1 1-0");
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_save(b, second), XMT_OK);
+  CU_ASSERT_EQUAL(file_u64(second, 56), 3);
+
+  /* another language pair: refused, naming the model file */
+  xmt_aligner *d = aligner_with(1, 0);
+  CU_ASSERT_EQUAL(xmt_aligner_set_languages(d, "en", "de"), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_aligner_load(d, first), XMT_ERR_USAGE);
+  CU_ASSERT_STRING_EQUAL(xmt_aligner_error(d)->message,
+                         "the aligner model is for en-fr, not en-de");
+  CU_ASSERT_STRING_EQUAL(xmt_aligner_error(d)->file, first);
+  xmt_aligner *e = aligner_with(1, 0);
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_load(e, first), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_aligner_set_languages(e, "de", "fr"), XMT_ERR_USAGE);
+  unlink(first);
+  unlink(second);
+  xmt_aligner_free(a);
+  xmt_aligner_free(b);
+  xmt_aligner_free(c);
+  xmt_aligner_free(d);
+  xmt_aligner_free(e);
+}
+
 static CU_TestInfo aligner_tests[] = {
     {"identical sentences", test_identical},
     {"swapped word order", test_swapped},
@@ -619,6 +701,7 @@ static CU_TestInfo aligner_tests[] = {
     {"progress and abort", test_progress_and_abort},
     {"options and misuse", test_options_and_misuse},
     {"IBM Model 1", test_model1},
+    {"models that grow", test_grow},
     CU_TEST_INFO_NULL,
 };
 

@@ -12,7 +12,13 @@
 # alignments. fast_align is not packaged for Debian, so there is no
 # side-by-side run; compare with its published speed.
 #
+# Then both models on one smaller corpus (BENCH_COMPARE_PAIRS): IBM2 and
+# the Bayesian model (--model bayes), 1 and 2 threads, wall time and the
+# ratio of the two models' times; the Bayesian model must also give the
+# same alignments for any thread count.
+#
 # Env: XLIFFMT, GEN_ALIGN (required), BENCH_PAIRS (default 200000),
+#      BENCH_COMPARE_PAIRS (default 20000),
 #      BENCH_DIR (default a fresh temporary directory, removed on exit).
 set -eu
 
@@ -57,4 +63,40 @@ for name in grow-diag-final-and; do
     echo "aligner.sh: $name: 1 and 2 threads differ" >&2
     exit 1
   fi
+done
+
+# --- IBM2 against the Bayesian model on the same corpus
+cpairs=${BENCH_COMPARE_PAIRS:-20000}
+"$GEN_ALIGN" "$cpairs" >"$dir/corpus"
+pairs=$cpairs
+echo "models compared on $cpairs sentence pairs (grow-diag-final-and):"
+printf '%-22s %7s %9s %15s %9s\n' run threads 'wall s' 'pairs/s' 'RSS MB'
+# crun NAME THREADS ARGS...
+crun() {
+  name=$1 threads=$2
+  shift 2
+  /usr/bin/time -f '%e %M' -o "$dir/time" "$XLIFFMT" align -i "$dir/corpus" \
+    -d -o -v --threads "$threads" --symmetrize grow-diag-final-and "$@" \
+    >"$dir/out.$name.$threads"
+  read -r wall rss <"$dir/time"
+  echo "$wall" >"$dir/wall.$name.$threads"
+  awk -v n="$name" -v t="$threads" -v w="$wall" -v r="$rss" -v p="$pairs" \
+    'BEGIN { printf "%-22s %7d %9.2f %15.0f %9.0f\n", n, t, w, p / w,
+      r / 1024 }'
+}
+for t in 1 2; do
+  crun ibm2 "$t" --model ibm2
+  crun bayes "$t" --model bayes
+done
+if cmp -s "$dir/out.bayes.1" "$dir/out.bayes.2"; then
+  echo "bayes: 1 and 2 threads give the same alignments"
+else
+  echo "aligner.sh: bayes: 1 and 2 threads differ" >&2
+  exit 1
+fi
+for t in 1 2; do
+  awk -v t="$t" -v i="$(cat "$dir/wall.ibm2.$t")" \
+    -v b="$(cat "$dir/wall.bayes.$t")" 'BEGIN {
+    printf "bayes / ibm2 time, %d thread%s: %.2f\n", t, t > 1 ? "s" : "",
+      i > 0 ? b / i : 0 }'
 done

@@ -147,19 +147,52 @@ row() {
   fi
   readme=''
   [ "$3" = proportional ] && readme=$(readme_baseline "${1#en-}" "$2")
-  case $3 in self*) readme=$(published "${1#en-}" "$2") ;; esac
-  printf '%-6s %-9s %-32s %6s %6s %9s %6s %6s %7s\n' "$1" "$2" "$3" \
+  case $3 in self* | doc*) readme=$(published "${1#en-}" "$2") ;; esac
+  printf '%-6s %-9s %-40s %6s %6s %9s %6s %6s %7s\n' "$1" "$2" "$3" \
     "$(json "$dir/eval.json" lines)" "$(json "$dir/eval.json" exact_pct)" \
     "$(json "$dir/eval.json" interior_exact_pct)" \
     "$(json "$dir/eval.json" well_formed_pct)" \
     "$(json "$dir/eval.json" kept_pct)" "$readme"
 }
 
-printf '%-6s %-9s %-32s %6s %6s %9s %6s %6s %7s\n' pair set method lines \
+printf '%-6s %-9s %-40s %6s %6s %9s %6s %6s %7s\n' pair set method lines \
   exact interior 'w.-f.' kept README
-printf '%-6s %-9s %-32s %6s %6s %9s %6s %6s %7s\n' '' '' '' '' '%' 'exact %' \
+printf '%-6s %-9s %-40s %6s %6s %9s %6s %6s %7s\n' '' '' '' '' '%' 'exact %' \
   '%' '%' '%'
-syms=${ALIGNER_SYMS:-intersect grow-diag-final-and grow-diag union}
+syms=${ALIGNER_SYMS:-grow-diag-final-and}
+rules=${ALIGNER_RULES:-minmax}
+configs=${ALIGNER_CONFIGS:-ibm2/none ibm2/auto bayes/none bayes/auto}
+modes=${PROJECTION_MODES:-whole documents}
+doc_lines=${DOC_LINES:-30}
+
+# aligner_args CONFIG LANG: the project options of a MODEL/PRIORS config;
+# PRIORS none: no priors at all; auto: the installed dictionaries of the
+# pair, identical words and cognates.
+aligner_args() {
+  model=${1%/*}
+  case ${1#*/} in
+  none) echo "--model $model --no-priors" ;;
+  *) echo "--model $model --source-lang en --target-lang $2 --dictionary ${1#*/}" ;;
+  esac
+}
+
+# documents SRC TGT OUT ARGS...: OUT gets the projection of SRC onto TGT
+# cut into documents of doc_lines lines, the aligner trained on each
+# document alone (what one translated web page or Word file gives it).
+documents() {
+  d_src=$1 d_tgt=$2 d_out=$3
+  shift 3
+  rm -f "$dir"/chunk.src.* "$dir"/chunk.tgt.*
+  split -a 4 -l "$doc_lines" "$d_src" "$dir/chunk.src."
+  split -a 4 -l "$doc_lines" "$d_tgt" "$dir/chunk.tgt."
+  : >"$d_out"
+  for c in "$dir"/chunk.src.*; do
+    "$XLIFFMT" project --source "$c" --target "$dir/chunk.tgt.${c##*.}" \
+      --aligner self "$@" -o "$dir/chunk.out"
+    cat "$dir/chunk.out" >>"$d_out"
+  done
+}
+
 for lang in de fr hu; do
   for set in eurlex glossary; do
     src=$data/dev-$set.en
@@ -175,20 +208,36 @@ for lang in de fr hu; do
     [ "$set" = glossary ] && other=eurlex
     detag "$data/dev-$other.en" "$dir/train.en"
     detag "$data/dev-$other.$lang" "$dir/train.$lang"
-    for sym in $syms; do
-      for rule in minmax score; do
-        "$XLIFFMT" project --source "$src" --target "$dir/tgt" \
-          --aligner self --symmetrize "$sym" --rule "$rule" \
-          --train-source "$dir/train.en" --train-target "$dir/train.$lang" \
-          -o "$dir/hyp"
-        row "en-$lang" "$set" "self $sym $rule" "$dir/hyp" "$gold"
+    for config in $configs; do
+      # shellcheck disable=SC2046
+      set -- $(aligner_args "$config" "$lang")
+      for mode in $modes; do
+        for sym in $syms; do
+          for rule in $rules; do
+            if [ "$mode" = whole ]; then
+              "$XLIFFMT" project --source "$src" --target "$dir/tgt" \
+                --aligner self --symmetrize "$sym" --rule "$rule" "$@" \
+                --train-source "$dir/train.en" \
+                --train-target "$dir/train.$lang" -o "$dir/hyp"
+              row "en-$lang" "$set" "self $config $sym $rule" "$dir/hyp" "$gold"
+            else
+              documents "$src" "$dir/tgt" "$dir/hyp" --symmetrize "$sym" \
+                --rule "$rule" "$@"
+              row "en-$lang" "$set" "doc$doc_lines $config $sym $rule" \
+                "$dir/hyp" "$gold"
+            fi
+          done
+        done
       done
     done
   done
 done
 echo "README: for the baselines, the published proportional baseline; for"
-echo "\"self\", the published fast_align + min-max figure; of the cell the"
-echo "README reports (glossary: exact; eurlex: interior exact)."
+echo "\"self\" (trained on both dev sets of the pair) and \"docN\" (trained"
+echo "on each N-line document alone), the published fast_align + min-max"
+echo "figure; of the cell the README reports (glossary: exact; eurlex:"
+echo "interior exact). Configs: MODEL/PRIORS (none: no priors; auto: the"
+echo "installed dictionaries of the pair, identical words and cognates)."
 
 # --- Speed ---------------------------------------------------------------
 cat "$data/dev-eurlex.en" "$data/dev-glossary.en" >"$dir/src1"

@@ -120,6 +120,28 @@ expect_exit 0 "--lowercase: the model lowercases" "$x" align -i "$w/caps" \
 printf '%s\n' '0-1 1-0' >"$tmp/want.c"
 same "--lowercase: Red House / MAISON ROUGE cross" "$tmp/out" "$tmp/want.c"
 
+# --- A side without words aligns to nothing: an empty line, as fast_align
+# writes, in training, with --tokenize, and with a saved model.
+printf '%s\n' 'red house ||| maison rouge' ' ||| maison' 'red |||' \
+  'house ||| maison' '. ||| ...' >"$w/holes"
+printf '%s\n' '0-0 1-1' '' '' '0-0' '0-0' >"$tmp/want.h"
+expect_exit 0 "empty sides: train" "$x" align -i "$w/holes" -d -o -v \
+  --symmetrize intersect
+same "empty sides: empty lines" "$tmp/out" "$tmp/want.h"
+printf '%s\n' '0-0 1-1' '' '' '0-0' '0-2' >"$tmp/want.h"
+expect_exit 0 "empty sides: --tokenize" "$x" align -i "$w/holes" -d -o -v \
+  --symmetrize intersect --tokenize
+same "empty sides: --tokenize" "$tmp/out" \
+  "$tmp/want.h"
+expect_exit 0 "empty sides: saved model" "$x" align -i "$w/holes" \
+  --model "$w/adj.model"
+if [ "$(sed -n 2p "$tmp/out")$(sed -n 3p "$tmp/out")" = "" ] &&
+  [ "$(wc -l <"$tmp/out")" -eq 5 ]; then
+  pass "empty sides: saved model gives empty lines"
+else
+  fail "empty sides: saved model: $(cat "$tmp/out")"
+fi
+
 # --- Bad input: FILE:LINE: message, exit 1, nothing on stdout.
 bad() { # DESC LINE-CONTENT MESSAGE
   printf 'a b ||| A B\n%s\n' "$2" >"$w/bad"
@@ -130,8 +152,6 @@ bad() { # DESC LINE-CONTENT MESSAGE
 }
 bad "missing |||" "a b A B" 'no " ||| " between source and target'
 bad "glued |||" "a b|||A B" 'no " ||| " between source and target'
-bad "empty source" " ||| A B" "the source side is empty"
-bad "empty target" "a b ||| " "the target side is empty"
 bad "empty line" "" 'empty line: expected "SOURCE ||| TARGET"'
 bad "invalid UTF-8" "$(printf 'a \303 ||| A')" "invalid UTF-8 at byte 3"
 : >"$w/empty"
@@ -148,13 +168,13 @@ printf 'not a model at all\n' >"$w/text.model"
 expect_exit 1 "not a model" "$x" align -i "$w/adj" --model "$w/text.model"
 err_is "not a model: message" \
   "xliffmt: $w/text.model: cannot load the aligner model: not an xliffmt aligner model"
-# format version 2: byte 9 of the file
-{ head -c 8 "$w/adj.model"; printf '\002'; tail -c +10 "$w/adj.model"; } \
-  >"$w/v2.model"
+# format version 3: byte 9 of the file
+{ head -c 8 "$w/adj.model"; printf '\003'; tail -c +10 "$w/adj.model"; } \
+  >"$w/v3.model"
 expect_exit 1 "model of another version" "$x" align -i "$w/adj" \
-  --model "$w/v2.model"
+  --model "$w/v3.model"
 err_is "model of another version: message" \
-  "xliffmt: $w/v2.model: aligner model format version 2; this xliffmt reads version 1"
+  "xliffmt: $w/v3.model: aligner model format version 3; this xliffmt reads versions 1 to 2"
 head -c 200 "$w/adj.model" >"$w/short.model"
 expect_exit 1 "truncated model" "$x" align -i "$w/adj" --model "$w/short.model"
 err_is "truncated model: message" \

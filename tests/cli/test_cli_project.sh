@@ -254,11 +254,11 @@ expect_exit 1 "--aligner-model missing" "$x" project -s "$w/in.asrc" \
   -t "$w/in.atgt" --aligner self --aligner-model "$w/nope"
 err_is "--aligner-model missing: message" \
   "xliffmt: $w/nope: cannot open: No such file or directory"
-printf 'XMTALIGN\002\000\000\000' >"$w/in.v2"
+printf 'XMTALIGN\003\000\000\000' >"$w/in.v2"
 expect_exit 1 "--aligner-model of another version" "$x" project \
   -s "$w/in.asrc" -t "$w/in.atgt" --aligner self --aligner-model "$w/in.v2"
 err_is "--aligner-model of another version: message" \
-  "xliffmt: $w/in.v2: aligner model format version 2; this xliffmt reads version 1"
+  "xliffmt: $w/in.v2: aligner model format version 3; this xliffmt reads versions 1 to 2"
 
 usage_err() { # DESC MESSAGE ARGS...
   d=$1 m=$2
@@ -278,7 +278,7 @@ usage_err "--train-source alone" \
   "--train-source and --train-target go together" -s "$w/in.src" \
   -t "$w/in.tgt" --aligner self --train-source "$w/in.trs"
 usage_err "--symmetrize without --aligner" \
-  "--train-source, --train-target, --aligner-model, --symmetrize and --lowercase need --aligner self" \
+  "--train-source, --train-target, --aligner-model, --symmetrize, --lowercase, --model, --dictionary and the languages need --aligner self" \
   -s "$w/in.src" -t "$w/in.tgt" -a "$w/in.aln" --symmetrize union
 usage_err "bad --symmetrize" \
   "--symmetrize is one of forward, reverse, intersect, union, grow-diag, grow-diag-final, grow-diag-final-and" \

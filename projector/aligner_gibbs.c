@@ -1,0 +1,978 @@
+/* aligner_gibbs.c -- word alignment by collapsed Gibbs sampling (the eflomal
+ * class, Ostling & Tiedemann 2016): IBM1, then HMM jumps, then fertility.
+ *
+ * One direction: each predicted token f_j has a link a_j, 0 for NULL or the
+ * 1-based position of a conditioning word. The lexical distributions
+ * p(f | e), the jump distribution and the per-word fertility distributions
+ * have Dirichlet priors and are integrated out, so a sweep resamples each
+ * a_j from counts of all the other links. The NULL link has a fixed prior
+ * probability (NULL_PROB).
+ *
+ * Several samplers (independent chains, each with its own generator seeded
+ * from seed + index) run on threads; each adds its sampling distributions
+ * of the last sweeps into one array of fixed-point marginals per cell, so
+ * the sums are the same whatever the threads. Links are the argmax of the
+ * marginals, the table p(f | e) their expected counts plus the priors.
+ *
+ * Layout: the table entry of every (token, candidate) cell of the corpus
+ * is looked up once (cells), and each sampler's lexical counts are a flat
+ * array with a slot per table entry. Slots go column by column (predicted
+ * word, then conditioning word), not row by row as the table: a token's
+ * candidates then share a column, and as frequent words have low ids, its
+ * counts mostly lie in a few cache lines instead of one line each. */
+#include "config.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "aligner_private.h"
+
+/* The prior probability of a NULL link. */
+#define NULL_PROB 0.1
+/* Jumps further than this share the last bucket. */
+#define JUMP_MAX 1023
+#define JUMP_BUCKETS (2 * JUMP_MAX + 1)
+/* Fertilities 0 .. FERT_MAX - 1 have their own bucket; more share the
+ * last, and growing a fertility beyond it costs FERT_TAIL. */
+#define FERT_MAX 8
+#define FERT_TAIL 1e-3
+/* Pairs between two looks at the abort flag and the clock. */
+#define BLOCK 64
+/* The share of the last stage's sweeps whose marginals are averaged. */
+#define ACCUMULATE_FRACTION 0.25
+/* Extra lexical pseudo-count at the first IBM1 sweep, shrinking to 0 by
+ * its last: flatter distributions let early links move. */
+#define ANNEAL_ALPHA 0.0
+#define ANNEAL_STAGES 0
+#define DIAG_TENSION 0.0
+#define TEMPER_BETA 1.0
+#define TEMPER_STAGES 0
+#define MAX_THREADS 256
+
+enum { STAGE_IBM1 = 0, STAGE_HMM = 1, STAGE_FERT = 2 };
+
+void xmt_gibbs_options_init(struct xmt_gibbs_options *o) {
+  memset(o, 0, sizeof *o);
+  o->samplers = 3;
+  o->iterations[STAGE_IBM1] = 8;
+  o->iterations[STAGE_HMM] = 8;
+  o->iterations[STAGE_FERT] = 24;
+  o->threads = 0;
+  o->seed = 0x5eed;
+  o->lex_alpha = 0.0001;
+  o->null_alpha = 10.0;
+  o->jump_alpha = 0.5;
+  o->fert_alpha = 0.5;
+  o->prior_scale = 1.0;
+}
+
+/* --- Random numbers: xorshift64*, seeded through splitmix64 -------------- */
+
+static uint64_t splitmix64(uint64_t x) {
+  x += 0x9E3779B97F4A7C15u;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9u;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBu;
+  return x ^ (x >> 31);
+}
+
+static uint64_t rng_next(uint64_t *s) {
+  uint64_t x = *s;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  *s = x;
+  return x * 0x2545F4914F6CDD1Du;
+}
+
+/* Uniform in [0, 1). */
+static double rng_uniform(uint64_t *s) {
+  return (double)(rng_next(s) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* --- State ------------------------------------------------------------- */
+
+/* What every sampler reads, and the marginals they all add to. */
+struct shared {
+  const struct xmt_aligner *a;
+  const struct xmt_gibbs_options *o;
+  const struct xmt_ttable *t;
+  int es, fs;
+  uint32_t ne; /* conditioning vocabulary, NULL included */
+  size_t pairs;
+  uint64_t *cell_start;  /* pairs + 1: the first cell of each pair */
+  uint32_t *slot;        /* count slot of each table entry */
+  uint32_t *cells;       /* count slot of cell (j, i): NULL first */
+  uint32_t *acc;         /* marginals of each cell, fixed point */
+  float *base;           /* Dirichlet + prior pseudo-count of each slot,
+                            or NULL: lex_alpha (null_alpha in row 0) */
+  double *row_mass;      /* pseudo-counts of each row, absent words too */
+  double nf;             /* predicted words that can have counts */
+  uint32_t max_n, max_m; /* longest sides */
+  unsigned total_sweeps, accumulate_from;
+  double acc_scale; /* a probability's units in acc */
+  int atomic;       /* samplers run at the same time */
+  /* Between threads, atomically. */
+  unsigned next_sampler, finished, sweeps_done;
+  int abort, failed;
+  xmt_progress_fn progress;
+  void *user;
+  struct timespec last;
+};
+
+struct sampler {
+  const struct shared *sh;
+  unsigned index;
+  uint64_t rng;
+  uint32_t *link;  /* of each predicted token, by its index in ids[fs] */
+  uint32_t *lex;   /* count of each table entry */
+  uint32_t *count; /* links of each conditioning word (row) */
+  double *inv;     /* 1 / (count + row mass) of each row */
+  double heat;     /* annealing pseudo-count added to every entry */
+  double beta;     /* annealing: weights are raised to this power */
+  uint32_t *fert;  /* words of each type by fertility bucket */
+  double jump[JUMP_BUCKETS]; /* counts + jump_alpha */
+  /* One pair's scratch. */
+  double *w;     /* max_n + 1 */
+  double *g;     /* word_factor of each position, max_n + 1 */
+  uint32_t *phi; /* fertilities, max_n + 1 */
+  uint32_t *nxt; /* nearest linked position to the right, max_m */
+};
+
+static size_t pair_len(const struct xmt_aligner *a, int side, size_t p) {
+  return (size_t)(a->start[side][p + 1] - a->start[side][p]);
+}
+
+/* --- Cells: the table entry of every (token, candidate) of the corpus --- */
+
+static int cmp_u64(const void *x, const void *y) {
+  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return a < b ? -1 : a > b;
+}
+
+/* First index in [lo, end) whose column is >= x: galloping from lo, as
+ * the words are visited in ascending order. */
+static uint64_t gallop(const struct xmt_ttable *t, uint64_t lo, uint64_t end,
+                       uint32_t x) {
+  uint64_t step = 1, hi = lo;
+  while (hi < end && t->col[hi] < x) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  if (hi > end)
+    hi = end;
+  while (lo < hi) {
+    uint64_t mid = lo + (hi - lo) / 2;
+    if (t->col[mid] < x)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* The cells of pair p; keys is scratch of m entries. 0, or -1 when the
+ * table lacks an entry (it was not built for this corpus). */
+static int pair_cells(const struct shared *sh, size_t p, uint64_t *keys) {
+  const struct xmt_aligner *a = sh->a;
+  const struct xmt_ttable *t = sh->t;
+  size_t n = pair_len(a, sh->es, p), m = pair_len(a, sh->fs, p);
+  const uint32_t *e = a->ids[sh->es] + a->start[sh->es][p];
+  const uint32_t *f = a->ids[sh->fs] + a->start[sh->fs][p];
+  uint32_t *out = sh->cells + sh->cell_start[p];
+  for (size_t j = 0; j < m; j++)
+    keys[j] = (uint64_t)f[j] << 32 | j;
+  qsort(keys, m, sizeof *keys, cmp_u64);
+  for (size_t i = 0; i <= n; i++) {
+    uint32_t row = i == 0 ? XMT_NULL_WORD : e[i - 1];
+    if (row >= t->rows)
+      return -1;
+    uint64_t lo = t->row_start[row], end = t->row_start[row + 1];
+    for (size_t k = 0; k < m; k++) {
+      uint32_t x = (uint32_t)(keys[k] >> 32);
+      lo = gallop(t, lo, end, x);
+      if (lo == end || t->col[lo] != x)
+        return -1;
+      out[(keys[k] & 0xFFFFFFFFu) * (n + 1) + i] = sh->slot[lo];
+    }
+  }
+  return 0;
+}
+
+/* The count slot of each table entry: column by column, each column's
+ * entries in the order of their rows. */
+static xmt_status build_slots(struct shared *sh) {
+  const struct xmt_ttable *t = sh->t;
+  uint32_t nf = sh->a->vocab[sh->fs].count;
+  uint32_t *next = calloc((size_t)nf + 1, sizeof *next);
+  sh->slot = malloc((size_t)(t->nnz ? t->nnz : 1) * sizeof *sh->slot);
+  if (next == NULL || sh->slot == NULL) {
+    free(next);
+    return XMT_ERR_NOMEM;
+  }
+  for (uint64_t k = 0; k < t->nnz; k++)
+    if (t->col[k] < nf)
+      next[t->col[k] + 1]++;
+  for (uint32_t f = 0; f < nf; f++)
+    next[f + 1] += next[f];
+  for (uint64_t k = 0; k < t->nnz; k++)
+    sh->slot[k] = t->col[k] < nf ? next[t->col[k]]++ : 0;
+  free(next);
+  return XMT_OK;
+}
+
+static unsigned thread_count(const struct xmt_gibbs_options *o) {
+  long n = o->threads;
+  if (n == 0)
+    n = sysconf(_SC_NPROCESSORS_ONLN);
+  if (n < 1)
+    n = 1;
+  return n > MAX_THREADS ? MAX_THREADS : (unsigned)n;
+}
+
+/* A share of the pairs whose cells one thread fills. */
+struct cells_part {
+  const struct shared *sh;
+  size_t lo, hi;
+  xmt_status st;
+};
+
+static void *fill_part(void *arg) {
+  struct cells_part *part = arg;
+  const struct shared *sh = part->sh;
+  const struct xmt_aligner *a = sh->a;
+  uint64_t *keys = malloc((sh->max_m ? sh->max_m : 1) * sizeof *keys);
+  part->st = keys != NULL ? XMT_OK : XMT_ERR_NOMEM;
+  for (size_t p = part->lo; p < part->hi && part->st == XMT_OK; p++)
+    if (pair_len(a, sh->es, p) && pair_len(a, sh->fs, p) &&
+        pair_cells(sh, p, keys) != 0)
+      part->st = XMT_ERR_INTERNAL;
+  free(keys);
+  return NULL;
+}
+
+/* Fills cells on the threads, each a contiguous share of the pairs. */
+static xmt_status fill_cells(const struct shared *sh) {
+  struct cells_part part[MAX_THREADS];
+  pthread_t tid[MAX_THREADS];
+  unsigned n = thread_count(sh->o), started = 1;
+  for (unsigned k = 0; k < n; k++) {
+    part[k].sh = sh;
+    part[k].lo = (size_t)((uint64_t)sh->pairs * k / n);
+    part[k].hi = (size_t)((uint64_t)sh->pairs * (k + 1) / n);
+    part[k].st = XMT_OK;
+  }
+  for (; started < n; started++)
+    if (pthread_create(&tid[started], NULL, fill_part, &part[started]) != 0)
+      break;
+  for (unsigned k = started; k < n; k++) /* threads that did not start */
+    fill_part(&part[k]);
+  fill_part(&part[0]);
+  for (unsigned k = 1; k < started; k++)
+    pthread_join(tid[k], NULL);
+  for (unsigned k = 0; k < n; k++)
+    if (part[k].st != XMT_OK)
+      return part[k].st;
+  return XMT_OK;
+}
+
+/* Sizes the cell arrays (cells and acc) and fills cells. */
+static xmt_status build_cells(struct shared *sh) {
+  const struct xmt_aligner *a = sh->a;
+  if (sh->t->nnz > UINT32_MAX)
+    return XMT_ERR_NOMEM; /* entries would not fit the cells */
+  xmt_status st = build_slots(sh);
+  if (st != XMT_OK)
+    return st;
+  sh->cell_start = malloc((sh->pairs + 1) * sizeof *sh->cell_start);
+  if (sh->cell_start == NULL)
+    return XMT_ERR_NOMEM;
+  uint64_t total = 0;
+  for (size_t p = 0; p < sh->pairs; p++) {
+    size_t n = pair_len(a, sh->es, p), m = pair_len(a, sh->fs, p);
+    sh->cell_start[p] = total;
+    if (n == 0 || m == 0)
+      continue;
+    if (n > sh->max_n)
+      sh->max_n = (uint32_t)n;
+    if (m > sh->max_m)
+      sh->max_m = (uint32_t)m;
+    total += (uint64_t)m * (n + 1);
+  }
+  sh->cell_start[sh->pairs] = total;
+  if (total == 0 || total > SIZE_MAX / sizeof(uint32_t))
+    return total == 0 ? XMT_ERR_USAGE : XMT_ERR_NOMEM;
+  sh->cells = malloc((size_t)total * sizeof *sh->cells);
+  sh->acc = calloc((size_t)total, sizeof *sh->acc);
+  if (sh->cells == NULL || sh->acc == NULL)
+    return XMT_ERR_NOMEM;
+  return fill_cells(sh);
+}
+
+/* --- Priors: Dirichlet pseudo-counts per entry and per row --------------- */
+
+static double row_alpha(const struct shared *sh, uint32_t e) {
+  return e == XMT_NULL_WORD ? sh->o->null_alpha : sh->o->lex_alpha;
+}
+
+/* row_mass of every row and, when prior links fall on table entries, base
+ * of every entry. A link whose pair never co-occurs still weighs in its
+ * row's mass, as the Dirichlet covers the whole vocabulary. */
+static xmt_status build_priors(struct shared *sh,
+                               const struct xmt_prior_table *prior) {
+  const struct xmt_ttable *t = sh->t;
+  double nf = (double)sh->a->vocab[sh->fs].count - 1; /* NULL aside */
+  sh->row_mass = malloc((size_t)sh->ne * sizeof *sh->row_mass);
+  if (sh->row_mass == NULL)
+    return XMT_ERR_NOMEM;
+  sh->nf = nf > 1 ? nf : 1;
+  for (uint32_t e = 0; e < sh->ne; e++)
+    sh->row_mass[e] = row_alpha(sh, e) * sh->nf;
+  if (prior == NULL || prior->count == 0 || sh->o->prior_scale <= 0)
+    return XMT_OK;
+  sh->base = malloc((size_t)(t->nnz ? t->nnz : 1) * sizeof *sh->base);
+  if (sh->base == NULL)
+    return XMT_ERR_NOMEM;
+  for (uint32_t e = 0; e < t->rows; e++)
+    for (uint64_t k = t->row_start[e]; k < t->row_start[e + 1]; k++)
+      sh->base[sh->slot[k]] = (float)row_alpha(sh, e);
+  for (size_t k = 0; k < prior->count; k++) {
+    uint32_t e = sh->es == XMT_SRC ? prior->src[k] : prior->tgt[k];
+    uint32_t f = sh->es == XMT_SRC ? prior->tgt[k] : prior->src[k];
+    double w = (double)prior->w[k] * sh->o->prior_scale;
+    if (e == XMT_NULL_WORD || f == XMT_NULL_WORD || e >= sh->ne || !(w > 0))
+      continue;
+    sh->row_mass[e] += w;
+    uint64_t entry = xmt_ttable_find(t, e, f);
+    if (entry != XMT_NO_ENTRY)
+      sh->base[sh->slot[entry]] += (float)w;
+  }
+  return XMT_OK;
+}
+
+/* --- Counts --------------------------------------------------------------- */
+
+static void sampler_free(struct sampler *s) {
+  free(s->link);
+  free(s->lex);
+  free(s->count);
+  free(s->inv);
+  free(s->fert);
+  free(s->w);
+  free(s->g);
+  free(s->phi);
+  free(s->nxt);
+  memset(s, 0, sizeof *s);
+}
+
+static xmt_status sampler_alloc(struct sampler *s, const struct shared *sh,
+                                unsigned index) {
+  const struct xmt_aligner *a = sh->a;
+  memset(s, 0, sizeof *s);
+  s->sh = sh;
+  s->index = index;
+  s->rng = splitmix64(sh->o->seed + index) | 1; /* never 0 */
+  s->link =
+      calloc((size_t)(a->nids[sh->fs] ? a->nids[sh->fs] : 1), sizeof *s->link);
+  s->lex = calloc((size_t)(sh->t->nnz ? sh->t->nnz : 1), sizeof *s->lex);
+  s->count = calloc(sh->ne, sizeof *s->count);
+  s->inv = malloc(sh->ne * sizeof *s->inv);
+  s->w = malloc(((size_t)sh->max_n + 1) * sizeof *s->w);
+  s->g = malloc(((size_t)sh->max_n + 1) * sizeof *s->g);
+  s->phi = malloc(((size_t)sh->max_n + 1) * sizeof *s->phi);
+  s->nxt = malloc(((size_t)sh->max_m + 1) * sizeof *s->nxt);
+  if (s->link && s->lex && s->count && s->inv && s->w && s->g && s->phi &&
+      s->nxt)
+    return XMT_OK;
+  sampler_free(s);
+  return XMT_ERR_NOMEM;
+}
+
+static void set_inv(struct sampler *s, uint32_t e) {
+  s->inv[e] =
+      1.0 / ((double)s->count[e] + s->sh->row_mass[e] + s->heat * s->sh->nf);
+}
+
+/* Random links (NULL with NULL_PROB), and the lexical counts of them. */
+static void init_links(struct sampler *s) {
+  const struct shared *sh = s->sh;
+  const struct xmt_aligner *a = sh->a;
+  for (size_t p = 0; p < sh->pairs; p++) {
+    size_t n = pair_len(a, sh->es, p), m = pair_len(a, sh->fs, p);
+    if (n == 0 || m == 0)
+      continue;
+    uint32_t *link = s->link + a->start[sh->fs][p];
+    const uint32_t *e = a->ids[sh->es] + a->start[sh->es][p];
+    const uint32_t *cells = sh->cells + sh->cell_start[p];
+    for (size_t j = 0; j < m; j++) {
+      uint32_t i = 0;
+      if (rng_uniform(&s->rng) >= NULL_PROB)
+        i = 1 + (uint32_t)(rng_uniform(&s->rng) * (double)n);
+      link[j] = i;
+      s->lex[cells[j * (n + 1) + i]]++;
+      s->count[i == 0 ? XMT_NULL_WORD : e[i - 1]]++;
+    }
+  }
+  for (uint32_t e = 0; e < sh->ne; e++)
+    set_inv(s, e);
+}
+
+static size_t jump_bucket(int64_t d) {
+  if (d < -JUMP_MAX)
+    d = -JUMP_MAX;
+  if (d > JUMP_MAX)
+    d = JUMP_MAX;
+  return (size_t)(d + JUMP_MAX);
+}
+
+static void add_jump(struct sampler *s, int64_t d, double c) {
+  s->jump[jump_bucket(d)] += c;
+}
+
+/* The jump counts of the current links: from the start (position 0) to
+ * the first linked position, between linked positions, from the last to
+ * the end (n + 1). NULL links do not jump. */
+static void init_jumps(struct sampler *s) {
+  const struct shared *sh = s->sh;
+  const struct xmt_aligner *a = sh->a;
+  for (size_t b = 0; b < JUMP_BUCKETS; b++)
+    s->jump[b] = sh->o->jump_alpha;
+  for (size_t p = 0; p < sh->pairs; p++) {
+    size_t n = pair_len(a, sh->es, p), m = pair_len(a, sh->fs, p);
+    if (n == 0 || m == 0)
+      continue;
+    const uint32_t *link = s->link + a->start[sh->fs][p];
+    int64_t prev = 0;
+    for (size_t j = 0; j < m; j++)
+      if (link[j] != 0) {
+        add_jump(s, (int64_t)link[j] - prev, 1);
+        prev = link[j];
+      }
+    add_jump(s, (int64_t)n + 1 - prev, 1);
+  }
+}
+
+static size_t fert_index(uint32_t e, uint32_t phi) {
+  return (size_t)e * FERT_MAX + (phi < FERT_MAX ? phi : FERT_MAX - 1);
+}
+
+/* Words of each type by fertility under the current links. */
+static xmt_status init_fert(struct sampler *s) {
+  const struct shared *sh = s->sh;
+  const struct xmt_aligner *a = sh->a;
+  if (s->fert == NULL &&
+      (s->fert = malloc((size_t)sh->ne * FERT_MAX * sizeof *s->fert)) == NULL)
+    return XMT_ERR_NOMEM;
+  memset(s->fert, 0, (size_t)sh->ne * FERT_MAX * sizeof *s->fert);
+  for (size_t p = 0; p < sh->pairs; p++) {
+    size_t n = pair_len(a, sh->es, p), m = pair_len(a, sh->fs, p);
+    if (n == 0 || m == 0)
+      continue;
+    const uint32_t *link = s->link + a->start[sh->fs][p];
+    const uint32_t *e = a->ids[sh->es] + a->start[sh->es][p];
+    memset(s->phi, 0, (n + 1) * sizeof *s->phi);
+    for (size_t j = 0; j < m; j++)
+      s->phi[link[j]]++;
+    for (size_t i = 1; i <= n; i++)
+      s->fert[fert_index(e[i - 1], s->phi[i])]++;
+  }
+  return XMT_OK;
+}
+
+/* --- Sampling one token ------------------------------------------------------
+ * A view of the pair being swept. */
+struct pair_view {
+  const uint32_t *e; /* conditioning words */
+  uint32_t n, m;     /* conditioning and predicted lengths */
+  int stage;
+  uint32_t j;          /* the token, 0-based */
+  uint32_t prev, next; /* nearest linked positions left and right of j */
+};
+
+/* Moves word i's fertility by delta (+1 or -1) in the counts. */
+static void move_fert(struct sampler *s, const struct pair_view *v, uint32_t i,
+                      int delta) {
+  uint32_t e = v->e[i - 1], phi = s->phi[i];
+  uint32_t to = delta > 0 ? phi + 1 : phi - 1;
+  s->fert[fert_index(e, phi)]--;
+  s->fert[fert_index(e, to)]++;
+  s->phi[i] = to;
+}
+
+/* The ratio p(fertility phi + 1) / p(phi) of word i, whose own count is
+ * left out of its type's counts. */
+static double fert_ratio(const struct sampler *s, const struct pair_view *v,
+                         uint32_t i) {
+  uint32_t e = v->e[i - 1], phi = s->phi[i];
+  size_t now = fert_index(e, phi), up = fert_index(e, phi + 1);
+  if (up == now)
+    return FERT_TAIL;
+  double alpha = s->sh->o->fert_alpha;
+  return ((double)s->fert[up] + alpha) / ((double)s->fert[now] - 1 + alpha);
+}
+
+/* The factor of position i that only changes with the counts of its word:
+ * 1 / (links + mass) of its row, times its fertility ratio. Cached in g,
+ * as only the two words whose link a token leaves and takes change. */
+static double word_factor(const struct sampler *s, const struct pair_view *v,
+                          uint32_t i) {
+  if (i == 0)
+    return s->inv[XMT_NULL_WORD];
+  double g = s->inv[v->e[i - 1]];
+  return v->stage == STAGE_FERT ? g * fert_ratio(s, v, i) : g;
+}
+
+/* The cached factors of the positions of word e (NULL: position 0). */
+static void refresh(struct sampler *s, const struct pair_view *v, uint32_t e) {
+  if (e == XMT_NULL_WORD) {
+    s->g[0] = word_factor(s, v, 0);
+    return;
+  }
+  for (uint32_t i = 1; i <= v->n; i++)
+    if (v->e[i - 1] == e)
+      s->g[i] = word_factor(s, v, i);
+}
+
+/* Adds (c = +1) or removes (c = -1) link i of a token with cells c. */
+static void update(struct sampler *s, const struct pair_view *v,
+                   const uint32_t *cells, uint32_t i, int c) {
+  uint32_t e = i == 0 ? XMT_NULL_WORD : v->e[i - 1];
+  s->lex[cells[i]] += (uint32_t)c;
+  s->count[e] += (uint32_t)c;
+  set_inv(s, e);
+  if (v->stage >= STAGE_HMM) {
+    if (i == 0) {
+      add_jump(s, (int64_t)v->next - v->prev, c);
+    } else {
+      add_jump(s, (int64_t)i - v->prev, c);
+      add_jump(s, (int64_t)v->next - i, c);
+    }
+  }
+  if (v->stage >= STAGE_FERT && i != 0)
+    move_fert(s, v, i, c);
+  refresh(s, v, e);
+}
+
+/* w[i] = p(f | e_i) for NULL and each word, collapsed; returns the sum of
+ * w[1..n]. */
+static double lex_weights(const struct sampler *s, const struct pair_view *v,
+                          const uint32_t *cells) {
+  const float *base = s->sh->base;
+  const uint32_t *lex = s->lex;
+  const double *g = s->g;
+  double *w = s->w, heat = s->heat, sum = 0;
+  double alpha = s->sh->o->lex_alpha + heat;
+  w[0] = ((double)lex[cells[0]] + heat +
+          (base ? base[cells[0]] : s->sh->o->null_alpha)) *
+         g[0];
+  for (uint32_t i = 1; i <= v->n; i++)
+    sum += w[i] =
+        ((double)lex[cells[i]] + (base ? base[cells[i]] + heat : alpha)) * g[i];
+  return sum;
+}
+
+/* IBM1 with a weak diagonal preference, exp(-DIAG_TENSION |i/n - j/m|)
+ * normalised over the words, so that ties the lexicon cannot break go to
+ * the diagonal. Away from the diagonal each step multiplies the preference
+ * by exp(-DIAG_TENSION / n). Returns the sum of w. */
+static double diagonal(const struct sampler *s, const struct pair_view *v) {
+  double *w = s->w, n = v->n, at = (v->j + 1.0) / v->m * n;
+  double step = exp(-DIAG_TENSION / n), z = 0, sum = 0;
+  uint32_t fl = (uint32_t)at;
+  double u = exp(-DIAG_TENSION * ((fl + 1) - at) / n);
+  for (uint32_t i = fl + 1; i <= v->n; i++, u *= step) {
+    z += u;
+    sum += w[i] *= u;
+  }
+  u = exp(-DIAG_TENSION * (at - fl) / n);
+  for (uint32_t i = fl; i >= 1; i--, u *= step) {
+    z += u;
+    sum += w[i] *= u;
+  }
+  w[0] *= NULL_PROB / (1 - NULL_PROB) * z;
+  return sum + w[0];
+}
+
+static double jump_at(const double *jump, int64_t d) {
+  return jump[jump_bucket(d)];
+}
+
+/* The weights of the stage into w; returns their sum. IBM1: each word
+ * (1 - NULL_PROB) / n, scaled by n / (1 - NULL_PROB). Jumps: from position
+ * p the next linked position is one of 1 .. n + 1 (n + 1: the end), with
+ * probability c(d) / Z(p), Z(p) the sum of the counts c of the jumps that
+ * stay in the sentence. Linking to i replaces the jump prev -> next by
+ * prev -> i -> next: the word weighs c(i - prev) c(next - i) / Z(i), NULL
+ * c(next - prev), both scaled by Z(prev). The window slides:
+ * Z(i + 1) = Z(i) + c(-i) - c(n + 1 - i). */
+static double weights(const struct sampler *s, const struct pair_view *v,
+                      const uint32_t *cells) {
+  double *w = s->w, odds = NULL_PROB / (1 - NULL_PROB);
+  double sum = lex_weights(s, v, cells);
+  if (v->stage == STAGE_IBM1) {
+    if (DIAG_TENSION > 0)
+      return diagonal(s, v);
+    w[0] *= odds * v->n;
+    return sum + w[0];
+  }
+  const double *jump = s->jump;
+  int64_t p = v->prev, q = v->next, n = v->n;
+  w[0] *= odds * jump_at(jump, q - p);
+  sum = w[0];
+  double z = 0;
+  for (int64_t d = 0; d <= n; d++)
+    z += jump_at(jump, d);
+  for (int64_t i = 1; i <= n; i++) {
+    sum += w[i] *= jump_at(jump, i - p) * jump_at(jump, q - i) / z;
+    z += jump_at(jump, -i) - jump_at(jump, n + 1 - i);
+  }
+  return sum;
+}
+
+/* w[i]^beta; returns the new sum. */
+static double temper(struct sampler *s, uint32_t n, double beta) {
+  double sum = 0;
+  for (uint32_t i = 0; i <= n; i++)
+    sum += s->w[i] = pow(s->w[i], beta);
+  return sum;
+}
+
+static uint32_t draw(struct sampler *s, uint32_t n, double sum) {
+  double u = rng_uniform(&s->rng) * sum;
+  for (uint32_t i = 0; i < n; i++) {
+    u -= s->w[i];
+    if (u < 0)
+      return i;
+  }
+  return n;
+}
+
+/* Adds the sampling distribution w / sum to the marginals at acc. */
+static void accumulate(const struct sampler *s, uint32_t *acc, uint32_t n,
+                       double sum) {
+  double scale = s->sh->acc_scale / sum;
+  if (s->sh->atomic) {
+    for (uint32_t i = 0; i <= n; i++)
+      __atomic_fetch_add(&acc[i], (uint32_t)(s->w[i] * scale),
+                         __ATOMIC_RELAXED);
+  } else {
+    for (uint32_t i = 0; i <= n; i++)
+      acc[i] += (uint32_t)(s->w[i] * scale);
+  }
+}
+
+/* Nearest linked position right of each token (n + 1: none). */
+static void next_links(struct sampler *s, const uint32_t *link, size_t m,
+                       uint32_t n) {
+  uint32_t next = n + 1;
+  for (size_t j = m; j-- > 0;) {
+    s->nxt[j] = next;
+    if (link[j] != 0)
+      next = link[j];
+  }
+}
+
+static void sample_pair(struct sampler *s, size_t p, int stage, int acc) {
+  const struct shared *sh = s->sh;
+  const struct xmt_aligner *a = sh->a;
+  size_t n = pair_len(a, sh->es, p), m = pair_len(a, sh->fs, p);
+  if (n == 0 || m == 0)
+    return;
+  struct pair_view v = {a->ids[sh->es] + a->start[sh->es][p],
+                        (uint32_t)n,
+                        (uint32_t)m,
+                        stage,
+                        0,
+                        0,
+                        0};
+  uint32_t *link = s->link + a->start[sh->fs][p];
+  if (stage >= STAGE_HMM)
+    next_links(s, link, m, v.n);
+  if (stage >= STAGE_FERT) {
+    memset(s->phi, 0, (n + 1) * sizeof *s->phi);
+    for (size_t j = 0; j < m; j++)
+      s->phi[link[j]]++;
+  }
+  for (uint32_t i = 0; i <= v.n; i++)
+    s->g[i] = word_factor(s, &v, i);
+  for (size_t j = 0; j < m; j++) {
+    const uint32_t *cells = sh->cells + sh->cell_start[p] + j * (n + 1);
+    v.j = (uint32_t)j;
+    v.next = stage >= STAGE_HMM ? s->nxt[j] : 0;
+    update(s, &v, cells, link[j], -1);
+    double sum = weights(s, &v, cells);
+    if (s->beta < 1)
+      sum = temper(s, v.n, s->beta);
+    if (acc)
+      accumulate(s, sh->acc + (cells - sh->cells), v.n, sum);
+    link[j] = draw(s, v.n, sum);
+    update(s, &v, cells, link[j], +1);
+    if (link[j] != 0)
+      v.prev = link[j];
+  }
+}
+
+/* --- Running the samplers --------------------------------------------------
+ */
+
+static double seconds_since(const struct timespec *t0) {
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  return (double)(t1.tv_sec - t0->tv_sec) +
+         (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* Reports progress (from the calling thread only), at most every 0.2 s
+ * unless forced; a non-zero answer raises the abort flag. */
+static void report(struct shared *sh, size_t pairs_done, int force) {
+  if (sh->progress == NULL || (!force && seconds_since(&sh->last) < 0.2))
+    return;
+  clock_gettime(CLOCK_MONOTONIC, &sh->last);
+  uint64_t all = (uint64_t)sh->o->samplers * sh->total_sweeps;
+  unsigned iterations = all < UINT32_MAX ? (unsigned)all : UINT32_MAX;
+  unsigned it = __atomic_load_n(&sh->sweeps_done, __ATOMIC_RELAXED) + 1;
+  if (it > iterations)
+    it = iterations;
+  if (sh->progress(sh->user, it, iterations, pairs_done, sh->pairs) != 0)
+    __atomic_store_n(&sh->abort, 1, __ATOMIC_RELAXED);
+}
+
+static int aborted(struct shared *sh) {
+  return __atomic_load_n(&sh->abort, __ATOMIC_RELAXED);
+}
+
+/* One sweep over every pair, starting at a pair that depends on the
+ * sampler so that samplers running at once add to distant marginals.
+ * caller: the calling thread, which reports progress. */
+static void sweep(struct sampler *s, struct shared *sh, int stage, int acc,
+                  int caller) {
+  size_t pairs = sh->pairs;
+  size_t first = (size_t)((uint64_t)pairs * s->index / sh->o->samplers);
+  for (size_t done = 0; done < pairs && !aborted(sh); done += BLOCK) {
+    size_t end = done + BLOCK < pairs ? done + BLOCK : pairs;
+    for (size_t k = done; k < end; k++) {
+      size_t p = first + k < pairs ? first + k : first + k - pairs;
+      sample_pair(s, p, stage, acc);
+    }
+    if (caller)
+      report(sh, end, 0);
+  }
+  __atomic_fetch_add(&sh->sweeps_done, 1, __ATOMIC_RELAXED);
+}
+
+static void anneal(struct sampler *s, double heat) {
+  if (heat == s->heat)
+    return;
+  s->heat = heat;
+  for (uint32_t e = 0; e < s->sh->ne; e++)
+    set_inv(s, e);
+}
+
+/* Sampler index from initialisation to its last sweep. */
+static xmt_status run_sampler(struct shared *sh, unsigned index, int caller) {
+  struct sampler *s = malloc(sizeof *s);
+  if (s == NULL)
+    return XMT_ERR_NOMEM;
+  xmt_status st = sampler_alloc(s, sh, index);
+  if (st != XMT_OK) {
+    free(s);
+    return st;
+  }
+  init_links(s);
+  unsigned at = 0;
+  for (int stage = STAGE_IBM1; stage <= STAGE_FERT && st == XMT_OK; stage++) {
+    if (sh->o->iterations[stage] == 0)
+      continue;
+    if (stage >= STAGE_HMM)
+      init_jumps(s);
+    if (stage == STAGE_FERT)
+      st = init_fert(s);
+    unsigned sweeps = sh->o->iterations[stage];
+    for (unsigned it = 0; it < sweeps && st == XMT_OK; it++) {
+      anneal(s, stage <= ANNEAL_STAGES ? ANNEAL_ALPHA * (sweeps - 1 - it) /
+                                             (sweeps > 1 ? sweeps - 1 : 1)
+                                       : 0);
+      s->beta = stage <= TEMPER_STAGES
+                    ? TEMPER_BETA +
+                          (1 - TEMPER_BETA) * it / (sweeps > 1 ? sweeps - 1 : 1)
+                    : 1;
+      sweep(s, sh, stage, at++ >= sh->accumulate_from, caller);
+      if (aborted(sh))
+        st = XMT_ERR_ABORTED;
+    }
+  }
+  sampler_free(s);
+  free(s);
+  return st;
+}
+
+/* Takes samplers until none is left; the first failure stops them all. */
+static void run_samplers(struct shared *sh, int caller) {
+  for (;;) {
+    unsigned k = __atomic_fetch_add(&sh->next_sampler, 1, __ATOMIC_RELAXED);
+    if (k >= sh->o->samplers)
+      return;
+    xmt_status st = run_sampler(sh, k, caller);
+    if (st == XMT_ERR_NOMEM) {
+      __atomic_store_n(&sh->failed, 1, __ATOMIC_RELAXED);
+      __atomic_store_n(&sh->abort, 1, __ATOMIC_RELAXED);
+    }
+    __atomic_fetch_add(&sh->finished, 1, __ATOMIC_RELEASE);
+  }
+}
+
+static void *thread_main(void *arg) {
+  run_samplers(arg, 0);
+  return NULL;
+}
+
+/* Runs every sampler, the calling thread among the workers; once out of
+ * samplers it keeps reporting progress until the others are done. */
+static void run_all(struct shared *sh) {
+  pthread_t tid[MAX_THREADS];
+  unsigned nthreads = thread_count(sh->o), started = 1;
+  if (nthreads > sh->o->samplers)
+    nthreads = sh->o->samplers;
+  sh->atomic = nthreads > 1;
+  clock_gettime(CLOCK_MONOTONIC, &sh->last);
+  for (; started < nthreads; started++)
+    if (pthread_create(&tid[started], NULL, thread_main, sh) != 0)
+      break;
+  run_samplers(sh, 1);
+  while (__atomic_load_n(&sh->finished, __ATOMIC_ACQUIRE) < sh->o->samplers) {
+    struct timespec nap = {0, 20000000};
+    nanosleep(&nap, NULL);
+    report(sh, sh->pairs, 0);
+  }
+  for (unsigned t = 1; t < started; t++)
+    pthread_join(tid[t], NULL);
+}
+
+/* --- Results ---------------------------------------------------------------
+ */
+
+/* Each predicted token's link: the argmax of its marginals, NULL first
+ * among equals. */
+static void argmax_links(const struct shared *sh, uint32_t *links) {
+  const struct xmt_aligner *a = sh->a;
+  memset(links, 0, (size_t)a->nids[sh->fs] * sizeof *links);
+  for (size_t p = 0; p < sh->pairs; p++) {
+    size_t n = pair_len(a, sh->es, p), m = pair_len(a, sh->fs, p);
+    if (n == 0 || m == 0)
+      continue;
+    for (size_t j = 0; j < m; j++) {
+      const uint32_t *acc = sh->acc + sh->cell_start[p] + j * (n + 1);
+      uint32_t best = 0;
+      for (uint32_t i = 1; i <= n; i++)
+        if (acc[i] > acc[best])
+          best = i;
+      links[a->start[sh->fs][p] + j] = best;
+    }
+  }
+}
+
+/* p(f | e): expected counts from the marginals plus the pseudo-counts of
+ * each entry, normalised over the row's entries. */
+static xmt_status estimate_table(const struct shared *sh,
+                                 struct xmt_ttable *t) {
+  double unit = sh->acc_scale * sh->o->samplers *
+                (sh->total_sweeps - sh->accumulate_from);
+  double *sum = calloc((size_t)(t->nnz ? t->nnz : 1), sizeof *sum);
+  if (sum == NULL)
+    return XMT_ERR_NOMEM;
+  uint64_t ncells = sh->cell_start[sh->pairs];
+  for (uint64_t c = 0; c < ncells; c++)
+    sum[sh->cells[c]] += (double)sh->acc[c];
+  for (uint32_t e = 0; e < t->rows; e++) {
+    uint64_t b = t->row_start[e], end = t->row_start[e + 1];
+    double tot = 0;
+    for (uint64_t k = b; k < end; k++) {
+      uint32_t slot = sh->slot[k];
+      double base = sh->base ? sh->base[slot] : row_alpha(sh, e);
+      tot += t->prob[k] = sum[slot] / unit + base;
+    }
+    for (uint64_t k = b; k < end && tot > 0; k++)
+      t->prob[k] /= tot;
+  }
+  free(sum);
+  return XMT_OK;
+}
+
+static void shared_free(struct shared *sh) {
+  free(sh->cell_start);
+  free(sh->slot);
+  free(sh->cells);
+  free(sh->acc);
+  free(sh->base);
+  free(sh->row_mass);
+}
+
+/* Sweep counts; 0 when the options cannot be run. */
+static unsigned plan_sweeps(struct shared *sh) {
+  const struct xmt_gibbs_options *o = sh->o;
+  unsigned total = 0, last = 0;
+  for (int k = 0; k < 3; k++)
+    if (o->iterations[k]) {
+      if (o->iterations[k] > UINT32_MAX / 4 - total)
+        return 0;
+      total += o->iterations[k];
+      last = o->iterations[k];
+    }
+  unsigned acc = (unsigned)ceil(last * ACCUMULATE_FRACTION);
+  if (acc < 1)
+    acc = 1;
+  /* Each cell takes samplers x acc sums of up to acc_scale. */
+  if (total == 0 || (double)o->samplers * acc > 65536.0)
+    return 0;
+  sh->total_sweeps = total;
+  sh->accumulate_from = total - acc;
+  sh->acc_scale = floor((double)UINT32_MAX / ((double)o->samplers * acc));
+  return total;
+}
+
+xmt_status xmt_gibbs_align(const struct xmt_aligner *a, int d,
+                           const struct xmt_prior_table *prior,
+                           const struct xmt_gibbs_options *o, uint32_t *links,
+                           struct xmt_ttable *t, xmt_progress_fn progress,
+                           void *user) {
+  if (a == NULL || o == NULL || links == NULL || t == NULL ||
+      o->samplers == 0 || (d != XMT_FWD && d != XMT_REV) ||
+      !(o->lex_alpha > 0) || !(o->null_alpha > 0) || !(o->jump_alpha > 0) ||
+      !(o->fert_alpha > 0))
+    return XMT_ERR_USAGE;
+  struct shared sh;
+  memset(&sh, 0, sizeof sh);
+  sh.a = a;
+  sh.o = o;
+  sh.t = t;
+  sh.es = d == XMT_FWD ? XMT_SRC : XMT_TGT;
+  sh.fs = 1 - sh.es;
+  sh.ne = a->vocab[sh.es].count;
+  sh.pairs = a->pairs;
+  sh.progress = progress;
+  sh.user = user;
+  if (plan_sweeps(&sh) == 0 || t->rows != sh.ne)
+    return XMT_ERR_USAGE;
+  xmt_status st = build_cells(&sh);
+  if (st == XMT_OK)
+    st = build_priors(&sh, prior);
+  if (st == XMT_OK) {
+    run_all(&sh);
+    st = sh.failed ? XMT_ERR_NOMEM : sh.abort ? XMT_ERR_ABORTED : XMT_OK;
+  }
+  if (st == XMT_OK) {
+    argmax_links(&sh, links);
+    st = estimate_table(&sh, t);
+  }
+  if (st == XMT_OK) {
+    report(&sh, sh.pairs, 1);
+    if (sh.abort)
+      st = XMT_ERR_ABORTED;
+  }
+  shared_free(&sh);
+  return st;
+}

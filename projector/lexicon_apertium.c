@@ -1,0 +1,4 @@
+/* lexicon_apertium.c -- being split out of lexicon.c */
+#include "config.h"
+
+#include "priors_private.h"

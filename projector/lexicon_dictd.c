@@ -1,0 +1,4 @@
+/* lexicon_dictd.c -- being split out of lexicon.c */
+#include "config.h"
+
+#include "priors_private.h"
