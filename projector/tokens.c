@@ -170,6 +170,34 @@ static int has_alnum(const char *text, size_t start, size_t end) {
   return 0;
 }
 
+/* The end of an elided article or pronoun that ICU keeps in one word with
+ * what follows (French l'état, qu'il, Italian dell'anno), or 0: where a
+ * translator puts a tag ("l'<g>état</g>") and where a dictionary finds
+ * the word. */
+static size_t elision_end(const char *text, size_t start, size_t end) {
+  static const char *const clitics[] = {
+      "c",   "d",     "j",      "l",      "m",      "n",    "s",
+      "t",   "qu",    "jusqu",  "lorsqu", "puisqu", "quoiqu", "dell",
+      "all", "dall",  "nell",   "sull",   "un",     NULL};
+  for (const char *const *c = clitics; *c != NULL; c++) {
+    size_t n = strlen(*c), at = start + n;
+    if (at >= end)
+      continue;
+    size_t i = 0;
+    while (i < n && (text[start + i] | 0x20) == (*c)[i])
+      i++;
+    if (i < n)
+      continue;
+    size_t q = text[at] == '\'' ? 1
+               : end - at >= 3 && memcmp(text + at, "\xE2\x80\x99", 3) == 0
+                   ? 3
+                   : 0;
+    if (q != 0 && at + q < end && has_alnum(text, at + q, end))
+      return at + q;
+  }
+  return 0;
+}
+
 static xmt_status walk_words(xmt_tokens *tokens, struct icu_state *icu,
                              UBreakIterator *words, const char *text) {
   size_t prev = (size_t)ubrk_first(words);
@@ -180,9 +208,13 @@ static xmt_status walk_words(xmt_tokens *tokens, struct icu_state *icu,
      * letters, kana and ideographs lie above and stay whole. */
     int32_t status = ubrk_getRuleStatus(words);
     xmt_status st;
+    size_t cut;
     if ((status >= UBRK_WORD_NONE && status < UBRK_WORD_NONE_LIMIT) ||
         !has_alnum(text, prev, (size_t)next))
       st = split_span(tokens, icu, text, prev, (size_t)next);
+    else if ((cut = elision_end(text, prev, (size_t)next)) != 0 &&
+             (st = push(tokens, prev, cut)) == XMT_OK)
+      st = push(tokens, cut, (size_t)next);
     else
       st = push(tokens, prev, (size_t)next);
     if (st != XMT_OK)

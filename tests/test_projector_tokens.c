@@ -194,19 +194,26 @@ static void test_default_german(void) {
 }
 
 static void test_default_french(void) {
-  /* « Bonjour » , dit - il à l'Union européenne . -- with the no-break
-   * spaces French puts inside guillemets, which are not tokens. */
+  /* « Bonjour » , dit - il à l' Union européenne . -- with the no-break
+   * spaces French puts inside guillemets, which are not tokens; the elided
+   * article is a token of its own, as translators tag "l'<g>Union</g>". */
   xmt_tokens *t =
       tokenize("\xC2\xAB\xC2\xA0"
                "Bonjour\xC2\xA0\xC2\xBB, dit-il \xC3\xA0 l'Union europ\xC3\xA9"
                "enne.",
                XMT_TOKENIZE_DEFAULT);
   ASSERT_TOKENS(t, {0, 2}, {4, 11}, {13, 15}, {15, 16}, {17, 20}, {20, 21},
-                {21, 23}, {24, 26}, {27, 34}, {35, 46}, {46, 47});
+                {21, 23}, {24, 26}, {27, 29}, {29, 34}, {35, 46}, {46, 47});
   xmt_tokens_free(t);
-  /* The typographic apostrophe keeps l’Union whole too. */
-  t = tokenize("\xC3\xA0 l\xE2\x80\x99Union", XMT_TOKENIZE_DEFAULT);
-  ASSERT_TOKENS(t, {0, 2}, {3, 12});
+  /* The typographic apostrophe too; qu' and Italian dell' as well. */
+  t = tokenize("\xC3\xA0 l\xE2\x80\x99Union qu'il dell'anno",
+               XMT_TOKENIZE_DEFAULT);
+  ASSERT_TOKENS(t, {0, 2}, {3, 7}, {7, 12}, {13, 16}, {16, 18}, {19, 24},
+                {24, 28});
+  xmt_tokens_free(t);
+  /* English contractions stay whole: I'm, don't, o'clock. */
+  t = tokenize("I'm don't o'clock", XMT_TOKENIZE_DEFAULT);
+  ASSERT_TOKENS(t, {0, 3}, {4, 9}, {10, 17});
   xmt_tokens_free(t);
 }
 
