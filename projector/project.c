@@ -254,10 +254,48 @@ static int has_letter(const char *s, size_t n) {
   return 0;
 }
 
+/* The target gap q (before target token q; k: the end) that best keeps
+ * the translation of source tokens pa..g-1 before it and that of g..pb
+ * after it: the most links left-to-left plus right-to-right, as the
+ * span-score rule measures pairs, so that a placeholder between two
+ * phrases stays between them when the translation reorders words inside
+ * one ("parity <x/>April 2019" -> "paritás <x/>2019. április"). NONE
+ * unless both sides have links and some gap keeps every link on its side;
+ * among such gaps the one nearest want. */
+static size_t separating_gap(struct proj *p, size_t g, size_t pa, size_t pb,
+                             size_t want) {
+  long long *d = p->w; /* links from the left side minus from the right */
+  long long left = 0, right = 0;
+  for (size_t t = 0; t < p->k; t++)
+    d[t] = 0;
+  for (size_t s = pa; s <= pb && s < p->m; s++)
+    for (size_t x = 0; x < p->stok[s].n; x++) {
+      d[p->targets[p->stok[s].first + x]] += s < g ? 1 : -1;
+      left += s < g;
+      right += s >= g;
+    }
+  if (left == 0 || right == 0)
+    return NONE;
+  long long sum = 0, best = 0;
+  size_t at = 0;
+  for (size_t q = 1; q <= p->k; q++) {
+    sum += d[q - 1];
+    size_t dq = q > want ? q - want : want - q, da = at > want ? at - want
+                                                               : want - at;
+    if (sum > best || (sum == best && dq < da)) {
+      best = sum;
+      at = q;
+    }
+  }
+  /* only a clean cut, every link on its side: where the translation
+   * reorders across the placeholder, the next word's place is better */
+  return best == left ? at : NONE;
+}
+
 /* The point of a tag that is not a pair, or of the OPEN of a pair that
  * covers no token (then kind is XMT_TAG_PLACEHOLDER), inside a parent
  * covering source tokens pa..pb. */
-static size_t point_of(const struct proj *p, const struct item *t,
+static size_t point_of(struct proj *p, const struct item *t,
                        enum xmt_tag_kind kind, size_t pa, size_t pb) {
   size_t g = t->tok;
   if (t->inside) {
@@ -286,7 +324,13 @@ static size_t point_of(const struct proj *p, const struct item *t,
       !has_letter(p->src + p->st[g - 1].start,
                   p->st[g - 1].end - p->st[g - 1].start))
     return after_tok(p, g - 1, pa, pb);
-  return before_tok(p, g, pa, pb);
+  size_t pt = before_tok(p, g, pa, pb);
+  if (kind == XMT_TAG_PLACEHOLDER && g > pa && g <= pb) {
+    size_t q = separating_gap(p, g, pa, pb, pt >> 1);
+    if (q != NONE)
+      return 2 * q + RIGHT;
+  }
+  return pt;
 }
 
 /* --- Spans ------------------------------------------------------------- */

@@ -198,6 +198,21 @@ static size_t elision_end(const char *text, size_t start, size_t end) {
   return 0;
 }
 
+/* Where a run of ASCII digits ending a word of two letters or more
+ * starts ("evaluation7": a footnote number glued to its word once the
+ * tags are taken out), or 0. */
+static size_t digit_tail(const char *text, size_t start, size_t end) {
+  size_t d = end;
+  while (d > start && text[d - 1] >= '0' && text[d - 1] <= '9')
+    d--;
+  if (d == end || d < start + 2)
+    return 0;
+  for (size_t i = start; i < d; i++)
+    if (text[i] >= '0' && text[i] <= '9')
+      return 0; /* mixed, as in a code: A4B12 */
+  return has_alnum(text, start, d) ? d : 0;
+}
+
 static xmt_status walk_words(xmt_tokens *tokens, struct icu_state *icu,
                              UBreakIterator *words, const char *text) {
   size_t prev = (size_t)ubrk_first(words);
@@ -212,7 +227,8 @@ static xmt_status walk_words(xmt_tokens *tokens, struct icu_state *icu,
     if ((status >= UBRK_WORD_NONE && status < UBRK_WORD_NONE_LIMIT) ||
         !has_alnum(text, prev, (size_t)next))
       st = split_span(tokens, icu, text, prev, (size_t)next);
-    else if ((cut = elision_end(text, prev, (size_t)next)) != 0 &&
+    else if (((cut = elision_end(text, prev, (size_t)next)) != 0 ||
+              (cut = digit_tail(text, prev, (size_t)next)) != 0) &&
              (st = push(tokens, prev, cut)) == XMT_OK)
       st = push(tokens, cut, (size_t)next);
     else
