@@ -1,8 +1,9 @@
-/* lexicon.c -- bilingual dictionaries for the aligner's priors: the words
- * dictionary text names, which files to read ("auto" finds the installed
- * ones), TSV word lists, and reading the files on threads. FreeDict dictd
- * files are read in lexicon_dictd.c, Apertium transducers in
- * lexicon_apertium.c. */
+/* lexicon.c -- dictionaries for the priors: words, files, TSV, threads. */
+
+/* Dictionary text's words, which files to read ("auto": those installed),
+ * TSV word lists, and the threads that read the files; FreeDict dictd files
+ * are read in lexicon_dictd.c, Apertium transducers in lexicon_apertium.c.
+ */
 #include "config.h"
 
 #include <dirent.h>
@@ -680,7 +681,7 @@ static xmt_status read_tsv(struct xmt_lex_match *m, const struct xmt_lexfile *f,
 struct pool {
   const struct lexlist *l;
   size_t *order;                /* files in the order they are taken */
-  struct xmt_lex_apertium *ap;  /* its Apertium files */
+  struct xmt_lex_apertium *ap;  /* reads the Apertium files */
   xmt_status *status;           /* per position in order */
   unsigned char *done;          /* per position: read */
   struct xmt_error_store *errs; /* per position */

@@ -1,6 +1,7 @@
-/* lexicon_apertium.c -- reads Apertium bilingual transducers into prior
- * links: the lemma pairs on the paths of lt-print's AT&T text, kept in the
- * user's cache folder for the next run. */
+/* lexicon_apertium.c -- Apertium transducers into prior links. */
+
+/* The lemma pairs on the paths of lt-print's AT&T text, kept in the user's
+ * cache folder for the next run. */
 #include "config.h"
 
 #include <errno.h>
@@ -416,19 +417,19 @@ static uint64_t fnv1a(uint64_t h, const char *s, size_t n) {
 }
 #define FNV_BASIS 0xcbf29ce484222325u
 
-static int make_dir(const char *path) {
-  return mkdir(path, 0700) == 0 || errno == EEXIST;
-}
-
-/* dir, made if missing and not a child of parent made; NULL when it
- * cannot be used (*nomem: out of memory). Only folders of the user's own
- * are used: in another's, a cache file could put words into our
- * alignments. */
+/* dir, made 0700 when missing (parent first, unless NULL); NULL when it is
+ * not a folder of the user's own (*nomem: dir is NULL, out of memory). In
+ * another's folder, a cache file could put words into our alignments. */
 static char *usable_dir(char *dir, const char *parent, int *nomem) {
   struct stat sb;
   *nomem = dir == NULL;
-  if (dir != NULL && (parent == NULL || make_dir(parent)) && make_dir(dir) &&
-      stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode) && sb.st_uid == geteuid())
+  if (dir == NULL)
+    return NULL;
+  /* mkdir fails when the folder is there, or cannot be made: stat tells */
+  if (parent != NULL)
+    (void)mkdir(parent, 0700);
+  (void)mkdir(dir, 0700);
+  if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode) && sb.st_uid == geteuid())
     return dir;
   free(dir);
   return NULL;

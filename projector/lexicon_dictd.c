@@ -1,5 +1,7 @@
-/* lexicon_dictd.c -- reads FreeDict dictd dictionaries (index plus dictzip,
- * gzip or plain data) into prior links; and the file reading the other
+/* lexicon_dictd.c -- FreeDict dictd dictionaries into prior links. */
+
+/* The index is scanned for wanted headwords, and their entries read from
+ * the data (dictzip, gzip or plain); also the file reading that the other
  * dictionary readers share. */
 #include "config.h"
 

@@ -34,7 +34,9 @@ struct xmt_prior_options {
   /* The program that prints an Apertium transducer in AT&T text (run with
    * -H and the file, no shell): NULL: "lt-print", searched in PATH. When it
    * cannot be found, Apertium files found by "auto" are skipped; a named
-   * .bin is an XMT_ERR_IO error. */
+   * .bin is an XMT_ERR_IO error. Neither when the transducer's lemma pairs
+   * are cached: in $XLIFFMT_CACHE_DIR (empty: no cache), else
+   * $XDG_CACHE_HOME/xliffmt or $HOME/.cache/xliffmt. */
   const char *lt_print;
   double dictionary_weight; /* pseudo-count of a dictionary link (> 0) */
   double identical_weight;  /* of identical words (0: none) */
@@ -187,7 +189,7 @@ xmt_status xmt_lex_io_error(struct xmt_error_store *err, const char *path,
                             const char *what, int e);
 /* Appends the rest of fd to out; 0, or -1 with errno (ENOMEM: no memory). */
 int xmt_lex_read_all(int fd, struct xmt_buf *out);
-/* out = the whole file (appended to out). */
+/* Appends the whole file at path to out. */
 xmt_status xmt_lex_read_file(const char *path, struct xmt_buf *out,
                              struct xmt_error_store *err);
 

@@ -1,13 +1,19 @@
 /* test_projector_priors.c -- the aligner's priors: TSV word lists, hand-made
  * dictd dictionaries (dictzip, chunked, gzip, plain, reversed), the
- * installed FreeDict and Apertium English-Spanish dictionaries, stems,
- * identical words and cognates, with the links worked out by hand. */
+ * installed FreeDict and Apertium English-Spanish dictionaries and the
+ * cache of Apertium's lemma pairs, stems, identical words and cognates,
+ * with the links worked out by hand. */
 #include "config.h"
 
+#include <dirent.h>
+#include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "priors_private.h"
@@ -35,8 +41,10 @@ static char *fixture(const char *relative) {
   return p;
 }
 
-/* Options without anything found by itself: only what a test names. */
+/* Options without anything found by itself: only what a test names. The
+ * tests leave the user's cache alone; those of the cache name their own. */
 static void base_options(struct xmt_prior_options *o) {
+  CU_ASSERT_EQUAL_FATAL(setenv("XLIFFMT_CACHE_DIR", "", 1), 0);
   xmt_prior_options_init(o);
   o->source_lang = "en";
   o->target_lang = "de";
@@ -482,6 +490,407 @@ static void test_threads(void) {
   run_free(&four);
 }
 
+/* --- The Apertium pair cache ----------------------------------------------
+ * Each test has its own cache folder in the suite's scratch folder; a
+ * nonexistent lt-print proves that pairs come from the cache. */
+
+#define ENG_SPA_BIN APERTIUM_ENG_SPA "/eng-spa.autobil.bin"
+#define SPA_ENG_BIN APERTIUM_ENG_SPA "/spa-eng.autobil.bin"
+#define NO_LT_PRINT "/nonexistent/lt-print"
+
+static const char cache_src[] =
+    "the house houses dog water book books cat city country law court day "
+    "year time child woman man red green eat eats bread wine write letter";
+static const char cache_tgt[] =
+    "la casa casas perro agua libro libros gato ciudad país ley tribunal "
+    "día año tiempo niño mujer hombre rojo verde comer come pan vino "
+    "escribir carta";
+
+static int remove_entry(const char *path, const struct stat *sb, int flag,
+                        struct FTW *ftw) {
+  (void)sb;
+  (void)ftw;
+  return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+/* HOME and XDG_CACHE_HOME, as the tests found them (NULL: unset). */
+static char *saved_env[2];
+static const char *const saved_names[2] = {"HOME", "XDG_CACHE_HOME"};
+
+static int cache_suite_init(void) {
+  for (int i = 0; i < 2; i++) {
+    const char *v = getenv(saved_names[i]);
+    saved_env[i] = v != NULL ? strdup(v) : NULL;
+    if (v != NULL && saved_env[i] == NULL)
+      return 1;
+  }
+  return xmt_test_tmpdir_create("priors-cache");
+}
+
+/* The scratch folder holds folders: removed depth first. */
+static int cache_suite_clean(void) {
+  for (int i = 0; i < 2; i++) {
+    if (saved_env[i] != NULL)
+      setenv(saved_names[i], saved_env[i], 1);
+    else
+      unsetenv(saved_names[i]);
+    free(saved_env[i]);
+    saved_env[i] = NULL;
+  }
+  char root[512];
+  snprintf(root, sizeof root, "%s", xmt_test_tmp_path(""));
+  root[strlen(root) - 1] = '\0'; /* the trailing '/' */
+  return nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* A scratch path, copied (the harness's buffers rotate). */
+static char *scratch(const char *name) {
+  char *p = strdup(xmt_test_tmp_path(name));
+  CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+  return p;
+}
+
+static void use_cache(const char *dir) {
+  CU_ASSERT_EQUAL_FATAL(setenv("XLIFFMT_CACHE_DIR", dir, 1), 0);
+}
+
+/* Options reading the n transducers bins (n <= 2) with lt-print prog. */
+static void cache_options(struct xmt_prior_options *o, const char **dicts,
+                          const char *const *bins, size_t n, const char *prog) {
+  const char *dir = getenv("XLIFFMT_CACHE_DIR");
+  char *keep = strdup(dir != NULL ? dir : "");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(keep);
+  base_options(o); /* empties XLIFFMT_CACHE_DIR: set again */
+  use_cache(keep);
+  free(keep);
+  o->target_lang = "es";
+  o->stems = 1;
+  o->lt_print = prog;
+  for (size_t i = 0; i < n; i++)
+    dicts[i] = bins[i];
+  o->dictionaries = dicts;
+  o->ndictionaries = n;
+}
+
+static void cache_build(struct run *r, const struct xmt_prior_options *o) {
+  run_build(r, cache_src, cache_tgt, o);
+  if (r->status != XMT_OK)
+    fprintf(stderr, "\nerror: %s\n",
+            r->err.pub.message ? r->err.pub.message : "");
+}
+
+static int same_table(const struct run *a, const struct run *b) {
+  const struct xmt_prior_table *x = &a->table, *y = &b->table;
+  return x->count == y->count &&
+         memcmp(x->src, y->src, x->count * sizeof *x->src) == 0 &&
+         memcmp(x->tgt, y->tgt, x->count * sizeof *x->tgt) == 0 &&
+         memcmp(x->w, y->w, x->count * sizeof *x->w) == 0;
+}
+
+/* The files in dir; *last = the path of the last one read (NULL: none). */
+static int files_in(const char *dir, char **last) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  int n = 0;
+  *last = NULL;
+  while (d != NULL && (e = readdir(d)) != NULL) {
+    if (e->d_name[0] == '.')
+      continue;
+    n++;
+    free(*last);
+    size_t k = strlen(dir) + strlen(e->d_name) + 2;
+    *last = malloc(k);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(*last);
+    snprintf(*last, k, "%s/%s", dir, e->d_name);
+  }
+  if (d != NULL)
+    closedir(d);
+  return n;
+}
+
+/* The path of dir's one cache file: finished, no temporary file left. */
+static char *only_cache_file(const char *dir) {
+  char *path;
+  int n = files_in(dir, &path);
+  CU_ASSERT_EQUAL(n, 1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(path);
+  CU_ASSERT_TRUE(path != NULL && strstr(path, ".pairs") != NULL &&
+                 strcmp(strstr(path, ".pairs"), ".pairs") == 0);
+  return path;
+}
+
+static int mode_of(const char *path) {
+  struct stat sb;
+  return stat(path, &sb) == 0 ? (int)(sb.st_mode & 07777) : -1;
+}
+
+static void write_bytes(const char *path, const char *data, size_t n) {
+  FILE *f = fopen(path, "wb");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  CU_ASSERT_EQUAL(fwrite(data, 1, n, f), n);
+  CU_ASSERT_EQUAL(fclose(f), 0);
+}
+
+/* The first build writes the cache, the next ones read it: the same table,
+ * without lt-print, also for a transducer read reversed and for "auto". */
+static void test_cache_reuse(void) {
+  char *dir = scratch("reuse"); /* made by the build */
+  use_cache(dir);
+  struct xmt_prior_options o;
+  const char *dicts[2], *bins[] = {ENG_SPA_BIN, SPA_ENG_BIN};
+  cache_options(&o, dicts, bins, 2, NULL);
+  struct run cold, warm;
+  cache_build(&cold, &o);
+  CU_ASSERT_EQUAL(cold.status, XMT_OK);
+  CU_ASSERT_TRUE(has_link(&cold, "house", "casa", 1));
+  CU_ASSERT_TRUE(has_link(&cold, "books", "libro", 0.5f)); /* a stem */
+  CU_ASSERT_TRUE(cold.table.count > 20);
+  CU_ASSERT_EQUAL(mode_of(dir), 0700);
+  char *path;
+  CU_ASSERT_EQUAL(files_in(dir, &path), 2);
+  CU_ASSERT_EQUAL(mode_of(path), 0600);
+  free(path);
+  cache_options(&o, dicts, bins, 2, NO_LT_PRINT);
+  cache_build(&warm, &o);
+  CU_ASSERT_EQUAL(warm.status, XMT_OK);
+  CU_ASSERT_TRUE(same_table(&cold, &warm));
+  CU_ASSERT_EQUAL(warm.stats.dictionaries_loaded, 2);
+  CU_ASSERT_STRING_EQUAL(warm.stats.loaded, cold.stats.loaded);
+  run_free(&warm);
+  /* "auto" finds the same two, and reads them without lt-print */
+  bins[0] = "auto";
+  cache_options(&o, dicts, bins, 1, NO_LT_PRINT);
+  o.apertium_dir = "/usr/share/apertium";
+  cache_build(&warm, &o);
+  CU_ASSERT_EQUAL(warm.status, XMT_OK);
+  CU_ASSERT_TRUE(same_table(&cold, &warm));
+  CU_ASSERT_STRING_EQUAL(warm.stats.loaded, cold.stats.loaded);
+  run_free(&warm);
+  run_free(&cold);
+  free(dir);
+}
+
+/* Damaged cache files are not read, and are written again. */
+static void test_cache_damaged(void) {
+  char *dir = scratch("damaged");
+  use_cache(dir);
+  struct xmt_prior_options o;
+  const char *dicts[1], *bins[] = {ENG_SPA_BIN};
+  cache_options(&o, dicts, bins, 1, NULL);
+  struct run good, again;
+  cache_build(&good, &o);
+  CU_ASSERT_EQUAL(good.status, XMT_OK);
+  char *path = only_cache_file(dir);
+  size_t n;
+  char *whole = xmt_test_read_file(path, &n);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(whole);
+  CU_ASSERT_TRUE(n > 1000 &&
+                 strncmp(whole, "xliffmt-apertium-pairs 1 ", 25) == 0);
+  /* each damaged file is ignored: without lt-print, the .bin is unread */
+  cache_options(&o, dicts, bins, 1, NO_LT_PRINT);
+  const char *const garbage = "garbage\n";
+  write_bytes(path, garbage, strlen(garbage));
+  expect_error(&o, XMT_ERR_IO, "eng-spa.autobil.bin", 0);
+  write_bytes(path, "", 0);
+  expect_error(&o, XMT_ERR_IO, "eng-spa.autobil.bin", 0);
+  write_bytes(path, whole, n / 2); /* cut */
+  expect_error(&o, XMT_ERR_IO, "eng-spa.autobil.bin", 0);
+  write_bytes(path, whole, n - 1); /* the last newline missing */
+  expect_error(&o, XMT_ERR_IO, "eng-spa.autobil.bin", 0);
+  whole[n / 2] ^= 1; /* a changed byte: the hash differs */
+  write_bytes(path, whole, n);
+  expect_error(&o, XMT_ERR_IO, "eng-spa.autobil.bin", 0);
+  whole[n / 2] ^= 1;
+  whole[23] = '2'; /* another format version */
+  write_bytes(path, whole, n);
+  expect_error(&o, XMT_ERR_IO, "eng-spa.autobil.bin", 0);
+  whole[23] = '1';
+  write_bytes(path, whole, n); /* whole again: read */
+  cache_build(&again, &o);
+  CU_ASSERT_EQUAL(again.status, XMT_OK);
+  CU_ASSERT_TRUE(same_table(&good, &again));
+  run_free(&again);
+  /* with lt-print, garbage is replaced by the same file as the first */
+  write_bytes(path, garbage, strlen(garbage));
+  cache_options(&o, dicts, bins, 1, NULL);
+  cache_build(&again, &o);
+  CU_ASSERT_EQUAL(again.status, XMT_OK);
+  CU_ASSERT_TRUE(same_table(&good, &again));
+  run_free(&again);
+  free(path);
+  path = only_cache_file(dir);
+  size_t m;
+  char *rewritten = xmt_test_read_file(path, &m);
+  CU_ASSERT_TRUE(rewritten != NULL && m == n &&
+                 memcmp(rewritten, whole, n) == 0);
+  free(rewritten);
+  free(whole);
+  free(path);
+  run_free(&good);
+  free(dir);
+}
+
+/* The key: a transducer changed since (another mtime) is read again. */
+static void test_cache_key(void) {
+  char *dir = scratch("key"), *bin = scratch("eng-spa.autobil.bin");
+  size_t n;
+  char *data = xmt_test_read_file(ENG_SPA_BIN, &n);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(data);
+  write_bytes(bin, data, n);
+  free(data);
+  use_cache(dir);
+  struct xmt_prior_options o;
+  const char *dicts[1], *bins[] = {bin};
+  cache_options(&o, dicts, bins, 1, NULL);
+  struct run first, again;
+  cache_build(&first, &o);
+  CU_ASSERT_EQUAL(first.status, XMT_OK);
+  char *path = only_cache_file(dir);
+  /* the cache file is whole, but its key has the old mtime */
+  const struct timespec t[2] = {{1000000000, 123456789},
+                                {1000000000, 123456789}};
+  CU_ASSERT_EQUAL(utimensat(AT_FDCWD, bin, t, 0), 0);
+  cache_options(&o, dicts, bins, 1, NO_LT_PRINT);
+  expect_error(&o, XMT_ERR_IO, "eng-spa.autobil.bin", 0);
+  cache_options(&o, dicts, bins, 1, NULL);
+  cache_build(&again, &o);
+  CU_ASSERT_EQUAL(again.status, XMT_OK);
+  CU_ASSERT_TRUE(same_table(&first, &again));
+  run_free(&again);
+  char *line = xmt_test_read_file(path, &n);
+  CU_ASSERT_TRUE(line != NULL &&
+                 strstr(line, " 1000000000.123456789 /") != NULL &&
+                 strstr(line, " 1000000000.123456789 /") < strchr(line, '\n'));
+  free(line);
+  cache_options(&o, dicts, bins, 1, NO_LT_PRINT);
+  cache_build(&again, &o);
+  CU_ASSERT_EQUAL(again.status, XMT_OK);
+  CU_ASSERT_TRUE(same_table(&first, &again));
+  run_free(&again);
+  run_free(&first);
+  free(path);
+  free(bin);
+  free(dir);
+}
+
+/* XLIFFMT_CACHE_DIR empty: no cache, wherever XDG_CACHE_HOME and HOME
+ * point. */
+static void test_cache_disabled(void) {
+  char *xdg = scratch("off-xdg"), *home = scratch("off-home");
+  CU_ASSERT_EQUAL(mkdir(home, 0700), 0);
+  CU_ASSERT_EQUAL(setenv("XDG_CACHE_HOME", xdg, 1), 0);
+  CU_ASSERT_EQUAL(setenv("HOME", home, 1), 0);
+  use_cache("");
+  struct xmt_prior_options o;
+  const char *dicts[1], *bins[] = {ENG_SPA_BIN};
+  cache_options(&o, dicts, bins, 1, NULL);
+  struct run r;
+  cache_build(&r, &o);
+  CU_ASSERT_EQUAL(r.status, XMT_OK);
+  CU_ASSERT_TRUE(has_link(&r, "house", "casa", 1));
+  run_free(&r);
+  CU_ASSERT_EQUAL(mode_of(xdg), -1);
+  char *any;
+  CU_ASSERT_EQUAL(files_in(home, &any), 0);
+  free(any);
+  cache_options(&o, dicts, bins, 1, NO_LT_PRINT);
+  expect_error(&o, XMT_ERR_IO, "eng-spa.autobil.bin", 0);
+  free(xdg);
+  free(home);
+}
+
+/* Without XLIFFMT_CACHE_DIR: $XDG_CACHE_HOME/xliffmt, else (XDG unset or
+ * relative) $HOME/.cache/xliffmt, made 0700; a folder that cannot be made
+ * or used: no cache. */
+static void test_cache_folders(void) {
+  char *xdg = scratch("xdg"), *xdg_dir = scratch("xdg/xliffmt");
+  char *home = scratch("home"), *home_dir = scratch("home/.cache/xliffmt");
+  char *file = scratch("a-file"), *file_dir = scratch("a-file/xliffmt");
+  CU_ASSERT_EQUAL_FATAL(unsetenv("XLIFFMT_CACHE_DIR"), 0);
+  CU_ASSERT_EQUAL(setenv("XDG_CACHE_HOME", xdg, 1), 0);
+  CU_ASSERT_EQUAL(mkdir(home, 0755), 0);
+  CU_ASSERT_EQUAL(setenv("HOME", home, 1), 0);
+  struct xmt_prior_options o;
+  const char *dicts[1], *bins[] = {ENG_SPA_BIN};
+  cache_options(&o, dicts, bins, 1, NULL);
+  CU_ASSERT_EQUAL_FATAL(unsetenv("XLIFFMT_CACHE_DIR"), 0);
+  struct run r;
+  cache_build(&r, &o);
+  CU_ASSERT_EQUAL(r.status, XMT_OK);
+  run_free(&r);
+  CU_ASSERT_EQUAL(mode_of(xdg), 0700);
+  CU_ASSERT_EQUAL(mode_of(xdg_dir), 0700);
+  char *path = only_cache_file(xdg_dir), *name = strrchr(path, '/');
+  o.lt_print = NO_LT_PRINT;
+  cache_build(&r, &o);
+  CU_ASSERT_EQUAL(r.status, XMT_OK);
+  run_free(&r);
+  /* a relative XDG_CACHE_HOME is not used: $HOME/.cache/xliffmt is made,
+   * and read once it has the file */
+  CU_ASSERT_EQUAL(setenv("XDG_CACHE_HOME", "relative", 1), 0);
+  expect_error(&o, XMT_ERR_IO, "eng-spa.autobil.bin", 0);
+  CU_ASSERT_EQUAL(mode_of(home_dir), 0700);
+  char *dot_cache = scratch("home/.cache");
+  CU_ASSERT_EQUAL(mode_of(dot_cache), 0700);
+  free(dot_cache);
+  size_t n, k = strlen(home_dir) + strlen(name) + 1;
+  char *data = xmt_test_read_file(path, &n), *copy = malloc(k);
+  CU_ASSERT_TRUE_FATAL(data != NULL && copy != NULL);
+  snprintf(copy, k, "%s%s", home_dir, name);
+  write_bytes(copy, data, n);
+  cache_build(&r, &o);
+  CU_ASSERT_EQUAL(r.status, XMT_OK);
+  run_free(&r);
+  /* neither: no cache; nor where a file is in the way */
+  CU_ASSERT_EQUAL(unsetenv("XDG_CACHE_HOME"), 0);
+  CU_ASSERT_EQUAL(unsetenv("HOME"), 0);
+  expect_error(&o, XMT_ERR_IO, "eng-spa.autobil.bin", 0);
+  write_bytes(file, "", 0);
+  CU_ASSERT_EQUAL(setenv("XDG_CACHE_HOME", file, 1), 0);
+  expect_error(&o, XMT_ERR_IO, "eng-spa.autobil.bin", 0);
+  o.lt_print = NULL; /* runs without the cache */
+  cache_build(&r, &o);
+  CU_ASSERT_EQUAL(r.status, XMT_OK);
+  CU_ASSERT_TRUE(has_link(&r, "house", "casa", 1));
+  run_free(&r);
+  CU_ASSERT_EQUAL(mode_of(file_dir), -1);
+  free(data);
+  free(copy);
+  free(path);
+  free(xdg);
+  free(xdg_dir);
+  free(home);
+  free(home_dir);
+  free(file);
+  free(file_dir);
+}
+
+/* Two threads write the same cache file at once (one transducer named
+ * two ways): one whole file, no temporary file left. */
+static void test_cache_concurrent(void) {
+  char *dir = scratch("concurrent");
+  use_cache(dir);
+  struct xmt_prior_options o;
+  const char *dicts[2],
+      *bins[] = {ENG_SPA_BIN, APERTIUM_ENG_SPA "/../apertium-eng-spa/"
+                                               "eng-spa.autobil.bin"};
+  cache_options(&o, dicts, bins, 2, NULL);
+  o.threads = 2;
+  struct run cold, warm;
+  cache_build(&cold, &o);
+  CU_ASSERT_EQUAL(cold.status, XMT_OK);
+  CU_ASSERT_EQUAL(cold.stats.dictionaries_loaded, 2);
+  char *path = only_cache_file(dir);
+  free(path);
+  cache_options(&o, dicts, bins, 2, NO_LT_PRINT);
+  cache_build(&warm, &o);
+  CU_ASSERT_EQUAL(warm.status, XMT_OK);
+  CU_ASSERT_TRUE(same_table(&cold, &warm));
+  run_free(&warm);
+  run_free(&cold);
+  free(dir);
+}
+
 /* --- Identical words and cognates ----------------------------------------- */
 
 static void test_identical_cognates(void) {
@@ -605,6 +1014,14 @@ static CU_TestInfo installed_tests[] = {
     {"threads", test_threads},
     CU_TEST_INFO_NULL};
 
+static CU_TestInfo cache_tests[] = {{"written, then read", test_cache_reuse},
+                                    {"damaged files", test_cache_damaged},
+                                    {"key", test_cache_key},
+                                    {"disabled", test_cache_disabled},
+                                    {"folders", test_cache_folders},
+                                    {"two writers", test_cache_concurrent},
+                                    CU_TEST_INFO_NULL};
+
 static CU_TestInfo string_tests[] = {
     {"identical words and cognates", test_identical_cognates},
     {"cognates in large vocabularies", test_cognates_large},
@@ -618,6 +1035,8 @@ CU_SuiteInfo xmt_test_suites[] = {
     {"TSV word lists", NULL, NULL, NULL, NULL, tsv_tests},
     {"dictd dictionaries", NULL, NULL, NULL, NULL, dictd_tests},
     {"installed dictionaries", NULL, NULL, NULL, NULL, installed_tests},
+    {"Apertium pair cache", cache_suite_init, cache_suite_clean, NULL, NULL,
+     cache_tests},
     {"identical words and cognates", NULL, NULL, NULL, NULL, string_tests},
     {"options", NULL, NULL, NULL, NULL, option_tests},
     CU_SUITE_INFO_NULL};
