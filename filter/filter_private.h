@@ -181,9 +181,15 @@ struct xmt_break {
 
 /* Engine probes: words of a segment sent to the engine on their own, whose
  * translation, found in the segment's, anchors a tag. SPAN: the content
- * of a pair; BEFORE and AFTER: the words right before or after a
- * placeholder (or isolated code). */
-enum xmt_probe_kind { XMT_PROBE_SPAN, XMT_PROBE_BEFORE, XMT_PROBE_AFTER };
+ * of a pair; CONTEXT: the same with the word before it, right after the
+ * SPAN probe, for when that one is not found; BEFORE and AFTER: the words
+ * right before or after a placeholder (or isolated code). */
+enum xmt_probe_kind {
+  XMT_PROBE_SPAN,
+  XMT_PROBE_CONTEXT,
+  XMT_PROBE_BEFORE,
+  XMT_PROBE_AFTER
+};
 struct xmt_probe {
   enum xmt_probe_kind kind;
   size_t start, end;  /* the words probed, bytes of the core */
@@ -275,8 +281,8 @@ xmt_status xmt_break_unspace(struct xmt_placer *p, const xmt_segment *src,
 
 /* Probes of the core of seg (spaced) into p->probes: the content of each
  * pair that neither covers the whole core nor cuts a word, outer pairs
- * first, then up to three words (and the one word) on the side of each
- * placeholder the projector looks at. */
+ * first, each followed by its context probe; up to three words (then the
+ * one word) on the side of each placeholder the projector looks at. */
 xmt_status xmt_probe_plan(struct xmt_placer *p, const xmt_segment *seg,
                           size_t lead, size_t core_len);
 /* Anchors the tags of probes (of a core planned as above, answers set)

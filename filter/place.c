@@ -2,7 +2,10 @@
  * as plain text, by projection over word alignments, or by decoding the
  * mask and raw tag modes. Every path leaves each source tag in the target
  * exactly once; a mask or raw answer beyond repair is reported so that the
- * caller projects instead. */
+ * caller projects instead. Projection is helped by word breaks (a code
+ * between two words goes to MT as a space) and by engine probes (the
+ * translations of tagged spans, found in the segment's, anchor the tags
+ * by editing the alignment). */
 #include "config.h"
 
 #include <libstemmer.h>
@@ -812,6 +815,18 @@ static size_t close_of(const xmt_segment *seg, size_t i) {
   return SIZE_MAX;
 }
 
+/* 1 when seg has a tag at a byte in (from, to) other than at skip. */
+static int tag_within(const xmt_segment *seg, size_t from, size_t to,
+                      size_t skip) {
+  for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
+    struct xmt_tag tag;
+    xmt_segment_tag(seg, i, &tag);
+    if (tag.offset > from && tag.offset < to && tag.offset != skip)
+      return 1;
+  }
+  return 0;
+}
+
 /* Narrows [*s, *e) of the core to the content worth probing: 0 when it is
  * empty, cuts a word, or leaves no word of the core outside it. */
 static int span_worth(const char *core, size_t core_len, size_t *s, size_t *e) {
@@ -823,6 +838,29 @@ static int span_worth(const char *core, size_t core_len, size_t *s, size_t *e) {
       between_words(core, core_len, *e))
     return 0;
   return has_word(core, *s) || has_word(core + *e, core_len - *e);
+}
+
+/* The probe of span [s, e) of the core with the word before it (the
+ * subject of a verb, the verb of an adjective: "I open" is "abro" where
+ * "open" alone is "abierto"), if that word is next to it. */
+static xmt_status plan_context(struct xmt_placer *p, const xmt_segment *seg,
+                               size_t lead, size_t i, size_t parent, size_t s,
+                               size_t e) {
+  const struct xmt_token *t = xmt_tokens_array(p->stok);
+  size_t g = 0, m = xmt_tokens_count(p->stok);
+  while (g < m && t[g].end <= s)
+    g++;
+  const char *core = xmt_segment_text(seg, NULL) + lead;
+  if (g == 0 ||
+      !has_word(core + t[g - 1].start, t[g - 1].end - t[g - 1].start) ||
+      tag_within(seg, lead + t[g - 1].start, lead + s, lead + s))
+    return XMT_OK;
+  struct xmt_probe *q = new_probe(p, XMT_PROBE_CONTEXT, i, parent);
+  if (q == NULL)
+    return XMT_ERR_NOMEM;
+  q->start = t[g - 1].start;
+  q->end = e;
+  return XMT_OK;
 }
 
 /* The probe of the pair opened by tag i (CLOSE c), if worth one. */
@@ -846,19 +884,7 @@ static xmt_status plan_span(struct xmt_placer *p, const xmt_segment *seg,
   q->end = e;
   q->literal = !xmt_needs_mt(core + s, e - s);
   *probe = p->nprobes - 1;
-  return XMT_OK;
-}
-
-/* 1 when seg has a tag at a byte in (from, to) other than at skip. */
-static int tag_within(const xmt_segment *seg, size_t from, size_t to,
-                      size_t skip) {
-  for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
-    struct xmt_tag tag;
-    xmt_segment_tag(seg, i, &tag);
-    if (tag.offset > from && tag.offset < to && tag.offset != skip)
-      return 1;
-  }
-  return 0;
+  return q->literal ? XMT_OK : plan_context(p, seg, lead, i, parent, s, e);
 }
 
 /* The words of a placeholder's side: tokens first..last (inclusive) of
@@ -1367,13 +1393,15 @@ static void trim_match(const struct xmt_placer *p, const struct probe_ctx *x,
   m->to = m->to < t[m->d].end ? m->to : t[m->d].end;
 }
 
-/* Finds probe q's translation in the translation: 1 with *best set. */
+/* Finds probe q's translation in the translation for the words of probe
+ * own (q itself, or the span of a context probe): 1 with *best set. */
 static xmt_status find_probe(struct xmt_placer *p, const struct probe_ctx *x,
-                             size_t q, size_t *a, size_t *b,
+                             size_t q, size_t own, size_t *a, size_t *b,
                              struct xmt_anchor *best, int *found) {
   const struct xmt_probe *pr = &x->probes[q];
   *found = 0;
-  if (pr->answer == NULL || !tokens_over(x->ctok, pr->start, pr->end, a, b))
+  if (pr->answer == NULL ||
+      !tokens_over(x->ctok, x->probes[own].start, x->probes[own].end, a, b))
     return XMT_OK;
   xmt_status st = words_of(p, &p->pw, pr->answer, pr->answer_len);
   size_t wa = 0, wb = p->pw.n;
@@ -1384,11 +1412,11 @@ static xmt_status find_probe(struct xmt_placer *p, const struct probe_ctx *x,
   if (st != XMT_OK || wa == wb)
     return st;
   size_t cand[MAX_CANDIDATES][2], lo, hi;
-  search_range(p, x, q, &lo, &hi);
+  search_range(p, x, own, &lo, &hi);
   size_t n =
       occurrences(p, x->tr, pr->answer, wa, wb, lo, hi, cand, MAX_CANDIDATES);
-  *found = choose(p, x, q, *a, *b, cand, n, best);
-  best->probe = q;
+  *found = choose(p, x, own, *a, *b, cand, n, best);
+  best->probe = own;
   best->a = *a;
   best->b = *b;
   if (*found && pr->kind != XMT_PROBE_SPAN)
@@ -1396,12 +1424,13 @@ static xmt_status find_probe(struct xmt_placer *p, const struct probe_ctx *x,
   return XMT_OK;
 }
 
-/* Anchors probe q where found; *done is 1 when it was. */
+/* Anchors the words of probe own where probe q is found; *done is 1
+ * when it was. */
 static xmt_status anchor_probe(struct xmt_placer *p, const struct probe_ctx *x,
-                               size_t q, int *done) {
-  size_t a, b;
+                               size_t q, size_t own, int *done) {
+  size_t a = 0, b = 0;
   struct xmt_anchor best;
-  xmt_status st = find_probe(p, x, q, &a, &b, &best, done);
+  xmt_status st = find_probe(p, x, q, own, &a, &b, &best, done);
   if (st != XMT_OK || !*done)
     return st;
   struct xmt_anchor *v =
@@ -1483,16 +1512,20 @@ xmt_status xmt_probe_anchor(struct xmt_placer *p, const char *lang,
    * placeholders, each by the first of its probes found. */
   for (size_t q = 0; st == XMT_OK && q < nprobes; q++) {
     int done = 0;
+    /* a span's context probe follows it, tried when it was not found */
     if (probes[q].kind == XMT_PROBE_SPAN)
-      st = anchor_probe(p, &x, q, &done);
+      st = anchor_probe(p, &x, q, q, &done);
+    else if (probes[q].kind == XMT_PROBE_CONTEXT && anchor_of(p, q - 1) == NULL)
+      st = anchor_probe(p, &x, q, q - 1, &done);
     *anchored += (size_t)done;
   }
   size_t placed = SIZE_MAX;
   for (size_t q = 0; st == XMT_OK && q < nprobes; q++) {
     int done = 0;
-    if (probes[q].kind == XMT_PROBE_SPAN || probes[q].tag == placed)
+    if (probes[q].kind == XMT_PROBE_SPAN ||
+        probes[q].kind == XMT_PROBE_CONTEXT || probes[q].tag == placed)
       continue;
-    st = anchor_probe(p, &x, q, &done);
+    st = anchor_probe(p, &x, q, q, &done);
     if (done)
       placed = probes[q].tag;
     *anchored += (size_t)done;

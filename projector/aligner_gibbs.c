@@ -3,10 +3,14 @@
  *
  * One direction: each predicted token f_j has a link a_j, 0 for NULL or the
  * 1-based position of a conditioning word. The lexical distributions
- * p(f | e), the jump distribution and the per-word fertility distributions
- * have Dirichlet priors and are integrated out, so a sweep resamples each
- * a_j from counts of all the other links. The NULL link has a fixed prior
- * probability (NULL_PROB).
+ * p(f | e) (NULL's row among them), the jump distribution and the per-word
+ * fertility distributions have Dirichlet priors and are integrated out, so
+ * a sweep resamples each a_j from the counts of all the other links. A
+ * NULL link has the fixed prior probability NULL_PROB. Jumps go between
+ * the positions of successive non-NULL links, from position 0 (the start)
+ * to n + 1 (the end), normalised over the positions of the sentence.
+ * Fertility multiplies a word's weight by p(phi + 1) / p(phi) of its type.
+ * Chains start from diagonal links.
  *
  * Several samplers (independent chains, each with its own generator seeded
  * from seed + index) run on threads; each adds its sampling distributions
@@ -16,10 +20,7 @@
  *
  * Layout: the table entry of every (token, candidate) cell of the corpus
  * is looked up once (cells), and each sampler's lexical counts are a flat
- * array with a slot per table entry. Slots go column by column (predicted
- * word, then conditioning word), not row by row as the table: a token's
- * candidates then share a column, and as frequent words have low ids, its
- * counts mostly lie in a few cache lines instead of one line each. */
+ * array indexed by table entry. */
 #include "config.h"
 
 #include <math.h>
@@ -44,13 +45,6 @@
 #define BLOCK 64
 /* The share of the last stage's sweeps whose marginals are averaged. */
 #define ACCUMULATE_FRACTION 0.25
-/* Extra lexical pseudo-count at the first IBM1 sweep, shrinking to 0 by
- * its last: flatter distributions let early links move. */
-#define ANNEAL_ALPHA 0.0
-#define ANNEAL_STAGES 0
-#define DIAG_TENSION 0.0
-#define TEMPER_BETA 1.0
-#define TEMPER_STAGES 0
 #define MAX_THREADS 256
 
 enum { STAGE_IBM1 = 0, STAGE_HMM = 1, STAGE_FERT = 2 };
@@ -58,9 +52,9 @@ enum { STAGE_IBM1 = 0, STAGE_HMM = 1, STAGE_FERT = 2 };
 void xmt_gibbs_options_init(struct xmt_gibbs_options *o) {
   memset(o, 0, sizeof *o);
   o->samplers = 3;
-  o->iterations[STAGE_IBM1] = 8;
-  o->iterations[STAGE_HMM] = 8;
-  o->iterations[STAGE_FERT] = 24;
+  o->iterations[STAGE_IBM1] = 12;
+  o->iterations[STAGE_HMM] = 12;
+  o->iterations[STAGE_FERT] = 36;
   o->threads = 0;
   o->seed = 0x5eed;
   o->lex_alpha = 0.0001;
@@ -104,13 +98,11 @@ struct shared {
   uint32_t ne; /* conditioning vocabulary, NULL included */
   size_t pairs;
   uint64_t *cell_start;  /* pairs + 1: the first cell of each pair */
-  uint32_t *slot;        /* count slot of each table entry */
-  uint32_t *cells;       /* count slot of cell (j, i): NULL first */
+  uint32_t *cells;       /* table entry of cell (j, i): NULL first */
   uint32_t *acc;         /* marginals of each cell, fixed point */
-  float *base;           /* Dirichlet + prior pseudo-count of each slot,
+  float *base;           /* Dirichlet + prior pseudo-count of each entry,
                             or NULL: lex_alpha (null_alpha in row 0) */
   double *row_mass;      /* pseudo-counts of each row, absent words too */
-  double nf;             /* predicted words that can have counts */
   uint32_t max_n, max_m; /* longest sides */
   unsigned total_sweeps, accumulate_from;
   double acc_scale; /* a probability's units in acc */
@@ -131,8 +123,6 @@ struct sampler {
   uint32_t *lex;   /* count of each table entry */
   uint32_t *count; /* links of each conditioning word (row) */
   double *inv;     /* 1 / (count + row mass) of each row */
-  double heat;     /* annealing pseudo-count added to every entry */
-  double beta;     /* annealing: weights are raised to this power */
   uint32_t *fert;  /* words of each type by fertility bucket */
   double jump[JUMP_BUCKETS]; /* counts + jump_alpha */
   /* One pair's scratch. */
@@ -197,32 +187,10 @@ static int pair_cells(const struct shared *sh, size_t p, uint64_t *keys) {
       lo = gallop(t, lo, end, x);
       if (lo == end || t->col[lo] != x)
         return -1;
-      out[(keys[k] & 0xFFFFFFFFu) * (n + 1) + i] = sh->slot[lo];
+      out[(keys[k] & 0xFFFFFFFFu) * (n + 1) + i] = (uint32_t)lo;
     }
   }
   return 0;
-}
-
-/* The count slot of each table entry: column by column, each column's
- * entries in the order of their rows. */
-static xmt_status build_slots(struct shared *sh) {
-  const struct xmt_ttable *t = sh->t;
-  uint32_t nf = sh->a->vocab[sh->fs].count;
-  uint32_t *next = calloc((size_t)nf + 1, sizeof *next);
-  sh->slot = malloc((size_t)(t->nnz ? t->nnz : 1) * sizeof *sh->slot);
-  if (next == NULL || sh->slot == NULL) {
-    free(next);
-    return XMT_ERR_NOMEM;
-  }
-  for (uint64_t k = 0; k < t->nnz; k++)
-    if (t->col[k] < nf)
-      next[t->col[k] + 1]++;
-  for (uint32_t f = 0; f < nf; f++)
-    next[f + 1] += next[f];
-  for (uint64_t k = 0; k < t->nnz; k++)
-    sh->slot[k] = t->col[k] < nf ? next[t->col[k]]++ : 0;
-  free(next);
-  return XMT_OK;
 }
 
 static unsigned thread_count(const struct xmt_gibbs_options *o) {
@@ -285,9 +253,6 @@ static xmt_status build_cells(struct shared *sh) {
   const struct xmt_aligner *a = sh->a;
   if (sh->t->nnz > UINT32_MAX)
     return XMT_ERR_NOMEM; /* entries would not fit the cells */
-  xmt_status st = build_slots(sh);
-  if (st != XMT_OK)
-    return st;
   sh->cell_start = malloc((sh->pairs + 1) * sizeof *sh->cell_start);
   if (sh->cell_start == NULL)
     return XMT_ERR_NOMEM;
@@ -329,9 +294,8 @@ static xmt_status build_priors(struct shared *sh,
   sh->row_mass = malloc((size_t)sh->ne * sizeof *sh->row_mass);
   if (sh->row_mass == NULL)
     return XMT_ERR_NOMEM;
-  sh->nf = nf > 1 ? nf : 1;
   for (uint32_t e = 0; e < sh->ne; e++)
-    sh->row_mass[e] = row_alpha(sh, e) * sh->nf;
+    sh->row_mass[e] = row_alpha(sh, e) * (nf > 1 ? nf : 1);
   if (prior == NULL || prior->count == 0 || sh->o->prior_scale <= 0)
     return XMT_OK;
   sh->base = malloc((size_t)(t->nnz ? t->nnz : 1) * sizeof *sh->base);
@@ -339,7 +303,7 @@ static xmt_status build_priors(struct shared *sh,
     return XMT_ERR_NOMEM;
   for (uint32_t e = 0; e < t->rows; e++)
     for (uint64_t k = t->row_start[e]; k < t->row_start[e + 1]; k++)
-      sh->base[sh->slot[k]] = (float)row_alpha(sh, e);
+      sh->base[k] = (float)row_alpha(sh, e);
   for (size_t k = 0; k < prior->count; k++) {
     uint32_t e = sh->es == XMT_SRC ? prior->src[k] : prior->tgt[k];
     uint32_t f = sh->es == XMT_SRC ? prior->tgt[k] : prior->src[k];
@@ -349,7 +313,7 @@ static xmt_status build_priors(struct shared *sh,
     sh->row_mass[e] += w;
     uint64_t entry = xmt_ttable_find(t, e, f);
     if (entry != XMT_NO_ENTRY)
-      sh->base[sh->slot[entry]] += (float)w;
+      sh->base[entry] += (float)w;
   }
   return XMT_OK;
 }
@@ -393,11 +357,13 @@ static xmt_status sampler_alloc(struct sampler *s, const struct shared *sh,
 }
 
 static void set_inv(struct sampler *s, uint32_t e) {
-  s->inv[e] =
-      1.0 / ((double)s->count[e] + s->sh->row_mass[e] + s->heat * s->sh->nf);
+  s->inv[e] = 1.0 / ((double)s->count[e] + s->sh->row_mass[e]);
 }
 
-/* Random links (NULL with NULL_PROB), and the lexical counts of them. */
+/* Links on the diagonal, and their lexical counts. Where the words say
+ * nothing (words that always come together) the sampler keeps links that
+ * need no unusual jump; from random links it would settle on whatever
+ * permutation came first, as leaving it takes several unlikely steps. */
 static void init_links(struct sampler *s) {
   const struct shared *sh = s->sh;
   const struct xmt_aligner *a = sh->a;
@@ -409,12 +375,10 @@ static void init_links(struct sampler *s) {
     const uint32_t *e = a->ids[sh->es] + a->start[sh->es][p];
     const uint32_t *cells = sh->cells + sh->cell_start[p];
     for (size_t j = 0; j < m; j++) {
-      uint32_t i = 0;
-      if (rng_uniform(&s->rng) >= NULL_PROB)
-        i = 1 + (uint32_t)(rng_uniform(&s->rng) * (double)n);
-      link[j] = i;
-      s->lex[cells[j * (n + 1) + i]]++;
-      s->count[i == 0 ? XMT_NULL_WORD : e[i - 1]]++;
+      uint32_t i = (uint32_t)(((double)j + 0.5) * (double)n / (double)m);
+      link[j] = i + 1;
+      s->lex[cells[j * (n + 1) + i + 1]]++;
+      s->count[e[i]]++;
     }
   }
   for (uint32_t e = 0; e < sh->ne; e++)
@@ -564,37 +528,14 @@ static double lex_weights(const struct sampler *s, const struct pair_view *v,
   const float *base = s->sh->base;
   const uint32_t *lex = s->lex;
   const double *g = s->g;
-  double *w = s->w, heat = s->heat, sum = 0;
-  double alpha = s->sh->o->lex_alpha + heat;
-  w[0] = ((double)lex[cells[0]] + heat +
-          (base ? base[cells[0]] : s->sh->o->null_alpha)) *
-         g[0];
+  double *w = s->w, alpha = s->sh->o->lex_alpha, sum = 0;
+  w[0] =
+      ((double)lex[cells[0]] + (base ? base[cells[0]] : s->sh->o->null_alpha)) *
+      g[0];
   for (uint32_t i = 1; i <= v->n; i++)
     sum += w[i] =
-        ((double)lex[cells[i]] + (base ? base[cells[i]] + heat : alpha)) * g[i];
+        ((double)lex[cells[i]] + (base ? base[cells[i]] : alpha)) * g[i];
   return sum;
-}
-
-/* IBM1 with a weak diagonal preference, exp(-DIAG_TENSION |i/n - j/m|)
- * normalised over the words, so that ties the lexicon cannot break go to
- * the diagonal. Away from the diagonal each step multiplies the preference
- * by exp(-DIAG_TENSION / n). Returns the sum of w. */
-static double diagonal(const struct sampler *s, const struct pair_view *v) {
-  double *w = s->w, n = v->n, at = (v->j + 1.0) / v->m * n;
-  double step = exp(-DIAG_TENSION / n), z = 0, sum = 0;
-  uint32_t fl = (uint32_t)at;
-  double u = exp(-DIAG_TENSION * ((fl + 1) - at) / n);
-  for (uint32_t i = fl + 1; i <= v->n; i++, u *= step) {
-    z += u;
-    sum += w[i] *= u;
-  }
-  u = exp(-DIAG_TENSION * (at - fl) / n);
-  for (uint32_t i = fl; i >= 1; i--, u *= step) {
-    z += u;
-    sum += w[i] *= u;
-  }
-  w[0] *= NULL_PROB / (1 - NULL_PROB) * z;
-  return sum + w[0];
 }
 
 static double jump_at(const double *jump, int64_t d) {
@@ -614,8 +555,6 @@ static double weights(const struct sampler *s, const struct pair_view *v,
   double *w = s->w, odds = NULL_PROB / (1 - NULL_PROB);
   double sum = lex_weights(s, v, cells);
   if (v->stage == STAGE_IBM1) {
-    if (DIAG_TENSION > 0)
-      return diagonal(s, v);
     w[0] *= odds * v->n;
     return sum + w[0];
   }
@@ -630,14 +569,6 @@ static double weights(const struct sampler *s, const struct pair_view *v,
     sum += w[i] *= jump_at(jump, i - p) * jump_at(jump, q - i) / z;
     z += jump_at(jump, -i) - jump_at(jump, n + 1 - i);
   }
-  return sum;
-}
-
-/* w[i]^beta; returns the new sum. */
-static double temper(struct sampler *s, uint32_t n, double beta) {
-  double sum = 0;
-  for (uint32_t i = 0; i <= n; i++)
-    sum += s->w[i] = pow(s->w[i], beta);
   return sum;
 }
 
@@ -705,8 +636,6 @@ static void sample_pair(struct sampler *s, size_t p, int stage, int acc) {
     v.next = stage >= STAGE_HMM ? s->nxt[j] : 0;
     update(s, &v, cells, link[j], -1);
     double sum = weights(s, &v, cells);
-    if (s->beta < 1)
-      sum = temper(s, v.n, s->beta);
     if (acc)
       accumulate(s, sh->acc + (cells - sh->cells), v.n, sum);
     link[j] = draw(s, v.n, sum);
@@ -726,10 +655,15 @@ static double seconds_since(const struct timespec *t0) {
          (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+static int aborted(struct shared *sh) {
+  return __atomic_load_n(&sh->abort, __ATOMIC_RELAXED);
+}
+
 /* Reports progress (from the calling thread only), at most every 0.2 s
  * unless forced; a non-zero answer raises the abort flag. */
 static void report(struct shared *sh, size_t pairs_done, int force) {
-  if (sh->progress == NULL || (!force && seconds_since(&sh->last) < 0.2))
+  if (sh->progress == NULL || aborted(sh) ||
+      (!force && seconds_since(&sh->last) < 0.2))
     return;
   clock_gettime(CLOCK_MONOTONIC, &sh->last);
   uint64_t all = (uint64_t)sh->o->samplers * sh->total_sweeps;
@@ -739,10 +673,6 @@ static void report(struct shared *sh, size_t pairs_done, int force) {
     it = iterations;
   if (sh->progress(sh->user, it, iterations, pairs_done, sh->pairs) != 0)
     __atomic_store_n(&sh->abort, 1, __ATOMIC_RELAXED);
-}
-
-static int aborted(struct shared *sh) {
-  return __atomic_load_n(&sh->abort, __ATOMIC_RELAXED);
 }
 
 /* One sweep over every pair, starting at a pair that depends on the
@@ -762,14 +692,6 @@ static void sweep(struct sampler *s, struct shared *sh, int stage, int acc,
       report(sh, end, 0);
   }
   __atomic_fetch_add(&sh->sweeps_done, 1, __ATOMIC_RELAXED);
-}
-
-static void anneal(struct sampler *s, double heat) {
-  if (heat == s->heat)
-    return;
-  s->heat = heat;
-  for (uint32_t e = 0; e < s->sh->ne; e++)
-    set_inv(s, e);
 }
 
 /* Sampler index from initialisation to its last sweep. */
@@ -793,13 +715,6 @@ static xmt_status run_sampler(struct shared *sh, unsigned index, int caller) {
       st = init_fert(s);
     unsigned sweeps = sh->o->iterations[stage];
     for (unsigned it = 0; it < sweeps && st == XMT_OK; it++) {
-      anneal(s, stage <= ANNEAL_STAGES ? ANNEAL_ALPHA * (sweeps - 1 - it) /
-                                             (sweeps > 1 ? sweeps - 1 : 1)
-                                       : 0);
-      s->beta = stage <= TEMPER_STAGES
-                    ? TEMPER_BETA +
-                          (1 - TEMPER_BETA) * it / (sweeps > 1 ? sweeps - 1 : 1)
-                    : 1;
       sweep(s, sh, stage, at++ >= sh->accumulate_from, caller);
       if (aborted(sh))
         st = XMT_ERR_ABORTED;
@@ -877,34 +792,27 @@ static void argmax_links(const struct shared *sh, uint32_t *links) {
 
 /* p(f | e): expected counts from the marginals plus the pseudo-counts of
  * each entry, normalised over the row's entries. */
-static xmt_status estimate_table(const struct shared *sh,
-                                 struct xmt_ttable *t) {
+static void estimate_table(const struct shared *sh, struct xmt_ttable *t) {
   double unit = sh->acc_scale * sh->o->samplers *
                 (sh->total_sweeps - sh->accumulate_from);
-  double *sum = calloc((size_t)(t->nnz ? t->nnz : 1), sizeof *sum);
-  if (sum == NULL)
-    return XMT_ERR_NOMEM;
+  memset(t->prob, 0, (size_t)t->nnz * sizeof *t->prob);
   uint64_t ncells = sh->cell_start[sh->pairs];
   for (uint64_t c = 0; c < ncells; c++)
-    sum[sh->cells[c]] += (double)sh->acc[c];
+    t->prob[sh->cells[c]] += (double)sh->acc[c];
   for (uint32_t e = 0; e < t->rows; e++) {
     uint64_t b = t->row_start[e], end = t->row_start[e + 1];
     double tot = 0;
     for (uint64_t k = b; k < end; k++) {
-      uint32_t slot = sh->slot[k];
-      double base = sh->base ? sh->base[slot] : row_alpha(sh, e);
-      tot += t->prob[k] = sum[slot] / unit + base;
+      double base = sh->base ? sh->base[k] : row_alpha(sh, e);
+      tot += t->prob[k] = t->prob[k] / unit + base;
     }
     for (uint64_t k = b; k < end && tot > 0; k++)
       t->prob[k] /= tot;
   }
-  free(sum);
-  return XMT_OK;
 }
 
 static void shared_free(struct shared *sh) {
   free(sh->cell_start);
-  free(sh->slot);
   free(sh->cells);
   free(sh->acc);
   free(sh->base);
@@ -966,7 +874,7 @@ xmt_status xmt_gibbs_align(const struct xmt_aligner *a, int d,
   }
   if (st == XMT_OK) {
     argmax_links(&sh, links);
-    st = estimate_table(&sh, t);
+    estimate_table(&sh, t);
   }
   if (st == XMT_OK) {
     report(&sh, sh.pairs, 1);

@@ -1,7 +1,8 @@
 /* test_filter_probes.c -- engine probes: spans and the words around
- * placeholders sent to the engine on their own, their translations found
- * in the segment's (exactly, folded, by stem) and anchoring the tags over
- * an engine's deliberately wrong word alignment. */
+ * placeholders sent to the engine on their own (a span with the word
+ * before it when it alone is not found), their translations found in the
+ * segment's (exactly, folded, by stem) and anchoring the tags over an
+ * engine's deliberately wrong word alignment. */
 #include "config.h"
 
 #include <CUnit/CUnit.h>
@@ -46,7 +47,11 @@ static const struct entry table[] = {
     {"Green Valley Farm", "Granja de Valle Verde", NULL},
     {"Farm", "Granja", NULL},
     {"Regulation 1 applies.", "Reglamento 1 aplica.", "0-0 1-0 2-2 3-3"},
-    {"Red car.", "Coche rojo.", "0-1 1-0 2-2"}};
+    {"Red car.", "Coche rojo.", "0-1 1-0 2-2"},
+    {"How do I open an account?", "Cómo abro una cuenta?",
+     "0-0 1-0 2-1 3-2 4-2 5-3 6-4"},
+    {"open", "abierto", NULL},
+    {"I open", "Abro", NULL}};
 
 struct engine {
   size_t calls, requests;
@@ -173,7 +178,7 @@ static void expect(const char *src, const char *tgt, const char *tgt_off,
 static void test_span_exact(void) {
   struct engine e;
   struct xmt_filter_stats want = {0};
-  want.probe_requests = 1;
+  want.probe_requests = 2; /* "red", and "The red" in case it is not found */
   want.probe_anchored_tags = 1;
   /* The alignment puts red on coche; the probe finds rojo. */
   expect("The <g id=\"1\">red</g> car is in the garage.",
@@ -191,7 +196,8 @@ static void test_span_exact(void) {
   CU_ASSERT_EQUAL(xmt_filter_translate_file(f, xmt_test_tmp_path("in.xlf"),
                                             xmt_test_tmp_path("out.xlf")),
                   XMT_OK);
-  CU_ASSERT_STRING_EQUAL(e.asked, "[The red car is in the garage.][red]");
+  CU_ASSERT_STRING_EQUAL(e.asked,
+                         "[The red car is in the garage.][red][The red]");
   CU_ASSERT_EQUAL(e.calls, 1);
   xmt_filter_free(f);
   unlink(xmt_test_tmp_path("in.xlf"));
@@ -201,7 +207,7 @@ static void test_span_exact(void) {
 static void test_nested_and_stem(void) {
   struct engine e;
   struct xmt_filter_stats want = {0};
-  want.probe_requests = 2;
+  want.probe_requests = 3;
   want.probe_anchored_tags = 2;
   /* The outer pair found exactly, the inner one inside it through a stem
    * (nuevo / nueva). */
@@ -214,7 +220,7 @@ static void test_nested_and_stem(void) {
 static void test_folded(void) {
   struct engine e;
   struct xmt_filter_stats want = {0};
-  want.probe_requests = 1;
+  want.probe_requests = 2;
   want.probe_anchored_tags = 1;
   /* MENU is menú without case and accent. */
   expect("Open the <g id=\"1\">menu</g> now.",
@@ -225,12 +231,24 @@ static void test_folded(void) {
 static void test_nearest_occurrence(void) {
   struct engine e;
   struct xmt_filter_stats want = {0};
-  want.probe_requests = 1;
+  want.probe_requests = 2;
   want.probe_anchored_tags = 1;
   /* modelo twice: the one nearest where the alignment puts the pair. */
   expect("The model is new. The <g id=\"1\">model</g> is old.",
          "El modelo es nuevo. El <g id=\"1\">modelo</g> es viejo.",
          "El modelo es nuevo. El modelo <g id=\"1\">es</g> viejo.", &e, &want);
+}
+
+static void test_context(void) {
+  struct engine e;
+  struct xmt_filter_stats want = {0};
+  want.probe_requests = 2;
+  want.probe_anchored_tags = 1;
+  /* "open" alone is "abierto", not in the sentence; with the word before
+   * it, "abro" is. */
+  expect("How do I <g id=\"1\">open</g> an account?",
+         "Cómo <g id=\"1\">abro</g> una cuenta?",
+         "Cómo abro <g id=\"1\">una</g> cuenta?", &e, &want);
 }
 
 static void test_placeholder_phrase(void) {
@@ -249,7 +267,7 @@ static void test_placeholder_phrase(void) {
 static void test_failed_probe(void) {
   struct engine e;
   struct xmt_filter_stats want = {0};
-  want.probe_requests = 1;
+  want.probe_requests = 2;
   /* "blue" is not in the table: the alignment decides, nothing fails. */
   expect("The <g id=\"1\">blue</g> car is in the garage.",
          "El <g id=\"1\">coche</g> azul está en el garaje.",
@@ -287,6 +305,7 @@ static CU_TestInfo probe_tests[] = {
     {"nested spans, a stem", test_nested_and_stem},
     {"case and diacritics folded", test_folded},
     {"the nearest occurrence", test_nearest_occurrence},
+    {"a span with the word before it", test_context},
     {"a placeholder's phrase", test_placeholder_phrase},
     {"a failed probe", test_failed_probe},
     {"literal and whole spans", test_literal_and_whole},

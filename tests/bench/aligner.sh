@@ -97,6 +97,6 @@ fi
 for t in 1 2; do
   awk -v t="$t" -v i="$(cat "$dir/wall.ibm2.$t")" \
     -v b="$(cat "$dir/wall.bayes.$t")" 'BEGIN {
-    printf "bayes / ibm2 time, %d thread%s: %.2f\n", t, t > 1 ? "s" : "",
+    printf "bayes / ibm2 time, %d thread%s: %.2f\n", t, (t > 1 ? "s" : ""),
       i > 0 ? b / i : 0 }'
 done

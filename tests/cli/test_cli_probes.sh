@@ -50,10 +50,11 @@ if expect_exit 0 "translate with probes" "$x" translate "$tmp/page.html" \
     "$tmp/want.html"
   cmp -s "$tmp/auto.html" "$tmp/want.html" ||
     diff "$tmp/want.html" "$tmp/auto.html" | sed 's/^/    /'
-  # red green budget online "school groups" "forgotten password"
-  # "Green Valley Farm" Farm help@example.org; one per element anchored
+  # the 7 spans ("red", "green", ..., "help@example.org"), each also with
+  # the word before it ("The red"...), and "Green Valley Farm" and "Farm"
+  # before the line break; each element anchored
   check "report counts the probes" grep -q \
-    '"probe_requests":9,"probe_anchored_tags":8,' "$tmp/auto.json"
+    '"probe_requests":16,"probe_anchored_tags":8,' "$tmp/auto.json"
   check "probes ride in the segments' batch" grep -q \
     '"segments_sent":8,.*"mt_calls":1,' "$tmp/auto.json"
 fi

@@ -212,13 +212,21 @@ for h in grow-diag-final-and union; do
     --train-source "$w/in.trs" --train-target "$w/in.trt" --rule score
   same "--aligner self --symmetrize $h --rule score" "$tmp/out" "$tmp/want"
 done
-# Without the extra text, three lines teach nothing about word order: the
-# diagonal wins and "red" -> "maison".
+# Without the extra text, three lines teach IBM2 nothing about word order:
+# the diagonal wins and "red" -> "maison".
 expect_exit 0 "--aligner self, lines alone" "$x" project -s "$w/in.asrc" \
-  -t "$w/in.atgt" --aligner self
+  -t "$w/in.atgt" --aligner self --model ibm2 --no-priors
 printf '%s\n' '<g id="1">maison</g> rouge' 'une <g id="1">grande</g> voiture' \
   '<g id="1">voiture</g> vieille' >"$tmp/want2"
 same "--aligner self, lines alone: the diagonal" "$tmp/out" "$tmp/want2"
+# The Bayesian model (the default) sees car/voiture twice, so "old" takes
+# the other word; "red house" stays a guess.
+expect_exit 0 "--aligner self, lines alone, bayes" "$x" project \
+  -s "$w/in.asrc" -t "$w/in.atgt" --aligner self --no-priors
+printf '%s\n' '<g id="1">maison</g> rouge' 'une <g id="1">grande</g> voiture' \
+  'voiture <g id="1">vieille</g>' >"$tmp/want2"
+same "--aligner self, lines alone, bayes: car is known" "$tmp/out" \
+  "$tmp/want2"
 # A model saved by "xliffmt align" seeds the training.
 paste -d'|' "$w/in.trs" "$w/in.trt" | sed 's/|/ ||| /' >"$w/in.corpus"
 expect_exit 0 "align --save-model" "$x" align -i "$w/in.corpus" -d -o -v \

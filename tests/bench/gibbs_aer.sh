@@ -1,0 +1,89 @@
+#!/bin/sh
+# gibbs_aer.sh -- alignment error rate and training time of the Bayesian
+# model (`xliffmt align --model bayes`, aligner_gibbs.c) against the IBM2
+# model, on the hand-made en-de gold set (tests/fixtures/align-gold).
+#
+# Trains on the 30 gold pairs plus, when XMT_TEST_DATA has them, the
+# detagged en-de markup-tags dev sets (as aer.sh does), lowercased, both
+# directions, grow-diag-final-and; prints precision, recall, AER, wall
+# seconds and training pairs per second for each model with 1 and 2
+# threads, without priors and with string and dictionary priors
+# (--source-lang en --target-lang de: identical words, cognates and the
+# installed dictionaries). It checks that 1 and 2 threads print the same
+# links, and ends with the 30 gold pairs alone.
+#
+# Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data).
+set -eu
+: "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
+here=$(cd "$(dirname "$0")/../fixtures/align-gold" && pwd)
+data=${XMT_TEST_DATA:-../shared/data}/markup-tags
+dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-gibbs-aer.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+trap 'exit 130' INT TERM
+cp "$here/en-de.txt" "$dir/gold"
+cp "$here/en-de.txt" "$dir/corpus"
+if [ -f "$data/dev-eurlex.en" ]; then
+  for set in eurlex glossary; do
+    for l in en de; do
+      perl -CSD -ne 's/<[^>]*>//g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g;
+        s/&apos;/\x27/g; s/&#x([0-9a-fA-F]+);/chr(hex $1)/ge;
+        s/&#([0-9]+);/chr($1)/ge; s/&amp;/&/g;
+        print join(" ", /\w+|[^\w\s]/g), "\n"' "$data/dev-$set.$l" \
+        >"$dir/$set.$l"
+    done
+    paste -d '\t' "$dir/$set.en" "$dir/$set.de" |
+      awk -F '\t' 'NF == 2 && $1 != "" && $2 != "" { print $1 " ||| " $2 }' \
+        >>"$dir/corpus"
+  done
+fi
+
+# aer HYP: precision, recall and AER of HYP's first 30 lines
+aer() {
+  head -n 30 "$1" | paste -d '\t' - "$here/en-de.gold" | perl -ne '
+    chomp; my ($h, $g) = split /\t/, $_, -1;
+    my (%s, %p);
+    for (split " ", $g) { my ($i, $k, $j) = /^(\d+)([-p])(\d+)$/ or die;
+      $p{"$i-$j"} = 1; $s{"$i-$j"} = 1 if $k eq "-" }
+    for (split " ", $h) { $A++; $AS++ if $s{$_}; $AP++ if $p{$_} }
+    $S += keys %s;
+    END { printf "%6.3f %6.3f %6.3f", $AP / $A, $AS / $S,
+      1 - ($AS + $AP) / ($A + $S) }'
+}
+
+# run CORPUS NAME THREADS ARGS...: one training, its line of the table
+run() {
+  corpus=$1 name=$2 threads=$3
+  shift 3
+  pairs=$(wc -l <"$corpus" | tr -d ' ')
+  start=$(date +%s.%N)
+  "$XLIFFMT" align -i "$corpus" -d -o -v --lowercase \
+    --symmetrize grow-diag-final-and --threads "$threads" "$@" \
+    >"$dir/$name.$threads"
+  end=$(date +%s.%N)
+  printf '%-24s %7s %s %8.2f %9.0f\n' "$name" "$threads" \
+    "$(aer "$dir/$name.$threads")" "$(echo "$end - $start" | bc)" \
+    "$(echo "$pairs / ($end - $start)" | bc)"
+}
+
+table() {
+  corpus=$1
+  echo "training pairs: $(wc -l <"$corpus" | tr -d ' ')"
+  printf '%-24s %7s %6s %6s %6s %8s %9s\n' model threads P R AER 'wall s' \
+    'pairs/s'
+  for threads in 1 2; do
+    run "$corpus" ibm2 "$threads" --model ibm2
+    run "$corpus" bayes "$threads" --model bayes
+    run "$corpus" ibm2+priors "$threads" --model ibm2 --source-lang en \
+      --target-lang de
+    run "$corpus" bayes+priors "$threads" --model bayes --source-lang en \
+      --target-lang de
+  done
+  for name in ibm2 bayes ibm2+priors bayes+priors; do
+    cmp -s "$dir/$name.1" "$dir/$name.2" ||
+      echo "$name: 1 and 2 threads differ" >&2
+  done
+}
+
+table "$dir/corpus"
+echo
+table "$dir/gold"
