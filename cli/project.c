@@ -54,7 +54,8 @@ static void usage(FILE *fp) {
       "      --model M            with --aligner self: bayes (default; Gibbs\n"
       "                           sampling of IBM1, HMM and fertility) or\n"
       "                           ibm2 (fast_align's model, faster)\n"
-      "      --dictionary D       with --aligner self: prior word translations\n"
+      "      --dictionary D       with --aligner self: prior word "
+      "translations\n"
       "                           from auto (the installed dictionaries of\n"
       "                           the languages; the default), none, or a\n"
       "                           FreeDict, Apertium or TSV file; repeatable\n"
@@ -667,9 +668,8 @@ int xmt_cli_project(int argc, char **argv) {
       fputs("xliffmt: out of memory\n", stderr);
       rc = EXIT_INTERNAL;
     } else if (!s.opt.no_priors &&
-               xmt_cli_aligner_priors(s.aligner, s.opt.lang[0],
-                                      s.opt.lang[1], s.opt.dicts,
-                                      s.opt.ndicts) != XMT_OK) {
+               xmt_cli_aligner_priors(s.aligner, s.opt.lang[0], s.opt.lang[1],
+                                      s.opt.dicts, s.opt.ndicts) != XMT_OK) {
       xmt_cli_report(xmt_aligner_error(s.aligner));
       rc = xmt_cli_exit_status(xmt_aligner_error(s.aligner)->status);
     } else if (s.opt.model != NULL &&

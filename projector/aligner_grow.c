@@ -218,8 +218,7 @@ xmt_status xmt_aligner_seed_prior(const struct xmt_aligner *a,
 /* Whether two language tags have the same primary subtag ("en" and
  * "en-GB" do). */
 static int same_language(const char *x, const char *y) {
-  for (; *x && *x != '-' && *x != '_' && *y && *y != '-' && *y != '_';
-       x++, y++)
+  for (; *x && *x != '-' && *x != '_' && *y && *y != '-' && *y != '_'; x++, y++)
     if (tolower((unsigned char)*x) != tolower((unsigned char)*y))
       return 0;
   return (*x == '\0' || *x == '-' || *x == '_') &&

@@ -153,8 +153,7 @@ xmt_status xmt_aligner_seed_prior(const struct xmt_aligner *a,
                                   struct xmt_prior_table *out);
 /* XMT_ERR_USAGE (in a->err, naming path or the file the model came from)
  * when the languages set are not the model's. */
-xmt_status xmt_aligner_check_languages(struct xmt_aligner *a,
-                                       const char *path);
+xmt_status xmt_aligner_check_languages(struct xmt_aligner *a, const char *path);
 
 /* Per-call buffers of xmt_aligner_align (and of one training thread). */
 struct xmt_align_scratch {
@@ -174,7 +173,7 @@ struct xmt_aligner {
   uint64_t nids[2], ids_cap[2];
   uint64_t *start[2];
   size_t pairs, pairs_cap;
-  int trained;                 /* dir holds a model (trained or loaded) */
+  int trained; /* dir holds a model (trained or loaded) */
   /* Priors: the languages, the dictionaries asked for, and the links the
    * last training built from them (and from identical words, cognates). */
   char *lang[2];
@@ -190,7 +189,7 @@ struct xmt_aligner {
    * number of trainings its counts add up. */
   char *model_lang[2];
   uint64_t documents;
-  char *model_path; /* the file the model was loaded from, or NULL */
+  char *model_path;            /* the file the model was loaded from, or NULL */
   struct xmt_direction dir[2]; /* XMT_FWD, XMT_REV */
   /* xmt_aligner_align's buffers */
   struct xmt_align_scratch scratch;

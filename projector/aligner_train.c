@@ -132,8 +132,8 @@ void xmt_scratch_free(struct xmt_align_scratch *s) {
 }
 
 void xmt_ttable_free(struct xmt_ttable *t) {
-  /* clang-analyzer 14 loses track of xmt_ttable_build's memset on the error path
-   * of xmt_aligner_train and reports a double free here */
+  /* clang-analyzer 14 loses track of xmt_ttable_build's memset on the error
+   * path of xmt_aligner_train and reports a double free here */
   // NOLINTNEXTLINE(clang-analyzer-unix.Malloc)
   free(t->row_start);
   free(t->col);
@@ -657,7 +657,8 @@ static xmt_status apply_seed(struct xmt_ttable *t, const struct xmt_ttable *old,
       double p = o != XMT_NO_ENTRY ? old->prob[o] : 0;
       /* the links the model counted, else its probabilities */
       (*prior)[k] =
-          weight * (old->count != NULL && o != XMT_NO_ENTRY ? old->count[o] : p);
+          weight *
+          (old->count != NULL && o != XMT_NO_ENTRY ? old->count[o] : p);
       t->prob[k] = o != XMT_NO_ENTRY ? p : 1.0 / (double)(end - b);
     }
   }
@@ -870,9 +871,9 @@ static xmt_status train_bayes(struct xmt_aligner *a, xmt_progress_fn progress,
     dir[d].tension = a->opt.tension;
     if (st == XMT_OK)
       st = xmt_ttable_build(a, d, &dir[d].t);
-    if (st == XMT_OK && (links[d] = calloc((size_t)(a->nids[fs] ? a->nids[fs]
-                                                                 : 1),
-                                           sizeof *links[d])) == NULL)
+    if (st == XMT_OK &&
+        (links[d] = calloc((size_t)(a->nids[fs] ? a->nids[fs] : 1),
+                           sizeof *links[d])) == NULL)
       st = XMT_ERR_NOMEM;
     if (st == XMT_OK)
       st = xmt_gibbs_align(a, d, prior->count ? prior : NULL, &go, links[d],

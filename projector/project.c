@@ -280,8 +280,8 @@ static size_t separating_gap(struct proj *p, size_t g, size_t pa, size_t pb,
   size_t at = 0;
   for (size_t q = 1; q <= p->k; q++) {
     sum += d[q - 1];
-    size_t dq = q > want ? q - want : want - q, da = at > want ? at - want
-                                                               : want - at;
+    size_t dq = q > want ? q - want : want - q,
+           da = at > want ? at - want : want - at;
     if (sum > best || (sum == best && dq < da)) {
       best = sum;
       at = q;

@@ -176,9 +176,9 @@ static int has_alnum(const char *text, size_t start, size_t end) {
  * the word. */
 static size_t elision_end(const char *text, size_t start, size_t end) {
   static const char *const clitics[] = {
-      "c",   "d",     "j",      "l",      "m",      "n",    "s",
-      "t",   "qu",    "jusqu",  "lorsqu", "puisqu", "quoiqu", "dell",
-      "all", "dall",  "nell",   "sull",   "un",     NULL};
+      "c",   "d",    "j",     "l",      "m",      "n",      "s",
+      "t",   "qu",   "jusqu", "lorsqu", "puisqu", "quoiqu", "dell",
+      "all", "dall", "nell",  "sull",   "un",     NULL};
   for (const char *const *c = clitics; *c != NULL; c++) {
     size_t n = strlen(*c), at = start + n;
     if (at >= end)
@@ -188,10 +188,9 @@ static size_t elision_end(const char *text, size_t start, size_t end) {
       i++;
     if (i < n)
       continue;
-    size_t q = text[at] == '\'' ? 1
-               : end - at >= 3 && memcmp(text + at, "\xE2\x80\x99", 3) == 0
-                   ? 3
-                   : 0;
+    size_t q = text[at] == '\''                                             ? 1
+               : end - at >= 3 && memcmp(text + at, "\xE2\x80\x99", 3) == 0 ? 3
+                                                                            : 0;
     if (q != 0 && at + q < end && has_alnum(text, at + q, end))
       return at + q;
   }

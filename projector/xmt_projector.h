@@ -290,18 +290,18 @@ enum xmt_align_model {
 };
 
 struct xmt_aligner_options {
-  unsigned iterations;    /* fast_align -I: EM passes, the last one being
-                             the alignment pass (5) */
-  double prob_align_null; /* -p: probability of the NULL link (0.08) */
-  double tension;         /* -T: starting diagonal tension (4.0) */
-  int favor_diagonal;     /* -d: diagonal prior, else IBM Model 1 (1) */
-  int optimize_tension;   /* -o: learn the tension (1) */
-  int variational_bayes;  /* -v: Dirichlet prior on translations (1) */
-  double alpha;           /* -a: its concentration, > 0 (0.01) */
-  int lowercase;          /* words are compared lowercased (0) */
-  unsigned threads;       /* training threads; 0: the online cores (0) */
-  double seed_weight;     /* a loaded model seeds training and weighs as
-                             this many prior occurrences of each word (1.0) */
+  unsigned iterations;        /* fast_align -I: EM passes, the last one being
+                                 the alignment pass (5) */
+  double prob_align_null;     /* -p: probability of the NULL link (0.08) */
+  double tension;             /* -T: starting diagonal tension (4.0) */
+  int favor_diagonal;         /* -d: diagonal prior, else IBM Model 1 (1) */
+  int optimize_tension;       /* -o: learn the tension (1) */
+  int variational_bayes;      /* -v: Dirichlet prior on translations (1) */
+  double alpha;               /* -a: its concentration, > 0 (0.01) */
+  int lowercase;              /* words are compared lowercased (0) */
+  unsigned threads;           /* training threads; 0: the online cores (0) */
+  double seed_weight;         /* a loaded model seeds training and weighs as
+                                 this many prior occurrences of each word (1.0) */
   enum xmt_align_model model; /* the model trained (XMT_MODEL_BAYES) */
   int string_priors;          /* identical words and cognates get prior
                                  links (1) */

@@ -214,8 +214,8 @@ static void test_default_french(void) {
   /* A number ending a word is a token of its own (a footnote reference
    * glued to its word once tags are removed), but not inside a code. */
   t = tokenize("evaluation7 COVID19 A4 B12C3 2nd", XMT_TOKENIZE_DEFAULT);
-  ASSERT_TOKENS(t, {0, 10}, {10, 11}, {12, 17}, {17, 19}, {20, 22},
-                {23, 28}, {29, 32});
+  ASSERT_TOKENS(t, {0, 10}, {10, 11}, {12, 17}, {17, 19}, {20, 22}, {23, 28},
+                {29, 32});
   xmt_tokens_free(t);
   /* English contractions stay whole: I'm, don't, o'clock. */
   t = tokenize("I'm don't o'clock", XMT_TOKENIZE_DEFAULT);
