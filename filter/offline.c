@@ -457,6 +457,6 @@ static int offline_translate(void *state, const struct xmt_mt_request *req,
 
 static void offline_close(void *state) { (void)state; }
 
-const struct xmt_backend xmt_backend_offline = {XMT_BACKEND_ABI_VERSION, "file",
-                                                offline_open, offline_translate,
-                                                offline_close};
+const struct xmt_backend xmt_backend_offline = {
+    XMT_BACKEND_ABI_VERSION, "file",        offline_open,
+    offline_translate,       offline_close, NULL};

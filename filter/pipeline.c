@@ -406,8 +406,13 @@ static int translate_results(struct run *run) {
     if (m == 0)
       break;
     f->stats.mt_calls++;
-    int rc =
-        f->backend->translate(run->state, run->requests, run->response_ptrs, m);
+    /* Raw requests are markup: to the engine's own formatter if it has
+     * one. */
+    int rc = f->tag_mode == XMT_TAGS_RAW && f->backend->translate_markup
+                 ? f->backend->translate_markup(run->state, run->requests,
+                                                run->response_ptrs, m)
+                 : f->backend->translate(run->state, run->requests,
+                                         run->response_ptrs, m);
     if (rc != 0)
       return run_fail(run, XMT_ERR_BACKEND, 0, NULL,
                       "the MT backend aborted the run");

@@ -19,7 +19,8 @@ extern "C" {
  * A backend is a const vtable plus a user pointer. The library calls open
  * once per run, translate once per batch, close once at the end. */
 
-#define XMT_BACKEND_ABI_VERSION 2
+/* Version 3 added translate_markup; plug-ins of version 2 still load. */
+#define XMT_BACKEND_ABI_VERSION 3
 
 /* One segment to translate. Strings live only during translate(). */
 struct xmt_mt_request {
@@ -80,6 +81,12 @@ struct xmt_backend {
   int (*translate)(void *state, const struct xmt_mt_request *requests,
                    xmt_mt_response *const *responses, size_t n);
   void (*close)(void *state);
+  /* Optional (NULL: such requests go to translate as text). Answers
+   * requests whose text is XLIFF 1.2 inline markup (--tags raw and auto),
+   * with the same markup placed in the translation, as the engine's own
+   * formatter would; as translate otherwise. */
+  int (*translate_markup)(void *state, const struct xmt_mt_request *requests,
+                          xmt_mt_response *const *responses, size_t n);
 };
 
 /* A built-in backend by name ("identity", "pseudo", "cmd", "apertium",

@@ -51,7 +51,8 @@ static int bk_open(struct bk *b, const char *name, const char *spec,
 
 /* Translates texts (n of them) with en->es requests; returns translate()'s
  * result. */
-static int bk_run(struct bk *b, const char *const *texts, size_t n) {
+static int bk_call(struct bk *b, const char *const *texts, size_t n,
+                   int markup) {
   struct xmt_mt_request req[MAXN];
   xmt_mt_response *ptrs[MAXN];
   for (size_t i = 0; i < n; i++) {
@@ -64,9 +65,14 @@ static int bk_run(struct bk *b, const char *const *texts, size_t n) {
     ptrs[i] = &b->resp[i];
   }
   double t0 = now_s();
-  int rc = b->vt->translate(b->state, req, ptrs, n);
+  int rc = markup ? b->vt->translate_markup(b->state, req, ptrs, n)
+                  : b->vt->translate(b->state, req, ptrs, n);
   b->seconds = now_s() - t0;
   return rc;
+}
+
+static int bk_run(struct bk *b, const char *const *texts, size_t n) {
+  return bk_call(b, texts, n, 0);
 }
 
 static void bk_close(struct bk *b) {
@@ -516,12 +522,14 @@ static void test_apertium_translates(void) {
   CU_ASSERT_EQUAL_FATAL(bk_open(&b, "apertium", "eng-spa", NULL, "en", "es", 0),
                         0);
   const char *texts[] = {"Hello world.", "The cat is black.", "  The house.  ",
-                         "Good morning"};
-  CU_ASSERT_EQUAL(bk_run(&b, texts, 4), 0);
+                         "Good morning", "Lights for the front and the back"};
+  CU_ASSERT_EQUAL(bk_run(&b, texts, 5), 0);
   ASSERT_TEXT(&b, 0, "Hola Mundo.");
   ASSERT_TEXT(&b, 1, "El gato es negro.");
   ASSERT_TEXT(&b, 2, "  La casa.  ");
   ASSERT_TEXT(&b, 3, "Buenos días");
+  /* Tagged as at the end of a sentence, as `apertium -u` does it. */
+  ASSERT_TEXT(&b, 4, "Luces para el frente y el atrás");
   bk_close(&b);
 }
 
@@ -550,6 +558,47 @@ static void test_apertium_special_characters(void) {
   /* Not taken for a word-bound blank. */
   CU_ASSERT(contains(text_of(&b, 6), "[["));
   CU_ASSERT(contains(text_of(&b, 6), "]]"));
+  bk_close(&b);
+}
+
+/* XLIFF inline markup through Apertium's word-bound blanks: each span on
+ * the words that translate its own, placeholders and spans without words
+ * in place, text escaped as in the request, nothing lost. */
+static void test_apertium_markup(void) {
+  if (!have_apertium())
+    return;
+  struct bk b;
+  CU_ASSERT_EQUAL_FATAL(bk_open(&b, "apertium", "eng-spa", NULL, "en", "es", 0),
+                        0);
+  const char *texts[] = {
+      "Total <g id=\"1\">budget</g> for the <g id=\"2\">European</g> year.",
+      "The <g id=\"1\">red</g> car is in the <g id=\"2\"><g "
+      "id=\"3\">new</g> garage</g>.",
+      "Click the <g id=\"1\">green</g> button<x id=\"2\"/> now.",
+      "Note<g id=\"1\">:</g> the rules<x id=\"2\"/>now apply.",
+      "Un<g id=\"1\">believ</g>able cars &amp; &lt;trucks&gt;.",
+      "In accordance with <bx id=\"1\"/>the rules<ex id=\"2\" rid=\"1\"/>.",
+      "  The house.  ",
+      "<g id=\"1\">Hello world.</g>"};
+  CU_ASSERT_EQUAL(bk_call(&b, texts, 8, 1), 0);
+  for (size_t i = 0; i < 8; i++)
+    CU_ASSERT_PTR_NULL(b.resp[i].error);
+  ASSERT_TEXT(&b, 0,
+              "<g id=\"1\">Presupuesto</g> total para el año <g "
+              "id=\"2\">europeo</g>.");
+  ASSERT_TEXT(&b, 1,
+              "El coche <g id=\"1\">rojo</g> es en el <g id=\"2\">garaje <g "
+              "id=\"3\">nuevo</g></g>.");
+  ASSERT_TEXT(&b, 2, "Clic el botón <g id=\"1\">verde</g><x id=\"2\"/> ahora.");
+  ASSERT_TEXT(&b, 3,
+              "Nota<g id=\"1\">:</g> las reglas<x id=\"2\"/>ahora aplican.");
+  ASSERT_TEXT(&b, 4,
+              "<g id=\"1\">Unbelievable</g> Camiones &amp; &lt;de coches>.");
+  ASSERT_TEXT(&b, 5,
+              "De acuerdo con <bx id=\"1\"/>las reglas<ex id=\"2\" "
+              "rid=\"1\"/>.");
+  ASSERT_TEXT(&b, 6, "  La casa.  ");
+  ASSERT_TEXT(&b, 7, "<g id=\"1\">Hola Mundo.</g>");
   bk_close(&b);
 }
 
@@ -641,7 +690,20 @@ static void test_plugin_load_errors(void) {
                               "tests/fixtures/.libs/fake_plugin_old_abi.so",
                               NULL, "en", "es", 0),
                       0);
-  CU_ASSERT(contains(b.err, "has backend ABI version 1; this xliffmt needs 2"));
+  CU_ASSERT(
+      contains(b.err, "has backend ABI version 1; this xliffmt needs 2 to 3"));
+  /* Version 2 still loads; its vtable ends before translate_markup, so
+   * markup goes to translate. */
+  CU_ASSERT_EQUAL_FATAL(bk_open(&b, "plugin",
+                                "tests/fixtures/.libs/fake_plugin_v2.so", NULL,
+                                "en", "es", 0),
+                        0);
+  const char *texts[] = {"a <g id=\"1\">b</g>"};
+  CU_ASSERT_EQUAL(bk_call(&b, texts, 1, 0), 0);
+  ASSERT_TEXT(&b, 0, "v2:a <g id=\"1\">b</g>");
+  CU_ASSERT_EQUAL(bk_call(&b, texts, 1, 1), 0);
+  ASSERT_TEXT(&b, 0, "v2:a <g id=\"1\">b</g>");
+  bk_close(&b);
   /* Not a shared library at all. */
   CU_ASSERT_NOT_EQUAL(bk_open(&b, "plugin", fake_engine, NULL, "en", "es", 0),
                       0);
@@ -919,6 +981,7 @@ static CU_TestInfo cmd_tests[] = {
 static CU_TestInfo apertium_tests[] = {
     {"translates", test_apertium_translates},
     {"special characters", test_apertium_special_characters},
+    {"markup", test_apertium_markup},
     {"pairs", test_apertium_pairs},
     CU_TEST_INFO_NULL};
 

@@ -996,7 +996,7 @@ static int reverse_translate(void *state, const struct xmt_mt_request *req,
 }
 
 static const struct xmt_backend reverse_backend = {
-    XMT_BACKEND_ABI_VERSION, "reverse", NULL, reverse_translate, NULL};
+    XMT_BACKEND_ABI_VERSION, "reverse", NULL, reverse_translate, NULL, NULL};
 
 static void test_translate_pipeline(void) {
   for (char **f = okapi_files(); *f != NULL; f++) {
@@ -1104,7 +1104,7 @@ static int bang_open(void *user, const struct xmt_backend_config *config,
 }
 
 static const struct xmt_backend bang_backend = {
-    XMT_BACKEND_ABI_VERSION, "bang", bang_open, bang_translate, NULL};
+    XMT_BACKEND_ABI_VERSION, "bang", bang_open, bang_translate, NULL, NULL};
 
 /* br, img, wbr, sup and sub between two letters are word breaks: the
  * engine sees a space, the page gets none back; b inside a word is not. */

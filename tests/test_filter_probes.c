@@ -90,8 +90,8 @@ static int engine_translate(void *state, const struct xmt_mt_request *req,
 static void engine_close(void *state) { (void)state; }
 
 static const struct xmt_backend table_backend = {
-    XMT_BACKEND_ABI_VERSION, "table", engine_open, engine_translate,
-    engine_close};
+    XMT_BACKEND_ABI_VERSION, "table",      engine_open,
+    engine_translate,        engine_close, NULL};
 
 /* --- Running documents ----------------------------------------------------
  */

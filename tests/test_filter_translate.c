@@ -156,8 +156,8 @@ static void script_close(void *state) {
 }
 
 static const struct xmt_backend script_backend = {
-    XMT_BACKEND_ABI_VERSION, "script", script_open, script_translate,
-    script_close};
+    XMT_BACKEND_ABI_VERSION, "script",     script_open,
+    script_translate,        script_close, NULL};
 
 static const char plain_doc[] =
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -26,6 +26,7 @@ struct pair_engine {
   char *pair;
   struct xmt_engine *engine; /* NULL when the pair could not start */
   char *error;               /* why not */
+  struct xmt_engine *markup; /* for markup requests, started on first use */
 };
 
 struct apertium {
@@ -46,11 +47,8 @@ struct apertium {
 /* Characters apertium-destxt escapes with a backslash. */
 static int reserved(char c) { return c != '\0' && strchr("[]\\^$@/<>{}", c); }
 
-/* Escapes a segment as apertium-destxt would: reserved characters get a
- * backslash; tabs, line breaks, runs of spaces and '~' (a post-generation
- * mark) go into superblanks, which pass through untouched. The newline
- * after it is the blank that lets the last word out before the NUL. */
-static xmt_status encode(struct xmt_buf *out, const char *text, size_t len) {
+xmt_status xmt_apertium_escape(struct xmt_buf *out, const char *text,
+                               size_t len) {
   xmt_status st = XMT_OK;
   for (size_t i = 0; st == XMT_OK && i < len;) {
     char c = text[i];
@@ -76,26 +74,46 @@ static xmt_status encode(struct xmt_buf *out, const char *text, size_t len) {
     }
     i += run;
   }
-  return st == XMT_OK ? xmt_buf_append_byte(out, '\n') : st;
+  return st;
+}
+
+xmt_status xmt_apertium_end(struct xmt_buf *out) {
+  return xmt_buf_append(out, ".[]\n", 4);
+}
+
+size_t xmt_apertium_end_dot(const char *a, size_t len) {
+  for (size_t i = len; i >= 3; i--) {
+    if (a[i - 2] != '[' || a[i - 1] != ']')
+      continue;
+    if (a[i - 3] == '.' && (i < 4 || a[i - 4] != '\\'))
+      return i - 3;
+    break;
+  }
+  return SIZE_MAX;
+}
+
+/* A segment as apertium-destxt would give it. */
+static xmt_status encode(struct xmt_buf *out, const char *text, size_t len) {
+  xmt_status st = xmt_apertium_escape(out, text, len);
+  return st == XMT_OK ? xmt_apertium_end(out) : st;
 }
 
 static int is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* Undoes the escapes of an answer: "\x" is x, a superblank "[...]" is its
- * content, a word-bound blank "[[...]]" is dropped. Blanks at the ends are
- * replaced by the request's own. */
-static xmt_status decode(struct xmt_buf *out, const char *a, size_t len,
-                         const struct xmt_mt_request *req) {
+xmt_status xmt_apertium_decode(struct xmt_buf *out, const char *a, size_t len,
+                               const struct xmt_mt_request *req) {
   size_t lead = 0, trail = 0;
   while (lead < req->len && is_space(req->text[lead]))
     lead++;
   while (trail < req->len - lead && is_space(req->text[req->len - 1 - trail]))
     trail++;
   xmt_status st = xmt_buf_append(out, req->text, lead);
-  size_t start = out->len;
+  size_t start = out->len, dot = xmt_apertium_end_dot(a, len);
   for (size_t i = 0; st == XMT_OK && i < len; i++) {
+    if (i == dot)
+      continue;
     if (a[i] == '\\' && i + 1 < len) {
       st = xmt_buf_append_byte(out, a[++i]);
     } else if (a[i] == '[' && i + 1 < len && a[i + 1] == '[') {
@@ -189,7 +207,7 @@ static int pair_for(const struct apertium *a, const char *src, const char *tgt,
 
 /* Checks the pair is installed and starts its pipeline. */
 static struct xmt_engine *start_pair(const struct apertium *a, const char *pair,
-                                     char *msg, size_t msglen) {
+                                     int markup, char *msg, size_t msglen) {
   char path[1024], hint[160];
   snprintf(path, sizeof path, "%s/modes", a->datadir);
   if (access(path, X_OK) != 0) {
@@ -220,9 +238,14 @@ static struct xmt_engine *start_pair(const struct apertium *a, const char *pair,
   }
   char name[96];
   snprintf(name, sizeof name, "apertium %s", pair);
-  struct xmt_engine_config ec = {
-      cmd.data, name,  XMT_FRAME_NULL_SEGMENT, a->timeout_ms, a->max_failures,
-      encode,   decode};
+  struct xmt_engine_config ec = {cmd.data,
+                                 name,
+                                 XMT_FRAME_NULL_SEGMENT,
+                                 a->timeout_ms,
+                                 a->max_failures,
+                                 markup ? xmt_apertium_encode_markup : encode,
+                                 markup ? xmt_apertium_decode_markup
+                                        : xmt_apertium_decode};
   struct xmt_engine *e = xmt_engine_new(&ec, msg, msglen);
   xmt_buf_free(&cmd);
   return e;
@@ -240,7 +263,7 @@ static struct pair_engine *engine_for(struct apertium *a, const char *pair) {
   char msg[512];
   if ((pe->pair = xmt_strdup(pair)) == NULL)
     return NULL;
-  pe->engine = start_pair(a, pair, msg, sizeof msg);
+  pe->engine = start_pair(a, pair, 0, msg, sizeof msg);
   if (pe->engine == NULL && (pe->error = xmt_strdup(msg)) == NULL) {
     free(pe->pair);
     return NULL;
@@ -258,6 +281,7 @@ static void apertium_close(void *state) {
     return;
   for (size_t i = 0; i < a->nengines; i++) {
     xmt_engine_free(a->engines[i].engine);
+    xmt_engine_free(a->engines[i].markup);
     free(a->engines[i].pair);
     free(a->engines[i].error);
   }
@@ -329,13 +353,34 @@ fail:
   return 1;
 }
 
-static int apertium_translate(void *state,
+/* Translates through a pair's pipeline, the markup one when asked (and
+ * when it starts). */
+static int pair_translate(struct pair_engine *pe, int markup,
+                          const struct xmt_mt_request *requests,
+                          xmt_mt_response *const *responses, size_t n,
+                          const struct apertium *a) {
+  struct xmt_engine *e = pe->engine;
+  if (markup) {
+    if (pe->markup == NULL) {
+      char msg[512];
+      pe->markup = start_pair(a, pe->pair, 1, msg, sizeof msg);
+      if (pe->markup == NULL) {
+        for (size_t k = 0; k < n; k++)
+          if (xmt_mt_response_set_error(responses[k], msg) != XMT_OK)
+            return 1;
+        return 0;
+      }
+    }
+    e = pe->markup;
+  }
+  return xmt_engine_translate(e, requests, responses, n) != 0;
+}
+
+static int translate_requests(struct apertium *a, int markup,
                               const struct xmt_mt_request *requests,
                               xmt_mt_response *const *responses, size_t n) {
-  struct apertium *a = state;
   if (a->pair != NULL)
-    return xmt_engine_translate(a->engines[0].engine, requests, responses, n) !=
-           0;
+    return pair_translate(&a->engines[0], markup, requests, responses, n, a);
   if (n > a->cap) {
     struct xmt_mt_request *req = realloc(a->req, n * sizeof *req);
     if (req != NULL)
@@ -377,7 +422,7 @@ static int apertium_translate(void *state,
                          : pe->error;
     }
     if (pe != NULL && pe->engine != NULL) {
-      rc = xmt_engine_translate(pe->engine, a->req, a->resp, m) != 0;
+      rc = pair_translate(pe, markup, a->req, a->resp, m, a);
       continue;
     }
     for (size_t k = 0; rc == 0 && k < m; k++)
@@ -387,6 +432,19 @@ static int apertium_translate(void *state,
   return rc;
 }
 
+static int apertium_translate(void *state,
+                              const struct xmt_mt_request *requests,
+                              xmt_mt_response *const *responses, size_t n) {
+  return translate_requests(state, 0, requests, responses, n);
+}
+
+static int apertium_translate_markup(void *state,
+                                     const struct xmt_mt_request *requests,
+                                     xmt_mt_response *const *responses,
+                                     size_t n) {
+  return translate_requests(state, 1, requests, responses, n);
+}
+
 const struct xmt_backend xmt_backend_apertium = {
-    XMT_BACKEND_ABI_VERSION, "apertium", apertium_open, apertium_translate,
-    apertium_close};
+    XMT_BACKEND_ABI_VERSION, "apertium",     apertium_open,
+    apertium_translate,      apertium_close, apertium_translate_markup};

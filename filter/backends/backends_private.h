@@ -64,6 +64,39 @@ int xmt_json_string_at(const char *doc, size_t len, const char *const *path,
 /* Milliseconds on a monotonic clock. */
 unsigned long long xmt_now_ms(void);
 
+/* --- Apertium stream format (apertium.c, apertium_markup.c) ---------------
+ */
+
+/* Appends text escaped as apertium-destxt would: reserved characters get
+ * a backslash; tabs, line breaks, runs of spaces and '~' (a post-generation
+ * mark) go into superblanks, which pass through untouched. */
+xmt_status xmt_apertium_escape(struct xmt_buf *out, const char *text,
+                               size_t len);
+
+/* Ends a request as apertium-destxt does: a full stop and an empty
+ * superblank after the text, so the last words are tagged as at the end
+ * of a sentence (the tagger sees "back." where the text has "back"), then
+ * the newline that lets the last word out before the NUL. */
+xmt_status xmt_apertium_end(struct xmt_buf *out);
+
+/* Where the full stop of that end is in an answer (before its last "[]"),
+ * or SIZE_MAX; decoding leaves it out, as apertium-retxt does. */
+size_t xmt_apertium_end_dot(const char *answer, size_t len);
+
+/* Undoes the escapes of an answer: "\x" is x, a superblank "[...]" is its
+ * content, a word-bound blank "[[...]]" is dropped. Blanks at the ends are
+ * replaced by the request's own. */
+xmt_status xmt_apertium_decode(struct xmt_buf *out, const char *answer,
+                               size_t len, const struct xmt_mt_request *req);
+
+/* The same for requests and answers in XLIFF inline markup: spans ride on
+ * word-bound blanks, placeholders on superblanks. */
+xmt_status xmt_apertium_encode_markup(struct xmt_buf *out, const char *markup,
+                                      size_t len);
+xmt_status xmt_apertium_decode_markup(struct xmt_buf *out, const char *answer,
+                                      size_t len,
+                                      const struct xmt_mt_request *req);
+
 /* --- Engine subprocess (cmd.c) ---------------------------------------------
  * The engine runs as /bin/sh -c COMMAND in its own process group, with its
  * standard input, output and error on pipes. A batch is written and read

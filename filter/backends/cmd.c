@@ -675,5 +675,5 @@ static int cmd_translate(void *state, const struct xmt_mt_request *requests,
 
 static void cmd_close(void *state) { xmt_engine_free(state); }
 
-const struct xmt_backend xmt_backend_cmd = {XMT_BACKEND_ABI_VERSION, "cmd",
-                                            cmd_open, cmd_translate, cmd_close};
+const struct xmt_backend xmt_backend_cmd = {
+    XMT_BACKEND_ABI_VERSION, "cmd", cmd_open, cmd_translate, cmd_close, NULL};

@@ -704,4 +704,5 @@ fail:
 }
 
 const struct xmt_backend xmt_backend_http = {
-    XMT_BACKEND_ABI_VERSION, "http", http_open, http_translate, http_close};
+    XMT_BACKEND_ABI_VERSION, "http",     http_open,
+    http_translate,          http_close, NULL};

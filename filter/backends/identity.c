@@ -32,5 +32,5 @@ static int identity_translate(void *state,
 static void identity_close(void *state) { (void)state; }
 
 const struct xmt_backend xmt_backend_identity = {
-    XMT_BACKEND_ABI_VERSION, "identity", identity_open, identity_translate,
-    identity_close};
+    XMT_BACKEND_ABI_VERSION, "identity",     identity_open,
+    identity_translate,      identity_close, NULL};

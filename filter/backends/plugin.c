@@ -64,10 +64,10 @@ static int plugin_open(void *user, const struct xmt_backend_config *config,
     problem = "does not export " PLUGIN_SYMBOL "() (see xmt_backends(3))";
   } else if (vt == NULL) {
     problem = PLUGIN_SYMBOL "() returned NULL";
-  } else if (vt->abi_version != XMT_BACKEND_ABI_VERSION) {
+  } else if (vt->abi_version < 2 || vt->abi_version > XMT_BACKEND_ABI_VERSION) {
     snprintf(why, sizeof why,
-             "has backend ABI version %d; this xliffmt needs %d (rebuild it "
-             "against this version's xmt_filter.h)",
+             "has backend ABI version %d; this xliffmt needs 2 to %d "
+             "(rebuild it against this version's xmt_filter.h)",
              vt->abi_version, XMT_BACKEND_ABI_VERSION);
     problem = why;
   } else if (vt->translate == NULL) {
@@ -108,6 +108,17 @@ static int plugin_translate(void *state, const struct xmt_mt_request *requests,
   return p->vt->translate(p->state, requests, responses, n);
 }
 
+/* Version 2 plug-ins end before translate_markup: never read it there. */
+static int plugin_translate_markup(void *state,
+                                   const struct xmt_mt_request *requests,
+                                   xmt_mt_response *const *responses,
+                                   size_t n) {
+  struct plugin *p = state;
+  if (p->vt->abi_version >= 3 && p->vt->translate_markup != NULL)
+    return p->vt->translate_markup(p->state, requests, responses, n);
+  return p->vt->translate(p->state, requests, responses, n);
+}
+
 static void plugin_close(void *state) {
   struct plugin *p = state;
   if (p == NULL)
@@ -118,6 +129,6 @@ static void plugin_close(void *state) {
   free(p);
 }
 
-const struct xmt_backend xmt_backend_plugin = {XMT_BACKEND_ABI_VERSION,
-                                               "plugin", plugin_open,
-                                               plugin_translate, plugin_close};
+const struct xmt_backend xmt_backend_plugin = {
+    XMT_BACKEND_ABI_VERSION, "plugin",     plugin_open,
+    plugin_translate,        plugin_close, plugin_translate_markup};

@@ -270,6 +270,6 @@ static int pseudo_translate(void *state, const struct xmt_mt_request *requests,
   return 0;
 }
 
-const struct xmt_backend xmt_backend_pseudo = {XMT_BACKEND_ABI_VERSION,
-                                               "pseudo", pseudo_open,
-                                               pseudo_translate, pseudo_close};
+const struct xmt_backend xmt_backend_pseudo = {
+    XMT_BACKEND_ABI_VERSION, "pseudo",     pseudo_open,
+    pseudo_translate,        pseudo_close, NULL};

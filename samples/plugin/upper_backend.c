@@ -139,7 +139,8 @@ static void upper_close(void *state) {
 }
 
 static const struct xmt_backend upper_backend = {
-    XMT_BACKEND_ABI_VERSION, "upper", upper_open, upper_translate, upper_close};
+    XMT_BACKEND_ABI_VERSION, "upper",     upper_open,
+    upper_translate,         upper_close, NULL};
 
 PLUGIN_EXPORT const struct xmt_backend *xmt_backend_plugin(void);
 

@@ -70,7 +70,7 @@ else
   trap 'exit 130' INT TERM
 fi
 
-methods="apertium-html project mask raw pseudo pseudo-inorder"
+methods="apertium-html project project-noprobes mask raw pseudo pseudo-inorder"
 
 # run_xliffmt NAME PAGE OUT METHOD ARGS...: one xliffmt row of one page;
 # on failure (an unknown option, an error) the row is skipped with a note.
@@ -137,6 +137,8 @@ for page in "$@"; do
   in=$dir/in.$ext
   run_xliffmt "$dir" "$in" "$dir/out.project.$ext" project \
     --mt "apertium:$PAIR" --tags project
+  run_xliffmt "$dir" "$in" "$dir/out.project-noprobes.$ext" \
+    project-noprobes --mt "apertium:$PAIR" --tags project --probes off
   run_xliffmt "$dir" "$in" "$dir/out.mask.$ext" mask \
     --mt "apertium:$PAIR" --tags mask
   run_xliffmt "$dir" "$in" "$dir/out.raw.$ext" raw \

@@ -1,8 +1,9 @@
 #!/bin/sh
 # test_cli_probes.sh -- engine probes and word breaks with a real engine
 # (Apertium eng-spa): exact placement of inline elements in a small page,
-# the --report counters, --probes off, and the translation text, which
-# neither probes nor tags change. Skipped (77) without apertium-eng-spa.
+# the --report counters, --probes off, raw mode through Apertium's own
+# inline markup handling, and the translation text, which neither probes
+# nor tags change. Skipped (77) without apertium-eng-spa.
 set -u
 . "$(dirname "$0")/lib.sh"
 cli_setup probes
@@ -82,6 +83,20 @@ if expect_exit 0 "translate the page without its elements" "$x" translate \
     "$tmp/auto.txt" "$tmp/plain.txt"
   cmp -s "$tmp/auto.txt" "$tmp/plain.txt" ||
     diff "$tmp/plain.txt" "$tmp/auto.txt" | sed 's/^/    /'
+fi
+
+# Raw mode: the engine places the elements itself (Apertium's word-bound
+# blanks); here it agrees with projection, loses no word and changes no
+# word of the text.
+if expect_exit 0 "translate in raw mode" "$x" translate "$tmp/page.html" \
+  -o "$tmp/raw.html" -s en -t es --mt apertium:eng-spa -q --tags raw \
+  --report "$tmp/raw.json"; then
+  check "raw: elements where the engine put them" cmp -s "$tmp/raw.html" \
+    "$tmp/want.html"
+  cmp -s "$tmp/raw.html" "$tmp/want.html" ||
+    diff "$tmp/want.html" "$tmp/raw.html" | sed 's/^/    /'
+  check "raw: none projected or repaired" grep -q \
+    '"projected_segments":0,"repaired_segments":0,' "$tmp/raw.json"
 fi
 
 if expect_exit 0 "a superscript glued to a word" "$x" translate \
