@@ -1,0 +1,330 @@
+#!/bin/sh
+# eflomal_compare.sh -- xliffmt's aligners side by side with eflomal
+# (Östling & Tiedemann 2016, https://github.com/robertostling/eflomal),
+# the aligner the Bayesian model (`--model bayes`, aligner_gibbs.c) is
+# modelled on: alignment error rate on the hand-made en-de gold set
+# (tests/fixtures/align-gold) and training time, on the same corpora.
+#
+# Corpora: the one of gibbs_aer.sh (the 30 gold pairs plus, when
+# XMT_TEST_DATA has them, the detagged en-de markup-tags dev sets, split
+# into \w+|[^\w\s] tokens), then the small-document setting: the 30 gold
+# pairs plus only the first N dev pairs for each N of BENCH_DEV_LINES,
+# and the 30 gold pairs alone. Both aligners see the corpus lowercased
+# (eflomal's own preprocessing always lowercases).
+#
+# For each corpus it prints precision, recall and AER of the first 30
+# lines against the gold links (sure "i-j", possible "ipj"), the AER of
+# each direction alone (fwd: predicting the German words from the
+# English ones; rev: the other way), the wall seconds and the CPU
+# seconds (user + system, from GNU time) of:
+#   ibm2, bayes            xliffmt align --model ibm2|bayes -d -o -v
+#                          --lowercase --symmetrize grow-diag-final-and
+#   ibm2+priors,           the same with --source-lang en --target-lang de
+#   bayes+priors           (identical words, cognates, dictionaries)
+#   eflomal                the eflomal binary as its eflomal-align front end
+#                          runs it: model 3, 3 samplers, NULL prior 0.2,
+#                          sweeps per stage (IBM1, HMM, fertility) from
+#                          the corpus size as eflomal-align computes them:
+#                          (max(2, I), I, K), K = max(2, round(5000 /
+#                          sqrt(pairs))), I = max(1, K / 4)
+#   eflomal-n1             the same with 1 sampler (the binary's default)
+#   eflomal-12/12/36       3 samplers and xliffmt's sweep counts (12 IBM1,
+#                          12 HMM, 36 fertility): the same work as bayes
+# eflomal's two directions are combined here with grow-diag-final-and
+# (the visiting order of fast_align's atools, as xliffmt's
+# --symmetrize does; the script checks that its own combination gives
+# xliffmt's links for xliffmt's two directions). eflomal's times include
+# writing its numbered input files and the symmetrization.
+#
+# eflomal seeds itself from /dev/urandom, so its rows are the mean of
+# EFLOMAL_RUNS runs, with the lowest and highest AER; xliffmt's rows are
+# one run (its sampler has a fixed seed).
+#
+# Build eflomal's C core with `make -C src` in its source tree; it needs
+# no Python here, the script writes the numbered files itself.
+#
+# Env: XLIFFMT (required), EFLOMAL (the eflomal binary, or the source tree
+#      or directory holding it; unset: nothing is run),
+#      XMT_TEST_DATA (default ../shared/data), EFLOMAL_RUNS (default 3),
+#      BENCH_DEV_LINES (default "1000 300"), BENCH_THREADS (threads of
+#      both aligners, default 2).
+set -eu
+: "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
+if [ -z "${EFLOMAL:-}" ]; then
+  echo "eflomal_compare.sh: skipped: set EFLOMAL to the eflomal binary" \
+    "(make -C src in eflomal's source tree)"
+  exit 0
+fi
+eflomal=
+for f in "$EFLOMAL" "$EFLOMAL/eflomal" "$EFLOMAL/src/eflomal" \
+  "$EFLOMAL/bin/eflomal"; do
+  if [ -f "$f" ] && [ -x "$f" ]; then
+    eflomal=$f
+    break
+  fi
+done
+if [ -z "$eflomal" ]; then
+  echo "eflomal_compare.sh: no eflomal binary at $EFLOMAL" >&2
+  exit 1
+fi
+here=$(cd "$(dirname "$0")/../fixtures/align-gold" && pwd)
+data=${XMT_TEST_DATA:-../shared/data}/markup-tags
+runs=${EFLOMAL_RUNS:-3}
+threads=${BENCH_THREADS:-2}
+dev_lines=${BENCH_DEV_LINES:-1000 300}
+dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-eflomal.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+trap 'exit 130' INT TERM
+
+# --- The corpus, as gibbs_aer.sh builds it
+cp "$here/en-de.txt" "$dir/gold"
+cp "$here/en-de.txt" "$dir/corpus"
+if [ -f "$data/dev-eurlex.en" ]; then
+  for set in eurlex glossary; do
+    for l in en de; do
+      perl -CSD -ne 's/<[^>]*>//g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g;
+        s/&apos;/\x27/g; s/&#x([0-9a-fA-F]+);/chr(hex $1)/ge;
+        s/&#([0-9]+);/chr($1)/ge; s/&amp;/&/g;
+        print join(" ", /\w+|[^\w\s]/g), "\n"' "$data/dev-$set.$l" \
+        >"$dir/$set.$l"
+    done
+    paste -d '\t' "$dir/$set.en" "$dir/$set.de" |
+      awk -F '\t' 'NF == 2 && $1 != "" && $2 != "" { print $1 " ||| " $2 }' \
+        >>"$dir/corpus"
+  done
+else
+  echo "eflomal_compare.sh: no markup-tags dev sets under $data;" \
+    "the 30 gold pairs alone"
+fi
+
+# --- Helpers, in perl
+# numbers.pl SRC TGT <CORPUS: eflomal's input, one file a side: a line
+# "sentences vocabulary", then each sentence as "length id id ...", word
+# ids from 0 in order of first appearance, lowercased; "0" for an empty
+# side or one of 1024 words or more (eflomal leaves it unaligned).
+cat >"$dir/numbers.pl" <<'EOF'
+use strict;
+use warnings;
+my (@ids, @lines);
+while (defined(my $l = <STDIN>)) {
+  chomp $l;
+  my @side = split / \|\|\| /, $l, 2;
+  for my $k (0, 1) {
+    my @w = split ' ', lc($side[$k] // '');
+    my $h = $ids[$k] ||= {};
+    push @{ $lines[$k] }, @w && @w < 1024
+      ? join(' ', scalar @w,
+        map { exists $h->{$_} ? $h->{$_} : ($h->{$_} = scalar keys %$h) } @w)
+      : '0';
+  }
+}
+for my $k (0, 1) {
+  open my $out, '>', $ARGV[$k] or die "$ARGV[$k]: $!\n";
+  printf $out "%d %d\n", scalar @{ $lines[$k] || [] },
+    scalar keys %{ $ids[$k] || {} };
+  print $out "$_\n" for @{ $lines[$k] || [] };
+  close $out or die "$ARGV[$k]: $!\n";
+}
+EOF
+# gdfa.pl CORPUS FORWARD REVERSE: grow-diag-final-and of two files of
+# Pharaoh links (both "source-target"), visited as fast_align's atools
+# (and xliffmt's --symmetrize) visit them: the intersection; then, until
+# nothing changes, sweeps in (source, target) order adding a link of
+# either direction next to (8 neighbours) a chosen link when its source
+# or its target word is still unaligned; then the forward links, then the
+# reverse ones, whose two words are both unaligned.
+cat >"$dir/gdfa.pl" <<'EOF'
+use strict;
+use warnings;
+my @nb = ([1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, 1], [1, -1],
+  [-1, -1]);
+open my $c, '<', $ARGV[0] or die "$ARGV[0]: $!\n";
+open my $f, '<', $ARGV[1] or die "$ARGV[1]: $!\n";
+open my $r, '<', $ARGV[2] or die "$ARGV[2]: $!\n";
+while (defined(my $pair = <$c>)) {
+  my ($s, $t) = split / \|\|\| /, $pair, 2;
+  my @s = split ' ', $s;
+  my @t = split ' ', $t // '';
+  my ($n, $m) = (scalar @s, scalar @t);
+  my (%dir, %res, @sa, @ta);
+  for ([$f, 1], [$r, 2]) {
+    my ($fh, $bit) = @$_;
+    my $l = <$fh>;
+    die "gdfa.pl: fewer lines of links than pairs\n" unless defined $l;
+    for (split ' ', $l) {
+      my ($i, $j) = /^(\d+)-(\d+)$/ or die "gdfa.pl: bad link $_\n";
+      $dir{"$i-$j"} |= $bit;
+    }
+  }
+  my $add = sub { $res{"$_[0]-$_[1]"} = 1; $sa[$_[0]] = $ta[$_[1]] = 1 };
+  for my $i (0 .. $n - 1) {
+    for my $j (0 .. $m - 1) {
+      $add->($i, $j) if ($dir{"$i-$j"} // 0) == 3;
+    }
+  }
+  for (my $more = 1; $more;) {
+    $more = 0;
+    for my $i (0 .. $n - 1) {
+      for my $j (0 .. $m - 1) {
+        next if !$dir{"$i-$j"} || $res{"$i-$j"} || ($sa[$i] && $ta[$j]);
+        for (@nb) {
+          my ($x, $y) = ($i + $_->[0], $j + $_->[1]);
+          next if $x < 0 || $y < 0 || $x >= $n || $y >= $m;
+          if ($res{"$x-$y"}) { $add->($i, $j); $more = 1; last }
+        }
+      }
+    }
+  }
+  for my $bit (1, 2) {
+    for my $i (0 .. $n - 1) {
+      for my $j (0 .. $m - 1) {
+        $add->($i, $j) if (($dir{"$i-$j"} // 0) & $bit) && !$res{"$i-$j"}
+          && !$sa[$i] && !$ta[$j];
+      }
+    }
+  }
+  print join(' ', map { my $i = $_; grep { $res{$_} } map { "$i-$_" }
+    0 .. $m - 1 } 0 .. $n - 1), "\n";
+}
+EOF
+
+# once.sh DIR EFLOMAL THREADS CORPUS ARGS...: one eflomal run: numbered
+# files, eflomal (ARGS), grow-diag-final-and on standard output
+cat >"$dir/once.sh" <<'EOF'
+set -eu
+dir=$1 eflomal=$2 threads=$3 corpus=$4
+shift 4
+perl -CSD "$dir/numbers.pl" "$dir/src.num" "$dir/tgt.num" <"$corpus"
+OMP_NUM_THREADS=$threads "$eflomal" -q -m 3 -s "$dir/src.num" \
+  -t "$dir/tgt.num" -f "$dir/fwd" -r "$dir/rev" "$@"
+perl "$dir/gdfa.pl" "$corpus" "$dir/fwd" "$dir/rev"
+EOF
+
+# aer HYP: precision, recall and AER of HYP's first 30 lines
+aer() {
+  head -n 30 "$1" | paste -d '\t' - "$here/en-de.gold" | perl -ne '
+    chomp; my ($h, $g) = split /\t/, $_, -1;
+    my (%s, %p);
+    for (split " ", $g) { my ($i, $k, $j) = /^(\d+)([-p])(\d+)$/ or die;
+      $p{"$i-$j"} = 1; $s{"$i-$j"} = 1 if $k eq "-" }
+    for (split " ", $h) { $A++; $AS++ if $s{$_}; $AP++ if $p{$_} }
+    $S += keys %s;
+    END { printf "%.3f %.3f %.3f", $AP / $A, $AS / $S,
+      1 - ($AS + $AP) / ($A + $S) }'
+}
+
+# timed OUT CMD...: runs CMD, its standard output to OUT; leaves "wall
+# cpu" in $dir/time (cpu "-" without GNU time)
+timed() {
+  out=$1
+  shift
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f '%e %U %S' -o "$dir/time.raw" "$@" >"$out"
+    awk '{ printf "%.2f %.2f\n", $1, $2 + $3 }' "$dir/time.raw" >"$dir/time"
+  else
+    start=$(date +%s.%N)
+    "$@" >"$out"
+    end=$(date +%s.%N)
+    echo "$(echo "$end - $start" | bc) -" >"$dir/time"
+  fi
+}
+
+row() { # NAME P R AER RANGE FWD REV WALL CPU
+  printf '%-18s %6s %6s %6s %13s %6s %6s %8s %8s\n' "$@"
+}
+
+# xmt CORPUS NAME ARGS...: one xliffmt training, its row; then each
+# direction alone (untimed) for the fwd and rev columns
+xmt() {
+  corpus=$1 name=$2
+  shift 2
+  timed "$dir/hyp" "$XLIFFMT" align -i "$corpus" -d -o -v \
+    --lowercase --symmetrize grow-diag-final-and --threads "$threads" "$@"
+  read -r wall cpu <"$dir/time"
+  "$XLIFFMT" align -i "$corpus" -d -o -v --lowercase --threads "$threads" \
+    "$@" >"$dir/fwd"
+  "$XLIFFMT" align -i "$corpus" -d -o -v --lowercase --threads "$threads" \
+    -r "$@" >"$dir/rev"
+  # shellcheck disable=SC2046
+  row "$name" $(aer "$dir/hyp") - "$(aer "$dir/fwd" | cut -d ' ' -f 3)" \
+    "$(aer "$dir/rev" | cut -d ' ' -f 3)" "$wall" "$cpu"
+}
+
+# efl CORPUS NAME ARGS...: EFLOMAL_RUNS runs, the row of their means
+efl() {
+  corpus=$1 name=$2
+  shift 2
+  : >"$dir/runs"
+  k=0
+  while [ "$k" -lt "$runs" ]; do
+    timed "$dir/hyp" sh "$dir/once.sh" "$dir" "$eflomal" "$threads" \
+      "$corpus" "$@"
+    echo "$(aer "$dir/hyp") $(cat "$dir/time")" \
+      "$(aer "$dir/fwd" | cut -d ' ' -f 3) $(aer "$dir/rev" | cut -d ' ' -f 3)" \
+      >>"$dir/runs"
+    k=$((k + 1))
+  done
+  # shellcheck disable=SC2046
+  row "$name" $(awk '{ p += $1; r += $2; a += $3; w += $4; c += $5
+      f += $6; b += $7
+      if (NR == 1 || $3 < lo) lo = $3; if (NR == 1 || $3 > hi) hi = $3 }
+    END { printf "%.3f %.3f %.3f %.3f-%.3f %.3f %.3f %.2f %.2f", p / NR,
+      r / NR, a / NR, lo, hi, f / NR, b / NR, w / NR, c / NR }' "$dir/runs")
+}
+
+# eflomal-align's sweep counts for a corpus of N pairs: "I I K"
+sweeps() {
+  awk -v n="$1" 'BEGIN { k = int(5000 / sqrt(n) + 0.5); if (k < 2) k = 2
+    i = int(k / 4); if (i < 1) i = 1; printf "%d %d %d", i < 2 ? 2 : i, i, k }'
+}
+
+table() {
+  corpus=$1
+  pairs=$(wc -l <"$corpus" | tr -d ' ')
+  # shellcheck disable=SC2046
+  set -- $(sweeps "$pairs")
+  echo "training pairs: $pairs; eflomal: $runs runs each, sweeps $1/$2/$3"
+  row setting P R AER 'AER range' fwd rev 'wall s' 'cpu s'
+  xmt "$corpus" ibm2 --model ibm2
+  xmt "$corpus" bayes --model bayes
+  xmt "$corpus" ibm2+priors --model ibm2 --source-lang en --target-lang de
+  xmt "$corpus" bayes+priors --model bayes --source-lang en \
+    --target-lang de
+  efl "$corpus" eflomal -n 3 -N 0.2 -1 "$1" -2 "$2" -3 "$3"
+  efl "$corpus" eflomal-n1 -n 1 -N 0.2 -1 "$1" -2 "$2" -3 "$3"
+  efl "$corpus" eflomal-12/12/36 -n 3 -N 0.2 -1 12 -2 12 -3 36
+  echo
+}
+
+# The symmetrization above must be xliffmt's: check it on xliffmt's own
+# two directions.
+for d in fwd rev; do
+  opt=
+  [ "$d" = rev ] && opt=-r
+  # shellcheck disable=SC2086
+  "$XLIFFMT" align -i "$dir/corpus" -d -o -v --lowercase --threads \
+    "$threads" $opt >"$dir/check.$d"
+done
+"$XLIFFMT" align -i "$dir/corpus" -d -o -v --lowercase --threads \
+  "$threads" --symmetrize grow-diag-final-and >"$dir/check.sym"
+perl "$dir/gdfa.pl" "$dir/corpus" "$dir/check.fwd" "$dir/check.rev" |
+  cmp -s - "$dir/check.sym" || {
+  echo "eflomal_compare.sh: gdfa.pl and xliffmt --symmetrize differ" >&2
+  exit 1
+}
+
+echo "eflomal: $eflomal; $threads threads"
+echo
+table "$dir/corpus"
+total=$(wc -l <"$dir/corpus" | tr -d ' ')
+if [ "$total" -gt 30 ]; then
+  for n in $dev_lines; do
+    if [ "$n" -lt $((total - 30)) ]; then
+      echo "small-document setting: the 30 gold pairs + the first $n dev pairs"
+      head -n $((30 + n)) "$dir/corpus" >"$dir/corpus.$n"
+      table "$dir/corpus.$n"
+    fi
+  done
+  echo "the 30 gold pairs alone"
+  table "$dir/gold"
+fi
