@@ -146,6 +146,8 @@ struct xmt_cli_session {
   double last_draw;
   struct xmt_cli_failure *failures;
   size_t nfailures, cap;
+  struct xmt_cli_failure *warnings; /* segments translated with a warning */
+  size_t nwarnings, warnings_cap;
   int nomem;
   struct sigaction old_int, old_term;
 };

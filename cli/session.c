@@ -39,24 +39,21 @@ static int on_progress(void *user, const struct xmt_filter_stats *s) {
   return interrupted != 0;
 }
 
-static void on_failure(void *user, const char *id, unsigned long line,
-                       const char *message) {
-  struct xmt_cli_session *ses = user;
-  if (ses->progress)
-    fputc('\n', stderr);
-  fprintf(stderr, "xliffmt: %s:%lu: segment %s not translated: %s\n", ses->in,
-          line, id, message);
-  if (ses->nfailures == ses->cap) {
-    size_t cap = ses->cap ? 2 * ses->cap : 16;
-    struct xmt_cli_failure *f = realloc(ses->failures, cap * sizeof *f);
-    if (f == NULL) {
+/* Keeps a segment's message for the report. */
+static void keep(struct xmt_cli_session *ses, struct xmt_cli_failure **list,
+                 size_t *n, size_t *cap, const char *id, unsigned long line,
+                 const char *message) {
+  if (*n == *cap) {
+    size_t c = *cap ? 2 * *cap : 16;
+    struct xmt_cli_failure *l = realloc(*list, c * sizeof *l);
+    if (l == NULL) {
       ses->nomem = 1;
       return;
     }
-    ses->failures = f;
-    ses->cap = cap;
+    *list = l;
+    *cap = c;
   }
-  struct xmt_cli_failure *f = &ses->failures[ses->nfailures];
+  struct xmt_cli_failure *f = &(*list)[*n];
   f->id = strdup(id);
   f->message = strdup(message);
   f->line = line;
@@ -66,7 +63,47 @@ static void on_failure(void *user, const char *id, unsigned long line,
     ses->nomem = 1;
     return;
   }
-  ses->nfailures++;
+  (*n)++;
+}
+
+static void on_failure(void *user, const char *id, unsigned long line,
+                       const char *message) {
+  struct xmt_cli_session *ses = user;
+  if (ses->progress)
+    fputc('\n', stderr);
+  fprintf(stderr, "xliffmt: %s:%lu: segment %s not translated: %s\n", ses->in,
+          line, id, message);
+  keep(ses, &ses->failures, &ses->nfailures, &ses->cap, id, line, message);
+}
+
+static void on_warning(void *user, const char *id, unsigned long line,
+                       const char *message) {
+  struct xmt_cli_session *ses = user;
+  if (ses->progress)
+    fputc('\n', stderr);
+  fprintf(stderr, "xliffmt: %s:%lu: warning: segment %s: %s\n", ses->in, line,
+          id, message);
+  keep(ses, &ses->warnings, &ses->nwarnings, &ses->warnings_cap, id, line,
+       message);
+}
+
+static void write_messages(FILE *fp, const struct xmt_cli_failure *list,
+                           size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    fputs(i ? ",{\"segment\":" : "{\"segment\":", fp);
+    xmt_cli_json_string(fp, list[i].id);
+    fprintf(fp, ",\"line\":%lu,\"message\":", list[i].line);
+    xmt_cli_json_string(fp, list[i].message);
+    fputc('}', fp);
+  }
+}
+
+static void free_messages(struct xmt_cli_failure *list, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    free(list[i].id);
+    free(list[i].message);
+  }
+  free(list);
 }
 
 static int write_report(const char *path, const struct xmt_cli_session *ses,
@@ -91,18 +128,16 @@ static int write_report(const char *path, const struct xmt_cli_session *ses,
           "\"deduplicated_segments\":%zu,\"mt_calls\":%zu,"
           "\"projected_segments\":%zu,\"repaired_segments\":%zu,"
           "\"probe_requests\":%zu,\"probe_anchored_tags\":%zu,"
+          "\"sanitized_segments\":%zu,"
           "\"failed_segments\":%zu,\"seconds\":%.3f,\"failures\":[",
           s->units, s->translated_units, s->skipped_units, s->segments,
           s->copied_segments, s->deduplicated_segments, s->mt_calls,
           s->projected_segments, s->repaired_segments, s->probe_requests,
-          s->probe_anchored_tags, s->failed_segments, seconds);
-  for (size_t i = 0; i < ses->nfailures; i++) {
-    fputs(i ? ",{\"segment\":" : "{\"segment\":", fp);
-    xmt_cli_json_string(fp, ses->failures[i].id);
-    fprintf(fp, ",\"line\":%lu,\"message\":", ses->failures[i].line);
-    xmt_cli_json_string(fp, ses->failures[i].message);
-    fputc('}', fp);
-  }
+          s->probe_anchored_tags, s->sanitized_segments, s->failed_segments,
+          seconds);
+  write_messages(fp, ses->failures, ses->nfailures);
+  fputs("],\"warnings\":[", fp);
+  write_messages(fp, ses->warnings, ses->nwarnings);
   fputs("]}\n", fp);
   if (fclose(fp) != 0) {
     fprintf(stderr, "xliffmt: %s: cannot write the report\n", path);
@@ -118,6 +153,7 @@ void xmt_cli_session_begin(struct xmt_cli_session *ses, xmt_filter *f,
   ses->progress = !quiet && isatty(STDERR_FILENO);
   clock_gettime(CLOCK_MONOTONIC, &ses->start);
   xmt_filter_set_callbacks(f, on_progress, on_failure, ses);
+  xmt_filter_set_warning_callback(f, on_warning);
   /* Ctrl-C stops between batches; the output is then not written. */
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
@@ -154,11 +190,8 @@ int xmt_cli_session_end(struct xmt_cli_session *ses, xmt_filter *f,
     rc = EXIT_BAD_INPUT;
   if (ses->nomem && rc == EXIT_OK)
     rc = EXIT_INTERNAL;
-  for (size_t i = 0; i < ses->nfailures; i++) {
-    free(ses->failures[i].id);
-    free(ses->failures[i].message);
-  }
-  free(ses->failures);
+  free_messages(ses->failures, ses->nfailures);
+  free_messages(ses->warnings, ses->nwarnings);
   if (interrupted && rc != EXIT_OK)
     return 130;
   return rc;

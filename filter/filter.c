@@ -295,3 +295,8 @@ void xmt_filter_set_callbacks(xmt_filter *f, xmt_filter_progress_fn progress,
   f->on_failure = on_failure;
   f->callback_user = user;
 }
+
+void xmt_filter_set_warning_callback(xmt_filter *f,
+                                     xmt_filter_failure_fn on_warning) {
+  f->on_warning = on_warning;
+}

@@ -54,6 +54,7 @@ struct xmt_filter {
   int resegment;
   xmt_filter_progress_fn progress;
   xmt_filter_failure_fn on_failure;
+  xmt_filter_failure_fn on_warning;
   void *callback_user;
   char *state;
   char *state_qualifier;
@@ -106,15 +107,25 @@ xmt_status xmt_format_translate(xmt_filter *f, const struct xmt_format *fmt,
                                 const char *in_path, const char *out_path);
 
 /* An output file written under a temporary name and renamed on commit. */
+/* An output file is written unnamed (O_TMPFILE) and linked into place
+ * when complete, so nothing is left whatever stops the process; where the
+ * file system cannot, as a named temporary file beside it, renamed. */
 struct xmt_output {
-  char *path;     /* final path, NULL for standard output */
-  char *tmp_path; /* NULL for standard output */
+  char *path;      /* final path, NULL for standard output */
+  char *tmp_path;  /* the name being written, or to link to; NULL for
+                      standard output */
+  int unnamed;     /* tmp_path does not exist yet (O_TMPFILE) */
+  int write_errno; /* why the first failed write failed, or 0 */
   FILE *fp;
 };
 xmt_status xmt_output_open(struct xmt_output *out, const char *path,
                            struct xmt_error_store *err);
 xmt_status xmt_output_commit(struct xmt_output *out,
                              struct xmt_error_store *err);
+/* When a write to out failed, records "cannot write: REASON" (the
+ * system's) for path and returns XMT_ERR_WRITE; else returns st. */
+xmt_status xmt_output_reason(const struct xmt_output *out, xmt_status st,
+                             const char *path, struct xmt_error_store *err);
 /* Removes the temporary file; safe after commit and on a zeroed output. */
 void xmt_output_abort(struct xmt_output *out);
 int xmt_output_write(void *user, const char *bytes, size_t len);

@@ -444,6 +444,34 @@ static void tidy_spaces(struct xmt_buf *text, const char *request,
   text->len = w;
 }
 
+/* Characters an engine must not give (controls XML cannot carry or that
+ * mean nothing in text) are removed before anything else sees the
+ * answer; the segment is counted and reported. */
+static void sanitize_answer(struct run *run, const struct result *res,
+                            struct xmt_buf *text) {
+  xmt_filter *f = run->filter;
+  size_t len = text->len;
+  size_t removed = len > 0 ? xmt_text_strip_controls(text->data, &len) : 0;
+  if (removed == 0)
+    return;
+  text->len = len;
+  text->data[len] = '\0';
+  if (res->probe)
+    return;
+  f->stats.sanitized_segments++;
+  if (f->on_warning != NULL) {
+    const struct job *j = &run->jobs[res->first_job];
+    char id[160], msg[160];
+    job_id(run, j, id, sizeof id);
+    snprintf(msg, sizeof msg,
+             "the engine's answer had %zu control character%s; "
+             "removed",
+             removed, removed == 1 ? "" : "s");
+    f->on_warning(f->callback_user, id,
+                  xmt_xliff_unit_line(run->items[j->item].unit), msg);
+  }
+}
+
 /* The plain answer of each result (tags removed in mask and raw modes),
  * and the run's table of translations. */
 static int collect_answers(struct run *run) {
@@ -456,9 +484,11 @@ static int collect_answers(struct run *run) {
     struct xmt_mt_response *resp = &run->responses[r];
     if (resp->error != NULL || !resp->has_text)
       continue;
-    if (!res->cached)
+    if (!res->cached) {
       tidy_spaces(&resp->text, run->arena.data + res->request,
                   res->request_len);
+      sanitize_answer(run, res, &resp->text);
+    }
     const char *tr = resp->text.len > 0 ? resp->text.data : "";
     size_t trlen = resp->text.len;
     if (!res->cached && !run->no_dedupe &&
@@ -1188,6 +1218,8 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
     f->backend->close(run.state);
   if (in != stdin)
     fclose(in);
+  if (st == XMT_ERR_WRITE)
+    st = xmt_output_reason(&out, st, out_path, &f->err);
   if (st == XMT_OK)
     st = xmt_output_commit(&out, &f->err);
   else

@@ -215,6 +215,8 @@ struct xmt_filter_stats {
   size_t repaired_segments;     /* mask/raw answers with tags repaired */
   size_t probe_requests;        /* probes sent to the backend */
   size_t probe_anchored_tags;   /* tags placed where a probe was found */
+  size_t sanitized_segments;    /* answers with characters XML cannot carry
+                                   (or C1 controls), which were removed */
 };
 
 /* Called after each backend call; non-zero stops the run (nothing is
@@ -229,6 +231,11 @@ XMT_API void xmt_filter_set_callbacks(xmt_filter *filter,
                                       xmt_filter_progress_fn progress,
                                       xmt_filter_failure_fn on_failure,
                                       void *user);
+/* Called for each segment translated with a warning (an engine answer
+ * with characters XML cannot carry, removed); gets the user pointer of
+ * xmt_filter_set_callbacks. */
+XMT_API void xmt_filter_set_warning_callback(xmt_filter *filter,
+                                             xmt_filter_failure_fn on_warning);
 XMT_API const struct xmt_filter_stats *
 xmt_filter_stats(const xmt_filter *filter);
 

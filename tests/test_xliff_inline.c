@@ -539,6 +539,30 @@ static void test_render_escapes(void) {
   xmt_segment_free(seg);
 }
 
+/* Characters XML 1.0 cannot carry are never written, whatever the text
+ * holds: C0 controls but tab, line feed and CR; U+FFFE, U+FFFF;
+ * surrogates. C1 controls and U+FFFD are characters XML allows. */
+static void test_render_drops_forbidden(void) {
+  xmt_segment *seg = xmt_segment_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(seg);
+  static const char text[] = "a\x01"
+                             "b\x0b\tc\x1f\xef\xbf\xbe"
+                             "d\xef\xbf\xbf"
+                             "e\xc2\x85"
+                             "f\xef\xbf\xbd"
+                             "g\x7f";
+  CU_ASSERT_EQUAL(xmt_segment_append_text(seg, text, sizeof text - 1), XMT_OK);
+  size_t len = 0;
+  char *out = xmt_xliff_inline_render(seg, &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  static const char want[] = "ab\tcde\xc2\x85"
+                             "f\xef\xbf\xbd"
+                             "g\x7f";
+  XMT_ASSERT_BYTES_EQUAL(out, len, want, sizeof want - 1);
+  free(out);
+  xmt_segment_free(seg);
+}
+
 /* --- Malformed snippets --------------------------------------------------- */
 
 static void assert_malformed(const char *markup, unsigned long column) {
@@ -602,6 +626,7 @@ static CU_TestInfo inline_tests[] = {
     {"parse replaces the segment", test_parse_replaces_content},
     {"render(parse(s)) == s", test_render_round_trip},
     {"render escapes", test_render_escapes},
+    {"render drops what XML cannot carry", test_render_drops_forbidden},
     {"malformed snippets", test_malformed},
     {"unclosed element column", test_malformed_unclosed},
     CU_TEST_INFO_NULL,

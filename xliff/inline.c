@@ -278,22 +278,66 @@ enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos) {
   return XMT_TAG_PLACEHOLDER;
 }
 
-/* Bytes that may need escaping; everything else is copied in runs. */
+/* Bytes that may need escaping or dropping; everything else is copied in
+ * runs. */
 static const unsigned char escape_candidate[256] = {
-    ['&'] = 1, ['<'] = 1, ['>'] = 1, ['\r'] = 1};
+    [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,
+    [0x06] = 1, [0x07] = 1, [0x08] = 1, [0x0B] = 1, [0x0C] = 1, [0x0E] = 1,
+    [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+    [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1,
+    [0x1B] = 1, [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1, ['&'] = 1,
+    ['<'] = 1,  ['>'] = 1,  ['\r'] = 1, [0xED] = 1, [0xEF] = 1};
+
+size_t xmt_xml_forbidden_at(const char *text, size_t len, size_t i) {
+  const unsigned char *s = (const unsigned char *)text;
+  if (s[i] < 0x20)
+    return s[i] == '\t' || s[i] == '\n' || s[i] == '\r' ? 0 : 1;
+  if (i + 2 < len && s[i] == 0xEF && s[i + 1] == 0xBF &&
+      (s[i + 2] == 0xBE || s[i + 2] == 0xBF))
+    return 3; /* U+FFFE, U+FFFF */
+  if (i + 2 < len && s[i] == 0xED && s[i + 1] >= 0xA0 && s[i + 1] <= 0xBF)
+    return 3; /* a UTF-16 surrogate written as UTF-8 */
+  return 0;
+}
+
+size_t xmt_text_strip_controls(char *text, size_t *len) {
+  const unsigned char *s = (const unsigned char *)text;
+  size_t w = 0, removed = 0;
+  for (size_t r = 0; r < *len;) {
+    size_t n = xmt_xml_forbidden_at(text, *len, r);
+    if (n == 0 && r + 1 < *len && s[r] == 0xC2 && s[r + 1] >= 0x80 &&
+        s[r + 1] <= 0x9F)
+      n = 2; /* C1 controls: allowed by XML 1.0, meaningless in text */
+    if (n > 0) {
+      r += n;
+      removed++;
+      continue;
+    }
+    text[w++] = text[r++];
+  }
+  *len = w;
+  return removed;
+}
 
 xmt_status xmt_xml_escape_attr(struct xmt_buf *out, const char *s) {
   xmt_status st = XMT_OK;
-  for (; *s != '\0' && st == XMT_OK; s++) {
-    const char *ref = *s == '&'    ? "&amp;"
-                      : *s == '<'  ? "&lt;"
-                      : *s == '"'  ? "&quot;"
-                      : *s == '\t' ? "&#9;"
-                      : *s == '\n' ? "&#10;"
-                      : *s == '\r' ? "&#13;"
-                                   : NULL;
+  size_t len = strlen(s);
+  for (size_t i = 0; i < len && st == XMT_OK; i++) {
+    size_t bad = xmt_xml_forbidden_at(s, len, i);
+    if (bad > 0) {
+      i += bad - 1;
+      continue;
+    }
+    char c = s[i];
+    const char *ref = c == '&'    ? "&amp;"
+                      : c == '<'  ? "&lt;"
+                      : c == '"'  ? "&quot;"
+                      : c == '\t' ? "&#9;"
+                      : c == '\n' ? "&#10;"
+                      : c == '\r' ? "&#13;"
+                                  : NULL;
     st = ref != NULL ? xmt_buf_append_str(out, ref)
-                     : xmt_buf_append_byte(out, *s);
+                     : xmt_buf_append_byte(out, c);
   }
   return st;
 }
@@ -304,6 +348,13 @@ xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len) {
   for (size_t i = 0; i < len && st == XMT_OK; i++) {
     if (!escape_candidate[(unsigned char)s[i]])
       continue;
+    size_t bad = xmt_xml_forbidden_at(s, len, i);
+    if (bad > 0) { /* never written, whatever the caller hands us */
+      st = xmt_buf_append(out, s + from, i - from);
+      from = i + bad;
+      i += bad - 1;
+      continue;
+    }
     const char *rep = NULL;
     switch (s[i]) {
     case '&':
@@ -316,8 +367,10 @@ xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len) {
       if (i >= 2 && s[i - 1] == ']' && s[i - 2] == ']')
         rep = "&gt;";
       break;
-    default: /* a literal CR would be normalised away by parsers */
+    case '\r': /* a literal CR would be normalised away by parsers */
       rep = "&#13;";
+      break;
+    default: /* the first byte of a character XML can carry */
       break;
     }
     if (rep != NULL) {

@@ -703,6 +703,46 @@ static void on_text(void *user, const char *text, int len) {
     fail_status(r, st);
 }
 
+/* --- Entities ---------------------------------------------------------------
+ * External entities are never read. Outside translatable text a reference
+ * to one only passes through with the bytes around it; inside, its text
+ * would be missing from what is translated, so the run stops. */
+
+static void refuse_entity(xmt_xliff_reader *r, const char *name,
+                          const char *why) {
+  if (builder_active(r))
+    fail(r, XMT_ERR_XML, cur_line(r), cur_column(r),
+         "entity &%s; in translatable text is %s: xliffmt does not read "
+         "it, and translating without its text would lose it",
+         name, why);
+}
+
+static int XMLCALL on_external_entity(XML_Parser parser,
+                                      const XML_Char *context,
+                                      const XML_Char *base,
+                                      const XML_Char *system_id,
+                                      const XML_Char *public_id) {
+  (void)base, (void)public_id;
+  xmt_xliff_reader *r = XML_GetUserData(parser);
+  /* The context ends with the entity's name, after any namespace
+   * bindings. */
+  const char *name = context != NULL ? context : "?";
+  const char *ff = strrchr(name, '\f');
+  if (ff != NULL)
+    name = ff + 1;
+  char why[320];
+  snprintf(why, sizeof why, "external (SYSTEM \"%.256s\")",
+           system_id != NULL ? system_id : "");
+  refuse_entity(r, name, why);
+  return XML_STATUS_OK;
+}
+
+static void XMLCALL on_skipped_entity(void *user, const XML_Char *name,
+                                      int is_parameter_entity) {
+  if (!is_parameter_entity)
+    refuse_entity(user, name, "not declared in the document");
+}
+
 /* --- Public API ------------------------------------------------------------
  */
 
@@ -725,6 +765,8 @@ xmt_xliff_reader_new(const struct xmt_xliff_reader_callbacks *callbacks,
   XML_SetUserData(r->parser, r);
   XML_SetElementHandler(r->parser, on_start, on_end);
   XML_SetCharacterDataHandler(r->parser, on_text);
+  XML_SetExternalEntityRefHandler(r->parser, on_external_entity);
+  XML_SetSkippedEntityHandler(r->parser, on_skipped_entity);
   xmt_ib_init(&r->ib);
   return r;
 }

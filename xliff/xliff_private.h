@@ -87,6 +87,16 @@ int xmt_is_code_element(const char *name);
 xmt_status xmt_inline_render_into(struct xmt_buf *out, const xmt_segment *seg);
 /* Appends text escaped for XML element content. */
 xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len);
+/* The length of the character at text[i] when XML 1.0 cannot carry it
+ * (C0 controls other than tab, line feed and carriage return; U+FFFE,
+ * U+FFFF; UTF-16 surrogates), else 0. The escapes below drop such
+ * characters. */
+size_t xmt_xml_forbidden_at(const char *text, size_t len, size_t i);
+
+/* Removes from text what XML cannot carry and C1 controls; *len is
+ * updated. Returns the number of characters removed. */
+size_t xmt_text_strip_controls(char *text, size_t *len);
+
 /* Appends s escaped for a double-quoted attribute value; tabs and line
  * breaks as character references, which attribute normalization keeps. */
 xmt_status xmt_xml_escape_attr(struct xmt_buf *out, const char *s);

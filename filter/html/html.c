@@ -182,6 +182,11 @@ static xmt_status write_xliff(xmt_filter *f, const struct html_doc *doc,
     return st;
   st = html_doc_write_xliff(doc, original, src, f->target_language,
                             xmt_output_write, &out);
+  if (st == XMT_ERR_WRITE && out.write_errno != 0) {
+    st = xmt_output_reason(&out, st, xliff_path, &f->err);
+    xmt_output_abort(&out);
+    return st;
+  }
   if (st != XMT_OK) {
     xmt_output_abort(&out);
     return xmt_error_set(&f->err, st, xliff_path, 0, 0, NULL, "%s",
@@ -348,6 +353,11 @@ static xmt_status write_page(xmt_filter *f, const struct html_doc *doc,
     return st;
   st = html_doc_write(doc, (const xmt_segment *const *)t->seg, lang,
                       xmt_output_write, &out, &f->err);
+  if (st == XMT_ERR_WRITE && out.write_errno != 0) {
+    st = xmt_output_reason(&out, st, out_path, &f->err);
+    xmt_output_abort(&out);
+    return st;
+  }
   if (st != XMT_OK) {
     xmt_output_abort(&out);
     if (f->err.pub.file == NULL)
