@@ -21,8 +21,12 @@ struct xmt_mt_response {
   char *target_tokens;
   double score;
   int has_score;
+  int nomem; /* a setter could not allocate: the run is out of memory */
 };
 void xmt_mt_response_reset(struct xmt_mt_response *response);
+/* What a built-in backend does before returning non-zero for lack of
+ * memory: the run then fails with XMT_ERR_NOMEM. */
+void xmt_mt_response_out_of_memory(struct xmt_mt_response *response);
 void xmt_mt_response_free(struct xmt_mt_response *response);
 
 /* The default backend: the translation is the source. */

@@ -28,7 +28,7 @@ static int open_unnamed(const char *path) {
   const char *slash = strrchr(path, '/');
   char *dir = slash == NULL   ? xmt_strdup(".")
               : slash == path ? xmt_strdup("/")
-                              : strndup(path, (size_t)(slash - path));
+                              : xmt_strndup(path, (size_t)(slash - path));
   if (dir == NULL)
     return -1;
   /* The mode is that of a file created as usual: 0666 less the umask. */

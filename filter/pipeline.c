@@ -413,6 +413,9 @@ static int translate_results(struct run *run) {
                                                 run->response_ptrs, m)
                  : f->backend->translate(run->state, run->requests,
                                          run->response_ptrs, m);
+    for (size_t k = 0; k < m; k++)
+      if (run->response_ptrs[k]->nomem)
+        return run_nomem(run);
     if (rc != 0)
       return run_fail(run, XMT_ERR_BACKEND, 0, NULL,
                       "the MT backend aborted the run");
@@ -976,6 +979,14 @@ static int drain(struct run *run) {
   return rc;
 }
 
+/* A writer's failure: out of memory, or the output's (its reason is added
+ * at the end of the run). */
+static int write_failed(struct run *run, xmt_status st) {
+  return st == XMT_ERR_NOMEM
+             ? run_nomem(run)
+             : run_fail(run, XMT_ERR_WRITE, 0, NULL, "cannot write the output");
+}
+
 static int on_skeleton(void *user, const char *bytes, size_t len) {
   struct run *run = user;
   if (run->extract != NULL)
@@ -983,9 +994,8 @@ static int on_skeleton(void *user, const char *bytes, size_t len) {
   if (run->nitems == 0) {
     xmt_xliff_writer_set_encoding(run->writer,
                                   xmt_xliff_reader_encoding(run->reader));
-    if (xmt_xliff_writer_skeleton(run->writer, bytes, len) != XMT_OK)
-      return run_fail(run, XMT_ERR_WRITE, 0, NULL, "cannot write the output");
-    return 0;
+    xmt_status st = xmt_xliff_writer_skeleton(run->writer, bytes, len);
+    return st != XMT_OK ? write_failed(run, st) : 0;
   }
   struct item *it = push_item(run);
   if (it == NULL || xmt_buf_append(&it->bytes, bytes, len) != XMT_OK)
@@ -1038,10 +1048,10 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
                     info->line, NULL,
                     e->message != NULL ? e->message : "segmentation rules");
   }
-  if (run->extract == NULL &&
-      xmt_xliff_writer_file_tag(run->writer, tag, len, target) != XMT_OK)
-    return run_fail(run, XMT_ERR_WRITE, 0, NULL, "cannot write the output");
-  return 0;
+  xmt_status st = run->extract == NULL
+                      ? xmt_xliff_writer_file_tag(run->writer, tag, len, target)
+                      : XMT_OK;
+  return st != XMT_OK ? write_failed(run, st) : 0;
 }
 
 static int on_unit(void *user, xmt_xliff_unit *unit) {
@@ -1193,9 +1203,12 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
   } else if (run.extract == NULL && f->backend->open != NULL &&
              f->backend->open(f->backend_user, &config, &run.state, errbuf,
                               sizeof errbuf) != 0) {
-    st = xmt_error_set(&f->err, XMT_ERR_BACKEND, NULL, 0, 0, NULL,
-                       "cannot start MT backend '%s': %s", f->backend->name,
-                       errbuf[0] ? errbuf : "failed");
+    /* "out of memory" is how a backend says it could not allocate. */
+    st = xmt_error_set(&f->err,
+                       strcmp(errbuf, "out of memory") == 0 ? XMT_ERR_NOMEM
+                                                            : XMT_ERR_BACKEND,
+                       NULL, 0, 0, NULL, "cannot start MT backend '%s': %s",
+                       f->backend->name, errbuf[0] ? errbuf : "failed");
   } else {
     opened = run.extract == NULL;
     struct xmt_error_store read_err = {0};
@@ -1210,9 +1223,10 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
       st = xmt_error_copy(&f->err, xmt_xliff_reader_error(run.reader));
     xmt_error_clear(&read_err);
     if (st == XMT_OK && run.extract == NULL &&
-        xmt_xliff_writer_flush(run.writer) != XMT_OK)
-      st = xmt_error_set(&f->err, XMT_ERR_WRITE, out_path, 0, 0, NULL, "%s",
-                         "cannot write the output");
+        (st = xmt_xliff_writer_flush(run.writer)) != XMT_OK)
+      st = xmt_error_set(&f->err, st, out_path, 0, 0, NULL, "%s",
+                         st == XMT_ERR_NOMEM ? xmt_strerror(st)
+                                             : "cannot write the output");
   }
   if (opened && f->backend->close != NULL)
     f->backend->close(run.state);

@@ -202,7 +202,16 @@ static void test_pseudo_options(void) {
   CU_ASSERT_NOT_EQUAL(bk_open(&b, "pseudo", NULL, unknown, "en", "es", 0), 0);
   CU_ASSERT(contains(b.err, "unknown option 'colour=red' for the pseudo "
                             "backend (known: accents brackets expand "
-                            "reorder)"));
+                            "reorder alignment)"));
+  /* alignment=no: the text alone, for the built-in aligner. */
+  const char *no_links[] = {"alignment=no", NULL};
+  CU_ASSERT_EQUAL_FATAL(bk_open(&b, "pseudo", NULL, no_links, "en", "es", 0),
+                        0);
+  const char *one[] = {"ab cd"};
+  CU_ASSERT_EQUAL(bk_run(&b, one, 1), 0);
+  CU_ASSERT_PTR_NULL(b.resp[0].alignment);
+  CU_ASSERT(b.resp[0].has_text);
+  bk_close(&b);
 }
 
 /* --- cmd ------------------------------------------------------------------ */

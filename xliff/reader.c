@@ -919,8 +919,13 @@ xmt_status xmt_xliff_reader_parse(xmt_xliff_reader *r, const char *bytes,
     xmt_status st = xmt_buf_append(&r->sniff, bytes, len);
     if (st == XMT_OK)
       st = start(r, is_final);
+    if (st != XMT_OK && r->status == XMT_OK) {
+      r->status = st;
+      xmt_error_set(&r->err, st, r->filename, 0, 0, NULL, "%s",
+                    xmt_strerror(st));
+    }
     if (st != XMT_OK || !r->started)
-      return st != XMT_OK ? (r->status = st) : XMT_OK;
+      return st;
     bytes = r->sniff.data;
     len = r->sniff.len;
   }

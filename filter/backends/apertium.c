@@ -373,7 +373,10 @@ static int pair_translate(struct pair_engine *pe, int markup,
     }
     e = pe->markup;
   }
-  return xmt_engine_translate(e, requests, responses, n) != 0;
+  if (xmt_engine_translate(e, requests, responses, n) == 0)
+    return 0;
+  xmt_mt_response_out_of_memory(responses[0]);
+  return 1;
 }
 
 static int translate_requests(struct apertium *a, int markup,

@@ -14,6 +14,7 @@ xmt_status xmt_mt_response_set_text(xmt_mt_response *r, const char *utf8,
   xmt_buf_reset(&r->text);
   xmt_status st = xmt_buf_append(&r->text, utf8 != NULL ? utf8 : "", len);
   r->has_text = st == XMT_OK;
+  r->nomem |= st == XMT_ERR_NOMEM;
   return st;
 }
 
@@ -21,8 +22,10 @@ xmt_status xmt_mt_response_set_error(xmt_mt_response *r, const char *message) {
   if (r == NULL)
     return XMT_ERR_USAGE;
   char *copy = xmt_strdup(message != NULL ? message : "failed");
-  if (copy == NULL)
+  if (copy == NULL) {
+    r->nomem = 1;
     return XMT_ERR_NOMEM;
+  }
   free(r->error);
   r->error = copy;
   return XMT_OK;
@@ -50,6 +53,7 @@ xmt_status xmt_mt_response_set_alignment(xmt_mt_response *r,
       set_copy(&r->target_tokens, target_tokens) != XMT_OK) {
     set_copy(&r->alignment, NULL);
     set_copy(&r->source_tokens, NULL);
+    r->nomem = 1;
     return XMT_ERR_NOMEM;
   }
   return XMT_OK;
@@ -63,6 +67,8 @@ xmt_status xmt_mt_response_set_score(xmt_mt_response *r, double score) {
   return XMT_OK;
 }
 
+void xmt_mt_response_out_of_memory(struct xmt_mt_response *r) { r->nomem = 1; }
+
 void xmt_mt_response_reset(struct xmt_mt_response *r) {
   xmt_buf_reset(&r->text);
   r->has_text = 0;
@@ -71,6 +77,7 @@ void xmt_mt_response_reset(struct xmt_mt_response *r) {
   set_copy(&r->source_tokens, NULL);
   set_copy(&r->target_tokens, NULL);
   r->has_score = 0;
+  r->nomem = 0;
 }
 
 void xmt_mt_response_free(struct xmt_mt_response *r) {

@@ -670,7 +670,10 @@ static int cmd_open(void *user, const struct xmt_backend_config *config,
 
 static int cmd_translate(void *state, const struct xmt_mt_request *requests,
                          xmt_mt_response *const *responses, size_t n) {
-  return xmt_engine_translate(state, requests, responses, n) != 0;
+  if (xmt_engine_translate(state, requests, responses, n) == 0)
+    return 0;
+  xmt_mt_response_out_of_memory(responses[0]);
+  return 1;
 }
 
 static void cmd_close(void *state) { xmt_engine_free(state); }

@@ -23,6 +23,7 @@ enum reorder { REORDER_SWAP, REORDER_ROTATE, REORDER_NONE };
 
 struct pseudo {
   int accents, brackets;
+  int alignment;   /* return the word alignment */
   unsigned expand; /* percent */
   enum reorder reorder;
   struct xmt_buf out, stok, ttok, links;
@@ -181,7 +182,7 @@ static xmt_status pseudo_one(struct pseudo *p, const struct xmt_mt_request *r,
   if (st == XMT_OK)
     st = xmt_mt_response_set_text(resp, out->data != NULL ? out->data : "",
                                   out->len);
-  if (st == XMT_OK && n > 0)
+  if (st == XMT_OK && n > 0 && p->alignment)
     st = xmt_mt_response_set_alignment(resp, p->links.data, stok->data,
                                        ttok->data);
   return st;
@@ -221,8 +222,8 @@ static int flag(const struct xmt_backend_config *c, const char *key, int *value,
 static int pseudo_open(void *user, const struct xmt_backend_config *config,
                        void **state, char *errbuf, size_t errlen) {
   (void)user;
-  static const char *const known[] = {"accents", "brackets", "expand",
-                                      "reorder", NULL};
+  static const char *const known[] = {"accents", "brackets",  "expand",
+                                      "reorder", "alignment", NULL};
   if (config->spec != NULL && *config->spec != '\0') {
     snprintf(errbuf, errlen,
              "the pseudo backend takes --mt-option settings, not '%.64s'",
@@ -236,7 +237,7 @@ static int pseudo_open(void *user, const struct xmt_backend_config *config,
     snprintf(errbuf, errlen, "out of memory");
     return 1;
   }
-  p->accents = p->brackets = 1;
+  p->accents = p->brackets = p->alignment = 1;
   p->expand = 30;
   const char *r = xmt_backend_option(config, "reorder");
   if (r == NULL || strcmp(r, "swap") == 0) {
@@ -253,6 +254,7 @@ static int pseudo_open(void *user, const struct xmt_backend_config *config,
   }
   if (flag(config, "accents", &p->accents, errbuf, errlen) != 0 ||
       flag(config, "brackets", &p->brackets, errbuf, errlen) != 0 ||
+      flag(config, "alignment", &p->alignment, errbuf, errlen) != 0 ||
       xmt_backend_option_uint(config, "pseudo", "expand", 0, 1000, &p->expand,
                               errbuf, errlen) != 0) {
     pseudo_close(p);
@@ -264,9 +266,13 @@ static int pseudo_open(void *user, const struct xmt_backend_config *config,
 
 static int pseudo_translate(void *state, const struct xmt_mt_request *requests,
                             xmt_mt_response *const *responses, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    if (pseudo_one(state, &requests[i], responses[i]) != XMT_OK)
+  for (size_t i = 0; i < n; i++) {
+    xmt_status st = pseudo_one(state, &requests[i], responses[i]);
+    if (st == XMT_ERR_NOMEM)
+      xmt_mt_response_out_of_memory(responses[i]);
+    if (st != XMT_OK)
       return 1;
+  }
   return 0;
 }
 

@@ -1,0 +1,285 @@
+/* test_filter_nomem.c -- the allocation-failure sweep, after expat's: the
+ * library's Nth allocation fails, for every N, over a document round trip
+ * (XLIFF and HTML, tags projected over the pseudo engine's alignment, and
+ * masked), a run of the built-in aligner, and a projection. Each run must
+ * end with XMT_OK (N beyond the run's allocations) or XMT_ERR_NOMEM:
+ * never a crash or another error, no output file left, and no leak (the
+ * sanitizer build checks leaks at exit).
+ *
+ * The program is linked with --wrap for malloc, calloc and realloc, so
+ * only the calls of the library's (statically linked) objects and of this
+ * file go through the counting wrappers below; expat, ICU and libc keep
+ * their own allocator. */
+#include "config.h"
+
+#include <CUnit/CUnit.h>
+#include <execinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "xmt_filter.h"
+#include "xmt_projector.h"
+
+void *__real_malloc(size_t size);
+void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *p, size_t size);
+void *__wrap_malloc(size_t size);
+void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_realloc(void *p, size_t size);
+
+static unsigned long allocations; /* counted while armed */
+static unsigned long fail_at;     /* 0: none fails */
+static int armed;
+
+/* Atomic: the aligner trains on threads. */
+static int must_fail(void) {
+  if (!__atomic_load_n(&armed, __ATOMIC_SEQ_CST) ||
+      __atomic_add_fetch(&allocations, 1, __ATOMIC_SEQ_CST) != fail_at)
+    return 0;
+  /* XMT_NOMEM_TRACE=1: where each failing allocation is (addr2line). */
+  if (getenv("XMT_NOMEM_TRACE") != NULL) {
+    void *frames[16];
+    int n = backtrace(frames, 16);
+    fprintf(stderr, "-- allocation %lu fails:\n", fail_at);
+    backtrace_symbols_fd(frames, n, 2);
+  }
+  return 1;
+}
+
+void *__wrap_malloc(size_t size) {
+  return must_fail() ? NULL : __real_malloc(size);
+}
+
+void *__wrap_calloc(size_t n, size_t size) {
+  return must_fail() ? NULL : __real_calloc(n, size);
+}
+
+void *__wrap_realloc(void *p, size_t size) {
+  return must_fail() ? NULL : __real_realloc(p, size);
+}
+
+static int suite_init(void) { return xmt_test_tmpdir_create("nomem"); }
+static int suite_clean(void) { return xmt_test_tmpdir_remove(); }
+
+static int write_file(const char *path, const char *text) {
+  FILE *fp = fopen(path, "wb");
+  if (fp == NULL)
+    return -1;
+  int ok = fputs(text, fp) >= 0;
+  return fclose(fp) == 0 && ok ? 0 : -1;
+}
+
+/* A run of the sweep: sets up what it needs, runs the code under test
+ * once, cleans up; returns its status. */
+typedef xmt_status (*run_fn)(void *ctx);
+
+/* Runs fn with the Nth allocation failing, N = 1, 2, ... until a run
+ * makes no more than N - 1 allocations. A run either fails with
+ * XMT_ERR_NOMEM or, where the library can do without the allocation,
+ * gives the same result as a run where nothing fails (fn compares).
+ * Returns the number of runs. */
+static unsigned long sweep(const char *name, run_fn fn, void *ctx) {
+  unsigned long n = 1;
+  for (;; n++) {
+    allocations = 0;
+    fail_at = n;
+    xmt_status st = fn(ctx);
+    int hit = allocations >= n;
+    fail_at = 0;
+    if (st != XMT_OK && st != XMT_ERR_NOMEM) {
+      fprintf(stderr, "\n%s: allocation %lu failed: status %d (%s)\n", name, n,
+              (int)st, xmt_strerror(st));
+      CU_FAIL("a failed allocation gave another status than XMT_ERR_NOMEM");
+      return n;
+    }
+    if (!hit) {
+      CU_ASSERT_EQUAL(st, XMT_OK);
+      fprintf(stderr, " %s: %lu allocations ", name, n - 1);
+      return n;
+    }
+  }
+}
+
+/* --- A document round trip --------------------------------------------- */
+
+struct doc_run {
+  const char *in, *out;
+  const char *backend;
+  enum xmt_tag_mode tags;
+  int self_aligner;
+  char *want; /* the output of a run where nothing fails */
+  size_t want_len;
+};
+
+static xmt_status translate_once(void *ctx) {
+  struct doc_run *d = ctx;
+  xmt_filter *f = xmt_filter_new();
+  if (f == NULL)
+    return XMT_ERR_NOMEM;
+  armed = 1;
+  /* Without the pseudo engine's alignment the built-in aligner trains. */
+  xmt_status st =
+      xmt_filter_set_backend(f, xmt_backend_builtin(d->backend), NULL, NULL);
+  if (st == XMT_OK && d->self_aligner)
+    st = xmt_filter_add_backend_option(f, "alignment=no");
+  if (st == XMT_OK)
+    st = xmt_filter_set_languages(f, "en", "es");
+  if (st == XMT_OK)
+    st = xmt_filter_set_tag_mode(f, d->tags);
+  if (st == XMT_OK && d->self_aligner) {
+    st = xmt_filter_set_aligner(f, XMT_ALIGNER_SELF, NULL);
+    if (st == XMT_OK)
+      st = xmt_filter_add_dictionary(f, "none");
+  }
+  if (st == XMT_OK)
+    st = xmt_filter_translate_file(f, d->in, d->out);
+  armed = 0;
+  if (st == XMT_OK) {
+    size_t len = 0;
+    char *got = xmt_test_read_file(d->out, &len);
+    if (got == NULL || (d->want != NULL && (len != d->want_len ||
+                                            memcmp(got, d->want, len) != 0))) {
+      fprintf(stderr, "\nallocation %lu: the output differs\n", fail_at);
+      st = XMT_ERR_INTERNAL;
+    }
+    if (d->want == NULL && got != NULL) {
+      d->want = got; /* the first run's, where nothing fails */
+      d->want_len = len;
+    } else {
+      free(got);
+    }
+    unlink(d->out);
+  } else if (access(d->out, F_OK) == 0) {
+    fprintf(stderr, "\nfailed run left %s\n", d->out);
+    st = XMT_ERR_INTERNAL;
+  }
+  xmt_filter_free(f);
+  return st;
+}
+
+static const char doc_xlf[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<xliff version=\"1.2\" "
+    "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n"
+    "<file original=\"a.txt\" source-language=\"en\" target-language=\"es\" "
+    "datatype=\"plaintext\"><body>\n"
+    "<trans-unit id=\"1\"><source>Press <g id=\"1\">Save</g> now. Then "
+    "close<x id=\"2\"/> the window.</source></trans-unit>\n"
+    "<trans-unit id=\"2\"><source>The <bx id=\"3\"/>red car<ex id=\"4\" "
+    "rid=\"3\"/> "
+    "is fast.</source></trans-unit>\n"
+    "<trans-unit id=\"3\"><source>The <g id=\"5\">red</g> car is "
+    "fast.</source></trans-unit>\n"
+    "<trans-unit id=\"4\" translate=\"no\"><source>Keep.</source>"
+    "</trans-unit>\n"
+    "</body></file></xliff>\n";
+
+static const char doc_html[] =
+    "<!DOCTYPE html>\n<html lang=\"en\"><head><title>A page</title></head>\n"
+    "<body><p>Press <b>Save</b> now.</p>\n"
+    "<p>The <a href=\"x.html\">red car</a> is fast.<br>Really.</p>\n"
+    "</body></html>\n";
+
+static void run_doc(const char *name, const char *text, const char *ext,
+                    const char *backend, enum xmt_tag_mode tags,
+                    int self_aligner) {
+  char in[512], out[600];
+  snprintf(in, sizeof in, "%s", xmt_test_tmp_path(ext));
+  snprintf(out, sizeof out, "%s.out", in);
+  CU_ASSERT_EQUAL_FATAL(write_file(in, text), 0);
+  struct doc_run d = {in, out, backend, tags, self_aligner, NULL, 0};
+  CU_ASSERT_EQUAL_FATAL(translate_once(&d), XMT_OK);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(d.want);
+  unsigned long runs = sweep(name, translate_once, &d);
+  CU_ASSERT(runs > 50); /* the sweep reached into the run */
+  free(d.want);
+  unlink(in);
+}
+
+static void test_xliff_projected(void) {
+  run_doc("xliff, projected", doc_xlf, "in.xlf", "pseudo", XMT_TAGS_PROJECT, 0);
+}
+
+static void test_xliff_masked(void) {
+  run_doc("xliff, masked", doc_xlf, "in.xlf", "identity", XMT_TAGS_MASK, 0);
+}
+
+static void test_xliff_self_aligned(void) {
+  run_doc("xliff, built-in aligner", doc_xlf, "in.xlf", "pseudo",
+          XMT_TAGS_PROJECT, 1);
+}
+
+static void test_html(void) {
+  run_doc("html", doc_html, "in.html", "pseudo", XMT_TAGS_PROJECT, 0);
+}
+
+/* --- A projection ---------------------------------------------------------
+ */
+
+static xmt_status project_once(void *ctx) {
+  (void)ctx;
+  static const char markup[] =
+      "Press <g id=\"1\">Save <x id=\"2\"/>now</g> and <g id=\"3\">go</g>.";
+  static const char target[] = "Pulse ahora Guardar y vaya.";
+  xmt_segment *src = xmt_segment_new(), *out = xmt_segment_new();
+  xmt_tokens *st = xmt_tokens_new(), *tt = xmt_tokens_new();
+  xmt_alignment *links = xmt_alignment_new();
+  xmt_status s =
+      src != NULL && out != NULL && st != NULL && tt != NULL && links != NULL
+          ? XMT_OK
+          : XMT_ERR_NOMEM;
+  armed = 1;
+  if (s == XMT_OK)
+    s = xmt_xliff_inline_parse(src, markup, sizeof markup - 1, NULL);
+  size_t slen = 0;
+  const char *stext = s == XMT_OK ? xmt_segment_text(src, &slen) : "";
+  if (s == XMT_OK)
+    s = xmt_tokenize(st, stext, slen, XMT_TOKENIZE_DEFAULT);
+  if (s == XMT_OK)
+    s = xmt_tokenize(tt, target, sizeof target - 1, XMT_TOKENIZE_DEFAULT);
+  if (s == XMT_OK)
+    s = xmt_alignment_parse(links, "0-0 1-2 2-1 3-3 4-4 5-5", 23,
+                            xmt_tokens_count(st), xmt_tokens_count(tt), NULL);
+  if (s == XMT_OK)
+    s = xmt_project(out, src, st, target, sizeof target - 1, tt, links,
+                    XMT_RULE_MINMAX);
+  armed = 0;
+  if (s == XMT_OK) {
+    char *got = xmt_xliff_inline_render(out, NULL);
+    if (got == NULL ||
+        strcmp(got, "Pulse <g id=\"1\"><x id=\"2\"/>ahora "
+                    "Guardar</g> y <g id=\"3\">vaya</g>.") != 0) {
+      fprintf(stderr, "\nallocation %lu: projected %s\n", fail_at,
+              got != NULL ? got : "(null)");
+      s = XMT_ERR_INTERNAL;
+    }
+    free(got);
+  }
+  xmt_alignment_free(links);
+  xmt_tokens_free(tt);
+  xmt_tokens_free(st);
+  xmt_segment_free(out);
+  xmt_segment_free(src);
+  return s;
+}
+
+static void test_projection(void) {
+  CU_ASSERT(sweep("projection", project_once, NULL) > 10);
+}
+
+static CU_TestInfo nomem_tests[] = {
+    {"XLIFF round trip, tags projected", test_xliff_projected},
+    {"XLIFF round trip, tags masked", test_xliff_masked},
+    {"XLIFF round trip, built-in aligner", test_xliff_self_aligned},
+    {"HTML page", test_html},
+    {"projection", test_projection},
+    CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo xmt_test_suites[] = {
+    {"allocation failures", suite_init, suite_clean, NULL, NULL, nomem_tests},
+    CU_SUITE_INFO_NULL,
+};
