@@ -507,6 +507,7 @@ struct run {
   int resegment;
   int translate;        /* set each segment's target: its text upper-cased */
   int alt_trans;        /* write alt-trans proposals */
+  int whole;            /* one whole target, not a new seg-source */
   struct xmt_buf *dump; /* each unit's segments, rendered, to compare */
   int encoding_set;
   xmt_status status;
@@ -662,6 +663,7 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
   memset(&o, 0, sizeof o);
   o.target_language = "fr";
   o.alt_trans = run->alt_trans;
+  o.seg_source = !run->whole;
   if (st == XMT_OK)
     st = xmt_xliff_writer_unit(run->writer, unit, &o);
   note(run, st);

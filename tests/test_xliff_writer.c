@@ -186,15 +186,15 @@ static void assert_replace(const char *in,
   "state-qualifier=\"leveraged-mt\">"
 
 static const struct xmt_xliff_target_options opts = {
-    "es", "needs-review-translation", "leveraged-mt", 0, 0};
+    "es", "needs-review-translation", "leveraged-mt", 0, 0, 0, 0};
 static const struct xmt_xliff_target_options opts_overwrite = {
-    "es", "needs-review-translation", "leveraged-mt", 1, 0};
+    "es", "needs-review-translation", "leveraged-mt", 1, 0, 0, 0};
 static const struct xmt_xliff_target_options opts_plain = {"es", NULL, NULL, 0,
-                                                           0};
-static const struct xmt_xliff_target_options opts_state = {"es", "translated",
-                                                           NULL, 0, 0};
+                                                           0,    0,    0};
+static const struct xmt_xliff_target_options opts_state = {
+    "es", "translated", NULL, 0, 0, 0, 0};
 static const struct xmt_xliff_target_options opts_alt = {
-    "es", "needs-review-translation", "leveraged-mt", 0, 1};
+    "es", "needs-review-translation", "leveraged-mt", 0, 1, 0, 0};
 
 /* --- Target placement ----------------------------------------------------- */
 
@@ -394,8 +394,8 @@ static void test_state_attributes(void) {
               HEAD "<trans-unit id=\"1\"><source>A</source><target "
                    "xml:lang=\"es\" state=\"translated\">A</target>"
                    "</trans-unit>\n" TAIL);
-  static const struct xmt_xliff_target_options quoted = {"x-a&b", "x-\"q\"<",
-                                                         NULL, 0, 0};
+  static const struct xmt_xliff_target_options quoted = {
+      "x-a&b", "x-\"q\"<", NULL, 0, 0, 0, 0};
   assert_copy(in, &quoted,
               HEAD "<trans-unit id=\"1\"><source>A</source><target "
                    "xml:lang=\"x-a&amp;b\" state=\"x-&quot;q&quot;&lt;\">A"
