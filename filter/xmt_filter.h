@@ -315,6 +315,7 @@ struct xmt_check_report {
   size_t codes[XMT_CODE_KINDS]; /* in source segments */
   size_t errors;
   size_t warnings;
+  const char *version; /* of the document: "1.0", "1.1" or "1.2" */
 };
 
 /* Reads path and fills report; each problem also goes to on_problem (may be

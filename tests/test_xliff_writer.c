@@ -458,6 +458,250 @@ static void test_escaping(void) {
                    "&lt;b> &amp; x&lt;y A</target></trans-unit>\n" TAIL);
 }
 
+/* --- Versions, prefixes, approved ----------------------------------------- */
+
+static const struct xmt_xliff_target_options opts_approved = {
+    "es", NULL, NULL, 0, 0, 1, 0};
+
+static void test_versions(void) {
+  /* XLIFF 1.0 and 1.1 stay what they are; a DOCTYPE stays too. */
+  assert_copy("<!DOCTYPE xliff PUBLIC \"-//XLIFF//DTD XLIFF//EN\" "
+              "\"xliff.dtd\">\n<xliff version=\"1.0\">\n" FILE_ES
+              "<trans-unit id=\"1\"><source>A</source></trans-unit>\n" TAIL,
+              &opts_plain,
+              "<!DOCTYPE xliff PUBLIC \"-//XLIFF//DTD XLIFF//EN\" "
+              "\"xliff.dtd\">\n<xliff version=\"1.0\">\n" FILE_ES
+              "<trans-unit id=\"1\"><source>A</source><target "
+              "xml:lang=\"es\">A</target></trans-unit>\n" TAIL);
+#define XLIFF11                                                                \
+  "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.1\" version=\"1.1\">\n"
+  assert_copy(DECL XLIFF11 FILE_ES "<trans-unit id=\"1\"><source>A</source>"
+                                   "</trans-unit>\n" TAIL,
+              &opts,
+              DECL XLIFF11 FILE_ES "<trans-unit id=\"1\"><source>A</source>"
+                                   "<target xml:lang=\"es\" "
+                                   "state=\"needs-review-translation\" "
+                                   "state-qualifier=\"leveraged-mt\">A"
+                                   "</target></trans-unit>\n" TAIL);
+#undef XLIFF11
+}
+
+static void test_prefixed_namespace(void) {
+#define XLF_HEAD                                                               \
+  DECL "<xlf:xliff version=\"1.2\" "                                           \
+       "xmlns:xlf=\"urn:oasis:names:tc:xliff:document:1.2\">\n<xlf:file "      \
+       "original=\"a\" source-language=\"en\" target-language=\"es\" "         \
+       "datatype=\"plaintext\"><xlf:body>\n"
+#define XLF_TAIL "</xlf:body></xlf:file></xlf:xliff>\n"
+  static const char in[] =
+      XLF_HEAD "<xlf:trans-unit id=\"1\">\n  <xlf:source>A <xlf:g "
+               "id=\"1\">b</xlf:g></xlf:source>\n</xlf:trans-unit>\n"
+               "<xlf:trans-unit id=\"2\"><xlf:source>C. D.</xlf:source>"
+               "<xlf:seg-source><xlf:mrk mtype=\"seg\" mid=\"1\">C."
+               "</xlf:mrk> <xlf:mrk mtype=\"seg\" mid=\"2\">D.</xlf:mrk>"
+               "</xlf:seg-source></xlf:trans-unit>\n" XLF_TAIL;
+  assert_copy(in, &opts_plain,
+              XLF_HEAD "<xlf:trans-unit id=\"1\">\n  <xlf:source>A <xlf:g "
+                       "id=\"1\">b</xlf:g></xlf:source>\n  <xlf:target "
+                       "xml:lang=\"es\">A <xlf:g id=\"1\">b</xlf:g>"
+                       "</xlf:target>\n</xlf:trans-unit>\n"
+                       "<xlf:trans-unit id=\"2\"><xlf:source>C. D."
+                       "</xlf:source><xlf:seg-source><xlf:mrk mtype=\"seg\" "
+                       "mid=\"1\">C.</xlf:mrk> <xlf:mrk mtype=\"seg\" "
+                       "mid=\"2\">D.</xlf:mrk></xlf:seg-source><xlf:target "
+                       "xml:lang=\"es\"><xlf:mrk mtype=\"seg\" mid=\"1\">C."
+                       "</xlf:mrk> <xlf:mrk mtype=\"seg\" mid=\"2\">D."
+                       "</xlf:mrk></xlf:target></xlf:trans-unit>\n" XLF_TAIL);
+  static const struct xmt_xliff_target_options alt = {"es", NULL, NULL, 0,
+                                                      1,    0,    0};
+  assert_replace(XLF_HEAD "<xlf:trans-unit id=\"3\"><xlf:source>E"
+                          "</xlf:source></xlf:trans-unit>\n" XLF_TAIL,
+                 &alt, "e",
+                 XLF_HEAD "<xlf:trans-unit id=\"3\"><xlf:source>E"
+                          "</xlf:source><xlf:alt-trans origin=\"xliffmt\">"
+                          "<xlf:target xml:lang=\"es\">e</xlf:target>"
+                          "</xlf:alt-trans></xlf:trans-unit>\n" XLF_TAIL);
+#undef XLF_HEAD
+#undef XLF_TAIL
+}
+
+static void test_approved(void) {
+  assert_replace(HEAD "<trans-unit id=\"1\"\n  resname=\"r\"><source>A</source>"
+                      "</trans-unit>\n"
+                      "<trans-unit id=\"2\" approved=\"no\" translate=\"yes\">"
+                      "<source>B</source></trans-unit>\n"
+                      "<trans-unit id=\"3\"><source>C</source><target>c"
+                      "</target></trans-unit>\n" TAIL,
+                 &opts_approved, "x",
+                 HEAD "<trans-unit id=\"1\"\n  resname=\"r\" approved=\"yes\">"
+                      "<source>A</source><target xml:lang=\"es\">x</target>"
+                      "</trans-unit>\n"
+                      "<trans-unit id=\"2\" approved=\"yes\" translate=\"yes\">"
+                      "<source>B</source><target xml:lang=\"es\">x</target>"
+                      "</trans-unit>\n"
+                      "<trans-unit id=\"3\"><source>C</source><target>c"
+                      "</target></trans-unit>\n" TAIL);
+}
+
+/* --- Trados SDLXLIFF and memoQ MQXLIFF ------------------------------------ */
+
+#define SDL_HEAD                                                               \
+  DECL "<xliff xmlns:sdl=\"http://sdl.com/FileTypes/SdlXliff/1.0\" "           \
+       "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\" "      \
+       "sdl:version=\"1.0\"><file original=\"a.docx\" "                        \
+       "datatype=\"x-sdlfilterframework2\" source-language=\"en-US\" "         \
+       "target-language=\"es-ES\"><body><group><sdl:cxts><sdl:cxt id=\"1\"/>"  \
+       "</sdl:cxts>"
+#define SDL_TAIL "</group></body></file></xliff>"
+
+static void test_sdlxliff(void) {
+  /* Empty mrks are filled (as <mrk/> or <mrk></mrk>), translated and
+   * locked ones kept, and each filled segment is marked in seg-defs. */
+  static const char in[] =
+      SDL_HEAD "<trans-unit id=\"u1\"><source>A <g id=\"pt1\">b</g>. C."
+               "</source><seg-source><mrk mtype=\"seg\" mid=\"1\">A <g "
+               "id=\"pt1\">b</g>.</mrk> <mrk mtype=\"seg\" mid=\"2\">C.</mrk>"
+               "</seg-source><target><mrk mtype=\"seg\" mid=\"1\" /> <mrk "
+               "mtype=\"seg\" mid=\"2\"></mrk></target><sdl:seg-defs><sdl:seg "
+               "id=\"1\"/><sdl:seg id=\"2\" percent=\"0\" />"
+               "</sdl:seg-defs></trans-unit><trans-unit id=\"u2\"><source>D. "
+               "E. F.</source><seg-source><mrk mtype=\"seg\" mid=\"3\">D."
+               "</mrk> <mrk mtype=\"seg\" mid=\"4\">E.</mrk> <mrk "
+               "mtype=\"seg\" mid=\"5\">F.</mrk></seg-source><target><mrk "
+               "mtype=\"seg\" mid=\"3\">d.</mrk> <mrk mtype=\"seg\" mid=\"4\"/>"
+               " <mrk mtype=\"seg\" mid=\"5\"/></target><sdl:seg-defs><sdl:seg "
+               "id=\"3\" conf=\"Translated\" origin=\"tm\"><sdl:prev-origin "
+               "origin=\"source\"/></sdl:seg><sdl:seg id=\"4\" "
+               "locked=\"true\"/><sdl:seg id=\"5\" conf=\"Draft\" "
+               "origin=\"source\"/></sdl:seg-defs></trans-unit>" SDL_TAIL;
+  assert_copy(in, &opts,
+              SDL_HEAD
+              "<trans-unit id=\"u1\"><source>A <g id=\"pt1\">b</g>. C."
+              "</source><seg-source><mrk mtype=\"seg\" mid=\"1\">A <g "
+              "id=\"pt1\">b</g>.</mrk> <mrk mtype=\"seg\" mid=\"2\">C.</mrk>"
+              "</seg-source><target><mrk mtype=\"seg\" mid=\"1\">A <g "
+              "id=\"pt1\">b</g>.</mrk> <mrk mtype=\"seg\" mid=\"2\">C.</mrk>"
+              "</target><sdl:seg-defs><sdl:seg id=\"1\" conf=\"Draft\" "
+              "origin=\"mt\" origin-system=\"xliffmt\"/><sdl:seg id=\"2\" "
+              "percent=\"0\" conf=\"Draft\" origin=\"mt\" "
+              "origin-system=\"xliffmt\" /></sdl:seg-defs></trans-unit>"
+              "<trans-unit id=\"u2\"><source>D. E. F.</source><seg-source>"
+              "<mrk mtype=\"seg\" mid=\"3\">D.</mrk> <mrk mtype=\"seg\" "
+              "mid=\"4\">E.</mrk> <mrk mtype=\"seg\" mid=\"5\">F.</mrk>"
+              "</seg-source><target><mrk mtype=\"seg\" mid=\"3\">d.</mrk> "
+              "<mrk mtype=\"seg\" mid=\"4\"/> <mrk mtype=\"seg\" mid=\"5\">F."
+              "</mrk></target><sdl:seg-defs><sdl:seg id=\"3\" "
+              "conf=\"Translated\" origin=\"tm\"><sdl:prev-origin "
+              "origin=\"source\"/></sdl:seg><sdl:seg id=\"4\" "
+              "locked=\"true\"/><sdl:seg id=\"5\" conf=\"Draft\" "
+              "origin=\"mt\" origin-system=\"xliffmt\"/></sdl:seg-defs>"
+              "</trans-unit>" SDL_TAIL);
+  /* Overwriting replaces what is not locked. */
+  assert_replace(
+      in, &opts_overwrite, "x",
+      SDL_HEAD
+      "<trans-unit id=\"u1\"><source>A <g id=\"pt1\">b</g>. C."
+      "</source><seg-source><mrk mtype=\"seg\" mid=\"1\">A <g "
+      "id=\"pt1\">b</g>.</mrk> <mrk mtype=\"seg\" mid=\"2\">C.</mrk>"
+      "</seg-source><target><mrk mtype=\"seg\" mid=\"1\">x</mrk> "
+      "<mrk mtype=\"seg\" mid=\"2\">x</mrk></target><sdl:seg-defs>"
+      "<sdl:seg id=\"1\" conf=\"Draft\" origin=\"mt\" "
+      "origin-system=\"xliffmt\"/><sdl:seg id=\"2\" percent=\"0\" "
+      "conf=\"Draft\" origin=\"mt\" origin-system=\"xliffmt\" />"
+      "</sdl:seg-defs></trans-unit><trans-unit id=\"u2\"><source>D. "
+      "E. F.</source><seg-source><mrk mtype=\"seg\" mid=\"3\">D."
+      "</mrk> <mrk mtype=\"seg\" mid=\"4\">E.</mrk> <mrk "
+      "mtype=\"seg\" mid=\"5\">F.</mrk></seg-source><target><mrk "
+      "mtype=\"seg\" mid=\"3\">x</mrk> <mrk mtype=\"seg\" mid=\"4\"/>"
+      " <mrk mtype=\"seg\" mid=\"5\">x</mrk></target><sdl:seg-defs>"
+      "<sdl:seg id=\"3\" conf=\"Draft\" origin=\"mt\" "
+      "origin-system=\"xliffmt\"><sdl:prev-origin origin=\"source\"/>"
+      "</sdl:seg><sdl:seg id=\"4\" locked=\"true\"/><sdl:seg "
+      "id=\"5\" conf=\"Draft\" origin=\"mt\" "
+      "origin-system=\"xliffmt\"/></sdl:seg-defs></trans-unit>" SDL_TAIL);
+  /* alt-trans proposals leave the unit's target and seg-defs alone. */
+  assert_replace(
+      SDL_HEAD "<trans-unit id=\"u3\"><source>G.</source><seg-source><mrk "
+               "mtype=\"seg\" mid=\"6\">G.</mrk></seg-source><target><mrk "
+               "mtype=\"seg\" mid=\"6\"/></target><sdl:seg-defs><sdl:seg "
+               "id=\"6\"/></sdl:seg-defs></trans-unit>" SDL_TAIL,
+      &opts_alt, "g",
+      SDL_HEAD "<trans-unit id=\"u3\"><source>G.</source><seg-source><mrk "
+               "mtype=\"seg\" mid=\"6\">G.</mrk></seg-source><target><mrk "
+               "mtype=\"seg\" mid=\"6\"/></target><alt-trans "
+               "origin=\"xliffmt\" mid=\"6\"><target xml:lang=\"es\">g"
+               "</target></alt-trans><sdl:seg-defs><sdl:seg id=\"6\"/>"
+               "</sdl:seg-defs></trans-unit>" SDL_TAIL);
+}
+
+/* Outside SDLXLIFF, a target of empty mrks is replaced whole, as an empty
+ * target is; one with a translated segment is filled mrk by mrk. */
+static void test_empty_segment_target(void) {
+  assert_replace(
+      HEAD "<trans-unit id=\"1\"><source>A. B.</source><seg-source>"
+           "<mrk mtype=\"seg\" mid=\"1\">A.</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\">B.</mrk></seg-source><target "
+           "state=\"new\"><mrk mtype=\"seg\" mid=\"1\"/> <mrk "
+           "mtype=\"seg\" mid=\"2\"/></target></trans-unit>\n"
+           "<trans-unit id=\"2\"><source>C. D.</source><seg-source>"
+           "<mrk mtype=\"seg\" mid=\"1\">C.</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\">D.</mrk></seg-source><target "
+           "state=\"new\"><mrk mtype=\"seg\" mid=\"1\">c.</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\"/></target></trans-unit>\n" TAIL,
+      &opts, "x",
+      HEAD "<trans-unit id=\"1\"><source>A. B.</source><seg-source>"
+           "<mrk mtype=\"seg\" mid=\"1\">A.</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\">B.</mrk></seg-source>" TARGET_OPEN
+           "<mrk mtype=\"seg\" mid=\"1\">x</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\">x</mrk></target></trans-unit>\n"
+           "<trans-unit id=\"2\"><source>C. D.</source><seg-source>"
+           "<mrk mtype=\"seg\" mid=\"1\">C.</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\">D.</mrk></seg-source><target "
+           "state=\"new\"><mrk mtype=\"seg\" mid=\"1\">c.</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\">x</mrk></target></trans-unit>\n" TAIL);
+}
+
+static void test_mqxliff(void) {
+  CU_ASSERT_EQUAL(setenv("SOURCE_DATE_EPOCH", "1795000000", 1), 0);
+#define MQ_HEAD                                                                \
+  DECL "<xliff version=\"1.2\" "                                               \
+       "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" "                      \
+       "xmlns:mq=\"MQXliff\">\n<file original=\"a.docx\" "                     \
+       "source-language=\"en-US\" target-language=\"es-ES\" "                  \
+       "datatype=\"x-memoq\"><body>\n"
+  /* memoQ's status and time of change; the target's start tag is kept;
+   * locked rows and translated ones are left alone. */
+  assert_replace(
+      MQ_HEAD "<trans-unit id=\"1\" mq:status=\"NotStarted\" "
+              "mq:percent=\"0\">\n<source xml:space=\"preserve\">A</source>\n"
+              "<target xml:space=\"preserve\"></target>\n</trans-unit>\n"
+              "<trans-unit id=\"2\" mq:status=\"NotStarted\">\n<source "
+              "xml:space=\"preserve\">B</source>\n<target xml:space="
+              "\"preserve\" />\n</trans-unit>\n"
+              "<trans-unit id=\"3\" mq:status=\"NotStarted\" "
+              "mq:locked=\"locked\">\n<source>C</source>\n<target></target>\n"
+              "</trans-unit>\n"
+              "<trans-unit id=\"4\" mq:status=\"ManuallyConfirmed\">\n<source>"
+              "D</source>\n<target>d</target>\n</trans-unit>\n" TAIL,
+      &opts_plain, "x",
+      MQ_HEAD "<trans-unit id=\"1\" mq:status=\"MachineTranslated\" "
+              "mq:percent=\"0\" mq:lastchangedtimestamp="
+              "\"2026-11-18T11:06:40Z\">\n<source xml:space=\"preserve\">A"
+              "</source>\n<target xml:space=\"preserve\">x</target>\n"
+              "</trans-unit>\n"
+              "<trans-unit id=\"2\" mq:status=\"MachineTranslated\" "
+              "mq:lastchangedtimestamp=\"2026-11-18T11:06:40Z\">\n<source "
+              "xml:space=\"preserve\">B</source>\n<target xml:space="
+              "\"preserve\">x</target>\n</trans-unit>\n"
+              "<trans-unit id=\"3\" mq:status=\"NotStarted\" "
+              "mq:locked=\"locked\">\n<source>C</source>\n<target></target>\n"
+              "</trans-unit>\n"
+              "<trans-unit id=\"4\" mq:status=\"ManuallyConfirmed\">\n<source>"
+              "D</source>\n<target>d</target>\n</trans-unit>\n" TAIL);
+#undef MQ_HEAD
+  CU_ASSERT_EQUAL(unsetenv("SOURCE_DATE_EPOCH"), 0);
+}
+
 /* --- Encodings ------------------------------------------------------------ */
 
 #define BODY_8BIT(decl, source)                                                \
@@ -692,6 +936,12 @@ static CU_TestInfo writer_tests[] = {
     {"state attributes", test_state_attributes},
     {"alt-trans", test_alt_trans},
     {"translation escaped", test_escaping},
+    {"XLIFF 1.0 and 1.1 kept", test_versions},
+    {"prefixed XLIFF namespace", test_prefixed_namespace},
+    {"approved=yes", test_approved},
+    {"SDLXLIFF segments and seg-defs", test_sdlxliff},
+    {"target of empty mrk segments", test_empty_segment_target},
+    {"MQXLIFF status and timestamp", test_mqxliff},
     {"windows-1252", test_windows_1252},
     {"ISO-8859-1", test_latin1},
     {"US-ASCII", test_us_ascii},

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
 
 #include "xliff_private.h"
 
@@ -352,8 +353,8 @@ static void start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
       translate != NULL ? strcmp(translate, "no") != 0 : inherited_translate(r);
   const char *mq_locked = attr(atts, MQ_NS "|locked");
   u->mq = attr(atts, MQ_NS "|status") != NULL || mq_locked != NULL;
-  if (mq_locked != NULL && strcmp(mq_locked, "no") != 0 &&
-      strcmp(mq_locked, "false") != 0 && mq_locked[0] != '\0')
+  if (mq_locked != NULL && strcasecmp(mq_locked, "no") != 0 &&
+      strcasecmp(mq_locked, "false") != 0 && mq_locked[0] != '\0')
     u->translatable = 0; /* memoQ's locked rows are not to be touched */
   if (u->mq)
     set_string(r, &u->mq_prefix, r->mq_prefix);
@@ -893,6 +894,12 @@ xmt_status xmt_xliff_reader_set_filename(xmt_xliff_reader *r,
   free(r->filename);
   r->filename = copy;
   return XMT_OK;
+}
+
+const char *xmt_xliff_reader_version(const xmt_xliff_reader *r) {
+  return r->version == XMT_XLIFF_10   ? "1.0"
+         : r->version == XMT_XLIFF_11 ? "1.1"
+                                      : "1.2";
 }
 
 enum xmt_encoding xmt_xliff_reader_encoding(const xmt_xliff_reader *r) {

@@ -79,6 +79,9 @@ XMT_API enum xmt_encoding
 xmt_xliff_reader_encoding(const xmt_xliff_reader *reader);
 XMT_API const struct xmt_error *
 xmt_xliff_reader_error(const xmt_xliff_reader *reader);
+/* The document's XLIFF version, "1.0", "1.1" or "1.2", from its namespace
+ * or else its version attribute; meaningful once the root was read. */
+XMT_API const char *xmt_xliff_reader_version(const xmt_xliff_reader *reader);
 
 /* --- Units ----------------------------------------------------------------
  * A unit has one segment per <mrk mtype="seg"> of its <seg-source>, or a
