@@ -702,6 +702,88 @@ static void test_mqxliff(void) {
   CU_ASSERT_EQUAL(unsetenv("SOURCE_DATE_EPOCH"), 0);
 }
 
+/* --- One whole target ----------------------------------------------------- */
+
+/* Segments "X <g id="1">a. b</g> c" as the segmenter does ("X <bx/>a.",
+ * " ", "b<ex/> c"); unit "2" gets a translation that moves the ex into
+ * another pair. */
+static int on_unit_cut(void *user, xmt_xliff_unit *unit) {
+  struct run *run = user;
+  set_encoding(run);
+  xmt_segment *src[2] = {xmt_segment_new(), xmt_segment_new()};
+  /* The unit takes the gaps array itself. */
+  xmt_segment **gaps = malloc(3 * sizeof *gaps);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(gaps);
+  for (int i = 0; i < 3; i++)
+    gaps[i] = xmt_segment_new();
+  xmt_segment *t = xmt_segment_new();
+  CU_ASSERT_EQUAL(xmt_segment_append_text(src[0], "X ", 2), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_tag(src[0], XMT_TAG_ISOLATED_OPEN, "1",
+                                         "bx", STR_LEN("<bx id=\"1\"/>")),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(src[0], "a.", 2), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(src[1], "b", 1), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_tag(src[1], XMT_TAG_ISOLATED_CLOSE, "1",
+                                         "ex", STR_LEN("<ex id=\"1\"/>")),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(src[1], " c", 2), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(gaps[1], " ", 1), XMT_OK);
+  int crossed = strcmp(xmt_xliff_unit_id(unit), "2") == 0;
+  CU_ASSERT_EQUAL(xmt_segment_append_text(t, "A.", 2), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_unit_set_generated(unit, src, gaps, 2), XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_xliff_unit_set_target(unit, 0, xmt_xliff_unit_source(unit, 0)),
+      XMT_OK);
+  xmt_segment_clear(t);
+  if (crossed)
+    CU_ASSERT_EQUAL(xmt_segment_append_tag(t, XMT_TAG_OPEN, "2", "g",
+                                           STR_LEN("<g id=\"2\">")),
+                    XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(t, "B", 1), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_tag(t, XMT_TAG_ISOLATED_CLOSE, "1", "ex",
+                                         STR_LEN("<ex id=\"1\"/>")),
+                  XMT_OK);
+  if (crossed)
+    CU_ASSERT_EQUAL(
+        xmt_segment_append_tag(t, XMT_TAG_CLOSE, "2", "g", STR_LEN("</g>")),
+        XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(t, " C", 2), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_xliff_unit_set_target(unit, 1, t), XMT_OK);
+  xmt_segment_free(t);
+  xmt_status st = xmt_xliff_writer_unit(run->writer, unit, run->job->options);
+  xmt_xliff_unit_free(unit);
+  return failed(run, st);
+}
+
+static void test_whole_target_pairs(void) {
+  static const char in[] =
+      HEAD "<trans-unit id=\"1\"><source>X <g id=\"1\">a. b</g> c</source>"
+           "</trans-unit>\n<trans-unit id=\"2\"><source>X <g id=\"1\">a. "
+           "b</g> c</source></trans-unit>\n" TAIL;
+  static const char want[] =
+      HEAD "<trans-unit id=\"1\"><source>X <g id=\"1\">a. b</g> c</source>"
+           "<target xml:lang=\"es\">X <g id=\"1\">a. B</g> C</target>"
+           "</trans-unit>\n<trans-unit id=\"2\"><source>X <g id=\"1\">a. "
+           "b</g> c</source><target xml:lang=\"es\">X <bx id=\"1\"/>a. <g "
+           "id=\"2\">B<ex id=\"1\"/></g> C</target></trans-unit>\n" TAIL;
+  static const struct xmt_xliff_reader_callbacks cb = {on_skeleton, on_file,
+                                                       on_unit_cut};
+  struct job job = {&opts_plain, NO_TARGET, NULL};
+  struct run run;
+  memset(&run, 0, sizeof run);
+  run.job = &job;
+  run.reader = xmt_xliff_reader_new(&cb, &run);
+  run.writer = xmt_xliff_writer_new(sink, &run);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(run.reader);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(run.writer);
+  CU_ASSERT_EQUAL(xmt_xliff_reader_parse(run.reader, STR_LEN(in), 1), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_xliff_writer_flush(run.writer), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(run.out.data, run.out.len, want, sizeof want - 1);
+  xmt_xliff_reader_free(run.reader);
+  xmt_xliff_writer_free(run.writer);
+  xmt_buf_free(&run.out);
+}
+
 /* --- Encodings ------------------------------------------------------------ */
 
 #define BODY_8BIT(decl, source)                                                \
@@ -942,6 +1024,7 @@ static CU_TestInfo writer_tests[] = {
     {"SDLXLIFF segments and seg-defs", test_sdlxliff},
     {"target of empty mrk segments", test_empty_segment_target},
     {"MQXLIFF status and timestamp", test_mqxliff},
+    {"whole target: cut pairs whole again", test_whole_target_pairs},
     {"windows-1252", test_windows_1252},
     {"ISO-8859-1", test_latin1},
     {"US-ASCII", test_us_ascii},

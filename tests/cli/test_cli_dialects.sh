@@ -72,6 +72,13 @@ printf '%s\t%s\n' \
 if exits_with 0 "SDLXLIFF extract" "$x" extract "$fx/$sdl" -q; then
   same "SDLXLIFF extract: open segments only" "$tmp/want.tsv" "$tmp/out"
 fi
+# merge of the extracted text gives what identity translation gives.
+rm -f "$tmp/o"
+if exits_with 0 "SDLXLIFF merge" "$x" merge "$fx/$sdl" --translations \
+  "$tmp/want.tsv" -o "$tmp/o" -q; then
+  same "SDLXLIFF extract then merge: the identity output" "$fx/$sdl_out" \
+    "$tmp/o"
+fi
 if exits_with 0 "SDLXLIFF check" "$x" check "$fx/$sdl"; then
   check "SDLXLIFF check: 1 unit with target" \
     grep -q -F 'units              5 (4 translatable, 1 with target)' "$tmp/out"
