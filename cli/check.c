@@ -9,12 +9,13 @@
 #include "cli.h"
 
 static void usage(FILE *fp) {
-  fprintf(fp, "Usage: xliffmt check IN [--json] [--quiet]\n\n"
-              "Parses the XLIFF 1.2 document IN and reports units, segments,\n"
-              "words, inline codes by element, and the problems found.\n\n"
-              "  -j, --json    one JSON object on standard output\n"
-              "  -q, --quiet   print only problems (text mode)\n"
-              "  -h, --help    this help\n");
+  fprintf(fp,
+          "Usage: xliffmt check IN [--json] [--quiet]\n\n"
+          "Parses the XLIFF 1.0-1.2 document IN and reports units, segments,\n"
+          "words, inline codes by element, and the problems found.\n\n"
+          "  -j, --json    one JSON object on standard output\n"
+          "  -q, --quiet   print only problems (text mode)\n"
+          "  -h, --help    this help\n");
 }
 
 /* Problems are kept until the end for JSON, printed at once for text. */
@@ -72,6 +73,8 @@ static void print_json(const char *path, const struct xmt_check_report *r,
   xmt_cli_json_string(stdout, path);
   printf(",\"encoding\":");
   xmt_cli_json_string(stdout, r->encoding);
+  printf(",\"version\":");
+  xmt_cli_json_string(stdout, r->version);
   printf(",\"files\":%zu,\"units\":%zu,\"translatable_units\":%zu,"
          "\"units_with_target\":%zu,\"segments\":%zu,\"words\":%zu,"
          "\"codes\":{",
@@ -88,7 +91,8 @@ static void print_json(const char *path, const struct xmt_check_report *r,
 }
 
 static void print_text(const char *path, const struct xmt_check_report *r) {
-  printf("%s: XLIFF 1.2, %s\n", path, r->encoding);
+  printf("%s: XLIFF %s, %s\n", path, r->version != NULL ? r->version : "1.2",
+         r->encoding);
   printf("  files              %zu\n", r->files);
   printf("  units              %zu (%zu translatable, %zu with target)\n",
          r->units, r->translatable_units, r->units_with_target);

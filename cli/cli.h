@@ -70,7 +70,9 @@ enum {
   XMT_OPT_MODEL,
   XMT_OPT_DICTIONARY,
   XMT_OPT_UPDATE_MODEL,
-  XMT_OPT_PROBES
+  XMT_OPT_PROBES,
+  XMT_OPT_SEG_SOURCE,
+  XMT_OPT_APPROVED
 };
 
 #define XMT_CLI_RUN_LONG_OPTIONS                                               \
@@ -90,6 +92,8 @@ enum {
       {"resegment", no_argument, NULL, XMT_OPT_RESEGMENT},                     \
       {"overwrite", no_argument, NULL, XMT_OPT_OVERWRITE},                     \
       {"alt-trans", no_argument, NULL, XMT_OPT_ALT_TRANS},                     \
+      {"seg-source", no_argument, NULL, XMT_OPT_SEG_SOURCE},                   \
+      {"approved", no_argument, NULL, XMT_OPT_APPROVED},                       \
       {"state", required_argument, NULL, XMT_OPT_STATE},                       \
       {"state-qualifier", required_argument, NULL, XMT_OPT_QUALIFIER},         \
       {"report", required_argument, NULL, XMT_OPT_REPORT},                     \

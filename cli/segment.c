@@ -230,6 +230,7 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
   struct xmt_xliff_target_options o;
   memset(&o, 0, sizeof o);
   o.target_language = lang != NULL ? lang : "und";
+  o.seg_source = 1; /* the segments are what this command writes */
   st = xmt_xliff_writer_unit(s->writer, unit, &o);
   xmt_xliff_unit_free(unit);
   if (st != XMT_OK) {

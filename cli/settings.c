@@ -131,6 +131,12 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
   case XMT_OPT_ALT_TRANS:
     s->flags |= XMT_FILTER_ALT_TRANS;
     break;
+  case XMT_OPT_SEG_SOURCE:
+    s->flags |= XMT_FILTER_SEG_SOURCE;
+    break;
+  case XMT_OPT_APPROVED:
+    s->flags |= XMT_FILTER_APPROVED;
+    break;
   case XMT_OPT_STATE:
     s->state = strcmp(arg, "none") == 0 ? NULL : arg;
     break;

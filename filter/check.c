@@ -250,6 +250,7 @@ xmt_status xmt_filter_check_file(xmt_filter *f, const char *path,
     else if (st != XMT_OK && f->err.pub.status == XMT_OK)
       st = xmt_error_copy(&f->err, xmt_xliff_reader_error(reader));
     report->encoding = xmt_encoding_name(xmt_xliff_reader_encoding(reader));
+    report->version = xmt_xliff_reader_version(reader);
   }
   for (size_t i = 0; i < c.nids; i++)
     free(c.ids[i]);

@@ -24,7 +24,8 @@ static const struct xmt_format *pick(const char *in_path) {
   const char *dot = strrchr(in_path, '.');
   if (dot != NULL &&
       (strcasecmp(dot, ".xlf") == 0 || strcasecmp(dot, ".xliff") == 0 ||
-       strcasecmp(dot, ".xml") == 0))
+       strcasecmp(dot, ".xml") == 0 || strcasecmp(dot, ".sdlxliff") == 0 ||
+       strcasecmp(dot, ".mqxliff") == 0))
     return NULL;
   char head[1024];
   FILE *fp = fopen(in_path, "rb");

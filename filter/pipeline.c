@@ -893,7 +893,8 @@ static int drain(struct run *run) {
       }
     }
     for (size_t s = 0; rc == 0 && s < xmt_xliff_unit_segment_count(u); s++)
-      if (add_job(run, i, s) != XMT_OK)
+      if (xmt_xliff_unit_segment_wanted(u, s, run->options.overwrite) &&
+          add_job(run, i, s) != XMT_OK)
         rc = run_nomem(run);
   }
   if (run->extract != NULL)
@@ -959,6 +960,7 @@ static int drain(struct run *run) {
       if (it->failed) {
         options.state = "needs-translation";
         options.state_qualifier = NULL;
+        options.approved = 0;
       }
       if (xmt_xliff_unit_wants_target(it->unit, &options))
         f->stats.translated_units++;
@@ -1154,6 +1156,8 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
   run.options.state_qualifier = f->state_qualifier;
   run.options.overwrite = (f->flags & XMT_FILTER_OVERWRITE) != 0;
   run.options.alt_trans = (f->flags & XMT_FILTER_ALT_TRANS) != 0;
+  run.options.approved = (f->flags & XMT_FILTER_APPROVED) != 0;
+  run.options.seg_source = (f->flags & XMT_FILTER_SEG_SOURCE) != 0;
   run.no_dedupe = no_dedupe;
   /* Probes need the engine: not for the offline workflow. */
   run.probing = f->probes == XMT_PROBES_AUTO &&

@@ -131,6 +131,13 @@ XMT_API xmt_status xmt_filter_set_target_state(xmt_filter *filter,
  * the document's links, back to the aligner model file (created when it
  * does not exist yet) */
 #define XMT_FILTER_UPDATE_MODEL 0x4u
+/* a unit without <seg-source> that is segmented for MT gets a new
+ * <seg-source> and a target of mrk segments, as Okapi Tikal -seg writes
+ * (XLIFF 1.2); without it, one whole <target> */
+#define XMT_FILTER_SEG_SOURCE 0x8u
+/* units whose target is written get approved="yes" (what Translate
+ * Toolkit-based tools need to take a target) */
+#define XMT_FILTER_APPROVED 0x10u
 XMT_API void xmt_filter_set_flags(xmt_filter *filter, unsigned flags);
 
 /* How inline codes travel through MT. */
@@ -322,6 +329,7 @@ struct xmt_check_report {
   size_t codes[XMT_CODE_KINDS]; /* in source segments */
   size_t errors;
   size_t warnings;
+  const char *version; /* of the document: "1.0", "1.1" or "1.2" */
 };
 
 /* Reads path and fills report; each problem also goes to on_problem (may be

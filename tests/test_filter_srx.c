@@ -507,6 +507,7 @@ struct run {
   int resegment;
   int translate;        /* set each segment's target: its text upper-cased */
   int alt_trans;        /* write alt-trans proposals */
+  int whole;            /* one whole target, not a new seg-source */
   struct xmt_buf *dump; /* each unit's segments, rendered, to compare */
   int encoding_set;
   xmt_status status;
@@ -662,6 +663,7 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
   memset(&o, 0, sizeof o);
   o.target_language = "fr";
   o.alt_trans = run->alt_trans;
+  o.seg_source = !run->whole;
   if (st == XMT_OK)
     st = xmt_xliff_writer_unit(run->writer, unit, &o);
   note(run, st);
@@ -902,6 +904,88 @@ static void test_unit_translated(void) {
                __FILE__, __LINE__);
 }
 
+/* Segmented for MT only: one whole target, each segment's translation (its
+ * text upper-cased) joined by the source's text between them, and pairs
+ * cut into bx/ex or it made whole again. head is the document up to the
+ * units. */
+static void whole_is(const char *head, const char *body, int alt_trans,
+                     const char *want, int line) {
+  struct run run;
+  memset(&run, 0, sizeof run);
+  run.seg = shipped();
+  run.translate = 1;
+  run.alt_trans = alt_trans;
+  run.whole = 1;
+  struct xmt_buf doc = {0};
+  xmt_buf_append_str(&doc, head);
+  xmt_buf_append_str(&doc, body);
+  xmt_buf_append_str(&doc, DOC_TAIL);
+  CU_ASSERT_EQUAL(run_doc(&run, doc.data, doc.len), XMT_OK);
+  size_t h = strlen(head), t = strlen(DOC_TAIL);
+  int ok = run.out.len == h + strlen(want) + t &&
+           memcmp(run.out.data + h, want, strlen(want)) == 0;
+  if (!ok)
+    fprintf(stderr, "\n%s:%d: got\n%.*s\nwant\n%s\n", __FILE__, line,
+            run.out.len > h + t ? (int)(run.out.len - h - t) : 0,
+            run.out.data + h, want);
+  CU_ASSERT_TRUE(ok);
+  xmt_buf_free(&doc);
+  xmt_buf_free(&run.out);
+  xmt_segmenter_free(run.seg);
+}
+
+static void test_unit_whole_target(void) {
+  whole_is(DOC_HEAD,
+           "<trans-unit id=\"1\">\n  <source>First <g id=\"1\" "
+           "ctype=\"bold\">one. Second</g> one. <bpt id=\"2\">[b]</bpt>Third."
+           " Fourth<ept id=\"2\">[/b]</ept>.</source>\n</trans-unit>\n",
+           0,
+           "<trans-unit id=\"1\">\n  <source>First <g id=\"1\" "
+           "ctype=\"bold\">one. Second</g> one. <bpt id=\"2\">[b]</bpt>Third."
+           " Fourth<ept id=\"2\">[/b]</ept>.</source>\n  <target "
+           "xml:lang=\"fr\">FIRST <g id=\"1\" ctype=\"bold\">ONE. SECOND</g> "
+           "ONE. <bpt id=\"2\">[b]</bpt>THIRD. FOURTH<ept id=\"2\">[/b]</ept>."
+           "</target>\n</trans-unit>\n",
+           __LINE__);
+  /* Codes between sentences stay where they were; an empty target is
+   * replaced; alt-trans gets one proposal for the whole unit. */
+  whole_is(DOC_HEAD,
+           "<trans-unit id=\"2\"><source>Yes.<x id=\"1\"/> No.</source>"
+           "<target/></trans-unit>\n",
+           0,
+           "<trans-unit id=\"2\"><source>Yes.<x id=\"1\"/> No.</source>"
+           "<target xml:lang=\"fr\">YES.<x id=\"1\"/> NO.</target>"
+           "</trans-unit>\n",
+           __LINE__);
+  whole_is(DOC_HEAD,
+           "<trans-unit id=\"3\">\n<source>One. Two.</source>\n</trans-unit>\n",
+           1,
+           "<trans-unit id=\"3\">\n<source>One. Two.</source>\n<alt-trans "
+           "origin=\"xliffmt\"><target xml:lang=\"fr\">ONE. TWO.</target>"
+           "</alt-trans>\n</trans-unit>\n",
+           __LINE__);
+  /* XLIFF 1.1 has no seg-source: even when asked for, one whole target. */
+  struct run run;
+  memset(&run, 0, sizeof run);
+  run.seg = shipped();
+  run.translate = 1;
+  static const char doc11[] =
+      "<xliff version=\"1.1\" xmlns=\"urn:oasis:names:tc:xliff:document:1.1\">"
+      "<file original=\"x\" source-language=\"en\" target-language=\"fr\" "
+      "datatype=\"plaintext\"><body><trans-unit id=\"4\"><source>A b. C d."
+      "</source></trans-unit>" DOC_TAIL;
+  static const char want11[] =
+      "<xliff version=\"1.1\" xmlns=\"urn:oasis:names:tc:xliff:document:1.1\">"
+      "<file original=\"x\" source-language=\"en\" target-language=\"fr\" "
+      "datatype=\"plaintext\"><body><trans-unit id=\"4\"><source>A b. C d."
+      "</source><target xml:lang=\"fr\">A B. C "
+      "D.</target></trans-unit>" DOC_TAIL;
+  CU_ASSERT_EQUAL(run_doc(&run, STR_LEN(doc11)), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(run.out.data, run.out.len, want11, sizeof want11 - 1);
+  xmt_buf_free(&run.out);
+  xmt_segmenter_free(run.seg);
+}
+
 /* The isolated-code rules of Okapi: the code is a space to the rules and
  * goes with the sentence after the break. */
 static void test_unit_okapi_isolated(void) {
@@ -1084,6 +1168,7 @@ static CU_TestInfo unit_tests[] = {
     {"units left alone", test_unit_left_alone},
     {"resegment", test_unit_resegment},
     {"translated segments", test_unit_translated},
+    {"one whole target", test_unit_whole_target},
     {"Okapi's isolated-code rules", test_unit_okapi_isolated},
     {"property: Okapi fixtures", test_okapi_fixtures_property},
     {"property: markup-tags corpora", test_markup_tags_property},

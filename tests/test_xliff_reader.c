@@ -182,6 +182,12 @@ static void expect_log(const char *doc, const char *expected) {
   "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n<file original=\"a\" "    \
   "source-language=\"en\" datatype=\"plaintext\"><body>\n"
 #define TAIL "</body></file></xliff>\n"
+#define HEAD_SDL                                                               \
+  "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\" "                           \
+  "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" "                           \
+  "xmlns:sdl=\"http://sdl.com/FileTypes/SdlXliff/1.0\">\n<file "               \
+  "original=\"a\" source-language=\"en\" datatype=\"x-sdlfilterframework2\">"  \
+  "<body>\n"
 
 static void test_unit_with_codes(void) {
   expect_log(HEAD "<trans-unit id=\"1\"><source>A <g id=\"1\">b</g><x "
@@ -345,6 +351,139 @@ static void test_bx_across_segments(void) {
              "id=\"1\"/>\n");
 }
 
+/* What a unit says of its segments: "id: target=T w=WANTED l=LOCKED". */
+static int ev_wanted(void *user, xmt_xliff_unit *u) {
+  struct events *ev = user;
+  char line[256];
+  snprintf(line, sizeof line, "%s: target=%d w=", xmt_xliff_unit_id(u),
+           xmt_xliff_unit_has_target(u));
+  xmt_buf_append_str(&ev->log, line);
+  for (size_t i = 0; i < xmt_xliff_unit_segment_count(u); i++)
+    xmt_buf_append_str(&ev->log,
+                       xmt_xliff_unit_segment_wanted(u, i, 0) ? "1" : "0");
+  xmt_buf_append_str(&ev->log, " overwrite=");
+  for (size_t i = 0; i < xmt_xliff_unit_segment_count(u); i++)
+    xmt_buf_append_str(&ev->log,
+                       xmt_xliff_unit_segment_wanted(u, i, 1) ? "1" : "0");
+  xmt_buf_append_str(&ev->log, " l=");
+  for (size_t i = 0; i < xmt_xliff_unit_segment_count(u); i++)
+    xmt_buf_append_str(&ev->log,
+                       xmt_xliff_unit_segment_locked(u, i) ? "1" : "0");
+  xmt_buf_append_str(&ev->log, "\n");
+  xmt_xliff_unit_free(u);
+  return 0;
+}
+
+/* Parses doc whole and in 1-byte chunks; returns the wanted log of the
+ * whole parse (to free) and the document's version. */
+static char *wanted_log(const char *doc, const char **version) {
+  static const struct xmt_xliff_reader_callbacks cb = {ev_skeleton, NULL,
+                                                       ev_wanted};
+  char *logs[2] = {NULL, NULL};
+  for (int pass = 0; pass < 2; pass++) {
+    struct events ev;
+    memset(&ev, 0, sizeof ev);
+    xmt_xliff_reader *r = xmt_xliff_reader_new(&cb, &ev);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    xmt_status st = XMT_OK;
+    size_t len = strlen(doc);
+    if (pass == 0)
+      st = xmt_xliff_reader_parse(r, doc, len, 1);
+    for (size_t at = 0; pass == 1 && st == XMT_OK && at <= len; at++)
+      st = xmt_xliff_reader_parse(r, doc + at, at < len, at == len);
+    CU_ASSERT_EQUAL(st, XMT_OK);
+    *version = xmt_xliff_reader_version(r);
+    xmt_xliff_reader_free(r);
+    xmt_buf_append_byte(&ev.log, '\0');
+    logs[pass] = ev.log.data;
+    xmt_buf_free(&ev.bytes);
+  }
+  CU_ASSERT_STRING_EQUAL(logs[0], logs[1]);
+  free(logs[1]);
+  return logs[0];
+}
+
+static void wanted_is(const char *doc, const char *want_version,
+                      const char *want) {
+  const char *version = NULL;
+  char *log = wanted_log(doc, &version);
+  CU_ASSERT_STRING_EQUAL(version, want_version);
+  if (strcmp(log, want) != 0)
+    fprintf(stderr, "\ngot\n%swant\n%s", log, want);
+  CU_ASSERT_STRING_EQUAL(log, want);
+  free(log);
+}
+
+/* XLIFF 1.0 (no namespace), 1.1 and 1.2 (with a prefix too); an element
+ * of another version's namespace is not the document's. */
+static void test_versions(void) {
+  wanted_is("<!DOCTYPE xliff PUBLIC \"-//XLIFF//DTD XLIFF//EN\" "
+            "\"http://www.oasis-open.org/committees/xliff/documents/"
+            "xliff.dtd\">\n<xliff version=\"1.0\"><file original=\"a\" "
+            "source-language=\"en\" datatype=\"plaintext\"><body><trans-unit "
+            "id=\"a\"><source>A</source></trans-unit></body></file></xliff>",
+            "1.0", "a: target=0 w=1 overwrite=1 l=0\n");
+  wanted_is("<xliff version=\"1.1\" xmlns=\"urn:oasis:names:tc:xliff:document:"
+            "1.1\"><file original=\"a\" source-language=\"en\" "
+            "datatype=\"plaintext\"><body><trans-unit id=\"b\"><source>B"
+            "</source><target>b</target></trans-unit><trans-unit xmlns="
+            "\"urn:oasis:names:tc:xliff:document:1.2\" id=\"c\"><source>C"
+            "</source></trans-unit></body></file></xliff>",
+            "1.1", "b: target=1 w=1 overwrite=1 l=0\n");
+  wanted_is("<x:xliff version=\"1.2\" xmlns:x=\"urn:oasis:names:tc:xliff:"
+            "document:1.2\"><x:file original=\"a\" source-language=\"en\" "
+            "datatype=\"plaintext\"><x:body><x:trans-unit id=\"d\"><x:source>"
+            "D</x:source></x:trans-unit></x:body></x:file></x:xliff>",
+            "1.2", "d: target=0 w=1 overwrite=1 l=0\n");
+  /* The namespace says which version, whatever the attribute says. */
+  wanted_is("<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:"
+            "1.1\"/>",
+            "1.1", "");
+  const char *v3 = "<xliff version=\"1.3\"/>";
+  expect_error(v3, strlen(v3), XMT_ERR_NOT_XLIFF, 1, 1,
+               "XLIFF version 1.3 is not supported (only XLIFF 1.0, 1.1 and "
+               "1.2)");
+}
+
+/* Trados's targets: an empty mrk per segment yet to translate; locked
+ * segments are never wanted; a target that is all there is kept. */
+static void test_segment_targets(void) {
+  wanted_is(HEAD_SDL
+            "<trans-unit id=\"empty\"><source>A. B.</source><seg-source>"
+            "<mrk mtype=\"seg\" mid=\"1\">A.</mrk> <mrk mtype=\"seg\" "
+            "mid=\"2\">B.</mrk></seg-source><target><mrk mtype=\"seg\" "
+            "mid=\"1\"/> <mrk mtype=\"seg\" mid=\"2\"> </mrk></target>"
+            "<sdl:seg-defs><sdl:seg id=\"1\"/><sdl:seg id=\"2\"/>"
+            "</sdl:seg-defs></trans-unit>\n"
+            "<trans-unit id=\"half\"><source>A. B.</source><seg-source>"
+            "<mrk mtype=\"seg\" mid=\"3\">A.</mrk> <mrk mtype=\"seg\" "
+            "mid=\"4\">B.</mrk></seg-source><target><mrk mtype=\"seg\" "
+            "mid=\"3\">a.</mrk> <mrk mtype=\"seg\" mid=\"4\"></mrk></target>"
+            "<sdl:seg-defs><sdl:seg id=\"3\" conf=\"Translated\"/><sdl:seg "
+            "id=\"4\"/></sdl:seg-defs></trans-unit>\n"
+            "<trans-unit id=\"lock\"><source>A. B.</source><seg-source>"
+            "<mrk mtype=\"seg\" mid=\"5\">A.</mrk> <mrk mtype=\"seg\" "
+            "mid=\"6\">B.</mrk></seg-source><target><mrk mtype=\"seg\" "
+            "mid=\"5\"/> <mrk mtype=\"seg\" mid=\"6\">b.</mrk></target>"
+            "<sdl:seg-defs><sdl:seg id=\"5\" locked=\"true\"><sdl:value "
+            "key=\"x\">y</sdl:value></sdl:seg><sdl:seg id=\"6\"/>"
+            "</sdl:seg-defs></trans-unit>\n"
+            "<trans-unit id=\"done\"><source>A.</source><seg-source><mrk "
+            "mtype=\"seg\" mid=\"7\">A.</mrk></seg-source><target><mrk "
+            "mtype=\"seg\" mid=\"7\">a.</mrk></target></trans-unit>\n"
+            "<trans-unit id=\"other\"><source>A. B.</source><seg-source>"
+            "<mrk mtype=\"seg\" mid=\"8\">A.</mrk> <mrk mtype=\"seg\" "
+            "mid=\"9\">B.</mrk></seg-source><target><mrk mtype=\"seg\" "
+            "mid=\"8\"/></target></trans-unit>\n" TAIL,
+            "1.2",
+            "empty: target=0 w=11 overwrite=11 l=00\n"
+            "half: target=0 w=01 overwrite=11 l=00\n"
+            "lock: target=1 w=00 overwrite=01 l=10\n"
+            "done: target=1 w=0 overwrite=1 l=0\n"
+            /* A target without a mrk for each segment is taken whole. */
+            "other: target=1 w=11 overwrite=11 l=00\n");
+}
+
 CU_TestInfo reader_tests[] = {
     {"every Okapi fixture, whole and in 1..5-byte chunks",
      test_okapi_fixtures_chunked},
@@ -356,6 +495,8 @@ CU_TestInfo reader_tests[] = {
     {"UTF-16LE and ISO-8859-1 input", test_utf16_and_latin1},
     {"bad input: position and message", test_bad_input},
     {"bx and ex in different segments", test_bx_across_segments},
+    {"XLIFF 1.0, 1.1 and 1.2", test_versions},
+    {"segment targets, SDLXLIFF locks", test_segment_targets},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo xmt_test_suites[] = {

@@ -186,15 +186,15 @@ static void assert_replace(const char *in,
   "state-qualifier=\"leveraged-mt\">"
 
 static const struct xmt_xliff_target_options opts = {
-    "es", "needs-review-translation", "leveraged-mt", 0, 0};
+    "es", "needs-review-translation", "leveraged-mt", 0, 0, 0, 0};
 static const struct xmt_xliff_target_options opts_overwrite = {
-    "es", "needs-review-translation", "leveraged-mt", 1, 0};
+    "es", "needs-review-translation", "leveraged-mt", 1, 0, 0, 0};
 static const struct xmt_xliff_target_options opts_plain = {"es", NULL, NULL, 0,
-                                                           0};
-static const struct xmt_xliff_target_options opts_state = {"es", "translated",
-                                                           NULL, 0, 0};
+                                                           0,    0,    0};
+static const struct xmt_xliff_target_options opts_state = {
+    "es", "translated", NULL, 0, 0, 0, 0};
 static const struct xmt_xliff_target_options opts_alt = {
-    "es", "needs-review-translation", "leveraged-mt", 0, 1};
+    "es", "needs-review-translation", "leveraged-mt", 0, 1, 0, 0};
 
 /* --- Target placement ----------------------------------------------------- */
 
@@ -394,8 +394,8 @@ static void test_state_attributes(void) {
               HEAD "<trans-unit id=\"1\"><source>A</source><target "
                    "xml:lang=\"es\" state=\"translated\">A</target>"
                    "</trans-unit>\n" TAIL);
-  static const struct xmt_xliff_target_options quoted = {"x-a&b", "x-\"q\"<",
-                                                         NULL, 0, 0};
+  static const struct xmt_xliff_target_options quoted = {
+      "x-a&b", "x-\"q\"<", NULL, 0, 0, 0, 0};
   assert_copy(in, &quoted,
               HEAD "<trans-unit id=\"1\"><source>A</source><target "
                    "xml:lang=\"x-a&amp;b\" state=\"x-&quot;q&quot;&lt;\">A"
@@ -456,6 +456,332 @@ static void test_escaping(void) {
               HEAD "<trans-unit id=\"3\"><source>&lt;b&gt; &amp; "
                    "<![CDATA[x<y]]> &#x41;</source><target xml:lang=\"es\">"
                    "&lt;b> &amp; x&lt;y A</target></trans-unit>\n" TAIL);
+}
+
+/* --- Versions, prefixes, approved ----------------------------------------- */
+
+static const struct xmt_xliff_target_options opts_approved = {
+    "es", NULL, NULL, 0, 0, 1, 0};
+
+static void test_versions(void) {
+  /* XLIFF 1.0 and 1.1 stay what they are; a DOCTYPE stays too. */
+  assert_copy("<!DOCTYPE xliff PUBLIC \"-//XLIFF//DTD XLIFF//EN\" "
+              "\"xliff.dtd\">\n<xliff version=\"1.0\">\n" FILE_ES
+              "<trans-unit id=\"1\"><source>A</source></trans-unit>\n" TAIL,
+              &opts_plain,
+              "<!DOCTYPE xliff PUBLIC \"-//XLIFF//DTD XLIFF//EN\" "
+              "\"xliff.dtd\">\n<xliff version=\"1.0\">\n" FILE_ES
+              "<trans-unit id=\"1\"><source>A</source><target "
+              "xml:lang=\"es\">A</target></trans-unit>\n" TAIL);
+#define XLIFF11                                                                \
+  "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.1\" version=\"1.1\">\n"
+  assert_copy(DECL XLIFF11 FILE_ES "<trans-unit id=\"1\"><source>A</source>"
+                                   "</trans-unit>\n" TAIL,
+              &opts,
+              DECL XLIFF11 FILE_ES "<trans-unit id=\"1\"><source>A</source>"
+                                   "<target xml:lang=\"es\" "
+                                   "state=\"needs-review-translation\" "
+                                   "state-qualifier=\"leveraged-mt\">A"
+                                   "</target></trans-unit>\n" TAIL);
+#undef XLIFF11
+}
+
+static void test_prefixed_namespace(void) {
+#define XLF_HEAD                                                               \
+  DECL "<xlf:xliff version=\"1.2\" "                                           \
+       "xmlns:xlf=\"urn:oasis:names:tc:xliff:document:1.2\">\n<xlf:file "      \
+       "original=\"a\" source-language=\"en\" target-language=\"es\" "         \
+       "datatype=\"plaintext\"><xlf:body>\n"
+#define XLF_TAIL "</xlf:body></xlf:file></xlf:xliff>\n"
+  static const char in[] =
+      XLF_HEAD "<xlf:trans-unit id=\"1\">\n  <xlf:source>A <xlf:g "
+               "id=\"1\">b</xlf:g></xlf:source>\n</xlf:trans-unit>\n"
+               "<xlf:trans-unit id=\"2\"><xlf:source>C. D.</xlf:source>"
+               "<xlf:seg-source><xlf:mrk mtype=\"seg\" mid=\"1\">C."
+               "</xlf:mrk> <xlf:mrk mtype=\"seg\" mid=\"2\">D.</xlf:mrk>"
+               "</xlf:seg-source></xlf:trans-unit>\n" XLF_TAIL;
+  assert_copy(in, &opts_plain,
+              XLF_HEAD "<xlf:trans-unit id=\"1\">\n  <xlf:source>A <xlf:g "
+                       "id=\"1\">b</xlf:g></xlf:source>\n  <xlf:target "
+                       "xml:lang=\"es\">A <xlf:g id=\"1\">b</xlf:g>"
+                       "</xlf:target>\n</xlf:trans-unit>\n"
+                       "<xlf:trans-unit id=\"2\"><xlf:source>C. D."
+                       "</xlf:source><xlf:seg-source><xlf:mrk mtype=\"seg\" "
+                       "mid=\"1\">C.</xlf:mrk> <xlf:mrk mtype=\"seg\" "
+                       "mid=\"2\">D.</xlf:mrk></xlf:seg-source><xlf:target "
+                       "xml:lang=\"es\"><xlf:mrk mtype=\"seg\" mid=\"1\">C."
+                       "</xlf:mrk> <xlf:mrk mtype=\"seg\" mid=\"2\">D."
+                       "</xlf:mrk></xlf:target></xlf:trans-unit>\n" XLF_TAIL);
+  static const struct xmt_xliff_target_options alt = {"es", NULL, NULL, 0,
+                                                      1,    0,    0};
+  assert_replace(XLF_HEAD "<xlf:trans-unit id=\"3\"><xlf:source>E"
+                          "</xlf:source></xlf:trans-unit>\n" XLF_TAIL,
+                 &alt, "e",
+                 XLF_HEAD "<xlf:trans-unit id=\"3\"><xlf:source>E"
+                          "</xlf:source><xlf:alt-trans origin=\"xliffmt\">"
+                          "<xlf:target xml:lang=\"es\">e</xlf:target>"
+                          "</xlf:alt-trans></xlf:trans-unit>\n" XLF_TAIL);
+#undef XLF_HEAD
+#undef XLF_TAIL
+}
+
+static void test_approved(void) {
+  assert_replace(HEAD "<trans-unit id=\"1\"\n  resname=\"r\"><source>A</source>"
+                      "</trans-unit>\n"
+                      "<trans-unit id=\"2\" approved=\"no\" translate=\"yes\">"
+                      "<source>B</source></trans-unit>\n"
+                      "<trans-unit id=\"3\"><source>C</source><target>c"
+                      "</target></trans-unit>\n" TAIL,
+                 &opts_approved, "x",
+                 HEAD "<trans-unit id=\"1\"\n  resname=\"r\" approved=\"yes\">"
+                      "<source>A</source><target xml:lang=\"es\">x</target>"
+                      "</trans-unit>\n"
+                      "<trans-unit id=\"2\" approved=\"yes\" translate=\"yes\">"
+                      "<source>B</source><target xml:lang=\"es\">x</target>"
+                      "</trans-unit>\n"
+                      "<trans-unit id=\"3\"><source>C</source><target>c"
+                      "</target></trans-unit>\n" TAIL);
+}
+
+/* --- Trados SDLXLIFF and memoQ MQXLIFF ------------------------------------ */
+
+#define SDL_HEAD                                                               \
+  DECL "<xliff xmlns:sdl=\"http://sdl.com/FileTypes/SdlXliff/1.0\" "           \
+       "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\" "      \
+       "sdl:version=\"1.0\"><file original=\"a.docx\" "                        \
+       "datatype=\"x-sdlfilterframework2\" source-language=\"en-US\" "         \
+       "target-language=\"es-ES\"><body><group><sdl:cxts><sdl:cxt id=\"1\"/>"  \
+       "</sdl:cxts>"
+#define SDL_TAIL "</group></body></file></xliff>"
+
+static void test_sdlxliff(void) {
+  /* Empty mrks are filled (as <mrk/> or <mrk></mrk>), translated and
+   * locked ones kept, and each filled segment is marked in seg-defs. */
+  static const char in[] =
+      SDL_HEAD "<trans-unit id=\"u1\"><source>A <g id=\"pt1\">b</g>. C."
+               "</source><seg-source><mrk mtype=\"seg\" mid=\"1\">A <g "
+               "id=\"pt1\">b</g>.</mrk> <mrk mtype=\"seg\" mid=\"2\">C.</mrk>"
+               "</seg-source><target><mrk mtype=\"seg\" mid=\"1\" /> <mrk "
+               "mtype=\"seg\" mid=\"2\"></mrk></target><sdl:seg-defs><sdl:seg "
+               "id=\"1\"/><sdl:seg id=\"2\" percent=\"0\" />"
+               "</sdl:seg-defs></trans-unit><trans-unit id=\"u2\"><source>D. "
+               "E. F.</source><seg-source><mrk mtype=\"seg\" mid=\"3\">D."
+               "</mrk> <mrk mtype=\"seg\" mid=\"4\">E.</mrk> <mrk "
+               "mtype=\"seg\" mid=\"5\">F.</mrk></seg-source><target><mrk "
+               "mtype=\"seg\" mid=\"3\">d.</mrk> <mrk mtype=\"seg\" mid=\"4\"/>"
+               " <mrk mtype=\"seg\" mid=\"5\"/></target><sdl:seg-defs><sdl:seg "
+               "id=\"3\" conf=\"Translated\" origin=\"tm\"><sdl:prev-origin "
+               "origin=\"source\"/></sdl:seg><sdl:seg id=\"4\" "
+               "locked=\"true\"/><sdl:seg id=\"5\" conf=\"Draft\" "
+               "origin=\"source\"/></sdl:seg-defs></trans-unit>" SDL_TAIL;
+  assert_copy(in, &opts,
+              SDL_HEAD
+              "<trans-unit id=\"u1\"><source>A <g id=\"pt1\">b</g>. C."
+              "</source><seg-source><mrk mtype=\"seg\" mid=\"1\">A <g "
+              "id=\"pt1\">b</g>.</mrk> <mrk mtype=\"seg\" mid=\"2\">C.</mrk>"
+              "</seg-source><target><mrk mtype=\"seg\" mid=\"1\">A <g "
+              "id=\"pt1\">b</g>.</mrk> <mrk mtype=\"seg\" mid=\"2\">C.</mrk>"
+              "</target><sdl:seg-defs><sdl:seg id=\"1\" conf=\"Draft\" "
+              "origin=\"mt\" origin-system=\"xliffmt\"/><sdl:seg id=\"2\" "
+              "percent=\"0\" conf=\"Draft\" origin=\"mt\" "
+              "origin-system=\"xliffmt\" /></sdl:seg-defs></trans-unit>"
+              "<trans-unit id=\"u2\"><source>D. E. F.</source><seg-source>"
+              "<mrk mtype=\"seg\" mid=\"3\">D.</mrk> <mrk mtype=\"seg\" "
+              "mid=\"4\">E.</mrk> <mrk mtype=\"seg\" mid=\"5\">F.</mrk>"
+              "</seg-source><target><mrk mtype=\"seg\" mid=\"3\">d.</mrk> "
+              "<mrk mtype=\"seg\" mid=\"4\"/> <mrk mtype=\"seg\" mid=\"5\">F."
+              "</mrk></target><sdl:seg-defs><sdl:seg id=\"3\" "
+              "conf=\"Translated\" origin=\"tm\"><sdl:prev-origin "
+              "origin=\"source\"/></sdl:seg><sdl:seg id=\"4\" "
+              "locked=\"true\"/><sdl:seg id=\"5\" conf=\"Draft\" "
+              "origin=\"mt\" origin-system=\"xliffmt\"/></sdl:seg-defs>"
+              "</trans-unit>" SDL_TAIL);
+  /* Overwriting replaces what is not locked. */
+  assert_replace(
+      in, &opts_overwrite, "x",
+      SDL_HEAD
+      "<trans-unit id=\"u1\"><source>A <g id=\"pt1\">b</g>. C."
+      "</source><seg-source><mrk mtype=\"seg\" mid=\"1\">A <g "
+      "id=\"pt1\">b</g>.</mrk> <mrk mtype=\"seg\" mid=\"2\">C.</mrk>"
+      "</seg-source><target><mrk mtype=\"seg\" mid=\"1\">x</mrk> "
+      "<mrk mtype=\"seg\" mid=\"2\">x</mrk></target><sdl:seg-defs>"
+      "<sdl:seg id=\"1\" conf=\"Draft\" origin=\"mt\" "
+      "origin-system=\"xliffmt\"/><sdl:seg id=\"2\" percent=\"0\" "
+      "conf=\"Draft\" origin=\"mt\" origin-system=\"xliffmt\" />"
+      "</sdl:seg-defs></trans-unit><trans-unit id=\"u2\"><source>D. "
+      "E. F.</source><seg-source><mrk mtype=\"seg\" mid=\"3\">D."
+      "</mrk> <mrk mtype=\"seg\" mid=\"4\">E.</mrk> <mrk "
+      "mtype=\"seg\" mid=\"5\">F.</mrk></seg-source><target><mrk "
+      "mtype=\"seg\" mid=\"3\">x</mrk> <mrk mtype=\"seg\" mid=\"4\"/>"
+      " <mrk mtype=\"seg\" mid=\"5\">x</mrk></target><sdl:seg-defs>"
+      "<sdl:seg id=\"3\" conf=\"Draft\" origin=\"mt\" "
+      "origin-system=\"xliffmt\"><sdl:prev-origin origin=\"source\"/>"
+      "</sdl:seg><sdl:seg id=\"4\" locked=\"true\"/><sdl:seg "
+      "id=\"5\" conf=\"Draft\" origin=\"mt\" "
+      "origin-system=\"xliffmt\"/></sdl:seg-defs></trans-unit>" SDL_TAIL);
+  /* alt-trans proposals leave the unit's target and seg-defs alone. */
+  assert_replace(
+      SDL_HEAD "<trans-unit id=\"u3\"><source>G.</source><seg-source><mrk "
+               "mtype=\"seg\" mid=\"6\">G.</mrk></seg-source><target><mrk "
+               "mtype=\"seg\" mid=\"6\"/></target><sdl:seg-defs><sdl:seg "
+               "id=\"6\"/></sdl:seg-defs></trans-unit>" SDL_TAIL,
+      &opts_alt, "g",
+      SDL_HEAD "<trans-unit id=\"u3\"><source>G.</source><seg-source><mrk "
+               "mtype=\"seg\" mid=\"6\">G.</mrk></seg-source><target><mrk "
+               "mtype=\"seg\" mid=\"6\"/></target><alt-trans "
+               "origin=\"xliffmt\" mid=\"6\"><target xml:lang=\"es\">g"
+               "</target></alt-trans><sdl:seg-defs><sdl:seg id=\"6\"/>"
+               "</sdl:seg-defs></trans-unit>" SDL_TAIL);
+}
+
+/* Outside SDLXLIFF, a target of empty mrks is replaced whole, as an empty
+ * target is; one with a translated segment is filled mrk by mrk. */
+static void test_empty_segment_target(void) {
+  assert_replace(
+      HEAD "<trans-unit id=\"1\"><source>A. B.</source><seg-source>"
+           "<mrk mtype=\"seg\" mid=\"1\">A.</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\">B.</mrk></seg-source><target "
+           "state=\"new\"><mrk mtype=\"seg\" mid=\"1\"/> <mrk "
+           "mtype=\"seg\" mid=\"2\"/></target></trans-unit>\n"
+           "<trans-unit id=\"2\"><source>C. D.</source><seg-source>"
+           "<mrk mtype=\"seg\" mid=\"1\">C.</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\">D.</mrk></seg-source><target "
+           "state=\"new\"><mrk mtype=\"seg\" mid=\"1\">c.</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\"/></target></trans-unit>\n" TAIL,
+      &opts, "x",
+      HEAD "<trans-unit id=\"1\"><source>A. B.</source><seg-source>"
+           "<mrk mtype=\"seg\" mid=\"1\">A.</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\">B.</mrk></seg-source>" TARGET_OPEN
+           "<mrk mtype=\"seg\" mid=\"1\">x</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\">x</mrk></target></trans-unit>\n"
+           "<trans-unit id=\"2\"><source>C. D.</source><seg-source>"
+           "<mrk mtype=\"seg\" mid=\"1\">C.</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\">D.</mrk></seg-source><target "
+           "state=\"new\"><mrk mtype=\"seg\" mid=\"1\">c.</mrk> <mrk "
+           "mtype=\"seg\" mid=\"2\">x</mrk></target></trans-unit>\n" TAIL);
+}
+
+static void test_mqxliff(void) {
+  CU_ASSERT_EQUAL(setenv("SOURCE_DATE_EPOCH", "1795000000", 1), 0);
+#define MQ_HEAD                                                                \
+  DECL "<xliff version=\"1.2\" "                                               \
+       "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" "                      \
+       "xmlns:mq=\"MQXliff\">\n<file original=\"a.docx\" "                     \
+       "source-language=\"en-US\" target-language=\"es-ES\" "                  \
+       "datatype=\"x-memoq\"><body>\n"
+  /* memoQ's status and time of change; the target's start tag is kept;
+   * locked rows and translated ones are left alone. */
+  assert_replace(
+      MQ_HEAD "<trans-unit id=\"1\" mq:status=\"NotStarted\" "
+              "mq:percent=\"0\">\n<source xml:space=\"preserve\">A</source>\n"
+              "<target xml:space=\"preserve\"></target>\n</trans-unit>\n"
+              "<trans-unit id=\"2\" mq:status=\"NotStarted\">\n<source "
+              "xml:space=\"preserve\">B</source>\n<target xml:space="
+              "\"preserve\" />\n</trans-unit>\n"
+              "<trans-unit id=\"3\" mq:status=\"NotStarted\" "
+              "mq:locked=\"locked\">\n<source>C</source>\n<target></target>\n"
+              "</trans-unit>\n"
+              "<trans-unit id=\"4\" mq:status=\"ManuallyConfirmed\">\n<source>"
+              "D</source>\n<target>d</target>\n</trans-unit>\n" TAIL,
+      &opts_plain, "x",
+      MQ_HEAD "<trans-unit id=\"1\" mq:status=\"MachineTranslated\" "
+              "mq:percent=\"0\" mq:lastchangedtimestamp="
+              "\"2026-11-18T11:06:40Z\">\n<source xml:space=\"preserve\">A"
+              "</source>\n<target xml:space=\"preserve\">x</target>\n"
+              "</trans-unit>\n"
+              "<trans-unit id=\"2\" mq:status=\"MachineTranslated\" "
+              "mq:lastchangedtimestamp=\"2026-11-18T11:06:40Z\">\n<source "
+              "xml:space=\"preserve\">B</source>\n<target xml:space="
+              "\"preserve\">x</target>\n</trans-unit>\n"
+              "<trans-unit id=\"3\" mq:status=\"NotStarted\" "
+              "mq:locked=\"locked\">\n<source>C</source>\n<target></target>\n"
+              "</trans-unit>\n"
+              "<trans-unit id=\"4\" mq:status=\"ManuallyConfirmed\">\n<source>"
+              "D</source>\n<target>d</target>\n</trans-unit>\n" TAIL);
+#undef MQ_HEAD
+  CU_ASSERT_EQUAL(unsetenv("SOURCE_DATE_EPOCH"), 0);
+}
+
+/* --- One whole target ----------------------------------------------------- */
+
+/* Segments "X <g id="1">a. b</g> c" as the segmenter does ("X <bx/>a.",
+ * " ", "b<ex/> c"); unit "2" gets a translation that moves the ex into
+ * another pair. */
+static int on_unit_cut(void *user, xmt_xliff_unit *unit) {
+  struct run *run = user;
+  set_encoding(run);
+  xmt_segment *src[2] = {xmt_segment_new(), xmt_segment_new()};
+  /* The unit takes the gaps array itself. */
+  xmt_segment **gaps = malloc(3 * sizeof *gaps);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(gaps);
+  for (int i = 0; i < 3; i++)
+    gaps[i] = xmt_segment_new();
+  xmt_segment *t = xmt_segment_new();
+  CU_ASSERT_EQUAL(xmt_segment_append_text(src[0], "X ", 2), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_tag(src[0], XMT_TAG_ISOLATED_OPEN, "1",
+                                         "bx", STR_LEN("<bx id=\"1\"/>")),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(src[0], "a.", 2), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(src[1], "b", 1), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_tag(src[1], XMT_TAG_ISOLATED_CLOSE, "1",
+                                         "ex", STR_LEN("<ex id=\"1\"/>")),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(src[1], " c", 2), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(gaps[1], " ", 1), XMT_OK);
+  int crossed = strcmp(xmt_xliff_unit_id(unit), "2") == 0;
+  CU_ASSERT_EQUAL(xmt_segment_append_text(t, "A.", 2), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_unit_set_generated(unit, src, gaps, 2), XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_xliff_unit_set_target(unit, 0, xmt_xliff_unit_source(unit, 0)),
+      XMT_OK);
+  xmt_segment_clear(t);
+  if (crossed)
+    CU_ASSERT_EQUAL(xmt_segment_append_tag(t, XMT_TAG_OPEN, "2", "g",
+                                           STR_LEN("<g id=\"2\">")),
+                    XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(t, "B", 1), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_tag(t, XMT_TAG_ISOLATED_CLOSE, "1", "ex",
+                                         STR_LEN("<ex id=\"1\"/>")),
+                  XMT_OK);
+  if (crossed)
+    CU_ASSERT_EQUAL(
+        xmt_segment_append_tag(t, XMT_TAG_CLOSE, "2", "g", STR_LEN("</g>")),
+        XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(t, " C", 2), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_xliff_unit_set_target(unit, 1, t), XMT_OK);
+  xmt_segment_free(t);
+  xmt_status st = xmt_xliff_writer_unit(run->writer, unit, run->job->options);
+  xmt_xliff_unit_free(unit);
+  return failed(run, st);
+}
+
+static void test_whole_target_pairs(void) {
+  static const char in[] =
+      HEAD "<trans-unit id=\"1\"><source>X <g id=\"1\">a. b</g> c</source>"
+           "</trans-unit>\n<trans-unit id=\"2\"><source>X <g id=\"1\">a. "
+           "b</g> c</source></trans-unit>\n" TAIL;
+  static const char want[] =
+      HEAD "<trans-unit id=\"1\"><source>X <g id=\"1\">a. b</g> c</source>"
+           "<target xml:lang=\"es\">X <g id=\"1\">a. B</g> C</target>"
+           "</trans-unit>\n<trans-unit id=\"2\"><source>X <g id=\"1\">a. "
+           "b</g> c</source><target xml:lang=\"es\">X <bx id=\"1\"/>a. <g "
+           "id=\"2\">B<ex id=\"1\"/></g> C</target></trans-unit>\n" TAIL;
+  static const struct xmt_xliff_reader_callbacks cb = {on_skeleton, on_file,
+                                                       on_unit_cut};
+  struct job job = {&opts_plain, NO_TARGET, NULL};
+  struct run run;
+  memset(&run, 0, sizeof run);
+  run.job = &job;
+  run.reader = xmt_xliff_reader_new(&cb, &run);
+  run.writer = xmt_xliff_writer_new(sink, &run);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(run.reader);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(run.writer);
+  CU_ASSERT_EQUAL(xmt_xliff_reader_parse(run.reader, STR_LEN(in), 1), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_xliff_writer_flush(run.writer), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(run.out.data, run.out.len, want, sizeof want - 1);
+  xmt_xliff_reader_free(run.reader);
+  xmt_xliff_writer_free(run.writer);
+  xmt_buf_free(&run.out);
 }
 
 /* --- Encodings ------------------------------------------------------------ */
@@ -692,6 +1018,13 @@ static CU_TestInfo writer_tests[] = {
     {"state attributes", test_state_attributes},
     {"alt-trans", test_alt_trans},
     {"translation escaped", test_escaping},
+    {"XLIFF 1.0 and 1.1 kept", test_versions},
+    {"prefixed XLIFF namespace", test_prefixed_namespace},
+    {"approved=yes", test_approved},
+    {"SDLXLIFF segments and seg-defs", test_sdlxliff},
+    {"target of empty mrk segments", test_empty_segment_target},
+    {"MQXLIFF status and timestamp", test_mqxliff},
+    {"whole target: cut pairs whole again", test_whole_target_pairs},
     {"windows-1252", test_windows_1252},
     {"ISO-8859-1", test_latin1},
     {"US-ASCII", test_us_ascii},

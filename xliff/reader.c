@@ -1,5 +1,5 @@
-/* reader.c -- streaming XLIFF 1.2 reader: skeleton bytes, <file> tags and
- * trans-units, from expat events and their byte positions. */
+/* reader.c -- streaming XLIFF 1.0-1.2 reader: skeleton bytes, <file> tags
+ * and trans-units, from expat events and their byte positions. */
 #include "config.h"
 
 #include <expat.h>
@@ -7,15 +7,25 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
 
 #include "xliff_private.h"
 
-#define XLIFF_NS "urn:oasis:names:tc:xliff:document:1.2"
+#define XLIFF_NS "urn:oasis:names:tc:xliff:document:1."
 #define XML_NS "http://www.w3.org/XML/1998/namespace"
+#define SDL_NS "http://sdl.com/FileTypes/SdlXliff/1.0"
+#define MQ_NS "MQXliff"
 /* Bytes handed to expat per call; bounds the decode buffer too. */
 #define FEED_MAX (1u << 20)
 
-enum part { PART_NONE, PART_SOURCE, PART_SEG_SOURCE, PART_TARGET, PART_OTHER };
+enum part {
+  PART_NONE,
+  PART_SOURCE,
+  PART_SEG_SOURCE,
+  PART_TARGET,
+  PART_SEG_DEFS, /* Trados's sdl:seg-defs */
+  PART_OTHER
+};
 
 /* What an open element inside a source, seg-source or target is. */
 enum frame { FRAME_PAIR, FRAME_OUTSIDE, FRAME_SEGMENT };
@@ -50,6 +60,9 @@ struct xmt_xliff_reader {
 
   unsigned long depth;
   int seen_root;
+  int version;     /* XMT_XLIFF_10, 11 or 12 */
+  char *ns;        /* the root's namespace, or NULL */
+  char *mq_prefix; /* memoQ's namespace prefix, colon included */
   char *translate; /* translate flag per open file/group, as '0'/'1' */
   size_t ntranslate, translate_cap;
   char *source_language;
@@ -62,6 +75,7 @@ struct xmt_xliff_reader {
   unsigned long part_depth;
   struct xmt_inline_builder ib;
   int in_segment;
+  size_t tseg; /* the target mrk segment open, or SIZE_MAX */
   char *segment_mid;
   size_t segment_inner_start;
   char *frames;
@@ -94,16 +108,24 @@ static const char *attr(const char **atts, const char *name) {
 }
 
 /* Splits "ns|local"; returns the local name and whether the element is an
- * XLIFF one (XLIFF namespace, or none as some tools write). */
-static const char *xliff_name(const char *name, int *is_xliff) {
+ * XLIFF one (the document's namespace, or none as some tools write). */
+static const char *xliff_name(const xmt_xliff_reader *r, const char *name,
+                              int *is_xliff) {
   const char *bar = strrchr(name, '|');
   if (bar == NULL) {
     *is_xliff = 1;
     return name;
   }
-  *is_xliff = (size_t)(bar - name) == sizeof XLIFF_NS - 1 &&
-              memcmp(name, XLIFF_NS, sizeof XLIFF_NS - 1) == 0;
+  *is_xliff = r->ns != NULL && strlen(r->ns) == (size_t)(bar - name) &&
+              memcmp(name, r->ns, (size_t)(bar - name)) == 0;
   return bar + 1;
+}
+
+/* 1 when name is "NS|local". */
+static int ns_name(const char *name, const char *ns, const char *local) {
+  size_t n = strlen(ns);
+  return strncmp(name, ns, n) == 0 && name[n] == '|' &&
+         strcmp(name + n + 1, local) == 0;
 }
 
 static unsigned long cur_line(const xmt_xliff_reader *r) {
@@ -296,7 +318,8 @@ static size_t unit_offset(const xmt_xliff_reader *r, uint64_t pos) {
   return (size_t)(pos - r->unit_start);
 }
 
-static void start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at) {
+static void start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
+                       int count) {
   emit_skeleton(r, at);
   xmt_xliff_unit *u = xmt_unit_new();
   if (u == NULL) {
@@ -309,9 +332,32 @@ static void start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at) {
   r->part = PART_NONE;
   advance_position(r, at);
   u->line = r->pos_line;
+  u->head_end = (size_t)count;
+  u->version = r->version;
+  /* New elements take the prefix of the unit's own: in scope, and bound to
+   * the XLIFF namespace. */
+  const char *tag = window_at(r, at) + 1;
+  size_t nl = 0, pl = 0;
+  while (nl < (size_t)count - 1 && !xmt_is_xml_space(tag[nl]) &&
+         tag[nl] != '>' && tag[nl] != '/')
+    if (tag[nl++] == ':')
+      pl = nl;
+  if ((u->prefix = malloc(pl + 1)) == NULL) {
+    fail_status(r, XMT_ERR_NOMEM);
+    return;
+  }
+  memcpy(u->prefix, tag, pl);
+  u->prefix[pl] = '\0';
   const char *translate = attr(atts, "translate");
   u->translatable =
       translate != NULL ? strcmp(translate, "no") != 0 : inherited_translate(r);
+  const char *mq_locked = attr(atts, MQ_NS "|locked");
+  u->mq = attr(atts, MQ_NS "|status") != NULL || mq_locked != NULL;
+  if (mq_locked != NULL && strcasecmp(mq_locked, "no") != 0 &&
+      strcasecmp(mq_locked, "false") != 0 && mq_locked[0] != '\0')
+    u->translatable = 0; /* memoQ's locked rows are not to be touched */
+  if (u->mq)
+    set_string(r, &u->mq_prefix, r->mq_prefix);
   const char *approved = attr(atts, "approved");
   u->approved = approved != NULL && strcmp(approved, "yes") == 0;
   const char *space = attr(atts, XML_NS "|space");
@@ -355,8 +401,10 @@ static int same_text_modulo_space(const struct xmt_buf *a,
   }
 }
 
-static void start_part(xmt_xliff_reader *r, const char *local, int is_xliff,
-                       const char **atts, uint64_t at, int count) {
+static void start_part(xmt_xliff_reader *r, const char *name, const char **atts,
+                       uint64_t at, int count) {
+  int is_xliff;
+  const char *local = xliff_name(r, name, &is_xliff);
   xmt_xliff_unit *u = r->unit;
   r->part = PART_OTHER;
   r->part_depth = r->depth;
@@ -366,8 +414,12 @@ static void start_part(xmt_xliff_reader *r, const char *local, int is_xliff,
   r->target_content = 0;
   xmt_ib_reset(&r->ib);
   clear_codes(r);
-  if (!is_xliff)
+  r->tseg = SIZE_MAX;
+  if (!is_xliff) {
+    if (ns_name(name, SDL_NS, "seg-defs"))
+      r->part = PART_SEG_DEFS;
     return;
+  }
   size_t start = unit_offset(r, at);
   if (strcmp(local, "source") == 0 && u->source.end == 0) {
     r->part = PART_SOURCE;
@@ -431,6 +483,7 @@ static void end_part(xmt_xliff_reader *r, uint64_t at, int count) {
     break;
   }
   case PART_NONE:
+  case PART_SEG_DEFS:
   case PART_OTHER:
     break;
   }
@@ -440,6 +493,7 @@ static void end_part(xmt_xliff_reader *r, uint64_t at, int count) {
 static void finish_unit(xmt_xliff_reader *r, uint64_t end) {
   xmt_xliff_unit *u = r->unit;
   r->unit = NULL;
+  xmt_unit_resolve(u);
   xmt_status st = xmt_buf_append(&u->raw, window_at(r, r->unit_start),
                                  (size_t)(end - r->unit_start));
   advance_position(r, end);
@@ -477,10 +531,13 @@ static void inline_start(xmt_xliff_reader *r, const char *name,
     r->code_depth++;
     return;
   }
-  if (r->part == PART_TARGET)
+  if (r->part == PART_TARGET) {
     r->target_content = 1;
+    if (r->tseg != SIZE_MAX)
+      r->unit->tsegs[r->tseg].empty = 0;
+  }
   int is_xliff;
-  const char *local = xliff_name(name, &is_xliff);
+  const char *local = xliff_name(r, name, &is_xliff);
   const char *tag = window_at(r, at);
   int self_closing = count >= 2 && tag[count - 2] == '/';
   xmt_status st = XMT_OK;
@@ -497,6 +554,17 @@ static void inline_start(xmt_xliff_reader *r, const char *name,
       r->segment_inner_start = unit_offset(r, at + (uint64_t)count);
       r->in_segment = 1;
       xmt_ib_reset(&r->ib);
+    } else if (r->tseg == SIZE_MAX) {
+      size_t k;
+      xmt_xliff_unit *u = r->unit;
+      if (xmt_unit_add_tseg(u, attr(atts, "mid"), &k) != XMT_OK) {
+        fail_status(r, XMT_ERR_NOMEM);
+        return;
+      }
+      u->tsegs[k].whole.start = unit_offset(r, at);
+      u->tsegs[k].inner.start = unit_offset(r, at + (uint64_t)count);
+      u->tsegs[k].self_closing = self_closing;
+      r->tseg = k;
     }
     return;
   }
@@ -559,6 +627,11 @@ static void inline_end(xmt_xliff_reader *r, uint64_t at, int count) {
       r->in_segment = 0;
       finish_segment(r, r->segment_mid, r->segment_inner_start,
                      unit_offset(r, at));
+    } else if (r->tseg != SIZE_MAX) {
+      struct xmt_target_seg *t = &r->unit->tsegs[r->tseg];
+      t->whole.end = unit_offset(r, at + (uint64_t)count);
+      t->inner.end = t->self_closing ? t->inner.start : unit_offset(r, at);
+      r->tseg = SIZE_MAX;
     }
     break;
   case FRAME_PAIR:
@@ -574,20 +647,60 @@ static void inline_end(xmt_xliff_reader *r, uint64_t at, int count) {
 /* --- expat handlers
  * ------------------------------------------------------------ */
 
+/* XMT_XLIFF_1x for "1.0" to "1.2" (of a version attribute or the end of a
+ * namespace name), else 0. */
+static int version_of(const char *v, size_t len) {
+  if (len != 3 || v[0] != '1' || v[1] != '.' || v[2] < '0' || v[2] > '2')
+    return 0;
+  return 10 + (v[2] - '0');
+}
+
+/* XLIFF 1.0 has no namespace; 1.1 and 1.2 have their own, and the output
+ * keeps the version and namespace of the input. */
 static void check_root(xmt_xliff_reader *r, const char *name,
                        const char **atts) {
   const char *bar = strrchr(name, '|');
   const char *local = bar != NULL ? bar + 1 : name;
-  int ns_ok = bar == NULL || ((size_t)(bar - name) == sizeof XLIFF_NS - 1 &&
-                              memcmp(name, XLIFF_NS, bar - name) == 0);
+  size_t pl = sizeof XLIFF_NS - 1;
+  int ns_version = 0;
+  if (bar != NULL && (size_t)(bar - name) > pl &&
+      memcmp(name, XLIFF_NS, pl) == 0)
+    ns_version = version_of(name + pl - 2, (size_t)(bar - name) - pl + 2);
   const char *version = attr(atts, "version");
-  if (strcmp(local, "xliff") != 0)
+  int v = version != NULL ? version_of(version, strlen(version)) : 0;
+  if (strcmp(local, "xliff") != 0) {
     fail(r, XMT_ERR_NOT_XLIFF, cur_line(r), cur_column(r),
-         "root element is <%s>, not <xliff>: not an XLIFF 1.2 document", local);
-  else if (!ns_ok || (version != NULL && strcmp(version, "1.2") != 0))
+         "root element is <%s>, not <xliff>: not an XLIFF 1.x document", local);
+    return;
+  }
+  if ((bar != NULL && ns_version == 0) ||
+      (version != NULL && v == 0 && ns_version == 0)) {
     fail(r, XMT_ERR_NOT_XLIFF, cur_line(r), cur_column(r),
-         "XLIFF version %s is not supported (only XLIFF 1.2)",
+         "XLIFF version %s is not supported (only XLIFF 1.0, 1.1 and 1.2)",
          version != NULL ? version : "of another namespace");
+    return;
+  }
+  r->version = ns_version ? ns_version : v ? v : XMT_XLIFF_12;
+  if (bar != NULL) {
+    free(r->ns);
+    if ((r->ns = malloc((size_t)(bar - name) + 1)) == NULL) {
+      fail_status(r, XMT_ERR_NOMEM);
+      return;
+    }
+    memcpy(r->ns, name, (size_t)(bar - name));
+    r->ns[bar - name] = '\0';
+  }
+}
+
+/* memoQ's attributes are written with the prefix the document binds. */
+static void on_ns_start(void *user, const char *prefix, const char *uri) {
+  xmt_xliff_reader *r = user;
+  if (r->status != XMT_OK || prefix == NULL || uri == NULL ||
+      strcmp(uri, MQ_NS) != 0)
+    return;
+  char buf[128];
+  snprintf(buf, sizeof buf, "%s:", prefix);
+  set_string(r, &r->mq_prefix, buf);
 }
 
 static void on_start(void *user, const char *name, const char **atts) {
@@ -604,12 +717,12 @@ static void on_start(void *user, const char *name, const char **atts) {
   }
   if (r->unit == NULL) {
     int is_xliff;
-    const char *local = xliff_name(name, &is_xliff);
+    const char *local = xliff_name(r, name, &is_xliff);
     r->safe_end = at + (uint64_t)count;
     if (!is_xliff)
       return;
     if (strcmp(local, "trans-unit") == 0) {
-      start_unit(r, atts, at);
+      start_unit(r, atts, at, count);
     } else if (strcmp(local, "group") == 0) {
       push_translate(r, attr(atts, "translate"));
     } else if (strcmp(local, "file") == 0) {
@@ -633,9 +746,21 @@ static void on_start(void *user, const char *name, const char **atts) {
     return;
   }
   if (r->depth == r->unit_depth + 1) {
-    int is_xliff;
-    const char *local = xliff_name(name, &is_xliff);
-    start_part(r, local, is_xliff, atts, at, count);
+    start_part(r, name, atts, at, count);
+    return;
+  }
+  if (r->part == PART_SEG_DEFS && r->depth == r->part_depth + 1 &&
+      ns_name(name, SDL_NS, "seg")) {
+    size_t k;
+    xmt_xliff_unit *u = r->unit;
+    if (xmt_unit_add_sdlseg(u, attr(atts, "id"), &k) != XMT_OK) {
+      fail_status(r, XMT_ERR_NOMEM);
+      return;
+    }
+    const char *locked = attr(atts, "locked");
+    u->sdlsegs[k].locked = locked != NULL && strcmp(locked, "true") == 0;
+    u->sdlsegs[k].tag.start = unit_offset(r, at);
+    u->sdlsegs[k].tag.end = unit_offset(r, at + (uint64_t)count);
     return;
   }
   if (r->part == PART_SOURCE || r->part == PART_SEG_SOURCE ||
@@ -651,7 +776,7 @@ static void on_end(void *user, const char *name) {
   int count = XML_GetCurrentByteCount(r->parser);
   if (r->unit == NULL) {
     int is_xliff;
-    const char *local = xliff_name(name, &is_xliff);
+    const char *local = xliff_name(r, name, &is_xliff);
     if (is_xliff && r->ntranslate > 0 &&
         (strcmp(local, "group") == 0 || strcmp(local, "file") == 0))
       r->ntranslate--;
@@ -691,11 +816,15 @@ static void on_text(void *user, const char *text, int len) {
       st = xmt_ib_text(&r->ib, text, (size_t)len);
     break;
   case PART_TARGET:
-    if (!is_space(text, len))
+    if (!is_space(text, len)) {
       r->target_content = 1;
+      if (r->tseg != SIZE_MAX)
+        r->unit->tsegs[r->tseg].empty = 0;
+    }
     st = xmt_ib_text(&r->ib, text, (size_t)len);
     break;
   case PART_NONE:
+  case PART_SEG_DEFS:
   case PART_OTHER:
     break;
   }
@@ -767,6 +896,8 @@ xmt_xliff_reader_new(const struct xmt_xliff_reader_callbacks *callbacks,
   XML_SetCharacterDataHandler(r->parser, on_text);
   XML_SetExternalEntityRefHandler(r->parser, on_external_entity);
   XML_SetSkippedEntityHandler(r->parser, on_skipped_entity);
+  XML_SetStartNamespaceDeclHandler(r->parser, on_ns_start);
+  r->tseg = SIZE_MAX;
   xmt_ib_init(&r->ib);
   return r;
 }
@@ -782,6 +913,8 @@ void xmt_xliff_reader_free(xmt_xliff_reader *r) {
   free(r->translate);
   free(r->source_language);
   free(r->target_language);
+  free(r->ns);
+  free(r->mq_prefix);
   xmt_xliff_unit_free(r->unit);
   xmt_ib_free(&r->ib);
   free(r->segment_mid);
@@ -803,6 +936,12 @@ xmt_status xmt_xliff_reader_set_filename(xmt_xliff_reader *r,
   free(r->filename);
   r->filename = copy;
   return XMT_OK;
+}
+
+const char *xmt_xliff_reader_version(const xmt_xliff_reader *r) {
+  return r->version == XMT_XLIFF_10   ? "1.0"
+         : r->version == XMT_XLIFF_11 ? "1.1"
+                                      : "1.2";
 }
 
 enum xmt_encoding xmt_xliff_reader_encoding(const xmt_xliff_reader *r) {

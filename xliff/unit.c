@@ -1,6 +1,7 @@
 /* unit.c -- trans-units as the reader hands them out. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -44,6 +45,7 @@ xmt_status xmt_unit_set_generated(xmt_xliff_unit *u, xmt_segment **sources,
       return XMT_ERR_NOMEM;
     }
     segs[i].source = sources[i];
+    segs[i].tseg = segs[i].sdlseg = SIZE_MAX;
   }
   xmt_unit_clear_segments(u);
   free(u->segs);
@@ -53,6 +55,7 @@ xmt_status xmt_unit_set_generated(xmt_xliff_unit *u, xmt_segment **sources,
   u->gaps = gaps;
   u->ngaps = n + 1;
   u->segmented = 1;
+  u->mirrored = 0; /* the target's mrks belong to the old segments */
   return XMT_OK;
 }
 
@@ -64,6 +67,14 @@ void xmt_xliff_unit_free(xmt_xliff_unit *u) {
   xmt_segment_free(u->existing);
   xmt_segment_free(u->whole_source);
   xmt_buf_free(&u->raw);
+  for (size_t i = 0; i < u->ntsegs; i++)
+    free(u->tsegs[i].mid);
+  free(u->tsegs);
+  for (size_t i = 0; i < u->nsdlsegs; i++)
+    free(u->sdlsegs[i].id);
+  free(u->sdlsegs);
+  free(u->prefix);
+  free(u->mq_prefix);
   free(u->id);
   free(u->resname);
   free(u->state);
@@ -84,6 +95,7 @@ xmt_status xmt_unit_add_segment(xmt_xliff_unit *u, const char *mid,
   }
   struct xmt_unit_segment *s = &u->segs[u->nsegs];
   memset(s, 0, sizeof *s);
+  s->tseg = s->sdlseg = SIZE_MAX;
   s->source = xmt_segment_new();
   s->mid = xmt_strdup(mid);
   if (s->source == NULL || (mid != NULL && s->mid == NULL)) {
@@ -93,6 +105,89 @@ xmt_status xmt_unit_add_segment(xmt_xliff_unit *u, const char *mid,
   }
   *index = u->nsegs++;
   return XMT_OK;
+}
+
+/* Grows an array of n items of size bytes to hold one more. */
+static void *grow(void *items, size_t n, size_t *cap, size_t size) {
+  if (n < *cap)
+    return items;
+  size_t c = *cap ? *cap * 2 : 4;
+  void *p = realloc(items, c * size);
+  if (p != NULL)
+    *cap = c;
+  return p;
+}
+
+xmt_status xmt_unit_add_tseg(xmt_xliff_unit *u, const char *mid,
+                             size_t *index) {
+  struct xmt_target_seg *t =
+      grow(u->tsegs, u->ntsegs, &u->tsegs_cap, sizeof *t);
+  if (t == NULL)
+    return XMT_ERR_NOMEM;
+  u->tsegs = t;
+  t += u->ntsegs;
+  memset(t, 0, sizeof *t);
+  t->empty = 1;
+  if (mid != NULL && (t->mid = xmt_strdup(mid)) == NULL)
+    return XMT_ERR_NOMEM;
+  *index = u->ntsegs++;
+  return XMT_OK;
+}
+
+xmt_status xmt_unit_add_sdlseg(xmt_xliff_unit *u, const char *id,
+                               size_t *index) {
+  struct xmt_sdl_seg *t =
+      grow(u->sdlsegs, u->nsdlsegs, &u->sdlsegs_cap, sizeof *t);
+  if (t == NULL)
+    return XMT_ERR_NOMEM;
+  u->sdlsegs = t;
+  t += u->nsdlsegs;
+  memset(t, 0, sizeof *t);
+  if (id != NULL && (t->id = xmt_strdup(id)) == NULL)
+    return XMT_ERR_NOMEM;
+  *index = u->nsdlsegs++;
+  return XMT_OK;
+}
+
+static int same_id(const char *a, const char *b) {
+  return a != NULL && b != NULL && strcmp(a, b) == 0;
+}
+
+void xmt_unit_resolve(xmt_xliff_unit *u) {
+  u->mirrored = u->segmented && u->ntsegs > 0 && u->target.end != 0;
+  int open = 0;
+  for (size_t i = 0; i < u->nsegs; i++) {
+    struct xmt_unit_segment *s = &u->segs[i];
+    s->tseg = s->sdlseg = SIZE_MAX;
+    for (size_t k = 0; k < u->ntsegs && s->tseg == SIZE_MAX; k++)
+      if (same_id(u->tsegs[k].mid, s->mid))
+        s->tseg = k;
+    for (size_t k = 0; k < u->nsdlsegs && s->sdlseg == SIZE_MAX; k++)
+      if (same_id(u->sdlsegs[k].id, s->mid))
+        s->sdlseg = k;
+    s->locked = s->sdlseg != SIZE_MAX && u->sdlsegs[s->sdlseg].locked;
+    if (s->tseg == SIZE_MAX)
+      u->mirrored = 0;
+    else if (u->tsegs[s->tseg].empty && !s->locked)
+      open = 1;
+  }
+  /* Trados writes an empty mrk for every segment yet to translate: such a
+   * target is no translation. */
+  if (u->mirrored && open)
+    u->has_target = 0;
+}
+
+int xmt_xliff_unit_segment_wanted(const xmt_xliff_unit *u, size_t i,
+                                  int overwrite) {
+  if (i >= u->nsegs || u->segs[i].locked)
+    return 0;
+  if (u->mirrored && !overwrite && !u->tsegs[u->segs[i].tseg].empty)
+    return 0;
+  return 1;
+}
+
+int xmt_xliff_unit_segment_locked(const xmt_xliff_unit *u, size_t i) {
+  return i < u->nsegs && u->segs[i].locked;
 }
 
 const char *xmt_xliff_unit_id(const xmt_xliff_unit *u) { return u->id; }

@@ -1,13 +1,22 @@
 /* writer.c -- writes skeleton and units back, in the input's encoding, with
- * targets placed the way Okapi Tikal places them. */
+ * targets placed the way Okapi Tikal places them, in the shape and dialect
+ * of the input. */
 #include "config.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "xliff_private.h"
 
 /* Output is handed to the sink in blocks of about this size. */
 #define BLOCK_SIZE (64u * 1024u)
+
+/* A change to a unit's raw bytes: [start, end) becomes text[at, at+len). */
+struct edit {
+  size_t start, end, at, len;
+};
 
 struct xmt_xliff_writer {
   xmt_write_fn sink;
@@ -16,6 +25,13 @@ struct xmt_xliff_writer {
   struct xmt_buf out;
   struct xmt_buf utf8; /* a unit or target being assembled */
   xmt_status status;
+  /* The edits of the unit being written, sorted by start. */
+  struct edit *edits;
+  size_t nedits, edits_cap;
+  struct xmt_buf edit_text;
+  struct xmt_buf scratch;
+  xmt_segment *joined;
+  char stamp[32]; /* memoQ's timestamp, fixed at the first use */
 };
 
 xmt_xliff_writer *xmt_xliff_writer_new(xmt_write_fn sink, void *user) {
@@ -35,6 +51,10 @@ void xmt_xliff_writer_free(xmt_xliff_writer *w) {
     return;
   xmt_buf_free(&w->out);
   xmt_buf_free(&w->utf8);
+  free(w->edits);
+  xmt_buf_free(&w->edit_text);
+  xmt_buf_free(&w->scratch);
+  xmt_segment_free(w->joined);
   free(w);
 }
 
@@ -83,33 +103,9 @@ static xmt_status put_attr(struct xmt_buf *out, const char *name,
   return st;
 }
 
-/* 1 when the start tag has an attribute of exactly this name; quoted
- * values are skipped, so a value that mentions the name does not count. */
 static int has_attribute(const char *tag, size_t len, const char *name) {
-  size_t n = strlen(name), i = 1;
-  while (i < len && !xmt_is_xml_space(tag[i]) && tag[i] != '>' && tag[i] != '/')
-    i++; /* the element name */
-  while (i < len) {
-    while (i < len && xmt_is_xml_space(tag[i]))
-      i++;
-    size_t start = i;
-    while (i < len && tag[i] != '=' && !xmt_is_xml_space(tag[i]) &&
-           tag[i] != '>' && tag[i] != '/')
-      i++;
-    if (i == start)
-      return 0;
-    if (i - start == n && memcmp(tag + start, name, n) == 0)
-      return 1;
-    while (i < len && tag[i] != '"' && tag[i] != '\'')
-      i++;
-    if (i == len)
-      return 0;
-    char quote = tag[i++];
-    while (i < len && tag[i] != quote)
-      i++;
-    i++;
-  }
-  return 0;
+  size_t vs, ve;
+  return xmt_tag_find_attribute(tag, len, name, &vs, &ve);
 }
 
 xmt_status xmt_xliff_writer_file_tag(xmt_xliff_writer *w, const char *tag,
@@ -134,20 +130,215 @@ int xmt_xliff_unit_wants_target(
   if (!u->translatable || u->nsegs == 0 ||
       (u->has_target && !options->overwrite))
     return 0;
-  for (size_t i = 0; i < u->nsegs; i++)
+  int any = 0;
+  for (size_t i = 0; i < u->nsegs; i++) {
+    if (!xmt_xliff_unit_segment_wanted(u, i, options->overwrite))
+      continue;
     if (u->segs[i].target == NULL)
       return 0;
-  return 1;
+    any = 1;
+  }
+  return any;
 }
 
-static xmt_status render_into(struct xmt_buf *out, const xmt_segment *seg) {
-  return xmt_inline_render_into(out, seg);
+/* A segment's translation, or its source when it wants none (locked). */
+static const xmt_segment *target_of(const struct xmt_unit_segment *s) {
+  return s->target != NULL ? s->target : s->source;
 }
 
-static xmt_status target_open(struct xmt_buf *out,
+/* Appends an XLIFF element name with the unit's prefix. */
+static xmt_status put_name(struct xmt_buf *out, const xmt_xliff_unit *u,
+                           const char *name) {
+  xmt_status st = xmt_buf_append_str(out, u->prefix != NULL ? u->prefix : "");
+  return st == XMT_OK ? xmt_buf_append_str(out, name) : st;
+}
+
+static xmt_status put_tag(struct xmt_buf *out, const xmt_xliff_unit *u,
+                          const char *open, const char *name) {
+  xmt_status st = xmt_buf_append_str(out, open);
+  return st == XMT_OK ? put_name(out, u, name) : st;
+}
+
+/* --- Edits of the copied bytes ----------------------------------------------
+ */
+
+static int by_start(const void *a, const void *b) {
+  const struct edit *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Records that raw [start, end) becomes what was appended to edit_text
+ * since at. */
+static xmt_status push_edit(xmt_xliff_writer *w, size_t start, size_t end,
+                            size_t at) {
+  if (w->nedits == w->edits_cap) {
+    size_t cap = w->edits_cap ? 2 * w->edits_cap : 8;
+    struct edit *e = realloc(w->edits, cap * sizeof *e);
+    if (e == NULL)
+      return XMT_ERR_NOMEM;
+    w->edits = e;
+    w->edits_cap = cap;
+  }
+  struct edit *e = &w->edits[w->nedits++];
+  e->start = start;
+  e->end = end;
+  e->at = at;
+  e->len = w->edit_text.len - at;
+  return XMT_OK;
+}
+
+/* Appends raw [from, to) with the edits that fall inside it applied. */
+static xmt_status copy_raw(const xmt_xliff_writer *w, struct xmt_buf *out,
+                           const xmt_xliff_unit *u, size_t from, size_t to) {
+  xmt_status st = XMT_OK;
+  size_t at = from;
+  for (size_t k = 0; st == XMT_OK && k < w->nedits; k++) {
+    const struct edit *e = &w->edits[k];
+    if (e->start < at || e->end > to)
+      continue;
+    st = xmt_buf_append(out, u->raw.data + at, e->start - at);
+    if (st == XMT_OK)
+      st = xmt_buf_append(out, w->edit_text.data + e->at, e->len);
+    at = e->end;
+  }
+  if (st == XMT_OK && to > at)
+    st = xmt_buf_append(out, u->raw.data + at, to - at);
+  return st;
+}
+
+/* memoQ's timestamp: the time of the first use, or SOURCE_DATE_EPOCH for
+ * reproducible output. */
+static const char *stamp(xmt_xliff_writer *w) {
+  if (w->stamp[0] != '\0')
+    return w->stamp;
+  time_t t = time(NULL);
+  const char *e = getenv("SOURCE_DATE_EPOCH");
+  if (e != NULL && *e != '\0') {
+    char *end;
+    long long v = strtoll(e, &end, 10);
+    if (*end == '\0' && v >= 0)
+      t = (time_t)v;
+  }
+  struct tm tm;
+  if (gmtime_r(&t, &tm) == NULL ||
+      strftime(w->stamp, sizeof w->stamp, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+    snprintf(w->stamp, sizeof w->stamp, "%s", "1970-01-01T00:00:00Z");
+  return w->stamp;
+}
+
+/* The trans-unit start tag: approved="yes", memoQ's status. */
+static xmt_status edit_head(xmt_xliff_writer *w, const xmt_xliff_unit *u,
+                            const struct xmt_xliff_target_options *o) {
+  const char *names[3], *values[3];
+  char status[80], changed[80];
+  size_t n = 0;
+  if (o->approved) {
+    names[n] = "approved";
+    values[n++] = "yes";
+  }
+  if (u->mq && u->mq_prefix != NULL) {
+    snprintf(status, sizeof status, "%sstatus", u->mq_prefix);
+    snprintf(changed, sizeof changed, "%slastchangedtimestamp", u->mq_prefix);
+    names[n] = status;
+    values[n++] = "MachineTranslated";
+    names[n] = changed;
+    values[n++] = stamp(w);
+  }
+  if (n == 0)
+    return XMT_OK;
+  size_t at = w->edit_text.len;
+  xmt_status st = xmt_tag_set_attributes(&w->edit_text, u->raw.data,
+                                         u->head_end, names, values, n);
+  return st == XMT_OK ? push_edit(w, 0, u->head_end, at) : st;
+}
+
+/* Fills the existing target mrk of segment s with its translation. */
+static xmt_status edit_tseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
+                            const struct xmt_unit_segment *s) {
+  const struct xmt_target_seg *t = &u->tsegs[s->tseg];
+  size_t at = w->edit_text.len;
+  xmt_status st = XMT_OK;
+  if (!t->self_closing) {
+    st = xmt_inline_render_into(&w->edit_text, s->target);
+    return st == XMT_OK ? push_edit(w, t->inner.start, t->inner.end, at) : st;
+  }
+  /* <mrk .../> becomes <mrk ...>translation</mrk>. */
+  const char *m = u->raw.data + t->whole.start;
+  size_t len = t->whole.end - t->whole.start, end = len - 2, nl = 1;
+  while (end > 1 && xmt_is_xml_space(m[end - 1]))
+    end--;
+  while (nl < len && !xmt_is_xml_space(m[nl]) && m[nl] != '/' && m[nl] != '>')
+    nl++;
+  st = xmt_buf_append(&w->edit_text, m, end);
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(&w->edit_text, '>');
+  if (st == XMT_OK)
+    st = xmt_inline_render_into(&w->edit_text, s->target);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&w->edit_text, "</");
+  if (st == XMT_OK)
+    st = xmt_buf_append(&w->edit_text, m + 1, nl - 1);
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(&w->edit_text, '>');
+  return st == XMT_OK ? push_edit(w, t->whole.start, t->whole.end, at) : st;
+}
+
+/* Trados shows a segment as machine translated by its sdl:seg. */
+static xmt_status edit_sdlseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
+                              const struct xmt_unit_segment *s) {
+  static const char *const names[] = {"conf", "origin", "origin-system"};
+  static const char *const values[] = {"Draft", "mt", "xliffmt"};
+  const struct xmt_sdl_seg *d = &u->sdlsegs[s->sdlseg];
+  size_t at = w->edit_text.len;
+  xmt_status st =
+      xmt_tag_set_attributes(&w->edit_text, u->raw.data + d->tag.start,
+                             d->tag.end - d->tag.start, names, values, 3);
+  return st == XMT_OK ? push_edit(w, d->tag.start, d->tag.end, at) : st;
+}
+
+static xmt_status plan_edits(xmt_xliff_writer *w, const xmt_xliff_unit *u,
+                             const struct xmt_xliff_target_options *o,
+                             int in_place) {
+  w->nedits = 0;
+  xmt_buf_reset(&w->edit_text);
+  if (o->alt_trans)
+    return XMT_OK; /* proposals change nothing of the unit */
+  xmt_status st = edit_head(w, u, o);
+  for (size_t i = 0; st == XMT_OK && i < u->nsegs; i++) {
+    const struct xmt_unit_segment *s = &u->segs[i];
+    if (s->target == NULL || !xmt_xliff_unit_segment_wanted(u, i, o->overwrite))
+      continue;
+    if (in_place)
+      st = edit_tseg(w, u, s);
+    if (st == XMT_OK && s->sdlseg != SIZE_MAX)
+      st = edit_sdlseg(w, u, s);
+  }
+  if (w->nedits > 1)
+    qsort(w->edits, w->nedits, sizeof *w->edits, by_start);
+  return st;
+}
+
+/* 1 when the existing target is filled mrk by mrk: some segments keep
+ * theirs (translated or locked), or Trados wants its own bytes kept. */
+static int fills_in_place(const xmt_xliff_unit *u,
+                          const struct xmt_xliff_target_options *o) {
+  if (o->alt_trans || u->gaps != NULL || !u->mirrored)
+    return 0;
+  if (u->nsdlsegs > 0)
+    return 1;
+  for (size_t i = 0; i < u->nsegs; i++)
+    if (!xmt_xliff_unit_segment_wanted(u, i, o->overwrite))
+      return 1;
+  return 0;
+}
+
+/* --- Targets ---------------------------------------------------------------
+ */
+
+static xmt_status target_open(struct xmt_buf *out, const xmt_xliff_unit *u,
                               const struct xmt_xliff_target_options *o,
                               int with_state) {
-  xmt_status st = xmt_buf_append_str(out, "<target");
+  xmt_status st = put_tag(out, u, "<", "target");
   if (st == XMT_OK)
     st = put_attr(out, "xml:lang", o->target_language);
   if (st == XMT_OK && with_state && o->state != NULL)
@@ -165,37 +356,45 @@ static xmt_status generated_content(struct xmt_buf *out,
                                     const xmt_xliff_unit *u, int use_targets) {
   xmt_status st = XMT_OK;
   for (size_t i = 0; st == XMT_OK; i++) {
-    st = render_into(out, u->gaps[i]);
+    st = xmt_inline_render_into(out, u->gaps[i]);
     if (st != XMT_OK || i == u->nsegs)
       break;
-    st = xmt_buf_append_str(out, "<mrk mid=\"");
+    st = put_tag(out, u, "<", "mrk");
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(out, " mid=\"");
     if (st == XMT_OK)
       st = xmt_xml_escape_attr(out, u->segs[i].mid);
     if (st == XMT_OK)
       st = xmt_buf_append_str(out, "\" mtype=\"seg\">");
     if (st == XMT_OK)
-      st =
-          render_into(out, use_targets ? u->segs[i].target : u->segs[i].source);
+      st = xmt_inline_render_into(out, use_targets ? target_of(&u->segs[i])
+                                                   : u->segs[i].source);
     if (st == XMT_OK)
-      st = xmt_buf_append_str(out, "</mrk>");
+      st = put_tag(out, u, "</", "mrk>");
   }
   return st;
 }
 
-/* The target content: the seg-source mirrored with each segment replaced by
- * its translation, or the single translation of an unsegmented unit. */
-static xmt_status target_content(struct xmt_buf *out, const xmt_xliff_unit *u) {
-  if (u->gaps != NULL)
-    return generated_content(out, u, 1);
+/* The target content: one whole translation for a unit segmented for MT
+ * only, the seg-source mirrored with each segment replaced by its
+ * translation, or the single translation of an unsegmented unit. */
+static xmt_status target_content(xmt_xliff_writer *w, struct xmt_buf *out,
+                                 const xmt_xliff_unit *u) {
+  if (u->gaps != NULL) {
+    if (w->joined == NULL && (w->joined = xmt_segment_new()) == NULL)
+      return XMT_ERR_NOMEM;
+    xmt_status st = xmt_unit_joined_target(u, w->joined);
+    return st == XMT_OK ? xmt_inline_render_into(out, w->joined) : st;
+  }
   if (!u->segmented)
-    return render_into(out, u->segs[0].target);
+    return xmt_inline_render_into(out, target_of(&u->segs[0]));
   size_t at = u->seg_inner.start;
   xmt_status st = XMT_OK;
   for (size_t i = 0; i < u->nsegs && st == XMT_OK; i++) {
     const struct xmt_unit_segment *s = &u->segs[i];
     st = xmt_buf_append(out, u->raw.data + at, s->inner_start - at);
     if (st == XMT_OK)
-      st = render_into(out, s->target);
+      st = xmt_inline_render_into(out, target_of(s));
     at = s->inner_end;
   }
   if (st == XMT_OK)
@@ -211,61 +410,37 @@ static struct xmt_range indent_of(const xmt_xliff_unit *u) {
   return r;
 }
 
-static xmt_status alt_trans(struct xmt_buf *out, const xmt_xliff_unit *u,
-                            const struct xmt_xliff_target_options *o) {
+/* One <alt-trans> per translated segment (with its mid when the file has
+ * the segments), or one for the whole unit. */
+static xmt_status alt_trans(xmt_xliff_writer *w, struct xmt_buf *out,
+                            const xmt_xliff_unit *u,
+                            const struct xmt_xliff_target_options *o,
+                            int per_segment) {
   struct xmt_range indent = indent_of(u);
   xmt_status st = XMT_OK;
-  size_t n = u->segmented ? u->nsegs : 1;
+  size_t n = per_segment ? u->nsegs : 1;
   for (size_t i = 0; i < n && st == XMT_OK; i++) {
+    if (per_segment && u->segs[i].target == NULL)
+      continue;
     st = xmt_buf_append(out, u->raw.data + indent.start,
                         indent.end - indent.start);
     if (st == XMT_OK)
-      st = xmt_buf_append_str(out, "<alt-trans origin=\"xliffmt\"");
-    if (st == XMT_OK && u->segmented && u->segs[i].mid != NULL)
+      st = put_tag(out, u, "<", "alt-trans origin=\"xliffmt\"");
+    if (st == XMT_OK && per_segment && u->segs[i].mid != NULL &&
+        u->version >= XMT_XLIFF_12)
       st = put_attr(out, "mid", u->segs[i].mid);
     if (st == XMT_OK)
       st = xmt_buf_append_byte(out, '>');
     if (st == XMT_OK)
-      st = target_open(out, o, 0);
+      st = target_open(out, u, o, 0);
     if (st == XMT_OK)
-      st = render_into(out, u->segs[i].target);
+      st = per_segment ? xmt_inline_render_into(out, u->segs[i].target)
+                       : target_content(w, out, u);
     if (st == XMT_OK)
-      st = xmt_buf_append_str(out, "</target></alt-trans>");
-  }
-  return st;
-}
-
-static xmt_status assemble(struct xmt_buf *out, const xmt_xliff_unit *u,
-                           const struct xmt_xliff_target_options *o) {
-  const char *raw = u->raw.data;
-  size_t anchor = u->seg_source.end != 0 ? u->seg_source.end : u->source.end;
-  xmt_status st;
-  if (o->alt_trans) {
-    size_t at = u->target.end != 0 ? u->target.end : anchor;
-    st = xmt_buf_append(out, raw, at);
+      st = put_tag(out, u, "</", "target>");
     if (st == XMT_OK)
-      st = alt_trans(out, u, o);
-    if (st == XMT_OK)
-      st = xmt_buf_append(out, raw + at, u->raw.len - at);
-    return st;
+      st = put_tag(out, u, "</", "alt-trans>");
   }
-  struct xmt_range replace = u->target;
-  if (replace.end == 0) {
-    replace.start = replace.end = anchor;
-  }
-  st = xmt_buf_append(out, raw, replace.start);
-  if (st == XMT_OK && u->target.end == 0) {
-    struct xmt_range indent = indent_of(u);
-    st = xmt_buf_append(out, raw + indent.start, indent.end - indent.start);
-  }
-  if (st == XMT_OK)
-    st = target_open(out, o, 1);
-  if (st == XMT_OK)
-    st = target_content(out, u);
-  if (st == XMT_OK)
-    st = xmt_buf_append_str(out, "</target>");
-  if (st == XMT_OK)
-    st = xmt_buf_append(out, raw + replace.end, u->raw.len - replace.end);
   return st;
 }
 
@@ -296,11 +471,78 @@ static int target_inner(const xmt_xliff_unit *u, struct xmt_range *inner) {
   return 1;
 }
 
-/* A unit with generated segments: the new <seg-source> goes after </source>
- * (or replaces the file's), and the target mirrors it: a new one, or the
- * existing copy of the source with mrks added; a real translation already
- * there is left as it is. */
-static xmt_status assemble_generated(struct xmt_buf *out,
+/* memoQ: the existing target keeps its start tag (xml:space and all) and
+ * gets the translation as content. */
+static xmt_status fill_target(xmt_xliff_writer *w, struct xmt_buf *out,
+                              const xmt_xliff_unit *u) {
+  struct xmt_range inner;
+  xmt_status st;
+  if (target_inner(u, &inner)) {
+    st = copy_raw(w, out, u, 0, inner.start);
+    if (st == XMT_OK)
+      st = target_content(w, out, u);
+    if (st == XMT_OK)
+      st = copy_raw(w, out, u, inner.end, u->raw.len);
+    return st;
+  }
+  /* <target .../>: the start tag without its slash, then an end tag. */
+  size_t end = u->target.end - 2;
+  while (end > u->target.start + 1 && xmt_is_xml_space(u->raw.data[end - 1]))
+    end--;
+  st = copy_raw(w, out, u, 0, end);
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(out, '>');
+  if (st == XMT_OK)
+    st = target_content(w, out, u);
+  if (st == XMT_OK)
+    st = put_tag(out, u, "</", "target>");
+  if (st == XMT_OK)
+    st = copy_raw(w, out, u, u->target.end, u->raw.len);
+  return st;
+}
+
+static xmt_status assemble(xmt_xliff_writer *w, struct xmt_buf *out,
+                           const xmt_xliff_unit *u,
+                           const struct xmt_xliff_target_options *o) {
+  size_t anchor = u->seg_source.end != 0 ? u->seg_source.end : u->source.end;
+  xmt_status st;
+  if (o->alt_trans) {
+    size_t at = u->target.end != 0 ? u->target.end : anchor;
+    st = copy_raw(w, out, u, 0, at);
+    if (st == XMT_OK)
+      st = alt_trans(w, out, u, o, u->segmented && u->gaps == NULL);
+    if (st == XMT_OK)
+      st = copy_raw(w, out, u, at, u->raw.len);
+    return st;
+  }
+  if (u->mq && u->target.end != 0)
+    return fill_target(w, out, u);
+  struct xmt_range replace = u->target;
+  if (replace.end == 0) {
+    replace.start = replace.end = anchor;
+  }
+  st = copy_raw(w, out, u, 0, replace.start);
+  if (st == XMT_OK && u->target.end == 0) {
+    struct xmt_range indent = indent_of(u);
+    st = xmt_buf_append(out, u->raw.data + indent.start,
+                        indent.end - indent.start);
+  }
+  if (st == XMT_OK)
+    st = target_open(out, u, o, 1);
+  if (st == XMT_OK)
+    st = target_content(w, out, u);
+  if (st == XMT_OK)
+    st = put_tag(out, u, "</", "target>");
+  if (st == XMT_OK)
+    st = copy_raw(w, out, u, replace.end, u->raw.len);
+  return st;
+}
+
+/* Tikal's shape for a unit segmented here: the new <seg-source> goes after
+ * </source> (or replaces the file's), and the target mirrors it: a new one,
+ * or the existing copy of the source with mrks added; a real translation
+ * already there is left as it is. */
+static xmt_status assemble_generated(xmt_xliff_writer *w, struct xmt_buf *out,
                                      const xmt_xliff_unit *u,
                                      const struct xmt_xliff_target_options *o,
                                      int want_target) {
@@ -308,54 +550,72 @@ static xmt_status assemble_generated(struct xmt_buf *out,
   int had = u->seg_source.end != 0;
   size_t cut = had ? u->seg_source.start : u->source.end;
   size_t at = had ? u->seg_source.end : u->source.end;
-  xmt_status st = xmt_buf_append(out, raw, cut);
+  xmt_status st = copy_raw(w, out, u, 0, cut);
   if (st == XMT_OK && !had) {
     struct xmt_range indent = indent_of(u);
     st = xmt_buf_append(out, raw + indent.start, indent.end - indent.start);
   }
   if (st == XMT_OK)
-    st = xmt_buf_append_str(out, "<seg-source>");
+    st = put_tag(out, u, "<", "seg-source>");
   if (st == XMT_OK)
     st = generated_content(out, u, 0);
   if (st == XMT_OK)
-    st = xmt_buf_append_str(out, "</seg-source>");
+    st = put_tag(out, u, "</", "seg-source>");
   struct xmt_range inner;
   int target_after = u->target.end != 0 && u->target.start >= at;
   if (st != XMT_OK)
     return st;
   if (want_target && o->alt_trans) {
     size_t anchor = target_after ? u->target.end : at;
-    st = xmt_buf_append(out, raw + at, anchor - at);
+    st = copy_raw(w, out, u, at, anchor);
     if (st == XMT_OK)
-      st = alt_trans(out, u, o);
+      st = alt_trans(w, out, u, o, 1);
     at = anchor;
   } else if (want_target) {
     if (target_after)
-      st = xmt_buf_append(out, raw + at, u->target.start - at);
+      st = copy_raw(w, out, u, at, u->target.start);
     else {
       struct xmt_range indent = indent_of(u);
       st = xmt_buf_append(out, raw + indent.start, indent.end - indent.start);
     }
     if (st == XMT_OK)
-      st = target_open(out, o, 1);
+      st = target_open(out, u, o, 1);
     if (st == XMT_OK)
       st = generated_content(out, u, 1);
     if (st == XMT_OK)
-      st = xmt_buf_append_str(out, "</target>");
+      st = put_tag(out, u, "</", "target>");
     if (target_after)
       at = u->target.end;
   } else if (target_after && u->has_target && u->existing != NULL &&
              u->whole_source != NULL &&
              xmt_segment_equal(u->existing, u->whole_source) &&
              target_inner(u, &inner)) {
-    st = xmt_buf_append(out, raw + at, inner.start - at);
+    st = copy_raw(w, out, u, at, inner.start);
     if (st == XMT_OK)
       st = generated_content(out, u, 0);
     at = inner.end;
   }
   if (st == XMT_OK)
-    st = xmt_buf_append(out, raw + at, u->raw.len - at);
+    st = copy_raw(w, out, u, at, u->raw.len);
   return st;
+}
+
+static xmt_status assemble_unit(xmt_xliff_writer *w, struct xmt_buf *out,
+                                const xmt_xliff_unit *u,
+                                const struct xmt_xliff_target_options *o,
+                                int want, int seg_source) {
+  int in_place = want && fills_in_place(u, o);
+  xmt_status st = want ? plan_edits(w, u, o, in_place) : XMT_OK;
+  if (!want) {
+    w->nedits = 0;
+  }
+  if (st != XMT_OK)
+    return st;
+  if (seg_source)
+    return assemble_generated(w, out, u, o, want);
+  if (in_place)
+    return copy_raw(w, out, u, 0, u->raw.len);
+  return assemble(w, out, u, o);
 }
 
 xmt_status xmt_xliff_writer_unit(xmt_xliff_writer *w, const xmt_xliff_unit *u,
@@ -365,20 +625,21 @@ xmt_status xmt_xliff_writer_unit(xmt_xliff_writer *w, const xmt_xliff_unit *u,
   if (o == NULL || o->target_language == NULL)
     return XMT_ERR_USAGE;
   int want = xmt_xliff_unit_wants_target(u, o);
-  if (!want && u->gaps == NULL)
+  /* seg-source is XLIFF 1.2's; older versions get one whole target. */
+  int seg_source =
+      u->gaps != NULL && o->seg_source && u->version >= XMT_XLIFF_12;
+  if (!want && !seg_source)
     return put(w, u->raw.data, u->raw.len, 0);
   xmt_status st;
   if (w->enc == XMT_ENC_UTF8) {
     /* Nothing to encode: assemble straight into the output. */
-    st = u->gaps != NULL ? assemble_generated(&w->out, u, o, want)
-                         : assemble(&w->out, u, o);
+    st = assemble_unit(w, &w->out, u, o, want, seg_source);
     if (st != XMT_OK)
       return w->status = st;
     return w->out.len >= BLOCK_SIZE ? xmt_xliff_writer_flush(w) : XMT_OK;
   }
   xmt_buf_reset(&w->utf8);
-  st = u->gaps != NULL ? assemble_generated(&w->utf8, u, o, want)
-                       : assemble(&w->utf8, u, o);
+  st = assemble_unit(w, &w->utf8, u, o, want, seg_source);
   if (st != XMT_OK)
     return w->status = st;
   return put(w, w->utf8.data, w->utf8.len, 1);

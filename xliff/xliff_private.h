@@ -104,21 +104,47 @@ xmt_status xmt_xml_escape_attr(struct xmt_buf *out, const char *s);
 /* --- Units (unit.c) ---------------------------------------------------------
  */
 
+/* A byte range of the unit's raw bytes; end == 0 means absent. */
+struct xmt_range {
+  size_t start, end;
+};
+
 struct xmt_unit_segment {
   char *mid;
   xmt_segment *source;
   xmt_segment *target; /* set by xmt_xliff_unit_set_target */
   size_t inner_start;  /* content range in raw (seg-source mrk, or source) */
   size_t inner_end;
+  size_t tseg;   /* its <mrk mtype="seg"> in the target, or SIZE_MAX */
+  size_t sdlseg; /* its <sdl:seg> in <sdl:seg-defs>, or SIZE_MAX */
+  int locked;    /* sdl:seg locked="true": never translated */
 };
 
-/* A byte range of the unit's raw bytes; end == 0 means absent. */
-struct xmt_range {
-  size_t start, end;
+/* A <mrk mtype="seg"> of an existing target. */
+struct xmt_target_seg {
+  char *mid;
+  struct xmt_range whole; /* the element */
+  struct xmt_range inner; /* its content; empty for <mrk .../> */
+  int empty;              /* no text but whitespace, no element */
+  int self_closing;
 };
+
+/* A Trados <sdl:seg> of the unit's <sdl:seg-defs>: its start tag. */
+struct xmt_sdl_seg {
+  char *id;
+  struct xmt_range tag;
+  int locked;
+};
+
+/* The element versions the reader accepts (10, 11, 12). */
+enum { XMT_XLIFF_10 = 10, XMT_XLIFF_11 = 11, XMT_XLIFF_12 = 12 };
 
 struct xmt_xliff_unit {
   struct xmt_buf raw; /* the whole <trans-unit> element, UTF-8 */
+  size_t head_end;    /* end of the <trans-unit ...> start tag in raw */
+  int version;        /* of the document: XMT_XLIFF_10, 11 or 12 */
+  char *prefix;       /* of the XLIFF elements, colon included, or "" */
+  char *mq_prefix;    /* memoQ's namespace prefix (colon included), or NULL */
   char *id;
   char *resname;
   char *state;
@@ -146,6 +172,15 @@ struct xmt_xliff_unit {
    * NULL for a unit as read. */
   xmt_segment **gaps;
   size_t ngaps;
+  /* The existing target's segments; mirrored when every segment has its
+   * mrk there, so each can be filled or kept on its own. */
+  struct xmt_target_seg *tsegs;
+  size_t ntsegs, tsegs_cap;
+  int mirrored;
+  /* Dialects: Trados SDLXLIFF (sdl:seg-defs) and memoQ MQXLIFF. */
+  struct xmt_sdl_seg *sdlsegs;
+  size_t nsdlsegs, sdlsegs_cap;
+  int mq;
 };
 
 xmt_xliff_unit *xmt_unit_new(void);
@@ -159,5 +194,34 @@ void xmt_unit_clear_segments(xmt_xliff_unit *unit);
  * gaps, an array of n + 1 segments; on failure nothing changes hands. */
 xmt_status xmt_unit_set_generated(xmt_xliff_unit *unit, xmt_segment **sources,
                                   xmt_segment **gaps, size_t n);
+/* Appends a target segment or an sdl:seg; returns its index via *index. */
+xmt_status xmt_unit_add_tseg(xmt_xliff_unit *unit, const char *mid,
+                             size_t *index);
+xmt_status xmt_unit_add_sdlseg(xmt_xliff_unit *unit, const char *id,
+                               size_t *index);
+/* Links segments to their target mrks and sdl:segs once the unit is read,
+ * and decides whether its target still wants a translation. */
+void xmt_unit_resolve(xmt_xliff_unit *unit);
+
+/* --- Output shape (shape.c) --------------------------------------------------
+ */
+
+/* The unit's one whole target when it was segmented for MT only: the
+ * translated segments joined by the source's text and codes between them,
+ * and each g (or bpt/ept) a boundary cut into bx/ex (it) made whole again
+ * where the translation keeps it well nested. A segment without a
+ * translation gives its source. */
+xmt_status xmt_unit_joined_target(const xmt_xliff_unit *unit, xmt_segment *out);
+
+/* Value range of attribute name (exactly, prefix included) in a start tag;
+ * 0 when absent. Quoted values are skipped, so a value that mentions the
+ * name does not count. */
+int xmt_tag_find_attribute(const char *tag, size_t len, const char *name,
+                           size_t *value_start, size_t *value_end);
+/* Appends the start tag with each names[i] set to values[i]: an existing
+ * value replaced, a missing attribute added after the last one. */
+xmt_status xmt_tag_set_attributes(struct xmt_buf *out, const char *tag,
+                                  size_t len, const char *const *names,
+                                  const char *const *values, size_t n);
 
 #endif /* XMT_XLIFF_PRIVATE_H */

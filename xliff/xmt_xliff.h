@@ -1,4 +1,5 @@
-/* xmt_xliff.h -- streaming, byte-preserving XLIFF 1.2 reader and writer.
+/* xmt_xliff.h -- streaming, byte-preserving XLIFF 1.0, 1.1 and 1.2 reader
+ * and writer, with the conventions of Trados SDLXLIFF and memoQ MQXLIFF.
  *
  * The reader is a push parser: feed it bytes in any chunk sizes and it calls
  * back with, in document order, (a) skeleton bytes to copy to the output
@@ -78,6 +79,9 @@ XMT_API enum xmt_encoding
 xmt_xliff_reader_encoding(const xmt_xliff_reader *reader);
 XMT_API const struct xmt_error *
 xmt_xliff_reader_error(const xmt_xliff_reader *reader);
+/* The document's XLIFF version, "1.0", "1.1" or "1.2", from its namespace
+ * or else its version attribute; meaningful once the root was read. */
+XMT_API const char *xmt_xliff_reader_version(const xmt_xliff_reader *reader);
 
 /* --- Units ----------------------------------------------------------------
  * A unit has one segment per <mrk mtype="seg"> of its <seg-source>, or a
@@ -91,7 +95,9 @@ XMT_API int xmt_xliff_unit_translatable(const xmt_xliff_unit *unit);
 XMT_API int xmt_xliff_unit_preserve_space(const xmt_xliff_unit *unit);
 XMT_API int xmt_xliff_unit_approved(const xmt_xliff_unit *unit);
 XMT_API int xmt_xliff_unit_segmented(const xmt_xliff_unit *unit);
-/* 1 when a <target> with text or inline codes is present. */
+/* 1 when a <target> with text or inline codes is present, and, when it has
+ * a <mrk mtype="seg"> for every segment, none of those that are not locked
+ * is empty (Trados writes empty ones for segments yet to translate). */
 XMT_API int xmt_xliff_unit_has_target(const xmt_xliff_unit *unit);
 /* The state attribute of the existing target, or NULL. */
 XMT_API const char *xmt_xliff_unit_target_state(const xmt_xliff_unit *unit);
@@ -102,6 +108,13 @@ XMT_API const char *xmt_xliff_unit_source_language(const xmt_xliff_unit *u);
 XMT_API const char *xmt_xliff_unit_target_language(const xmt_xliff_unit *u);
 
 XMT_API size_t xmt_xliff_unit_segment_count(const xmt_xliff_unit *unit);
+/* 1 when segment i wants a translation: it is not locked (SDLXLIFF
+ * sdl:seg locked="true"), and the target has no content for it yet (its
+ * mrk is empty) or overwrite is set. */
+XMT_API int xmt_xliff_unit_segment_wanted(const xmt_xliff_unit *unit, size_t i,
+                                          int overwrite);
+/* 1 when segment i is locked (SDLXLIFF sdl:seg locked="true"). */
+XMT_API int xmt_xliff_unit_segment_locked(const xmt_xliff_unit *unit, size_t i);
 /* The mid of segment i, or NULL for an unsegmented unit. */
 XMT_API const char *xmt_xliff_unit_segment_mid(const xmt_xliff_unit *unit,
                                                size_t i);
@@ -112,7 +125,8 @@ XMT_API const xmt_segment *xmt_xliff_unit_source(const xmt_xliff_unit *unit,
 XMT_API const xmt_segment *
 xmt_xliff_unit_existing_target(const xmt_xliff_unit *unit);
 /* Sets the translation of segment i; copied. The writer writes a target
- * only when every segment of the unit has one. */
+ * only when every segment that wants one (xmt_xliff_unit_segment_wanted)
+ * has one. */
 XMT_API xmt_status xmt_xliff_unit_set_target(xmt_xliff_unit *unit, size_t i,
                                              const xmt_segment *target);
 
@@ -127,6 +141,10 @@ struct xmt_xliff_target_options {
   const char *state_qualifier; /* NULL: no state-qualifier attribute */
   int overwrite;               /* replace existing non-empty targets */
   int alt_trans;               /* write <alt-trans origin="xliffmt"> instead */
+  int approved;                /* mark units that get a target approved="yes" */
+  int seg_source; /* write a unit segmented for MT with a new <seg-source>
+                     and a target of mrk segments, as Okapi Tikal -seg
+                     does (XLIFF 1.2 only); else one whole <target> */
 };
 
 /* Output goes to sink in blocks; a non-zero return from sink fails the
@@ -143,7 +161,18 @@ XMT_API xmt_status xmt_xliff_writer_file_tag(xmt_xliff_writer *writer,
                                              const char *tag, size_t len,
                                              const char *target_language);
 /* Writes a unit: unchanged, unless it is translatable, has a target for
- * every segment, and has no non-empty target (or options->overwrite). */
+ * every segment that wants one, and has no non-empty target (or
+ * options->overwrite). The output keeps the input's shape: a unit read
+ * with a <seg-source> gets a target of mrk segments; one segmented by
+ * xmt_segmenter_segment_unit gets one whole target (or, with
+ * options->seg_source, a new <seg-source> and a segmented target). New
+ * elements take the prefix the unit's own elements have. An existing
+ * target with a mrk per segment is filled mrk by mrk when some are kept
+ * (translated or locked) or the unit is SDLXLIFF; each segment filled gets
+ * conf="Draft" origin="mt" origin-system="xliffmt" on its sdl:seg. A memoQ
+ * unit keeps its target's start tag and gets mq:status="MachineTranslated"
+ * and mq:lastchangedtimestamp (the time of the first such unit, or
+ * SOURCE_DATE_EPOCH when set). */
 XMT_API xmt_status
 xmt_xliff_writer_unit(xmt_xliff_writer *writer, const xmt_xliff_unit *unit,
                       const struct xmt_xliff_target_options *options);

@@ -454,7 +454,9 @@ xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s, xmt_xliff_unit *unit,
     return XMT_ERR_USAGE;
   xmt_error_clear(&s->err);
   const xmt_segment *src = unit->whole_source;
-  if (!unit->translatable || src == NULL || (unit->segmented && !resegment))
+  /* Trados's segments are named in sdl:seg-defs: they stay as they are. */
+  if (!unit->translatable || src == NULL ||
+      (unit->segmented && (!resegment || unit->nsdlsegs > 0)))
     return XMT_OK;
   struct work w;
   memset(&w, 0, sizeof w);

@@ -3,8 +3,11 @@
 # For every Okapi XLIFF file, every good enc-*.xlf fixture and the sample,
 # translate with the identity backend, strip what xliffmt adds, and compare
 # with the input byte for byte:
-#   default      <target ... state-qualifier="mt-suggestion">...</target>
+#   --no-segment <target ... state-qualifier="mt-suggestion">...</target>
 #                and a target-language="xx" added to a <file> lacking it
+#   default      the same: units are segmented for MT, yet each gets one
+#                whole target equal to its source, g pairs cut by a
+#                sentence boundary made whole again
 #   --overwrite  every <target>, from both input and output
 #   --alt-trans  <alt-trans origin="xliffmt">...</alt-trans>
 # each together with the whitespace run right before it. UTF-16 files are
@@ -131,6 +134,21 @@ roundtrip() {
     to_utf8 "$tmp/o.xlf" "$tmp/default.utf8"
     perl "$tmp/strip.pl" mt "$in8" <"$tmp/default.utf8" >"$tmp/s.xlf"
     same "$name: only mt targets added" "$in8" "$tmp/s.xlf"
+  fi
+
+  rm -f "$tmp/o.xlf"
+  if expect_exit 0 "$name: translate (segmented for MT)" \
+    "$x" translate "$f" -o "$tmp/o.xlf" --mt identity -q; then
+    to_utf8 "$tmp/o.xlf" "$tmp/o.utf8"
+    perl "$tmp/strip.pl" mt "$in8" <"$tmp/o.utf8" >"$tmp/s.xlf"
+    same "$name: segmented for MT, only whole mt targets added" "$in8" \
+      "$tmp/s.xlf"
+    if cmp -s "$tmp/default.utf8" "$tmp/o.utf8"; then
+      pass "$name: segmented for MT, same targets as unsegmented"
+    else
+      fail "$name: segmented for MT, same targets as unsegmented"
+      diff "$tmp/default.utf8" "$tmp/o.utf8" | sed -n '1,8s/^/    /p'
+    fi
   fi
 
   rm -f "$tmp/o.xlf"
