@@ -935,13 +935,15 @@ static int drain(struct run *run) {
     }
   }
   /* Failed segments of a unit whose other segments were translated keep
-   * their source text, and the target says it needs translation. */
+   * their source text, and the target says it needs translation. In
+   * SDLXLIFF each segment says whether it is translated: a failed one
+   * stays empty and unmarked. */
   for (size_t k = 0; rc == 0 && k < run->njobs; k++) {
     const struct job *j = &run->jobs[k];
     xmt_xliff_unit *u = run->items[j->item].unit;
     size_t failed = run->items[j->item].failed;
     if (failed == 0 || failed == xmt_xliff_unit_segment_count(u) ||
-        j->result == NO_RESULT ||
+        u->nsdlsegs > 0 || j->result == NO_RESULT ||
         (run->responses[j->result].error == NULL &&
          run->responses[j->result].has_text))
       continue;

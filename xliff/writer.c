@@ -134,6 +134,10 @@ int xmt_xliff_unit_wants_target(
   for (size_t i = 0; i < u->nsegs; i++) {
     if (!xmt_xliff_unit_segment_wanted(u, i, options->overwrite))
       continue;
+    /* Trados segments are filled one by one where they stand: one the
+     * engine failed on stays empty, as untranslated. */
+    if (u->segs[i].target == NULL && u->nsdlsegs > 0 && u->mirrored)
+      continue;
     if (u->segs[i].target == NULL)
       return 0;
     any = 1;

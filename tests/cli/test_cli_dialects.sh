@@ -62,6 +62,22 @@ if exits_with 0 "SDLXLIFF --overwrite" "$x" translate "$fx/$sdl" -o "$tmp/o" \
     grep -q -F '<sdl:seg id="5" locked="true"/>' "$tmp/o"
 fi
 
+# A segment the engine fails on stays empty and unmarked, as untranslated;
+# the other segments of its unit are filled.
+cat >"$tmp/fails-on-very.sh" <<'EOF'
+#!/bin/sh
+while IFS= read -r l; do
+  case $l in *very*) printf '\377\n' ;; *) printf 'ES: %s\n' "$l" ;; esac
+done
+EOF
+chmod +x "$tmp/fails-on-very.sh"
+if exits_with 3 "SDLXLIFF: a failed segment" "$x" translate "$fx/$sdl" \
+  -o "$tmp/f" --mt "cmd:$tmp/fails-on-very.sh" -q; then
+  check "SDLXLIFF: the failed segment stays empty, its sdl:seg unmarked" \
+    grep -q -F '<mrk mtype="seg" mid="1"><g id="pt1">ES: The new library</g> opens on Monday.</mrk> <mrk mtype="seg" mid="2"/></target><sdl:seg-defs><sdl:seg id="1" conf="Draft" origin="mt" origin-system="xliffmt"/><sdl:seg id="2"/></sdl:seg-defs>' \
+    "$tmp/f"
+fi
+
 # extract lists only the segments that want a translation.
 printf '%s\t%s\n' \
   'a1d6e3b2-4c7f-4e0a-9b1d-2f3c4d5e6f70#1' 'The new library opens on Monday.' \
