@@ -13,6 +13,7 @@
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_INTERNAL = 2, EXIT_PARTIAL = 3 };
 
 int xmt_cli_translate(int argc, char **argv);
+int xmt_cli_batch(int argc, char **argv);
 int xmt_cli_check(int argc, char **argv);
 int xmt_cli_project(int argc, char **argv);
 int xmt_cli_evaluate(int argc, char **argv);

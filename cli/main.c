@@ -13,6 +13,8 @@ static const struct command {
 } commands[] = {
     {"translate", xmt_cli_translate,
      "translate an XLIFF 1.2 document with an MT backend"},
+    {"batch", xmt_cli_batch,
+     "translate many documents into an output tree, several at once"},
     {"check", xmt_cli_check,
      "parse a document and report its contents and problems"},
     {"project", xmt_cli_project,

@@ -1,0 +1,662 @@
+/* batch.c -- xliffmt batch: many documents translated into a mirrored
+ * output tree, several at a time.
+ *
+ * Each document runs in a child process of its own, exactly as `xliffmt
+ * translate` would run it, so one document's failure, crash or memory
+ * cannot touch another's, and outputs appear whole or not at all. A
+ * child hands its counters back on a pipe and its report in a file; the
+ * parent keeps the progress, the totals and the batch report. An output
+ * newer than its input is skipped, so a batch that was stopped starts
+ * again where it stopped. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static void usage(FILE *fp) {
+  fprintf(fp,
+          "Usage: xliffmt batch IN... -o OUTDIR --mt BACKEND [OPTIONS]\n\n"
+          "Translates many documents as `xliffmt translate` translates one: "
+          "each\n"
+          "file IN, and every XLIFF or HTML file under each directory IN\n"
+          "(.xlf, .xliff, .sdlxliff, .mqxliff, .html, .htm), is written to\n"
+          "OUTDIR under the same relative path (a file IN: under its name).\n"
+          "An output newer than its input is left alone, so a batch that was\n"
+          "stopped goes on where it stopped. One bad document does not stop\n"
+          "the others.\n\n"
+          "  -o, --output OUTDIR       the output tree (created)\n"
+          "  -j, --jobs N              documents translated at once (default "
+          "1)\n"
+          "      --force               translate documents whose output is up "
+          "to\n"
+          "                            date too\n"
+          "      --report FILE         JSON: one object per document, as\n"
+          "                            translate's --report, and the totals\n"
+          "  -q, --quiet               no progress and no summary on stderr\n"
+          "  -h, --help                this help\n\n"
+          "Every other option of `xliffmt translate` (--mt, -s, -t, --tags,\n"
+          "...) applies to each document; see xliffmt-translate(1).\n\n"
+          "Exit status: 0 all documents done, 1 some document could not be\n"
+          "translated (the others were written), 2 internal error, 3 done but\n"
+          "some segments not translated.\n");
+}
+
+enum { XMT_OPT_JOBS = 400, XMT_OPT_FORCE };
+
+struct doc {
+  char *in, *out, *rel;
+  int skipped; /* up to date */
+  int rc;      /* translate's exit status */
+  int done;
+  char *report; /* translate's JSON report, one object */
+  struct xmt_filter_stats stats;
+};
+
+struct batch {
+  struct doc *docs;
+  size_t n, cap;
+  const char *outdir;
+  char tmpdir[512];
+};
+
+/* What a child hands back on its pipe. */
+struct child_result {
+  int rc;
+  struct xmt_filter_stats stats;
+};
+
+static int is_document(const char *name) {
+  static const char *const ext[] = {".xlf",     ".xliff", ".sdlxliff",
+                                    ".mqxliff", ".html",  ".htm"};
+  size_t n = strlen(name);
+  for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+    size_t k = strlen(ext[i]);
+    if (n > k && strcasecmp(name + n - k, ext[i]) == 0)
+      return 1;
+  }
+  return 0;
+}
+
+static char *join(const char *a, const char *b) {
+  size_t la = strlen(a), lb = strlen(b);
+  char *s = malloc(la + lb + 2);
+  if (s == NULL)
+    return NULL;
+  memcpy(s, a, la);
+  size_t at = la;
+  if (la > 0 && a[la - 1] != '/')
+    s[at++] = '/';
+  memcpy(s + at, b, lb + 1);
+  return s;
+}
+
+static int add_doc(struct batch *b, const char *in, const char *rel) {
+  if (b->n == b->cap) {
+    size_t cap = b->cap ? 2 * b->cap : 64;
+    struct doc *d = realloc(b->docs, cap * sizeof *d);
+    if (d == NULL)
+      return -1;
+    b->docs = d;
+    b->cap = cap;
+  }
+  struct doc *d = &b->docs[b->n];
+  memset(d, 0, sizeof *d);
+  d->in = strdup(in);
+  d->rel = strdup(rel);
+  d->out = join(b->outdir, rel);
+  if (d->in == NULL || d->rel == NULL || d->out == NULL) {
+    free(d->in);
+    free(d->rel);
+    free(d->out);
+    return -1;
+  }
+  b->n++;
+  return 0;
+}
+
+/* The documents under dir, rel being dir's path below the batch's root. */
+static int walk(struct batch *b, const char *dir, const char *rel) {
+  DIR *dp = opendir(dir);
+  if (dp == NULL) {
+    fprintf(stderr, "xliffmt: %s: cannot read the directory: %s\n", dir,
+            strerror(errno));
+    return -1;
+  }
+  int rc = 0;
+  struct dirent *e;
+  while (rc == 0 && (e = readdir(dp)) != NULL) {
+    if (e->d_name[0] == '.')
+      continue; /* ., .., hidden files and our own temporary files */
+    char *path = join(dir, e->d_name);
+    char *sub = rel[0] != '\0' ? join(rel, e->d_name) : strdup(e->d_name);
+    struct stat st;
+    if (path == NULL || sub == NULL) {
+      rc = -1;
+    } else if (stat(path, &st) != 0) {
+      fprintf(stderr, "xliffmt: %s: %s\n", path, strerror(errno));
+      rc = -1;
+    } else if (S_ISDIR(st.st_mode)) {
+      rc = walk(b, path, sub);
+    } else if (S_ISREG(st.st_mode) && is_document(e->d_name)) {
+      rc = add_doc(b, path, sub);
+    }
+    free(path);
+    free(sub);
+  }
+  closedir(dp);
+  return rc;
+}
+
+static int by_rel(const void *x, const void *y) {
+  return strcmp(((const struct doc *)x)->rel, ((const struct doc *)y)->rel);
+}
+
+/* Creates the directories of path's parents. */
+static int make_parents(const char *path) {
+  char *p = strdup(path);
+  if (p == NULL)
+    return -1;
+  for (char *s = p + 1; *s != '\0'; s++) {
+    if (*s != '/')
+      continue;
+    *s = '\0';
+    if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+      fprintf(stderr, "xliffmt: %s: cannot create the directory: %s\n", p,
+              strerror(errno));
+      free(p);
+      return -1;
+    }
+    *s = '/';
+  }
+  free(p);
+  return 0;
+}
+
+static int newer(const struct stat *a, const struct stat *b) {
+  return a->st_mtim.tv_sec > b->st_mtim.tv_sec ||
+         (a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+          a->st_mtim.tv_nsec > b->st_mtim.tv_nsec);
+}
+
+/* Translates one document, as `xliffmt translate` does; runs in the
+ * child. */
+static int translate_one(const struct xmt_cli_settings *s, const char *in,
+                         const char *out, const char *report,
+                         struct xmt_filter_stats *stats) {
+  const char *colon = strchr(s->mt, ':');
+  char name[64];
+  snprintf(name, sizeof name, "%.*s",
+           (int)(colon != NULL ? (size_t)(colon - s->mt) : strlen(s->mt)),
+           s->mt);
+  xmt_filter *f = xmt_filter_new();
+  if (f == NULL)
+    return EXIT_INTERNAL;
+  struct xmt_cli_settings one = *s;
+  one.out = out;
+  one.report = report;
+  one.quiet = 1; /* the batch shows the progress */
+  const struct xmt_backend *backend = xmt_backend_builtin(name);
+  struct xmt_cli_session ses;
+  xmt_cli_session_begin(&ses, f, in, 1);
+  xmt_status st =
+      xmt_cli_configure(f, &one, backend, colon != NULL ? colon + 1 : NULL);
+  if (st == XMT_OK)
+    st = xmt_filter_translate_file(f, in, out);
+  int rc = xmt_cli_session_end(&ses, f, st, &one, backend->name);
+  *stats = *xmt_filter_stats(f);
+  xmt_filter_free(f);
+  return rc;
+}
+
+struct slot {
+  pid_t pid;
+  int fd;
+  size_t doc;
+};
+
+static char *read_file(const char *path) {
+  FILE *fp = fopen(path, "rb");
+  if (fp == NULL)
+    return NULL;
+  struct xmt_cli_output_buf {
+    char *data;
+    size_t len, cap;
+  } b = {0};
+  char chunk[4096];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
+    if (b.len + n + 1 > b.cap) {
+      size_t cap = b.cap ? 2 * b.cap : 8192;
+      while (cap < b.len + n + 1)
+        cap *= 2;
+      char *d = realloc(b.data, cap);
+      if (d == NULL) {
+        free(b.data);
+        fclose(fp);
+        return NULL;
+      }
+      b.data = d;
+      b.cap = cap;
+    }
+    memcpy(b.data + b.len, chunk, n);
+    b.len += n;
+  }
+  fclose(fp);
+  if (b.data == NULL)
+    return NULL;
+  while (b.len > 0 && (b.data[b.len - 1] == '\n' || b.data[b.len - 1] == ' '))
+    b.len--;
+  b.data[b.len] = '\0';
+  return b.data;
+}
+
+static void report_path(const struct batch *b, size_t i, char *out,
+                        size_t len) {
+  snprintf(out, len, "%s/%zu.json", b->tmpdir, i);
+}
+
+static int start(struct batch *b, const struct xmt_cli_settings *s, size_t i,
+                 struct slot *slot) {
+  int fds[2];
+  if (pipe(fds) != 0)
+    return -1;
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return -1;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    char report[600];
+    report_path(b, i, report, sizeof report);
+    struct child_result r;
+    memset(&r, 0, sizeof r);
+    r.rc = translate_one(s, b->docs[i].in, b->docs[i].out, report, &r.stats);
+    ssize_t w = write(fds[1], &r, sizeof r);
+    _exit(w == (ssize_t)sizeof r ? r.rc : EXIT_INTERNAL);
+  }
+  close(fds[1]);
+  slot->pid = pid;
+  slot->fd = fds[0];
+  slot->doc = i;
+  return 0;
+}
+
+static void finish(struct batch *b, struct slot *slot, int wstatus) {
+  struct doc *d = &b->docs[slot->doc];
+  struct child_result r;
+  ssize_t got = read(slot->fd, &r, sizeof r);
+  close(slot->fd);
+  d->done = 1;
+  if (got == (ssize_t)sizeof r) {
+    d->rc = r.rc;
+    d->stats = r.stats;
+  } else {
+    d->rc = EXIT_INTERNAL;
+    if (WIFSIGNALED(wstatus))
+      fprintf(stderr, "xliffmt: %s: the translation died (signal %d)\n", d->in,
+              WTERMSIG(wstatus));
+  }
+  char report[600];
+  report_path(b, slot->doc, report, sizeof report);
+  d->report = read_file(report);
+  unlink(report);
+}
+
+struct totals {
+  size_t docs, done, skipped, failed, partial;
+  struct xmt_filter_stats s;
+};
+
+static void add_stats(struct xmt_filter_stats *t,
+                      const struct xmt_filter_stats *s) {
+  t->units += s->units;
+  t->translated_units += s->translated_units;
+  t->skipped_units += s->skipped_units;
+  t->segments += s->segments;
+  t->failed_segments += s->failed_segments;
+  t->bytes_in += s->bytes_in;
+  t->copied_segments += s->copied_segments;
+  t->deduplicated_segments += s->deduplicated_segments;
+  t->mt_calls += s->mt_calls;
+  t->projected_segments += s->projected_segments;
+  t->repaired_segments += s->repaired_segments;
+  t->probe_requests += s->probe_requests;
+  t->probe_anchored_tags += s->probe_anchored_tags;
+  t->sanitized_segments += s->sanitized_segments;
+}
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void progress(const struct totals *t, const struct doc *d, double t0,
+                     int tty, int quiet) {
+  if (quiet)
+    return;
+  double el = now_s() - t0;
+  size_t handled = t->done + t->skipped;
+  if (tty) {
+    double eta = t->done > 0 && t->docs > handled
+                     ? el / (double)t->done * (double)(t->docs - handled)
+                     : 0;
+    fprintf(stderr,
+            "\rxliffmt batch: %zu/%zu documents, %zu segments, %.1f "
+            "segments/s, ETA %d:%02d ",
+            handled, t->docs, t->s.segments,
+            el > 0 ? (double)t->s.segments / el : 0.0, (int)eta / 60,
+            (int)eta % 60);
+    fflush(stderr);
+  } else {
+    fprintf(stderr, "xliffmt: batch %zu/%zu: %s: %s, %zu segment%s\n", handled,
+            t->docs, d->rel,
+            d->skipped              ? "up to date"
+            : d->rc == EXIT_OK      ? "done"
+            : d->rc == EXIT_PARTIAL ? "some segments not translated"
+                                    : "failed",
+            d->stats.segments, d->stats.segments == 1 ? "" : "s");
+  }
+}
+
+static int write_batch_report(const char *path, const struct batch *b,
+                              const struct totals *t, double seconds) {
+  FILE *fp = fopen(path, "w");
+  if (fp == NULL) {
+    fprintf(stderr, "xliffmt: %s: cannot write the report: %s\n", path,
+            strerror(errno));
+    return 0;
+  }
+  fputs("{\"documents\":[", fp);
+  for (size_t i = 0; i < b->n; i++) {
+    const struct doc *d = &b->docs[i];
+    if (i > 0)
+      fputc(',', fp);
+    if (d->report != NULL && d->report[0] == '{') {
+      /* translate's report, with the output and the exit status */
+      fputs("{\"output\":", fp);
+      xmt_cli_json_string(fp, d->out);
+      fprintf(fp, ",\"exit_status\":%d,", d->rc);
+      fputs(d->report + 1, fp);
+    } else {
+      fputs("{\"input\":", fp);
+      xmt_cli_json_string(fp, d->in);
+      fputs(",\"output\":", fp);
+      xmt_cli_json_string(fp, d->out);
+      if (d->skipped)
+        fputs(",\"status\":\"up-to-date\"}", fp);
+      else
+        fprintf(fp, ",\"status\":\"failed\",\"exit_status\":%d}", d->rc);
+    }
+  }
+  const struct xmt_filter_stats *s = &t->s;
+  fprintf(fp,
+          "],\"totals\":{\"documents\":%zu,\"translated_documents\":%zu,"
+          "\"up_to_date_documents\":%zu,\"partial_documents\":%zu,"
+          "\"failed_documents\":%zu,\"units\":%zu,\"translated_units\":%zu,"
+          "\"skipped_units\":%zu,\"segments_sent\":%zu,"
+          "\"copied_segments\":%zu,\"deduplicated_segments\":%zu,"
+          "\"mt_calls\":%zu,\"projected_segments\":%zu,"
+          "\"repaired_segments\":%zu,\"probe_requests\":%zu,"
+          "\"probe_anchored_tags\":%zu,\"sanitized_segments\":%zu,"
+          "\"failed_segments\":%zu,\"seconds\":%.3f}}\n",
+          t->docs, t->done - t->failed - t->partial, t->skipped, t->partial,
+          t->failed, s->units, s->translated_units, s->skipped_units,
+          s->segments, s->copied_segments, s->deduplicated_segments,
+          s->mt_calls, s->projected_segments, s->repaired_segments,
+          s->probe_requests, s->probe_anchored_tags, s->sanitized_segments,
+          s->failed_segments, seconds);
+  if (fclose(fp) != 0) {
+    fprintf(stderr, "xliffmt: %s: cannot write the report\n", path);
+    return 0;
+  }
+  return 1;
+}
+
+static volatile sig_atomic_t stop;
+static void on_signal(int sig) { stop = sig; }
+
+static void free_batch(struct batch *b) {
+  for (size_t i = 0; i < b->n; i++) {
+    free(b->docs[i].in);
+    free(b->docs[i].out);
+    free(b->docs[i].rel);
+    free(b->docs[i].report);
+  }
+  free(b->docs);
+  if (b->tmpdir[0] != '\0')
+    rmdir(b->tmpdir);
+}
+
+int xmt_cli_batch(int argc, char **argv) {
+  static const struct option options[] = {
+      XMT_CLI_RUN_LONG_OPTIONS,
+      {"mt", required_argument, NULL, 'm'},
+      {"mt-option", required_argument, NULL, XMT_OPT_MT_OPTION},
+      {"timeout", required_argument, NULL, XMT_OPT_TIMEOUT},
+      {"batch-size", required_argument, NULL, XMT_OPT_BATCH},
+      {"probes", required_argument, NULL, XMT_OPT_PROBES},
+      {"jobs", required_argument, NULL, 'j'},
+      {"force", no_argument, NULL, XMT_OPT_FORCE},
+      {NULL, 0, NULL, 0}};
+  struct xmt_cli_settings s;
+  xmt_cli_settings_init(&s);
+  s.command = "batch ";
+  unsigned long jobs = 1;
+  int force = 0, c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "o:s:t:m:j:qh", options, NULL)) != -1) {
+    if (c == 'h') {
+      usage(stdout);
+      return EXIT_OK;
+    }
+    if (c == 'j') {
+      char *end;
+      errno = 0;
+      jobs = strtoul(optarg, &end, 10);
+      if (errno != 0 || *end != '\0' || jobs < 1 || jobs > 256) {
+        xmt_cli_usage_error("batch ", "--jobs takes a number from 1 to 256");
+        return EXIT_BAD_INPUT;
+      }
+      continue;
+    }
+    if (c == XMT_OPT_FORCE) {
+      force = 1;
+      continue;
+    }
+    if (!xmt_cli_take_option(&s, c, optarg))
+      return EXIT_BAD_INPUT;
+  }
+  if (optind == argc) {
+    xmt_cli_usage_error("batch ", "missing input files or directories");
+    return EXIT_BAD_INPUT;
+  }
+  if (s.out == NULL || strcmp(s.out, "-") == 0) {
+    xmt_cli_usage_error("batch ", "missing -o OUTDIR (the output tree)");
+    return EXIT_BAD_INPUT;
+  }
+  if (s.mt == NULL) {
+    xmt_cli_usage_error("batch ",
+                        "missing --mt BACKEND (e.g. --mt apertium:eng-spa)");
+    return EXIT_BAD_INPUT;
+  }
+  if ((s.flags & XMT_FILTER_UPDATE_MODEL) != 0 && jobs > 1) {
+    /* Each document would load the model before the others saved. */
+    xmt_cli_usage_error("batch ", "--update-model needs --jobs 1: each "
+                                  "document adds to what the ones before "
+                                  "it taught the model");
+    return EXIT_BAD_INPUT;
+  }
+  const char *colon = strchr(s.mt, ':');
+  char name[64];
+  snprintf(name, sizeof name, "%.*s",
+           (int)(colon != NULL ? (size_t)(colon - s.mt) : strlen(s.mt)), s.mt);
+  if (xmt_backend_builtin(name) == NULL) {
+    char msg[192];
+    snprintf(msg, sizeof msg,
+             "unknown MT backend '%.64s' (known: identity, pseudo, "
+             "apertium, cmd, http, plugin)",
+             name);
+    xmt_cli_usage_error("batch ", msg);
+    return EXIT_BAD_INPUT;
+  }
+  const char *batch_report = s.report;
+  struct batch b;
+  memset(&b, 0, sizeof b);
+  b.outdir = s.out;
+  int rc = EXIT_OK;
+  for (int i = optind; rc == EXIT_OK && i < argc; i++) {
+    struct stat st;
+    if (stat(argv[i], &st) != 0) {
+      fprintf(stderr, "xliffmt: %s: %s\n", argv[i], strerror(errno));
+      rc = EXIT_BAD_INPUT;
+    } else if (S_ISDIR(st.st_mode)) {
+      if (walk(&b, argv[i], "") != 0)
+        rc = EXIT_BAD_INPUT;
+    } else {
+      const char *slash = strrchr(argv[i], '/');
+      if (add_doc(&b, argv[i], slash != NULL ? slash + 1 : argv[i]) != 0)
+        rc = EXIT_INTERNAL;
+    }
+  }
+  if (rc == EXIT_OK && b.n > 1)
+    qsort(b.docs, b.n, sizeof *b.docs, by_rel);
+  for (size_t i = 1; rc == EXIT_OK && i < b.n; i++)
+    if (strcmp(b.docs[i].rel, b.docs[i - 1].rel) == 0) {
+      fprintf(stderr, "xliffmt: %s and %s would both be written to %s\n",
+              b.docs[i - 1].in, b.docs[i].in, b.docs[i].out);
+      rc = EXIT_BAD_INPUT;
+    }
+  if (rc == EXIT_OK && mkdir(b.outdir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "xliffmt: %s: cannot create the directory: %s\n", b.outdir,
+            strerror(errno));
+    rc = EXIT_BAD_INPUT;
+  }
+  const char *tmp = getenv("TMPDIR");
+  snprintf(b.tmpdir, sizeof b.tmpdir, "%s/xliffmt-batch-XXXXXX",
+           tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+  if (rc == EXIT_OK && mkdtemp(b.tmpdir) == NULL) {
+    fprintf(stderr, "xliffmt: cannot create a temporary directory: %s\n",
+            strerror(errno));
+    b.tmpdir[0] = '\0';
+    rc = EXIT_INTERNAL;
+  }
+  if (rc != EXIT_OK) {
+    free_batch(&b);
+    return rc;
+  }
+
+  struct sigaction sa, old_int, old_term;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old_int);
+  sigaction(SIGTERM, &sa, &old_term);
+
+  struct totals t;
+  memset(&t, 0, sizeof t);
+  t.docs = b.n;
+  int tty = isatty(STDERR_FILENO);
+  double t0 = now_s();
+  struct slot *slots = calloc(jobs, sizeof *slots);
+  size_t running = 0, next = 0;
+  if (slots == NULL)
+    rc = EXIT_INTERNAL;
+  while (rc == EXIT_OK && (next < b.n || running > 0)) {
+    while (!stop && running < jobs && next < b.n) {
+      struct doc *d = &b.docs[next];
+      struct stat si, so;
+      if (!force && stat(d->in, &si) == 0 && stat(d->out, &so) == 0 &&
+          newer(&so, &si)) {
+        d->skipped = 1;
+        t.skipped++;
+        progress(&t, d, t0, tty, s.quiet);
+        next++;
+        continue;
+      }
+      if (make_parents(d->out) != 0) {
+        d->done = 1;
+        d->rc = EXIT_BAD_INPUT;
+        t.done++;
+        t.failed++;
+        next++;
+        continue;
+      }
+      size_t k = 0;
+      while (slots[k].pid != 0)
+        k++;
+      if (start(&b, &s, next, &slots[k]) != 0) {
+        fprintf(stderr, "xliffmt: cannot start a process: %s\n",
+                strerror(errno));
+        rc = EXIT_INTERNAL;
+        break;
+      }
+      running++;
+      next++;
+    }
+    if (running == 0)
+      break;
+    int wstatus;
+    pid_t pid = waitpid(-1, &wstatus, 0);
+    if (pid < 0) {
+      if (errno == EINTR)
+        continue;
+      rc = EXIT_INTERNAL;
+      break;
+    }
+    for (size_t k = 0; k < jobs; k++) {
+      if (slots[k].pid != pid)
+        continue;
+      finish(&b, &slots[k], wstatus);
+      const struct doc *d = &b.docs[slots[k].doc];
+      slots[k].pid = 0;
+      running--;
+      t.done++;
+      add_stats(&t.s, &d->stats);
+      if (d->rc == EXIT_PARTIAL)
+        t.partial++;
+      else if (d->rc != EXIT_OK)
+        t.failed++;
+      progress(&t, d, t0, tty, s.quiet);
+    }
+  }
+  /* Whatever stopped the loop, no child is left behind. */
+  for (size_t k = 0; slots != NULL && k < jobs; k++)
+    if (slots[k].pid != 0) {
+      kill(slots[k].pid, SIGTERM);
+      waitpid(slots[k].pid, NULL, 0);
+      close(slots[k].fd);
+    }
+  free(slots);
+  sigaction(SIGINT, &old_int, NULL);
+  sigaction(SIGTERM, &old_term, NULL);
+  double seconds = now_s() - t0;
+  if (!s.quiet && tty)
+    fputc('\n', stderr);
+  if (!s.quiet)
+    fprintf(stderr,
+            "xliffmt: batch: %zu documents, %zu translated, %zu up to date, "
+            "%zu with untranslated segments, %zu failed; %zu segments sent "
+            "in %.2f s\n",
+            t.docs, t.done - t.failed - t.partial, t.skipped, t.partial,
+            t.failed, t.s.segments, seconds);
+  if (batch_report != NULL &&
+      !write_batch_report(batch_report, &b, &t, seconds) && rc == EXIT_OK)
+    rc = EXIT_BAD_INPUT;
+  free_batch(&b);
+  if (stop)
+    return 130;
+  if (rc != EXIT_OK)
+    return rc;
+  return t.failed > 0 ? EXIT_BAD_INPUT : t.partial > 0 ? EXIT_PARTIAL : EXIT_OK;
+}
