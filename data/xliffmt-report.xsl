@@ -161,12 +161,13 @@
     <td class="tgt" lang="{../../@target-language}">
       <xsl:choose>
         <xsl:when test="f:target"><xsl:apply-templates select="f:target/node()" mode="inline"/></xsl:when>
+        <xsl:when test="../@translate = 'no'"><span class="muted">not for translation</span></xsl:when>
         <xsl:otherwise><span class="none">no target</span></xsl:otherwise>
       </xsl:choose>
     </td>
     <td class="state">
       <xsl:choose>
-        <xsl:when test="../@translate = 'no'">translate="no"</xsl:when>
+        <xsl:when test="../@translate = 'no'">translate=no</xsl:when>
         <xsl:otherwise><xsl:value-of select="../@state"/></xsl:otherwise>
       </xsl:choose>
       <xsl:if test="../@state-qualifier"><div class="q"><xsl:value-of select="../@state-qualifier"/></div></xsl:if>
@@ -328,9 +329,10 @@ td.n a { color: inherit; text-decoration: none; }
 td.unit { width: 8em; word-break: break-all; }
 td.unit .line, td.state .q { color: var(--muted); font-size: 12px; }
 td.src, td.tgt { width: 34%; white-space: pre-wrap; }
-td.state { width: 11em; font-size: 12px; word-break: break-word; }
+td.state { width: 14em; font-size: 12px; overflow-wrap: anywhere; }
 td.flags { width: 12em; }
 .none { color: #c81e1e; font-style: italic; }
+.muted { color: var(--muted); font-style: italic; }
 tr[data-flags~="untranslated"] td.tgt, tr[data-flags~="tag-missing"] td.tgt { background: #fff5f5; }
 tr[data-flags~="locked"] td { color: var(--muted); }
 tr:target td { background: #fffbea; }

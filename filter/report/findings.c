@@ -676,8 +676,8 @@ static void builder_free(struct builder *b) {
   xmt_segment_free(b->tgt);
 }
 
-xmlDocPtr xmt_findings_build(xmt_filter *f, xmlDocPtr doc,
-                             const char *xliff_path, const char *display_path) {
+xmlDocPtr xmt_findings_build(xmt_filter *f, const char *xliff_path,
+                             const char *display_path, xmlDocPtr *doc_out) {
   struct builder b;
   memset(&b, 0, sizeof b);
   b.f = f;
@@ -686,6 +686,13 @@ xmlDocPtr xmt_findings_build(xmt_filter *f, xmlDocPtr doc,
   if (st == XMT_OK && b.nomem)
     st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                        xmt_strerror(XMT_ERR_NOMEM));
+  /* The check reads the document first: bad input is reported as every
+   * command reports it. */
+  xmlDocPtr doc = NULL;
+  *doc_out = NULL;
+  if (st == XMT_OK && (doc = xmt_report_read_xml(f, xliff_path, NULL, 0,
+                                                 "the document")) == NULL)
+    st = f->err.pub.status;
   if (st != XMT_OK) {
     builder_free(&b);
     return NULL;
@@ -736,9 +743,11 @@ xmlDocPtr xmt_findings_build(xmt_filter *f, xmlDocPtr doc,
   builder_free(&b);
   if (b.nomem) {
     xmlFreeDoc(b.out);
+    xmlFreeDoc(doc);
     xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                   xmt_strerror(XMT_ERR_NOMEM));
     return NULL;
   }
+  *doc_out = doc;
   return b.out;
 }

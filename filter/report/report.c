@@ -203,10 +203,8 @@ static void on_xml_error(void *user, xmlErrorPtr e) {
     fe->message[--n] = '\0';
 }
 
-/* Reads an XML file, or memory when text is not NULL (path then names
- * it). No network, no external entities. */
-static xmlDocPtr read_xml(xmt_filter *f, const char *path, const char *text,
-                          size_t len, const char *what) {
+xmlDocPtr xmt_report_read_xml(xmt_filter *f, const char *path, const char *text,
+                              size_t len, const char *what) {
   xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
   if (ctxt == NULL) {
     xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
@@ -293,7 +291,7 @@ static xsltStylesheetPtr compile(xmt_filter *f, const char *name,
              XMT_PKGDATADIR, path);
     path = builtin_path;
   }
-  xmlDocPtr doc = read_xml(f, path, text, len, "the stylesheet");
+  xmlDocPtr doc = xmt_report_read_xml(f, path, text, len, "the stylesheet");
   if (doc == NULL)
     return NULL;
   struct messages m;
@@ -499,10 +497,7 @@ xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
   xmlDocPtr doc = NULL, findings = NULL;
   xsltStylesheetPtr style = NULL;
   if (st == XMT_OK &&
-      (doc = read_xml(f, xliff_path, NULL, 0, "the document")) == NULL)
-    st = f->err.pub.status;
-  if (st == XMT_OK &&
-      (findings = xmt_findings_build(f, doc, xliff_path, in_path)) == NULL)
+      (findings = xmt_findings_build(f, xliff_path, in_path, &doc)) == NULL)
     st = f->err.pub.status;
   if (st == XMT_OK && options != NULL && options->findings_only) {
     xmlChar *bytes = NULL;

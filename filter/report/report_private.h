@@ -14,12 +14,19 @@
 /* The URI the findings document answers to in document(). */
 #define XMT_FINDINGS_URI "urn:xliffmt:findings"
 
-/* Builds the findings of the XLIFF document xliff_path, already parsed as
- * doc: the check's counts and problems and one element per segment.
- * display_path names the document in the findings (the HTML page a
- * temporary XLIFF came from). NULL with the error in f. */
-xmlDocPtr xmt_findings_build(xmt_filter *f, xmlDocPtr doc,
-                             const char *xliff_path, const char *display_path);
+/* Checks the XLIFF document xliff_path (xmt_filter_check_file), reads it
+ * into *doc, and builds its findings: the check's counts and problems and
+ * one element per segment. display_path names the document in the
+ * findings (the HTML page a temporary XLIFF came from). NULL with the
+ * error in f (*doc is then NULL too). */
+xmlDocPtr xmt_findings_build(xmt_filter *f, const char *xliff_path,
+                             const char *display_path, xmlDocPtr *doc);
+
+/* Reads an XML file, or text when not NULL (path then names it), without
+ * network access or external entities; what names it in messages. NULL
+ * with the error (file, line, column) in f. */
+xmlDocPtr xmt_report_read_xml(xmt_filter *f, const char *path, const char *text,
+                              size_t len, const char *what);
 
 /* The shipped stylesheets, generated from data/ by report.am. */
 extern const unsigned char xmt_xsl_report[];
