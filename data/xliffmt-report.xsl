@@ -326,7 +326,7 @@ tr.file th { background: #e4e7eb; color: var(--ink); text-align: left; padding: 
 td { padding: 7px 10px; vertical-align: top; border-top: 1px solid var(--line); }
 td.n { width: 3em; color: var(--muted); text-align: right; }
 td.n a { color: inherit; text-decoration: none; }
-td.unit { width: 8em; word-break: break-all; }
+td.unit { width: 9em; overflow-wrap: anywhere; }
 td.unit .line, td.state .q { color: var(--muted); font-size: 12px; }
 td.src, td.tgt { width: 34%; white-space: pre-wrap; }
 td.state { width: 14em; font-size: 12px; overflow-wrap: anywhere; }

@@ -151,7 +151,13 @@ if expect_exit 1 "a malformed document" "$x" report "$fx/bad-malformed.xlf" \
     "xliffmt: $fx/bad-malformed.xlf:9:43: mismatched tag (unit 2)"
 fi
 no_file "malformed document" "$out"
-expect_exit 1 "missing input" "$x" report
+if expect_exit 1 "an input that does not exist" "$x" report \
+  "$tmp/none.xlf" -o "$out"; then
+  first_err "missing input message" \
+    "xliffmt: $tmp/none.xlf: cannot open: No such file or directory"
+fi
+no_file "missing input" "$out"
+expect_exit 1 "no input" "$x" report
 expect_exit 1 "--param without =" "$x" report "$fx/report-flags.xlf" \
   --param who
 expect_exit 1 "standard input" "$x" report - -o "$out"
