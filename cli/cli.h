@@ -19,6 +19,8 @@ int xmt_cli_project(int argc, char **argv);
 int xmt_cli_evaluate(int argc, char **argv);
 int xmt_cli_segment(int argc, char **argv);
 int xmt_cli_align(int argc, char **argv);
+/* report (report.c); xmt_cli_report below prints an error. */
+int xmt_cli_report_command(int argc, char **argv);
 /* extract and merge of XLIFF documents (cli_offline.c). */
 int xmt_cli_extract_segments(int argc, char **argv);
 int xmt_cli_merge_segments(int argc, char **argv);

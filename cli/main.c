@@ -27,6 +27,8 @@ static const struct command {
      "write text for translation elsewhere (HTML page to XLIFF)"},
     {"merge", xmt_cli_merge,
      "put translations back (XLIFF into the HTML page)"},
+    {"report", xmt_cli_report_command,
+     "write a review page (or any XSLT report) of a document"},
 };
 
 static void usage(FILE *fp) {

@@ -105,7 +105,7 @@ static enum xmt_code_kind code_kind(const struct xmt_tag *t) {
 }
 
 /* One element per tag, except the end tag of a g or mrk pair. */
-static int counts_as_element(const struct xmt_tag *t) {
+int xmt_check_counts_as_element(const struct xmt_tag *t) {
   return !(t->kind == XMT_TAG_CLOSE &&
            (strcmp(t->name, "g") == 0 || strcmp(t->name, "mrk") == 0));
 }
@@ -113,28 +113,28 @@ static int counts_as_element(const struct xmt_tag *t) {
 static void count_codes(const xmt_segment *seg, size_t *codes) {
   for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
     struct xmt_tag t;
-    if (xmt_segment_tag(seg, i, &t) == XMT_OK && counts_as_element(&t))
+    if (xmt_segment_tag(seg, i, &t) == XMT_OK &&
+        xmt_check_counts_as_element(&t))
       codes[code_kind(&t)]++;
   }
 }
 
-/* Names the first inline code in a that b lacks (by element and id). */
-static int missing_code(const xmt_segment *a, const xmt_segment *b, char *what,
-                        size_t size) {
+int xmt_check_missing_code(const xmt_segment *a, const xmt_segment *b,
+                           char *what, size_t size) {
   size_t na = xmt_segment_tag_count(a), nb = xmt_segment_tag_count(b);
   char *used = calloc(nb + 1, 1);
   int found = 0;
   for (size_t i = 0; i < na && !found && used != NULL; i++) {
     struct xmt_tag ta;
     xmt_segment_tag(a, i, &ta);
-    if (!counts_as_element(&ta))
+    if (!xmt_check_counts_as_element(&ta))
       continue;
     int match = 0;
     for (size_t j = 0; j < nb && !match; j++) {
       struct xmt_tag tb;
       xmt_segment_tag(b, j, &tb);
-      if (!used[j] && counts_as_element(&tb) && strcmp(ta.name, tb.name) == 0 &&
-          strcmp(ta.id, tb.id) == 0)
+      if (!used[j] && xmt_check_counts_as_element(&tb) &&
+          strcmp(ta.name, tb.name) == 0 && strcmp(ta.id, tb.id) == 0)
         used[j] = 1, match = 1;
     }
     if (!match) {
@@ -167,13 +167,14 @@ static int check_unit(struct check *c, const xmt_xliff_unit *u) {
   }
   if (rc == 0 && u->has_target && u->existing != NULL &&
       u->whole_source != NULL) {
-    if (missing_code(u->whole_source, u->existing, what, sizeof what)) {
+    if (xmt_check_missing_code(u->whole_source, u->existing, what,
+                               sizeof what)) {
       snprintf(msg, sizeof msg, "<target> lacks the inline code %s of <source>",
                what);
       rc = problem(c, XMT_WARNING, u->line, id, msg);
     }
-    if (rc == 0 &&
-        missing_code(u->existing, u->whole_source, what, sizeof what)) {
+    if (rc == 0 && xmt_check_missing_code(u->existing, u->whole_source, what,
+                                          sizeof what)) {
       snprintf(msg, sizeof msg,
                "<target> has an inline code %s not in <source>", what);
       rc = problem(c, XMT_WARNING, u->line, id, msg);

@@ -334,4 +334,14 @@ xmt_status xmt_raw_decode(struct xmt_placer *p, xmt_segment *out,
                           const xmt_segment *src, size_t lead, size_t core_len,
                           const char *tr, size_t trlen, size_t *repairs);
 
+/* --- Checks shared with the review report (check.c) -----------------------
+ */
+
+/* 1 when t is one inline element: the end tag of a g or mrk pair is not. */
+int xmt_check_counts_as_element(const struct xmt_tag *t);
+/* Names in what the first inline code of a that b lacks (by element and
+ * id); returns 1 when there is one. */
+int xmt_check_missing_code(const xmt_segment *a, const xmt_segment *b,
+                           char *what, size_t size);
+
 #endif /* XMT_FILTER_PRIVATE_H */

@@ -474,6 +474,53 @@ XMT_API xmt_status xmt_filter_translate_html_file(xmt_filter *filter,
                                                   const char *in_path,
                                                   const char *out_path);
 
+/* --- Review reports ---------------------------------------------------------
+ * A document read whole and transformed by an XSLT 1.0 stylesheet
+ * (libxslt) together with its findings: the counts and problems of
+ * xmt_filter_check_file, and one element per segment (per <mrk
+ * mtype="seg">, or per unit when unsegmented) with its source and target
+ * and its flags. The stylesheet gets the findings document (namespace
+ * XMT_FINDINGS_NS, described in xliffmt-report(1)) as the node-set
+ * parameter "findings", also reachable as document('urn:xliffmt:findings').
+ * The stylesheet may read local files with document(); it cannot reach
+ * the network or write files. */
+
+#define XMT_FINDINGS_NS "urn:xliffmt:findings:1"
+
+struct xmt_report_options {
+  /* An XSLT 1.0 file; when no such file exists, the name of a shipped
+   * stylesheet ("report", the default when NULL, or "tmx"). */
+  const char *stylesheet;
+  /* "NAME=VALUE" strings passed to the stylesheet as string parameters,
+   * NULL-terminated; NULL for none. "findings" is taken. */
+  const char *const *params;
+  /* Write the findings document itself, not a transformation of it. */
+  int findings_only;
+};
+
+/* Writes the report of the XLIFF document in_path (a file: it is read
+ * twice) to out_path ("-": standard output), through a temporary file
+ * renamed on success. An HTML page is reported as the XLIFF document
+ * xmt_html_extract_file writes of it, with the filter's languages.
+ * options may be NULL. The stylesheet's xsl:message lines go to on_message
+ * (may be NULL) as warnings. An error in the stylesheet (not well-formed,
+ * does not compile, fails while running) is the filter's error, with the
+ * stylesheet's file and line as libxslt gives them (XMT_ERR_XML or
+ * XMT_ERR_FORMAT); further errors of the same run go to on_message; nothing
+ * is written. libxslt reports compilation errors through a handler shared
+ * by the whole process: this call sets it and restores it, one thread at a
+ * time. */
+XMT_API xmt_status xmt_filter_report_file(
+    xmt_filter *filter, const char *in_path, const char *out_path,
+    const struct xmt_report_options *options, xmt_problem_fn on_message,
+    void *user);
+
+/* The text of a shipped stylesheet ("report": the review page; "tmx": the
+ * translated segments as TMX 1.4), or NULL for another name; *len (may be
+ * NULL) gets its length. Copies are installed as PKGDATADIR/xliffmt-NAME.xsl
+ * to start your own from. */
+XMT_API const char *xmt_report_stylesheet(const char *name, size_t *len);
+
 #ifdef __cplusplus
 }
 #endif

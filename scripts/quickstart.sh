@@ -9,4 +9,5 @@ sh scripts/install-deps.sh
 make -j"$(nproc)" >/dev/null
 ./xliffmt translate samples/sample.xlf -o sample.es.xlf -s en -t es --mt apertium:eng-spa
 ./xliffmt check sample.es.xlf
-echo "translated document: sample.es.xlf"
+./xliffmt report sample.es.xlf -o report.html
+echo "translated document: sample.es.xlf; review page: report.html"

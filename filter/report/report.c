@@ -1,0 +1,548 @@
+/* report.c -- xmt_filter_report_file: a document and its findings through
+ * an XSLT 1.0 stylesheet (libxslt). */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libxml/parser.h>
+#include <libxslt/documents.h>
+#include <libxslt/security.h>
+#include <libxslt/transform.h>
+#include <libxslt/variables.h>
+#include <libxslt/xsltInternals.h>
+#include <libxslt/xsltutils.h>
+
+#include "report_private.h"
+
+/* report.am sets it; the default serves tools that compile this file
+ * alone (make lint). */
+#ifndef XMT_PKGDATADIR
+#define XMT_PKGDATADIR "/usr/local/share/xliffmt"
+#endif
+
+const char *xmt_report_stylesheet(const char *name, size_t *len) {
+  const unsigned char *text = NULL;
+  size_t n = 0;
+  if (name != NULL && strcmp(name, "report") == 0)
+    text = xmt_xsl_report, n = xmt_xsl_report_len;
+  else if (name != NULL && strcmp(name, "tmx") == 0)
+    text = xmt_xsl_tmx, n = xmt_xsl_tmx_len;
+  if (len != NULL)
+    *len = n;
+  return (const char *)text;
+}
+
+/* --- Messages ---------------------------------------------------------------
+ * libxslt prints a context line ("compilation error: file F line N element
+ * E", or "runtime error: ...") and then the message through an error
+ * function; libxml2's XPath errors come through its own. Both are caught
+ * in a buffer and told apart afterwards. */
+
+struct messages {
+  struct xmt_buf text;
+  int nomem;
+};
+
+static void catch_message(void *user, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void catch_message(void *user, const char *fmt, ...) {
+  struct messages *m = user;
+  char piece[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  /* clang-tidy 14 misreads va_start in a function with a format attribute */
+  // NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
+  int n = vsnprintf(piece, sizeof piece, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    return;
+  size_t len = (size_t)n < sizeof piece ? (size_t)n : sizeof piece - 1;
+  if (xmt_buf_append(&m->text, piece, len) != XMT_OK)
+    m->nomem = 1;
+}
+
+/* One diagnostic: file and line from the context line, or none. */
+struct diagnostic {
+  char file[1024];
+  unsigned long line;
+  char message[1024];
+  char detail[256]; /* libxml2's XPath error */
+};
+
+static void append(char *dst, size_t cap, const char *line, size_t len) {
+  size_t have = strlen(dst);
+  if (have > 0 && have + 1 < cap)
+    dst[have++] = ' ', dst[have] = '\0';
+  if (have + 1 < cap)
+    snprintf(dst + have, cap - have, "%.*s", (int)len, line);
+}
+
+/* Parses "compilation error: file F line N element E" into d; returns 1
+ * for compilation, 2 for run time, 0 for another line. */
+static int context_line(const char *s, size_t len, struct diagnostic *d) {
+  static const char *const kinds[] = {"compilation error: file ",
+                                      "runtime error: file ",
+                                      "compilation warning: file "};
+  for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+    size_t klen = strlen(kinds[k]);
+    if (len <= klen || strncmp(s, kinds[k], klen) != 0)
+      continue;
+    const char *end = s + len, *f = s + klen, *l = NULL;
+    for (const char *p = end - 6; p >= f; p--)
+      if (strncmp(p, " line ", 6) == 0) {
+        l = p;
+        break;
+      }
+    int kind = k == 1 ? 2 : 1;
+    memset(d, 0, sizeof *d);
+    if (l == NULL) {
+      snprintf(d->file, sizeof d->file, "%.*s", (int)(end - f), f);
+      return kind;
+    }
+    snprintf(d->file, sizeof d->file, "%.*s", (int)(l - f), f);
+    d->line = strtoul(l + 6, NULL, 10);
+    return kind;
+  }
+  return 0;
+}
+
+/* Splits the caught text into diagnostics. A libxml2 XPath error line
+ * comes before the context line of a compilation error, and after the
+ * message of a run-time one. Returns how many (at most cap). */
+static size_t diagnostics(const struct messages *m, const char *style_path,
+                          struct diagnostic *out, size_t cap) {
+  char xpath[256] = "", loose[1024] = "";
+  struct diagnostic *cur = NULL;
+  size_t n = 0;
+  const char *s = m->text.data, *end = s + m->text.len;
+  while (s != NULL && s < end) {
+    const char *nl = memchr(s, '\n', (size_t)(end - s));
+    size_t len = (size_t)((nl != NULL ? nl : end) - s);
+    struct diagnostic d;
+    int kind = context_line(s, len, &d);
+    if (kind != 0 && n < cap) {
+      if (kind == 2 && cur != NULL && xpath[0] != '\0')
+        snprintf(cur->detail, sizeof cur->detail, "%s", xpath), xpath[0] = 0;
+      cur = &out[n++];
+      *cur = d;
+      if (xpath[0] != '\0')
+        snprintf(cur->detail, sizeof cur->detail, "%s", xpath), xpath[0] = 0;
+    } else if (kind == 0 && len > 0) {
+      if (strncmp(s, "XPath error: ", 13) == 0)
+        snprintf(xpath, sizeof xpath, "%.*s", (int)len, s);
+      else if (cur != NULL)
+        append(cur->message, sizeof cur->message, s, len);
+      else
+        append(loose, sizeof loose, s, len);
+    }
+    s = nl != NULL ? nl + 1 : end;
+  }
+  if (cur == NULL && (loose[0] != '\0' || xpath[0] != '\0') && cap > 0) {
+    cur = &out[n++];
+    memset(cur, 0, sizeof *cur);
+    snprintf(cur->file, sizeof cur->file, "%s", style_path);
+    snprintf(cur->message, sizeof cur->message, "%s", loose);
+  }
+  if (cur != NULL && xpath[0] != '\0' && cur->detail[0] == '\0')
+    snprintf(cur->detail, sizeof cur->detail, "%s", xpath);
+  for (size_t i = 0; i < n; i++) {
+    if (out[i].message[0] == '\0')
+      snprintf(out[i].message, sizeof out[i].message, "%s",
+               out[i].detail[0] != '\0' ? out[i].detail
+                                        : "the stylesheet failed");
+    else if (out[i].detail[0] != '\0') {
+      size_t have = strlen(out[i].message);
+      snprintf(out[i].message + have, sizeof out[i].message - have, " (%s)",
+               out[i].detail);
+    }
+  }
+  return n;
+}
+
+/* The first diagnostic becomes the filter's error; the others go to
+ * on_message, except those on the same line, which only follow from it. */
+static xmt_status stylesheet_error(xmt_filter *f, const struct messages *m,
+                                   const char *style_path,
+                                   xmt_problem_fn on_message, void *user) {
+  struct diagnostic d[16];
+  size_t n = diagnostics(m, style_path, d, 16);
+  for (size_t i = 1; i < n && on_message != NULL; i++) {
+    if (d[i].line == d[0].line && strcmp(d[i].file, d[0].file) == 0)
+      continue;
+    struct xmt_problem p = {XMT_ERROR, d[i].file, d[i].line,
+                            0,         NULL,      d[i].message};
+    on_message(user, &p);
+  }
+  if (n == 0)
+    return xmt_error_set(&f->err, XMT_ERR_FORMAT, style_path, 0, 0, NULL,
+                         "the stylesheet failed");
+  return xmt_error_set(
+      &f->err, XMT_ERR_FORMAT, d[0].file, d[0].line, 0, NULL, "%s",
+      d[0].message[0] != '\0' ? d[0].message : "the stylesheet failed");
+}
+
+/* --- Parsing --------------------------------------------------------------
+ */
+
+struct first_error {
+  int seen;
+  unsigned long line, column;
+  char message[256];
+};
+
+static void on_xml_error(void *user, xmlErrorPtr e) {
+  xmlParserCtxtPtr ctxt = user;
+  struct first_error *fe = ctxt != NULL ? ctxt->_private : NULL;
+  if (fe == NULL || fe->seen || e == NULL || e->level < XML_ERR_ERROR)
+    return;
+  fe->seen = 1;
+  fe->line = e->line > 0 ? (unsigned long)e->line : 0;
+  fe->column = e->int2 > 0 ? (unsigned long)e->int2 : 0;
+  snprintf(fe->message, sizeof fe->message, "%s",
+           e->message != NULL ? e->message : "error");
+  size_t n = strlen(fe->message);
+  while (n > 0 && (fe->message[n - 1] == '\n' || fe->message[n - 1] == ' '))
+    fe->message[--n] = '\0';
+}
+
+xmlDocPtr xmt_report_read_xml(xmt_filter *f, const char *path, const char *text,
+                              size_t len, const char *what) {
+  xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+  if (ctxt == NULL) {
+    xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                  xmt_strerror(XMT_ERR_NOMEM));
+    return NULL;
+  }
+  struct first_error fe;
+  memset(&fe, 0, sizeof fe);
+  ctxt->_private = &fe;
+  ctxt->sax->serror = on_xml_error;
+  int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA;
+  xmlDocPtr doc = text != NULL ? xmlCtxtReadMemory(ctxt, text, (int)len, path,
+                                                   NULL, options)
+                               : xmlCtxtReadFile(ctxt, path, NULL, options);
+  if (doc == NULL || !ctxt->wellFormed || xmlDocGetRootElement(doc) == NULL) {
+    if (!fe.seen)
+      snprintf(fe.message, sizeof fe.message, "no root element");
+    xmt_error_set(&f->err, XMT_ERR_XML, path, fe.line, fe.column, NULL,
+                  "%s is not well-formed XML: %s", what, fe.message);
+    xmlFreeDoc(doc);
+    doc = NULL;
+  }
+  xmlFreeParserCtxt(ctxt);
+  return doc;
+}
+
+/* --- Stylesheets ------------------------------------------------------------
+ */
+
+/* libxslt reports compilation errors, and some run-time ones, through a
+ * handler that is one for the process; calls that set it take turns.
+ * libxml2's (XPath errors) is one per thread. */
+static pthread_mutex_t catch_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct catcher {
+  xmlGenericErrorFunc xslt;
+  xmlStructuredErrorFunc xml;
+  void *xslt_ctx, *xml_ctx;
+};
+
+/* libxml2's errors, XPath ones marked to be told from libxslt's lines. */
+static void catch_xml_error(void *user, xmlErrorPtr e) {
+  struct messages *m = user;
+  if (e == NULL || e->message == NULL)
+    return;
+  size_t len = strlen(e->message);
+  while (len > 0 && e->message[len - 1] == '\n')
+    len--;
+  if (e->domain == XML_FROM_XPATH)
+    catch_message(m, "XPath error: %.*s\n", (int)len, e->message);
+  else
+    catch_message(m, "%.*s\n", (int)len, e->message);
+}
+
+static void catch_begin(struct catcher *c, struct messages *m) {
+  pthread_mutex_lock(&catch_lock);
+  c->xslt = xsltGenericError, c->xslt_ctx = xsltGenericErrorContext;
+  c->xml = xmlStructuredError, c->xml_ctx = xmlStructuredErrorContext;
+  xsltSetGenericErrorFunc(m, catch_message);
+  xmlSetStructuredErrorFunc(m, catch_xml_error);
+}
+
+static void catch_end(const struct catcher *c) {
+  xsltSetGenericErrorFunc(c->xslt_ctx, c->xslt);
+  xmlSetStructuredErrorFunc(c->xml_ctx, c->xml);
+  pthread_mutex_unlock(&catch_lock);
+}
+
+static xsltStylesheetPtr compile(xmt_filter *f, const char *name,
+                                 xmt_problem_fn on_message, void *user) {
+  const char *path = name != NULL ? name : "report";
+  char builtin_path[4096];
+  size_t len = 0;
+  const char *text = NULL;
+  if (access(path, F_OK) != 0) {
+    text = xmt_report_stylesheet(path, &len);
+    if (text == NULL) {
+      xmt_error_set(&f->err, XMT_ERR_IO, path, 0, 0, NULL,
+                    "cannot open the stylesheet: %s", strerror(ENOENT));
+      return NULL;
+    }
+    snprintf(builtin_path, sizeof builtin_path, "%s/xliffmt-%s.xsl",
+             XMT_PKGDATADIR, path);
+    path = builtin_path;
+  }
+  xmlDocPtr doc = xmt_report_read_xml(f, path, text, len, "the stylesheet");
+  if (doc == NULL)
+    return NULL;
+  struct messages m;
+  memset(&m, 0, sizeof m);
+  struct catcher c;
+  catch_begin(&c, &m);
+  xsltStylesheetPtr style = xsltParseStylesheetDoc(doc);
+  catch_end(&c);
+  if (style == NULL || style->errors > 0) {
+    if (style != NULL)
+      xsltFreeStylesheet(style); /* frees doc */
+    else
+      xmlFreeDoc(doc);
+    stylesheet_error(f, &m, path, on_message, user);
+    xmt_buf_free(&m.text);
+    return NULL;
+  }
+  xmt_buf_free(&m.text);
+  return style;
+}
+
+/* document() may read local files; nothing goes over the network, and
+ * nothing is written, except the findings, which are in memory. */
+static int read_network(xsltSecurityPrefsPtr sec, xsltTransformContextPtr ctxt,
+                        const char *value) {
+  (void)sec, (void)ctxt;
+  return value != NULL && strcmp(value, XMT_FINDINGS_URI) == 0;
+}
+
+/* "NAME=VALUE" options into libxslt's parameters (string values). */
+static xmt_status add_params(xmt_filter *f, xsltTransformContextPtr ctxt,
+                             const char *const *params) {
+  for (const char *const *p = params; p != NULL && *p != NULL; p++) {
+    const char *eq = strchr(*p, '=');
+    if (eq == NULL || eq == *p)
+      return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                           "parameter '%s' is not NAME=VALUE", *p);
+    char *name = xmt_strndup(*p, (size_t)(eq - *p));
+    if (name == NULL)
+      return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                           xmt_strerror(XMT_ERR_NOMEM));
+    int reserved = strcmp(name, "findings") == 0;
+    int rc = reserved
+                 ? 0
+                 : xsltQuoteOneUserParam(ctxt, BAD_CAST name, BAD_CAST(eq + 1));
+    free(name);
+    if (reserved)
+      return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                           "the parameter 'findings' is xliffmt's own");
+    if (rc != 0)
+      return XMT_ERR_FORMAT; /* libxslt said why; the caller reports it */
+  }
+  return XMT_OK;
+}
+
+static xmt_status save(xmt_filter *f, const char *out_path, const char *bytes,
+                       size_t len) {
+  struct xmt_output out;
+  memset(&out, 0, sizeof out);
+  xmt_status st = xmt_output_open(&out, out_path, &f->err);
+  if (st != XMT_OK)
+    return st;
+  if (len > 0 && fwrite(bytes, 1, len, out.fp) != len) {
+    xmt_output_abort(&out);
+    return xmt_error_set(&f->err, XMT_ERR_WRITE, out_path, 0, 0, NULL,
+                         "cannot write: %s", strerror(errno));
+  }
+  st = xmt_output_commit(&out, &f->err);
+  if (st != XMT_OK)
+    xmt_output_abort(&out);
+  return st;
+}
+
+/* Runs style over doc with the findings; the result's bytes into *bytes. */
+static xmt_status transform(xmt_filter *f, xsltStylesheetPtr style,
+                            xmlDocPtr doc, xmlDocPtr findings,
+                            const struct xmt_report_options *options,
+                            xmt_problem_fn on_message, void *user,
+                            xmlChar **bytes, int *len) {
+  struct messages m;
+  memset(&m, 0, sizeof m);
+  xsltTransformContextPtr ctxt = xsltNewTransformContext(style, doc);
+  xsltSecurityPrefsPtr sec = xsltNewSecurityPrefs();
+  xmt_status st = XMT_OK;
+  if (ctxt == NULL || sec == NULL || findings == NULL) {
+    xmlFreeDoc(findings);
+    st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                       xmt_strerror(XMT_ERR_NOMEM));
+    goto done;
+  }
+  xsltSetTransformErrorFunc(ctxt, &m, catch_message);
+  xsltSetSecurityPrefs(sec, XSLT_SECPREF_WRITE_FILE, xsltSecurityForbid);
+  xsltSetSecurityPrefs(sec, XSLT_SECPREF_CREATE_DIRECTORY, xsltSecurityForbid);
+  xsltSetSecurityPrefs(sec, XSLT_SECPREF_WRITE_NETWORK, xsltSecurityForbid);
+  xsltSetSecurityPrefs(sec, XSLT_SECPREF_READ_NETWORK, read_network);
+  xsltSetCtxtSecurityPrefs(sec, ctxt);
+  /* document('urn:xliffmt:findings') finds it among the context's
+   * documents, which own it from here. */
+  findings->URL = xmlStrdup(BAD_CAST XMT_FINDINGS_URI);
+  xmlXPathOrderDocElems(findings);
+  if (findings->URL == NULL || xsltNewDocument(ctxt, findings) == NULL) {
+    xmlFreeDoc(findings);
+    st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                       xmt_strerror(XMT_ERR_NOMEM));
+    goto done;
+  }
+  st = add_params(f, ctxt, options != NULL ? options->params : NULL);
+  if (st == XMT_ERR_FORMAT) {
+    st = stylesheet_error(f, &m, (const char *)style->doc->URL, on_message,
+                          user);
+    goto done;
+  }
+  if (st != XMT_OK)
+    goto done;
+  static const char *const params[] = {
+      "findings", "document('" XMT_FINDINGS_URI "')", NULL};
+  struct catcher c;
+  catch_begin(&c, &m);
+  xmlDocPtr result = xsltApplyStylesheetUser(style, doc, (const char **)params,
+                                             NULL, NULL, ctxt);
+  catch_end(&c);
+  if (result == NULL || ctxt->state == XSLT_STATE_ERROR ||
+      ctxt->state == XSLT_STATE_STOPPED) {
+    xmlFreeDoc(result);
+    st = stylesheet_error(f, &m, (const char *)style->doc->URL, on_message,
+                          user);
+    goto done;
+  }
+  /* What is left are xsl:message lines. */
+  if (on_message != NULL && m.text.len > 0) {
+    const char *s = m.text.data, *end = s + m.text.len;
+    while (s < end) {
+      const char *nl = memchr(s, '\n', (size_t)(end - s));
+      size_t n = (size_t)((nl != NULL ? nl : end) - s);
+      char *line = xmt_strndup(s, n);
+      if (line != NULL && n > 0) {
+        struct xmt_problem p = {
+            XMT_WARNING, (const char *)style->doc->URL, 0, 0, NULL, line};
+        on_message(user, &p);
+      }
+      free(line);
+      s = nl != NULL ? nl + 1 : end;
+    }
+  }
+  if (xsltSaveResultToString(bytes, len, result, style) != 0)
+    st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                       xmt_strerror(XMT_ERR_NOMEM));
+  xmlFreeDoc(result);
+done:
+  if (st == XMT_OK && m.nomem)
+    st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                       xmt_strerror(XMT_ERR_NOMEM));
+  xsltFreeTransformContext(ctxt);
+  xsltFreeSecurityPrefs(sec);
+  xmt_buf_free(&m.text);
+  return st;
+}
+
+/* --- The report -------------------------------------------------------------
+ */
+
+/* An HTML page is reported as the XLIFF document extract writes of it, in
+ * a temporary file whose name goes into tmp. */
+static xmt_status as_xliff(xmt_filter *f, const char *in_path, char *tmp,
+                           size_t cap) {
+  char head[1024];
+  size_t n = 0;
+  tmp[0] = '\0';
+  FILE *fp = xmt_input_open(in_path, &f->err);
+  if (fp == NULL)
+    return f->err.pub.status;
+  n = fread(head, 1, sizeof head, fp);
+  fclose(fp);
+  if (!xmt_html_sniff(head, n, in_path))
+    return XMT_OK;
+  const char *dir = getenv("TMPDIR");
+  snprintf(tmp, cap, "%s/xliffmt-XXXXXX",
+           dir != NULL && dir[0] != '\0' ? dir : "/tmp");
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    tmp[0] = '\0';
+    return xmt_error_set(&f->err, XMT_ERR_WRITE, NULL, 0, 0, NULL,
+                         "cannot create a temporary file: %s", strerror(errno));
+  }
+  close(fd);
+  return xmt_html_extract_file(f, in_path, tmp, NULL);
+}
+
+xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
+                                  const char *out_path,
+                                  const struct xmt_report_options *options,
+                                  xmt_problem_fn on_message, void *user) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&f->err);
+  if (in_path == NULL || strcmp(in_path, "-") == 0)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "the report reads its input twice: give a file, "
+                         "not standard input");
+  char tmp[4096] = "";
+  xmt_status st = as_xliff(f, in_path, tmp, sizeof tmp);
+  const char *xliff_path = tmp[0] != '\0' ? tmp : in_path;
+  xmlDocPtr doc = NULL, findings = NULL;
+  xsltStylesheetPtr style = NULL;
+  if (st == XMT_OK &&
+      (findings = xmt_findings_build(f, xliff_path, in_path, &doc)) == NULL)
+    st = f->err.pub.status;
+  if (st == XMT_OK && options != NULL && options->findings_only) {
+    xmlChar *bytes = NULL;
+    int len = 0;
+    xmlDocDumpFormatMemoryEnc(findings, &bytes, &len, "UTF-8", 0);
+    st = bytes == NULL ? xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
+                                       "%s", xmt_strerror(XMT_ERR_NOMEM))
+                       : save(f, out_path, (const char *)bytes, (size_t)len);
+    xmlFree(bytes);
+  } else if (st == XMT_OK) {
+    style = compile(f, options != NULL ? options->stylesheet : NULL, on_message,
+                    user);
+    if (style == NULL) {
+      st = f->err.pub.status;
+    } else {
+      xmlChar *bytes = NULL;
+      int len = 0;
+      st = transform(f, style, doc, findings, options, on_message, user, &bytes,
+                     &len);
+      findings = NULL; /* the transformation's now */
+      if (st == XMT_OK)
+        st = save(f, out_path, bytes != NULL ? (const char *)bytes : "",
+                  len > 0 ? (size_t)len : 0);
+      xmlFree(bytes);
+    }
+  }
+  /* Errors about the temporary XLIFF are about the page. */
+  if (st != XMT_OK && tmp[0] != '\0' && f->err.pub.file != NULL &&
+      strcmp(f->err.pub.file, tmp) == 0) {
+    char msg[512];
+    snprintf(msg, sizeof msg, "%s", f->err.pub.message);
+    xmt_error_set(&f->err, st, in_path, 0, 0, NULL, "%s", msg);
+  }
+  if (tmp[0] != '\0')
+    unlink(tmp);
+  xsltFreeStylesheet(style);
+  xmlFreeDoc(findings);
+  xmlFreeDoc(doc);
+  return st;
+}
