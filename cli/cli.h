@@ -75,7 +75,9 @@ enum {
   XMT_OPT_UPDATE_MODEL,
   XMT_OPT_PROBES,
   XMT_OPT_SEG_SOURCE,
-  XMT_OPT_APPROVED
+  XMT_OPT_APPROVED,
+  XMT_OPT_CACHE,
+  XMT_OPT_CACHE_MAX
 };
 
 #define XMT_CLI_RUN_LONG_OPTIONS                                               \
@@ -123,6 +125,8 @@ struct xmt_cli_settings {
   const char *srx;
   enum xmt_segmentation segmentation;
   const char *report;
+  const char *cache; /* --cache URI */
+  size_t cache_max;
   int quiet;
   const char *command; /* "translate " etc., for usage messages */
   /* merge */

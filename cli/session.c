@@ -81,6 +81,12 @@ static void on_warning(void *user, const char *id, unsigned long line,
   struct xmt_cli_session *ses = user;
   if (ses->progress)
     fputc('\n', stderr);
+  if (id == NULL) { /* about the run, not a segment */
+    fprintf(stderr, "xliffmt: warning: %s\n", message);
+    keep(ses, &ses->warnings, &ses->nwarnings, &ses->warnings_cap, "", 0,
+         message);
+    return;
+  }
   fprintf(stderr, "xliffmt: %s:%lu: warning: segment %s: %s\n", ses->in, line,
           id, message);
   keep(ses, &ses->warnings, &ses->nwarnings, &ses->warnings_cap, id, line,
@@ -128,13 +134,13 @@ static int write_report(const char *path, const struct xmt_cli_session *ses,
           "\"deduplicated_segments\":%zu,\"mt_calls\":%zu,"
           "\"projected_segments\":%zu,\"repaired_segments\":%zu,"
           "\"probe_requests\":%zu,\"probe_anchored_tags\":%zu,"
-          "\"sanitized_segments\":%zu,"
+          "\"sanitized_segments\":%zu,\"cache_hits\":%zu,"
           "\"failed_segments\":%zu,\"seconds\":%.3f,\"failures\":[",
           s->units, s->translated_units, s->skipped_units, s->segments,
           s->copied_segments, s->deduplicated_segments, s->mt_calls,
           s->projected_segments, s->repaired_segments, s->probe_requests,
-          s->probe_anchored_tags, s->sanitized_segments, s->failed_segments,
-          seconds);
+          s->probe_anchored_tags, s->sanitized_segments, s->cache_hits,
+          s->failed_segments, seconds);
   write_messages(fp, ses->failures, ses->nfailures);
   fputs("],\"warnings\":[", fp);
   write_messages(fp, ses->warnings, ses->nwarnings);

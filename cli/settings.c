@@ -1,6 +1,7 @@
 /* settings.c -- the options translate, extract and merge share. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,6 +147,22 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
   case XMT_OPT_REPORT:
     s->report = arg;
     break;
+  case XMT_OPT_CACHE:
+    if (strncmp(arg, "sqlite:", 7) != 0 || arg[7] == '\0')
+      bad = "--cache takes sqlite:PATH";
+    else
+      s->cache = arg;
+    break;
+  case XMT_OPT_CACHE_MAX: {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(arg, &end, 10);
+    if (errno != 0 || *end != '\0' || v == 0 || arg[0] == '-')
+      bad = "--cache-max takes a number of entries (1 or more)";
+    else
+      s->cache_max = (size_t)v;
+    break;
+  }
   case XMT_OPT_PROBES:
     if (strcmp(arg, "auto") == 0)
       s->probes = XMT_PROBES_AUTO;
@@ -193,6 +210,8 @@ xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
     st = xmt_filter_set_backend(f, backend, NULL, spec);
   for (size_t i = 0; st == XMT_OK && i < s->nmt_options; i++)
     st = xmt_filter_add_backend_option(f, s->mt_options[i]);
+  if (st == XMT_OK && s->cache != NULL)
+    st = xmt_filter_set_cache(f, s->cache, s->cache_max);
   if (st == XMT_OK)
     st = xmt_filter_set_target_state(f, s->state, s->qualifier);
   if (st == XMT_OK)

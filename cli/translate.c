@@ -60,6 +60,11 @@ static void usage(FILE *fp) {
       "                            (default needs-review-translation)\n"
       "      --state-qualifier V   state-qualifier, or none (default\n"
       "                            mt-suggestion)\n"
+      "      --cache sqlite:PATH   keep the engine's answers in a translation\n"
+      "                            memory cache (created if missing) and\n"
+      "                            send only what it does not know\n"
+      "      --cache-max N         keep at most N entries (the least\n"
+      "                            recently used go)\n"
       "      --report FILE         write a JSON summary of the run\n"
       "  -q, --quiet               no progress and no summary on stderr\n"
       "  -h, --help                this help\n\n"
@@ -75,6 +80,8 @@ int xmt_cli_translate(int argc, char **argv) {
       {"timeout", required_argument, NULL, XMT_OPT_TIMEOUT},
       {"batch-size", required_argument, NULL, XMT_OPT_BATCH},
       {"probes", required_argument, NULL, XMT_OPT_PROBES},
+      {"cache", required_argument, NULL, XMT_OPT_CACHE},
+      {"cache-max", required_argument, NULL, XMT_OPT_CACHE_MAX},
       {NULL, 0, NULL, 0}};
   struct xmt_cli_settings s;
   xmt_cli_settings_init(&s);

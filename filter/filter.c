@@ -41,6 +41,7 @@ void xmt_filter_free(xmt_filter *f) {
   for (size_t i = 0; i < f->nbackend_options; i++)
     free(f->backend_options[i]);
   free(f->backend_options);
+  free(f->cache_uri);
   free(f->state);
   free(f->state_qualifier);
   free(f->align_model);
@@ -185,6 +186,24 @@ xmt_status xmt_filter_set_tag_mode(xmt_filter *f, enum xmt_tag_mode mode) {
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
                          "unknown tag mode %d", (int)mode);
   f->tag_mode = mode;
+  return XMT_OK;
+}
+
+xmt_status xmt_filter_set_cache(xmt_filter *f, const char *uri,
+                                size_t max_entries) {
+  xmt_error_clear(&f->err);
+  char *copy = NULL;
+  if (uri != NULL && (copy = xmt_strdup(uri)) == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  if (copy != NULL && strncmp(copy, "sqlite:", 7) != 0) {
+    free(copy);
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "cache '%.200s': give sqlite:PATH", uri);
+  }
+  free(f->cache_uri);
+  f->cache_uri = copy;
+  f->cache_max = max_entries;
   return XMT_OK;
 }
 

@@ -41,6 +41,8 @@ struct xmt_filter {
   char *backend_spec;
   char **backend_options; /* "key=value", NULL-terminated */
   size_t nbackend_options;
+  char *cache_uri; /* translation memory cache, or NULL */
+  size_t cache_max;
   unsigned timeout_ms;
   size_t batch_size, window; /* 0: the defaults */
   enum xmt_tag_mode tag_mode;
@@ -111,6 +113,36 @@ xmt_status xmt_format_translate(xmt_filter *f, const struct xmt_format *fmt,
                                 const char *in_path, const char *out_path);
 
 /* An output file written under a temporary name and renamed on commit. */
+/* --- The translation memory cache (cache.c) ------------------------------ */
+
+struct xmt_cache;
+struct xmt_cache_key {
+  const char *engine; /* backend, spec and options */
+  const char *source_language, *target_language;
+  int markup; /* the request is inline markup (translate_markup) */
+};
+/* Opens the cache of uri ("sqlite:PATH"); a file that is not a sound cache
+ * is set aside and *warning says so. */
+xmt_status xmt_cache_open(struct xmt_cache **cache, const char *uri,
+                          size_t max_entries, struct xmt_error_store *err,
+                          char *warning, size_t warning_len);
+/* 1 and resp filled (text, and alignment if any) when request is known,
+ * 0 when not, -1 on a database error, -2 out of memory. */
+int xmt_cache_get(struct xmt_cache *cache, const struct xmt_cache_key *key,
+                  const char *request, size_t len,
+                  struct xmt_mt_response *resp);
+/* Keeps an answer (in the transaction xmt_cache_commit ends). */
+xmt_status xmt_cache_put(struct xmt_cache *cache,
+                         const struct xmt_cache_key *key, const char *request,
+                         size_t len, const char *answer, size_t answer_len,
+                         const struct xmt_mt_response *resp);
+xmt_status xmt_cache_commit(struct xmt_cache *cache,
+                            struct xmt_error_store *err);
+const char *xmt_cache_error(const struct xmt_cache *cache);
+/* Closes, first dropping the least recently used entries beyond the
+ * bound. NULL is a no-op. */
+void xmt_cache_close(struct xmt_cache *cache);
+
 /* An output file is written unnamed (O_TMPFILE) and linked into place
  * when complete, so nothing is left whatever stops the process; where the
  * file system cannot, as a named temporary file beside it, renamed. */

@@ -90,6 +90,10 @@ struct run {
   struct xmt_output *extract;
   enum xmt_segments_format extract_format;
   int no_dedupe;
+  struct xmt_error_store cache_err;
+  /* The translation memory cache and the engine part of its keys. */
+  struct xmt_cache *cache;
+  struct xmt_buf cache_engine;
 };
 
 /* --- The run ---------------------------------------------------------------
@@ -219,6 +223,31 @@ static xmt_status build_request(struct run *run, const xmt_segment *src,
 
 /* The result answering request req, whose answer is aligned with plain:
  * one of the window's, or a new one (probe: asked only by a probe). */
+/* The key of a request in the translation memory cache. */
+static void cache_key(const struct run *run, int probe,
+                      struct xmt_cache_key *key) {
+  key->engine = run->cache_engine.data;
+  key->source_language =
+      run->source_language != NULL ? run->source_language : "";
+  key->target_language =
+      run->options.target_language != NULL ? run->options.target_language : "";
+  key->markup = run->filter->tag_mode == XMT_TAGS_RAW && !probe;
+}
+
+/* A cache that fails is reported once and no longer used: the
+ * translation goes on without it. */
+static void cache_trouble(struct run *run) {
+  xmt_filter *f = run->filter;
+  if (f->on_warning != NULL) {
+    char msg[400];
+    snprintf(msg, sizeof msg, "the cache failed (%.300s); going on without it",
+             xmt_cache_error(run->cache));
+    f->on_warning(f->callback_user, NULL, 0, msg);
+  }
+  xmt_cache_close(run->cache);
+  run->cache = NULL;
+}
+
 static xmt_status add_result(struct run *run, const char *req, size_t req_len,
                              const char *plain, size_t plain_len, int probe,
                              size_t *out) {
@@ -267,6 +296,18 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
         xmt_mt_response_set_text(&run->responses[r], cached, cached_len);
     if (st != XMT_OK)
       return st;
+  } else if (run->cache != NULL && !run->no_dedupe) {
+    struct xmt_cache_key key;
+    cache_key(run, probe, &key);
+    int hit = xmt_cache_get(run->cache, &key, req, req_len, &run->responses[r]);
+    if (hit == -2)
+      return XMT_ERR_NOMEM;
+    if (hit < 0)
+      cache_trouble(run);
+    if (hit == 1) {
+      res->cached = 1;
+      f->stats.cache_hits++;
+    }
   }
   run->nresults++;
   *out = r;
@@ -498,6 +539,13 @@ static int collect_answers(struct run *run) {
         xmt_memo_put(&run->run_memo, run->arena.data + res->request,
                      res->request_len, tr, trlen, 0) != XMT_OK)
       return run_nomem(run);
+    if (!res->cached && run->cache != NULL && !run->no_dedupe) {
+      struct xmt_cache_key key;
+      cache_key(run, res->probe, &key);
+      if (xmt_cache_put(run->cache, &key, run->arena.data + res->request,
+                        res->request_len, tr, trlen, resp) != XMT_OK)
+        cache_trouble(run);
+    }
     const struct job *j = &run->jobs[res->first_job];
     const xmt_segment *src = job_source(run, j);
     size_t repairs = 0;
@@ -903,6 +951,9 @@ static int drain(struct run *run) {
     rc = translate_results(run);
   if (rc == 0)
     rc = collect_answers(run);
+  if (rc == 0 && run->cache != NULL &&
+      xmt_cache_commit(run->cache, &run->cache_err) != XMT_OK)
+    cache_trouble(run);
   for (size_t k = 0; rc == 0 && k < run->njobs; k++) {
     const struct job *j = &run->jobs[k];
     if (j->result != NO_RESULT && run->responses[j->result].error == NULL &&
@@ -1075,7 +1126,36 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
   return run->queued_segments >= window ? drain(run) : 0;
 }
 
+/* Opens the filter's cache for a run; the engine part of its keys is the
+ * backend, its spec and its options, which decide its answers. */
+static xmt_status open_cache(struct run *run) {
+  xmt_filter *f = run->filter;
+  struct xmt_buf *e = &run->cache_engine;
+  xmt_status st = xmt_buf_append_str(e, f->backend->name);
+  if (st == XMT_OK && f->backend_spec != NULL) {
+    st = xmt_buf_append_byte(e, ':');
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(e, f->backend_spec);
+  }
+  for (size_t i = 0; st == XMT_OK && i < f->nbackend_options; i++) {
+    st = xmt_buf_append_byte(e, '\n');
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(e, f->backend_options[i]);
+  }
+  if (st != XMT_OK)
+    return xmt_error_set(&f->err, st, NULL, 0, 0, NULL, "%s", xmt_strerror(st));
+  char warning[1400];
+  st = xmt_cache_open(&run->cache, f->cache_uri, f->cache_max, &f->err, warning,
+                      sizeof warning);
+  if (st == XMT_OK && warning[0] != '\0' && f->on_warning != NULL)
+    f->on_warning(f->callback_user, NULL, 0, warning);
+  return st;
+}
+
 static void run_free(struct run *run) {
+  xmt_cache_close(run->cache);
+  xmt_buf_free(&run->cache_engine);
+  xmt_error_clear(&run->cache_err);
   for (size_t i = 0; i < run->nitems; i++) {
     xmt_xliff_unit_free(run->items[i].unit);
     xmt_buf_free(&run->items[i].bytes);
@@ -1218,15 +1298,19 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
   } else {
     opened = run.extract == NULL;
     struct xmt_error_store read_err = {0};
-    st = xmt_read_all(run.reader, in, in_path, &read_err, &f->stats.bytes_in);
-    if (st == XMT_OK && drain(&run) != 0)
-      st = XMT_ERR_ABORTED;
-    if (run.failed)
-      st = f->err.pub.status;
-    else if (read_err.pub.status != XMT_OK)
-      st = xmt_error_copy(&f->err, &read_err.pub);
-    else if (st != XMT_OK)
-      st = xmt_error_copy(&f->err, xmt_xliff_reader_error(run.reader));
+    if (opened && f->cache_uri != NULL)
+      st = open_cache(&run); /* its error is the filter's */
+    if (st == XMT_OK) {
+      st = xmt_read_all(run.reader, in, in_path, &read_err, &f->stats.bytes_in);
+      if (st == XMT_OK && drain(&run) != 0)
+        st = XMT_ERR_ABORTED;
+      if (run.failed)
+        st = f->err.pub.status;
+      else if (read_err.pub.status != XMT_OK)
+        st = xmt_error_copy(&f->err, &read_err.pub);
+      else if (st != XMT_OK)
+        st = xmt_error_copy(&f->err, xmt_xliff_reader_error(run.reader));
+    }
     xmt_error_clear(&read_err);
     if (st == XMT_OK && run.extract == NULL &&
         (st = xmt_xliff_writer_flush(run.writer)) != XMT_OK)

@@ -194,6 +194,15 @@ enum xmt_probes {
 XMT_API xmt_status xmt_filter_set_probes(xmt_filter *filter,
                                          enum xmt_probes mode);
 
+/* A translation memory cache of the engine's answers, kept between runs
+ * and shared by processes: "sqlite:PATH" (created if missing), or NULL
+ * for none (the default). A request already answered by the same engine
+ * (backend, spec and options), in the same languages, is not sent again.
+ * max_entries > 0 bounds the cache: the least recently used entries go at
+ * the end of each run. */
+XMT_API xmt_status xmt_filter_set_cache(xmt_filter *filter, const char *uri,
+                                        size_t max_entries);
+
 /* Sentence segmentation of the units translated. Default: none in the
  * library (the xliffmt command segments). srx_path NULL: the shipped
  * rules. Copied; the rules load at the next run. */
@@ -224,6 +233,7 @@ struct xmt_filter_stats {
   size_t probe_anchored_tags;   /* tags placed where a probe was found */
   size_t sanitized_segments;    /* answers with characters XML cannot carry
                                    (or C1 controls), which were removed */
+  size_t cache_hits;            /* requests answered by the cache */
 };
 
 /* Called after each backend call; non-zero stops the run (nothing is

@@ -1,0 +1,130 @@
+#!/bin/sh
+# test_cli_cache.sh -- the translation memory cache (--cache sqlite:PATH):
+# a rerun sends nothing and writes the same bytes, the engine's options are
+# part of the key, --cache-max bounds it, a corrupt file is set aside and
+# reported, concurrent batch jobs share it, a failing cache is not fatal.
+set -u
+. "$(dirname "$0")/lib.sh"
+cli_setup cache
+x=$XLIFFMT
+
+cat >"$tmp/doc.xlf" <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="a" source-language="en" target-language="es" datatype="plaintext">
+<body>
+<trans-unit id="1"><source>The red car. The blue car.</source></trans-unit>
+<trans-unit id="2"><source>Press <g id="1">Save</g> now.</source></trans-unit>
+<trans-unit id="3"><source>The red car.</source></trans-unit>
+</body></file></xliff>
+EOD
+# An engine that logs what it is sent.
+cat >"$tmp/engine.sh" <<EOD
+#!/bin/sh
+while IFS= read -r line; do
+  printf '%s\n' "\$line" >>"$tmp/sent.log"
+  printf 'ES %s\n' "\$line"
+done
+EOD
+chmod +x "$tmp/engine.sh"
+db=$tmp/tm.db
+run() { # OUT REPORT ARGS...
+  out=$1 report=$2
+  shift 2
+  "$x" translate "$tmp/doc.xlf" -o "$out" --mt "cmd:$tmp/engine.sh" -q \
+    --report "$report" "$@"
+}
+
+if expect_exit 0 "a first run fills the cache" run "$tmp/1.xlf" \
+  "$tmp/1.json" --cache "sqlite:$db"; then
+  check "the engine got each sentence and probe once" test "$(wc -l <"$tmp/sent.log")" -eq 5
+  check "report: no hits" grep -q '"segments_sent":3,.*"cache_hits":0,' \
+    "$tmp/1.json"
+  check "the cache holds the 3 answers and the 2 probes'" test \
+    "$(sqlite3 "$db" 'SELECT count(*) FROM xliffmt_cache')" -eq 5
+fi
+: >"$tmp/sent.log"
+if expect_exit 0 "a rerun" run "$tmp/2.xlf" "$tmp/2.json" --cache "sqlite:$db"; then
+  check "nothing sent to the engine" test ! -s "$tmp/sent.log"
+  check "report: every request a hit" grep -q \
+    '"segments_sent":0,.*"mt_calls":0,.*"probe_requests":0,.*"cache_hits":5,' "$tmp/2.json"
+  check "the same bytes" cmp -s "$tmp/1.xlf" "$tmp/2.xlf"
+fi
+# Another option of the engine, another answer: not taken from the cache.
+: >"$tmp/sent.log"
+if expect_exit 0 "another engine option" run "$tmp/3.xlf" "$tmp/3.json" \
+  --cache "sqlite:$db" --mt-option flush=line; then
+  check "sent again" test "$(wc -l <"$tmp/sent.log")" -eq 5
+fi
+# Another target language: another key.
+sed 's/target-language="es"/target-language="fr"/' "$tmp/doc.xlf" \
+  >"$tmp/doc-fr.xlf"
+: >"$tmp/sent.log"
+if expect_exit 0 "another target language" "$x" translate "$tmp/doc-fr.xlf" \
+  -o "$tmp/fr.xlf" --mt "cmd:$tmp/engine.sh" -q --cache "sqlite:$db"; then
+  check "sent again" test "$(wc -l <"$tmp/sent.log")" -eq 5
+fi
+
+# --cache-max: the least recently used go at the end of a run.
+if expect_exit 0 "--cache-max 2" run "$tmp/4.xlf" "$tmp/4.json" \
+  --cache "sqlite:$tmp/small.db" --cache-max 2; then
+  check "2 entries kept" test \
+    "$(sqlite3 "$tmp/small.db" 'SELECT count(*) FROM xliffmt_cache')" -eq 2
+fi
+
+# A file that is not a cache is set aside, reported, never trusted.
+printf 'this is not a database\n' >"$tmp/bad.db"
+if expect_exit 0 "a corrupt cache" run "$tmp/5.xlf" "$tmp/5.json" \
+  --cache "sqlite:$tmp/bad.db"; then
+  check "a warning says so" grep -q \
+    "warning: cache .*bad.db is not a sound cache: set aside as .*bad.db.corrupt-" \
+    "$tmp/err"
+  check "the file kept aside" sh -c "cat '$tmp'/bad.db.corrupt-* | grep -q 'this is not a database'"
+  check "translated anyway" cmp -s "$tmp/1.xlf" "$tmp/5.xlf"
+  check "a new cache in its place" test \
+    "$(sqlite3 "$tmp/bad.db" 'SELECT count(*) FROM xliffmt_cache')" -eq 5
+fi
+sqlite3 "$tmp/other.db" 'CREATE TABLE people (name TEXT)'
+expect_exit 0 "another program's database" run "$tmp/6.xlf" "$tmp/6.json" \
+  --cache "sqlite:$tmp/other.db" &&
+  check "is not taken for a cache" grep -q 'other.db is not a sound cache' \
+    "$tmp/err"
+
+# Concurrent writers: a batch of documents on 3 jobs sharing one cache.
+mkdir -p "$tmp/docs"
+i=0
+while [ $i -lt 12 ]; do
+  sed "s/The red car/Car number $i/" "$tmp/doc.xlf" >"$tmp/docs/d$i.xlf"
+  i=$((i + 1))
+done
+: >"$tmp/sent.log"
+if expect_exit 0 "a batch on 3 jobs with one cache" "$x" batch "$tmp/docs" \
+  -o "$tmp/tree1" --mt "cmd:$tmp/engine.sh" -q -j 3 --cache "sqlite:$tmp/b.db" \
+  --report "$tmp/b1.json"; then
+  check "no entry lost" test \
+    "$(sqlite3 "$tmp/b.db" 'SELECT count(*) FROM xliffmt_cache')" -eq \
+    "$(sort -u "$tmp/sent.log" | wc -l)"
+fi
+: >"$tmp/sent.log"
+if expect_exit 0 "the batch again, into another tree" "$x" batch "$tmp/docs" \
+  -o "$tmp/tree2" --mt "cmd:$tmp/engine.sh" -q -j 3 --cache "sqlite:$tmp/b.db" \
+  --report "$tmp/b2.json"; then
+  check "nothing sent" test ! -s "$tmp/sent.log"
+  check "the totals count the hits" grep -q '"segments_sent":0,.*"cache_hits":[1-9]' \
+    "$tmp/b2.json"
+  check "the same trees" diff -r "$tmp/tree1" "$tmp/tree2"
+fi
+
+# A cache that cannot be opened is an error before anything is sent.
+expect_exit 1 "a cache in a missing directory" run "$tmp/7.xlf" "$tmp/7.json" \
+  --cache "sqlite:$tmp/no/such/dir/tm.db" &&
+  check "says which and why" grep -q 'dir/tm.db: cache: cannot open: unable to open database file' "$tmp/err"
+check "no output then" test ! -e "$tmp/7.xlf"
+expect_exit 1 "an unknown cache" run "$tmp/8.xlf" "$tmp/8.json" \
+  --cache "memcached:localhost" &&
+  check "says what is known" grep -q -- '--cache takes sqlite:PATH' "$tmp/err"
+expect_exit 1 "--cache-max 0" run "$tmp/8.xlf" "$tmp/8.json" \
+  --cache "sqlite:$db" --cache-max 0 &&
+  check "says so" grep -q -- '--cache-max takes a number' "$tmp/err"
+
+finish
