@@ -57,7 +57,8 @@ static inline const uint8_t *fuzz_slice(const uint8_t *in, size_t n, size_t *at,
 }
 
 /* windows-1252 for expat, which knows only UTF-8/16, Latin-1 and ASCII;
- * the five bytes it leaves undefined are errors. */
+ * the five bytes it leaves undefined are C1 controls, as WHATWG and the
+ * library's decoder read them. */
 static inline int fuzz_cp1252(void *data, const XML_Char *name,
                               XML_Encoding *info) {
   static const unsigned short hi[32] = {
@@ -79,7 +80,7 @@ static inline int fuzz_cp1252(void *data, const XML_Char *name,
     return XML_STATUS_ERROR;
   for (int b = 0; b < 256; b++)
     info->map[b] =
-        b >= 0x80 && b < 0xA0 ? (hi[b - 0x80] ? hi[b - 0x80] : -1) : b;
+        b >= 0x80 && b < 0xA0 ? (hi[b - 0x80] ? hi[b - 0x80] : b) : b;
   info->data = NULL;
   info->convert = NULL;
   info->release = NULL;
