@@ -87,15 +87,21 @@ static inline int fuzz_cp1252(void *data, const XML_Char *name,
   return XML_STATUS_OK;
 }
 
-/* 1 when bytes are a well-formed XML document (any declared encoding). */
-static inline int fuzz_well_formed(const char *bytes, size_t len) {
-  XML_Parser p = XML_ParserCreate(NULL);
+/* 1 when bytes are a well-formed XML document in encoding (NULL: as the
+ * document declares it). */
+static inline int fuzz_well_formed_as(const char *bytes, size_t len,
+                                      const char *encoding) {
+  XML_Parser p = XML_ParserCreate(encoding);
   if (p == NULL)
     FUZZ_FAIL();
   XML_SetUnknownEncodingHandler(p, fuzz_cp1252, NULL);
   int ok = XML_Parse(p, bytes, (int)len, 1) == XML_STATUS_OK;
   XML_ParserFree(p);
   return ok;
+}
+
+static inline int fuzz_well_formed(const char *bytes, size_t len) {
+  return fuzz_well_formed_as(bytes, len, NULL);
 }
 
 #endif /* XMT_FUZZ_H */
