@@ -705,6 +705,7 @@ static int align_results(struct run *run) {
   if (pair_of == NULL)
     return run_nomem(run);
   int train = f->aligner_mode == XMT_ALIGNER_SELF;
+  size_t added = 0;
   for (size_t r = 0; st == XMT_OK && r < run->nresults; r++)
     pair_of[r] = SIZE_MAX;
   for (size_t r = 0; st == XMT_OK && train && r < run->nresults; r++) {
@@ -723,12 +724,17 @@ static int align_results(struct run *run) {
         xmt_tokens_count(run->ttok) > 0) {
       pair_of[r] = xmt_aligner_pair_count(a);
       run->aligner_pairs++;
+      added++;
       st = xmt_aligner_add(a, src, res->plain_len, run->stok, tgt,
                            res->answer_len, run->ttok);
     }
   }
-  if (st == XMT_OK && train)
+  /* Answers without a word (an engine's "", "...") leave nothing to
+   * train on: without a model they get proportional positions, not a
+   * failed run. */
+  if (st == XMT_OK && train && added > 0)
     st = xmt_aligner_train(a, NULL, NULL);
+  int has_model = model_to_load(f) || run->aligner_pairs > 0;
   for (size_t r = 0; st == XMT_OK && r < run->nresults; r++) {
     struct result *res = &run->results[r];
     int own;
@@ -746,7 +752,7 @@ static int align_results(struct run *run) {
       st = xmt_tokenize(run->ttok, tgt, res->answer_len, XMT_TOKENIZE_DEFAULT);
     if (st == XMT_OK && pair_of[r] != SIZE_MAX)
       st = xmt_aligner_align_pair(a, pair_of[r], f->symmetrization, res->links);
-    else if (st == XMT_OK && xmt_tokens_count(run->stok) > 0 &&
+    else if (st == XMT_OK && has_model && xmt_tokens_count(run->stok) > 0 &&
              xmt_tokens_count(run->ttok) > 0)
       st = xmt_aligner_align(a, src, res->plain_len, run->stok, tgt,
                              res->answer_len, run->ttok, f->symmetrization,

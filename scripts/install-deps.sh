@@ -9,7 +9,7 @@ libxml2-utils time libcurl4-openssl-dev zlib1g-dev libstemmer-dev
 libsqlite3-dev sqlite3
 apertium apertium-eng-spa apertium-apy lttoolbox-dev transfuse
 dict-freedict-eng-spa dict-freedict-spa-eng translate-toolkit
-chromium python3"
+chromium python3 clang"
 
 missing=
 for p in $packages; do

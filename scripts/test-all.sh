@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-all.sh -- installs what is missing, then builds and runs every test:
 # warnings as errors, again under AddressSanitizer and
-# UndefinedBehaviorSanitizer, then make distcheck. Builds go to _build/.
+# UndefinedBehaviorSanitizer, then make distcheck, then a short run of
+# the fuzz targets. Builds go to _build/.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
@@ -29,4 +30,7 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   build sanitize --enable-sanitizers
 echo "== make distcheck"
 (cd _build/default && make -j"$jobs" distcheck >/dev/null)
+echo "== fuzzing"
+# The libFuzzer targets, each for 15 s over its seed corpus.
+(cd _build/default && make -j"$jobs" fuzz >/dev/null && make fuzz-run FUZZ_SECONDS=10)
 echo "all tests passed"

@@ -28,7 +28,8 @@ enum script {
   FAIL_TWO,    /* segments whose id contains "2" fail, others UPPER */
   MASK_MANGLE, /* drops XMT1X, repeats XMT0X, moves XMT2X to the front */
   RAW_MANGLE,  /* drops </g>, so the markup does not parse */
-  RECORD       /* identity, recording what it was asked */
+  RECORD,      /* identity, recording what it was asked */
+  NO_WORDS     /* "", whatever it is asked */
 };
 
 struct engine {
@@ -135,6 +136,9 @@ static int engine_translate(void *state, const struct xmt_mt_request *req,
     case RECORD:
       snprintf(e->asked + strlen(e->asked), sizeof e->asked - strlen(e->asked),
                "[%s]", req[i].text);
+      break;
+    case NO_WORDS:
+      buf[0] = '\0';
       break;
     }
     xmt_mt_response_set_text(resp[i], buf, strlen(buf));
@@ -459,6 +463,21 @@ static void test_extract_merge(void) {
   xmt_filter_free(f);
 }
 
+/* Empty answers leave the self-trained aligner nothing to train on: the
+ * tags go to proportional positions and the run goes on. */
+static void test_answers_without_words(void) {
+  struct engine e = {NO_WORDS, 0, 0, ""};
+  struct failures fl = {""};
+  xmt_filter *f = new_filter(&e, XMT_TAGS_PROJECT, &fl);
+  CU_ASSERT_EQUAL(xmt_filter_set_aligner(f, XMT_ALIGNER_SELF, NULL), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_add_dictionary(f, "none"), XMT_OK);
+  expect_run(f, HEAD UNIT("1", "a <g id=\"1\">b</g> c") UNTOUCHED TAIL, XMT_OK,
+             HEAD UNIT("1", "a <g id=\"1\">b</g> c") DONE("<g id=\"1\"></g>")
+                 TAIL);
+  CU_ASSERT_STRING_EQUAL(fl.text, "");
+  xmt_filter_free(f);
+}
+
 CU_TestInfo pipeline_tests[] = {
     {"whitespace out of MT, nothing to translate copied",
      test_whitespace_and_copies},
@@ -469,6 +488,8 @@ CU_TestInfo pipeline_tests[] = {
     {"raw mode parses or projects", test_raw_mode},
     {"failed segments: partial output, reported", test_partial_failure},
     {"offline extract and merge", test_extract_merge},
+    {"answers without words: no alignment, no failed run",
+     test_answers_without_words},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo xmt_test_suites[] = {
