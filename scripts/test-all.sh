@@ -31,6 +31,6 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 echo "== make distcheck"
 (cd _build/default && make -j"$jobs" distcheck >/dev/null)
 echo "== fuzzing"
-# The libFuzzer targets, each for 15 s over its seed corpus.
+# The libFuzzer targets, each for 10 s over its seed corpus.
 (cd _build/default && make -j"$jobs" fuzz >/dev/null && make fuzz-run FUZZ_SECONDS=10)
 echo "all tests passed"

@@ -52,7 +52,9 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
 
 static int on_unit(void *user, xmt_xliff_unit *unit) {
   struct rt *rt = user;
-  struct xmt_xliff_target_options opt = {"fr", NULL, NULL, 0, 0};
+  struct xmt_xliff_target_options opt;
+  memset(&opt, 0, sizeof opt);
+  opt.target_language = "fr";
   if (rt->target_language != NULL) {
     opt.target_language = rt->target_language;
     opt.state = "needs-review-translation";
