@@ -1,0 +1,78 @@
+#!/bin/sh
+# batch.sh -- `make bench-batch`: xliffmt batch over many documents with
+# a real engine. The English side of the EUR-Lex tagged dev set is cut
+# into documents of DOC_LINES lines (one unit per line), and the set is
+# translated with Apertium eng-spa by `batch --jobs 1` and `--jobs 2`
+# (fresh trees, no cache) in turn, RUNS times; then once more with jobs 2
+# and a translation memory cache, twice, to show what a rerun costs.
+# Prints the median seconds of each and the ratio jobs 2 / jobs 1.
+#
+# Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data),
+#      DOC_LINES (default 100), RUNS (default 3).
+set -eu
+
+: "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
+data=${XMT_TEST_DATA:-$(dirname "$0")/../../../shared/data}
+src=$data/markup-tags/dev-eurlex.en
+lines=${DOC_LINES:-100}
+runs=${RUNS:-3}
+[ -f "$src" ] || { echo "batch.sh: $src not found" >&2; exit 1; }
+[ -r /usr/share/apertium/modes/eng-spa.mode ] || {
+  echo "batch.sh: apertium-eng-spa not installed" >&2
+  exit 1
+}
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-bench-batch.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+trap 'exit 130' INT TERM
+
+# Documents: lines whose bx/ex pairs span other lines are left out.
+mkdir "$dir/docs"
+grep -v -e '<bx' -e '<ex' "$src" | split -a 3 -l "$lines" - "$dir/chunk."
+n=0
+for c in "$dir"/chunk.*; do
+  {
+    echo '<?xml version="1.0" encoding="UTF-8"?>'
+    echo '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+    echo "<file original=\"${c##*.}\" source-language=\"en\" target-language=\"es\" datatype=\"plaintext\"><body>"
+    awk '{ printf "<trans-unit id=\"%d\"><source>%s</source></trans-unit>\n", NR, $0 }' "$c"
+    echo '</body></file></xliff>'
+  } >"$dir/docs/${c##*.}.xlf"
+  rm "$c"
+  n=$((n + 1))
+done
+
+secs() { # CMD...: wall seconds
+  s0=$(date +%s.%N)
+  "$@" >/dev/null 2>&1
+  s1=$(date +%s.%N)
+  awk -v a="$s0" -v b="$s1" 'BEGIN { printf "%.3f\n", b - a }'
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+: >"$dir/j1" && : >"$dir/j2"
+i=0
+while [ "$i" -lt "$runs" ]; do
+  rm -rf "$dir/t1" "$dir/t2"
+  secs "$XLIFFMT" batch "$dir/docs" -o "$dir/t1" --mt apertium:eng-spa -q \
+    -j 1 >>"$dir/j1"
+  secs "$XLIFFMT" batch "$dir/docs" -o "$dir/t2" --mt apertium:eng-spa -q \
+    -j 2 >>"$dir/j2"
+  i=$((i + 1))
+done
+diff -r "$dir/t1" "$dir/t2" >/dev/null ||
+  { echo "batch.sh: --jobs 1 and --jobs 2 wrote different trees" >&2; exit 1; }
+rm -rf "$dir/t3" "$dir/t4"
+c1=$(secs "$XLIFFMT" batch "$dir/docs" -o "$dir/t3" --mt apertium:eng-spa -q \
+  -j 2 --cache "sqlite:$dir/tm.db")
+c2=$(secs "$XLIFFMT" batch "$dir/docs" -o "$dir/t4" --mt apertium:eng-spa -q \
+  -j 2 --cache "sqlite:$dir/tm.db" --report "$dir/rerun.json")
+m1=$(median <"$dir/j1")
+m2=$(median <"$dir/j2")
+echo "input: $n documents of up to $lines lines; $(nproc) cores; median of $runs runs"
+printf '%-44s %8s\n' run seconds
+printf '%-44s %8.2f\n' "batch --jobs 1" "$m1" "batch --jobs 2" "$m2" \
+  "batch --jobs 2 --cache (empty cache)" "$c1" \
+  "batch --jobs 2 --cache (rerun)" "$c2"
+awk -v a="$m2" -v b="$m1" 'BEGIN { printf "jobs 2 / jobs 1: %.2f\n", a / b }'
+echo "rerun: $(sed -n 's/.*"segments_sent":\([0-9]*\).*"cache_hits":\([0-9]*\).*/\1 segments sent, \2 cache hits/p' "$dir/rerun.json" | tail -1)"
