@@ -1247,10 +1247,11 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
   run.options.approved = (f->flags & XMT_FILTER_APPROVED) != 0;
   run.options.seg_source = (f->flags & XMT_FILTER_SEG_SOURCE) != 0;
   run.no_dedupe = no_dedupe;
-  /* Probes need the engine: not for the offline workflow. */
+  /* Probes need the engine: not for the offline workflow; and not for
+   * identity, whose answers keep every tag where it was. */
   run.probing = f->probes == XMT_PROBES_AUTO &&
                 f->tag_mode == XMT_TAGS_PROJECT && extract_format < 0 &&
-                !no_dedupe;
+                !no_dedupe && f->backend != &xmt_backend_identity;
   xmt_status st = xmt_filter_prepare_segmenter(f);
   if (st == XMT_OK && extract_format < 0)
     st = check_align_model(f);

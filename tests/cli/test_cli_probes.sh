@@ -109,6 +109,13 @@ if expect_exit 0 "a superscript glued to a word" "$x" translate \
     '"probe_requests":0,"probe_anchored_tags":1,' "$tmp/sup.json"
 fi
 
+# identity answers keep every tag where it was: nothing to probe.
+if expect_exit 0 "identity" "$x" translate "$tmp/page.html" -o "$tmp/id.html" \
+  -s en -t es --mt identity -q --report "$tmp/id.json"; then
+  check "identity: no probes" grep -q '"probe_requests":0,' "$tmp/id.json"
+  check "identity: the page as it was" cmp -s "$tmp/page.html" "$tmp/id.html"
+fi
+
 expect_exit 1 "--probes takes auto or off" "$x" translate "$tmp/page.html" \
   --mt identity -s en -t es --probes sometimes &&
   check "the message says so" grep -q 'auto or off' "$tmp/err"
