@@ -77,7 +77,8 @@ enum {
   XMT_OPT_SEG_SOURCE,
   XMT_OPT_APPROVED,
   XMT_OPT_CACHE,
-  XMT_OPT_CACHE_MAX
+  XMT_OPT_CACHE_MAX,
+  XMT_OPT_KEEP_ENTITIES
 };
 
 #define XMT_CLI_RUN_LONG_OPTIONS                                               \
@@ -99,6 +100,7 @@ enum {
       {"alt-trans", no_argument, NULL, XMT_OPT_ALT_TRANS},                     \
       {"seg-source", no_argument, NULL, XMT_OPT_SEG_SOURCE},                   \
       {"approved", no_argument, NULL, XMT_OPT_APPROVED},                       \
+      {"keep-entities", no_argument, NULL, XMT_OPT_KEEP_ENTITIES},             \
       {"state", required_argument, NULL, XMT_OPT_STATE},                       \
       {"state-qualifier", required_argument, NULL, XMT_OPT_QUALIFIER},         \
       {"report", required_argument, NULL, XMT_OPT_REPORT},                     \

@@ -147,6 +147,9 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
   case XMT_OPT_REPORT:
     s->report = arg;
     break;
+  case XMT_OPT_KEEP_ENTITIES:
+    s->flags |= XMT_FILTER_KEEP_ENTITIES;
+    break;
   case XMT_OPT_CACHE:
     if (strncmp(arg, "sqlite:", 7) != 0 || arg[7] == '\0')
       bad = "--cache takes sqlite:PATH";

@@ -236,6 +236,9 @@ xmt_status xmt_filter_check_file(xmt_filter *f, const char *path,
   static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
                                                               on_file, on_unit};
   xmt_xliff_reader *reader = xmt_xliff_reader_new(&callbacks, &c);
+  if (reader != NULL)
+    xmt_xliff_reader_keep_entities(reader,
+                                   (f->flags & XMT_FILTER_KEEP_ENTITIES) != 0);
   xmt_status st;
   if (reader == NULL || xmt_xliff_reader_set_filename(reader, path) != XMT_OK) {
     st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",

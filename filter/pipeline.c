@@ -1257,6 +1257,11 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
     st = check_align_model(f);
   if (st != XMT_OK)
     return st;
+  /* A kept reference is a code no engine markup can carry. */
+  if ((f->flags & XMT_FILTER_KEEP_ENTITIES) != 0 && f->tag_mode == XMT_TAGS_RAW)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "kept entity references need the project or mask "
+                         "tag mode, not raw");
   struct xmt_output out;
   memset(&out, 0, sizeof out);
   FILE *in = xmt_input_open(in_path, &f->err);
@@ -1279,6 +1284,9 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
                                                               on_file, on_unit};
   run.writer = xmt_xliff_writer_new(xmt_output_write, &out);
   run.reader = xmt_xliff_reader_new(&callbacks, &run);
+  if (run.reader != NULL)
+    xmt_xliff_reader_keep_entities(run.reader,
+                                   (f->flags & XMT_FILTER_KEEP_ENTITIES) != 0);
   run.scratch = xmt_segment_new();
   run.stok = xmt_tokens_new();
   run.ttok = xmt_tokens_new();

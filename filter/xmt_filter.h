@@ -138,6 +138,10 @@ XMT_API xmt_status xmt_filter_set_target_state(xmt_filter *filter,
 /* units whose target is written get approved="yes" (what Translate
  * Toolkit-based tools need to take a target) */
 #define XMT_FILTER_APPROVED 0x10u
+/* a reference to an external or undeclared entity in translatable text is
+ * kept as written in the translation, as an inline code, instead of
+ * stopping the run (xmt_xliff_reader_keep_entities) */
+#define XMT_FILTER_KEEP_ENTITIES 0x20u
 XMT_API void xmt_filter_set_flags(xmt_filter *filter, unsigned flags);
 
 /* How inline codes travel through MT. */

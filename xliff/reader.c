@@ -46,7 +46,8 @@ struct xmt_xliff_reader {
   struct xmt_error_store err;
   xmt_status status;
 
-  int started; /* encoding detected */
+  int keep_entities; /* external references become placeholder codes */
+  int started;       /* encoding detected */
   enum xmt_encoding enc;
   struct xmt_buf sniff;
   struct xmt_decoder dec;
@@ -839,6 +840,16 @@ static void on_text(void *user, const char *text, int len) {
 
 static void refuse_entity(xmt_xliff_reader *r, const char *name,
                           const char *why) {
+  if (builder_active(r) && r->keep_entities) {
+    char ref[300];
+    int n = snprintf(ref, sizeof ref, "&%.256s;", name);
+    /* The reference as a placeholder that is written back as it is. */
+    xmt_status st =
+        xmt_ib_code(&r->ib, XMT_TAG_PLACEHOLDER, "x", NULL, ref, (size_t)n);
+    if (st != XMT_OK)
+      fail_status(r, st);
+    return;
+  }
   if (builder_active(r))
     fail(r, XMT_ERR_XML, cur_line(r), cur_column(r),
          "entity &%s; in translatable text is %s: xliffmt does not read "
@@ -926,6 +937,10 @@ void xmt_xliff_reader_free(xmt_xliff_reader *r) {
   xmt_buf_free(&r->source_text);
   xmt_buf_free(&r->seg_text);
   free(r);
+}
+
+void xmt_xliff_reader_keep_entities(xmt_xliff_reader *r, int keep) {
+  r->keep_entities = keep != 0;
 }
 
 xmt_status xmt_xliff_reader_set_filename(xmt_xliff_reader *r,

@@ -69,6 +69,11 @@ XMT_API void xmt_xliff_reader_free(xmt_xliff_reader *reader);
 /* Name used in error messages, e.g. the input path. Copied. */
 XMT_API xmt_status xmt_xliff_reader_set_filename(xmt_xliff_reader *reader,
                                                  const char *name);
+/* A reference to an external or undeclared entity in translatable text is
+ * an error (the default: its text cannot be read and would be lost); with
+ * keep set it becomes a placeholder code whose markup is the reference
+ * itself, so the translation carries it as written. */
+XMT_API void xmt_xliff_reader_keep_entities(xmt_xliff_reader *reader, int keep);
 /* Pushes the next len bytes; is_final marks the last call. After an error
  * every further call returns the same status. */
 XMT_API xmt_status xmt_xliff_reader_parse(xmt_xliff_reader *reader,

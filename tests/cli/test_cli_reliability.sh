@@ -69,6 +69,20 @@ if expect_exit 1 "an external entity in a source" "$x" translate \
   check "the message names the unit" grep -q '(unit 2)' "$tmp/err"
   check "no output file" test ! -e "$tmp/ext.out.xlf"
 fi
+# --keep-entities: the reference kept as written, as an inline code.
+if expect_exit 0 "--keep-entities" "$x" translate "$tmp/ext.xlf" \
+  -o "$tmp/keep.xlf" --mt pseudo -q --keep-entities; then
+  check "the reference rides in the translation" grep -q -F \
+    '<source>Install &prod; on every computer.</source><target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion">[&prod;óñ Íñstáll çómpútér. évérý ~~~~~~~~~]</target>' \
+    "$tmp/keep.xlf"
+  check "the output is well-formed (references declared)" xmllint --noout \
+    "$tmp/keep.xlf"
+fi
+expect_exit 1 "--keep-entities with --tags raw" "$x" translate "$tmp/ext.xlf" \
+  -o "$tmp/keep-raw.xlf" --mt pseudo -q --keep-entities --tags raw &&
+  check "says why" grep -q 'kept entity references need the project or mask tag mode' \
+    "$tmp/err"
+
 # Outside translatable text it passes through as written.
 sed '/trans-unit id="2"/d' "$tmp/ext.xlf" >"$tmp/ext-note.xlf"
 if expect_exit 0 "an external entity in a note" "$x" translate \
