@@ -91,7 +91,9 @@ struct pg {
   struct xmt_buf arena;
 };
 
-/* libpq's message on one line: its lines joined by "; ". */
+/* libpq's message on one line: a line that starts a message or a
+ * sentence after "; ", an indented one that goes on with a sentence
+ * after a space. */
 static void set_msg(struct pg *c, const char *what, const char *why) {
   size_t n = (size_t)snprintf(
       c->msg, sizeof c->msg, "%s%s", what,
@@ -102,12 +104,16 @@ static void set_msg(struct pg *c, const char *what, const char *why) {
       c->msg[n++] = *s;
       continue;
     }
-    int line = 0;
-    for (; isspace((unsigned char)*s); s++)
-      line |= *s == '\n';
+    int line = 0, indented = 0;
+    for (; isspace((unsigned char)*s); s++) {
+      if (*s == '\n') {
+        line = 1;
+        indented = s[1] == '\t';
+      }
+    }
     if (*s-- == '\0')
       break;
-    if (line)
+    if (line && (!indented || isupper((unsigned char)s[1])))
       c->msg[n++] = ';';
     c->msg[n++] = ' ';
   }
