@@ -9,8 +9,8 @@
 
 #include "cache_private.h"
 
-static const struct xmt_cache_store *const stores[] = {
-    &xmt_cache_sqlite, &xmt_cache_postgresql};
+static const struct xmt_cache_store *const stores[] = {&xmt_cache_sqlite,
+                                                       &xmt_cache_postgresql};
 
 /* The store of uri, and in *where what follows its scheme; NULL when
  * no store knows it. */

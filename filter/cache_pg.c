@@ -43,9 +43,9 @@ static const char schema[] =
     " md5(request));"
     "CREATE INDEX IF NOT EXISTS xliffmt_cache_used ON xliffmt_cache (used)";
 
-#define KEY_MATCHES                                                           \
-  "md5(engine) = md5($1) AND source_language = $2 AND target_language = $3 " \
-  "AND markup = $4 AND md5(request) = md5($5) AND engine = $1 AND "          \
+#define KEY_MATCHES                                                            \
+  "md5(engine) = md5($1) AND source_language = $2 AND target_language = $3 "   \
+  "AND markup = $4 AND md5(request) = md5($5) AND engine = $1 AND "            \
   "request = $5"
 
 /* A hit is marked used in the same round trip. */
@@ -69,8 +69,17 @@ static const char prune_sql[] =
 
 /* The text fields of a put, in the order of put_sql's parameters but for
  * markup ($4). */
-enum { F_ENGINE, F_SOURCE, F_TARGET, F_REQUEST, F_ANSWER, F_ALIGNMENT,
-       F_SOURCE_TOKENS, F_TARGET_TOKENS, NFIELDS };
+enum {
+  F_ENGINE,
+  F_SOURCE,
+  F_TARGET,
+  F_REQUEST,
+  F_ANSWER,
+  F_ALIGNMENT,
+  F_SOURCE_TOKENS,
+  F_TARGET_TOKENS,
+  NFIELDS
+};
 #define NONE SIZE_MAX
 
 /* A put waiting for the commit: offsets into the arena (NONE: NULL). */
@@ -128,7 +137,8 @@ static int has_password(const char *keyword) {
  * password. 0 when libpq cannot parse it (c->msg says why). */
 static int describe(struct pg *c, const char *conninfo) {
   size_t n = (size_t)snprintf(c->label, sizeof c->label, "postgresql:");
-  int uri = strncmp(conninfo, "postgresql://", 13) == 0;
+  /* postgres:// too: libpq takes both. */
+  int uri = strstr(conninfo, "://") != NULL;
   if (conninfo[0] == '\0') {
     snprintf(c->label + n, sizeof c->label - n, " (PG* environment)");
     return 1;
@@ -153,11 +163,10 @@ static int describe(struct pg *c, const char *conninfo) {
   for (PQconninfoOption *o = opts; o->keyword != NULL; o++) {
     if (o->val == NULL || has_password(o->keyword) || n >= sizeof c->label)
       continue;
-    const char *quote = strpbrk(o->val, " \t'\\") != NULL || o->val[0] == '\0'
-                            ? "'"
-                            : "";
-    n += (size_t)snprintf(c->label + n, sizeof c->label - n, "%s%s=%s%s%s",
-                          sep, o->keyword, quote, o->val, quote);
+    const char *quote =
+        strpbrk(o->val, " \t'\\") != NULL || o->val[0] == '\0' ? "'" : "";
+    n += (size_t)snprintf(c->label + n, sizeof c->label - n, "%s%s=%s%s%s", sep,
+                          o->keyword, quote, o->val, quote);
     sep = " ";
   }
   PQconninfoFree(opts);
@@ -350,8 +359,7 @@ static int pg_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
     return 0;
   struct params p;
   key_params(&p, k, request, len);
-  PGresult *r =
-      PQexecPrepared(c->conn, "xmt_get", 5, p.v, p.len, p.fmt, 0);
+  PGresult *r = PQexecPrepared(c->conn, "xmt_get", 5, p.v, p.len, p.fmt, 0);
   if (PQresultStatus(r) != PGRES_TUPLES_OK) {
     set_msg(c, "", PQerrorMessage(c->conn));
     PQclear(r);
@@ -364,8 +372,8 @@ static int pg_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
   const char *col[4];
   for (int i = 0; i < 4; i++)
     col[i] = PQgetisnull(r, 0, i) ? NULL : PQgetvalue(r, 0, i);
-  xmt_status st = xmt_mt_response_set_text(resp, col[0],
-                                           (size_t)PQgetlength(r, 0, 0));
+  xmt_status st =
+      xmt_mt_response_set_text(resp, col[0], (size_t)PQgetlength(r, 0, 0));
   if (st == XMT_OK && col[1] != NULL)
     st = xmt_mt_response_set_alignment(resp, col[1], col[2], col[3]);
   PQclear(r);
@@ -387,9 +395,9 @@ static xmt_status keep(struct pg *c, struct entry *e, int f, const char *s,
   return st == XMT_OK ? xmt_buf_append_byte(&c->arena, '\0') : st;
 }
 
-static xmt_status pg_put(struct xmt_cache *cache,
-                         const struct xmt_cache_key *k, const char *request,
-                         size_t len, const char *answer, size_t answer_len,
+static xmt_status pg_put(struct xmt_cache *cache, const struct xmt_cache_key *k,
+                         const char *request, size_t len, const char *answer,
+                         size_t answer_len,
                          const struct xmt_mt_response *resp) {
   struct pg *c = (struct pg *)cache;
   if (len > (size_t)INT32_MAX || answer_len > (size_t)INT32_MAX)
@@ -410,11 +418,9 @@ static xmt_status pg_put(struct xmt_cache *cache,
                        resp->target_tokens};
   xmt_status st = keep(c, e, F_ENGINE, k->engine, strlen(k->engine));
   if (st == XMT_OK)
-    st = keep(c, e, F_SOURCE, k->source_language,
-              strlen(k->source_language));
+    st = keep(c, e, F_SOURCE, k->source_language, strlen(k->source_language));
   if (st == XMT_OK)
-    st = keep(c, e, F_TARGET, k->target_language,
-              strlen(k->target_language));
+    st = keep(c, e, F_TARGET, k->target_language, strlen(k->target_language));
   if (st == XMT_OK)
     st = keep(c, e, F_REQUEST, request, len);
   if (st == XMT_OK)
@@ -440,8 +446,8 @@ static int entry_cmp(const void *pa, const void *pb) {
   const struct entry *a = pa, *b = pb;
   static const int key[] = {F_ENGINE, F_SOURCE, F_TARGET};
   for (int i = 0; i < 3; i++) {
-    int d = bytes_cmp(a->p[key[i]], a->len[key[i]], b->p[key[i]],
-                      b->len[key[i]]);
+    int d =
+        bytes_cmp(a->p[key[i]], a->len[key[i]], b->p[key[i]], b->len[key[i]]);
     if (d != 0)
       return d;
   }
@@ -460,8 +466,8 @@ static int write_entries(struct pg *c, int *retry) {
   for (size_t i = 0; i < c->nentries; i++) {
     const struct entry *e = &c->entries[i];
     struct params p;
-    static const int field[] = {F_ENGINE,  F_SOURCE,    F_TARGET,
-                                -1,        F_REQUEST,   F_ANSWER,
+    static const int field[] = {F_ENGINE,    F_SOURCE,        F_TARGET,
+                                -1,          F_REQUEST,       F_ANSWER,
                                 F_ALIGNMENT, F_SOURCE_TOKENS, F_TARGET_TOKENS};
     for (int j = 0; j < 9; j++) {
       if (field[j] < 0) {

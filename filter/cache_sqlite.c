@@ -276,5 +276,5 @@ static void lite_close(struct xmt_cache *cache) {
 }
 
 const struct xmt_cache_store xmt_cache_sqlite = {
-    "sqlite:", lite_open, lite_get, lite_put, lite_commit, lite_error,
-    lite_close};
+    "sqlite:",   lite_open,  lite_get,  lite_put,
+    lite_commit, lite_error, lite_close};

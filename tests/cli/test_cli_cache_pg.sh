@@ -200,9 +200,12 @@ if expect_exit 1 "a database that does not exist" run "$tmp/7.xlf" \
 fi
 check "no output then" test ! -e "$tmp/7.xlf"
 check "nothing sent then" test ! -s "$tmp/sent.log"
-expect_exit 1 "a URI with a password" run "$tmp/7.xlf" "$tmp/7.json" \
-  --cache "postgresql://xliffmt:s3cr3t@/nosuch?host=$pg" &&
-  check "not the password" sh -c "! grep -q s3cr3t '$tmp/err'"
+for uri in "postgresql://xliffmt:s3cr3t@/nosuch?host=$pg" \
+  "postgresql:postgres://xliffmt:s3cr3t@/nosuch?host=$pg"; do
+  expect_exit 1 "a URI with a password (${uri%%//*})" run "$tmp/7.xlf" \
+    "$tmp/7.json" --cache "$uri" &&
+    check "not the password" sh -c "! grep -q s3cr3t '$tmp/err'"
+done
 if expect_exit 1 "a string libpq cannot read" run "$tmp/7.xlf" \
   "$tmp/7.json" --cache "postgresql:password=s3cr3t oops"; then
   check "says so" grep -q 'cannot connect: not a connection string' \
