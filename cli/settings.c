@@ -151,8 +151,10 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
     s->flags |= XMT_FILTER_KEEP_ENTITIES;
     break;
   case XMT_OPT_CACHE:
-    if (strncmp(arg, "sqlite:", 7) != 0 || arg[7] == '\0')
-      bad = "--cache takes sqlite:PATH";
+    /* postgresql: alone takes everything from the PG* environment. */
+    if ((strncmp(arg, "sqlite:", 7) != 0 || arg[7] == '\0') &&
+        strncmp(arg, "postgresql:", 11) != 0)
+      bad = "--cache takes sqlite:PATH or postgresql:CONNINFO";
     else
       s->cache = arg;
     break;

@@ -1,277 +1,82 @@
 /* cache.c -- the translation memory cache: an engine's answers kept
  * between runs and between processes, keyed by the engine (with the
  * options that change its answers), the languages, whether the request
- * was markup, and the exact text sent.
- *
- * SQLite in WAL mode: many processes (xliffmt batch --jobs, several
- * batches on one machine) read while one writes, writers wait for each
- * other (busy timeout), and an entry is written whole by an upsert or not
- * at all. The answers are stored as the pipeline uses them (spaces tidied,
- * control characters removed), so a rerun writes the same bytes. A file
- * that is not a sound cache is set aside under another name, reported,
- * and replaced by an empty one: never trusted. */
+ * was markup, and the exact text sent. The URI's scheme picks the store:
+ * an SQLite file for one machine, a PostgreSQL database for many. */
 #include "config.h"
 
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include <sqlite3.h>
+#include "cache_private.h"
 
-#include "filter_private.h"
+static const struct xmt_cache_store *const stores[] = {&xmt_cache_sqlite,
+                                                       &xmt_cache_postgresql};
 
-struct xmt_cache {
-  sqlite3 *db;
-  char *path;
-  sqlite3_stmt *get, *touch, *put;
-  int in_transaction;
-  size_t max_entries; /* 0: unbounded */
-};
-
-static const char schema[] =
-    "CREATE TABLE IF NOT EXISTS xliffmt_cache ("
-    " engine TEXT NOT NULL, source_language TEXT NOT NULL,"
-    " target_language TEXT NOT NULL, markup INTEGER NOT NULL,"
-    " request TEXT NOT NULL, answer TEXT NOT NULL, alignment TEXT,"
-    " source_tokens TEXT, target_tokens TEXT, used INTEGER NOT NULL,"
-    " UNIQUE (engine, source_language, target_language, markup, request));"
-    "CREATE INDEX IF NOT EXISTS xliffmt_cache_used ON xliffmt_cache (used);";
-
-/* Microseconds since the epoch: the order of use, for --cache-max. */
-static sqlite3_int64 now_us(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_REALTIME, &t);
-  return (sqlite3_int64)t.tv_sec * 1000000 + t.tv_nsec / 1000;
-}
-
-static xmt_status fail(struct xmt_error_store *err, const char *path,
-                       const char *what, const char *why) {
-  return xmt_error_set(err, XMT_ERR_IO, path, 0, 0, NULL, "cache: %s: %s", what,
-                       why);
-}
-
-/* Opens path and checks it is a sound cache: 0, or -1 (corrupt or not a
- * cache; *db closed), or -2 (cannot open at all; message in err). */
-static int open_checked(const char *path, sqlite3 **db,
-                        struct xmt_error_store *err) {
-  *db = NULL;
-  int rc = sqlite3_open_v2(
-      path, db,
-      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL);
-  if (rc != SQLITE_OK) {
-    fail(err, path, "cannot open",
-         *db != NULL ? sqlite3_errmsg(*db) : sqlite3_errstr(rc));
-    sqlite3_close(*db);
-    *db = NULL;
-    return -2;
+/* The store of uri, and in *where what follows its scheme; NULL when
+ * no store knows it. */
+static const struct xmt_cache_store *store_of(const char *uri,
+                                              const char **where) {
+  for (size_t i = 0; i < sizeof stores / sizeof *stores; i++) {
+    size_t n = strlen(stores[i]->scheme);
+    if (strncmp(uri, stores[i]->scheme, n) == 0) {
+      *where = uri + n;
+      return stores[i];
+    }
   }
-  sqlite3_busy_timeout(*db, 30000);
-  sqlite3_stmt *st = NULL;
-  int sound = sqlite3_prepare_v2(*db, "PRAGMA quick_check", -1, &st, NULL) ==
-                  SQLITE_OK &&
-              sqlite3_step(st) == SQLITE_ROW &&
-              strcmp((const char *)sqlite3_column_text(st, 0), "ok") == 0;
-  sqlite3_finalize(st);
-  if (sound) {
-    /* A database of something else is no cache either. */
-    sqlite3_stmt *q = NULL;
-    int others = 0;
-    if (sqlite3_prepare_v2(*db,
-                           "SELECT count(*) FROM sqlite_master WHERE type = "
-                           "'table' AND name NOT LIKE 'xliffmt_%' AND name "
-                           "NOT LIKE 'sqlite_%'",
-                           -1, &q, NULL) == SQLITE_OK &&
-        sqlite3_step(q) == SQLITE_ROW)
-      others = sqlite3_column_int(q, 0);
-    sqlite3_finalize(q);
-    sound = others == 0;
-  }
-  if (sound)
-    return 0;
-  sqlite3_close(*db);
-  *db = NULL;
-  return -1;
+  return NULL;
 }
 
-xmt_status xmt_cache_open(struct xmt_cache **out, const char *uri,
+xmt_status xmt_cache_check_uri(const char *uri, struct xmt_error_store *err) {
+  const char *where;
+  const struct xmt_cache_store *s = store_of(uri, &where);
+  /* postgresql: alone takes everything from the PG* environment. */
+  if (s != NULL && (where[0] != '\0' || s == &xmt_cache_postgresql))
+    return XMT_OK;
+  /* Only the scheme is quoted: the rest may hold a password. */
+  size_t scheme = strcspn(uri, ":");
+  return xmt_error_set(err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                       "cache '%.*s%s': give sqlite:PATH or "
+                       "postgresql:CONNINFO",
+                       (int)(scheme < 40 ? scheme : 40), uri,
+                       uri[scheme] == ':' ? ":..." : "");
+}
+
+xmt_status xmt_cache_open(struct xmt_cache **cache, const char *uri,
                           size_t max_entries, struct xmt_error_store *err,
                           char *warning, size_t warning_len) {
-  *out = NULL;
+  *cache = NULL;
   warning[0] = '\0';
-  if (strncmp(uri, "sqlite:", 7) != 0 || uri[7] == '\0')
-    return xmt_error_set(err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "cache '%.200s': give sqlite:PATH", uri);
-  const char *path = uri + 7;
-  struct xmt_cache *c = calloc(1, sizeof *c);
-  if (c == NULL || (c->path = xmt_strdup(path)) == NULL) {
-    free(c);
-    return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
-  }
-  c->max_entries = max_entries;
-  int rc = open_checked(path, &c->db, err);
-  if (rc == -1) {
-    /* Set aside, never silently trusted nor lost. */
-    char aside[1100];
-    snprintf(aside, sizeof aside, "%s.corrupt-%lld", path,
-             (long long)time(NULL));
-    if (rename(path, aside) != 0) {
-      xmt_cache_close(c);
-      return fail(err, path, "not a sound cache, and cannot be set aside",
-                  strerror(errno));
-    }
-    snprintf(warning, warning_len,
-             "cache %s is not a sound cache: set aside as %s, starting an "
-             "empty one",
-             path, aside);
-    rc = open_checked(path, &c->db, err);
-  }
-  if (rc != 0) {
-    xmt_cache_close(c);
-    return rc == -1 ? fail(err, path, "cannot create", "not a sound cache")
-                    : XMT_ERR_IO;
-  }
-  char *msg = NULL;
-  if (sqlite3_exec(c->db, "PRAGMA journal_mode=WAL", NULL, NULL, &msg) !=
-          SQLITE_OK ||
-      sqlite3_exec(c->db, schema, NULL, NULL, &msg) != SQLITE_OK ||
-      sqlite3_prepare_v2(c->db,
-                         "SELECT answer, alignment, source_tokens, "
-                         "target_tokens FROM xliffmt_cache WHERE engine = ? "
-                         "AND source_language = ? AND target_language = ? "
-                         "AND markup = ? AND request = ?",
-                         -1, &c->get, NULL) != SQLITE_OK ||
-      sqlite3_prepare_v2(c->db,
-                         "UPDATE xliffmt_cache SET used = ? WHERE engine = ? "
-                         "AND source_language = ? AND target_language = ? "
-                         "AND markup = ? AND request = ?",
-                         -1, &c->touch, NULL) != SQLITE_OK ||
-      sqlite3_prepare_v2(
-          c->db,
-          "INSERT INTO xliffmt_cache (engine, source_language, "
-          "target_language, markup, request, answer, alignment, "
-          "source_tokens, target_tokens, used) VALUES (?, ?, ?, ?, ?, ?, ?, "
-          "?, ?, ?) ON CONFLICT (engine, source_language, target_language, "
-          "markup, request) DO UPDATE SET answer = excluded.answer, "
-          "alignment = excluded.alignment, source_tokens = "
-          "excluded.source_tokens, target_tokens = excluded.target_tokens, "
-          "used = excluded.used",
-          -1, &c->put, NULL) != SQLITE_OK) {
-    xmt_status st = fail(err, path, "cannot use",
-                         msg != NULL ? msg : sqlite3_errmsg(c->db));
-    sqlite3_free(msg);
-    xmt_cache_close(c);
+  xmt_status st = xmt_cache_check_uri(uri, err);
+  if (st != XMT_OK)
     return st;
-  }
-  *out = c;
-  return XMT_OK;
+  const char *where;
+  const struct xmt_cache_store *s = store_of(uri, &where);
+  return s->open(cache, where, max_entries, err, warning, warning_len);
 }
 
-static void bind_key(sqlite3_stmt *st, int at, const struct xmt_cache_key *k,
-                     const char *request, size_t len) {
-  sqlite3_bind_text(st, at, k->engine, -1, SQLITE_STATIC);
-  sqlite3_bind_text(st, at + 1, k->source_language, -1, SQLITE_STATIC);
-  sqlite3_bind_text(st, at + 2, k->target_language, -1, SQLITE_STATIC);
-  sqlite3_bind_int(st, at + 3, k->markup);
-  sqlite3_bind_text(st, at + 4, request, (int)len, SQLITE_STATIC);
-}
-
-static const char *column(sqlite3_stmt *st, int i) {
-  return (const char *)sqlite3_column_text(st, i);
-}
-
-int xmt_cache_get(struct xmt_cache *c, const struct xmt_cache_key *k,
+int xmt_cache_get(struct xmt_cache *cache, const struct xmt_cache_key *key,
                   const char *request, size_t len,
                   struct xmt_mt_response *resp) {
-  if (len > (size_t)INT32_MAX)
-    return 0;
-  sqlite3_reset(c->get);
-  bind_key(c->get, 1, k, request, len);
-  int rc = sqlite3_step(c->get);
-  if (rc != SQLITE_ROW) {
-    sqlite3_reset(c->get);
-    return rc == SQLITE_DONE ? 0 : -1;
-  }
-  xmt_status st = XMT_OK;
-  const char *answer = column(c->get, 0);
-  st = xmt_mt_response_set_text(resp, answer != NULL ? answer : "",
-                                (size_t)sqlite3_column_bytes(c->get, 0));
-  if (st == XMT_OK && column(c->get, 1) != NULL)
-    st = xmt_mt_response_set_alignment(resp, column(c->get, 1),
-                                       column(c->get, 2), column(c->get, 3));
-  sqlite3_reset(c->get);
-  if (st != XMT_OK)
-    return st == XMT_ERR_NOMEM ? -2 : 0;
-  sqlite3_reset(c->touch);
-  sqlite3_bind_int64(c->touch, 1, now_us());
-  bind_key(c->touch, 2, k, request, len);
-  sqlite3_step(c->touch); /* the order of use is a hint: a miss is fine */
-  sqlite3_reset(c->touch);
-  return 1;
+  return cache->store->get(cache, key, request, len, resp);
 }
 
-xmt_status xmt_cache_put(struct xmt_cache *c, const struct xmt_cache_key *k,
-                         const char *request, size_t len, const char *answer,
-                         size_t answer_len,
+xmt_status xmt_cache_put(struct xmt_cache *cache,
+                         const struct xmt_cache_key *key, const char *request,
+                         size_t len, const char *answer, size_t answer_len,
                          const struct xmt_mt_response *resp) {
-  if (len > (size_t)INT32_MAX || answer_len > (size_t)INT32_MAX)
-    return XMT_OK;
-  if (!c->in_transaction) {
-    if (sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-      return XMT_ERR_IO;
-    c->in_transaction = 1;
-  }
-  sqlite3_reset(c->put);
-  bind_key(c->put, 1, k, request, len);
-  sqlite3_bind_text(c->put, 6, answer, (int)answer_len, SQLITE_STATIC);
-  sqlite3_bind_text(c->put, 7, resp->alignment, -1, SQLITE_STATIC);
-  sqlite3_bind_text(c->put, 8, resp->source_tokens, -1, SQLITE_STATIC);
-  sqlite3_bind_text(c->put, 9, resp->target_tokens, -1, SQLITE_STATIC);
-  sqlite3_bind_int64(c->put, 10, now_us());
-  int rc = sqlite3_step(c->put);
-  sqlite3_reset(c->put);
-  return rc == SQLITE_DONE ? XMT_OK : XMT_ERR_IO;
+  return cache->store->put(cache, key, request, len, answer, answer_len, resp);
 }
 
-xmt_status xmt_cache_commit(struct xmt_cache *c, struct xmt_error_store *err) {
-  if (!c->in_transaction)
-    return XMT_OK;
-  c->in_transaction = 0;
-  if (sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
-    return XMT_OK;
-  xmt_status st = fail(err, c->path, "cannot write", sqlite3_errmsg(c->db));
-  sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
-  return st;
+xmt_status xmt_cache_commit(struct xmt_cache *cache,
+                            struct xmt_error_store *err) {
+  return cache->store->commit(cache, err);
 }
 
-const char *xmt_cache_error(const struct xmt_cache *c) {
-  return sqlite3_errmsg(c->db);
+const char *xmt_cache_error(const struct xmt_cache *cache) {
+  return cache->store->error(cache);
 }
 
-void xmt_cache_close(struct xmt_cache *c) {
-  if (c == NULL)
-    return;
-  if (c->in_transaction)
-    sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
-  if (c->db != NULL && c->max_entries > 0) {
-    /* The least recently used entries beyond the bound go. */
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(c->db,
-                           "DELETE FROM xliffmt_cache WHERE rowid IN (SELECT "
-                           "rowid FROM xliffmt_cache ORDER BY used DESC "
-                           "LIMIT -1 OFFSET ?)",
-                           -1, &st, NULL) == SQLITE_OK) {
-      sqlite3_bind_int64(st, 1, (sqlite3_int64)c->max_entries);
-      sqlite3_step(st);
-    }
-    sqlite3_finalize(st);
-  }
-  sqlite3_finalize(c->get);
-  sqlite3_finalize(c->touch);
-  sqlite3_finalize(c->put);
-  sqlite3_close(c->db);
-  free(c->path);
-  free(c);
+void xmt_cache_close(struct xmt_cache *cache) {
+  if (cache != NULL)
+    cache->store->close(cache);
 }

@@ -196,10 +196,9 @@ xmt_status xmt_filter_set_cache(xmt_filter *f, const char *uri,
   if (uri != NULL && (copy = xmt_strdup(uri)) == NULL)
     return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                          xmt_strerror(XMT_ERR_NOMEM));
-  if (copy != NULL && strncmp(copy, "sqlite:", 7) != 0) {
+  if (copy != NULL && xmt_cache_check_uri(copy, &f->err) != XMT_OK) {
     free(copy);
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "cache '%.200s': give sqlite:PATH", uri);
+    return XMT_ERR_USAGE;
   }
   free(f->cache_uri);
   f->cache_uri = copy;

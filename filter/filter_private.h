@@ -114,6 +114,7 @@ xmt_status xmt_format_translate(xmt_filter *f, const struct xmt_format *fmt,
 
 /* An output file written under a temporary name and renamed on commit. */
 /* --- The translation memory cache (cache.c) ------------------------------ */
+/* Stores: cache_sqlite.c, cache_pg.c. */
 
 struct xmt_cache;
 struct xmt_cache_key {
@@ -121,8 +122,10 @@ struct xmt_cache_key {
   const char *source_language, *target_language;
   int markup; /* the request is inline markup (translate_markup) */
 };
-/* Opens the cache of uri ("sqlite:PATH"); a file that is not a sound cache
- * is set aside and *warning says so. */
+/* XMT_OK when a store knows uri's scheme, else XMT_ERR_USAGE (in err). */
+xmt_status xmt_cache_check_uri(const char *uri, struct xmt_error_store *err);
+/* Opens the cache of uri ("sqlite:PATH", "postgresql:CONNINFO"); a file
+ * that is not a sound cache is set aside and *warning says so. */
 xmt_status xmt_cache_open(struct xmt_cache **cache, const char *uri,
                           size_t max_entries, struct xmt_error_store *err,
                           char *warning, size_t warning_len);

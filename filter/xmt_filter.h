@@ -199,8 +199,10 @@ XMT_API xmt_status xmt_filter_set_probes(xmt_filter *filter,
                                          enum xmt_probes mode);
 
 /* A translation memory cache of the engine's answers, kept between runs
- * and shared by processes: "sqlite:PATH" (created if missing), or NULL
- * for none (the default). A request already answered by the same engine
+ * and shared by processes: "sqlite:PATH" (created if missing), or
+ * "postgresql:CONNINFO" (a libpq connection string or postgresql:// URI;
+ * empty: the PG* environment) for many machines, or NULL for none (the
+ * default). XMT_ERR_USAGE for another scheme. A request already answered by the same engine
  * (backend, spec and options), in the same languages, is not sent again.
  * max_entries > 0 bounds the cache: the least recently used entries go at
  * the end of each run. */

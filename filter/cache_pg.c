@@ -1,0 +1,573 @@
+/* cache_pg.c -- the translation memory cache in a PostgreSQL database
+ * (postgresql:CONNINFO), shared by the processes of many machines.
+ *
+ * The table and its columns are the SQLite store's. Each window's answers
+ * are written in one transaction of upserts, in the order of their keys:
+ * two processes putting the same new sentences then wait for each other
+ * instead of deadlocking, and an entry is written whole or not at all.
+ * The key is unique through the md5 of the engine and of the request,
+ * because an index entry must fit in about 2.7 kB and a paragraph may
+ * not; lookups compare the texts themselves too. Nothing printed ever
+ * holds the connection string's password. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libpq-fe.h>
+
+#include "cache_private.h"
+
+/* Built-in type OIDs, fixed by PostgreSQL (pg_type.dat). */
+enum { OID_INT8 = 20, OID_INT4 = 23, OID_TEXT = 25 };
+
+/* Advisory lock keys (any constants): the schema's creation, pruning. */
+#define DDL_LOCK "2020439139"
+#define PRUNE_LOCK "2020439140"
+
+/* Microseconds since the epoch by the server's clock, which every machine
+ * sharing the cache agrees on: the order of use, for --cache-max. */
+#define NOW_US "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint"
+
+static const char schema[] =
+    "CREATE TABLE IF NOT EXISTS xliffmt_cache ("
+    " engine TEXT NOT NULL, source_language TEXT NOT NULL,"
+    " target_language TEXT NOT NULL, markup INTEGER NOT NULL,"
+    " request TEXT NOT NULL, answer TEXT NOT NULL, alignment TEXT,"
+    " source_tokens TEXT, target_tokens TEXT, used BIGINT NOT NULL);"
+    "CREATE UNIQUE INDEX IF NOT EXISTS xliffmt_cache_key ON xliffmt_cache"
+    " (md5(engine), source_language, target_language, markup,"
+    " md5(request));"
+    "CREATE INDEX IF NOT EXISTS xliffmt_cache_used ON xliffmt_cache (used)";
+
+#define KEY_MATCHES                                                            \
+  "md5(engine) = md5($1) AND source_language = $2 AND target_language = $3 "   \
+  "AND markup = $4 AND md5(request) = md5($5) AND engine = $1 AND "            \
+  "request = $5"
+
+/* A hit is marked used in the same round trip. */
+static const char get_sql[] =
+    "UPDATE xliffmt_cache SET used = " NOW_US " WHERE " KEY_MATCHES
+    " RETURNING answer, alignment, source_tokens, target_tokens";
+
+static const char put_sql[] =
+    "INSERT INTO xliffmt_cache (engine, source_language, target_language, "
+    "markup, request, answer, alignment, source_tokens, target_tokens, used) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, " NOW_US ") ON CONFLICT "
+    "(md5(engine), source_language, target_language, markup, md5(request)) "
+    "DO UPDATE SET engine = excluded.engine, request = excluded.request, "
+    "answer = excluded.answer, alignment = excluded.alignment, "
+    "source_tokens = excluded.source_tokens, target_tokens = "
+    "excluded.target_tokens, used = excluded.used";
+
+static const char prune_sql[] =
+    "DELETE FROM xliffmt_cache WHERE ctid = ANY (ARRAY(SELECT ctid FROM "
+    "xliffmt_cache ORDER BY used DESC OFFSET $1))";
+
+/* The text fields of a put, in the order of put_sql's parameters but for
+ * markup ($4). */
+enum {
+  F_ENGINE,
+  F_SOURCE,
+  F_TARGET,
+  F_REQUEST,
+  F_ANSWER,
+  F_ALIGNMENT,
+  F_SOURCE_TOKENS,
+  F_TARGET_TOKENS,
+  NFIELDS
+};
+#define NONE SIZE_MAX
+
+/* A put waiting for the commit: offsets into the arena (NONE: NULL). */
+struct entry {
+  size_t at[NFIELDS], len[NFIELDS];
+  const char *p[NFIELDS]; /* set at the commit, when the arena is still */
+  int markup;
+};
+
+struct pg {
+  struct xmt_cache base;
+  PGconn *conn;
+  char label[320]; /* postgresql:... without the password */
+  char msg[512];   /* the last failure */
+  size_t max_entries;
+  struct entry *entries;
+  size_t nentries, entries_cap;
+  struct xmt_buf arena;
+};
+
+/* libpq's message on one line: a line that starts a message or a
+ * sentence after "; ", an indented one that goes on with a sentence
+ * after a space. */
+static void set_msg(struct pg *c, const char *what, const char *why) {
+  size_t n = (size_t)snprintf(
+      c->msg, sizeof c->msg, "%s%s", what,
+      what[0] != '\0' && why != NULL && why[0] != '\0' ? ": " : "");
+  for (const char *s = why; s != NULL && *s != '\0' && n + 2 < sizeof c->msg;
+       s++) {
+    if (!isspace((unsigned char)*s)) {
+      c->msg[n++] = *s;
+      continue;
+    }
+    int line = 0, indented = 0;
+    for (; isspace((unsigned char)*s); s++) {
+      if (*s == '\n') {
+        line = 1;
+        indented = s[1] == '\t';
+      }
+    }
+    if (*s-- == '\0')
+      break;
+    if (line && (!indented || isupper((unsigned char)s[1])))
+      c->msg[n++] = ';';
+    c->msg[n++] = ' ';
+  }
+  c->msg[n] = '\0';
+}
+
+static int has_password(const char *keyword) {
+  return strstr(keyword, "password") != NULL;
+}
+
+/* The label of conninfo for messages: the options it gives, save any
+ * password. 0 when libpq cannot parse it (c->msg says why). */
+static int describe(struct pg *c, const char *conninfo) {
+  size_t n = (size_t)snprintf(c->label, sizeof c->label, "postgresql:");
+  /* postgres:// too: libpq takes both. */
+  int uri = strstr(conninfo, "://") != NULL;
+  if (conninfo[0] == '\0') {
+    snprintf(c->label + n, sizeof c->label - n, " (PG* environment)");
+    return 1;
+  }
+  if (!uri && strchr(conninfo, '=') == NULL) { /* a database name */
+    snprintf(c->label + n, sizeof c->label - n, "dbname=%s", conninfo);
+    return 1;
+  }
+  char *why = NULL;
+  PQconninfoOption *opts = PQconninfoParse(conninfo, &why);
+  if (opts == NULL) {
+    /* libpq's message may quote any part of the string. */
+    int secret = uri || strstr(conninfo, "password") != NULL;
+    snprintf(c->label + n, sizeof c->label - n, "...");
+    set_msg(c, "not a connection string",
+            secret ? "(libpq's message not shown: it may quote the password)"
+                   : why);
+    PQfreemem(why);
+    return 0;
+  }
+  const char *sep = "";
+  for (PQconninfoOption *o = opts; o->keyword != NULL; o++) {
+    if (o->val == NULL || has_password(o->keyword) || n >= sizeof c->label)
+      continue;
+    const char *quote =
+        strpbrk(o->val, " \t'\\") != NULL || o->val[0] == '\0' ? "'" : "";
+    n += (size_t)snprintf(c->label + n, sizeof c->label - n, "%s%s=%s%s%s", sep,
+                          o->keyword, quote, o->val, quote);
+    sep = " ";
+  }
+  PQconninfoFree(opts);
+  return 1;
+}
+
+static void quiet(void *user, const char *message) {
+  (void)user; /* notices ("already exists, skipping") are not for users */
+  (void)message;
+}
+
+/* Runs sql; 1 when it went as expected (want), else 0 and c->msg says
+ * why. The result is freed unless *out takes it. */
+static int run(struct pg *c, const char *sql, ExecStatusType want,
+               PGresult **out) {
+  PGresult *r = PQexec(c->conn, sql);
+  int ok = PQresultStatus(r) == want;
+  if (!ok)
+    set_msg(c, "", PQerrorMessage(c->conn));
+  if (ok && out != NULL)
+    *out = r;
+  else
+    PQclear(r);
+  return ok;
+}
+
+static int exists(struct pg *c, int *yes) {
+  PGresult *r = NULL;
+  if (!run(c,
+           "SELECT to_regclass('xliffmt_cache') IS NOT NULL AND "
+           "to_regclass('xliffmt_cache_key') IS NOT NULL",
+           PGRES_TUPLES_OK, &r))
+    return 0;
+  *yes = PQntuples(r) == 1 && strcmp(PQgetvalue(r, 0, 0), "t") == 0;
+  PQclear(r);
+  return 1;
+}
+
+/* Creates the table unless it is there, one process at a time: two
+ * CREATE ... IF NOT EXISTS at once may both try, and one fail. Checked
+ * first because a user who may not create tables may use one. */
+static int create_schema(struct pg *c) {
+  int there = 0;
+  if (!exists(c, &there))
+    return 0;
+  if (there)
+    return 1;
+  if (!run(c, "SELECT pg_advisory_lock(" DDL_LOCK ")", PGRES_TUPLES_OK, NULL))
+    return 0;
+  /* A transaction of its own, begun after the lock: it sees the table
+   * another process may have just created. */
+  int ok = run(c, schema, PGRES_COMMAND_OK, NULL);
+  char keep[sizeof c->msg];
+  memcpy(keep, c->msg, sizeof keep);
+  run(c, "SELECT pg_advisory_unlock(" DDL_LOCK ")", PGRES_TUPLES_OK, NULL);
+  memcpy(c->msg, keep, sizeof keep);
+  return ok;
+}
+
+static void pg_close(struct xmt_cache *cache);
+
+static xmt_status pg_fail(struct pg *c, struct xmt_error_store *err,
+                          const char *what) {
+  xmt_status st = xmt_error_set(err, XMT_ERR_IO, c->label, 0, 0, NULL,
+                                "cache: %s: %s", what, c->msg);
+  pg_close(&c->base);
+  return st;
+}
+
+static xmt_status pg_open(struct xmt_cache **out, const char *where,
+                          size_t max_entries, struct xmt_error_store *err,
+                          char *warning, size_t warning_len) {
+  (void)warning; /* nothing is ever set aside here */
+  (void)warning_len;
+  struct pg *c = calloc(1, sizeof *c);
+  /* libpq takes URIs whole: postgresql://host/db. */
+  char *conninfo = NULL;
+  if (c != NULL && (conninfo = malloc(strlen(where) + 12)) != NULL)
+    sprintf(conninfo, "%s%s", strncmp(where, "//", 2) == 0 ? "postgresql:" : "",
+            where);
+  if (conninfo == NULL) {
+    free(c);
+    return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  }
+  c->base.store = &xmt_cache_postgresql;
+  c->max_entries = max_entries;
+  if (!describe(c, conninfo)) {
+    free(conninfo);
+    return pg_fail(c, err, "cannot connect");
+  }
+  /* A host that does not answer must not hang every job. Later values
+   * win: the string's connect_timeout, if any, overrides ours. */
+  const char *keys[4], *values[4];
+  int n = 0;
+  keys[n] = "fallback_application_name";
+  values[n++] = "xliffmt";
+  if (getenv("PGCONNECT_TIMEOUT") == NULL) {
+    keys[n] = "connect_timeout";
+    values[n++] = "10";
+  }
+  keys[n] = "dbname"; /* expanded: a connection string or URI */
+  values[n++] = conninfo;
+  keys[n] = values[n] = NULL;
+  c->conn = PQconnectdbParams(keys, values, 1);
+  free(conninfo);
+  if (c->conn == NULL) {
+    pg_close(&c->base);
+    return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  }
+  if (PQstatus(c->conn) != CONNECTION_OK) {
+    set_msg(c, "", PQerrorMessage(c->conn));
+    return pg_fail(c, err, "cannot connect");
+  }
+  PQsetNoticeProcessor(c->conn, quiet, NULL);
+  if (PQsetClientEncoding(c->conn, "UTF8") != 0) {
+    set_msg(c, "", PQerrorMessage(c->conn));
+    return pg_fail(c, err, "cannot use");
+  }
+  const char *enc = PQparameterStatus(c->conn, "server_encoding");
+  if (enc == NULL ||
+      (strcmp(enc, "UTF8") != 0 && strcmp(enc, "SQL_ASCII") != 0)) {
+    snprintf(c->msg, sizeof c->msg,
+             "the database's encoding is %s; the cache needs UTF8",
+             enc != NULL ? enc : "unknown");
+    return pg_fail(c, err, "cannot use");
+  }
+  static const Oid get_types[] = {OID_TEXT, OID_TEXT, OID_TEXT, OID_INT4,
+                                  OID_TEXT};
+  static const Oid put_types[] = {OID_TEXT, OID_TEXT, OID_TEXT,
+                                  OID_INT4, OID_TEXT, OID_TEXT,
+                                  OID_TEXT, OID_TEXT, OID_TEXT};
+  PGresult *r;
+  int ok =
+      /* A cache: an answer lost to a server crash is asked again, and
+       * waiting for the disk at every commit is not worth that. */
+      run(c, "SET synchronous_commit TO off", PGRES_COMMAND_OK, NULL) &&
+      create_schema(c);
+  if (ok) {
+    r = PQprepare(c->conn, "xmt_get", get_sql, 5, get_types);
+    ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    PQclear(r);
+  }
+  if (ok) {
+    r = PQprepare(c->conn, "xmt_put", put_sql, 9, put_types);
+    ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    PQclear(r);
+  }
+  if (!ok) {
+    if (c->msg[0] == '\0')
+      set_msg(c, "", PQerrorMessage(c->conn));
+    return pg_fail(c, err, "cannot use");
+  }
+  *out = &c->base;
+  return XMT_OK;
+}
+
+/* Parameters $1..$5 of a key; text is sent as is (binary format), so its
+ * length, not a NUL, ends it. */
+struct params {
+  const char *v[9];
+  int len[9], fmt[9];
+  char markup[2];
+};
+
+static void key_params(struct params *p, const struct xmt_cache_key *k,
+                       const char *request, size_t len) {
+  const char *text[] = {k->engine, k->source_language, k->target_language};
+  for (int i = 0; i < 3; i++) {
+    p->v[i] = text[i];
+    p->len[i] = (int)strlen(text[i]);
+    p->fmt[i] = 1;
+  }
+  p->markup[0] = k->markup ? '1' : '0';
+  p->markup[1] = '\0';
+  p->v[3] = p->markup;
+  p->len[3] = 1;
+  p->fmt[3] = 0;
+  p->v[4] = request;
+  p->len[4] = (int)len;
+  p->fmt[4] = 1;
+}
+
+static int pg_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
+                  const char *request, size_t len,
+                  struct xmt_mt_response *resp) {
+  struct pg *c = (struct pg *)cache;
+  if (len > (size_t)INT32_MAX)
+    return 0;
+  struct params p;
+  key_params(&p, k, request, len);
+  PGresult *r = PQexecPrepared(c->conn, "xmt_get", 5, p.v, p.len, p.fmt, 0);
+  if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+    set_msg(c, "", PQerrorMessage(c->conn));
+    PQclear(r);
+    return -1;
+  }
+  if (PQntuples(r) != 1) {
+    PQclear(r);
+    return 0;
+  }
+  const char *col[4];
+  for (int i = 0; i < 4; i++)
+    col[i] = PQgetisnull(r, 0, i) ? NULL : PQgetvalue(r, 0, i);
+  xmt_status st =
+      xmt_mt_response_set_text(resp, col[0], (size_t)PQgetlength(r, 0, 0));
+  if (st == XMT_OK && col[1] != NULL)
+    st = xmt_mt_response_set_alignment(resp, col[1], col[2], col[3]);
+  PQclear(r);
+  if (st != XMT_OK)
+    return st == XMT_ERR_NOMEM ? -2 : 0;
+  return 1;
+}
+
+static xmt_status keep(struct pg *c, struct entry *e, int f, const char *s,
+                       size_t len) {
+  if (s == NULL) {
+    e->at[f] = NONE;
+    e->len[f] = 0;
+    return XMT_OK;
+  }
+  e->at[f] = c->arena.len;
+  e->len[f] = len;
+  xmt_status st = xmt_buf_append(&c->arena, s, len);
+  return st == XMT_OK ? xmt_buf_append_byte(&c->arena, '\0') : st;
+}
+
+static xmt_status pg_put(struct xmt_cache *cache, const struct xmt_cache_key *k,
+                         const char *request, size_t len, const char *answer,
+                         size_t answer_len,
+                         const struct xmt_mt_response *resp) {
+  struct pg *c = (struct pg *)cache;
+  if (len > (size_t)INT32_MAX || answer_len > (size_t)INT32_MAX)
+    return XMT_OK;
+  if (c->nentries == c->entries_cap) {
+    size_t cap = c->entries_cap ? 2 * c->entries_cap : 64;
+    struct entry *e = realloc(c->entries, cap * sizeof *e);
+    if (e == NULL) {
+      set_msg(c, "out of memory", NULL);
+      return XMT_ERR_NOMEM;
+    }
+    c->entries = e;
+    c->entries_cap = cap;
+  }
+  struct entry *e = &c->entries[c->nentries];
+  e->markup = k->markup;
+  const char *opt[] = {resp->alignment, resp->source_tokens,
+                       resp->target_tokens};
+  xmt_status st = keep(c, e, F_ENGINE, k->engine, strlen(k->engine));
+  if (st == XMT_OK)
+    st = keep(c, e, F_SOURCE, k->source_language, strlen(k->source_language));
+  if (st == XMT_OK)
+    st = keep(c, e, F_TARGET, k->target_language, strlen(k->target_language));
+  if (st == XMT_OK)
+    st = keep(c, e, F_REQUEST, request, len);
+  if (st == XMT_OK)
+    st = keep(c, e, F_ANSWER, answer != NULL ? answer : "", answer_len);
+  for (int i = 0; st == XMT_OK && i < 3; i++)
+    st = keep(c, e, F_ALIGNMENT + i, opt[i],
+              opt[i] != NULL ? strlen(opt[i]) : 0);
+  if (st != XMT_OK) {
+    set_msg(c, "out of memory", NULL);
+    return st;
+  }
+  c->nentries++;
+  return XMT_OK;
+}
+
+static int bytes_cmp(const char *a, size_t la, const char *b, size_t lb) {
+  int d = memcmp(a, b, la < lb ? la : lb);
+  return d != 0 ? d : (la > lb) - (la < lb);
+}
+
+/* The order of keys every process writes in. */
+static int entry_cmp(const void *pa, const void *pb) {
+  const struct entry *a = pa, *b = pb;
+  static const int key[] = {F_ENGINE, F_SOURCE, F_TARGET};
+  for (int i = 0; i < 3; i++) {
+    int d =
+        bytes_cmp(a->p[key[i]], a->len[key[i]], b->p[key[i]], b->len[key[i]]);
+    if (d != 0)
+      return d;
+  }
+  if (a->markup != b->markup)
+    return a->markup - b->markup;
+  return bytes_cmp(a->p[F_REQUEST], a->len[F_REQUEST], b->p[F_REQUEST],
+                   b->len[F_REQUEST]);
+}
+
+/* One transaction of the window's puts; 1 when committed, else 0 with
+ * *retry set when trying again may succeed. */
+static int write_entries(struct pg *c, int *retry) {
+  *retry = 0;
+  if (!run(c, "BEGIN", PGRES_COMMAND_OK, NULL))
+    return 0;
+  for (size_t i = 0; i < c->nentries; i++) {
+    const struct entry *e = &c->entries[i];
+    struct params p;
+    static const int field[] = {F_ENGINE,    F_SOURCE,        F_TARGET,
+                                -1,          F_REQUEST,       F_ANSWER,
+                                F_ALIGNMENT, F_SOURCE_TOKENS, F_TARGET_TOKENS};
+    for (int j = 0; j < 9; j++) {
+      if (field[j] < 0) {
+        p.markup[0] = e->markup ? '1' : '0';
+        p.markup[1] = '\0';
+        p.v[j] = p.markup;
+        p.len[j] = 1;
+        p.fmt[j] = 0;
+        continue;
+      }
+      p.v[j] = e->p[field[j]];
+      p.len[j] = (int)e->len[field[j]];
+      p.fmt[j] = 1;
+    }
+    PGresult *r = PQexecPrepared(c->conn, "xmt_put", 9, p.v, p.len, p.fmt, 0);
+    int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    if (!ok) {
+      const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+      /* deadlock_detected, serialization_failure */
+      *retry = state != NULL &&
+               (strcmp(state, "40P01") == 0 || strcmp(state, "40001") == 0);
+      set_msg(c, "", PQerrorMessage(c->conn));
+    }
+    PQclear(r);
+    if (!ok) {
+      char keep_msg[sizeof c->msg];
+      memcpy(keep_msg, c->msg, sizeof keep_msg);
+      run(c, "ROLLBACK", PGRES_COMMAND_OK, NULL);
+      memcpy(c->msg, keep_msg, sizeof keep_msg);
+      return 0;
+    }
+  }
+  return run(c, "COMMIT", PGRES_COMMAND_OK, NULL);
+}
+
+static void drop_entries(struct pg *c) {
+  c->nentries = 0;
+  xmt_buf_reset(&c->arena);
+}
+
+static xmt_status pg_commit(struct xmt_cache *cache,
+                            struct xmt_error_store *err) {
+  struct pg *c = (struct pg *)cache;
+  if (c->nentries == 0)
+    return XMT_OK;
+  for (size_t i = 0; i < c->nentries; i++)
+    for (int f = 0; f < NFIELDS; f++)
+      c->entries[i].p[f] = c->entries[i].at[f] == NONE
+                               ? NULL
+                               : c->arena.data + c->entries[i].at[f];
+  qsort(c->entries, c->nentries, sizeof *c->entries, entry_cmp);
+  int retry = 1;
+  for (int attempt = 0; retry && attempt < 3; attempt++)
+    if (write_entries(c, &retry)) {
+      drop_entries(c);
+      return XMT_OK;
+    }
+  drop_entries(c);
+  return xmt_error_set(err, XMT_ERR_IO, c->label, 0, 0, NULL,
+                       "cache: cannot write: %s", c->msg);
+}
+
+static const char *pg_error(const struct xmt_cache *cache) {
+  const struct pg *c = (const struct pg *)cache;
+  return c->msg[0] != '\0' ? c->msg : "unknown failure";
+}
+
+/* The least recently used entries beyond the bound go, by one process at
+ * a time (the others' runs have their entries in already). A failure only
+ * leaves the cache larger until the next run. */
+static void prune(struct pg *c) {
+  PGresult *r = NULL;
+  if (!run(c, "BEGIN", PGRES_COMMAND_OK, NULL))
+    return;
+  if (run(c, "SELECT pg_try_advisory_xact_lock(" PRUNE_LOCK ")",
+          PGRES_TUPLES_OK, &r) &&
+      PQntuples(r) == 1 && strcmp(PQgetvalue(r, 0, 0), "t") == 0) {
+    char bound[32];
+    snprintf(bound, sizeof bound, "%zu", c->max_entries);
+    const char *v[] = {bound};
+    static const Oid types[] = {OID_INT8};
+    PQclear(PQexecParams(c->conn, prune_sql, 1, types, v, NULL, NULL, 0));
+  }
+  PQclear(r);
+  /* COMMIT ends a failed transaction too (as a rollback). */
+  run(c, "COMMIT", PGRES_COMMAND_OK, NULL);
+}
+
+static void pg_close(struct xmt_cache *cache) {
+  struct pg *c = (struct pg *)cache;
+  /* Puts never committed are dropped, as a rollback would. */
+  if (c->conn != NULL && c->max_entries > 0 &&
+      PQstatus(c->conn) == CONNECTION_OK &&
+      PQtransactionStatus(c->conn) == PQTRANS_IDLE)
+    prune(c);
+  PQfinish(c->conn);
+  free(c->entries);
+  xmt_buf_free(&c->arena);
+  free(c);
+}
+
+const struct xmt_cache_store xmt_cache_postgresql = {
+    "postgresql:", pg_open, pg_get, pg_put, pg_commit, pg_error, pg_close};

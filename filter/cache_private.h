@@ -1,0 +1,38 @@
+/* cache_private.h -- the stores behind the translation memory cache:
+ * cache.c picks one by the URI's scheme and forwards every call through
+ * its table, so the pipeline sees one interface. Not installed. */
+#ifndef XMT_CACHE_PRIVATE_H
+#define XMT_CACHE_PRIVATE_H
+
+#ifndef XMT_BUILDING_LIBRARY
+#error "cache_private.h is internal to libxliffmt"
+#endif
+
+#include "filter_private.h"
+
+/* The contracts are those of the xmt_cache_* functions. */
+struct xmt_cache_store {
+  const char *scheme; /* "sqlite:" */
+  /* where: what follows the scheme. */
+  xmt_status (*open)(struct xmt_cache **cache, const char *where,
+                     size_t max_entries, struct xmt_error_store *err,
+                     char *warning, size_t warning_len);
+  int (*get)(struct xmt_cache *cache, const struct xmt_cache_key *key,
+             const char *request, size_t len, struct xmt_mt_response *resp);
+  xmt_status (*put)(struct xmt_cache *cache, const struct xmt_cache_key *key,
+                    const char *request, size_t len, const char *answer,
+                    size_t answer_len, const struct xmt_mt_response *resp);
+  xmt_status (*commit)(struct xmt_cache *cache, struct xmt_error_store *err);
+  const char *(*error)(const struct xmt_cache *cache);
+  void (*close)(struct xmt_cache *cache);
+};
+
+/* The head of every store's handle. */
+struct xmt_cache {
+  const struct xmt_cache_store *store;
+};
+
+extern const struct xmt_cache_store xmt_cache_sqlite;
+extern const struct xmt_cache_store xmt_cache_postgresql;
+
+#endif
