@@ -268,6 +268,10 @@ static xmt_status mask_scan(struct xmt_placer *p, const xmt_segment *src,
   if (st == XMT_OK && p->text.len > 0 && p->text.data[p->text.len - 1] == ' ' &&
       (trlen == 0 || tr[trlen - 1] != ' '))
     p->text.len--;
+  /* Spaces taken back after a tag was found can leave it past the end. */
+  for (size_t k = 0; st == XMT_OK && k < p->nfound; k++)
+    if (p->found[k].offset > p->text.len)
+      p->found[k].offset = p->text.len;
   return st;
 }
 
