@@ -19,6 +19,7 @@
 #include <libxslt/xsltutils.h>
 
 #include "report_private.h"
+#include "xml_read_private.h"
 
 /* report.am sets it; the default serves tools that compile this file
  * alone (make lint). */
@@ -190,54 +191,9 @@ static xmt_status stylesheet_error(xmt_filter *f, const struct messages *m,
 /* --- Parsing --------------------------------------------------------------
  */
 
-struct first_error {
-  int seen;
-  unsigned long line, column;
-  char message[256];
-};
-
-static void on_xml_error(void *user, xmlErrorPtr e) {
-  xmlParserCtxtPtr ctxt = user;
-  struct first_error *fe = ctxt != NULL ? ctxt->_private : NULL;
-  if (fe == NULL || fe->seen || e == NULL || e->level < XML_ERR_ERROR)
-    return;
-  fe->seen = 1;
-  fe->line = e->line > 0 ? (unsigned long)e->line : 0;
-  fe->column = e->int2 > 0 ? (unsigned long)e->int2 : 0;
-  snprintf(fe->message, sizeof fe->message, "%s",
-           e->message != NULL ? e->message : "error");
-  size_t n = strlen(fe->message);
-  while (n > 0 && (fe->message[n - 1] == '\n' || fe->message[n - 1] == ' '))
-    fe->message[--n] = '\0';
-}
-
 xmlDocPtr xmt_report_read_xml(xmt_filter *f, const char *path, const char *text,
                               size_t len, const char *what) {
-  xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
-  if (ctxt == NULL) {
-    xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                  xmt_strerror(XMT_ERR_NOMEM));
-    return NULL;
-  }
-  struct first_error fe;
-  memset(&fe, 0, sizeof fe);
-  ctxt->_private = &fe;
-  ctxt->sax->serror = on_xml_error;
-  int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
-                XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA;
-  xmlDocPtr doc = text != NULL ? xmlCtxtReadMemory(ctxt, text, (int)len, path,
-                                                   NULL, options)
-                               : xmlCtxtReadFile(ctxt, path, NULL, options);
-  if (doc == NULL || !ctxt->wellFormed || xmlDocGetRootElement(doc) == NULL) {
-    if (!fe.seen)
-      snprintf(fe.message, sizeof fe.message, "no root element");
-    xmt_error_set(&f->err, XMT_ERR_XML, path, fe.line, fe.column, NULL,
-                  "%s is not well-formed XML: %s", what, fe.message);
-    xmlFreeDoc(doc);
-    doc = NULL;
-  }
-  xmlFreeParserCtxt(ctxt);
-  return doc;
+  return xmt_xml_read(&f->err, path, text, len, XML_PARSE_NOCDATA, what);
 }
 
 /* --- Stylesheets ------------------------------------------------------------

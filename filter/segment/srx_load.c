@@ -14,8 +14,8 @@
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
 
-#include "filter_private.h"
 #include "segmenter_private.h"
+#include "xml_read_private.h"
 
 /* --- The document -------------------------------------------------------- */
 
@@ -498,28 +498,6 @@ static xmt_status read_srx(struct loader *l, const xmlNode *root) {
   return st;
 }
 
-/* The first XML error: libxml2's last one is often a consequence of it. */
-struct first_error {
-  int seen;
-  unsigned long line, column;
-  char message[256];
-};
-
-static void on_xml_error(void *user, xmlErrorPtr e) {
-  xmlParserCtxtPtr ctxt = user;
-  struct first_error *fe = ctxt != NULL ? ctxt->_private : NULL;
-  if (fe == NULL || fe->seen || e == NULL || e->level < XML_ERR_ERROR)
-    return;
-  fe->seen = 1;
-  fe->line = e->line > 0 ? (unsigned long)e->line : 0;
-  fe->column = e->int2 > 0 ? (unsigned long)e->int2 : 0;
-  snprintf(fe->message, sizeof fe->message, "%s",
-           e->message != NULL ? e->message : "error");
-  size_t n = strlen(fe->message);
-  while (n > 0 && (fe->message[n - 1] == '\n' || fe->message[n - 1] == ' '))
-    fe->message[--n] = '\0';
-}
-
 xmt_status xmt_segmenter_load_srx_memory(xmt_segmenter *s, const char *xml,
                                          size_t len, const char *name) {
   if (s == NULL)
@@ -533,31 +511,17 @@ xmt_status xmt_segmenter_load_srx_memory(xmt_segmenter *s, const char *xml,
   l.s = s;
   l.name = name;
   doc_defaults(&l.doc);
-  xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
-  if (ctxt == NULL)
-    return xmt_error_set(&s->err, XMT_ERR_NOMEM, name, 0, 0, NULL,
-                         "out of memory");
-  struct first_error fe;
-  memset(&fe, 0, sizeof fe);
-  ctxt->_private = &fe;
-  ctxt->sax->serror = on_xml_error;
-  xmlDocPtr doc = xmlCtxtReadMemory(
-      ctxt, xml, (int)len, name, NULL,
-      XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
-          XML_PARSE_BIG_LINES | XML_PARSE_NOBLANKS);
+  xmlDocPtr doc =
+      xmt_xml_read(&s->err, name, xml, len, XML_PARSE_NOBLANKS, "SRX document");
   xmt_status st = XMT_OK;
-  if (doc == NULL || !ctxt->wellFormed || xmlDocGetRootElement(doc) == NULL) {
-    if (!fe.seen)
-      snprintf(fe.message, sizeof fe.message, "no root element");
-    st = xmt_error_set(&s->err, XMT_ERR_XML, name, fe.line, fe.column, NULL,
-                       "SRX document is not well-formed XML: %s", fe.message);
+  if (doc == NULL) {
+    st = s->err.pub.status;
   } else {
     st = read_srx(&l, xmlDocGetRootElement(doc));
     if (st == XMT_ERR_NOMEM && s->err.pub.message == NULL)
       xmt_error_set(&s->err, XMT_ERR_NOMEM, name, 0, 0, NULL, "out of memory");
   }
   xmlFreeDoc(doc);
-  xmlFreeParserCtxt(ctxt);
   free(l.u16);
   if (st != XMT_OK) {
     xmt_srx_doc_free(&l.doc);

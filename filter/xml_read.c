@@ -1,0 +1,65 @@
+/* xml_read.c -- reading a whole XML document with libxml2 (SRX rules,
+ * stylesheets, documents to report on), with the position and message of
+ * its first error: libxml2's last one is often a consequence of it. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "xml_read_private.h"
+
+struct first_error {
+  int seen;
+  unsigned long line, column;
+  char message[256];
+};
+
+static void on_xml_error(void *user, xmlErrorPtr e) {
+  xmlParserCtxtPtr ctxt = user;
+  struct first_error *fe = ctxt != NULL ? ctxt->_private : NULL;
+  if (fe == NULL || fe->seen || e == NULL || e->level < XML_ERR_ERROR)
+    return;
+  fe->seen = 1;
+  fe->line = e->line > 0 ? (unsigned long)e->line : 0;
+  fe->column = e->int2 > 0 ? (unsigned long)e->int2 : 0;
+  snprintf(fe->message, sizeof fe->message, "%s",
+           e->message != NULL ? e->message : "error");
+  size_t n = strlen(fe->message);
+  while (n > 0 && (fe->message[n - 1] == '\n' || fe->message[n - 1] == ' '))
+    fe->message[--n] = '\0';
+}
+
+xmlDocPtr xmt_xml_read(struct xmt_error_store *err, const char *path,
+                       const char *text, size_t len, int options,
+                       const char *what) {
+  if (text != NULL && len > (size_t)INT_MAX) {
+    xmt_error_set(err, XMT_ERR_USAGE, path, 0, 0, NULL, "%s is over 2 GB",
+                  what);
+    return NULL;
+  }
+  xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+  if (ctxt == NULL) {
+    xmt_error_set(err, XMT_ERR_NOMEM, path, 0, 0, NULL, "%s",
+                  xmt_strerror(XMT_ERR_NOMEM));
+    return NULL;
+  }
+  struct first_error fe;
+  memset(&fe, 0, sizeof fe);
+  ctxt->_private = &fe;
+  ctxt->sax->serror = on_xml_error;
+  options |= XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+             XML_PARSE_BIG_LINES;
+  xmlDocPtr doc = text != NULL ? xmlCtxtReadMemory(ctxt, text, (int)len, path,
+                                                   NULL, options)
+                               : xmlCtxtReadFile(ctxt, path, NULL, options);
+  if (doc == NULL || !ctxt->wellFormed || xmlDocGetRootElement(doc) == NULL) {
+    if (!fe.seen)
+      snprintf(fe.message, sizeof fe.message, "no root element");
+    xmt_error_set(err, XMT_ERR_XML, path, fe.line, fe.column, NULL,
+                  "%s is not well-formed XML: %s", what, fe.message);
+    xmlFreeDoc(doc);
+    doc = NULL;
+  }
+  xmlFreeParserCtxt(ctxt);
+  return doc;
+}
