@@ -64,6 +64,8 @@ struct batch {
   size_t n, cap;
   const char *outdir;
   char tmpdir[512];
+  const struct xmt_backend *backend; /* --mt */
+  const char *spec;
 };
 
 /* What a child hands back on its pipe. */
@@ -185,36 +187,6 @@ static int newer(const struct stat *a, const struct stat *b) {
           a->st_mtim.tv_nsec > b->st_mtim.tv_nsec);
 }
 
-/* Translates one document, as `xliffmt translate` does; runs in the
- * child. */
-static int translate_one(const struct xmt_cli_settings *s, const char *in,
-                         const char *out, const char *report,
-                         struct xmt_filter_stats *stats) {
-  const char *colon = strchr(s->mt, ':');
-  char name[64];
-  snprintf(name, sizeof name, "%.*s",
-           (int)(colon != NULL ? (size_t)(colon - s->mt) : strlen(s->mt)),
-           s->mt);
-  xmt_filter *f = xmt_filter_new();
-  if (f == NULL)
-    return EXIT_INTERNAL;
-  struct xmt_cli_settings one = *s;
-  one.out = out;
-  one.report = report;
-  one.quiet = 1; /* the batch shows the progress */
-  const struct xmt_backend *backend = xmt_backend_builtin(name);
-  struct xmt_cli_session ses;
-  xmt_cli_session_begin(&ses, f, in, 1);
-  xmt_status st =
-      xmt_cli_configure(f, &one, backend, colon != NULL ? colon + 1 : NULL);
-  if (st == XMT_OK)
-    st = xmt_filter_translate_file(f, in, out);
-  int rc = xmt_cli_session_end(&ses, f, st, &one, backend->name);
-  *stats = *xmt_filter_stats(f);
-  xmt_filter_free(f);
-  return rc;
-}
-
 struct slot {
   pid_t pid;
   int fd;
@@ -280,7 +252,12 @@ static int start(struct batch *b, const struct xmt_cli_settings *s, size_t i,
     report_path(b, i, report, sizeof report);
     struct child_result r;
     memset(&r, 0, sizeof r);
-    r.rc = translate_one(s, b->docs[i].in, b->docs[i].out, report, &r.stats);
+    struct xmt_cli_settings one = *s;
+    one.out = b->docs[i].out;
+    one.report = report;
+    one.quiet = 1; /* the batch shows the progress */
+    r.rc = xmt_cli_translate_one(&one, b->backend, b->spec, b->docs[i].in,
+                                 &r.stats);
     ssize_t w = write(fds[1], &r, sizeof r);
     _exit(w == (ssize_t)sizeof r ? r.rc : EXIT_INTERNAL);
   }
@@ -442,13 +419,7 @@ static void free_batch(struct batch *b) {
 int xmt_cli_batch(int argc, char **argv) {
   static const struct option options[] = {
       XMT_CLI_RUN_LONG_OPTIONS,
-      {"mt", required_argument, NULL, 'm'},
-      {"mt-option", required_argument, NULL, XMT_OPT_MT_OPTION},
-      {"timeout", required_argument, NULL, XMT_OPT_TIMEOUT},
-      {"batch-size", required_argument, NULL, XMT_OPT_BATCH},
-      {"probes", required_argument, NULL, XMT_OPT_PROBES},
-      {"cache", required_argument, NULL, XMT_OPT_CACHE},
-      {"cache-max", required_argument, NULL, XMT_OPT_CACHE_MAX},
+      XMT_CLI_MT_LONG_OPTIONS,
       {"jobs", required_argument, NULL, 'j'},
       {"force", no_argument, NULL, XMT_OPT_FORCE},
       {NULL, 0, NULL, 0}};
@@ -488,11 +459,6 @@ int xmt_cli_batch(int argc, char **argv) {
     xmt_cli_usage_error("batch ", "missing -o OUTDIR (the output tree)");
     return EXIT_BAD_INPUT;
   }
-  if (s.mt == NULL) {
-    xmt_cli_usage_error("batch ",
-                        "missing --mt BACKEND (e.g. --mt apertium:eng-spa)");
-    return EXIT_BAD_INPUT;
-  }
   if ((s.flags & XMT_FILTER_UPDATE_MODEL) != 0 && jobs > 1) {
     /* Each document would load the model before the others saved. */
     xmt_cli_usage_error("batch ", "--update-model needs --jobs 1: each "
@@ -500,23 +466,16 @@ int xmt_cli_batch(int argc, char **argv) {
                                   "it taught the model");
     return EXIT_BAD_INPUT;
   }
-  const char *colon = strchr(s.mt, ':');
-  char name[64];
-  snprintf(name, sizeof name, "%.*s",
-           (int)(colon != NULL ? (size_t)(colon - s.mt) : strlen(s.mt)), s.mt);
-  if (xmt_backend_builtin(name) == NULL) {
-    char msg[192];
-    snprintf(msg, sizeof msg,
-             "unknown MT backend '%.64s' (known: identity, pseudo, "
-             "apertium, cmd, http, plugin)",
-             name);
-    xmt_cli_usage_error("batch ", msg);
+  const char *spec;
+  const struct xmt_backend *backend = xmt_cli_backend(&s, &spec);
+  if (backend == NULL)
     return EXIT_BAD_INPUT;
-  }
   const char *batch_report = s.report;
   struct batch b;
   memset(&b, 0, sizeof b);
   b.outdir = s.out;
+  b.backend = backend;
+  b.spec = spec;
   int rc = EXIT_OK;
   for (int i = optind; rc == EXIT_OK && i < argc; i++) {
     struct stat st;

@@ -108,6 +108,17 @@ enum {
     "help", no_argument, NULL, 'h'                                             \
   }
 
+/* The options of the commands that call an engine (translate, batch). */
+#define XMT_CLI_MT_LONG_OPTIONS                                                \
+  {"mt", required_argument, NULL, 'm'},                                        \
+      {"mt-option", required_argument, NULL, XMT_OPT_MT_OPTION},               \
+      {"timeout", required_argument, NULL, XMT_OPT_TIMEOUT},                   \
+      {"batch-size", required_argument, NULL, XMT_OPT_BATCH},                  \
+      {"probes", required_argument, NULL, XMT_OPT_PROBES},                     \
+      {"cache", required_argument, NULL, XMT_OPT_CACHE}, {                     \
+    "cache-max", required_argument, NULL, XMT_OPT_CACHE_MAX                    \
+  }
+
 struct xmt_cli_settings {
   const char *out, *src, *tgt, *mt;
   const char *state, *qualifier;
@@ -143,6 +154,17 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg);
 xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
                              const struct xmt_backend *backend,
                              const char *spec);
+
+/* The backend --mt names, and its spec (the part after the colon, or
+ * NULL) in *spec; NULL after a usage error (no --mt, an unknown name). */
+const struct xmt_backend *xmt_cli_backend(const struct xmt_cli_settings *s,
+                                          const char **spec);
+/* Translates one document as `xliffmt translate` does (s->out, s->report,
+ * s->quiet); returns the exit status and, when stats is not NULL, the
+ * run's counters. */
+int xmt_cli_translate_one(const struct xmt_cli_settings *s,
+                          const struct xmt_backend *backend, const char *spec,
+                          const char *in, struct xmt_filter_stats *stats);
 
 /* Progress, failed segments, summary and report of a run (cli_session.c). */
 /* Segments left untranslated, for stderr and the report. */

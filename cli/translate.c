@@ -79,17 +79,54 @@ static void usage(FILE *fp) {
       "3 done but some segments not translated (listed on stderr).\n");
 }
 
+const struct xmt_backend *xmt_cli_backend(const struct xmt_cli_settings *s,
+                                          const char **spec) {
+  if (s->mt == NULL) {
+    xmt_cli_usage_error(s->command,
+                        "missing --mt BACKEND (e.g. --mt apertium:eng-spa)");
+    return NULL;
+  }
+  const char *colon = strchr(s->mt, ':');
+  char name[64];
+  snprintf(name, sizeof name, "%.*s",
+           (int)(colon != NULL ? (size_t)(colon - s->mt) : strlen(s->mt)),
+           s->mt);
+  const struct xmt_backend *backend = xmt_backend_builtin(name);
+  if (backend == NULL) {
+    char msg[192];
+    snprintf(msg, sizeof msg,
+             "unknown MT backend '%.64s' (known: identity, pseudo, "
+             "apertium, cmd, http, plugin)",
+             name);
+    xmt_cli_usage_error(s->command, msg);
+  }
+  *spec = colon != NULL ? colon + 1 : NULL;
+  return backend;
+}
+
+int xmt_cli_translate_one(const struct xmt_cli_settings *s,
+                          const struct xmt_backend *backend, const char *spec,
+                          const char *in, struct xmt_filter_stats *stats) {
+  xmt_filter *f = xmt_filter_new();
+  if (f == NULL) {
+    fputs("xliffmt: out of memory\n", stderr);
+    return EXIT_INTERNAL;
+  }
+  struct xmt_cli_session ses;
+  xmt_cli_session_begin(&ses, f, in, s->quiet);
+  xmt_status st = xmt_cli_configure(f, s, backend, spec);
+  if (st == XMT_OK)
+    st = xmt_filter_translate_file(f, in, s->out);
+  int rc = xmt_cli_session_end(&ses, f, st, s, backend->name);
+  if (stats != NULL)
+    *stats = *xmt_filter_stats(f);
+  xmt_filter_free(f);
+  return rc;
+}
+
 int xmt_cli_translate(int argc, char **argv) {
   static const struct option options[] = {
-      XMT_CLI_RUN_LONG_OPTIONS,
-      {"mt", required_argument, NULL, 'm'},
-      {"mt-option", required_argument, NULL, XMT_OPT_MT_OPTION},
-      {"timeout", required_argument, NULL, XMT_OPT_TIMEOUT},
-      {"batch-size", required_argument, NULL, XMT_OPT_BATCH},
-      {"probes", required_argument, NULL, XMT_OPT_PROBES},
-      {"cache", required_argument, NULL, XMT_OPT_CACHE},
-      {"cache-max", required_argument, NULL, XMT_OPT_CACHE_MAX},
-      {NULL, 0, NULL, 0}};
+      XMT_CLI_RUN_LONG_OPTIONS, XMT_CLI_MT_LONG_OPTIONS, {NULL, 0, NULL, 0}};
   struct xmt_cli_settings s;
   xmt_cli_settings_init(&s);
   s.command = "translate ";
@@ -109,38 +146,9 @@ int xmt_cli_translate(int argc, char **argv) {
                                           : "exactly one input file expected");
     return EXIT_BAD_INPUT;
   }
-  if (s.mt == NULL) {
-    xmt_cli_usage_error("translate ",
-                        "missing --mt BACKEND (e.g. --mt apertium:eng-spa)");
+  const char *spec;
+  const struct xmt_backend *backend = xmt_cli_backend(&s, &spec);
+  if (backend == NULL)
     return EXIT_BAD_INPUT;
-  }
-  const char *in = argv[optind];
-  const char *colon = strchr(s.mt, ':');
-  char name[64];
-  snprintf(name, sizeof name, "%.*s",
-           (int)(colon != NULL ? (size_t)(colon - s.mt) : strlen(s.mt)), s.mt);
-  const struct xmt_backend *backend = xmt_backend_builtin(name);
-  if (backend == NULL) {
-    char msg[192];
-    snprintf(msg, sizeof msg,
-             "unknown MT backend '%.64s' (known: identity, pseudo, "
-             "apertium, cmd, http, plugin)",
-             name);
-    xmt_cli_usage_error("translate ", msg);
-    return EXIT_BAD_INPUT;
-  }
-  xmt_filter *f = xmt_filter_new();
-  if (f == NULL) {
-    fputs("xliffmt: out of memory\n", stderr);
-    return EXIT_INTERNAL;
-  }
-  struct xmt_cli_session ses;
-  xmt_cli_session_begin(&ses, f, in, s.quiet);
-  xmt_status st =
-      xmt_cli_configure(f, &s, backend, colon != NULL ? colon + 1 : NULL);
-  if (st == XMT_OK)
-    st = xmt_filter_translate_file(f, in, s.out);
-  int rc = xmt_cli_session_end(&ses, f, st, &s, backend->name);
-  xmt_filter_free(f);
-  return rc;
+  return xmt_cli_translate_one(&s, backend, spec, argv[optind], NULL);
 }
