@@ -77,25 +77,12 @@ trap 'rm -rf "$dir"' EXIT
 trap 'exit 130' INT TERM
 
 # --- The corpus, as gibbs_aer.sh builds it
-cp "$here/en-de.txt" "$dir/gold"
-cp "$here/en-de.txt" "$dir/corpus"
-if [ -f "$data/dev-eurlex.en" ]; then
-  for set in eurlex glossary; do
-    for l in en de; do
-      perl -CSD -ne 's/<[^>]*>//g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g;
-        s/&apos;/\x27/g; s/&#x([0-9a-fA-F]+);/chr(hex $1)/ge;
-        s/&#([0-9]+);/chr($1)/ge; s/&amp;/&/g;
-        print join(" ", /\w+|[^\w\s]/g), "\n"' "$data/dev-$set.$l" \
-        >"$dir/$set.$l"
-    done
-    paste -d '\t' "$dir/$set.en" "$dir/$set.de" |
-      awk -F '\t' 'NF == 2 && $1 != "" && $2 != "" { print $1 " ||| " $2 }' \
-        >>"$dir/corpus"
-  done
-else
+# shellcheck disable=SC2034 # read by gold.sh
+gold_dir=$here
+. "$here/gold.sh"
+gold_corpus "$dir" "$data" ||
   echo "eflomal_compare.sh: no markup-tags dev sets under $data;" \
     "the 30 gold pairs alone"
-fi
 
 # --- Helpers, in perl
 # numbers.pl SRC TGT <CORPUS: eflomal's input, one file a side: a line
@@ -201,17 +188,7 @@ perl "$dir/gdfa.pl" "$corpus" "$dir/fwd" "$dir/rev"
 EOF
 
 # aer HYP: precision, recall and AER of HYP's first 30 lines
-aer() {
-  head -n 30 "$1" | paste -d '\t' - "$here/en-de.gold" | perl -ne '
-    chomp; my ($h, $g) = split /\t/, $_, -1;
-    my (%s, %p);
-    for (split " ", $g) { my ($i, $k, $j) = /^(\d+)([-p])(\d+)$/ or die;
-      $p{"$i-$j"} = 1; $s{"$i-$j"} = 1 if $k eq "-" }
-    for (split " ", $h) { $A++; $AS++ if $s{$_}; $AP++ if $p{$_} }
-    $S += keys %s;
-    END { printf "%.3f %.3f %.3f", $AP / $A, $AS / $S,
-      1 - ($AS + $AP) / ($A + $S) }'
-}
+aer() { gold_aer "$1"; }
 
 # timed OUT CMD...: runs CMD, its standard output to OUT; leaves "wall
 # cpu" in $dir/time (cpu "-" without GNU time)

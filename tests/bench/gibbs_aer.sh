@@ -20,34 +20,15 @@ data=${XMT_TEST_DATA:-../shared/data}/markup-tags
 dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-gibbs-aer.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 trap 'exit 130' INT TERM
-cp "$here/en-de.txt" "$dir/gold"
-cp "$here/en-de.txt" "$dir/corpus"
-if [ -f "$data/dev-eurlex.en" ]; then
-  for set in eurlex glossary; do
-    for l in en de; do
-      perl -CSD -ne 's/<[^>]*>//g; s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g;
-        s/&apos;/\x27/g; s/&#x([0-9a-fA-F]+);/chr(hex $1)/ge;
-        s/&#([0-9]+);/chr($1)/ge; s/&amp;/&/g;
-        print join(" ", /\w+|[^\w\s]/g), "\n"' "$data/dev-$set.$l" \
-        >"$dir/$set.$l"
-    done
-    paste -d '\t' "$dir/$set.en" "$dir/$set.de" |
-      awk -F '\t' 'NF == 2 && $1 != "" && $2 != "" { print $1 " ||| " $2 }' \
-        >>"$dir/corpus"
-  done
-fi
+# shellcheck disable=SC2034 # read by gold.sh
+gold_dir=$here
+. "$here/gold.sh"
+gold_corpus "$dir" "$data" || true
 
 # aer HYP: precision, recall and AER of HYP's first 30 lines
 aer() {
-  head -n 30 "$1" | paste -d '\t' - "$here/en-de.gold" | perl -ne '
-    chomp; my ($h, $g) = split /\t/, $_, -1;
-    my (%s, %p);
-    for (split " ", $g) { my ($i, $k, $j) = /^(\d+)([-p])(\d+)$/ or die;
-      $p{"$i-$j"} = 1; $s{"$i-$j"} = 1 if $k eq "-" }
-    for (split " ", $h) { $A++; $AS++ if $s{$_}; $AP++ if $p{$_} }
-    $S += keys %s;
-    END { printf "%6.3f %6.3f %6.3f", $AP / $A, $AS / $S,
-      1 - ($AS + $AP) / ($A + $S) }'
+  # shellcheck disable=SC2046,SC2183
+  printf '%6s %6s %6s' $(gold_aer "$1")
 }
 
 # run CORPUS NAME THREADS ARGS...: one training, its line of the table
