@@ -45,6 +45,36 @@ expect_exit() {
   exits_with "$@" || return 1
   pass "$2 (exit $1)"
 }
+# cache_fixtures: for the cache tests, $tmp/doc.xlf (three units, a
+# repeated sentence, a tag) and $tmp/engine.sh, an engine that logs each
+# line it is sent to $tmp/sent.log and answers "ES <line>".
+cache_fixtures() {
+  cat >"$tmp/doc.xlf" <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="a" source-language="en" target-language="es" datatype="plaintext">
+<body>
+<trans-unit id="1"><source>The red car. The blue car.</source></trans-unit>
+<trans-unit id="2"><source>Press <g id="1">Save</g> now.</source></trans-unit>
+<trans-unit id="3"><source>The red car.</source></trans-unit>
+</body></file></xliff>
+EOD
+  cat >"$tmp/engine.sh" <<EOD
+#!/bin/sh
+while IFS= read -r line; do
+  printf '%s\n' "\$line" >>"$tmp/sent.log"
+  printf 'ES %s\n' "\$line"
+done
+EOD
+  chmod +x "$tmp/engine.sh"
+}
+# cache_run OUT REPORT ARGS...: translates $tmp/doc.xlf with that engine.
+cache_run() {
+  out=$1 report=$2
+  shift 2
+  "$XLIFFMT" translate "$tmp/doc.xlf" -o "$out" --mt "cmd:$tmp/engine.sh" \
+    -q --report "$report" "$@"
+}
 finish() {
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ] && exit 0

@@ -61,31 +61,8 @@ for db in tm small scale; do
 done
 conn="host=$pg user=xliffmt"
 
-cat >"$tmp/doc.xlf" <<'EOD'
-<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-<file original="a" source-language="en" target-language="es" datatype="plaintext">
-<body>
-<trans-unit id="1"><source>The red car. The blue car.</source></trans-unit>
-<trans-unit id="2"><source>Press <g id="1">Save</g> now.</source></trans-unit>
-<trans-unit id="3"><source>The red car.</source></trans-unit>
-</body></file></xliff>
-EOD
-# An engine that logs what it is sent.
-cat >"$tmp/engine.sh" <<EOD
-#!/bin/sh
-while IFS= read -r line; do
-  printf '%s\n' "\$line" >>"$tmp/sent.log"
-  printf 'ES %s\n' "\$line"
-done
-EOD
-chmod +x "$tmp/engine.sh"
-run() { # OUT REPORT ARGS...
-  out=$1 report=$2
-  shift 2
-  "$x" translate "$tmp/doc.xlf" -o "$out" --mt "cmd:$tmp/engine.sh" -q \
-    --report "$report" "$@"
-}
+cache_fixtures
+run() { cache_run "$@"; }
 
 if expect_exit 0 "a first run fills the cache" run "$tmp/1.xlf" \
   "$tmp/1.json" --cache "postgresql:$conn dbname=tm"; then
