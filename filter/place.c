@@ -485,22 +485,6 @@ xmt_status xmt_raw_decode(struct xmt_placer *p, xmt_segment *out,
 /* --- Shared helpers ---------------------------------------------------------
  */
 
-/* v grown to hold n elements of size bytes (*cap updated); NULL when out
- * of memory, v then untouched. */
-static void *grow_array(void *v, size_t *cap, size_t n, size_t size) {
-  if (n == 0)
-    n = 1;
-  if (v != NULL && n <= *cap)
-    return v;
-  size_t c = *cap > 0 ? *cap : 8;
-  while (c < n)
-    c *= 2;
-  void *nv = realloc(v, c * size);
-  if (nv != NULL)
-    *cap = c;
-  return nv;
-}
-
 /* Letters, digits and combining marks make words. */
 static int word_cp(uint32_t cp) {
   int8_t t = u_charType((UChar32)cp);
@@ -576,7 +560,7 @@ static int sup_or_sub(const struct xmt_tag *t) {
  * codes that are not pairs, and both ends of a sup or sub pair. */
 static xmt_status mark_breaks(struct xmt_placer *p, const xmt_segment *src) {
   size_t n = xmt_segment_tag_count(src);
-  unsigned char *marks = grow_array(p->marks, &p->marks_cap, n, 1);
+  unsigned char *marks = xmt_grow_array(p->marks, &p->marks_cap, n, 1);
   if (marks == NULL)
     return XMT_ERR_NOMEM;
   p->marks = marks;
@@ -612,7 +596,7 @@ static int glued_left(enum xmt_tag_kind kind) {
 static xmt_status note_break(struct xmt_placer *p, size_t tag,
                              int space_after) {
   struct xmt_break *b =
-      grow_array(p->breaks, &p->breaks_cap, p->nbreaks + 1, sizeof *b);
+      xmt_grow_array(p->breaks, &p->breaks_cap, p->nbreaks + 1, sizeof *b);
   if (b == NULL)
     return XMT_ERR_NOMEM;
   p->breaks = b;
@@ -793,7 +777,7 @@ static struct xmt_probe *new_probe(struct xmt_placer *p,
                                    enum xmt_probe_kind kind, size_t tag,
                                    size_t parent) {
   struct xmt_probe *v =
-      grow_array(p->probes, &p->probes_cap, p->nprobes + 1, sizeof *v);
+      xmt_grow_array(p->probes, &p->probes_cap, p->nprobes + 1, sizeof *v);
   if (v == NULL)
     return NULL;
   p->probes = v;
@@ -1093,7 +1077,7 @@ static xmt_status words_of(struct xmt_placer *p, struct xmt_probe_words *ws,
   xmt_status st = xmt_tokenize(p->stok, text, len, XMT_TOKENIZE_DEFAULT);
   size_t m = xmt_tokens_count(p->stok);
   const struct xmt_token *t = xmt_tokens_array(p->stok);
-  struct xmt_probe_word *w = grow_array(ws->w, &ws->cap, m, sizeof *w);
+  struct xmt_probe_word *w = xmt_grow_array(ws->w, &ws->cap, m, sizeof *w);
   if (st != XMT_OK || w == NULL)
     return st != XMT_OK ? st : XMT_ERR_NOMEM;
   ws->w = w;
@@ -1195,7 +1179,7 @@ struct xmt_anchor {
 
 static xmt_status work_add(struct xmt_placer *p, size_t s, size_t t) {
   struct xmt_link *w =
-      grow_array(p->work, &p->work_cap, p->nwork + 1, sizeof *w);
+      xmt_grow_array(p->work, &p->work_cap, p->nwork + 1, sizeof *w);
   if (w == NULL)
     return XMT_ERR_NOMEM;
   p->work = w;
@@ -1438,7 +1422,7 @@ static xmt_status anchor_probe(struct xmt_placer *p, const struct probe_ctx *x,
   if (st != XMT_OK || !*done)
     return st;
   struct xmt_anchor *v =
-      grow_array(p->anchors, &p->anchors_cap, p->nanchors + 1, sizeof *v);
+      xmt_grow_array(p->anchors, &p->anchors_cap, p->nanchors + 1, sizeof *v);
   if (v == NULL)
     return XMT_ERR_NOMEM;
   p->anchors = v;

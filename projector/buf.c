@@ -129,6 +129,20 @@ char *xmt_strndup(const char *s, size_t n) {
   return d;
 }
 
+void *xmt_grow_array(void *v, size_t *cap, size_t n, size_t size) {
+  if (n == 0)
+    n = 1;
+  if (v != NULL && n <= *cap)
+    return v;
+  size_t c = *cap > 0 ? *cap : 8;
+  while (c < n)
+    c *= 2;
+  void *nv = realloc(v, c * size);
+  if (nv != NULL)
+    *cap = c;
+  return nv;
+}
+
 char *xmt_strdup(const char *s) {
   return s == NULL ? NULL : xmt_strndup(s, strlen(s));
 }

@@ -72,6 +72,9 @@ size_t xmt_utf8_valid_prefix(const char *s, size_t n);
 
 /* Duplicates a string (NULL stays NULL); NULL also when out of memory. */
 char *xmt_strdup(const char *s);
+/* v grown to hold n elements of size bytes, doubling (*cap updated); NULL
+ * when out of memory, v then untouched. */
+void *xmt_grow_array(void *v, size_t *cap, size_t n, size_t size);
 char *xmt_strndup(const char *s, size_t n);
 
 /* Appends text known to be valid UTF-8 (it came from the XML parser). */

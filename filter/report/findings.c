@@ -375,15 +375,13 @@ static void segment(struct builder *b, const struct unit_info *u,
   }
   if (u->translatable)
     r.flags |= segment_flags(b, target != NULL, blank, u->state);
-  if (b->nrows == b->rows_cap) {
-    size_t cap = b->rows_cap ? 2 * b->rows_cap : 64;
-    struct row *rows = realloc(b->rows, cap * sizeof *rows);
-    if (rows == NULL) {
-      b->nomem = 1;
-      return;
-    }
-    b->rows = rows, b->rows_cap = cap;
+  struct row *rows =
+      xmt_grow_array(b->rows, &b->rows_cap, b->nrows + 1, sizeof *rows);
+  if (rows == NULL) {
+    b->nomem = 1;
+    return;
   }
+  b->rows = rows;
   b->rows[b->nrows++] = r;
 }
 
@@ -440,15 +438,13 @@ static void unit_lines(struct builder *b, const xmlNode *n) {
       unit_lines(b, c);
       continue;
     }
-    if (b->nlines == b->lines_cap) {
-      size_t cap = b->lines_cap ? 2 * b->lines_cap : 64;
-      unsigned long *lines = realloc(b->lines, cap * sizeof *lines);
-      if (lines == NULL) {
-        b->nomem = 1;
-        return;
-      }
-      b->lines = lines, b->lines_cap = cap;
+    unsigned long *lines =
+        xmt_grow_array(b->lines, &b->lines_cap, b->nlines + 1, sizeof *lines);
+    if (lines == NULL) {
+      b->nomem = 1;
+      return;
     }
+    b->lines = lines;
     b->lines[b->nlines++] = (unsigned long)xmlGetLineNo(c);
   }
 }
