@@ -50,9 +50,11 @@ static int declared_encoding(const char *bytes, size_t len, const char **name,
   if (len >= 3 && (unsigned char)bytes[0] == 0xEF &&
       (unsigned char)bytes[1] == 0xBB && (unsigned char)bytes[2] == 0xBF)
     off = 3;
-  if (len - off < 5)
-    return -1;
-  if (memcmp(bytes + off, "<?xml", 5) != 0)
+  if (len - off < 6)
+    return len - off >= 5 && memcmp(bytes + off, "<?xml", 5) != 0 ? 0 : -1;
+  /* "<?xml" then white space: "<?xmle ..." is a processing instruction. */
+  if (memcmp(bytes + off, "<?xml", 5) != 0 ||
+      !isspace((unsigned char)bytes[off + 5]))
     return 0;
   const char *end = NULL;
   for (size_t i = off; i + 1 < len; i++)
