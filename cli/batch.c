@@ -55,7 +55,7 @@ struct doc {
   int skipped; /* up to date */
   int rc;      /* translate's exit status */
   int done;
-  char *report; /* translate's JSON report, one object */
+  int has_report; /* translate's JSON report waits in the temporary dir */
   struct xmt_filter_stats stats;
 };
 
@@ -66,6 +66,7 @@ struct batch {
   char tmpdir[512];
   const struct xmt_backend *backend; /* --mt */
   const char *spec;
+  int reports; /* --report: each document's report is kept on disk */
 };
 
 /* What a child hands back on its pipe. */
@@ -254,7 +255,7 @@ static int start(struct batch *b, const struct xmt_cli_settings *s, size_t i,
     memset(&r, 0, sizeof r);
     struct xmt_cli_settings one = *s;
     one.out = b->docs[i].out;
-    one.report = report;
+    one.report = b->reports ? report : NULL;
     one.quiet = 1; /* the batch shows the progress */
     r.rc = xmt_cli_translate_one(&one, b->backend, b->spec, b->docs[i].in,
                                  &r.stats);
@@ -283,10 +284,7 @@ static void finish(struct batch *b, struct slot *slot, int wstatus) {
       fprintf(stderr, "xliffmt: %s: the translation died (signal %d)\n", d->in,
               WTERMSIG(wstatus));
   }
-  char report[600];
-  report_path(b, slot->doc, report, sizeof report);
-  d->report = read_file(report);
-  unlink(report);
+  d->has_report = b->reports;
 }
 
 struct totals {
@@ -356,16 +354,22 @@ static int write_batch_report(const char *path, const struct batch *b,
     return 0;
   }
   fputs("{\"documents\":[", fp);
+  /* One document's report in memory at a time: the batch's memory does
+   * not grow with its reports. */
   for (size_t i = 0; i < b->n; i++) {
     const struct doc *d = &b->docs[i];
+    char doc_report[600], *report = NULL;
+    report_path(b, i, doc_report, sizeof doc_report);
+    if (d->has_report)
+      report = read_file(doc_report);
     if (i > 0)
       fputc(',', fp);
-    if (d->report != NULL && d->report[0] == '{') {
+    if (report != NULL && report[0] == '{') {
       /* translate's report, with the output and the exit status */
       fputs("{\"output\":", fp);
       xmt_cli_json_string(fp, d->out);
       fprintf(fp, ",\"exit_status\":%d,", d->rc);
-      fputs(d->report + 1, fp);
+      fputs(report + 1, fp);
     } else {
       fputs("{\"input\":", fp);
       xmt_cli_json_string(fp, d->in);
@@ -376,6 +380,7 @@ static int write_batch_report(const char *path, const struct batch *b,
       else
         fprintf(fp, ",\"status\":\"failed\",\"exit_status\":%d}", d->rc);
     }
+    free(report);
   }
   const struct xmt_filter_stats *s = &t->s;
   fprintf(fp,
@@ -406,10 +411,13 @@ static void on_signal(int sig) { stop = sig; }
 
 static void free_batch(struct batch *b) {
   for (size_t i = 0; i < b->n; i++) {
+    char path[600];
+    report_path(b, i, path, sizeof path);
+    if (b->docs[i].has_report)
+      unlink(path);
     free(b->docs[i].in);
     free(b->docs[i].out);
     free(b->docs[i].rel);
-    free(b->docs[i].report);
   }
   free(b->docs);
   if (b->tmpdir[0] != '\0')
@@ -476,6 +484,7 @@ int xmt_cli_batch(int argc, char **argv) {
   b.outdir = s.out;
   b.backend = backend;
   b.spec = spec;
+  b.reports = batch_report != NULL;
   int rc = EXIT_OK;
   for (int i = optind; rc == EXIT_OK && i < argc; i++) {
     struct stat st;

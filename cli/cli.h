@@ -78,7 +78,8 @@ enum {
   XMT_OPT_APPROVED,
   XMT_OPT_CACHE,
   XMT_OPT_CACHE_MAX,
-  XMT_OPT_KEEP_ENTITIES
+  XMT_OPT_KEEP_ENTITIES,
+  XMT_OPT_ENGINE_JOBS
 };
 
 #define XMT_CLI_RUN_LONG_OPTIONS                                               \
@@ -114,6 +115,7 @@ enum {
       {"mt-option", required_argument, NULL, XMT_OPT_MT_OPTION},               \
       {"timeout", required_argument, NULL, XMT_OPT_TIMEOUT},                   \
       {"batch-size", required_argument, NULL, XMT_OPT_BATCH},                  \
+      {"engine-jobs", required_argument, NULL, XMT_OPT_ENGINE_JOBS},           \
       {"probes", required_argument, NULL, XMT_OPT_PROBES},                     \
       {"cache", required_argument, NULL, XMT_OPT_CACHE}, {                     \
     "cache-max", required_argument, NULL, XMT_OPT_CACHE_MAX                    \
@@ -126,6 +128,7 @@ struct xmt_cli_settings {
   const char *mt_options[32];
   size_t nmt_options;
   size_t batch;
+  size_t engine_jobs;
   enum xmt_tag_mode tags;
   enum xmt_aligner_mode aligner;
   const char *align_model;

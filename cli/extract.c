@@ -24,6 +24,7 @@ static int takes_value(const char *opt) {
                                            "--mt-option",
                                            "--timeout",
                                            "--batch-size",
+                                           "--engine-jobs",
                                            "--tags",
                                            "--aligner",
                                            "--align-model",

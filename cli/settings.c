@@ -67,6 +67,11 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
     if (!parse_count(arg, &s->batch))
       bad = "--batch-size takes a positive number";
     break;
+  case XMT_OPT_ENGINE_JOBS:
+    if (!parse_count(arg, &s->engine_jobs) ||
+        s->engine_jobs > XMT_MAX_ENGINE_JOBS)
+      bad = "--engine-jobs takes a number from 1 to 64";
+    break;
   case XMT_OPT_TAGS:
     if (strcmp(arg, "project") == 0)
       s->tags = XMT_TAGS_PROJECT;
@@ -233,6 +238,7 @@ xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
     st = xmt_filter_set_segmentation(f, s->segmentation, s->srx);
   xmt_filter_set_timeout(f, s->timeout_ms);
   xmt_filter_set_batch_size(f, s->batch);
+  xmt_filter_set_engine_jobs(f, s->engine_jobs);
   xmt_filter_set_projection(f, s->rule, s->sym);
   xmt_filter_set_flags(f, s->flags);
   return st;

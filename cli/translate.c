@@ -26,6 +26,8 @@ static void usage(FILE *fp) {
       "      --timeout SECONDS     per-batch MT timeout (default: the\n"
       "                            backend's)\n"
       "      --batch-size N        segments per MT call (default 64)\n"
+      "      --engine-jobs N       engine processes or connections\n"
+      "                            translating batches at once (default 1)\n"
       "      --tags MODE           project (default), mask or raw\n"
       "      --aligner WHICH       self (default), model:FILE or none\n"
       "      --align-model FILE    seed the self-trained aligner\n"

@@ -219,6 +219,10 @@ void xmt_filter_set_batch_size(xmt_filter *f, size_t segments) {
   f->batch_size = segments;
 }
 
+void xmt_filter_set_engine_jobs(xmt_filter *f, size_t jobs) {
+  f->engine_jobs = jobs > XMT_MAX_ENGINE_JOBS ? XMT_MAX_ENGINE_JOBS : jobs;
+}
+
 void xmt_filter_set_window(xmt_filter *f, size_t segments) {
   f->window = segments;
 }

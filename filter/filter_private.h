@@ -45,6 +45,7 @@ struct xmt_filter {
   size_t cache_max;
   unsigned timeout_ms;
   size_t batch_size, window; /* 0: the defaults */
+  size_t engine_jobs;        /* backend states translating at once */
   enum xmt_tag_mode tag_mode;
   enum xmt_aligner_mode aligner_mode;
   char *align_model;
@@ -192,6 +193,15 @@ int xmt_memo_get(const struct xmt_memo *m, const char *key, size_t len,
 /* Adds key with a value and a number; an existing key keeps its own. */
 xmt_status xmt_memo_put(struct xmt_memo *m, const char *key, size_t len,
                         const char *value, size_t value_len, size_t tag);
+/* The same with the key's xmt_memo_hash, for a key looked up in several
+ * tables. */
+uint64_t xmt_memo_hash(const char *key, size_t len);
+int xmt_memo_get_hashed(const struct xmt_memo *m, uint64_t hash,
+                        const char *key, size_t len, const char **value,
+                        size_t *value_len, size_t *tag);
+xmt_status xmt_memo_put_hashed(struct xmt_memo *m, uint64_t hash,
+                               const char *key, size_t len, const char *value,
+                               size_t value_len, size_t tag);
 void xmt_memo_clear(struct xmt_memo *m);
 void xmt_memo_free(struct xmt_memo *m);
 /* Memory held, to cap the table of a long run. */

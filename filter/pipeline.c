@@ -2,6 +2,7 @@
  * write, in document order and bounded memory. */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <strings.h>
 #include <unistd.h>
@@ -37,6 +38,7 @@ struct job {
  * translations of earlier windows. */
 struct result {
   size_t request, request_len; /* MT input, in run->arena */
+  uint64_t request_hash;       /* its xmt_memo_hash */
   size_t plain, plain_len;     /* the core's plain text, in run->arena */
   size_t answer, answer_len;   /* plain answer (tags removed), in ->plain */
   size_t first_job;            /* for messages */
@@ -47,9 +49,21 @@ struct result {
   int probe;             /* asked only by probes */
 };
 
+struct run;
+
+/* One backend state and its batch: the engine as one thread uses it. */
+struct lane {
+  struct run *run;
+  void *state; /* the backend's */
+  struct xmt_mt_request *requests;
+  xmt_mt_response **response_ptrs;
+  char (*ids)[160];
+  size_t cap;
+  pthread_t thread;
+};
+
 struct run {
   xmt_filter *filter;
-  void *state; /* the backend's */
   xmt_xliff_writer *writer;
   xmt_xliff_reader *reader;
   const char *in_path;
@@ -64,10 +78,17 @@ struct run {
   struct result *results;
   struct xmt_mt_response *responses; /* one per result */
   size_t nresults, results_cap;
-  struct xmt_mt_request *requests; /* one batch */
-  xmt_mt_response **response_ptrs;
-  char (*ids)[160];
-  size_t batch_cap;
+  /* The engine: lanes[0] holds the state opened for the run; with
+   * --engine-jobs, the others are opened when a window first needs them. */
+  struct lane *lanes;
+  size_t nlanes, lanes_cap;
+  const struct xmt_backend_config *config;
+  size_t *pending; /* results to send this window */
+  size_t pending_cap;
+  size_t batch, npending, nbatches;
+  size_t lanes_running; /* this window's */
+  int lanes_stop;    /* set by a lane that failed */
+  pthread_mutex_t lanes_lock; /* stats, progress and errors */
   struct xmt_buf arena; /* requests and plain cores of the window */
   struct xmt_buf plain; /* plain answers */
   struct xmt_buf request;
@@ -146,14 +167,25 @@ static const xmt_segment *job_source(const struct run *run,
   return xmt_xliff_unit_source(run->items[j->item].unit, j->seg);
 }
 
-/* "unit-id" or "unit-id#mid". */
+/* Appends as much of s as fits, keeping the NUL. */
+static size_t id_append(char *buf, size_t at, size_t size, const char *s) {
+  size_t n = strlen(s);
+  if (n > size - 1 - at)
+    n = size - 1 - at;
+  memcpy(buf + at, s, n);
+  buf[at + n] = '\0';
+  return at + n;
+}
+
+/* "unit-id" or "unit-id#mid" (every request has one: no snprintf). */
 static void job_id(const struct run *run, const struct job *j, char *buf,
                    size_t size) {
   const xmt_xliff_unit *u = run->items[j->item].unit;
   const char *mid = xmt_xliff_unit_segment_mid(u, j->seg);
   const char *uid = xmt_xliff_unit_id(u) ? xmt_xliff_unit_id(u) : "?";
-  snprintf(buf, size, "%s%s%s", uid, mid != NULL ? "#" : "",
-           mid != NULL ? mid : "");
+  size_t at = id_append(buf, 0, size, uid);
+  if (mid != NULL)
+    id_append(buf, id_append(buf, at, size, "#"), size, mid);
 }
 
 static xmt_status grow_jobs(struct run *run) {
@@ -253,8 +285,9 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
                              size_t *out) {
   xmt_filter *f = run->filter;
   size_t r;
-  if (!run->no_dedupe &&
-      xmt_memo_get(&run->window_memo, req, req_len, NULL, NULL, &r)) {
+  uint64_t hash = run->no_dedupe ? 0 : xmt_memo_hash(req, req_len);
+  if (!run->no_dedupe && xmt_memo_get_hashed(&run->window_memo, hash, req,
+                                             req_len, NULL, NULL, &r)) {
     struct result *res = &run->results[r];
     /* A segment asking what a probe asked first makes it its own. */
     if (!probe && (!res->probe || res->cached))
@@ -275,6 +308,7 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
   res->probe = probe;
   res->request = run->arena.len;
   res->request_len = req_len;
+  res->request_hash = hash;
   res->plain = res->request + req_len + 1;
   res->plain_len = plain_len;
   /* Both NUL-terminated: requests go to the backend from the arena. */
@@ -282,13 +316,16 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
       xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
       xmt_buf_append(&run->arena, plain, plain_len) != XMT_OK ||
       xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
-      xmt_memo_put(&run->window_memo, req, req_len, NULL, 0, r) != XMT_OK)
+      (!run->no_dedupe &&
+       xmt_memo_put_hashed(&run->window_memo, hash, req, req_len, NULL, 0, r) !=
+           XMT_OK))
     return XMT_ERR_NOMEM;
   xmt_mt_response_reset(&run->responses[r]);
   const char *cached;
   size_t cached_len;
-  if (!run->no_dedupe &&
-      xmt_memo_get(&run->run_memo, req, req_len, &cached, &cached_len, NULL)) {
+  if (!run->no_dedupe && xmt_memo_get_hashed(&run->run_memo, hash, req,
+                                             req_len, &cached, &cached_len,
+                                             NULL)) {
     res->cached = 1;
     if (!probe)
       f->stats.deduplicated_segments++;
@@ -391,21 +428,21 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   return st;
 }
 
-static xmt_status grow_batch(struct run *run, size_t n) {
-  if (n <= run->batch_cap)
+static xmt_status grow_lane(struct lane *lane, size_t n) {
+  if (n <= lane->cap)
     return XMT_OK;
-  struct xmt_mt_request *req = realloc(run->requests, n * sizeof *req);
+  struct xmt_mt_request *req = realloc(lane->requests, n * sizeof *req);
   if (req != NULL)
-    run->requests = req;
-  xmt_mt_response **ptrs = realloc(run->response_ptrs, n * sizeof *ptrs);
+    lane->requests = req;
+  xmt_mt_response **ptrs = realloc(lane->response_ptrs, n * sizeof *ptrs);
   if (ptrs != NULL)
-    run->response_ptrs = ptrs;
-  char(*ids)[160] = realloc(run->ids, n * sizeof *ids);
+    lane->response_ptrs = ptrs;
+  char(*ids)[160] = realloc(lane->ids, n * sizeof *ids);
   if (ids != NULL)
-    run->ids = ids;
+    lane->ids = ids;
   if (req == NULL || ptrs == NULL || ids == NULL)
     return XMT_ERR_NOMEM;
-  run->batch_cap = n;
+  lane->cap = n;
   return XMT_OK;
 }
 
@@ -416,56 +453,147 @@ static int report_progress(struct run *run) {
   return 0;
 }
 
-/* Sends the results not answered yet to the backend, a batch at a time. */
-static int translate_results(struct run *run) {
+/* Opens the backend's states up to n lanes (lanes[0] is the run's). */
+static int open_lanes(struct run *run, size_t n) {
   xmt_filter *f = run->filter;
-  size_t batch = f->batch_size ? f->batch_size : DEFAULT_BATCH;
-  if (grow_batch(run, batch) != XMT_OK)
-    return run_nomem(run);
-  size_t r = 0;
-  while (r < run->nresults) {
-    size_t m = 0, probes = 0;
-    for (; r < run->nresults && m < batch; r++) {
-      struct result *res = &run->results[r];
-      if (res->cached)
-        continue;
-      struct xmt_mt_request *q = &run->requests[m];
-      job_id(run, &run->jobs[res->first_job], run->ids[m], sizeof run->ids[m]);
-      if (res->probe) {
-        size_t at = strlen(run->ids[m]);
-        snprintf(run->ids[m] + at, sizeof run->ids[m] - at, "/probe");
-        probes++;
-      }
-      q->segment_id = run->ids[m];
-      q->text = run->arena.data + res->request;
-      q->len = res->request_len;
-      q->source_language = run->source_language;
-      q->target_language = run->options.target_language;
-      run->response_ptrs[m] = &run->responses[r];
-      m++;
+  for (; run->nlanes < n; run->nlanes++) {
+    struct lane *lane = &run->lanes[run->nlanes];
+    char errbuf[256] = "";
+    if (f->backend->open != NULL &&
+        f->backend->open(f->backend_user, run->config, &lane->state, errbuf,
+                         sizeof errbuf) != 0) {
+      char msg[400];
+      snprintf(msg, sizeof msg, "cannot start MT backend '%s' (engine job %zu): %s",
+               f->backend->name, run->nlanes + 1, errbuf[0] ? errbuf : "failed");
+      return strcmp(errbuf, "out of memory") == 0
+                 ? run_nomem(run)
+                 : run_fail(run, XMT_ERR_BACKEND, 0, NULL, msg);
     }
-    if (m == 0)
-      break;
-    f->stats.mt_calls++;
-    /* Raw requests are markup: to the engine's own formatter if it has
-     * one. */
-    int rc = f->tag_mode == XMT_TAGS_RAW && f->backend->translate_markup
-                 ? f->backend->translate_markup(run->state, run->requests,
-                                                run->response_ptrs, m)
-                 : f->backend->translate(run->state, run->requests,
-                                         run->response_ptrs, m);
-    for (size_t k = 0; k < m; k++)
-      if (run->response_ptrs[k]->nomem)
-        return run_nomem(run);
-    if (rc != 0)
-      return run_fail(run, XMT_ERR_BACKEND, 0, NULL,
-                      "the MT backend aborted the run");
-    f->stats.segments += m - probes;
-    f->stats.probe_requests += probes;
-    if (report_progress(run) != 0)
-      return 1;
   }
   return 0;
+}
+
+/* Sends batch k of the pending results on a lane. Stats, progress and
+ * errors are the run's, under its lock when lanes run at once. */
+static void send_batch(struct lane *lane, size_t k, int locked) {
+  struct run *run = lane->run;
+  xmt_filter *f = run->filter;
+  size_t from = k * run->batch;
+  size_t to = from + run->batch < run->npending ? from + run->batch
+                                                : run->npending;
+  size_t m = 0, probes = 0;
+  for (size_t i = from; i < to; i++, m++) {
+    size_t r = run->pending[i];
+    const struct result *res = &run->results[r];
+    struct xmt_mt_request *q = &lane->requests[m];
+    job_id(run, &run->jobs[res->first_job], lane->ids[m], sizeof lane->ids[m]);
+    if (res->probe) {
+      id_append(lane->ids[m], strlen(lane->ids[m]), sizeof lane->ids[m],
+                "/probe");
+      probes++;
+    }
+    q->segment_id = lane->ids[m];
+    q->text = run->arena.data + res->request;
+    q->len = res->request_len;
+    q->source_language = run->source_language;
+    q->target_language = run->options.target_language;
+    lane->response_ptrs[m] = &run->responses[r];
+  }
+  /* Raw requests are markup: to the engine's own formatter if it has
+   * one. */
+  int rc = f->tag_mode == XMT_TAGS_RAW && f->backend->translate_markup
+               ? f->backend->translate_markup(lane->state, lane->requests,
+                                              lane->response_ptrs, m)
+               : f->backend->translate(lane->state, lane->requests,
+                                       lane->response_ptrs, m);
+  int nomem = 0;
+  for (size_t i = 0; i < m; i++)
+    nomem |= lane->response_ptrs[i]->nomem;
+  if (locked)
+    pthread_mutex_lock(&run->lanes_lock);
+  f->stats.mt_calls++;
+  int failed = run->failed;
+  if (!failed && nomem)
+    failed = run_nomem(run);
+  else if (!failed && rc != 0)
+    failed = run_fail(run, XMT_ERR_BACKEND, 0, NULL,
+                      "the MT backend aborted the run");
+  if (!failed) {
+    f->stats.segments += m - probes;
+    f->stats.probe_requests += probes;
+    failed = report_progress(run);
+  }
+  if (failed)
+    __atomic_store_n(&run->lanes_stop, 1, __ATOMIC_RELEASE);
+  if (locked)
+    pthread_mutex_unlock(&run->lanes_lock);
+}
+
+/* Lane i of n sends batches i, i + n, ... until one fails. Batches go to
+ * lanes by number, not to the first lane free: an engine like Apertium
+ * may answer a segment a little differently after other text, and the
+ * same run must give the same bytes every time. */
+static void run_batches(struct lane *lane, size_t first, int locked) {
+  struct run *run = lane->run;
+  for (size_t k = first; k < run->nbatches; k += run->lanes_running) {
+    if (__atomic_load_n(&run->lanes_stop, __ATOMIC_ACQUIRE))
+      break;
+    send_batch(lane, k, locked);
+  }
+}
+
+static void *lane_thread(void *arg) {
+  struct lane *lane = arg;
+  run_batches(lane, (size_t)(lane - lane->run->lanes), 1);
+  return NULL;
+}
+
+/* Sends the results not answered yet to the backend, a batch at a time,
+ * on as many lanes as --engine-jobs gives and the batches fill. */
+static int translate_results(struct run *run) {
+  xmt_filter *f = run->filter;
+  run->batch = f->batch_size ? f->batch_size : DEFAULT_BATCH;
+  if (run->pending_cap < run->nresults) {
+    size_t *p = realloc(run->pending, run->nresults * sizeof *p);
+    if (p == NULL)
+      return run_nomem(run);
+    run->pending = p;
+    run->pending_cap = run->nresults;
+  }
+  run->npending = 0;
+  for (size_t r = 0; r < run->nresults; r++)
+    if (!run->results[r].cached)
+      run->pending[run->npending++] = r;
+  run->nbatches = (run->npending + run->batch - 1) / run->batch;
+  run->lanes_stop = 0;
+  size_t lanes = f->engine_jobs > 1 ? f->engine_jobs : 1;
+  if (lanes > run->nbatches)
+    lanes = run->nbatches > 0 ? run->nbatches : 1;
+  if (open_lanes(run, lanes) != 0)
+    return 1;
+  for (size_t k = 0; k < lanes; k++) {
+    run->lanes[k].run = run;
+    if (grow_lane(&run->lanes[k], run->batch) != XMT_OK)
+      return run_nomem(run);
+  }
+  run->lanes_running = lanes;
+  if (lanes == 1) {
+    run_batches(&run->lanes[0], 0, 0);
+    return run->failed;
+  }
+  size_t started = 1;
+  for (; started < lanes; started++)
+    if (pthread_create(&run->lanes[started].thread, NULL, lane_thread,
+                       &run->lanes[started]) != 0)
+      break;
+  /* The first lane takes its own batches and those of any lane without a
+   * thread. */
+  run_batches(&run->lanes[0], 0, 1);
+  for (size_t k = started; k < lanes; k++)
+    run_batches(&run->lanes[0], k, 1);
+  for (size_t k = 1; k < started; k++)
+    pthread_join(run->lanes[k].thread, NULL);
+  return run->failed;
 }
 
 /* Engines leave double spaces where they drop a word ("La Comisión
@@ -536,8 +664,9 @@ static int collect_answers(struct run *run) {
     const char *tr = resp->text.len > 0 ? resp->text.data : "";
     size_t trlen = resp->text.len;
     if (!res->cached && !run->no_dedupe &&
-        xmt_memo_put(&run->run_memo, run->arena.data + res->request,
-                     res->request_len, tr, trlen, 0) != XMT_OK)
+        xmt_memo_put_hashed(&run->run_memo, res->request_hash,
+                            run->arena.data + res->request, res->request_len,
+                            tr, trlen, 0) != XMT_OK)
       return run_nomem(run);
     if (!res->cached && run->cache != NULL && !run->no_dedupe) {
       struct xmt_cache_key key;
@@ -1176,9 +1305,13 @@ static void run_free(struct run *run) {
   free(run->jobs);
   free(run->probes);
   free(run->probe_results);
-  free(run->requests);
-  free(run->response_ptrs);
-  free(run->ids);
+  for (size_t k = 0; k < run->lanes_cap; k++) {
+    free(run->lanes[k].requests);
+    free(run->lanes[k].response_ptrs);
+    free(run->lanes[k].ids);
+  }
+  free(run->lanes);
+  free(run->pending);
   xmt_buf_free(&run->arena);
   xmt_buf_free(&run->plain);
   xmt_buf_free(&run->request);
@@ -1295,15 +1428,22 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
     run.extract_format = (enum xmt_segments_format)extract_format;
   }
   int opened = 0;
-  if (run.writer == NULL || run.reader == NULL || run.scratch == NULL ||
+  run.config = &config;
+  run.lanes_cap = f->engine_jobs > 1 ? f->engine_jobs : 1;
+  run.lanes = calloc(run.lanes_cap, sizeof *run.lanes);
+  if (run.lanes == NULL)
+    run.lanes_cap = 0;
+  pthread_mutex_init(&run.lanes_lock, NULL);
+  if (run.lanes == NULL || run.writer == NULL || run.reader == NULL ||
+      run.scratch == NULL ||
       run.stok == NULL || run.ttok == NULL ||
       xmt_placer_init(&run.placer) != XMT_OK ||
       xmt_xliff_reader_set_filename(run.reader, in_path) != XMT_OK) {
     st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                        xmt_strerror(XMT_ERR_NOMEM));
   } else if (run.extract == NULL && f->backend->open != NULL &&
-             f->backend->open(f->backend_user, &config, &run.state, errbuf,
-                              sizeof errbuf) != 0) {
+             f->backend->open(f->backend_user, &config, &run.lanes[0].state,
+                              errbuf, sizeof errbuf) != 0) {
     /* "out of memory" is how a backend says it could not allocate. */
     st = xmt_error_set(&f->err,
                        strcmp(errbuf, "out of memory") == 0 ? XMT_ERR_NOMEM
@@ -1312,6 +1452,7 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
                        f->backend->name, errbuf[0] ? errbuf : "failed");
   } else {
     opened = run.extract == NULL;
+    run.nlanes = opened;
     struct xmt_error_store read_err = {0};
     if (opened && f->cache_uri != NULL)
       st = open_cache(&run); /* its error is the filter's */
@@ -1333,8 +1474,9 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
                          st == XMT_ERR_NOMEM ? xmt_strerror(st)
                                              : "cannot write the output");
   }
-  if (opened && f->backend->close != NULL)
-    f->backend->close(run.state);
+  for (size_t k = 0; k < run.nlanes && f->backend->close != NULL; k++)
+    f->backend->close(run.lanes[k].state);
+  pthread_mutex_destroy(&run.lanes_lock);
   if (in != stdin)
     fclose(in);
   if (st == XMT_ERR_WRITE)

@@ -162,6 +162,15 @@ XMT_API xmt_status xmt_filter_set_tag_mode(xmt_filter *filter,
 XMT_API void xmt_filter_set_batch_size(xmt_filter *filter, size_t segments);
 XMT_API void xmt_filter_set_window(xmt_filter *filter, size_t segments);
 
+/* Backend states (engine processes, connections) translating a window's
+ * batches at once, each in a thread of its own (default 1; at most
+ * XMT_MAX_ENGINE_JOBS). The states beyond the first are opened when a
+ * window first has that many batches. With more than one, a backend's
+ * translate is called from several threads at once, never twice at once
+ * on the same state. */
+#define XMT_MAX_ENGINE_JOBS 64
+XMT_API void xmt_filter_set_engine_jobs(xmt_filter *filter, size_t jobs);
+
 /* Where word alignments come from when the backend gives none. */
 enum xmt_aligner_mode {
   XMT_ALIGNER_SELF = 0,  /* the built-in aligner trained on the window's own

@@ -5,7 +5,9 @@
 # --mt apertium:eng-spa, and the same segments go through Apertium alone
 # (one process, one run: the engine's best case). Reports segments per
 # second and the share of the Apertium run's wall time spent outside the
-# engine.
+# engine. Then --engine-jobs: Apertium in two processes, and an engine
+# that waits 5 ms a segment without using the CPU (as a server or a GPU
+# does) in 1 and 4.
 #
 # Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data).
 set -eu
@@ -51,6 +53,19 @@ t_ap=$(secs "$XLIFFMT" translate "$dir/in.xlf" -o "$dir/es.xlf" \
 t_none=$(secs "$XLIFFMT" translate "$dir/in.xlf" -o "$dir/es2.xlf" \
   --mt apertium:eng-spa -q --aligner none)
 t_engine=$(secs sh -c "apertium -u eng-spa <'$dir/seg.txt'")
+t_ap2=$(secs "$XLIFFMT" translate "$dir/in.xlf" -o "$dir/es3.xlf" \
+  --mt apertium:eng-spa -q --engine-jobs 2)
+cat >"$dir/wait.sh" <<'EOF'
+#!/bin/sh
+while IFS= read -r line; do sleep 0.005; printf '%s\n' "$line"; done
+EOF
+chmod +x "$dir/wait.sh"
+t_w1=$(secs "$XLIFFMT" translate "$dir/in.xlf" -o "$dir/w1.xlf" \
+  --mt "cmd:$dir/wait.sh" -q --probes off)
+t_w4=$(secs "$XLIFFMT" translate "$dir/in.xlf" -o "$dir/w4.xlf" \
+  --mt "cmd:$dir/wait.sh" -q --probes off --engine-jobs 4)
+cmp -s "$dir/w1.xlf" "$dir/w4.xlf" ||
+  { echo "pipeline.sh: --engine-jobs 4 wrote other bytes" >&2; exit 1; }
 
 sent=$(sed -n 's/.*"segments_sent":\([0-9]*\).*/\1/p' "$dir/report.json")
 echo "input: $segments segments to translate ($sent sent after deduplication)"
@@ -58,7 +73,10 @@ printf '%-40s %8s %12s\n' run seconds segments/s
 for row in "translate --mt identity:$t_id" \
   "translate --mt apertium:eng-spa:$t_ap" \
   "  the same, --aligner none:$t_none" \
-  "apertium alone (one run):$t_engine"; do
+  "  the same, --engine-jobs 2:$t_ap2" \
+  "apertium alone (one run):$t_engine" \
+  "waiting engine (5 ms a segment):$t_w1" \
+  "  the same, --engine-jobs 4:$t_w4"; do
   name=${row%:*} t=${row##*:}
   awk -v n="$name" -v t="$t" -v s="$segments" \
     'BEGIN { printf "%-40s %8.2f %12.0f\n", n, t, s / (t < 0.001 ? 0.001 : t) }'
@@ -66,3 +84,5 @@ done
 awk -v a="$t_ap" -v e="$t_engine" -v n="$t_none" 'BEGIN {
   printf "outside the engine: %.1f %% of the apertium run (%.1f %% without the aligner)\n",
     100 * (a - e) / a, 100 * (n - e) / n }'
+awk -v a="$t_w4" -v b="$t_w1" 'BEGIN {
+  printf "waiting engine: --engine-jobs 4 / 1: %.2f\n", a / b }'
