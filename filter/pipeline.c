@@ -601,9 +601,12 @@ static int translate_results(struct run *run) {
  * become one, and the answer loses leading and trailing spaces. */
 static void tidy_spaces(struct xmt_buf *text, const char *request,
                         size_t request_len) {
-  for (size_t i = 1; i < request_len; i++)
-    if (request[i] == ' ' && request[i - 1] == ' ')
-      return;
+  if (memmem(request, request_len, "  ", 2) != NULL)
+    return;
+  if (text->len == 0 || (text->data[0] != ' ' &&
+                         text->data[text->len - 1] != ' ' &&
+                         memmem(text->data, text->len, "  ", 2) == NULL))
+    return; /* nothing to tidy: most answers */
   size_t w = 0;
   for (size_t r = 0; r < text->len; r++) {
     char c = text->data[r];

@@ -300,10 +300,25 @@ size_t xmt_xml_forbidden_at(const char *text, size_t len, size_t i) {
   return 0;
 }
 
+/* First bytes of what xmt_text_strip_controls removes: most answers have
+ * none, and are left after one look at each byte. */
+static const unsigned char strip_candidate[256] = {
+    [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,
+    [0x06] = 1, [0x07] = 1, [0x08] = 1, [0x0B] = 1, [0x0C] = 1, [0x0E] = 1,
+    [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+    [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1,
+    [0x1B] = 1, [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1, [0xC2] = 1,
+    [0xED] = 1, [0xEF] = 1};
+
 size_t xmt_text_strip_controls(char *text, size_t *len) {
   const unsigned char *s = (const unsigned char *)text;
-  size_t w = 0, removed = 0;
-  for (size_t r = 0; r < *len;) {
+  size_t first = 0;
+  while (first < *len && !strip_candidate[s[first]])
+    first++;
+  if (first == *len)
+    return 0;
+  size_t w = first, removed = 0;
+  for (size_t r = first; r < *len;) {
     size_t n = xmt_xml_forbidden_at(text, *len, r);
     if (n == 0 && r + 1 < *len && s[r] == 0xC2 && s[r + 1] >= 0x80 &&
         s[r + 1] <= 0x9F)
