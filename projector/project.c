@@ -368,6 +368,26 @@ static void score_span(struct proj *p, size_t a, size_t b, size_t plo,
   }
 }
 
+/* 1 when target token t is an elided article or pronoun (French l', d',
+ * s', qu', Italian dell'): the tokenizer cuts these off the word they
+ * lean on, so they end with the apostrophe. */
+static int elided(const struct proj *p, size_t t) {
+  size_t start = p->tt[t].start, end = p->tt[t].end;
+  const char *s = p->tgt;
+  if (end - start >= 2 && s[end - 1] == '\'')
+    return 1;
+  return end - start >= 4 && memcmp(s + end - 3, "\xE2\x80\x99", 3) == 0;
+}
+
+/* 1 when some source token of a..b is linked to target token t alone (the
+ * article of "the state" for "l'"). */
+static int only_link_of(const struct proj *p, size_t a, size_t b, size_t t) {
+  for (size_t s = a; s <= b; s++)
+    if (p->stok[s].n > 0 && p->stok[s].amin == t && p->stok[s].amax == t)
+      return 1;
+  return 0;
+}
+
 /* Target tokens of a pair over source tokens a..b inside a parent over
  * source tokens pa..pb and target tokens plo..phi. */
 static void span_of(struct proj *p, size_t a, size_t b, size_t pa, size_t pb,
@@ -417,6 +437,12 @@ static void span_of(struct proj *p, size_t a, size_t b, size_t pa, size_t pb,
     l = l < plo ? plo : l;
     h = h > phi ? phi : h;
   }
+  /* Translators open a tag after an elided article or pronoun
+   * ("s'<g>applique</g>" for "<g>applies</g>", "l'<g>indicateur</g>"): the
+   * aligner links it to the word it leans on, but it stays out unless a
+   * source word of the pair stands for it alone. */
+  while (l < h && elided(p, l) && !only_link_of(p, a, b, l))
+    l++;
   *lo = l;
   *hi = h;
 }

@@ -186,6 +186,29 @@ static void test_rule1_pair_minmax(void) {
                   "<g1>A C B</g1>");
 }
 
+/* A pair opens after an elided article or pronoun linked to its word,
+ * unless a source word of the pair is linked to it alone. */
+static void test_rule1_elision(void) {
+  ASSERT_PROJECTS(project("This <g1>applies</g1> too", "Cela s' applique aussi",
+                          "0-0 1-1 1-2 2-3"),
+                  "Cela s' <g1>applique</g1> aussi");
+  ASSERT_PROJECTS(project("This <g1>applies</g1> too",
+                          "Cela s\xE2\x80\x99 applique aussi",
+                          "0-0 1-1 1-2 2-3"),
+                  "Cela s\xE2\x80\x99 <g1>applique</g1> aussi");
+  /* "the" stands for "l'" alone: it stays inside. */
+  ASSERT_PROJECTS(project("See <g1>the state</g1> now", "Voir l' \xC3\xA9tat maintenant",
+                          "0-0 1-1 2-2 3-3"),
+                  "Voir <g1>l' \xC3\xA9tat</g1> maintenant");
+  /* A pair over the elided word alone keeps it. */
+  ASSERT_PROJECTS(project("See <g1>the</g1> state", "Voir l' \xC3\xA9tat",
+                          "0-0 1-1 2-2"),
+                  "Voir <g1>l'</g1> \xC3\xA9tat");
+  /* An apostrophe alone is no elision. */
+  ASSERT_PROJECTS(project("a <g1>b</g1> c", "A ' B C", "0-0 1-1 1-2 2-3"),
+                  "A <g1>' B</g1> C");
+}
+
 /* Rule 2: a placeholder or isolated open goes before min(A(a)); an
  * isolated close after max(A(a-1)). */
 static void test_rule2_placeholders_isolated(void) {
@@ -742,6 +765,7 @@ static void test_property_random(void) {
 
 static CU_TestInfo project_tests[] = {
     {"rule 1: pair spans min..max", test_rule1_pair_minmax},
+    {"rule 1: a pair opens after an elided article", test_rule1_elision},
     {"rule 2: placeholders, isolated tags", test_rule2_placeholders_isolated},
     {"rule 3: start and end", test_rule3_start_end},
     {"rule 4: unaligned tokens", test_rule4_unaligned},
