@@ -108,7 +108,8 @@ xmt_status xmt_memo_put_hashed(struct xmt_memo *m, uint64_t hash,
   size_t key_off = m->arena.len;
   /* A value equal to its key (numbers, names, an identity run) is the
    * key's bytes. */
-  int same = value_len == len && (value_len == 0 || memcmp(value, key, len) == 0);
+  int same =
+      value_len == len && (value_len == 0 || memcmp(value, key, len) == 0);
   if (xmt_buf_append(&m->arena, key, len) != XMT_OK ||
       (!same && xmt_buf_append(&m->arena, value, value_len) != XMT_OK) ||
       xmt_buf_append_byte(&m->arena, '\0') != XMT_OK) {

@@ -86,11 +86,11 @@ struct run {
   size_t *pending; /* results to send this window */
   size_t pending_cap;
   size_t batch, npending, nbatches;
-  size_t lanes_running; /* this window's */
-  int lanes_stop;    /* set by a lane that failed */
+  size_t lanes_running;       /* this window's */
+  int lanes_stop;             /* set by a lane that failed */
   pthread_mutex_t lanes_lock; /* stats, progress and errors */
-  struct xmt_buf arena; /* requests and plain cores of the window */
-  struct xmt_buf plain; /* plain answers */
+  struct xmt_buf arena;       /* requests and plain cores of the window */
+  struct xmt_buf plain;       /* plain answers */
   struct xmt_buf request;
   struct xmt_memo window_memo; /* request -> result of this window */
   struct xmt_memo run_memo;    /* request -> translation, whole run */
@@ -316,16 +316,14 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
       xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
       xmt_buf_append(&run->arena, plain, plain_len) != XMT_OK ||
       xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
-      (!run->no_dedupe &&
-       xmt_memo_put_hashed(&run->window_memo, hash, req, req_len, NULL, 0, r) !=
-           XMT_OK))
+      (!run->no_dedupe && xmt_memo_put_hashed(&run->window_memo, hash, req,
+                                              req_len, NULL, 0, r) != XMT_OK))
     return XMT_ERR_NOMEM;
   xmt_mt_response_reset(&run->responses[r]);
   const char *cached;
   size_t cached_len;
-  if (!run->no_dedupe && xmt_memo_get_hashed(&run->run_memo, hash, req,
-                                             req_len, &cached, &cached_len,
-                                             NULL)) {
+  if (!run->no_dedupe && xmt_memo_get_hashed(&run->run_memo, hash, req, req_len,
+                                             &cached, &cached_len, NULL)) {
     res->cached = 1;
     if (!probe)
       f->stats.deduplicated_segments++;
@@ -463,8 +461,9 @@ static int open_lanes(struct run *run, size_t n) {
         f->backend->open(f->backend_user, run->config, &lane->state, errbuf,
                          sizeof errbuf) != 0) {
       char msg[400];
-      snprintf(msg, sizeof msg, "cannot start MT backend '%s' (engine job %zu): %s",
-               f->backend->name, run->nlanes + 1, errbuf[0] ? errbuf : "failed");
+      snprintf(
+          msg, sizeof msg, "cannot start MT backend '%s' (engine job %zu): %s",
+          f->backend->name, run->nlanes + 1, errbuf[0] ? errbuf : "failed");
       return strcmp(errbuf, "out of memory") == 0
                  ? run_nomem(run)
                  : run_fail(run, XMT_ERR_BACKEND, 0, NULL, msg);
@@ -479,8 +478,8 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
   struct run *run = lane->run;
   xmt_filter *f = run->filter;
   size_t from = k * run->batch;
-  size_t to = from + run->batch < run->npending ? from + run->batch
-                                                : run->npending;
+  size_t to =
+      from + run->batch < run->npending ? from + run->batch : run->npending;
   size_t m = 0, probes = 0;
   for (size_t i = from; i < to; i++, m++) {
     size_t r = run->pending[i];
@@ -603,9 +602,9 @@ static void tidy_spaces(struct xmt_buf *text, const char *request,
                         size_t request_len) {
   if (memmem(request, request_len, "  ", 2) != NULL)
     return;
-  if (text->len == 0 || (text->data[0] != ' ' &&
-                         text->data[text->len - 1] != ' ' &&
-                         memmem(text->data, text->len, "  ", 2) == NULL))
+  if (text->len == 0 ||
+      (text->data[0] != ' ' && text->data[text->len - 1] != ' ' &&
+       memmem(text->data, text->len, "  ", 2) == NULL))
     return; /* nothing to tidy: most answers */
   size_t w = 0;
   for (size_t r = 0; r < text->len; r++) {
@@ -1438,8 +1437,7 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
     run.lanes_cap = 0;
   pthread_mutex_init(&run.lanes_lock, NULL);
   if (run.lanes == NULL || run.writer == NULL || run.reader == NULL ||
-      run.scratch == NULL ||
-      run.stok == NULL || run.ttok == NULL ||
+      run.scratch == NULL || run.stok == NULL || run.ttok == NULL ||
       xmt_placer_init(&run.placer) != XMT_OK ||
       xmt_xliff_reader_set_filename(run.reader, in_path) != XMT_OK) {
     st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",

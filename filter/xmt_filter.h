@@ -211,10 +211,10 @@ XMT_API xmt_status xmt_filter_set_probes(xmt_filter *filter,
  * and shared by processes: "sqlite:PATH" (created if missing), or
  * "postgresql:CONNINFO" (a libpq connection string or postgresql:// URI;
  * empty: the PG* environment) for many machines, or NULL for none (the
- * default). XMT_ERR_USAGE for another scheme. A request already answered by the same engine
- * (backend, spec and options), in the same languages, is not sent again.
- * max_entries > 0 bounds the cache: the least recently used entries go at
- * the end of each run. */
+ * default). XMT_ERR_USAGE for another scheme. A request already answered by the
+ * same engine (backend, spec and options), in the same languages, is not sent
+ * again. max_entries > 0 bounds the cache: the least recently used entries go
+ * at the end of each run. */
 XMT_API xmt_status xmt_filter_set_cache(xmt_filter *filter, const char *uri,
                                         size_t max_entries);
 

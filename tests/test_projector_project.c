@@ -197,13 +197,13 @@ static void test_rule1_elision(void) {
                           "0-0 1-1 1-2 2-3"),
                   "Cela s\xE2\x80\x99 <g1>applique</g1> aussi");
   /* "the" stands for "l'" alone: it stays inside. */
-  ASSERT_PROJECTS(project("See <g1>the state</g1> now", "Voir l' \xC3\xA9tat maintenant",
-                          "0-0 1-1 2-2 3-3"),
+  ASSERT_PROJECTS(project("See <g1>the state</g1> now",
+                          "Voir l' \xC3\xA9tat maintenant", "0-0 1-1 2-2 3-3"),
                   "Voir <g1>l' \xC3\xA9tat</g1> maintenant");
   /* A pair over the elided word alone keeps it. */
-  ASSERT_PROJECTS(project("See <g1>the</g1> state", "Voir l' \xC3\xA9tat",
-                          "0-0 1-1 2-2"),
-                  "Voir <g1>l'</g1> \xC3\xA9tat");
+  ASSERT_PROJECTS(
+      project("See <g1>the</g1> state", "Voir l' \xC3\xA9tat", "0-0 1-1 2-2"),
+      "Voir <g1>l'</g1> \xC3\xA9tat");
   /* An apostrophe alone is no elision. */
   ASSERT_PROJECTS(project("a <g1>b</g1> c", "A ' B C", "0-0 1-1 1-2 2-3"),
                   "A <g1>' B</g1> C");
