@@ -379,13 +379,14 @@ static int elided(const struct proj *p, size_t t) {
   return end - start >= 4 && memcmp(s + end - 3, "\xE2\x80\x99", 3) == 0;
 }
 
-/* 1 when some source token of a..b is linked to target token t alone (the
- * article of "the state" for "l'"). */
-static int only_link_of(const struct proj *p, size_t a, size_t b, size_t t) {
+/* 1 when every source token of a..b linked to target token t is also
+ * linked to t + 1, the word t leans on: the aligner took the two for one
+ * word. Not so for "the" -> "l'" alone, or "don't" -> "n'... pas". */
+static int leans_on_next(const struct proj *p, size_t a, size_t b, size_t t) {
   for (size_t s = a; s <= b; s++)
-    if (p->stok[s].n > 0 && p->stok[s].amin == t && p->stok[s].amax == t)
-      return 1;
-  return 0;
+    if (linked(p, s, t) && !linked(p, s, t + 1))
+      return 0;
+  return 1;
 }
 
 /* Target tokens of a pair over source tokens a..b inside a parent over
@@ -439,9 +440,8 @@ static void span_of(struct proj *p, size_t a, size_t b, size_t pa, size_t pb,
   }
   /* Translators open a tag after an elided article or pronoun
    * ("s'<g>applique</g>" for "<g>applies</g>", "l'<g>indicateur</g>"): the
-   * aligner links it to the word it leans on, but it stays out unless a
-   * source word of the pair stands for it alone. */
-  while (l < h && elided(p, l) && !only_link_of(p, a, b, l))
+   * aligner links it with the word it leans on, but it stays out. */
+  while (l < h && elided(p, l) && leans_on_next(p, a, b, l))
     l++;
   *lo = l;
   *hi = h;

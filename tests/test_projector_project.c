@@ -186,8 +186,8 @@ static void test_rule1_pair_minmax(void) {
                   "<g1>A C B</g1>");
 }
 
-/* A pair opens after an elided article or pronoun linked to its word,
- * unless a source word of the pair is linked to it alone. */
+/* A pair opens after an elided article or pronoun that its source words
+ * link only together with the word it leans on. */
 static void test_rule1_elision(void) {
   ASSERT_PROJECTS(project("This <g1>applies</g1> too", "Cela s' applique aussi",
                           "0-0 1-1 1-2 2-3"),
@@ -200,6 +200,10 @@ static void test_rule1_elision(void) {
   ASSERT_PROJECTS(project("See <g1>the state</g1> now",
                           "Voir l' \xC3\xA9tat maintenant", "0-0 1-1 2-2 3-3"),
                   "Voir <g1>l' \xC3\xA9tat</g1> maintenant");
+  /* "n'... pas" translates "don't" as a whole: "n'" stays inside. */
+  ASSERT_PROJECTS(
+      project("<g1>Don't</g1> stop", "N' arr\xC3\xAAte pas", "0-0 0-2 1-1"),
+      "<g1>N' arr\xC3\xAAte pas</g1>");
   /* A pair over the elided word alone keeps it. */
   ASSERT_PROJECTS(
       project("See <g1>the</g1> state", "Voir l' \xC3\xA9tat", "0-0 1-1 2-2"),
