@@ -11,20 +11,10 @@
 #      DOC_LINES (default 100), RUNS (default 3).
 set -eu
 
-: "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
-data=${XMT_TEST_DATA:-$(dirname "$0")/../../../shared/data}
-src=$data/markup-tags/dev-eurlex.en
+. "$(dirname "$0")/lib.sh"
+bench_setup bench-batch
 lines=${DOC_LINES:-100}
 runs=${RUNS:-3}
-[ -f "$src" ] || { echo "batch.sh: $src not found" >&2; exit 1; }
-[ -r /usr/share/apertium/modes/eng-spa.mode ] || {
-  echo "batch.sh: apertium-eng-spa not installed" >&2
-  exit 1
-}
-
-dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-bench-batch.XXXXXX")
-trap 'rm -rf "$dir"' EXIT
-trap 'exit 130' INT TERM
 
 # Documents: lines whose bx/ex pairs span other lines are left out.
 mkdir "$dir/docs"

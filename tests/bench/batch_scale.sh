@@ -13,25 +13,15 @@
 #      DOCS (default 1000), SMALL_DOCS (default 100), JOBS (default 2).
 set -eu
 
-: "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
-data=${XMT_TEST_DATA:-$(dirname "$0")/../../../shared/data}
-src=$data/markup-tags/dev-eurlex.en
+. "$(dirname "$0")/lib.sh"
+bench_setup bench-batch-scale
 docs=${DOCS:-1000}
 small=${SMALL_DOCS:-100}
 jobs=${JOBS:-2}
-[ -f "$src" ] || { echo "batch_scale.sh: $src not found" >&2; exit 1; }
-[ -r /usr/share/apertium/modes/eng-spa.mode ] || {
-  echo "batch_scale.sh: apertium-eng-spa not installed" >&2
-  exit 1
-}
 [ -x /usr/bin/time ] || {
   echo "batch_scale.sh: GNU time not found: apt-get install time" >&2
   exit 1
 }
-
-dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-bench-scale.XXXXXX")
-trap 'rm -rf "$dir"' EXIT
-trap 'exit 130' INT TERM
 
 # gen N DIR: N documents, 12 to 60 lines each, in subdirectories of 100
 # (as a collection is stored). Lines whose bx/ex pairs span lines are

@@ -12,18 +12,8 @@
 # Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data).
 set -eu
 
-: "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
-data=${XMT_TEST_DATA:-$(dirname "$0")/../../../shared/data}
-src=$data/markup-tags/dev-eurlex.en
-[ -f "$src" ] || { echo "pipeline.sh: $src not found" >&2; exit 1; }
-command -v apertium >/dev/null 2>&1 || {
-  echo "pipeline.sh: apertium not found: apt-get install apertium apertium-eng-spa" >&2
-  exit 1
-}
-
-dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-bench-pipeline.XXXXXX")
-trap 'rm -rf "$dir"' EXIT
-trap 'exit 130' INT TERM
+. "$(dirname "$0")/lib.sh"
+bench_setup bench-pipeline
 
 # Lines whose bx/ex pairs span other lines are left out: a unit's source
 # must pair its codes.
