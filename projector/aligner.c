@@ -318,6 +318,8 @@ static xmt_status align_ids(xmt_aligner *a, const uint32_t *s, size_t n,
     st = xmt_aligner_viterbi(a, XMT_REV, &a->scratch, t, m, s, n, a->half[1]);
   if (st == XMT_OK)
     st = xmt_symmetrize(out, a->half[0], a->half[1], n, m, sym);
+  if (st == XMT_OK)
+    st = xmt_priors_refine(out, &a->prior, s, n, t, m);
   if (st != XMT_OK)
     return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "cannot align: %s",
                          xmt_strerror(st));
@@ -344,8 +346,13 @@ static xmt_status sampled_links(xmt_aligner *a, size_t index, size_t n,
   for (size_t i = 0; i < n && st == XMT_OK; i++)
     if (rev[i] != 0 && rev[i] <= m)
       st = xmt_alignment_add(h[1], i, rev[i] - 1);
-  if (st == XMT_OK && sym != XMT_SYM_FORWARD && sym != XMT_SYM_REVERSE)
+  if (st == XMT_OK && sym != XMT_SYM_FORWARD && sym != XMT_SYM_REVERSE) {
     st = xmt_symmetrize(out, h[0], h[1], n, m, sym);
+    if (st == XMT_OK)
+      st = xmt_priors_refine(out, &a->prior,
+                             a->ids[XMT_SRC] + a->start[XMT_SRC][index], n,
+                             a->ids[XMT_TGT] + a->start[XMT_TGT][index], m);
+  }
   if (st != XMT_OK)
     return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "cannot align: %s",
                          xmt_strerror(st));

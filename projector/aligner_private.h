@@ -83,6 +83,7 @@ struct xmt_prior_table {
   uint32_t *src, *tgt;
   float *w;
   size_t count, cap;
+  float phrase_max; /* the heaviest link a multiword translation gives */
 };
 
 /* One direction: FWD predicts target words from source words (fast_align's

@@ -92,6 +92,22 @@ void xmt_prior_table_free(struct xmt_prior_table *t);
 float xmt_prior_table_weight(const struct xmt_prior_table *t, uint32_t src,
                              uint32_t tgt);
 
+/* Refines out, a symmetrized alignment of source words s[0..n) and target
+ * words tw[0..m) (vocabulary ids), with the table's links:
+ * - two links between neighbouring words on both sides, neither with a
+ *   prior, swap targets when a word-for-word prior (heavier than
+ *   phrase_max) supports the swap: the models' jumps favour keeping word
+ *   order, and lose a noun and its adjective that a translation inverts
+ *   ("government deficit" -> "déficit public");
+ * - words left unaligned on both sides are linked when a prior links
+ *   them, heaviest prior first, then nearest the diagonal, each word once:
+ *   the models miss rare words beside frequent ones, and grow-diag-final-
+ *   and cannot add a link neither direction proposed.
+ * Links stay in (source, target) order. */
+xmt_status xmt_priors_refine(xmt_alignment *out,
+                             const struct xmt_prior_table *t, const uint32_t *s,
+                             size_t n, const uint32_t *tw, size_t m);
+
 /* --- Between priors.c (matching words) and lexicon.c (reading files) ---- */
 
 /* A language's codes: ISO 639-1 ("de", "" when it has none) and ISO 639-3

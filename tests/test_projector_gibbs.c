@@ -262,7 +262,7 @@ static void test_prior(void) {
   xmt_aligner *a = synthetic(300, 11);
   for (size_t k = 0; k < 3; k++)
     add_pair(a, "x y ||| p q");
-  struct xmt_prior_table prior = {NULL, NULL, NULL, 0, 0};
+  struct xmt_prior_table prior = {NULL, NULL, NULL, 0, 0, 0};
   prior_add(&prior, a, "x", "q", 100); /* sorted by (src, tgt) */
   prior_add(&prior, a, "y", "p", 100);
   struct xmt_gibbs_options o;

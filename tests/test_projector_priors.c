@@ -891,6 +891,89 @@ static void test_cache_concurrent(void) {
   free(dir);
 }
 
+/* --- Refining alignments ------------------------------------------------ */
+
+/* Refines alignment links (Pharaoh) of source words src and target words
+ * tgt (space-separated vocabulary words of r) and compares with want. */
+static void expect_completed(struct run *r, const char *src, const char *tgt,
+                             const char *links, const char *want) {
+  uint32_t ids[2][16];
+  size_t len[2] = {0, 0};
+  const char *words[2] = {src, tgt};
+  const struct xmt_vocab *v[2] = {&r->src, &r->tgt};
+  for (int side = 0; side < 2; side++)
+    for (const char *p = words[side]; *p != '\0';) {
+      size_t n = strcspn(p, " ");
+      ids[side][len[side]] = xmt_vocab_find(v[side], p, n);
+      CU_ASSERT_NOT_EQUAL_FATAL(ids[side][len[side]], XMT_UNKNOWN_WORD);
+      len[side]++;
+      p += n + (p[n] == ' ');
+    }
+  xmt_alignment *al = xmt_alignment_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(al);
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_alignment_parse(al, links, strlen(links), len[0], len[1], NULL),
+      XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_priors_refine(al, &r->table, ids[0], len[0], ids[1], len[1]), XMT_OK);
+  char got[256];
+  size_t at = 0;
+  got[0] = '\0';
+  const struct xmt_link *l = xmt_alignment_links(al);
+  for (size_t k = 0; k < xmt_alignment_count(al); k++)
+    at += (size_t)snprintf(got + at, sizeof got - at, "%s%zu-%zu", k ? " " : "",
+                           l[k].source, l[k].target);
+  if (strcmp(got, want) != 0)
+    fprintf(stderr, "\ngot  \"%s\"\nwant \"%s\"\n", got, want);
+  CU_ASSERT_STRING_EQUAL(got, want);
+  xmt_alignment_free(al);
+}
+
+static void test_complete(void) {
+  struct xmt_prior_options o;
+  base_options(&o);
+  char *tsv = fixture("priors/glossary.en-de.tsv");
+  const char *dicts[] = {tsv};
+  o.dictionaries = dicts;
+  o.ndictionaries = 1;
+  o.stems = 1;
+  struct run r;
+  /* house>Haus:1 house>Häuser:0.5 houses>Haus:0.5 houses>Häuser:0.5
+   * contract>Vertrag:2 Regulation>Verordnung:0.5 dog>Hund:1 */
+  run_build(&r, tsv_src, tsv_tgt, &o);
+  CU_ASSERT_EQUAL_FATAL(r.status, XMT_OK);
+  /* words left unaligned on both sides get their prior links, in order;
+   * linked words keep theirs, even wrong ones (house 3 - Haus 0) */
+  expect_completed(&r, "house dog contract house", "Haus Hund Vertrag Haus",
+                   "2-2 3-0", "0-3 1-1 2-2 3-0");
+  /* two candidates for one word: the one nearer the diagonal */
+  expect_completed(&r, "house dog house", "Hund Haus", "", "1-0 2-1");
+  /* the heavier prior first, however far from the diagonal */
+  expect_completed(&r, "house cat cat houses", "Hund Hund Haus", "", "0-2");
+  /* no prior between the unaligned words: nothing added */
+  expect_completed(&r, "cat dog", "Haus Hund", "1-1", "1-1");
+  /* neighbouring links without priors swap targets when a prior says so */
+  expect_completed(&r, "house cat", "Hund Haus", "0-0 1-1", "0-1 1-0");
+  expect_completed(&r, "cat house dog", "Haus Hund Hund", "0-0 1-1 2-2",
+                   "0-1 1-0 2-2");
+  /* not when one of them has a prior, or the words are not neighbours */
+  expect_completed(&r, "contract house", "Vertrag Hund", "0-0 1-1", "0-0 1-1");
+  expect_completed(&r, "house cat cat", "Hund Haus Haus", "0-0 2-1", "0-0 2-1");
+  run_free(&r);
+  /* nor for a link no heavier than a word of a multiword translation */
+  o.phrase_factor = 1;
+  run_build(&r, tsv_src, tsv_tgt, &o);
+  expect_completed(&r, "house cat", "Hund Haus", "0-0 1-1", "0-0 1-1");
+  expect_completed(&r, "contract cat", "Hund Vertrag", "0-0 1-1", "0-1 1-0");
+  run_free(&r);
+  /* an empty table changes nothing */
+  o.ndictionaries = 0;
+  run_build(&r, tsv_src, tsv_tgt, &o);
+  expect_completed(&r, "house dog", "Haus Hund", "", "");
+  run_free(&r);
+  free(tsv);
+}
+
 /* --- Identical words and cognates ----------------------------------------- */
 
 static void test_identical_cognates(void) {
@@ -1027,6 +1110,10 @@ static CU_TestInfo string_tests[] = {
     {"cognates in large vocabularies", test_cognates_large},
     CU_TEST_INFO_NULL};
 
+static CU_TestInfo complete_tests[] = {
+    {"swapped and unaligned words linked by priors", test_complete},
+    CU_TEST_INFO_NULL};
+
 static CU_TestInfo option_tests[] = {{"options", test_options},
                                      CU_TEST_INFO_NULL};
 
@@ -1038,5 +1125,6 @@ CU_SuiteInfo xmt_test_suites[] = {
     {"Apertium pair cache", cache_suite_init, cache_suite_clean, NULL, NULL,
      cache_tests},
     {"identical words and cognates", NULL, NULL, NULL, NULL, string_tests},
+    {"refining alignments", NULL, NULL, NULL, NULL, complete_tests},
     {"options", NULL, NULL, NULL, NULL, option_tests},
     CU_SUITE_INFO_NULL};
