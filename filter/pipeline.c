@@ -21,8 +21,8 @@
  * before them wait for their translations. */
 struct item {
   xmt_xliff_unit *unit; /* NULL: bytes */
-  struct xmt_buf bytes;
-  size_t failed; /* segments of the unit not translated */
+  size_t bytes, len;    /* in run->skeleton */
+  size_t failed;        /* segments of the unit not translated */
 };
 
 /* One segment of the window that wants a translation. */
@@ -89,11 +89,16 @@ struct run {
   size_t lanes_running;       /* this window's */
   int lanes_stop;             /* set by a lane that failed */
   pthread_mutex_t lanes_lock; /* stats, progress and errors */
+  struct xmt_buf skeleton;    /* the window's skeleton bytes */
   struct xmt_buf arena;       /* requests and plain cores of the window */
   struct xmt_buf plain;       /* plain answers */
   struct xmt_buf request;
-  struct xmt_memo window_memo; /* request -> result of this window */
-  struct xmt_memo run_memo;    /* request -> translation, whole run */
+  /* The window's distinct requests: result numbers by request hash, open
+   * addressing (NO_RESULT: free). The keys are the requests in the arena,
+   * not copied again. */
+  size_t *index;
+  size_t index_cap;
+  struct xmt_memo run_memo; /* request -> translation, whole run */
   struct xmt_placer placer;
   struct xmt_probe *probes; /* of the window's jobs */
   size_t *probe_results;    /* the result of each; NO_RESULT: literal */
@@ -280,14 +285,56 @@ static void cache_trouble(struct run *run) {
   run->cache = NULL;
 }
 
+/* The slot of the window's request req (hash: its xmt_memo_hash): the
+ * result that asked it first, or the free slot where it goes. */
+static size_t *index_slot(const struct run *run, uint64_t hash, const char *req,
+                          size_t req_len) {
+  size_t mask = run->index_cap - 1;
+  for (size_t i = (size_t)hash & mask;; i = (i + 1) & mask) {
+    size_t r = run->index[i];
+    if (r == NO_RESULT)
+      return &run->index[i];
+    const struct result *res = &run->results[r];
+    if (res->request_hash == hash && res->request_len == req_len &&
+        memcmp(run->arena.data + res->request, req, req_len) == 0)
+      return &run->index[i];
+  }
+}
+
+/* Room in the index for one more result, at most 3/4 full. */
+static xmt_status grow_index(struct run *run) {
+  if ((run->nresults + 1) * 4 <= run->index_cap * 3)
+    return XMT_OK;
+  size_t cap = run->index_cap ? 2 * run->index_cap : 1024;
+  size_t *index = malloc(cap * sizeof *index);
+  if (index == NULL)
+    return XMT_ERR_NOMEM;
+  memset(index, 0xFF, cap * sizeof *index); /* NO_RESULT */
+  for (size_t r = 0; r < run->nresults; r++) {
+    size_t i = (size_t)run->results[r].request_hash & (cap - 1);
+    while (index[i] != NO_RESULT)
+      i = (i + 1) & (cap - 1);
+    index[i] = r;
+  }
+  free(run->index);
+  run->index = index;
+  run->index_cap = cap;
+  return XMT_OK;
+}
+
 static xmt_status add_result(struct run *run, const char *req, size_t req_len,
                              const char *plain, size_t plain_len, int probe,
                              size_t *out) {
   xmt_filter *f = run->filter;
-  size_t r;
+  size_t r, *slot = NULL;
   uint64_t hash = run->no_dedupe ? 0 : xmt_memo_hash(req, req_len);
-  if (!run->no_dedupe && xmt_memo_get_hashed(&run->window_memo, hash, req,
-                                             req_len, NULL, NULL, &r)) {
+  if (!run->no_dedupe) {
+    if (grow_index(run) != XMT_OK)
+      return XMT_ERR_NOMEM;
+    slot = index_slot(run, hash, req, req_len);
+  }
+  if (slot != NULL && *slot != NO_RESULT) {
+    r = *slot;
     struct result *res = &run->results[r];
     /* A segment asking what a probe asked first makes it its own. */
     if (!probe && (!res->probe || res->cached))
@@ -309,16 +356,18 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
   res->request = run->arena.len;
   res->request_len = req_len;
   res->request_hash = hash;
-  res->plain = res->request + req_len + 1;
+  /* Both NUL-terminated: requests go to the backend from the arena. A
+   * plain text that is the request (projection) is not stored twice. */
+  int same = plain == req && plain_len == req_len;
+  res->plain = same ? res->request : res->request + req_len + 1;
   res->plain_len = plain_len;
-  /* Both NUL-terminated: requests go to the backend from the arena. */
   if (xmt_buf_append(&run->arena, req, req_len) != XMT_OK ||
       xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
-      xmt_buf_append(&run->arena, plain, plain_len) != XMT_OK ||
-      xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
-      (!run->no_dedupe && xmt_memo_put_hashed(&run->window_memo, hash, req,
-                                              req_len, NULL, 0, r) != XMT_OK))
+      (!same && (xmt_buf_append(&run->arena, plain, plain_len) != XMT_OK ||
+                 xmt_buf_append_byte(&run->arena, '\0') != XMT_OK)))
     return XMT_ERR_NOMEM;
+  if (slot != NULL)
+    *slot = r;
   xmt_mt_response_reset(&run->responses[r]);
   const char *cached;
   size_t cached_len;
@@ -687,9 +736,12 @@ static int collect_answers(struct run *run) {
     else if (f->tag_mode == XMT_TAGS_RAW)
       st = xmt_raw_decode(&run->placer, run->scratch, src, j->lead, j->core_len,
                           tr, trlen, &repairs);
-    else {
-      xmt_buf_reset(&run->placer.text);
-      st = xmt_buf_append(&run->placer.text, tr, trlen);
+    else { /* the answer is plain already */
+      res->answer = run->plain.len;
+      res->answer_len = trlen;
+      if (xmt_buf_append(&run->plain, tr, trlen) != XMT_OK)
+        return run_nomem(run);
+      continue;
     }
     if (st != XMT_OK && st != XMT_ERR_INLINE)
       return run_fail(run, st, 0, NULL, xmt_strerror(st));
@@ -994,12 +1046,16 @@ static xmt_status project_job(struct run *run, const struct job *j) {
   return st;
 }
 
-/* Makes the target of one job in run->scratch. */
-static xmt_status place_job(struct run *run, const struct job *j) {
+/* Makes the target of one job: *target is its source when the answer
+ * leaves that as it is (shared, not copied), else run->scratch. */
+static xmt_status place_job(struct run *run, const struct job *j,
+                            const xmt_segment **target) {
   xmt_filter *f = run->filter;
   const xmt_segment *src = job_source(run, j);
+  *target = src;
   if (j->result == NO_RESULT)
-    return xmt_segment_copy(run->scratch, src);
+    return XMT_OK;
+  *target = run->scratch;
   const struct result *res = &run->results[j->result];
   const struct xmt_mt_response *resp = &run->responses[j->result];
   const char *tr = resp->text.len > 0 ? resp->text.data : "";
@@ -1020,8 +1076,10 @@ static xmt_status place_job(struct run *run, const struct job *j) {
   if (st != XMT_ERR_INLINE)
     return st;
   /* Project the plain answer; an unchanged one keeps the source. */
-  if (unchanged(run, res))
-    return xmt_segment_copy(run->scratch, src);
+  if (unchanged(run, res)) {
+    *target = src;
+    return XMT_OK;
+  }
   return project_job(run, j);
 }
 
@@ -1046,12 +1104,11 @@ static int extract_window(struct run *run) {
       run->filter->stats.segments++;
   }
   xmt_buf_free(&line);
-  for (size_t i = 0; i < run->nitems; i++) {
+  for (size_t i = 0; i < run->nitems; i++)
     xmt_xliff_unit_free(run->items[i].unit);
-    xmt_buf_free(&run->items[i].bytes);
-  }
   run->nitems = 0;
   run->queued_segments = 0;
+  xmt_buf_reset(&run->skeleton);
   return rc;
 }
 
@@ -1063,7 +1120,8 @@ static int drain(struct run *run) {
   run->nresults = 0;
   run->nprobes = 0;
   xmt_buf_reset(&run->arena);
-  xmt_memo_clear(&run->window_memo);
+  if (run->index != NULL)
+    memset(run->index, 0xFF, run->index_cap * sizeof *run->index);
   for (size_t i = 0; rc == 0 && i < run->nitems; i++) {
     xmt_xliff_unit *u = run->items[i].unit;
     if (!wants_translation(f, u))
@@ -1111,10 +1169,10 @@ static int drain(struct run *run) {
         continue;
       }
     }
-    xmt_status st = place_job(run, j);
+    const xmt_segment *target;
+    xmt_status st = place_job(run, j, &target);
     if (st == XMT_OK)
-      st = xmt_xliff_unit_set_target(run->items[j->item].unit, j->seg,
-                                     run->scratch);
+      st = xmt_xliff_unit_set_target(run->items[j->item].unit, j->seg, target);
     if (st != XMT_OK) {
       char id[160];
       job_id(run, j, id, sizeof id);
@@ -1158,16 +1216,16 @@ static int drain(struct run *run) {
         f->stats.skipped_units++;
       st = xmt_xliff_writer_unit(run->writer, it->unit, &options);
     } else if (rc == 0) {
-      st =
-          xmt_xliff_writer_skeleton(run->writer, it->bytes.data, it->bytes.len);
+      st = xmt_xliff_writer_skeleton(run->writer,
+                                     run->skeleton.data + it->bytes, it->len);
     }
     if (rc == 0 && st != XMT_OK)
       rc = run_fail(run, st, 0, NULL, xmt_strerror(st));
     xmt_xliff_unit_free(it->unit);
-    xmt_buf_free(&it->bytes);
   }
   run->nitems = 0;
   run->queued_segments = 0;
+  xmt_buf_reset(&run->skeleton);
   return rc;
 }
 
@@ -1190,7 +1248,11 @@ static int on_skeleton(void *user, const char *bytes, size_t len) {
     return st != XMT_OK ? write_failed(run, st) : 0;
   }
   struct item *it = push_item(run);
-  if (it == NULL || xmt_buf_append(&it->bytes, bytes, len) != XMT_OK)
+  if (it == NULL)
+    return run_nomem(run);
+  it->bytes = run->skeleton.len;
+  it->len = len;
+  if (xmt_buf_append(&run->skeleton, bytes, len) != XMT_OK)
     return run_nomem(run);
   return 0;
 }
@@ -1293,11 +1355,10 @@ static void run_free(struct run *run) {
   xmt_cache_close(run->cache);
   xmt_buf_free(&run->cache_engine);
   xmt_error_clear(&run->cache_err);
-  for (size_t i = 0; i < run->nitems; i++) {
+  for (size_t i = 0; i < run->nitems; i++)
     xmt_xliff_unit_free(run->items[i].unit);
-    xmt_buf_free(&run->items[i].bytes);
-  }
   free(run->items);
+  xmt_buf_free(&run->skeleton);
   for (size_t i = 0; i < run->results_cap; i++)
     xmt_mt_response_free(&run->responses[i]);
   for (size_t i = 0; i < run->nresults; i++)
@@ -1317,7 +1378,7 @@ static void run_free(struct run *run) {
   xmt_buf_free(&run->arena);
   xmt_buf_free(&run->plain);
   xmt_buf_free(&run->request);
-  xmt_memo_free(&run->window_memo);
+  free(run->index);
   xmt_memo_free(&run->run_memo);
   xmt_placer_free(&run->placer);
   xmt_tokens_free(run->stok);

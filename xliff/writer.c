@@ -10,8 +10,9 @@
 
 #include "xliff_private.h"
 
-/* Output is handed to the sink in blocks of about this size. */
-#define BLOCK_SIZE (64u * 1024u)
+/* Output is handed to the sink in blocks of about this size: large enough
+ * that write calls cost little next to the copy into the page cache. */
+#define BLOCK_SIZE (256u * 1024u)
 
 /* A change to a unit's raw bytes: [start, end) becomes text[at, at+len). */
 struct edit {
