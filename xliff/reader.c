@@ -30,6 +30,13 @@ enum part {
 /* What an open element inside a source, seg-source or target is. */
 enum frame { FRAME_PAIR, FRAME_OUTSIDE, FRAME_SEGMENT };
 
+/* An attribute value kept from a start tag to its end tag, in a buffer
+ * reused from element to element. */
+struct kept {
+  struct xmt_buf buf;
+  int set; /* 0: the attribute was absent */
+};
+
 /* A bx/ex/bpt/ept seen in a part, to check that they pair up. */
 struct code_ref {
   const char *name;
@@ -84,8 +91,8 @@ struct xmt_xliff_reader {
   int code_depth;
   uint64_t code_start;
   char code_name[8];
-  char *code_key;
-  char *code_pos;
+  struct kept code_key; /* its rid or id */
+  struct kept code_pos;
   uint64_t code_offset;
   /* Our own line count: expat's costs a scan per call. Position of byte
    * pos_upto: line pos_line, pos_col characters into it. */
@@ -93,7 +100,6 @@ struct xmt_xliff_reader {
   unsigned long pos_line, pos_col;
   struct code_ref *codes;
   size_t ncodes, codes_cap;
-  struct xmt_buf source_text;
   struct xmt_buf seg_text;
   int target_content;
 };
@@ -237,6 +243,17 @@ static void push_frame(xmt_xliff_reader *r, enum frame f) {
   r->frames[r->nframes++] = (char)f;
 }
 
+static void keep(xmt_xliff_reader *r, struct kept *k, const char *value) {
+  xmt_buf_reset(&k->buf);
+  k->set = value != NULL;
+  if (value != NULL && xmt_buf_append_str(&k->buf, value) != XMT_OK)
+    fail_status(r, XMT_ERR_NOMEM);
+}
+
+static const char *kept(const struct kept *k) {
+  return !k->set ? NULL : k->buf.data != NULL ? k->buf.data : "";
+}
+
 static void set_string(xmt_xliff_reader *r, char **dst, const char *value) {
   free(*dst);
   *dst = NULL;
@@ -343,36 +360,60 @@ static void start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
          tag[nl] != '>' && tag[nl] != '/')
     if (tag[nl++] == ':')
       pl = nl;
-  if ((u->prefix = malloc(pl + 1)) == NULL) {
-    fail_status(r, XMT_ERR_NOMEM);
-    return;
+  /* One pass over the attributes, not one per name. */
+  const char *translate = NULL, *mq_locked = NULL, *mq_status = NULL;
+  const char *approved = NULL, *space = NULL, *id = NULL, *resname = NULL;
+  for (const char **a = atts; a[0] != NULL; a += 2) {
+    const char *n = a[0];
+    const char **v = strcmp(n, "id") == 0              ? &id
+                     : strcmp(n, "resname") == 0       ? &resname
+                     : strcmp(n, "translate") == 0     ? &translate
+                     : strcmp(n, "approved") == 0      ? &approved
+                     : strcmp(n, XML_NS "|space") == 0 ? &space
+                     : strcmp(n, MQ_NS "|locked") == 0 ? &mq_locked
+                     : strcmp(n, MQ_NS "|status") == 0 ? &mq_status
+                                                       : NULL;
+    if (v != NULL && *v == NULL) /* the first, as attr() finds it */
+      *v = a[1];
   }
-  memcpy(u->prefix, tag, pl);
-  u->prefix[pl] = '\0';
-  const char *translate = attr(atts, "translate");
   u->translatable =
       translate != NULL ? strcmp(translate, "no") != 0 : inherited_translate(r);
-  const char *mq_locked = attr(atts, MQ_NS "|locked");
-  u->mq = attr(atts, MQ_NS "|status") != NULL || mq_locked != NULL;
+  u->mq = mq_status != NULL || mq_locked != NULL;
   if (mq_locked != NULL && strcasecmp(mq_locked, "no") != 0 &&
       strcasecmp(mq_locked, "false") != 0 && mq_locked[0] != '\0')
     u->translatable = 0; /* memoQ's locked rows are not to be touched */
-  if (u->mq)
-    set_string(r, &u->mq_prefix, r->mq_prefix);
-  const char *approved = attr(atts, "approved");
   u->approved = approved != NULL && strcmp(approved, "yes") == 0;
-  const char *space = attr(atts, XML_NS "|space");
   u->preserve_space = space != NULL && strcmp(space, "preserve") == 0;
-  set_string(r, &u->id, attr(atts, "id"));
-  set_string(r, &u->resname, attr(atts, "resname"));
-  set_string(r, &u->source_language, r->source_language);
-  set_string(r, &u->target_language, r->target_language);
+  /* The unit's strings share one block: one allocation, not six. */
+  const char *values[] = {id, resname, r->source_language, r->target_language,
+                          u->mq ? r->mq_prefix : NULL};
+  char **fields[] = {&u->id, &u->resname, &u->source_language,
+                     &u->target_language, &u->mq_prefix};
+  size_t lens[sizeof values / sizeof *values], total = pl + 1;
+  for (size_t i = 0; i < sizeof values / sizeof *values; i++)
+    total += values[i] != NULL ? (lens[i] = strlen(values[i])) + 1 : 0;
+  char *p = u->strings = malloc(total);
+  if (p == NULL) {
+    fail_status(r, XMT_ERR_NOMEM);
+    return;
+  }
+  u->prefix = p;
+  memcpy(p, tag, pl);
+  p[pl] = '\0';
+  p += pl + 1;
+  for (size_t i = 0; i < sizeof values / sizeof *values; i++) {
+    if (values[i] == NULL)
+      continue;
+    memcpy(p, values[i], lens[i] + 1);
+    *fields[i] = p;
+    p += lens[i] + 1;
+  }
 }
 
 static void finish_segment(xmt_xliff_reader *r, const char *mid,
                            size_t inner_start, size_t inner_end) {
   size_t index;
-  xmt_status st = xmt_unit_add_segment(r->unit, mid, &index);
+  xmt_status st = xmt_unit_add_segment(r->unit, mid, NULL, &index);
   if (st == XMT_OK) {
     struct xmt_unit_segment *s = &r->unit->segs[index];
     s->inner_start = inner_start;
@@ -385,18 +426,18 @@ static void finish_segment(xmt_xliff_reader *r, const char *mid,
 
 /* Source and seg-source must carry the same text; whitespace between
  * segments may differ (Okapi writes newlines there). */
-static int same_text_modulo_space(const struct xmt_buf *a,
-                                  const struct xmt_buf *b) {
+static int same_text_modulo_space(const char *a, size_t alen, const char *b,
+                                  size_t blen) {
   size_t i = 0, j = 0;
   for (;;) {
     int sa = 0, sb = 0;
-    while (i < a->len && xmt_is_xml_space(a->data[i]))
+    while (i < alen && xmt_is_xml_space(a[i]))
       i++, sa = 1;
-    while (j < b->len && xmt_is_xml_space(b->data[j]))
+    while (j < blen && xmt_is_xml_space(b[j]))
       j++, sb = 1;
-    if (i == a->len || j == b->len)
-      return i == a->len && j == b->len;
-    if ((sa != sb && i > 0 && j > 0) || a->data[i] != b->data[j])
+    if (i == alen || j == blen)
+      return i == alen && j == blen;
+    if ((sa != sb && i > 0 && j > 0) || a[i] != b[j])
       return 0;
     i++, j++;
   }
@@ -426,7 +467,6 @@ static void start_part(xmt_xliff_reader *r, const char *name, const char **atts,
     r->part = PART_SOURCE;
     u->source.start = start;
     r->segment_inner_start = start + (size_t)count;
-    xmt_buf_reset(&r->source_text);
   } else if (strcmp(local, "seg-source") == 0 && u->seg_source.end == 0) {
     r->part = PART_SEG_SOURCE;
     u->seg_source.start = start;
@@ -453,9 +493,8 @@ static void end_part(xmt_xliff_reader *r, uint64_t at, int count) {
       if ((u->whole_source = xmt_segment_new()) != NULL)
         st = xmt_ib_finish(&r->ib, u->whole_source);
       if (st == XMT_OK && !u->segmented &&
-          (st = xmt_unit_add_segment(u, NULL, &index)) == XMT_OK) {
-        xmt_segment_free(u->segs[index].source);
-        u->segs[index].source = u->whole_source;
+          (st = xmt_unit_add_segment(u, NULL, u->whole_source, &index)) ==
+              XMT_OK) {
         u->segs[index].inner_start = r->segment_inner_start;
         u->segs[index].inner_end = unit_offset(r, at);
       }
@@ -468,8 +507,13 @@ static void end_part(xmt_xliff_reader *r, uint64_t at, int count) {
     u->seg_source.end = end;
     u->seg_inner.end = unit_offset(r, at);
     check_codes_paired(r, "seg-source");
-    u->seg_text_differs =
-        !same_text_modulo_space(&r->source_text, &r->seg_text);
+    /* The source's text is its whole segment's (codes take none). */
+    size_t slen = 0;
+    const char *stext =
+        u->whole_source != NULL ? xmt_segment_text(u->whole_source, &slen) : "";
+    u->seg_text_differs = !same_text_modulo_space(
+        stext, slen, r->seg_text.data != NULL ? r->seg_text.data : "",
+        r->seg_text.len);
     break;
   case PART_TARGET: {
     u->target.end = end;
@@ -588,14 +632,15 @@ static void inline_start(xmt_xliff_reader *r, const char *name,
   r->code_depth = 1;
   r->code_start = at;
   r->code_offset = at;
-  snprintf(r->code_name, sizeof r->code_name, "%s",
-           is_xliff && (xmt_is_code_element(local) || strcmp(local, "g") == 0 ||
-                        strcmp(local, "mrk") == 0)
-               ? local
-               : "?");
+  const char *code =
+      is_xliff && (xmt_is_code_element(local) || strcmp(local, "g") == 0 ||
+                   strcmp(local, "mrk") == 0)
+          ? local
+          : "?";
+  memcpy(r->code_name, code, strlen(code) + 1); /* at most "bpt" */
   const char *rid = attr(atts, "rid");
-  set_string(r, &r->code_key, rid != NULL ? rid : attr(atts, "id"));
-  set_string(r, &r->code_pos, attr(atts, "pos"));
+  keep(r, &r->code_key, rid != NULL ? rid : attr(atts, "id"));
+  keep(r, &r->code_pos, attr(atts, "pos"));
 }
 
 static void inline_end(xmt_xliff_reader *r, uint64_t at, int count) {
@@ -606,14 +651,14 @@ static void inline_end(xmt_xliff_reader *r, uint64_t at, int count) {
     const char *name = r->code_name;
     uint64_t end = at + (uint64_t)count;
     if (builder_active(r))
-      st = xmt_ib_code(&r->ib, xmt_code_kind(name, r->code_pos), name,
-                       r->code_key, window_at(r, r->code_start),
+      st = xmt_ib_code(&r->ib, xmt_code_kind(name, kept(&r->code_pos)), name,
+                       kept(&r->code_key), window_at(r, r->code_start),
                        (size_t)(end - r->code_start));
     if (st == XMT_OK &&
         (r->part == PART_SOURCE || r->part == PART_SEG_SOURCE) &&
         (strcmp(name, "bx") == 0 || strcmp(name, "ex") == 0 ||
          strcmp(name, "bpt") == 0 || strcmp(name, "ept") == 0))
-      note_code(r, name, r->code_key);
+      note_code(r, name, kept(&r->code_key));
     if (st != XMT_OK)
       fail_status(r, st);
     return;
@@ -807,9 +852,7 @@ static void on_text(void *user, const char *text, int len) {
   xmt_status st = XMT_OK;
   switch (r->part) {
   case PART_SOURCE:
-    st = xmt_buf_append(&r->source_text, text, (size_t)len);
-    if (st == XMT_OK)
-      st = xmt_ib_text(&r->ib, text, (size_t)len);
+    st = xmt_ib_text(&r->ib, text, (size_t)len);
     break;
   case PART_SEG_SOURCE:
     st = xmt_buf_append(&r->seg_text, text, (size_t)len);
@@ -930,11 +973,10 @@ void xmt_xliff_reader_free(xmt_xliff_reader *r) {
   xmt_ib_free(&r->ib);
   free(r->segment_mid);
   free(r->frames);
-  free(r->code_key);
-  free(r->code_pos);
+  xmt_buf_free(&r->code_key.buf);
+  xmt_buf_free(&r->code_pos.buf);
   clear_codes(r);
   free(r->codes);
-  xmt_buf_free(&r->source_text);
   xmt_buf_free(&r->seg_text);
   free(r);
 }

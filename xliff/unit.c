@@ -73,18 +73,13 @@ void xmt_xliff_unit_free(xmt_xliff_unit *u) {
   for (size_t i = 0; i < u->nsdlsegs; i++)
     free(u->sdlsegs[i].id);
   free(u->sdlsegs);
-  free(u->prefix);
-  free(u->mq_prefix);
-  free(u->id);
-  free(u->resname);
+  free(u->strings);
   free(u->state);
-  free(u->source_language);
-  free(u->target_language);
   free(u);
 }
 
 xmt_status xmt_unit_add_segment(xmt_xliff_unit *u, const char *mid,
-                                size_t *index) {
+                                xmt_segment *source, size_t *index) {
   if (u->nsegs == u->segs_cap) {
     size_t cap = u->segs_cap ? u->segs_cap * 2 : 2;
     struct xmt_unit_segment *s = realloc(u->segs, cap * sizeof *s);
@@ -96,10 +91,11 @@ xmt_status xmt_unit_add_segment(xmt_xliff_unit *u, const char *mid,
   struct xmt_unit_segment *s = &u->segs[u->nsegs];
   memset(s, 0, sizeof *s);
   s->tseg = s->sdlseg = SIZE_MAX;
-  s->source = xmt_segment_new();
+  s->source = source != NULL ? source : xmt_segment_new();
   s->mid = xmt_strdup(mid);
   if (s->source == NULL || (mid != NULL && s->mid == NULL)) {
-    xmt_segment_free(s->source);
+    if (source == NULL)
+      xmt_segment_free(s->source);
     free(s->mid);
     return XMT_ERR_NOMEM;
   }

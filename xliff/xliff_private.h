@@ -143,8 +143,11 @@ struct xmt_xliff_unit {
   struct xmt_buf raw; /* the whole <trans-unit> element, UTF-8 */
   size_t head_end;    /* end of the <trans-unit ...> start tag in raw */
   int version;        /* of the document: XMT_XLIFF_10, 11 or 12 */
-  char *prefix;       /* of the XLIFF elements, colon included, or "" */
-  char *mq_prefix;    /* memoQ's namespace prefix (colon included), or NULL */
+  /* prefix, mq_prefix, id, resname and the languages are in strings, one
+   * block; state is its own. */
+  char *strings;
+  char *prefix;    /* of the XLIFF elements, colon included, or "" */
+  char *mq_prefix; /* memoQ's namespace prefix (colon included), or NULL */
   char *id;
   char *resname;
   char *state;
@@ -184,9 +187,11 @@ struct xmt_xliff_unit {
 };
 
 xmt_xliff_unit *xmt_unit_new(void);
-/* Adds a segment; returns its index via *index. mid is copied. */
+/* Adds a segment; returns its index via *index. mid is copied; source is
+ * the segment's (shared, not owned: the whole source), or NULL for a new
+ * empty one that the unit owns. */
 xmt_status xmt_unit_add_segment(xmt_xliff_unit *unit, const char *mid,
-                                size_t *index);
+                                xmt_segment *source, size_t *index);
 /* Drops all segments (when a seg-source replaces the source's). */
 void xmt_unit_clear_segments(xmt_xliff_unit *unit);
 /* Replaces the segments by n generated ones with mids "0", "1"...: on
