@@ -41,7 +41,7 @@ struct kept {
 struct code_ref {
   const char *name;
   char *key;
-  unsigned long line, column;
+  uint64_t offset; /* located only for a message: locating costs a scan */
   int matched;
 };
 
@@ -285,7 +285,7 @@ static void note_code(xmt_xliff_reader *r, const char *name, const char *key) {
   c->name = name[0] == 'b' ? (name[1] == 'x' ? "bx" : "bpt")
                            : (name[1] == 'x' ? "ex" : "ept");
   c->key = xmt_strdup(key != NULL ? key : "");
-  locate(r, r->code_offset, &c->line, &c->column);
+  c->offset = r->code_offset;
   c->matched = 0;
   if (c->key == NULL)
     fail_status(r, XMT_ERR_NOMEM);
@@ -311,7 +311,9 @@ static void check_codes_paired(xmt_xliff_reader *r, const char *part) {
       char what[96];
       snprintf(what, sizeof what, "<%s id=\"%.40s\"> in <%s>", o->name, o->key,
                part);
-      fail(r, XMT_ERR_INLINE, o->line, o->column,
+      unsigned long line, column;
+      locate(r, o->offset, &line, &column);
+      fail(r, XMT_ERR_INLINE, line, column,
            "unpaired %s: no matching <%s> follows", what, want);
     }
   }
@@ -322,7 +324,9 @@ static void check_codes_paired(xmt_xliff_reader *r, const char *part) {
     char what[96];
     snprintf(what, sizeof what, "<%s id=\"%.40s\"> in <%s>", c->name, c->key,
              part);
-    fail(r, XMT_ERR_INLINE, c->line, c->column,
+    unsigned long line, column;
+    locate(r, c->offset, &line, &column);
+    fail(r, XMT_ERR_INLINE, line, column,
          "unpaired %s: no matching <%s> before it", what,
          strcmp(c->name, "ex") == 0 ? "bx" : "bpt");
   }
