@@ -334,13 +334,29 @@ size_t xmt_text_strip_controls(char *text, size_t *len) {
   return removed;
 }
 
+/* Bytes an attribute value may not carry as they are; everything else is
+ * copied in runs. */
+static const unsigned char attr_candidate[256] = {
+    [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,
+    [0x06] = 1, [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1,
+    [0x0C] = 1, [0x0D] = 1, [0x0E] = 1, [0x0F] = 1, [0x10] = 1, [0x11] = 1,
+    [0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1, [0x16] = 1, [0x17] = 1,
+    [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1, [0x1C] = 1, [0x1D] = 1,
+    [0x1E] = 1, [0x1F] = 1, ['&'] = 1,  ['<'] = 1,  ['"'] = 1,  [0xED] = 1,
+    [0xEF] = 1};
+
 xmt_status xmt_xml_escape_attr(struct xmt_buf *out, const char *s) {
   xmt_status st = XMT_OK;
-  size_t len = strlen(s);
+  size_t len = strlen(s), from = 0;
   for (size_t i = 0; i < len && st == XMT_OK; i++) {
+    if (!attr_candidate[(unsigned char)s[i]])
+      continue;
+    st = xmt_buf_append(out, s + from, i - from);
+    from = i + 1;
     size_t bad = xmt_xml_forbidden_at(s, len, i);
-    if (bad > 0) {
+    if (bad > 0) { /* dropped */
       i += bad - 1;
+      from = i + 1;
       continue;
     }
     char c = s[i];
@@ -351,9 +367,12 @@ xmt_status xmt_xml_escape_attr(struct xmt_buf *out, const char *s) {
                       : c == '\n' ? "&#10;"
                       : c == '\r' ? "&#13;"
                                   : NULL;
-    st = ref != NULL ? xmt_buf_append_str(out, ref)
-                     : xmt_buf_append_byte(out, c);
+    if (st == XMT_OK)
+      st = ref != NULL ? xmt_buf_append_str(out, ref)
+                       : xmt_buf_append_byte(out, c);
   }
+  if (st == XMT_OK)
+    st = xmt_buf_append(out, s + from, len - from);
   return st;
 }
 
