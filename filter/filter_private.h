@@ -181,9 +181,12 @@ xmt_status xmt_read_all(xmt_xliff_reader *reader, FILE *fp, const char *path,
  */
 
 struct xmt_memo_slot;
+struct xmt_memo_entry;
 struct xmt_memo {
   struct xmt_memo_slot *slots;
   size_t cap, count;
+  struct xmt_memo_entry *entries; /* count of entries_cap in use */
+  size_t entries_cap;
   struct xmt_buf arena;
 };
 /* 1 and the value (borrowed until the next put or clear) when key is

@@ -9,12 +9,18 @@
 
 #include "filter_private.h"
 
+/* The table holds only hashes and entry numbers, four slots to a cache
+ * line, so that a miss (most lookups of a run with few repeats) touches
+ * one line; the entries are read on a hash match. */
 struct xmt_memo_slot {
   uint64_t hash;
+  size_t entry; /* its number + 1; 0: free */
+};
+
+struct xmt_memo_entry {
   size_t key, key_len; /* in the arena */
   size_t value, value_len;
   size_t tag;
-  int used;
 };
 
 /* XXH3: with fast engines (identity, a cache) the table is looked up
@@ -33,34 +39,50 @@ void xmt_memo_clear(struct xmt_memo *m) {
 
 void xmt_memo_free(struct xmt_memo *m) {
   free(m->slots);
+  free(m->entries);
   xmt_buf_free(&m->arena);
   memset(m, 0, sizeof *m);
 }
 
+/* The slot of key: its entry's, or the free one where it would go. */
 static struct xmt_memo_slot *find(const struct xmt_memo *m, uint64_t h,
                                   const char *key, size_t len) {
   if (m->cap == 0)
     return NULL;
   for (size_t i = (size_t)h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
     struct xmt_memo_slot *s = &m->slots[i];
-    if (!s->used)
+    if (s->entry == 0)
       return s;
-    if (s->hash == h && s->key_len == len &&
-        memcmp(m->arena.data + s->key, key, len) == 0)
+    if (s->hash != h)
+      continue;
+    const struct xmt_memo_entry *e = &m->entries[s->entry - 1];
+    if (e->key_len == len && memcmp(m->arena.data + e->key, key, len) == 0)
       return s;
   }
 }
 
+/* Room for one more entry, the table at most half full: short probe runs
+ * for the misses. */
 static xmt_status grow(struct xmt_memo *m) {
+  if (m->count == m->entries_cap) {
+    size_t ecap = m->entries_cap ? 2 * m->entries_cap : 128;
+    struct xmt_memo_entry *e = realloc(m->entries, ecap * sizeof *e);
+    if (e == NULL)
+      return XMT_ERR_NOMEM;
+    m->entries = e;
+    m->entries_cap = ecap;
+  }
+  if ((m->count + 1) * 2 <= m->cap)
+    return XMT_OK;
   size_t cap = m->cap ? 2 * m->cap : 256;
   struct xmt_memo_slot *slots = calloc(cap, sizeof *slots);
   if (slots == NULL)
     return XMT_ERR_NOMEM;
   for (size_t i = 0; i < m->cap; i++) {
-    if (!m->slots[i].used)
+    if (m->slots[i].entry == 0)
       continue;
     size_t j = (size_t)m->slots[i].hash & (cap - 1);
-    while (slots[j].used)
+    while (slots[j].entry != 0)
       j = (j + 1) & (cap - 1);
     slots[j] = m->slots[i];
   }
@@ -80,14 +102,15 @@ int xmt_memo_get_hashed(const struct xmt_memo *m, uint64_t hash,
                         const char *key, size_t len, const char **value,
                         size_t *value_len, size_t *tag) {
   struct xmt_memo_slot *s = find(m, hash, key, len);
-  if (s == NULL || !s->used)
+  if (s == NULL || s->entry == 0)
     return 0;
+  const struct xmt_memo_entry *e = &m->entries[s->entry - 1];
   if (value != NULL)
-    *value = m->arena.data + s->value;
+    *value = m->arena.data + e->value;
   if (value_len != NULL)
-    *value_len = s->value_len;
+    *value_len = e->value_len;
   if (tag != NULL)
-    *tag = s->tag;
+    *tag = e->tag;
   return 1;
 }
 
@@ -100,10 +123,10 @@ xmt_status xmt_memo_put(struct xmt_memo *m, const char *key, size_t len,
 xmt_status xmt_memo_put_hashed(struct xmt_memo *m, uint64_t hash,
                                const char *key, size_t len, const char *value,
                                size_t value_len, size_t tag) {
-  if ((m->count + 1) * 4 > m->cap * 3 && grow(m) != XMT_OK)
+  if (grow(m) != XMT_OK)
     return XMT_ERR_NOMEM;
   struct xmt_memo_slot *s = find(m, hash, key, len);
-  if (s->used)
+  if (s->entry != 0)
     return XMT_OK; /* the first entry stays */
   size_t key_off = m->arena.len;
   /* A value equal to its key (numbers, names, an identity run) is the
@@ -116,17 +139,18 @@ xmt_status xmt_memo_put_hashed(struct xmt_memo *m, uint64_t hash,
     m->arena.len = key_off;
     return XMT_ERR_NOMEM;
   }
+  struct xmt_memo_entry *e = &m->entries[m->count];
+  e->key = key_off;
+  e->key_len = len;
+  e->value = same ? key_off : key_off + len;
+  e->value_len = value_len;
+  e->tag = tag;
   s->hash = hash;
-  s->key = key_off;
-  s->key_len = len;
-  s->value = same ? key_off : key_off + len;
-  s->value_len = value_len;
-  s->tag = tag;
-  s->used = 1;
-  m->count++;
+  s->entry = ++m->count;
   return XMT_OK;
 }
 
 size_t xmt_memo_bytes(const struct xmt_memo *m) {
-  return m->arena.len + m->cap * sizeof *m->slots;
+  return m->arena.len + m->cap * sizeof *m->slots +
+         m->entries_cap * sizeof *m->entries;
 }
