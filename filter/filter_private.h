@@ -336,6 +336,10 @@ xmt_status xmt_place_project(struct xmt_placer *p, xmt_segment *out,
 xmt_status xmt_break_segment(struct xmt_placer *p, const xmt_segment *src,
                              size_t lead, size_t core_len, xmt_segment *out,
                              size_t *out_core_len);
+/* The core of xmt_break_segment's out alone, into out (reset first):
+ * the text an engine is asked, without building the spaced segment. */
+xmt_status xmt_break_text(struct xmt_placer *p, const xmt_segment *src,
+                          size_t lead, size_t core_len, struct xmt_buf *out);
 /* Takes the spaces of p->breaks out of seg, a projection of the spaced
  * segment: where a space is next to its tag in the target, the tag stays
  * and the space goes. src is the segment the breaks were made from. */

@@ -226,15 +226,7 @@ static xmt_status grow_results(struct run *run) {
  * break (see xmt_break_segment), into run->request. */
 static xmt_status spaced_request(struct run *run, const xmt_segment *src,
                                  size_t lead, size_t core_len) {
-  size_t spaced_len;
-  xmt_status st = xmt_break_segment(&run->placer, src, lead, core_len,
-                                    run->placer.spaced, &spaced_len);
-  xmt_buf_reset(&run->request);
-  if (st == XMT_OK)
-    st = xmt_buf_append(&run->request,
-                        xmt_segment_text(run->placer.spaced, NULL) + lead,
-                        spaced_len);
-  return st;
+  return xmt_break_text(&run->placer, src, lead, core_len, &run->request);
 }
 
 /* The MT input of a job's core, by tag mode, into run->request. In

@@ -674,6 +674,38 @@ xmt_status xmt_break_segment(struct xmt_placer *p, const xmt_segment *src,
   return st;
 }
 
+xmt_status xmt_break_text(struct xmt_placer *p, const xmt_segment *src,
+                          size_t lead, size_t core_len, struct xmt_buf *out) {
+  size_t len, n = xmt_segment_tag_count(src);
+  const char *text = xmt_segment_text(src, &len);
+  xmt_buf_reset(out);
+  xmt_status st = mark_breaks(p, src);
+  size_t pos = lead;
+  for (size_t i = 0; st == XMT_OK && i < n;) {
+    struct xmt_tag tag;
+    xmt_segment_tag(src, i, &tag);
+    size_t o = tag.offset, j = i;
+    int brk = 0;
+    for (; j < n; j++) {
+      xmt_segment_tag(src, j, &tag);
+      if (tag.offset != o)
+        break;
+      brk |= p->marks[j];
+    }
+    i = j;
+    /* The same test as xmt_break_segment's. */
+    if (brk && o > lead && o < lead + core_len && between_words(text, len, o)) {
+      st = xmt_buf_append(out, text + pos, o - pos);
+      if (st == XMT_OK)
+        st = xmt_buf_append_byte(out, ' ');
+      pos = o;
+    }
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append(out, text + pos, lead + core_len - pos);
+  return st;
+}
+
 static int same_tag(const struct xmt_tag *a, const struct xmt_tag *b) {
   return a->kind == b->kind && a->markup_len == b->markup_len &&
          memcmp(a->markup, b->markup, a->markup_len) == 0 &&
