@@ -68,8 +68,9 @@ struct xmt_xliff_reader {
 
   unsigned long depth;
   int seen_root;
-  int version;     /* XMT_XLIFF_10, 11 or 12 */
-  char *ns;        /* the root's namespace, or NULL */
+  int version; /* XMT_XLIFF_10, 11 or 12 */
+  char *ns;    /* the root's namespace, or NULL */
+  size_t ns_len;
   char *mq_prefix; /* memoQ's namespace prefix, colon included */
   char *translate; /* translate flag per open file/group, as '0'/'1' */
   size_t ntranslate, translate_cap;
@@ -118,6 +119,13 @@ static const char *attr(const char **atts, const char *name) {
  * XLIFF one (the document's namespace, or none as some tools write). */
 static const char *xliff_name(const xmt_xliff_reader *r, const char *name,
                               int *is_xliff) {
+  /* Nearly every name is in the document's namespace: tried first, without
+   * a scan for the bar. */
+  if (r->ns != NULL && strncmp(name, r->ns, r->ns_len) == 0 &&
+      name[r->ns_len] == '|') {
+    *is_xliff = 1;
+    return name + r->ns_len + 1;
+  }
   const char *bar = strrchr(name, '|');
   if (bar == NULL) {
     *is_xliff = 1;
@@ -739,6 +747,7 @@ static void check_root(xmt_xliff_reader *r, const char *name,
     }
     memcpy(r->ns, name, (size_t)(bar - name));
     r->ns[bar - name] = '\0';
+    r->ns_len = (size_t)(bar - name);
   }
 }
 
