@@ -278,6 +278,27 @@ enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos) {
   return XMT_TAG_PLACEHOLDER;
 }
 
+/* Eight bytes at a time: most text is printable ASCII, and a word of it
+ * needs no look at each byte. ONES * c has c in every byte; a byte of
+ * has_zero(w) has its high bit set where w has a zero byte (exactly:
+ * whether there is one at all). */
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+
+static uint64_t has_zero(uint64_t w) { return (w - ONES) & ~w; }
+
+/* 1 when the 8 bytes at p are printable ASCII (0x20 to 0x7F), and with
+ * markup set none of them is &, < or >. */
+static int plain_ascii8(const char *p, int markup) {
+  uint64_t w;
+  memcpy(&w, p, sizeof w);
+  uint64_t bad = w | ((w - ONES * 0x20) & ~w); /* non-ASCII or a control */
+  if (markup)
+    bad |= has_zero(w ^ (ONES * '&')) | has_zero(w ^ (ONES * '<')) |
+           has_zero(w ^ (ONES * '>'));
+  return (bad & HIGHS) == 0;
+}
+
 /* Bytes that may need escaping or dropping; everything else is copied in
  * runs. */
 static const unsigned char escape_candidate[256] = {
@@ -313,6 +334,8 @@ static const unsigned char strip_candidate[256] = {
 size_t xmt_text_strip_controls(char *text, size_t *len) {
   const unsigned char *s = (const unsigned char *)text;
   size_t first = 0;
+  while (first + 8 <= *len && plain_ascii8(text + first, 0))
+    first += 8;
   while (first < *len && !strip_candidate[s[first]])
     first++;
   if (first == *len)
@@ -378,15 +401,21 @@ xmt_status xmt_xml_escape_attr(struct xmt_buf *out, const char *s) {
 
 xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len) {
   xmt_status st = xmt_buf_grow(out, len);
-  size_t from = 0;
-  for (size_t i = 0; i < len && st == XMT_OK; i++) {
-    if (!escape_candidate[(unsigned char)s[i]])
+  size_t from = 0, i = 0;
+  while (i < len && st == XMT_OK) {
+    if (i + 8 <= len && plain_ascii8(s + i, 1)) {
+      i += 8;
       continue;
+    }
+    if (!escape_candidate[(unsigned char)s[i]]) {
+      i++;
+      continue;
+    }
     size_t bad = xmt_xml_forbidden_at(s, len, i);
     if (bad > 0) { /* never written, whatever the caller hands us */
       st = xmt_buf_append(out, s + from, i - from);
-      from = i + bad;
-      i += bad - 1;
+      i += bad;
+      from = i;
       continue;
     }
     const char *rep = NULL;
@@ -413,6 +442,7 @@ xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len) {
         st = xmt_buf_append_str(out, rep);
       from = i + 1;
     }
+    i++;
   }
   if (st == XMT_OK)
     st = xmt_buf_append(out, s + from, len - from);
