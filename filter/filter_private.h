@@ -205,6 +205,10 @@ int xmt_memo_get_hashed(const struct xmt_memo *m, uint64_t hash,
 xmt_status xmt_memo_put_hashed(struct xmt_memo *m, uint64_t hash,
                                const char *key, size_t len, const char *value,
                                size_t value_len, size_t tag);
+/* Starts loading the slot of a key with that hash, to look it up a
+ * little later without waiting for memory: the table of a long run does
+ * not stay in the cache. */
+void xmt_memo_prefetch(const struct xmt_memo *m, uint64_t hash);
 void xmt_memo_clear(struct xmt_memo *m);
 void xmt_memo_free(struct xmt_memo *m);
 /* Memory held, to cap the table of a long run. */

@@ -92,6 +92,11 @@ static xmt_status grow(struct xmt_memo *m) {
   return XMT_OK;
 }
 
+void xmt_memo_prefetch(const struct xmt_memo *m, uint64_t hash) {
+  if (m->cap > 0)
+    __builtin_prefetch(&m->slots[(size_t)hash & (m->cap - 1)]);
+}
+
 int xmt_memo_get(const struct xmt_memo *m, const char *key, size_t len,
                  const char **value, size_t *value_len, size_t *tag) {
   return xmt_memo_get_hashed(m, xmt_memo_hash(key, len), key, len, value,

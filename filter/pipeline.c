@@ -321,6 +321,7 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
   size_t r, *slot = NULL;
   uint64_t hash = run->no_dedupe ? 0 : xmt_memo_hash(req, req_len);
   if (!run->no_dedupe) {
+    xmt_memo_prefetch(&run->run_memo, hash); /* looked up below */
     if (grow_index(run) != XMT_OK)
       return XMT_ERR_NOMEM;
     slot = index_slot(run, hash, req, req_len);
@@ -636,17 +637,38 @@ static int translate_results(struct run *run) {
   return run->failed;
 }
 
+/* 1 when s has two spaces in a row. Eight bytes at a time: every answer
+ * is looked at, and memmem took long for this two-byte needle. */
+static int has_double_space(const char *s, size_t len) {
+  const uint64_t ones = UINT64_C(0x0101010101010101);
+  const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+  size_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, sizeof w);
+    uint64_t v = w ^ (ones * ' ');
+    uint64_t spaces = ~(((v & low7) + low7) | v | low7); /* exactly */
+    if ((spaces & (spaces >> 8)) != 0 ||
+        (s[i + 7] == ' ' && i + 8 < len && s[i + 8] == ' '))
+      return 1;
+  }
+  for (; i + 1 < len; i++)
+    if (s[i] == ' ' && s[i + 1] == ' ')
+      return 1;
+  return 0;
+}
+
 /* Engines leave double spaces where they drop a word ("La Comisión
  * adoptará" for "shall adopt"): runs of spaces the request did not have
  * become one, and the answer loses leading and trailing spaces. */
 static void tidy_spaces(struct xmt_buf *text, const char *request,
                         size_t request_len) {
-  if (memmem(request, request_len, "  ", 2) != NULL)
-    return;
   if (text->len == 0 ||
       (text->data[0] != ' ' && text->data[text->len - 1] != ' ' &&
-       memmem(text->data, text->len, "  ", 2) == NULL))
+       !has_double_space(text->data, text->len)))
     return; /* nothing to tidy: most answers */
+  if (has_double_space(request, request_len))
+    return;
   size_t w = 0;
   for (size_t r = 0; r < text->len; r++) {
     char c = text->data[r];
@@ -697,6 +719,9 @@ static int collect_answers(struct run *run) {
   for (size_t r = 0; r < run->nresults; r++) {
     struct result *res = &run->results[r];
     struct xmt_mt_response *resp = &run->responses[r];
+    /* The table's slot for a result a few ahead, by the time it is put. */
+    if (r + 8 < run->nresults && !run->no_dedupe)
+      xmt_memo_prefetch(&run->run_memo, run->results[r + 8].request_hash);
     if (resp->error != NULL || !resp->has_text)
       continue;
     if (!res->cached) {
