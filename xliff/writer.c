@@ -33,6 +33,12 @@ struct xmt_xliff_writer {
   struct xmt_buf scratch;
   xmt_segment *joined;
   char stamp[32]; /* memoQ's timestamp, fixed at the first use */
+  /* The last <target ...> start tag made, and what it was made of (prefix,
+   * language, state, qualifier; "" for none, each NUL-terminated): the
+   * units of a run share it, and escaping its attributes cost more than
+   * the rest of a unit's markup. */
+  struct xmt_buf open_tag;
+  struct xmt_buf open_key;
 };
 
 xmt_xliff_writer *xmt_xliff_writer_new(xmt_write_fn sink, void *user) {
@@ -56,6 +62,8 @@ void xmt_xliff_writer_free(xmt_xliff_writer *w) {
   xmt_buf_free(&w->edit_text);
   xmt_buf_free(&w->scratch);
   xmt_segment_free(w->joined);
+  xmt_buf_free(&w->open_tag);
+  xmt_buf_free(&w->open_key);
   free(w);
 }
 
@@ -340,9 +348,9 @@ static int fills_in_place(const xmt_xliff_unit *u,
 /* --- Targets ---------------------------------------------------------------
  */
 
-static xmt_status target_open(struct xmt_buf *out, const xmt_xliff_unit *u,
-                              const struct xmt_xliff_target_options *o,
-                              int with_state) {
+static xmt_status make_target_open(struct xmt_buf *out, const xmt_xliff_unit *u,
+                                   const struct xmt_xliff_target_options *o,
+                                   int with_state) {
   xmt_status st = put_tag(out, u, "<", "target");
   if (st == XMT_OK)
     st = put_attr(out, "xml:lang", o->target_language);
@@ -353,6 +361,48 @@ static xmt_status target_open(struct xmt_buf *out, const xmt_xliff_unit *u,
   if (st == XMT_OK)
     st = xmt_buf_append_byte(out, '>');
   return st;
+}
+
+/* 1 when the strings key[0..n-1] are those at [at, end), NUL-terminated
+ * one after the other. */
+static int same_key(const char *const *key, size_t n, const char *at,
+                    const char *end) {
+  for (size_t i = 0; i < n; i++) {
+    size_t len = strlen(key[i]);
+    if ((size_t)(end - at) <= len || memcmp(at, key[i], len + 1) != 0)
+      return 0;
+    at += len + 1;
+  }
+  return at == end;
+}
+
+static xmt_status target_open(xmt_xliff_writer *w, struct xmt_buf *out,
+                              const xmt_xliff_unit *u,
+                              const struct xmt_xliff_target_options *o,
+                              int with_state) {
+  const char *state = with_state ? o->state : NULL;
+  const char *qualifier = with_state ? o->state_qualifier : NULL;
+  /* An empty state is written as state="", not as none: not kept. */
+  if ((state != NULL && state[0] == '\0') ||
+      (qualifier != NULL && qualifier[0] == '\0'))
+    return make_target_open(out, u, o, with_state);
+  const char *key[] = {u->prefix != NULL ? u->prefix : "", o->target_language,
+                       state != NULL ? state : "",
+                       qualifier != NULL ? qualifier : ""};
+  size_t n = sizeof key / sizeof *key;
+  const char *at = w->open_key.data != NULL ? w->open_key.data : "";
+  if (w->open_tag.len == 0 || !same_key(key, n, at, at + w->open_key.len)) {
+    xmt_buf_reset(&w->open_tag);
+    xmt_buf_reset(&w->open_key);
+    xmt_status st = make_target_open(&w->open_tag, u, o, with_state);
+    for (size_t i = 0; st == XMT_OK && i < n; i++)
+      st = xmt_buf_append(&w->open_key, key[i], strlen(key[i]) + 1);
+    if (st != XMT_OK) {
+      xmt_buf_reset(&w->open_tag);
+      return st;
+    }
+  }
+  return xmt_buf_append(out, w->open_tag.data, w->open_tag.len);
 }
 
 /* The content of a generated <seg-source> (use_targets 0) or of the target
@@ -437,7 +487,7 @@ static xmt_status alt_trans(xmt_xliff_writer *w, struct xmt_buf *out,
     if (st == XMT_OK)
       st = xmt_buf_append_byte(out, '>');
     if (st == XMT_OK)
-      st = target_open(out, u, o, 0);
+      st = target_open(w, out, u, o, 0);
     if (st == XMT_OK)
       st = per_segment ? xmt_inline_render_into(out, u->segs[i].target)
                        : target_content(w, out, u);
@@ -533,7 +583,7 @@ static xmt_status assemble(xmt_xliff_writer *w, struct xmt_buf *out,
                         indent.end - indent.start);
   }
   if (st == XMT_OK)
-    st = target_open(out, u, o, 1);
+    st = target_open(w, out, u, o, 1);
   if (st == XMT_OK)
     st = target_content(w, out, u);
   if (st == XMT_OK)
@@ -584,7 +634,7 @@ static xmt_status assemble_generated(xmt_xliff_writer *w, struct xmt_buf *out,
       st = xmt_buf_append(out, raw + indent.start, indent.end - indent.start);
     }
     if (st == XMT_OK)
-      st = target_open(out, u, o, 1);
+      st = target_open(w, out, u, o, 1);
     if (st == XMT_OK)
       st = generated_content(out, u, 1);
     if (st == XMT_OK)
