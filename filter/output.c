@@ -182,12 +182,13 @@ void xmt_output_abort(struct xmt_output *out) {
 xmt_status xmt_read_all(xmt_xliff_reader *reader, FILE *fp, const char *path,
                         struct xmt_error_store *err, size_t *bytes_in) {
   static const size_t chunk = 256u * 1024u;
-  char *buf = malloc(chunk);
-  if (buf == NULL)
-    return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
   xmt_status st = XMT_OK;
   for (;;) {
+    /* Read where the reader keeps its input: no copy on the way. */
+    char *buf = xmt_xliff_reader_buffer(reader, chunk);
+    if (buf == NULL)
+      return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                           xmt_strerror(XMT_ERR_NOMEM));
     size_t n = fread(buf, 1, chunk, fp);
     if (n < chunk && ferror(fp)) {
       st = xmt_error_set(err, XMT_ERR_IO, path, 0, 0, NULL, "cannot read: %s",
@@ -196,10 +197,9 @@ xmt_status xmt_read_all(xmt_xliff_reader *reader, FILE *fp, const char *path,
     }
     *bytes_in += n;
     int final = n < chunk && feof(fp);
-    st = xmt_xliff_reader_parse(reader, buf, n, final);
+    st = xmt_xliff_reader_parse_buffer(reader, n, final);
     if (st != XMT_OK || final)
       break;
   }
-  free(buf);
   return st;
 }

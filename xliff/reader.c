@@ -62,6 +62,8 @@ struct xmt_xliff_reader {
   /* The UTF-8 stream from byte `base` on; bytes before `flushed` have been
    * handed out. */
   struct xmt_buf window;
+  struct xmt_buf input; /* xmt_xliff_reader_buffer's when not the window */
+  int in_window;        /* the last buffer handed out is the window's end */
   uint64_t base;
   uint64_t flushed;
   uint64_t safe_end; /* end of the last event outside any unit */
@@ -351,19 +353,6 @@ static size_t unit_offset(const xmt_xliff_reader *r, uint64_t pos) {
 static void start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
                        int count) {
   emit_skeleton(r, at);
-  xmt_xliff_unit *u = xmt_unit_new();
-  if (u == NULL) {
-    fail_status(r, XMT_ERR_NOMEM);
-    return;
-  }
-  r->unit = u;
-  r->unit_start = at;
-  r->unit_depth = r->depth;
-  r->part = PART_NONE;
-  advance_position(r, at);
-  u->line = r->pos_line;
-  u->head_end = (size_t)count;
-  u->version = r->version;
   /* New elements take the prefix of the unit's own: in scope, and bound to
    * the XLIFF namespace. */
   const char *tag = window_at(r, at) + 1;
@@ -388,28 +377,37 @@ static void start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
     if (v != NULL && *v == NULL) /* the first, as attr() finds it */
       *v = a[1];
   }
+  int mq = mq_status != NULL || mq_locked != NULL;
+  /* The unit's strings come with it, in one allocation. */
+  const char *values[] = {id, resname, r->source_language, r->target_language,
+                          mq ? r->mq_prefix : NULL};
+  size_t lens[sizeof values / sizeof *values], total = pl + 1;
+  for (size_t i = 0; i < sizeof values / sizeof *values; i++)
+    total += values[i] != NULL ? (lens[i] = strlen(values[i])) + 1 : 0;
+  xmt_xliff_unit *u = xmt_unit_new(total);
+  if (u == NULL) {
+    fail_status(r, XMT_ERR_NOMEM);
+    return;
+  }
+  r->unit = u;
+  r->unit_start = at;
+  r->unit_depth = r->depth;
+  r->part = PART_NONE;
+  advance_position(r, at);
+  u->line = r->pos_line;
+  u->head_end = (size_t)count;
+  u->version = r->version;
+  u->mq = mq;
   u->translatable =
       translate != NULL ? strcmp(translate, "no") != 0 : inherited_translate(r);
-  u->mq = mq_status != NULL || mq_locked != NULL;
   if (mq_locked != NULL && strcasecmp(mq_locked, "no") != 0 &&
       strcasecmp(mq_locked, "false") != 0 && mq_locked[0] != '\0')
     u->translatable = 0; /* memoQ's locked rows are not to be touched */
   u->approved = approved != NULL && strcmp(approved, "yes") == 0;
   u->preserve_space = space != NULL && strcmp(space, "preserve") == 0;
-  /* The unit's strings share one block: one allocation, not six. */
-  const char *values[] = {id, resname, r->source_language, r->target_language,
-                          u->mq ? r->mq_prefix : NULL};
   char **fields[] = {&u->id, &u->resname, &u->source_language,
                      &u->target_language, &u->mq_prefix};
-  size_t lens[sizeof values / sizeof *values], total = pl + 1;
-  for (size_t i = 0; i < sizeof values / sizeof *values; i++)
-    total += values[i] != NULL ? (lens[i] = strlen(values[i])) + 1 : 0;
-  char *p = u->strings = malloc(total);
-  if (p == NULL) {
-    fail_status(r, XMT_ERR_NOMEM);
-    return;
-  }
-  u->prefix = p;
+  char *p = u->prefix = u->strings;
   memcpy(p, tag, pl);
   p[pl] = '\0';
   p += pl + 1;
@@ -800,10 +798,12 @@ static void on_start(void *user, const char *name, const char **atts) {
       set_string(r, &r->source_language, attr(atts, "source-language"));
       set_string(r, &r->target_language, attr(atts, "target-language"));
       if (r->cb.file != NULL && r->status == XMT_OK) {
+        emit_skeleton(r, at);
+        /* Our own line count: expat's scans from its last call. */
+        advance_position(r, at);
         struct xmt_xliff_file_info info = {
             attr(atts, "original"), r->source_language, r->target_language,
-            attr(atts, "datatype"), cur_line(r)};
-        emit_skeleton(r, at);
+            attr(atts, "datatype"), r->pos_line};
         if (r->status == XMT_OK &&
             r->cb.file(r->user, &info, window_at(r, at), (size_t)count) != 0)
           fail(r, XMT_ERR_ABORTED, cur_line(r), cur_column(r), "%s",
@@ -987,6 +987,7 @@ void xmt_xliff_reader_free(xmt_xliff_reader *r) {
   xmt_error_clear(&r->err);
   xmt_buf_free(&r->sniff);
   xmt_buf_free(&r->window);
+  xmt_buf_free(&r->input);
   free(r->translate);
   free(r->source_language);
   free(r->target_language);
@@ -1064,18 +1065,13 @@ static void compact_window(xmt_xliff_reader *r) {
   r->base = r->flushed;
 }
 
-static xmt_status feed(xmt_xliff_reader *r, const char *utf8, size_t len,
-                       int is_final) {
-  size_t before = r->window.len;
+/* Parses the len bytes at the end of the window. */
+static xmt_status parse_window(xmt_xliff_reader *r, size_t len, int is_final) {
+  size_t before = r->window.len - len;
   /* A byte order mark takes no column. */
   if (r->base == 0 && before == 0 && len >= 3 &&
-      memcmp(utf8, "\xEF\xBB\xBF", 3) == 0)
+      memcmp(r->window.data, "\xEF\xBB\xBF", 3) == 0)
     r->pos_upto = 3;
-  xmt_status st = xmt_buf_append(&r->window, utf8, len);
-  if (st != XMT_OK) {
-    fail_status(r, st);
-    return r->status;
-  }
   if (XML_Parse(r->parser, r->window.data + before, (int)len, is_final) ==
       XML_STATUS_ERROR) {
     if (r->status == XMT_OK)
@@ -1090,6 +1086,16 @@ static xmt_status feed(xmt_xliff_reader *r, const char *utf8, size_t len,
     fail(r, XMT_ERR_NOT_XLIFF, 1, 1, "%s", "no root element");
   compact_window(r);
   return r->status;
+}
+
+static xmt_status feed(xmt_xliff_reader *r, const char *utf8, size_t len,
+                       int is_final) {
+  xmt_status st = xmt_buf_append(&r->window, utf8, len);
+  if (st != XMT_OK) {
+    fail_status(r, st);
+    return r->status;
+  }
+  return parse_window(r, len, is_final);
 }
 
 static xmt_status start(xmt_xliff_reader *r, int is_final) {
@@ -1161,4 +1167,28 @@ xmt_status xmt_xliff_reader_parse(xmt_xliff_reader *r, const char *bytes,
   if (r->sniff.data != NULL)
     xmt_buf_free(&r->sniff);
   return XMT_OK;
+}
+
+void *xmt_xliff_reader_buffer(xmt_xliff_reader *r, size_t len) {
+  /* UTF-8 goes straight into the window, where expat reads it. */
+  r->in_window = r->status == XMT_OK && r->started && r->enc == XMT_ENC_UTF8 &&
+                 len <= FEED_MAX;
+  struct xmt_buf *b = r->in_window ? &r->window : &r->input;
+  if (!r->in_window)
+    xmt_buf_reset(b);
+  if (xmt_buf_grow(b, len) != XMT_OK)
+    return NULL;
+  return b->data + b->len;
+}
+
+xmt_status xmt_xliff_reader_parse_buffer(xmt_xliff_reader *r, size_t len,
+                                         int is_final) {
+  if (!r->in_window)
+    return xmt_xliff_reader_parse(r, r->input.data, len, is_final);
+  r->in_window = 0;
+  if (r->status != XMT_OK)
+    return r->status;
+  r->window.len += len;
+  r->window.data[r->window.len] = '\0';
+  return parse_window(r, len, is_final);
 }

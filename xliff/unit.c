@@ -7,10 +7,12 @@
 
 #include "xliff_private.h"
 
-xmt_xliff_unit *xmt_unit_new(void) {
-  xmt_xliff_unit *u = calloc(1, sizeof *u);
-  if (u != NULL)
+xmt_xliff_unit *xmt_unit_new(size_t strings) {
+  xmt_xliff_unit *u = calloc(1, sizeof *u + strings);
+  if (u != NULL) {
     u->translatable = 1;
+    u->strings = (char *)(u + 1);
+  }
   return u;
 }
 
@@ -73,7 +75,6 @@ void xmt_xliff_unit_free(xmt_xliff_unit *u) {
   for (size_t i = 0; i < u->nsdlsegs; i++)
     free(u->sdlsegs[i].id);
   free(u->sdlsegs);
-  free(u->strings);
   free(u->state);
   free(u);
 }

@@ -143,8 +143,8 @@ struct xmt_xliff_unit {
   struct xmt_buf raw; /* the whole <trans-unit> element, UTF-8 */
   size_t head_end;    /* end of the <trans-unit ...> start tag in raw */
   int version;        /* of the document: XMT_XLIFF_10, 11 or 12 */
-  /* prefix, mq_prefix, id, resname and the languages are in strings, one
-   * block; state is its own. */
+  /* prefix, mq_prefix, id, resname and the languages are in strings,
+   * allocated with the unit; state is its own. */
   char *strings;
   char *prefix;    /* of the XLIFF elements, colon included, or "" */
   char *mq_prefix; /* memoQ's namespace prefix (colon included), or NULL */
@@ -186,7 +186,8 @@ struct xmt_xliff_unit {
   int mq;
 };
 
-xmt_xliff_unit *xmt_unit_new(void);
+/* A unit with room for strings bytes at u->strings (freed with it). */
+xmt_xliff_unit *xmt_unit_new(size_t strings);
 /* Adds a segment; returns its index via *index. mid is copied; source is
  * the segment's (shared, not owned: the whole source), or NULL for a new
  * empty one that the unit owns. */
@@ -207,6 +208,14 @@ xmt_status xmt_unit_add_sdlseg(xmt_xliff_unit *unit, const char *id,
 /* Links segments to their target mrks and sdl:segs once the unit is read,
  * and decides whether its target still wants a translation. */
 void xmt_unit_resolve(xmt_xliff_unit *unit);
+
+/* Reading in place (reader.c), as expat's XML_GetBuffer: room for len
+ * bytes of input (NULL when out of memory), to fill and hand over with
+ * xmt_xliff_reader_parse_buffer, which is xmt_xliff_reader_parse of them.
+ * UTF-8 is read straight into the bytes the parser keeps, not copied. */
+void *xmt_xliff_reader_buffer(xmt_xliff_reader *reader, size_t len);
+xmt_status xmt_xliff_reader_parse_buffer(xmt_xliff_reader *reader, size_t len,
+                                         int is_final);
 
 /* --- Output shape (shape.c) --------------------------------------------------
  */
