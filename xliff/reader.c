@@ -80,6 +80,7 @@ struct xmt_xliff_reader {
   char *target_language;
 
   xmt_xliff_unit *unit;
+  struct xmt_raw_block *raw_block; /* where units' bytes go */
   uint64_t unit_start;
   unsigned long unit_depth;
   enum part part;
@@ -440,6 +441,17 @@ static int same_text_modulo_space(const char *a, size_t alen, const char *b,
                                   size_t blen) {
   size_t i = 0, j = 0;
   for (;;) {
+    /* Identical bytes are passed over at once (most of the two texts),
+     * then back to the start of a run of spaces they end in: the runs are
+     * compared below. */
+    size_t n = alen - i < blen - j ? alen - i : blen - j, k = 0;
+    while (k + 8 <= n && memcmp(a + i + k, b + j + k, 8) == 0)
+      k += 8;
+    while (k < n && a[i + k] == b[j + k])
+      k++;
+    while (k > 0 && xmt_is_xml_space(a[i + k - 1]))
+      k--;
+    i += k, j += k;
     int sa = 0, sb = 0;
     while (i < alen && xmt_is_xml_space(a[i]))
       i++, sa = 1;
@@ -549,18 +561,12 @@ static void finish_unit(xmt_xliff_reader *r, uint64_t end) {
   xmt_xliff_unit *u = r->unit;
   r->unit = NULL;
   xmt_unit_resolve(u);
-  /* Exactly the unit's bytes: a doubled buffer wasted a third of its
-   * memory, and from 1 KiB on took malloc's slower path for large
-   * chunks. */
-  size_t len = (size_t)(end - r->unit_start);
-  xmt_status st = XMT_ERR_NOMEM;
-  if ((u->raw.data = malloc(len + 1)) != NULL) {
-    memcpy(u->raw.data, window_at(r, r->unit_start), len);
-    u->raw.data[len] = '\0';
-    u->raw.len = len;
-    u->raw.cap = len + 1;
-    st = XMT_OK;
-  }
+  /* In a block shared with the units around it, of its exact size: one
+   * allocation each took malloc's slow path for large chunks from 1 KiB
+   * on. */
+  xmt_status st =
+      xmt_unit_set_raw(u, &r->raw_block, window_at(r, r->unit_start),
+                       (size_t)(end - r->unit_start));
   advance_position(r, end);
   r->flushed = end;
   r->safe_end = end;
@@ -988,6 +994,7 @@ void xmt_xliff_reader_free(xmt_xliff_reader *r) {
   xmt_buf_free(&r->sniff);
   xmt_buf_free(&r->window);
   xmt_buf_free(&r->input);
+  xmt_raw_block_release(r->raw_block);
   free(r->translate);
   free(r->source_language);
   free(r->target_language);

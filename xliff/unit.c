@@ -16,6 +16,46 @@ xmt_xliff_unit *xmt_unit_new(size_t strings) {
   return u;
 }
 
+/* Bytes of units kept in blocks of this size; a unit larger than an
+ * eighth of it gets its own allocation. */
+#define RAW_BLOCK_SIZE (256u * 1024u)
+
+void xmt_raw_block_release(struct xmt_raw_block *b) {
+  if (b != NULL && __atomic_sub_fetch(&b->refs, 1, __ATOMIC_ACQ_REL) == 0)
+    free(b);
+}
+
+xmt_status xmt_unit_set_raw(xmt_xliff_unit *u, struct xmt_raw_block **block,
+                            const char *bytes, size_t len) {
+  char *at;
+  if (len + 1 > RAW_BLOCK_SIZE / 8) {
+    if ((at = malloc(len + 1)) == NULL)
+      return XMT_ERR_NOMEM;
+    u->raw.cap = len + 1;
+  } else {
+    struct xmt_raw_block *b = *block;
+    if (b == NULL || b->size - b->used < len + 1) {
+      if ((b = malloc(sizeof *b + RAW_BLOCK_SIZE)) == NULL)
+        return XMT_ERR_NOMEM;
+      b->refs = 1; /* the holder's */
+      b->used = 0;
+      b->size = RAW_BLOCK_SIZE;
+      xmt_raw_block_release(*block);
+      *block = b;
+    }
+    at = b->data + b->used;
+    b->used += len + 1;
+    __atomic_add_fetch(&b->refs, 1, __ATOMIC_RELAXED);
+    u->raw_block = b;
+    u->raw.cap = 0; /* not a buffer of its own */
+  }
+  memcpy(at, bytes, len);
+  at[len] = '\0';
+  u->raw.data = at;
+  u->raw.len = len;
+  return XMT_OK;
+}
+
 void xmt_unit_clear_segments(xmt_xliff_unit *u) {
   for (size_t i = 0; i < u->nsegs; i++) {
     free(u->segs[i].mid);
@@ -68,7 +108,10 @@ void xmt_xliff_unit_free(xmt_xliff_unit *u) {
   free(u->segs);
   xmt_segment_free(u->existing);
   xmt_segment_free(u->whole_source);
-  xmt_buf_free(&u->raw);
+  if (u->raw_block != NULL)
+    xmt_raw_block_release(u->raw_block);
+  else
+    xmt_buf_free(&u->raw);
   for (size_t i = 0; i < u->ntsegs; i++)
     free(u->tsegs[i].mid);
   free(u->tsegs);

@@ -139,10 +139,20 @@ struct xmt_sdl_seg {
 /* The element versions the reader accepts (10, 11, 12). */
 enum { XMT_XLIFF_10 = 10, XMT_XLIFF_11 = 11, XMT_XLIFF_12 = 12 };
 
+/* Memory that holds the bytes of many units, freed with the last of them
+ * (the reader holds it too while it fills it): one allocation for
+ * hundreds of units instead of one each. */
+struct xmt_raw_block {
+  size_t refs; /* atomic: units may be freed in another thread */
+  size_t used, size;
+  char data[];
+};
+
 struct xmt_xliff_unit {
-  struct xmt_buf raw; /* the whole <trans-unit> element, UTF-8 */
-  size_t head_end;    /* end of the <trans-unit ...> start tag in raw */
-  int version;        /* of the document: XMT_XLIFF_10, 11 or 12 */
+  struct xmt_buf raw;              /* the whole <trans-unit> element, UTF-8 */
+  struct xmt_raw_block *raw_block; /* where raw.data is, or NULL: its own */
+  size_t head_end; /* end of the <trans-unit ...> start tag in raw */
+  int version;     /* of the document: XMT_XLIFF_10, 11 or 12 */
   /* prefix, mq_prefix, id, resname and the languages are in strings,
    * allocated with the unit; state is its own. */
   char *strings;
@@ -186,6 +196,12 @@ struct xmt_xliff_unit {
   int mq;
 };
 
+/* Gives the unit a copy of its bytes, in *block (a new block replaces a
+ * full one there), or in an allocation of its own when they are large. */
+xmt_status xmt_unit_set_raw(xmt_xliff_unit *unit, struct xmt_raw_block **block,
+                            const char *bytes, size_t len);
+/* Drops a reference to a block; NULL is a no-op. */
+void xmt_raw_block_release(struct xmt_raw_block *block);
 /* A unit with room for strings bytes at u->strings (freed with it). */
 xmt_xliff_unit *xmt_unit_new(size_t strings);
 /* Adds a segment; returns its index via *index. mid is copied; source is
