@@ -334,10 +334,17 @@ static const unsigned char strip_candidate[256] = {
 size_t xmt_text_strip_controls(char *text, size_t *len) {
   const unsigned char *s = (const unsigned char *)text;
   size_t first = 0;
-  while (first + 8 <= *len && plain_ascii8(text + first, 0))
-    first += 8;
-  while (first < *len && !strip_candidate[s[first]])
-    first++;
+  while (first < *len) {
+    if (first + 8 <= *len && plain_ascii8(text + first, 0)) {
+      first += 8;
+      continue;
+    }
+    size_t stop = first + 8 < *len ? first + 8 : *len;
+    while (first < stop && !strip_candidate[s[first]])
+      first++;
+    if (first < stop)
+      break;
+  }
   if (first == *len)
     return 0;
   size_t w = first, removed = 0;
@@ -401,12 +408,15 @@ xmt_status xmt_xml_escape_attr(struct xmt_buf *out, const char *s) {
 
 xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len) {
   xmt_status st = xmt_buf_grow(out, len);
-  size_t from = 0, i = 0;
+  size_t from = 0, i = 0, stop = 0;
   while (i < len && st == XMT_OK) {
-    if (i + 8 <= len && plain_ascii8(s + i, 1)) {
+    if (i >= stop && i + 8 <= len && plain_ascii8(s + i, 1)) {
       i += 8;
       continue;
     }
+    /* A word with something to look at: byte by byte to its end. */
+    if (i >= stop)
+      stop = i + 8;
     if (!escape_candidate[(unsigned char)s[i]]) {
       i++;
       continue;
