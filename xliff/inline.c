@@ -45,8 +45,9 @@ xmt_status xmt_ib_text(struct xmt_inline_builder *ib, const char *s,
 static const char *static_name(const char *name) {
   static const char *const names[] = {"g",   "x",  "bx", "ex",  "bpt",
                                       "ept", "ph", "it", "mrk", "sub"};
+  /* The first letters first: called for every inline element. */
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (strcmp(name, names[i]) == 0)
+    if (name[0] == names[i][0] && strcmp(name, names[i]) == 0)
       return names[i];
   return "?";
 }
@@ -262,7 +263,7 @@ int xmt_is_code_element(const char *name) {
   static const char *const codes[] = {"x",   "bx",  "ex", "ph",
                                       "bpt", "ept", "it"};
   for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
-    if (strcmp(name, codes[i]) == 0)
+    if (name[0] == codes[i][0] && strcmp(name, codes[i]) == 0)
       return 1;
   return 0;
 }

@@ -111,9 +111,15 @@ struct xmt_xliff_reader {
 /* --- Small helpers ----------------------------------------------------------
  */
 
+/* 1 when a and b are the same string; the first letters are compared
+ * before a call, since most names differ there. */
+static int same(const char *a, const char *b) {
+  return a[0] == b[0] && strcmp(a, b) == 0;
+}
+
 static const char *attr(const char **atts, const char *name) {
   for (; atts[0] != NULL; atts += 2)
-    if (strcmp(atts[0], name) == 0)
+    if (same(atts[0], name))
       return atts[1];
   return NULL;
 }
@@ -367,14 +373,14 @@ static void start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
   const char *approved = NULL, *space = NULL, *id = NULL, *resname = NULL;
   for (const char **a = atts; a[0] != NULL; a += 2) {
     const char *n = a[0];
-    const char **v = strcmp(n, "id") == 0              ? &id
-                     : strcmp(n, "resname") == 0       ? &resname
-                     : strcmp(n, "translate") == 0     ? &translate
-                     : strcmp(n, "approved") == 0      ? &approved
-                     : strcmp(n, XML_NS "|space") == 0 ? &space
-                     : strcmp(n, MQ_NS "|locked") == 0 ? &mq_locked
-                     : strcmp(n, MQ_NS "|status") == 0 ? &mq_status
-                                                       : NULL;
+    const char **v = same(n, "id")              ? &id
+                     : same(n, "resname")       ? &resname
+                     : same(n, "translate")     ? &translate
+                     : same(n, "approved")      ? &approved
+                     : same(n, XML_NS "|space") ? &space
+                     : same(n, MQ_NS "|locked") ? &mq_locked
+                     : same(n, MQ_NS "|status") ? &mq_status
+                                                : NULL;
     if (v != NULL && *v == NULL) /* the first, as attr() finds it */
       *v = a[1];
   }
@@ -485,16 +491,16 @@ static void start_part(xmt_xliff_reader *r, const char *name, const char **atts,
     return;
   }
   size_t start = unit_offset(r, at);
-  if (strcmp(local, "source") == 0 && u->source.end == 0) {
+  if (same(local, "source") && u->source.end == 0) {
     r->part = PART_SOURCE;
     u->source.start = start;
     r->segment_inner_start = start + (size_t)count;
-  } else if (strcmp(local, "seg-source") == 0 && u->seg_source.end == 0) {
+  } else if (same(local, "seg-source") && u->seg_source.end == 0) {
     r->part = PART_SEG_SOURCE;
     u->seg_source.start = start;
     u->seg_inner.start = start + (size_t)count;
     xmt_buf_reset(&r->seg_text);
-  } else if (strcmp(local, "target") == 0 && u->target.end == 0) {
+  } else if (same(local, "target") && u->target.end == 0) {
     r->part = PART_TARGET;
     u->target.start = start;
     set_string(r, &u->state, attr(atts, "state"));
@@ -612,7 +618,7 @@ static void inline_start(xmt_xliff_reader *r, const char *name,
   const char *tag = window_at(r, at);
   int self_closing = count >= 2 && tag[count - 2] == '/';
   xmt_status st = XMT_OK;
-  if (is_xliff && strcmp(local, "mrk") == 0 &&
+  if (is_xliff && same(local, "mrk") &&
       (r->part == PART_SEG_SOURCE || r->part == PART_TARGET) &&
       attr(atts, "mtype") != NULL && strcmp(attr(atts, "mtype"), "seg") == 0) {
     push_frame(r, FRAME_SEGMENT);
@@ -639,8 +645,7 @@ static void inline_start(xmt_xliff_reader *r, const char *name,
     }
     return;
   }
-  if (is_xliff && (strcmp(local, "g") == 0 || strcmp(local, "mrk") == 0) &&
-      !self_closing) {
+  if (is_xliff && (same(local, "g") || same(local, "mrk")) && !self_closing) {
     if (builder_active(r)) {
       const char *key = attr(atts, "id");
       if (key == NULL)
@@ -658,11 +663,10 @@ static void inline_start(xmt_xliff_reader *r, const char *name,
   r->code_depth = 1;
   r->code_start = at;
   r->code_offset = at;
-  const char *code =
-      is_xliff && (xmt_is_code_element(local) || strcmp(local, "g") == 0 ||
-                   strcmp(local, "mrk") == 0)
-          ? local
-          : "?";
+  const char *code = is_xliff && (xmt_is_code_element(local) ||
+                                  same(local, "g") || same(local, "mrk"))
+                         ? local
+                         : "?";
   memcpy(r->code_name, code, strlen(code) + 1); /* at most "bpt" */
   const char *rid = attr(atts, "rid");
   keep(r, &r->code_key, rid != NULL ? rid : attr(atts, "id"));
@@ -794,11 +798,11 @@ static void on_start(void *user, const char *name, const char **atts) {
     r->safe_end = at + (uint64_t)count;
     if (!is_xliff)
       return;
-    if (strcmp(local, "trans-unit") == 0) {
+    if (same(local, "trans-unit")) {
       start_unit(r, atts, at, count);
-    } else if (strcmp(local, "group") == 0) {
+    } else if (same(local, "group")) {
       push_translate(r, attr(atts, "translate"));
-    } else if (strcmp(local, "file") == 0) {
+    } else if (same(local, "file")) {
       r->ntranslate = 0;
       push_translate(r, NULL);
       set_string(r, &r->source_language, attr(atts, "source-language"));
@@ -853,7 +857,7 @@ static void on_end(void *user, const char *name) {
     int is_xliff;
     const char *local = xliff_name(r, name, &is_xliff);
     if (is_xliff && r->ntranslate > 0 &&
-        (strcmp(local, "group") == 0 || strcmp(local, "file") == 0))
+        (same(local, "group") || same(local, "file")))
       r->ntranslate--;
     r->safe_end = at + (uint64_t)count;
   } else if (r->depth == r->unit_depth) {
