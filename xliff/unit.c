@@ -12,8 +12,15 @@ xmt_xliff_unit *xmt_unit_new(size_t strings) {
   if (u != NULL) {
     u->translatable = 1;
     u->strings = (char *)(u + 1);
+    u->segs = u->segs_inline;
+    u->segs_cap = sizeof u->segs_inline / sizeof *u->segs_inline;
   }
   return u;
+}
+
+static void free_segs(xmt_xliff_unit *u) {
+  if (u->segs != u->segs_inline)
+    free(u->segs);
 }
 
 /* Bytes of units kept in blocks of this size; a unit larger than an
@@ -90,7 +97,7 @@ xmt_status xmt_unit_set_generated(xmt_xliff_unit *u, xmt_segment **sources,
     segs[i].tseg = segs[i].sdlseg = SIZE_MAX;
   }
   xmt_unit_clear_segments(u);
-  free(u->segs);
+  free_segs(u);
   u->segs = segs;
   u->segs_cap = n > 0 ? n : 1;
   u->nsegs = n;
@@ -105,7 +112,7 @@ void xmt_xliff_unit_free(xmt_xliff_unit *u) {
   if (u == NULL)
     return;
   xmt_unit_clear_segments(u);
-  free(u->segs);
+  free_segs(u);
   xmt_segment_free(u->existing);
   xmt_segment_free(u->whole_source);
   if (u->raw_block != NULL)
@@ -125,10 +132,14 @@ void xmt_xliff_unit_free(xmt_xliff_unit *u) {
 xmt_status xmt_unit_add_segment(xmt_xliff_unit *u, const char *mid,
                                 xmt_segment *source, size_t *index) {
   if (u->nsegs == u->segs_cap) {
-    size_t cap = u->segs_cap ? u->segs_cap * 2 : 2;
-    struct xmt_unit_segment *s = realloc(u->segs, cap * sizeof *s);
+    size_t cap = u->segs_cap * 2;
+    int was_inline = u->segs == u->segs_inline;
+    struct xmt_unit_segment *s =
+        realloc(was_inline ? NULL : u->segs, cap * sizeof *s);
     if (s == NULL)
       return XMT_ERR_NOMEM;
+    if (was_inline)
+      memcpy(s, u->segs, u->nsegs * sizeof *s);
     u->segs = s;
     u->segs_cap = cap;
   }

@@ -168,15 +168,16 @@ struct xmt_xliff_unit {
   int preserve_space;
   int approved;
   int segmented;
-  int has_target;              /* a target with content */
-  struct xmt_range source;     /* whole <source> element */
-  struct xmt_range seg_source; /* whole <seg-source> element */
-  struct xmt_range seg_inner;  /* content of <seg-source> */
-  struct xmt_range target;     /* whole <target> element */
-  xmt_segment *existing;       /* the whole existing target, or NULL */
-  xmt_segment *whole_source;   /* the <source>, whatever the segmentation */
-  struct xmt_unit_segment *segs;
+  int has_target;                /* a target with content */
+  struct xmt_range source;       /* whole <source> element */
+  struct xmt_range seg_source;   /* whole <seg-source> element */
+  struct xmt_range seg_inner;    /* content of <seg-source> */
+  struct xmt_range target;       /* whole <target> element */
+  xmt_segment *existing;         /* the whole existing target, or NULL */
+  xmt_segment *whole_source;     /* the <source>, whatever the segmentation */
+  struct xmt_unit_segment *segs; /* segs_inline while they fit there */
   size_t nsegs, segs_cap;
+  struct xmt_unit_segment segs_inline[2]; /* most units have one or two */
   /* For checks: whitespace-normalised source and seg-source text differ. */
   int seg_text_differs;
   /* Segments made by a segmenter, not read from the file: gaps[i] (the
