@@ -744,7 +744,10 @@ static int collect_answers(struct run *run) {
         cache_trouble(run);
     }
     const struct job *j = &run->jobs[res->first_job];
-    const xmt_segment *src = job_source(run, j);
+    /* Only mask and raw answers are decoded against their source: a
+     * projection's is not looked up (its unit is far back in memory). */
+    const xmt_segment *src =
+        f->tag_mode != XMT_TAGS_PROJECT ? job_source(run, j) : NULL;
     size_t repairs = 0;
     xmt_status st = XMT_OK;
     if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
@@ -785,11 +788,11 @@ static int unchanged(const struct run *run, const struct result *res) {
 /* 1 when a job's tags must be projected onto its answer. */
 static int needs_projection(const struct run *run, const struct job *j) {
   const struct result *res = &run->results[j->result];
+  if (unchanged(run, res))
+    return 0; /* unchanged text keeps its tags where they are */
   const xmt_segment *src = job_source(run, j);
   if (xmt_segment_tag_count(src) == 0)
     return 0;
-  if (unchanged(run, res))
-    return 0; /* unchanged text keeps its tags where they are */
   if (run->filter->tag_mode == XMT_TAGS_PROJECT)
     return 1;
   /* Mask and raw answers are decoded again when placed; only those beyond
