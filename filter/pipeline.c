@@ -47,6 +47,7 @@ struct result {
   xmt_alignment *links;  /* the aligner's, or NULL */
   int backend_links_bad; /* the engine's alignment did not check out */
   int probe;             /* asked only by probes */
+  int unchanged;         /* the answer is the plain text it translates */
 };
 
 struct run;
@@ -709,6 +710,18 @@ static void sanitize_answer(struct run *run, const struct result *res,
   }
 }
 
+/* Keeps the plain answer of a result, and whether it is the plain text
+ * it translates (asked more than once per job). */
+static xmt_status store_answer(struct run *run, struct result *res,
+                               const char *text, size_t len) {
+  res->answer = run->plain.len;
+  res->answer_len = len;
+  res->unchanged =
+      len == res->plain_len &&
+      (len == 0 || memcmp(text, run->arena.data + res->plain, len) == 0);
+  return xmt_buf_append(&run->plain, text, len);
+}
+
 /* The plain answer of each result (tags removed in mask and raw modes),
  * and the run's table of translations. */
 static int collect_answers(struct run *run) {
@@ -757,18 +770,14 @@ static int collect_answers(struct run *run) {
       st = xmt_raw_decode(&run->placer, run->scratch, src, j->lead, j->core_len,
                           tr, trlen, &repairs);
     else { /* the answer is plain already */
-      res->answer = run->plain.len;
-      res->answer_len = trlen;
-      if (xmt_buf_append(&run->plain, tr, trlen) != XMT_OK)
+      if (store_answer(run, res, tr, trlen) != XMT_OK)
         return run_nomem(run);
       continue;
     }
     if (st != XMT_OK && st != XMT_ERR_INLINE)
       return run_fail(run, st, 0, NULL, xmt_strerror(st));
-    res->answer = run->plain.len;
-    res->answer_len = run->placer.text.len;
-    if (xmt_buf_append(&run->plain, run->placer.text.data,
-                       run->placer.text.len) != XMT_OK)
+    if (store_answer(run, res, run->placer.text.data, run->placer.text.len) !=
+        XMT_OK)
       return run_nomem(run);
   }
   return 0;
@@ -778,17 +787,10 @@ static const char *answer_of(const struct run *run, const struct result *r) {
   return r->answer_len > 0 ? run->plain.data + r->answer : "";
 }
 
-/* 1 when the answer is the plain text it translates. */
-static int unchanged(const struct run *run, const struct result *res) {
-  return res->answer_len == res->plain_len &&
-         memcmp(answer_of(run, res), run->arena.data + res->plain,
-                res->plain_len) == 0;
-}
-
 /* 1 when a job's tags must be projected onto its answer. */
 static int needs_projection(const struct run *run, const struct job *j) {
   const struct result *res = &run->results[j->result];
-  if (unchanged(run, res))
+  if (res->unchanged)
     return 0; /* unchanged text keeps its tags where they are */
   const xmt_segment *src = job_source(run, j);
   if (xmt_segment_tag_count(src) == 0)
@@ -1096,7 +1098,7 @@ static xmt_status place_job(struct run *run, const struct job *j,
   if (st != XMT_ERR_INLINE)
     return st;
   /* Project the plain answer; an unchanged one keeps the source. */
-  if (unchanged(run, res)) {
+  if (res->unchanged) {
     *target = src;
     return XMT_OK;
   }
