@@ -115,14 +115,17 @@ xmt_status xmt_ib_close(struct xmt_inline_builder *ib, const char *markup,
   if (ib->nopen == 0)
     return XMT_ERR_INTERNAL;
   size_t open = ib->open[--ib->nopen];
-  /* Copy the key: push_tag may move the pool. */
+  /* Copy the key: push_tag may move the pool. On the stack when short, as
+   * ids are, rather than an allocation for every end tag. */
+  char local[64], *key = local;
   size_t key_len = strlen(ib->pool.data + ib->tags[open].key);
-  char *key = xmt_strndup(ib->pool.data + ib->tags[open].key, key_len);
-  if (key == NULL)
+  if (key_len >= sizeof local && (key = malloc(key_len + 1)) == NULL)
     return XMT_ERR_NOMEM;
+  memcpy(key, ib->pool.data + ib->tags[open].key, key_len + 1);
   xmt_status st = push_tag(ib, XMT_TAG_CLOSE, ib->tags[open].name,
                            ib->tags[open].name_off, key, markup, len);
-  free(key);
+  if (key != local)
+    free(key);
   if (st == XMT_OK) {
     ib->tags[open].partner = ib->ntags - 1;
     ib->tags[ib->ntags - 1].partner = open;
@@ -269,9 +272,9 @@ int xmt_is_code_element(const char *name) {
 }
 
 enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos) {
-  if (strcmp(name, "bx") == 0 || strcmp(name, "bpt") == 0)
+  if (name[0] == 'b' && (strcmp(name, "bx") == 0 || strcmp(name, "bpt") == 0))
     return XMT_TAG_ISOLATED_OPEN;
-  if (strcmp(name, "ex") == 0 || strcmp(name, "ept") == 0)
+  if (name[0] == 'e' && (strcmp(name, "ex") == 0 || strcmp(name, "ept") == 0))
     return XMT_TAG_ISOLATED_CLOSE;
   if (strcmp(name, "it") == 0)
     return pos != NULL && strcmp(pos, "close") == 0 ? XMT_TAG_ISOLATED_CLOSE
