@@ -47,6 +47,8 @@ struct result {
   xmt_alignment *links;  /* the aligner's, or NULL */
   int backend_links_bad; /* the engine's alignment did not check out */
   int probe;             /* asked only by probes */
+  int asked_by_probe;    /* a probe asked first (its cache key says so) */
+  int claimed;           /* a segment asked it after a probe did */
   int unchanged;         /* the answer is the plain text it translates */
 };
 
@@ -322,7 +324,6 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
   size_t r, *slot = NULL;
   uint64_t hash = run->no_dedupe ? 0 : xmt_memo_hash(req, req_len);
   if (!run->no_dedupe) {
-    xmt_memo_prefetch(&run->run_memo, hash); /* looked up below */
     if (grow_index(run) != XMT_OK)
       return XMT_ERR_NOMEM;
     slot = index_slot(run, hash, req, req_len);
@@ -330,11 +331,13 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
   if (slot != NULL && *slot != NO_RESULT) {
     r = *slot;
     struct result *res = &run->results[r];
-    /* A segment asking what a probe asked first makes it its own. */
-    if (!probe && (!res->probe || res->cached))
+    /* A segment asking what a probe asked first makes it its own (and is
+     * counted as deduplicated when look_up_answers finds the answer). */
+    if (!probe && !res->probe)
       f->stats.deduplicated_segments++;
     if (!probe && res->probe) {
       res->probe = 0;
+      res->claimed = 1;
       res->first_job = run->njobs - 1;
     }
     *out = r;
@@ -362,33 +365,53 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
     return XMT_ERR_NOMEM;
   if (slot != NULL)
     *slot = r;
+  res->asked_by_probe = probe;
   xmt_mt_response_reset(&run->responses[r]);
-  const char *cached;
-  size_t cached_len;
-  if (!run->no_dedupe && xmt_memo_get_hashed(&run->run_memo, hash, req, req_len,
-                                             &cached, &cached_len, NULL)) {
-    res->cached = 1;
-    if (!probe)
-      f->stats.deduplicated_segments++;
-    xmt_status st =
-        xmt_mt_response_set_text(&run->responses[r], cached, cached_len);
-    if (st != XMT_OK)
-      return st;
-  } else if (run->cache != NULL && !run->no_dedupe) {
-    struct xmt_cache_key key;
-    cache_key(run, probe, &key);
-    int hit = xmt_cache_get(run->cache, &key, req, req_len, &run->responses[r]);
-    if (hit == -2)
-      return XMT_ERR_NOMEM;
-    if (hit < 0)
-      cache_trouble(run);
-    if (hit == 1) {
-      res->cached = 1;
-      f->stats.cache_hits++;
-    }
-  }
   run->nresults++;
   *out = r;
+  return XMT_OK;
+}
+
+/* The answers the window need not ask the engine: translations of
+ * earlier windows, then the cache. After the window's requests are all
+ * known, so that the table's slots can be fetched a few results ahead:
+ * it outgrows the cache, and a lookup waited for memory. */
+static xmt_status look_up_answers(struct run *run) {
+  xmt_filter *f = run->filter;
+  if (run->no_dedupe)
+    return XMT_OK;
+  for (size_t r = 0; r < run->nresults; r++) {
+    if (r + 8 < run->nresults)
+      xmt_memo_prefetch(&run->run_memo, run->results[r + 8].request_hash);
+    struct result *res = &run->results[r];
+    const char *req = run->arena.data + res->request, *cached;
+    size_t cached_len;
+    if (xmt_memo_get_hashed(&run->run_memo, res->request_hash, req,
+                            res->request_len, &cached, &cached_len, NULL)) {
+      res->cached = 1;
+      if (!res->probe)
+        f->stats.deduplicated_segments++;
+      xmt_status st =
+          xmt_mt_response_set_text(&run->responses[r], cached, cached_len);
+      if (st != XMT_OK)
+        return st;
+    } else if (run->cache != NULL) {
+      struct xmt_cache_key key;
+      cache_key(run, res->asked_by_probe, &key);
+      int hit = xmt_cache_get(run->cache, &key, req, res->request_len,
+                              &run->responses[r]);
+      if (hit == -2)
+        return XMT_ERR_NOMEM;
+      if (hit < 0)
+        cache_trouble(run);
+      if (hit == 1) {
+        res->cached = 1;
+        f->stats.cache_hits++;
+        if (res->claimed)
+          f->stats.deduplicated_segments++;
+      }
+    }
+  }
   return XMT_OK;
 }
 
@@ -1164,6 +1187,8 @@ static int drain(struct run *run) {
   }
   if (run->extract != NULL)
     return rc != 0 ? rc : extract_window(run);
+  if (rc == 0 && look_up_answers(run) != XMT_OK)
+    rc = run_nomem(run);
   if (rc == 0)
     rc = translate_results(run);
   if (rc == 0)
