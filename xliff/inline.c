@@ -411,7 +411,8 @@ xmt_status xmt_xml_escape_attr(struct xmt_buf *out, const char *s) {
 }
 
 xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len) {
-  xmt_status st = xmt_buf_grow(out, len);
+  /* Room for the text as it is, without a call when there is. */
+  xmt_status st = out->cap - out->len > len ? XMT_OK : xmt_buf_grow(out, len);
   size_t from = 0, i = 0, stop = 0;
   while (i < len && st == XMT_OK) {
     if (i >= stop && i + 8 <= len && plain_ascii8(s + i, 1)) {
