@@ -206,6 +206,7 @@ struct xmt_cli_output {
   FILE *fp;       /* write here */
   char *path;     /* NULL for standard output */
   char *tmp_path; /* NULL for standard output */
+  char *device;   /* a device or a pipe the output is copied to at the end */
   char *mem;
   size_t mem_len;
 };

@@ -68,6 +68,24 @@ int xmt_cli_output_open(struct xmt_cli_output *out, const char *path) {
     }
     return EXIT_OK;
   }
+  /* A device or a pipe (/dev/null, a FIFO) gets the whole output at the
+   * end: a file renamed over it would replace it. */
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) {
+      fprintf(stderr, "xliffmt: %s: cannot create output: %s\n", path,
+              strerror(EISDIR));
+      return EXIT_INTERNAL;
+    }
+    out->device = strdup(path);
+    out->fp = open_memstream(&out->mem, &out->mem_len);
+    if (out->device == NULL || out->fp == NULL) {
+      fprintf(stderr, "xliffmt: %s: %s\n", path, strerror(errno));
+      xmt_cli_output_abort(out);
+      return EXIT_INTERNAL;
+    }
+    return EXIT_OK;
+  }
   size_t len = strlen(path);
   out->path = malloc(len + 1);
   out->tmp_path = malloc(len + sizeof ".tmpXXXXXX");
@@ -102,12 +120,20 @@ int xmt_cli_output_open(struct xmt_cli_output *out, const char *path) {
 }
 
 int xmt_cli_output_commit(struct xmt_cli_output *out) {
-  const char *name = out->path != NULL ? out->path : "standard output";
+  const char *name = out->path     ? out->path
+                     : out->device ? out->device
+                                   : "standard output";
   int failed = ferror(out->fp) != 0;
   if (fclose(out->fp) != 0)
     failed = 1;
   out->fp = NULL;
-  if (!failed && out->path == NULL)
+  if (!failed && out->device != NULL) {
+    FILE *fp = fopen(out->device, "wb");
+    failed =
+        fp == NULL || fwrite(out->mem, 1, out->mem_len, fp) != out->mem_len;
+    if (fp != NULL && fclose(fp) != 0)
+      failed = 1;
+  } else if (!failed && out->path == NULL)
     failed = fwrite(out->mem, 1, out->mem_len, stdout) != out->mem_len ||
              fflush(stdout) != 0;
   if (!failed && out->path != NULL) {
@@ -133,6 +159,7 @@ void xmt_cli_output_abort(struct xmt_cli_output *out) {
     unlink(out->tmp_path);
   free(out->tmp_path);
   free(out->path);
+  free(out->device);
   free(out->mem);
   memset(out, 0, sizeof *out);
 }

@@ -153,7 +153,7 @@ void xmt_cache_close(struct xmt_cache *cache);
 struct xmt_output {
   char *path;      /* final path, NULL for standard output */
   char *tmp_path;  /* the name being written, or to link to; NULL for
-                      standard output */
+                      standard output, a device or a pipe */
   int unnamed;     /* tmp_path does not exist yet (O_TMPFILE) */
   int write_errno; /* why the first failed write failed, or 0 */
   FILE *fp;

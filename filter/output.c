@@ -49,6 +49,24 @@ xmt_status xmt_output_open(struct xmt_output *out, const char *path,
     out->fp = stdout;
     return XMT_OK;
   }
+  /* A device or a pipe (/dev/null, a FIFO) is written as the document
+   * goes: a file renamed over it would replace it. */
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode))
+      return xmt_error_set(err, XMT_ERR_WRITE, path, 0, 0, NULL,
+                           "cannot create output: %s", strerror(EISDIR));
+    if ((out->path = xmt_strdup(path)) == NULL)
+      return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                           xmt_strerror(XMT_ERR_NOMEM));
+    if ((out->fp = fopen(path, "wb")) == NULL) {
+      int e = errno;
+      xmt_output_abort(out);
+      return xmt_error_set(err, XMT_ERR_WRITE, path, 0, 0, NULL,
+                           "cannot create output: %s", strerror(e));
+    }
+    return XMT_OK;
+  }
   /* The temporary name sits beside the output so rename() stays atomic. */
   size_t len = strlen(path);
   out->path = xmt_strdup(path);
@@ -130,11 +148,22 @@ static int name_unnamed(struct xmt_output *out) {
 xmt_status xmt_output_commit(struct xmt_output *out,
                              struct xmt_error_store *err) {
   const char *name = out->path != NULL ? out->path : "standard output";
-  if (out->tmp_path == NULL) {
-    if (fflush(out->fp) != 0 || ferror(out->fp))
-      return xmt_error_set(err, XMT_ERR_WRITE, name, 0, 0, NULL,
-                           "cannot write: %s", strerror(errno));
-    return XMT_OK;
+  if (out->tmp_path == NULL) { /* standard output, a device or a pipe */
+    int failed = fflush(out->fp) != 0 || ferror(out->fp) != 0;
+    int e = errno;
+    if (out->fp != stdout) {
+      if (fclose(out->fp) != 0 && !failed) {
+        failed = 1;
+        e = errno;
+      }
+      out->fp = NULL;
+    }
+    if (failed)
+      xmt_error_set(err, XMT_ERR_WRITE, name, 0, 0, NULL, "cannot write: %s",
+                    strerror(e));
+    free(out->path);
+    out->path = NULL;
+    return failed ? XMT_ERR_WRITE : XMT_OK;
   }
   int failed = fflush(out->fp) != 0 || ferror(out->fp) != 0;
   int e = errno;

@@ -149,4 +149,43 @@ if exits_with 2 "an output in a missing directory" "$x" translate \
     'out.xlf: cannot create output: No such file or directory' "$tmp/err"
 fi
 
+# A device or a pipe as the output is written to, never replaced by a
+# file renamed over it (as root, /dev/null would become a plain file).
+"$x" translate "$tmp/doc.xlf" -o "$tmp/plain.xlf" --mt identity -q || exit 99
+printf 'Hello <g id="1">world</g>.\n' >"$tmp/p.src"
+printf 'Hola mundo.\n' >"$tmp/p.tgt"
+printf '0-0 1-1 2-2\n' >"$tmp/p.aln"
+for cmd in translate project; do
+  if [ $cmd = translate ]; then
+    set -- translate "$tmp/doc.xlf" --mt identity -q -o
+  else
+    set -- project -s "$tmp/p.src" -t "$tmp/p.tgt" -a "$tmp/p.aln" -o
+  fi
+  if expect_exit 0 "$cmd -o /dev/null" "$x" "$@" /dev/null; then
+    check "$cmd: /dev/null is still a character device" test -c /dev/null
+  fi
+  rm -f "$tmp/fifo" "$tmp/from-fifo"
+  mkfifo "$tmp/fifo" || exit 99
+  cat "$tmp/fifo" >"$tmp/from-fifo" &
+  reader=$!
+  if expect_exit 0 "$cmd into a FIFO" "$x" "$@" "$tmp/fifo"; then
+    wait $reader
+    check "$cmd: the FIFO is still a FIFO" test -p "$tmp/fifo"
+    if [ $cmd = translate ]; then
+      check "translate: the FIFO got the whole document" \
+        cmp -s "$tmp/from-fifo" "$tmp/plain.xlf"
+    else
+      check "project: the FIFO got the tagged line" grep -qx \
+        'Hola <g id="1">mundo</g>\.' "$tmp/from-fifo"
+    fi
+  else
+    kill $reader 2>/dev/null
+  fi
+  mkdir -p "$tmp/outdir"
+  if exits_with 2 "$cmd into a directory" "$x" "$@" "$tmp/outdir"; then
+    check "$cmd: says it is a directory" grep -q \
+      'outdir: cannot create output: Is a directory' "$tmp/err"
+  fi
+done
+
 finish
