@@ -636,6 +636,24 @@ static xmt_status spaced_tags(struct xmt_placer *p, xmt_segment *out,
   return st;
 }
 
+/* The tags i.. of src at the offset of tag i: sets *offset and *brk (any
+ * of them marked for a break) and returns the index after the last. */
+static size_t tag_group(const struct xmt_placer *p, const xmt_segment *src,
+                        size_t i, size_t n, size_t *offset, int *brk) {
+  struct xmt_tag tag;
+  xmt_segment_tag(src, i, &tag);
+  size_t j = i;
+  *offset = tag.offset;
+  *brk = 0;
+  for (; j < n; j++) {
+    xmt_segment_tag(src, j, &tag);
+    if (tag.offset != *offset)
+      break;
+    *brk |= p->marks[j];
+  }
+  return j;
+}
+
 xmt_status xmt_break_segment(struct xmt_placer *p, const xmt_segment *src,
                              size_t lead, size_t core_len, xmt_segment *out,
                              size_t *out_core_len) {
@@ -647,16 +665,9 @@ xmt_status xmt_break_segment(struct xmt_placer *p, const xmt_segment *src,
   xmt_status st = mark_breaks(p, src);
   size_t pos = 0;
   for (size_t i = 0; st == XMT_OK && i < n;) {
-    struct xmt_tag tag;
-    xmt_segment_tag(src, i, &tag);
-    size_t o = tag.offset, j = i;
-    int brk = 0;
-    for (; j < n; j++) {
-      xmt_segment_tag(src, j, &tag);
-      if (tag.offset != o)
-        break;
-      brk |= p->marks[j];
-    }
+    size_t o;
+    int brk;
+    size_t j = tag_group(p, src, i, n, &o, &brk);
     st = xmt_segment_append_text(out, text + pos, o - pos);
     pos = o;
     if (st == XMT_OK && brk && o > lead && o < lead + core_len &&
@@ -682,17 +693,9 @@ xmt_status xmt_break_text(struct xmt_placer *p, const xmt_segment *src,
   xmt_status st = mark_breaks(p, src);
   size_t pos = lead;
   for (size_t i = 0; st == XMT_OK && i < n;) {
-    struct xmt_tag tag;
-    xmt_segment_tag(src, i, &tag);
-    size_t o = tag.offset, j = i;
-    int brk = 0;
-    for (; j < n; j++) {
-      xmt_segment_tag(src, j, &tag);
-      if (tag.offset != o)
-        break;
-      brk |= p->marks[j];
-    }
-    i = j;
+    size_t o;
+    int brk;
+    i = tag_group(p, src, i, n, &o, &brk);
     /* The same test as xmt_break_segment's. */
     if (brk && o > lead && o < lead + core_len && between_words(text, len, o)) {
       st = xmt_buf_append(out, text + pos, o - pos);
