@@ -65,12 +65,11 @@ static struct xmt_memo_slot *find(const struct xmt_memo *m, uint64_t h,
  * for the misses. */
 static xmt_status grow(struct xmt_memo *m) {
   if (m->count == m->entries_cap) {
-    size_t ecap = m->entries_cap ? 2 * m->entries_cap : 128;
-    struct xmt_memo_entry *e = realloc(m->entries, ecap * sizeof *e);
+    struct xmt_memo_entry *e =
+        xmt_grow_array(m->entries, &m->entries_cap, m->count + 1, sizeof *e);
     if (e == NULL)
       return XMT_ERR_NOMEM;
     m->entries = e;
-    m->entries_cap = ecap;
   }
   if ((m->count + 1) * 2 <= m->cap)
     return XMT_OK;

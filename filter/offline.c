@@ -260,14 +260,11 @@ static xmt_status add_entry(struct xmt_offline *o, struct entry *e,
   if (xmt_memo_get(&o->index, id, strlen(id), NULL, NULL, NULL))
     return xmt_error_set(err, XMT_ERR_USAGE, o->path, e->line, 0, NULL,
                          "segment id '%.80s' given twice", id);
-  if (o->n == o->cap) {
-    size_t cap = o->cap ? 2 * o->cap : 256;
-    struct entry *grown = realloc(o->entries, cap * sizeof *grown);
-    if (grown == NULL)
-      return XMT_ERR_NOMEM;
-    o->entries = grown;
-    o->cap = cap;
-  }
+  struct entry *grown =
+      xmt_grow_array(o->entries, &o->cap, o->n + 1, sizeof *grown);
+  if (grown == NULL)
+    return XMT_ERR_NOMEM;
+  o->entries = grown;
   o->entries[o->n] = *e;
   if (xmt_memo_put(&o->index, id, strlen(id), NULL, 0, o->n) != XMT_OK)
     return XMT_ERR_NOMEM;

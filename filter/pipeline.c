@@ -141,14 +141,11 @@ static int run_nomem(struct run *run) {
 }
 
 static struct item *push_item(struct run *run) {
-  if (run->nitems == run->items_cap) {
-    size_t cap = run->items_cap ? run->items_cap * 2 : 32;
-    struct item *items = realloc(run->items, cap * sizeof *items);
-    if (items == NULL)
-      return NULL;
-    run->items = items;
-    run->items_cap = cap;
-  }
+  struct item *items = xmt_grow_array(run->items, &run->items_cap,
+                                      run->nitems + 1, sizeof *items);
+  if (items == NULL)
+    return NULL;
+  run->items = items;
   struct item *it = &run->items[run->nitems++];
   memset(it, 0, sizeof *it);
   return it;
@@ -197,14 +194,11 @@ static void job_id(const struct run *run, const struct job *j, char *buf,
 }
 
 static xmt_status grow_jobs(struct run *run) {
-  if (run->njobs < run->jobs_cap)
-    return XMT_OK;
-  size_t cap = run->jobs_cap ? 2 * run->jobs_cap : 256;
-  struct job *jobs = realloc(run->jobs, cap * sizeof *jobs);
+  struct job *jobs =
+      xmt_grow_array(run->jobs, &run->jobs_cap, run->njobs + 1, sizeof *jobs);
   if (jobs == NULL)
     return XMT_ERR_NOMEM;
   run->jobs = jobs;
-  run->jobs_cap = cap;
   return XMT_OK;
 }
 

@@ -173,14 +173,11 @@ xmt_status xmt_mask_encode(const xmt_segment *src, size_t lead, size_t core_len,
 }
 
 static xmt_status note_found(struct xmt_placer *p, size_t tag, size_t off) {
-  if (p->nfound == p->found_cap) {
-    size_t cap = p->found_cap ? 2 * p->found_cap : 16;
-    struct xmt_found *f = realloc(p->found, cap * sizeof *f);
-    if (f == NULL)
-      return XMT_ERR_NOMEM;
-    p->found = f;
-    p->found_cap = cap;
-  }
+  struct xmt_found *f =
+      xmt_grow_array(p->found, &p->found_cap, p->nfound + 1, sizeof *f);
+  if (f == NULL)
+    return XMT_ERR_NOMEM;
+  p->found = f;
   p->found[p->nfound].tag = tag;
   p->found[p->nfound].offset = off;
   p->nfound++;

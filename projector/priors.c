@@ -1073,16 +1073,12 @@ static xmt_status link_unaligned(struct xmt_link *l, size_t *count,
       float w;
       if (tgt_linked[j] || !((w = xmt_prior_table_weight(t, s[i], tw[j])) > 0))
         continue;
-      if (nc == cap) {
-        size_t ncap = cap ? 2 * cap : 16;
-        struct unaligned_pair *g = realloc(c, ncap * sizeof *g);
-        if (g == NULL) {
-          free(c);
-          return XMT_ERR_NOMEM;
-        }
-        c = g;
-        cap = ncap;
+      struct unaligned_pair *g = xmt_grow_array(c, &cap, nc + 1, sizeof *g);
+      if (g == NULL) {
+        free(c);
+        return XMT_ERR_NOMEM;
       }
+      c = g;
       uint64_t a = (2 * (uint64_t)i + 1) * m, b = (2 * (uint64_t)j + 1) * n;
       c[nc++] = (struct unaligned_pair){i, j, w, a > b ? a - b : b - a};
     }

@@ -184,14 +184,11 @@ static int by_start(const void *a, const void *b) {
  * since at. */
 static xmt_status push_edit(xmt_xliff_writer *w, size_t start, size_t end,
                             size_t at) {
-  if (w->nedits == w->edits_cap) {
-    size_t cap = w->edits_cap ? 2 * w->edits_cap : 8;
-    struct edit *e = realloc(w->edits, cap * sizeof *e);
-    if (e == NULL)
-      return XMT_ERR_NOMEM;
-    w->edits = e;
-    w->edits_cap = cap;
-  }
+  struct edit *grown =
+      xmt_grow_array(w->edits, &w->edits_cap, w->nedits + 1, sizeof *grown);
+  if (grown == NULL)
+    return XMT_ERR_NOMEM;
+  w->edits = grown;
   struct edit *e = &w->edits[w->nedits++];
   e->start = start;
   e->end = end;
