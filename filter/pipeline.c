@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "filter_private.h"
@@ -21,7 +22,7 @@
  * before them wait for their translations. */
 struct item {
   xmt_xliff_unit *unit; /* NULL: bytes */
-  size_t bytes, len;    /* in run->skeleton */
+  size_t bytes, len;    /* in w->skeleton */
   size_t failed;        /* segments of the unit not translated */
 };
 
@@ -30,16 +31,16 @@ struct job {
   size_t item, seg;
   size_t lead, core_len;       /* the core of its plain text */
   size_t result;               /* NO_RESULT: nothing to translate, copied */
-  size_t first_probe, nprobes; /* its probes in run->probes */
+  size_t first_probe, nprobes; /* its probes in w->probes */
 };
 #define NO_RESULT SIZE_MAX
 
 /* One distinct request of the window, answered by the backend or by the
  * translations of earlier windows. */
 struct result {
-  size_t request, request_len; /* MT input, in run->arena */
+  size_t request, request_len; /* MT input, in w->arena */
   uint64_t request_hash;       /* its xmt_memo_hash */
-  size_t plain, plain_len;     /* the core's plain text, in run->arena */
+  size_t plain, plain_len;     /* the core's plain text, in w->arena */
   size_t answer, answer_len;   /* plain answer (tags removed), in ->plain */
   size_t first_job;            /* for messages */
   int cached;
@@ -65,14 +66,19 @@ struct lane {
   pthread_t thread;
 };
 
-struct run {
-  xmt_filter *filter;
-  xmt_xliff_writer *writer;
-  xmt_xliff_reader *reader;
-  const char *in_path;
-  struct xmt_xliff_target_options options;
-  char *source_language; /* of the current <file> */
-  char *target_language;
+/* A segment the placing stage left without a translation, told to the
+ * caller once the stage is done (callbacks come from the caller's
+ * thread only). */
+struct failure_note {
+  size_t id, message; /* in window->notes */
+  unsigned long line;
+};
+
+/* A window: what the pipeline holds at once, its units and skeleton
+ * bytes, their requests and answers. The main thread reads and translates
+ * one window while a worker thread aligns, places and writes the one
+ * before, so that the engine, the parser and the aligner work at once. */
+struct window {
   struct item *items;
   size_t nitems, items_cap;
   size_t queued_segments;
@@ -81,6 +87,42 @@ struct run {
   struct result *results;
   struct xmt_mt_response *responses; /* one per result */
   size_t nresults, results_cap;
+  struct xmt_buf skeleton;  /* the window's skeleton bytes */
+  struct xmt_buf arena;     /* requests and plain cores of the window */
+  struct xmt_buf plain;     /* plain answers */
+  struct xmt_probe *probes; /* of the window's jobs */
+  size_t *probe_results;    /* the result of each; NO_RESULT: literal */
+  size_t nprobes, probes_cap;
+  /* What placing counted, failed and left untranslated: the run's own
+   * once the main thread takes the window back. */
+  struct xmt_filter_stats stats;
+  struct xmt_error_store err;
+  int failed;
+  struct failure_note *notes_at;
+  size_t nnotes, notes_cap;
+  struct xmt_buf notes;
+};
+
+/* Scratch space of one stage: each thread has its own. */
+struct stage_tools {
+  struct xmt_placer placer;
+  xmt_segment *scratch;
+  xmt_tokens *stok, *ttok;
+};
+
+struct run {
+  xmt_filter *filter;
+  xmt_xliff_writer *writer;
+  xmt_xliff_reader *reader;
+  const char *in_path;
+  struct xmt_xliff_target_options options;
+  char *source_language; /* of the current <file> */
+  char *target_language;
+  struct window windows[2];
+  struct window *fill;    /* the one the reader fills */
+  struct window *placing; /* handed to the worker, NULL: none */
+  pthread_t worker;
+  int worker_started; /* else the window was placed in the main thread */
   /* The engine: lanes[0] holds the state opened for the run; with
    * --engine-jobs, the others are opened when a window first needs them. */
   struct lane *lanes;
@@ -92,9 +134,6 @@ struct run {
   size_t lanes_running;       /* this window's */
   int lanes_stop;             /* set by a lane that failed */
   pthread_mutex_t lanes_lock; /* stats, progress and errors */
-  struct xmt_buf skeleton;    /* the window's skeleton bytes */
-  struct xmt_buf arena;       /* requests and plain cores of the window */
-  struct xmt_buf plain;       /* plain answers */
   struct xmt_buf request;
   /* The window's distinct requests: result numbers by request hash, open
    * addressing (NO_RESULT: free). The keys are the requests in the arena,
@@ -102,16 +141,13 @@ struct run {
   size_t *index;
   size_t index_cap;
   struct xmt_memo run_memo; /* request -> translation, whole run */
-  struct xmt_placer placer;
-  struct xmt_probe *probes; /* of the window's jobs */
-  size_t *probe_results;    /* the result of each; NO_RESULT: literal */
-  size_t nprobes, probes_cap;
-  int probing; /* probes are sent */
-  xmt_segment *scratch;
-  xmt_tokens *stok, *ttok;
-  int failed; /* the filter's own error is set */
+  int probing;              /* probes are sent */
+  struct stage_tools tt;    /* the main thread's: requests and answers */
+  struct stage_tools pt;    /* the placing stage's */
+  int failed;               /* the filter's own error is set */
   /* The word aligner, kept from window to window so that each window's
-   * training starts from what the earlier ones taught. */
+   * training starts from what the earlier ones taught. Only the placing
+   * stage uses it. */
   xmt_aligner *aligner;
   size_t aligner_pairs; /* trained on in this run */
   /* Offline workflow: extract writes the requests, not the document;
@@ -140,13 +176,25 @@ static int run_nomem(struct run *run) {
   return run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
 }
 
+/* A failure of the placing stage: the window's, made the run's when the
+ * main thread takes the window back. message NULL: st's own. */
+static int place_fail(const struct run *run, struct window *w, xmt_status st,
+                      unsigned long line, const char *unit_id,
+                      const char *message) {
+  xmt_error_set(&w->err, st, run->in_path, line, 0, unit_id, "%s",
+                message != NULL ? message : xmt_strerror(st));
+  w->failed = 1;
+  return 1;
+}
+
 static struct item *push_item(struct run *run) {
-  struct item *items = xmt_grow_array(run->items, &run->items_cap,
-                                      run->nitems + 1, sizeof *items);
+  struct window *w = run->fill;
+  struct item *items =
+      xmt_grow_array(w->items, &w->items_cap, w->nitems + 1, sizeof *items);
   if (items == NULL)
     return NULL;
-  run->items = items;
-  struct item *it = &run->items[run->nitems++];
+  w->items = items;
+  struct item *it = &w->items[w->nitems++];
   memset(it, 0, sizeof *it);
   return it;
 }
@@ -167,9 +215,9 @@ static int wants_translation(const xmt_filter *f, const xmt_xliff_unit *u) {
   return 0;
 }
 
-static const xmt_segment *job_source(const struct run *run,
+static const xmt_segment *job_source(const struct window *w,
                                      const struct job *j) {
-  return xmt_xliff_unit_source(run->items[j->item].unit, j->seg);
+  return xmt_xliff_unit_source(w->items[j->item].unit, j->seg);
 }
 
 /* Appends as much of s as fits, keeping the NUL. */
@@ -183,9 +231,9 @@ static size_t id_append(char *buf, size_t at, size_t size, const char *s) {
 }
 
 /* "unit-id" or "unit-id#mid" (every request has one: no snprintf). */
-static void job_id(const struct run *run, const struct job *j, char *buf,
+static void job_id(const struct window *w, const struct job *j, char *buf,
                    size_t size) {
-  const xmt_xliff_unit *u = run->items[j->item].unit;
+  const xmt_xliff_unit *u = w->items[j->item].unit;
   const char *mid = xmt_xliff_unit_segment_mid(u, j->seg);
   const char *uid = xmt_xliff_unit_id(u) ? xmt_xliff_unit_id(u) : "?";
   size_t at = id_append(buf, 0, size, uid);
@@ -194,28 +242,30 @@ static void job_id(const struct run *run, const struct job *j, char *buf,
 }
 
 static xmt_status grow_jobs(struct run *run) {
+  struct window *w = run->fill;
   struct job *jobs =
-      xmt_grow_array(run->jobs, &run->jobs_cap, run->njobs + 1, sizeof *jobs);
+      xmt_grow_array(w->jobs, &w->jobs_cap, w->njobs + 1, sizeof *jobs);
   if (jobs == NULL)
     return XMT_ERR_NOMEM;
-  run->jobs = jobs;
+  w->jobs = jobs;
   return XMT_OK;
 }
 
 static xmt_status grow_results(struct run *run) {
-  if (run->nresults < run->results_cap)
+  struct window *w = run->fill;
+  if (w->nresults < w->results_cap)
     return XMT_OK;
-  size_t cap = run->results_cap ? 2 * run->results_cap : 256;
-  struct result *res = realloc(run->results, cap * sizeof *res);
+  size_t cap = w->results_cap ? 2 * w->results_cap : 256;
+  struct result *res = realloc(w->results, cap * sizeof *res);
   if (res == NULL)
     return XMT_ERR_NOMEM;
-  run->results = res;
-  struct xmt_mt_response *resp = realloc(run->responses, cap * sizeof *resp);
+  w->results = res;
+  struct xmt_mt_response *resp = realloc(w->responses, cap * sizeof *resp);
   if (resp == NULL)
     return XMT_ERR_NOMEM;
-  memset(resp + run->results_cap, 0, (cap - run->results_cap) * sizeof *resp);
-  run->responses = resp;
-  run->results_cap = cap;
+  memset(resp + w->results_cap, 0, (cap - w->results_cap) * sizeof *resp);
+  w->responses = resp;
+  w->results_cap = cap;
   return XMT_OK;
 }
 
@@ -223,7 +273,7 @@ static xmt_status grow_results(struct run *run) {
  * break (see xmt_break_segment), into run->request. */
 static xmt_status spaced_request(struct run *run, const xmt_segment *src,
                                  size_t lead, size_t core_len) {
-  return xmt_break_text(&run->placer, src, lead, core_len, &run->request);
+  return xmt_break_text(&run->tt.placer, src, lead, core_len, &run->request);
 }
 
 /* The MT input of a job's core, by tag mode, into run->request. In
@@ -237,7 +287,7 @@ static xmt_status build_request(struct run *run, const xmt_segment *src,
       return xmt_mask_encode(src, lead, core_len, &run->request);
     break;
   case XMT_TAGS_RAW:
-    return xmt_raw_encode(&run->placer, src, lead, core_len, &run->request);
+    return xmt_raw_encode(&run->tt.placer, src, lead, core_len, &run->request);
   case XMT_TAGS_PROJECT:
     if (xmt_segment_tag_count(src) > 0)
       return spaced_request(run, src, lead, core_len);
@@ -278,29 +328,31 @@ static void cache_trouble(struct run *run) {
  * result that asked it first, or the free slot where it goes. */
 static size_t *index_slot(const struct run *run, uint64_t hash, const char *req,
                           size_t req_len) {
+  const struct window *w = run->fill;
   size_t mask = run->index_cap - 1;
   for (size_t i = (size_t)hash & mask;; i = (i + 1) & mask) {
     size_t r = run->index[i];
     if (r == NO_RESULT)
       return &run->index[i];
-    const struct result *res = &run->results[r];
+    const struct result *res = &w->results[r];
     if (res->request_hash == hash && res->request_len == req_len &&
-        memcmp(run->arena.data + res->request, req, req_len) == 0)
+        memcmp(w->arena.data + res->request, req, req_len) == 0)
       return &run->index[i];
   }
 }
 
 /* Room in the index for one more result, at most 3/4 full. */
 static xmt_status grow_index(struct run *run) {
-  if ((run->nresults + 1) * 4 <= run->index_cap * 3)
+  struct window *w = run->fill;
+  if ((w->nresults + 1) * 4 <= run->index_cap * 3)
     return XMT_OK;
   size_t cap = run->index_cap ? 2 * run->index_cap : 1024;
   size_t *index = malloc(cap * sizeof *index);
   if (index == NULL)
     return XMT_ERR_NOMEM;
   memset(index, 0xFF, cap * sizeof *index); /* NO_RESULT */
-  for (size_t r = 0; r < run->nresults; r++) {
-    size_t i = (size_t)run->results[r].request_hash & (cap - 1);
+  for (size_t r = 0; r < w->nresults; r++) {
+    size_t i = (size_t)w->results[r].request_hash & (cap - 1);
     while (index[i] != NO_RESULT)
       i = (i + 1) & (cap - 1);
     index[i] = r;
@@ -315,6 +367,7 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
                              const char *plain, size_t plain_len, int probe,
                              size_t *out) {
   xmt_filter *f = run->filter;
+  struct window *w = run->fill;
   size_t r, *slot = NULL;
   uint64_t hash = run->no_dedupe ? 0 : xmt_memo_hash(req, req_len);
   if (!run->no_dedupe) {
@@ -324,7 +377,7 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
   }
   if (slot != NULL && *slot != NO_RESULT) {
     r = *slot;
-    struct result *res = &run->results[r];
+    struct result *res = &w->results[r];
     /* A segment asking what a probe asked first makes it its own (and is
      * counted as deduplicated when look_up_answers finds the answer). */
     if (!probe && !res->probe)
@@ -332,19 +385,19 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
     if (!probe && res->probe) {
       res->probe = 0;
       res->claimed = 1;
-      res->first_job = run->njobs - 1;
+      res->first_job = w->njobs - 1;
     }
     *out = r;
     return XMT_OK;
   }
   if (grow_results(run) != XMT_OK)
     return XMT_ERR_NOMEM;
-  r = run->nresults;
-  struct result *res = &run->results[r];
+  r = w->nresults;
+  struct result *res = &w->results[r];
   memset(res, 0, sizeof *res);
-  res->first_job = run->njobs - 1;
+  res->first_job = w->njobs - 1;
   res->probe = probe;
-  res->request = run->arena.len;
+  res->request = w->arena.len;
   res->request_len = req_len;
   res->request_hash = hash;
   /* Both NUL-terminated: requests go to the backend from the arena. A
@@ -352,16 +405,16 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
   int same = plain == req && plain_len == req_len;
   res->plain = same ? res->request : res->request + req_len + 1;
   res->plain_len = plain_len;
-  if (xmt_buf_append(&run->arena, req, req_len) != XMT_OK ||
-      xmt_buf_append_byte(&run->arena, '\0') != XMT_OK ||
-      (!same && (xmt_buf_append(&run->arena, plain, plain_len) != XMT_OK ||
-                 xmt_buf_append_byte(&run->arena, '\0') != XMT_OK)))
+  if (xmt_buf_append(&w->arena, req, req_len) != XMT_OK ||
+      xmt_buf_append_byte(&w->arena, '\0') != XMT_OK ||
+      (!same && (xmt_buf_append(&w->arena, plain, plain_len) != XMT_OK ||
+                 xmt_buf_append_byte(&w->arena, '\0') != XMT_OK)))
     return XMT_ERR_NOMEM;
   if (slot != NULL)
     *slot = r;
   res->asked_by_probe = probe;
-  xmt_mt_response_reset(&run->responses[r]);
-  run->nresults++;
+  xmt_mt_response_reset(&w->responses[r]);
+  w->nresults++;
   *out = r;
   return XMT_OK;
 }
@@ -371,14 +424,15 @@ static xmt_status add_result(struct run *run, const char *req, size_t req_len,
  * known, so that the table's slots can be fetched a few results ahead:
  * it outgrows the cache, and a lookup waited for memory. */
 static xmt_status look_up_answers(struct run *run) {
+  struct window *w = run->fill;
   xmt_filter *f = run->filter;
   if (run->no_dedupe)
     return XMT_OK;
-  for (size_t r = 0; r < run->nresults; r++) {
-    if (r + 8 < run->nresults)
-      xmt_memo_prefetch(&run->run_memo, run->results[r + 8].request_hash);
-    struct result *res = &run->results[r];
-    const char *req = run->arena.data + res->request, *cached;
+  for (size_t r = 0; r < w->nresults; r++) {
+    if (r + 8 < w->nresults)
+      xmt_memo_prefetch(&run->run_memo, w->results[r + 8].request_hash);
+    struct result *res = &w->results[r];
+    const char *req = w->arena.data + res->request, *cached;
     size_t cached_len;
     if (xmt_memo_get_hashed(&run->run_memo, res->request_hash, req,
                             res->request_len, &cached, &cached_len, NULL)) {
@@ -386,14 +440,14 @@ static xmt_status look_up_answers(struct run *run) {
       if (!res->probe)
         f->stats.deduplicated_segments++;
       xmt_status st =
-          xmt_mt_response_set_text(&run->responses[r], cached, cached_len);
+          xmt_mt_response_set_text(&w->responses[r], cached, cached_len);
       if (st != XMT_OK)
         return st;
     } else if (run->cache != NULL) {
       struct xmt_cache_key key;
       cache_key(run, res->asked_by_probe, &key);
       int hit = xmt_cache_get(run->cache, &key, req, res->request_len,
-                              &run->responses[r]);
+                              &w->responses[r]);
       if (hit == -2)
         return XMT_ERR_NOMEM;
       if (hit < 0)
@@ -410,28 +464,30 @@ static xmt_status look_up_answers(struct run *run) {
 }
 
 static xmt_status grow_probes(struct run *run, size_t n) {
-  if (run->nprobes + n <= run->probes_cap)
+  struct window *w = run->fill;
+  if (w->nprobes + n <= w->probes_cap)
     return XMT_OK;
-  size_t cap = run->probes_cap ? 2 * run->probes_cap : 256;
-  while (cap < run->nprobes + n)
+  size_t cap = w->probes_cap ? 2 * w->probes_cap : 256;
+  while (cap < w->nprobes + n)
     cap *= 2;
-  struct xmt_probe *pr = realloc(run->probes, cap * sizeof *pr);
+  struct xmt_probe *pr = realloc(w->probes, cap * sizeof *pr);
   if (pr != NULL)
-    run->probes = pr;
-  size_t *res = realloc(run->probe_results, cap * sizeof *res);
+    w->probes = pr;
+  size_t *res = realloc(w->probe_results, cap * sizeof *res);
   if (res != NULL)
-    run->probe_results = res;
+    w->probe_results = res;
   if (pr == NULL || res == NULL)
     return XMT_ERR_NOMEM;
-  run->probes_cap = cap;
+  w->probes_cap = cap;
   return XMT_OK;
 }
 
 /* The probes of the last job added: planned on its spaced core, each
  * asked for as a request of its own unless it is literal. */
 static xmt_status add_probes(struct run *run, const xmt_segment *src) {
-  struct xmt_placer *p = &run->placer;
-  struct job *j = &run->jobs[run->njobs - 1];
+  struct window *w = run->fill;
+  struct xmt_placer *p = &run->tt.placer;
+  struct job *j = &w->jobs[w->njobs - 1];
   size_t core_len;
   xmt_status st =
       xmt_break_segment(p, src, j->lead, j->core_len, p->spaced, &core_len);
@@ -440,29 +496,30 @@ static xmt_status add_probes(struct run *run, const xmt_segment *src) {
   if (st == XMT_OK)
     st = grow_probes(run, p->nprobes);
   const char *core = xmt_segment_text(p->spaced, NULL) + j->lead;
-  j->first_probe = run->nprobes;
+  j->first_probe = w->nprobes;
   for (size_t k = 0; st == XMT_OK && k < p->nprobes; k++) {
     const struct xmt_probe *q = &p->probes[k];
-    size_t *r = &run->probe_results[run->nprobes];
-    run->probes[run->nprobes++] = *q;
+    size_t *r = &w->probe_results[w->nprobes];
+    w->probes[w->nprobes++] = *q;
     *r = NO_RESULT;
     if (!q->literal)
       st = add_result(run, core + q->start, q->end - q->start, core + q->start,
                       q->end - q->start, 1, r);
   }
-  j->nprobes = run->nprobes - j->first_probe;
+  j->nprobes = w->nprobes - j->first_probe;
   return st;
 }
 
 /* Adds a job for segment seg of item, with its result and its probes. */
 static xmt_status add_job(struct run *run, size_t item, size_t seg) {
+  struct window *w = run->fill;
   xmt_filter *f = run->filter;
-  const xmt_segment *src = xmt_xliff_unit_source(run->items[item].unit, seg);
+  const xmt_segment *src = xmt_xliff_unit_source(w->items[item].unit, seg);
   size_t len;
   const char *text = xmt_segment_text(src, &len);
   if (grow_jobs(run) != XMT_OK)
     return XMT_ERR_NOMEM;
-  struct job *j = &run->jobs[run->njobs++];
+  struct job *j = &w->jobs[w->njobs++];
   j->item = item;
   j->seg = seg;
   xmt_core_bounds(text, len, &j->lead, &j->core_len);
@@ -504,6 +561,13 @@ static xmt_status grow_lane(struct lane *lane, size_t n) {
   return XMT_OK;
 }
 
+static double seconds_since(const struct timespec *t0) {
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  return (double)(t1.tv_sec - t0->tv_sec) +
+         (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
 static int report_progress(struct run *run) {
   xmt_filter *f = run->filter;
   if (f->progress != NULL && f->progress(f->callback_user, &f->stats) != 0)
@@ -536,6 +600,7 @@ static int open_lanes(struct run *run, size_t n) {
  * errors are the run's, under its lock when lanes run at once. */
 static void send_batch(struct lane *lane, size_t k, int locked) {
   struct run *run = lane->run;
+  struct window *w = run->fill;
   xmt_filter *f = run->filter;
   size_t from = k * run->batch;
   size_t to =
@@ -543,20 +608,20 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
   size_t m = 0, probes = 0;
   for (size_t i = from; i < to; i++, m++) {
     size_t r = run->pending[i];
-    const struct result *res = &run->results[r];
+    const struct result *res = &w->results[r];
     struct xmt_mt_request *q = &lane->requests[m];
-    job_id(run, &run->jobs[res->first_job], lane->ids[m], sizeof lane->ids[m]);
+    job_id(w, &w->jobs[res->first_job], lane->ids[m], sizeof lane->ids[m]);
     if (res->probe) {
       id_append(lane->ids[m], strlen(lane->ids[m]), sizeof lane->ids[m],
                 "/probe");
       probes++;
     }
     q->segment_id = lane->ids[m];
-    q->text = run->arena.data + res->request;
+    q->text = w->arena.data + res->request;
     q->len = res->request_len;
     q->source_language = run->source_language;
     q->target_language = run->options.target_language;
-    lane->response_ptrs[m] = &run->responses[r];
+    lane->response_ptrs[m] = &w->responses[r];
   }
   /* Raw requests are markup: to the engine's own formatter if it has
    * one. */
@@ -610,18 +675,19 @@ static void *lane_thread(void *arg) {
 /* Sends the results not answered yet to the backend, a batch at a time,
  * on as many lanes as --engine-jobs gives and the batches fill. */
 static int translate_results(struct run *run) {
+  struct window *w = run->fill;
   xmt_filter *f = run->filter;
   run->batch = f->batch_size ? f->batch_size : DEFAULT_BATCH;
-  if (run->pending_cap < run->nresults) {
-    size_t *p = realloc(run->pending, run->nresults * sizeof *p);
+  if (run->pending_cap < w->nresults) {
+    size_t *p = realloc(run->pending, w->nresults * sizeof *p);
     if (p == NULL)
       return run_nomem(run);
     run->pending = p;
-    run->pending_cap = run->nresults;
+    run->pending_cap = w->nresults;
   }
   run->npending = 0;
-  for (size_t r = 0; r < run->nresults; r++)
-    if (!run->results[r].cached)
+  for (size_t r = 0; r < w->nresults; r++)
+    if (!w->results[r].cached)
       run->pending[run->npending++] = r;
   run->nbatches = (run->npending + run->batch - 1) / run->batch;
   run->lanes_stop = 0;
@@ -636,8 +702,11 @@ static int translate_results(struct run *run) {
       return run_nomem(run);
   }
   run->lanes_running = lanes;
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   if (lanes == 1) {
     run_batches(&run->lanes[0], 0, 0);
+    f->stats.engine_seconds += seconds_since(&t0);
     return run->failed;
   }
   size_t started = 1;
@@ -652,6 +721,7 @@ static int translate_results(struct run *run) {
     run_batches(&run->lanes[0], k, 1);
   for (size_t k = 1; k < started; k++)
     pthread_join(run->lanes[k].thread, NULL);
+  f->stats.engine_seconds += seconds_since(&t0);
   return run->failed;
 }
 
@@ -704,6 +774,7 @@ static void tidy_spaces(struct xmt_buf *text, const char *request,
  * answer; the segment is counted and reported. */
 static void sanitize_answer(struct run *run, const struct result *res,
                             struct xmt_buf *text) {
+  const struct window *w = run->fill;
   xmt_filter *f = run->filter;
   size_t len = text->len;
   size_t removed = len > 0 ? xmt_text_strip_controls(text->data, &len) : 0;
@@ -715,15 +786,15 @@ static void sanitize_answer(struct run *run, const struct result *res,
     return;
   f->stats.sanitized_segments++;
   if (f->on_warning != NULL) {
-    const struct job *j = &run->jobs[res->first_job];
+    const struct job *j = &w->jobs[res->first_job];
     char id[160], msg[160];
-    job_id(run, j, id, sizeof id);
+    job_id(w, j, id, sizeof id);
     snprintf(msg, sizeof msg,
              "the engine's answer had %zu control character%s; "
              "removed",
              removed, removed == 1 ? "" : "s");
     f->on_warning(f->callback_user, id,
-                  xmt_xliff_unit_line(run->items[j->item].unit), msg);
+                  xmt_xliff_unit_line(w->items[j->item].unit), msg);
   }
 }
 
@@ -731,61 +802,62 @@ static void sanitize_answer(struct run *run, const struct result *res,
  * it translates (asked more than once per job). */
 static xmt_status store_answer(struct run *run, struct result *res,
                                const char *text, size_t len) {
-  res->answer = run->plain.len;
+  struct window *w = run->fill;
+  res->answer = w->plain.len;
   res->answer_len = len;
   res->unchanged =
       len == res->plain_len &&
-      (len == 0 || memcmp(text, run->arena.data + res->plain, len) == 0);
-  return xmt_buf_append(&run->plain, text, len);
+      (len == 0 || memcmp(text, w->arena.data + res->plain, len) == 0);
+  return xmt_buf_append(&w->plain, text, len);
 }
 
 /* The plain answer of each result (tags removed in mask and raw modes),
  * and the run's table of translations. */
 static int collect_answers(struct run *run) {
+  struct window *w = run->fill;
   xmt_filter *f = run->filter;
-  xmt_buf_reset(&run->plain);
+  xmt_buf_reset(&w->plain);
   if (xmt_memo_bytes(&run->run_memo) > MEMO_MAX_BYTES)
     xmt_memo_clear(&run->run_memo);
-  for (size_t r = 0; r < run->nresults; r++) {
-    struct result *res = &run->results[r];
-    struct xmt_mt_response *resp = &run->responses[r];
+  for (size_t r = 0; r < w->nresults; r++) {
+    struct result *res = &w->results[r];
+    struct xmt_mt_response *resp = &w->responses[r];
     /* The table's slot for a result a few ahead, by the time it is put. */
-    if (r + 8 < run->nresults && !run->no_dedupe)
-      xmt_memo_prefetch(&run->run_memo, run->results[r + 8].request_hash);
+    if (r + 8 < w->nresults && !run->no_dedupe)
+      xmt_memo_prefetch(&run->run_memo, w->results[r + 8].request_hash);
     if (resp->error != NULL || !resp->has_text)
       continue;
     if (!res->cached) {
-      tidy_spaces(&resp->text, run->arena.data + res->request,
-                  res->request_len);
+      tidy_spaces(&resp->text, w->arena.data + res->request, res->request_len);
       sanitize_answer(run, res, &resp->text);
     }
     const char *tr = resp->text.len > 0 ? resp->text.data : "";
     size_t trlen = resp->text.len;
     if (!res->cached && !run->no_dedupe &&
         xmt_memo_put_hashed(&run->run_memo, res->request_hash,
-                            run->arena.data + res->request, res->request_len,
-                            tr, trlen, 0) != XMT_OK)
+                            w->arena.data + res->request, res->request_len, tr,
+                            trlen, 0) != XMT_OK)
       return run_nomem(run);
     if (!res->cached && run->cache != NULL && !run->no_dedupe) {
       struct xmt_cache_key key;
       cache_key(run, res->probe, &key);
-      if (xmt_cache_put(run->cache, &key, run->arena.data + res->request,
+      if (xmt_cache_put(run->cache, &key, w->arena.data + res->request,
                         res->request_len, tr, trlen, resp) != XMT_OK)
         cache_trouble(run);
     }
-    const struct job *j = &run->jobs[res->first_job];
+    const struct job *j = &w->jobs[res->first_job];
     /* Only mask and raw answers are decoded against their source: a
      * projection's is not looked up (its unit is far back in memory). */
     const xmt_segment *src =
-        f->tag_mode != XMT_TAGS_PROJECT ? job_source(run, j) : NULL;
+        f->tag_mode != XMT_TAGS_PROJECT ? job_source(w, j) : NULL;
     size_t repairs = 0;
     xmt_status st = XMT_OK;
     if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
-      st = xmt_mask_decode(&run->placer, run->scratch, src, j->lead,
+      st = xmt_mask_decode(&run->tt.placer, run->tt.scratch, src, j->lead,
                            j->core_len, tr, trlen, &repairs);
     else if (f->tag_mode == XMT_TAGS_RAW)
-      st = xmt_raw_decode(&run->placer, run->scratch, src, j->lead, j->core_len,
-                          tr, trlen, &repairs);
+      st = xmt_raw_decode(&run->tt.placer, run->tt.scratch, src, j->lead,
+                          j->core_len, tr, trlen, &repairs);
     else { /* the answer is plain already */
       if (store_answer(run, res, tr, trlen) != XMT_OK)
         return run_nomem(run);
@@ -793,23 +865,24 @@ static int collect_answers(struct run *run) {
     }
     if (st != XMT_OK && st != XMT_ERR_INLINE)
       return run_fail(run, st, 0, NULL, xmt_strerror(st));
-    if (store_answer(run, res, run->placer.text.data, run->placer.text.len) !=
-        XMT_OK)
+    if (store_answer(run, res, run->tt.placer.text.data,
+                     run->tt.placer.text.len) != XMT_OK)
       return run_nomem(run);
   }
   return 0;
 }
 
-static const char *answer_of(const struct run *run, const struct result *r) {
-  return r->answer_len > 0 ? run->plain.data + r->answer : "";
+static const char *answer_of(const struct window *w, const struct result *r) {
+  return r->answer_len > 0 ? w->plain.data + r->answer : "";
 }
 
 /* 1 when a job's tags must be projected onto its answer. */
-static int needs_projection(const struct run *run, const struct job *j) {
-  const struct result *res = &run->results[j->result];
+static int needs_projection(struct run *run, const struct window *w,
+                            const struct job *j) {
+  const struct result *res = &w->results[j->result];
   if (res->unchanged)
     return 0; /* unchanged text keeps its tags where they are */
-  const xmt_segment *src = job_source(run, j);
+  const xmt_segment *src = job_source(w, j);
   if (xmt_segment_tag_count(src) == 0)
     return 0;
   if (run->filter->tag_mode == XMT_TAGS_PROJECT)
@@ -817,45 +890,48 @@ static int needs_projection(const struct run *run, const struct job *j) {
   /* Mask and raw answers are decoded again when placed; only those beyond
    * repair are projected. */
   size_t repairs = 0;
-  const struct xmt_mt_response *resp = &run->responses[j->result];
+  const struct xmt_mt_response *resp = &w->responses[j->result];
   const char *tr = resp->text.len > 0 ? resp->text.data : "";
-  struct run *mut = (struct run *)run;
+  struct stage_tools *t = &run->pt;
   xmt_status st =
       run->filter->tag_mode == XMT_TAGS_MASK
-          ? xmt_mask_decode(&mut->placer, mut->scratch, src, j->lead,
-                            j->core_len, tr, resp->text.len, &repairs)
-          : xmt_raw_decode(&mut->placer, mut->scratch, src, j->lead,
-                           j->core_len, tr, resp->text.len, &repairs);
+          ? xmt_mask_decode(&t->placer, t->scratch, src, j->lead, j->core_len,
+                            tr, resp->text.len, &repairs)
+          : xmt_raw_decode(&t->placer, t->scratch, src, j->lead, j->core_len,
+                           tr, resp->text.len, &repairs);
   return st == XMT_ERR_INLINE;
 }
 
 /* Checks an engine's alignment of a result; fills links (and tokens when
  * the engine named its own). 1 when usable. */
-static int backend_links(struct run *run, const struct result *res,
-                         xmt_alignment *links, int *own_tokens) {
-  const struct xmt_mt_response *resp = &run->responses[res - run->results];
+static int backend_links(struct run *run, const struct window *w,
+                         const struct result *res, xmt_alignment *links,
+                         int *own_tokens) {
+  const struct xmt_mt_response *resp = &w->responses[res - w->results];
   *own_tokens = 0;
   if (resp->alignment == NULL || run->filter->tag_mode != XMT_TAGS_PROJECT)
     return 0;
-  const char *src = run->arena.data + res->plain;
-  const char *tgt = answer_of(run, res);
+  const char *src = w->arena.data + res->plain;
+  const char *tgt = answer_of(w, res);
   xmt_status st;
   if (resp->source_tokens != NULL) {
-    st = xmt_tokens_map(run->stok, src, res->plain_len, resp->source_tokens,
+    st = xmt_tokens_map(run->pt.stok, src, res->plain_len, resp->source_tokens,
                         strlen(resp->source_tokens), XMT_TOKENS_MOSES, NULL);
     if (st == XMT_OK)
-      st = xmt_tokens_map(run->ttok, tgt, res->answer_len, resp->target_tokens,
-                          strlen(resp->target_tokens), XMT_TOKENS_MOSES, NULL);
+      st = xmt_tokens_map(run->pt.ttok, tgt, res->answer_len,
+                          resp->target_tokens, strlen(resp->target_tokens),
+                          XMT_TOKENS_MOSES, NULL);
     *own_tokens = 1;
   } else {
-    st = xmt_tokenize(run->stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
+    st = xmt_tokenize(run->pt.stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
     if (st == XMT_OK)
-      st = xmt_tokenize(run->ttok, tgt, res->answer_len, XMT_TOKENIZE_DEFAULT);
+      st = xmt_tokenize(run->pt.ttok, tgt, res->answer_len,
+                        XMT_TOKENIZE_DEFAULT);
   }
   if (st == XMT_OK)
     st = xmt_alignment_parse(links, resp->alignment, strlen(resp->alignment),
-                             xmt_tokens_count(run->stok),
-                             xmt_tokens_count(run->ttok), NULL);
+                             xmt_tokens_count(run->pt.stok),
+                             xmt_tokens_count(run->pt.ttok), NULL);
   return st == XMT_OK;
 }
 
@@ -899,18 +975,18 @@ static xmt_status aligner_open(struct run *run) {
   return st;
 }
 
-static int align_results(struct run *run) {
+static int align_results(struct run *run, struct window *w) {
   xmt_filter *f = run->filter;
   size_t wanted = 0;
-  for (size_t r = 0; r < run->nresults; r++) {
-    struct result *res = &run->results[r];
+  for (size_t r = 0; r < w->nresults; r++) {
+    struct result *res = &w->results[r];
     if (!res->needs_links)
       continue;
     int own;
-    xmt_alignment_clear(run->placer.links);
-    if (backend_links(run, res, run->placer.links, &own))
+    xmt_alignment_clear(run->pt.placer.links);
+    if (backend_links(run, w, res, run->pt.placer.links, &own))
       continue;
-    if (run->responses[r].alignment != NULL)
+    if (w->responses[r].alignment != NULL)
       res->backend_links_bad = 1;
     wanted++;
   }
@@ -923,32 +999,33 @@ static int align_results(struct run *run) {
     xmt_aligner_forget_pairs(run->aligner);
   xmt_aligner *a = run->aligner;
   /* the pair each result was added as, to align it from training */
-  size_t *pair_of = calloc(run->nresults ? run->nresults : 1, sizeof *pair_of);
+  size_t *pair_of = calloc(w->nresults ? w->nresults : 1, sizeof *pair_of);
   if (pair_of == NULL)
-    return run_nomem(run);
+    return place_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
   int train = f->aligner_mode == XMT_ALIGNER_SELF;
   size_t added = 0;
-  for (size_t r = 0; st == XMT_OK && r < run->nresults; r++)
+  for (size_t r = 0; st == XMT_OK && r < w->nresults; r++)
     pair_of[r] = SIZE_MAX;
-  for (size_t r = 0; st == XMT_OK && train && r < run->nresults; r++) {
-    const struct result *res = &run->results[r];
-    const struct xmt_mt_response *resp = &run->responses[r];
+  for (size_t r = 0; st == XMT_OK && train && r < w->nresults; r++) {
+    const struct result *res = &w->results[r];
+    const struct xmt_mt_response *resp = &w->responses[r];
     /* Probes are not trained on: a word out of context would teach the
      * aligner translations the document does not use. */
     if (resp->error != NULL || !resp->has_text || res->probe)
       continue;
-    const char *src = run->arena.data + res->plain;
-    const char *tgt = answer_of(run, res);
-    st = xmt_tokenize(run->stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
+    const char *src = w->arena.data + res->plain;
+    const char *tgt = answer_of(w, res);
+    st = xmt_tokenize(run->pt.stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
     if (st == XMT_OK)
-      st = xmt_tokenize(run->ttok, tgt, res->answer_len, XMT_TOKENIZE_DEFAULT);
-    if (st == XMT_OK && xmt_tokens_count(run->stok) > 0 &&
-        xmt_tokens_count(run->ttok) > 0) {
+      st = xmt_tokenize(run->pt.ttok, tgt, res->answer_len,
+                        XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK && xmt_tokens_count(run->pt.stok) > 0 &&
+        xmt_tokens_count(run->pt.ttok) > 0) {
       pair_of[r] = xmt_aligner_pair_count(a);
       run->aligner_pairs++;
       added++;
-      st = xmt_aligner_add(a, src, res->plain_len, run->stok, tgt,
-                           res->answer_len, run->ttok);
+      st = xmt_aligner_add(a, src, res->plain_len, run->pt.stok, tgt,
+                           res->answer_len, run->pt.ttok);
     }
   }
   /* Answers without a word (an engine's "", "...") leave nothing to
@@ -957,102 +1034,121 @@ static int align_results(struct run *run) {
   if (st == XMT_OK && train && added > 0)
     st = xmt_aligner_train(a, NULL, NULL);
   int has_model = model_to_load(f) || run->aligner_pairs > 0;
-  for (size_t r = 0; st == XMT_OK && r < run->nresults; r++) {
-    struct result *res = &run->results[r];
+  for (size_t r = 0; st == XMT_OK && r < w->nresults; r++) {
+    struct result *res = &w->results[r];
     int own;
-    if (!res->needs_links || (!res->backend_links_bad &&
-                              backend_links(run, res, run->placer.links, &own)))
+    if (!res->needs_links ||
+        (!res->backend_links_bad &&
+         backend_links(run, w, res, run->pt.placer.links, &own)))
       continue;
-    const char *src = run->arena.data + res->plain;
-    const char *tgt = answer_of(run, res);
+    const char *src = w->arena.data + res->plain;
+    const char *tgt = answer_of(w, res);
     if ((res->links = xmt_alignment_new()) == NULL) {
       st = XMT_ERR_NOMEM;
       break;
     }
-    st = xmt_tokenize(run->stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
+    st = xmt_tokenize(run->pt.stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
     if (st == XMT_OK)
-      st = xmt_tokenize(run->ttok, tgt, res->answer_len, XMT_TOKENIZE_DEFAULT);
+      st = xmt_tokenize(run->pt.ttok, tgt, res->answer_len,
+                        XMT_TOKENIZE_DEFAULT);
     if (st == XMT_OK && pair_of[r] != SIZE_MAX)
       st = xmt_aligner_align_pair(a, pair_of[r], f->symmetrization, res->links);
-    else if (st == XMT_OK && has_model && xmt_tokens_count(run->stok) > 0 &&
-             xmt_tokens_count(run->ttok) > 0)
-      st = xmt_aligner_align(a, src, res->plain_len, run->stok, tgt,
-                             res->answer_len, run->ttok, f->symmetrization,
+    else if (st == XMT_OK && has_model && xmt_tokens_count(run->pt.stok) > 0 &&
+             xmt_tokens_count(run->pt.ttok) > 0)
+      st = xmt_aligner_align(a, src, res->plain_len, run->pt.stok, tgt,
+                             res->answer_len, run->pt.ttok, f->symmetrization,
                              res->links);
   }
   free(pair_of);
   if (st != XMT_OK) {
     const struct xmt_error *e = a != NULL ? xmt_aligner_error(a) : NULL;
-    xmt_error_set(&f->err, st, f->align_model, e != NULL ? e->line : 0, 0, NULL,
+    xmt_error_set(&w->err, st, f->align_model, e != NULL ? e->line : 0, 0, NULL,
                   "word aligner: %s",
                   e != NULL && e->message != NULL ? e->message
                                                   : xmt_strerror(st));
-    run->failed = 1;
+    w->failed = 1;
   }
-  return run->failed;
+  return w->failed;
 }
 
-/* Records a segment that got no translation. */
-static void job_failed(struct run *run, const struct job *j,
-                       const char *message) {
-  xmt_filter *f = run->filter;
+/* Records a segment that got no translation, to be told to the caller
+ * when the window comes back. */
+static int job_failed(struct run *run, struct window *w, const struct job *j,
+                      const char *message) {
+  w->stats.failed_segments++;
+  w->items[j->item].failed++;
+  if (run->filter->on_failure == NULL)
+    return 0;
   char id[160];
-  job_id(run, j, id, sizeof id);
-  f->stats.failed_segments++;
-  run->items[j->item].failed++;
-  if (f->on_failure != NULL)
-    f->on_failure(f->callback_user, id,
-                  xmt_xliff_unit_line(run->items[j->item].unit), message);
+  job_id(w, j, id, sizeof id);
+  struct failure_note *n =
+      xmt_grow_array(w->notes_at, &w->notes_cap, w->nnotes + 1, sizeof *n);
+  if (n == NULL)
+    return place_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
+  w->notes_at = n;
+  n = &w->notes_at[w->nnotes];
+  n->line = xmt_xliff_unit_line(w->items[j->item].unit);
+  n->id = w->notes.len;
+  if (xmt_buf_append(&w->notes, id, strlen(id) + 1) != XMT_OK)
+    return place_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
+  n->message = w->notes.len;
+  if (xmt_buf_append(&w->notes, message, strlen(message) + 1) != XMT_OK)
+    return place_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
+  w->nnotes++;
+  return 0;
 }
 
 /* Edits the links of a job's answer (*links, tokens *ctok and *ttok, NULL
  * for the default tokenization) so that its probes found in the answer
  * anchor its tags; *links becomes the placer's copy. */
-static xmt_status anchor_job(struct run *run, const struct job *j,
-                             const struct result *res, const xmt_tokens **ctok,
-                             const xmt_tokens **ttok,
+static xmt_status anchor_job(struct run *run, struct window *w,
+                             const struct job *j, const struct result *res,
+                             const xmt_tokens **ctok, const xmt_tokens **ttok,
                              const xmt_alignment **links) {
-  const char *plain = run->arena.data + res->plain;
-  const char *ans = answer_of(run, res);
+  const char *plain = w->arena.data + res->plain;
+  const char *ans = answer_of(w, res);
   xmt_status st = XMT_OK;
   if (*ctok == NULL) {
-    st = xmt_tokenize(run->stok, plain, res->plain_len, XMT_TOKENIZE_DEFAULT);
+    st =
+        xmt_tokenize(run->pt.stok, plain, res->plain_len, XMT_TOKENIZE_DEFAULT);
     if (st == XMT_OK)
-      st = xmt_tokenize(run->ttok, ans, res->answer_len, XMT_TOKENIZE_DEFAULT);
-    *ctok = run->stok;
-    *ttok = run->ttok;
+      st = xmt_tokenize(run->pt.ttok, ans, res->answer_len,
+                        XMT_TOKENIZE_DEFAULT);
+    *ctok = run->pt.stok;
+    *ttok = run->pt.ttok;
   }
-  struct xmt_probe *probes = run->probes + j->first_probe;
+  struct xmt_probe *probes = w->probes + j->first_probe;
   for (size_t k = 0; k < j->nprobes; k++) {
-    size_t r = run->probe_results[j->first_probe + k];
+    size_t r = w->probe_results[j->first_probe + k];
     probes[k].answer = NULL;
     if (r == NO_RESULT) {
       probes[k].answer = plain + probes[k].start;
       probes[k].answer_len = probes[k].end - probes[k].start;
-    } else if (run->responses[r].error == NULL && run->responses[r].has_text) {
-      probes[k].answer = answer_of(run, &run->results[r]);
-      probes[k].answer_len = run->results[r].answer_len;
+    } else if (w->responses[r].error == NULL && w->responses[r].has_text) {
+      probes[k].answer = answer_of(w, &w->results[r]);
+      probes[k].answer_len = w->results[r].answer_len;
     }
   }
   size_t anchored = 0;
   if (st == XMT_OK)
-    st = xmt_probe_anchor(&run->placer, run->target_language, probes,
+    st = xmt_probe_anchor(&run->pt.placer, run->target_language, probes,
                           j->nprobes, *ctok, ans, res->answer_len, *ttok,
-                          *links, run->placer.anchored, &anchored);
-  run->filter->stats.probe_anchored_tags += anchored;
+                          *links, run->pt.placer.anchored, &anchored);
+  w->stats.probe_anchored_tags += anchored;
   if (anchored > 0) /* else the alignment decides, as without probes */
-    *links = run->placer.anchored;
+    *links = run->pt.placer.anchored;
   return st;
 }
 
-/* Projects a job's tags onto its answer, in run->scratch: over the
+/* Projects a job's tags onto its answer, in run->pt.scratch: over the
  * spaced source in projection (the spaces taken out again), anchored
  * by its probes. */
-static xmt_status project_job(struct run *run, const struct job *j) {
+static xmt_status project_job(struct run *run, struct window *w,
+                              const struct job *j) {
   xmt_filter *f = run->filter;
-  struct xmt_placer *p = &run->placer;
-  const xmt_segment *src = job_source(run, j);
-  const struct result *res = &run->results[j->result];
+  struct xmt_placer *p = &run->pt.placer;
+  const xmt_segment *src = job_source(w, j);
+  const struct result *res = &w->results[j->result];
   const xmt_segment *from = src;
   size_t core_len = j->core_len;
   xmt_status st = XMT_OK;
@@ -1065,51 +1161,51 @@ static xmt_status project_job(struct run *run, const struct job *j) {
   const xmt_alignment *links = res->links;
   int own = 0;
   if (res->needs_links && !res->backend_links_bad &&
-      backend_links(run, res, run->placer.links, &own)) {
-    links = run->placer.links;
+      backend_links(run, w, res, run->pt.placer.links, &own)) {
+    links = run->pt.placer.links;
     if (own) {
-      ctok = run->stok;
-      ttok = run->ttok;
+      ctok = run->pt.stok;
+      ttok = run->pt.ttok;
     }
   }
   if (res->needs_links && xmt_segment_tag_count(src) > 0)
-    f->stats.projected_segments++;
+    w->stats.projected_segments++;
   if (st == XMT_OK && j->nprobes > 0)
-    st = anchor_job(run, j, res, &ctok, &ttok, &links);
+    st = anchor_job(run, w, j, res, &ctok, &ttok, &links);
   if (st == XMT_OK)
-    st = xmt_place_project(p, run->scratch, from, j->lead, core_len,
-                           answer_of(run, res), res->answer_len, ctok, ttok,
+    st = xmt_place_project(p, run->pt.scratch, from, j->lead, core_len,
+                           answer_of(w, res), res->answer_len, ctok, ttok,
                            links, f->rule);
   if (st == XMT_OK)
-    st = xmt_break_unspace(p, from, run->scratch);
+    st = xmt_break_unspace(p, from, run->pt.scratch);
   return st;
 }
 
 /* Makes the target of one job: *target is its source when the answer
- * leaves that as it is (shared, not copied), else run->scratch. */
-static xmt_status place_job(struct run *run, const struct job *j,
-                            const xmt_segment **target) {
+ * leaves that as it is (shared, not copied), else run->pt.scratch. */
+static xmt_status place_job(struct run *run, struct window *w,
+                            const struct job *j, const xmt_segment **target) {
   xmt_filter *f = run->filter;
-  const xmt_segment *src = job_source(run, j);
+  const xmt_segment *src = job_source(w, j);
   *target = src;
   if (j->result == NO_RESULT)
     return XMT_OK;
-  *target = run->scratch;
-  const struct result *res = &run->results[j->result];
-  const struct xmt_mt_response *resp = &run->responses[j->result];
+  *target = run->pt.scratch;
+  const struct result *res = &w->results[j->result];
+  const struct xmt_mt_response *resp = &w->responses[j->result];
   const char *tr = resp->text.len > 0 ? resp->text.data : "";
   size_t trlen = resp->text.len;
   size_t repairs = 0;
   xmt_status st = XMT_ERR_INLINE;
   if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
-    st = xmt_mask_decode(&run->placer, run->scratch, src, j->lead, j->core_len,
-                         tr, trlen, &repairs);
+    st = xmt_mask_decode(&run->pt.placer, run->pt.scratch, src, j->lead,
+                         j->core_len, tr, trlen, &repairs);
   else if (f->tag_mode == XMT_TAGS_RAW)
-    st = xmt_raw_decode(&run->placer, run->scratch, src, j->lead, j->core_len,
-                        tr, trlen, &repairs);
+    st = xmt_raw_decode(&run->pt.placer, run->pt.scratch, src, j->lead,
+                        j->core_len, tr, trlen, &repairs);
   if (st == XMT_OK) {
     if (repairs > 0)
-      f->stats.repaired_segments++;
+      w->stats.repaired_segments++;
     return st;
   }
   if (st != XMT_ERR_INLINE)
@@ -1119,22 +1215,31 @@ static xmt_status place_job(struct run *run, const struct job *j,
     *target = src;
     return XMT_OK;
   }
-  return project_job(run, j);
+  return project_job(run, w, j);
+}
+
+/* Frees a window's units and empties it for the reader. */
+static void window_reset(struct window *w) {
+  for (size_t i = 0; i < w->nitems; i++)
+    xmt_xliff_unit_free(w->items[i].unit);
+  w->nitems = 0;
+  w->queued_segments = 0;
+  xmt_buf_reset(&w->skeleton);
 }
 
 /* Extract: the requests of the window, one line each. */
-static int extract_window(struct run *run) {
+static int extract_window(struct run *run, struct window *w) {
   struct xmt_buf line = {0};
   int rc = 0;
-  for (size_t k = 0; rc == 0 && k < run->njobs; k++) {
-    const struct job *j = &run->jobs[k];
+  for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
+    const struct job *j = &w->jobs[k];
     if (j->result == NO_RESULT)
       continue;
-    const struct result *res = &run->results[j->result];
+    const struct result *res = &w->results[j->result];
     char id[160];
-    job_id(run, j, id, sizeof id);
+    job_id(w, j, id, sizeof id);
     if (xmt_offline_write(&line, run->extract_format, id,
-                          run->arena.data + res->request,
+                          w->arena.data + res->request,
                           res->request_len) != XMT_OK)
       rc = run_nomem(run);
     else if (xmt_output_write(run->extract, line.data, line.len) != 0)
@@ -1143,26 +1248,24 @@ static int extract_window(struct run *run) {
       run->filter->stats.segments++;
   }
   xmt_buf_free(&line);
-  for (size_t i = 0; i < run->nitems; i++)
-    xmt_xliff_unit_free(run->items[i].unit);
-  run->nitems = 0;
-  run->queued_segments = 0;
-  xmt_buf_reset(&run->skeleton);
+  window_reset(w);
   return rc;
 }
 
-/* Translates the window and writes it out. */
-static int drain(struct run *run) {
+/* The main thread's part of a window: its segments, their requests, and
+ * the answers of the memo, the cache and the engine. */
+static int translate_window(struct run *run) {
   xmt_filter *f = run->filter;
+  struct window *w = run->fill;
   int rc = run->failed;
-  run->njobs = 0;
-  run->nresults = 0;
-  run->nprobes = 0;
-  xmt_buf_reset(&run->arena);
+  w->njobs = 0;
+  w->nresults = 0;
+  w->nprobes = 0;
+  xmt_buf_reset(&w->arena);
   if (run->index != NULL)
     memset(run->index, 0xFF, run->index_cap * sizeof *run->index);
-  for (size_t i = 0; rc == 0 && i < run->nitems; i++) {
-    xmt_xliff_unit *u = run->items[i].unit;
+  for (size_t i = 0; rc == 0 && i < w->nitems; i++) {
+    xmt_xliff_unit *u = w->items[i].unit;
     if (!wants_translation(f, u))
       continue;
     if (f->segmenter != NULL) {
@@ -1179,9 +1282,9 @@ static int drain(struct run *run) {
           add_job(run, i, s) != XMT_OK)
         rc = run_nomem(run);
   }
-  if (run->extract != NULL)
-    return rc != 0 ? rc : extract_window(run);
-  if (rc == 0 && look_up_answers(run) != XMT_OK)
+  if (rc != 0 || run->extract != NULL)
+    return rc;
+  if (look_up_answers(run) != XMT_OK)
     rc = run_nomem(run);
   if (rc == 0)
     rc = translate_results(run);
@@ -1190,61 +1293,68 @@ static int drain(struct run *run) {
   if (rc == 0 && run->cache != NULL &&
       xmt_cache_commit(run->cache, &run->cache_err) != XMT_OK)
     cache_trouble(run);
-  for (size_t k = 0; rc == 0 && k < run->njobs; k++) {
-    const struct job *j = &run->jobs[k];
-    if (j->result != NO_RESULT && run->responses[j->result].error == NULL &&
-        run->responses[j->result].has_text && needs_projection(run, j))
-      run->results[j->result].needs_links = 1;
+  return rc;
+}
+
+/* The placing stage of a window, on the worker thread: word alignments,
+ * tags placed in the answers, and the window written out. It touches
+ * only the window, the aligner, the writer and run->pt. */
+static void place_window(struct run *run, struct window *w) {
+  int rc = 0;
+  for (size_t k = 0; k < w->njobs; k++) {
+    const struct job *j = &w->jobs[k];
+    if (j->result != NO_RESULT && w->responses[j->result].error == NULL &&
+        w->responses[j->result].has_text && needs_projection(run, w, j))
+      w->results[j->result].needs_links = 1;
   }
-  if (rc == 0)
-    rc = align_results(run);
-  for (size_t k = 0; rc == 0 && k < run->njobs; k++) {
-    const struct job *j = &run->jobs[k];
+  rc = align_results(run, w);
+  for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
+    const struct job *j = &w->jobs[k];
     if (j->result != NO_RESULT) {
-      const struct xmt_mt_response *resp = &run->responses[j->result];
+      const struct xmt_mt_response *resp = &w->responses[j->result];
       if (resp->error != NULL || !resp->has_text) {
-        job_failed(run, j,
-                   resp->error != NULL
-                       ? resp->error
-                       : "the MT backend returned no translation");
+        rc = job_failed(run, w, j,
+                        resp->error != NULL
+                            ? resp->error
+                            : "the MT backend returned no translation");
         continue;
       }
     }
     const xmt_segment *target;
-    xmt_status st = place_job(run, j, &target);
+    xmt_status st = place_job(run, w, j, &target);
     if (st == XMT_OK)
-      st = xmt_xliff_unit_set_target(run->items[j->item].unit, j->seg, target);
+      st = xmt_xliff_unit_set_target(w->items[j->item].unit, j->seg, target);
     if (st != XMT_OK) {
       char id[160];
-      job_id(run, j, id, sizeof id);
-      rc = run_fail(run, st, xmt_xliff_unit_line(run->items[j->item].unit), id,
-                    "cannot place the inline codes in the translation");
+      job_id(w, j, id, sizeof id);
+      rc = place_fail(run, w, st, xmt_xliff_unit_line(w->items[j->item].unit),
+                      id, "cannot place the inline codes in the translation");
     }
   }
   /* Failed segments of a unit whose other segments were translated keep
    * their source text, and the target says it needs translation. In
    * SDLXLIFF each segment says whether it is translated: a failed one
    * stays empty and unmarked. */
-  for (size_t k = 0; rc == 0 && k < run->njobs; k++) {
-    const struct job *j = &run->jobs[k];
-    xmt_xliff_unit *u = run->items[j->item].unit;
-    size_t failed = run->items[j->item].failed;
+  for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
+    const struct job *j = &w->jobs[k];
+    xmt_xliff_unit *u = w->items[j->item].unit;
+    size_t failed = w->items[j->item].failed;
     if (failed == 0 || failed == xmt_xliff_unit_segment_count(u) ||
         u->nsdlsegs > 0 || j->result == NO_RESULT ||
-        (run->responses[j->result].error == NULL &&
-         run->responses[j->result].has_text))
+        (w->responses[j->result].error == NULL &&
+         w->responses[j->result].has_text))
       continue;
-    if (xmt_xliff_unit_set_target(u, j->seg, job_source(run, j)) != XMT_OK)
-      rc = run_nomem(run);
+    if (xmt_xliff_unit_set_target(u, j->seg, job_source(w, j)) != XMT_OK)
+      rc = place_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
   }
-  for (size_t r = 0; r < run->nresults; r++) {
-    xmt_alignment_free(run->results[r].links);
-    run->results[r].links = NULL;
+  for (size_t r = 0; r < w->nresults; r++) {
+    xmt_alignment_free(w->results[r].links);
+    w->results[r].links = NULL;
   }
-  for (size_t i = 0; i < run->nitems; i++) {
-    struct item *it = &run->items[i];
-    xmt_status st = XMT_OK;
-    if (rc == 0 && it->unit != NULL) {
+  for (size_t i = 0; rc == 0 && i < w->nitems; i++) {
+    struct item *it = &w->items[i];
+    xmt_status st;
+    if (it->unit != NULL) {
       struct xmt_xliff_target_options options = run->options;
       if (it->failed) {
         options.state = "needs-translation";
@@ -1252,22 +1362,84 @@ static int drain(struct run *run) {
         options.approved = 0;
       }
       if (xmt_xliff_unit_wants_target(it->unit, &options))
-        f->stats.translated_units++;
+        w->stats.translated_units++;
       else
-        f->stats.skipped_units++;
+        w->stats.skipped_units++;
       st = xmt_xliff_writer_unit(run->writer, it->unit, &options);
-    } else if (rc == 0) {
-      st = xmt_xliff_writer_skeleton(run->writer,
-                                     run->skeleton.data + it->bytes, it->len);
+    } else {
+      st = xmt_xliff_writer_skeleton(run->writer, w->skeleton.data + it->bytes,
+                                     it->len);
     }
-    if (rc == 0 && st != XMT_OK)
-      rc = run_fail(run, st, 0, NULL, xmt_strerror(st));
-    xmt_xliff_unit_free(it->unit);
+    if (st == XMT_ERR_NOMEM)
+      rc = place_fail(run, w, st, 0, NULL, NULL);
+    else if (st != XMT_OK)
+      rc =
+          place_fail(run, w, XMT_ERR_WRITE, 0, NULL, "cannot write the output");
   }
-  run->nitems = 0;
-  run->queued_segments = 0;
-  xmt_buf_reset(&run->skeleton);
-  return rc;
+  window_reset(w);
+}
+
+static void *place_thread(void *arg) {
+  struct run *run = arg;
+  place_window(run, run->placing);
+  return NULL;
+}
+
+/* Takes back the window the worker placed: its counts and failures
+ * become the run's, the segments it could not translate are told. */
+static int finish_placing(struct run *run) {
+  struct window *w = run->placing;
+  if (w == NULL)
+    return run->failed;
+  if (run->worker_started)
+    pthread_join(run->worker, NULL);
+  run->placing = NULL;
+  run->worker_started = 0;
+  struct xmt_filter_stats *s = &run->filter->stats;
+  s->translated_units += w->stats.translated_units;
+  s->skipped_units += w->stats.skipped_units;
+  s->failed_segments += w->stats.failed_segments;
+  s->projected_segments += w->stats.projected_segments;
+  s->repaired_segments += w->stats.repaired_segments;
+  s->probe_anchored_tags += w->stats.probe_anchored_tags;
+  memset(&w->stats, 0, sizeof w->stats);
+  xmt_filter *f = run->filter;
+  for (size_t k = 0; k < w->nnotes; k++)
+    f->on_failure(f->callback_user, w->notes.data + w->notes_at[k].id,
+                  w->notes_at[k].line, w->notes.data + w->notes_at[k].message);
+  w->nnotes = 0;
+  xmt_buf_reset(&w->notes);
+  if (w->failed) {
+    /* Earlier in the document than whatever the main thread met since. */
+    xmt_error_copy(&f->err, &w->err.pub);
+    xmt_error_clear(&w->err);
+    w->failed = 0;
+    run->failed = 1;
+  }
+  return run->failed;
+}
+
+/* Translates the window the reader filled and hands it to the worker,
+ * once the worker is done with the one before; the reader goes on with
+ * the other window. */
+static int drain(struct run *run) {
+  struct window *w = run->fill;
+  if (run->extract != NULL) {
+    int rc = translate_window(run);
+    return rc != 0 ? rc : extract_window(run, w);
+  }
+  int rc = translate_window(run);
+  if (finish_placing(run) != 0 || rc != 0)
+    return 1;
+  if (w->nitems == 0)
+    return 0;
+  run->placing = w;
+  run->fill = w == &run->windows[0] ? &run->windows[1] : &run->windows[0];
+  run->worker_started =
+      pthread_create(&run->worker, NULL, place_thread, run) == 0;
+  if (!run->worker_started) /* no thread: placed here, as well */
+    place_window(run, w);
+  return 0;
 }
 
 /* A writer's failure: out of memory, or the output's (its reason is added
@@ -1280,9 +1452,12 @@ static int write_failed(struct run *run, xmt_status st) {
 
 static int on_skeleton(void *user, const char *bytes, size_t len) {
   struct run *run = user;
+  struct window *w = run->fill;
   if (run->extract != NULL)
     return 0;
-  if (run->nitems == 0) {
+  /* Straight to the writer, unless units wait before them here or in
+   * the worker's hands. */
+  if (w->nitems == 0 && run->placing == NULL) {
     xmt_xliff_writer_set_encoding(run->writer,
                                   xmt_xliff_reader_encoding(run->reader));
     xmt_status st = xmt_xliff_writer_skeleton(run->writer, bytes, len);
@@ -1291,9 +1466,9 @@ static int on_skeleton(void *user, const char *bytes, size_t len) {
   struct item *it = push_item(run);
   if (it == NULL)
     return run_nomem(run);
-  it->bytes = run->skeleton.len;
+  it->bytes = w->skeleton.len;
   it->len = len;
-  if (xmt_buf_append(&run->skeleton, bytes, len) != XMT_OK)
+  if (xmt_buf_append(&w->skeleton, bytes, len) != XMT_OK)
     return run_nomem(run);
   return 0;
 }
@@ -1302,7 +1477,9 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
                    const char *tag, size_t len) {
   struct run *run = user;
   xmt_filter *f = run->filter;
-  if (drain(run) != 0)
+  /* The worker writes with this file's languages and options: it is done
+   * before they change. */
+  if (drain(run) != 0 || finish_placing(run) != 0)
     return 1;
   char msg[256];
   if (f->source_language != NULL && info->source_language != NULL &&
@@ -1351,6 +1528,7 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
 
 static int on_unit(void *user, xmt_xliff_unit *unit) {
   struct run *run = user;
+  struct window *w = run->fill;
   struct item *it = push_item(run);
   if (it == NULL) {
     xmt_xliff_unit_free(unit);
@@ -1358,12 +1536,12 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
   }
   it->unit = unit;
   run->filter->stats.units++;
-  run->queued_segments += xmt_xliff_unit_segment_count(unit);
+  w->queued_segments += xmt_xliff_unit_segment_count(unit);
   if (run->options.target_language == NULL)
     return run_fail(run, XMT_ERR_NOT_XLIFF, xmt_xliff_unit_line(unit),
                     xmt_xliff_unit_id(unit), "<trans-unit> outside <file>");
   size_t window = run->filter->window ? run->filter->window : DEFAULT_WINDOW;
-  return run->queued_segments >= window ? drain(run) : 0;
+  return w->queued_segments >= window ? drain(run) : 0;
 }
 
 /* Opens the filter's cache for a run; the engine part of its keys is the
@@ -1392,23 +1570,48 @@ static xmt_status open_cache(struct run *run) {
   return st;
 }
 
+static void window_free(struct window *w) {
+  window_reset(w);
+  free(w->items);
+  xmt_buf_free(&w->skeleton);
+  for (size_t i = 0; i < w->results_cap; i++)
+    xmt_mt_response_free(&w->responses[i]);
+  for (size_t i = 0; i < w->nresults; i++)
+    xmt_alignment_free(w->results[i].links);
+  free(w->results);
+  free(w->responses);
+  free(w->jobs);
+  free(w->probes);
+  free(w->probe_results);
+  xmt_buf_free(&w->arena);
+  xmt_buf_free(&w->plain);
+  xmt_error_clear(&w->err);
+  free(w->notes_at);
+  xmt_buf_free(&w->notes);
+}
+
+static xmt_status tools_init(struct stage_tools *t) {
+  t->scratch = xmt_segment_new();
+  t->stok = xmt_tokens_new();
+  t->ttok = xmt_tokens_new();
+  if (t->scratch == NULL || t->stok == NULL || t->ttok == NULL)
+    return XMT_ERR_NOMEM;
+  return xmt_placer_init(&t->placer);
+}
+
+static void tools_free(struct stage_tools *t) {
+  xmt_placer_free(&t->placer);
+  xmt_tokens_free(t->stok);
+  xmt_tokens_free(t->ttok);
+  xmt_segment_free(t->scratch);
+}
+
 static void run_free(struct run *run) {
   xmt_cache_close(run->cache);
   xmt_buf_free(&run->cache_engine);
   xmt_error_clear(&run->cache_err);
-  for (size_t i = 0; i < run->nitems; i++)
-    xmt_xliff_unit_free(run->items[i].unit);
-  free(run->items);
-  xmt_buf_free(&run->skeleton);
-  for (size_t i = 0; i < run->results_cap; i++)
-    xmt_mt_response_free(&run->responses[i]);
-  for (size_t i = 0; i < run->nresults; i++)
-    xmt_alignment_free(run->results[i].links);
-  free(run->results);
-  free(run->responses);
-  free(run->jobs);
-  free(run->probes);
-  free(run->probe_results);
+  window_free(&run->windows[0]);
+  window_free(&run->windows[1]);
   for (size_t k = 0; k < run->lanes_cap; k++) {
     free(run->lanes[k].requests);
     free(run->lanes[k].response_ptrs);
@@ -1416,17 +1619,13 @@ static void run_free(struct run *run) {
   }
   free(run->lanes);
   free(run->pending);
-  xmt_buf_free(&run->arena);
-  xmt_buf_free(&run->plain);
   xmt_buf_free(&run->request);
   free(run->index);
   xmt_memo_free(&run->run_memo);
-  xmt_placer_free(&run->placer);
-  xmt_tokens_free(run->stok);
-  xmt_tokens_free(run->ttok);
+  tools_free(&run->tt);
+  tools_free(&run->pt);
   free(run->source_language);
   free(run->target_language);
-  xmt_segment_free(run->scratch);
   xmt_xliff_reader_free(run->reader);
   xmt_xliff_writer_free(run->writer);
   xmt_aligner_free(run->aligner);
@@ -1524,9 +1723,7 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
   if (run.reader != NULL)
     xmt_xliff_reader_keep_entities(run.reader,
                                    (f->flags & XMT_FILTER_KEEP_ENTITIES) != 0);
-  run.scratch = xmt_segment_new();
-  run.stok = xmt_tokens_new();
-  run.ttok = xmt_tokens_new();
+  run.fill = &run.windows[0];
   if (extract_format >= 0) {
     run.extract = &out;
     run.extract_format = (enum xmt_segments_format)extract_format;
@@ -1539,8 +1736,7 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
     run.lanes_cap = 0;
   pthread_mutex_init(&run.lanes_lock, NULL);
   if (run.lanes == NULL || run.writer == NULL || run.reader == NULL ||
-      run.scratch == NULL || run.stok == NULL || run.ttok == NULL ||
-      xmt_placer_init(&run.placer) != XMT_OK ||
+      tools_init(&run.tt) != XMT_OK || tools_init(&run.pt) != XMT_OK ||
       xmt_xliff_reader_set_filename(run.reader, in_path) != XMT_OK) {
     st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                        xmt_strerror(XMT_ERR_NOMEM));
@@ -1563,6 +1759,7 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
       st = xmt_read_all(run.reader, in, in_path, &read_err, &f->stats.bytes_in);
       if (st == XMT_OK && drain(&run) != 0)
         st = XMT_ERR_ABORTED;
+      finish_placing(&run);
       if (run.failed)
         st = f->err.pub.status;
       else if (read_err.pub.status != XMT_OK)

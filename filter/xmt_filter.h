@@ -249,6 +249,7 @@ struct xmt_filter_stats {
   size_t sanitized_segments;    /* answers with characters XML cannot carry
                                    (or C1 controls), which were removed */
   size_t cache_hits;            /* requests answered by the cache */
+  double engine_seconds;        /* wall time with requests at the engine */
 };
 
 /* Called after each backend call; non-zero stops the run (nothing is

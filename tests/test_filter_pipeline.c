@@ -382,26 +382,74 @@ static void test_raw_mode(void) {
 }
 
 static void test_partial_failure(void) {
-  struct engine e = {FAIL_TWO, 0, 0, ""};
-  struct failures fl = {""};
-  xmt_filter *f = new_filter(&e, XMT_TAGS_PROJECT, &fl);
-  expect_run(
-      f,
+  static const char in[] =
       HEAD UNIT("1", "one") UNTOUCHED UNIT("2", "two") UNTOUCHED
       "<trans-unit id=\"3\"><source>Sa. Sb.</source><seg-source>"
       "<mrk mtype=\"seg\" mid=\"1\">Sa.</mrk> "
-      "<mrk mtype=\"seg\" mid=\"2\">Sb.</mrk></seg-source>" UNTOUCHED TAIL,
-      XMT_ERR_PARTIAL,
+      "<mrk mtype=\"seg\" mid=\"2\">Sb.</mrk></seg-source>" UNTOUCHED TAIL;
+  static const char out[] =
       HEAD UNIT("1", "one") DONE("ONE") UNIT("2", "two") UNTOUCHED
       "<trans-unit id=\"3\"><source>Sa. Sb.</source><seg-source>"
       "<mrk mtype=\"seg\" mid=\"1\">Sa.</mrk> "
       "<mrk mtype=\"seg\" mid=\"2\">Sb.</mrk></seg-source>"
       "<target xml:lang=\"de\" state=\"needs-translation\">"
       "<mrk mtype=\"seg\" mid=\"1\">SA.</mrk> "
-      "<mrk mtype=\"seg\" mid=\"2\">Sb.</mrk></target></trans-unit>\n" TAIL);
+      "<mrk mtype=\"seg\" mid=\"2\">Sb.</mrk></target></trans-unit>\n" TAIL;
+  struct engine e = {FAIL_TWO, 0, 0, ""};
+  struct failures fl = {""};
+  xmt_filter *f = new_filter(&e, XMT_TAGS_PROJECT, &fl);
+  expect_run(f, in, XMT_ERR_PARTIAL, out);
   CU_ASSERT_STRING_EQUAL(fl.text, "2@3:engine refused;3#2@4:engine refused;");
   CU_ASSERT_EQUAL(xmt_filter_stats(f)->failed_segments, 2);
   CU_ASSERT_PTR_NOT_NULL(strstr(xmt_filter_error(f)->message, "2 segments"));
+  /* A window a unit: one is placed and written while the next is
+   * translated. The same bytes, the failures told in order, the counts
+   * of both stages summed. */
+  fl.text[0] = '\0';
+  xmt_filter_set_window(f, 1);
+  expect_run(f, in, XMT_ERR_PARTIAL, out);
+  CU_ASSERT_STRING_EQUAL(fl.text, "2@3:engine refused;3#2@4:engine refused;");
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->failed_segments, 2);
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->translated_units, 2);
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->skipped_units, 1);
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->units, 3);
+  xmt_filter_free(f);
+}
+
+/* The placing stage fails to write while the next window is being
+ * translated: the run fails with the output's error, nothing kept. */
+static void test_write_failure_while_translating(void) {
+  if (access("/dev/full", W_OK) != 0)
+    return;
+  struct engine e = {UPPER, 0, 0, ""};
+  struct failures fl = {""};
+  xmt_filter *f = new_filter(&e, XMT_TAGS_PROJECT, &fl);
+  xmt_filter_set_window(f, 1);
+  /* Four units of 100 KB: more than the writer holds before it writes. */
+  static const char head[] = HEAD, tail[] = TAIL;
+  size_t cap = sizeof head + sizeof tail + 4 * (100000 + 200), at = 0;
+  char *doc = malloc(cap);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+  at += (size_t)snprintf(doc + at, cap - at, "%s", head);
+  for (int u = 0; u < 4; u++) {
+    at += (size_t)snprintf(doc + at, cap - at, "<trans-unit id=\"%d\"><source>",
+                           u + 1);
+    for (int k = 0; k < 20000; k++)
+      at += (size_t)snprintf(doc + at, cap - at, "word ");
+    at += (size_t)snprintf(doc + at, cap - at, "</source>" UNTOUCHED);
+  }
+  snprintf(doc + at, cap - at, "%s", tail);
+  write_file(xmt_test_tmp_path("in.xlf"), doc);
+  free(doc);
+  xmt_status st =
+      xmt_filter_translate_file(f, xmt_test_tmp_path("in.xlf"), "/dev/full");
+  CU_ASSERT_EQUAL(st, XMT_ERR_WRITE);
+  const struct xmt_error *err = xmt_filter_error(f);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(err->message);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(err->file);
+  CU_ASSERT_STRING_EQUAL(err->file, "/dev/full");
+  CU_ASSERT_PTR_NOT_NULL(strstr(err->message, "No space left on device"));
+  unlink(xmt_test_tmp_path("in.xlf"));
   xmt_filter_free(f);
 }
 
@@ -487,6 +535,8 @@ CU_TestInfo pipeline_tests[] = {
     {"mask mode repairs lost, repeated and moved codes", test_mask_mode},
     {"raw mode parses or projects", test_raw_mode},
     {"failed segments: partial output, reported", test_partial_failure},
+    {"a write failing while the next window is translated",
+     test_write_failure_while_translating},
     {"offline extract and merge", test_extract_merge},
     {"answers without words: no alignment, no failed run",
      test_answers_without_words},

@@ -40,6 +40,24 @@ if expect_exit 0 "--engine-jobs 3" run "$tmp/3.xlf" "$tmp/3.json" 3; then
   check "the tags kept" test "$(grep -c '<target[^>]*>SENTENCE NUMBER [0-9]* IS <g id="1">HERE</g>.</target>' "$tmp/3.xlf")" -eq 12
   check "report: 6 calls, 12 segments" grep -q '"segments_sent":12,.*"mt_calls":6,' "$tmp/3.json"
 fi
+# The report says how long the engine had requests: an engine that takes
+# 50 ms a segment had them for at least 0.6 s of the run, not longer
+# than the run.
+cat >"$tmp/slow.sh" <<EOD
+#!/bin/sh
+while IFS= read -r line; do sleep 0.05; printf '%s\n' "\$line"; done
+EOD
+chmod +x "$tmp/slow.sh"
+if expect_exit 0 "an engine taking 50 ms a segment" "$x" translate \
+  "$tmp/doc.xlf" -o "$tmp/slow.xlf" --mt "cmd:$tmp/slow.sh" -q --probes off \
+  --report "$tmp/slow.json"; then
+  engine=$(sed -n 's/.*"engine_seconds":\([0-9.]*\).*/\1/p' "$tmp/slow.json")
+  wall=$(sed -n 's/.*"seconds":\([0-9.]*\),"engine_seconds".*/\1/p' "$tmp/slow.json")
+  check "engine_seconds at least 0.6 ($engine)" \
+    awk -v e="${engine:-0}" 'BEGIN { exit !(e >= 0.6) }'
+  check "engine_seconds within the run ($engine of $wall)" \
+    awk -v e="${engine:-0}" -v w="${wall:-0}" 'BEGIN { exit !(e > 0 && e <= w) }'
+fi
 # More processes than batches: no process without work is started.
 : >"$tmp/pids"
 expect_exit 0 "--engine-jobs 64 on 6 batches" run "$tmp/64.xlf" "$tmp/64.json" 64 &&
