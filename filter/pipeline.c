@@ -87,11 +87,14 @@ struct window {
   struct result *results;
   struct xmt_mt_response *responses; /* one per result */
   size_t nresults, results_cap;
-  struct xmt_buf skeleton;  /* the window's skeleton bytes */
-  struct xmt_buf arena;     /* requests and plain cores of the window */
-  struct xmt_buf plain;     /* plain answers */
-  struct xmt_probe *probes; /* of the window's jobs */
-  size_t *probe_results;    /* the result of each; NO_RESULT: literal */
+  struct xmt_buf skeleton;    /* the window's skeleton bytes */
+  struct xmt_buf arena;       /* requests and plain cores of the window */
+  struct xmt_buf plain;       /* plain answers */
+  struct xmt_buf probe_plain; /* those of results only probes asked */
+  int probes_answered;        /* under run->probes_lock */
+  int probes_failed;          /* the run failed asking them */
+  struct xmt_probe *probes;   /* of the window's jobs */
+  size_t *probe_results;      /* the result of each; NO_RESULT: literal */
   size_t nprobes, probes_cap;
   /* What placing counted, failed and left untranslated: the run's own
    * once the main thread takes the window back. */
@@ -121,6 +124,12 @@ struct run {
   struct window windows[2];
   struct window *fill;    /* the one the reader fills */
   struct window *placing; /* handed to the worker, NULL: none */
+  struct window *asking;  /* whose requests go to the engine */
+  int asking_probes;      /* its probes' (1) or its segments' (0) */
+  /* The engine answers a window's probes while the worker aligns it:
+   * placing waits for them. */
+  pthread_mutex_t probes_lock;
+  pthread_cond_t probes_cond;
   pthread_t worker;
   int worker_started; /* else the window was placed in the main thread */
   /* The engine: lanes[0] holds the state opened for the run; with
@@ -600,7 +609,7 @@ static int open_lanes(struct run *run, size_t n) {
  * errors are the run's, under its lock when lanes run at once. */
 static void send_batch(struct lane *lane, size_t k, int locked) {
   struct run *run = lane->run;
-  struct window *w = run->fill;
+  struct window *w = run->asking;
   xmt_filter *f = run->filter;
   size_t from = k * run->batch;
   size_t to =
@@ -675,7 +684,7 @@ static void *lane_thread(void *arg) {
 /* Sends the results not answered yet to the backend, a batch at a time,
  * on as many lanes as --engine-jobs gives and the batches fill. */
 static int translate_results(struct run *run) {
-  struct window *w = run->fill;
+  struct window *w = run->asking;
   xmt_filter *f = run->filter;
   run->batch = f->batch_size ? f->batch_size : DEFAULT_BATCH;
   if (run->pending_cap < w->nresults) {
@@ -687,7 +696,7 @@ static int translate_results(struct run *run) {
   }
   run->npending = 0;
   for (size_t r = 0; r < w->nresults; r++)
-    if (!w->results[r].cached)
+    if (!w->results[r].cached && w->results[r].probe == run->asking_probes)
       run->pending[run->npending++] = r;
   run->nbatches = (run->npending + run->batch - 1) / run->batch;
   run->lanes_stop = 0;
@@ -774,7 +783,7 @@ static void tidy_spaces(struct xmt_buf *text, const char *request,
  * answer; the segment is counted and reported. */
 static void sanitize_answer(struct run *run, const struct result *res,
                             struct xmt_buf *text) {
-  const struct window *w = run->fill;
+  const struct window *w = run->asking;
   xmt_filter *f = run->filter;
   size_t len = text->len;
   size_t removed = len > 0 ? xmt_text_strip_controls(text->data, &len) : 0;
@@ -802,26 +811,29 @@ static void sanitize_answer(struct run *run, const struct result *res,
  * it translates (asked more than once per job). */
 static xmt_status store_answer(struct run *run, struct result *res,
                                const char *text, size_t len) {
-  struct window *w = run->fill;
-  res->answer = w->plain.len;
+  struct window *w = run->asking;
+  struct xmt_buf *to = res->probe ? &w->probe_plain : &w->plain;
+  res->answer = to->len;
   res->answer_len = len;
   res->unchanged =
       len == res->plain_len &&
       (len == 0 || memcmp(text, w->arena.data + res->plain, len) == 0);
-  return xmt_buf_append(&w->plain, text, len);
+  return xmt_buf_append(to, text, len);
 }
 
 /* The plain answer of each result (tags removed in mask and raw modes),
  * and the run's table of translations. */
 static int collect_answers(struct run *run) {
-  struct window *w = run->fill;
+  struct window *w = run->asking;
   xmt_filter *f = run->filter;
-  xmt_buf_reset(&w->plain);
+  xmt_buf_reset(run->asking_probes ? &w->probe_plain : &w->plain);
   if (xmt_memo_bytes(&run->run_memo) > MEMO_MAX_BYTES)
     xmt_memo_clear(&run->run_memo);
   for (size_t r = 0; r < w->nresults; r++) {
     struct result *res = &w->results[r];
     struct xmt_mt_response *resp = &w->responses[r];
+    if (res->probe != run->asking_probes)
+      continue;
     /* The table's slot for a result a few ahead, by the time it is put. */
     if (r + 8 < w->nresults && !run->no_dedupe)
       xmt_memo_prefetch(&run->run_memo, w->results[r + 8].request_hash);
@@ -873,7 +885,8 @@ static int collect_answers(struct run *run) {
 }
 
 static const char *answer_of(const struct window *w, const struct result *r) {
-  return r->answer_len > 0 ? w->plain.data + r->answer : "";
+  const struct xmt_buf *from = r->probe ? &w->probe_plain : &w->plain;
+  return r->answer_len > 0 ? from->data + r->answer : "";
 }
 
 /* 1 when a job's tags must be projected onto its answer. */
@@ -1010,8 +1023,9 @@ static int align_results(struct run *run, struct window *w) {
     const struct result *res = &w->results[r];
     const struct xmt_mt_response *resp = &w->responses[r];
     /* Probes are not trained on: a word out of context would teach the
-     * aligner translations the document does not use. */
-    if (resp->error != NULL || !resp->has_text || res->probe)
+     * aligner translations the document does not use. (Their answers may
+     * still be coming: not looked at.) */
+    if (res->probe || resp->error != NULL || !resp->has_text)
       continue;
     const char *src = w->arena.data + res->plain;
     const char *tgt = answer_of(w, res);
@@ -1252,8 +1266,10 @@ static int extract_window(struct run *run, struct window *w) {
   return rc;
 }
 
+static int ask_engine(struct run *run, struct window *w, int probes);
+
 /* The main thread's part of a window: its segments, their requests, and
- * the answers of the memo, the cache and the engine. */
+ * the answers of the memo, the cache and the engine (probes aside). */
 static int translate_window(struct run *run) {
   xmt_filter *f = run->filter;
   struct window *w = run->fill;
@@ -1286,14 +1302,37 @@ static int translate_window(struct run *run) {
     return rc;
   if (look_up_answers(run) != XMT_OK)
     rc = run_nomem(run);
-  if (rc == 0)
-    rc = translate_results(run);
+  return rc != 0 ? rc : ask_engine(run, w, 0);
+}
+
+/* Sends the window's segments (probes 0) or its probes (1) to the
+ * engine, and keeps the answers. */
+static int ask_engine(struct run *run, struct window *w, int probes) {
+  run->asking = w;
+  run->asking_probes = probes;
+  int rc = translate_results(run);
   if (rc == 0)
     rc = collect_answers(run);
   if (rc == 0 && run->cache != NULL &&
       xmt_cache_commit(run->cache, &run->cache_err) != XMT_OK)
     cache_trouble(run);
   return rc;
+}
+
+/* Whether the window has results only probes asked for. */
+static int probes_to_ask(const struct window *w) {
+  for (size_t r = 0; r < w->nresults; r++)
+    if (w->results[r].probe)
+      return 1;
+  return 0;
+}
+
+static void set_probes_answered(struct run *run, struct window *w, int failed) {
+  pthread_mutex_lock(&run->probes_lock);
+  w->probes_answered = 1;
+  w->probes_failed = failed;
+  pthread_cond_broadcast(&run->probes_cond);
+  pthread_mutex_unlock(&run->probes_lock);
 }
 
 /* The placing stage of a window, on the worker thread: word alignments,
@@ -1308,6 +1347,12 @@ static void place_window(struct run *run, struct window *w) {
       w->results[j->result].needs_links = 1;
   }
   rc = align_results(run, w);
+  pthread_mutex_lock(&run->probes_lock);
+  while (!w->probes_answered)
+    pthread_cond_wait(&run->probes_cond, &run->probes_lock);
+  if (w->probes_failed) /* the run failed: its error is the main thread's */
+    rc = 1;
+  pthread_mutex_unlock(&run->probes_lock);
   for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
     const struct job *j = &w->jobs[k];
     if (j->result != NO_RESULT) {
@@ -1433,13 +1478,21 @@ static int drain(struct run *run) {
     return 1;
   if (w->nitems == 0)
     return 0;
+  /* The worker aligns the window while the engine answers its probes,
+   * which only placing needs. */
+  int ask = probes_to_ask(w);
+  w->probes_answered = !ask;
+  w->probes_failed = 0;
   run->placing = w;
   run->fill = w == &run->windows[0] ? &run->windows[1] : &run->windows[0];
   run->worker_started =
       pthread_create(&run->worker, NULL, place_thread, run) == 0;
+  if (ask)
+    rc = ask_engine(run, w, 1);
+  set_probes_answered(run, w, rc != 0);
   if (!run->worker_started) /* no thread: placed here, as well */
     place_window(run, w);
-  return 0;
+  return rc;
 }
 
 /* A writer's failure: out of memory, or the output's (its reason is added
@@ -1585,6 +1638,7 @@ static void window_free(struct window *w) {
   free(w->probe_results);
   xmt_buf_free(&w->arena);
   xmt_buf_free(&w->plain);
+  xmt_buf_free(&w->probe_plain);
   xmt_error_clear(&w->err);
   free(w->notes_at);
   xmt_buf_free(&w->notes);
@@ -1735,6 +1789,8 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
   if (run.lanes == NULL)
     run.lanes_cap = 0;
   pthread_mutex_init(&run.lanes_lock, NULL);
+  pthread_mutex_init(&run.probes_lock, NULL);
+  pthread_cond_init(&run.probes_cond, NULL);
   if (run.lanes == NULL || run.writer == NULL || run.reader == NULL ||
       tools_init(&run.tt) != XMT_OK || tools_init(&run.pt) != XMT_OK ||
       xmt_xliff_reader_set_filename(run.reader, in_path) != XMT_OK) {
@@ -1777,6 +1833,8 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
   for (size_t k = 0; k < run.nlanes && f->backend->close != NULL; k++)
     f->backend->close(run.lanes[k].state);
   pthread_mutex_destroy(&run.lanes_lock);
+  pthread_mutex_destroy(&run.probes_lock);
+  pthread_cond_destroy(&run.probes_cond);
   if (in != stdin)
     fclose(in);
   if (st == XMT_ERR_WRITE)

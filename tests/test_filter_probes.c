@@ -161,7 +161,8 @@ static void expect(const char *src, const char *tgt, const char *tgt_off,
     CU_ASSERT_STRING_EQUAL(fl.text, "");
     const struct xmt_filter_stats *s = xmt_filter_stats(f);
     CU_ASSERT_EQUAL(s->segments, 1);
-    CU_ASSERT_EQUAL(s->mt_calls, 1); /* probes ride in the same batch */
+    /* The probes go in a call of their own, after the segments'. */
+    CU_ASSERT_EQUAL(s->mt_calls, 1 + (s->probe_requests > 0));
     CU_ASSERT_EQUAL(s->probe_requests, m == 0 ? want->probe_requests : 0);
     CU_ASSERT_EQUAL(s->probe_anchored_tags,
                     m == 0 ? want->probe_anchored_tags : 0);
@@ -185,7 +186,8 @@ static void test_span_exact(void) {
          "El coche <g id=\"1\">rojo</g> está en el garaje.",
          "El <g id=\"1\">coche</g> rojo está en el garaje.", &e, &want);
   CU_ASSERT_STRING_EQUAL(e.asked, "[The red car is in the garage.]");
-  /* With probes the engine is asked both, in one call. */
+  /* With probes the engine is asked both: the segment, then its probes
+   * while the aligner works. */
   char in[512];
   snprintf(in, sizeof in, HEAD UNIT("%s") TODO TAIL,
            "The <g id=\"1\">red</g> car is in the garage.");
@@ -198,7 +200,7 @@ static void test_span_exact(void) {
                   XMT_OK);
   CU_ASSERT_STRING_EQUAL(e.asked,
                          "[The red car is in the garage.][red][The red]");
-  CU_ASSERT_EQUAL(e.calls, 1);
+  CU_ASSERT_EQUAL(e.calls, 2);
   xmt_filter_free(f);
   unlink(xmt_test_tmp_path("in.xlf"));
   unlink(xmt_test_tmp_path("out.xlf"));

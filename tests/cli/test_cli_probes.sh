@@ -56,8 +56,8 @@ if expect_exit 0 "translate with probes" "$x" translate "$tmp/page.html" \
   # before the line break; each element anchored
   check "report counts the probes" grep -q \
     '"probe_requests":16,"probe_anchored_tags":8,' "$tmp/auto.json"
-  check "probes ride in the segments' batch" grep -q \
-    '"segments_sent":8,.*"mt_calls":1,' "$tmp/auto.json"
+  check "probes go in a batch after the segments'" grep -q \
+    '"segments_sent":8,.*"mt_calls":2,' "$tmp/auto.json"
 fi
 
 if expect_exit 0 "translate without probes" "$x" translate \
