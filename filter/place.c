@@ -1109,9 +1109,11 @@ static xmt_status words_of(struct xmt_placer *p, struct xmt_probe_words *ws,
   xmt_status st = xmt_tokenize(p->stok, text, len, XMT_TOKENIZE_DEFAULT);
   size_t m = xmt_tokens_count(p->stok);
   const struct xmt_token *t = xmt_tokens_array(p->stok);
+  if (st != XMT_OK)
+    return st;
   struct xmt_probe_word *w = xmt_grow_array(ws->w, &ws->cap, m, sizeof *w);
-  if (st != XMT_OK || w == NULL)
-    return st != XMT_OK ? st : XMT_ERR_NOMEM;
+  if (w == NULL)
+    return XMT_ERR_NOMEM;
   ws->w = w;
   for (size_t i = 0; st == XMT_OK && i < m; i++) {
     struct xmt_probe_word *x = &w[ws->n++];
