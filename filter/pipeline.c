@@ -1421,7 +1421,6 @@ static void place_window(struct run *run, struct window *w) {
       rc =
           place_fail(run, w, XMT_ERR_WRITE, 0, NULL, "cannot write the output");
   }
-  window_reset(w);
 }
 
 static void *place_thread(void *arg) {
@@ -1440,6 +1439,10 @@ static int finish_placing(struct run *run) {
     pthread_join(run->worker, NULL);
   run->placing = NULL;
   run->worker_started = 0;
+  /* Freed by the thread that allocated them: glibc's free of another
+   * thread's chunks takes that thread's arena lock, and the two threads
+   * then wait on each other. */
+  window_reset(w);
   struct xmt_filter_stats *s = &run->filter->stats;
   s->translated_units += w->stats.translated_units;
   s->skipped_units += w->stats.skipped_units;
