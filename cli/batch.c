@@ -1,17 +1,22 @@
 /* batch.c -- xliffmt batch: many documents translated into a mirrored
  * output tree, several at a time.
  *
- * Each document runs in a child process of its own, exactly as `xliffmt
- * translate` would run it, so one document's failure, crash or memory
- * cannot touch another's, and outputs appear whole or not at all. A
- * child hands its counters back on a pipe and its report in a file; the
- * parent keeps the progress, the totals and the batch report. An output
- * newer than its input is skipped, so a batch that was stopped starts
- * again where it stopped. */
+ * Each of --jobs workers is a child process that translates the documents
+ * the parent hands it, one after the other, exactly as `xliffmt translate`
+ * would, with one filter whose engine stays up from one document to the
+ * next (starting Apertium costs more than translating a short document).
+ * A crash or a leak stays in its worker: the parent marks the document
+ * failed and starts another worker. A worker hands back each document's
+ * counters on a pipe and its report in a file; the parent keeps the
+ * progress, the totals and the batch report. An output newer than its
+ * input is skipped, so a batch that was stopped starts again where it
+ * stopped. */
 #include "config.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -37,6 +42,10 @@ static void usage(FILE *fp) {
           "      --force               translate documents whose output is up "
           "to\n"
           "                            date too\n"
+          "      --fresh-engine        start the engine anew for each document\n"
+          "                            (default: once per job; an engine may\n"
+          "                            carry context from one document to the\n"
+          "                            next)\n"
           "      --report FILE         JSON: one object per document, as\n"
           "                            translate's --report, and the totals\n"
           "  -q, --quiet               no progress and no summary on stderr\n"
@@ -48,7 +57,7 @@ static void usage(FILE *fp) {
           "some segments not translated.\n");
 }
 
-enum { XMT_OPT_JOBS = 400, XMT_OPT_FORCE };
+enum { XMT_OPT_JOBS = 400, XMT_OPT_FORCE, XMT_OPT_FRESH_ENGINE };
 
 struct doc {
   char *in, *out, *rel;
@@ -67,9 +76,10 @@ struct batch {
   const struct xmt_backend *backend; /* --mt */
   const char *spec;
   int reports; /* --report: each document's report is kept on disk */
+  int fresh_engine;
 };
 
-/* What a child hands back on its pipe. */
+/* What a worker hands back on its pipe for each document. */
 struct child_result {
   int rc;
   struct xmt_filter_stats stats;
@@ -188,9 +198,12 @@ static int newer(const struct stat *a, const struct stat *b) {
           a->st_mtim.tv_nsec > b->st_mtim.tv_nsec);
 }
 
+/* A worker: its process (0: none), the pipe that hands it document
+ * numbers and the one its results come back on. */
 struct slot {
   pid_t pid;
-  int fd;
+  int to, from;
+  int busy;
   size_t doc;
 };
 
@@ -235,20 +248,49 @@ static void report_path(const struct batch *b, size_t i, char *out,
   snprintf(out, len, "%s/%zu.json", b->tmpdir, i);
 }
 
-static int start(struct batch *b, const struct xmt_cli_settings *s, size_t i,
-                 struct slot *slot) {
-  int fds[2];
-  if (pipe(fds) != 0)
-    return -1;
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return -1;
+static int read_full(int fd, void *buf, size_t len) {
+  size_t got = 0;
+  while (got < len) {
+    ssize_t n = read(fd, (char *)buf + got, len - got);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return -1;
+    got += (size_t)n;
   }
-  if (pid == 0) {
-    close(fds[0]);
+  return 0;
+}
+
+static int write_full(int fd, const void *buf, size_t len) {
+  size_t put = 0;
+  while (put < len) {
+    ssize_t n = write(fd, (const char *)buf + put, len - put);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return -1;
+    put += (size_t)n;
+  }
+  return 0;
+}
+
+static volatile sig_atomic_t stop;
+static void on_signal(int sig) { stop = sig; }
+
+/* The worker's life: one filter, configured once, for every document it
+ * is handed until the parent closes the pipe. If the configuration fails,
+ * each document is tried alone and fails with its message. */
+static void work(const struct batch *b, const struct xmt_cli_settings *s,
+                 int in, int out) {
+  xmt_filter *f = xmt_filter_new();
+  if (f != NULL && xmt_cli_configure(f, s, b->backend, b->spec) != XMT_OK) {
+    xmt_filter_free(f);
+    f = NULL;
+  }
+  if (f != NULL && !b->fresh_engine)
+    xmt_filter_set_flags(f, s->flags | XMT_FILTER_KEEP_ENGINES);
+  size_t i;
+  while (!stop && read_full(in, &i, sizeof i) == 0 && i < b->n) {
     char report[600];
     report_path(b, i, report, sizeof report);
     struct child_result r;
@@ -257,34 +299,97 @@ static int start(struct batch *b, const struct xmt_cli_settings *s, size_t i,
     one.out = b->docs[i].out;
     one.report = b->reports ? report : NULL;
     one.quiet = 1; /* the batch shows the progress */
-    r.rc = xmt_cli_translate_one(&one, b->backend, b->spec, b->docs[i].in,
+    r.rc = xmt_cli_translate_one(&one, b->backend, b->spec, f, b->docs[i].in,
                                  &r.stats);
-    ssize_t w = write(fds[1], &r, sizeof r);
-    _exit(w == (ssize_t)sizeof r ? r.rc : EXIT_INTERNAL);
+    if (write_full(out, &r, sizeof r) != 0 || r.rc == 130)
+      break;
   }
-  close(fds[1]);
-  slot->pid = pid;
-  slot->fd = fds[0];
-  slot->doc = i;
+  xmt_filter_free(f);
+}
+
+/* Starts the worker of slots[k]. Its pipes' other ends, and those of the
+ * other workers, are closed in it: a worker must see the end of its own
+ * pipe when the parent closes it. */
+static int start_worker(const struct batch *b,
+                        const struct xmt_cli_settings *s, struct slot *slots,
+                        size_t nslots, size_t k,
+                        const struct sigaction *old_pipe) {
+  int jobs[2], results[2];
+  if (pipe(jobs) != 0)
+    return -1;
+  if (pipe(results) != 0) {
+    close(jobs[0]);
+    close(jobs[1]);
+    return -1;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(jobs[0]);
+    close(jobs[1]);
+    close(results[0]);
+    close(results[1]);
+    return -1;
+  }
+  if (pid == 0) {
+    sigaction(SIGPIPE, old_pipe, NULL);
+    for (size_t j = 0; j < nslots; j++)
+      if (slots[j].pid != 0) {
+        close(slots[j].to);
+        close(slots[j].from);
+      }
+    close(jobs[1]);
+    close(results[0]);
+    work(b, s, jobs[0], results[1]);
+    _exit(0);
+  }
+  close(jobs[0]);
+  close(results[1]);
+  slots[k].pid = pid;
+  slots[k].to = jobs[1];
+  slots[k].from = results[0];
+  slots[k].busy = 0;
   return 0;
 }
 
-static void finish(struct batch *b, struct slot *slot, int wstatus) {
+/* Ends slots[k]'s worker: its pipe closed, it leaves on its own; sig
+ * makes it leave now. */
+static void end_worker(struct slot *slot, int sig, int *wstatus) {
+  close(slot->to);
+  close(slot->from);
+  if (sig != 0)
+    kill(slot->pid, sig);
+  int status = 0;
+  while (waitpid(slot->pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  if (wstatus != NULL)
+    *wstatus = status;
+  slot->pid = 0;
+  slot->busy = 0;
+}
+
+/* The document slots[k] was translating, from its result, or failed when
+ * the worker died on it (the worker is then reaped). */
+static void finish(struct batch *b, struct slot *slot) {
   struct doc *d = &b->docs[slot->doc];
   struct child_result r;
-  ssize_t got = read(slot->fd, &r, sizeof r);
-  close(slot->fd);
   d->done = 1;
-  if (got == (ssize_t)sizeof r) {
+  d->has_report = b->reports;
+  slot->busy = 0;
+  if (read_full(slot->from, &r, sizeof r) == 0) {
     d->rc = r.rc;
     d->stats = r.stats;
-  } else {
-    d->rc = EXIT_INTERNAL;
-    if (WIFSIGNALED(wstatus))
-      fprintf(stderr, "xliffmt: %s: the translation died (signal %d)\n", d->in,
-              WTERMSIG(wstatus));
+    return;
   }
-  d->has_report = b->reports;
+  int wstatus;
+  end_worker(slot, 0, &wstatus);
+  d->rc = EXIT_INTERNAL;
+  if (WIFSIGNALED(wstatus))
+    fprintf(stderr, "xliffmt: %s: the translation died (signal %d)\n", d->in,
+            WTERMSIG(wstatus));
+  else
+    fprintf(stderr, "xliffmt: %s: the translation ended without a result\n",
+            d->in);
 }
 
 struct totals {
@@ -408,9 +513,6 @@ static int write_batch_report(const char *path, const struct batch *b,
   return 1;
 }
 
-static volatile sig_atomic_t stop;
-static void on_signal(int sig) { stop = sig; }
-
 static void free_batch(struct batch *b) {
   for (size_t i = 0; i < b->n; i++) {
     char path[600];
@@ -432,12 +534,13 @@ int xmt_cli_batch(int argc, char **argv) {
       XMT_CLI_MT_LONG_OPTIONS,
       {"jobs", required_argument, NULL, 'j'},
       {"force", no_argument, NULL, XMT_OPT_FORCE},
+      {"fresh-engine", no_argument, NULL, XMT_OPT_FRESH_ENGINE},
       {NULL, 0, NULL, 0}};
   struct xmt_cli_settings s;
   xmt_cli_settings_init(&s);
   s.command = "batch ";
   unsigned long jobs = 1;
-  int force = 0, c;
+  int force = 0, fresh_engine = 0, c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "o:s:t:m:j:qh", options, NULL)) != -1) {
     if (c == 'h') {
@@ -456,6 +559,10 @@ int xmt_cli_batch(int argc, char **argv) {
     }
     if (c == XMT_OPT_FORCE) {
       force = 1;
+      continue;
+    }
+    if (c == XMT_OPT_FRESH_ENGINE) {
+      fresh_engine = 1;
       continue;
     }
     if (!xmt_cli_take_option(&s, c, optarg))
@@ -487,6 +594,7 @@ int xmt_cli_batch(int argc, char **argv) {
   b.backend = backend;
   b.spec = spec;
   b.reports = batch_report != NULL;
+  b.fresh_engine = fresh_engine;
   int rc = EXIT_OK;
   for (int i = optind; rc == EXIT_OK && i < argc; i++) {
     struct stat st;
@@ -529,12 +637,16 @@ int xmt_cli_batch(int argc, char **argv) {
     return rc;
   }
 
-  struct sigaction sa, old_int, old_term;
+  struct sigaction sa, old_int, old_term, old_pipe;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &old_int);
   sigaction(SIGTERM, &sa, &old_term);
+  /* A worker that died has closed its pipe: writing to it must fail, not
+   * kill the batch. */
+  sa.sa_handler = SIG_IGN;
+  sigaction(SIGPIPE, &sa, &old_pipe);
 
   struct totals t;
   memset(&t, 0, sizeof t);
@@ -542,8 +654,9 @@ int xmt_cli_batch(int argc, char **argv) {
   int tty = isatty(STDERR_FILENO);
   double t0 = now_s();
   struct slot *slots = calloc(jobs, sizeof *slots);
+  struct pollfd *pfd = calloc(jobs, sizeof *pfd);
   size_t running = 0, next = 0;
-  if (slots == NULL)
+  if (slots == NULL || pfd == NULL)
     rc = EXIT_INTERNAL;
   while (rc == EXIT_OK && (next < b.n || running > 0)) {
     while (!stop && running < jobs && next < b.n) {
@@ -566,33 +679,46 @@ int xmt_cli_batch(int argc, char **argv) {
         continue;
       }
       size_t k = 0;
-      while (slots[k].pid != 0)
+      while (slots[k].busy)
         k++;
-      if (start(&b, &s, next, &slots[k]) != 0) {
+      /* A worker gone since its last document is started again. */
+      if (slots[k].pid != 0 &&
+          write_full(slots[k].to, &next, sizeof next) != 0)
+        end_worker(&slots[k], 0, NULL);
+      if (slots[k].pid == 0 &&
+          (start_worker(&b, &s, slots, jobs, k, &old_pipe) != 0 ||
+           write_full(slots[k].to, &next, sizeof next) != 0)) {
         fprintf(stderr, "xliffmt: cannot start a process: %s\n",
                 strerror(errno));
         rc = EXIT_INTERNAL;
         break;
       }
+      slots[k].busy = 1;
+      slots[k].doc = next++;
       running++;
-      next++;
     }
     if (running == 0)
       break;
-    int wstatus;
-    pid_t pid = waitpid(-1, &wstatus, 0);
-    if (pid < 0) {
+    nfds_t np = 0;
+    for (size_t k = 0; k < jobs; k++)
+      if (slots[k].busy) {
+        pfd[np].fd = slots[k].from;
+        pfd[np].events = POLLIN;
+        pfd[np++].revents = 0;
+      }
+    if (poll(pfd, np, -1) < 0) {
       if (errno == EINTR)
         continue;
       rc = EXIT_INTERNAL;
       break;
     }
-    for (size_t k = 0; k < jobs; k++) {
-      if (slots[k].pid != pid)
+    for (size_t k = 0, i = 0; k < jobs; k++) {
+      if (!slots[k].busy)
         continue;
-      finish(&b, &slots[k], wstatus);
+      if (pfd[i++].revents == 0)
+        continue;
+      finish(&b, &slots[k]);
       const struct doc *d = &b.docs[slots[k].doc];
-      slots[k].pid = 0;
       running--;
       t.done++;
       add_stats(&t.s, &d->stats);
@@ -603,16 +729,16 @@ int xmt_cli_batch(int argc, char **argv) {
       progress(&t, d, t0, tty, s.quiet);
     }
   }
-  /* Whatever stopped the loop, no child is left behind. */
+  /* Whatever stopped the loop, no worker is left behind: idle ones leave
+   * when their pipe closes, busy ones (after an error) are stopped. */
   for (size_t k = 0; slots != NULL && k < jobs; k++)
-    if (slots[k].pid != 0) {
-      kill(slots[k].pid, SIGTERM);
-      waitpid(slots[k].pid, NULL, 0);
-      close(slots[k].fd);
-    }
+    if (slots[k].pid != 0)
+      end_worker(&slots[k], slots[k].busy ? SIGTERM : 0, NULL);
+  free(pfd);
   free(slots);
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
+  sigaction(SIGPIPE, &old_pipe, NULL);
   double seconds = now_s() - t0;
   if (!s.quiet && tty)
     fputc('\n', stderr);

@@ -164,10 +164,13 @@ const struct xmt_backend *xmt_cli_backend(const struct xmt_cli_settings *s,
                                           const char **spec);
 /* Translates one document as `xliffmt translate` does (s->out, s->report,
  * s->quiet); returns the exit status and, when stats is not NULL, the
- * run's counters. */
+ * run's counters. configured: a filter the caller configured from s and
+ * keeps (a batch worker's, whose engine lives from one document to the
+ * next), or NULL for one of the call's own. */
 int xmt_cli_translate_one(const struct xmt_cli_settings *s,
                           const struct xmt_backend *backend, const char *spec,
-                          const char *in, struct xmt_filter_stats *stats);
+                          xmt_filter *configured, const char *in,
+                          struct xmt_filter_stats *stats);
 
 /* Progress, failed segments, summary and report of a run (cli_session.c). */
 /* Segments left untranslated, for stderr and the report. */

@@ -108,21 +108,24 @@ const struct xmt_backend *xmt_cli_backend(const struct xmt_cli_settings *s,
 
 int xmt_cli_translate_one(const struct xmt_cli_settings *s,
                           const struct xmt_backend *backend, const char *spec,
-                          const char *in, struct xmt_filter_stats *stats) {
-  xmt_filter *f = xmt_filter_new();
+                          xmt_filter *configured, const char *in,
+                          struct xmt_filter_stats *stats) {
+  xmt_filter *f = configured != NULL ? configured : xmt_filter_new();
   if (f == NULL) {
     fputs("xliffmt: out of memory\n", stderr);
     return EXIT_INTERNAL;
   }
   struct xmt_cli_session ses;
   xmt_cli_session_begin(&ses, f, in, s->quiet);
-  xmt_status st = xmt_cli_configure(f, s, backend, spec);
+  xmt_status st = configured != NULL ? XMT_OK
+                                     : xmt_cli_configure(f, s, backend, spec);
   if (st == XMT_OK)
     st = xmt_filter_translate_file(f, in, s->out);
   int rc = xmt_cli_session_end(&ses, f, st, s, backend->name);
   if (stats != NULL)
     *stats = *xmt_filter_stats(f);
-  xmt_filter_free(f);
+  if (configured == NULL)
+    xmt_filter_free(f);
   return rc;
 }
 
@@ -152,5 +155,5 @@ int xmt_cli_translate(int argc, char **argv) {
   const struct xmt_backend *backend = xmt_cli_backend(&s, &spec);
   if (backend == NULL)
     return EXIT_BAD_INPUT;
-  return xmt_cli_translate_one(&s, backend, spec, argv[optind], NULL);
+  return xmt_cli_translate_one(&s, backend, spec, NULL, argv[optind], NULL);
 }

@@ -31,9 +31,19 @@ xmt_filter *xmt_filter_new(void) {
   return f;
 }
 
+void xmt_filter_close_engines(xmt_filter *f) {
+  for (size_t k = 0; k < f->nengines; k++)
+    if (f->backend->close != NULL)
+      f->backend->close(f->engines[k]);
+  free(f->engines);
+  f->engines = NULL;
+  f->nengines = 0;
+}
+
 void xmt_filter_free(xmt_filter *f) {
   if (f == NULL)
     return;
+  xmt_filter_close_engines(f);
   xmt_error_clear(&f->err);
   free(f->source_language);
   free(f->target_language);
@@ -90,6 +100,7 @@ xmt_status xmt_filter_set_languages(xmt_filter *f, const char *source,
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
                          "invalid language tag '%s'",
                          valid_language(source) ? target : source);
+  xmt_filter_close_engines(f);
   if (replace_string(&f->source_language, source) != XMT_OK ||
       replace_string(&f->target_language, target) != XMT_OK)
     return XMT_ERR_NOMEM;
@@ -109,6 +120,7 @@ xmt_status xmt_filter_set_backend(xmt_filter *f,
                          "speaks version %d",
                          backend->name != NULL ? backend->name : "?",
                          backend->abi_version, XMT_BACKEND_ABI_VERSION);
+  xmt_filter_close_engines(f);
   if (replace_string(&f->backend_spec, options) != XMT_OK)
     return XMT_ERR_NOMEM;
   f->backend = backend;
@@ -122,6 +134,7 @@ xmt_status xmt_filter_add_backend_option(xmt_filter *f, const char *option) {
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
                          "backend option '%s' is not KEY=VALUE",
                          option != NULL ? option : "");
+  xmt_filter_close_engines(f);
   char **grown =
       realloc(f->backend_options, (f->nbackend_options + 2) * sizeof *grown);
   if (grown == NULL)
@@ -134,6 +147,8 @@ xmt_status xmt_filter_add_backend_option(xmt_filter *f, const char *option) {
 }
 
 void xmt_filter_set_timeout(xmt_filter *f, unsigned timeout_ms) {
+  if (timeout_ms != f->timeout_ms)
+    xmt_filter_close_engines(f);
   f->timeout_ms = timeout_ms;
 }
 

@@ -46,6 +46,11 @@ struct xmt_filter {
   unsigned timeout_ms;
   size_t batch_size, window; /* 0: the defaults */
   size_t engine_jobs;        /* backend states translating at once */
+  /* XMT_FILTER_KEEP_ENGINES: the states the last run left open, and the
+   * configuration they were opened with (its strings are the filter's). */
+  void **engines;
+  size_t nengines;
+  struct xmt_backend_config engine_config;
   enum xmt_tag_mode tag_mode;
   enum xmt_aligner_mode aligner_mode;
   char *align_model;

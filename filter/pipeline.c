@@ -1722,6 +1722,29 @@ static xmt_status check_align_model(xmt_filter *f) {
   return st;
 }
 
+/* The states an earlier run kept become the run's first lanes. */
+static void take_engines(xmt_filter *f, struct run *run) {
+  for (size_t k = 0; k < f->nengines; k++)
+    run->lanes[k].state = f->engines[k];
+  run->nlanes = f->nengines;
+  free(f->engines);
+  f->engines = NULL;
+  f->nengines = 0;
+}
+
+/* The run's states go back to the filter for the next run. Without
+ * memory to hold them, they are closed: the next run opens its own. */
+static void keep_engines(xmt_filter *f, struct run *run) {
+  void **e = malloc((run->nlanes ? run->nlanes : 1) * sizeof *e);
+  if (e == NULL)
+    return;
+  for (size_t k = 0; k < run->nlanes; k++)
+    e[k] = run->lanes[k].state;
+  f->engines = e;
+  f->nengines = run->nlanes;
+  run->nlanes = 0;
+}
+
 xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
                             const char *out_path, int extract_format,
                             int no_dedupe) {
@@ -1767,12 +1790,16 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
     return st;
   }
   char errbuf[256] = "";
+  /* In the filter, not here: kept states may hold on to it. */
   static const char *const no_options[] = {NULL};
   const struct xmt_backend_config config = {
       f->backend_spec,
       f->backend_options != NULL ? (const char *const *)f->backend_options
                                  : no_options,
       f->source_language, f->target_language, f->timeout_ms};
+  f->engine_config = config;
+  if ((f->flags & XMT_FILTER_KEEP_ENGINES) == 0)
+    xmt_filter_close_engines(f);
   static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
                                                               on_file, on_unit};
   run.writer = xmt_xliff_writer_new(xmt_output_write, &out);
@@ -1786,11 +1813,15 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
     run.extract_format = (enum xmt_segments_format)extract_format;
   }
   int opened = 0;
-  run.config = &config;
+  run.config = &f->engine_config;
   run.lanes_cap = f->engine_jobs > 1 ? f->engine_jobs : 1;
+  if (run.lanes_cap < f->nengines)
+    run.lanes_cap = f->nengines;
   run.lanes = calloc(run.lanes_cap, sizeof *run.lanes);
   if (run.lanes == NULL)
     run.lanes_cap = 0;
+  else if (extract_format < 0)
+    take_engines(f, &run);
   pthread_mutex_init(&run.lanes_lock, NULL);
   pthread_mutex_init(&run.probes_lock, NULL);
   pthread_cond_init(&run.probes_cond, NULL);
@@ -1799,9 +1830,11 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
       xmt_xliff_reader_set_filename(run.reader, in_path) != XMT_OK) {
     st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                        xmt_strerror(XMT_ERR_NOMEM));
-  } else if (run.extract == NULL && f->backend->open != NULL &&
-             f->backend->open(f->backend_user, &config, &run.lanes[0].state,
-                              errbuf, sizeof errbuf) != 0) {
+  } else if (run.extract == NULL && run.nlanes == 0 &&
+             f->backend->open != NULL &&
+             f->backend->open(f->backend_user, run.config,
+                              &run.lanes[0].state, errbuf,
+                              sizeof errbuf) != 0) {
     /* "out of memory" is how a backend says it could not allocate. */
     st = xmt_error_set(&f->err,
                        strcmp(errbuf, "out of memory") == 0 ? XMT_ERR_NOMEM
@@ -1810,7 +1843,8 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
                        f->backend->name, errbuf[0] ? errbuf : "failed");
   } else {
     opened = run.extract == NULL;
-    run.nlanes = opened;
+    if (run.nlanes == 0)
+      run.nlanes = opened;
     struct xmt_error_store read_err = {0};
     if (opened && f->cache_uri != NULL)
       st = open_cache(&run); /* its error is the filter's */
@@ -1833,6 +1867,8 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
                          st == XMT_ERR_NOMEM ? xmt_strerror(st)
                                              : "cannot write the output");
   }
+  if (st == XMT_OK && (f->flags & XMT_FILTER_KEEP_ENGINES) != 0)
+    keep_engines(f, &run);
   for (size_t k = 0; k < run.nlanes && f->backend->close != NULL; k++)
     f->backend->close(run.lanes[k].state);
   pthread_mutex_destroy(&run.lanes_lock);

@@ -526,6 +526,75 @@ static void test_answers_without_words(void) {
   xmt_filter_free(f);
 }
 
+/* A backend that counts its states opened and closed. */
+struct counted {
+  int opens, closes;
+};
+
+static int counted_open(void *user, const struct xmt_backend_config *config,
+                        void **state, char *errbuf, size_t errlen) {
+  (void)config, (void)errbuf, (void)errlen;
+  struct counted *c = user;
+  c->opens++;
+  *state = c;
+  return 0;
+}
+
+static int counted_translate(void *state, const struct xmt_mt_request *req,
+                             xmt_mt_response *const *resp, size_t n) {
+  (void)state;
+  for (size_t i = 0; i < n; i++)
+    xmt_mt_response_set_text(resp[i], req[i].text, req[i].len);
+  return 0;
+}
+
+static void counted_close(void *state) { ((struct counted *)state)->closes++; }
+
+static const struct xmt_backend counted_backend = {
+    XMT_BACKEND_ABI_VERSION, "counted",     counted_open,
+    counted_translate,       counted_close, NULL};
+
+/* With XMT_FILTER_KEEP_ENGINES the engine opened by one run serves the
+ * next; a change of languages, a failed run and the filter's end close
+ * it. Without the flag each run opens and closes its own. */
+static void test_engines_kept_between_runs(void) {
+  const char *doc = HEAD UNIT("1", "a b") UNTOUCHED TAIL;
+  const char *done = HEAD UNIT("1", "a b") DONE("a b") TAIL;
+  struct counted c = {0, 0};
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  CU_ASSERT_EQUAL(xmt_filter_set_backend(f, &counted_backend, &c, NULL),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_set_target_state(f, "translated", NULL), XMT_OK);
+  expect_run(f, doc, XMT_OK, done);
+  expect_run(f, doc, XMT_OK, done);
+  CU_ASSERT_EQUAL(c.opens, 2);
+  CU_ASSERT_EQUAL(c.closes, 2);
+
+  xmt_filter_set_flags(f, XMT_FILTER_KEEP_ENGINES);
+  expect_run(f, doc, XMT_OK, done);
+  expect_run(f, doc, XMT_OK, done);
+  expect_run(f, doc, XMT_OK, done);
+  CU_ASSERT_EQUAL(c.opens, 3);
+  CU_ASSERT_EQUAL(c.closes, 2);
+  CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en", "de"), XMT_OK);
+  CU_ASSERT_EQUAL(c.closes, 3);
+  expect_run(f, doc, XMT_OK, done);
+  CU_ASSERT_EQUAL(c.opens, 4);
+  expect_run(f, HEAD UNIT("1", "a <g id=\"1\">b") UNTOUCHED TAIL,
+             XMT_ERR_PARSE, NULL);
+  CU_ASSERT_EQUAL(c.opens, 4);
+  CU_ASSERT_EQUAL(c.closes, 4);
+  expect_run(f, doc, XMT_OK, done);
+  CU_ASSERT_EQUAL(c.opens, 5);
+  xmt_filter_close_engines(f);
+  CU_ASSERT_EQUAL(c.closes, 5);
+  expect_run(f, doc, XMT_OK, done);
+  xmt_filter_free(f);
+  CU_ASSERT_EQUAL(c.opens, 6);
+  CU_ASSERT_EQUAL(c.closes, 6);
+}
+
 CU_TestInfo pipeline_tests[] = {
     {"whitespace out of MT, nothing to translate copied",
      test_whitespace_and_copies},
@@ -540,6 +609,7 @@ CU_TestInfo pipeline_tests[] = {
     {"offline extract and merge", test_extract_merge},
     {"answers without words: no alignment, no failed run",
      test_answers_without_words},
+    {"engines kept from one run to the next", test_engines_kept_between_runs},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo xmt_test_suites[] = {

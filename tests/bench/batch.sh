@@ -2,10 +2,15 @@
 # batch.sh -- `make bench-batch`: xliffmt batch over many documents with
 # a real engine. The English side of the EUR-Lex tagged dev set is cut
 # into documents of DOC_LINES lines (one unit per line), and the set is
-# translated with Apertium eng-spa by `batch --jobs 1` and `--jobs 2`
-# (fresh trees, no cache) in turn, RUNS times; then once more with jobs 2
-# and a translation memory cache, twice, to show what a rerun costs.
-# Prints the median seconds of each and the ratio jobs 2 / jobs 1.
+# translated with Apertium eng-spa by `batch --jobs 1`, `--jobs 2` and
+# `--jobs 1 --fresh-engine` (an engine started for each document, as
+# before jobs kept theirs) in turn, RUNS times, fresh trees, no cache;
+# then once more with jobs 2 and a translation memory cache, twice, to
+# show what a rerun costs. Prints the median seconds of each, the ratios
+# jobs 2 / jobs 1 and kept engine / fresh engine, and how many documents
+# differ between jobs 1 and 2 (Apertium carries a little context from
+# one segment to the next, so a document's words can depend on what its
+# engine translated before).
 #
 # Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data),
 #      DOC_LINES (default 100), RUNS (default 3).
@@ -40,18 +45,23 @@ secs() { # CMD...: wall seconds
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-: >"$dir/j1" && : >"$dir/j2"
+: >"$dir/j1" && : >"$dir/j2" && : >"$dir/f1"
 i=0
 while [ "$i" -lt "$runs" ]; do
-  rm -rf "$dir/t1" "$dir/t2"
+  rm -rf "$dir/t1" "$dir/t2" "$dir/tf"
   secs "$XLIFFMT" batch "$dir/docs" -o "$dir/t1" --mt apertium:eng-spa -q \
     -j 1 >>"$dir/j1"
   secs "$XLIFFMT" batch "$dir/docs" -o "$dir/t2" --mt apertium:eng-spa -q \
     -j 2 >>"$dir/j2"
+  secs "$XLIFFMT" batch "$dir/docs" -o "$dir/tf" --mt apertium:eng-spa -q \
+    -j 1 --fresh-engine >>"$dir/f1"
   i=$((i + 1))
 done
-diff -r "$dir/t1" "$dir/t2" >/dev/null ||
-  { echo "batch.sh: --jobs 1 and --jobs 2 wrote different trees" >&2; exit 1; }
+for t in t1 t2 tf; do
+  [ "$(ls "$dir/$t" | wc -l)" -eq "$n" ] ||
+    { echo "batch.sh: $t: not every document written" >&2; exit 1; }
+done
+differ=$(diff -rq "$dir/t1" "$dir/t2" | wc -l | tr -d ' ')
 rm -rf "$dir/t3" "$dir/t4"
 c1=$(secs "$XLIFFMT" batch "$dir/docs" -o "$dir/t3" --mt apertium:eng-spa -q \
   -j 2 --cache "sqlite:$dir/tm.db")
@@ -59,10 +69,14 @@ c2=$(secs "$XLIFFMT" batch "$dir/docs" -o "$dir/t4" --mt apertium:eng-spa -q \
   -j 2 --cache "sqlite:$dir/tm.db" --report "$dir/rerun.json")
 m1=$(median <"$dir/j1")
 m2=$(median <"$dir/j2")
+mf=$(median <"$dir/f1")
 echo "input: $n documents of up to $lines lines; $(nproc) cores; median of $runs runs"
 printf '%-44s %8s\n' run seconds
 printf '%-44s %8.2f\n' "batch --jobs 1" "$m1" "batch --jobs 2" "$m2" \
+  "batch --jobs 1 --fresh-engine" "$mf" \
   "batch --jobs 2 --cache (empty cache)" "$c1" \
   "batch --jobs 2 --cache (rerun)" "$c2"
 awk -v a="$m2" -v b="$m1" 'BEGIN { printf "jobs 2 / jobs 1: %.2f\n", a / b }'
+awk -v a="$m1" -v b="$mf" 'BEGIN { printf "jobs 1, engine kept / fresh engine: %.2f\n", a / b }'
+echo "documents that differ between jobs 1 and jobs 2: $differ of $n"
 echo "rerun: $(sed -n 's/.*"segments_sent":\([0-9]*\).*"cache_hits":\([0-9]*\).*/\1 segments sent, \2 cache hits/p' "$dir/rerun.json" | tail -1)"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_cli_batch.sh -- xliffmt batch: the mirrored tree, the same bytes as
 # translate, a bad document among good ones, up-to-date outputs skipped
-# (a stopped batch goes on where it stopped), --force, --jobs, the report.
+# (a stopped batch goes on where it stopped), --force, --jobs, the report;
+# one engine per job, --fresh-engine, a worker that dies.
 set -u
 . "$(dirname "$0")/lib.sh"
 cli_setup batch
@@ -98,6 +99,76 @@ if expect_exit 0 "progress off a terminal" "$x" batch "$in/a.xlf" \
     "$tmp/err"
   check "files given by name: under their names" test -f "$tmp/tree4/a.xlf"
 fi
+
+# Each job's engine starts once and serves its documents in turn;
+# --fresh-engine starts one for each document. The engine logs its
+# process id at start and answers in upper case; given a segment with
+# CRASH in it, it kills the worker that runs it (the nearest xliffmt
+# above it), as a crash in the library would.
+cat >"$tmp/engine.sh" <<EOD
+#!/bin/sh
+echo \$\$ >>"$tmp/starts"
+while IFS= read -r line; do
+  case \$line in
+  *CRASH*)
+    p=\$PPID
+    while [ "\$(cat /proc/\$p/comm)" != xliffmt ]; do
+      p=\$(awk '{ print \$4 }' /proc/\$p/stat)
+    done
+    kill -KILL \$p ;;
+  esac
+  printf '%s\n' "\$line" | tr a-z A-Z
+done
+EOD
+chmod +x "$tmp/engine.sh"
+eng="--mt cmd:$tmp/engine.sh -s en -t es --probes off"
+mkdir "$tmp/many"
+for i in 1 2 3 4 5; do doc "m$i" "Car number $i." >"$tmp/many/m$i.xlf"; done
+: >"$tmp/starts"
+# shellcheck disable=SC2086
+if expect_exit 0 "--jobs 1, five documents" "$x" batch "$tmp/many" \
+  -o "$tmp/kept" $eng -q; then
+  check "one engine for the five" test "$(sort -u "$tmp/starts" | wc -l)" -eq 1
+  check "the third translated" grep -q \
+    '<target[^>]*>CAR NUMBER 3.</target>' "$tmp/kept/m3.xlf"
+  ok=1
+  for i in 1 2 3 4 5; do
+    # shellcheck disable=SC2086
+    "$x" translate "$tmp/many/m$i.xlf" -o "$tmp/one" $eng -q 2>/dev/null &&
+      cmp -s "$tmp/one" "$tmp/kept/m$i.xlf" || ok=0
+  done
+  check "each output the bytes translate writes" test $ok -eq 1
+fi
+: >"$tmp/starts"
+# shellcheck disable=SC2086
+expect_exit 0 "--fresh-engine" "$x" batch "$tmp/many" -o "$tmp/fresh" $eng \
+  -q --fresh-engine &&
+  check "an engine for each document" \
+    test "$(sort -u "$tmp/starts" | wc -l)" -eq 5
+check "--fresh-engine: the same tree" diff -r "$tmp/kept" "$tmp/fresh"
+: >"$tmp/starts"
+# shellcheck disable=SC2086
+expect_exit 0 "--jobs 2" "$x" batch "$tmp/many" -o "$tmp/two" $eng -q -j 2 &&
+  check "two engines" test "$(sort -u "$tmp/starts" | wc -l)" -eq 2
+check "--jobs 2: the same tree" diff -r "$tmp/kept" "$tmp/two"
+doc m3 'Car number 3 CRASH.' >"$tmp/many/m3.xlf"
+: >"$tmp/starts"
+# shellcheck disable=SC2086
+if expect_exit 1 "a worker killed on the third document" "$x" batch \
+  "$tmp/many" -o "$tmp/crash" $eng -q --report "$tmp/crash.json"; then
+  check "the document is named" grep -q \
+    'm3.xlf: the translation died (signal 9)' "$tmp/err"
+  check "no output for it" test ! -e "$tmp/crash/m3.xlf"
+  check "the others written, by a new worker after it" test \
+    "$(cd "$tmp/crash" && ls | tr '\n' ' ')" = "m1.xlf m2.xlf m4.xlf m5.xlf "
+  check "two engines started" test "$(sort -u "$tmp/starts" | wc -l)" -eq 2
+  check "report: four translated, one failed" grep -q \
+    '"documents":5,"translated_documents":4,"up_to_date_documents":0,"partial_documents":0,"failed_documents":1,' \
+    "$tmp/crash.json"
+fi
+# (The pattern's first letter in brackets: pgrep must not find itself.)
+check "no engine left behind" \
+  sh -c "! pgrep -f '[${tmp%"${tmp#?}"}]${tmp#?}/engine.sh' >/dev/null"
 
 # shellcheck disable=SC2086
 expect_exit 1 "two inputs for one output" "$x" batch "$in/a.xlf" \
