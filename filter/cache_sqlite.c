@@ -51,6 +51,57 @@ static xmt_status fail(struct xmt_error_store *err, const char *path,
                        why);
 }
 
+#define BUSY_TIMEOUT_MS 30000
+
+/* Whether rc says another connection holds a lock. */
+static int busy(int rc) {
+  return (rc & 0xFF) == SQLITE_BUSY || (rc & 0xFF) == SQLITE_LOCKED;
+}
+
+/* Waits a little before trying again after rc; 0 once the busy timeout
+ * has passed or rc is not about a lock. Some lock conflicts come back at
+ * once, without the busy handler: a connection that opens the file while
+ * another creates it, sets WAL mode, or checkpoints on closing. */
+static int wait_busy(int rc, unsigned *waited_ms) {
+  if (!busy(rc) || *waited_ms >= BUSY_TIMEOUT_MS)
+    return 0;
+  struct timespec ms5 = {0, 5000000};
+  nanosleep(&ms5, NULL);
+  *waited_ms += 5;
+  return 1;
+}
+
+/* sqlite3_exec, tried again while the database is busy. */
+static int exec_waiting(sqlite3 *db, const char *sql, char **msg) {
+  unsigned waited = 0;
+  int rc;
+  do {
+    sqlite3_free(*msg);
+    *msg = NULL;
+    rc = sqlite3_exec(db, sql, NULL, NULL, msg);
+  } while (wait_busy(rc, &waited));
+  return rc;
+}
+
+/* The first column of the one row sql gives, tried again while the
+ * database is busy; 1 when it equals want, 0 when not, -1 still busy. */
+static int single_text(sqlite3 *db, const char *sql, const char *want) {
+  unsigned waited = 0;
+  int rc;
+  do {
+    sqlite3_stmt *st = NULL;
+    rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+      const char *v = (const char *)sqlite3_column_text(st, 0);
+      int eq = v != NULL && strcmp(v, want) == 0;
+      sqlite3_finalize(st);
+      return eq;
+    }
+    sqlite3_finalize(st);
+  } while (wait_busy(rc, &waited));
+  return busy(rc) ? -1 : 0;
+}
+
 /* Opens path and checks it is a sound cache: 0, or -1 (corrupt or not a
  * cache; *db closed), or -2 (cannot open at all; message in err). */
 static int open_checked(const char *path, sqlite3 **db,
@@ -66,32 +117,23 @@ static int open_checked(const char *path, sqlite3 **db,
     *db = NULL;
     return -2;
   }
-  sqlite3_busy_timeout(*db, 30000);
-  sqlite3_stmt *st = NULL;
-  int sound = sqlite3_prepare_v2(*db, "PRAGMA quick_check", -1, &st, NULL) ==
-                  SQLITE_OK &&
-              sqlite3_step(st) == SQLITE_ROW &&
-              strcmp((const char *)sqlite3_column_text(st, 0), "ok") == 0;
-  sqlite3_finalize(st);
-  if (sound) {
-    /* A database of something else is no cache either. */
-    sqlite3_stmt *q = NULL;
-    int others = 0;
-    if (sqlite3_prepare_v2(*db,
-                           "SELECT count(*) FROM sqlite_master WHERE type = "
-                           "'table' AND name NOT LIKE 'xliffmt_%' AND name "
-                           "NOT LIKE 'sqlite_%'",
-                           -1, &q, NULL) == SQLITE_OK &&
-        sqlite3_step(q) == SQLITE_ROW)
-      others = sqlite3_column_int(q, 0);
-    sqlite3_finalize(q);
-    sound = others == 0;
-  }
-  if (sound)
+  sqlite3_busy_timeout(*db, BUSY_TIMEOUT_MS);
+  /* A file another process holds is busy, not corrupt: never set aside. */
+  int sound = single_text(*db, "PRAGMA quick_check", "ok");
+  /* A database of something else is no cache either. */
+  if (sound == 1)
+    sound = single_text(*db,
+                        "SELECT count(*) FROM sqlite_master WHERE type = "
+                        "'table' AND name NOT LIKE 'xliffmt_%' AND name "
+                        "NOT LIKE 'sqlite_%'",
+                        "0");
+  if (sound == 1)
     return 0;
+  if (sound < 0)
+    fail(err, path, "cannot open", "the database stayed locked");
   sqlite3_close(*db);
   *db = NULL;
-  return -1;
+  return sound < 0 ? -2 : -1;
 }
 
 static void lite_close(struct xmt_cache *cache);
@@ -130,9 +172,8 @@ static xmt_status lite_open(struct xmt_cache **out, const char *path,
                     : XMT_ERR_IO;
   }
   char *msg = NULL;
-  if (sqlite3_exec(c->db, "PRAGMA journal_mode=WAL", NULL, NULL, &msg) !=
-          SQLITE_OK ||
-      sqlite3_exec(c->db, schema, NULL, NULL, &msg) != SQLITE_OK ||
+  if (exec_waiting(c->db, "PRAGMA journal_mode=WAL", &msg) != SQLITE_OK ||
+      exec_waiting(c->db, schema, &msg) != SQLITE_OK ||
       sqlite3_prepare_v2(c->db,
                          "SELECT answer, alignment, source_tokens, "
                          "target_tokens FROM xliffmt_cache WHERE engine = ? "
@@ -186,7 +227,10 @@ static int lite_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
     return 0;
   sqlite3_reset(c->get);
   bind_key(c->get, 1, k, request, len);
-  int rc = sqlite3_step(c->get);
+  unsigned waited = 0;
+  int rc;
+  while (wait_busy(rc = sqlite3_step(c->get), &waited))
+    sqlite3_reset(c->get);
   if (rc != SQLITE_ROW) {
     sqlite3_reset(c->get);
     return rc == SQLITE_DONE ? 0 : -1;
@@ -217,7 +261,10 @@ static xmt_status lite_put(struct xmt_cache *cache,
   if (len > (size_t)INT32_MAX || answer_len > (size_t)INT32_MAX)
     return XMT_OK;
   if (!c->in_transaction) {
-    if (sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+    char *msg = NULL;
+    int rc = exec_waiting(c->db, "BEGIN IMMEDIATE", &msg);
+    sqlite3_free(msg);
+    if (rc != SQLITE_OK)
       return XMT_ERR_IO;
     c->in_transaction = 1;
   }
@@ -239,7 +286,10 @@ static xmt_status lite_commit(struct xmt_cache *cache,
   if (!c->in_transaction)
     return XMT_OK;
   c->in_transaction = 0;
-  if (sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+  char *msg = NULL;
+  int rc = exec_waiting(c->db, "COMMIT", &msg);
+  sqlite3_free(msg);
+  if (rc == SQLITE_OK)
     return XMT_OK;
   xmt_status st = fail(err, c->path, "cannot write", sqlite3_errmsg(c->db));
   sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);

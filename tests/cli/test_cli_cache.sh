@@ -92,6 +92,31 @@ if expect_exit 0 "the batch again, into another tree" "$x" batch "$tmp/docs" \
   check "the same trees" diff -r "$tmp/tree1" "$tmp/tree2"
 fi
 
+# Jobs that open a new cache file at the same moment: one creates it and
+# sets WAL mode while the others open it, which SQLite answers "locked"
+# at once, without its busy timeout. Each must wait its turn, not fail
+# nor set the file aside as corrupt. Short documents and a fast engine
+# make the opens many; ten batches make the race likely to come up.
+mkdir -p "$tmp/race"
+i=0
+while [ $i -lt 200 ]; do
+  printf '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file original="r" source-language="en" target-language="es" datatype="plaintext"><body><trans-unit id="1"><source>Sentence %d here.</source></trans-unit></body></file></xliff>\n' \
+    $i >"$tmp/race/r$i.xlf"
+  i=$((i + 1))
+done
+ok=0 runs=0
+while [ $runs -lt 10 ]; do
+  rm -rf "$tmp/race.out" "$tmp/race.db" "$tmp/race.db"-* "$tmp"/race.db.corrupt-*
+  "$x" batch "$tmp/race" -o "$tmp/race.out" --mt pseudo -q -j 2 \
+    --cache "sqlite:$tmp/race.db" 2>>"$tmp/race.err" &&
+    [ "$(sqlite3 "$tmp/race.db" 'SELECT count(*) FROM xliffmt_cache')" -eq 200 ] &&
+    ! ls "$tmp"/race.db.corrupt-* >/dev/null 2>&1 && ok=$((ok + 1))
+  runs=$((runs + 1))
+done
+check "ten batches of 2 jobs opening a new cache: every entry, no error ($ok of 10)" \
+  test $ok -eq 10
+check "no lock error" test ! -s "$tmp/race.err"
+
 # A cache that cannot be opened is an error before anything is sent.
 expect_exit 1 "a cache in a missing directory" run "$tmp/7.xlf" "$tmp/7.json" \
   --cache "sqlite:$tmp/no/such/dir/tm.db" &&
