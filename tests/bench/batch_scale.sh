@@ -10,7 +10,8 @@
 # is bounded when the larger batch peaks where the smaller one does.
 #
 # Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data),
-#      DOCS (default 1000), SMALL_DOCS (default 100), JOBS (default 2).
+#      DOCS (default 1000), SMALL_DOCS (default 100), JOBS (default 2),
+#      BATCH_OPTS (more options for batch, e.g. --fresh-engine).
 set -eu
 
 . "$(dirname "$0")/lib.sh"
@@ -57,7 +58,7 @@ run() {
   s0=$(date +%s.%N)
   /usr/bin/time -f '%M' -o "$dir/time" "$XLIFFMT" batch "$dir/in" \
     -o "$dir/out" --mt apertium:eng-spa -q -j "$jobs" \
-    --cache "sqlite:$dir/tm.db" --report "$dir/report.json" &
+    --cache "sqlite:$dir/tm.db" --report "$dir/report.json" ${BATCH_OPTS:-} &
   pid=$!
   parent_kb=0
   # The batch process is time's child; its VmHWM is its own peak.
