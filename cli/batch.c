@@ -288,7 +288,7 @@ static void work(const struct batch *b, const struct xmt_cli_settings *s,
     f = NULL;
   }
   if (f != NULL && !b->fresh_engine)
-    xmt_filter_set_flags(f, s->flags | XMT_FILTER_KEEP_ENGINES);
+    xmt_filter_set_flags(f, s->flags | XMT_FILTER_KEEP_BETWEEN_RUNS);
   size_t i;
   while (!stop && read_full(in, &i, sizeof i) == 0 && i < b->n) {
     char report[600];

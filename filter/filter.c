@@ -44,6 +44,7 @@ void xmt_filter_free(xmt_filter *f) {
   if (f == NULL)
     return;
   xmt_filter_close_engines(f);
+  xmt_lexicon_free(f->lexicon);
   xmt_error_clear(&f->err);
   free(f->source_language);
   free(f->target_language);

@@ -46,11 +46,12 @@ struct xmt_filter {
   unsigned timeout_ms;
   size_t batch_size, window; /* 0: the defaults */
   size_t engine_jobs;        /* backend states translating at once */
-  /* XMT_FILTER_KEEP_ENGINES: the states the last run left open, and the
+  /* XMT_FILTER_KEEP_BETWEEN_RUNS: the states the last run left open, and the
    * configuration they were opened with (its strings are the filter's). */
   void **engines;
   size_t nengines;
   struct xmt_backend_config engine_config;
+  xmt_lexicon *lexicon; /* the same flag: the aligner's dictionaries */
   enum xmt_tag_mode tag_mode;
   enum xmt_aligner_mode aligner_mode;
   char *align_model;

@@ -146,6 +146,10 @@ xmt_status xmt_aligner_add_dictionary(xmt_aligner *a, const char *spec) {
   return XMT_OK;
 }
 
+void xmt_aligner_set_lexicon(xmt_aligner *a, xmt_lexicon *lexicon) {
+  a->lexicon = lexicon;
+}
+
 const char *xmt_aligner_priors_summary(const xmt_aligner *a) {
   return a != NULL && a->prior_summary != NULL ? a->prior_summary : "";
 }

@@ -182,6 +182,7 @@ struct xmt_aligner {
   size_t ndicts;
   struct xmt_prior_table prior;
   char *prior_summary;
+  xmt_lexicon *lexicon;  /* dictionaries kept between trainings, or NULL */
   /* The Bayesian model's links of the pairs it was trained on, per
    * direction: for each predicted token, 1 + the position of its
    * conditioning word, 0 for NULL (xmt_gibbs_align); NULL otherwise. */

@@ -818,6 +818,7 @@ static xmt_status build_priors(struct xmt_aligner *a) {
   po.dictionaries = (const char *const *)a->dicts;
   po.ndictionaries = a->ndicts;
   po.threads = a->opt.threads;
+  po.kept = a->lexicon;
   if (!a->opt.string_priors)
     po.identical_weight = po.cognate_weight = 0;
   struct xmt_prior_stats ps;

@@ -5,6 +5,7 @@
 
 #include <libstemmer.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uchar.h>
@@ -310,6 +311,7 @@ struct link {
  * rest is each copy's own. */
 struct xmt_lex_match {
   const struct xmt_prior_options *o;
+  xmt_lexicon *record; /* keeping what the readers give, all of it */
   const struct side *side; /* [2] */
   struct sb_stemmer *stemmer[2];
   struct text text;
@@ -646,18 +648,18 @@ static xmt_status lookup(struct xmt_lex_match *m, int sd, const char *w,
 
 xmt_status xmt_lex_wanted(struct xmt_lex_match *m, int side, const char *w,
                           size_t len, int *wanted) {
+  if (m->record != NULL) { /* every word, for documents to come */
+    *wanted = 1;
+    return XMT_OK;
+  }
   xmt_status st = lookup(m, side, w, len);
   *wanted = st == XMT_OK && m->found[side].n > 0;
   return st;
 }
 
-xmt_status xmt_lex_pair(struct xmt_lex_match *m, const char *const w[2],
-                        const size_t len[2], double scale) {
-  for (int sd = 0; sd < 2; sd++) {
-    xmt_status st = lookup(m, sd, w[sd], len[sd]);
-    if (st != XMT_OK || m->found[sd].n == 0)
-      return st; /* no need to look at the other side's word */
-  }
+/* Links every word found for the source to every one found for the
+ * target. */
+static xmt_status link_found(struct xmt_lex_match *m, double scale) {
   const struct found *s = &m->found[XMT_SRC], *t = &m->found[XMT_TGT];
   double w0 = m->o->dictionary_weight * scale;
   for (size_t i = 0; i < s->n; i++)
@@ -670,6 +672,19 @@ xmt_status xmt_lex_pair(struct xmt_lex_match *m, const char *const w[2],
         return st;
     }
   return XMT_OK;
+}
+
+xmt_status xmt_lex_pair(struct xmt_lex_match *m, const char *const w[2],
+                        const size_t len[2], double scale) {
+  if (m->record != NULL) /* an empty word matches nothing */
+    return len[0] > 0 && len[1] > 0 ? xmt_kept_add(m->record, w, len, scale)
+                                    : XMT_OK;
+  for (int sd = 0; sd < 2; sd++) {
+    xmt_status st = lookup(m, sd, w[sd], len[sd]);
+    if (st != XMT_OK || m->found[sd].n == 0)
+      return st; /* no need to look at the other side's word */
+  }
+  return link_found(m, scale);
 }
 
 /* --- Copies for threads --------------------------------------------------- */
@@ -1231,6 +1246,232 @@ static xmt_status sides_build(struct side side[2], struct xmt_lex_match *m,
   return st;
 }
 
+/* --- Dictionaries kept between builds ------------------------------------
+ * The first build reads every pair of the dictionaries into o->kept; later
+ * ones go from the document's forms and stems to the kept words that have
+ * them, and match those words as lookup() would match them read from the
+ * files: the same links, without the reading. */
+
+/* What the kept pairs depend on, besides the files themselves. */
+static xmt_status kept_key(const struct xmt_prior_options *o,
+                           struct xmt_buf *key) {
+  const char *parts[] = {o->source_lang, o->target_lang, o->dictd_dir,
+                         o->apertium_dir, o->lt_print};
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i < sizeof parts / sizeof *parts && st == XMT_OK; i++) {
+    st = xmt_buf_append_str(key, parts[i] != NULL ? parts[i] : "-");
+    if (st == XMT_OK)
+      st = xmt_buf_append_byte(key, '\x1f');
+  }
+  char opts[64];
+  snprintf(opts, sizeof opts, "%d %.17g", o->stems, o->phrase_factor);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(key, opts);
+  for (size_t i = 0; i < o->ndictionaries && st == XMT_OK; i++) {
+    st = xmt_buf_append_byte(key, '\x1f');
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(key, o->dictionaries[i]);
+  }
+  return st;
+}
+
+/* The lowercased form and stem of every kept word, as lookup() makes them
+ * (m: a match of the languages, for its stemmers and scratch). */
+static xmt_status kept_keys(struct xmt_lex_match *m, xmt_lexicon *lx) {
+  xmt_status st = XMT_OK;
+  for (int sd = 0; sd < 2 && st == XMT_OK; sd++) {
+    uint32_t n = lx->words[sd].count;
+    lx->form_of[sd] = calloc(n, sizeof *lx->form_of[sd]);
+    lx->stem_of[sd] = calloc(n, sizeof *lx->stem_of[sd]);
+    if (lx->form_of[sd] == NULL || lx->stem_of[sd] == NULL)
+      return XMT_ERR_NOMEM;
+    for (uint32_t id = 1; id < n && st == XMT_OK; id++) {
+      size_t len, sn;
+      const char *w = xmt_vocab_word(&lx->words[sd], id, &len), *stem;
+      st = text_lower(&m->text, w, len);
+      if (st != XMT_OK || m->text.out.len == 0)
+        continue;
+      st = xmt_vocab_intern(&lx->forms[sd], m->text.out.data, m->text.out.len,
+                            &lx->form_of[sd][id]);
+      if (st == XMT_OK && m->stemmer[sd] != NULL)
+        st = stem_of(m->stemmer[sd], &m->text, &stem, &sn);
+      if (st == XMT_OK && m->stemmer[sd] != NULL && sn > 0)
+        st = xmt_vocab_intern(&lx->stems[sd], stem, sn, &lx->stem_of[sd][id]);
+    }
+  }
+  return st;
+}
+
+/* Reads every dictionary of o whole into o->kept, unless it holds them. */
+static xmt_status kept_fill(const struct xmt_prior_options *o,
+                            struct xmt_error_store *err) {
+  xmt_lexicon *lx = o->kept;
+  struct xmt_buf key = {NULL, 0, 0};
+  xmt_status st = kept_key(o, &key);
+  if (st == XMT_OK && lx->ready && strcmp(lx->key, key.data) == 0) {
+    xmt_buf_free(&key);
+    return XMT_OK;
+  }
+  if (st == XMT_OK)
+    st = xmt_kept_start(lx, key.data);
+  xmt_buf_free(&key);
+  struct xmt_vocab none[2];
+  int none_ok = 0;
+  if (st == XMT_OK && (st = xmt_vocab_init(&none[0])) == XMT_OK) {
+    if ((st = xmt_vocab_init(&none[1])) != XMT_OK)
+      xmt_vocab_free(&none[0]);
+    none_ok = st == XMT_OK;
+  }
+  struct xmt_prior_options one = *o;
+  one.threads = 1; /* one match keeps the pairs, in reading order */
+  struct side side[2];
+  struct xmt_lex_match m;
+  int built = 0;
+  if (st == XMT_OK) {
+    st = sides_build(side, &m, &none[0], &none[1], &one);
+    built = 1;
+  }
+  struct xmt_prior_stats ps;
+  memset(&ps, 0, sizeof ps);
+  if (st == XMT_OK) {
+    m.record = lx;
+    st = xmt_lexicon_load(&m, &one, &ps, err);
+    m.record = NULL;
+  }
+  if (st == XMT_OK)
+    st = kept_keys(&m, lx);
+  if (st == XMT_OK)
+    st = xmt_kept_index(lx);
+  if (st == XMT_OK) {
+    lx->dictionaries_loaded = ps.dictionaries_loaded;
+    memcpy(lx->loaded, ps.loaded, sizeof lx->loaded);
+  } else
+    xmt_kept_clear(lx); /* read again next time, and the error told again */
+  if (built) {
+    match_free(&m);
+    side_free(&side[0]);
+    side_free(&side[1]);
+  }
+  if (none_ok) {
+    xmt_vocab_free(&none[0]);
+    xmt_vocab_free(&none[1]);
+  }
+  return st;
+}
+
+/* m->found[sd] = the document's words that kept word r of side sd
+ * matches: lookup() without lowercasing and stemming again. */
+static xmt_status kept_hits(struct xmt_lex_match *m, const xmt_lexicon *lx,
+                            int sd, uint32_t r) {
+  const struct side *s = &m->side[sd];
+  struct found *f = &m->found[sd];
+  f->ok = 0;
+  f->n = 0;
+  uint32_t fo = lx->form_of[sd][r], so = lx->stem_of[sd][r];
+  if (fo == 0)
+    return XMT_OK;
+  size_t flen, slen;
+  const char *form = xmt_vocab_word(&lx->forms[sd], fo, &flen);
+  uint32_t fk = xmt_vocab_find(&s->forms, form, flen);
+  xmt_status st = XMT_OK;
+  if (fk != XMT_UNKNOWN_WORD)
+    for (uint32_t id = s->form_head[fk]; id != 0 && st == XMT_OK;
+         id = s->form_next[id])
+      st = push_hit(f, id, 1.0f);
+  if (st != XMT_OK || m->stemmer[sd] == NULL || so == 0)
+    return st;
+  const char *stem = xmt_vocab_word(&lx->stems[sd], so, &slen);
+  uint32_t sk = xmt_vocab_find(&s->stems, stem, slen);
+  if (sk == XMT_UNKNOWN_WORD || !stem_may_match(s, form, flen))
+    return XMT_OK;
+  uint32_t own = fk == XMT_UNKNOWN_WORD ? 0 : fk;
+  for (uint32_t id = s->stem_head[sk]; id != 0 && st == XMT_OK;
+       id = s->stem_next[id])
+    if (s->form_of[id] != own)
+      st = push_hit(f, id, (float)m->o->stem_factor);
+  return st;
+}
+
+/* Adds source word r to the candidates, once. */
+static xmt_status kept_candidate(uint32_t r, unsigned char *seen,
+                                 uint32_t **cand, size_t *n, size_t *cap) {
+  if (seen[r])
+    return XMT_OK;
+  seen[r] = 1;
+  uint32_t *c = xmt_grow_array(*cand, cap, *n + 1, sizeof *c);
+  if (c == NULL)
+    return XMT_ERR_NOMEM;
+  *cand = c;
+  c[(*n)++] = r;
+  return XMT_OK;
+}
+
+static int u32_cmp(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The document's dictionary links from the kept pairs: those of the kept
+ * source words that share a form or a stem with the document's. */
+static xmt_status kept_links(struct xmt_lex_match *m, const xmt_lexicon *lx) {
+  const struct side *s = &m->side[XMT_SRC];
+  unsigned char *seen = calloc(lx->words[XMT_SRC].count, 1);
+  uint32_t *cand = NULL;
+  size_t n = 0, cap = 0;
+  xmt_status st = seen != NULL ? XMT_OK : XMT_ERR_NOMEM;
+  for (uint32_t k = 1; k < s->forms.count && st == XMT_OK; k++) {
+    size_t len;
+    const char *w = xmt_vocab_word(&s->forms, k, &len);
+    uint32_t lk = xmt_vocab_find(&lx->forms[XMT_SRC], w, len);
+    for (uint32_t r = lk != XMT_UNKNOWN_WORD ? lx->form_words[lk] : 0;
+         r != 0 && st == XMT_OK; r = lx->next_form_word[r])
+      st = kept_candidate(r, seen, &cand, &n, &cap);
+  }
+  for (uint32_t k = 1;
+       m->stemmer[XMT_SRC] != NULL && k < s->stems.count && st == XMT_OK; k++) {
+    size_t len;
+    const char *w = xmt_vocab_word(&s->stems, k, &len);
+    uint32_t lk = xmt_vocab_find(&lx->stems[XMT_SRC], w, len);
+    for (uint32_t r = lk != XMT_UNKNOWN_WORD ? lx->stem_words[lk] : 0;
+         r != 0 && st == XMT_OK; r = lx->next_stem_word[r])
+      st = kept_candidate(r, seen, &cand, &n, &cap);
+  }
+  if (n > 1)
+    qsort(cand, n, sizeof *cand, u32_cmp);
+  for (size_t i = 0; i < n && st == XMT_OK; i++) {
+    st = kept_hits(m, lx, XMT_SRC, cand[i]);
+    for (uint32_t k = lx->first_pair[cand[i]];
+         k != 0 && st == XMT_OK && m->found[XMT_SRC].n > 0;
+         k = lx->next_pair[k]) {
+      const struct xmt_kept_pair *p = &lx->pairs[k - 1];
+      st = kept_hits(m, lx, XMT_TGT, p->tgt);
+      if (st == XMT_OK && m->found[XMT_TGT].n > 0)
+        st = link_found(m, p->scale);
+    }
+  }
+  free(seen);
+  free(cand);
+  return st;
+}
+
+/* Dictionary links through o->kept, read first when it is not ready. */
+static xmt_status kept_load(struct xmt_lex_match *m,
+                            const struct xmt_prior_options *o,
+                            struct xmt_prior_stats *stats,
+                            struct xmt_error_store *err) {
+  xmt_status st = kept_fill(o, err);
+  if (st != XMT_OK)
+    return st;
+  if (stats != NULL) {
+    stats->dictionaries_loaded = o->kept->dictionaries_loaded;
+    memcpy(stats->loaded, o->kept->loaded, sizeof stats->loaded);
+  }
+  st = kept_links(m, o->kept);
+  return st == XMT_OK ? st
+                      : xmt_error_set(err, st, NULL, 0, 0, NULL,
+                                      "out of memory matching dictionaries");
+}
+
 xmt_status
 xmt_priors_build(struct xmt_prior_table *out, const struct xmt_vocab *src,
                  const struct xmt_vocab *tgt, const struct xmt_prior_options *o,
@@ -1246,7 +1487,9 @@ xmt_priors_build(struct xmt_prior_table *out, const struct xmt_vocab *src,
   st = sides_build(side, &m, src, tgt, o);
   int reported = 0;
   if (st == XMT_OK) {
-    st = xmt_lexicon_load(&m, o, stats, err);
+    st = o->kept != NULL && o->ndictionaries > 0
+             ? kept_load(&m, o, stats, err)
+             : xmt_lexicon_load(&m, o, stats, err);
     reported = st != XMT_OK;
   }
   if (st == XMT_OK && o->identical_weight > 0)

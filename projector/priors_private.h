@@ -50,6 +50,8 @@ struct xmt_prior_options {
   double stem_factor;       /* multiplies the weight of a dictionary link
                                that matched a vocabulary word only through
                                its stem (0 < f <= 1) */
+  xmt_lexicon *kept;        /* dictionaries kept in memory between builds
+                               (priors_kept.c), or NULL: read each time */
   double phrase_factor;     /* multiplies the weight of the links of a
                                FreeDict headword to the content words of a
                                phrase translating it (up to 3 words of 4
@@ -107,6 +109,42 @@ float xmt_prior_table_weight(const struct xmt_prior_table *t, uint32_t src,
 xmt_status xmt_priors_refine(xmt_alignment *out,
                              const struct xmt_prior_table *t, const uint32_t *s,
                              size_t n, const uint32_t *tw, size_t m);
+
+/* --- Dictionaries kept between builds (priors_kept.c) ---------------------
+ * Everything the readers give for a key (the languages, dictionaries and
+ * options read with), each word's lowercased form and stem, and chains
+ * from source forms and stems to words and from source words to pairs. */
+
+struct xmt_kept_pair {
+  uint32_t src, tgt; /* in words[] */
+  double scale;
+};
+
+struct xmt_lexicon {
+  char *key;           /* NULL: nothing kept */
+  int tables_ok;       /* the vocabularies below are initialized */
+  int ready;           /* read whole and indexed */
+  struct xmt_vocab words[2];  /* the words the readers gave */
+  struct xmt_vocab forms[2];  /* lowercased */
+  struct xmt_vocab stems[2];  /* stems of the forms */
+  uint32_t *form_of[2], *stem_of[2]; /* word -> form, stem (0: none) */
+  struct xmt_kept_pair *pairs;
+  size_t npairs, pairs_cap;
+  uint32_t *first_pair, *next_pair;         /* source word -> pairs (k + 1) */
+  uint32_t *form_words, *next_form_word;    /* source form -> words */
+  uint32_t *stem_words, *next_stem_word;    /* source stem -> words */
+  size_t dictionaries_loaded;
+  char loaded[1024];
+};
+
+void xmt_kept_clear(xmt_lexicon *lx);
+/* Empties lx and starts keeping what is read for key. */
+xmt_status xmt_kept_start(xmt_lexicon *lx, const char *key);
+/* Keeps one pair the readers gave. */
+xmt_status xmt_kept_add(xmt_lexicon *lx, const char *const w[2],
+                        const size_t len[2], double scale);
+/* Once the forms and stems are set: the chains; lx is then ready. */
+xmt_status xmt_kept_index(xmt_lexicon *lx);
 
 /* --- Between priors.c (matching words) and lexicon.c (reading files) ---- */
 

@@ -340,6 +340,21 @@ XMT_API xmt_status xmt_aligner_set_languages(xmt_aligner *aligner,
  * reported by xmt_aligner_train. */
 XMT_API xmt_status xmt_aligner_add_dictionary(xmt_aligner *aligner,
                                               const char *spec);
+/* Dictionaries read once for many trainings. The first training that
+ * uses a lexicon reads its dictionaries whole into it; later ones with
+ * the same languages and dictionaries match their vocabulary against it
+ * instead of reading the files again, and get the same prior links. Worth
+ * it when many documents are aligned one after the other (a batch): a
+ * short document's training otherwise spends most of its time reading
+ * dictionaries. A lexicon holds some megabytes; one aligner at a time may
+ * train with it. */
+typedef struct xmt_lexicon xmt_lexicon;
+XMT_API xmt_lexicon *xmt_lexicon_new(void);
+XMT_API void xmt_lexicon_free(xmt_lexicon *lexicon);
+/* The aligner's trainings use lexicon (borrowed: it must outlive them);
+ * NULL reads the dictionaries at each training (the default). */
+XMT_API void xmt_aligner_set_lexicon(xmt_aligner *aligner,
+                                     xmt_lexicon *lexicon);
 /* What the last training drew on, one line ("dictionaries: F1, F2;
  * links: 1234 dictionary, 56 identical, 7 cognate"); borrowed until the
  * next call on the aligner, "" before training. */

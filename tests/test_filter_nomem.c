@@ -132,7 +132,16 @@ static xmt_status translate_once(void *ctx) {
   if (st == XMT_OK && d->self_aligner) {
     st = xmt_filter_set_aligner(f, XMT_ALIGNER_SELF, NULL);
     if (st == XMT_OK)
-      st = xmt_filter_add_dictionary(f, "none");
+      st = xmt_filter_add_dictionary(
+          f, d->self_aligner == 2 ? xmt_test_tmp_path("en-es.tsv") : "none");
+  }
+  /* 2: two runs of one filter, the engine and the dictionaries kept */
+  if (st == XMT_OK && d->self_aligner == 2) {
+    char first[700];
+    snprintf(first, sizeof first, "%s.first", d->out);
+    xmt_filter_set_flags(f, XMT_FILTER_KEEP_BETWEEN_RUNS);
+    st = xmt_filter_translate_file(f, d->in, first);
+    unlink(first);
   }
   if (st == XMT_OK)
     st = xmt_filter_translate_file(f, d->in, d->out);
@@ -212,6 +221,16 @@ static void test_xliff_self_aligned(void) {
           XMT_TAGS_PROJECT, 1);
 }
 
+static void test_xliff_kept(void) {
+  CU_ASSERT_EQUAL_FATAL(write_file(xmt_test_tmp_path("en-es.tsv"),
+                                   "press\tpulsar\nsave\tguardar\n"
+                                   "red\trojo\ncar\tcoche\n"),
+                        0);
+  run_doc("xliff, engine and dictionaries kept", doc_xlf, "in.xlf", "pseudo",
+          XMT_TAGS_PROJECT, 2);
+  unlink(xmt_test_tmp_path("en-es.tsv"));
+}
+
 static void test_html(void) {
   run_doc("html", doc_html, "in.html", "pseudo", XMT_TAGS_PROJECT, 0);
 }
@@ -274,6 +293,7 @@ static CU_TestInfo nomem_tests[] = {
     {"XLIFF round trip, tags projected", test_xliff_projected},
     {"XLIFF round trip, tags masked", test_xliff_masked},
     {"XLIFF round trip, built-in aligner", test_xliff_self_aligned},
+    {"XLIFF, two runs, engine and dictionaries kept", test_xliff_kept},
     {"HTML page", test_html},
     {"projection", test_projection},
     CU_TEST_INFO_NULL,

@@ -96,6 +96,48 @@ struct run {
   xmt_status status;
 };
 
+
+static int same_links(const struct xmt_prior_table *x,
+                      const struct xmt_prior_table *y) {
+  return x->count == y->count &&
+         (x->count == 0 ||
+          (memcmp(x->src, y->src, x->count * sizeof *x->src) == 0 &&
+           memcmp(x->tgt, y->tgt, x->count * sizeof *x->tgt) == 0 &&
+           memcmp(x->w, y->w, x->count * sizeof *x->w) == 0));
+}
+
+/* Every build is done again through dictionaries kept in memory, as a
+ * batch keeps them from document to document, twice (read whole, then
+ * reused): the same status, links and counts as reading the files. */
+static void check_kept(const struct run *r, const struct xmt_prior_options *o) {
+  xmt_lexicon *kept = xmt_lexicon_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(kept);
+  struct xmt_prior_options k = *o;
+  k.kept = kept;
+  for (int pass = 0; pass < 2; pass++) {
+    struct xmt_prior_table t;
+    struct xmt_prior_stats ks;
+    struct xmt_error_store e;
+    memset(&t, 0, sizeof t);
+    memset(&e, 0, sizeof e);
+    xmt_status st = xmt_priors_build(&t, &r->src, &r->tgt, &k, &ks, &e);
+    CU_ASSERT_EQUAL(st, r->status);
+    if (st == XMT_OK && r->status == XMT_OK) {
+      CU_ASSERT_TRUE(same_links(&t, &r->table));
+      CU_ASSERT_EQUAL(ks.dictionary_links, r->stats.dictionary_links);
+      CU_ASSERT_EQUAL(ks.dictionaries_loaded, r->stats.dictionaries_loaded);
+      CU_ASSERT_STRING_EQUAL(ks.loaded, r->stats.loaded);
+    } else if (st != XMT_OK && r->status != XMT_OK) {
+      CU_ASSERT_STRING_EQUAL(e.pub.message != NULL ? e.pub.message : "",
+                             r->err.pub.message != NULL ? r->err.pub.message
+                                                        : "");
+    }
+    xmt_prior_table_free(&t);
+    xmt_error_clear(&e);
+  }
+  xmt_lexicon_free(kept);
+}
+
 static void run_build(struct run *r, const char *src, const char *tgt,
                       const struct xmt_prior_options *o) {
   memset(r, 0, sizeof *r);
@@ -104,6 +146,8 @@ static void run_build(struct run *r, const char *src, const char *tgt,
   r->status =
       xmt_priors_build(&r->table, &r->src, &r->tgt, o, &r->stats, &r->err);
   CU_ASSERT_TRUE(table_ok(&r->table));
+  if (o->ndictionaries > 0)
+    check_kept(r, o);
 }
 
 static void run_free(struct run *r) {
@@ -1110,6 +1154,57 @@ static CU_TestInfo string_tests[] = {
     {"cognates in large vocabularies", test_cognates_large},
     CU_TEST_INFO_NULL};
 
+/* One lexicon for documents one after the other: each gets the links
+ * the files give it; other dictionaries or options read again; a missing
+ * file is an error each time, and keeps nothing. */
+static void kept_expect(xmt_lexicon *lx, const char *src, const char *tgt,
+                        const struct xmt_prior_options *o, const char *want) {
+  struct xmt_prior_options k = *o;
+  k.kept = lx;
+  expect_links(src, tgt, &k, want);
+}
+
+static void test_kept(void) {
+  xmt_lexicon *lx = xmt_lexicon_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(lx);
+  struct xmt_prior_options o;
+  base_options(&o);
+  char *tsv = fixture("priors/glossary.en-de.tsv");
+  char *dd = fixture("priors/dictd/freedict-eng-deu");
+  const char *dicts[] = {tsv};
+  o.dictionaries = dicts;
+  o.ndictionaries = 1;
+  o.stems = 1;
+  kept_expect(lx, "house dog", "Hund Haus Häuser", &o,
+              "house>Haus:1 house>Häuser:0.5 dog>Hund:1");
+  kept_expect(lx, "contract houses cat", "Vertrag Katze Haus", &o,
+              "contract>Vertrag:2 houses>Haus:0.5");
+  kept_expect(lx, "nothing here", "nichts hier", &o, "");
+  CU_ASSERT_EQUAL(lx->npairs, 4);
+  dicts[0] = dd;
+  kept_expect(lx, "run house", "laufen Haus Häuser", &o,
+              "run>laufen:1 house>Haus:1 house>Häuser:0.5");
+  CU_ASSERT_PTR_NOT_NULL(strstr(lx->key, "freedict-eng-deu"));
+  o.stems = 0;
+  kept_expect(lx, "run house", "laufen Haus Häuser", &o,
+              "run>laufen:1 house>Haus:1");
+  dicts[0] = "/nonexistent/glossary.tsv";
+  o.kept = lx;
+  expect_error(&o, XMT_ERR_IO, "glossary.tsv", 0);
+  CU_ASSERT_PTR_NULL(lx->key);
+  expect_error(&o, XMT_ERR_IO, "glossary.tsv", 0);
+  o.kept = NULL;
+  dicts[0] = tsv;
+  kept_expect(lx, "house", "Haus", &o, "house>Haus:1");
+  free(tsv);
+  free(dd);
+  xmt_lexicon_free(lx);
+  xmt_lexicon_free(NULL);
+}
+
+static CU_TestInfo kept_tests[] = {
+    {"documents one after the other", test_kept}, CU_TEST_INFO_NULL};
+
 static CU_TestInfo complete_tests[] = {
     {"swapped and unaligned words linked by priors", test_complete},
     CU_TEST_INFO_NULL};
@@ -1126,5 +1221,6 @@ CU_SuiteInfo xmt_test_suites[] = {
      cache_tests},
     {"identical words and cognates", NULL, NULL, NULL, NULL, string_tests},
     {"refining alignments", NULL, NULL, NULL, NULL, complete_tests},
+    {"dictionaries kept between builds", NULL, NULL, NULL, NULL, kept_tests},
     {"options", NULL, NULL, NULL, NULL, option_tests},
     CU_SUITE_INFO_NULL};
