@@ -287,8 +287,9 @@ static void work(const struct batch *b, const struct xmt_cli_settings *s,
     xmt_filter_free(f);
     f = NULL;
   }
-  if (f != NULL && !b->fresh_engine)
-    xmt_filter_set_flags(f, s->flags | XMT_FILTER_KEEP_BETWEEN_RUNS);
+  if (f != NULL)
+    xmt_filter_set_flags(f, s->flags | XMT_FILTER_KEEP_DICTIONARIES |
+                                (b->fresh_engine ? 0 : XMT_FILTER_KEEP_ENGINES));
   size_t i;
   while (!stop && read_full(in, &i, sizeof i) == 0 && i < b->n) {
     char report[600];

@@ -46,7 +46,7 @@ struct xmt_filter {
   unsigned timeout_ms;
   size_t batch_size, window; /* 0: the defaults */
   size_t engine_jobs;        /* backend states translating at once */
-  /* XMT_FILTER_KEEP_BETWEEN_RUNS: the states the last run left open, and the
+  /* XMT_FILTER_KEEP_ENGINES: the states the last run left open, and the
    * configuration they were opened with (its strings are the filter's). */
   void **engines;
   size_t nengines;

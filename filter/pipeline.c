@@ -981,7 +981,7 @@ static xmt_status aligner_open(struct run *run) {
   if ((run->aligner = xmt_aligner_new(&ao)) == NULL)
     return XMT_ERR_NOMEM;
   xmt_status st = XMT_OK;
-  if ((f->flags & XMT_FILTER_KEEP_BETWEEN_RUNS) != 0 && f->lexicon == NULL &&
+  if ((f->flags & XMT_FILTER_KEEP_DICTIONARIES) != 0 && f->lexicon == NULL &&
       (f->lexicon = xmt_lexicon_new()) == NULL)
     st = XMT_ERR_NOMEM;
   xmt_aligner_set_lexicon(run->aligner, f->lexicon);
@@ -1802,7 +1802,7 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
                                  : no_options,
       f->source_language, f->target_language, f->timeout_ms};
   f->engine_config = config;
-  if ((f->flags & XMT_FILTER_KEEP_BETWEEN_RUNS) == 0)
+  if ((f->flags & XMT_FILTER_KEEP_ENGINES) == 0)
     xmt_filter_close_engines(f);
   static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
                                                               on_file, on_unit};
@@ -1871,7 +1871,7 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
                          st == XMT_ERR_NOMEM ? xmt_strerror(st)
                                              : "cannot write the output");
   }
-  if (st == XMT_OK && (f->flags & XMT_FILTER_KEEP_BETWEEN_RUNS) != 0)
+  if (st == XMT_OK && (f->flags & XMT_FILTER_KEEP_ENGINES) != 0)
     keep_engines(f, &run);
   for (size_t k = 0; k < run.nlanes && f->backend->close != NULL; k++)
     f->backend->close(run.lanes[k].state);

@@ -142,16 +142,17 @@ XMT_API xmt_status xmt_filter_set_target_state(xmt_filter *filter,
  * kept as written in the translation, as an inline code, instead of
  * stopping the run (xmt_xliff_reader_keep_entities) */
 #define XMT_FILTER_KEEP_ENTITIES 0x20u
-/* what a run starts or reads that the next can use is kept: the engine's
- * processes and connections (see xmt_filter_close_engines) and the
- * dictionaries the aligner read (xmt_lexicon_new), so that many documents
- * translated with one filter start the engine and read the dictionaries
- * once */
-#define XMT_FILTER_KEEP_BETWEEN_RUNS 0x40u
+/* the engine's processes and connections stay open from one run to the
+ * next, so that many documents translated with one filter start the
+ * engine once (see xmt_filter_close_engines) */
+#define XMT_FILTER_KEEP_ENGINES 0x40u
+/* the dictionaries the aligner read are kept in memory for the next run
+ * (xmt_lexicon_new): the same prior links, without reading the files
+ * again */
+#define XMT_FILTER_KEEP_DICTIONARIES 0x80u
 XMT_API void xmt_filter_set_flags(xmt_filter *filter, unsigned flags);
 
-/* Closes the backend states a run left open under
- * XMT_FILTER_KEEP_BETWEEN_RUNS.
+/* Closes the backend states a run left open under XMT_FILTER_KEEP_ENGINES.
  * They are also closed by xmt_filter_free(), by a run that fails, and by
  * a change of backend, backend options, languages or timeout, all of which
  * the states were opened with. An engine that carries context from one

@@ -554,7 +554,7 @@ static const struct xmt_backend counted_backend = {
     XMT_BACKEND_ABI_VERSION, "counted",     counted_open,
     counted_translate,       counted_close, NULL};
 
-/* With XMT_FILTER_KEEP_BETWEEN_RUNS the engine opened by one run serves the
+/* With XMT_FILTER_KEEP_ENGINES the engine opened by one run serves the
  * next; a change of languages, a failed run and the filter's end close
  * it. Without the flag each run opens and closes its own. */
 static void test_engines_kept_between_runs(void) {
@@ -571,7 +571,7 @@ static void test_engines_kept_between_runs(void) {
   CU_ASSERT_EQUAL(c.opens, 2);
   CU_ASSERT_EQUAL(c.closes, 2);
 
-  xmt_filter_set_flags(f, XMT_FILTER_KEEP_BETWEEN_RUNS);
+  xmt_filter_set_flags(f, XMT_FILTER_KEEP_ENGINES);
   expect_run(f, doc, XMT_OK, done);
   expect_run(f, doc, XMT_OK, done);
   expect_run(f, doc, XMT_OK, done);
