@@ -45,6 +45,7 @@ void xmt_filter_free(xmt_filter *f) {
     return;
   xmt_filter_close_engines(f);
   xmt_lexicon_free(f->lexicon);
+  xmt_cache_close(f->cache);
   xmt_error_clear(&f->err);
   free(f->source_language);
   free(f->target_language);
@@ -216,6 +217,8 @@ xmt_status xmt_filter_set_cache(xmt_filter *f, const char *uri,
     free(copy);
     return XMT_ERR_USAGE;
   }
+  xmt_cache_close(f->cache);
+  f->cache = NULL;
   free(f->cache_uri);
   f->cache_uri = copy;
   f->cache_max = max_entries;

@@ -43,6 +43,9 @@ struct xmt_filter {
   size_t nbackend_options;
   char *cache_uri; /* translation memory cache, or NULL */
   size_t cache_max;
+  /* Its connection, opened by the first run that uses it and kept for the
+   * next: opening checks the whole file. */
+  struct xmt_cache *cache;
   unsigned timeout_ms;
   size_t batch_size, window; /* 0: the defaults */
   size_t engine_jobs;        /* backend states translating at once */

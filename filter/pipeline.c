@@ -331,6 +331,7 @@ static void cache_trouble(struct run *run) {
   }
   xmt_cache_close(run->cache);
   run->cache = NULL;
+  f->cache = NULL;
 }
 
 /* The slot of the window's request req (hash: its xmt_memo_hash): the
@@ -1622,11 +1623,16 @@ static xmt_status open_cache(struct run *run) {
   }
   if (st != XMT_OK)
     return xmt_error_set(&f->err, st, NULL, 0, 0, NULL, "%s", xmt_strerror(st));
+  if (f->cache != NULL) { /* an earlier run's */
+    run->cache = f->cache;
+    return XMT_OK;
+  }
   char warning[1400];
   st = xmt_cache_open(&run->cache, f->cache_uri, f->cache_max, &f->err, warning,
                       sizeof warning);
   if (st == XMT_OK && warning[0] != '\0' && f->on_warning != NULL)
     f->on_warning(f->callback_user, NULL, 0, warning);
+  f->cache = run->cache;
   return st;
 }
 
@@ -1668,7 +1674,6 @@ static void tools_free(struct stage_tools *t) {
 }
 
 static void run_free(struct run *run) {
-  xmt_cache_close(run->cache);
   xmt_buf_free(&run->cache_engine);
   xmt_error_clear(&run->cache_err);
   window_free(&run->windows[0]);
@@ -1889,6 +1894,12 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
   /* the model grows only by documents delivered */
   if (st == XMT_OK && run.extract == NULL)
     st = save_model(&run);
+  /* The filter keeps the cache for the next run, unless this one failed:
+   * the answers it did not commit go, as on closing. */
+  if (st != XMT_OK && run.cache != NULL) {
+    xmt_cache_close(run.cache);
+    f->cache = NULL;
+  }
   run_free(&run);
   if (st == XMT_OK && f->stats.failed_segments > 0)
     st = xmt_error_set(&f->err, XMT_ERR_PARTIAL, in_path, 0, 0, NULL,

@@ -595,6 +595,39 @@ static void test_engines_kept_between_runs(void) {
   CU_ASSERT_EQUAL(c.closes, 6);
 }
 
+/* The cache's connection serves the filter's runs one after the other:
+ * a cache file removed after the first run is still read by the second
+ * (the connection holds it); setting the cache again opens it anew. */
+static void test_cache_kept_between_runs(void) {
+  struct engine e = {UPPER, 0, 0, ""};
+  struct failures fl = {""};
+  xmt_filter *f = new_filter(&e, XMT_TAGS_PROJECT, &fl);
+  char uri[600];
+  snprintf(uri, sizeof uri, "sqlite:%s", xmt_test_tmp_path("tm.db"));
+  CU_ASSERT_EQUAL(xmt_filter_set_cache(f, uri, 0), XMT_OK);
+  const char *doc = HEAD UNIT("1", "one") UNTOUCHED UNIT("2", "two")
+      UNTOUCHED TAIL;
+  const char *done = HEAD UNIT("1", "one") DONE("ONE") UNIT("2", "two")
+      DONE("TWO") TAIL;
+  expect_run(f, doc, XMT_OK, done);
+  CU_ASSERT_EQUAL(e.segments, 2);
+  CU_ASSERT_EQUAL(unlink(xmt_test_tmp_path("tm.db")), 0);
+  unlink(xmt_test_tmp_path("tm.db-wal"));
+  unlink(xmt_test_tmp_path("tm.db-shm"));
+  expect_run(f, doc, XMT_OK, done);
+  CU_ASSERT_EQUAL(e.segments, 2);
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->cache_hits, 2);
+  CU_ASSERT_EQUAL(xmt_filter_set_cache(f, uri, 0), XMT_OK);
+  expect_run(f, doc, XMT_OK, done);
+  CU_ASSERT_EQUAL(e.segments, 4);
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->cache_hits, 0);
+  xmt_filter_free(f);
+  CU_ASSERT_STRING_EQUAL(fl.text, "");
+  unlink(xmt_test_tmp_path("tm.db"));
+  unlink(xmt_test_tmp_path("tm.db-wal"));
+  unlink(xmt_test_tmp_path("tm.db-shm"));
+}
+
 CU_TestInfo pipeline_tests[] = {
     {"whitespace out of MT, nothing to translate copied",
      test_whitespace_and_copies},
@@ -610,6 +643,8 @@ CU_TestInfo pipeline_tests[] = {
     {"answers without words: no alignment, no failed run",
      test_answers_without_words},
     {"engines kept from one run to the next", test_engines_kept_between_runs},
+    {"the cache's connection kept from one run to the next",
+     test_cache_kept_between_runs},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo xmt_test_suites[] = {
