@@ -416,6 +416,7 @@ static void add_stats(struct xmt_filter_stats *t,
   t->sanitized_segments += s->sanitized_segments;
   t->cache_hits += s->cache_hits;
   t->engine_seconds += s->engine_seconds;
+  t->cached_alignments += s->cached_alignments;
 }
 
 static double now_s(void) {
@@ -500,13 +501,14 @@ static int write_batch_report(const char *path, const struct batch *b,
           "\"repaired_segments\":%zu,\"probe_requests\":%zu,"
           "\"probe_anchored_tags\":%zu,\"sanitized_segments\":%zu,"
           "\"cache_hits\":%zu,\"failed_segments\":%zu,\"seconds\":%.3f,"
-          "\"engine_seconds\":%.3f}}\n",
+          "\"engine_seconds\":%.3f,\"cached_alignments\":%zu}}\n",
           t->docs, t->done - t->failed - t->partial, t->skipped, t->partial,
           t->failed, s->units, s->translated_units, s->skipped_units,
           s->segments, s->copied_segments, s->deduplicated_segments,
           s->mt_calls, s->projected_segments, s->repaired_segments,
           s->probe_requests, s->probe_anchored_tags, s->sanitized_segments,
-          s->cache_hits, s->failed_segments, seconds, s->engine_seconds);
+          s->cache_hits, s->failed_segments, seconds, s->engine_seconds,
+          s->cached_alignments);
   if (fclose(fp) != 0) {
     fprintf(stderr, "xliffmt: %s: cannot write the report\n", path);
     return 0;

@@ -136,12 +136,13 @@ static int write_report(const char *path, const struct xmt_cli_session *ses,
           "\"probe_requests\":%zu,\"probe_anchored_tags\":%zu,"
           "\"sanitized_segments\":%zu,\"cache_hits\":%zu,"
           "\"failed_segments\":%zu,\"seconds\":%.3f,"
-          "\"engine_seconds\":%.3f,\"failures\":[",
+          "\"engine_seconds\":%.3f,\"cached_alignments\":%zu,\"failures\":[",
           s->units, s->translated_units, s->skipped_units, s->segments,
           s->copied_segments, s->deduplicated_segments, s->mt_calls,
           s->projected_segments, s->repaired_segments, s->probe_requests,
           s->probe_anchored_tags, s->sanitized_segments, s->cache_hits,
-          s->failed_segments, seconds, s->engine_seconds);
+          s->failed_segments, seconds, s->engine_seconds,
+          s->cached_alignments);
   write_messages(fp, ses->failures, ses->nfailures);
   fputs("],\"warnings\":[", fp);
   write_messages(fp, ses->warnings, ses->nwarnings);

@@ -7,8 +7,10 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include "filter_private.h"
+#include "xliffmt.h"
 
 /* Defaults: segments per backend call, and segments per window. A window
  * is what the pipeline holds at once: its units, their translations, and
@@ -104,6 +106,11 @@ struct window {
   struct failure_note *notes_at;
   size_t nnotes, notes_cap;
   struct xmt_buf notes;
+  /* A document of one window aligned before with the same cache: its
+   * links, by result, from the cache (memo_hit) or for it (memo_fresh). */
+  int memo_wanted, memo_hit, memo_fresh;
+  char memo_key[33];
+  struct xmt_buf memo;
 };
 
 /* Scratch space of one stage: each thread has its own. */
@@ -168,6 +175,8 @@ struct run {
   /* The translation memory cache and the engine part of its keys. */
   struct xmt_cache *cache;
   struct xmt_buf cache_engine;
+  int reading_done;      /* the window being drained is the last */
+  size_t windows_handed; /* to the placing stage */
 };
 
 /* --- The run ---------------------------------------------------------------
@@ -993,6 +1002,185 @@ static xmt_status aligner_open(struct run *run) {
   return st;
 }
 
+/* --- Alignments kept in the cache -----------------------------------------
+ * A document of one window aligned before with the same cache, answers
+ * and aligner settings gets the links the aligner gave it then. Training
+ * is deterministic, so they are the links it would give again, and a
+ * rerun over a cached batch does not train. The links are a cache entry
+ * of their own (engine MEMO_ENGINE), its request a hash of the settings
+ * and of every training pair, in order; its answer a line "result TAB
+ * Pharaoh links" for each result aligned. */
+#define MEMO_ENGINE "xliffmt-aligner"
+
+static int memo_applies(const struct run *run) {
+  const xmt_filter *f = run->filter;
+  return run->cache != NULL && run->extract == NULL && run->reading_done &&
+         run->windows_handed == 0 && f->aligner_mode == XMT_ALIGNER_SELF &&
+         !model_to_load(f) && (f->flags & XMT_FILTER_UPDATE_MODEL) == 0;
+}
+
+static void memo_hash(XXH3_state_t *h, const char *s, size_t n) {
+  uint64_t len = n;
+  XXH3_128bits_update(h, &len, sizeof len);
+  XXH3_128bits_update(h, s, n);
+}
+
+/* w->memo_key: the settings and training pairs of the window. */
+static int memo_key_of(const struct run *run, struct window *w) {
+  const xmt_filter *f = run->filter;
+  XXH3_state_t *h = XXH3_createState();
+  if (h == NULL || XXH3_128bits_reset(h) != XXH_OK) {
+    XXH3_freeState(h);
+    return 0;
+  }
+  char head[160];
+  snprintf(head, sizeof head, "%s %d %d %d", xmt_version(), (int)f->align_kind,
+           (int)f->symmetrization, (int)f->tag_mode);
+  memo_hash(h, head, strlen(head));
+  const char *langs[] = {run->source_language, run->target_language};
+  for (int i = 0; i < 2; i++)
+    memo_hash(h, langs[i] != NULL ? langs[i] : "", langs[i] ? strlen(langs[i]) : 0);
+  for (size_t k = 0; k < f->ndicts; k++)
+    memo_hash(h, f->dicts[k], strlen(f->dicts[k]));
+  for (size_t r = 0; r < w->nresults; r++) {
+    const struct result *res = &w->results[r];
+    const struct xmt_mt_response *resp = &w->responses[r];
+    if (res->probe || resp->error != NULL || !resp->has_text)
+      continue;
+    uint64_t at = r;
+    XXH3_128bits_update(h, &at, sizeof at);
+    memo_hash(h, w->arena.data + res->plain, res->plain_len);
+    memo_hash(h, answer_of(w, res), res->answer_len);
+  }
+  XXH128_hash_t d = XXH3_128bits_digest(h);
+  XXH3_freeState(h);
+  snprintf(w->memo_key, sizeof w->memo_key, "%016llx%016llx",
+           (unsigned long long)d.high64, (unsigned long long)d.low64);
+  return 1;
+}
+
+static void memo_cache_key(const struct run *run, struct xmt_cache_key *key) {
+  cache_key(run, 0, key);
+  key->engine = MEMO_ENGINE;
+  key->markup = 0;
+}
+
+/* On the main thread, before the window goes to the placing stage. */
+static void memo_look_up(struct run *run, struct window *w) {
+  w->memo_wanted = w->memo_hit = w->memo_fresh = 0;
+  xmt_buf_reset(&w->memo);
+  if (!memo_applies(run) || !memo_key_of(run, w))
+    return;
+  w->memo_wanted = 1;
+  struct xmt_cache_key key;
+  memo_cache_key(run, &key);
+  struct xmt_mt_response resp;
+  memset(&resp, 0, sizeof resp);
+  int hit = xmt_cache_get(run->cache, &key, w->memo_key, strlen(w->memo_key),
+                          &resp);
+  if (hit == -1)
+    cache_trouble(run);
+  else if (hit == 1 && resp.text.len > 0 &&
+           xmt_buf_append(&w->memo, resp.text.data, resp.text.len) == XMT_OK)
+    w->memo_hit = 1;
+  xmt_mt_response_free(&resp);
+}
+
+/* On the main thread, the window back: the links it computed go in. */
+static void memo_store(struct run *run, struct window *w) {
+  if (w->memo_fresh && run->cache != NULL) {
+    struct xmt_cache_key key;
+    memo_cache_key(run, &key);
+    struct xmt_mt_response none;
+    memset(&none, 0, sizeof none);
+    if (xmt_cache_put(run->cache, &key, w->memo_key, strlen(w->memo_key),
+                      w->memo.data, w->memo.len, &none) != XMT_OK ||
+        xmt_cache_commit(run->cache, &run->cache_err) != XMT_OK)
+      cache_trouble(run);
+  }
+  w->memo_wanted = w->memo_hit = w->memo_fresh = 0;
+}
+
+/* The links of the results that need the aligner's, from w->memo; 0 (and
+ * none set) when it lacks one or one does not fit its tokens: then the
+ * aligner trains as if there were none. */
+static int memo_apply(struct run *run, struct window *w) {
+  const char *p = w->memo.data, *end = p + w->memo.len;
+  size_t applied = 0;
+  xmt_status st = XMT_OK;
+  for (size_t r = 0; r < w->nresults && st == XMT_OK; r++) {
+    struct result *res = &w->results[r];
+    int own;
+    if (!res->needs_links ||
+        (!res->backend_links_bad &&
+         backend_links(run, w, res, run->pt.placer.links, &own)))
+      continue;
+    /* the line of result r: lines come in increasing order */
+    const char *line = NULL, *eol = NULL;
+    while (p < end) {
+      char *after;
+      unsigned long long at = strtoull(p, &after, 10);
+      eol = memchr(p, '\n', (size_t)(end - p));
+      if (eol == NULL)
+        eol = end;
+      const char *here = p;
+      p = eol < end ? eol + 1 : end;
+      if (after == here || *after != '\t' || at > r)
+        break;
+      if (at == r) {
+        line = after + 1;
+        break;
+      }
+    }
+    if (line == NULL || (res->links = xmt_alignment_new()) == NULL) {
+      st = XMT_ERR_USAGE;
+      break;
+    }
+    st = xmt_tokenize(run->pt.stok, w->arena.data + res->plain, res->plain_len,
+                      XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK)
+      st = xmt_tokenize(run->pt.ttok, answer_of(w, res), res->answer_len,
+                        XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK)
+      st = xmt_alignment_parse(res->links, line, (size_t)(eol - line),
+                               xmt_tokens_count(run->pt.stok),
+                               xmt_tokens_count(run->pt.ttok), NULL);
+    applied++;
+  }
+  if (st == XMT_OK) {
+    w->stats.cached_alignments += applied;
+    return 1;
+  }
+  for (size_t r = 0; r < w->nresults; r++) {
+    xmt_alignment_free(w->results[r].links);
+    w->results[r].links = NULL;
+  }
+  return 0;
+}
+
+/* The aligner's links of the window, as memo_apply reads them. */
+static void memo_keep(struct window *w) {
+  xmt_status st = XMT_OK;
+  xmt_buf_reset(&w->memo);
+  for (size_t r = 0; r < w->nresults && st == XMT_OK; r++) {
+    const xmt_alignment *a = w->results[r].links;
+    if (a == NULL)
+      continue;
+    char num[32];
+    snprintf(num, sizeof num, "%zu\t", r);
+    st = xmt_buf_append_str(&w->memo, num);
+    const struct xmt_link *l = xmt_alignment_links(a);
+    for (size_t k = 0; k < xmt_alignment_count(a) && st == XMT_OK; k++) {
+      snprintf(num, sizeof num, "%s%zu-%zu", k ? " " : "", l[k].source,
+               l[k].target);
+      st = xmt_buf_append_str(&w->memo, num);
+    }
+    if (st == XMT_OK)
+      st = xmt_buf_append_byte(&w->memo, '\n');
+  }
+  w->memo_fresh = st == XMT_OK;
+}
+
 static int align_results(struct run *run, struct window *w) {
   xmt_filter *f = run->filter;
   size_t wanted = 0;
@@ -1009,6 +1197,8 @@ static int align_results(struct run *run, struct window *w) {
     wanted++;
   }
   if (wanted == 0 || f->aligner_mode == XMT_ALIGNER_NONE)
+    return 0;
+  if (w->memo_hit && memo_apply(run, w))
     return 0;
   xmt_status st = XMT_OK;
   if (run->aligner == NULL)
@@ -1079,6 +1269,8 @@ static int align_results(struct run *run, struct window *w) {
                              res->links);
   }
   free(pair_of);
+  if (st == XMT_OK && w->memo_wanted)
+    memo_keep(w);
   if (st != XMT_OK) {
     const struct xmt_error *e = a != NULL ? xmt_aligner_error(a) : NULL;
     xmt_error_set(&w->err, st, f->align_model, e != NULL ? e->line : 0, 0, NULL,
@@ -1455,7 +1647,10 @@ static int finish_placing(struct run *run) {
   s->projected_segments += w->stats.projected_segments;
   s->repaired_segments += w->stats.repaired_segments;
   s->probe_anchored_tags += w->stats.probe_anchored_tags;
+  s->cached_alignments += w->stats.cached_alignments;
   memset(&w->stats, 0, sizeof w->stats);
+  if (!w->failed)
+    memo_store(run, w);
   xmt_filter *f = run->filter;
   for (size_t k = 0; k < w->nnotes; k++)
     f->on_failure(f->callback_user, w->notes.data + w->notes_at[k].id,
@@ -1488,10 +1683,12 @@ static int drain(struct run *run) {
     return 0;
   /* The worker aligns the window while the engine answers its probes,
    * which only placing needs. */
+  memo_look_up(run, w);
   int ask = probes_to_ask(w);
   w->probes_answered = !ask;
   w->probes_failed = 0;
   run->placing = w;
+  run->windows_handed++;
   run->fill = w == &run->windows[0] ? &run->windows[1] : &run->windows[0];
   run->worker_started =
       pthread_create(&run->worker, NULL, place_thread, run) == 0;
@@ -1638,6 +1835,7 @@ static xmt_status open_cache(struct run *run) {
 
 static void window_free(struct window *w) {
   window_reset(w);
+  xmt_buf_free(&w->memo);
   free(w->items);
   xmt_buf_free(&w->skeleton);
   for (size_t i = 0; i < w->results_cap; i++)
@@ -1859,6 +2057,7 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
       st = open_cache(&run); /* its error is the filter's */
     if (st == XMT_OK) {
       st = xmt_read_all(run.reader, in, in_path, &read_err, &f->stats.bytes_in);
+      run.reading_done = 1;
       if (st == XMT_OK && drain(&run) != 0)
         st = XMT_ERR_ABORTED;
       finish_placing(&run);

@@ -267,6 +267,9 @@ struct xmt_filter_stats {
                                    (or C1 controls), which were removed */
   size_t cache_hits;            /* requests answered by the cache */
   double engine_seconds;        /* wall time with requests at the engine */
+  size_t cached_alignments;     /* segments whose word alignment the cache
+                                   kept from an earlier run of the same
+                                   document, the aligner not trained */
 };
 
 /* Called after each backend call; non-zero stops the run (nothing is

@@ -135,7 +135,14 @@ static xmt_status translate_once(void *ctx) {
       st = xmt_filter_add_dictionary(
           f, d->self_aligner == 2 ? xmt_test_tmp_path("en-es.tsv") : "none");
   }
-  /* 2: two runs of one filter, the engine and the dictionaries kept */
+  /* 2: two runs of one filter, the engine, the dictionaries and the cache
+   * kept; the second takes its word links from the cache */
+  if (st == XMT_OK && d->self_aligner == 2) {
+    char uri[600];
+    snprintf(uri, sizeof uri, "sqlite:%s", xmt_test_tmp_path("nomem.db"));
+    unlink(uri + 7);
+    st = xmt_filter_set_cache(f, uri, 0);
+  }
   if (st == XMT_OK && d->self_aligner == 2) {
     char first[700];
     snprintf(first, sizeof first, "%s.first", d->out);
@@ -226,9 +233,12 @@ static void test_xliff_kept(void) {
                                    "press\tpulsar\nsave\tguardar\n"
                                    "red\trojo\ncar\tcoche\n"),
                         0);
-  run_doc("xliff, engine and dictionaries kept", doc_xlf, "in.xlf", "pseudo",
-          XMT_TAGS_PROJECT, 2);
+  run_doc("xliff, engine, dictionaries and cache kept", doc_xlf, "in.xlf",
+          "pseudo", XMT_TAGS_PROJECT, 2);
   unlink(xmt_test_tmp_path("en-es.tsv"));
+  unlink(xmt_test_tmp_path("nomem.db"));
+  unlink(xmt_test_tmp_path("nomem.db-wal"));
+  unlink(xmt_test_tmp_path("nomem.db-shm"));
 }
 
 static void test_html(void) {
@@ -293,7 +303,7 @@ static CU_TestInfo nomem_tests[] = {
     {"XLIFF round trip, tags projected", test_xliff_projected},
     {"XLIFF round trip, tags masked", test_xliff_masked},
     {"XLIFF round trip, built-in aligner", test_xliff_self_aligned},
-    {"XLIFF, two runs, engine and dictionaries kept", test_xliff_kept},
+    {"XLIFF, two runs, engine, dictionaries and cache kept", test_xliff_kept},
     {"HTML page", test_html},
     {"projection", test_projection},
     CU_TEST_INFO_NULL,

@@ -2,7 +2,8 @@
 # test_cli_cache.sh -- the translation memory cache (--cache sqlite:PATH):
 # a rerun sends nothing and writes the same bytes, the engine's options are
 # part of the key, --cache-max bounds it, a corrupt file is set aside and
-# reported, concurrent batch jobs share it, a failing cache is not fatal.
+# reported, concurrent batch jobs share it, a failing cache is not fatal;
+# a rerun takes the document's word links from it instead of training.
 set -u
 . "$(dirname "$0")/lib.sh"
 cli_setup cache
@@ -18,7 +19,7 @@ if expect_exit 0 "a first run fills the cache" run "$tmp/1.xlf" \
   check "report: no hits" grep -q '"segments_sent":3,.*"cache_hits":0,' \
     "$tmp/1.json"
   check "the cache holds the 3 answers and the 2 probes'" test \
-    "$(sqlite3 "$db" 'SELECT count(*) FROM xliffmt_cache')" -eq 5
+    "$(sqlite3 "$db" "SELECT count(*) FROM xliffmt_cache WHERE engine <> 'xliffmt-aligner'")" -eq 5
 fi
 : >"$tmp/sent.log"
 if expect_exit 0 "a rerun" run "$tmp/2.xlf" "$tmp/2.json" --cache "sqlite:$db"; then
@@ -26,6 +27,28 @@ if expect_exit 0 "a rerun" run "$tmp/2.xlf" "$tmp/2.json" --cache "sqlite:$db"; 
   check "report: every request a hit" grep -q \
     '"segments_sent":0,.*"mt_calls":0,.*"probe_requests":0,.*"cache_hits":5,' "$tmp/2.json"
   check "the same bytes" cmp -s "$tmp/1.xlf" "$tmp/2.xlf"
+  check "the document's word links from the cache, the aligner not trained" \
+    grep -q '"cached_alignments":1,' "$tmp/2.json"
+fi
+check "the first run kept them: one entry" test "$(sqlite3 "$db" \
+  "SELECT count(*) FROM xliffmt_cache WHERE engine = 'xliffmt-aligner'")" -eq 1
+check "not in the first run's report" grep -q '"cached_alignments":0,' \
+  "$tmp/1.json"
+# Other aligner settings: trained again, and kept as well.
+if expect_exit 0 "another symmetrization" run "$tmp/2s.xlf" "$tmp/2s.json" \
+  --cache "sqlite:$db" --symmetrize intersect; then
+  check "trained" grep -q '"cached_alignments":0,' "$tmp/2s.json"
+  check "kept: two entries" test "$(sqlite3 "$db" \
+    "SELECT count(*) FROM xliffmt_cache WHERE engine = 'xliffmt-aligner'")" -eq 2
+fi
+# Links that do not fit the document (a damaged entry) are not used: the
+# aligner trains, and the output is what training gives.
+cp "$db" "$tmp/links.db"
+sqlite3 "$tmp/links.db" "UPDATE xliffmt_cache SET answer = substr(answer, 1, instr(answer, char(9))) || '0-0 99-99' WHERE engine = 'xliffmt-aligner'"
+if expect_exit 0 "damaged links" run "$tmp/2d.xlf" "$tmp/2d.json" \
+  --cache "sqlite:$tmp/links.db"; then
+  check "trained" grep -q '"cached_alignments":0,' "$tmp/2d.json"
+  check "the same bytes as the first run" cmp -s "$tmp/1.xlf" "$tmp/2d.xlf"
 fi
 # Another option of the engine, another answer: not taken from the cache.
 : >"$tmp/sent.log"
@@ -59,7 +82,7 @@ if expect_exit 0 "a corrupt cache" run "$tmp/5.xlf" "$tmp/5.json" \
   check "the file kept aside" sh -c "cat '$tmp'/bad.db.corrupt-* | grep -q 'this is not a database'"
   check "translated anyway" cmp -s "$tmp/1.xlf" "$tmp/5.xlf"
   check "a new cache in its place" test \
-    "$(sqlite3 "$tmp/bad.db" 'SELECT count(*) FROM xliffmt_cache')" -eq 5
+    "$(sqlite3 "$tmp/bad.db" "SELECT count(*) FROM xliffmt_cache WHERE engine <> 'xliffmt-aligner'")" -eq 5
 fi
 sqlite3 "$tmp/other.db" 'CREATE TABLE people (name TEXT)'
 expect_exit 0 "another program's database" run "$tmp/6.xlf" "$tmp/6.json" \
@@ -79,7 +102,7 @@ if expect_exit 0 "a batch on 3 jobs with one cache" "$x" batch "$tmp/docs" \
   -o "$tmp/tree1" --mt "cmd:$tmp/engine.sh" -q -j 3 --cache "sqlite:$tmp/b.db" \
   --report "$tmp/b1.json"; then
   check "no entry lost" test \
-    "$(sqlite3 "$tmp/b.db" 'SELECT count(*) FROM xliffmt_cache')" -eq \
+    "$(sqlite3 "$tmp/b.db" "SELECT count(*) FROM xliffmt_cache WHERE engine <> 'xliffmt-aligner'")" -eq \
     "$(sort -u "$tmp/sent.log" | wc -l)"
 fi
 : >"$tmp/sent.log"
