@@ -10,7 +10,8 @@
 # jobs 2 / jobs 1 and kept engine / fresh engine, and how many documents
 # differ between jobs 1 and 2 (Apertium carries a little context from
 # one segment to the next, so a document's words can depend on what its
-# engine translated before).
+# engine translated before). Then jobs 1 and 2 with an engine that waits
+# 5 ms a segment without using the CPU (a server, a GPU).
 #
 # Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data),
 #      DOC_LINES (default 100), RUNS (default 3).
@@ -79,4 +80,23 @@ printf '%-44s %8.2f\n' "batch --jobs 1" "$m1" "batch --jobs 2" "$m2" \
 awk -v a="$m2" -v b="$m1" 'BEGIN { printf "jobs 2 / jobs 1: %.2f\n", a / b }'
 awk -v a="$m1" -v b="$mf" 'BEGIN { printf "jobs 1, engine kept / fresh engine: %.2f\n", a / b }'
 echo "documents that differ between jobs 1 and jobs 2: $differ of $n"
-echo "rerun: $(sed -n 's/.*"segments_sent":\([0-9]*\).*"cache_hits":\([0-9]*\).*/\1 segments sent, \2 cache hits/p' "$dir/rerun.json" | tail -1)"
+echo "rerun: $(sed -n 's/.*"segments_sent":\([0-9]*\).*"cache_hits":\([0-9]*\).*"cached_alignments":\([0-9]*\).*/\1 segments sent, \2 cache hits, \3 alignments from the cache/p' "$dir/rerun.json" | tail -1)"
+
+# An engine that waits 5 ms a segment without using the CPU, as a server
+# or a GPU does: what jobs gain when the engine is not the machine's own
+# CPU (Apertium above uses both cores on its own).
+cat >"$dir/wait.sh" <<'EOS'
+#!/bin/sh
+while IFS= read -r line; do sleep 0.005; printf '%s\n' "$line"; done
+EOS
+chmod +x "$dir/wait.sh"
+rm -rf "$dir/w1" "$dir/w2"
+w1=$(secs "$XLIFFMT" batch "$dir/docs" -o "$dir/w1" --mt "cmd:$dir/wait.sh" \
+  -q -j 1 --probes off)
+w2=$(secs "$XLIFFMT" batch "$dir/docs" -o "$dir/w2" --mt "cmd:$dir/wait.sh" \
+  -q -j 2 --probes off)
+diff -r "$dir/w1" "$dir/w2" >/dev/null ||
+  { echo "batch.sh: the waiting engine: jobs 1 and 2 wrote different trees" >&2; exit 1; }
+printf '%-44s %8.2f\n' "waiting engine (5 ms a segment), jobs 1" "$w1" \
+  "waiting engine (5 ms a segment), jobs 2" "$w2"
+awk -v a="$w2" -v b="$w1" 'BEGIN { printf "waiting engine: jobs 2 / jobs 1: %.2f\n", a / b }'

@@ -81,3 +81,20 @@ echo "$in_run" | awk '{ printf "outside the engine, as the run counts it: %.1f %
   100 * ($1 - $2) / $1, $1 - $2, $1 }'
 awk -v a="$t_w4" -v b="$t_w1" 'BEGIN {
   printf "waiting engine: --engine-jobs 4 / 1: %.2f\n", a / b }'
+
+# The same wait, answers changed (upper case), so that the aligner trains
+# and tags are projected: how much of the run is outside the engine when
+# the engine is not this machine's CPU (a server, a GPU), with probes (the
+# default: they go to the engine while the aligner trains) and without.
+cat >"$dir/waitu.sh" <<'EOS'
+#!/bin/sh
+while IFS= read -r line; do sleep 0.005; printf '%s\n' "$line" | tr a-z A-Z; done
+EOS
+chmod +x "$dir/waitu.sh"
+for probes in auto off; do
+  "$XLIFFMT" translate "$dir/in.xlf" -o "$dir/wu.xlf" --mt "cmd:$dir/waitu.sh" \
+    -q --probes "$probes" --report "$dir/wu.json"
+  sed -n 's/.*"seconds":\([0-9.]*\),"engine_seconds":\([0-9.]*\).*/\1 \2/p' \
+    "$dir/wu.json" | awk -v p="$probes" '{ printf "waiting engine that translates, --probes %s: %.2f s, outside the engine: %.1f %%\n",
+      p, $1, 100 * ($1 - $2) / $1 }'
+done
