@@ -2,7 +2,7 @@
 # test_cli_batch.sh -- xliffmt batch: the mirrored tree, the same bytes as
 # translate, a bad document among good ones, up-to-date outputs skipped
 # (a stopped batch goes on where it stopped), --force, --jobs, the report;
-# one engine per job, --fresh-engine, a worker that dies.
+# one engine per job, --fresh-engine, a worker that dies, Ctrl-C.
 set -u
 . "$(dirname "$0")/lib.sh"
 cli_setup batch
@@ -169,6 +169,51 @@ fi
 # (The pattern's first letter in brackets: pgrep must not find itself.)
 check "no engine left behind" \
   sh -c "! pgrep -f '[${tmp%"${tmp#?}"}]${tmp#?}/engine.sh' >/dev/null"
+
+# Ctrl-C (SIGINT to the process group, as a terminal sends it) while jobs
+# translate: exit status 130, the documents done are whole, the others
+# are not written, nothing is left running, and the same command again
+# goes on where it stopped.
+cat >"$tmp/slow.sh" <<EOD
+#!/bin/sh
+while IFS= read -r line; do sleep 0.2; printf '%s\n' "\$line" | tr a-z A-Z; done
+EOD
+chmod +x "$tmp/slow.sh"
+mkdir "$tmp/sig"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+  doc "s$i" "Signal number $i." >"$tmp/sig/s$i.xlf"
+done
+slow="--mt cmd:$tmp/slow.sh -s en -t es --probes off"
+# shellcheck disable=SC2086
+setsid "$x" batch "$tmp/sig" -o "$tmp/sigout" $slow -q -j 2 2>"$tmp/sig.err" &
+pid=$!
+sleep 0.5
+kill -INT "-$pid"
+wait "$pid"
+check "Ctrl-C: exit status 130" test $? -eq 130
+n=$(ls "$tmp/sigout" 2>/dev/null | wc -l)
+check "Ctrl-C: some documents not written ($n of 12 done)" test "$n" -lt 12
+check "Ctrl-C: no message but that of a document interrupted" \
+  test -z "$(grep -v ': interrupted$' "$tmp/sig.err")"
+ok=1
+for f in "$tmp"/sigout/*.xlf; do
+  [ -e "$f" ] || continue
+  # shellcheck disable=SC2086
+  "$x" translate "$tmp/sig/${f##*/}" -o "$tmp/one" $slow -q 2>/dev/null &&
+    cmp -s "$tmp/one" "$f" || ok=0
+done
+check "Ctrl-C: the documents done are whole" test $ok -eq 1
+check "Ctrl-C: no temporary file left" \
+  test -z "$(find "$tmp/sigout" -name '*.tmp*' 2>/dev/null)"
+check "Ctrl-C: nothing left running" \
+  sh -c "! pgrep -f '[${tmp%"${tmp#?}"}]${tmp#?}/slow.sh' >/dev/null"
+# shellcheck disable=SC2086
+if expect_exit 0 "the same batch after Ctrl-C" "$x" batch "$tmp/sig" \
+  -o "$tmp/sigout" $slow -q -j 2 --report "$tmp/sig.json"; then
+  check "goes on where it stopped" grep -q \
+    "\"documents\":12,\"translated_documents\":$((12 - n)),\"up_to_date_documents\":$n," \
+    "$tmp/sig.json"
+fi
 
 # shellcheck disable=SC2086
 expect_exit 1 "two inputs for one output" "$x" batch "$in/a.xlf" \
