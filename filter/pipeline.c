@@ -1002,6 +1002,16 @@ static xmt_status aligner_open(struct run *run) {
   return st;
 }
 
+/* Whether res is projected over the aligner's links: the engine gave
+ * none that check out. */
+static int wants_aligner_links(struct run *run, const struct window *w,
+                               const struct result *res) {
+  int own;
+  return res->needs_links &&
+         (res->backend_links_bad ||
+          !backend_links(run, w, res, run->pt.placer.links, &own));
+}
+
 /* --- Alignments kept in the cache -----------------------------------------
  * A document of one window aligned before with the same cache, answers
  * and aligner settings gets the links the aligner gave it then. Training
@@ -1110,10 +1120,7 @@ static int memo_apply(struct run *run, struct window *w) {
   xmt_status st = XMT_OK;
   for (size_t r = 0; r < w->nresults && st == XMT_OK; r++) {
     struct result *res = &w->results[r];
-    int own;
-    if (!res->needs_links ||
-        (!res->backend_links_bad &&
-         backend_links(run, w, res, run->pt.placer.links, &own)))
+    if (!wants_aligner_links(run, w, res))
       continue;
     /* the line of result r: lines come in increasing order */
     const char *line = NULL, *eol = NULL;
@@ -1245,10 +1252,7 @@ static int align_results(struct run *run, struct window *w) {
   int has_model = model_to_load(f) || run->aligner_pairs > 0;
   for (size_t r = 0; st == XMT_OK && r < w->nresults; r++) {
     struct result *res = &w->results[r];
-    int own;
-    if (!res->needs_links ||
-        (!res->backend_links_bad &&
-         backend_links(run, w, res, run->pt.placer.links, &own)))
+    if (!wants_aligner_links(run, w, res))
       continue;
     const char *src = w->arena.data + res->plain;
     const char *tgt = answer_of(w, res);

@@ -353,21 +353,6 @@ static xmt_status stem_of(struct sb_stemmer *stemmer, const struct text *t,
   return XMT_OK;
 }
 
-/* Chains the ids of each key: head[key] is the first, next[id] the next. */
-static xmt_status chain(const uint32_t *key_of, uint32_t nids, uint32_t nkeys,
-                        uint32_t **head, uint32_t **next) {
-  *head = calloc(nkeys, sizeof **head);
-  *next = calloc(nids, sizeof **next);
-  if (*head == NULL || *next == NULL)
-    return XMT_ERR_NOMEM;
-  for (uint32_t id = nids; id-- > 1;)
-    if (key_of[id] != 0) {
-      (*next)[id] = (*head)[key_of[id]];
-      (*head)[key_of[id]] = id;
-    }
-  return XMT_OK;
-}
-
 /* The stem key of every form key (0: none). */
 static xmt_status stem_forms(struct side *s, struct sb_stemmer *stemmer,
                              struct text *t, uint32_t *stem_of_form) {
@@ -509,7 +494,7 @@ static xmt_status side_stems(struct side *s, struct sb_stemmer *stemmer,
   for (uint32_t id = 1; id < n && st == XMT_OK; id++)
     of_id[id] = of_form[s->form_of[id]];
   if (st == XMT_OK)
-    st = chain(of_id, n, s->stems.count, &s->stem_head, &s->stem_next);
+    st = xmt_priors_chain(of_id, n, s->stems.count, &s->stem_head, &s->stem_next);
   if (st == XMT_OK)
     st = stem_prefixes(s);
   free(of_form);
@@ -537,7 +522,7 @@ static xmt_status side_build(struct side *s, struct sb_stemmer *stemmer,
     if (st != XMT_OK)
       return st;
   }
-  st = chain(s->form_of, n, s->forms.count, &s->form_head, &s->form_next);
+  st = xmt_priors_chain(s->form_of, n, s->forms.count, &s->form_head, &s->form_next);
   if (st == XMT_OK && stemmer != NULL)
     st = side_stems(s, stemmer, t);
   return st;
@@ -1419,23 +1404,22 @@ static xmt_status kept_links(struct xmt_lex_match *m, const xmt_lexicon *lx) {
   uint32_t *cand = NULL;
   size_t n = 0, cap = 0;
   xmt_status st = seen != NULL ? XMT_OK : XMT_ERR_NOMEM;
-  for (uint32_t k = 1; k < s->forms.count && st == XMT_OK; k++) {
-    size_t len;
-    const char *w = xmt_vocab_word(&s->forms, k, &len);
-    uint32_t lk = xmt_vocab_find(&lx->forms[XMT_SRC], w, len);
-    for (uint32_t r = lk != XMT_UNKNOWN_WORD ? lx->form_words[lk] : 0;
-         r != 0 && st == XMT_OK; r = lx->next_form_word[r])
-      st = kept_candidate(r, seen, &cand, &n, &cap);
-  }
-  for (uint32_t k = 1;
-       m->stemmer[XMT_SRC] != NULL && k < s->stems.count && st == XMT_OK; k++) {
-    size_t len;
-    const char *w = xmt_vocab_word(&s->stems, k, &len);
-    uint32_t lk = xmt_vocab_find(&lx->stems[XMT_SRC], w, len);
-    for (uint32_t r = lk != XMT_UNKNOWN_WORD ? lx->stem_words[lk] : 0;
-         r != 0 && st == XMT_OK; r = lx->next_stem_word[r])
-      st = kept_candidate(r, seen, &cand, &n, &cap);
-  }
+  /* by form, then by stem: the kept words with a key of the document's */
+  const struct xmt_vocab *doc_keys[2] = {&s->forms, &s->stems};
+  const struct xmt_vocab *kept_keys[2] = {&lx->forms[XMT_SRC],
+                                          &lx->stems[XMT_SRC]};
+  const uint32_t *head[2] = {lx->form_words, lx->stem_words};
+  const uint32_t *next[2] = {lx->next_form_word, lx->next_stem_word};
+  int ways = m->stemmer[XMT_SRC] != NULL ? 2 : 1;
+  for (int by = 0; by < ways; by++)
+    for (uint32_t k = 1; k < doc_keys[by]->count && st == XMT_OK; k++) {
+      size_t len;
+      const char *w = xmt_vocab_word(doc_keys[by], k, &len);
+      uint32_t lk = xmt_vocab_find(kept_keys[by], w, len);
+      for (uint32_t r = lk != XMT_UNKNOWN_WORD ? head[by][lk] : 0;
+           r != 0 && st == XMT_OK; r = next[by][r])
+        st = kept_candidate(r, seen, &cand, &n, &cap);
+    }
   if (n > 1)
     qsort(cand, n, sizeof *cand, u32_cmp);
   for (size_t i = 0; i < n && st == XMT_OK; i++) {

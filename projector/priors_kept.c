@@ -79,10 +79,8 @@ xmt_status xmt_kept_add(xmt_lexicon *lx, const char *const w[2],
   return XMT_OK;
 }
 
-/* Chains ids 1..n-1 by key_of: head[key] first, next[id] the next, in
- * increasing id order. */
-static xmt_status chain_up(const uint32_t *key_of, uint32_t n, uint32_t nkeys,
-                           uint32_t **head, uint32_t **next) {
+xmt_status xmt_priors_chain(const uint32_t *key_of, uint32_t n, uint32_t nkeys,
+                            uint32_t **head, uint32_t **next) {
   *head = calloc(nkeys ? nkeys : 1, sizeof **head);
   *next = calloc(n ? n : 1, sizeof **next);
   if (*head == NULL || *next == NULL)
@@ -107,10 +105,10 @@ xmt_status xmt_kept_index(xmt_lexicon *lx) {
     lx->next_pair[k + 1] = lx->first_pair[s];
     lx->first_pair[s] = (uint32_t)(k + 1);
   }
-  xmt_status st = chain_up(lx->form_of[XMT_SRC], nw, lx->forms[XMT_SRC].count,
+  xmt_status st = xmt_priors_chain(lx->form_of[XMT_SRC], nw, lx->forms[XMT_SRC].count,
                            &lx->form_words, &lx->next_form_word);
   if (st == XMT_OK)
-    st = chain_up(lx->stem_of[XMT_SRC], nw, lx->stems[XMT_SRC].count,
+    st = xmt_priors_chain(lx->stem_of[XMT_SRC], nw, lx->stems[XMT_SRC].count,
                   &lx->stem_words, &lx->next_stem_word);
   if (st == XMT_OK)
     lx->ready = 1;

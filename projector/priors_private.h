@@ -137,6 +137,11 @@ struct xmt_lexicon {
   char loaded[1024];
 };
 
+/* Chains ids 1..n-1 by key_of (0: none): head[key] is the first id,
+ * next[id] the next, in increasing id order (both allocated). */
+xmt_status xmt_priors_chain(const uint32_t *key_of, uint32_t n, uint32_t nkeys,
+                            uint32_t **head, uint32_t **next);
+
 void xmt_kept_clear(xmt_lexicon *lx);
 /* Empties lx and starts keeping what is read for key. */
 xmt_status xmt_kept_start(xmt_lexicon *lx, const char *key);
