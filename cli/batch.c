@@ -291,7 +291,9 @@ static void work(const struct batch *b, const struct xmt_cli_settings *s,
     xmt_filter_set_flags(f, s->flags | XMT_FILTER_KEEP_DICTIONARIES |
                                 (b->fresh_engine ? 0 : XMT_FILTER_KEEP_ENGINES));
   size_t i;
-  while (!stop && read_full(in, &i, sizeof i) == 0 && i < b->n) {
+  /* Every document handed over gets an answer, also after Ctrl-C: the
+   * parent waits for it. */
+  while (read_full(in, &i, sizeof i) == 0 && i < b->n) {
     char report[600];
     report_path(b, i, report, sizeof report);
     struct child_result r;
@@ -300,8 +302,13 @@ static void work(const struct batch *b, const struct xmt_cli_settings *s,
     one.out = b->docs[i].out;
     one.report = b->reports ? report : NULL;
     one.quiet = 1; /* the batch shows the progress */
-    r.rc = xmt_cli_translate_one(&one, b->backend, b->spec, f, b->docs[i].in,
-                                 &r.stats);
+    if (stop) {
+      fprintf(stderr, "xliffmt: %s: interrupted\n", b->docs[i].in);
+      r.rc = 130;
+    } else {
+      r.rc = xmt_cli_translate_one(&one, b->backend, b->spec, f,
+                                   b->docs[i].in, &r.stats);
+    }
     if (write_full(out, &r, sizeof r) != 0 || r.rc == 130)
       break;
   }

@@ -42,20 +42,20 @@ static void usage(FILE *fp) {
 }
 
 void xmt_cli_report(const struct xmt_error *err) {
-  fputs("xliffmt: ", stderr);
-  if (err->file != NULL) {
-    fputs(err->file, stderr);
-    if (err->line > 0)
-      fprintf(stderr, ":%lu", err->line);
-    if (err->column > 0)
-      fprintf(stderr, ":%lu", err->column);
-    fputs(": ", stderr);
-  }
-  fputs(err->message != NULL ? err->message : xmt_strerror(err->status),
-        stderr);
-  if (err->unit_id != NULL)
-    fprintf(stderr, " (unit %s)", err->unit_id);
-  fputc('\n', stderr);
+  /* One fprintf, which glibc writes in one piece to unbuffered stderr:
+   * the jobs of a batch share it, and lines in pieces would interleave. */
+  char line_col[48] = "";
+  if (err->file != NULL && err->line > 0 && err->column > 0)
+    snprintf(line_col, sizeof line_col, ":%lu:%lu", err->line, err->column);
+  else if (err->file != NULL && err->line > 0)
+    snprintf(line_col, sizeof line_col, ":%lu", err->line);
+  fprintf(stderr, "xliffmt: %s%s%s%s%s%s%s\n",
+          err->file != NULL ? err->file : "", line_col,
+          err->file != NULL ? ": " : "",
+          err->message != NULL ? err->message : xmt_strerror(err->status),
+          err->unit_id != NULL ? " (unit " : "",
+          err->unit_id != NULL ? err->unit_id : "",
+          err->unit_id != NULL ? ")" : "");
 }
 
 void xmt_cli_usage_error(const char *command, const char *message) {
