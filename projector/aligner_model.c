@@ -55,10 +55,14 @@
 #define MODEL_VERSION 2u
 #define MAX_LANG 64u
 
+/* Values go through a buffer of the model's own: a call of fread or
+ * fwrite for each number took most of a model's loading and saving. */
 struct io {
   FILE *fp;
   uint64_t sum; /* FNV-1a so far */
   int failed;
+  size_t at, len; /* reading: next byte, bytes in buf; writing: bytes */
+  unsigned char buf[65536];
 };
 
 static void feed(struct io *io, const unsigned char *p, size_t n) {
@@ -70,12 +74,27 @@ static void feed(struct io *io, const unsigned char *p, size_t n) {
   io->sum = h;
 }
 
+static void flush_out(struct io *io) {
+  if (!io->failed && io->len > 0 && fwrite(io->buf, 1, io->len, io->fp) != io->len)
+    io->failed = 1;
+  io->len = 0;
+}
+
 static void put(struct io *io, const void *p, size_t n) {
   if (io->failed || n == 0)
     return;
   feed(io, p, n);
-  if (fwrite(p, 1, n, io->fp) != n)
-    io->failed = 1;
+  const unsigned char *s = p;
+  while (n > 0) {
+    if (io->len == sizeof io->buf)
+      flush_out(io);
+    size_t k = sizeof io->buf - io->len;
+    k = k < n ? k : n;
+    memcpy(io->buf + io->len, s, k);
+    io->len += k;
+    s += k;
+    n -= k;
+  }
 }
 
 static void put_u64(struct io *io, uint64_t v) {
@@ -99,16 +118,33 @@ static void put_f64(struct io *io, double d) {
 }
 
 static void get(struct io *io, void *p, size_t n) {
+  unsigned char *d = p;
+  for (size_t want = n; want > 0 && !io->failed;) {
+    if (io->at == io->len) {
+      io->len = fread(io->buf, 1, sizeof io->buf, io->fp);
+      io->at = 0;
+      if (io->len == 0) {
+        io->failed = 1;
+        break;
+      }
+    }
+    size_t k = io->len - io->at;
+    k = k < want ? k : want;
+    memcpy(d, io->buf + io->at, k);
+    io->at += k;
+    d += k;
+    want -= k;
+  }
   if (io->failed) {
     memset(p, 0, n);
     return;
   }
-  if (fread(p, 1, n, io->fp) != n) {
-    io->failed = 1;
-    memset(p, 0, n);
-    return;
-  }
   feed(io, p, n);
+}
+
+/* Whether the file has nothing after what was read. */
+static int at_end(struct io *io) {
+  return io->at == io->len && fgetc(io->fp) == EOF;
 }
 
 static uint64_t get_u64(struct io *io) {
@@ -193,7 +229,7 @@ xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
     umask(mask);
     (void)fchmod(fd, (mode_t)(0666 & ~mask));
   }
-  struct io io = {NULL, 0xcbf29ce484222325u, 0};
+  struct io io = {NULL, 0xcbf29ce484222325u, 0, 0, 0, {0}};
   if (fd >= 0 && (io.fp = fdopen(fd, "wb")) == NULL)
     close(fd);
   if (io.fp == NULL) {
@@ -228,6 +264,7 @@ xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
   put_table(&io, &a->dir[XMT_FWD].t);
   put_table(&io, &a->dir[XMT_REV].t);
   put_u64(&io, io.sum);
+  flush_out(&io);
   int e = io.failed ? errno : 0;
   if (fclose(io.fp) != 0 && !io.failed) {
     io.failed = 1;
@@ -360,7 +397,7 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
   if (a->pairs > 0 || a->trained)
     return xmt_error_set(&a->err, XMT_ERR_USAGE, path, 0, 0, NULL,
                          "a model loads only into a new aligner");
-  struct io io = {fopen(path, "rb"), 0xcbf29ce484222325u, 0};
+  struct io io = {fopen(path, "rb"), 0xcbf29ce484222325u, 0, 0, 0, {0}};
   if (io.fp == NULL)
     return xmt_error_set(&a->err, XMT_ERR_IO, path, 0, 0, NULL,
                          "cannot open: %s", strerror(errno));
@@ -427,7 +464,7 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
     uint64_t want = io.sum, got = get_u64(&io);
     if (!io.failed && got != want)
       bad = "corrupt (checksum mismatch)";
-    else if (!io.failed && fgetc(io.fp) != EOF)
+    else if (!io.failed && !at_end(&io))
       bad = "trailing data after the model";
   }
   if (bad == NULL && io.failed)
