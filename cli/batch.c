@@ -248,30 +248,28 @@ static void report_path(const struct batch *b, size_t i, char *out,
   snprintf(out, len, "%s/%zu.json", b->tmpdir, i);
 }
 
-static int read_full(int fd, void *buf, size_t len) {
-  size_t got = 0;
-  while (got < len) {
-    ssize_t n = read(fd, (char *)buf + got, len - got);
+/* All len bytes read from fd into in, or written to it from out (in
+ * NULL), whatever signals interrupt; -1 at the end of the pipe or on an
+ * error. */
+static int transfer_full(int fd, char *in, const char *out, size_t len) {
+  for (size_t done = 0; done < len;) {
+    ssize_t n = in != NULL ? read(fd, in + done, len - done)
+                           : write(fd, out + done, len - done);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
       return -1;
-    got += (size_t)n;
+    done += (size_t)n;
   }
   return 0;
 }
 
+static int read_full(int fd, void *buf, size_t len) {
+  return transfer_full(fd, buf, NULL, len);
+}
+
 static int write_full(int fd, const void *buf, size_t len) {
-  size_t put = 0;
-  while (put < len) {
-    ssize_t n = write(fd, (const char *)buf + put, len - put);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return -1;
-    put += (size_t)n;
-  }
-  return 0;
+  return transfer_full(fd, NULL, buf, len);
 }
 
 static volatile sig_atomic_t stop;
