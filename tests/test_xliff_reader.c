@@ -321,9 +321,10 @@ static void test_bad_input(void) {
                              "</trans-unit>\n" TAIL;
   expect_error(charref, strlen(charref), XMT_ERR_XML, 4, 29,
                "reference to invalid character");
-  const char *bx = HEAD "<trans-unit id=\"u\"><source>a\n<bx id=\"5\"/>b"
-                        "</source></trans-unit>\n" TAIL;
-  expect_error(bx, strlen(bx), XMT_ERR_INLINE, 5, 1, "unpaired <bx id=\"5\">");
+  const char *bpt = HEAD "<trans-unit id=\"u\"><source>a\n<bpt id=\"5\">x"
+                         "</bpt>b</source></trans-unit>\n" TAIL;
+  expect_error(bpt, strlen(bpt), XMT_ERR_INLINE, 5, 1,
+               "unpaired <bpt id=\"5\"> in <source>: no matching <ept>");
   const char *ept = HEAD "<trans-unit id=\"u\"><source>a<ept id=\"3\">x</ept>"
                          "</source></trans-unit>\n" TAIL;
   expect_error(ept, strlen(ept), XMT_ERR_INLINE, 4, 29,
@@ -349,6 +350,27 @@ static void test_bx_across_segments(void) {
              "unit id=1 tr=1 seg=1 target=0 state=- line=4 n=2 mid=0 [ab] "
              "iopen:bx:1@1=<bx id=\"1\"/> mid=1 [c] iclose:ex:1@1=<ex "
              "id=\"1\"/>\n");
+}
+
+/* A bx whose ex is in a later unit (Okapi writes these for a run of
+ * formatting over two paragraphs) is an isolated code in each; rid pairs
+ * a bx with an ex whose id differs. */
+static void test_bx_across_units(void) {
+  expect_log(HEAD "<trans-unit id=\"1\"><source><bx id=\"1\"/> The report."
+                  "</source></trans-unit>\n<trans-unit id=\"2\"><source>It "
+                  "ends.<ex id=\"1\"/></source></trans-unit>\n"
+                  "<trans-unit id=\"3\"><source><ex id=\"7\"/>a<bx id=\"8\" "
+                  "rid=\"r\"/>b<ex id=\"9\" rid=\"r\"/><bx id=\"9\"/>"
+                  "</source></trans-unit>\n" TAIL,
+             "file original=a src=en tgt=- line=3\n"
+             "unit id=1 tr=1 seg=0 target=0 state=- line=4 n=1 mid=- "
+             "[ The report.] iopen:bx:1@0=<bx id=\"1\"/>\n"
+             "unit id=2 tr=1 seg=0 target=0 state=- line=5 n=1 mid=- "
+             "[It ends.] iclose:ex:1@8=<ex id=\"1\"/>\n"
+             "unit id=3 tr=1 seg=0 target=0 state=- line=6 n=1 mid=- [ab] "
+             "iclose:ex:7@0=<ex id=\"7\"/> open:bx:r@1=<bx id=\"8\" "
+             "rid=\"r\"/> close:ex:r@2=<ex id=\"9\" rid=\"r\"/> "
+             "iopen:bx:9@2=<bx id=\"9\"/>\n");
 }
 
 /* What a unit says of its segments: "id: target=T w=WANTED l=LOCKED". */
@@ -495,6 +517,7 @@ CU_TestInfo reader_tests[] = {
     {"UTF-16LE and ISO-8859-1 input", test_utf16_and_latin1},
     {"bad input: position and message", test_bad_input},
     {"bx and ex in different segments", test_bx_across_segments},
+    {"bx and ex in different units, rid", test_bx_across_units},
     {"XLIFF 1.0, 1.1 and 1.2", test_versions},
     {"segment targets, SDLXLIFF locks", test_segment_targets},
     CU_TEST_INFO_NULL};

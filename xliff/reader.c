@@ -278,8 +278,10 @@ static void set_string(xmt_xliff_reader *r, char **dst, const char *value) {
     fail_status(r, XMT_ERR_NOMEM);
 }
 
-/* --- Pairing of bx/ex and bpt/ept within a part -----------------------------
- */
+/* --- Pairing of bpt/ept within a part -------------------------------------
+ * XLIFF 1.2 lets a bx or ex stand alone: its partner is in another unit or
+ * segment, and a lone one becomes an isolated code. A bpt and its ept
+ * belong to one <source> (or seg-source), so a lone one is an error. */
 
 static void clear_codes(xmt_xliff_reader *r) {
   for (size_t i = 0; i < r->ncodes; i++)
@@ -288,19 +290,15 @@ static void clear_codes(xmt_xliff_reader *r) {
 }
 
 static void note_code(xmt_xliff_reader *r, const char *name, const char *key) {
-  if (r->ncodes == r->codes_cap) {
-    size_t cap = r->codes_cap ? r->codes_cap * 2 : 8;
-    struct code_ref *c = realloc(r->codes, cap * sizeof *c);
-    if (c == NULL) {
-      fail_status(r, XMT_ERR_NOMEM);
-      return;
-    }
-    r->codes = c;
-    r->codes_cap = cap;
+  struct code_ref *codes =
+      xmt_grow_array(r->codes, &r->codes_cap, r->ncodes + 1, sizeof *codes);
+  if (codes == NULL) {
+    fail_status(r, XMT_ERR_NOMEM);
+    return;
   }
+  r->codes = codes;
   struct code_ref *c = &r->codes[r->ncodes];
-  c->name = name[0] == 'b' ? (name[1] == 'x' ? "bx" : "bpt")
-                           : (name[1] == 'x' ? "ex" : "ept");
+  c->name = name[0] == 'b' ? "bpt" : "ept";
   c->key = xmt_strdup(key != NULL ? key : "");
   c->offset = r->code_offset;
   c->matched = 0;
@@ -310,43 +308,33 @@ static void note_code(xmt_xliff_reader *r, const char *name, const char *key) {
     r->ncodes++;
 }
 
-/* Every bx needs a later ex with the same id (or rid), every bpt an ept. */
+static void fail_unpaired(xmt_xliff_reader *r, const struct code_ref *c,
+                          const char *part, const char *problem) {
+  unsigned long line, column;
+  locate(r, c->offset, &line, &column);
+  fail(r, XMT_ERR_INLINE, line, column, "unpaired <%s id=\"%.40s\"> in <%s>: %s",
+       c->name, c->key, part, problem);
+}
+
+/* Every bpt needs a later ept with the same id (or rid), and every ept an
+ * earlier bpt. */
 static void check_codes_paired(xmt_xliff_reader *r, const char *part) {
   for (size_t i = 0; i < r->ncodes && r->status == XMT_OK; i++) {
     struct code_ref *o = &r->codes[i];
-    int opener = strcmp(o->name, "bx") == 0 || strcmp(o->name, "bpt") == 0;
-    if (!opener)
+    if (strcmp(o->name, "bpt") != 0)
       continue;
-    const char *want = strcmp(o->name, "bx") == 0 ? "ex" : "ept";
     for (size_t j = i + 1; j < r->ncodes; j++)
-      if (!r->codes[j].matched && strcmp(r->codes[j].name, want) == 0 &&
+      if (!r->codes[j].matched && strcmp(r->codes[j].name, "ept") == 0 &&
           strcmp(r->codes[j].key, o->key) == 0) {
         r->codes[j].matched = o->matched = 1;
         break;
       }
-    if (!o->matched) {
-      char what[96];
-      snprintf(what, sizeof what, "<%s id=\"%.40s\"> in <%s>", o->name, o->key,
-               part);
-      unsigned long line, column;
-      locate(r, o->offset, &line, &column);
-      fail(r, XMT_ERR_INLINE, line, column,
-           "unpaired %s: no matching <%s> follows", what, want);
-    }
+    if (!o->matched)
+      fail_unpaired(r, o, part, "no matching <ept> follows");
   }
-  for (size_t j = 0; j < r->ncodes && r->status == XMT_OK; j++) {
-    struct code_ref *c = &r->codes[j];
-    if (c->matched || strcmp(c->name, "bx") == 0 || strcmp(c->name, "bpt") == 0)
-      continue;
-    char what[96];
-    snprintf(what, sizeof what, "<%s id=\"%.40s\"> in <%s>", c->name, c->key,
-             part);
-    unsigned long line, column;
-    locate(r, c->offset, &line, &column);
-    fail(r, XMT_ERR_INLINE, line, column,
-         "unpaired %s: no matching <%s> before it", what,
-         strcmp(c->name, "ex") == 0 ? "bx" : "bpt");
-  }
+  for (size_t j = 0; j < r->ncodes && r->status == XMT_OK; j++)
+    if (!r->codes[j].matched && strcmp(r->codes[j].name, "ept") == 0)
+      fail_unpaired(r, &r->codes[j], part, "no matching <bpt> before it");
   clear_codes(r);
 }
 
@@ -686,8 +674,7 @@ static void inline_end(xmt_xliff_reader *r, uint64_t at, int count) {
                        (size_t)(end - r->code_start));
     if (st == XMT_OK &&
         (r->part == PART_SOURCE || r->part == PART_SEG_SOURCE) &&
-        (strcmp(name, "bx") == 0 || strcmp(name, "ex") == 0 ||
-         strcmp(name, "bpt") == 0 || strcmp(name, "ept") == 0))
+        (strcmp(name, "bpt") == 0 || strcmp(name, "ept") == 0))
       note_code(r, name, kept(&r->code_key));
     if (st != XMT_OK)
       fail_status(r, st);

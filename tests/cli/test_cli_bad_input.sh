@@ -45,7 +45,6 @@ bad-not-xliff.xlf 2 1 html.*not.*XLIFF|not an XLIFF
 bad-xliff20.xlf 2 1 version 2\.0|not supported
 bad-unknown-encoding.xlf 1 31 EBCDIC-FOO
 bad-invalid-charref.xlf 9 33 invalid character
-bad-unpaired-bx.xlf 9 28 unpaired <bx
 bad-unpaired-ept.xlf 9 33 unpaired <ept
 bad-invalid-utf8.xlf 9 30 UTF-8
 bad-truncated.xlf 9 27 no element found|unexpected end|truncated|unclosed
