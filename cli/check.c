@@ -30,8 +30,12 @@ static int on_problem(void *user, const struct xmt_problem *p) {
   struct problems *ps = user;
   const char *sev = p->severity == XMT_ERROR ? "error" : "warning";
   if (!ps->json) {
-    fprintf(stderr, "xliffmt: %s:%lu: %s: %s", p->file, p->line, sev,
-            p->message);
+    if (p->column > 0)
+      fprintf(stderr, "xliffmt: %s:%lu:%lu: %s: %s", p->file, p->line,
+              p->column, sev, p->message);
+    else
+      fprintf(stderr, "xliffmt: %s:%lu: %s: %s", p->file, p->line, sev,
+              p->message);
     if (p->unit_id != NULL)
       fprintf(stderr, " (unit %s)", p->unit_id);
     fputc('\n', stderr);
@@ -83,8 +87,9 @@ static void print_json(const char *path, const struct xmt_check_report *r,
   for (int k = 0; k < XMT_CODE_KINDS; k++)
     printf("%s\"%s\":%zu", k ? "," : "",
            xmt_code_kind_name((enum xmt_code_kind)k), r->codes[k]);
-  printf("},\"errors\":%zu,\"warnings\":%zu,\"problems\":[", r->errors,
-         r->warnings);
+  printf("},\"isolated_codes\":%zu,\"errors\":%zu,\"warnings\":%zu,"
+         "\"problems\":[",
+         r->isolated_codes, r->errors, r->warnings);
   for (size_t i = 0; i < ps->n; i++)
     printf("%s%s", i ? "," : "", ps->lines[i]);
   printf("]}\n");
@@ -101,6 +106,9 @@ static void print_text(const char *path, const struct xmt_check_report *r) {
   printf("  inline codes      ");
   for (int k = 0; k < XMT_CODE_KINDS; k++)
     printf(" %s=%zu", xmt_code_kind_name((enum xmt_code_kind)k), r->codes[k]);
+  if (r->isolated_codes > 0)
+    printf("\n  isolated codes     %zu (partner in another segment or unit)",
+           r->isolated_codes);
   printf("\n  problems           %zu errors, %zu warnings\n", r->errors,
          r->warnings);
 }

@@ -38,46 +38,51 @@ struct check {
   struct xmt_check_report *report;
   xmt_problem_fn on_problem;
   void *user;
-  char **ids; /* unit ids of the current <file> */
-  size_t nids, ids_cap;
-  unsigned long file_line;
+  struct xmt_memo ids; /* unit ids of the current <file>, with their line */
   int failed;
 };
 
-static int problem(struct check *c, enum xmt_severity sev, unsigned long line,
-                   const char *unit_id, const char *message) {
+static int problem_at(struct check *c, enum xmt_severity sev,
+                      unsigned long line, unsigned long column,
+                      const char *unit_id, const char *message) {
   if (sev == XMT_ERROR)
     c->report->errors++;
   else
     c->report->warnings++;
   if (c->on_problem == NULL)
     return 0;
-  struct xmt_problem p = {sev, c->path, line, 0, unit_id, message};
+  struct xmt_problem p = {sev, c->path, line, column, unit_id, message};
   return c->on_problem(c->user, &p);
 }
 
-static int compare_ids(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
+static int problem(struct check *c, enum xmt_severity sev, unsigned long line,
+                   const char *unit_id, const char *message) {
+  return problem_at(c, sev, line, 0, unit_id, message);
 }
 
-/* Unit ids must be unique within a <file>. */
-static int check_ids(struct check *c) {
-  int rc = 0;
-  if (c->nids > 1)
-    qsort(c->ids, c->nids, sizeof *c->ids, compare_ids);
-  for (size_t i = 1; i < c->nids && rc == 0; i++)
-    if (strcmp(c->ids[i], c->ids[i - 1]) == 0 &&
-        (i + 1 == c->nids || strcmp(c->ids[i + 1], c->ids[i]) != 0)) {
-      char msg[160];
-      snprintf(msg, sizeof msg,
-               "trans-unit id \"%.100s\" is used more than once in <file>",
-               c->ids[i]);
-      rc = problem(c, XMT_ERROR, c->file_line, c->ids[i], msg);
-    }
-  for (size_t i = 0; i < c->nids; i++)
-    free(c->ids[i]);
-  c->nids = 0;
-  return rc;
+/* Unit ids must be unique within a <file>; each repeat is an error at
+ * its own start tag. (translate, extract and merge still keep the units
+ * apart: see unit_keys.c.) */
+static int check_id(struct check *c, const xmt_xliff_unit *u) {
+  size_t first_line;
+  size_t len = strlen(u->id);
+  if (xmt_memo_get(&c->ids, u->id, len, NULL, NULL, &first_line)) {
+    struct xmt_buf msg = {0};
+    char where[64];
+    snprintf(where, sizeof where, "\" is used more than once in <file> "
+                                  "(first at line %zu)", first_line);
+    int rc = xmt_buf_append_str(&msg, "trans-unit id \"") != XMT_OK ||
+             xmt_buf_append(&msg, u->id, len) != XMT_OK ||
+             xmt_buf_append_str(&msg, where) != XMT_OK;
+    c->failed |= rc;
+    if (rc == 0)
+      rc = problem_at(c, XMT_ERROR, u->line, u->column, u->id, msg.data);
+    xmt_buf_free(&msg);
+    return rc;
+  }
+  if (xmt_memo_put(&c->ids, u->id, len, NULL, 0, u->line) != XMT_OK)
+    return c->failed = 1;
+  return 0;
 }
 
 static int on_skeleton(void *user, const char *bytes, size_t len) {
@@ -88,11 +93,10 @@ static int on_skeleton(void *user, const char *bytes, size_t len) {
 static int on_file(void *user, const struct xmt_xliff_file_info *info,
                    const char *tag, size_t len) {
   struct check *c = user;
-  (void)tag, (void)len;
-  int rc = check_ids(c);
-  c->file_line = info->line;
+  (void)tag, (void)len, (void)info;
+  xmt_memo_clear(&c->ids);
   c->report->files++;
-  return rc;
+  return 0;
 }
 
 static enum xmt_code_kind code_kind(const struct xmt_tag *t) {
@@ -108,6 +112,19 @@ static enum xmt_code_kind code_kind(const struct xmt_tag *t) {
 int xmt_check_counts_as_element(const struct xmt_tag *t) {
   return !(t->kind == XMT_TAG_CLOSE &&
            (strcmp(t->name, "g") == 0 || strcmp(t->name, "mrk") == 0));
+}
+
+/* bx, ex and it whose partner is in another segment or unit: valid
+ * XLIFF, told as information. */
+static size_t isolated_codes(const xmt_segment *seg) {
+  size_t n = 0;
+  for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
+    struct xmt_tag t;
+    if (xmt_segment_tag(seg, i, &t) == XMT_OK &&
+        (t.kind == XMT_TAG_ISOLATED_OPEN || t.kind == XMT_TAG_ISOLATED_CLOSE))
+      n++;
+  }
+  return n;
 }
 
 static void count_codes(const xmt_segment *seg, size_t *codes) {
@@ -194,27 +211,14 @@ static int on_unit(void *user, xmt_xliff_unit *u) {
   r->segments += u->nsegs;
   if (u->whole_source != NULL)
     count_codes(u->whole_source, r->codes);
-  for (size_t i = 0; u->translatable && i < u->nsegs; i++) {
+  for (size_t i = 0; i < u->nsegs; i++) {
+    r->isolated_codes += isolated_codes(u->segs[i].source);
     size_t len;
     const char *text = xmt_segment_text(u->segs[i].source, &len);
-    r->words += xmt_count_words(text, len);
+    if (u->translatable)
+      r->words += xmt_count_words(text, len);
   }
-  int rc = 0;
-  if (u->id != NULL) {
-    if (c->nids == c->ids_cap) {
-      size_t cap = c->ids_cap ? c->ids_cap * 2 : 64;
-      char **ids = realloc(c->ids, cap * sizeof *ids);
-      if (ids == NULL)
-        rc = 1;
-      else
-        c->ids = ids, c->ids_cap = cap;
-    }
-    if (rc == 0 && (c->ids[c->nids] = xmt_strdup(u->id)) != NULL)
-      c->nids++;
-    else
-      rc = 1;
-    c->failed |= rc;
-  }
+  int rc = u->id != NULL ? check_id(c, u) : 0;
   if (rc == 0)
     rc = check_unit(c, u);
   xmt_xliff_unit_free(u);
@@ -229,7 +233,7 @@ xmt_status xmt_filter_check_file(xmt_filter *f, const char *path,
   if (path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
                          "no input file");
-  struct check c = {path, report, on_problem, user, NULL, 0, 0, 0, 0};
+  struct check c = {path, report, on_problem, user, {0}, 0};
   FILE *in = xmt_input_open(path, &f->err);
   if (in == NULL)
     return f->err.pub.status;
@@ -246,8 +250,6 @@ xmt_status xmt_filter_check_file(xmt_filter *f, const char *path,
   } else {
     size_t bytes = 0;
     st = xmt_read_all(reader, in, path, &f->err, &bytes);
-    if (st == XMT_OK && check_ids(&c) != 0)
-      st = XMT_ERR_ABORTED;
     if (c.failed)
       st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                          xmt_strerror(XMT_ERR_NOMEM));
@@ -256,9 +258,7 @@ xmt_status xmt_filter_check_file(xmt_filter *f, const char *path,
     report->encoding = xmt_encoding_name(xmt_xliff_reader_encoding(reader));
     report->version = xmt_xliff_reader_version(reader);
   }
-  for (size_t i = 0; i < c.nids; i++)
-    free(c.ids[i]);
-  free(c.ids);
+  xmt_memo_free(&c.ids);
   xmt_xliff_reader_free(reader);
   if (in != stdin)
     fclose(in);

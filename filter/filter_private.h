@@ -223,6 +223,21 @@ void xmt_memo_free(struct xmt_memo *m);
 /* Memory held, to cap the table of a long run. */
 size_t xmt_memo_bytes(const struct xmt_memo *m);
 
+/* --- Unit keys (unit_keys.c) -------------------------------------------------
+ * The name of each unit unique in its document, segment ids' first part. */
+
+struct xmt_unit_keys {
+  struct xmt_memo taken; /* the keys given */
+  struct xmt_buf key;    /* the last one */
+};
+/* The key of the next unit, with id (never NULL) in <file> number file
+ * (1-based): the id itself when no earlier unit has it as key, else
+ * "ID@FILE", else "ID@FILE.N" with the smallest free N from 2. *key is
+ * borrowed until the next call. */
+xmt_status xmt_unit_keys_take(struct xmt_unit_keys *keys, const char *id,
+                              unsigned long file, const char **key);
+void xmt_unit_keys_free(struct xmt_unit_keys *keys);
+
 /* --- Offline MT (offline.c) --------------------------------------------------
  */
 

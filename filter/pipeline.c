@@ -24,6 +24,7 @@
  * before them wait for their translations. */
 struct item {
   xmt_xliff_unit *unit; /* NULL: bytes */
+  char *key;            /* its key (xmt_unit_keys) when not its id */
   size_t bytes, len;    /* in w->skeleton */
   size_t failed;        /* segments of the unit not translated */
 };
@@ -63,7 +64,7 @@ struct lane {
   void *state; /* the backend's */
   struct xmt_mt_request *requests;
   xmt_mt_response **response_ptrs;
-  char (*ids)[160];
+  struct xmt_buf ids; /* of the requests of a batch */
   size_t cap;
   pthread_t thread;
 };
@@ -175,6 +176,8 @@ struct run {
   /* The translation memory cache and the engine part of its keys. */
   struct xmt_cache *cache;
   struct xmt_buf cache_engine;
+  struct xmt_unit_keys unit_keys;
+  unsigned long files; /* <file> elements begun */
   int reading_done;      /* the window being drained is the last */
   size_t windows_handed; /* to the placing stage */
 };
@@ -239,24 +242,18 @@ static const xmt_segment *job_source(const struct window *w,
 }
 
 /* Appends as much of s as fits, keeping the NUL. */
-static size_t id_append(char *buf, size_t at, size_t size, const char *s) {
-  size_t n = strlen(s);
-  if (n > size - 1 - at)
-    n = size - 1 - at;
-  memcpy(buf + at, s, n);
-  buf[at + n] = '\0';
-  return at + n;
-}
-
-/* "unit-id" or "unit-id#mid" (every request has one: no snprintf). */
-static void job_id(const struct window *w, const struct job *j, char *buf,
-                   size_t size) {
-  const xmt_xliff_unit *u = w->items[j->item].unit;
-  const char *mid = xmt_xliff_unit_segment_mid(u, j->seg);
-  const char *uid = xmt_xliff_unit_id(u) ? xmt_xliff_unit_id(u) : "?";
-  size_t at = id_append(buf, 0, size, uid);
-  if (mid != NULL)
-    id_append(buf, id_append(buf, at, size, "#"), size, mid);
+/* Appends the segment id of a job, "KEY#MID" (or KEY for a unit read as
+ * one segment), and a NUL. */
+static xmt_status job_id(const struct window *w, const struct job *j,
+                         struct xmt_buf *out) {
+  const struct item *it = &w->items[j->item];
+  const char *mid = xmt_xliff_unit_segment_mid(it->unit, j->seg);
+  const char *key = it->key != NULL ? it->key : xmt_xliff_unit_id(it->unit);
+  xmt_status st = xmt_buf_append_str(out, key);
+  if (st == XMT_OK && mid != NULL && (st = xmt_buf_append_byte(out, '#')) ==
+                                         XMT_OK)
+    st = xmt_buf_append_str(out, mid);
+  return st == XMT_OK ? xmt_buf_append(out, "", 1) : st;
 }
 
 static xmt_status grow_jobs(struct run *run) {
@@ -571,10 +568,7 @@ static xmt_status grow_lane(struct lane *lane, size_t n) {
   xmt_mt_response **ptrs = realloc(lane->response_ptrs, n * sizeof *ptrs);
   if (ptrs != NULL)
     lane->response_ptrs = ptrs;
-  char(*ids)[160] = realloc(lane->ids, n * sizeof *ids);
-  if (ids != NULL)
-    lane->ids = ids;
-  if (req == NULL || ptrs == NULL || ids == NULL)
+  if (req == NULL || ptrs == NULL)
     return XMT_ERR_NOMEM;
   lane->cap = n;
   return XMT_OK;
@@ -624,33 +618,42 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
   size_t from = k * run->batch;
   size_t to =
       from + run->batch < run->npending ? from + run->batch : run->npending;
-  size_t m = 0, probes = 0;
-  for (size_t i = from; i < to; i++, m++) {
-    size_t r = run->pending[i];
-    const struct result *res = &w->results[r];
-    struct xmt_mt_request *q = &lane->requests[m];
-    job_id(w, &w->jobs[res->first_job], lane->ids[m], sizeof lane->ids[m]);
-    if (res->probe) {
-      id_append(lane->ids[m], strlen(lane->ids[m]), sizeof lane->ids[m],
-                "/probe");
+  size_t m = to - from, probes = 0;
+  /* The ids first, one after the other: the buffer moves as it grows. */
+  xmt_status st = XMT_OK;
+  xmt_buf_reset(&lane->ids);
+  for (size_t i = from; i < to && st == XMT_OK; i++) {
+    const struct result *res = &w->results[run->pending[i]];
+    st = job_id(w, &w->jobs[res->first_job], &lane->ids);
+    if (st == XMT_OK && res->probe) {
+      lane->ids.len--; /* its NUL */
+      st = xmt_buf_append(&lane->ids, "/probe", sizeof "/probe");
       probes++;
     }
-    q->segment_id = lane->ids[m];
+  }
+  const char *id = lane->ids.data;
+  for (size_t i = from; i < to && st == XMT_OK; i++) {
+    size_t r = run->pending[i];
+    const struct result *res = &w->results[r];
+    struct xmt_mt_request *q = &lane->requests[i - from];
+    q->segment_id = id;
+    id += strlen(id) + 1;
     q->text = w->arena.data + res->request;
     q->len = res->request_len;
     q->source_language = run->source_language;
     q->target_language = run->options.target_language;
-    lane->response_ptrs[m] = &w->responses[r];
+    lane->response_ptrs[i - from] = &w->responses[r];
   }
   /* Raw requests are markup: to the engine's own formatter if it has
    * one. */
-  int rc = f->tag_mode == XMT_TAGS_RAW && f->backend->translate_markup
+  int rc = st != XMT_OK ? 0
+           : f->tag_mode == XMT_TAGS_RAW && f->backend->translate_markup
                ? f->backend->translate_markup(lane->state, lane->requests,
                                               lane->response_ptrs, m)
                : f->backend->translate(lane->state, lane->requests,
                                        lane->response_ptrs, m);
-  int nomem = 0;
-  for (size_t i = 0; i < m; i++)
+  int nomem = st != XMT_OK;
+  for (size_t i = 0; i < m && st == XMT_OK; i++)
     nomem |= lane->response_ptrs[i]->nomem;
   if (locked)
     pthread_mutex_lock(&run->lanes_lock);
@@ -804,17 +807,18 @@ static void sanitize_answer(struct run *run, const struct result *res,
   if (res->probe)
     return;
   f->stats.sanitized_segments++;
-  if (f->on_warning != NULL) {
-    const struct job *j = &w->jobs[res->first_job];
-    char id[160], msg[160];
-    job_id(w, j, id, sizeof id);
+  const struct job *j = &w->jobs[res->first_job];
+  struct xmt_buf id = {0};
+  if (f->on_warning != NULL && job_id(w, j, &id) == XMT_OK) {
+    char msg[160];
     snprintf(msg, sizeof msg,
              "the engine's answer had %zu control character%s; "
              "removed",
              removed, removed == 1 ? "" : "s");
-    f->on_warning(f->callback_user, id,
+    f->on_warning(f->callback_user, id.data,
                   xmt_xliff_unit_line(w->items[j->item].unit), msg);
   }
+  xmt_buf_free(&id);
 }
 
 /* Keeps the plain answer of a result, and whether it is the plain text
@@ -1294,8 +1298,6 @@ static int job_failed(struct run *run, struct window *w, const struct job *j,
   w->items[j->item].failed++;
   if (run->filter->on_failure == NULL)
     return 0;
-  char id[160];
-  job_id(w, j, id, sizeof id);
   struct failure_note *n =
       xmt_grow_array(w->notes_at, &w->notes_cap, w->nnotes + 1, sizeof *n);
   if (n == NULL)
@@ -1304,7 +1306,7 @@ static int job_failed(struct run *run, struct window *w, const struct job *j,
   n = &w->notes_at[w->nnotes];
   n->line = xmt_xliff_unit_line(w->items[j->item].unit);
   n->id = w->notes.len;
-  if (xmt_buf_append(&w->notes, id, strlen(id) + 1) != XMT_OK)
+  if (job_id(w, j, &w->notes) != XMT_OK)
     return place_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
   n->message = w->notes.len;
   if (xmt_buf_append(&w->notes, message, strlen(message) + 1) != XMT_OK)
@@ -1435,8 +1437,10 @@ static xmt_status place_job(struct run *run, struct window *w,
 
 /* Frees a window's units and empties it for the reader. */
 static void window_reset(struct window *w) {
-  for (size_t i = 0; i < w->nitems; i++)
+  for (size_t i = 0; i < w->nitems; i++) {
     xmt_xliff_unit_free(w->items[i].unit);
+    free(w->items[i].key);
+  }
   w->nitems = 0;
   w->queued_segments = 0;
   xmt_buf_reset(&w->skeleton);
@@ -1444,16 +1448,16 @@ static void window_reset(struct window *w) {
 
 /* Extract: the requests of the window, one line each. */
 static int extract_window(struct run *run, struct window *w) {
-  struct xmt_buf line = {0};
+  struct xmt_buf line = {0}, id = {0};
   int rc = 0;
   for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
     const struct job *j = &w->jobs[k];
     if (j->result == NO_RESULT)
       continue;
     const struct result *res = &w->results[j->result];
-    char id[160];
-    job_id(w, j, id, sizeof id);
-    if (xmt_offline_write(&line, run->extract_format, id,
+    xmt_buf_reset(&id);
+    if (job_id(w, j, &id) != XMT_OK ||
+        xmt_offline_write(&line, run->extract_format, id.data,
                           w->arena.data + res->request,
                           res->request_len) != XMT_OK)
       rc = run_nomem(run);
@@ -1463,6 +1467,7 @@ static int extract_window(struct run *run, struct window *w) {
       run->filter->stats.segments++;
   }
   xmt_buf_free(&line);
+  xmt_buf_free(&id);
   window_reset(w);
   return rc;
 }
@@ -1571,10 +1576,11 @@ static void place_window(struct run *run, struct window *w) {
     if (st == XMT_OK)
       st = xmt_xliff_unit_set_target(w->items[j->item].unit, j->seg, target);
     if (st != XMT_OK) {
-      char id[160];
-      job_id(w, j, id, sizeof id);
+      struct xmt_buf id = {0};
       rc = place_fail(run, w, st, xmt_xliff_unit_line(w->items[j->item].unit),
-                      id, "cannot place the inline codes in the translation");
+                      job_id(w, j, &id) == XMT_OK ? id.data : NULL,
+                      "cannot place the inline codes in the translation");
+      xmt_buf_free(&id);
     }
   }
   /* Failed segments of a unit whose other segments were translated keep
@@ -1756,6 +1762,7 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
                    const char *tag, size_t len) {
   struct run *run = user;
   xmt_filter *f = run->filter;
+  run->files++;
   /* The worker writes with this file's languages and options: it is done
    * before they change. */
   if (drain(run) != 0 || finish_placing(run) != 0)
@@ -1814,6 +1821,14 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
     return run_nomem(run);
   }
   it->unit = unit;
+  /* Keys are given to every unit, translated or not, so that a run
+   * with other options names the same segment the same way. */
+  const char *id = xmt_xliff_unit_id(unit) ? xmt_xliff_unit_id(unit) : "?";
+  const char *key;
+  if (xmt_unit_keys_take(&run->unit_keys, id, run->files, &key) != XMT_OK ||
+      ((xmt_xliff_unit_id(unit) == NULL || strcmp(key, id) != 0) &&
+       (it->key = xmt_strdup(key)) == NULL))
+    return run_nomem(run);
   run->filter->stats.units++;
   w->queued_segments += xmt_xliff_unit_segment_count(unit);
   if (run->options.target_language == NULL)
@@ -1900,13 +1915,14 @@ static void run_free(struct run *run) {
   for (size_t k = 0; k < run->lanes_cap; k++) {
     free(run->lanes[k].requests);
     free(run->lanes[k].response_ptrs);
-    free(run->lanes[k].ids);
+    xmt_buf_free(&run->lanes[k].ids);
   }
   free(run->lanes);
   free(run->pending);
   xmt_buf_free(&run->request);
   free(run->index);
   xmt_memo_free(&run->run_memo);
+  xmt_unit_keys_free(&run->unit_keys);
   tools_free(&run->tt);
   tools_free(&run->pt);
   free(run->source_language);

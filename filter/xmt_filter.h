@@ -376,6 +376,9 @@ struct xmt_check_report {
   size_t errors;
   size_t warnings;
   const char *version; /* of the document: "1.0", "1.1" or "1.2" */
+  /* Of codes[]: bx, ex and it whose partner is in another segment or
+   * unit (valid XLIFF: information, not a problem). */
+  size_t isolated_codes;
 };
 
 /* Reads path and fills report; each problem also goes to on_problem (may be

@@ -390,6 +390,7 @@ static void start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
   r->part = PART_NONE;
   advance_position(r, at);
   u->line = r->pos_line;
+  u->column = r->pos_col + 1;
   u->head_end = (size_t)count;
   u->version = r->version;
   u->mq = mq;
@@ -590,6 +591,60 @@ static int builder_active(const xmt_xliff_reader *r) {
          (r->part == PART_SEG_SOURCE && r->in_segment);
 }
 
+/* --- Codes between segments --------------------------------------------------
+ * Trados's targets hold some codes of a segment outside its mrk; the
+ * writer needs to know where, and which codes the seg-source itself holds
+ * between its segments. */
+
+/* 1 between the segments of a seg-source, or of the target of a unit
+ * with segments. */
+static int outside_segments(const xmt_xliff_reader *r) {
+  return (r->part == PART_SEG_SOURCE && !r->in_segment) ||
+         (r->part == PART_TARGET && r->unit->segmented && r->tseg == SIZE_MAX);
+}
+
+/* Records an outside element from `at` whose start tag ends at tag_end;
+ * end 0: a pair still open (its frame is the next one pushed). */
+static void note_outside(xmt_xliff_reader *r, uint64_t at, uint64_t tag_end,
+                         uint64_t end) {
+  size_t k;
+  xmt_xliff_unit *u = r->unit;
+  if (xmt_unit_add_outside(u, &k) != XMT_OK) {
+    fail_status(r, XMT_ERR_NOMEM);
+    return;
+  }
+  struct xmt_outside_code *c = &u->outside[k];
+  c->whole.start = unit_offset(r, at);
+  c->tag_end = unit_offset(r, tag_end);
+  c->whole.end = c->close_start = end != 0 ? unit_offset(r, end) : 0;
+  c->frame = r->nframes;
+  c->in_target = r->part == PART_TARGET;
+}
+
+/* A segment starts: the outside pairs open around it hold it. */
+static void note_segment_held(xmt_xliff_reader *r) {
+  xmt_xliff_unit *u = r->unit;
+  for (size_t k = u->noutside; k-- > 0 && u->outside[k].in_target ==
+                                             (r->part == PART_TARGET);)
+    if (u->outside[k].whole.end == 0)
+      u->outside[k].holds_segment = 1;
+}
+
+/* The end tag at `at` closes the outside pair of the current frame, if
+ * one is open there. */
+static void close_outside(xmt_xliff_reader *r, uint64_t at, int count) {
+  xmt_xliff_unit *u = r->unit;
+  for (size_t k = u->noutside; k-- > 0 && u->outside[k].in_target ==
+                                             (r->part == PART_TARGET);) {
+    struct xmt_outside_code *c = &u->outside[k];
+    if (c->whole.end == 0 && c->frame == r->nframes) {
+      c->close_start = unit_offset(r, at);
+      c->whole.end = unit_offset(r, at + (uint64_t)count);
+      return;
+    }
+  }
+}
+
 static void inline_start(xmt_xliff_reader *r, const char *name,
                          const char **atts, uint64_t at, int count) {
   if (r->code_depth > 0) {
@@ -609,6 +664,7 @@ static void inline_start(xmt_xliff_reader *r, const char *name,
   if (is_xliff && same(local, "mrk") &&
       (r->part == PART_SEG_SOURCE || r->part == PART_TARGET) &&
       attr(atts, "mtype") != NULL && strcmp(attr(atts, "mtype"), "seg") == 0) {
+    note_segment_held(r);
     push_frame(r, FRAME_SEGMENT);
     if (r->part == PART_SEG_SOURCE) {
       if (!r->unit->segmented) {
@@ -634,6 +690,8 @@ static void inline_start(xmt_xliff_reader *r, const char *name,
     return;
   }
   if (is_xliff && (same(local, "g") || same(local, "mrk")) && !self_closing) {
+    if (outside_segments(r))
+      note_outside(r, at, at + (uint64_t)count, 0);
     if (builder_active(r)) {
       const char *key = attr(atts, "id");
       if (key == NULL)
@@ -676,6 +734,8 @@ static void inline_end(xmt_xliff_reader *r, uint64_t at, int count) {
         (r->part == PART_SOURCE || r->part == PART_SEG_SOURCE) &&
         (strcmp(name, "bpt") == 0 || strcmp(name, "ept") == 0))
       note_code(r, name, kept(&r->code_key));
+    if (st == XMT_OK && outside_segments(r))
+      note_outside(r, r->code_start, end, end);
     if (st != XMT_OK)
       fail_status(r, st);
     return;
@@ -699,8 +759,12 @@ static void inline_end(xmt_xliff_reader *r, uint64_t at, int count) {
     break;
   case FRAME_PAIR:
     st = xmt_ib_close(&r->ib, window_at(r, at), (size_t)count);
+    if (outside_segments(r))
+      close_outside(r, at, count);
     break;
   case FRAME_OUTSIDE:
+    if (outside_segments(r))
+      close_outside(r, at, count);
     break;
   }
   if (st != XMT_OK)
@@ -824,7 +888,14 @@ static void on_start(void *user, const char *name, const char **atts) {
       return;
     }
     const char *locked = attr(atts, "locked");
+    const char *conf = attr(atts, "conf"), *origin = attr(atts, "origin");
     u->sdlsegs[k].locked = locked != NULL && strcmp(locked, "true") == 0;
+    u->sdlsegs[k].confirmed =
+        conf != NULL && (strcmp(conf, "Translated") == 0 ||
+                         strcmp(conf, "ApprovedTranslation") == 0 ||
+                         strcmp(conf, "ApprovedSignOff") == 0);
+    u->sdlsegs[k].untouched =
+        origin == NULL || strcmp(origin, "not-translated") == 0;
     u->sdlsegs[k].tag.start = unit_offset(r, at);
     u->sdlsegs[k].tag.end = unit_offset(r, at + (uint64_t)count);
     return;
@@ -882,8 +953,10 @@ static void on_text(void *user, const char *text, int len) {
   case PART_TARGET:
     if (!is_space(text, len)) {
       r->target_content = 1;
-      if (r->tseg != SIZE_MAX)
+      if (r->tseg != SIZE_MAX) {
         r->unit->tsegs[r->tseg].empty = 0;
+        r->unit->tsegs[r->tseg].text = 1;
+      }
     }
     st = xmt_ib_text(&r->ib, text, (size_t)len);
     break;

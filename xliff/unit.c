@@ -125,6 +125,7 @@ void xmt_xliff_unit_free(xmt_xliff_unit *u) {
   for (size_t i = 0; i < u->nsdlsegs; i++)
     free(u->sdlsegs[i].id);
   free(u->sdlsegs);
+  free(u->outside);
   free(u->state);
   free(u);
 }
@@ -158,21 +159,10 @@ xmt_status xmt_unit_add_segment(xmt_xliff_unit *u, const char *mid,
   return XMT_OK;
 }
 
-/* Grows an array of n items of size bytes to hold one more. */
-static void *grow(void *items, size_t n, size_t *cap, size_t size) {
-  if (n < *cap)
-    return items;
-  size_t c = *cap ? *cap * 2 : 4;
-  void *p = realloc(items, c * size);
-  if (p != NULL)
-    *cap = c;
-  return p;
-}
-
 xmt_status xmt_unit_add_tseg(xmt_xliff_unit *u, const char *mid,
                              size_t *index) {
   struct xmt_target_seg *t =
-      grow(u->tsegs, u->ntsegs, &u->tsegs_cap, sizeof *t);
+      xmt_grow_array(u->tsegs, &u->tsegs_cap, u->ntsegs + 1, sizeof *t);
   if (t == NULL)
     return XMT_ERR_NOMEM;
   u->tsegs = t;
@@ -188,7 +178,7 @@ xmt_status xmt_unit_add_tseg(xmt_xliff_unit *u, const char *mid,
 xmt_status xmt_unit_add_sdlseg(xmt_xliff_unit *u, const char *id,
                                size_t *index) {
   struct xmt_sdl_seg *t =
-      grow(u->sdlsegs, u->nsdlsegs, &u->sdlsegs_cap, sizeof *t);
+      xmt_grow_array(u->sdlsegs, &u->sdlsegs_cap, u->nsdlsegs + 1, sizeof *t);
   if (t == NULL)
     return XMT_ERR_NOMEM;
   u->sdlsegs = t;
@@ -200,8 +190,37 @@ xmt_status xmt_unit_add_sdlseg(xmt_xliff_unit *u, const char *id,
   return XMT_OK;
 }
 
+xmt_status xmt_unit_add_outside(xmt_xliff_unit *u, size_t *index) {
+  struct xmt_outside_code *c =
+      xmt_grow_array(u->outside, &u->outside_cap, u->noutside + 1, sizeof *c);
+  if (c == NULL)
+    return XMT_ERR_NOMEM;
+  u->outside = c;
+  memset(&c[u->noutside], 0, sizeof *c);
+  *index = u->noutside++;
+  return XMT_OK;
+}
+
 static int same_id(const char *a, const char *b) {
   return a != NULL && b != NULL && strcmp(a, b) == 0;
+}
+
+/* 1 when the target's mrk of segment s (which has one) still waits for a
+ * translation. Trados writes one for every segment of a file it prepares:
+ * empty, or holding a copy of the segment's codes with no text, which is
+ * no translation either. Its sdl:seg says more: a confirmed segment is
+ * the translator's word, even empty. Codes that a memory, an engine or a
+ * translator put there (an origin other than "not-translated") are their
+ * answer, kept as any other; only an empty mrk is open whatever its
+ * origin, as it always was. */
+static int target_open(const xmt_xliff_unit *u,
+                       const struct xmt_unit_segment *s) {
+  const struct xmt_target_seg *t = &u->tsegs[s->tseg];
+  const struct xmt_sdl_seg *d =
+      s->sdlseg != SIZE_MAX ? &u->sdlsegs[s->sdlseg] : NULL;
+  if (s->locked || (d != NULL && d->confirmed))
+    return 0;
+  return t->empty || (d != NULL && d->untouched && !t->text);
 }
 
 void xmt_unit_resolve(xmt_xliff_unit *u) {
@@ -219,11 +238,10 @@ void xmt_unit_resolve(xmt_xliff_unit *u) {
     s->locked = s->sdlseg != SIZE_MAX && u->sdlsegs[s->sdlseg].locked;
     if (s->tseg == SIZE_MAX)
       u->mirrored = 0;
-    else if (u->tsegs[s->tseg].empty && !s->locked)
+    else if (target_open(u, s))
       open = 1;
   }
-  /* Trados writes an empty mrk for every segment yet to translate: such a
-   * target is no translation. */
+  /* A target with a segment still open is no translation of the unit. */
   if (u->mirrored && open)
     u->has_target = 0;
 }
@@ -232,7 +250,7 @@ int xmt_xliff_unit_segment_wanted(const xmt_xliff_unit *u, size_t i,
                                   int overwrite) {
   if (i >= u->nsegs || u->segs[i].locked)
     return 0;
-  if (u->mirrored && !overwrite && !u->tsegs[u->segs[i].tseg].empty)
+  if (u->mirrored && !overwrite && !target_open(u, &u->segs[i]))
     return 0;
   return 1;
 }
@@ -258,6 +276,9 @@ const char *xmt_xliff_unit_target_state(const xmt_xliff_unit *u) {
   return u->state;
 }
 unsigned long xmt_xliff_unit_line(const xmt_xliff_unit *u) { return u->line; }
+unsigned long xmt_xliff_unit_column(const xmt_xliff_unit *u) {
+  return u->column;
+}
 const char *xmt_xliff_unit_source_language(const xmt_xliff_unit *u) {
   return u->source_language;
 }

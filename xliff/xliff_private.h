@@ -126,6 +126,7 @@ struct xmt_target_seg {
   struct xmt_range whole; /* the element */
   struct xmt_range inner; /* its content; empty for <mrk .../> */
   int empty;              /* no text but whitespace, no element */
+  int text; /* text other than whitespace (the content of codes aside) */
   int self_closing;
 };
 
@@ -134,6 +135,22 @@ struct xmt_sdl_seg {
   char *id;
   struct xmt_range tag;
   int locked;
+  int confirmed; /* conf="Translated", "ApprovedTranslation" or
+                    "ApprovedSignOff" */
+  int untouched; /* origin absent or "not-translated": nothing came in */
+};
+
+/* An element of a segmented unit's <seg-source> or <target> that is
+ * outside every <mrk mtype="seg">: a whole code, or a g pair. A pair that
+ * holds a segment is two tags, its start and end tag; any other element
+ * is whole. */
+struct xmt_outside_code {
+  struct xmt_range whole;   /* the element; end == 0 while it is open */
+  size_t tag_end;           /* end of its start tag */
+  size_t close_start;       /* start of its end tag (whole.end if none) */
+  size_t frame;             /* the reader's frame depth inside a pair */
+  int in_target;            /* 0: in <seg-source> */
+  int holds_segment;
 };
 
 /* The element versions the reader accepts (10, 11, 12). */
@@ -163,7 +180,7 @@ struct xmt_xliff_unit {
   char *state;
   char *source_language;
   char *target_language;
-  unsigned long line;
+  unsigned long line, column; /* of the <trans-unit> start tag */
   int translatable;
   int preserve_space;
   int approved;
@@ -195,6 +212,11 @@ struct xmt_xliff_unit {
   struct xmt_sdl_seg *sdlsegs;
   size_t nsdlsegs, sdlsegs_cap;
   int mq;
+  /* Codes between the segments of seg-source and target, in document
+   * order: a filled segment's code that the target holds outside its mrk
+   * is written once. */
+  struct xmt_outside_code *outside;
+  size_t noutside, outside_cap;
 };
 
 /* Gives the unit a copy of its bytes, in *block (a new block replaces a
@@ -222,6 +244,8 @@ xmt_status xmt_unit_add_tseg(xmt_xliff_unit *unit, const char *mid,
                              size_t *index);
 xmt_status xmt_unit_add_sdlseg(xmt_xliff_unit *unit, const char *id,
                                size_t *index);
+/* Appends an outside code, zeroed; returns its index via *index. */
+xmt_status xmt_unit_add_outside(xmt_xliff_unit *unit, size_t *index);
 /* Links segments to their target mrks and sdl:segs once the unit is read,
  * and decides whether its target still wants a translation. */
 void xmt_unit_resolve(xmt_xliff_unit *unit);

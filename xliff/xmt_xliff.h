@@ -106,8 +106,10 @@ XMT_API int xmt_xliff_unit_segmented(const xmt_xliff_unit *unit);
 XMT_API int xmt_xliff_unit_has_target(const xmt_xliff_unit *unit);
 /* The state attribute of the existing target, or NULL. */
 XMT_API const char *xmt_xliff_unit_target_state(const xmt_xliff_unit *unit);
-/* Line of the <trans-unit> start tag. */
+/* Line and column (1-based, in characters) of the <trans-unit> start
+ * tag. */
 XMT_API unsigned long xmt_xliff_unit_line(const xmt_xliff_unit *unit);
+XMT_API unsigned long xmt_xliff_unit_column(const xmt_xliff_unit *unit);
 /* Source and target language of the enclosing <file> (may be NULL). */
 XMT_API const char *xmt_xliff_unit_source_language(const xmt_xliff_unit *u);
 XMT_API const char *xmt_xliff_unit_target_language(const xmt_xliff_unit *u);
