@@ -47,6 +47,8 @@ static void text_rate(const char *label, size_t n, size_t d) {
            n, d);
 }
 
+static const char *const class_names[] = {"pair", "placeholder", "isolated"};
+
 static void print_text(const struct xmt_tag_metrics *m) {
   printf("%-24s %7zu\n", "lines", m->lines);
   printf("%-24s %7zu\n", "lines with tags", m->lines_with_tags);
@@ -70,6 +72,14 @@ static void print_text(const struct xmt_tag_metrics *m) {
     printf("%-24s %5.1f %%  (%zu pairs)\n", "content F1",
            100.0 * m->content_f1_sum / (double)m->content_pairs,
            m->content_pairs);
+  for (int k = 0; k < 3; k++) {
+    const struct xmt_tag_class_metrics *c = &m->by_class[k];
+    char label[48];
+    snprintf(label, sizeof label, "%s tags", class_names[k]);
+    printf("%-24s %7zu\n", label, c->tags);
+    text_rate("  exact", c->exact, c->tags);
+    text_rate("  interior exact", c->interior_exact, c->interior);
+  }
 }
 
 static void json_rate(const char *key, size_t n, size_t d) {
@@ -104,6 +114,19 @@ static void print_json(const char *hyp, const char *ref,
   json_rate("well_formed_pct", m->well_formed_lines, m->lines);
   json_rate("structure_match_pct", m->structure_match_lines, m->lines);
   json_rate("kept_pct", kept(m), m->tags);
+  /* By the reference tag's kind, flat: "isolated_exact_pct" and so on. */
+  for (int k = 0; k < 3; k++) {
+    const struct xmt_tag_class_metrics *c = &m->by_class[k];
+    const char *n = class_names[k];
+    char key[48];
+    printf(",\"%s_tags\":%zu,\"%s_exact\":%zu,\"%s_interior\":%zu,"
+           "\"%s_interior_exact\":%zu",
+           n, c->tags, n, c->exact, n, c->interior, n, c->interior_exact);
+    snprintf(key, sizeof key, "%s_exact_pct", n);
+    json_rate(key, c->exact, c->tags);
+    snprintf(key, sizeof key, "%s_interior_exact_pct", n);
+    json_rate(key, c->interior_exact, c->interior);
+  }
   if (m->content_pairs == 0)
     printf(",\"content_f1\":null}\n");
   else

@@ -481,13 +481,32 @@ const struct xmt_tag_metrics *xmt_evaluator_metrics(const xmt_evaluator *ev) {
   return ev != NULL ? &ev->m : NULL;
 }
 
+static enum xmt_tag_class class_of(const struct unit *r) {
+  return r->pair                            ? XMT_TAG_CLASS_PAIR
+         : r->kind == XMT_TAG_PLACEHOLDER ? XMT_TAG_CLASS_PLACEHOLDER
+                                          : XMT_TAG_CLASS_ISOLATED;
+}
+
+/* Counts the reference units of a line and their interior ones into m,
+ * overall and by class. */
+static void count_reference(const xmt_evaluator *ev,
+                            struct xmt_tag_metrics *m) {
+  for (size_t j = 0; j < ev->ref.nunits; j++) {
+    const struct unit *r = &ev->ref.units[j];
+    size_t inner = (size_t)interior(r, ev->ref.ntokens);
+    struct xmt_tag_class_metrics *c = &m->by_class[class_of(r)];
+    c->tags++;
+    c->interior += inner;
+    m->interior += inner;
+  }
+}
+
 /* Scores the matched units of a line into m. */
 static xmt_status score_line(xmt_evaluator *ev, struct xmt_tag_metrics *m) {
   size_t exact = 0;
   for (size_t j = 0; j < ev->ref.nunits; j++) {
     const struct unit *r = &ev->ref.units[j];
     int inner = interior(r, ev->ref.ntokens);
-    m->interior += (size_t)inner;
     if (r->match == SIZE_MAX)
       continue;
     const struct unit *h = &ev->hyp.units[r->match];
@@ -502,8 +521,11 @@ static xmt_status score_line(xmt_evaluator *ev, struct xmt_tag_metrics *m) {
       m->content_pairs++;
     }
     if (!h->bad_nesting && h->start == r->start && h->end == r->end) {
+      struct xmt_tag_class_metrics *c = &m->by_class[class_of(r)];
       exact++;
+      c->exact++;
       m->interior_exact += (size_t)inner;
+      c->interior_exact += (size_t)inner;
     }
   }
   m->exact += exact;
@@ -528,11 +550,9 @@ xmt_status xmt_evaluator_add(xmt_evaluator *ev, const xmt_segment *hypothesis,
   line.lines = 1;
   line.tags = ev->ref.nunits;
   line.lines_with_tags = ev->ref.nunits > 0;
+  count_reference(ev, &line);
   if (hypothesis == NULL) {
     line.mutilated = ev->ref.nunits;
-    line.interior = 0;
-    for (size_t j = 0; j < ev->ref.nunits; j++)
-      line.interior += (size_t)interior(&ev->ref.units[j], ev->ref.ntokens);
   } else {
     st = xmt_segment_check(hypothesis, NULL);
     if (st != XMT_OK && st != XMT_ERR_INLINE)
@@ -578,5 +598,11 @@ xmt_status xmt_evaluator_add(xmt_evaluator *ev, const xmt_segment *hypothesis,
   m->all_exact_lines += line.all_exact_lines;
   m->content_f1_sum += line.content_f1_sum;
   m->content_pairs += line.content_pairs;
+  for (size_t k = 0; k < sizeof m->by_class / sizeof *m->by_class; k++) {
+    m->by_class[k].tags += line.by_class[k].tags;
+    m->by_class[k].exact += line.by_class[k].exact;
+    m->by_class[k].interior += line.by_class[k].interior;
+    m->by_class[k].interior_exact += line.by_class[k].interior_exact;
+  }
   return XMT_OK;
 }

@@ -255,6 +255,17 @@ struct xmt_tag_metrics {
   size_t all_exact_lines; /* lines with tags whose tags are all exact */
   double content_f1_sum;  /* token-bag F1 of pair contents (Ryu 2022) */
   size_t content_pairs;   /* pairs that F1 was averaged over */
+  /* The counts above by the kind of the reference tag, XMT_TAG_CLASS_*:
+   * how each kind fares (lone bx/ex against x, say). */
+  struct xmt_tag_class_metrics {
+    size_t tags, exact, interior, interior_exact;
+  } by_class[3];
+};
+/* Kinds of reference tags in xmt_tag_metrics.by_class. */
+enum xmt_tag_class {
+  XMT_TAG_CLASS_PAIR = 0,        /* an OPEN/CLOSE pair (g, bx...ex) */
+  XMT_TAG_CLASS_PLACEHOLDER = 1, /* x, ph */
+  XMT_TAG_CLASS_ISOLATED = 2     /* bx, ex, it whose partner is elsewhere */
 };
 
 typedef struct xmt_evaluator xmt_evaluator;

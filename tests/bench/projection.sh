@@ -7,7 +7,11 @@
 # English tags are projected onto the detagged target with `xliffmt
 # project`, and `xliffmt evaluate` compares the result with the target's
 # own (gold) tags. Prints exact placement, interior-tag exact placement,
-# well-formed lines and tags kept, then the projection speed.
+# well-formed lines and tags kept, then the projection speed. Two more
+# columns score the lone codes apart: "lone" is the exact placement of the
+# bx and ex whose partner is on another line (240 EUR-Lex lines have one:
+# Tikal's paragraphs inside a formatted run), "x" that of the x
+# placeholders, the kind of code they are placed like.
 #
 # Two baselines, both without alignments:
 # - "proportional": each tag goes to its own proportional token position,
@@ -38,7 +42,7 @@
 set -eu
 
 : "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
-data=${XMT_TEST_DATA:-../shared/data}/markup-tags
+data=${XMT_TEST_DATA:-$(cd "$(dirname "$0")/.." && pwd)/data}/markup-tags
 if [ ! -f "$data/dev-eurlex.en" ]; then
   echo "projection.sh: $data/dev-eurlex.en not found; set XMT_TEST_DATA" >&2
   exit 1
@@ -148,17 +152,20 @@ row() {
   readme=''
   [ "$3" = proportional ] && readme=$(readme_baseline "${1#en-}" "$2")
   case $3 in self* | doc*) readme=$(published "${1#en-}" "$2") ;; esac
-  printf '%-6s %-9s %-40s %6s %6s %9s %6s %6s %7s\n' "$1" "$2" "$3" \
-    "$(json "$dir/eval.json" lines)" "$(json "$dir/eval.json" exact_pct)" \
+  printf '%-6s %-9s %-40s %6s %6s %9s %6s %6s %6s %6s %7s\n' "$1" "$2" \
+    "$3" "$(json "$dir/eval.json" lines)" \
+    "$(json "$dir/eval.json" exact_pct)" \
     "$(json "$dir/eval.json" interior_exact_pct)" \
+    "$(json "$dir/eval.json" isolated_exact_pct | sed 's/null/-/')" \
+    "$(json "$dir/eval.json" placeholder_exact_pct | sed 's/null/-/')" \
     "$(json "$dir/eval.json" well_formed_pct)" \
     "$(json "$dir/eval.json" kept_pct)" "$readme"
 }
 
-printf '%-6s %-9s %-40s %6s %6s %9s %6s %6s %7s\n' pair set method lines \
-  exact interior 'w.-f.' kept README
-printf '%-6s %-9s %-40s %6s %6s %9s %6s %6s %7s\n' '' '' '' '' '%' 'exact %' \
-  '%' '%' '%'
+printf '%-6s %-9s %-40s %6s %6s %9s %6s %6s %6s %6s %7s\n' pair set method \
+  lines exact interior lone x 'w.-f.' kept README
+printf '%-6s %-9s %-40s %6s %6s %9s %6s %6s %6s %6s %7s\n' '' '' '' '' '%' \
+  'exact %' '%' '%' '%' '%' '%'
 syms=${ALIGNER_SYMS:-grow-diag-final-and}
 rules=${ALIGNER_RULES:-minmax}
 configs=${ALIGNER_CONFIGS:-ibm2/none ibm2/auto bayes/none bayes/auto}
