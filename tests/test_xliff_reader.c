@@ -506,6 +506,146 @@ static void test_segment_targets(void) {
             "other: target=1 w=11 overwrite=11 l=00\n");
 }
 
+/* Trados copies a segment's codes into its target mrk: with no text of
+ * its own and nothing confirmed, such a segment still wants a translation.
+ * Confirmed (each conf value) and locked ones do not, nor one with text,
+ * nor codes that came from somewhere (origin other than not-translated),
+ * nor codes-only mrks outside SDLXLIFF. */
+static void test_sdl_prefilled_targets(void) {
+  wanted_is(
+      HEAD_SDL
+      "<trans-unit id=\"inside\"><source>Press <x id=\"148\"/> now."
+      "</source><seg-source><mrk mtype=\"seg\" mid=\"1\">Press <x "
+      "id=\"148\"/> now.</mrk></seg-source><target><mrk mtype=\"seg\" "
+      "mid=\"1\"><x id=\"148\"/></mrk></target><sdl:seg-defs><sdl:seg "
+      "id=\"1\"/></sdl:seg-defs></trans-unit>\n"
+      "<trans-unit id=\"outside\"><source>Click <x id=\"149\"/> twice. "
+      "<x id=\"150\"/>Wait.</source><seg-source><mrk mtype=\"seg\" "
+      "mid=\"2\">Click <x id=\"149\"/> twice.</mrk> <mrk mtype=\"seg\" "
+      "mid=\"3\"><x id=\"150\"/>Wait.</mrk></seg-source><target><mrk "
+      "mtype=\"seg\" mid=\"2\"/><x id=\"149\"/> <x id=\"150\"/><mrk "
+      "mtype=\"seg\" mid=\"3\"></mrk></target><sdl:seg-defs><sdl:seg "
+      "id=\"2\" origin=\"not-translated\"/><sdl:seg id=\"3\" "
+      "origin=\"not-translated\"/></sdl:seg-defs></trans-unit>\n"
+      "<trans-unit id=\"g\"><source>The <g id=\"pt5\">Save <x "
+      "id=\"152\"/></g> menu. Use <g id=\"pt6\">bold</g>.</source>"
+      "<seg-source><mrk mtype=\"seg\" mid=\"4\">The <g id=\"pt5\">Save <x "
+      "id=\"152\"/></g> menu.</mrk> <mrk mtype=\"seg\" mid=\"5\">Use <g "
+      "id=\"pt6\">bold</g>.</mrk></seg-source><target><mrk mtype=\"seg\" "
+      "mid=\"4\"><g id=\"pt5\"><x id=\"152\"/></g></mrk> <mrk "
+      "mtype=\"seg\" mid=\"5\"><g id=\"pt6\"> </g></mrk></target>"
+      "<sdl:seg-defs><sdl:seg id=\"4\" origin=\"not-translated\"/>"
+      "<sdl:seg id=\"5\"/></sdl:seg-defs></trans-unit>\n"
+      "<trans-unit id=\"lock\"><source>ACME <x id=\"153\"/></source>"
+      "<seg-source><mrk mtype=\"seg\" mid=\"7\">ACME <x id=\"153\"/></mrk>"
+      "</seg-source><target><mrk mtype=\"seg\" mid=\"7\"><x id=\"153\"/>"
+      "</mrk></target><sdl:seg-defs><sdl:seg id=\"7\" locked=\"true\" "
+      "origin=\"not-translated\"/></sdl:seg-defs></trans-unit>\n"
+      "<trans-unit id=\"conf\"><source>A <x id=\"1\"/> B. C. D <g "
+      "id=\"2\">E</g>.</source><seg-source><mrk mtype=\"seg\" mid=\"8\">A "
+      "<x id=\"1\"/> B.</mrk> <mrk mtype=\"seg\" mid=\"9\">C.</mrk> <mrk "
+      "mtype=\"seg\" mid=\"10\">D <g id=\"2\">E</g>.</mrk></seg-source>"
+      "<target><mrk mtype=\"seg\" mid=\"8\"><x id=\"1\"/></mrk> <mrk "
+      "mtype=\"seg\" mid=\"9\"/> <mrk mtype=\"seg\" mid=\"10\"><g "
+      "id=\"2\"></g></mrk></target><sdl:seg-defs><sdl:seg id=\"8\" "
+      "conf=\"Translated\"/><sdl:seg id=\"9\" conf=\"ApprovedTranslation\" "
+      "origin=\"not-translated\"/><sdl:seg id=\"10\" "
+      "conf=\"ApprovedSignOff\" origin=\"interactive\"><sdl:prev-origin "
+      "origin=\"not-translated\"/></sdl:seg></sdl:seg-defs></trans-unit>\n"
+      "<trans-unit id=\"text\"><source>Click <x id=\"155\"/>.</source>"
+      "<seg-source><mrk mtype=\"seg\" mid=\"11\">Click <x id=\"155\"/>."
+      "</mrk></seg-source><target><mrk mtype=\"seg\" mid=\"11\">Pulse <x "
+      "id=\"155\"/>.</mrk></target><sdl:seg-defs><sdl:seg id=\"11\" "
+      "conf=\"Draft\" origin=\"interactive\"/></sdl:seg-defs></trans-unit>\n"
+      "<trans-unit id=\"answer\"><source>A<x id=\"3\"/>. B<x id=\"4\"/>."
+      "</source><seg-source><mrk mtype=\"seg\" mid=\"12\">A<x id=\"3\"/>."
+      "</mrk> <mrk mtype=\"seg\" mid=\"13\">B<x id=\"4\"/>.</mrk>"
+      "</seg-source><target><mrk mtype=\"seg\" mid=\"12\"><x id=\"3\"/>"
+      "</mrk> <mrk mtype=\"seg\" mid=\"13\"><x id=\"4\"/></mrk></target>"
+      "<sdl:seg-defs><sdl:seg id=\"12\" conf=\"Draft\" origin=\"tm\" "
+      "percent=\"75\"/><sdl:seg id=\"13\" conf=\"Draft\" "
+      "origin=\"not-translated\"/></sdl:seg-defs></trans-unit>\n"
+      "<trans-unit id=\"okapi\"><source>A <x id=\"1\"/>.</source>"
+      "<seg-source><mrk mtype=\"seg\" mid=\"1\">A <x id=\"1\"/>.</mrk>"
+      "</seg-source><target><mrk mtype=\"seg\" mid=\"1\"><x id=\"1\"/>"
+      "</mrk></target></trans-unit>\n" TAIL,
+      "1.2",
+      "inside: target=0 w=1 overwrite=1 l=0\n"
+      "outside: target=0 w=11 overwrite=11 l=00\n"
+      "g: target=0 w=11 overwrite=11 l=00\n"
+      "lock: target=1 w=0 overwrite=0 l=1\n"
+      "conf: target=1 w=000 overwrite=111 l=000\n"
+      "text: target=1 w=0 overwrite=1 l=0\n"
+      "answer: target=0 w=01 overwrite=11 l=00\n"
+      "okapi: target=1 w=0 overwrite=1 l=0\n");
+}
+
+/* The codes between the segments of seg-source and target: "s" or "t",
+ * then the element, or the two tags of a pair that holds a segment. The
+ * codes inside an outside pair are outside too. */
+static int ev_outside(void *user, xmt_xliff_unit *u) {
+  struct events *ev = user;
+  xmt_buf_append_str(&ev->log, u->id);
+  xmt_buf_append_str(&ev->log, ":");
+  for (size_t k = 0; k < u->noutside; k++) {
+    const struct xmt_outside_code *c = &u->outside[k];
+    const char *raw = u->raw.data;
+    xmt_buf_append_str(&ev->log, c->in_target ? " t" : " s");
+    if (!c->holds_segment) {
+      xmt_buf_append(&ev->log, raw + c->whole.start,
+                     c->whole.end - c->whole.start);
+      continue;
+    }
+    xmt_buf_append(&ev->log, raw + c->whole.start, c->tag_end - c->whole.start);
+    xmt_buf_append_str(&ev->log, "|");
+    xmt_buf_append(&ev->log, raw + c->close_start,
+                   c->whole.end - c->close_start);
+  }
+  xmt_buf_append_str(&ev->log, "\n");
+  xmt_xliff_unit_free(u);
+  return 0;
+}
+
+static void test_outside_codes(void) {
+  static const char doc[] = HEAD_SDL
+      "<trans-unit id=\"a\"><source>A. B.<x id=\"pt3\"/>C.</source>"
+      "<seg-source><g id=\"1\"><mrk mtype=\"seg\" mid=\"1\">A.</mrk></g> "
+      "<mrk mtype=\"seg\" mid=\"2\">B.</mrk><x id=\"pt3\"/><mrk "
+      "mtype=\"seg\" mid=\"3\">C.</mrk></seg-source><target><x id=\"9\"/>"
+      "<g id=\"1\"><mrk mtype=\"seg\" mid=\"1\"><x id=\"8\"/></mrk><g "
+      "id=\"2\"><x id=\"7\"/></g></g> <mrk mtype=\"seg\" mid=\"2\"/><bpt "
+      "id=\"5\">&lt;b&gt;</bpt><ept id=\"5\">&lt;/b&gt;</ept><x "
+      "id=\"pt3\"/><mrk mtype=\"seg\" mid=\"3\"/></target></trans-unit>\n"
+      "<trans-unit id=\"b\"><source>D.</source><target><x id=\"1\"/>d."
+      "</target></trans-unit>\n" TAIL;
+  static const struct xmt_xliff_reader_callbacks cb = {ev_skeleton, NULL,
+                                                       ev_outside};
+  for (size_t chunk = 0; chunk <= 3; chunk++) {
+    struct events ev;
+    memset(&ev, 0, sizeof ev);
+    xmt_xliff_reader *r = xmt_xliff_reader_new(&cb, &ev);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    size_t len = strlen(doc), step = chunk == 0 ? len : chunk;
+    xmt_status st = XMT_OK;
+    for (size_t at = 0; st == XMT_OK && at < len; at += step)
+      st = xmt_xliff_reader_parse(r, doc + at,
+                                  len - at < step ? len - at : step, 0);
+    if (st == XMT_OK)
+      st = xmt_xliff_reader_parse(r, NULL, 0, 1);
+    CU_ASSERT_EQUAL(st, XMT_OK);
+    static const char want[] =
+        "a: s<g id=\"1\">|</g> s<x id=\"pt3\"/> t<x id=\"9\"/> t<g "
+        "id=\"1\">|</g> t<g id=\"2\"><x id=\"7\"/></g> t<x id=\"7\"/> "
+        "t<bpt id=\"5\">&lt;b&gt;</bpt> t<ept id=\"5\">&lt;/b&gt;</ept> t<x "
+        "id=\"pt3\"/>\n"
+        "b:\n";
+    XMT_ASSERT_BYTES_EQUAL(ev.log.data, ev.log.len, want, sizeof want - 1);
+    xmt_xliff_reader_free(r);
+    xmt_buf_free(&ev.log);
+    xmt_buf_free(&ev.bytes);
+  }
+}
+
 CU_TestInfo reader_tests[] = {
     {"every Okapi fixture, whole and in 1..5-byte chunks",
      test_okapi_fixtures_chunked},
@@ -520,6 +660,8 @@ CU_TestInfo reader_tests[] = {
     {"bx and ex in different units, rid", test_bx_across_units},
     {"XLIFF 1.0, 1.1 and 1.2", test_versions},
     {"segment targets, SDLXLIFF locks", test_segment_targets},
+    {"SDLXLIFF targets of codes only", test_sdl_prefilled_targets},
+    {"codes between segments", test_outside_codes},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo xmt_test_suites[] = {

@@ -634,6 +634,94 @@ static void test_sdlxliff(void) {
                "</sdl:seg-defs></trans-unit>" SDL_TAIL);
 }
 
+/* Trados's targets hold copies of their segments' codes, in the mrk or
+ * outside it; a segment with no text of its own and nothing confirmed is
+ * filled, and each code is written once. Codes between segments in the
+ * seg-source too (pt3, pt2) stay where they are; locked and confirmed
+ * segments are not touched. */
+#define SDL_PREFILLED_1                                                        \
+  "<trans-unit id=\"u1\"><source>Read <g id=\"pt8\">this</g>. Turn it "        \
+  "off.<x id=\"156\"/><x id=\"pt3\"/>Unplug it. Wait. Done. <x "               \
+  "id=\"150\"/>Go.</source><seg-source><mrk mtype=\"seg\" mid=\"1\">Read <g "  \
+  "id=\"pt8\">this</g>.</mrk> <mrk mtype=\"seg\" mid=\"2\">Turn it off.<x "    \
+  "id=\"156\"/></mrk><x id=\"pt3\"/><mrk mtype=\"seg\" mid=\"3\">Unplug "      \
+  "it.</mrk> <mrk mtype=\"seg\" mid=\"4\">Wait.</mrk> <mrk mtype=\"seg\" "     \
+  "mid=\"5\">Done.</mrk> <mrk mtype=\"seg\" mid=\"6\"><x id=\"150\"/>Go."      \
+  "</mrk></seg-source><target>"
+#define SDL_PREFILLED_1_DEFS                                                   \
+  "<sdl:seg id=\"3\" locked=\"true\"/><sdl:seg id=\"4\" conf=\"Translated\" "  \
+  "origin=\"tm\" percent=\"100\"><sdl:prev-origin "                            \
+  "origin=\"not-translated\"/></sdl:seg><sdl:seg id=\"5\" "                    \
+  "conf=\"ApprovedSignOff\"/>"
+#define SDL_PREFILLED_2                                                        \
+  "<trans-unit id=\"u2\"><source><g id=\"pt1\">Title.</g> <g "                 \
+  "id=\"pt2\">Note.</g></source><seg-source><mrk mtype=\"seg\" "               \
+  "mid=\"7\"><g id=\"pt1\">Title.</g></mrk> <g id=\"pt2\"><mrk "               \
+  "mtype=\"seg\" mid=\"8\">Note.</mrk></g></seg-source><target>"
+#define SDL_PREFILLED_3                                                        \
+  "<trans-unit id=\"u3\"><source><x id=\"9\"/></source><seg-source><mrk "      \
+  "mtype=\"seg\" mid=\"9\"><x id=\"9\"/></mrk></seg-source><target><mrk "      \
+  "mtype=\"seg\" mid=\"9\"><x id=\"9\"/></mrk></target>"
+#define SDL_MT "conf=\"Draft\" origin=\"mt\" origin-system=\"xliffmt\""
+
+#define SDL_PREFILLED_IN                                                       \
+  SDL_PREFILLED_1                                                              \
+  "<mrk mtype=\"seg\" mid=\"1\"><g id=\"pt8\"></g></mrk> <mrk "                \
+  "mtype=\"seg\" mid=\"2\"/><x id=\"156\"/><x id=\"pt3\"/><mrk "               \
+  "mtype=\"seg\" mid=\"3\"></mrk> <mrk mtype=\"seg\" mid=\"4\">Espere."        \
+  "</mrk> <mrk mtype=\"seg\" mid=\"5\"/> <x id=\"150\"/><mrk "                 \
+  "mtype=\"seg\" mid=\"6\"></mrk></target><sdl:seg-defs><sdl:seg "             \
+  "id=\"1\"/><sdl:seg id=\"2\" "                                               \
+  "origin=\"not-translated\"/>" SDL_PREFILLED_1_DEFS                           \
+  "<sdl:seg id=\"6\" origin=\"not-translated\"/>"                              \
+  "</sdl:seg-defs></trans-unit>" SDL_PREFILLED_2                               \
+  "<g id=\"pt1\"><mrk mtype=\"seg\" mid=\"7\"/></g> <g "                       \
+  "id=\"pt2\"><mrk mtype=\"seg\" mid=\"8\"></mrk></g></target>"                \
+  "<sdl:seg-defs><sdl:seg id=\"7\"/><sdl:seg id=\"8\"/></sdl:seg-defs>"        \
+  "</trans-unit>"
+
+static void test_sdlxliff_prefilled(void) {
+  static const char in[] = SDL_HEAD SDL_PREFILLED_IN SDL_PREFILLED_3
+      "<sdl:seg-defs><sdl:seg id=\"9\"/></sdl:seg-defs></trans-unit>" SDL_TAIL;
+  assert_copy(
+      in, &opts,
+      SDL_HEAD SDL_PREFILLED_1
+      "<mrk mtype=\"seg\" mid=\"1\">Read <g id=\"pt8\">this</g>.</mrk> <mrk "
+      "mtype=\"seg\" mid=\"2\">Turn it off.<x id=\"156\"/></mrk><x "
+      "id=\"pt3\"/><mrk mtype=\"seg\" mid=\"3\"></mrk> <mrk mtype=\"seg\" "
+      "mid=\"4\">Espere.</mrk> <mrk mtype=\"seg\" mid=\"5\"/> <mrk "
+      "mtype=\"seg\" mid=\"6\"><x id=\"150\"/>Go.</mrk></target>"
+      "<sdl:seg-defs><sdl:seg id=\"1\" " SDL_MT "/><sdl:seg id=\"2\" "
+      "origin=\"mt\" conf=\"Draft\" "
+      "origin-system=\"xliffmt\"/>" SDL_PREFILLED_1_DEFS
+      "<sdl:seg id=\"6\" origin=\"mt\" conf=\"Draft\" "
+      "origin-system=\"xliffmt\"/></sdl:seg-defs></trans-unit>" SDL_PREFILLED_2
+      "<mrk mtype=\"seg\" mid=\"7\"><g id=\"pt1\">Title.</g>"
+      "</mrk> <g id=\"pt2\"><mrk mtype=\"seg\" mid=\"8\">Note.</mrk></g>"
+      "</target><sdl:seg-defs><sdl:seg id=\"7\" " SDL_MT "/><sdl:seg "
+      "id=\"8\" " SDL_MT "/></sdl:seg-defs></trans-unit>" SDL_PREFILLED_3
+      "<sdl:seg-defs><sdl:seg id=\"9\" " SDL_MT "/>"
+      "</sdl:seg-defs></trans-unit>" SDL_TAIL);
+  /* A translation without the codes leaves the copies outside alone: each
+   * code is still there once. */
+  assert_replace(
+      SDL_HEAD SDL_PREFILLED_IN SDL_TAIL, &opts, "x",
+      SDL_HEAD SDL_PREFILLED_1
+      "<mrk mtype=\"seg\" mid=\"1\">x</mrk> <mrk mtype=\"seg\" mid=\"2\">x"
+      "</mrk><x id=\"156\"/><x id=\"pt3\"/><mrk mtype=\"seg\" mid=\"3\">"
+      "</mrk> <mrk mtype=\"seg\" mid=\"4\">Espere.</mrk> <mrk mtype=\"seg\" "
+      "mid=\"5\"/> <x id=\"150\"/><mrk mtype=\"seg\" mid=\"6\">x</mrk>"
+      "</target><sdl:seg-defs><sdl:seg id=\"1\" " SDL_MT "/><sdl:seg "
+      "id=\"2\" origin=\"mt\" conf=\"Draft\" "
+      "origin-system=\"xliffmt\"/>" SDL_PREFILLED_1_DEFS
+      "<sdl:seg id=\"6\" origin=\"mt\" conf=\"Draft\" "
+      "origin-system=\"xliffmt\"/></sdl:seg-defs></trans-unit>" SDL_PREFILLED_2
+      "<g id=\"pt1\"><mrk mtype=\"seg\" mid=\"7\">x</mrk>"
+      "</g> <g id=\"pt2\"><mrk mtype=\"seg\" mid=\"8\">x</mrk></g>"
+      "</target><sdl:seg-defs><sdl:seg id=\"7\" " SDL_MT "/><sdl:seg "
+      "id=\"8\" " SDL_MT "/></sdl:seg-defs></trans-unit>" SDL_TAIL);
+}
+
 /* Outside SDLXLIFF, a target of empty mrks is replaced whole, as an empty
  * target is; one with a translated segment is filled mrk by mrk. */
 static void test_empty_segment_target(void) {
@@ -1022,6 +1110,7 @@ static CU_TestInfo writer_tests[] = {
     {"prefixed XLIFF namespace", test_prefixed_namespace},
     {"approved=yes", test_approved},
     {"SDLXLIFF segments and seg-defs", test_sdlxliff},
+    {"SDLXLIFF targets of codes only", test_sdlxliff_prefilled},
     {"target of empty mrk segments", test_empty_segment_target},
     {"MQXLIFF status and timestamp", test_mqxliff},
     {"whole target: cut pairs whole again", test_whole_target_pairs},

@@ -624,8 +624,8 @@ static void note_outside(xmt_xliff_reader *r, uint64_t at, uint64_t tag_end,
 /* A segment starts: the outside pairs open around it hold it. */
 static void note_segment_held(xmt_xliff_reader *r) {
   xmt_xliff_unit *u = r->unit;
-  for (size_t k = u->noutside; k-- > 0 && u->outside[k].in_target ==
-                                             (r->part == PART_TARGET);)
+  for (size_t k = u->noutside;
+       k-- > 0 && u->outside[k].in_target == (r->part == PART_TARGET);)
     if (u->outside[k].whole.end == 0)
       u->outside[k].holds_segment = 1;
 }
@@ -634,8 +634,8 @@ static void note_segment_held(xmt_xliff_reader *r) {
  * one is open there. */
 static void close_outside(xmt_xliff_reader *r, uint64_t at, int count) {
   xmt_xliff_unit *u = r->unit;
-  for (size_t k = u->noutside; k-- > 0 && u->outside[k].in_target ==
-                                             (r->part == PART_TARGET);) {
+  for (size_t k = u->noutside;
+       k-- > 0 && u->outside[k].in_target == (r->part == PART_TARGET);) {
     struct xmt_outside_code *c = &u->outside[k];
     if (c->whole.end == 0 && c->frame == r->nframes) {
       c->close_start = unit_offset(r, at);

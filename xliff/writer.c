@@ -306,6 +306,116 @@ static xmt_status edit_sdlseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
   return st == XMT_OK ? push_edit(w, d->tag.start, d->tag.end, at) : st;
 }
 
+/* 1 when segment i gets its translation written. */
+static int filled(const xmt_xliff_unit *u, size_t i, int overwrite) {
+  return u->segs[i].target != NULL &&
+         xmt_xliff_unit_segment_wanted(u, i, overwrite);
+}
+
+/* --- Codes written once -----------------------------------------------------
+ * Trados prepares a target with some codes of a segment outside its mrk
+ * (seg-source <mrk mid="1">Text <x id="8"/></mrk>, target <mrk mid="1"/>
+ * <x id="8"/>); the filled mrk carries the segment's codes, so that copy
+ * outside would be the code's second. It is dropped, as many times as the
+ * filled segments carry the code, but never so far that the target holds
+ * fewer copies outside its segments than the seg-source does: those are
+ * codes between segments (a line break between two sentences), which stay
+ * where they are, byte for byte. Codes are told apart by element name and
+ * id; the rest of the target, kept segments included, is not touched. */
+
+/* An element's local name and id, from its start tag. */
+struct code_key {
+  const char *name, *id;
+  size_t name_len, id_len;
+};
+
+/* 0 when the markup is no start tag with an id (an end tag, an entity). */
+static int code_key(const char *tag, size_t len, struct code_key *k) {
+  size_t i = 1, local = 1, vs, ve;
+  if (len < 2 || tag[0] != '<' || tag[1] == '/')
+    return 0;
+  while (i < len && !xmt_is_xml_space(tag[i]) && tag[i] != '/' && tag[i] != '>')
+    if (tag[i++] == ':')
+      local = i;
+  if (!xmt_tag_find_attribute(tag, len, "id", &vs, &ve))
+    return 0;
+  k->name = tag + local;
+  k->name_len = i - local;
+  k->id = tag + vs;
+  k->id_len = ve - vs;
+  return 1;
+}
+
+static int same_code(const struct code_key *a, const char *tag, size_t len) {
+  struct code_key b;
+  return code_key(tag, len, &b) && a->name_len == b.name_len &&
+         a->id_len == b.id_len && memcmp(a->name, b.name, b.name_len) == 0 &&
+         memcmp(a->id, b.id, b.id_len) == 0;
+}
+
+/* How many times the translations written carry the code. */
+static size_t carried(const xmt_xliff_unit *u, int overwrite,
+                      const struct code_key *key) {
+  size_t n = 0;
+  for (size_t i = 0; i < u->nsegs; i++) {
+    const xmt_segment *t = u->segs[i].target;
+    for (size_t k = 0; filled(u, i, overwrite) && k < xmt_segment_tag_count(t);
+         k++) {
+      struct xmt_tag tag;
+      if (xmt_segment_tag(t, k, &tag) == XMT_OK &&
+          same_code(key, tag.markup, tag.markup_len))
+        n++;
+    }
+  }
+  return n;
+}
+
+/* How many of the first n outside codes of the target (in_target 1) or
+ * the seg-source (0) are the code. */
+static size_t outside_count(const xmt_xliff_unit *u, const struct code_key *key,
+                            int in_target, size_t n) {
+  size_t count = 0;
+  for (size_t k = 0; k < n; k++) {
+    const struct xmt_outside_code *c = &u->outside[k];
+    if (c->in_target == in_target && c->whole.end != 0 &&
+        same_code(key, u->raw.data + c->whole.start,
+                  c->tag_end - c->whole.start))
+      count++;
+  }
+  return count;
+}
+
+/* A pair that holds a segment loses its two tags, its content stays. */
+static xmt_status drop_outside(xmt_xliff_writer *w,
+                               const struct xmt_outside_code *c) {
+  size_t at = w->edit_text.len;
+  if (!c->holds_segment)
+    return push_edit(w, c->whole.start, c->whole.end, at);
+  xmt_status st = push_edit(w, c->whole.start, c->tag_end, at);
+  return st == XMT_OK ? push_edit(w, c->close_start, c->whole.end, at) : st;
+}
+
+static xmt_status drop_outside_copies(xmt_xliff_writer *w,
+                                      const xmt_xliff_unit *u, int overwrite) {
+  xmt_status st = XMT_OK;
+  for (size_t k = 0; st == XMT_OK && k < u->noutside; k++) {
+    const struct xmt_outside_code *c = &u->outside[k];
+    struct code_key key;
+    if (!c->in_target || c->whole.end == 0 ||
+        !code_key(u->raw.data + c->whole.start, c->tag_end - c->whole.start,
+                  &key))
+      continue;
+    size_t in_target = outside_count(u, &key, 1, u->noutside);
+    size_t in_source = outside_count(u, &key, 0, u->noutside);
+    size_t extra = in_target > in_source ? in_target - in_source : 0;
+    size_t n = carried(u, overwrite, &key);
+    /* The first copies in document order go. */
+    if (outside_count(u, &key, 1, k) < (n < extra ? n : extra))
+      st = drop_outside(w, c);
+  }
+  return st;
+}
+
 static xmt_status plan_edits(xmt_xliff_writer *w, const xmt_xliff_unit *u,
                              const struct xmt_xliff_target_options *o,
                              int in_place) {
@@ -316,13 +426,15 @@ static xmt_status plan_edits(xmt_xliff_writer *w, const xmt_xliff_unit *u,
   xmt_status st = edit_head(w, u, o);
   for (size_t i = 0; st == XMT_OK && i < u->nsegs; i++) {
     const struct xmt_unit_segment *s = &u->segs[i];
-    if (s->target == NULL || !xmt_xliff_unit_segment_wanted(u, i, o->overwrite))
+    if (!filled(u, i, o->overwrite))
       continue;
     if (in_place)
       st = edit_tseg(w, u, s);
     if (st == XMT_OK && s->sdlseg != SIZE_MAX)
       st = edit_sdlseg(w, u, s);
   }
+  if (st == XMT_OK && in_place && u->noutside > 0)
+    st = drop_outside_copies(w, u, o->overwrite);
   if (w->nedits > 1)
     qsort(w->edits, w->nedits, sizeof *w->edits, by_start);
   return st;

@@ -145,11 +145,11 @@ struct xmt_sdl_seg {
  * holds a segment is two tags, its start and end tag; any other element
  * is whole. */
 struct xmt_outside_code {
-  struct xmt_range whole;   /* the element; end == 0 while it is open */
-  size_t tag_end;           /* end of its start tag */
-  size_t close_start;       /* start of its end tag (whole.end if none) */
-  size_t frame;             /* the reader's frame depth inside a pair */
-  int in_target;            /* 0: in <seg-source> */
+  struct xmt_range whole; /* the element; end == 0 while it is open */
+  size_t tag_end;         /* end of its start tag */
+  size_t close_start;     /* start of its end tag (whole.end if none) */
+  size_t frame;           /* the reader's frame depth inside a pair */
+  int in_target;          /* 0: in <seg-source> */
   int holds_segment;
 };
 
