@@ -185,7 +185,7 @@ struct xmt_xliff_unit {
   int preserve_space;
   int approved;
   int segmented;
-  int has_target;                /* a target with content */
+  int has_target; /* a target that translates the unit (xmt_unit_resolve) */
   struct xmt_range source;       /* whole <source> element */
   struct xmt_range seg_source;   /* whole <seg-source> element */
   struct xmt_range seg_inner;    /* content of <seg-source> */

@@ -101,8 +101,10 @@ XMT_API int xmt_xliff_unit_preserve_space(const xmt_xliff_unit *unit);
 XMT_API int xmt_xliff_unit_approved(const xmt_xliff_unit *unit);
 XMT_API int xmt_xliff_unit_segmented(const xmt_xliff_unit *unit);
 /* 1 when a <target> with text or inline codes is present, and, when it has
- * a <mrk mtype="seg"> for every segment, none of those that are not locked
- * is empty (Trados writes empty ones for segments yet to translate). */
+ * a <mrk mtype="seg"> for every segment, none of its segments still wants
+ * a translation (xmt_xliff_unit_segment_wanted without overwrite): Trados
+ * writes a target of empty mrks, or of mrks holding only copies of their
+ * segments' codes, for segments yet to translate. */
 XMT_API int xmt_xliff_unit_has_target(const xmt_xliff_unit *unit);
 /* The state attribute of the existing target, or NULL. */
 XMT_API const char *xmt_xliff_unit_target_state(const xmt_xliff_unit *unit);
@@ -116,8 +118,13 @@ XMT_API const char *xmt_xliff_unit_target_language(const xmt_xliff_unit *u);
 
 XMT_API size_t xmt_xliff_unit_segment_count(const xmt_xliff_unit *unit);
 /* 1 when segment i wants a translation: it is not locked (SDLXLIFF
- * sdl:seg locked="true"), and the target has no content for it yet (its
- * mrk is empty) or overwrite is set. */
+ * sdl:seg locked="true"), and overwrite is set, or the target has no mrk
+ * for every segment, or segment i's mrk is still open. A mrk is open when
+ * it is empty (no text but whitespace, no element) or, in SDLXLIFF, when
+ * it holds inline codes and no text (x, bx/ex, ph..., g pairs of codes and
+ * whitespace) and its sdl:seg says nothing came into it (origin absent or
+ * "not-translated"); never when the sdl:seg confirms it (conf
+ * "Translated", "ApprovedTranslation" or "ApprovedSignOff"). */
 XMT_API int xmt_xliff_unit_segment_wanted(const xmt_xliff_unit *unit, size_t i,
                                           int overwrite);
 /* 1 when segment i is locked (SDLXLIFF sdl:seg locked="true"). */
@@ -176,10 +183,12 @@ XMT_API xmt_status xmt_xliff_writer_file_tag(xmt_xliff_writer *writer,
  * elements take the prefix the unit's own elements have. An existing
  * target with a mrk per segment is filled mrk by mrk when some are kept
  * (translated or locked) or the unit is SDLXLIFF; each segment filled gets
- * conf="Draft" origin="mt" origin-system="xliffmt" on its sdl:seg. A memoQ
- * unit keeps its target's start tag and gets mq:status="MachineTranslated"
- * and mq:lastchangedtimestamp (the time of the first such unit, or
- * SOURCE_DATE_EPOCH when set). */
+ * conf="Draft" origin="mt" origin-system="xliffmt" on its sdl:seg, and a
+ * code its translation carries that the target held outside its mrk is
+ * not written there again (codes the seg-source too holds between
+ * segments stay). A memoQ unit keeps its target's start tag and gets
+ * mq:status="MachineTranslated" and mq:lastchangedtimestamp (the time of
+ * the first such unit, or SOURCE_DATE_EPOCH when set). */
 XMT_API xmt_status
 xmt_xliff_writer_unit(xmt_xliff_writer *writer, const xmt_xliff_unit *unit,
                       const struct xmt_xliff_target_options *options);
