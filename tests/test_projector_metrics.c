@@ -318,6 +318,36 @@ static void test_accumulate(void) {
   xmt_evaluator_free(ev);
 }
 
+/* The counts by the kind of the reference tag: a pair, a placeholder and
+ * lone bx/ex (partners on other lines), at the edges and inside. */
+static void test_by_class(void) {
+  xmt_evaluator *ev = xmt_evaluator_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(ev);
+  add(ev, "<bx id=\"1\"/>The cat sat<ex id=\"2\"/>.",
+      "<bx id=\"1\"/>The cat sat.<ex id=\"2\"/>");
+  add(ev, "<g id=\"1\">The cat</g> sat <x id=\"2\"/>on the mat.", ref1);
+  add(ev, "A <bx id=\"3\"/>b c.", "A <bx id=\"3\"/>b c.");
+  const struct xmt_tag_metrics *m = xmt_evaluator_metrics(ev);
+  static const size_t want[3][4] = {
+      {1, 1, 1, 1}, /* pair: tags, exact, interior, interior exact */
+      {1, 0, 1, 0}, /* placeholder */
+      {3, 2, 1, 1}, /* isolated */
+  };
+  for (int k = 0; k < 3; k++) {
+    const struct xmt_tag_class_metrics *c = &m->by_class[k];
+    const size_t got[4] = {c->tags, c->exact, c->interior, c->interior_exact};
+    for (int f = 0; f < 4; f++) {
+      if (got[f] != want[k][f])
+        fprintf(stderr, "\nclass %d field %d: %zu, want %zu\n", k, f, got[f],
+                want[k][f]);
+      CU_ASSERT_EQUAL(got[f], want[k][f]);
+    }
+  }
+  CU_ASSERT_EQUAL(m->tags, 5);
+  CU_ASSERT_EQUAL(m->exact, 3);
+  xmt_evaluator_free(ev);
+}
+
 static void test_bad_arguments(void) {
   xmt_evaluator *ev = xmt_evaluator_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(ev);
@@ -350,6 +380,7 @@ static CU_TestInfo metrics_tests[] = {
     {"\\w+|[^\\w\\s] tokens", test_tokens},
     {"content F1", test_content_f1},
     {"lines accumulate", test_accumulate},
+    {"counts by kind: pairs, placeholders, lone codes", test_by_class},
     {"bad arguments", test_bad_arguments},
     CU_TEST_INFO_NULL,
 };
