@@ -1,6 +1,7 @@
 /* harness.c -- main() for the CUnit test programs. */
 #include <CUnit/Basic.h>
 #include <dirent.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,8 +46,53 @@ static const char *join(const char *var, const char *fallback,
   return path;
 }
 
+/* configure's --with-test-data, by default $srcdir/tests/data. */
+#ifndef XMT_TEST_DATA_DEFAULT
+#define XMT_TEST_DATA_DEFAULT "tests/data"
+#endif
+
+static char tmpdir[256];
+
+static void data_path(char *path, size_t size, const char *relative) {
+  const char *dir = getenv("XMT_TEST_DATA");
+  if (dir == NULL || dir[0] == '\0')
+    dir = XMT_TEST_DATA_DEFAULT;
+  snprintf(path, size, "%s/%s", dir, relative);
+}
+
+/* A test that cannot find its data is skipped, not failed: exit status 77
+ * is SKIP to automake's test driver. _exit, because the test stops half
+ * way: LeakSanitizer would count what it holds as leaks. */
+static void require(const char *path) {
+  if (access(path, F_OK) == 0)
+    return;
+  fflush(stdout);
+  printf("\nSKIP: test data %s not found "
+         "(set XMT_TEST_DATA or --with-test-data)\n",
+         path);
+  fflush(stdout);
+  fflush(stderr);
+  if (tmpdir[0] != '\0')
+    xmt_test_tmpdir_remove();
+  _exit(77);
+}
+
 const char *xmt_test_data_path(const char *relative) {
-  return join("XMT_TEST_DATA", "../shared/data", relative);
+  static char path[4096];
+  data_path(path, sizeof path, relative);
+  require(path);
+  return path;
+}
+
+void xmt_test_require_data(const char *relative, ...) {
+  char path[4096];
+  va_list ap;
+  va_start(ap, relative);
+  for (const char *r = relative; r != NULL; r = va_arg(ap, const char *)) {
+    data_path(path, sizeof path, r);
+    require(path);
+  }
+  va_end(ap);
 }
 
 const char *xmt_test_fixture_path(const char *relative) {
@@ -93,8 +139,6 @@ int main(void) {
   return failed == 0 ? 0 : 1;
 }
 
-static char tmpdir[256];
-
 int xmt_test_tmpdir_create(const char *prefix) {
   snprintf(tmpdir, sizeof tmpdir, "/tmp/xmt-%s-XXXXXX", prefix);
   return mkdtemp(tmpdir) == NULL;
@@ -111,7 +155,10 @@ int xmt_test_tmpdir_remove(void) {
   }
   if (d != NULL)
     closedir(d);
-  return rmdir(tmpdir);
+  if (rmdir(tmpdir) != 0)
+    return -1;
+  tmpdir[0] = '\0';
+  return 0;
 }
 
 const char *xmt_test_tmp_path(const char *name) {

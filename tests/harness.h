@@ -11,9 +11,21 @@ extern CU_SuiteInfo xmt_test_suites[];
 
 /* Reads a whole file; returns malloc'd bytes (NUL-terminated) or NULL. */
 char *xmt_test_read_file(const char *path, size_t *len);
-/* Path of a file under $XMT_TEST_DATA (the shared data folder), or under
- * $XMT_FIXTURES (this repository's tests/fixtures); static buffer. */
+/* Path of a file or folder of the test data: under $XMT_TEST_DATA, or
+ * without it the folder configure chose (--with-test-data, by default this
+ * repository's tests/data); static buffer. When it does not exist, the
+ * program stops at once with "SKIP: test data PATH not found ..." and exit
+ * status 77, which make check reports as SKIP. */
 const char *xmt_test_data_path(const char *relative);
+/* The same check for several paths at once, before a test needs them: the
+ * list ends with NULL; returns only when every one exists. */
+void xmt_test_require_data(const char *relative, ...)
+#if defined(__GNUC__)
+    __attribute__((sentinel))
+#endif
+    ;
+/* Path of a file under $XMT_FIXTURES (this repository's tests/fixtures);
+ * static buffer. */
 const char *xmt_test_fixture_path(const char *relative);
 /* A scratch folder for a suite: created by xmt_test_tmpdir_create (returns
  * 0 on success, as a CUnit suite init), emptied and removed by

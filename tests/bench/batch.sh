@@ -13,7 +13,7 @@
 # engine translated before). Then jobs 1 and 2 with an engine that waits
 # 5 ms a segment without using the CPU (a server, a GPU).
 #
-# Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data),
+# Env: XLIFFMT (required), XMT_TEST_DATA (default tests/data),
 #      DOC_LINES (default 100), RUNS (default 3).
 set -eu
 

@@ -9,7 +9,7 @@
 # /proc) and of any process of the run (GNU time), for both sizes. Memory
 # is bounded when the larger batch peaks where the smaller one does.
 #
-# Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data),
+# Env: XLIFFMT (required), XMT_TEST_DATA (default tests/data),
 #      DOCS (default 1000), SMALL_DOCS (default 100), JOBS (default 2),
 #      BATCH_OPTS (more options for batch, e.g. --fresh-engine).
 set -eu

@@ -45,7 +45,7 @@
 #
 # Env: XLIFFMT (required), EFLOMAL (the eflomal binary, or the source tree
 #      or directory holding it; unset: nothing is run),
-#      XMT_TEST_DATA (default ../shared/data), EFLOMAL_RUNS (default 3),
+#      XMT_TEST_DATA (default tests/data), EFLOMAL_RUNS (default 3),
 #      BENCH_DEV_LINES (default "1000 300"), BENCH_THREADS (threads of
 #      both aligners, default 2).
 set -eu
@@ -68,7 +68,7 @@ if [ -z "$eflomal" ]; then
   exit 1
 fi
 here=$(cd "$(dirname "$0")/../fixtures/align-gold" && pwd)
-data=${XMT_TEST_DATA:-../shared/data}/markup-tags
+data=${XMT_TEST_DATA:-$here/../../data}/markup-tags
 runs=${EFLOMAL_RUNS:-3}
 threads=${BENCH_THREADS:-2}
 dev_lines=${BENCH_DEV_LINES:-1000 300}

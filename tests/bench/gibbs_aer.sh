@@ -12,11 +12,11 @@
 # installed dictionaries). It checks that 1 and 2 threads print the same
 # links, and ends with the 30 gold pairs alone.
 #
-# Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data).
+# Env: XLIFFMT (required), XMT_TEST_DATA (default tests/data).
 set -eu
 : "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
 here=$(cd "$(dirname "$0")/../fixtures/align-gold" && pwd)
-data=${XMT_TEST_DATA:-../shared/data}/markup-tags
+data=${XMT_TEST_DATA:-$here/../../data}/markup-tags
 dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-gibbs-aer.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 trap 'exit 130' INT TERM

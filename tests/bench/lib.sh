@@ -6,7 +6,7 @@
 # exit). Messages begin with NAME.
 bench_setup() {
   : "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
-  data=${XMT_TEST_DATA:-$(dirname "$0")/../../../shared/data}
+  data=${XMT_TEST_DATA:-$(cd "$(dirname "$0")/.." && pwd)/data}
   src=$data/markup-tags/dev-eurlex.en
   [ -f "$src" ] || { echo "$1: $src not found" >&2; exit 1; }
   if ! command -v apertium >/dev/null 2>&1 ||

@@ -11,7 +11,7 @@
 # that waits 5 ms a segment without using the CPU (as a server or a GPU
 # does) in 1 and 4.
 #
-# Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data).
+# Env: XLIFFMT (required), XMT_TEST_DATA (default tests/data).
 set -eu
 
 . "$(dirname "$0")/lib.sh"

@@ -9,6 +9,31 @@ fi
 passed=0
 failed=0
 
+# The test data (tests/data/README.md): XMT_TEST_DATA, which make check
+# sets, or else this repository's tests/data.
+XMT_TEST_DATA=${XMT_TEST_DATA:-$(cd "$(dirname "$0")/.." && pwd)/data}
+data_missing=
+data_skip() {
+  echo "SKIP: test data $1 not found (set XMT_TEST_DATA or --with-test-data)"
+  exit 77
+}
+# require_data PATH...: skips the whole test (exit 77) unless every PATH
+# (relative to the test data) exists, naming the first that does not.
+require_data() {
+  for data_path in "$@"; do
+    [ -e "$XMT_TEST_DATA/$data_path" ] || data_skip "$XMT_TEST_DATA/$data_path"
+  done
+}
+# have_data PATH: true when PATH exists in the test data. Otherwise false,
+# and finish reports a skip instead of a pass: a test whose data is missing
+# is skipped, not failed, while its other checks still count.
+have_data() {
+  [ -e "$XMT_TEST_DATA/$1" ] && return 0
+  echo "# test data $XMT_TEST_DATA/$1 not found: checks skipped"
+  [ -n "$data_missing" ] || data_missing=$XMT_TEST_DATA/$1
+  return 1
+}
+
 # cli_setup NAME: a scratch folder in $tmp, removed on exit.
 cli_setup() {
   tmp=$(mktemp -d "${TMPDIR:-/tmp}/xmt-$1.XXXXXX") || exit 99
@@ -77,6 +102,7 @@ cache_run() {
 }
 finish() {
   echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ] && exit 0
-  exit 1
+  [ "$failed" -eq 0 ] || exit 1
+  [ -z "$data_missing" ] || data_skip "$data_missing"
+  exit 0
 }

@@ -176,8 +176,8 @@ if grep -q -e '--hypothesis HYP' "$tmp/out"; then pass "--help: usage"; else
 fi
 
 # --- The EUR-Lex dev set against itself.
-dev=${XMT_TEST_DATA:-}/markup-tags/dev-eurlex.de
-if [ -f "$dev" ]; then
+dev=$XMT_TEST_DATA/markup-tags/dev-eurlex.de
+if have_data markup-tags/dev-eurlex.de; then
   expect_exit 0 "dev-eurlex.de vs itself" "$x" evaluate --hypothesis "$dev" \
     --reference "$dev"
   has "$tmp/out" "dev-eurlex.de: 1888 lines" 'lines                       1888'
@@ -189,8 +189,6 @@ if [ -f "$dev" ]; then
   has "$tmp/out" "dev-eurlex.de: 0 flagrant" 'flagrant                       0'
   has "$tmp/out" "dev-eurlex.de: all well-formed" \
     'well-formed lines        100.0 %  (1888/1888)'
-else
-  echo "# SKIP dev set: $dev not found"
 fi
 
 finish

@@ -9,11 +9,8 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
-okapi=${XMT_TEST_DATA:-}/okapi/xliff
-if [ ! -d "$okapi" ]; then
-  echo "SKIP: no Okapi test data in XMT_TEST_DATA='${XMT_TEST_DATA:-}'"
-  exit 77
-fi
+require_data okapi/xliff
+okapi=$XMT_TEST_DATA/okapi/xliff
 cli_setup offline
 x=$XLIFFMT
 

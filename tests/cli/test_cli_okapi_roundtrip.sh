@@ -17,11 +17,8 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
-okapi=${XMT_TEST_DATA:-}/okapi/xliff
-if [ ! -d "$okapi" ]; then
-  echo "SKIP: no Okapi test data in XMT_TEST_DATA='${XMT_TEST_DATA:-}'"
-  exit 77
-fi
+require_data okapi/xliff
+okapi=$XMT_TEST_DATA/okapi/xliff
 if ! command -v perl >/dev/null 2>&1; then
   echo "SKIP: perl not found"
   exit 77

@@ -14,11 +14,8 @@ case ${XMLLINT:-no} in
   exit 77
   ;;
 esac
-xsd=${XMT_TEST_DATA:-}/xliff-schema/xliff-core-1.2-transitional.xsd
-if [ ! -f "$xsd" ]; then
-  echo "SKIP: no schema at '$xsd'"
-  exit 77
-fi
+require_data xliff-schema/xliff-core-1.2-transitional.xsd okapi/xliff
+xsd=$XMT_TEST_DATA/xliff-schema/xliff-core-1.2-transitional.xsd
 
 cli_setup schema
 
@@ -56,7 +53,7 @@ one() {
   done
 }
 
-for f in "${XMT_TEST_DATA:-}"/okapi/xliff/* "${XMT_FIXTURES:-}"/enc-*.xlf \
+for f in "$XMT_TEST_DATA"/okapi/xliff/* "${XMT_FIXTURES:-}"/enc-*.xlf \
   "${XMT_SAMPLES:-}"/sample.xlf; do
   [ -f "$f" ] || continue
   one "$f"
