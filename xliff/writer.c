@@ -407,8 +407,9 @@ static xmt_status drop_outside_copies(xmt_xliff_writer *w,
       continue;
     size_t in_target = outside_count(u, &key, 1, u->noutside);
     size_t in_source = outside_count(u, &key, 0, u->noutside);
-    size_t extra = in_target > in_source ? in_target - in_source : 0;
-    size_t n = carried(u, overwrite, &key);
+    if (in_target <= in_source)
+      continue; /* codes between segments, as in the seg-source */
+    size_t extra = in_target - in_source, n = carried(u, overwrite, &key);
     /* The first copies in document order go. */
     if (outside_count(u, &key, 1, k) < (n < extra ? n : extra))
       st = drop_outside(w, c);
