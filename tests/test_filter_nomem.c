@@ -191,6 +191,17 @@ static const char doc_xlf[] =
     "fast.</source></trans-unit>\n"
     "<trans-unit id=\"4\" translate=\"no\"><source>Keep.</source>"
     "</trans-unit>\n"
+    /* A lone bx and its ex in the next unit; the same id in a second
+     * <file>. */
+    "<trans-unit id=\"5\"><source><bx id=\"6\"/>A bold run. "
+    "Goes on.</source></trans-unit>\n"
+    "<trans-unit id=\"6\"><source>And ends<ex id=\"6\"/> "
+    "here.</source></trans-unit>\n"
+    "</body></file>\n"
+    "<file original=\"b.txt\" source-language=\"en\" "
+    "target-language=\"es\" datatype=\"plaintext\"><body>\n"
+    "<trans-unit id=\"1\"><source>Press <g id=\"1\">Save</g> "
+    "again.</source></trans-unit>\n"
     "</body></file></xliff>\n";
 
 static const char doc_html[] =

@@ -4,6 +4,8 @@
  * well-formed document whose targets hold every code of their source
  * exactly once.
  *
+ * Lone bx/ex (partners in other units) are among the codes.
+ *
  * Input: an options byte (1: self-trained aligner, 2: a markup backend for
  * raw mode, 4: no probes, 8: one segment per batch, 16: segmentation),
  * then records: a control byte, a length byte and that many bytes.
@@ -44,6 +46,12 @@ static const char doc[] =
     "e.</target></trans-unit>\n"
     "<trans-unit id=\"8\" xml:space=\"preserve\"><source>  <g id=\"1\"> "
     "</g>Spaces  and\ttabs  <x id=\"2\"/></source></trans-unit>\n"
+    /* A run of formatting over two paragraphs: a lone bx, then its ex in
+     * the next unit, across a sentence boundary too. */
+    "<trans-unit id=\"9\"><source><bx id=\"7\"/>Lone start here. And "
+    "more.</source></trans-unit>\n"
+    "<trans-unit id=\"10\"><source>It goes on. Then "
+    "ends<ex id=\"7\"/> there.</source></trans-unit>\n"
     "</body>\n</file>\n</xliff>\n";
 
 static char dir[] = "/tmp/xmt-fuzz-XXXXXX";
