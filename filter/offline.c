@@ -259,7 +259,7 @@ static xmt_status add_entry(struct xmt_offline *o, struct entry *e,
   const char *id = pool_str(o, e->id);
   if (xmt_memo_get(&o->index, id, strlen(id), NULL, NULL, NULL))
     return xmt_error_set(err, XMT_ERR_USAGE, o->path, e->line, 0, NULL,
-                         "segment id '%.80s' given twice", id);
+                         "segment id '%s' given twice", id);
   struct entry *grown =
       xmt_grow_array(o->entries, &o->cap, o->n + 1, sizeof *grown);
   if (grown == NULL)
