@@ -1,7 +1,7 @@
 #!/bin/sh
 # test_cli_unit_ids.sh: segment ids as documents carry them. Two <file>
 # elements that both number their units from "1" (as Okapi writes one
-# <file> per input), ids of 300 bytes, an id repeated inside one <file>
+# <file> per input), ids of over 300 bytes, an id repeated inside one <file>
 # and an id that looks like a qualified one: extract names every segment
 # once, merge of that very output puts each translation in its own unit,
 # and check tells a repeat inside one <file> (line and column), not one
@@ -13,7 +13,7 @@ set -u
 cli_setup unit-ids
 x=$XLIFFMT
 
-long=$(printf 'section/%.0s' $(seq 1 36))  # 288 bytes
+long=$(printf 'section/%.0s' $(seq 1 40))  # 320 bytes
 cat >"$tmp/doc.xlf" <<EOD
 <?xml version="1.0" encoding="UTF-8"?>
 <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
