@@ -1,0 +1,50 @@
+# lib.sh -- shared by the hostile tests: sourced, not run. The checks of
+# tests/cli/lib.sh, and bounded(): every command a hostile input drives
+# runs under a time limit and, where the build allows, a memory limit, so
+# that a regression fails the test instead of hanging CI or the machine.
+
+. "$(dirname "$0")/../cli/lib.sh"
+
+# Sanitizer builds reserve terabytes of address space (a memory limit
+# cannot hold them) and run several times slower.
+if [ -n "${XMT_SANITIZED:-}" ]; then
+  time_factor=5
+else
+  time_factor=1
+fi
+
+# bounded SECONDS MEGABYTES CMD...: runs CMD with stdout in $tmp/out and
+# stderr in $tmp/err, killed after SECONDS (times the sanitizer factor)
+# and limited to MEGABYTES of address space. Sets $status (124 when the
+# time ran out) and $elapsed_ms.
+bounded() {
+  limit_s=$(($1 * time_factor))
+  limit_kb=$(($2 * 1024))
+  shift 2
+  t0=$(date +%s%N)
+  if [ -n "${XMT_SANITIZED:-}" ]; then
+    timeout -s KILL "$limit_s" "$@" >"$tmp/out" 2>"$tmp/err"
+  else
+    (ulimit -v "$limit_kb" && exec timeout -s KILL "$limit_s" "$@") \
+      >"$tmp/out" 2>"$tmp/err"
+  fi
+  status=$?
+  [ "$status" -ne 137 ] || status=124
+  elapsed_ms=$((($(date +%s%N) - t0) / 1000000))
+}
+
+# within DESC STATUS SECONDS MEGABYTES CMD...: bounded, and a pass when
+# CMD ended with STATUS in time.
+within() {
+  desc=$1 want=$2
+  shift 2
+  bounded "$@"
+  if [ "$status" -eq 124 ]; then
+    fail "$desc: still running after ${1}s (limit ${limit_s}s)"
+  elif [ "$status" -ne "$want" ]; then
+    fail "$desc: exit $status, expected $want (${elapsed_ms} ms)"
+    sed -n '1,5s/^/    stderr: /p' "$tmp/err"
+  else
+    pass "$desc (exit $status, ${elapsed_ms} ms)"
+  fi
+}
