@@ -9,8 +9,10 @@
  * failed and starts another worker. A worker hands back each document's
  * counters on a pipe and its report in a file; the parent keeps the
  * progress, the totals and the batch report. An output newer than its
- * input is skipped, so a batch that was stopped starts again where it
- * stopped. */
+ * input is skipped, unless OUTDIR/.xliffmt-incomplete lists it
+ * (batch_state.c), so a batch that was stopped starts again where it
+ * stopped and a rerun retries the documents left with untranslated
+ * segments. */
 #include "config.h"
 
 #include <dirent.h>
@@ -59,10 +61,13 @@ static void usage(FILE *fp) {
 
 enum { XMT_OPT_JOBS = 400, XMT_OPT_FORCE, XMT_OPT_FRESH_ENGINE };
 
+/* A worker's answer for a document it did not begin (Ctrl-C came first). */
+#define NOT_STARTED (-1)
+
 struct doc {
   char *in, *out, *rel;
   int skipped; /* up to date */
-  int rc;      /* translate's exit status */
+  int rc;      /* translate's exit status, or NOT_STARTED */
   int done;
   int has_report; /* translate's JSON report waits in the temporary dir */
   struct xmt_filter_stats stats;
@@ -301,13 +306,13 @@ static void work(const struct batch *b, const struct xmt_cli_settings *s,
     one.report = b->reports ? report : NULL;
     one.quiet = 1; /* the batch shows the progress */
     if (stop) {
-      fprintf(stderr, "xliffmt: %s: interrupted\n", b->docs[i].in);
-      r.rc = 130;
+      r.rc = NOT_STARTED;
     } else {
       r.rc = xmt_cli_translate_one(&one, b->backend, b->spec, f,
                                    b->docs[i].in, &r.stats);
     }
-    if (write_full(out, &r, sizeof r) != 0 || r.rc == 130)
+    if (write_full(out, &r, sizeof r) != 0 || r.rc == 130 ||
+        r.rc == NOT_STARTED)
       break;
   }
   xmt_filter_free(f);
@@ -400,6 +405,7 @@ static void finish(struct batch *b, struct slot *slot) {
 
 struct totals {
   size_t docs, done, skipped, failed, partial;
+  size_t interrupted, not_started; /* by Ctrl-C: begun, never begun */
   struct xmt_filter_stats s;
 };
 
@@ -453,6 +459,8 @@ static void progress(const struct totals *t, const struct doc *d, double t0,
             d->skipped              ? "up to date"
             : d->rc == EXIT_OK      ? "done"
             : d->rc == EXIT_PARTIAL ? "some segments not translated"
+            : d->rc == NOT_STARTED  ? "not started"
+            : d->rc == 130          ? "interrupted"
                                     : "failed",
             d->stats.segments, d->stats.segments == 1 ? "" : "s");
   }
@@ -490,6 +498,8 @@ static int write_batch_report(const char *path, const struct batch *b,
       xmt_cli_json_string(fp, d->out);
       if (d->skipped)
         fputs(",\"status\":\"up-to-date\"}", fp);
+      else if (!d->done || d->rc == NOT_STARTED)
+        fputs(",\"status\":\"not-started\"}", fp);
       else
         fprintf(fp, ",\"status\":\"failed\",\"exit_status\":%d}", d->rc);
     }
@@ -499,7 +509,9 @@ static int write_batch_report(const char *path, const struct batch *b,
   fprintf(fp,
           "],\"totals\":{\"documents\":%zu,\"translated_documents\":%zu,"
           "\"up_to_date_documents\":%zu,\"partial_documents\":%zu,"
-          "\"failed_documents\":%zu,\"units\":%zu,\"translated_units\":%zu,"
+          "\"failed_documents\":%zu,\"interrupted_documents\":%zu,"
+          "\"not_started_documents\":%zu,"
+          "\"units\":%zu,\"translated_units\":%zu,"
           "\"skipped_units\":%zu,\"segments_sent\":%zu,"
           "\"copied_segments\":%zu,\"deduplicated_segments\":%zu,"
           "\"mt_calls\":%zu,\"projected_segments\":%zu,"
@@ -508,7 +520,9 @@ static int write_batch_report(const char *path, const struct batch *b,
           "\"cache_hits\":%zu,\"failed_segments\":%zu,\"seconds\":%.3f,"
           "\"engine_seconds\":%.3f,\"cached_alignments\":%zu}}\n",
           t->docs, t->done - t->failed - t->partial, t->skipped, t->partial,
-          t->failed, s->units, s->translated_units, s->skipped_units,
+          t->failed, t->interrupted, t->not_started, s->units,
+          s->translated_units,
+          s->skipped_units,
           s->segments, s->copied_segments, s->deduplicated_segments,
           s->mt_calls, s->projected_segments, s->repaired_segments,
           s->probe_requests, s->probe_anchored_tags, s->sanitized_segments,
@@ -631,6 +645,15 @@ int xmt_cli_batch(int argc, char **argv) {
             strerror(errno));
     rc = EXIT_BAD_INPUT;
   }
+  struct xmt_cli_batch_state state;
+  if ((xmt_cli_batch_state_load(&state, b.outdir) != 0 ||
+       xmt_cli_batch_state_prune(&state, b.outdir) != 0) &&
+      rc == EXIT_OK) {
+    fprintf(stderr, "xliffmt: %s: cannot read the list of incomplete "
+                    "documents: %s\n",
+            state.path != NULL ? state.path : b.outdir, strerror(errno));
+    rc = EXIT_BAD_INPUT;
+  }
   const char *tmp = getenv("TMPDIR");
   snprintf(b.tmpdir, sizeof b.tmpdir, "%s/xliffmt-batch-XXXXXX",
            tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
@@ -641,6 +664,7 @@ int xmt_cli_batch(int argc, char **argv) {
     rc = EXIT_INTERNAL;
   }
   if (rc != EXIT_OK) {
+    xmt_cli_batch_state_free(&state);
     free_batch(&b);
     return rc;
   }
@@ -670,7 +694,8 @@ int xmt_cli_batch(int argc, char **argv) {
     while (!stop && running < jobs && next < b.n) {
       struct doc *d = &b.docs[next];
       struct stat si, so;
-      if (!force && stat(d->in, &si) == 0 && stat(d->out, &so) == 0 &&
+      if (!force && !xmt_cli_batch_state_has(&state, d->rel) &&
+          stat(d->in, &si) == 0 && stat(d->out, &so) == 0 &&
           newer(&so, &si)) {
         d->skipped = 1;
         t.skipped++;
@@ -685,6 +710,14 @@ int xmt_cli_batch(int argc, char **argv) {
         t.failed++;
         next++;
         continue;
+      }
+      /* Listed before it is begun: whatever happens next, a rerun does
+       * not take a partial output for a finished one. */
+      if (xmt_cli_batch_state_mark(&state, d->rel, 1) != 0) {
+        fprintf(stderr, "xliffmt: %s: cannot write: %s\n", state.path,
+                strerror(errno));
+        rc = EXIT_INTERNAL;
+        break;
       }
       size_t k = 0;
       while (slots[k].busy)
@@ -728,12 +761,21 @@ int xmt_cli_batch(int argc, char **argv) {
       finish(&b, &slots[k]);
       const struct doc *d = &b.docs[slots[k].doc];
       running--;
+      if (d->rc == NOT_STARTED || d->rc == 130) {
+        *(d->rc == 130 ? &t.interrupted : &t.not_started) += 1;
+        continue;
+      }
       t.done++;
       add_stats(&t.s, &d->stats);
       if (d->rc == EXIT_PARTIAL)
         t.partial++;
       else if (d->rc != EXIT_OK)
         t.failed++;
+      else if (xmt_cli_batch_state_mark(&state, d->rel, 0) != 0) {
+        fprintf(stderr, "xliffmt: %s: cannot write: %s\n", state.path,
+                strerror(errno));
+        rc = EXIT_INTERNAL;
+      }
       progress(&t, d, t0, tty, s.quiet);
     }
   }
@@ -744,6 +786,14 @@ int xmt_cli_batch(int argc, char **argv) {
       end_worker(&slots[k], slots[k].busy ? SIGTERM : 0, NULL);
   free(pfd);
   free(slots);
+  if (xmt_cli_batch_state_prune(&state, b.outdir) != 0) {
+    fprintf(stderr, "xliffmt: %s: cannot write: %s\n", state.path,
+            strerror(errno));
+    rc = EXIT_INTERNAL;
+  }
+  xmt_cli_batch_state_free(&state);
+  for (size_t i = next; i < b.n; i++)
+    t.not_started++; /* never handed out */
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
   sigaction(SIGPIPE, &old_pipe, NULL);
@@ -753,10 +803,10 @@ int xmt_cli_batch(int argc, char **argv) {
   if (!s.quiet)
     fprintf(stderr,
             "xliffmt: batch: %zu documents, %zu translated, %zu up to date, "
-            "%zu with untranslated segments, %zu failed; %zu segments sent "
-            "in %.2f s\n",
+            "%zu with untranslated segments, %zu failed, %zu interrupted, "
+            "%zu not started; %zu segments sent in %.2f s\n",
             t.docs, t.done - t.failed - t.partial, t.skipped, t.partial,
-            t.failed, t.s.segments, seconds);
+            t.failed, t.interrupted, t.not_started, t.s.segments, seconds);
   if (batch_report != NULL &&
       !write_batch_report(batch_report, &b, &t, seconds) && rc == EXIT_OK)
     rc = EXIT_BAD_INPUT;

@@ -202,6 +202,27 @@ int xmt_cli_session_end(struct xmt_cli_session *ses, xmt_filter *f,
                         xmt_status st, const struct xmt_cli_settings *s,
                         const char *engine);
 
+/* The documents of a batch output tree whose output is not whole
+ * (batch_state.c): listed in OUTDIR/.xliffmt-incomplete. */
+struct xmt_cli_batch_state {
+  char *path;
+  char **rels; /* sorted */
+  size_t n, cap;
+};
+/* Reads the list of outdir (none: empty). -1 when it cannot be read. */
+int xmt_cli_batch_state_load(struct xmt_cli_batch_state *st,
+                             const char *outdir);
+int xmt_cli_batch_state_has(const struct xmt_cli_batch_state *st,
+                            const char *rel);
+/* Lists rel (incomplete 1) or takes it off, and saves the list at once.
+ * -1 when it cannot be saved. */
+int xmt_cli_batch_state_mark(struct xmt_cli_batch_state *st, const char *rel,
+                             int incomplete);
+/* Takes off the documents that have no output under outdir. */
+int xmt_cli_batch_state_prune(struct xmt_cli_batch_state *st,
+                              const char *outdir);
+void xmt_cli_batch_state_free(struct xmt_cli_batch_state *st);
+
 /* An output file written under a temporary name beside it and renamed at
  * commit, or standard output kept in memory until commit: a failed run
  * shows nothing. */

@@ -48,7 +48,7 @@ if exits_with 1 "a tree with a broken document" "$x" batch "$in" \
   done
   check "each output the bytes translate writes" test $ok -eq 1
   check "report: totals" grep -q \
-    '"totals":{"documents":6,"translated_documents":5,"up_to_date_documents":0,"partial_documents":0,"failed_documents":1,"units":9,' \
+    '"totals":{"documents":6,"translated_documents":5,"up_to_date_documents":0,"partial_documents":0,"failed_documents":1,"interrupted_documents":0,"not_started_documents":0,"units":9,' \
     "$tmp/r1.json"
   check "report: the broken document with its exit status" grep -q \
     '{"output":"[^"]*/tree/sub/broken.xlf","exit_status":1,"input":"[^"]*/in/sub/broken.xlf",' \
