@@ -79,7 +79,9 @@ enum {
   XMT_OPT_CACHE,
   XMT_OPT_CACHE_MAX,
   XMT_OPT_KEEP_ENTITIES,
-  XMT_OPT_ENGINE_JOBS
+  XMT_OPT_ENGINE_JOBS,
+  XMT_OPT_KEEP_GOING,
+  XMT_OPT_MAX_ANSWER
 };
 
 #define XMT_CLI_RUN_LONG_OPTIONS                                               \
@@ -116,6 +118,8 @@ enum {
       {"timeout", required_argument, NULL, XMT_OPT_TIMEOUT},                   \
       {"batch-size", required_argument, NULL, XMT_OPT_BATCH},                  \
       {"engine-jobs", required_argument, NULL, XMT_OPT_ENGINE_JOBS},           \
+      {"keep-going", no_argument, NULL, XMT_OPT_KEEP_GOING},                   \
+      {"max-answer-size", required_argument, NULL, XMT_OPT_MAX_ANSWER},        \
       {"probes", required_argument, NULL, XMT_OPT_PROBES},                     \
       {"cache", required_argument, NULL, XMT_OPT_CACHE}, {                     \
     "cache-max", required_argument, NULL, XMT_OPT_CACHE_MAX                    \
@@ -129,6 +133,7 @@ struct xmt_cli_settings {
   size_t nmt_options;
   size_t batch;
   size_t engine_jobs;
+  size_t max_answer; /* --max-answer-size; 0: the library's default */
   enum xmt_tag_mode tags;
   enum xmt_aligner_mode aligner;
   const char *align_model;

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,27 @@ static int parse_count(const char *arg, size_t *n) {
   if (end == arg || *end != '\0' || v == 0 || v > 1000000 || arg[0] == '-')
     return 0;
   *n = v;
+  return 1;
+}
+
+/* A number of bytes, with an optional K, M or G (binary multiples). */
+static int parse_size(const char *arg, size_t *bytes) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(arg, &end, 10);
+  unsigned shift = 0;
+  if (*end == 'K' || *end == 'k')
+    shift = 10;
+  else if (*end == 'M')
+    shift = 20;
+  else if (*end == 'G')
+    shift = 30;
+  if (shift != 0)
+    end++;
+  if (end == arg || *end != '\0' || errno != 0 || v == 0 || arg[0] == '-' ||
+      v > (SIZE_MAX >> shift))
+    return 0;
+  *bytes = (size_t)v << shift;
   return 1;
 }
 
@@ -71,6 +93,13 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
     if (!parse_count(arg, &s->engine_jobs) ||
         s->engine_jobs > XMT_MAX_ENGINE_JOBS)
       bad = "--engine-jobs takes a number from 1 to 64";
+    break;
+  case XMT_OPT_KEEP_GOING:
+    s->flags |= XMT_FILTER_KEEP_GOING;
+    break;
+  case XMT_OPT_MAX_ANSWER:
+    if (!parse_size(arg, &s->max_answer))
+      bad = "--max-answer-size takes a number of bytes (K, M, G: KiB...)";
     break;
   case XMT_OPT_TAGS:
     if (strcmp(arg, "project") == 0)
@@ -237,6 +266,7 @@ xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
   if (st == XMT_OK)
     st = xmt_filter_set_segmentation(f, s->segmentation, s->srx);
   xmt_filter_set_timeout(f, s->timeout_ms);
+  xmt_filter_set_max_answer_size(f, s->max_answer);
   xmt_filter_set_batch_size(f, s->batch);
   xmt_filter_set_engine_jobs(f, s->engine_jobs);
   xmt_filter_set_projection(f, s->rule, s->sym);

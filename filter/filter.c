@@ -154,6 +154,12 @@ void xmt_filter_set_timeout(xmt_filter *f, unsigned timeout_ms) {
   f->timeout_ms = timeout_ms;
 }
 
+void xmt_filter_set_max_answer_size(xmt_filter *f, size_t bytes) {
+  if (bytes != f->max_answer)
+    xmt_filter_close_engines(f); /* they were opened with the old one */
+  f->max_answer = bytes;
+}
+
 static int in_list(const char *value, const char *const *list) {
   for (; *list != NULL; list++)
     if (strcmp(value, *list) == 0)

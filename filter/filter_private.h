@@ -22,8 +22,13 @@ struct xmt_mt_response {
   double score;
   int has_score;
   int nomem; /* a setter could not allocate: the run is out of memory */
+  int engine_failed; /* xmt_mt_response_set_engine_error */
 };
 void xmt_mt_response_reset(struct xmt_mt_response *response);
+/* The most bytes an answer to a request of request_len bytes may have:
+ * max_answer (0: XMT_DEFAULT_MAX_ANSWER), and at most XMT_ANSWER_GROWTH
+ * times the request plus XMT_ANSWER_SLACK (backend.c). */
+size_t xmt_answer_limit(size_t max_answer, size_t request_len);
 /* What a built-in backend does before returning non-zero for lack of
  * memory: the run then fails with XMT_ERR_NOMEM. */
 void xmt_mt_response_out_of_memory(struct xmt_mt_response *response);
@@ -47,6 +52,7 @@ struct xmt_filter {
    * next: opening checks the whole file. */
   struct xmt_cache *cache;
   unsigned timeout_ms;
+  size_t max_answer; /* 0: XMT_DEFAULT_MAX_ANSWER */
   size_t batch_size, window; /* 0: the defaults */
   size_t engine_jobs;        /* backend states translating at once */
   /* XMT_FILTER_KEEP_ENGINES: the states the last run left open, and the

@@ -107,6 +107,9 @@ struct window {
   struct failure_note *notes_at;
   size_t nnotes, notes_cap;
   struct xmt_buf notes;
+  /* The run stopped asking the engine while asking this window's
+   * requests: the segments the engine failed are not told one by one. */
+  int engine_stopped;
   /* A document of one window aligned before with the same cache: its
    * links, by result, from the cache (memo_hit) or for it (memo_fresh). */
   int memo_wanted, memo_hit, memo_fresh;
@@ -150,7 +153,14 @@ struct run {
   size_t batch, npending, nbatches;
   size_t lanes_running;       /* this window's */
   int lanes_stop;             /* set by a lane that failed */
-  pthread_mutex_t lanes_lock; /* stats, progress and errors */
+  pthread_mutex_t lanes_lock; /* stats, progress, errors, engine failures */
+  /* Batches in a row the engine itself failed (no segment translated,
+   * xmt_mt_response_set_engine_error): at XMT_ENGINE_FAILURES the run
+   * stops asking it, and engine_stop says why. Per run: a kept engine
+   * carries no count from one document to the next. */
+  unsigned engine_failures;
+  int engine_stopped;
+  char engine_stop[640];
   struct xmt_buf request;
   /* The window's distinct requests: result numbers by request hash, open
    * addressing (NO_RESULT: free). The keys are the requests in the arena,
@@ -609,6 +619,49 @@ static int open_lanes(struct run *run, size_t n) {
   return 0;
 }
 
+/* Counts a batch the engine itself failed: no segment translated, one
+ * failed by xmt_mt_response_set_engine_error. At XMT_ENGINE_FAILURES in
+ * a row the run stops asking it (unless XMT_FILTER_KEEP_GOING): a dead
+ * engine, or one that cannot start, costs a few batches, not one failure
+ * per segment. Under the run's lock when lanes run at once. */
+static void count_engine_failure(struct run *run, struct lane *lane,
+                                 size_t m) {
+  const char *why = NULL;
+  for (size_t i = 0; i < m; i++) {
+    const struct xmt_mt_response *r = lane->response_ptrs[i];
+    if (r->error == NULL && r->has_text) {
+      why = NULL;
+      break;
+    }
+    if (why == NULL && r->engine_failed)
+      why = r->error;
+  }
+  if (why == NULL) {
+    run->engine_failures = 0;
+    return;
+  }
+  if (++run->engine_failures < XMT_ENGINE_FAILURES ||
+      (run->filter->flags & XMT_FILTER_KEEP_GOING) != 0 || run->engine_stopped)
+    return;
+  snprintf(run->engine_stop, sizeof run->engine_stop,
+           "the MT engine failed %u batches in a row, the last with: %.500s; "
+           "the run stopped asking it",
+           run->engine_failures, why);
+  run->asking->engine_stopped = 1;
+  __atomic_store_n(&run->engine_stopped, 1, __ATOMIC_RELEASE);
+}
+
+/* The segments of a batch sent after the run stopped asking the engine
+ * fail unsent. */
+static xmt_status fail_unsent(struct lane *lane, size_t m) {
+  for (size_t i = 0; i < m; i++)
+    if (xmt_mt_response_set_engine_error(
+            lane->response_ptrs[i],
+            "not sent: the run stopped asking the MT engine") != XMT_OK)
+      return XMT_ERR_NOMEM;
+  return XMT_OK;
+}
+
 /* Sends batch k of the pending results on a lane. Stats, progress and
  * errors are the run's, under its lock when lanes run at once. */
 static void send_batch(struct lane *lane, size_t k, int locked) {
@@ -644,9 +697,12 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
     q->target_language = run->options.target_language;
     lane->response_ptrs[i - from] = &w->responses[r];
   }
+  int stopped = __atomic_load_n(&run->engine_stopped, __ATOMIC_ACQUIRE);
+  if (st == XMT_OK && stopped)
+    st = fail_unsent(lane, m);
   /* Raw requests are markup: to the engine's own formatter if it has
    * one. */
-  int rc = st != XMT_OK ? 0
+  int rc = st != XMT_OK || stopped ? 0
            : f->tag_mode == XMT_TAGS_RAW && f->backend->translate_markup
                ? f->backend->translate_markup(lane->state, lane->requests,
                                               lane->response_ptrs, m)
@@ -657,18 +713,20 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
     nomem |= lane->response_ptrs[i]->nomem;
   if (locked)
     pthread_mutex_lock(&run->lanes_lock);
-  f->stats.mt_calls++;
+  f->stats.mt_calls += !stopped;
   int failed = run->failed;
   if (!failed && nomem)
     failed = run_nomem(run);
   else if (!failed && rc != 0)
     failed = run_fail(run, XMT_ERR_BACKEND, 0, NULL,
                       "the MT backend aborted the run");
-  if (!failed) {
+  if (!failed && !stopped) {
+    count_engine_failure(run, lane, m);
     f->stats.segments += m - probes;
     f->stats.probe_requests += probes;
-    failed = report_progress(run);
   }
+  if (!failed)
+    failed = report_progress(run);
   if (failed)
     __atomic_store_n(&run->lanes_stop, 1, __ATOMIC_RELEASE);
   if (locked)
@@ -713,6 +771,8 @@ static int translate_results(struct run *run) {
       run->pending[run->npending++] = r;
   run->nbatches = (run->npending + run->batch - 1) / run->batch;
   run->lanes_stop = 0;
+  if (run->engine_stopped)
+    w->engine_stopped = 1;
   size_t lanes = f->engine_jobs > 1 ? f->engine_jobs : 1;
   if (lanes > run->nbatches)
     lanes = run->nbatches > 0 ? run->nbatches : 1;
@@ -821,6 +881,53 @@ static void sanitize_answer(struct run *run, const struct result *res,
   xmt_buf_free(&id);
 }
 
+/* Fails the segment of an answer that is no translation; its text goes
+ * (and its memory, when large). */
+static xmt_status refuse_answer(struct xmt_mt_response *resp,
+                                const char *message) {
+  if (resp->text.cap > ((size_t)1 << 20))
+    xmt_buf_free(&resp->text);
+  xmt_buf_reset(&resp->text);
+  resp->has_text = 0;
+  return xmt_mt_response_set_error(resp, message);
+}
+
+/* Answers are checked, never trusted, whatever the backend: one longer
+ * than xmt_answer_limit allows is refused before anything else looks at
+ * it (the aligner would spend its memory on it). 1 refused, 0 kept, -1
+ * out of memory. */
+static int refuse_long_answer(const struct run *run, const struct result *res,
+                              struct xmt_mt_response *resp) {
+  size_t most = run->filter->max_answer != 0 ? run->filter->max_answer
+                                             : XMT_DEFAULT_MAX_ANSWER;
+  size_t limit = xmt_answer_limit(most, res->request_len);
+  if (resp->text.len <= limit)
+    return 0;
+  char msg[200];
+  if (limit == most)
+    snprintf(msg, sizeof msg,
+             "the engine's answer has %zu bytes, more than %zu, the maximum "
+             "answer size",
+             resp->text.len, most);
+  else
+    snprintf(msg, sizeof msg,
+             "the engine's answer has %zu bytes for a request of %zu bytes: "
+             "more than %d times as long, not a translation",
+             resp->text.len, res->request_len, XMT_ANSWER_GROWTH);
+  return refuse_answer(resp, msg) == XMT_OK ? 1 : -1;
+}
+
+/* An answer of nothing but blanks, where the request had text (requests
+ * without a letter are never sent), is a failed segment, not an empty
+ * target. 1 refused, 0 kept, -1 out of memory. */
+static int refuse_empty_answer(struct xmt_mt_response *resp) {
+  for (size_t i = 0; i < resp->text.len; i++)
+    if (!xmt_is_xml_space(resp->text.data[i]))
+      return 0;
+  return refuse_answer(resp, "the engine's answer is empty") == XMT_OK ? 1
+                                                                      : -1;
+}
+
 /* Keeps the plain answer of a result, and whether it is the plain text
  * it translates (asked more than once per job). */
 static xmt_status store_answer(struct run *run, struct result *res,
@@ -853,10 +960,17 @@ static int collect_answers(struct run *run) {
       xmt_memo_prefetch(&run->run_memo, w->results[r + 8].request_hash);
     if (resp->error != NULL || !resp->has_text)
       continue;
-    if (!res->cached) {
+    int refused = refuse_long_answer(run, res, resp);
+    if (refused == 0 && !res->cached) {
       tidy_spaces(&resp->text, w->arena.data + res->request, res->request_len);
       sanitize_answer(run, res, &resp->text);
     }
+    if (refused == 0)
+      refused = refuse_empty_answer(resp);
+    if (refused < 0)
+      return run_nomem(run);
+    if (refused)
+      continue;
     const char *tr = resp->text.len > 0 ? resp->text.data : "";
     size_t trlen = resp->text.len;
     if (!res->cached && !run->no_dedupe &&
@@ -1296,8 +1410,10 @@ static int job_failed(struct run *run, struct window *w, const struct job *j,
                       const char *message) {
   w->stats.failed_segments++;
   w->items[j->item].failed++;
-  if (run->filter->on_failure == NULL)
-    return 0;
+  if (run->filter->on_failure == NULL ||
+      (w->engine_stopped && j->result != NO_RESULT &&
+       w->responses[j->result].engine_failed))
+    return 0; /* the run's message tells them at once */
   struct failure_note *n =
       xmt_grow_array(w->notes_at, &w->notes_cap, w->nnotes + 1, sizeof *n);
   if (n == NULL)
@@ -2040,7 +2156,8 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
       f->backend_spec,
       f->backend_options != NULL ? (const char *const *)f->backend_options
                                  : no_options,
-      f->source_language, f->target_language, f->timeout_ms};
+      f->source_language, f->target_language, f->timeout_ms,
+      f->max_answer != 0 ? f->max_answer : XMT_DEFAULT_MAX_ANSWER};
   f->engine_config = config;
   if ((f->flags & XMT_FILTER_KEEP_ENGINES) == 0)
     xmt_filter_close_engines(f);
@@ -2139,7 +2256,9 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
   run_free(&run);
   if (st == XMT_OK && f->stats.failed_segments > 0)
     st = xmt_error_set(&f->err, XMT_ERR_PARTIAL, in_path, 0, 0, NULL,
-                       "%zu segment%s not translated", f->stats.failed_segments,
-                       f->stats.failed_segments == 1 ? "" : "s");
+                       "%zu segment%s not translated%s%s",
+                       f->stats.failed_segments,
+                       f->stats.failed_segments == 1 ? "" : "s",
+                       run.engine_stopped ? ": " : "", run.engine_stop);
   return st;
 }

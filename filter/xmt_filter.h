@@ -42,6 +42,16 @@ XMT_API xmt_status xmt_mt_response_set_text(xmt_mt_response *response,
  * ends with XMT_ERR_PARTIAL. */
 XMT_API xmt_status xmt_mt_response_set_error(xmt_mt_response *response,
                                              const char *message);
+/* The same for a failure of the engine itself rather than of this
+ * segment: it cannot be started or reached, it died, it timed out. A
+ * batch none of whose segments got a translation, failed this way, is a
+ * failed batch; XMT_ENGINE_FAILURES of them in a row stop the run from
+ * asking the engine any more (unless XMT_FILTER_KEEP_GOING): the segments
+ * left get no target, and the run's XMT_ERR_PARTIAL message gives the
+ * reason once instead of one failure per segment. */
+XMT_API xmt_status xmt_mt_response_set_engine_error(xmt_mt_response *response,
+                                                    const char *message);
+#define XMT_ENGINE_FAILURES 3
 /* Optional word alignment of the translation with the request text:
  * pharaoh holds "i-j" pairs, source token index first. source_tokens and
  * target_tokens are the space-separated tokenizations the indexes refer to
@@ -65,6 +75,10 @@ struct xmt_backend_config {
   const char *source_language; /* as set on the filter; may be NULL */
   const char *target_language;
   unsigned timeout_ms; /* per batch; 0 means the backend's default */
+  /* The largest answer to one request, in bytes (see
+   * xmt_filter_set_max_answer_size); the backend stops reading an answer
+   * that grows past it. Never 0 when the library calls open(). */
+  size_t max_answer_bytes;
 };
 
 struct xmt_backend {
@@ -118,6 +132,15 @@ XMT_API xmt_status xmt_filter_add_backend_option(xmt_filter *filter,
                                                  const char *option);
 /* Per-batch timeout passed to the backend; 0 leaves it to the backend. */
 XMT_API void xmt_filter_set_timeout(xmt_filter *filter, unsigned timeout_ms);
+/* The largest answer taken from the engine for one request, in bytes
+ * (0: the default, XMT_DEFAULT_MAX_ANSWER). An answer is also refused when
+ * it is more than XMT_ANSWER_GROWTH times as long as its request plus
+ * XMT_ANSWER_SLACK bytes: that is no translation, and would cost the
+ * aligner its memory. A refused answer fails its segment, not the run. */
+#define XMT_DEFAULT_MAX_ANSWER ((size_t)16 << 20)
+#define XMT_ANSWER_GROWTH 16
+#define XMT_ANSWER_SLACK 1024
+XMT_API void xmt_filter_set_max_answer_size(xmt_filter *filter, size_t bytes);
 /* The state and state-qualifier written on targets; NULL writes none.
  * Default: "needs-review-translation" and "mt-suggestion". Values must be
  * XLIFF 1.2 ones or start with "x-". */
@@ -150,6 +173,10 @@ XMT_API xmt_status xmt_filter_set_target_state(xmt_filter *filter,
  * (xmt_lexicon_new): the same prior links, without reading the files
  * again */
 #define XMT_FILTER_KEEP_DICTIONARIES 0x80u
+/* a run goes on asking an engine that failed XMT_ENGINE_FAILURES batches
+ * in a row (see xmt_mt_response_set_engine_error), each segment failing
+ * on its own, instead of stopping */
+#define XMT_FILTER_KEEP_GOING 0x400u
 XMT_API void xmt_filter_set_flags(xmt_filter *filter, unsigned flags);
 
 /* Closes the backend states a run left open under XMT_FILTER_KEEP_ENGINES.
@@ -276,8 +303,10 @@ struct xmt_filter_stats {
  * written, XMT_ERR_ABORTED). */
 typedef int (*xmt_filter_progress_fn)(void *user,
                                       const struct xmt_filter_stats *stats);
-/* Called for each segment left without a translation. Strings live only
- * during the call. */
+/* Called for each segment left without a translation, except those of
+ * an engine the run stopped asking (XMT_FILTER_KEEP_GOING): the run's
+ * error counts them and gives the reason. Strings live only during the
+ * call. */
 typedef void (*xmt_filter_failure_fn)(void *user, const char *segment_id,
                                       unsigned long line, const char *message);
 XMT_API void xmt_filter_set_callbacks(xmt_filter *filter,

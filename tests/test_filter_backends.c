@@ -1,7 +1,10 @@
 /* test_filter_backends.c -- the built-in MT backends through their vtables:
  * pseudo outputs and alignments; cmd with real engines and a fake one that
- * crashes, hangs, miscounts and writes garbage; apertium; plug-in loading;
- * http against a local fake service; the JSON reader. */
+ * crashes, hangs, miscounts, answers without end and writes garbage, a
+ * failed batch sent again a segment at a time and never one answer off;
+ * apertium; plug-in loading; http against a local fake service; the JSON
+ * reader; and the pipeline's own checks of answers (empty, too long) and
+ * of an engine that keeps failing. */
 #include "config.h"
 
 #include <CUnit/CUnit.h>
@@ -35,6 +38,9 @@ static double now_s(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The maximum answer size the next bk_open passes (0: the default). */
+static size_t bk_max_answer;
+
 /* Opens backend name; options is a NULL-terminated list or NULL. Returns
  * open()'s result; the message is in b->err. */
 static int bk_open(struct bk *b, const char *name, const char *spec,
@@ -45,7 +51,12 @@ static int bk_open(struct bk *b, const char *name, const char *spec,
   b->vt = xmt_backend_builtin(name);
   CU_ASSERT_PTR_NOT_NULL_FATAL(b->vt);
   const struct xmt_backend_config config = {
-      spec, options != NULL ? options : none, src, tgt, timeout_ms};
+      spec,
+      options != NULL ? options : none,
+      src,
+      tgt,
+      timeout_ms,
+      bk_max_answer != 0 ? bk_max_answer : XMT_DEFAULT_MAX_ANSWER};
   return b->vt->open(NULL, &config, &b->state, b->err, sizeof b->err);
 }
 
@@ -107,6 +118,16 @@ static int failed_with(const struct bk *b, size_t i, const char *part) {
     return 0;
   }
   return !b->resp[i].has_text;
+}
+
+/* Response i failed, the engine's failure (set_engine_error) or not. */
+static int engine_failed(const struct bk *b, size_t i, int expected) {
+  if (b->resp[i].engine_failed == expected)
+    return 1;
+  fprintf(stderr, "\nsegment %zu: expected %s, got: %s\n", i,
+          expected ? "an engine failure" : "a segment failure",
+          b->resp[i].error != NULL ? b->resp[i].error : "no error");
+  return 0;
 }
 
 static int contains(const char *s, const char *part) {
@@ -288,6 +309,9 @@ static void test_cmd_big_batch(void) {
   bk_close(&b);
 }
 
+/* An engine that answers one line, then crashes on the next: the batch
+ * fails and is sent again a segment at a time, each engine answering one
+ * before it crashes on the next. */
 static void test_cmd_crash_and_restart(void) {
   struct bk b;
   const char *texts[] = {"one", "two", "three"};
@@ -295,19 +319,29 @@ static void test_cmd_crash_and_restart(void) {
       bk_open(&b, "cmd", fake("crash 1"), NULL, "en", "es", 5000), 0);
   long first = xmt_engine_pid(b.state);
   CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
+  /* one: a new engine's first line; two: its second, the crash; three: a
+   * third engine's first. */
   ASSERT_TEXT(&b, 0, "one");
-  CU_ASSERT(failed_with(&b, 1, "killed by signal 9 after 1 of 3 segments"));
-  CU_ASSERT(failed_with(&b, 2, "killed by signal 9"));
+  CU_ASSERT(failed_with(&b, 1, "engine 'exec sh "));
+  CU_ASSERT(failed_with(&b, 1, "' was killed by signal 9"));
+  CU_ASSERT(engine_failed(&b, 1, 1));
+  ASSERT_TEXT(&b, 2, "three");
   CU_ASSERT(reaped(first));
+  long third = xmt_engine_pid(b.state);
+  CU_ASSERT(third > 0 && third != first);
+  /* That engine has answered one line: it crashes on the next batch,
+   * which fails (one segment: nothing to send again); the one after
+   * starts a new engine. */
+  CU_ASSERT_EQUAL(bk_run(&b, texts, 1), 0);
+  CU_ASSERT(failed_with(&b, 0, "killed by signal 9"));
+  CU_ASSERT(reaped(third));
   CU_ASSERT_EQUAL(xmt_engine_pid(b.state), -1);
-  /* The next batch starts a new engine, which answers one line before
-   * crashing again. */
   CU_ASSERT_EQUAL(bk_run(&b, texts, 1), 0);
   ASSERT_TEXT(&b, 0, "one");
-  long second = xmt_engine_pid(b.state);
-  CU_ASSERT(second > 0 && second != first);
+  long fourth = xmt_engine_pid(b.state);
+  CU_ASSERT(fourth > 0 && fourth != third);
   bk_close(&b);
-  CU_ASSERT(reaped(second));
+  CU_ASSERT(reaped(fourth));
 }
 
 static void test_cmd_restart_after_exit(void) {
@@ -322,14 +356,19 @@ static void test_cmd_restart_after_exit(void) {
   const char *texts[] = {"one", "two", "three"};
   CU_ASSERT_EQUAL_FATAL(bk_open(&b, "cmd", fake(args), NULL, "en", "es", 5000),
                         0);
-  CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
-  ASSERT_TEXT(&b, 0, "one");
-  CU_ASSERT(failed_with(&b, 1, "exited with status 3 after 1 of 3 segments"));
-  CU_ASSERT(failed_with(&b, 2, "exited with status 3"));
+  /* It exits after its first answer: the batch is sent again a segment
+   * at a time, to an engine that works from then on. */
   CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
   ASSERT_TEXT(&b, 0, "one");
   ASSERT_TEXT(&b, 1, "two");
   ASSERT_TEXT(&b, 2, "three");
+  CU_ASSERT_EQUAL(access(flag, F_OK), 0);
+  long pid = xmt_engine_pid(b.state);
+  CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
+  ASSERT_TEXT(&b, 0, "one");
+  ASSERT_TEXT(&b, 1, "two");
+  ASSERT_TEXT(&b, 2, "three");
+  CU_ASSERT_EQUAL(xmt_engine_pid(b.state), pid); /* whole: kept */
   bk_close(&b);
   unlink(flag);
 }
@@ -340,10 +379,13 @@ static void test_cmd_hang_times_out(void) {
   CU_ASSERT_EQUAL_FATAL(bk_open(&b, "cmd", fake("hang"), NULL, "en", "es", 400),
                         0);
   long pid = xmt_engine_pid(b.state);
+  /* The batch, then each segment alone: three timeouts. */
   CU_ASSERT_EQUAL(bk_run(&b, texts, 2), 0);
-  CU_ASSERT(b.seconds >= 0.35 && b.seconds < 3);
-  CU_ASSERT(failed_with(&b, 0, "timed out after 0.4 s (0 of 2 segments"));
-  CU_ASSERT(failed_with(&b, 1, "timed out"));
+  CU_ASSERT(b.seconds >= 1.15 && b.seconds < 4);
+  CU_ASSERT(failed_with(&b, 0, "' timed out after 0.4 s"));
+  CU_ASSERT(failed_with(&b, 1, "' timed out after 0.4 s"));
+  CU_ASSERT(engine_failed(&b, 0, 1));
+  CU_ASSERT(engine_failed(&b, 1, 1));
   CU_ASSERT(reaped(pid)); /* killed with its whole process group */
   /* The timeout= option overrides the run's timeout. */
   double t0 = now_s();
@@ -364,19 +406,92 @@ static void test_cmd_hang_times_out(void) {
 static void test_cmd_wrong_counts(void) {
   struct bk b;
   const char *texts[] = {"one", "two", "three"};
+  /* One answer, then it exits: each segment alone gets an engine of its
+   * own, which answers it and exits. */
   CU_ASSERT_EQUAL_FATAL(bk_open(&b, "cmd", fake("few"), NULL, "en", "es", 5000),
                         0);
   CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
   ASSERT_TEXT(&b, 0, "one");
-  CU_ASSERT(failed_with(&b, 1, "exited with status 0 after 1 of 3 segments"));
-  CU_ASSERT(failed_with(&b, 2, "after 1 of 3 segments"));
+  ASSERT_TEXT(&b, 1, "two");
+  ASSERT_TEXT(&b, 2, "three");
   bk_close(&b);
 
+  /* Two lines for each: never taken, the batch nor a segment alone. */
   CU_ASSERT_EQUAL_FATAL(
       bk_open(&b, "cmd", fake("extra"), NULL, "en", "es", 5000), 0);
   CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
-  for (size_t i = 0; i < 3; i++)
-    CU_ASSERT(failed_with(&b, i, "answered more lines than the 3 segments"));
+  for (size_t i = 0; i < 3; i++) {
+    CU_ASSERT(failed_with(&b, i, "answered more than one line for one segment"));
+    CU_ASSERT(engine_failed(&b, i, 0));
+  }
+  bk_close(&b);
+}
+
+/* An engine that drops its second line: the batch times out one answer
+ * short, and the answers that came are not taken in order (the second
+ * would be the third's); alone, each segment gets its own answer, the
+ * dropped one fails, and no translation lands on another segment. */
+static void test_cmd_dropped_line(void) {
+  struct bk b;
+  const char *texts[] = {"alpha", "bravo", "charlie", "delta"};
+  CU_ASSERT_EQUAL_FATAL(
+      bk_open(&b, "cmd", "awk 'NR != 2 { print toupper($0); fflush() }'", NULL,
+              "en", "es", 300),
+      0);
+  CU_ASSERT_EQUAL(bk_run(&b, texts, 4), 0);
+  /* Alone: alpha is an engine's first line; bravo its second, dropped;
+   * charlie a new engine's first, delta its second, dropped. */
+  ASSERT_TEXT(&b, 0, "ALPHA");
+  CU_ASSERT(failed_with(&b, 1, "timed out after 0.3 s"));
+  ASSERT_TEXT(&b, 2, "CHARLIE");
+  CU_ASSERT(failed_with(&b, 3, "timed out after 0.3 s"));
+  bk_close(&b);
+
+  /* A line of its own before the answers (a banner): the batch would be
+   * one line off; the answer that comes after the last is seen. */
+  CU_ASSERT_EQUAL_FATAL(bk_open(&b, "cmd",
+                                "echo READY; while IFS= read -r l; do "
+                                "printf '%s!\\n' \"$l\"; done",
+                                NULL, "en", "es", 2000),
+                        0);
+  CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
+  for (size_t i = 0; i < 3; i++) {
+    CU_ASSERT(failed_with(&b, i, "answered more than one line for one segment"));
+    CU_ASSERT(engine_failed(&b, i, 0));
+  }
+  bk_close(&b);
+}
+
+/* An answer without end: reading stops a little past what an answer to
+ * the request may have, the engine is killed, the segment fails alone. */
+static void test_cmd_answer_too_long(void) {
+  struct bk b;
+  const char *texts[] = {"short one", "endless two", "short three"};
+  const char *cmd = "while IFS= read -r l; do case $l in endless*) "
+                    "yes xxxxxxxxxxxxxxxx | tr -d '\\n';; esac; "
+                    "printf '%s\\n' \"$l\"; done";
+  CU_ASSERT_EQUAL_FATAL(bk_open(&b, "cmd", cmd, NULL, "en", "es", 5000), 0);
+  CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
+  ASSERT_TEXT(&b, 0, "short one");
+  CU_ASSERT(failed_with(&b, 1,
+                        "answered more than 1200 bytes for a request of 11 "
+                        "bytes (more than 16 times as long: not a "
+                        "translation)"));
+  CU_ASSERT(engine_failed(&b, 1, 0));
+  ASSERT_TEXT(&b, 2, "short three");
+  CU_ASSERT(b.seconds < 3);
+  bk_close(&b);
+
+  /* The maximum answer size, below what the request allows. */
+  bk_max_answer = 10;
+  CU_ASSERT_EQUAL_FATAL(bk_open(&b, "cmd", "cat", NULL, "en", "es", 5000), 0);
+  bk_max_answer = 0;
+  const char *t2[] = {"ten bytes!", "eleven bytes"};
+  CU_ASSERT_EQUAL(bk_run(&b, t2, 2), 0);
+  ASSERT_TEXT(&b, 0, "ten bytes!");
+  CU_ASSERT(failed_with(&b, 1,
+                        "answered more than 10 bytes, the maximum answer "
+                        "size"));
   bk_close(&b);
 }
 
@@ -402,19 +517,22 @@ static void test_cmd_null_flush(void) {
   ASSERT_TEXT(&b, 0, "two");
   bk_close(&b);
 
-  /* A batch one line short cannot be matched up: all of it fails. */
+  /* A batch one line short cannot be matched up; alone, each segment
+   * is answered with no line at all. */
   CU_ASSERT_EQUAL_FATAL(
       bk_open(&b, "cmd", fake("null-few"), null, "en", "es", 5000), 0);
   CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
-  for (size_t i = 0; i < 3; i++)
-    CU_ASSERT(failed_with(&b, i, "answered 2 lines for a batch of 3 segments"));
+  for (size_t i = 0; i < 3; i++) {
+    CU_ASSERT(failed_with(&b, i, "answered 0 lines for 1 segment"));
+    CU_ASSERT(engine_failed(&b, i, 0));
+  }
   bk_close(&b);
 
   CU_ASSERT_EQUAL_FATAL(
       bk_open(&b, "cmd", fake("null-extra"), null, "en", "es", 5000), 0);
   CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
   for (size_t i = 0; i < 3; i++)
-    CU_ASSERT(failed_with(&b, i, "answered 4 lines for a batch of 3 segments"));
+    CU_ASSERT(failed_with(&b, i, "answered 2 lines for 1 segment"));
   bk_close(&b);
 }
 
@@ -446,22 +564,29 @@ static void test_cmd_garbage_and_slow(void) {
 
 static void test_cmd_gives_up(void) {
   struct bk b;
-  const char *texts[] = {"one", "two"};
+  const char *texts[] = {"one", "two", "three", "four"};
   const char *opt[] = {"max-failures=2", NULL};
   CU_ASSERT_EQUAL_FATAL(bk_open(&b, "cmd", fake("die 'engine broke down'"), opt,
                                 "en", "es", 5000),
                         0);
-  CU_ASSERT_EQUAL(bk_run(&b, texts, 2), 0);
-  CU_ASSERT(failed_with(&b, 0,
-                        "exited with status 2 after 0 of 2 segments: "
-                        "engine broke down"));
-  CU_ASSERT_EQUAL(bk_run(&b, texts, 2), 0);
-  CU_ASSERT(failed_with(&b, 1, "engine broke down"));
-  /* Two failed batches in a row: the third fails at once, no engine. */
-  CU_ASSERT_EQUAL(bk_run(&b, texts, 2), 0);
-  CU_ASSERT(failed_with(&b, 0, "failed 2 batches in a row; giving up"));
-  CU_ASSERT(failed_with(&b, 1, "engine broke down"));
-  CU_ASSERT(b.seconds < 0.1);
+  /* The batch fails, then one and two alone: two in a row, the rest is
+   * not sent. */
+  CU_ASSERT_EQUAL(bk_run(&b, texts, 4), 0);
+  CU_ASSERT(failed_with(&b, 0, "exited with status 2: engine broke down"));
+  CU_ASSERT(failed_with(&b, 1, "exited with status 2: engine broke down"));
+  for (size_t i = 2; i < 4; i++)
+    CU_ASSERT(failed_with(&b, i,
+                          "not sent: engine 'exec sh "));
+  CU_ASSERT(failed_with(&b, 3,
+                        "' failed 2 segments in a row sent alone (last: "
+                        "engine 'exec sh "));
+  CU_ASSERT(failed_with(&b, 3, "engine broke down)"));
+  for (size_t i = 0; i < 4; i++)
+    CU_ASSERT(engine_failed(&b, i, 1));
+  /* No count from one call to the next (the run decides when to stop
+   * asking): the next batch starts the engine again. */
+  CU_ASSERT_EQUAL(bk_run(&b, texts, 1), 0);
+  CU_ASSERT(failed_with(&b, 0, "exited with status 2: engine broke down"));
   CU_ASSERT_EQUAL(xmt_engine_pid(b.state), -1);
   bk_close(&b);
 
@@ -489,7 +614,7 @@ static void test_cmd_sigpipe(void) {
       bk_open(&b, "cmd", "exec 0<&-; sleep 0.2", NULL, "en", "es", 5000), 0);
   CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
   for (size_t i = 0; i < 3; i++)
-    CU_ASSERT(failed_with(&b, i, "exited with status 0 after 0 of 3"));
+    CU_ASSERT(failed_with(&b, i, "exited with status 0"));
   bk_close(&b);
   sigaction(SIGPIPE, NULL, &after);
   CU_ASSERT(after.sa_handler == before.sa_handler);
@@ -835,20 +960,37 @@ static void test_http_retries_and_timeouts(void) {
   CU_ASSERT_EQUAL(bk_run(&b, texts, 1), 0);
   CU_ASSERT(failed_with(&b, 0, "HTTP 500"));
   CU_ASSERT(failed_with(&b, 0, "(after 2 retries)"));
+  CU_ASSERT(engine_failed(&b, 0, 1));
   CU_ASSERT(b.seconds >= 0.7); /* 250 ms, then 500 ms */
   bk_close(&b);
 
+  /* The timeout is the batch's, retries included: no time is left for
+   * a retry. */
   const char *slow[] = {"retries=1", "timeout=0.3", NULL};
   CU_ASSERT_EQUAL_FATAL(bk_open(&b, "http", server_url, slow, "en", "es", 0),
                         0);
   const char *t2[] = {"slow x", "quick x"};
   CU_ASSERT_EQUAL(bk_run(&b, t2, 2), 0);
-  CU_ASSERT(failed_with(&b, 0, "Timeout was reached"));
-  CU_ASSERT(failed_with(&b, 0, "(after 1 retries)"));
+  CU_ASSERT(failed_with(&b, 0, "Timeout was reached (the batch's 0.3 s were "
+                               "up)"));
+  CU_ASSERT(engine_failed(&b, 0, 1));
   ASSERT_TEXT(&b, 1, "QUICK X");
-  if (b.seconds >= 1.5)
+  if (b.seconds >= 1.0)
     fprintf(stderr, "\nslow batch took %.2f s\n", b.seconds);
-  CU_ASSERT(b.seconds < 1.5);
+  CU_ASSERT(b.seconds < 1.0);
+  bk_close(&b);
+
+  /* A service that never answers, three retries allowed: the batch ends
+   * when its timeout is up, not after four of them. */
+  CU_ASSERT_EQUAL_FATAL(bk_open(&b, "http", server_url, NULL, "en", "es", 800),
+                        0);
+  const char *never[] = {"never x", "never y", "quick x"};
+  CU_ASSERT_EQUAL(bk_run(&b, never, 3), 0);
+  CU_ASSERT(failed_with(&b, 0, "Timeout was reached (the batch's 0.8 s were "
+                               "up)"));
+  CU_ASSERT(failed_with(&b, 1, "Timeout was reached"));
+  ASSERT_TEXT(&b, 2, "QUICK X");
+  CU_ASSERT(b.seconds >= 0.75 && b.seconds < 1.6);
   bk_close(&b);
 
   /* Nothing listening: connection refused, retried, then failed. */
@@ -857,6 +999,42 @@ static void test_http_retries_and_timeouts(void) {
       bk_open(&b, "http", "http://127.0.0.1:9/", none, "en", "es", 0), 0);
   CU_ASSERT_EQUAL(bk_run(&b, t2, 1), 0);
   CU_ASSERT(failed_with(&b, 0, "http://127.0.0.1:9/translate: "));
+  CU_ASSERT(failed_with(&b, 0, "(after 1 retry)"));
+  CU_ASSERT(engine_failed(&b, 0, 1));
+  bk_close(&b);
+}
+
+/* An answer longer than a translation can be is cut off while it comes,
+ * as one larger than the maximum answer size; the segment fails alone. A
+ * 400 is the segment's failure, not the engine's. */
+static void test_http_answer_limits(void) {
+  if (server_url[0] == '\0')
+    return;
+  struct bk b;
+  CU_ASSERT_EQUAL_FATAL(bk_open(&b, "http", server_url, NULL, "en", "es", 0),
+                        0);
+  const char *texts[] = {"huge 50000000 x", "hello", "bad x"};
+  CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
+  /* 15 bytes: 16 * 15 + 1024 = 1264 for the translation, six times that
+   * and 4096 for its JSON. */
+  CU_ASSERT(failed_with(&b, 0,
+                        "/translate: the answer is larger than 11680 bytes "
+                        "for a request of 15 bytes"));
+  CU_ASSERT(engine_failed(&b, 0, 0));
+  ASSERT_TEXT(&b, 1, "HELLO");
+  CU_ASSERT(failed_with(&b, 2, "HTTP 400"));
+  CU_ASSERT(engine_failed(&b, 2, 0));
+  CU_ASSERT(b.seconds < 2);
+  bk_close(&b);
+  bk_max_answer = 100;
+  CU_ASSERT_EQUAL_FATAL(bk_open(&b, "http", server_url, NULL, "en", "es", 0),
+                        0);
+  bk_max_answer = 0;
+  CU_ASSERT_EQUAL(bk_run(&b, texts, 2), 0);
+  CU_ASSERT(failed_with(&b, 0,
+                        "the answer is larger than 100 bytes, the maximum "
+                        "answer size"));
+  ASSERT_TEXT(&b, 1, "HELLO");
   bk_close(&b);
 }
 
@@ -980,6 +1158,8 @@ static CU_TestInfo cmd_tests[] = {
     {"exit mid-batch, restart", test_cmd_restart_after_exit},
     {"hang: timeout", test_cmd_hang_times_out},
     {"too few, too many lines", test_cmd_wrong_counts},
+    {"a dropped line, a banner: never one off", test_cmd_dropped_line},
+    {"an answer without end", test_cmd_answer_too_long},
     {"null flush", test_cmd_null_flush},
     {"garbage, slow", test_cmd_garbage_and_slow},
     {"gives up", test_cmd_gives_up},
@@ -1002,6 +1182,7 @@ static CU_TestInfo http_tests[] = {
     {"APy", test_http_apy},
     {"LibreTranslate", test_http_libretranslate},
     {"retries and timeouts", test_http_retries_and_timeouts},
+    {"answers too long", test_http_answer_limits},
     {"concurrency", test_http_concurrency},
     {"bad open", test_http_bad_open},
     {"JSON reader", test_json_reader},

@@ -33,6 +33,7 @@ struct apertium {
   char *datadir;
   char *pair; /* from the spec; NULL: from the languages of each request */
   unsigned timeout_ms, max_failures;
+  size_t max_answer;
   struct pair_engine engines[MAX_PAIRS];
   size_t nengines;
   /* Per-batch scratch: one language pair's requests. */
@@ -245,7 +246,8 @@ static struct xmt_engine *start_pair(const struct apertium *a, const char *pair,
                                  a->max_failures,
                                  markup ? xmt_apertium_encode_markup : encode,
                                  markup ? xmt_apertium_decode_markup
-                                        : xmt_apertium_decode};
+                                        : xmt_apertium_decode,
+                                 a->max_answer};
   struct xmt_engine *e = xmt_engine_new(&ec, msg, msglen);
   xmt_buf_free(&cmd);
   return e;
@@ -307,6 +309,7 @@ static int apertium_open(void *user, const struct xmt_backend_config *config,
   const char *datadir = xmt_backend_option(config, "datadir");
   a->datadir = xmt_strdup(datadir != NULL ? datadir : DEFAULT_DATADIR);
   a->timeout_ms = config->timeout_ms;
+  a->max_answer = config->max_answer_bytes;
   a->max_failures = 3;
   if (a->datadir == NULL) {
     snprintf(errbuf, errlen, "out of memory");
@@ -366,7 +369,7 @@ static int pair_translate(struct pair_engine *pe, int markup,
       pe->markup = start_pair(a, pe->pair, 1, msg, sizeof msg);
       if (pe->markup == NULL) {
         for (size_t k = 0; k < n; k++)
-          if (xmt_mt_response_set_error(responses[k], msg) != XMT_OK)
+          if (xmt_mt_response_set_engine_error(responses[k], msg) != XMT_OK)
             return 1;
         return 0;
       }
@@ -428,8 +431,9 @@ static int translate_requests(struct apertium *a, int markup,
       rc = pair_translate(pe, markup, a->req, a->resp, m, a);
       continue;
     }
+    /* The pair cannot run: an engine that cannot start. */
     for (size_t k = 0; rc == 0 && k < m; k++)
-      rc = xmt_mt_response_set_error(a->resp[k], error) != XMT_OK;
+      rc = xmt_mt_response_set_engine_error(a->resp[k], error) != XMT_OK;
   }
   free(done);
   return rc;

@@ -1,6 +1,7 @@
 /* backend.c -- backend responses and the table of built-in backends. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "backends_private.h"
@@ -29,6 +30,22 @@ xmt_status xmt_mt_response_set_error(xmt_mt_response *r, const char *message) {
   free(r->error);
   r->error = copy;
   return XMT_OK;
+}
+
+xmt_status xmt_mt_response_set_engine_error(xmt_mt_response *r,
+                                            const char *message) {
+  xmt_status st = xmt_mt_response_set_error(r, message);
+  if (st == XMT_OK)
+    r->engine_failed = 1;
+  return st;
+}
+
+size_t xmt_answer_limit(size_t max_answer, size_t request_len) {
+  size_t max = max_answer != 0 ? max_answer : XMT_DEFAULT_MAX_ANSWER;
+  size_t rel = request_len <= (SIZE_MAX - XMT_ANSWER_SLACK) / XMT_ANSWER_GROWTH
+                   ? request_len * XMT_ANSWER_GROWTH + XMT_ANSWER_SLACK
+                   : SIZE_MAX;
+  return rel < max ? rel : max;
 }
 
 /* Copies value into *dst (NULL clears it). */
@@ -78,6 +95,7 @@ void xmt_mt_response_reset(struct xmt_mt_response *r) {
   set_copy(&r->target_tokens, NULL);
   r->has_score = 0;
   r->nomem = 0;
+  r->engine_failed = 0;
 }
 
 void xmt_mt_response_free(struct xmt_mt_response *r) {

@@ -124,10 +124,13 @@ struct xmt_engine_config {
   const char *command; /* for /bin/sh -c; copied */
   const char *name;    /* for messages, e.g. "cmd 'tr a-z A-Z'"; copied */
   enum xmt_engine_framing framing;
-  unsigned timeout_ms;   /* per batch; 0: 60 s */
-  unsigned max_failures; /* failed batches in a row before giving up; 0: 3 */
+  unsigned timeout_ms; /* per batch; 0: 60 s */
+  /* Segments of a failed batch, sent again one at a time, that may fail
+   * in a row before the rest fail unsent; 0: 3. */
+  unsigned max_failures;
   xmt_engine_encode_fn encode; /* NULL: newlines and NULs become spaces */
   xmt_engine_decode_fn decode; /* NULL: the answer as it is */
+  size_t max_answer;           /* for xmt_answer_limit; 0: the default */
 };
 
 struct xmt_engine;
@@ -137,11 +140,17 @@ struct xmt_engine;
 struct xmt_engine *xmt_engine_new(const struct xmt_engine_config *config,
                                   char *errbuf, size_t errlen);
 
-/* Translates n requests. A crash, a timeout or a wrong number of answers
- * fails the segments concerned (xmt_mt_response_set_error) and stops the
- * engine, which the next batch restarts; after max_failures failed batches
- * in a row every segment fails at once. Returns 0, or -1 when out of
- * memory. */
+/* Translates n requests. Answers are taken only when there is exactly
+ * one per request, each within xmt_answer_limit, and nothing more. A
+ * batch that fails otherwise (a crash, a timeout, too few or too many
+ * answers, one too long) stops the engine and is sent again one segment
+ * at a time, each on an engine started afresh after any failure, so that
+ * an answer never goes to another segment; a segment that fails alone
+ * fails (xmt_mt_response_set_engine_error when the engine died, timed out
+ * or could not start, else xmt_mt_response_set_error), and after
+ * max_failures of them in a row the rest of the batch fails unsent. The
+ * engine keeps no count from one call to the next. Returns 0, or -1 when
+ * out of memory. */
 int xmt_engine_translate(struct xmt_engine *engine,
                          const struct xmt_mt_request *requests,
                          xmt_mt_response *const *responses, size_t n);

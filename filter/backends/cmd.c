@@ -21,19 +21,21 @@
 #define DEFAULT_MAX_FAILURES 3u
 #define STOP_GRACE_MS 2000u /* for the engine to exit at close */
 #define ERR_TAIL 1024       /* bytes of the engine's stderr kept */
+#define GRACE_MIN_MS 2u     /* for more output after the last answer */
+#define GRACE_MAX_MS 100u
 
 struct xmt_engine {
   char *command;
   char *name;
   enum xmt_engine_framing framing;
   unsigned timeout_ms;
-  unsigned max_failures;
+  unsigned max_failures; /* segments in a row failed alone */
+  size_t max_answer;     /* 0: XMT_DEFAULT_MAX_ANSWER */
   xmt_engine_encode_fn encode;
   xmt_engine_decode_fn decode;
-  pid_t pid; /* -1: not running */
+  pid_t pid;  /* -1: not running */
+  int fresh;  /* started since its last batch */
   int in_fd, out_fd, err_fd;
-  unsigned failures;    /* failed batches in a row */
-  char last_error[512]; /* why the last batch failed */
   struct xmt_buf wbuf;  /* the batch as written */
   struct xmt_buf rbuf;  /* the answers as read */
   struct xmt_buf text;  /* one decoded answer */
@@ -96,6 +98,7 @@ static int spawn(struct xmt_engine *e, char *msg, size_t msglen) {
   e->in_fd = in[1];
   e->out_fd = out[0];
   e->err_fd = err[0];
+  e->fresh = 1;
   fcntl(e->in_fd, F_SETFL, fcntl(e->in_fd, F_GETFL) | O_NONBLOCK);
   fcntl(e->out_fd, F_SETFL, fcntl(e->out_fd, F_GETFL) | O_NONBLOCK);
   fcntl(e->err_fd, F_SETFL, fcntl(e->err_fd, F_GETFL) | O_NONBLOCK);
@@ -209,13 +212,14 @@ static ssize_t write_nosigpipe(int fd, const char *buf, size_t len) {
   return w;
 }
 
-/* --- One batch --------------------------------------------------------------
+/* --- One batch ---------------------------------------------------------------
  */
 
 enum outcome {
   EX_DONE,    /* all the answers came */
   EX_TIMEOUT, /* the deadline passed first */
   EX_EOF,     /* the engine closed its output (it exited or crashed) */
+  EX_TOOBIG,  /* the answers grew past their limit */
   EX_IOERR
 };
 
@@ -258,17 +262,42 @@ static size_t count_delims(const struct xmt_engine *e, char delim,
   return have;
 }
 
-/* Writes wbuf while reading answers until want delimiters came, the
- * deadline passed or the engine closed its output. *end is the offset in
- * rbuf just after the last delimiter wanted; *unwritten the input left. */
-static enum outcome exchange(struct xmt_engine *e, char delim, size_t want,
-                             size_t *end, size_t *unwritten, int *ioerr) {
-  unsigned long long deadline = xmt_now_ms() + e->timeout_ms;
-  size_t woff = 0, have = 0, scanned = 0;
+/* The most bytes the answers to n requests may take with their
+ * delimiters: reading stops there, so that an engine answering without
+ * end costs a few times the request, not all memory. */
+static size_t answers_cap(const struct xmt_engine *e,
+                          const struct xmt_mt_request *req, size_t n) {
+  size_t cap = n + 1;
+  for (size_t i = 0; i < n; i++) {
+    size_t one = xmt_answer_limit(e->max_answer, req[i].len) + 1;
+    cap = cap <= SIZE_MAX - one ? cap + one : SIZE_MAX;
+  }
+  return cap;
+}
+
+/* The exchange of one batch: wbuf written while the answers are read. */
+struct exchange {
+  char delim;
+  size_t want;       /* delimiters */
+  size_t cap;        /* answers_cap */
+  size_t have;       /* delimiters read */
+  size_t end;        /* offset in rbuf just after the last one wanted */
+  size_t unwritten;  /* input left */
+  int ioerr;
+  unsigned long long took_ms;
+};
+
+/* Writes wbuf while reading answers until x->want delimiters came, the
+ * deadline passed, the engine closed its output or wrote more than
+ * x->cap bytes. */
+static enum outcome exchange(struct xmt_engine *e, struct exchange *x) {
+  unsigned long long start = xmt_now_ms(), deadline = start + e->timeout_ms;
+  size_t woff = 0, scanned = 0;
   xmt_buf_reset(&e->rbuf);
-  *ioerr = 0;
+  x->ioerr = 0;
+  x->have = 0;
   enum outcome result = EX_DONE;
-  while (have < want) {
+  while (x->have < x->want) {
     unsigned long long now = xmt_now_ms();
     if (now >= deadline) {
       result = EX_TIMEOUT;
@@ -294,7 +323,7 @@ static enum outcome exchange(struct xmt_engine *e, char delim, size_t want,
     if (rc < 0) {
       if (errno == EINTR)
         continue;
-      *ioerr = errno;
+      x->ioerr = errno;
       result = EX_IOERR;
       break;
     }
@@ -310,20 +339,25 @@ static enum outcome exchange(struct xmt_engine *e, char delim, size_t want,
     if (err_at >= 0 && pfd[err_at].revents != 0)
       drain_stderr(e);
     if (pfd[0].revents != 0) {
-      ssize_t got = read_some(e, ioerr);
+      ssize_t got = read_some(e, &x->ioerr);
       if (got == 0) {
         result = EX_EOF;
         break;
       }
-      if (got < 0 && *ioerr != 0) {
+      if (got < 0 && x->ioerr != 0) {
         result = EX_IOERR;
         break;
       }
-      have = count_delims(e, delim, &scanned, have, want);
+      x->have = count_delims(e, x->delim, &scanned, x->have, x->want);
+      if (e->rbuf.len > x->cap) {
+        result = EX_TOOBIG;
+        break;
+      }
     }
   }
-  *end = have == want ? scanned : 0;
-  *unwritten = e->wbuf.len - woff;
+  x->end = x->have == x->want ? scanned : 0;
+  x->unwritten = e->wbuf.len - woff;
+  x->took_ms = xmt_now_ms() - start;
   drain_stderr(e);
   return result;
 }
@@ -333,6 +367,35 @@ static enum outcome exchange(struct xmt_engine *e, char delim, size_t want,
 static int engine_out_of_step(struct xmt_engine *e) {
   struct pollfd pfd = {e->out_fd, POLLIN, 0};
   return poll(&pfd, 1, 0) > 0;
+}
+
+/* After the last answer of a batch, the engine gets twice its mean time
+ * per answer (2 ms to 100 ms; 100 ms on its first batch, which its start
+ * made slow) to show that it had more to say: an engine that wrote a
+ * line of its own before its answers (a banner, a warning on standard
+ * output) has one answer left, which comes about then, and the batch must
+ * not be matched up one line off. 1 when more came. */
+static int engine_has_more(struct xmt_engine *e, const struct exchange *x,
+                           size_t n) {
+  if (e->rbuf.len > x->end || x->unwritten > 0)
+    return 1;
+  unsigned long long grace = 2 * x->took_ms / (n > 0 ? n : 1);
+  grace = grace < GRACE_MIN_MS   ? GRACE_MIN_MS
+          : grace > GRACE_MAX_MS ? GRACE_MAX_MS
+                                 : grace;
+  if (e->fresh)
+    grace = GRACE_MAX_MS;
+  struct pollfd pfd = {e->out_fd, POLLIN, 0};
+  int rc;
+  do
+    rc = poll(&pfd, 1, (int)grace);
+  while (rc < 0 && errno == EINTR);
+  if (rc <= 0 || (pfd.revents & POLLIN) == 0)
+    return 0;
+  int ioerr = 0;
+  /* Output is more; end of file (the engine exited after its last
+   * answer) is not: the next batch starts another. */
+  return read_some(e, &ioerr) > 0;
 }
 
 /* Default encoding: one line per segment, so line breaks (and NULs, which
@@ -363,6 +426,23 @@ static xmt_status build_input(struct xmt_engine *e,
   return st;
 }
 
+/* Why an answer to req is refused as too long (xmt_answer_limit). */
+static void too_long(const struct xmt_engine *e,
+                     const struct xmt_mt_request *req, char *msg,
+                     size_t msglen) {
+  size_t most = e->max_answer != 0 ? e->max_answer : XMT_DEFAULT_MAX_ANSWER;
+  size_t limit = xmt_answer_limit(e->max_answer, req->len);
+  if (limit < most)
+    snprintf(msg, msglen,
+             "%.200s answered more than %zu bytes for a request of %zu "
+             "bytes (more than %d times as long: not a translation)",
+             e->name, limit, req->len, XMT_ANSWER_GROWTH);
+  else
+    snprintf(msg, msglen,
+             "%.200s answered more than %zu bytes, the maximum answer size",
+             e->name, most);
+}
+
 /* Sets one answer as the translation of response i. -1: out of memory. */
 static int set_answer(struct xmt_engine *e, const struct xmt_mt_request *req,
                       xmt_mt_response *resp, const char *answer, size_t len) {
@@ -370,6 +450,11 @@ static int set_answer(struct xmt_engine *e, const struct xmt_mt_request *req,
       answer[len - 1] == '\r')
     len--;
   xmt_status st;
+  if (len > xmt_answer_limit(e->max_answer, req->len)) {
+    char msg[400];
+    too_long(e, req, msg, sizeof msg);
+    return xmt_mt_response_set_error(resp, msg) == XMT_OK ? 0 : -1;
+  }
   const char *text = answer;
   if (e->decode != NULL) {
     xmt_buf_reset(&e->text);
@@ -388,125 +473,100 @@ static int set_answer(struct xmt_engine *e, const struct xmt_mt_request *req,
   return st == XMT_OK ? 0 : -1;
 }
 
-static int fail_all(xmt_mt_response *const *responses, size_t from, size_t n,
-                    const char *msg) {
-  for (size_t i = from; i < n; i++)
-    if (xmt_mt_response_set_error(responses[i], msg) != XMT_OK)
-      return -1;
-  return 0;
-}
-
-/* Splits the answers of a batch (rbuf up to end) and sets them; *answered
- * counts them. Returns -1 when out of memory. */
+/* Splits the n answers of a batch (rbuf up to end, each ending in
+ * delim) and sets them. Returns -1 when out of memory. */
 static int distribute(struct xmt_engine *e, const struct xmt_mt_request *req,
                       xmt_mt_response *const *responses, size_t n, size_t end,
-                      size_t *answered) {
-  char delim = e->framing == XMT_FRAME_NULL_SEGMENT ? '\0' : '\n';
-  size_t pos = 0, k = 0;
-  while (k < n && pos < end) {
+                      char delim) {
+  size_t pos = 0;
+  for (size_t k = 0; k < n && pos < end; k++) {
     const char *start = e->rbuf.data + pos;
     const char *stop = memchr(start, delim, end - pos);
     if (stop == NULL)
-      break; /* an unfinished answer */
+      break;
     if (set_answer(e, &req[k], responses[k], start, (size_t)(stop - start)) !=
         0)
       return -1;
     pos = (size_t)(stop - e->rbuf.data) + 1;
-    k++;
   }
-  *answered = k;
   return 0;
 }
 
-/* Records why a batch failed, stops the engine and counts the failure. */
-static void batch_failed(struct xmt_engine *e, const char *why) {
-  snprintf(e->last_error, sizeof e->last_error, "%s", why);
-  kill_engine(e, NULL);
-  e->failures++;
+/* Why a batch failed: the message for its segments, and whether the
+ * engine itself failed (it could not start, died, timed out) rather than
+ * its answers (too many, too few, too long). */
+struct failure {
+  char message[700];
+  int engine;
+};
+
+/* The lines of a null-flush batch (rbuf up to end, its NUL last), each
+ * ending in a newline once the last gets one if it has none. -1: out of
+ * memory. */
+static int null_batch_lines(struct xmt_engine *e, size_t *end, size_t *lines) {
+  size_t body = *end - 1;
+  *lines = 0;
+  for (size_t i = 0; i < body; i++)
+    *lines += e->rbuf.data[i] == '\n';
+  if (body > 0 && e->rbuf.data[body - 1] != '\n') {
+    ++*lines;
+    if (xmt_buf_grow(&e->rbuf, 1) != XMT_OK)
+      return -1;
+    memmove(e->rbuf.data + body + 1, e->rbuf.data + body, e->rbuf.len - body);
+    e->rbuf.data[body] = '\n';
+    e->rbuf.data[++e->rbuf.len] = '\0';
+    ++*end;
+  }
+  return 0;
 }
 
-int xmt_engine_translate(struct xmt_engine *e,
-                         const struct xmt_mt_request *requests,
-                         xmt_mt_response *const *responses, size_t n) {
-  char msg[700], detail[480], how[64];
-  if (n == 0)
-    return 0;
-  if (e->failures >= e->max_failures) {
-    snprintf(msg, sizeof msg, "%s failed %u batches in a row; giving up (%s)",
-             e->name, e->failures, e->last_error);
-    return fail_all(responses, 0, n, msg);
-  }
-  if (e->pid > 0 && engine_out_of_step(e)) {
-    /* Output nobody asked for, or an exit, since the last batch: this
-     * engine's answers can no longer be matched to segments. */
-    kill_engine(e, NULL);
-  }
-  if (e->pid <= 0 && spawn(e, detail, sizeof detail) != 0) {
-    batch_failed(e, detail);
-    return fail_all(responses, 0, n, detail);
-  }
-  if (build_input(e, requests, n) != XMT_OK)
-    return -1;
-  char delim = e->framing == XMT_FRAME_LINE ? '\n' : '\0';
-  size_t want = e->framing == XMT_FRAME_NULL_BATCH ? 1 : n;
-  size_t end, unwritten, answered = 0;
-  int ioerr;
-  enum outcome out = exchange(e, delim, want, &end, &unwritten, &ioerr);
-  if (ioerr == ENOMEM)
-    return -1;
-  if (out == EX_DONE && e->framing == XMT_FRAME_NULL_BATCH) {
-    /* The lines before the NUL, each ending in a newline (the last may
-     * not): exactly n of them, or the batch cannot be matched up. */
-    size_t body = end - 1, lines = 0;
-    for (size_t i = 0; i < body; i++)
-      lines += e->rbuf.data[i] == '\n';
-    if (body > 0 && e->rbuf.data[body - 1] != '\n') {
-      lines++;
-      if (xmt_buf_grow(&e->rbuf, 1) != XMT_OK)
-        return -1;
-      memmove(e->rbuf.data + body + 1, e->rbuf.data + body, e->rbuf.len - body);
-      e->rbuf.data[body] = '\n';
-      e->rbuf.data[++e->rbuf.len] = '\0';
-      end++;
-    }
-    if (lines != n || e->rbuf.len > end || engine_out_of_step(e)) {
-      snprintf(detail, sizeof detail,
-               "%s answered %zu lines%s for a batch of %zu segments", e->name,
-               lines, e->rbuf.len > end ? " and more" : "", n);
-      batch_failed(e, detail);
-      return fail_all(responses, 0, n, detail);
-    }
-    if (distribute(e, requests, responses, n, end - 1, &answered) != 0)
+/* All the answers came: they are taken when there is exactly one per
+ * request and nothing more; else the batch fails. 0, 1 failed, -1 out of
+ * memory. */
+static int take_answers(struct xmt_engine *e, const struct xmt_mt_request *req,
+                        xmt_mt_response *const *responses, size_t n,
+                        struct exchange *x, struct failure *why) {
+  const char *unit = e->framing == XMT_FRAME_NULL_SEGMENT ? "record" : "line";
+  if (e->framing == XMT_FRAME_NULL_BATCH) {
+    size_t lines;
+    if (null_batch_lines(e, &x->end, &lines) != 0)
       return -1;
-    e->failures = 0;
-    return 0;
-  }
-  if (out == EX_DONE) {
-    if (e->rbuf.len > end || unwritten > 0 || engine_out_of_step(e)) {
-      snprintf(detail, sizeof detail,
-               "%s answered more %s than the %zu segments of the batch",
-               e->name, delim == '\n' ? "lines" : "records", n);
-      batch_failed(e, detail);
-      return fail_all(responses, 0, n, detail);
+    if (lines != n || engine_has_more(e, x, n)) {
+      snprintf(why->message, sizeof why->message,
+               "%s answered %zu line%s%s for %zu segment%s", e->name, lines,
+               lines == 1 ? "" : "s", e->rbuf.len > x->end ? " and more" : "",
+               n, n == 1 ? "" : "s");
+      return 1;
     }
-    if (distribute(e, requests, responses, n, end, &answered) != 0)
-      return -1;
-    e->failures = 0;
-    return 0;
+    return distribute(e, req, responses, n, x->end - 1, '\n');
   }
-  /* Timeout, end of file or I/O error: the answers that came whole are
-   * kept, in order; the rest fail. */
-  if (distribute(e, requests, responses, n, e->rbuf.len, &answered) != 0)
-    return -1;
+  if (engine_has_more(e, x, n)) {
+    if (n == 1)
+      snprintf(why->message, sizeof why->message,
+               "%s answered more than one %s for one segment", e->name, unit);
+    else
+      snprintf(why->message, sizeof why->message,
+               "%s answered more %ss than the %zu segments sent", e->name,
+               unit, n);
+    return 1;
+  }
+  return distribute(e, req, responses, n, x->end, x->delim);
+}
+
+/* Why a batch ended early, into why; the engine is stopped and reaped. */
+static void describe_end(struct xmt_engine *e, enum outcome out,
+                         const struct exchange *x,
+                         const struct xmt_mt_request *req, size_t n,
+                         struct failure *why) {
+  char err_line[200], how[64], done[64] = "";
+  size_t scanned = 0;
+  size_t answered =
+      out == EX_TOOBIG ? 0 : count_delims(e, x->delim, &scanned, 0, SIZE_MAX);
+  if (n > 1 && e->framing != XMT_FRAME_NULL_BATCH)
+    snprintf(done, sizeof done, " (%zu of %zu segments answered)", answered, n);
   int status = 0;
-  char err_line[200];
-  if (out == EX_TIMEOUT) {
-    kill_engine(e, NULL);
-    stderr_line(e, err_line, sizeof err_line);
-    snprintf(detail, sizeof detail,
-             "%s timed out after %.1f s (%zu of %zu segments answered)%s",
-             e->name, e->timeout_ms / 1000.0, answered, n, err_line);
-  } else if (out == EX_EOF) {
+  why->engine = out != EX_TOOBIG;
+  if (out == EX_EOF) {
     close_fd(&e->in_fd);
     /* It closed its output: it is exiting; if not, it is of no more use. */
     unsigned long long until = xmt_now_ms() + 200;
@@ -520,19 +580,112 @@ int xmt_engine_translate(struct xmt_engine *e,
     }
     if (exited)
       e->pid = -1;
-    else
-      kill_engine(e, &status);
-    drain_stderr(e);
-    stderr_line(e, err_line, sizeof err_line);
-    describe_status(status, how, sizeof how);
-    snprintf(detail, sizeof detail, "%.120s %s after %zu of %zu segments%.200s",
-             e->name, how, answered, n, err_line);
-  } else {
-    snprintf(detail, sizeof detail, "%s: reading its output: %s", e->name,
-             strerror(ioerr));
   }
-  batch_failed(e, detail);
-  return fail_all(responses, answered, n, detail);
+  kill_engine(e, out == EX_EOF && e->pid > 0 ? &status : NULL);
+  drain_stderr(e);
+  stderr_line(e, err_line, sizeof err_line);
+  if (out == EX_TIMEOUT) {
+    snprintf(why->message, sizeof why->message, "%.200s timed out after %.1f s%s%.200s",
+             e->name, e->timeout_ms / 1000.0, done, err_line);
+  } else if (out == EX_EOF) {
+    describe_status(status, how, sizeof how);
+    snprintf(why->message, sizeof why->message, "%.200s %s%s%.200s", e->name,
+             how, done, err_line);
+  } else if (out == EX_TOOBIG && n > 1) {
+    snprintf(why->message, sizeof why->message,
+             "%.200s answered more than the %zu bytes its %zu answers may have",
+             e->name, x->cap, n);
+  } else if (out == EX_TOOBIG) {
+    too_long(e, &req[0], why->message, sizeof why->message);
+  } else {
+    snprintf(why->message, sizeof why->message, "%.200s: reading its output: %s",
+             e->name, strerror(x->ioerr));
+  }
+}
+/* Sends n requests and takes their answers. 0 answered (each response
+ * set), 1 failed (why says why; no response set, the engine stopped),
+ * -1 out of memory. */
+static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
+                     xmt_mt_response *const *responses, size_t n,
+                     struct failure *why) {
+  why->engine = 1;
+  if (e->pid > 0 && engine_out_of_step(e)) {
+    /* Output nobody asked for, or an exit, since the last batch: this
+     * engine's answers can no longer be matched to segments. */
+    kill_engine(e, NULL);
+  }
+  if (e->pid <= 0 && spawn(e, why->message, sizeof why->message) != 0)
+    return 1;
+  if (build_input(e, req, n) != XMT_OK)
+    return -1;
+  struct exchange x;
+  memset(&x, 0, sizeof x);
+  x.delim = e->framing == XMT_FRAME_LINE ? '\n' : '\0';
+  x.want = e->framing == XMT_FRAME_NULL_BATCH ? 1 : n;
+  x.cap = answers_cap(e, req, n);
+  enum outcome out = exchange(e, &x);
+  if (x.ioerr == ENOMEM)
+    return -1;
+  if (out == EX_DONE) {
+    why->engine = 0;
+    int rc = take_answers(e, req, responses, n, &x, why);
+    e->fresh = 0;
+    if (rc == 1)
+      kill_engine(e, NULL);
+    return rc;
+  }
+  describe_end(e, out, &x, req, n, why);
+  return 1;
+}
+
+static int fail_segment(xmt_mt_response *resp, const struct failure *why) {
+  xmt_status st = why->engine
+                      ? xmt_mt_response_set_engine_error(resp, why->message)
+                      : xmt_mt_response_set_error(resp, why->message);
+  return st == XMT_OK ? 0 : -1;
+}
+
+/* A batch that failed is sent again a segment at a time, each on an
+ * engine that has answered nothing else since it was (re)started or
+ * since its last whole answer, so that no answer can be taken for
+ * another segment's. After max_failures segments failed in a row, the
+ * rest fail unsent. */
+static int one_by_one(struct xmt_engine *e, const struct xmt_mt_request *req,
+                      xmt_mt_response *const *responses, size_t n,
+                      struct failure *why) {
+  unsigned in_a_row = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (in_a_row >= e->max_failures) {
+      struct failure rest = {"", why->engine};
+      snprintf(rest.message, sizeof rest.message,
+               "not sent: %.200s failed %u segment%s in a row sent alone "
+               "(last: %.400s)",
+               e->name, in_a_row, in_a_row == 1 ? "" : "s", why->message);
+      for (; i < n; i++)
+        if (fail_segment(responses[i], &rest) != 0)
+          return -1;
+      return 0;
+    }
+    int rc = run_batch(e, &req[i], &responses[i], 1, why);
+    if (rc < 0 || (rc == 1 && fail_segment(responses[i], why) != 0))
+      return -1;
+    in_a_row = rc == 1 ? in_a_row + 1 : 0;
+  }
+  return 0;
+}
+
+int xmt_engine_translate(struct xmt_engine *e,
+                         const struct xmt_mt_request *requests,
+                         xmt_mt_response *const *responses, size_t n) {
+  if (n == 0)
+    return 0;
+  struct failure why;
+  int rc = run_batch(e, requests, responses, n, &why);
+  if (rc != 1)
+    return rc;
+  if (n == 1)
+    return fail_segment(responses[0], &why);
+  return one_by_one(e, requests, responses, n, &why);
 }
 
 /* --- Life cycle
@@ -553,6 +706,7 @@ struct xmt_engine *xmt_engine_new(const struct xmt_engine_config *config,
       config->timeout_ms != 0 ? config->timeout_ms : DEFAULT_TIMEOUT_MS;
   e->max_failures =
       config->max_failures != 0 ? config->max_failures : DEFAULT_MAX_FAILURES;
+  e->max_answer = config->max_answer;
   e->encode = config->encode;
   e->decode = config->decode;
   e->pid = -1;
@@ -652,6 +806,7 @@ static int cmd_open(void *user, const struct xmt_backend_config *config,
     return 1;
   }
   ec.timeout_ms = config->timeout_ms;
+  ec.max_answer = config->max_answer_bytes;
   ec.max_failures = DEFAULT_MAX_FAILURES;
   if (xmt_backend_option_seconds(config, "cmd", "timeout", &ec.timeout_ms,
                                  errbuf, errlen) != 0 ||

@@ -18,8 +18,11 @@
 #include "backends_private.h"
 
 #define DEFAULT_TIMEOUT_MS 60000u
-#define MAX_BODY (16u << 20) /* a larger answer is not a translation */
-#define BACKOFF_MS 250u      /* first retry delay; doubles each time */
+#define BACKOFF_MS 250u /* first retry delay; doubles each time */
+/* JSON may spell a character of the translation in up to six bytes
+ * (\u00e9 for two), and the service wraps it in an envelope. */
+#define JSON_GROWTH 6u
+#define ENVELOPE 4096u
 
 enum api { API_APY, API_LIBRETRANSLATE };
 
@@ -30,6 +33,7 @@ struct job {
   unsigned long long not_before;
   CURL *easy;
   struct xmt_buf request, body;
+  size_t body_cap; /* the most bytes of body taken */
   int too_big;
   char last_error[320];
 };
@@ -39,6 +43,8 @@ struct http {
   enum api api;
   char *key;
   unsigned concurrency, retries, timeout_ms;
+  size_t max_answer;
+  unsigned long long deadline; /* of the batch under way */
   CURLM *multi;
   CURL **idle; /* easy handles kept for their connections */
   size_t nidle;
@@ -316,7 +322,7 @@ static xmt_status json_quote(struct xmt_buf *out, const char *s, size_t len) {
 static size_t on_body(char *data, size_t size, size_t nmemb, void *user) {
   struct job *job = user;
   size_t n = size * nmemb;
-  if (job->body.len + n > MAX_BODY) {
+  if (n > job->body_cap - job->body.len) {
     job->too_big = 1;
     return 0; /* aborts the transfer */
   }
@@ -383,6 +389,17 @@ static xmt_status build_request(struct http *h, struct job *job,
   return st == XMT_OK ? xmt_buf_append_byte(&job->request, '}') : st;
 }
 
+/* The most bytes of body taken for a request of request_len bytes: as
+ * many as a translation of xmt_answer_limit bytes may take in JSON, and
+ * never more than the maximum answer size. */
+static size_t body_cap(const struct http *h, size_t request_len) {
+  size_t rel = xmt_answer_limit(SIZE_MAX, request_len);
+  size_t cap = rel <= (SIZE_MAX - ENVELOPE) / JSON_GROWTH
+                   ? rel * JSON_GROWTH + ENVELOPE
+                   : SIZE_MAX;
+  return cap < h->max_answer ? cap : h->max_answer;
+}
+
 static int start_job(struct http *h, struct job *job,
                      const struct xmt_mt_request *r) {
   CURL *easy = h->nidle > 0 ? h->idle[--h->nidle] : curl_easy_init();
@@ -390,7 +407,11 @@ static int start_job(struct http *h, struct job *job,
     return -1;
   curl_easy_reset(easy);
   job->easy = easy;
+  /* A body kept from a huge answer is not kept for the next. */
+  if (job->body.cap > ((size_t)1 << 20))
+    xmt_buf_free(&job->body);
   xmt_buf_reset(&job->body);
+  job->body_cap = body_cap(h, r->len);
   job->too_big = 0;
   if (build_request(h, job, r) != XMT_OK)
     return -1;
@@ -402,7 +423,11 @@ static int start_job(struct http *h, struct job *job,
   curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, on_body);
   curl_easy_setopt(easy, CURLOPT_WRITEDATA, job);
   curl_easy_setopt(easy, CURLOPT_PRIVATE, job);
-  curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, (long)h->timeout_ms);
+  /* What is left of the batch's time: --timeout is per batch, retries
+   * included. */
+  unsigned long long now = xmt_now_ms();
+  long left = h->deadline > now ? (long)(h->deadline - now) : 1;
+  curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, left);
   curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(easy, CURLOPT_USERAGENT, "xliffmt/" PACKAGE_VERSION);
   if (curl_multi_add_handle(h->multi, easy) != CURLM_OK)
@@ -474,6 +499,16 @@ static int accept_answer(struct http *h, struct job *job,
   return st == XMT_OK ? 0 : -1;
 }
 
+/* Fails a job for good: the engine's failure (it could not be reached,
+ * timed out or kept failing) or the segment's own. */
+static int fail_job(struct job *job, xmt_mt_response *resp, int engine,
+                    const char *message) {
+  job->done = 1;
+  xmt_status st = engine ? xmt_mt_response_set_engine_error(resp, message)
+                         : xmt_mt_response_set_error(resp, message);
+  return st == XMT_OK ? 0 : -1;
+}
+
 /* Handles a finished transfer: done, failed, or queued for a retry. */
 static int finish_job(struct http *h, struct job *job, CURLcode code,
                       const struct xmt_mt_request *r, xmt_mt_response *resp) {
@@ -483,7 +518,7 @@ static int finish_job(struct http *h, struct job *job, CURLcode code,
   h->idle[h->nidle++] = job->easy;
   job->easy = NULL;
   job->running = 0;
-  char ex[200], msg[400];
+  char ex[200], msg[500];
   int retry = 0;
   if (code == CURLE_OK && status == 200) {
     job->done = 1;
@@ -495,28 +530,73 @@ static int finish_job(struct http *h, struct job *job, CURLcode code,
              status, h->url, ex[0] ? ": " : "", ex);
     retry = status >= 500 || status == 429;
   } else if (job->too_big) {
-    snprintf(job->last_error, sizeof job->last_error,
-             "%.80s: the answer is larger than %u bytes", h->url, MAX_BODY);
+    if (job->body_cap == h->max_answer)
+      snprintf(msg, sizeof msg,
+               "%.80s: the answer is larger than %zu bytes, the maximum "
+               "answer size",
+               h->url, job->body_cap);
+    else
+      snprintf(msg, sizeof msg,
+               "%.80s: the answer is larger than %zu bytes for a request of "
+               "%zu bytes (no translation is that much longer)",
+               h->url, job->body_cap, r->len);
+    return fail_job(job, resp, 0, msg);
   } else {
     snprintf(job->last_error, sizeof job->last_error, "%.80s: %s", h->url,
              curl_easy_strerror(code));
     retry = code == CURLE_OPERATION_TIMEDOUT || code == CURLE_COULDNT_CONNECT ||
-            code == CURLE_SEND_ERROR || code == CURLE_RECV_ERROR ||
-            code == CURLE_GOT_NOTHING || code == CURLE_PARTIAL_FILE;
+            code == CURLE_COULDNT_RESOLVE_HOST || code == CURLE_SEND_ERROR ||
+            code == CURLE_RECV_ERROR || code == CURLE_GOT_NOTHING ||
+            code == CURLE_PARTIAL_FILE;
   }
-  if (retry && job->attempt < h->retries) {
-    unsigned shift = job->attempt < 10 ? job->attempt : 10;
+  unsigned shift = job->attempt < 10 ? job->attempt : 10;
+  unsigned long long when =
+      xmt_now_ms() + ((unsigned long long)BACKOFF_MS << shift);
+  if (retry && job->attempt < h->retries && when < h->deadline) {
     job->attempt++;
-    job->not_before = xmt_now_ms() + ((unsigned long long)BACKOFF_MS << shift);
+    job->not_before = when;
     return 0;
   }
-  job->done = 1;
-  if (retry && job->attempt > 0)
-    snprintf(msg, sizeof msg, "%.320s (after %u retries)", job->last_error,
-             job->attempt);
+  /* A retry was due, but the batch's time is up. */
+  int no_time = retry && job->attempt < h->retries;
+  char after[40] = "", up[64] = "";
+  if (job->attempt > 0)
+    snprintf(after, sizeof after, "after %u retr%s", job->attempt,
+             job->attempt == 1 ? "y" : "ies");
+  if (no_time)
+    snprintf(up, sizeof up, "%sthe batch's %.1f s were up",
+             job->attempt > 0 ? "; " : "", h->timeout_ms / 1000.0);
+  if (after[0] != '\0' || up[0] != '\0')
+    snprintf(msg, sizeof msg, "%.320s (%s%s)", job->last_error, after, up);
   else
     snprintf(msg, sizeof msg, "%s", job->last_error);
-  return xmt_mt_response_set_error(resp, msg) == XMT_OK ? 0 : -1;
+  return fail_job(job, resp, retry, msg);
+}
+
+/* The jobs still waiting (for a slot or their retry) when the batch's
+ * time is up fail. */
+static int out_of_time(struct http *h, const struct xmt_mt_request *requests,
+                       xmt_mt_response *const *responses, size_t n,
+                       size_t *done) {
+  (void)requests;
+  for (size_t i = 0; i < n; i++) {
+    struct job *job = &h->jobs[i];
+    if (job->running || job->done)
+      continue;
+    char msg[500];
+    if (job->last_error[0] != '\0')
+      snprintf(msg, sizeof msg,
+               "%.320s (after %u retr%s; the batch's %.1f s were up)",
+               job->last_error, job->attempt, job->attempt == 1 ? "y" : "ies",
+               h->timeout_ms / 1000.0);
+    else
+      snprintf(msg, sizeof msg, "%.80s: not sent: the batch's %.1f s were up",
+               h->url, h->timeout_ms / 1000.0);
+    if (fail_job(job, responses[i], 1, msg) != 0)
+      return -1;
+    ++*done;
+  }
+  return 0;
 }
 
 static int http_translate(void *state, const struct xmt_mt_request *requests,
@@ -538,10 +618,13 @@ static int http_translate(void *state, const struct xmt_mt_request *requests,
     job->not_before = 0;
     job->last_error[0] = '\0';
   }
+  h->deadline = xmt_now_ms() + h->timeout_ms;
   size_t done = 0, running = 0;
   int rc = 0;
   while (rc == 0 && done < n) {
     unsigned long long now = xmt_now_ms();
+    if (now >= h->deadline && out_of_time(h, requests, responses, n, &done))
+      rc = 1;
     for (size_t i = 0; rc == 0 && i < n && running < h->concurrency; i++) {
       struct job *job = &h->jobs[i];
       if (job->running || job->done || job->not_before > now)
@@ -573,9 +656,12 @@ static int http_translate(void *state, const struct xmt_mt_request *requests,
     }
     if (rc != 0 || done == n)
       break;
-    /* Sleep until a transfer needs curl, or a retry is due. */
+    /* Sleep until a transfer needs curl, a retry is due or the time is
+     * up. */
     now = xmt_now_ms();
     unsigned long long wake = now + 1000;
+    if (h->deadline < wake)
+      wake = h->deadline;
     for (size_t i = 0; i < n; i++)
       if (!h->jobs[i].running && !h->jobs[i].done &&
           h->jobs[i].not_before < wake)
@@ -669,6 +755,8 @@ static int http_open(void *user, const struct xmt_backend_config *config,
   h->retries = 3;
   h->timeout_ms =
       config->timeout_ms != 0 ? config->timeout_ms : DEFAULT_TIMEOUT_MS;
+  h->max_answer = config->max_answer_bytes != 0 ? config->max_answer_bytes
+                                                : XMT_DEFAULT_MAX_ANSWER;
   const char *api = xmt_backend_option(config, "api");
   const char *key = xmt_backend_option(config, "key");
   if (api != NULL && strcmp(api, "libretranslate") == 0) {
