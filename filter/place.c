@@ -804,6 +804,8 @@ xmt_status xmt_break_unspace(struct xmt_placer *p, const xmt_segment *src,
 
 /* Words on one side of a placeholder, at most this many. */
 #define PHRASE_WORDS 3
+/* Codes of a segment past which it gets no probes. */
+#define PROBE_TAGS_MAX 256
 
 static struct xmt_probe *new_probe(struct xmt_placer *p,
                                    enum xmt_probe_kind kind, size_t tag,
@@ -981,7 +983,10 @@ xmt_status xmt_probe_plan(struct xmt_placer *p, const xmt_segment *seg,
                           size_t lead, size_t core_len) {
   p->nprobes = 0;
   size_t n = xmt_segment_tag_count(seg);
-  if (n == 0)
+  /* Planning and anchoring look at every word for every code: a segment
+   * of thousands of codes (a table flattened into one unit) is placed by
+   * the alignment alone. */
+  if (n == 0 || n > PROBE_TAGS_MAX)
     return XMT_OK;
   const char *text = xmt_segment_text(seg, NULL);
   xmt_status st =

@@ -46,6 +46,13 @@ xmt_aligner *xmt_aligner_new(const struct xmt_aligner_options *o) {
     return NULL;
   a->opt = *o;
   a->pairs_cap = 64;
+  a->units_cap = 64;
+  if ((a->unit_first = malloc(a->units_cap * sizeof *a->unit_first)) == NULL ||
+      (a->piece = xmt_alignment_new()) == NULL) {
+    xmt_aligner_free(a);
+    return NULL;
+  }
+  a->unit_first[0] = 0;
   for (int s = 0; s < 2; s++) {
     if (xmt_vocab_init(&a->vocab[s]) != XMT_OK ||
         (a->start[s] = malloc(a->pairs_cap * sizeof *a->start[s])) == NULL ||
@@ -73,7 +80,10 @@ void xmt_aligner_free(xmt_aligner *a) {
     free(a->lang[s]);
     free(a->model_lang[s]);
     free(a->pair_links[s]);
+    free(a->cuts[s]);
   }
+  free(a->unit_first);
+  xmt_alignment_free(a->piece);
   for (size_t k = 0; k < a->ndicts; k++)
     free(a->dicts[k]);
   free(a->dicts);
@@ -119,6 +129,7 @@ void xmt_aligner_forget_pairs(xmt_aligner *a) {
     a->pair_links[s] = NULL;
   }
   a->pairs = 0;
+  a->units = 0;
 }
 
 xmt_status xmt_aligner_add_dictionary(xmt_aligner *a, const char *spec) {
@@ -155,7 +166,7 @@ const char *xmt_aligner_priors_summary(const xmt_aligner *a) {
 }
 
 size_t xmt_aligner_pair_count(const xmt_aligner *a) {
-  return a != NULL ? a->pairs : 0;
+  return a != NULL ? a->units : 0;
 }
 
 /* Lowercases UTF-8 word w into a->lower (full Unicode case mapping, root
@@ -241,7 +252,8 @@ static xmt_status words_of(xmt_aligner *a, int side, const char *text,
   return XMT_OK;
 }
 
-static xmt_status append_ids(xmt_aligner *a, int side, size_t n) {
+/* Appends a->words[side][from .. from + n) to the pairs' ids. */
+static xmt_status append_ids(xmt_aligner *a, int side, size_t from, size_t n) {
   if (n == 0)
     return XMT_OK;
   if (a->ids_cap[side] - a->nids[side] < n) {
@@ -254,8 +266,51 @@ static xmt_status append_ids(xmt_aligner *a, int side, size_t n) {
     a->ids[side] = ids;
     a->ids_cap[side] = cap;
   }
-  memcpy(a->ids[side] + a->nids[side], a->words[side], n * sizeof(uint32_t));
+  memcpy(a->ids[side] + a->nids[side], a->words[side] + from,
+         n * sizeof(uint32_t));
   a->nids[side] += n;
+  return XMT_OK;
+}
+
+/* Where the pair of n source and m target words of a->words is cut into
+ * pieces: a->cuts[side][0..k]; returns k (0 when out of memory). */
+static size_t cut_pair(xmt_aligner *a, const char *src,
+                       const xmt_tokens *src_tokens, const char *tgt,
+                       const xmt_tokens *tgt_tokens) {
+  size_t k = xmt_pieces_count(xmt_tokens_count(src_tokens),
+                              xmt_tokens_count(tgt_tokens));
+  if (a->cuts_cap < k + 1) {
+    for (int s = 0; s < 2; s++) {
+      size_t *c = realloc(a->cuts[s], (k + 1) * sizeof *c);
+      if (c == NULL)
+        return 0;
+      a->cuts[s] = c;
+    }
+    a->cuts_cap = k + 1;
+  }
+  xmt_pieces_cut(src, src_tokens, k, a->cuts[XMT_SRC]);
+  xmt_pieces_cut(tgt, tgt_tokens, k, a->cuts[XMT_TGT]);
+  return k;
+}
+
+/* Room for k more pairs and one more pair added. */
+static xmt_status grow_pairs(xmt_aligner *a, size_t k) {
+  while (a->pairs + k >= a->pairs_cap) {
+    for (int s = 0; s < 2; s++) {
+      uint64_t *p = realloc(a->start[s], a->pairs_cap * 2 * sizeof *p);
+      if (p == NULL)
+        return XMT_ERR_NOMEM;
+      a->start[s] = p;
+    }
+    a->pairs_cap *= 2;
+  }
+  if (a->units + 1 >= a->units_cap) {
+    size_t *u = realloc(a->unit_first, a->units_cap * 2 * sizeof *u);
+    if (u == NULL)
+      return XMT_ERR_NOMEM;
+    a->unit_first = u;
+    a->units_cap *= 2;
+  }
   return XMT_OK;
 }
 
@@ -274,29 +329,34 @@ xmt_status xmt_aligner_add(xmt_aligner *a, const char *src, size_t src_len,
     st = words_of(a, XMT_TGT, tgt, tgt_len, tgt_tokens, 1, &n[1]);
   if (st != XMT_OK)
     return st;
-  if (a->pairs + 1 >= a->pairs_cap) {
+  size_t k = cut_pair(a, src, src_tokens, tgt, tgt_tokens);
+  if (k == 0 || grow_pairs(a, k) != XMT_OK)
+    return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
+                         "out of memory");
+  size_t pairs = a->pairs;
+  uint64_t nids[2] = {a->nids[0], a->nids[1]};
+  for (size_t p = 0; p < k; p++) {
     for (int s = 0; s < 2; s++) {
-      uint64_t *p = realloc(a->start[s], a->pairs_cap * 2 * sizeof *p);
-      if (p == NULL)
+      size_t from = a->cuts[s][p], len = a->cuts[s][p + 1] - from;
+      if (append_ids(a, s, from, len) != XMT_OK) {
+        a->pairs = pairs; /* as it was */
+        a->nids[0] = nids[0];
+        a->nids[1] = nids[1];
         return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
                              "out of memory");
-      a->start[s] = p;
+      }
     }
-    a->pairs_cap *= 2;
+    a->pairs++;
+    a->start[0][a->pairs] = a->nids[0];
+    a->start[1][a->pairs] = a->nids[1];
   }
-  for (int s = 0; s < 2; s++)
-    if (append_ids(a, s, n[s]) != XMT_OK)
-      return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
-                           "out of memory");
   /* the sampled links cover the pairs trained on; later ones are aligned
    * with the model's tables, and so are those for consistency */
   for (int d = 0; d < 2; d++) {
     free(a->pair_links[d]);
     a->pair_links[d] = NULL;
   }
-  a->pairs++;
-  a->start[0][a->pairs] = a->nids[0];
-  a->start[1][a->pairs] = a->nids[1];
+  a->unit_first[++a->units] = a->pairs;
   return XMT_OK;
 }
 
@@ -363,6 +423,22 @@ static xmt_status sampled_links(xmt_aligner *a, size_t index, size_t n,
   return XMT_OK;
 }
 
+/* Appends a->piece's links to out, moved by s0 source and t0 target
+ * positions. */
+static xmt_status shift_links(xmt_aligner *a, xmt_alignment *out, size_t s0,
+                              size_t t0) {
+  const struct xmt_link *l = xmt_alignment_links(a->piece);
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i < xmt_alignment_count(a->piece) && st == XMT_OK; i++)
+    st = xmt_alignment_add(out, l[i].source + s0, l[i].target + t0);
+  return st != XMT_OK ? xmt_error_set(&a->err, st, NULL, 0, 0, NULL,
+                                      "out of memory")
+                      : XMT_OK;
+}
+
+static xmt_status align_piece(xmt_aligner *a, size_t index,
+                              enum xmt_symmetrization sym, xmt_alignment *out);
+
 static xmt_status check_align(xmt_aligner *a, enum xmt_symmetrization sym,
                               xmt_alignment *out) {
   if (out == NULL || (unsigned)sym > XMT_SYM_GROW_DIAG_FINAL_AND)
@@ -393,7 +469,22 @@ xmt_status xmt_aligner_align(xmt_aligner *a, const char *src, size_t src_len,
     st = words_of(a, XMT_TGT, tgt, tgt_len, tgt_tokens, 0, &m);
   if (st != XMT_OK)
     return st;
-  return align_ids(a, a->words[XMT_SRC], n, a->words[XMT_TGT], m, sym, out);
+  size_t k = cut_pair(a, src, src_tokens, tgt, tgt_tokens);
+  if (k == 0)
+    return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
+                         "out of memory");
+  if (k == 1)
+    return align_ids(a, a->words[XMT_SRC], n, a->words[XMT_TGT], m, sym, out);
+  xmt_alignment_clear(out);
+  for (size_t p = 0; p < k && st == XMT_OK; p++) {
+    size_t s0 = a->cuts[XMT_SRC][p], t0 = a->cuts[XMT_TGT][p];
+    st = align_ids(a, a->words[XMT_SRC] + s0, a->cuts[XMT_SRC][p + 1] - s0,
+                   a->words[XMT_TGT] + t0, a->cuts[XMT_TGT][p + 1] - t0, sym,
+                   a->piece);
+    if (st == XMT_OK)
+      st = shift_links(a, out, s0, t0);
+  }
+  return st;
 }
 
 xmt_status xmt_aligner_align_pair(xmt_aligner *a, size_t index,
@@ -405,9 +496,27 @@ xmt_status xmt_aligner_align_pair(xmt_aligner *a, size_t index,
   xmt_status st = check_align(a, sym, out);
   if (st != XMT_OK)
     return st;
-  if (index >= a->pairs)
+  if (index >= a->units)
     return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "pair %zu out of range (%zu pairs)", index, a->pairs);
+                         "pair %zu out of range (%zu pairs)", index, a->units);
+  size_t first = a->unit_first[index], last = a->unit_first[index + 1];
+  if (last - first == 1)
+    return align_piece(a, first, sym, out);
+  xmt_alignment_clear(out);
+  for (size_t p = first; p < last && st == XMT_OK; p++) {
+    st = align_piece(a, p, sym, a->piece);
+    if (st == XMT_OK)
+      st = shift_links(
+          a, out, (size_t)(a->start[XMT_SRC][p] - a->start[XMT_SRC][first]),
+          (size_t)(a->start[XMT_TGT][p] - a->start[XMT_TGT][first]));
+  }
+  return st;
+}
+
+/* The links of pair (or piece) index. */
+static xmt_status align_piece(xmt_aligner *a, size_t index,
+                              enum xmt_symmetrization sym,
+                              xmt_alignment *out) {
   size_t n = (size_t)(a->start[XMT_SRC][index + 1] - a->start[XMT_SRC][index]);
   size_t m = (size_t)(a->start[XMT_TGT][index + 1] - a->start[XMT_TGT][index]);
   if (n == 0 || m == 0) {

@@ -168,12 +168,19 @@ struct xmt_aligner {
   struct xmt_aligner_options opt;
   struct xmt_error_store err;
   struct xmt_vocab vocab[2]; /* XMT_SRC, XMT_TGT */
-  /* The pairs added: word ids of each side back to back; pair k's words
-   * are ids[side][start[side][k] .. start[side][k + 1]). */
+  /* The pairs trained on: word ids of each side back to back; pair k's
+   * words are ids[side][start[side][k] .. start[side][k + 1]). A long pair
+   * added is several of them, its pieces (aligner_pieces.c): pair u added
+   * is pairs unit_first[u] .. unit_first[u + 1] - 1. */
   uint32_t *ids[2];
   uint64_t nids[2], ids_cap[2];
   uint64_t *start[2];
   size_t pairs, pairs_cap;
+  size_t *unit_first;
+  size_t units, units_cap;
+  size_t *cuts[2]; /* a pair's cuts, as it is added or aligned */
+  size_t cuts_cap;
+  xmt_alignment *piece; /* one piece's links */
   int trained; /* dir holds a model (trained or loaded) */
   /* Priors: the languages, the dictionaries asked for, and the links the
    * last training built from them (and from identical words, cognates). */
@@ -202,6 +209,15 @@ struct xmt_aligner {
   size_t u16_cap;
   xmt_alignment *half[2];
 };
+
+/* Long pairs in pieces (aligner_pieces.c): the number of pieces of a
+ * pair of n source and m target tokens (1: not cut), and where a side of
+ * n tokens is cut into k: cuts[0..k] (k + 1 entries, cuts[0] = 0 and
+ * cuts[k] = n), non-decreasing; a piece may be empty on one side. text
+ * NULL: no punctuation to cut after. */
+size_t xmt_pieces_count(size_t n, size_t m);
+void xmt_pieces_cut(const char *text, const xmt_tokens *tokens, size_t k,
+                    size_t *cuts);
 
 /* The diagonal prior of fast_align: target position j (1-based) of m,
  * source position i (1-based) of n. */

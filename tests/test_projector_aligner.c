@@ -11,6 +11,7 @@
 
 #include "harness.h"
 #include "xmt_projector.h"
+#include "aligner_private.h"
 
 static const char *links_str(const xmt_alignment *al) {
   static char buf[8192];
@@ -685,6 +686,127 @@ static void test_grow(void) {
   xmt_aligner_free(e);
 }
 
+/* "w0 w1 ... w(n-1)" with " ," after every 37th word (the cuts of a long
+ * pair move to such punctuation). */
+static char *long_sentence(size_t n, const char *prefix) {
+  char *s = malloc(n * 16 + 1);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  size_t at = 0;
+  for (size_t i = 0; i < n; i++)
+    at += i % 37 == 36 ? (size_t)sprintf(s + at, " ,")
+                       : (size_t)sprintf(s + at, "%s%s%zu", i ? " " : "",
+                                         prefix, i);
+  return s;
+}
+
+/* 1 when al is exactly the diagonal of n tokens, the commas of
+ * long_sentence left out with no_commas. */
+static int diagonal(const xmt_alignment *al, size_t n, int no_commas) {
+  const struct xmt_link *l = xmt_alignment_links(al);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (no_commas && i % 37 == 36)
+      continue;
+    if (k >= xmt_alignment_count(al) || l[k].source != i || l[k].target != i)
+      return 0;
+    k++;
+  }
+  return k == xmt_alignment_count(al);
+}
+
+/* A pair of 1,000 tokens is trained and aligned in pieces: the model sees
+ * pairs of about a hundred tokens, and the links come back at the pair's
+ * own positions, the same by index and by text; a short pair beside it is
+ * untouched, and a pair of 3 against 2,000 tokens aligns as well. (IBM2
+ * leaves the 27 commas of the long pair unaligned; the Bayesian model
+ * links each to itself.) */
+static void test_long_pairs(void) {
+  for (int bayes = 0; bayes < 2; bayes++) {
+    struct xmt_aligner_options o;
+    xmt_aligner_options_init(&o);
+    o.model = bayes ? XMT_MODEL_BAYES : XMT_MODEL_IBM2;
+    o.threads = 1;
+    xmt_aligner *a = xmt_aligner_new(&o);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    char *src = long_sentence(1000, "w"), *tgt = long_sentence(1000, "w");
+    char *few = long_sentence(3, "v"), *many = long_sentence(2000, "u");
+    add_pair(a, "the cat sleeps", "the cat sleeps", XMT_TOKENIZE_WHITESPACE);
+    add_pair(a, src, tgt, XMT_TOKENIZE_WHITESPACE);
+    add_pair(a, few, many, XMT_TOKENIZE_WHITESPACE);
+    CU_ASSERT_EQUAL(xmt_aligner_pair_count(a), 3);
+    CU_ASSERT_EQUAL_FATAL(xmt_aligner_train(a, NULL, NULL), XMT_OK);
+    EXPECT_LINKS(pair_links(a, 0, XMT_SYM_GROW_DIAG_FINAL_AND), "0-0 1-1 2-2");
+    xmt_alignment *al = xmt_alignment_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(al);
+    CU_ASSERT_EQUAL(
+        xmt_aligner_align_pair(a, 1, XMT_SYM_GROW_DIAG_FINAL_AND, al), XMT_OK);
+    CU_ASSERT_TRUE(diagonal(al, 1000, !bayes));
+    xmt_tokens *s = xmt_tokens_new(), *t = xmt_tokens_new();
+    CU_ASSERT_EQUAL(
+        xmt_tokenize(s, src, strlen(src), XMT_TOKENIZE_WHITESPACE), XMT_OK);
+    CU_ASSERT_EQUAL(
+        xmt_tokenize(t, tgt, strlen(tgt), XMT_TOKENIZE_WHITESPACE), XMT_OK);
+    CU_ASSERT_EQUAL(xmt_aligner_align(a, src, strlen(src), s, tgt,
+                                      strlen(tgt), t,
+                                      XMT_SYM_GROW_DIAG_FINAL_AND, al),
+                    XMT_OK);
+    CU_ASSERT_TRUE(diagonal(al, 1000, !bayes));
+    /* 3 words against 2,000: whatever links there are stay in range */
+    CU_ASSERT_EQUAL(xmt_aligner_align_pair(a, 2, XMT_SYM_UNION, al), XMT_OK);
+    const struct xmt_link *l = xmt_alignment_links(al);
+    for (size_t i = 0; i < xmt_alignment_count(al); i++)
+      CU_ASSERT_TRUE(l[i].source < 3 && l[i].target < 2000);
+    CU_ASSERT_EQUAL(xmt_aligner_align_pair(a, 3, XMT_SYM_UNION, al),
+                    XMT_ERR_USAGE);
+    xmt_tokens_free(s);
+    xmt_tokens_free(t);
+    xmt_alignment_free(al);
+    free(src);
+    free(tgt);
+    free(few);
+    free(many);
+    xmt_aligner_free(a);
+  }
+}
+
+/* Where long pairs are cut: pairs of up to 160 tokens are one piece;
+ * longer ones are cut into pieces of about 100 tokens on their longer
+ * side, at the same proportions of both sides, after the nearest
+ * punctuation within 16 tokens. */
+static void test_piece_cuts(void) {
+  CU_ASSERT_EQUAL(xmt_pieces_count(160, 3), 1);
+  CU_ASSERT_EQUAL(xmt_pieces_count(3, 160), 1);
+  CU_ASSERT_EQUAL(xmt_pieces_count(161, 10), 2);
+  CU_ASSERT_EQUAL(xmt_pieces_count(10, 1000), 10);
+  CU_ASSERT_EQUAL(xmt_pieces_count(1001, 1000), 11);
+  char *text = long_sentence(300, "w"); /* commas at 36, 73, 110, ... */
+  xmt_tokens *t = xmt_tokens_new();
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_tokenize(t, text, strlen(text), XMT_TOKENIZE_WHITESPACE), XMT_OK);
+  size_t cuts[4];
+  xmt_pieces_cut(text, t, 3, cuts);
+  /* proportional 100 and 200; the nearest commas, at 110 and 184, are
+   * within reach: cut after them */
+  CU_ASSERT_EQUAL(cuts[0], 0);
+  CU_ASSERT_EQUAL(cuts[1], 111);
+  CU_ASSERT_EQUAL(cuts[2], 185);
+  CU_ASSERT_EQUAL(cuts[3], 300);
+  xmt_pieces_cut(NULL, t, 3, cuts); /* no text: proportional */
+  CU_ASSERT_EQUAL(cuts[1], 100);
+  CU_ASSERT_EQUAL(cuts[2], 200);
+  /* 3 tokens in 4 pieces: some pieces empty, never backwards */
+  char *few = long_sentence(3, "v");
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_tokenize(t, few, strlen(few), XMT_TOKENIZE_WHITESPACE), XMT_OK);
+  size_t four[5];
+  xmt_pieces_cut(few, t, 4, four);
+  CU_ASSERT_TRUE(four[0] == 0 && four[1] == 1 && four[2] == 2 &&
+                 four[3] == 2 && four[4] == 3);
+  xmt_tokens_free(t);
+  free(text);
+  free(few);
+}
+
 static CU_TestInfo aligner_tests[] = {
     {"identical sentences", test_identical},
     {"swapped word order", test_swapped},
@@ -702,6 +824,8 @@ static CU_TestInfo aligner_tests[] = {
     {"options and misuse", test_options_and_misuse},
     {"IBM Model 1", test_model1},
     {"models that grow", test_grow},
+    {"where long pairs are cut", test_piece_cuts},
+    {"long pairs in pieces", test_long_pairs},
     CU_TEST_INFO_NULL,
 };
 
