@@ -13,9 +13,12 @@
 #include "cli.h"
 
 static volatile sig_atomic_t interrupted;
+/* The filter of the session under way: a signal ends its run at once,
+ * wherever it is. */
+static xmt_filter *volatile running;
 static void on_signal(int sig) {
-  (void)sig;
-  interrupted = 1;
+  interrupted = sig;
+  xmt_filter_interrupt(running);
 }
 
 static double since(const struct timespec *t0) {
@@ -162,7 +165,9 @@ void xmt_cli_session_begin(struct xmt_cli_session *ses, xmt_filter *f,
   clock_gettime(CLOCK_MONOTONIC, &ses->start);
   xmt_filter_set_callbacks(f, on_progress, on_failure, ses);
   xmt_filter_set_warning_callback(f, on_warning);
-  /* Ctrl-C stops between batches; the output is then not written. */
+  /* Ctrl-C and SIGTERM end the run within a fraction of a second; the
+   * output is then not written. */
+  running = f;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
@@ -176,6 +181,7 @@ int xmt_cli_session_end(struct xmt_cli_session *ses, xmt_filter *f,
                         const char *engine) {
   sigaction(SIGINT, &ses->old_int, NULL);
   sigaction(SIGTERM, &ses->old_term, NULL);
+  running = NULL;
   double seconds = since(&ses->start);
   const struct xmt_filter_stats *stats = xmt_filter_stats(f);
   if (ses->progress)
@@ -200,7 +206,8 @@ int xmt_cli_session_end(struct xmt_cli_session *ses, xmt_filter *f,
     rc = EXIT_INTERNAL;
   free_messages(ses->failures, ses->nfailures);
   free_messages(ses->warnings, ses->nwarnings);
+  /* as a shell reports a process its signal ended: 130, 143 */
   if (interrupted && rc != EXIT_OK)
-    return 130;
+    return 128 + interrupted;
   return rc;
 }

@@ -343,6 +343,11 @@ void xmt_filter_set_callbacks(xmt_filter *f, xmt_filter_progress_fn progress,
   f->callback_user = user;
 }
 
+void xmt_filter_interrupt(xmt_filter *f) {
+  if (f != NULL)
+    __atomic_store_n(&f->interrupted, 1, __ATOMIC_RELAXED);
+}
+
 void xmt_filter_set_warning_callback(xmt_filter *f,
                                      xmt_filter_failure_fn on_warning) {
   f->on_warning = on_warning;

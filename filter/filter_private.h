@@ -82,7 +82,15 @@ struct xmt_filter {
   char *state_qualifier;
   unsigned flags;
   struct xmt_filter_stats stats;
+  /* xmt_filter_interrupt: set from a signal handler or another thread,
+   * read by every loop of a run that can last. */
+  int interrupted;
 };
+
+/* 1 when the run is to end at once (xmt_filter_interrupt). */
+static inline int xmt_filter_interrupted(const xmt_filter *f) {
+  return __atomic_load_n(&f->interrupted, __ATOMIC_RELAXED) != 0;
+}
 
 /* Loads the segmentation rules once, before the first run needs them
  * (filter.c). */

@@ -593,9 +593,18 @@ static double seconds_since(const struct timespec *t0) {
 
 static int report_progress(struct run *run) {
   xmt_filter *f = run->filter;
-  if (f->progress != NULL && f->progress(f->callback_user, &f->stats) != 0)
+  if (xmt_filter_interrupted(f) ||
+      (f->progress != NULL && f->progress(f->callback_user, &f->stats) != 0))
     return run_fail(run, XMT_ERR_ABORTED, 0, NULL, "interrupted");
   return 0;
+}
+
+/* The aligner's training asks now and then whether to go on. */
+static int training_goes_on(void *user, unsigned iteration,
+                            unsigned iterations, size_t pairs_done,
+                            size_t pairs) {
+  (void)iteration, (void)iterations, (void)pairs_done, (void)pairs;
+  return xmt_filter_interrupted(user);
 }
 
 /* Opens the backend's states up to n lanes (lanes[0] is the run's). */
@@ -1366,12 +1375,16 @@ static int align_results(struct run *run, struct window *w) {
    * train on: without a model they get proportional positions, not a
    * failed run. */
   if (st == XMT_OK && train && added > 0)
-    st = xmt_aligner_train(a, NULL, NULL);
+    st = xmt_aligner_train(a, training_goes_on, f);
   int has_model = model_to_load(f) || run->aligner_pairs > 0;
   for (size_t r = 0; st == XMT_OK && r < w->nresults; r++) {
     struct result *res = &w->results[r];
     if (!wants_aligner_links(run, w, res))
       continue;
+    if (xmt_filter_interrupted(f)) {
+      st = XMT_ERR_ABORTED;
+      break;
+    }
     const char *src = w->arena.data + res->plain;
     const char *tgt = answer_of(w, res);
     if ((res->links = xmt_alignment_new()) == NULL) {
@@ -1393,6 +1406,8 @@ static int align_results(struct run *run, struct window *w) {
   free(pair_of);
   if (st == XMT_OK && w->memo_wanted)
     memo_keep(w);
+  if (st == XMT_ERR_ABORTED)
+    return place_fail(run, w, st, 0, NULL, "interrupted");
   if (st != XMT_OK) {
     const struct xmt_error *e = a != NULL ? xmt_aligner_error(a) : NULL;
     xmt_error_set(&w->err, st, f->align_model, e != NULL ? e->line : 0, 0, NULL,
@@ -1677,6 +1692,10 @@ static void place_window(struct run *run, struct window *w) {
   pthread_mutex_unlock(&run->probes_lock);
   for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
     const struct job *j = &w->jobs[k];
+    if (xmt_filter_interrupted(run->filter)) {
+      rc = place_fail(run, w, XMT_ERR_ABORTED, 0, NULL, "interrupted");
+      break;
+    }
     if (j->result != NO_RESULT) {
       const struct xmt_mt_response *resp = &w->responses[j->result];
       if (resp->error != NULL || !resp->has_text) {
@@ -1931,6 +1950,10 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
 static int on_unit(void *user, xmt_xliff_unit *unit) {
   struct run *run = user;
   struct window *w = run->fill;
+  if (xmt_filter_interrupted(run->filter)) {
+    xmt_xliff_unit_free(unit);
+    return run_fail(run, XMT_ERR_ABORTED, 0, NULL, "interrupted");
+  }
   struct item *it = push_item(run);
   if (it == NULL) {
     xmt_xliff_unit_free(unit);
@@ -2109,6 +2132,7 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
                             const char *out_path, int extract_format,
                             int no_dedupe) {
   memset(&f->stats, 0, sizeof f->stats);
+  __atomic_store_n(&f->interrupted, 0, __ATOMIC_RELAXED);
   if (in_path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
                          "no input file");

@@ -318,6 +318,13 @@ XMT_API void xmt_filter_set_callbacks(xmt_filter *filter,
  * xmt_filter_set_callbacks. */
 XMT_API void xmt_filter_set_warning_callback(xmt_filter *filter,
                                              xmt_filter_failure_fn on_warning);
+/* Asks the run under way on the filter to end at once: it stops within a
+ * fraction of a second wherever it is (waiting for the engine, training
+ * the aligner, placing codes, waiting for the cache's lock), writes no
+ * output and returns XMT_ERR_ABORTED. Async-signal-safe and callable from
+ * any thread: meant for a SIGINT or SIGTERM handler. The request holds
+ * until the next run begins. */
+XMT_API void xmt_filter_interrupt(xmt_filter *filter);
 XMT_API const struct xmt_filter_stats *
 xmt_filter_stats(const xmt_filter *filter);
 
