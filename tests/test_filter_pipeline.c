@@ -29,7 +29,8 @@ enum script {
   MASK_MANGLE, /* drops XMT1X, repeats XMT0X, moves XMT2X to the front */
   RAW_MANGLE,  /* drops </g>, so the markup does not parse */
   RECORD,      /* identity, recording what it was asked */
-  NO_WORDS     /* "", whatever it is asked */
+  NO_WORDS,    /* "...", whatever it is asked */
+  EMPTY        /* "", whatever it is asked */
 };
 
 struct engine {
@@ -138,6 +139,9 @@ static int engine_translate(void *state, const struct xmt_mt_request *req,
                "[%s]", req[i].text);
       break;
     case NO_WORDS:
+      snprintf(buf, sizeof buf, "...");
+      break;
+    case EMPTY:
       buf[0] = '\0';
       break;
     }
@@ -511,8 +515,10 @@ static void test_extract_merge(void) {
   xmt_filter_free(f);
 }
 
-/* Empty answers leave the self-trained aligner nothing to train on: the
- * tags go to proportional positions and the run goes on. */
+/* Answers without a word leave the self-trained aligner nothing to
+ * train on: the tags go to proportional positions and the run goes on.
+ * An empty answer is no translation: the segment fails, reported, and
+ * gets no target. */
 static void test_answers_without_words(void) {
   struct engine e = {NO_WORDS, 0, 0, ""};
   struct failures fl = {""};
@@ -520,9 +526,14 @@ static void test_answers_without_words(void) {
   CU_ASSERT_EQUAL(xmt_filter_set_aligner(f, XMT_ALIGNER_SELF, NULL), XMT_OK);
   CU_ASSERT_EQUAL(xmt_filter_add_dictionary(f, "none"), XMT_OK);
   expect_run(f, HEAD UNIT("1", "a <g id=\"1\">b</g> c") UNTOUCHED TAIL, XMT_OK,
-             HEAD UNIT("1", "a <g id=\"1\">b</g> c") DONE("<g id=\"1\"></g>")
+             HEAD UNIT("1", "a <g id=\"1\">b</g> c") DONE(".<g id=\"1\">.</g>.")
                  TAIL);
   CU_ASSERT_STRING_EQUAL(fl.text, "");
+  e.script = EMPTY;
+  expect_run(f, HEAD UNIT("1", "a <g id=\"1\">b</g> c") UNTOUCHED TAIL,
+             XMT_ERR_PARTIAL,
+             HEAD UNIT("1", "a <g id=\"1\">b</g> c") UNTOUCHED TAIL);
+  CU_ASSERT_STRING_EQUAL(fl.text, "1@2:the engine's answer is empty;");
   xmt_filter_free(f);
 }
 
