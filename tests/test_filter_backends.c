@@ -1136,6 +1136,196 @@ static void test_json_reader(void) {
   }
 }
 
+/* --- The pipeline's checks -------------------------------------------------
+ * Whatever the backend, the pipeline refuses answers that are no
+ * translation and stops asking an engine that keeps failing. */
+
+enum script {
+  DOWN,        /* every segment: set_engine_error */
+  REFUSE,      /* every segment: set_error */
+  EVERY_OTHER, /* calls 1, 3, 5...: set_engine_error; the others UPPER */
+  LONG,        /* 2000 bytes for every segment */
+  UPPER        /* the request upper case */
+};
+
+struct scripted {
+  enum script script;
+  size_t calls;
+};
+
+static int scripted_translate(void *state, const struct xmt_mt_request *req,
+                              xmt_mt_response *const *resp, size_t n) {
+  struct scripted *s = state;
+  s->calls++;
+  static char text[2001];
+  for (size_t i = 0; i < n; i++) {
+    enum script how = s->script;
+    if (how == EVERY_OTHER)
+      how = s->calls % 2 == 1 ? DOWN : UPPER;
+    if (how == DOWN) {
+      xmt_mt_response_set_engine_error(resp[i],
+                                       "engine down: Connection refused");
+    } else if (how == REFUSE) {
+      xmt_mt_response_set_error(resp[i], "HTTP 400: no");
+    } else if (how == LONG) {
+      memset(text, 'x', 2000);
+      xmt_mt_response_set_text(resp[i], text, 2000);
+    } else {
+      size_t len = req[i].len < 2000 ? req[i].len : 2000;
+      for (size_t k = 0; k < len; k++)
+        text[k] = req[i].text[k] >= 'a' && req[i].text[k] <= 'z'
+                      ? (char)(req[i].text[k] - 'a' + 'A')
+                      : req[i].text[k];
+      xmt_mt_response_set_text(resp[i], text, len);
+    }
+  }
+  return 0;
+}
+
+static int scripted_open(void *user, const struct xmt_backend_config *config,
+                         void **state, char *errbuf, size_t errlen) {
+  (void)config, (void)errbuf, (void)errlen;
+  *state = user;
+  return 0;
+}
+
+static const struct xmt_backend scripted_backend = {
+    XMT_BACKEND_ABI_VERSION, "scripted", scripted_open, scripted_translate,
+    NULL, NULL};
+
+struct told {
+  size_t n;
+  char last[300];
+};
+
+static void on_told(void *user, const char *id, unsigned long line,
+                    const char *message) {
+  struct told *t = user;
+  t->n++;
+  snprintf(t->last, sizeof t->last, "%s@%lu: %s", id, line, message);
+}
+
+/* A document of n units "word K.", written to in.xlf. */
+static void write_units(size_t n) {
+  FILE *fp = fopen(xmt_test_tmp_path("in.xlf"), "wb");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+  fputs("<xliff version=\"1.2\" "
+        "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\"><file "
+        "original=\"a\" source-language=\"en\" target-language=\"de\" "
+        "datatype=\"plaintext\"><body>\n",
+        fp);
+  for (size_t i = 1; i <= n; i++)
+    fprintf(fp, "<trans-unit id=\"%zu\"><source>word %zu.</source>"
+                "</trans-unit>\n",
+            i, i);
+  fputs("</body></file></xliff>\n", fp);
+  fclose(fp);
+}
+
+/* Translates in.xlf with a filter on s (batches of one segment). */
+static xmt_status run_scripted(xmt_filter *f, struct scripted *s,
+                               struct told *t) {
+  CU_ASSERT_EQUAL(xmt_filter_set_backend(f, &scripted_backend, s, NULL),
+                  XMT_OK);
+  xmt_filter_set_batch_size(f, 1);
+  xmt_filter_set_callbacks(f, NULL, on_told, t);
+  memset(t, 0, sizeof *t);
+  s->calls = 0;
+  return xmt_filter_translate_file(f, xmt_test_tmp_path("in.xlf"),
+                                   xmt_test_tmp_path("out.xlf"));
+}
+
+static size_t targets_written(void) {
+  size_t len, n = 0;
+  char *out = xmt_test_read_file(xmt_test_tmp_path("out.xlf"), &len);
+  for (const char *p = out; p != NULL && (p = strstr(p, "<target")) != NULL;
+       p++)
+    n++;
+  free(out);
+  return n;
+}
+
+/* Three batches in a row failed by the engine itself: the run stops
+ * asking it, tells no segment one by one, and says why once. The output
+ * is written. */
+static void test_pipeline_stops_a_dead_engine(void) {
+  write_units(10);
+  xmt_filter *f = xmt_filter_new();
+  struct scripted s = {DOWN, 0};
+  struct told t;
+  CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_ERR_PARTIAL);
+  CU_ASSERT_EQUAL(s.calls, XMT_ENGINE_FAILURES);
+  CU_ASSERT_EQUAL(t.n, 0);
+  CU_ASSERT_STRING_EQUAL(xmt_filter_error(f)->message,
+                         "10 segments not translated: the MT engine failed 3 "
+                         "batches in a row, the last with: engine down: "
+                         "Connection refused; the run stopped asking it");
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->failed_segments, 10);
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->mt_calls, 3);
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->segments, 3);
+  CU_ASSERT_EQUAL(targets_written(), 0);
+  /* The count is the run's: kept engines, a second document, the same. */
+  xmt_filter_set_flags(f, XMT_FILTER_KEEP_ENGINES);
+  CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_ERR_PARTIAL);
+  CU_ASSERT_EQUAL(s.calls, 3);
+  CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_ERR_PARTIAL);
+  CU_ASSERT_EQUAL(s.calls, 3);
+  /* --keep-going: every batch sent, every segment told. */
+  xmt_filter_set_flags(f, XMT_FILTER_KEEP_GOING);
+  CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_ERR_PARTIAL);
+  CU_ASSERT_EQUAL(s.calls, 10);
+  CU_ASSERT_EQUAL(t.n, 10);
+  CU_ASSERT_STRING_EQUAL(t.last, "10@11: engine down: Connection refused");
+  CU_ASSERT_STRING_EQUAL(xmt_filter_error(f)->message,
+                         "10 segments not translated");
+  xmt_filter_free(f);
+}
+
+/* Failures of the segments themselves never stop the run, nor engine
+ * failures that are not in a row. */
+static void test_pipeline_goes_on(void) {
+  write_units(10);
+  xmt_filter *f = xmt_filter_new();
+  struct scripted s = {REFUSE, 0};
+  struct told t;
+  CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_ERR_PARTIAL);
+  CU_ASSERT_EQUAL(s.calls, 10);
+  CU_ASSERT_EQUAL(t.n, 10);
+  CU_ASSERT_STRING_EQUAL(t.last, "10@11: HTTP 400: no");
+  s.script = EVERY_OTHER;
+  CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_ERR_PARTIAL);
+  CU_ASSERT_EQUAL(s.calls, 10);
+  CU_ASSERT_EQUAL(t.n, 5);
+  CU_ASSERT_EQUAL(targets_written(), 5);
+  xmt_filter_free(f);
+}
+
+/* An answer much longer than its request, or longer than the maximum
+ * answer size, fails its segment, whatever the backend. */
+static void test_pipeline_answer_limits(void) {
+  write_units(2);
+  xmt_filter *f = xmt_filter_new();
+  struct scripted s = {LONG, 0};
+  struct told t;
+  CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_ERR_PARTIAL);
+  CU_ASSERT_EQUAL(t.n, 2);
+  CU_ASSERT_STRING_EQUAL(t.last,
+                         "2@3: the engine's answer has 2000 bytes for a "
+                         "request of 7 bytes: more than 16 times as long, "
+                         "not a translation");
+  s.script = UPPER;
+  xmt_filter_set_max_answer_size(f, 6);
+  CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_ERR_PARTIAL);
+  CU_ASSERT_EQUAL(t.n, 2);
+  CU_ASSERT_STRING_EQUAL(t.last,
+                         "2@3: the engine's answer has 7 bytes, more than 6, "
+                         "the maximum answer size");
+  xmt_filter_set_max_answer_size(f, 7);
+  CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_OK);
+  CU_ASSERT_EQUAL(targets_written(), 2);
+  xmt_filter_free(f);
+}
+
 /* --- Suites ----------------------------------------------------------------
  */
 
@@ -1188,10 +1378,22 @@ static CU_TestInfo http_tests[] = {
     {"JSON reader", test_json_reader},
     CU_TEST_INFO_NULL};
 
+static int pipeline_suite_init(void) {
+  return xmt_test_tmpdir_create("backends");
+}
+
+static CU_TestInfo pipeline_tests[] = {
+    {"a dead engine stops the run", test_pipeline_stops_a_dead_engine},
+    {"segment failures never stop it", test_pipeline_goes_on},
+    {"answers too long", test_pipeline_answer_limits},
+    CU_TEST_INFO_NULL};
+
 CU_SuiteInfo xmt_test_suites[] = {
     {"backend pseudo", NULL, NULL, NULL, NULL, pseudo_tests},
     {"backend cmd", cmd_suite_init, NULL, NULL, NULL, cmd_tests},
     {"backend apertium", NULL, NULL, NULL, NULL, apertium_tests},
     {"backend plugin", cmd_suite_init, NULL, NULL, NULL, plugin_tests},
     {"backend http", http_suite_init, http_suite_clean, NULL, NULL, http_tests},
+    {"answers checked by the pipeline", pipeline_suite_init,
+     xmt_test_tmpdir_remove, NULL, NULL, pipeline_tests},
     CU_SUITE_INFO_NULL};
