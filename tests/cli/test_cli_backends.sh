@@ -223,16 +223,27 @@ named() {
   fi
 }
 
-# The engine dies at tu6: the segments before it are translated, tu6 and
-# after fail (the whole sample is one batch).
-fault crash "$tmp/crash.xlf" --mt "cmd:exec sh '$fake' fail-on Commission" \
-  --mt-option max-failures=1
-named crash tu6 'tu7#0' 'tu7#1' tu8
-grep -q 'killed by signal 9' "$tmp/err" && pass "crash: reason given" ||
-  fail "crash: no reason on stderr"
-[ -f "$tmp/crash.xlf" ] && targets crash "$tmp/crash.xlf" tu1 tu3 tu4 tu5
+# The engine dies at tu6 (the whole sample is one batch): the batch is
+# sent again a segment at a time, on a new engine after each crash, so
+# only tu6 fails.
+fault crash "$tmp/crash.xlf" --mt "cmd:exec sh '$fake' fail-on Commission"
+named crash tu6
+grep -q 'segment tu6#0 not translated: .*killed by signal 9' "$tmp/err" &&
+  pass "crash: reason given" || fail "crash: no reason on stderr"
+check "crash: one failed segment" test "$(grep -c 'not translated:' "$tmp/err")" -eq 1
+[ -f "$tmp/crash.xlf" ] &&
+  targets crash "$tmp/crash.xlf" tu1 tu3 tu4 tu5 tu7 tu8
+# max-failures=1: after one segment failed alone, the rest of the batch is
+# not sent.
+fault max-failures "$tmp/crash1.xlf" \
+  --mt "cmd:exec sh '$fake' fail-on Commission" --mt-option max-failures=1
+named max-failures tu6 'tu7#0' 'tu7#1' tu8
+grep -q "segment tu8#0 not translated: not sent: engine .* failed 1 segment in a row sent alone" "$tmp/err" &&
+  pass "max-failures: the rest not sent" || fail "max-failures: $(cat "$tmp/err")"
+[ -f "$tmp/crash1.xlf" ] && targets max-failures "$tmp/crash1.xlf" tu1 tu3 tu4 tu5
 
-# A hanging engine: bounded by --timeout, every segment named.
+# A hanging engine: bounded by --timeout (the batch, then three segments
+# alone, the rest not sent), every segment named.
 t0=$(date +%s)
 fault hang "$tmp/hang.xlf" --mt "cmd:sh '$fake' hang" --timeout 1
 t=$(($(date +%s) - t0))
