@@ -1,5 +1,7 @@
 /* cmd.c -- the cmd backend: a persistent engine subprocess fed one
- * segment per line; and the subprocess machinery apertium shares. */
+ * segment per line; and the subprocess machinery apertium shares, which
+ * takes answers only one per request, never one off, and reads no more
+ * than they may have. */
 #include "config.h"
 
 #include <errno.h>
@@ -21,8 +23,8 @@
 #define DEFAULT_MAX_FAILURES 3u
 #define STOP_GRACE_MS 2000u /* for the engine to exit at close */
 #define ERR_TAIL 1024       /* bytes of the engine's stderr kept */
-#define GRACE_MIN_MS 2u     /* for more output after the last answer */
-#define GRACE_MAX_MS 100u
+#define GRACE_MIN_US 200u   /* for more output after the last answer */
+#define GRACE_MAX_US 100000u
 
 struct xmt_engine {
   char *command;
@@ -284,14 +286,22 @@ struct exchange {
   size_t end;        /* offset in rbuf just after the last one wanted */
   size_t unwritten;  /* input left */
   int ioerr;
-  unsigned long long took_ms;
+  unsigned long long took_us;
 };
+
+static unsigned long long now_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (unsigned long long)ts.tv_sec * 1000000u +
+         (unsigned long long)ts.tv_nsec / 1000u;
+}
 
 /* Writes wbuf while reading answers until x->want delimiters came, the
  * deadline passed, the engine closed its output or wrote more than
  * x->cap bytes. */
 static enum outcome exchange(struct xmt_engine *e, struct exchange *x) {
-  unsigned long long start = xmt_now_ms(), deadline = start + e->timeout_ms;
+  unsigned long long start = now_us();
+  unsigned long long deadline = xmt_now_ms() + e->timeout_ms;
   size_t woff = 0, scanned = 0;
   xmt_buf_reset(&e->rbuf);
   x->ioerr = 0;
@@ -357,7 +367,7 @@ static enum outcome exchange(struct xmt_engine *e, struct exchange *x) {
   }
   x->end = x->have == x->want ? scanned : 0;
   x->unwritten = e->wbuf.len - woff;
-  x->took_ms = xmt_now_ms() - start;
+  x->took_us = now_us() - start;
   drain_stderr(e);
   return result;
 }
@@ -370,25 +380,26 @@ static int engine_out_of_step(struct xmt_engine *e) {
 }
 
 /* After the last answer of a batch, the engine gets twice its mean time
- * per answer (2 ms to 100 ms; 100 ms on its first batch, which its start
- * made slow) to show that it had more to say: an engine that wrote a
- * line of its own before its answers (a banner, a warning on standard
+ * per answer (0.2 ms to 100 ms; 100 ms on its first batch, which its
+ * start made slow) to show that it had more to say: an engine that wrote
+ * a line of its own before its answers (a banner, a warning on standard
  * output) has one answer left, which comes about then, and the batch must
  * not be matched up one line off. 1 when more came. */
 static int engine_has_more(struct xmt_engine *e, const struct exchange *x,
                            size_t n) {
   if (e->rbuf.len > x->end || x->unwritten > 0)
     return 1;
-  unsigned long long grace = 2 * x->took_ms / (n > 0 ? n : 1);
-  grace = grace < GRACE_MIN_MS   ? GRACE_MIN_MS
-          : grace > GRACE_MAX_MS ? GRACE_MAX_MS
+  unsigned long long grace = 2 * x->took_us / (n > 0 ? n : 1);
+  grace = grace < GRACE_MIN_US   ? GRACE_MIN_US
+          : grace > GRACE_MAX_US ? GRACE_MAX_US
                                  : grace;
   if (e->fresh)
-    grace = GRACE_MAX_MS;
+    grace = GRACE_MAX_US;
   struct pollfd pfd = {e->out_fd, POLLIN, 0};
+  struct timespec wait = {0, (long)grace * 1000};
   int rc;
   do
-    rc = poll(&pfd, 1, (int)grace);
+    rc = ppoll(&pfd, 1, &wait, NULL);
   while (rc < 0 && errno == EINTR);
   if (rc <= 0 || (pfd.revents & POLLIN) == 0)
     return 0;
@@ -581,8 +592,15 @@ static void describe_end(struct xmt_engine *e, enum outcome out,
     if (exited)
       e->pid = -1;
   }
-  kill_engine(e, out == EX_EOF && e->pid > 0 ? &status : NULL);
+  /* Killed and reaped first, so that its standard error is whole (the
+   * pipe then ends), then read, then closed. */
+  if (e->pid > 0) {
+    kill(-e->pid, SIGKILL);
+    kill(e->pid, SIGKILL);
+    reap(e, out == EX_EOF ? &status : NULL);
+  }
   drain_stderr(e);
+  kill_engine(e, NULL);
   stderr_line(e, err_line, sizeof err_line);
   if (out == EX_TIMEOUT) {
     snprintf(why->message, sizeof why->message, "%.200s timed out after %.1f s%s%.200s",

@@ -3,9 +3,11 @@
  * flight (libcurl multi), retries with exponential backoff.
  *
  * One HTTP request per segment: APy answers one q at a time, and small
- * requests in flight on kept-alive connections cost little. Retried: 5xx,
- * 429, timeouts and connection failures; a 4xx fails its segment with the
- * status and the start of the body. */
+ * requests in flight on kept-alive connections cost little. Retried while
+ * the batch's timeout lasts (it covers the retries): 5xx, 429, timeouts
+ * and connection failures, which are the engine's failures when they
+ * last; a 4xx fails its segment with the status and the start of the
+ * body. A body is read no further than an answer to its request may go. */
 #include "config.h"
 
 #include <curl/curl.h>
