@@ -536,6 +536,42 @@ static void test_cmd_null_flush(void) {
   bk_close(&b);
 }
 
+/* Apertium's framing, a NUL after each segment in and out: a record
+ * dropped is never made up for by the next one. */
+static void test_engine_null_segment(void) {
+  if (!have_gawk()) {
+    fprintf(stderr, "\nSKIP test_engine_null_segment: no gawk\n");
+    return;
+  }
+  struct xmt_engine_config ec;
+  memset(&ec, 0, sizeof ec);
+  ec.command = "exec gawk 'BEGIN { RS = \"\\0\"; ORS = \"\" } NR != 2 { "
+               "printf \"%s\\0\", toupper($0); fflush() }'";
+  ec.name = "engine 'null-segment'";
+  ec.framing = XMT_FRAME_NULL_SEGMENT;
+  ec.timeout_ms = 300;
+  char err[256];
+  struct xmt_engine *e = xmt_engine_new(&ec, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+  struct bk b;
+  memset(&b, 0, sizeof b);
+  const char *texts[] = {"alpha", "bravo", "charlie"};
+  struct xmt_mt_request req[3];
+  xmt_mt_response *ptrs[3];
+  for (size_t i = 0; i < 3; i++) {
+    req[i] = (struct xmt_mt_request){"u", texts[i], strlen(texts[i]), "en",
+                                     "es"};
+    ptrs[i] = &b.resp[i];
+  }
+  CU_ASSERT_EQUAL(xmt_engine_translate(e, req, ptrs, 3), 0);
+  ASSERT_TEXT(&b, 0, "ALPHA");
+  CU_ASSERT(failed_with(&b, 1, "engine 'null-segment' timed out after 0.3 s"));
+  ASSERT_TEXT(&b, 2, "CHARLIE");
+  xmt_engine_free(e);
+  for (size_t i = 0; i < 3; i++)
+    xmt_mt_response_free(&b.resp[i]);
+}
+
 static void test_cmd_garbage_and_slow(void) {
   struct bk b;
   const char *texts[] = {"one", "two", "three"};
@@ -1351,6 +1387,7 @@ static CU_TestInfo cmd_tests[] = {
     {"a dropped line, a banner: never one off", test_cmd_dropped_line},
     {"an answer without end", test_cmd_answer_too_long},
     {"null flush", test_cmd_null_flush},
+    {"a NUL after each segment, one dropped", test_engine_null_segment},
     {"garbage, slow", test_cmd_garbage_and_slow},
     {"gives up", test_cmd_gives_up},
     {"SIGPIPE", test_cmd_sigpipe},
