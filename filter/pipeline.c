@@ -915,13 +915,13 @@ static int refuse_long_answer(const struct run *run, const struct result *res,
   char msg[200];
   if (limit == most)
     snprintf(msg, sizeof msg,
-             "the engine's answer has %zu bytes, more than %zu, the maximum "
-             "answer size",
+             "the answer has %zu bytes, more than %zu, the maximum answer "
+             "size",
              resp->text.len, most);
   else
     snprintf(msg, sizeof msg,
-             "the engine's answer has %zu bytes for a request of %zu bytes: "
-             "more than %d times as long, not a translation",
+             "the answer has %zu bytes for a request of %zu bytes: more "
+             "than %d times as long, not a translation",
              resp->text.len, res->request_len, XMT_ANSWER_GROWTH);
   return refuse_answer(resp, msg) == XMT_OK ? 1 : -1;
 }
@@ -933,8 +933,7 @@ static int refuse_empty_answer(struct xmt_mt_response *resp) {
   for (size_t i = 0; i < resp->text.len; i++)
     if (!xmt_is_xml_space(resp->text.data[i]))
       return 0;
-  return refuse_answer(resp, "the engine's answer is empty") == XMT_OK ? 1
-                                                                      : -1;
+  return refuse_answer(resp, "the answer is empty") == XMT_OK ? 1 : -1;
 }
 
 /* Keeps the plain answer of a result, and whether it is the plain text

@@ -1346,7 +1346,7 @@ static void test_pipeline_answer_limits(void) {
   CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_ERR_PARTIAL);
   CU_ASSERT_EQUAL(t.n, 2);
   CU_ASSERT_STRING_EQUAL(t.last,
-                         "2@3: the engine's answer has 2000 bytes for a "
+                         "2@3: the answer has 2000 bytes for a "
                          "request of 7 bytes: more than 16 times as long, "
                          "not a translation");
   s.script = UPPER;
@@ -1354,7 +1354,7 @@ static void test_pipeline_answer_limits(void) {
   CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_ERR_PARTIAL);
   CU_ASSERT_EQUAL(t.n, 2);
   CU_ASSERT_STRING_EQUAL(t.last,
-                         "2@3: the engine's answer has 7 bytes, more than 6, "
+                         "2@3: the answer has 7 bytes, more than 6, "
                          "the maximum answer size");
   xmt_filter_set_max_answer_size(f, 7);
   CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_OK);

@@ -533,7 +533,7 @@ static void test_answers_without_words(void) {
   expect_run(f, HEAD UNIT("1", "a <g id=\"1\">b</g> c") UNTOUCHED TAIL,
              XMT_ERR_PARTIAL,
              HEAD UNIT("1", "a <g id=\"1\">b</g> c") UNTOUCHED TAIL);
-  CU_ASSERT_STRING_EQUAL(fl.text, "1@2:the engine's answer is empty;");
+  CU_ASSERT_STRING_EQUAL(fl.text, "1@2:the answer is empty;");
   xmt_filter_free(f);
 }
 

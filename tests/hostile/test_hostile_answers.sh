@@ -124,7 +124,7 @@ within "empty answers" 3 20 300 "$x" translate "$tmp/abc.xlf" \
 check "empty: no target, not even an empty one ($(targets "$tmp/empty.xlf"))" \
   test "$(targets "$tmp/empty.xlf")" -eq 0
 check "empty: each segment named" test "$(grep -c \
-  "not translated: the engine's answer is empty" "$tmp/err")" -eq 3
+  "not translated: the answer is empty" "$tmp/err")" -eq 3
 check "empty: the report counts 3 failed" grep -q '"failed_segments":3,' \
   "$tmp/empty.json"
 within "blank answers" 3 20 300 "$x" translate "$tmp/abc.xlf" \
@@ -238,7 +238,7 @@ within "HTTP: empty, never, huge" 3 20 300 "$x" translate "$tmp/http.xlf" \
   -o "$tmp/http.out.xlf" -q -s en -t es --mt "http:$url" --timeout 2
 check "HTTP: u1 translated" target_is "$tmp/http.out.xlf" u1 "ALPHA ONE."
 check "HTTP: empty translatedText fails" grep -q -F \
-  "segment u2#0 not translated: the engine's answer is empty" "$tmp/err"
+  "segment u2#0 not translated: the answer is empty" "$tmp/err"
 check "HTTP: no empty target" no_target "$tmp/http.out.xlf" u2
 check "HTTP: no answer within the batch's 2 s" grep -q -F \
   "segment u3#0 not translated: $url/translate: Timeout was reached (the batch's 2.0 s were up)" \
