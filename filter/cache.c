@@ -42,8 +42,9 @@ xmt_status xmt_cache_check_uri(const char *uri, struct xmt_error_store *err) {
 }
 
 xmt_status xmt_cache_open(struct xmt_cache **cache, const char *uri,
-                          size_t max_entries, struct xmt_error_store *err,
-                          char *warning, size_t warning_len) {
+                          size_t max_entries, const int *interrupted,
+                          struct xmt_error_store *err, char *warning,
+                          size_t warning_len) {
   *cache = NULL;
   warning[0] = '\0';
   xmt_status st = xmt_cache_check_uri(uri, err);
@@ -51,7 +52,8 @@ xmt_status xmt_cache_open(struct xmt_cache **cache, const char *uri,
     return st;
   const char *where;
   const struct xmt_cache_store *s = store_of(uri, &where);
-  return s->open(cache, where, max_entries, err, warning, warning_len);
+  return s->open(cache, where, max_entries, interrupted, err, warning,
+                 warning_len);
 }
 
 int xmt_cache_get(struct xmt_cache *cache, const struct xmt_cache_key *key,

@@ -237,9 +237,11 @@ static xmt_status pg_fail(struct pg *c, struct xmt_error_store *err,
 }
 
 static xmt_status pg_open(struct xmt_cache **out, const char *where,
-                          size_t max_entries, struct xmt_error_store *err,
-                          char *warning, size_t warning_len) {
-  (void)warning; /* nothing is ever set aside here */
+                          size_t max_entries, const int *interrupted,
+                          struct xmt_error_store *err, char *warning,
+                          size_t warning_len) {
+  (void)interrupted; /* libpq's own timeouts bound its waits */
+  (void)warning;     /* nothing is ever set aside here */
   (void)warning_len;
   struct pg *c = calloc(1, sizeof *c);
   /* libpq takes URIs whole: postgresql://host/db. */

@@ -15,8 +15,9 @@ struct xmt_cache_store {
   const char *scheme; /* "sqlite:" */
   /* where: what follows the scheme. */
   xmt_status (*open)(struct xmt_cache **cache, const char *where,
-                     size_t max_entries, struct xmt_error_store *err,
-                     char *warning, size_t warning_len);
+                     size_t max_entries, const int *interrupted,
+                     struct xmt_error_store *err, char *warning,
+                     size_t warning_len);
   int (*get)(struct xmt_cache *cache, const struct xmt_cache_key *key,
              const char *request, size_t len, struct xmt_mt_response *resp);
   xmt_status (*put)(struct xmt_cache *cache, const struct xmt_cache_key *key,

@@ -4,7 +4,10 @@
  * SQLite in WAL mode: many processes (xliffmt batch --jobs, several
  * batches on one machine) read while one writes, writers wait for each
  * other (busy timeout), and an entry is written whole by an upsert or not
- * at all. The answers are stored as the pipeline uses them (spaces tidied,
+ * at all. A lock another process keeps is waited for a few seconds at
+ * most (LOCK_WAIT_MS), and not at all once the run is interrupted: past
+ * that the run goes on without the cache. The answers are stored as the
+ * pipeline uses them (spaces tidied,
  * control characters removed), so a rerun writes the same bytes. A file
  * that is not a sound cache is set aside under another name, reported,
  * and replaced by an empty one: never trusted. */
@@ -22,6 +25,9 @@
 
 struct lite {
   struct xmt_cache base;
+  const int *interrupted; /* the filter's: waits end at once when set */
+  unsigned waited_ms;     /* in the current wait for a lock */
+  int no_touch;           /* a touch found the file locked: no more */
   sqlite3 *db;
   char *path;
   sqlite3_stmt *get, *touch, *put;
@@ -51,42 +57,60 @@ static xmt_status fail(struct xmt_error_store *err, const char *path,
                        why);
 }
 
-#define BUSY_TIMEOUT_MS 30000
+/* Jobs of a batch hold the lock for milliseconds; a lock kept longer is
+ * another program's business, which the translation need not wait for. */
+#define LOCK_WAIT_MS 3000
 
 /* Whether rc says another connection holds a lock. */
 static int busy(int rc) {
   return (rc & 0xFF) == SQLITE_BUSY || (rc & 0xFF) == SQLITE_LOCKED;
 }
 
-/* Waits a little before trying again after rc; 0 once the busy timeout
- * has passed or rc is not about a lock. Some lock conflicts come back at
- * once, without the busy handler: a connection that opens the file while
- * another creates it, sets WAL mode, or checkpoints on closing. */
-static int wait_busy(int rc, unsigned *waited_ms) {
-  if (!busy(rc) || *waited_ms >= BUSY_TIMEOUT_MS)
+/* Waits 5 ms for a lock; 0 once LOCK_WAIT_MS have passed in this wait or
+ * the run is interrupted. */
+static int wait_lock(struct lite *c) {
+  if (c->waited_ms >= LOCK_WAIT_MS ||
+      (c->interrupted != NULL &&
+       __atomic_load_n(c->interrupted, __ATOMIC_RELAXED) != 0))
     return 0;
   struct timespec ms5 = {0, 5000000};
   nanosleep(&ms5, NULL);
-  *waited_ms += 5;
+  c->waited_ms += 5;
   return 1;
 }
 
+/* SQLite's busy handler. The budget is the whole operation's, its
+ * retries included: each operation starts it anew. */
+static int on_busy(void *user, int count) {
+  (void)count;
+  return wait_lock(user);
+}
+
+/* Waits a little before trying again after rc; 0 when rc is not about a
+ * lock or the wait is over. Some lock conflicts come back at once,
+ * without the busy handler: a connection that opens the file while
+ * another creates it, sets WAL mode, or checkpoints on closing. */
+static int wait_busy(struct lite *c, int rc) {
+  return busy(rc) && wait_lock(c);
+}
+
 /* sqlite3_exec, tried again while the database is busy. */
-static int exec_waiting(sqlite3 *db, const char *sql, char **msg) {
-  unsigned waited = 0;
+static int exec_waiting(struct lite *c, const char *sql, char **msg) {
+  c->waited_ms = 0;
   int rc;
   do {
     sqlite3_free(*msg);
     *msg = NULL;
-    rc = sqlite3_exec(db, sql, NULL, NULL, msg);
-  } while (wait_busy(rc, &waited));
+    rc = sqlite3_exec(c->db, sql, NULL, NULL, msg);
+  } while (wait_busy(c, rc));
   return rc;
 }
 
 /* The first column of the one row sql gives, tried again while the
  * database is busy; 1 when it equals want, 0 when not, -1 still busy. */
-static int single_text(sqlite3 *db, const char *sql, const char *want) {
-  unsigned waited = 0;
+static int single_text(struct lite *c, const char *sql, const char *want) {
+  sqlite3 *db = c->db;
+  c->waited_ms = 0;
   int rc;
   do {
     sqlite3_stmt *st = NULL;
@@ -98,14 +122,16 @@ static int single_text(sqlite3 *db, const char *sql, const char *want) {
       return eq;
     }
     sqlite3_finalize(st);
-  } while (wait_busy(rc, &waited));
+  } while (wait_busy(c, rc));
   return busy(rc) ? -1 : 0;
 }
 
 /* Opens path and checks it is a sound cache: 0, or -1 (corrupt or not a
- * cache; *db closed), or -2 (cannot open at all; message in err). */
-static int open_checked(const char *path, sqlite3 **db,
+ * cache; c->db closed), -2 (cannot open at all; message in err), -3
+ * (locked past the wait). */
+static int open_checked(struct lite *c, const char *path,
                         struct xmt_error_store *err) {
+  sqlite3 **db = &c->db;
   *db = NULL;
   int rc = sqlite3_open_v2(
       path, db,
@@ -117,30 +143,40 @@ static int open_checked(const char *path, sqlite3 **db,
     *db = NULL;
     return -2;
   }
-  sqlite3_busy_timeout(*db, BUSY_TIMEOUT_MS);
+  sqlite3_busy_handler(*db, on_busy, c);
   /* A file another process holds is busy, not corrupt: never set aside. */
-  int sound = single_text(*db, "PRAGMA quick_check", "ok");
+  int sound = single_text(c, "PRAGMA quick_check", "ok");
   /* A database of something else is no cache either. */
   if (sound == 1)
-    sound = single_text(*db,
+    sound = single_text(c,
                         "SELECT count(*) FROM sqlite_master WHERE type = "
                         "'table' AND name NOT LIKE 'xliffmt_%' AND name "
                         "NOT LIKE 'sqlite_%'",
                         "0");
   if (sound == 1)
     return 0;
-  if (sound < 0)
-    fail(err, path, "cannot open", "the database stayed locked");
   sqlite3_close(*db);
   *db = NULL;
-  return sound < 0 ? -2 : -1;
+  return sound < 0 ? -3 : -1;
 }
 
 static void lite_close(struct xmt_cache *cache);
 
+/* A cache another process keeps locked: the run goes on without it. */
+static xmt_status locked_out(struct lite *c, const char *path, char *warning,
+                             size_t warning_len) {
+  snprintf(warning, warning_len,
+           "cache %s stayed locked by another process for %u s: going on "
+           "without it",
+           path, LOCK_WAIT_MS / 1000);
+  lite_close(&c->base);
+  return XMT_OK; /* no cache */
+}
+
 static xmt_status lite_open(struct xmt_cache **out, const char *path,
-                            size_t max_entries, struct xmt_error_store *err,
-                            char *warning, size_t warning_len) {
+                            size_t max_entries, const int *interrupted,
+                            struct xmt_error_store *err, char *warning,
+                            size_t warning_len) {
   struct lite *c = calloc(1, sizeof *c);
   if (c == NULL || (c->path = xmt_strdup(path)) == NULL) {
     free(c);
@@ -149,7 +185,8 @@ static xmt_status lite_open(struct xmt_cache **out, const char *path,
   }
   c->base.store = &xmt_cache_sqlite;
   c->max_entries = max_entries;
-  int rc = open_checked(path, &c->db, err);
+  c->interrupted = interrupted;
+  int rc = open_checked(c, path, err);
   if (rc == -1) {
     /* Set aside, never silently trusted nor lost. */
     char aside[1100];
@@ -164,16 +201,18 @@ static xmt_status lite_open(struct xmt_cache **out, const char *path,
              "cache %s is not a sound cache: set aside as %s, starting an "
              "empty one",
              path, aside);
-    rc = open_checked(path, &c->db, err);
+    rc = open_checked(c, path, err);
   }
+  if (rc == -3)
+    return locked_out(c, path, warning, warning_len);
   if (rc != 0) {
     lite_close(&c->base);
     return rc == -1 ? fail(err, path, "cannot create", "not a sound cache")
                     : XMT_ERR_IO;
   }
   char *msg = NULL;
-  if (exec_waiting(c->db, "PRAGMA journal_mode=WAL", &msg) != SQLITE_OK ||
-      exec_waiting(c->db, schema, &msg) != SQLITE_OK ||
+  if (exec_waiting(c, "PRAGMA journal_mode=WAL", &msg) != SQLITE_OK ||
+      exec_waiting(c, schema, &msg) != SQLITE_OK ||
       sqlite3_prepare_v2(c->db,
                          "SELECT answer, alignment, source_tokens, "
                          "target_tokens FROM xliffmt_cache WHERE engine = ? "
@@ -196,6 +235,10 @@ static xmt_status lite_open(struct xmt_cache **out, const char *path,
           "excluded.source_tokens, target_tokens = excluded.target_tokens, "
           "used = excluded.used",
           -1, &c->put, NULL) != SQLITE_OK) {
+    if (busy(sqlite3_errcode(c->db))) {
+      sqlite3_free(msg);
+      return locked_out(c, path, warning, warning_len);
+    }
     xmt_status st = fail(err, path, "cannot use",
                          msg != NULL ? msg : sqlite3_errmsg(c->db));
     sqlite3_free(msg);
@@ -227,9 +270,9 @@ static int lite_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
     return 0;
   sqlite3_reset(c->get);
   bind_key(c->get, 1, k, request, len);
-  unsigned waited = 0;
+  c->waited_ms = 0;
   int rc;
-  while (wait_busy(rc = sqlite3_step(c->get), &waited))
+  while (wait_busy(c, rc = sqlite3_step(c->get)))
     sqlite3_reset(c->get);
   if (rc != SQLITE_ROW) {
     sqlite3_reset(c->get);
@@ -245,10 +288,16 @@ static int lite_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
   sqlite3_reset(c->get);
   if (st != XMT_OK)
     return st == XMT_ERR_NOMEM ? -2 : 0;
+  if (c->no_touch)
+    return 1;
   sqlite3_reset(c->touch);
   sqlite3_bind_int64(c->touch, 1, now_us());
   bind_key(c->touch, 2, k, request, len);
-  sqlite3_step(c->touch); /* the order of use is a hint: a miss is fine */
+  c->waited_ms = 0;
+  /* The order of use is a hint: a miss is fine, but a lock that held
+   * once would be waited for at every lookup. */
+  if (busy(sqlite3_step(c->touch)))
+    c->no_touch = 1;
   sqlite3_reset(c->touch);
   return 1;
 }
@@ -262,7 +311,7 @@ static xmt_status lite_put(struct xmt_cache *cache,
     return XMT_OK;
   if (!c->in_transaction) {
     char *msg = NULL;
-    int rc = exec_waiting(c->db, "BEGIN IMMEDIATE", &msg);
+    int rc = exec_waiting(c, "BEGIN IMMEDIATE", &msg);
     sqlite3_free(msg);
     if (rc != SQLITE_OK)
       return XMT_ERR_IO;
@@ -275,6 +324,7 @@ static xmt_status lite_put(struct xmt_cache *cache,
   sqlite3_bind_text(c->put, 8, resp->source_tokens, -1, SQLITE_STATIC);
   sqlite3_bind_text(c->put, 9, resp->target_tokens, -1, SQLITE_STATIC);
   sqlite3_bind_int64(c->put, 10, now_us());
+  c->waited_ms = 0;
   int rc = sqlite3_step(c->put);
   sqlite3_reset(c->put);
   return rc == SQLITE_DONE ? XMT_OK : XMT_ERR_IO;
@@ -287,7 +337,7 @@ static xmt_status lite_commit(struct xmt_cache *cache,
     return XMT_OK;
   c->in_transaction = 0;
   char *msg = NULL;
-  int rc = exec_waiting(c->db, "COMMIT", &msg);
+  int rc = exec_waiting(c, "COMMIT", &msg);
   sqlite3_free(msg);
   if (rc == SQLITE_OK)
     return XMT_OK;

@@ -149,10 +149,15 @@ struct xmt_cache_key {
 /* XMT_OK when a store knows uri's scheme, else XMT_ERR_USAGE (in err). */
 xmt_status xmt_cache_check_uri(const char *uri, struct xmt_error_store *err);
 /* Opens the cache of uri ("sqlite:PATH", "postgresql:CONNINFO"); a file
- * that is not a sound cache is set aside and *warning says so. */
+ * that is not a sound cache is set aside and *warning says so. A cache
+ * whose lock another process keeps past a few seconds (or past
+ * *interrupted becoming non-zero) is XMT_OK with *cache NULL, and
+ * *warning says the run goes on without it; later lock waits are bounded
+ * the same way and fail the call. */
 xmt_status xmt_cache_open(struct xmt_cache **cache, const char *uri,
-                          size_t max_entries, struct xmt_error_store *err,
-                          char *warning, size_t warning_len);
+                          size_t max_entries, const int *interrupted,
+                          struct xmt_error_store *err, char *warning,
+                          size_t warning_len);
 /* 1 and resp filled (text, and alignment if any) when request is known,
  * 0 when not, -1 on a database error, -2 out of memory. */
 int xmt_cache_get(struct xmt_cache *cache, const struct xmt_cache_key *key,

@@ -1999,8 +1999,8 @@ static xmt_status open_cache(struct run *run) {
     return XMT_OK;
   }
   char warning[1400];
-  st = xmt_cache_open(&run->cache, f->cache_uri, f->cache_max, &f->err, warning,
-                      sizeof warning);
+  st = xmt_cache_open(&run->cache, f->cache_uri, f->cache_max,
+                      &f->interrupted, &f->err, warning, sizeof warning);
   if (st == XMT_OK && warning[0] != '\0' && f->on_warning != NULL)
     f->on_warning(f->callback_user, NULL, 0, warning);
   f->cache = run->cache;
