@@ -239,6 +239,12 @@ struct xmt_cli_output {
   char *mem;
   size_t mem_len;
 };
+/* 1 when a and b name the same file, existing or not ("-" is never a
+ * file). */
+int xmt_cli_same_file(const char *a, const char *b);
+/* 1, reported, when --report names the input (in) or another file of the
+ * run: it is refused before any work. */
+int xmt_cli_report_clashes(const struct xmt_cli_settings *s, const char *in);
 /* path NULL or "-" is standard output. Reports failures; returns an exit
  * status. */
 int xmt_cli_output_open(struct xmt_cli_output *out, const char *path);

@@ -108,6 +108,8 @@ int xmt_cli_merge_segments(int argc, char **argv) {
                         "--source-tokens and --target-tokens go together");
     return EXIT_BAD_INPUT;
   }
+  if (xmt_cli_report_clashes(&s, in))
+    return EXIT_BAD_INPUT;
   xmt_filter *f = xmt_filter_new();
   if (f == NULL) {
     fputs("xliffmt: out of memory\n", stderr);

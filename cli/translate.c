@@ -114,6 +114,8 @@ int xmt_cli_translate_one(const struct xmt_cli_settings *s,
                           const struct xmt_backend *backend, const char *spec,
                           xmt_filter *configured, const char *in,
                           struct xmt_filter_stats *stats) {
+  if (xmt_cli_report_clashes(s, in))
+    return EXIT_BAD_INPUT;
   xmt_filter *f = configured != NULL ? configured : xmt_filter_new();
   if (f == NULL) {
     fputs("xliffmt: out of memory\n", stderr);

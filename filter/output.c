@@ -80,6 +80,8 @@ xmt_status xmt_output_open(struct xmt_output *out, const char *path,
   memcpy(out->tmp_path + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
   int fd = open_unnamed(path);
   out->unnamed = fd >= 0;
+  /* A file replaced keeps its mode (a private 0600 stays private). */
+  int replaces = stat(path, &st) == 0;
   if (fd < 0) {
     fd = mkstemp(out->tmp_path);
     /* mkstemp makes the file 0600; the output gets the mode of a file
@@ -103,6 +105,8 @@ xmt_status xmt_output_open(struct xmt_output *out, const char *path,
     return xmt_error_set(err, XMT_ERR_WRITE, path, 0, 0, NULL,
                          "cannot create output: %s", strerror(e));
   }
+  if (replaces)
+    (void)fchmod(fd, st.st_mode & 07777);
   return XMT_OK;
 }
 
