@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -126,13 +127,34 @@ static int single_text(struct lite *c, const char *sql, const char *want) {
   return busy(rc) ? -1 : 0;
 }
 
-/* Opens path and checks it is a sound cache: 0, or -1 (corrupt or not a
- * cache; c->db closed), -2 (cannot open at all; message in err), -3
- * (locked past the wait). */
+/* 1 when path holds bytes that are not an SQLite database (a missing or
+ * empty file is a new cache). */
+static int foreign_bytes(const char *path) {
+  static const char magic[16] = "SQLite format 3";
+  char head[16];
+  FILE *fp = fopen(path, "rb");
+  if (fp == NULL)
+    return 0;
+  size_t n = fread(head, 1, sizeof head, fp);
+  fclose(fp);
+  return n > 0 && (n < sizeof head || memcmp(head, magic, sizeof head) != 0);
+}
+
+/* Opens path and checks it is a sound cache: 0; -1 an xliffmt cache found
+ * damaged (c->db closed); -2 cannot be used, message in err (it cannot be
+ * opened, or it is not an xliffmt cache: another program's database or
+ * not a database at all, which is never touched); -3 locked past the
+ * wait. */
 static int open_checked(struct lite *c, const char *path,
                         struct xmt_error_store *err) {
   sqlite3 **db = &c->db;
   *db = NULL;
+  if (foreign_bytes(path)) {
+    fail(err, path, "not an xliffmt cache",
+         "the file is not an SQLite database (it is left as it is; give "
+         "--cache another path)");
+    return -2;
+  }
   int rc = sqlite3_open_v2(
       path, db,
       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL);
@@ -144,20 +166,52 @@ static int open_checked(struct lite *c, const char *path,
     return -2;
   }
   sqlite3_busy_handler(*db, on_busy, c);
-  /* A file another process holds is busy, not corrupt: never set aside. */
-  int sound = single_text(c, "PRAGMA quick_check", "ok");
-  /* A database of something else is no cache either. */
-  if (sound == 1)
-    sound = single_text(c,
-                        "SELECT count(*) FROM sqlite_master WHERE type = "
-                        "'table' AND name NOT LIKE 'xliffmt_%' AND name "
-                        "NOT LIKE 'sqlite_%'",
-                        "0");
+  /* Another program's tables: its database, whatever state it is in. A
+   * file another process holds is busy, not damaged: never set aside. */
+  int ours = single_text(c,
+                         "SELECT count(*) FROM sqlite_master WHERE type = "
+                         "'table' AND name NOT LIKE 'xliffmt_%' AND name "
+                         "NOT LIKE 'sqlite_%'",
+                         "0");
+  int sound = ours == 1 ? single_text(c, "PRAGMA quick_check", "ok") : ours;
+  int has_cache =
+      sound == 0 && single_text(c,
+                                "SELECT count(*) FROM sqlite_master WHERE "
+                                "name = 'xliffmt_cache'",
+                                "1") == 1;
   if (sound == 1)
     return 0;
   sqlite3_close(*db);
   *db = NULL;
-  return sound < 0 ? -3 : -1;
+  if (sound < 0)
+    return -3;
+  if (has_cache)
+    return -1;
+  fail(err, path, "not an xliffmt cache",
+       ours == 0 ? "it is another program's database (it is left as it is; "
+                   "give --cache another path)"
+                 : "a damaged SQLite database that holds no xliffmt cache (it "
+                   "is left as it is; give --cache another path)");
+  return -2;
+}
+
+/* Renames the damaged cache path to a name no file has:
+ * PATH.corrupt-TIME, then PATH.corrupt-TIME.N. link() never replaces a
+ * file, so two set-asides in one second keep both. */
+static int set_aside(const char *path, char *aside, size_t size) {
+  long long t = (long long)time(NULL);
+  for (unsigned n = 1; n < 1000; n++) {
+    if (n == 1)
+      snprintf(aside, size, "%s.corrupt-%lld", path, t);
+    else
+      snprintf(aside, size, "%s.corrupt-%lld.%u", path, t, n);
+    if (link(path, aside) == 0)
+      return unlink(path);
+    if (errno != EEXIST)
+      return -1;
+  }
+  errno = EEXIST;
+  return -1;
 }
 
 static void lite_close(struct xmt_cache *cache);
@@ -190,16 +244,13 @@ static xmt_status lite_open(struct xmt_cache **out, const char *path,
   if (rc == -1) {
     /* Set aside, never silently trusted nor lost. */
     char aside[1100];
-    snprintf(aside, sizeof aside, "%s.corrupt-%lld", path,
-             (long long)time(NULL));
-    if (rename(path, aside) != 0) {
+    if (set_aside(path, aside, sizeof aside) != 0) {
       lite_close(&c->base);
       return fail(err, path, "not a sound cache, and cannot be set aside",
                   strerror(errno));
     }
     snprintf(warning, warning_len,
-             "cache %s is not a sound cache: set aside as %s, starting an "
-             "empty one",
+             "cache %s is damaged: set aside as %s, starting an empty one",
              path, aside);
     rc = open_checked(c, path, err);
   }

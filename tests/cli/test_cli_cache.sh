@@ -72,23 +72,50 @@ if expect_exit 0 "--cache-max 2" run "$tmp/4.xlf" "$tmp/4.json" \
     "$(sqlite3 "$tmp/small.db" 'SELECT count(*) FROM xliffmt_cache')" -eq 2
 fi
 
-# A file that is not a cache is set aside, reported, never trusted.
+# A file that is not an xliffmt cache is refused and left as it is: not
+# a database at all, or another program's.
 printf 'this is not a database\n' >"$tmp/bad.db"
-if expect_exit 0 "a corrupt cache" run "$tmp/5.xlf" "$tmp/5.json" \
-  --cache "sqlite:$tmp/bad.db"; then
-  check "a warning says so" grep -q \
-    "warning: cache .*bad.db is not a sound cache: set aside as .*bad.db.corrupt-" \
+if expect_exit 1 "a file that is not a database" run "$tmp/5.xlf" \
+  "$tmp/5.json" --cache "sqlite:$tmp/bad.db"; then
+  check "the message says why" grep -q \
+    "bad.db: cache: not an xliffmt cache: the file is not an SQLite database" \
     "$tmp/err"
-  check "the file kept aside" sh -c "cat '$tmp'/bad.db.corrupt-* | grep -q 'this is not a database'"
-  check "translated anyway" cmp -s "$tmp/1.xlf" "$tmp/5.xlf"
-  check "a new cache in its place" test \
-    "$(sqlite3 "$tmp/bad.db" "SELECT count(*) FROM xliffmt_cache WHERE engine <> 'xliffmt-aligner'")" -eq 5
+  check "the file left as it is" test "$(cat "$tmp/bad.db")" = \
+    "this is not a database"
+  check "nothing set aside" sh -c "! ls '$tmp'/bad.db.* >/dev/null 2>&1"
+  check "no output" test ! -e "$tmp/5.xlf"
 fi
 sqlite3 "$tmp/other.db" 'CREATE TABLE people (name TEXT)'
-expect_exit 0 "another program's database" run "$tmp/6.xlf" "$tmp/6.json" \
-  --cache "sqlite:$tmp/other.db" &&
-  check "is not taken for a cache" grep -q 'other.db is not a sound cache' \
+if expect_exit 1 "another program's database" run "$tmp/6.xlf" "$tmp/6.json" \
+  --cache "sqlite:$tmp/other.db"; then
+  check "is not taken for a cache" grep -q \
+    "other.db: cache: not an xliffmt cache: it is another program's database" \
     "$tmp/err"
+  check "its table untouched" test \
+    "$(sqlite3 "$tmp/other.db" .tables)" = people
+fi
+
+# A cache of ours found damaged is set aside under a name of its own,
+# reported, and replaced: two in a row keep both.
+cp "$db" "$tmp/dmg.db"
+head -c 2000 /dev/zero | tr '\0' 'x' |
+  dd of="$tmp/dmg.db" bs=1 seek=4096 conv=notrunc 2>/dev/null
+cp "$tmp/dmg.db" "$tmp/dmg.copy"
+for k in 1 2; do
+  if expect_exit 0 "a damaged cache ($k)" run "$tmp/8.xlf" "$tmp/8.json" \
+    --cache "sqlite:$tmp/dmg.db"; then
+    check "a warning says so ($k)" grep -q \
+      "warning: cache .*dmg.db is damaged: set aside as .*dmg.db.corrupt-" \
+      "$tmp/err"
+    check "translated anyway ($k)" cmp -s "$tmp/1.xlf" "$tmp/8.xlf"
+  fi
+  [ "$k" = 2 ] || { rm -f "$tmp"/dmg.db-*; cp "$tmp/dmg.copy" "$tmp/dmg.db"; }
+done
+check "both damaged files kept aside" \
+  test "$(ls "$tmp"/dmg.db.corrupt-* | wc -l)" -eq 2
+for f in "$tmp"/dmg.db.corrupt-*; do
+  check "${f##*/} is the damaged file" cmp -s "$f" "$tmp/dmg.copy"
+done
 
 # Concurrent writers: a batch of documents on 3 jobs sharing one cache.
 mkdir -p "$tmp/docs"
