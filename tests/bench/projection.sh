@@ -1,6 +1,6 @@
 #!/bin/sh
 # projection.sh -- the tag-projection yardstick on the markup-tags dev sets
-# (Hanneman & Dinu 2020; see ../shared/data/README.md).
+# (Hanneman & Dinu 2020; see tests/data/markup-tags/README).
 #
 # For en->de, en->fr and en->hu and both dev sets (dev-eurlex, 1888 lines;
 # dev-glossary, 286 lines): the tags are stripped from the target side, the
@@ -35,7 +35,7 @@
 # Speed: `xliffmt project` wall time (empty alignments) over the 1888+286
 # en->de lines, repeated until one run lasts more than a second.
 #
-# Env: XLIFFMT (required), XMT_TEST_DATA (default ../shared/data),
+# Env: XLIFFMT (required), XMT_TEST_DATA (default tests/data),
 #      ALIGNER_SYMS (default "intersect grow-diag-final-and grow-diag
 #      union"),
 #      BENCH_DIR (default a fresh temporary directory, removed on exit).
@@ -132,7 +132,7 @@ readme_baseline() {
   esac
 }
 
-# The published fast_align + min-max figures (../shared/data/README.md).
+# The published fast_align + min-max figures (tests/data/markup-tags/README).
 published() {
   case "$1-$2" in
   de-glossary) echo 76.2 ;; fr-glossary) echo 80.7 ;; hu-glossary) echo 68.4 ;;
