@@ -726,6 +726,8 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
   int failed = run->failed;
   if (!failed && nomem)
     failed = run_nomem(run);
+  else if (!failed && rc != 0 && xmt_filter_interrupted(f))
+    failed = run_fail(run, XMT_ERR_ABORTED, 0, NULL, "interrupted");
   else if (!failed && rc != 0)
     failed = run_fail(run, XMT_ERR_BACKEND, 0, NULL,
                       "the MT backend aborted the run");
@@ -2180,7 +2182,8 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
       f->backend_options != NULL ? (const char *const *)f->backend_options
                                  : no_options,
       f->source_language, f->target_language, f->timeout_ms,
-      f->max_answer != 0 ? f->max_answer : XMT_DEFAULT_MAX_ANSWER};
+      f->max_answer != 0 ? f->max_answer : XMT_DEFAULT_MAX_ANSWER,
+      &f->interrupted};
   f->engine_config = config;
   if ((f->flags & XMT_FILTER_KEEP_ENGINES) == 0)
     xmt_filter_close_engines(f);

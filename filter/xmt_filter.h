@@ -79,6 +79,11 @@ struct xmt_backend_config {
    * xmt_filter_set_max_answer_size); the backend stops reading an answer
    * that grows past it. Never 0 when the library calls open(). */
   size_t max_answer_bytes;
+  /* Non-zero once the run is to end at once (xmt_filter_interrupt;
+   * read it with __atomic_load_n or as volatile): a backend that waits
+   * looks at it at least every 100 ms and then returns non-zero from
+   * translate. NULL: never. */
+  const int *interrupted;
 };
 
 struct xmt_backend {

@@ -56,7 +56,8 @@ static int bk_open(struct bk *b, const char *name, const char *spec,
       src,
       tgt,
       timeout_ms,
-      bk_max_answer != 0 ? bk_max_answer : XMT_DEFAULT_MAX_ANSWER};
+      bk_max_answer != 0 ? bk_max_answer : XMT_DEFAULT_MAX_ANSWER,
+      NULL};
   return b->vt->open(NULL, &config, &b->state, b->err, sizeof b->err);
 }
 

@@ -34,6 +34,7 @@ struct apertium {
   char *pair; /* from the spec; NULL: from the languages of each request */
   unsigned timeout_ms, max_failures;
   size_t max_answer;
+  const int *interrupted;
   struct pair_engine engines[MAX_PAIRS];
   size_t nengines;
   /* Per-batch scratch: one language pair's requests. */
@@ -247,7 +248,8 @@ static struct xmt_engine *start_pair(const struct apertium *a, const char *pair,
                                  markup ? xmt_apertium_encode_markup : encode,
                                  markup ? xmt_apertium_decode_markup
                                         : xmt_apertium_decode,
-                                 a->max_answer};
+                                 a->max_answer,
+                                 a->interrupted};
   struct xmt_engine *e = xmt_engine_new(&ec, msg, msglen);
   xmt_buf_free(&cmd);
   return e;
@@ -310,6 +312,7 @@ static int apertium_open(void *user, const struct xmt_backend_config *config,
   a->datadir = xmt_strdup(datadir != NULL ? datadir : DEFAULT_DATADIR);
   a->timeout_ms = config->timeout_ms;
   a->max_answer = config->max_answer_bytes;
+  a->interrupted = config->interrupted;
   a->max_failures = 3;
   if (a->datadir == NULL) {
     snprintf(errbuf, errlen, "out of memory");
@@ -376,8 +379,9 @@ static int pair_translate(struct pair_engine *pe, int markup,
     }
     e = pe->markup;
   }
-  if (xmt_engine_translate(e, requests, responses, n) == 0)
-    return 0;
+  int rc = xmt_engine_translate(e, requests, responses, n);
+  if (rc == 0 || rc == XMT_ENGINE_INTERRUPTED)
+    return rc != 0;
   xmt_mt_response_out_of_memory(responses[0]);
   return 1;
 }

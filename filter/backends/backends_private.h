@@ -131,6 +131,7 @@ struct xmt_engine_config {
   xmt_engine_encode_fn encode; /* NULL: newlines and NULs become spaces */
   xmt_engine_decode_fn decode; /* NULL: the answer as it is */
   size_t max_answer;           /* for xmt_answer_limit; 0: the default */
+  const int *interrupted;      /* the run's (see xmt_backend_config) */
 };
 
 struct xmt_engine;
@@ -139,6 +140,10 @@ struct xmt_engine;
  * started (no pipes, no fork, out of memory). */
 struct xmt_engine *xmt_engine_new(const struct xmt_engine_config *config,
                                   char *errbuf, size_t errlen);
+
+/* xmt_engine_translate's answer when the run was interrupted while the
+ * engine was asked (the engine is stopped). */
+#define XMT_ENGINE_INTERRUPTED 2
 
 /* Translates n requests. Answers are taken only when there is exactly
  * one per request, each within xmt_answer_limit, and nothing more. A
@@ -149,8 +154,8 @@ struct xmt_engine *xmt_engine_new(const struct xmt_engine_config *config,
  * fails (xmt_mt_response_set_engine_error when the engine died, timed out
  * or could not start, else xmt_mt_response_set_error), and after
  * max_failures of them in a row the rest of the batch fails unsent. The
- * engine keeps no count from one call to the next. Returns 0, or -1 when
- * out of memory. */
+ * engine keeps no count from one call to the next. Returns 0, -1 when
+ * out of memory, XMT_ENGINE_INTERRUPTED when the run was interrupted. */
 int xmt_engine_translate(struct xmt_engine *engine,
                          const struct xmt_mt_request *requests,
                          xmt_mt_response *const *responses, size_t n);

@@ -33,6 +33,7 @@ struct xmt_engine {
   unsigned timeout_ms;
   unsigned max_failures; /* segments in a row failed alone */
   size_t max_answer;     /* 0: XMT_DEFAULT_MAX_ANSWER */
+  const int *interrupted; /* the run's, or NULL */
   xmt_engine_encode_fn encode;
   xmt_engine_decode_fn decode;
   pid_t pid;  /* -1: not running */
@@ -214,6 +215,12 @@ static ssize_t write_nosigpipe(int fd, const char *buf, size_t len) {
   return w;
 }
 
+/* 1 once the run is to end at once. */
+static int interrupted(const struct xmt_engine *e) {
+  return e->interrupted != NULL &&
+         __atomic_load_n(e->interrupted, __ATOMIC_RELAXED) != 0;
+}
+
 /* --- One batch ---------------------------------------------------------------
  */
 
@@ -222,6 +229,7 @@ enum outcome {
   EX_TIMEOUT, /* the deadline passed first */
   EX_EOF,     /* the engine closed its output (it exited or crashed) */
   EX_TOOBIG,  /* the answers grew past their limit */
+  EX_INTERRUPTED, /* the run is to end at once */
   EX_IOERR
 };
 
@@ -328,8 +336,13 @@ static enum outcome exchange(struct xmt_engine *e, struct exchange *x) {
       pfd[np].fd = e->in_fd;
       pfd[np++].events = POLLOUT;
     }
+    /* Slices of 100 ms at most: an interrupted run does not wait. */
     unsigned long long left = deadline - now;
-    int rc = poll(pfd, np, left > 60000 ? 60000 : (int)left);
+    int rc = poll(pfd, np, left > 100 ? 100 : (int)left);
+    if (interrupted(e)) {
+      result = EX_INTERRUPTED;
+      break;
+    }
     if (rc < 0) {
       if (errno == EINTR)
         continue;
@@ -644,6 +657,10 @@ static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
   enum outcome out = exchange(e, &x);
   if (x.ioerr == ENOMEM)
     return -1;
+  if (out == EX_INTERRUPTED) {
+    kill_engine(e, NULL);
+    return XMT_ENGINE_INTERRUPTED;
+  }
   if (out == EX_DONE) {
     why->engine = 0;
     int rc = take_answers(e, req, responses, n, &x, why);
@@ -685,6 +702,8 @@ static int one_by_one(struct xmt_engine *e, const struct xmt_mt_request *req,
       return 0;
     }
     int rc = run_batch(e, &req[i], &responses[i], 1, why);
+    if (rc == XMT_ENGINE_INTERRUPTED)
+      return rc;
     if (rc < 0 || (rc == 1 && fail_segment(responses[i], why) != 0))
       return -1;
     in_a_row = rc == 1 ? in_a_row + 1 : 0;
@@ -725,6 +744,7 @@ struct xmt_engine *xmt_engine_new(const struct xmt_engine_config *config,
   e->max_failures =
       config->max_failures != 0 ? config->max_failures : DEFAULT_MAX_FAILURES;
   e->max_answer = config->max_answer;
+  e->interrupted = config->interrupted;
   e->encode = config->encode;
   e->decode = config->decode;
   e->pid = -1;
@@ -825,6 +845,7 @@ static int cmd_open(void *user, const struct xmt_backend_config *config,
   }
   ec.timeout_ms = config->timeout_ms;
   ec.max_answer = config->max_answer_bytes;
+  ec.interrupted = config->interrupted;
   ec.max_failures = DEFAULT_MAX_FAILURES;
   if (xmt_backend_option_seconds(config, "cmd", "timeout", &ec.timeout_ms,
                                  errbuf, errlen) != 0 ||
@@ -843,8 +864,9 @@ static int cmd_open(void *user, const struct xmt_backend_config *config,
 
 static int cmd_translate(void *state, const struct xmt_mt_request *requests,
                          xmt_mt_response *const *responses, size_t n) {
-  if (xmt_engine_translate(state, requests, responses, n) == 0)
-    return 0;
+  int rc = xmt_engine_translate(state, requests, responses, n);
+  if (rc == 0 || rc == XMT_ENGINE_INTERRUPTED)
+    return rc != 0;
   xmt_mt_response_out_of_memory(responses[0]);
   return 1;
 }

@@ -46,6 +46,7 @@ struct http {
   char *key;
   unsigned concurrency, retries, timeout_ms;
   size_t max_answer;
+  const int *interrupted;      /* the run's, or NULL */
   unsigned long long deadline; /* of the batch under way */
   CURLM *multi;
   CURL **idle; /* easy handles kept for their connections */
@@ -658,10 +659,15 @@ static int http_translate(void *state, const struct xmt_mt_request *requests,
     }
     if (rc != 0 || done == n)
       break;
+    if (h->interrupted != NULL &&
+        __atomic_load_n(h->interrupted, __ATOMIC_RELAXED) != 0) {
+      rc = 1; /* the run ends at once */
+      break;
+    }
     /* Sleep until a transfer needs curl, a retry is due or the time is
-     * up. */
+     * up; 100 ms at most, for an interrupted run not to wait. */
     now = xmt_now_ms();
-    unsigned long long wake = now + 1000;
+    unsigned long long wake = now + 100;
     if (h->deadline < wake)
       wake = h->deadline;
     for (size_t i = 0; i < n; i++)
@@ -759,6 +765,7 @@ static int http_open(void *user, const struct xmt_backend_config *config,
       config->timeout_ms != 0 ? config->timeout_ms : DEFAULT_TIMEOUT_MS;
   h->max_answer = config->max_answer_bytes != 0 ? config->max_answer_bytes
                                                 : XMT_DEFAULT_MAX_ANSWER;
+  h->interrupted = config->interrupted;
   const char *api = xmt_backend_option(config, "api");
   const char *key = xmt_backend_option(config, "key");
   if (api != NULL && strcmp(api, "libretranslate") == 0) {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_hostile_signals.sh: SIGINT and SIGTERM end a run within a second
-# wherever it is: training the aligner on a 15,000-word unit, or waiting
-# for a cache another process keeps locked (which is waited for a few
+# wherever it is: training the aligner on a 15,000-word unit, waiting for
+# an engine that takes 30 s a line, or waiting for a cache another
+# process keeps locked (which is waited for a few
 # seconds at most, then the run goes on without it). No output is
 # written, the exit status is 130 or 143, and no engine is left running.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
@@ -67,6 +68,18 @@ signal_after "aligning" TERM 1 143 translate "$tmp/long.xlf" $eng
 signal_after "aligning" INT 1 130 translate "$tmp/long.xlf" $eng
 check "no engine left" \
   sh -c "! pgrep -f '[${tmp%"${tmp#?}"}]${tmp#?}/engine.sh' >/dev/null"
+
+# An engine that takes 30 s a line: the run does not wait for it.
+cat >"$tmp/hang.sh" <<'EOD'
+#!/bin/sh
+while IFS= read -r line; do sleep 30; printf '%s\n' "$line"; done
+EOD
+chmod +x "$tmp/hang.sh"
+signal_after "waiting for the engine" INT 1 130 translate "$tmp/long.xlf" \
+  --mt "cmd:$tmp/hang.sh"
+sleep 0.2
+check "no hung engine left" \
+  sh -c "! pgrep -f '[${tmp%"${tmp#?}"}]${tmp#?}/hang.sh' >/dev/null"
 
 # Without a signal the long unit is translated, in bounded time and memory.
 within "the long unit translated" 0 60 600 \
