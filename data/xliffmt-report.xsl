@@ -17,6 +17,10 @@
 <xsl:param name="title" select="''"/>
 
 <xsl:variable name="F" select="$findings/f:findings"/>
+<!-- The codes of each side of a segment by element name and id, for
+     the sides too long to search for a code's twin (see "chip"). -->
+<xsl:key name="code" match="*[ancestor::f:source or ancestor::f:target]"
+    use="concat(generate-id(ancestor::f:source | ancestor::f:target), ' ', local-name(), ' ', @id)"/>
 <xsl:variable name="flag-names"
     select="'untranslated tag-missing tag-added tag-order needs-review length identical problem mt locked'"/>
 
@@ -62,7 +66,9 @@
             <th class="state">State</th><th class="flags">Flags</th>
           </tr>
         </thead>
-        <xsl:apply-templates select="$F/f:file"/>
+        <xsl:call-template name="files">
+          <xsl:with-param name="files" select="$F/f:file"/>
+        </xsl:call-template>
       </table>
       <footer>Codes are numbered by their id; a pair's opening and closing
         codes share a colour, and pointing at one shows its partners in the
@@ -134,7 +140,37 @@
 </xsl:template>
 
 <!-- Rows ............................................................... -->
+<!-- Rows are numbered across files: each file's rows start after those
+     of the files before it. Halving the list of files keeps that count
+     linear in the rows times the log of the files, where
+     count(preceding::f:segment) in each row, or xsl:number, would walk
+     back through the whole document once per row. -->
+<xsl:template name="files">
+  <xsl:param name="files"/>
+  <xsl:param name="before" select="0"/>
+  <xsl:variable name="n" select="count($files)"/>
+  <xsl:choose>
+    <xsl:when test="$n = 1">
+      <xsl:apply-templates select="$files">
+        <xsl:with-param name="before" select="$before"/>
+      </xsl:apply-templates>
+    </xsl:when>
+    <xsl:when test="$n > 1">
+      <xsl:variable name="first" select="$files[position() &lt;= $n div 2]"/>
+      <xsl:call-template name="files">
+        <xsl:with-param name="files" select="$first"/>
+        <xsl:with-param name="before" select="$before"/>
+      </xsl:call-template>
+      <xsl:call-template name="files">
+        <xsl:with-param name="files" select="$files[position() > $n div 2]"/>
+        <xsl:with-param name="before" select="$before + count($first/f:unit/f:segment)"/>
+      </xsl:call-template>
+    </xsl:when>
+  </xsl:choose>
+</xsl:template>
+
 <xsl:template match="f:file">
+  <xsl:param name="before" select="0"/>
   <tbody>
     <tr class="file">
       <th colspan="6">
@@ -142,12 +178,15 @@
         <span class="lang"><xsl:value-of select="@source-language"/> → <xsl:value-of select="@target-language"/></span>
       </th>
     </tr>
-    <xsl:apply-templates select="f:unit/f:segment"/>
+    <xsl:apply-templates select="f:unit/f:segment">
+      <xsl:with-param name="before" select="$before"/>
+    </xsl:apply-templates>
   </tbody>
 </xsl:template>
 
 <xsl:template match="f:segment">
-  <xsl:variable name="n" select="count(preceding::f:segment) + 1"/>
+  <xsl:param name="before" select="0"/>
+  <xsl:variable name="n" select="$before + position()"/>
   <tr id="s{$n}" data-unit="{@unit}" data-flags="{@flags}">
     <td class="n"><a href="#s{$n}"><xsl:value-of select="$n"/></a></td>
     <td class="unit">
@@ -259,13 +298,19 @@
       <xsl:otherwise>p</xsl:otherwise>
     </xsl:choose>
   </xsl:variable>
-  <!-- The same code (element and id) on the other side, if any. -->
+  <!-- The same code (element and id) on the other side, if any: searched
+     for on a side of a few codes, looked up in the key on a longer one,
+     where a search for each code would take quadratic time. The key is
+     built at its first use, so only a document with long sides pays for
+     it. -->
   <xsl:variable name="here" select="ancestor::f:source | ancestor::f:target"/>
   <xsl:variable name="other" select="($here/../f:source | $here/../f:target)[count(. | $here) != 1]"/>
-  <xsl:variable name="twin" select="$other//*[local-name() = local-name(current())][string(@id) = string(current()/@id)]"/>
+  <xsl:variable name="long" select="boolean($other/descendant::*[64])"/>
   <xsl:variable name="state">
     <xsl:choose>
-      <xsl:when test="not($other) or $twin"></xsl:when>
+      <xsl:when test="not($other)"></xsl:when>
+      <xsl:when test="not($long) and $other//*[local-name() = local-name(current())][string(@id) = string(current()/@id)]"></xsl:when>
+      <xsl:when test="$long and key('code', concat(generate-id($other), ' ', local-name(), ' ', @id))"></xsl:when>
       <xsl:when test="$here/self::f:source"> lost</xsl:when>
       <xsl:otherwise> extra</xsl:otherwise>
     </xsl:choose>

@@ -20,6 +20,10 @@
 <xsl:param name="adminlang" select="'en'"/>
 
 <xsl:variable name="F" select="$findings/f:findings"/>
+<!-- Isolated codes by side, element name and pairing key, for the sides
+     too long to search for a code's partner (see "partner"). -->
+<xsl:key name="isolated" match="*[self::x:bx or self::x:ex or self::x:bpt or self::x:ept]"
+    use="concat(generate-id(ancestor::f:source | ancestor::f:target), ' ', local-name(), ' ', string(@rid | @id[not(../@rid)]))"/>
 
 <xsl:template match="/">
   <xsl:if test="not($F)">
@@ -89,11 +93,17 @@
   </xsl:choose>
 </xsl:template>
 
-<!-- i of a pair: the place of its opening code among the segment's. -->
+<!-- i of a pair: 1 + the opening codes (g, bx, bpt) of its side that
+     start before its opening code, enclosing g included, enclosing bx or
+     bpt not. xsl:number walks back to the start of the side only, where
+     the preceding axis walked back to the start of the document for each
+     code. -->
 <xsl:template name="i">
   <xsl:param name="open" select="."/>
-  <xsl:variable name="side" select="$open/ancestor::f:source | $open/ancestor::f:target"/>
-  <xsl:value-of select="count(($open/preceding::x:g | $open/preceding::x:bx | $open/preceding::x:bpt | $open/ancestor::x:g)[count(ancestor::f:source | ancestor::f:target | $side) = 1]) + 1"/>
+  <xsl:for-each select="$open[last()]">
+    <xsl:variable name="n"><xsl:number level="any" count="x:g | x:bx | x:bpt" from="f:source | f:target"/></xsl:variable>
+    <xsl:value-of select="$n - count(ancestor::x:bx | ancestor::x:bpt)"/>
+  </xsl:for-each>
 </xsl:template>
 
 <!-- x from a numeric XLIFF id, to match codes across the tuv elements. -->
@@ -110,10 +120,30 @@
   <ept i="{$i}"/>
 </xsl:template>
 
+<!-- An isolated code's partner is searched for on a side of a few codes
+     and looked up in the key on a longer one, where a search for each
+     code would take quadratic time. The key is built at its first use,
+     so only a document with long sides pays for it. -->
 <xsl:template match="x:bx | x:bpt" mode="seg">
   <xsl:variable name="k"><xsl:call-template name="key"/></xsl:variable>
   <xsl:variable name="side" select="ancestor::f:source | ancestor::f:target"/>
-  <xsl:variable name="partner" select="$side//*[local-name() = concat('e', substring(local-name(current()), 2))][(@rid and @rid = $k) or (not(@rid) and @id = $k)]"/>
+  <xsl:variable name="other" select="concat('e', substring(local-name(), 2))"/>
+  <xsl:choose>
+    <xsl:when test="$side/descendant::*[64]">
+      <xsl:call-template name="begin">
+        <xsl:with-param name="partner" select="key('isolated', concat(generate-id($side), ' ', $other, ' ', $k))"/>
+      </xsl:call-template>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:call-template name="begin">
+        <xsl:with-param name="partner" select="$side//*[local-name() = $other][(@rid and @rid = $k) or (not(@rid) and @id = $k)]"/>
+      </xsl:call-template>
+    </xsl:otherwise>
+  </xsl:choose>
+</xsl:template>
+
+<xsl:template name="begin">
+  <xsl:param name="partner"/>
   <xsl:choose>
     <xsl:when test="$partner">
       <bpt><xsl:attribute name="i"><xsl:call-template name="i"/></xsl:attribute>
@@ -125,10 +155,29 @@
   </xsl:choose>
 </xsl:template>
 
+<!-- The partner of an ex or ept is the first candidate under each parent
+     (the predicate [1] of a step), and the last of those. -->
 <xsl:template match="x:ex | x:ept" mode="seg">
   <xsl:variable name="k"><xsl:call-template name="key"/></xsl:variable>
   <xsl:variable name="side" select="ancestor::f:source | ancestor::f:target"/>
-  <xsl:variable name="partner" select="$side//*[local-name() = concat('b', substring(local-name(current()), 2))][(@rid and @rid = $k) or (not(@rid) and @id = $k)][1]"/>
+  <xsl:variable name="other" select="concat('b', substring(local-name(), 2))"/>
+  <xsl:choose>
+    <xsl:when test="$side/descendant::*[64]">
+      <xsl:variable name="all" select="key('isolated', concat(generate-id($side), ' ', $other, ' ', $k))"/>
+      <xsl:call-template name="end">
+        <xsl:with-param name="partner" select="$all[count(.. | $all[last()]/..) = 1][1]"/>
+      </xsl:call-template>
+    </xsl:when>
+    <xsl:otherwise>
+      <xsl:call-template name="end">
+        <xsl:with-param name="partner" select="$side//*[local-name() = $other][(@rid and @rid = $k) or (not(@rid) and @id = $k)][1]"/>
+      </xsl:call-template>
+    </xsl:otherwise>
+  </xsl:choose>
+</xsl:template>
+
+<xsl:template name="end">
+  <xsl:param name="partner"/>
   <xsl:choose>
     <xsl:when test="$partner">
       <ept><xsl:attribute name="i"><xsl:call-template name="i"><xsl:with-param name="open" select="$partner"/></xsl:call-template></xsl:attribute>
