@@ -18,7 +18,7 @@
 #include "aligner_private.h"
 
 #define PIECE_MAX 160
-#define PIECE_LEN 100
+#define PIECE_LEN 50
 #define SNAP 16
 
 /* Punctuation after which a cut falls: ASCII , ; : . ! ? ) and the CJK

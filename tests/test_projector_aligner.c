@@ -715,7 +715,7 @@ static int diagonal(const xmt_alignment *al, size_t n, int no_commas) {
 }
 
 /* A pair of 1,000 tokens is trained and aligned in pieces: the model sees
- * pairs of about a hundred tokens, and the links come back at the pair's
+ * pairs of about fifty tokens, and the links come back at the pair's
  * own positions, the same by index and by text; a short pair beside it is
  * untouched, and a pair of 3 against 2,000 tokens aligns as well. (IBM2
  * leaves the 27 commas of the long pair unaligned; the Bayesian model
@@ -770,15 +770,15 @@ static void test_long_pairs(void) {
 }
 
 /* Where long pairs are cut: pairs of up to 160 tokens are one piece;
- * longer ones are cut into pieces of about 100 tokens on their longer
+ * longer ones are cut into pieces of about 50 tokens on their longer
  * side, at the same proportions of both sides, after the nearest
  * punctuation within 16 tokens. */
 static void test_piece_cuts(void) {
   CU_ASSERT_EQUAL(xmt_pieces_count(160, 3), 1);
   CU_ASSERT_EQUAL(xmt_pieces_count(3, 160), 1);
-  CU_ASSERT_EQUAL(xmt_pieces_count(161, 10), 2);
-  CU_ASSERT_EQUAL(xmt_pieces_count(10, 1000), 10);
-  CU_ASSERT_EQUAL(xmt_pieces_count(1001, 1000), 11);
+  CU_ASSERT_EQUAL(xmt_pieces_count(161, 10), 4);
+  CU_ASSERT_EQUAL(xmt_pieces_count(10, 1000), 20);
+  CU_ASSERT_EQUAL(xmt_pieces_count(1001, 1000), 21);
   char *text = long_sentence(300, "w"); /* commas at 36, 73, 110, ... */
   xmt_tokens *t = xmt_tokens_new();
   CU_ASSERT_EQUAL_FATAL(
