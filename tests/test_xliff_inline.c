@@ -389,6 +389,195 @@ static void test_duplicate_ids(void) {
   xmt_segment_free(seg);
 }
 
+/* --- Pairing and keys against their rules ---------------------------------
+ * The rules as first written, quadratic in the number of codes, on a
+ * model of the codes; random snippets must come out of the parser as
+ * the model says. */
+
+struct model_tag {
+  enum xmt_tag_kind kind;
+  const char *name;
+  char key[16];
+  size_t partner;
+};
+
+static int model_balanced(const struct model_tag *t, size_t i, size_t j) {
+  long depth = 0;
+  for (size_t k = i + 1; k < j; k++) {
+    if (t[k].kind == XMT_TAG_OPEN)
+      depth++;
+    else if (t[k].kind == XMT_TAG_CLOSE && --depth < 0)
+      return 0;
+  }
+  return depth == 0;
+}
+
+static void model_pair(struct model_tag *t, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (t[i].kind != XMT_TAG_ISOLATED_OPEN || strcmp(t[i].name, "it") == 0)
+      continue;
+    const char *want = strcmp(t[i].name, "bx") == 0 ? "ex" : "ept";
+    for (size_t j = i + 1; j < n; j++)
+      if (t[j].kind == XMT_TAG_ISOLATED_CLOSE && t[j].partner == SIZE_MAX &&
+          strcmp(t[j].name, want) == 0 && strcmp(t[i].key, t[j].key) == 0) {
+        if (model_balanced(t, i, j)) {
+          t[i].kind = XMT_TAG_OPEN, t[j].kind = XMT_TAG_CLOSE;
+          t[i].partner = j, t[j].partner = i;
+        }
+        break;
+      }
+  }
+}
+
+static void model_unique_keys(struct model_tag *t, size_t n) {
+  unsigned count = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (t[i].kind != XMT_TAG_OPEN)
+      continue;
+    int clash = 0;
+    for (size_t k = 0; k < i && !clash; k++)
+      clash = t[k].kind == XMT_TAG_OPEN && strcmp(t[k].key, t[i].key) == 0;
+    if (!clash)
+      continue;
+    char key[16];
+    int taken;
+    do {
+      snprintf(key, sizeof key, "%s#%u", t[i].key, ++count);
+      taken = 0;
+      for (size_t k = 0; k < n && !taken; k++)
+        taken = t[k].kind == XMT_TAG_OPEN && strcmp(t[k].key, key) == 0;
+    } while (taken);
+    snprintf(t[i].key, sizeof t[i].key, "%s", key);
+    if (t[i].partner != SIZE_MAX)
+      snprintf(t[t[i].partner].key, sizeof t[i].key, "%s", key);
+  }
+}
+
+/* A random snippet of up to 40 codes with ids from a few (some of the
+ * form a made-up key takes), into markup and the model. */
+static size_t random_snippet(unsigned long *seed, char *markup, size_t cap,
+                             struct model_tag *t) {
+  static const char *const ids[] = {"1", "2", "1#1", "1#2", "2#1", "1#1#1"};
+  size_t open[40], nopen = 0, n = 0, len = 0;
+  *seed = *seed * 6364136223846793005UL + 1442695040888963407UL;
+  size_t codes = 1 + (*seed >> 33) % 40;
+  while (n < codes || nopen > 0) {
+    *seed = *seed * 6364136223846793005UL + 1442695040888963407UL;
+    unsigned r = (unsigned)(*seed >> 33);
+    const char *id = ids[(r >> 8) % N_ELEMS(ids)];
+    struct model_tag *m = &t[n];
+    m->partner = SIZE_MAX;
+    snprintf(m->key, sizeof m->key, "%s", id);
+    unsigned what = n < codes ? r % 9 : 1;
+    if (what == 1 && nopen == 0)
+      what = 0;
+    if (what == 0 && nopen == N_ELEMS(open))
+      what = 2;
+    static const char *const names[] = {"g",  "g",  "bx", "ex", "bpt",
+                                        "ept", "it", "it", "x"};
+    static const enum xmt_tag_kind kinds[] = {
+        XMT_TAG_OPEN,           XMT_TAG_CLOSE,          XMT_TAG_ISOLATED_OPEN,
+        XMT_TAG_ISOLATED_CLOSE, XMT_TAG_ISOLATED_OPEN,  XMT_TAG_ISOLATED_CLOSE,
+        XMT_TAG_ISOLATED_OPEN,  XMT_TAG_ISOLATED_CLOSE, XMT_TAG_PLACEHOLDER};
+    m->kind = kinds[what];
+    m->name = names[what];
+    if (what == 0) {
+      open[nopen++] = n;
+      len += (size_t)snprintf(markup + len, cap - len, "<g id=\"%s\">t", id);
+    } else if (what == 1) {
+      size_t o = open[--nopen];
+      m->partner = o, t[o].partner = n;
+      snprintf(m->key, sizeof m->key, "%s", t[o].key);
+      len += (size_t)snprintf(markup + len, cap - len, "</g>t");
+    } else if (what == 4 || what == 5) {
+      len += (size_t)snprintf(markup + len, cap - len, "<%s id=\"%s\">c</%s>t",
+                              m->name, id, m->name);
+    } else if (what == 6 || what == 7) {
+      len += (size_t)snprintf(markup + len, cap - len,
+                              "<it id=\"%s\" pos=\"%s\">c</it>t", id,
+                              what == 6 ? "open" : "close");
+    } else {
+      len += (size_t)snprintf(markup + len, cap - len, "<%s id=\"%s\"/>t",
+                              m->name, id);
+    }
+    n++;
+  }
+  return n;
+}
+
+static void test_pairing_rules(void) {
+  unsigned long seed = 42;
+  int bad = 0;
+  for (int round = 0; round < 3000 && !bad; round++) {
+    char markup[4096];
+    struct model_tag t[128];
+    size_t n = random_snippet(&seed, markup, sizeof markup, t);
+    model_pair(t, n);
+    model_unique_keys(t, n);
+    xmt_segment *seg = parse_ok(markup);
+    CU_ASSERT_EQUAL(xmt_segment_tag_count(seg), n);
+    for (size_t i = 0; i < n && i < xmt_segment_tag_count(seg) && !bad; i++) {
+      struct xmt_tag got;
+      xmt_segment_tag(seg, i, &got);
+      if (got.kind != t[i].kind || strcmp(got.id, t[i].key) != 0) {
+        fprintf(stderr, "\n%s\ntag %zu is %s %s, want %s %s\n", markup, i,
+                kind_name(got.kind), got.id, kind_name(t[i].kind), t[i].key);
+        bad = 1;
+      }
+    }
+    CU_ASSERT_FALSE(bad);
+    xmt_segment_free(seg);
+  }
+}
+
+/* Many codes nested and side by side: the result of the rules, in time
+ * linear or n log n in their number (quadratic took minutes). */
+static void test_many_codes(void) {
+  enum { N = 50000 };
+  struct xmt_buf m = {0};
+  char piece[64];
+  for (int i = 1; i <= N; i++) {
+    snprintf(piece, sizeof piece, "<g id=\"g\"><bx id=\"b%d\"/>", i);
+    CU_ASSERT_EQUAL(xmt_buf_append_str(&m, piece), XMT_OK);
+  }
+  for (int i = N; i >= 1; i--) {
+    snprintf(piece, sizeof piece, "<ex id=\"b%d\"/></g>", i);
+    CU_ASSERT_EQUAL(xmt_buf_append_str(&m, piece), XMT_OK);
+  }
+  for (int i = 1; i <= N; i++)
+    CU_ASSERT_EQUAL(xmt_buf_append_str(&m, "<g id=\"s\">t</g><x id=\"p\"/>"),
+                    XMT_OK);
+  xmt_segment *seg = parse_len(m.data, m.len);
+  CU_ASSERT_EQUAL_FATAL(xmt_segment_tag_count(seg), 7 * N);
+  /* Each bx pairs with the ex in its own g; the g after the first get
+   * the keys g#1, g#2..., the siblings s#N, s#N+1... (the count goes on). */
+  struct xmt_tag t;
+  char want[32];
+  for (size_t i = 0; i < 4 * (size_t)N; i++) {
+    xmt_segment_tag(seg, i, &t);
+    size_t level = i < 2 * (size_t)N ? i / 2 + 1 : N - (i - 2 * N) / 2;
+    int is_g = i < 2 * (size_t)N ? i % 2 == 0 : i % 2 == 1;
+    if (is_g && level == 1)
+      snprintf(want, sizeof want, "g");
+    else if (is_g)
+      snprintf(want, sizeof want, "g#%zu", level - 1);
+    else
+      snprintf(want, sizeof want, "b%zu", level);
+    CU_ASSERT_EQUAL(t.kind, i < 2 * (size_t)N ? XMT_TAG_OPEN : XMT_TAG_CLOSE);
+    CU_ASSERT_STRING_EQUAL(t.id, want);
+  }
+  for (size_t k = 0; k < (size_t)N; k++) {
+    xmt_segment_tag(seg, 4 * (size_t)N + 3 * k, &t);
+    if (k == 0)
+      snprintf(want, sizeof want, "s");
+    else
+      snprintf(want, sizeof want, "s#%zu", N - 1 + k);
+    CU_ASSERT_STRING_EQUAL(t.id, want);
+  }
+  xmt_segment_free(seg);
+  xmt_buf_free(&m);
+}
+
 static void test_other_elements(void) {
   /* An element of another namespace is one placeholder, kept whole; so is
    * an XLIFF element that is not inline markup. */
@@ -621,6 +810,8 @@ static CU_TestInfo inline_tests[] = {
     {"non-segment mrk is a pair", test_mrk},
     {"entities, references, CDATA", test_entities_and_cdata},
     {"duplicate pair ids", test_duplicate_ids},
+    {"pairing and keys follow their rules", test_pairing_rules},
+    {"many codes, nested and side by side", test_many_codes},
     {"foreign and other elements", test_other_elements},
     {"empty g", test_empty_g},
     {"parse replaces the segment", test_parse_replaces_content},

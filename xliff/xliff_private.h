@@ -50,6 +50,7 @@ xmt_status xmt_encode(enum xmt_encoding enc, const char *utf8, size_t len,
  * OPEN/CLOSE pairs when that keeps the segment well nested. */
 
 struct xmt_pending_tag;
+struct xmt_tag_ref;
 struct xmt_inline_builder {
   struct xmt_buf text;
   struct xmt_buf pool; /* keys and markup */
@@ -58,6 +59,12 @@ struct xmt_inline_builder {
   size_t *open; /* stack of indexes of open g/mrk pairs */
   size_t nopen, open_cap;
   size_t mrk_count;
+  /* Work space of xmt_ib_finish, kept from one segment to the next. */
+  struct xmt_tag_ref *refs;
+  size_t refs_cap;
+  size_t *work;
+  size_t work_cap;
+  struct xmt_buf candidate;
 };
 
 void xmt_ib_init(struct xmt_inline_builder *ib);
