@@ -270,6 +270,9 @@ void xmt_cli_json_string(FILE *fp, const char *s);
 
 /* Prints "xliffmt: FILE:LINE:COLUMN: MESSAGE (unit ID)" on stderr. */
 void xmt_cli_report(const struct xmt_error *err);
+/* Prints a message on standard error in one write, control characters
+ * (but the final newline) shown as \xHH. */
+void xmt_cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "xliffmt: MESSAGE" on stderr. */
 void xmt_cli_usage_error(const char *command, const char *message);
 /* The exit status for a failed library call. */

@@ -1,7 +1,10 @@
 /* main.c -- xliffmt: dispatch to the commands, --help, --version. */
 #include "config.h"
 
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -41,15 +44,51 @@ static void usage(FILE *fp) {
               "see xliffmt(1).\n");
 }
 
+void xmt_cli_say(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *line = NULL;
+  int n = vasprintf(&line, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    return;
+  /* Messages carry what others wrote (an engine's stderr, a server's
+   * body, a file name): a control character would reach the terminal
+   * as a command. Each one but the final newline is shown as \xHH,
+   * C1 controls (U+0080..U+009F) too. */
+  char *out = malloc((size_t)n * 4 + 1);
+  if (out == NULL) {
+    free(line);
+    return;
+  }
+  size_t k = 0;
+  for (int i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)line[i];
+    int c1 = c == 0xC2 && i + 1 < n && (unsigned char)line[i + 1] >= 0x80 &&
+             (unsigned char)line[i + 1] <= 0x9F;
+    if ((c < 0x20 && !(c == '\n' && i == n - 1) && c != '\r') || c == 0x7F ||
+        c1) {
+      if (c1)
+        c = (unsigned char)line[++i];
+      k += (size_t)sprintf(out + k, "\\x%02X", c);
+    } else {
+      out[k++] = (char)c;
+    }
+  }
+  /* One write, which glibc makes in one piece to unbuffered stderr: the
+   * jobs of a batch share it, and lines in pieces would interleave. */
+  fwrite(out, 1, k, stderr);
+  free(out);
+  free(line);
+}
+
 void xmt_cli_report(const struct xmt_error *err) {
-  /* One fprintf, which glibc writes in one piece to unbuffered stderr:
-   * the jobs of a batch share it, and lines in pieces would interleave. */
   char line_col[48] = "";
   if (err->file != NULL && err->line > 0 && err->column > 0)
     snprintf(line_col, sizeof line_col, ":%lu:%lu", err->line, err->column);
   else if (err->file != NULL && err->line > 0)
     snprintf(line_col, sizeof line_col, ":%lu", err->line);
-  fprintf(stderr, "xliffmt: %s%s%s%s%s%s%s\n",
+  xmt_cli_say("xliffmt: %s%s%s%s%s%s%s\n",
           err->file != NULL ? err->file : "", line_col,
           err->file != NULL ? ": " : "",
           err->message != NULL ? err->message : xmt_strerror(err->status),
@@ -87,6 +126,17 @@ int xmt_cli_exit_status(xmt_status status) {
   return EXIT_INTERNAL;
 }
 
+/* A command whose standard output could not be written (a full disk,
+ * a closed pipe, /dev/full) has not done its job, whatever it says. */
+static int stdout_written(int rc) {
+  if ((fflush(stdout) == 0 && !ferror(stdout)) ||
+      (rc != EXIT_OK && rc != EXIT_PARTIAL)) /* a failure said already */
+    return rc;
+  xmt_cli_say("xliffmt: standard output: cannot write: %s\n",
+              strerror(errno != 0 ? errno : EIO));
+  return EXIT_INTERNAL;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
@@ -102,7 +152,7 @@ int main(int argc, char **argv) {
   }
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
     if (strcmp(argv[1], commands[i].name) == 0)
-      return commands[i].run(argc - 1, argv + 1);
+      return stdout_written(commands[i].run(argc - 1, argv + 1));
   char msg[128];
   snprintf(msg, sizeof msg, "unknown command '%.64s'", argv[1]);
   xmt_cli_usage_error(NULL, msg);

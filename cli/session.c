@@ -74,8 +74,8 @@ static void on_failure(void *user, const char *id, unsigned long line,
   struct xmt_cli_session *ses = user;
   if (ses->progress)
     fputc('\n', stderr);
-  fprintf(stderr, "xliffmt: %s:%lu: segment %s not translated: %s\n", ses->in,
-          line, id, message);
+  xmt_cli_say("xliffmt: %s:%lu: segment %s not translated: %s\n", ses->in,
+              line, id, message);
   keep(ses, &ses->failures, &ses->nfailures, &ses->cap, id, line, message);
 }
 
@@ -85,13 +85,13 @@ static void on_warning(void *user, const char *id, unsigned long line,
   if (ses->progress)
     fputc('\n', stderr);
   if (id == NULL) { /* about the run, not a segment */
-    fprintf(stderr, "xliffmt: warning: %s\n", message);
+    xmt_cli_say("xliffmt: warning: %s\n", message);
     keep(ses, &ses->warnings, &ses->nwarnings, &ses->warnings_cap, "", 0,
          message);
     return;
   }
-  fprintf(stderr, "xliffmt: %s:%lu: warning: segment %s: %s\n", ses->in, line,
-          id, message);
+  xmt_cli_say("xliffmt: %s:%lu: warning: segment %s: %s\n", ses->in, line,
+              id, message);
   keep(ses, &ses->warnings, &ses->nwarnings, &ses->warnings_cap, id, line,
        message);
 }

@@ -45,15 +45,41 @@ int xmt_cli_lines_next(struct xmt_cli_lines *in) {
   return 1;
 }
 
+/* The length of the valid UTF-8 character at p (NUL-terminated), or 0:
+ * no overlong forms, no surrogates, nothing past U+10FFFF. */
+static size_t utf8_char(const unsigned char *p) {
+  if (p[0] < 0x80)
+    return 1;
+  size_t n = p[0] >= 0xC2 && p[0] <= 0xDF   ? 2
+             : p[0] >= 0xE0 && p[0] <= 0xEF ? 3
+             : p[0] >= 0xF0 && p[0] <= 0xF4 ? 4
+                                            : 0;
+  for (size_t i = 1; i < n; i++)
+    if ((p[i] & 0xC0) != 0x80)
+      return 0;
+  if ((n == 3 && p[0] == 0xE0 && p[1] < 0xA0) ||
+      (n == 3 && p[0] == 0xED && p[1] >= 0xA0) ||
+      (n == 4 && p[0] == 0xF0 && p[1] < 0x90) ||
+      (n == 4 && p[0] == 0xF4 && p[1] >= 0x90))
+    return 0;
+  return n;
+}
+
+/* Whole, never cut: a byte that is not UTF-8 (a file name in Latin-1)
+ * becomes U+FFFD, so the document stays valid JSON. */
 void xmt_cli_json_string(FILE *fp, const char *s) {
   fputc('"', fp);
-  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+    size_t n = utf8_char(p);
     if (*p == '"' || *p == '\\')
       fprintf(fp, "\\%c", *p);
-    else if (*p < 0x20)
+    else if (*p < 0x20 || *p == 0x7F)
       fprintf(fp, "\\u%04x", *p);
+    else if (n == 0)
+      fputs("\\ufffd", fp);
     else
-      fputc(*p, fp);
+      fwrite(p, 1, n, fp);
+    p += n > 0 ? n : 1;
   }
   fputc('"', fp);
 }
