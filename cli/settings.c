@@ -83,11 +83,12 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
     break;
   case XMT_OPT_TIMEOUT:
     if (!parse_timeout(arg, &s->timeout_ms))
-      bad = "--timeout takes a number of seconds";
+      bad = "--timeout takes a number of seconds, more than 0 and at most "
+            "86400 (a day)";
     break;
   case XMT_OPT_BATCH:
     if (!parse_count(arg, &s->batch))
-      bad = "--batch-size takes a positive number";
+      bad = "--batch-size takes a number of segments from 1 to 1000000";
     break;
   case XMT_OPT_ENGINE_JOBS:
     if (!parse_count(arg, &s->engine_jobs) ||

@@ -59,4 +59,13 @@ fi
 within "check with standard output closed" 2 20 400 \
   sh -c "'$x' check '$tmp/doc.xlf' >&-"
 
+# Options out of range name their limits.
+within "--timeout 0" 1 10 400 \
+  "$x" translate "$tmp/doc.xlf" -o "$tmp/o.xlf" --mt identity --timeout 0
+check "--timeout names its limits" grep -q -F \
+  "more than 0 and at most 86400" "$tmp/err"
+within "--batch-size 0" 1 10 400 \
+  "$x" translate "$tmp/doc.xlf" -o "$tmp/o.xlf" --mt identity --batch-size 0
+check "--batch-size names its limits" grep -q -F "from 1 to 1000000" "$tmp/err"
+
 finish
