@@ -13,6 +13,8 @@
  * outside it. Walking the tree, children sorted by byte offset, emits the
  * tags well nested by construction; a final check guards the invariant.
  *
+ * The target tree is in project_tree.c.
+ *
  * Target points are 2*B + side, B a token boundary 0..k (B tokens lie
  * before it): side LEFT is right after token B-1, before the spaces; side
  * RIGHT right before token B, after them. Byte offsets grow with points:
@@ -23,9 +25,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "projector_private.h"
+#include "project_private.h"
 
-#define NONE SIZE_MAX
 #define LEFT 0
 #define RIGHT 1
 
@@ -35,45 +36,6 @@
 
 /* Links of one source token longer than this are sorted with qsort. */
 #define INSERTION_SORT_MAX 16
-
-struct stok {
-  size_t amin, amax; /* aligned target tokens; NONE when unaligned */
-  size_t first, n;   /* its targets: p->targets[first..first+n), sorted */
-  size_t prev, next; /* nearest aligned token at or before / after it */
-};
-
-/* One tag. The record of a pair's OPEN stands for the whole pair. */
-struct item {
-  enum xmt_tag_kind kind;
-  size_t off;     /* source byte offset */
-  size_t tok;     /* the token it is inside, or its gap (tokens before it) */
-  int inside;     /* 1 when strictly inside token tok */
-  size_t partner; /* OPEN <-> CLOSE */
-  size_t sparent; /* OPEN of the innermost pair around it, or the root */
-  size_t a, b;    /* a pair's source tokens; a > b when it covers none */
-  int span;       /* 1: target tokens lo..hi; 0: the point pt */
-  int whole;      /* a pair over all its parent's tokens, on both sides */
-  size_t lo, hi, pt;
-  size_t tparent, child, next; /* target tree */
-  size_t sb, eb;   /* target byte offsets of the OPEN and CLOSE (or tag) */
-  size_t rsb, reb; /* the same, refined inside unchanged words and gaps */
-  int plain;       /* 1 when the refinement is given up */
-};
-
-struct proj {
-  const char *src, *tgt;
-  size_t slen, tlen;
-  const struct xmt_token *st, *tt;
-  size_t m, k, n;
-  enum xmt_projection_rule rule;
-  struct stok *stok; /* m */
-  size_t *targets;   /* one per link */
-  long long *w;      /* k: span-scoring weights */
-  struct item *it;   /* n + 1; the root is it[n] */
-  size_t *tmp;       /* n */
-  size_t *order;     /* n: emitted tags */
-  size_t *offs;      /* n: their offsets */
-};
 
 /* --- Validation and the alignment index -------------------------------- */
 
@@ -155,6 +117,46 @@ static void index_links(struct proj *p, const struct xmt_link *links,
       next = i;
     s[i].next = next;
   }
+}
+
+/* Range queries over the source tokens: the least amin and the greatest
+ * amax of tokens a..b in O(log m), from segment trees over the m tokens
+ * (leaves at m..2m-1), so that no pair or placeholder walks over all the
+ * tokens it covers: nested pairs each cover nearly all of a segment, and
+ * a placeholder looks at its parent's tokens on either side. */
+static void index_ranges(struct proj *p) {
+  size_t m = p->m;
+  for (size_t i = 0; i < m; i++) {
+    p->rmin[m + i] = p->stok[i].amin;
+    p->rmax[m + i] = p->stok[i].n ? p->stok[i].amax + 1 : 0;
+  }
+  for (size_t i = m; i-- > 1;) {
+    size_t a = p->rmin[2 * i], b = p->rmin[2 * i + 1];
+    p->rmin[i] = a < b ? a : b;
+    a = p->rmax[2 * i], b = p->rmax[2 * i + 1];
+    p->rmax[i] = a > b ? a : b;
+  }
+}
+
+/* The aligned target tokens of source tokens a..b (a <= b < m): *lo the
+ * least, NONE when none is aligned, *hi the greatest. */
+static void aligned_range(const struct proj *p, size_t a, size_t b, size_t *lo,
+                          size_t *hi) {
+  size_t l = NONE, h = 0;
+  for (size_t x = a + p->m, y = b + p->m + 1; x < y; x /= 2, y /= 2) {
+    if (x & 1) {
+      l = p->rmin[x] < l ? p->rmin[x] : l;
+      h = p->rmax[x] > h ? p->rmax[x] : h;
+      x++;
+    }
+    if (y & 1) {
+      y--;
+      l = p->rmin[y] < l ? p->rmin[y] : l;
+      h = p->rmax[y] > h ? p->rmax[y] : h;
+    }
+  }
+  *lo = l;
+  *hi = h > 0 ? h - 1 : 0;
 }
 
 /* 1 when source token s is linked to target token t. */
@@ -256,40 +258,29 @@ static int has_letter(const char *s, size_t n) {
 
 /* The target gap q (before target token q; k: the end) that best keeps
  * the translation of source tokens pa..g-1 before it and that of g..pb
- * after it: the most links left-to-left plus right-to-right, as the
- * span-score rule measures pairs, so that a placeholder between two
- * phrases stays between them when the translation reorders words inside
- * one ("parity <x/>April 2019" -> "paritás <x/>2019. április"). NONE
- * unless both sides have links and some gap keeps every link on its side;
- * among such gaps the one nearest want. */
+ * after it, so that a placeholder between two phrases stays between them
+ * when the translation reorders words inside one ("parity <x/>April
+ * 2019" -> "paritás <x/>2019. április"). Only a clean cut: NONE unless
+ * both sides have links and some gap keeps every link on its side (the
+ * most links left-to-left plus right-to-right, as the span-score rule
+ * measures pairs, is then all of them); where the translation reorders
+ * across the placeholder, the next word's place is better. Those gaps
+ * lie after the last target of the left side and up to the first of the
+ * right side; the one nearest want. */
 static size_t separating_gap(struct proj *p, size_t g, size_t pa, size_t pb,
                              size_t want) {
-  long long *d = p->w; /* links from the left side minus from the right */
-  long long left = 0, right = 0;
-  for (size_t t = 0; t < p->k; t++)
-    d[t] = 0;
-  for (size_t s = pa; s <= pb && s < p->m; s++)
-    for (size_t x = 0; x < p->stok[s].n; x++) {
-      d[p->targets[p->stok[s].first + x]] += s < g ? 1 : -1;
-      left += s < g;
-      right += s >= g;
-    }
-  if (left == 0 || right == 0)
+  if (p->m == 0)
     return NONE;
-  long long sum = 0, best = 0;
-  size_t at = 0;
-  for (size_t q = 1; q <= p->k; q++) {
-    sum += d[q - 1];
-    size_t dq = q > want ? q - want : want - q,
-           da = at > want ? at - want : want - at;
-    if (sum > best || (sum == best && dq < da)) {
-      best = sum;
-      at = q;
-    }
-  }
-  /* only a clean cut, every link on its side: where the translation
-   * reorders across the placeholder, the next word's place is better */
-  return best == left ? at : NONE;
+  if (pb >= p->m)
+    pb = p->m - 1;
+  if (g <= pa || g > pb)
+    return NONE;
+  size_t left_lo, left_hi, right_lo, right_hi;
+  aligned_range(p, pa, g - 1, &left_lo, &left_hi);
+  aligned_range(p, g, pb, &right_lo, &right_hi);
+  if (left_lo == NONE || right_lo == NONE || left_hi + 1 > right_lo)
+    return NONE;
+  return want <= left_hi ? left_hi + 1 : want > right_lo ? right_lo : want;
 }
 
 /* The point of a tag that is not a pair, or of the OPEN of a pair that
@@ -401,15 +392,8 @@ static void span_of(struct proj *p, size_t a, size_t b, size_t pa, size_t pb,
     *hi = phi;
     return;
   }
-  size_t l = NONE, h = 0;
-  for (size_t s = a; s <= b; s++) {
-    if (p->stok[s].n) {
-      if (p->stok[s].amin < l)
-        l = p->stok[s].amin;
-      if (p->stok[s].amax > h)
-        h = p->stok[s].amax;
-    }
-  }
+  size_t l, h;
+  aligned_range(p, a, b, &l, &h);
   if (l != NONE && p->rule == XMT_RULE_SCORE) {
     score_span(p, a, b, plo, phi, lo, hi);
     return;
@@ -447,68 +431,6 @@ static void span_of(struct proj *p, size_t a, size_t b, size_t pa, size_t pb,
   *hi = h;
 }
 
-/* --- The target tree --------------------------------------------------- */
-
-static void attach(struct proj *p, size_t node, size_t c) {
-  p->it[c].tparent = node;
-  p->it[c].next = p->it[node].child;
-  p->it[node].child = c;
-}
-
-/* 1 when point pt lies strictly inside the span of item x. */
-static int point_inside(const struct item *x, size_t pt) {
-  return x->span && 2 * x->lo + 1 < pt && pt < 2 * x->hi + 2;
-}
-
-static void insert_point(struct proj *p, size_t c, size_t node) {
-  size_t pt = p->it[c].pt;
-restart:
-  for (size_t x = p->it[node].child; x != NONE; x = p->it[x].next) {
-    if (point_inside(&p->it[x], pt)) {
-      node = x;
-      goto restart;
-    }
-  }
-  attach(p, node, c);
-}
-
-static void insert_span(struct proj *p, size_t c, size_t node) {
-  struct item *ci = &p->it[c];
-restart:
-  for (size_t x = p->it[node].child; x != NONE; x = p->it[x].next) {
-    const struct item *xi = &p->it[x];
-    if (!xi->span)
-      continue;
-    if (xi->lo <= ci->lo && ci->hi <= xi->hi) {
-      node = x; /* inside x, or equal to it: nest */
-      goto restart;
-    }
-    if (ci->lo < xi->lo && xi->lo <= ci->hi && ci->hi < xi->hi) {
-      ci->hi = xi->lo - 1; /* crosses x from the left */
-      goto restart;
-    }
-    if (xi->lo < ci->lo && ci->lo <= xi->hi && xi->hi < ci->hi) {
-      ci->lo = xi->hi + 1; /* crosses x from the right */
-      goto restart;
-    }
-  }
-  /* Earlier items of node that fall inside c move under it. */
-  size_t *link = &p->it[node].child;
-  while (*link != NONE) {
-    size_t x = *link;
-    const struct item *xi = &p->it[x];
-    int in = xi->span ? ci->lo <= xi->lo && xi->hi <= ci->hi
-                      : point_inside(ci, xi->pt);
-    if (in) {
-      *link = xi->next;
-      attach(p, c, x);
-    } else {
-      link = &p->it[x].next;
-    }
-  }
-  attach(p, node, c);
-}
-
 /* Projects tag i (a pair's OPEN or a tag that is not a pair). */
 static void place(struct proj *p, size_t i) {
   struct item *t = &p->it[i];
@@ -528,7 +450,7 @@ static void place(struct proj *p, size_t i) {
     t->span = 1;
     span_of(p, t->a, t->b, pa, pb, plo, phi, &t->lo, &t->hi);
     t->whole = t->a <= pa && t->b >= pb;
-    insert_span(p, i, t->sparent);
+    xmt_tree_insert_span(p, i, t->sparent);
     return;
   }
   enum xmt_tag_kind kind =
@@ -536,7 +458,7 @@ static void place(struct proj *p, size_t i) {
   size_t pt = point_of(p, t, kind, pa, pb);
   t->span = 0;
   t->pt = pt < rlo ? rlo : pt > rhi ? rhi : pt;
-  insert_point(p, i, t->sparent);
+  xmt_tree_insert_point(p, i, t->sparent);
 }
 
 /* --- Byte offsets ------------------------------------------------------ */
@@ -607,8 +529,8 @@ static void set_bytes(struct proj *p) {
 
 /* --- Emission ---------------------------------------------------------- */
 
-static int item_before(const struct item *x, size_t i, const struct item *y,
-                       size_t j) {
+static int item_before(const struct proj *p, size_t i, size_t j) {
+  const struct item *x = &p->it[i], *y = &p->it[j];
   if (x->sb != y->sb)
     return x->sb < y->sb;
   if (x->eb != y->eb)
@@ -623,13 +545,9 @@ static void sort_children(struct proj *p, size_t node) {
     struct item *xi = &p->it[x];
     xi->sb = xi->sb < lo ? lo : xi->sb > hi ? hi : xi->sb;
     xi->eb = xi->eb < lo ? lo : xi->eb > hi ? hi : xi->eb;
-    size_t j = c++;
-    while (j > 0 && item_before(xi, x, &p->it[p->tmp[j - 1]], p->tmp[j - 1])) {
-      p->tmp[j] = p->tmp[j - 1];
-      j--;
-    }
-    p->tmp[j] = x;
+    p->tmp[c++] = x;
   }
+  xmt_proj_sort(p, p->tmp, c, item_before);
   size_t *link = &p->it[node].child;
   for (size_t j = 0; j < c; j++) {
     *link = p->tmp[j];
@@ -768,9 +686,12 @@ static size_t carve(struct proj *p, unsigned char *mem, size_t nlinks) {
   } while (0)
   CARVE(stok, p->m);
   CARVE(targets, nlinks);
+  CARVE(rmin, 2 * p->m);
+  CARVE(rmax, 2 * p->m);
   CARVE(w, p->k);
   CARVE(it, p->n + 1);
   CARVE(tmp, p->n);
+  CARVE(tmp2, p->n);
   CARVE(order, p->n);
   CARVE(offs, p->n);
 #undef CARVE
@@ -791,6 +712,7 @@ static void locate(struct proj *p, const xmt_segment *source) {
     t->tok = tok;
     t->inside = tok < p->m && p->st[tok].start < t->off;
     t->child = t->next = t->tparent = NONE;
+    t->spans = t->points = t->left = t->right = NONE;
     t->span = t->whole = 0;
     t->sparent = depth > 0 ? stack[depth - 1] : p->n;
     if (t->kind == XMT_TAG_OPEN) {
@@ -813,16 +735,19 @@ static void locate(struct proj *p, const xmt_segment *source) {
   memset(root, 0, sizeof *root);
   root->kind = XMT_TAG_OPEN;
   root->child = root->next = root->tparent = NONE;
+  root->spans = root->points = root->left = root->right = NONE;
 }
 
 static xmt_status project(struct proj *p, xmt_segment *out,
                           const xmt_segment *source,
                           const struct xmt_link *links, size_t nlinks) {
   index_links(p, links, nlinks);
+  index_ranges(p);
   locate(p, source);
   for (size_t i = 0; i < p->n; i++)
     if (p->it[i].kind != XMT_TAG_CLOSE)
       place(p, i);
+  xmt_tree_link_children(p);
   refine_all(p);
   if (!emit_in_order(p)) {
     proportional(p);

@@ -84,6 +84,11 @@ xmt_status xmt_segment_append_valid_text(xmt_segment *seg, const char *text,
  * allocates at most once per buffer. */
 xmt_status xmt_segment_reserve(xmt_segment *seg, size_t text_len,
                                size_t pool_len, size_t ntags);
+/* partner[i] (room for every tag of seg): for an OPEN, its CLOSE; for a
+ * CLOSE, its OPEN; else, and for an end without a partner, SIZE_MAX. A
+ * CLOSE ends the nearest OPEN before it left open, whatever their ids.
+ * Linear in the tags, however deep they nest. */
+void xmt_segment_pairs(const xmt_segment *seg, size_t *partner);
 
 /* Per-handle error detail (struct xmt_error plus the storage behind it). */
 struct xmt_error_store {

@@ -222,6 +222,29 @@ xmt_status xmt_segment_retag(xmt_segment *dst, const xmt_segment *src,
   return XMT_OK;
 }
 
+void xmt_segment_pairs(const xmt_segment *seg, size_t *partner) {
+  /* The partner of an OPEN left open links to the OPEN around it: the
+   * stack of open pairs, in no memory of its own. */
+  size_t top = SIZE_MAX;
+  for (size_t i = 0; i < seg->ntags; i++) {
+    partner[i] = SIZE_MAX;
+    if (seg->tags[i].kind == XMT_TAG_OPEN) {
+      partner[i] = top;
+      top = i;
+    } else if (seg->tags[i].kind == XMT_TAG_CLOSE && top != SIZE_MAX) {
+      size_t open = top;
+      top = partner[open];
+      partner[open] = i;
+      partner[i] = open;
+    }
+  }
+  while (top != SIZE_MAX) {
+    size_t around = partner[top];
+    partner[top] = SIZE_MAX;
+    top = around;
+  }
+}
+
 /* An OPEN tag seen by xmt_segment_check(): first sorted by id to find
  * reused ids, then reused as the nesting stack. */
 struct open_ref {

@@ -2,10 +2,11 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
-#include "xmt_projector.h"
+#include "projector_private.h"
 
 #define STR_LEN(s) (s), (sizeof(s) - 1)
 
@@ -453,6 +454,70 @@ static void test_check_isolated_free(void) {
   xmt_segment_free(seg);
 }
 
+/* 100,000 pairs nested, then as many side by side: check and pairs in
+ * time linear (or n log n) in the depth. */
+static void test_deep_nesting(void) {
+  enum { N = 100000 };
+  xmt_segment *seg = xmt_segment_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(seg);
+  char id[16];
+  for (int i = 0; i < N; i++) {
+    snprintf(id, sizeof id, "%d", i);
+    put(seg, XMT_TAG_OPEN, id);
+  }
+  put_text(seg, "deep");
+  for (int i = N; i-- > 0;) {
+    snprintf(id, sizeof id, "%d", i);
+    put(seg, XMT_TAG_CLOSE, id);
+  }
+  for (int i = N; i < 2 * N; i++) {
+    snprintf(id, sizeof id, "%d", i);
+    put(seg, XMT_TAG_OPEN, id);
+    put(seg, XMT_TAG_PLACEHOLDER, "x");
+    put(seg, XMT_TAG_CLOSE, id);
+  }
+  size_t bad = 7;
+  CU_ASSERT_EQUAL(xmt_segment_check(seg, &bad), XMT_OK);
+  CU_ASSERT_EQUAL(bad, 7);
+  size_t n = xmt_segment_tag_count(seg);
+  size_t *partner = malloc(n * sizeof *partner);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(partner);
+  xmt_segment_pairs(seg, partner);
+  size_t wrong = 0;
+  for (size_t i = 0; i < 2 * (size_t)N; i++)
+    wrong += partner[i] != 2 * (size_t)N - 1 - i;
+  for (size_t i = 2 * (size_t)N; i < n; i += 3)
+    wrong += partner[i] != i + 2 || partner[i + 1] != SIZE_MAX ||
+             partner[i + 2] != i;
+  CU_ASSERT_EQUAL(wrong, 0);
+  free(partner);
+  xmt_segment_free(seg);
+}
+
+/* A CLOSE ends the nearest OPEN left open, whatever the ids; ends without
+ * a partner get none. */
+static void test_pairs(void) {
+  xmt_segment *seg = xmt_segment_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(seg);
+  put(seg, XMT_TAG_CLOSE, "0");          /* 0: stray */
+  put(seg, XMT_TAG_OPEN, "1");           /* 1 */
+  put(seg, XMT_TAG_ISOLATED_OPEN, "b");  /* 2 */
+  put(seg, XMT_TAG_OPEN, "2");           /* 3 */
+  put(seg, XMT_TAG_CLOSE, "1");          /* 4: ends 3 */
+  put(seg, XMT_TAG_PLACEHOLDER, "x");    /* 5 */
+  put(seg, XMT_TAG_OPEN, "3");           /* 6: unclosed */
+  put(seg, XMT_TAG_ISOLATED_CLOSE, "b"); /* 7 */
+  put(seg, XMT_TAG_CLOSE, "2");          /* 8: ends 6 */
+  put(seg, XMT_TAG_OPEN, "4");           /* 9: unclosed, as is 1 */
+  static const size_t want[] = {SIZE_MAX, SIZE_MAX, SIZE_MAX, 4, 3,
+                                SIZE_MAX, 8,        SIZE_MAX, 6, SIZE_MAX};
+  size_t got[10];
+  xmt_segment_pairs(seg, got);
+  for (size_t i = 0; i < 10; i++)
+    CU_ASSERT_EQUAL(got[i], want[i]);
+  xmt_segment_free(seg);
+}
+
 static void test_equal(void) {
   xmt_segment *a = xmt_segment_new(), *b = xmt_segment_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(a);
@@ -582,6 +647,8 @@ static CU_TestInfo segment_tests[] = {
     {"check: unclosed open", test_check_unclosed},
     {"check: stray close", test_check_stray_close},
     {"check: reused id", test_check_reused_id},
+    {"check and pairs: deep nesting", test_deep_nesting},
+    {"pairs", test_pairs},
     {"check: isolated tags are free", test_check_isolated_free},
     {"equal", test_equal},
     {"count_words: English", test_count_words_english},
