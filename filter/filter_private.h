@@ -341,6 +341,8 @@ struct xmt_placer {
   size_t nbreaks, breaks_cap;
   unsigned char *marks; /* per source tag */
   size_t marks_cap;
+  size_t *pairs; /* per source tag: xmt_segment_pairs */
+  size_t pairs_cap;
   /* probes */
   struct xmt_probe *probes;
   size_t nprobes, probes_cap;

@@ -49,6 +49,7 @@ void xmt_placer_free(struct xmt_placer *p) {
   xmt_segment_free(p->spare);
   free(p->breaks);
   free(p->marks);
+  free(p->pairs);
   free(p->probes);
   free(p->tw.w);
   xmt_buf_free(&p->tw.keys);
@@ -561,25 +562,21 @@ static xmt_status mark_breaks(struct xmt_placer *p, const xmt_segment *src) {
   if (marks == NULL)
     return XMT_ERR_NOMEM;
   p->marks = marks;
-  size_t depth = 0;
+  size_t *pairs = xmt_grow_array(p->pairs, &p->pairs_cap, n, sizeof *pairs);
+  if (pairs == NULL)
+    return XMT_ERR_NOMEM;
+  p->pairs = pairs;
+  /* A CLOSE as its OPEN, the nearest one before it left unclosed: found
+   * in one pass, where a search back from each CLOSE took quadratic time
+   * in the depth of nesting. */
+  xmt_segment_pairs(src, pairs);
   for (size_t i = 0; i < n; i++) {
     struct xmt_tag tag;
     xmt_segment_tag(src, i, &tag);
     marks[i] =
         is_point(tag.kind) || (tag.kind == XMT_TAG_OPEN && sup_or_sub(&tag));
-    if (tag.kind != XMT_TAG_CLOSE)
-      continue;
-    /* Its OPEN: the nearest one before it left unclosed. */
-    depth = 0;
-    for (size_t j = i; j-- > 0;) {
-      xmt_segment_tag(src, j, &tag);
-      if (tag.kind == XMT_TAG_CLOSE)
-        depth++;
-      else if (tag.kind == XMT_TAG_OPEN && depth-- == 0) {
-        marks[i] = marks[j];
-        break;
-      }
-    }
+    if (tag.kind == XMT_TAG_CLOSE && pairs[i] != SIZE_MAX)
+      marks[i] = marks[pairs[i]];
   }
   return XMT_OK;
 }
