@@ -473,7 +473,7 @@ static size_t random_snippet(unsigned long *seed, char *markup, size_t cap,
       what = 0;
     if (what == 0 && nopen == N_ELEMS(open))
       what = 2;
-    static const char *const names[] = {"g",  "g",  "bx", "ex", "bpt",
+    static const char *const names[] = {"g",   "g",  "bx", "ex", "bpt",
                                         "ept", "it", "it", "x"};
     static const enum xmt_tag_kind kinds[] = {
         XMT_TAG_OPEN,           XMT_TAG_CLOSE,          XMT_TAG_ISOLATED_OPEN,

@@ -289,8 +289,8 @@ static xmt_status pair_isolated(struct xmt_inline_builder *ib) {
     if (g == nclose)
       continue;
     size_t c = cursor[g];
-    while (c < nclose && (refs[c].index < i ||
-                          ib->tags[refs[c].index].partner != SIZE_MAX) &&
+    while (c < nclose &&
+           (refs[c].index < i || ib->tags[refs[c].index].partner != SIZE_MAX) &&
            strcmp(refs[c].name, want) == 0 && strcmp(refs[c].key, key) == 0)
       c++;
     cursor[g] = c;
