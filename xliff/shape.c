@@ -26,30 +26,86 @@ static xmt_status append_segment(xmt_segment *dst, const xmt_segment *src) {
   return st;
 }
 
-/* 1 when the source has a tag of this kind with exactly this markup: a
- * code of the document, not one the segmenter made of a cut pair. */
-static int in_source(const xmt_segment *src, const struct xmt_tag *t) {
-  for (size_t i = 0; i < xmt_segment_tag_count(src); i++) {
-    struct xmt_tag s;
-    if (xmt_segment_tag(src, i, &s) == XMT_OK && s.kind == t->kind &&
-        s.markup_len == t->markup_len &&
-        memcmp(s.markup, t->markup, s.markup_len) == 0)
-      return 1;
-  }
-  return 0;
+/* The source's tags sorted twice, by kind and markup and by kind and id,
+ * to look up each isolated code of the joined target by binary search: a
+ * walk of the source for each took quadratic time in a unit of many
+ * codes. Built at the first isolated code. */
+struct src_ref {
+  enum xmt_tag_kind kind;
+  const char *s; /* markup or id, in the source segment */
+  size_t len;
+  size_t index;
+};
+
+struct src_index {
+  struct src_ref *by_markup, *by_id;
+  size_t n;
+};
+
+static int ref_cmp(const struct src_ref *a, const struct src_ref *b) {
+  if (a->kind != b->kind)
+    return a->kind < b->kind ? -1 : 1;
+  size_t n = a->len < b->len ? a->len : b->len;
+  int c = n > 0 ? memcmp(a->s, b->s, n) : 0;
+  if (c == 0 && a->len != b->len)
+    c = a->len < b->len ? -1 : 1;
+  return c;
 }
 
-/* The source's OPEN (want_open) or CLOSE tag with this id, or SIZE_MAX. */
-static size_t source_end(const xmt_segment *src, const char *id,
-                         int want_open) {
-  for (size_t i = 0; i < xmt_segment_tag_count(src); i++) {
+static int ref_order(const void *x, const void *y) {
+  const struct src_ref *a = x, *b = y;
+  int c = ref_cmp(a, b);
+  return c != 0 ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+static xmt_status index_source(struct src_index *ix, const xmt_segment *src) {
+  size_t n = xmt_segment_tag_count(src);
+  ix->by_markup = malloc((n + 1) * sizeof *ix->by_markup);
+  ix->by_id = malloc((n + 1) * sizeof *ix->by_id);
+  if (ix->by_markup == NULL || ix->by_id == NULL)
+    return XMT_ERR_NOMEM;
+  for (size_t i = 0; i < n; i++) {
     struct xmt_tag s;
-    if (xmt_segment_tag(src, i, &s) == XMT_OK && s.id != NULL &&
-        strcmp(s.id, id) == 0 &&
-        s.kind == (want_open ? XMT_TAG_OPEN : XMT_TAG_CLOSE))
-      return i;
+    xmt_segment_tag(src, i, &s);
+    struct src_ref m = {s.kind, s.markup, s.markup_len, i};
+    struct src_ref d = {s.kind, s.id != NULL ? s.id : "", 0, i};
+    d.len = strlen(d.s);
+    ix->by_markup[i] = m;
+    ix->by_id[i] = d;
   }
-  return SIZE_MAX;
+  qsort(ix->by_markup, n, sizeof *ix->by_markup, ref_order);
+  qsort(ix->by_id, n, sizeof *ix->by_id, ref_order);
+  ix->n = n;
+  return XMT_OK;
+}
+
+/* The first of refs equal to key in kind and string, or NULL. */
+static const struct src_ref *ref_find(const struct src_ref *refs, size_t n,
+                                      const struct src_ref *key) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (ref_cmp(&refs[mid], key) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < n && ref_cmp(&refs[lo], key) == 0 ? &refs[lo] : NULL;
+}
+
+/* The source's pair end for isolated code t of the joined target, or
+ * SIZE_MAX: none when the source has t itself (same kind and markup), a
+ * code of the document, not one the segmenter made of a cut pair; else
+ * its first OPEN (for an isolated open) or CLOSE with t's id. */
+static size_t source_end(const struct src_index *ix, const struct xmt_tag *t) {
+  struct src_ref m = {t->kind, t->markup, t->markup_len, 0};
+  if (ref_find(ix->by_markup, ix->n, &m) != NULL)
+    return SIZE_MAX;
+  struct src_ref d = {t->kind == XMT_TAG_ISOLATED_OPEN ? XMT_TAG_OPEN
+                                                       : XMT_TAG_CLOSE,
+                      t->id, strlen(t->id), 0};
+  const struct src_ref *r = ref_find(ix->by_id, ix->n, &d);
+  return r != NULL ? r->index : SIZE_MAX;
 }
 
 /* Copies joined into out with the segmenter's isolated codes turned back
@@ -59,6 +115,8 @@ static xmt_status restore_pairs(xmt_segment *out, const xmt_segment *joined,
   size_t len, at = 0;
   const char *text = xmt_segment_text(joined, &len);
   xmt_status st = XMT_OK;
+  struct src_index ix = {NULL, NULL, 0};
+  int indexed = 0;
   xmt_segment_clear(out);
   for (size_t i = 0; st == XMT_OK && i < xmt_segment_tag_count(joined); i++) {
     struct xmt_tag t;
@@ -70,8 +128,12 @@ static xmt_status restore_pairs(xmt_segment *out, const xmt_segment *joined,
       break;
     size_t k = SIZE_MAX;
     if ((t.kind == XMT_TAG_ISOLATED_OPEN || t.kind == XMT_TAG_ISOLATED_CLOSE) &&
-        t.id != NULL && !in_source(src, &t))
-      k = source_end(src, t.id, t.kind == XMT_TAG_ISOLATED_OPEN);
+        t.id != NULL) {
+      if (!indexed && (st = index_source(&ix, src)) != XMT_OK)
+        break;
+      indexed = 1;
+      k = source_end(&ix, &t);
+    }
     if (k != SIZE_MAX)
       st = xmt_segment_tag(src, k, &t);
     if (st == XMT_OK)
@@ -80,6 +142,8 @@ static xmt_status restore_pairs(xmt_segment *out, const xmt_segment *joined,
   }
   if (st == XMT_OK && len > at)
     st = xmt_segment_append_text(out, text + at, len - at);
+  free(ix.by_markup);
+  free(ix.by_id);
   return st;
 }
 
