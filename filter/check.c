@@ -136,30 +136,86 @@ static void count_codes(const xmt_segment *seg, size_t *codes) {
   }
 }
 
-int xmt_check_missing_code(const xmt_segment *a, const xmt_segment *b,
-                           char *what, size_t size) {
-  size_t na = xmt_segment_tag_count(a), nb = xmt_segment_tag_count(b);
-  char *used = calloc(nb + 1, 1);
-  int found = 0;
-  for (size_t i = 0; i < na && !found && used != NULL; i++) {
-    struct xmt_tag ta;
-    xmt_segment_tag(a, i, &ta);
-    if (!xmt_check_counts_as_element(&ta))
-      continue;
-    int match = 0;
-    for (size_t j = 0; j < nb && !match; j++) {
-      struct xmt_tag tb;
-      xmt_segment_tag(b, j, &tb);
-      if (!used[j] && xmt_check_counts_as_element(&tb) &&
-          strcmp(ta.name, tb.name) == 0 && strcmp(ta.id, tb.id) == 0)
-        used[j] = 1, match = 1;
-    }
-    if (!match) {
-      snprintf(what, size, "<%s id=\"%.40s\">", ta.name, ta.id);
-      found = 1;
+/* A code by name and id, to match codes by sorting both sides: looking
+ * through the other side for each code took quadratic time in a unit of
+ * many codes. */
+struct code_ref {
+  const char *name, *id;
+  size_t index;
+};
+
+static int code_cmp(const struct code_ref *a, const struct code_ref *b) {
+  int c = strcmp(a->name, b->name);
+  return c != 0 ? c : strcmp(a->id, b->id);
+}
+
+static int code_order(const void *x, const void *y) {
+  const struct code_ref *a = x, *b = y;
+  int c = code_cmp(a, b);
+  return c != 0 ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+/* The inline elements of seg into refs, sorted; returns how many. */
+static size_t code_refs(const xmt_segment *seg, struct code_ref *refs) {
+  size_t n = 0;
+  for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
+    struct xmt_tag t;
+    xmt_segment_tag(seg, i, &t);
+    if (xmt_check_counts_as_element(&t)) {
+      refs[n].name = t.name;
+      refs[n].id = t.id;
+      refs[n++].index = i;
     }
   }
-  free(used);
+  qsort(refs, n, sizeof *refs, code_order);
+  return n;
+}
+
+xmt_status xmt_check_match_codes(const xmt_segment *a, const xmt_segment *b,
+                                 size_t *match) {
+  size_t na = xmt_segment_tag_count(a), nb = xmt_segment_tag_count(b);
+  struct code_ref *ra = malloc((na + 1) * sizeof *ra);
+  struct code_ref *rb = malloc((nb + 1) * sizeof *rb);
+  if (ra == NULL || rb == NULL) {
+    free(ra);
+    free(rb);
+    return XMT_ERR_NOMEM;
+  }
+  for (size_t i = 0; i < na; i++)
+    match[i] = SIZE_MAX;
+  na = code_refs(a, ra);
+  nb = code_refs(b, rb);
+  /* Both in order of name, id, place: the runs of equal codes pair up
+   * in order. */
+  for (size_t i = 0, j = 0; i < na && j < nb;) {
+    int c = code_cmp(&ra[i], &rb[j]);
+    if (c < 0)
+      i++;
+    else if (c > 0)
+      j++;
+    else
+      match[ra[i++].index] = rb[j++].index;
+  }
+  free(ra);
+  free(rb);
+  return XMT_OK;
+}
+
+int xmt_check_missing_code(const xmt_segment *a, const xmt_segment *b,
+                           char *what, size_t size) {
+  size_t na = xmt_segment_tag_count(a);
+  size_t *match = malloc((na + 1) * sizeof *match);
+  int found = 0;
+  if (match != NULL && xmt_check_match_codes(a, b, match) == XMT_OK)
+    for (size_t i = 0; i < na && !found; i++) {
+      struct xmt_tag ta;
+      xmt_segment_tag(a, i, &ta);
+      if (xmt_check_counts_as_element(&ta) && match[i] == SIZE_MAX) {
+        snprintf(what, size, "<%s id=\"%.40s\">", ta.name, ta.id);
+        found = 1;
+      }
+    }
+  free(match);
   return found;
 }
 

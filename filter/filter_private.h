@@ -444,5 +444,10 @@ int xmt_check_counts_as_element(const struct xmt_tag *t);
  * id); returns 1 when there is one. */
 int xmt_check_missing_code(const xmt_segment *a, const xmt_segment *b,
                            char *what, size_t size);
+/* match[i] (room for every tag of a): the tag of b that tag i of a is
+ * taken to be, or SIZE_MAX. Only inline elements match: the k-th of a
+ * with a name and id, the k-th of b with them. In n log n. */
+xmt_status xmt_check_match_codes(const xmt_segment *a, const xmt_segment *b,
+                                 size_t *match);
 
 #endif /* XMT_FILTER_PRIVATE_H */

@@ -57,6 +57,10 @@ struct builder {
   size_t nrows, rows_cap;
   struct state_count *states;
   size_t nstates;
+  struct xmt_memo state_index; /* name -> its place in states */
+  const struct problem **by_unit; /* the problems with a unit, by unit */
+  size_t nby_unit;
+  int by_unit_built;
   unsigned long *lines; /* of the trans-units, sorted */
   size_t nlines, lines_cap;
   xmt_segment *src, *tgt;
@@ -282,31 +286,21 @@ static size_t chars(const xmt_segment *seg, int *blank) {
 
 /* 1 when the codes both sides have come in another order in b. */
 static int order_differs(const xmt_segment *a, const xmt_segment *b) {
-  size_t na = xmt_segment_tag_count(a), nb = xmt_segment_tag_count(b);
-  unsigned char *used = calloc(nb + 1, 1);
-  if (used == NULL)
-    return 0;
-  size_t last = 0;
-  int seen = 0, differs = 0;
-  for (size_t i = 0; i < na && !differs; i++) {
-    struct xmt_tag ta;
-    xmt_segment_tag(a, i, &ta);
-    if (!xmt_check_counts_as_element(&ta))
-      continue;
-    for (size_t j = 0; j < nb; j++) {
-      struct xmt_tag tb;
-      xmt_segment_tag(b, j, &tb);
-      if (used[j] || !xmt_check_counts_as_element(&tb) ||
-          strcmp(ta.name, tb.name) != 0 || strcmp(ta.id, tb.id) != 0)
+  size_t na = xmt_segment_tag_count(a);
+  size_t *match = malloc((na + 1) * sizeof *match);
+  int differs = 0;
+  if (match != NULL && xmt_check_match_codes(a, b, match) == XMT_OK) {
+    size_t last = 0;
+    int seen = 0;
+    for (size_t i = 0; i < na && !differs; i++) {
+      if (match[i] == SIZE_MAX)
         continue;
-      used[j] = 1;
-      if (seen && j < last)
+      if (seen && match[i] < last)
         differs = 1;
-      last = j, seen = 1;
-      break;
+      last = match[i], seen = 1;
     }
   }
-  free(used);
+  free(match);
   return differs;
 }
 
@@ -408,12 +402,13 @@ static const xmlNode *mrk_by_mid(const xmlNode **list, size_t n,
   return NULL;
 }
 
+/* Looked up by name: a document may name thousands of states. */
 static void count_state(struct builder *b, const char *name) {
-  for (size_t i = 0; i < b->nstates; i++)
-    if (strcmp(b->states[i].name, name) == 0) {
-      b->states[i].units++;
-      return;
-    }
+  size_t at, len = strlen(name);
+  if (xmt_memo_get(&b->state_index, name, len, NULL, NULL, &at)) {
+    b->states[at].units++;
+    return;
+  }
   struct state_count *s =
       realloc(b->states, (b->nstates + 1) * sizeof *b->states);
   if (s == NULL) {
@@ -421,7 +416,10 @@ static void count_state(struct builder *b, const char *name) {
     return;
   }
   b->states = s;
-  if ((s[b->nstates].name = xmt_strdup(name)) == NULL) {
+  if ((s[b->nstates].name = xmt_strdup(name)) == NULL ||
+      xmt_memo_put(&b->state_index, name, len, NULL, 0, b->nstates) !=
+          XMT_OK) {
+    free(s[b->nstates].name);
     b->nomem = 1;
     return;
   }
@@ -454,14 +452,47 @@ static int compare_lines(const void *x, const void *y) {
   return a < c ? -1 : a > c;
 }
 
+static int compare_by_unit(const void *x, const void *y) {
+  const struct problem *a = *(const struct problem *const *)x;
+  const struct problem *c = *(const struct problem *const *)y;
+  int d = strcmp(a->unit, c->unit);
+  return d != 0 ? d : (a > c) - (a < c);
+}
+
+/* The problems with a unit id, sorted by it and then in their order, so
+ * that each unit finds its own by binary search: a walk of every problem
+ * for each unit took quadratic time in a document of many. */
+static void index_problems(struct builder *b) {
+  b->by_unit_built = 1;
+  b->by_unit = malloc((b->nproblems + 1) * sizeof *b->by_unit);
+  if (b->by_unit == NULL) {
+    b->nomem = 1;
+    return;
+  }
+  for (size_t i = 0; i < b->nproblems; i++)
+    if (b->problems[i].unit != NULL)
+      b->by_unit[b->nby_unit++] = &b->problems[i];
+  qsort(b->by_unit, b->nby_unit, sizeof *b->by_unit, compare_by_unit);
+}
+
 /* The check's problems of a unit: those on its line, and those about its
  * id on no unit's line (a duplicate id, reported on its <file>). */
 static void unit_problems(struct builder *b, struct unit_info *u,
                           unsigned long line) {
-  for (size_t i = 0; i < b->nproblems; i++) {
-    const struct problem *p = &b->problems[i];
-    if (p->unit == NULL || strcmp(p->unit, u->id) != 0)
-      continue;
+  if (!b->by_unit_built)
+    index_problems(b);
+  size_t lo = 0, hi = b->nby_unit;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (strcmp(b->by_unit[mid]->unit, u->id) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (size_t i = lo; i < b->nby_unit && !b->nomem; i++) {
+    const struct problem *p = b->by_unit[i];
+    if (strcmp(p->unit, u->id) != 0)
+      break;
     if (p->line != line && bsearch(&p->line, b->lines, b->nlines,
                                    sizeof *b->lines, compare_lines) != NULL)
       continue;
@@ -668,6 +699,8 @@ static void builder_free(struct builder *b) {
   for (size_t i = 0; i < b->nstates; i++)
     free(b->states[i].name);
   free(b->states);
+  xmt_memo_free(&b->state_index);
+  free(b->by_unit);
   xmt_segment_free(b->src);
   xmt_segment_free(b->tgt);
 }
