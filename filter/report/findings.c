@@ -57,7 +57,7 @@ struct builder {
   size_t nrows, rows_cap;
   struct state_count *states;
   size_t nstates;
-  struct xmt_memo state_index; /* name -> its place in states */
+  struct xmt_memo state_index;    /* name -> its place in states */
   const struct problem **by_unit; /* the problems with a unit, by unit */
   size_t nby_unit;
   int by_unit_built;
@@ -417,8 +417,7 @@ static void count_state(struct builder *b, const char *name) {
   }
   b->states = s;
   if ((s[b->nstates].name = xmt_strdup(name)) == NULL ||
-      xmt_memo_put(&b->state_index, name, len, NULL, 0, b->nstates) !=
-          XMT_OK) {
+      xmt_memo_put(&b->state_index, name, len, NULL, 0, b->nstates) != XMT_OK) {
     free(s[b->nstates].name);
     b->nomem = 1;
     return;
