@@ -1,6 +1,7 @@
 /* unit.c -- trans-units as the reader hands them out. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,24 +224,87 @@ static int target_open(const xmt_xliff_unit *u,
   return t->empty || (d != NULL && d->untouched && !t->text);
 }
 
+/* Segment ids of the target's mrk or of sdl:seg elements, sorted by id
+ * and place, so that each segment finds the first with its id by binary
+ * search: a unit of thousands of segments took quadratic time. Units of a
+ * few segments walk the list, without allocating. */
+struct mid_ref {
+  const char *mid;
+  size_t k;
+};
+
+#define MIDS_WALKED 8
+
+static int mid_order(const void *x, const void *y) {
+  const struct mid_ref *a = x, *b = y;
+  int c = strcmp(a->mid, b->mid);
+  return c != 0 ? c : (a->k > b->k) - (a->k < b->k);
+}
+
+/* refs of the n ids (NULL ones left out), sorted; NULL for a few ids or
+ * when out of memory, which walks the list instead. */
+static struct mid_ref *mid_index(const void *array, size_t size, size_t offset,
+                                 size_t n, size_t *count) {
+  *count = 0;
+  struct mid_ref *refs = n > MIDS_WALKED ? malloc(n * sizeof *refs) : NULL;
+  if (refs == NULL)
+    return NULL;
+  for (size_t k = 0; k < n; k++) {
+    const char *mid = *(char *const *)((const char *)array + k * size + offset);
+    if (mid != NULL) {
+      refs[*count].mid = mid;
+      refs[(*count)++].k = k;
+    }
+  }
+  qsort(refs, *count, sizeof *refs, mid_order);
+  return refs;
+}
+
+/* The first of the n ids equal to mid, or SIZE_MAX. */
+static size_t mid_find(const struct mid_ref *refs, size_t count,
+                       const void *array, size_t size, size_t offset, size_t n,
+                       const char *mid) {
+  if (mid == NULL)
+    return SIZE_MAX;
+  if (refs == NULL) {
+    for (size_t k = 0; k < n; k++)
+      if (same_id(*(char *const *)((const char *)array + k * size + offset),
+                  mid))
+        return k;
+    return SIZE_MAX;
+  }
+  size_t lo = 0, hi = count;
+  while (lo < hi) {
+    size_t m = lo + (hi - lo) / 2;
+    if (strcmp(refs[m].mid, mid) < 0)
+      lo = m + 1;
+    else
+      hi = m;
+  }
+  return lo < count && strcmp(refs[lo].mid, mid) == 0 ? refs[lo].k : SIZE_MAX;
+}
+
+#define TSEG_MID sizeof *u->tsegs, offsetof(struct xmt_target_seg, mid)
+#define SDLSEG_ID sizeof *u->sdlsegs, offsetof(struct xmt_sdl_seg, id)
+
 void xmt_unit_resolve(xmt_xliff_unit *u) {
   u->mirrored = u->segmented && u->ntsegs > 0 && u->target.end != 0;
   int open = 0;
+  size_t nt, nd;
+  struct mid_ref *tmids = mid_index(u->tsegs, TSEG_MID, u->ntsegs, &nt);
+  struct mid_ref *dmids = mid_index(u->sdlsegs, SDLSEG_ID, u->nsdlsegs, &nd);
   for (size_t i = 0; i < u->nsegs; i++) {
     struct xmt_unit_segment *s = &u->segs[i];
-    s->tseg = s->sdlseg = SIZE_MAX;
-    for (size_t k = 0; k < u->ntsegs && s->tseg == SIZE_MAX; k++)
-      if (same_id(u->tsegs[k].mid, s->mid))
-        s->tseg = k;
-    for (size_t k = 0; k < u->nsdlsegs && s->sdlseg == SIZE_MAX; k++)
-      if (same_id(u->sdlsegs[k].id, s->mid))
-        s->sdlseg = k;
+    s->tseg = mid_find(tmids, nt, u->tsegs, TSEG_MID, u->ntsegs, s->mid);
+    s->sdlseg = mid_find(dmids, nd, u->sdlsegs, SDLSEG_ID, u->nsdlsegs, s->mid);
     s->locked = s->sdlseg != SIZE_MAX && u->sdlsegs[s->sdlseg].locked;
     if (s->tseg == SIZE_MAX)
       u->mirrored = 0;
     else if (target_open(u, s))
       open = 1;
   }
+  free(tmids);
+  free(dmids);
   /* A target with a segment still open is no translation of the unit. */
   if (u->mirrored && open)
     u->has_target = 0;
