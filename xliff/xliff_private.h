@@ -49,7 +49,17 @@ xmt_status xmt_encode(enum xmt_encoding enc, const char *utf8, size_t len,
  * builds the tagged segment: bx/ex and bpt/ept found together become
  * OPEN/CLOSE pairs when that keeps the segment well nested. */
 
-struct xmt_pending_tag;
+struct xmt_pending_tag {
+  enum xmt_tag_kind kind;
+  size_t offset;    /* in ib->text */
+  const char *name; /* static string, or NULL: the name is in ib->pool */
+  size_t name_off;  /* offset of the NUL-terminated name when name is NULL */
+  size_t key;       /* offset of the NUL-terminated key in ib->pool */
+  size_t markup;    /* offset of the markup in ib->pool */
+  size_t markup_len;
+  size_t partner; /* index of the other end of a pair, or SIZE_MAX */
+};
+
 struct xmt_tag_ref;
 struct xmt_inline_builder {
   struct xmt_buf text;
@@ -67,6 +77,12 @@ struct xmt_inline_builder {
   struct xmt_buf candidate;
 };
 
+/* The name of a pending tag. */
+static inline const char *xmt_pending_name(const struct xmt_inline_builder *ib,
+                                           const struct xmt_pending_tag *t) {
+  return t->name != NULL ? t->name : ib->pool.data + t->name_off;
+}
+
 void xmt_ib_init(struct xmt_inline_builder *ib);
 void xmt_ib_free(struct xmt_inline_builder *ib);
 void xmt_ib_reset(struct xmt_inline_builder *ib);
@@ -83,6 +99,11 @@ xmt_status xmt_ib_code(struct xmt_inline_builder *ib, enum xmt_tag_kind kind,
                        const char *name, const char *key, const char *markup,
                        size_t len);
 xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out);
+/* The steps of xmt_ib_finish (inline_pairs.c): each bx (bpt) pairs with
+ * the first unpaired ex (ept) after it with its key when that keeps the
+ * segment well nested; then a pair key an earlier pair has gets "#n". */
+xmt_status xmt_ib_pair_isolated(struct xmt_inline_builder *ib);
+xmt_status xmt_ib_unique_keys(struct xmt_inline_builder *ib);
 
 /* Kind of a code element from its local name and pos attribute. */
 enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos);
