@@ -273,4 +273,50 @@ if expect_exit 0 "TMX of report-flags.xlf" "$x" report "$fx/report-flags.xlf" \
     "count(//tu[@tuid='codes']/tuv[1]/seg/it)" 1
 fi
 
+# --- Rows numbered on through the files; the codes a target lost or added
+# marked alike on a side of a few codes (searched) and of many (a key).
+{
+  echo '<?xml version="1.0" encoding="UTF-8"?>'
+  echo '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+  awk 'BEGIN {
+    for (f = 1; f <= 3; f++) {
+      printf "<file original=\"f%d\" source-language=\"en\" target-language=\"es\" datatype=\"plaintext\"><body>\n", f
+      if (f == 1)
+        printf "<trans-unit id=\"s\"><source>A. B.</source><seg-source><mrk mtype=\"seg\" mid=\"0\">A.</mrk> <mrk mtype=\"seg\" mid=\"1\">B.</mrk></seg-source></trans-unit>\n"
+      for (u = 1; u <= 2; u++) {
+        n = u == 1 ? 5 : 70
+        printf "<trans-unit id=\"f%du%d\"><source>", f, u
+        for (i = 1; i <= n; i++) printf "w<x id=\"%d\"/>", i
+        printf "</source><target>"
+        for (i = 1; i <= n; i++) if (i != 3) printf "v<x id=\"%d\"/>", i
+        printf "<x id=\"99\"/></target></trans-unit>\n"
+      }
+      printf "</body></file>\n"
+    }
+  }'
+  echo '</xliff>'
+} >"$tmp/files.xlf"
+page=$tmp/files.html
+if expect_exit 0 "report of three files" "$x" report "$tmp/files.xlf" \
+  -o "$page"; then
+  xpath_is "three files: rows" "$page" "count(//tr[@data-unit])" 8 --html
+  xpath_is "three files: the second file's first row" "$page" \
+    "//tbody[2]/tr[@data-unit][1]/@id" s5 --html
+  xpath_is "three files: the third file's first row" "$page" \
+    "//tbody[3]/tr[@data-unit][1]/td[@class='n']" 7 --html
+  xpath_is "three files: the last row" "$page" \
+    "(//tr[@data-unit])[last()]/@id" s8 --html
+  for u in f1u1 f1u2; do
+    xpath_is "$u: the lost code" "$page" \
+      "//tr[@data-unit='$u']/td[@class='src']/span[contains(@class,' lost')]" \
+      3 --html
+    xpath_is "$u: the added code" "$page" \
+      "//tr[@data-unit='$u']/td[@class='tgt']/span[contains(@class,' extra')]" \
+      99 --html
+    xpath_is "$u: no other" "$page" \
+      "count(//tr[@data-unit='$u']//span[contains(@class,' lost') or contains(@class,' extra')])" \
+      2 --html
+  done
+fi
+
 finish
