@@ -343,6 +343,15 @@ struct xmt_placer {
   size_t marks_cap;
   size_t *pairs; /* per source tag: xmt_segment_pairs */
   size_t pairs_cap;
+  /* codes looked up by identity (place.c), so that no tag walks the tags */
+  struct xmt_code_ref *refs;
+  size_t refs_cap;
+  size_t *map; /* per source tag: its like in a target */
+  size_t map_cap;
+  unsigned char *taken; /* per source tag: found in a mask or raw answer */
+  size_t taken_cap;
+  unsigned char *noted; /* per byte of a target: a break's space */
+  size_t noted_cap;
   /* probes */
   struct xmt_probe *probes;
   size_t nprobes, probes_cap;

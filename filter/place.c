@@ -50,6 +50,10 @@ void xmt_placer_free(struct xmt_placer *p) {
   free(p->breaks);
   free(p->marks);
   free(p->pairs);
+  free(p->refs);
+  free(p->map);
+  free(p->taken);
+  free(p->noted);
   free(p->probes);
   free(p->tw.w);
   xmt_buf_free(&p->tw.keys);
@@ -185,11 +189,83 @@ static xmt_status note_found(struct xmt_placer *p, size_t tag, size_t off) {
   return XMT_OK;
 }
 
+/* Starts a list of found tags of src: none taken. */
+static xmt_status found_reset(struct xmt_placer *p, const xmt_segment *src) {
+  size_t n = xmt_segment_tag_count(src);
+  unsigned char *t = xmt_grow_array(p->taken, &p->taken_cap, n, 1);
+  if (t == NULL)
+    return XMT_ERR_NOMEM;
+  p->taken = t;
+  memset(t, 0, n);
+  p->nfound = 0;
+  return XMT_OK;
+}
+
+/* Notes source tag tag found at off, taken from then on. */
+static xmt_status take(struct xmt_placer *p, size_t tag, size_t off) {
+  p->taken[tag] = 1;
+  return note_found(p, tag, off);
+}
+
 static int already_found(const struct xmt_placer *p, size_t tag) {
-  for (size_t i = 0; i < p->nfound; i++)
-    if (p->found[i].tag == tag)
-      return 1;
-  return 0;
+  return p->taken[tag];
+}
+
+/* --- Codes by identity
+ * -------------------------------------------------------- Tags sorted by kind,
+ * markup and id, to find a tag's like in another segment by binary search: a
+ * walk of the other segment for each tag took quadratic time in a segment of
+ * many codes. */
+
+struct xmt_code_ref {
+  enum xmt_tag_kind kind;
+  const char *markup, *id; /* markup NULL: compared by kind and id only */
+  size_t markup_len, index;
+};
+
+static int ref_cmp(const struct xmt_code_ref *a, const struct xmt_code_ref *b) {
+  if (a->kind != b->kind)
+    return a->kind < b->kind ? -1 : 1;
+  if (a->markup_len != b->markup_len)
+    return a->markup_len < b->markup_len ? -1 : 1;
+  int c = a->markup_len > 0 ? memcmp(a->markup, b->markup, a->markup_len) : 0;
+  return c != 0 ? c : strcmp(a->id, b->id);
+}
+
+static int ref_order(const void *x, const void *y) {
+  const struct xmt_code_ref *a = x, *b = y;
+  int c = ref_cmp(a, b);
+  return c != 0 ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+/* The tags of seg (only those of the core lead..lead+core_len when core)
+ * as refs at p->refs + at, sorted; returns how many. */
+static size_t code_refs(struct xmt_placer *p, size_t at, const xmt_segment *seg,
+                        int with_markup, int core, size_t lead,
+                        size_t core_len) {
+  struct xmt_code_ref *r = p->refs + at;
+  size_t n = 0;
+  for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
+    struct xmt_tag t;
+    xmt_segment_tag(seg, i, &t);
+    if (core && !in_core(t.offset, lead, core_len))
+      continue;
+    r[n].kind = t.kind;
+    r[n].markup = with_markup ? t.markup : NULL;
+    r[n].markup_len = with_markup ? t.markup_len : 0;
+    r[n].id = t.id != NULL ? t.id : "";
+    r[n++].index = i;
+  }
+  qsort(r, n, sizeof *r, ref_order);
+  return n;
+}
+
+static xmt_status refs_room(struct xmt_placer *p, size_t n) {
+  struct xmt_code_ref *r = xmt_grow_array(p->refs, &p->refs_cap, n, sizeof *r);
+  if (r == NULL)
+    return XMT_ERR_NOMEM;
+  p->refs = r;
+  return XMT_OK;
 }
 
 static int ascii_upper(char c) {
@@ -220,11 +296,10 @@ static xmt_status mask_scan(struct xmt_placer *p, const xmt_segment *src,
                             size_t lead, size_t core_len, const char *tr,
                             size_t trlen, size_t *repairs) {
   xmt_buf_reset(&p->text);
-  p->nfound = 0;
   size_t ntags = xmt_segment_tag_count(src);
   const char *text = xmt_segment_text(src, NULL);
   size_t i = 0;
-  xmt_status st = XMT_OK;
+  xmt_status st = found_reset(p, src);
   while (st == XMT_OK && i < trlen) {
     size_t index, n = mask_token(tr + i, trlen - i, &index);
     if (n == 0 || (i > 0 && ascii_upper(tr[i - 1]) >= 'A' &&
@@ -244,8 +319,12 @@ static xmt_status mask_scan(struct xmt_placer *p, const xmt_segment *src,
           tag.offset > lead && xmt_is_xml_space(text[tag.offset - 1]);
       int space_after =
           tag.offset < lead + core_len && xmt_is_xml_space(text[tag.offset]);
-      if (before && !space_before)
+      if (before && !space_before) {
+        /* Tags found after that space now come right after the text. */
         p->text.len--;
+        for (size_t k = p->nfound; k-- > 0 && p->found[k].offset > p->text.len;)
+          p->found[k].offset = p->text.len;
+      }
       if (after && !space_after)
         skip = 1;
     } else if (before && (after || i + n == trlen)) {
@@ -256,7 +335,7 @@ static xmt_status mask_scan(struct xmt_placer *p, const xmt_segment *src,
     if (!known || already_found(p, index))
       (*repairs)++;
     else
-      st = note_found(p, index, p->text.len);
+      st = take(p, index, p->text.len);
     i += n + skip;
   }
   if (st == XMT_OK && p->text.len > 0 && p->text.data[p->text.len - 1] == ' ')
@@ -397,17 +476,23 @@ xmt_status xmt_raw_encode(struct xmt_placer *p, const xmt_segment *src,
   return st;
 }
 
-/* The index of the core tag of src matching tag (same kind and id). */
-static size_t match_tag(const xmt_segment *src, size_t lead, size_t core_len,
+/* The first core tag of src matching tag (same kind and id) among the
+ * n refs of src's core tags sorted by kind and id, or SIZE_MAX. */
+static size_t match_tag(const struct xmt_placer *p, size_t n,
                         const struct xmt_tag *tag) {
-  for (size_t i = 0; i < xmt_segment_tag_count(src); i++) {
-    struct xmt_tag s;
-    xmt_segment_tag(src, i, &s);
-    if (in_core(s.offset, lead, core_len) && s.kind == tag->kind &&
-        s.id != NULL && tag->id != NULL && strcmp(s.id, tag->id) == 0)
-      return i;
+  struct xmt_code_ref key = {tag->kind, NULL, tag->id, 0, 0};
+  if (tag->id == NULL)
+    return SIZE_MAX;
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (ref_cmp(&p->refs[mid], &key) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
-  return SIZE_MAX;
+  return lo < n && ref_cmp(&p->refs[lo], &key) == 0 ? p->refs[lo].index
+                                                    : SIZE_MAX;
 }
 
 /* Removes markup from an answer that does not parse: tags dropped, the
@@ -453,27 +538,32 @@ xmt_status xmt_raw_decode(struct xmt_placer *p, xmt_segment *out,
                           const xmt_segment *src, size_t lead, size_t core_len,
                           const char *tr, size_t trlen, size_t *repairs) {
   unsigned long column;
-  p->nfound = 0;
+  xmt_status st = found_reset(p, src);
+  if (st != XMT_OK)
+    return st;
   if (xmt_xliff_inline_parse(p->seg, tr, trlen, &column) != XMT_OK) {
     /* Beyond repair: the caller projects onto the stripped text. */
-    xmt_status st = strip_markup(&p->text, tr, trlen);
+    st = strip_markup(&p->text, tr, trlen);
     return st != XMT_OK ? st : XMT_ERR_INLINE;
   }
   size_t plen;
   const char *plain = xmt_segment_text(p->seg, &plen);
   xmt_buf_reset(&p->text);
-  xmt_status st = xmt_buf_append(&p->text, plain, plen + 1);
+  st = xmt_buf_append(&p->text, plain, plen + 1);
+  if (st == XMT_OK)
+    st = refs_room(p, xmt_segment_tag_count(src));
   if (st != XMT_OK)
     return st;
   p->text.len--;
+  size_t nrefs = code_refs(p, 0, src, 0, 1, lead, core_len);
   for (size_t i = 0; st == XMT_OK && i < xmt_segment_tag_count(p->seg); i++) {
     struct xmt_tag tag;
     xmt_segment_tag(p->seg, i, &tag);
-    size_t k = match_tag(src, lead, core_len, &tag);
+    size_t k = match_tag(p, nrefs, &tag);
     if (k == SIZE_MAX || already_found(p, k))
       (*repairs)++;
     else
-      st = note_found(p, k, tag.offset);
+      st = take(p, k, tag.offset);
   }
   if (st != XMT_OK)
     return st;
@@ -703,42 +793,45 @@ xmt_status xmt_break_text(struct xmt_placer *p, const xmt_segment *src,
   return st;
 }
 
-static int same_tag(const struct xmt_tag *a, const struct xmt_tag *b) {
-  return a->kind == b->kind && a->markup_len == b->markup_len &&
-         memcmp(a->markup, b->markup, a->markup_len) == 0 &&
-         strcmp(a->id != NULL ? a->id : "", b->id != NULL ? b->id : "") == 0;
-}
-
-/* The index in seg of tag i of src (the same code, counting repeats). */
-static size_t find_tag(const xmt_segment *seg, const xmt_segment *src,
-                       size_t i) {
-  struct xmt_tag want, t;
-  xmt_segment_tag(src, i, &want);
-  size_t rank = 0;
-  for (size_t k = 0; k < i; k++) {
-    xmt_segment_tag(src, k, &t);
-    rank += same_tag(&t, &want);
+/* p->map[i]: the index in seg of tag i of src, the same code (kind,
+ * markup and id) counting repeats, or SIZE_MAX. */
+static xmt_status map_tags(struct xmt_placer *p, const xmt_segment *seg,
+                           const xmt_segment *src) {
+  size_t n = xmt_segment_tag_count(src), m = xmt_segment_tag_count(seg);
+  size_t *map = xmt_grow_array(p->map, &p->map_cap, n, sizeof *map);
+  if (map == NULL)
+    return XMT_ERR_NOMEM;
+  p->map = map;
+  xmt_status st = refs_room(p, n + m);
+  if (st != XMT_OK)
+    return st;
+  for (size_t i = 0; i < n; i++)
+    map[i] = SIZE_MAX;
+  size_t ns = code_refs(p, 0, src, 1, 0, 0, 0);
+  size_t nt = code_refs(p, ns, seg, 1, 0, 0, 0);
+  const struct xmt_code_ref *a = p->refs, *b = p->refs + ns;
+  /* The runs of one code in both pair up in order. */
+  for (size_t i = 0, j = 0; i < ns && j < nt;) {
+    int c = ref_cmp(&a[i], &b[j]);
+    if (c < 0)
+      i++;
+    else if (c > 0)
+      j++;
+    else
+      map[a[i++].index] = b[j++].index;
   }
-  for (size_t k = 0; k < xmt_segment_tag_count(seg); k++) {
-    xmt_segment_tag(seg, k, &t);
-    if (same_tag(&t, &want) && rank-- == 0)
-      return k;
-  }
-  return SIZE_MAX;
+  return XMT_OK;
 }
 
 /* 1 when byte off is already noted for removal. */
 static int noted(const struct xmt_placer *p, size_t off) {
-  for (size_t i = 0; i < p->nfound; i++)
-    if (p->found[i].offset == off)
-      return 1;
-  return 0;
+  return p->noted[off];
 }
 
 /* The space next to a break's tag in seg, or SIZE_MAX. */
 static size_t break_space(const struct xmt_placer *p, const xmt_segment *seg,
-                          const xmt_segment *src, const struct xmt_break *b) {
-  size_t k = find_tag(seg, src, b->tag), len;
+                          const struct xmt_break *b) {
+  size_t k = p->map[b->tag], len;
   const char *text = xmt_segment_text(seg, &len);
   if (k == SIZE_MAX)
     return SIZE_MAX;
@@ -772,15 +865,24 @@ xmt_status xmt_break_unspace(struct xmt_placer *p, const xmt_segment *src,
   if (p->nbreaks == 0)
     return XMT_OK;
   p->nfound = 0;
-  xmt_status st = XMT_OK;
+  size_t len = 0;
+  (void)xmt_segment_text(seg, &len);
+  unsigned char *marks = xmt_grow_array(p->noted, &p->noted_cap, len + 1, 1);
+  if (marks == NULL)
+    return XMT_ERR_NOMEM;
+  p->noted = marks;
+  memset(marks, 0, len + 1);
+  xmt_status st = map_tags(p, seg, src);
   for (size_t i = 0; st == XMT_OK && i < p->nbreaks; i++) {
-    size_t off = break_space(p, seg, src, &p->breaks[i]);
-    if (off != SIZE_MAX)
+    size_t off = break_space(p, seg, &p->breaks[i]);
+    if (off != SIZE_MAX) {
+      marks[off] = 1;
       st = note_found(p, p->breaks[i].tag, off);
+    }
   }
   if (st != XMT_OK || p->nfound == 0)
     return st;
-  size_t len, pos = 0;
+  size_t pos = 0;
   const char *text = xmt_segment_text(seg, &len);
   xmt_segment_clear(p->spare);
   for (size_t k = 0; st == XMT_OK && k < xmt_segment_tag_count(seg); k++) {
