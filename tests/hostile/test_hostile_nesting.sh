@@ -113,8 +113,39 @@ for kind in nest sentences g x bx; do
     check "$kind: pseudo closes every g ($n)" test "$n" -eq $N
   fi
   check_clean "$kind: pseudo" "$tmp/$kind.ps.xlf" "$(codes $kind)"
+  # The other tag modes: placeholders in the text, or the markup itself.
+  for tags in mask raw; do
+    within "$kind: --tags $tags with identity" 0 10 800 \
+      "$x" translate "$in" -o "$tmp/$kind.$tags.xlf" -s en -t es \
+      --mt identity -q --tags $tags
+    identity_same "$kind: --tags $tags" "$in" "$tmp/$kind.$tags.xlf"
+  done
   rm -f "$tmp/$kind".*
 done
+
+# --- Codes inside words, which the engine gets as spaces (word breaks)
+# and the target loses again; and a mask answer that moves codes about.
+awk -v n=$N 'BEGIN {
+  printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  printf "<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n"
+  printf "<file original=\"a\" source-language=\"en\" target-language=\"es\" datatype=\"plaintext\"><body>\n"
+  printf "<trans-unit id=\"1\"><source>"
+  for (i = 1; i <= n; i++) printf "w%d<x id=\"%d\"/>v ", i, i
+  printf "</source></trans-unit>\n"
+  printf "<trans-unit id=\"2\"><source><g id=\"1\">w1 <g id=\"2\">w2 end</g></g></source></trans-unit>\n"
+  printf "</body></file></xliff>\n"
+}' >"$tmp/breaks.xlf"
+within "codes inside words: translate with pseudo" 0 10 800 \
+  "$x" translate "$tmp/breaks.xlf" -o "$tmp/breaks.ps.xlf" -s en -t es \
+  --mt pseudo -q
+codes_kept "codes inside words: pseudo" "$tmp/breaks.ps.xlf" \
+  '<x id="[0-9]*"/>' $N
+within "codes inside words: --tags mask with pseudo" 0 30 800 \
+  "$x" translate "$tmp/breaks.xlf" -o "$tmp/breaks.mask.xlf" -s en -t es \
+  --mt pseudo -q --tags mask
+check_clean "codes inside words: --tags mask" "$tmp/breaks.mask.xlf" \
+  "g=2 x=$N bx=0 ex=0 bpt=0 ept=0 ph=0 it=0 mrk=0 other=0"
+rm -f "$tmp"/breaks.*
 
 # --- An HTML page of spans nested 100,000 deep, and one of 100,000 side
 # by side (without <html lang>, which would become the target language).
