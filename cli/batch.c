@@ -77,6 +77,8 @@ struct batch {
   struct doc *docs;
   size_t n, cap;
   const char *outdir;
+  struct stat outdir_st; /* when it existed before the walk */
+  int outdir_exists;
   char tmpdir[512];
   const struct xmt_backend *backend; /* --mt */
   const char *spec;
@@ -139,8 +141,24 @@ static int add_doc(struct batch *b, const char *in, const char *rel) {
   return 0;
 }
 
-/* The documents under dir, rel being dir's path below the batch's root. */
-static int walk(struct batch *b, const char *dir, const char *rel) {
+/* The directories from the root of a walk down to the current one. */
+struct dir_chain {
+  dev_t dev;
+  ino_t ino;
+  const struct dir_chain *up;
+};
+
+static int same_dir(const struct stat *st, dev_t dev, ino_t ino) {
+  return st->st_dev == dev && st->st_ino == ino;
+}
+
+/* The documents under dir, rel being dir's path below the batch's root.
+ * The output directory is never read as input (an output tree inside the
+ * input tree would otherwise be translated again, one level deeper, at
+ * each run), and a symbolic link back to a directory being walked is
+ * not followed round. */
+static int walk(struct batch *b, const char *dir, const char *rel,
+                const struct dir_chain *up) {
   DIR *dp = opendir(dir);
   if (dp == NULL) {
     fprintf(stderr, "xliffmt: %s: cannot read the directory: %s\n", dir,
@@ -161,7 +179,18 @@ static int walk(struct batch *b, const char *dir, const char *rel) {
       fprintf(stderr, "xliffmt: %s: %s\n", path, strerror(errno));
       rc = -1;
     } else if (S_ISDIR(st.st_mode)) {
-      rc = walk(b, path, sub);
+      const struct dir_chain *a = up;
+      while (a != NULL && !same_dir(&st, a->dev, a->ino))
+        a = a->up;
+      if (a != NULL)
+        xmt_cli_say("xliffmt: warning: %s: a link back to a directory "
+                    "above it: not followed\n",
+                    path);
+      else if (!(b->outdir_exists &&
+                 same_dir(&st, b->outdir_st.st_dev, b->outdir_st.st_ino))) {
+        const struct dir_chain here = {st.st_dev, st.st_ino, up};
+        rc = walk(b, path, sub, &here);
+      }
     } else if (S_ISREG(st.st_mode) && is_document(e->d_name)) {
       rc = add_doc(b, path, sub);
     }
@@ -618,14 +647,23 @@ int xmt_cli_batch(int argc, char **argv) {
   b.reports = batch_report != NULL;
   b.fresh_engine = fresh_engine;
   int rc = EXIT_OK;
+  b.outdir_exists = stat(b.outdir, &b.outdir_st) == 0;
   for (int i = optind; rc == EXIT_OK && i < argc; i++) {
     struct stat st;
     if (stat(argv[i], &st) != 0) {
       fprintf(stderr, "xliffmt: %s: %s\n", argv[i], strerror(errno));
       rc = EXIT_BAD_INPUT;
     } else if (S_ISDIR(st.st_mode)) {
-      if (walk(&b, argv[i], "") != 0)
+      const struct dir_chain root = {st.st_dev, st.st_ino, NULL};
+      if (b.outdir_exists &&
+          same_dir(&st, b.outdir_st.st_dev, b.outdir_st.st_ino)) {
+        fprintf(stderr, "xliffmt: %s: the output directory is an input "
+                        "directory: give -o another\n",
+                argv[i]);
         rc = EXIT_BAD_INPUT;
+      } else if (walk(&b, argv[i], "", &root) != 0) {
+        rc = EXIT_BAD_INPUT;
+      }
     } else {
       const char *slash = strrchr(argv[i], '/');
       if (add_doc(&b, argv[i], slash != NULL ? slash + 1 : argv[i]) != 0)

@@ -43,7 +43,8 @@ struct xmt_cli_lines {
 /* Opens path; on failure reports it on stderr and returns 0. */
 int xmt_cli_lines_open(struct xmt_cli_lines *in, const char *path);
 void xmt_cli_lines_close(struct xmt_cli_lines *in);
-/* Reads the next line: 1, 0 at the end, -1 on a read error (reported). */
+/* Reads the next line: 1, 0 at the end, -1 on a read error or a line
+ * that is not UTF-8 text (reported with its line and column). */
 int xmt_cli_lines_next(struct xmt_cli_lines *in);
 
 /* Options of the commands that run the pipeline (translate, extract,
@@ -81,7 +82,8 @@ enum {
   XMT_OPT_KEEP_ENTITIES,
   XMT_OPT_ENGINE_JOBS,
   XMT_OPT_KEEP_GOING,
-  XMT_OPT_MAX_ANSWER
+  XMT_OPT_MAX_ANSWER,
+  XMT_OPT_ENCODING_ERRORS
 };
 
 #define XMT_CLI_RUN_LONG_OPTIONS                                               \
@@ -104,6 +106,7 @@ enum {
       {"seg-source", no_argument, NULL, XMT_OPT_SEG_SOURCE},                   \
       {"approved", no_argument, NULL, XMT_OPT_APPROVED},                       \
       {"keep-entities", no_argument, NULL, XMT_OPT_KEEP_ENTITIES},             \
+      {"encoding-errors", required_argument, NULL, XMT_OPT_ENCODING_ERRORS},   \
       {"state", required_argument, NULL, XMT_OPT_STATE},                       \
       {"state-qualifier", required_argument, NULL, XMT_OPT_QUALIFIER},         \
       {"report", required_argument, NULL, XMT_OPT_REPORT},                     \
@@ -261,6 +264,9 @@ struct xmt_cli_html_options {
 /* Parses them, with npaths file arguments (1: extract, which takes -s;
  * 2: merge). Returns -1 to go on, else the exit status (help printed or a
  * usage error reported). */
+/* One warning line when n bytes of page were not UTF-8 and read as
+ * U+FFFD (--encoding-errors=replace); nothing when n is 0. */
+void xmt_cli_warn_invalid_bytes(const char *page, size_t n);
 int xmt_cli_html_parse(int argc, char **argv, const char *command, int npaths,
                        void (*print_usage)(FILE *),
                        struct xmt_cli_html_options *o);
@@ -280,6 +286,9 @@ int xmt_cli_exit_status(xmt_status status);
 
 /* The aligner model commands train unless told otherwise (--model). */
 #define XMT_CLI_DEFAULT_ALIGN_MODEL XMT_MODEL_BAYES
+/* --encoding-errors: "fail" clears and "replace" sets
+ * XMT_FILTER_HTML_REPLACE_INVALID in *flags; -1 for anything else. */
+int xmt_cli_parse_encoding_errors(const char *arg, unsigned *flags);
 /* "bayes" or "ibm2" into *model; -1 for anything else. */
 int xmt_cli_parse_align_model(const char *name, enum xmt_align_model *model);
 /* Sets the aligner's languages and dictionaries (no --dictionary: "auto"

@@ -8,7 +8,7 @@
 
 #include "cli.h"
 
-enum { OPT_SKIP_PRE = 300, OPT_SKIP_CODE };
+enum { OPT_SKIP_PRE = 300, OPT_SKIP_CODE, OPT_ENCODING_ERRORS };
 
 /* Options of extract and merge, HTML or not, that take a value: the input
  * is the first word that is not one of them. */
@@ -76,7 +76,8 @@ int xmt_cli_is_html(int argc, char **argv) {
 static void usage(FILE *fp) {
   fprintf(fp,
           "Usage: xliffmt extract PAGE.html [-o OUT.xlf] [-s SRC] [-t TGT]\n"
-          "                       [--skip-pre] [--skip-code] [--quiet]\n\n"
+          "                       [--skip-pre] [--skip-code]\n"
+          "                       [--encoding-errors=fail|replace] [--quiet]\n\n"
           "Writes the translatable text of an HTML page as an XLIFF 1.2\n"
           "document for a CAT tool or an MT run: one trans-unit per block of\n"
           "text or translatable attribute, inline elements as codes. Put the\n"
@@ -86,6 +87,9 @@ static void usage(FILE *fp) {
           "  -t TGT       target language written in the XLIFF\n"
           "  --skip-pre   leave <pre> elements untranslated\n"
           "  --skip-code  leave <code> elements untranslated\n"
+          "  --encoding-errors=replace  read bytes that are not UTF-8 in a\n"
+          "               UTF-8 page as U+FFFD, with a warning (default:\n"
+          "               fail, naming the first)\n"
           "  -q, --quiet  no summary on standard error\n\n"
           "XLIFF input is extracted to segments instead: see\n"
           "'xliffmt extract IN.xlf --help' and xliffmt-extract(1).\n");
@@ -100,6 +104,7 @@ int xmt_cli_html_parse(int argc, char **argv, const char *command, int npaths,
       {"target-lang", required_argument, NULL, 't'},
       {"skip-pre", no_argument, NULL, OPT_SKIP_PRE},
       {"skip-code", no_argument, NULL, OPT_SKIP_CODE},
+      {"encoding-errors", required_argument, NULL, OPT_ENCODING_ERRORS},
       {"quiet", no_argument, NULL, 'q'},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
@@ -131,6 +136,13 @@ int xmt_cli_html_parse(int argc, char **argv, const char *command, int npaths,
     case OPT_SKIP_CODE:
       o->flags |= XMT_FILTER_HTML_SKIP_CODE;
       break;
+    case OPT_ENCODING_ERRORS:
+      if (xmt_cli_parse_encoding_errors(optarg, &o->flags) != 0) {
+        xmt_cli_usage_error(command,
+                            "--encoding-errors takes fail or replace");
+        return EXIT_BAD_INPUT;
+      }
+      break;
     case 'q':
       o->quiet = 1;
       break;
@@ -154,6 +166,13 @@ int xmt_cli_html_parse(int argc, char **argv, const char *command, int npaths,
   return -1;
 }
 
+void xmt_cli_warn_invalid_bytes(const char *page, size_t n) {
+  if (n > 0)
+    xmt_cli_say("xliffmt: warning: %s: %zu byte%s not UTF-8, read as "
+                "U+FFFD\n",
+                page, n, n == 1 ? " is" : "s are");
+}
+
 static int extract_html(int argc, char **argv) {
   struct xmt_cli_html_options o;
   int rc = xmt_cli_html_parse(argc, argv, "extract ", 1, usage, &o);
@@ -175,7 +194,9 @@ static int extract_html(int argc, char **argv) {
     st = xmt_html_extract_file(f, in, out, &stats);
   if (st != XMT_OK)
     xmt_cli_report(xmt_filter_error(f));
-  else if (!quiet)
+  else
+    xmt_cli_warn_invalid_bytes(in, stats.invalid_bytes);
+  if (st == XMT_OK && !quiet)
     fprintf(stderr,
             "xliffmt: %s: %zu units (%zu attribute values), %zu inline codes "
             "extracted\n",

@@ -11,7 +11,8 @@
 static void usage(FILE *fp) {
   fprintf(fp,
           "Usage: xliffmt merge PAGE.html PAGE.xlf [-o OUT.html] [-t TGT]\n"
-          "                     [--skip-pre] [--skip-code] [--quiet]\n\n"
+          "                     [--skip-pre] [--skip-code]\n"
+          "                     [--encoding-errors=fail|replace] [--quiet]\n\n"
           "Writes PAGE.html with the targets of PAGE.xlf, as written by\n"
           "'xliffmt extract PAGE.html' and translated since, in place of its\n"
           "text; everything else is copied byte for byte, and <html lang>\n"
@@ -19,7 +20,7 @@ static void usage(FILE *fp) {
           "source text and is reported; the exit status is then 3.\n\n"
           "  -o OUT       output file (default: standard output)\n"
           "  -t TGT       target language (default: the XLIFF's)\n"
-          "  --skip-pre, --skip-code  as given to extract\n"
+          "  --skip-pre, --skip-code, --encoding-errors  as given to extract\n"
           "  -q, --quiet  no summary on standard error\n\n"
           "XLIFF input takes segment translations instead: see\n"
           "'xliffmt merge IN.xlf --help' and xliffmt-merge(1).\n");
@@ -58,6 +59,8 @@ static int merge_html(int argc, char **argv) {
     st = xmt_html_merge_file(f, page, xliff, out, &stats, report, NULL);
   if (st != XMT_OK)
     xmt_cli_report(xmt_filter_error(f));
+  if (st == XMT_OK || st == XMT_ERR_PARTIAL)
+    xmt_cli_warn_invalid_bytes(page, stats.invalid_bytes);
   if (!quiet && (st == XMT_OK || st == XMT_ERR_PARTIAL))
     fprintf(stderr,
             "xliffmt: %s: %zu units, %zu translated, %zu kept in "

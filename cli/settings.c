@@ -49,6 +49,16 @@ static int parse_size(const char *arg, size_t *bytes) {
   return 1;
 }
 
+int xmt_cli_parse_encoding_errors(const char *arg, unsigned *flags) {
+  if (strcmp(arg, "fail") == 0)
+    *flags &= ~XMT_FILTER_HTML_REPLACE_INVALID;
+  else if (strcmp(arg, "replace") == 0)
+    *flags |= XMT_FILTER_HTML_REPLACE_INVALID;
+  else
+    return -1;
+  return 0;
+}
+
 void xmt_cli_settings_init(struct xmt_cli_settings *s) {
   memset(s, 0, sizeof *s);
   s->out = "-";
@@ -184,6 +194,10 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
     break;
   case XMT_OPT_KEEP_ENTITIES:
     s->flags |= XMT_FILTER_KEEP_ENTITIES;
+    break;
+  case XMT_OPT_ENCODING_ERRORS:
+    if (xmt_cli_parse_encoding_errors(arg, &s->flags) != 0)
+      bad = "--encoding-errors takes fail or replace";
     break;
   case XMT_OPT_CACHE:
     /* postgresql: alone takes everything from the PG* environment. */

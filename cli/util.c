@@ -10,6 +10,26 @@
 
 #include "cli.h"
 
+/* The length of the valid UTF-8 character at p (NUL-terminated), or 0:
+ * no overlong forms, no surrogates, nothing past U+10FFFF. */
+static size_t utf8_char(const unsigned char *p) {
+  if (p[0] < 0x80)
+    return 1;
+  size_t n = p[0] >= 0xC2 && p[0] <= 0xDF   ? 2
+             : p[0] >= 0xE0 && p[0] <= 0xEF ? 3
+             : p[0] >= 0xF0 && p[0] <= 0xF4 ? 4
+                                            : 0;
+  for (size_t i = 1; i < n; i++)
+    if ((p[i] & 0xC0) != 0x80)
+      return 0;
+  if ((n == 3 && p[0] == 0xE0 && p[1] < 0xA0) ||
+      (n == 3 && p[0] == 0xED && p[1] >= 0xA0) ||
+      (n == 4 && p[0] == 0xF0 && p[1] < 0x90) ||
+      (n == 4 && p[0] == 0xF4 && p[1] >= 0x90))
+    return 0;
+  return n;
+}
+
 int xmt_cli_lines_open(struct xmt_cli_lines *in, const char *path) {
   memset(in, 0, sizeof *in);
   in->path = path;
@@ -42,27 +62,23 @@ int xmt_cli_lines_next(struct xmt_cli_lines *in) {
     in->len--;
   in->line[in->len] = '\0';
   in->number++;
+  /* Every line-oriented input is UTF-8: a Latin-1 byte is named here,
+   * not later as malformed XML or a tokenizer's failure. */
+  unsigned long column = 1;
+  for (const unsigned char *p = (const unsigned char *)in->line;
+       p < (const unsigned char *)in->line + in->len; column++) {
+    size_t width = *p == 0 ? 0 : utf8_char(p);
+    if (width == 0) {
+      fprintf(stderr,
+              "xliffmt: %s:%lu:%lu: byte 0x%02X is not UTF-8 (%s)\n",
+              in->path, in->number, column, *p,
+              *p == 0 ? "a NUL byte: the file is not text"
+                      : "line-oriented inputs are UTF-8");
+      return -1;
+    }
+    p += width;
+  }
   return 1;
-}
-
-/* The length of the valid UTF-8 character at p (NUL-terminated), or 0:
- * no overlong forms, no surrogates, nothing past U+10FFFF. */
-static size_t utf8_char(const unsigned char *p) {
-  if (p[0] < 0x80)
-    return 1;
-  size_t n = p[0] >= 0xC2 && p[0] <= 0xDF   ? 2
-             : p[0] >= 0xE0 && p[0] <= 0xEF ? 3
-             : p[0] >= 0xF0 && p[0] <= 0xF4 ? 4
-                                            : 0;
-  for (size_t i = 1; i < n; i++)
-    if ((p[i] & 0xC0) != 0x80)
-      return 0;
-  if ((n == 3 && p[0] == 0xE0 && p[1] < 0xA0) ||
-      (n == 3 && p[0] == 0xED && p[1] >= 0xA0) ||
-      (n == 4 && p[0] == 0xF0 && p[1] < 0x90) ||
-      (n == 4 && p[0] == 0xF4 && p[1] >= 0x90))
-    return 0;
-  return n;
 }
 
 /* Whole, never cut: a byte that is not UTF-8 (a file name in Latin-1)

@@ -108,7 +108,9 @@ static int exec_waiting(struct lite *c, const char *sql, char **msg) {
 }
 
 /* The first column of the one row sql gives, tried again while the
- * database is busy; 1 when it equals want, 0 when not, -1 still busy. */
+ * database is busy; 1 when it equals want, 0 when not (or the database is
+ * damaged), -1 still busy, -2 another error (the file cannot be read: no
+ * permission, a read-only directory for its WAL files...). */
 static int single_text(struct lite *c, const char *sql, const char *want) {
   sqlite3 *db = c->db;
   c->waited_ms = 0;
@@ -124,7 +126,13 @@ static int single_text(struct lite *c, const char *sql, const char *want) {
     }
     sqlite3_finalize(st);
   } while (wait_busy(c, rc));
-  return busy(rc) ? -1 : 0;
+  if (busy(rc))
+    return -1;
+  int primary = rc & 0xFF;
+  return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB ||
+                 primary == SQLITE_DONE || primary == SQLITE_ERROR
+             ? 0
+             : -2;
 }
 
 /* 1 when path holds bytes that are not an SQLite database (a missing or
@@ -166,6 +174,18 @@ static int open_checked(struct lite *c, const char *path,
     return -2;
   }
   sqlite3_busy_handler(*db, on_busy, c);
+  /* The cache is written as well as read: a file xliffmt may only read is
+   * refused as such, not taken for a damaged or foreign one. */
+  static const char read_only[] =
+      "the cache is written as well as read, and SQLite keeps its -wal and "
+      "-shm files beside it (give --cache a file in a directory xliffmt can "
+      "write, or leave --cache out)";
+  if (sqlite3_db_readonly(*db, "main") == 1) {
+    fail(err, path, "read-only", read_only);
+    sqlite3_close(*db);
+    *db = NULL;
+    return -2;
+  }
   /* Another program's tables: its database, whatever state it is in. A
    * file another process holds is busy, not damaged: never set aside. */
   int ours = single_text(c,
@@ -174,6 +194,16 @@ static int open_checked(struct lite *c, const char *path,
                          "NOT LIKE 'sqlite_%'",
                          "0");
   int sound = ours == 1 ? single_text(c, "PRAGMA quick_check", "ok") : ours;
+  if (sound == -2) {
+    int code = sqlite3_errcode(*db) & 0xFF;
+    if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN)
+      fail(err, path, "read-only", read_only);
+    else
+      fail(err, path, "cannot read", sqlite3_errmsg(*db));
+    sqlite3_close(*db);
+    *db = NULL;
+    return -2;
+  }
   int has_cache =
       sound == 0 && single_text(c,
                                 "SELECT count(*) FROM sqlite_master WHERE "

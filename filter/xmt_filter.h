@@ -512,6 +512,11 @@ XMT_API xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s,
  * untranslated (an inline code element becomes one code). */
 #define XMT_FILTER_HTML_SKIP_PRE 0x100u
 #define XMT_FILTER_HTML_SKIP_CODE 0x200u
+/* A page read as UTF-8 (declared so, or with a UTF-8 BOM) that holds bytes
+ * which are not UTF-8 is an error (XMT_ERR_ENCODING, at the first such
+ * byte); with this flag each such byte reads as U+FFFD instead, and the
+ * count goes to the warning callback and xmt_html_stats. */
+#define XMT_FILTER_HTML_REPLACE_INVALID 0x800u
 
 /* Non-zero when a document is HTML, judged on its first bytes (len of them,
  * 1 KB is plenty): a doctype, <html>, <head>, <body> or a common element
@@ -527,6 +532,8 @@ struct xmt_html_stats {
   size_t units_with_target; /* merge: units written from a target */
   size_t missing_targets;   /* merge: units left in the source language */
   size_t bytes_in;          /* size of the page */
+  size_t invalid_bytes;     /* with XMT_FILTER_HTML_REPLACE_INVALID: bytes
+                               of a UTF-8 page read as U+FFFD */
 };
 
 /* Writes the units of the page html_path as an XLIFF 1.2 document (one

@@ -522,6 +522,7 @@ static int distribute(struct xmt_engine *e, const struct xmt_mt_request *req,
 struct failure {
   char message[700];
   int engine;
+  int timed_out;
 };
 
 /* The lines of a null-flush batch (rbuf up to end, its NUL last), each
@@ -590,6 +591,7 @@ static void describe_end(struct xmt_engine *e, enum outcome out,
     snprintf(done, sizeof done, " (%zu of %zu segments answered)", answered, n);
   int status = 0;
   why->engine = out != EX_TOOBIG;
+  why->timed_out = out == EX_TIMEOUT;
   if (out == EX_EOF) {
     close_fd(&e->in_fd);
     /* It closed its output: it is exiting; if not, it is of no more use. */
@@ -640,6 +642,7 @@ static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
                      xmt_mt_response *const *responses, size_t n,
                      struct failure *why) {
   why->engine = 1;
+  why->timed_out = 0;
   if (e->pid > 0 && engine_out_of_step(e)) {
     /* Output nobody asked for, or an exit, since the last batch: this
      * engine's answers can no longer be matched to segments. */
@@ -684,14 +687,18 @@ static int fail_segment(xmt_mt_response *resp, const struct failure *why) {
  * engine that has answered nothing else since it was (re)started or
  * since its last whole answer, so that no answer can be taken for
  * another segment's. After max_failures segments failed in a row, the
- * rest fail unsent. */
+ * rest fail unsent; after one, when the batch and that segment alone both
+ * timed out: the engine hangs, and each further try would cost a whole
+ * timeout for nothing. */
 static int one_by_one(struct xmt_engine *e, const struct xmt_mt_request *req,
                       xmt_mt_response *const *responses, size_t n,
                       struct failure *why) {
   unsigned in_a_row = 0;
+  int batch_timed_out = why->timed_out;
   for (size_t i = 0; i < n; i++) {
-    if (in_a_row >= e->max_failures) {
-      struct failure rest = {"", why->engine};
+    if (in_a_row >= e->max_failures ||
+        (i == 1 && in_a_row == 1 && batch_timed_out && why->timed_out)) {
+      struct failure rest = {"", why->engine, why->timed_out};
       snprintf(rest.message, sizeof rest.message,
                "not sent: %.200s failed %u segment%s in a row sent alone "
                "(last: %.400s)",

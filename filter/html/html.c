@@ -171,6 +171,21 @@ static void fill_stats(const struct html_doc *doc,
     stats->attribute_units += doc->units[i].is_attr != 0;
   stats->codes = doc->ncodes;
   stats->bytes_in = doc->len;
+  stats->invalid_bytes = doc->invalid_bytes;
+}
+
+/* Tells the run's warning callback how many bytes of a UTF-8 page were
+ * not UTF-8 and read as U+FFFD. */
+static void warn_invalid_bytes(xmt_filter *f, const struct html_doc *doc,
+                               const char *path) {
+  if (doc->invalid_bytes == 0 || f->on_warning == NULL)
+    return;
+  char msg[512];
+  snprintf(msg, sizeof msg,
+           "%s:%lu:%lu: %zu byte%s not UTF-8, read as U+FFFD", path,
+           doc->invalid_line, doc->invalid_column, doc->invalid_bytes,
+           doc->invalid_bytes == 1 ? " is" : "s are");
+  f->on_warning(f->callback_user, NULL, 0, msg);
 }
 
 static xmt_status write_xliff(xmt_filter *f, const struct html_doc *doc,
@@ -214,6 +229,7 @@ xmt_status xmt_html_extract_file(xmt_filter *f, const char *html_path,
   xmt_status st = html_doc_load(&doc, html_path, f->flags, &f->err);
   if (st != XMT_OK)
     return st;
+  warn_invalid_bytes(f, &doc, html_path);
   const char *src = source_language(f, &doc, html_path);
   if (src == NULL)
     st = f->err.pub.status;
@@ -389,6 +405,7 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
   xmt_status st = html_doc_load(&doc, html_path, f->flags, &f->err);
   if (st != XMT_OK)
     return st;
+  warn_invalid_bytes(f, &doc, html_path);
   fill_stats(&doc, stats);
   struct targets t;
   st = read_targets(f, &doc, xliff_path, &t);
@@ -443,6 +460,7 @@ static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
     free(d);
     return st;
   }
+  warn_invalid_bytes(f, d, path);
   *doc = d;
   *bytes = d->len;
   return XMT_OK;

@@ -179,6 +179,10 @@ struct html_doc {
   size_t len;
   struct html_charset charset;
   unsigned flags;
+  /* XMT_FILTER_HTML_REPLACE_INVALID: bytes that are not UTF-8 in a UTF-8
+   * page, and where the first is */
+  size_t invalid_bytes;
+  unsigned long invalid_line, invalid_column;
   char *lang; /* lang of the root element, or NULL */
   struct html_unit *units;
   size_t nunits, units_cap;

@@ -972,6 +972,20 @@ static void position(const char *data, size_t at, int utf8, unsigned long *line,
   }
 }
 
+/* Bytes that are not UTF-8 in data, each counted as decoding reads it (one
+ * U+FFFD per byte); *first is the offset of the first. */
+static size_t invalid_utf8(const char *data, size_t len, size_t *first) {
+  size_t n = 0;
+  size_t i = xmt_utf8_valid_prefix(data, len);
+  *first = i;
+  while (i < len) {
+    n++;
+    i++;
+    i += xmt_utf8_valid_prefix(data + i, len - i);
+  }
+  return n;
+}
+
 xmt_status html_doc_parse(struct html_doc *doc, const char *bytes, size_t len,
                           unsigned flags, const char *name,
                           struct xmt_error_store *err) {
@@ -985,6 +999,25 @@ xmt_status html_doc_parse(struct html_doc *doc, const char *bytes, size_t len,
     unsigned long line, column;
     position(bytes, at, 1, &line, &column);
     return xmt_error_set(err, st, name, line, column, NULL, "%s", msg);
+  }
+  /* A page that says it is UTF-8 and is not would lose its accents to
+   * U+FFFD without a word. */
+  if (doc->charset.decode == XMT_ENC_UTF8 && !doc->charset.utf16) {
+    size_t first;
+    size_t n = invalid_utf8(bytes, len, &first);
+    if (n > 0) {
+      unsigned long line, column;
+      position(bytes, first, 1, &line, &column);
+      if (!(flags & XMT_FILTER_HTML_REPLACE_INVALID))
+        return xmt_error_set(
+            err, XMT_ERR_ENCODING, name, line, column, NULL,
+            "byte 0x%02X is not UTF-8, the page's encoding (%zu such "
+            "byte%s; --encoding-errors=replace reads them as U+FFFD)",
+            (unsigned)(unsigned char)bytes[first], n, n == 1 ? "" : "s");
+      doc->invalid_bytes = n;
+      doc->invalid_line = line;
+      doc->invalid_column = column;
+    }
   }
   struct xmt_buf data = {0};
   if (doc->charset.utf16) {

@@ -153,7 +153,11 @@ bad() { # DESC LINE-CONTENT MESSAGE
 bad "missing |||" "a b A B" 'no " ||| " between source and target'
 bad "glued |||" "a b|||A B" 'no " ||| " between source and target'
 bad "empty line" "" 'empty line: expected "SOURCE ||| TARGET"'
-bad "invalid UTF-8" "$(printf 'a \303 ||| A')" "invalid UTF-8 at byte 3"
+printf 'a b ||| A B\na \303 ||| A\n' >"$w/bad"
+if exits_with 1 "invalid UTF-8" "$x" align -i "$w/bad" -d -o -v; then
+  err_is "invalid UTF-8: message" \
+    "xliffmt: $w/bad:2:3: byte 0xC3 is not UTF-8 (line-oriented inputs are UTF-8)"
+fi
 : >"$w/empty"
 expect_exit 1 "empty file" "$x" align -i "$w/empty"
 err_is "empty file: message" "xliffmt: $w/empty: no sentence pairs"

@@ -257,7 +257,7 @@ expect_exit 1 "--train-source invalid UTF-8" "$x" project -s "$w/in.asrc" \
   -t "$w/in.atgt" --aligner self --train-source "$w/in.badutf" \
   --train-target "$w/in.trt"
 err_is "--train-source invalid UTF-8: message" \
-  "xliffmt: $w/in.badutf:2: cannot tokenize: bad character encoding"
+  "xliffmt: $w/in.badutf:2:1: byte 0xC3 is not UTF-8 (line-oriented inputs are UTF-8)"
 expect_exit 1 "--aligner-model missing" "$x" project -s "$w/in.asrc" \
   -t "$w/in.atgt" --aligner self --aligner-model "$w/nope"
 err_is "--aligner-model missing: message" \

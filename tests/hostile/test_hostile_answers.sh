@@ -193,6 +193,18 @@ check "--keep-going: every segment named ($(grep -c 'not translated: ' "$tmp/err
 check "--keep-going: then the count" grep -q -F \
   '3000.xlf: 3000 segments not translated' "$tmp/err"
 
+# A hung engine: each batch costs 2 timeouts (the batch, then its first
+# segment alone), never one per segment; the run gives up after 3.
+many "$tmp/200.xlf" 200
+within "a hung engine, 200 segments, --timeout 1" 3 30 300 "$x" translate \
+  "$tmp/200.xlf" -o "$tmp/hung.xlf" -q --mt "cmd:sleep 1000" --timeout 1
+check "hung: one message ($(lines) lines)" test "$(lines)" -eq 1
+check "hung: it says the engine timed out" grep -q -F \
+  "200.xlf: 200 segments not translated: the MT engine failed 3 batches in a row, the last with: engine 'sleep 1000' timed out after 1.0 s" \
+  "$tmp/err"
+check "hung: 3 batches of 2 timeouts, within 9 s (${elapsed_ms} ms)" \
+  test "$elapsed_ms" -lt $((9000 * time_factor))
+
 # A closed port: a port that was free a moment ago.
 if command -v python3 >/dev/null; then
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -3,7 +3,9 @@
 # then call them done. An engine that dies on the first document's text
 # only: the documents after it are translated whole (the engine's trouble
 # is not carried over), the first is listed as incomplete, and a rerun
-# retries exactly it. Ctrl-C: the summary tells translated, interrupted
+# retries exactly it. An output tree inside the input tree is not read
+# back as input (reruns do not nest it deeper), and a link back up is not
+# followed round. Ctrl-C: the summary tells translated, interrupted
 # and not started documents apart, and a rerun finishes the rest.
 # Env: XLIFFMT. Exit 0 pass, 1 fail.
 set -u
@@ -105,5 +107,24 @@ within "after Ctrl-C, the same batch" 0 60 500 \
   "$x" batch "$tmp/sig" -o "$tmp/sigout" $stall
 check "after Ctrl-C: the three others translated ($(summary))" grep -q -F \
   'batch: 4 documents, 3 translated, 1 up to date,' "$tmp/err"
+
+# The output tree inside the input tree, and a link back to the top.
+mkdir -p "$tmp/nest/sub"
+doc 1 2 >"$tmp/nest/a.xlf"
+doc 2 2 >"$tmp/nest/sub/b.xlf"
+ln -s .. "$tmp/nest/sub/up"
+for run in 1 2 3; do
+  within "output inside the input, run $run" 0 30 500 \
+    "$x" batch "$tmp/nest" -o "$tmp/nest/out" --mt identity --probes off
+done
+check "the tree is as after one run" test "$(cd "$tmp/nest" &&
+  find . -name '*.xlf' | sort | tr '\n' ' ')" = \
+  "./a.xlf ./out/a.xlf ./out/sub/b.xlf ./sub/b.xlf "
+check "the link back is named, not followed" grep -q -F \
+  "sub/up: a link back to a directory above it: not followed" "$tmp/err"
+within "the input directory as the output" 1 30 500 \
+  "$x" batch "$tmp/nest" -o "$tmp/nest" --mt identity
+check "refused" grep -q -F \
+  "the output directory is an input directory: give -o another" "$tmp/err"
 
 finish
