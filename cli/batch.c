@@ -28,35 +28,36 @@
 #include "cli.h"
 
 static void usage(FILE *fp) {
-  fprintf(fp,
-          "Usage: xliffmt batch IN... -o OUTDIR --mt BACKEND [OPTIONS]\n\n"
-          "Translates many documents as `xliffmt translate` translates one: "
-          "each\n"
-          "file IN, and every XLIFF or HTML file under each directory IN\n"
-          "(.xlf, .xliff, .sdlxliff, .mqxliff, .html, .htm), is written to\n"
-          "OUTDIR under the same relative path (a file IN: under its name).\n"
-          "An output newer than its input is left alone, so a batch that was\n"
-          "stopped goes on where it stopped. One bad document does not stop\n"
-          "the others.\n\n"
-          "  -o, --output OUTDIR       the output tree (created)\n"
-          "  -j, --jobs N              documents translated at once (default "
-          "1)\n"
-          "      --force               translate documents whose output is up "
-          "to\n"
-          "                            date too\n"
-          "      --fresh-engine        start the engine anew for each document\n"
-          "                            (default: once per job; an engine may\n"
-          "                            carry context from one document to the\n"
-          "                            next)\n"
-          "      --report FILE         JSON: one object per document, as\n"
-          "                            translate's --report, and the totals\n"
-          "  -q, --quiet               no progress and no summary on stderr\n"
-          "  -h, --help                this help\n\n"
-          "Every other option of `xliffmt translate` (--mt, -s, -t, --tags,\n"
-          "...) applies to each document; see xliffmt-translate(1).\n\n"
-          "Exit status: 0 all documents done, 1 some document could not be\n"
-          "translated (the others were written), 2 internal error, 3 done but\n"
-          "some segments not translated.\n");
+  fprintf(
+      fp,
+      "Usage: xliffmt batch IN... -o OUTDIR --mt BACKEND [OPTIONS]\n\n"
+      "Translates many documents as `xliffmt translate` translates one: "
+      "each\n"
+      "file IN, and every XLIFF or HTML file under each directory IN\n"
+      "(.xlf, .xliff, .sdlxliff, .mqxliff, .html, .htm), is written to\n"
+      "OUTDIR under the same relative path (a file IN: under its name).\n"
+      "An output newer than its input is left alone, so a batch that was\n"
+      "stopped goes on where it stopped. One bad document does not stop\n"
+      "the others.\n\n"
+      "  -o, --output OUTDIR       the output tree (created)\n"
+      "  -j, --jobs N              documents translated at once (default "
+      "1)\n"
+      "      --force               translate documents whose output is up "
+      "to\n"
+      "                            date too\n"
+      "      --fresh-engine        start the engine anew for each document\n"
+      "                            (default: once per job; an engine may\n"
+      "                            carry context from one document to the\n"
+      "                            next)\n"
+      "      --report FILE         JSON: one object per document, as\n"
+      "                            translate's --report, and the totals\n"
+      "  -q, --quiet               no progress and no summary on stderr\n"
+      "  -h, --help                this help\n\n"
+      "Every other option of `xliffmt translate` (--mt, -s, -t, --tags,\n"
+      "...) applies to each document; see xliffmt-translate(1).\n\n"
+      "Exit status: 0 all documents done, 1 some document could not be\n"
+      "translated (the others were written), 2 internal error, 3 done but\n"
+      "some segments not translated.\n");
 }
 
 enum { XMT_OPT_JOBS = 400, XMT_OPT_FORCE, XMT_OPT_FRESH_ENGINE };
@@ -320,8 +321,9 @@ static void work(const struct batch *b, const struct xmt_cli_settings *s,
     f = NULL;
   }
   if (f != NULL)
-    xmt_filter_set_flags(f, s->flags | XMT_FILTER_KEEP_DICTIONARIES |
-                                (b->fresh_engine ? 0 : XMT_FILTER_KEEP_ENGINES));
+    xmt_filter_set_flags(f,
+                         s->flags | XMT_FILTER_KEEP_DICTIONARIES |
+                             (b->fresh_engine ? 0 : XMT_FILTER_KEEP_ENGINES));
   size_t i;
   /* Every document handed over gets an answer, also after Ctrl-C: the
    * parent waits for it. */
@@ -337,8 +339,8 @@ static void work(const struct batch *b, const struct xmt_cli_settings *s,
     if (stop) {
       r.rc = NOT_STARTED;
     } else {
-      r.rc = xmt_cli_translate_one(&one, b->backend, b->spec, f,
-                                   b->docs[i].in, &r.stats);
+      r.rc = xmt_cli_translate_one(&one, b->backend, b->spec, f, b->docs[i].in,
+                                   &r.stats);
     }
     if (write_full(out, &r, sizeof r) != 0 || r.rc == 130 ||
         r.rc == NOT_STARTED)
@@ -350,9 +352,8 @@ static void work(const struct batch *b, const struct xmt_cli_settings *s,
 /* Starts the worker of slots[k]. Its pipes' other ends, and those of the
  * other workers, are closed in it: a worker must see the end of its own
  * pipe when the parent closes it. */
-static int start_worker(const struct batch *b,
-                        const struct xmt_cli_settings *s, struct slot *slots,
-                        size_t nslots, size_t k,
+static int start_worker(const struct batch *b, const struct xmt_cli_settings *s,
+                        struct slot *slots, size_t nslots, size_t k,
                         const struct sigaction *old_pipe) {
   int jobs[2], results[2];
   if (pipe(jobs) != 0)
@@ -550,13 +551,11 @@ static int write_batch_report(const char *path, const struct batch *b,
           "\"engine_seconds\":%.3f,\"cached_alignments\":%zu}}\n",
           t->docs, t->done - t->failed - t->partial, t->skipped, t->partial,
           t->failed, t->interrupted, t->not_started, s->units,
-          s->translated_units,
-          s->skipped_units,
-          s->segments, s->copied_segments, s->deduplicated_segments,
-          s->mt_calls, s->projected_segments, s->repaired_segments,
-          s->probe_requests, s->probe_anchored_tags, s->sanitized_segments,
-          s->cache_hits, s->failed_segments, seconds, s->engine_seconds,
-          s->cached_alignments);
+          s->translated_units, s->skipped_units, s->segments,
+          s->copied_segments, s->deduplicated_segments, s->mt_calls,
+          s->projected_segments, s->repaired_segments, s->probe_requests,
+          s->probe_anchored_tags, s->sanitized_segments, s->cache_hits,
+          s->failed_segments, seconds, s->engine_seconds, s->cached_alignments);
   if (fclose(fp) != 0) {
     fprintf(stderr, "xliffmt: %s: cannot write the report\n", path);
     return 0;
@@ -657,8 +656,9 @@ int xmt_cli_batch(int argc, char **argv) {
       const struct dir_chain root = {st.st_dev, st.st_ino, NULL};
       if (b.outdir_exists &&
           same_dir(&st, b.outdir_st.st_dev, b.outdir_st.st_ino)) {
-        fprintf(stderr, "xliffmt: %s: the output directory is an input "
-                        "directory: give -o another\n",
+        fprintf(stderr,
+                "xliffmt: %s: the output directory is an input "
+                "directory: give -o another\n",
                 argv[i]);
         rc = EXIT_BAD_INPUT;
       } else if (walk(&b, argv[i], "", &root) != 0) {
@@ -687,8 +687,9 @@ int xmt_cli_batch(int argc, char **argv) {
   if ((xmt_cli_batch_state_load(&state, b.outdir) != 0 ||
        xmt_cli_batch_state_prune(&state, b.outdir) != 0) &&
       rc == EXIT_OK) {
-    fprintf(stderr, "xliffmt: %s: cannot read the list of incomplete "
-                    "documents: %s\n",
+    fprintf(stderr,
+            "xliffmt: %s: cannot read the list of incomplete "
+            "documents: %s\n",
             state.path != NULL ? state.path : b.outdir, strerror(errno));
     rc = EXIT_BAD_INPUT;
   }
@@ -733,8 +734,7 @@ int xmt_cli_batch(int argc, char **argv) {
       struct doc *d = &b.docs[next];
       struct stat si, so;
       if (!force && !xmt_cli_batch_state_has(&state, d->rel) &&
-          stat(d->in, &si) == 0 && stat(d->out, &so) == 0 &&
-          newer(&so, &si)) {
+          stat(d->in, &si) == 0 && stat(d->out, &so) == 0 && newer(&so, &si)) {
         d->skipped = 1;
         t.skipped++;
         progress(&t, d, t0, tty, s.quiet);
@@ -761,8 +761,7 @@ int xmt_cli_batch(int argc, char **argv) {
       while (slots[k].busy)
         k++;
       /* A worker gone since its last document is started again. */
-      if (slots[k].pid != 0 &&
-          write_full(slots[k].to, &next, sizeof next) != 0)
+      if (slots[k].pid != 0 && write_full(slots[k].to, &next, sizeof next) != 0)
         end_worker(&slots[k], 0, NULL);
       if (slots[k].pid == 0 &&
           (start_worker(&b, &s, slots, jobs, k, &old_pipe) != 0 ||

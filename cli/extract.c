@@ -74,25 +74,26 @@ int xmt_cli_is_html(int argc, char **argv) {
 }
 
 static void usage(FILE *fp) {
-  fprintf(fp,
-          "Usage: xliffmt extract PAGE.html [-o OUT.xlf] [-s SRC] [-t TGT]\n"
-          "                       [--skip-pre] [--skip-code]\n"
-          "                       [--encoding-errors=fail|replace] [--quiet]\n\n"
-          "Writes the translatable text of an HTML page as an XLIFF 1.2\n"
-          "document for a CAT tool or an MT run: one trans-unit per block of\n"
-          "text or translatable attribute, inline elements as codes. Put the\n"
-          "translation back with 'xliffmt merge PAGE.html OUT.xlf'.\n\n"
-          "  -o OUT       output file (default: standard output)\n"
-          "  -s SRC       source language (default: <html lang>)\n"
-          "  -t TGT       target language written in the XLIFF\n"
-          "  --skip-pre   leave <pre> elements untranslated\n"
-          "  --skip-code  leave <code> elements untranslated\n"
-          "  --encoding-errors=replace  read bytes that are not UTF-8 in a\n"
-          "               UTF-8 page as U+FFFD, with a warning (default:\n"
-          "               fail, naming the first)\n"
-          "  -q, --quiet  no summary on standard error\n\n"
-          "XLIFF input is extracted to segments instead: see\n"
-          "'xliffmt extract IN.xlf --help' and xliffmt-extract(1).\n");
+  fprintf(
+      fp,
+      "Usage: xliffmt extract PAGE.html [-o OUT.xlf] [-s SRC] [-t TGT]\n"
+      "                       [--skip-pre] [--skip-code]\n"
+      "                       [--encoding-errors=fail|replace] [--quiet]\n\n"
+      "Writes the translatable text of an HTML page as an XLIFF 1.2\n"
+      "document for a CAT tool or an MT run: one trans-unit per block of\n"
+      "text or translatable attribute, inline elements as codes. Put the\n"
+      "translation back with 'xliffmt merge PAGE.html OUT.xlf'.\n\n"
+      "  -o OUT       output file (default: standard output)\n"
+      "  -s SRC       source language (default: <html lang>)\n"
+      "  -t TGT       target language written in the XLIFF\n"
+      "  --skip-pre   leave <pre> elements untranslated\n"
+      "  --skip-code  leave <code> elements untranslated\n"
+      "  --encoding-errors=replace  read bytes that are not UTF-8 in a\n"
+      "               UTF-8 page as U+FFFD, with a warning (default:\n"
+      "               fail, naming the first)\n"
+      "  -q, --quiet  no summary on standard error\n\n"
+      "XLIFF input is extracted to segments instead: see\n"
+      "'xliffmt extract IN.xlf --help' and xliffmt-extract(1).\n");
 }
 
 int xmt_cli_html_parse(int argc, char **argv, const char *command, int npaths,
@@ -138,8 +139,7 @@ int xmt_cli_html_parse(int argc, char **argv, const char *command, int npaths,
       break;
     case OPT_ENCODING_ERRORS:
       if (xmt_cli_parse_encoding_errors(optarg, &o->flags) != 0) {
-        xmt_cli_usage_error(command,
-                            "--encoding-errors takes fail or replace");
+        xmt_cli_usage_error(command, "--encoding-errors takes fail or replace");
         return EXIT_BAD_INPUT;
       }
       break;

@@ -88,13 +88,12 @@ void xmt_cli_report(const struct xmt_error *err) {
     snprintf(line_col, sizeof line_col, ":%lu:%lu", err->line, err->column);
   else if (err->file != NULL && err->line > 0)
     snprintf(line_col, sizeof line_col, ":%lu", err->line);
-  xmt_cli_say("xliffmt: %s%s%s%s%s%s%s\n",
-          err->file != NULL ? err->file : "", line_col,
-          err->file != NULL ? ": " : "",
-          err->message != NULL ? err->message : xmt_strerror(err->status),
-          err->unit_id != NULL ? " (unit " : "",
-          err->unit_id != NULL ? err->unit_id : "",
-          err->unit_id != NULL ? ")" : "");
+  xmt_cli_say("xliffmt: %s%s%s%s%s%s%s\n", err->file != NULL ? err->file : "",
+              line_col, err->file != NULL ? ": " : "",
+              err->message != NULL ? err->message : xmt_strerror(err->status),
+              err->unit_id != NULL ? " (unit " : "",
+              err->unit_id != NULL ? err->unit_id : "",
+              err->unit_id != NULL ? ")" : "");
 }
 
 void xmt_cli_usage_error(const char *command, const char *message) {

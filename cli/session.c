@@ -74,8 +74,8 @@ static void on_failure(void *user, const char *id, unsigned long line,
   struct xmt_cli_session *ses = user;
   if (ses->progress)
     fputc('\n', stderr);
-  xmt_cli_say("xliffmt: %s:%lu: segment %s not translated: %s\n", ses->in,
-              line, id, message);
+  xmt_cli_say("xliffmt: %s:%lu: segment %s not translated: %s\n", ses->in, line,
+              id, message);
   keep(ses, &ses->failures, &ses->nfailures, &ses->cap, id, line, message);
 }
 
@@ -90,8 +90,8 @@ static void on_warning(void *user, const char *id, unsigned long line,
          message);
     return;
   }
-  xmt_cli_say("xliffmt: %s:%lu: warning: segment %s: %s\n", ses->in, line,
-              id, message);
+  xmt_cli_say("xliffmt: %s:%lu: warning: segment %s: %s\n", ses->in, line, id,
+              message);
   keep(ses, &ses->warnings, &ses->nwarnings, &ses->warnings_cap, id, line,
        message);
 }
@@ -144,8 +144,7 @@ static int write_report(const char *path, const struct xmt_cli_session *ses,
           s->copied_segments, s->deduplicated_segments, s->mt_calls,
           s->projected_segments, s->repaired_segments, s->probe_requests,
           s->probe_anchored_tags, s->sanitized_segments, s->cache_hits,
-          s->failed_segments, seconds, s->engine_seconds,
-          s->cached_alignments);
+          s->failed_segments, seconds, s->engine_seconds, s->cached_alignments);
   write_messages(fp, ses->failures, ses->nfailures);
   fputs("],\"warnings\":[", fp);
   write_messages(fp, ses->warnings, ses->nwarnings);

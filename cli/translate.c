@@ -126,8 +126,8 @@ int xmt_cli_translate_one(const struct xmt_cli_settings *s,
   }
   struct xmt_cli_session ses;
   xmt_cli_session_begin(&ses, f, in, s->quiet);
-  xmt_status st = configured != NULL ? XMT_OK
-                                     : xmt_cli_configure(f, s, backend, spec);
+  xmt_status st =
+      configured != NULL ? XMT_OK : xmt_cli_configure(f, s, backend, spec);
   if (st == XMT_OK)
     st = xmt_filter_translate_file(f, in, s->out);
   int rc = xmt_cli_session_end(&ses, f, st, s, backend->name);

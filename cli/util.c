@@ -69,8 +69,7 @@ int xmt_cli_lines_next(struct xmt_cli_lines *in) {
        p < (const unsigned char *)in->line + in->len; column++) {
     size_t width = *p == 0 ? 0 : utf8_char(p);
     if (width == 0) {
-      fprintf(stderr,
-              "xliffmt: %s:%lu:%lu: byte 0x%02X is not UTF-8 (%s)\n",
+      fprintf(stderr, "xliffmt: %s:%lu:%lu: byte 0x%02X is not UTF-8 (%s)\n",
               in->path, in->number, column, *p,
               *p == 0 ? "a NUL byte: the file is not text"
                       : "line-oriented inputs are UTF-8");
@@ -104,7 +103,7 @@ void xmt_cli_json_string(FILE *fp, const char *s) {
  * same for two names of one file that does not exist yet. */
 static char *canonical(const char *path) {
   const char *slash = strrchr(path, '/');
-  char *dir = slash == NULL ? strdup(".")
+  char *dir = slash == NULL   ? strdup(".")
               : slash == path ? strdup("/")
                               : strndup(path, (size_t)(slash - path));
   char *real = dir != NULL ? realpath(dir, NULL) : NULL;
@@ -145,8 +144,9 @@ int xmt_cli_report_clashes(const struct xmt_cli_settings *s, const char *in) {
                                       "the translations", "the alignments"};
   for (size_t i = 0; i < sizeof files / sizeof *files; i++)
     if (xmt_cli_same_file(s->report, files[i])) {
-      fprintf(stderr, "xliffmt: %s: --report names %s: it would be "
-                      "overwritten\n",
+      fprintf(stderr,
+              "xliffmt: %s: --report names %s: it would be "
+              "overwritten\n",
               s->report, names[i]);
       return 1;
     }

@@ -60,7 +60,7 @@ static xmt_status fail(struct xmt_error_store *err, const char *path,
 
 /* Jobs of a batch hold the lock for milliseconds; a lock kept longer is
  * another program's business, which the translation need not wait for. */
-#define LOCK_WAIT_MS 3000
+#define LOCK_WAIT_MS 3000u
 
 /* Whether rc says another connection holds a lock. */
 static int busy(int rc) {

@@ -69,8 +69,10 @@ static int check_id(struct check *c, const xmt_xliff_unit *u) {
   if (xmt_memo_get(&c->ids, u->id, len, NULL, NULL, &first_line)) {
     struct xmt_buf msg = {0};
     char where[64];
-    snprintf(where, sizeof where, "\" is used more than once in <file> "
-                                  "(first at line %zu)", first_line);
+    snprintf(where, sizeof where,
+             "\" is used more than once in <file> "
+             "(first at line %zu)",
+             first_line);
     int rc = xmt_buf_append_str(&msg, "trans-unit id \"") != XMT_OK ||
              xmt_buf_append(&msg, u->id, len) != XMT_OK ||
              xmt_buf_append_str(&msg, where) != XMT_OK;
@@ -204,7 +206,7 @@ xmt_status xmt_check_match_codes(const xmt_segment *a, const xmt_segment *b,
 int xmt_check_missing_code(const xmt_segment *a, const xmt_segment *b,
                            char *what, size_t size) {
   size_t na = xmt_segment_tag_count(a);
-  size_t *match = malloc((na + 1) * sizeof *match);
+  size_t *match = calloc(na + 1, sizeof *match);
   int found = 0;
   if (match != NULL && xmt_check_match_codes(a, b, match) == XMT_OK)
     for (size_t i = 0; i < na && !found; i++) {

@@ -21,7 +21,7 @@ struct xmt_mt_response {
   char *target_tokens;
   double score;
   int has_score;
-  int nomem; /* a setter could not allocate: the run is out of memory */
+  int nomem;         /* a setter could not allocate: the run is out of memory */
   int engine_failed; /* xmt_mt_response_set_engine_error */
 };
 void xmt_mt_response_reset(struct xmt_mt_response *response);
@@ -52,7 +52,7 @@ struct xmt_filter {
    * next: opening checks the whole file. */
   struct xmt_cache *cache;
   unsigned timeout_ms;
-  size_t max_answer; /* 0: XMT_DEFAULT_MAX_ANSWER */
+  size_t max_answer;         /* 0: XMT_DEFAULT_MAX_ANSWER */
   size_t batch_size, window; /* 0: the defaults */
   size_t engine_jobs;        /* backend states translating at once */
   /* XMT_FILTER_KEEP_ENGINES: the states the last run left open, and the

@@ -187,7 +187,7 @@ struct run {
   struct xmt_cache *cache;
   struct xmt_buf cache_engine;
   struct xmt_unit_keys unit_keys;
-  unsigned long files; /* <file> elements begun */
+  unsigned long files;   /* <file> elements begun */
   int reading_done;      /* the window being drained is the last */
   size_t windows_handed; /* to the placing stage */
 };
@@ -260,8 +260,8 @@ static xmt_status job_id(const struct window *w, const struct job *j,
   const char *mid = xmt_xliff_unit_segment_mid(it->unit, j->seg);
   const char *key = it->key != NULL ? it->key : xmt_xliff_unit_id(it->unit);
   xmt_status st = xmt_buf_append_str(out, key);
-  if (st == XMT_OK && mid != NULL && (st = xmt_buf_append_byte(out, '#')) ==
-                                         XMT_OK)
+  if (st == XMT_OK && mid != NULL &&
+      (st = xmt_buf_append_byte(out, '#')) == XMT_OK)
     st = xmt_buf_append_str(out, mid);
   return st == XMT_OK ? xmt_buf_append(out, "", 1) : st;
 }
@@ -600,9 +600,8 @@ static int report_progress(struct run *run) {
 }
 
 /* The aligner's training asks now and then whether to go on. */
-static int training_goes_on(void *user, unsigned iteration,
-                            unsigned iterations, size_t pairs_done,
-                            size_t pairs) {
+static int training_goes_on(void *user, unsigned iteration, unsigned iterations,
+                            size_t pairs_done, size_t pairs) {
   (void)iteration, (void)iterations, (void)pairs_done, (void)pairs;
   return xmt_filter_interrupted(user);
 }
@@ -633,8 +632,7 @@ static int open_lanes(struct run *run, size_t n) {
  * a row the run stops asking it (unless XMT_FILTER_KEEP_GOING): a dead
  * engine, or one that cannot start, costs a few batches, not one failure
  * per segment. Under the run's lock when lanes run at once. */
-static void count_engine_failure(struct run *run, struct lane *lane,
-                                 size_t m) {
+static void count_engine_failure(struct run *run, struct lane *lane, size_t m) {
   const char *why = NULL;
   for (size_t i = 0; i < m; i++) {
     const struct xmt_mt_response *r = lane->response_ptrs[i];
@@ -1177,7 +1175,8 @@ static int memo_key_of(const struct run *run, struct window *w) {
   memo_hash(h, head, strlen(head));
   const char *langs[] = {run->source_language, run->target_language};
   for (int i = 0; i < 2; i++)
-    memo_hash(h, langs[i] != NULL ? langs[i] : "", langs[i] ? strlen(langs[i]) : 0);
+    memo_hash(h, langs[i] != NULL ? langs[i] : "",
+              langs[i] ? strlen(langs[i]) : 0);
   for (size_t k = 0; k < f->ndicts; k++)
     memo_hash(h, f->dicts[k], strlen(f->dicts[k]));
   for (size_t r = 0; r < w->nresults; r++) {
@@ -1214,8 +1213,8 @@ static void memo_look_up(struct run *run, struct window *w) {
   memo_cache_key(run, &key);
   struct xmt_mt_response resp;
   memset(&resp, 0, sizeof resp);
-  int hit = xmt_cache_get(run->cache, &key, w->memo_key, strlen(w->memo_key),
-                          &resp);
+  int hit =
+      xmt_cache_get(run->cache, &key, w->memo_key, strlen(w->memo_key), &resp);
   if (hit == -1)
     cache_trouble(run);
   else if (hit == 1 && resp.text.len > 0 &&
@@ -1853,8 +1852,9 @@ static int drain(struct run *run) {
   run->placing = w;
   run->windows_handed++;
   run->fill = w == &run->windows[0] ? &run->windows[1] : &run->windows[0];
-  run->worker_started = (ask || aligner_work(run, w)) &&
-                        pthread_create(&run->worker, NULL, place_thread, run) == 0;
+  run->worker_started =
+      (ask || aligner_work(run, w)) &&
+      pthread_create(&run->worker, NULL, place_thread, run) == 0;
   if (ask)
     rc = ask_engine(run, w, 1);
   set_probes_answered(run, w, rc != 0);
@@ -2001,8 +2001,8 @@ static xmt_status open_cache(struct run *run) {
     return XMT_OK;
   }
   char warning[1400];
-  st = xmt_cache_open(&run->cache, f->cache_uri, f->cache_max,
-                      &f->interrupted, &f->err, warning, sizeof warning);
+  st = xmt_cache_open(&run->cache, f->cache_uri, f->cache_max, &f->interrupted,
+                      &f->err, warning, sizeof warning);
   if (st == XMT_OK && warning[0] != '\0' && f->on_warning != NULL)
     f->on_warning(f->callback_user, NULL, 0, warning);
   f->cache = run->cache;
@@ -2181,7 +2181,9 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
       f->backend_spec,
       f->backend_options != NULL ? (const char *const *)f->backend_options
                                  : no_options,
-      f->source_language, f->target_language, f->timeout_ms,
+      f->source_language,
+      f->target_language,
+      f->timeout_ms,
       f->max_answer != 0 ? f->max_answer : XMT_DEFAULT_MAX_ANSWER,
       &f->interrupted};
   f->engine_config = config;
@@ -2219,9 +2221,8 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
                        xmt_strerror(XMT_ERR_NOMEM));
   } else if (run.extract == NULL && run.nlanes == 0 &&
              f->backend->open != NULL &&
-             f->backend->open(f->backend_user, run.config,
-                              &run.lanes[0].state, errbuf,
-                              sizeof errbuf) != 0) {
+             f->backend->open(f->backend_user, run.config, &run.lanes[0].state,
+                              errbuf, sizeof errbuf) != 0) {
     /* "out of memory" is how a backend says it could not allocate. */
     st = xmt_error_set(&f->err,
                        strcmp(errbuf, "out of memory") == 0 ? XMT_ERR_NOMEM

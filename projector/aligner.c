@@ -431,9 +431,9 @@ static xmt_status shift_links(xmt_aligner *a, xmt_alignment *out, size_t s0,
   xmt_status st = XMT_OK;
   for (size_t i = 0; i < xmt_alignment_count(a->piece) && st == XMT_OK; i++)
     st = xmt_alignment_add(out, l[i].source + s0, l[i].target + t0);
-  return st != XMT_OK ? xmt_error_set(&a->err, st, NULL, 0, 0, NULL,
-                                      "out of memory")
-                      : XMT_OK;
+  return st != XMT_OK
+             ? xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "out of memory")
+             : XMT_OK;
 }
 
 static xmt_status align_piece(xmt_aligner *a, size_t index,
@@ -515,8 +515,7 @@ xmt_status xmt_aligner_align_pair(xmt_aligner *a, size_t index,
 
 /* The links of pair (or piece) index. */
 static xmt_status align_piece(xmt_aligner *a, size_t index,
-                              enum xmt_symmetrization sym,
-                              xmt_alignment *out) {
+                              enum xmt_symmetrization sym, xmt_alignment *out) {
   size_t n = (size_t)(a->start[XMT_SRC][index + 1] - a->start[XMT_SRC][index]);
   size_t m = (size_t)(a->start[XMT_TGT][index + 1] - a->start[XMT_TGT][index]);
   if (n == 0 || m == 0) {

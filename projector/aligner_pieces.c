@@ -25,7 +25,13 @@
  * comma, full stop and their full-width forms. */
 static int ends_clause(const char *text, const struct xmt_token *t) {
   static const char *const marks[] = {
-      ",", ";", ":", ".", "!", "?", ")",
+      ",",
+      ";",
+      ":",
+      ".",
+      "!",
+      "?",
+      ")",
       "\xe3\x80\x81", /* 、 */
       "\xe3\x80\x82", /* 。 */
       "\xef\xbc\x8c", /* ， */

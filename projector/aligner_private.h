@@ -181,7 +181,7 @@ struct xmt_aligner {
   size_t *cuts[2]; /* a pair's cuts, as it is added or aligned */
   size_t cuts_cap;
   xmt_alignment *piece; /* one piece's links */
-  int trained; /* dir holds a model (trained or loaded) */
+  int trained;          /* dir holds a model (trained or loaded) */
   /* Priors: the languages, the dictionaries asked for, and the links the
    * last training built from them (and from identical words, cognates). */
   char *lang[2];
@@ -189,7 +189,7 @@ struct xmt_aligner {
   size_t ndicts;
   struct xmt_prior_table prior;
   char *prior_summary;
-  xmt_lexicon *lexicon;  /* dictionaries kept between trainings, or NULL */
+  xmt_lexicon *lexicon; /* dictionaries kept between trainings, or NULL */
   /* The Bayesian model's links of the pairs it was trained on, per
    * direction: for each predicted token, 1 + the position of its
    * conditioning word, 0 for NULL (xmt_gibbs_align); NULL otherwise. */

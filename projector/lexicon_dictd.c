@@ -594,7 +594,7 @@ static xmt_status read_entries(struct scan *sc, struct dictd *d,
     st = dictd_text(d, sc->w[i].off, sc->w[i].len, &text, err);
     e.w = sc->w + i;
     e.nw = j - i;
-    if (st == XMT_OK)
+    if (st == XMT_OK && text.data != NULL)
       st = entry_parse(&e, text.data, text.len);
     i = j;
   }

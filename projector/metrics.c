@@ -482,7 +482,7 @@ const struct xmt_tag_metrics *xmt_evaluator_metrics(const xmt_evaluator *ev) {
 }
 
 static enum xmt_tag_class class_of(const struct unit *r) {
-  return r->pair                            ? XMT_TAG_CLASS_PAIR
+  return r->pair                          ? XMT_TAG_CLASS_PAIR
          : r->kind == XMT_TAG_PLACEHOLDER ? XMT_TAG_CLASS_PLACEHOLDER
                                           : XMT_TAG_CLASS_ISOLATED;
 }

@@ -105,11 +105,12 @@ xmt_status xmt_kept_index(xmt_lexicon *lx) {
     lx->next_pair[k + 1] = lx->first_pair[s];
     lx->first_pair[s] = (uint32_t)(k + 1);
   }
-  xmt_status st = xmt_priors_chain(lx->form_of[XMT_SRC], nw, lx->forms[XMT_SRC].count,
-                           &lx->form_words, &lx->next_form_word);
+  xmt_status st =
+      xmt_priors_chain(lx->form_of[XMT_SRC], nw, lx->forms[XMT_SRC].count,
+                       &lx->form_words, &lx->next_form_word);
   if (st == XMT_OK)
     st = xmt_priors_chain(lx->stem_of[XMT_SRC], nw, lx->stems[XMT_SRC].count,
-                  &lx->stem_words, &lx->next_stem_word);
+                          &lx->stem_words, &lx->next_stem_word);
   if (st == XMT_OK)
     lx->ready = 1;
   return st;

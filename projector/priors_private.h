@@ -121,18 +121,18 @@ struct xmt_kept_pair {
 };
 
 struct xmt_lexicon {
-  char *key;           /* NULL: nothing kept */
-  int tables_ok;       /* the vocabularies below are initialized */
-  int ready;           /* read whole and indexed */
-  struct xmt_vocab words[2];  /* the words the readers gave */
-  struct xmt_vocab forms[2];  /* lowercased */
-  struct xmt_vocab stems[2];  /* stems of the forms */
+  char *key;                 /* NULL: nothing kept */
+  int tables_ok;             /* the vocabularies below are initialized */
+  int ready;                 /* read whole and indexed */
+  struct xmt_vocab words[2]; /* the words the readers gave */
+  struct xmt_vocab forms[2]; /* lowercased */
+  struct xmt_vocab stems[2]; /* stems of the forms */
   uint32_t *form_of[2], *stem_of[2]; /* word -> form, stem (0: none) */
   struct xmt_kept_pair *pairs;
   size_t npairs, pairs_cap;
-  uint32_t *first_pair, *next_pair;         /* source word -> pairs (k + 1) */
-  uint32_t *form_words, *next_form_word;    /* source form -> words */
-  uint32_t *stem_words, *next_stem_word;    /* source stem -> words */
+  uint32_t *first_pair, *next_pair;      /* source word -> pairs (k + 1) */
+  uint32_t *form_words, *next_form_word; /* source form -> words */
+  uint32_t *stem_words, *next_stem_word; /* source stem -> words */
   size_t dictionaries_loaded;
   char loaded[1024];
 };

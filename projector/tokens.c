@@ -56,6 +56,13 @@ static xmt_status push(xmt_tokens *tokens, size_t start, size_t end) {
   return XMT_OK;
 }
 
+/* Two tokens, [start, cut) and [cut, end). */
+static xmt_status push_split(xmt_tokens *tokens, size_t start, size_t cut,
+                             size_t end) {
+  xmt_status st = push(tokens, start, cut);
+  return st == XMT_OK ? push(tokens, cut, end) : st;
+}
+
 xmt_status xmt_tokens_append(xmt_tokens *tokens, size_t start, size_t end) {
   if (tokens == NULL || start > end)
     return XMT_ERR_USAGE;
@@ -226,10 +233,9 @@ static xmt_status walk_words(xmt_tokens *tokens, struct icu_state *icu,
     if ((status >= UBRK_WORD_NONE && status < UBRK_WORD_NONE_LIMIT) ||
         !has_alnum(text, prev, (size_t)next))
       st = split_span(tokens, icu, text, prev, (size_t)next);
-    else if (((cut = elision_end(text, prev, (size_t)next)) != 0 ||
-              (cut = digit_tail(text, prev, (size_t)next)) != 0) &&
-             (st = push(tokens, prev, cut)) == XMT_OK)
-      st = push(tokens, cut, (size_t)next);
+    else if ((cut = elision_end(text, prev, (size_t)next)) != 0 ||
+             (cut = digit_tail(text, prev, (size_t)next)) != 0)
+      st = push_split(tokens, prev, cut, (size_t)next);
     else
       st = push(tokens, prev, (size_t)next);
     if (st != XMT_OK)

@@ -51,12 +51,9 @@ static int bk_open(struct bk *b, const char *name, const char *spec,
   b->vt = xmt_backend_builtin(name);
   CU_ASSERT_PTR_NOT_NULL_FATAL(b->vt);
   const struct xmt_backend_config config = {
-      spec,
-      options != NULL ? options : none,
-      src,
-      tgt,
-      timeout_ms,
-      bk_max_answer != 0 ? bk_max_answer : XMT_DEFAULT_MAX_ANSWER,
+      spec,       options != NULL ? options : none,
+      src,        tgt,
+      timeout_ms, bk_max_answer != 0 ? bk_max_answer : XMT_DEFAULT_MAX_ANSWER,
       NULL};
   return b->vt->open(NULL, &config, &b->state, b->err, sizeof b->err);
 }
@@ -424,7 +421,8 @@ static void test_cmd_wrong_counts(void) {
       bk_open(&b, "cmd", fake("extra"), NULL, "en", "es", 5000), 0);
   CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
   for (size_t i = 0; i < 3; i++) {
-    CU_ASSERT(failed_with(&b, i, "answered more than one line for one segment"));
+    CU_ASSERT(
+        failed_with(&b, i, "answered more than one line for one segment"));
     CU_ASSERT(engine_failed(&b, i, 0));
   }
   bk_close(&b);
@@ -437,10 +435,10 @@ static void test_cmd_wrong_counts(void) {
 static void test_cmd_dropped_line(void) {
   struct bk b;
   const char *texts[] = {"alpha", "bravo", "charlie", "delta"};
-  CU_ASSERT_EQUAL_FATAL(
-      bk_open(&b, "cmd", "awk 'NR != 2 { print toupper($0); fflush() }'", NULL,
-              "en", "es", 300),
-      0);
+  CU_ASSERT_EQUAL_FATAL(bk_open(&b, "cmd",
+                                "awk 'NR != 2 { print toupper($0); fflush() }'",
+                                NULL, "en", "es", 300),
+                        0);
   CU_ASSERT_EQUAL(bk_run(&b, texts, 4), 0);
   /* Alone: alpha is an engine's first line; bravo its second, dropped;
    * charlie a new engine's first, delta its second, dropped. */
@@ -459,7 +457,8 @@ static void test_cmd_dropped_line(void) {
                         0);
   CU_ASSERT_EQUAL(bk_run(&b, texts, 3), 0);
   for (size_t i = 0; i < 3; i++) {
-    CU_ASSERT(failed_with(&b, i, "answered more than one line for one segment"));
+    CU_ASSERT(
+        failed_with(&b, i, "answered more than one line for one segment"));
     CU_ASSERT(engine_failed(&b, i, 0));
   }
   bk_close(&b);
@@ -562,8 +561,8 @@ static void test_engine_null_segment(void) {
   struct xmt_mt_request req[3];
   xmt_mt_response *ptrs[3];
   for (size_t i = 0; i < 3; i++) {
-    req[i] = (struct xmt_mt_request){"u", texts[i], strlen(texts[i]), "en",
-                                     "es"};
+    req[i] =
+        (struct xmt_mt_request){"u", texts[i], strlen(texts[i]), "en", "es"};
     ptrs[i] = &b.resp[i];
   }
   CU_ASSERT_EQUAL(xmt_engine_translate(e, req, ptrs, 3), 0);
@@ -614,8 +613,7 @@ static void test_cmd_gives_up(void) {
   CU_ASSERT(failed_with(&b, 0, "exited with status 2: engine broke down"));
   CU_ASSERT(failed_with(&b, 1, "exited with status 2: engine broke down"));
   for (size_t i = 2; i < 4; i++)
-    CU_ASSERT(failed_with(&b, i,
-                          "not sent: engine 'exec sh "));
+    CU_ASSERT(failed_with(&b, i, "not sent: engine 'exec sh "));
   CU_ASSERT(failed_with(&b, 3,
                         "' failed 2 segments in a row sent alone (last: "
                         "engine 'exec sh "));
@@ -1010,8 +1008,9 @@ static void test_http_retries_and_timeouts(void) {
                         0);
   const char *t2[] = {"slow x", "quick x"};
   CU_ASSERT_EQUAL(bk_run(&b, t2, 2), 0);
-  CU_ASSERT(failed_with(&b, 0, "Timeout was reached (the batch's 0.3 s were "
-                               "up)"));
+  CU_ASSERT(failed_with(&b, 0,
+                        "Timeout was reached (the batch's 0.3 s were "
+                        "up)"));
   CU_ASSERT(engine_failed(&b, 0, 1));
   ASSERT_TEXT(&b, 1, "QUICK X");
   if (b.seconds >= 1.0)
@@ -1025,8 +1024,9 @@ static void test_http_retries_and_timeouts(void) {
                         0);
   const char *never[] = {"never x", "never y", "quick x"};
   CU_ASSERT_EQUAL(bk_run(&b, never, 3), 0);
-  CU_ASSERT(failed_with(&b, 0, "Timeout was reached (the batch's 0.8 s were "
-                               "up)"));
+  CU_ASSERT(failed_with(&b, 0,
+                        "Timeout was reached (the batch's 0.8 s were "
+                        "up)"));
   CU_ASSERT(failed_with(&b, 1, "Timeout was reached"));
   ASSERT_TEXT(&b, 2, "QUICK X");
   CU_ASSERT(b.seconds >= 0.75 && b.seconds < 1.6);
@@ -1229,8 +1229,8 @@ static int scripted_open(void *user, const struct xmt_backend_config *config,
 }
 
 static const struct xmt_backend scripted_backend = {
-    XMT_BACKEND_ABI_VERSION, "scripted", scripted_open, scripted_translate,
-    NULL, NULL};
+    XMT_BACKEND_ABI_VERSION, "scripted", scripted_open,
+    scripted_translate,      NULL,       NULL};
 
 struct told {
   size_t n;
@@ -1254,8 +1254,9 @@ static void write_units(size_t n) {
         "datatype=\"plaintext\"><body>\n",
         fp);
   for (size_t i = 1; i <= n; i++)
-    fprintf(fp, "<trans-unit id=\"%zu\"><source>word %zu.</source>"
-                "</trans-unit>\n",
+    fprintf(fp,
+            "<trans-unit id=\"%zu\"><source>word %zu.</source>"
+            "</trans-unit>\n",
             i, i);
   fputs("</body></file></xliff>\n", fp);
   fclose(fp);
@@ -1356,9 +1357,8 @@ static void test_pipeline_answer_limits(void) {
   xmt_filter_set_max_answer_size(f, 6);
   CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_ERR_PARTIAL);
   CU_ASSERT_EQUAL(t.n, 2);
-  CU_ASSERT_STRING_EQUAL(t.last,
-                         "2@3: the answer has 7 bytes, more than 6, "
-                         "the maximum answer size");
+  CU_ASSERT_STRING_EQUAL(t.last, "2@3: the answer has 7 bytes, more than 6, "
+                                 "the maximum answer size");
   xmt_filter_set_max_answer_size(f, 7);
   CU_ASSERT_EQUAL(run_scripted(f, &s, &t), XMT_OK);
   CU_ASSERT_EQUAL(targets_written(), 2);

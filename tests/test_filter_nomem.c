@@ -146,7 +146,8 @@ static xmt_status translate_once(void *ctx) {
   if (st == XMT_OK && d->self_aligner == 2) {
     char first[700];
     snprintf(first, sizeof first, "%s.first", d->out);
-    xmt_filter_set_flags(f, XMT_FILTER_KEEP_ENGINES | XMT_FILTER_KEEP_DICTIONARIES);
+    xmt_filter_set_flags(f, XMT_FILTER_KEEP_ENGINES |
+                                XMT_FILTER_KEEP_DICTIONARIES);
     st = xmt_filter_translate_file(f, d->in, first);
     unlink(first);
   }

@@ -592,8 +592,8 @@ static void test_engines_kept_between_runs(void) {
   CU_ASSERT_EQUAL(c.closes, 3);
   expect_run(f, doc, XMT_OK, done);
   CU_ASSERT_EQUAL(c.opens, 4);
-  expect_run(f, HEAD UNIT("1", "a <g id=\"1\">b") UNTOUCHED TAIL,
-             XMT_ERR_XML, NULL);
+  expect_run(f, HEAD UNIT("1", "a <g id=\"1\">b") UNTOUCHED TAIL, XMT_ERR_XML,
+             NULL);
   CU_ASSERT_EQUAL(c.opens, 4);
   CU_ASSERT_EQUAL(c.closes, 4);
   expect_run(f, doc, XMT_OK, done);
@@ -616,10 +616,10 @@ static void test_cache_kept_between_runs(void) {
   char uri[600];
   snprintf(uri, sizeof uri, "sqlite:%s", xmt_test_tmp_path("tm.db"));
   CU_ASSERT_EQUAL(xmt_filter_set_cache(f, uri, 0), XMT_OK);
-  const char *doc = HEAD UNIT("1", "one") UNTOUCHED UNIT("2", "two")
-      UNTOUCHED TAIL;
-  const char *done = HEAD UNIT("1", "one") DONE("ONE") UNIT("2", "two")
-      DONE("TWO") TAIL;
+  const char *doc =
+      HEAD UNIT("1", "one") UNTOUCHED UNIT("2", "two") UNTOUCHED TAIL;
+  const char *done =
+      HEAD UNIT("1", "one") DONE("ONE") UNIT("2", "two") DONE("TWO") TAIL;
   expect_run(f, doc, XMT_OK, done);
   CU_ASSERT_EQUAL(e.segments, 2);
   CU_ASSERT_EQUAL(unlink(xmt_test_tmp_path("tm.db")), 0);

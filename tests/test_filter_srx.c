@@ -626,9 +626,8 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
       /* Lone codes at a sentence's edge may go to the gap between
        * sentences: they count there. */
       for (size_t i = 0; i < unit->nsegs + unit->ngaps; i++) {
-        const xmt_segment *part = i < unit->nsegs
-                                      ? unit->segs[i].source
-                                      : unit->gaps[i - unit->nsegs];
+        const xmt_segment *part = i < unit->nsegs ? unit->segs[i].source
+                                                  : unit->gaps[i - unit->nsegs];
         for (size_t j = 0; part != NULL && j < xmt_segment_tag_count(part);
              j++) {
           struct xmt_tag tag;

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "aligner_private.h"
 #include "harness.h"
 #include "xmt_projector.h"
-#include "aligner_private.h"
 
 static const char *links_str(const xmt_alignment *al) {
   static char buf[8192];
@@ -693,9 +693,9 @@ static char *long_sentence(size_t n, const char *prefix) {
   CU_ASSERT_PTR_NOT_NULL_FATAL(s);
   size_t at = 0;
   for (size_t i = 0; i < n; i++)
-    at += i % 37 == 36 ? (size_t)sprintf(s + at, " ,")
-                       : (size_t)sprintf(s + at, "%s%s%zu", i ? " " : "",
-                                         prefix, i);
+    at += i % 37 == 36
+              ? (size_t)sprintf(s + at, " ,")
+              : (size_t)sprintf(s + at, "%s%s%zu", i ? " " : "", prefix, i);
   return s;
 }
 
@@ -742,13 +742,12 @@ static void test_long_pairs(void) {
         xmt_aligner_align_pair(a, 1, XMT_SYM_GROW_DIAG_FINAL_AND, al), XMT_OK);
     CU_ASSERT_TRUE(diagonal(al, 1000, !bayes));
     xmt_tokens *s = xmt_tokens_new(), *t = xmt_tokens_new();
-    CU_ASSERT_EQUAL(
-        xmt_tokenize(s, src, strlen(src), XMT_TOKENIZE_WHITESPACE), XMT_OK);
-    CU_ASSERT_EQUAL(
-        xmt_tokenize(t, tgt, strlen(tgt), XMT_TOKENIZE_WHITESPACE), XMT_OK);
-    CU_ASSERT_EQUAL(xmt_aligner_align(a, src, strlen(src), s, tgt,
-                                      strlen(tgt), t,
-                                      XMT_SYM_GROW_DIAG_FINAL_AND, al),
+    CU_ASSERT_EQUAL(xmt_tokenize(s, src, strlen(src), XMT_TOKENIZE_WHITESPACE),
+                    XMT_OK);
+    CU_ASSERT_EQUAL(xmt_tokenize(t, tgt, strlen(tgt), XMT_TOKENIZE_WHITESPACE),
+                    XMT_OK);
+    CU_ASSERT_EQUAL(xmt_aligner_align(a, src, strlen(src), s, tgt, strlen(tgt),
+                                      t, XMT_SYM_GROW_DIAG_FINAL_AND, al),
                     XMT_OK);
     CU_ASSERT_TRUE(diagonal(al, 1000, !bayes));
     /* 3 words against 2,000: whatever links there are stay in range */
@@ -800,8 +799,8 @@ static void test_piece_cuts(void) {
       xmt_tokenize(t, few, strlen(few), XMT_TOKENIZE_WHITESPACE), XMT_OK);
   size_t four[5];
   xmt_pieces_cut(few, t, 4, four);
-  CU_ASSERT_TRUE(four[0] == 0 && four[1] == 1 && four[2] == 2 &&
-                 four[3] == 2 && four[4] == 3);
+  CU_ASSERT_TRUE(four[0] == 0 && four[1] == 1 && four[2] == 2 && four[3] == 2 &&
+                 four[4] == 3);
   xmt_tokens_free(t);
   free(text);
   free(few);

@@ -96,7 +96,6 @@ struct run {
   xmt_status status;
 };
 
-
 static int same_links(const struct xmt_prior_table *x,
                       const struct xmt_prior_table *y) {
   return x->count == y->count &&
@@ -1202,8 +1201,8 @@ static void test_kept(void) {
   xmt_lexicon_free(NULL);
 }
 
-static CU_TestInfo kept_tests[] = {
-    {"documents one after the other", test_kept}, CU_TEST_INFO_NULL};
+static CU_TestInfo kept_tests[] = {{"documents one after the other", test_kept},
+                                   CU_TEST_INFO_NULL};
 
 static CU_TestInfo complete_tests[] = {
     {"swapped and unaligned words linked by priors", test_complete},

@@ -312,8 +312,9 @@ static void fail_unpaired(xmt_xliff_reader *r, const struct code_ref *c,
                           const char *part, const char *problem) {
   unsigned long line, column;
   locate(r, c->offset, &line, &column);
-  fail(r, XMT_ERR_INLINE, line, column, "unpaired <%s id=\"%.40s\"> in <%s>: %s",
-       c->name, c->key, part, problem);
+  fail(r, XMT_ERR_INLINE, line, column,
+       "unpaired <%s id=\"%.40s\"> in <%s>: %s", c->name, c->key, part,
+       problem);
 }
 
 /* Every bpt needs a later ept with the same id (or rid), and every ept an

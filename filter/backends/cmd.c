@@ -31,17 +31,17 @@ struct xmt_engine {
   char *name;
   enum xmt_engine_framing framing;
   unsigned timeout_ms;
-  unsigned max_failures; /* segments in a row failed alone */
-  size_t max_answer;     /* 0: XMT_DEFAULT_MAX_ANSWER */
+  unsigned max_failures;  /* segments in a row failed alone */
+  size_t max_answer;      /* 0: XMT_DEFAULT_MAX_ANSWER */
   const int *interrupted; /* the run's, or NULL */
   xmt_engine_encode_fn encode;
   xmt_engine_decode_fn decode;
-  pid_t pid;  /* -1: not running */
-  int fresh;  /* started since its last batch */
+  pid_t pid; /* -1: not running */
+  int fresh; /* started since its last batch */
   int in_fd, out_fd, err_fd;
-  struct xmt_buf wbuf;  /* the batch as written */
-  struct xmt_buf rbuf;  /* the answers as read */
-  struct xmt_buf text;  /* one decoded answer */
+  struct xmt_buf wbuf; /* the batch as written */
+  struct xmt_buf rbuf; /* the answers as read */
+  struct xmt_buf text; /* one decoded answer */
   char errtail[ERR_TAIL];
   size_t errtail_len;
 };
@@ -225,10 +225,10 @@ static int interrupted(const struct xmt_engine *e) {
  */
 
 enum outcome {
-  EX_DONE,    /* all the answers came */
-  EX_TIMEOUT, /* the deadline passed first */
-  EX_EOF,     /* the engine closed its output (it exited or crashed) */
-  EX_TOOBIG,  /* the answers grew past their limit */
+  EX_DONE,        /* all the answers came */
+  EX_TIMEOUT,     /* the deadline passed first */
+  EX_EOF,         /* the engine closed its output (it exited or crashed) */
+  EX_TOOBIG,      /* the answers grew past their limit */
   EX_INTERRUPTED, /* the run is to end at once */
   EX_IOERR
 };
@@ -288,11 +288,11 @@ static size_t answers_cap(const struct xmt_engine *e,
 /* The exchange of one batch: wbuf written while the answers are read. */
 struct exchange {
   char delim;
-  size_t want;       /* delimiters */
-  size_t cap;        /* answers_cap */
-  size_t have;       /* delimiters read */
-  size_t end;        /* offset in rbuf just after the last one wanted */
-  size_t unwritten;  /* input left */
+  size_t want;      /* delimiters */
+  size_t cap;       /* answers_cap */
+  size_t have;      /* delimiters read */
+  size_t end;       /* offset in rbuf just after the last one wanted */
+  size_t unwritten; /* input left */
   int ioerr;
   unsigned long long took_us;
 };
@@ -571,8 +571,8 @@ static int take_answers(struct xmt_engine *e, const struct xmt_mt_request *req,
                "%s answered more than one %s for one segment", e->name, unit);
     else
       snprintf(why->message, sizeof why->message,
-               "%s answered more %ss than the %zu segments sent", e->name,
-               unit, n);
+               "%s answered more %ss than the %zu segments sent", e->name, unit,
+               n);
     return 1;
   }
   return distribute(e, req, responses, n, x->end, x->delim);
@@ -618,8 +618,9 @@ static void describe_end(struct xmt_engine *e, enum outcome out,
   kill_engine(e, NULL);
   stderr_line(e, err_line, sizeof err_line);
   if (out == EX_TIMEOUT) {
-    snprintf(why->message, sizeof why->message, "%.200s timed out after %.1f s%s%.200s",
-             e->name, e->timeout_ms / 1000.0, done, err_line);
+    snprintf(why->message, sizeof why->message,
+             "%.200s timed out after %.1f s%s%.200s", e->name,
+             e->timeout_ms / 1000.0, done, err_line);
   } else if (out == EX_EOF) {
     describe_status(status, how, sizeof how);
     snprintf(why->message, sizeof why->message, "%.200s %s%s%.200s", e->name,
@@ -631,8 +632,8 @@ static void describe_end(struct xmt_engine *e, enum outcome out,
   } else if (out == EX_TOOBIG) {
     too_long(e, &req[0], why->message, sizeof why->message);
   } else {
-    snprintf(why->message, sizeof why->message, "%.200s: reading its output: %s",
-             e->name, strerror(x->ioerr));
+    snprintf(why->message, sizeof why->message,
+             "%.200s: reading its output: %s", e->name, strerror(x->ioerr));
   }
 }
 /* Sends n requests and takes their answers. 0 answered (each response

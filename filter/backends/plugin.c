@@ -86,10 +86,13 @@ static int plugin_open(void *user, const struct xmt_backend_config *config,
   }
   p->handle = handle;
   p->vt = vt;
-  const struct xmt_backend_config inner = {
-      NULL,         config->options,          config->source_language,
-      config->target_language, config->timeout_ms, config->max_answer_bytes,
-      config->interrupted};
+  const struct xmt_backend_config inner = {NULL,
+                                           config->options,
+                                           config->source_language,
+                                           config->target_language,
+                                           config->timeout_ms,
+                                           config->max_answer_bytes,
+                                           config->interrupted};
   if (vt->open != NULL && vt->open(NULL, &inner, &p->state, errbuf, errlen)) {
     char msg[256];
     snprintf(msg, sizeof msg, "%s", errbuf);

@@ -181,9 +181,8 @@ static void warn_invalid_bytes(xmt_filter *f, const struct html_doc *doc,
   if (doc->invalid_bytes == 0 || f->on_warning == NULL)
     return;
   char msg[512];
-  snprintf(msg, sizeof msg,
-           "%s:%lu:%lu: %zu byte%s not UTF-8, read as U+FFFD", path,
-           doc->invalid_line, doc->invalid_column, doc->invalid_bytes,
+  snprintf(msg, sizeof msg, "%s:%lu:%lu: %zu byte%s not UTF-8, read as U+FFFD",
+           path, doc->invalid_line, doc->invalid_column, doc->invalid_bytes,
            doc->invalid_bytes == 1 ? " is" : "s are");
   f->on_warning(f->callback_user, NULL, 0, msg);
 }
