@@ -523,10 +523,10 @@ static xmt_status side_build(struct side *s, struct sb_stemmer *stemmer,
     if (st != XMT_OK)
       return st;
   }
-  st = xmt_priors_chain(s->form_of, n, s->forms.count, &s->form_head,
-                        &s->form_next);
   /* form_of belongs to s, which side_free releases. */
   // NOLINTNEXTLINE(clang-analyzer-unix.Malloc)
+  st = xmt_priors_chain(s->form_of, n, s->forms.count, &s->form_head,
+                        &s->form_next);
   if (st == XMT_OK && stemmer != NULL)
     st = side_stems(s, stemmer, t);
   return st;

@@ -1,8 +1,9 @@
 #!/bin/sh
 # test-all.sh -- installs what is missing, then builds and runs every test:
 # warnings as errors, again under AddressSanitizer and
-# UndefinedBehaviorSanitizer, then make distcheck, then a short run of
-# the fuzz targets. Builds go to _build/.
+# UndefinedBehaviorSanitizer, then make lint (clang-format, cppcheck,
+# clang-tidy, the layers of the tree), then make distcheck, then a short
+# run of the fuzz targets. Builds go to _build/.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
@@ -28,6 +29,8 @@ build default
 echo "== make check under ASan + UBSan"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   build sanitize --enable-sanitizers
+echo "== make lint"
+(cd _build/default && make lint >/dev/null)
 echo "== make distcheck"
 (cd _build/default && make -j"$jobs" distcheck >/dev/null)
 echo "== fuzzing"
