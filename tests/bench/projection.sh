@@ -17,9 +17,9 @@
 # - "proportional": each tag goes to its own proportional token position,
 #   round(p * k / m) (p: \w+|[^\w\s] tokens before it in the source, m and
 #   k: token counts of source and target), written by a small perl program
-#   below. This is the README's proportional baseline (it reproduces its
-#   glossary figures exactly and its eurlex interior figures within a tag
-#   or two).
+#   below. This is the proportional baseline of doc/benchmarks.md (it
+#   reproduces its glossary figures exactly and its eurlex interior
+#   figures within a tag or two).
 # - "no links": `xliffmt project` with every alignment line empty. With no
 #   links the projector falls back to proportional positions over its own
 #   tokens, each boundary rounded to nearest (a pair a..b goes to
@@ -28,7 +28,8 @@
 # the detagged text of both dev sets of the pair (the set being projected
 # plus the other one through --train-source/--train-target, 2174 lines),
 # for each symmetrization in ALIGNER_SYMS and each projection rule. Its
-# README column is the published fast_align + min-max figure to beat
+# README column is the published fast_align + min-max figure to beat, as
+# in doc/benchmarks.md
 # (trained on 3913 lines: these dev sets plus test sets not shipped here).
 # The data folder has no other parallel text to add.
 #
@@ -123,7 +124,7 @@ json() {
   sed -n "s/.*\"$2\":\\([^,}]*\\).*/\\1/p" "$1"
 }
 
-# The published proportional baseline (README): glossary exact and
+# The published proportional baseline (doc/benchmarks.md): glossary exact and
 # eurlex interior exact.
 readme_baseline() {
   case "$1-$2" in
