@@ -320,10 +320,13 @@ static void work(const struct batch *b, const struct xmt_cli_settings *s,
     xmt_filter_free(f);
     f = NULL;
   }
-  if (f != NULL)
-    xmt_filter_set_flags(f,
-                         s->flags | XMT_FILTER_KEEP_DICTIONARIES |
-                             (b->fresh_engine ? 0 : XMT_FILTER_KEEP_ENGINES));
+  if (f != NULL &&
+      xmt_filter_set_flags(
+          f, s->flags | XMT_FILTER_KEEP_DICTIONARIES |
+                 (b->fresh_engine ? 0 : XMT_FILTER_KEEP_ENGINES)) != XMT_OK) {
+    xmt_filter_free(f);
+    f = NULL;
+  }
   size_t i;
   /* Every document handed over gets an answer, also after Ctrl-C: the
    * parent waits for it. */

@@ -188,8 +188,9 @@ static int extract_html(int argc, char **argv) {
     return EXIT_INTERNAL;
   }
   struct xmt_html_stats stats;
-  xmt_filter_set_flags(f, flags);
-  xmt_status st = xmt_filter_set_languages(f, src, tgt);
+  xmt_status st = xmt_filter_set_flags(f, flags);
+  if (st == XMT_OK)
+    st = xmt_filter_set_languages(f, src, tgt);
   if (st == XMT_OK)
     st = xmt_html_extract_file(f, in, out, &stats);
   if (st != XMT_OK)

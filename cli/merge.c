@@ -53,8 +53,9 @@ static int merge_html(int argc, char **argv) {
   }
   struct xmt_html_stats stats;
   memset(&stats, 0, sizeof stats);
-  xmt_filter_set_flags(f, flags);
-  xmt_status st = xmt_filter_set_languages(f, NULL, tgt);
+  xmt_status st = xmt_filter_set_flags(f, flags);
+  if (st == XMT_OK)
+    st = xmt_filter_set_languages(f, NULL, tgt);
   if (st == XMT_OK)
     st = xmt_html_merge_file(f, page, xliff, out, &stats, report, NULL);
   if (st != XMT_OK)

@@ -191,8 +191,10 @@ static int write_out(void *user, const char *bytes, size_t len) {
 
 static int set_encoding(struct state *s) {
   if (!s->encoding_set) {
-    xmt_xliff_writer_set_encoding(s->writer,
-                                  xmt_xliff_reader_encoding(s->reader));
+    /* The reader's own encoding: refused only by a bug. */
+    if (xmt_xliff_writer_set_encoding(
+            s->writer, xmt_xliff_reader_encoding(s->reader)) != XMT_OK)
+      return 1;
     s->encoding_set = 1;
   }
   return 0;
@@ -200,7 +202,8 @@ static int set_encoding(struct state *s) {
 
 static int on_skeleton(void *user, const char *bytes, size_t len) {
   struct state *s = user;
-  set_encoding(s);
+  if (set_encoding(s) != 0)
+    return 1;
   return xmt_xliff_writer_skeleton(s->writer, bytes, len) != XMT_OK;
 }
 
@@ -208,13 +211,15 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
                    const char *tag, size_t len) {
   struct state *s = user;
   (void)info;
-  set_encoding(s);
+  if (set_encoding(s) != 0)
+    return 1;
   return xmt_xliff_writer_file_tag(s->writer, tag, len, NULL) != XMT_OK;
 }
 
 static int on_unit(void *user, xmt_xliff_unit *unit) {
   struct state *s = user;
-  set_encoding(s);
+  if (set_encoding(s) != 0)
+    return 1;
   s->units++;
   int was = xmt_xliff_unit_segmented(unit);
   xmt_status st = xmt_segmenter_segment_unit(s->seg, unit, s->opt.resegment);

@@ -280,11 +280,17 @@ xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
     st = xmt_filter_set_probes(f, s->probes);
   if (st == XMT_OK)
     st = xmt_filter_set_segmentation(f, s->segmentation, s->srx);
-  xmt_filter_set_timeout(f, s->timeout_ms);
-  xmt_filter_set_max_answer_size(f, s->max_answer);
-  xmt_filter_set_batch_size(f, s->batch);
-  xmt_filter_set_engine_jobs(f, s->engine_jobs);
-  xmt_filter_set_projection(f, s->rule, s->sym);
-  xmt_filter_set_flags(f, s->flags);
+  if (st == XMT_OK)
+    st = xmt_filter_set_timeout(f, s->timeout_ms);
+  if (st == XMT_OK)
+    st = xmt_filter_set_max_answer_size(f, s->max_answer);
+  if (st == XMT_OK && s->batch != 0) /* 0: not given */
+    st = xmt_filter_set_batch_size(f, s->batch);
+  if (st == XMT_OK && s->engine_jobs != 0)
+    st = xmt_filter_set_engine_jobs(f, s->engine_jobs);
+  if (st == XMT_OK)
+    st = xmt_filter_set_projection(f, s->rule, s->sym);
+  if (st == XMT_OK)
+    st = xmt_filter_set_flags(f, s->flags);
   return st;
 }

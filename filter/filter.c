@@ -3,6 +3,7 @@
  * the library version, which the top of the library owns. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,9 @@ xmt_filter *xmt_filter_new(void) {
   f->align_kind = ao.model;
   f->symmetrization = XMT_SYM_GROW_DIAG_FINAL_AND;
   f->rule = XMT_RULE_MINMAX;
+  f->batch_size = XMT_DEFAULT_BATCH_SIZE;
+  f->window = XMT_DEFAULT_WINDOW;
+  f->engine_jobs = 1;
   f->state = xmt_strdup("needs-review-translation");
   f->state_qualifier = xmt_strdup("mt-suggestion");
   if (f->state == NULL || f->state_qualifier == NULL) {
@@ -148,16 +152,29 @@ xmt_status xmt_filter_add_backend_option(xmt_filter *f, const char *option) {
   return XMT_OK;
 }
 
-void xmt_filter_set_timeout(xmt_filter *f, unsigned timeout_ms) {
+xmt_status xmt_filter_set_timeout(xmt_filter *f, unsigned timeout_ms) {
+  xmt_error_clear(&f->err);
+  if (timeout_ms > XMT_MAX_TIMEOUT_MS)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "timeout of %u ms is more than a day (%u ms)",
+                         timeout_ms, XMT_MAX_TIMEOUT_MS);
   if (timeout_ms != f->timeout_ms)
     xmt_filter_close_engines(f);
   f->timeout_ms = timeout_ms;
+  return XMT_OK;
 }
 
-void xmt_filter_set_max_answer_size(xmt_filter *f, size_t bytes) {
+xmt_status xmt_filter_set_max_answer_size(xmt_filter *f, size_t bytes) {
+  xmt_error_clear(&f->err);
+  if (bytes > (size_t)PTRDIFF_MAX)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "maximum answer size of %zu bytes is more than any "
+                         "buffer can hold",
+                         bytes);
   if (bytes != f->max_answer)
     xmt_filter_close_engines(f); /* they were opened with the old one */
   f->max_answer = bytes;
+  return XMT_OK;
 }
 
 static int in_list(const char *value, const char *const *list) {
@@ -201,7 +218,15 @@ xmt_status xmt_filter_set_target_state(xmt_filter *f, const char *state,
   return XMT_OK;
 }
 
-void xmt_filter_set_flags(xmt_filter *f, unsigned flags) { f->flags = flags; }
+xmt_status xmt_filter_set_flags(xmt_filter *f, unsigned flags) {
+  xmt_error_clear(&f->err);
+  if ((flags & ~XMT_FILTER_KNOWN_FLAGS) != 0)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "unknown filter flags 0x%x",
+                         flags & ~XMT_FILTER_KNOWN_FLAGS);
+  f->flags = flags;
+  return XMT_OK;
+}
 
 xmt_status xmt_filter_set_tag_mode(xmt_filter *f, enum xmt_tag_mode mode) {
   xmt_error_clear(&f->err);
@@ -240,16 +265,33 @@ xmt_status xmt_filter_set_probes(xmt_filter *f, enum xmt_probes mode) {
   return XMT_OK;
 }
 
-void xmt_filter_set_batch_size(xmt_filter *f, size_t segments) {
+xmt_status xmt_filter_set_batch_size(xmt_filter *f, size_t segments) {
+  xmt_error_clear(&f->err);
+  if (segments == 0 || segments > XMT_MAX_BATCH_SIZE)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "batch size %zu is not from 1 to %d", segments,
+                         XMT_MAX_BATCH_SIZE);
   f->batch_size = segments;
+  return XMT_OK;
 }
 
-void xmt_filter_set_engine_jobs(xmt_filter *f, size_t jobs) {
-  f->engine_jobs = jobs > XMT_MAX_ENGINE_JOBS ? XMT_MAX_ENGINE_JOBS : jobs;
+xmt_status xmt_filter_set_engine_jobs(xmt_filter *f, size_t jobs) {
+  xmt_error_clear(&f->err);
+  if (jobs == 0 || jobs > XMT_MAX_ENGINE_JOBS)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "engine jobs %zu is not from 1 to %d", jobs,
+                         XMT_MAX_ENGINE_JOBS);
+  f->engine_jobs = jobs;
+  return XMT_OK;
 }
 
-void xmt_filter_set_window(xmt_filter *f, size_t segments) {
+xmt_status xmt_filter_set_window(xmt_filter *f, size_t segments) {
+  xmt_error_clear(&f->err);
+  if (segments == 0)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "a window of 0 segments");
   f->window = segments;
+  return XMT_OK;
 }
 
 xmt_status xmt_filter_set_aligner(xmt_filter *f, enum xmt_aligner_mode mode,
@@ -293,13 +335,22 @@ xmt_status xmt_filter_add_dictionary(xmt_filter *f, const char *spec) {
   return XMT_OK;
 }
 
-void xmt_filter_set_projection(xmt_filter *f, enum xmt_projection_rule rule,
-                               enum xmt_symmetrization symmetrization) {
-  if (rule == XMT_RULE_MINMAX || rule == XMT_RULE_SCORE)
-    f->rule = rule;
-  if (symmetrization >= XMT_SYM_FORWARD &&
-      symmetrization <= XMT_SYM_GROW_DIAG_FINAL_AND)
-    f->symmetrization = symmetrization;
+xmt_status xmt_filter_set_projection(xmt_filter *f,
+                                     enum xmt_projection_rule rule,
+                                     enum xmt_symmetrization symmetrization) {
+  xmt_error_clear(&f->err);
+  if (rule != XMT_RULE_MINMAX && rule != XMT_RULE_SCORE)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "unknown projection rule %d", (int)rule);
+  /* Compared as int: the enum may be unsigned, and a caller's cast of a
+   * negative number must not pass. */
+  if ((int)symmetrization < (int)XMT_SYM_FORWARD ||
+      (int)symmetrization > (int)XMT_SYM_GROW_DIAG_FINAL_AND)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "unknown symmetrization %d", (int)symmetrization);
+  f->rule = rule;
+  f->symmetrization = symmetrization;
+  return XMT_OK;
 }
 
 xmt_status xmt_filter_set_segmentation(xmt_filter *f,
@@ -336,11 +387,15 @@ xmt_status xmt_filter_prepare_segmenter(xmt_filter *f) {
   return XMT_OK;
 }
 
-void xmt_filter_set_callbacks(xmt_filter *f, xmt_filter_progress_fn progress,
-                              xmt_filter_failure_fn on_failure, void *user) {
+xmt_status xmt_filter_set_callbacks(xmt_filter *f,
+                                    xmt_filter_progress_fn progress,
+                                    xmt_filter_failure_fn on_failure,
+                                    void *user) {
+  xmt_error_clear(&f->err);
   f->progress = progress;
   f->on_failure = on_failure;
   f->callback_user = user;
+  return XMT_OK;
 }
 
 void xmt_filter_interrupt(xmt_filter *f) {
@@ -348,7 +403,9 @@ void xmt_filter_interrupt(xmt_filter *f) {
     __atomic_store_n(&f->interrupted, 1, __ATOMIC_RELAXED);
 }
 
-void xmt_filter_set_warning_callback(xmt_filter *f,
-                                     xmt_filter_failure_fn on_warning) {
+xmt_status xmt_filter_set_warning_callback(xmt_filter *f,
+                                           xmt_filter_failure_fn on_warning) {
+  xmt_error_clear(&f->err);
   f->on_warning = on_warning;
+  return XMT_OK;
 }

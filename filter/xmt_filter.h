@@ -135,17 +135,22 @@ XMT_API xmt_status xmt_filter_set_backend(xmt_filter *filter,
 /* Adds a "key=value" option for the backend's open() (--mt-option). */
 XMT_API xmt_status xmt_filter_add_backend_option(xmt_filter *filter,
                                                  const char *option);
-/* Per-batch timeout passed to the backend; 0 leaves it to the backend. */
-XMT_API void xmt_filter_set_timeout(xmt_filter *filter, unsigned timeout_ms);
+/* Per-batch timeout passed to the backend, at most XMT_MAX_TIMEOUT_MS (a
+ * day); 0 leaves it to the backend. XMT_ERR_USAGE for a longer one. */
+#define XMT_MAX_TIMEOUT_MS 86400000u
+XMT_API xmt_status xmt_filter_set_timeout(xmt_filter *filter,
+                                          unsigned timeout_ms);
 /* The largest answer taken from the engine for one request, in bytes
  * (0: the default, XMT_DEFAULT_MAX_ANSWER). An answer is also refused when
  * it is more than XMT_ANSWER_GROWTH times as long as its request plus
  * XMT_ANSWER_SLACK bytes: that is no translation, and would cost the
- * aligner its memory. A refused answer fails its segment, not the run. */
+ * aligner its memory. A refused answer fails its segment, not the run.
+ * XMT_ERR_USAGE for more than PTRDIFF_MAX bytes, which no buffer holds. */
 #define XMT_DEFAULT_MAX_ANSWER ((size_t)16 << 20)
 #define XMT_ANSWER_GROWTH 16
 #define XMT_ANSWER_SLACK 1024
-XMT_API void xmt_filter_set_max_answer_size(xmt_filter *filter, size_t bytes);
+XMT_API xmt_status xmt_filter_set_max_answer_size(xmt_filter *filter,
+                                                  size_t bytes);
 /* The state and state-qualifier written on targets; NULL writes none.
  * Default: "needs-review-translation" and "mt-suggestion". Values must be
  * XLIFF 1.2 ones or start with "x-". */
@@ -182,7 +187,10 @@ XMT_API xmt_status xmt_filter_set_target_state(xmt_filter *filter,
  * in a row (see xmt_mt_response_set_engine_error), each segment failing
  * on its own, instead of stopping */
 #define XMT_FILTER_KEEP_GOING 0x400u
-XMT_API void xmt_filter_set_flags(xmt_filter *filter, unsigned flags);
+/* Sets the XMT_FILTER_* flags (here and with HTML below), replacing those
+ * set before. XMT_ERR_USAGE, and nothing changed, for a bit outside
+ * XMT_FILTER_KNOWN_FLAGS. */
+XMT_API xmt_status xmt_filter_set_flags(xmt_filter *filter, unsigned flags);
 
 /* Closes the backend states a run left open under XMT_FILTER_KEEP_ENGINES.
  * They are also closed by xmt_filter_free(), by a run that fails, and by
@@ -205,20 +213,26 @@ enum xmt_tag_mode {
 XMT_API xmt_status xmt_filter_set_tag_mode(xmt_filter *filter,
                                            enum xmt_tag_mode mode);
 
-/* Segments per backend call (default 64), and per window (default 4096):
- * the pipeline holds one window of units at a time, translates it, aligns
- * it and writes it, so memory stays bounded on any document. */
-XMT_API void xmt_filter_set_batch_size(xmt_filter *filter, size_t segments);
-XMT_API void xmt_filter_set_window(xmt_filter *filter, size_t segments);
+/* Segments per backend call (1 to XMT_MAX_BATCH_SIZE), and per window (1
+ * or more): the pipeline holds one window of units at a time, translates
+ * it, aligns it and writes it, so memory stays bounded on any document.
+ * XMT_ERR_USAGE, and nothing changed, for 0 or a batch too large. */
+#define XMT_DEFAULT_BATCH_SIZE 64
+#define XMT_MAX_BATCH_SIZE 1000000
+#define XMT_DEFAULT_WINDOW 4096
+XMT_API xmt_status xmt_filter_set_batch_size(xmt_filter *filter,
+                                             size_t segments);
+XMT_API xmt_status xmt_filter_set_window(xmt_filter *filter, size_t segments);
 
 /* Backend states (engine processes, connections) translating a window's
  * batches at once, each in a thread of its own (default 1; at most
  * XMT_MAX_ENGINE_JOBS). The states beyond the first are opened when a
  * window first has that many batches. With more than one, a backend's
  * translate is called from several threads at once, never twice at once
- * on the same state. */
+ * on the same state. XMT_ERR_USAGE, and nothing changed, for 0 or more
+ * than XMT_MAX_ENGINE_JOBS. */
 #define XMT_MAX_ENGINE_JOBS 64
-XMT_API void xmt_filter_set_engine_jobs(xmt_filter *filter, size_t jobs);
+XMT_API xmt_status xmt_filter_set_engine_jobs(xmt_filter *filter, size_t jobs);
 
 /* Where word alignments come from when the backend gives none. */
 enum xmt_aligner_mode {
@@ -239,10 +253,11 @@ XMT_API xmt_status xmt_filter_set_aligner_model(xmt_filter *filter,
 XMT_API xmt_status xmt_filter_add_dictionary(xmt_filter *filter,
                                              const char *spec);
 /* Projection rule and symmetrization of the built-in aligner's two
- * directions. Defaults: XMT_RULE_MINMAX, XMT_SYM_GROW_DIAG_FINAL_AND. */
-XMT_API void xmt_filter_set_projection(xmt_filter *filter,
-                                       enum xmt_projection_rule rule,
-                                       enum xmt_symmetrization symmetrization);
+ * directions. Defaults: XMT_RULE_MINMAX, XMT_SYM_GROW_DIAG_FINAL_AND.
+ * XMT_ERR_USAGE, and nothing changed, when either is unknown. */
+XMT_API xmt_status
+xmt_filter_set_projection(xmt_filter *filter, enum xmt_projection_rule rule,
+                          enum xmt_symmetrization symmetrization);
 
 /* Engine probes (projection only): the content of each tagged span and
  * the words around each placeholder go to the engine as extra requests
@@ -314,15 +329,16 @@ typedef int (*xmt_filter_progress_fn)(void *user,
  * call. */
 typedef void (*xmt_filter_failure_fn)(void *user, const char *segment_id,
                                       unsigned long line, const char *message);
-XMT_API void xmt_filter_set_callbacks(xmt_filter *filter,
-                                      xmt_filter_progress_fn progress,
-                                      xmt_filter_failure_fn on_failure,
-                                      void *user);
+/* Either callback may be NULL; any value is good (XMT_OK). */
+XMT_API xmt_status xmt_filter_set_callbacks(xmt_filter *filter,
+                                            xmt_filter_progress_fn progress,
+                                            xmt_filter_failure_fn on_failure,
+                                            void *user);
 /* Called for each segment translated with a warning (an engine answer
  * with characters XML cannot carry, removed); gets the user pointer of
- * xmt_filter_set_callbacks. */
-XMT_API void xmt_filter_set_warning_callback(xmt_filter *filter,
-                                             xmt_filter_failure_fn on_warning);
+ * xmt_filter_set_callbacks. NULL for none; any value is good (XMT_OK). */
+XMT_API xmt_status xmt_filter_set_warning_callback(
+    xmt_filter *filter, xmt_filter_failure_fn on_warning);
 /* Asks the run under way on the filter to end at once: it stops within a
  * fraction of a second wherever it is (waiting for the engine, training
  * the aligner, placing codes, waiting for the cache's lock), writes no
@@ -517,6 +533,8 @@ XMT_API xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s,
  * byte); with this flag each such byte reads as U+FFFD instead, and the
  * count goes to the warning callback and xmt_html_stats. */
 #define XMT_FILTER_HTML_REPLACE_INVALID 0x800u
+/* Every XMT_FILTER_* flag: xmt_filter_set_flags refuses any other bit. */
+#define XMT_FILTER_KNOWN_FLAGS 0xFFFu
 
 /* Non-zero when a document is HTML, judged on its first bytes (len of them,
  * 1 KB is plenty): a doctype, <html>, <head>, <body> or a common element

@@ -157,8 +157,12 @@ xmt_status xmt_aligner_add_dictionary(xmt_aligner *a, const char *spec) {
   return XMT_OK;
 }
 
-void xmt_aligner_set_lexicon(xmt_aligner *a, xmt_lexicon *lexicon) {
+xmt_status xmt_aligner_set_lexicon(xmt_aligner *a, xmt_lexicon *lexicon) {
+  if (a == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&a->err);
   a->lexicon = lexicon;
+  return XMT_OK;
 }
 
 const char *xmt_aligner_priors_summary(const xmt_aligner *a) {

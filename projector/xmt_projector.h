@@ -363,9 +363,10 @@ typedef struct xmt_lexicon xmt_lexicon;
 XMT_API xmt_lexicon *xmt_lexicon_new(void);
 XMT_API void xmt_lexicon_free(xmt_lexicon *lexicon);
 /* The aligner's trainings use lexicon (borrowed: it must outlive them);
- * NULL reads the dictionaries at each training (the default). */
-XMT_API void xmt_aligner_set_lexicon(xmt_aligner *aligner,
-                                     xmt_lexicon *lexicon);
+ * NULL reads the dictionaries at each training (the default). XMT_OK, or
+ * XMT_ERR_USAGE for a NULL aligner. */
+XMT_API xmt_status xmt_aligner_set_lexicon(xmt_aligner *aligner,
+                                           xmt_lexicon *lexicon);
 /* What the last training drew on, one line ("dictionaries: F1, F2;
  * links: 1234 dictionary, 56 identical, 7 cognate"); borrowed until the
  * next call on the aligner, "" before training. */

@@ -806,7 +806,24 @@ static void test_piece_cuts(void) {
   free(few);
 }
 
+/* A lexicon is set and unset; only a missing aligner is refused. */
+static void test_set_lexicon(void) {
+  xmt_aligner *a = xmt_aligner_new(NULL);
+  xmt_lexicon *lx = xmt_lexicon_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(lx);
+  CU_ASSERT_EQUAL(xmt_aligner_set_lexicon(NULL, lx), XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_aligner_set_lexicon(a, lx), XMT_OK);
+  CU_ASSERT_PTR_EQUAL(a->lexicon, lx);
+  CU_ASSERT_EQUAL(xmt_aligner_error(a)->status, XMT_OK);
+  CU_ASSERT_EQUAL(xmt_aligner_set_lexicon(a, NULL), XMT_OK);
+  CU_ASSERT_PTR_NULL(a->lexicon);
+  xmt_aligner_free(a);
+  xmt_lexicon_free(lx);
+}
+
 static CU_TestInfo aligner_tests[] = {
+    {"set_lexicon", test_set_lexicon},
     {"identical sentences", test_identical},
     {"swapped word order", test_swapped},
     {"a repeated word", test_repeated},

@@ -1095,7 +1095,28 @@ static void test_writer_encodes_skeleton(void) {
   xmt_buf_free(&run.out);
 }
 
+/* An encoding outside the enum is refused and the writer keeps its own. */
+static void test_set_encoding(void) {
+  struct run run;
+  memset(&run, 0, sizeof run);
+  xmt_xliff_writer *w = xmt_xliff_writer_new(sink, &run);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+  CU_ASSERT_EQUAL(xmt_xliff_writer_set_encoding(w, XMT_ENC_LATIN1), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_xliff_writer_set_encoding(w, (enum xmt_encoding)6),
+                  XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_xliff_writer_set_encoding(w, (enum xmt_encoding) - 1),
+                  XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_xliff_writer_set_encoding(NULL, XMT_ENC_UTF8),
+                  XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_xliff_writer_skeleton(w, STR_LEN("caf\xC3\xA9")), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_xliff_writer_flush(w), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(run.out.data, run.out.len, "caf\xE9", 4);
+  xmt_xliff_writer_free(w);
+  xmt_buf_free(&run.out);
+}
+
 static CU_TestInfo writer_tests[] = {
+    {"encoding: unknown refused", test_set_encoding},
     {"unsegmented unit", test_unsegmented},
     {"segmented unit mirrors seg-source", test_segmented},
     {"empty target replaced in place", test_empty_target_replaced},

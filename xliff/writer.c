@@ -67,8 +67,15 @@ void xmt_xliff_writer_free(xmt_xliff_writer *w) {
   free(w);
 }
 
-void xmt_xliff_writer_set_encoding(xmt_xliff_writer *w, enum xmt_encoding enc) {
+xmt_status xmt_xliff_writer_set_encoding(xmt_xliff_writer *w,
+                                         enum xmt_encoding enc) {
+  /* The writer keeps no error detail: the status says it all. Compared as
+   * int: the enum may be unsigned. */
+  if (w == NULL || (int)enc < (int)XMT_ENC_UTF8 ||
+      (int)enc > (int)XMT_ENC_ASCII)
+    return XMT_ERR_USAGE;
   w->enc = enc;
+  return XMT_OK;
 }
 
 xmt_status xmt_xliff_writer_flush(xmt_xliff_writer *w) {

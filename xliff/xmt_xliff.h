@@ -165,8 +165,11 @@ struct xmt_xliff_target_options {
  * write with XMT_ERR_WRITE. */
 XMT_API xmt_xliff_writer *xmt_xliff_writer_new(xmt_write_fn sink, void *user);
 XMT_API void xmt_xliff_writer_free(xmt_xliff_writer *writer);
-XMT_API void xmt_xliff_writer_set_encoding(xmt_xliff_writer *writer,
-                                           enum xmt_encoding enc);
+/* The encoding of the output (default XMT_ENC_UTF8), usually the one the
+ * reader found. XMT_ERR_USAGE, and nothing changed, for a value outside
+ * enum xmt_encoding. */
+XMT_API xmt_status xmt_xliff_writer_set_encoding(xmt_xliff_writer *writer,
+                                                 enum xmt_encoding enc);
 XMT_API xmt_status xmt_xliff_writer_skeleton(xmt_xliff_writer *writer,
                                              const char *utf8, size_t len);
 /* Writes a <file> start tag, adding target-language="..." when the tag has
