@@ -112,6 +112,14 @@ struct xmt_backend {
  * "http", "plugin"), or NULL. */
 XMT_API const struct xmt_backend *xmt_backend_builtin(const char *name);
 
+/* A plug-in for the "plugin" backend is a shared library that exports one
+ * function, of type xmt_backend_plugin_fn, returning its vtable (which
+ * lives as long as the library is loaded). Its name, the same as an
+ * identifier to define it with and as a string to look it up with: */
+#define XMT_BACKEND_PLUGIN_ENTRY xmt_backend_plugin
+#define XMT_BACKEND_PLUGIN_SYMBOL "xmt_backend_plugin"
+typedef const struct xmt_backend *(*xmt_backend_plugin_fn)(void);
+
 /* --- Filter ----------------------------------------------------------------
  */
 

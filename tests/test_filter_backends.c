@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <CUnit/CUnit.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -844,6 +845,25 @@ static void test_plugin_sample(void) {
   CU_ASSERT(contains(b.err, "(upper): upper: unknown option 'case=title'"));
 }
 
+#define ENTRY_NAME(x) ENTRY_NAME_(x)
+#define ENTRY_NAME_(x) #x
+
+/* The entry point's name is one name, as identifier and string, and the
+ * sample plug-in exports it (test_exports.sh: the library does not). */
+static void test_plugin_symbol(void) {
+  CU_ASSERT_STRING_EQUAL(ENTRY_NAME(XMT_BACKEND_PLUGIN_ENTRY),
+                         XMT_BACKEND_PLUGIN_SYMBOL);
+  void *h = dlopen(SAMPLE_PLUGIN, RTLD_NOW | RTLD_LOCAL);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+  void *sym = dlsym(h, XMT_BACKEND_PLUGIN_SYMBOL);
+  CU_ASSERT_PTR_NOT_NULL(sym);
+  xmt_backend_plugin_fn entry;
+  memcpy(&entry, &sym, sizeof entry);
+  if (entry != NULL)
+    CU_ASSERT_STRING_EQUAL(entry()->name, "upper");
+  dlclose(h);
+}
+
 static void test_plugin_load_errors(void) {
   struct bk b;
   CU_ASSERT_NOT_EQUAL(bk_open(&b, "plugin", NULL, NULL, "en", "es", 0), 0);
@@ -1405,6 +1425,7 @@ static CU_TestInfo apertium_tests[] = {
     CU_TEST_INFO_NULL};
 
 static CU_TestInfo plugin_tests[] = {{"sample plug-in", test_plugin_sample},
+                                     {"entry point", test_plugin_symbol},
                                      {"load errors", test_plugin_load_errors},
                                      CU_TEST_INFO_NULL};
 

@@ -107,7 +107,7 @@ void xmt_mt_response_free(struct xmt_mt_response *r) {
 const struct xmt_backend *xmt_backend_builtin(const char *name) {
   static const struct xmt_backend *const builtins[] = {
       &xmt_backend_identity, &xmt_backend_pseudo, &xmt_backend_cmd,
-      &xmt_backend_apertium, &xmt_backend_http,   &xmt_backend_plugin};
+      &xmt_backend_apertium, &xmt_backend_http,   &xmt_backend_plugin_loader};
   if (name == NULL)
     return NULL;
   for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)

@@ -17,7 +17,7 @@ extern const struct xmt_backend xmt_backend_pseudo;
 extern const struct xmt_backend xmt_backend_cmd;
 extern const struct xmt_backend xmt_backend_apertium;
 extern const struct xmt_backend xmt_backend_http;
-extern const struct xmt_backend xmt_backend_plugin;
+extern const struct xmt_backend xmt_backend_plugin_loader;
 
 /* --- Options and strings (util.c) ------------------------------------------
  */

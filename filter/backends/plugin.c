@@ -1,12 +1,9 @@
 /* plugin.c -- the plugin backend: a backend in a shared library.
  *
- * The library exports
- *
- *   const struct xmt_backend *xmt_backend_plugin(void);
- *
- * (XMT_BACKEND_PLUGIN_SYMBOL), returning a vtable that lives as long as
- * the library is loaded. It is loaded with RTLD_NOW | RTLD_LOCAL, so a
- * missing symbol shows at load time and two plug-ins cannot clash; its
+ * The library exports an xmt_backend_plugin_fn named
+ * XMT_BACKEND_PLUGIN_SYMBOL (xmt_filter.h), returning a vtable that lives
+ * as long as the library is loaded. It is loaded with RTLD_NOW | RTLD_LOCAL, so
+ * a missing symbol shows at load time and two plug-ins cannot clash; its
  * abi_version must be XMT_BACKEND_ABI_VERSION. open, translate and close
  * are forwarded; the user pointer the plug-in gets is NULL; the library
  * is unloaded after close. Options go to the plug-in unchanged. */
@@ -18,10 +15,6 @@
 #include <string.h>
 
 #include "backends_private.h"
-
-#define PLUGIN_SYMBOL "xmt_backend_plugin"
-
-typedef const struct xmt_backend *(*plugin_entry_fn)(void);
 
 struct plugin {
   void *handle;
@@ -54,16 +47,17 @@ static int plugin_open(void *user, const struct xmt_backend_config *config,
     return 1;
   }
   /* A data pointer to a function pointer: the POSIX dlsym idiom. */
-  plugin_entry_fn entry;
-  void *sym = dlsym(handle, PLUGIN_SYMBOL);
+  xmt_backend_plugin_fn entry;
+  void *sym = dlsym(handle, XMT_BACKEND_PLUGIN_SYMBOL);
   memcpy(&entry, &sym, sizeof entry);
   const struct xmt_backend *vt = entry != NULL ? entry() : NULL;
   const char *problem = NULL;
   char why[160];
   if (entry == NULL) {
-    problem = "does not export " PLUGIN_SYMBOL "() (see xmt_backends(3))";
+    problem =
+        "does not export " XMT_BACKEND_PLUGIN_SYMBOL "() (see xmt_backends(3))";
   } else if (vt == NULL) {
-    problem = PLUGIN_SYMBOL "() returned NULL";
+    problem = XMT_BACKEND_PLUGIN_SYMBOL "() returned NULL";
   } else if (vt->abi_version < 2 || vt->abi_version > XMT_BACKEND_ABI_VERSION) {
     snprintf(why, sizeof why,
              "has backend ABI version %d; this xliffmt needs 2 to %d "
@@ -133,6 +127,7 @@ static void plugin_close(void *state) {
   free(p);
 }
 
-const struct xmt_backend xmt_backend_plugin = {
+/* Not named after the plug-ins' entry point, which is a function. */
+const struct xmt_backend xmt_backend_plugin_loader = {
     XMT_BACKEND_ABI_VERSION, "plugin",     plugin_open,
     plugin_translate,        plugin_close, plugin_translate_markup};

@@ -142,6 +142,10 @@ static const struct xmt_backend upper_backend = {
     XMT_BACKEND_ABI_VERSION, "upper",     upper_open,
     upper_translate,         upper_close, NULL};
 
-PLUGIN_EXPORT const struct xmt_backend *xmt_backend_plugin(void);
+/* The entry point: xmt_backend_plugin, which the library looks up as
+ * XMT_BACKEND_PLUGIN_SYMBOL. */
+PLUGIN_EXPORT const struct xmt_backend *XMT_BACKEND_PLUGIN_ENTRY(void);
 
-const struct xmt_backend *xmt_backend_plugin(void) { return &upper_backend; }
+const struct xmt_backend *XMT_BACKEND_PLUGIN_ENTRY(void) {
+  return &upper_backend;
+}
