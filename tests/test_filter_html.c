@@ -62,7 +62,7 @@ static int sink_buf(void *user, const char *bytes, size_t len) {
 static void parse(struct html_doc *doc, const char *html, size_t len,
                   unsigned flags) {
   struct xmt_error_store err = {0};
-  xmt_status st = html_doc_parse(doc, html, len, flags, "t.html", &err);
+  xmt_status st = xmt_html_doc_parse(doc, html, len, flags, "t.html", &err);
   CU_ASSERT_EQUAL(st, XMT_OK);
   if (st != XMT_OK)
     fprintf(stderr, "\nparse: %s\n", err.pub.message);
@@ -86,7 +86,7 @@ static char *units(const char *html, unsigned flags) {
     xmt_inline_render_into(&out, u->source);
     xmt_buf_append_byte(&out, '\n');
   }
-  html_doc_free(&doc);
+  xmt_html_doc_free(&doc);
   return out.data;
 }
 
@@ -120,7 +120,7 @@ static char *merge(const char *html, size_t len, unsigned flags,
   }
   struct xmt_buf out = {0};
   struct xmt_error_store err = {0};
-  xmt_status st = html_doc_write(&doc, t, lang, sink_buf, &out, &err);
+  xmt_status st = xmt_html_doc_write(&doc, t, lang, sink_buf, &out, &err);
   if (status != NULL)
     *status = st;
   else
@@ -129,7 +129,7 @@ static char *merge(const char *html, size_t len, unsigned flags,
   for (size_t i = 0; i < doc.nunits; i++)
     xmt_segment_free((xmt_segment *)t[i]);
   free(t);
-  html_doc_free(&doc);
+  xmt_html_doc_free(&doc);
   xmt_buf_append(&out, "", 0);
   *out_len = out.len;
   return out.data;
@@ -150,19 +150,20 @@ static void assert_identity(const char *html, size_t len, unsigned flags) {
   parse(&doc, html, len, flags);
   struct xmt_buf out = {0};
   struct xmt_error_store err = {0};
-  CU_ASSERT_EQUAL(html_doc_write(&doc, NULL, NULL, sink_buf, &out, &err),
+  CU_ASSERT_EQUAL(xmt_html_doc_write(&doc, NULL, NULL, sink_buf, &out, &err),
                   XMT_OK);
   XMT_ASSERT_BYTES_EQUAL(out.data != NULL ? out.data : "", out.len, html, len);
   const xmt_segment **t = calloc(doc.nunits + 1, sizeof *t);
   for (size_t i = 0; i < doc.nunits; i++)
     t[i] = doc.units[i].source;
   xmt_buf_reset(&out);
-  CU_ASSERT_EQUAL(html_doc_write(&doc, t, NULL, sink_buf, &out, &err), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_html_doc_write(&doc, t, NULL, sink_buf, &out, &err),
+                  XMT_OK);
   XMT_ASSERT_BYTES_EQUAL(out.data != NULL ? out.data : "", out.len, html, len);
   free(t);
   xmt_buf_free(&out);
   xmt_error_clear(&err);
-  html_doc_free(&doc);
+  xmt_html_doc_free(&doc);
 }
 
 /* --- Lexer ------------------------------------------------------------------
@@ -194,17 +195,17 @@ static int token_line(void *user, const char *data,
 static char *tokens(const char *html, size_t len, size_t chunk) {
   struct html_push_lexer p;
   struct xmt_buf out = {0};
-  html_push_init(&p);
+  xmt_html_push_init(&p);
   xmt_buf_append(&out, "", 0);
   for (size_t at = 0; at < len || at == 0; at += chunk) {
     size_t n = len - at < chunk ? len - at : chunk;
     int final = at + n >= len;
-    CU_ASSERT_EQUAL(html_push(&p, html + at, n, final, token_line, &out),
+    CU_ASSERT_EQUAL(xmt_html_push(&p, html + at, n, final, token_line, &out),
                     XMT_OK);
     if (final)
       break;
   }
-  html_push_free(&p);
+  xmt_html_push_free(&p);
   return out.data;
 }
 
@@ -419,7 +420,7 @@ static void test_lang(void) {
   struct html_doc doc;
   parse(&doc, html, sizeof html - 1, 0);
   CU_ASSERT_STRING_EQUAL(doc.lang, "en");
-  html_doc_free(&doc);
+  xmt_html_doc_free(&doc);
   ASSERT_MERGE("<html lang=en><p>Hi", 0, t, "pt-BR",
                "<html lang=pt-BR><p>Hola");
 }
@@ -471,7 +472,7 @@ static void test_charsets(void) {
   struct xmt_error_store err = {0};
   static const char sjis[] = "<html>\n<meta charset=\"Shift_JIS\">";
   CU_ASSERT_EQUAL(
-      html_doc_parse(&doc, sjis, sizeof sjis - 1, 0, "x.html", &err),
+      xmt_html_doc_parse(&doc, sjis, sizeof sjis - 1, 0, "x.html", &err),
       XMT_ERR_ENCODING);
   CU_ASSERT_EQUAL(err.pub.line, 2);
   CU_ASSERT_EQUAL(err.pub.column, 16);
@@ -589,17 +590,17 @@ static void test_malformed(void) {
 static char *tag_counts(const char *html, size_t len) {
   struct html_lexer lx;
   struct html_token tok;
-  html_lexer_init(&lx);
+  xmt_html_lexer_init(&lx);
   char names[256][24];
   int counts[256];
   size_t n = 0;
-  while (html_lex(&lx, html, len, 1, &tok) > 0) {
+  while (xmt_html_lex(&lx, html, len, 1, &tok) > 0) {
     if (tok.kind != HTML_START && tok.kind != HTML_END)
       continue;
     char name[24];
     name[0] = tok.kind == HTML_END ? '/' : '<';
-    if (!html_name_lower(html, tok.name, tok.name_end, name + 1,
-                         sizeof name - 1))
+    if (!xmt_html_name_lower(html, tok.name, tok.name_end, name + 1,
+                             sizeof name - 1))
       continue;
     size_t i = 0;
     while (i < n && strcmp(names[i], name) != 0)
@@ -611,7 +612,7 @@ static char *tag_counts(const char *html, size_t len) {
     if (i < n)
       counts[i]++;
   }
-  html_lexer_free(&lx);
+  xmt_html_lexer_free(&lx);
   /* Order-independent: sort by name. */
   for (size_t i = 1; i < n; i++)
     for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
@@ -729,7 +730,7 @@ static void test_okapi_files(void) {
       t[i] = upper(doc.units[i].source);
     struct xmt_buf out = {0};
     struct xmt_error_store err = {0};
-    CU_ASSERT_EQUAL(html_doc_write(&doc, t, "xx", sink_buf, &out, &err),
+    CU_ASSERT_EQUAL(xmt_html_doc_write(&doc, t, "xx", sink_buf, &out, &err),
                     XMT_OK);
     char *a = tag_counts(html, len), *b = tag_counts(out.data, out.len);
     XMT_ASSERT_BYTES_EQUAL(b, strlen(b), a, strlen(a));
@@ -750,7 +751,7 @@ static void test_okapi_files(void) {
     free(t);
     xmt_buf_free(&out);
     xmt_error_clear(&err);
-    html_doc_free(&doc);
+    xmt_html_doc_free(&doc);
     free(html);
   }
   CU_ASSERT(files >= 11);
@@ -771,18 +772,19 @@ static int skip_bytes(void *user, const char *b, size_t n) {
 static void sweep_one(const char *html, size_t len) {
   struct html_doc doc;
   struct xmt_error_store err = {0};
-  xmt_status st = html_doc_parse(&doc, html, len, 0, "f.html", &err);
+  xmt_status st = xmt_html_doc_parse(&doc, html, len, 0, "f.html", &err);
   xmt_error_clear(&err);
   if (st == XMT_ERR_ENCODING) /* a flipped byte in a charset label */
     return;
   CU_ASSERT_EQUAL_FATAL(st, XMT_OK);
   struct xmt_buf out = {0};
-  CU_ASSERT_EQUAL(html_doc_write(&doc, NULL, NULL, sink_buf, &out, &err),
+  CU_ASSERT_EQUAL(xmt_html_doc_write(&doc, NULL, NULL, sink_buf, &out, &err),
                   XMT_OK);
   CU_ASSERT(out.len == len && (len == 0 || memcmp(out.data, html, len) == 0));
   xmt_buf_reset(&out);
   CU_ASSERT_EQUAL(
-      html_doc_write_xliff(&doc, "f.html", "en", NULL, sink_buf, &out), XMT_OK);
+      xmt_html_doc_write_xliff(&doc, "f.html", "en", NULL, sink_buf, &out),
+      XMT_OK);
   static const struct xmt_xliff_reader_callbacks cb = {skip_bytes, NULL,
                                                        count_unit};
   size_t n = 0;
@@ -792,7 +794,7 @@ static void sweep_one(const char *html, size_t len) {
   xmt_xliff_reader_free(r);
   xmt_buf_free(&out);
   xmt_error_clear(&err);
-  html_doc_free(&doc);
+  xmt_html_doc_free(&doc);
 }
 
 static void test_sweep(void) {
@@ -850,13 +852,14 @@ static void test_deep_nesting(void) {
   t[1] = rev;
   struct xmt_buf out = {0};
   struct xmt_error_store err = {0};
-  CU_ASSERT_EQUAL(html_doc_write(&doc, t, NULL, sink_buf, &out, &err), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_html_doc_write(&doc, t, NULL, sink_buf, &out, &err),
+                  XMT_OK);
   CU_ASSERT_EQUAL(out.len, html.len);
   xmt_segment_free(rev);
   free(t);
   xmt_buf_free(&out);
   xmt_buf_free(&html);
-  html_doc_free(&doc);
+  xmt_html_doc_free(&doc);
 }
 
 /* --- Files and the pipeline -------------------------------------------------
@@ -1017,7 +1020,7 @@ static void test_translate_pipeline(void) {
     int has_lang = 0;
     for (size_t i = 0; i < doc.nholes; i++)
       has_lang |= doc.holes[i].kind == HOLE_LANG;
-    html_doc_free(&doc);
+    xmt_html_doc_free(&doc);
     if (!has_lang)
       XMT_ASSERT_BYTES_EQUAL(out, olen, html, len);
     free(out);

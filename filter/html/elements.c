@@ -159,7 +159,7 @@ static int class_cmp(const void *key, const void *elem) {
   return strcmp(key, ((const struct elem_class *)elem)->name);
 }
 
-unsigned html_element_class(const char *name) {
+unsigned xmt_html_element_class(const char *name) {
   const struct elem_class *c =
       bsearch(name, classes, sizeof classes / sizeof *classes, sizeof *classes,
               class_cmp);

@@ -194,8 +194,8 @@ static xmt_status write_xliff(xmt_filter *f, const struct html_doc *doc,
   xmt_status st = xmt_output_open(&out, xliff_path, &f->err);
   if (st != XMT_OK)
     return st;
-  st = html_doc_write_xliff(doc, original, src, f->target_language,
-                            xmt_output_write, &out);
+  st = xmt_html_doc_write_xliff(doc, original, src, f->target_language,
+                                xmt_output_write, &out);
   if (st == XMT_ERR_WRITE && out.write_errno != 0) {
     st = xmt_output_reason(&out, st, xliff_path, &f->err);
     xmt_output_abort(&out);
@@ -225,7 +225,7 @@ xmt_status xmt_html_extract_file(xmt_filter *f, const char *html_path,
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
                          "no input file");
   struct html_doc doc;
-  xmt_status st = html_doc_load(&doc, html_path, f->flags, &f->err);
+  xmt_status st = xmt_html_doc_load(&doc, html_path, f->flags, &f->err);
   if (st != XMT_OK)
     return st;
   warn_invalid_bytes(f, &doc, html_path);
@@ -235,7 +235,7 @@ xmt_status xmt_html_extract_file(xmt_filter *f, const char *html_path,
   else
     st = write_xliff(f, &doc, html_path, src, xliff_path);
   fill_stats(&doc, stats);
-  html_doc_free(&doc);
+  xmt_html_doc_free(&doc);
   return st;
 }
 
@@ -366,8 +366,8 @@ static xmt_status write_page(xmt_filter *f, const struct html_doc *doc,
   xmt_status st = xmt_output_open(&out, out_path, &f->err);
   if (st != XMT_OK)
     return st;
-  st = html_doc_write(doc, (const xmt_segment *const *)t->seg, lang,
-                      xmt_output_write, &out, &f->err);
+  st = xmt_html_doc_write(doc, (const xmt_segment *const *)t->seg, lang,
+                          xmt_output_write, &out, &f->err);
   if (st == XMT_ERR_WRITE && out.write_errno != 0) {
     st = xmt_output_reason(&out, st, out_path, &f->err);
     xmt_output_abort(&out);
@@ -401,7 +401,7 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
                          "merge needs the page and its XLIFF");
   struct html_doc doc;
-  xmt_status st = html_doc_load(&doc, html_path, f->flags, &f->err);
+  xmt_status st = xmt_html_doc_load(&doc, html_path, f->flags, &f->err);
   if (st != XMT_OK)
     return st;
   warn_invalid_bytes(f, &doc, html_path);
@@ -437,7 +437,7 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
                        "is kept",
                        stats->missing_targets, doc.nunits);
   targets_free(&t);
-  html_doc_free(&doc);
+  xmt_html_doc_free(&doc);
   return st;
 }
 
@@ -454,7 +454,7 @@ static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
   if (d == NULL)
     return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                          xmt_strerror(XMT_ERR_NOMEM));
-  xmt_status st = html_doc_load(d, path, f->flags, &f->err);
+  xmt_status st = xmt_html_doc_load(d, path, f->flags, &f->err);
   if (st != XMT_OK) {
     free(d);
     return st;
@@ -484,7 +484,7 @@ static xmt_status merge_page(xmt_filter *f, void *doc, const char *xliff_path,
 }
 
 static void close_page(void *doc) {
-  html_doc_free(doc);
+  xmt_html_doc_free(doc);
   free(doc);
 }
 

@@ -55,13 +55,13 @@ struct html_lexer {
   size_t nattrs, attrs_cap;
 };
 
-void html_lexer_init(struct html_lexer *lx);
-void html_lexer_free(struct html_lexer *lx);
+void xmt_html_lexer_init(struct html_lexer *lx);
+void xmt_html_lexer_free(struct html_lexer *lx);
 /* Finds the token starting at lx->pos in data[0, len): 1 with *tok filled
  * (lx->pos moves past it), 0 when more bytes are needed (is_final == 0) or
  * the input is exhausted, -1 when out of memory. */
-int html_lex(struct html_lexer *lx, const char *data, size_t len, int is_final,
-             struct html_token *tok);
+int xmt_html_lex(struct html_lexer *lx, const char *data, size_t len,
+                 int is_final, struct html_token *tok);
 
 /* The push form: bytes in any chunk sizes, tokens through a callback.
  * Returning non-zero from the callback stops with XMT_ERR_ABORTED. */
@@ -71,16 +71,18 @@ struct html_push_lexer {
   struct html_lexer lx;
   struct xmt_buf data; /* everything pushed; tokens point into it */
 };
-void html_push_init(struct html_push_lexer *p);
-void html_push_free(struct html_push_lexer *p);
-xmt_status html_push(struct html_push_lexer *p, const char *bytes, size_t len,
-                     int is_final, html_token_fn fn, void *user);
+void xmt_html_push_init(struct html_push_lexer *p);
+void xmt_html_push_free(struct html_push_lexer *p);
+xmt_status xmt_html_push(struct html_push_lexer *p, const char *bytes,
+                         size_t len, int is_final, html_token_fn fn,
+                         void *user);
 
 /* 1 when data[start, end) equals the lower-case name, ASCII case ignored. */
-int html_name_is(const char *data, size_t start, size_t end, const char *name);
+int xmt_html_name_is(const char *data, size_t start, size_t end,
+                     const char *name);
 /* Copies the name lower-cased into buf (size cap); 0 if it does not fit. */
-int html_name_lower(const char *data, size_t start, size_t end, char *buf,
-                    size_t cap);
+int xmt_html_name_lower(const char *data, size_t start, size_t end, char *buf,
+                        size_t cap);
 
 /* --- Text (text.c) --------------------------------------------------- */
 
@@ -97,22 +99,22 @@ struct html_charset {
  * and windows-1252 otherwise. XMT_ERR_ENCODING for an encoding xliffmt
  * cannot write back, with a message in msg and the byte offset of the label
  * in *at. */
-xmt_status html_detect_charset(const char *data, size_t len,
-                               struct html_charset *cs, char *msg,
-                               size_t msglen, size_t *at);
+xmt_status xmt_html_detect_charset(const char *data, size_t len,
+                                   struct html_charset *cs, char *msg,
+                                   size_t msglen, size_t *at);
 
 /* Appends the UTF-8 text of raw bytes: charset decoded, character
  * references decoded as in text (mode 0) or in an attribute value (mode 1:
  * named ones only with their ';'), or left alone (mode 2, for markup);
  * bytes invalid in the charset and characters XML cannot hold become
  * U+FFFD, a form feed a space. */
-xmt_status html_decode(const struct html_charset *cs, const char *s, size_t len,
-                       int mode, struct xmt_buf *out);
+xmt_status xmt_html_decode(const struct html_charset *cs, const char *s,
+                           size_t len, int mode, struct xmt_buf *out);
 
 /* Appends UTF-8 text escaped minimally for HTML: & and < always, and the
  * quote character when quote is not 0. */
-xmt_status html_escape(struct xmt_buf *out, const char *s, size_t len,
-                       char quote);
+xmt_status xmt_html_escape(struct xmt_buf *out, const char *s, size_t len,
+                           char quote);
 
 /* 1 for HTML whitespace: space, tab, LF, FF, CR. */
 static inline int html_is_space(char c) {
@@ -135,7 +137,7 @@ enum html_element_flags {
 
 /* The E_* flags of an element by its lower-case name; unknown elements
  * (custom elements, o:p...) are inline, as browsers display them. */
-unsigned html_element_class(const char *name);
+unsigned xmt_html_element_class(const char *name);
 
 /* --- Document model (page.c) ---------------------------------------
  * A parsed page: its bytes plus the units found in it. Each unit replaces
@@ -194,13 +196,13 @@ struct html_doc {
 
 /* Reads and parses the page at path ("-": standard input) into doc.
  * Errors go to err with the path. */
-xmt_status html_doc_load(struct html_doc *doc, const char *path, unsigned flags,
-                         struct xmt_error_store *err);
+xmt_status xmt_html_doc_load(struct html_doc *doc, const char *path,
+                             unsigned flags, struct xmt_error_store *err);
 /* Parses bytes already in memory (copied). */
-xmt_status html_doc_parse(struct html_doc *doc, const char *bytes, size_t len,
-                          unsigned flags, const char *name,
-                          struct xmt_error_store *err);
-void html_doc_free(struct html_doc *doc);
+xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
+                              size_t len, unsigned flags, const char *name,
+                              struct xmt_error_store *err);
+void xmt_html_doc_free(struct html_doc *doc);
 
 /* --- Writing (write.c) ------------------------------------------------
  */
@@ -210,20 +212,16 @@ void html_doc_free(struct html_doc *doc);
  * equal to its source writes the page's own bytes. Fails with
  * XMT_ERR_INLINE, naming the unit in err, when a target holds a code its
  * source does not have. */
-xmt_status html_doc_write(const struct html_doc *doc,
-                          const xmt_segment *const *targets,
-                          const char *target_language, xmt_write_fn sink,
-                          void *user, struct xmt_error_store *err);
-
-/* 1 when the target says the same as the source: same text, same codes at
- * the same places. */
-int html_same_content(const xmt_segment *target, const xmt_segment *source);
+xmt_status xmt_html_doc_write(const struct html_doc *doc,
+                              const xmt_segment *const *targets,
+                              const char *target_language, xmt_write_fn sink,
+                              void *user, struct xmt_error_store *err);
 
 /* Writes doc as an XLIFF 1.2 document to sink. */
-xmt_status html_doc_write_xliff(const struct html_doc *doc,
-                                const char *original,
-                                const char *source_language,
-                                const char *target_language, xmt_write_fn sink,
-                                void *user);
+xmt_status xmt_html_doc_write_xliff(const struct html_doc *doc,
+                                    const char *original,
+                                    const char *source_language,
+                                    const char *target_language,
+                                    xmt_write_fn sink, void *user);
 
 #endif /* XMT_HTML_PRIVATE_H */

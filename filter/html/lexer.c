@@ -15,7 +15,8 @@ static char lower(char c) {
   return (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
 
-int html_name_is(const char *data, size_t start, size_t end, const char *name) {
+int xmt_html_name_is(const char *data, size_t start, size_t end,
+                     const char *name) {
   size_t i = 0;
   for (; start + i < end; i++)
     if (name[i] == '\0' || lower(data[start + i]) != name[i])
@@ -23,8 +24,8 @@ int html_name_is(const char *data, size_t start, size_t end, const char *name) {
   return name[i] == '\0';
 }
 
-int html_name_lower(const char *data, size_t start, size_t end, char *buf,
-                    size_t cap) {
+int xmt_html_name_lower(const char *data, size_t start, size_t end, char *buf,
+                        size_t cap) {
   if (end - start >= cap)
     return 0;
   for (size_t i = start; i < end; i++)
@@ -33,9 +34,9 @@ int html_name_lower(const char *data, size_t start, size_t end, char *buf,
   return 1;
 }
 
-void html_lexer_init(struct html_lexer *lx) { memset(lx, 0, sizeof *lx); }
+void xmt_html_lexer_init(struct html_lexer *lx) { memset(lx, 0, sizeof *lx); }
 
-void html_lexer_free(struct html_lexer *lx) {
+void xmt_html_lexer_free(struct html_lexer *lx) {
   free(lx->attrs);
   memset(lx, 0, sizeof *lx);
 }
@@ -195,7 +196,8 @@ static size_t raw_text_end(const struct html_lexer *lx, const char *data,
       *more = 1;
       return len;
     }
-    if (data[q + 1] == '/' && html_name_is(data, q + 2, q + 2 + n, lx->raw_end))
+    if (data[q + 1] == '/' &&
+        xmt_html_name_is(data, q + 2, q + 2 + n, lx->raw_end))
       if (html_is_space(data[q + 2 + n]) || data[q + 2 + n] == '/' ||
           data[q + 2 + n] == '>')
         return q;
@@ -207,12 +209,12 @@ static void enter_content_mode(struct html_lexer *lx, const char *data,
                                const struct html_token *tok) {
   if (tok->self_closing) /* XHTML style <script/>: nothing inside */
     return;
-  if (html_name_is(data, tok->name, tok->name_end, "plaintext")) {
+  if (xmt_html_name_is(data, tok->name, tok->name_end, "plaintext")) {
     lx->plaintext = 1;
     return;
   }
   for (const char *const *r = raw_elements; *r != NULL; r++)
-    if (html_name_is(data, tok->name, tok->name_end, *r)) {
+    if (xmt_html_name_is(data, tok->name, tok->name_end, *r)) {
       lx->raw_end_len = strlen(*r);
       memcpy(lx->raw_end, *r, lx->raw_end_len + 1);
       return;
@@ -252,8 +254,8 @@ static int lex_bang(const char *data, size_t p, size_t len, int is_final,
   return 1;
 }
 
-int html_lex(struct html_lexer *lx, const char *data, size_t len, int is_final,
-             struct html_token *tok) {
+int xmt_html_lex(struct html_lexer *lx, const char *data, size_t len,
+                 int is_final, struct html_token *tok) {
   size_t p = lx->pos;
   if (data == NULL || p >= len)
     return 0;
@@ -338,23 +340,25 @@ int html_lex(struct html_lexer *lx, const char *data, size_t len, int is_final,
   return 1;
 }
 
-void html_push_init(struct html_push_lexer *p) {
-  html_lexer_init(&p->lx);
+void xmt_html_push_init(struct html_push_lexer *p) {
+  xmt_html_lexer_init(&p->lx);
   memset(&p->data, 0, sizeof p->data);
 }
 
-void html_push_free(struct html_push_lexer *p) {
-  html_lexer_free(&p->lx);
+void xmt_html_push_free(struct html_push_lexer *p) {
+  xmt_html_lexer_free(&p->lx);
   xmt_buf_free(&p->data);
 }
 
-xmt_status html_push(struct html_push_lexer *p, const char *bytes, size_t len,
-                     int is_final, html_token_fn fn, void *user) {
+xmt_status xmt_html_push(struct html_push_lexer *p, const char *bytes,
+                         size_t len, int is_final, html_token_fn fn,
+                         void *user) {
   if (len > 0 && xmt_buf_append(&p->data, bytes, len) != XMT_OK)
     return XMT_ERR_NOMEM;
   struct html_token tok;
   int r;
-  while ((r = html_lex(&p->lx, p->data.data, p->data.len, is_final, &tok)) > 0)
+  while ((r = xmt_html_lex(&p->lx, p->data.data, p->data.len, is_final, &tok)) >
+         0)
     if (fn(user, p->data.data, &tok) != 0)
       return XMT_ERR_ABORTED;
   return r < 0 ? XMT_ERR_NOMEM : XMT_OK;

@@ -88,11 +88,11 @@ static int attr_value(struct builder *b, const struct html_token *tok,
                       const char *name) {
   for (size_t i = 0; i < tok->nattrs; i++) {
     const struct html_attr *a = &tok->attrs[i];
-    if (a->duplicate || !html_name_is(b->data, a->name, a->name_end, name))
+    if (a->duplicate || !xmt_html_name_is(b->data, a->name, a->name_end, name))
       continue;
     xmt_buf_reset(&b->text);
-    if (html_decode(&b->doc->charset, b->data + a->value,
-                    a->value_end - a->value, 1, &b->text) != XMT_OK ||
+    if (xmt_html_decode(&b->doc->charset, b->data + a->value,
+                        a->value_end - a->value, 1, &b->text) != XMT_OK ||
         xmt_buf_append(&b->text, "", 0) != XMT_OK)
       return fail(b, XMT_ERR_NOMEM);
     return 1;
@@ -252,12 +252,13 @@ static void attr_units(struct builder *b, const struct html_token *tok,
     const struct html_attr *a = &tok->attrs[i];
     char name[24], restype[48];
     if (a->duplicate || !a->has_value || a->value == a->value_end ||
-        !html_name_lower(b->data, a->name, a->name_end, name, sizeof name) ||
+        !xmt_html_name_lower(b->data, a->name, a->name_end, name,
+                             sizeof name) ||
         attr_restype(b, tok, elem, name, restype, sizeof restype) == NULL)
       continue;
     xmt_buf_reset(&b->text);
-    if (html_decode(&b->doc->charset, b->data + a->value,
-                    a->value_end - a->value, 1, &b->text) != XMT_OK) {
+    if (xmt_html_decode(&b->doc->charset, b->data + a->value,
+                        a->value_end - a->value, 1, &b->text) != XMT_OK) {
       fail(b, XMT_ERR_NOMEM);
       return;
     }
@@ -282,11 +283,11 @@ static void lang_holes(struct builder *b, const struct html_token *tok,
                        int is_meta) {
   for (size_t i = 0; i < tok->nattrs; i++) {
     const struct html_attr *a = &tok->attrs[i];
-    int lang =
-        !is_meta && (html_name_is(b->data, a->name, a->name_end, "lang") ||
-                     html_name_is(b->data, a->name, a->name_end, "xml:lang"));
+    int lang = !is_meta &&
+               (xmt_html_name_is(b->data, a->name, a->name_end, "lang") ||
+                xmt_html_name_is(b->data, a->name, a->name_end, "xml:lang"));
     int content =
-        is_meta && html_name_is(b->data, a->name, a->name_end, "content");
+        is_meta && xmt_html_name_is(b->data, a->name, a->name_end, "content");
     if (a->duplicate || !a->has_value || a->value == a->value_end ||
         !(lang || content))
       continue;
@@ -584,8 +585,8 @@ static xmt_status code_markup(struct builder *b, const struct item *it,
     xmt_buf_reset(&b->text);
     xmt_status st = xmt_buf_append_str(&b->markup, head);
     if (st == XMT_OK)
-      st = html_decode(&b->doc->charset, b->data + it->start,
-                       it->end - it->start, 2, &b->text);
+      st = xmt_html_decode(&b->doc->charset, b->data + it->start,
+                           it->end - it->start, 2, &b->text);
     if (st == XMT_OK)
       st = xmt_xml_escape_text(&b->markup, b->text.data, b->text.len);
     if (st == XMT_OK)
@@ -678,8 +679,8 @@ static void flush_run(struct builder *b) {
     const struct item *it = &b->items[i];
     if (it->type == IT_TEXT) {
       xmt_buf_reset(&b->text);
-      st = html_decode(&b->doc->charset, b->data + it->start,
-                       it->end - it->start, 0, &b->text);
+      st = xmt_html_decode(&b->doc->charset, b->data + it->start,
+                           it->end - it->start, 0, &b->text);
       if (!b->preserve)
         normalize(&b->text, 0);
       if (st == XMT_OK)
@@ -723,9 +724,10 @@ static void flush_run(struct builder *b) {
 
 static void on_start(struct builder *b, const struct html_token *tok) {
   char name[24];
-  if (!html_name_lower(b->data, tok->name, tok->name_end, name, sizeof name))
+  if (!xmt_html_name_lower(b->data, tok->name, tok->name_end, name,
+                           sizeof name))
     name[0] = '\0';
-  unsigned flags = html_element_class(name);
+  unsigned flags = xmt_html_element_class(name);
   if ((strcmp(name, "code") == 0 &&
        (b->doc->flags & XMT_FILTER_HTML_SKIP_CODE)) ||
       (strcmp(name, "pre") == 0 && (b->doc->flags & XMT_FILTER_HTML_SKIP_PRE)))
@@ -801,9 +803,10 @@ static void on_start(struct builder *b, const struct html_token *tok) {
 
 static void on_end(struct builder *b, const struct html_token *tok) {
   char name[24];
-  if (!html_name_lower(b->data, tok->name, tok->name_end, name, sizeof name))
+  if (!xmt_html_name_lower(b->data, tok->name, tok->name_end, name,
+                           sizeof name))
     name[0] = '\0';
-  unsigned flags = html_element_class(name);
+  unsigned flags = xmt_html_element_class(name);
   size_t k = NONE;
   if (strcmp(name, "html") != 0 && strcmp(name, "body") != 0) {
     /* An inline end tag does not reach past a block; a block one stops at
@@ -913,17 +916,17 @@ static xmt_status build(struct html_doc *doc) {
   b.ph_item = NONE;
   struct html_lexer lx;
   struct html_token tok;
-  html_lexer_init(&lx);
+  xmt_html_lexer_init(&lx);
   /* A byte order mark stays, but is no text. */
   if (doc->len >= 3 && memcmp(doc->data, "\xEF\xBB\xBF", 3) == 0)
     lx.pos = 3;
   int r = 0;
   while (b.st == XMT_OK &&
-         (r = html_lex(&lx, doc->data, doc->len, 1, &tok)) > 0)
+         (r = xmt_html_lex(&lx, doc->data, doc->len, 1, &tok)) > 0)
     on_token(&b, &tok);
   if (r < 0)
     fail(&b, XMT_ERR_NOMEM);
-  html_lexer_free(&lx);
+  xmt_html_lexer_free(&lx);
   if (b.ph_item != NONE) { /* skipped up to the end of the page */
     b.items[b.ph_item].end = doc->len;
     b.ph_item = NONE;
@@ -942,7 +945,7 @@ static xmt_status build(struct html_doc *doc) {
 /* --- Loading ----------------------------------------------------------------
  */
 
-void html_doc_free(struct html_doc *doc) {
+void xmt_html_doc_free(struct html_doc *doc) {
   if (doc == NULL)
     return;
   for (size_t i = 0; i < doc->nunits; i++) {
@@ -986,15 +989,15 @@ static size_t invalid_utf8(const char *data, size_t len, size_t *first) {
   return n;
 }
 
-xmt_status html_doc_parse(struct html_doc *doc, const char *bytes, size_t len,
-                          unsigned flags, const char *name,
-                          struct xmt_error_store *err) {
+xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
+                              size_t len, unsigned flags, const char *name,
+                              struct xmt_error_store *err) {
   memset(doc, 0, sizeof *doc);
   doc->flags = flags;
   char msg[256];
   size_t at;
   xmt_status st =
-      html_detect_charset(bytes, len, &doc->charset, msg, sizeof msg, &at);
+      xmt_html_detect_charset(bytes, len, &doc->charset, msg, sizeof msg, &at);
   if (st != XMT_OK) {
     unsigned long line, column;
     position(bytes, at, 1, &line, &column);
@@ -1043,14 +1046,14 @@ xmt_status html_doc_parse(struct html_doc *doc, const char *bytes, size_t len,
   doc->len = data.len;
   st = build(doc);
   if (st != XMT_OK) {
-    html_doc_free(doc);
+    xmt_html_doc_free(doc);
     return xmt_error_set(err, st, name, 0, 0, NULL, "%s", xmt_strerror(st));
   }
   return XMT_OK;
 }
 
-xmt_status html_doc_load(struct html_doc *doc, const char *path, unsigned flags,
-                         struct xmt_error_store *err) {
+xmt_status xmt_html_doc_load(struct html_doc *doc, const char *path,
+                             unsigned flags, struct xmt_error_store *err) {
   memset(doc, 0, sizeof *doc);
   FILE *fp = xmt_input_open(path, err);
   if (fp == NULL)
@@ -1071,8 +1074,8 @@ xmt_status html_doc_load(struct html_doc *doc, const char *path, unsigned flags,
   else if (st != XMT_OK)
     st = xmt_error_set(err, st, NULL, 0, 0, NULL, "%s", xmt_strerror(st));
   if (st == XMT_OK)
-    st = html_doc_parse(doc, buf.data != NULL ? buf.data : "", buf.len, flags,
-                        path, err);
+    st = xmt_html_doc_parse(doc, buf.data != NULL ? buf.data : "", buf.len,
+                            flags, path, err);
   xmt_buf_free(&buf);
   return st;
 }

@@ -55,7 +55,7 @@ static int attr_range(const char *data, const struct html_token *tok,
                       const char *name, size_t *start, size_t *end) {
   for (size_t i = 0; i < tok->nattrs; i++) {
     const struct html_attr *a = &tok->attrs[i];
-    if (!a->duplicate && html_name_is(data, a->name, a->name_end, name)) {
+    if (!a->duplicate && xmt_html_name_is(data, a->name, a->name_end, name)) {
       *start = a->value;
       *end = a->value_end;
       return a->has_value;
@@ -70,7 +70,7 @@ static int label_after(const char *data, size_t start, size_t end,
                        const char *key, size_t *ls, size_t *le) {
   size_t k = strlen(key);
   for (size_t i = start; i + k < end; i++) {
-    if (!html_name_is(data, i, i + k, key))
+    if (!xmt_html_name_is(data, i, i + k, key))
       continue;
     size_t p = i + k;
     while (p < end && html_is_space(data[p]))
@@ -102,16 +102,16 @@ static int declared_label(const char *data, size_t len, size_t *ls,
                           size_t *le) {
   struct html_lexer lx;
   struct html_token tok;
-  html_lexer_init(&lx);
+  xmt_html_lexer_init(&lx);
   int found = 0;
   size_t scan = len < 65536 ? len : 65536;
-  while (!found && html_lex(&lx, data, scan, 1, &tok) > 0) {
+  while (!found && xmt_html_lex(&lx, data, scan, 1, &tok) > 0) {
     size_t s, e, cs, ce;
     if (tok.kind == HTML_PI && tok.end - tok.start > 5 &&
-        html_name_is(data, tok.start + 2, tok.start + 5, "xml"))
+        xmt_html_name_is(data, tok.start + 2, tok.start + 5, "xml"))
       found = label_after(data, tok.start, tok.end, "encoding", ls, le);
     if (tok.kind != HTML_START ||
-        !html_name_is(data, tok.name, tok.name_end, "meta"))
+        !xmt_html_name_is(data, tok.name, tok.name_end, "meta"))
       continue;
     if (attr_range(data, &tok, "charset", &s, &e)) {
       while (s < e && html_is_space(data[s]))
@@ -122,18 +122,18 @@ static int declared_label(const char *data, size_t len, size_t *ls,
       *le = e;
       found = e > s;
     } else if (attr_range(data, &tok, "http-equiv", &s, &e) &&
-               html_name_is(data, s, e, "content-type") &&
+               xmt_html_name_is(data, s, e, "content-type") &&
                attr_range(data, &tok, "content", &cs, &ce)) {
       found = label_after(data, cs, ce, "charset", ls, le);
     }
   }
-  html_lexer_free(&lx);
+  xmt_html_lexer_free(&lx);
   return found;
 }
 
-xmt_status html_detect_charset(const char *data, size_t len,
-                               struct html_charset *cs, char *msg,
-                               size_t msglen, size_t *at) {
+xmt_status xmt_html_detect_charset(const char *data, size_t len,
+                                   struct html_charset *cs, char *msg,
+                                   size_t msglen, size_t *at) {
   const unsigned char *b = (const unsigned char *)data;
   memset(cs, 0, sizeof *cs);
   *at = 0;
@@ -312,8 +312,8 @@ static size_t reference(const char *s, size_t len, int in_attr,
   return i + (size_t)semicolon;
 }
 
-xmt_status html_decode(const struct html_charset *cs, const char *s, size_t len,
-                       int mode, struct xmt_buf *out) {
+xmt_status xmt_html_decode(const struct html_charset *cs, const char *s,
+                           size_t len, int mode, struct xmt_buf *out) {
   xmt_status st = XMT_OK;
   size_t i = 0;
   while (i < len && st == XMT_OK) {
@@ -333,8 +333,8 @@ xmt_status html_decode(const struct html_charset *cs, const char *s, size_t len,
   return st;
 }
 
-xmt_status html_escape(struct xmt_buf *out, const char *s, size_t len,
-                       char quote) {
+xmt_status xmt_html_escape(struct xmt_buf *out, const char *s, size_t len,
+                           char quote) {
   size_t from = 0;
   xmt_status st = XMT_OK;
   for (size_t i = 0; i < len && st == XMT_OK; i++) {

@@ -50,7 +50,7 @@ static void put_text(struct writer *w, const char *s, size_t len, char quote) {
   if (w->st != XMT_OK || len == 0)
     return;
   xmt_buf_reset(&w->text);
-  w->st = html_escape(&w->text, s, len, quote);
+  w->st = xmt_html_escape(&w->text, s, len, quote);
   if (w->st == XMT_OK)
     w->st =
         xmt_encode(w->doc->charset.out, w->text.data, w->text.len, 1, &w->out);
@@ -62,7 +62,9 @@ static int side_of(enum xmt_tag_kind kind) {
   return kind == XMT_TAG_CLOSE || kind == XMT_TAG_ISOLATED_CLOSE;
 }
 
-int html_same_content(const xmt_segment *target, const xmt_segment *source) {
+/* 1 when the target says the same as the source: same text, same codes at
+ * the same places. */
+static int same_content(const xmt_segment *target, const xmt_segment *source) {
   size_t tl, sl;
   const char *t = xmt_segment_text(target, &tl);
   const char *s = xmt_segment_text(source, &sl);
@@ -199,7 +201,7 @@ static void emit_hole(struct writer *w, size_t index) {
       render_value(w, h->quote, w->lang, strlen(w->lang));
     else
       put_raw(w, h->start, h->end);
-  } else if (t == NULL || html_same_content(t, u->source)) {
+  } else if (t == NULL || same_content(t, u->source)) {
     if (h->kind == HOLE_TEXT) /* the holes inside it, not itself */
       emit_range(w, h->start, h->end, index + 1);
     else
@@ -251,10 +253,10 @@ static void emit_range(struct writer *w, size_t start, size_t end,
   put_raw(w, at, end);
 }
 
-xmt_status html_doc_write(const struct html_doc *doc,
-                          const xmt_segment *const *targets,
-                          const char *target_language, xmt_write_fn sink,
-                          void *user, struct xmt_error_store *err) {
+xmt_status xmt_html_doc_write(const struct html_doc *doc,
+                              const xmt_segment *const *targets,
+                              const char *target_language, xmt_write_fn sink,
+                              void *user, struct xmt_error_store *err) {
   struct writer w;
   memset(&w, 0, sizeof w);
   w.doc = doc;
@@ -281,18 +283,18 @@ xmt_status html_doc_write(const struct html_doc *doc,
 static xmt_status xml_attr_any(struct xmt_buf *out, const char *s,
                                const struct html_charset *cs) {
   struct xmt_buf utf8 = {0};
-  xmt_status st = html_decode(cs, s, strlen(s), 2, &utf8);
+  xmt_status st = xmt_html_decode(cs, s, strlen(s), 2, &utf8);
   if (st == XMT_OK)
     st = xmt_xml_escape_attr(out, utf8.data != NULL ? utf8.data : "");
   xmt_buf_free(&utf8);
   return st;
 }
 
-xmt_status html_doc_write_xliff(const struct html_doc *doc,
-                                const char *original,
-                                const char *source_language,
-                                const char *target_language, xmt_write_fn sink,
-                                void *user) {
+xmt_status xmt_html_doc_write_xliff(const struct html_doc *doc,
+                                    const char *original,
+                                    const char *source_language,
+                                    const char *target_language,
+                                    xmt_write_fn sink, void *user) {
   static const struct html_charset utf8 = {XMT_ENC_UTF8, XMT_ENC_UTF8, 0};
   struct xmt_buf out = {0};
   xmt_status st = xmt_buf_append_str(

@@ -44,22 +44,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             (data[0] & 2 ? XMT_FILTER_HTML_SKIP_CODE : 0);
     data++, size--;
   }
-  xmt_status st =
-      html_doc_parse(&doc, (const char *)data, size, flags, "fuzz.html", &err);
+  xmt_status st = xmt_html_doc_parse(&doc, (const char *)data, size, flags,
+                                     "fuzz.html", &err);
   xmt_error_clear(&err);
   if (st != XMT_OK)
     return 0;
 
   struct fuzz_out page = {0};
-  if (html_doc_write(&doc, NULL, NULL, fuzz_sink, &page, &err) != XMT_OK)
+  if (xmt_html_doc_write(&doc, NULL, NULL, fuzz_sink, &page, &err) != XMT_OK)
     FUZZ_FAIL();
   if (!doc.charset.utf16 &&
       (page.len != size || (size > 0 && memcmp(page.data, data, size) != 0)))
     FUZZ_FAIL();
 
   struct fuzz_out xlf = {0};
-  if (html_doc_write_xliff(&doc, "fuzz.html", "en", "fr", fuzz_sink, &xlf) !=
-      XMT_OK)
+  if (xmt_html_doc_write_xliff(&doc, "fuzz.html", "en", "fr", fuzz_sink,
+                               &xlf) != XMT_OK)
     FUZZ_FAIL();
   if (!fuzz_well_formed(xlf.data, xlf.len))
     FUZZ_FAIL();
@@ -76,16 +76,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   /* identity targets write the page's own bytes again */
   struct fuzz_out back = {0};
-  if (html_doc_write(&doc, (const xmt_segment *const *)t.targets, NULL,
-                     fuzz_sink, &back, &err) != XMT_OK)
+  if (xmt_html_doc_write(&doc, (const xmt_segment *const *)t.targets, NULL,
+                         fuzz_sink, &back, &err) != XMT_OK)
     FUZZ_FAIL();
   if (back.len != page.len ||
       (page.len > 0 && memcmp(back.data, page.data, page.len) != 0))
     FUZZ_FAIL();
   /* and a page with a new lang attribute is written too */
   back.len = 0;
-  if (html_doc_write(&doc, (const xmt_segment *const *)t.targets, "fr",
-                     fuzz_sink, &back, &err) != XMT_OK)
+  if (xmt_html_doc_write(&doc, (const xmt_segment *const *)t.targets, "fr",
+                         fuzz_sink, &back, &err) != XMT_OK)
     FUZZ_FAIL();
 
   for (size_t i = 0; i < doc.nunits; i++)
@@ -95,6 +95,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   free(xlf.data);
   free(back.data);
   xmt_error_clear(&err);
-  html_doc_free(&doc);
+  xmt_html_doc_free(&doc);
   return 0;
 }
