@@ -80,7 +80,7 @@ int xmt_cli_extract_segments(int argc, char **argv) {
   }
   xmt_status st = xmt_cli_configure(f, &s, NULL, NULL);
   if (st == XMT_OK)
-    st = xmt_filter_extract_file(f, in, s.out, s.format);
+    st = xmt_filter_extract_segments_file(f, in, s.out, s.format);
   if (st != XMT_OK)
     xmt_cli_report(xmt_filter_error(f));
   else if (!s.quiet)
@@ -119,8 +119,9 @@ int xmt_cli_merge_segments(int argc, char **argv) {
   xmt_cli_session_begin(&ses, f, in, s.quiet);
   xmt_status st = xmt_cli_configure(f, &s, NULL, NULL);
   if (st == XMT_OK)
-    st = xmt_filter_merge_file(f, in, s.translations, s.alignments,
-                               s.source_tokens, s.target_tokens, s.out);
+    st =
+        xmt_filter_merge_segments_file(f, in, s.translations, s.alignments,
+                                       s.source_tokens, s.target_tokens, s.out);
   rc = xmt_cli_session_end(&ses, f, st, &s, s.translations);
   xmt_filter_free(f);
   return rc;

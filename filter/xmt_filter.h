@@ -15,6 +15,14 @@
 extern "C" {
 #endif
 
+/* A function kept under its old name for one release after a rename: the
+ * compiler warns, naming the new one. */
+#if defined(__GNUC__)
+#define XMT_DEPRECATED(use) __attribute__((deprecated("use " use)))
+#else
+#define XMT_DEPRECATED(use)
+#endif
+
 /* --- MT backends ----------------------------------------------------------
  * A backend is a const vtable plus a user pointer. The library calls open
  * once per run, translate once per batch, close once at the end. */
@@ -372,7 +380,11 @@ XMT_API xmt_status xmt_filter_translate_file(xmt_filter *filter,
  * translate them anywhere, merge the translations back. Extract then merge
  * of the untouched text gives the document translate gives with the
  * identity backend. Both use the filter's settings (segmentation, tag
- * mode, aligner, target state). */
+ * mode, aligner, target state).
+ *
+ * Names of the functions on files: xmt_filter_*_segments_file go between
+ * an XLIFF document and segment lines (TSV or JSON lines);
+ * xmt_html_*_file between an HTML page and XLIFF (below). */
 
 enum xmt_segments_format {
   XMT_SEGMENTS_TSV = 0,  /* "ID<TAB>TEXT", \t \n \r \\ escaped */
@@ -381,20 +393,31 @@ enum xmt_segments_format {
 /* Writes one line per segment to translate (segments with nothing to
  * translate left out; identical ones not merged) to out_path, through a
  * temporary file. */
-XMT_API xmt_status xmt_filter_extract_file(xmt_filter *filter,
-                                           const char *in_path,
-                                           const char *out_path,
-                                           enum xmt_segments_format format);
+XMT_API xmt_status xmt_filter_extract_segments_file(
+    xmt_filter *filter, const char *in_path, const char *out_path,
+    enum xmt_segments_format format);
 /* Translates in_path with the translations of a segments file (TSV or JSON
  * lines, by id; JSON lines may carry "alignment", "source_tokens" and
  * "target_tokens"). alignments (Pharaoh) and source_tokens/target_tokens
  * (space-separated tokens), when not NULL, are files parallel to the
  * translations, line by line. A segment without a translation is a failed
  * segment (XMT_ERR_PARTIAL), as in xmt_filter_translate_file. */
-XMT_API xmt_status xmt_filter_merge_file(
+XMT_API xmt_status xmt_filter_merge_segments_file(
     xmt_filter *filter, const char *in_path, const char *translations,
     const char *alignments, const char *source_tokens,
     const char *target_tokens, const char *out_path);
+
+/* The same under their names of xliffmt 0.1, for one more release. */
+XMT_API xmt_status xmt_filter_extract_file(xmt_filter *filter,
+                                           const char *in_path,
+                                           const char *out_path,
+                                           enum xmt_segments_format format)
+    XMT_DEPRECATED("xmt_filter_extract_segments_file");
+XMT_API xmt_status xmt_filter_merge_file(
+    xmt_filter *filter, const char *in_path, const char *translations,
+    const char *alignments, const char *source_tokens,
+    const char *target_tokens, const char *out_path)
+    XMT_DEPRECATED("xmt_filter_merge_segments_file");
 
 /* --- Checks -----------------------------------------------------------------
  */

@@ -464,18 +464,18 @@ static void test_extract_merge(void) {
   const char *doc = HEAD UNIT("1", " a <g id=\"1\">b</g>")
       UNTOUCHED UNIT("2", "a\tb") UNTOUCHED UNIT("3", "42") UNTOUCHED TAIL;
   write_file(xmt_test_tmp_path("in.xlf"), doc);
-  CU_ASSERT_EQUAL(xmt_filter_extract_file(f, xmt_test_tmp_path("in.xlf"),
-                                          xmt_test_tmp_path("seg.tsv"),
-                                          XMT_SEGMENTS_TSV),
+  CU_ASSERT_EQUAL(xmt_filter_extract_segments_file(
+                      f, xmt_test_tmp_path("in.xlf"),
+                      xmt_test_tmp_path("seg.tsv"), XMT_SEGMENTS_TSV),
                   XMT_OK);
   size_t len;
   char *out = xmt_test_read_file(xmt_test_tmp_path("seg.tsv"), &len);
   static const char tsv[] = "1\ta b\n2\ta\\tb\n";
   XMT_ASSERT_BYTES_EQUAL(out, len, tsv, sizeof tsv - 1);
   free(out);
-  CU_ASSERT_EQUAL(xmt_filter_extract_file(f, xmt_test_tmp_path("in.xlf"),
-                                          xmt_test_tmp_path("seg.jsonl"),
-                                          XMT_SEGMENTS_JSONL),
+  CU_ASSERT_EQUAL(xmt_filter_extract_segments_file(
+                      f, xmt_test_tmp_path("in.xlf"),
+                      xmt_test_tmp_path("seg.jsonl"), XMT_SEGMENTS_JSONL),
                   XMT_OK);
   out = xmt_test_read_file(xmt_test_tmp_path("seg.jsonl"), &len);
   static const char jsonl[] = "{\"id\":\"1\",\"text\":\"a b\"}\n"
@@ -486,10 +486,10 @@ static void test_extract_merge(void) {
   write_file(xmt_test_tmp_path("tr.jsonl"),
              "{\"id\":\"1\",\"translation\":\"B A\",\"alignment\":\"0-1 "
              "1-0\"}\n");
-  CU_ASSERT_EQUAL(xmt_filter_merge_file(f, xmt_test_tmp_path("in.xlf"),
-                                        xmt_test_tmp_path("tr.jsonl"), NULL,
-                                        NULL, NULL,
-                                        xmt_test_tmp_path("out.xlf")),
+  CU_ASSERT_EQUAL(xmt_filter_merge_segments_file(f, xmt_test_tmp_path("in.xlf"),
+                                                 xmt_test_tmp_path("tr.jsonl"),
+                                                 NULL, NULL, NULL,
+                                                 xmt_test_tmp_path("out.xlf")),
                   XMT_ERR_PARTIAL);
   out = xmt_test_read_file(xmt_test_tmp_path("out.xlf"), &len);
   const char *merged =
@@ -500,9 +500,10 @@ static void test_extract_merge(void) {
   CU_ASSERT_STRING_EQUAL(fl.text, "2@3:no translation in the file;");
   /* A bad translations file names its line. */
   write_file(xmt_test_tmp_path("tr.tsv"), "1\tfine\n2 no tab\n");
-  CU_ASSERT_EQUAL(xmt_filter_merge_file(f, xmt_test_tmp_path("in.xlf"),
-                                        xmt_test_tmp_path("tr.tsv"), NULL, NULL,
-                                        NULL, xmt_test_tmp_path("out2.xlf")),
+  CU_ASSERT_EQUAL(xmt_filter_merge_segments_file(f, xmt_test_tmp_path("in.xlf"),
+                                                 xmt_test_tmp_path("tr.tsv"),
+                                                 NULL, NULL, NULL,
+                                                 xmt_test_tmp_path("out2.xlf")),
                   XMT_ERR_USAGE);
   CU_ASSERT_EQUAL(xmt_filter_error(f)->line, 2);
   CU_ASSERT_EQUAL(access(xmt_test_tmp_path("out2.xlf"), F_OK), -1);
@@ -514,6 +515,57 @@ static void test_extract_merge(void) {
   unlink(xmt_test_tmp_path("tr.tsv"));
   xmt_filter_free(f);
 }
+
+/* The names of xliffmt 0.1 still work, deprecated, and do the same. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+static void test_extract_merge_old_names(void) {
+  struct engine e = {UPPER, 0, 0, ""};
+  struct failures fl = {""};
+  xmt_filter *f = new_filter(&e, XMT_TAGS_PROJECT, &fl);
+  const char *doc = HEAD UNIT("1", "a <g id=\"1\">b</g>") UNTOUCHED TAIL;
+  write_file(xmt_test_tmp_path("in.xlf"), doc);
+  CU_ASSERT_EQUAL(xmt_filter_extract_file(f, xmt_test_tmp_path("in.xlf"),
+                                          xmt_test_tmp_path("seg.tsv"),
+                                          XMT_SEGMENTS_TSV),
+                  XMT_OK);
+  size_t len;
+  char *out = xmt_test_read_file(xmt_test_tmp_path("seg.tsv"), &len);
+  static const char tsv[] = "1\ta b\n";
+  XMT_ASSERT_BYTES_EQUAL(out, len, tsv, sizeof tsv - 1);
+  free(out);
+  write_file(xmt_test_tmp_path("tr.tsv"), "1\tB A\n");
+  CU_ASSERT_EQUAL(xmt_filter_merge_file(f, xmt_test_tmp_path("in.xlf"),
+                                        xmt_test_tmp_path("tr.tsv"), NULL, NULL,
+                                        NULL, xmt_test_tmp_path("old.xlf")),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_merge_segments_file(f, xmt_test_tmp_path("in.xlf"),
+                                                 xmt_test_tmp_path("tr.tsv"),
+                                                 NULL, NULL, NULL,
+                                                 xmt_test_tmp_path("new.xlf")),
+                  XMT_OK);
+  size_t old_len;
+  char *old = xmt_test_read_file(xmt_test_tmp_path("old.xlf"), &old_len);
+  out = xmt_test_read_file(xmt_test_tmp_path("new.xlf"), &len);
+  CU_ASSERT_PTR_NOT_NULL(old);
+  CU_ASSERT_PTR_NOT_NULL(out);
+  if (old != NULL && out != NULL)
+    XMT_ASSERT_BYTES_EQUAL(old, old_len, out, len);
+  free(old);
+  free(out);
+  CU_ASSERT_STRING_EQUAL(fl.text, "");
+  unlink(xmt_test_tmp_path("in.xlf"));
+  unlink(xmt_test_tmp_path("seg.tsv"));
+  unlink(xmt_test_tmp_path("tr.tsv"));
+  unlink(xmt_test_tmp_path("old.xlf"));
+  unlink(xmt_test_tmp_path("new.xlf"));
+  xmt_filter_free(f);
+}
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
 
 /* Answers without a word leave the self-trained aligner nothing to
  * train on: the tags go to proportional positions and the run goes on.
@@ -651,6 +703,7 @@ CU_TestInfo pipeline_tests[] = {
     {"a write failing while the next window is translated",
      test_write_failure_while_translating},
     {"offline extract and merge", test_extract_merge},
+    {"offline extract and merge, old names", test_extract_merge_old_names},
     {"answers without words: no alignment, no failed run",
      test_answers_without_words},
     {"engines kept from one run to the next", test_engines_kept_between_runs},
