@@ -28,13 +28,23 @@
 #include "cli.h"
 
 static void usage(FILE *fp) {
+  fprintf(fp,
+          "Usage: xliffmt batch IN... -o OUTDIR --mt BACKEND [OPTIONS]\n\n"
+          "Translates many documents as `xliffmt translate` translates one: "
+          "each\n"
+          "file IN, and every XLIFF or HTML file under each directory IN\n"
+          "(named ");
+  size_t n;
+  const struct xmt_format_info *formats = xmt_format_list(&n);
+  const char *sep = "";
+  for (size_t i = 0; i < n; i++)
+    for (const char *const *e = formats[i].extensions; *e != NULL; e++) {
+      fprintf(fp, "%s%s", sep, *e);
+      sep = ", ";
+    }
   fprintf(
       fp,
-      "Usage: xliffmt batch IN... -o OUTDIR --mt BACKEND [OPTIONS]\n\n"
-      "Translates many documents as `xliffmt translate` translates one: "
-      "each\n"
-      "file IN, and every XLIFF or HTML file under each directory IN\n"
-      "(.xlf, .xliff, .sdlxliff, .mqxliff, .html, .htm), is written to\n"
+      "), is written to\n"
       "OUTDIR under the same relative path (a file IN: under its name).\n"
       "An output newer than its input is left alone, so a batch that was\n"
       "stopped goes on where it stopped. One bad document does not stop\n"
@@ -93,16 +103,10 @@ struct child_result {
   struct xmt_filter_stats stats;
 };
 
+/* A directory walk takes the files the format table names. */
 static int is_document(const char *name) {
-  static const char *const ext[] = {".xlf",     ".xliff", ".sdlxliff",
-                                    ".mqxliff", ".html",  ".htm"};
-  size_t n = strlen(name);
-  for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
-    size_t k = strlen(ext[i]);
-    if (n > k && strcasecmp(name + n - k, ext[i]) == 0)
-      return 1;
-  }
-  return 0;
+  enum xmt_doc_format format;
+  return xmt_format_by_extension(name, &format);
 }
 
 static char *join(const char *a, const char *b) {

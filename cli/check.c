@@ -10,11 +10,14 @@
 
 static void usage(FILE *fp) {
   fprintf(fp,
-          "Usage: xliffmt check IN [--json] [--quiet]\n\n"
-          "Parses the XLIFF 1.0-1.2 document IN and reports units, segments,\n"
-          "words, inline codes by element, and the problems found.\n\n"
+          "Usage: xliffmt check IN [--json] [--quiet] [-s SRC] [-t TGT]\n\n"
+          "Parses IN (XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF or HTML; - is\n"
+          "standard input) and reports units, segments, words, inline codes\n"
+          "by element, and the problems found. An HTML page is checked as\n"
+          "the XLIFF document 'xliffmt extract' writes of it.\n\n"
           "  -j, --json    one JSON object on standard output\n"
           "  -q, --quiet   print only problems (text mode)\n"
+          "  -s SRC, -t TGT  languages of an HTML page's XLIFF\n"
           "  -h, --help    this help\n");
 }
 
@@ -95,9 +98,11 @@ static void print_json(const char *path, const struct xmt_check_report *r,
   printf("]}\n");
 }
 
-static void print_text(const char *path, const struct xmt_check_report *r) {
-  printf("%s: XLIFF %s, %s\n", path, r->version != NULL ? r->version : "1.2",
-         r->encoding);
+static void print_text(const char *path, const struct xmt_check_report *r,
+                       enum xmt_doc_format format) {
+  printf("%s: %sXLIFF %s, %s\n", path,
+         format == XMT_FORMAT_HTML ? "HTML page, as " : "",
+         r->version != NULL ? r->version : "1.2", r->encoding);
   printf("  files              %zu\n", r->files);
   printf("  units              %zu (%zu translatable, %zu with target)\n",
          r->units, r->translatable_units, r->units_with_target);
@@ -114,20 +119,30 @@ static void print_text(const char *path, const struct xmt_check_report *r) {
 }
 
 int xmt_cli_check(int argc, char **argv) {
-  static const struct option options[] = {{"json", no_argument, NULL, 'j'},
-                                          {"quiet", no_argument, NULL, 'q'},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {NULL, 0, NULL, 0}};
+  static const struct option options[] = {
+      {"json", no_argument, NULL, 'j'},
+      {"quiet", no_argument, NULL, 'q'},
+      {"source-lang", required_argument, NULL, 's'},
+      {"target-lang", required_argument, NULL, 't'},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
   struct problems ps = {0, 0, NULL, 0, 0};
+  const char *src = NULL, *tgt = NULL;
   int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "jqh", options, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "jqs:t:h", options, NULL)) != -1) {
     switch (c) {
     case 'j':
       ps.json = 1;
       break;
     case 'q':
       ps.quiet = 1;
+      break;
+    case 's':
+      src = optarg;
+      break;
+    case 't':
+      tgt = optarg;
       break;
     case 'h':
       usage(stdout);
@@ -150,7 +165,12 @@ int xmt_cli_check(int argc, char **argv) {
     return EXIT_INTERNAL;
   }
   struct xmt_check_report report;
-  xmt_status st = xmt_filter_check_file(f, path, &report, on_problem, &ps);
+  enum xmt_doc_format format = XMT_FORMAT_XLIFF;
+  xmt_status st = xmt_filter_set_languages(f, src, tgt);
+  if (st == XMT_OK && !ps.json && !ps.quiet)
+    xmt_filter_detect_format(f, path, &format); /* for the first line */
+  if (st == XMT_OK)
+    st = xmt_filter_check_file(f, path, &report, on_problem, &ps);
   int rc = EXIT_OK;
   if (st != XMT_OK) {
     const struct xmt_error *err = xmt_filter_error(f);
@@ -169,7 +189,7 @@ int xmt_cli_check(int argc, char **argv) {
   if (ps.json)
     print_json(path, &report, &ps);
   else if (st == XMT_OK && !ps.quiet)
-    print_text(path, &report);
+    print_text(path, &report, format);
   for (size_t i = 0; i < ps.n; i++)
     free(ps.lines[i]);
   free(ps.lines);

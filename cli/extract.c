@@ -61,16 +61,15 @@ int xmt_cli_is_html(int argc, char **argv) {
     }
     in = argv[i];
   }
-  if (in == NULL || strcmp(in, "-") == 0)
+  if (in == NULL)
     return 0;
-  char head[1024];
-  size_t n = 0;
-  FILE *fp = fopen(in, "rb");
-  if (fp != NULL) {
-    n = fread(head, 1, sizeof head, fp);
-    fclose(fp);
-  }
-  return xmt_html_sniff(head, n, in);
+  /* The library's table decides, standard input too (read ahead). */
+  xmt_filter *f = xmt_filter_new();
+  enum xmt_doc_format format = XMT_FORMAT_XLIFF;
+  if (f != NULL)
+    xmt_filter_detect_format(f, in, &format);
+  xmt_filter_free(f);
+  return format == XMT_FORMAT_HTML;
 }
 
 static void usage(FILE *fp) {

@@ -15,11 +15,13 @@ static const struct command {
   const char *summary;
 } commands[] = {
     {"translate", xmt_cli_translate,
-     "translate an XLIFF 1.2 document with an MT backend"},
+     "translate a document (XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF or HTML)\n"
+     "             with an MT backend"},
     {"batch", xmt_cli_batch,
      "translate many documents into an output tree, several at once"},
     {"check", xmt_cli_check,
-     "parse a document and report its contents and problems"},
+     "parse a document (XLIFF or HTML) and report its contents and\n"
+     "             problems"},
     {"project", xmt_cli_project,
      "put the tags of tagged source lines into their translations"},
     {"evaluate", xmt_cli_evaluate,
@@ -27,16 +29,21 @@ static const struct command {
     {"segment", xmt_cli_segment, "split text or XLIFF units into sentences"},
     {"align", xmt_cli_align, "word-align a parallel corpus (fast_align-style)"},
     {"extract", xmt_cli_extract,
-     "write text for translation elsewhere (HTML page to XLIFF)"},
+     "write text for translation elsewhere: an HTML page as XLIFF,\n"
+     "             an XLIFF document's segments as TSV or JSON lines"},
     {"merge", xmt_cli_merge,
-     "put translations back (XLIFF into the HTML page)"},
+     "put translations back: XLIFF into its HTML page, TSV or JSON\n"
+     "             lines into their XLIFF document"},
     {"report", xmt_cli_report_command,
-     "write a review page (or any XSLT report) of a document"},
+     "write a review page (or any XSLT report) of an XLIFF document\n"
+     "             or HTML page"},
 };
 
 static void usage(FILE *fp) {
   fprintf(fp, "Usage: xliffmt [--help] [--version] COMMAND [OPTIONS]\n\n"
-              "Machine-translate documents without breaking their markup.\n\n"
+              "Machine-translate documents without breaking their markup:\n"
+              "XLIFF 1.0-1.2 (SDLXLIFF, MQXLIFF too) and HTML, named as you\n"
+              "like (the content decides), or - for standard input.\n\n"
               "Commands:\n");
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
     fprintf(fp, "  %-10s %s\n", commands[i].name, commands[i].summary);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "filter_private.h"
 
@@ -283,16 +284,12 @@ static int on_unit(void *user, xmt_xliff_unit *u) {
   return rc;
 }
 
-xmt_status xmt_filter_check_file(xmt_filter *f, const char *path,
-                                 struct xmt_check_report *report,
-                                 xmt_problem_fn on_problem, void *user) {
-  xmt_error_clear(&f->err);
-  memset(report, 0, sizeof *report);
-  if (path == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
-                         "no input file");
+/* Checks the XLIFF document read_path, named path in messages. */
+static xmt_status check_xliff(xmt_filter *f, const char *read_path,
+                              const char *path, struct xmt_check_report *report,
+                              xmt_problem_fn on_problem, void *user) {
   struct check c = {path, report, on_problem, user, {0}, 0};
-  FILE *in = xmt_input_open(path, &f->err);
+  FILE *in = xmt_input_open(read_path, &f->err);
   if (in == NULL)
     return f->err.pub.status;
   static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
@@ -320,5 +317,26 @@ xmt_status xmt_filter_check_file(xmt_filter *f, const char *path,
   xmt_xliff_reader_free(reader);
   if (in != stdin)
     fclose(in);
+  return st;
+}
+
+xmt_status xmt_filter_check_file(xmt_filter *f, const char *path,
+                                 struct xmt_check_report *report,
+                                 xmt_problem_fn on_problem, void *user) {
+  xmt_error_clear(&f->err);
+  memset(report, 0, sizeof *report);
+  if (path == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "no input file");
+  /* An HTML page is checked as the XLIFF document extract writes of it. */
+  char tmp[4096];
+  xmt_status st = xmt_format_as_xliff(f, path, tmp, sizeof tmp);
+  if (st == XMT_OK)
+    st = check_xliff(f, tmp[0] != '\0' ? tmp : path, path, report, on_problem,
+                     user);
+  if (st != XMT_OK)
+    xmt_format_blame(f, tmp, path);
+  if (tmp[0] != '\0')
+    unlink(tmp);
   return st;
 }

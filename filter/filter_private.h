@@ -136,6 +136,14 @@ extern const struct xmt_format xmt_format_html;
 xmt_status xmt_format_translate(xmt_filter *f, const struct xmt_format *fmt,
                                 const char *in_path, const char *out_path);
 
+/* When in_path is an HTML page, writes the XLIFF xmt_html_extract_file
+ * writes of it to a new temporary file, named in tmp; else tmp is "".
+ * The caller removes it. */
+xmt_status xmt_format_as_xliff(xmt_filter *f, const char *in_path, char *tmp,
+                               size_t cap);
+/* Makes an error about tmp (when not "") an error about path. */
+void xmt_format_blame(xmt_filter *f, const char *tmp, const char *path);
+
 /* An output file written under a temporary name and renamed on commit. */
 /* --- The translation memory cache (cache.c) ------------------------------ */
 /* Stores: cache_sqlite.c, cache_pg.c. */

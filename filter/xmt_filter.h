@@ -667,6 +667,47 @@ XMT_API xmt_status xmt_filter_report_file(
  * to start your own from. */
 XMT_API const char *xmt_report_stylesheet(const char *name, size_t *len);
 
+/* --- Document formats -------------------------------------------------------
+ * The one table of the formats the library reads, from which every file
+ * function (translate, extract, merge, check, report) and the xliffmt
+ * command decide a document's format. The content decides: a document
+ * whose first element is <xliff> (any prefix) is XLIFF, one that starts
+ * as HTML does (xmt_html_sniff) is HTML, whatever its name; the name's
+ * extension decides only when the first bytes do not (text, nothing),
+ * and XLIFF, whose reader says what is wrong, when neither does. */
+
+enum xmt_doc_format {
+  XMT_FORMAT_XLIFF = 0, /* XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF */
+  XMT_FORMAT_HTML = 1
+};
+
+struct xmt_format_info {
+  enum xmt_doc_format format;
+  const char *name;              /* "xliff", "html" */
+  const char *description;       /* "XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF" */
+  const char *const *extensions; /* ".xlf", ... (lower case, NULL-ended) */
+};
+
+/* The table, *n entries; static. */
+XMT_API const struct xmt_format_info *xmt_format_list(size_t *n);
+/* "xliff", "html"; NULL for another value. */
+XMT_API const char *xmt_format_name(enum xmt_doc_format format);
+/* 1 and *format when path's extension (any case) is one of the table's,
+ * else 0: what a walk through a directory picks documents by. */
+XMT_API int xmt_format_by_extension(const char *path,
+                                    enum xmt_doc_format *format);
+/* The format of a document whose first len bytes (1 KB is plenty) are
+ * bytes; path (may be NULL) for its extension. */
+XMT_API enum xmt_doc_format xmt_format_sniff(const char *bytes, size_t len,
+                                             const char *path);
+/* The format of the document at path; "-" is standard input, whose first
+ * bytes are read and put back (ungetc), so that the next call reads it
+ * from its start. XMT_ERR_IO (in the filter's error) when it cannot be
+ * read. */
+XMT_API xmt_status xmt_filter_detect_format(xmt_filter *filter,
+                                            const char *path,
+                                            enum xmt_doc_format *format);
+
 #ifdef __cplusplus
 }
 #endif

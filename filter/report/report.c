@@ -417,33 +417,6 @@ done:
 /* --- The report -------------------------------------------------------------
  */
 
-/* An HTML page is reported as the XLIFF document extract writes of it, in
- * a temporary file whose name goes into tmp. */
-static xmt_status as_xliff(xmt_filter *f, const char *in_path, char *tmp,
-                           size_t cap) {
-  char head[1024];
-  size_t n = 0;
-  tmp[0] = '\0';
-  FILE *fp = xmt_input_open(in_path, &f->err);
-  if (fp == NULL)
-    return f->err.pub.status;
-  n = fread(head, 1, sizeof head, fp);
-  fclose(fp);
-  if (!xmt_html_sniff(head, n, in_path))
-    return XMT_OK;
-  const char *dir = getenv("TMPDIR");
-  snprintf(tmp, cap, "%s/xliffmt-XXXXXX",
-           dir != NULL && dir[0] != '\0' ? dir : "/tmp");
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    tmp[0] = '\0';
-    return xmt_error_set(&f->err, XMT_ERR_WRITE, NULL, 0, 0, NULL,
-                         "cannot create a temporary file: %s", strerror(errno));
-  }
-  close(fd);
-  return xmt_html_extract_file(f, in_path, tmp, NULL);
-}
-
 xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
                                   const char *out_path,
                                   const struct xmt_report_options *options,
@@ -456,7 +429,8 @@ xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
                          "the report reads its input twice: give a file, "
                          "not standard input");
   char tmp[4096] = "";
-  xmt_status st = as_xliff(f, in_path, tmp, sizeof tmp);
+  /* An HTML page is reported as the XLIFF document extract writes of it. */
+  xmt_status st = xmt_format_as_xliff(f, in_path, tmp, sizeof tmp);
   const char *xliff_path = tmp[0] != '\0' ? tmp : in_path;
   xmlDocPtr doc = NULL, findings = NULL;
   xsltStylesheetPtr style = NULL;
@@ -488,13 +462,8 @@ xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
       xmlFree(bytes);
     }
   }
-  /* Errors about the temporary XLIFF are about the page. */
-  if (st != XMT_OK && tmp[0] != '\0' && f->err.pub.file != NULL &&
-      strcmp(f->err.pub.file, tmp) == 0) {
-    char msg[512];
-    snprintf(msg, sizeof msg, "%s", f->err.pub.message);
-    xmt_error_set(&f->err, st, in_path, 0, 0, NULL, "%s", msg);
-  }
+  if (st != XMT_OK)
+    xmt_format_blame(f, tmp, in_path);
   if (tmp[0] != '\0')
     unlink(tmp);
   xsltFreeStylesheet(style);

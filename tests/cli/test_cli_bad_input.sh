@@ -41,7 +41,7 @@ x=$XLIFFMT
 # name line column regex-of-a-meaningful-word (see tests/fixtures/README)
 cat >"$tmp/table" <<'EOF'
 bad-malformed.xlf 9 43 mismatched
-bad-not-xliff.xlf 2 1 html.*not.*XLIFF|not an XLIFF
+bad-not-xliff.xlf 2 1 tmx.*not.*XLIFF|not an XLIFF
 bad-xliff20.xlf 2 1 version 2\.0|not supported
 bad-unknown-encoding.xlf 1 31 EBCDIC-FOO
 bad-invalid-charref.xlf 9 33 invalid character

@@ -1,48 +1,49 @@
-/* format.c -- the one place that picks a document's format: XLIFF goes
- * straight to the pipeline, other formats (the table below) go through
- * XLIFF in temporary files. */
+/* format.c -- the file functions of the library: each asks detect.c for
+ * the document's format; XLIFF goes straight to the pipeline, other formats
+ * (the table below) go through XLIFF in temporary files. */
 #include "config.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #include "filter_private.h"
 
-static const struct xmt_format *const formats[] = {&xmt_format_html};
+/* The format of in_path: NULL for XLIFF, the pipeline's own, else the
+ * vtable that translates it through XLIFF. */
+static xmt_status pick(xmt_filter *f, const char *in_path,
+                       const struct xmt_format **fmt) {
+  enum xmt_doc_format format;
+  *fmt = NULL;
+  memset(&f->stats, 0, sizeof f->stats);
+  xmt_status st = xmt_filter_detect_format(f, in_path, &format);
+  if (st == XMT_OK && format == XMT_FORMAT_HTML)
+    *fmt = &xmt_format_html;
+  return st;
+}
 
-/* The format of in_path, or NULL for XLIFF (also standard input, which
- * cannot be read twice). */
-static const struct xmt_format *pick(const char *in_path) {
-  if (in_path == NULL || strcmp(in_path, "-") == 0)
-    return NULL;
-  /* A file named as XLIFF is read as XLIFF, so that an HTML page saved
-   * under such a name is reported, not translated as a page. */
-  const char *dot = strrchr(in_path, '.');
-  if (dot != NULL &&
-      (strcasecmp(dot, ".xlf") == 0 || strcasecmp(dot, ".xliff") == 0 ||
-       strcasecmp(dot, ".xml") == 0 || strcasecmp(dot, ".sdlxliff") == 0 ||
-       strcasecmp(dot, ".mqxliff") == 0))
-    return NULL;
-  char head[1024];
-  FILE *fp = fopen(in_path, "rb");
-  if (fp == NULL)
-    return NULL; /* the run reports it */
-  size_t n = fread(head, 1, sizeof head, fp);
-  fclose(fp);
-  for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
-    if (formats[i]->bid(head, n, in_path))
-      return formats[i];
-  return NULL;
+/* extract and merge of segments are XLIFF's: a page goes to XLIFF first
+ * (xmt_html_extract_file). */
+static xmt_status xliff_only(xmt_filter *f, const char *in_path,
+                             const char *what) {
+  const struct xmt_format *fmt;
+  xmt_status st = pick(f, in_path, &fmt);
+  if (st == XMT_OK && fmt != NULL)
+    st = xmt_error_set(&f->err, XMT_ERR_USAGE, in_path, 0, 0, NULL,
+                       "an HTML page has no segments to %s: extract it to "
+                       "XLIFF first",
+                       what);
+  return st;
 }
 
 xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
                                      const char *out_path) {
-  xmt_error_clear(&f->err);
-  const struct xmt_format *fmt = pick(in_path);
+  const struct xmt_format *fmt;
+  xmt_status st = pick(f, in_path, &fmt);
+  if (st != XMT_OK)
+    return st;
   if (fmt != NULL)
     return xmt_format_translate(f, fmt, in_path, out_path);
   return xmt_pipeline_run(f, in_path, out_path, -1, 0);
@@ -61,6 +62,9 @@ xmt_status xmt_filter_extract_file(xmt_filter *f, const char *in_path,
   if (format != XMT_SEGMENTS_TSV && format != XMT_SEGMENTS_JSONL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
                          "unknown segments format %d", (int)format);
+  xmt_status st = xliff_only(f, in_path, "extract");
+  if (st != XMT_OK)
+    return st;
   return xmt_pipeline_run(f, in_path, out_path, (int)format, 1);
 }
 
@@ -76,6 +80,9 @@ xmt_status xmt_filter_merge_file(xmt_filter *f, const char *in_path,
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
                          "merge needs translations, and source and target "
                          "tokens together");
+  xmt_status st = xliff_only(f, in_path, "merge");
+  if (st != XMT_OK)
+    return st;
   xmt_offline *o = xmt_offline_load(translations, alignments, source_tokens,
                                     target_tokens, &f->err);
   if (o == NULL)
@@ -86,7 +93,7 @@ xmt_status xmt_filter_merge_file(xmt_filter *f, const char *in_path,
   f->backend = &xmt_backend_offline;
   f->backend_user = o;
   f->backend_spec = NULL;
-  xmt_status st = xmt_pipeline_run(f, in_path, out_path, -1, 1);
+  st = xmt_pipeline_run(f, in_path, out_path, -1, 1);
   f->backend = backend;
   f->backend_user = user;
   f->backend_spec = spec;
@@ -126,6 +133,24 @@ static void blame_document(xmt_filter *f, const char *tmp1, const char *tmp2,
   snprintf(unit, sizeof unit, "%s", e->unit_id != NULL ? e->unit_id : "");
   xmt_error_set(&f->err, e->status, path, 0, 0, unit[0] ? unit : NULL, "%s",
                 msg);
+}
+
+xmt_status xmt_format_as_xliff(xmt_filter *f, const char *in_path, char *tmp,
+                               size_t cap) {
+  enum xmt_doc_format format;
+  tmp[0] = '\0';
+  xmt_status st = xmt_filter_detect_format(f, in_path, &format);
+  if (st != XMT_OK || format != XMT_FORMAT_HTML)
+    return st;
+  st = temp_file(f, tmp, cap);
+  if (st == XMT_OK)
+    st = xmt_html_extract_file(f, in_path, tmp, NULL);
+  return st;
+}
+
+void xmt_format_blame(xmt_filter *f, const char *tmp, const char *path) {
+  if (tmp[0] != '\0')
+    blame_document(f, tmp, tmp, path);
 }
 
 /* Merges the translated XLIFF into the document, keeping the pipeline's

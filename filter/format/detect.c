@@ -1,0 +1,153 @@
+/* detect.c -- the one table of document formats and the one function that
+ * tells a document's format: its first bytes decide, its name's extension
+ * only when they do not. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "filter_private.h"
+
+static const char *const xliff_extensions[] = {".xlf", ".xliff", ".sdlxliff",
+                                               ".mqxliff", NULL};
+static const char *const html_extensions[] = {".html", ".htm", ".xhtml", NULL};
+
+static const struct xmt_format_info table[] = {
+    {XMT_FORMAT_XLIFF, "xliff", "XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF",
+     xliff_extensions},
+    {XMT_FORMAT_HTML, "html", "HTML", html_extensions},
+};
+
+const struct xmt_format_info *xmt_format_list(size_t *n) {
+  *n = sizeof table / sizeof *table;
+  return table;
+}
+
+const char *xmt_format_name(enum xmt_doc_format format) {
+  for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+    if (table[i].format == format)
+      return table[i].name;
+  return NULL;
+}
+
+int xmt_format_by_extension(const char *path, enum xmt_doc_format *format) {
+  const char *slash = path != NULL ? strrchr(path, '/') : NULL;
+  const char *dot = path != NULL ? strrchr(path, '.') : NULL;
+  if (dot == NULL || (slash != NULL && dot < slash))
+    return 0;
+  for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+    for (const char *const *e = table[i].extensions; *e != NULL; e++)
+      if (strcasecmp(dot, *e) == 0) {
+        *format = table[i].format;
+        return 1;
+      }
+  return 0;
+}
+
+/* 1 when the first element of head is <xliff> (any prefix), 0 when it is
+ * another, -1 when head does not say (text, or too short). */
+static int xliff_root(const char *head, size_t len) {
+  /* An ASCII view: UTF-16 loses its zero bytes, a BOM goes. */
+  char v[1024];
+  size_t n = 0, i = 0, step = 1;
+  const unsigned char *b = (const unsigned char *)head;
+  if (len >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) {
+    i = 3;
+  } else if (len >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) ||
+                          (b[0] == 0xFE && b[1] == 0xFF))) {
+    i = b[0] == 0xFF ? 2 : 3;
+    step = 2;
+  }
+  for (; i < len && n < sizeof v; i += step)
+    v[n++] = head[i];
+  size_t at = 0;
+  for (;;) {
+    while (at < n && strchr(" \t\r\n", v[at]) != NULL && v[at] != '\0')
+      at++;
+    if (at + 1 >= n || v[at] != '<')
+      return -1;
+    /* a declaration, processing instruction, comment or doctype */
+    const char *end = NULL;
+    if (v[at + 1] == '?')
+      end = memchr(v + at, '>', n - at);
+    else if (at + 4 <= n && memcmp(v + at, "<!--", 4) == 0)
+      for (size_t k = at + 4; k + 3 <= n && end == NULL; k++)
+        if (memcmp(v + k, "-->", 3) == 0)
+          end = v + k + 2;
+    if (v[at + 1] == '!' && end == NULL &&
+        !(at + 4 <= n && memcmp(v + at, "<!--", 4) == 0))
+      end = memchr(v + at, '>', n - at);
+    if (v[at + 1] == '?' || v[at + 1] == '!') {
+      if (end == NULL)
+        return -1;
+      at = (size_t)(end - v) + 1;
+      continue;
+    }
+    break;
+  }
+  size_t name = ++at;
+  while (at < n && strchr(" \t\r\n/>", v[at]) == NULL)
+    at++;
+  if (at == n)
+    return -1;
+  const char *colon = memchr(v + name, ':', at - name);
+  size_t local = colon != NULL ? (size_t)(colon - v) + 1 : name;
+  return at - local == 5 && memcmp(v + local, "xliff", 5) == 0;
+}
+
+enum xmt_doc_format xmt_format_sniff(const char *bytes, size_t len,
+                                     const char *path) {
+  int xliff = xliff_root(bytes, len);
+  if (xliff == 1)
+    return XMT_FORMAT_XLIFF;
+  if (xmt_html_sniff(bytes, len, NULL))
+    return XMT_FORMAT_HTML;
+  /* Text before any element: HTML is forgiving, XLIFF is not. The name
+   * decides; an unknown name goes to the XLIFF reader, which says what
+   * is wrong. */
+  enum xmt_doc_format by_name = XMT_FORMAT_XLIFF;
+  if (xliff < 0 && xmt_format_by_extension(path, &by_name))
+    return by_name;
+  return XMT_FORMAT_XLIFF;
+}
+
+/* Reads the first bytes of standard input and puts them back, so that the
+ * run reads it from its start: a pipe cannot be read twice. */
+static xmt_status peek_stdin(xmt_filter *f, char *head, size_t cap, size_t *n) {
+  *n = fread(head, 1, cap, stdin);
+  if (ferror(stdin))
+    return xmt_error_set(&f->err, XMT_ERR_IO, "-", 0, 0, NULL, "%s",
+                         "cannot read standard input");
+  for (size_t i = *n; i > 0; i--)
+    if (ungetc((unsigned char)head[i - 1], stdin) == EOF)
+      return xmt_error_set(&f->err, XMT_ERR_IO, "-", 0, 0, NULL, "%s",
+                           "cannot read ahead in standard input");
+  return XMT_OK;
+}
+
+xmt_status xmt_filter_detect_format(xmt_filter *f, const char *path,
+                                    enum xmt_doc_format *format) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&f->err);
+  *format = XMT_FORMAT_XLIFF;
+  if (path == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "no input file");
+  char head[1024];
+  size_t n = 0;
+  if (strcmp(path, "-") == 0) {
+    xmt_status st = peek_stdin(f, head, sizeof head, &n);
+    if (st != XMT_OK)
+      return st;
+  } else {
+    FILE *fp = xmt_input_open(path, &f->err);
+    if (fp == NULL)
+      return f->err.pub.status;
+    n = fread(head, 1, sizeof head, fp);
+    fclose(fp);
+  }
+  *format = xmt_format_sniff(head, n, path);
+  return XMT_OK;
+}

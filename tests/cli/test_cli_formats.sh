@@ -1,0 +1,120 @@
+#!/bin/sh
+# test_cli_formats.sh: the format table decides what a document is, by its
+# content first: an HTML page named page.xlf is HTML for translate,
+# extract, check and report; an XLIFF document named doc.html is XLIFF;
+# standard input is read ahead (also in pieces) and then read whole;
+# options are abbreviated as getopt allows.
+# Env: XLIFFMT. Exit 0 pass, 1 fail.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+cli_setup formats
+x=$XLIFFMT
+
+# same DESC FILE: $tmp/out equals FILE byte for byte.
+same() {
+  if cmp -s "$tmp/out" "$2"; then
+    pass "$1"
+  else
+    fail "$1"
+    diff "$2" "$tmp/out" | sed -n '1,8s/^/    /p'
+  fi
+}
+
+printf '<!DOCTYPE html>\n<html lang="en"><body><p>Hello <b>world</b>.</p></body></html>\n' \
+  >"$tmp/page.xlf"
+cat >"$tmp/doc.html" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="a" source-language="en" target-language="fr" datatype="plaintext">
+<body>
+<trans-unit id="1"><source>Hello <g id="1">world</g>.</source></trans-unit>
+</body></file></xliff>
+EOF
+
+# The page's XLIFF, named after its input.
+xliff_of() {
+  cat <<EOF
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="$1" source-language="en" datatype="html">
+<body>
+<trans-unit id="1" restype="x-html-p">
+<source>Hello <g id="1" ctype="bold">world</g>.</source>
+</trans-unit>
+</body>
+</file>
+</xliff>
+EOF
+}
+xliff_of "$tmp/page.xlf" >"$tmp/want-extract"
+xliff_of - >"$tmp/want-extract-stdin"
+printf '<!DOCTYPE html>\n<html lang="fr"><body><p>[<b>wórld.</b> Hélló ~~~~]</p></body></html>\n' \
+  >"$tmp/want-page"
+cat >"$tmp/want-check" <<EOF
+$tmp/page.xlf: HTML page, as XLIFF 1.2, UTF-8
+  files              1
+  units              1 (1 translatable, 0 with target)
+  segments           1
+  words              2
+  inline codes       g=1 x=0 bx=0 ex=0 bpt=0 ept=0 ph=0 it=0 mrk=0 other=0
+  problems           0 errors, 0 warnings
+EOF
+printf '1#0\tHello world.\n' >"$tmp/want-segments"
+
+# An HTML page named page.xlf is HTML everywhere.
+expect_exit 0 "page.xlf: translate" "$x" translate "$tmp/page.xlf" -t fr \
+  --mt pseudo -q && same "page.xlf: translate writes the page" "$tmp/want-page"
+expect_exit 0 "page.xlf: extract" "$x" extract "$tmp/page.xlf" -q &&
+  same "page.xlf: extract writes XLIFF" "$tmp/want-extract"
+expect_exit 0 "page.xlf: check" "$x" check "$tmp/page.xlf" &&
+  same "page.xlf: check reports the page" "$tmp/want-check"
+expect_exit 0 "page.xlf: report --findings" "$x" report --findings \
+  "$tmp/page.xlf" -t fr -o "$tmp/findings.xml" &&
+  check "page.xlf: report has the page's segment" grep -q \
+    '<source>Hello <x:g id="1" ctype="bold">world</x:g>.</source>' \
+    "$tmp/findings.xml"
+expect_exit 1 "page.xlf: no segments to merge" "$x" merge "$tmp/page.xlf" \
+  --translations "$tmp/want-segments"
+
+# An XLIFF document named doc.html is XLIFF.
+expect_exit 0 "doc.html: extract segments" "$x" extract "$tmp/doc.html" -q &&
+  same "doc.html: extract writes its segments" "$tmp/want-segments"
+expect_exit 0 "doc.html: translate" "$x" translate "$tmp/doc.html" \
+  --mt identity -q -o "$tmp/doc.out" &&
+  check "doc.html: translated as XLIFF" grep -q \
+    '<target xml:lang="fr" state="needs-review-translation" state-qualifier="mt-suggestion">Hello <g id="1">world</g>.</target>' \
+    "$tmp/doc.out"
+
+# Standard input is looked at, then read from its start: redirected, piped,
+# and piped in pieces (the first bytes arrive alone).
+expect_exit 0 "stdin HTML: extract" sh -c "\"$x\" extract - -q <\"$tmp/page.xlf\"" &&
+  same "stdin HTML: extract writes XLIFF" "$tmp/want-extract-stdin"
+expect_exit 0 "piped HTML in pieces: extract" sh -c \
+  "{ head -c 9 \"$tmp/page.xlf\"; sleep 1; tail -c +10 \"$tmp/page.xlf\"; } | \"$x\" extract - -q" &&
+  same "piped HTML in pieces: extract writes XLIFF" "$tmp/want-extract-stdin"
+expect_exit 0 "stdin HTML: translate" sh -c \
+  "cat \"$tmp/page.xlf\" | \"$x\" translate - -t fr --mt pseudo -q" &&
+  same "stdin HTML: translate writes the page" "$tmp/want-page"
+expect_exit 0 "stdin XLIFF: extract" sh -c \
+  "cat \"$tmp/doc.html\" | \"$x\" extract - -q" &&
+  same "stdin XLIFF: extract writes its segments" "$tmp/want-segments"
+expect_exit 0 "stdin XLIFF: translate" sh -c \
+  "\"$x\" translate - --mt identity -q -o \"$tmp/doc2.out\" <\"$tmp/doc.html\"" &&
+  check "stdin XLIFF: the same document as from the file" \
+    cmp -s "$tmp/doc.out" "$tmp/doc2.out"
+expect_exit 0 "stdin HTML: check" sh -c "\"$x\" check - <\"$tmp/page.xlf\"" &&
+  check "stdin HTML: check names standard input" \
+    grep -q '^-: HTML page, as XLIFF 1.2, UTF-8$' "$tmp/out"
+
+# Abbreviated long options, as getopt_long takes them.
+expect_exit 0 "--outp abbreviates --output" "$x" extract "$tmp/page.xlf" \
+  --outp "$tmp/abbrev.xlf" -q &&
+  check "--outp: the file is written" cmp -s "$tmp/abbrev.xlf" \
+    "$tmp/want-extract"
+expect_exit 0 "--outp on translate" "$x" translate "$tmp/doc.html" \
+  --mt identity --outp "$tmp/abbrev.out" --qui &&
+  check "--outp on translate: the file is written" cmp -s "$tmp/abbrev.out" \
+    "$tmp/doc.out"
+
+finish

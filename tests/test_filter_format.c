@@ -1,0 +1,79 @@
+/* test_filter_format.c -- the format table: content decides over the
+ * name, the name only when the content does not; extensions; names. */
+#include "config.h"
+
+#include <string.h>
+
+#include "harness.h"
+#include "xliffmt.h"
+
+static void test_sniff(void) {
+  static const struct {
+    const char *bytes, *path;
+    enum xmt_doc_format want;
+  } cases[] = {
+      {"<!DOCTYPE html><html>", "page.xlf", XMT_FORMAT_HTML},
+      {"<?xml version=\"1.0\"?>\n<html xmlns=\"x\">", "a.xliff",
+       XMT_FORMAT_HTML},
+      {"<?xml version=\"1.0\"?>\n<xliff version=\"1.2\">", "a.html",
+       XMT_FORMAT_XLIFF},
+      {"<!-- c --><!DOCTYPE xliff><x:xliff xmlns:x=\"u\">", "a.htm",
+       XMT_FORMAT_XLIFF},
+      {"\xEF\xBB\xBF<xliff>", "a.html", XMT_FORMAT_XLIFF},
+      {"<p>Hi</p>", NULL, XMT_FORMAT_HTML},
+      {"plain text", "page.HTM", XMT_FORMAT_HTML},
+      {"plain text", "page.xlf", XMT_FORMAT_XLIFF},
+      {"plain text", "page.txt", XMT_FORMAT_XLIFF},
+      {"", "x.xhtml", XMT_FORMAT_HTML},
+      {"<tmx version=\"1.4\">", "a.html", XMT_FORMAT_XLIFF},
+      {"<!-- only a comment", "x.html", XMT_FORMAT_HTML},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    enum xmt_doc_format got =
+        xmt_format_sniff(cases[i].bytes, strlen(cases[i].bytes), cases[i].path);
+    CU_ASSERT_EQUAL(got, cases[i].want);
+  }
+}
+
+static void test_table(void) {
+  size_t n = 0;
+  const struct xmt_format_info *t = xmt_format_list(&n);
+  CU_ASSERT_EQUAL_FATAL(n, 2);
+  CU_ASSERT_STRING_EQUAL(t[0].name, "xliff");
+  CU_ASSERT_STRING_EQUAL(t[1].name, "html");
+  CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_HTML), "html");
+  enum xmt_doc_format f = XMT_FORMAT_HTML;
+  CU_ASSERT_EQUAL(xmt_format_by_extension("d/a.SDLXLIFF", &f), 1);
+  CU_ASSERT_EQUAL(f, XMT_FORMAT_XLIFF);
+  CU_ASSERT_EQUAL(xmt_format_by_extension("a.htm", &f), 1);
+  CU_ASSERT_EQUAL(f, XMT_FORMAT_HTML);
+  CU_ASSERT_EQUAL(xmt_format_by_extension("a.txt", &f), 0);
+  CU_ASSERT_EQUAL(xmt_format_by_extension("dir.xlf/a", &f), 0);
+  CU_ASSERT_EQUAL(xmt_format_by_extension(".xlf", &f), 1);
+}
+
+static void test_detect_file(void) {
+  xmt_filter *f = xmt_filter_new();
+  enum xmt_doc_format got = XMT_FORMAT_HTML;
+  CU_ASSERT_EQUAL(
+      xmt_filter_detect_format(f, xmt_test_fixture_path("enc-utf8.xlf"), &got),
+      XMT_OK);
+  CU_ASSERT_EQUAL(got, XMT_FORMAT_XLIFF);
+  CU_ASSERT_EQUAL(
+      xmt_filter_detect_format(f, xmt_test_fixture_path("no-such.xlf"), &got),
+      XMT_ERR_IO);
+  CU_ASSERT_PTR_NOT_NULL(strstr(xmt_filter_error(f)->message, "cannot open"));
+  xmt_filter_free(f);
+}
+
+static CU_TestInfo format_tests[] = {
+    {"sniff: content over name", test_sniff},
+    {"table and extensions", test_table},
+    {"detect a file", test_detect_file},
+    CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo xmt_test_suites[] = {
+    {"format", NULL, NULL, NULL, NULL, format_tests},
+    CU_SUITE_INFO_NULL,
+};
