@@ -708,6 +708,40 @@ XMT_API xmt_status xmt_filter_detect_format(xmt_filter *filter,
                                             const char *path,
                                             enum xmt_doc_format *format);
 
+/* --- Setting names ------------------------------------------------------------
+ * The names a command line gives settings, read into their values:
+ * XMT_OK, or XMT_ERR_USAGE for a name (or NULL) none has. */
+/* "project", "mask", "raw" */
+XMT_API xmt_status xmt_tag_mode_parse(const char *name,
+                                      enum xmt_tag_mode *mode);
+/* "minmax", "score" */
+XMT_API xmt_status xmt_projection_rule_parse(const char *name,
+                                             enum xmt_projection_rule *rule);
+/* "bayes", "ibm2" */
+XMT_API xmt_status xmt_align_model_parse(const char *name,
+                                         enum xmt_align_model *model);
+/* "auto", "off" */
+XMT_API xmt_status xmt_probes_parse(const char *name, enum xmt_probes *probes);
+/* "moses", "sentencepiece", "bpe" */
+XMT_API xmt_status xmt_token_style_parse(const char *name,
+                                         enum xmt_token_style *style);
+/* "tsv", "jsonl" */
+XMT_API xmt_status xmt_segments_format_parse(const char *name,
+                                             enum xmt_segments_format *format);
+
+/* --- The backend registry -----------------------------------------------------
+ * The built-in backends by name, each with what follows the colon of
+ * "--mt name:SPEC" and a line saying what it is; xmt_backend_builtin()
+ * looks names up here. */
+struct xmt_backend_info {
+  const char *name;        /* "apertium" */
+  const char *spec;        /* "PAIR"; NULL when it takes none */
+  const char *description; /* one line */
+  const struct xmt_backend *backend;
+};
+/* The registry, *n entries; static. */
+XMT_API const struct xmt_backend_info *xmt_backend_list(size_t *n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -66,10 +66,51 @@ static void test_detect_file(void) {
   xmt_filter_free(f);
 }
 
+static void test_names(void) {
+  enum xmt_tag_mode tags = XMT_TAGS_PROJECT;
+  CU_ASSERT_EQUAL(xmt_tag_mode_parse("raw", &tags), XMT_OK);
+  CU_ASSERT_EQUAL(tags, XMT_TAGS_RAW);
+  CU_ASSERT_EQUAL(xmt_tag_mode_parse("Raw", &tags), XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_tag_mode_parse(NULL, &tags), XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(tags, XMT_TAGS_RAW);
+  enum xmt_projection_rule rule = XMT_RULE_MINMAX;
+  CU_ASSERT_EQUAL(xmt_projection_rule_parse("score", &rule), XMT_OK);
+  CU_ASSERT_EQUAL(rule, XMT_RULE_SCORE);
+  enum xmt_align_model model = XMT_MODEL_BAYES;
+  CU_ASSERT_EQUAL(xmt_align_model_parse("ibm2", &model), XMT_OK);
+  CU_ASSERT_EQUAL(model, XMT_MODEL_IBM2);
+  CU_ASSERT_EQUAL(xmt_align_model_parse("ibm1", &model), XMT_ERR_USAGE);
+  enum xmt_probes probes = XMT_PROBES_AUTO;
+  CU_ASSERT_EQUAL(xmt_probes_parse("off", &probes), XMT_OK);
+  CU_ASSERT_EQUAL(probes, XMT_PROBES_OFF);
+  enum xmt_segments_format format = XMT_SEGMENTS_TSV;
+  CU_ASSERT_EQUAL(xmt_segments_format_parse("jsonl", &format), XMT_OK);
+  CU_ASSERT_EQUAL(format, XMT_SEGMENTS_JSONL);
+  enum xmt_token_style style = XMT_TOKENS_MOSES;
+  CU_ASSERT_EQUAL(xmt_token_style_parse("bpe", &style), XMT_OK);
+  CU_ASSERT_EQUAL(style, XMT_TOKENS_BPE);
+}
+
+static void test_backend_registry(void) {
+  size_t n = 0;
+  const struct xmt_backend_info *b = xmt_backend_list(&n);
+  static const char *const names[] = {"identity", "pseudo", "apertium",
+                                      "cmd",      "http",   "plugin"};
+  CU_ASSERT_EQUAL_FATAL(n, sizeof names / sizeof *names);
+  for (size_t i = 0; i < n; i++) {
+    CU_ASSERT_STRING_EQUAL(b[i].name, names[i]);
+    CU_ASSERT_PTR_EQUAL(xmt_backend_builtin(names[i]), b[i].backend);
+    CU_ASSERT_STRING_EQUAL(b[i].backend->name, names[i]);
+  }
+  CU_ASSERT_PTR_NULL(xmt_backend_builtin("offline"));
+}
+
 static CU_TestInfo format_tests[] = {
     {"sniff: content over name", test_sniff},
     {"table and extensions", test_table},
     {"detect a file", test_detect_file},
+    {"setting names", test_names},
+    {"backend registry", test_backend_registry},
     CU_TEST_INFO_NULL,
 };
 

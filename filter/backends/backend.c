@@ -104,14 +104,33 @@ void xmt_mt_response_free(struct xmt_mt_response *r) {
   memset(r, 0, sizeof *r);
 }
 
+/* The registry of built-in backends: what --mt names, in the order
+ * --help lists them. */
+static const struct xmt_backend_info registry[] = {
+    {"identity", NULL, "the translation is the source (tests)",
+     &xmt_backend_identity},
+    {"pseudo", NULL, "longer, accented, words reordered (tests)",
+     &xmt_backend_pseudo},
+    {"apertium", "PAIR", "Apertium, e.g. apertium:eng-spa",
+     &xmt_backend_apertium},
+    {"cmd", "COMMAND", "a command: a segment a line, in and out",
+     &xmt_backend_cmd},
+    {"http", "URL", "a JSON service (APy, LibreTranslate...)",
+     &xmt_backend_http},
+    {"plugin", "PATH.so", "a shared library's backend vtable",
+     &xmt_backend_plugin_loader},
+};
+
+const struct xmt_backend_info *xmt_backend_list(size_t *n) {
+  *n = sizeof registry / sizeof *registry;
+  return registry;
+}
+
 const struct xmt_backend *xmt_backend_builtin(const char *name) {
-  static const struct xmt_backend *const builtins[] = {
-      &xmt_backend_identity, &xmt_backend_pseudo, &xmt_backend_cmd,
-      &xmt_backend_apertium, &xmt_backend_http,   &xmt_backend_plugin_loader};
   if (name == NULL)
     return NULL;
-  for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
-    if (strcmp(builtins[i]->name, name) == 0)
-      return builtins[i];
+  for (size_t i = 0; i < sizeof registry / sizeof *registry; i++)
+    if (strcmp(registry[i].name, name) == 0)
+      return registry[i].backend;
   return NULL;
 }
