@@ -10,53 +10,6 @@
 
 #include "cli.h"
 
-static void usage(FILE *fp) {
-  fprintf(
-      fp,
-      "Usage: xliffmt align -i FILE [-d] [-o] [-v] [-r] [-I N] [-a ALPHA]\n"
-      "                     [-p PROB] [-T TENSION] [--symmetrize HEURISTIC]\n"
-      "                     [--tokenize] [--lowercase] [--threads N]\n"
-      "                     [--save-model F | --model F] [--model bayes|ibm2]\n"
-      "                     [--dictionary D]... [--source-lang L]\n"
-      "                     [--target-lang L]\n\n"
-      "Word-aligns a parallel corpus as fast_align does (IBM Model 2 with a\n"
-      "diagonal prior). FILE has one sentence pair a line, \"source |||\n"
-      "target\", words separated by spaces; standard output gets one line of\n"
-      "Pharaoh links \"i-j\" (source word i, target word j, from 0) for\n"
-      "each.\n\n"
-      "  -i FILE                the corpus (\"-\": standard input)\n"
-      "  -d                     favour the diagonal (recommended)\n"
-      "  -o                     optimize the diagonal tension (recommended)\n"
-      "  -v                     variational Bayes, Dirichlet prior on\n"
-      "                         translations (recommended)\n"
-      "  -r                     align in reverse (predict source words)\n"
-      "  -I N                   EM iterations, the last aligning (default 5)\n"
-      "  -a ALPHA               Dirichlet parameter for -v (default 0.01)\n"
-      "  -p PROB                probability of a NULL link (default 0.08)\n"
-      "  -T TENSION             starting diagonal tension (default 4)\n"
-      "      --symmetrize H     train both directions and combine them: "
-      "intersect,\n"
-      "                         union, grow-diag, grow-diag-final,\n"
-      "                         grow-diag-final-and\n"
-      "      --tokenize         split each side into xliffmt's word tokens\n"
-      "                         (ICU word boundaries) instead of at spaces\n"
-      "      --lowercase        compare words lowercased\n"
-      "      --threads N        training threads (default: the cores)\n"
-      "      --save-model F     also write the trained model to F\n"
-      "      --model F          align with the model in F, without training\n"
-      "      --model bayes|ibm2 the model to train: ibm2 (fast_align's, the\n"
-      "                         default) or bayes (Gibbs sampling of IBM1,\n"
-      "                         HMM and fertility; better on small corpora)\n"
-      "      --dictionary D     prior word translations: auto (the installed\n"
-      "                         dictionaries of the languages), none, or a\n"
-      "                         FreeDict, Apertium or TSV file; repeatable\n"
-      "      --source-lang L    the languages (e.g. en, de): stems and\n"
-      "      --target-lang L    dictionaries; with --dictionary or the\n"
-      "                         languages, identical words and cognates are\n"
-      "                         prior links too\n"
-      "  -h, --help             this help\n");
-}
-
 struct options {
   const char *input, *save, *model;
   const char *dicts[16], *lang[2];
@@ -277,120 +230,160 @@ enum {
   OPT_TARGET_LANG
 };
 
+static const struct xmt_cli_option align_options[] = {
+    {"input", 'i', "FILE", "the corpus (\"-\": standard input)"},
+    {"favor_diagonal", 'd', NULL, "favour the diagonal (recommended)"},
+    {"optimize_tension", 'o', NULL,
+     "optimize the diagonal tension\n(recommended)"},
+    {"variational_bayes", 'v', NULL,
+     "variational Bayes, Dirichlet prior on\ntranslations (recommended)"},
+    {"reverse", 'r', NULL, "align in reverse (predict source words)"},
+    {"iterations", 'I', "N", "EM iterations, the last aligning (default\n5)"},
+    {"alpha", 'a', "ALPHA", "Dirichlet parameter for -v (default 0.01)"},
+    {"p0", 'p', "PROB", "probability of a NULL link (default 0.08)"},
+    {"diagonal_tension", 'T', "TENSION",
+     "starting diagonal tension (default 4)"},
+    {"symmetrize", OPT_SYM, "H",
+     "train both directions and combine them:\nintersect, union, grow-diag, "
+     "grow-diag-final,\ngrow-diag-final-and"},
+    {"tokenize", OPT_TOKENIZE, NULL,
+     "split each side into xliffmt's word tokens\n(ICU word boundaries) "
+     "instead of at spaces"},
+    {"lowercase", OPT_LOWER, NULL, "compare words lowercased"},
+    {"threads", OPT_THREADS, "N", "training threads (default: the cores)"},
+    {"save-model", OPT_SAVE, "F", "also write the trained model to F"},
+    {"model", OPT_MODEL, "F|bayes|ibm2",
+     "F: align with the model in F, without\ntraining; bayes or ibm2: the "
+     "model to train:\nibm2 (fast_align's, the default) or bayes\n(Gibbs "
+     "sampling of IBM1, HMM and\nfertility; better on small corpora)"},
+    {"dictionary", OPT_DICTIONARY, "D",
+     "prior word translations: auto (the\ninstalled dictionaries of the "
+     "languages),\nnone, or a FreeDict, Apertium or TSV file;\nrepeatable"},
+    {"source-lang", OPT_SOURCE_LANG, "L",
+     "the languages (e.g. en, de): stems and\ndictionaries; with --dictionary "
+     "or the\nlanguages, identical words and cognates\nare prior links too"},
+    {"target-lang", OPT_TARGET_LANG, "L", "the same for the target side"},
+    {"help", 'h', NULL, "this help"},
+    {NULL, 0, NULL, NULL}};
+
+static const struct xmt_cli_option *const groups[] = {align_options, NULL};
+
+static const struct xmt_cli_command align = {
+    "align ",
+    "Usage: xliffmt align -i FILE [-d] [-o] [-v] [-r] [-I N] [-a ALPHA]\n"
+    "                     [-p PROB] [-T TENSION] [--symmetrize HEURISTIC]\n"
+    "                     [--tokenize] [--lowercase] [--threads N]\n"
+    "                     [--save-model F | --model F] [--model bayes|ibm2]\n"
+    "                     [--dictionary D]... [--source-lang L]\n"
+    "                     [--target-lang L]\n\n"
+    "Word-aligns a parallel corpus as fast_align does (IBM Model 2 with a\n"
+    "diagonal prior). FILE has one sentence pair a line, \"source |||\n"
+    "target\", words separated by spaces; standard output gets one line of\n"
+    "Pharaoh links \"i-j\" (source word i, target word j, from 0) for\n"
+    "each.\n\n",
+    groups, NULL, NULL};
+
+struct align_args {
+  struct options *o;
+  int reverse, sym_given;
+};
+
+/* The numbers of fast_align's options. */
+static int take_number(struct options *o, int c, const char *arg) {
+  double v;
+  switch (c) {
+  case 'I':
+    if (!number("-I", arg, 1, 1000, &v) || v != (unsigned)v)
+      return 0;
+    o->al.iterations = (unsigned)v;
+    return 1;
+  case 'a':
+    return number("-a", arg, 1e-300, 1e300, &o->al.alpha);
+  case 'p':
+    return number("-p", arg, 0, 0.999999, &o->al.prob_align_null);
+  case 'T':
+    return number("-T", arg, 1e-6, 1e6, &o->al.tension);
+  case OPT_THREADS:
+    if (!number("--threads", arg, 0, 256, &v) || v != (unsigned)v)
+      return 0;
+    o->al.threads = (unsigned)v;
+    return 1;
+  }
+  return -1;
+}
+
+static int take(void *user, int c, const char *arg) {
+  struct align_args *a = user;
+  struct options *o = a->o;
+  int taken = take_number(o, c, arg);
+  if (taken >= 0)
+    return taken;
+  switch (c) {
+  case 'i':
+    o->input = arg;
+    break;
+  case 'r':
+    a->reverse = 1;
+    break;
+  case 'd':
+    o->al.favor_diagonal = 1;
+    break;
+  case 'o':
+    o->al.optimize_tension = 1;
+    break;
+  case 'v':
+    o->al.variational_bayes = 1;
+    break;
+  case OPT_SYM:
+    if (xmt_symmetrization_parse(arg, &o->sym) != XMT_OK) {
+      xmt_cli_usage_error("align ",
+                          "--symmetrize is one of intersect, union, "
+                          "grow-diag, grow-diag-final, grow-diag-final-and");
+      return 0;
+    }
+    a->sym_given = 1;
+    break;
+  case OPT_TOKENIZE:
+    o->tokenize = 1;
+    break;
+  case OPT_LOWER:
+    o->al.lowercase = 1;
+    break;
+  case OPT_SAVE:
+    o->save = arg;
+    break;
+  case OPT_MODEL: /* a model kind, else a model file */
+    if (xmt_align_model_parse(arg, &o->al.model) != XMT_OK)
+      o->model = arg;
+    break;
+  case OPT_DICTIONARY:
+    if (o->ndicts == sizeof o->dicts / sizeof *o->dicts) {
+      xmt_cli_usage_error("align ", "too many --dictionary");
+      return 0;
+    }
+    o->dicts[o->ndicts++] = arg;
+    o->priors = 1;
+    break;
+  case OPT_SOURCE_LANG:
+  case OPT_TARGET_LANG:
+    o->lang[c == OPT_TARGET_LANG] = arg;
+    o->priors = 1;
+    break;
+  }
+  return 1;
+}
+
 /* Reads the options into o. Returns -1 to go on, else an exit status. */
 static int parse_options(int argc, char **argv, struct options *o) {
-  static const struct option options[] = {
-      {"input", required_argument, NULL, 'i'},
-      {"reverse", no_argument, NULL, 'r'},
-      {"iterations", required_argument, NULL, 'I'},
-      {"favor_diagonal", no_argument, NULL, 'd'},
-      {"optimize_tension", no_argument, NULL, 'o'},
-      {"variational_bayes", no_argument, NULL, 'v'},
-      {"alpha", required_argument, NULL, 'a'},
-      {"p0", required_argument, NULL, 'p'},
-      {"diagonal_tension", required_argument, NULL, 'T'},
-      {"symmetrize", required_argument, NULL, OPT_SYM},
-      {"tokenize", no_argument, NULL, OPT_TOKENIZE},
-      {"lowercase", no_argument, NULL, OPT_LOWER},
-      {"threads", required_argument, NULL, OPT_THREADS},
-      {"save-model", required_argument, NULL, OPT_SAVE},
-      {"model", required_argument, NULL, OPT_MODEL},
-      {"dictionary", required_argument, NULL, OPT_DICTIONARY},
-      {"source-lang", required_argument, NULL, OPT_SOURCE_LANG},
-      {"target-lang", required_argument, NULL, OPT_TARGET_LANG},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0}};
   xmt_aligner_options_init(&o->al);
   /* fast_align's defaults: no -d, -o, -v unless asked for */
   o->al.favor_diagonal = o->al.optimize_tension = o->al.variational_bayes = 0;
   o->sym = XMT_SYM_FORWARD;
   o->al.model = XMT_MODEL_IBM2;
-  int reverse = 0, sym_given = 0, c;
-  double v;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, "i:rI:dova:p:T:h", options, NULL)) !=
-         -1) {
-    switch (c) {
-    case 'i':
-      o->input = optarg;
-      break;
-    case 'r':
-      reverse = 1;
-      break;
-    case 'd':
-      o->al.favor_diagonal = 1;
-      break;
-    case 'o':
-      o->al.optimize_tension = 1;
-      break;
-    case 'v':
-      o->al.variational_bayes = 1;
-      break;
-    case 'I':
-      if (!number("-I", optarg, 1, 1000, &v) || v != (unsigned)v)
-        return EXIT_BAD_INPUT;
-      o->al.iterations = (unsigned)v;
-      break;
-    case 'a':
-      if (!number("-a", optarg, 1e-300, 1e300, &o->al.alpha))
-        return EXIT_BAD_INPUT;
-      break;
-    case 'p':
-      if (!number("-p", optarg, 0, 0.999999, &o->al.prob_align_null))
-        return EXIT_BAD_INPUT;
-      break;
-    case 'T':
-      if (!number("-T", optarg, 1e-6, 1e6, &o->al.tension))
-        return EXIT_BAD_INPUT;
-      break;
-    case OPT_SYM:
-      if (xmt_symmetrization_parse(optarg, &o->sym) != XMT_OK) {
-        xmt_cli_usage_error("align ",
-                            "--symmetrize is one of intersect, union, "
-                            "grow-diag, grow-diag-final, grow-diag-final-and");
-        return EXIT_BAD_INPUT;
-      }
-      sym_given = 1;
-      break;
-    case OPT_TOKENIZE:
-      o->tokenize = 1;
-      break;
-    case OPT_LOWER:
-      o->al.lowercase = 1;
-      break;
-    case OPT_THREADS:
-      if (!number("--threads", optarg, 0, 256, &v) || v != (unsigned)v)
-        return EXIT_BAD_INPUT;
-      o->al.threads = (unsigned)v;
-      break;
-    case OPT_SAVE:
-      o->save = optarg;
-      break;
-    case OPT_MODEL: /* a model kind, else a model file */
-      if (xmt_cli_parse_align_model(optarg, &o->al.model) != 0)
-        o->model = optarg;
-      break;
-    case OPT_DICTIONARY:
-      if (o->ndicts == sizeof o->dicts / sizeof *o->dicts) {
-        xmt_cli_usage_error("align ", "too many --dictionary");
-        return EXIT_BAD_INPUT;
-      }
-      o->dicts[o->ndicts++] = optarg;
-      o->priors = 1;
-      break;
-    case OPT_SOURCE_LANG:
-    case OPT_TARGET_LANG:
-      o->lang[c == OPT_TARGET_LANG] = optarg;
-      o->priors = 1;
-      break;
-    case 'h':
-      usage(stdout);
-      return EXIT_OK;
-    default:
-      xmt_cli_usage_error("align ", "bad option");
-      return EXIT_BAD_INPUT;
-    }
-  }
+  struct align_args a = {o, 0, 0};
+  int rc = xmt_cli_parse(&align, argc, argv, take, &a);
+  if (rc >= 0)
+    return rc;
   const char *problem = NULL;
   if (optind != argc)
     problem = "unexpected argument";
@@ -398,13 +391,13 @@ static int parse_options(int argc, char **argv, struct options *o) {
     problem = "missing -i FILE";
   else if (o->model != NULL && o->save != NULL)
     problem = "--model aligns without training: it excludes --save-model";
-  else if (reverse && sym_given)
+  else if (a.reverse && a.sym_given)
     problem = "-r and --symmetrize exclude each other";
   if (problem != NULL) {
     xmt_cli_usage_error("align ", problem);
     return EXIT_BAD_INPUT;
   }
-  if (reverse)
+  if (a.reverse)
     o->sym = XMT_SYM_REVERSE;
   /* without prior options, exactly fast_align's model */
   o->al.string_priors = o->priors;

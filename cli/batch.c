@@ -27,50 +27,54 @@
 
 #include "cli.h"
 
-static void usage(FILE *fp) {
-  fprintf(fp,
-          "Usage: xliffmt batch IN... -o OUTDIR --mt BACKEND [OPTIONS]\n\n"
-          "Translates many documents as `xliffmt translate` translates one: "
-          "each\n"
-          "file IN, and every XLIFF or HTML file under each directory IN\n"
-          "(named ");
+enum { XMT_OPT_JOBS = 400, XMT_OPT_FORCE, XMT_OPT_FRESH_ENGINE };
+
+static const struct xmt_cli_option batch_options[] = {
+    {"output", 'o', "OUTDIR", "the output tree (created)"},
+    {"jobs", 'j', "N", "documents translated at once (default 1)"},
+    {"force", XMT_OPT_FORCE, NULL,
+     "translate documents whose output is up to\ndate too"},
+    {"fresh-engine", XMT_OPT_FRESH_ENGINE, NULL,
+     "start the engine anew for each document\n(default: once per job; an "
+     "engine may\ncarry context from one document to the\nnext)"},
+    {"report", XMT_OPT_REPORT, "FILE",
+     "JSON: one object per document, as\ntranslate's --report, and the "
+     "totals"},
+    {NULL, 0, NULL, NULL}};
+
+static const struct xmt_cli_option *const groups[] = {
+    batch_options,       xmt_cli_lang_options, xmt_cli_mt_options,
+    xmt_cli_run_options, xmt_cli_tail_options, NULL};
+
+/* The extensions a directory walk takes, from the format table. */
+static void batch_more(FILE *fp) {
   size_t n;
   const struct xmt_format_info *formats = xmt_format_list(&n);
-  const char *sep = "";
-  for (size_t i = 0; i < n; i++)
-    for (const char *const *e = formats[i].extensions; *e != NULL; e++) {
-      fprintf(fp, "%s%s", sep, *e);
-      sep = ", ";
-    }
-  fprintf(
-      fp,
-      "), is written to\n"
-      "OUTDIR under the same relative path (a file IN: under its name).\n"
-      "An output newer than its input is left alone, so a batch that was\n"
-      "stopped goes on where it stopped. One bad document does not stop\n"
-      "the others.\n\n"
-      "  -o, --output OUTDIR       the output tree (created)\n"
-      "  -j, --jobs N              documents translated at once (default "
-      "1)\n"
-      "      --force               translate documents whose output is up "
-      "to\n"
-      "                            date too\n"
-      "      --fresh-engine        start the engine anew for each document\n"
-      "                            (default: once per job; an engine may\n"
-      "                            carry context from one document to the\n"
-      "                            next)\n"
-      "      --report FILE         JSON: one object per document, as\n"
-      "                            translate's --report, and the totals\n"
-      "  -q, --quiet               no progress and no summary on stderr\n"
-      "  -h, --help                this help\n\n"
-      "Every other option of `xliffmt translate` (--mt, -s, -t, --tags,\n"
-      "...) applies to each document; see xliffmt-translate(1).\n\n"
-      "Exit status: 0 all documents done, 1 some document could not be\n"
-      "translated (the others were written), 2 internal error, 3 done but\n"
-      "some segments not translated.\n");
+  fputs("\nDocuments taken from a directory:", fp);
+  for (size_t i = 0; i < n; i++) {
+    fprintf(fp, "\n  %-34s", formats[i].description);
+    for (const char *const *e = formats[i].extensions; *e != NULL; e++)
+      fprintf(fp, " %s", *e);
+  }
+  fputc('\n', fp);
+  xmt_cli_backends_help(fp);
 }
 
-enum { XMT_OPT_JOBS = 400, XMT_OPT_FORCE, XMT_OPT_FRESH_ENGINE };
+static const struct xmt_cli_command batch_command = {
+    "batch ",
+    "Usage: xliffmt batch IN... -o OUTDIR --mt BACKEND [OPTIONS]\n\n"
+    "Translates many documents as `xliffmt translate` translates one: each\n"
+    "file IN, and every XLIFF or HTML file under each directory IN (by\n"
+    "its name, listed below; the content then decides its format), is\n"
+    "written to OUTDIR under the same relative path (a file IN: under its\n"
+    "name). An output newer than its input is left alone, so a batch that\n"
+    "was stopped goes on where it stopped. One bad document does not stop\n"
+    "the others. The options of `xliffmt translate` apply to each\n"
+    "document; see xliffmt-translate(1).\n\n",
+    groups, batch_more,
+    "Exit status: 0 all documents done, 1 some document could not be\n"
+    "translated (the others were written), 2 internal error, 3 done but\n"
+    "some segments not translated.\n"};
 
 /* A worker's answer for a document it did not begin (Ctrl-C came first). */
 #define NOT_STARTED (-1)
@@ -585,137 +589,242 @@ static void free_batch(struct batch *b) {
     rmdir(b->tmpdir);
 }
 
-int xmt_cli_batch(int argc, char **argv) {
-  static const struct option options[] = {
-      XMT_CLI_RUN_LONG_OPTIONS,
-      XMT_CLI_MT_LONG_OPTIONS,
-      {"jobs", required_argument, NULL, 'j'},
-      {"force", no_argument, NULL, XMT_OPT_FORCE},
-      {"fresh-engine", no_argument, NULL, XMT_OPT_FRESH_ENGINE},
-      {NULL, 0, NULL, 0}};
+/* The options of batch beyond translate's. */
+struct batch_args {
   struct xmt_cli_settings s;
-  xmt_cli_settings_init(&s);
-  s.command = "batch ";
-  unsigned long jobs = 1;
-  int force = 0, fresh_engine = 0, c;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, "o:s:t:m:j:qh", options, NULL)) != -1) {
-    if (c == 'h') {
-      usage(stdout);
-      return EXIT_OK;
+  unsigned long jobs;
+  int force, fresh_engine;
+};
+
+static int take(void *user, int c, const char *arg) {
+  struct batch_args *a = user;
+  if (c == 'j') {
+    char *end;
+    errno = 0;
+    a->jobs = strtoul(arg, &end, 10);
+    if (errno != 0 || *end != '\0' || a->jobs < 1 || a->jobs > 256) {
+      xmt_cli_usage_error("batch ", "--jobs takes a number from 1 to 256");
+      return 0;
     }
-    if (c == 'j') {
-      char *end;
-      errno = 0;
-      jobs = strtoul(optarg, &end, 10);
-      if (errno != 0 || *end != '\0' || jobs < 1 || jobs > 256) {
-        xmt_cli_usage_error("batch ", "--jobs takes a number from 1 to 256");
-        return EXIT_BAD_INPUT;
-      }
-      continue;
-    }
-    if (c == XMT_OPT_FORCE) {
-      force = 1;
-      continue;
-    }
-    if (c == XMT_OPT_FRESH_ENGINE) {
-      fresh_engine = 1;
-      continue;
-    }
-    if (!xmt_cli_take_option(&s, c, optarg))
-      return EXIT_BAD_INPUT;
+  } else if (c == XMT_OPT_FORCE) {
+    a->force = 1;
+  } else if (c == XMT_OPT_FRESH_ENGINE) {
+    a->fresh_engine = 1;
+  } else {
+    return xmt_cli_take_option(&a->s, c, arg);
   }
-  if (optind == argc) {
-    xmt_cli_usage_error("batch ", "missing input files or directories");
+  return 1;
+}
+
+/* Parses argv; -1 to go on, else the exit status. */
+static int parse(int argc, char **argv, struct batch_args *a) {
+  memset(a, 0, sizeof *a);
+  xmt_cli_settings_init(&a->s);
+  a->s.command = batch_command.name;
+  a->jobs = 1;
+  int rc = xmt_cli_parse(&batch_command, argc, argv, take, a);
+  if (rc >= 0)
+    return rc;
+  const char *bad = NULL;
+  if (optind == argc)
+    bad = "missing input files or directories";
+  else if (a->s.out == NULL || strcmp(a->s.out, "-") == 0)
+    bad = "missing -o OUTDIR (the output tree)";
+  /* Each document would load the model before the others saved. */
+  else if ((a->s.flags & XMT_FILTER_UPDATE_MODEL) != 0 && a->jobs > 1)
+    bad = "--update-model needs --jobs 1: each document adds to what the "
+          "ones before it taught the model";
+  if (bad != NULL) {
+    xmt_cli_usage_error("batch ", bad);
     return EXIT_BAD_INPUT;
   }
-  if (s.out == NULL || strcmp(s.out, "-") == 0) {
-    xmt_cli_usage_error("batch ", "missing -o OUTDIR (the output tree)");
+  return -1;
+}
+
+/* One input argument: a file, or a directory walked. */
+static int collect_one(struct batch *b, const char *in) {
+  struct stat st;
+  if (stat(in, &st) != 0) {
+    fprintf(stderr, "xliffmt: %s: %s\n", in, strerror(errno));
     return EXIT_BAD_INPUT;
   }
-  if ((s.flags & XMT_FILTER_UPDATE_MODEL) != 0 && jobs > 1) {
-    /* Each document would load the model before the others saved. */
-    xmt_cli_usage_error("batch ", "--update-model needs --jobs 1: each "
-                                  "document adds to what the ones before "
-                                  "it taught the model");
+  if (!S_ISDIR(st.st_mode)) {
+    const char *slash = strrchr(in, '/');
+    return add_doc(b, in, slash != NULL ? slash + 1 : in) != 0 ? EXIT_INTERNAL
+                                                               : EXIT_OK;
+  }
+  const struct dir_chain root = {st.st_dev, st.st_ino, NULL};
+  if (b->outdir_exists &&
+      same_dir(&st, b->outdir_st.st_dev, b->outdir_st.st_ino)) {
+    fprintf(stderr,
+            "xliffmt: %s: the output directory is an input "
+            "directory: give -o another\n",
+            in);
     return EXIT_BAD_INPUT;
   }
-  const char *spec;
-  const struct xmt_backend *backend = xmt_cli_backend(&s, &spec);
-  if (backend == NULL)
-    return EXIT_BAD_INPUT;
-  const char *batch_report = s.report;
-  struct batch b;
-  memset(&b, 0, sizeof b);
-  b.outdir = s.out;
-  b.backend = backend;
-  b.spec = spec;
-  b.reports = batch_report != NULL;
-  b.fresh_engine = fresh_engine;
+  return walk(b, in, "", &root) != 0 ? EXIT_BAD_INPUT : EXIT_OK;
+}
+
+/* The documents of the operands, sorted, none written twice. */
+static int collect(struct batch *b, int argc, char **argv) {
   int rc = EXIT_OK;
-  b.outdir_exists = stat(b.outdir, &b.outdir_st) == 0;
-  for (int i = optind; rc == EXIT_OK && i < argc; i++) {
-    struct stat st;
-    if (stat(argv[i], &st) != 0) {
-      fprintf(stderr, "xliffmt: %s: %s\n", argv[i], strerror(errno));
-      rc = EXIT_BAD_INPUT;
-    } else if (S_ISDIR(st.st_mode)) {
-      const struct dir_chain root = {st.st_dev, st.st_ino, NULL};
-      if (b.outdir_exists &&
-          same_dir(&st, b.outdir_st.st_dev, b.outdir_st.st_ino)) {
-        fprintf(stderr,
-                "xliffmt: %s: the output directory is an input "
-                "directory: give -o another\n",
-                argv[i]);
-        rc = EXIT_BAD_INPUT;
-      } else if (walk(&b, argv[i], "", &root) != 0) {
-        rc = EXIT_BAD_INPUT;
-      }
-    } else {
-      const char *slash = strrchr(argv[i], '/');
-      if (add_doc(&b, argv[i], slash != NULL ? slash + 1 : argv[i]) != 0)
-        rc = EXIT_INTERNAL;
-    }
-  }
-  if (rc == EXIT_OK && b.n > 1)
-    qsort(b.docs, b.n, sizeof *b.docs, by_rel);
-  for (size_t i = 1; rc == EXIT_OK && i < b.n; i++)
-    if (strcmp(b.docs[i].rel, b.docs[i - 1].rel) == 0) {
+  b->outdir_exists = stat(b->outdir, &b->outdir_st) == 0;
+  for (int i = optind; rc == EXIT_OK && i < argc; i++)
+    rc = collect_one(b, argv[i]);
+  if (rc == EXIT_OK && b->n > 1)
+    qsort(b->docs, b->n, sizeof *b->docs, by_rel);
+  for (size_t i = 1; rc == EXIT_OK && i < b->n; i++)
+    if (strcmp(b->docs[i].rel, b->docs[i - 1].rel) == 0) {
       fprintf(stderr, "xliffmt: %s and %s would both be written to %s\n",
-              b.docs[i - 1].in, b.docs[i].in, b.docs[i].out);
+              b->docs[i - 1].in, b->docs[i].in, b->docs[i].out);
       rc = EXIT_BAD_INPUT;
     }
-  if (rc == EXIT_OK && mkdir(b.outdir, 0777) != 0 && errno != EEXIST) {
-    fprintf(stderr, "xliffmt: %s: cannot create the directory: %s\n", b.outdir,
+  return rc;
+}
+
+/* The output directory, its list of incomplete documents, the temporary
+ * directory of the reports. */
+static int prepare(struct batch *b, struct xmt_cli_batch_state *state, int rc) {
+  if (rc == EXIT_OK && mkdir(b->outdir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "xliffmt: %s: cannot create the directory: %s\n", b->outdir,
             strerror(errno));
     rc = EXIT_BAD_INPUT;
   }
-  struct xmt_cli_batch_state state;
-  if ((xmt_cli_batch_state_load(&state, b.outdir) != 0 ||
-       xmt_cli_batch_state_prune(&state, b.outdir) != 0) &&
+  if ((xmt_cli_batch_state_load(state, b->outdir) != 0 ||
+       xmt_cli_batch_state_prune(state, b->outdir) != 0) &&
       rc == EXIT_OK) {
     fprintf(stderr,
             "xliffmt: %s: cannot read the list of incomplete "
             "documents: %s\n",
-            state.path != NULL ? state.path : b.outdir, strerror(errno));
+            state->path != NULL ? state->path : b->outdir, strerror(errno));
     rc = EXIT_BAD_INPUT;
   }
   const char *tmp = getenv("TMPDIR");
-  snprintf(b.tmpdir, sizeof b.tmpdir, "%s/xliffmt-batch-XXXXXX",
+  snprintf(b->tmpdir, sizeof b->tmpdir, "%s/xliffmt-batch-XXXXXX",
            tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
-  if (rc == EXIT_OK && mkdtemp(b.tmpdir) == NULL) {
+  if (rc == EXIT_OK && mkdtemp(b->tmpdir) == NULL) {
     fprintf(stderr, "xliffmt: cannot create a temporary directory: %s\n",
             strerror(errno));
-    b.tmpdir[0] = '\0';
+    b->tmpdir[0] = '\0';
     rc = EXIT_INTERNAL;
   }
-  if (rc != EXIT_OK) {
-    xmt_cli_batch_state_free(&state);
-    free_batch(&b);
-    return rc;
-  }
+  return rc;
+}
 
-  struct sigaction sa, old_int, old_term, old_pipe;
+/* The run: the workers, what is handed out, what came back. */
+struct run {
+  struct batch *b;
+  const struct batch_args *a;
+  struct xmt_cli_batch_state *state;
+  struct totals t;
+  struct slot *slots;
+  struct pollfd *pfd;
+  size_t running, next;
+  int tty;
+  double t0;
+  struct sigaction old_pipe;
+};
+
+/* Hands documents to idle workers until all are busy; an up-to-date
+ * document is skipped. */
+static int hand_out(struct run *r) {
+  struct batch *b = r->b;
+  while (!stop && r->running < r->a->jobs && r->next < b->n) {
+    struct doc *d = &b->docs[r->next];
+    struct stat si, so;
+    if (!r->a->force && !xmt_cli_batch_state_has(r->state, d->rel) &&
+        stat(d->in, &si) == 0 && stat(d->out, &so) == 0 && newer(&so, &si)) {
+      d->skipped = 1;
+      r->t.skipped++;
+      progress(&r->t, d, r->t0, r->tty, r->a->s.quiet);
+      r->next++;
+      continue;
+    }
+    if (make_parents(d->out) != 0) {
+      d->done = 1;
+      d->rc = EXIT_BAD_INPUT;
+      r->t.done++;
+      r->t.failed++;
+      r->next++;
+      continue;
+    }
+    /* Listed before it is begun: whatever happens next, a rerun does
+     * not take a partial output for a finished one. */
+    if (xmt_cli_batch_state_mark(r->state, d->rel, 1) != 0) {
+      fprintf(stderr, "xliffmt: %s: cannot write: %s\n", r->state->path,
+              strerror(errno));
+      return EXIT_INTERNAL;
+    }
+    struct slot *slots = r->slots;
+    size_t k = 0;
+    while (slots[k].busy)
+      k++;
+    /* A worker gone since its last document is started again. */
+    if (slots[k].pid != 0 &&
+        write_full(slots[k].to, &r->next, sizeof r->next) != 0)
+      end_worker(&slots[k], 0, NULL);
+    if (slots[k].pid == 0 &&
+        (start_worker(b, &r->a->s, slots, r->a->jobs, k, &r->old_pipe) != 0 ||
+         write_full(slots[k].to, &r->next, sizeof r->next) != 0)) {
+      fprintf(stderr, "xliffmt: cannot start a process: %s\n", strerror(errno));
+      return EXIT_INTERNAL;
+    }
+    slots[k].busy = 1;
+    slots[k].doc = r->next++;
+    r->running++;
+  }
+  return EXIT_OK;
+}
+
+/* Takes in the result of the worker of slot. */
+static int take_result(struct run *r, struct slot *slot) {
+  finish(r->b, slot);
+  const struct doc *d = &r->b->docs[slot->doc];
+  r->running--;
+  if (d->rc == NOT_STARTED || d->rc == 130) {
+    *(d->rc == 130 ? &r->t.interrupted : &r->t.not_started) += 1;
+    return EXIT_OK;
+  }
+  int rc = EXIT_OK;
+  r->t.done++;
+  add_stats(&r->t.s, &d->stats);
+  if (d->rc == EXIT_PARTIAL) {
+    r->t.partial++;
+  } else if (d->rc != EXIT_OK) {
+    r->t.failed++;
+  } else if (xmt_cli_batch_state_mark(r->state, d->rel, 0) != 0) {
+    fprintf(stderr, "xliffmt: %s: cannot write: %s\n", r->state->path,
+            strerror(errno));
+    rc = EXIT_INTERNAL;
+  }
+  progress(&r->t, d, r->t0, r->tty, r->a->s.quiet);
+  return rc;
+}
+
+/* Waits for a result and takes in every one there is. */
+static int wait_results(struct run *r) {
+  nfds_t np = 0;
+  for (size_t k = 0; k < r->a->jobs; k++)
+    if (r->slots[k].busy) {
+      r->pfd[np].fd = r->slots[k].from;
+      r->pfd[np].events = POLLIN;
+      r->pfd[np++].revents = 0;
+    }
+  if (poll(r->pfd, np, -1) < 0)
+    return errno == EINTR ? EXIT_OK : EXIT_INTERNAL;
+  int rc = EXIT_OK;
+  for (size_t k = 0, i = 0; k < r->a->jobs; k++) {
+    if (!r->slots[k].busy)
+      continue;
+    if (r->pfd[i++].revents != 0 && take_result(r, &r->slots[k]) != EXIT_OK)
+      rc = EXIT_INTERNAL;
+  }
+  return rc;
+}
+
+/* Runs the documents on the workers; r->t gets the totals. */
+static int run_documents(struct run *r) {
+  struct sigaction sa, old_int, old_term;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
@@ -724,140 +833,95 @@ int xmt_cli_batch(int argc, char **argv) {
   /* A worker that died has closed its pipe: writing to it must fail, not
    * kill the batch. */
   sa.sa_handler = SIG_IGN;
-  sigaction(SIGPIPE, &sa, &old_pipe);
-
-  struct totals t;
-  memset(&t, 0, sizeof t);
-  t.docs = b.n;
-  int tty = isatty(STDERR_FILENO);
-  double t0 = now_s();
-  struct slot *slots = calloc(jobs, sizeof *slots);
-  struct pollfd *pfd = calloc(jobs, sizeof *pfd);
-  size_t running = 0, next = 0;
-  if (slots == NULL || pfd == NULL)
-    rc = EXIT_INTERNAL;
-  while (rc == EXIT_OK && (next < b.n || running > 0)) {
-    while (!stop && running < jobs && next < b.n) {
-      struct doc *d = &b.docs[next];
-      struct stat si, so;
-      if (!force && !xmt_cli_batch_state_has(&state, d->rel) &&
-          stat(d->in, &si) == 0 && stat(d->out, &so) == 0 && newer(&so, &si)) {
-        d->skipped = 1;
-        t.skipped++;
-        progress(&t, d, t0, tty, s.quiet);
-        next++;
-        continue;
-      }
-      if (make_parents(d->out) != 0) {
-        d->done = 1;
-        d->rc = EXIT_BAD_INPUT;
-        t.done++;
-        t.failed++;
-        next++;
-        continue;
-      }
-      /* Listed before it is begun: whatever happens next, a rerun does
-       * not take a partial output for a finished one. */
-      if (xmt_cli_batch_state_mark(&state, d->rel, 1) != 0) {
-        fprintf(stderr, "xliffmt: %s: cannot write: %s\n", state.path,
-                strerror(errno));
-        rc = EXIT_INTERNAL;
-        break;
-      }
-      size_t k = 0;
-      while (slots[k].busy)
-        k++;
-      /* A worker gone since its last document is started again. */
-      if (slots[k].pid != 0 && write_full(slots[k].to, &next, sizeof next) != 0)
-        end_worker(&slots[k], 0, NULL);
-      if (slots[k].pid == 0 &&
-          (start_worker(&b, &s, slots, jobs, k, &old_pipe) != 0 ||
-           write_full(slots[k].to, &next, sizeof next) != 0)) {
-        fprintf(stderr, "xliffmt: cannot start a process: %s\n",
-                strerror(errno));
-        rc = EXIT_INTERNAL;
-        break;
-      }
-      slots[k].busy = 1;
-      slots[k].doc = next++;
-      running++;
-    }
-    if (running == 0)
+  sigaction(SIGPIPE, &sa, &r->old_pipe);
+  r->t.docs = r->b->n;
+  r->tty = isatty(STDERR_FILENO);
+  r->t0 = now_s();
+  r->slots = calloc(r->a->jobs, sizeof *r->slots);
+  r->pfd = calloc(r->a->jobs, sizeof *r->pfd);
+  int rc = r->slots == NULL || r->pfd == NULL ? EXIT_INTERNAL : EXIT_OK;
+  while (rc == EXIT_OK && (r->next < r->b->n || r->running > 0)) {
+    rc = hand_out(r);
+    if (rc == EXIT_OK && r->running == 0)
       break;
-    nfds_t np = 0;
-    for (size_t k = 0; k < jobs; k++)
-      if (slots[k].busy) {
-        pfd[np].fd = slots[k].from;
-        pfd[np].events = POLLIN;
-        pfd[np++].revents = 0;
-      }
-    if (poll(pfd, np, -1) < 0) {
-      if (errno == EINTR)
-        continue;
-      rc = EXIT_INTERNAL;
-      break;
-    }
-    for (size_t k = 0, i = 0; k < jobs; k++) {
-      if (!slots[k].busy)
-        continue;
-      if (pfd[i++].revents == 0)
-        continue;
-      finish(&b, &slots[k]);
-      const struct doc *d = &b.docs[slots[k].doc];
-      running--;
-      if (d->rc == NOT_STARTED || d->rc == 130) {
-        *(d->rc == 130 ? &t.interrupted : &t.not_started) += 1;
-        continue;
-      }
-      t.done++;
-      add_stats(&t.s, &d->stats);
-      if (d->rc == EXIT_PARTIAL)
-        t.partial++;
-      else if (d->rc != EXIT_OK)
-        t.failed++;
-      else if (xmt_cli_batch_state_mark(&state, d->rel, 0) != 0) {
-        fprintf(stderr, "xliffmt: %s: cannot write: %s\n", state.path,
-                strerror(errno));
-        rc = EXIT_INTERNAL;
-      }
-      progress(&t, d, t0, tty, s.quiet);
-    }
+    if (rc == EXIT_OK)
+      rc = wait_results(r);
   }
   /* Whatever stopped the loop, no worker is left behind: idle ones leave
    * when their pipe closes, busy ones (after an error) are stopped. */
-  for (size_t k = 0; slots != NULL && k < jobs; k++)
-    if (slots[k].pid != 0)
-      end_worker(&slots[k], slots[k].busy ? SIGTERM : 0, NULL);
-  free(pfd);
-  free(slots);
-  if (xmt_cli_batch_state_prune(&state, b.outdir) != 0) {
-    fprintf(stderr, "xliffmt: %s: cannot write: %s\n", state.path,
+  for (size_t k = 0; r->slots != NULL && k < r->a->jobs; k++)
+    if (r->slots[k].pid != 0)
+      end_worker(&r->slots[k], r->slots[k].busy ? SIGTERM : 0, NULL);
+  free(r->pfd);
+  free(r->slots);
+  if (xmt_cli_batch_state_prune(r->state, r->b->outdir) != 0) {
+    fprintf(stderr, "xliffmt: %s: cannot write: %s\n", r->state->path,
             strerror(errno));
     rc = EXIT_INTERNAL;
   }
-  xmt_cli_batch_state_free(&state);
-  for (size_t i = next; i < b.n; i++)
-    t.not_started++; /* never handed out */
+  r->t.not_started += r->b->n - r->next; /* never handed out */
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
-  sigaction(SIGPIPE, &old_pipe, NULL);
-  double seconds = now_s() - t0;
-  if (!s.quiet && tty)
+  sigaction(SIGPIPE, &r->old_pipe, NULL);
+  return rc;
+}
+
+/* The summary line, the report and the exit status. */
+static int conclude(struct run *r, int rc) {
+  const struct totals *t = &r->t;
+  double seconds = now_s() - r->t0;
+  if (!r->a->s.quiet && r->tty)
     fputc('\n', stderr);
-  if (!s.quiet)
+  if (!r->a->s.quiet)
     fprintf(stderr,
             "xliffmt: batch: %zu documents, %zu translated, %zu up to date, "
             "%zu with untranslated segments, %zu failed, %zu interrupted, "
             "%zu not started; %zu segments sent in %.2f s\n",
-            t.docs, t.done - t.failed - t.partial, t.skipped, t.partial,
-            t.failed, t.interrupted, t.not_started, t.s.segments, seconds);
-  if (batch_report != NULL &&
-      !write_batch_report(batch_report, &b, &t, seconds) && rc == EXIT_OK)
+            t->docs, t->done - t->failed - t->partial, t->skipped, t->partial,
+            t->failed, t->interrupted, t->not_started, t->s.segments, seconds);
+  if (r->a->s.report != NULL &&
+      !write_batch_report(r->a->s.report, r->b, t, seconds) && rc == EXIT_OK)
     rc = EXIT_BAD_INPUT;
-  free_batch(&b);
   if (stop)
     return 130;
   if (rc != EXIT_OK)
     return rc;
-  return t.failed > 0 ? EXIT_BAD_INPUT : t.partial > 0 ? EXIT_PARTIAL : EXIT_OK;
+  return t->failed > 0    ? EXIT_BAD_INPUT
+         : t->partial > 0 ? EXIT_PARTIAL
+                          : EXIT_OK;
+}
+
+int xmt_cli_batch(int argc, char **argv) {
+  struct batch_args a;
+  int rc = parse(argc, argv, &a);
+  if (rc >= 0)
+    return rc;
+  const char *spec;
+  const struct xmt_backend *backend = xmt_cli_backend(&a.s, &spec);
+  if (backend == NULL)
+    return EXIT_BAD_INPUT;
+  struct batch b;
+  memset(&b, 0, sizeof b);
+  b.outdir = a.s.out;
+  b.backend = backend;
+  b.spec = spec;
+  b.reports = a.s.report != NULL;
+  b.fresh_engine = a.fresh_engine;
+  struct xmt_cli_batch_state state;
+  rc = prepare(&b, &state, collect(&b, argc, argv));
+  if (rc != EXIT_OK) {
+    xmt_cli_batch_state_free(&state);
+    free_batch(&b);
+    return rc;
+  }
+  struct run r;
+  memset(&r, 0, sizeof r);
+  r.b = &b;
+  r.a = &a;
+  r.state = &state;
+  rc = run_documents(&r);
+  xmt_cli_batch_state_free(&state);
+  rc = conclude(&r, rc);
+  free_batch(&b);
+  return rc;
 }

@@ -8,18 +8,24 @@
 
 #include "cli.h"
 
-static void usage(FILE *fp) {
-  fprintf(fp,
-          "Usage: xliffmt check IN [--json] [--quiet] [-s SRC] [-t TGT]\n\n"
-          "Parses IN (XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF or HTML; - is\n"
-          "standard input) and reports units, segments, words, inline codes\n"
-          "by element, and the problems found. An HTML page is checked as\n"
-          "the XLIFF document 'xliffmt extract' writes of it.\n\n"
-          "  -j, --json    one JSON object on standard output\n"
-          "  -q, --quiet   print only problems (text mode)\n"
-          "  -s SRC, -t TGT  languages of an HTML page's XLIFF\n"
-          "  -h, --help    this help\n");
-}
+static const struct xmt_cli_option check_options[] = {
+    {"json", 'j', NULL, "one JSON object on standard output"},
+    {"quiet", 'q', NULL, "print only problems (text mode)"},
+    {"source-lang", 's', "SRC", "source language of an HTML page's XLIFF"},
+    {"target-lang", 't', "TGT", "target language of an HTML page's XLIFF"},
+    {"help", 'h', NULL, "this help"},
+    {NULL, 0, NULL, NULL}};
+
+static const struct xmt_cli_option *const groups[] = {check_options, NULL};
+
+static const struct xmt_cli_command check = {
+    "check ",
+    "Usage: xliffmt check IN [--json] [--quiet] [-s SRC] [-t TGT]\n\n"
+    "Parses IN (XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF or HTML, its content\n"
+    "decides; - is standard input) and reports units, segments, words,\n"
+    "inline codes by element, and the problems found. An HTML page is\n"
+    "checked as the XLIFF document 'xliffmt extract' writes of it.\n\n",
+    groups, NULL, NULL};
 
 /* Problems are kept until the end for JSON, printed at once for text. */
 struct problems {
@@ -118,46 +124,59 @@ static void print_text(const char *path, const struct xmt_check_report *r,
          r->warnings);
 }
 
-int xmt_cli_check(int argc, char **argv) {
-  static const struct option options[] = {
-      {"json", no_argument, NULL, 'j'},
-      {"quiet", no_argument, NULL, 'q'},
-      {"source-lang", required_argument, NULL, 's'},
-      {"target-lang", required_argument, NULL, 't'},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0}};
-  struct problems ps = {0, 0, NULL, 0, 0};
-  const char *src = NULL, *tgt = NULL;
-  int c;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, "jqs:t:h", options, NULL)) != -1) {
-    switch (c) {
-    case 'j':
-      ps.json = 1;
-      break;
-    case 'q':
-      ps.quiet = 1;
-      break;
-    case 's':
-      src = optarg;
-      break;
-    case 't':
-      tgt = optarg;
-      break;
-    case 'h':
-      usage(stdout);
-      return EXIT_OK;
-    default:
-      xmt_cli_usage_error("check ", "bad option");
-      return EXIT_BAD_INPUT;
+struct check_args {
+  struct problems ps;
+  const char *src, *tgt;
+};
+
+static int take(void *user, int c, const char *arg) {
+  struct check_args *a = user;
+  if (c == 'j')
+    a->ps.json = 1;
+  else if (c == 'q')
+    a->ps.quiet = 1;
+  else if (c == 's')
+    a->src = arg;
+  else if (c == 't')
+    a->tgt = arg;
+  return 1;
+}
+
+/* Prints the report; returns the exit status. */
+static int print(const char *path, xmt_filter *f, xmt_status st,
+                 struct xmt_check_report *report, struct problems *ps,
+                 enum xmt_doc_format format) {
+  int rc = EXIT_OK;
+  if (st != XMT_OK) {
+    const struct xmt_error *err = xmt_filter_error(f);
+    xmt_cli_report(err);
+    rc = xmt_cli_exit_status(st);
+    if (ps->json) {
+      /* The fatal error is a problem too, for machines. */
+      struct xmt_problem p = {XMT_ERROR,   path,         err->line,
+                              err->column, err->unit_id, err->message};
+      report->errors++;
+      on_problem(ps, &p);
     }
+  } else if (report->errors > 0) {
+    rc = EXIT_BAD_INPUT;
   }
-  if (optind + 1 != argc) {
-    xmt_cli_usage_error("check ", optind == argc
-                                      ? "missing input file"
-                                      : "exactly one input file expected");
+  if (ps->json)
+    print_json(path, report, ps);
+  else if (st == XMT_OK && !ps->quiet)
+    print_text(path, report, format);
+  return rc;
+}
+
+int xmt_cli_check(int argc, char **argv) {
+  struct check_args a;
+  memset(&a, 0, sizeof a);
+  int rc = xmt_cli_parse(&check, argc, argv, take, &a);
+  if (rc >= 0)
+    return rc;
+  if (!xmt_cli_operands(&check, argc, 1, "missing input file"))
     return EXIT_BAD_INPUT;
-  }
+  struct problems ps = a.ps;
   const char *path = argv[optind];
   xmt_filter *f = xmt_filter_new();
   if (f == NULL) {
@@ -165,31 +184,14 @@ int xmt_cli_check(int argc, char **argv) {
     return EXIT_INTERNAL;
   }
   struct xmt_check_report report;
+  memset(&report, 0, sizeof report);
   enum xmt_doc_format format = XMT_FORMAT_XLIFF;
-  xmt_status st = xmt_filter_set_languages(f, src, tgt);
+  xmt_status st = xmt_filter_set_languages(f, a.src, a.tgt);
   if (st == XMT_OK && !ps.json && !ps.quiet)
     xmt_filter_detect_format(f, path, &format); /* for the first line */
   if (st == XMT_OK)
     st = xmt_filter_check_file(f, path, &report, on_problem, &ps);
-  int rc = EXIT_OK;
-  if (st != XMT_OK) {
-    const struct xmt_error *err = xmt_filter_error(f);
-    xmt_cli_report(err);
-    rc = xmt_cli_exit_status(st);
-    if (ps.json) {
-      /* The fatal error is a problem too, for machines. */
-      struct xmt_problem p = {XMT_ERROR,   path,         err->line,
-                              err->column, err->unit_id, err->message};
-      report.errors++;
-      on_problem(&ps, &p);
-    }
-  } else if (report.errors > 0) {
-    rc = EXIT_BAD_INPUT;
-  }
-  if (ps.json)
-    print_json(path, &report, &ps);
-  else if (st == XMT_OK && !ps.quiet)
-    print_text(path, &report, format);
+  rc = print(path, f, st, &report, &ps, format);
   for (size_t i = 0; i < ps.n; i++)
     free(ps.lines[i]);
   free(ps.lines);

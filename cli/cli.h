@@ -9,6 +9,8 @@
 
 #include "xliffmt.h"
 
+struct xmt_cli_settings;
+
 /* Exit statuses, documented in xliffmt(1). */
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_INTERNAL = 2, EXIT_PARTIAL = 3 };
 
@@ -21,15 +23,16 @@ int xmt_cli_segment(int argc, char **argv);
 int xmt_cli_align(int argc, char **argv);
 /* report (report.c); xmt_cli_report below prints an error. */
 int xmt_cli_report_command(int argc, char **argv);
-/* extract and merge of XLIFF documents (cli_offline.c). */
-int xmt_cli_extract_segments(int argc, char **argv);
-int xmt_cli_merge_segments(int argc, char **argv);
-/* extract and merge: HTML pages (cli_extract.c, cli_merge.c), else the
- * XLIFF forms above. */
+/* extract and merge of an XLIFF document, in, as s says (offline.c). */
+int xmt_cli_extract_segments(const struct xmt_cli_settings *s, const char *in);
+int xmt_cli_merge_segments(const struct xmt_cli_settings *s, const char *in);
+/* extract and merge: an HTML page (extract.c, merge.c), else the XLIFF
+ * forms above. */
 int xmt_cli_extract(int argc, char **argv);
 int xmt_cli_merge(int argc, char **argv);
-/* 1 when the input named on an extract or merge command line is HTML. */
-int xmt_cli_is_html(int argc, char **argv);
+/* The format of the input at path (standard input read ahead), or -1
+ * after reporting that it cannot be read. */
+int xmt_cli_input_format(const char *path, enum xmt_doc_format *format);
 
 /* A line-oriented input file ("-" is standard input). */
 struct xmt_cli_lines {
@@ -83,50 +86,59 @@ enum {
   XMT_OPT_ENGINE_JOBS,
   XMT_OPT_KEEP_GOING,
   XMT_OPT_MAX_ANSWER,
-  XMT_OPT_ENCODING_ERRORS
+  XMT_OPT_ENCODING_ERRORS,
+  XMT_OPT_SKIP_PRE,
+  XMT_OPT_SKIP_CODE
 };
 
-#define XMT_CLI_RUN_LONG_OPTIONS                                               \
-  {"output", required_argument, NULL, 'o'},                                    \
-      {"source-lang", required_argument, NULL, 's'},                           \
-      {"target-lang", required_argument, NULL, 't'},                           \
-      {"tags", required_argument, NULL, XMT_OPT_TAGS},                         \
-      {"aligner", required_argument, NULL, XMT_OPT_ALIGNER},                   \
-      {"align-model", required_argument, NULL, XMT_OPT_ALIGN_MODEL},           \
-      {"model", required_argument, NULL, XMT_OPT_MODEL},                       \
-      {"dictionary", required_argument, NULL, XMT_OPT_DICTIONARY},             \
-      {"update-model", no_argument, NULL, XMT_OPT_UPDATE_MODEL},               \
-      {"rule", required_argument, NULL, XMT_OPT_RULE},                         \
-      {"symmetrize", required_argument, NULL, XMT_OPT_SYMMETRIZE},             \
-      {"srx", required_argument, NULL, XMT_OPT_SRX},                           \
-      {"no-segment", no_argument, NULL, XMT_OPT_NO_SEGMENT},                   \
-      {"resegment", no_argument, NULL, XMT_OPT_RESEGMENT},                     \
-      {"overwrite", no_argument, NULL, XMT_OPT_OVERWRITE},                     \
-      {"alt-trans", no_argument, NULL, XMT_OPT_ALT_TRANS},                     \
-      {"seg-source", no_argument, NULL, XMT_OPT_SEG_SOURCE},                   \
-      {"approved", no_argument, NULL, XMT_OPT_APPROVED},                       \
-      {"keep-entities", no_argument, NULL, XMT_OPT_KEEP_ENTITIES},             \
-      {"encoding-errors", required_argument, NULL, XMT_OPT_ENCODING_ERRORS},   \
-      {"state", required_argument, NULL, XMT_OPT_STATE},                       \
-      {"state-qualifier", required_argument, NULL, XMT_OPT_QUALIFIER},         \
-      {"report", required_argument, NULL, XMT_OPT_REPORT},                     \
-      {"quiet", no_argument, NULL, 'q'}, {                                     \
-    "help", no_argument, NULL, 'h'                                             \
-  }
+/* One option of a command: getopt_long's table and --help both come from
+ * these. */
+struct xmt_cli_option {
+  const char *name;  /* long name, without "--" */
+  int code;          /* the short option's letter, or an XMT_OPT_* code */
+  const char *value; /* what it takes, for --help ("FILE"); NULL: none */
+  const char *help;  /* lines ('\n' between them) */
+};
+/* A command: its usage (text before the options, ending with an empty
+ * line), its option groups (NULL-terminated; each group ends with a NULL
+ * name) and text after the options (or NULL). */
+struct xmt_cli_command {
+  const char *name; /* "translate ", for messages */
+  const char *usage;
+  const struct xmt_cli_option *const *groups;
+  void (*more)(FILE *fp); /* prints more after the options, or NULL */
+  const char *after;
+};
+/* The groups the commands that run the pipeline share: -o; -s -t; the
+ * engine's; the aligner's, projector's and writer's; --report; -q -h. */
+extern const struct xmt_cli_option xmt_cli_output_option[];
+extern const struct xmt_cli_option xmt_cli_lang_options[];
+extern const struct xmt_cli_option xmt_cli_mt_options[];
+extern const struct xmt_cli_option xmt_cli_run_options[];
+extern const struct xmt_cli_option xmt_cli_report_option[];
+extern const struct xmt_cli_option xmt_cli_tail_options[];
 
-/* The options of the commands that call an engine (translate, batch). */
-#define XMT_CLI_MT_LONG_OPTIONS                                                \
-  {"mt", required_argument, NULL, 'm'},                                        \
-      {"mt-option", required_argument, NULL, XMT_OPT_MT_OPTION},               \
-      {"timeout", required_argument, NULL, XMT_OPT_TIMEOUT},                   \
-      {"batch-size", required_argument, NULL, XMT_OPT_BATCH},                  \
-      {"engine-jobs", required_argument, NULL, XMT_OPT_ENGINE_JOBS},           \
-      {"keep-going", no_argument, NULL, XMT_OPT_KEEP_GOING},                   \
-      {"max-answer-size", required_argument, NULL, XMT_OPT_MAX_ANSWER},        \
-      {"probes", required_argument, NULL, XMT_OPT_PROBES},                     \
-      {"cache", required_argument, NULL, XMT_OPT_CACHE}, {                     \
-    "cache-max", required_argument, NULL, XMT_OPT_CACHE_MAX                    \
-  }
+/* The MT backends --mt takes, from the library's registry, one a line
+ * ("  apertium:PAIR     Apertium, ..."), under a heading. */
+void xmt_cli_backends_help(FILE *fp);
+/* Prints cmd's usage, options and the text after them. */
+void xmt_cli_help(FILE *fp, const struct xmt_cli_command *cmd);
+/* The option of cmd with that code, or NULL. */
+const struct xmt_cli_option *
+xmt_cli_find_option(const struct xmt_cli_command *cmd, int code);
+/* Parses argv with getopt_long, once, by cmd's options (abbreviations
+ * as getopt takes them; options and operands in any order): -h prints
+ * the help, each other option goes to take (0: a usage error it
+ * reported). Returns -1 to go on (the operands from optind on), else the
+ * exit status. */
+int xmt_cli_parse(const struct xmt_cli_command *cmd, int argc, char **argv,
+                  int (*take)(void *user, int code, const char *arg),
+                  void *user);
+/* 1 when there are want operands from optind; else reports what is
+ * missing (none: missing; too many: for want 1, "exactly one input file
+ * expected", else missing) and returns 0. */
+int xmt_cli_operands(const struct xmt_cli_command *cmd, int argc, int want,
+                     const char *missing);
 
 struct xmt_cli_settings {
   const char *out, *src, *tgt, *mt;
@@ -156,11 +168,21 @@ struct xmt_cli_settings {
   /* merge */
   const char *translations, *alignments, *source_tokens, *target_tokens;
   enum xmt_segments_format format; /* extract */
+  int seen[64];                    /* the options given, in order */
+  size_t nseen;
 };
 
 void xmt_cli_settings_init(struct xmt_cli_settings *s);
 /* Takes one option into s; 0 on a usage error (reported). */
 int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg);
+/* The same as a callback of xmt_cli_parse (user: the settings). */
+int xmt_cli_take(void *settings, int c, const char *arg);
+/* 1, reported, when an option given (s->seen) is not one of codes
+ * (allowed 1) or is one of them (allowed 0): "--NAME does not apply to
+ * WHAT". */
+int xmt_cli_refuse_options(const struct xmt_cli_settings *s,
+                           const struct xmt_cli_command *cmd, const int *codes,
+                           size_t ncodes, int allowed, const char *what);
 /* Applies s to a filter. */
 xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
                              const struct xmt_backend *backend,
@@ -255,21 +277,9 @@ int xmt_cli_output_commit(struct xmt_cli_output *out);
 /* Drops what was written; safe after commit and on a zeroed output. */
 void xmt_cli_output_abort(struct xmt_cli_output *out);
 
-/* Options of extract and merge for HTML pages (cli_extract.c). */
-struct xmt_cli_html_options {
-  const char *out, *src, *tgt;
-  unsigned flags;
-  int quiet;
-};
-/* Parses them, with npaths file arguments (1: extract, which takes -s;
- * 2: merge). Returns -1 to go on, else the exit status (help printed or a
- * usage error reported). */
 /* One warning line when n bytes of page were not UTF-8 and read as
  * U+FFFD (--encoding-errors=replace); nothing when n is 0. */
 void xmt_cli_warn_invalid_bytes(const char *page, size_t n);
-int xmt_cli_html_parse(int argc, char **argv, const char *command, int npaths,
-                       void (*print_usage)(FILE *),
-                       struct xmt_cli_html_options *o);
 
 /* Writes s as a JSON string (NULL as ""). */
 void xmt_cli_json_string(FILE *fp, const char *s);
@@ -289,8 +299,6 @@ int xmt_cli_exit_status(xmt_status status);
 /* --encoding-errors: "fail" clears and "replace" sets
  * XMT_FILTER_HTML_REPLACE_INVALID in *flags; -1 for anything else. */
 int xmt_cli_parse_encoding_errors(const char *arg, unsigned *flags);
-/* "bayes" or "ibm2" into *model; -1 for anything else. */
-int xmt_cli_parse_align_model(const char *name, enum xmt_align_model *model);
 /* Sets the aligner's languages and dictionaries (no --dictionary: "auto"
  * when both languages are known). */
 xmt_status xmt_cli_aligner_priors(xmt_aligner *aligner, const char *source,

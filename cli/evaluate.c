@@ -10,21 +10,44 @@
 
 #include "cli.h"
 
-static void usage(FILE *fp) {
-  fprintf(fp,
-          "Usage: xliffmt evaluate --hypothesis HYP --reference REF [--json]\n"
-          "                        [--generic]\n\n"
-          "Compares the tags of HYP with those of REF, line by line: one\n"
-          "tagged segment per line (XLIFF 1.2 inline markup), the same plain\n"
-          "text on both sides. Reports exact placement (all tags, interior\n"
-          "tags), well-formed lines, flagrant failures (dropped, added,\n"
-          "changed id, mutilated, badly nested) and the content F1 of pairs.\n"
-          "A hypothesis line that does not parse counts as mutilated.\n\n"
-          "  -y, --hypothesis HYP  the tagged segments to score\n"
-          "  -r, --reference REF   the gold tagged segments\n"
-          "  -g, --generic         any XML/HTML inline elements, not XLIFF's\n"
-          "  -j, --json            one JSON object on standard output\n"
-          "  -h, --help            this help\n");
+static const struct xmt_cli_option evaluate_options[] = {
+    {"hypothesis", 'y', "HYP", "the tagged segments to score"},
+    {"reference", 'r', "REF", "the gold tagged segments"},
+    {"generic", 'g', NULL, "any XML/HTML inline elements, not XLIFF's"},
+    {"json", 'j', NULL, "one JSON object on standard output"},
+    {"help", 'h', NULL, "this help"},
+    {NULL, 0, NULL, NULL}};
+
+static const struct xmt_cli_option *const groups[] = {evaluate_options, NULL};
+
+static const struct xmt_cli_command evaluate = {
+    "evaluate ",
+    "Usage: xliffmt evaluate --hypothesis HYP --reference REF [--json]\n"
+    "                        [--generic]\n\n"
+    "Compares the tags of HYP with those of REF, line by line: one\n"
+    "tagged segment per line (XLIFF 1.2 inline markup), the same plain\n"
+    "text on both sides. Reports exact placement (all tags, interior\n"
+    "tags), well-formed lines, flagrant failures (dropped, added,\n"
+    "changed id, mutilated, badly nested) and the content F1 of pairs.\n"
+    "A hypothesis line that does not parse counts as mutilated.\n\n",
+    groups, NULL, NULL};
+
+struct evaluate_args {
+  const char *hyp, *ref;
+  int json, generic;
+};
+
+static int take(void *user, int c, const char *arg) {
+  struct evaluate_args *a = user;
+  if (c == 'y')
+    a->hyp = arg;
+  else if (c == 'r')
+    a->ref = arg;
+  else if (c == 'g')
+    a->generic = 1;
+  else if (c == 'j')
+    a->json = 1;
+  return 1;
 }
 
 typedef xmt_status (*parse_fn)(xmt_segment *seg, const char *markup, size_t len,
@@ -206,38 +229,12 @@ static int run(struct state *s, parse_fn parse) {
 }
 
 int xmt_cli_evaluate(int argc, char **argv) {
-  static const struct option options[] = {
-      {"hypothesis", required_argument, NULL, 'y'},
-      {"reference", required_argument, NULL, 'r'},
-      {"generic", no_argument, NULL, 'g'},
-      {"json", no_argument, NULL, 'j'},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0}};
-  const char *hyp = NULL, *ref = NULL;
-  int json = 0, generic = 0, c;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, "y:r:gjh", options, NULL)) != -1) {
-    switch (c) {
-    case 'y':
-      hyp = optarg;
-      break;
-    case 'r':
-      ref = optarg;
-      break;
-    case 'g':
-      generic = 1;
-      break;
-    case 'j':
-      json = 1;
-      break;
-    case 'h':
-      usage(stdout);
-      return EXIT_OK;
-    default:
-      xmt_cli_usage_error("evaluate ", "bad option");
-      return EXIT_BAD_INPUT;
-    }
-  }
+  struct evaluate_args a = {NULL, NULL, 0, 0};
+  int rc = xmt_cli_parse(&evaluate, argc, argv, take, &a);
+  if (rc >= 0)
+    return rc;
+  const char *hyp = a.hyp, *ref = a.ref;
+  int json = a.json, generic = a.generic;
   if (optind != argc) {
     xmt_cli_usage_error("evaluate ", "unexpected argument");
     return EXIT_BAD_INPUT;
@@ -249,7 +246,7 @@ int xmt_cli_evaluate(int argc, char **argv) {
   }
   struct state s;
   memset(&s, 0, sizeof s);
-  int rc = EXIT_BAD_INPUT;
+  rc = EXIT_BAD_INPUT;
   if (xmt_cli_lines_open(&s.hyp, hyp) && xmt_cli_lines_open(&s.ref, ref)) {
     s.h = xmt_segment_new();
     s.r = xmt_segment_new();

@@ -40,7 +40,8 @@ static const struct command {
 };
 
 static void usage(FILE *fp) {
-  fprintf(fp, "Usage: xliffmt [--help] [--version] COMMAND [OPTIONS]\n\n"
+  fprintf(fp, "Usage: xliffmt [--help] [--version] [--list-backends]\n"
+              "       xliffmt COMMAND [OPTIONS]\n\n"
               "Machine-translate documents without breaking their markup:\n"
               "XLIFF 1.0-1.2 (SDLXLIFF, MQXLIFF too) and HTML, named as you\n"
               "like (the content decides), or - for standard input.\n\n"
@@ -150,6 +151,18 @@ int main(int argc, char **argv) {
   }
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
     usage(stdout);
+    return EXIT_OK;
+  }
+  if (strcmp(argv[1], "--list-backends") == 0) {
+    size_t n;
+    const struct xmt_backend_info *b = xmt_backend_list(&n);
+    for (size_t i = 0; i < n; i++) {
+      char name[64];
+      snprintf(name, sizeof name, "%s%s%s", b[i].name,
+               b[i].spec != NULL ? ":" : "",
+               b[i].spec != NULL ? b[i].spec : "");
+      printf("%-16s %s\n", name, b[i].description);
+    }
     return EXIT_OK;
   }
   if (strcmp(argv[1], "--version") == 0) {

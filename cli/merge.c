@@ -1,30 +1,68 @@
 /* merge.c -- xliffmt merge: an HTML page rebuilt from its translated
- * XLIFF; any other input goes to the XLIFF segment merge (cli_offline.c). */
+ * XLIFF, or an XLIFF document given the translations of its segments
+ * (offline.c); the library's format table tells which. */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 
-static void usage(FILE *fp) {
-  fprintf(fp,
-          "Usage: xliffmt merge PAGE.html PAGE.xlf [-o OUT.html] [-t TGT]\n"
-          "                     [--skip-pre] [--skip-code]\n"
-          "                     [--encoding-errors=fail|replace] [--quiet]\n\n"
-          "Writes PAGE.html with the targets of PAGE.xlf, as written by\n"
-          "'xliffmt extract PAGE.html' and translated since, in place of its\n"
-          "text; everything else is copied byte for byte, and <html lang>\n"
-          "becomes the target language. A unit without a target keeps its\n"
-          "source text and is reported; the exit status is then 3.\n\n"
-          "  -o OUT       output file (default: standard output)\n"
-          "  -t TGT       target language (default: the XLIFF's)\n"
-          "  --skip-pre, --skip-code, --encoding-errors  as given to extract\n"
-          "  -q, --quiet  no summary on standard error\n\n"
-          "XLIFF input takes segment translations instead: see\n"
-          "'xliffmt merge IN.xlf --help' and xliffmt-merge(1).\n");
-}
+static const struct xmt_cli_option merge_options[] = {
+    {"output", 'o', "OUT", "output file (default: standard output)"},
+    {"target-lang", 't', "TGT", "target language (default: the XLIFF's)"},
+    {"translations", XMT_OPT_TRANSLATIONS, "FILE",
+     "XLIFF: the segments' translations (TSV or\nJSON lines, by id)"},
+    {"alignments", XMT_OPT_ALIGNMENTS, "FILE",
+     "XLIFF: Pharaoh word alignments, a line\nper translation"},
+    {"source-tokens", XMT_OPT_SOURCE_TOKENS, "FILE",
+     "XLIFF: the tokens the alignments count,\na line per segment"},
+    {"target-tokens", XMT_OPT_TARGET_TOKENS, "FILE",
+     "XLIFF: the same for the translations"},
+    {"skip-pre", XMT_OPT_SKIP_PRE, NULL, "HTML: as given to extract"},
+    {"skip-code", XMT_OPT_SKIP_CODE, NULL, "HTML: as given to extract"},
+    {NULL, 0, NULL, NULL}};
+
+/* -s for an XLIFF document, in a group of its own: the page's XLIFF has
+ * its source language. */
+static const struct xmt_cli_option source_option[] = {
+    {"source-lang", 's', "SRC", "XLIFF: source language (default: the file's)"},
+    {NULL, 0, NULL, NULL}};
+
+static const struct xmt_cli_option *const groups[] = {
+    merge_options,         source_option,        xmt_cli_run_options,
+    xmt_cli_report_option, xmt_cli_tail_options, NULL};
+
+static const struct xmt_cli_command merge = {
+    "merge ",
+    "Usage: xliffmt merge PAGE.html PAGE.xlf [-o OUT.html] [-t TGT]\n"
+    "                     [--skip-pre] [--skip-code]\n"
+    "                     [--encoding-errors=fail|replace] [--quiet]\n"
+    "       xliffmt merge IN.xlf --translations FILE [-o OUT]\n"
+    "                     [--alignments FILE] [--source-tokens FILE\n"
+    "                     --target-tokens FILE] [translate options]\n\n"
+    "An HTML page (its content decides, not its name) is written with\n"
+    "the targets of PAGE.xlf, as written by 'xliffmt extract PAGE.html'\n"
+    "and translated since, in place of its text; everything else is\n"
+    "copied byte for byte, and <html lang> becomes the target language.\n"
+    "A unit without a target keeps its source text and is reported; the\n"
+    "exit status is then 3.\n\n"
+    "An XLIFF 1.0-1.2 document (SDLXLIFF, MQXLIFF) is written with the\n"
+    "translations of FILE (TSV or JSON lines, by segment id, as 'xliffmt\n"
+    "extract' writes them) as targets, the inline codes projected.\n"
+    "Segments without a translation are reported and the exit status is\n"
+    "3. The segmentation, tag and target options are translate's. See\n"
+    "xliffmt-merge(1).\n\n",
+    groups, NULL, NULL};
+
+/* What only an HTML page takes. */
+static const int page_only[] = {XMT_OPT_SKIP_PRE, XMT_OPT_SKIP_CODE};
+static const int html_options[] = {'o',
+                                   't',
+                                   'q',
+                                   XMT_OPT_SKIP_PRE,
+                                   XMT_OPT_SKIP_CODE,
+                                   XMT_OPT_ENCODING_ERRORS};
 
 /* Missing targets, one line each on stderr. */
 static int report(void *user, const struct xmt_problem *p) {
@@ -37,15 +75,8 @@ static int report(void *user, const struct xmt_problem *p) {
   return 0;
 }
 
-static int merge_html(int argc, char **argv) {
-  struct xmt_cli_html_options o;
-  int rc = xmt_cli_html_parse(argc, argv, "merge ", 2, usage, &o);
-  if (rc >= 0)
-    return rc;
-  const char *out = o.out, *tgt = o.tgt;
-  unsigned flags = o.flags;
-  int quiet = o.quiet;
-  const char *page = argv[optind], *xliff = argv[optind + 1];
+static int merge_html(const struct xmt_cli_settings *s, const char *page,
+                      const char *xliff) {
   xmt_filter *f = xmt_filter_new();
   if (f == NULL) {
     fputs("xliffmt: out of memory\n", stderr);
@@ -53,16 +84,16 @@ static int merge_html(int argc, char **argv) {
   }
   struct xmt_html_stats stats;
   memset(&stats, 0, sizeof stats);
-  xmt_status st = xmt_filter_set_flags(f, flags);
+  xmt_status st = xmt_filter_set_flags(f, s->flags);
   if (st == XMT_OK)
-    st = xmt_filter_set_languages(f, NULL, tgt);
+    st = xmt_filter_set_languages(f, NULL, s->tgt);
   if (st == XMT_OK)
-    st = xmt_html_merge_file(f, page, xliff, out, &stats, report, NULL);
+    st = xmt_html_merge_file(f, page, xliff, s->out, &stats, report, NULL);
   if (st != XMT_OK)
     xmt_cli_report(xmt_filter_error(f));
   if (st == XMT_OK || st == XMT_ERR_PARTIAL)
     xmt_cli_warn_invalid_bytes(page, stats.invalid_bytes);
-  if (!quiet && (st == XMT_OK || st == XMT_ERR_PARTIAL))
+  if (!s->quiet && (st == XMT_OK || st == XMT_ERR_PARTIAL))
     fprintf(stderr,
             "xliffmt: %s: %zu units, %zu translated, %zu kept in "
             "the source language\n",
@@ -72,13 +103,35 @@ static int merge_html(int argc, char **argv) {
 }
 
 int xmt_cli_merge(int argc, char **argv) {
-  if (!xmt_cli_is_html(argc, argv)) {
-    int help = 0;
-    for (int i = 1; i < argc; i++)
-      help |= strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
-    if (help)
-      usage(stdout);
-    return xmt_cli_merge_segments(argc, argv);
+  struct xmt_cli_settings s;
+  xmt_cli_settings_init(&s);
+  s.command = merge.name;
+  int rc = xmt_cli_parse(&merge, argc, argv, xmt_cli_take, &s);
+  if (rc >= 0)
+    return rc;
+  if (optind == argc) {
+    xmt_cli_usage_error(merge.name, "missing input file");
+    return EXIT_BAD_INPUT;
   }
-  return merge_html(argc, argv);
+  enum xmt_doc_format format;
+  if (xmt_cli_input_format(argv[optind], &format) != 0)
+    return EXIT_BAD_INPUT;
+  if (format != XMT_FORMAT_HTML) {
+    if (xmt_cli_refuse_options(&s, &merge, page_only, 2, 0,
+                               "an XLIFF document") ||
+        !xmt_cli_operands(&merge, argc, 1, "missing input file"))
+      return EXIT_BAD_INPUT;
+    return xmt_cli_merge_segments(&s, argv[optind]);
+  }
+  if (xmt_cli_refuse_options(&s, &merge, html_options,
+                             sizeof html_options / sizeof *html_options, 1,
+                             "an HTML page"))
+    return EXIT_BAD_INPUT;
+  if (optind + 2 != argc) {
+    xmt_cli_usage_error(merge.name,
+                        "give the page and its XLIFF: merge PAGE.html "
+                        "PAGE.xlf");
+    return EXIT_BAD_INPUT;
+  }
+  return merge_html(&s, argv[optind], argv[optind + 1]);
 }

@@ -12,63 +12,6 @@
 
 #include "cli.h"
 
-static void usage(FILE *fp) {
-  fprintf(
-      fp,
-      "Usage: xliffmt project --source SRC --target TGT --alignment ALN\n"
-      "                       [--source-tokens F --target-tokens F\n"
-      "                        [--token-style moses|sentencepiece|bpe]]\n"
-      "                       [--rule minmax|score] [--generic] [-o OUT]\n\n"
-      "Puts the tags of each tagged source segment into its translation.\n"
-      "SRC has one tagged segment per line (XLIFF 1.2 inline markup), TGT\n"
-      "the plain translation of each, ALN one Pharaoh alignment per line\n"
-      "(\"0-0 1-2 2-1\") over the tokens of the detagged source and of the\n"
-      "translation. OUT gets the translations with the tags, one per line,\n"
-      "the tags written as in SRC.\n\n"
-      "  -s, --source SRC         tagged source segments\n"
-      "  -t, --target TGT         plain translations\n"
-      "  -a, --alignment ALN      word alignments, one line per segment (an\n"
-      "                           empty line: tags go to proportional spots)\n"
-      "      --source-tokens F    the tokens ALN indexes in the source, one\n"
-      "      --target-tokens F    line per segment, separated by spaces\n"
-      "                           (default: xliffmt's own word tokens)\n"
-      "      --token-style STYLE  how F is tokenized: moses (default),\n"
-      "                           sentencepiece or bpe\n"
-      "      --rule RULE          minmax (default): a pair spans the aligned\n"
-      "                           tokens' min..max; score: the span with the\n"
-      "                           most links inside-inside + outside-outside\n"
-      "  -g, --generic            SRC holds any XML/HTML inline elements\n"
-      "  -o, --output OUT         output file (written whole or not at all;\n"
-      "                           default: standard output)\n"
-      "      --aligner self       instead of ALN, align with the built-in\n"
-      "                           aligner trained on the detagged SRC and TGT\n"
-      "      --train-source F     with --aligner self: more plain parallel\n"
-      "      --train-target F     text to train on, one sentence a line\n"
-      "      --aligner-model F    with --aligner self: a model saved by\n"
-      "                           'xliffmt align --save-model' seeds training\n"
-      "      --symmetrize H       with --aligner self: how the two directions\n"
-      "                           combine (default grow-diag-final-and; see\n"
-      "                           xliffmt-align(1))\n"
-      "      --lowercase          with --aligner self: compare words "
-      "lowercased\n"
-      "      --model M            with --aligner self: bayes (default; Gibbs\n"
-      "                           sampling of IBM1, HMM and fertility) or\n"
-      "                           ibm2 (fast_align's model, faster)\n"
-      "      --dictionary D       with --aligner self: prior word "
-      "translations\n"
-      "                           from auto (the installed dictionaries of\n"
-      "                           the languages; the default), none, or a\n"
-      "                           FreeDict, Apertium or TSV file; repeatable\n"
-      "      --update-model       with --aligner-model F: write the model,\n"
-      "                           grown by this corpus's links, back to F\n"
-      "                           (created if missing)\n"
-      "      --no-priors          with --aligner self: no dictionaries, no\n"
-      "                           identical-word or cognate links\n"
-      "      --source-lang L      with --aligner self: the languages, for\n"
-      "      --target-lang L      stems and dictionaries (e.g. en, de)\n"
-      "  -h, --help               this help\n");
-}
-
 enum { IN_SRC, IN_TGT, IN_ALN, IN_STOK, IN_TTOK, IN_COUNT };
 
 struct options {
@@ -477,170 +420,222 @@ enum {
   OPT_UPDATE_MODEL,
 };
 
+static const struct xmt_cli_option project_options[] = {
+    {"source", 's', "SRC", "tagged source segments"},
+    {"target", 't', "TGT", "plain translations"},
+    {"alignment", 'a', "ALN",
+     "word alignments, one line per segment (an\nempty line: tags go to "
+     "proportional spots)"},
+    {"source-tokens", OPT_STOK, "F",
+     "the tokens ALN indexes in the source, one\nline per segment, separated "
+     "by spaces\n(default: xliffmt's own word tokens)"},
+    {"target-tokens", OPT_TTOK, "F", "the same for the translations"},
+    {"token-style", OPT_STYLE, "STYLE",
+     "how F is tokenized: moses (default),\nsentencepiece or bpe"},
+    {"rule", OPT_RULE, "RULE",
+     "minmax (default): a pair spans the aligned\ntokens' min..max; score: "
+     "the span with the\nmost links inside-inside + outside-outside"},
+    {"generic", 'g', NULL, "SRC holds any XML/HTML inline elements"},
+    {"output", 'o', "OUT",
+     "output file (written whole or not at all;\ndefault: standard output)"},
+    {"aligner", OPT_ALIGNER, "self",
+     "instead of ALN, align with the built-in\naligner trained on the "
+     "detagged SRC and TGT"},
+    {"train-source", OPT_TRAIN_SRC, "F",
+     "with --aligner self: more plain parallel\ntext to train on, one "
+     "sentence a line"},
+    {"train-target", OPT_TRAIN_TGT, "F", "its translation, line by line"},
+    {"aligner-model", OPT_MODEL, "F",
+     "with --aligner self: a model saved by\n'xliffmt align --save-model' "
+     "seeds training"},
+    {"symmetrize", OPT_SYM, "H",
+     "with --aligner self: how the two directions\ncombine (default "
+     "grow-diag-final-and; see\nxliffmt-align(1))"},
+    {"lowercase", OPT_LOWER, NULL,
+     "with --aligner self: compare words\nlowercased"},
+    {"model", OPT_ALIGN_MODEL, "M",
+     "with --aligner self: bayes (default; Gibbs\nsampling of IBM1, HMM and "
+     "fertility) or\nibm2 (fast_align's model, faster)"},
+    {"dictionary", OPT_DICTIONARY, "D",
+     "with --aligner self: prior word\ntranslations from auto (the installed "
+     "\ndictionaries of the languages; the\ndefault), none, or a FreeDict, "
+     "Apertium or\nTSV file; repeatable"},
+    {"update-model", OPT_UPDATE_MODEL, NULL,
+     "with --aligner-model F: write the model,\ngrown by this corpus's links, "
+     "back to F\n(created if missing)"},
+    {"no-priors", OPT_NO_PRIORS, NULL,
+     "with --aligner self: no dictionaries, no\nidentical-word or cognate "
+     "links"},
+    {"source-lang", OPT_SOURCE_LANG, "L",
+     "with --aligner self: the languages, for\nstems and dictionaries (e.g. "
+     "en, de)"},
+    {"target-lang", OPT_TARGET_LANG, "L", "the same for the translations"},
+    {"help", 'h', NULL, "this help"},
+    {NULL, 0, NULL, NULL}};
+
+static const struct xmt_cli_option *const groups[] = {project_options, NULL};
+
+static const struct xmt_cli_command project = {
+    "project ",
+    "Usage: xliffmt project --source SRC --target TGT --alignment ALN\n"
+    "                       [--source-tokens F --target-tokens F\n"
+    "                        [--token-style moses|sentencepiece|bpe]]\n"
+    "                       [--rule minmax|score] [--generic] [-o OUT]\n\n"
+    "Puts the tags of each tagged source segment into its translation.\n"
+    "SRC has one tagged segment per line (XLIFF 1.2 inline markup), TGT\n"
+    "the plain translation of each, ALN one Pharaoh alignment per line\n"
+    "(\"0-0 1-2 2-1\") over the tokens of the detagged source and of the\n"
+    "translation. OUT gets the translations with the tags, one per line,\n"
+    "the tags written as in SRC.\n\n",
+    groups, NULL, NULL};
+
+/* What the options say before they are checked together. */
+struct project_args {
+  struct options *o;
+  const char *style, *aligner, *sym;
+  int priors; /* an option of the aligner's priors */
+};
+
+/* Options that name a file or set a flag. */
+static int take_path(struct options *o, int c, const char *arg) {
+  switch (c) {
+  case 's':
+    o->path[IN_SRC] = arg;
+    break;
+  case 't':
+    o->path[IN_TGT] = arg;
+    break;
+  case 'a':
+    o->path[IN_ALN] = arg;
+    break;
+  case OPT_STOK:
+    o->path[IN_STOK] = arg;
+    break;
+  case OPT_TTOK:
+    o->path[IN_TTOK] = arg;
+    break;
+  case OPT_TRAIN_SRC:
+    o->train_src = arg;
+    break;
+  case OPT_TRAIN_TGT:
+    o->train_tgt = arg;
+    break;
+  case OPT_MODEL:
+    o->model = arg;
+    break;
+  case OPT_LOWER:
+    o->lowercase = 1;
+    break;
+  case OPT_UPDATE_MODEL:
+    o->update_model = 1;
+    break;
+  case 'g':
+    o->generic = 1;
+    break;
+  case 'o':
+    o->output = arg;
+    break;
+  default:
+    return 0;
+  }
+  return 1;
+}
+
+static int take(void *user, int c, const char *arg) {
+  struct project_args *a = user;
+  struct options *o = a->o;
+  const char *bad = NULL;
+  if (take_path(o, c, arg))
+    return 1;
+  if (c == OPT_STYLE) {
+    a->style = arg;
+  } else if (c == OPT_ALIGNER) {
+    a->aligner = arg;
+  } else if (c == OPT_SYM) {
+    a->sym = arg;
+  } else if (c == OPT_RULE) {
+    if (xmt_projection_rule_parse(arg, &o->rule) != XMT_OK)
+      bad = "--rule is minmax or score";
+  } else if (c == OPT_ALIGN_MODEL) {
+    if (xmt_align_model_parse(arg, &o->kind) != XMT_OK)
+      bad = "--model is bayes or ibm2";
+    a->priors = 1;
+  } else if (c == OPT_DICTIONARY) {
+    if (o->ndicts == sizeof o->dicts / sizeof *o->dicts)
+      bad = "too many --dictionary";
+    else
+      o->dicts[o->ndicts++] = arg;
+    a->priors = 1;
+  } else if (c == OPT_SOURCE_LANG || c == OPT_TARGET_LANG) {
+    o->lang[c == OPT_TARGET_LANG] = arg;
+    a->priors = 1;
+  } else if (c == OPT_NO_PRIORS) {
+    o->no_priors = a->priors = 1;
+  }
+  if (bad != NULL)
+    xmt_cli_usage_error("project ", bad);
+  return bad == NULL;
+}
+
+/* What is wrong with the options taken together, or NULL. */
+static const char *problem(const struct project_args *a, int operands) {
+  const struct options *o = a->o;
+  if (operands)
+    return "unexpected argument";
+  if (a->aligner != NULL && strcmp(a->aligner, "self") != 0)
+    return "unknown aligner (known: self)";
+  if (o->path[IN_SRC] == NULL)
+    return "missing --source SRC";
+  if (o->path[IN_TGT] == NULL)
+    return "missing --target TGT";
+  if ((o->path[IN_STOK] == NULL) != (o->path[IN_TTOK] == NULL))
+    return "--source-tokens and --target-tokens go together";
+  if (a->style != NULL && o->path[IN_STOK] == NULL)
+    return "--token-style needs --source-tokens and --target-tokens";
+  if (a->aligner == NULL && o->path[IN_ALN] == NULL)
+    return "missing --alignment ALN or --aligner self";
+  if (a->aligner != NULL && o->path[IN_ALN] != NULL)
+    return "--alignment and --aligner exclude each other";
+  if ((o->train_src == NULL) != (o->train_tgt == NULL))
+    return "--train-source and --train-target go together";
+  if (a->aligner == NULL && (o->train_src != NULL || o->model != NULL ||
+                             a->sym != NULL || o->lowercase || a->priors))
+    return "--train-source, --train-target, --aligner-model, --symmetrize, "
+           "--lowercase, --model, --dictionary and the languages need "
+           "--aligner self";
+  return NULL;
+}
+
+/* The checks of values the library reads, and the last ones. */
+static const char *problem_values(const struct project_args *a) {
+  struct options *o = a->o;
+  if (a->sym != NULL && xmt_symmetrization_parse(a->sym, &o->sym) != XMT_OK)
+    return "--symmetrize is one of forward, reverse, intersect, union, "
+           "grow-diag, grow-diag-final, grow-diag-final-and";
+  if (o->update_model && (a->aligner == NULL || o->model == NULL))
+    return "--update-model needs --aligner self and --aligner-model F";
+  if (o->no_priors && o->ndicts > 0)
+    return "--no-priors and --dictionary exclude each other";
+  o->style = XMT_TOKENS_MOSES;
+  if (a->style != NULL && xmt_token_style_parse(a->style, &o->style) != XMT_OK)
+    return "--token-style is moses, sentencepiece or bpe";
+  return NULL;
+}
+
 /* Reads the options into o. Returns -1 to go on, else an exit status. */
 static int parse_options(int argc, char **argv, struct options *o) {
-  static const struct option options[] = {
-      {"source", required_argument, NULL, 's'},
-      {"target", required_argument, NULL, 't'},
-      {"alignment", required_argument, NULL, 'a'},
-      {"source-tokens", required_argument, NULL, OPT_STOK},
-      {"target-tokens", required_argument, NULL, OPT_TTOK},
-      {"token-style", required_argument, NULL, OPT_STYLE},
-      {"rule", required_argument, NULL, OPT_RULE},
-      {"aligner", required_argument, NULL, OPT_ALIGNER},
-      {"train-source", required_argument, NULL, OPT_TRAIN_SRC},
-      {"train-target", required_argument, NULL, OPT_TRAIN_TGT},
-      {"aligner-model", required_argument, NULL, OPT_MODEL},
-      {"symmetrize", required_argument, NULL, OPT_SYM},
-      {"lowercase", no_argument, NULL, OPT_LOWER},
-      {"model", required_argument, NULL, OPT_ALIGN_MODEL},
-      {"dictionary", required_argument, NULL, OPT_DICTIONARY},
-      {"source-lang", required_argument, NULL, OPT_SOURCE_LANG},
-      {"target-lang", required_argument, NULL, OPT_TARGET_LANG},
-      {"no-priors", no_argument, NULL, OPT_NO_PRIORS},
-      {"update-model", no_argument, NULL, OPT_UPDATE_MODEL},
-      {"generic", no_argument, NULL, 'g'},
-      {"output", required_argument, NULL, 'o'},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0}};
-  const char *style = NULL, *aligner = NULL, *sym = NULL;
-  int c, priors = 0;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, "s:t:a:go:h", options, NULL)) != -1) {
-    switch (c) {
-    case 's':
-      o->path[IN_SRC] = optarg;
-      break;
-    case 't':
-      o->path[IN_TGT] = optarg;
-      break;
-    case 'a':
-      o->path[IN_ALN] = optarg;
-      break;
-    case OPT_STOK:
-      o->path[IN_STOK] = optarg;
-      break;
-    case OPT_TTOK:
-      o->path[IN_TTOK] = optarg;
-      break;
-    case OPT_STYLE:
-      style = optarg;
-      break;
-    case OPT_RULE:
-      if (strcmp(optarg, "minmax") == 0) {
-        o->rule = XMT_RULE_MINMAX;
-      } else if (strcmp(optarg, "score") == 0) {
-        o->rule = XMT_RULE_SCORE;
-      } else {
-        xmt_cli_usage_error("project ", "--rule is minmax or score");
-        return EXIT_BAD_INPUT;
-      }
-      break;
-    case OPT_ALIGNER:
-      aligner = optarg;
-      break;
-    case OPT_TRAIN_SRC:
-      o->train_src = optarg;
-      break;
-    case OPT_TRAIN_TGT:
-      o->train_tgt = optarg;
-      break;
-    case OPT_MODEL:
-      o->model = optarg;
-      break;
-    case OPT_SYM:
-      sym = optarg;
-      break;
-    case OPT_LOWER:
-      o->lowercase = 1;
-      break;
-    case OPT_ALIGN_MODEL:
-      if (xmt_cli_parse_align_model(optarg, &o->kind) != 0) {
-        xmt_cli_usage_error("project ", "--model is bayes or ibm2");
-        return EXIT_BAD_INPUT;
-      }
-      priors = 1;
-      break;
-    case OPT_DICTIONARY:
-      if (o->ndicts == sizeof o->dicts / sizeof *o->dicts) {
-        xmt_cli_usage_error("project ", "too many --dictionary");
-        return EXIT_BAD_INPUT;
-      }
-      o->dicts[o->ndicts++] = optarg;
-      priors = 1;
-      break;
-    case OPT_SOURCE_LANG:
-    case OPT_TARGET_LANG:
-      o->lang[c == OPT_TARGET_LANG] = optarg;
-      priors = 1;
-      break;
-    case OPT_UPDATE_MODEL:
-      o->update_model = 1;
-      break;
-    case OPT_NO_PRIORS:
-      o->no_priors = priors = 1;
-      break;
-    case 'g':
-      o->generic = 1;
-      break;
-    case 'o':
-      o->output = optarg;
-      break;
-    case 'h':
-      usage(stdout);
-      return EXIT_OK;
-    default:
-      xmt_cli_usage_error("project ", "bad option");
-      return EXIT_BAD_INPUT;
-    }
-  }
-  const char *problem = NULL;
-  if (optind != argc)
-    problem = "unexpected argument";
-  else if (aligner != NULL && strcmp(aligner, "self") != 0)
-    problem = "unknown aligner (known: self)";
-  else if (o->path[IN_SRC] == NULL)
-    problem = "missing --source SRC";
-  else if (o->path[IN_TGT] == NULL)
-    problem = "missing --target TGT";
-  else if ((o->path[IN_STOK] == NULL) != (o->path[IN_TTOK] == NULL))
-    problem = "--source-tokens and --target-tokens go together";
-  else if (style != NULL && o->path[IN_STOK] == NULL)
-    problem = "--token-style needs --source-tokens and --target-tokens";
-  else if (aligner == NULL && o->path[IN_ALN] == NULL)
-    problem = "missing --alignment ALN or --aligner self";
-  else if (aligner != NULL && o->path[IN_ALN] != NULL)
-    problem = "--alignment and --aligner exclude each other";
-  else if ((o->train_src == NULL) != (o->train_tgt == NULL))
-    problem = "--train-source and --train-target go together";
-  else if (aligner == NULL && (o->train_src != NULL || o->model != NULL ||
-                               sym != NULL || o->lowercase || priors))
-    problem = "--train-source, --train-target, --aligner-model, --symmetrize, "
-              "--lowercase, --model, --dictionary and the languages need "
-              "--aligner self";
-  else if (sym != NULL && xmt_symmetrization_parse(sym, &o->sym) != XMT_OK)
-    problem = "--symmetrize is one of forward, reverse, intersect, union, "
-              "grow-diag, grow-diag-final, grow-diag-final-and";
-  else if (o->update_model && (aligner == NULL || o->model == NULL))
-    problem = "--update-model needs --aligner self and --aligner-model F";
-  else if (o->no_priors && o->ndicts > 0)
-    problem = "--no-priors and --dictionary exclude each other";
-  if (problem != NULL) {
-    xmt_cli_usage_error("project ", problem);
+  struct project_args a = {o, NULL, NULL, NULL, 0};
+  int rc = xmt_cli_parse(&project, argc, argv, take, &a);
+  if (rc >= 0)
+    return rc;
+  const char *bad = problem(&a, optind != argc);
+  if (bad == NULL)
+    bad = problem_values(&a);
+  if (bad != NULL) {
+    xmt_cli_usage_error("project ", bad);
     return EXIT_BAD_INPUT;
   }
-  o->self = aligner != NULL;
-  if (style == NULL || strcmp(style, "moses") == 0) {
-    o->style = XMT_TOKENS_MOSES;
-  } else if (strcmp(style, "sentencepiece") == 0) {
-    o->style = XMT_TOKENS_SENTENCEPIECE;
-  } else if (strcmp(style, "bpe") == 0) {
-    o->style = XMT_TOKENS_BPE;
-  } else {
-    xmt_cli_usage_error("project ",
-                        "--token-style is moses, sentencepiece or bpe");
-    return EXIT_BAD_INPUT;
-  }
+  o->self = a.aligner != NULL;
   return -1;
 }
 

@@ -9,27 +9,36 @@
 
 #include "cli.h"
 
-enum { OPT_STYLESHEET = 300, OPT_PARAM, OPT_FINDINGS };
+enum { OPT_FINDINGS = 300 };
 
-static void usage(FILE *fp) {
-  fprintf(fp,
-          "Usage: xliffmt report IN [-o OUT] [--stylesheet F] "
-          "[--param NAME=VALUE]...\n"
-          "                      [--findings] [-s SRC] [-t TGT] [--quiet]\n\n"
-          "Writes a review page of the XLIFF 1.2 document IN: a summary and\n"
-          "one row per segment with its source and target side by side,\n"
-          "inline codes as numbered chips, its state and its flags. An HTML\n"
-          "page is reported as the XLIFF document 'xliffmt extract' writes.\n\n"
-          "  -o OUT               output file (default: standard output)\n"
-          "  -x, --stylesheet F   an XSLT 1.0 stylesheet of your own, or a\n"
-          "                       shipped one: report (default), tmx\n"
-          "  -p, --param N=V      a string parameter for the stylesheet\n"
-          "      --findings       write the findings document itself\n"
-          "  -s SRC, -t TGT       languages of an HTML page's XLIFF\n"
-          "  -q, --quiet          leave out the stylesheet's messages\n"
-          "  -h, --help           this help\n\n"
-          "See xliffmt-report(1) for the findings the stylesheet is given.\n");
-}
+static const struct xmt_cli_option report_options[] = {
+    {"output", 'o', "OUT", "output file (default: standard output)"},
+    {"stylesheet", 'x', "F",
+     "an XSLT 1.0 stylesheet of your own, or a\nshipped one: report "
+     "(default), tmx"},
+    {"param", 'p', "N=V", "a string parameter for the stylesheet"},
+    {"findings", OPT_FINDINGS, NULL, "write the findings document itself"},
+    {"source-lang", 's', "SRC", "source language of an HTML page's XLIFF"},
+    {"target-lang", 't', "TGT", "target language of an HTML page's XLIFF"},
+    {"quiet", 'q', NULL, "leave out the stylesheet's messages"},
+    {"help", 'h', NULL, "this help"},
+    {NULL, 0, NULL, NULL}};
+
+static const struct xmt_cli_option *const groups[] = {report_options, NULL};
+
+static const struct xmt_cli_command report = {
+    "report ",
+    "Usage: xliffmt report IN [-o OUT] [--stylesheet F] "
+    "[--param NAME=VALUE]...\n"
+    "                      [--findings] [-s SRC] [-t TGT] [--quiet]\n\n"
+    "Writes a review page of IN, an XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF or\n"
+    "HTML document (its content decides; a file, not standard input): a\n"
+    "summary and one row per segment with its source and target side by\n"
+    "side, inline codes as numbered chips, its state and its flags. An\n"
+    "HTML page is reported as the XLIFF document 'xliffmt extract'\n"
+    "writes.\n\n",
+    groups, NULL,
+    "See xliffmt-report(1) for the findings the stylesheet is given.\n"};
 
 /* The stylesheet's messages go out as they come; its further errors wait
  * for the first, which the library returns. */
@@ -62,75 +71,66 @@ static int on_message(void *user, const struct xmt_problem *p) {
   return 0;
 }
 
+struct report_args {
+  const char *out, *src, *tgt;
+  struct xmt_report_options ro;
+  struct messages m;
+  const char **params;
+  size_t nparams;
+};
+
+static int take(void *user, int c, const char *arg) {
+  struct report_args *a = user;
+  switch (c) {
+  case 'o':
+    a->out = arg;
+    break;
+  case 'x':
+    a->ro.stylesheet = arg;
+    break;
+  case 'p':
+    if (strchr(arg, '=') == NULL || arg[0] == '=') {
+      xmt_cli_usage_error("report ", "--param wants NAME=VALUE");
+      return 0;
+    }
+    a->params[a->nparams++] = arg;
+    break;
+  case OPT_FINDINGS:
+    a->ro.findings_only = 1;
+    break;
+  case 's':
+    a->src = arg;
+    break;
+  case 't':
+    a->tgt = arg;
+    break;
+  case 'q':
+    a->m.quiet = 1;
+    break;
+  }
+  return 1;
+}
+
 int xmt_cli_report_command(int argc, char **argv) {
-  static const struct option options[] = {
-      {"output", required_argument, NULL, 'o'},
-      {"stylesheet", required_argument, NULL, 'x'},
-      {"param", required_argument, NULL, 'p'},
-      {"findings", no_argument, NULL, OPT_FINDINGS},
-      {"source-lang", required_argument, NULL, 's'},
-      {"target-lang", required_argument, NULL, 't'},
-      {"quiet", no_argument, NULL, 'q'},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0}};
-  const char *out = "-", *src = NULL, *tgt = NULL;
-  struct xmt_report_options ro = {NULL, NULL, 0};
-  struct messages m = {0, NULL, 0, NULL};
-  const char **params = calloc((size_t)argc + 1, sizeof *params);
-  size_t nparams = 0;
-  if (params == NULL) {
+  struct report_args a;
+  memset(&a, 0, sizeof a);
+  a.out = "-";
+  a.params = calloc((size_t)argc + 1, sizeof *a.params);
+  if (a.params == NULL) {
     fputs("xliffmt: out of memory\n", stderr);
     return EXIT_INTERNAL;
   }
-  int c, rc = -1;
-  optind = 1;
-  while (rc < 0 &&
-         (c = getopt_long(argc, argv, "o:x:p:s:t:qh", options, NULL)) != -1) {
-    switch (c) {
-    case 'o':
-      out = optarg;
-      break;
-    case 'x':
-      ro.stylesheet = optarg;
-      break;
-    case 'p':
-      if (strchr(optarg, '=') == NULL || optarg[0] == '=') {
-        xmt_cli_usage_error("report ", "--param wants NAME=VALUE");
-        rc = EXIT_BAD_INPUT;
-      }
-      params[nparams++] = optarg;
-      break;
-    case OPT_FINDINGS:
-      ro.findings_only = 1;
-      break;
-    case 's':
-      src = optarg;
-      break;
-    case 't':
-      tgt = optarg;
-      break;
-    case 'q':
-      m.quiet = 1;
-      break;
-    case 'h':
-      usage(stdout);
-      rc = EXIT_OK;
-      break;
-    default:
-      xmt_cli_usage_error("report ", "bad option");
-      rc = EXIT_BAD_INPUT;
-    }
-  }
-  if (rc < 0 && optind + 1 != argc) {
-    xmt_cli_usage_error("report ", optind == argc
-                                       ? "missing input file"
-                                       : "exactly one input file expected");
+  int rc = xmt_cli_parse(&report, argc, argv, take, &a);
+  if (rc < 0 && !xmt_cli_operands(&report, argc, 1, "missing input file"))
     rc = EXIT_BAD_INPUT;
-  }
   if (rc >= 0) {
-    free(params);
+    free(a.params);
     return rc;
   }
+  const char *out = a.out, *src = a.src, *tgt = a.tgt;
+  struct xmt_report_options ro = a.ro;
+  struct messages m = a.m;
+  const char **params = a.params;
   ro.params = params;
   xmt_filter *f = xmt_filter_new();
   xmt_status st =

@@ -11,29 +11,6 @@
 
 #include "cli.h"
 
-static void usage(FILE *fp) {
-  fprintf(
-      fp,
-      "Usage: xliffmt segment [--srx FILE] [-s LANG] [--resegment] [IN]\n"
-      "                       [-o OUT]\n\n"
-      "Splits text into sentences by SRX rules. IN (default: standard\n"
-      "input) is XLIFF 1.2 when it starts with <?xml or <xliff: the\n"
-      "output is the document with a <seg-source> for each unit, the\n"
-      "sentences in <mrk mtype=\"seg\"> elements. Otherwise IN is plain\n"
-      "UTF-8 text, one paragraph per line: the output has one sentence\n"
-      "per line and a blank line between paragraphs.\n\n"
-      "  -s, --source-language LANG  the language whose rules apply\n"
-      "                           (required for text; XLIFF: default\n"
-      "                           the source-language of each <file>)\n"
-      "      --srx FILE           SRX 2.0 rules (default: the rules\n"
-      "                           built into xliffmt)\n"
-      "      --resegment          segment anew XLIFF units that already\n"
-      "                           have a <seg-source>\n"
-      "  -o, --output OUT         output file (written whole or not at all;\n"
-      "                           default: standard output)\n"
-      "  -h, --help               this help\n");
-}
-
 struct options {
   const char *srx;
   const char *lang;
@@ -68,38 +45,50 @@ static const char *input_name(const struct state *s) {
 
 enum { OPT_SRX = 256, OPT_RESEGMENT };
 
+static const struct xmt_cli_option segment_options[] = {
+    {"source-language", 's', "LANG",
+     "the language whose rules apply (required\nfor text; XLIFF: default the "
+     "\nsource-language of each <file>)"},
+    {"srx", OPT_SRX, "FILE",
+     "SRX 2.0 rules (default: the rules built\ninto xliffmt)"},
+    {"resegment", OPT_RESEGMENT, NULL,
+     "segment anew XLIFF units that already\nhave a <seg-source>"},
+    {"output", 'o', "OUT",
+     "output file (written whole or not at all;\ndefault: standard output)"},
+    {"help", 'h', NULL, "this help"},
+    {NULL, 0, NULL, NULL}};
+
+static const struct xmt_cli_option *const groups[] = {segment_options, NULL};
+
+static const struct xmt_cli_command segment = {
+    "segment ",
+    "Usage: xliffmt segment [--srx FILE] [-s LANG] [--resegment] [IN]\n"
+    "                       [-o OUT]\n\n"
+    "Splits text into sentences by SRX rules. IN (default: standard\n"
+    "input) is XLIFF 1.2 when it starts with <?xml or <xliff: the\n"
+    "output is the document with a <seg-source> for each unit, the\n"
+    "sentences in <mrk mtype=\"seg\"> elements. Otherwise IN is plain\n"
+    "UTF-8 text, one paragraph per line: the output has one sentence\n"
+    "per line and a blank line between paragraphs.\n\n",
+    groups, NULL, NULL};
+
+static int take(void *user, int c, const char *arg) {
+  struct options *o = user;
+  if (c == OPT_SRX)
+    o->srx = arg;
+  else if (c == 's')
+    o->lang = arg;
+  else if (c == OPT_RESEGMENT)
+    o->resegment = 1;
+  else if (c == 'o')
+    o->output = arg;
+  return 1;
+}
+
 static int parse_options(int argc, char **argv, struct options *o) {
-  static const struct option options[] = {
-      {"srx", required_argument, NULL, OPT_SRX},
-      {"source-language", required_argument, NULL, 's'},
-      {"resegment", no_argument, NULL, OPT_RESEGMENT},
-      {"output", required_argument, NULL, 'o'},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0}};
-  int c;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, "s:o:h", options, NULL)) != -1) {
-    switch (c) {
-    case OPT_SRX:
-      o->srx = optarg;
-      break;
-    case 's':
-      o->lang = optarg;
-      break;
-    case OPT_RESEGMENT:
-      o->resegment = 1;
-      break;
-    case 'o':
-      o->output = optarg;
-      break;
-    case 'h':
-      usage(stdout);
-      return EXIT_OK;
-    default:
-      xmt_cli_usage_error("segment ", "bad option");
-      return EXIT_BAD_INPUT;
-    }
-  }
+  int rc = xmt_cli_parse(&segment, argc, argv, take, o);
+  if (rc >= 0)
+    return rc;
   if (optind + 1 < argc) {
     xmt_cli_usage_error("segment ", "more than one input");
     return EXIT_BAD_INPUT;

@@ -7,86 +7,25 @@
 
 #include "cli.h"
 
-static void usage(FILE *fp) {
-  fprintf(
-      fp,
-      "Usage: xliffmt translate IN [-o OUT] [-s SRC] [-t TGT] --mt BACKEND\n"
-      "                         [OPTIONS]\n\n"
-      "Translates every translatable segment of the XLIFF 1.0, 1.1 or 1.2\n"
-      "document (SDLXLIFF, MQXLIFF too) or HTML page IN and writes it with\n"
-      "targets to OUT (default: standard output). Nothing else in the\n"
-      "document changes.\n\n"
-      "  -o, --output OUT          output file (written whole or not at all)\n"
-      "  -s, --source-lang SRC     source language (default: the file's)\n"
-      "  -t, --target-lang TGT     target language (default: the file's)\n"
-      "  -m, --mt BACKEND[:SPEC]   MT backend: identity, pseudo,\n"
-      "                            apertium:PAIR, cmd:COMMAND, http:URL,\n"
-      "                            plugin:PATH.so\n"
-      "      --mt-option KEY=VALUE backend option (repeatable)\n"
-      "      --timeout SECONDS     per-batch MT timeout, retries included\n"
-      "                            (default: the backend's)\n"
-      "      --max-answer-size N   refuse an engine answer of more than N\n"
-      "                            bytes (K, M, G: KiB...; default 16M)\n"
-      "      --keep-going          go on asking an engine that failed 3\n"
-      "                            batches in a row (default: stop asking)\n"
-      "      --batch-size N        segments per MT call (default 64)\n"
-      "      --engine-jobs N       engine processes or connections\n"
-      "                            translating batches at once (default 1)\n"
-      "      --tags MODE           project (default), mask or raw\n"
-      "      --aligner WHICH       self (default), model:FILE or none\n"
-      "      --align-model FILE    seed the self-trained aligner\n"
-      "      --update-model        add the document's word links to the\n"
-      "                            --align-model FILE (created if missing)\n"
-      "      --model M             the aligner's model: bayes (Gibbs sampling\n"
-      "                            of IBM1, HMM, fertility) or ibm2 (faster)\n"
-      "      --dictionary D        prior word translations for the aligner:\n"
-      "                            auto (default: the installed FreeDict and\n"
-      "                            Apertium dictionaries of the languages),\n"
-      "                            none, or a FreeDict, Apertium or TSV file;\n"
-      "                            repeatable\n"
-      "      --rule RULE           projection rule: minmax (default), score\n"
-      "      --symmetrize NAME     grow-diag-final-and (default), intersect,\n"
-      "                            union, grow-diag, grow-diag-final,\n"
-      "                            forward, reverse\n"
-      "      --probes WHEN         auto (default: when tags are projected)\n"
-      "                            or off: send each tagged span and the\n"
-      "                            words around each placeholder to the\n"
-      "                            engine too, to anchor the tags where\n"
-      "                            their translation is found\n"
-      "      --srx FILE            segmentation rules (default: shipped)\n"
-      "      --no-segment          translate units whole\n"
-      "      --resegment           resegment units that have a seg-source\n"
-      "      --seg-source          write the segments of units without one\n"
-      "                            as <seg-source> and mrk targets (Tikal's\n"
-      "                            -seg); default: one whole <target>\n"
-      "      --overwrite           replace existing non-empty targets\n"
-      "      --alt-trans           write <alt-trans> proposals, not targets\n"
-      "      --approved            mark units given a target approved=\"yes\"\n"
-      "      --keep-entities       keep a reference to an external entity in\n"
-      "                            translatable text as written (default:\n"
-      "                            stop, as its text would be lost)\n"
-      "      --encoding-errors=replace  read bytes that are not UTF-8 in a\n"
-      "                            UTF-8 HTML page as U+FFFD, with a warning\n"
-      "                            (default: fail, naming the first)\n"
-      "      --state VALUE         state of written targets, or none\n"
-      "                            (default needs-review-translation)\n"
-      "      --state-qualifier V   state-qualifier, or none (default\n"
-      "                            mt-suggestion)\n"
-      "      --cache sqlite:PATH   keep the engine's answers in a translation\n"
-      "                            memory cache (created if missing) and\n"
-      "                            send only what it does not know\n"
-      "      --cache postgresql:CONNINFO\n"
-      "                            the same in a PostgreSQL database that\n"
-      "                            many machines share (postgresql: alone:\n"
-      "                            the PG* environment)\n"
-      "      --cache-max N         keep at most N entries (the least\n"
-      "                            recently used go)\n"
-      "      --report FILE         write a JSON summary of the run\n"
-      "  -q, --quiet               no progress and no summary on stderr\n"
-      "  -h, --help                this help\n\n"
-      "Exit status: 0 done, 1 bad input or MT failure, 2 internal error,\n"
-      "3 done but some segments not translated (listed on stderr).\n");
-}
+static const struct xmt_cli_option *const groups[] = {xmt_cli_output_option,
+                                                      xmt_cli_lang_options,
+                                                      xmt_cli_mt_options,
+                                                      xmt_cli_run_options,
+                                                      xmt_cli_report_option,
+                                                      xmt_cli_tail_options,
+                                                      NULL};
+
+static const struct xmt_cli_command translate = {
+    "translate ",
+    "Usage: xliffmt translate IN [-o OUT] [-s SRC] [-t TGT] --mt BACKEND\n"
+    "                         [OPTIONS]\n\n"
+    "Translates every translatable segment of IN, an XLIFF 1.0-1.2,\n"
+    "SDLXLIFF, MQXLIFF or HTML document (its content decides, not its\n"
+    "name; - is standard input), and writes it with targets to OUT\n"
+    "(default: standard output). Nothing else in the document changes.\n\n",
+    groups, xmt_cli_backends_help,
+    "Exit status: 0 done, 1 bad input or MT failure, 2 internal error,\n"
+    "3 done but some segments not translated (listed on stderr).\n"};
 
 const struct xmt_backend *xmt_cli_backend(const struct xmt_cli_settings *s,
                                           const char **spec) {
@@ -102,11 +41,16 @@ const struct xmt_backend *xmt_cli_backend(const struct xmt_cli_settings *s,
            s->mt);
   const struct xmt_backend *backend = xmt_backend_builtin(name);
   if (backend == NULL) {
-    char msg[192];
-    snprintf(msg, sizeof msg,
-             "unknown MT backend '%.64s' (known: identity, pseudo, "
-             "apertium, cmd, http, plugin)",
-             name);
+    char msg[256];
+    int k =
+        snprintf(msg, sizeof msg, "unknown MT backend '%.64s' (known:", name);
+    size_t n;
+    const struct xmt_backend_info *b = xmt_backend_list(&n);
+    for (size_t i = 0; i < n && k > 0 && (size_t)k < sizeof msg; i++)
+      k += snprintf(msg + k, sizeof msg - (size_t)k, "%s %s", i > 0 ? "," : "",
+                    b[i].name);
+    if (k > 0 && (size_t)k < sizeof msg)
+      snprintf(msg + k, sizeof msg - (size_t)k, ")");
     xmt_cli_usage_error(s->command, msg);
   }
   *spec = colon != NULL ? colon + 1 : NULL;
@@ -139,27 +83,14 @@ int xmt_cli_translate_one(const struct xmt_cli_settings *s,
 }
 
 int xmt_cli_translate(int argc, char **argv) {
-  static const struct option options[] = {
-      XMT_CLI_RUN_LONG_OPTIONS, XMT_CLI_MT_LONG_OPTIONS, {NULL, 0, NULL, 0}};
   struct xmt_cli_settings s;
   xmt_cli_settings_init(&s);
-  s.command = "translate ";
-  int c;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, "o:s:t:m:qh", options, NULL)) != -1) {
-    if (c == 'h') {
-      usage(stdout);
-      return EXIT_OK;
-    }
-    if (!xmt_cli_take_option(&s, c, optarg))
-      return EXIT_BAD_INPUT;
-  }
-  if (optind + 1 != argc) {
-    xmt_cli_usage_error("translate ", optind == argc
-                                          ? "missing input file"
-                                          : "exactly one input file expected");
+  s.command = translate.name;
+  int rc = xmt_cli_parse(&translate, argc, argv, xmt_cli_take, &s);
+  if (rc >= 0)
+    return rc;
+  if (!xmt_cli_operands(&translate, argc, 1, "missing input file"))
     return EXIT_BAD_INPUT;
-  }
   const char *spec;
   const struct xmt_backend *backend = xmt_cli_backend(&s, &spec);
   if (backend == NULL)

@@ -261,16 +261,6 @@ void xmt_cli_output_abort(struct xmt_cli_output *out) {
   memset(out, 0, sizeof *out);
 }
 
-int xmt_cli_parse_align_model(const char *name, enum xmt_align_model *model) {
-  if (strcmp(name, "bayes") == 0)
-    *model = XMT_MODEL_BAYES;
-  else if (strcmp(name, "ibm2") == 0)
-    *model = XMT_MODEL_IBM2;
-  else
-    return -1;
-  return 0;
-}
-
 xmt_status xmt_cli_aligner_priors(xmt_aligner *aligner, const char *source,
                                   const char *target, const char *const *dicts,
                                   size_t ndicts) {

@@ -74,8 +74,10 @@ expect_exit 0 "page.xlf: report --findings" "$x" report --findings \
   check "page.xlf: report has the page's segment" grep -q \
     '<source>Hello <x:g id="1" ctype="bold">world</x:g>.</source>' \
     "$tmp/findings.xml"
-expect_exit 1 "page.xlf: no segments to merge" "$x" merge "$tmp/page.xlf" \
-  --translations "$tmp/want-segments"
+expect_exit 1 "page.xlf: merge takes its XLIFF, not segments" "$x" merge \
+  "$tmp/page.xlf" --translations "$tmp/want-segments" -o "$tmp/m.html" &&
+  check "page.xlf: merge says why" grep -q \
+    "^xliffmt: --translations does not apply to an HTML page$" "$tmp/err"
 
 # An XLIFF document named doc.html is XLIFF.
 expect_exit 0 "doc.html: extract segments" "$x" extract "$tmp/doc.html" -q &&
@@ -108,13 +110,36 @@ expect_exit 0 "stdin HTML: check" sh -c "\"$x\" check - <\"$tmp/page.xlf\"" &&
     grep -q '^-: HTML page, as XLIFF 1.2, UTF-8$' "$tmp/out"
 
 # Abbreviated long options, as getopt_long takes them.
-expect_exit 0 "--outp abbreviates --output" "$x" extract "$tmp/page.xlf" \
-  --outp "$tmp/abbrev.xlf" -q &&
+expect_exit 0 "--outp abbreviates --output" "$x" extract --outp \
+  "$tmp/abbrev.xlf" "$tmp/page.xlf" -q &&
   check "--outp: the file is written" cmp -s "$tmp/abbrev.xlf" \
     "$tmp/want-extract"
-expect_exit 0 "--outp on translate" "$x" translate "$tmp/doc.html" \
-  --mt identity --outp "$tmp/abbrev.out" --qui &&
+expect_exit 0 "--outp on translate" "$x" translate --outp "$tmp/abbrev.out" \
+  "$tmp/doc.html" --mt identity --qui &&
   check "--outp on translate: the file is written" cmp -s "$tmp/abbrev.out" \
     "$tmp/doc.out"
+
+expect_exit 0 "--outp and --transl on merge" "$x" merge --outp \
+  "$tmp/merged.xlf" --transl "$tmp/want-segments" "$tmp/doc.html" -q &&
+  check "--outp on merge: the file is written" grep -q \
+    '>Hello <g id="1">world</g>.</target>' "$tmp/merged.xlf"
+expect_exit 1 "an ambiguous abbreviation" "$x" translate "$tmp/doc.html" \
+  --mt identity --s en
+expect_exit 1 "--skip-pre does not apply to segments" "$x" extract \
+  --skip-pre "$tmp/doc.html"
+
+# The backends --help lists are the registry's, and the man page's.
+"$x" --list-backends >"$tmp/registry" 2>&1
+check "--list-backends lists identity" grep -q "^identity" "$tmp/registry"
+cut -d' ' -f1 "$tmp/registry" | sed 's/:.*//' >"$tmp/names"
+"$x" translate --help | sed -n '/^MT backends/,/^$/s/^  \([a-z]*\).*/\1/p' \
+  >"$tmp/help-names"
+check "translate --help lists the registry's backends" \
+  cmp -s "$tmp/names" "$tmp/help-names"
+man=$(dirname "$0")/../../doc/xliffmt-translate.1
+while read -r name; do
+  check "xliffmt-translate(1) describes --mt $name" \
+    grep -q "^\.B[IR]* $name\b" "$man"
+done <"$tmp/names"
 
 finish
