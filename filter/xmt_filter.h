@@ -667,7 +667,7 @@ XMT_API xmt_status xmt_filter_report_file(
  * to start your own from. */
 XMT_API const char *xmt_report_stylesheet(const char *name, size_t *len);
 
-/* --- Document formats -------------------------------------------------------
+/* --- Document formats ----------------------------------------------------
  * The one table of the formats the library reads, from which every file
  * function (translate, extract, merge, check, report) and the xliffmt
  * command decide a document's format. The content decides: a document
@@ -708,7 +708,7 @@ XMT_API xmt_status xmt_filter_detect_format(xmt_filter *filter,
                                             const char *path,
                                             enum xmt_doc_format *format);
 
-/* --- Setting names ------------------------------------------------------------
+/* --- Setting names -------------------------------------------------------
  * The names a command line gives settings, read into their values:
  * XMT_OK, or XMT_ERR_USAGE for a name (or NULL) none has. */
 /* "project", "mask", "raw" */
@@ -729,7 +729,7 @@ XMT_API xmt_status xmt_token_style_parse(const char *name,
 XMT_API xmt_status xmt_segments_format_parse(const char *name,
                                              enum xmt_segments_format *format);
 
-/* --- The backend registry -----------------------------------------------------
+/* --- The backend registry ------------------------------------------------
  * The built-in backends by name, each with what follows the colon of
  * "--mt name:SPEC" and a line saying what it is; xmt_backend_builtin()
  * looks names up here. */

@@ -49,7 +49,7 @@ int xmt_format_by_extension(const char *path, enum xmt_doc_format *format) {
  * another, -1 when head does not say (text, or too short). */
 static int xliff_root(const char *head, size_t len) {
   /* An ASCII view: UTF-16 loses its zero bytes, a BOM goes. */
-  char v[1024];
+  char v[1024] = "";
   size_t n = 0, i = 0, step = 1;
   const unsigned char *b = (const unsigned char *)head;
   if (len >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) {
@@ -63,7 +63,8 @@ static int xliff_root(const char *head, size_t len) {
     v[n++] = head[i];
   size_t at = 0;
   for (;;) {
-    while (at < n && strchr(" \t\r\n", v[at]) != NULL && v[at] != '\0')
+    while (at < n &&
+           (v[at] == ' ' || v[at] == '\t' || v[at] == '\r' || v[at] == '\n'))
       at++;
     if (at + 1 >= n || v[at] != '<')
       return -1;
