@@ -1,8 +1,9 @@
-/* xmt_projector.h -- the tagged-segment model, status codes and errors.
+/* xmt_projector.h -- the tagged-segment model, tokens, alignments,
+ * projection and tag metrics.
  *
- * This is the bottom module: xliff/ and filter/ depend on it, it depends on
- * nothing of theirs, which is why the status enum shared by the whole
- * library lives here.
+ * xliff/ and filter/ depend on it; it depends only on base/ (xmt_base.h:
+ * the status codes and error detail shared by the whole library), which it
+ * includes so that code including this header alone keeps compiling.
  *
  * Ownership: every function copies the strings it is given. Pointers
  * returned by accessors are borrowed from the object and stay valid until
@@ -12,47 +13,11 @@
 
 #include <stddef.h>
 
-#if defined(XMT_BUILDING_LIBRARY) && defined(__GNUC__)
-#define XMT_API __attribute__((visibility("default")))
-#else
-#define XMT_API
-#endif
+#include "xmt_base.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Status codes. Appended to, never renumbered. */
-typedef enum xmt_status {
-  XMT_OK = 0,
-  XMT_ERR_NOMEM = 1,     /* out of memory */
-  XMT_ERR_IO = 2,        /* an input could not be opened or read */
-  XMT_ERR_USAGE = 3,     /* an invalid argument or option */
-  XMT_ERR_XML = 4,       /* input is not well-formed XML */
-  XMT_ERR_NOT_XLIFF = 5, /* well-formed, but not an XLIFF 1.2 document */
-  XMT_ERR_ENCODING = 6,  /* unknown encoding or bytes invalid in it */
-  XMT_ERR_INLINE = 7,    /* inline codes broken: unpaired, mis-nested */
-  XMT_ERR_BACKEND = 8,   /* the MT backend failed */
-  XMT_ERR_ABORTED = 9,   /* a callback asked to stop */
-  XMT_ERR_INTERNAL = 10, /* a bug in xliffmt */
-  XMT_ERR_WRITE = 11,    /* the output could not be written */
-  XMT_ERR_PARTIAL = 12,  /* done, but some segments were not translated */
-  XMT_ERR_FORMAT = 13    /* input of an unsupported or unknown format */
-} xmt_status;
-
-/* A static English message for a status; never NULL. */
-XMT_API const char *xmt_strerror(xmt_status status);
-
-/* Detail of the last failure of a handle. Strings are borrowed from the
- * handle and cleared at its next public call. Absent parts are NULL or 0. */
-struct xmt_error {
-  xmt_status status;
-  const char *message;
-  const char *file;
-  unsigned long line;   /* 1-based; 0 when unknown */
-  unsigned long column; /* 1-based, in characters; 0 when unknown */
-  const char *unit_id;
-};
 
 /* --- Tagged segments ------------------------------------------------------
  * UTF-8 plain text plus an ordered list of tags. Each tag sits at a byte

@@ -1,7 +1,7 @@
-/* status.c -- messages for status codes. */
+/* status.c -- the message of each status code. */
 #include "config.h"
 
-#include "projector_private.h"
+#include "base_private.h"
 
 const char *xmt_strerror(xmt_status status) {
   /* No default: -Wswitch flags a status without a message. */

@@ -1,0 +1,105 @@
+/* base_private.h -- the helpers every part of libxliffmt shares: growable
+ * byte buffers, overflow-checked array growth, UTF-8, string copies and
+ * the per-handle error record. Not installed.
+ *
+ * Includes only the C library and xmt_base.h; projector_private.h includes
+ * it, so code above base/ gets these helpers without naming this header. */
+#ifndef XMT_BASE_PRIVATE_H
+#define XMT_BASE_PRIVATE_H
+
+#ifndef XMT_BUILDING_LIBRARY
+#error "base_private.h is internal to libxliffmt"
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "xmt_base.h"
+
+/* --- Buffers (buf.c) ------------------------------------------------------ */
+
+/* A growable byte buffer; zero-initialised is empty. Kept NUL-terminated
+ * (when non-empty) so text can be handed out as C strings. */
+struct xmt_buf {
+  char *data;
+  size_t len;
+  size_t cap;
+};
+
+xmt_status xmt_buf_grow(struct xmt_buf *buf, size_t extra);
+void xmt_buf_free(struct xmt_buf *buf);
+
+static inline xmt_status xmt_buf_append(struct xmt_buf *buf, const void *bytes,
+                                        size_t len) {
+  if (buf->cap - buf->len <= len) {
+    xmt_status st = xmt_buf_grow(buf, len);
+    if (st != XMT_OK)
+      return st;
+  }
+  if (len > 0)
+    memcpy(buf->data + buf->len, bytes, len);
+  buf->len += len;
+  buf->data[buf->len] = '\0';
+  return XMT_OK;
+}
+
+static inline xmt_status xmt_buf_append_str(struct xmt_buf *buf,
+                                            const char *s) {
+  return xmt_buf_append(buf, s, strlen(s));
+}
+
+static inline xmt_status xmt_buf_append_byte(struct xmt_buf *buf, char c) {
+  return xmt_buf_append(buf, &c, 1);
+}
+
+/* Empties the buffer, keeping its memory. */
+static inline void xmt_buf_reset(struct xmt_buf *buf) {
+  buf->len = 0;
+  if (buf->data != NULL)
+    buf->data[0] = '\0';
+}
+
+/* Appends the shortest UTF-8 encoding of code point cp (must be valid). */
+xmt_status xmt_buf_append_utf8(struct xmt_buf *buf, uint32_t cp);
+
+/* v grown to hold n elements of size bytes, doubling (*cap updated); NULL
+ * when out of memory or when n * size does not fit in a size_t, v then
+ * untouched (still to be freed by the caller). */
+void *xmt_grow_array(void *v, size_t *cap, size_t n, size_t size);
+
+/* Duplicates a string (NULL stays NULL); NULL also when out of memory. */
+char *xmt_strdup(const char *s);
+char *xmt_strndup(const char *s, size_t n);
+
+/* --- UTF-8 (utf8.c) ------------------------------------------------------- */
+
+/* Decodes one UTF-8 character at s (n bytes available). Returns its length
+ * and stores the code point, or returns 0 for an invalid or truncated
+ * sequence (overlongs and surrogates are invalid). */
+size_t xmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+
+/* Length of the longest valid UTF-8 prefix of s. */
+size_t xmt_utf8_valid_prefix(const char *s, size_t n);
+
+/* --- Errors (error.c) ----------------------------------------------------- */
+
+/* Per-handle error detail (struct xmt_error plus the storage behind it). */
+struct xmt_error_store {
+  struct xmt_error pub;
+  char *message;
+  char *file;
+  char *unit_id;
+};
+void xmt_error_clear(struct xmt_error_store *err);
+/* Records an error; message is printf-style. Returns status. */
+xmt_status xmt_error_set(struct xmt_error_store *err, xmt_status status,
+                         const char *file, unsigned long line,
+                         unsigned long column, const char *unit_id,
+                         const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+/* Copies another handle's error (e.g. the reader's into the filter's). */
+xmt_status xmt_error_copy(struct xmt_error_store *dst,
+                          const struct xmt_error *src);
+
+#endif /* XMT_BASE_PRIVATE_H */

@@ -1,0 +1,88 @@
+/* buf.c -- growable byte buffers, overflow-checked array growth and
+ * string copies. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "base_private.h"
+
+xmt_status xmt_buf_grow(struct xmt_buf *buf, size_t extra) {
+  size_t need = buf->len + extra + 1; /* room for the terminating NUL */
+  if (need < extra)
+    return XMT_ERR_NOMEM;
+  if (need <= buf->cap)
+    return XMT_OK;
+  size_t cap = buf->cap ? buf->cap : 64;
+  while (cap < need) {
+    if (cap > SIZE_MAX / 2)
+      return XMT_ERR_NOMEM;
+    cap *= 2;
+  }
+  char *data = realloc(buf->data, cap);
+  if (data == NULL)
+    return XMT_ERR_NOMEM;
+  buf->data = data;
+  buf->cap = cap;
+  buf->data[buf->len] = '\0';
+  return XMT_OK;
+}
+
+void xmt_buf_free(struct xmt_buf *buf) {
+  free(buf->data);
+  buf->data = NULL;
+  buf->len = buf->cap = 0;
+}
+
+xmt_status xmt_buf_append_utf8(struct xmt_buf *buf, uint32_t cp) {
+  char out[4];
+  size_t n;
+  if (cp < 0x80) {
+    out[0] = (char)cp;
+    n = 1;
+  } else if (cp < 0x800) {
+    out[0] = (char)(0xC0 | (cp >> 6));
+    out[1] = (char)(0x80 | (cp & 0x3F));
+    n = 2;
+  } else if (cp < 0x10000) {
+    out[0] = (char)(0xE0 | (cp >> 12));
+    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[2] = (char)(0x80 | (cp & 0x3F));
+    n = 3;
+  } else {
+    out[0] = (char)(0xF0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    n = 4;
+  }
+  return xmt_buf_append(buf, out, n);
+}
+
+char *xmt_strndup(const char *s, size_t n) {
+  if (s == NULL)
+    return NULL;
+  char *d = malloc(n + 1);
+  if (d == NULL)
+    return NULL;
+  memcpy(d, s, n);
+  d[n] = '\0';
+  return d;
+}
+
+void *xmt_grow_array(void *v, size_t *cap, size_t n, size_t size) {
+  if (n == 0)
+    n = 1;
+  if (v != NULL && n <= *cap)
+    return v;
+  size_t c = *cap > 0 ? *cap : 8;
+  while (c < n)
+    c *= 2;
+  void *nv = realloc(v, c * size);
+  if (nv != NULL)
+    *cap = c;
+  return nv;
+}
+
+char *xmt_strdup(const char *s) {
+  return s == NULL ? NULL : xmt_strndup(s, strlen(s));
+}
