@@ -75,8 +75,14 @@ void *xmt_grow_array(void *v, size_t *cap, size_t n, size_t size) {
   if (v != NULL && n <= *cap)
     return v;
   size_t c = *cap > 0 ? *cap : 8;
-  while (c < n)
+  while (c < n) {
+    if (c > SIZE_MAX / 2)
+      return NULL;
     c *= 2;
+  }
+  /* A byte count that wraps would allocate too little, silently. */
+  if (size > 0 && c > SIZE_MAX / size)
+    return NULL;
   void *nv = realloc(v, c * size);
   if (nv != NULL)
     *cap = c;

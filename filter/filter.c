@@ -141,8 +141,8 @@ xmt_status xmt_filter_add_backend_option(xmt_filter *f, const char *option) {
                          "backend option '%s' is not KEY=VALUE",
                          option != NULL ? option : "");
   xmt_filter_close_engines(f);
-  char **grown =
-      realloc(f->backend_options, (f->nbackend_options + 2) * sizeof *grown);
+  char **grown = xmt_grow_array(f->backend_options, &f->backend_options_cap,
+                                f->nbackend_options + 2, sizeof *grown);
   if (grown == NULL)
     return XMT_ERR_NOMEM;
   f->backend_options = grown;
@@ -325,7 +325,7 @@ xmt_status xmt_filter_add_dictionary(xmt_filter *f, const char *spec) {
   if (spec == NULL || *spec == '\0')
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
                          "empty dictionary name");
-  char **d = realloc(f->dicts, (f->ndicts + 1) * sizeof *d);
+  char **d = xmt_grow_array(f->dicts, &f->dicts_cap, f->ndicts + 1, sizeof *d);
   if (d == NULL)
     return XMT_ERR_NOMEM;
   f->dicts = d;

@@ -45,7 +45,7 @@ struct xmt_filter {
   void *backend_user;
   char *backend_spec;
   char **backend_options; /* "key=value", NULL-terminated */
-  size_t nbackend_options;
+  size_t nbackend_options, backend_options_cap;
   char *cache_uri; /* translation memory cache, or NULL */
   size_t cache_max;
   /* Its connection, opened by the first run that uses it and kept for the
@@ -66,7 +66,7 @@ struct xmt_filter {
   char *align_model;
   enum xmt_align_model align_kind;
   char **dicts; /* none given: "auto" */
-  size_t ndicts;
+  size_t ndicts, dicts_cap;
   enum xmt_projection_rule rule;
   enum xmt_symmetrization symmetrization;
   enum xmt_probes probes;

@@ -145,7 +145,7 @@ xmt_status xmt_aligner_add_dictionary(xmt_aligner *a, const char *spec) {
     a->ndicts = 0;
     return XMT_OK;
   }
-  char **d = realloc(a->dicts, (a->ndicts + 1) * sizeof *d);
+  char **d = xmt_grow_array(a->dicts, &a->dicts_cap, a->ndicts + 1, sizeof *d);
   if (d == NULL)
     return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
                          "out of memory");
@@ -180,11 +180,12 @@ static xmt_status lowercase(xmt_aligner *a, const char **w, size_t *len) {
     return XMT_ERR_USAGE;
   size_t need = *len * 2 + 8; /* lowercasing can lengthen a string */
   if (a->u16_cap < need) {
-    uint16_t *u = realloc(a->u16, need * 2 * sizeof *u);
+    size_t cap = a->u16_cap * 2; /* an input half and an output half */
+    uint16_t *u = xmt_grow_array(a->u16, &cap, need * 2, sizeof *u);
     if (u == NULL)
       return XMT_ERR_NOMEM;
     a->u16 = u;
-    a->u16_cap = need;
+    a->u16_cap = cap / 2;
   }
   UChar *in = (UChar *)a->u16, *out = in + a->u16_cap;
   int32_t n = 0, cap = (int32_t)a->u16_cap;
@@ -224,12 +225,12 @@ static xmt_status words_of(xmt_aligner *a, int side, const char *text,
     return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
                          "too many tokens in a sentence");
   if (a->words_cap[side] < n) {
-    uint32_t *w = realloc(a->words[side], n * sizeof *w);
+    uint32_t *w =
+        xmt_grow_array(a->words[side], &a->words_cap[side], n, sizeof *w);
     if (w == NULL)
       return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
                            "out of memory");
     a->words[side] = w;
-    a->words_cap[side] = n;
   }
   for (size_t i = 0; i < n; i++) {
     if (tok[i].start > tok[i].end || tok[i].end > len || text == NULL)
@@ -261,10 +262,9 @@ static xmt_status append_ids(xmt_aligner *a, int side, size_t from, size_t n) {
   if (n == 0)
     return XMT_OK;
   if (a->ids_cap[side] - a->nids[side] < n) {
-    uint64_t cap = a->ids_cap[side] ? a->ids_cap[side] : 1024;
-    while (cap - a->nids[side] < n)
-      cap *= 2;
-    uint32_t *ids = realloc(a->ids[side], (size_t)cap * sizeof *ids);
+    size_t cap = (size_t)a->ids_cap[side];
+    uint32_t *ids = xmt_grow_array(a->ids[side], &cap,
+                                   (size_t)a->nids[side] + n, sizeof *ids);
     if (ids == NULL)
       return XMT_ERR_NOMEM;
     a->ids[side] = ids;
@@ -284,13 +284,14 @@ static size_t cut_pair(xmt_aligner *a, const char *src,
   size_t k = xmt_pieces_count(xmt_tokens_count(src_tokens),
                               xmt_tokens_count(tgt_tokens));
   if (a->cuts_cap < k + 1) {
+    size_t cap[2] = {a->cuts_cap, a->cuts_cap}; /* both sides grow alike */
     for (int s = 0; s < 2; s++) {
-      size_t *c = realloc(a->cuts[s], (k + 1) * sizeof *c);
+      size_t *c = xmt_grow_array(a->cuts[s], &cap[s], k + 1, sizeof *c);
       if (c == NULL)
         return 0;
       a->cuts[s] = c;
     }
-    a->cuts_cap = k + 1;
+    a->cuts_cap = cap[0];
   }
   xmt_pieces_cut(src, src_tokens, k, a->cuts[XMT_SRC]);
   xmt_pieces_cut(tgt, tgt_tokens, k, a->cuts[XMT_TGT]);
@@ -299,21 +300,23 @@ static size_t cut_pair(xmt_aligner *a, const char *src,
 
 /* Room for k more pairs and one more pair added. */
 static xmt_status grow_pairs(xmt_aligner *a, size_t k) {
-  while (a->pairs + k >= a->pairs_cap) {
+  if (a->pairs + k >= a->pairs_cap) {
+    size_t cap[2] = {a->pairs_cap, a->pairs_cap}; /* both sides grow alike */
     for (int s = 0; s < 2; s++) {
-      uint64_t *p = realloc(a->start[s], a->pairs_cap * 2 * sizeof *p);
+      uint64_t *p =
+          xmt_grow_array(a->start[s], &cap[s], a->pairs + k + 1, sizeof *p);
       if (p == NULL)
         return XMT_ERR_NOMEM;
       a->start[s] = p;
     }
-    a->pairs_cap *= 2;
+    a->pairs_cap = cap[0];
   }
   if (a->units + 1 >= a->units_cap) {
-    size_t *u = realloc(a->unit_first, a->units_cap * 2 * sizeof *u);
+    size_t *u =
+        xmt_grow_array(a->unit_first, &a->units_cap, a->units + 2, sizeof *u);
     if (u == NULL)
       return XMT_ERR_NOMEM;
     a->unit_first = u;
-    a->units_cap *= 2;
   }
   return XMT_OK;
 }

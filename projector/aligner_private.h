@@ -186,7 +186,7 @@ struct xmt_aligner {
    * last training built from them (and from identical words, cognates). */
   char *lang[2];
   char **dicts;
-  size_t ndicts;
+  size_t ndicts, dicts_cap;
   struct xmt_prior_table prior;
   char *prior_summary;
   xmt_lexicon *lexicon; /* dictionaries kept between trainings, or NULL */

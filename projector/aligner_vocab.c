@@ -91,12 +91,18 @@ xmt_status xmt_vocab_intern(struct xmt_vocab *v, const char *w, size_t len,
   if (v->count >= UINT32_MAX - 1)
     return XMT_ERR_NOMEM;
   if (v->count == v->cap) {
+    /* Ids are 32-bit: the last doubling stops short of UINT32_MAX. start
+     * holds one offset more than there are words. */
     uint32_t cap = v->cap > UINT32_MAX / 2 ? UINT32_MAX - 1 : v->cap * 2;
-    uint64_t *start = realloc(v->start, ((size_t)cap + 1) * sizeof *start);
+    size_t have = (size_t)v->cap + 1;
+    uint64_t *start =
+        xmt_grow_array(v->start, &have, (size_t)cap + 1, sizeof *start);
     if (start == NULL)
       return XMT_ERR_NOMEM;
     v->start = start;
-    uint32_t *hashes = realloc(v->hashes, (size_t)cap * sizeof *hashes);
+    have = v->cap;
+    uint32_t *hashes =
+        xmt_grow_array(v->hashes, &have, (size_t)cap, sizeof *hashes);
     if (hashes == NULL)
       return XMT_ERR_NOMEM;
     v->hashes = hashes;

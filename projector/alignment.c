@@ -36,17 +36,11 @@ void xmt_alignment_clear(xmt_alignment *alignment) {
 static xmt_status links_reserve(xmt_alignment *al, size_t total) {
   if (total <= al->cap)
     return XMT_OK;
-  size_t cap = al->cap ? al->cap : 32;
-  while (cap < total) {
-    if (cap > SIZE_MAX / 2 / sizeof(struct xmt_link))
-      return XMT_ERR_NOMEM;
-    cap *= 2;
-  }
-  struct xmt_link *links = realloc(al->links, cap * sizeof *links);
+  struct xmt_link *links =
+      xmt_grow_array(al->links, &al->cap, total, sizeof *links);
   if (links == NULL)
     return XMT_ERR_NOMEM;
   al->links = links;
-  al->cap = cap;
   return XMT_OK;
 }
 

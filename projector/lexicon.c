@@ -323,8 +323,7 @@ static xmt_status lexlist_add(struct lexlist *l, struct xmt_lexfile f) {
       return XMT_OK;
     }
   if (l->n == l->cap) {
-    size_t cap = l->cap ? l->cap * 2 : 8;
-    struct xmt_lexfile *p = realloc(l->f, cap * sizeof *p);
+    struct xmt_lexfile *p = xmt_grow_array(l->f, &l->cap, l->n + 1, sizeof *p);
     if (p == NULL) {
       free(f.path);
       free(f.data);
@@ -332,7 +331,6 @@ static xmt_status lexlist_add(struct lexlist *l, struct xmt_lexfile f) {
       return XMT_ERR_NOMEM;
     }
     l->f = p;
-    l->cap = cap;
   }
   l->f[l->n++] = f;
   return XMT_OK;
@@ -530,8 +528,7 @@ static xmt_status apertium_packages(const char *dir, char ***names, size_t *n) {
     if (strncmp(e->d_name, "apertium-", 9) != 0)
       continue;
     if (*n == cap) {
-      cap = cap ? cap * 2 : 16;
-      char **p = realloc(*names, cap * sizeof *p);
+      char **p = xmt_grow_array(*names, &cap, *n + 1, sizeof *p);
       if (p == NULL) {
         st = XMT_ERR_NOMEM;
         break;

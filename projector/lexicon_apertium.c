@@ -92,12 +92,11 @@ static xmt_status att_sym(struct att *a, const char *s, size_t n,
   if (st != XMT_OK)
     return st;
   if (*id >= a->sym_cap) {
-    size_t cap = a->sym_cap ? a->sym_cap * 2 : 1024;
-    unsigned char *c = realloc(a->sym_class, cap);
+    unsigned char *c =
+        xmt_grow_array(a->sym_class, &a->sym_cap, (size_t)*id + 1, 1);
     if (c == NULL)
       return XMT_ERR_NOMEM;
     a->sym_class = c;
-    a->sym_cap = cap;
   }
   a->sym_class[*id] = (unsigned char)sym_class_of(s, n);
   return XMT_OK;
@@ -118,15 +117,14 @@ static int parse_state(struct xmt_lex_span f, uint32_t *v) {
   return 1;
 }
 
+/* Room for element n (0-based) of *p. */
 static xmt_status att_grow(void **p, size_t *cap, size_t n, size_t size) {
   if (n < *cap)
     return XMT_OK;
-  size_t c = *cap ? *cap * 2 : 4096;
-  void *q = realloc(*p, c * size);
+  void *q = xmt_grow_array(*p, cap, n + 1, size);
   if (q == NULL)
     return XMT_ERR_NOMEM;
   *p = q;
-  *cap = c;
   return XMT_OK;
 }
 

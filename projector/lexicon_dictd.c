@@ -268,11 +268,10 @@ static xmt_status dz_chunk(struct dictd *d, uint32_t c, size_t need,
   if (!d->have_cur || d->cur != c) {
     size_t clen = (size_t)(d->chunk_at[c + 1] - d->chunk_at[c]);
     if (clen > d->in_cap) {
-      unsigned char *in = realloc(d->in, clen);
+      unsigned char *in = xmt_grow_array(d->in, &d->in_cap, clen, 1);
       if (in == NULL)
         return XMT_ERR_NOMEM;
       d->in = in;
-      d->in_cap = clen;
     }
     d->have_cur = 0;
     if (pread_full(d->fd, d->in, clen, d->chunk_at[c]) != 0)
@@ -427,12 +426,10 @@ static xmt_status scan_line(struct scan *sc, const char *s, size_t n,
     return xmt_error_set(err, XMT_ERR_FORMAT, sc->f->path, lineno, 0, NULL,
                          "bad entry offset or length");
   if (sc->n == sc->cap) {
-    size_t cap = sc->cap ? sc->cap * 2 : 256;
-    struct want *w = realloc(sc->w, cap * sizeof *w);
+    struct want *w = xmt_grow_array(sc->w, &sc->cap, sc->n + 1, sizeof *w);
     if (w == NULL)
       return XMT_ERR_NOMEM;
     sc->w = w;
-    sc->cap = cap;
   }
   sc->w[sc->n++] =
       (struct want){off, (uint32_t)len, sc->prev_head, sc->prev_head_len};
@@ -451,7 +448,8 @@ static xmt_status scan_index(struct scan *sc, struct xmt_error_store *err) {
   unsigned long lineno = 0;
   for (int eof = 0; st == XMT_OK && !eof;) {
     if (have == cap) { /* a line longer than the buffer */
-      char *p = cap < (64u << 20) ? realloc(buf, cap * 2) : NULL;
+      char *p =
+          cap < (64u << 20) ? xmt_grow_array(buf, &cap, cap + 1, 1) : NULL;
       if (p == NULL) {
         st = cap < (64u << 20)
                  ? XMT_ERR_NOMEM
@@ -460,7 +458,6 @@ static xmt_status scan_index(struct scan *sc, struct xmt_error_store *err) {
         break;
       }
       buf = p;
-      cap *= 2;
     }
     ssize_t r = read(fd, buf + have, cap - have);
     if (r < 0 && errno == EINTR)

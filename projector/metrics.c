@@ -70,24 +70,6 @@ struct xmt_evaluator {
   size_t bag_h_cap, bag_r_cap;
 };
 
-/* Returns array (of elem-sized entries) grown to hold at least n, or NULL
- * when out of memory (array is then unchanged). Arrays live as long as the
- * evaluator, so lines after the first rarely allocate. */
-static void *grow(void *array, size_t *cap, size_t n, size_t elem) {
-  if (n <= *cap && array != NULL)
-    return array;
-  size_t c = *cap ? *cap : 16;
-  while (c < n) {
-    if (c > SIZE_MAX / 2 / elem)
-      return NULL;
-    c *= 2;
-  }
-  void *p = realloc(array, c * elem);
-  if (p != NULL)
-    *cap = c;
-  return p;
-}
-
 /* --- Tokens ------------------------------------------------------------- */
 
 static int is_word(uint32_t cp) {
@@ -133,8 +115,8 @@ static xmt_status tokenize(struct side *s, size_t len) {
     if (word && in_word) {
       s->tokens[s->ntokens - 1].end = i + k;
     } else if (!is_space(cp)) {
-      struct xmt_token *tokens =
-          grow(s->tokens, &s->tokens_cap, s->ntokens + 1, sizeof *tokens);
+      struct xmt_token *tokens = xmt_grow_array(s->tokens, &s->tokens_cap,
+                                                s->ntokens + 1, sizeof *tokens);
       if (tokens == NULL)
         return XMT_ERR_NOMEM;
       s->tokens = tokens;
@@ -227,11 +209,13 @@ static xmt_status build_side(struct side *s, const xmt_segment *seg, int nested,
   xmt_status st = tokenize(s, len);
   if (st != XMT_OK)
     return st;
-  size_t *partner = grow(s->partner, &s->partner_cap, n, sizeof *partner);
+  size_t *partner =
+      xmt_grow_array(s->partner, &s->partner_cap, n, sizeof *partner);
   if (partner == NULL)
     return XMT_ERR_NOMEM;
   s->partner = partner;
-  struct unit *units = grow(s->units, &s->units_cap, n, sizeof *units);
+  struct unit *units =
+      xmt_grow_array(s->units, &s->units_cap, n, sizeof *units);
   if (units == NULL)
     return XMT_ERR_NOMEM;
   s->units = units;
@@ -390,7 +374,7 @@ static xmt_status bag(const struct side *s, size_t from, size_t to,
       break;
     if (t->start < from)
       continue;
-    struct span *grown = grow(*spans, cap, *n + 1, sizeof *grown);
+    struct span *grown = xmt_grow_array(*spans, cap, *n + 1, sizeof *grown);
     if (grown == NULL)
       return XMT_ERR_NOMEM;
     *spans = grown;
@@ -560,12 +544,13 @@ xmt_status xmt_evaluator_add(xmt_evaluator *ev, const xmt_segment *hypothesis,
     int nested = st == XMT_OK;
     if ((st = build_side(&ev->hyp, hypothesis, nested, &pairs)) != XMT_OK)
       return st;
-    struct unit **keys =
-        grow(ev->keys_h, &ev->keys_h_cap, ev->hyp.nunits, sizeof *keys);
+    struct unit **keys = xmt_grow_array(ev->keys_h, &ev->keys_h_cap,
+                                        ev->hyp.nunits, sizeof *keys);
     if (keys == NULL)
       return XMT_ERR_NOMEM;
     ev->keys_h = keys;
-    keys = grow(ev->keys_r, &ev->keys_r_cap, ev->ref.nunits, sizeof *keys);
+    keys = xmt_grow_array(ev->keys_r, &ev->keys_r_cap, ev->ref.nunits,
+                          sizeof *keys);
     if (keys == NULL)
       return XMT_ERR_NOMEM;
     ev->keys_r = keys;

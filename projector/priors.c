@@ -135,14 +135,14 @@ static void text_free(struct text *t) {
 static xmt_status text_reserve(struct text *t, size_t units) {
   if (t->ucap >= units)
     return XMT_OK;
-  size_t cap = units < 64 ? 64 : units * 2;
+  size_t cap[2] = {t->ucap, t->ucap}; /* both arrays grow alike */
   for (int i = 0; i < 2; i++) {
-    UChar *u = realloc(t->u[i], cap * sizeof *u);
+    UChar *u = xmt_grow_array(t->u[i], &cap[i], units, sizeof *u);
     if (u == NULL)
       return XMT_ERR_NOMEM;
     t->u[i] = u;
   }
-  t->ucap = cap;
+  t->ucap = cap[0];
   return XMT_OK;
 }
 
@@ -539,12 +539,11 @@ static xmt_status push_link(struct xmt_lex_match *m, uint32_t src, uint32_t tgt,
   if (!(w > 0))
     return XMT_OK;
   if (m->nlinks == m->links_cap) {
-    size_t cap = m->links_cap ? m->links_cap * 2 : 1024;
-    struct link *l = realloc(m->links, cap * sizeof *l);
+    struct link *l =
+        xmt_grow_array(m->links, &m->links_cap, m->nlinks + 1, sizeof *l);
     if (l == NULL)
       return XMT_ERR_NOMEM;
     m->links = l;
-    m->links_cap = cap;
   }
   m->links[m->nlinks++] = (struct link){src, tgt, (float)w, kind};
   return XMT_OK;
@@ -576,12 +575,10 @@ const struct xmt_lang_codes *xmt_lex_lang(const struct xmt_lex_match *m,
 
 static xmt_status push_hit(struct found *f, uint32_t id, float factor) {
   if (f->n == f->cap) {
-    size_t cap = f->cap ? f->cap * 2 : 16;
-    struct hit *h = realloc(f->hits, cap * sizeof *h);
+    struct hit *h = xmt_grow_array(f->hits, &f->cap, f->n + 1, sizeof *h);
     if (h == NULL)
       return XMT_ERR_NOMEM;
     f->hits = h;
-    f->cap = cap;
   }
   f->hits[f->n++] = (struct hit){id, factor};
   return XMT_OK;
@@ -727,12 +724,11 @@ xmt_status xmt_lex_match_join(struct xmt_lex_match *m,
   if (copy == NULL)
     return st;
   if (m->links_cap - m->nlinks < copy->nlinks) {
-    size_t cap = m->nlinks + copy->nlinks;
-    struct link *l = realloc(m->links, cap * sizeof *l);
-    if (l != NULL) {
+    struct link *l = xmt_grow_array(m->links, &m->links_cap,
+                                    m->nlinks + copy->nlinks, sizeof *l);
+    if (l != NULL)
       m->links = l;
-      m->links_cap = cap;
-    } else
+    else
       st = XMT_ERR_NOMEM;
   }
   if (st == XMT_OK && copy->nlinks > 0) {
@@ -819,12 +815,11 @@ static xmt_status cands_build(struct cands *c, const struct side *s,
     if (len < COG_MIN_LEN || !has_class(w, len, 1))
       continue;
     if (c->pool_cap - c->pool_len < COG_MAX_LEN) {
-      size_t cap = c->pool_cap ? c->pool_cap * 2 : 4096;
-      uint32_t *p = realloc(c->pool, cap * sizeof *p);
+      uint32_t *p = xmt_grow_array(c->pool, &c->pool_cap,
+                                   c->pool_len + COG_MAX_LEN, sizeof *p);
       if (p == NULL)
         return XMT_ERR_NOMEM;
       c->pool = p;
-      c->pool_cap = cap;
     }
     xmt_status st = text_fold(t, w, len, c->pool + c->pool_len, &n);
     if (st != XMT_OK)

@@ -60,17 +60,11 @@ static xmt_status buf_reserve(struct xmt_buf *buf, size_t total) {
 static xmt_status tags_reserve(xmt_segment *seg, size_t total) {
   if (total <= seg->cap)
     return XMT_OK;
-  size_t cap = seg->cap ? seg->cap : 8;
-  while (cap < total) {
-    if (cap > SIZE_MAX / 2 / sizeof(struct tag_rec))
-      return XMT_ERR_NOMEM;
-    cap *= 2;
-  }
-  struct tag_rec *tags = realloc(seg->tags, cap * sizeof *tags);
+  struct tag_rec *tags =
+      xmt_grow_array(seg->tags, &seg->cap, total, sizeof *tags);
   if (tags == NULL)
     return XMT_ERR_NOMEM;
   seg->tags = tags;
-  seg->cap = cap;
   return XMT_OK;
 }
 

@@ -38,17 +38,11 @@ const struct xmt_token *xmt_tokens_array(const xmt_tokens *tokens) {
  * across segments stops allocating once it has seen the longest one. */
 static xmt_status push(xmt_tokens *tokens, size_t start, size_t end) {
   if (tokens->count == tokens->cap) {
-    size_t cap = tokens->cap ? tokens->cap : 32;
-    if (tokens->cap != 0) {
-      if (cap > SIZE_MAX / 2 / sizeof(struct xmt_token))
-        return XMT_ERR_NOMEM;
-      cap *= 2;
-    }
-    struct xmt_token *items = realloc(tokens->items, cap * sizeof *items);
+    struct xmt_token *items = xmt_grow_array(tokens->items, &tokens->cap,
+                                             tokens->count + 1, sizeof *items);
     if (items == NULL)
       return XMT_ERR_NOMEM;
     tokens->items = items;
-    tokens->cap = cap;
   }
   tokens->items[tokens->count].start = start;
   tokens->items[tokens->count].end = end;

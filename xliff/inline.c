@@ -51,12 +51,11 @@ static xmt_status push_tag(struct xmt_inline_builder *ib,
                            size_t name_off, const char *key, const char *markup,
                            size_t len) {
   if (ib->ntags == ib->cap) {
-    size_t cap = ib->cap ? ib->cap * 2 : 16;
-    struct xmt_pending_tag *tags = realloc(ib->tags, cap * sizeof *tags);
+    struct xmt_pending_tag *tags =
+        xmt_grow_array(ib->tags, &ib->cap, ib->ntags + 1, sizeof *tags);
     if (tags == NULL)
       return XMT_ERR_NOMEM;
     ib->tags = tags;
-    ib->cap = cap;
   }
   struct xmt_pending_tag *t = &ib->tags[ib->ntags];
   t->kind = kind;
@@ -81,12 +80,11 @@ static xmt_status open_tag(struct xmt_inline_builder *ib, const char *name,
                            size_t name_off, const char *key, const char *markup,
                            size_t len) {
   if (ib->nopen == ib->open_cap) {
-    size_t cap = ib->open_cap ? ib->open_cap * 2 : 8;
-    size_t *open = realloc(ib->open, cap * sizeof *open);
+    size_t *open =
+        xmt_grow_array(ib->open, &ib->open_cap, ib->nopen + 1, sizeof *open);
     if (open == NULL)
       return XMT_ERR_NOMEM;
     ib->open = open;
-    ib->open_cap = cap;
   }
   ib->open[ib->nopen++] = ib->ntags;
   return push_tag(ib, XMT_TAG_OPEN, name, name_off, key, markup, len);
@@ -460,12 +458,11 @@ static xmt_status generic_key(struct snippet *s, const char *name, char *key,
     i++;
   if (i == s->ncounts) {
     if (s->ncounts == s->counts_cap) {
-      size_t cap = s->counts_cap ? s->counts_cap * 2 : 8;
-      struct name_count *counts = realloc(s->counts, cap * sizeof *counts);
+      struct name_count *counts = xmt_grow_array(
+          s->counts, &s->counts_cap, s->ncounts + 1, sizeof *counts);
       if (counts == NULL)
         return XMT_ERR_NOMEM;
       s->counts = counts;
-      s->counts_cap = cap;
     }
     if ((s->counts[i].name = xmt_strdup(name)) == NULL)
       return XMT_ERR_NOMEM;

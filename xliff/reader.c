@@ -233,14 +233,13 @@ static int inherited_translate(const xmt_xliff_reader *r) {
 
 static void push_translate(xmt_xliff_reader *r, const char *value) {
   if (r->ntranslate == r->translate_cap) {
-    size_t cap = r->translate_cap ? r->translate_cap * 2 : 16;
-    char *t = realloc(r->translate, cap);
+    char *t =
+        xmt_grow_array(r->translate, &r->translate_cap, r->ntranslate + 1, 1);
     if (t == NULL) {
       fail_status(r, XMT_ERR_NOMEM);
       return;
     }
     r->translate = t;
-    r->translate_cap = cap;
   }
   int yes = value != NULL ? strcmp(value, "no") != 0 : inherited_translate(r);
   r->translate[r->ntranslate++] = yes ? '1' : '0';
@@ -248,14 +247,12 @@ static void push_translate(xmt_xliff_reader *r, const char *value) {
 
 static void push_frame(xmt_xliff_reader *r, enum frame f) {
   if (r->nframes == r->frames_cap) {
-    size_t cap = r->frames_cap ? r->frames_cap * 2 : 16;
-    char *fr = realloc(r->frames, cap);
+    char *fr = xmt_grow_array(r->frames, &r->frames_cap, r->nframes + 1, 1);
     if (fr == NULL) {
       fail_status(r, XMT_ERR_NOMEM);
       return;
     }
     r->frames = fr;
-    r->frames_cap = cap;
   }
   r->frames[r->nframes++] = (char)f;
 }

@@ -134,10 +134,11 @@ void xmt_xliff_unit_free(xmt_xliff_unit *u) {
 xmt_status xmt_unit_add_segment(xmt_xliff_unit *u, const char *mid,
                                 xmt_segment *source, size_t *index) {
   if (u->nsegs == u->segs_cap) {
-    size_t cap = u->segs_cap * 2;
+    size_t cap = u->segs_cap;
     int was_inline = u->segs == u->segs_inline;
-    struct xmt_unit_segment *s =
-        realloc(was_inline ? NULL : u->segs, cap * sizeof *s);
+    /* The first segments live inside the unit: they are copied out. */
+    struct xmt_unit_segment *s = xmt_grow_array(was_inline ? NULL : u->segs,
+                                                &cap, u->nsegs + 1, sizeof *s);
     if (s == NULL)
       return XMT_ERR_NOMEM;
     if (was_inline)

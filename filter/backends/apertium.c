@@ -392,15 +392,17 @@ static int translate_requests(struct apertium *a, int markup,
   if (a->pair != NULL)
     return pair_translate(&a->engines[0], markup, requests, responses, n, a);
   if (n > a->cap) {
-    struct xmt_mt_request *req = realloc(a->req, n * sizeof *req);
+    size_t cap[2] = {a->cap, a->cap}; /* both arrays grow alike */
+    struct xmt_mt_request *req =
+        xmt_grow_array(a->req, &cap[0], n, sizeof *req);
     if (req != NULL)
       a->req = req;
-    xmt_mt_response **resp = realloc(a->resp, n * sizeof *resp);
+    xmt_mt_response **resp = xmt_grow_array(a->resp, &cap[1], n, sizeof *resp);
     if (resp != NULL)
       a->resp = resp;
     if (req == NULL || resp == NULL)
       return 1;
-    a->cap = n;
+    a->cap = cap[0];
   }
   /* Requests grouped by language pair, each group to its pair's engine. */
   char *done = calloc(n, 1);

@@ -606,12 +606,12 @@ static int http_translate(void *state, const struct xmt_mt_request *requests,
                           xmt_mt_response *const *responses, size_t n) {
   struct http *h = state;
   if (n > h->jobs_cap) {
-    struct job *jobs = realloc(h->jobs, n * sizeof *jobs);
+    size_t old = h->jobs_cap;
+    struct job *jobs = xmt_grow_array(h->jobs, &h->jobs_cap, n, sizeof *jobs);
     if (jobs == NULL)
       return 1;
-    memset(jobs + h->jobs_cap, 0, (n - h->jobs_cap) * sizeof *jobs);
+    memset(jobs + old, 0, (h->jobs_cap - old) * sizeof *jobs);
     h->jobs = jobs;
-    h->jobs_cap = n;
   }
   for (size_t i = 0; i < n; i++) {
     struct job *job = &h->jobs[i];

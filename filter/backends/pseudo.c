@@ -61,19 +61,19 @@ static size_t find_words(struct pseudo *p, const char *text, size_t len) {
     if (i == len)
       break;
     if (n == p->cap) {
-      size_t cap = p->cap ? 2 * p->cap : 32;
-      size_t *s = realloc(p->start, cap * sizeof *s);
+      size_t cap[3] = {p->cap, p->cap, p->cap}; /* the three grow alike */
+      size_t *s = xmt_grow_array(p->start, &cap[0], n + 1, sizeof *s);
       if (s != NULL)
         p->start = s;
-      size_t *e = realloc(p->end, cap * sizeof *e);
+      size_t *e = xmt_grow_array(p->end, &cap[1], n + 1, sizeof *e);
       if (e != NULL)
         p->end = e;
-      size_t *o = realloc(p->order, cap * sizeof *o);
+      size_t *o = xmt_grow_array(p->order, &cap[2], n + 1, sizeof *o);
       if (o != NULL)
         p->order = o;
       if (s == NULL || e == NULL || o == NULL)
         return (size_t)-1;
-      p->cap = cap;
+      p->cap = cap[0];
     }
     p->start[n] = i;
     while (i < len && !space(text[i]))

@@ -139,11 +139,10 @@ static xmt_status select_rules(xmt_segmenter *s, const char *lang) {
                          "bad language tag \"%.40s\"", lang);
   const struct srx_doc *d = &s->doc;
   if (s->active_cap < d->nmaps) {
-    size_t *a = realloc(s->active, d->nmaps * sizeof *a);
+    size_t *a = xmt_grow_array(s->active, &s->active_cap, d->nmaps, sizeof *a);
     if (a == NULL)
       return XMT_ERR_NOMEM;
     s->active = a;
-    s->active_cap = d->nmaps;
   }
   for (size_t i = 0; i < d->nmaps; i++) {
     st = U_ZERO_ERROR;
@@ -164,13 +163,13 @@ static xmt_status select_rules(xmt_segmenter *s, const char *lang) {
   for (size_t k = 0; k < s->nactive; k++)
     nflat += d->langrules[s->active[k]].nrules;
   if (nflat > s->flat_cap) {
-    struct srx_rule **f = realloc(s->flat, nflat * sizeof *f);
+    struct srx_rule **f =
+        xmt_grow_array(s->flat, &s->flat_cap, nflat, sizeof *f);
     if (f == NULL) {
       s->nactive = 0;
       return XMT_ERR_NOMEM;
     }
     s->flat = f;
-    s->flat_cap = nflat;
   }
   s->nflat = 0;
   for (size_t k = 0; k < s->nactive; k++) {
@@ -190,14 +189,10 @@ static xmt_status select_rules(xmt_segmenter *s, const char *lang) {
 static xmt_status grow(void **p, size_t *cap, size_t need, size_t size) {
   if (need <= *cap)
     return XMT_OK;
-  size_t cap2 = *cap ? *cap : 64;
-  while (cap2 < need)
-    cap2 *= 2;
-  void *q = realloc(*p, cap2 * size);
+  void *q = xmt_grow_array(*p, cap, need, size);
   if (q == NULL)
     return XMT_ERR_NOMEM;
   *p = q;
-  *cap = cap2;
   return XMT_OK;
 }
 

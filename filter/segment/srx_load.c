@@ -111,11 +111,13 @@ static int32_t to_u16(struct loader *l, const char *s, int32_t *len16) {
   int32_t n = 0;
   u_strFromUTF8(l->u16, l->u16_cap, &n, s, -1, &st);
   if (st == U_BUFFER_OVERFLOW_ERROR || n + 1 > l->u16_cap) {
-    UChar *u = realloc(l->u16, ((size_t)n + 1) * sizeof *u);
+    size_t cap = (size_t)l->u16_cap;
+    UChar *u = xmt_grow_array(l->u16, &cap, (size_t)n + 1, sizeof *u);
     if (u == NULL)
       return -1;
     l->u16 = u;
-    l->u16_cap = n + 1;
+    /* ICU counts in int32_t: a larger array is used only up to that. */
+    l->u16_cap = cap > INT32_MAX ? INT32_MAX : (int32_t)cap;
     st = U_ZERO_ERROR;
     u_strFromUTF8(l->u16, l->u16_cap, &n, s, -1, &st);
   }
@@ -308,12 +310,11 @@ static xmt_status compile_local(struct loader *l, const char *before,
 static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
                             const xmlNode *r) {
   if (lr->nrules == lr->cap) {
-    size_t cap = lr->cap ? lr->cap * 2 : 8;
-    struct srx_rule *rules = realloc(lr->rules, cap * sizeof *rules);
+    struct srx_rule *rules =
+        xmt_grow_array(lr->rules, &lr->cap, lr->nrules + 1, sizeof *rules);
     if (rules == NULL)
       return XMT_ERR_NOMEM;
     lr->rules = rules;
-    lr->cap = cap;
   }
   const xmlNode *bn = NULL, *an = NULL;
   for (const xmlNode *c = r->children; c != NULL; c = c->next) {
@@ -379,14 +380,13 @@ static xmt_status read_languagerules(struct loader *l, const xmlNode *lrs) {
       return xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line_of(c), 0,
                            NULL, "<languagerule> without languagerulename");
     if (d->nlangrules == d->langrules_cap) {
-      size_t cap = d->langrules_cap ? d->langrules_cap * 2 : 4;
-      struct srx_langrule *lr = realloc(d->langrules, cap * sizeof *lr);
+      struct srx_langrule *lr = xmt_grow_array(d->langrules, &d->langrules_cap,
+                                               d->nlangrules + 1, sizeof *lr);
       if (lr == NULL) {
         xmlFree(name);
         return XMT_ERR_NOMEM;
       }
       d->langrules = lr;
-      d->langrules_cap = cap;
     }
     struct srx_langrule *lr = &d->langrules[d->nlangrules];
     memset(lr, 0, sizeof *lr);
@@ -430,14 +430,12 @@ static xmt_status read_maprules(struct loader *l, const xmlNode *mrs) {
                          NULL, "<languagemap>: no languagerule named \"%s\"",
                          (const char *)rname);
     if (st == XMT_OK && d->nmaps == d->maps_cap) {
-      size_t cap = d->maps_cap ? d->maps_cap * 2 : 4;
-      struct srx_map *m = realloc(d->maps, cap * sizeof *m);
+      struct srx_map *m =
+          xmt_grow_array(d->maps, &d->maps_cap, d->nmaps + 1, sizeof *m);
       if (m == NULL)
         st = XMT_ERR_NOMEM;
-      else {
+      else
         d->maps = m;
-        d->maps_cap = cap;
-      }
     }
     URegularExpression *re = NULL;
     if (st == XMT_OK)
