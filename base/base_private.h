@@ -102,4 +102,23 @@ xmt_status xmt_error_set(struct xmt_error_store *err, xmt_status status,
 xmt_status xmt_error_copy(struct xmt_error_store *dst,
                           const struct xmt_error *src);
 
+/* --- Atomic output files (atomic_file.c) ---------------------------------
+ * Declared here so that the library embeds the handle in its own structs:
+ * zeroed is never opened; xmt_atomic_file_abort releases everything. */
+
+/* An internal flag of xmt_atomic_file_open: no O_TMPFILE, the named
+ * temporary file at once (for the tests of that path). */
+#define XMT_ATOMIC_FILE_NAMED_ 0x100u
+
+struct xmt_atomic_file {
+  FILE *fp;       /* the stream written; NULL when not open */
+  char *path;     /* the target; NULL for standard output */
+  char *tmp_path; /* the temporary name (to link the unnamed file to);
+                     NULL when written in place */
+  int unnamed;    /* O_TMPFILE: tmp_path does not exist yet */
+  unsigned flags;
+  int sys_errno; /* of the last failure, or 0 */
+  struct xmt_error_store err;
+};
+
 #endif /* XMT_BASE_PRIVATE_H */

@@ -1,5 +1,6 @@
 /* xmt_base.h -- what every part of libxliffmt shares: the status codes,
- * the error detail of a handle and the export marker.
+ * the error detail of a handle, the export marker, and output files that
+ * appear whole or not at all.
  *
  * base/ is the bottom of the library: projector/, xliff/, filter/ and the
  * program sit above it and it includes nothing of theirs. Installed;
@@ -8,6 +9,7 @@
 #define XMT_BASE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #if defined(XMT_BUILDING_LIBRARY) && defined(__GNUC__)
 #define XMT_API __attribute__((visibility("default")))
@@ -50,6 +52,49 @@ struct xmt_error {
   unsigned long column; /* 1-based, in characters; 0 when unknown */
   const char *unit_id;
 };
+
+/* --- Atomic output files ---------------------------------------------------
+ * An output that appears whole or not at all. A regular file (new, or an
+ * existing one, a symbolic link included: the link itself is replaced) is
+ * written unnamed (O_TMPFILE) or, where the system or file system cannot,
+ * under a temporary name beside it, and renamed over it at commit; abort,
+ * or a failed commit, leaves the old file as it was and nothing beside it.
+ * A new file gets the mode of any file created (0666 less the umask); a
+ * replaced one keeps its mode (XMT_ATOMIC_FILE_PRIVATE: 0600 either
+ * way). Standard output ("-" or NULL), devices and FIFOs are written in
+ * place: renaming over them would replace them.
+ *
+ * The handle owns its stream and copies the path. Errors: XMT_ERR_NOMEM,
+ * or XMT_ERR_WRITE with "cannot create output: REASON" (open) or "cannot
+ * write: REASON" (commit) for the file, in xmt_atomic_file_error(). */
+
+typedef struct xmt_atomic_file xmt_atomic_file;
+
+/* Flags of xmt_atomic_file_open. */
+#define XMT_ATOMIC_FILE_SYNC 1u    /* fsync before naming the file */
+#define XMT_ATOMIC_FILE_PRIVATE 2u /* 0600, new or replaced: a cache */
+
+/* NULL when out of memory. */
+XMT_API xmt_atomic_file *xmt_atomic_file_new(void);
+/* Aborts what is not committed. NULL is a no-op. */
+XMT_API void xmt_atomic_file_free(xmt_atomic_file *af);
+/* Starts an output to path; a handle holds one output at a time. */
+XMT_API xmt_status xmt_atomic_file_open(xmt_atomic_file *af, const char *path,
+                                        unsigned flags);
+/* Where to write, until commit or abort (borrowed). */
+XMT_API FILE *xmt_atomic_file_stream(xmt_atomic_file *af);
+/* Flushes and puts the file in place. On failure the output is aborted. */
+XMT_API xmt_status xmt_atomic_file_commit(xmt_atomic_file *af);
+/* Drops the output and the error: the temporary file goes, the target is
+ * untouched (what was already written to a device or FIFO stays written).
+ * Safe after commit and on a handle never opened. */
+XMT_API void xmt_atomic_file_abort(xmt_atomic_file *af);
+/* The last failure (borrowed until the next call on af). */
+XMT_API const struct xmt_error *
+xmt_atomic_file_error(const xmt_atomic_file *af);
+/* The system's errno behind the last failure, 0 when none: for callers
+ * that word their own message. */
+XMT_API int xmt_atomic_file_errno(const xmt_atomic_file *af);
 
 #ifdef __cplusplus
 }

@@ -253,14 +253,13 @@ int xmt_cli_batch_state_prune(struct xmt_cli_batch_state *st,
                               const char *outdir);
 void xmt_cli_batch_state_free(struct xmt_cli_batch_state *st);
 
-/* An output file written under a temporary name beside it and renamed at
- * commit, or standard output kept in memory until commit: a failed run
- * shows nothing. */
+/* An output file written through the library's atomic output file (put in
+ * place at commit), or standard output, a device or a pipe kept in memory
+ * until commit: a failed run shows nothing. */
 struct xmt_cli_output {
-  FILE *fp;       /* write here */
-  char *path;     /* NULL for standard output */
-  char *tmp_path; /* NULL for standard output */
-  char *device;   /* a device or a pipe the output is copied to at the end */
+  FILE *fp;              /* write here */
+  xmt_atomic_file *file; /* NULL for standard output, a device or a pipe */
+  char *device; /* a device or a pipe the output is copied to at the end */
   char *mem;
   size_t mem_len;
 };

@@ -164,7 +164,7 @@ int xmt_cli_output_open(struct xmt_cli_output *out, const char *path) {
     return EXIT_OK;
   }
   /* A device or a pipe (/dev/null, a FIFO) gets the whole output at the
-   * end: a file renamed over it would replace it. */
+   * end, so that a failed run writes nothing there either. */
   struct stat st;
   if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
     if (S_ISDIR(st.st_mode)) {
@@ -181,65 +181,69 @@ int xmt_cli_output_open(struct xmt_cli_output *out, const char *path) {
     }
     return EXIT_OK;
   }
-  size_t len = strlen(path);
-  out->path = malloc(len + 1);
-  out->tmp_path = malloc(len + sizeof ".tmpXXXXXX");
-  if (out->path == NULL || out->tmp_path == NULL) {
-    xmt_cli_output_abort(out);
-    fputs("xliffmt: out of memory\n", stderr);
-    return EXIT_INTERNAL;
-  }
-  memcpy(out->path, path, len + 1);
-  memcpy(out->tmp_path, path, len);
-  memcpy(out->tmp_path + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
-  int fd = mkstemp(out->tmp_path);
-  if (fd >= 0) {
-    /* mkstemp makes it 0600; give it the mode of the file it replaces,
-     * or of a file made as usual. */
-    mode_t mask = umask(022);
-    umask(mask);
-    (void)fchmod(fd, stat(path, &st) == 0 ? st.st_mode & 07777
-                                          : (mode_t)(0666 & ~mask));
-    if ((out->fp = fdopen(fd, "wb")) == NULL) {
-      close(fd);
-      unlink(out->tmp_path);
-    }
-  }
-  if (out->fp == NULL) {
-    fprintf(stderr, "xliffmt: %s: cannot create output: %s\n", path,
-            strerror(errno));
-    free(out->tmp_path);
-    out->tmp_path = NULL;
+  xmt_status s = (out->file = xmt_atomic_file_new()) != NULL
+                     ? xmt_atomic_file_open(out->file, path, 0)
+                     : XMT_ERR_NOMEM;
+  if (s != XMT_OK) {
+    if (s == XMT_ERR_NOMEM)
+      fputs("xliffmt: out of memory\n", stderr);
+    else
+      fprintf(stderr, "xliffmt: %s: %s\n", path,
+              xmt_atomic_file_error(out->file)->message);
     xmt_cli_output_abort(out);
     return EXIT_INTERNAL;
   }
+  out->fp = xmt_atomic_file_stream(out->file);
   return EXIT_OK;
 }
 
+/* Copies the output kept in memory to the device or pipe named path. 0, or
+ * -1 with errno set. */
+static int copy_to_device(const struct xmt_cli_output *out, const char *path) {
+  xmt_atomic_file *af = xmt_atomic_file_new();
+  if (af == NULL) {
+    errno = ENOMEM;
+    return -1;
+  }
+  int failed = xmt_atomic_file_open(af, path, 0) != XMT_OK;
+  int e = xmt_atomic_file_errno(af);
+  if (!failed && fwrite(out->mem, 1, out->mem_len,
+                        xmt_atomic_file_stream(af)) != out->mem_len) {
+    failed = 1;
+    e = errno;
+  }
+  if (!failed && xmt_atomic_file_commit(af) != XMT_OK) {
+    failed = 1;
+    e = xmt_atomic_file_errno(af);
+  }
+  xmt_atomic_file_free(af);
+  errno = e;
+  return failed ? -1 : 0;
+}
+
 int xmt_cli_output_commit(struct xmt_cli_output *out) {
-  const char *name = out->path     ? out->path
-                     : out->device ? out->device
-                                   : "standard output";
+  if (out->file != NULL) {
+    /* The stream is the atomic file's: it closes it. */
+    out->fp = NULL;
+    if (xmt_atomic_file_commit(out->file) != XMT_OK) {
+      const struct xmt_error *e = xmt_atomic_file_error(out->file);
+      fprintf(stderr, "xliffmt: %s: %s\n", e->file, e->message);
+      xmt_cli_output_abort(out);
+      return EXIT_INTERNAL;
+    }
+    xmt_cli_output_abort(out); /* frees what is left */
+    return EXIT_OK;
+  }
+  const char *name = out->device ? out->device : "standard output";
   int failed = ferror(out->fp) != 0;
   if (fclose(out->fp) != 0)
     failed = 1;
   out->fp = NULL;
-  if (!failed && out->device != NULL) {
-    FILE *fp = fopen(out->device, "wb");
-    failed =
-        fp == NULL || fwrite(out->mem, 1, out->mem_len, fp) != out->mem_len;
-    if (fp != NULL && fclose(fp) != 0)
-      failed = 1;
-  } else if (!failed && out->path == NULL)
+  if (!failed && out->device != NULL)
+    failed = copy_to_device(out, out->device) != 0;
+  else if (!failed)
     failed = fwrite(out->mem, 1, out->mem_len, stdout) != out->mem_len ||
              fflush(stdout) != 0;
-  if (!failed && out->path != NULL) {
-    failed = rename(out->tmp_path, out->path) != 0;
-    if (!failed) {
-      free(out->tmp_path);
-      out->tmp_path = NULL;
-    }
-  }
   if (failed) {
     fprintf(stderr, "xliffmt: %s: cannot write: %s\n", name, strerror(errno));
     xmt_cli_output_abort(out);
@@ -250,12 +254,10 @@ int xmt_cli_output_commit(struct xmt_cli_output *out) {
 }
 
 void xmt_cli_output_abort(struct xmt_cli_output *out) {
-  if (out->fp != NULL)
+  /* The atomic file's stream is closed by the atomic file. */
+  if (out->fp != NULL && out->file == NULL)
     fclose(out->fp);
-  if (out->tmp_path != NULL)
-    unlink(out->tmp_path);
-  free(out->tmp_path);
-  free(out->path);
+  xmt_atomic_file_free(out->file);
   free(out->device);
   free(out->mem);
   memset(out, 0, sizeof *out);

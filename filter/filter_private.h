@@ -183,16 +183,14 @@ const char *xmt_cache_error(const struct xmt_cache *cache);
  * bound. NULL is a no-op. */
 void xmt_cache_close(struct xmt_cache *cache);
 
-/* An output file is written unnamed (O_TMPFILE) and linked into place
- * when complete, so nothing is left whatever stops the process; where the
- * file system cannot, as a named temporary file beside it, renamed. */
+/* An output file of the filter: base/'s atomic output file (written
+ * unnamed and linked into place when complete, so nothing is left whatever
+ * stops the process), with its errors recorded in the filter's error and
+ * the reason of the first failed write kept. */
 struct xmt_output {
-  char *path;      /* final path, NULL for standard output */
-  char *tmp_path;  /* the name being written, or to link to; NULL for
-                      standard output, a device or a pipe */
-  int unnamed;     /* tmp_path does not exist yet (O_TMPFILE) */
+  struct xmt_atomic_file file;
   int write_errno; /* why the first failed write failed, or 0 */
-  FILE *fp;
+  FILE *fp;        /* file's stream, while open */
 };
 xmt_status xmt_output_open(struct xmt_output *out, const char *path,
                            struct xmt_error_store *err);

@@ -217,32 +217,24 @@ xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
   if (!a->trained)
     return xmt_error_set(&a->err, XMT_ERR_USAGE, path, 0, 0, NULL,
                          "no model to save: train the aligner first");
-  size_t len = strlen(path);
-  char *tmp = malloc(len + sizeof ".tmpXXXXXX");
-  if (tmp == NULL)
-    return xmt_error_set(&a->err, XMT_ERR_NOMEM, path, 0, 0, NULL,
-                         "out of memory");
-  memcpy(tmp, path, len);
-  memcpy(tmp + len, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
-  int fd = mkstemp(tmp);
-  if (fd >= 0) {
-    /* mkstemp makes the file 0600: give it the mode of a file created as
-     * usual, as the filter does for its outputs */
-    mode_t mask = umask(022);
-    umask(mask);
-    (void)fchmod(fd, (mode_t)(0666 & ~mask));
+  /* A model appears whole or not at all, like the filter's outputs. */
+  struct xmt_atomic_file af;
+  memset(&af, 0, sizeof af);
+  /* A model is a file, never standard output: "-" names a file, as for
+   * xmt_aligner_load. */
+  xmt_status st =
+      xmt_atomic_file_open(&af, strcmp(path, "-") == 0 ? "./-" : path, 0);
+  if (st != XMT_OK) {
+    int e = xmt_atomic_file_errno(&af);
+    xmt_atomic_file_abort(&af);
+    return st == XMT_ERR_NOMEM
+               ? xmt_error_set(&a->err, XMT_ERR_NOMEM, path, 0, 0, NULL,
+                               "out of memory")
+               : xmt_error_set(&a->err, XMT_ERR_WRITE, path, 0, 0, NULL,
+                               "cannot create: %s", strerror(e));
   }
-  struct io io = {NULL, 0xcbf29ce484222325u, 0, 0, 0, {0}};
-  if (fd >= 0 && (io.fp = fdopen(fd, "wb")) == NULL)
-    close(fd);
-  if (io.fp == NULL) {
-    int e = errno;
-    if (fd >= 0)
-      unlink(tmp);
-    free(tmp);
-    return xmt_error_set(&a->err, XMT_ERR_WRITE, path, 0, 0, NULL,
-                         "cannot create: %s", strerror(e));
-  }
+  struct io io = {
+      xmt_atomic_file_stream(&af), 0xcbf29ce484222325u, 0, 0, 0, {0}};
   const struct xmt_aligner_options *o = &a->opt;
   put(&io, MAGIC, 8);
   put_u32(&io, MODEL_VERSION);
@@ -269,17 +261,11 @@ xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
   put_u64(&io, io.sum);
   flush_out(&io);
   int e = io.failed ? errno : 0;
-  if (fclose(io.fp) != 0 && !io.failed) {
+  if (!io.failed && xmt_atomic_file_commit(&af) != XMT_OK) {
     io.failed = 1;
-    e = errno;
+    e = xmt_atomic_file_errno(&af);
   }
-  if (!io.failed && rename(tmp, path) != 0) {
-    io.failed = 1;
-    e = errno;
-  }
-  if (io.failed)
-    unlink(tmp);
-  free(tmp);
+  xmt_atomic_file_abort(&af); /* the temporary file, after a failure */
   if (io.failed)
     return xmt_error_set(&a->err, XMT_ERR_WRITE, path, 0, 0, NULL,
                          "cannot write: %s", strerror(e));

@@ -590,44 +590,33 @@ static size_t count_lines(const struct xmt_buf *b) {
   return n;
 }
 
-static int write_full(int fd, const char *s, size_t n) {
-  while (n > 0) {
-    ssize_t r = write(fd, s, n);
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r <= 0)
-      return 0;
-    s += r;
-    n -= (size_t)r;
-  }
-  return 1;
-}
-
 /* Writes c's file: key, pairs (as att_emit keeps them), trailer. Failures
  * leave the cache as it was: it only saves time. */
 static void cache_write(const struct pair_cache *c,
                         const struct xmt_buf *pairs) {
-  size_t n = strlen(c->path);
-  char *tmp = malloc(n + 8), trailer[64];
-  if (tmp == NULL)
-    return;
-  memcpy(tmp, c->path, n);
-  memcpy(tmp + n, ".XXXXXX", 8);
-  int fd = mkostemp(tmp, O_CLOEXEC); /* no leak into lt-print children */
-  if (fd < 0) {
-    free(tmp);
+  char trailer[64];
+  /* Private like its folder; synced before it is named, so a crash leaves
+   * no cache cut short; close-on-exec, so it does not leak into lt-print
+   * children. */
+  struct xmt_atomic_file af;
+  memset(&af, 0, sizeof af);
+  if (xmt_atomic_file_open(&af, c->path,
+                           XMT_ATOMIC_FILE_SYNC | XMT_ATOMIC_FILE_PRIVATE) !=
+      XMT_OK) {
+    xmt_atomic_file_abort(&af);
     return;
   }
+  FILE *fp = xmt_atomic_file_stream(&af);
   uint64_t h = fnv1a(fnv1a(FNV_BASIS, c->key.data, c->key.len),
                      pairs->len ? pairs->data : "", pairs->len);
   int k = cache_trailer(trailer, sizeof trailer, count_lines(pairs), h);
-  int ok = k > 0 && write_full(fd, c->key.data, c->key.len) &&
-           write_full(fd, pairs->len ? pairs->data : "", pairs->len) &&
-           write_full(fd, trailer, (size_t)k) && fsync(fd) == 0;
-  ok = close(fd) == 0 && ok;
-  if (!ok || rename(tmp, c->path) != 0)
-    unlink(tmp); /* nothing more to do when even that fails */
-  free(tmp);
+  int ok =
+      k > 0 && fwrite(c->key.data, 1, c->key.len, fp) == c->key.len &&
+      fwrite(pairs->len ? pairs->data : "", 1, pairs->len, fp) == pairs->len &&
+      fwrite(trailer, 1, (size_t)k, fp) == (size_t)k;
+  if (ok)
+    (void)xmt_atomic_file_commit(&af);
+  xmt_atomic_file_abort(&af); /* nothing more to do when the commit fails */
 }
 
 /* --- Apertium: running lt-print ------------------------------------------

@@ -1,0 +1,237 @@
+/* atomic_file.c -- output files that appear whole or not at all: the one
+ * place where the library and the program create files. */
+#include "config.h"
+
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base_private.h"
+
+#define TMP_SUFFIX ".tmpXXXXXX"
+
+xmt_atomic_file *xmt_atomic_file_new(void) {
+  return calloc(1, sizeof(xmt_atomic_file));
+}
+
+void xmt_atomic_file_free(xmt_atomic_file *af) {
+  if (af == NULL)
+    return;
+  xmt_atomic_file_abort(af);
+  free(af);
+}
+
+FILE *xmt_atomic_file_stream(xmt_atomic_file *af) { return af->fp; }
+
+const struct xmt_error *xmt_atomic_file_error(const xmt_atomic_file *af) {
+  return &af->err.pub;
+}
+
+int xmt_atomic_file_errno(const xmt_atomic_file *af) { return af->sys_errno; }
+
+/* Releases the stream, the temporary file and the names, keeping the
+ * error record. */
+static void release(xmt_atomic_file *af) {
+  if (af->fp != NULL && af->fp != stdout)
+    fclose(af->fp);
+  af->fp = NULL;
+  if (af->tmp_path != NULL && !af->unnamed)
+    unlink(af->tmp_path);
+  free(af->tmp_path);
+  free(af->path);
+  af->tmp_path = af->path = NULL;
+  af->unnamed = 0;
+}
+
+void xmt_atomic_file_abort(xmt_atomic_file *af) {
+  release(af);
+  xmt_error_clear(&af->err);
+  af->sys_errno = 0;
+}
+
+static xmt_status fail(xmt_atomic_file *af, const char *what, int e) {
+  const char *name = af->path != NULL ? af->path : "standard output";
+  af->sys_errno = e;
+  /* name points into af: record the error before af lets it go. */
+  xmt_error_set(&af->err, XMT_ERR_WRITE, name, 0, 0, NULL, "%s: %s", what,
+                strerror(e));
+  release(af);
+  return XMT_ERR_WRITE;
+}
+
+static xmt_status out_of_memory(xmt_atomic_file *af) {
+  release(af);
+  af->sys_errno = ENOMEM;
+  return xmt_error_set(&af->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                       xmt_strerror(XMT_ERR_NOMEM));
+}
+
+/* Fills the last six characters of tmp_path with a fresh guess. No
+ * counter kept between calls: two threads may write files at once. */
+static void guess_name(xmt_atomic_file *af, unsigned attempt) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  uint64_t v = (uint64_t)getpid() * 2654435761u ^ (uint64_t)ts.tv_nsec ^
+               ((uint64_t)ts.tv_sec << 20) ^ (uint64_t)(uintptr_t)af ^
+               ((uint64_t)attempt * 40503u);
+  size_t len = strlen(af->tmp_path);
+  for (size_t i = len - 6; i < len; i++, v /= 36)
+    af->tmp_path[i] = "0123456789abcdefghijklmnopqrstuvwxyz"[v % 36];
+}
+
+/* An unnamed file in the directory of af->path, or -1 (errno set) when the
+ * system or the file system cannot make one. */
+static int open_unnamed(xmt_atomic_file *af, mode_t mode) {
+#ifdef O_TMPFILE
+  if (af->flags & XMT_ATOMIC_FILE_NAMED_) {
+    errno = EOPNOTSUPP;
+    return -1;
+  }
+  const char *path = af->path, *slash = strrchr(path, '/');
+  char *dir = slash == NULL   ? xmt_strdup(".")
+              : slash == path ? xmt_strdup("/")
+                              : xmt_strndup(path, (size_t)(slash - path));
+  if (dir == NULL) {
+    errno = ENOMEM;
+    return -1;
+  }
+  /* The umask applies, as to any file created. */
+  int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+  free(dir);
+  return fd;
+#else
+  (void)af;
+  (void)mode;
+  errno = EOPNOTSUPP;
+  return -1;
+#endif
+}
+
+/* A new file named af->tmp_path; the umask applies by itself, so it need
+ * not be read (umask() is process-wide and not thread-safe). */
+static int open_named(xmt_atomic_file *af, mode_t mode) {
+  for (unsigned attempt = 0; attempt < 100; attempt++) {
+    guess_name(af, attempt);
+    int fd = open(af->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+    if (fd >= 0 || errno != EEXIST)
+      return fd;
+  }
+  return -1;
+}
+
+/* Gives the unnamed file its temporary name (a fresh one: linkat does not
+ * replace). 0, or -1 with errno set. */
+static int name_unnamed(xmt_atomic_file *af) {
+  char proc[64];
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", fileno(af->fp));
+  for (unsigned attempt = 0; attempt < 100; attempt++) {
+    guess_name(af, attempt);
+    if (linkat(AT_FDCWD, proc, AT_FDCWD, af->tmp_path, AT_SYMLINK_FOLLOW) == 0)
+      return 0;
+    if (errno != EEXIST)
+      return -1;
+  }
+  return -1;
+}
+
+/* Standard output, a device or a FIFO: written as the output goes. */
+static xmt_status open_in_place(xmt_atomic_file *af) {
+  if (af->path == NULL) {
+    af->fp = stdout;
+    return XMT_OK;
+  }
+  int fd = open(af->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0 || (af->fp = fdopen(fd, "wb")) == NULL) {
+    int e = errno;
+    if (fd >= 0)
+      close(fd);
+    return fail(af, "cannot create output", e);
+  }
+  return XMT_OK;
+}
+
+xmt_status xmt_atomic_file_open(xmt_atomic_file *af, const char *path,
+                                unsigned flags) {
+  xmt_atomic_file_abort(af);
+  af->flags = flags;
+  if (path != NULL && strcmp(path, "-") != 0 &&
+      (af->path = xmt_strdup(path)) == NULL)
+    return out_of_memory(af);
+  struct stat st;
+  /* stat follows a symbolic link: a link to a device is written through,
+   * a link to a regular file is replaced by the new file. */
+  int exists = af->path != NULL && stat(af->path, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode))
+    return fail(af, "cannot create output", EISDIR);
+  if (af->path == NULL || (exists && !S_ISREG(st.st_mode)))
+    return open_in_place(af);
+  /* The temporary name sits beside the output so rename() stays atomic. */
+  size_t len = strlen(af->path);
+  if ((af->tmp_path = malloc(len + sizeof TMP_SUFFIX)) == NULL)
+    return out_of_memory(af);
+  memcpy(af->tmp_path, af->path, len);
+  memcpy(af->tmp_path + len, TMP_SUFFIX, sizeof TMP_SUFFIX);
+  /* 0666 less the umask: the mode of any file created. */
+  mode_t mode = flags & XMT_ATOMIC_FILE_PRIVATE ? 0600 : 0666;
+  int fd = open_unnamed(af, mode);
+  af->unnamed = fd >= 0;
+  if (fd < 0)
+    fd = open_named(af, mode);
+  if (fd < 0 || (af->fp = fdopen(fd, "wb")) == NULL) {
+    int e = errno;
+    if (fd >= 0)
+      close(fd);
+    if (fd < 0) {
+      /* Nothing was made: the name guessed last may be another's. */
+      free(af->tmp_path);
+      af->tmp_path = NULL;
+    }
+    return fail(af, "cannot create output", e);
+  }
+  /* A file replaced keeps its mode (a private 0600 stays private). */
+  if (exists && !(flags & XMT_ATOMIC_FILE_PRIVATE))
+    (void)fchmod(fd, st.st_mode & 07777);
+  return XMT_OK;
+}
+
+xmt_status xmt_atomic_file_commit(xmt_atomic_file *af) {
+  xmt_error_clear(&af->err);
+  af->sys_errno = 0;
+  if (af->fp == NULL)
+    return xmt_error_set(&af->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+                         "no output open");
+  int failed = fflush(af->fp) != 0 || ferror(af->fp) != 0;
+  int e = errno;
+  if (!failed && (af->flags & XMT_ATOMIC_FILE_SYNC) && af->tmp_path != NULL &&
+      fsync(fileno(af->fp)) != 0) {
+    failed = 1;
+    e = errno;
+  }
+  if (!failed && af->unnamed) {
+    failed = name_unnamed(af) != 0;
+    e = errno;
+    if (!failed)
+      af->unnamed = 0;
+  }
+  if (af->fp != stdout && fclose(af->fp) != 0 && !failed) {
+    failed = 1;
+    e = errno;
+  }
+  af->fp = NULL;
+  if (!failed && af->tmp_path != NULL && rename(af->tmp_path, af->path) != 0) {
+    failed = 1;
+    e = errno;
+  }
+  if (failed)
+    return fail(af, "cannot write", e);
+  free(af->tmp_path);
+  af->tmp_path = NULL;
+  release(af);
+  return XMT_OK;
+}
