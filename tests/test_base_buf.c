@@ -1,0 +1,83 @@
+/* test_base_buf.c -- base/buf.c: array growth that refuses sizes a size_t
+ * cannot hold, and byte buffers. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base_private.h"
+#include "harness.h"
+
+static void test_grow(void) {
+  size_t cap = 0;
+  int *v = xmt_grow_array(NULL, &cap, 9, sizeof *v);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+  CU_ASSERT_EQUAL(cap, 16); /* 8, doubled */
+  v[15] = 7;
+  /* Room enough: the same array, untouched. */
+  CU_ASSERT_PTR_EQUAL(xmt_grow_array(v, &cap, 16, sizeof *v), v);
+  CU_ASSERT_EQUAL(cap, 16);
+  int *w = xmt_grow_array(v, &cap, 100, sizeof *v);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+  CU_ASSERT_EQUAL(cap, 128);
+  CU_ASSERT_EQUAL(w[15], 7);
+  free(w);
+  /* n == 0 still makes an array. */
+  cap = 0;
+  char *c = xmt_grow_array(NULL, &cap, 0, 1);
+  CU_ASSERT_PTR_NOT_NULL(c);
+  CU_ASSERT_EQUAL(cap, 8);
+  free(c);
+}
+
+static void test_grow_overflow(void) {
+  size_t cap = 8;
+  char *v = malloc(8);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+  memcpy(v, "kept....", 8);
+  /* The doubling itself would wrap. */
+  CU_ASSERT_PTR_NULL(xmt_grow_array(v, &cap, SIZE_MAX / 2 + 2, 1));
+  CU_ASSERT_EQUAL(cap, 8);
+  CU_ASSERT_PTR_NULL(xmt_grow_array(v, &cap, SIZE_MAX, 1));
+  CU_ASSERT_EQUAL(cap, 8);
+  /* The count fits, its bytes do not. */
+  CU_ASSERT_PTR_NULL(xmt_grow_array(v, &cap, SIZE_MAX / 8 + 1, 16));
+  CU_ASSERT_EQUAL(cap, 8);
+  CU_ASSERT_PTR_NULL(xmt_grow_array(NULL, &cap, (SIZE_MAX >> 4) + 1, 32));
+  CU_ASSERT_EQUAL(cap, 8);
+  /* v is untouched, still the caller's. */
+  CU_ASSERT_EQUAL(memcmp(v, "kept....", 8), 0);
+  free(v);
+}
+
+static void test_buf(void) {
+  struct xmt_buf b = {0};
+  CU_ASSERT_EQUAL(xmt_buf_append_str(&b, "caf"), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_buf_append_utf8(&b, 0xE9), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_buf_append_byte(&b, '!'), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(b.data, b.len, "caf\xC3\xA9!", 6);
+  CU_ASSERT_EQUAL(b.data[b.len], '\0');
+  xmt_buf_reset(&b);
+  CU_ASSERT_EQUAL(b.len, 0);
+  CU_ASSERT_STRING_EQUAL(b.data, "");
+  /* A length that wraps is refused, the buffer kept. */
+  CU_ASSERT_EQUAL(xmt_buf_grow(&b, SIZE_MAX), XMT_ERR_NOMEM);
+  CU_ASSERT_EQUAL(xmt_buf_grow(&b, SIZE_MAX / 2 + 1), XMT_ERR_NOMEM);
+  CU_ASSERT_PTR_NOT_NULL(b.data);
+  xmt_buf_free(&b);
+  CU_ASSERT_PTR_NULL(b.data);
+  CU_ASSERT_EQUAL(b.cap, 0);
+}
+
+static CU_TestInfo buf_tests[] = {
+    {"growth", test_grow},
+    {"growth that would overflow", test_grow_overflow},
+    {"byte buffers", test_buf},
+    CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo xmt_test_suites[] = {
+    {"base/buf", NULL, NULL, NULL, NULL, buf_tests},
+    CU_SUITE_INFO_NULL,
+};
