@@ -128,12 +128,10 @@ static char *join(const char *a, const char *b) {
 
 static int add_doc(struct batch *b, const char *in, const char *rel) {
   if (b->n == b->cap) {
-    size_t cap = b->cap ? 2 * b->cap : 64;
-    struct doc *d = realloc(b->docs, cap * sizeof *d);
+    struct doc *d = xmt_cli_grow(b->docs, &b->cap, b->n + 1, sizeof *d);
     if (d == NULL)
       return -1;
     b->docs = d;
-    b->cap = cap;
   }
   struct doc *d = &b->docs[b->n];
   memset(d, 0, sizeof *d);
@@ -262,17 +260,13 @@ static char *read_file(const char *path) {
   size_t n;
   while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
     if (b.len + n + 1 > b.cap) {
-      size_t cap = b.cap ? 2 * b.cap : 8192;
-      while (cap < b.len + n + 1)
-        cap *= 2;
-      char *d = realloc(b.data, cap);
+      char *d = xmt_cli_grow(b.data, &b.cap, b.len + n + 1, 1);
       if (d == NULL) {
         free(b.data);
         fclose(fp);
         return NULL;
       }
       b.data = d;
-      b.cap = cap;
     }
     memcpy(b.data + b.len, chunk, n);
     b.len += n;
@@ -509,12 +503,11 @@ static void progress(const struct totals *t, const struct doc *d, double t0,
 
 static int write_batch_report(const char *path, const struct batch *b,
                               const struct totals *t, double seconds) {
-  FILE *fp = fopen(path, "w");
-  if (fp == NULL) {
-    fprintf(stderr, "xliffmt: %s: cannot write the report: %s\n", path,
-            strerror(errno));
+  /* Written whole or not at all, like every output. */
+  struct xmt_cli_output out;
+  if (xmt_cli_output_open(&out, path) != EXIT_OK)
     return 0;
-  }
+  FILE *fp = out.fp;
   fputs("{\"documents\":[", fp);
   /* One document's report in memory at a time: the batch's memory does
    * not grow with its reports. */
@@ -567,11 +560,7 @@ static int write_batch_report(const char *path, const struct batch *b,
           s->projected_segments, s->repaired_segments, s->probe_requests,
           s->probe_anchored_tags, s->sanitized_segments, s->cache_hits,
           s->failed_segments, seconds, s->engine_seconds, s->cached_alignments);
-  if (fclose(fp) != 0) {
-    fprintf(stderr, "xliffmt: %s: cannot write the report\n", path);
-    return 0;
-  }
-  return 1;
+  return xmt_cli_output_commit(&out) == EXIT_OK;
 }
 
 static void free_batch(struct batch *b) {

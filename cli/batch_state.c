@@ -46,12 +46,10 @@ static size_t find(const struct xmt_cli_batch_state *st, const char *rel,
 
 static int add(struct xmt_cli_batch_state *st, char *rel) {
   if (st->n == st->cap) {
-    size_t cap = st->cap ? 2 * st->cap : 16;
-    char **rels = realloc(st->rels, cap * sizeof *rels);
+    char **rels = xmt_cli_grow(st->rels, &st->cap, st->n + 1, sizeof *rels);
     if (rels == NULL)
       return -1;
     st->rels = rels;
-    st->cap = cap;
   }
   st->rels[st->n++] = rel;
   return 0;

@@ -67,14 +67,12 @@ static int on_problem(void *user, const struct xmt_problem *p) {
   fputc('}', mem);
   fclose(mem);
   if (ps->n == ps->cap) {
-    size_t cap = ps->cap ? ps->cap * 2 : 16;
-    char **lines = realloc(ps->lines, cap * sizeof *lines);
+    char **lines = xmt_cli_grow(ps->lines, &ps->cap, ps->n + 1, sizeof *lines);
     if (lines == NULL) {
       free(buf);
       return 1;
     }
     ps->lines = lines;
-    ps->cap = cap;
   }
   ps->lines[ps->n++] = buf;
   return 0;

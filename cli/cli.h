@@ -43,6 +43,10 @@ struct xmt_cli_lines {
   size_t len;
   unsigned long number; /* of the line last read */
 };
+/* v grown to hold n elements of size bytes, doubling (*cap updated); NULL
+ * when out of memory or when the size would overflow, v then untouched.
+ * The program's own: the library's growth helper is not exported. */
+void *xmt_cli_grow(void *v, size_t *cap, size_t n, size_t size);
 /* Opens path; on failure reports it on stderr and returns 0. */
 int xmt_cli_lines_open(struct xmt_cli_lines *in, const char *path);
 void xmt_cli_lines_close(struct xmt_cli_lines *in);
@@ -202,7 +206,7 @@ int xmt_cli_translate_one(const struct xmt_cli_settings *s,
                           xmt_filter *configured, const char *in,
                           struct xmt_filter_stats *stats);
 
-/* Progress, failed segments, summary and report of a run (cli_session.c). */
+/* Progress, failed segments, summary and report of a run (session.c). */
 /* Segments left untranslated, for stderr and the report. */
 struct xmt_cli_failure {
   char *id;

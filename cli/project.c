@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,22 +169,18 @@ static int keep(struct state *s, int i) {
   struct store *k = &s->kept[i];
   const struct xmt_cli_lines *in = &s->in[i];
   if (k->cap - k->len < in->len) {
-    size_t cap = k->cap ? k->cap : 4096;
-    while (cap - k->len < in->len)
-      cap *= 2;
-    char *d = realloc(k->data, cap);
+    char *d = in->len > SIZE_MAX - k->len
+                  ? NULL
+                  : xmt_cli_grow(k->data, &k->cap, k->len + in->len, 1);
     if (d == NULL)
       return 0;
     k->data = d;
-    k->cap = cap;
   }
   if (k->n == k->ncap) {
-    size_t ncap = k->ncap ? k->ncap * 2 : 256;
-    size_t *e = realloc(k->end, ncap * sizeof *e);
+    size_t *e = xmt_cli_grow(k->end, &k->ncap, k->n + 1, sizeof *e);
     if (e == NULL)
       return 0;
     k->end = e;
-    k->ncap = ncap;
   }
   if (in->len > 0)
     memcpy(k->data + k->len, in->line, in->len);
@@ -355,11 +352,10 @@ static int restore(struct state *s, int i, size_t k) {
   struct xmt_cli_lines *in = &s->in[i];
   size_t from = k ? st->end[k - 1] : 0, len = st->end[k] - from;
   if (in->cap < len + 1) {
-    char *line = realloc(in->line, len + 1);
+    char *line = xmt_cli_grow(in->line, &in->cap, len + 1, 1);
     if (line == NULL)
       return 0;
     in->line = line;
-    in->cap = len + 1;
   }
   if (len > 0)
     memcpy(in->line, st->data + from, len);

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,16 +135,15 @@ static int text_paragraph(struct state *s, const char *p, size_t len) {
 static int text_feed(struct state *s, const char *bytes, size_t len,
                      int is_final) {
   if (s->line_len + len + 1 > s->line_cap) {
-    size_t cap = s->line_cap ? s->line_cap : 4096;
-    while (cap < s->line_len + len + 1)
-      cap *= 2;
-    char *l = realloc(s->line, cap);
+    char *l = len > SIZE_MAX - 1 - s->line_len
+                  ? NULL
+                  : xmt_cli_grow(s->line, &s->line_cap, s->line_len + len + 1,
+                                 1);
     if (l == NULL) {
       fprintf(stderr, "xliffmt: out of memory\n");
       return EXIT_INTERNAL;
     }
     s->line = l;
-    s->line_cap = cap;
   }
   memcpy(s->line + s->line_len, bytes, len);
   s->line_len += len;

@@ -47,14 +47,12 @@ static void keep(struct xmt_cli_session *ses, struct xmt_cli_failure **list,
                  size_t *n, size_t *cap, const char *id, unsigned long line,
                  const char *message) {
   if (*n == *cap) {
-    size_t c = *cap ? 2 * *cap : 16;
-    struct xmt_cli_failure *l = realloc(*list, c * sizeof *l);
+    struct xmt_cli_failure *l = xmt_cli_grow(*list, cap, *n + 1, sizeof *l);
     if (l == NULL) {
       ses->nomem = 1;
       return;
     }
     *list = l;
-    *cap = c;
   }
   struct xmt_cli_failure *f = &(*list)[*n];
   f->id = strdup(id);
@@ -118,11 +116,11 @@ static void free_messages(struct xmt_cli_failure *list, size_t n) {
 static int write_report(const char *path, const struct xmt_cli_session *ses,
                         const struct xmt_filter_stats *s, const char *backend,
                         xmt_status st, double seconds) {
-  FILE *fp = fopen(path, "w");
-  if (fp == NULL) {
-    fprintf(stderr, "xliffmt: %s: cannot write the report\n", path);
+  /* Written whole or not at all, like every output. */
+  struct xmt_cli_output out;
+  if (xmt_cli_output_open(&out, path) != EXIT_OK)
     return 0;
-  }
+  FILE *fp = out.fp;
   fputs("{\"input\":", fp);
   xmt_cli_json_string(fp, ses->in);
   fputs(",\"backend\":", fp);
@@ -149,11 +147,7 @@ static int write_report(const char *path, const struct xmt_cli_session *ses,
   fputs("],\"warnings\":[", fp);
   write_messages(fp, ses->warnings, ses->nwarnings);
   fputs("]}\n", fp);
-  if (fclose(fp) != 0) {
-    fprintf(stderr, "xliffmt: %s: cannot write the report\n", path);
-    return 0;
-  }
-  return 1;
+  return xmt_cli_output_commit(&out) == EXIT_OK;
 }
 
 void xmt_cli_session_begin(struct xmt_cli_session *ses, xmt_filter *f,

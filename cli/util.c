@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,6 +29,23 @@ static size_t utf8_char(const unsigned char *p) {
       (n == 4 && p[0] == 0xF4 && p[1] >= 0x90))
     return 0;
   return n;
+}
+
+void *xmt_cli_grow(void *v, size_t *cap, size_t n, size_t size) {
+  if (n <= *cap)
+    return v;
+  size_t c = *cap != 0 ? *cap : 16;
+  while (c < n) {
+    if (c > SIZE_MAX / 2)
+      return NULL;
+    c *= 2;
+  }
+  if (size != 0 && c > SIZE_MAX / size)
+    return NULL;
+  void *grown = realloc(v, c * size);
+  if (grown != NULL)
+    *cap = c;
+  return grown;
 }
 
 int xmt_cli_lines_open(struct xmt_cli_lines *in, const char *path) {

@@ -57,7 +57,7 @@ void xmt_apertium_language(const char *tag, char *out, size_t outlen,
  * list of object keys (e.g. {"responseData", "translatedText", NULL}),
  * with escapes decoded (\uXXXX and surrogate pairs to UTF-8). The whole
  * document must be valid JSON. 0 found; 1 valid without it (or not a
- * string); -1 not JSON; -2 out of memory. (backend_http.c) */
+ * string); -1 not JSON; -2 out of memory. (http.c) */
 int xmt_json_string_at(const char *doc, size_t len, const char *const *path,
                        struct xmt_buf *out);
 

@@ -69,12 +69,9 @@ struct builder {
   xmt_status st;
 };
 
+/* array grown by at least one element (*cap updated). */
 static void *grow(void *array, size_t *cap, size_t size) {
-  size_t n = *cap ? *cap * 2 : 16;
-  void *bigger = realloc(array, n * size);
-  if (bigger != NULL)
-    *cap = n;
-  return bigger;
+  return xmt_grow_array(array, cap, *cap + 1, size);
 }
 
 static int fail(struct builder *b, xmt_status st) {
@@ -450,11 +447,15 @@ static struct item *add_item(struct builder *b, enum item_type type,
   if (b->nitems == 0)
     begin_run(b);
   if (b->nitems == b->items_cap) {
+    /* open and crossed have as many slots as items. */
+    size_t open_cap = b->items_cap, crossed_cap = b->items_cap;
     struct item *grown = grow(b->items, &b->items_cap, sizeof *grown);
-    size_t *o =
-        grown != NULL ? realloc(b->open, b->items_cap * sizeof *o) : NULL;
-    size_t *c =
-        o != NULL ? realloc(b->crossed, b->items_cap * sizeof *c) : NULL;
+    size_t *o = grown != NULL ? xmt_grow_array(b->open, &open_cap,
+                                               b->items_cap, sizeof *o)
+                              : NULL;
+    size_t *c = o != NULL ? xmt_grow_array(b->crossed, &crossed_cap,
+                                           b->items_cap, sizeof *c)
+                          : NULL;
     if (grown != NULL)
       b->items = grown;
     if (o != NULL)

@@ -86,13 +86,12 @@ static int same_content(const xmt_segment *target, const xmt_segment *source) {
 static int index_codes(struct writer *w, const struct html_unit *u) {
   size_t n = 2 * ((size_t)u->max_id + 1);
   if (n > w->index_cap) {
-    size_t *grown = realloc(w->index, n * sizeof *grown);
+    size_t *grown = xmt_grow_array(w->index, &w->index_cap, n, sizeof *grown);
     if (grown == NULL) {
       w->st = XMT_ERR_NOMEM;
       return 0;
     }
     w->index = grown;
-    w->index_cap = n;
   }
   for (size_t i = 0; i < n; i++)
     w->index[i] = (size_t)-1;

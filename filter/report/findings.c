@@ -56,7 +56,7 @@ struct builder {
   struct row *rows;
   size_t nrows, rows_cap;
   struct state_count *states;
-  size_t nstates;
+  size_t nstates, states_cap;
   struct xmt_memo state_index;    /* name -> its place in states */
   const struct problem **by_unit; /* the problems with a unit, by unit */
   size_t nby_unit;
@@ -70,11 +70,11 @@ struct builder {
 static int on_problem(void *user, const struct xmt_problem *p) {
   struct builder *b = user;
   if (b->nproblems == b->problems_cap) {
-    size_t cap = b->problems_cap ? 2 * b->problems_cap : 16;
-    struct problem *ps = realloc(b->problems, cap * sizeof *ps);
+    struct problem *ps = xmt_grow_array(b->problems, &b->problems_cap,
+                                        b->nproblems + 1, sizeof *ps);
     if (ps == NULL)
       return b->nomem = 1;
-    b->problems = ps, b->problems_cap = cap;
+    b->problems = ps;
   }
   struct problem *q = &b->problems[b->nproblems];
   q->severity = p->severity;
@@ -409,8 +409,8 @@ static void count_state(struct builder *b, const char *name) {
     b->states[at].units++;
     return;
   }
-  struct state_count *s =
-      realloc(b->states, (b->nstates + 1) * sizeof *b->states);
+  struct state_count *s = xmt_grow_array(b->states, &b->states_cap,
+                                         b->nstates + 1, sizeof *b->states);
   if (s == NULL) {
     b->nomem = 1;
     return;
