@@ -376,6 +376,48 @@ static const char *get_table(struct io *io, struct xmt_ttable *t, uint32_t rows,
   return NULL;
 }
 
+/* The options, kind, languages and directions' parameters that follow the
+ * version (flags through the two directions' tension and length ratio);
+ * NULL, or what is wrong. Not every read is checked: the caller looks at
+ * io->failed. */
+static const char *get_header(struct io *io, uint32_t version,
+                              struct xmt_aligner_options *o,
+                              struct xmt_direction dir[2], char *lang[2],
+                              uint64_t *documents) {
+  const char *bad = NULL;
+  uint32_t flags = get_u32(io);
+  o->favor_diagonal = (flags & 1) != 0;
+  o->optimize_tension = (flags & 2) != 0;
+  o->variational_bayes = (flags & 4) != 0;
+  o->lowercase = (flags & 8) != 0;
+  o->iterations = get_u32(io);
+  uint32_t reserved = get_u32(io);
+  o->prob_align_null = get_f64(io);
+  o->alpha = get_f64(io);
+  o->tension = get_f64(io);
+  uint32_t kind = 0, reserved2 = 0;
+  if (version >= 2) {
+    kind = get_u32(io);
+    reserved2 = get_u32(io);
+    *documents = get_u64(io);
+    bad = get_lang(io, &lang[0]);
+    if (bad == NULL)
+      bad = get_lang(io, &lang[1]);
+    if (bad == NULL && !io->failed && (kind > 1 || reserved2 != 0))
+      bad = "bad model kind";
+  }
+  for (int d = 0; d < 2; d++) {
+    dir[d].tension = get_f64(io);
+    dir[d].mean_len_ratio = get_f64(io);
+  }
+  if (bad == NULL && !io->failed &&
+      ((flags & ~15u) != 0 || reserved != 0 || o->iterations == 0 ||
+       !(o->prob_align_null >= 0) || !(o->prob_align_null < 1) ||
+       !(o->alpha > 0) || !(dir[0].tension > 0) || !(dir[1].tension > 0)))
+    bad = "bad model options";
+  return bad;
+}
+
 xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
   if (a == NULL)
     return XMT_ERR_USAGE;
@@ -408,38 +450,8 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
   memset(dir, 0, sizeof dir);
   char *lang[2] = {NULL, NULL};
   uint64_t documents = 1;
-  if (bad == NULL) {
-    uint32_t flags = get_u32(&io);
-    o.favor_diagonal = (flags & 1) != 0;
-    o.optimize_tension = (flags & 2) != 0;
-    o.variational_bayes = (flags & 4) != 0;
-    o.lowercase = (flags & 8) != 0;
-    o.iterations = get_u32(&io);
-    uint32_t reserved = get_u32(&io);
-    o.prob_align_null = get_f64(&io);
-    o.alpha = get_f64(&io);
-    o.tension = get_f64(&io);
-    uint32_t kind = 0, reserved2 = 0;
-    if (version >= 2) {
-      kind = get_u32(&io);
-      reserved2 = get_u32(&io);
-      documents = get_u64(&io);
-      bad = get_lang(&io, &lang[0]);
-      if (bad == NULL)
-        bad = get_lang(&io, &lang[1]);
-      if (bad == NULL && !io.failed && (kind > 1 || reserved2 != 0))
-        bad = "bad model kind";
-    }
-    for (int d = 0; d < 2; d++) {
-      dir[d].tension = get_f64(&io);
-      dir[d].mean_len_ratio = get_f64(&io);
-    }
-    if (bad == NULL && !io.failed &&
-        ((flags & ~15u) != 0 || reserved != 0 || o.iterations == 0 ||
-         !(o.prob_align_null >= 0) || !(o.prob_align_null < 1) ||
-         !(o.alpha > 0) || !(dir[0].tension > 0) || !(dir[1].tension > 0)))
-      bad = "bad model options";
-  }
+  if (bad == NULL)
+    bad = get_header(&io, version, &o, dir, lang, &documents);
   if (bad == NULL)
     bad = get_vocab(&io, &a->vocab[XMT_SRC]);
   if (bad == NULL)
