@@ -1,0 +1,395 @@
+/* page_walk.c -- the HTML page reader's tree walk: the element stack with
+ * the closes a browser implies, each token's effect on it, and the
+ * translatable attributes of start tags. Apart from page.c because it is
+ * the page's structure, as a browser would build it; the units it finds
+ * are collected in page_units.c. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "page_private.h"
+
+/* --- Attributes -------------------------------------------------------------
+ */
+
+/* restype of a translatable attribute of element name, or NULL. */
+static const char *attr_restype(struct builder *b, const struct html_token *tok,
+                                const char *elem, const char *attr, char *buf,
+                                size_t cap) {
+  static const char *const plain[] = {"alt", "placeholder", "aria-label", NULL};
+  /* Names of elements too: the suffix keeps restypes apart. */
+  static const char *const suffixed[] = {"title", "label", "summary", NULL};
+  if (name_in(attr, plain)) {
+    snprintf(buf, cap, "x-html-%s", attr);
+  } else if (name_in(attr, suffixed)) {
+    snprintf(buf, cap, "x-html-%s-attr", attr);
+  } else if (strcmp(attr, "value") == 0 && strcmp(elem, "input") == 0) {
+    static const char *const buttons[] = {"submit", "button", "reset", NULL};
+    if (!xmt_page_attr_value(b, tok, "type"))
+      return NULL;
+    for (char *p = b->text.data; p != NULL && *p != '\0'; p++)
+      *p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+    if (b->text.data == NULL || !name_in(b->text.data, buttons))
+      return NULL;
+    snprintf(buf, cap, "x-html-value");
+  } else if (strcmp(attr, "content") == 0 && strcmp(elem, "meta") == 0) {
+    if (!xmt_page_attr_value(b, tok, "name") || b->text.data == NULL)
+      return NULL;
+    if (ascii_ieq(b->text.data, "description"))
+      snprintf(buf, cap, "x-html-meta-description");
+    else if (ascii_ieq(b->text.data, "keywords"))
+      snprintf(buf, cap, "x-html-meta-keywords");
+    else
+      return NULL;
+  } else {
+    return NULL;
+  }
+  return buf;
+}
+
+static void attr_units(struct builder *b, const struct html_token *tok,
+                       const char *elem, const char *id) {
+  for (size_t i = 0; i < tok->nattrs && b->st == XMT_OK; i++) {
+    const struct html_attr *a = &tok->attrs[i];
+    char name[24], restype[48];
+    if (a->duplicate || !a->has_value || a->value == a->value_end ||
+        !xmt_html_name_lower(b->data, a->name, a->name_end, name,
+                             sizeof name) ||
+        attr_restype(b, tok, elem, name, restype, sizeof restype) == NULL)
+      continue;
+    xmt_buf_reset(&b->text);
+    if (xmt_html_decode(&b->doc->charset, b->data + a->value,
+                        a->value_end - a->value, 1, &b->text) != XMT_OK) {
+      fail(b, XMT_ERR_NOMEM);
+      return;
+    }
+    xmt_page_normalize(&b->text, 1);
+    if (!xmt_page_has_content(b->text.data, b->text.len))
+      continue;
+    struct html_unit *u =
+        xmt_page_new_unit(b, a->value, a->value_end, restype, id);
+    if (u == NULL)
+      return;
+    u->is_attr = 1;
+    u->quote = a->quote;
+    if (xmt_segment_append_valid_text(u->source, b->text.data, b->text.len) !=
+        XMT_OK)
+      fail(b, XMT_ERR_NOMEM);
+    xmt_page_add_hole(b, HOLE_ATTR, a->value, a->value_end, b->doc->nunits - 1,
+                      a->quote);
+  }
+}
+
+/* lang and xml:lang of the root element become the target language. */
+static void lang_holes(struct builder *b, const struct html_token *tok,
+                       int is_meta) {
+  for (size_t i = 0; i < tok->nattrs; i++) {
+    const struct html_attr *a = &tok->attrs[i];
+    int lang = !is_meta &&
+               (xmt_html_name_is(b->data, a->name, a->name_end, "lang") ||
+                xmt_html_name_is(b->data, a->name, a->name_end, "xml:lang"));
+    int content =
+        is_meta && xmt_html_name_is(b->data, a->name, a->name_end, "content");
+    if (a->duplicate || !a->has_value || a->value == a->value_end ||
+        !(lang || content))
+      continue;
+    xmt_page_add_hole(b, HOLE_LANG, a->value, a->value_end, 0, a->quote);
+    char **keep = is_meta ? &b->meta_lang : &b->doc->lang;
+    if (*keep == NULL && (*keep = xmt_strndup(b->data + a->value,
+                                              a->value_end - a->value)) == NULL)
+      fail(b, XMT_ERR_NOMEM);
+  }
+}
+
+/* --- The element stack ------------------------------------------------------
+ */
+
+static void push(struct builder *b, const char *name, unsigned flags,
+                 int notrans, int preserve, int as_inline, const char *id) {
+  if (b->depth == b->stack_cap) {
+    struct open_elem *s = grow(b->stack, &b->stack_cap, sizeof *s);
+    if (s == NULL) {
+      fail(b, XMT_ERR_NOMEM);
+      return;
+    }
+    b->stack = s;
+  }
+  struct open_elem *e = &b->stack[b->depth++];
+  snprintf(e->name, sizeof e->name, "%s", name);
+  e->flags = flags;
+  e->notrans = (unsigned char)notrans;
+  e->preserve = (unsigned char)preserve;
+  e->as_inline = (unsigned char)as_inline;
+  e->id = NULL;
+  if (id != NULL && (e->id = xmt_strdup(id)) == NULL)
+    fail(b, XMT_ERR_NOMEM);
+}
+
+/* Pops the elements from the top down to index k; a skipped inline element
+ * among them ends at cause. */
+void xmt_page_pop_to(struct builder *b, size_t k, size_t cause) {
+  while (b->depth > k) {
+    b->depth--;
+    if (b->ph_item != NONE && b->depth == b->ph_entry) {
+      b->items[b->ph_item].end = cause;
+      b->ph_item = NONE;
+    }
+    free(b->stack[b->depth].id);
+  }
+}
+
+static int top_notrans(const struct builder *b) {
+  /* depth > 0 means the stack holds depth elements; the analyzer, starting
+   * at xmt_page_on_token with any builder, cannot know it. */
+  // NOLINTNEXTLINE(clang-analyzer-core.NullDereference)
+  return b->depth > 0 && b->stack[b->depth - 1].notrans;
+}
+
+/* Index of the innermost open element name, searching down to an element
+ * that stops it; NONE when it is not open there. */
+static size_t find_open(const struct builder *b, const char *name,
+                        const char *const *stops, unsigned stop_flags) {
+  for (size_t i = b->depth; i-- > 0 && b->depth - i <= SEARCH_LIMIT;) {
+    const struct open_elem *e = &b->stack[i];
+    if (strcmp(e->name, name) == 0)
+      return i;
+    if ((e->flags & stop_flags) || (stops != NULL && name_in(e->name, stops)))
+      return NONE;
+  }
+  return NONE;
+}
+
+/* The end tags a browser implies before a start tag. */
+static void implied_closes(struct builder *b, const char *name, unsigned flags,
+                           size_t at) {
+  static const char *const list_stops[] = {"ul", "ol", "menu", "dir", NULL};
+  static const char *const dl_stops[] = {"dl", NULL};
+  static const char *const row_stops[] = {"table", "tbody", "thead", "tfoot",
+                                          NULL};
+  static const char *const cell_stops[] = {"tr", "table", NULL};
+  size_t k = NONE;
+  if (flags & E_PCLOSE) {
+    static const char *const p_stops[] = {"button", NULL};
+    if ((k = find_open(b, "p", p_stops, E_SCOPE)) != NONE)
+      xmt_page_pop_to(b, k, at);
+  }
+  if (strcmp(name, "li") == 0 &&
+      (k = find_open(b, "li", list_stops, E_SCOPE)) != NONE)
+    xmt_page_pop_to(b, k, at);
+  if (strcmp(name, "dt") == 0 || strcmp(name, "dd") == 0) {
+    size_t t = find_open(b, "dt", dl_stops, E_SCOPE);
+    size_t d = find_open(b, "dd", dl_stops, E_SCOPE);
+    k = t == NONE ? d : d == NONE ? t : (t > d ? t : d);
+    if (k != NONE)
+      xmt_page_pop_to(b, k, at);
+  }
+  if (strcmp(name, "tr") == 0 && (k = find_open(b, "tr", row_stops, 0)) != NONE)
+    xmt_page_pop_to(b, k, at);
+  if (strcmp(name, "tbody") == 0 || strcmp(name, "thead") == 0 ||
+      strcmp(name, "tfoot") == 0) {
+    static const char *const sections[] = {"tbody", "thead", "tfoot", "tr",
+                                           NULL};
+    static const char *const table[] = {"table", NULL};
+    k = NONE;
+    for (size_t i = b->depth; i-- > 0 && b->depth - i <= SEARCH_LIMIT;) {
+      if (name_in(b->stack[i].name, table))
+        break;
+      if (name_in(b->stack[i].name, sections))
+        k = i; /* the outermost before the table */
+    }
+    if (k != NONE)
+      xmt_page_pop_to(b, k, at);
+  }
+  if (strcmp(name, "td") == 0 || strcmp(name, "th") == 0) {
+    size_t d = find_open(b, "td", cell_stops, 0);
+    size_t h = find_open(b, "th", cell_stops, 0);
+    k = d == NONE ? h : h == NONE ? d : (d < h ? d : h);
+    if (k != NONE)
+      xmt_page_pop_to(b, k, at);
+  }
+  if (strcmp(name, "option") == 0 || strcmp(name, "optgroup") == 0) {
+    if (b->depth > 0 && strcmp(b->stack[b->depth - 1].name, "option") == 0)
+      xmt_page_pop_to(b, b->depth - 1, at);
+    if (strcmp(name, "optgroup") == 0 && b->depth > 0 &&
+        strcmp(b->stack[b->depth - 1].name, "optgroup") == 0)
+      xmt_page_pop_to(b, b->depth - 1, at);
+  }
+  if (name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && name[2] == '\0' &&
+      b->depth > 0) {
+    const char *t = b->stack[b->depth - 1].name;
+    if (t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && t[2] == '\0')
+      xmt_page_pop_to(b, b->depth - 1, at);
+  }
+  if (strcmp(name, "body") == 0 && (k = find_open(b, "head", NULL, 0)) != NONE)
+    xmt_page_pop_to(b, k, at);
+}
+
+/* --- Tokens -----------------------------------------------------------------
+ */
+
+static void on_start(struct builder *b, const struct html_token *tok) {
+  char name[24];
+  if (!xmt_html_name_lower(b->data, tok->name, tok->name_end, name,
+                           sizeof name))
+    name[0] = '\0';
+  unsigned flags = xmt_html_element_class(name);
+  if ((strcmp(name, "code") == 0 &&
+       (b->doc->flags & XMT_FILTER_HTML_SKIP_CODE)) ||
+      (strcmp(name, "pre") == 0 && (b->doc->flags & XMT_FILTER_HTML_SKIP_PRE)))
+    flags |= E_SKIP;
+  if ((flags & E_SKIP) && tok->self_closing)
+    flags |= E_VOID; /* <script/>: the lexer saw no content either */
+  implied_closes(b, name, flags, tok->start);
+  if (top_notrans(b)) {
+    if (!(flags & E_VOID))
+      push(b, name, flags, 1, 1, 0, NULL);
+    return;
+  }
+  int notrans = (flags & E_SKIP) != 0;
+  int preserve =
+      (flags & E_PRE) || (b->depth > 0 && b->stack[b->depth - 1].preserve);
+  if (xmt_page_attr_value(b, tok, "translate") && ascii_ieq(b->text.data, "no"))
+    notrans = 1;
+  if (xmt_page_attr_value(b, tok, "class") &&
+      xmt_page_has_word(b->text.data, "notranslate"))
+    notrans = 1;
+  if (xmt_page_attr_value(b, tok, "style")) {
+    /* white-space: pre, pre-wrap, pre-line or break-spaces */
+    const char *ws = strstr(b->text.data, "white-space");
+    if (ws != NULL) {
+      ws += 11;
+      while (*ws == ' ' || *ws == '\t' || *ws == ':')
+        ws++;
+      if (strncmp(ws, "pre", 3) == 0 || strncmp(ws, "break-spaces", 12) == 0)
+        preserve = 1;
+    }
+  }
+  char *id = NULL;
+  if (xmt_page_attr_value(b, tok, "id") && b->text.len > 0 &&
+      (id = xmt_strdup(b->text.data)) == NULL)
+    fail(b, XMT_ERR_NOMEM);
+  if (strcmp(name, "html") == 0 && !b->root_seen) {
+    lang_holes(b, tok, 0);
+    b->root_seen = 1;
+  }
+  if (strcmp(name, "meta") == 0 && xmt_page_attr_value(b, tok, "http-equiv") &&
+      ascii_ieq(b->text.data, "content-language"))
+    lang_holes(b, tok, 1);
+  int inline_like = (flags & E_INLINE) || ((flags & E_CONTEXT) && b->run_text);
+  if (notrans) {
+    if (inline_like || (b->nitems > 0 && !(flags & E_BLOCK))) {
+      /* Inside running text: the whole element is one code. */
+      if (xmt_page_add_item(b, IT_CODE, tok->start, tok->end, name) != NULL &&
+          !(flags & E_VOID)) {
+        push(b, name, flags, 1, 1, 1, NULL);
+        b->ph_item = b->nitems - 1;
+        b->ph_entry = b->depth - 1;
+      }
+    } else {
+      xmt_page_flush_run(b);
+      if (!(flags & E_VOID))
+        push(b, name, flags, 1, 1, 0, NULL);
+    }
+    free(id);
+    return;
+  }
+  if (!inline_like)
+    xmt_page_flush_run(b);
+  attr_units(b, tok, name, id);
+  if (flags & E_VOID) {
+    if (inline_like)
+      xmt_page_add_item(b, IT_CODE, tok->start, tok->end, name);
+  } else {
+    push(b, name, flags, 0, preserve, inline_like, id);
+    if (inline_like)
+      xmt_page_add_item(b, IT_OPEN, tok->start, tok->end, name);
+  }
+  free(id);
+}
+
+static void on_end(struct builder *b, const struct html_token *tok) {
+  char name[24];
+  if (!xmt_html_name_lower(b->data, tok->name, tok->name_end, name,
+                           sizeof name))
+    name[0] = '\0';
+  unsigned flags = xmt_html_element_class(name);
+  size_t k = NONE;
+  if (strcmp(name, "html") != 0 && strcmp(name, "body") != 0) {
+    /* An inline end tag does not reach past a block; a block one stops at
+     * a table cell and the like. */
+    static const char *const none[] = {NULL};
+    static const char *const table_parts[] = {
+        "table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption", NULL};
+    /* Table end tags reach past cells, but not out of their own table
+     * (the name is matched before the stops). */
+    static const char *const table_stops[] = {"html", "template", "table",
+                                              NULL};
+    if (name_in(name, table_parts))
+      k = find_open(b, name, table_stops, 0);
+    else if (flags & E_INLINE)
+      k = find_open(b, name, none, E_BLOCK | E_SCOPE);
+    else
+      k = find_open(b, name, none, E_SCOPE);
+    if ((flags & E_INLINE) && k != NONE) {
+      for (size_t i = k + 1; i < b->depth && k != NONE; i++)
+        if ((b->stack[i].flags & E_CONTEXT) && !b->stack[i].as_inline)
+          k = NONE;
+    }
+  }
+  int as_inline = 0;
+  if (k != NONE && b->stack != NULL) {
+    int ends_skipped = b->ph_item != NONE && k == b->ph_entry;
+    as_inline = b->stack[k].as_inline;
+    xmt_page_pop_to(b, k, ends_skipped ? tok->end : tok->start);
+    if (ends_skipped)
+      return;
+  }
+  if (top_notrans(b))
+    return;
+  if (strcmp(name, "br") == 0) { /* </br> is a <br> to browsers */
+    xmt_page_add_item(b, IT_CODE, tok->start, tok->end, name);
+  } else if (k != NONE ? as_inline : (flags & (E_INLINE | E_CONTEXT)) != 0) {
+    if (k != NONE || b->nitems > 0)
+      xmt_page_add_item(b, IT_CLOSE, tok->start, tok->end, name);
+  } else {
+    xmt_page_flush_run(b);
+  }
+}
+
+void xmt_page_on_token(struct builder *b, const struct html_token *tok) {
+  switch (tok->kind) {
+  case HTML_START:
+    on_start(b, tok);
+    break;
+  case HTML_END:
+    on_end(b, tok);
+    break;
+  case HTML_TEXT:
+  case HTML_RAWTEXT: {
+    if (top_notrans(b))
+      break;
+    size_t s = tok->start;
+    if (b->nitems == 0) {
+      while (s < tok->end && html_is_space(b->data[s]))
+        s++;
+      if (s == tok->end)
+        break;
+    }
+    xmt_page_add_item(b, IT_TEXT, s, tok->end, "");
+    break;
+  }
+  case HTML_COMMENT:
+  case HTML_CDATA:
+  case HTML_BOGUS:
+    if (!top_notrans(b) && b->nitems > 0)
+      xmt_page_add_item(b, IT_CODE, tok->start, tok->end,
+                        tok->kind == HTML_COMMENT ? "comment" : "markup");
+    break;
+  case HTML_DOCTYPE:
+  case HTML_PI:
+    if (!top_notrans(b))
+      xmt_page_flush_run(b);
+    break;
+  }
+}
