@@ -145,8 +145,8 @@ xmt_status xmt_format_as_xliff(xmt_filter *f, const char *in_path, char *tmp,
 void xmt_format_blame(xmt_filter *f, const char *tmp, const char *path);
 
 /* An output file written under a temporary name and renamed on commit. */
-/* --- The translation memory cache (cache.c) ------------------------------ */
-/* Stores: cache_sqlite.c, cache_pg.c. */
+/* --- The translation memory cache (cache/cache.c) ----------------------- */
+/* Stores: cache/cache_sqlite.c, cache/cache_pg.c. */
 
 struct xmt_cache;
 struct xmt_cache_key {
@@ -211,7 +211,7 @@ FILE *xmt_input_open(const char *path, struct xmt_error_store *err);
 xmt_status xmt_read_all(xmt_xliff_reader *reader, FILE *fp, const char *path,
                         struct xmt_error_store *err, size_t *bytes_in);
 
-/* --- Identical segments (memo.c) -------------------------------------------
+/* --- Identical segments (cache/memo.c) ---------------------------------
  */
 
 struct xmt_memo_slot;

@@ -1,5 +1,5 @@
-/* memo.c -- exact-match string table for the pipeline: finds the segments
- * of a run that are identical, so that each is translated once. Keys and
+/* memo.c -- exact-match string table: the run's table of translations
+ * (identical segments translated once), unit keys, check's ids. Keys and
  * values live in one arena; open addressing with linear probing. */
 #include "config.h"
 

@@ -404,17 +404,14 @@ static xmt_status pg_put(struct xmt_cache *cache, const struct xmt_cache_key *k,
   struct pg *c = (struct pg *)cache;
   if (len > (size_t)INT32_MAX || answer_len > (size_t)INT32_MAX)
     return XMT_OK;
-  if (c->nentries == c->entries_cap) {
-    size_t cap = c->entries_cap ? 2 * c->entries_cap : 64;
-    struct entry *e = realloc(c->entries, cap * sizeof *e);
-    if (e == NULL) {
-      set_msg(c, "out of memory", NULL);
-      return XMT_ERR_NOMEM;
-    }
-    c->entries = e;
-    c->entries_cap = cap;
+  struct entry *e =
+      xmt_grow_array(c->entries, &c->entries_cap, c->nentries + 1, sizeof *e);
+  if (e == NULL) {
+    set_msg(c, "out of memory", NULL);
+    return XMT_ERR_NOMEM;
   }
-  struct entry *e = &c->entries[c->nentries];
+  c->entries = e;
+  e = &c->entries[c->nentries];
   e->markup = k->markup;
   const char *opt[] = {resp->alignment, resp->source_tokens,
                        resp->target_tokens};
