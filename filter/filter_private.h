@@ -96,14 +96,20 @@ static inline int xmt_filter_interrupted(const xmt_filter *f) {
  * (filter.c). */
 xmt_status xmt_filter_prepare_segmenter(xmt_filter *f);
 
-/* --- The pipeline (pipeline.c) ---------------------------------------------
- * Translates the XLIFF document in_path to out_path, or with
- * extract_format >= 0 (an enum xmt_segments_format) writes its segments
- * instead; no_dedupe keeps identical segments apart (offline workflow).
- * Errors go to the filter. */
+/* --- The pipeline (pipeline/) ------------------------------------------
+ * What a run does with the document: translate it; merge (translate with
+ * the offline backend, identical segments kept apart so that each is
+ * answered by its own id); or extract its segments, in one of the two
+ * segments formats, instead of writing the document. */
+enum xmt_pipeline_mode {
+  XMT_PIPELINE_TRANSLATE,
+  XMT_PIPELINE_MERGE,
+  XMT_PIPELINE_EXTRACT_TSV,
+  XMT_PIPELINE_EXTRACT_JSONL
+};
+/* Runs the XLIFF document in_path to out_path. Errors go to the filter. */
 xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
-                            const char *out_path, int extract_format,
-                            int no_dedupe);
+                            const char *out_path, enum xmt_pipeline_mode mode);
 
 /* --- Document formats (format.c) -------------------------------------------
  * XLIFF is the pipeline's own format. Any other format is translated
@@ -280,8 +286,9 @@ void xmt_offline_free(xmt_offline *o);
 /* Answers requests by segment id from an xmt_offline (its user pointer). */
 extern const struct xmt_backend xmt_backend_offline;
 
-/* --- Placing tags in translations (place.c) --------------------------------
- */
+/* --- Placing tags in translations (place.c, place_breaks.c) -------------
+ * The probes' planning and anchoring are pipeline/probe_plan.c and
+ * pipeline/probe_anchor.c. */
 
 struct xmt_found {
   size_t tag;    /* index of the source tag */
@@ -372,6 +379,25 @@ struct xmt_placer {
 };
 xmt_status xmt_placer_init(struct xmt_placer *p);
 void xmt_placer_free(struct xmt_placer *p);
+/* Notes source tag `tag` found at byte off of a target. */
+xmt_status xmt_placer_note_found(struct xmt_placer *p, size_t tag, size_t off);
+
+/* Codes by identity: tags sorted by kind, markup and id, to find a tag's
+ * like in another segment by binary search (place.c); a walk of the other
+ * segment for each tag took quadratic time in a segment of many codes. */
+struct xmt_code_ref {
+  enum xmt_tag_kind kind;
+  const char *markup, *id; /* markup NULL: compared by kind and id only */
+  size_t markup_len, index;
+};
+int xmt_code_ref_cmp(const struct xmt_code_ref *a,
+                     const struct xmt_code_ref *b);
+/* The tags of seg (only those of the core lead..lead+core_len when core)
+ * as refs at p->refs + at, sorted; returns how many. */
+size_t xmt_code_refs(struct xmt_placer *p, size_t at, const xmt_segment *seg,
+                     int with_markup, int core, size_t lead, size_t core_len);
+/* Room for n refs in p->refs. */
+xmt_status xmt_code_refs_room(struct xmt_placer *p, size_t n);
 
 /* The core of a segment's text: without leading and trailing whitespace,
  * which stays out of MT and is restored around the translation. */
@@ -379,6 +405,12 @@ void xmt_core_bounds(const char *text, size_t len, size_t *lead,
                      size_t *core_len);
 /* 1 when text has something for MT: a letter of any script. */
 int xmt_needs_mt(const char *text, size_t len);
+/* 1 when the characters on both sides of byte o of text are word
+ * characters (letters, digits, combining marks): o is inside a word
+ * (place_breaks.c). */
+int xmt_between_words(const char *text, size_t len, size_t o);
+/* 1 when text has a letter or a digit. */
+int xmt_has_word(const char *text, size_t len);
 
 /* out = src's text with the core replaced by tr, src's tags projected.
  * core_tokens/tr_tokens tokenize the core and tr (NULL: the default

@@ -46,7 +46,7 @@ xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
     return st;
   if (fmt != NULL)
     return xmt_format_translate(f, fmt, in_path, out_path);
-  return xmt_pipeline_run(f, in_path, out_path, -1, 0);
+  return xmt_pipeline_run(f, in_path, out_path, XMT_PIPELINE_TRANSLATE);
 }
 
 xmt_status xmt_filter_translate_html_file(xmt_filter *f, const char *in_path,
@@ -65,7 +65,10 @@ xmt_status xmt_filter_extract_file(xmt_filter *f, const char *in_path,
   xmt_status st = xliff_only(f, in_path, "extract");
   if (st != XMT_OK)
     return st;
-  return xmt_pipeline_run(f, in_path, out_path, (int)format, 1);
+  return xmt_pipeline_run(f, in_path, out_path,
+                          format == XMT_SEGMENTS_JSONL
+                              ? XMT_PIPELINE_EXTRACT_JSONL
+                              : XMT_PIPELINE_EXTRACT_TSV);
 }
 
 xmt_status xmt_filter_merge_file(xmt_filter *f, const char *in_path,
@@ -93,7 +96,7 @@ xmt_status xmt_filter_merge_file(xmt_filter *f, const char *in_path,
   f->backend = &xmt_backend_offline;
   f->backend_user = o;
   f->backend_spec = NULL;
-  st = xmt_pipeline_run(f, in_path, out_path, -1, 1);
+  st = xmt_pipeline_run(f, in_path, out_path, XMT_PIPELINE_MERGE);
   f->backend = backend;
   f->backend_user = user;
   f->backend_spec = spec;
@@ -196,7 +199,7 @@ xmt_status xmt_format_translate(xmt_filter *f, const struct xmt_format *fmt,
     /* The pipeline writes targets; alt-trans proposals would not merge. */
     unsigned flags = f->flags;
     f->flags &= ~XMT_FILTER_ALT_TRANS;
-    st = xmt_pipeline_run(f, tmp1, tmp2, -1, 0);
+    st = xmt_pipeline_run(f, tmp1, tmp2, XMT_PIPELINE_TRANSLATE);
     f->flags = flags;
     f->stats.bytes_in = bytes;
     blame_document(f, tmp1, tmp2, in_path);

@@ -1,0 +1,192 @@
+/* align_cache.c -- the alignment cache: a document of one window aligned
+ * before with the same cache, answers and aligner settings gets the links
+ * the aligner gave it then. Training is deterministic, so they are the
+ * links it would give again, and a rerun over a cached batch does not
+ * train. The links are a cache entry of their own (engine
+ * ALIGN_CACHE_ENGINE), its request a hash of the settings and of every
+ * training pair, in order; its answer a line "result TAB Pharaoh links"
+ * for each result aligned. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#include "pipeline_private.h"
+#include "xliffmt.h"
+
+/* The engine name of the entries: no backend has it. */
+#define ALIGN_CACHE_ENGINE "xliffmt-aligner"
+
+/* Only a run of one window with a cache, trained on that window alone. */
+static int applies(const struct run *run) {
+  const xmt_filter *f = run->filter;
+  return run->cache != NULL && run->extract == NULL && run->reading_done &&
+         run->windows_handed == 0 && f->aligner_mode == XMT_ALIGNER_SELF &&
+         !xmt_model_to_load(f) && (f->flags & XMT_FILTER_UPDATE_MODEL) == 0;
+}
+
+static void hash_part(XXH3_state_t *h, const char *s, size_t n) {
+  uint64_t len = n;
+  XXH3_128bits_update(h, &len, sizeof len);
+  XXH3_128bits_update(h, s, n);
+}
+
+/* w->align_cache.key: the settings and training pairs of the window. */
+static int key_of(const struct run *run, struct window *w) {
+  const xmt_filter *f = run->filter;
+  XXH3_state_t *h = XXH3_createState();
+  if (h == NULL || XXH3_128bits_reset(h) != XXH_OK) {
+    XXH3_freeState(h);
+    return 0;
+  }
+  char head[160];
+  snprintf(head, sizeof head, "%s %d %d %d", xmt_version(), (int)f->align_kind,
+           (int)f->symmetrization, (int)f->tag_mode);
+  hash_part(h, head, strlen(head));
+  const char *langs[] = {run->source_language, run->target_language};
+  for (int i = 0; i < 2; i++)
+    hash_part(h, langs[i] != NULL ? langs[i] : "",
+              langs[i] ? strlen(langs[i]) : 0);
+  for (size_t k = 0; k < f->ndicts; k++)
+    hash_part(h, f->dicts[k], strlen(f->dicts[k]));
+  for (size_t r = 0; r < w->nresults; r++) {
+    const struct result *res = &w->results[r];
+    const struct xmt_mt_response *resp = &w->responses[r];
+    if (res->probe || resp->error != NULL || !resp->has_text)
+      continue;
+    uint64_t at = r;
+    XXH3_128bits_update(h, &at, sizeof at);
+    hash_part(h, w->arena.data + res->plain, res->plain_len);
+    hash_part(h, xmt_answer_of(w, res), res->answer_len);
+  }
+  XXH128_hash_t d = XXH3_128bits_digest(h);
+  XXH3_freeState(h);
+  snprintf(w->align_cache.key, sizeof w->align_cache.key, "%016llx%016llx",
+           (unsigned long long)d.high64, (unsigned long long)d.low64);
+  return 1;
+}
+
+static void entry_key(const struct run *run, struct xmt_cache_key *key) {
+  xmt_tm_key(run, 0, key);
+  key->engine = ALIGN_CACHE_ENGINE;
+  key->markup = 0;
+}
+
+/* On the main thread, before the window goes to the placing stage. */
+void xmt_align_cache_look_up(struct run *run, struct window *w) {
+  w->align_cache.wanted = w->align_cache.hit = w->align_cache.fresh = 0;
+  xmt_buf_reset(&w->align_cache.links);
+  if (!applies(run) || !key_of(run, w))
+    return;
+  w->align_cache.wanted = 1;
+  struct xmt_cache_key key;
+  entry_key(run, &key);
+  struct xmt_mt_response resp;
+  memset(&resp, 0, sizeof resp);
+  int hit = xmt_cache_get(run->cache, &key, w->align_cache.key,
+                          strlen(w->align_cache.key), &resp);
+  if (hit == -1)
+    xmt_tm_trouble(run);
+  else if (hit == 1 && resp.text.len > 0 &&
+           xmt_buf_append(&w->align_cache.links, resp.text.data,
+                          resp.text.len) == XMT_OK)
+    w->align_cache.hit = 1;
+  xmt_mt_response_free(&resp);
+}
+
+/* On the main thread, the window back: the links it computed go in. */
+void xmt_align_cache_store(struct run *run, struct window *w) {
+  if (w->align_cache.fresh && run->cache != NULL) {
+    struct xmt_cache_key key;
+    entry_key(run, &key);
+    struct xmt_mt_response none;
+    memset(&none, 0, sizeof none);
+    if (xmt_cache_put(run->cache, &key, w->align_cache.key,
+                      strlen(w->align_cache.key), w->align_cache.links.data,
+                      w->align_cache.links.len, &none) != XMT_OK ||
+        xmt_cache_commit(run->cache, &run->cache_err) != XMT_OK)
+      xmt_tm_trouble(run);
+  }
+  w->align_cache.wanted = w->align_cache.hit = w->align_cache.fresh = 0;
+}
+
+/* The links of the results that need the aligner's, from
+ * w->align_cache.links; 0 (and
+ * none set) when it lacks one or one does not fit its tokens: then the
+ * aligner trains as if there were none. */
+int xmt_align_cache_apply(struct run *run, struct window *w) {
+  const char *p = w->align_cache.links.data,
+             *end = p + w->align_cache.links.len;
+  size_t applied = 0;
+  xmt_status st = XMT_OK;
+  for (size_t r = 0; r < w->nresults && st == XMT_OK; r++) {
+    struct result *res = &w->results[r];
+    if (!xmt_wants_aligner_links(run, w, res))
+      continue;
+    /* the line of result r: lines come in increasing order */
+    const char *line = NULL, *eol = NULL;
+    while (p < end) {
+      char *after;
+      unsigned long long at = strtoull(p, &after, 10);
+      eol = memchr(p, '\n', (size_t)(end - p));
+      if (eol == NULL)
+        eol = end;
+      const char *here = p;
+      p = eol < end ? eol + 1 : end;
+      if (after == here || *after != '\t' || at > r)
+        break;
+      if (at == r) {
+        line = after + 1;
+        break;
+      }
+    }
+    if (line == NULL || (res->links = xmt_alignment_new()) == NULL) {
+      st = XMT_ERR_USAGE;
+      break;
+    }
+    st = xmt_tokenize(run->pt.stok, w->arena.data + res->plain, res->plain_len,
+                      XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK)
+      st = xmt_tokenize(run->pt.ttok, xmt_answer_of(w, res), res->answer_len,
+                        XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK)
+      st = xmt_alignment_parse(res->links, line, (size_t)(eol - line),
+                               xmt_tokens_count(run->pt.stok),
+                               xmt_tokens_count(run->pt.ttok), NULL);
+    applied++;
+  }
+  if (st == XMT_OK) {
+    w->stats.cached_alignments += applied;
+    return 1;
+  }
+  for (size_t r = 0; r < w->nresults; r++) {
+    xmt_alignment_free(w->results[r].links);
+    w->results[r].links = NULL;
+  }
+  return 0;
+}
+
+/* The aligner's links of the window, as xmt_align_cache_apply reads them. */
+void xmt_align_cache_keep(struct window *w) {
+  xmt_status st = XMT_OK;
+  xmt_buf_reset(&w->align_cache.links);
+  for (size_t r = 0; r < w->nresults && st == XMT_OK; r++) {
+    const xmt_alignment *a = w->results[r].links;
+    if (a == NULL)
+      continue;
+    char num[32];
+    snprintf(num, sizeof num, "%zu\t", r);
+    st = xmt_buf_append_str(&w->align_cache.links, num);
+    const struct xmt_link *l = xmt_alignment_links(a);
+    for (size_t k = 0; k < xmt_alignment_count(a) && st == XMT_OK; k++) {
+      snprintf(num, sizeof num, "%s%zu-%zu", k ? " " : "", l[k].source,
+               l[k].target);
+      st = xmt_buf_append_str(&w->align_cache.links, num);
+    }
+    if (st == XMT_OK)
+      st = xmt_buf_append_byte(&w->align_cache.links, '\n');
+  }
+  w->align_cache.fresh = st == XMT_OK;
+}

@@ -1,0 +1,266 @@
+/* aligner.c -- the built-in word aligner's life cycle in a run: checked
+ * before any MT call, opened with its model, languages and dictionaries
+ * when a window first needs it, trained on each window's answers on the
+ * placing stage, saved when the run delivered (XMT_FILTER_UPDATE_MODEL);
+ * and the engine's own alignments, checked before any are trusted. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pipeline_private.h"
+
+/* The aligner's training asks now and then whether to go on. */
+static int training_goes_on(void *user, unsigned iteration, unsigned iterations,
+                            size_t pairs_done, size_t pairs) {
+  (void)iteration, (void)iterations, (void)pairs_done, (void)pairs;
+  return xmt_filter_interrupted(user);
+}
+
+/* The languages of the run and the dictionaries asked for ("auto" when
+ * none was). */
+static xmt_status aligner_priors(xmt_filter *f, struct run *run,
+                                 xmt_aligner *a) {
+  xmt_status st =
+      xmt_aligner_set_languages(a, run->source_language, run->target_language);
+  if (st == XMT_OK && f->ndicts == 0)
+    st = xmt_aligner_add_dictionary(a, "auto");
+  for (size_t k = 0; k < f->ndicts && st == XMT_OK; k++)
+    st = xmt_aligner_add_dictionary(a, f->dicts[k]);
+  return st;
+}
+
+/* The aligner model file, unless it is still to be made by
+ * XMT_FILTER_UPDATE_MODEL. */
+int xmt_model_to_load(const xmt_filter *f) {
+  return f->align_model != NULL && ((f->flags & XMT_FILTER_UPDATE_MODEL) == 0 ||
+                                    access(f->align_model, F_OK) == 0);
+}
+
+/* The run's aligner: the model loaded, the languages and dictionaries
+ * set. */
+static xmt_status aligner_open(struct run *run) {
+  xmt_filter *f = run->filter;
+  struct xmt_aligner_options ao;
+  xmt_aligner_options_init(&ao);
+  ao.model = f->align_kind;
+  if ((run->aligner = xmt_aligner_new(&ao)) == NULL)
+    return XMT_ERR_NOMEM;
+  xmt_status st = XMT_OK;
+  if ((f->flags & XMT_FILTER_KEEP_DICTIONARIES) != 0 && f->lexicon == NULL &&
+      (f->lexicon = xmt_lexicon_new()) == NULL)
+    st = XMT_ERR_NOMEM;
+  xmt_aligner_set_lexicon(run->aligner, f->lexicon);
+  if (st == XMT_OK && xmt_model_to_load(f))
+    st = xmt_aligner_load(run->aligner, f->align_model);
+  if (st == XMT_OK && f->aligner_mode == XMT_ALIGNER_SELF)
+    st = aligner_priors(f, run, run->aligner);
+  return st;
+}
+
+/* Checks an engine's alignment of a result; fills links (and tokens when
+ * the engine named its own). 1 when usable. */
+int xmt_backend_links(struct run *run, const struct window *w,
+                      const struct result *res, xmt_alignment *links,
+                      int *own_tokens) {
+  const struct xmt_mt_response *resp = &w->responses[res - w->results];
+  *own_tokens = 0;
+  if (resp->alignment == NULL || run->filter->tag_mode != XMT_TAGS_PROJECT)
+    return 0;
+  const char *src = w->arena.data + res->plain;
+  const char *tgt = xmt_answer_of(w, res);
+  xmt_status st;
+  if (resp->source_tokens != NULL) {
+    st = xmt_tokens_map(run->pt.stok, src, res->plain_len, resp->source_tokens,
+                        strlen(resp->source_tokens), XMT_TOKENS_MOSES, NULL);
+    if (st == XMT_OK)
+      st = xmt_tokens_map(run->pt.ttok, tgt, res->answer_len,
+                          resp->target_tokens, strlen(resp->target_tokens),
+                          XMT_TOKENS_MOSES, NULL);
+    *own_tokens = 1;
+  } else {
+    st = xmt_tokenize(run->pt.stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK)
+      st = xmt_tokenize(run->pt.ttok, tgt, res->answer_len,
+                        XMT_TOKENIZE_DEFAULT);
+  }
+  if (st == XMT_OK)
+    st = xmt_alignment_parse(links, resp->alignment, strlen(resp->alignment),
+                             xmt_tokens_count(run->pt.stok),
+                             xmt_tokens_count(run->pt.ttok), NULL);
+  return st == XMT_OK;
+}
+
+/* Whether res is projected over the aligner's links: the engine gave
+ * none that check out. */
+int xmt_wants_aligner_links(struct run *run, const struct window *w,
+                            const struct result *res) {
+  int own;
+  return res->needs_links &&
+         (res->backend_links_bad ||
+          !xmt_backend_links(run, w, res, run->pt.placer.links, &own));
+}
+
+/* Marks the results whose engine links do not check out; the number of
+ * results that need the aligner's. */
+static size_t count_wanted(struct run *run, struct window *w) {
+  size_t wanted = 0;
+  for (size_t r = 0; r < w->nresults; r++) {
+    struct result *res = &w->results[r];
+    if (!res->needs_links)
+      continue;
+    int own;
+    xmt_alignment_clear(run->pt.placer.links);
+    if (xmt_backend_links(run, w, res, run->pt.placer.links, &own))
+      continue;
+    if (w->responses[r].alignment != NULL)
+      res->backend_links_bad = 1;
+    wanted++;
+  }
+  return wanted;
+}
+
+/* Adds every answered pair of the window to the aligner and trains it;
+ * pair_of[r] becomes the pair result r was added as. */
+static xmt_status train_window(struct run *run, struct window *w,
+                               xmt_aligner *a, size_t *pair_of) {
+  xmt_status st = XMT_OK;
+  size_t added = 0;
+  for (size_t r = 0; st == XMT_OK && r < w->nresults; r++) {
+    const struct result *res = &w->results[r];
+    const struct xmt_mt_response *resp = &w->responses[r];
+    /* Probes are not trained on: a word out of context would teach the
+     * aligner translations the document does not use. (Their answers may
+     * still be coming: not looked at.) */
+    if (res->probe || resp->error != NULL || !resp->has_text)
+      continue;
+    const char *src = w->arena.data + res->plain;
+    const char *tgt = xmt_answer_of(w, res);
+    st = xmt_tokenize(run->pt.stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK)
+      st = xmt_tokenize(run->pt.ttok, tgt, res->answer_len,
+                        XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK && xmt_tokens_count(run->pt.stok) > 0 &&
+        xmt_tokens_count(run->pt.ttok) > 0) {
+      pair_of[r] = xmt_aligner_pair_count(a);
+      run->aligner_pairs++;
+      added++;
+      st = xmt_aligner_add(a, src, res->plain_len, run->pt.stok, tgt,
+                           res->answer_len, run->pt.ttok);
+    }
+  }
+  /* Answers without a word (an engine's "", "...") leave nothing to
+   * train on: without a model they get proportional positions, not a
+   * failed run. */
+  if (st == XMT_OK && added > 0)
+    st = xmt_aligner_train(a, training_goes_on, run->filter);
+  return st;
+}
+
+/* The aligner's links of each result that wants them: from training
+ * (pair_of), else from the model. */
+static xmt_status align_window(struct run *run, struct window *w,
+                               xmt_aligner *a, const size_t *pair_of) {
+  xmt_filter *f = run->filter;
+  int has_model = xmt_model_to_load(f) || run->aligner_pairs > 0;
+  xmt_status st = XMT_OK;
+  for (size_t r = 0; st == XMT_OK && r < w->nresults; r++) {
+    struct result *res = &w->results[r];
+    if (!xmt_wants_aligner_links(run, w, res))
+      continue;
+    if (xmt_filter_interrupted(f))
+      return XMT_ERR_ABORTED;
+    const char *src = w->arena.data + res->plain;
+    const char *tgt = xmt_answer_of(w, res);
+    if ((res->links = xmt_alignment_new()) == NULL)
+      return XMT_ERR_NOMEM;
+    st = xmt_tokenize(run->pt.stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK)
+      st = xmt_tokenize(run->pt.ttok, tgt, res->answer_len,
+                        XMT_TOKENIZE_DEFAULT);
+    if (st == XMT_OK && pair_of[r] != SIZE_MAX)
+      st = xmt_aligner_align_pair(a, pair_of[r], f->symmetrization, res->links);
+    else if (st == XMT_OK && has_model && xmt_tokens_count(run->pt.stok) > 0 &&
+             xmt_tokens_count(run->pt.ttok) > 0)
+      st = xmt_aligner_align(a, src, res->plain_len, run->pt.stok, tgt,
+                             res->answer_len, run->pt.ttok, f->symmetrization,
+                             res->links);
+  }
+  return st;
+}
+
+/* Word alignments for the results that need them: the built-in aligner,
+ * self-trained on every answered pair of the window (seeded with a model
+ * when one is given), or the model alone; or the alignment cache's. */
+int xmt_align_results(struct run *run, struct window *w) {
+  xmt_filter *f = run->filter;
+  if (count_wanted(run, w) == 0 || f->aligner_mode == XMT_ALIGNER_NONE)
+    return 0;
+  if (w->align_cache.hit && xmt_align_cache_apply(run, w))
+    return 0;
+  xmt_status st = XMT_OK;
+  if (run->aligner == NULL)
+    st = aligner_open(run);
+  else
+    xmt_aligner_forget_pairs(run->aligner);
+  xmt_aligner *a = run->aligner;
+  /* the pair each result was added as, to align it from training */
+  size_t *pair_of = calloc(w->nresults ? w->nresults : 1, sizeof *pair_of);
+  if (pair_of == NULL)
+    return xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
+  for (size_t r = 0; st == XMT_OK && r < w->nresults; r++)
+    pair_of[r] = SIZE_MAX;
+  if (st == XMT_OK && f->aligner_mode == XMT_ALIGNER_SELF)
+    st = train_window(run, w, a, pair_of);
+  if (st == XMT_OK)
+    st = align_window(run, w, a, pair_of);
+  free(pair_of);
+  if (st == XMT_OK && w->align_cache.wanted)
+    xmt_align_cache_keep(w);
+  if (st == XMT_ERR_ABORTED)
+    return xmt_window_fail(run, w, st, 0, NULL, "interrupted");
+  if (st != XMT_OK) {
+    const struct xmt_error *e = a != NULL ? xmt_aligner_error(a) : NULL;
+    xmt_error_set(&w->err, st, f->align_model, e != NULL ? e->line : 0, 0, NULL,
+                  "word aligner: %s",
+                  e != NULL && e->message != NULL ? e->message
+                                                  : xmt_strerror(st));
+    w->failed = 1;
+  }
+  return w->failed;
+}
+
+/* XMT_FILTER_UPDATE_MODEL: the grown model back to its file. */
+xmt_status xmt_save_model(struct run *run) {
+  xmt_filter *f = run->filter;
+  if ((f->flags & XMT_FILTER_UPDATE_MODEL) == 0 || run->aligner == NULL ||
+      run->aligner_pairs == 0 || f->aligner_mode != XMT_ALIGNER_SELF)
+    return XMT_OK;
+  xmt_status st = xmt_aligner_save(run->aligner, f->align_model);
+  if (st != XMT_OK)
+    xmt_error_copy(&f->err, xmt_aligner_error(run->aligner));
+  return st;
+}
+
+/* A bad aligner model is reported before any MT call. */
+xmt_status xmt_check_align_model(xmt_filter *f) {
+  if ((f->flags & XMT_FILTER_UPDATE_MODEL) != 0 && f->align_model == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "updating the aligner model needs a model file");
+  if (!xmt_model_to_load(f) || f->aligner_mode == XMT_ALIGNER_NONE)
+    return XMT_OK;
+  xmt_aligner *a = xmt_aligner_new(NULL);
+  if (a == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  xmt_status st = xmt_aligner_load(a, f->align_model);
+  if (st != XMT_OK) {
+    const struct xmt_error *e = xmt_aligner_error(a);
+    xmt_error_set(&f->err, st, f->align_model, e->line, 0, NULL,
+                  "word aligner model: %s",
+                  e->message != NULL ? e->message : xmt_strerror(st));
+  }
+  xmt_aligner_free(a);
+  return st;
+}

@@ -1,0 +1,213 @@
+/* answers.c -- what the engine answered, checked and cleaned before
+ * anything else sees it: answers far too long or empty refused, control
+ * characters removed, stray spaces tidied; then each result's plain
+ * answer kept (mask and raw answers decoded) and remembered (tm.c). */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "pipeline_private.h"
+
+/* 1 when s has two spaces in a row. Eight bytes at a time: every answer
+ * is looked at, and memmem took long for this two-byte needle. */
+static int has_double_space(const char *s, size_t len) {
+  const uint64_t ones = UINT64_C(0x0101010101010101);
+  const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+  size_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, sizeof w);
+    uint64_t v = w ^ (ones * ' ');
+    uint64_t spaces = ~(((v & low7) + low7) | v | low7); /* exactly */
+    if ((spaces & (spaces >> 8)) != 0 ||
+        (s[i + 7] == ' ' && i + 8 < len && s[i + 8] == ' '))
+      return 1;
+  }
+  for (; i + 1 < len; i++)
+    if (s[i] == ' ' && s[i + 1] == ' ')
+      return 1;
+  return 0;
+}
+
+/* Engines leave double spaces where they drop a word ("La Comisión
+ * adoptará" for "shall adopt"): runs of spaces the request did not have
+ * become one, and the answer loses leading and trailing spaces. */
+static void tidy_spaces(struct xmt_buf *text, const char *request,
+                        size_t request_len) {
+  if (text->len == 0 ||
+      (text->data[0] != ' ' && text->data[text->len - 1] != ' ' &&
+       !has_double_space(text->data, text->len)))
+    return; /* nothing to tidy: most answers */
+  if (has_double_space(request, request_len))
+    return;
+  size_t w = 0;
+  for (size_t r = 0; r < text->len; r++) {
+    char c = text->data[r];
+    if (c == ' ' && (w == 0 || text->data[w - 1] == ' '))
+      continue;
+    text->data[w++] = c;
+  }
+  while (w > 0 && text->data[w - 1] == ' ')
+    w--;
+  text->len = w;
+}
+
+/* Characters an engine must not give (controls XML cannot carry or that
+ * mean nothing in text) are removed before anything else sees the
+ * answer; the segment is counted and reported. */
+static void sanitize_answer(struct run *run, const struct result *res,
+                            struct xmt_buf *text) {
+  const struct window *w = run->asking;
+  xmt_filter *f = run->filter;
+  size_t len = text->len;
+  size_t removed = len > 0 ? xmt_text_strip_controls(text->data, &len) : 0;
+  if (removed == 0)
+    return;
+  text->len = len;
+  text->data[len] = '\0';
+  if (res->probe)
+    return;
+  f->stats.sanitized_segments++;
+  const struct job *j = &w->jobs[res->first_job];
+  struct xmt_buf id = {0};
+  if (f->on_warning != NULL && xmt_job_id(w, j, &id) == XMT_OK) {
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "the engine's answer had %zu control character%s; "
+             "removed",
+             removed, removed == 1 ? "" : "s");
+    f->on_warning(f->callback_user, id.data,
+                  xmt_xliff_unit_line(w->items[j->item].unit), msg);
+  }
+  xmt_buf_free(&id);
+}
+
+/* Fails the segment of an answer that is no translation; its text goes
+ * (and its memory, when large). */
+static xmt_status refuse_answer(struct xmt_mt_response *resp,
+                                const char *message) {
+  if (resp->text.cap > ((size_t)1 << 20))
+    xmt_buf_free(&resp->text);
+  xmt_buf_reset(&resp->text);
+  resp->has_text = 0;
+  return xmt_mt_response_set_error(resp, message);
+}
+
+/* Answers are checked, never trusted, whatever the backend: one longer
+ * than xmt_answer_limit allows is refused before anything else looks at
+ * it (the aligner would spend its memory on it). 1 refused, 0 kept, -1
+ * out of memory. */
+static int refuse_long_answer(const struct run *run, const struct result *res,
+                              struct xmt_mt_response *resp) {
+  size_t most = run->filter->max_answer != 0 ? run->filter->max_answer
+                                             : XMT_DEFAULT_MAX_ANSWER;
+  size_t limit = xmt_answer_limit(most, res->request_len);
+  if (resp->text.len <= limit)
+    return 0;
+  char msg[200];
+  if (limit == most)
+    snprintf(msg, sizeof msg,
+             "the answer has %zu bytes, more than %zu, the maximum answer "
+             "size",
+             resp->text.len, most);
+  else
+    snprintf(msg, sizeof msg,
+             "the answer has %zu bytes for a request of %zu bytes: more "
+             "than %d times as long, not a translation",
+             resp->text.len, res->request_len, XMT_ANSWER_GROWTH);
+  return refuse_answer(resp, msg) == XMT_OK ? 1 : -1;
+}
+
+/* An answer of nothing but blanks, where the request had text (requests
+ * without a letter are never sent), is a failed segment, not an empty
+ * target. 1 refused, 0 kept, -1 out of memory. */
+static int refuse_empty_answer(struct xmt_mt_response *resp) {
+  for (size_t i = 0; i < resp->text.len; i++)
+    if (!xmt_is_xml_space(resp->text.data[i]))
+      return 0;
+  return refuse_answer(resp, "the answer is empty") == XMT_OK ? 1 : -1;
+}
+
+/* Keeps the plain answer of a result, and whether it is the plain text
+ * it translates (asked more than once per job). */
+static xmt_status store_answer(struct run *run, struct result *res,
+                               const char *text, size_t len) {
+  struct window *w = run->asking;
+  struct xmt_buf *to = res->probe ? &w->probe_plain : &w->plain;
+  res->answer = to->len;
+  res->answer_len = len;
+  res->unchanged =
+      len == res->plain_len &&
+      (len == 0 || memcmp(text, w->arena.data + res->plain, len) == 0);
+  return xmt_buf_append(to, text, len);
+}
+
+/* Keeps the plain answer of a result: a mask or raw answer decoded
+ * against its source, tags removed. */
+static int keep_plain(struct run *run, struct result *res, const char *tr,
+                      size_t trlen) {
+  const struct window *w = run->asking;
+  const xmt_filter *f = run->filter;
+  const struct job *j = &w->jobs[res->first_job];
+  /* Only mask and raw answers are decoded against their source: a
+   * projection's is not looked up (its unit is far back in memory). */
+  const xmt_segment *src =
+      f->tag_mode != XMT_TAGS_PROJECT ? xmt_job_source(w, j) : NULL;
+  size_t repairs = 0;
+  xmt_status st = XMT_OK;
+  if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
+    st = xmt_mask_decode(&run->tt.placer, run->tt.scratch, src, j->lead,
+                         j->core_len, tr, trlen, &repairs);
+  else if (f->tag_mode == XMT_TAGS_RAW)
+    st = xmt_raw_decode(&run->tt.placer, run->tt.scratch, src, j->lead,
+                        j->core_len, tr, trlen, &repairs);
+  else /* the answer is plain already */
+    return store_answer(run, res, tr, trlen) != XMT_OK ? xmt_run_nomem(run) : 0;
+  if (st != XMT_OK && st != XMT_ERR_INLINE)
+    return xmt_run_fail(run, st, 0, NULL, xmt_strerror(st));
+  if (store_answer(run, res, run->tt.placer.text.data,
+                   run->tt.placer.text.len) != XMT_OK)
+    return xmt_run_nomem(run);
+  return 0;
+}
+
+int xmt_answers_collect(struct run *run) {
+  struct window *w = run->asking;
+  xmt_buf_reset(run->asking_probes ? &w->probe_plain : &w->plain);
+  if (xmt_memo_bytes(&run->run_memo) > MEMO_MAX_BYTES)
+    xmt_memo_clear(&run->run_memo);
+  for (size_t r = 0; r < w->nresults; r++) {
+    struct result *res = &w->results[r];
+    struct xmt_mt_response *resp = &w->responses[r];
+    if (res->probe != run->asking_probes)
+      continue;
+    /* The table's slot for a result a few ahead, by the time it is put. */
+    if (r + 8 < w->nresults && xmt_run_dedupes(run))
+      xmt_memo_prefetch(&run->run_memo, w->results[r + 8].request_hash);
+    if (resp->error != NULL || !resp->has_text)
+      continue;
+    int refused = refuse_long_answer(run, res, resp);
+    if (refused == 0 && !res->cached) {
+      tidy_spaces(&resp->text, w->arena.data + res->request, res->request_len);
+      sanitize_answer(run, res, &resp->text);
+    }
+    if (refused == 0)
+      refused = refuse_empty_answer(resp);
+    if (refused < 0)
+      return xmt_run_nomem(run);
+    if (refused)
+      continue;
+    const char *tr = resp->text.len > 0 ? resp->text.data : "";
+    size_t trlen = resp->text.len;
+    if (xmt_tm_keep(run, res, tr, trlen, resp) != XMT_OK)
+      return xmt_run_nomem(run);
+    if (keep_plain(run, res, tr, trlen) != 0)
+      return 1;
+  }
+  return 0;
+}
+const char *xmt_answer_of(const struct window *w, const struct result *r) {
+  const struct xmt_buf *from = r->probe ? &w->probe_plain : &w->plain;
+  return r->answer_len > 0 ? from->data + r->answer : "";
+}

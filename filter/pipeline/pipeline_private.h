@@ -1,0 +1,329 @@
+/* pipeline_private.h -- what the rooms of the translate pipeline share:
+ * the run, its two windows, their jobs and results, and the functions one
+ * room calls in another. Not installed.
+ *
+ * The rooms, one job each (README says what each may include):
+ *   run.c          the run's life cycle: xmt_pipeline_run, set-up, tear-down
+ *   units.c        reader callbacks: skeleton bytes and units into windows
+ *   requests.c     a window's jobs, their MT requests, the dedup index
+ *   tm.c           answers from earlier windows and the translation memory
+ *   lanes.c        engine lanes: batches sent, engine failures counted
+ *   answers.c      answers checked and cleaned, plain answers kept
+ *   aligner.c      the built-in aligner's life cycle and a window's links
+ *   align_cache.c  links of a one-window document kept in the cache
+ *   schedule.c     which thread places a window, and when
+ *   placing.c      tags placed in the answers, the window written out
+ *   probe_plan.c   probes planned and asked for as requests
+ *   probe_anchor.c probe translations found and made anchors
+ *   extract.c      extract output: requests, not the document
+ *   engines.c      backend states kept between runs
+ *
+ * Threads: the main thread reads, asks and collects (units.c to
+ * answers.c); a worker aligns, places and writes the window before
+ * (aligner.c, align_cache.c apply/keep, placing.c); with --engine-jobs,
+ * lane threads send batches (lanes.c). */
+#ifndef XMT_PIPELINE_PRIVATE_H
+#define XMT_PIPELINE_PRIVATE_H
+
+#ifndef XMT_BUILDING_LIBRARY
+#error "pipeline_private.h is internal to libxliffmt"
+#endif
+
+#include <pthread.h>
+
+#include "filter_private.h"
+
+/* Defaults: segments per backend call, and segments per window. A window
+ * is what the pipeline holds at once: its units, their translations, and
+ * the corpus the built-in aligner trains on. */
+#define DEFAULT_BATCH 64
+#define DEFAULT_WINDOW 4096
+/* The table of translations kept across windows is dropped past this. */
+#define MEMO_MAX_BYTES (8u << 20)
+
+/* Queued output: skeleton bytes or a unit, kept in order while the units
+ * before them wait for their translations. */
+struct item {
+  xmt_xliff_unit *unit; /* NULL: bytes */
+  char *key;            /* its key (xmt_unit_keys) when not its id */
+  size_t bytes, len;    /* in w->skeleton */
+  size_t failed;        /* segments of the unit not translated */
+};
+
+/* One segment of the window that wants a translation. */
+struct job {
+  size_t item, seg;
+  size_t lead, core_len;       /* the core of its plain text */
+  size_t result;               /* NO_RESULT: nothing to translate, copied */
+  size_t first_probe, nprobes; /* its probes in w->probes */
+};
+#define NO_RESULT SIZE_MAX
+
+/* One distinct request of the window, answered by the backend or by the
+ * translations of earlier windows. */
+struct result {
+  size_t request, request_len; /* MT input, in w->arena */
+  uint64_t request_hash;       /* its xmt_memo_hash */
+  size_t plain, plain_len;     /* the core's plain text, in w->arena */
+  size_t answer, answer_len;   /* plain answer (tags removed), in ->plain */
+  size_t first_job;            /* for messages */
+  int cached;
+  int needs_links;       /* some job projects onto this answer */
+  xmt_alignment *links;  /* the aligner's, or NULL */
+  int backend_links_bad; /* the engine's alignment did not check out */
+  int probe;             /* asked only by probes */
+  int asked_by_probe;    /* a probe asked first (its cache key says so) */
+  int claimed;           /* a segment asked it after a probe did */
+  int unchanged;         /* the answer is the plain text it translates */
+};
+
+struct run;
+
+/* One backend state and its batch: the engine as one thread uses it. */
+struct lane {
+  struct run *run;
+  void *state; /* the backend's */
+  struct xmt_mt_request *requests;
+  xmt_mt_response **response_ptrs;
+  struct xmt_buf ids; /* of the requests of a batch */
+  size_t cap, ptrs_cap;
+  pthread_t thread;
+};
+
+/* A segment the placing stage left without a translation, told to the
+ * caller once the stage is done (callbacks come from the caller's
+ * thread only). */
+struct failure_note {
+  size_t id, message; /* in window->notes */
+  unsigned long line;
+};
+
+/* A document of one window aligned before with the same cache: its
+ * links, by result, from the cache (hit) or for it (fresh). */
+struct align_cache_use {
+  int wanted, hit, fresh;
+  char key[33];
+  struct xmt_buf links;
+};
+
+/* A window: what the pipeline holds at once, its units and skeleton
+ * bytes, their requests and answers. The main thread reads and translates
+ * one window while a worker thread aligns, places and writes the one
+ * before, so that the engine, the parser and the aligner work at once. */
+struct window {
+  struct item *items;
+  size_t nitems, items_cap;
+  size_t queued_segments;
+  struct job *jobs;
+  size_t njobs, jobs_cap;
+  struct result *results;
+  struct xmt_mt_response *responses; /* one per result */
+  size_t nresults, results_cap, responses_cap;
+  struct xmt_buf skeleton;    /* the window's skeleton bytes */
+  struct xmt_buf arena;       /* requests and plain cores of the window */
+  struct xmt_buf plain;       /* plain answers */
+  struct xmt_buf probe_plain; /* those of results only probes asked */
+  int probes_answered;        /* under run->probes_lock */
+  int probes_failed;          /* the run failed asking them */
+  struct xmt_probe *probes;   /* of the window's jobs */
+  size_t *probe_results;      /* the result of each; NO_RESULT: literal */
+  size_t nprobes, probes_cap, probe_results_cap;
+  /* What placing counted, failed and left untranslated: the run's own
+   * once the main thread takes the window back. */
+  struct xmt_filter_stats stats;
+  struct xmt_error_store err;
+  int failed;
+  struct failure_note *notes_at;
+  size_t nnotes, notes_cap;
+  struct xmt_buf notes;
+  /* The run stopped asking the engine while asking this window's
+   * requests: the segments the engine failed are not told one by one. */
+  int engine_stopped;
+  struct align_cache_use align_cache;
+};
+
+/* Scratch space of one stage: each thread has its own. */
+struct stage_tools {
+  struct xmt_placer placer;
+  xmt_segment *scratch;
+  xmt_tokens *stok, *ttok;
+};
+
+struct run {
+  xmt_filter *filter;
+  enum xmt_pipeline_mode mode;
+  xmt_xliff_writer *writer;
+  xmt_xliff_reader *reader;
+  const char *in_path;
+  struct xmt_xliff_target_options options;
+  char *source_language; /* of the current <file> */
+  char *target_language;
+  struct window windows[2];
+  struct window *fill;    /* the one the reader fills */
+  struct window *placing; /* handed to the worker, NULL: none */
+  struct window *asking;  /* whose requests go to the engine */
+  int asking_probes;      /* its probes' (1) or its segments' (0) */
+  /* The engine answers a window's probes while the worker aligns it:
+   * placing waits for them. */
+  pthread_mutex_t probes_lock;
+  pthread_cond_t probes_cond;
+  pthread_t worker;
+  int worker_started; /* else the window was placed in the main thread */
+  /* The engine: lanes[0] holds the state opened for the run; with
+   * --engine-jobs, the others are opened when a window first needs them. */
+  struct lane *lanes;
+  size_t nlanes, lanes_cap;
+  const struct xmt_backend_config *config;
+  size_t *pending; /* results to send this window */
+  size_t pending_cap;
+  size_t batch, npending, nbatches;
+  size_t lanes_running;       /* this window's */
+  int lanes_stop;             /* set by a lane that failed */
+  pthread_mutex_t lanes_lock; /* stats, progress, errors, engine failures */
+  /* Batches in a row the engine itself failed (no segment translated,
+   * xmt_mt_response_set_engine_error): at XMT_ENGINE_FAILURES the run
+   * stops asking it, and engine_stop says why. Per run: a kept engine
+   * carries no count from one document to the next. */
+  unsigned engine_failures;
+  int engine_stopped;
+  char engine_stop[640];
+  struct xmt_buf request;
+  /* The window's distinct requests: result numbers by request hash, open
+   * addressing (NO_RESULT: free). The keys are the requests in the arena,
+   * not copied again. */
+  size_t *index;
+  size_t index_cap;
+  struct xmt_memo run_memo; /* request -> translation, whole run */
+  int probing;              /* probes are sent */
+  struct stage_tools tt;    /* the main thread's: requests and answers */
+  struct stage_tools pt;    /* the placing stage's */
+  int failed;               /* the filter's own error is set */
+  /* The word aligner, kept from window to window so that each window's
+   * training starts from what the earlier ones taught. Only the placing
+   * stage uses it. */
+  xmt_aligner *aligner;
+  size_t aligner_pairs; /* trained on in this run */
+  /* Extract writes the requests here, not the document. */
+  struct xmt_output *extract;
+  struct xmt_error_store cache_err;
+  /* The translation memory cache and the engine part of its keys. */
+  struct xmt_cache *cache;
+  struct xmt_buf cache_engine;
+  struct xmt_unit_keys unit_keys;
+  unsigned long files;   /* <file> elements begun */
+  int reading_done;      /* the window being drained is the last */
+  size_t windows_handed; /* to the placing stage */
+};
+
+/* Identical requests are sent once and answers are remembered, except in
+ * the offline workflow, where extract and merge keep them apart (by id). */
+static inline int xmt_run_dedupes(const struct run *run) {
+  return run->mode == XMT_PIPELINE_TRANSLATE;
+}
+
+/* --- run.c: failures --------------------------------------------------- */
+/* The run's error set (the filter's); returns 1. */
+int xmt_run_fail(struct run *run, xmt_status st, unsigned long line,
+                 const char *unit_id, const char *message);
+int xmt_run_nomem(struct run *run);
+/* A failure of the placing stage: the window's, made the run's when the
+ * main thread takes the window back. message NULL: st's own. */
+int xmt_window_fail(const struct run *run, struct window *w, xmt_status st,
+                    unsigned long line, const char *unit_id,
+                    const char *message);
+
+/* --- units.c ----------------------------------------------------------- */
+extern const struct xmt_xliff_reader_callbacks xmt_units_callbacks;
+const xmt_segment *xmt_job_source(const struct window *w, const struct job *j);
+/* Appends the segment id of a job, "KEY#MID" (or KEY for a unit read as
+ * one segment), and a NUL. */
+xmt_status xmt_job_id(const struct window *w, const struct job *j,
+                      struct xmt_buf *out);
+/* Frees a window's units and empties it for the reader. */
+void xmt_window_reset(struct window *w);
+
+/* --- requests.c -------------------------------------------------------- */
+/* The main thread's part of a window: its segments, their requests, and
+ * the answers of the run's table, the cache and the engine (probes
+ * aside). */
+int xmt_window_translate(struct run *run);
+/* The result answering request req, whose answer is aligned with plain:
+ * one of the window's, or a new one (probe: asked only by a probe). */
+xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
+                            const char *plain, size_t plain_len, int probe,
+                            size_t *out);
+
+/* --- tm.c -------------------------------------------------------------- */
+/* Opens the filter's cache for a run (its error is the filter's). */
+xmt_status xmt_tm_open(struct run *run);
+void xmt_tm_key(const struct run *run, int probe, struct xmt_cache_key *key);
+/* A cache that fails is reported once and no longer used. */
+void xmt_tm_trouble(struct run *run);
+/* Answers of earlier windows and of the cache for the filling window. */
+xmt_status xmt_tm_look_up(struct run *run);
+/* Remembers an answer the engine gave: the run's table and the cache. */
+xmt_status xmt_tm_keep(struct run *run, const struct result *res,
+                       const char *tr, size_t trlen,
+                       const struct xmt_mt_response *resp);
+
+/* --- lanes.c ----------------------------------------------------------- */
+/* Sends the window's segments (probes 0) or its probes (1) to the
+ * engine, and keeps the answers. */
+int xmt_lanes_ask(struct run *run, struct window *w, int probes);
+
+/* --- answers.c --------------------------------------------------------- */
+/* The plain answer of each result asked (tags removed in mask and raw
+ * modes), checked and cleaned, and remembered. */
+int xmt_answers_collect(struct run *run);
+const char *xmt_answer_of(const struct window *w, const struct result *r);
+
+/* --- aligner.c --------------------------------------------------------- */
+/* The aligner model file, unless it is still to be made. */
+int xmt_model_to_load(const xmt_filter *f);
+/* A bad aligner model is reported before any MT call. */
+xmt_status xmt_check_align_model(xmt_filter *f);
+/* XMT_FILTER_UPDATE_MODEL: the grown model back to its file. */
+xmt_status xmt_save_model(struct run *run);
+int xmt_backend_links(struct run *run, const struct window *w,
+                      const struct result *res, xmt_alignment *links,
+                      int *own_tokens);
+int xmt_wants_aligner_links(struct run *run, const struct window *w,
+                            const struct result *res);
+/* Word alignments for the results that need them (placing stage). */
+int xmt_align_results(struct run *run, struct window *w);
+
+/* --- align_cache.c ----------------------------------------------------- */
+void xmt_align_cache_look_up(struct run *run, struct window *w);
+void xmt_align_cache_store(struct run *run, struct window *w);
+int xmt_align_cache_apply(struct run *run, struct window *w);
+void xmt_align_cache_keep(struct window *w);
+
+/* --- schedule.c and placing.c ------------------------------------------ */
+/* Translates the filled window and hands it to the placing stage. */
+int xmt_window_drain(struct run *run);
+/* Takes back the window the placing stage had. */
+int xmt_placing_finish(struct run *run);
+/* The placing stage of a window, on whichever thread schedule.c chose. */
+void xmt_window_place(struct run *run, struct window *w);
+
+/* --- probe_plan.c and probe_anchor.c ----------------------------------- */
+xmt_status xmt_probes_add(struct run *run, const xmt_segment *src);
+xmt_status xmt_probes_anchor_job(struct run *run, struct window *w,
+                                 const struct job *j, const struct result *res,
+                                 const xmt_tokens **ctok,
+                                 const xmt_tokens **ttok,
+                                 const xmt_alignment **links);
+
+/* --- extract.c and engines.c ------------------------------------------- */
+int xmt_extract_window(struct run *run, struct window *w);
+/* The backend configuration of the run, in the filter (kept states may
+ * hold on to it); earlier states closed unless they are to be kept. */
+void xmt_engines_configure(xmt_filter *f);
+void xmt_engines_take(xmt_filter *f, struct run *run);
+/* Opens lanes[0]'s state unless the run has one or extracts; the error
+ * is the filter's. */
+xmt_status xmt_engines_open_first(struct run *run);
+void xmt_engines_keep(xmt_filter *f, struct run *run);
+void xmt_engines_close(struct run *run);
+
+#endif /* XMT_PIPELINE_PRIVATE_H */

@@ -1,0 +1,242 @@
+/* placing.c -- the placing stage of a window: each job's target made
+ * from its answer (copied, decoded, or projected over word alignments and
+ * probe anchors), failed segments noted, and the window written out. It
+ * touches only the window, the aligner, the writer and run->pt. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline_private.h"
+
+/* 1 when a job's tags must be projected onto its answer. */
+static int needs_projection(struct run *run, const struct window *w,
+                            const struct job *j) {
+  const struct result *res = &w->results[j->result];
+  if (res->unchanged)
+    return 0; /* unchanged text keeps its tags where they are */
+  const xmt_segment *src = xmt_job_source(w, j);
+  if (xmt_segment_tag_count(src) == 0)
+    return 0;
+  if (run->filter->tag_mode == XMT_TAGS_PROJECT)
+    return 1;
+  /* Mask and raw answers are decoded again when placed; only those beyond
+   * repair are projected. */
+  size_t repairs = 0;
+  const struct xmt_mt_response *resp = &w->responses[j->result];
+  const char *tr = resp->text.len > 0 ? resp->text.data : "";
+  struct stage_tools *t = &run->pt;
+  xmt_status st =
+      run->filter->tag_mode == XMT_TAGS_MASK
+          ? xmt_mask_decode(&t->placer, t->scratch, src, j->lead, j->core_len,
+                            tr, resp->text.len, &repairs)
+          : xmt_raw_decode(&t->placer, t->scratch, src, j->lead, j->core_len,
+                           tr, resp->text.len, &repairs);
+  return st == XMT_ERR_INLINE;
+}
+
+/* Records a segment that got no translation, to be told to the caller
+ * when the window comes back. */
+static int job_failed(struct run *run, struct window *w, const struct job *j,
+                      const char *message) {
+  w->stats.failed_segments++;
+  w->items[j->item].failed++;
+  if (run->filter->on_failure == NULL ||
+      (w->engine_stopped && j->result != NO_RESULT &&
+       w->responses[j->result].engine_failed))
+    return 0; /* the run's message tells them at once */
+  struct failure_note *n =
+      xmt_grow_array(w->notes_at, &w->notes_cap, w->nnotes + 1, sizeof *n);
+  if (n == NULL)
+    return xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
+  w->notes_at = n;
+  n = &w->notes_at[w->nnotes];
+  n->line = xmt_xliff_unit_line(w->items[j->item].unit);
+  n->id = w->notes.len;
+  if (xmt_job_id(w, j, &w->notes) != XMT_OK)
+    return xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
+  n->message = w->notes.len;
+  if (xmt_buf_append(&w->notes, message, strlen(message) + 1) != XMT_OK)
+    return xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
+  w->nnotes++;
+  return 0;
+}
+
+/* Projects a job's tags onto its answer, in run->pt.scratch: over the
+ * spaced source in projection (the spaces taken out again), anchored
+ * by its probes. */
+static xmt_status project_job(struct run *run, struct window *w,
+                              const struct job *j) {
+  xmt_filter *f = run->filter;
+  struct xmt_placer *p = &run->pt.placer;
+  const xmt_segment *src = xmt_job_source(w, j);
+  const struct result *res = &w->results[j->result];
+  const xmt_segment *from = src;
+  size_t core_len = j->core_len;
+  xmt_status st = XMT_OK;
+  p->nbreaks = 0;
+  if (f->tag_mode == XMT_TAGS_PROJECT) {
+    st = xmt_break_segment(p, src, j->lead, j->core_len, p->spaced, &core_len);
+    from = p->spaced;
+  }
+  const xmt_tokens *ctok = NULL, *ttok = NULL;
+  const xmt_alignment *links = res->links;
+  int own = 0;
+  if (res->needs_links && !res->backend_links_bad &&
+      xmt_backend_links(run, w, res, run->pt.placer.links, &own)) {
+    links = run->pt.placer.links;
+    if (own) {
+      ctok = run->pt.stok;
+      ttok = run->pt.ttok;
+    }
+  }
+  if (res->needs_links && xmt_segment_tag_count(src) > 0)
+    w->stats.projected_segments++;
+  if (st == XMT_OK && j->nprobes > 0)
+    st = xmt_probes_anchor_job(run, w, j, res, &ctok, &ttok, &links);
+  if (st == XMT_OK)
+    st = xmt_place_project(p, run->pt.scratch, from, j->lead, core_len,
+                           xmt_answer_of(w, res), res->answer_len, ctok, ttok,
+                           links, f->rule);
+  if (st == XMT_OK)
+    st = xmt_break_unspace(p, from, run->pt.scratch);
+  return st;
+}
+
+/* Makes the target of one job: *target is its source when the answer
+ * leaves that as it is (shared, not copied), else run->pt.scratch. */
+static xmt_status place_job(struct run *run, struct window *w,
+                            const struct job *j, const xmt_segment **target) {
+  xmt_filter *f = run->filter;
+  const xmt_segment *src = xmt_job_source(w, j);
+  *target = src;
+  if (j->result == NO_RESULT)
+    return XMT_OK;
+  *target = run->pt.scratch;
+  const struct result *res = &w->results[j->result];
+  const struct xmt_mt_response *resp = &w->responses[j->result];
+  const char *tr = resp->text.len > 0 ? resp->text.data : "";
+  size_t trlen = resp->text.len;
+  size_t repairs = 0;
+  xmt_status st = XMT_ERR_INLINE;
+  if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
+    st = xmt_mask_decode(&run->pt.placer, run->pt.scratch, src, j->lead,
+                         j->core_len, tr, trlen, &repairs);
+  else if (f->tag_mode == XMT_TAGS_RAW)
+    st = xmt_raw_decode(&run->pt.placer, run->pt.scratch, src, j->lead,
+                        j->core_len, tr, trlen, &repairs);
+  if (st == XMT_OK) {
+    if (repairs > 0)
+      w->stats.repaired_segments++;
+    return st;
+  }
+  if (st != XMT_ERR_INLINE)
+    return st;
+  /* Project the plain answer; an unchanged one keeps the source. */
+  if (res->unchanged) {
+    *target = src;
+    return XMT_OK;
+  }
+  return project_job(run, w, j);
+}
+
+/* Writes the window's units and skeleton bytes, in order. */
+static void write_window(struct run *run, struct window *w) {
+  int rc = 0;
+  for (size_t i = 0; rc == 0 && i < w->nitems; i++) {
+    struct item *it = &w->items[i];
+    xmt_status st;
+    if (it->unit != NULL) {
+      struct xmt_xliff_target_options options = run->options;
+      if (it->failed) {
+        options.state = "needs-translation";
+        options.state_qualifier = NULL;
+        options.approved = 0;
+      }
+      if (xmt_xliff_unit_wants_target(it->unit, &options))
+        w->stats.translated_units++;
+      else
+        w->stats.skipped_units++;
+      st = xmt_xliff_writer_unit(run->writer, it->unit, &options);
+    } else {
+      st = xmt_xliff_writer_skeleton(run->writer, w->skeleton.data + it->bytes,
+                                     it->len);
+    }
+    if (st == XMT_ERR_NOMEM)
+      rc = xmt_window_fail(run, w, st, 0, NULL, NULL);
+    else if (st != XMT_OK)
+      rc = xmt_window_fail(run, w, XMT_ERR_WRITE, 0, NULL,
+                           "cannot write the output");
+  }
+}
+
+/* The placing stage of a window, on the worker thread: word alignments,
+ * tags placed in the answers, and the window written out. It touches
+ * only the window, the aligner, the writer and run->pt. */
+void xmt_window_place(struct run *run, struct window *w) {
+  int rc = 0;
+  for (size_t k = 0; k < w->njobs; k++) {
+    const struct job *j = &w->jobs[k];
+    if (j->result != NO_RESULT && w->responses[j->result].error == NULL &&
+        w->responses[j->result].has_text && needs_projection(run, w, j))
+      w->results[j->result].needs_links = 1;
+  }
+  rc = xmt_align_results(run, w);
+  pthread_mutex_lock(&run->probes_lock);
+  while (!w->probes_answered)
+    pthread_cond_wait(&run->probes_cond, &run->probes_lock);
+  if (w->probes_failed) /* the run failed: its error is the main thread's */
+    rc = 1;
+  pthread_mutex_unlock(&run->probes_lock);
+  for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
+    const struct job *j = &w->jobs[k];
+    if (xmt_filter_interrupted(run->filter)) {
+      rc = xmt_window_fail(run, w, XMT_ERR_ABORTED, 0, NULL, "interrupted");
+      break;
+    }
+    if (j->result != NO_RESULT) {
+      const struct xmt_mt_response *resp = &w->responses[j->result];
+      if (resp->error != NULL || !resp->has_text) {
+        rc = job_failed(run, w, j,
+                        resp->error != NULL
+                            ? resp->error
+                            : "the MT backend returned no translation");
+        continue;
+      }
+    }
+    const xmt_segment *target;
+    xmt_status st = place_job(run, w, j, &target);
+    if (st == XMT_OK)
+      st = xmt_xliff_unit_set_target(w->items[j->item].unit, j->seg, target);
+    if (st != XMT_OK) {
+      struct xmt_buf id = {0};
+      rc = xmt_window_fail(run, w, st,
+                           xmt_xliff_unit_line(w->items[j->item].unit),
+                           xmt_job_id(w, j, &id) == XMT_OK ? id.data : NULL,
+                           "cannot place the inline codes in the translation");
+      xmt_buf_free(&id);
+    }
+  }
+  /* Failed segments of a unit whose other segments were translated keep
+   * their source text, and the target says it needs translation. In
+   * SDLXLIFF each segment says whether it is translated: a failed one
+   * stays empty and unmarked. */
+  for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
+    const struct job *j = &w->jobs[k];
+    xmt_xliff_unit *u = w->items[j->item].unit;
+    size_t failed = w->items[j->item].failed;
+    if (failed == 0 || failed == xmt_xliff_unit_segment_count(u) ||
+        u->nsdlsegs > 0 || j->result == NO_RESULT ||
+        (w->responses[j->result].error == NULL &&
+         w->responses[j->result].has_text))
+      continue;
+    if (xmt_xliff_unit_set_target(u, j->seg, xmt_job_source(w, j)) != XMT_OK)
+      rc = xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
+  }
+  for (size_t r = 0; r < w->nresults; r++) {
+    xmt_alignment_free(w->results[r].links);
+    w->results[r].links = NULL;
+  }
+  if (rc == 0)
+    write_window(run, w);
+}

@@ -1,0 +1,245 @@
+/* requests.c -- a window's jobs (its segments that want a translation)
+ * and their MT requests, by tag mode; identical requests of a window share
+ * one result through an open-addressing index over the window's arena. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline_private.h"
+
+/* 1 when the unit asks for a translation: translatable, not translated
+ * yet (or overwriting), and with some source content. */
+static int wants_translation(const xmt_filter *f, const xmt_xliff_unit *u) {
+  if (u == NULL || !xmt_xliff_unit_translatable(u) ||
+      (xmt_xliff_unit_has_target(u) && !(f->flags & XMT_FILTER_OVERWRITE)))
+    return 0;
+  for (size_t s = 0; s < xmt_xliff_unit_segment_count(u); s++) {
+    const xmt_segment *seg = xmt_xliff_unit_source(u, s);
+    size_t len;
+    xmt_segment_text(seg, &len);
+    if (len > 0 || xmt_segment_tag_count(seg) > 0)
+      return 1;
+  }
+  return 0;
+}
+
+static xmt_status grow_jobs(struct run *run) {
+  struct window *w = run->fill;
+  struct job *jobs =
+      xmt_grow_array(w->jobs, &w->jobs_cap, w->njobs + 1, sizeof *jobs);
+  if (jobs == NULL)
+    return XMT_ERR_NOMEM;
+  w->jobs = jobs;
+  return XMT_OK;
+}
+
+static xmt_status grow_results(struct run *run) {
+  struct window *w = run->fill;
+  size_t n = w->nresults + 1;
+  struct result *res =
+      xmt_grow_array(w->results, &w->results_cap, n, sizeof *res);
+  if (res == NULL)
+    return XMT_ERR_NOMEM;
+  w->results = res;
+  size_t had = w->responses_cap;
+  struct xmt_mt_response *resp =
+      xmt_grow_array(w->responses, &w->responses_cap, n, sizeof *resp);
+  if (resp == NULL)
+    return XMT_ERR_NOMEM;
+  /* window_free frees every response up to the capacity */
+  memset(resp + had, 0, (w->responses_cap - had) * sizeof *resp);
+  w->responses = resp;
+  return XMT_OK;
+}
+
+/* Projection: the core with a space for each code that stands for a word
+ * break (see xmt_break_segment), into run->request. */
+static xmt_status spaced_request(struct run *run, const xmt_segment *src,
+                                 size_t lead, size_t core_len) {
+  return xmt_break_text(&run->tt.placer, src, lead, core_len, &run->request);
+}
+
+/* The MT input of a job's core, by tag mode, into run->request. In
+ * projection it is also the plain text the answer is aligned with. */
+static xmt_status build_request(struct run *run, const xmt_segment *src,
+                                size_t lead, size_t core_len) {
+  const char *text = xmt_segment_text(src, NULL);
+  switch (run->filter->tag_mode) {
+  case XMT_TAGS_MASK:
+    if (xmt_segment_tag_count(src) > 0)
+      return xmt_mask_encode(src, lead, core_len, &run->request);
+    break;
+  case XMT_TAGS_RAW:
+    return xmt_raw_encode(&run->tt.placer, src, lead, core_len, &run->request);
+  case XMT_TAGS_PROJECT:
+    if (xmt_segment_tag_count(src) > 0)
+      return spaced_request(run, src, lead, core_len);
+    break;
+  }
+  xmt_buf_reset(&run->request);
+  return xmt_buf_append(&run->request, text + lead, core_len);
+}
+
+/* The slot of the window's request req (hash: its xmt_memo_hash): the
+ * result that asked it first, or the free slot where it goes. */
+static size_t *index_slot(const struct run *run, uint64_t hash, const char *req,
+                          size_t req_len) {
+  const struct window *w = run->fill;
+  size_t mask = run->index_cap - 1;
+  for (size_t i = (size_t)hash & mask;; i = (i + 1) & mask) {
+    size_t r = run->index[i];
+    if (r == NO_RESULT)
+      return &run->index[i];
+    const struct result *res = &w->results[r];
+    if (res->request_hash == hash && res->request_len == req_len &&
+        memcmp(w->arena.data + res->request, req, req_len) == 0)
+      return &run->index[i];
+  }
+}
+
+/* Room in the index for one more result, at most 3/4 full. */
+static xmt_status grow_index(struct run *run) {
+  struct window *w = run->fill;
+  if ((w->nresults + 1) * 4 <= run->index_cap * 3)
+    return XMT_OK;
+  size_t cap = run->index_cap ? 2 * run->index_cap : 1024;
+  size_t *index = malloc(cap * sizeof *index);
+  if (index == NULL)
+    return XMT_ERR_NOMEM;
+  memset(index, 0xFF, cap * sizeof *index); /* NO_RESULT */
+  for (size_t r = 0; r < w->nresults; r++) {
+    size_t i = (size_t)w->results[r].request_hash & (cap - 1);
+    while (index[i] != NO_RESULT)
+      i = (i + 1) & (cap - 1);
+    index[i] = r;
+  }
+  free(run->index);
+  run->index = index;
+  run->index_cap = cap;
+  return XMT_OK;
+}
+
+xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
+                            const char *plain, size_t plain_len, int probe,
+                            size_t *out) {
+  xmt_filter *f = run->filter;
+  struct window *w = run->fill;
+  size_t r, *slot = NULL;
+  uint64_t hash = xmt_run_dedupes(run) ? xmt_memo_hash(req, req_len) : 0;
+  if (xmt_run_dedupes(run)) {
+    if (grow_index(run) != XMT_OK)
+      return XMT_ERR_NOMEM;
+    slot = index_slot(run, hash, req, req_len);
+  }
+  if (slot != NULL && *slot != NO_RESULT) {
+    r = *slot;
+    struct result *res = &w->results[r];
+    /* A segment asking what a probe asked first makes it its own (and is
+     * counted as deduplicated when xmt_tm_look_up finds the answer). */
+    if (!probe && !res->probe)
+      f->stats.deduplicated_segments++;
+    if (!probe && res->probe) {
+      res->probe = 0;
+      res->claimed = 1;
+      res->first_job = w->njobs - 1;
+    }
+    *out = r;
+    return XMT_OK;
+  }
+  if (grow_results(run) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  r = w->nresults;
+  struct result *res = &w->results[r];
+  memset(res, 0, sizeof *res);
+  res->first_job = w->njobs - 1;
+  res->probe = probe;
+  res->request = w->arena.len;
+  res->request_len = req_len;
+  res->request_hash = hash;
+  /* Both NUL-terminated: requests go to the backend from the arena. A
+   * plain text that is the request (projection) is not stored twice. */
+  int same = plain == req && plain_len == req_len;
+  res->plain = same ? res->request : res->request + req_len + 1;
+  res->plain_len = plain_len;
+  if (xmt_buf_append(&w->arena, req, req_len) != XMT_OK ||
+      xmt_buf_append_byte(&w->arena, '\0') != XMT_OK ||
+      (!same && (xmt_buf_append(&w->arena, plain, plain_len) != XMT_OK ||
+                 xmt_buf_append_byte(&w->arena, '\0') != XMT_OK)))
+    return XMT_ERR_NOMEM;
+  if (slot != NULL)
+    *slot = r;
+  res->asked_by_probe = probe;
+  xmt_mt_response_reset(&w->responses[r]);
+  w->nresults++;
+  *out = r;
+  return XMT_OK;
+}
+
+/* Adds a job for segment seg of item, with its result and its probes. */
+static xmt_status add_job(struct run *run, size_t item, size_t seg) {
+  struct window *w = run->fill;
+  xmt_filter *f = run->filter;
+  const xmt_segment *src = xmt_xliff_unit_source(w->items[item].unit, seg);
+  size_t len;
+  const char *text = xmt_segment_text(src, &len);
+  if (grow_jobs(run) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  struct job *j = &w->jobs[w->njobs++];
+  j->item = item;
+  j->seg = seg;
+  xmt_core_bounds(text, len, &j->lead, &j->core_len);
+  j->result = NO_RESULT;
+  j->first_probe = j->nprobes = 0;
+  if (!xmt_needs_mt(text + j->lead, j->core_len)) {
+    f->stats.copied_segments++;
+    return XMT_OK;
+  }
+  xmt_status st = build_request(run, src, j->lead, j->core_len);
+  if (st != XMT_OK)
+    return st;
+  const char *req = run->request.len > 0 ? run->request.data : "";
+  size_t req_len = run->request.len;
+  /* In projection the request is the text aligned with the answer. */
+  int project = f->tag_mode == XMT_TAGS_PROJECT;
+  st = xmt_requests_add(run, req, req_len, project ? req : text + j->lead,
+                        project ? req_len : j->core_len, 0, &j->result);
+  if (st == XMT_OK && run->probing && xmt_segment_tag_count(src) > 0)
+    st = xmt_probes_add(run, src);
+  return st;
+}
+
+int xmt_window_translate(struct run *run) {
+  xmt_filter *f = run->filter;
+  struct window *w = run->fill;
+  int rc = run->failed;
+  w->njobs = 0;
+  w->nresults = 0;
+  w->nprobes = 0;
+  xmt_buf_reset(&w->arena);
+  if (run->index != NULL)
+    memset(run->index, 0xFF, run->index_cap * sizeof *run->index);
+  for (size_t i = 0; rc == 0 && i < w->nitems; i++) {
+    xmt_xliff_unit *u = w->items[i].unit;
+    if (!wants_translation(f, u))
+      continue;
+    if (f->segmenter != NULL) {
+      xmt_status st = xmt_segmenter_segment_unit(f->segmenter, u, f->resegment);
+      if (st != XMT_OK) {
+        const struct xmt_error *e = xmt_segmenter_error(f->segmenter);
+        rc = xmt_run_fail(run, st, xmt_xliff_unit_line(u), xmt_xliff_unit_id(u),
+                          e->message != NULL ? e->message : xmt_strerror(st));
+        break;
+      }
+    }
+    for (size_t s = 0; rc == 0 && s < xmt_xliff_unit_segment_count(u); s++)
+      if (xmt_xliff_unit_segment_wanted(u, s, run->options.overwrite) &&
+          add_job(run, i, s) != XMT_OK)
+        rc = xmt_run_nomem(run);
+  }
+  if (rc != 0 || run->extract != NULL)
+    return rc;
+  if (xmt_tm_look_up(run) != XMT_OK)
+    rc = xmt_run_nomem(run);
+  return rc != 0 ? rc : xmt_lanes_ask(run, w, 0);
+}

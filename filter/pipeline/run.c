@@ -1,0 +1,267 @@
+/* run.c -- the translate pipeline's run: read, batch, translate, re-tag,
+ * write, in document order and bounded memory. Sets the run up from the
+ * filter, reads the document through units.c, and tears everything down;
+ * the other rooms (pipeline_private.h) do the work. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline_private.h"
+
+int xmt_run_fail(struct run *run, xmt_status st, unsigned long line,
+                 const char *unit_id, const char *message) {
+  xmt_error_set(&run->filter->err, st, run->in_path, line, 0, unit_id, "%s",
+                message);
+  run->failed = 1;
+  return 1;
+}
+
+int xmt_run_nomem(struct run *run) {
+  return xmt_run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
+}
+
+int xmt_window_fail(const struct run *run, struct window *w, xmt_status st,
+                    unsigned long line, const char *unit_id,
+                    const char *message) {
+  xmt_error_set(&w->err, st, run->in_path, line, 0, unit_id, "%s",
+                message != NULL ? message : xmt_strerror(st));
+  w->failed = 1;
+  return 1;
+}
+
+static void window_free(struct window *w) {
+  xmt_window_reset(w);
+  xmt_buf_free(&w->align_cache.links);
+  free(w->items);
+  xmt_buf_free(&w->skeleton);
+  for (size_t i = 0; i < w->responses_cap; i++)
+    xmt_mt_response_free(&w->responses[i]);
+  for (size_t i = 0; i < w->nresults; i++)
+    xmt_alignment_free(w->results[i].links);
+  free(w->results);
+  free(w->responses);
+  free(w->jobs);
+  free(w->probes);
+  free(w->probe_results);
+  xmt_buf_free(&w->arena);
+  xmt_buf_free(&w->plain);
+  xmt_buf_free(&w->probe_plain);
+  xmt_error_clear(&w->err);
+  free(w->notes_at);
+  xmt_buf_free(&w->notes);
+}
+
+static xmt_status tools_init(struct stage_tools *t) {
+  t->scratch = xmt_segment_new();
+  t->stok = xmt_tokens_new();
+  t->ttok = xmt_tokens_new();
+  if (t->scratch == NULL || t->stok == NULL || t->ttok == NULL)
+    return XMT_ERR_NOMEM;
+  return xmt_placer_init(&t->placer);
+}
+
+static void tools_free(struct stage_tools *t) {
+  xmt_placer_free(&t->placer);
+  xmt_tokens_free(t->stok);
+  xmt_tokens_free(t->ttok);
+  xmt_segment_free(t->scratch);
+}
+
+static void run_free(struct run *run) {
+  xmt_buf_free(&run->cache_engine);
+  xmt_error_clear(&run->cache_err);
+  window_free(&run->windows[0]);
+  window_free(&run->windows[1]);
+  for (size_t k = 0; k < run->lanes_cap; k++) {
+    free(run->lanes[k].requests);
+    free(run->lanes[k].response_ptrs);
+    xmt_buf_free(&run->lanes[k].ids);
+  }
+  free(run->lanes);
+  free(run->pending);
+  xmt_buf_free(&run->request);
+  free(run->index);
+  xmt_memo_free(&run->run_memo);
+  xmt_unit_keys_free(&run->unit_keys);
+  tools_free(&run->tt);
+  tools_free(&run->pt);
+  free(run->source_language);
+  free(run->target_language);
+  xmt_xliff_reader_free(run->reader);
+  xmt_xliff_writer_free(run->writer);
+  xmt_aligner_free(run->aligner);
+}
+
+/* The run's options from the filter. */
+static void run_init(struct run *run, xmt_filter *f, const char *in_path,
+                     enum xmt_pipeline_mode mode) {
+  memset(run, 0, sizeof *run);
+  run->filter = f;
+  run->mode = mode;
+  run->in_path = in_path;
+  run->options.state = f->state;
+  run->options.state_qualifier = f->state_qualifier;
+  run->options.overwrite = (f->flags & XMT_FILTER_OVERWRITE) != 0;
+  run->options.alt_trans = (f->flags & XMT_FILTER_ALT_TRANS) != 0;
+  run->options.approved = (f->flags & XMT_FILTER_APPROVED) != 0;
+  run->options.seg_source = (f->flags & XMT_FILTER_SEG_SOURCE) != 0;
+  /* Probes need the engine: not for the offline workflow; and not for
+   * identity, whose answers keep every tag where it was. */
+  run->probing =
+      f->probes == XMT_PROBES_AUTO && f->tag_mode == XMT_TAGS_PROJECT &&
+      mode == XMT_PIPELINE_TRANSLATE && f->backend != &xmt_backend_identity;
+}
+
+static int extracting(enum xmt_pipeline_mode mode) {
+  return mode == XMT_PIPELINE_EXTRACT_TSV || mode == XMT_PIPELINE_EXTRACT_JSONL;
+}
+
+/* What is checked before the input is opened. */
+static xmt_status run_check(xmt_filter *f, enum xmt_pipeline_mode mode) {
+  xmt_status st = xmt_filter_prepare_segmenter(f);
+  if (st == XMT_OK && !extracting(mode))
+    st = xmt_check_align_model(f);
+  if (st != XMT_OK)
+    return st;
+  /* A kept reference is a code no engine markup can carry. */
+  if ((f->flags & XMT_FILTER_KEEP_ENTITIES) != 0 && f->tag_mode == XMT_TAGS_RAW)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "kept entity references need the project or mask "
+                         "tag mode, not raw");
+  return XMT_OK;
+}
+
+/* The reader, the writer, the lanes (with the states an earlier run
+ * kept) and the first backend state. The locks are made whatever
+ * fails: run_close destroys them. */
+static xmt_status run_open(struct run *run, struct xmt_output *out) {
+  xmt_filter *f = run->filter;
+  run->writer = xmt_xliff_writer_new(xmt_output_write, out);
+  run->reader = xmt_xliff_reader_new(&xmt_units_callbacks, run);
+  if (run->reader != NULL)
+    xmt_xliff_reader_keep_entities(run->reader,
+                                   (f->flags & XMT_FILTER_KEEP_ENTITIES) != 0);
+  run->fill = &run->windows[0];
+  if (extracting(run->mode))
+    run->extract = out;
+  run->config = &f->engine_config;
+  run->lanes_cap = f->engine_jobs > 1 ? f->engine_jobs : 1;
+  if (run->lanes_cap < f->nengines)
+    run->lanes_cap = f->nengines;
+  run->lanes = calloc(run->lanes_cap, sizeof *run->lanes);
+  if (run->lanes == NULL)
+    run->lanes_cap = 0;
+  else if (run->extract == NULL)
+    xmt_engines_take(f, run);
+  pthread_mutex_init(&run->lanes_lock, NULL);
+  pthread_mutex_init(&run->probes_lock, NULL);
+  pthread_cond_init(&run->probes_cond, NULL);
+  if (run->lanes == NULL || run->writer == NULL || run->reader == NULL ||
+      tools_init(&run->tt) != XMT_OK || tools_init(&run->pt) != XMT_OK ||
+      xmt_xliff_reader_set_filename(run->reader, run->in_path) != XMT_OK)
+    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  return xmt_engines_open_first(run);
+}
+
+/* Reads the document through the windows, then flushes the writer. */
+static xmt_status run_read(struct run *run, FILE *in, const char *out_path) {
+  xmt_filter *f = run->filter;
+  int opened = run->extract == NULL;
+  xmt_status st = XMT_OK;
+  if (run->nlanes == 0)
+    run->nlanes = (size_t)opened;
+  struct xmt_error_store read_err = {0};
+  if (opened && f->cache_uri != NULL)
+    st = xmt_tm_open(run); /* its error is the filter's */
+  if (st == XMT_OK) {
+    st = xmt_read_all(run->reader, in, run->in_path, &read_err,
+                      &f->stats.bytes_in);
+    run->reading_done = 1;
+    if (st == XMT_OK && xmt_window_drain(run) != 0)
+      st = XMT_ERR_ABORTED;
+    xmt_placing_finish(run);
+    if (run->failed)
+      st = f->err.pub.status;
+    else if (read_err.pub.status != XMT_OK)
+      st = xmt_error_copy(&f->err, &read_err.pub);
+    else if (st != XMT_OK)
+      st = xmt_error_copy(&f->err, xmt_xliff_reader_error(run->reader));
+  }
+  xmt_error_clear(&read_err);
+  if (st == XMT_OK && run->extract == NULL &&
+      (st = xmt_xliff_writer_flush(run->writer)) != XMT_OK)
+    st = xmt_error_set(&f->err, st, out_path, 0, 0, NULL, "%s",
+                       st == XMT_ERR_NOMEM ? xmt_strerror(st)
+                                           : "cannot write the output");
+  return st;
+}
+
+/* Engines kept or closed, the output committed or removed, the model
+ * saved, the run freed; the run's status. */
+static xmt_status run_close(struct run *run, xmt_status st, FILE *in,
+                            struct xmt_output *out, const char *out_path) {
+  xmt_filter *f = run->filter;
+  if (st == XMT_OK && (f->flags & XMT_FILTER_KEEP_ENGINES) != 0)
+    xmt_engines_keep(f, run);
+  xmt_engines_close(run);
+  pthread_mutex_destroy(&run->lanes_lock);
+  pthread_mutex_destroy(&run->probes_lock);
+  pthread_cond_destroy(&run->probes_cond);
+  if (in != stdin)
+    fclose(in);
+  if (st == XMT_ERR_WRITE)
+    st = xmt_output_reason(out, st, out_path, &f->err);
+  if (st == XMT_OK)
+    st = xmt_output_commit(out, &f->err);
+  else
+    xmt_output_abort(out);
+  /* the model grows only by documents delivered */
+  if (st == XMT_OK && run->extract == NULL)
+    st = xmt_save_model(run);
+  /* The filter keeps the cache for the next run, unless this one failed:
+   * the answers it did not commit go, as on closing. */
+  if (st != XMT_OK && run->cache != NULL) {
+    xmt_cache_close(run->cache);
+    f->cache = NULL;
+  }
+  run_free(run);
+  if (st == XMT_OK && f->stats.failed_segments > 0)
+    st = xmt_error_set(&f->err, XMT_ERR_PARTIAL, run->in_path, 0, 0, NULL,
+                       "%zu segment%s not translated%s%s",
+                       f->stats.failed_segments,
+                       f->stats.failed_segments == 1 ? "" : "s",
+                       run->engine_stopped ? ": " : "", run->engine_stop);
+  return st;
+}
+
+xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
+                            const char *out_path, enum xmt_pipeline_mode mode) {
+  memset(&f->stats, 0, sizeof f->stats);
+  __atomic_store_n(&f->interrupted, 0, __ATOMIC_RELAXED);
+  if (in_path == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "no input file");
+  struct run run;
+  run_init(&run, f, in_path, mode);
+  xmt_status st = run_check(f, mode);
+  if (st != XMT_OK)
+    return st;
+  struct xmt_output out;
+  memset(&out, 0, sizeof out);
+  FILE *in = xmt_input_open(in_path, &f->err);
+  if (in == NULL)
+    return f->err.pub.status;
+  st = xmt_output_open(&out, out_path, &f->err);
+  if (st != XMT_OK) {
+    if (in != stdin)
+      fclose(in);
+    return st;
+  }
+  xmt_engines_configure(f);
+  st = run_open(&run, &out);
+  if (st == XMT_OK)
+    st = run_read(&run, in, out_path);
+  return run_close(&run, st, in, &out, out_path);
+}

@@ -1,0 +1,130 @@
+/* tm.c -- translation memory: answers a window need not ask the engine
+ * (the run's table of earlier windows' translations, then the cache), and
+ * the engine's answers remembered in both. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "pipeline_private.h"
+
+/* The result answering request req, whose answer is aligned with plain:
+ * one of the window's, or a new one (probe: asked only by a probe). */
+/* The key of a request in the translation memory cache. */
+void xmt_tm_key(const struct run *run, int probe, struct xmt_cache_key *key) {
+  key->engine = run->cache_engine.data;
+  key->source_language =
+      run->source_language != NULL ? run->source_language : "";
+  key->target_language =
+      run->options.target_language != NULL ? run->options.target_language : "";
+  key->markup = run->filter->tag_mode == XMT_TAGS_RAW && !probe;
+}
+
+/* A cache that fails is reported once and no longer used: the
+ * translation goes on without it. */
+void xmt_tm_trouble(struct run *run) {
+  xmt_filter *f = run->filter;
+  if (f->on_warning != NULL) {
+    char msg[400];
+    snprintf(msg, sizeof msg, "the cache failed (%.300s); going on without it",
+             xmt_cache_error(run->cache));
+    f->on_warning(f->callback_user, NULL, 0, msg);
+  }
+  xmt_cache_close(run->cache);
+  run->cache = NULL;
+  f->cache = NULL;
+}
+
+/* The answers the window need not ask the engine: translations of
+ * earlier windows, then the cache. After the window's requests are all
+ * known, so that the table's slots can be fetched a few results ahead:
+ * it outgrows the cache, and a lookup waited for memory. */
+xmt_status xmt_tm_look_up(struct run *run) {
+  struct window *w = run->fill;
+  xmt_filter *f = run->filter;
+  if (!xmt_run_dedupes(run))
+    return XMT_OK;
+  for (size_t r = 0; r < w->nresults; r++) {
+    if (r + 8 < w->nresults)
+      xmt_memo_prefetch(&run->run_memo, w->results[r + 8].request_hash);
+    struct result *res = &w->results[r];
+    const char *req = w->arena.data + res->request, *cached;
+    size_t cached_len;
+    if (xmt_memo_get_hashed(&run->run_memo, res->request_hash, req,
+                            res->request_len, &cached, &cached_len, NULL)) {
+      res->cached = 1;
+      if (!res->probe)
+        f->stats.deduplicated_segments++;
+      xmt_status st =
+          xmt_mt_response_set_text(&w->responses[r], cached, cached_len);
+      if (st != XMT_OK)
+        return st;
+    } else if (run->cache != NULL) {
+      struct xmt_cache_key key;
+      xmt_tm_key(run, res->asked_by_probe, &key);
+      int hit = xmt_cache_get(run->cache, &key, req, res->request_len,
+                              &w->responses[r]);
+      if (hit == -2)
+        return XMT_ERR_NOMEM;
+      if (hit < 0)
+        xmt_tm_trouble(run);
+      if (hit == 1) {
+        res->cached = 1;
+        f->stats.cache_hits++;
+        if (res->claimed)
+          f->stats.deduplicated_segments++;
+      }
+    }
+  }
+  return XMT_OK;
+}
+
+/* Opens the filter's cache for a run; the engine part of its keys is the
+ * backend, its spec and its options, which decide its answers. */
+xmt_status xmt_tm_open(struct run *run) {
+  xmt_filter *f = run->filter;
+  struct xmt_buf *e = &run->cache_engine;
+  xmt_status st = xmt_buf_append_str(e, f->backend->name);
+  if (st == XMT_OK && f->backend_spec != NULL) {
+    st = xmt_buf_append_byte(e, ':');
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(e, f->backend_spec);
+  }
+  for (size_t i = 0; st == XMT_OK && i < f->nbackend_options; i++) {
+    st = xmt_buf_append_byte(e, '\n');
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(e, f->backend_options[i]);
+  }
+  if (st != XMT_OK)
+    return xmt_error_set(&f->err, st, NULL, 0, 0, NULL, "%s", xmt_strerror(st));
+  if (f->cache != NULL) { /* an earlier run's */
+    run->cache = f->cache;
+    return XMT_OK;
+  }
+  char warning[1400];
+  st = xmt_cache_open(&run->cache, f->cache_uri, f->cache_max, &f->interrupted,
+                      &f->err, warning, sizeof warning);
+  if (st == XMT_OK && warning[0] != '\0' && f->on_warning != NULL)
+    f->on_warning(f->callback_user, NULL, 0, warning);
+  f->cache = run->cache;
+  return st;
+}
+
+xmt_status xmt_tm_keep(struct run *run, const struct result *res,
+                       const char *tr, size_t trlen,
+                       const struct xmt_mt_response *resp) {
+  const struct window *w = run->asking;
+  if (res->cached || !xmt_run_dedupes(run))
+    return XMT_OK;
+  const char *req = w->arena.data + res->request;
+  if (xmt_memo_put_hashed(&run->run_memo, res->request_hash, req,
+                          res->request_len, tr, trlen, 0) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  if (run->cache != NULL) {
+    struct xmt_cache_key key;
+    xmt_tm_key(run, res->probe, &key);
+    if (xmt_cache_put(run->cache, &key, req, res->request_len, tr, trlen,
+                      resp) != XMT_OK)
+      xmt_tm_trouble(run);
+  }
+  return XMT_OK;
+}

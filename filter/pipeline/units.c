@@ -1,0 +1,166 @@
+/* units.c -- the reader's callbacks: skeleton bytes and units queued in
+ * the window being filled (or written at once when nothing waits), each
+ * <file>'s languages, unit keys, and the window drained when full. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "pipeline_private.h"
+
+static struct item *push_item(struct run *run) {
+  struct window *w = run->fill;
+  struct item *items =
+      xmt_grow_array(w->items, &w->items_cap, w->nitems + 1, sizeof *items);
+  if (items == NULL)
+    return NULL;
+  w->items = items;
+  struct item *it = &w->items[w->nitems++];
+  memset(it, 0, sizeof *it);
+  return it;
+}
+
+const xmt_segment *xmt_job_source(const struct window *w, const struct job *j) {
+  return xmt_xliff_unit_source(w->items[j->item].unit, j->seg);
+}
+
+xmt_status xmt_job_id(const struct window *w, const struct job *j,
+                      struct xmt_buf *out) {
+  const struct item *it = &w->items[j->item];
+  const char *mid = xmt_xliff_unit_segment_mid(it->unit, j->seg);
+  const char *key = it->key != NULL ? it->key : xmt_xliff_unit_id(it->unit);
+  xmt_status st = xmt_buf_append_str(out, key);
+  if (st == XMT_OK && mid != NULL &&
+      (st = xmt_buf_append_byte(out, '#')) == XMT_OK)
+    st = xmt_buf_append_str(out, mid);
+  return st == XMT_OK ? xmt_buf_append(out, "", 1) : st;
+}
+
+void xmt_window_reset(struct window *w) {
+  for (size_t i = 0; i < w->nitems; i++) {
+    xmt_xliff_unit_free(w->items[i].unit);
+    free(w->items[i].key);
+  }
+  w->nitems = 0;
+  w->queued_segments = 0;
+  xmt_buf_reset(&w->skeleton);
+}
+
+/* A writer's failure: out of memory, or the output's (its reason is added
+ * at the end of the run). */
+static int write_failed(struct run *run, xmt_status st) {
+  return st == XMT_ERR_NOMEM ? xmt_run_nomem(run)
+                             : xmt_run_fail(run, XMT_ERR_WRITE, 0, NULL,
+                                            "cannot write the output");
+}
+
+static int on_skeleton(void *user, const char *bytes, size_t len) {
+  struct run *run = user;
+  struct window *w = run->fill;
+  if (run->extract != NULL)
+    return 0;
+  /* Straight to the writer, unless units wait before them here or in
+   * the worker's hands. */
+  if (w->nitems == 0 && run->placing == NULL) {
+    xmt_xliff_writer_set_encoding(run->writer,
+                                  xmt_xliff_reader_encoding(run->reader));
+    xmt_status st = xmt_xliff_writer_skeleton(run->writer, bytes, len);
+    return st != XMT_OK ? write_failed(run, st) : 0;
+  }
+  struct item *it = push_item(run);
+  if (it == NULL)
+    return xmt_run_nomem(run);
+  it->bytes = w->skeleton.len;
+  it->len = len;
+  if (xmt_buf_append(&w->skeleton, bytes, len) != XMT_OK)
+    return xmt_run_nomem(run);
+  return 0;
+}
+
+static int on_file(void *user, const struct xmt_xliff_file_info *info,
+                   const char *tag, size_t len) {
+  struct run *run = user;
+  xmt_filter *f = run->filter;
+  run->files++;
+  /* The worker writes with this file's languages and options: it is done
+   * before they change. */
+  if (xmt_window_drain(run) != 0 || xmt_placing_finish(run) != 0)
+    return 1;
+  char msg[256];
+  if (f->source_language != NULL && info->source_language != NULL &&
+      strcasecmp(f->source_language, info->source_language) != 0) {
+    snprintf(msg, sizeof msg,
+             "<file> has source-language=\"%.64s\" but the run is from '%.64s'",
+             info->source_language, f->source_language);
+    return xmt_run_fail(run, XMT_ERR_USAGE, info->line, NULL, msg);
+  }
+  if (f->target_language != NULL && info->target_language != NULL &&
+      strcasecmp(f->target_language, info->target_language) != 0) {
+    snprintf(msg, sizeof msg,
+             "<file> has target-language=\"%.64s\" but the run is into '%.64s'",
+             info->target_language, f->target_language);
+    return xmt_run_fail(run, XMT_ERR_USAGE, info->line, NULL, msg);
+  }
+  const char *target =
+      f->target_language != NULL ? f->target_language : info->target_language;
+  if (target == NULL && run->extract != NULL)
+    target = "und"; /* extract writes no target */
+  if (target == NULL)
+    return xmt_run_fail(run, XMT_ERR_USAGE, info->line, NULL,
+                        "<file> has no target-language: give one with -t");
+  /* Copies: the reader's strings change before the last window drains. */
+  free(run->source_language);
+  free(run->target_language);
+  run->source_language = xmt_strdup(
+      f->source_language != NULL ? f->source_language : info->source_language);
+  run->target_language = xmt_strdup(target);
+  run->options.target_language = run->target_language;
+  if (run->target_language == NULL)
+    return xmt_run_nomem(run);
+  if (f->segmenter != NULL && run->source_language != NULL &&
+      xmt_segmenter_set_language(f->segmenter, run->source_language) !=
+          XMT_OK) {
+    const struct xmt_error *e = xmt_segmenter_error(f->segmenter);
+    return xmt_run_fail(run, e->status != XMT_OK ? e->status : XMT_ERR_USAGE,
+                        info->line, NULL,
+                        e->message != NULL ? e->message : "segmentation rules");
+  }
+  xmt_status st = run->extract == NULL
+                      ? xmt_xliff_writer_file_tag(run->writer, tag, len, target)
+                      : XMT_OK;
+  return st != XMT_OK ? write_failed(run, st) : 0;
+}
+
+static int on_unit(void *user, xmt_xliff_unit *unit) {
+  struct run *run = user;
+  struct window *w = run->fill;
+  if (xmt_filter_interrupted(run->filter)) {
+    xmt_xliff_unit_free(unit);
+    return xmt_run_fail(run, XMT_ERR_ABORTED, 0, NULL, "interrupted");
+  }
+  struct item *it = push_item(run);
+  if (it == NULL) {
+    xmt_xliff_unit_free(unit);
+    return xmt_run_nomem(run);
+  }
+  it->unit = unit;
+  /* Keys are given to every unit, translated or not, so that a run
+   * with other options names the same segment the same way. */
+  const char *id = xmt_xliff_unit_id(unit) ? xmt_xliff_unit_id(unit) : "?";
+  const char *key;
+  if (xmt_unit_keys_take(&run->unit_keys, id, run->files, &key) != XMT_OK ||
+      ((xmt_xliff_unit_id(unit) == NULL || strcmp(key, id) != 0) &&
+       (it->key = xmt_strdup(key)) == NULL))
+    return xmt_run_nomem(run);
+  run->filter->stats.units++;
+  w->queued_segments += xmt_xliff_unit_segment_count(unit);
+  if (run->options.target_language == NULL)
+    return xmt_run_fail(run, XMT_ERR_NOT_XLIFF, xmt_xliff_unit_line(unit),
+                        xmt_xliff_unit_id(unit), "<trans-unit> outside <file>");
+  size_t window = run->filter->window ? run->filter->window : DEFAULT_WINDOW;
+  return w->queued_segments >= window ? xmt_window_drain(run) : 0;
+}
+
+const struct xmt_xliff_reader_callbacks xmt_units_callbacks = {
+    on_skeleton, on_file, on_unit};
