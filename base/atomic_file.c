@@ -128,6 +128,10 @@ static int open_named(xmt_atomic_file *af, mode_t mode) {
 /* Gives the unnamed file its temporary name (a fresh one: linkat does not
  * replace). 0, or -1 with errno set. */
 static int name_unnamed(xmt_atomic_file *af) {
+  if (af->tmp_path == NULL) { /* set when the file was opened */
+    errno = EINVAL;
+    return -1;
+  }
   char proc[64];
   snprintf(proc, sizeof proc, "/proc/self/fd/%d", fileno(af->fp));
   for (unsigned attempt = 0; attempt < 100; attempt++) {

@@ -83,7 +83,8 @@ void *xmt_grow_array(void *v, size_t *cap, size_t n, size_t size) {
   /* A byte count that wraps would allocate too little, silently. */
   if (size > 0 && c > SIZE_MAX / size)
     return NULL;
-  void *nv = realloc(v, c * size);
+  /* size 0: one byte, so that realloc never frees v */
+  void *nv = realloc(v, size > 0 ? c * size : 1);
   if (nv != NULL)
     *cap = c;
   return nv;

@@ -135,10 +135,10 @@ static int text_paragraph(struct state *s, const char *p, size_t len) {
 static int text_feed(struct state *s, const char *bytes, size_t len,
                      int is_final) {
   if (s->line_len + len + 1 > s->line_cap) {
-    char *l = len > SIZE_MAX - 1 - s->line_len
-                  ? NULL
-                  : xmt_cli_grow(s->line, &s->line_cap, s->line_len + len + 1,
-                                 1);
+    char *l =
+        len > SIZE_MAX - 1 - s->line_len
+            ? NULL
+            : xmt_cli_grow(s->line, &s->line_cap, s->line_len + len + 1, 1);
     if (l == NULL) {
       fprintf(stderr, "xliffmt: out of memory\n");
       return EXIT_INTERNAL;

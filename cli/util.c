@@ -42,7 +42,8 @@ void *xmt_cli_grow(void *v, size_t *cap, size_t n, size_t size) {
   }
   if (size != 0 && c > SIZE_MAX / size)
     return NULL;
-  void *grown = realloc(v, c * size);
+  /* size 0: one byte, so that realloc never frees v */
+  void *grown = realloc(v, size > 0 ? c * size : 1);
   if (grown != NULL)
     *cap = c;
   return grown;

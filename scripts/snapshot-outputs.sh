@@ -18,8 +18,10 @@ trap 'rm -rf "$tmp"' EXIT
 run() {
   name=$1
   shift
-  "$@" >"$out/$name.out" 2>"$tmp/err"
+  "$@" >"$tmp/out" 2>"$tmp/err"
   echo $? >"$out/$name.rc"
+  # Paths masked, so that two checkouts compare.
+  sed -e "s|$tmp|TMP|g" -e "s|$top|TOP|g" "$tmp/out" >"$out/$name.out"
   sed -e 's/[0-9][0-9.]* s\b/N s/g' -e "s|$tmp|TMP|g" -e "s|$top|TOP|g" \
     "$tmp/err" >"$out/$name.err"
 }

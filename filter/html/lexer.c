@@ -81,8 +81,8 @@ static int starts_with(const char *data, size_t at, size_t len, const char *s) {
 static int push_attr(struct html_lexer *lx, const char *data,
                      const struct html_attr *a) {
   if (lx->nattrs == lx->attrs_cap) {
-    struct html_attr *grown =
-        xmt_grow_array(lx->attrs, &lx->attrs_cap, lx->nattrs + 1, sizeof *grown);
+    struct html_attr *grown = xmt_grow_array(lx->attrs, &lx->attrs_cap,
+                                             lx->nattrs + 1, sizeof *grown);
     if (grown == NULL)
       return -1;
     lx->attrs = grown;

@@ -39,14 +39,15 @@ struct item *xmt_page_add_item(struct builder *b, enum item_type type,
     begin_run(b);
   if (b->nitems == b->items_cap) {
     /* open and crossed have as many slots as items. */
-    size_t open_cap = b->items_cap, crossed_cap = b->items_cap;
+    size_t had = b->items_cap, cap = had;
     struct item *grown = grow(b->items, &b->items_cap, sizeof *grown);
-    size_t *o = grown != NULL ? xmt_grow_array(b->open, &open_cap, b->items_cap,
-                                               sizeof *o)
-                              : NULL;
-    size_t *c = o != NULL ? xmt_grow_array(b->crossed, &crossed_cap,
-                                           b->items_cap, sizeof *c)
-                          : NULL;
+    size_t *o = grown != NULL
+                    ? xmt_grow_array(b->open, &cap, b->items_cap, sizeof *o)
+                    : NULL;
+    cap = had;
+    size_t *c = o != NULL
+                    ? xmt_grow_array(b->crossed, &cap, b->items_cap, sizeof *c)
+                    : NULL;
     if (grown != NULL)
       b->items = grown;
     if (o != NULL)

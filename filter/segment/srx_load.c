@@ -438,7 +438,7 @@ static xmt_status read_maprules(struct loader *l, const xmlNode *mrs) {
         d->maps = m;
     }
     URegularExpression *re = NULL;
-    if (st == XMT_OK)
+    if (st == XMT_OK && pattern != NULL)
       st = compile(l, (const char *)pattern, line_of(c),
                    "<languagemap> languagepattern", &re);
     if (st == XMT_OK) {
