@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "filter_private.h"
 
@@ -284,14 +283,16 @@ static int on_unit(void *user, xmt_xliff_unit *u) {
   return rc;
 }
 
-/* Checks the XLIFF document read_path, named path in messages. */
-static xmt_status check_xliff(xmt_filter *f, const char *read_path,
-                              const char *path, struct xmt_check_report *report,
+xmt_status xmt_check_document(xmt_filter *f, const char *path,
+                              const struct xmt_buf *units,
+                              struct xmt_check_report *report,
                               xmt_problem_fn on_problem, void *user) {
+  xmt_error_clear(&f->err);
+  memset(report, 0, sizeof *report);
+  if (path == NULL)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+                         "no input file");
   struct check c = {path, report, on_problem, user, {0}, 0};
-  FILE *in = xmt_input_open(read_path, &f->err);
-  if (in == NULL)
-    return f->err.pub.status;
   static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
                                                               on_file, on_unit};
   xmt_xliff_reader *reader = xmt_xliff_reader_new(&callbacks, &c);
@@ -304,7 +305,9 @@ static xmt_status check_xliff(xmt_filter *f, const char *read_path,
                        xmt_strerror(XMT_ERR_NOMEM));
   } else {
     size_t bytes = 0;
-    st = xmt_read_all(reader, in, path, &f->err, &bytes);
+    st = units != NULL
+             ? xmt_xliff_reader_parse(reader, units->data, units->len, 1)
+             : xmt_format_read_units(f, path, reader, &f->err, &bytes);
     if (c.failed)
       st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                          xmt_strerror(XMT_ERR_NOMEM));
@@ -315,28 +318,12 @@ static xmt_status check_xliff(xmt_filter *f, const char *read_path,
   }
   xmt_memo_free(&c.ids);
   xmt_xliff_reader_free(reader);
-  if (in != stdin)
-    fclose(in);
   return st;
 }
 
 xmt_status xmt_filter_check_file(xmt_filter *f, const char *path,
                                  struct xmt_check_report *report,
                                  xmt_problem_fn on_problem, void *user) {
-  xmt_error_clear(&f->err);
-  memset(report, 0, sizeof *report);
-  if (path == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
-                         "no input file");
   /* An HTML page is checked as the XLIFF document extract writes of it. */
-  char tmp[4096];
-  xmt_status st = xmt_format_as_xliff(f, path, tmp, sizeof tmp);
-  if (st == XMT_OK)
-    st = check_xliff(f, tmp[0] != '\0' ? tmp : path, path, report, on_problem,
-                     user);
-  if (st != XMT_OK)
-    xmt_format_blame(f, tmp, path);
-  if (tmp[0] != '\0')
-    unlink(tmp);
-  return st;
+  return xmt_check_document(f, path, NULL, report, on_problem, user);
 }

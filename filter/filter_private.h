@@ -107,16 +107,32 @@ enum xmt_pipeline_mode {
   XMT_PIPELINE_EXTRACT_TSV,
   XMT_PIPELINE_EXTRACT_JSONL
 };
-/* Runs the XLIFF document in_path to out_path. Errors go to the filter. */
-xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
-                            const char *out_path, enum xmt_pipeline_mode mode);
 
-/* --- Document formats (format.c) -------------------------------------------
- * XLIFF is the pipeline's own format. Any other format is translated
- * through XLIFF: it writes its document's units as XLIFF, the pipeline
- * translates that, and the format writes its document again with the
- * targets. format.c picks the format of a file from this table, as
- * libarchive's bidders do; a format never calls the pipeline. */
+struct xmt_format;
+
+/* The document of a run and the engine that answers it. */
+struct xmt_pipeline_doc {
+  const char *in_path, *out_path;
+  /* NULL: an XLIFF document, read from in_path and written by the XLIFF
+   * writer; else the format of doc, an open document of it */
+  const struct xmt_format *format;
+  void *doc;
+  /* NULL: the filter's backend; the merge's offline answers otherwise */
+  const struct xmt_backend *backend;
+  void *backend_user;
+};
+/* Runs the document. Errors go to the filter. */
+xmt_status xmt_pipeline_run(xmt_filter *f, const struct xmt_pipeline_doc *doc,
+                            enum xmt_pipeline_mode mode);
+
+/* --- Document formats (format/) --------------------------------------------
+ * XLIFF is read and written by the XLIFF reader and writer. Any other
+ * format is a reader and a writer on the same unit stream: it hands its
+ * document's units to the XLIFF unit reader, in XLIFF 1.2 markup (the
+ * reader is what makes units, whatever the document), takes back each
+ * unit the run has finished, with its target, and writes its document
+ * with those targets. detect.c picks the format of a file from this
+ * table, as libarchive's bidders do; a format never calls the pipeline. */
 struct xmt_format {
   const char *name;
   /* 1 when head, the first len bytes of path, are a document of this
@@ -125,30 +141,49 @@ struct xmt_format {
   /* Reads the document at path into *doc; *bytes receives its size. */
   xmt_status (*open)(xmt_filter *f, const char *path, void **doc,
                      size_t *bytes);
-  /* Writes the units of doc as XLIFF 1.2 to xliff_path (path names the
-   * document in it). */
-  xmt_status (*write_xliff)(xmt_filter *f, void *doc, const char *path,
-                            const char *xliff_path);
-  /* Writes doc to out_path with the targets of xliff_path, as translated
-   * from what write_xliff wrote. */
-  xmt_status (*merge)(xmt_filter *f, void *doc, const char *xliff_path,
-                      const char *out_path);
+  /* Hands the units of doc to sink as an XLIFF 1.2 document (path names
+   * the document in it); sink returns non-zero to stop. */
+  xmt_status (*units)(xmt_filter *f, void *doc, const char *path,
+                      xmt_write_fn sink, void *user);
+  /* Takes the target of a unit units() handed out (NULL: it has none). */
+  xmt_status (*take)(xmt_filter *f, void *doc, const xmt_xliff_unit *unit,
+                     const xmt_segment *target);
+  /* Writes doc with the targets taken, in target_language, to sink. */
+  xmt_status (*write)(xmt_filter *f, void *doc, const char *target_language,
+                      xmt_write_fn sink, void *user);
   void (*close)(void *doc);
 };
 
 extern const struct xmt_format xmt_format_html;
 
-/* Translates in_path, a document of format fmt, through XLIFF. */
-xmt_status xmt_format_translate(xmt_filter *f, const struct xmt_format *fmt,
-                                const char *in_path, const char *out_path);
-
-/* When in_path is an HTML page, writes the XLIFF xmt_html_extract_file
- * writes of it to a new temporary file, named in tmp; else tmp is "".
- * The caller removes it. */
-xmt_status xmt_format_as_xliff(xmt_filter *f, const char *in_path, char *tmp,
-                               size_t cap);
-/* Makes an error about tmp (when not "") an error about path. */
-void xmt_format_blame(xmt_filter *f, const char *tmp, const char *path);
+/* The format of in_path: NULL for XLIFF (detect.c). */
+xmt_status xmt_format_of(xmt_filter *f, const char *in_path,
+                         const struct xmt_format **format);
+/* Feeds the units of doc, an open document of format, to reader. A
+ * failure of the reader is the reader's error; the format's goes to err. */
+xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
+                           void *doc, const char *path,
+                           xmt_xliff_reader *reader,
+                           struct xmt_error_store *err);
+/* Feeds the units of in_path, of any format, to reader; *bytes_in
+ * receives the size of the document. Errors go to err. */
+xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
+                                 xmt_xliff_reader *reader,
+                                 struct xmt_error_store *err, size_t *bytes_in);
+/* The XLIFF 1.2 document a page of another format is read as, in out;
+ * out is left empty for an XLIFF document. */
+xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
+                                  struct xmt_buf *out);
+/* xmt_filter_check_file, on the units of path or, when units is not
+ * NULL, on that XLIFF text of them (check.c). */
+xmt_status xmt_check_document(xmt_filter *f, const char *path,
+                              const struct xmt_buf *units,
+                              struct xmt_check_report *report,
+                              xmt_problem_fn on_problem, void *user);
+/* Positions in an error about the unit stream of in_path are not the
+ * document's: they go. */
+void xmt_format_blame(xmt_filter *f, const struct xmt_format *format,
+                      const char *in_path);
 
 /* An output file written under a temporary name and renamed on commit. */
 /* --- The translation memory cache (cache/cache.c) ----------------------- */
@@ -269,12 +304,9 @@ xmt_status xmt_unit_keys_take(struct xmt_unit_keys *keys, const char *id,
                               unsigned long file, const char **key);
 void xmt_unit_keys_free(struct xmt_unit_keys *keys);
 
-/* --- Offline MT (offline.c) --------------------------------------------------
+/* --- Offline MT (backends/offline.c) ---------------------------------------
  */
 
-/* One extracted segment as a line of fmt into line (reset first). */
-xmt_status xmt_offline_write(struct xmt_buf *line, enum xmt_segments_format fmt,
-                             const char *id, const char *text, size_t len);
 /* Translations (TSV or JSON lines, by id) with optional parallel files of
  * alignments and tokens. NULL with the error in err. */
 typedef struct xmt_offline xmt_offline;

@@ -612,9 +612,9 @@ XMT_API xmt_status xmt_html_merge_file(xmt_filter *filter,
                                        xmt_problem_fn on_problem, void *user);
 
 /* Translates the page in_path into out_path ("-": standard output) with the
- * filter's backend: the page is extracted to a temporary XLIFF document,
- * translated by xmt_filter_translate_file, and merged back, so segments,
- * codes and failures behave as for XLIFF. The target language is required;
+ * filter's backend: the page's units go through the run that translates
+ * XLIFF, in memory, and their targets into the page, so segments, codes
+ * and failures behave as for XLIFF. The target language is required;
  * XMT_FILTER_ALT_TRANS is ignored. xmt_filter_stats() gives the counts. */
 XMT_API xmt_status xmt_filter_translate_html_file(xmt_filter *filter,
                                                   const char *in_path,

@@ -166,6 +166,20 @@ static const xmt_segment *target_of(const struct xmt_unit_segment *s) {
   return s->target != NULL ? s->target : s->source;
 }
 
+xmt_status xmt_xliff_unit_target(const xmt_xliff_unit *u,
+                                 const struct xmt_xliff_target_options *o,
+                                 xmt_segment *out, int *written) {
+  *written = 0;
+  if (u->segmented && u->gaps == NULL)
+    return XMT_ERR_USAGE;
+  if (!xmt_xliff_unit_wants_target(u, o))
+    return XMT_OK;
+  *written = 1;
+  if (u->gaps != NULL)
+    return xmt_unit_joined_target(u, out);
+  return xmt_segment_copy(out, target_of(&u->segs[0]));
+}
+
 /* Appends an XLIFF element name with the unit's prefix. */
 static xmt_status put_name(struct xmt_buf *out, const xmt_xliff_unit *u,
                            const char *name) {

@@ -296,6 +296,14 @@ xmt_status xmt_xliff_reader_parse_buffer(xmt_xliff_reader *reader, size_t len,
  * translation gives its source. */
 xmt_status xmt_unit_joined_target(const xmt_xliff_unit *unit, xmt_segment *out);
 
+/* The target xmt_xliff_writer_unit writes for a unit not read with
+ * seg-source, as a segment in out; *written is 0 when it writes none (out
+ * is then left as it was). A unit read with seg-source is refused
+ * (XMT_ERR_USAGE): its target is its segments' (writer.c). */
+xmt_status xmt_xliff_unit_target(const xmt_xliff_unit *unit,
+                                 const struct xmt_xliff_target_options *options,
+                                 xmt_segment *out, int *written);
+
 /* Value range of attribute name (exactly, prefix included) in a start tag;
  * 0 when absent. Quoted values are skipped, so a value that mentions the
  * name does not count. */

@@ -1,6 +1,7 @@
 /* html.c -- the HTML format: telling HTML from XLIFF, extracting a page's
  * units to XLIFF 1.2, merging translated XLIFF back into the page, and the
- * format operations through which the pipeline translates pages. */
+ * format operations through which the pipeline reads a page's units and
+ * writes their targets into it. */
 #include "config.h"
 
 #include <stdio.h>
@@ -442,51 +443,87 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
 }
 
 /* --- The HTML format of the pipeline -------------------------------------
- * format.c translates a page through XLIFF with these operations. */
+ * A page and the targets the run hands back, one per unit. */
+
+struct page {
+  struct html_doc doc;
+  xmt_segment **targets; /* NULL: the unit keeps its source */
+};
 
 static int bid(const char *head, size_t len, const char *path) {
   return xmt_html_sniff(head, len, path);
 }
 
+static void close_page(void *doc) {
+  struct page *p = doc;
+  for (size_t i = 0; p->targets != NULL && i < p->doc.nunits; i++)
+    xmt_segment_free(p->targets[i]);
+  free(p->targets);
+  xmt_html_doc_free(&p->doc);
+  free(p);
+}
+
 static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
                             size_t *bytes) {
-  struct html_doc *d = malloc(sizeof *d);
-  if (d == NULL)
+  struct page *p = calloc(1, sizeof *p);
+  if (p == NULL)
     return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                          xmt_strerror(XMT_ERR_NOMEM));
-  xmt_status st = xmt_html_doc_load(d, path, f->flags, &f->err);
+  xmt_status st = xmt_html_doc_load(&p->doc, path, f->flags, &f->err);
   if (st != XMT_OK) {
-    free(d);
+    free(p);
     return st;
   }
-  warn_invalid_bytes(f, d, path);
-  *doc = d;
-  *bytes = d->len;
+  p->targets =
+      calloc(p->doc.nunits > 0 ? p->doc.nunits : 1, sizeof *p->targets);
+  if (p->targets == NULL) {
+    close_page(p);
+    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
+                         xmt_strerror(XMT_ERR_NOMEM));
+  }
+  warn_invalid_bytes(f, &p->doc, path);
+  *doc = p;
+  *bytes = p->doc.len;
   return XMT_OK;
 }
 
-static xmt_status page_to_xliff(xmt_filter *f, void *doc, const char *path,
-                                const char *xliff_path) {
-  const char *src = source_language(f, doc, path);
+static xmt_status page_units(xmt_filter *f, void *doc, const char *path,
+                             xmt_write_fn sink, void *user) {
+  struct page *p = doc;
+  const char *src = source_language(f, &p->doc, path);
   if (src == NULL)
     return f->err.pub.status;
-  return write_xliff(f, doc, path, src, xliff_path);
+  return xmt_html_doc_write_xliff(&p->doc, path, src, f->target_language, sink,
+                                  user);
 }
 
-static xmt_status merge_page(xmt_filter *f, void *doc, const char *xliff_path,
-                             const char *out_path) {
-  struct targets t;
-  xmt_status st = read_targets(f, doc, xliff_path, &t);
-  if (st == XMT_OK)
-    st = write_page(f, doc, &t, f->target_language, out_path);
-  targets_free(&t);
-  return st;
+static xmt_status take_target(xmt_filter *f, void *doc,
+                              const xmt_xliff_unit *unit,
+                              const xmt_segment *target) {
+  struct page *p = doc;
+  /* The units are the ones page_units numbered from 1. */
+  const char *id =
+      xmt_xliff_unit_id(unit) != NULL ? xmt_xliff_unit_id(unit) : "";
+  char *end;
+  unsigned long n = strtoul(id, &end, 10);
+  if (n == 0 || *end != '\0' || n > p->doc.nunits)
+    return xmt_error_set(&f->err, XMT_ERR_INTERNAL, NULL, 0, 0, id, "%s",
+                         "a unit the page does not have");
+  if (target == NULL)
+    return XMT_OK;
+  if (p->targets[n - 1] == NULL &&
+      (p->targets[n - 1] = xmt_segment_new()) == NULL)
+    return XMT_ERR_NOMEM;
+  return xmt_segment_copy(p->targets[n - 1], target);
 }
 
-static void close_page(void *doc) {
-  xmt_html_doc_free(doc);
-  free(doc);
+static xmt_status write_targets(xmt_filter *f, void *doc,
+                                const char *target_language, xmt_write_fn sink,
+                                void *user) {
+  const struct page *p = doc;
+  return xmt_html_doc_write(&p->doc, (const xmt_segment *const *)p->targets,
+                            target_language, sink, user, &f->err);
 }
 
 const struct xmt_format xmt_format_html = {
-    "html", bid, open_page, page_to_xliff, merge_page, close_page};
+    "html", bid, open_page, page_units, take_target, write_targets, close_page};

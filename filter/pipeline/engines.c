@@ -7,13 +7,16 @@
 
 #include "pipeline_private.h"
 
-void xmt_engines_configure(xmt_filter *f) {
+void xmt_engines_configure(struct run *run) {
+  xmt_filter *f = run->filter;
   /* In the filter, not here: kept states may hold on to it. */
   static const char *const no_options[] = {NULL};
+  const int own = run->backend == f->backend;
   const struct xmt_backend_config config = {
-      f->backend_spec,
-      f->backend_options != NULL ? (const char *const *)f->backend_options
-                                 : no_options,
+      run->backend_spec,
+      own && f->backend_options != NULL
+          ? (const char *const *)f->backend_options
+          : no_options,
       f->source_language,
       f->target_language,
       f->timeout_ms,
@@ -37,21 +40,24 @@ void xmt_engines_take(xmt_filter *f, struct run *run) {
 xmt_status xmt_engines_open_first(struct run *run) {
   xmt_filter *f = run->filter;
   char errbuf[256] = "";
-  if (run->extract != NULL || run->nlanes > 0 || f->backend->open == NULL ||
-      f->backend->open(f->backend_user, run->config, &run->lanes[0].state,
-                       errbuf, sizeof errbuf) == 0)
+  const struct xmt_backend *b = run->backend;
+  if (run->extract != NULL || run->nlanes > 0 || b->open == NULL ||
+      b->open(run->backend_user, run->config, &run->lanes[0].state, errbuf,
+              sizeof errbuf) == 0)
     return XMT_OK;
   /* "out of memory" is how a backend says it could not allocate. */
   return xmt_error_set(&f->err,
                        strcmp(errbuf, "out of memory") == 0 ? XMT_ERR_NOMEM
                                                             : XMT_ERR_BACKEND,
                        NULL, 0, 0, NULL, "cannot start MT backend '%s': %s",
-                       f->backend->name, errbuf[0] ? errbuf : "failed");
+                       b->name, errbuf[0] ? errbuf : "failed");
 }
 
 /* The run's states go back to the filter for the next run. Without
  * memory to hold them, they are closed: the next run opens its own. */
 void xmt_engines_keep(xmt_filter *f, struct run *run) {
+  if (run->backend != f->backend)
+    return; /* the merge's answers are its own */
   void **e = malloc((run->nlanes ? run->nlanes : 1) * sizeof *e);
   if (e == NULL)
     return;
@@ -63,7 +69,7 @@ void xmt_engines_keep(xmt_filter *f, struct run *run) {
 }
 
 void xmt_engines_close(struct run *run) {
-  const struct xmt_backend *b = run->filter->backend;
+  const struct xmt_backend *b = run->backend;
   for (size_t k = 0; k < run->nlanes && b->close != NULL; k++)
     b->close(run->lanes[k].state);
 }

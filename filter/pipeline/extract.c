@@ -2,7 +2,75 @@
  * the segments format of the run's mode, instead of the document. */
 #include "config.h"
 
+#include <stdio.h>
+
 #include "pipeline_private.h"
+
+/* The segments formats (read back by backends/offline.c): TSV,
+ * "ID<TAB>TEXT" with \t, \n, \r and \\ escaped; JSON lines, one object
+ * {"id":..,"text":..} per line. */
+
+static xmt_status tsv_escape(struct xmt_buf *out, const char *s, size_t n) {
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; st == XMT_OK && i < n; i++) {
+    const char *esc = s[i] == '\t'   ? "\\t"
+                      : s[i] == '\n' ? "\\n"
+                      : s[i] == '\r' ? "\\r"
+                      : s[i] == '\\' ? "\\\\"
+                                     : NULL;
+    st = esc != NULL ? xmt_buf_append(out, esc, 2)
+                     : xmt_buf_append_byte(out, s[i]);
+  }
+  return st;
+}
+
+static xmt_status json_escape(struct xmt_buf *out, const char *s, size_t n) {
+  xmt_status st = xmt_buf_append_byte(out, '"');
+  for (size_t i = 0; st == XMT_OK && i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\') {
+      st = xmt_buf_append_byte(out, '\\');
+      if (st == XMT_OK)
+        st = xmt_buf_append_byte(out, (char)c);
+    } else if (c < 0x20) {
+      char u[8];
+      snprintf(u, sizeof u, "\\u%04x", c);
+      st = xmt_buf_append(out, u, 6);
+    } else {
+      st = xmt_buf_append_byte(out, (char)c);
+    }
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(out, '"');
+  return st;
+}
+
+static xmt_status segment_line(struct xmt_buf *line,
+                               enum xmt_segments_format fmt, const char *id,
+                               const char *text, size_t len) {
+  xmt_buf_reset(line);
+  xmt_status st;
+  if (fmt == XMT_SEGMENTS_JSONL) {
+    st = xmt_buf_append_str(line, "{\"id\":");
+    if (st == XMT_OK)
+      st = json_escape(line, id, strlen(id));
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(line, ",\"text\":");
+    if (st == XMT_OK)
+      st = json_escape(line, text, len);
+    if (st == XMT_OK)
+      st = xmt_buf_append_byte(line, '}');
+  } else {
+    st = tsv_escape(line, id, strlen(id));
+    if (st == XMT_OK)
+      st = xmt_buf_append_byte(line, '\t');
+    if (st == XMT_OK)
+      st = tsv_escape(line, text, len);
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(line, '\n');
+  return st;
+}
 
 /* Writes the requests of the window and empties it: nothing of it goes
  * to the engine or the writer. */
@@ -16,7 +84,7 @@ int xmt_extract_window(struct run *run, struct window *w) {
     const struct result *res = &w->results[j->result];
     xmt_buf_reset(&id);
     if (xmt_job_id(w, j, &id) != XMT_OK ||
-        xmt_offline_write(
+        segment_line(
             &line,
             run->mode == XMT_PIPELINE_EXTRACT_JSONL ? XMT_SEGMENTS_JSONL
                                                     : XMT_SEGMENTS_TSV,

@@ -42,17 +42,16 @@ static int report_progress(struct run *run) {
 
 /* Opens the backend's states up to n lanes (lanes[0] is the run's). */
 static int open_lanes(struct run *run, size_t n) {
-  xmt_filter *f = run->filter;
   for (; run->nlanes < n; run->nlanes++) {
     struct lane *lane = &run->lanes[run->nlanes];
     char errbuf[256] = "";
-    if (f->backend->open != NULL &&
-        f->backend->open(f->backend_user, run->config, &lane->state, errbuf,
-                         sizeof errbuf) != 0) {
+    if (run->backend->open != NULL &&
+        run->backend->open(run->backend_user, run->config, &lane->state, errbuf,
+                           sizeof errbuf) != 0) {
       char msg[400];
       snprintf(
           msg, sizeof msg, "cannot start MT backend '%s' (engine job %zu): %s",
-          f->backend->name, run->nlanes + 1, errbuf[0] ? errbuf : "failed");
+          run->backend->name, run->nlanes + 1, errbuf[0] ? errbuf : "failed");
       return strcmp(errbuf, "out of memory") == 0
                  ? xmt_run_nomem(run)
                  : xmt_run_fail(run, XMT_ERR_BACKEND, 0, NULL, msg);
@@ -144,11 +143,11 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
   /* Raw requests are markup: to the engine's own formatter if it has
    * one. */
   int rc = st != XMT_OK || stopped ? 0
-           : f->tag_mode == XMT_TAGS_RAW && f->backend->translate_markup
-               ? f->backend->translate_markup(lane->state, lane->requests,
-                                              lane->response_ptrs, m)
-               : f->backend->translate(lane->state, lane->requests,
-                                       lane->response_ptrs, m);
+           : f->tag_mode == XMT_TAGS_RAW && run->backend->translate_markup
+               ? run->backend->translate_markup(lane->state, lane->requests,
+                                                lane->response_ptrs, m)
+               : run->backend->translate(lane->state, lane->requests,
+                                         lane->response_ptrs, m);
   int nomem = st != XMT_OK;
   for (size_t i = 0; i < m && st == XMT_OK; i++)
     nomem |= lane->response_ptrs[i]->nomem;

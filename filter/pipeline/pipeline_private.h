@@ -152,9 +152,16 @@ struct stage_tools {
 struct run {
   xmt_filter *filter;
   enum xmt_pipeline_mode mode;
-  xmt_xliff_writer *writer;
+  xmt_xliff_writer *writer; /* an XLIFF document's; NULL for a format's */
   xmt_xliff_reader *reader;
   const char *in_path;
+  /* The document's format and the open document (XLIFF: NULL, NULL) */
+  const struct xmt_format *format;
+  void *doc;
+  /* The engine: the filter's, or the merge's offline answers */
+  const struct xmt_backend *backend;
+  void *backend_user;
+  const char *backend_spec;
   struct xmt_xliff_target_options options;
   char *source_language; /* of the current <file> */
   char *target_language;
@@ -318,7 +325,7 @@ xmt_status xmt_probes_anchor_job(struct run *run, struct window *w,
 int xmt_extract_window(struct run *run, struct window *w);
 /* The backend configuration of the run, in the filter (kept states may
  * hold on to it); earlier states closed unless they are to be kept. */
-void xmt_engines_configure(xmt_filter *f);
+void xmt_engines_configure(struct run *run);
 void xmt_engines_take(xmt_filter *f, struct run *run);
 /* Opens lanes[0]'s state unless the run has one or extracts; the error
  * is the filter's. */

@@ -140,6 +140,20 @@ static xmt_status place_job(struct run *run, struct window *w,
   return project_job(run, w, j);
 }
 
+/* A unit finished: to the XLIFF writer, or its target to the format. */
+static xmt_status put_unit(struct run *run, const xmt_xliff_unit *unit,
+                           const struct xmt_xliff_target_options *options) {
+  if (run->format == NULL)
+    return xmt_xliff_writer_unit(run->writer, unit, options);
+  xmt_segment *target = run->pt.scratch;
+  int written = 0;
+  xmt_status st = xmt_xliff_unit_target(unit, options, target, &written);
+  if (st == XMT_OK)
+    st =
+        run->format->take(run->filter, run->doc, unit, written ? target : NULL);
+  return st;
+}
+
 /* Writes the window's units and skeleton bytes, in order. */
 static void write_window(struct run *run, struct window *w) {
   int rc = 0;
@@ -157,7 +171,7 @@ static void write_window(struct run *run, struct window *w) {
         w->stats.translated_units++;
       else
         w->stats.skipped_units++;
-      st = xmt_xliff_writer_unit(run->writer, it->unit, &options);
+      st = put_unit(run, it->unit, &options);
     } else {
       st = xmt_xliff_writer_skeleton(run->writer, w->skeleton.data + it->bytes,
                                      it->len);

@@ -4,6 +4,7 @@
  * the other rooms (pipeline_private.h) do the work. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,24 +94,32 @@ static void run_free(struct run *run) {
   xmt_aligner_free(run->aligner);
 }
 
-/* The run's options from the filter. */
-static void run_init(struct run *run, xmt_filter *f, const char *in_path,
+/* The run's options from the filter and the document. */
+static void run_init(struct run *run, xmt_filter *f,
+                     const struct xmt_pipeline_doc *d,
                      enum xmt_pipeline_mode mode) {
   memset(run, 0, sizeof *run);
   run->filter = f;
   run->mode = mode;
-  run->in_path = in_path;
+  run->in_path = d->in_path;
+  run->format = d->format;
+  run->doc = d->doc;
+  run->backend = d->backend != NULL ? d->backend : f->backend;
+  run->backend_user = d->backend != NULL ? d->backend_user : f->backend_user;
+  run->backend_spec = d->backend != NULL ? NULL : f->backend_spec;
   run->options.state = f->state;
   run->options.state_qualifier = f->state_qualifier;
   run->options.overwrite = (f->flags & XMT_FILTER_OVERWRITE) != 0;
-  run->options.alt_trans = (f->flags & XMT_FILTER_ALT_TRANS) != 0;
+  /* Proposals in alt-trans are XLIFF's: another format takes targets. */
+  run->options.alt_trans =
+      (f->flags & XMT_FILTER_ALT_TRANS) != 0 && d->format == NULL;
   run->options.approved = (f->flags & XMT_FILTER_APPROVED) != 0;
   run->options.seg_source = (f->flags & XMT_FILTER_SEG_SOURCE) != 0;
   /* Probes need the engine: not for the offline workflow; and not for
    * identity, whose answers keep every tag where it was. */
   run->probing =
       f->probes == XMT_PROBES_AUTO && f->tag_mode == XMT_TAGS_PROJECT &&
-      mode == XMT_PIPELINE_TRANSLATE && f->backend != &xmt_backend_identity;
+      mode == XMT_PIPELINE_TRANSLATE && run->backend != &xmt_backend_identity;
 }
 
 static int extracting(enum xmt_pipeline_mode mode) {
@@ -137,7 +146,8 @@ static xmt_status run_check(xmt_filter *f, enum xmt_pipeline_mode mode) {
  * fails: run_close destroys them. */
 static xmt_status run_open(struct run *run, struct xmt_output *out) {
   xmt_filter *f = run->filter;
-  run->writer = xmt_xliff_writer_new(xmt_output_write, out);
+  if (run->format == NULL)
+    run->writer = xmt_xliff_writer_new(xmt_output_write, out);
   run->reader = xmt_xliff_reader_new(&xmt_units_callbacks, run);
   if (run->reader != NULL)
     xmt_xliff_reader_keep_entities(run->reader,
@@ -152,21 +162,59 @@ static xmt_status run_open(struct run *run, struct xmt_output *out) {
   run->lanes = calloc(run->lanes_cap, sizeof *run->lanes);
   if (run->lanes == NULL)
     run->lanes_cap = 0;
-  else if (run->extract == NULL)
+  else if (run->extract == NULL && run->backend == f->backend)
     xmt_engines_take(f, run);
   pthread_mutex_init(&run->lanes_lock, NULL);
   pthread_mutex_init(&run->probes_lock, NULL);
   pthread_cond_init(&run->probes_cond, NULL);
-  if (run->lanes == NULL || run->writer == NULL || run->reader == NULL ||
-      tools_init(&run->tt) != XMT_OK || tools_init(&run->pt) != XMT_OK ||
+  if (run->lanes == NULL || (run->writer == NULL && run->format == NULL) ||
+      run->reader == NULL || tools_init(&run->tt) != XMT_OK ||
+      tools_init(&run->pt) != XMT_OK ||
       xmt_xliff_reader_set_filename(run->reader, run->in_path) != XMT_OK)
     return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                          xmt_strerror(XMT_ERR_NOMEM));
   return xmt_engines_open_first(run);
 }
 
-/* Reads the document through the windows, then flushes the writer. */
-static xmt_status run_read(struct run *run, FILE *in, const char *out_path) {
+/* The document's units to the reader: an XLIFF file's bytes, or the
+ * units a format hands out. */
+static xmt_status read_document(struct run *run, FILE *in,
+                                struct xmt_error_store *err) {
+  xmt_filter *f = run->filter;
+  if (run->format == NULL)
+    return xmt_read_all(run->reader, in, run->in_path, err, &f->stats.bytes_in);
+  return xmt_format_feed(f, run->format, run->doc, run->in_path, run->reader,
+                         err);
+}
+
+/* The document written: the XLIFF writer's last bytes, or a format's
+ * document with the targets it took. */
+static xmt_status write_document(struct run *run, struct xmt_output *out,
+                                 const char *out_path) {
+  xmt_filter *f = run->filter;
+  xmt_status st = run->format == NULL
+                      ? xmt_xliff_writer_flush(run->writer)
+                      : run->format->write(f, run->doc, f->target_language,
+                                           xmt_output_write, out);
+  if (st == XMT_OK || (st == XMT_ERR_WRITE && out->write_errno != 0))
+    return st; /* the reason is added on closing */
+  if (run->format != NULL && f->err.pub.file != NULL)
+    return st; /* the format named the unit */
+  const char *what = st == XMT_ERR_NOMEM          ? xmt_strerror(st)
+                     : st == XMT_ERR_WRITE        ? "cannot write the output"
+                     : f->err.pub.message != NULL ? f->err.pub.message
+                                                  : xmt_strerror(st);
+  char msg[512];
+  snprintf(msg, sizeof msg, "%s", what);
+  return xmt_error_set(&f->err, st,
+                       st != XMT_ERR_WRITE && run->format != NULL ? run->in_path
+                                                                  : out_path,
+                       0, 0, NULL, "%s", msg);
+}
+
+/* Reads the document through the windows, then writes it. */
+static xmt_status run_read(struct run *run, FILE *in, struct xmt_output *out,
+                           const char *out_path) {
   xmt_filter *f = run->filter;
   int opened = run->extract == NULL;
   xmt_status st = XMT_OK;
@@ -176,8 +224,7 @@ static xmt_status run_read(struct run *run, FILE *in, const char *out_path) {
   if (opened && f->cache_uri != NULL)
     st = xmt_tm_open(run); /* its error is the filter's */
   if (st == XMT_OK) {
-    st = xmt_read_all(run->reader, in, run->in_path, &read_err,
-                      &f->stats.bytes_in);
+    st = read_document(run, in, &read_err);
     run->reading_done = 1;
     if (st == XMT_OK && xmt_window_drain(run) != 0)
       st = XMT_ERR_ABORTED;
@@ -190,11 +237,8 @@ static xmt_status run_read(struct run *run, FILE *in, const char *out_path) {
       st = xmt_error_copy(&f->err, xmt_xliff_reader_error(run->reader));
   }
   xmt_error_clear(&read_err);
-  if (st == XMT_OK && run->extract == NULL &&
-      (st = xmt_xliff_writer_flush(run->writer)) != XMT_OK)
-    st = xmt_error_set(&f->err, st, out_path, 0, 0, NULL, "%s",
-                       st == XMT_ERR_NOMEM ? xmt_strerror(st)
-                                           : "cannot write the output");
+  if (st == XMT_OK && run->extract == NULL)
+    st = write_document(run, out, out_path);
   return st;
 }
 
@@ -209,7 +253,7 @@ static xmt_status run_close(struct run *run, xmt_status st, FILE *in,
   pthread_mutex_destroy(&run->lanes_lock);
   pthread_mutex_destroy(&run->probes_lock);
   pthread_cond_destroy(&run->probes_cond);
-  if (in != stdin)
+  if (in != NULL && in != stdin)
     fclose(in);
   if (st == XMT_ERR_WRITE)
     st = xmt_output_reason(out, st, out_path, &f->err);
@@ -236,32 +280,32 @@ static xmt_status run_close(struct run *run, xmt_status st, FILE *in,
   return st;
 }
 
-xmt_status xmt_pipeline_run(xmt_filter *f, const char *in_path,
-                            const char *out_path, enum xmt_pipeline_mode mode) {
+xmt_status xmt_pipeline_run(xmt_filter *f, const struct xmt_pipeline_doc *d,
+                            enum xmt_pipeline_mode mode) {
   memset(&f->stats, 0, sizeof f->stats);
   __atomic_store_n(&f->interrupted, 0, __ATOMIC_RELAXED);
-  if (in_path == NULL)
+  if (d->in_path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
                          "no input file");
   struct run run;
-  run_init(&run, f, in_path, mode);
+  run_init(&run, f, d, mode);
   xmt_status st = run_check(f, mode);
   if (st != XMT_OK)
     return st;
   struct xmt_output out;
   memset(&out, 0, sizeof out);
-  FILE *in = xmt_input_open(in_path, &f->err);
-  if (in == NULL)
+  FILE *in = NULL;
+  if (d->format == NULL && (in = xmt_input_open(d->in_path, &f->err)) == NULL)
     return f->err.pub.status;
-  st = xmt_output_open(&out, out_path, &f->err);
+  st = xmt_output_open(&out, d->out_path, &f->err);
   if (st != XMT_OK) {
-    if (in != stdin)
+    if (in != NULL && in != stdin)
       fclose(in);
     return st;
   }
-  xmt_engines_configure(f);
+  xmt_engines_configure(&run);
   st = run_open(&run, &out);
   if (st == XMT_OK)
-    st = run_read(&run, in, out_path);
-  return run_close(&run, st, in, &out, out_path);
+    st = run_read(&run, in, &out, d->out_path);
+  return run_close(&run, st, in, &out, d->out_path);
 }

@@ -83,11 +83,11 @@ xmt_status xmt_tm_look_up(struct run *run) {
 xmt_status xmt_tm_open(struct run *run) {
   xmt_filter *f = run->filter;
   struct xmt_buf *e = &run->cache_engine;
-  xmt_status st = xmt_buf_append_str(e, f->backend->name);
-  if (st == XMT_OK && f->backend_spec != NULL) {
+  xmt_status st = xmt_buf_append_str(e, run->backend->name);
+  if (st == XMT_OK && run->backend_spec != NULL) {
     st = xmt_buf_append_byte(e, ':');
     if (st == XMT_OK)
-      st = xmt_buf_append_str(e, f->backend_spec);
+      st = xmt_buf_append_str(e, run->backend_spec);
   }
   for (size_t i = 0; st == XMT_OK && i < f->nbackend_options; i++) {
     st = xmt_buf_append_byte(e, '\n');

@@ -58,7 +58,8 @@ static int write_failed(struct run *run, xmt_status st) {
 static int on_skeleton(void *user, const char *bytes, size_t len) {
   struct run *run = user;
   struct window *w = run->fill;
-  if (run->extract != NULL)
+  /* Only an XLIFF document is written from its own bytes. */
+  if (run->extract != NULL || run->writer == NULL)
     return 0;
   /* Straight to the writer, unless units wait before them here or in
    * the worker's hands. */
@@ -126,7 +127,7 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
                         info->line, NULL,
                         e->message != NULL ? e->message : "segmentation rules");
   }
-  xmt_status st = run->extract == NULL
+  xmt_status st = run->writer != NULL && run->extract == NULL
                       ? xmt_xliff_writer_file_tag(run->writer, tag, len, target)
                       : XMT_OK;
   return st != XMT_OK ? write_failed(run, st) : 0;

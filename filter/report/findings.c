@@ -704,13 +704,13 @@ static void builder_free(struct builder *b) {
   xmt_segment_free(b->tgt);
 }
 
-xmlDocPtr xmt_findings_build(xmt_filter *f, const char *xliff_path,
-                             const char *display_path, xmlDocPtr *doc_out) {
+xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
+                             const struct xmt_buf *units, xmlDocPtr *doc_out) {
   struct builder b;
   memset(&b, 0, sizeof b);
   b.f = f;
   struct xmt_check_report report;
-  xmt_status st = xmt_filter_check_file(f, xliff_path, &report, on_problem, &b);
+  xmt_status st = xmt_check_document(f, path, units, &report, on_problem, &b);
   if (st == XMT_OK && b.nomem)
     st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
                        xmt_strerror(XMT_ERR_NOMEM));
@@ -718,8 +718,10 @@ xmlDocPtr xmt_findings_build(xmt_filter *f, const char *xliff_path,
    * command reports it. */
   xmlDocPtr doc = NULL;
   *doc_out = NULL;
-  if (st == XMT_OK && (doc = xmt_report_read_xml(f, xliff_path, NULL, 0,
-                                                 "the document")) == NULL)
+  if (st == XMT_OK &&
+      (doc = xmt_report_read_xml(f, path, units != NULL ? units->data : NULL,
+                                 units != NULL ? units->len : 0,
+                                 "the document")) == NULL)
     st = f->err.pub.status;
   if (st != XMT_OK) {
     builder_free(&b);
@@ -740,7 +742,7 @@ xmlDocPtr xmt_findings_build(xmt_filter *f, const char *xliff_path,
     xmlSetNs(b.root, ns);
     xmlDocSetRootElement(b.out, b.root);
     set(&b, b.root, "version", PACKAGE_VERSION);
-    set(&b, b.root, "file", display_path);
+    set(&b, b.root, "file", path);
     set(&b, b.root, "encoding", report.encoding);
     xmlNodePtr summary = add(&b, b.root, "summary");
     xmlNodePtr problems = add(&b, b.root, "problems");

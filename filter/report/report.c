@@ -428,14 +428,17 @@ xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
     return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
                          "the report reads its input twice: give a file, "
                          "not standard input");
-  char tmp[4096] = "";
   /* An HTML page is reported as the XLIFF document extract writes of it. */
-  xmt_status st = xmt_format_as_xliff(f, in_path, tmp, sizeof tmp);
-  const char *xliff_path = tmp[0] != '\0' ? tmp : in_path;
+  const struct xmt_format *format = NULL;
+  struct xmt_buf units = {0};
+  xmt_status st = xmt_format_of(f, in_path, &format);
+  if (st == XMT_OK && format != NULL)
+    st = xmt_format_units_xliff(f, in_path, &units);
   xmlDocPtr doc = NULL, findings = NULL;
   xsltStylesheetPtr style = NULL;
   if (st == XMT_OK &&
-      (findings = xmt_findings_build(f, xliff_path, in_path, &doc)) == NULL)
+      (findings = xmt_findings_build(f, in_path, format != NULL ? &units : NULL,
+                                     &doc)) == NULL)
     st = f->err.pub.status;
   if (st == XMT_OK && options != NULL && options->findings_only) {
     xmlChar *bytes = NULL;
@@ -463,9 +466,8 @@ xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
     }
   }
   if (st != XMT_OK)
-    xmt_format_blame(f, tmp, in_path);
-  if (tmp[0] != '\0')
-    unlink(tmp);
+    xmt_format_blame(f, format, in_path);
+  xmt_buf_free(&units);
   xsltFreeStylesheet(style);
   xmlFreeDoc(findings);
   xmlFreeDoc(doc);

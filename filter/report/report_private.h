@@ -14,13 +14,13 @@
 /* The URI the findings document answers to in document(). */
 #define XMT_FINDINGS_URI "urn:xliffmt:findings"
 
-/* Checks the XLIFF document xliff_path (xmt_filter_check_file), reads it
- * into *doc, and builds its findings: the check's counts and problems and
- * one element per segment. display_path names the document in the
- * findings (the HTML page a temporary XLIFF came from). NULL with the
- * error in f (*doc is then NULL too). */
-xmlDocPtr xmt_findings_build(xmt_filter *f, const char *xliff_path,
-                             const char *display_path, xmlDocPtr *doc);
+/* Checks the document path (xmt_filter_check_file), reads it into *doc,
+ * and builds its findings: the check's counts and problems and one
+ * element per segment. A document of another format than XLIFF is read
+ * as units, the XLIFF text of which is given in units (NULL: path is an
+ * XLIFF document). NULL with the error in f (*doc is then NULL too). */
+xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
+                             const struct xmt_buf *units, xmlDocPtr *doc);
 
 /* Reads an XML file, or text when not NULL (path then names it), without
  * network access or external entities; what names it in messages. NULL

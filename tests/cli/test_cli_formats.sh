@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_cli_formats.sh: the format table decides what a document is, by its
 # content first: an HTML page named page.xlf is HTML for translate,
-# extract, check and report; an XLIFF document named doc.html is XLIFF;
+# extract, check and report, with no temporary file; an XLIFF document
+# named doc.html is XLIFF;
 # standard input is read ahead (also in pieces) and then read whole;
 # options are abbreviated as getopt allows.
 # Env: XLIFFMT. Exit 0 pass, 1 fail.
@@ -78,6 +79,18 @@ expect_exit 1 "page.xlf: merge takes its XLIFF, not segments" "$x" merge \
   "$tmp/page.xlf" --translations "$tmp/want-segments" -o "$tmp/m.html" &&
   check "page.xlf: merge says why" grep -q \
     "^xliffmt: --translations does not apply to an HTML page$" "$tmp/err"
+
+# A page goes through the run in memory: no temporary file, so a
+# TMPDIR that cannot be written does not matter.
+expect_exit 0 "no TMPDIR: translate a page" env TMPDIR="$tmp/none" "$x" \
+  translate "$tmp/page.xlf" -t fr --mt pseudo -q &&
+  same "no TMPDIR: translate writes the page" "$tmp/want-page"
+expect_exit 0 "no TMPDIR: check a page" env TMPDIR="$tmp/none" "$x" check \
+  "$tmp/page.xlf" && same "no TMPDIR: check reports the page" "$tmp/want-check"
+expect_exit 0 "no TMPDIR: report a page" env TMPDIR="$tmp/none" "$x" report \
+  --findings "$tmp/page.xlf" -t fr -o "$tmp/findings2.xml" &&
+  check "no TMPDIR: the same findings" cmp -s "$tmp/findings.xml" \
+    "$tmp/findings2.xml"
 
 # An XLIFF document named doc.html is XLIFF.
 expect_exit 0 "doc.html: extract segments" "$x" extract "$tmp/doc.html" -q &&

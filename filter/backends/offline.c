@@ -1,6 +1,7 @@
-/* offline.c -- MT that runs elsewhere: segments extracted to TSV or JSON
- * lines, and their translations merged back through a backend that answers
- * from the file, so the merge is the translate pipeline itself. */
+/* offline.c -- the offline backend: MT that ran elsewhere, on segments
+ * extract wrote (pipeline/extract.c), answered from the translations file
+ * by segment id, so that the merge is the translate pipeline itself. The
+ * merge gives it to the run explicitly; --mt never names it. */
 #include "config.h"
 
 #include <errno.h>
@@ -10,74 +11,10 @@
 
 #include "filter_private.h"
 
-/* --- Segment files ----------------------------------------------------------
+/* --- Reading translations --------------------------------------------------
  * TSV: "ID<TAB>TEXT" with \t, \n, \r and \\ escaped. JSON lines: one flat
  * object per line with string members ("id", "text" or "translation",
  * optionally "alignment", "source_tokens", "target_tokens"). */
-
-static xmt_status tsv_escape(struct xmt_buf *out, const char *s, size_t n) {
-  xmt_status st = XMT_OK;
-  for (size_t i = 0; st == XMT_OK && i < n; i++) {
-    const char *esc = s[i] == '\t'   ? "\\t"
-                      : s[i] == '\n' ? "\\n"
-                      : s[i] == '\r' ? "\\r"
-                      : s[i] == '\\' ? "\\\\"
-                                     : NULL;
-    st = esc != NULL ? xmt_buf_append(out, esc, 2)
-                     : xmt_buf_append_byte(out, s[i]);
-  }
-  return st;
-}
-
-static xmt_status json_escape(struct xmt_buf *out, const char *s, size_t n) {
-  xmt_status st = xmt_buf_append_byte(out, '"');
-  for (size_t i = 0; st == XMT_OK && i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == '"' || c == '\\') {
-      st = xmt_buf_append_byte(out, '\\');
-      if (st == XMT_OK)
-        st = xmt_buf_append_byte(out, (char)c);
-    } else if (c < 0x20) {
-      char u[8];
-      snprintf(u, sizeof u, "\\u%04x", c);
-      st = xmt_buf_append(out, u, 6);
-    } else {
-      st = xmt_buf_append_byte(out, (char)c);
-    }
-  }
-  if (st == XMT_OK)
-    st = xmt_buf_append_byte(out, '"');
-  return st;
-}
-
-xmt_status xmt_offline_write(struct xmt_buf *line, enum xmt_segments_format fmt,
-                             const char *id, const char *text, size_t len) {
-  xmt_buf_reset(line);
-  xmt_status st;
-  if (fmt == XMT_SEGMENTS_JSONL) {
-    st = xmt_buf_append_str(line, "{\"id\":");
-    if (st == XMT_OK)
-      st = json_escape(line, id, strlen(id));
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(line, ",\"text\":");
-    if (st == XMT_OK)
-      st = json_escape(line, text, len);
-    if (st == XMT_OK)
-      st = xmt_buf_append_byte(line, '}');
-  } else {
-    st = tsv_escape(line, id, strlen(id));
-    if (st == XMT_OK)
-      st = xmt_buf_append_byte(line, '\t');
-    if (st == XMT_OK)
-      st = tsv_escape(line, text, len);
-  }
-  if (st == XMT_OK)
-    st = xmt_buf_append_byte(line, '\n');
-  return st;
-}
-
-/* --- Reading translations --------------------------------------------------
- */
 
 struct entry {
   size_t id, translation, alignment, stok, ttok; /* offsets; SIZE_MAX none */
