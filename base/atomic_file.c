@@ -59,8 +59,8 @@ static xmt_status fail(xmt_atomic_file *af, const char *what, int e) {
   const char *name = af->path != NULL ? af->path : "standard output";
   af->sys_errno = e;
   /* name points into af: record the error before af lets it go. */
-  xmt_error_set(&af->err, XMT_ERR_WRITE, name, 0, 0, NULL, "%s: %s", what,
-                strerror(e));
+  xmt_error_at(&af->err, XMT_ERR_WRITE, XMT_IN(name), "%s: %s", what,
+               strerror(e));
   release(af);
   return XMT_ERR_WRITE;
 }
@@ -68,8 +68,7 @@ static xmt_status fail(xmt_atomic_file *af, const char *what, int e) {
 static xmt_status out_of_memory(xmt_atomic_file *af) {
   release(af);
   af->sys_errno = ENOMEM;
-  return xmt_error_set(&af->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                       xmt_strerror(XMT_ERR_NOMEM));
+  return xmt_error_nomem(&af->err);
 }
 
 /* Fills the last six characters of tmp_path with a fresh guess. No
@@ -208,8 +207,7 @@ xmt_status xmt_atomic_file_commit(xmt_atomic_file *af) {
   xmt_error_clear(&af->err);
   af->sys_errno = 0;
   if (af->fp == NULL)
-    return xmt_error_set(&af->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "no output open");
+    return xmt_error_set(&af->err, XMT_ERR_USAGE, "no output open");
   int failed = fflush(af->fp) != 0 || ferror(af->fp) != 0;
   int e = errno;
   if (!failed && (af->flags & XMT_ATOMIC_FILE_SYNC) && af->tmp_path != NULL &&

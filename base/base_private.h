@@ -92,12 +92,42 @@ struct xmt_error_store {
   char *unit_id;
 };
 void xmt_error_clear(struct xmt_error_store *err);
-/* Records an error; message is printf-style. Returns status. */
+
+/* Where an error is. A call site names only what it knows: the parts left
+ * out of a designated initializer are NULL or 0, "unknown". The strings
+ * are copied into the error record. */
+struct xmt_where {
+  const char *file;     /* the file read or written */
+  unsigned long line;   /* 1-based */
+  unsigned long column; /* 1-based, in characters */
+  const char *unit_id;  /* the translation unit */
+};
+
+/* Locations for xmt_error_at, valid for the call they appear in. */
+#define XMT_IN(path) (&(const struct xmt_where){.file = (path)})
+#define XMT_AT_LINE(path, ln)                                                  \
+  (&(const struct xmt_where){.file = (path), .line = (ln)})
+#define XMT_AT(path, ln, col)                                                  \
+  (&(const struct xmt_where){.file = (path), .line = (ln), .column = (col)})
+#define XMT_IN_UNIT(path, unit)                                                \
+  (&(const struct xmt_where){.file = (path), .unit_id = (unit)})
+#define XMT_AT_UNIT(path, ln, unit)                                            \
+  (&(const struct xmt_where){.file = (path), .line = (ln), .unit_id = (unit)})
+
+/* Records an error without a location; message is printf-style. Returns
+ * status. */
 xmt_status xmt_error_set(struct xmt_error_store *err, xmt_status status,
-                         const char *file, unsigned long line,
-                         unsigned long column, const char *unit_id,
                          const char *fmt, ...)
-    __attribute__((format(printf, 7, 8)));
+    __attribute__((format(printf, 3, 4)));
+/* The same at a location (NULL: none), e.g.
+ *   return xmt_error_at(err, XMT_ERR_FORMAT, XMT_AT_LINE(path, n), "...");
+ */
+xmt_status xmt_error_at(struct xmt_error_store *err, xmt_status status,
+                        const struct xmt_where *where, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Records XMT_ERR_NOMEM with its standard message, allocating nothing.
+ * Returns XMT_ERR_NOMEM. */
+xmt_status xmt_error_nomem(struct xmt_error_store *err);
 /* Copies another handle's error (e.g. the reader's into the filter's). */
 xmt_status xmt_error_copy(struct xmt_error_store *dst,
                           const struct xmt_error *src);

@@ -290,8 +290,7 @@ xmt_status xmt_check_document(xmt_filter *f, const char *path,
   xmt_error_clear(&f->err);
   memset(report, 0, sizeof *report);
   if (path == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
-                         "no input file");
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
   struct check c = {path, report, on_problem, user, {0}, 0};
   static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
                                                               on_file, on_unit};
@@ -301,16 +300,14 @@ xmt_status xmt_check_document(xmt_filter *f, const char *path,
                                    (f->flags & XMT_FILTER_KEEP_ENTITIES) != 0);
   xmt_status st;
   if (reader == NULL || xmt_xliff_reader_set_filename(reader, path) != XMT_OK) {
-    st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                       xmt_strerror(XMT_ERR_NOMEM));
+    st = xmt_error_nomem(&f->err);
   } else {
     size_t bytes = 0;
     st = units != NULL
              ? xmt_xliff_reader_parse(reader, units->data, units->len, 1)
              : xmt_format_read_units(f, path, reader, &f->err, &bytes);
     if (c.failed)
-      st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
+      st = xmt_error_nomem(&f->err);
     else if (st != XMT_OK && f->err.pub.status == XMT_OK)
       st = xmt_error_copy(&f->err, xmt_xliff_reader_error(reader));
     report->encoding = xmt_encoding_name(xmt_xliff_reader_encoding(reader));

@@ -103,8 +103,7 @@ xmt_status xmt_filter_set_languages(xmt_filter *f, const char *source,
                                     const char *target) {
   xmt_error_clear(&f->err);
   if (!valid_language(source) || !valid_language(target))
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "invalid language tag '%s'",
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "invalid language tag '%s'",
                          valid_language(source) ? target : source);
   xmt_filter_close_engines(f);
   if (replace_string(&f->source_language, source) != XMT_OK ||
@@ -118,10 +117,10 @@ xmt_status xmt_filter_set_backend(xmt_filter *f,
                                   const char *options) {
   xmt_error_clear(&f->err);
   if (backend == NULL || backend->translate == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "no backend, or a backend without translate()");
   if (backend->abi_version != XMT_BACKEND_ABI_VERSION)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "backend '%s' has ABI version %d; this library "
                          "speaks version %d",
                          backend->name != NULL ? backend->name : "?",
@@ -137,7 +136,7 @@ xmt_status xmt_filter_set_backend(xmt_filter *f,
 xmt_status xmt_filter_add_backend_option(xmt_filter *f, const char *option) {
   xmt_error_clear(&f->err);
   if (option == NULL || strchr(option, '=') == NULL || option[0] == '=')
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "backend option '%s' is not KEY=VALUE",
                          option != NULL ? option : "");
   xmt_filter_close_engines(f);
@@ -155,7 +154,7 @@ xmt_status xmt_filter_add_backend_option(xmt_filter *f, const char *option) {
 xmt_status xmt_filter_set_timeout(xmt_filter *f, unsigned timeout_ms) {
   xmt_error_clear(&f->err);
   if (timeout_ms > XMT_MAX_TIMEOUT_MS)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "timeout of %u ms is more than a day (%u ms)",
                          timeout_ms, XMT_MAX_TIMEOUT_MS);
   if (timeout_ms != f->timeout_ms)
@@ -167,7 +166,7 @@ xmt_status xmt_filter_set_timeout(xmt_filter *f, unsigned timeout_ms) {
 xmt_status xmt_filter_set_max_answer_size(xmt_filter *f, size_t bytes) {
   xmt_error_clear(&f->err);
   if (bytes > (size_t)PTRDIFF_MAX)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "maximum answer size of %zu bytes is more than any "
                          "buffer can hold",
                          bytes);
@@ -205,11 +204,11 @@ xmt_status xmt_filter_set_target_state(xmt_filter *f, const char *state,
       "rejected-spelling",    "tm-suggestion",       NULL};
   xmt_error_clear(&f->err);
   if (state != NULL && !in_list(state, states) && strncmp(state, "x-", 2))
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "'%s' is not an XLIFF 1.2 state (nor x-...)", state);
   if (qualifier != NULL && !in_list(qualifier, qualifiers) &&
       strncmp(qualifier, "x-", 2))
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "'%s' is not an XLIFF 1.2 state-qualifier (nor x-...)",
                          qualifier);
   if (replace_string(&f->state, state) != XMT_OK ||
@@ -221,8 +220,7 @@ xmt_status xmt_filter_set_target_state(xmt_filter *f, const char *state,
 xmt_status xmt_filter_set_flags(xmt_filter *f, unsigned flags) {
   xmt_error_clear(&f->err);
   if ((flags & ~XMT_FILTER_KNOWN_FLAGS) != 0)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "unknown filter flags 0x%x",
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown filter flags 0x%x",
                          flags & ~XMT_FILTER_KNOWN_FLAGS);
   f->flags = flags;
   return XMT_OK;
@@ -231,8 +229,8 @@ xmt_status xmt_filter_set_flags(xmt_filter *f, unsigned flags) {
 xmt_status xmt_filter_set_tag_mode(xmt_filter *f, enum xmt_tag_mode mode) {
   xmt_error_clear(&f->err);
   if (mode != XMT_TAGS_PROJECT && mode != XMT_TAGS_MASK && mode != XMT_TAGS_RAW)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "unknown tag mode %d", (int)mode);
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown tag mode %d",
+                         (int)mode);
   f->tag_mode = mode;
   return XMT_OK;
 }
@@ -242,8 +240,7 @@ xmt_status xmt_filter_set_cache(xmt_filter *f, const char *uri,
   xmt_error_clear(&f->err);
   char *copy = NULL;
   if (uri != NULL && (copy = xmt_strdup(uri)) == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
+    return xmt_error_nomem(&f->err);
   if (copy != NULL && xmt_cache_check_uri(copy, &f->err) != XMT_OK) {
     free(copy);
     return XMT_ERR_USAGE;
@@ -259,8 +256,8 @@ xmt_status xmt_filter_set_cache(xmt_filter *f, const char *uri,
 xmt_status xmt_filter_set_probes(xmt_filter *f, enum xmt_probes mode) {
   xmt_error_clear(&f->err);
   if (mode != XMT_PROBES_AUTO && mode != XMT_PROBES_OFF)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "unknown probe mode %d", (int)mode);
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown probe mode %d",
+                         (int)mode);
   f->probes = mode;
   return XMT_OK;
 }
@@ -268,7 +265,7 @@ xmt_status xmt_filter_set_probes(xmt_filter *f, enum xmt_probes mode) {
 xmt_status xmt_filter_set_batch_size(xmt_filter *f, size_t segments) {
   xmt_error_clear(&f->err);
   if (segments == 0 || segments > XMT_MAX_BATCH_SIZE)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "batch size %zu is not from 1 to %d", segments,
                          XMT_MAX_BATCH_SIZE);
   f->batch_size = segments;
@@ -278,7 +275,7 @@ xmt_status xmt_filter_set_batch_size(xmt_filter *f, size_t segments) {
 xmt_status xmt_filter_set_engine_jobs(xmt_filter *f, size_t jobs) {
   xmt_error_clear(&f->err);
   if (jobs == 0 || jobs > XMT_MAX_ENGINE_JOBS)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "engine jobs %zu is not from 1 to %d", jobs,
                          XMT_MAX_ENGINE_JOBS);
   f->engine_jobs = jobs;
@@ -288,8 +285,7 @@ xmt_status xmt_filter_set_engine_jobs(xmt_filter *f, size_t jobs) {
 xmt_status xmt_filter_set_window(xmt_filter *f, size_t segments) {
   xmt_error_clear(&f->err);
   if (segments == 0)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
-                         "a window of 0 segments");
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "a window of 0 segments");
   f->window = segments;
   return XMT_OK;
 }
@@ -298,12 +294,12 @@ xmt_status xmt_filter_set_aligner(xmt_filter *f, enum xmt_aligner_mode mode,
                                   const char *model_path) {
   xmt_error_clear(&f->err);
   if (mode == XMT_ALIGNER_MODEL && model_path == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "the model aligner needs a model file");
   if (mode != XMT_ALIGNER_SELF && mode != XMT_ALIGNER_MODEL &&
       mode != XMT_ALIGNER_NONE)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "unknown aligner mode %d", (int)mode);
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown aligner mode %d",
+                         (int)mode);
   if (replace_string(&f->align_model, model_path) != XMT_OK)
     return XMT_ERR_NOMEM;
   f->aligner_mode = mode;
@@ -314,8 +310,8 @@ xmt_status xmt_filter_set_aligner_model(xmt_filter *f,
                                         enum xmt_align_model model) {
   xmt_error_clear(&f->err);
   if (model != XMT_MODEL_IBM2 && model != XMT_MODEL_BAYES)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "unknown aligner model %d", (int)model);
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown aligner model %d",
+                         (int)model);
   f->align_kind = model;
   return XMT_OK;
 }
@@ -323,8 +319,7 @@ xmt_status xmt_filter_set_aligner_model(xmt_filter *f,
 xmt_status xmt_filter_add_dictionary(xmt_filter *f, const char *spec) {
   xmt_error_clear(&f->err);
   if (spec == NULL || *spec == '\0')
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "empty dictionary name");
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "empty dictionary name");
   char **d = xmt_grow_array(f->dicts, &f->dicts_cap, f->ndicts + 1, sizeof *d);
   if (d == NULL)
     return XMT_ERR_NOMEM;
@@ -340,14 +335,14 @@ xmt_status xmt_filter_set_projection(xmt_filter *f,
                                      enum xmt_symmetrization symmetrization) {
   xmt_error_clear(&f->err);
   if (rule != XMT_RULE_MINMAX && rule != XMT_RULE_SCORE)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "unknown projection rule %d", (int)rule);
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown projection rule %d",
+                         (int)rule);
   /* Compared as int: the enum may be unsigned, and a caller's cast of a
    * negative number must not pass. */
   if ((int)symmetrization < (int)XMT_SYM_FORWARD ||
       (int)symmetrization > (int)XMT_SYM_GROW_DIAG_FINAL_AND)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "unknown symmetrization %d", (int)symmetrization);
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown symmetrization %d",
+                         (int)symmetrization);
   f->rule = rule;
   f->symmetrization = symmetrization;
   return XMT_OK;
@@ -359,8 +354,8 @@ xmt_status xmt_filter_set_segmentation(xmt_filter *f,
   xmt_error_clear(&f->err);
   if (mode != XMT_SEGMENT_NONE && mode != XMT_SEGMENT_UNSEGMENTED &&
       mode != XMT_SEGMENT_ALL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "unknown segmentation mode %d", (int)mode);
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown segmentation mode %d",
+                         (int)mode);
   if (replace_string(&f->srx_path, srx_path) != XMT_OK)
     return XMT_ERR_NOMEM;
   f->segmentation = mode;
@@ -375,8 +370,7 @@ xmt_status xmt_filter_prepare_segmenter(xmt_filter *f) {
     return XMT_OK;
   f->segmenter = xmt_segmenter_new();
   if (f->segmenter == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
+    return xmt_error_nomem(&f->err);
   if (f->srx_path != NULL &&
       xmt_segmenter_load_srx(f->segmenter, f->srx_path) != XMT_OK) {
     xmt_status st = xmt_error_copy(&f->err, xmt_segmenter_error(f->segmenter));

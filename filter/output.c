@@ -11,8 +11,8 @@
 FILE *xmt_input_open(const char *path, struct xmt_error_store *err) {
   FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
   if (fp == NULL)
-    xmt_error_set(err, XMT_ERR_IO, path, 0, 0, NULL, "cannot open: %s",
-                  strerror(errno));
+    xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot open: %s",
+                 strerror(errno));
   return fp;
 }
 
@@ -42,10 +42,10 @@ xmt_status xmt_output_reason(const struct xmt_output *out, xmt_status st,
                              const char *path, struct xmt_error_store *err) {
   if (out->write_errno == 0)
     return st;
-  return xmt_error_set(
+  return xmt_error_at(
       err, XMT_ERR_WRITE,
-      path != NULL && strcmp(path, "-") != 0 ? path : "standard output", 0, 0,
-      NULL, "cannot write: %s", strerror(out->write_errno));
+      XMT_IN(path != NULL && strcmp(path, "-") != 0 ? path : "standard output"),
+      "cannot write: %s", strerror(out->write_errno));
 }
 
 xmt_status xmt_output_commit(struct xmt_output *out,
@@ -70,12 +70,11 @@ xmt_status xmt_read_all(xmt_xliff_reader *reader, FILE *fp, const char *path,
     /* Read where the reader keeps its input: no copy on the way. */
     char *buf = xmt_xliff_reader_buffer(reader, chunk);
     if (buf == NULL)
-      return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                           xmt_strerror(XMT_ERR_NOMEM));
+      return xmt_error_nomem(err);
     size_t n = fread(buf, 1, chunk, fp);
     if (n < chunk && ferror(fp)) {
-      st = xmt_error_set(err, XMT_ERR_IO, path, 0, 0, NULL, "cannot read: %s",
-                         strerror(errno));
+      st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
+                        strerror(errno));
       break;
     }
     *bytes_in += n;

@@ -33,14 +33,13 @@ xmlDocPtr xmt_xml_read(struct xmt_error_store *err, const char *path,
                        const char *text, size_t len, int options,
                        const char *what) {
   if (text != NULL && len > (size_t)INT_MAX) {
-    xmt_error_set(err, XMT_ERR_USAGE, path, 0, 0, NULL, "%s is over 2 GB",
-                  what);
+    xmt_error_at(err, XMT_ERR_USAGE, XMT_IN(path), "%s is over 2 GB", what);
     return NULL;
   }
   xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
   if (ctxt == NULL) {
-    xmt_error_set(err, XMT_ERR_NOMEM, path, 0, 0, NULL, "%s",
-                  xmt_strerror(XMT_ERR_NOMEM));
+    xmt_error_at(err, XMT_ERR_NOMEM, XMT_IN(path), "%s",
+                 xmt_strerror(XMT_ERR_NOMEM));
     return NULL;
   }
   struct first_error fe;
@@ -55,8 +54,8 @@ xmlDocPtr xmt_xml_read(struct xmt_error_store *err, const char *path,
   if (doc == NULL || !ctxt->wellFormed || xmlDocGetRootElement(doc) == NULL) {
     if (!fe.seen)
       snprintf(fe.message, sizeof fe.message, "no root element");
-    xmt_error_set(err, XMT_ERR_XML, path, fe.line, fe.column, NULL,
-                  "%s is not well-formed XML: %s", what, fe.message);
+    xmt_error_at(err, XMT_ERR_XML, XMT_AT(path, fe.line, fe.column),
+                 "%s is not well-formed XML: %s", what, fe.message);
     xmlFreeDoc(doc);
     doc = NULL;
   }

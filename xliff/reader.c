@@ -58,8 +58,13 @@ void xmt_reader_fail(xmt_xliff_reader *r, xmt_status st, unsigned long line,
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   r->status = st;
-  xmt_error_set(&r->err, st, r->filename, line, column,
-                r->unit != NULL ? r->unit->id : NULL, "%s", msg);
+  const struct xmt_where where = {
+      .file = r->filename,
+      .line = line,
+      .column = column,
+      .unit_id = r->unit != NULL ? r->unit->id : NULL,
+  };
+  xmt_error_at(&r->err, st, &where, "%s", msg);
   XML_StopParser(r->parser, XML_FALSE);
 }
 
@@ -559,7 +564,7 @@ static xmt_status start(xmt_xliff_reader *r, int is_final) {
     return XMT_OK; /* need more bytes */
   if (st != XMT_OK) {
     r->status = st;
-    xmt_error_set(&r->err, st, r->filename, 1, column, NULL, "%s", msg);
+    xmt_error_at(&r->err, st, XMT_AT(r->filename, 1, column), "%s", msg);
     return st;
   }
   r->started = 1;
@@ -575,12 +580,12 @@ static xmt_status decode_and_feed(xmt_xliff_reader *r, const char *bytes,
   xmt_status st = xmt_decoder_run(&r->dec, bytes, len, is_final, &utf8);
   if (st == XMT_ERR_ENCODING) {
     r->status = st;
-    xmt_error_set(&r->err, st, r->filename, r->dec.line, r->dec.column + 1,
-                  NULL, "byte sequence invalid in %s",
-                  xmt_encoding_name(r->enc));
+    xmt_error_at(&r->err, st,
+                 XMT_AT(r->filename, r->dec.line, r->dec.column + 1),
+                 "byte sequence invalid in %s", xmt_encoding_name(r->enc));
   } else if (st != XMT_OK) {
     r->status = st;
-    xmt_error_set(&r->err, st, r->filename, 0, 0, NULL, "%s", xmt_strerror(st));
+    xmt_error_at(&r->err, st, XMT_IN(r->filename), "%s", xmt_strerror(st));
   } else {
     st = feed(r, utf8.data != NULL ? utf8.data : "", utf8.len, is_final);
   }
@@ -598,8 +603,7 @@ xmt_status xmt_xliff_reader_parse(xmt_xliff_reader *r, const char *bytes,
       st = start(r, is_final);
     if (st != XMT_OK && r->status == XMT_OK) {
       r->status = st;
-      xmt_error_set(&r->err, st, r->filename, 0, 0, NULL, "%s",
-                    xmt_strerror(st));
+      xmt_error_at(&r->err, st, XMT_IN(r->filename), "%s", xmt_strerror(st));
     }
     if (st != XMT_OK || !r->started)
       return st;

@@ -191,12 +191,12 @@ static const char *json_line(struct xmt_offline *o, const char *p,
 static xmt_status add_entry(struct xmt_offline *o, struct entry *e,
                             struct xmt_error_store *err) {
   if (e->id == SIZE_MAX || e->translation == SIZE_MAX)
-    return xmt_error_set(err, XMT_ERR_USAGE, o->path, e->line, 0, NULL, "%s",
-                         "a line needs an id and a translation");
+    return xmt_error_at(err, XMT_ERR_USAGE, XMT_AT_LINE(o->path, e->line),
+                        "a line needs an id and a translation");
   const char *id = pool_str(o, e->id);
   if (xmt_memo_get(&o->index, id, strlen(id), NULL, NULL, NULL))
-    return xmt_error_set(err, XMT_ERR_USAGE, o->path, e->line, 0, NULL,
-                         "segment id '%s' given twice", id);
+    return xmt_error_at(err, XMT_ERR_USAGE, XMT_AT_LINE(o->path, e->line),
+                        "segment id '%s' given twice", id);
   struct entry *grown =
       xmt_grow_array(o->entries, &o->cap, o->n + 1, sizeof *grown);
   if (grown == NULL)
@@ -232,14 +232,14 @@ static xmt_status read_lines(const char *path, struct xmt_error_store *err,
       len--;
     line[len] = '\0';
     if (xmt_utf8_valid_prefix(line, len) != len)
-      st = xmt_error_set(err, XMT_ERR_ENCODING, path, number, 0, NULL, "%s",
-                         "invalid UTF-8");
+      st = xmt_error_at(err, XMT_ERR_ENCODING, XMT_AT_LINE(path, number),
+                        "invalid UTF-8");
     else
       st = fn(user, line, len, number);
   }
   if (st == XMT_OK && ferror(fp))
-    st = xmt_error_set(err, XMT_ERR_IO, path, 0, 0, NULL, "cannot read: %s",
-                       strerror(errno));
+    st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
+                      strerror(errno));
   free(line);
   if (fp != stdin)
     fclose(fp);
@@ -261,17 +261,17 @@ static xmt_status load_line(void *user, char *s, size_t n,
   if (s[0] == '{') {
     const char *why = json_line(o, s, s + n, &e);
     if (why != NULL)
-      return xmt_error_set(l->err, XMT_ERR_USAGE, o->path, number, 0, NULL,
-                           "%s", why);
+      return xmt_error_at(l->err, XMT_ERR_USAGE, XMT_AT_LINE(o->path, number),
+                          "%s", why);
   } else {
     char *tab = memchr(s, '\t', n);
     if (tab == NULL)
-      return xmt_error_set(l->err, XMT_ERR_USAGE, o->path, number, 0, NULL,
-                           "%s", "expected ID<TAB>TRANSLATION");
+      return xmt_error_at(l->err, XMT_ERR_USAGE, XMT_AT_LINE(o->path, number),
+                          "expected ID<TAB>TRANSLATION");
     size_t idn = (size_t)(tab - s), tn = n - idn - 1;
     if (!tsv_unescape(s, &idn) || !tsv_unescape(tab + 1, &tn))
-      return xmt_error_set(l->err, XMT_ERR_USAGE, o->path, number, 0, NULL,
-                           "%s", "bad escape (use \\t \\n \\r \\\\)");
+      return xmt_error_at(l->err, XMT_ERR_USAGE, XMT_AT_LINE(o->path, number),
+                          "bad escape (use \\t \\n \\r \\\\)");
     e.id = pool_add(o, s, idn);
     e.translation = pool_add(o, tab + 1, tn);
     if (e.id == SIZE_MAX - 1 || e.translation == SIZE_MAX - 1)
@@ -293,8 +293,8 @@ static xmt_status side_line(void *user, char *s, size_t n,
                             unsigned long number) {
   struct side *sd = user;
   if (sd->count >= sd->o->n)
-    return xmt_error_set(sd->err, XMT_ERR_USAGE, sd->path, number, 0, NULL,
-                         "more lines than translations (%zu)", sd->o->n);
+    return xmt_error_at(sd->err, XMT_ERR_USAGE, XMT_AT_LINE(sd->path, number),
+                        "more lines than translations (%zu)", sd->o->n);
   size_t off = pool_add(sd->o, s, n);
   if (off == SIZE_MAX - 1)
     return XMT_ERR_NOMEM;
@@ -313,8 +313,7 @@ xmt_offline *xmt_offline_load(const char *translations, const char *alignments,
   xmt_offline *o = calloc(1, sizeof *o);
   if (o == NULL || (o->path = xmt_strdup(translations)) == NULL) {
     free(o);
-    xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                  xmt_strerror(XMT_ERR_NOMEM));
+    xmt_error_nomem(err);
     return NULL;
   }
   struct load l = {o, err};
@@ -326,12 +325,11 @@ xmt_offline *xmt_offline_load(const char *translations, const char *alignments,
     struct side sd = {o, err, sides[i], i, 0};
     st = read_lines(sides[i], err, side_line, &sd);
     if (st == XMT_OK && sd.count != o->n)
-      st = xmt_error_set(err, XMT_ERR_USAGE, sides[i], sd.count, 0, NULL,
-                         "%zu lines for %zu translations", sd.count, o->n);
+      st = xmt_error_at(err, XMT_ERR_USAGE, XMT_AT_LINE(sides[i], sd.count),
+                        "%zu lines for %zu translations", sd.count, o->n);
   }
   if (st == XMT_ERR_NOMEM && err->pub.status == XMT_OK)
-    xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                  xmt_strerror(XMT_ERR_NOMEM));
+    xmt_error_nomem(err);
   if (st != XMT_OK) {
     xmt_offline_free(o);
     return NULL;

@@ -34,7 +34,7 @@ xmt_status xmt_cache_check_uri(const char *uri, struct xmt_error_store *err) {
     return XMT_OK;
   /* Only the scheme is quoted: the rest may hold a password. */
   size_t scheme = strcspn(uri, ":");
-  return xmt_error_set(err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+  return xmt_error_set(err, XMT_ERR_USAGE,
                        "cache '%.*s%s': give sqlite:PATH or "
                        "postgresql:CONNINFO",
                        (int)(scheme < 40 ? scheme : 40), uri,

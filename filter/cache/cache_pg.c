@@ -230,8 +230,8 @@ static void pg_close(struct xmt_cache *cache);
 
 static xmt_status pg_fail(struct pg *c, struct xmt_error_store *err,
                           const char *what) {
-  xmt_status st = xmt_error_set(err, XMT_ERR_IO, c->label, 0, 0, NULL,
-                                "cache: %s: %s", what, c->msg);
+  xmt_status st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(c->label),
+                               "cache: %s: %s", what, c->msg);
   pg_close(&c->base);
   return st;
 }
@@ -251,8 +251,7 @@ static xmt_status pg_open(struct xmt_cache **out, const char *where,
             where);
   if (conninfo == NULL) {
     free(c);
-    return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
+    return xmt_error_nomem(err);
   }
   c->base.store = &xmt_cache_postgresql;
   c->max_entries = max_entries;
@@ -277,8 +276,7 @@ static xmt_status pg_open(struct xmt_cache **out, const char *where,
   free(conninfo);
   if (c->conn == NULL) {
     pg_close(&c->base);
-    return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
+    return xmt_error_nomem(err);
   }
   if (PQstatus(c->conn) != CONNECTION_OK) {
     set_msg(c, "", PQerrorMessage(c->conn));
@@ -525,8 +523,8 @@ static xmt_status pg_commit(struct xmt_cache *cache,
       return XMT_OK;
     }
   drop_entries(c);
-  return xmt_error_set(err, XMT_ERR_IO, c->label, 0, 0, NULL,
-                       "cache: cannot write: %s", c->msg);
+  return xmt_error_at(err, XMT_ERR_IO, XMT_IN(c->label),
+                      "cache: cannot write: %s", c->msg);
 }
 
 static const char *pg_error(const struct xmt_cache *cache) {

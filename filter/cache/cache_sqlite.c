@@ -54,8 +54,8 @@ static sqlite3_int64 now_us(void) {
 
 static xmt_status fail(struct xmt_error_store *err, const char *path,
                        const char *what, const char *why) {
-  return xmt_error_set(err, XMT_ERR_IO, path, 0, 0, NULL, "cache: %s: %s", what,
-                       why);
+  return xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cache: %s: %s", what,
+                      why);
 }
 
 /* Jobs of a batch hold the lock for milliseconds; a lock kept longer is
@@ -264,8 +264,7 @@ static xmt_status lite_open(struct xmt_cache **out, const char *path,
   struct lite *c = calloc(1, sizeof *c);
   if (c == NULL || (c->path = xmt_strdup(path)) == NULL) {
     free(c);
-    return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
+    return xmt_error_nomem(err);
   }
   c->base.store = &xmt_cache_sqlite;
   c->max_entries = max_entries;

@@ -118,12 +118,12 @@ enum xmt_doc_format xmt_format_sniff(const char *bytes, size_t len,
 static xmt_status peek_stdin(xmt_filter *f, char *head, size_t cap, size_t *n) {
   *n = fread(head, 1, cap, stdin);
   if (ferror(stdin))
-    return xmt_error_set(&f->err, XMT_ERR_IO, "-", 0, 0, NULL, "%s",
-                         "cannot read standard input");
+    return xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN("-"),
+                        "cannot read standard input");
   for (size_t i = *n; i > 0; i--)
     if (ungetc((unsigned char)head[i - 1], stdin) == EOF)
-      return xmt_error_set(&f->err, XMT_ERR_IO, "-", 0, 0, NULL, "%s",
-                           "cannot read ahead in standard input");
+      return xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN("-"),
+                          "cannot read ahead in standard input");
   return XMT_OK;
 }
 
@@ -134,8 +134,7 @@ xmt_status xmt_filter_detect_format(xmt_filter *f, const char *path,
   xmt_error_clear(&f->err);
   *format = XMT_FORMAT_XLIFF;
   if (path == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
-                         "no input file");
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
   char head[1024];
   size_t n = 0;
   if (strcmp(path, "-") == 0) {

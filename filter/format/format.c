@@ -29,8 +29,8 @@ void xmt_format_blame(xmt_filter *f, const struct xmt_format *format,
   snprintf(msg, sizeof msg, "%s",
            e->message != NULL ? e->message : xmt_strerror(e->status));
   snprintf(unit, sizeof unit, "%s", e->unit_id != NULL ? e->unit_id : "");
-  xmt_error_set(&f->err, e->status, in_path, 0, 0, unit[0] ? unit : NULL, "%s",
-                msg);
+  xmt_error_at(&f->err, e->status, XMT_IN_UNIT(in_path, unit[0] ? unit : NULL),
+               "%s", msg);
 }
 
 /* --- The unit stream of a document -----------------------------------------
@@ -60,7 +60,7 @@ xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
     return xmt_xliff_reader_parse(reader, "", 0, 1);
   if (f->err.pub.status == st)
     return err == &f->err ? st : xmt_error_copy(err, &f->err.pub);
-  return xmt_error_set(err, st, NULL, 0, 0, NULL, "%s", xmt_strerror(st));
+  return xmt_error_set(err, st, "%s", xmt_strerror(st));
 }
 
 xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
@@ -107,8 +107,7 @@ xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
     return st;
   st = format->units(f, doc, in_path, append_xliff, out);
   if (st != XMT_OK)
-    st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                       xmt_strerror(XMT_ERR_NOMEM));
+    st = xmt_error_nomem(&f->err);
   format->close(doc);
   return st;
 }
@@ -123,8 +122,8 @@ static xmt_status run_document(xmt_filter *f, struct xmt_pipeline_doc *d,
   if (format == NULL)
     return xmt_pipeline_run(f, d, mode);
   if (f->target_language == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, d->in_path, 0, 0, NULL, "%s",
-                         "no target language: give one with -t");
+    return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(d->in_path),
+                        "no target language: give one with -t");
   size_t bytes = 0;
   xmt_status st = format->open(f, d->in_path, &d->doc, &bytes);
   if (st != XMT_OK)
@@ -152,8 +151,7 @@ xmt_status xmt_filter_translate_html_file(xmt_filter *f, const char *in_path,
   xmt_error_clear(&f->err);
   memset(&f->stats, 0, sizeof f->stats);
   if (in_path == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
-                         "no input file");
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
   struct xmt_pipeline_doc d = {.in_path = in_path, .out_path = out_path};
   return run_document(f, &d, &xmt_format_html, XMT_PIPELINE_TRANSLATE);
 }
@@ -166,10 +164,10 @@ static xmt_status xliff_only(xmt_filter *f, const char *in_path,
   memset(&f->stats, 0, sizeof f->stats);
   xmt_status st = xmt_format_of(f, in_path, &format);
   if (st == XMT_OK && format != NULL)
-    st = xmt_error_set(&f->err, XMT_ERR_USAGE, in_path, 0, 0, NULL,
-                       "an HTML page has no segments to %s: extract it to "
-                       "XLIFF first",
-                       what);
+    st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(in_path),
+                      "an HTML page has no segments to %s: extract it to "
+                      "XLIFF first",
+                      what);
   return st;
 }
 
@@ -178,8 +176,8 @@ xmt_status xmt_filter_extract_file(xmt_filter *f, const char *in_path,
                                    enum xmt_segments_format format) {
   xmt_error_clear(&f->err);
   if (format != XMT_SEGMENTS_TSV && format != XMT_SEGMENTS_JSONL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "unknown segments format %d", (int)format);
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown segments format %d",
+                         (int)format);
   xmt_status st = xliff_only(f, in_path, "extract");
   if (st != XMT_OK)
     return st;
@@ -199,7 +197,7 @@ xmt_status xmt_filter_merge_file(xmt_filter *f, const char *in_path,
   xmt_error_clear(&f->err);
   if (translations == NULL ||
       (source_tokens == NULL) != (target_tokens == NULL))
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "merge needs translations, and source and target "
                          "tokens together");
   xmt_status st = xliff_only(f, in_path, "merge");

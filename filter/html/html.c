@@ -158,9 +158,9 @@ static const char *source_language(xmt_filter *f, const struct html_doc *doc,
     return f->source_language;
   if (language_tag(doc->lang))
     return doc->lang;
-  xmt_error_set(&f->err, XMT_ERR_USAGE, path, 0, 0, NULL, "%s",
-                "the page does not say its language (<html lang>): give the "
-                "source language with -s");
+  xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path),
+               "the page does not say its language (<html lang>): give the "
+               "source language with -s");
   return NULL;
 }
 
@@ -204,9 +204,9 @@ static xmt_status write_xliff(xmt_filter *f, const struct html_doc *doc,
   }
   if (st != XMT_OK) {
     xmt_output_abort(&out);
-    return xmt_error_set(&f->err, st, xliff_path, 0, 0, NULL, "%s",
-                         st == XMT_ERR_WRITE ? "cannot write the output"
-                                             : xmt_strerror(st));
+    return xmt_error_at(&f->err, st, XMT_IN(xliff_path), "%s",
+                        st == XMT_ERR_WRITE ? "cannot write the output"
+                                            : xmt_strerror(st));
   }
   return xmt_output_commit(&out, &f->err);
 }
@@ -223,8 +223,7 @@ xmt_status xmt_html_extract_file(xmt_filter *f, const char *html_path,
     stats = &local;
   memset(stats, 0, sizeof *stats);
   if (html_path == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
-                         "no input file");
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
   struct html_doc doc;
   xmt_status st = xmt_html_doc_load(&doc, html_path, f->flags, &f->err);
   if (st != XMT_OK)
@@ -266,8 +265,7 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
   if (t->files++ == 0 && info->target_language != NULL &&
       (t->target_language = xmt_strdup(info->target_language)) == NULL) {
     t->failed = 1;
-    xmt_error_set(&t->f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                  xmt_strerror(XMT_ERR_NOMEM));
+    xmt_error_nomem(&t->f->err);
     return 1;
   }
   return 0;
@@ -295,16 +293,16 @@ static int on_unit(void *user, xmt_xliff_unit *u) {
   }
   xmt_status st = XMT_OK;
   if (why != NULL) {
-    st = xmt_error_set(&t->f->err, XMT_ERR_FORMAT, t->path,
-                       xmt_xliff_unit_line(u), 0, id, "<trans-unit> %s", why);
+    st = xmt_error_at(&t->f->err, XMT_ERR_FORMAT,
+                      XMT_AT_UNIT(t->path, xmt_xliff_unit_line(u), id),
+                      "<trans-unit> %s", why);
   } else {
     t->line[n - 1] = xmt_xliff_unit_line(u);
     const xmt_segment *target = xmt_xliff_unit_existing_target(u);
     if (target != NULL && xmt_xliff_unit_has_target(u)) {
       if ((t->seg[n - 1] = xmt_segment_new()) == NULL ||
           xmt_segment_copy(t->seg[n - 1], target) != XMT_OK)
-        st = xmt_error_set(&t->f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                           xmt_strerror(XMT_ERR_NOMEM));
+        st = xmt_error_nomem(&t->f->err);
     }
   }
   xmt_xliff_unit_free(u);
@@ -331,8 +329,7 @@ static xmt_status read_targets(xmt_filter *f, const struct html_doc *doc,
   t->seg = calloc(n, sizeof *t->seg);
   t->line = calloc(n, sizeof *t->line);
   if (t->seg == NULL || t->line == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
+    return xmt_error_nomem(&f->err);
   FILE *fp = xmt_input_open(xliff_path, &f->err);
   if (fp == NULL)
     return f->err.pub.status;
@@ -341,7 +338,7 @@ static xmt_status read_targets(xmt_filter *f, const struct html_doc *doc,
   xmt_xliff_reader *r = xmt_xliff_reader_new(&cb, t);
   xmt_status st = XMT_ERR_NOMEM;
   if (r == NULL || xmt_xliff_reader_set_filename(r, xliff_path) != XMT_OK) {
-    xmt_error_set(&f->err, st, NULL, 0, 0, NULL, "%s", xmt_strerror(st));
+    xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   } else {
     struct xmt_error_store read_err = {0};
     size_t bytes = 0;
@@ -377,10 +374,9 @@ static xmt_status write_page(xmt_filter *f, const struct html_doc *doc,
   if (st != XMT_OK) {
     xmt_output_abort(&out);
     if (f->err.pub.file == NULL)
-      xmt_error_set(&f->err, st, st == XMT_ERR_WRITE ? out_path : t->path, 0, 0,
-                    NULL, "%s",
-                    f->err.pub.message != NULL ? f->err.pub.message
-                                               : xmt_strerror(st));
+      xmt_error_at(
+          &f->err, st, XMT_IN(st == XMT_ERR_WRITE ? out_path : t->path), "%s",
+          f->err.pub.message != NULL ? f->err.pub.message : xmt_strerror(st));
     return st;
   }
   return xmt_output_commit(&out, &f->err);
@@ -399,7 +395,7 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
     stats = &local;
   memset(stats, 0, sizeof *stats);
   if (html_path == NULL || xliff_path == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "merge needs the page and its XLIFF");
   struct html_doc doc;
   xmt_status st = xmt_html_doc_load(&doc, html_path, f->flags, &f->err);
@@ -426,17 +422,17 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
     const struct xmt_problem p = {XMT_WARNING, xliff_path, t.line[i],
                                   0,           id,         msg};
     if (on_problem(user, &p) != 0)
-      st = xmt_error_set(&f->err, XMT_ERR_ABORTED, NULL, 0, 0, NULL, "%s",
+      st = xmt_error_set(&f->err, XMT_ERR_ABORTED, "%s",
                          xmt_strerror(XMT_ERR_ABORTED));
   }
   if (st == XMT_OK)
     st = write_page(f, &doc, &t,
                     lang != NULL && language_tag(lang) ? lang : NULL, out_path);
   if (st == XMT_OK && stats->missing_targets > 0)
-    st = xmt_error_set(&f->err, XMT_ERR_PARTIAL, xliff_path, 0, 0, NULL,
-                       "%zu of %zu units have no target; their source text "
-                       "is kept",
-                       stats->missing_targets, doc.nunits);
+    st = xmt_error_at(&f->err, XMT_ERR_PARTIAL, XMT_IN(xliff_path),
+                      "%zu of %zu units have no target; their source text "
+                      "is kept",
+                      stats->missing_targets, doc.nunits);
   targets_free(&t);
   xmt_html_doc_free(&doc);
   return st;
@@ -467,8 +463,7 @@ static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
                             size_t *bytes) {
   struct page *p = calloc(1, sizeof *p);
   if (p == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
+    return xmt_error_nomem(&f->err);
   xmt_status st = xmt_html_doc_load(&p->doc, path, f->flags, &f->err);
   if (st != XMT_OK) {
     free(p);
@@ -478,8 +473,7 @@ static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
       calloc(p->doc.nunits > 0 ? p->doc.nunits : 1, sizeof *p->targets);
   if (p->targets == NULL) {
     close_page(p);
-    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
+    return xmt_error_nomem(&f->err);
   }
   warn_invalid_bytes(f, &p->doc, path);
   *doc = p;
@@ -507,8 +501,9 @@ static xmt_status take_target(xmt_filter *f, void *doc,
   char *end;
   unsigned long n = strtoul(id, &end, 10);
   if (n == 0 || *end != '\0' || n > p->doc.nunits)
-    return xmt_error_set(&f->err, XMT_ERR_INTERNAL, NULL, 0, 0, id, "%s",
-                         "a unit the page does not have");
+    return xmt_error_at(&f->err, XMT_ERR_INTERNAL,
+                        &(const struct xmt_where){.unit_id = id},
+                        "a unit the page does not have");
   if (target == NULL)
     return XMT_OK;
   if (p->targets[n - 1] == NULL &&

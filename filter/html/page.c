@@ -246,7 +246,7 @@ xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
   if (st != XMT_OK) {
     unsigned long line, column;
     position(bytes, at, 1, &line, &column);
-    return xmt_error_set(err, st, name, line, column, NULL, "%s", msg);
+    return xmt_error_at(err, st, XMT_AT(name, line, column), "%s", msg);
   }
   /* A page that says it is UTF-8 and is not would lose its accents to
    * U+FFFD without a word. */
@@ -257,8 +257,8 @@ xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
       unsigned long line, column;
       position(bytes, first, 1, &line, &column);
       if (!(flags & XMT_FILTER_HTML_REPLACE_INVALID))
-        return xmt_error_set(
-            err, XMT_ERR_ENCODING, name, line, column, NULL,
+        return xmt_error_at(
+            err, XMT_ERR_ENCODING, XMT_AT(name, line, column),
             "byte 0x%02X is not UTF-8, the page's encoding (%zu such "
             "byte%s; --encoding-errors=replace reads them as U+FFFD)",
             (unsigned)(unsigned char)bytes[first], n, n == 1 ? "" : "s");
@@ -274,8 +274,8 @@ xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
     st = xmt_decoder_run(&dec, bytes, len, 1, &data);
     if (st == XMT_ERR_ENCODING) {
       xmt_buf_free(&data);
-      return xmt_error_set(err, st, name, dec.line, dec.column + 1, NULL,
-                           "invalid %s", xmt_encoding_name(doc->charset.out));
+      return xmt_error_at(err, st, XMT_AT(name, dec.line, dec.column + 1),
+                          "invalid %s", xmt_encoding_name(doc->charset.out));
     }
   } else {
     st = xmt_buf_append(&data, bytes, len);
@@ -284,15 +284,14 @@ xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
     st = xmt_buf_grow(&data, 1);
   if (st != XMT_OK) {
     xmt_buf_free(&data);
-    return xmt_error_set(err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
+    return xmt_error_nomem(err);
   }
   doc->data = data.data;
   doc->len = data.len;
   st = build(doc);
   if (st != XMT_OK) {
     xmt_html_doc_free(doc);
-    return xmt_error_set(err, st, name, 0, 0, NULL, "%s", xmt_strerror(st));
+    return xmt_error_at(err, st, XMT_IN(name), "%s", xmt_strerror(st));
   }
   return XMT_OK;
 }
@@ -314,10 +313,10 @@ xmt_status xmt_html_doc_load(struct html_doc *doc, const char *path,
   if (fp != stdin)
     fclose(fp);
   if (st == XMT_OK && bad)
-    st = xmt_error_set(err, XMT_ERR_IO, path, 0, 0, NULL, "cannot read: %s",
-                       strerror(e));
+    st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
+                      strerror(e));
   else if (st != XMT_OK)
-    st = xmt_error_set(err, st, NULL, 0, 0, NULL, "%s", xmt_strerror(st));
+    st = xmt_error_set(err, st, "%s", xmt_strerror(st));
   if (st == XMT_OK)
     st = xmt_html_doc_parse(doc, buf.data != NULL ? buf.data : "", buf.len,
                             flags, path, err);

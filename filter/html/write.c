@@ -158,7 +158,7 @@ static void render_target(struct writer *w, const struct html_unit *u,
     xmt_segment_tag(target, i, &tag);
     const struct html_code *code = find_code(w, u, &tag);
     if (code == NULL) {
-      w->st = xmt_error_set(w->err, XMT_ERR_INLINE, NULL, 0, 0, NULL,
+      w->st = xmt_error_set(w->err, XMT_ERR_INLINE,
                             "unit %u: the target has a code (id \"%s\") "
                             "its source does not have",
                             u->id, tag.id != NULL ? tag.id : "");
@@ -270,7 +270,7 @@ xmt_status xmt_html_doc_write(const struct html_doc *doc,
   xmt_buf_free(&w.text);
   free(w.index);
   if (w.st != XMT_OK && err->pub.status != w.st)
-    xmt_error_set(err, w.st, NULL, 0, 0, NULL, "%s", xmt_strerror(w.st));
+    xmt_error_set(err, w.st, "%s", xmt_strerror(w.st));
   return w.st;
 }
 

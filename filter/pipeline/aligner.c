@@ -222,10 +222,10 @@ int xmt_align_results(struct run *run, struct window *w) {
     return xmt_window_fail(run, w, st, 0, NULL, "interrupted");
   if (st != XMT_OK) {
     const struct xmt_error *e = a != NULL ? xmt_aligner_error(a) : NULL;
-    xmt_error_set(&w->err, st, f->align_model, e != NULL ? e->line : 0, 0, NULL,
-                  "word aligner: %s",
-                  e != NULL && e->message != NULL ? e->message
-                                                  : xmt_strerror(st));
+    xmt_error_at(
+        &w->err, st, XMT_AT_LINE(f->align_model, e != NULL ? e->line : 0),
+        "word aligner: %s",
+        e != NULL && e->message != NULL ? e->message : xmt_strerror(st));
     w->failed = 1;
   }
   return w->failed;
@@ -246,20 +246,19 @@ xmt_status xmt_save_model(struct run *run) {
 /* A bad aligner model is reported before any MT call. */
 xmt_status xmt_check_align_model(xmt_filter *f) {
   if ((f->flags & XMT_FILTER_UPDATE_MODEL) != 0 && f->align_model == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "updating the aligner model needs a model file");
   if (!xmt_model_to_load(f) || f->aligner_mode == XMT_ALIGNER_NONE)
     return XMT_OK;
   xmt_aligner *a = xmt_aligner_new(NULL);
   if (a == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
+    return xmt_error_nomem(&f->err);
   xmt_status st = xmt_aligner_load(a, f->align_model);
   if (st != XMT_OK) {
     const struct xmt_error *e = xmt_aligner_error(a);
-    xmt_error_set(&f->err, st, f->align_model, e->line, 0, NULL,
-                  "word aligner model: %s",
-                  e->message != NULL ? e->message : xmt_strerror(st));
+    xmt_error_at(&f->err, st, XMT_AT_LINE(f->align_model, e->line),
+                 "word aligner model: %s",
+                 e->message != NULL ? e->message : xmt_strerror(st));
   }
   xmt_aligner_free(a);
   return st;

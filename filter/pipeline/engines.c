@@ -49,8 +49,8 @@ xmt_status xmt_engines_open_first(struct run *run) {
   return xmt_error_set(&f->err,
                        strcmp(errbuf, "out of memory") == 0 ? XMT_ERR_NOMEM
                                                             : XMT_ERR_BACKEND,
-                       NULL, 0, 0, NULL, "cannot start MT backend '%s': %s",
-                       b->name, errbuf[0] ? errbuf : "failed");
+                       "cannot start MT backend '%s': %s", b->name,
+                       errbuf[0] ? errbuf : "failed");
 }
 
 /* The run's states go back to the filter for the next run. Without

@@ -12,8 +12,8 @@
 
 int xmt_run_fail(struct run *run, xmt_status st, unsigned long line,
                  const char *unit_id, const char *message) {
-  xmt_error_set(&run->filter->err, st, run->in_path, line, 0, unit_id, "%s",
-                message);
+  xmt_error_at(&run->filter->err, st, XMT_AT_UNIT(run->in_path, line, unit_id),
+               "%s", message);
   run->failed = 1;
   return 1;
 }
@@ -25,8 +25,8 @@ int xmt_run_nomem(struct run *run) {
 int xmt_window_fail(const struct run *run, struct window *w, xmt_status st,
                     unsigned long line, const char *unit_id,
                     const char *message) {
-  xmt_error_set(&w->err, st, run->in_path, line, 0, unit_id, "%s",
-                message != NULL ? message : xmt_strerror(st));
+  xmt_error_at(&w->err, st, XMT_AT_UNIT(run->in_path, line, unit_id), "%s",
+               message != NULL ? message : xmt_strerror(st));
   w->failed = 1;
   return 1;
 }
@@ -135,7 +135,7 @@ static xmt_status run_check(xmt_filter *f, enum xmt_pipeline_mode mode) {
     return st;
   /* A kept reference is a code no engine markup can carry. */
   if ((f->flags & XMT_FILTER_KEEP_ENTITIES) != 0 && f->tag_mode == XMT_TAGS_RAW)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "kept entity references need the project or mask "
                          "tag mode, not raw");
   return XMT_OK;
@@ -171,8 +171,7 @@ static xmt_status run_open(struct run *run, struct xmt_output *out) {
       run->reader == NULL || tools_init(&run->tt) != XMT_OK ||
       tools_init(&run->pt) != XMT_OK ||
       xmt_xliff_reader_set_filename(run->reader, run->in_path) != XMT_OK)
-    return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                         xmt_strerror(XMT_ERR_NOMEM));
+    return xmt_error_nomem(&f->err);
   return xmt_engines_open_first(run);
 }
 
@@ -206,10 +205,11 @@ static xmt_status write_document(struct run *run, struct xmt_output *out,
                                                   : xmt_strerror(st);
   char msg[512];
   snprintf(msg, sizeof msg, "%s", what);
-  return xmt_error_set(&f->err, st,
-                       st != XMT_ERR_WRITE && run->format != NULL ? run->in_path
-                                                                  : out_path,
-                       0, 0, NULL, "%s", msg);
+  return xmt_error_at(&f->err, st,
+                      XMT_IN(st != XMT_ERR_WRITE && run->format != NULL
+                                 ? run->in_path
+                                 : out_path),
+                      "%s", msg);
 }
 
 /* Reads the document through the windows, then writes it. */
@@ -272,11 +272,11 @@ static xmt_status run_close(struct run *run, xmt_status st, FILE *in,
   }
   run_free(run);
   if (st == XMT_OK && f->stats.failed_segments > 0)
-    st = xmt_error_set(&f->err, XMT_ERR_PARTIAL, run->in_path, 0, 0, NULL,
-                       "%zu segment%s not translated%s%s",
-                       f->stats.failed_segments,
-                       f->stats.failed_segments == 1 ? "" : "s",
-                       run->engine_stopped ? ": " : "", run->engine_stop);
+    st = xmt_error_at(&f->err, XMT_ERR_PARTIAL, XMT_IN(run->in_path),
+                      "%zu segment%s not translated%s%s",
+                      f->stats.failed_segments,
+                      f->stats.failed_segments == 1 ? "" : "s",
+                      run->engine_stopped ? ": " : "", run->engine_stop);
   return st;
 }
 
@@ -285,8 +285,7 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const struct xmt_pipeline_doc *d,
   memset(&f->stats, 0, sizeof f->stats);
   __atomic_store_n(&f->interrupted, 0, __ATOMIC_RELAXED);
   if (d->in_path == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
-                         "no input file");
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
   struct run run;
   run_init(&run, f, d, mode);
   xmt_status st = run_check(f, mode);

@@ -95,7 +95,7 @@ xmt_status xmt_tm_open(struct run *run) {
       st = xmt_buf_append_str(e, f->backend_options[i]);
   }
   if (st != XMT_OK)
-    return xmt_error_set(&f->err, st, NULL, 0, 0, NULL, "%s", xmt_strerror(st));
+    return xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   if (f->cache != NULL) { /* an earlier run's */
     run->cache = f->cache;
     return XMT_OK;

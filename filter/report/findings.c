@@ -712,8 +712,7 @@ xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
   struct xmt_check_report report;
   xmt_status st = xmt_check_document(f, path, units, &report, on_problem, &b);
   if (st == XMT_OK && b.nomem)
-    st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                       xmt_strerror(XMT_ERR_NOMEM));
+    st = xmt_error_nomem(&f->err);
   /* The check reads the document first: bad input is reported as every
    * command reports it. */
   xmlDocPtr doc = NULL;
@@ -774,8 +773,7 @@ xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
   if (b.nomem) {
     xmlFreeDoc(b.out);
     xmlFreeDoc(doc);
-    xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                  xmt_strerror(XMT_ERR_NOMEM));
+    xmt_error_nomem(&f->err);
     return NULL;
   }
   *doc_out = doc;

@@ -181,10 +181,10 @@ static xmt_status stylesheet_error(xmt_filter *f, const struct messages *m,
     on_message(user, &p);
   }
   if (n == 0)
-    return xmt_error_set(&f->err, XMT_ERR_FORMAT, style_path, 0, 0, NULL,
-                         "the stylesheet failed");
-  return xmt_error_set(
-      &f->err, XMT_ERR_FORMAT, d[0].file, d[0].line, 0, NULL, "%s",
+    return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(style_path),
+                        "the stylesheet failed");
+  return xmt_error_at(
+      &f->err, XMT_ERR_FORMAT, XMT_AT_LINE(d[0].file, d[0].line), "%s",
       d[0].message[0] != '\0' ? d[0].message : "the stylesheet failed");
 }
 
@@ -247,8 +247,8 @@ static xsltStylesheetPtr compile(xmt_filter *f, const char *name,
   if (access(path, F_OK) != 0) {
     text = xmt_report_stylesheet(path, &len);
     if (text == NULL) {
-      xmt_error_set(&f->err, XMT_ERR_IO, path, 0, 0, NULL,
-                    "cannot open the stylesheet: %s", strerror(ENOENT));
+      xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN(path),
+                   "cannot open the stylesheet: %s", strerror(ENOENT));
       return NULL;
     }
     snprintf(builtin_path, sizeof builtin_path, "%s/xliffmt-%s.xsl",
@@ -291,19 +291,18 @@ static xmt_status add_params(xmt_filter *f, xsltTransformContextPtr ctxt,
   for (const char *const *p = params; p != NULL && *p != NULL; p++) {
     const char *eq = strchr(*p, '=');
     if (eq == NULL || eq == *p)
-      return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+      return xmt_error_set(&f->err, XMT_ERR_USAGE,
                            "parameter '%s' is not NAME=VALUE", *p);
     char *name = xmt_strndup(*p, (size_t)(eq - *p));
     if (name == NULL)
-      return xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                           xmt_strerror(XMT_ERR_NOMEM));
+      return xmt_error_nomem(&f->err);
     int reserved = strcmp(name, "findings") == 0;
     int rc = reserved
                  ? 0
                  : xsltQuoteOneUserParam(ctxt, BAD_CAST name, BAD_CAST(eq + 1));
     free(name);
     if (reserved)
-      return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+      return xmt_error_set(&f->err, XMT_ERR_USAGE,
                            "the parameter 'findings' is xliffmt's own");
     if (rc != 0)
       return XMT_ERR_FORMAT; /* libxslt said why; the caller reports it */
@@ -320,8 +319,8 @@ static xmt_status save(xmt_filter *f, const char *out_path, const char *bytes,
     return st;
   if (len > 0 && fwrite(bytes, 1, len, out.fp) != len) {
     xmt_output_abort(&out);
-    return xmt_error_set(&f->err, XMT_ERR_WRITE, out_path, 0, 0, NULL,
-                         "cannot write: %s", strerror(errno));
+    return xmt_error_at(&f->err, XMT_ERR_WRITE, XMT_IN(out_path),
+                        "cannot write: %s", strerror(errno));
   }
   st = xmt_output_commit(&out, &f->err);
   if (st != XMT_OK)
@@ -342,8 +341,7 @@ static xmt_status transform(xmt_filter *f, xsltStylesheetPtr style,
   xmt_status st = XMT_OK;
   if (ctxt == NULL || sec == NULL || findings == NULL) {
     xmlFreeDoc(findings);
-    st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                       xmt_strerror(XMT_ERR_NOMEM));
+    st = xmt_error_nomem(&f->err);
     goto done;
   }
   xsltSetTransformErrorFunc(ctxt, &m, catch_message);
@@ -358,8 +356,7 @@ static xmt_status transform(xmt_filter *f, xsltStylesheetPtr style,
   xmlXPathOrderDocElems(findings);
   if (findings->URL == NULL || xsltNewDocument(ctxt, findings) == NULL) {
     xmlFreeDoc(findings);
-    st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                       xmt_strerror(XMT_ERR_NOMEM));
+    st = xmt_error_nomem(&f->err);
     goto done;
   }
   st = add_params(f, ctxt, options != NULL ? options->params : NULL);
@@ -401,13 +398,11 @@ static xmt_status transform(xmt_filter *f, xsltStylesheetPtr style,
     }
   }
   if (xsltSaveResultToString(bytes, len, result, style) != 0)
-    st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                       xmt_strerror(XMT_ERR_NOMEM));
+    st = xmt_error_nomem(&f->err);
   xmlFreeDoc(result);
 done:
   if (st == XMT_OK && m.nomem)
-    st = xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "%s",
-                       xmt_strerror(XMT_ERR_NOMEM));
+    st = xmt_error_nomem(&f->err);
   xsltFreeTransformContext(ctxt);
   xsltFreeSecurityPrefs(sec);
   xmt_buf_free(&m.text);
@@ -425,7 +420,7 @@ xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
     return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (in_path == NULL || strcmp(in_path, "-") == 0)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "%s",
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "the report reads its input twice: give a file, "
                          "not standard input");
   /* An HTML page is reported as the XLIFF document extract writes of it. */
@@ -444,8 +439,7 @@ xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
     xmlChar *bytes = NULL;
     int len = 0;
     xmlDocDumpFormatMemoryEnc(findings, &bytes, &len, "UTF-8", 0);
-    st = bytes == NULL ? xmt_error_set(&f->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
-                                       "%s", xmt_strerror(XMT_ERR_NOMEM))
+    st = bytes == NULL ? xmt_error_nomem(&f->err)
                        : save(f, out_path, (const char *)bytes, (size_t)len);
     xmlFree(bytes);
   } else if (st == XMT_OK) {

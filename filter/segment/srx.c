@@ -113,12 +113,10 @@ xmt_status xmt_segmenter_set_language(xmt_segmenter *s, const char *lang) {
     return XMT_ERR_USAGE;
   xmt_error_clear(&s->err);
   if (lang == NULL || lang[0] == '\0')
-    return xmt_error_set(&s->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "no language given");
+    return xmt_error_set(&s->err, XMT_ERR_USAGE, "no language given");
   char *copy = xmt_strdup(lang);
   if (copy == NULL)
-    return xmt_error_set(&s->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
-                         "out of memory");
+    return xmt_error_nomem(&s->err);
   free(s->lang);
   s->lang = copy;
   return XMT_OK;
@@ -135,8 +133,8 @@ static xmt_status select_rules(xmt_segmenter *s, const char *lang) {
   UErrorCode st = U_ZERO_ERROR;
   u_strFromUTF8(tag, (int32_t)(sizeof tag / sizeof *tag), &n16, lang, -1, &st);
   if (U_FAILURE(st))
-    return xmt_error_set(&s->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "bad language tag \"%.40s\"", lang);
+    return xmt_error_set(&s->err, XMT_ERR_USAGE, "bad language tag \"%.40s\"",
+                         lang);
   const struct srx_doc *d = &s->doc;
   if (s->active_cap < d->nmaps) {
     size_t *a = xmt_grow_array(s->active, &s->active_cap, d->nmaps, sizeof *a);
@@ -204,7 +202,7 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
   size_t extra = s->doc.isolated_as_space ? ncodes : 0;
   size_t need = len + extra + 1;
   if (need > (size_t)INT32_MAX / 2)
-    return xmt_error_set(&s->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&s->err, XMT_ERR_USAGE,
                          "text too long to segment (%zu bytes)", len);
   if (grow((void **)&s->u16, &s->u16_cap, need, sizeof *s->u16) != XMT_OK ||
       grow((void **)&s->u8_at, &s->u8_at_cap, need, sizeof *s->u8_at) !=
@@ -228,7 +226,7 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
     uint32_t cp;
     size_t n = xmt_utf8_decode(p + i, len - i, &cp);
     if (n == 0)
-      return xmt_error_set(&s->err, XMT_ERR_ENCODING, NULL, 0, 0, NULL,
+      return xmt_error_set(&s->err, XMT_ERR_ENCODING,
                            "invalid UTF-8 at byte %zu", i);
     s->u8_at[k] = i;
     if (cp > 0xFFFF) {
@@ -271,7 +269,7 @@ static xmt_status search_rule(xmt_segmenter *s, const struct srx_rule *r,
   UErrorCode ignored = U_ZERO_ERROR;
   uregex_setText(r->re, s->u16, 0, &ignored);
   if (U_FAILURE(st))
-    return xmt_error_set(&s->err, XMT_ERR_INTERNAL, NULL, 0, 0, NULL,
+    return xmt_error_set(&s->err, XMT_ERR_INTERNAL,
                          "regular expression failed: %s", u_errorName(st));
   return XMT_OK;
 }
@@ -379,7 +377,7 @@ static xmt_status apply_rules(xmt_segmenter *s, const char *lang,
     uregex_setText(s->early, s->u16, 0, &ignored);
   }
   if (U_FAILURE(ust))
-    return xmt_error_set(&s->err, XMT_ERR_INTERNAL, NULL, 0, 0, NULL,
+    return xmt_error_set(&s->err, XMT_ERR_INTERNAL,
                          "regular expression failed: %s", u_errorName(ust));
   return XMT_OK;
 }
@@ -503,7 +501,7 @@ xmt_status xmt_srx_run(xmt_segmenter *s, const char *lang, const char *text,
   if (st == XMT_OK)
     st = make_spans(s, text, len);
   if (st == XMT_ERR_NOMEM && s->err.pub.message == NULL)
-    xmt_error_set(&s->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL, "out of memory");
+    xmt_error_nomem(&s->err);
   return st;
 }
 

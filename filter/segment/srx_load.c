@@ -155,8 +155,8 @@ static xmt_status compile(struct loader *l, const char *pattern,
   if (pattern[0] == '\0')
     pattern = "(?:)"; /* ICU refuses an empty pattern */
   if (to_u16(l, pattern, &n16) != 0)
-    return xmt_error_set(&l->s->err, XMT_ERR_NOMEM, l->name, line, 0, NULL,
-                         "out of memory");
+    return xmt_error_at(&l->s->err, XMT_ERR_NOMEM, XMT_AT_LINE(l->name, line),
+                        "out of memory");
   UParseError pe;
   memset(&pe, 0, sizeof pe);
   UErrorCode st = U_ZERO_ERROR;
@@ -164,13 +164,13 @@ static xmt_status compile(struct loader *l, const char *pattern,
   if (U_SUCCESS(st))
     return XMT_OK;
   if (st == U_MEMORY_ALLOCATION_ERROR)
-    return xmt_error_set(&l->s->err, XMT_ERR_NOMEM, l->name, line, 0, NULL,
-                         "out of memory");
-  return xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line, 0, NULL,
-                       "%s \"%s\" is not a valid regular expression: %s at "
-                       "character %lu",
-                       what, pattern, regex_reason(st),
-                       error_char(pattern, &pe));
+    return xmt_error_at(&l->s->err, XMT_ERR_NOMEM, XMT_AT_LINE(l->name, line),
+                        "out of memory");
+  return xmt_error_at(&l->s->err, XMT_ERR_FORMAT, XMT_AT_LINE(l->name, line),
+                      "%s \"%s\" is not a valid regular expression: %s at "
+                      "character %lu",
+                      what, pattern, regex_reason(st),
+                      error_char(pattern, &pe));
 }
 
 static char *text_of(const xmlNode *n) {
@@ -377,8 +377,9 @@ static xmt_status read_languagerules(struct loader *l, const xmlNode *lrs) {
       continue;
     xmlChar *name = xmlGetProp(c, BAD_CAST "languagerulename");
     if (name == NULL)
-      return xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line_of(c), 0,
-                           NULL, "<languagerule> without languagerulename");
+      return xmt_error_at(&l->s->err, XMT_ERR_FORMAT,
+                          XMT_AT_LINE(l->name, line_of(c)),
+                          "<languagerule> without languagerulename");
     if (d->nlangrules == d->langrules_cap) {
       struct srx_langrule *lr = xmt_grow_array(d->langrules, &d->langrules_cap,
                                                d->nlangrules + 1, sizeof *lr);
@@ -416,19 +417,19 @@ static xmt_status read_maprules(struct loader *l, const xmlNode *mrs) {
     xmt_status st = XMT_OK;
     size_t index = SIZE_MAX;
     if (pattern == NULL || rname == NULL)
-      st = xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line_of(c), 0,
-                         NULL,
-                         "<languagemap> needs languagepattern and "
-                         "languagerulename");
+      st = xmt_error_at(&l->s->err, XMT_ERR_FORMAT,
+                        XMT_AT_LINE(l->name, line_of(c)),
+                        "<languagemap> needs languagepattern and "
+                        "languagerulename");
     for (size_t i = 0; st == XMT_OK && rname != NULL && i < d->nlangrules; i++)
       if (strcmp(d->langrules[i].name, (const char *)rname) == 0) {
         index = i;
         break;
       }
     if (st == XMT_OK && index == SIZE_MAX)
-      st = xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line_of(c), 0,
-                         NULL, "<languagemap>: no languagerule named \"%s\"",
-                         (const char *)rname);
+      st = xmt_error_at(
+          &l->s->err, XMT_ERR_FORMAT, XMT_AT_LINE(l->name, line_of(c)),
+          "<languagemap>: no languagerule named \"%s\"", (const char *)rname);
     if (st == XMT_OK && d->nmaps == d->maps_cap) {
       struct srx_map *m =
           xmt_grow_array(d->maps, &d->maps_cap, d->nmaps + 1, sizeof *m);
@@ -456,11 +457,11 @@ static xmt_status read_maprules(struct loader *l, const xmlNode *mrs) {
 
 static xmt_status read_srx(struct loader *l, const xmlNode *root) {
   if (!named(root, "srx"))
-    return xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line_of(root), 0,
-                         NULL,
-                         "not an SRX document: the root element is <%s>, "
-                         "not <srx>",
-                         (const char *)root->name);
+    return xmt_error_at(&l->s->err, XMT_ERR_FORMAT,
+                        XMT_AT_LINE(l->name, line_of(root)),
+                        "not an SRX document: the root element is <%s>, "
+                        "not <srx>",
+                        (const char *)root->name);
   xmt_status st = XMT_OK;
   const xmlNode *body = NULL;
   for (const xmlNode *c = root->children; c != NULL; c = c->next) {
@@ -483,8 +484,9 @@ static xmt_status read_srx(struct loader *l, const xmlNode *root) {
   if (st != XMT_OK)
     return st;
   if (body == NULL)
-    return xmt_error_set(&l->s->err, XMT_ERR_FORMAT, l->name, line_of(root), 0,
-                         NULL, "not an SRX document: no <body>");
+    return xmt_error_at(&l->s->err, XMT_ERR_FORMAT,
+                        XMT_AT_LINE(l->name, line_of(root)),
+                        "not an SRX document: no <body>");
   for (const xmlNode *c = body->children; c != NULL && st == XMT_OK;
        c = c->next)
     if (named(c, "languagerules"))
@@ -502,8 +504,8 @@ xmt_status xmt_segmenter_load_srx_memory(xmt_segmenter *s, const char *xml,
     return XMT_ERR_USAGE;
   xmt_error_clear(&s->err);
   if (xml == NULL || len > INT_MAX)
-    return xmt_error_set(&s->err, XMT_ERR_USAGE, name, 0, 0, NULL,
-                         "no SRX document given, or one over 2 GB");
+    return xmt_error_at(&s->err, XMT_ERR_USAGE, XMT_IN(name),
+                        "no SRX document given, or one over 2 GB");
   struct loader l;
   memset(&l, 0, sizeof l);
   l.s = s;
@@ -517,7 +519,7 @@ xmt_status xmt_segmenter_load_srx_memory(xmt_segmenter *s, const char *xml,
   } else {
     st = read_srx(&l, xmlDocGetRootElement(doc));
     if (st == XMT_ERR_NOMEM && s->err.pub.message == NULL)
-      xmt_error_set(&s->err, XMT_ERR_NOMEM, name, 0, 0, NULL, "out of memory");
+      xmt_error_at(&s->err, XMT_ERR_NOMEM, XMT_IN(name), "out of memory");
   }
   xmlFreeDoc(doc);
   free(l.u16);
@@ -549,10 +551,10 @@ xmt_status xmt_segmenter_load_srx(xmt_segmenter *s, const char *path) {
   if (fp != stdin)
     fclose(fp);
   if (st == XMT_OK && bad)
-    st = xmt_error_set(&s->err, XMT_ERR_IO, path, 0, 0, NULL, "cannot read: %s",
-                       strerror(err));
+    st = xmt_error_at(&s->err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
+                      strerror(err));
   else if (st != XMT_OK)
-    xmt_error_set(&s->err, st, path, 0, 0, NULL, "out of memory");
+    xmt_error_at(&s->err, st, XMT_IN(path), "out of memory");
   if (st == XMT_OK)
     st = xmt_segmenter_load_srx_memory(s, buf.data != NULL ? buf.data : "",
                                        buf.len, path);

@@ -491,8 +491,10 @@ xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s, xmt_xliff_unit *unit,
                       : st == XMT_ERR_NOMEM      ? "out of memory"
                                                  : xmt_strerror(st);
     char *msg = xmt_strdup(why);
-    xmt_error_set(&s->err, st, NULL, unit->line, 0, unit->id, "%s",
-                  msg != NULL ? msg : "out of memory");
+    xmt_error_at(
+        &s->err, st,
+        &(const struct xmt_where){.line = unit->line, .unit_id = unit->id},
+        "%s", msg != NULL ? msg : "out of memory");
     free(msg);
   }
   return st;

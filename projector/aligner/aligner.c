@@ -109,8 +109,7 @@ xmt_status xmt_aligner_set_languages(xmt_aligner *a, const char *source,
   if ((source != NULL && s == NULL) || (target != NULL && t == NULL)) {
     free(s);
     free(t);
-    return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
-                         "out of memory");
+    return xmt_error_nomem(&a->err);
   }
   free(a->lang[XMT_SRC]);
   free(a->lang[XMT_TGT]);
@@ -137,8 +136,7 @@ xmt_status xmt_aligner_add_dictionary(xmt_aligner *a, const char *spec) {
     return XMT_ERR_USAGE;
   xmt_error_clear(&a->err);
   if (spec == NULL || *spec == '\0')
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "empty dictionary name");
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, "empty dictionary name");
   if (strcmp(spec, "none") == 0) {
     for (size_t k = 0; k < a->ndicts; k++)
       free(a->dicts[k]);
@@ -147,12 +145,10 @@ xmt_status xmt_aligner_add_dictionary(xmt_aligner *a, const char *spec) {
   }
   char **d = xmt_grow_array(a->dicts, &a->dicts_cap, a->ndicts + 1, sizeof *d);
   if (d == NULL)
-    return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
-                         "out of memory");
+    return xmt_error_nomem(&a->err);
   a->dicts = d;
   if ((d[a->ndicts] = xmt_strdup(spec)) == NULL)
-    return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
-                         "out of memory");
+    return xmt_error_nomem(&a->err);
   a->ndicts++;
   return XMT_OK;
 }
@@ -222,25 +218,24 @@ static xmt_status words_of(xmt_aligner *a, int side, const char *text,
   size_t n = xmt_tokens_count(tokens);
   const struct xmt_token *tok = xmt_tokens_array(tokens);
   if (n > UINT32_MAX / 2)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&a->err, XMT_ERR_USAGE,
                          "too many tokens in a sentence");
   if (a->words_cap[side] < n) {
     uint32_t *w =
         xmt_grow_array(a->words[side], &a->words_cap[side], n, sizeof *w);
     if (w == NULL)
-      return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
-                           "out of memory");
+      return xmt_error_nomem(&a->err);
     a->words[side] = w;
   }
   for (size_t i = 0; i < n; i++) {
     if (tok[i].start > tok[i].end || tok[i].end > len || text == NULL)
-      return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+      return xmt_error_set(&a->err, XMT_ERR_USAGE,
                            "%s token %zu is outside the text",
                            side == XMT_SRC ? "source" : "target", i);
     const char *w = text + tok[i].start;
     size_t wlen = tok[i].end - tok[i].start;
     if (xmt_utf8_valid_prefix(w, wlen) != wlen)
-      return xmt_error_set(&a->err, XMT_ERR_ENCODING, NULL, 0, 0, NULL,
+      return xmt_error_set(&a->err, XMT_ERR_ENCODING,
                            "%s token %zu is not valid UTF-8",
                            side == XMT_SRC ? "source" : "target", i);
     xmt_status st = a->opt.lowercase ? lowercase(a, &w, &wlen) : XMT_OK;
@@ -249,9 +244,9 @@ static xmt_status words_of(xmt_aligner *a, int side, const char *text,
     else if (st == XMT_OK)
       a->words[side][i] = xmt_vocab_find(&a->vocab[side], w, wlen);
     if (st != XMT_OK)
-      return xmt_error_set(
-          &a->err, st, NULL, 0, 0, NULL, "cannot read %s token %zu: %s",
-          side == XMT_SRC ? "source" : "target", i, xmt_strerror(st));
+      return xmt_error_set(&a->err, st, "cannot read %s token %zu: %s",
+                           side == XMT_SRC ? "source" : "target", i,
+                           xmt_strerror(st));
   }
   *count = n;
   return XMT_OK;
@@ -328,8 +323,7 @@ xmt_status xmt_aligner_add(xmt_aligner *a, const char *src, size_t src_len,
     return XMT_ERR_USAGE;
   xmt_error_clear(&a->err);
   if (src_tokens == NULL || tgt_tokens == NULL)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "no tokens given");
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, "no tokens given");
   size_t n[2];
   xmt_status st = words_of(a, XMT_SRC, src, src_len, src_tokens, 1, &n[0]);
   if (st == XMT_OK)
@@ -338,8 +332,7 @@ xmt_status xmt_aligner_add(xmt_aligner *a, const char *src, size_t src_len,
     return st;
   size_t k = cut_pair(a, src, src_tokens, tgt, tgt_tokens);
   if (k == 0 || grow_pairs(a, k) != XMT_OK)
-    return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
-                         "out of memory");
+    return xmt_error_nomem(&a->err);
   size_t pairs = a->pairs;
   uint64_t nids[2] = {a->nids[0], a->nids[1]};
   for (size_t p = 0; p < k; p++) {
@@ -349,8 +342,7 @@ xmt_status xmt_aligner_add(xmt_aligner *a, const char *src, size_t src_len,
         a->pairs = pairs; /* as it was */
         a->nids[0] = nids[0];
         a->nids[1] = nids[1];
-        return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
-                             "out of memory");
+        return xmt_error_nomem(&a->err);
       }
     }
     a->pairs++;
@@ -377,7 +369,7 @@ static xmt_status align_ids(xmt_aligner *a, const uint32_t *s, size_t n,
   xmt_status st =
       xmt_scratch_reserve(&a->scratch, n > m ? n : m, n > m ? n : m);
   if (st != XMT_OK)
-    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "out of memory");
+    return xmt_error_set(&a->err, st, "out of memory");
   if (sym == XMT_SYM_FORWARD)
     return xmt_aligner_viterbi(a, XMT_FWD, &a->scratch, s, n, t, m, out);
   if (sym == XMT_SYM_REVERSE)
@@ -392,8 +384,7 @@ static xmt_status align_ids(xmt_aligner *a, const uint32_t *s, size_t n,
   if (st == XMT_OK)
     st = xmt_priors_refine(out, &a->prior, s, n, t, m);
   if (st != XMT_OK)
-    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "cannot align: %s",
-                         xmt_strerror(st));
+    return xmt_error_set(&a->err, st, "cannot align: %s", xmt_strerror(st));
   return XMT_OK;
 }
 
@@ -425,8 +416,7 @@ static xmt_status sampled_links(xmt_aligner *a, size_t index, size_t n,
                              a->ids[XMT_TGT] + a->start[XMT_TGT][index], m);
   }
   if (st != XMT_OK)
-    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "cannot align: %s",
-                         xmt_strerror(st));
+    return xmt_error_set(&a->err, st, "cannot align: %s", xmt_strerror(st));
   return XMT_OK;
 }
 
@@ -438,9 +428,7 @@ static xmt_status shift_links(xmt_aligner *a, xmt_alignment *out, size_t s0,
   xmt_status st = XMT_OK;
   for (size_t i = 0; i < xmt_alignment_count(a->piece) && st == XMT_OK; i++)
     st = xmt_alignment_add(out, l[i].source + s0, l[i].target + t0);
-  return st != XMT_OK
-             ? xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "out of memory")
-             : XMT_OK;
+  return st != XMT_OK ? xmt_error_set(&a->err, st, "out of memory") : XMT_OK;
 }
 
 static xmt_status align_piece(xmt_aligner *a, size_t index,
@@ -449,10 +437,9 @@ static xmt_status align_piece(xmt_aligner *a, size_t index,
 static xmt_status check_align(xmt_aligner *a, enum xmt_symmetrization sym,
                               xmt_alignment *out) {
   if (out == NULL || (unsigned)sym > XMT_SYM_GROW_DIAG_FINAL_AND)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "bad arguments");
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, "bad arguments");
   if (!a->trained)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&a->err, XMT_ERR_USAGE,
                          "the aligner has no model: train or load one first");
   return XMT_OK;
 }
@@ -468,8 +455,7 @@ xmt_status xmt_aligner_align(xmt_aligner *a, const char *src, size_t src_len,
   if (st != XMT_OK)
     return st;
   if (src_tokens == NULL || tgt_tokens == NULL)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "no tokens given");
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, "no tokens given");
   size_t n = 0, m = 0;
   st = words_of(a, XMT_SRC, src, src_len, src_tokens, 0, &n);
   if (st == XMT_OK)
@@ -478,8 +464,7 @@ xmt_status xmt_aligner_align(xmt_aligner *a, const char *src, size_t src_len,
     return st;
   size_t k = cut_pair(a, src, src_tokens, tgt, tgt_tokens);
   if (k == 0)
-    return xmt_error_set(&a->err, XMT_ERR_NOMEM, NULL, 0, 0, NULL,
-                         "out of memory");
+    return xmt_error_nomem(&a->err);
   if (k == 1)
     return align_ids(a, a->words[XMT_SRC], n, a->words[XMT_TGT], m, sym, out);
   xmt_alignment_clear(out);
@@ -504,7 +489,7 @@ xmt_status xmt_aligner_align_pair(xmt_aligner *a, size_t index,
   if (st != XMT_OK)
     return st;
   if (index >= a->units)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&a->err, XMT_ERR_USAGE,
                          "pair %zu out of range (%zu pairs)", index, a->units);
   size_t first = a->unit_first[index], last = a->unit_first[index + 1];
   if (last - first == 1)

@@ -230,9 +230,9 @@ xmt_status xmt_aligner_check_languages(struct xmt_aligner *a,
   for (int s = 0; s < 2; s++)
     if (a->lang[s] != NULL && a->model_lang[s] != NULL &&
         !same_language(a->lang[s], a->model_lang[s]))
-      return xmt_error_set(
-          &a->err, XMT_ERR_USAGE, path != NULL ? path : a->model_path, 0, 0,
-          NULL, "the aligner model is for %s-%s, not %s-%s",
+      return xmt_error_at(
+          &a->err, XMT_ERR_USAGE, XMT_IN(path != NULL ? path : a->model_path),
+          "the aligner model is for %s-%s, not %s-%s",
           a->model_lang[0] ? a->model_lang[0] : "?",
           a->model_lang[1] ? a->model_lang[1] : "?",
           a->lang[0] ? a->lang[0] : "?", a->lang[1] ? a->lang[1] : "?");

@@ -212,11 +212,10 @@ xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
     return XMT_ERR_USAGE;
   xmt_error_clear(&a->err);
   if (path == NULL)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "no file name");
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, "no file name");
   if (!a->trained)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, path, 0, 0, NULL,
-                         "no model to save: train the aligner first");
+    return xmt_error_at(&a->err, XMT_ERR_USAGE, XMT_IN(path),
+                        "no model to save: train the aligner first");
   /* A model appears whole or not at all, like the filter's outputs. */
   struct xmt_atomic_file af;
   memset(&af, 0, sizeof af);
@@ -228,10 +227,10 @@ xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
     int e = xmt_atomic_file_errno(&af);
     xmt_atomic_file_abort(&af);
     return st == XMT_ERR_NOMEM
-               ? xmt_error_set(&a->err, XMT_ERR_NOMEM, path, 0, 0, NULL,
-                               "out of memory")
-               : xmt_error_set(&a->err, XMT_ERR_WRITE, path, 0, 0, NULL,
-                               "cannot create: %s", strerror(e));
+               ? xmt_error_at(&a->err, XMT_ERR_NOMEM, XMT_IN(path),
+                              "out of memory")
+               : xmt_error_at(&a->err, XMT_ERR_WRITE, XMT_IN(path),
+                              "cannot create: %s", strerror(e));
   }
   struct io io = {
       xmt_atomic_file_stream(&af), 0xcbf29ce484222325u, 0, 0, 0, {0}};
@@ -267,8 +266,8 @@ xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
   }
   xmt_atomic_file_abort(&af); /* the temporary file, after a failure */
   if (io.failed)
-    return xmt_error_set(&a->err, XMT_ERR_WRITE, path, 0, 0, NULL,
-                         "cannot write: %s", strerror(e));
+    return xmt_error_at(&a->err, XMT_ERR_WRITE, XMT_IN(path),
+                        "cannot write: %s", strerror(e));
   return XMT_OK;
 }
 
@@ -423,15 +422,14 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
     return XMT_ERR_USAGE;
   xmt_error_clear(&a->err);
   if (path == NULL)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "no file name");
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, "no file name");
   if (a->pairs > 0 || a->trained)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, path, 0, 0, NULL,
-                         "a model loads only into a new aligner");
+    return xmt_error_at(&a->err, XMT_ERR_USAGE, XMT_IN(path),
+                        "a model loads only into a new aligner");
   struct io io = {fopen(path, "rb"), 0xcbf29ce484222325u, 0, 0, 0, {0}};
   if (io.fp == NULL)
-    return xmt_error_set(&a->err, XMT_ERR_IO, path, 0, 0, NULL,
-                         "cannot open: %s", strerror(errno));
+    return xmt_error_at(&a->err, XMT_ERR_IO, XMT_IN(path), "cannot open: %s",
+                        strerror(errno));
   char magic[8];
   get(&io, magic, 8);
   uint32_t version = get_u32(&io);
@@ -440,10 +438,10 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
     bad = "not an xliffmt aligner model";
   if (bad == NULL && version != MODEL_VERSION && version != 1) {
     fclose(io.fp);
-    return xmt_error_set(&a->err, XMT_ERR_FORMAT, path, 0, 0, NULL,
-                         "aligner model format version %lu; this xliffmt "
-                         "reads versions 1 to %u",
-                         (unsigned long)version, MODEL_VERSION);
+    return xmt_error_at(&a->err, XMT_ERR_FORMAT, XMT_IN(path),
+                        "aligner model format version %lu; this xliffmt "
+                        "reads versions 1 to %u",
+                        (unsigned long)version, MODEL_VERSION);
   }
   struct xmt_aligner_options o = a->opt;
   struct xmt_direction dir[2];
@@ -479,11 +477,11 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
     for (int s = 0; s < 2; s++) {
       xmt_vocab_free(&a->vocab[s]);
       if (xmt_vocab_init(&a->vocab[s]) != XMT_OK)
-        return xmt_error_set(&a->err, XMT_ERR_NOMEM, path, 0, 0, NULL,
-                             "out of memory");
+        return xmt_error_at(&a->err, XMT_ERR_NOMEM, XMT_IN(path),
+                            "out of memory");
     }
-    return xmt_error_set(&a->err, XMT_ERR_FORMAT, path, 0, 0, NULL,
-                         "cannot load the aligner model: %s", bad);
+    return xmt_error_at(&a->err, XMT_ERR_FORMAT, XMT_IN(path),
+                        "cannot load the aligner model: %s", bad);
   }
   o.threads = a->opt.threads;
   o.seed_weight = a->opt.seed_weight;

@@ -613,8 +613,8 @@ static xmt_status install(struct xmt_aligner *a, struct xmt_direction *dir,
         (a->model_lang[s] = xmt_strdup(a->lang[s])) == NULL)
       st = XMT_ERR_NOMEM;
   if (st != XMT_OK)
-    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL,
-                         "cannot count the links: %s", xmt_strerror(st));
+    return xmt_error_set(&a->err, st, "cannot count the links: %s",
+                         xmt_strerror(st));
   return XMT_OK;
 }
 
@@ -654,7 +654,7 @@ static xmt_status build_priors(struct xmt_aligner *a) {
     st = xmt_buf_append_str(&b, line);
   if (st != XMT_OK) {
     xmt_buf_free(&b);
-    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "out of memory");
+    return xmt_error_set(&a->err, st, "out of memory");
   }
   a->prior_summary = b.data;
   return XMT_OK;
@@ -702,10 +702,9 @@ static xmt_status train_bayes(struct xmt_aligner *a, xmt_progress_fn progress,
       free(links[d]);
     }
     if (st == XMT_ERR_ABORTED)
-      return xmt_error_set(&a->err, st, NULL, 0, 0, NULL,
+      return xmt_error_set(&a->err, st,
                            "training aborted by the progress callback");
-    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "cannot train: %s",
-                         xmt_strerror(st));
+    return xmt_error_set(&a->err, st, "cannot train: %s", xmt_strerror(st));
   }
   return install(a, dir, links);
 }
@@ -728,12 +727,11 @@ xmt_status xmt_aligner_train(xmt_aligner *a, xmt_progress_fn progress,
       maxlen = (size_t)m;
   }
   if (usable == 0)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
+    return xmt_error_set(&a->err, XMT_ERR_USAGE,
                          "nothing to train on: no pair has words on both "
                          "sides");
   if (maxlen > UINT32_MAX / 2)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, NULL, 0, 0, NULL,
-                         "a sentence is too long");
+    return xmt_error_set(&a->err, XMT_ERR_USAGE, "a sentence is too long");
   xmt_status pst = xmt_aligner_check_languages(a, NULL);
   if (pst == XMT_OK)
     pst = build_priors(a);
@@ -771,10 +769,9 @@ xmt_status xmt_aligner_train(xmt_aligner *a, xmt_progress_fn progress,
     xmt_ttable_free(&dir[0].t);
     xmt_ttable_free(&dir[1].t);
     if (st == XMT_ERR_ABORTED)
-      return xmt_error_set(&a->err, st, NULL, 0, 0, NULL,
+      return xmt_error_set(&a->err, st,
                            "training aborted by the progress callback");
-    return xmt_error_set(&a->err, st, NULL, 0, 0, NULL, "cannot train: %s",
-                         xmt_strerror(st));
+    return xmt_error_set(&a->err, st, "cannot train: %s", xmt_strerror(st));
   }
   uint32_t *no_links[2] = {NULL, NULL};
   return install(a, dir, no_links);

@@ -378,11 +378,11 @@ static xmt_status add_dictd(struct lexlist *l, const char *base, int reversed,
   if (f.data == NULL) {
     xmt_status st = XMT_OK;
     if (named && !xmt_lex_is_file(f.path))
-      st = xmt_error_set(err, XMT_ERR_IO, f.path, 0, 0, NULL,
-                         "dictionary index not found");
+      st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(f.path),
+                        "dictionary index not found");
     else if (named)
-      st = xmt_error_set(err, XMT_ERR_IO, base, 0, 0, NULL,
-                         "dictionary data (.dict.dz or .dict) not found");
+      st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(base),
+                        "dictionary data (.dict.dz or .dict) not found");
     free(f.path);
     return st;
   }
@@ -441,8 +441,7 @@ static xmt_status add_named(struct lexlist *l, struct xmt_lex_match *m,
   if (dictd)
     return add_dictd(l, path, reversed, 1, err);
   if (!xmt_lex_is_file(path))
-    return xmt_error_set(err, XMT_ERR_IO, path, 0, 0, NULL,
-                         "dictionary not found");
+    return xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "dictionary not found");
   struct xmt_lexfile f = {xmt_strdup(path),
                           NULL,
                           NULL,
@@ -630,16 +629,16 @@ static xmt_status tsv_line(struct xmt_lex_match *m, const struct xmt_lexfile *f,
   }
   double weight = 1;
   if (nf < 2 || nf > 3 || (nf == 3 && !parse_weight(field[2], &weight)))
-    return xmt_error_set(err, XMT_ERR_FORMAT, f->path, lineno, 0, NULL,
-                         "expected source word, tab, target word "
-                         "[, tab, positive weight]");
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_AT_LINE(f->path, lineno),
+                        "expected source word, tab, target word "
+                        "[, tab, positive weight]");
   const char *w[2];
   size_t len[2];
   for (int i = 0; i < 2; i++) {
     struct xmt_lex_span t = trim_spaces(field[i].s, field[i].n);
     if (t.n == 0)
-      return xmt_error_set(err, XMT_ERR_FORMAT, f->path, lineno, 0, NULL,
-                           "empty word");
+      return xmt_error_at(err, XMT_ERR_FORMAT, XMT_AT_LINE(f->path, lineno),
+                          "empty word");
     int sd = f->reversed ? 1 - i : i;
     w[sd] = t.s;
     len[sd] = t.n;
@@ -876,7 +875,6 @@ xmt_status xmt_lexicon_load(struct xmt_lex_match *m,
   }
   lexlist_free(&l);
   if (st == XMT_ERR_NOMEM)
-    return xmt_error_set(err, st, NULL, 0, 0, NULL,
-                         "out of memory reading dictionaries");
+    return xmt_error_set(err, st, "out of memory reading dictionaries");
   return st;
 }

@@ -163,8 +163,8 @@ static xmt_status att_line(struct att *a, const char *s, size_t n,
     a->max_state = q > a->max_state ? q : a->max_state;
     return st;
   }
-  return xmt_error_set(err, XMT_ERR_FORMAT, a->f->path, 0, 0, NULL,
-                       "unexpected lt-print output at line %lu", lineno);
+  return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(a->f->path),
+                      "unexpected lt-print output at line %lu", lineno);
 }
 
 /* Arcs grouped by state (first[s] .. first[s + 1] in order), finals
@@ -740,12 +740,12 @@ static xmt_status ap_finish(struct xmt_lex_match *m, struct apjob *j,
     return xmt_lex_io_error(err, j->f->path, "cannot read lt-print's output",
                             j->read_errno);
   if (WIFSIGNALED(status))
-    return xmt_error_set(err, XMT_ERR_IO, j->f->path, 0, 0, NULL,
-                         "lt-print killed by signal %d", WTERMSIG(status));
+    return xmt_error_at(err, XMT_ERR_IO, XMT_IN(j->f->path),
+                        "lt-print killed by signal %d", WTERMSIG(status));
   if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
-    return xmt_error_set(err, XMT_ERR_IO, j->f->path, 0, 0, NULL,
-                         "lt-print failed (exit status %d)",
-                         WEXITSTATUS(status));
+    return xmt_error_at(err, XMT_ERR_IO, XMT_IN(j->f->path),
+                        "lt-print failed (exit status %d)",
+                        WEXITSTATUS(status));
   struct xmt_buf pairs = {0};
   xmt_status st =
       read_att(m, j->f, &j->out, j->cache.path != NULL ? &pairs : NULL, err);
@@ -791,10 +791,10 @@ static xmt_status start_one(struct xmt_lex_apertium *ap, size_t i,
   if (nomem)
     return XMT_ERR_NOMEM;
   if (ap->prog == NULL && f->named)
-    return xmt_error_set(err, XMT_ERR_IO, f->path, 0, 0, NULL,
-                         "cannot read an Apertium dictionary: %s not found "
-                         "(Debian package lttoolbox)",
-                         prog);
+    return xmt_error_at(err, XMT_ERR_IO, XMT_IN(f->path),
+                        "cannot read an Apertium dictionary: %s not found "
+                        "(Debian package lttoolbox)",
+                        prog);
   return ap->prog != NULL ? ap_spawn(j, f, ap->prog, err) : XMT_OK;
 }
 

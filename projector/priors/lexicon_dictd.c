@@ -23,8 +23,8 @@
 
 xmt_status xmt_lex_io_error(struct xmt_error_store *err, const char *path,
                             const char *what, int e) {
-  return xmt_error_set(err, XMT_ERR_IO, path, 0, 0, NULL, "%s: %s", what,
-                       strerror(e));
+  return xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "%s: %s", what,
+                      strerror(e));
 }
 
 /* Reads n bytes at offset off; 0, or -1 with errno (EIO: end of file). */
@@ -112,7 +112,7 @@ static void dictd_close(struct dictd *d) {
 
 static xmt_status dz_format(struct dictd *d, struct xmt_error_store *err,
                             const char *what) {
-  return xmt_error_set(err, XMT_ERR_FORMAT, d->f->data, 0, 0, NULL, "%s", what);
+  return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(d->f->data), "%s", what);
 }
 
 static unsigned le16(const unsigned char *p) {
@@ -407,9 +407,9 @@ static xmt_status scan_line(struct scan *sc, const char *s, size_t n,
   const char *t1 = memchr(s, '\t', n);
   const char *t2 = t1 ? memchr(t1 + 1, '\t', n - (size_t)(t1 + 1 - s)) : NULL;
   if (t2 == NULL)
-    return xmt_error_set(err, XMT_ERR_FORMAT, sc->f->path, lineno, 0, NULL,
-                         "expected headword, offset and length separated "
-                         "by tabs");
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_AT_LINE(sc->f->path, lineno),
+                        "expected headword, offset and length separated "
+                        "by tabs");
   size_t hn = (size_t)(t1 - s);
   if (!sc->prev_ok || sc->prev.len != hn || memcmp(sc->prev.data, s, hn) != 0) {
     xmt_status st = scan_headword(sc, s, hn);
@@ -423,8 +423,8 @@ static xmt_status scan_line(struct scan *sc, const char *s, size_t n,
   uint64_t off, len;
   if (!b64_number(t1 + 1, (size_t)(t2 - t1 - 1), &off) ||
       !b64_number(t2 + 1, ln, &len) || len > MAX_ENTRY)
-    return xmt_error_set(err, XMT_ERR_FORMAT, sc->f->path, lineno, 0, NULL,
-                         "bad entry offset or length");
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_AT_LINE(sc->f->path, lineno),
+                        "bad entry offset or length");
   if (sc->n == sc->cap) {
     struct want *w = xmt_grow_array(sc->w, &sc->cap, sc->n + 1, sizeof *w);
     if (w == NULL)
@@ -453,8 +453,9 @@ static xmt_status scan_index(struct scan *sc, struct xmt_error_store *err) {
       if (p == NULL) {
         st = cap < (64u << 20)
                  ? XMT_ERR_NOMEM
-                 : xmt_error_set(err, XMT_ERR_FORMAT, sc->f->path, lineno + 1,
-                                 0, NULL, "line too long");
+                 : xmt_error_at(err, XMT_ERR_FORMAT,
+                                XMT_AT_LINE(sc->f->path, lineno + 1),
+                                "line too long");
         break;
       }
       buf = p;

@@ -414,7 +414,7 @@ static xmt_status check_options(const struct xmt_vocab *src,
     bad = "no dictionary list";
   if (bad == NULL)
     return XMT_OK;
-  return xmt_error_set(err, XMT_ERR_USAGE, NULL, 0, 0, NULL, "priors: %s", bad);
+  return xmt_error_set(err, XMT_ERR_USAGE, "priors: %s", bad);
 }
 
 /* The sides' languages, stemming algorithms and key tables; m gets their
@@ -663,9 +663,9 @@ static xmt_status kept_load(struct xmt_lex_match *m,
     memcpy(stats->loaded, o->kept->loaded, sizeof stats->loaded);
   }
   st = kept_links(m, o->kept);
-  return st == XMT_OK ? st
-                      : xmt_error_set(err, st, NULL, 0, 0, NULL,
-                                      "out of memory matching dictionaries");
+  return st == XMT_OK
+             ? st
+             : xmt_error_set(err, st, "out of memory matching dictionaries");
 }
 
 xmt_status
@@ -700,7 +700,7 @@ xmt_priors_build(struct xmt_prior_table *out, const struct xmt_vocab *src,
   xmt_priors_side_free(&side[0]);
   xmt_priors_side_free(&side[1]);
   if (st != XMT_OK && !reported)
-    return xmt_error_set(err, st, NULL, 0, 0, NULL,
+    return xmt_error_set(err, st,
                          "out of memory building the aligner's priors");
   return st;
 }
