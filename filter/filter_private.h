@@ -120,6 +120,12 @@ struct xmt_pipeline_doc {
   /* NULL: the filter's backend; the merge's offline answers otherwise */
   const struct xmt_backend *backend;
   void *backend_user;
+  /* An XLIFF document in memory (format NULL), read instead of in_path,
+   * which then only names it */
+  const char *input;
+  size_t input_len;
+  /* Where the document is written instead of out_path, when not NULL */
+  struct xmt_buf *output;
 };
 /* Runs the document. Errors go to the filter. */
 xmt_status xmt_pipeline_run(xmt_filter *f, const struct xmt_pipeline_doc *doc,
@@ -141,6 +147,9 @@ struct xmt_format {
   /* Reads the document at path into *doc; *bytes receives its size. */
   xmt_status (*open)(xmt_filter *f, const char *path, void **doc,
                      size_t *bytes);
+  /* The same for a document of len bytes in memory, named name. */
+  xmt_status (*parse)(xmt_filter *f, const char *name, const char *bytes,
+                      size_t len, void **doc);
   /* Hands the units of doc to sink as an XLIFF 1.2 document (path names
    * the document in it); sink returns non-zero to stop. */
   xmt_status (*units)(xmt_filter *f, void *doc, const char *path,
@@ -155,6 +164,8 @@ struct xmt_format {
 };
 
 extern const struct xmt_format xmt_format_html;
+/* Segments in memory (format/segments.c): xmt_filter_translate_segments */
+extern const struct xmt_format xmt_format_segments;
 
 /* The format of in_path: NULL for XLIFF (detect.c). */
 xmt_status xmt_format_of(xmt_filter *f, const char *in_path,
@@ -230,11 +241,14 @@ void xmt_cache_close(struct xmt_cache *cache);
  * the reason of the first failed write kept. */
 struct xmt_output {
   struct xmt_atomic_file file;
-  int write_errno; /* why the first failed write failed, or 0 */
-  FILE *fp;        /* file's stream, while open */
+  int write_errno;     /* why the first failed write failed, or 0 */
+  FILE *fp;            /* file's stream, while open */
+  struct xmt_buf *mem; /* written here instead, when not NULL */
 };
 xmt_status xmt_output_open(struct xmt_output *out, const char *path,
                            struct xmt_error_store *err);
+/* An output into mem (emptied first): nothing to commit, abort empties it. */
+void xmt_output_open_memory(struct xmt_output *out, struct xmt_buf *mem);
 xmt_status xmt_output_commit(struct xmt_output *out,
                              struct xmt_error_store *err);
 /* When a write to out failed, records "cannot write: REASON" (the

@@ -29,8 +29,21 @@ xmt_status xmt_output_open(struct xmt_output *out, const char *path,
   return XMT_OK;
 }
 
+void xmt_output_open_memory(struct xmt_output *out, struct xmt_buf *mem) {
+  memset(out, 0, sizeof *out);
+  out->mem = mem;
+  xmt_buf_reset(mem);
+}
+
 int xmt_output_write(void *user, const char *bytes, size_t len) {
   struct xmt_output *out = user;
+  if (out->mem != NULL) {
+    if (xmt_buf_append(out->mem, bytes, len) == XMT_OK)
+      return 0;
+    if (out->write_errno == 0)
+      out->write_errno = ENOMEM;
+    return 1;
+  }
   if (fwrite(bytes, 1, len, out->fp) == len)
     return 0;
   if (out->write_errno == 0)
@@ -42,6 +55,8 @@ xmt_status xmt_output_reason(const struct xmt_output *out, xmt_status st,
                              const char *path, struct xmt_error_store *err) {
   if (out->write_errno == 0)
     return st;
+  if (out->mem != NULL)
+    return xmt_error_nomem(err);
   return xmt_error_at(
       err, XMT_ERR_WRITE,
       XMT_IN(path != NULL && strcmp(path, "-") != 0 ? path : "standard output"),
@@ -50,6 +65,10 @@ xmt_status xmt_output_reason(const struct xmt_output *out, xmt_status st,
 
 xmt_status xmt_output_commit(struct xmt_output *out,
                              struct xmt_error_store *err) {
+  if (out->mem != NULL) {
+    out->mem = NULL; /* the caller's now */
+    return XMT_OK;
+  }
   xmt_status st = xmt_atomic_file_commit(&out->file);
   if (st != XMT_OK)
     xmt_error_copy(err, xmt_atomic_file_error(&out->file));
@@ -58,6 +77,11 @@ xmt_status xmt_output_commit(struct xmt_output *out,
 }
 
 void xmt_output_abort(struct xmt_output *out) {
+  if (out->mem != NULL) {
+    xmt_buf_reset(out->mem);
+    out->mem = NULL;
+    return;
+  }
   xmt_atomic_file_abort(&out->file);
   out->fp = NULL;
 }

@@ -708,6 +708,33 @@ XMT_API xmt_status xmt_filter_detect_format(xmt_filter *filter,
                                             const char *path,
                                             enum xmt_doc_format *format);
 
+/* --- In memory -------------------------------------------------------------
+ * What a server or an editor translates: text it holds, not files. Both
+ * go through the run that translates a document's units (segmentation,
+ * batching, the cache, alignment and tag placement), with the filter's
+ * settings, and write no file. */
+
+/* Translates a document held in memory, len bytes of input in format
+ * (XMT_FORMAT_XLIFF or XMT_FORMAT_HTML; a fragment of HTML is a page):
+ * *output receives the translated document, NUL-terminated, to free with
+ * free(), and *output_len its length. name names the document in
+ * messages (NULL: "-"). XMT_ERR_PARTIAL as for xmt_filter_translate_file,
+ * with the output set. */
+XMT_API xmt_status xmt_filter_translate_buffer(
+    xmt_filter *filter, enum xmt_doc_format format, const char *name,
+    const char *input, size_t len, char **output, size_t *output_len);
+
+/* Translates n tagged segments, each a unit of its own (a unit is split
+ * into sentences when the filter segments): targets[i] receives a new
+ * segment with the codes of sources[i] (the same id, name and markup)
+ * placed in the translation, to free with xmt_segment_free, or NULL when
+ * segment i was not translated (the call then returns XMT_ERR_PARTIAL).
+ * The codes must be well nested; the filter's source and target
+ * languages must be set. */
+XMT_API xmt_status xmt_filter_translate_segments(
+    xmt_filter *filter, const xmt_segment *const *sources, size_t n,
+    xmt_segment **targets);
+
 /* --- Setting names -------------------------------------------------------
  * The names a command line gives settings, read into their values:
  * XMT_OK, or XMT_ERR_USAGE for a name (or NULL) none has. */

@@ -132,6 +132,7 @@ static xmt_status run_document(xmt_filter *f, struct xmt_pipeline_doc *d,
   st = xmt_pipeline_run(f, d, mode);
   f->stats.bytes_in = bytes;
   format->close(d->doc);
+  xmt_format_blame(f, format, d->in_path);
   return st;
 }
 
@@ -214,5 +215,66 @@ xmt_status xmt_filter_merge_file(xmt_filter *f, const char *in_path,
                                      .backend_user = o};
   st = xmt_pipeline_run(f, &d, XMT_PIPELINE_MERGE);
   xmt_offline_free(o);
+  return st;
+}
+
+/* --- In memory --------------------------------------------------------------
+ */
+
+/* The output handed to the caller, NUL-terminated. */
+static xmt_status hand_over(xmt_filter *f, struct xmt_buf *out, char **output,
+                            size_t *output_len) {
+  if (xmt_buf_append_byte(out, '\0') != XMT_OK)
+    return xmt_error_nomem(&f->err);
+  *output_len = out->len - 1;
+  *output = out->data;
+  memset(out, 0, sizeof *out);
+  return XMT_OK;
+}
+
+xmt_status xmt_filter_translate_buffer(xmt_filter *f,
+                                       enum xmt_doc_format format,
+                                       const char *name, const char *input,
+                                       size_t len, char **output,
+                                       size_t *output_len) {
+  if (f == NULL || output == NULL || output_len == NULL)
+    return XMT_ERR_USAGE;
+  *output = NULL;
+  *output_len = 0;
+  xmt_error_clear(&f->err);
+  memset(&f->stats, 0, sizeof f->stats);
+  if (input == NULL && len > 0)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input");
+  if (format != XMT_FORMAT_XLIFF && format != XMT_FORMAT_HTML)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown document format %d",
+                         (int)format);
+  struct xmt_buf out = {0};
+  struct xmt_pipeline_doc d = {.in_path = name != NULL ? name : "-",
+                               .input = input != NULL ? input : "",
+                               .input_len = len,
+                               .output = &out};
+  xmt_status st;
+  if (format == XMT_FORMAT_XLIFF) {
+    st = xmt_pipeline_run(f, &d, XMT_PIPELINE_TRANSLATE);
+  } else if (f->target_language == NULL) {
+    st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(d.in_path),
+                      "no target language: give one with -t");
+  } else {
+    const struct xmt_format *fmt = &xmt_format_html;
+    st = fmt->parse(f, d.in_path, d.input, len, &d.doc);
+    if (st == XMT_OK) {
+      d.format = fmt;
+      st = xmt_pipeline_run(f, &d, XMT_PIPELINE_TRANSLATE);
+      f->stats.bytes_in = len;
+      fmt->close(d.doc);
+      xmt_format_blame(f, fmt, d.in_path);
+    }
+  }
+  if (st == XMT_OK || st == XMT_ERR_PARTIAL) {
+    xmt_status handed = hand_over(f, &out, output, output_len);
+    if (handed != XMT_OK)
+      st = handed;
+  }
+  xmt_buf_free(&out);
   return st;
 }

@@ -459,12 +459,16 @@ static void close_page(void *doc) {
   free(p);
 }
 
-static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
-                            size_t *bytes) {
+/* A page read from path, or parsed from bytes when not NULL. */
+static xmt_status new_page(xmt_filter *f, const char *path, const char *bytes,
+                           size_t len, struct page **page) {
   struct page *p = calloc(1, sizeof *p);
   if (p == NULL)
     return xmt_error_nomem(&f->err);
-  xmt_status st = xmt_html_doc_load(&p->doc, path, f->flags, &f->err);
+  xmt_status st =
+      bytes != NULL
+          ? xmt_html_doc_parse(&p->doc, bytes, len, f->flags, path, &f->err)
+          : xmt_html_doc_load(&p->doc, path, f->flags, &f->err);
   if (st != XMT_OK) {
     free(p);
     return st;
@@ -476,9 +480,25 @@ static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
     return xmt_error_nomem(&f->err);
   }
   warn_invalid_bytes(f, &p->doc, path);
-  *doc = p;
-  *bytes = p->doc.len;
+  *page = p;
   return XMT_OK;
+}
+
+static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
+                            size_t *bytes) {
+  struct page *p = NULL;
+  xmt_status st = new_page(f, path, NULL, 0, &p);
+  *doc = p;
+  *bytes = p != NULL ? p->doc.len : 0;
+  return st;
+}
+
+static xmt_status parse_page(xmt_filter *f, const char *name, const char *bytes,
+                             size_t len, void **doc) {
+  struct page *p = NULL;
+  xmt_status st = new_page(f, name, bytes != NULL ? bytes : "", len, &p);
+  *doc = p;
+  return st;
 }
 
 static xmt_status page_units(xmt_filter *f, void *doc, const char *path,
@@ -521,4 +541,5 @@ static xmt_status write_targets(xmt_filter *f, void *doc,
 }
 
 const struct xmt_format xmt_format_html = {
-    "html", bid, open_page, page_units, take_target, write_targets, close_page};
+    "html",     bid,         open_page,     parse_page,
+    page_units, take_target, write_targets, close_page};

@@ -158,6 +158,8 @@ struct run {
   /* The document's format and the open document (XLIFF: NULL, NULL) */
   const struct xmt_format *format;
   void *doc;
+  const char *input; /* an XLIFF document in memory, or NULL */
+  size_t input_len;
   /* The engine: the filter's, or the merge's offline answers */
   const struct xmt_backend *backend;
   void *backend_user;

@@ -104,6 +104,8 @@ static void run_init(struct run *run, xmt_filter *f,
   run->in_path = d->in_path;
   run->format = d->format;
   run->doc = d->doc;
+  run->input = d->input;
+  run->input_len = d->input_len;
   run->backend = d->backend != NULL ? d->backend : f->backend;
   run->backend_user = d->backend != NULL ? d->backend_user : f->backend_user;
   run->backend_spec = d->backend != NULL ? NULL : f->backend_spec;
@@ -180,6 +182,10 @@ static xmt_status run_open(struct run *run, struct xmt_output *out) {
 static xmt_status read_document(struct run *run, FILE *in,
                                 struct xmt_error_store *err) {
   xmt_filter *f = run->filter;
+  if (run->format == NULL && in == NULL) {
+    f->stats.bytes_in = run->input_len;
+    return xmt_xliff_reader_parse(run->reader, run->input, run->input_len, 1);
+  }
   if (run->format == NULL)
     return xmt_read_all(run->reader, in, run->in_path, err, &f->stats.bytes_in);
   return xmt_format_feed(f, run->format, run->doc, run->in_path, run->reader,
@@ -294,9 +300,13 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const struct xmt_pipeline_doc *d,
   struct xmt_output out;
   memset(&out, 0, sizeof out);
   FILE *in = NULL;
-  if (d->format == NULL && (in = xmt_input_open(d->in_path, &f->err)) == NULL)
+  if (d->format == NULL && d->input == NULL &&
+      (in = xmt_input_open(d->in_path, &f->err)) == NULL)
     return f->err.pub.status;
-  st = xmt_output_open(&out, d->out_path, &f->err);
+  if (d->output != NULL)
+    xmt_output_open_memory(&out, d->output);
+  else
+    st = xmt_output_open(&out, d->out_path, &f->err);
   if (st != XMT_OK) {
     if (in != NULL && in != stdin)
       fclose(in);
