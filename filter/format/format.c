@@ -172,9 +172,9 @@ static xmt_status xliff_only(xmt_filter *f, const char *in_path,
   return st;
 }
 
-xmt_status xmt_filter_extract_file(xmt_filter *f, const char *in_path,
-                                   const char *out_path,
-                                   enum xmt_segments_format format) {
+xmt_status xmt_filter_extract_segments_file(xmt_filter *f, const char *in_path,
+                                            const char *out_path,
+                                            enum xmt_segments_format format) {
   xmt_error_clear(&f->err);
   if (format != XMT_SEGMENTS_TSV && format != XMT_SEGMENTS_JSONL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown segments format %d",
@@ -189,12 +189,12 @@ xmt_status xmt_filter_extract_file(xmt_filter *f, const char *in_path,
                               : XMT_PIPELINE_EXTRACT_TSV);
 }
 
-xmt_status xmt_filter_merge_file(xmt_filter *f, const char *in_path,
-                                 const char *translations,
-                                 const char *alignments,
-                                 const char *source_tokens,
-                                 const char *target_tokens,
-                                 const char *out_path) {
+xmt_status xmt_filter_merge_segments_file(xmt_filter *f, const char *in_path,
+                                          const char *translations,
+                                          const char *alignments,
+                                          const char *source_tokens,
+                                          const char *target_tokens,
+                                          const char *out_path) {
   xmt_error_clear(&f->err);
   if (translations == NULL ||
       (source_tokens == NULL) != (target_tokens == NULL))
@@ -217,6 +217,20 @@ xmt_status xmt_filter_merge_file(xmt_filter *f, const char *in_path,
   xmt_offline_free(o);
   return st;
 }
+
+/* The names of xliffmt 0.1, deprecated, kept one release: the same
+ * functions under a second name (an alias must stand beside its body). */
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+extern __typeof__(xmt_filter_extract_segments_file) xmt_filter_extract_file
+    __attribute__((alias("xmt_filter_extract_segments_file")));
+extern __typeof__(xmt_filter_merge_segments_file) xmt_filter_merge_file
+    __attribute__((alias("xmt_filter_merge_segments_file")));
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
 
 /* --- In memory --------------------------------------------------------------
  */
