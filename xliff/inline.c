@@ -542,10 +542,15 @@ static void snippet_start(void *user, const char *name, const char **atts) {
                ? local
                : "?");
   const char *rid = attr(atts, "rid");
+  const char *key = rid != NULL ? rid : attr(atts, "id");
+  const char *pos = attr(atts, "pos");
   free(s->code_key);
   free(s->code_pos);
-  s->code_key = xmt_strdup(rid != NULL ? rid : attr(atts, "id"));
-  s->code_pos = xmt_strdup(attr(atts, "pos"));
+  s->code_key = xmt_strdup(key);
+  s->code_pos = xmt_strdup(pos);
+  if ((key != NULL && s->code_key == NULL) ||
+      (pos != NULL && s->code_pos == NULL))
+    snippet_fail(s, XMT_ERR_NOMEM);
 }
 
 static void snippet_end(void *user, const char *name) {
@@ -718,7 +723,8 @@ static xmt_status parse_snippet(xmt_segment *seg, const char *markup,
       XML_SetSkippedEntityHandler(s.parser, snippet_skipped);
     if (XML_Parse(s.parser, doc.data, (int)doc.len, 1) == XML_STATUS_ERROR) {
       if (s.st == XMT_OK)
-        s.st = XMT_ERR_XML;
+        s.st = XML_GetErrorCode(s.parser) == XML_ERROR_NO_MEMORY ? XMT_ERR_NOMEM
+                                                                 : XMT_ERR_XML;
       if (error_column != NULL) {
         XML_Size line = s.entity_line > 0 ? s.entity_line
                                           : XML_GetCurrentLineNumber(s.parser);

@@ -439,11 +439,13 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
 }
 
 /* --- The HTML format of the pipeline -------------------------------------
- * A page and the targets the run hands back, one per unit. */
+ * A page and the targets the run hands back, one per unit, kept as XLIFF
+ * inline markup until the page is written: a segment object costs several
+ * times its text, and the run is still alive when the page is written. */
 
 struct page {
   struct html_doc doc;
-  xmt_segment **targets; /* NULL: the unit keeps its source */
+  char **targets; /* NULL: the unit keeps its source */
 };
 
 static int bid(const char *head, size_t len, const char *path) {
@@ -453,7 +455,7 @@ static int bid(const char *head, size_t len, const char *path) {
 static void close_page(void *doc) {
   struct page *p = doc;
   for (size_t i = 0; p->targets != NULL && i < p->doc.nunits; i++)
-    xmt_segment_free(p->targets[i]);
+    free(p->targets[i]);
   free(p->targets);
   xmt_html_doc_free(&p->doc);
   free(p);
@@ -524,20 +526,34 @@ static xmt_status take_target(xmt_filter *f, void *doc,
     return xmt_error_at(&f->err, XMT_ERR_INTERNAL,
                         &(const struct xmt_where){.unit_id = id},
                         "a unit the page does not have");
-  if (target == NULL)
+  free(p->targets[n - 1]);
+  p->targets[n - 1] = NULL;
+  /* A target that is its source writes the page's own bytes anyway. */
+  if (target == NULL || xmt_segment_equal(target, p->doc.units[n - 1].source))
     return XMT_OK;
-  if (p->targets[n - 1] == NULL &&
-      (p->targets[n - 1] = xmt_segment_new()) == NULL)
+  char *markup = xmt_xliff_inline_render(target, NULL);
+  if (markup == NULL)
     return XMT_ERR_NOMEM;
-  return xmt_segment_copy(p->targets[n - 1], target);
+  p->targets[n - 1] = markup;
+  return XMT_OK;
+}
+
+static const xmt_segment *target_of(void *user, size_t unit,
+                                    xmt_segment *scratch, xmt_status *st) {
+  const struct page *p = user;
+  const char *markup = p->targets[unit];
+  if (markup == NULL)
+    return NULL;
+  *st = xmt_xliff_inline_parse(scratch, markup, strlen(markup), NULL);
+  return scratch;
 }
 
 static xmt_status write_targets(xmt_filter *f, void *doc,
                                 const char *target_language, xmt_write_fn sink,
                                 void *user) {
   const struct page *p = doc;
-  return xmt_html_doc_write(&p->doc, (const xmt_segment *const *)p->targets,
-                            target_language, sink, user, &f->err);
+  return xmt_html_doc_write_with(&p->doc, target_of, doc, target_language, sink,
+                                 user, &f->err);
 }
 
 const struct xmt_format xmt_format_html = {

@@ -216,6 +216,18 @@ xmt_status xmt_html_doc_write(const struct html_doc *doc,
                               const xmt_segment *const *targets,
                               const char *target_language, xmt_write_fn sink,
                               void *user, struct xmt_error_store *err);
+/* The target of unit: NULL for none, else a segment of the lookup's own or
+ * scratch filled; a failure goes to *st. */
+typedef const xmt_segment *(*xmt_html_target_fn)(void *user, size_t unit,
+                                                 xmt_segment *scratch,
+                                                 xmt_status *st);
+/* The same with each target looked up as it is written, so that a caller
+ * can keep its targets in a smaller form than segments. */
+xmt_status xmt_html_doc_write_with(const struct html_doc *doc,
+                                   xmt_html_target_fn target, void *target_user,
+                                   const char *target_language,
+                                   xmt_write_fn sink, void *user,
+                                   struct xmt_error_store *err);
 
 /* Writes doc as an XLIFF 1.2 document to sink. */
 xmt_status xmt_html_doc_write_xliff(const struct html_doc *doc,

@@ -12,7 +12,12 @@
 
 struct writer {
   const struct html_doc *doc;
-  const xmt_segment *const *targets;
+  xmt_html_target_fn target;
+  void *target_user;
+  /* Scratch segments for the lookup, one per depth of holes being
+   * filled: an attribute's target is looked up inside its unit's. */
+  xmt_segment **scratch;
+  size_t depth, scratch_cap;
   const char *lang;
   xmt_write_fn sink;
   void *user;
@@ -193,8 +198,33 @@ static void emit_hole(struct writer *w, size_t index) {
   const struct html_hole *h = &w->doc->holes[index];
   const struct html_unit *u =
       h->kind != HOLE_LANG ? &w->doc->units[h->unit] : NULL;
-  const xmt_segment *t =
-      u != NULL && w->targets != NULL ? w->targets[h->unit] : NULL;
+  const xmt_segment *t = NULL;
+  if (w->st != XMT_OK)
+    return;
+  if (u != NULL && w->target != NULL) {
+    size_t had = w->scratch_cap;
+    xmt_segment **scratch = xmt_grow_array(w->scratch, &w->scratch_cap,
+                                           w->depth + 1, sizeof *scratch);
+    if (scratch == NULL) {
+      w->st = XMT_ERR_NOMEM;
+      return;
+    }
+    for (size_t i = had; i < w->scratch_cap; i++)
+      scratch[i] = NULL;
+    w->scratch = scratch;
+    if (scratch[w->depth] == NULL &&
+        (scratch[w->depth] = xmt_segment_new()) == NULL) {
+      w->st = XMT_ERR_NOMEM;
+      return;
+    }
+    xmt_status st = XMT_OK;
+    t = w->target(w->target_user, h->unit, scratch[w->depth], &st);
+    if (st != XMT_OK) {
+      w->st = st;
+      return;
+    }
+  }
+  w->depth++;
   if (h->kind == HOLE_LANG) {
     if (w->lang != NULL)
       render_value(w, h->quote, w->lang, strlen(w->lang));
@@ -212,6 +242,7 @@ static void emit_hole(struct writer *w, size_t index) {
   } else {
     render_target(w, u, t);
   }
+  w->depth--;
 }
 
 /* Index of the first hole starting at or after at. */
@@ -252,14 +283,16 @@ static void emit_range(struct writer *w, size_t start, size_t end,
   put_raw(w, at, end);
 }
 
-xmt_status xmt_html_doc_write(const struct html_doc *doc,
-                              const xmt_segment *const *targets,
-                              const char *target_language, xmt_write_fn sink,
-                              void *user, struct xmt_error_store *err) {
+xmt_status xmt_html_doc_write_with(const struct html_doc *doc,
+                                   xmt_html_target_fn target, void *target_user,
+                                   const char *target_language,
+                                   xmt_write_fn sink, void *user,
+                                   struct xmt_error_store *err) {
   struct writer w;
   memset(&w, 0, sizeof w);
   w.doc = doc;
-  w.targets = targets;
+  w.target = target;
+  w.target_user = target_user;
   w.lang = target_language;
   w.sink = sink;
   w.user = user;
@@ -269,9 +302,27 @@ xmt_status xmt_html_doc_write(const struct html_doc *doc,
   xmt_buf_free(&w.out);
   xmt_buf_free(&w.text);
   free(w.index);
+  for (size_t i = 0; i < w.scratch_cap && w.scratch != NULL; i++)
+    xmt_segment_free(w.scratch[i]);
+  free(w.scratch);
   if (w.st != XMT_OK && err->pub.status != w.st)
     xmt_error_set(err, w.st, "%s", xmt_strerror(w.st));
   return w.st;
+}
+
+static const xmt_segment *from_array(void *user, size_t unit,
+                                     xmt_segment *scratch, xmt_status *st) {
+  (void)scratch, (void)st;
+  return ((const xmt_segment *const *)user)[unit];
+}
+
+xmt_status xmt_html_doc_write(const struct html_doc *doc,
+                              const xmt_segment *const *targets,
+                              const char *target_language, xmt_write_fn sink,
+                              void *user, struct xmt_error_store *err) {
+  return xmt_html_doc_write_with(doc, targets != NULL ? from_array : NULL,
+                                 (void *)targets, target_language, sink, user,
+                                 err);
 }
 
 /* --- XLIFF ------------------------------------------------------------------
