@@ -199,6 +199,7 @@ static void emit_hole(struct writer *w, size_t index) {
   const struct html_unit *u =
       h->kind != HOLE_LANG ? &w->doc->units[h->unit] : NULL;
   const xmt_segment *t = NULL;
+  xmt_status st = XMT_OK; /* the lookup's */
   if (w->st != XMT_OK)
     return;
   if (u != NULL && w->target != NULL) {
@@ -217,7 +218,6 @@ static void emit_hole(struct writer *w, size_t index) {
       w->st = XMT_ERR_NOMEM;
       return;
     }
-    xmt_status st = XMT_OK;
     t = w->target(w->target_user, h->unit, scratch[w->depth], &st);
     if (st != XMT_OK) {
       w->st = st;
