@@ -1,6 +1,6 @@
 /* base_private.h -- the helpers every part of libxliffmt shares: growable
- * byte buffers, overflow-checked array growth, UTF-8, string copies and
- * the per-handle error record. Not installed.
+ * byte buffers, overflow-checked array growth, UTF-8, string copies, the
+ * monotonic clock and the per-handle error record. Not installed.
  *
  * Includes only the C library and xmt_base.h; projector_private.h includes
  * it, so code above base/ gets these helpers without naming this header. */
@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "xmt_base.h"
 
@@ -81,6 +82,11 @@ size_t xmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 
 /* Length of the longest valid UTF-8 prefix of s. */
 size_t xmt_utf8_valid_prefix(const char *s, size_t n);
+
+/* --- The monotonic clock (clock.c) --------------------------------------- */
+
+/* Seconds from t0 (taken with clock_gettime(CLOCK_MONOTONIC)) to now. */
+double xmt_seconds_since(const struct timespec *t0);
 
 /* --- Errors (error.c) ----------------------------------------------------- */
 

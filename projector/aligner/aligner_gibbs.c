@@ -648,13 +648,6 @@ static void sample_pair(struct sampler *s, size_t p, int stage, int acc) {
 /* --- Running the samplers --------------------------------------------------
  */
 
-static double seconds_since(const struct timespec *t0) {
-  struct timespec t1;
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  return (double)(t1.tv_sec - t0->tv_sec) +
-         (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 static int aborted(struct shared *sh) {
   return __atomic_load_n(&sh->abort, __ATOMIC_RELAXED);
 }
@@ -663,7 +656,7 @@ static int aborted(struct shared *sh) {
  * unless forced; a non-zero answer raises the abort flag. */
 static void report(struct shared *sh, size_t pairs_done, int force) {
   if (sh->progress == NULL || aborted(sh) ||
-      (!force && seconds_since(&sh->last) < 0.2))
+      (!force && xmt_seconds_since(&sh->last) < 0.2))
     return;
   clock_gettime(CLOCK_MONOTONIC, &sh->last);
   uint64_t all = (uint64_t)sh->o->samplers * sh->total_sweeps;
