@@ -64,6 +64,15 @@ static inline void xmt_buf_reset(struct xmt_buf *buf) {
 /* Appends the shortest UTF-8 encoding of code point cp (must be valid). */
 xmt_status xmt_buf_append_utf8(struct xmt_buf *buf, uint32_t cp);
 
+struct xmt_error_store;
+
+/* Appends all that is left of fp to buf, then closes fp (standard input
+ * stays open). A read error is recorded in err against path and returned
+ * as XMT_ERR_IO; XMT_ERR_NOMEM is returned unrecorded, for the caller to
+ * word. */
+xmt_status xmt_buf_append_stream(struct xmt_buf *buf, FILE *fp,
+                                 const char *path, struct xmt_error_store *err);
+
 /* v grown to hold n elements of size bytes, doubling (*cap updated); NULL
  * when out of memory or when n * size does not fit in a size_t, v then
  * untouched (still to be freed by the caller). */

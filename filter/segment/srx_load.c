@@ -2,7 +2,6 @@
  * regular expressions (ICU), Okapi's extensions included. */
 #include "config.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -541,19 +540,8 @@ xmt_status xmt_segmenter_load_srx(xmt_segmenter *s, const char *path) {
   if (fp == NULL)
     return XMT_ERR_IO;
   struct xmt_buf buf = {0};
-  char chunk[8192];
-  size_t n;
-  xmt_status st = XMT_OK;
-  while (st == XMT_OK && (n = fread(chunk, 1, sizeof chunk, fp)) > 0)
-    st = xmt_buf_append(&buf, chunk, n);
-  int bad = ferror(fp);
-  int err = errno;
-  if (fp != stdin)
-    fclose(fp);
-  if (st == XMT_OK && bad)
-    st = xmt_error_at(&s->err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
-                      strerror(err));
-  else if (st != XMT_OK)
+  xmt_status st = xmt_buf_append_stream(&buf, fp, path, &s->err);
+  if (st == XMT_ERR_NOMEM)
     xmt_error_at(&s->err, st, XMT_IN(path), "out of memory");
   if (st == XMT_OK)
     st = xmt_segmenter_load_srx_memory(s, buf.data != NULL ? buf.data : "",
