@@ -263,10 +263,7 @@ static const struct xmt_cli_option align_options[] = {
      "the languages (e.g. en, de): stems and\ndictionaries; with --dictionary "
      "or the\nlanguages, identical words and cognates\nare prior links too"},
     {"target-lang", OPT_TARGET_LANG, "L", "the same for the target side"},
-    {"help", 'h', NULL, "this help"},
     {NULL, 0, NULL, NULL}};
-
-static const struct xmt_cli_option *const groups[] = {align_options, NULL};
 
 static const struct xmt_cli_command align = {
     "align ",
@@ -281,7 +278,7 @@ static const struct xmt_cli_command align = {
     "target\", words separated by spaces; standard output gets one line of\n"
     "Pharaoh links \"i-j\" (source word i, target word j, from 0) for\n"
     "each.\n\n",
-    groups, NULL, NULL};
+    XMT_CLI_GROUPS(align_options), NULL, NULL};
 
 struct align_args {
   struct options *o;

@@ -466,10 +466,7 @@ static const struct xmt_cli_option project_options[] = {
      "with --aligner self: the languages, for\nstems and dictionaries (e.g. "
      "en, de)"},
     {"target-lang", OPT_TARGET_LANG, "L", "the same for the translations"},
-    {"help", 'h', NULL, "this help"},
     {NULL, 0, NULL, NULL}};
-
-static const struct xmt_cli_option *const groups[] = {project_options, NULL};
 
 static const struct xmt_cli_command project = {
     "project ",
@@ -483,7 +480,7 @@ static const struct xmt_cli_command project = {
     "(\"0-0 1-2 2-1\") over the tokens of the detagged source and of the\n"
     "translation. OUT gets the translations with the tags, one per line,\n"
     "the tags written as in SRC.\n\n",
-    groups, NULL, NULL};
+    XMT_CLI_GROUPS(project_options), NULL, NULL};
 
 /* What the options say before they are checked together. */
 struct project_args {

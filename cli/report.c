@@ -21,10 +21,7 @@ static const struct xmt_cli_option report_options[] = {
     {"source-lang", 's', "SRC", "source language of an HTML page's XLIFF"},
     {"target-lang", 't', "TGT", "target language of an HTML page's XLIFF"},
     {"quiet", 'q', NULL, "leave out the stylesheet's messages"},
-    {"help", 'h', NULL, "this help"},
     {NULL, 0, NULL, NULL}};
-
-static const struct xmt_cli_option *const groups[] = {report_options, NULL};
 
 static const struct xmt_cli_command report = {
     "report ",
@@ -37,7 +34,7 @@ static const struct xmt_cli_command report = {
     "side, inline codes as numbered chips, its state and its flags. An\n"
     "HTML page is reported as the XLIFF document 'xliffmt extract'\n"
     "writes.\n\n",
-    groups, NULL,
+    XMT_CLI_GROUPS(report_options), NULL,
     "See xliffmt-report(1) for the findings the stylesheet is given.\n"};
 
 /* The stylesheet's messages go out as they come; its further errors wait

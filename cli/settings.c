@@ -150,7 +150,6 @@ const struct xmt_cli_option xmt_cli_report_option[] = {
 
 const struct xmt_cli_option xmt_cli_tail_options[] = {
     {"quiet", 'q', NULL, "no progress and no summary on stderr"},
-    {"help", 'h', NULL, "this help"},
     {NULL, 0, NULL, NULL}};
 
 void xmt_cli_settings_init(struct xmt_cli_settings *s) {
@@ -379,8 +378,20 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
   return bad == NULL;
 }
 
-int xmt_cli_take(void *settings, int c, const char *arg) {
+static int take(void *settings, int c, const char *arg) {
   return xmt_cli_take_option(settings, c, arg);
+}
+
+int xmt_cli_settings_parse(struct xmt_cli_settings *s,
+                           const struct xmt_cli_command *cmd, int argc,
+                           char **argv, int operands) {
+  xmt_cli_settings_init(s);
+  s->command = cmd->name;
+  int rc = xmt_cli_parse(cmd, argc, argv, take, s);
+  if (rc < 0 && operands > 0 &&
+      !xmt_cli_operands(cmd, argc, operands, "missing input file"))
+    rc = EXIT_BAD_INPUT;
+  return rc;
 }
 
 int xmt_cli_refuse_options(const struct xmt_cli_settings *s,
@@ -400,6 +411,13 @@ int xmt_cli_refuse_options(const struct xmt_cli_settings *s,
     return 1;
   }
   return 0;
+}
+
+xmt_filter *xmt_cli_filter_new(void) {
+  xmt_filter *f = xmt_filter_new();
+  if (f == NULL)
+    fputs("xliffmt: out of memory\n", stderr);
+  return f;
 }
 
 xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
