@@ -169,6 +169,20 @@ xmt_status xmt_unit_joined_target(const xmt_xliff_unit *u, xmt_segment *out) {
 
 /* --- Attributes of start tags -------------------------------------------- */
 
+size_t xmt_tag_end(const char *tag, size_t len) {
+  char quote = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (quote != 0) {
+      if (tag[i] == quote)
+        quote = 0;
+    } else if (tag[i] == '"' || tag[i] == '\'')
+      quote = tag[i];
+    else if (tag[i] == '>')
+      return i;
+  }
+  return len;
+}
+
 int xmt_tag_find_attribute(const char *tag, size_t len, const char *name,
                            size_t *value_start, size_t *value_end) {
   size_t n = strlen(name), i = 1;
