@@ -155,14 +155,7 @@ static uint64_t gallop(const struct xmt_ttable *t, uint64_t lo, uint64_t end,
   }
   if (hi > end)
     hi = end;
-  while (lo < hi) {
-    uint64_t mid = lo + (hi - lo) / 2;
-    if (t->col[mid] < x)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
+  return xmt_ttable_lower_bound(t, lo, hi, x);
 }
 
 /* The cells of pair p; keys is scratch of m entries. 0, or -1 when the
