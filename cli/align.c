@@ -144,36 +144,33 @@ static int fail_aligner(const struct state *s) {
   return xmt_cli_exit_status(e->status);
 }
 
+/* Reads the next line as the pair of s: EXIT_OK, *more 1 for a pair and
+ * 0 at the end; else the exit status of a line that is not a pair. */
+static int next_pair(struct state *s, int *more) {
+  int got = xmt_cli_lines_next(&s->in);
+  *more = got > 0;
+  if (got < 0)
+    return EXIT_BAD_INPUT;
+  return got > 0 ? split_line(s) : EXIT_OK;
+}
+
 /* With --model: aligns each line as it is read. */
 static int force_align(struct state *s) {
-  for (;;) {
-    int more = xmt_cli_lines_next(&s->in);
-    if (more < 0)
-      return EXIT_BAD_INPUT;
-    if (more == 0)
-      return EXIT_OK;
-    int rc = split_line(s);
-    if (rc != EXIT_OK)
-      return rc;
+  int more, rc;
+  while ((rc = next_pair(s, &more)) == EXIT_OK && more) {
     if (xmt_aligner_align(s->aligner, s->text[0], s->len[0], s->tok[0],
                           s->text[1], s->len[1], s->tok[1], s->opt.sym,
                           s->aln) != XMT_OK)
       return fail_aligner(s);
     print_links(s->aln);
   }
+  return rc;
 }
 
 /* Reads every line, trains, prints the alignment of each. */
 static int train_align(struct state *s) {
-  for (;;) {
-    int more = xmt_cli_lines_next(&s->in);
-    if (more < 0)
-      return EXIT_BAD_INPUT;
-    if (more == 0)
-      break;
-    int rc = split_line(s);
-    if (rc != EXIT_OK)
-      return rc;
+  int more, rc;
+  while ((rc = next_pair(s, &more)) == EXIT_OK && more) {
     if (xmt_aligner_add(s->aligner, s->text[0], s->len[0], s->tok[0],
                         s->text[1], s->len[1], s->tok[1]) != XMT_OK) {
       const struct xmt_error *e = xmt_aligner_error(s->aligner);
@@ -181,6 +178,8 @@ static int train_align(struct state *s) {
       return xmt_cli_exit_status(e->status);
     }
   }
+  if (rc != EXIT_OK)
+    return rc;
   if (s->in.number == 0) {
     fprintf(stderr, "xliffmt: %s: no sentence pairs\n", s->in.path);
     return EXIT_BAD_INPUT;
