@@ -308,27 +308,29 @@ static int take_number(struct options *o, int c, const char *arg) {
   return -1;
 }
 
+/* The files and the flags of fast_align's options. */
+#define FLAG(code, member) XMT_CLI_FLAG(code, struct options, member)
+static const struct xmt_cli_store kept[] = {
+    XMT_CLI_STRING('i', struct options, input),
+    XMT_CLI_STRING(OPT_SAVE, struct options, save),
+    FLAG('d', al.favor_diagonal),
+    FLAG('o', al.optimize_tension),
+    FLAG('v', al.variational_bayes),
+    FLAG(OPT_TOKENIZE, tokenize),
+    FLAG(OPT_LOWER, al.lowercase)};
+#undef FLAG
+
 static int take(void *user, int c, const char *arg) {
   struct align_args *a = user;
   struct options *o = a->o;
   int taken = take_number(o, c, arg);
   if (taken >= 0)
     return taken;
+  if (xmt_cli_store(kept, sizeof kept / sizeof *kept, o, c, arg))
+    return 1;
   switch (c) {
-  case 'i':
-    o->input = arg;
-    break;
   case 'r':
     a->reverse = 1;
-    break;
-  case 'd':
-    o->al.favor_diagonal = 1;
-    break;
-  case 'o':
-    o->al.optimize_tension = 1;
-    break;
-  case 'v':
-    o->al.variational_bayes = 1;
     break;
   case OPT_SYM:
     if (xmt_symmetrization_parse(arg, &o->sym) != XMT_OK) {
@@ -338,15 +340,6 @@ static int take(void *user, int c, const char *arg) {
       return 0;
     }
     a->sym_given = 1;
-    break;
-  case OPT_TOKENIZE:
-    o->tokenize = 1;
-    break;
-  case OPT_LOWER:
-    o->al.lowercase = 1;
-    break;
-  case OPT_SAVE:
-    o->save = arg;
     break;
   case OPT_MODEL: /* a model kind, else a model file */
     if (xmt_align_model_parse(arg, &o->al.model) != XMT_OK)

@@ -4,6 +4,7 @@
 
 #include <getopt.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -151,6 +152,22 @@ xmt_cli_find_option(const struct xmt_cli_command *cmd, int code);
 int xmt_cli_parse(const struct xmt_cli_command *cmd, int argc, char **argv,
                   int (*take)(void *user, int code, const char *arg),
                   void *user);
+/* An option kept as given: its argument into the const char * member at
+ * offset of the struct a command parses into, or, for a flag, 1 into the
+ * int member there. XMT_CLI_STRING and XMT_CLI_FLAG make them. */
+struct xmt_cli_store {
+  int code;
+  size_t offset;
+  int flag;
+};
+#define XMT_CLI_STRING(code, type, member)                                     \
+  { code, offsetof(type, member), 0 }
+#define XMT_CLI_FLAG(code, type, member)                                       \
+  { code, offsetof(type, member), 1 }
+/* Keeps option c (argument arg) in user when stores, n of them, lists it:
+ * 1; else 0, user untouched. */
+int xmt_cli_store(const struct xmt_cli_store *stores, size_t n, void *user,
+                  int c, const char *arg);
 /* 1 when there are want operands from optind; else reports what is
  * missing (none: missing; too many: for want 1, "exactly one input file
  * expected", else missing) and returns 0. */

@@ -140,6 +140,20 @@ int xmt_cli_parse(const struct xmt_cli_command *cmd, int argc, char **argv,
   return rc;
 }
 
+int xmt_cli_store(const struct xmt_cli_store *stores, size_t n, void *user,
+                  int c, const char *arg) {
+  for (size_t i = 0; i < n; i++)
+    if (stores[i].code == c) {
+      char *member = (char *)user + stores[i].offset;
+      if (stores[i].flag)
+        *(int *)(void *)member = 1;
+      else
+        *(const char **)(void *)member = arg;
+      return 1;
+    }
+  return 0;
+}
+
 int xmt_cli_operands(const struct xmt_cli_command *cmd, int argc, int want,
                      const char *what) {
   if (optind + want == argc)

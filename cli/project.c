@@ -490,55 +490,30 @@ struct project_args {
 };
 
 /* Options that name a file or set a flag. */
-static int take_path(struct options *o, int c, const char *arg) {
-  switch (c) {
-  case 's':
-    o->path[IN_SRC] = arg;
-    break;
-  case 't':
-    o->path[IN_TGT] = arg;
-    break;
-  case 'a':
-    o->path[IN_ALN] = arg;
-    break;
-  case OPT_STOK:
-    o->path[IN_STOK] = arg;
-    break;
-  case OPT_TTOK:
-    o->path[IN_TTOK] = arg;
-    break;
-  case OPT_TRAIN_SRC:
-    o->train_src = arg;
-    break;
-  case OPT_TRAIN_TGT:
-    o->train_tgt = arg;
-    break;
-  case OPT_MODEL:
-    o->model = arg;
-    break;
-  case OPT_LOWER:
-    o->lowercase = 1;
-    break;
-  case OPT_UPDATE_MODEL:
-    o->update_model = 1;
-    break;
-  case 'g':
-    o->generic = 1;
-    break;
-  case 'o':
-    o->output = arg;
-    break;
-  default:
-    return 0;
-  }
-  return 1;
-}
+#define PATH(code, member) XMT_CLI_STRING(code, struct options, member)
+#define FLAG(code, member) XMT_CLI_FLAG(code, struct options, member)
+static const struct xmt_cli_store path_options[] = {
+    PATH('s', path[IN_SRC]),
+    PATH('t', path[IN_TGT]),
+    PATH('a', path[IN_ALN]),
+    PATH(OPT_STOK, path[IN_STOK]),
+    PATH(OPT_TTOK, path[IN_TTOK]),
+    PATH(OPT_TRAIN_SRC, train_src),
+    PATH(OPT_TRAIN_TGT, train_tgt),
+    PATH(OPT_MODEL, model),
+    PATH('o', output),
+    FLAG(OPT_LOWER, lowercase),
+    FLAG(OPT_UPDATE_MODEL, update_model),
+    FLAG('g', generic)};
+#undef PATH
+#undef FLAG
 
 static int take(void *user, int c, const char *arg) {
   struct project_args *a = user;
   struct options *o = a->o;
   const char *bad = NULL;
-  if (take_path(o, c, arg))
+  if (xmt_cli_store(path_options, sizeof path_options / sizeof *path_options, o,
+                    c, arg))
     return 1;
   if (c == OPT_STYLE) {
     a->style = arg;

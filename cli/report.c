@@ -76,35 +76,25 @@ struct report_args {
   size_t nparams;
 };
 
+/* The options kept as given: all but --param. */
+#define KEPT(code, member) XMT_CLI_STRING(code, struct report_args, member)
+#define FLAG(code, member) XMT_CLI_FLAG(code, struct report_args, member)
+static const struct xmt_cli_store kept[] = {
+    KEPT('o', out),     KEPT('x', ro.stylesheet),
+    KEPT('s', src),     KEPT('t', tgt),
+    FLAG('q', m.quiet), FLAG(OPT_FINDINGS, ro.findings_only)};
+#undef KEPT
+#undef FLAG
+
 static int take(void *user, int c, const char *arg) {
   struct report_args *a = user;
-  switch (c) {
-  case 'o':
-    a->out = arg;
-    break;
-  case 'x':
-    a->ro.stylesheet = arg;
-    break;
-  case 'p':
-    if (strchr(arg, '=') == NULL || arg[0] == '=') {
-      xmt_cli_usage_error("report ", "--param wants NAME=VALUE");
-      return 0;
-    }
-    a->params[a->nparams++] = arg;
-    break;
-  case OPT_FINDINGS:
-    a->ro.findings_only = 1;
-    break;
-  case 's':
-    a->src = arg;
-    break;
-  case 't':
-    a->tgt = arg;
-    break;
-  case 'q':
-    a->m.quiet = 1;
-    break;
+  if (xmt_cli_store(kept, sizeof kept / sizeof *kept, a, c, arg) || c != 'p')
+    return 1;
+  if (strchr(arg, '=') == NULL || arg[0] == '=') {
+    xmt_cli_usage_error("report ", "--param wants NAME=VALUE");
+    return 0;
   }
+  a->params[a->nparams++] = arg;
   return 1;
 }
 
