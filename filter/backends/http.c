@@ -745,10 +745,9 @@ static int http_open(void *user, const struct xmt_backend_config *config,
     snprintf(errbuf, errlen, "cannot initialise libcurl");
     return 1;
   }
-  struct http *h = calloc(1, sizeof *h);
+  struct http *h = xmt_backend_state_new(sizeof *h, errbuf, errlen);
   if (h == NULL) {
     curl_global_cleanup();
-    snprintf(errbuf, errlen, "out of memory");
     return 1;
   }
   h->concurrency = 4;
