@@ -155,33 +155,31 @@ static int literal(struct json *j, const char *word) {
   return 0;
 }
 
-static int number(struct json *j) {
+/* Skips one digit or more: 0, or -1 when no digit is next. */
+static int digits(struct json *j) {
   size_t start = j->pos;
-  if (j->pos < j->len && j->s[j->pos] == '-')
-    j->pos++;
-  size_t digits = j->pos;
   while (j->pos < j->len && j->s[j->pos] >= '0' && j->s[j->pos] <= '9')
     j->pos++;
-  if (j->pos == digits)
+  return j->pos > start ? 0 : -1;
+}
+
+static int number(struct json *j) {
+  if (j->pos < j->len && j->s[j->pos] == '-')
+    j->pos++;
+  if (digits(j) != 0)
     return -1;
   if (j->pos < j->len && j->s[j->pos] == '.') {
-    size_t frac = ++j->pos;
-    while (j->pos < j->len && j->s[j->pos] >= '0' && j->s[j->pos] <= '9')
-      j->pos++;
-    if (j->pos == frac)
+    j->pos++;
+    if (digits(j) != 0)
       return -1;
   }
   if (j->pos < j->len && (j->s[j->pos] == 'e' || j->s[j->pos] == 'E')) {
     j->pos++;
     if (j->pos < j->len && (j->s[j->pos] == '+' || j->s[j->pos] == '-'))
       j->pos++;
-    size_t exp = j->pos;
-    while (j->pos < j->len && j->s[j->pos] >= '0' && j->s[j->pos] <= '9')
-      j->pos++;
-    if (j->pos == exp)
-      return -1;
+    return digits(j);
   }
-  return j->pos > start ? 0 : -1;
+  return 0;
 }
 
 /* 1, j past it, when c is next (after white space); else 0. */
