@@ -1,6 +1,6 @@
 /* base_private.h -- the helpers every part of libxliffmt shares: growable
- * byte buffers, overflow-checked array growth, UTF-8, string copies and
- * the per-handle error record. Not installed.
+ * byte buffers, overflow-checked array growth, UTF-8, string copies, the
+ * monotonic clock and the per-handle error record. Not installed.
  *
  * Includes only the C library and xmt_base.h; projector_private.h includes
  * it, so code above base/ gets these helpers without naming this header. */
@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "xmt_base.h"
 
@@ -63,6 +64,15 @@ static inline void xmt_buf_reset(struct xmt_buf *buf) {
 /* Appends the shortest UTF-8 encoding of code point cp (must be valid). */
 xmt_status xmt_buf_append_utf8(struct xmt_buf *buf, uint32_t cp);
 
+struct xmt_error_store;
+
+/* Appends all that is left of fp to buf, then closes fp (standard input
+ * stays open). A read error is recorded in err against path and returned
+ * as XMT_ERR_IO; XMT_ERR_NOMEM is returned unrecorded, for the caller to
+ * word. */
+xmt_status xmt_buf_append_stream(struct xmt_buf *buf, FILE *fp,
+                                 const char *path, struct xmt_error_store *err);
+
 /* v grown to hold n elements of size bytes, doubling (*cap updated); NULL
  * when out of memory or when n * size does not fit in a size_t, v then
  * untouched (still to be freed by the caller). */
@@ -81,6 +91,11 @@ size_t xmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 
 /* Length of the longest valid UTF-8 prefix of s. */
 size_t xmt_utf8_valid_prefix(const char *s, size_t n);
+
+/* --- The monotonic clock (clock.c) --------------------------------------- */
+
+/* Seconds from t0 (taken with clock_gettime(CLOCK_MONOTONIC)) to now. */
+double xmt_seconds_since(const struct timespec *t0);
 
 /* --- Errors (error.c) ----------------------------------------------------- */
 

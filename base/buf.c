@@ -1,7 +1,8 @@
-/* buf.c -- growable byte buffers, overflow-checked array growth and
- * string copies. */
+/* buf.c -- growable byte buffers (and a whole stream read into one),
+ * overflow-checked array growth and string copies. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 
 #include "base_private.h"
@@ -92,4 +93,22 @@ void *xmt_grow_array(void *v, size_t *cap, size_t n, size_t size) {
 
 char *xmt_strdup(const char *s) {
   return s == NULL ? NULL : xmt_strndup(s, strlen(s));
+}
+
+xmt_status xmt_buf_append_stream(struct xmt_buf *buf, FILE *fp,
+                                 const char *path,
+                                 struct xmt_error_store *err) {
+  char chunk[65536];
+  size_t n;
+  xmt_status st = XMT_OK;
+  while (st == XMT_OK && (n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+    st = xmt_buf_append(buf, chunk, n);
+  int bad = ferror(fp);
+  int e = errno;
+  if (fp != stdin)
+    fclose(fp);
+  if (st == XMT_OK && bad)
+    st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
+                      strerror(e));
+  return st;
 }

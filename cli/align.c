@@ -144,36 +144,33 @@ static int fail_aligner(const struct state *s) {
   return xmt_cli_exit_status(e->status);
 }
 
+/* Reads the next line as the pair of s: EXIT_OK, *more 1 for a pair and
+ * 0 at the end; else the exit status of a line that is not a pair. */
+static int next_pair(struct state *s, int *more) {
+  int got = xmt_cli_lines_next(&s->in);
+  *more = got > 0;
+  if (got < 0)
+    return EXIT_BAD_INPUT;
+  return got > 0 ? split_line(s) : EXIT_OK;
+}
+
 /* With --model: aligns each line as it is read. */
 static int force_align(struct state *s) {
-  for (;;) {
-    int more = xmt_cli_lines_next(&s->in);
-    if (more < 0)
-      return EXIT_BAD_INPUT;
-    if (more == 0)
-      return EXIT_OK;
-    int rc = split_line(s);
-    if (rc != EXIT_OK)
-      return rc;
+  int more, rc;
+  while ((rc = next_pair(s, &more)) == EXIT_OK && more) {
     if (xmt_aligner_align(s->aligner, s->text[0], s->len[0], s->tok[0],
                           s->text[1], s->len[1], s->tok[1], s->opt.sym,
                           s->aln) != XMT_OK)
       return fail_aligner(s);
     print_links(s->aln);
   }
+  return rc;
 }
 
 /* Reads every line, trains, prints the alignment of each. */
 static int train_align(struct state *s) {
-  for (;;) {
-    int more = xmt_cli_lines_next(&s->in);
-    if (more < 0)
-      return EXIT_BAD_INPUT;
-    if (more == 0)
-      break;
-    int rc = split_line(s);
-    if (rc != EXIT_OK)
-      return rc;
+  int more, rc;
+  while ((rc = next_pair(s, &more)) == EXIT_OK && more) {
     if (xmt_aligner_add(s->aligner, s->text[0], s->len[0], s->tok[0],
                         s->text[1], s->len[1], s->tok[1]) != XMT_OK) {
       const struct xmt_error *e = xmt_aligner_error(s->aligner);
@@ -181,6 +178,8 @@ static int train_align(struct state *s) {
       return xmt_cli_exit_status(e->status);
     }
   }
+  if (rc != EXIT_OK)
+    return rc;
   if (s->in.number == 0) {
     fprintf(stderr, "xliffmt: %s: no sentence pairs\n", s->in.path);
     return EXIT_BAD_INPUT;
@@ -263,10 +262,7 @@ static const struct xmt_cli_option align_options[] = {
      "the languages (e.g. en, de): stems and\ndictionaries; with --dictionary "
      "or the\nlanguages, identical words and cognates\nare prior links too"},
     {"target-lang", OPT_TARGET_LANG, "L", "the same for the target side"},
-    {"help", 'h', NULL, "this help"},
     {NULL, 0, NULL, NULL}};
-
-static const struct xmt_cli_option *const groups[] = {align_options, NULL};
 
 static const struct xmt_cli_command align = {
     "align ",
@@ -281,7 +277,7 @@ static const struct xmt_cli_command align = {
     "target\", words separated by spaces; standard output gets one line of\n"
     "Pharaoh links \"i-j\" (source word i, target word j, from 0) for\n"
     "each.\n\n",
-    groups, NULL, NULL};
+    XMT_CLI_GROUPS(align_options), NULL, NULL};
 
 struct align_args {
   struct options *o;
@@ -312,27 +308,29 @@ static int take_number(struct options *o, int c, const char *arg) {
   return -1;
 }
 
+/* The files and the flags of fast_align's options. */
+#define FLAG(code, member) XMT_CLI_FLAG(code, struct options, member)
+static const struct xmt_cli_store kept[] = {
+    XMT_CLI_STRING('i', struct options, input),
+    XMT_CLI_STRING(OPT_SAVE, struct options, save),
+    FLAG('d', al.favor_diagonal),
+    FLAG('o', al.optimize_tension),
+    FLAG('v', al.variational_bayes),
+    FLAG(OPT_TOKENIZE, tokenize),
+    FLAG(OPT_LOWER, al.lowercase)};
+#undef FLAG
+
 static int take(void *user, int c, const char *arg) {
   struct align_args *a = user;
   struct options *o = a->o;
   int taken = take_number(o, c, arg);
   if (taken >= 0)
     return taken;
+  if (xmt_cli_store(kept, sizeof kept / sizeof *kept, o, c, arg))
+    return 1;
   switch (c) {
-  case 'i':
-    o->input = arg;
-    break;
   case 'r':
     a->reverse = 1;
-    break;
-  case 'd':
-    o->al.favor_diagonal = 1;
-    break;
-  case 'o':
-    o->al.optimize_tension = 1;
-    break;
-  case 'v':
-    o->al.variational_bayes = 1;
     break;
   case OPT_SYM:
     if (xmt_symmetrization_parse(arg, &o->sym) != XMT_OK) {
@@ -342,15 +340,6 @@ static int take(void *user, int c, const char *arg) {
       return 0;
     }
     a->sym_given = 1;
-    break;
-  case OPT_TOKENIZE:
-    o->tokenize = 1;
-    break;
-  case OPT_LOWER:
-    o->al.lowercase = 1;
-    break;
-  case OPT_SAVE:
-    o->save = arg;
     break;
   case OPT_MODEL: /* a model kind, else a model file */
     if (xmt_align_model_parse(arg, &o->al.model) != XMT_OK)

@@ -42,10 +42,6 @@ static const struct xmt_cli_option batch_options[] = {
      "totals"},
     {NULL, 0, NULL, NULL}};
 
-static const struct xmt_cli_option *const groups[] = {
-    batch_options,       xmt_cli_lang_options, xmt_cli_mt_options,
-    xmt_cli_run_options, xmt_cli_tail_options, NULL};
-
 /* The extensions a directory walk takes, from the format table. */
 static void batch_more(FILE *fp) {
   size_t n;
@@ -71,7 +67,9 @@ static const struct xmt_cli_command batch_command = {
     "was stopped goes on where it stopped. One bad document does not stop\n"
     "the others. The options of `xliffmt translate` apply to each\n"
     "document; see xliffmt-translate(1).\n\n",
-    groups, batch_more,
+    XMT_CLI_GROUPS(batch_options, xmt_cli_lang_options, xmt_cli_mt_options,
+                   xmt_cli_run_options, xmt_cli_tail_options),
+    batch_more,
     "Exit status: 0 all documents done, 1 some document could not be\n"
     "translated (the others were written), 2 internal error, 3 done but\n"
     "some segments not translated.\n"};

@@ -13,10 +13,7 @@ static const struct xmt_cli_option check_options[] = {
     {"quiet", 'q', NULL, "print only problems (text mode)"},
     {"source-lang", 's', "SRC", "source language of an HTML page's XLIFF"},
     {"target-lang", 't', "TGT", "target language of an HTML page's XLIFF"},
-    {"help", 'h', NULL, "this help"},
     {NULL, 0, NULL, NULL}};
-
-static const struct xmt_cli_option *const groups[] = {check_options, NULL};
 
 static const struct xmt_cli_command check = {
     "check ",
@@ -25,7 +22,7 @@ static const struct xmt_cli_command check = {
     "decides; - is standard input) and reports units, segments, words,\n"
     "inline codes by element, and the problems found. An HTML page is\n"
     "checked as the XLIFF document 'xliffmt extract' writes of it.\n\n",
-    groups, NULL, NULL};
+    XMT_CLI_GROUPS(check_options), NULL, NULL};
 
 /* Problems are kept until the end for JSON, printed at once for text. */
 struct problems {
@@ -176,11 +173,9 @@ int xmt_cli_check(int argc, char **argv) {
     return EXIT_BAD_INPUT;
   struct problems ps = a.ps;
   const char *path = argv[optind];
-  xmt_filter *f = xmt_filter_new();
-  if (f == NULL) {
-    fputs("xliffmt: out of memory\n", stderr);
+  xmt_filter *f = xmt_cli_filter_new();
+  if (f == NULL)
     return EXIT_INTERNAL;
-  }
   struct xmt_check_report report;
   memset(&report, 0, sizeof report);
   enum xmt_doc_format format = XMT_FORMAT_XLIFF;

@@ -4,12 +4,14 @@
 
 #include <getopt.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <time.h>
 
 #include "xliffmt.h"
 
 struct xmt_cli_settings;
+struct xmt_cli_command;
 
 /* Exit statuses, documented in xliffmt(1). */
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_INTERNAL = 2, EXIT_PARTIAL = 3 };
@@ -33,6 +35,13 @@ int xmt_cli_merge(int argc, char **argv);
 /* The format of the input at path (standard input read ahead), or -1
  * after reporting that it cannot be read. */
 int xmt_cli_input_format(const char *path, enum xmt_doc_format *format);
+/* Which form of extract or merge (cmd) the input in calls for, by its
+ * content: 1 an HTML page, 0 an XLIFF document; -1 after a reported
+ * error, also when an option given (in s) does not fit: --skip-pre and
+ * --skip-code are a page's only, and a page takes only page_takes. */
+int xmt_cli_page_or_xliff(const struct xmt_cli_settings *s,
+                          const struct xmt_cli_command *cmd, const char *in,
+                          const int *page_takes, size_t npage_takes);
 
 /* A line-oriented input file ("-" is standard input). */
 struct xmt_cli_lines {
@@ -105,7 +114,8 @@ struct xmt_cli_option {
 };
 /* A command: its usage (text before the options, ending with an empty
  * line), its option groups (NULL-terminated; each group ends with a NULL
- * name) and text after the options (or NULL). */
+ * name; -h, --help, which every command has, follows them unasked) and
+ * text after the options (or NULL). */
 struct xmt_cli_command {
   const char *name; /* "translate ", for messages */
   const char *usage;
@@ -113,8 +123,12 @@ struct xmt_cli_command {
   void (*more)(FILE *fp); /* prints more after the options, or NULL */
   const char *after;
 };
+/* The option groups of a command, for its struct xmt_cli_command:
+ * XMT_CLI_GROUPS(its_options, xmt_cli_tail_options). */
+#define XMT_CLI_GROUPS(...)                                                    \
+  ((const struct xmt_cli_option *const[]){__VA_ARGS__, NULL})
 /* The groups the commands that run the pipeline share: -o; -s -t; the
- * engine's; the aligner's, projector's and writer's; --report; -q -h. */
+ * engine's; the aligner's, projector's and writer's; --report; -q. */
 extern const struct xmt_cli_option xmt_cli_output_option[];
 extern const struct xmt_cli_option xmt_cli_lang_options[];
 extern const struct xmt_cli_option xmt_cli_mt_options[];
@@ -138,6 +152,22 @@ xmt_cli_find_option(const struct xmt_cli_command *cmd, int code);
 int xmt_cli_parse(const struct xmt_cli_command *cmd, int argc, char **argv,
                   int (*take)(void *user, int code, const char *arg),
                   void *user);
+/* An option kept as given: its argument into the const char * member at
+ * offset of the struct a command parses into, or, for a flag, 1 into the
+ * int member there. XMT_CLI_STRING and XMT_CLI_FLAG make them. */
+struct xmt_cli_store {
+  int code;
+  size_t offset;
+  int flag;
+};
+#define XMT_CLI_STRING(code, type, member)                                     \
+  { code, offsetof(type, member), 0 }
+#define XMT_CLI_FLAG(code, type, member)                                       \
+  { code, offsetof(type, member), 1 }
+/* Keeps option c (argument arg) in user when stores, n of them, lists it:
+ * 1; else 0, user untouched. */
+int xmt_cli_store(const struct xmt_cli_store *stores, size_t n, void *user,
+                  int c, const char *arg);
 /* 1 when there are want operands from optind; else reports what is
  * missing (none: missing; too many: for want 1, "exactly one input file
  * expected", else missing) and returns 0. */
@@ -179,14 +209,20 @@ struct xmt_cli_settings {
 void xmt_cli_settings_init(struct xmt_cli_settings *s);
 /* Takes one option into s; 0 on a usage error (reported). */
 int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg);
-/* The same as a callback of xmt_cli_parse (user: the settings). */
-int xmt_cli_take(void *settings, int c, const char *arg);
+/* s for cmd from argv (the defaults, then the options), and, unless
+ * operands is 0, that many operands ("missing input file"): as
+ * xmt_cli_parse, -1 to go on, else the exit status. */
+int xmt_cli_settings_parse(struct xmt_cli_settings *s,
+                           const struct xmt_cli_command *cmd, int argc,
+                           char **argv, int operands);
 /* 1, reported, when an option given (s->seen) is not one of codes
  * (allowed 1) or is one of them (allowed 0): "--NAME does not apply to
  * WHAT". */
 int xmt_cli_refuse_options(const struct xmt_cli_settings *s,
                            const struct xmt_cli_command *cmd, const int *codes,
                            size_t ncodes, int allowed, const char *what);
+/* A new filter; NULL after saying that memory ran out. */
+xmt_filter *xmt_cli_filter_new(void);
 /* Applies s to a filter. */
 xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,
                              const struct xmt_backend *backend,

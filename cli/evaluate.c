@@ -15,10 +15,7 @@ static const struct xmt_cli_option evaluate_options[] = {
     {"reference", 'r', "REF", "the gold tagged segments"},
     {"generic", 'g', NULL, "any XML/HTML inline elements, not XLIFF's"},
     {"json", 'j', NULL, "one JSON object on standard output"},
-    {"help", 'h', NULL, "this help"},
     {NULL, 0, NULL, NULL}};
-
-static const struct xmt_cli_option *const groups[] = {evaluate_options, NULL};
 
 static const struct xmt_cli_command evaluate = {
     "evaluate ",
@@ -30,7 +27,7 @@ static const struct xmt_cli_command evaluate = {
     "tags), well-formed lines, flagrant failures (dropped, added,\n"
     "changed id, mutilated, badly nested) and the content F1 of pairs.\n"
     "A hypothesis line that does not parse counts as mutilated.\n\n",
-    groups, NULL, NULL};
+    XMT_CLI_GROUPS(evaluate_options), NULL, NULL};
 
 struct evaluate_args {
   const char *hyp, *ref;

@@ -21,10 +21,6 @@ static const struct xmt_cli_option extract_options[] = {
      "HTML: leave <code> elements untranslated"},
     {NULL, 0, NULL, NULL}};
 
-static const struct xmt_cli_option *const groups[] = {
-    extract_options, xmt_cli_run_options, xmt_cli_report_option,
-    xmt_cli_tail_options, NULL};
-
 static const struct xmt_cli_command extract = {
     "extract ",
     "Usage: xliffmt extract PAGE.html [-o OUT.xlf] [-s SRC] [-t TGT]\n"
@@ -44,11 +40,11 @@ static const struct xmt_cli_command extract = {
     "\\\\) or JSON lines {\"id\":...,\"text\":...}. Translate the text\n"
     "anywhere and put it back with 'xliffmt merge'. The segmentation and\n"
     "tag options are translate's. See xliffmt-extract(1).\n\n",
-    groups, NULL, NULL};
+    XMT_CLI_GROUPS(extract_options, xmt_cli_run_options, xmt_cli_report_option,
+                   xmt_cli_tail_options),
+    NULL, NULL};
 
 /* What an HTML page takes. */
-/* What only an HTML page takes. */
-static const int page_only[] = {XMT_OPT_SKIP_PRE, XMT_OPT_SKIP_CODE};
 static const int html_options[] = {'o',
                                    's',
                                    't',
@@ -58,16 +54,32 @@ static const int html_options[] = {'o',
                                    XMT_OPT_ENCODING_ERRORS};
 
 int xmt_cli_input_format(const char *path, enum xmt_doc_format *format) {
-  xmt_filter *f = xmt_filter_new();
-  if (f == NULL) {
-    fputs("xliffmt: out of memory\n", stderr);
+  xmt_filter *f = xmt_cli_filter_new();
+  if (f == NULL)
     return -1;
-  }
   xmt_status st = xmt_filter_detect_format(f, path, format);
   if (st != XMT_OK)
     xmt_cli_report(xmt_filter_error(f));
   xmt_filter_free(f);
   return st == XMT_OK ? 0 : -1;
+}
+
+int xmt_cli_page_or_xliff(const struct xmt_cli_settings *s,
+                          const struct xmt_cli_command *cmd, const char *in,
+                          const int *page_takes, size_t npage_takes) {
+  /* What only an HTML page takes. */
+  static const int page_only[] = {XMT_OPT_SKIP_PRE, XMT_OPT_SKIP_CODE};
+  enum xmt_doc_format format;
+  if (xmt_cli_input_format(in, &format) != 0)
+    return -1;
+  if (format != XMT_FORMAT_HTML)
+    return xmt_cli_refuse_options(s, cmd, page_only, 2, 0, "an XLIFF document")
+               ? -1
+               : 0;
+  return xmt_cli_refuse_options(s, cmd, page_takes, npage_takes, 1,
+                                "an HTML page")
+             ? -1
+             : 1;
 }
 
 void xmt_cli_warn_invalid_bytes(const char *page, size_t n) {
@@ -78,11 +90,9 @@ void xmt_cli_warn_invalid_bytes(const char *page, size_t n) {
 }
 
 static int extract_html(const struct xmt_cli_settings *s, const char *in) {
-  xmt_filter *f = xmt_filter_new();
-  if (f == NULL) {
-    fputs("xliffmt: out of memory\n", stderr);
+  xmt_filter *f = xmt_cli_filter_new();
+  if (f == NULL)
     return EXIT_INTERNAL;
-  }
   struct xmt_html_stats stats;
   xmt_status st = xmt_filter_set_flags(f, s->flags);
   if (st == XMT_OK)
@@ -104,25 +114,13 @@ static int extract_html(const struct xmt_cli_settings *s, const char *in) {
 
 int xmt_cli_extract(int argc, char **argv) {
   struct xmt_cli_settings s;
-  xmt_cli_settings_init(&s);
-  s.command = extract.name;
-  int rc = xmt_cli_parse(&extract, argc, argv, xmt_cli_take, &s);
+  int rc = xmt_cli_settings_parse(&s, &extract, argc, argv, 1);
   if (rc >= 0)
     return rc;
-  if (!xmt_cli_operands(&extract, argc, 1, "missing input file"))
-    return EXIT_BAD_INPUT;
   const char *in = argv[optind];
-  enum xmt_doc_format format;
-  if (xmt_cli_input_format(in, &format) != 0)
+  int page = xmt_cli_page_or_xliff(&s, &extract, in, html_options,
+                                   sizeof html_options / sizeof *html_options);
+  if (page < 0)
     return EXIT_BAD_INPUT;
-  if (format != XMT_FORMAT_HTML)
-    return xmt_cli_refuse_options(&s, &extract, page_only, 2, 0,
-                                  "an XLIFF document")
-               ? EXIT_BAD_INPUT
-               : xmt_cli_extract_segments(&s, in);
-  if (xmt_cli_refuse_options(&s, &extract, html_options,
-                             sizeof html_options / sizeof *html_options, 1,
-                             "an HTML page"))
-    return EXIT_BAD_INPUT;
-  return extract_html(&s, in);
+  return page ? extract_html(&s, in) : xmt_cli_extract_segments(&s, in);
 }

@@ -29,10 +29,6 @@ static const struct xmt_cli_option source_option[] = {
     {"source-lang", 's', "SRC", "XLIFF: source language (default: the file's)"},
     {NULL, 0, NULL, NULL}};
 
-static const struct xmt_cli_option *const groups[] = {
-    merge_options,         source_option,        xmt_cli_run_options,
-    xmt_cli_report_option, xmt_cli_tail_options, NULL};
-
 static const struct xmt_cli_command merge = {
     "merge ",
     "Usage: xliffmt merge PAGE.html PAGE.xlf [-o OUT.html] [-t TGT]\n"
@@ -53,10 +49,11 @@ static const struct xmt_cli_command merge = {
     "Segments without a translation are reported and the exit status is\n"
     "3. The segmentation, tag and target options are translate's. See\n"
     "xliffmt-merge(1).\n\n",
-    groups, NULL, NULL};
+    XMT_CLI_GROUPS(merge_options, source_option, xmt_cli_run_options,
+                   xmt_cli_report_option, xmt_cli_tail_options),
+    NULL, NULL};
 
-/* What only an HTML page takes. */
-static const int page_only[] = {XMT_OPT_SKIP_PRE, XMT_OPT_SKIP_CODE};
+/* What an HTML page takes. */
 static const int html_options[] = {'o',
                                    't',
                                    'q',
@@ -77,11 +74,9 @@ static int report(void *user, const struct xmt_problem *p) {
 
 static int merge_html(const struct xmt_cli_settings *s, const char *page,
                       const char *xliff) {
-  xmt_filter *f = xmt_filter_new();
-  if (f == NULL) {
-    fputs("xliffmt: out of memory\n", stderr);
+  xmt_filter *f = xmt_cli_filter_new();
+  if (f == NULL)
     return EXIT_INTERNAL;
-  }
   struct xmt_html_stats stats;
   memset(&stats, 0, sizeof stats);
   xmt_status st = xmt_filter_set_flags(f, s->flags);
@@ -104,29 +99,21 @@ static int merge_html(const struct xmt_cli_settings *s, const char *page,
 
 int xmt_cli_merge(int argc, char **argv) {
   struct xmt_cli_settings s;
-  xmt_cli_settings_init(&s);
-  s.command = merge.name;
-  int rc = xmt_cli_parse(&merge, argc, argv, xmt_cli_take, &s);
+  int rc = xmt_cli_settings_parse(&s, &merge, argc, argv, 0);
   if (rc >= 0)
     return rc;
   if (optind == argc) {
     xmt_cli_usage_error(merge.name, "missing input file");
     return EXIT_BAD_INPUT;
   }
-  enum xmt_doc_format format;
-  if (xmt_cli_input_format(argv[optind], &format) != 0)
+  int page = xmt_cli_page_or_xliff(&s, &merge, argv[optind], html_options,
+                                   sizeof html_options / sizeof *html_options);
+  if (page < 0)
     return EXIT_BAD_INPUT;
-  if (format != XMT_FORMAT_HTML) {
-    if (xmt_cli_refuse_options(&s, &merge, page_only, 2, 0,
-                               "an XLIFF document") ||
-        !xmt_cli_operands(&merge, argc, 1, "missing input file"))
-      return EXIT_BAD_INPUT;
-    return xmt_cli_merge_segments(&s, argv[optind]);
-  }
-  if (xmt_cli_refuse_options(&s, &merge, html_options,
-                             sizeof html_options / sizeof *html_options, 1,
-                             "an HTML page"))
-    return EXIT_BAD_INPUT;
+  if (!page)
+    return xmt_cli_operands(&merge, argc, 1, "missing input file")
+               ? xmt_cli_merge_segments(&s, argv[optind])
+               : EXIT_BAD_INPUT;
   if (optind + 2 != argc) {
     xmt_cli_usage_error(merge.name,
                         "give the page and its XLIFF: merge PAGE.html "

@@ -8,11 +8,9 @@
 #include "cli.h"
 
 int xmt_cli_extract_segments(const struct xmt_cli_settings *s, const char *in) {
-  xmt_filter *f = xmt_filter_new();
-  if (f == NULL) {
-    fputs("xliffmt: out of memory\n", stderr);
+  xmt_filter *f = xmt_cli_filter_new();
+  if (f == NULL)
     return EXIT_INTERNAL;
-  }
   xmt_status st = xmt_cli_configure(f, s, NULL, NULL);
   if (st == XMT_OK)
     st = xmt_filter_extract_segments_file(f, in, s->out, s->format);
@@ -38,11 +36,9 @@ int xmt_cli_merge_segments(const struct xmt_cli_settings *s, const char *in) {
   }
   if (xmt_cli_report_clashes(s, in))
     return EXIT_BAD_INPUT;
-  xmt_filter *f = xmt_filter_new();
-  if (f == NULL) {
-    fputs("xliffmt: out of memory\n", stderr);
+  xmt_filter *f = xmt_cli_filter_new();
+  if (f == NULL)
     return EXIT_INTERNAL;
-  }
   struct xmt_cli_session ses;
   xmt_cli_session_begin(&ses, f, in, s->quiet);
   xmt_status st = xmt_cli_configure(f, s, NULL, NULL);

@@ -12,8 +12,12 @@
 /* Where the help of an option begins. */
 #define HELP_COLUMN 28
 
+/* Every command's last option, after its groups. */
+static const struct xmt_cli_option help_option = {"help", 'h', NULL,
+                                                  "this help"};
+
 static size_t count(const struct xmt_cli_command *cmd) {
-  size_t n = 0;
+  size_t n = 1; /* --help */
   for (const struct xmt_cli_option *const *g = cmd->groups; *g != NULL; g++)
     for (const struct xmt_cli_option *o = *g; o->name != NULL; o++)
       n++;
@@ -48,6 +52,7 @@ void xmt_cli_help(FILE *fp, const struct xmt_cli_command *cmd) {
   for (const struct xmt_cli_option *const *g = cmd->groups; *g != NULL; g++)
     for (const struct xmt_cli_option *o = *g; o->name != NULL; o++)
       print_option(fp, o);
+  print_option(fp, &help_option);
   if (cmd->more != NULL)
     cmd->more(fp);
   if (cmd->after != NULL)
@@ -74,7 +79,21 @@ xmt_cli_find_option(const struct xmt_cli_command *cmd, int code) {
     for (const struct xmt_cli_option *o = *g; o->name != NULL; o++)
       if (o->code == code)
         return o;
-  return NULL;
+  return code == help_option.code ? &help_option : NULL;
+}
+
+/* Enters option o in getopt_long's tables at longs[*k] and shorts + *s. */
+static void add_option(const struct xmt_cli_option *o, struct option *longs,
+                       size_t *k, char *shorts, size_t *s) {
+  longs[*k].name = o->name;
+  longs[*k].has_arg = o->value != NULL ? required_argument : no_argument;
+  longs[*k].flag = NULL;
+  longs[(*k)++].val = o->code;
+  if (has_short(o->code)) {
+    shorts[(*s)++] = (char)o->code;
+    if (o->value != NULL)
+      shorts[(*s)++] = ':';
+  }
 }
 
 /* getopt_long's tables: longs (n + 1 entries) and the short letters. */
@@ -82,17 +101,9 @@ static void make_tables(const struct xmt_cli_command *cmd, struct option *longs,
                         char *shorts) {
   size_t k = 0, s = 0;
   for (const struct xmt_cli_option *const *g = cmd->groups; *g != NULL; g++)
-    for (const struct xmt_cli_option *o = *g; o->name != NULL; o++) {
-      longs[k].name = o->name;
-      longs[k].has_arg = o->value != NULL ? required_argument : no_argument;
-      longs[k].flag = NULL;
-      longs[k++].val = o->code;
-      if (has_short(o->code)) {
-        shorts[s++] = (char)o->code;
-        if (o->value != NULL)
-          shorts[s++] = ':';
-      }
-    }
+    for (const struct xmt_cli_option *o = *g; o->name != NULL; o++)
+      add_option(o, longs, &k, shorts, &s);
+  add_option(&help_option, longs, &k, shorts, &s);
   memset(&longs[k], 0, sizeof longs[k]);
   shorts[s] = '\0';
 }
@@ -114,7 +125,7 @@ int xmt_cli_parse(const struct xmt_cli_command *cmd, int argc, char **argv,
   int c, rc = -1;
   optind = 1;
   while (rc < 0 && (c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
-    if (c == 'h' && xmt_cli_find_option(cmd, 'h') != NULL) {
+    if (c == 'h') {
       xmt_cli_help(stdout, cmd);
       rc = EXIT_OK;
     } else if (c == '?' || c == ':') {
@@ -127,6 +138,20 @@ int xmt_cli_parse(const struct xmt_cli_command *cmd, int argc, char **argv,
   free(longs);
   free(shorts);
   return rc;
+}
+
+int xmt_cli_store(const struct xmt_cli_store *stores, size_t n, void *user,
+                  int c, const char *arg) {
+  for (size_t i = 0; i < n; i++)
+    if (stores[i].code == c) {
+      char *member = (char *)user + stores[i].offset;
+      if (stores[i].flag)
+        *(int *)(void *)member = 1;
+      else
+        *(const char **)(void *)member = arg;
+      return 1;
+    }
+  return 0;
 }
 
 int xmt_cli_operands(const struct xmt_cli_command *cmd, int argc, int want,

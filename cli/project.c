@@ -466,10 +466,7 @@ static const struct xmt_cli_option project_options[] = {
      "with --aligner self: the languages, for\nstems and dictionaries (e.g. "
      "en, de)"},
     {"target-lang", OPT_TARGET_LANG, "L", "the same for the translations"},
-    {"help", 'h', NULL, "this help"},
     {NULL, 0, NULL, NULL}};
-
-static const struct xmt_cli_option *const groups[] = {project_options, NULL};
 
 static const struct xmt_cli_command project = {
     "project ",
@@ -483,7 +480,7 @@ static const struct xmt_cli_command project = {
     "(\"0-0 1-2 2-1\") over the tokens of the detagged source and of the\n"
     "translation. OUT gets the translations with the tags, one per line,\n"
     "the tags written as in SRC.\n\n",
-    groups, NULL, NULL};
+    XMT_CLI_GROUPS(project_options), NULL, NULL};
 
 /* What the options say before they are checked together. */
 struct project_args {
@@ -493,55 +490,30 @@ struct project_args {
 };
 
 /* Options that name a file or set a flag. */
-static int take_path(struct options *o, int c, const char *arg) {
-  switch (c) {
-  case 's':
-    o->path[IN_SRC] = arg;
-    break;
-  case 't':
-    o->path[IN_TGT] = arg;
-    break;
-  case 'a':
-    o->path[IN_ALN] = arg;
-    break;
-  case OPT_STOK:
-    o->path[IN_STOK] = arg;
-    break;
-  case OPT_TTOK:
-    o->path[IN_TTOK] = arg;
-    break;
-  case OPT_TRAIN_SRC:
-    o->train_src = arg;
-    break;
-  case OPT_TRAIN_TGT:
-    o->train_tgt = arg;
-    break;
-  case OPT_MODEL:
-    o->model = arg;
-    break;
-  case OPT_LOWER:
-    o->lowercase = 1;
-    break;
-  case OPT_UPDATE_MODEL:
-    o->update_model = 1;
-    break;
-  case 'g':
-    o->generic = 1;
-    break;
-  case 'o':
-    o->output = arg;
-    break;
-  default:
-    return 0;
-  }
-  return 1;
-}
+#define PATH(code, member) XMT_CLI_STRING(code, struct options, member)
+#define FLAG(code, member) XMT_CLI_FLAG(code, struct options, member)
+static const struct xmt_cli_store path_options[] = {
+    PATH('s', path[IN_SRC]),
+    PATH('t', path[IN_TGT]),
+    PATH('a', path[IN_ALN]),
+    PATH(OPT_STOK, path[IN_STOK]),
+    PATH(OPT_TTOK, path[IN_TTOK]),
+    PATH(OPT_TRAIN_SRC, train_src),
+    PATH(OPT_TRAIN_TGT, train_tgt),
+    PATH(OPT_MODEL, model),
+    PATH('o', output),
+    FLAG(OPT_LOWER, lowercase),
+    FLAG(OPT_UPDATE_MODEL, update_model),
+    FLAG('g', generic)};
+#undef PATH
+#undef FLAG
 
 static int take(void *user, int c, const char *arg) {
   struct project_args *a = user;
   struct options *o = a->o;
   const char *bad = NULL;
-  if (take_path(o, c, arg))
+  if (xmt_cli_store(path_options, sizeof path_options / sizeof *path_options, o,
+                    c, arg))
     return 1;
   if (c == OPT_STYLE) {
     a->style = arg;

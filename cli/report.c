@@ -21,10 +21,7 @@ static const struct xmt_cli_option report_options[] = {
     {"source-lang", 's', "SRC", "source language of an HTML page's XLIFF"},
     {"target-lang", 't', "TGT", "target language of an HTML page's XLIFF"},
     {"quiet", 'q', NULL, "leave out the stylesheet's messages"},
-    {"help", 'h', NULL, "this help"},
     {NULL, 0, NULL, NULL}};
-
-static const struct xmt_cli_option *const groups[] = {report_options, NULL};
 
 static const struct xmt_cli_command report = {
     "report ",
@@ -37,7 +34,7 @@ static const struct xmt_cli_command report = {
     "side, inline codes as numbered chips, its state and its flags. An\n"
     "HTML page is reported as the XLIFF document 'xliffmt extract'\n"
     "writes.\n\n",
-    groups, NULL,
+    XMT_CLI_GROUPS(report_options), NULL,
     "See xliffmt-report(1) for the findings the stylesheet is given.\n"};
 
 /* The stylesheet's messages go out as they come; its further errors wait
@@ -79,35 +76,25 @@ struct report_args {
   size_t nparams;
 };
 
+/* The options kept as given: all but --param. */
+#define KEPT(code, member) XMT_CLI_STRING(code, struct report_args, member)
+#define FLAG(code, member) XMT_CLI_FLAG(code, struct report_args, member)
+static const struct xmt_cli_store kept[] = {
+    KEPT('o', out),     KEPT('x', ro.stylesheet),
+    KEPT('s', src),     KEPT('t', tgt),
+    FLAG('q', m.quiet), FLAG(OPT_FINDINGS, ro.findings_only)};
+#undef KEPT
+#undef FLAG
+
 static int take(void *user, int c, const char *arg) {
   struct report_args *a = user;
-  switch (c) {
-  case 'o':
-    a->out = arg;
-    break;
-  case 'x':
-    a->ro.stylesheet = arg;
-    break;
-  case 'p':
-    if (strchr(arg, '=') == NULL || arg[0] == '=') {
-      xmt_cli_usage_error("report ", "--param wants NAME=VALUE");
-      return 0;
-    }
-    a->params[a->nparams++] = arg;
-    break;
-  case OPT_FINDINGS:
-    a->ro.findings_only = 1;
-    break;
-  case 's':
-    a->src = arg;
-    break;
-  case 't':
-    a->tgt = arg;
-    break;
-  case 'q':
-    a->m.quiet = 1;
-    break;
+  if (xmt_cli_store(kept, sizeof kept / sizeof *kept, a, c, arg) || c != 'p')
+    return 1;
+  if (strchr(arg, '=') == NULL || arg[0] == '=') {
+    xmt_cli_usage_error("report ", "--param wants NAME=VALUE");
+    return 0;
   }
+  a->params[a->nparams++] = arg;
   return 1;
 }
 

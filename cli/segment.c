@@ -56,10 +56,7 @@ static const struct xmt_cli_option segment_options[] = {
      "segment anew XLIFF units that already\nhave a <seg-source>"},
     {"output", 'o', "OUT",
      "output file (written whole or not at all;\ndefault: standard output)"},
-    {"help", 'h', NULL, "this help"},
     {NULL, 0, NULL, NULL}};
-
-static const struct xmt_cli_option *const groups[] = {segment_options, NULL};
 
 static const struct xmt_cli_command segment = {
     "segment ",
@@ -71,7 +68,7 @@ static const struct xmt_cli_command segment = {
     "sentences in <mrk mtype=\"seg\"> elements. Otherwise IN is plain\n"
     "UTF-8 text, one paragraph per line: the output has one sentence\n"
     "per line and a blank line between paragraphs.\n\n",
-    groups, NULL, NULL};
+    XMT_CLI_GROUPS(segment_options), NULL, NULL};
 
 static int take(void *user, int c, const char *arg) {
   struct options *o = user;

@@ -150,7 +150,6 @@ const struct xmt_cli_option xmt_cli_report_option[] = {
 
 const struct xmt_cli_option xmt_cli_tail_options[] = {
     {"quiet", 'q', NULL, "no progress and no summary on stderr"},
-    {"help", 'h', NULL, "this help"},
     {NULL, 0, NULL, NULL}};
 
 void xmt_cli_settings_init(struct xmt_cli_settings *s) {
@@ -177,9 +176,6 @@ static const char *add_to(const char **list, size_t *n, size_t cap,
 static int take_mt(struct xmt_cli_settings *s, int c, const char *arg,
                    const char **bad) {
   switch (c) {
-  case 'm':
-    s->mt = arg;
-    break;
   case XMT_OPT_MT_OPTION:
     *bad = add_to(s->mt_options, &s->nmt_options,
                   sizeof s->mt_options / sizeof *s->mt_options, arg,
@@ -254,9 +250,6 @@ static int take_alignment(struct xmt_cli_settings *s, int c, const char *arg,
       *bad = "--aligner takes self, model:FILE or none";
     }
     break;
-  case XMT_OPT_ALIGN_MODEL:
-    s->align_model = arg;
-    break;
   case XMT_OPT_MODEL:
     if (xmt_align_model_parse(arg, &s->align_kind) != XMT_OK)
       *bad = "--model takes bayes or ibm2";
@@ -282,7 +275,7 @@ static int take_alignment(struct xmt_cli_settings *s, int c, const char *arg,
   return 1;
 }
 
-/* What the run writes: flags, states, segmentation. */
+/* What the run writes: flags, states, segmentation, the segments format. */
 static int take_output(struct xmt_cli_settings *s, int c, const char *arg,
                        const char **bad) {
   static const struct {
@@ -301,9 +294,6 @@ static int take_output(struct xmt_cli_settings *s, int c, const char *arg,
       return 1;
     }
   switch (c) {
-  case XMT_OPT_SRX:
-    s->srx = arg;
-    break;
   case XMT_OPT_NO_SEGMENT:
     s->segmentation = XMT_SEGMENT_NONE;
     break;
@@ -320,43 +310,6 @@ static int take_output(struct xmt_cli_settings *s, int c, const char *arg,
     if (xmt_cli_parse_encoding_errors(arg, &s->flags) != 0)
       *bad = "--encoding-errors takes fail or replace";
     break;
-  default:
-    return 0;
-  }
-  return 1;
-}
-
-/* Files: input, output, report, and merge's. */
-static int take_files(struct xmt_cli_settings *s, int c, const char *arg,
-                      const char **bad) {
-  switch (c) {
-  case 'o':
-    s->out = arg;
-    break;
-  case 's':
-    s->src = arg;
-    break;
-  case 't':
-    s->tgt = arg;
-    break;
-  case 'q':
-    s->quiet = 1;
-    break;
-  case XMT_OPT_REPORT:
-    s->report = arg;
-    break;
-  case XMT_OPT_TRANSLATIONS:
-    s->translations = arg;
-    break;
-  case XMT_OPT_ALIGNMENTS:
-    s->alignments = arg;
-    break;
-  case XMT_OPT_SOURCE_TOKENS:
-    s->source_tokens = arg;
-    break;
-  case XMT_OPT_TARGET_TOKENS:
-    s->target_tokens = arg;
-    break;
   case XMT_OPT_FORMAT:
     if (xmt_segments_format_parse(arg, &s->format) != XMT_OK)
       *bad = "--format takes tsv or jsonl";
@@ -367,10 +320,28 @@ static int take_files(struct xmt_cli_settings *s, int c, const char *arg,
   return 1;
 }
 
+/* The options kept as given: files, languages, the engine, -q. */
+#define KEPT(code, member) XMT_CLI_STRING(code, struct xmt_cli_settings, member)
+static const struct xmt_cli_store kept[] = {
+    KEPT('o', out),
+    KEPT('s', src),
+    KEPT('t', tgt),
+    KEPT('m', mt),
+    KEPT(XMT_OPT_REPORT, report),
+    KEPT(XMT_OPT_TRANSLATIONS, translations),
+    KEPT(XMT_OPT_ALIGNMENTS, alignments),
+    KEPT(XMT_OPT_SOURCE_TOKENS, source_tokens),
+    KEPT(XMT_OPT_TARGET_TOKENS, target_tokens),
+    KEPT(XMT_OPT_SRX, srx),
+    KEPT(XMT_OPT_ALIGN_MODEL, align_model),
+    XMT_CLI_FLAG('q', struct xmt_cli_settings, quiet)};
+#undef KEPT
+
 int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
   const char *bad = NULL;
-  if (!take_files(s, c, arg, &bad) && !take_mt(s, c, arg, &bad) &&
-      !take_alignment(s, c, arg, &bad) && !take_output(s, c, arg, &bad))
+  if (!xmt_cli_store(kept, sizeof kept / sizeof *kept, s, c, arg) &&
+      !take_mt(s, c, arg, &bad) && !take_alignment(s, c, arg, &bad) &&
+      !take_output(s, c, arg, &bad))
     bad = "bad option";
   if (bad == NULL && s->nseen < sizeof s->seen / sizeof *s->seen)
     s->seen[s->nseen++] = c;
@@ -379,8 +350,20 @@ int xmt_cli_take_option(struct xmt_cli_settings *s, int c, const char *arg) {
   return bad == NULL;
 }
 
-int xmt_cli_take(void *settings, int c, const char *arg) {
+static int take(void *settings, int c, const char *arg) {
   return xmt_cli_take_option(settings, c, arg);
+}
+
+int xmt_cli_settings_parse(struct xmt_cli_settings *s,
+                           const struct xmt_cli_command *cmd, int argc,
+                           char **argv, int operands) {
+  xmt_cli_settings_init(s);
+  s->command = cmd->name;
+  int rc = xmt_cli_parse(cmd, argc, argv, take, s);
+  if (rc < 0 && operands > 0 &&
+      !xmt_cli_operands(cmd, argc, operands, "missing input file"))
+    rc = EXIT_BAD_INPUT;
+  return rc;
 }
 
 int xmt_cli_refuse_options(const struct xmt_cli_settings *s,
@@ -400,6 +383,13 @@ int xmt_cli_refuse_options(const struct xmt_cli_settings *s,
     return 1;
   }
   return 0;
+}
+
+xmt_filter *xmt_cli_filter_new(void) {
+  xmt_filter *f = xmt_filter_new();
+  if (f == NULL)
+    fputs("xliffmt: out of memory\n", stderr);
+  return f;
 }
 
 xmt_status xmt_cli_configure(xmt_filter *f, const struct xmt_cli_settings *s,

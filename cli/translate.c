@@ -7,14 +7,6 @@
 
 #include "cli.h"
 
-static const struct xmt_cli_option *const groups[] = {xmt_cli_output_option,
-                                                      xmt_cli_lang_options,
-                                                      xmt_cli_mt_options,
-                                                      xmt_cli_run_options,
-                                                      xmt_cli_report_option,
-                                                      xmt_cli_tail_options,
-                                                      NULL};
-
 static const struct xmt_cli_command translate = {
     "translate ",
     "Usage: xliffmt translate IN [-o OUT] [-s SRC] [-t TGT] --mt BACKEND\n"
@@ -23,7 +15,10 @@ static const struct xmt_cli_command translate = {
     "SDLXLIFF, MQXLIFF or HTML document (its content decides, not its\n"
     "name; - is standard input), and writes it with targets to OUT\n"
     "(default: standard output). Nothing else in the document changes.\n\n",
-    groups, xmt_cli_backends_help,
+    XMT_CLI_GROUPS(xmt_cli_output_option, xmt_cli_lang_options,
+                   xmt_cli_mt_options, xmt_cli_run_options,
+                   xmt_cli_report_option, xmt_cli_tail_options),
+    xmt_cli_backends_help,
     "Exit status: 0 done, 1 bad input or MT failure, 2 internal error,\n"
     "3 done but some segments not translated (listed on stderr).\n"};
 
@@ -63,11 +58,9 @@ int xmt_cli_translate_one(const struct xmt_cli_settings *s,
                           struct xmt_filter_stats *stats) {
   if (xmt_cli_report_clashes(s, in))
     return EXIT_BAD_INPUT;
-  xmt_filter *f = configured != NULL ? configured : xmt_filter_new();
-  if (f == NULL) {
-    fputs("xliffmt: out of memory\n", stderr);
+  xmt_filter *f = configured != NULL ? configured : xmt_cli_filter_new();
+  if (f == NULL)
     return EXIT_INTERNAL;
-  }
   struct xmt_cli_session ses;
   xmt_cli_session_begin(&ses, f, in, s->quiet);
   xmt_status st =
@@ -84,13 +77,9 @@ int xmt_cli_translate_one(const struct xmt_cli_settings *s,
 
 int xmt_cli_translate(int argc, char **argv) {
   struct xmt_cli_settings s;
-  xmt_cli_settings_init(&s);
-  s.command = translate.name;
-  int rc = xmt_cli_parse(&translate, argc, argv, xmt_cli_take, &s);
+  int rc = xmt_cli_settings_parse(&s, &translate, argc, argv, 1);
   if (rc >= 0)
     return rc;
-  if (!xmt_cli_operands(&translate, argc, 1, "missing input file"))
-    return EXIT_BAD_INPUT;
   const char *spec;
   const struct xmt_backend *backend = xmt_cli_backend(&s, &spec);
   if (backend == NULL)

@@ -11,81 +11,38 @@ struct name {
   int value;
 };
 
-static xmt_status lookup(const struct name *names, const char *name,
-                         int *value) {
+static int lookup(const struct name *names, const char *name) {
   for (; name != NULL && names->name != NULL; names++)
-    if (strcmp(names->name, name) == 0) {
-      *value = names->value;
-      return XMT_OK;
-    }
-  return XMT_ERR_USAGE;
+    if (strcmp(names->name, name) == 0)
+      return names->value;
+  return -1;
 }
 
-xmt_status xmt_tag_mode_parse(const char *name, enum xmt_tag_mode *mode) {
-  static const struct name names[] = {{"project", XMT_TAGS_PROJECT},
-                                      {"mask", XMT_TAGS_MASK},
-                                      {"raw", XMT_TAGS_RAW},
-                                      {NULL, 0}};
-  int v;
-  xmt_status st = lookup(names, name, &v);
-  if (st == XMT_OK)
-    *mode = (enum xmt_tag_mode)v;
-  return st;
-}
+/* Defines xmt_status FN(const char *name, TYPE *value): the value of the
+ * name among the pairs of names and values that follow; XMT_ERR_USAGE,
+ * *value untouched, for another name. */
+#define NAME_PARSER(fn, type, ...)                                             \
+  xmt_status fn(const char *name, type *value) {                               \
+    static const struct name names[] = {__VA_ARGS__, {NULL, 0}};               \
+    int v = lookup(names, name);                                               \
+    if (v < 0)                                                                 \
+      return XMT_ERR_USAGE;                                                    \
+    *value = (type)v;                                                          \
+    return XMT_OK;                                                             \
+  }
 
-xmt_status xmt_projection_rule_parse(const char *name,
-                                     enum xmt_projection_rule *rule) {
-  static const struct name names[] = {
-      {"minmax", XMT_RULE_MINMAX}, {"score", XMT_RULE_SCORE}, {NULL, 0}};
-  int v;
-  xmt_status st = lookup(names, name, &v);
-  if (st == XMT_OK)
-    *rule = (enum xmt_projection_rule)v;
-  return st;
-}
-
-xmt_status xmt_align_model_parse(const char *name,
-                                 enum xmt_align_model *model) {
-  static const struct name names[] = {
-      {"bayes", XMT_MODEL_BAYES}, {"ibm2", XMT_MODEL_IBM2}, {NULL, 0}};
-  int v;
-  xmt_status st = lookup(names, name, &v);
-  if (st == XMT_OK)
-    *model = (enum xmt_align_model)v;
-  return st;
-}
-
-xmt_status xmt_probes_parse(const char *name, enum xmt_probes *probes) {
-  static const struct name names[] = {
-      {"auto", XMT_PROBES_AUTO}, {"off", XMT_PROBES_OFF}, {NULL, 0}};
-  int v;
-  xmt_status st = lookup(names, name, &v);
-  if (st == XMT_OK)
-    *probes = (enum xmt_probes)v;
-  return st;
-}
-
-xmt_status xmt_segments_format_parse(const char *name,
-                                     enum xmt_segments_format *format) {
-  static const struct name names[] = {
-      {"tsv", XMT_SEGMENTS_TSV}, {"jsonl", XMT_SEGMENTS_JSONL}, {NULL, 0}};
-  int v;
-  xmt_status st = lookup(names, name, &v);
-  if (st == XMT_OK)
-    *format = (enum xmt_segments_format)v;
-  return st;
-}
-
-xmt_status xmt_token_style_parse(const char *name,
-                                 enum xmt_token_style *style) {
-  static const struct name names[] = {
-      {"moses", XMT_TOKENS_MOSES},
-      {"sentencepiece", XMT_TOKENS_SENTENCEPIECE},
-      {"bpe", XMT_TOKENS_BPE},
-      {NULL, 0}};
-  int v;
-  xmt_status st = lookup(names, name, &v);
-  if (st == XMT_OK)
-    *style = (enum xmt_token_style)v;
-  return st;
-}
+NAME_PARSER(xmt_tag_mode_parse, enum xmt_tag_mode,
+            {"project", XMT_TAGS_PROJECT}, {"mask", XMT_TAGS_MASK},
+            {"raw", XMT_TAGS_RAW})
+NAME_PARSER(xmt_projection_rule_parse, enum xmt_projection_rule,
+            {"minmax", XMT_RULE_MINMAX}, {"score", XMT_RULE_SCORE})
+NAME_PARSER(xmt_align_model_parse, enum xmt_align_model,
+            {"bayes", XMT_MODEL_BAYES}, {"ibm2", XMT_MODEL_IBM2})
+NAME_PARSER(xmt_probes_parse, enum xmt_probes, {"auto", XMT_PROBES_AUTO},
+            {"off", XMT_PROBES_OFF})
+NAME_PARSER(xmt_segments_format_parse, enum xmt_segments_format,
+            {"tsv", XMT_SEGMENTS_TSV}, {"jsonl", XMT_SEGMENTS_JSONL})
+NAME_PARSER(xmt_token_style_parse, enum xmt_token_style,
+            {"moses", XMT_TOKENS_MOSES},
+            {"sentencepiece", XMT_TOKENS_SENTENCEPIECE},
+            {"bpe", XMT_TOKENS_BPE})

@@ -144,17 +144,27 @@ static int in_core(size_t off, size_t lead, size_t core_len) {
   return off >= lead && off <= lead + core_len;
 }
 
+/* The first tag of src from *i on that stands in the core, in tag, *i at
+ * its index; 0 when there is none. */
+static int next_core_tag(const xmt_segment *src, size_t lead, size_t core_len,
+                         size_t *i, struct xmt_tag *tag) {
+  for (; *i < xmt_segment_tag_count(src); ++*i) {
+    xmt_segment_tag(src, *i, tag);
+    if (in_core(tag->offset, lead, core_len))
+      return 1;
+  }
+  return 0;
+}
+
 xmt_status xmt_mask_encode(const xmt_segment *src, size_t lead, size_t core_len,
                            struct xmt_buf *out) {
   const char *text = xmt_segment_text(src, NULL);
   size_t pos = lead, end = lead + core_len;
   xmt_buf_reset(out);
   xmt_status st = XMT_OK;
-  for (size_t i = 0; st == XMT_OK && i < xmt_segment_tag_count(src); i++) {
-    struct xmt_tag tag;
-    xmt_segment_tag(src, i, &tag);
-    if (!in_core(tag.offset, lead, core_len))
-      continue;
+  struct xmt_tag tag;
+  for (size_t i = 0;
+       st == XMT_OK && next_core_tag(src, lead, core_len, &i, &tag); i++) {
     st = xmt_buf_append(out, text + pos, tag.offset - pos);
     pos = tag.offset;
     char token[32];
@@ -357,26 +367,16 @@ static xmt_status assemble(struct xmt_placer *p, xmt_segment *out,
     xmt_segment_tag(src, t, &tag);
     if (tag.offset >= lead)
       break;
-    st = xmt_segment_append_text(out, text + pos, tag.offset - pos);
-    pos = tag.offset;
-    if (st == XMT_OK)
-      st = xmt_segment_append_tag(out, tag.kind, tag.id, tag.name, tag.markup,
-                                  tag.markup_len);
+    st = xmt_segment_append_to_tag(out, text, &pos, &tag);
   }
   if (st == XMT_OK)
     st = xmt_segment_append_text(out, text + pos, lead - pos);
   /* Core: the translation with the tags found, in the answer's order. */
   size_t tpos = 0;
   for (size_t k = 0; st == XMT_OK && k < p->nfound; k++) {
-    size_t off = p->found[k].offset;
-    if (off < tpos)
-      off = tpos;
-    st = xmt_segment_append_text(out, p->text.data + tpos, off - tpos);
-    tpos = off;
     xmt_segment_tag(src, p->found[k].tag, &tag);
-    if (st == XMT_OK)
-      st = xmt_segment_append_tag(out, tag.kind, tag.id, tag.name, tag.markup,
-                                  tag.markup_len);
+    tag.offset = p->found[k].offset; /* in the translation */
+    st = xmt_segment_append_to_tag(out, p->text.data, &tpos, &tag);
   }
   if (st == XMT_OK)
     st = xmt_segment_append_text(
@@ -396,13 +396,8 @@ static xmt_status assemble(struct xmt_placer *p, xmt_segment *out,
   pos = end;
   for (size_t k = t; st == XMT_OK && k < ntags; k++) {
     xmt_segment_tag(src, k, &tag);
-    if (tag.offset <= end)
-      continue;
-    st = xmt_segment_append_text(out, text + pos, tag.offset - pos);
-    pos = tag.offset;
-    if (st == XMT_OK)
-      st = xmt_segment_append_tag(out, tag.kind, tag.id, tag.name, tag.markup,
-                                  tag.markup_len);
+    if (tag.offset > end)
+      st = xmt_segment_append_to_tag(out, text, &pos, &tag);
   }
   if (st == XMT_OK)
     st = xmt_segment_append_text(out, text + pos, len - pos);
@@ -430,17 +425,10 @@ static xmt_status core_segment(xmt_segment *dst, const xmt_segment *src,
   size_t pos = lead;
   xmt_segment_clear(dst);
   xmt_status st = XMT_OK;
-  for (size_t i = 0; st == XMT_OK && i < xmt_segment_tag_count(src); i++) {
-    struct xmt_tag tag;
-    xmt_segment_tag(src, i, &tag);
-    if (!in_core(tag.offset, lead, core_len))
-      continue;
-    st = xmt_segment_append_text(dst, text + pos, tag.offset - pos);
-    pos = tag.offset;
-    if (st == XMT_OK)
-      st = xmt_segment_append_tag(dst, tag.kind, tag.id, tag.name, tag.markup,
-                                  tag.markup_len);
-  }
+  struct xmt_tag tag;
+  for (size_t i = 0;
+       st == XMT_OK && next_core_tag(src, lead, core_len, &i, &tag); i++)
+    st = xmt_segment_append_to_tag(dst, text, &pos, &tag);
   if (st == XMT_OK)
     st = xmt_segment_append_text(dst, text + pos, lead + core_len - pos);
   return st;

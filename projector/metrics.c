@@ -250,30 +250,31 @@ static xmt_status build_side(struct side *s, const xmt_segment *seg, int nested,
 
 /* --- Matching ------------------------------------------------------------ */
 
-/* Key order: kind of unit, name, id, then line order. */
-static int by_key(const void *pa, const void *pb) {
-  const struct unit *a = *(struct unit *const *)pa;
-  const struct unit *b = *(struct unit *const *)pb;
+/* Key order: kind of unit, name, then (with_id) id. */
+static int key_cmp(const struct unit *a, const struct unit *b, int with_id) {
   int c = (a->pair > b->pair) - (a->pair < b->pair);
   if (c == 0)
     c = strcmp(a->name, b->name);
-  if (c == 0)
+  if (c == 0 && with_id)
     c = strcmp(a->id, b->id);
-  if (c == 0)
-    c = (a->order > b->order) - (a->order < b->order);
   return c;
+}
+
+/* Key order, then line order, of two struct unit pointers. */
+static int unit_order(const void *pa, const void *pb, int with_id) {
+  const struct unit *a = *(struct unit *const *)pa;
+  const struct unit *b = *(struct unit *const *)pb;
+  int c = key_cmp(a, b, with_id);
+  return c != 0 ? c : (a->order > b->order) - (a->order < b->order);
+}
+
+static int by_key(const void *pa, const void *pb) {
+  return unit_order(pa, pb, 1);
 }
 
 /* The same without the id: for changed ids. */
 static int by_name(const void *pa, const void *pb) {
-  const struct unit *a = *(struct unit *const *)pa;
-  const struct unit *b = *(struct unit *const *)pb;
-  int c = (a->pair > b->pair) - (a->pair < b->pair);
-  if (c == 0)
-    c = strcmp(a->name, b->name);
-  if (c == 0)
-    c = (a->order > b->order) - (a->order < b->order);
-  return c;
+  return unit_order(pa, pb, 0);
 }
 
 /* Fills keys with the side's units not yet matched; returns their number. */
@@ -297,11 +298,7 @@ static size_t merge_match(struct xmt_evaluator *ev, int with_id) {
   size_t i = 0, j = 0, matched = 0;
   while (i < nh && j < nr) {
     struct unit *h = ev->keys_h[i], *r = ev->keys_r[j];
-    int c = (h->pair > r->pair) - (h->pair < r->pair);
-    if (c == 0)
-      c = strcmp(h->name, r->name);
-    if (c == 0 && with_id)
-      c = strcmp(h->id, r->id);
+    int c = key_cmp(h, r, with_id);
     if (c < 0) {
       i++;
     } else if (c > 0) {

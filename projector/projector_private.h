@@ -23,6 +23,11 @@ static inline int xmt_is_xml_space(char c) {
 /* Appends text known to be valid UTF-8 (it came from the XML parser). */
 xmt_status xmt_segment_append_valid_text(xmt_segment *seg, const char *text,
                                          size_t len);
+/* Appends text[*at, tag->offset) (nothing when the tag stands at or
+ * before *at) and then tag, *at moved on to the tag: how a walk over the
+ * tags of a segment copies them, with the text between, into another. */
+xmt_status xmt_segment_append_to_tag(xmt_segment *seg, const char *text,
+                                     size_t *at, const struct xmt_tag *tag);
 /* Makes room for more text, tag strings and tags, so that appending them
  * allocates at most once per buffer. */
 xmt_status xmt_segment_reserve(xmt_segment *seg, size_t text_len,

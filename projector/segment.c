@@ -165,6 +165,19 @@ xmt_status xmt_segment_append_tag(xmt_segment *seg, enum xmt_tag_kind kind,
   return XMT_OK;
 }
 
+xmt_status xmt_segment_append_to_tag(xmt_segment *seg, const char *text,
+                                     size_t *at, const struct xmt_tag *tag) {
+  xmt_status st = XMT_OK;
+  if (tag->offset > *at) {
+    st = xmt_segment_append_text(seg, text + *at, tag->offset - *at);
+    *at = tag->offset;
+  }
+  if (st == XMT_OK)
+    st = xmt_segment_append_tag(seg, tag->kind, tag->id, tag->name, tag->markup,
+                                tag->markup_len);
+  return st;
+}
+
 const char *xmt_segment_text(const xmt_segment *seg, size_t *len) {
   if (len != NULL)
     *len = seg != NULL ? seg->text.len : 0;

@@ -1,10 +1,11 @@
 /* test_base_buf.c -- base/buf.c: array growth that refuses sizes a size_t
- * cannot hold, and byte buffers. */
+ * cannot hold, byte buffers and a stream read into one. */
 #include "config.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base_private.h"
 #include "harness.h"
@@ -70,10 +71,43 @@ static void test_buf(void) {
   CU_ASSERT_EQUAL(b.cap, 0);
 }
 
+/* A whole stream into a buffer, past one chunk; the stream closed. A
+ * stream opened for writing only fails to read: recorded against the
+ * path. */
+static void test_stream(void) {
+  FILE *fp = tmpfile();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+  for (int i = 0; i < 70000; i++)
+    fputc('a' + i % 26, fp);
+  rewind(fp);
+  struct xmt_buf b = {0};
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL(xmt_buf_append_str(&b, ">"), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_buf_append_stream(&b, fp, "t", &err), XMT_OK);
+  CU_ASSERT_EQUAL(b.len, 70001);
+  CU_ASSERT_EQUAL(b.data[70000], 'a' + 69999 % 26);
+  CU_ASSERT_EQUAL(err.pub.status, XMT_OK);
+  char path[] = "/tmp/xmt-test-buf.XXXXXX";
+  int fd = mkstemp(path);
+  CU_ASSERT_FATAL(fd >= 0);
+  close(fd);
+  fp = fopen(path, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+  CU_ASSERT_EQUAL(xmt_buf_append_stream(&b, fp, path, &err), XMT_ERR_IO);
+  CU_ASSERT_EQUAL(err.pub.status, XMT_ERR_IO);
+  CU_ASSERT_STRING_EQUAL(err.pub.file, path);
+  CU_ASSERT_EQUAL(strncmp(err.pub.message, "cannot read: ", 13), 0);
+  CU_ASSERT_EQUAL(b.len, 70001);
+  unlink(path);
+  xmt_error_clear(&err);
+  xmt_buf_free(&b);
+}
+
 static CU_TestInfo buf_tests[] = {
     {"growth", test_grow},
     {"growth that would overflow", test_grow_overflow},
     {"byte buffers", test_buf},
+    {"a stream read whole", test_stream},
     CU_TEST_INFO_NULL,
 };
 

@@ -201,15 +201,21 @@ static int plain_ascii8(const char *p, int markup) {
   return (bad & HIGHS) == 0;
 }
 
+/* The first bytes of what xmt_xml_forbidden_at finds, as entries of the
+ * byte tables below: the C0 controls but tab, line feed and carriage
+ * return; 0xED, of a surrogate; 0xEF, of U+FFFE and U+FFFF. */
+#define XML_FORBIDDEN_FIRST_BYTES                                              \
+  [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,      \
+  [0x06] = 1, [0x07] = 1, [0x08] = 1, [0x0B] = 1, [0x0C] = 1, [0x0E] = 1,      \
+  [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,      \
+  [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1,      \
+  [0x1B] = 1, [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1, [0xED] = 1,      \
+  [0xEF] = 1
+
 /* Bytes that may need escaping or dropping; everything else is copied in
  * runs. */
 static const unsigned char escape_candidate[256] = {
-    [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,
-    [0x06] = 1, [0x07] = 1, [0x08] = 1, [0x0B] = 1, [0x0C] = 1, [0x0E] = 1,
-    [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
-    [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1,
-    [0x1B] = 1, [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1, ['&'] = 1,
-    ['<'] = 1,  ['>'] = 1,  ['\r'] = 1, [0xED] = 1, [0xEF] = 1};
+    XML_FORBIDDEN_FIRST_BYTES, ['&'] = 1, ['<'] = 1, ['>'] = 1, ['\r'] = 1};
 
 size_t xmt_xml_forbidden_at(const char *text, size_t len, size_t i) {
   const unsigned char *s = (const unsigned char *)text;
@@ -226,12 +232,7 @@ size_t xmt_xml_forbidden_at(const char *text, size_t len, size_t i) {
 /* First bytes of what xmt_text_strip_controls removes: most answers have
  * none, and are left after one look at each byte. */
 static const unsigned char strip_candidate[256] = {
-    [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,
-    [0x06] = 1, [0x07] = 1, [0x08] = 1, [0x0B] = 1, [0x0C] = 1, [0x0E] = 1,
-    [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
-    [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1,
-    [0x1B] = 1, [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1, [0xC2] = 1,
-    [0xED] = 1, [0xEF] = 1};
+    XML_FORBIDDEN_FIRST_BYTES, [0xC2] = 1};
 
 size_t xmt_text_strip_controls(char *text, size_t *len) {
   const unsigned char *s = (const unsigned char *)text;
@@ -268,14 +269,13 @@ size_t xmt_text_strip_controls(char *text, size_t *len) {
 
 /* Bytes an attribute value may not carry as they are; everything else is
  * copied in runs. */
-static const unsigned char attr_candidate[256] = {
-    [0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,
-    [0x06] = 1, [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1,
-    [0x0C] = 1, [0x0D] = 1, [0x0E] = 1, [0x0F] = 1, [0x10] = 1, [0x11] = 1,
-    [0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1, [0x16] = 1, [0x17] = 1,
-    [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1, [0x1C] = 1, [0x1D] = 1,
-    [0x1E] = 1, [0x1F] = 1, ['&'] = 1,  ['<'] = 1,  ['"'] = 1,  [0xED] = 1,
-    [0xEF] = 1};
+static const unsigned char attr_candidate[256] = {XML_FORBIDDEN_FIRST_BYTES,
+                                                  ['\t'] = 1,
+                                                  ['\n'] = 1,
+                                                  ['\r'] = 1,
+                                                  ['&'] = 1,
+                                                  ['<'] = 1,
+                                                  ['"'] = 1};
 
 xmt_status xmt_xml_escape_attr(struct xmt_buf *out, const char *s) {
   xmt_status st = XMT_OK;

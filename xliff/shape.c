@@ -14,12 +14,8 @@ static xmt_status append_segment(xmt_segment *dst, const xmt_segment *src) {
   for (size_t i = 0; st == XMT_OK && i < xmt_segment_tag_count(src); i++) {
     struct xmt_tag t;
     st = xmt_segment_tag(src, i, &t);
-    if (st == XMT_OK && t.offset > at)
-      st = xmt_segment_append_text(dst, text + at, t.offset - at);
-    at = t.offset > at ? t.offset : at;
     if (st == XMT_OK)
-      st = xmt_segment_append_tag(dst, t.kind, t.id, t.name, t.markup,
-                                  t.markup_len);
+      st = xmt_segment_append_to_tag(dst, text, &at, &t);
   }
   if (st == XMT_OK && len > at)
     st = xmt_segment_append_text(dst, text + at, len - at);
@@ -121,9 +117,6 @@ static xmt_status restore_pairs(xmt_segment *out, const xmt_segment *joined,
   for (size_t i = 0; st == XMT_OK && i < xmt_segment_tag_count(joined); i++) {
     struct xmt_tag t;
     st = xmt_segment_tag(joined, i, &t);
-    if (st == XMT_OK && t.offset > at)
-      st = xmt_segment_append_text(out, text + at, t.offset - at);
-    at = t.offset > at ? t.offset : at;
     if (st != XMT_OK)
       break;
     size_t k = SIZE_MAX;
@@ -134,11 +127,11 @@ static xmt_status restore_pairs(xmt_segment *out, const xmt_segment *joined,
       indexed = 1;
       k = source_end(&ix, &t);
     }
-    if (k != SIZE_MAX)
-      st = xmt_segment_tag(src, k, &t);
-    if (st == XMT_OK)
-      st = xmt_segment_append_tag(out, t.kind, t.id, t.name, t.markup,
-                                  t.markup_len);
+    size_t offset = t.offset;
+    if (k != SIZE_MAX && (st = xmt_segment_tag(src, k, &t)) != XMT_OK)
+      break;
+    t.offset = offset; /* the source's pair end, where joined has t */
+    st = xmt_segment_append_to_tag(out, text, &at, &t);
   }
   if (st == XMT_OK && len > at)
     st = xmt_segment_append_text(out, text + at, len - at);
@@ -175,6 +168,20 @@ xmt_status xmt_unit_joined_target(const xmt_xliff_unit *u, xmt_segment *out) {
 }
 
 /* --- Attributes of start tags -------------------------------------------- */
+
+size_t xmt_tag_end(const char *tag, size_t len) {
+  char quote = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (quote != 0) {
+      if (tag[i] == quote)
+        quote = 0;
+    } else if (tag[i] == '"' || tag[i] == '\'')
+      quote = tag[i];
+    else if (tag[i] == '>')
+      return i;
+  }
+  return len;
+}
 
 int xmt_tag_find_attribute(const char *tag, size_t len, const char *name,
                            size_t *value_start, size_t *value_end) {

@@ -634,17 +634,8 @@ static xmt_status alt_trans(xmt_xliff_writer *w, struct xmt_buf *out,
  * has none (an empty element). */
 static int target_inner(const xmt_xliff_unit *u, struct xmt_range *inner) {
   const char *raw = u->raw.data;
-  size_t i = u->target.start;
-  char quote = 0;
-  for (; i < u->target.end; i++) {
-    if (quote != 0) {
-      if (raw[i] == quote)
-        quote = 0;
-    } else if (raw[i] == '"' || raw[i] == '\'')
-      quote = raw[i];
-    else if (raw[i] == '>')
-      break;
-  }
+  size_t i = u->target.start + xmt_tag_end(raw + u->target.start,
+                                           u->target.end - u->target.start);
   if (i >= u->target.end || raw[i - 1] == '/')
     return 0;
   size_t end = u->target.end;

@@ -304,6 +304,9 @@ xmt_status xmt_xliff_unit_target(const xmt_xliff_unit *unit,
                                  const struct xmt_xliff_target_options *options,
                                  xmt_segment *out, int *written);
 
+/* The index of the '>' that ends the start tag at tag (len bytes), quoted
+ * values skipped; len when none does. */
+size_t xmt_tag_end(const char *tag, size_t len);
 /* Value range of attribute name (exactly, prefix included) in a start tag;
  * 0 when absent. Quoted values are skipped, so a value that mentions the
  * name does not count. */

@@ -303,11 +303,9 @@ static int apertium_open(void *user, const struct xmt_backend_config *config,
                                       NULL};
   if (xmt_backend_check_options(config, "apertium", known, errbuf, errlen))
     return 1;
-  struct apertium *a = calloc(1, sizeof *a);
-  if (a == NULL) {
-    snprintf(errbuf, errlen, "out of memory");
+  struct apertium *a = xmt_backend_state_new(sizeof *a, errbuf, errlen);
+  if (a == NULL)
     return 1;
-  }
   const char *datadir = xmt_backend_option(config, "datadir");
   a->datadir = xmt_strdup(datadir != NULL ? datadir : DEFAULT_DATADIR);
   a->timeout_ms = config->timeout_ms;

@@ -412,43 +412,58 @@ static xmt_status put_text(struct xmt_buf *out, const struct xmt_buf *text,
   return st;
 }
 
+/* The markup being written: the items open (indexes into items, the
+ * innermost last) and the text written up to at. */
+struct nesting {
+  struct xmt_buf *out;
+  const struct xmt_buf *text;
+  const xmt_segment *seg;
+  const struct out_item *items;
+  size_t *stack, depth, at;
+};
+
+/* Closes the open items that end at or before from, innermost first, each
+ * after its text. */
+static xmt_status close_to(struct nesting *w, size_t from) {
+  xmt_status st = XMT_OK;
+  while (st == XMT_OK && w->depth > 0 &&
+         w->items[w->stack[w->depth - 1]].to <= from) {
+    const struct out_item *top = &w->items[w->stack[--w->depth]];
+    st = put_text(w->out, w->text, &w->at, top->to);
+    if (st == XMT_OK)
+      st = put_tag(w->out, w->seg, top->close);
+  }
+  return st;
+}
+
 /* The answer as markup: text with the items found, nested. */
 static xmt_status write_markup(struct xmt_buf *out, const struct xmt_buf *text,
                                const xmt_segment *seg, struct out_item *items,
                                size_t n) {
   qsort(items, n, sizeof *items, cmp_out);
-  size_t *stack = malloc((n ? n : 1) * sizeof *stack), depth = 0, at = 0;
-  if (stack == NULL)
+  struct nesting w = {out, text, seg, items, NULL, 0, 0};
+  w.stack = malloc((n ? n : 1) * sizeof *w.stack);
+  if (w.stack == NULL)
     return XMT_ERR_NOMEM;
   xmt_status st = XMT_OK;
   for (size_t k = 0; st == XMT_OK && k < n; k++) {
     struct out_item *it = &items[k];
-    while (st == XMT_OK && depth > 0 &&
-           items[stack[depth - 1]].to <= it->from) {
-      struct out_item *top = &items[stack[--depth]];
-      st = put_text(out, text, &at, top->to);
-      if (st == XMT_OK)
-        st = put_tag(out, seg, top->close);
-    }
+    st = close_to(&w, it->from);
     if (st == XMT_OK)
-      st = put_text(out, text, &at, it->from);
+      st = put_text(out, text, &w.at, it->from);
     if (st == XMT_OK)
       st = put_tag(out, seg, it->open);
     if (st != XMT_OK || it->close == SIZE_MAX)
       continue;
-    if (depth > 0 && it->to > items[stack[depth - 1]].to)
-      it->to = items[stack[depth - 1]].to; /* crossing: cut back to nest */
-    stack[depth++] = k;
-  }
-  while (st == XMT_OK && depth > 0) {
-    struct out_item *top = &items[stack[--depth]];
-    st = put_text(out, text, &at, top->to);
-    if (st == XMT_OK)
-      st = put_tag(out, seg, top->close);
+    if (w.depth > 0 && it->to > items[w.stack[w.depth - 1]].to)
+      it->to = items[w.stack[w.depth - 1]].to; /* crossing: cut back */
+    w.stack[w.depth++] = k;
   }
   if (st == XMT_OK)
-    st = put_text(out, text, &at, text->len);
-  free(stack);
+    st = close_to(&w, SIZE_MAX);
+  if (st == XMT_OK)
+    st = put_text(out, text, &w.at, text->len);
+  free(w.stack);
   return st;
 }
 

@@ -29,6 +29,10 @@ int xmt_backend_check_options(const struct xmt_backend_config *config,
                               const char *backend, const char *const *known,
                               char *errbuf, size_t errlen);
 
+/* A backend's state of size bytes, zeroed; NULL when out of memory, which
+ * it writes in errbuf. */
+void *xmt_backend_state_new(size_t size, char *errbuf, size_t errlen);
+
 /* The value of the last option KEY=VALUE, or NULL. Borrowed from config. */
 const char *xmt_backend_option(const struct xmt_backend_config *config,
                                const char *key);

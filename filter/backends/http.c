@@ -155,44 +155,57 @@ static int literal(struct json *j, const char *word) {
   return 0;
 }
 
-static int number(struct json *j) {
+/* Skips one digit or more: 0, or -1 when no digit is next. */
+static int digits(struct json *j) {
   size_t start = j->pos;
-  if (j->pos < j->len && j->s[j->pos] == '-')
-    j->pos++;
-  size_t digits = j->pos;
   while (j->pos < j->len && j->s[j->pos] >= '0' && j->s[j->pos] <= '9')
     j->pos++;
-  if (j->pos == digits)
+  return j->pos > start ? 0 : -1;
+}
+
+static int number(struct json *j) {
+  if (j->pos < j->len && j->s[j->pos] == '-')
+    j->pos++;
+  if (digits(j) != 0)
     return -1;
   if (j->pos < j->len && j->s[j->pos] == '.') {
-    size_t frac = ++j->pos;
-    while (j->pos < j->len && j->s[j->pos] >= '0' && j->s[j->pos] <= '9')
-      j->pos++;
-    if (j->pos == frac)
+    j->pos++;
+    if (digits(j) != 0)
       return -1;
   }
   if (j->pos < j->len && (j->s[j->pos] == 'e' || j->s[j->pos] == 'E')) {
     j->pos++;
     if (j->pos < j->len && (j->s[j->pos] == '+' || j->s[j->pos] == '-'))
       j->pos++;
-    size_t exp = j->pos;
-    while (j->pos < j->len && j->s[j->pos] >= '0' && j->s[j->pos] <= '9')
-      j->pos++;
-    if (j->pos == exp)
-      return -1;
+    return digits(j);
   }
-  return j->pos > start ? 0 : -1;
+  return 0;
+}
+
+/* 1, j past it, when c is next (after white space); else 0. */
+static int skip_char(struct json *j, char c) {
+  ws(j);
+  if (j->pos < j->len && j->s[j->pos] == c) {
+    j->pos++;
+    return 1;
+  }
+  return 0;
+}
+
+/* After an item of an object or array closed by close: 1 past a comma,
+ * another item to come; 0 past close, the end; -1 for anything else. */
+static int after_item(struct json *j, char close) {
+  if (skip_char(j, ','))
+    return 1;
+  return skip_char(j, close) ? 0 : -1;
 }
 
 /* An object; the member named path[0] is followed into with path + 1. */
 static int object(struct json *j, const char *const *path, struct xmt_buf *out,
                   int *found) {
   j->pos++;
-  ws(j);
-  if (j->pos < j->len && j->s[j->pos] == '}') {
-    j->pos++;
+  if (skip_char(j, '}'))
     return 0;
-  }
   struct xmt_buf key = {0};
   int rc = 0;
   for (;;) {
@@ -208,19 +221,9 @@ static int object(struct json *j, const char *const *path, struct xmt_buf *out,
     ws(j);
     int follow = path != NULL && path[0] != NULL && key.data != NULL &&
                  strlen(key.data) == key.len && strcmp(key.data, path[0]) == 0;
-    if ((rc = value(j, follow ? path + 1 : NULL, out, found)) != 0)
+    if ((rc = value(j, follow ? path + 1 : NULL, out, found)) != 0 ||
+        (rc = after_item(j, '}')) <= 0)
       break;
-    ws(j);
-    if (j->pos < j->len && j->s[j->pos] == ',') {
-      j->pos++;
-      continue;
-    }
-    if (j->pos < j->len && j->s[j->pos] == '}') {
-      j->pos++;
-      break;
-    }
-    rc = -1;
-    break;
   }
   xmt_buf_free(&key);
   return rc;
@@ -228,27 +231,14 @@ static int object(struct json *j, const char *const *path, struct xmt_buf *out,
 
 static int array(struct json *j) {
   j->pos++;
-  ws(j);
-  if (j->pos < j->len && j->s[j->pos] == ']') {
-    j->pos++;
+  if (skip_char(j, ']'))
     return 0;
-  }
-  for (;;) {
+  int rc;
+  do {
     ws(j);
-    int rc = value(j, NULL, NULL, NULL);
-    if (rc != 0)
-      return rc;
-    ws(j);
-    if (j->pos < j->len && j->s[j->pos] == ',') {
-      j->pos++;
-      continue;
-    }
-    if (j->pos < j->len && j->s[j->pos] == ']') {
-      j->pos++;
-      return 0;
-    }
-    return -1;
-  }
+    rc = value(j, NULL, NULL, NULL);
+  } while (rc == 0 && (rc = after_item(j, ']')) == 1);
+  return rc;
 }
 
 /* A value; path (NULL: not wanted) says what to look for in it: the empty
@@ -753,10 +743,9 @@ static int http_open(void *user, const struct xmt_backend_config *config,
     snprintf(errbuf, errlen, "cannot initialise libcurl");
     return 1;
   }
-  struct http *h = calloc(1, sizeof *h);
+  struct http *h = xmt_backend_state_new(sizeof *h, errbuf, errlen);
   if (h == NULL) {
     curl_global_cleanup();
-    snprintf(errbuf, errlen, "out of memory");
     return 1;
   }
   h->concurrency = 4;

@@ -72,9 +72,8 @@ static int plugin_open(void *user, const struct xmt_backend_config *config,
     dlclose(handle);
     return 1;
   }
-  struct plugin *p = calloc(1, sizeof *p);
+  struct plugin *p = xmt_backend_state_new(sizeof *p, errbuf, errlen);
   if (p == NULL) {
-    snprintf(errbuf, errlen, "out of memory");
     dlclose(handle);
     return 1;
   }

@@ -232,11 +232,9 @@ static int pseudo_open(void *user, const struct xmt_backend_config *config,
   }
   if (xmt_backend_check_options(config, "pseudo", known, errbuf, errlen))
     return 1;
-  struct pseudo *p = calloc(1, sizeof *p);
-  if (p == NULL) {
-    snprintf(errbuf, errlen, "out of memory");
+  struct pseudo *p = xmt_backend_state_new(sizeof *p, errbuf, errlen);
+  if (p == NULL)
     return 1;
-  }
   p->accents = p->brackets = p->alignment = 1;
   p->expand = 30;
   const char *r = xmt_backend_option(config, "reorder");

@@ -12,6 +12,13 @@
 
 /* Length of the KEY part of "KEY=VALUE", or 0 when there is no '=' or no
  * key. */
+void *xmt_backend_state_new(size_t size, char *errbuf, size_t errlen) {
+  void *state = calloc(1, size);
+  if (state == NULL)
+    snprintf(errbuf, errlen, "out of memory");
+  return state;
+}
+
 static size_t key_length(const char *option) {
   const char *eq = strchr(option, '=');
   return eq != NULL ? (size_t)(eq - option) : 0;

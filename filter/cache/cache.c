@@ -56,9 +56,13 @@ xmt_status xmt_cache_open(struct xmt_cache **cache, const char *uri,
                  warning_len);
 }
 
+/* Requests and answers longer than INT32_MAX bytes are never cached: no
+ * store's API takes them. */
 int xmt_cache_get(struct xmt_cache *cache, const struct xmt_cache_key *key,
                   const char *request, size_t len,
                   struct xmt_mt_response *resp) {
+  if (len > (size_t)INT32_MAX)
+    return 0;
   return cache->store->get(cache, key, request, len, resp);
 }
 
@@ -66,7 +70,20 @@ xmt_status xmt_cache_put(struct xmt_cache *cache,
                          const struct xmt_cache_key *key, const char *request,
                          size_t len, const char *answer, size_t answer_len,
                          const struct xmt_mt_response *resp) {
+  if (len > (size_t)INT32_MAX || answer_len > (size_t)INT32_MAX)
+    return XMT_OK;
   return cache->store->put(cache, key, request, len, answer, answer_len, resp);
+}
+
+xmt_status xmt_cache_answer(struct xmt_mt_response *resp, const char *text,
+                            size_t len, const char *links,
+                            const char *source_tokens,
+                            const char *target_tokens) {
+  xmt_status st = xmt_mt_response_set_text(resp, text, len);
+  if (st == XMT_OK && links != NULL)
+    st = xmt_mt_response_set_alignment(resp, links, source_tokens,
+                                       target_tokens);
+  return st;
 }
 
 xmt_status xmt_cache_commit(struct xmt_cache *cache,

@@ -355,8 +355,6 @@ static int pg_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
                   const char *request, size_t len,
                   struct xmt_mt_response *resp) {
   struct pg *c = (struct pg *)cache;
-  if (len > (size_t)INT32_MAX)
-    return 0;
   struct params p;
   key_params(&p, k, request, len);
   PGresult *r = PQexecPrepared(c->conn, "xmt_get", 5, p.v, p.len, p.fmt, 0);
@@ -372,10 +370,8 @@ static int pg_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
   const char *col[4];
   for (int i = 0; i < 4; i++)
     col[i] = PQgetisnull(r, 0, i) ? NULL : PQgetvalue(r, 0, i);
-  xmt_status st =
-      xmt_mt_response_set_text(resp, col[0], (size_t)PQgetlength(r, 0, 0));
-  if (st == XMT_OK && col[1] != NULL)
-    st = xmt_mt_response_set_alignment(resp, col[1], col[2], col[3]);
+  xmt_status st = xmt_cache_answer(resp, col[0], (size_t)PQgetlength(r, 0, 0),
+                                   col[1], col[2], col[3]);
   PQclear(r);
   if (st != XMT_OK)
     return st == XMT_ERR_NOMEM ? -2 : 0;
@@ -400,8 +396,6 @@ static xmt_status pg_put(struct xmt_cache *cache, const struct xmt_cache_key *k,
                          size_t answer_len,
                          const struct xmt_mt_response *resp) {
   struct pg *c = (struct pg *)cache;
-  if (len > (size_t)INT32_MAX || answer_len > (size_t)INT32_MAX)
-    return XMT_OK;
   struct entry *e =
       xmt_grow_array(c->entries, &c->entries_cap, c->nentries + 1, sizeof *e);
   if (e == NULL) {

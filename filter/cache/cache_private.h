@@ -10,7 +10,8 @@
 
 #include "filter_private.h"
 
-/* The contracts are those of the xmt_cache_* functions. */
+/* The contracts are those of the xmt_cache_* functions; get and put see
+ * no request or answer over INT32_MAX bytes. */
 struct xmt_cache_store {
   const char *scheme; /* "sqlite:" */
   /* where: what follows the scheme. */
@@ -27,6 +28,13 @@ struct xmt_cache_store {
   const char *(*error)(const struct xmt_cache *cache);
   void (*close)(struct xmt_cache *cache);
 };
+
+/* A stored answer into resp: its text (len bytes) and, unless links is
+ * NULL, its alignment. What each store's get ends with. */
+xmt_status xmt_cache_answer(struct xmt_mt_response *resp, const char *text,
+                            size_t len, const char *links,
+                            const char *source_tokens,
+                            const char *target_tokens);
 
 /* The head of every store's handle. */
 struct xmt_cache {

@@ -346,8 +346,6 @@ static int lite_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
                     const char *request, size_t len,
                     struct xmt_mt_response *resp) {
   struct lite *c = (struct lite *)cache;
-  if (len > (size_t)INT32_MAX)
-    return 0;
   sqlite3_reset(c->get);
   bind_key(c->get, 1, k, request, len);
   c->waited_ms = 0;
@@ -358,13 +356,11 @@ static int lite_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
     sqlite3_reset(c->get);
     return rc == SQLITE_DONE ? 0 : -1;
   }
-  xmt_status st = XMT_OK;
   const char *answer = column(c->get, 0);
-  st = xmt_mt_response_set_text(resp, answer != NULL ? answer : "",
-                                (size_t)sqlite3_column_bytes(c->get, 0));
-  if (st == XMT_OK && column(c->get, 1) != NULL)
-    st = xmt_mt_response_set_alignment(resp, column(c->get, 1),
-                                       column(c->get, 2), column(c->get, 3));
+  xmt_status st =
+      xmt_cache_answer(resp, answer != NULL ? answer : "",
+                       (size_t)sqlite3_column_bytes(c->get, 0),
+                       column(c->get, 1), column(c->get, 2), column(c->get, 3));
   sqlite3_reset(c->get);
   if (st != XMT_OK)
     return st == XMT_ERR_NOMEM ? -2 : 0;
@@ -387,8 +383,6 @@ static xmt_status lite_put(struct xmt_cache *cache,
                            size_t len, const char *answer, size_t answer_len,
                            const struct xmt_mt_response *resp) {
   struct lite *c = (struct lite *)cache;
-  if (len > (size_t)INT32_MAX || answer_len > (size_t)INT32_MAX)
-    return XMT_OK;
   if (!c->in_transaction) {
     char *msg = NULL;
     int rc = exec_waiting(c, "BEGIN IMMEDIATE", &msg);

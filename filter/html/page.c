@@ -8,7 +8,6 @@
  * they share in page_private.h. */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -303,19 +302,8 @@ xmt_status xmt_html_doc_load(struct html_doc *doc, const char *path,
   if (fp == NULL)
     return err->pub.status;
   struct xmt_buf buf = {0};
-  char chunk[65536];
-  size_t got;
-  xmt_status st = XMT_OK;
-  while (st == XMT_OK && (got = fread(chunk, 1, sizeof chunk, fp)) > 0)
-    st = xmt_buf_append(&buf, chunk, got);
-  int bad = ferror(fp);
-  int e = errno;
-  if (fp != stdin)
-    fclose(fp);
-  if (st == XMT_OK && bad)
-    st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
-                      strerror(e));
-  else if (st != XMT_OK)
+  xmt_status st = xmt_buf_append_stream(&buf, fp, path, err);
+  if (st == XMT_ERR_NOMEM)
     st = xmt_error_set(err, st, "%s", xmt_strerror(st));
   if (st == XMT_OK)
     st = xmt_html_doc_parse(doc, buf.data != NULL ? buf.data : "", buf.len,

@@ -228,12 +228,21 @@ static void implied_closes(struct builder *b, const char *name, unsigned flags,
 /* --- Tokens -----------------------------------------------------------------
  */
 
-static void on_start(struct builder *b, const struct html_token *tok) {
-  char name[24];
-  if (!xmt_html_name_lower(b->data, tok->name, tok->name_end, name,
-                           sizeof name))
+/* The room for an element name: longer ones are no element we know. */
+#define NAME_ROOM 24
+
+/* The element of tag tok: its name in lower case into name ("" when it is
+ * longer than any we know), and its class. */
+static unsigned element_of(const struct builder *b,
+                           const struct html_token *tok, char name[NAME_ROOM]) {
+  if (!xmt_html_name_lower(b->data, tok->name, tok->name_end, name, NAME_ROOM))
     name[0] = '\0';
-  unsigned flags = xmt_html_element_class(name);
+  return xmt_html_element_class(name);
+}
+
+static void on_start(struct builder *b, const struct html_token *tok) {
+  char name[NAME_ROOM];
+  unsigned flags = element_of(b, tok, name);
   if ((strcmp(name, "code") == 0 &&
        (b->doc->flags & XMT_FILTER_HTML_SKIP_CODE)) ||
       (strcmp(name, "pre") == 0 && (b->doc->flags & XMT_FILTER_HTML_SKIP_PRE)))
@@ -309,11 +318,8 @@ static void on_start(struct builder *b, const struct html_token *tok) {
 }
 
 static void on_end(struct builder *b, const struct html_token *tok) {
-  char name[24];
-  if (!xmt_html_name_lower(b->data, tok->name, tok->name_end, name,
-                           sizeof name))
-    name[0] = '\0';
-  unsigned flags = xmt_html_element_class(name);
+  char name[NAME_ROOM];
+  unsigned flags = element_of(b, tok, name);
   size_t k = NONE;
   if (strcmp(name, "html") != 0 && strcmp(name, "body") != 0) {
     /* An inline end tag does not reach past a block; a block one stops at

@@ -25,13 +25,6 @@ static xmt_status grow_lane(struct lane *lane, size_t n) {
   return XMT_OK;
 }
 
-static double seconds_since(const struct timespec *t0) {
-  struct timespec t1;
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  return (double)(t1.tv_sec - t0->tv_sec) +
-         (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 static int report_progress(struct run *run) {
   xmt_filter *f = run->filter;
   if (xmt_filter_interrupted(f) ||
@@ -228,7 +221,7 @@ static int translate_results(struct run *run) {
   clock_gettime(CLOCK_MONOTONIC, &t0);
   if (lanes == 1) {
     run_batches(&run->lanes[0], 0, 0);
-    f->stats.engine_seconds += seconds_since(&t0);
+    f->stats.engine_seconds += xmt_seconds_since(&t0);
     return run->failed;
   }
   size_t started = 1;
@@ -243,7 +236,7 @@ static int translate_results(struct run *run) {
     run_batches(&run->lanes[0], k, 1);
   for (size_t k = 1; k < started; k++)
     pthread_join(run->lanes[k].thread, NULL);
-  f->stats.engine_seconds += seconds_since(&t0);
+  f->stats.engine_seconds += xmt_seconds_since(&t0);
   return run->failed;
 }
 

@@ -67,13 +67,22 @@ struct builder {
   int nomem;
 };
 
+/* xmt_grow_array, out of memory noted in b. */
+static void *grow(struct builder *b, void *v, size_t *cap, size_t n,
+                  size_t size) {
+  void *grown = xmt_grow_array(v, cap, n, size);
+  if (grown == NULL)
+    b->nomem = 1;
+  return grown;
+}
+
 static int on_problem(void *user, const struct xmt_problem *p) {
   struct builder *b = user;
   if (b->nproblems == b->problems_cap) {
-    struct problem *ps = xmt_grow_array(b->problems, &b->problems_cap,
-                                        b->nproblems + 1, sizeof *ps);
+    struct problem *ps =
+        grow(b, b->problems, &b->problems_cap, b->nproblems + 1, sizeof *ps);
     if (ps == NULL)
-      return b->nomem = 1;
+      return 1;
     b->problems = ps;
   }
   struct problem *q = &b->problems[b->nproblems];
@@ -369,12 +378,9 @@ static void segment(struct builder *b, const struct unit_info *u,
   }
   if (u->translatable)
     r.flags |= segment_flags(b, target != NULL, blank, u->state);
-  struct row *rows =
-      xmt_grow_array(b->rows, &b->rows_cap, b->nrows + 1, sizeof *rows);
-  if (rows == NULL) {
-    b->nomem = 1;
+  struct row *rows = grow(b, b->rows, &b->rows_cap, b->nrows + 1, sizeof *rows);
+  if (rows == NULL)
     return;
-  }
   b->rows = rows;
   b->rows[b->nrows++] = r;
 }
@@ -436,11 +442,9 @@ static void unit_lines(struct builder *b, const xmlNode *n) {
       continue;
     }
     unsigned long *lines =
-        xmt_grow_array(b->lines, &b->lines_cap, b->nlines + 1, sizeof *lines);
-    if (lines == NULL) {
-      b->nomem = 1;
+        grow(b, b->lines, &b->lines_cap, b->nlines + 1, sizeof *lines);
+    if (lines == NULL)
       return;
-    }
     b->lines = lines;
     b->lines[b->nlines++] = (unsigned long)xmlGetLineNo(c);
   }

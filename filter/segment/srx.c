@@ -245,6 +245,20 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
 #define NONE UINT32_MAX
 #define ICU_RULE (UINT32_MAX - 1) /* after every SRX rule */
 
+/* Leaves re with no text: the next call converts into s->u16 anew. */
+static void unset_text(xmt_segmenter *s, URegularExpression *re) {
+  UErrorCode ignored = U_ZERO_ERROR;
+  uregex_setText(re, s->u16, 0, &ignored);
+}
+
+/* XMT_OK, or the error of a regular expression whose call left st. */
+static xmt_status regex_status(xmt_segmenter *s, UErrorCode st) {
+  if (U_FAILURE(st))
+    return xmt_error_set(&s->err, XMT_ERR_INTERNAL,
+                         "regular expression failed: %s", u_errorName(st));
+  return XMT_OK;
+}
+
 /* Searches rule g through the text: Okapi searches from 0, and from each
  * hit on, so matches may overlap; first[n] keeps the first rule to hit n.
  * Where Okapi would stop (a hit that does not advance), the search goes on
@@ -266,12 +280,8 @@ static xmt_status search_rule(xmt_segmenter *s, const struct srx_rule *r,
     else
       start = n + (n < len16 && U16_IS_LEAD(s->u16[n]) ? 2 : 1);
   }
-  UErrorCode ignored = U_ZERO_ERROR;
-  uregex_setText(r->re, s->u16, 0, &ignored);
-  if (U_FAILURE(st))
-    return xmt_error_set(&s->err, XMT_ERR_INTERNAL,
-                         "regular expression failed: %s", u_errorName(st));
-  return XMT_OK;
+  unset_text(s, r->re);
+  return regex_status(s, st);
 }
 
 /* useIcu4JBreakRules: ICU's sentence breaks come after every SRX rule, so
@@ -368,18 +378,11 @@ static xmt_status apply_rules(xmt_segmenter *s, const char *lang,
     s->decided[p] = verdict;
   }
   for (size_t g = 0; g < text_set; g++)
-    if (!s->flat[g]->is_break && s->flat[g]->local != NULL) {
-      UErrorCode ignored = U_ZERO_ERROR;
-      uregex_setText(s->flat[g]->local, s->u16, 0, &ignored);
-    }
-  if (s->early != NULL) {
-    UErrorCode ignored = U_ZERO_ERROR;
-    uregex_setText(s->early, s->u16, 0, &ignored);
-  }
-  if (U_FAILURE(ust))
-    return xmt_error_set(&s->err, XMT_ERR_INTERNAL,
-                         "regular expression failed: %s", u_errorName(ust));
-  return XMT_OK;
+    if (!s->flat[g]->is_break && s->flat[g]->local != NULL)
+      unset_text(s, s->flat[g]->local);
+  if (s->early != NULL)
+    unset_text(s, s->early);
+  return regex_status(s, ust);
 }
 
 /* okpsrx:rangeRule: a match is one segment of its own, whatever the rules
@@ -399,8 +402,7 @@ static xmt_status apply_mask(xmt_segmenter *s, int32_t len16) {
     if (b < len16)
       s->decided[b] = BREAK;
   }
-  UErrorCode ignored = U_ZERO_ERROR;
-  uregex_setText(re, s->u16, 0, &ignored);
+  unset_text(s, re);
   return U_FAILURE(st) ? XMT_ERR_INTERNAL : XMT_OK;
 }
 

@@ -2,7 +2,6 @@
  * regular expressions (ICU), Okapi's extensions included. */
 #include "config.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +64,14 @@ static int is_yes(const xmlChar *v) {
  * 2.0 namespace, without one, or with the okpsrx one for extensions. */
 static int named(const xmlNode *n, const char *local) {
   return n->type == XML_ELEMENT_NODE && xmlStrcmp(n->name, BAD_CAST local) == 0;
+}
+
+/* c or the first of its next siblings that is element local; NULL when
+ * none is. */
+static const xmlNode *first_named(const xmlNode *c, const char *local) {
+  while (c != NULL && !named(c, local))
+    c = c->next;
+  return c;
 }
 
 static unsigned long line_of(const xmlNode *n) {
@@ -307,6 +314,20 @@ static xmt_status compile_local(struct loader *l, const char *before,
   return XMT_OK;
 }
 
+/* Compiles part (the pattern of element n) of rule number of lr alone,
+ * only to say what is wrong with it. */
+static xmt_status check_part(struct loader *l, const struct srx_langrule *lr,
+                             size_t number, const char *part,
+                             const char *pattern, const xmlNode *n) {
+  char what[160];
+  URegularExpression *re = NULL;
+  snprintf(what, sizeof what, "languagerule \"%.60s\", rule %zu: <%s>",
+           lr->name, number, part);
+  xmt_status st = compile(l, pattern, line_of(n), what, &re);
+  uregex_close(re);
+  return st;
+}
+
 static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
                             const xmlNode *r) {
   if (lr->nrules == lr->cap) {
@@ -333,20 +354,10 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
   URegularExpression *re = NULL;
   size_t number = lr->nrules + 1;
   /* Each part alone first, so that an error points into the part. */
-  if (st == XMT_OK) {
-    snprintf(what, sizeof what, "languagerule \"%.60s\", rule %zu: <%s>",
-             lr->name, number, "beforebreak");
-    st = compile(l, before, line_of(bn != NULL ? bn : r), what, &re);
-    uregex_close(re);
-    re = NULL;
-  }
-  if (st == XMT_OK) {
-    snprintf(what, sizeof what, "languagerule \"%.60s\", rule %zu: <%s>",
-             lr->name, number, "afterbreak");
-    st = compile(l, after, line_of(an != NULL ? an : r), what, &re);
-    uregex_close(re);
-    re = NULL;
-  }
+  if (st == XMT_OK)
+    st = check_part(l, lr, number, "beforebreak", before, bn != NULL ? bn : r);
+  if (st == XMT_OK)
+    st = check_part(l, lr, number, "afterbreak", after, an != NULL ? an : r);
   if (st == XMT_OK) {
     snprintf(what, sizeof what, "languagerule \"%.60s\", rule %zu:", lr->name,
              number);
@@ -370,89 +381,91 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
   return XMT_OK;
 }
 
-static xmt_status read_languagerules(struct loader *l, const xmlNode *lrs) {
+static xmt_status read_languagerule(struct loader *l, const xmlNode *c) {
   struct srx_doc *d = &l->doc;
-  for (const xmlNode *c = lrs->children; c != NULL; c = c->next) {
-    if (!named(c, "languagerule"))
-      continue;
-    xmlChar *name = xmlGetProp(c, BAD_CAST "languagerulename");
-    if (name == NULL)
-      return xmt_error_at(&l->s->err, XMT_ERR_FORMAT,
-                          XMT_AT_LINE(l->name, line_of(c)),
-                          "<languagerule> without languagerulename");
-    if (d->nlangrules == d->langrules_cap) {
-      struct srx_langrule *lr = xmt_grow_array(d->langrules, &d->langrules_cap,
-                                               d->nlangrules + 1, sizeof *lr);
-      if (lr == NULL) {
-        xmlFree(name);
-        return XMT_ERR_NOMEM;
-      }
-      d->langrules = lr;
-    }
-    struct srx_langrule *lr = &d->langrules[d->nlangrules];
-    memset(lr, 0, sizeof *lr);
-    lr->name = xmt_strdup((const char *)name);
-    xmlFree(name);
-    if (lr->name == NULL)
+  xmlChar *name = xmlGetProp(c, BAD_CAST "languagerulename");
+  if (name == NULL)
+    return xmt_error_at(&l->s->err, XMT_ERR_FORMAT,
+                        XMT_AT_LINE(l->name, line_of(c)),
+                        "<languagerule> without languagerulename");
+  if (d->nlangrules == d->langrules_cap) {
+    struct srx_langrule *lr = xmt_grow_array(d->langrules, &d->langrules_cap,
+                                             d->nlangrules + 1, sizeof *lr);
+    if (lr == NULL) {
+      xmlFree(name);
       return XMT_ERR_NOMEM;
-    d->nlangrules++;
-    for (const xmlNode *r = c->children; r != NULL; r = r->next) {
-      if (!named(r, "rule"))
-        continue;
-      xmt_status st = read_rule(l, lr, r);
-      if (st != XMT_OK)
-        return st;
     }
+    d->langrules = lr;
   }
-  return XMT_OK;
+  struct srx_langrule *lr = &d->langrules[d->nlangrules];
+  memset(lr, 0, sizeof *lr);
+  lr->name = xmt_strdup((const char *)name);
+  xmlFree(name);
+  if (lr->name == NULL)
+    return XMT_ERR_NOMEM;
+  d->nlangrules++;
+  xmt_status st = XMT_OK;
+  for (const xmlNode *r = first_named(c->children, "rule");
+       r != NULL && st == XMT_OK; r = first_named(r->next, "rule"))
+    st = read_rule(l, lr, r);
+  return st;
 }
 
-static xmt_status read_maprules(struct loader *l, const xmlNode *mrs) {
+static xmt_status read_languagemap(struct loader *l, const xmlNode *c) {
   struct srx_doc *d = &l->doc;
-  for (const xmlNode *c = mrs->children; c != NULL; c = c->next) {
-    if (!named(c, "languagemap"))
-      continue;
-    xmlChar *pattern = xmlGetProp(c, BAD_CAST "languagepattern");
-    xmlChar *rname = xmlGetProp(c, BAD_CAST "languagerulename");
-    xmt_status st = XMT_OK;
-    size_t index = SIZE_MAX;
-    if (pattern == NULL || rname == NULL)
-      st = xmt_error_at(&l->s->err, XMT_ERR_FORMAT,
-                        XMT_AT_LINE(l->name, line_of(c)),
-                        "<languagemap> needs languagepattern and "
-                        "languagerulename");
-    for (size_t i = 0; st == XMT_OK && rname != NULL && i < d->nlangrules; i++)
-      if (strcmp(d->langrules[i].name, (const char *)rname) == 0) {
-        index = i;
-        break;
-      }
-    if (st == XMT_OK && index == SIZE_MAX)
-      st = xmt_error_at(
-          &l->s->err, XMT_ERR_FORMAT, XMT_AT_LINE(l->name, line_of(c)),
-          "<languagemap>: no languagerule named \"%s\"", (const char *)rname);
-    if (st == XMT_OK && d->nmaps == d->maps_cap) {
-      struct srx_map *m =
-          xmt_grow_array(d->maps, &d->maps_cap, d->nmaps + 1, sizeof *m);
-      if (m == NULL)
-        st = XMT_ERR_NOMEM;
-      else
-        d->maps = m;
+  xmlChar *pattern = xmlGetProp(c, BAD_CAST "languagepattern");
+  xmlChar *rname = xmlGetProp(c, BAD_CAST "languagerulename");
+  xmt_status st = XMT_OK;
+  size_t index = SIZE_MAX;
+  if (pattern == NULL || rname == NULL)
+    st = xmt_error_at(&l->s->err, XMT_ERR_FORMAT,
+                      XMT_AT_LINE(l->name, line_of(c)),
+                      "<languagemap> needs languagepattern and "
+                      "languagerulename");
+  for (size_t i = 0; st == XMT_OK && rname != NULL && i < d->nlangrules; i++)
+    if (strcmp(d->langrules[i].name, (const char *)rname) == 0) {
+      index = i;
+      break;
     }
-    URegularExpression *re = NULL;
-    if (st == XMT_OK && pattern != NULL)
-      st = compile(l, (const char *)pattern, line_of(c),
-                   "<languagemap> languagepattern", &re);
-    if (st == XMT_OK) {
-      d->maps[d->nmaps].re = re;
-      d->maps[d->nmaps].langrule = index;
-      d->nmaps++;
-    }
-    xmlFree(pattern);
-    xmlFree(rname);
-    if (st != XMT_OK)
-      return st;
+  if (st == XMT_OK && index == SIZE_MAX)
+    st = xmt_error_at(
+        &l->s->err, XMT_ERR_FORMAT, XMT_AT_LINE(l->name, line_of(c)),
+        "<languagemap>: no languagerule named \"%s\"", (const char *)rname);
+  if (st == XMT_OK && d->nmaps == d->maps_cap) {
+    struct srx_map *m =
+        xmt_grow_array(d->maps, &d->maps_cap, d->nmaps + 1, sizeof *m);
+    if (m == NULL)
+      st = XMT_ERR_NOMEM;
+    else
+      d->maps = m;
   }
-  return XMT_OK;
+  URegularExpression *re = NULL;
+  if (st == XMT_OK && pattern != NULL)
+    st = compile(l, (const char *)pattern, line_of(c),
+                 "<languagemap> languagepattern", &re);
+  if (st == XMT_OK) {
+    d->maps[d->nmaps].re = re;
+    d->maps[d->nmaps].langrule = index;
+    d->nmaps++;
+  }
+  xmlFree(pattern);
+  xmlFree(rname);
+  return st;
+}
+
+/* fn on each element inner of each element outer of parent, in document
+ * order, up to the first that fails. */
+static xmt_status read_each(struct loader *l, const xmlNode *parent,
+                            const char *outer, const char *inner,
+                            xmt_status (*fn)(struct loader *,
+                                             const xmlNode *)) {
+  xmt_status st = XMT_OK;
+  for (const xmlNode *o = first_named(parent->children, outer);
+       o != NULL && st == XMT_OK; o = first_named(o->next, outer))
+    for (const xmlNode *c = first_named(o->children, inner);
+         c != NULL && st == XMT_OK; c = first_named(c->next, inner))
+      st = fn(l, c);
+  return st;
 }
 
 static xmt_status read_srx(struct loader *l, const xmlNode *root) {
@@ -467,10 +480,8 @@ static xmt_status read_srx(struct loader *l, const xmlNode *root) {
   for (const xmlNode *c = root->children; c != NULL; c = c->next) {
     if (named(c, "header")) {
       read_header(l, c);
-      for (const xmlNode *h = c->children; h != NULL && st == XMT_OK;
-           h = h->next) {
-        if (!named(h, "rangeRule"))
-          continue;
+      for (const xmlNode *h = first_named(c->children, "rangeRule");
+           h != NULL && st == XMT_OK; h = first_named(h->next, "rangeRule")) {
         char *mask = text_of(h);
         if (mask == NULL)
           return XMT_ERR_NOMEM;
@@ -487,14 +498,10 @@ static xmt_status read_srx(struct loader *l, const xmlNode *root) {
     return xmt_error_at(&l->s->err, XMT_ERR_FORMAT,
                         XMT_AT_LINE(l->name, line_of(root)),
                         "not an SRX document: no <body>");
-  for (const xmlNode *c = body->children; c != NULL && st == XMT_OK;
-       c = c->next)
-    if (named(c, "languagerules"))
-      st = read_languagerules(l, c);
-  for (const xmlNode *c = body->children; c != NULL && st == XMT_OK;
-       c = c->next)
-    if (named(c, "maprules"))
-      st = read_maprules(l, c);
+  /* The maps name rules: all rules first. */
+  st = read_each(l, body, "languagerules", "languagerule", read_languagerule);
+  if (st == XMT_OK)
+    st = read_each(l, body, "maprules", "languagemap", read_languagemap);
   return st;
 }
 
@@ -541,19 +548,8 @@ xmt_status xmt_segmenter_load_srx(xmt_segmenter *s, const char *path) {
   if (fp == NULL)
     return XMT_ERR_IO;
   struct xmt_buf buf = {0};
-  char chunk[8192];
-  size_t n;
-  xmt_status st = XMT_OK;
-  while (st == XMT_OK && (n = fread(chunk, 1, sizeof chunk, fp)) > 0)
-    st = xmt_buf_append(&buf, chunk, n);
-  int bad = ferror(fp);
-  int err = errno;
-  if (fp != stdin)
-    fclose(fp);
-  if (st == XMT_OK && bad)
-    st = xmt_error_at(&s->err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
-                      strerror(err));
-  else if (st != XMT_OK)
+  xmt_status st = xmt_buf_append_stream(&buf, fp, path, &s->err);
+  if (st == XMT_ERR_NOMEM)
     xmt_error_at(&s->err, st, XMT_IN(path), "out of memory");
   if (st == XMT_OK)
     st = xmt_segmenter_load_srx_memory(s, buf.data != NULL ? buf.data : "",

@@ -204,24 +204,9 @@ static size_t prefix_len(const char *name, size_t n) {
   return 0;
 }
 
-/* End of the start tag (index of its '>'), skipping quoted values. */
-static size_t start_tag_end(const char *m, size_t len) {
-  char quote = 0;
-  for (size_t i = 0; i < len; i++) {
-    if (quote != 0) {
-      if (m[i] == quote)
-        quote = 0;
-    } else if (m[i] == '"' || m[i] == '\'')
-      quote = m[i];
-    else if (m[i] == '>')
-      return i;
-  }
-  return len;
-}
-
 /* The raw id="..." attribute of a start tag, or NULL. */
 static const char *raw_id(const char *m, size_t len, size_t *n) {
-  size_t end = start_tag_end(m, len);
+  size_t end = xmt_tag_end(m, len);
   for (size_t i = 1; i + 4 < end; i++) {
     if ((m[i - 1] == ' ' || m[i - 1] == '\t' || m[i - 1] == '\n' ||
          m[i - 1] == '\r') &&
@@ -256,7 +241,7 @@ static xmt_status g_isolated(struct xmt_buf *out, const struct xmt_tag *t,
   if (st == XMT_OK)
     st = xmt_buf_append(out, m + 1, pl);
   if (t->kind == XMT_TAG_OPEN) {
-    size_t end = start_tag_end(m, len);
+    size_t end = xmt_tag_end(m, len);
     while (end > 1 + nl && (m[end - 1] == ' ' || m[end - 1] == '\n' ||
                             m[end - 1] == '\t' || m[end - 1] == '\r'))
       end--;
@@ -287,7 +272,7 @@ static xmt_status bpt_isolated(struct xmt_buf *out, const struct xmt_tag *t) {
   const char *m = t->markup;
   size_t len = t->markup_len, nl = name_len(m, len, 1);
   size_t pl = prefix_len(m + 1, nl);
-  size_t end = start_tag_end(m, len);
+  size_t end = xmt_tag_end(m, len);
   if (end >= len)
     return xmt_buf_append(out, m, len);
   int empty = end > 0 && m[end - 1] == '/';

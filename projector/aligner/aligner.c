@@ -434,8 +434,12 @@ static xmt_status shift_links(xmt_aligner *a, xmt_alignment *out, size_t s0,
 static xmt_status align_piece(xmt_aligner *a, size_t index,
                               enum xmt_symmetrization sym, xmt_alignment *out);
 
+/* What both align calls ask first (the aligner's error record cleared). */
 static xmt_status check_align(xmt_aligner *a, enum xmt_symmetrization sym,
                               xmt_alignment *out) {
+  if (a == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&a->err);
   if (out == NULL || (unsigned)sym > XMT_SYM_GROW_DIAG_FINAL_AND)
     return xmt_error_set(&a->err, XMT_ERR_USAGE, "bad arguments");
   if (!a->trained)
@@ -448,9 +452,6 @@ xmt_status xmt_aligner_align(xmt_aligner *a, const char *src, size_t src_len,
                              const xmt_tokens *src_tokens, const char *tgt,
                              size_t tgt_len, const xmt_tokens *tgt_tokens,
                              enum xmt_symmetrization sym, xmt_alignment *out) {
-  if (a == NULL)
-    return XMT_ERR_USAGE;
-  xmt_error_clear(&a->err);
   xmt_status st = check_align(a, sym, out);
   if (st != XMT_OK)
     return st;
@@ -482,9 +483,6 @@ xmt_status xmt_aligner_align(xmt_aligner *a, const char *src, size_t src_len,
 xmt_status xmt_aligner_align_pair(xmt_aligner *a, size_t index,
                                   enum xmt_symmetrization sym,
                                   xmt_alignment *out) {
-  if (a == NULL)
-    return XMT_ERR_USAGE;
-  xmt_error_clear(&a->err);
   xmt_status st = check_align(a, sym, out);
   if (st != XMT_OK)
     return st;

@@ -155,14 +155,7 @@ static uint64_t gallop(const struct xmt_ttable *t, uint64_t lo, uint64_t end,
   }
   if (hi > end)
     hi = end;
-  while (lo < hi) {
-    uint64_t mid = lo + (hi - lo) / 2;
-    if (t->col[mid] < x)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
+  return xmt_ttable_lower_bound(t, lo, hi, x);
 }
 
 /* The cells of pair p; keys is scratch of m entries. 0, or -1 when the
@@ -648,13 +641,6 @@ static void sample_pair(struct sampler *s, size_t p, int stage, int acc) {
 /* --- Running the samplers --------------------------------------------------
  */
 
-static double seconds_since(const struct timespec *t0) {
-  struct timespec t1;
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  return (double)(t1.tv_sec - t0->tv_sec) +
-         (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 static int aborted(struct shared *sh) {
   return __atomic_load_n(&sh->abort, __ATOMIC_RELAXED);
 }
@@ -663,7 +649,7 @@ static int aborted(struct shared *sh) {
  * unless forced; a non-zero answer raises the abort flag. */
 static void report(struct shared *sh, size_t pairs_done, int force) {
   if (sh->progress == NULL || aborted(sh) ||
-      (!force && seconds_since(&sh->last) < 0.2))
+      (!force && xmt_seconds_since(&sh->last) < 0.2))
     return;
   clock_gettime(CLOCK_MONOTONIC, &sh->last);
   uint64_t all = (uint64_t)sh->o->samplers * sh->total_sweeps;

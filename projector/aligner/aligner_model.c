@@ -207,12 +207,21 @@ static void put_lang(struct io *io, const char *lang) {
   put(io, lang, n);
 }
 
-xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
+/* What saving and loading ask first: an aligner and a file name (the
+ * aligner's error record cleared). */
+static xmt_status check_model_call(xmt_aligner *a, const char *path) {
   if (a == NULL)
     return XMT_ERR_USAGE;
   xmt_error_clear(&a->err);
   if (path == NULL)
     return xmt_error_set(&a->err, XMT_ERR_USAGE, "no file name");
+  return XMT_OK;
+}
+
+xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
+  xmt_status st = check_model_call(a, path);
+  if (st != XMT_OK)
+    return st;
   if (!a->trained)
     return xmt_error_at(&a->err, XMT_ERR_USAGE, XMT_IN(path),
                         "no model to save: train the aligner first");
@@ -221,8 +230,7 @@ xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
   memset(&af, 0, sizeof af);
   /* A model is a file, never standard output: "-" names a file, as for
    * xmt_aligner_load. */
-  xmt_status st =
-      xmt_atomic_file_open(&af, strcmp(path, "-") == 0 ? "./-" : path, 0);
+  st = xmt_atomic_file_open(&af, strcmp(path, "-") == 0 ? "./-" : path, 0);
   if (st != XMT_OK) {
     int e = xmt_atomic_file_errno(&af);
     xmt_atomic_file_abort(&af);
@@ -418,11 +426,9 @@ static const char *get_header(struct io *io, uint32_t version,
 }
 
 xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
-  if (a == NULL)
-    return XMT_ERR_USAGE;
-  xmt_error_clear(&a->err);
-  if (path == NULL)
-    return xmt_error_set(&a->err, XMT_ERR_USAGE, "no file name");
+  xmt_status st = check_model_call(a, path);
+  if (st != XMT_OK)
+    return st;
   if (a->pairs > 0 || a->trained)
     return xmt_error_at(&a->err, XMT_ERR_USAGE, XMT_IN(path),
                         "a model loads only into a new aligner");

@@ -58,11 +58,11 @@ struct xmt_ttable {
 };
 
 void xmt_ttable_free(struct xmt_ttable *t);
-static inline uint64_t xmt_ttable_find(const struct xmt_ttable *t, uint32_t e,
-                                       uint32_t f) {
-  if (e >= t->rows)
-    return XMT_NO_ENTRY;
-  uint64_t lo = t->row_start[e], hi = t->row_start[e + 1];
+/* The first index in [lo, hi) of a row of t whose column is f or more; hi
+ * when there is none. */
+static inline uint64_t xmt_ttable_lower_bound(const struct xmt_ttable *t,
+                                              uint64_t lo, uint64_t hi,
+                                              uint32_t f) {
   while (lo < hi) {
     uint64_t mid = lo + (hi - lo) / 2;
     if (t->col[mid] < f)
@@ -70,7 +70,15 @@ static inline uint64_t xmt_ttable_find(const struct xmt_ttable *t, uint32_t e,
     else
       hi = mid;
   }
-  return lo < t->row_start[e + 1] && t->col[lo] == f ? lo : XMT_NO_ENTRY;
+  return lo;
+}
+static inline uint64_t xmt_ttable_find(const struct xmt_ttable *t, uint32_t e,
+                                       uint32_t f) {
+  if (e >= t->rows)
+    return XMT_NO_ENTRY;
+  uint64_t end = t->row_start[e + 1];
+  uint64_t at = xmt_ttable_lower_bound(t, t->row_start[e], end, f);
+  return at < end && t->col[at] == f ? at : XMT_NO_ENTRY;
 }
 
 /* Prior knowledge of word translation (dictionaries, identical strings,

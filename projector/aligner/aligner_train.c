@@ -292,13 +292,6 @@ static void estep_pair(struct pass *p, struct worker *w, size_t k) {
   w->feat += (int64_t)llround(feat * FEAT_ONE);
 }
 
-static double seconds_since(const struct timespec *t0) {
-  struct timespec t1;
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  return (double)(t1.tv_sec - t0->tv_sec) +
-         (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 static void estep_job(struct worker *w) {
   struct pass *p = w->p;
   size_t pairs = p->a->pairs, nblocks = (pairs + BLOCK - 1) / BLOCK;
@@ -313,7 +306,8 @@ static void estep_job(struct worker *w) {
       estep_pair(p, w, k);
     __atomic_fetch_add(&w->done, end - b * BLOCK, __ATOMIC_RELAXED);
     /* Progress is reported from the calling thread only. */
-    if (w->id == 0 && p->progress != NULL && seconds_since(&p->last) > 0.2) {
+    if (w->id == 0 && p->progress != NULL &&
+        xmt_seconds_since(&p->last) > 0.2) {
       size_t done = 0;
       for (unsigned t = 0; t < p->nthreads; t++)
         done += __atomic_load_n(&p->workers[t].done, __ATOMIC_RELAXED);

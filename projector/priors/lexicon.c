@@ -61,12 +61,23 @@ static int in_list(const char *const *list, const char *w, size_t n) {
   return 0;
 }
 
-static const char *const *leading_list(const char *lang) {
+/* The words of lang in a table of nrows rows of row_size bytes, each a
+ * language and its words, NULL-terminated; none for another language. */
+static const char *const *words_for(const void *table, size_t nrows,
+                                    size_t row_size, const char *lang) {
   static const char *const none[] = {NULL};
-  for (size_t i = 0; i < sizeof leading_words / sizeof *leading_words; i++)
-    if (strcmp(lang, leading_words[i][0]) == 0)
-      return leading_words[i] + 1;
+  for (size_t i = 0; i < nrows; i++) {
+    const char *const *row =
+        (const char *const *)((const char *)table + i * row_size);
+    if (strcmp(lang, row[0]) == 0)
+      return row + 1;
+  }
   return none;
+}
+
+static const char *const *leading_list(const char *lang) {
+  return words_for(leading_words, sizeof leading_words / sizeof *leading_words,
+                   sizeof *leading_words, lang);
 }
 
 /* Punctuation trimmed off a word's ends: ASCII ones, and the UTF-8 quotes,
@@ -132,6 +143,18 @@ static struct xmt_lex_span drop_elision(struct xmt_lex_span w,
   return w;
 }
 
+/* The start of the next word of s (n bytes) from *i on, *i moved past it:
+ * words are what stands between spaces and tabs; *i == start when none is
+ * left. */
+static size_t next_word(const char *s, size_t n, size_t *i) {
+  while (*i < n && (s[*i] == ' ' || s[*i] == '\t'))
+    ++*i;
+  size_t start = *i;
+  while (*i < n && s[*i] != ' ' && s[*i] != '\t')
+    ++*i;
+  return start;
+}
+
 /* The one word that dictionary text s (a headword, or one alternative of a
  * translation) stands for in language lang; n = 0 when it has several.
  * Leading function words go while a word follows ("to be" -> "be", "the"
@@ -141,11 +164,7 @@ struct xmt_lex_span xmt_lex_single_word(const char *s, size_t n,
   const char *const *lead = leading_list(lang);
   struct xmt_lex_span word = {s, 0}, last_lead = {s, 0};
   for (size_t i = 0; i < n;) {
-    while (i < n && (s[i] == ' ' || s[i] == '\t'))
-      i++;
-    size_t start = i;
-    while (i < n && s[i] != ' ' && s[i] != '\t')
-      i++;
+    size_t start = next_word(s, n, &i);
     if (i == start || in_list(placeholders, s + start, i - start) ||
         is_number(s + start, i - start))
       continue;
@@ -198,11 +217,9 @@ static const char *const function_words[][48] = {
      "csak", "mint", "amely", "amelyek", NULL}};
 
 static const char *const *function_list(const char *lang) {
-  static const char *const none[] = {NULL};
-  for (size_t i = 0; i < sizeof function_words / sizeof *function_words; i++)
-    if (strcmp(lang, function_words[i][0]) == 0)
-      return function_words[i] + 1;
-  return none;
+  return words_for(function_words,
+                   sizeof function_words / sizeof *function_words,
+                   sizeof *function_words, lang);
 }
 
 /* Characters of UTF-8 word w (bytes that start one). */
@@ -222,11 +239,7 @@ size_t xmt_lex_phrase_words(const char *s, size_t n, const char *lang,
                                                     function_list(lang);
   size_t k = 0;
   for (size_t i = 0; i < n;) {
-    while (i < n && (s[i] == ' ' || s[i] == '\t'))
-      i++;
-    size_t start = i;
-    while (i < n && s[i] != ' ' && s[i] != '\t')
-      i++;
+    size_t start = next_word(s, n, &i);
     if (i == start || in_list(placeholders, s + start, i - start))
       continue;
     struct xmt_lex_span w = drop_elision(trim_word(s + start, i - start), lang);
