@@ -159,7 +159,11 @@ enum serve_outcome serve_deepl_translate(struct serve_request *rq) {
     struct serve_text *t = &job->texts[i];
     t->in = p->value;
     t->in_len = p->len;
-    t->markup = tags == NULL                ? SERVE_PLAIN
+    /* Text without tags or entities is plain whatever tag_handling says:
+     * it goes to the engine untouched. */
+    int markup = serve_text_has_tags(t->in, t->in_len) ||
+                 memchr(t->in, '&', t->in_len) != NULL;
+    t->markup = tags == NULL || !markup     ? SERVE_PLAIN
                 : strcmp(tags, "html") == 0 ? SERVE_HTML
                                             : SERVE_XML;
     ok = serve_text_prepare(job, t);

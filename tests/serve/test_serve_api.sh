@@ -90,6 +90,9 @@ expect "DeepL JSON, xml, ignore_tags" 200 \
   '{"translations":[{"detected_source_language":"EN","text":"<p>Hi <b>x</b></p>"}]}' \
   "$u/v2/translate" -H "$json" \
   -d '{"text":["<p>Hi <b>x</b></p>"],"target_lang":"es","tag_handling":"xml","ignore_tags":["b"],"formality":"less"}'
+expect "DeepL xml, a text without tags untouched" 200 \
+  '{"translations":[{"detected_source_language":"EN","text":"a > b"}]}' \
+  "$u/v2/translate" -d 'text=a > b' -d target_lang=ES -d tag_handling=xml
 expect "DeepL /v1, billed characters, unknown parameter ignored" 200 \
   '{"translations":[{"detected_source_language":"EN","text":"x","billed_characters":1},{"detected_source_language":"EN","text":"¡Olé!","billed_characters":5}]}' \
   "$u/v1/translate" -d text=x -d 'text=¡Olé!' -d target_lang=ES \
