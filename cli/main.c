@@ -37,6 +37,9 @@ static const struct command {
     {"report", xmt_cli_report_command,
      "write a review page (or any XSLT report) of an XLIFF document\n"
      "             or HTML page"},
+    {"serve", xmt_cli_serve,
+     "serve MT over HTTP to CAT tools: the Apertium APy, DeepL and\n"
+     "             LibreTranslate APIs, tags put back"},
 };
 
 static void usage(FILE *fp) {

@@ -1,0 +1,360 @@
+/* serve.c -- xliffmt serve: an HTTP server that speaks the APIs CAT tools
+ * call (Apertium APy, DeepL, LibreTranslate) with any backend behind it,
+ * inline codes put back by projection. This file is the command: its
+ * options, the listening socket, and the server's life from start to a
+ * clean stop on SIGTERM or SIGINT (requests under way are finished). */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "serve.h"
+
+enum {
+  XMT_OPT_LISTEN = 420,
+  XMT_OPT_THREADS,
+  XMT_OPT_QUEUE,
+  XMT_OPT_MAX_BODY,
+  XMT_OPT_AUTH_KEYS,
+  XMT_OPT_CONN_TIMEOUT,
+  XMT_OPT_MAX_CONNECTIONS,
+  XMT_OPT_ACCESS_LOG
+};
+
+#define DEFAULT_LISTEN "127.0.0.1:2737"
+
+static const struct xmt_cli_option serve_options[] = {
+    {"listen", XMT_OPT_LISTEN, "ADDR:PORT",
+     "where to listen (default " DEFAULT_LISTEN
+     ",\nApertium APy's port; [::1]:PORT for\nIPv6; port 0 takes a free one, "
+     "shown)"},
+    {"threads", XMT_OPT_THREADS, "N",
+     "workers translating at once, each with\nits own engine (default 2)"},
+    {"queue", XMT_OPT_QUEUE, "N",
+     "requests waiting for a worker, at most;\nmore get 503 and Retry-After "
+     "(default 64)"},
+    {"max-body", XMT_OPT_MAX_BODY, "BYTES",
+     "largest request body (K, M: KiB, MiB;\ndefault 1M); larger gets 413"},
+    {"auth-key-file", XMT_OPT_AUTH_KEYS, "FILE",
+     "keys, one a line ('#' lines skipped): a\ntranslation request must give "
+     "one\n(DeepL-Auth-Key header, auth_key,\napi_key or key) or gets 403"},
+    {"connection-timeout", XMT_OPT_CONN_TIMEOUT, "SECONDS",
+     "close a connection silent that long\n(default 30)"},
+    {"max-connections", XMT_OPT_MAX_CONNECTIONS, "N",
+     "connections at once (default 512)"},
+    {"access-log", XMT_OPT_ACCESS_LOG, "FILE",
+     "append a line per request: time, client,\nmethod, path, status, bytes, "
+     "ms,\nsegments (- : standard output);\nSIGHUP reopens it"},
+    {NULL, 0, NULL, NULL}};
+
+static const struct xmt_cli_option *const groups[] = {
+    serve_options,       xmt_cli_lang_options, xmt_cli_mt_options,
+    xmt_cli_run_options, xmt_cli_tail_options, NULL};
+
+static const struct xmt_cli_command serve_command = {
+    "serve ",
+    "Usage: xliffmt serve --mt BACKEND [--listen ADDR:PORT] [OPTIONS]\n\n"
+    "Serves machine translation over HTTP in the APIs CAT tools call:\n"
+    "Apertium APy (GET/POST /translate with langpair, /listPairs), DeepL\n"
+    "(POST /v2/translate, /v2/languages, /v2/usage) and LibreTranslate\n"
+    "(POST /translate with source and target, /languages); GET /health and\n"
+    "GET /metrics. Inline tags in a request's text are put back into the\n"
+    "translation as `xliffmt translate` puts them, whatever the backend.\n"
+    "-s and -t name the one language pair served (else the backend's).\n"
+    "The options of `xliffmt translate` mean the same here. SIGTERM or\n"
+    "SIGINT stops it once the requests under way are answered.\n\n",
+    groups, xmt_cli_backends_help,
+    "Exit status: 0 stopped by a signal, 1 bad options, 2 cannot serve.\n"};
+
+/* translate's options that write a document, which serve has not. */
+static const int not_here[] = {XMT_OPT_OVERWRITE,  XMT_OPT_ALT_TRANS,
+                               XMT_OPT_SEG_SOURCE, XMT_OPT_APPROVED,
+                               XMT_OPT_STATE,      XMT_OPT_QUALIFIER,
+                               XMT_OPT_RESEGMENT,  XMT_OPT_UPDATE_MODEL};
+
+static int parse_number(const char *arg, size_t max, size_t *n, int zero) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(arg, &end, 10);
+  unsigned shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' ? 20 : 0;
+  if (shift != 0)
+    end++;
+  if (end == arg || *end != '\0' || errno != 0 || arg[0] == '-' ||
+      (v == 0 && !zero) || v > (max >> shift))
+    return 0;
+  *n = (size_t)v << shift;
+  return 1;
+}
+
+static int take(void *user, int c, const char *arg) {
+  struct serve_settings *s = user;
+  size_t n = 0;
+  const char *bad = NULL;
+  switch (c) {
+  case XMT_OPT_LISTEN:
+    s->listen = arg;
+    break;
+  case XMT_OPT_THREADS:
+    if (!parse_number(arg, 256, &s->threads, 0) || strpbrk(arg, "kKM"))
+      bad = "--threads takes a number from 1 to 256";
+    break;
+  case XMT_OPT_QUEUE:
+    if (!parse_number(arg, 100000, &s->queue, 1) || strpbrk(arg, "kKM"))
+      bad = "--queue takes a number from 0 to 100000";
+    break;
+  case XMT_OPT_MAX_BODY:
+    if (!parse_number(arg, (size_t)1 << 30, &s->max_body, 0))
+      bad = "--max-body takes a number of bytes (K, M: KiB, MiB), at most 1G";
+    break;
+  case XMT_OPT_AUTH_KEYS:
+    s->auth_key_file = arg;
+    break;
+  case XMT_OPT_CONN_TIMEOUT:
+    if (!parse_number(arg, 86400, &n, 0) || strpbrk(arg, "kKM"))
+      bad = "--connection-timeout takes seconds, from 1 to 86400";
+    s->connection_timeout = (unsigned)n;
+    break;
+  case XMT_OPT_MAX_CONNECTIONS:
+    if (!parse_number(arg, 65536, &s->max_connections, 0) ||
+        strpbrk(arg, "kKM"))
+      bad = "--max-connections takes a number from 1 to 65536";
+    break;
+  case XMT_OPT_ACCESS_LOG:
+    s->access_log = arg;
+    break;
+  default:
+    return xmt_cli_take_option(&s->cli, c, arg);
+  }
+  if (bad != NULL)
+    xmt_cli_usage_error(serve_command.name, bad);
+  return bad == NULL;
+}
+
+/* The keys of --auth-key-file: 0 after reporting a failure. */
+static int load_keys(struct serve_server *sv, const char *path) {
+  struct xmt_cli_lines in;
+  size_t cap = 0, lcap = 0;
+  if (!xmt_cli_lines_open(&in, path))
+    return 0;
+  int r;
+  while ((r = xmt_cli_lines_next(&in)) == 1) {
+    size_t len = in.len;
+    while (len > 0 && (in.line[len - 1] == ' ' || in.line[len - 1] == '\t' ||
+                       in.line[len - 1] == '\r'))
+      len--;
+    if (len == 0 || in.line[0] == '#')
+      continue;
+    char **k = xmt_cli_grow(sv->keys, &cap, sv->nkeys + 1, sizeof *k);
+    if (k != NULL)
+      sv->keys = k;
+    size_t *l = xmt_cli_grow(sv->key_lens, &lcap, sv->nkeys + 1, sizeof *l);
+    if (l != NULL)
+      sv->key_lens = l;
+    if (k == NULL || l == NULL ||
+        (sv->keys[sv->nkeys] = strndup(in.line, len)) == NULL) {
+      r = -1;
+      break;
+    }
+    sv->key_lens[sv->nkeys++] = len;
+  }
+  xmt_cli_lines_close(&in);
+  if (r == 0 && sv->nkeys == 0)
+    xmt_cli_say("xliffmt: %s: no key in it\n", path);
+  return r == 0 && sv->nkeys > 0;
+}
+
+/* The listening socket of ADDR:PORT ("[v6]:PORT" too); -1 after
+ * reporting why not. */
+static int listen_on(const char *spec, unsigned short *port) {
+  char host[256];
+  const char *colon = strrchr(spec, ':');
+  if (colon == NULL || colon[1] == '\0' ||
+      (size_t)(colon - spec) >= sizeof host) {
+    xmt_cli_usage_error(serve_command.name, "--listen takes ADDR:PORT");
+    return -1;
+  }
+  snprintf(host, sizeof host, "%.*s", (int)(colon - spec), spec);
+  if (host[0] == '[' && host[strlen(host) - 1] == ']') {
+    memmove(host, host + 1, strlen(host));
+    host[strlen(host) - 1] = '\0';
+  }
+  struct addrinfo hints = {0}, *ai = NULL;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_NUMERICSERV | AI_PASSIVE;
+  int e = getaddrinfo(host[0] != '\0' ? host : NULL, colon + 1, &hints, &ai);
+  if (e != 0) {
+    xmt_cli_say("xliffmt: --listen %s: %s\n", spec, gai_strerror(e));
+    return -1;
+  }
+  int fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, 0), one = 1;
+  if (fd >= 0) {
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 128) != 0 ||
+        fcntl(fd, F_SETFL, O_NONBLOCK) != 0) {
+      close(fd);
+      fd = -1;
+    }
+  }
+  if (fd < 0)
+    xmt_cli_say("xliffmt: cannot listen on %s: %s\n", spec, strerror(errno));
+  struct sockaddr_storage ss;
+  socklen_t sl = sizeof ss;
+  memset(&ss, 0, sizeof ss);
+  if (fd >= 0 && getsockname(fd, (struct sockaddr *)&ss, &sl) == 0)
+    *port =
+        ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port
+                                       : ((struct sockaddr_in *)&ss)->sin_port);
+  freeaddrinfo(ai);
+  return fd;
+}
+
+/* Waits for the requests begun to be answered; another signal meanwhile
+ * interrupts the translations under way. */
+static void drain(struct serve_server *sv, const sigset_t *signals) {
+  int interrupted = 0;
+  for (;;) {
+    pthread_mutex_lock(&sv->lock);
+    size_t active = sv->active;
+    pthread_mutex_unlock(&sv->lock);
+    if (active == 0)
+      return;
+    struct timespec tick = {0, 100000000};
+    int sig = sigtimedwait(signals, NULL, &tick);
+    if ((sig == SIGINT || sig == SIGTERM) && !interrupted) {
+      interrupted = 1;
+      if (!sv->set->cli.quiet)
+        xmt_cli_say("xliffmt serve: interrupting the requests under way\n");
+      serve_pool_interrupt(sv);
+    }
+  }
+}
+
+/* Serves until SIGTERM or SIGINT, then stops taking connections and
+ * answers the requests it has. */
+static int run(struct serve_server *sv, const sigset_t *signals) {
+  const struct serve_settings *s = sv->set;
+  if (!s->cli.quiet) {
+    char host[256];
+    const char *colon = strrchr(s->listen, ':');
+    snprintf(host, sizeof host, "%.*s", (int)(colon - s->listen), s->listen);
+    xmt_cli_say("xliffmt serve: listening on http://%s:%u (--mt %s, %zu "
+                "worker%s)\n",
+                host[0] != '\0' ? host : "0.0.0.0", sv->port, s->cli.mt,
+                sv->nworkers, sv->nworkers == 1 ? "" : "s");
+  }
+  int sig = 0;
+  while (sig != SIGINT && sig != SIGTERM) {
+    if (sigwait(signals, &sig) != 0)
+      sig = 0;
+    else if (sig == SIGHUP)
+      serve_metrics_reopen(&sv->metrics);
+  }
+  pthread_mutex_lock(&sv->lock);
+  sv->stopping = 1;
+  pthread_mutex_unlock(&sv->lock);
+  MHD_socket fd = MHD_quiesce_daemon(sv->daemon);
+  if (fd != MHD_INVALID_SOCKET)
+    close(fd);
+  sv->listen_fd = -1;
+  if (!s->cli.quiet)
+    xmt_cli_say("xliffmt serve: %s: finishing the requests under way\n",
+                sig == SIGINT ? "SIGINT" : "SIGTERM");
+  drain(sv, signals);
+  MHD_stop_daemon(sv->daemon);
+  sv->daemon = NULL;
+  return EXIT_OK;
+}
+
+static void settings_init(struct serve_settings *s) {
+  memset(s, 0, sizeof *s);
+  xmt_cli_settings_init(&s->cli);
+  s->cli.command = serve_command.name;
+  s->listen = DEFAULT_LISTEN;
+  s->threads = 2;
+  s->queue = 64;
+  s->max_body = (size_t)1 << 20;
+  s->connection_timeout = 30;
+  s->max_connections = 512;
+}
+
+/* Everything the server needs before it takes a connection; the exit
+ * status of a failure, or -1. */
+static int set_up(struct serve_server *sv) {
+  const struct serve_settings *s = sv->set;
+  if (!serve_pairs_init(&sv->pairs, s, sv->backend, sv->spec) ||
+      (s->auth_key_file != NULL && !load_keys(sv, s->auth_key_file)) ||
+      !serve_metrics_init(&sv->metrics, s->access_log))
+    return EXIT_BAD_INPUT;
+  if ((sv->listen_fd = listen_on(s->listen, &sv->port)) < 0)
+    return EXIT_INTERNAL;
+  if (!serve_pool_start(sv))
+    return EXIT_BAD_INPUT;
+  if (!serve_http_start(sv))
+    return EXIT_INTERNAL;
+  return -1;
+}
+
+static void tear_down(struct serve_server *sv) {
+  if (sv->daemon != NULL) {
+    MHD_stop_daemon(sv->daemon); /* closes the listening socket */
+    sv->listen_fd = -1;
+  }
+  if (sv->listen_fd >= 0)
+    close(sv->listen_fd);
+  serve_pool_stop(sv);
+  serve_metrics_free(&sv->metrics);
+  serve_pairs_free(&sv->pairs);
+  serve_list_free(sv->keys, sv->nkeys);
+  free(sv->key_lens);
+  pthread_cond_destroy(&sv->work);
+  pthread_mutex_destroy(&sv->lock);
+}
+
+int xmt_cli_serve(int argc, char **argv) {
+  struct serve_settings s;
+  settings_init(&s);
+  int rc = xmt_cli_parse(&serve_command, argc, argv, take, &s);
+  if (rc >= 0)
+    return rc;
+  if (optind != argc) {
+    xmt_cli_usage_error(serve_command.name, "serve takes no file operand");
+    return EXIT_BAD_INPUT;
+  }
+  if (xmt_cli_refuse_options(&s.cli, &serve_command, not_here,
+                             sizeof not_here / sizeof *not_here, 0,
+                             "serve, which writes no document"))
+    return EXIT_BAD_INPUT;
+  struct serve_server sv;
+  memset(&sv, 0, sizeof sv);
+  sv.set = &s;
+  sv.listen_fd = -1;
+  if ((sv.backend = xmt_cli_backend(&s.cli, &sv.spec)) == NULL)
+    return EXIT_BAD_INPUT;
+  pthread_mutex_init(&sv.lock, NULL);
+  pthread_cond_init(&sv.work, NULL);
+  clock_gettime(CLOCK_MONOTONIC, &sv.started);
+  /* Signals are taken by sigwait in this thread; every thread made from
+   * here on blocks them (engines unblock them in their own processes). */
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &signals, NULL);
+  signal(SIGPIPE, SIG_IGN);
+  /* jansson seeds its hash tables on first use: once, before threads. */
+  json_object_seed(0);
+  rc = set_up(&sv);
+  if (rc < 0)
+    rc = run(&sv, &signals);
+  tear_down(&sv);
+  return rc;
+}

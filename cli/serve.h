@@ -1,0 +1,382 @@
+/* serve.h -- xliffmt serve: what its rooms share. serve.c is the command
+ * and the server's life, serve_http.c the HTTP glue and its limits,
+ * serve_pool.c the workers and their queue, serve_apy.c, serve_deepl.c and
+ * serve_libre.c the three APIs, serve_text.c a request's text to segments
+ * and back, serve_metrics.c the counters, /metrics and the access log,
+ * serve_lang.c language names and the pairs served. */
+#ifndef XMT_SERVE_H
+#define XMT_SERVE_H
+
+#include <jansson.h>
+#include <microhttpd.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "cli.h"
+
+/* The command's settings: translate's, then its own. */
+struct serve_settings {
+  struct xmt_cli_settings cli;
+  const char *listen; /* ADDR:PORT */
+  size_t threads;     /* workers, each with a filter */
+  size_t queue;       /* requests waiting for a worker, at most */
+  size_t max_body;    /* bytes */
+  size_t max_connections;
+  unsigned connection_timeout; /* seconds */
+  const char *auth_key_file, *access_log;
+};
+
+/* --- Languages (serve_lang.c) ---------------------------------------------
+ * Requests name languages as ISO 639-3 codes (APy: "eng", "eng_US"), ISO
+ * 639-1 codes in any case (DeepL "EN-GB", LibreTranslate "en"); the filter
+ * takes BCP 47 ("en-GB"). */
+#define SERVE_LANG_MAX 24
+
+/* code in BCP 47 (primary subtag ISO 639-1 when it has one, lower case;
+ * a region upper case) into out; 0 when code is not a language code. */
+int serve_lang_bcp47(const char *code, char *out, size_t outlen);
+/* The APy name of a BCP 47 tag: ISO 639-3, "_REGION" after. */
+void serve_lang_apy(const char *bcp47, char *out, size_t outlen);
+/* DeepL's: upper case ("EN", "PT-BR"); primary only: the primary subtag. */
+void serve_lang_deepl(const char *bcp47, int primary_only, char *out,
+                      size_t outlen);
+/* The English name of a language ("Spanish"), or the tag itself. */
+const char *serve_lang_name(const char *bcp47);
+/* The i-th language known (ISO 639-1), or NULL past the last. */
+const char *serve_lang_all(size_t i);
+/* 1 when two BCP 47 tags name the same language: equal, or one of them has
+ * no region and the primary subtags are equal. */
+int serve_lang_match(const char *a, const char *b);
+
+/* The language pairs served, BCP 47. any: every pair is taken (a backend
+ * that says nothing about its languages, and no -s and -t). */
+struct serve_pair {
+  char src[SERVE_LANG_MAX], tgt[SERVE_LANG_MAX];
+};
+struct serve_pairs {
+  struct serve_pair *v;
+  size_t n, cap;
+  int any;
+};
+/* From -s and -t, else the Apertium pair of the spec, else the installed
+ * Apertium modes (backend apertium without a pair), else any. 0 after
+ * reporting a failure. */
+int serve_pairs_init(struct serve_pairs *p, const struct serve_settings *s,
+                     const struct xmt_backend *backend, const char *spec);
+void serve_pairs_free(struct serve_pairs *p);
+/* 1 when some pair served translates from src. */
+int serve_pairs_has_source(const struct serve_pairs *p, const char *src);
+/* The pair for src (NULL or "": any source) and tgt, as served (its tags
+ * in *pair, src taken from the pair when not given); 0 when not served. */
+int serve_pairs_find(const struct serve_pairs *p, const char *src,
+                     const char *tgt, struct serve_pair *pair);
+
+/* --- Parameters ------------------------------------------------------------
+ * A request's parameters from its query string and its body (form or
+ * JSON), in that order: names may repeat (DeepL's text). */
+struct serve_param {
+  char *name;
+  char *value; /* NUL-terminated, UTF-8 checked when used */
+  size_t len;
+  int in_array; /* a JSON array's element */
+};
+struct serve_params {
+  struct serve_param *v;
+  size_t n, cap;
+  int json; /* the body was JSON */
+};
+/* The last value of name, or NULL; *len (may be NULL) its length. */
+const char *serve_param(const struct serve_params *p, const char *name,
+                        size_t *len);
+/* The number of values of name. */
+size_t serve_param_count(const struct serve_params *p, const char *name);
+/* The k-th value of name (0-based), or NULL. */
+const struct serve_param *serve_param_nth(const struct serve_params *p,
+                                          const char *name, size_t k);
+/* Adds one (copied); 0 when out of memory. */
+int serve_param_add(struct serve_params *p, const char *name, size_t nlen,
+                    const char *value, size_t vlen, int in_array);
+/* A comma-separated parameter or a JSON array, split into *list (free
+ * with serve_list_free); 0 when out of memory. */
+int serve_param_list(const struct serve_params *p, const char *name,
+                     char ***list, size_t *n);
+void serve_list_free(char **list, size_t n);
+/* Parses application/x-www-form-urlencoded bytes; 0 when out of memory. */
+int serve_params_form(struct serve_params *p, const char *body, size_t len);
+/* Parses a JSON object; -1 when it is not one, 0 when out of memory. */
+int serve_params_json(struct serve_params *p, const char *body, size_t len);
+void serve_params_free(struct serve_params *p);
+
+/* --- Replies ---------------------------------------------------------------
+ */
+struct serve_reply {
+  unsigned status;
+  char *body;
+  size_t len;
+  const char *content_type;
+  unsigned retry_after; /* seconds, 0: none */
+};
+/* Dumps obj (taken: decref'd) as the reply. apy: APy's layout (", ",
+ * ": " and "<\/" as Python's json.dumps writes them), else compact with
+ * a final newline. 0 when out of memory. */
+int serve_reply_json(struct serve_reply *r, unsigned status, json_t *obj,
+                     int apy);
+/* A reply with a copy of text. 0 when out of memory. */
+int serve_reply_text(struct serve_reply *r, unsigned status,
+                     const char *content_type, const char *text);
+void serve_reply_free(struct serve_reply *r);
+
+/* --- Translation jobs (serve_text.c) --------------------------------------
+ */
+enum serve_markup {
+  SERVE_PLAIN, /* text, no markup: translated as it is */
+  SERVE_XML,   /* text with XML inline markup: codes kept, text escaped */
+  SERVE_HTML   /* an HTML fragment, translated as a page */
+};
+
+/* A piece of a text: bytes copied as they are, or a segment translated. */
+struct serve_part {
+  const char *bytes; /* literal: into the text or own; NULL: a segment */
+  size_t len;
+  char *own; /* the literal's bytes when they are the part's */
+  xmt_segment *seg, *target;
+};
+
+struct serve_text {
+  enum serve_markup markup;
+  const char *in; /* borrowed from the request's parameters */
+  size_t in_len;
+  struct serve_part *parts;
+  size_t nparts, cap;
+  char *marked; /* HTML: the text with its ignored elements marked */
+  size_t marked_len;
+  char *out; /* the translation, NUL-terminated */
+  size_t out_len;
+};
+
+/* How the text of a job is cut and written. */
+struct serve_text_options {
+  int split_lines;  /* each line a segment of its own (DeepL's default) */
+  int no_sentences; /* no sentence segmentation (split_sentences=0) */
+  int trim;         /* surrounding white space dropped (APy) */
+  char **ignore;    /* elements kept whole, not translated */
+  size_t nignore;
+  char **splitting; /* elements at which the text is cut */
+  size_t nsplitting;
+};
+
+struct serve_job;
+struct serve_worker;
+typedef void (*serve_answer_fn)(struct serve_job *job);
+
+struct serve_job {
+  struct serve_pair pair; /* languages; pair.src "" when unknown */
+  struct serve_text *texts;
+  size_t ntexts;
+  struct serve_text_options opt;
+  int apy;                /* answer in APy's JSON layout */
+  int q_array;            /* LibreTranslate: q was an array */
+  int src_auto;           /* LibreTranslate: source=auto */
+  int billed;             /* DeepL: show_billed_characters */
+  serve_answer_fn answer; /* builds reply from the texts, in the worker */
+  /* what the worker found */
+  xmt_status status; /* XMT_OK: every text translated */
+  int bad_input;     /* status is the request's fault (400) */
+  char message[512];
+  size_t segments;
+  struct serve_reply reply;
+};
+
+/* Makes text's parts by its markup (HTML: none); on bad markup fills
+ * job's message, sets bad_input and returns 0 (also out of memory, with
+ * bad_input 0). */
+int serve_text_prepare(struct serve_job *job, struct serve_text *text);
+/* Translates job's texts with the worker's filter, then answers. */
+void serve_text_translate(struct serve_worker *w, struct serve_job *job);
+/* What serve_text.c lends serve_markup.c: 1 when s is white space only;
+ * a new part of t (NULL when out of memory); a literal part (own, which
+ * may be NULL, is the part's from then on); seg written to fp, its text
+ * escaped when markup is XML. */
+int serve_text_blank(const char *s, size_t len);
+struct serve_part *serve_text_add_part(struct serve_text *t);
+int serve_text_add_literal(struct serve_text *t, const char *bytes, size_t len,
+                           char *own);
+/* A literal part of a copy of bytes; 0 when out of memory. */
+int serve_text_add_copy(struct serve_text *t, const char *bytes, size_t len);
+void serve_text_write_segment(FILE *fp, const xmt_segment *seg,
+                              enum serve_markup markup);
+/* serve_markup.c: text with XML markup to parts (as serve_text_prepare);
+ * an HTML text's ignored elements marked translate="no" (0 when out of
+ * memory), and the marks taken out of its translation. */
+int serve_markup_xml(struct serve_job *job, struct serve_text *t);
+int serve_markup_html(struct serve_job *job, struct serve_text *t);
+void serve_markup_unmark(struct serve_text *t);
+/* 1 when text has something that looks like a tag ("<" then a letter,
+ * "/", "!" or "?"). */
+int serve_text_has_tags(const char *text, size_t len);
+void serve_job_free(struct serve_job *job);
+
+/* --- The server ------------------------------------------------------------
+ */
+enum serve_api {
+  SERVE_API_NONE,
+  SERVE_API_APY,
+  SERVE_API_DEEPL,
+  SERVE_API_LIBRE
+};
+
+struct serve_request;
+struct serve_server;
+
+/* What an endpoint's handler decides. */
+enum serve_outcome {
+  SERVE_ANSWER, /* rq->reply is the answer */
+  SERVE_QUEUE   /* rq->job goes to a worker */
+};
+
+struct serve_route {
+  const char *path;
+  enum serve_api api;
+  int auth; /* needs a key when keys are set */
+  enum serve_outcome (*handle)(struct serve_request *rq);
+};
+
+struct serve_request {
+  struct serve_server *server;
+  struct MHD_Connection *conn;
+  const struct serve_route *route; /* NULL: not found */
+  enum serve_api api;              /* whose errors it gets */
+  char method[16];
+  char *path;
+  char client[64];
+  struct timespec start;
+  char *body;
+  size_t len, cap;
+  size_t discarded; /* body bytes past --max-body */
+  int seen;         /* the handler had the request once */
+  int queued;       /* waiting for or at a worker */
+  struct serve_params params;
+  struct serve_job *job;
+  struct serve_reply reply;
+  size_t segments;
+};
+
+/* The key a request gives (DeepL-Auth-Key header, auth_key, api_key or
+ * key), or NULL. */
+const char *serve_request_key(struct serve_request *rq);
+
+/* The counters /metrics shows (serve_metrics.c). */
+#define SERVE_BUCKETS 12
+struct serve_metrics {
+  pthread_mutex_t lock;
+  struct serve_count {
+    const char *path;
+    unsigned status;
+    unsigned long long n;
+  } * counts;
+  size_t ncounts, cap;
+  unsigned long long latency[SERVE_BUCKETS + 1], latency_count;
+  double latency_sum;
+  unsigned long long segments, cache_hits, characters;
+  double engine_seconds;
+  FILE *log;
+  const char *log_path;
+};
+int serve_metrics_init(struct serve_metrics *m, const char *log_path);
+void serve_metrics_free(struct serve_metrics *m);
+/* Counts a finished request and writes its access-log line. */
+void serve_metrics_request(struct serve_metrics *m,
+                           const struct serve_request *rq);
+/* Adds a run's counters. */
+void serve_metrics_run(struct serve_metrics *m,
+                       const struct xmt_filter_stats *stats, size_t characters);
+/* Reopens the access log (SIGHUP); 0 on failure (reported). */
+int serve_metrics_reopen(struct serve_metrics *m);
+enum serve_outcome serve_metrics_handle(struct serve_request *rq);
+enum serve_outcome serve_health_handle(struct serve_request *rq);
+
+struct serve_worker {
+  struct serve_server *server;
+  pthread_t thread;
+  int started;
+  xmt_filter *filter;
+  struct serve_pair pair; /* the filter's languages now */
+  int no_sentences;       /* the filter's segmentation is off */
+};
+
+struct serve_server {
+  const struct serve_settings *set;
+  const struct xmt_backend *backend;
+  const char *spec;
+  struct serve_pairs pairs;
+  char **keys; /* --auth-key-file; n 0: no key asked */
+  size_t *key_lens, nkeys;
+  struct MHD_Daemon *daemon;
+  int listen_fd;
+  unsigned short port;
+  pthread_mutex_t lock;
+  pthread_cond_t work;
+  struct serve_request **queue; /* ring of waiting requests */
+  size_t qhead, qlen, qcap;
+  size_t running; /* requests at a worker */
+  size_t active;  /* requests begun and not finished */
+  int stopping;   /* no new requests */
+  int quit;       /* workers end */
+  struct serve_worker *workers;
+  size_t nworkers;
+  struct serve_metrics metrics;
+  struct timespec started;
+};
+
+/* serve_http.c */
+int serve_http_start(struct serve_server *sv);
+/* The route of a path and method, or NULL. */
+const struct serve_route *serve_route_find(const char *path);
+/* Tornado's reason phrase of an HTTP status, as APy writes it. */
+const char *serve_reason(unsigned status);
+/* The time since t, in seconds. */
+double serve_elapsed(const struct timespec *t);
+
+/* serve_pool.c: the workers. */
+int serve_pool_start(struct serve_server *sv);
+/* Queues rq for a worker; 0 when the queue is full. */
+int serve_pool_admit(struct serve_server *sv, struct serve_request *rq);
+/* Interrupts the translations under way and fails the waiting ones. */
+void serve_pool_interrupt(struct serve_server *sv);
+/* Ends the workers (after the requests are done) and frees them. */
+void serve_pool_stop(struct serve_server *sv);
+/* Called by the HTTP layer when a queued request's answer is ready. */
+void serve_http_resume(struct serve_request *rq);
+
+/* The three APIs: their handlers, and their error replies. */
+enum serve_outcome serve_apy_translate(struct serve_request *rq);
+enum serve_outcome serve_apy_list_pairs(struct serve_request *rq);
+enum serve_outcome serve_apy_language_names(struct serve_request *rq);
+/* APy's error object {"status": "error", "code": ..}. */
+int serve_apy_error(struct serve_reply *r, unsigned status,
+                    const char *explanation);
+enum serve_outcome serve_deepl_translate(struct serve_request *rq);
+enum serve_outcome serve_deepl_languages(struct serve_request *rq);
+enum serve_outcome serve_deepl_usage(struct serve_request *rq);
+enum serve_outcome serve_deepl_glossary_pairs(struct serve_request *rq);
+enum serve_outcome serve_deepl_glossaries(struct serve_request *rq);
+/* DeepL's error object {"message": ...}. */
+int serve_deepl_error(struct serve_reply *r, unsigned status,
+                      const char *message);
+enum serve_outcome serve_libre_translate(struct serve_request *rq);
+enum serve_outcome serve_libre_languages(struct serve_request *rq);
+/* LibreTranslate's {"error": ...}. */
+int serve_libre_error(struct serve_reply *r, unsigned status,
+                      const char *message);
+/* The error reply of rq's API (unknown: APy's). */
+int serve_error(struct serve_request *rq, unsigned status, const char *message);
+/* /translate: APy's or LibreTranslate's, as the HTTP layer found. */
+enum serve_outcome serve_translate_dispatch(struct serve_request *rq);
+
+/* A new job of n texts for rq (rq->job), with the API's answer; NULL
+ * when out of memory (an error reply made). */
+struct serve_job *serve_job_new(struct serve_request *rq, size_t n,
+                                serve_answer_fn answer);
+
+#endif

@@ -1,0 +1,460 @@
+/* serve_http.c -- xliffmt serve: the HTTP glue on libmicrohttpd. Routes,
+ * request bodies and their limit, keys, replies; a translation goes to a
+ * worker with its connection suspended, and is answered when the worker
+ * resumes it. Everything here runs on libmicrohttpd's one thread. */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "serve.h"
+
+static const struct serve_route routes[] = {
+    {"/translate", SERVE_API_NONE, 1, serve_translate_dispatch},
+    {"/listPairs", SERVE_API_APY, 0, serve_apy_list_pairs},
+    {"/list", SERVE_API_APY, 0, serve_apy_list_pairs},
+    {"/listLanguageNames", SERVE_API_APY, 0, serve_apy_language_names},
+    {"/v2/translate", SERVE_API_DEEPL, 1, serve_deepl_translate},
+    {"/v1/translate", SERVE_API_DEEPL, 1, serve_deepl_translate},
+    {"/v2/languages", SERVE_API_DEEPL, 1, serve_deepl_languages},
+    {"/v1/languages", SERVE_API_DEEPL, 1, serve_deepl_languages},
+    {"/v2/usage", SERVE_API_DEEPL, 1, serve_deepl_usage},
+    {"/v1/usage", SERVE_API_DEEPL, 1, serve_deepl_usage},
+    {"/v2/glossary-language-pairs", SERVE_API_DEEPL, 1,
+     serve_deepl_glossary_pairs},
+    {"/v2/glossaries", SERVE_API_DEEPL, 1, serve_deepl_glossaries},
+    {"/languages", SERVE_API_LIBRE, 0, serve_libre_languages},
+    {"/health", SERVE_API_NONE, 0, serve_health_handle},
+    {"/metrics", SERVE_API_NONE, 0, serve_metrics_handle}};
+
+const struct serve_route *serve_route_find(const char *path) {
+  for (size_t i = 0; i < sizeof routes / sizeof *routes; i++)
+    if (strcmp(routes[i].path, path) == 0)
+      return &routes[i];
+  return NULL;
+}
+
+double serve_elapsed(const struct timespec *t) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - t->tv_sec) +
+         (double)(now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+/* The path with runs of '/' as one and no final '/' (clients join base
+ * URLs and paths either way). */
+static char *normal_path(const char *url) {
+  char *p = malloc(strlen(url) + 2);
+  if (p == NULL)
+    return NULL;
+  size_t k = 0;
+  for (const char *s = url; *s != '\0'; s++)
+    if (*s != '/' || k == 0 || p[k - 1] != '/')
+      p[k++] = *s;
+  if (k > 1 && p[k - 1] == '/')
+    k--;
+  if (k == 0)
+    p[k++] = '/';
+  p[k] = '\0';
+  return p;
+}
+
+static void client_address(struct MHD_Connection *conn, char *out, size_t len) {
+  const union MHD_ConnectionInfo *ci =
+      MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  snprintf(out, len, "-");
+  if (ci == NULL || ci->client_addr == NULL)
+    return;
+  const struct sockaddr *sa = ci->client_addr;
+  if (sa->sa_family == AF_INET)
+    inet_ntop(AF_INET,
+              &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out,
+              (socklen_t)len);
+  else if (sa->sa_family == AF_INET6)
+    inet_ntop(AF_INET6,
+              &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out,
+              (socklen_t)len);
+}
+
+static struct serve_request *begin(struct serve_server *sv,
+                                   struct MHD_Connection *conn, const char *url,
+                                   const char *method) {
+  struct serve_request *rq = calloc(1, sizeof *rq);
+  if (rq == NULL || (rq->path = normal_path(url)) == NULL) {
+    free(rq);
+    return NULL;
+  }
+  rq->server = sv;
+  rq->conn = conn;
+  clock_gettime(CLOCK_MONOTONIC, &rq->start);
+  snprintf(rq->method, sizeof rq->method, "%s", method);
+  client_address(conn, rq->client, sizeof rq->client);
+  rq->route = serve_route_find(rq->path);
+  rq->api =
+      rq->route != NULL ? rq->route->api
+      : strncmp(rq->path, "/v1/", 4) == 0 || strncmp(rq->path, "/v2/", 4) == 0
+          ? SERVE_API_DEEPL
+          : SERVE_API_NONE;
+  pthread_mutex_lock(&sv->lock);
+  sv->active++;
+  pthread_mutex_unlock(&sv->lock);
+  return rq;
+}
+
+static void request_free(struct serve_request *rq) {
+  serve_job_free(rq->job);
+  serve_params_free(&rq->params);
+  serve_reply_free(&rq->reply);
+  free(rq->body);
+  free(rq->path);
+  free(rq);
+}
+
+/* Tornado's reason phrases, which APy's errors carry. */
+const char *serve_reason(unsigned status) {
+  switch (status) {
+  case 200:
+    return "OK";
+  case 204:
+    return "No Content";
+  case 400:
+    return "Bad Request";
+  case 403:
+    return "Forbidden";
+  case 404:
+    return "Not Found";
+  case 405:
+    return "Method Not Allowed";
+  case 413:
+    return "Request Entity Too Large";
+  case 415:
+    return "Unsupported Media Type";
+  case 500:
+    return "Internal Server Error";
+  case 503:
+    return "Service Unavailable";
+  default:
+    return "Unknown";
+  }
+}
+
+int serve_error(struct serve_request *rq, unsigned status,
+                const char *message) {
+  switch (rq->api) {
+  case SERVE_API_DEEPL:
+    return serve_deepl_error(&rq->reply, status, message);
+  case SERVE_API_LIBRE:
+    return serve_libre_error(&rq->reply, status, message);
+  case SERVE_API_APY:
+  case SERVE_API_NONE:
+    break;
+  }
+  return serve_apy_error(&rq->reply, status, message);
+}
+
+const char *serve_request_key(struct serve_request *rq) {
+  const char *auth = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND,
+                                                 MHD_HTTP_HEADER_AUTHORIZATION);
+  if (auth != NULL && strncasecmp(auth, "DeepL-Auth-Key ", 15) == 0) {
+    auth += 15;
+    while (*auth == ' ')
+      auth++;
+    return auth;
+  }
+  static const char *const names[] = {"auth_key", "api_key", "key"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    const char *k = serve_param(&rq->params, names[i], NULL);
+    if (k != NULL)
+      return k;
+  }
+  return NULL;
+}
+
+/* 1 when key is one of the server's. The time taken depends on the
+ * server's keys only, never on how much of one the key matches. */
+static int key_ok(const struct serve_server *sv, const char *key) {
+  if (sv->nkeys == 0)
+    return 1;
+  size_t len = key != NULL ? strlen(key) : 0;
+  int found = 0;
+  for (size_t i = 0; i < sv->nkeys; i++) {
+    unsigned char d = (unsigned char)(len != sv->key_lens[i]);
+    for (size_t k = 0; k < sv->key_lens[i]; k++)
+      d |= (unsigned char)(sv->keys[i][k] ^ (k < len ? key[k] : 0));
+    found |= d == 0;
+  }
+  return found;
+}
+
+static enum MHD_Result add_query(void *cls, enum MHD_ValueKind kind,
+                                 const char *key, size_t key_size,
+                                 const char *value, size_t value_size) {
+  (void)kind;
+  return serve_param_add(cls, key, key_size, value != NULL ? value : "",
+                         value != NULL ? value_size : 0, 0)
+             ? MHD_YES
+             : MHD_NO;
+}
+
+/* The query string's and the body's parameters; 0 with an error reply. */
+static int parse_params(struct serve_request *rq) {
+  MHD_get_connection_values_n(rq->conn, MHD_GET_ARGUMENT_KIND, add_query,
+                              &rq->params);
+  if (rq->len == 0)
+    return 1;
+  const char *type = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND,
+                                                 MHD_HTTP_HEADER_CONTENT_TYPE);
+  int r;
+  if (type != NULL && strncasecmp(type, "application/json", 16) == 0) {
+    r = serve_params_json(&rq->params, rq->body, rq->len);
+    if (r < 0) {
+      serve_error(rq, 400, "the body is not a JSON object");
+      return 0;
+    }
+  } else if (type == NULL ||
+             strncasecmp(type, "application/x-www-form-urlencoded", 33) == 0 ||
+             strncasecmp(type, "text/plain", 10) == 0) {
+    r = serve_params_form(&rq->params, rq->body, rq->len);
+  } else {
+    serve_error(rq, 415,
+                "the body must be application/x-www-form-urlencoded or "
+                "application/json");
+    return 0;
+  }
+  if (r == 0)
+    serve_error(rq, 500, "out of memory");
+  return r > 0;
+}
+
+static enum MHD_Result send_reply(struct serve_request *rq) {
+  struct serve_reply *r = &rq->reply;
+  if (r->status == 0)
+    serve_error(rq, 500, "no answer");
+  struct MHD_Response *resp = MHD_create_response_from_buffer(
+      r->len, r->body != NULL ? r->body : (void *)"", MHD_RESPMEM_MUST_COPY);
+  if (resp == NULL)
+    return MHD_NO;
+  if (r->content_type != NULL)
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+                            r->content_type);
+  /* As apertium-apy and LibreTranslate: browser pages may call. */
+  MHD_add_response_header(resp, "Access-Control-Allow-Origin", "*");
+  MHD_add_response_header(resp, "Access-Control-Allow-Methods",
+                          "GET,POST,OPTIONS");
+  MHD_add_response_header(resp, "Access-Control-Allow-Headers",
+                          "accept, authorization, cache-control, origin, "
+                          "x-requested-with, x-file-name, content-type");
+  if (r->retry_after > 0) {
+    char s[16];
+    snprintf(s, sizeof s, "%u", r->retry_after);
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, s);
+  }
+  if (rq->server->stopping)
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
+  enum MHD_Result ok = MHD_queue_response(rq->conn, r->status, resp);
+  MHD_destroy_response(resp);
+  return ok;
+}
+
+/* Answers that need no body: 0 when the request goes on. */
+static int early_reply(struct serve_request *rq) {
+  struct serve_server *sv = rq->server;
+  const char *m = rq->method;
+  const char *cl = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND,
+                                               MHD_HTTP_HEADER_CONTENT_LENGTH);
+  if (sv->stopping) {
+    rq->reply.retry_after = 1;
+    serve_error(rq, 503, "the server is stopping");
+  } else if (strcmp(m, "OPTIONS") == 0) {
+    serve_reply_text(&rq->reply, 204, NULL, "");
+  } else if (strcmp(m, "GET") != 0 && strcmp(m, "POST") != 0 &&
+             strcmp(m, "HEAD") != 0) {
+    serve_error(rq, 405, "method not allowed");
+  } else if (cl != NULL && strtoull(cl, NULL, 10) > sv->set->max_body) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "request body larger than %zu bytes",
+             sv->set->max_body);
+    serve_error(rq, 413, msg);
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
+static void take_body(struct serve_request *rq, const char *data, size_t size) {
+  if (rq->discarded > 0 || rq->len + size > rq->server->set->max_body) {
+    rq->discarded += size;
+    return;
+  }
+  char *b = xmt_cli_grow(rq->body, &rq->cap, rq->len + size + 1, 1);
+  if (b == NULL) {
+    rq->discarded += size;
+    return;
+  }
+  rq->body = b;
+  memcpy(rq->body + rq->len, data, size);
+  rq->len += size;
+  rq->body[rq->len] = '\0';
+}
+
+/* Whose /translate a request is: APy's when langpair is given, else
+ * LibreTranslate's when it names source or target or is JSON. */
+static enum serve_api translate_api(const struct serve_params *p) {
+  if (serve_param(p, "langpair", NULL) != NULL)
+    return SERVE_API_APY;
+  if (p->json || serve_param(p, "source", NULL) != NULL ||
+      serve_param(p, "target", NULL) != NULL)
+    return SERVE_API_LIBRE;
+  return SERVE_API_APY;
+}
+
+struct serve_job *serve_job_new(struct serve_request *rq, size_t n,
+                                serve_answer_fn answer) {
+  struct serve_job *job = calloc(1, sizeof *job);
+  if (job != NULL &&
+      (job->texts = calloc(n > 0 ? n : 1, sizeof *job->texts)) == NULL) {
+    free(job);
+    job = NULL;
+  }
+  if (job == NULL) {
+    serve_error(rq, 500, "out of memory");
+    return NULL;
+  }
+  job->ntexts = n;
+  job->answer = answer;
+  rq->job = job;
+  return job;
+}
+
+/* The whole request is in: routes it, answers or hands it to a worker. */
+static enum MHD_Result dispatch(struct serve_request *rq) {
+  struct serve_server *sv = rq->server;
+  if (rq->discarded > 0) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "request body larger than %zu bytes",
+             sv->set->max_body);
+    serve_error(rq, 413, msg);
+    return send_reply(rq);
+  }
+  if (rq->route == NULL) {
+    if (rq->api == SERVE_API_DEEPL)
+      serve_deepl_error(&rq->reply, 404, "Not found");
+    else
+      serve_reply_text(&rq->reply, 404, "text/html; charset=UTF-8",
+                       "<html><title>404: Not Found</title><body>404: Not "
+                       "Found</body></html>");
+    return send_reply(rq);
+  }
+  if (!parse_params(rq))
+    return send_reply(rq);
+  if (rq->route->handle == serve_translate_dispatch)
+    rq->api = translate_api(&rq->params);
+  if (rq->route->auth && !key_ok(sv, serve_request_key(rq))) {
+    serve_error(rq, 403,
+                rq->api == SERVE_API_LIBRE ? "Invalid API key"
+                                           : "Authorization failed. Please "
+                                             "supply a valid auth_key.");
+    return send_reply(rq);
+  }
+  if (rq->route->handle(rq) == SERVE_ANSWER)
+    return send_reply(rq);
+  rq->queued = 1;
+  if (!serve_pool_admit(sv, rq)) {
+    rq->queued = 0;
+    rq->reply.retry_after = 1;
+    serve_error(rq, 503, "too many requests waiting; try again");
+    return send_reply(rq);
+  }
+  return MHD_YES; /* suspended until a worker has answered */
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
+                                  const char *url, const char *method,
+                                  const char *version, const char *upload,
+                                  size_t *upload_size, void **con_cls) {
+  (void)version;
+  struct serve_request *rq = *con_cls;
+  if (rq == NULL) {
+    if ((rq = begin(cls, conn, url, method)) == NULL)
+      return MHD_NO;
+    *con_cls = rq;
+    return early_reply(rq) ? send_reply(rq) : MHD_YES;
+  }
+  if (*upload_size > 0) {
+    take_body(rq, upload, *upload_size);
+    *upload_size = 0;
+    /* A body far past the limit is not read to its end. */
+    return rq->discarded / 16 > rq->server->set->max_body ? MHD_NO : MHD_YES;
+  }
+  if (rq->queued) { /* resumed: the worker has answered */
+    serve_reply_free(&rq->reply);
+    rq->reply = rq->job->reply;
+    memset(&rq->job->reply, 0, sizeof rq->job->reply);
+    rq->segments = rq->job->segments;
+    rq->queued = 0;
+    return send_reply(rq);
+  }
+  return dispatch(rq);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+                         enum MHD_RequestTerminationCode toe) {
+  (void)conn;
+  struct serve_server *sv = cls;
+  struct serve_request *rq = *con_cls;
+  if (rq == NULL)
+    return;
+  *con_cls = NULL;
+  if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK && rq->reply.status == 0)
+    rq->reply.status = 499; /* the client went before its answer */
+  serve_metrics_request(&sv->metrics, rq);
+  request_free(rq);
+  pthread_mutex_lock(&sv->lock);
+  sv->active--;
+  pthread_mutex_unlock(&sv->lock);
+}
+
+void serve_http_resume(struct serve_request *rq) {
+  MHD_resume_connection(rq->conn);
+}
+
+static void on_log(void *cls, const char *fmt, va_list ap) {
+  const struct serve_server *sv = cls;
+  if (sv->set->cli.quiet)
+    return;
+  char msg[512];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  size_t n = strlen(msg);
+  while (n > 0 && msg[n - 1] == '\n')
+    msg[--n] = '\0';
+  xmt_cli_say("xliffmt serve: %s\n", msg);
+}
+
+int serve_http_start(struct serve_server *sv) {
+  const struct serve_settings *s = sv->set;
+  /* The request line and headers (an APy query string carries the text)
+   * live in the connection's pool: room for a body's worth of them. */
+  size_t pool = s->max_body + 16384;
+  if (pool < 65536)
+    pool = 65536;
+  if (pool > ((size_t)1 << 20) + 16384)
+    pool = ((size_t)1 << 20) + 16384;
+  sv->daemon = MHD_start_daemon(
+      MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
+          MHD_USE_ERROR_LOG,
+      0, NULL, NULL, on_request, sv, MHD_OPTION_EXTERNAL_LOGGER, on_log, sv,
+      MHD_OPTION_LISTEN_SOCKET, (MHD_socket)sv->listen_fd,
+      MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)s->connection_timeout,
+      MHD_OPTION_CONNECTION_LIMIT, (unsigned)s->max_connections,
+      MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool, MHD_OPTION_NOTIFY_COMPLETED,
+      on_completed, sv, MHD_OPTION_END);
+  if (sv->daemon == NULL) {
+    xmt_cli_say("xliffmt serve: cannot start the HTTP server\n");
+    return 0;
+  }
+  return 1;
+}

@@ -1,0 +1,294 @@
+/* serve_params.c -- xliffmt serve: a request's parameters (query string,
+ * form and JSON bodies) and the JSON replies. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "serve.h"
+
+/* --- Parameters ------------------------------------------------------------
+ */
+
+int serve_param_add(struct serve_params *p, const char *name, size_t nlen,
+                    const char *value, size_t vlen, int in_array) {
+  struct serve_param *v = xmt_cli_grow(p->v, &p->cap, p->n + 1, sizeof *v);
+  if (v == NULL)
+    return 0;
+  p->v = v;
+  struct serve_param *e = &p->v[p->n];
+  e->name = malloc(nlen + 1);
+  e->value = malloc(vlen + 1);
+  if (e->name == NULL || e->value == NULL) {
+    free(e->name);
+    free(e->value);
+    return 0;
+  }
+  memcpy(e->name, name, nlen);
+  e->name[nlen] = '\0';
+  if (vlen > 0)
+    memcpy(e->value, value, vlen);
+  e->value[vlen] = '\0';
+  e->len = vlen;
+  e->in_array = in_array;
+  p->n++;
+  return 1;
+}
+
+const struct serve_param *serve_param_nth(const struct serve_params *p,
+                                          const char *name, size_t k) {
+  for (size_t i = 0; i < p->n; i++)
+    if (strcmp(p->v[i].name, name) == 0 && k-- == 0)
+      return &p->v[i];
+  return NULL;
+}
+
+size_t serve_param_count(const struct serve_params *p, const char *name) {
+  size_t n = 0;
+  for (size_t i = 0; i < p->n; i++)
+    n += strcmp(p->v[i].name, name) == 0;
+  return n;
+}
+
+const char *serve_param(const struct serve_params *p, const char *name,
+                        size_t *len) {
+  for (size_t i = p->n; i-- > 0;)
+    if (strcmp(p->v[i].name, name) == 0) {
+      if (len != NULL)
+        *len = p->v[i].len;
+      return p->v[i].value;
+    }
+  return NULL;
+}
+
+void serve_list_free(char **list, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free(list[i]);
+  free(list);
+}
+
+/* Appends the items of value, split at commas, spaces around dropped. */
+static int split_list(char ***list, size_t *n, size_t *cap, const char *value) {
+  for (const char *s = value; *s != '\0';) {
+    const char *comma = strchr(s, ',');
+    const char *end = comma != NULL ? comma : s + strlen(s);
+    const char *b = s, *e = end;
+    while (b < e && (*b == ' ' || *b == '\t'))
+      b++;
+    while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
+      e--;
+    if (e > b) {
+      char **v = xmt_cli_grow(*list, cap, *n + 1, sizeof *v);
+      if (v == NULL)
+        return 0;
+      *list = v;
+      if ((v[*n] = strndup(b, (size_t)(e - b))) == NULL)
+        return 0;
+      (*n)++;
+    }
+    s = comma != NULL ? comma + 1 : end;
+  }
+  return 1;
+}
+
+int serve_param_list(const struct serve_params *p, const char *name,
+                     char ***list, size_t *n) {
+  size_t cap = 0;
+  *list = NULL;
+  *n = 0;
+  for (size_t i = 0; i < p->n; i++)
+    if (strcmp(p->v[i].name, name) == 0 &&
+        !split_list(list, n, &cap, p->v[i].value)) {
+      serve_list_free(*list, *n);
+      *list = NULL;
+      *n = 0;
+      return 0;
+    }
+  return 1;
+}
+
+static int hex(char c) {
+  return c >= '0' && c <= '9'   ? c - '0'
+         : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                : -1;
+}
+
+/* Decodes a form field in place ('+' is a space, %XX a byte); its new
+ * length. A '%' not followed by two hex digits stays as it is. */
+static size_t form_decode(char *s, size_t len) {
+  size_t k = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (s[i] == '+') {
+      s[k++] = ' ';
+    } else if (s[i] == '%' && i + 2 < len && hex(s[i + 1]) >= 0 &&
+               hex(s[i + 2]) >= 0) {
+      s[k++] = (char)(hex(s[i + 1]) * 16 + hex(s[i + 2]));
+      i += 2;
+    } else {
+      s[k++] = s[i];
+    }
+  }
+  return k;
+}
+
+int serve_params_form(struct serve_params *p, const char *body, size_t len) {
+  char *copy = malloc(len + 1);
+  if (copy == NULL)
+    return 0;
+  memcpy(copy, body, len);
+  copy[len] = '\0';
+  int ok = 1;
+  for (size_t i = 0; ok && i < len;) {
+    size_t end = i;
+    while (end < len && copy[end] != '&')
+      end++;
+    size_t eq = i;
+    while (eq < end && copy[eq] != '=')
+      eq++;
+    if (end > i) {
+      size_t nlen = form_decode(copy + i, eq - i);
+      size_t vlen = eq < end ? form_decode(copy + eq + 1, end - eq - 1) : 0;
+      ok = serve_param_add(p, copy + i, nlen, copy + eq + 1, vlen, 0);
+    }
+    i = end + 1;
+  }
+  free(copy);
+  return ok;
+}
+
+/* One JSON value as parameter name: strings as they are, numbers as
+ * written, true and false as 1 and 0; null and objects are left out. */
+static int add_json(struct serve_params *p, const char *name, json_t *v,
+                    int in_array) {
+  char num[64];
+  const char *s = NULL;
+  size_t len = 0;
+  if (json_is_string(v)) {
+    s = json_string_value(v);
+    len = json_string_length(v);
+  } else if (json_is_integer(v)) {
+    snprintf(num, sizeof num, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+    s = num;
+  } else if (json_is_real(v)) {
+    snprintf(num, sizeof num, "%g", json_real_value(v));
+    s = num;
+  } else if (json_is_boolean(v)) {
+    s = json_is_true(v) ? "1" : "0";
+  }
+  if (s == NULL)
+    return 1;
+  if (len == 0)
+    len = strlen(s);
+  return serve_param_add(p, name, strlen(name), s, len, in_array);
+}
+
+int serve_params_json(struct serve_params *p, const char *body, size_t len) {
+  json_error_t err;
+  json_t *root = json_loadb(body, len, 0, &err);
+  if (root == NULL || !json_is_object(root)) {
+    json_decref(root);
+    return -1;
+  }
+  p->json = 1;
+  const char *name;
+  json_t *value;
+  int ok = 1;
+  json_object_foreach(root, name, value) {
+    if (json_is_array(value)) {
+      size_t i;
+      json_t *item;
+      json_array_foreach(value, i, item) {
+        if (ok)
+          ok = add_json(p, name, item, 1);
+      }
+    } else if (ok) {
+      ok = add_json(p, name, value, 0);
+    }
+  }
+  json_decref(root);
+  return ok;
+}
+
+void serve_params_free(struct serve_params *p) {
+  for (size_t i = 0; i < p->n; i++) {
+    free(p->v[i].name);
+    free(p->v[i].value);
+  }
+  free(p->v);
+  memset(p, 0, sizeof *p);
+}
+
+/* --- Replies ---------------------------------------------------------------
+ */
+
+/* Python's json.dumps writes "</" as "<\/" in APy's answers. */
+static char *apy_slashes(char *s, size_t *len) {
+  size_t n = 0, k = 0;
+  for (const char *q = s; (q = strstr(q, "</")) != NULL; q += 2)
+    n++;
+  char *out = malloc(strlen(s) + n + 1);
+  if (out == NULL) {
+    free(s);
+    return NULL;
+  }
+  for (const char *q = s; *q != '\0'; q++) {
+    out[k++] = *q;
+    if (q[0] == '<' && q[1] == '/')
+      out[k++] = '\\';
+  }
+  out[k] = '\0';
+  *len = k;
+  free(s);
+  return out;
+}
+
+int serve_reply_json(struct serve_reply *r, unsigned status, json_t *obj,
+                     int apy) {
+  serve_reply_free(r);
+  if (obj == NULL)
+    return 0;
+  char *s =
+      json_dumps(obj, apy ? JSON_ENCODE_ANY : JSON_ENCODE_ANY | JSON_COMPACT);
+  json_decref(obj);
+  if (s == NULL)
+    return 0;
+  size_t len = strlen(s);
+  if (apy) {
+    s = apy_slashes(s, &len);
+  } else {
+    char *t = realloc(s, len + 2);
+    if (t == NULL) {
+      free(s);
+      return 0;
+    }
+    s = t;
+    s[len++] = '\n';
+    s[len] = '\0';
+  }
+  if (s == NULL)
+    return 0;
+  r->status = status;
+  r->body = s;
+  r->len = len;
+  r->content_type = "application/json; charset=UTF-8";
+  return 1;
+}
+
+int serve_reply_text(struct serve_reply *r, unsigned status,
+                     const char *content_type, const char *text) {
+  serve_reply_free(r);
+  if ((r->body = strdup(text)) == NULL)
+    return 0;
+  r->status = status;
+  r->len = strlen(text);
+  r->content_type = content_type;
+  return 1;
+}
+
+void serve_reply_free(struct serve_reply *r) {
+  free(r->body);
+  r->body = NULL;
+  r->len = 0;
+}

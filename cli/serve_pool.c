@@ -1,0 +1,141 @@
+/* serve_pool.c -- xliffmt serve: the workers and the bounded queue of
+ * requests waiting for them. A filter runs one translation at a time, so
+ * each worker has one, configured as `xliffmt translate` configures its
+ * own, that keeps its engine processes and dictionaries from one request
+ * to the next. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "serve.h"
+
+static void *work(void *arg) {
+  struct serve_worker *w = arg;
+  struct serve_server *sv = w->server;
+  pthread_mutex_lock(&sv->lock);
+  for (;;) {
+    while (sv->qlen == 0 && !sv->quit)
+      pthread_cond_wait(&sv->work, &sv->lock);
+    if (sv->qlen == 0)
+      break; /* told to end, and nothing waits */
+    struct serve_request *rq = sv->queue[sv->qhead];
+    sv->qhead = (sv->qhead + 1) % sv->qcap;
+    sv->qlen--;
+    sv->running++;
+    pthread_mutex_unlock(&sv->lock);
+    serve_text_translate(w, rq->job);
+    pthread_mutex_lock(&sv->lock);
+    sv->running--;
+    pthread_mutex_unlock(&sv->lock);
+    /* rq belongs to the HTTP thread again from here on. */
+    serve_http_resume(rq);
+    pthread_mutex_lock(&sv->lock);
+  }
+  pthread_mutex_unlock(&sv->lock);
+  return NULL;
+}
+
+/* A filter set up as translate's, keeping its engines between runs. */
+static xmt_filter *worker_filter(struct serve_server *sv) {
+  const struct serve_settings *s = sv->set;
+  xmt_filter *f = xmt_filter_new();
+  if (f == NULL) {
+    xmt_cli_say("xliffmt: out of memory\n");
+    return NULL;
+  }
+  xmt_status st = xmt_cli_configure(f, &s->cli, sv->backend, sv->spec);
+  if (st == XMT_OK)
+    st = xmt_filter_set_flags(f, s->cli.flags | XMT_FILTER_KEEP_ENGINES |
+                                     XMT_FILTER_KEEP_DICTIONARIES);
+  if (st != XMT_OK) {
+    xmt_cli_report(xmt_filter_error(f));
+    xmt_filter_free(f);
+    return NULL;
+  }
+  return f;
+}
+
+int serve_pool_start(struct serve_server *sv) {
+  const struct serve_settings *s = sv->set;
+  sv->qcap = s->threads + s->queue;
+  sv->queue = calloc(sv->qcap, sizeof *sv->queue);
+  sv->workers = calloc(s->threads, sizeof *sv->workers);
+  if (sv->queue == NULL || sv->workers == NULL) {
+    xmt_cli_say("xliffmt: out of memory\n");
+    return 0;
+  }
+  sv->nworkers = s->threads;
+  for (size_t i = 0; i < sv->nworkers; i++) {
+    struct serve_worker *w = &sv->workers[i];
+    w->server = sv;
+    if ((w->filter = worker_filter(sv)) == NULL)
+      return 0;
+    snprintf(w->pair.src, sizeof w->pair.src, "%s",
+             s->cli.src != NULL ? s->cli.src : "");
+    snprintf(w->pair.tgt, sizeof w->pair.tgt, "%s",
+             s->cli.tgt != NULL ? s->cli.tgt : "");
+    w->no_sentences = s->cli.segmentation == XMT_SEGMENT_NONE;
+    if (pthread_create(&w->thread, NULL, work, w) != 0) {
+      xmt_cli_say("xliffmt: cannot start a worker thread\n");
+      return 0;
+    }
+    w->started = 1;
+  }
+  return 1;
+}
+
+int serve_pool_admit(struct serve_server *sv, struct serve_request *rq) {
+  pthread_mutex_lock(&sv->lock);
+  int room = sv->qlen + sv->running < sv->qcap;
+  pthread_mutex_unlock(&sv->lock);
+  if (!room)
+    return 0;
+  /* Suspended before a worker can see it: the worker resumes it. Only
+   * this thread queues, so the room found is still there. */
+  MHD_suspend_connection(rq->conn);
+  pthread_mutex_lock(&sv->lock);
+  sv->queue[(sv->qhead + sv->qlen) % sv->qcap] = rq;
+  sv->qlen++;
+  pthread_cond_signal(&sv->work);
+  pthread_mutex_unlock(&sv->lock);
+  return 1;
+}
+
+void serve_pool_interrupt(struct serve_server *sv) {
+  pthread_mutex_lock(&sv->lock);
+  size_t n = sv->qlen;
+  struct serve_request **waiting = calloc(n + 1, sizeof *waiting);
+  for (size_t i = 0; waiting != NULL && i < n; i++) {
+    waiting[i] = sv->queue[(sv->qhead + i) % sv->qcap];
+    struct serve_job *job = waiting[i]->job;
+    job->status = XMT_ERR_ABORTED;
+    snprintf(job->message, sizeof job->message, "the server is stopping");
+    job->answer(job);
+  }
+  if (waiting != NULL)
+    sv->qlen = 0;
+  for (size_t i = 0; i < sv->nworkers; i++)
+    xmt_filter_interrupt(sv->workers[i].filter);
+  pthread_mutex_unlock(&sv->lock);
+  for (size_t i = 0; waiting != NULL && i < n; i++)
+    serve_http_resume(waiting[i]);
+  free(waiting);
+}
+
+void serve_pool_stop(struct serve_server *sv) {
+  pthread_mutex_lock(&sv->lock);
+  sv->quit = 1;
+  pthread_cond_broadcast(&sv->work);
+  pthread_mutex_unlock(&sv->lock);
+  for (size_t i = 0; i < sv->nworkers; i++) {
+    if (sv->workers[i].started)
+      pthread_join(sv->workers[i].thread, NULL);
+    xmt_filter_free(sv->workers[i].filter);
+  }
+  free(sv->workers);
+  free(sv->queue);
+  sv->workers = NULL;
+  sv->queue = NULL;
+  sv->nworkers = 0;
+}
