@@ -303,15 +303,20 @@ xmt_status xmt_check_document(xmt_filter *f, const char *path,
     st = xmt_error_nomem(&f->err);
   } else {
     size_t bytes = 0;
+    const char *version = NULL, *encoding = NULL;
     st = units != NULL
              ? xmt_xliff_reader_parse(reader, units->data, units->len, 1)
-             : xmt_format_read_units(f, path, reader, &f->err, &bytes);
+             : xmt_format_read_units(f, path, reader, &f->err, &bytes, &version,
+                                     &encoding);
     if (c.failed)
       st = xmt_error_nomem(&f->err);
     else if (st != XMT_OK && f->err.pub.status == XMT_OK)
       st = xmt_error_copy(&f->err, xmt_xliff_reader_error(reader));
-    report->encoding = xmt_encoding_name(xmt_xliff_reader_encoding(reader));
-    report->version = xmt_xliff_reader_version(reader);
+    report->encoding =
+        encoding != NULL ? encoding
+                         : xmt_encoding_name(xmt_xliff_reader_encoding(reader));
+    report->version =
+        version != NULL ? version : xmt_xliff_reader_version(reader);
   }
   xmt_memo_free(&c.ids);
   xmt_xliff_reader_free(reader);

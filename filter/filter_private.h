@@ -164,6 +164,12 @@ struct xmt_format {
 };
 
 extern const struct xmt_format xmt_format_html;
+/* XLIFF 2.0-2.2 (xliff2/xliff2.c); the trgLang of an open document of
+ * it, or NULL; its version and encoding (static strings). */
+extern const struct xmt_format xmt_format_xliff2;
+const char *xmt_xliff2_target_language(const void *doc);
+void xmt_xliff2_describe(const void *doc, const char **version,
+                         const char **encoding);
 /* Segments in memory (format/segments.c): xmt_filter_translate_segments */
 extern const struct xmt_format xmt_format_segments;
 
@@ -177,10 +183,14 @@ xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
                            xmt_xliff_reader *reader,
                            struct xmt_error_store *err);
 /* Feeds the units of in_path, of any format, to reader; *bytes_in
- * receives the size of the document. Errors go to err. */
+ * receives the size of the document, and *version and *encoding (static
+ * strings) what a format other than the unit stream's says of it (XLIFF
+ * 2: "2.0", "UTF-16LE"...), left as they are otherwise. Errors go to
+ * err. */
 xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
                                  xmt_xliff_reader *reader,
-                                 struct xmt_error_store *err, size_t *bytes_in);
+                                 struct xmt_error_store *err, size_t *bytes_in,
+                                 const char **version, const char **encoding);
 /* The XLIFF 1.2 document a page of another format is read as, in out;
  * out is left empty for an XLIFF document. */
 xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,

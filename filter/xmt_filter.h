@@ -671,26 +671,32 @@ XMT_API const char *xmt_report_stylesheet(const char *name, size_t *len);
  * The one table of the formats the library reads, from which every file
  * function (translate, extract, merge, check, report) and the xliffmt
  * command decide a document's format. The content decides: a document
- * whose first element is <xliff> (any prefix) is XLIFF, one that starts
- * as HTML does (xmt_html_sniff) is HTML, whatever its name; the name's
+ * whose first element is <xliff> (any prefix) is XLIFF, XLIFF 2 when that
+ * element says version="2.N" or declares the XLIFF 2 core namespace
+ * (urn:oasis:names:tc:xliff:document:2.0); one that starts as HTML does
+ * (xmt_html_sniff) is HTML, whatever its name; the name's
  * extension decides only when the first bytes do not (text, nothing),
  * and XLIFF, whose reader says what is wrong, when neither does. */
 
 enum xmt_doc_format {
   XMT_FORMAT_XLIFF = 0, /* XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF */
-  XMT_FORMAT_HTML = 1
+  XMT_FORMAT_HTML = 1,
+  XMT_FORMAT_XLIFF2 = 2 /* XLIFF 2.0-2.2: <xliff version="2.N">, or the
+                           XLIFF 2 core namespace */
 };
 
 struct xmt_format_info {
   enum xmt_doc_format format;
-  const char *name;              /* "xliff", "html" */
+  const char *name;              /* "xliff", "html", "xliff2" */
   const char *description;       /* "XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF" */
-  const char *const *extensions; /* ".xlf", ... (lower case, NULL-ended) */
+  const char *const *extensions; /* ".xlf", ... (lower case, NULL-ended;
+                                    none for XLIFF 2, whose .xlf is
+                                    XLIFF's) */
 };
 
 /* The table, *n entries; static. */
 XMT_API const struct xmt_format_info *xmt_format_list(size_t *n);
-/* "xliff", "html"; NULL for another value. */
+/* "xliff", "html", "xliff2"; NULL for another value. */
 XMT_API const char *xmt_format_name(enum xmt_doc_format format);
 /* 1 and *format when path's extension (any case) is one of the table's,
  * else 0: what a walk through a directory picks documents by. */
@@ -715,7 +721,8 @@ XMT_API xmt_status xmt_filter_detect_format(xmt_filter *filter,
  * settings, and write no file. */
 
 /* Translates a document held in memory, len bytes of input in format
- * (XMT_FORMAT_XLIFF or XMT_FORMAT_HTML; a fragment of HTML is a page):
+ * (XMT_FORMAT_XLIFF, XMT_FORMAT_HTML or XMT_FORMAT_XLIFF2; a fragment of
+ * HTML is a page):
  * *output receives the translated document, NUL-terminated, to free with
  * free(), and *output_len its length. name names the document in
  * messages (NULL: "-"). XMT_ERR_PARTIAL as for xmt_filter_translate_file,

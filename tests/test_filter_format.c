@@ -27,6 +27,22 @@ static void test_sniff(void) {
       {"", "x.xhtml", XMT_FORMAT_HTML},
       {"<tmx version=\"1.4\">", "a.html", XMT_FORMAT_XLIFF},
       {"<!-- only a comment", "x.html", XMT_FORMAT_HTML},
+      /* XLIFF 2: the version or the namespace of the root says it */
+      {"<xliff version=\"2.0\" srcLang=\"en\">", "a.xlf", XMT_FORMAT_XLIFF2},
+      {"<xliff srcLang='en' version='2.2'>", "a.html", XMT_FORMAT_XLIFF2},
+      {"<?xml version=\"1.0\"?>\n<x:xliff "
+       "xmlns:x=\"urn:oasis:names:tc:xliff:document:2.0\">",
+       "a.xlf", XMT_FORMAT_XLIFF2},
+      {"<xliff\n xmlns=\"urn:oasis:names:tc:xliff:document:2.0\"/>", NULL,
+       XMT_FORMAT_XLIFF2},
+      {"<xliff version=\"1.2\" "
+       "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">",
+       "a.xlf", XMT_FORMAT_XLIFF},
+      /* an unknown version is XLIFF's, whose reader says what it reads */
+      {"<xliff version=\"3.0\" "
+       "xmlns=\"urn:oasis:names:tc:xliff:document:3.0\">",
+       "a.xlf", XMT_FORMAT_XLIFF},
+      {"<xliff note=\"version='2.0'\">", "a.xlf", XMT_FORMAT_XLIFF},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     enum xmt_doc_format got =
@@ -38,10 +54,13 @@ static void test_sniff(void) {
 static void test_table(void) {
   size_t n = 0;
   const struct xmt_format_info *t = xmt_format_list(&n);
-  CU_ASSERT_EQUAL_FATAL(n, 2);
+  CU_ASSERT_EQUAL_FATAL(n, 3);
   CU_ASSERT_STRING_EQUAL(t[0].name, "xliff");
   CU_ASSERT_STRING_EQUAL(t[1].name, "html");
+  CU_ASSERT_STRING_EQUAL(t[2].name, "xliff2");
+  CU_ASSERT_PTR_NULL(t[2].extensions[0]); /* .xlf is XLIFF's: content decides */
   CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_HTML), "html");
+  CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_XLIFF2), "xliff2");
   enum xmt_doc_format f = XMT_FORMAT_HTML;
   CU_ASSERT_EQUAL(xmt_format_by_extension("d/a.SDLXLIFF", &f), 1);
   CU_ASSERT_EQUAL(f, XMT_FORMAT_XLIFF);

@@ -12,11 +12,14 @@
 static const char *const xliff_extensions[] = {".xlf", ".xliff", ".sdlxliff",
                                                ".mqxliff", NULL};
 static const char *const html_extensions[] = {".html", ".htm", ".xhtml", NULL};
+/* .xlf is XLIFF 1.2's too: the content tells XLIFF 2 (xmt_format_sniff). */
+static const char *const no_extensions[] = {NULL};
 
 static const struct xmt_format_info table[] = {
     {XMT_FORMAT_XLIFF, "xliff", "XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF",
      xliff_extensions},
     {XMT_FORMAT_HTML, "html", "HTML", html_extensions},
+    {XMT_FORMAT_XLIFF2, "xliff2", "XLIFF 2.0-2.2", no_extensions},
 };
 
 const struct xmt_format_info *xmt_format_list(size_t *n) {
@@ -45,8 +48,42 @@ int xmt_format_by_extension(const char *path, enum xmt_doc_format *format) {
   return 0;
 }
 
-/* 1 when the first element of head is <xliff> (any prefix), 0 when it is
- * another, -1 when head does not say (text, or too short). */
+/* 1 when the attributes of a start tag (tag[0, len), from after its name)
+ * say XLIFF 2: version="2.N", or the XLIFF 2 core namespace declared. */
+static int xliff2_attributes(const char *tag, size_t len) {
+  static const char ns[] = "urn:oasis:names:tc:xliff:document:2.0";
+  size_t i = 0;
+  while (i < len && tag[i] != '>') {
+    while (i < len && strchr(" \t\r\n/", tag[i]) != NULL)
+      i++;
+    size_t name = i;
+    while (i < len && strchr(" \t\r\n=/>", tag[i]) == NULL)
+      i++;
+    size_t name_len = i - name;
+    while (i < len && tag[i] != '"' && tag[i] != '\'' && tag[i] != '>')
+      i++;
+    if (i >= len || tag[i] == '>')
+      break;
+    char quote = tag[i++];
+    size_t value = i;
+    while (i < len && tag[i] != quote)
+      i++;
+    size_t value_len = i++ - value;
+    const char *n = tag + name, *v = tag + value;
+    if (name_len == 7 && memcmp(n, "version", 7) == 0 && value_len >= 3 &&
+        v[0] == '2' && v[1] == '.' && v[2] >= '0' && v[2] <= '9')
+      return 1;
+    if (((name_len == 5 && memcmp(n, "xmlns", 5) == 0) ||
+         (name_len > 6 && memcmp(n, "xmlns:", 6) == 0)) &&
+        value_len == sizeof ns - 1 && memcmp(v, ns, value_len) == 0)
+      return 1;
+  }
+  return 0;
+}
+
+/* 1 when the first element of head is <xliff> (any prefix), 2 when it is
+ * an XLIFF 2 one, 0 when it is another, -1 when head does not say (text,
+ * or too short). */
 static int xliff_root(const char *head, size_t len) {
   /* An ASCII view: UTF-16 loses its zero bytes, a BOM goes. */
   char v[1024] = "";
@@ -94,7 +131,9 @@ static int xliff_root(const char *head, size_t len) {
     return -1;
   const char *colon = memchr(v + name, ':', at - name);
   size_t local = colon != NULL ? (size_t)(colon - v) + 1 : name;
-  return at - local == 5 && memcmp(v + local, "xliff", 5) == 0;
+  if (at - local != 5 || memcmp(v + local, "xliff", 5) != 0)
+    return 0;
+  return xliff2_attributes(v + at, n - at) ? 2 : 1;
 }
 
 enum xmt_doc_format xmt_format_sniff(const char *bytes, size_t len,
@@ -102,6 +141,8 @@ enum xmt_doc_format xmt_format_sniff(const char *bytes, size_t len,
   int xliff = xliff_root(bytes, len);
   if (xliff == 1)
     return XMT_FORMAT_XLIFF;
+  if (xliff == 2)
+    return XMT_FORMAT_XLIFF2;
   if (xmt_html_sniff(bytes, len, NULL))
     return XMT_FORMAT_HTML;
   /* Text before any element: HTML is forgiving, XLIFF is not. The name

@@ -16,6 +16,8 @@ xmt_status xmt_format_of(xmt_filter *f, const char *in_path,
   xmt_status st = xmt_filter_detect_format(f, in_path, &found);
   if (st == XMT_OK && found == XMT_FORMAT_HTML)
     *format = &xmt_format_html;
+  else if (st == XMT_OK && found == XMT_FORMAT_XLIFF2)
+    *format = &xmt_format_xliff2;
   return st;
 }
 
@@ -65,8 +67,8 @@ xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
 
 xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
                                  xmt_xliff_reader *reader,
-                                 struct xmt_error_store *err,
-                                 size_t *bytes_in) {
+                                 struct xmt_error_store *err, size_t *bytes_in,
+                                 const char **version, const char **encoding) {
   const struct xmt_format *format;
   xmt_status st = xmt_format_of(f, in_path, &format);
   if (st != XMT_OK)
@@ -84,6 +86,8 @@ xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
   st = format->open(f, in_path, &doc, bytes_in);
   if (st != XMT_OK)
     return st;
+  if (format == &xmt_format_xliff2)
+    xmt_xliff2_describe(doc, version, encoding);
   st = xmt_format_feed(f, format, doc, in_path, reader, err);
   format->close(doc);
   return st;
@@ -115,19 +119,39 @@ xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
 /* --- File functions ---------------------------------------------------------
  */
 
+/* An XLIFF 2 document to translate without -t must name its target
+ * language. */
+static xmt_status need_target(xmt_filter *f, const struct xmt_format *format,
+                              const void *doc, const char *path) {
+  if (f->target_language != NULL || format != &xmt_format_xliff2 ||
+      xmt_xliff2_target_language(doc) != NULL)
+    return XMT_OK;
+  return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path), "%s",
+                      "<xliff> has no trgLang: give the target language "
+                      "with -t");
+}
+
 /* Runs the document in_path, of any format, to out_path. */
 static xmt_status run_document(xmt_filter *f, struct xmt_pipeline_doc *d,
                                const struct xmt_format *format,
                                enum xmt_pipeline_mode mode) {
   if (format == NULL)
     return xmt_pipeline_run(f, d, mode);
-  if (f->target_language == NULL)
+  /* A page never says its target language; an XLIFF 2 document may
+   * (trgLang), and the run says so when it does not. */
+  if (f->target_language == NULL && format != &xmt_format_xliff2)
     return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(d->in_path),
                         "no target language: give one with -t");
   size_t bytes = 0;
   xmt_status st = format->open(f, d->in_path, &d->doc, &bytes);
   if (st != XMT_OK)
     return st;
+  if (mode != XMT_PIPELINE_EXTRACT_TSV && mode != XMT_PIPELINE_EXTRACT_JSONL)
+    st = need_target(f, format, d->doc, d->in_path);
+  if (st != XMT_OK) {
+    format->close(d->doc);
+    return st;
+  }
   d->format = format;
   st = xmt_pipeline_run(f, d, mode);
   f->stats.bytes_in = bytes;
@@ -157,14 +181,14 @@ xmt_status xmt_filter_translate_html_file(xmt_filter *f, const char *in_path,
   return run_document(f, &d, &xmt_format_html, XMT_PIPELINE_TRANSLATE);
 }
 
-/* extract and merge of segments are XLIFF's: a page goes to XLIFF first
- * (xmt_html_extract_file). */
+/* extract and merge of segments are XLIFF's (1.2 or 2): a page goes to
+ * XLIFF first (xmt_html_extract_file). *format is NULL or XLIFF 2's. */
 static xmt_status xliff_only(xmt_filter *f, const char *in_path,
-                             const char *what) {
-  const struct xmt_format *format;
+                             const char *what,
+                             const struct xmt_format **format) {
   memset(&f->stats, 0, sizeof f->stats);
-  xmt_status st = xmt_format_of(f, in_path, &format);
-  if (st == XMT_OK && format != NULL)
+  xmt_status st = xmt_format_of(f, in_path, format);
+  if (st == XMT_OK && *format != NULL && *format != &xmt_format_xliff2)
     st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(in_path),
                       "an HTML page has no segments to %s: extract it to "
                       "XLIFF first",
@@ -179,14 +203,14 @@ xmt_status xmt_filter_extract_segments_file(xmt_filter *f, const char *in_path,
   if (format != XMT_SEGMENTS_TSV && format != XMT_SEGMENTS_JSONL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown segments format %d",
                          (int)format);
-  xmt_status st = xliff_only(f, in_path, "extract");
+  const struct xmt_format *doc_format;
+  xmt_status st = xliff_only(f, in_path, "extract", &doc_format);
   if (st != XMT_OK)
     return st;
-  const struct xmt_pipeline_doc d = {.in_path = in_path, .out_path = out_path};
-  return xmt_pipeline_run(f, &d,
-                          format == XMT_SEGMENTS_JSONL
-                              ? XMT_PIPELINE_EXTRACT_JSONL
-                              : XMT_PIPELINE_EXTRACT_TSV);
+  struct xmt_pipeline_doc d = {.in_path = in_path, .out_path = out_path};
+  return run_document(f, &d, doc_format,
+                      format == XMT_SEGMENTS_JSONL ? XMT_PIPELINE_EXTRACT_JSONL
+                                                   : XMT_PIPELINE_EXTRACT_TSV);
 }
 
 xmt_status xmt_filter_merge_segments_file(xmt_filter *f, const char *in_path,
@@ -201,7 +225,8 @@ xmt_status xmt_filter_merge_segments_file(xmt_filter *f, const char *in_path,
     return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "merge needs translations, and source and target "
                          "tokens together");
-  xmt_status st = xliff_only(f, in_path, "merge");
+  const struct xmt_format *format;
+  xmt_status st = xliff_only(f, in_path, "merge", &format);
   if (st != XMT_OK)
     return st;
   xmt_offline *o = xmt_offline_load(translations, alignments, source_tokens,
@@ -209,11 +234,11 @@ xmt_status xmt_filter_merge_segments_file(xmt_filter *f, const char *in_path,
   if (o == NULL)
     return f->err.pub.status;
   /* The answers are the file's: the filter's backend is not asked. */
-  const struct xmt_pipeline_doc d = {.in_path = in_path,
-                                     .out_path = out_path,
-                                     .backend = &xmt_backend_offline,
-                                     .backend_user = o};
-  st = xmt_pipeline_run(f, &d, XMT_PIPELINE_MERGE);
+  struct xmt_pipeline_doc d = {.in_path = in_path,
+                               .out_path = out_path,
+                               .backend = &xmt_backend_offline,
+                               .backend_user = o};
+  st = run_document(f, &d, format, XMT_PIPELINE_MERGE);
   xmt_offline_free(o);
   return st;
 }
@@ -259,7 +284,8 @@ xmt_status xmt_filter_translate_buffer(xmt_filter *f,
   memset(&f->stats, 0, sizeof f->stats);
   if (input == NULL && len > 0)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input");
-  if (format != XMT_FORMAT_XLIFF && format != XMT_FORMAT_HTML)
+  if (format != XMT_FORMAT_XLIFF && format != XMT_FORMAT_HTML &&
+      format != XMT_FORMAT_XLIFF2)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown document format %d",
                          (int)format);
   struct xmt_buf out = {0};
@@ -270,15 +296,18 @@ xmt_status xmt_filter_translate_buffer(xmt_filter *f,
   xmt_status st;
   if (format == XMT_FORMAT_XLIFF) {
     st = xmt_pipeline_run(f, &d, XMT_PIPELINE_TRANSLATE);
-  } else if (f->target_language == NULL) {
+  } else if (f->target_language == NULL && format == XMT_FORMAT_HTML) {
     st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(d.in_path),
                       "no target language: give one with -t");
   } else {
-    const struct xmt_format *fmt = &xmt_format_html;
+    const struct xmt_format *fmt =
+        format == XMT_FORMAT_HTML ? &xmt_format_html : &xmt_format_xliff2;
     st = fmt->parse(f, d.in_path, d.input, len, &d.doc);
     if (st == XMT_OK) {
+      st = need_target(f, fmt, d.doc, d.in_path);
       d.format = fmt;
-      st = xmt_pipeline_run(f, &d, XMT_PIPELINE_TRANSLATE);
+      if (st == XMT_OK)
+        st = xmt_pipeline_run(f, &d, XMT_PIPELINE_TRANSLATE);
       f->stats.bytes_in = len;
       fmt->close(d.doc);
       xmt_format_blame(f, fmt, d.in_path);

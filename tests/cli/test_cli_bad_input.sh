@@ -42,7 +42,7 @@ x=$XLIFFMT
 cat >"$tmp/table" <<'EOF'
 bad-malformed.xlf 9 43 mismatched
 bad-not-xliff.xlf 2 1 tmx.*not.*XLIFF|not an XLIFF
-bad-xliff20.xlf 2 1 version 2\.0|not supported
+bad-xliff30.xlf 2 1 version 3\.0|not supported
 bad-unknown-encoding.xlf 1 31 EBCDIC-FOO
 bad-invalid-charref.xlf 9 33 invalid character
 bad-unpaired-ept.xlf 9 33 unpaired <ept

@@ -1,0 +1,203 @@
+/* pairs.c -- the end of an XLIFF 2 unit: its <sc>/<ec> and <sm>/<em>
+ * paired (a pair in one segment is a pair on the unit stream, one that
+ * spans segments is two isolated codes), the codes of each source and
+ * target numbered as the unit stream names them, and each segment given
+ * its unit-stream id. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read_private.h"
+
+static int is_start(const struct x2_code *x) {
+  return (x->elem == X2_SC || x->elem == X2_SM) && x->kind == XMT_TAG_OPEN;
+}
+
+static int is_end(const struct x2_code *x) {
+  return (x->elem == X2_EC || x->elem == X2_EM) && x->kind == XMT_TAG_CLOSE;
+}
+
+/* The memo key of a start code: its kind of element and its id. */
+static xmt_status ref_key(struct reader *r, const struct x2_code *x) {
+  xmt_buf_reset(&r->scratch);
+  xmt_status st = xmt_buf_append_byte(
+      &r->scratch, x->elem == X2_SC || x->elem == X2_EC ? 's' : 'm');
+  return st == XMT_OK ? xmt_buf_append_str(&r->scratch, x2_str(r->doc, x->id))
+                      : st;
+}
+
+/* Pairs the start and end codes of the unit's sources (targets: 1),
+ * content by content in document order. An unpaired code in a source is
+ * an error; in a target it is isolated, as a CAT tool may leave it. */
+static void pair_codes(struct reader *r, int targets) {
+  struct x2_doc *doc = r->doc;
+  if (r->refs.count > 0)
+    xmt_memo_clear(&r->refs);
+  for (size_t i = r->unit_first; r->st == XMT_OK && i < doc->nsegs; i++) {
+    const struct x2_content *c =
+        targets ? &doc->segs[i].target : &doc->segs[i].source;
+    for (size_t k = c->first_code; k < c->first_code + c->ncodes; k++) {
+      struct x2_code *x = &doc->codes[k];
+      if (!is_start(x) && !is_end(x))
+        continue;
+      if (ref_key(r, x) != XMT_OK) {
+        xmt_x2_nomem(r);
+        return;
+      }
+      size_t start = 0;
+      int found = xmt_memo_get(&r->refs, r->scratch.data, r->scratch.len, NULL,
+                               NULL, &start);
+      if (is_start(x)) {
+        if (!found && xmt_memo_put(&r->refs, r->scratch.data, r->scratch.len,
+                                   NULL, 0, k) != XMT_OK)
+          xmt_x2_nomem(r);
+        continue;
+      }
+      if (!found || doc->codes[start].partner != X2_NONE) {
+        if (!targets)
+          xmt_x2_fail(r, XMT_ERR_INLINE, x->start,
+                      "<%s startRef=\"%.64s\"> has no <%s> before it in its "
+                      "unit",
+                      x->elem == X2_EC ? "ec" : "em", x2_str(doc, x->id),
+                      x->elem == X2_EC ? "sc" : "sm");
+        x->kind = XMT_TAG_ISOLATED_CLOSE;
+        continue;
+      }
+      int here = start >= c->first_code;
+      x->partner = start;
+      doc->codes[start].partner = k;
+      x->kind = here ? XMT_TAG_CLOSE : XMT_TAG_ISOLATED_CLOSE;
+      doc->codes[start].kind = here ? XMT_TAG_OPEN : XMT_TAG_ISOLATED_OPEN;
+    }
+  }
+  /* Starts left open. */
+  for (size_t i = r->unit_first; r->st == XMT_OK && i < doc->nsegs; i++) {
+    const struct x2_content *c =
+        targets ? &doc->segs[i].target : &doc->segs[i].source;
+    for (size_t k = c->first_code; k < c->first_code + c->ncodes; k++) {
+      struct x2_code *x = &doc->codes[k];
+      if (!is_start(x) || x->partner != X2_NONE)
+        continue;
+      if (!targets)
+        xmt_x2_fail(r, XMT_ERR_INLINE, x->start,
+                    "<%s id=\"%.64s\"> has no <%s> in its unit",
+                    x->elem == X2_SC ? "sc" : "sm", x2_str(doc, x->id),
+                    x->elem == X2_SC ? "ec" : "em");
+      x->kind = XMT_TAG_ISOLATED_OPEN;
+    }
+  }
+}
+
+static int closing(const struct x2_code *x) {
+  return x->kind == XMT_TAG_CLOSE || x->kind == XMT_TAG_ISOLATED_CLOSE;
+}
+
+/* Numbers the codes of a source from 1: the two ends of a pair share a
+ * number; the end of an sc/ec or sm/em pair has a number of its own too
+ * (the id of its ex). */
+static void number_source(struct x2_doc *doc, const struct x2_content *c) {
+  unsigned next = 1;
+  for (size_t k = c->first_code; k < c->first_code + c->ncodes; k++) {
+    struct x2_code *x = &doc->codes[k];
+    if (x->kind == XMT_TAG_CLOSE && x->partner != X2_NONE) {
+      x->number = doc->codes[x->partner].number;
+      if (x->elem == X2_EC || x->elem == X2_EM)
+        x->own = next++;
+    } else {
+      x->number = next++;
+    }
+  }
+}
+
+static int same_id(const struct x2_doc *doc, size_t a, size_t b) {
+  return a == b || (a != X2_NONE && b != X2_NONE &&
+                    strcmp(x2_str(doc, a), x2_str(doc, b)) == 0);
+}
+
+/* Numbers the codes of a target as the source codes they correspond to
+ * (the same element, end and id); a code the source does not have gets a
+ * number the source does not use. */
+static void number_target(struct reader *r, const struct x2_content *s,
+                          const struct x2_content *t) {
+  struct x2_doc *doc = r->doc;
+  xmt_buf_reset(&r->scratch);
+  if (xmt_buf_grow(&r->scratch, s->ncodes + 1) != XMT_OK) {
+    xmt_x2_nomem(r);
+    return;
+  }
+  char *taken = r->scratch.data;
+  memset(taken, 0, s->ncodes + 1);
+  unsigned next = (unsigned)s->ncodes + 1;
+  for (size_t k = t->first_code; k < t->first_code + t->ncodes; k++) {
+    struct x2_code *x = &doc->codes[k];
+    if (x->kind == XMT_TAG_CLOSE && x->partner != X2_NONE &&
+        (x->elem == X2_PC || x->elem == X2_MRK)) {
+      x->number = doc->codes[x->partner].number;
+      continue;
+    }
+    size_t j = 0;
+    for (; j < s->ncodes; j++) {
+      const struct x2_code *y = &doc->codes[s->first_code + j];
+      if (!taken[j] && y->elem == x->elem && closing(y) == closing(x) &&
+          same_id(doc, y->id, x->id))
+        break;
+    }
+    if (j < s->ncodes) {
+      taken[j] = 1;
+      x->number = doc->codes[s->first_code + j].number;
+      x->own = doc->codes[s->first_code + j].own;
+    } else {
+      x->number = next++;
+    }
+    if (x->kind == XMT_TAG_CLOSE && x->own == 0 &&
+        (x->elem == X2_EC || x->elem == X2_EM))
+      x->own = next++;
+  }
+}
+
+/* The unit-stream id of segment i (the j-th of n in its unit): the unit's
+ * id, with the segment's id (or number) when the unit has more than one,
+ * made unique in the document. */
+static void name_segment(struct reader *r, size_t i, size_t j, size_t n) {
+  struct x2_doc *doc = r->doc;
+  struct x2_segment *s = &doc->segs[i];
+  char num[32];
+  xmt_buf_reset(&r->scratch);
+  xmt_status st = xmt_buf_append_str(&r->scratch, x2_str(doc, s->unit));
+  if (st == XMT_OK && n > 1) {
+    snprintf(num, sizeof num, "%zu", j + 1);
+    st = xmt_buf_append_byte(&r->scratch, '/');
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(&r->scratch,
+                              s->id != X2_NONE ? x2_str(doc, s->id) : num);
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(&r->scratch, '\0');
+  const char *key = NULL;
+  if (st == XMT_OK)
+    st = xmt_unit_keys_take(&r->keys, r->scratch.data, s->file + 1, &key);
+  if (st == XMT_OK) {
+    s->key = xmt_x2_keep(r, key);
+    if (s->key != X2_NONE)
+      st = xmt_memo_put(&doc->keys, x2_str(doc, s->key), strlen(key), NULL, 0,
+                        i);
+  }
+  if (st != XMT_OK)
+    xmt_x2_nomem(r);
+}
+
+void xmt_x2_close_unit(struct reader *r, size_t at) {
+  struct x2_doc *doc = r->doc;
+  (void)at;
+  pair_codes(r, 0);
+  pair_codes(r, 1);
+  size_t n = doc->nsegs - r->unit_first;
+  for (size_t i = r->unit_first; r->st == XMT_OK && i < doc->nsegs; i++) {
+    struct x2_segment *s = &doc->segs[i];
+    number_source(doc, &s->source);
+    number_target(r, &s->source, &s->target);
+    name_segment(r, i, i - r->unit_first, n);
+  }
+}

@@ -1,0 +1,476 @@
+/* read.c -- reads an XLIFF 2.0-2.2 document with expat into the ranges of
+ * what a translation changes: each <segment>'s start tag, its <source>
+ * and <target> with their text and inline codes. Everything else (notes,
+ * <originalData>, modules, <ignorable>) is left to be copied as it is.
+ * The inline codes of a unit are paired when the unit ends (pairs.c). */
+#include "config.h"
+
+#include <expat.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read_private.h"
+
+/* --- Errors and positions ----------------------------------------------------
+ */
+
+void xmt_x2_locate(const struct x2_doc *doc, size_t at, unsigned long *line,
+                   unsigned long *column) {
+  const unsigned char *s = (const unsigned char *)doc->data.data;
+  size_t i = doc->data.len >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF
+                 ? 3
+                 : 0;
+  unsigned long l = 1, c = 0;
+  if (at > doc->data.len)
+    at = doc->data.len;
+  for (; i < at; i++) {
+    if (s[i] == '\n') {
+      l++;
+      c = 0;
+    } else if ((s[i] & 0xC0) != 0x80) {
+      c++; /* lead bytes only: columns count characters */
+    }
+  }
+  *line = l;
+  *column = c + 1;
+}
+
+/* The byte where the parser is. */
+static size_t here(const struct reader *r) {
+  XML_Index at = XML_GetCurrentByteIndex(r->parser);
+  return at < 0 ? r->doc->data.len : (size_t)at;
+}
+
+void xmt_x2_fail(struct reader *r, xmt_status st, size_t at, const char *fmt,
+                 ...) {
+  if (r->st != XMT_OK)
+    return;
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  // NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  r->st = st;
+  unsigned long line, column;
+  xmt_x2_locate(r->doc, at, &line, &column);
+  const struct xmt_where where = {.file = r->doc->path,
+                                  .line = line,
+                                  .column = column,
+                                  .unit_id = x2_str(r->doc, r->unit_id)};
+  xmt_error_at(r->err, st, &where, "%s", msg);
+  XML_StopParser(r->parser, XML_FALSE);
+}
+
+void xmt_x2_nomem(struct reader *r) {
+  if (r->st != XMT_OK)
+    return;
+  r->st = xmt_error_nomem(r->err);
+  XML_StopParser(r->parser, XML_FALSE);
+}
+
+/* --- Small helpers -----------------------------------------------------------
+ */
+
+size_t xmt_x2_keep(struct reader *r, const char *s) {
+  if (s == NULL)
+    return X2_NONE;
+  size_t at = r->doc->pool.len;
+  if (xmt_buf_append(&r->doc->pool, s, strlen(s) + 1) != XMT_OK) {
+    xmt_x2_nomem(r);
+    return X2_NONE;
+  }
+  return at;
+}
+
+/* The local name of an XLIFF 2 core element, or NULL for another
+ * namespace's. */
+static const char *core_name(const char *name) {
+  size_t n = sizeof X2_NS - 1;
+  return strncmp(name, X2_NS, n) == 0 && name[n] == '|' ? name + n + 1 : NULL;
+}
+
+const char *xmt_x2_attr(const char **atts, const char *name) {
+  for (size_t i = 0; atts[i] != NULL; i += 2)
+    if (strcmp(atts[i], name) == 0)
+      return atts[i + 1];
+  return NULL;
+}
+
+#define XML_SPACE "http://www.w3.org/XML/1998/namespace|space"
+
+struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind) {
+  struct frame *top = r->depth > 0 ? &r->stack[r->depth - 1] : NULL;
+  struct frame *s =
+      xmt_grow_array(r->stack, &r->stack_cap, r->depth + 1, sizeof *s);
+  if (s == NULL) {
+    xmt_x2_nomem(r);
+    return NULL;
+  }
+  r->stack = s;
+  struct frame *f = &r->stack[r->depth++];
+  f->kind = (unsigned char)kind;
+  f->translate = top != NULL ? top->translate : 1;
+  f->preserve = top != NULL ? top->preserve : 0;
+  f->code = X2_NONE;
+  return f;
+}
+
+/* translate and xml:space of a structural element. */
+static void inherit(struct frame *f, const char **atts) {
+  const char *t = xmt_x2_attr(atts, "translate");
+  if (t != NULL)
+    f->translate = strcmp(t, "no") != 0;
+  const char *space = xmt_x2_attr(atts, XML_SPACE);
+  if (space != NULL)
+    f->preserve = strcmp(space, "preserve") == 0;
+}
+
+/* --- Structure ---------------------------------------------------------------
+ */
+
+static void open_root(struct reader *r, const char *local, const char **atts,
+                      size_t at, size_t len) {
+  if (local == NULL || strcmp(local, "xliff") != 0) {
+    xmt_x2_fail(r, XMT_ERR_NOT_XLIFF, at, "%s",
+                "the root element is not an XLIFF 2 <xliff>");
+    return;
+  }
+  struct x2_doc *doc = r->doc;
+  const char *version = xmt_x2_attr(atts, "version");
+  if (version == NULL ||
+      (strcmp(version, "2.0") != 0 && strcmp(version, "2.1") != 0 &&
+       strcmp(version, "2.2") != 0)) {
+    xmt_x2_fail(r, XMT_ERR_NOT_XLIFF, at,
+                "XLIFF version %.32s is not supported (only XLIFF 2.0, 2.1 "
+                "and 2.2 in this namespace)",
+                version != NULL ? version : "(none)");
+    return;
+  }
+  doc->root_start = at;
+  doc->root_end = at + len;
+  const char *src = xmt_x2_attr(atts, "srcLang");
+  const char *trg = xmt_x2_attr(atts, "trgLang");
+  doc->version = xmt_strdup(version);
+  doc->src_lang = src != NULL ? xmt_strdup(src) : NULL;
+  doc->trg_lang = trg != NULL ? xmt_strdup(trg) : NULL;
+  if (doc->version == NULL || (src != NULL && doc->src_lang == NULL) ||
+      (trg != NULL && doc->trg_lang == NULL))
+    xmt_x2_nomem(r);
+  struct frame *f = xmt_x2_push(r, F_XLIFF);
+  if (f != NULL)
+    inherit(f, atts);
+}
+
+static void open_file(struct reader *r, const char **atts) {
+  struct x2_doc *doc = r->doc;
+  struct x2_file *files = xmt_grow_array(doc->files, &doc->files_cap,
+                                         doc->nfiles + 1, sizeof *files);
+  if (files == NULL) {
+    xmt_x2_nomem(r);
+    return;
+  }
+  doc->files = files;
+  const char *name = xmt_x2_attr(atts, "original");
+  if (name == NULL)
+    name = xmt_x2_attr(atts, "id");
+  doc->files[doc->nfiles++].name = xmt_x2_keep(r, name != NULL ? name : "");
+  struct frame *f = xmt_x2_push(r, F_FILE);
+  if (f != NULL)
+    inherit(f, atts);
+}
+
+static void open_unit(struct reader *r, const char **atts, size_t at) {
+  const char *id = xmt_x2_attr(atts, "id");
+  if (id == NULL) {
+    xmt_x2_fail(r, XMT_ERR_FORMAT, at, "%s", "<unit> without id");
+    return;
+  }
+  r->unit_id = xmt_x2_keep(r, id);
+  r->unit_first = r->doc->nsegs;
+  struct frame *f = xmt_x2_push(r, F_UNIT);
+  if (f != NULL)
+    inherit(f, atts);
+}
+
+static enum x2_state state_of(const char *s) {
+  if (s == NULL || strcmp(s, "initial") == 0)
+    return X2_INITIAL;
+  if (strcmp(s, "translated") == 0)
+    return X2_TRANSLATED;
+  return strcmp(s, "reviewed") == 0 ? X2_REVIEWED : X2_FINAL;
+}
+
+static void open_segment(struct reader *r, const char **atts, size_t at,
+                         size_t len) {
+  struct x2_doc *doc = r->doc;
+  struct x2_segment *segs =
+      xmt_grow_array(doc->segs, &doc->segs_cap, doc->nsegs + 1, sizeof *segs);
+  struct frame *f = segs != NULL ? xmt_x2_push(r, F_SEGMENT) : NULL;
+  if (f == NULL) {
+    if (segs == NULL)
+      xmt_x2_nomem(r);
+    return;
+  }
+  doc->segs = segs;
+  struct x2_segment *s = &doc->segs[doc->nsegs++];
+  memset(s, 0, sizeof *s);
+  s->start = at;
+  s->tag_end = at + len;
+  s->key = X2_NONE;
+  s->unit = r->unit_id;
+  s->id = xmt_x2_keep(r, xmt_x2_attr(atts, "id"));
+  s->file = doc->nfiles - 1;
+  s->translate = f->translate;
+  s->preserve = f->preserve;
+  s->state = (unsigned char)state_of(xmt_x2_attr(atts, "state"));
+  const char *state = xmt_x2_attr(atts, "state");
+  if (state != NULL && s->state == X2_FINAL && strcmp(state, "final") != 0)
+    xmt_x2_fail(r, XMT_ERR_FORMAT, at, "unknown segment state \"%.32s\"",
+                state);
+}
+
+/* A <source> or <target> of the segment being read. */
+static void open_content(struct reader *r, int target, const char **atts,
+                         size_t at, size_t len) {
+  struct x2_doc *doc = r->doc;
+  struct x2_segment *s = &doc->segs[doc->nsegs - 1];
+  struct x2_content *c = target ? &s->target : &s->source;
+  if (c->end != 0 || (target && s->source.end == 0)) {
+    xmt_x2_fail(r, XMT_ERR_FORMAT, at, "%s",
+                target ? "<target> not right after one <source>"
+                       : "a second <source> in a <segment>");
+    return;
+  }
+  struct frame *f = xmt_x2_push(r, target ? F_TARGET : F_SOURCE);
+  if (f == NULL)
+    return;
+  inherit(f, atts);
+  if (!target) {
+    s->preserve = f->preserve;
+    size_t ws = at;
+    while (ws > s->tag_end && xmt_is_xml_space(doc->data.data[ws - 1]))
+      ws--;
+    s->ws_start = ws;
+    s->ws_end = at;
+  }
+  c->start = at;
+  c->end = at + len; /* until its end tag */
+  c->inner_start = c->inner_end = at + len;
+  c->text = doc->texts.len;
+  c->first_code = doc->ncodes;
+  r->content = target ? 2 : 1;
+}
+
+static void start_element(void *user, const XML_Char *name,
+                          const XML_Char **atts) {
+  struct reader *r = user;
+  if (r->st != XMT_OK)
+    return;
+  size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
+  const char *local = core_name(name);
+  struct frame *top = r->depth > 0 ? &r->stack[r->depth - 1] : NULL;
+  if (top == NULL) {
+    open_root(r, local, atts, at, len);
+    return;
+  }
+  if (r->content != 0 || r->whole > 0) {
+    xmt_x2_open_inline(r, local, atts, at, len);
+    return;
+  }
+  enum frame_kind k = top->kind;
+  if (local == NULL) {
+    xmt_x2_push(r, F_OTHER);
+  } else if (k == F_XLIFF && strcmp(local, "file") == 0) {
+    open_file(r, atts);
+  } else if ((k == F_FILE || k == F_GROUP) && strcmp(local, "group") == 0) {
+    struct frame *f = xmt_x2_push(r, F_GROUP);
+    if (f != NULL)
+      inherit(f, atts);
+  } else if ((k == F_FILE || k == F_GROUP) && strcmp(local, "unit") == 0) {
+    open_unit(r, atts, at);
+  } else if (k == F_UNIT && strcmp(local, "segment") == 0) {
+    open_segment(r, atts, at, len);
+  } else if (k == F_SEGMENT &&
+             (strcmp(local, "source") == 0 || strcmp(local, "target") == 0)) {
+    open_content(r, local[0] == 't', atts, at, len);
+  } else {
+    xmt_x2_push(r, F_OTHER); /* ignorable, notes, originalData, skeleton... */
+  }
+}
+
+/* The end of a <source> or <target>: its ranges and text. */
+static void close_content(struct reader *r, size_t at, size_t len) {
+  struct x2_doc *doc = r->doc;
+  struct x2_segment *s = &doc->segs[doc->nsegs - 1];
+  struct x2_content *c = r->content == 2 ? &s->target : &s->source;
+  c->self_closing = len == 0;
+  if (len > 0) {
+    c->inner_end = at;
+    c->end = at + len;
+  }
+  c->text_len = doc->texts.len - c->text;
+  c->ncodes = doc->ncodes - c->first_code;
+  if (r->content == 2) {
+    const char *t = doc->texts.data + c->text;
+    for (size_t i = 0; i < c->text_len && !s->has_target; i++)
+      s->has_target = !xmt_is_xml_space(t[i]);
+    s->has_target |= c->ncodes > 0;
+  }
+  r->content = 0;
+}
+
+static void end_element(void *user, const XML_Char *name) {
+  struct reader *r = user;
+  (void)name;
+  if (r->st != XMT_OK || r->depth == 0)
+    return;
+  size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
+  struct frame *f = &r->stack[r->depth - 1];
+  switch ((enum frame_kind)f->kind) {
+  case F_INLINE:
+    xmt_x2_close_inline(r, f, at, len);
+    break;
+  case F_SOURCE:
+  case F_TARGET:
+    close_content(r, at, len);
+    break;
+  case F_SEGMENT:
+    if (r->doc->segs[r->doc->nsegs - 1].source.end == 0)
+      xmt_x2_fail(r, XMT_ERR_FORMAT, at, "%s", "<segment> without <source>");
+    break;
+  case F_UNIT:
+    xmt_x2_close_unit(r, at);
+    r->unit_id = X2_NONE;
+    break;
+  default:
+    break;
+  }
+  r->depth--;
+}
+
+static void character_data(void *user, const XML_Char *s, int len) {
+  struct reader *r = user;
+  if (r->st != XMT_OK || r->content == 0 || r->whole > 0 || len <= 0)
+    return;
+  if (xmt_buf_append(&r->doc->texts, s, (size_t)len) != XMT_OK)
+    xmt_x2_nomem(r);
+}
+
+/* An entity the parser could not read (external, or undeclared): its text
+ * would be lost. */
+static void skipped_entity(void *user, const XML_Char *name, int is_param) {
+  struct reader *r = user;
+  (void)is_param;
+  if (r->content != 0)
+    xmt_x2_fail(r, XMT_ERR_XML, here(r),
+                "reference to the unknown entity &%.64s; in translatable text",
+                name);
+}
+
+/* --- The document ------------------------------------------------------------
+ */
+
+static xmt_status parse(struct reader *r, size_t chunk) {
+  const char *data = r->doc->data.data != NULL ? r->doc->data.data : "";
+  size_t len = r->doc->data.len, at = 0;
+  if (chunk == 0 || chunk > (size_t)1 << 30)
+    chunk = (size_t)1 << 30;
+  do {
+    size_t n = len - at < chunk ? len - at : chunk;
+    int last = at + n == len;
+    if (XML_Parse(r->parser, data + at, (int)n, last) == XML_STATUS_ERROR) {
+      if (r->st == XMT_OK)
+        xmt_x2_fail(r, XMT_ERR_XML, here(r), "%s",
+                    XML_ErrorString(XML_GetErrorCode(r->parser)));
+      return r->st;
+    }
+    at += n;
+  } while (at < len);
+  if (r->st == XMT_OK && r->doc->root_end == 0)
+    xmt_x2_fail(r, XMT_ERR_NOT_XLIFF, 0, "%s", "no <xliff> element");
+  return r->st;
+}
+
+/* The document as UTF-8, its encoding noted. */
+static xmt_status to_utf8(struct x2_doc *doc, struct xmt_buf *data,
+                          struct xmt_error_store *err) {
+  char msg[256];
+  unsigned long column = 0;
+  xmt_status st =
+      xmt_encoding_detect(data->data != NULL ? data->data : "", data->len, 1,
+                          &doc->encoding, msg, sizeof msg, &column);
+  if (st != XMT_OK)
+    return xmt_error_at(err, st, XMT_AT(doc->path, 1, column), "%s", msg);
+  if (doc->encoding == XMT_ENC_UTF8) {
+    doc->data = *data;
+    memset(data, 0, sizeof *data);
+  } else {
+    struct xmt_decoder dec;
+    xmt_decoder_init(&dec, doc->encoding);
+    st = xmt_decoder_run(&dec, data->data, data->len, 1, &doc->data);
+    xmt_buf_free(data);
+    if (st != XMT_OK)
+      return xmt_error_at(err, st, XMT_AT(doc->path, dec.line, dec.column),
+                          "byte sequence invalid in %s",
+                          xmt_encoding_name(doc->encoding));
+  }
+  /* Every byte must be UTF-8 from here on: expat is told so. */
+  size_t good = xmt_utf8_valid_prefix(doc->data.data, doc->data.len);
+  if (good == doc->data.len)
+    return XMT_OK;
+  unsigned long line, col;
+  xmt_x2_locate(doc, good, &line, &col);
+  return xmt_error_at(err, XMT_ERR_ENCODING, XMT_AT(doc->path, line, col),
+                      "invalid UTF-8 byte 0x%02X (is the encoding "
+                      "declaration right?)",
+                      (unsigned char)doc->data.data[good]);
+}
+
+xmt_status xmt_x2_read(struct x2_doc *doc, struct xmt_buf *data,
+                       const char *path, size_t chunk,
+                       struct xmt_error_store *err) {
+  memset(doc, 0, sizeof *doc);
+  doc->path = path;
+  xmt_status st = to_utf8(doc, data, err);
+  if (st != XMT_OK)
+    return st;
+  struct reader r;
+  memset(&r, 0, sizeof r);
+  r.doc = doc;
+  r.err = err;
+  r.unit_id = X2_NONE;
+  r.parser = XML_ParserCreateNS("UTF-8", '|');
+  if (r.parser == NULL)
+    return xmt_error_nomem(err);
+  XML_SetUserData(r.parser, &r);
+  XML_SetElementHandler(r.parser, start_element, end_element);
+  XML_SetCharacterDataHandler(r.parser, character_data);
+  XML_SetSkippedEntityHandler(r.parser, skipped_entity);
+  st = parse(&r, chunk);
+  XML_ParserFree(r.parser);
+  free(r.stack);
+  xmt_memo_free(&r.refs);
+  xmt_unit_keys_free(&r.keys);
+  return st;
+}
+
+void xmt_x2_free(struct x2_doc *doc) {
+  if (doc->targets != NULL)
+    for (size_t i = 0; i < doc->nsegs; i++)
+      xmt_segment_free(doc->targets[i]);
+  free(doc->targets);
+  xmt_buf_free(&doc->data);
+  xmt_buf_free(&doc->texts);
+  xmt_buf_free(&doc->pool);
+  xmt_memo_free(&doc->keys);
+  free(doc->version);
+  free(doc->src_lang);
+  free(doc->trg_lang);
+  free(doc->segs);
+  free(doc->codes);
+  free(doc->files);
+  memset(doc, 0, sizeof *doc);
+}

@@ -1,0 +1,135 @@
+/* read_inline.c -- the inline codes of an XLIFF 2 <source> or <target>:
+ * each element becomes a code whose markup is the element as written
+ * (pc and mrk: their start and end tags), at its place in the text. */
+#include "config.h"
+
+#include <string.h>
+
+#include "read_private.h"
+
+static const struct {
+  const char *name;
+  enum x2_elem elem;
+} inline_elements[] = {{"ph", X2_PH}, {"pc", X2_PC},   {"sc", X2_SC},
+                       {"ec", X2_EC}, {"mrk", X2_MRK}, {"sm", X2_SM},
+                       {"em", X2_EM}, {"cp", X2_CP}};
+
+/* A new code at the current end of the text; its index, or X2_NONE. */
+static size_t add_code(struct reader *r, enum x2_elem elem,
+                       enum xmt_tag_kind kind, size_t start, size_t end) {
+  struct x2_doc *doc = r->doc;
+  struct x2_code *codes = xmt_grow_array(doc->codes, &doc->codes_cap,
+                                         doc->ncodes + 1, sizeof *codes);
+  if (codes == NULL) {
+    xmt_x2_nomem(r);
+    return X2_NONE;
+  }
+  doc->codes = codes;
+  const struct x2_segment *s = &doc->segs[doc->nsegs - 1];
+  const struct x2_content *c = r->content == 2 ? &s->target : &s->source;
+  struct x2_code *x = &doc->codes[doc->ncodes];
+  memset(x, 0, sizeof *x);
+  x->elem = (unsigned char)elem;
+  x->kind = (unsigned char)kind;
+  x->can_delete = 1;
+  x->offset = doc->texts.len - c->text;
+  x->start = start;
+  x->end = end;
+  x->id = X2_NONE;
+  x->partner = X2_NONE;
+  return doc->ncodes++;
+}
+
+/* The kind a code starts with; sc/ec and sm/em pairs are decided when the
+ * unit ends (pairs.c). */
+static enum xmt_tag_kind first_kind(enum x2_elem e, const char **atts) {
+  const char *isolated = xmt_x2_attr(atts, "isolated");
+  int iso = isolated != NULL && strcmp(isolated, "yes") == 0;
+  switch (e) {
+  case X2_SC:
+    return iso ? XMT_TAG_ISOLATED_OPEN : XMT_TAG_OPEN;
+  case X2_EC:
+    return iso ? XMT_TAG_ISOLATED_CLOSE : XMT_TAG_CLOSE;
+  case X2_SM:
+  case X2_PC:
+  case X2_MRK:
+    return XMT_TAG_OPEN;
+  case X2_EM:
+    return XMT_TAG_CLOSE;
+  default:
+    return XMT_TAG_PLACEHOLDER;
+  }
+}
+
+/* The id a code is known by: ec and em name their start. */
+static const char *code_id(enum x2_elem e, enum xmt_tag_kind kind,
+                           const char **atts) {
+  if ((e == X2_EC && kind == XMT_TAG_CLOSE) || e == X2_EM)
+    return xmt_x2_attr(atts, "startRef");
+  return xmt_x2_attr(atts, "id");
+}
+
+void xmt_x2_open_inline(struct reader *r, const char *local, const char **atts,
+                        size_t at, size_t len) {
+  if (r->whole > 0) { /* inside an element kept whole */
+    xmt_x2_push(r, F_OTHER);
+    return;
+  }
+  size_t n = sizeof inline_elements / sizeof *inline_elements, i = 0;
+  while (local != NULL && i < n && strcmp(inline_elements[i].name, local) != 0)
+    i++;
+  if (local == NULL || i == n) {
+    xmt_x2_fail(r, XMT_ERR_FORMAT, at, "%s",
+                "an element that is not an XLIFF 2 inline code in text");
+    return;
+  }
+  enum x2_elem e = inline_elements[i].elem;
+  enum xmt_tag_kind kind = first_kind(e, atts);
+  const char *id = code_id(e, kind, atts);
+  if (id == NULL && e != X2_CP) {
+    xmt_x2_fail(r, XMT_ERR_FORMAT, at, "<%s> without %s", local,
+                e == X2_EM || e == X2_EC ? "startRef" : "id");
+    return;
+  }
+  const char *translate = xmt_x2_attr(atts, "translate");
+  if (e == X2_MRK && translate != NULL && strcmp(translate, "no") == 0) {
+    e = X2_WHOLE; /* its content is not to be translated: kept whole */
+    kind = XMT_TAG_PLACEHOLDER;
+  }
+  size_t k = add_code(r, e, kind, at, at + len);
+  struct frame *f = k != X2_NONE ? xmt_x2_push(r, F_INLINE) : NULL;
+  if (f == NULL)
+    return;
+  f->code = k;
+  struct x2_code *x = &r->doc->codes[k];
+  x->id = xmt_x2_keep(r, id);
+  const char *can_delete = xmt_x2_attr(atts, "canDelete");
+  x->can_delete = can_delete == NULL || strcmp(can_delete, "no") != 0;
+  if (e != X2_PC && e != X2_MRK)
+    r->whole = r->depth; /* nothing inside counts: one code */
+}
+
+void xmt_x2_close_inline(struct reader *r, const struct frame *f, size_t at,
+                         size_t len) {
+  struct x2_doc *doc = r->doc;
+  size_t k = f->code;
+  if (r->whole == r->depth) {
+    if (len > 0)
+      doc->codes[k].end = at + len;
+    r->whole = 0;
+    return;
+  }
+  if (len == 0) { /* <pc .../>: nothing to enclose, one placeholder */
+    doc->codes[k].elem = X2_WHOLE;
+    doc->codes[k].kind = XMT_TAG_PLACEHOLDER;
+    return;
+  }
+  size_t e = add_code(r, (enum x2_elem)doc->codes[k].elem, XMT_TAG_CLOSE, at,
+                      at + len);
+  if (e == X2_NONE)
+    return;
+  doc->codes[e].id = doc->codes[k].id;
+  doc->codes[e].can_delete = doc->codes[k].can_delete;
+  doc->codes[e].partner = k;
+  doc->codes[k].partner = e;
+}

@@ -1,0 +1,71 @@
+/* read_private.h -- what the pieces of the XLIFF 2 reader share (read.c,
+ * read_inline.c, pairs.c). Not installed. */
+#ifndef XMT_X2_READ_PRIVATE_H
+#define XMT_X2_READ_PRIVATE_H
+
+#include <expat.h>
+
+#include "xliff2_private.h"
+
+enum frame_kind {
+  F_OTHER,
+  F_XLIFF,
+  F_FILE,
+  F_GROUP,
+  F_UNIT,
+  F_SEGMENT,
+  F_SOURCE,
+  F_TARGET,
+  F_INLINE
+};
+
+struct frame {
+  unsigned char kind; /* enum frame_kind */
+  unsigned char translate, preserve;
+  size_t code; /* F_INLINE: its start code, or X2_NONE */
+};
+
+struct reader {
+  struct x2_doc *doc;
+  XML_Parser parser;
+  struct xmt_error_store *err;
+  xmt_status st;
+  struct frame *stack;
+  size_t depth, stack_cap;
+  size_t unit_id;    /* in the pool; X2_NONE outside a unit */
+  size_t unit_first; /* its first segment */
+  int content;       /* 1: in a <source>, 2: in a <target>, 0: neither */
+  size_t whole;      /* depth of an element kept whole (mrk translate="no") */
+  size_t whole_code;
+  struct xmt_memo refs;      /* a unit's sc and sm by id */
+  struct xmt_unit_keys keys; /* the unit-stream ids given */
+  struct xmt_buf scratch;    /* a key being made */
+};
+
+/* Records the first error at byte at of the document and stops. */
+void xmt_x2_fail(struct reader *r, xmt_status st, size_t at, const char *fmt,
+                 ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+void xmt_x2_nomem(struct reader *r);
+/* A copy of s in the pool (X2_NONE for NULL). */
+size_t xmt_x2_keep(struct reader *r, const char *s);
+/* A new frame on the element stack, inheriting translate and xml:space;
+ * NULL when out of memory (recorded). */
+struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind);
+/* The value of attribute name in expat's list, or NULL. */
+const char *xmt_x2_attr(const char **atts, const char *name);
+
+/* An element inside a <source> or <target> (read_inline.c); local is
+ * NULL for another namespace than XLIFF 2 core. */
+void xmt_x2_open_inline(struct reader *r, const char *local, const char **atts,
+                        size_t at, size_t len);
+void xmt_x2_close_inline(struct reader *r, const struct frame *f, size_t at,
+                         size_t len);
+/* The end of a unit: its codes paired and numbered, its segments named
+ * (pairs.c). */
+void xmt_x2_close_unit(struct reader *r, size_t at);
+
+#endif /* XMT_X2_READ_PRIVATE_H */

@@ -1,0 +1,183 @@
+/* units.c -- the segments of an XLIFF 2 document handed to the unit
+ * reader as XLIFF 1.2: one <file> per <file>, one trans-unit per
+ * <segment>, its codes as x (ph, cp, a code kept whole), g (pc, mrk), bx/ex
+ * (sc/ec, sm/em in one segment) or it (their ends apart), numbered as
+ * pairs.c numbered them. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "xliff2_private.h"
+
+/* Output is handed to the sink in blocks of about this size. */
+#define BLOCK 65536
+
+static xmt_status render_code(const struct x2_code *x, struct xmt_buf *out) {
+  char tag[96];
+  int pair = x->elem == X2_SC || x->elem == X2_EC || x->elem == X2_SM ||
+             x->elem == X2_EM;
+  switch ((enum xmt_tag_kind)x->kind) {
+  case XMT_TAG_OPEN:
+    if (pair)
+      snprintf(tag, sizeof tag, "<bx id=\"%u\" rid=\"%u\"/>", x->number,
+               x->number);
+    else
+      snprintf(tag, sizeof tag, "<g id=\"%u\">", x->number);
+    break;
+  case XMT_TAG_CLOSE:
+    if (pair)
+      snprintf(tag, sizeof tag, "<ex id=\"%u\" rid=\"%u\"/>", x->own,
+               x->number);
+    else
+      snprintf(tag, sizeof tag, "</g>");
+    break;
+  case XMT_TAG_PLACEHOLDER:
+    snprintf(tag, sizeof tag, "<x id=\"%u\"/>", x->number);
+    break;
+  case XMT_TAG_ISOLATED_OPEN:
+  case XMT_TAG_ISOLATED_CLOSE:
+    snprintf(tag, sizeof tag, "<it id=\"%u\" pos=\"%s\"/>", x->number,
+             x->kind == XMT_TAG_ISOLATED_OPEN ? "open" : "close");
+    break;
+  }
+  return xmt_buf_append_str(out, tag);
+}
+
+xmt_status xmt_x2_render(const struct x2_doc *doc, const struct x2_content *c,
+                         struct xmt_buf *out) {
+  const char *text = doc->texts.data != NULL ? doc->texts.data + c->text : "";
+  size_t at = 0;
+  xmt_status st = XMT_OK;
+  for (size_t k = 0; st == XMT_OK && k < c->ncodes; k++) {
+    const struct x2_code *x = &doc->codes[c->first_code + k];
+    if (x->offset > at)
+      st = xmt_xml_escape_text(out, text + at, x->offset - at);
+    at = x->offset > at ? x->offset : at;
+    if (st == XMT_OK)
+      st = render_code(x, out);
+  }
+  if (st == XMT_OK && c->text_len > at)
+    st = xmt_xml_escape_text(out, text + at, c->text_len - at);
+  return st;
+}
+
+/* One trans-unit; a segment locked by its state (reviewed, final) is not
+ * to be translated unless targets are overwritten. */
+static xmt_status put_segment(const struct x2_doc *doc,
+                              const struct x2_segment *s, int overwrite,
+                              struct xmt_buf *out) {
+  int locked = s->state >= X2_REVIEWED && !overwrite;
+  xmt_status st = xmt_buf_append_str(out, "<trans-unit id=\"");
+  if (st == XMT_OK)
+    st = xmt_xml_escape_attr(out, x2_str(doc, s->key));
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, "\"");
+  if (st == XMT_OK && (!s->translate || locked))
+    st = xmt_buf_append_str(out, " translate=\"no\"");
+  if (st == XMT_OK && s->preserve)
+    st = xmt_buf_append_str(out, " xml:space=\"preserve\"");
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, "><source>");
+  if (st == XMT_OK)
+    st = xmt_x2_render(doc, &s->source, out);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, "</source>");
+  if (st == XMT_OK && s->target.end != 0) {
+    st = xmt_buf_append_str(out, "<target>");
+    if (st == XMT_OK)
+      st = xmt_x2_render(doc, &s->target, out);
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(out, "</target>");
+  }
+  return st == XMT_OK ? xmt_buf_append_str(out, "</trans-unit>\n") : st;
+}
+
+static xmt_status put_file(const struct x2_doc *doc, size_t file,
+                           const char *source_language,
+                           const char *target_language, struct xmt_buf *out) {
+  xmt_status st = xmt_buf_append_str(out, "<file original=\"");
+  if (st == XMT_OK)
+    st = xmt_xml_escape_attr(out, x2_str(doc, doc->files[file].name));
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, "\" source-language=\"");
+  if (st == XMT_OK)
+    st = xmt_xml_escape_attr(out, source_language);
+  if (st == XMT_OK && target_language != NULL) {
+    st = xmt_buf_append_str(out, "\" target-language=\"");
+    if (st == XMT_OK)
+      st = xmt_xml_escape_attr(out, target_language);
+  }
+  return st == XMT_OK
+             ? xmt_buf_append_str(out, "\" datatype=\"x-xliff2\">\n<body>\n")
+             : st;
+}
+
+/* Lines: the trans-unit of a segment starts on the line of the <segment>
+ * when it can, so that what the run says of a unit (a failure, a report's
+ * line) names the document's line. */
+struct lines {
+  size_t doc_at, out_at;            /* counted up to there */
+  unsigned long doc_line, out_line; /* 1-based */
+};
+
+static unsigned long count_lines(const char *s, size_t from, size_t to) {
+  unsigned long n = 0;
+  const char *p = s + from, *end = s + to, *nl;
+  while (p < end && (nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+    n++;
+    p = nl + 1;
+  }
+  return n;
+}
+
+static xmt_status align_line(const struct x2_doc *doc,
+                             const struct x2_segment *s, struct lines *l,
+                             struct xmt_buf *out, size_t flushed) {
+  l->doc_line += count_lines(doc->data.data, l->doc_at, s->start);
+  l->doc_at = s->start;
+  l->out_line += count_lines(out->data, l->out_at - flushed, out->len);
+  l->out_at = flushed + out->len;
+  xmt_status st = XMT_OK;
+  for (; st == XMT_OK && l->out_line < l->doc_line; l->out_line++, l->out_at++)
+    st = xmt_buf_append_byte(out, '\n');
+  return st;
+}
+
+xmt_status xmt_x2_units(const struct x2_doc *doc, const char *source_language,
+                        const char *target_language, int overwrite,
+                        xmt_write_fn sink, void *user) {
+  struct xmt_buf out = {0};
+  xmt_status st = xmt_buf_append_str(
+      &out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<xliff version=\"1.2\" "
+            "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n");
+  size_t seg = 0, flushed = 0;
+  struct lines lines = {0, 0, 1, 1};
+  for (size_t file = 0; st == XMT_OK && file < doc->nfiles; file++) {
+    st = put_file(doc, file, source_language, target_language, &out);
+    for (; st == XMT_OK && seg < doc->nsegs && doc->segs[seg].file == file;
+         seg++) {
+      st = align_line(doc, &doc->segs[seg], &lines, &out, flushed);
+      if (st == XMT_OK)
+        st = put_segment(doc, &doc->segs[seg], overwrite, &out);
+      if (st == XMT_OK && out.len >= BLOCK) {
+        lines.out_line +=
+            count_lines(out.data, lines.out_at - flushed, out.len);
+        lines.out_at = flushed + out.len;
+        if (sink(user, out.data, out.len) != 0)
+          st = XMT_ERR_WRITE;
+        flushed += out.len;
+        xmt_buf_reset(&out);
+      }
+    }
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(&out, "</body>\n</file>\n");
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&out, "</xliff>\n");
+  if (st == XMT_OK && sink(user, out.data, out.len) != 0)
+    st = XMT_ERR_WRITE;
+  xmt_buf_free(&out);
+  return st;
+}

@@ -1,0 +1,153 @@
+/* write.c -- an XLIFF 2 document written back with the targets the run
+ * gave: each translated <segment> gets state="translated" and
+ * subState="xliffmt:mt", a <target> after its <source> (or its empty
+ * target filled, or with overwriting its target replaced), whose codes are
+ * the source's own markup; <xliff> gets trgLang when it has none. Every
+ * other byte is the document's. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "write_private.h"
+
+/* Output is handed to the sink in blocks of about this size. */
+#define BLOCK 65536
+
+void xmt_x2w_flush(struct writer *w) {
+  if (w->st != XMT_OK || w->out.len == 0)
+    return;
+  const struct xmt_buf *b = &w->out;
+  if (w->doc->encoding != XMT_ENC_UTF8) {
+    xmt_buf_reset(&w->enc);
+    w->st = xmt_encode(w->doc->encoding, w->out.data, w->out.len, 1, &w->enc);
+    b = &w->enc;
+  }
+  if (w->st == XMT_OK && b->len > 0 && w->sink(w->user, b->data, b->len) != 0)
+    w->st = XMT_ERR_WRITE;
+  xmt_buf_reset(&w->out);
+}
+
+void xmt_x2w_put(struct writer *w, const char *s, size_t len) {
+  if (w->st == XMT_OK && len > 0)
+    w->st = xmt_buf_append(&w->out, s, len);
+  if (w->out.len >= BLOCK)
+    xmt_x2w_flush(w);
+}
+
+/* The document's bytes from w->at to end. */
+static void copy_to(struct writer *w, size_t end) {
+  if (end > w->at)
+    xmt_x2w_put(w, w->doc->data.data + w->at, end - w->at);
+  if (end > w->at)
+    w->at = end;
+}
+
+/* A start tag with attributes set. */
+static void put_tag(struct writer *w, size_t start, size_t end,
+                    const char *const *names, const char *const *values,
+                    size_t n) {
+  xmt_buf_reset(&w->tag);
+  if (w->st == XMT_OK)
+    w->st = xmt_tag_set_attributes(&w->tag, w->doc->data.data + start,
+                                   end - start, names, values, n);
+  xmt_x2w_put(w, w->tag.data, w->tag.len);
+}
+
+/* The name of the element whose start tag is at start, prefix included. */
+static size_t name_len(const char *tag, size_t len) {
+  size_t n = 1;
+  while (n < len && !xmt_is_xml_space(tag[n]) && tag[n] != '/' && tag[n] != '>')
+    n++;
+  return n - 1;
+}
+
+/* The target of segment s: where it goes, and its content. */
+static void put_target(struct writer *w, const struct x2_segment *s,
+                       const xmt_segment *target) {
+  const char *d = w->doc->data.data;
+  const struct x2_content *t = &s->target;
+  if (t->end != 0 && !t->self_closing) {
+    copy_to(w, t->inner_start);
+    xmt_x2w_content(w, s, target);
+    w->at = t->inner_end;
+    return;
+  }
+  const char *tag = t->end != 0 ? d + t->start : d + s->source.start;
+  size_t tag_len =
+      t->end != 0 ? t->end - t->start : s->source.inner_start - s->source.start;
+  size_t n = name_len(tag, tag_len);
+  size_t prefix = n >= 6 && tag[n + 1 - 7] == ':' ? n - 6 : 0;
+  if (t->end != 0) { /* <target .../>: opened and closed around the text */
+    copy_to(w, t->start);
+    size_t end = tag_len - 2;
+    while (end > 1 && xmt_is_xml_space(tag[end - 1]))
+      end--;
+    xmt_x2w_put(w, tag, end);
+    xmt_x2w_put(w, ">", 1);
+    w->at = t->end;
+  } else { /* after the source, with its white space and xml:space */
+    copy_to(w, s->source.end);
+    xmt_x2w_put(w, d + s->ws_start, s->ws_end - s->ws_start);
+    xmt_x2w_put(w, "<", 1);
+    xmt_x2w_put(w, tag + 1, prefix);
+    xmt_x2w_put(w, "target", 6);
+    size_t vs, ve;
+    if (xmt_tag_find_attribute(tag, tag_len, "xml:space", &vs, &ve)) {
+      xmt_x2w_put(w, " xml:space=", 11);
+      xmt_x2w_put(w, tag + vs - 1, ve - vs + 2);
+    }
+    xmt_x2w_put(w, ">", 1);
+  }
+  xmt_x2w_content(w, s, target);
+  xmt_x2w_put(w, "</", 2);
+  if (t->end != 0) {
+    xmt_x2w_put(w, tag + 1, n);
+  } else {
+    xmt_x2w_put(w, tag + 1, prefix);
+    xmt_x2w_put(w, "target", 6);
+  }
+  xmt_x2w_put(w, ">", 1);
+}
+
+static void put_segment(struct writer *w, size_t i) {
+  static const char *const names[] = {"state", "subState"};
+  static const char *const values[] = {"translated", "xliffmt:mt"};
+  const struct x2_segment *s = &w->doc->segs[i];
+  copy_to(w, s->start);
+  put_tag(w, s->start, s->tag_end, names, values, 2);
+  w->at = s->tag_end;
+  put_target(w, s, w->doc->targets[i]);
+}
+
+xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
+                        xmt_write_fn sink, void *user,
+                        struct xmt_error_store *err, xmt_x2_warn_fn warn,
+                        void *warn_user) {
+  struct writer w;
+  memset(&w, 0, sizeof w);
+  w.doc = doc;
+  w.sink = sink;
+  w.user = user;
+  w.err = err;
+  w.warn = warn;
+  w.warn_user = warn_user;
+  const char *lang = doc->trg_lang != NULL ? NULL : target_language;
+  if (lang != NULL) {
+    static const char *const names[] = {"trgLang"};
+    const char *const values[] = {lang};
+    copy_to(&w, doc->root_start);
+    put_tag(&w, doc->root_start, doc->root_end, names, values, 1);
+    w.at = doc->root_end;
+  }
+  for (size_t i = 0; w.st == XMT_OK && i < doc->nsegs; i++)
+    if (doc->targets != NULL && doc->targets[i] != NULL)
+      put_segment(&w, i);
+  copy_to(&w, doc->data.len);
+  xmt_x2w_flush(&w);
+  xmt_x2w_free(&w);
+  if (w.st != XMT_OK && err->pub.status != w.st)
+    xmt_error_set(err, w.st, "%s", xmt_strerror(w.st));
+  return w.st;
+}

@@ -1,0 +1,311 @@
+/* write_codes.c -- the content of a translated XLIFF 2 target: the run's
+ * text with, for each code it placed, the markup of the source code it
+ * stands for. Every code of the source is written once: one the run did
+ * not place (none should be lost, canDelete="no" or not) is put back at
+ * the end, in source order, and said; an end placed before its start is
+ * swapped with it; a <pc> or <mrk> whose ends the run left apart, or not
+ * well nested, is written as <sc>/<ec> (<sm>/<em>) with its attributes. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "write_private.h"
+
+static int closing(enum xmt_tag_kind k) {
+  return k == XMT_TAG_CLOSE || k == XMT_TAG_ISOLATED_CLOSE;
+}
+
+static int is_span(const struct x2_code *x) {
+  return (x->elem == X2_PC || x->elem == X2_MRK) &&
+         x->kind != XMT_TAG_PLACEHOLDER;
+}
+
+static int fail(struct writer *w, xmt_status st) {
+  if (w->st == XMT_OK)
+    w->st = st;
+  return 0;
+}
+
+/* Room for n codes of a segment in the writer's arrays. */
+static int make_room(struct writer *w, size_t n) {
+  size_t *index =
+      xmt_grow_array(w->index, &w->index_cap, 2 * n + 4, sizeof *index);
+  if (index == NULL)
+    return fail(w, XMT_ERR_NOMEM);
+  w->index = index;
+  unsigned char *used = xmt_grow_array(w->used, &w->used_cap, n + 1, 1);
+  if (used == NULL)
+    return fail(w, XMT_ERR_NOMEM);
+  w->used = used;
+  memset(used, 0, n + 1);
+  for (size_t i = 0; i < 2 * n + 4; i++)
+    index[i] = X2_NONE;
+  return 1;
+}
+
+static int add_item(struct writer *w, size_t offset, size_t code, int split) {
+  struct placed *items =
+      xmt_grow_array(w->items, &w->items_cap, w->nitems + 1, sizeof *items);
+  if (items == NULL)
+    return fail(w, XMT_ERR_NOMEM);
+  w->items = items;
+  items[w->nitems].offset = offset;
+  items[w->nitems].code = code;
+  items[w->nitems++].split = (unsigned char)split;
+  return 1;
+}
+
+/* The run's codes as the source codes they stand for, in w->items. A code
+ * placed twice is written once (*dropped counts the others). */
+static int lay_out(struct writer *w, const struct x2_content *src,
+                   const xmt_segment *target, size_t *dropped) {
+  const struct x2_code *codes = w->doc->codes;
+  if (!make_room(w, src->ncodes))
+    return 0;
+  for (size_t k = src->first_code; k < src->first_code + src->ncodes; k++)
+    if (codes[k].number <= src->ncodes + 1)
+      w->index[2 * codes[k].number + (size_t)closing(codes[k].kind)] = k;
+  w->nitems = 0;
+  for (size_t i = 0; i < xmt_segment_tag_count(target); i++) {
+    struct xmt_tag t;
+    if (xmt_segment_tag(target, i, &t) != XMT_OK)
+      return fail(w, XMT_ERR_INTERNAL);
+    char *end;
+    unsigned long n = t.id != NULL ? strtoul(t.id, &end, 10) : 0;
+    size_t k = n > 0 && *end == '\0' && n <= src->ncodes + 1
+                   ? w->index[2 * n + (size_t)closing(t.kind)]
+                   : X2_NONE;
+    if (k == X2_NONE)
+      return fail(w, xmt_error_set(w->err, XMT_ERR_INTERNAL,
+                                   "the target has a code (id \"%s\") its "
+                                   "source does not have",
+                                   t.id != NULL ? t.id : ""));
+    if (w->used[k - src->first_code]++) {
+      (*dropped)++;
+      continue;
+    }
+    int split =
+        (t.kind == XMT_TAG_ISOLATED_OPEN || t.kind == XMT_TAG_ISOLATED_CLOSE) &&
+        is_span(&codes[k]);
+    if (!add_item(w, t.offset, k, split))
+      return 0;
+  }
+  return 1;
+}
+
+/* The codes the run did not place, at the end in source order; their
+ * number, and in what (the first few) which they are. */
+static size_t put_back(struct writer *w, const struct x2_content *src,
+                       size_t len, char *what, size_t size) {
+  size_t n = 0, at = 0;
+  what[0] = '\0';
+  for (size_t j = 0; j < src->ncodes; j++) {
+    if (w->used[j])
+      continue;
+    const struct x2_code *x = &w->doc->codes[src->first_code + j];
+    if (!add_item(w, len, src->first_code + j, 0))
+      return n;
+    n++;
+    size_t tag = x->end - x->start;
+    if (at + tag + 8 < size) {
+      at +=
+          (size_t)snprintf(what + at, size - at, "%s%.*s%s", at > 0 ? " " : "",
+                           (int)tag, w->doc->data.data + x->start,
+                           x->can_delete ? "" : " (canDelete=\"no\")");
+    }
+  }
+  return n;
+}
+
+/* Where each source code of the segment is among the items. */
+static void positions(struct writer *w, const struct x2_content *src) {
+  for (size_t i = 0; i < w->nitems; i++)
+    w->index[w->items[i].code - src->first_code] = i;
+}
+
+/* The ends of a pair in order, and a pc or mrk pair well nested among the
+ * others, or split. */
+static void order_pairs(struct writer *w, const struct x2_content *src) {
+  const struct x2_code *codes = w->doc->codes;
+  positions(w, src);
+  for (size_t i = 0; i < w->nitems; i++) {
+    const struct x2_code *x = &codes[w->items[i].code];
+    if (x->kind != XMT_TAG_CLOSE || x->partner == X2_NONE)
+      continue;
+    size_t p = w->index[x->partner - src->first_code];
+    if (p > i) { /* its start comes after it: they change places */
+      size_t c = w->items[i].code;
+      w->items[i].code = w->items[p].code;
+      w->items[p].code = c;
+      w->index[w->items[i].code - src->first_code] = i;
+      w->index[w->items[p].code - src->first_code] = p;
+    }
+  }
+  for (size_t i = 0; i < w->nitems; i++) {
+    const struct x2_code *x = &codes[w->items[i].code];
+    if (w->items[i].split && is_span(x))
+      w->items[w->index[x->partner - src->first_code]].split = 1;
+  }
+}
+
+/* Splits the pc and mrk pairs that are not well nested, one at a time
+ * until the rest are. The stack is the top of w->index. */
+static void nest_pairs(struct writer *w, const struct x2_content *src) {
+  const struct x2_code *codes = w->doc->codes;
+  size_t *stack = w->index + src->ncodes + 1;
+  for (int changed = 1; changed;) {
+    changed = 0;
+    size_t depth = 0;
+    for (size_t i = 0; i < w->nitems && !changed; i++) {
+      const struct x2_code *x = &codes[w->items[i].code];
+      if (!is_span(x) || w->items[i].split)
+        continue;
+      if (x->kind == XMT_TAG_OPEN) {
+        stack[depth++] = i;
+      } else if (depth > 0 && w->items[stack[depth - 1]].code == x->partner) {
+        depth--;
+      } else {
+        w->items[i].split = 1;
+        w->items[w->index[x->partner - src->first_code]].split = 1;
+        changed = 1;
+      }
+    }
+  }
+}
+
+/* Attribute renames of a pc or mrk written as its start or end code. */
+static const char *renamed(const char *name, size_t len, int end, int mrk) {
+  static const char *const bases[] = {"dataRef", "disp", "equiv", "subFlows"};
+  if (mrk)
+    return !end                                     ? ""
+           : len == 2 && memcmp(name, "id", 2) == 0 ? "startRef"
+                                                    : NULL;
+  if (end && len == 2 && memcmp(name, "id", 2) == 0)
+    return "startRef";
+  for (size_t i = 0; i < sizeof bases / sizeof *bases; i++) {
+    size_t b = strlen(bases[i]);
+    if (len <= b || memcmp(name, bases[i], b) != 0)
+      continue;
+    const char *rest = name + b;
+    size_t r = len - b;
+    if (r == 5 && memcmp(rest, "Start", 5) == 0)
+      return end ? NULL : bases[i];
+    if (r == 3 && memcmp(rest, "End", 3) == 0)
+      return end ? bases[i] : NULL;
+  }
+  return ""; /* kept as it is */
+}
+
+/* The start tag of a pc (mrk) written as an sc (sm), or as the ec (em)
+ * that ends it: the same prefix and attributes, renamed. */
+static void put_split(struct writer *w, const char *tag, size_t len, int end,
+                      int mrk) {
+  size_t i = 1;
+  while (i < len && !xmt_is_xml_space(tag[i]) && tag[i] != '/' && tag[i] != '>')
+    i++;
+  size_t local = i - (mrk ? 3 : 2);
+  xmt_x2w_put(w, tag, local);
+  xmt_x2w_put(w, mrk ? (end ? "em" : "sm") : (end ? "ec" : "sc"), 2);
+  for (;;) {
+    while (i < len && xmt_is_xml_space(tag[i]))
+      i++;
+    size_t ns = i;
+    while (i < len && tag[i] != '=' && !xmt_is_xml_space(tag[i]) &&
+           tag[i] != '/' && tag[i] != '>')
+      i++;
+    size_t ne = i;
+    while (i < len && tag[i] != '"' && tag[i] != '\'')
+      i++;
+    if (ne == ns || i >= len)
+      break;
+    char quote = tag[i];
+    size_t vs = i;
+    for (i++; i < len && tag[i] != quote; i++)
+      ;
+    i++;
+    const char *name = renamed(tag + ns, ne - ns, end, mrk);
+    if (name == NULL)
+      continue;
+    xmt_x2w_put(w, " ", 1);
+    if (name[0] != '\0')
+      xmt_x2w_put(w, name, strlen(name));
+    else
+      xmt_x2w_put(w, tag + ns, ne - ns);
+    xmt_x2w_put(w, "=", 1);
+    xmt_x2w_put(w, tag + vs, i - vs);
+  }
+  xmt_x2w_put(w, "/>", 2);
+}
+
+static void put_code(struct writer *w, const struct placed *p) {
+  const struct x2_code *codes = w->doc->codes, *x = &codes[p->code];
+  const char *d = w->doc->data.data;
+  if (!p->split) {
+    xmt_x2w_put(w, d + x->start, x->end - x->start);
+    return;
+  }
+  const struct x2_code *start =
+      x->kind == XMT_TAG_OPEN ? x : &codes[x->partner];
+  put_split(w, d + start->start, start->end - start->start,
+            x->kind != XMT_TAG_OPEN, x->elem == X2_MRK);
+}
+
+static void put_text(struct writer *w, const char *s, size_t len) {
+  xmt_buf_reset(&w->text);
+  if (w->st == XMT_OK && len > 0)
+    w->st = xmt_xml_escape_text(&w->text, s, len);
+  xmt_x2w_put(w, w->text.data, w->text.len);
+}
+
+/* Tells that codes were put back or dropped. */
+static void tell(struct writer *w, const struct x2_segment *s, size_t missing,
+                 const char *what, size_t dropped) {
+  if (w->warn == NULL || (missing == 0 && dropped == 0))
+    return;
+  char msg[512];
+  if (missing > 0)
+    snprintf(msg, sizeof msg,
+             "%zu code%s of the source put back at the end of the target: "
+             "%s",
+             missing, missing == 1 ? "" : "s", what);
+  else
+    snprintf(msg, sizeof msg, "%zu code%s placed twice written once", dropped,
+             dropped == 1 ? "" : "s");
+  unsigned long line, column;
+  xmt_x2_locate(w->doc, s->start, &line, &column);
+  w->warn(w->warn_user, x2_str(w->doc, s->key), line, msg);
+}
+
+void xmt_x2w_content(struct writer *w, const struct x2_segment *s,
+                     const xmt_segment *target) {
+  size_t len, dropped = 0, at = 0;
+  const char *text = xmt_segment_text(target, &len);
+  char what[256];
+  if (w->st != XMT_OK || !lay_out(w, &s->source, target, &dropped))
+    return;
+  size_t missing = put_back(w, &s->source, len, what, sizeof what);
+  if (w->st != XMT_OK)
+    return;
+  order_pairs(w, &s->source);
+  nest_pairs(w, &s->source);
+  for (size_t i = 0; i < w->nitems; i++) {
+    size_t off = w->items[i].offset > at ? w->items[i].offset : at;
+    put_text(w, text + at, off - at);
+    put_code(w, &w->items[i]);
+    at = off;
+  }
+  put_text(w, text + at, len - at);
+  tell(w, s, missing, what, dropped);
+}
+
+void xmt_x2w_free(struct writer *w) {
+  xmt_buf_free(&w->out);
+  xmt_buf_free(&w->enc);
+  xmt_buf_free(&w->tag);
+  xmt_buf_free(&w->text);
+  free(w->items);
+  free(w->index);
+  free(w->used);
+}

@@ -1,0 +1,44 @@
+/* write_private.h -- what the pieces of the XLIFF 2 writer share (write.c,
+ * write_codes.c). Not installed. */
+#ifndef XMT_X2_WRITE_PRIVATE_H
+#define XMT_X2_WRITE_PRIVATE_H
+
+#include "xliff2_private.h"
+
+/* A code of a target, in the order written. */
+struct placed {
+  size_t offset;       /* in the target's text */
+  size_t code;         /* the source code it is (index in doc->codes) */
+  unsigned char split; /* a pc or mrk written as sc/ec or sm/em */
+};
+
+struct writer {
+  const struct x2_doc *doc;
+  xmt_write_fn sink;
+  void *user;
+  struct xmt_error_store *err;
+  xmt_x2_warn_fn warn;
+  void *warn_user;
+  xmt_status st;
+  size_t at;           /* the document's bytes before it are written */
+  struct xmt_buf out;  /* UTF-8, not yet handed to the sink */
+  struct xmt_buf enc;  /* out in the document's encoding */
+  struct xmt_buf tag;  /* a start tag being rewritten */
+  struct xmt_buf text; /* scratch */
+  struct placed *items;
+  size_t nitems, items_cap;
+  size_t *index; /* source code by number and end: index[2 * number + end] */
+  size_t index_cap;
+  unsigned char *used; /* per source code of the segment */
+  size_t used_cap;
+};
+
+void xmt_x2w_put(struct writer *w, const char *s, size_t len);
+void xmt_x2w_flush(struct writer *w);
+/* The content of the target of s: target's text, and its codes as the
+ * source wrote them; codes it lacks are added at its end. */
+void xmt_x2w_content(struct writer *w, const struct x2_segment *s,
+                     const xmt_segment *target);
+void xmt_x2w_free(struct writer *w);
+
+#endif /* XMT_X2_WRITE_PRIVATE_H */

@@ -1,0 +1,125 @@
+/* xliff2_private.h -- the XLIFF 2.0-2.2 format: a document read whole into
+ * the ranges of what may change (segments, sources, targets, inline
+ * codes), everything else copied byte for byte. Not installed. */
+#ifndef XMT_XLIFF2_PRIVATE_H
+#define XMT_XLIFF2_PRIVATE_H
+
+#include "filter_private.h"
+
+/* The namespace of XLIFF 2.0, 2.1 and 2.2 core elements. */
+#define X2_NS "urn:oasis:names:tc:xliff:document:2.0"
+
+/* The inline elements of XLIFF 2 core, and what a code stands for:
+ * X2_WHOLE is an element kept whole as one placeholder (an empty <pc/> or
+ * <mrk/>, or a <mrk translate="no"> with its content). */
+enum x2_elem {
+  X2_PH,
+  X2_CP,
+  X2_PC,
+  X2_MRK,
+  X2_SC,
+  X2_EC,
+  X2_SM,
+  X2_EM,
+  X2_WHOLE
+};
+
+/* An inline code of a source or target. Its kind is the one it has on the
+ * unit stream: PLACEHOLDER (x), OPEN/CLOSE (pc and mrk as g; sc/ec and
+ * sm/em found in one segment as bx/ex), ISOLATED_OPEN/CLOSE (it: the
+ * partner is in another segment, or isolated="yes"). */
+struct x2_code {
+  unsigned char elem;       /* enum x2_elem */
+  unsigned char kind;       /* enum xmt_tag_kind */
+  unsigned char can_delete; /* 0: canDelete="no" */
+  size_t offset;            /* in the text of its source or target */
+  size_t start, end;        /* its markup: the element, or a start or end tag */
+  size_t id;                /* its id (ec, em: startRef) in the pool, or NONE */
+  size_t partner;           /* the other end of a pair (index), or NONE */
+  unsigned number;          /* the id on the unit stream; a pair shares it */
+  unsigned own;             /* the id of an ex of its own (EC/EM in a pair) */
+};
+
+#define X2_NONE ((size_t)-1)
+
+/* A <source> or <target> of a segment. */
+struct x2_content {
+  size_t start, end;             /* the element; end 0: there is none */
+  size_t inner_start, inner_end; /* its content (empty for <target/>) */
+  size_t text, text_len;         /* its text in doc->texts */
+  size_t first_code, ncodes;     /* its codes in doc->codes */
+  int self_closing;
+};
+
+enum x2_state { X2_INITIAL, X2_TRANSLATED, X2_REVIEWED, X2_FINAL };
+
+struct x2_segment {
+  size_t start, tag_end;   /* the <segment ...> start tag */
+  size_t ws_start, ws_end; /* the white space right before <source> */
+  struct x2_content source, target;
+  size_t id;   /* its id attribute in the pool, or X2_NONE */
+  size_t key;  /* its unit-stream id in the pool */
+  size_t unit; /* the unit's id in the pool */
+  size_t file; /* index of its <file> */
+  unsigned char translate, preserve, state;
+  unsigned char has_target; /* a target with text or codes */
+};
+
+struct x2_file {
+  size_t name; /* original, else id, in the pool */
+};
+
+struct x2_doc {
+  struct xmt_buf data; /* the document, UTF-8 */
+  enum xmt_encoding encoding;
+  const char *path;
+  size_t root_start, root_end; /* the <xliff ...> start tag */
+  char *version, *src_lang, *trg_lang;
+  struct x2_segment *segs;
+  size_t nsegs, segs_cap;
+  struct x2_code *codes;
+  size_t ncodes, codes_cap;
+  struct x2_file *files;
+  size_t nfiles, files_cap;
+  struct xmt_buf texts;  /* the text of every source and target */
+  struct xmt_buf pool;   /* NUL-terminated strings: ids, keys */
+  struct xmt_memo keys;  /* unit-stream id -> segment index */
+  xmt_segment **targets; /* per segment, as the run gave them; NULL: none */
+};
+
+/* Reads the document in data (taken over: emptied) into doc, feeding the
+ * parser chunk bytes at a time (0: all at once). Errors name path. */
+xmt_status xmt_x2_read(struct x2_doc *doc, struct xmt_buf *data,
+                       const char *path, size_t chunk,
+                       struct xmt_error_store *err);
+void xmt_x2_free(struct x2_doc *doc);
+/* Line and column (characters, 1-based, a byte order mark not counted) of
+ * byte at of the document. */
+void xmt_x2_locate(const struct x2_doc *doc, size_t at, unsigned long *line,
+                   unsigned long *column);
+
+/* The units of doc as an XLIFF 1.2 document, one trans-unit per
+ * <segment>, to sink (units.c). */
+xmt_status xmt_x2_units(const struct x2_doc *doc, const char *source_language,
+                        const char *target_language, int overwrite,
+                        xmt_write_fn sink, void *user);
+/* Appends the unit-stream markup of the codes of c with its text. */
+xmt_status xmt_x2_render(const struct x2_doc *doc, const struct x2_content *c,
+                         struct xmt_buf *out);
+
+/* Writes doc with the targets taken (write.c); a target whose codes
+ * the run lost gets them back at its end, and warn (may be NULL) is
+ * told. */
+typedef void (*xmt_x2_warn_fn)(void *user, const char *unit_id,
+                               unsigned long line, const char *message);
+xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
+                        xmt_write_fn sink, void *user,
+                        struct xmt_error_store *err, xmt_x2_warn_fn warn,
+                        void *warn_user);
+
+/* A string of the pool. */
+static inline const char *x2_str(const struct x2_doc *doc, size_t at) {
+  return at == X2_NONE ? NULL : doc->pool.data + at;
+}
+
+#endif /* XMT_XLIFF2_PRIVATE_H */

@@ -1,0 +1,140 @@
+#!/bin/sh
+# test_cli_xliff2.sh: XLIFF 2.0-2.2 documents through the xliffmt command.
+# Identity translation of every fixture in tests/fixtures/xliff2 is the
+# input byte for byte once the targets and the state, subState and trgLang
+# attributes are taken out of both (perl); every output (identity, pseudo, merge, batch)
+# validates against the OASIS XLIFF 2.0 core schema (xmllint); check,
+# extract, merge, report and batch take XLIFF 2; a failing engine leaves
+# the document as it was; languages are checked.
+# Env: XLIFFMT, XMT_FIXTURES, XMT_TEST_DATA, XMLLINT. Exit 0 pass, 1 fail,
+# 77 skip.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+fx=${XMT_FIXTURES:-}/xliff2
+if [ ! -f "$fx/simple.xlf" ]; then
+  echo "SKIP: no fixtures in '$fx'"
+  exit 77
+fi
+cli_setup xliff2
+x=$XLIFFMT
+
+lint=${XMLLINT:-xmllint}
+xsd=$XMT_TEST_DATA/xliff-schema/2.0/xliff_core_2.0.xsd
+have_lint=1
+command -v "$lint" >/dev/null 2>&1 || have_lint=0
+[ "$have_lint" -eq 0 ] || have_data xliff-schema/2.0/xliff_core_2.0.xsd ||
+  have_lint=0
+have_perl=1
+command -v perl >/dev/null 2>&1 || have_perl=0
+
+# valid DESC FILE: FILE validates against the XLIFF 2.0 core schema.
+valid() {
+  [ "$have_lint" -eq 1 ] || return 0
+  if "$lint" --noout --nonet --schema "$xsd" "$2" >"$tmp/lint" 2>&1; then
+    pass "$1: valid XLIFF 2.0"
+  else
+    fail "$1: not valid XLIFF 2.0"
+    sed -n '1,5s/^/    /p' "$tmp/lint"
+  fi
+}
+
+# bare FILE: FILE in UTF-8 without its targets and without state,
+# subState and trgLang attributes.
+bare() {
+  case $1 in
+  *utf16*) iconv -f UTF-16 -t UTF-8 "$1" ;;
+  *) cat "$1" ;;
+  esac | perl -0777 -pe \
+    's{\s*<((?:[\w.-]+:)?)target\b[^>]*?(?:/>|>.*?</\1target>)}{}gs;
+     s{ (?:state|subState|trgLang)="[^"]*"}{}g'
+}
+
+# target_language FILE: the trgLang of FILE, or fr when it has none.
+target_language() {
+  t=$(sed -n 's/.*trgLang="\([^"]*\)".*/\1/p' "$1" | head -n 1)
+  echo "${t:-fr}"
+}
+
+for f in "$fx"/*.xlf; do
+  b=$(basename "$f" .xlf)
+  t=$(target_language "$f")
+  case $b in utf16) t=fr ;; esac
+  out=$tmp/$b.identity.xlf
+  expect_exit 0 "identity $b" "$x" translate "$f" -o "$out" --mt identity \
+    -t "$t" -q || continue
+  if [ "$have_perl" -eq 1 ]; then
+    bare "$f" >"$tmp/in.bare"
+    bare "$out" >"$tmp/out.bare"
+    check "identity $b: the same bytes outside targets and states" \
+      cmp "$tmp/in.bare" "$tmp/out.bare"
+  fi
+  valid "identity $b" "$out"
+  pseudo=$tmp/$b.pseudo.xlf
+  expect_exit 0 "pseudo $b" "$x" translate "$f" -o "$pseudo" --mt pseudo \
+    -t "$t" -q && valid "pseudo $b" "$pseudo"
+  expect_exit 0 "check $b" "$x" check "$f" &&
+    check "check $b: says XLIFF 2" grep -q "^$f: XLIFF 2\.[012], UTF-" \
+      "$tmp/out"
+done
+
+# Nothing translated when the engine fails: the document as it was.
+f=$fx/simple.xlf
+expect_exit 3 "failing engine" "$x" translate "$f" -o "$tmp/failed.xlf" \
+  --mt cmd:false
+check "failing engine: the document unchanged" cmp "$f" "$tmp/failed.xlf"
+check "failing engine: the segment's line" grep -q "simple.xlf:6: segment 1" \
+  "$tmp/err"
+
+# Standard input is peeked for its format.
+expect_exit 0 "standard input" "$x" translate - -o "$tmp/stdin.xlf" \
+  --mt identity -q <"$f"
+check "standard input: translated as XLIFF 2" cmp "$tmp/stdin.xlf" \
+  "$tmp/simple.identity.xlf"
+
+# Languages: the document's against the run's.
+expect_exit 1 "srcLang against -s" "$x" translate "$f" -o "$tmp/l.xlf" \
+  --mt identity -s de
+check "srcLang against -s: message" grep -q -F \
+  "simple.xlf:2:1: <xliff> has srcLang=\"en\" but the run is from 'de'" \
+  "$tmp/err"
+expect_exit 1 "no trgLang, no -t" "$x" translate "$fx/angular.xlf" \
+  -o "$tmp/l.xlf" --mt identity
+check "no trgLang, no -t: message" grep -q -F \
+  "<xliff> has no trgLang: give the target language with -t" "$tmp/err"
+check "no output left" test ! -e "$tmp/l.xlf"
+
+# extract and merge: segment ids are unit ids, with the segment's when a
+# unit has several.
+expect_exit 0 "extract" "$x" extract "$fx/segments.xlf" -o "$tmp/seg.tsv"
+printf '%s\n' 'p1/1#0	First sentence.' 'p1/2#0	Second sentence.' \
+  'p1/3#0	Third one.' 'p2#0	Indented   text' 'p2#1	kept as it is.' \
+  'p3#0	Two  spaces here.' 'p3#1	And a second sentence.' >"$tmp/want.tsv"
+check "extract: the segments" cmp "$tmp/seg.tsv" "$tmp/want.tsv"
+sed 's/	/	ES /' "$tmp/seg.tsv" >"$tmp/es.tsv"
+expect_exit 0 "merge" "$x" merge "$fx/segments.xlf" --translations \
+  "$tmp/es.tsv" -o "$tmp/merged.xlf" -q
+check "merge: a target" grep -q -F \
+  '<target xml:space="preserve">ES Two  spaces here. ES And a second sentence.</target>' \
+  "$tmp/merged.xlf"
+valid "merge" "$tmp/merged.xlf"
+
+# report
+expect_exit 0 "report" "$x" report "$fx/prefilled.xlf" -o "$tmp/report.html"
+check "report: the targets" grep -q "Texte approuv" "$tmp/report.html"
+
+# batch: a tree of XLIFF 2 documents (.xlf: the content decides)
+mkdir "$tmp/in"
+for b in groups inline okapi omegat prefilled segments; do
+  cp "$fx/$b.xlf" "$tmp/in/"
+done
+expect_exit 0 "batch" "$x" batch "$tmp/in" -o "$tmp/batch" --mt pseudo -q
+for b in groups inline okapi omegat prefilled segments; do
+  if [ -f "$tmp/batch/$b.xlf" ]; then
+    valid "batch $b" "$tmp/batch/$b.xlf"
+  else
+    fail "batch $b: no output"
+  fi
+done
+
+finish

@@ -1,0 +1,468 @@
+/* test_filter_xliff2.c -- XLIFF 2.0-2.2 documents: read alike in any chunk
+ * sizes; handed to the unit reader as XLIFF 1.2; translated (identity,
+ * pseudo, overwriting) to exact bytes; codes put back, reordered and
+ * split when a run leaves them so; errors at their positions. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "xliff2_private.h"
+
+static const char *const fixtures[] = {
+    "angular",   "groups",     "inline",   "its21",  "okapi", "omegat",
+    "prefilled", "prefixed22", "segments", "simple", "utf16", NULL};
+
+static char *fixture(const char *name, const char *what, size_t *len) {
+  char rel[400];
+  snprintf(rel, sizeof rel, "xliff2/%s%s.xlf", name, what);
+  return xmt_test_read_file(xmt_test_fixture_path(rel), len);
+}
+
+static int append(void *user, const char *bytes, size_t len) {
+  return xmt_buf_append(user, bytes, len) != XMT_OK;
+}
+
+static xmt_status read_text(struct x2_doc *doc, const char *bytes, size_t len,
+                            size_t chunk, struct xmt_error_store *err) {
+  struct xmt_buf data = {0};
+  if (len > 0 && xmt_buf_append(&data, bytes, len) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  xmt_status st = xmt_x2_read(doc, &data, "doc.xlf", chunk, err);
+  xmt_buf_free(&data);
+  return st;
+}
+
+/* What the reader found, as text. */
+static void dump(const struct x2_doc *doc, struct xmt_buf *out) {
+  char line[256];
+  for (size_t i = 0; i < doc->nsegs; i++) {
+    const struct x2_segment *s = &doc->segs[i];
+    snprintf(line, sizeof line, "%s %zu-%zu t%d p%d s%d h%d [",
+             x2_str(doc, s->key), s->start, s->tag_end, s->translate,
+             s->preserve, s->state, s->has_target);
+    xmt_buf_append_str(out, line);
+    xmt_x2_render(doc, &s->source, out);
+    xmt_buf_append_str(out, "] [");
+    xmt_x2_render(doc, &s->target, out);
+    xmt_buf_append_str(out, "]");
+    const struct x2_content *c[2] = {&s->source, &s->target};
+    for (size_t k = 0; k < 2; k++)
+      for (size_t j = 0; j < c[k]->ncodes; j++) {
+        const struct x2_code *x = &doc->codes[c[k]->first_code + j];
+        snprintf(line, sizeof line, " %zu-%zu", x->start, x->end);
+        xmt_buf_append_str(out, line);
+      }
+    xmt_buf_append_str(out, "\n");
+  }
+}
+
+static void test_read_chunks(void) {
+  for (const char *const *name = fixtures; *name != NULL; name++) {
+    size_t len;
+    char *bytes = fixture(*name, "", &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
+    struct xmt_buf whole = {0};
+    struct x2_doc doc;
+    struct xmt_error_store err = {0};
+    CU_ASSERT_EQUAL_FATAL(read_text(&doc, bytes, len, 0, &err), XMT_OK);
+    CU_ASSERT(doc.nsegs > 0);
+    dump(&doc, &whole);
+    xmt_x2_free(&doc);
+    for (size_t chunk = 1; chunk <= 5; chunk++) {
+      struct xmt_buf part = {0};
+      CU_ASSERT_EQUAL(read_text(&doc, bytes, len, chunk, &err), XMT_OK);
+      dump(&doc, &part);
+      XMT_ASSERT_BYTES_EQUAL(part.data, part.len, whole.data, whole.len);
+      xmt_x2_free(&doc);
+      xmt_buf_free(&part);
+    }
+    xmt_buf_free(&whole);
+    xmt_error_clear(&err);
+    free(bytes);
+  }
+}
+
+/* The unit stream of inline.xlf: x, g, bx/ex, it, as units.c maps them;
+ * each trans-unit on the line of its <segment>. */
+static void test_units_stream(void) {
+  static const char want[] =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<xliff version=\"1.2\" "
+      "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n"
+      "<file original=\"f1\" source-language=\"en\" target-language=\"fr\" "
+      "datatype=\"x-xliff2\">\n<body>\n"
+      "<trans-unit id=\"pc\"><source>Press <g id=\"1\">Save <g "
+      "id=\"2\">now</g></g> to keep it.</source></trans-unit>\n\n\n\n\n"
+      "<trans-unit id=\"ph\"><source>Line one<x id=\"1\"/>line two, <x "
+      "id=\"2\"/> files.</source></trans-unit>\n\n\n\n\n"
+      "<trans-unit id=\"scec\"><source>A <bx id=\"1\" rid=\"1\"/>bold and "
+      "<g id=\"2\">italic<ex id=\"3\" rid=\"1\"/> mix</g> "
+      "here.</source></trans-unit>\n\n\n\n\n"
+      "<trans-unit id=\"span/s1\"><source><it id=\"1\" pos=\"open\"/>The "
+      "first part spans.</source></trans-unit>\n\n\n\n\n\n"
+      "<trans-unit id=\"span/s2\"><source>The second part<it id=\"1\" "
+      "pos=\"close\"/> ends it.</source></trans-unit>\n\n\n\n\n"
+      "<trans-unit id=\"iso\"><source>Opened elsewhere<it id=\"1\" "
+      "pos=\"close\"/> and <it id=\"2\" pos=\"open\"/>closed "
+      "elsewhere.</source></trans-unit>\n\n\n\n\n"
+      "<trans-unit id=\"cp\"><source>A bell<x id=\"1\"/> and a form feed<x "
+      "id=\"2\"/> here.</source></trans-unit>\n\n\n\n\n"
+      "<trans-unit id=\"mrk\"><source>The <g id=\"1\">file system</g> and "
+      "the <x id=\"2\"/> tool, <bx id=\"3\" rid=\"3\"/>annotated<ex id=\"4\" "
+      "rid=\"3\"/> text.</source></trans-unit>\n\n\n\n\n"
+      "<trans-unit id=\"empty\"><source>An empty pair <x id=\"1\"/> and an "
+      "empty mark<x id=\"2\"/>.</source></trans-unit>\n"
+      "</body>\n</file>\n</xliff>\n";
+  size_t len;
+  char *bytes = fixture("inline", "", &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
+  struct x2_doc doc;
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL_FATAL(read_text(&doc, bytes, len, 0, &err), XMT_OK);
+  struct xmt_buf out = {0};
+  CU_ASSERT_EQUAL(xmt_x2_units(&doc, "en", "fr", 0, append, &out), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(out.data, out.len, want, sizeof want - 1);
+  xmt_buf_free(&out);
+  xmt_x2_free(&doc);
+  free(bytes);
+}
+
+/* Translates fixture name with backend into out. */
+static xmt_status translate(const char *name, const char *backend,
+                            unsigned flags, char **out, size_t *out_len) {
+  size_t len;
+  char *bytes = fixture(name, "", &len);
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
+  xmt_filter_set_backend(f, xmt_backend_builtin(backend), NULL, NULL);
+  xmt_filter_set_flags(f, flags);
+  /* angular.xlf says no target language, as Angular writes it */
+  xmt_filter_set_languages(f, NULL, strcmp(name, "angular") == 0 ? "fr" : NULL);
+  xmt_status st = xmt_filter_translate_buffer(f, XMT_FORMAT_XLIFF2, name, bytes,
+                                              len, out, out_len);
+  if (st != XMT_OK)
+    fprintf(stderr, "\n%s: %s\n", name,
+            xmt_filter_error(f)->message ? xmt_filter_error(f)->message : "");
+  xmt_filter_free(f);
+  free(bytes);
+  return st;
+}
+
+static void expect_output(const char *name, const char *backend, unsigned flags,
+                          const char *what) {
+  char *out = NULL;
+  size_t out_len = 0, want_len = 0;
+  CU_ASSERT_EQUAL_FATAL(translate(name, backend, flags, &out, &out_len),
+                        XMT_OK);
+  char expected[160];
+  snprintf(expected, sizeof expected, "expected/%s", name);
+  char *want = fixture(expected, what, &want_len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(want);
+  XMT_ASSERT_BYTES_EQUAL(out, out_len, want, want_len);
+  free(want);
+  free(out);
+}
+
+static void test_identity(void) {
+  for (const char *const *name = fixtures; *name != NULL; name++)
+    expect_output(*name, "identity", 0, ".identity");
+}
+
+/* The markup of the codes of c, sorted, one a line. */
+static void code_list(const struct x2_doc *doc, const struct x2_content *c,
+                      struct xmt_buf *out) {
+  size_t n = c->ncodes;
+  char **lines = calloc(n + 1, sizeof *lines);
+  for (size_t i = 0; i < n; i++) {
+    const struct x2_code *x = &doc->codes[c->first_code + i];
+    lines[i] = strndup(doc->data.data + x->start, x->end - x->start);
+  }
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = i + 1; j < n; j++)
+      if (strcmp(lines[j], lines[i]) < 0) {
+        char *t = lines[i];
+        lines[i] = lines[j];
+        lines[j] = t;
+      }
+  for (size_t i = 0; i < n; i++) {
+    xmt_buf_append_str(out, lines[i]);
+    xmt_buf_append_str(out, "\n");
+    free(lines[i]);
+  }
+  free(lines);
+}
+
+static void test_pseudo(void) {
+  expect_output("inline", "pseudo", 0, ".pseudo");
+  expect_output("okapi", "pseudo", 0, ".pseudo");
+  /* Every target of every fixture has its source's codes, as written. */
+  for (const char *const *name = fixtures; *name != NULL; name++) {
+    char *out = NULL;
+    size_t out_len = 0;
+    CU_ASSERT_EQUAL_FATAL(translate(*name, "pseudo", 0, &out, &out_len),
+                          XMT_OK);
+    struct x2_doc doc;
+    struct xmt_error_store err = {0};
+    CU_ASSERT_EQUAL_FATAL(read_text(&doc, out, out_len, 0, &err), XMT_OK);
+    for (size_t i = 0; i < doc.nsegs; i++) {
+      struct xmt_buf a = {0}, b = {0};
+      code_list(&doc, &doc.segs[i].source, &a);
+      code_list(&doc, &doc.segs[i].target, &b);
+      if (doc.segs[i].has_target)
+        XMT_ASSERT_BYTES_EQUAL(b.data, b.len, a.data, a.len);
+      xmt_buf_free(&a);
+      xmt_buf_free(&b);
+    }
+    xmt_x2_free(&doc);
+    free(out);
+  }
+}
+
+static void test_overwrite(void) {
+  expect_output("prefilled", "pseudo", XMT_FILTER_OVERWRITE, ".overwrite");
+}
+
+/* --- Codes the run left out of place ----------------------------------------
+ */
+
+struct told {
+  int n;
+  char message[512];
+};
+
+static void on_warning(void *user, const char *unit_id, unsigned long line,
+                       const char *message) {
+  struct told *t = user;
+  t->n++;
+  snprintf(t->message, sizeof t->message, "%s:%lu: %s", unit_id, line, message);
+}
+
+/* Writes doc (one segment) with the target made of text and tags ("O2"
+ * opens pair 2 at the next '|' of text, "C2" closes it, "P1" places code
+ * 1, "o"/"c" isolated ends). */
+static void write_with(const char *document, const char *text, const char *tags,
+                       const char *want, const char *warning) {
+  struct x2_doc doc;
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL_FATAL(read_text(&doc, document, strlen(document), 0, &err),
+                        XMT_OK);
+  doc.targets = calloc(doc.nsegs + 1, sizeof *doc.targets);
+  xmt_segment *t = xmt_segment_new();
+  doc.targets[0] = t;
+  const char *p = text;
+  for (const char *k = tags; *k != '\0'; k += 2) {
+    const char *bar = strchr(p, '|');
+    xmt_segment_append_text(t, p, (size_t)(bar - p));
+    p = bar + 1;
+    char id[2] = {k[1], '\0'};
+    enum xmt_tag_kind kind = k[0] == 'O'   ? XMT_TAG_OPEN
+                             : k[0] == 'C' ? XMT_TAG_CLOSE
+                             : k[0] == 'o' ? XMT_TAG_ISOLATED_OPEN
+                             : k[0] == 'c' ? XMT_TAG_ISOLATED_CLOSE
+                                           : XMT_TAG_PLACEHOLDER;
+    xmt_segment_append_tag(t, kind, id, "x", "", 0);
+  }
+  xmt_segment_append_text(t, p, strlen(p));
+  struct xmt_buf out = {0};
+  struct told told = {0, ""};
+  CU_ASSERT_EQUAL(
+      xmt_x2_write(&doc, "fr", append, &out, &err, on_warning, &told), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(out.data, out.len, want, strlen(want));
+  CU_ASSERT_EQUAL(told.n, warning != NULL);
+  if (warning != NULL) {
+    CU_ASSERT_STRING_EQUAL(told.message, warning);
+  }
+  xmt_buf_free(&out);
+  xmt_x2_free(&doc);
+}
+
+#define HEAD                                                                   \
+  "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" "    \
+  "srcLang=\"en\"><file id=\"f\"><unit id=\"u\"><segment>"
+#define OUT_HEAD                                                               \
+  "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" "    \
+  "srcLang=\"en\" trgLang=\"fr\"><file id=\"f\"><unit id=\"u\"><segment "      \
+  "state=\"translated\" subState=\"xliffmt:mt\">"
+#define TAIL "</segment></unit></file></xliff>"
+
+static void test_put_back(void) {
+  /* The ph the run lost comes back at the end, and is told. */
+  write_with(HEAD "<source>A <ph id=\"1\" canDelete=\"no\"/>b <pc "
+                  "id=\"2\">c</pc>.</source>" TAIL,
+             "X y |z|.", "O2C2",
+             OUT_HEAD "<source>A <ph id=\"1\" canDelete=\"no\"/>b <pc "
+                      "id=\"2\">c</pc>.</source><target>X y <pc "
+                      "id=\"2\">z</pc>.<ph id=\"1\" canDelete=\"no\"/>"
+                      "</target>" TAIL,
+             "u:1: 1 code of the source put back at the end of the target: "
+             "<ph id=\"1\" canDelete=\"no\"/> (canDelete=\"no\")");
+  /* A code placed twice is written once. */
+  write_with(HEAD "<source>A<ph id=\"1\"/>b</source>" TAIL, "X|Y|Z", "P1P1",
+             OUT_HEAD "<source>A<ph id=\"1\"/>b</source><target>X<ph "
+                      "id=\"1\"/>YZ</target>" TAIL,
+             "u:1: 1 code placed twice written once");
+}
+
+static void test_pairs(void) {
+  /* An ec placed before its sc: they change places. */
+  write_with(HEAD "<source><sc id=\"1\"/>a<ec startRef=\"1\"/></source>" TAIL,
+             "|b|", "c1o1",
+             OUT_HEAD
+             "<source><sc id=\"1\"/>a<ec startRef=\"1\"/></source>"
+             "<target><sc id=\"1\"/>b<ec startRef=\"1\"/></target>" TAIL,
+             NULL);
+  /* A pc whose ends the run left apart is written as sc/ec. */
+  write_with(HEAD "<source><pc id=\"1\" dataRefStart=\"d1\" "
+                  "dataRefEnd=\"d2\" dispStart='&lt;b>' type=\"fmt\">Bold</pc> "
+                  "now</source>" TAIL,
+             "|Fett jetzt|", "o1c1",
+             OUT_HEAD "<source><pc id=\"1\" dataRefStart=\"d1\" "
+                      "dataRefEnd=\"d2\" dispStart='&lt;b>' "
+                      "type=\"fmt\">Bold</pc> now</source><target><sc "
+                      "id=\"1\" dataRef=\"d1\" disp='&lt;b>' "
+                      "type=\"fmt\"/>Fett jetzt<ec startRef=\"1\" "
+                      "dataRef=\"d2\" type=\"fmt\"/></target>" TAIL,
+             NULL);
+  /* Crossing pc and mrk: the pc is split, the mrk stays a pair. */
+  write_with(HEAD "<source><pc id=\"1\">a</pc> <mrk id=\"m\" "
+                  "type=\"term\">b</mrk></source>" TAIL,
+             "|x |y| z|", "O1O2C1C2",
+             OUT_HEAD "<source><pc id=\"1\">a</pc> <mrk id=\"m\" "
+                      "type=\"term\">b</mrk></source><target><sc "
+                      "id=\"1\"/>x <mrk id=\"m\" type=\"term\">y<ec "
+                      "startRef=\"1\"/> z</mrk></target>" TAIL,
+             NULL);
+  /* A mrk split becomes sm/em. */
+  write_with(HEAD "<source><mrk id=\"m\" type=\"term\">b</mrk>.</source>" TAIL,
+             "|y|.", "o1c1",
+             OUT_HEAD "<source><mrk id=\"m\" type=\"term\">b</mrk>.</source>"
+                      "<target><sm id=\"m\" type=\"term\"/>y<em "
+                      "startRef=\"m\"/>.</target>" TAIL,
+             NULL);
+}
+
+/* --- Errors ------------------------------------------------------------------
+ */
+
+static void test_errors(void) {
+  static const struct {
+    const char *doc;
+    xmt_status st;
+    unsigned long line, column;
+    const char *message;
+  } cases[] = {
+      {HEAD "<source>a<ec startRef=\"x\"/></source>" TAIL, XMT_ERR_INLINE, 1,
+       125, "<ec startRef=\"x\"> has no <sc> before it in its unit"},
+      {HEAD "<source>a<sc id=\"x\"/>\n</source>" TAIL, XMT_ERR_INLINE, 1, 125,
+       "<sc id=\"x\"> has no <ec> in its unit"},
+      {"<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
+       "version=\"2.5\"/>",
+       XMT_ERR_NOT_XLIFF, 1, 1, "XLIFF version 2.5 is not supported"},
+      {"<tmx version=\"1.4\"/>", XMT_ERR_NOT_XLIFF, 1, 1,
+       "not an XLIFF 2 <xliff>"},
+      {HEAD "<source>a</target>" TAIL, XMT_ERR_XML, 1, 127, "mismatched tag"},
+      {HEAD "<source>a <b>b</b></source>" TAIL, XMT_ERR_FORMAT, 1, 126,
+       "not an XLIFF 2 inline code"},
+      {HEAD "</segment></unit></file></xliff>", XMT_ERR_FORMAT, 1, 116,
+       "<segment> without <source>"},
+      {"<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
+       "version=\"2.0\"><file id=\"f\">\n  <unit><segment/></unit>"
+       "</file></xliff>",
+       XMT_ERR_FORMAT, 2, 3, "<unit> without id"},
+      {HEAD "<source>na\xFFve</source>" TAIL, XMT_ERR_ENCODING, 1, 126,
+       "invalid UTF-8 byte 0xFF"},
+      {"<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
+       "version=\"2.0\"><file id=\"f\"><unit id=\"u\">\n<segment "
+       "state=\"done\">",
+       XMT_ERR_FORMAT, 2, 1, "unknown segment state \"done\""},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    struct x2_doc doc;
+    struct xmt_error_store err = {0};
+    xmt_status st =
+        read_text(&doc, cases[i].doc, strlen(cases[i].doc), 0, &err);
+    CU_ASSERT_EQUAL(st, cases[i].st);
+    CU_ASSERT_EQUAL(err.pub.line, cases[i].line);
+    CU_ASSERT_EQUAL(err.pub.column, cases[i].column);
+    CU_ASSERT_PTR_NOT_NULL(err.pub.message != NULL
+                               ? strstr(err.pub.message, cases[i].message)
+                               : NULL);
+    if (st != cases[i].st || err.pub.line != cases[i].line ||
+        err.pub.column != cases[i].column)
+      fprintf(stderr, "\ncase %zu: %d %lu:%lu %s\n", i, (int)st, err.pub.line,
+              err.pub.column, err.pub.message ? err.pub.message : "");
+    xmt_x2_free(&doc);
+    xmt_error_clear(&err);
+  }
+}
+
+/* Languages against the run's; a target language from somewhere. */
+static void test_languages(void) {
+  static const char doc[] =
+      "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" "
+      "srcLang=\"en\"%s><file id=\"f\"><unit id=\"u\"><segment><source>Hi"
+      "</source></segment></unit></file></xliff>";
+  static const struct {
+    const char *trg, *s, *t;
+    xmt_status st;
+    const char *message;
+  } cases[] = {
+      {" trgLang=\"de\"", "fr", NULL, XMT_ERR_USAGE,
+       "<xliff> has srcLang=\"en\" but the run is from 'fr'"},
+      {" trgLang=\"de\"", NULL, "es", XMT_ERR_USAGE,
+       "<xliff> has trgLang=\"de\" but the run is into 'es'"},
+      {"", NULL, NULL, XMT_ERR_USAGE,
+       "<xliff> has no trgLang: give the target language with -t"},
+      {" trgLang=\"DE\"", "EN", "de", XMT_OK, NULL},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char text[512];
+    snprintf(text, sizeof text, doc, cases[i].trg);
+    xmt_filter *f = xmt_filter_new();
+    xmt_filter_set_languages(f, cases[i].s, cases[i].t);
+    char *out = NULL;
+    size_t len = 0;
+    xmt_status st = xmt_filter_translate_buffer(f, XMT_FORMAT_XLIFF2, "d.xlf",
+                                                text, strlen(text), &out, &len);
+    CU_ASSERT_EQUAL(st, cases[i].st);
+    if (cases[i].message != NULL) {
+      CU_ASSERT_STRING_EQUAL(xmt_filter_error(f)->message, cases[i].message);
+    } else {
+      CU_ASSERT_PTR_NOT_NULL(out != NULL ? strstr(out, "<target>Hi</target>")
+                                         : NULL);
+    }
+    free(out);
+    xmt_filter_free(f);
+  }
+}
+
+static void test_detect(void) {
+  xmt_filter *f = xmt_filter_new();
+  for (const char *const *name = fixtures; *name != NULL; name++) {
+    char rel[160];
+    snprintf(rel, sizeof rel, "xliff2/%s.xlf", *name);
+    enum xmt_doc_format got = XMT_FORMAT_XLIFF;
+    CU_ASSERT_EQUAL(
+        xmt_filter_detect_format(f, xmt_test_fixture_path(rel), &got), XMT_OK);
+    CU_ASSERT_EQUAL(got, XMT_FORMAT_XLIFF2);
+  }
+  xmt_filter_free(f);
+}
+
+static CU_TestInfo tests[] = {{"read in chunks", test_read_chunks},
+                              {"unit stream", test_units_stream},
+                              {"identity", test_identity},
+                              {"pseudo", test_pseudo},
+                              {"overwrite", test_overwrite},
+                              {"codes put back", test_put_back},
+                              {"pairs", test_pairs},
+                              {"errors", test_errors},
+                              {"languages", test_languages},
+                              {"detect", test_detect},
+                              CU_TEST_INFO_NULL};
+
+CU_SuiteInfo xmt_test_suites[] = {{"xliff2", NULL, NULL, NULL, NULL, tests},
+                                  CU_SUITE_INFO_NULL};
