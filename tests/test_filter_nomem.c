@@ -1,8 +1,8 @@
 /* test_filter_nomem.c -- the allocation-failure sweep, after expat's: the
  * library's Nth allocation fails, for every N, over a document round trip
- * (XLIFF and HTML, tags projected over the pseudo engine's alignment, and
- * masked), a run of the built-in aligner, and a projection. Each run must
- * end with XMT_OK (N beyond the run's allocations) or XMT_ERR_NOMEM:
+ * (XLIFF 1.2, XLIFF 2 and HTML, tags projected over the pseudo engine's
+ * alignment, and masked), a run of the built-in aligner, and a projection. Each
+ * run must end with XMT_OK (N beyond the run's allocations) or XMT_ERR_NOMEM:
  * never a crash or another error, no output file left, and no leak (the
  * sanitizer build checks leaks at exit).
  *
@@ -211,6 +211,22 @@ static const char doc_html[] =
     "<p>The <a href=\"x.html\">red car</a> is fast.<br>Really.</p>\n"
     "</body></html>\n";
 
+static const char doc_xlf2[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" "
+    "srcLang=\"en\" trgLang=\"es\">\n<file id=\"f\">\n"
+    "<unit id=\"1\"><segment><source>Press <pc id=\"1\">Save</pc> now. Then "
+    "close<ph id=\"2\"/> the window.</source></segment></unit>\n"
+    /* sc/ec in one segment, and across two */
+    "<unit id=\"2\"><segment><source>The <sc id=\"3\"/>red car<ec "
+    "startRef=\"3\"/> is <sc id=\"4\"/>fast.</source></segment>\n"
+    "<ignorable><source> </source></ignorable><segment id=\"s2\"><source>A "
+    "<mrk id=\"m\" type=\"term\">car</mrk><ec startRef=\"4\"/>.</source>"
+    "<target/></segment></unit>\n"
+    "<unit id=\"3\" translate=\"no\"><segment><source>Keep.</source>"
+    "</segment></unit>\n"
+    "</file></xliff>\n";
+
 static void run_doc(const char *name, const char *text, const char *ext,
                     const char *backend, enum xmt_tag_mode tags,
                     int self_aligner) {
@@ -251,6 +267,10 @@ static void test_xliff_kept(void) {
   unlink(xmt_test_tmp_path("nomem.db"));
   unlink(xmt_test_tmp_path("nomem.db-wal"));
   unlink(xmt_test_tmp_path("nomem.db-shm"));
+}
+
+static void test_xliff2(void) {
+  run_doc("xliff 2", doc_xlf2, "in2.xlf", "pseudo", XMT_TAGS_PROJECT, 0);
 }
 
 static void test_html(void) {
@@ -316,6 +336,7 @@ static CU_TestInfo nomem_tests[] = {
     {"XLIFF round trip, tags masked", test_xliff_masked},
     {"XLIFF round trip, built-in aligner", test_xliff_self_aligned},
     {"XLIFF, two runs, engine, dictionaries and cache kept", test_xliff_kept},
+    {"XLIFF 2 round trip", test_xliff2},
     {"HTML page", test_html},
     {"projection", test_projection},
     CU_TEST_INFO_NULL,

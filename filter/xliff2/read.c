@@ -102,7 +102,12 @@ const char *xmt_x2_attr(const char **atts, const char *name) {
 #define XML_SPACE "http://www.w3.org/XML/1998/namespace|space"
 
 struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind) {
-  struct frame *top = r->depth > 0 ? &r->stack[r->depth - 1] : NULL;
+  /* What the parent passes on, before the stack moves. */
+  unsigned char translate = 1, preserve = 0;
+  if (r->depth > 0 && r->stack != NULL) {
+    translate = r->stack[r->depth - 1].translate;
+    preserve = r->stack[r->depth - 1].preserve;
+  }
   struct frame *s =
       xmt_grow_array(r->stack, &r->stack_cap, r->depth + 1, sizeof *s);
   if (s == NULL) {
@@ -112,8 +117,8 @@ struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind) {
   r->stack = s;
   struct frame *f = &r->stack[r->depth++];
   f->kind = (unsigned char)kind;
-  f->translate = top != NULL ? top->translate : 1;
-  f->preserve = top != NULL ? top->preserve : 0;
+  f->translate = translate;
+  f->preserve = preserve;
   f->code = X2_NONE;
   return f;
 }
@@ -271,8 +276,7 @@ static void start_element(void *user, const XML_Char *name,
     return;
   size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
   const char *local = core_name(name);
-  struct frame *top = r->depth > 0 ? &r->stack[r->depth - 1] : NULL;
-  if (top == NULL) {
+  if (r->depth == 0 || r->stack == NULL) {
     open_root(r, local, atts, at, len);
     return;
   }
@@ -280,7 +284,7 @@ static void start_element(void *user, const XML_Char *name,
     xmt_x2_open_inline(r, local, atts, at, len);
     return;
   }
-  enum frame_kind k = top->kind;
+  enum frame_kind k = (enum frame_kind)r->stack[r->depth - 1].kind;
   if (local == NULL) {
     xmt_x2_push(r, F_OTHER);
   } else if (k == F_XLIFF && strcmp(local, "file") == 0) {
@@ -314,7 +318,7 @@ static void close_content(struct reader *r, size_t at, size_t len) {
   c->text_len = doc->texts.len - c->text;
   c->ncodes = doc->ncodes - c->first_code;
   if (r->content == 2) {
-    const char *t = doc->texts.data + c->text;
+    const char *t = c->text_len > 0 ? doc->texts.data + c->text : "";
     for (size_t i = 0; i < c->text_len && !s->has_target; i++)
       s->has_target = !xmt_is_xml_space(t[i]);
     s->has_target |= c->ncodes > 0;
@@ -454,6 +458,7 @@ xmt_status xmt_x2_read(struct x2_doc *doc, struct xmt_buf *data,
   free(r.stack);
   xmt_memo_free(&r.refs);
   xmt_unit_keys_free(&r.keys);
+  xmt_buf_free(&r.scratch);
   return st;
 }
 

@@ -1,0 +1,96 @@
+/* fuzz_xliff2.c -- the XLIFF 2 path: a document read in chunks of a size
+ * the first byte picks; written back with no target, byte for byte the
+ * input; its unit stream read by the XLIFF reader, each unit's source
+ * taken as its target, as an identity translation comes back; and the
+ * document so written read again: targets are written well-formed, with
+ * every code of their source. */
+#include "config.h"
+
+#include "fuzz.h"
+#include "xliff2_private.h"
+
+struct units {
+  struct x2_doc *doc;
+  int bad;
+};
+
+static int skip(void *user, const char *bytes, size_t len) {
+  (void)user, (void)bytes, (void)len;
+  return 0;
+}
+
+static int on_unit(void *user, xmt_xliff_unit *u) {
+  struct units *t = user;
+  const char *id = xmt_xliff_unit_id(u);
+  size_t i = 0;
+  if (id == NULL ||
+      !xmt_memo_get(&t->doc->keys, id, strlen(id), NULL, NULL, &i) ||
+      i >= t->doc->nsegs || t->doc->targets[i] != NULL)
+    t->bad = 1;
+  else if ((t->doc->targets[i] = xmt_segment_new()) == NULL ||
+           xmt_segment_copy(t->doc->targets[i], xmt_xliff_unit_source(u, 0)) !=
+               XMT_OK)
+    FUZZ_FAIL();
+  xmt_xliff_unit_free(u);
+  return 0;
+}
+
+static int feed(void *user, const char *bytes, size_t len) {
+  return xmt_xliff_reader_parse(user, bytes, len, 0) != XMT_OK;
+}
+
+static xmt_status read_doc(struct x2_doc *doc, const char *data, size_t size,
+                           size_t chunk) {
+  struct xmt_buf in = {0};
+  struct xmt_error_store err = {0};
+  if (size > 0 && xmt_buf_append(&in, data, size) != XMT_OK)
+    FUZZ_FAIL();
+  xmt_status st = xmt_x2_read(doc, &in, "fuzz.xlf", chunk, &err);
+  xmt_buf_free(&in);
+  xmt_error_clear(&err);
+  return st;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  size_t chunk = 0;
+  if (size > 0) {
+    chunk = data[0] % 6;
+    data++, size--;
+  }
+  struct x2_doc doc;
+  struct xmt_error_store err = {0};
+  if (read_doc(&doc, (const char *)data, size, chunk) != XMT_OK) {
+    xmt_x2_free(&doc);
+    return 0;
+  }
+  doc.targets = calloc(doc.nsegs + 1, sizeof *doc.targets);
+  struct fuzz_out same = {0};
+  if (doc.targets == NULL ||
+      xmt_x2_write(&doc, NULL, fuzz_sink, &same, &err, NULL, NULL) != XMT_OK ||
+      same.len != size || (size > 0 && memcmp(same.data, data, size) != 0))
+    FUZZ_FAIL();
+
+  static const struct xmt_xliff_reader_callbacks cb = {skip, NULL, on_unit};
+  struct units t = {&doc, 0};
+  xmt_xliff_reader *r = xmt_xliff_reader_new(&cb, &t);
+  if (r == NULL || xmt_x2_units(&doc, "en", "fr", 0, feed, r) != XMT_OK ||
+      xmt_xliff_reader_parse(r, "", 0, 1) != XMT_OK || t.bad)
+    FUZZ_FAIL();
+  xmt_xliff_reader_free(r);
+
+  struct fuzz_out out = {0};
+  struct x2_doc again;
+  if (xmt_x2_write(&doc, "fr", fuzz_sink, &out, &err, NULL, NULL) != XMT_OK ||
+      read_doc(&again, out.data, out.len, 0) != XMT_OK ||
+      again.nsegs != doc.nsegs)
+    FUZZ_FAIL();
+  for (size_t i = 0; i < again.nsegs; i++)
+    if (again.segs[i].target.ncodes != doc.segs[i].source.ncodes)
+      FUZZ_FAIL();
+  xmt_x2_free(&again);
+  xmt_x2_free(&doc);
+  xmt_error_clear(&err);
+  free(same.data);
+  free(out.data);
+  return 0;
+}
