@@ -335,6 +335,16 @@ static void test_pairs(void) {
                       "id=\"1\"/>x <mrk id=\"m\" type=\"term\">y<ec "
                       "startRef=\"1\"/> z</mrk></target>" TAIL,
              NULL);
+  /* A canReorder sequence keeps its order; the others go where placed. */
+  write_with(HEAD "<source><ph id=\"1\" canReorder=\"firstNo\"/>a<ph "
+                  "id=\"2\" canReorder=\"no\"/>b<ph id=\"3\"/></source>" TAIL,
+             "|x|y|z", "P3P2P1",
+             OUT_HEAD "<source><ph id=\"1\" canReorder=\"firstNo\"/>a<ph "
+                      "id=\"2\" canReorder=\"no\"/>b<ph id=\"3\"/></source>"
+                      "<target><ph id=\"3\"/>x<ph id=\"1\" "
+                      "canReorder=\"firstNo\"/>y<ph id=\"2\" "
+                      "canReorder=\"no\"/>z</target>" TAIL,
+             NULL);
   /* A mrk split becomes sm/em. */
   write_with(HEAD "<source><mrk id=\"m\" type=\"term\">b</mrk>.</source>" TAIL,
              "|y|.", "o1c1",

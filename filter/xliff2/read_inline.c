@@ -105,6 +105,11 @@ void xmt_x2_open_inline(struct reader *r, const char *local, const char **atts,
   x->id = xmt_x2_keep(r, id);
   const char *can_delete = xmt_x2_attr(atts, "canDelete");
   x->can_delete = can_delete == NULL || strcmp(can_delete, "no") != 0;
+  const char *reorder = xmt_x2_attr(atts, "canReorder");
+  x->reorder = reorder == NULL                   ? X2_REORDER_YES
+               : strcmp(reorder, "firstNo") == 0 ? X2_REORDER_FIRST_NO
+               : strcmp(reorder, "no") == 0      ? X2_REORDER_NO
+                                                 : X2_REORDER_YES;
   if (e != X2_PC && e != X2_MRK)
     r->whole = r->depth; /* nothing inside counts: one code */
 }
@@ -130,6 +135,7 @@ void xmt_x2_close_inline(struct reader *r, const struct frame *f, size_t at,
     return;
   doc->codes[e].id = doc->codes[k].id;
   doc->codes[e].can_delete = doc->codes[k].can_delete;
+  doc->codes[e].reorder = doc->codes[k].reorder;
   doc->codes[e].partner = k;
   doc->codes[k].partner = e;
 }

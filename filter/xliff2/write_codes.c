@@ -2,9 +2,10 @@
  * text with, for each code it placed, the markup of the source code it
  * stands for. Every code of the source is written once: one the run did
  * not place (none should be lost, canDelete="no" or not) is put back at
- * the end, in source order, and said; an end placed before its start is
- * swapped with it; a <pc> or <mrk> whose ends the run left apart, or not
- * well nested, is written as <sc>/<ec> (<sm>/<em>) with its attributes. */
+ * the end, in source order, and said; a canReorder sequence keeps its
+ * order; an end placed before its start is swapped with it; a <pc> or <mrk>
+ * whose ends the run left apart, or not well nested, is written as <sc>/<ec>
+ * (<sm>/<em>) with its attributes. */
 #include "config.h"
 
 #include <stdio.h>
@@ -123,6 +124,40 @@ static size_t put_back(struct writer *w, const struct x2_content *src,
 static void positions(struct writer *w, const struct x2_content *src) {
   for (size_t i = 0; i < w->nitems; i++)
     w->index[w->items[i].code - src->first_code] = i;
+}
+
+/* The codes of a canReorder sequence (firstNo, then the codes with "no"
+ * after it in the source) back in their source order, at the places the
+ * run gave the sequence. */
+static void keep_sequences(struct writer *w, const struct x2_content *src) {
+  const struct x2_code *codes = w->doc->codes + src->first_code;
+  for (size_t j = 0; j < src->ncodes; j++) {
+    if (codes[j].reorder != X2_REORDER_FIRST_NO)
+      continue;
+    size_t end = j + 1;
+    while (end < src->ncodes && codes[end].reorder == X2_REORDER_NO)
+      end++;
+    positions(w, src);
+    /* Its places among the items, in order: insertion sort, as a sequence
+     * is a few codes. */
+    size_t *at = w->index + src->ncodes + 1;
+    for (size_t k = j; k < end; k++) {
+      size_t p = w->index[k], m = k - j;
+      while (m > 0 && at[m - 1] > p) {
+        at[m] = at[m - 1];
+        m--;
+      }
+      at[m] = p;
+    }
+    /* w->used is free by now: each code's split, as it moves */
+    for (size_t k = j; k < end; k++)
+      w->used[k] = w->items[w->index[k]].split;
+    for (size_t k = j; k < end; k++) {
+      w->items[at[k - j]].code = src->first_code + k;
+      w->items[at[k - j]].split = w->used[k];
+    }
+    j = end - 1;
+  }
 }
 
 /* The ends of a pair in order, and a pc or mrk pair well nested among the
@@ -288,6 +323,7 @@ void xmt_x2w_content(struct writer *w, const struct x2_segment *s,
   size_t missing = put_back(w, &s->source, len, what, sizeof what);
   if (w->st != XMT_OK)
     return;
+  keep_sequences(w, &s->source);
   order_pairs(w, &s->source);
   nest_pairs(w, &s->source);
   for (size_t i = 0; i < w->nitems; i++) {

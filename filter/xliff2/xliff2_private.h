@@ -32,6 +32,7 @@ struct x2_code {
   unsigned char elem;       /* enum x2_elem */
   unsigned char kind;       /* enum xmt_tag_kind */
   unsigned char can_delete; /* 0: canDelete="no" */
+  unsigned char reorder;    /* canReorder: X2_REORDER_YES, _FIRST_NO, _NO */
   size_t offset;            /* in the text of its source or target */
   size_t start, end;        /* its markup: the element, or a start or end tag */
   size_t id;                /* its id (ec, em: startRef) in the pool, or NONE */
@@ -41,6 +42,10 @@ struct x2_code {
 };
 
 #define X2_NONE ((size_t)-1)
+
+/* canReorder: a code with "firstNo" starts a sequence of codes that keep
+ * their order, the codes with "no" right after it in the source. */
+enum { X2_REORDER_YES, X2_REORDER_FIRST_NO, X2_REORDER_NO };
 
 /* A <source> or <target> of a segment. */
 struct x2_content {

@@ -2,10 +2,11 @@
 # test_cli_xliff2.sh: XLIFF 2.0-2.2 documents through the xliffmt command.
 # Identity translation of every fixture in tests/fixtures/xliff2 is the
 # input byte for byte once the targets and the state, subState and trgLang
-# attributes are taken out of both (perl); every output (identity, pseudo, merge, batch)
-# validates against the OASIS XLIFF 2.0 core schema (xmllint); check,
-# extract, merge, report and batch take XLIFF 2; a failing engine leaves
-# the document as it was; languages are checked.
+# attributes are taken out of both (perl); every output (identity,
+# pseudo, merge, batch) validates against the OASIS XLIFF 2.0 core schema,
+# alone and with the module schemas (xmllint); check, extract, merge,
+# report and batch take XLIFF 2; a failing engine leaves the document as
+# it was; languages are checked.
 # Env: XLIFFMT, XMT_FIXTURES, XMT_TEST_DATA, XMLLINT. Exit 0 pass, 1 fail,
 # 77 skip.
 set -u
@@ -28,15 +29,35 @@ command -v "$lint" >/dev/null 2>&1 || have_lint=0
 have_perl=1
 command -v perl >/dev/null 2>&1 || have_perl=0
 
-# valid DESC FILE: FILE validates against the XLIFF 2.0 core schema.
+# The core schema with every module's, so that module elements (matches,
+# metadata...) are validated too rather than skipped as lax content.
+if [ "$have_lint" -eq 1 ]; then
+  {
+    echo '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">'
+    echo "<xs:import namespace=\"urn:oasis:names:tc:xliff:document:2.0\"" \
+      "schemaLocation=\"$xsd\"/>"
+    for m in "${xsd%/*}"/modules/*.xsd; do
+      ns=$(sed -n 's/.*targetNamespace="\([^"]*\)".*/\1/p' "$m" | head -n 1)
+      echo "<xs:import namespace=\"$ns\" schemaLocation=\"$m\"/>"
+    done
+    echo '</xs:schema>'
+  } >"$tmp/modules.xsd"
+fi
+
+# valid DESC FILE: FILE validates against the XLIFF 2.0 core schema, and
+# against it with the module schemas.
 valid() {
   [ "$have_lint" -eq 1 ] || return 0
-  if "$lint" --noout --nonet --schema "$xsd" "$2" >"$tmp/lint" 2>&1; then
-    pass "$1: valid XLIFF 2.0"
-  else
-    fail "$1: not valid XLIFF 2.0"
-    sed -n '1,5s/^/    /p' "$tmp/lint"
-  fi
+  for schema in "$xsd" "$tmp/modules.xsd"; do
+    what="XLIFF 2.0 core"
+    [ "$schema" = "$xsd" ] || what="XLIFF 2.0 core and modules"
+    if "$lint" --noout --nonet --schema "$schema" "$2" >"$tmp/lint" 2>&1; then
+      pass "$1: valid $what"
+    else
+      fail "$1: not valid $what"
+      sed -n '1,5s/^/    /p' "$tmp/lint"
+    fi
+  done
 }
 
 # bare FILE: FILE in UTF-8 without its targets and without state,
