@@ -173,6 +173,31 @@ void xmt_xliff2_describe(const void *doc, const char **version,
 /* Segments in memory (format/segments.c): xmt_filter_translate_segments */
 extern const struct xmt_format xmt_format_segments;
 
+/* The XLIFF 1.2 a format's units() hands to the unit reader
+ * (format/units_out.c): init writes the prolog; then per <file>,
+ * xmt_units_out_file, the format appends each trans-unit to buf and calls
+ * xmt_units_out_unit_done with its status, which hands full blocks to the
+ * sink; xmt_units_out_file_end closes the file; xmt_units_out_end
+ * finishes, hands the rest to the sink and frees. The first failure
+ * sticks: every later call returns it. flushed + buf.len is the size of
+ * the document so far. */
+struct xmt_units_out {
+  struct xmt_buf buf;
+  size_t flushed;
+  xmt_status st;
+  xmt_write_fn sink;
+  void *user;
+};
+void xmt_units_out_init(struct xmt_units_out *o, xmt_write_fn sink, void *user);
+/* original need not be UTF-8. */
+xmt_status xmt_units_out_file(struct xmt_units_out *o, const char *original,
+                              const char *source_language,
+                              const char *target_language,
+                              const char *datatype);
+xmt_status xmt_units_out_unit_done(struct xmt_units_out *o, xmt_status st);
+xmt_status xmt_units_out_file_end(struct xmt_units_out *o);
+xmt_status xmt_units_out_end(struct xmt_units_out *o);
+
 /* The format of in_path: NULL for XLIFF (detect.c). */
 xmt_status xmt_format_of(xmt_filter *f, const char *in_path,
                          const struct xmt_format **format);

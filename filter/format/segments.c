@@ -113,37 +113,19 @@ static xmt_status put_unit(struct segments *s, struct xmt_buf *out, size_t i) {
 static xmt_status segments_units(xmt_filter *f, void *doc, const char *path,
                                  xmt_write_fn sink, void *user) {
   struct segments *s = doc;
-  struct xmt_buf out = {0};
-  xmt_status st = xmt_buf_append_str(
-      &out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<xliff version=\"1.2\" "
-            "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n"
-            "<file original=\"");
-  if (st == XMT_OK)
-    st = xmt_xml_escape_attr(&out, path);
-  if (st == XMT_OK)
-    st = xmt_buf_append_str(&out, "\" source-language=\"");
-  if (st == XMT_OK)
-    st = xmt_xml_escape_attr(&out, f->source_language);
-  if (st == XMT_OK)
-    st = xmt_buf_append_str(&out, "\" datatype=\"plaintext\">\n<body>\n");
+  struct xmt_units_out out;
+  xmt_units_out_init(&out, sink, user);
+  xmt_status st =
+      xmt_units_out_file(&out, path, f->source_language, NULL, "plaintext");
   for (size_t i = 0; st == XMT_OK && i < s->n; i++) {
-    st = put_unit(s, &out, i);
+    st = put_unit(s, &out.buf, i);
     if (st == XMT_ERR_USAGE)
       st = xmt_error_at(&f->err, st, XMT_IN(path),
                         "segment %zu: its codes are not well nested", i + 1);
-    if (st == XMT_OK && out.len >= 64u * 1024u) {
-      if (sink(user, out.data, out.len) != 0)
-        st = XMT_ERR_WRITE;
-      xmt_buf_reset(&out);
-    }
+    st = xmt_units_out_unit_done(&out, st);
   }
-  if (st == XMT_OK)
-    st = xmt_buf_append_str(&out, "</body>\n</file>\n</xliff>\n");
-  if (st == XMT_OK && sink(user, out.data, out.len) != 0)
-    st = XMT_ERR_WRITE;
-  xmt_buf_free(&out);
-  return st;
+  xmt_units_out_file_end(&out);
+  return xmt_units_out_end(&out);
 }
 
 /* The tag of seg numbered n on the side of kind: the opening end (or the

@@ -328,73 +328,38 @@ xmt_status xmt_html_doc_write(const struct html_doc *doc,
 /* --- XLIFF ------------------------------------------------------------------
  */
 
-/* Appends a string that may not be valid UTF-8 (a path, a resname from a
- * page in another encoding) as an escaped attribute value. */
-static xmt_status xml_attr_any(struct xmt_buf *out, const char *s,
-                               const struct html_charset *cs) {
-  struct xmt_buf utf8 = {0};
-  xmt_status st = xmt_html_decode(cs, s, strlen(s), 2, &utf8);
-  if (st == XMT_OK)
-    st = xmt_xml_escape_attr(out, utf8.data != NULL ? utf8.data : "");
-  xmt_buf_free(&utf8);
-  return st;
-}
-
 xmt_status xmt_html_doc_write_xliff(const struct html_doc *doc,
                                     const char *original,
                                     const char *source_language,
                                     const char *target_language,
                                     xmt_write_fn sink, void *user) {
-  static const struct html_charset utf8 = {XMT_ENC_UTF8, XMT_ENC_UTF8, 0};
-  struct xmt_buf out = {0};
-  xmt_status st = xmt_buf_append_str(
-      &out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<xliff version=\"1.2\" "
-            "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n"
-            "<file original=\"");
-  if (st == XMT_OK)
-    st = xml_attr_any(&out, original, &utf8);
-  if (st == XMT_OK)
-    st = xmt_buf_append_str(&out, "\" source-language=\"");
-  if (st == XMT_OK)
-    st = xmt_xml_escape_attr(&out, source_language);
-  if (st == XMT_OK && target_language != NULL) {
-    st = xmt_buf_append_str(&out, "\" target-language=\"");
-    if (st == XMT_OK)
-      st = xmt_xml_escape_attr(&out, target_language);
-  }
-  if (st == XMT_OK)
-    st = xmt_buf_append_str(&out, "\" datatype=\"html\">\n<body>\n");
+  struct xmt_units_out units;
+  xmt_units_out_init(&units, sink, user);
+  struct xmt_buf *out = &units.buf;
+  xmt_status st = xmt_units_out_file(&units, original, source_language,
+                                     target_language, "html");
   for (size_t i = 0; i < doc->nunits && st == XMT_OK; i++) {
     const struct html_unit *u = &doc->units[i];
     char head[160];
     snprintf(head, sizeof head, "<trans-unit id=\"%u\"", u->id);
-    st = xmt_buf_append_str(&out, head);
+    st = xmt_buf_append_str(out, head);
     if (st == XMT_OK && u->resname != NULL) {
-      st = xmt_buf_append_str(&out, " resname=\"");
+      st = xmt_buf_append_str(out, " resname=\"");
       if (st == XMT_OK)
-        st = xmt_xml_escape_attr(&out, u->resname);
+        st = xmt_xml_escape_attr(out, u->resname);
       if (st == XMT_OK)
-        st = xmt_buf_append_byte(&out, '"');
+        st = xmt_buf_append_byte(out, '"');
     }
     snprintf(head, sizeof head, " restype=\"%s\"%s>\n<source>", u->restype,
              u->preserve ? " xml:space=\"preserve\"" : "");
     if (st == XMT_OK)
-      st = xmt_buf_append_str(&out, head);
+      st = xmt_buf_append_str(out, head);
     if (st == XMT_OK)
-      st = xmt_inline_render_into(&out, u->source);
+      st = xmt_inline_render_into(out, u->source);
     if (st == XMT_OK)
-      st = xmt_buf_append_str(&out, "</source>\n</trans-unit>\n");
-    if (st == XMT_OK && out.len >= BLOCK) {
-      if (sink(user, out.data, out.len) != 0)
-        st = XMT_ERR_WRITE;
-      xmt_buf_reset(&out);
-    }
+      st = xmt_buf_append_str(out, "</source>\n</trans-unit>\n");
+    st = xmt_units_out_unit_done(&units, st);
   }
-  if (st == XMT_OK)
-    st = xmt_buf_append_str(&out, "</body>\n</file>\n</xliff>\n");
-  if (st == XMT_OK && sink(user, out.data, out.len) != 0)
-    st = XMT_ERR_WRITE;
-  xmt_buf_free(&out);
-  return st;
+  xmt_units_out_file_end(&units);
+  return xmt_units_out_end(&units);
 }
