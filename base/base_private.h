@@ -82,6 +82,25 @@ void *xmt_grow_array(void *v, size_t *cap, size_t n, size_t size);
 char *xmt_strdup(const char *s);
 char *xmt_strndup(const char *s, size_t n);
 
+/* --- Hash-table slots (slots.c) ------------------------------------------ */
+
+/* The slots of an open-addressing table with linear probing whose owner
+ * keeps the entries and their hashes: a slot holds an entry's number,
+ * counted from 1, or 0 when empty. The owner probes from
+ * hash & (n - 1) and grows the table before it is too full to probe. */
+struct xmt_slots {
+  uint32_t *slot;
+  size_t n; /* a power of two, or 0 before the first rebuild */
+};
+typedef uint64_t (*xmt_slots_hash_fn)(const void *user, uint32_t entry);
+/* Replaces the slots of s by n empty ones (n a power of two above last)
+ * holding entries 1..last, whose hashes hash_of gives. */
+xmt_status xmt_slots_rebuild(struct xmt_slots *s, size_t n, uint32_t last,
+                             xmt_slots_hash_fn hash_of, const void *user);
+/* Empties every slot, keeping the memory. */
+void xmt_slots_clear(struct xmt_slots *s);
+void xmt_slots_free(struct xmt_slots *s);
+
 /* --- UTF-8 (utf8.c) ------------------------------------------------------- */
 
 /* Decodes one UTF-8 character at s (n bytes available). Returns its length

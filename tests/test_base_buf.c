@@ -103,11 +103,43 @@ static void test_stream(void) {
   xmt_buf_free(&b);
 }
 
+/* Hashes that collide in the low bits: entries e and e + 4 share a slot
+ * start in a table of 4 or 8. */
+static uint64_t collide(const void *user, uint32_t e) {
+  (void)user;
+  return (uint64_t)(e % 4) | ((uint64_t)e << 40);
+}
+
+static void test_slots(void) {
+  struct xmt_slots s = {0};
+  CU_ASSERT_EQUAL(xmt_slots_rebuild(&s, 4, 0, collide, NULL), XMT_OK);
+  CU_ASSERT_EQUAL(s.n, 4);
+  CU_ASSERT(s.slot[0] == 0 && s.slot[1] == 0 && s.slot[2] == 0 &&
+            s.slot[3] == 0);
+  CU_ASSERT_EQUAL(xmt_slots_rebuild(&s, 8, 6, collide, NULL), XMT_OK);
+  /* Entries in order, each at its start or the next free slot on. */
+  static const uint32_t want[8] = {4, 1, 2, 3, 5, 6, 0, 0};
+  for (size_t i = 0; i < 8; i++)
+    CU_ASSERT_EQUAL(s.slot[i], want[i]);
+  /* Not a power of two, or too few slots: refused, the old ones kept. */
+  CU_ASSERT_EQUAL(xmt_slots_rebuild(&s, 12, 6, collide, NULL), XMT_ERR_NOMEM);
+  CU_ASSERT_EQUAL(xmt_slots_rebuild(&s, 4, 6, collide, NULL), XMT_ERR_NOMEM);
+  CU_ASSERT_EQUAL(s.n, 8);
+  CU_ASSERT_EQUAL(s.slot[0], 4);
+  xmt_slots_clear(&s);
+  for (size_t i = 0; i < 8; i++)
+    CU_ASSERT_EQUAL(s.slot[i], 0);
+  xmt_slots_free(&s);
+  CU_ASSERT_PTR_NULL(s.slot);
+  CU_ASSERT_EQUAL(s.n, 0);
+}
+
 static CU_TestInfo buf_tests[] = {
     {"growth", test_grow},
     {"growth that would overflow", test_grow_overflow},
     {"byte buffers", test_buf},
     {"a stream read whole", test_stream},
+    {"hash-table slots", test_slots},
     CU_TEST_INFO_NULL,
 };
 

@@ -197,11 +197,9 @@ struct run {
   int engine_stopped;
   char engine_stop[640];
   struct xmt_buf request;
-  /* The window's distinct requests: result numbers by request hash, open
-   * addressing (NO_RESULT: free). The keys are the requests in the arena,
-   * not copied again. */
-  size_t *index;
-  size_t index_cap;
+  /* The window's distinct requests: result numbers plus one by request
+   * hash. The keys are the requests in the arena, not copied again. */
+  struct xmt_slots index;
   struct xmt_memo run_memo; /* request -> translation, whole run */
   int probing;              /* probes are sent */
   struct stage_tools tt;    /* the main thread's: requests and answers */

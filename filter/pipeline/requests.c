@@ -81,43 +81,37 @@ static xmt_status build_request(struct run *run, const xmt_segment *src,
   return xmt_buf_append(&run->request, text + lead, core_len);
 }
 
-/* The slot of the window's request req (hash: its xmt_memo_hash): the
- * result that asked it first, or the free slot where it goes. */
-static size_t *index_slot(const struct run *run, uint64_t hash, const char *req,
-                          size_t req_len) {
+/* The slot of the window's request req (hash: its xmt_memo_hash): the one
+ * holding the result that asked it first (as its number plus one), or the
+ * empty slot where it goes. */
+static uint32_t *index_slot(const struct run *run, uint64_t hash,
+                            const char *req, size_t req_len) {
   const struct window *w = run->fill;
-  size_t mask = run->index_cap - 1;
+  size_t mask = run->index.n - 1;
   for (size_t i = (size_t)hash & mask;; i = (i + 1) & mask) {
-    size_t r = run->index[i];
-    if (r == NO_RESULT)
-      return &run->index[i];
-    const struct result *res = &w->results[r];
+    uint32_t e = run->index.slot[i];
+    if (e == 0)
+      return &run->index.slot[i];
+    const struct result *res = &w->results[e - 1];
     if (res->request_hash == hash && res->request_len == req_len &&
         memcmp(w->arena.data + res->request, req, req_len) == 0)
-      return &run->index[i];
+      return &run->index.slot[i];
   }
+}
+
+static uint64_t hash_of_result(const void *user, uint32_t entry) {
+  return ((const struct window *)user)->results[entry - 1].request_hash;
 }
 
 /* Room in the index for one more result, at most 3/4 full. */
 static xmt_status grow_index(struct run *run) {
-  struct window *w = run->fill;
-  if ((w->nresults + 1) * 4 <= run->index_cap * 3)
+  const struct window *w = run->fill;
+  if ((w->nresults + 1) * 4 <= run->index.n * 3)
     return XMT_OK;
-  size_t cap = run->index_cap ? 2 * run->index_cap : 1024;
-  size_t *index = malloc(cap * sizeof *index);
-  if (index == NULL)
+  if (w->nresults >= UINT32_MAX - 1)
     return XMT_ERR_NOMEM;
-  memset(index, 0xFF, cap * sizeof *index); /* NO_RESULT */
-  for (size_t r = 0; r < w->nresults; r++) {
-    size_t i = (size_t)w->results[r].request_hash & (cap - 1);
-    while (index[i] != NO_RESULT)
-      i = (i + 1) & (cap - 1);
-    index[i] = r;
-  }
-  free(run->index);
-  run->index = index;
-  run->index_cap = cap;
-  return XMT_OK;
+  return xmt_slots_rebuild(&run->index, run->index.n ? 2 * run->index.n : 1024,
+                           (uint32_t)w->nresults, hash_of_result, w);
 }
 
 xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
@@ -125,15 +119,16 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
                             size_t *out) {
   xmt_filter *f = run->filter;
   struct window *w = run->fill;
-  size_t r, *slot = NULL;
+  size_t r;
+  uint32_t *slot = NULL;
   uint64_t hash = xmt_run_dedupes(run) ? xmt_memo_hash(req, req_len) : 0;
   if (xmt_run_dedupes(run)) {
     if (grow_index(run) != XMT_OK)
       return XMT_ERR_NOMEM;
     slot = index_slot(run, hash, req, req_len);
   }
-  if (slot != NULL && *slot != NO_RESULT) {
-    r = *slot;
+  if (slot != NULL && *slot != 0) {
+    r = *slot - 1;
     struct result *res = &w->results[r];
     /* A segment asking what a probe asked first makes it its own (and is
      * counted as deduplicated when xmt_tm_look_up finds the answer). */
@@ -168,7 +163,7 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
                  xmt_buf_append_byte(&w->arena, '\0') != XMT_OK)))
     return XMT_ERR_NOMEM;
   if (slot != NULL)
-    *slot = r;
+    *slot = (uint32_t)r + 1;
   res->asked_by_probe = probe;
   xmt_mt_response_reset(&w->responses[r]);
   w->nresults++;
@@ -217,8 +212,7 @@ int xmt_window_translate(struct run *run) {
   w->nresults = 0;
   w->nprobes = 0;
   xmt_buf_reset(&w->arena);
-  if (run->index != NULL)
-    memset(run->index, 0xFF, run->index_cap * sizeof *run->index);
+  xmt_slots_clear(&run->index);
   for (size_t i = 0; rc == 0 && i < w->nitems; i++) {
     xmt_xliff_unit *u = w->items[i].unit;
     if (!wants_translation(f, u))

@@ -82,7 +82,7 @@ static void run_free(struct run *run) {
   free(run->lanes);
   free(run->pending);
   xmt_buf_free(&run->request);
-  free(run->index);
+  xmt_slots_free(&run->index);
   xmt_memo_free(&run->run_memo);
   xmt_unit_keys_free(&run->unit_keys);
   tools_free(&run->tt);

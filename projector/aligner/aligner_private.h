@@ -28,8 +28,8 @@ struct xmt_vocab {
   uint32_t *hashes; /* of each id */
   uint32_t count;   /* ids in use, NULL included */
   uint32_t cap;     /* of hashes; start has cap + 1 */
-  uint32_t *slots;  /* id, or 0 for an empty slot (NULL is never looked up) */
-  uint32_t nslots;  /* a power of two, kept at most half full */
+  /* ids (NULL, id 0, is never looked up), kept at most half full */
+  struct xmt_slots table;
 };
 
 xmt_status xmt_vocab_init(struct xmt_vocab *v);

@@ -19,11 +19,10 @@ static uint32_t hash_bytes(const char *w, size_t len) {
 xmt_status xmt_vocab_init(struct xmt_vocab *v) {
   memset(v, 0, sizeof *v);
   v->cap = 1024;
-  v->nslots = 2048;
   v->start = malloc(((size_t)v->cap + 1) * sizeof *v->start);
   v->hashes = malloc((size_t)v->cap * sizeof *v->hashes);
-  v->slots = calloc(v->nslots, sizeof *v->slots);
-  if (v->start == NULL || v->hashes == NULL || v->slots == NULL) {
+  if (v->start == NULL || v->hashes == NULL ||
+      xmt_slots_rebuild(&v->table, 2048, 0, NULL, NULL) != XMT_OK) {
     xmt_vocab_free(v);
     return XMT_ERR_NOMEM;
   }
@@ -37,7 +36,7 @@ void xmt_vocab_free(struct xmt_vocab *v) {
   xmt_buf_free(&v->bytes);
   free(v->start);
   free(v->hashes);
-  free(v->slots);
+  xmt_slots_free(&v->table);
   memset(v, 0, sizeof *v);
 }
 
@@ -49,9 +48,10 @@ static int same(const struct xmt_vocab *v, uint32_t id, const char *w,
 }
 
 uint32_t xmt_vocab_find(const struct xmt_vocab *v, const char *w, size_t len) {
-  uint32_t h = hash_bytes(w, len), mask = v->nslots - 1;
-  for (uint32_t k = h & mask;; k = (k + 1) & mask) {
-    uint32_t id = v->slots[k];
+  uint32_t h = hash_bytes(w, len);
+  size_t mask = v->table.n - 1;
+  for (size_t k = h & mask;; k = (k + 1) & mask) {
+    uint32_t id = v->table.slot[k];
     if (id == 0)
       return XMT_UNKNOWN_WORD;
     if (v->hashes[id] == h && same(v, id, w, len))
@@ -59,30 +59,16 @@ uint32_t xmt_vocab_find(const struct xmt_vocab *v, const char *w, size_t len) {
   }
 }
 
-static xmt_status rehash(struct xmt_vocab *v) {
-  if (v->nslots > UINT32_MAX / 2)
-    return XMT_ERR_NOMEM;
-  uint32_t nslots = v->nslots * 2, mask = nslots - 1;
-  uint32_t *slots = calloc(nslots, sizeof *slots);
-  if (slots == NULL)
-    return XMT_ERR_NOMEM;
-  for (uint32_t id = 1; id < v->count; id++) {
-    uint32_t k = v->hashes[id] & mask;
-    while (slots[k] != 0)
-      k = (k + 1) & mask;
-    slots[k] = id;
-  }
-  free(v->slots);
-  v->slots = slots;
-  v->nslots = nslots;
-  return XMT_OK;
+static uint64_t hash_of_id(const void *user, uint32_t id) {
+  return ((const struct xmt_vocab *)user)->hashes[id];
 }
 
 xmt_status xmt_vocab_intern(struct xmt_vocab *v, const char *w, size_t len,
                             uint32_t *id) {
-  uint32_t h = hash_bytes(w, len), mask = v->nslots - 1, k;
-  for (k = h & mask; v->slots[k] != 0; k = (k + 1) & mask) {
-    uint32_t x = v->slots[k];
+  uint32_t h = hash_bytes(w, len);
+  size_t mask = v->table.n - 1, k;
+  for (k = h & mask; v->table.slot[k] != 0; k = (k + 1) & mask) {
+    uint32_t x = v->table.slot[k];
     if (v->hashes[x] == h && same(v, x, w, len)) {
       *id = x;
       return XMT_OK;
@@ -114,9 +100,10 @@ xmt_status xmt_vocab_intern(struct xmt_vocab *v, const char *w, size_t len,
   uint32_t x = v->count++;
   v->start[x + 1] = v->bytes.len;
   v->hashes[x] = h;
-  v->slots[k] = x;
+  v->table.slot[k] = x;
   *id = x;
-  if ((uint64_t)v->count * 2 > v->nslots)
-    return rehash(v);
+  if ((uint64_t)v->count * 2 > v->table.n)
+    return xmt_slots_rebuild(&v->table, v->table.n * 2, v->count - 1,
+                             hash_of_id, v);
   return XMT_OK;
 }
