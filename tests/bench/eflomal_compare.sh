@@ -13,9 +13,12 @@
 # (eflomal's own preprocessing always lowercases).
 #
 # For each corpus it prints precision, recall and AER of the first 30
-# lines against the gold links (sure "i-j", possible "ipj"), the AER of
-# each direction alone (fwd: predicting the German words from the
-# English ones; rev: the other way), the wall seconds and the CPU
+# lines against the gold links (sure "i-j", possible "ipj"), one row for
+# each half of tests/fixtures/align-gold/SPLIT ("tune": choices are made
+# there; "report": the figure to publish; both aligners still train on
+# every pair), the AER of each direction alone (fwd: predicting the
+# German words from the English ones; rev: the other way), the wall
+# seconds and the CPU
 # seconds (user + system, from GNU time) of:
 #   ibm2, bayes            xliffmt align --model ibm2|bayes -d -o -v
 #                          --lowercase --symmetrize grow-diag-final-and
@@ -41,10 +44,10 @@
 # one run (its sampler has a fixed seed).
 #
 # Build eflomal's C core with `make -C src` in its source tree; it needs
-# no Python here, the script writes the numbered files itself.
+# no Python here, eflomal.sh writes the numbered files itself.
 #
-# Env: XLIFFMT (required), EFLOMAL (the eflomal binary, or the source tree
-#      or directory holding it; unset: nothing is run),
+# Env: XLIFFMT (required), EFLOMAL (the eflomal binary, its source tree
+#      or its installed Python package; unset: nothing is run),
 #      XMT_TEST_DATA (default tests/data), EFLOMAL_RUNS (default 3),
 #      BENCH_DEV_LINES (default "1000 300"), BENCH_THREADS (threads of
 #      both aligners, default 2).
@@ -55,18 +58,8 @@ if [ -z "${EFLOMAL:-}" ]; then
     "(make -C src in eflomal's source tree)"
   exit 0
 fi
-eflomal=
-for f in "$EFLOMAL" "$EFLOMAL/eflomal" "$EFLOMAL/src/eflomal" \
-  "$EFLOMAL/bin/eflomal"; do
-  if [ -f "$f" ] && [ -x "$f" ]; then
-    eflomal=$f
-    break
-  fi
-done
-if [ -z "$eflomal" ]; then
-  echo "eflomal_compare.sh: no eflomal binary at $EFLOMAL" >&2
-  exit 1
-fi
+. "$(dirname "$0")/eflomal.sh"
+eflomal_find
 here=$(cd "$(dirname "$0")/../fixtures/align-gold" && pwd)
 data=${XMT_TEST_DATA:-$here/../../data}/markup-tags
 runs=${EFLOMAL_RUNS:-3}
@@ -83,112 +76,7 @@ gold_dir=$here
 gold_corpus "$dir" "$data" ||
   echo "eflomal_compare.sh: no markup-tags dev sets under $data;" \
     "the 30 gold pairs alone"
-
-# --- Helpers, in perl
-# numbers.pl SRC TGT <CORPUS: eflomal's input, one file a side: a line
-# "sentences vocabulary", then each sentence as "length id id ...", word
-# ids from 0 in order of first appearance, lowercased; "0" for an empty
-# side or one of 1024 words or more (eflomal leaves it unaligned).
-cat >"$dir/numbers.pl" <<'EOF'
-use strict;
-use warnings;
-my (@ids, @lines);
-while (defined(my $l = <STDIN>)) {
-  chomp $l;
-  my @side = split / \|\|\| /, $l, 2;
-  for my $k (0, 1) {
-    my @w = split ' ', lc($side[$k] // '');
-    my $h = $ids[$k] ||= {};
-    push @{ $lines[$k] }, @w && @w < 1024
-      ? join(' ', scalar @w,
-        map { exists $h->{$_} ? $h->{$_} : ($h->{$_} = scalar keys %$h) } @w)
-      : '0';
-  }
-}
-for my $k (0, 1) {
-  open my $out, '>', $ARGV[$k] or die "$ARGV[$k]: $!\n";
-  printf $out "%d %d\n", scalar @{ $lines[$k] || [] },
-    scalar keys %{ $ids[$k] || {} };
-  print $out "$_\n" for @{ $lines[$k] || [] };
-  close $out or die "$ARGV[$k]: $!\n";
-}
-EOF
-# gdfa.pl CORPUS FORWARD REVERSE: grow-diag-final-and of two files of
-# Pharaoh links (both "source-target"), visited as fast_align's atools
-# (and xliffmt's --symmetrize) visit them: the intersection; then, until
-# nothing changes, sweeps in (source, target) order adding a link of
-# either direction next to (8 neighbours) a chosen link when its source
-# or its target word is still unaligned; then the forward links, then the
-# reverse ones, whose two words are both unaligned.
-cat >"$dir/gdfa.pl" <<'EOF'
-use strict;
-use warnings;
-my @nb = ([1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, 1], [1, -1],
-  [-1, -1]);
-open my $c, '<', $ARGV[0] or die "$ARGV[0]: $!\n";
-open my $f, '<', $ARGV[1] or die "$ARGV[1]: $!\n";
-open my $r, '<', $ARGV[2] or die "$ARGV[2]: $!\n";
-while (defined(my $pair = <$c>)) {
-  my ($s, $t) = split / \|\|\| /, $pair, 2;
-  my @s = split ' ', $s;
-  my @t = split ' ', $t // '';
-  my ($n, $m) = (scalar @s, scalar @t);
-  my (%dir, %res, @sa, @ta);
-  for ([$f, 1], [$r, 2]) {
-    my ($fh, $bit) = @$_;
-    my $l = <$fh>;
-    die "gdfa.pl: fewer lines of links than pairs\n" unless defined $l;
-    for (split ' ', $l) {
-      my ($i, $j) = /^(\d+)-(\d+)$/ or die "gdfa.pl: bad link $_\n";
-      $dir{"$i-$j"} |= $bit;
-    }
-  }
-  my $add = sub { $res{"$_[0]-$_[1]"} = 1; $sa[$_[0]] = $ta[$_[1]] = 1 };
-  for my $i (0 .. $n - 1) {
-    for my $j (0 .. $m - 1) {
-      $add->($i, $j) if ($dir{"$i-$j"} // 0) == 3;
-    }
-  }
-  for (my $more = 1; $more;) {
-    $more = 0;
-    for my $i (0 .. $n - 1) {
-      for my $j (0 .. $m - 1) {
-        next if !$dir{"$i-$j"} || $res{"$i-$j"} || ($sa[$i] && $ta[$j]);
-        for (@nb) {
-          my ($x, $y) = ($i + $_->[0], $j + $_->[1]);
-          next if $x < 0 || $y < 0 || $x >= $n || $y >= $m;
-          if ($res{"$x-$y"}) { $add->($i, $j); $more = 1; last }
-        }
-      }
-    }
-  }
-  for my $bit (1, 2) {
-    for my $i (0 .. $n - 1) {
-      for my $j (0 .. $m - 1) {
-        $add->($i, $j) if (($dir{"$i-$j"} // 0) & $bit) && !$res{"$i-$j"}
-          && !$sa[$i] && !$ta[$j];
-      }
-    }
-  }
-  print join(' ', map { my $i = $_; grep { $res{$_} } map { "$i-$_" }
-    0 .. $m - 1 } 0 .. $n - 1), "\n";
-}
-EOF
-
-# once.sh DIR EFLOMAL THREADS CORPUS ARGS...: one eflomal run: numbered
-# files, eflomal (ARGS), grow-diag-final-and on standard output
-cat >"$dir/once.sh" <<'EOF'
-set -eu
-dir=$1 eflomal=$2 threads=$3 corpus=$4
-shift 4
-perl -CSD "$dir/numbers.pl" "$dir/src.num" "$dir/tgt.num" <"$corpus"
-OMP_NUM_THREADS=$threads "$eflomal" -q -m 3 -s "$dir/src.num" \
-  -t "$dir/tgt.num" -f "$dir/fwd" -r "$dir/rev" "$@"
-perl "$dir/gdfa.pl" "$corpus" "$dir/fwd" "$dir/rev"
-EOF
-
-# aer HYP: precision, recall and AER of HYP's first 30 lines
-aer() { gold_aer "$1"; }
+eflomal_setup "$dir"
 
 # timed OUT CMD...: runs CMD, its standard output to OUT; leaves "wall
 # cpu" in $dir/time (cpu "-" without GNU time)
@@ -206,12 +94,15 @@ timed() {
   fi
 }
 
-row() { # NAME P R AER RANGE FWD REV WALL CPU
-  printf '%-18s %6s %6s %6s %13s %6s %6s %8s %8s\n' "$@"
+row() { # NAME HALF P R AER RANGE FWD REV WALL CPU
+  printf '%-18s %-6s %6s %6s %6s %13s %6s %6s %8s %8s\n' "$@"
 }
 
-# xmt CORPUS NAME ARGS...: one xliffmt training, its row; then each
-# direction alone (untimed) for the fwd and rev columns
+# aer HYP HALF: "P R AER" of HYP's lines of that half of the gold pairs
+aer() { gold_aer "$1" "$2"; }
+
+# xmt CORPUS NAME ARGS...: one xliffmt training, its rows (one a half);
+# then each direction alone (untimed) for the fwd and rev columns
 xmt() {
   corpus=$1 name=$2
   shift 2
@@ -222,46 +113,49 @@ xmt() {
     "$@" >"$dir/fwd"
   "$XLIFFMT" align -i "$corpus" -d -o -v --lowercase --threads "$threads" \
     -r "$@" >"$dir/rev"
-  # shellcheck disable=SC2046
-  row "$name" $(aer "$dir/hyp") - "$(aer "$dir/fwd" | cut -d ' ' -f 3)" \
-    "$(aer "$dir/rev" | cut -d ' ' -f 3)" "$wall" "$cpu"
+  for half in tune report; do
+    # shellcheck disable=SC2046
+    row "$name" "$half" $(aer "$dir/hyp" "$half") - \
+      "$(aer "$dir/fwd" "$half" | cut -d ' ' -f 3)" \
+      "$(aer "$dir/rev" "$half" | cut -d ' ' -f 3)" "$wall" "$cpu"
+  done
 }
 
-# efl CORPUS NAME ARGS...: EFLOMAL_RUNS runs, the row of their means
+# efl CORPUS NAME ARGS...: EFLOMAL_RUNS runs, the rows of their means
 efl() {
   corpus=$1 name=$2
   shift 2
-  : >"$dir/runs"
+  : >"$dir/runs.tune"
+  : >"$dir/runs.report"
   k=0
   while [ "$k" -lt "$runs" ]; do
     timed "$dir/hyp" sh "$dir/once.sh" "$dir" "$eflomal" "$threads" \
       "$corpus" "$@"
-    echo "$(aer "$dir/hyp") $(cat "$dir/time")" \
-      "$(aer "$dir/fwd" | cut -d ' ' -f 3) $(aer "$dir/rev" | cut -d ' ' -f 3)" \
-      >>"$dir/runs"
+    for half in tune report; do
+      echo "$(aer "$dir/hyp" "$half") $(cat "$dir/time")" \
+        "$(aer "$dir/fwd" "$half" | cut -d ' ' -f 3)" \
+        "$(aer "$dir/rev" "$half" | cut -d ' ' -f 3)" >>"$dir/runs.$half"
+    done
     k=$((k + 1))
   done
-  # shellcheck disable=SC2046
-  row "$name" $(awk '{ p += $1; r += $2; a += $3; w += $4; c += $5
-      f += $6; b += $7
-      if (NR == 1 || $3 < lo) lo = $3; if (NR == 1 || $3 > hi) hi = $3 }
-    END { printf "%.3f %.3f %.3f %.3f-%.3f %.3f %.3f %.2f %.2f", p / NR,
-      r / NR, a / NR, lo, hi, f / NR, b / NR, w / NR, c / NR }' "$dir/runs")
-}
-
-# eflomal-align's sweep counts for a corpus of N pairs: "I I K"
-sweeps() {
-  awk -v n="$1" 'BEGIN { k = int(5000 / sqrt(n) + 0.5); if (k < 2) k = 2
-    i = int(k / 4); if (i < 1) i = 1; printf "%d %d %d", i < 2 ? 2 : i, i, k }'
+  for half in tune report; do
+    # shellcheck disable=SC2046
+    row "$name" "$half" $(awk '{ p += $1; r += $2; a += $3; w += $4
+        c += $5; f += $6; b += $7
+        if (NR == 1 || $3 < lo) lo = $3; if (NR == 1 || $3 > hi) hi = $3 }
+      END { printf "%.3f %.3f %.3f %.3f-%.3f %.3f %.3f %.2f %.2f", p / NR,
+        r / NR, a / NR, lo, hi, f / NR, b / NR, w / NR, c / NR }' \
+      "$dir/runs.$half")
+  done
 }
 
 table() {
   corpus=$1
   pairs=$(wc -l <"$corpus" | tr -d ' ')
   # shellcheck disable=SC2046
-  set -- $(sweeps "$pairs")
+  set -- $(eflomal_sweeps "$pairs")
   echo "training pairs: $pairs; eflomal: $runs runs each, sweeps $1/$2/$3"
-  row setting P R AER 'AER range' fwd rev 'wall s' 'cpu s'
+  row setting half P R AER 'AER range' fwd rev 'wall s' 'cpu s'
   xmt "$corpus" ibm2 --model ibm2
   xmt "$corpus" bayes --model bayes
   xmt "$corpus" ibm2+priors --model ibm2 --source-lang en --target-lang de

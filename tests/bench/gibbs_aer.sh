@@ -12,6 +12,10 @@
 # installed dictionaries). It checks that 1 and 2 threads print the same
 # links, and ends with the 30 gold pairs alone.
 #
+# Every figure is printed for the two halves of the gold pairs
+# (tests/fixtures/align-gold/SPLIT): "tune", on which choices are made,
+# and "report", the one to publish. Training always sees every pair.
+#
 # Env: XLIFFMT (required), XMT_TEST_DATA (default tests/data).
 set -eu
 : "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
@@ -25,10 +29,12 @@ gold_dir=$here
 . "$here/gold.sh"
 gold_corpus "$dir" "$data" || true
 
-# aer HYP: precision, recall and AER of HYP's first 30 lines
+# aer HYP: precision, recall and AER of HYP's first 30 lines, tune half
+# then report half
 aer() {
   # shellcheck disable=SC2046,SC2183
-  printf '%6s %6s %6s' $(gold_aer "$1")
+  printf '%6s %6s %6s  %6s %6s %6s' $(gold_aer "$1" tune) \
+    $(gold_aer "$1" report)
 }
 
 # run CORPUS NAME THREADS ARGS...: one training, its line of the table
@@ -49,8 +55,10 @@ run() {
 table() {
   corpus=$1
   echo "training pairs: $(wc -l <"$corpus" | tr -d ' ')"
-  printf '%-24s %7s %6s %6s %6s %8s %9s\n' model threads P R AER 'wall s' \
-    'pairs/s'
+  printf '%-24s %7s %20s  %20s %8s %9s\n' '' '' '------- tune -------' \
+    '------ report ------' '' ''
+  printf '%-24s %7s %6s %6s %6s  %6s %6s %6s %8s %9s\n' model threads \
+    P R AER P R AER 'wall s' 'pairs/s'
   for threads in 1 2; do
     run "$corpus" ibm2 "$threads" --model ibm2
     run "$corpus" bayes "$threads" --model bayes
