@@ -86,6 +86,11 @@ static xmt_status replace_string(char **dst, const char *value) {
   return XMT_OK;
 }
 
+/* 1 when a and b are the same string, or both NULL. */
+static int same_string(const char *a, const char *b) {
+  return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
+}
+
 /* A language tag: letters, digits and hyphens, starting with a letter. */
 static int valid_language(const char *tag) {
   if (tag == NULL)
@@ -105,6 +110,10 @@ xmt_status xmt_filter_set_languages(xmt_filter *f, const char *source,
   if (!valid_language(source) || !valid_language(target))
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "invalid language tag '%s'",
                          valid_language(source) ? target : source);
+  /* The same pair again keeps the engines opened for it. */
+  if (same_string(f->source_language, source) &&
+      same_string(f->target_language, target))
+    return XMT_OK;
   xmt_filter_close_engines(f);
   if (replace_string(&f->source_language, source) != XMT_OK ||
       replace_string(&f->target_language, target) != XMT_OK)
@@ -356,6 +365,9 @@ xmt_status xmt_filter_set_segmentation(xmt_filter *f,
       mode != XMT_SEGMENT_ALL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown segmentation mode %d",
                          (int)mode);
+  /* The same rules again keep the segmenter that loaded them. */
+  if (mode == f->segmentation && same_string(srx_path, f->srx_path))
+    return XMT_OK;
   if (replace_string(&f->srx_path, srx_path) != XMT_OK)
     return XMT_ERR_NOMEM;
   f->segmentation = mode;

@@ -203,6 +203,45 @@ static void test_settings_used(void) {
   xmt_filter_free(f);
 }
 
+/* Setting what a filter already has keeps its engines and its rules; a
+ * change drops them, to be made anew by the next run. */
+static void test_same_settings_kept(void) {
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  const char *out = xmt_test_tmp_path("kept.xlf");
+  CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en", "es"), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_set_segmentation(f, XMT_SEGMENT_UNSEGMENTED, NULL),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_filter_set_flags(f, XMT_FILTER_OVERWRITE | XMT_FILTER_KEEP_ENGINES),
+      XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_filter_translate_file(f, xmt_test_fixture_path("enc-utf8.xlf"), out),
+      XMT_OK);
+  CU_ASSERT(f->nengines > 0);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f->segmenter);
+  void *const *engines = f->engines;
+  const void *segmenter = f->segmenter;
+  CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en", "es"), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_set_segmentation(f, XMT_SEGMENT_UNSEGMENTED, NULL),
+                  XMT_OK);
+  CU_ASSERT_PTR_EQUAL(f->engines, engines);
+  CU_ASSERT_PTR_EQUAL(f->segmenter, segmenter);
+  /* Another target language, another mode: both dropped. */
+  CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en", "ca"), XMT_OK);
+  CU_ASSERT_EQUAL(f->nengines, 0);
+  CU_ASSERT_STRING_EQUAL(f->target_language, "ca");
+  CU_ASSERT_EQUAL(xmt_filter_set_segmentation(f, XMT_SEGMENT_ALL, NULL),
+                  XMT_OK);
+  CU_ASSERT_PTR_NULL(f->segmenter);
+  CU_ASSERT_EQUAL(f->segmentation, XMT_SEGMENT_ALL);
+  /* NULL (the document's language) is a value like any other. */
+  CU_ASSERT_EQUAL(xmt_filter_set_languages(f, NULL, "ca"), XMT_OK);
+  CU_ASSERT_PTR_NULL(f->source_language);
+  remove(out);
+  xmt_filter_free(f);
+}
+
 static int suite_init(void) { return xmt_test_tmpdir_create("settings"); }
 static int suite_clean(void) { return xmt_test_tmpdir_remove(); }
 
@@ -215,6 +254,8 @@ static CU_TestInfo settings_tests[] = {
      test_timeout_and_answer_size},
     {"callbacks: any value taken", test_callbacks},
     {"settings used by a run", test_settings_used},
+    {"the same languages and segmentation keep engines and rules",
+     test_same_settings_kept},
     CU_TEST_INFO_NULL,
 };
 
