@@ -217,6 +217,15 @@ XMT_API xmt_status xmt_filter_set_flags(xmt_filter *filter, unsigned flags);
  * process. */
 XMT_API void xmt_filter_close_engines(xmt_filter *filter);
 
+/* Starts the backend's first engine and loads the segmentation rules now,
+ * with the filter's settings, instead of in the first run: a server calls
+ * it before taking requests, so that the first one does not wait for
+ * start-up and a missing engine is told at once. Needs
+ * XMT_FILTER_KEEP_ENGINES (XMT_ERR_USAGE otherwise); does nothing when an
+ * engine is already open. A backend that cannot start gives
+ * XMT_ERR_BACKEND with its message, as a run would. */
+XMT_API xmt_status xmt_filter_start_engines(xmt_filter *filter);
+
 /* How inline codes travel through MT. */
 enum xmt_tag_mode {
   XMT_TAGS_PROJECT = 0, /* MT sees plain text; tags projected back over word

@@ -242,6 +242,45 @@ static void test_same_settings_kept(void) {
   xmt_filter_free(f);
 }
 
+/* The first engine started before any run, and taken by the first run. */
+static void test_start_engines(void) {
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  CU_ASSERT_EQUAL(xmt_filter_start_engines(f), XMT_ERR_USAGE);
+  CU_ASSERT(refused(f, "XMT_FILTER_KEEP_ENGINES"));
+  CU_ASSERT_EQUAL(f->nengines, 0);
+  CU_ASSERT_EQUAL(
+      xmt_filter_set_flags(f, XMT_FILTER_OVERWRITE | XMT_FILTER_KEEP_ENGINES),
+      XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en", "es"), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_set_segmentation(f, XMT_SEGMENT_UNSEGMENTED, NULL),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_start_engines(f), XMT_OK);
+  CU_ASSERT(cleared(f));
+  CU_ASSERT_EQUAL(f->nengines, 1);
+  CU_ASSERT_PTR_NOT_NULL(f->segmenter);
+  void *first = f->engines[0];
+  CU_ASSERT_EQUAL(xmt_filter_start_engines(f), XMT_OK);
+  CU_ASSERT_EQUAL(f->nengines, 1);
+  CU_ASSERT_PTR_EQUAL(f->engines[0], first);
+  const char *out = xmt_test_tmp_path("started.xlf");
+  CU_ASSERT_EQUAL(
+      xmt_filter_translate_file(f, xmt_test_fixture_path("enc-utf8.xlf"), out),
+      XMT_OK);
+  CU_ASSERT_PTR_EQUAL(f->engines[0], first);
+  remove(out);
+  /* An engine that cannot start says so, as a run would. */
+  CU_ASSERT_EQUAL(xmt_filter_set_backend(f, xmt_backend_builtin("apertium"),
+                                         NULL, "no-such-pair"),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_start_engines(f), XMT_ERR_BACKEND);
+  CU_ASSERT_EQUAL(strncmp(xmt_filter_error(f)->message,
+                          "cannot start MT backend 'apertium': ", 36),
+                  0);
+  CU_ASSERT_EQUAL(f->nengines, 0);
+  xmt_filter_free(f);
+}
+
 static int suite_init(void) { return xmt_test_tmpdir_create("settings"); }
 static int suite_clean(void) { return xmt_test_tmpdir_remove(); }
 
@@ -256,6 +295,7 @@ static CU_TestInfo settings_tests[] = {
     {"settings used by a run", test_settings_used},
     {"the same languages and segmentation keep engines and rules",
      test_same_settings_kept},
+    {"engines started before the first run", test_start_engines},
     CU_TEST_INFO_NULL,
 };
 

@@ -7,13 +7,13 @@
 
 #include "pipeline_private.h"
 
-void xmt_engines_configure(struct run *run) {
-  xmt_filter *f = run->filter;
-  /* In the filter, not here: kept states may hold on to it. */
+/* The configuration the filter's states are opened with (spec: the
+ * backend's; own: the filter's backend, whose options apply). Kept in the
+ * filter: kept states may hold on to it. */
+static void set_engine_config(xmt_filter *f, const char *spec, int own) {
   static const char *const no_options[] = {NULL};
-  const int own = run->backend == f->backend;
   const struct xmt_backend_config config = {
-      run->backend_spec,
+      spec,
       own && f->backend_options != NULL
           ? (const char *const *)f->backend_options
           : no_options,
@@ -23,8 +23,48 @@ void xmt_engines_configure(struct run *run) {
       f->max_answer != 0 ? f->max_answer : XMT_DEFAULT_MAX_ANSWER,
       &f->interrupted};
   f->engine_config = config;
+}
+
+void xmt_engines_configure(struct run *run) {
+  xmt_filter *f = run->filter;
+  set_engine_config(f, run->backend_spec, run->backend == f->backend);
   if ((f->flags & XMT_FILTER_KEEP_ENGINES) == 0)
     xmt_filter_close_engines(f);
+}
+
+/* A backend's failure to open, as the run words it. */
+static xmt_status open_failed(xmt_filter *f, const struct xmt_backend *b,
+                              const char *errbuf) {
+  /* "out of memory" is how a backend says it could not allocate. */
+  return xmt_error_set(&f->err,
+                       strcmp(errbuf, "out of memory") == 0 ? XMT_ERR_NOMEM
+                                                            : XMT_ERR_BACKEND,
+                       "cannot start MT backend '%s': %s", b->name,
+                       errbuf[0] ? errbuf : "failed");
+}
+
+xmt_status xmt_filter_start_engines(xmt_filter *f) {
+  xmt_error_clear(&f->err);
+  if ((f->flags & XMT_FILTER_KEEP_ENGINES) == 0)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE,
+                         "engines started ahead need XMT_FILTER_KEEP_ENGINES");
+  xmt_status st = xmt_filter_prepare_segmenter(f);
+  const struct xmt_backend *b = f->backend;
+  if (st != XMT_OK || f->nengines > 0 || b->open == NULL)
+    return st;
+  void **engines = malloc(sizeof *engines);
+  if (engines == NULL)
+    return xmt_error_nomem(&f->err);
+  char errbuf[256] = "";
+  set_engine_config(f, f->backend_spec, 1);
+  if (b->open(f->backend_user, &f->engine_config, &engines[0], errbuf,
+              sizeof errbuf) != 0) {
+    free(engines);
+    return open_failed(f, b, errbuf);
+  }
+  f->engines = engines;
+  f->nengines = 1;
+  return XMT_OK;
 }
 
 /* The states an earlier run kept become the run's first lanes. */
@@ -45,12 +85,7 @@ xmt_status xmt_engines_open_first(struct run *run) {
       b->open(run->backend_user, run->config, &run->lanes[0].state, errbuf,
               sizeof errbuf) == 0)
     return XMT_OK;
-  /* "out of memory" is how a backend says it could not allocate. */
-  return xmt_error_set(&f->err,
-                       strcmp(errbuf, "out of memory") == 0 ? XMT_ERR_NOMEM
-                                                            : XMT_ERR_BACKEND,
-                       "cannot start MT backend '%s': %s", b->name,
-                       errbuf[0] ? errbuf : "failed");
+  return open_failed(f, b, errbuf);
 }
 
 /* The run's states go back to the filter for the next run. Without
