@@ -11,8 +11,6 @@
 static const struct xmt_cli_option check_options[] = {
     {"json", 'j', NULL, "one JSON object on standard output"},
     {"quiet", 'q', NULL, "print only problems (text mode)"},
-    {"source-lang", 's', "SRC", "source language of an HTML page's XLIFF"},
-    {"target-lang", 't', "TGT", "target language of an HTML page's XLIFF"},
     {NULL, 0, NULL, NULL}};
 
 static const struct xmt_cli_command check = {
@@ -22,7 +20,7 @@ static const struct xmt_cli_command check = {
     "decides; - is standard input) and reports units, segments, words,\n"
     "inline codes by element, and the problems found. An HTML page is\n"
     "checked as the XLIFF document 'xliffmt extract' writes of it.\n\n",
-    XMT_CLI_GROUPS(check_options), NULL, NULL};
+    XMT_CLI_GROUPS(check_options, xmt_cli_page_lang_options), NULL, NULL};
 
 /* Problems are kept until the end for JSON, printed at once for text. */
 struct problems {

@@ -133,6 +133,8 @@ struct xmt_cli_command {
  * engine's; the aligner's, projector's and writer's; --report; -q. */
 extern const struct xmt_cli_option xmt_cli_output_option[];
 extern const struct xmt_cli_option xmt_cli_lang_options[];
+/* -s -t of the commands that read a page as the XLIFF extract writes. */
+extern const struct xmt_cli_option xmt_cli_page_lang_options[];
 extern const struct xmt_cli_option xmt_cli_mt_options[];
 extern const struct xmt_cli_option xmt_cli_run_options[];
 extern const struct xmt_cli_option xmt_cli_report_option[];

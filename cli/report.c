@@ -18,8 +18,9 @@ static const struct xmt_cli_option report_options[] = {
      "(default), tmx"},
     {"param", 'p', "N=V", "a string parameter for the stylesheet"},
     {"findings", OPT_FINDINGS, NULL, "write the findings document itself"},
-    {"source-lang", 's', "SRC", "source language of an HTML page's XLIFF"},
-    {"target-lang", 't', "TGT", "target language of an HTML page's XLIFF"},
+    {NULL, 0, NULL, NULL}};
+
+static const struct xmt_cli_option report_quiet_option[] = {
     {"quiet", 'q', NULL, "leave out the stylesheet's messages"},
     {NULL, 0, NULL, NULL}};
 
@@ -34,8 +35,9 @@ static const struct xmt_cli_command report = {
     "side, inline codes as numbered chips, its state and its flags. An\n"
     "HTML page is reported as the XLIFF document 'xliffmt extract'\n"
     "writes.\n\n",
-    XMT_CLI_GROUPS(report_options), NULL,
-    "See xliffmt-report(1) for the findings the stylesheet is given.\n"};
+    XMT_CLI_GROUPS(report_options, xmt_cli_page_lang_options,
+                   report_quiet_option),
+    NULL, "See xliffmt-report(1) for the findings the stylesheet is given.\n"};
 
 /* The stylesheet's messages go out as they come; its further errors wait
  * for the first, which the library returns. */

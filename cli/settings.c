@@ -71,6 +71,11 @@ const struct xmt_cli_option xmt_cli_lang_options[] = {
     {"target-lang", 't', "TGT", "target language (default: the file's)"},
     {NULL, 0, NULL, NULL}};
 
+const struct xmt_cli_option xmt_cli_page_lang_options[] = {
+    {"source-lang", 's', "SRC", "source language of an HTML page's XLIFF"},
+    {"target-lang", 't', "TGT", "target language of an HTML page's XLIFF"},
+    {NULL, 0, NULL, NULL}};
+
 const struct xmt_cli_option xmt_cli_mt_options[] = {
     {"mt", 'm', "BACKEND[:SPEC]", "MT backend (listed below)"},
     {"mt-option", XMT_OPT_MT_OPTION, "KEY=VALUE",
