@@ -288,15 +288,13 @@ xmt_status xmt_html_doc_write_with(const struct html_doc *doc,
                                    const char *target_language,
                                    xmt_write_fn sink, void *user,
                                    struct xmt_error_store *err) {
-  struct writer w;
-  memset(&w, 0, sizeof w);
-  w.doc = doc;
-  w.target = target;
-  w.target_user = target_user;
-  w.lang = target_language;
-  w.sink = sink;
-  w.user = user;
-  w.err = err;
+  struct writer w = {.doc = doc,
+                     .target = target,
+                     .target_user = target_user,
+                     .lang = target_language,
+                     .sink = sink,
+                     .user = user,
+                     .err = err};
   emit_range(&w, 0, doc->len, 0);
   flush_out(&w);
   xmt_buf_free(&w.out);

@@ -355,11 +355,7 @@ static xmt_status att_section(struct att *a) {
 static xmt_status read_att(struct xmt_lex_match *m, const struct xmt_lexfile *f,
                            const struct xmt_buf *text, struct xmt_buf *pairs,
                            struct xmt_error_store *err) {
-  struct att a;
-  memset(&a, 0, sizeof a);
-  a.m = m;
-  a.f = f;
-  a.pairs = pairs;
+  struct att a = {.m = m, .f = f, .pairs = pairs};
   xmt_status st = xmt_vocab_init(&a.syms);
   a.syms_ok = st == XMT_OK;
   unsigned long lineno = 0;
