@@ -10,9 +10,6 @@
 
 #include "xliff2_private.h"
 
-/* Output is handed to the sink in blocks of about this size. */
-#define BLOCK 65536
-
 static xmt_status render_code(const struct x2_code *x, struct xmt_buf *out) {
   char tag[96];
   int pair = x->elem == X2_SC || x->elem == X2_EC || x->elem == X2_SM ||
@@ -93,26 +90,6 @@ static xmt_status put_segment(const struct x2_doc *doc,
   return st == XMT_OK ? xmt_buf_append_str(out, "</trans-unit>\n") : st;
 }
 
-static xmt_status put_file(const struct x2_doc *doc, size_t file,
-                           const char *source_language,
-                           const char *target_language, struct xmt_buf *out) {
-  xmt_status st = xmt_buf_append_str(out, "<file original=\"");
-  if (st == XMT_OK)
-    st = xmt_xml_escape_attr(out, x2_str(doc, doc->files[file].name));
-  if (st == XMT_OK)
-    st = xmt_buf_append_str(out, "\" source-language=\"");
-  if (st == XMT_OK)
-    st = xmt_xml_escape_attr(out, source_language);
-  if (st == XMT_OK && target_language != NULL) {
-    st = xmt_buf_append_str(out, "\" target-language=\"");
-    if (st == XMT_OK)
-      st = xmt_xml_escape_attr(out, target_language);
-  }
-  return st == XMT_OK
-             ? xmt_buf_append_str(out, "\" datatype=\"x-xliff2\">\n<body>\n")
-             : st;
-}
-
 /* Lines: the trans-unit of a segment starts on the line of the <segment>
  * when it can, so that what the run says of a unit (a failure, a report's
  * line) names the document's line. */
@@ -147,37 +124,26 @@ static xmt_status align_line(const struct x2_doc *doc,
 xmt_status xmt_x2_units(const struct x2_doc *doc, const char *source_language,
                         const char *target_language, int overwrite,
                         xmt_write_fn sink, void *user) {
-  struct xmt_buf out = {0};
-  xmt_status st = xmt_buf_append_str(
-      &out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<xliff version=\"1.2\" "
-            "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n");
-  size_t seg = 0, flushed = 0;
+  struct xmt_units_out out;
+  xmt_units_out_init(&out, sink, user);
+  size_t seg = 0;
   struct lines lines = {0, 0, 1, 1};
-  for (size_t file = 0; st == XMT_OK && file < doc->nfiles; file++) {
-    st = put_file(doc, file, source_language, target_language, &out);
-    for (; st == XMT_OK && seg < doc->nsegs && doc->segs[seg].file == file;
+  for (size_t file = 0; out.st == XMT_OK && file < doc->nfiles; file++) {
+    xmt_units_out_file(&out, x2_str(doc, doc->files[file].name),
+                       source_language, target_language, "x-xliff2");
+    for (; out.st == XMT_OK && seg < doc->nsegs && doc->segs[seg].file == file;
          seg++) {
-      st = align_line(doc, &doc->segs[seg], &lines, &out, flushed);
+      const struct x2_segment *s = &doc->segs[seg];
+      xmt_status st = align_line(doc, s, &lines, &out.buf, out.flushed);
       if (st == XMT_OK)
-        st = put_segment(doc, &doc->segs[seg], overwrite, &out);
-      if (st == XMT_OK && out.len >= BLOCK) {
-        lines.out_line +=
-            count_lines(out.data, lines.out_at - flushed, out.len);
-        lines.out_at = flushed + out.len;
-        if (sink(user, out.data, out.len) != 0)
-          st = XMT_ERR_WRITE;
-        flushed += out.len;
-        xmt_buf_reset(&out);
-      }
+        st = put_segment(doc, s, overwrite, &out.buf);
+      /* Counted now: a full block is handed over below. */
+      lines.out_line +=
+          count_lines(out.buf.data, lines.out_at - out.flushed, out.buf.len);
+      lines.out_at = out.flushed + out.buf.len;
+      xmt_units_out_unit_done(&out, st);
     }
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(&out, "</body>\n</file>\n");
+    xmt_units_out_file_end(&out);
   }
-  if (st == XMT_OK)
-    st = xmt_buf_append_str(&out, "</xliff>\n");
-  if (st == XMT_OK && sink(user, out.data, out.len) != 0)
-    st = XMT_ERR_WRITE;
-  xmt_buf_free(&out);
-  return st;
+  return xmt_units_out_end(&out);
 }
