@@ -148,17 +148,16 @@ struct xmt_where {
 #define XMT_AT_UNIT(path, ln, unit)                                            \
   (&(const struct xmt_where){.file = (path), .line = (ln), .unit_id = (unit)})
 
-/* Records an error without a location; message is printf-style. Returns
- * status. */
-xmt_status xmt_error_set(struct xmt_error_store *err, xmt_status status,
-                         const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-/* The same at a location (NULL: none), e.g.
+/* Records an error at a location (NULL: none); the message is
+ * printf-style. Returns status. E.g.
  *   return xmt_error_at(err, XMT_ERR_FORMAT, XMT_AT_LINE(path, n), "...");
  */
 xmt_status xmt_error_at(struct xmt_error_store *err, xmt_status status,
                         const struct xmt_where *where, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* The same without a location: xmt_error_set(err, status, fmt, ...). */
+#define xmt_error_set(err, status, ...)                                        \
+  xmt_error_at((err), (status), NULL, __VA_ARGS__)
 /* Records XMT_ERR_NOMEM with its standard message, allocating nothing.
  * Returns XMT_ERR_NOMEM. */
 xmt_status xmt_error_nomem(struct xmt_error_store *err);

@@ -44,16 +44,6 @@ static char *format_message(const char *fmt, va_list ap) {
   return message;
 }
 
-xmt_status xmt_error_set(struct xmt_error_store *err, xmt_status status,
-                         const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *message = format_message(fmt, ap);
-  va_end(ap);
-  error_store(err, status, NULL, message);
-  return status;
-}
-
 xmt_status xmt_error_at(struct xmt_error_store *err, xmt_status status,
                         const struct xmt_where *where, const char *fmt, ...) {
   va_list ap;
