@@ -126,7 +126,9 @@ static struct serve_worker *worker(void) {
       xmt_filter_set_backend(w.filter, xmt_backend_builtin("identity"), NULL,
                              NULL) != XMT_OK ||
       xmt_filter_set_languages(w.filter, "en", "es") != XMT_OK ||
-      xmt_filter_set_flags(w.filter, XMT_FILTER_KEEP_ENGINES) != XMT_OK)
+      xmt_filter_set_flags(w.filter, XMT_FILTER_KEEP_ENGINES |
+                                         XMT_FILTER_KEEP_DICTIONARIES) !=
+          XMT_OK)
     FUZZ_FAIL();
   snprintf(w.pair.src, sizeof w.pair.src, "en");
   snprintf(w.pair.tgt, sizeof w.pair.tgt, "es");
