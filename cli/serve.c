@@ -47,7 +47,8 @@ static const struct xmt_cli_option serve_options[] = {
      "keys, one a line ('#' lines skipped): a\ntranslation request must give "
      "one\n(DeepL-Auth-Key header, auth_key,\napi_key or key) or gets 403"},
     {"connection-timeout", XMT_OPT_CONN_TIMEOUT, "SECONDS",
-     "close a connection silent that long\n(default 30)"},
+     "close a connection silent that long,\nor still sending its body that "
+     "long\nafter its headers (default 30)"},
     {"max-connections", XMT_OPT_MAX_CONNECTIONS, "N",
      "connections at once (default 512)"},
     {"access-log", XMT_OPT_ACCESS_LOG, "FILE",

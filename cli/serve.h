@@ -1,6 +1,7 @@
 /* serve.h -- xliffmt serve: what its rooms share. serve.c is the command
  * and the server's life, serve_http.c the HTTP glue and its limits,
- * serve_pool.c the workers and their queue, serve_apy.c, serve_deepl.c and
+ * serve_pool.c the workers and their queue, serve_inflight.c identical
+ * requests at once sent once, serve_apy.c, serve_deepl.c and
  * serve_libre.c the three APIs, serve_text.c a request's text to segments
  * and back, serve_metrics.c the counters, /metrics and the access log,
  * serve_lang.c language names and the pairs served. */
@@ -11,6 +12,7 @@
 #include <microhttpd.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "cli.h"
@@ -186,6 +188,10 @@ struct serve_job {
   char message[512];
   size_t segments;
   struct serve_reply reply;
+  /* what its translation depends on (serve_inflight.c); NULL: unknown */
+  char *key;
+  size_t key_len;
+  uint64_t hash;
 };
 
 /* Makes text's parts by its markup (HTML: none); on bad markup fills
@@ -260,6 +266,9 @@ struct serve_request {
   struct serve_job *job;
   struct serve_reply reply;
   size_t segments;
+  /* in flight (serve_inflight.c): the next in the server's list, the
+   * requests waiting for this one's answer, the next of those */
+  struct serve_request *next_inflight, *followers, *next_follower;
 };
 
 /* The key a request gives (DeepL-Auth-Key header, auth_key, api_key or
@@ -319,10 +328,12 @@ struct serve_server {
   pthread_cond_t work;
   struct serve_request **queue; /* ring of waiting requests */
   size_t qhead, qlen, qcap;
-  size_t running; /* requests at a worker */
-  size_t active;  /* requests begun and not finished */
-  int stopping;   /* no new requests */
-  int quit;       /* workers end */
+  size_t running;                 /* requests at a worker */
+  struct serve_request *inflight; /* queued or at a worker */
+  size_t following; /* requests waiting for an identical one's answer */
+  size_t active;    /* requests begun and not finished */
+  int stopping;     /* no new requests */
+  int quit;         /* workers end */
   struct serve_worker *workers;
   size_t nworkers;
   struct serve_metrics metrics;
@@ -337,6 +348,28 @@ const struct serve_route *serve_route_find(const char *path);
 const char *serve_reason(unsigned status);
 /* The time since t, in seconds. */
 double serve_elapsed(const struct timespec *t);
+
+/* serve_inflight.c: identical requests at once sent once; the caller
+ * holds the server's lock except for serve_inflight_key and
+ * serve_inflight_answer. */
+/* Sets job's key and hash; 0 when out of memory (then it is never
+ * found). */
+int serve_inflight_key(struct serve_job *job);
+/* The request in flight with a job identical to job, or NULL. */
+struct serve_request *serve_inflight_find(struct serve_server *sv,
+                                          const struct serve_job *job);
+/* rq is in flight. */
+void serve_inflight_add(struct serve_server *sv, struct serve_request *rq);
+/* rq (its connection suspended) waits for leader's answer. */
+void serve_inflight_follow(struct serve_server *sv,
+                           struct serve_request *leader,
+                           struct serve_request *rq);
+/* rq is no longer in flight: the requests that waited for it. */
+struct serve_request *serve_inflight_remove(struct serve_server *sv,
+                                            struct serve_request *rq);
+/* Gives each of followers from's result, answers and resumes it. */
+void serve_inflight_answer(const struct serve_job *from,
+                           struct serve_request *followers);
 
 /* serve_pool.c: the workers. */
 int serve_pool_start(struct serve_server *sv);

@@ -129,6 +129,8 @@ const char *serve_reason(unsigned status) {
     return "Not Found";
   case 405:
     return "Method Not Allowed";
+  case 408:
+    return "Request Timeout";
   case 413:
     return "Request Entity Too Large";
   case 415:
@@ -387,7 +389,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
   if (*upload_size > 0) {
     take_body(rq, upload, *upload_size);
     *upload_size = 0;
-    /* A body far past the limit is not read to its end. */
+    /* A body far past the limit is not read to its end, nor one still
+     * dripping in when a silent connection would have been closed: a
+     * byte now and then must not hold a connection for ever. No answer
+     * can be queued while the body is read, so the connection closes. */
+    if (serve_elapsed(&rq->start) >
+        (double)rq->server->set->connection_timeout) {
+      rq->reply.status = 408;
+      return MHD_NO;
+    }
     return rq->discarded / 16 > rq->server->set->max_body ? MHD_NO : MHD_YES;
   }
   if (rq->queued) { /* resumed: the worker has answered */

@@ -27,7 +27,9 @@ static void *work(void *arg) {
     serve_text_translate(w, rq->job);
     pthread_mutex_lock(&sv->lock);
     sv->running--;
+    struct serve_request *followers = serve_inflight_remove(sv, rq);
     pthread_mutex_unlock(&sv->lock);
+    serve_inflight_answer(rq->job, followers);
     /* rq belongs to the HTTP thread again from here on. */
     serve_http_resume(rq);
     pthread_mutex_lock(&sv->lock);
@@ -87,17 +89,24 @@ int serve_pool_start(struct serve_server *sv) {
 
 int serve_pool_admit(struct serve_server *sv, struct serve_request *rq) {
   pthread_mutex_lock(&sv->lock);
-  int room = sv->qlen + sv->running < sv->qcap;
+  int room = sv->qlen + sv->running + sv->following < sv->qcap;
   pthread_mutex_unlock(&sv->lock);
   if (!room)
     return 0;
+  serve_inflight_key(rq->job); /* without one, it is sent on its own */
   /* Suspended before a worker can see it: the worker resumes it. Only
    * this thread queues, so the room found is still there. */
   MHD_suspend_connection(rq->conn);
   pthread_mutex_lock(&sv->lock);
-  sv->queue[(sv->qhead + sv->qlen) % sv->qcap] = rq;
-  sv->qlen++;
-  pthread_cond_signal(&sv->work);
+  struct serve_request *leader = serve_inflight_find(sv, rq->job);
+  if (leader != NULL) {
+    serve_inflight_follow(sv, leader, rq);
+  } else {
+    sv->queue[(sv->qhead + sv->qlen) % sv->qcap] = rq;
+    sv->qlen++;
+    serve_inflight_add(sv, rq);
+    pthread_cond_signal(&sv->work);
+  }
   pthread_mutex_unlock(&sv->lock);
   return 1;
 }
@@ -105,9 +114,10 @@ int serve_pool_admit(struct serve_server *sv, struct serve_request *rq) {
 void serve_pool_interrupt(struct serve_server *sv) {
   pthread_mutex_lock(&sv->lock);
   size_t n = sv->qlen;
-  struct serve_request **waiting = calloc(n + 1, sizeof *waiting);
+  struct serve_request **waiting = calloc(2 * n + 1, sizeof *waiting);
   for (size_t i = 0; waiting != NULL && i < n; i++) {
     waiting[i] = sv->queue[(sv->qhead + i) % sv->qcap];
+    waiting[n + i] = serve_inflight_remove(sv, waiting[i]);
     struct serve_job *job = waiting[i]->job;
     job->status = XMT_ERR_ABORTED;
     snprintf(job->message, sizeof job->message, "the server is stopping");
@@ -118,8 +128,10 @@ void serve_pool_interrupt(struct serve_server *sv) {
   for (size_t i = 0; i < sv->nworkers; i++)
     xmt_filter_interrupt(sv->workers[i].filter);
   pthread_mutex_unlock(&sv->lock);
-  for (size_t i = 0; waiting != NULL && i < n; i++)
+  for (size_t i = 0; waiting != NULL && i < n; i++) {
+    serve_inflight_answer(waiting[i]->job, waiting[n + i]);
     serve_http_resume(waiting[i]);
+  }
   free(waiting);
 }
 

@@ -313,5 +313,6 @@ void serve_job_free(struct serve_job *job) {
   serve_list_free(job->opt.ignore, job->opt.nignore);
   serve_list_free(job->opt.splitting, job->opt.nsplitting);
   serve_reply_free(&job->reply);
+  free(job->key);
   free(job);
 }

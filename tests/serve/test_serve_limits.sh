@@ -4,7 +4,9 @@
 # no key or a wrong one with --auth-key-file (403, in each API's shape),
 # a full queue (503 with Retry-After), markup that is not well-formed, text
 # that is not UTF-8, deep nesting (400, and the server goes on), a client
-# that sends half a request (closed after --connection-timeout), and
+# that sends half a request (closed after --connection-timeout), bodies
+# that drip in (closed once they have taken --connection-timeout) and 300
+# idle connections (closed after it) while other clients are answered, and
 # SIGTERM during a slow translation (the request is answered, no new
 # connection is taken, exit 0).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
@@ -90,6 +92,40 @@ expect_exit 1 "a key file without a key" "$XLIFFMT" serve --mt identity \
   --auth-key-file "$tmp/nokeys" --listen 127.0.0.1:0
 expect_exit 1 "translate's --overwrite does not apply" "$XLIFFMT" serve \
   --mt identity --overwrite --listen 127.0.0.1:0
+
+# --- Slow and idle clients ------------------------------------------------------
+# Bodies that drip in a byte every 0.2 s are cut off once they have taken
+# --connection-timeout, idle connections are closed after it, and the
+# server answers other clients all the while.
+if command -v python3 >/dev/null; then
+  serve_start slow-clients --mt identity -s en -t es --connection-timeout 2 ||
+    exit 1
+  u=$url
+  slow() { python3 "$(dirname "$0")/slow_clients.py" "$@"; }
+  got=$(slow drip "$port" 2 20 2>&1)
+  case $got in
+  "closed 20 in "[23]" s, every other request answered, the slowest in 1 s")
+    pass "20 slow-drip bodies closed after --connection-timeout, others answered within 1 s ($got)" ;;
+  *) fail "20 slow-drip bodies closed after --connection-timeout ($got)" ;;
+  esac
+  ask "$u/metrics"
+  check "the cut-off bodies counted as 408" \
+    grep -q 'xliffmt_serve_requests_total{path="/v2/translate",status="408"} 20$' \
+    "$tmp/body"
+  got=$(slow idle "$port" 2 300 2>&1)
+  case $got in
+  "answered 200 in 1 s, closed 300 in "[234]" s")
+    pass "300 idle connections: another client answered within 1 s, each idle one closed after --connection-timeout ($got)" ;;
+  *) fail "300 idle connections ($got)" ;;
+  esac
+  expect "still serving" 200 \
+    '{"translations":[{"detected_source_language":"EN","text":"z"}]}' \
+    "$u/v2/translate" -d text=z -d target_lang=ES
+  serve_stop
+  check "exit 0" [ "$rc" -eq 0 ]
+else
+  echo "# python3 missing: slow and idle clients are not tried"
+fi
 
 # --- A slow engine: a full queue, SIGTERM --------------------------------------
 cat >"$tmp/slow.sh" <<'EOD'
