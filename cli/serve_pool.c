@@ -38,7 +38,9 @@ static void *work(void *arg) {
   return NULL;
 }
 
-/* A filter set up as translate's, keeping its engines between runs. */
+/* A filter set up as translate's, keeping its engines between runs, its
+ * first engine started: the first request does not wait for it, and an
+ * engine that cannot start stops the server before it listens. */
 static xmt_filter *worker_filter(struct serve_server *sv) {
   const struct serve_settings *s = sv->set;
   xmt_filter *f = xmt_filter_new();
@@ -50,6 +52,8 @@ static xmt_filter *worker_filter(struct serve_server *sv) {
   if (st == XMT_OK)
     st = xmt_filter_set_flags(f, s->cli.flags | XMT_FILTER_KEEP_ENGINES |
                                      XMT_FILTER_KEEP_DICTIONARIES);
+  if (st == XMT_OK)
+    st = xmt_filter_start_engines(f);
   if (st != XMT_OK) {
     xmt_cli_report(xmt_filter_error(f));
     xmt_filter_free(f);

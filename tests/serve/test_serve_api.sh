@@ -235,4 +235,11 @@ expect "pseudo, LibreTranslate array" 200 \
 serve_stop
 check "SIGTERM: exit 0 (pseudo)" [ "$rc" -eq 0 ]
 
+# The engines start before the server listens: one that cannot start
+# stops it at once, with the backend's message, as translate says it.
+expect_exit 1 "an engine that cannot start" \
+  "$XLIFFMT" serve --listen 127.0.0.1:0 --mt 'apertium:not a pair'
+check "an engine that cannot start: said, nothing listened" [ "$(cat "$tmp/err")" = \
+  "xliffmt: cannot start MT backend 'apertium': apertium: 'not a pair' is not a pair name such as eng-spa" ]
+
 finish
