@@ -1,5 +1,6 @@
 /* read_private.h -- what the pieces of the XLIFF 2 reader share (read.c,
- * read_inline.c, pairs.c). Not installed. */
+ * read_inline.c, pairs.c; rules.c uses its attribute lookup). Not
+ * installed. */
 #ifndef XMT_X2_READ_PRIVATE_H
 #define XMT_X2_READ_PRIVATE_H
 

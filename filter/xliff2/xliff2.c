@@ -167,6 +167,20 @@ void xmt_xliff2_describe(const void *doc, const char **version,
   *encoding = xmt_encoding_name(d->encoding);
 }
 
+xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,
+                            struct xmt_error_store *err) {
+  const struct x2_doc *d = doc;
+  xmt_status st = xmt_x2_check_rules(d, fn, user);
+  if (st == XMT_ERR_NOMEM)
+    return xmt_error_nomem(err);
+  if (st != XMT_OK)
+    return xmt_error_at(err, st, XMT_IN(d->path), "%s",
+                        st == XMT_ERR_ABORTED ? "the check was stopped"
+                                              : "the document cannot be "
+                                                "read again");
+  return XMT_OK;
+}
+
 const struct xmt_format xmt_format_xliff2 = {"xliff2",  bid,       open_doc,
                                              parse_doc, doc_units, take_target,
                                              write_doc, close_doc};

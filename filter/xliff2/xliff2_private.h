@@ -122,6 +122,17 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
                         struct xmt_error_store *err, xmt_x2_warn_fn warn,
                         void *warn_user);
 
+/* Checks the rules of doc its schema cannot state (rules.c): unique ids,
+ * sc/ec and sm/em that find each other, dataRefs that name a <data>. fn
+ * is told each rule broken, in document order, with the line and column
+ * of the element and its unit's id (or NULL); non-zero from it stops the
+ * check with XMT_ERR_ABORTED. XMT_ERR_NOMEM when out of memory. */
+typedef int (*xmt_x2_rule_fn)(void *user, unsigned long line,
+                              unsigned long column, const char *unit_id,
+                              const char *message);
+xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
+                              void *user);
+
 /* A string of the pool. */
 static inline const char *x2_str(const struct x2_doc *doc, size_t at) {
   return at == X2_NONE ? NULL : doc->pool.data + at;
