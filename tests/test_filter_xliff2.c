@@ -354,6 +354,73 @@ static void test_pairs(void) {
              NULL);
 }
 
+/* The unit stream of one document's source, between <source> and
+ * </source>. */
+static void expect_stream(const char *document, const char *want) {
+  struct x2_doc doc;
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL_FATAL(read_text(&doc, document, strlen(document), 0, &err),
+                        XMT_OK);
+  struct xmt_buf out = {0};
+  CU_ASSERT_EQUAL(xmt_x2_render(&doc, &doc.segs[0].source, &out), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(out.data, out.len, want, strlen(want));
+  xmt_buf_free(&out);
+  xmt_x2_free(&doc);
+}
+
+static void test_no_translate(void) {
+  /* An <sm translate="no"> range is one code, the text and codes in it
+   * kept as they are, like a <mrk translate="no">. */
+  expect_stream(HEAD "<source>Run <sm id=\"m\" translate=\"no\"/>make <pc "
+                     "id=\"1\">check</pc><em startRef=\"m\"/> now, <mrk "
+                     "id=\"n\" translate=\"no\">xliffmt</mrk>.</source>" TAIL,
+                "Run <x id=\"1\"/> now, <x id=\"2\"/>.");
+  write_with(HEAD "<source>Run <sm id=\"m\" translate=\"no\"/>make <pc "
+                  "id=\"1\">check</pc><em startRef=\"m\"/> now.</source>" TAIL,
+             "Lancez |maintenant.", "P1",
+             OUT_HEAD "<source>Run <sm id=\"m\" translate=\"no\"/>make <pc "
+                      "id=\"1\">check</pc><em startRef=\"m\"/> "
+                      "now.</source><target>Lancez <sm id=\"m\" "
+                      "translate=\"no\"/>make <pc id=\"1\">check</pc><em "
+                      "startRef=\"m\"/>maintenant.</target>" TAIL,
+             NULL);
+  /* One whose <em> is outside the element it starts in, or whose range
+   * holds one end of another pair, stays a pair (its text translated). */
+  expect_stream(HEAD "<source>A <pc id=\"1\">b <sm id=\"m\" "
+                     "translate=\"no\"/>c</pc> d<em startRef=\"m\"/> "
+                     "e.</source>" TAIL,
+                "A <g id=\"1\">b <bx id=\"2\" rid=\"2\"/>c</g> d<ex "
+                "id=\"3\" rid=\"2\"/> e.");
+  expect_stream(HEAD "<source><sm id=\"a\" translate=\"no\"/>x <sm "
+                     "id=\"b\"/>y<em startRef=\"a\"/> z<em "
+                     "startRef=\"b\"/>.</source>" TAIL,
+                "<bx id=\"1\" rid=\"1\"/>x <bx id=\"2\" rid=\"2\"/>y<ex "
+                "id=\"3\" rid=\"1\"/> z<ex id=\"4\" rid=\"2\"/>.");
+  expect_stream(HEAD "<source><sm id=\"a\" translate=\"no\"/>x <sm "
+                     "id=\"b\"/>y<em startRef=\"b\"/> z<em "
+                     "startRef=\"a\"/>.</source>" TAIL,
+                "<x id=\"1\"/>.");
+}
+
+static void test_copies(void) {
+  /* A code is never copied: one placed twice is written once, whether
+   * canCopy says no or not. */
+  write_with(HEAD "<source>A<ph id=\"1\" canCopy=\"no\"/>b</source>" TAIL,
+             "X|Y|Z", "P1P1",
+             OUT_HEAD "<source>A<ph id=\"1\" canCopy=\"no\"/>b</source>"
+                      "<target>X<ph id=\"1\" canCopy=\"no\"/>YZ</target>" TAIL,
+             "u:1: 1 code placed twice written once");
+  /* A copy (copyOf) is a code of its own, at its own place, never taken
+   * for its base. */
+  write_with(HEAD "<source>A<ph id=\"1\"/>b<ph id=\"2\" "
+                  "copyOf=\"1\"/>c</source>" TAIL,
+             "X|Y|Z", "P2P1",
+             OUT_HEAD "<source>A<ph id=\"1\"/>b<ph id=\"2\" "
+                      "copyOf=\"1\"/>c</source><target>X<ph id=\"2\" "
+                      "copyOf=\"1\"/>Y<ph id=\"1\"/>Z</target>" TAIL,
+             NULL);
+}
+
 /* --- Errors ------------------------------------------------------------------
  */
 
@@ -469,6 +536,8 @@ static CU_TestInfo tests[] = {{"read in chunks", test_read_chunks},
                               {"overwrite", test_overwrite},
                               {"codes put back", test_put_back},
                               {"pairs", test_pairs},
+                              {"translate=\"no\" ranges", test_no_translate},
+                              {"copies", test_copies},
                               {"errors", test_errors},
                               {"languages", test_languages},
                               {"detect", test_detect},

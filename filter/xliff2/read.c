@@ -333,6 +333,7 @@ static void end_element(void *user, const XML_Char *name) {
     return;
   size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
   struct frame *f = &r->stack[r->depth - 1];
+  xmt_x2_end_depth(r);
   switch ((enum frame_kind)f->kind) {
   case F_INLINE:
     xmt_x2_close_inline(r, f, at, len);
@@ -446,6 +447,7 @@ xmt_status xmt_x2_read(struct x2_doc *doc, struct xmt_buf *data,
   r.doc = doc;
   r.err = err;
   r.unit_id = X2_NONE;
+  r.nomt = X2_NONE;
   r.parser = XML_ParserCreateNS("UTF-8", '|');
   if (r.parser == NULL)
     return xmt_error_nomem(err);

@@ -38,6 +38,9 @@ struct reader {
   int content;       /* 1: in a <source>, 2: in a <target>, 0: neither */
   size_t whole;      /* depth of an element kept whole (mrk translate="no") */
   size_t whole_code;
+  /* An <sm translate="no"> waiting for its <em> at the same depth: its
+   * code (X2_NONE: none), that depth, its id in the pool. */
+  size_t nomt, nomt_depth, nomt_id;
   struct xmt_memo refs;      /* a unit's sc and sm by id */
   struct xmt_unit_keys keys; /* the unit-stream ids given */
   struct xmt_buf scratch;    /* a key being made */
@@ -60,11 +63,18 @@ struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind);
 const char *xmt_x2_attr(const char **atts, const char *name);
 
 /* An element inside a <source> or <target> (read_inline.c); local is
- * NULL for another namespace than XLIFF 2 core. */
+ * NULL for another namespace than XLIFF 2 core. An <sm translate="no">
+ * whose <em> comes before the element that holds it ends becomes one
+ * code kept whole with all between them; xmt_x2_end_depth, at every end
+ * tag, gives up on one whose element ended first (a pair then). */
 void xmt_x2_open_inline(struct reader *r, const char *local, const char **atts,
                         size_t at, size_t len);
 void xmt_x2_close_inline(struct reader *r, const struct frame *f, size_t at,
                          size_t len);
+static inline void xmt_x2_end_depth(struct reader *r) {
+  if (r->nomt != X2_NONE && r->depth <= r->nomt_depth)
+    r->nomt = X2_NONE;
+}
 /* The end of a unit: its codes paired and numbered, its segments named
  * (pairs.c). */
 void xmt_x2_close_unit(struct reader *r, size_t at);
