@@ -225,6 +225,46 @@ static void test_overwrite(void) {
   expect_output("prefilled", "pseudo", XMT_FILTER_OVERWRITE, ".overwrite");
 }
 
+/* With XMT_FILTER_ALT_TRANS the translations are matches of the Matches
+ * module: in a <mtc:matches> of their own first in the unit, or at the
+ * end of the unit's (okapi.xlf's tu2), with the unit's <originalData>;
+ * a segment without an id is given one. */
+static void test_matches(void) {
+  expect_output("inline", "pseudo", XMT_FILTER_ALT_TRANS, ".alt");
+  expect_output("okapi", "pseudo", XMT_FILTER_ALT_TRANS, ".alt");
+  /* "mt1" taken, by a code: the first segment is "mt3", the second
+   * "mt2" */
+  static const char doc[] =
+      "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
+      "version=\"2.0\" srcLang=\"en\" trgLang=\"fr\"><file id=\"f\">"
+      "<unit id=\"u\"><segment><source>A<ph id=\"mt1\"/></source>"
+      "</segment><segment><source>B</source></segment></unit></file>"
+      "</xliff>";
+  static const char want[] =
+      "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
+      "version=\"2.0\" srcLang=\"en\" trgLang=\"fr\"><file id=\"f\">"
+      "<unit id=\"u\"><mtc:matches "
+      "xmlns:mtc=\"urn:oasis:names:tc:xliff:matches:2.0\"> <mtc:match "
+      "ref=\"#mt3\" origin=\"xliffmt\" type=\"mt\"><source>A<ph "
+      "id=\"mt1\"/></source><target>A<ph id=\"mt1\"/></target></mtc:match> "
+      "<mtc:match ref=\"#mt2\" origin=\"xliffmt\" type=\"mt\"><source>B"
+      "</source><target>B</target></mtc:match></mtc:matches><segment "
+      "id=\"mt3\"><source>A<ph id=\"mt1\"/></source></segment><segment "
+      "id=\"mt2\"><source>B</source></segment></unit></file></xliff>";
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  xmt_filter_set_flags(f, XMT_FILTER_ALT_TRANS);
+  char *out = NULL;
+  size_t out_len = 0;
+  CU_ASSERT_EQUAL(xmt_filter_translate_buffer(f, XMT_FORMAT_XLIFF2, "d.xlf",
+                                              doc, sizeof doc - 1, &out,
+                                              &out_len),
+                  XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(out, out_len, want, sizeof want - 1);
+  free(out);
+  xmt_filter_free(f);
+}
+
 /* --- Codes the run left out of place ----------------------------------------
  */
 
@@ -534,6 +574,7 @@ static CU_TestInfo tests[] = {{"read in chunks", test_read_chunks},
                               {"identity", test_identity},
                               {"pseudo", test_pseudo},
                               {"overwrite", test_overwrite},
+                              {"alt-trans: matches", test_matches},
                               {"codes put back", test_put_back},
                               {"pairs", test_pairs},
                               {"translate=\"no\" ranges", test_no_translate},

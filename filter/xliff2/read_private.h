@@ -17,7 +17,9 @@ enum frame_kind {
   F_SEGMENT,
   F_SOURCE,
   F_TARGET,
-  F_INLINE
+  F_INLINE,
+  F_ODATA,  /* a unit's <originalData> */
+  F_MATCHES /* a unit's <mtc:matches> */
 };
 
 struct frame {
@@ -35,6 +37,8 @@ struct reader {
   size_t depth, stack_cap;
   size_t unit_id;    /* in the pool; X2_NONE outside a unit */
   size_t unit_first; /* its first segment */
+  /* the unit's start tag end, <originalData> and </mtc:matches> */
+  size_t unit_tag_end, odata_start, odata_end, matches_close;
   int content;       /* 1: in a <source>, 2: in a <target>, 0: neither */
   size_t whole;      /* depth of an element kept whole (mrk translate="no") */
   size_t whole_code;

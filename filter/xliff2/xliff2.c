@@ -147,7 +147,8 @@ static void warn(void *user, const char *unit_id, unsigned long line,
 static xmt_status write_doc(xmt_filter *f, void *doc,
                             const char *target_language, xmt_write_fn sink,
                             void *user) {
-  const struct x2_doc *d = doc;
+  struct x2_doc *d = doc;
+  d->matches = (f->flags & XMT_FILTER_ALT_TRANS) != 0;
   return xmt_x2_write(d,
                       target_language != NULL ? target_language : d->trg_lang,
                       sink, user, &f->err, warn, f);

@@ -8,6 +8,8 @@
 
 /* The namespace of XLIFF 2.0, 2.1 and 2.2 core elements. */
 #define X2_NS "urn:oasis:names:tc:xliff:document:2.0"
+/* The namespace of the Matches module. */
+#define X2_MTC_NS "urn:oasis:names:tc:xliff:matches:2.0"
 
 /* The inline elements of XLIFF 2 core, and what a code stands for:
  * X2_WHOLE is an element kept whole as one placeholder (an empty <pc/> or
@@ -66,6 +68,10 @@ struct x2_segment {
   size_t key;  /* its unit-stream id in the pool */
   size_t unit; /* the unit's id in the pool */
   size_t file; /* index of its <file> */
+  /* Its unit: the end of the <unit ...> start tag; its <originalData>
+   * element (end 0: none); the end tag of its Matches module's <matches>
+   * (0: none). */
+  size_t unit_tag_end, odata_start, odata_end, matches_close;
   unsigned char translate, preserve, state;
   unsigned char has_target; /* a target with text or codes */
 };
@@ -90,6 +96,9 @@ struct x2_doc {
   struct xmt_buf pool;   /* NUL-terminated strings: ids, keys */
   struct xmt_memo keys;  /* unit-stream id -> segment index */
   xmt_segment **targets; /* per segment, as the run gave them; NULL: none */
+  /* 1: the targets are written as matches of the Matches module, not
+   * as targets (write_matches.c) */
+  int matches;
 };
 
 /* Reads the document in data (taken over: emptied) into doc, feeding the
