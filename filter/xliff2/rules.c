@@ -337,7 +337,8 @@ xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
   if (doc->data.len <= (size_t)1 << 30 &&
       XML_Parse(r.parser, data, (int)doc->data.len, 1) == XML_STATUS_ERROR &&
       r.st == XMT_OK)
-    r.st = XMT_ERR_XML;
+    r.st = XML_GetErrorCode(r.parser) == XML_ERROR_NO_MEMORY ? XMT_ERR_NOMEM
+                                                              : XMT_ERR_XML;
   XML_ParserFree(r.parser);
   free(r.stack);
   free(r.pend);
