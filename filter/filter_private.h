@@ -173,9 +173,8 @@ void xmt_xliff2_describe(const void *doc, const char **version,
 /* A rule of a document's format broken where its schema cannot tell:
  * the line and column of the element, its unit's id (or NULL), what is
  * wrong. Non-zero stops the reading. */
-typedef int (*xmt_rule_fn)(void *user, unsigned long line,
-                           unsigned long column, const char *unit_id,
-                           const char *message);
+typedef int (*xmt_rule_fn)(void *user, unsigned long line, unsigned long column,
+                           const char *unit_id, const char *message);
 /* The rules of an open XLIFF 2 document (xliff2/rules.c), told to fn;
  * errors go to err. */
 xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,

@@ -308,8 +308,8 @@ static xmt_status check_once(void *ctx) {
   armed = 1;
   struct xmt_check_report report;
   size_t told = 0;
-  xmt_status st = xmt_filter_check_file(f, c->path, &report, count_problem,
-                                        &told);
+  xmt_status st =
+      xmt_filter_check_file(f, c->path, &report, count_problem, &told);
   armed = 0;
   if (st == XMT_OK && c->want == 0)
     c->want = told;

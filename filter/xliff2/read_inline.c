@@ -100,8 +100,8 @@ static int pairs_inside(const struct x2_doc *doc, size_t first) {
 /* The <em> of a pending <sm translate="no"> at its depth: the sm becomes
  * one code kept whole, from its start to the em's end, and the text and
  * codes read since it are taken back. 1 when it was that em. */
-static int end_nomt(struct reader *r, enum x2_elem e, const char *id,
-                    size_t at, size_t len) {
+static int end_nomt(struct reader *r, enum x2_elem e, const char *id, size_t at,
+                    size_t len) {
   struct x2_doc *doc = r->doc;
   if (r->nomt == X2_NONE || e != X2_EM || r->depth != r->nomt_depth ||
       strcmp(id, x2_str(doc, r->nomt_id)) != 0)

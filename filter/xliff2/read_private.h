@@ -39,8 +39,8 @@ struct reader {
   size_t unit_first; /* its first segment */
   /* the unit's start tag end, <originalData> and </mtc:matches> */
   size_t unit_tag_end, odata_start, odata_end, matches_close;
-  int content;       /* 1: in a <source>, 2: in a <target>, 0: neither */
-  size_t whole;      /* depth of an element kept whole (mrk translate="no") */
+  int content;  /* 1: in a <source>, 2: in a <target>, 0: neither */
+  size_t whole; /* depth of an element kept whole (mrk translate="no") */
   size_t whole_code;
   /* An <sm translate="no"> waiting for its <em> at the same depth: its
    * code (X2_NONE: none), that depth, its id in the pool. */

@@ -267,8 +267,7 @@ static enum scope structure(struct rules *r, enum scope parent,
     return S_ORIGINAL;
   if (parent == S_ORIGINAL && is(local, "data") && id != NULL) {
     if (make_key(r, 'd', 0, id) &&
-        xmt_memo_put(&r->unit, r->key.data, r->key.len, NULL, 0, at) !=
-            XMT_OK)
+        xmt_memo_put(&r->unit, r->key.data, r->key.len, NULL, 0, at) != XMT_OK)
       stop(r, XMT_ERR_NOMEM);
   }
   return S_OTHER;
@@ -338,7 +337,7 @@ xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
       XML_Parse(r.parser, data, (int)doc->data.len, 1) == XML_STATUS_ERROR &&
       r.st == XMT_OK)
     r.st = XML_GetErrorCode(r.parser) == XML_ERROR_NO_MEMORY ? XMT_ERR_NOMEM
-                                                              : XMT_ERR_XML;
+                                                             : XMT_ERR_XML;
   XML_ParserFree(r.parser);
   free(r.stack);
   free(r.pend);

@@ -154,8 +154,8 @@ static void put_matches(struct writer *w, size_t first, size_t end) {
     if (doc->targets[i] == NULL || s->id != X2_NONE)
       continue;
     static const char *const names[] = {"id"};
-    const char *const values[] = {segment_ref(doc, first, end, i, buf,
-                                              sizeof buf)};
+    const char *const values[] = {
+        segment_ref(doc, first, end, i, buf, sizeof buf)};
     xmt_x2w_copy_to(w, s->start);
     xmt_x2w_put_tag(w, s->start, s->tag_end, names, values, 1);
     w->at = s->tag_end;
