@@ -51,6 +51,8 @@ static void batch_more(FILE *fp) {
     fprintf(fp, "\n  %-34s", formats[i].description);
     for (const char *const *e = formats[i].extensions; *e != NULL; e++)
       fprintf(fp, " %s", *e);
+    if (*formats[i].extensions == NULL) /* XLIFF 2 is named as 1.2 is */
+      fputs(" (the names above; its content decides)", fp);
   }
   fputc('\n', fp);
   xmt_cli_backends_help(fp);

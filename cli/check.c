@@ -16,10 +16,13 @@ static const struct xmt_cli_option check_options[] = {
 static const struct xmt_cli_command check = {
     "check ",
     "Usage: xliffmt check IN [--json] [--quiet] [-s SRC] [-t TGT]\n\n"
-    "Parses IN (XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF or HTML, its content\n"
-    "decides; - is standard input) and reports units, segments, words,\n"
-    "inline codes by element, and the problems found. An HTML page is\n"
-    "checked as the XLIFF document 'xliffmt extract' writes of it.\n\n",
+    "Parses IN (XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF, XLIFF 2.0-2.2 or\n"
+    "HTML, its content decides; - is standard input) and reports units,\n"
+    "segments, words, inline codes by element, and the problems found.\n"
+    "An HTML page is checked as the XLIFF document 'xliffmt extract'\n"
+    "writes of it; an XLIFF 2 document against the rules its schema\n"
+    "cannot state too (ids unique per scope, <sc>/<ec> that find each\n"
+    "other, dataRefs that name a <data>).\n\n",
     XMT_CLI_GROUPS(check_options, xmt_cli_page_lang_options), NULL, NULL};
 
 /* Problems are kept until the end for JSON, printed at once for text. */

@@ -15,8 +15,8 @@ static const struct command {
   const char *summary;
 } commands[] = {
     {"translate", xmt_cli_translate,
-     "translate a document (XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF or HTML)\n"
-     "             with an MT backend"},
+     "translate a document (XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF, XLIFF\n"
+     "             2.0-2.2 or HTML) with an MT backend"},
     {"batch", xmt_cli_batch,
      "translate many documents into an output tree, several at once"},
     {"check", xmt_cli_check,
@@ -46,8 +46,9 @@ static void usage(FILE *fp) {
   fprintf(fp, "Usage: xliffmt [--help] [--version] [--list-backends]\n"
               "       xliffmt COMMAND [OPTIONS]\n\n"
               "Machine-translate documents without breaking their markup:\n"
-              "XLIFF 1.0-1.2 (SDLXLIFF, MQXLIFF too) and HTML, named as you\n"
-              "like (the content decides), or - for standard input.\n\n"
+              "XLIFF 1.0-1.2 (SDLXLIFF, MQXLIFF too), XLIFF 2.0-2.2 and HTML,\n"
+              "named as you like (the content decides), or - for standard\n"
+              "input.\n\n"
               "Commands:\n");
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
     fprintf(fp, "  %-10s %s\n", commands[i].name, commands[i].summary);

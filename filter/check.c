@@ -87,6 +87,12 @@ static int check_id(struct check *c, const xmt_xliff_unit *u) {
   return 0;
 }
 
+/* A rule of an XLIFF 2 document broken (xliff2/rules.c). */
+static int on_rule(void *user, unsigned long line, unsigned long column,
+                   const char *unit_id, const char *message) {
+  return problem_at(user, XMT_ERROR, line, column, unit_id, message);
+}
+
 static int on_skeleton(void *user, const char *bytes, size_t len) {
   (void)user, (void)bytes, (void)len;
   return 0;
@@ -307,7 +313,7 @@ xmt_status xmt_check_document(xmt_filter *f, const char *path,
     st = units != NULL
              ? xmt_xliff_reader_parse(reader, units->data, units->len, 1)
              : xmt_format_read_units(f, path, reader, &f->err, &bytes, &version,
-                                     &encoding);
+                                     &encoding, on_rule, &c);
     if (c.failed)
       st = xmt_error_nomem(&f->err);
     else if (st != XMT_OK && f->err.pub.status == XMT_OK)

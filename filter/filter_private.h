@@ -170,6 +170,15 @@ extern const struct xmt_format xmt_format_xliff2;
 const char *xmt_xliff2_target_language(const void *doc);
 void xmt_xliff2_describe(const void *doc, const char **version,
                          const char **encoding);
+/* A rule of a document's format broken where its schema cannot tell:
+ * the line and column of the element, its unit's id (or NULL), what is
+ * wrong. Non-zero stops the reading. */
+typedef int (*xmt_rule_fn)(void *user, unsigned long line, unsigned long column,
+                           const char *unit_id, const char *message);
+/* The rules of an open XLIFF 2 document (xliff2/rules.c), told to fn;
+ * errors go to err. */
+xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,
+                            struct xmt_error_store *err);
 /* Segments in memory (format/segments.c): xmt_filter_translate_segments */
 extern const struct xmt_format xmt_format_segments;
 
@@ -210,12 +219,15 @@ xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
 /* Feeds the units of in_path, of any format, to reader; *bytes_in
  * receives the size of the document, and *version and *encoding (static
  * strings) what a format other than the unit stream's says of it (XLIFF
- * 2: "2.0", "UTF-16LE"...), left as they are otherwise. Errors go to
- * err. */
+ * 2: "2.0", "UTF-16LE"...), left as they are otherwise. When on_rule is
+ * not NULL, the rules of the format that its schema cannot state are
+ * checked first and each one broken is told to it (XLIFF 2). Errors go
+ * to err. */
 xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
                                  xmt_xliff_reader *reader,
                                  struct xmt_error_store *err, size_t *bytes_in,
-                                 const char **version, const char **encoding);
+                                 const char **version, const char **encoding,
+                                 xmt_rule_fn on_rule, void *rule_user);
 /* The XLIFF 1.2 document a page of another format is read as, in out;
  * out is left empty for an XLIFF document. */
 xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,

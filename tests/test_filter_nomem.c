@@ -112,6 +112,7 @@ struct doc_run {
   int self_aligner;
   char *want; /* the output of a run where nothing fails */
   size_t want_len;
+  unsigned flags; /* XMT_FILTER_* of the run */
 };
 
 static xmt_status translate_once(void *ctx) {
@@ -129,6 +130,8 @@ static xmt_status translate_once(void *ctx) {
     st = xmt_filter_set_languages(f, "en", "es");
   if (st == XMT_OK)
     st = xmt_filter_set_tag_mode(f, d->tags);
+  if (st == XMT_OK && d->flags != 0)
+    xmt_filter_set_flags(f, d->flags);
   if (st == XMT_OK && d->self_aligner) {
     st = xmt_filter_set_aligner(f, XMT_ALIGNER_SELF, NULL);
     if (st == XMT_OK)
@@ -227,20 +230,26 @@ static const char doc_xlf2[] =
     "</segment></unit>\n"
     "</file></xliff>\n";
 
-static void run_doc(const char *name, const char *text, const char *ext,
-                    const char *backend, enum xmt_tag_mode tags,
-                    int self_aligner) {
+static void run_doc_flags(const char *name, const char *text, const char *ext,
+                          const char *backend, enum xmt_tag_mode tags,
+                          int self_aligner, unsigned flags) {
   char in[512], out[600];
   snprintf(in, sizeof in, "%s", xmt_test_tmp_path(ext));
   snprintf(out, sizeof out, "%s.out", in);
   CU_ASSERT_EQUAL_FATAL(write_file(in, text), 0);
-  struct doc_run d = {in, out, backend, tags, self_aligner, NULL, 0};
+  struct doc_run d = {in, out, backend, tags, self_aligner, NULL, 0, flags};
   CU_ASSERT_EQUAL_FATAL(translate_once(&d), XMT_OK);
   CU_ASSERT_PTR_NOT_NULL_FATAL(d.want);
   unsigned long runs = sweep(name, translate_once, &d);
   CU_ASSERT(runs > 50); /* the sweep reached into the run */
   free(d.want);
   unlink(in);
+}
+
+static void run_doc(const char *name, const char *text, const char *ext,
+                    const char *backend, enum xmt_tag_mode tags,
+                    int self_aligner) {
+  run_doc_flags(name, text, ext, backend, tags, self_aligner, 0);
 }
 
 static void test_xliff_projected(void) {
@@ -271,6 +280,61 @@ static void test_xliff_kept(void) {
 
 static void test_xliff2(void) {
   run_doc("xliff 2", doc_xlf2, "in2.xlf", "pseudo", XMT_TAGS_PROJECT, 0);
+}
+
+static void test_xliff2_matches(void) {
+  run_doc_flags("xliff 2, matches", doc_xlf2, "in2.xlf", "pseudo",
+                XMT_TAGS_PROJECT, 0, XMT_FILTER_ALT_TRANS);
+}
+
+/* check on an XLIFF 2 document that breaks its rules: every problem told
+ * in a run where nothing fails is told in one that does not fail. */
+struct check_run {
+  const char *path;
+  size_t want; /* problems told where nothing fails; 0: not known yet */
+};
+
+static int count_problem(void *user, const struct xmt_problem *p) {
+  (void)p;
+  ++*(size_t *)user;
+  return 0;
+}
+
+static xmt_status check_once(void *ctx) {
+  struct check_run *c = ctx;
+  xmt_filter *f = xmt_filter_new();
+  if (f == NULL)
+    return XMT_ERR_NOMEM;
+  armed = 1;
+  struct xmt_check_report report;
+  size_t told = 0;
+  xmt_status st =
+      xmt_filter_check_file(f, c->path, &report, count_problem, &told);
+  armed = 0;
+  if (st == XMT_OK && c->want == 0)
+    c->want = told;
+  else if (st == XMT_OK && told != c->want)
+    st = XMT_ERR_INTERNAL;
+  xmt_filter_free(f);
+  return st;
+}
+
+static void test_xliff2_check(void) {
+  static const char doc[] =
+      "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" "
+      "srcLang=\"en\"><file id=\"f\"><unit id=\"u\"><originalData><data "
+      "id=\"d1\">x</data></originalData><segment id=\"s\"><source>A<ph "
+      "id=\"1\" dataRef=\"d2\"/> <ph id=\"1\"/></source>"
+      "</segment></unit><unit id=\"u\"><segment><source>"
+      "C</source></segment></unit></file><file id=\"f\"><unit id=\"v\">"
+      "<segment><source>D</source></segment></unit></file></xliff>";
+  const char *in = xmt_test_tmp_path("rules2.xlf");
+  CU_ASSERT_EQUAL_FATAL(write_file(in, doc), 0);
+  struct check_run c = {in, 0};
+  CU_ASSERT_EQUAL_FATAL(check_once(&c), XMT_OK);
+  CU_ASSERT_EQUAL(c.want, 4); /* the four rules broken */
+  CU_ASSERT(sweep("xliff 2 check", check_once, &c) > 10);
+  unlink(in);
 }
 
 static void test_html(void) {
@@ -337,6 +401,8 @@ static CU_TestInfo nomem_tests[] = {
     {"XLIFF round trip, built-in aligner", test_xliff_self_aligned},
     {"XLIFF, two runs, engine, dictionaries and cache kept", test_xliff_kept},
     {"XLIFF 2 round trip", test_xliff2},
+    {"XLIFF 2 round trip, matches", test_xliff2_matches},
+    {"XLIFF 2 check", test_xliff2_check},
     {"HTML page", test_html},
     {"projection", test_projection},
     CU_TEST_INFO_NULL,

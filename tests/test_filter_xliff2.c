@@ -225,6 +225,46 @@ static void test_overwrite(void) {
   expect_output("prefilled", "pseudo", XMT_FILTER_OVERWRITE, ".overwrite");
 }
 
+/* With XMT_FILTER_ALT_TRANS the translations are matches of the Matches
+ * module: in a <mtc:matches> of their own first in the unit, or at the
+ * end of the unit's (okapi.xlf's tu2), with the unit's <originalData>;
+ * a segment without an id is given one. */
+static void test_matches(void) {
+  expect_output("inline", "pseudo", XMT_FILTER_ALT_TRANS, ".alt");
+  expect_output("okapi", "pseudo", XMT_FILTER_ALT_TRANS, ".alt");
+  /* "mt1" taken, by a code: the first segment is "mt3", the second
+   * "mt2" */
+  static const char doc[] =
+      "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
+      "version=\"2.0\" srcLang=\"en\" trgLang=\"fr\"><file id=\"f\">"
+      "<unit id=\"u\"><segment><source>A<ph id=\"mt1\"/></source>"
+      "</segment><segment><source>B</source></segment></unit></file>"
+      "</xliff>";
+  static const char want[] =
+      "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
+      "version=\"2.0\" srcLang=\"en\" trgLang=\"fr\"><file id=\"f\">"
+      "<unit id=\"u\"><mtc:matches "
+      "xmlns:mtc=\"urn:oasis:names:tc:xliff:matches:2.0\"> <mtc:match "
+      "ref=\"#mt3\" origin=\"xliffmt\" type=\"mt\"><source>A<ph "
+      "id=\"mt1\"/></source><target>A<ph id=\"mt1\"/></target></mtc:match> "
+      "<mtc:match ref=\"#mt2\" origin=\"xliffmt\" type=\"mt\"><source>B"
+      "</source><target>B</target></mtc:match></mtc:matches><segment "
+      "id=\"mt3\"><source>A<ph id=\"mt1\"/></source></segment><segment "
+      "id=\"mt2\"><source>B</source></segment></unit></file></xliff>";
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  xmt_filter_set_flags(f, XMT_FILTER_ALT_TRANS);
+  char *out = NULL;
+  size_t out_len = 0;
+  CU_ASSERT_EQUAL(xmt_filter_translate_buffer(f, XMT_FORMAT_XLIFF2, "d.xlf",
+                                              doc, sizeof doc - 1, &out,
+                                              &out_len),
+                  XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(out, out_len, want, sizeof want - 1);
+  free(out);
+  xmt_filter_free(f);
+}
+
 /* --- Codes the run left out of place ----------------------------------------
  */
 
@@ -354,6 +394,73 @@ static void test_pairs(void) {
              NULL);
 }
 
+/* The unit stream of one document's source, between <source> and
+ * </source>. */
+static void expect_stream(const char *document, const char *want) {
+  struct x2_doc doc;
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL_FATAL(read_text(&doc, document, strlen(document), 0, &err),
+                        XMT_OK);
+  struct xmt_buf out = {0};
+  CU_ASSERT_EQUAL(xmt_x2_render(&doc, &doc.segs[0].source, &out), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(out.data, out.len, want, strlen(want));
+  xmt_buf_free(&out);
+  xmt_x2_free(&doc);
+}
+
+static void test_no_translate(void) {
+  /* An <sm translate="no"> range is one code, the text and codes in it
+   * kept as they are, like a <mrk translate="no">. */
+  expect_stream(HEAD "<source>Run <sm id=\"m\" translate=\"no\"/>make <pc "
+                     "id=\"1\">check</pc><em startRef=\"m\"/> now, <mrk "
+                     "id=\"n\" translate=\"no\">xliffmt</mrk>.</source>" TAIL,
+                "Run <x id=\"1\"/> now, <x id=\"2\"/>.");
+  write_with(HEAD "<source>Run <sm id=\"m\" translate=\"no\"/>make <pc "
+                  "id=\"1\">check</pc><em startRef=\"m\"/> now.</source>" TAIL,
+             "Lancez |maintenant.", "P1",
+             OUT_HEAD "<source>Run <sm id=\"m\" translate=\"no\"/>make <pc "
+                      "id=\"1\">check</pc><em startRef=\"m\"/> "
+                      "now.</source><target>Lancez <sm id=\"m\" "
+                      "translate=\"no\"/>make <pc id=\"1\">check</pc><em "
+                      "startRef=\"m\"/>maintenant.</target>" TAIL,
+             NULL);
+  /* One whose <em> is outside the element it starts in, or whose range
+   * holds one end of another pair, stays a pair (its text translated). */
+  expect_stream(HEAD "<source>A <pc id=\"1\">b <sm id=\"m\" "
+                     "translate=\"no\"/>c</pc> d<em startRef=\"m\"/> "
+                     "e.</source>" TAIL,
+                "A <g id=\"1\">b <bx id=\"2\" rid=\"2\"/>c</g> d<ex "
+                "id=\"3\" rid=\"2\"/> e.");
+  expect_stream(HEAD "<source><sm id=\"a\" translate=\"no\"/>x <sm "
+                     "id=\"b\"/>y<em startRef=\"a\"/> z<em "
+                     "startRef=\"b\"/>.</source>" TAIL,
+                "<bx id=\"1\" rid=\"1\"/>x <bx id=\"2\" rid=\"2\"/>y<ex "
+                "id=\"3\" rid=\"1\"/> z<ex id=\"4\" rid=\"2\"/>.");
+  expect_stream(HEAD "<source><sm id=\"a\" translate=\"no\"/>x <sm "
+                     "id=\"b\"/>y<em startRef=\"b\"/> z<em "
+                     "startRef=\"a\"/>.</source>" TAIL,
+                "<x id=\"1\"/>.");
+}
+
+static void test_copies(void) {
+  /* A code is never copied: one placed twice is written once, whether
+   * canCopy says no or not. */
+  write_with(HEAD "<source>A<ph id=\"1\" canCopy=\"no\"/>b</source>" TAIL,
+             "X|Y|Z", "P1P1",
+             OUT_HEAD "<source>A<ph id=\"1\" canCopy=\"no\"/>b</source>"
+                      "<target>X<ph id=\"1\" canCopy=\"no\"/>YZ</target>" TAIL,
+             "u:1: 1 code placed twice written once");
+  /* A copy (copyOf) is a code of its own, at its own place, never taken
+   * for its base. */
+  write_with(HEAD "<source>A<ph id=\"1\"/>b<ph id=\"2\" "
+                  "copyOf=\"1\"/>c</source>" TAIL,
+             "X|Y|Z", "P2P1",
+             OUT_HEAD "<source>A<ph id=\"1\"/>b<ph id=\"2\" "
+                      "copyOf=\"1\"/>c</source><target>X<ph id=\"2\" "
+                      "copyOf=\"1\"/>Y<ph id=\"1\"/>Z</target>" TAIL,
+             NULL);
+}
+
 /* --- Errors ------------------------------------------------------------------
  */
 
@@ -467,8 +574,11 @@ static CU_TestInfo tests[] = {{"read in chunks", test_read_chunks},
                               {"identity", test_identity},
                               {"pseudo", test_pseudo},
                               {"overwrite", test_overwrite},
+                              {"alt-trans: matches", test_matches},
                               {"codes put back", test_put_back},
                               {"pairs", test_pairs},
+                              {"translate=\"no\" ranges", test_no_translate},
+                              {"copies", test_copies},
                               {"errors", test_errors},
                               {"languages", test_languages},
                               {"detect", test_detect},

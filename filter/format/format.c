@@ -68,7 +68,8 @@ xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
 xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
                                  xmt_xliff_reader *reader,
                                  struct xmt_error_store *err, size_t *bytes_in,
-                                 const char **version, const char **encoding) {
+                                 const char **version, const char **encoding,
+                                 xmt_rule_fn on_rule, void *rule_user) {
   const struct xmt_format *format;
   xmt_status st = xmt_format_of(f, in_path, &format);
   if (st != XMT_OK)
@@ -86,9 +87,13 @@ xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
   st = format->open(f, in_path, &doc, bytes_in);
   if (st != XMT_OK)
     return st;
-  if (format == &xmt_format_xliff2)
+  if (format == &xmt_format_xliff2) {
     xmt_xliff2_describe(doc, version, encoding);
-  st = xmt_format_feed(f, format, doc, in_path, reader, err);
+    if (on_rule != NULL)
+      st = xmt_xliff2_check(doc, on_rule, rule_user, err);
+  }
+  if (st == XMT_OK)
+    st = xmt_format_feed(f, format, doc, in_path, reader, err);
   format->close(doc);
   return st;
 }

@@ -187,7 +187,8 @@ static void open_file(struct reader *r, const char **atts) {
     inherit(f, atts);
 }
 
-static void open_unit(struct reader *r, const char **atts, size_t at) {
+static void open_unit(struct reader *r, const char **atts, size_t at,
+                      size_t len) {
   const char *id = xmt_x2_attr(atts, "id");
   if (id == NULL) {
     xmt_x2_fail(r, XMT_ERR_FORMAT, at, "%s", "<unit> without id");
@@ -195,6 +196,8 @@ static void open_unit(struct reader *r, const char **atts, size_t at) {
   }
   r->unit_id = xmt_x2_keep(r, id);
   r->unit_first = r->doc->nsegs;
+  r->unit_tag_end = at + len;
+  r->odata_start = r->odata_end = r->matches_close = 0;
   struct frame *f = xmt_x2_push(r, F_UNIT);
   if (f != NULL)
     inherit(f, atts);
@@ -228,6 +231,10 @@ static void open_segment(struct reader *r, const char **atts, size_t at,
   s->unit = r->unit_id;
   s->id = xmt_x2_keep(r, xmt_x2_attr(atts, "id"));
   s->file = doc->nfiles - 1;
+  s->unit_tag_end = r->unit_tag_end;
+  s->odata_start = r->odata_start;
+  s->odata_end = r->odata_end;
+  s->matches_close = r->matches_close;
   s->translate = f->translate;
   s->preserve = f->preserve;
   s->state = (unsigned char)state_of(xmt_x2_attr(atts, "state"));
@@ -286,7 +293,11 @@ static void start_element(void *user, const XML_Char *name,
   }
   enum frame_kind k = (enum frame_kind)r->stack[r->depth - 1].kind;
   if (local == NULL) {
-    xmt_x2_push(r, F_OTHER);
+    int m = k == F_UNIT && strcmp(name, X2_MTC_NS "|matches") == 0;
+    xmt_x2_push(r, m ? F_MATCHES : F_OTHER);
+  } else if (k == F_UNIT && strcmp(local, "originalData") == 0) {
+    r->odata_start = at;
+    xmt_x2_push(r, F_ODATA);
   } else if (k == F_XLIFF && strcmp(local, "file") == 0) {
     open_file(r, atts);
   } else if ((k == F_FILE || k == F_GROUP) && strcmp(local, "group") == 0) {
@@ -294,7 +305,7 @@ static void start_element(void *user, const XML_Char *name,
     if (f != NULL)
       inherit(f, atts);
   } else if ((k == F_FILE || k == F_GROUP) && strcmp(local, "unit") == 0) {
-    open_unit(r, atts, at);
+    open_unit(r, atts, at, len);
   } else if (k == F_UNIT && strcmp(local, "segment") == 0) {
     open_segment(r, atts, at, len);
   } else if (k == F_SEGMENT &&
@@ -333,6 +344,7 @@ static void end_element(void *user, const XML_Char *name) {
     return;
   size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
   struct frame *f = &r->stack[r->depth - 1];
+  xmt_x2_end_depth(r);
   switch ((enum frame_kind)f->kind) {
   case F_INLINE:
     xmt_x2_close_inline(r, f, at, len);
@@ -344,6 +356,12 @@ static void end_element(void *user, const XML_Char *name) {
   case F_SEGMENT:
     if (r->doc->segs[r->doc->nsegs - 1].source.end == 0)
       xmt_x2_fail(r, XMT_ERR_FORMAT, at, "%s", "<segment> without <source>");
+    break;
+  case F_ODATA:
+    r->odata_end = at + len;
+    break;
+  case F_MATCHES:
+    r->matches_close = len > 0 ? at : 0; /* <mtc:matches/>: none to add to */
     break;
   case F_UNIT:
     xmt_x2_close_unit(r, at);
@@ -446,6 +464,7 @@ xmt_status xmt_x2_read(struct x2_doc *doc, struct xmt_buf *data,
   r.doc = doc;
   r.err = err;
   r.unit_id = X2_NONE;
+  r.nomt = X2_NONE;
   r.parser = XML_ParserCreateNS("UTF-8", '|');
   if (r.parser == NULL)
     return xmt_error_nomem(err);

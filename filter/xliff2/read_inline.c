@@ -69,6 +69,60 @@ static const char *code_id(enum x2_elem e, enum xmt_tag_kind kind,
   return xmt_x2_attr(atts, "id");
 }
 
+/* 1 when every sc/ec and sm/em among the codes from first on has its
+ * partner among them too: a range holding only one end of a pair cannot
+ * be one code. */
+static int pairs_inside(const struct x2_doc *doc, size_t first) {
+  for (size_t i = first; i < doc->ncodes; i++) {
+    const struct x2_code *x = &doc->codes[i];
+    int start = x->elem == X2_SC || x->elem == X2_SM;
+    if (!start && x->elem != X2_EC && x->elem != X2_EM)
+      continue;
+    if (x->kind == XMT_TAG_ISOLATED_OPEN || x->kind == XMT_TAG_ISOLATED_CLOSE)
+      continue;
+    size_t j = first;
+    for (; j < doc->ncodes; j++) {
+      const struct x2_code *y = &doc->codes[j];
+      int y_start = y->elem == X2_SC || y->elem == X2_SM;
+      if (j != i && y_start != start &&
+          (y->elem == X2_SC || y->elem == X2_EC) ==
+              (x->elem == X2_SC || x->elem == X2_EC) &&
+          x->id != X2_NONE && y->id != X2_NONE &&
+          strcmp(x2_str(doc, y->id), x2_str(doc, x->id)) == 0)
+        break;
+    }
+    if (j == doc->ncodes)
+      return 0;
+  }
+  return 1;
+}
+
+/* The <em> of a pending <sm translate="no"> at its depth: the sm becomes
+ * one code kept whole, from its start to the em's end, and the text and
+ * codes read since it are taken back. 1 when it was that em. */
+static int end_nomt(struct reader *r, enum x2_elem e, const char *id, size_t at,
+                    size_t len) {
+  struct x2_doc *doc = r->doc;
+  if (r->nomt == X2_NONE || e != X2_EM || r->depth != r->nomt_depth ||
+      strcmp(id, x2_str(doc, r->nomt_id)) != 0)
+    return 0;
+  if (!pairs_inside(doc, r->nomt + 1)) {
+    r->nomt = X2_NONE; /* a pair then, as any sm/em */
+    return 0;
+  }
+  struct x2_code *x = &doc->codes[r->nomt];
+  const struct x2_segment *s = &doc->segs[doc->nsegs - 1];
+  const struct x2_content *c = r->content == 2 ? &s->target : &s->source;
+  x->elem = X2_WHOLE;
+  x->kind = XMT_TAG_PLACEHOLDER;
+  x->end = at + len;
+  doc->ncodes = r->nomt + 1;
+  doc->texts.len = c->text + x->offset;
+  r->nomt = X2_NONE;
+  xmt_x2_push(r, F_OTHER);
+  return 1;
+}
+
 void xmt_x2_open_inline(struct reader *r, const char *local, const char **atts,
                         size_t at, size_t len) {
   if (r->whole > 0) { /* inside an element kept whole */
@@ -91,12 +145,20 @@ void xmt_x2_open_inline(struct reader *r, const char *local, const char **atts,
                 e == X2_EM || e == X2_EC ? "startRef" : "id");
     return;
   }
+  if (end_nomt(r, e, id, at, len))
+    return;
   const char *translate = xmt_x2_attr(atts, "translate");
-  if (e == X2_MRK && translate != NULL && strcmp(translate, "no") == 0) {
+  int no = translate != NULL && strcmp(translate, "no") == 0;
+  if (e == X2_MRK && no) {
     e = X2_WHOLE; /* its content is not to be translated: kept whole */
     kind = XMT_TAG_PLACEHOLDER;
   }
   size_t k = add_code(r, e, kind, at, at + len);
+  if (e == X2_SM && no && k != X2_NONE && r->nomt == X2_NONE) {
+    r->nomt = k;
+    r->nomt_depth = r->depth;
+    r->nomt_id = xmt_x2_keep(r, id);
+  }
   struct frame *f = k != X2_NONE ? xmt_x2_push(r, F_INLINE) : NULL;
   if (f == NULL)
     return;

@@ -1,5 +1,6 @@
 /* read_private.h -- what the pieces of the XLIFF 2 reader share (read.c,
- * read_inline.c, pairs.c). Not installed. */
+ * read_inline.c, pairs.c; rules.c uses its attribute lookup). Not
+ * installed. */
 #ifndef XMT_X2_READ_PRIVATE_H
 #define XMT_X2_READ_PRIVATE_H
 
@@ -16,7 +17,9 @@ enum frame_kind {
   F_SEGMENT,
   F_SOURCE,
   F_TARGET,
-  F_INLINE
+  F_INLINE,
+  F_ODATA,  /* a unit's <originalData> */
+  F_MATCHES /* a unit's <mtc:matches> */
 };
 
 struct frame {
@@ -34,9 +37,14 @@ struct reader {
   size_t depth, stack_cap;
   size_t unit_id;    /* in the pool; X2_NONE outside a unit */
   size_t unit_first; /* its first segment */
-  int content;       /* 1: in a <source>, 2: in a <target>, 0: neither */
-  size_t whole;      /* depth of an element kept whole (mrk translate="no") */
+  /* the unit's start tag end, <originalData> and </mtc:matches> */
+  size_t unit_tag_end, odata_start, odata_end, matches_close;
+  int content;  /* 1: in a <source>, 2: in a <target>, 0: neither */
+  size_t whole; /* depth of an element kept whole (mrk translate="no") */
   size_t whole_code;
+  /* An <sm translate="no"> waiting for its <em> at the same depth: its
+   * code (X2_NONE: none), that depth, its id in the pool. */
+  size_t nomt, nomt_depth, nomt_id;
   struct xmt_memo refs;      /* a unit's sc and sm by id */
   struct xmt_unit_keys keys; /* the unit-stream ids given */
   struct xmt_buf scratch;    /* a key being made */
@@ -59,11 +67,18 @@ struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind);
 const char *xmt_x2_attr(const char **atts, const char *name);
 
 /* An element inside a <source> or <target> (read_inline.c); local is
- * NULL for another namespace than XLIFF 2 core. */
+ * NULL for another namespace than XLIFF 2 core. An <sm translate="no">
+ * whose <em> comes before the element that holds it ends becomes one
+ * code kept whole with all between them; xmt_x2_end_depth, at every end
+ * tag, gives up on one whose element ended first (a pair then). */
 void xmt_x2_open_inline(struct reader *r, const char *local, const char **atts,
                         size_t at, size_t len);
 void xmt_x2_close_inline(struct reader *r, const struct frame *f, size_t at,
                          size_t len);
+static inline void xmt_x2_end_depth(struct reader *r) {
+  if (r->nomt != X2_NONE && r->depth <= r->nomt_depth)
+    r->nomt = X2_NONE;
+}
 /* The end of a unit: its codes paired and numbered, its segments named
  * (pairs.c). */
 void xmt_x2_close_unit(struct reader *r, size_t at);

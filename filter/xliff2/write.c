@@ -37,7 +37,7 @@ void xmt_x2w_put(struct writer *w, const char *s, size_t len) {
 }
 
 /* The document's bytes from w->at to end. */
-static void copy_to(struct writer *w, size_t end) {
+void xmt_x2w_copy_to(struct writer *w, size_t end) {
   if (end > w->at)
     xmt_x2w_put(w, w->doc->data.data + w->at, end - w->at);
   if (end > w->at)
@@ -45,9 +45,9 @@ static void copy_to(struct writer *w, size_t end) {
 }
 
 /* A start tag with attributes set. */
-static void put_tag(struct writer *w, size_t start, size_t end,
-                    const char *const *names, const char *const *values,
-                    size_t n) {
+void xmt_x2w_put_tag(struct writer *w, size_t start, size_t end,
+                     const char *const *names, const char *const *values,
+                     size_t n) {
   xmt_buf_reset(&w->tag);
   if (w->st == XMT_OK)
     w->st = xmt_tag_set_attributes(&w->tag, w->doc->data.data + start,
@@ -69,7 +69,7 @@ static void put_target(struct writer *w, const struct x2_segment *s,
   const char *d = w->doc->data.data;
   const struct x2_content *t = &s->target;
   if (t->end != 0 && !t->self_closing) {
-    copy_to(w, t->inner_start);
+    xmt_x2w_copy_to(w, t->inner_start);
     xmt_x2w_content(w, s, target);
     w->at = t->inner_end;
     return;
@@ -80,7 +80,7 @@ static void put_target(struct writer *w, const struct x2_segment *s,
   size_t n = name_len(tag, tag_len);
   size_t prefix = n >= 6 && tag[n + 1 - 7] == ':' ? n - 6 : 0;
   if (t->end != 0) { /* <target .../>: opened and closed around the text */
-    copy_to(w, t->start);
+    xmt_x2w_copy_to(w, t->start);
     size_t end = tag_len - 2;
     while (end > 1 && xmt_is_xml_space(tag[end - 1]))
       end--;
@@ -88,7 +88,7 @@ static void put_target(struct writer *w, const struct x2_segment *s,
     xmt_x2w_put(w, ">", 1);
     w->at = t->end;
   } else { /* after the source, with its white space and xml:space */
-    copy_to(w, s->source.end);
+    xmt_x2w_copy_to(w, s->source.end);
     xmt_x2w_put(w, d + s->ws_start, s->ws_end - s->ws_start);
     xmt_x2w_put(w, "<", 1);
     xmt_x2w_put(w, tag + 1, prefix);
@@ -115,8 +115,8 @@ static void put_segment(struct writer *w, size_t i) {
   static const char *const names[] = {"state", "subState"};
   static const char *const values[] = {"translated", "xliffmt:mt"};
   const struct x2_segment *s = &w->doc->segs[i];
-  copy_to(w, s->start);
-  put_tag(w, s->start, s->tag_end, names, values, 2);
+  xmt_x2w_copy_to(w, s->start);
+  xmt_x2w_put_tag(w, s->start, s->tag_end, names, values, 2);
   w->at = s->tag_end;
   put_target(w, s, w->doc->targets[i]);
 }
@@ -137,14 +137,16 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
   if (lang != NULL) {
     static const char *const names[] = {"trgLang"};
     const char *const values[] = {lang};
-    copy_to(&w, doc->root_start);
-    put_tag(&w, doc->root_start, doc->root_end, names, values, 1);
+    xmt_x2w_copy_to(&w, doc->root_start);
+    xmt_x2w_put_tag(&w, doc->root_start, doc->root_end, names, values, 1);
     w.at = doc->root_end;
   }
-  for (size_t i = 0; w.st == XMT_OK && i < doc->nsegs; i++)
+  if (doc->matches && doc->targets != NULL)
+    xmt_x2w_matches(&w);
+  for (size_t i = 0; !doc->matches && w.st == XMT_OK && i < doc->nsegs; i++)
     if (doc->targets != NULL && doc->targets[i] != NULL)
       put_segment(&w, i);
-  copy_to(&w, doc->data.len);
+  xmt_x2w_copy_to(&w, doc->data.len);
   xmt_x2w_flush(&w);
   xmt_x2w_free(&w);
   if (w.st != XMT_OK && err->pub.status != w.st)

@@ -1,5 +1,5 @@
 /* write_private.h -- what the pieces of the XLIFF 2 writer share (write.c,
- * write_codes.c). Not installed. */
+ * write_codes.c, write_matches.c). Not installed. */
 #ifndef XMT_X2_WRITE_PRIVATE_H
 #define XMT_X2_WRITE_PRIVATE_H
 
@@ -34,6 +34,14 @@ struct writer {
 };
 
 void xmt_x2w_put(struct writer *w, const char *s, size_t len);
+/* The document's bytes from w->at to end. */
+void xmt_x2w_copy_to(struct writer *w, size_t end);
+/* The start tag from start to end with names[i] set to values[i]. */
+void xmt_x2w_put_tag(struct writer *w, size_t start, size_t end,
+                     const char *const *names, const char *const *values,
+                     size_t n);
+/* The targets as matches of the Matches module (write_matches.c). */
+void xmt_x2w_matches(struct writer *w);
 void xmt_x2w_flush(struct writer *w);
 /* The content of the target of s: target's text, and its codes as the
  * source wrote them; codes it lacks are added at its end. */

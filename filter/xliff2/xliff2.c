@@ -147,7 +147,8 @@ static void warn(void *user, const char *unit_id, unsigned long line,
 static xmt_status write_doc(xmt_filter *f, void *doc,
                             const char *target_language, xmt_write_fn sink,
                             void *user) {
-  const struct x2_doc *d = doc;
+  struct x2_doc *d = doc;
+  d->matches = (f->flags & XMT_FILTER_ALT_TRANS) != 0;
   return xmt_x2_write(d,
                       target_language != NULL ? target_language : d->trg_lang,
                       sink, user, &f->err, warn, f);
@@ -165,6 +166,20 @@ void xmt_xliff2_describe(const void *doc, const char **version,
     if (d->version != NULL && strcmp(d->version, versions[i]) == 0)
       *version = versions[i];
   *encoding = xmt_encoding_name(d->encoding);
+}
+
+xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,
+                            struct xmt_error_store *err) {
+  const struct x2_doc *d = doc;
+  xmt_status st = xmt_x2_check_rules(d, fn, user);
+  if (st == XMT_ERR_NOMEM)
+    return xmt_error_nomem(err);
+  if (st != XMT_OK)
+    return xmt_error_at(err, st, XMT_IN(d->path), "%s",
+                        st == XMT_ERR_ABORTED ? "the check was stopped"
+                                              : "the document cannot be "
+                                                "read again");
+  return XMT_OK;
 }
 
 const struct xmt_format xmt_format_xliff2 = {"xliff2",  bid,       open_doc,

@@ -8,6 +8,8 @@
 
 /* The namespace of XLIFF 2.0, 2.1 and 2.2 core elements. */
 #define X2_NS "urn:oasis:names:tc:xliff:document:2.0"
+/* The namespace of the Matches module. */
+#define X2_MTC_NS "urn:oasis:names:tc:xliff:matches:2.0"
 
 /* The inline elements of XLIFF 2 core, and what a code stands for:
  * X2_WHOLE is an element kept whole as one placeholder (an empty <pc/> or
@@ -66,6 +68,10 @@ struct x2_segment {
   size_t key;  /* its unit-stream id in the pool */
   size_t unit; /* the unit's id in the pool */
   size_t file; /* index of its <file> */
+  /* Its unit: the end of the <unit ...> start tag; its <originalData>
+   * element (end 0: none); the end tag of its Matches module's <matches>
+   * (0: none). */
+  size_t unit_tag_end, odata_start, odata_end, matches_close;
   unsigned char translate, preserve, state;
   unsigned char has_target; /* a target with text or codes */
 };
@@ -90,6 +96,9 @@ struct x2_doc {
   struct xmt_buf pool;   /* NUL-terminated strings: ids, keys */
   struct xmt_memo keys;  /* unit-stream id -> segment index */
   xmt_segment **targets; /* per segment, as the run gave them; NULL: none */
+  /* 1: the targets are written as matches of the Matches module, not
+   * as targets (write_matches.c) */
+  int matches;
 };
 
 /* Reads the document in data (taken over: emptied) into doc, feeding the
@@ -121,6 +130,17 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
                         xmt_write_fn sink, void *user,
                         struct xmt_error_store *err, xmt_x2_warn_fn warn,
                         void *warn_user);
+
+/* Checks the rules of doc its schema cannot state (rules.c): unique ids,
+ * sc/ec and sm/em that find each other, dataRefs that name a <data>. fn
+ * is told each rule broken, in document order, with the line and column
+ * of the element and its unit's id (or NULL); non-zero from it stops the
+ * check with XMT_ERR_ABORTED. XMT_ERR_NOMEM when out of memory. */
+typedef int (*xmt_x2_rule_fn)(void *user, unsigned long line,
+                              unsigned long column, const char *unit_id,
+                              const char *message);
+xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
+                              void *user);
 
 /* A string of the pool. */
 static inline const char *x2_str(const struct x2_doc *doc, size_t at) {

@@ -2,9 +2,12 @@
 # test_cli_xliff2.sh: XLIFF 2.0-2.2 documents through the xliffmt command.
 # Identity translation of every fixture in tests/fixtures/xliff2 is the
 # input byte for byte once the targets and the state, subState and trgLang
-# attributes are taken out of both (perl); every output (identity,
-# pseudo, merge, batch) validates against the OASIS XLIFF 2.0 core schema,
-# alone and with the module schemas (xmllint); check, extract, merge,
+# attributes are taken out of both (perl); with --alt-trans it is the
+# input once the matches it wrote (one per segment translated) and the
+# segment ids they named are taken out; every output (identity, pseudo,
+# alt-trans, merge, batch) validates against the OASIS XLIFF 2.0 core
+# schema, alone and with the module schemas (xmllint), and check finds no
+# error in what --alt-trans writes; check, extract, merge,
 # report and batch take XLIFF 2; a failing engine leaves the document as
 # it was; languages are checked.
 # Env: XLIFFMT, XMT_FIXTURES, XMT_TEST_DATA, XMLLINT. Exit 0 pass, 1 fail,
@@ -94,6 +97,31 @@ for f in "$fx"/*.xlf; do
   pseudo=$tmp/$b.pseudo.xlf
   expect_exit 0 "pseudo $b" "$x" translate "$f" -o "$pseudo" --mt pseudo \
     -t "$t" -q && valid "pseudo $b" "$pseudo"
+  # --alt-trans: matches of the Matches module instead of targets; once
+  # they (and the segment ids they gave) are taken out, the input.
+  alt=$tmp/$b.alt.xlf
+  if expect_exit 0 "alt-trans $b" "$x" translate "$f" -o "$alt" --mt pseudo \
+    -t "$t" --alt-trans -q; then
+    valid "alt-trans $b" "$alt"
+    expect_exit 0 "alt-trans $b: check finds no error" "$x" check "$alt" -q
+    check "alt-trans $b: no target, no state written" \
+      test "$(grep -c 'xliffmt:mt' "$alt")" -eq 0
+    check "alt-trans $b: a match for each segment translated" test \
+      "$(grep -o 'origin="xliffmt" type="mt"' "$alt" | wc -l)" -eq \
+      "$(grep -o 'subState="xliffmt:mt"' "$pseudo" | wc -l)"
+    if [ "$have_perl" -eq 1 ]; then
+      bare "$f" >"$tmp/in.bare"
+      case $b in utf16) iconv -f UTF-16 -t UTF-8 "$alt" ;; *) cat "$alt" ;; esac |
+        perl -0777 -pe \
+          's{\s*<mtc:match ref="#[^"]*" origin="xliffmt" type="mt">.*?</mtc:match>}{}gs;
+           s{\s*<mtc:matches xmlns:mtc="[^"]*">\s*</mtc:matches>}{}gs;
+           s{(<(?:\w+:)?segment\b[^>]*?) id="mt\d+"}{$1}g;
+           s{ trgLang="[^"]*"}{}g' >"$tmp/alt.bare"
+      bare "$tmp/alt.bare" >"$tmp/alt2.bare"
+      check "alt-trans $b: the same bytes outside the matches" \
+        cmp "$tmp/in.bare" "$tmp/alt2.bare"
+    fi
+  fi
   expect_exit 0 "check $b" "$x" check "$f" &&
     check "check $b: says XLIFF 2" grep -q "^$f: XLIFF 2\.[012], UTF-" \
       "$tmp/out"

@@ -3,7 +3,9 @@
  * input; its unit stream read by the XLIFF reader, each unit's source
  * taken as its target, as an identity translation comes back; and the
  * document so written read again: targets are written well-formed, with
- * every code of their source. */
+ * every code of their source. check's rules run on any document read; the
+ * same targets written as matches (--alt-trans) read again with the same
+ * segments, and check's rules run on them too. */
 #include "config.h"
 
 #include "fuzz.h"
@@ -35,6 +37,13 @@ static int on_unit(void *user, xmt_xliff_unit *u) {
   return 0;
 }
 
+static int count_rule(void *user, unsigned long line, unsigned long column,
+                      const char *unit_id, const char *message) {
+  (void)line, (void)column, (void)unit_id, (void)message;
+  ++*(size_t *)user;
+  return 0;
+}
+
 static int feed(void *user, const char *bytes, size_t len) {
   return xmt_xliff_reader_parse(user, bytes, len, 0) != XMT_OK;
 }
@@ -63,6 +72,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     xmt_x2_free(&doc);
     return 0;
   }
+  size_t broken = 0, after = 0;
+  if (xmt_x2_check_rules(&doc, count_rule, &broken) != XMT_OK)
+    FUZZ_FAIL();
   doc.targets = calloc(doc.nsegs + 1, sizeof *doc.targets);
   struct fuzz_out same = {0};
   if (doc.targets == NULL ||
@@ -88,6 +100,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (again.segs[i].target.ncodes != doc.segs[i].source.ncodes)
       FUZZ_FAIL();
   xmt_x2_free(&again);
+
+  struct fuzz_out alt = {0};
+  doc.matches = 1;
+  if (xmt_x2_write(&doc, "fr", fuzz_sink, &alt, &err, NULL, NULL) != XMT_OK ||
+      read_doc(&again, alt.data, alt.len, 0) != XMT_OK ||
+      again.nsegs != doc.nsegs ||
+      xmt_x2_check_rules(&again, count_rule, &after) != XMT_OK)
+    FUZZ_FAIL();
+  xmt_x2_free(&again);
+  free(alt.data);
   xmt_x2_free(&doc);
   xmt_error_clear(&err);
   free(same.data);

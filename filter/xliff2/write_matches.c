@@ -1,0 +1,176 @@
+/* write_matches.c -- the run's translations written as proposals of the
+ * Matches module (--alt-trans) rather than targets: in each unit, an
+ * <mtc:match origin="xliffmt" type="mt"> per translated segment, with
+ * the segment's <source> and the translation as <target>, in the unit's
+ * <mtc:matches> (added first in the unit when it has none). The match
+ * refers to its segment by id; a segment without one is given one new in
+ * its unit. Segments and their states are left as they were. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "write_private.h"
+
+static void put_str(struct writer *w, const char *s) {
+  xmt_x2w_put(w, s, strlen(s));
+}
+
+/* 1 when id is the id of a segment or of a code of the unit whose
+ * segments are first..end-1. */
+static int id_taken(const struct x2_doc *doc, size_t first, size_t end,
+                    const char *id) {
+  for (size_t i = first; i < end; i++) {
+    const struct x2_segment *s = &doc->segs[i];
+    if (s->id != X2_NONE && strcmp(x2_str(doc, s->id), id) == 0)
+      return 1;
+    const struct x2_content *c[2] = {&s->source, &s->target};
+    for (size_t j = 0; j < 2; j++)
+      for (size_t k = c[j]->first_code; k < c[j]->first_code + c[j]->ncodes;
+           k++)
+        if (doc->codes[k].id != X2_NONE &&
+            strcmp(x2_str(doc, doc->codes[k].id), id) == 0)
+          return 1;
+  }
+  return 0;
+}
+
+/* The id a match refers to segment i by, in buf: its own, or "mtN" with
+ * the first N that nothing of the unit has (nth: its number in it). */
+static const char *segment_ref(const struct x2_doc *doc, size_t first,
+                               size_t end, size_t i, char *buf, size_t size) {
+  const struct x2_segment *s = &doc->segs[i];
+  if (s->id != X2_NONE)
+    return x2_str(doc, s->id);
+  /* each segment its own numbers: no two given the same */
+  for (size_t n = i - first + 1;; n += end - first) {
+    snprintf(buf, size, "mt%zu", n);
+    if (!id_taken(doc, first, end, buf))
+      return buf;
+  }
+}
+
+/* The bytes of the element name before "source" in a <source> start tag
+ * (the core namespace's prefix, with its colon). */
+static size_t core_prefix(const char *tag, size_t len) {
+  size_t n = 1;
+  while (n < len && !xmt_is_xml_space(tag[n]) && tag[n] != '/' && tag[n] != '>')
+    n++;
+  return n - 1 >= 6 ? n - 1 - 6 : 0;
+}
+
+/* One <mtc:match> of segment i, referring to it as ref. */
+static void put_match(struct writer *w, const char *mtc, size_t i,
+                      const char *ref) {
+  const struct x2_doc *doc = w->doc;
+  const struct x2_segment *s = &doc->segs[i];
+  const char *d = doc->data.data;
+  const char *tag = d + s->source.start;
+  size_t tag_len = s->source.inner_start - s->source.start;
+  size_t prefix = core_prefix(tag, tag_len);
+  put_str(w, "<");
+  put_str(w, mtc);
+  put_str(w, "match ref=\"#");
+  xmt_buf_reset(&w->text);
+  if (w->st == XMT_OK)
+    w->st = xmt_xml_escape_attr(&w->text, ref);
+  xmt_x2w_put(w, w->text.data, w->text.len);
+  put_str(w, "\" origin=\"xliffmt\" type=\"mt\">");
+  if (s->odata_end > s->odata_start) /* what the codes' dataRefs name */
+    xmt_x2w_put(w, d + s->odata_start, s->odata_end - s->odata_start);
+  if (s->source.self_closing) {
+    xmt_x2w_put(w, tag, tag_len - 2);
+    put_str(w, ">");
+  } else {
+    xmt_x2w_put(w, tag, s->source.inner_end - s->source.start);
+  }
+  put_str(w, "</");
+  xmt_x2w_put(w, tag + 1, prefix);
+  put_str(w, "source><");
+  xmt_x2w_put(w, tag + 1, prefix);
+  put_str(w, "target");
+  size_t vs, ve;
+  if (xmt_tag_find_attribute(tag, tag_len, "xml:space", &vs, &ve)) {
+    put_str(w, " xml:space=");
+    xmt_x2w_put(w, tag + vs - 1, ve - vs + 2);
+  }
+  put_str(w, ">");
+  xmt_x2w_content(w, s, doc->targets[i]);
+  put_str(w, "</");
+  xmt_x2w_put(w, tag + 1, prefix);
+  put_str(w, "target></");
+  put_str(w, mtc);
+  put_str(w, "match>");
+}
+
+/* The white space right after the unit's start tag: what the matches are
+ * indented with. */
+static size_t indent(const struct x2_doc *doc, size_t at) {
+  size_t n = 0;
+  while (at + n < doc->data.len && xmt_is_xml_space(doc->data.data[at + n]))
+    n++;
+  return n;
+}
+
+/* The matches of the unit whose segments are first..end-1, where its
+ * <mtc:matches> ends or first in it. */
+static void put_matches(struct writer *w, size_t first, size_t end) {
+  const struct x2_doc *doc = w->doc;
+  const struct x2_segment *s0 = &doc->segs[first];
+  const char *d = doc->data.data;
+  size_t at = s0->unit_tag_end, ws = indent(doc, at);
+  char mtc[64] = "mtc:";
+  if (s0->matches_close > 0) { /* into the unit's own, with its prefix */
+    size_t p = s0->matches_close + 2, n = 0;
+    while (d[p + n] != '>' && !xmt_is_xml_space(d[p + n]))
+      n++;
+    n = n >= 7 && n - 7 < sizeof mtc ? n - 7 : 0;
+    memcpy(mtc, d + p, n);
+    mtc[n] = '\0';
+    at = s0->matches_close;
+    while (at > s0->unit_tag_end && xmt_is_xml_space(d[at - 1]))
+      at--;
+  }
+  xmt_x2w_copy_to(w, at);
+  if (s0->matches_close == 0) {
+    xmt_x2w_put(w, d + s0->unit_tag_end, ws);
+    put_str(w, "<mtc:matches xmlns:mtc=\"" X2_MTC_NS "\">");
+  }
+  char buf[32];
+  for (size_t i = first; w->st == XMT_OK && i < end; i++) {
+    if (doc->targets[i] == NULL)
+      continue;
+    xmt_x2w_put(w, d + s0->unit_tag_end, ws);
+    put_str(w, " ");
+    put_match(w, mtc, i, segment_ref(doc, first, end, i, buf, sizeof buf));
+  }
+  if (s0->matches_close == 0) {
+    xmt_x2w_put(w, d + s0->unit_tag_end, ws);
+    put_str(w, "</mtc:matches>");
+  }
+  /* Segments without an id get the one their match names. */
+  for (size_t i = first; w->st == XMT_OK && i < end; i++) {
+    const struct x2_segment *s = &doc->segs[i];
+    if (doc->targets[i] == NULL || s->id != X2_NONE)
+      continue;
+    static const char *const names[] = {"id"};
+    const char *const values[] = {
+        segment_ref(doc, first, end, i, buf, sizeof buf)};
+    xmt_x2w_copy_to(w, s->start);
+    xmt_x2w_put_tag(w, s->start, s->tag_end, names, values, 1);
+    w->at = s->tag_end;
+  }
+}
+
+void xmt_x2w_matches(struct writer *w) {
+  const struct x2_doc *doc = w->doc;
+  for (size_t first = 0; w->st == XMT_OK && first < doc->nsegs;) {
+    size_t end = first + 1, n = doc->targets[first] != NULL;
+    while (end < doc->nsegs &&
+           doc->segs[end].unit_tag_end == doc->segs[first].unit_tag_end)
+      n += doc->targets[end++] != NULL;
+    if (n > 0)
+      put_matches(w, first, end);
+    first = end;
+  }
+}

@@ -1,0 +1,95 @@
+#!/bin/sh
+# test_cli_xliff2_check.sh -- xliffmt check on the rules of XLIFF 2 that
+# its schema cannot state: ids unique in their scope, <sc>/<ec> and
+# <sm>/<em> that find each other in their unit, dataRefs that name a
+# <data> of the unit. Each rule broken is an error naming the file, the
+# line and column of the element, and its unit (the exact messages are
+# compared); check then exits 1. Translated fixtures break none.
+# Env: XLIFFMT, XMT_FIXTURES. Exit 0 pass, 1 fail, 77 skip.
+set -u
+. "$(dirname "$0")/lib.sh"
+fx=${XMT_FIXTURES:-}/xliff2
+if [ ! -f "$fx/inline.xlf" ]; then
+  echo "SKIP: no fixtures in '$fx'"
+  exit 77
+fi
+cli_setup xliff2_check
+x=$XLIFFMT
+cd "$tmp" || exit 99
+
+cat >bad.xlf <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+ <file id="f1">
+  <unit id="u1">
+   <originalData>
+    <data id="d1">&lt;b&gt;</data>
+    <data id="d2">&lt;/b&gt;</data>
+   </originalData>
+   <segment id="s1">
+    <source>A <pc id="1" dataRefStart="d1" dataRefEnd="d9">bold</pc> <ph id="2" dataRef="d3"/> word.</source>
+    <target>Un <sc id="1" dataRef="d1"/>mot<ph id="2" dataRef="d2"/>.</target>
+   </segment>
+   <ignorable id="s1">
+    <source> </source>
+   </ignorable>
+  </unit>
+  <group id="u1">
+   <unit id="u2">
+    <segment id="a">
+     <source>One <ph id="1"/> two <ph id="1"/> <sc id="5" isolated="yes"/>three.</source>
+     <target>Un <ec startRef="7"/> deux.</target>
+    </segment>
+   </unit>
+  </group>
+  <unit id="u2">
+   <segment>
+    <source>Same id.</source>
+   </segment>
+  </unit>
+ </file>
+ <file id="f1">
+  <unit id="u1">
+   <segment>
+    <source>Another file: its ids are its own.</source>
+   </segment>
+  </unit>
+ </file>
+</xliff>
+EOD
+cat >want <<'EOD'
+xliffmt: bad.xlf:13:4: error: <ignorable> id "s1" is used more than once in <unit> (first at line 9, column 4) (unit u1)
+xliffmt: bad.xlf:10:15: error: dataRefEnd="d9" names no <data> in the <originalData> of its <unit> (unit u1)
+xliffmt: bad.xlf:10:70: error: dataRef="d3" names no <data> in the <originalData> of its <unit> (unit u1)
+xliffmt: bad.xlf:11:16: error: <sc id="1"> has no <ec startRef="1"> in the targets of its <unit> (and is not isolated="yes") (unit u1)
+xliffmt: bad.xlf:17:3: error: <group> id "u1" is used more than once in its <file> (first at line 4, column 3)
+xliffmt: bad.xlf:20:35: error: <ph> id "1" is used more than once in <unit> (first at line 20, column 18) (unit u2)
+xliffmt: bad.xlf:21:17: error: <ec startRef="7"> has no <sc id="7"> in the targets of its <unit> (unit u2)
+xliffmt: bad.xlf:25:3: error: <unit> id "u2" is used more than once in its <file> (first at line 18, column 4)
+xliffmt: bad.xlf:31:2: error: <file> id "f1" is used more than once in <xliff> (first at line 3, column 2)
+EOD
+expect_exit 1 "check: rules broken" "$x" check bad.xlf -q
+grep ': error: ' err >got
+check "check: each rule broken, where" cmp want got || diff want got | head
+expect_exit 1 "check --json" "$x" check bad.xlf --json
+check "check --json: 9 errors" grep -q '"errors":9,' out
+check "check --json: line and column" grep -q -F \
+  '{"severity":"error","line":20,"column":35,"unit":"u2","message":"<ph> id \"1\" is used more than once' \
+  out
+
+# A source's <sc> without its <ec>: the document cannot be read.
+sed 's|<sc id="5" isolated="yes"/>|<sc id="5"/>|' bad.xlf >open.xlf
+expect_exit 1 "check: an <sc> left open in a source" "$x" check open.xlf -q
+check "check: an <sc> left open: where" grep -q -F \
+  'xliffmt: open.xlf:20:48: <sc id="5"> has no <ec> in its unit (unit u2)' err
+
+# Rules kept: the fixtures, and what translate writes of them.
+for f in "$fx"/*.xlf; do
+  b=${f##*/}
+  expect_exit 0 "check $b: no error" "$x" check "$f" -q
+  t=$(sed -n 's/.*trgLang="\([^"]*\)".*/\1/p' "$f" | head -n 1)
+  expect_exit 0 "pseudo $b" "$x" translate "$f" -t "${t:-fr}" --mt pseudo \
+    -o "pseudo-$b" -q &&
+    expect_exit 0 "check pseudo $b: no error" "$x" check "pseudo-$b" -q
+done
+finish
