@@ -78,6 +78,12 @@ xmt_status xmt_buf_append_stream(struct xmt_buf *buf, FILE *fp,
  * untouched (still to be freed by the caller). */
 void *xmt_grow_array(void *v, size_t *cap, size_t n, size_t size);
 
+/* Appends one element: a pointer to element n of the array whose address
+ * is pv (a T **, capacity *cap, elements of size bytes), zeroed, the
+ * array grown as xmt_grow_array grows it. The caller counts it. NULL when
+ * out of memory, the array then untouched. */
+void *xmt_grow_one(void *pv, size_t n, size_t *cap, size_t size);
+
 /* Duplicates a string (NULL stays NULL); NULL also when out of memory. */
 char *xmt_strdup(const char *s);
 char *xmt_strndup(const char *s, size_t n);

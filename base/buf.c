@@ -91,6 +91,17 @@ void *xmt_grow_array(void *v, size_t *cap, size_t n, size_t size) {
   return nv;
 }
 
+void *xmt_grow_one(void *pv, size_t n, size_t *cap, size_t size) {
+  void *v;
+  memcpy(&v, pv, sizeof v); /* pv: the address of some T *, read as bytes */
+  if (n == SIZE_MAX || (v = xmt_grow_array(v, cap, n + 1, size)) == NULL)
+    return NULL;
+  memcpy(pv, &v, sizeof v);
+  char *element = (char *)v + n * size;
+  memset(element, 0, size);
+  return element;
+}
+
 char *xmt_strdup(const char *s) {
   return s == NULL ? NULL : xmt_strndup(s, strlen(s));
 }

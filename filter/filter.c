@@ -329,11 +329,8 @@ xmt_status xmt_filter_add_dictionary(xmt_filter *f, const char *spec) {
   xmt_error_clear(&f->err);
   if (spec == NULL || *spec == '\0')
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "empty dictionary name");
-  char **d = xmt_grow_array(f->dicts, &f->dicts_cap, f->ndicts + 1, sizeof *d);
-  if (d == NULL)
-    return XMT_ERR_NOMEM;
-  f->dicts = d;
-  if ((d[f->ndicts] = xmt_strdup(spec)) == NULL)
+  char **d = xmt_grow_one(&f->dicts, f->ndicts, &f->dicts_cap, sizeof *d);
+  if (d == NULL || (*d = xmt_strdup(spec)) == NULL)
     return XMT_ERR_NOMEM;
   f->ndicts++;
   return XMT_OK;

@@ -103,6 +103,35 @@ static void test_stream(void) {
   xmt_buf_free(&b);
 }
 
+/* One element at a time: each zeroed, the earlier ones kept, the array
+ * untouched when the count cannot grow. */
+static void test_grow_one(void) {
+  struct pair {
+    int a;
+    long b;
+  } *v = NULL;
+  size_t n = 0, cap = 0;
+  for (int i = 0; i < 100; i++) {
+    struct pair *p = xmt_grow_one(&v, n, &cap, sizeof *v);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_PTR_EQUAL(p, &v[n]);
+    CU_ASSERT(p->a == 0 && p->b == 0);
+    p->a = i;
+    p->b = -i;
+    n++;
+  }
+  CU_ASSERT_EQUAL(cap, 128);
+  for (int i = 0; i < 100; i++)
+    CU_ASSERT(v[i].a == i && v[i].b == -i);
+  struct pair *kept = v;
+  CU_ASSERT_PTR_NULL(xmt_grow_one(&v, SIZE_MAX, &cap, sizeof *v));
+  size_t full = 128;
+  CU_ASSERT_PTR_NULL(xmt_grow_one(&v, 128, &full, SIZE_MAX / 64));
+  CU_ASSERT_PTR_EQUAL(v, kept);
+  CU_ASSERT_EQUAL(cap, 128);
+  free(v);
+}
+
 /* Hashes that collide in the low bits: entries e and e + 4 share a slot
  * start in a table of 4 or 8. */
 static uint64_t collide(const void *user, uint32_t e) {
@@ -140,6 +169,7 @@ static CU_TestInfo buf_tests[] = {
     {"byte buffers", test_buf},
     {"a stream read whole", test_stream},
     {"hash-table slots", test_slots},
+    {"one element at a time", test_grow_one},
     CU_TEST_INFO_NULL,
 };
 

@@ -164,12 +164,9 @@ xmt_status xmt_unit_add_segment(xmt_xliff_unit *u, const char *mid,
 xmt_status xmt_unit_add_tseg(xmt_xliff_unit *u, const char *mid,
                              size_t *index) {
   struct xmt_target_seg *t =
-      xmt_grow_array(u->tsegs, &u->tsegs_cap, u->ntsegs + 1, sizeof *t);
+      xmt_grow_one(&u->tsegs, u->ntsegs, &u->tsegs_cap, sizeof *t);
   if (t == NULL)
     return XMT_ERR_NOMEM;
-  u->tsegs = t;
-  t += u->ntsegs;
-  memset(t, 0, sizeof *t);
   t->empty = 1;
   if (mid != NULL && (t->mid = xmt_strdup(mid)) == NULL)
     return XMT_ERR_NOMEM;
@@ -180,12 +177,9 @@ xmt_status xmt_unit_add_tseg(xmt_xliff_unit *u, const char *mid,
 xmt_status xmt_unit_add_sdlseg(xmt_xliff_unit *u, const char *id,
                                size_t *index) {
   struct xmt_sdl_seg *t =
-      xmt_grow_array(u->sdlsegs, &u->sdlsegs_cap, u->nsdlsegs + 1, sizeof *t);
+      xmt_grow_one(&u->sdlsegs, u->nsdlsegs, &u->sdlsegs_cap, sizeof *t);
   if (t == NULL)
     return XMT_ERR_NOMEM;
-  u->sdlsegs = t;
-  t += u->nsdlsegs;
-  memset(t, 0, sizeof *t);
   if (id != NULL && (t->id = xmt_strdup(id)) == NULL)
     return XMT_ERR_NOMEM;
   *index = u->nsdlsegs++;
@@ -193,12 +187,9 @@ xmt_status xmt_unit_add_sdlseg(xmt_xliff_unit *u, const char *id,
 }
 
 xmt_status xmt_unit_add_outside(xmt_xliff_unit *u, size_t *index) {
-  struct xmt_outside_code *c =
-      xmt_grow_array(u->outside, &u->outside_cap, u->noutside + 1, sizeof *c);
-  if (c == NULL)
+  if (xmt_grow_one(&u->outside, u->noutside, &u->outside_cap,
+                   sizeof *u->outside) == NULL)
     return XMT_ERR_NOMEM;
-  u->outside = c;
-  memset(&c[u->noutside], 0, sizeof *c);
   *index = u->noutside++;
   return XMT_OK;
 }

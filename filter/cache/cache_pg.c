@@ -397,13 +397,11 @@ static xmt_status pg_put(struct xmt_cache *cache, const struct xmt_cache_key *k,
                          const struct xmt_mt_response *resp) {
   struct pg *c = (struct pg *)cache;
   struct entry *e =
-      xmt_grow_array(c->entries, &c->entries_cap, c->nentries + 1, sizeof *e);
+      xmt_grow_one(&c->entries, c->nentries, &c->entries_cap, sizeof *e);
   if (e == NULL) {
     set_msg(c, "out of memory", NULL);
     return XMT_ERR_NOMEM;
   }
-  c->entries = e;
-  e = &c->entries[c->nentries];
   e->markup = k->markup;
   const char *opt[] = {resp->alignment, resp->source_tokens,
                        resp->target_tokens};

@@ -46,11 +46,9 @@ static int job_failed(struct run *run, struct window *w, const struct job *j,
        w->responses[j->result].engine_failed))
     return 0; /* the run's message tells them at once */
   struct failure_note *n =
-      xmt_grow_array(w->notes_at, &w->notes_cap, w->nnotes + 1, sizeof *n);
+      xmt_grow_one(&w->notes_at, w->nnotes, &w->notes_cap, sizeof *n);
   if (n == NULL)
     return xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
-  w->notes_at = n;
-  n = &w->notes_at[w->nnotes];
   n->line = xmt_xliff_unit_line(w->items[j->item].unit);
   n->id = w->notes.len;
   if (xmt_job_id(w, j, &w->notes) != XMT_OK)

@@ -213,12 +213,11 @@ struct xmt_anchor {
 
 static xmt_status work_add(struct xmt_placer *p, size_t s, size_t t) {
   struct xmt_link *w =
-      xmt_grow_array(p->work, &p->work_cap, p->nwork + 1, sizeof *w);
+      xmt_grow_one(&p->work, p->nwork, &p->work_cap, sizeof *w);
   if (w == NULL)
     return XMT_ERR_NOMEM;
-  p->work = w;
-  w[p->nwork].source = s;
-  w[p->nwork].target = t;
+  w->source = s;
+  w->target = t;
   p->nwork++;
   return XMT_OK;
 }
@@ -456,11 +455,11 @@ static xmt_status anchor_probe(struct xmt_placer *p, const struct probe_ctx *x,
   if (st != XMT_OK || !*done)
     return st;
   struct xmt_anchor *v =
-      xmt_grow_array(p->anchors, &p->anchors_cap, p->nanchors + 1, sizeof *v);
+      xmt_grow_one(&p->anchors, p->nanchors, &p->anchors_cap, sizeof *v);
   if (v == NULL)
     return XMT_ERR_NOMEM;
-  p->anchors = v;
-  v[p->nanchors++] = best;
+  *v = best;
+  p->nanchors++;
   st = work_anchor(p, a, b, best.c, best.d);
   /* A placeholder goes after the last token before it, or before the
    * first after it: that token must reach the end of the match. */

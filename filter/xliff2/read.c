@@ -108,14 +108,12 @@ struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind) {
     translate = r->stack[r->depth - 1].translate;
     preserve = r->stack[r->depth - 1].preserve;
   }
-  struct frame *s =
-      xmt_grow_array(r->stack, &r->stack_cap, r->depth + 1, sizeof *s);
-  if (s == NULL) {
+  struct frame *f = xmt_grow_one(&r->stack, r->depth, &r->stack_cap, sizeof *f);
+  if (f == NULL) {
     xmt_x2_nomem(r);
     return NULL;
   }
-  r->stack = s;
-  struct frame *f = &r->stack[r->depth++];
+  r->depth++;
   f->kind = (unsigned char)kind;
   f->translate = translate;
   f->preserve = preserve;

@@ -117,14 +117,12 @@ static size_t keep(struct rules *r, const char *s) {
 
 static void add_pending(struct rules *r, char what, char side, const char *id,
                         const char *attr, size_t at) {
-  struct pending *p =
-      xmt_grow_array(r->pend, &r->pend_cap, r->npend + 1, sizeof *p);
+  struct pending *p = xmt_grow_one(&r->pend, r->npend, &r->pend_cap, sizeof *p);
   if (p == NULL) {
     stop(r, XMT_ERR_NOMEM);
     return;
   }
-  r->pend = p;
-  p = &r->pend[r->npend++];
+  r->npend++;
   p->what = what;
   p->side = side;
   p->at = at;
@@ -299,14 +297,14 @@ static void start_element(void *user, const XML_Char *name,
       s = local != NULL ? structure(r, parent, local, atts, at) : S_OTHER;
     }
   }
-  unsigned char *stack =
-      xmt_grow_array(r->stack, &r->stack_cap, r->depth + 1, sizeof *stack);
-  if (stack == NULL) {
+  unsigned char *top =
+      xmt_grow_one(&r->stack, r->depth, &r->stack_cap, sizeof *top);
+  if (top == NULL) {
     stop(r, XMT_ERR_NOMEM);
     return;
   }
-  r->stack = stack;
-  r->stack[r->depth++] = (unsigned char)s;
+  *top = (unsigned char)s;
+  r->depth++;
 }
 
 static void end_element(void *user, const XML_Char *name) {

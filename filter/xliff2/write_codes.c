@@ -47,14 +47,14 @@ static int make_room(struct writer *w, size_t n) {
 }
 
 static int add_item(struct writer *w, size_t offset, size_t code, int split) {
-  struct placed *items =
-      xmt_grow_array(w->items, &w->items_cap, w->nitems + 1, sizeof *items);
-  if (items == NULL)
+  struct placed *item =
+      xmt_grow_one(&w->items, w->nitems, &w->items_cap, sizeof *item);
+  if (item == NULL)
     return fail(w, XMT_ERR_NOMEM);
-  w->items = items;
-  items[w->nitems].offset = offset;
-  items[w->nitems].code = code;
-  items[w->nitems++].split = (unsigned char)split;
+  item->offset = offset;
+  item->code = code;
+  item->split = (unsigned char)split;
+  w->nitems++;
   return 1;
 }
 
