@@ -56,10 +56,11 @@ static void base_options(struct xmt_prior_options *o) {
   o->apertium_dir = "/nonexistent/apertium";
 }
 
-/* Sorted by (src, tgt) without duplicates, no NULL word, positive weights. */
+/* Sorted by (src, tgt) without duplicates, the NULL word on one side at
+ * most, positive weights. */
 static int table_ok(const struct xmt_prior_table *t) {
   for (size_t k = 0; k < t->count; k++) {
-    if (t->src[k] == 0 || t->tgt[k] == 0 || !(t->w[k] > 0))
+    if ((t->src[k] == 0 && t->tgt[k] == 0) || !(t->w[k] > 0))
       return 0;
     if (k > 0 && (t->src[k - 1] > t->src[k] ||
                   (t->src[k - 1] == t->src[k] && t->tgt[k - 1] >= t->tgt[k])))
@@ -70,7 +71,8 @@ static int table_ok(const struct xmt_prior_table *t) {
   return 1;
 }
 
-/* The links as "source>target:weight", in table order. */
+/* The links as "source>target:weight", in table order; "NULL" for the
+ * NULL word. */
 static const char *links_str(const struct xmt_prior_table *t,
                              const struct xmt_vocab *s,
                              const struct xmt_vocab *g) {
@@ -79,8 +81,10 @@ static const char *links_str(const struct xmt_prior_table *t,
   buf[0] = '\0';
   for (size_t k = 0; k < t->count && at < sizeof buf - 256; k++) {
     size_t ls, lg;
-    const char *ws = xmt_vocab_word(s, t->src[k], &ls);
-    const char *wg = xmt_vocab_word(g, t->tgt[k], &lg);
+    const char *ws = t->src[k] ? xmt_vocab_word(s, t->src[k], &ls) : "NULL";
+    const char *wg = t->tgt[k] ? xmt_vocab_word(g, t->tgt[k], &lg) : "NULL";
+    ls = t->src[k] ? ls : 4;
+    lg = t->tgt[k] ? lg : 4;
     at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%.*s>%.*s:%g",
                            k ? " " : "", (int)ls, ws, (int)lg, wg,
                            (double)t->w[k]);
@@ -1048,6 +1052,41 @@ static void test_identical_cognates(void) {
   expect_links("Euro 2019", "euro 2019", &o, "");
 }
 
+/* Chinese and Japanese: the digits and Latin words their words embed or
+ * write in full-width forms, and the function words the pair leaves
+ * unaligned; neither for a pair of European languages. */
+static void test_cjk(void) {
+  struct xmt_prior_options o;
+  base_options(&o);
+  o.target_lang = "ja";
+  o.identical_weight = 1;
+  /* ２０２４ = 2024, 第5条 embeds 5, ％ = %, ＥＵ = EU (case folded),
+   * "。" is sentence punctuation; the and the particles は and を to NULL */
+  expect_links("the 2024 5 % EU apple .",
+               "\xE3\x81\xAF \xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92\xEF\xBC\x94 "
+               "\xE7\xAC\xAC"
+               "5\xE6\x9D\xA1 \xEF\xBC\x85 \xEF\xBC\xA5\xEF\xBC\xB5 "
+               "\xE3\x80\x82 \xE3\x82\x92",
+               &o,
+               "NULL>\xE3\x81\xAF:300 NULL>\xE3\x82\x92:300 the>NULL:300 "
+               "2024>\xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92\xEF\xBC\x94:1 "
+               "5>\xE7\xAC\xAC"
+               "5\xE6\x9D\xA1:1 %>\xEF\xBC\x85:1 "
+               "EU>\xEF\xBC\xA5\xEF\xBC\xB5:1");
+  /* Chinese: 2024年 embeds 2024, iPhone版 embeds iphone; articles to NULL,
+   * no particle */
+  o.target_lang = "zh";
+  expect_links("a 2024 iPhone", "2024\xE5\xB9\xB4 iPhone\xE7\x89\x88", &o,
+               "a>NULL:300 2024>2024\xE5\xB9\xB4:1 "
+               "iPhone>iPhone\xE7\x89\x88:1");
+  /* German: none of it */
+  o.target_lang = "de";
+  expect_links("the 2024 %",
+               "der \xEF\xBC\x92\xEF\xBC\x90\xEF\xBC\x92\xEF\xBC\x94 "
+               "\xEF\xBC\x85",
+               &o, "");
+}
+
 /* Cognates in large vocabularies are found through buckets: 20,000
  * random words a side, of which every tenth has a twin one letter away. */
 static void test_cognates_large(void) {
@@ -1150,6 +1189,7 @@ static CU_TestInfo cache_tests[] = {{"written, then read", test_cache_reuse},
 
 static CU_TestInfo string_tests[] = {
     {"identical words and cognates", test_identical_cognates},
+    {"Chinese and Japanese", test_cjk},
     {"cognates in large vocabularies", test_cognates_large},
     CU_TEST_INFO_NULL};
 

@@ -301,7 +301,9 @@ static xmt_status build_priors(struct shared *sh,
     uint32_t e = sh->es == XMT_SRC ? prior->src[k] : prior->tgt[k];
     uint32_t f = sh->es == XMT_SRC ? prior->tgt[k] : prior->src[k];
     double w = (double)prior->w[k] * sh->o->prior_scale;
-    if (e == XMT_NULL_WORD || f == XMT_NULL_WORD || e >= sh->ne || !(w > 0))
+    /* a link to NULL on the predicted side is the other direction's; one
+     * from NULL makes f likely to come from NULL (priors_scripts.c) */
+    if (f == XMT_NULL_WORD || e >= sh->ne || !(w > 0))
       continue;
     sh->row_mass[e] += w;
     uint64_t entry = xmt_ttable_find(t, e, f);

@@ -485,6 +485,9 @@ static xmt_status add_prior_links(const struct xmt_ttable *t, int d,
   for (size_t k = 0; k < links->count; k++) {
     uint32_t e = d == XMT_FWD ? links->src[k] : links->tgt[k];
     uint32_t f = d == XMT_FWD ? links->tgt[k] : links->src[k];
+    if (e == XMT_NULL_WORD || f == XMT_NULL_WORD)
+      continue; /* links to NULL are the Bayesian model's: they measured
+                   worse here */
     uint64_t at = xmt_ttable_find(t, e, f);
     if (at != XMT_NO_ENTRY)
       (*prior)[at] += links->w[k];

@@ -136,6 +136,19 @@ xmt_status xmt_priors_link_chains(struct xmt_lex_match *m, uint32_t a,
   return XMT_OK;
 }
 
+xmt_status xmt_priors_link_null(struct xmt_lex_match *m, int sd, uint32_t a,
+                                double w) {
+  const struct side *s = &m->side[sd];
+  for (uint32_t i = s->form_head[a]; i != 0; i = s->form_next[i]) {
+    xmt_status st = sd == XMT_SRC
+                        ? push_link(m, i, XMT_NULL_WORD, w, KIND_NULL)
+                        : push_link(m, XMT_NULL_WORD, i, w, KIND_NULL);
+    if (st != XMT_OK)
+      return st;
+  }
+  return XMT_OK;
+}
+
 /* --- Dictionary words against the vocabularies ---------------------------- */
 
 const struct xmt_prior_options *xmt_lex_options(const struct xmt_lex_match *m) {
@@ -690,6 +703,10 @@ xmt_priors_build(struct xmt_prior_table *out, const struct xmt_vocab *src,
   }
   if (st == XMT_OK && o->identical_weight > 0)
     st = xmt_priors_add_identical(&m);
+  if (st == XMT_OK && o->identical_weight > 0)
+    st = xmt_priors_add_embedded(&m);
+  if (st == XMT_OK)
+    st = xmt_priors_add_unmatched(&m);
   if (st == XMT_OK && o->cognate_weight > 0)
     st = xmt_priors_add_cognates(&m);
   if (st == XMT_OK)

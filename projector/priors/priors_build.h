@@ -21,7 +21,7 @@
 #define COG_MIN_LEN 5
 #define COG_MAX_LEN 48
 
-enum { KIND_DICTIONARY, KIND_IDENTICAL, KIND_COGNATE, NKINDS };
+enum { KIND_DICTIONARY, KIND_IDENTICAL, KIND_COGNATE, KIND_NULL, NKINDS };
 
 /* --- Text: lowercasing and folding ----------------------------------------
  * Per-call scratch buffers, so that two builds may run in two threads. */
@@ -88,6 +88,12 @@ struct xmt_lex_match {
 xmt_status xmt_priors_link_chains(struct xmt_lex_match *m, uint32_t a,
                                   uint32_t b, double w, uint32_t kind);
 
+/* priors.c: links every id of side sd's key chain a to the other side's
+ * NULL word (XMT_NULL_WORD), with weight w: a word that is mostly left
+ * unaligned. */
+xmt_status xmt_priors_link_null(struct xmt_lex_match *m, int sd, uint32_t a,
+                                double w);
+
 /* priors_stems.c: scratch text, lowercasing and folding, and each side's
  * keys; each function's contract is at its definition. */
 void xmt_priors_text_free(struct text *t);
@@ -105,5 +111,13 @@ xmt_status xmt_priors_side_build(struct side *s, struct sb_stemmer *stemmer,
 /* priors_strings.c: links between identical words, and between cognates. */
 xmt_status xmt_priors_add_identical(struct xmt_lex_match *m);
 xmt_status xmt_priors_add_cognates(struct xmt_lex_match *m);
+
+/* priors_scripts.c: for a side in Chinese, Japanese or Korean, links
+ * between its words and the other side's digits, Latin words and
+ * punctuation that they embed or write in full-width forms; and links to
+ * NULL of the function words such a pair leaves unaligned (English
+ * articles, Japanese topic and case particles). */
+xmt_status xmt_priors_add_embedded(struct xmt_lex_match *m);
+xmt_status xmt_priors_add_unmatched(struct xmt_lex_match *m);
 
 #endif

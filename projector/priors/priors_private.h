@@ -80,8 +80,13 @@ struct xmt_prior_stats {
  * stems when o->stems and a stemmer exists for the language), that are
  * identical (letters or digits; not punctuation-only), or that are
  * cognates (normalised edit distance after folding case and diacritics).
- * A pair found several ways gets the largest of its weights. The NULL word
- * (id 0) never gets a link. Dictionary files that cannot be read or parsed
+ * A pair found several ways gets the largest of its weights. When a side
+ * is Chinese, Japanese or Korean, its words also link to the digits,
+ * Latin words and symbols they embed or write in full-width forms, and
+ * the function words such a pair leaves unaligned (English articles,
+ * Japanese topic and case particles) link to the other side's NULL word
+ * (id 0, on one side of a link at most); otherwise NULL gets no link.
+ * Dictionary files that cannot be read or parsed
  * are errors in err (XMT_ERR_IO / XMT_ERR_FORMAT naming the file); "auto"
  * with nothing installed is not an error. stats may be NULL. */
 xmt_status

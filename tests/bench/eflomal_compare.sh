@@ -2,27 +2,30 @@
 # eflomal_compare.sh -- xliffmt's aligners side by side with eflomal
 # (Östling & Tiedemann 2016, https://github.com/robertostling/eflomal),
 # the aligner the Bayesian model (`--model bayes`, aligner_gibbs.c) is
-# modelled on: alignment error rate on the hand-made en-de gold set
-# (tests/fixtures/align-gold) and training time, on the same corpora.
+# modelled on: alignment error rate on a hand-made gold set
+# (tests/fixtures/align-gold: en-de, en-zh or en-ja, as PAIR says) and
+# training time, on the same corpora.
 #
-# Corpora: the one of gibbs_aer.sh (the 30 gold pairs plus, when
-# XMT_TEST_DATA has them, the detagged en-de markup-tags dev sets, split
-# into \w+|[^\w\s] tokens), then the small-document setting: the 30 gold
-# pairs plus only the first N dev pairs for each N of BENCH_DEV_LINES,
-# and the 30 gold pairs alone. Both aligners see the corpus lowercased
-# (eflomal's own preprocessing always lowercases).
+# Corpora: the one of gibbs_aer.sh (the gold pairs plus, for en-de and
+# when XMT_TEST_DATA has them, the detagged en-de markup-tags dev sets,
+# split into \w+|[^\w\s] tokens; for en-zh and en-ja the unlabelled pairs
+# of PAIR.extra), then the small-document setting: the gold pairs plus
+# only the first N of those pairs for each N of BENCH_DEV_LINES, and the
+# gold pairs alone. Both aligners see the corpus lowercased (eflomal's own
+# preprocessing always lowercases).
 #
-# For each corpus it prints precision, recall and AER of the first 30
-# lines against the gold links (sure "i-j", possible "ipj"), one row for
+# For each corpus it prints precision, recall and AER of the first lines
+# (the gold pairs) against the gold links (sure "i-j", possible "ipj"), one row for
 # each half of tests/fixtures/align-gold/SPLIT ("tune": choices are made
 # there; "report": the figure to publish; both aligners still train on
 # every pair), the AER of each direction alone (fwd: predicting the
-# German words from the English ones; rev: the other way), the wall
+# other language's words from the English ones; rev: the other way), the wall
 # seconds and the CPU
 # seconds (user + system, from GNU time) of:
 #   ibm2, bayes            xliffmt align --model ibm2|bayes -d -o -v
 #                          --lowercase --symmetrize grow-diag-final-and
-#   ibm2+priors,           the same with --source-lang en --target-lang de
+#   ibm2+priors,           the same with --source-lang en --target-lang L
+#                          (L: the gold set's other language)
 #   bayes+priors           (identical words, cognates, dictionaries)
 #   eflomal                the eflomal binary as its eflomal-align front end
 #                          runs it: model 3, 3 samplers, NULL prior 0.2,
@@ -46,11 +49,13 @@
 # Build eflomal's C core with `make -C src` in its source tree; it needs
 # no Python here, eflomal.sh writes the numbered files itself.
 #
-# Env: XLIFFMT (required), EFLOMAL (the eflomal binary, its source tree
-#      or its installed Python package; unset: nothing is run),
+# Env: XLIFFMT (required), PAIR (default en-de), EFLOMAL (the eflomal
+#      binary, its source tree or its installed Python package; unset:
+#      nothing is run),
 #      XMT_TEST_DATA (default tests/data), EFLOMAL_RUNS (default 3),
 #      BENCH_DEV_LINES (default "1000 300"), BENCH_THREADS (threads of
 #      both aligners, default 2).
+# shellcheck disable=SC2154 # gold_pair, gold_lang, gold_n: set by gold.sh
 set -eu
 : "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
 if [ -z "${EFLOMAL:-}" ]; then
@@ -74,8 +79,8 @@ trap 'exit 130' INT TERM
 gold_dir=$here
 . "$here/gold.sh"
 gold_corpus "$dir" "$data" ||
-  echo "eflomal_compare.sh: no markup-tags dev sets under $data;" \
-    "the 30 gold pairs alone"
+  echo "eflomal_compare.sh: no unlabelled pairs for $gold_pair;" \
+    "the $gold_n gold pairs alone"
 eflomal_setup "$dir"
 
 # timed OUT CMD...: runs CMD, its standard output to OUT; leaves "wall
@@ -158,9 +163,10 @@ table() {
   row setting half P R AER 'AER range' fwd rev 'wall s' 'cpu s'
   xmt "$corpus" ibm2 --model ibm2
   xmt "$corpus" bayes --model bayes
-  xmt "$corpus" ibm2+priors --model ibm2 --source-lang en --target-lang de
+  xmt "$corpus" ibm2+priors --model ibm2 --source-lang en \
+    --target-lang "$gold_lang"
   xmt "$corpus" bayes+priors --model bayes --source-lang en \
-    --target-lang de
+    --target-lang "$gold_lang"
   efl "$corpus" eflomal -n 3 -N 0.2 -1 "$1" -2 "$2" -3 "$3"
   efl "$corpus" eflomal-n1 -n 1 -N 0.2 -1 "$1" -2 "$2" -3 "$3"
   efl "$corpus" eflomal-12/12/36 -n 3 -N 0.2 -1 12 -2 12 -3 36
@@ -184,18 +190,19 @@ perl "$dir/gdfa.pl" "$dir/corpus" "$dir/check.fwd" "$dir/check.rev" |
   exit 1
 }
 
-echo "eflomal: $eflomal; $threads threads"
+echo "gold set: $gold_pair; eflomal: $eflomal; $threads threads"
 echo
 table "$dir/corpus"
 total=$(wc -l <"$dir/corpus" | tr -d ' ')
-if [ "$total" -gt 30 ]; then
+if [ "$total" -gt "$gold_n" ]; then
   for n in $dev_lines; do
-    if [ "$n" -lt $((total - 30)) ]; then
-      echo "small-document setting: the 30 gold pairs + the first $n dev pairs"
-      head -n $((30 + n)) "$dir/corpus" >"$dir/corpus.$n"
+    if [ "$n" -lt $((total - gold_n)) ]; then
+      echo "small-document setting: the $gold_n gold pairs + the first $n" \
+        "other pairs"
+      head -n $((gold_n + n)) "$dir/corpus" >"$dir/corpus.$n"
       table "$dir/corpus.$n"
     fi
   done
-  echo "the 30 gold pairs alone"
+  echo "the $gold_n gold pairs alone"
   table "$dir/gold"
 fi

@@ -1,22 +1,26 @@
 #!/bin/sh
 # gibbs_aer.sh -- alignment error rate and training time of the Bayesian
 # model (`xliffmt align --model bayes`, aligner_gibbs.c) against the IBM2
-# model, on the hand-made en-de gold set (tests/fixtures/align-gold).
+# model, on a hand-made gold set (tests/fixtures/align-gold: en-de, or
+# en-zh or en-ja as PAIR says).
 #
-# Trains on the 30 gold pairs plus, when XMT_TEST_DATA has them, the
-# detagged en-de markup-tags dev sets (as aer.sh does), lowercased, both
-# directions, grow-diag-final-and; prints precision, recall, AER, wall
-# seconds and training pairs per second for each model with 1 and 2
-# threads, without priors and with string and dictionary priors
-# (--source-lang en --target-lang de: identical words, cognates and the
-# installed dictionaries). It checks that 1 and 2 threads print the same
-# links, and ends with the 30 gold pairs alone.
+# Trains on the gold pairs plus, for en-de and when XMT_TEST_DATA has
+# them, the detagged en-de markup-tags dev sets (as aer.sh does), for
+# en-zh and en-ja their .extra pairs, lowercased, both directions,
+# grow-diag-final-and; prints precision, recall, AER, wall seconds and
+# training pairs per second for each model with 1 and 2 threads, without
+# priors and with string and dictionary priors (--source-lang en
+# --target-lang the set's other language: identical words, cognates and
+# the installed dictionaries). It checks that 1 and 2 threads print the
+# same links, and ends with the gold pairs alone.
 #
 # Every figure is printed for the two halves of the gold pairs
 # (tests/fixtures/align-gold/SPLIT): "tune", on which choices are made,
 # and "report", the one to publish. Training always sees every pair.
 #
-# Env: XLIFFMT (required), XMT_TEST_DATA (default tests/data).
+# Env: XLIFFMT (required), PAIR (default en-de), XMT_TEST_DATA (default
+# tests/data).
+# shellcheck disable=SC2154 # gold_pair, gold_lang, gold_n: set by gold.sh
 set -eu
 : "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
 here=$(cd "$(dirname "$0")/../fixtures/align-gold" && pwd)
@@ -29,7 +33,7 @@ gold_dir=$here
 . "$here/gold.sh"
 gold_corpus "$dir" "$data" || true
 
-# aer HYP: precision, recall and AER of HYP's first 30 lines, tune half
+# aer HYP: precision, recall and AER of HYP's first gold_n lines, tune half
 # then report half
 aer() {
   # shellcheck disable=SC2046,SC2183
@@ -63,9 +67,9 @@ table() {
     run "$corpus" ibm2 "$threads" --model ibm2
     run "$corpus" bayes "$threads" --model bayes
     run "$corpus" ibm2+priors "$threads" --model ibm2 --source-lang en \
-      --target-lang de
+      --target-lang "$gold_lang"
     run "$corpus" bayes+priors "$threads" --model bayes --source-lang en \
-      --target-lang de
+      --target-lang "$gold_lang"
   done
   for name in ibm2 bayes ibm2+priors bayes+priors; do
     cmp -s "$dir/$name.1" "$dir/$name.2" ||
