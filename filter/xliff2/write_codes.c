@@ -130,6 +130,8 @@ static void positions(struct writer *w, const struct x2_content *src) {
  * after it in the source) back in their source order, at the places the
  * run gave the sequence. */
 static void keep_sequences(struct writer *w, const struct x2_content *src) {
+  if (src->ncodes == 0)
+    return; /* a document without codes has no array to point into */
   const struct x2_code *codes = w->doc->codes + src->first_code;
   for (size_t j = 0; j < src->ncodes; j++) {
     if (codes[j].reorder != X2_REORDER_FIRST_NO)
