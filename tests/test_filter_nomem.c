@@ -299,6 +299,14 @@ static const char doc_xlf2_split[] =
     "Then</pc> close<ph id=\"2\"/> it. The red car.</source></segment>"
     "</unit>\n</file></xliff>\n";
 
+/* The same unsegmented: the engine's word links of its one long segment
+ * are checked with an allocation that fails (the tokens grow), which is
+ * not links that do not check out. */
+static void test_xliff2_long(void) {
+  run_doc("xliff 2, one long segment", doc_xlf2_split, "in2.xlf", "pseudo",
+          XMT_TAGS_PROJECT, 0);
+}
+
 static void test_xliff2_resegment(void) {
   run_doc_flags("xliff 2, resegmented", doc_xlf2_split, "in2.xlf", "pseudo",
                 XMT_TAGS_PROJECT, 0, XMT_FILTER_SEG_SOURCE);
@@ -420,6 +428,7 @@ static CU_TestInfo nomem_tests[] = {
     {"XLIFF 2 round trip", test_xliff2},
     {"XLIFF 2 round trip, matches", test_xliff2_matches},
     {"XLIFF 2 round trip, resegmented", test_xliff2_resegment},
+    {"XLIFF 2 round trip, one long segment", test_xliff2_long},
     {"XLIFF 2 check", test_xliff2_check},
     {"HTML page", test_html},
     {"projection", test_projection},
