@@ -130,7 +130,8 @@ const struct xmt_cli_option xmt_cli_run_options[] = {
      "resegment units that have a seg-source"},
     {"seg-source", XMT_OPT_SEG_SOURCE, NULL,
      "write the segments of units without one\nas <seg-source> and mrk targets "
-     "(Tikal's\n-seg); default: one whole <target>"},
+     "(Tikal's\n-seg; XLIFF 2: a <segment> per sentence);\ndefault: one whole "
+     "<target>"},
     {"overwrite", XMT_OPT_OVERWRITE, NULL,
      "replace existing non-empty targets"},
     {"alt-trans", XMT_OPT_ALT_TRANS, NULL,

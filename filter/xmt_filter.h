@@ -182,7 +182,9 @@ XMT_API xmt_status xmt_filter_set_target_state(xmt_filter *filter,
 #define XMT_FILTER_UPDATE_MODEL 0x4u
 /* a unit without <seg-source> that is segmented for MT gets a new
  * <seg-source> and a target of mrk segments, as Okapi Tikal -seg writes
- * (XLIFF 1.2); without it, one whole <target> */
+ * (XLIFF 1.2); in XLIFF 2 a unit's only <segment> whose canResegment is
+ * not "no" becomes a <segment> per sentence with <ignorable>s between
+ * them; without it, one whole <target> */
 #define XMT_FILTER_SEG_SOURCE 0x8u
 /* units whose target is written get approved="yes" (what Translate
  * Toolkit-based tools need to take a target) */

@@ -132,6 +132,8 @@ static xmt_status translate_once(void *ctx) {
     st = xmt_filter_set_tag_mode(f, d->tags);
   if (st == XMT_OK && d->flags != 0)
     xmt_filter_set_flags(f, d->flags);
+  if (st == XMT_OK && (d->flags & XMT_FILTER_SEG_SOURCE) != 0)
+    st = xmt_filter_set_segmentation(f, XMT_SEGMENT_UNSEGMENTED, NULL);
   if (st == XMT_OK && d->self_aligner) {
     st = xmt_filter_set_aligner(f, XMT_ALIGNER_SELF, NULL);
     if (st == XMT_OK)
@@ -287,6 +289,29 @@ static void test_xliff2_matches(void) {
                 XMT_TAGS_PROJECT, 0, XMT_FILTER_ALT_TRANS);
 }
 
+/* --seg-source: a unit of three sentences, a <pc> around a boundary,
+ * becomes three segments with <ignorable>s between them. */
+static const char doc_xlf2_split[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" "
+    "srcLang=\"en\" trgLang=\"es\">\n<file id=\"f\">\n"
+    "<unit id=\"1\"><segment id=\"s\"><source>Press <pc id=\"1\">Save. "
+    "Then</pc> close<ph id=\"2\"/> it. The red car.</source></segment>"
+    "</unit>\n</file></xliff>\n";
+
+/* The same unsegmented: the engine's word links of its one long segment
+ * are checked with an allocation that fails (the tokens grow), which is
+ * not links that do not check out. */
+static void test_xliff2_long(void) {
+  run_doc("xliff 2, one long segment", doc_xlf2_split, "in2.xlf", "pseudo",
+          XMT_TAGS_PROJECT, 0);
+}
+
+static void test_xliff2_resegment(void) {
+  run_doc_flags("xliff 2, resegmented", doc_xlf2_split, "in2.xlf", "pseudo",
+                XMT_TAGS_PROJECT, 0, XMT_FILTER_SEG_SOURCE);
+}
+
 /* check on an XLIFF 2 document that breaks its rules: every problem told
  * in a run where nothing fails is told in one that does not fail. */
 struct check_run {
@@ -402,6 +427,8 @@ static CU_TestInfo nomem_tests[] = {
     {"XLIFF, two runs, engine, dictionaries and cache kept", test_xliff_kept},
     {"XLIFF 2 round trip", test_xliff2},
     {"XLIFF 2 round trip, matches", test_xliff2_matches},
+    {"XLIFF 2 round trip, resegmented", test_xliff2_resegment},
+    {"XLIFF 2 round trip, one long segment", test_xliff2_long},
     {"XLIFF 2 check", test_xliff2_check},
     {"HTML page", test_html},
     {"projection", test_projection},

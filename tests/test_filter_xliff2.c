@@ -1,7 +1,8 @@
 /* test_filter_xliff2.c -- XLIFF 2.0-2.2 documents: read alike in any chunk
  * sizes; handed to the unit reader as XLIFF 1.2; translated (identity,
- * pseudo, overwriting) to exact bytes; codes put back, reordered and
- * split when a run leaves them so; errors at their positions. */
+ * pseudo, overwriting, resegmented) to exact bytes; codes put back,
+ * reordered and split when a run leaves them so; errors at their
+ * positions. */
 #include "config.h"
 
 #include <stdio.h>
@@ -12,8 +13,9 @@
 #include "xliff2_private.h"
 
 static const char *const fixtures[] = {
-    "angular",   "groups",     "inline",   "its21",  "okapi", "omegat",
-    "prefilled", "prefixed22", "segments", "simple", "utf16", NULL};
+    "angular",  "boundaries", "groups",    "inline",     "its21",
+    "okapi",    "omegat",     "prefilled", "prefixed22", "reseg",
+    "segments", "simple",     "utf16",     NULL};
 
 static char *fixture(const char *name, const char *what, size_t *len) {
   char rel[400];
@@ -139,6 +141,9 @@ static xmt_status translate(const char *name, const char *backend,
   CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
   xmt_filter_set_backend(f, xmt_backend_builtin(backend), NULL, NULL);
   xmt_filter_set_flags(f, flags);
+  /* --seg-source splits what the segmenter cut, as the command's default */
+  if (flags & XMT_FILTER_SEG_SOURCE)
+    xmt_filter_set_segmentation(f, XMT_SEGMENT_UNSEGMENTED, NULL);
   /* angular.xlf says no target language, as Angular writes it */
   xmt_filter_set_languages(f, NULL, strcmp(name, "angular") == 0 ? "fr" : NULL);
   xmt_status st = xmt_filter_translate_buffer(f, XMT_FORMAT_XLIFF2, name, bytes,
@@ -223,6 +228,68 @@ static void test_pseudo(void) {
 
 static void test_overwrite(void) {
   expect_output("prefilled", "pseudo", XMT_FILTER_OVERWRITE, ".overwrite");
+}
+
+/* canResegment as read: inherited from the group and the unit, a
+ * segment's own; alone: the only segment of its unit. */
+static void test_can_resegment(void) {
+  static const char want[] = "u1 11\nu2 11\nu3 01\nu4 01\nu5 01\nu6 11\n"
+                             "u7/a 10\nu7/b 10\nu8 11\n";
+  size_t len;
+  char *bytes = fixture("reseg", "", &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
+  struct x2_doc doc;
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL_FATAL(read_text(&doc, bytes, len, 0, &err), XMT_OK);
+  struct xmt_buf out = {0};
+  char line[64];
+  for (size_t i = 0; i < doc.nsegs; i++) {
+    snprintf(line, sizeof line, "%s %d%d\n", x2_str(&doc, doc.segs[i].key),
+             doc.segs[i].can_resegment, doc.segs[i].alone);
+    xmt_buf_append_str(&out, line);
+  }
+  XMT_ASSERT_BYTES_EQUAL(out.data, out.len, want, sizeof want - 1);
+  xmt_buf_free(&out);
+  xmt_x2_free(&doc);
+  free(bytes);
+}
+
+/* With XMT_FILTER_SEG_SOURCE a unit of one segment that may be
+ * resegmented gets a segment per sentence, <ignorable>s between them, and
+ * a <pc> a boundary cuts is written <sc>/<ec> in sources and targets
+ * (reseg.xlf: u1, u2, u6; segments.xlf: p2; boundaries.xlf: u1, u2);
+ * canResegment="no" (on the
+ * segment, the unit or a group), several segments or a reviewed one: as
+ * without the flag. Read again, it has the segments and every target its
+ * source's codes. */
+static void test_resegment(void) {
+  expect_output("reseg", "identity", XMT_FILTER_SEG_SOURCE, ".seg");
+  expect_output("reseg", "pseudo", XMT_FILTER_SEG_SOURCE, ".pseudo-seg");
+  expect_output("segments", "identity", XMT_FILTER_SEG_SOURCE, ".seg");
+  /* a cut after an entity, a comment and a CDATA section, an <mrk> cut
+   * into <sm>/<em>, codes between sentences (u3: not split), CRLF */
+  expect_output("boundaries", "pseudo", XMT_FILTER_SEG_SOURCE, ".pseudo-seg");
+  /* simple.xlf has no unit of two sentences: nothing changes */
+  expect_output("simple", "identity", XMT_FILTER_SEG_SOURCE, ".identity");
+  char *out = NULL;
+  size_t out_len = 0;
+  CU_ASSERT_EQUAL_FATAL(
+      translate("reseg", "pseudo", XMT_FILTER_SEG_SOURCE, &out, &out_len),
+      XMT_OK);
+  struct x2_doc doc;
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL_FATAL(read_text(&doc, out, out_len, 0, &err), XMT_OK);
+  CU_ASSERT_EQUAL(doc.nsegs, 14);
+  for (size_t i = 0; i < doc.nsegs; i++) {
+    struct xmt_buf a = {0}, b = {0};
+    code_list(&doc, &doc.segs[i].source, &a);
+    code_list(&doc, &doc.segs[i].target, &b);
+    XMT_ASSERT_BYTES_EQUAL(b.data, b.len, a.data, a.len);
+    xmt_buf_free(&a);
+    xmt_buf_free(&b);
+  }
+  xmt_x2_free(&doc);
+  free(out);
 }
 
 /* With XMT_FILTER_ALT_TRANS the translations are matches of the Matches
@@ -574,6 +641,8 @@ static CU_TestInfo tests[] = {{"read in chunks", test_read_chunks},
                               {"identity", test_identity},
                               {"pseudo", test_pseudo},
                               {"overwrite", test_overwrite},
+                              {"canResegment", test_can_resegment},
+                              {"resegmented", test_resegment},
                               {"alt-trans: matches", test_matches},
                               {"codes put back", test_put_back},
                               {"pairs", test_pairs},

@@ -350,6 +350,12 @@ const char *xmt_xliff_unit_segment_mid(const xmt_xliff_unit *u, size_t i) {
 const xmt_segment *xmt_xliff_unit_source(const xmt_xliff_unit *u, size_t i) {
   return i < u->nsegs ? u->segs[i].source : NULL;
 }
+const xmt_segment *xmt_unit_gap(const xmt_xliff_unit *u, size_t i) {
+  return u->gaps != NULL && i < u->ngaps ? u->gaps[i] : NULL;
+}
+const xmt_segment *xmt_unit_segment_target(const xmt_xliff_unit *u, size_t i) {
+  return i < u->nsegs ? u->segs[i].target : NULL;
+}
 const xmt_segment *xmt_xliff_unit_existing_target(const xmt_xliff_unit *u) {
   return u->existing;
 }

@@ -267,6 +267,12 @@ void xmt_unit_clear_segments(xmt_xliff_unit *unit);
  * gaps, an array of n + 1 segments; on failure nothing changes hands. */
 xmt_status xmt_unit_set_generated(xmt_xliff_unit *unit, xmt_segment **sources,
                                   xmt_segment **gaps, size_t n);
+/* Of a unit segmented by xmt_xliff_unit_set_generated: gap i (0..nsegs;
+ * NULL for a unit as read), and the translation set for segment i (NULL:
+ * none), for a format that writes the segments apart (XLIFF 2). */
+const xmt_segment *xmt_unit_gap(const xmt_xliff_unit *unit, size_t i);
+const xmt_segment *xmt_unit_segment_target(const xmt_xliff_unit *unit,
+                                           size_t i);
 /* Appends a target segment or an sdl:seg; returns its index via *index. */
 xmt_status xmt_unit_add_tseg(xmt_xliff_unit *unit, const char *mid,
                              size_t *index);

@@ -60,12 +60,14 @@ static xmt_status aligner_open(struct run *run) {
 }
 
 /* Checks an engine's alignment of a result; fills links (and tokens when
- * the engine named its own). 1 when usable. */
-int xmt_backend_links(struct run *run, const struct window *w,
-                      const struct result *res, xmt_alignment *links,
-                      int *own_tokens) {
+ * the engine named its own). 1 when usable; *status tells why not (out of
+ * memory is not an alignment that does not check out). */
+static int backend_links(struct run *run, const struct window *w,
+                         const struct result *res, xmt_alignment *links,
+                         int *own_tokens, xmt_status *status) {
   const struct xmt_mt_response *resp = &w->responses[res - w->results];
   *own_tokens = 0;
+  *status = XMT_OK;
   if (resp->alignment == NULL || run->filter->tag_mode != XMT_TAGS_PROJECT)
     return 0;
   const char *src = w->arena.data + res->plain;
@@ -89,7 +91,15 @@ int xmt_backend_links(struct run *run, const struct window *w,
     st = xmt_alignment_parse(links, resp->alignment, strlen(resp->alignment),
                              xmt_tokens_count(run->pt.stok),
                              xmt_tokens_count(run->pt.ttok), NULL);
+  *status = st;
   return st == XMT_OK;
+}
+
+int xmt_backend_links(struct run *run, const struct window *w,
+                      const struct result *res, xmt_alignment *links,
+                      int *own_tokens) {
+  xmt_status st;
+  return backend_links(run, w, res, links, own_tokens, &st);
 }
 
 /* Whether res is projected over the aligner's links: the engine gave
@@ -103,8 +113,9 @@ int xmt_wants_aligner_links(struct run *run, const struct window *w,
 }
 
 /* Marks the results whose engine links do not check out; the number of
- * results that need the aligner's. */
-static size_t count_wanted(struct run *run, struct window *w) {
+ * results that need the aligner's. *st: XMT_ERR_NOMEM when a check ran
+ * out of memory. */
+static size_t count_wanted(struct run *run, struct window *w, xmt_status *st) {
   size_t wanted = 0;
   for (size_t r = 0; r < w->nresults; r++) {
     struct result *res = &w->results[r];
@@ -112,8 +123,11 @@ static size_t count_wanted(struct run *run, struct window *w) {
       continue;
     int own;
     xmt_alignment_clear(run->pt.placer.links);
-    if (xmt_backend_links(run, w, res, run->pt.placer.links, &own))
+    if (backend_links(run, w, res, run->pt.placer.links, &own, st))
       continue;
+    if (*st == XMT_ERR_NOMEM)
+      return 0;
+    *st = XMT_OK;
     if (w->responses[r].alignment != NULL)
       res->backend_links_bad = 1;
     wanted++;
@@ -195,7 +209,11 @@ static xmt_status align_window(struct run *run, struct window *w,
  * when one is given), or the model alone; or the alignment cache's. */
 int xmt_align_results(struct run *run, struct window *w) {
   xmt_filter *f = run->filter;
-  if (count_wanted(run, w) == 0 || f->aligner_mode == XMT_ALIGNER_NONE)
+  xmt_status checked = XMT_OK;
+  size_t wanted = count_wanted(run, w, &checked);
+  if (checked == XMT_ERR_NOMEM)
+    return xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
+  if (wanted == 0 || f->aligner_mode == XMT_ALIGNER_NONE)
     return 0;
   if (w->align_cache.hit && xmt_align_cache_apply(run, w))
     return 0;

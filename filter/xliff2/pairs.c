@@ -190,7 +190,6 @@ static void name_segment(struct reader *r, size_t i, size_t j, size_t n) {
 
 void xmt_x2_close_unit(struct reader *r, size_t at) {
   struct x2_doc *doc = r->doc;
-  (void)at;
   pair_codes(r, 0);
   pair_codes(r, 1);
   size_t n = doc->nsegs - r->unit_first;
@@ -199,5 +198,7 @@ void xmt_x2_close_unit(struct reader *r, size_t at) {
     number_source(doc, &s->source);
     number_target(r, &s->source, &s->target);
     name_segment(r, i, i - r->unit_first, n);
+    s->alone = n == 1;
+    s->unit_end = at;
   }
 }

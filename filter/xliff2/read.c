@@ -103,10 +103,11 @@ const char *xmt_x2_attr(const char **atts, const char *name) {
 
 struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind) {
   /* What the parent passes on, before the stack moves. */
-  unsigned char translate = 1, preserve = 0;
+  unsigned char translate = 1, preserve = 0, resegment = 1;
   if (r->depth > 0 && r->stack != NULL) {
     translate = r->stack[r->depth - 1].translate;
     preserve = r->stack[r->depth - 1].preserve;
+    resegment = r->stack[r->depth - 1].resegment;
   }
   struct frame *f = xmt_grow_one(&r->stack, r->depth, &r->stack_cap, sizeof *f);
   if (f == NULL) {
@@ -117,15 +118,19 @@ struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind) {
   f->kind = (unsigned char)kind;
   f->translate = translate;
   f->preserve = preserve;
+  f->resegment = resegment;
   f->code = X2_NONE;
   return f;
 }
 
-/* translate and xml:space of a structural element. */
+/* translate, canResegment and xml:space of a structural element. */
 static void inherit(struct frame *f, const char **atts) {
   const char *t = xmt_x2_attr(atts, "translate");
   if (t != NULL)
     f->translate = strcmp(t, "no") != 0;
+  const char *reseg = xmt_x2_attr(atts, "canResegment");
+  if (reseg != NULL)
+    f->resegment = strcmp(reseg, "no") != 0;
   const char *space = xmt_x2_attr(atts, XML_SPACE);
   if (space != NULL)
     f->preserve = strcmp(space, "preserve") == 0;
@@ -235,6 +240,8 @@ static void open_segment(struct reader *r, const char **atts, size_t at,
   s->matches_close = r->matches_close;
   s->translate = f->translate;
   s->preserve = f->preserve;
+  inherit(f, atts); /* a segment's own canResegment */
+  s->can_resegment = f->resegment;
   s->state = (unsigned char)state_of(xmt_x2_attr(atts, "state"));
   const char *state = xmt_x2_attr(atts, "state");
   if (state != NULL && s->state == X2_FINAL && strcmp(state, "final") != 0)
@@ -354,6 +361,8 @@ static void end_element(void *user, const XML_Char *name) {
   case F_SEGMENT:
     if (r->doc->segs[r->doc->nsegs - 1].source.end == 0)
       xmt_x2_fail(r, XMT_ERR_FORMAT, at, "%s", "<segment> without <source>");
+    r->doc->segs[r->doc->nsegs - 1].close = at;
+    r->doc->segs[r->doc->nsegs - 1].end = at + len;
     break;
   case F_ODATA:
     r->odata_end = at + len;
@@ -484,6 +493,10 @@ void xmt_x2_free(struct x2_doc *doc) {
     for (size_t i = 0; i < doc->nsegs; i++)
       xmt_segment_free(doc->targets[i]);
   free(doc->targets);
+  if (doc->splits != NULL)
+    for (size_t i = 0; i < doc->nsegs; i++)
+      xmt_x2_free_split(&doc->splits[i]);
+  free(doc->splits);
   xmt_buf_free(&doc->data);
   xmt_buf_free(&doc->texts);
   xmt_buf_free(&doc->pool);

@@ -25,7 +25,8 @@ enum frame_kind {
 struct frame {
   unsigned char kind; /* enum frame_kind */
   unsigned char translate, preserve;
-  size_t code; /* F_INLINE: its start code, or X2_NONE */
+  unsigned char resegment; /* canResegment is not "no" */
+  size_t code;             /* F_INLINE: its start code, or X2_NONE */
 };
 
 struct reader {

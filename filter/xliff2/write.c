@@ -63,14 +63,13 @@ static size_t name_len(const char *tag, size_t len) {
   return n - 1;
 }
 
-/* The target of segment s: where it goes, and its content. */
-static void put_target(struct writer *w, const struct x2_segment *s,
-                       const xmt_segment *target) {
+void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
+                    const struct x2_content *src, const xmt_segment *target) {
   const char *d = w->doc->data.data;
   const struct x2_content *t = &s->target;
   if (t->end != 0 && !t->self_closing) {
     xmt_x2w_copy_to(w, t->inner_start);
-    xmt_x2w_content(w, s, target);
+    xmt_x2w_content(w, s, src, target);
     w->at = t->inner_end;
     return;
   }
@@ -100,7 +99,7 @@ static void put_target(struct writer *w, const struct x2_segment *s,
     }
     xmt_x2w_put(w, ">", 1);
   }
-  xmt_x2w_content(w, s, target);
+  xmt_x2w_content(w, s, src, target);
   xmt_x2w_put(w, "</", 2);
   if (t->end != 0) {
     xmt_x2w_put(w, tag + 1, n);
@@ -118,7 +117,8 @@ static void put_segment(struct writer *w, size_t i) {
   xmt_x2w_copy_to(w, s->start);
   xmt_x2w_put_tag(w, s->start, s->tag_end, names, values, 2);
   w->at = s->tag_end;
-  put_target(w, s, w->doc->targets[i]);
+  xmt_x2w_copy_to(w, s->source.end);
+  xmt_x2w_target(w, s, &s->source, w->doc->targets[i]);
 }
 
 xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
@@ -144,7 +144,9 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
   if (doc->matches && doc->targets != NULL)
     xmt_x2w_matches(&w);
   for (size_t i = 0; !doc->matches && w.st == XMT_OK && i < doc->nsegs; i++)
-    if (doc->targets != NULL && doc->targets[i] != NULL)
+    if (doc->splits != NULL && doc->splits[i].nparts > 1)
+      xmt_x2w_split(&w, i);
+    else if (doc->targets != NULL && doc->targets[i] != NULL)
       put_segment(&w, i);
   xmt_x2w_copy_to(&w, doc->data.len);
   xmt_x2w_flush(&w);

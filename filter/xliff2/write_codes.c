@@ -23,6 +23,12 @@ static int is_span(const struct x2_code *x) {
          x->kind != XMT_TAG_PLACEHOLDER;
 }
 
+/* 1 when code k is one of c's (a part of a split segment holds some of
+ * its source's codes). */
+static int inside(const struct x2_content *c, size_t k) {
+  return k != X2_NONE && k >= c->first_code && k < c->first_code + c->ncodes;
+}
+
 static int fail(struct writer *w, xmt_status st) {
   if (w->st == XMT_OK)
     w->st = st;
@@ -58,15 +64,16 @@ static int add_item(struct writer *w, size_t offset, size_t code, int split) {
   return 1;
 }
 
-/* The run's codes as the source codes they stand for, in w->items. A code
- * placed twice is written once (*dropped counts the others). */
-static int lay_out(struct writer *w, const struct x2_content *src,
+/* The run's codes as the source codes they stand for, in w->items; the
+ * codes are numbered up to whole. A code placed twice is written once
+ * (*dropped counts the others). */
+static int lay_out(struct writer *w, const struct x2_content *src, size_t whole,
                    const xmt_segment *target, size_t *dropped) {
   const struct x2_code *codes = w->doc->codes;
-  if (!make_room(w, src->ncodes))
+  if (!make_room(w, whole))
     return 0;
   for (size_t k = src->first_code; k < src->first_code + src->ncodes; k++)
-    if (codes[k].number <= src->ncodes + 1)
+    if (codes[k].number <= whole + 1)
       w->index[2 * codes[k].number + (size_t)closing(codes[k].kind)] = k;
   w->nitems = 0;
   for (size_t i = 0; i < xmt_segment_tag_count(target); i++) {
@@ -75,7 +82,7 @@ static int lay_out(struct writer *w, const struct x2_content *src,
       return fail(w, XMT_ERR_INTERNAL);
     char *end;
     unsigned long n = t.id != NULL ? strtoul(t.id, &end, 10) : 0;
-    size_t k = n > 0 && *end == '\0' && n <= src->ncodes + 1
+    size_t k = n > 0 && *end == '\0' && n <= whole + 1
                    ? w->index[2 * n + (size_t)closing(t.kind)]
                    : X2_NONE;
     if (k == X2_NONE)
@@ -169,7 +176,7 @@ static void order_pairs(struct writer *w, const struct x2_content *src) {
   positions(w, src);
   for (size_t i = 0; i < w->nitems; i++) {
     const struct x2_code *x = &codes[w->items[i].code];
-    if (x->kind != XMT_TAG_CLOSE || x->partner == X2_NONE)
+    if (x->kind != XMT_TAG_CLOSE || !inside(src, x->partner))
       continue;
     size_t p = w->index[x->partner - src->first_code];
     if (p > i) { /* its start comes after it: they change places */
@@ -182,7 +189,9 @@ static void order_pairs(struct writer *w, const struct x2_content *src) {
   }
   for (size_t i = 0; i < w->nitems; i++) {
     const struct x2_code *x = &codes[w->items[i].code];
-    if (w->items[i].split && is_span(x))
+    if (is_span(x) && !inside(src, x->partner)) /* cut by a sentence */
+      w->items[i].split = 1;
+    else if (w->items[i].split && is_span(x))
       w->items[w->index[x->partner - src->first_code]].split = 1;
   }
 }
@@ -276,7 +285,7 @@ static void put_split(struct writer *w, const char *tag, size_t len, int end,
   xmt_x2w_put(w, "/>", 2);
 }
 
-static void put_code(struct writer *w, const struct placed *p) {
+void xmt_x2w_put_code(struct writer *w, const struct placed *p) {
   const struct x2_code *codes = w->doc->codes, *x = &codes[p->code];
   const char *d = w->doc->data.data;
   if (!p->split) {
@@ -316,22 +325,22 @@ static void tell(struct writer *w, const struct x2_segment *s, size_t missing,
 }
 
 void xmt_x2w_content(struct writer *w, const struct x2_segment *s,
-                     const xmt_segment *target) {
+                     const struct x2_content *src, const xmt_segment *target) {
   size_t len, dropped = 0, at = 0;
   const char *text = xmt_segment_text(target, &len);
   char what[256];
-  if (w->st != XMT_OK || !lay_out(w, &s->source, target, &dropped))
+  if (w->st != XMT_OK || !lay_out(w, src, s->source.ncodes, target, &dropped))
     return;
-  size_t missing = put_back(w, &s->source, len, what, sizeof what);
+  size_t missing = put_back(w, src, len, what, sizeof what);
   if (w->st != XMT_OK)
     return;
-  keep_sequences(w, &s->source);
-  order_pairs(w, &s->source);
-  nest_pairs(w, &s->source);
+  keep_sequences(w, src);
+  order_pairs(w, src);
+  nest_pairs(w, src);
   for (size_t i = 0; i < w->nitems; i++) {
     size_t off = w->items[i].offset > at ? w->items[i].offset : at;
     put_text(w, text + at, off - at);
-    put_code(w, &w->items[i]);
+    xmt_x2w_put_code(w, &w->items[i]);
     at = off;
   }
   put_text(w, text + at, len - at);

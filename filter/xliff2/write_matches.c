@@ -95,7 +95,7 @@ static void put_match(struct writer *w, const char *mtc, size_t i,
     xmt_x2w_put(w, tag + vs - 1, ve - vs + 2);
   }
   put_str(w, ">");
-  xmt_x2w_content(w, s, doc->targets[i]);
+  xmt_x2w_content(w, s, &s->source, doc->targets[i]);
   put_str(w, "</");
   xmt_x2w_put(w, tag + 1, prefix);
   put_str(w, "target></");

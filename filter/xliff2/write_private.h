@@ -44,9 +44,21 @@ void xmt_x2w_put_tag(struct writer *w, size_t start, size_t end,
 void xmt_x2w_matches(struct writer *w);
 void xmt_x2w_flush(struct writer *w);
 /* The content of the target of s: target's text, and its codes as the
- * source wrote them; codes it lacks are added at its end. */
+ * source src (s's, or a part of it, whose codes are numbered as s's)
+ * wrote them; codes it lacks are added at its end. */
 void xmt_x2w_content(struct writer *w, const struct x2_segment *s,
-                     const xmt_segment *target);
+                     const struct x2_content *src, const xmt_segment *target);
+/* A code as its source wrote it, or a pc (mrk) end as an sc/ec (sm/em)
+ * when split. */
+void xmt_x2w_put_code(struct writer *w, const struct placed *p);
+/* The target of s after its source, with content target of the codes of
+ * src; w->at is the source's end, and is moved past an existing target
+ * (write.c). */
+void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
+                    const struct x2_content *src, const xmt_segment *target);
+/* Segment i written as one <segment> per sentence of doc->splits[i] with
+ * <ignorable>s between them (write_split.c). */
+void xmt_x2w_split(struct writer *w, size_t i);
 void xmt_x2w_free(struct writer *w);
 
 #endif /* XMT_X2_WRITE_PRIVATE_H */

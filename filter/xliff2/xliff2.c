@@ -61,7 +61,8 @@ static xmt_status new_doc(xmt_filter *f, const char *path, struct xmt_buf *data,
   if (st == XMT_OK)
     st = check_languages(f, doc);
   if (st == XMT_OK &&
-      (doc->targets = calloc(doc->nsegs + 1, sizeof *doc->targets)) == NULL)
+      ((doc->targets = calloc(doc->nsegs + 1, sizeof *doc->targets)) == NULL ||
+       (doc->splits = calloc(doc->nsegs + 1, sizeof *doc->splits)) == NULL))
     st = xmt_error_nomem(&f->err);
   if (st != XMT_OK) {
     close_doc(doc);
@@ -134,7 +135,12 @@ static xmt_status take_target(xmt_filter *f, void *doc,
     return XMT_OK;
   if (d->targets[i] == NULL && (d->targets[i] = xmt_segment_new()) == NULL)
     return XMT_ERR_NOMEM;
-  return xmt_segment_copy(d->targets[i], target);
+  xmt_status st = xmt_segment_copy(d->targets[i], target);
+  /* --seg-source: the sentences become segments (not as matches) */
+  if (st == XMT_OK && (f->flags & XMT_FILTER_SEG_SOURCE) != 0 &&
+      (f->flags & XMT_FILTER_ALT_TRANS) == 0)
+    st = xmt_x2_take_split(d, i, unit);
+  return st;
 }
 
 static void warn(void *user, const char *unit_id, unsigned long line,

@@ -74,6 +74,26 @@ struct x2_segment {
   size_t unit_tag_end, odata_start, odata_end, matches_close;
   unsigned char translate, preserve, state;
   unsigned char has_target; /* a target with text or codes */
+  /* 1: the only <segment> of its unit, and canResegment (inherited from
+   * <file>, <group>, <unit>) is not "no" there */
+  unsigned char alone, can_resegment;
+  size_t close, end; /* its </segment> end tag */
+  size_t unit_end;   /* its unit's </unit> end tag */
+};
+
+/* A sentence of a segment split into several (--seg-source): its text in
+ * the source's, its codes, where it starts and ends in the document, and
+ * the run's translation of it. */
+struct x2_part {
+  size_t text_start, text_end;
+  size_t first_code, ncodes;
+  size_t raw_start, raw_end;
+  xmt_segment *target;
+};
+
+struct x2_split {
+  struct x2_part *parts;
+  size_t nparts; /* 0: the segment is not split */
 };
 
 struct x2_file {
@@ -96,6 +116,9 @@ struct x2_doc {
   struct xmt_buf pool;   /* NUL-terminated strings: ids, keys */
   struct xmt_memo keys;  /* unit-stream id -> segment index */
   xmt_segment **targets; /* per segment, as the run gave them; NULL: none */
+  /* per segment, its sentences when it is written split (resegment.c);
+   * NULL when the run does not resegment */
+  struct x2_split *splits;
   /* 1: the targets are written as matches of the Matches module, not
    * as targets (write_matches.c) */
   int matches;
@@ -130,6 +153,16 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
                         xmt_write_fn sink, void *user,
                         struct xmt_error_store *err, xmt_x2_warn_fn warn,
                         void *warn_user);
+
+/* With XMT_FILTER_SEG_SOURCE: the sentences of segment i, as the unit
+ * reader's segmenter cut its trans-unit (unit), kept with their
+ * translations in doc->splits[i] when the segment may be resegmented (the
+ * only one of its unit, canResegment not "no", not reviewed or final) and
+ * its sentences can be cut from its source's bytes; else nothing is kept
+ * and the segment gets one target (resegment.c). */
+xmt_status xmt_x2_take_split(struct x2_doc *doc, size_t i,
+                             const xmt_xliff_unit *unit);
+void xmt_x2_free_split(struct x2_split *split);
 
 /* Checks the rules of doc its schema cannot state (rules.c): unique ids,
  * sc/ec and sm/em that find each other, dataRefs that name a <data>. fn

@@ -7,7 +7,9 @@
 # segment ids they named are taken out; every output (identity, pseudo,
 # alt-trans, merge, batch) validates against the OASIS XLIFF 2.0 core
 # schema, alone and with the module schemas (xmllint), and check finds no
-# error in what --alt-trans writes; check, extract, merge,
+# error in what --alt-trans writes; with --seg-source every output
+# validates, check finds no error in it, and only the units split differ
+# from the output without it; check, extract, merge,
 # report and batch take XLIFF 2; a failing engine leaves the document as
 # it was; languages are checked.
 # Env: XLIFFMT, XMT_FIXTURES, XMT_TEST_DATA, XMLLINT. Exit 0 pass, 1 fail,
@@ -126,6 +128,60 @@ for f in "$fx"/*.xlf; do
     check "check $b: says XLIFF 2" grep -q "^$f: XLIFF 2\.[012], UTF-" \
       "$tmp/out"
 done
+
+# --seg-source: each fixture translated with it validates, check finds
+# no error in it, and it is the output without it byte for byte but for
+# the units it split (those with more <segment>s than before): reseg.xlf's
+# u1, u2 and u6, segments.xlf's p2 and boundaries.xlf's u1 and u2, and no
+# other.
+utf8() {
+  case $1 in
+  *utf16*) iconv -f UTF-16 -t UTF-8 "$1" ;;
+  *) cat "$1" ;;
+  esac
+}
+# units FILE: each unit's id and number of segments, a line each.
+units() {
+  utf8 "$1" | perl -0777 -ne \
+    'while (m{<((?:[\w.-]+:)?)unit\b([^>]*)>(.*?)</\1unit>}gs) {
+       my ($a, $c) = ($2, $3); my ($id) = $a =~ /\bid="([^"]*)"/;
+       my $n = () = $c =~ /<(?:[\w.-]+:)?segment\b/g; print "$id $n\n" }'
+}
+# drop IDS FILE: FILE with the units named in IDS emptied.
+drop() {
+  utf8 "$2" | perl -0777 -pe \
+    'BEGIN { %s = map { ($_, 1) } split / /, shift @ARGV }
+     s{<((?:[\w.-]+:)?)unit\b([^>]*)>.*?</\1unit>}{
+       my ($p, $a) = ($1, $2); my ($id) = $a =~ /\bid="([^"]*)"/;
+       $s{$id} ? "<${p}unit$a/>" : $& }gse' "$1"
+}
+all_split=
+for f in "$fx"/*.xlf; do
+  b=$(basename "$f" .xlf)
+  t=$(target_language "$f")
+  case $b in utf16) t=fr ;; esac
+  seg=$tmp/$b.seg.xlf
+  expect_exit 0 "seg-source $b" "$x" translate "$f" -o "$seg" --mt identity \
+    -t "$t" --seg-source -q || continue
+  valid "seg-source $b" "$seg"
+  expect_exit 0 "seg-source $b: check finds no error" "$x" check "$seg" -q
+  [ "$have_perl" -eq 1 ] || continue
+  units "$tmp/$b.identity.xlf" >"$tmp/units.before"
+  units "$seg" >"$tmp/units.after"
+  ids=$(paste -d ' ' "$tmp/units.before" "$tmp/units.after" |
+    awk '$2 != $4 { printf "%s%s", sep, $1; sep = " " }')
+  [ -z "$ids" ] || all_split="$all_split $b:$(echo "$ids" | tr ' ' ,)"
+  drop "$ids" "$tmp/$b.identity.xlf" >"$tmp/before.kept"
+  drop "$ids" "$seg" >"$tmp/after.kept"
+  check "seg-source $b: the same bytes outside the units split" \
+    cmp "$tmp/before.kept" "$tmp/after.kept"
+done
+if [ "$have_perl" -eq 1 ]; then
+  check "seg-source: the units split" \
+    test "$all_split" = " boundaries:u1,u2 reseg:u1,u2,u6 segments:p2"
+  check "seg-source: reseg.xlf as expected" \
+    cmp "$tmp/reseg.seg.xlf" "$fx/expected/reseg.seg.xlf"
+fi
 
 # Nothing translated when the engine fails: the document as it was.
 f=$fx/simple.xlf

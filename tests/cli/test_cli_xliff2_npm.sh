@@ -6,7 +6,9 @@
 # $XLIFFMT_CACHE_DIR/npm-xliff (make check sets it), from the npm
 # registry. xliff2js reads no prefixed elements (prefixed22.xlf is left
 # out), keeps the last segment of a unit, and gives "" for the elements it
-# does not know (cp, mrk, sm, em): those count as codes too.
+# does not know (cp, mrk, sm, em): those count as codes too. reseg.xlf is
+# read as written with --seg-source too (units of a segment per
+# sentence).
 # Env: XLIFFMT, XMT_FIXTURES, XLIFFMT_CACHE_DIR. Exit 0 pass, 1 fail, 77
 # skip (only when node or npm is missing).
 set -u
@@ -67,11 +69,13 @@ xliff2js(fs.readFileSync(process.argv[2], 'utf8'), (err, res) => {
 });
 EOF
 
-# name trgLang expected-listing
+# name trgLang expected-listing; name+seg: translated with --seg-source
 while read -r name lang listing; do
+  set -- --mt pseudo -t "$lang" -q
+  case $name in *+seg) set -- "$@" --seg-source ;; esac
   out=$tmp/$name.xlf
-  expect_exit 0 "translate $name" "$x" translate "$fx/$name.xlf" -o "$out" \
-    --mt pseudo -t "$lang" -q || continue
+  expect_exit 0 "translate $name" "$x" translate "$fx/${name%+seg}.xlf" \
+    -o "$out" "$@" || continue
   if NODE_PATH=$dir/node_modules node "$tmp/read.js" "$out" \
     >"$tmp/got" 2>"$tmp/node.err"; then
     printf '%s\n' "$listing" | tr ';' '\n' >"$tmp/want"
@@ -95,6 +99,8 @@ okapi de f1/tu1 0 0;f1/tu2 2 2;f1/tu3 4 4
 angular fr ngi18n/introductionHeader 0 0;ngi18n/5811701742971715242 1 1;ngi18n/2393298213484032341 1 1;ngi18n/7131225298451212335 3 3
 omegat pl 1/1 0 0;1/2 1 1;1/3 0 0
 its21 ja f1/u1 2 2
+reseg fr f1/u1 1 1;f1/u2 2 2;f1/u3 0 0;f1/u4 0 0;f1/u5 0 0;f1/u6 0 0;f1/u7 0 0;f1/u8 0 0
+reseg+seg fr f1/u1 0 0;f1/u2 0 0;f1/u3 0 0;f1/u4 0 0;f1/u5 0 0;f1/u6 0 0;f1/u7 0 0;f1/u8 0 0
 EOF
 
 finish

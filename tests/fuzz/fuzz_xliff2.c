@@ -1,9 +1,13 @@
 /* fuzz_xliff2.c -- the XLIFF 2 path: a document read in chunks of a size
  * the first byte picks; written back with no target, byte for byte the
  * input; its unit stream read by the XLIFF reader, each unit's source
- * taken as its target, as an identity translation comes back; and the
- * document so written read again: targets are written well-formed, with
- * every code of their source. check's rules run on any document read; the
+ * taken as its target, as an identity translation comes back, and each
+ * unit cut into sentences by the shipped rules, each sentence its own
+ * translation, kept to be written as segments of their own
+ * (--seg-source); and the document so written read again: targets are
+ * written well-formed, with every code of their source, the segments
+ * split as many as the sentences kept, and no rule of check broken that
+ * the input did not break. check's rules run on any document read; the
  * same targets written as matches (--alt-trans) read again with the same
  * segments, and check's rules run on them too. */
 #include "config.h"
@@ -21,6 +25,22 @@ static int skip(void *user, const char *bytes, size_t len) {
   return 0;
 }
 
+static xmt_segmenter *segmenter; /* the shipped rules, loaded once */
+
+/* The unit cut into sentences, each translated as itself, and the
+ * sentences kept for segment i. */
+static void split(struct x2_doc *doc, size_t i, xmt_xliff_unit *u) {
+  if (segmenter == NULL && (segmenter = xmt_segmenter_new()) == NULL)
+    FUZZ_FAIL();
+  if (xmt_segmenter_segment_unit(segmenter, u, 0) != XMT_OK)
+    return;
+  for (size_t k = 0; k < xmt_xliff_unit_segment_count(u); k++)
+    if (xmt_xliff_unit_set_target(u, k, xmt_xliff_unit_source(u, k)) != XMT_OK)
+      FUZZ_FAIL();
+  if (xmt_x2_take_split(doc, i, u) != XMT_OK)
+    FUZZ_FAIL();
+}
+
 static int on_unit(void *user, xmt_xliff_unit *u) {
   struct units *t = user;
   const char *id = xmt_xliff_unit_id(u);
@@ -33,6 +53,8 @@ static int on_unit(void *user, xmt_xliff_unit *u) {
            xmt_segment_copy(t->doc->targets[i], xmt_xliff_unit_source(u, 0)) !=
                XMT_OK)
     FUZZ_FAIL();
+  else
+    split(t->doc, i, u);
   xmt_xliff_unit_free(u);
   return 0;
 }
@@ -76,8 +98,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (xmt_x2_check_rules(&doc, count_rule, &broken) != XMT_OK)
     FUZZ_FAIL();
   doc.targets = calloc(doc.nsegs + 1, sizeof *doc.targets);
+  doc.splits = calloc(doc.nsegs + 1, sizeof *doc.splits);
   struct fuzz_out same = {0};
-  if (doc.targets == NULL ||
+  if (doc.targets == NULL || doc.splits == NULL ||
       xmt_x2_write(&doc, NULL, fuzz_sink, &same, &err, NULL, NULL) != XMT_OK ||
       same.len != size || (size > 0 && memcmp(same.data, data, size) != 0))
     FUZZ_FAIL();
@@ -92,12 +115,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   struct fuzz_out out = {0};
   struct x2_doc again;
+  size_t nsegs = 0, split_rules = 0;
+  for (size_t i = 0; i < doc.nsegs; i++)
+    nsegs += doc.splits[i].nparts > 1 ? doc.splits[i].nparts : 1;
   if (xmt_x2_write(&doc, "fr", fuzz_sink, &out, &err, NULL, NULL) != XMT_OK ||
       read_doc(&again, out.data, out.len, 0) != XMT_OK ||
-      again.nsegs != doc.nsegs)
+      again.nsegs != nsegs ||
+      xmt_x2_check_rules(&again, count_rule, &split_rules) != XMT_OK ||
+      split_rules > broken)
     FUZZ_FAIL();
   for (size_t i = 0; i < again.nsegs; i++)
-    if (again.segs[i].target.ncodes != doc.segs[i].source.ncodes)
+    if (again.segs[i].target.ncodes != again.segs[i].source.ncodes)
       FUZZ_FAIL();
   xmt_x2_free(&again);
 

@@ -1,0 +1,173 @@
+/* resegment.c -- a segment split into sentences (XMT_FILTER_SEG_SOURCE):
+ * the unit reader's segmenter cut its trans-unit already (what the
+ * engine translates is a sentence); when the segment may be resegmented,
+ * its sentences are kept here with their translations and with the bytes
+ * of the source each one is, for write_split.c to write a <segment> per
+ * sentence and an <ignorable> per stretch of white space between them. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "xliff2_private.h"
+
+void xmt_x2_free_split(struct x2_split *split) {
+  for (size_t p = 0; p < split->nparts; p++)
+    xmt_segment_free(split->parts[p].target);
+  free(split->parts);
+  split->parts = NULL;
+  split->nparts = 0;
+}
+
+/* The number of bytes of text the reference at s (after '&', n bytes
+ * before ';') stands for; 0 for one this reader cannot tell. */
+static size_t reference_len(const char *s, size_t n) {
+  static const char *const names[] = {"amp", "lt", "gt", "quot", "apos"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (n == strlen(names[i]) && memcmp(s, names[i], n) == 0)
+      return 1;
+  if (n < 2 || s[0] != '#')
+    return 0;
+  int hex = s[1] == 'x';
+  unsigned long cp = 0;
+  for (size_t i = hex ? 2 : 1; i < n; i++) {
+    char c = s[i];
+    unsigned d = c >= '0' && c <= '9'          ? (unsigned)(c - '0')
+                 : hex && c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+                 : hex && c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10)
+                                               : 16;
+    if (d >= (hex ? 16u : 10u) || cp > 0x10FFFF)
+      return 0;
+    cp = cp * (hex ? 16 : 10) + d;
+  }
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/* One step of the text at raw[at]: how many bytes of the document it
+ * takes (*raw) and of text it gives (*text), as expat reads it; 0 when it
+ * is markup this cannot step over. */
+static int step(const char *raw, size_t at, size_t end, size_t *len,
+                size_t *text) {
+  const char *p = raw + at;
+  size_t n = end - at;
+  static const char cdata[] = "<![CDATA[";
+  *text = 1;
+  *len = 1;
+  if (p[0] == '\r') {
+    *len = n > 1 && p[1] == '\n' ? 2 : 1;
+  } else if (p[0] == '&') {
+    const char *semi = memchr(p, ';', n);
+    *len = semi != NULL ? (size_t)(semi - p) + 1 : 0;
+    *text = semi != NULL ? reference_len(p + 1, *len - 2) : 0;
+  } else if (p[0] == '<') {
+    /* A comment or processing instruction gives no text; a CDATA
+     * section is stepped over whole (its text is not cut). */
+    int comment = n >= 4 && memcmp(p, "<!--", 4) == 0;
+    int cd = n >= 9 && memcmp(p, cdata, 9) == 0;
+    const char *close = comment ? "-->" : cd ? "]]>" : "?>";
+    if (!comment && !cd && (n < 2 || p[1] != '?'))
+      return 0;
+    const char *e = memmem(p + 2, n - 2, close, strlen(close));
+    if (e == NULL)
+      return 0;
+    *len = (size_t)(e - p) + strlen(close);
+    *text = 0;
+    for (const char *c = p + 9; cd && c < e; c++)
+      if (*c != '\r' || c + 1 >= e || c[1] != '\n')
+        (*text)++;
+  }
+  return *len > 0 && (*text > 0 || p[0] == '<');
+}
+
+/* The byte of the document where text offset `want` of content c falls,
+ * the codes before index m of the document's codes lying before it and
+ * the others after it; 0 when it cannot be told (the cut would fall in
+ * markup). */
+static int raw_at(const struct x2_doc *doc, const struct x2_content *c,
+                  size_t m, size_t want, size_t *out) {
+  const struct x2_code *codes = doc->codes;
+  size_t last = c->first_code + c->ncodes;
+  size_t at = m > c->first_code ? codes[m - 1].end : c->inner_start;
+  size_t end = m < last ? codes[m].start : c->inner_end;
+  size_t got = m > c->first_code ? codes[m - 1].offset : 0;
+  if (got > want || (m < last && codes[m].offset < want))
+    return 0;
+  while (got < want && at < end) {
+    size_t len, text;
+    if (!step(doc->data.data, at, end, &len, &text) || at + len > end)
+      return 0;
+    got += text;
+    at += len;
+  }
+  *out = at;
+  return got == want;
+}
+
+/* The sentences of unit as parts of segment s: each gap white space
+ * without codes, the texts those of the source end to end. */
+static int cut(const struct x2_doc *doc, const struct x2_segment *s,
+               const xmt_xliff_unit *unit, struct x2_part *parts, size_t n) {
+  const struct x2_content *c = &s->source;
+  const char *text = doc->texts.data != NULL ? doc->texts.data + c->text : "";
+  size_t t = 0, k = c->first_code;
+  for (size_t r = 0; r <= n; r++) {
+    const xmt_segment *gap = xmt_unit_gap(unit, r), *src;
+    size_t len;
+    const char *g = xmt_segment_text(gap, &len);
+    if (xmt_segment_tag_count(gap) > 0 || t + len > c->text_len ||
+        memcmp(g, text + t, len) != 0)
+      return 0;
+    for (size_t i = 0; i < len; i++)
+      if (!xmt_is_xml_space(g[i]))
+        return 0;
+    t += len;
+    if (r == n)
+      break;
+    src = xmt_xliff_unit_source(unit, r);
+    const char *a = xmt_segment_text(src, &len);
+    if (t + len > c->text_len || memcmp(a, text + t, len) != 0)
+      return 0;
+    parts[r].text_start = t;
+    parts[r].text_end = t += len;
+    parts[r].first_code = k;
+    parts[r].ncodes = xmt_segment_tag_count(src);
+    k += parts[r].ncodes;
+    if (k > c->first_code + c->ncodes ||
+        !raw_at(doc, c, parts[r].first_code, parts[r].text_start,
+                &parts[r].raw_start) ||
+        !raw_at(doc, c, k, parts[r].text_end, &parts[r].raw_end))
+      return 0;
+  }
+  return t == c->text_len && k == c->first_code + c->ncodes;
+}
+
+xmt_status xmt_x2_take_split(struct x2_doc *doc, size_t i,
+                             const xmt_xliff_unit *unit) {
+  const struct x2_segment *s = &doc->segs[i];
+  struct x2_split *split = &doc->splits[i];
+  size_t n = xmt_xliff_unit_segment_count(unit);
+  xmt_x2_free_split(split);
+  if (!s->alone || !s->can_resegment || s->state >= X2_REVIEWED ||
+      !s->translate || n < 2 || xmt_unit_gap(unit, 0) == NULL)
+    return XMT_OK;
+  struct x2_part *parts = calloc(n, sizeof *parts);
+  if (parts == NULL)
+    return XMT_ERR_NOMEM;
+  if (!cut(doc, s, unit, parts, n)) {
+    free(parts);
+    return XMT_OK;
+  }
+  split->parts = parts;
+  split->nparts = n;
+  for (size_t p = 0; p < n; p++) {
+    const xmt_segment *t = xmt_unit_segment_target(unit, p);
+    if (t == NULL)
+      t = xmt_xliff_unit_source(unit, p);
+    if ((parts[p].target = xmt_segment_new()) == NULL ||
+        xmt_segment_copy(parts[p].target, t) != XMT_OK) {
+      xmt_x2_free_split(split);
+      return XMT_ERR_NOMEM;
+    }
+  }
+  return XMT_OK;
+}

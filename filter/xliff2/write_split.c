@@ -1,0 +1,156 @@
+/* write_split.c -- a segment written as one <segment> per sentence
+ * (resegment.c found them): the first keeps the segment's start tag, the
+ * others get an id new in the unit; the white space between sentences
+ * becomes an <ignorable>; each sentence's <source> is the source's bytes
+ * but for a <pc> or <mrk> a boundary cuts, written as <sc>/<ec>
+ * (<sm>/<em>); each gets its own <target>. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "write_private.h"
+
+/* 1 when an element of the unit of s (its start tag in [from, to)) has
+ * the id `id`: the new ids must be unique among its segments, ignorables
+ * and codes. */
+static int id_taken(const struct x2_doc *doc, const struct x2_segment *s,
+                    const char *id) {
+  const char *d = doc->data.data;
+  size_t idlen = strlen(id), to = s->unit_end;
+  for (size_t at = s->unit_tag_end; at < to; at++) {
+    if (d[at] != '<' || at + 1 >= to || d[at + 1] == '/' || d[at + 1] == '!' ||
+        d[at + 1] == '?')
+      continue;
+    size_t len = xmt_tag_end(d + at, to - at), vs, ve;
+    if (len < to - at &&
+        xmt_tag_find_attribute(d + at, len + 1, "id", &vs, &ve) &&
+        ve - vs == idlen && memcmp(d + at + vs, id, idlen) == 0)
+      return 1;
+  }
+  return 0;
+}
+
+/* The name of the element whose start tag is at d: its prefix length
+ * (colon included) when its local name is `local`. */
+static size_t prefix_of(const char *d, size_t len, const char *local) {
+  size_t n = 1;
+  while (n < len && !xmt_is_xml_space(d[n]) && d[n] != '/' && d[n] != '>')
+    n++;
+  size_t l = strlen(local);
+  return n - 1 >= l ? n - 1 - l : 0;
+}
+
+static void put_str(struct writer *w, const char *s) {
+  xmt_x2w_put(w, s, strlen(s));
+}
+
+/* A <segment> start tag with a new id (*next counts the candidates). */
+static void put_new_segment(struct writer *w, const struct x2_segment *s,
+                            size_t prefix, size_t *next) {
+  const struct x2_doc *doc = w->doc;
+  const char *base = s->id != X2_NONE ? x2_str(doc, s->id) : "s";
+  char id[160];
+  do
+    snprintf(id, sizeof id, "%.100s-%zu", base, ++*next);
+  while (id_taken(doc, s, id));
+  xmt_x2w_put(w, "<", 1);
+  xmt_x2w_put(w, doc->data.data + s->start + 1, prefix);
+  put_str(w, "segment id=\"");
+  xmt_buf_reset(&w->text);
+  if (w->st == XMT_OK)
+    w->st = xmt_xml_escape_attr(&w->text, id);
+  xmt_x2w_put(w, w->text.data, w->text.len);
+  put_str(w, "\" state=\"translated\" subState=\"xliffmt:mt\">");
+}
+
+/* An <ignorable> of the source's bytes [from, to), laid out as the
+ * segment is. */
+static void put_ignorable(struct writer *w, const struct x2_segment *s,
+                          size_t prefix, size_t from, size_t to) {
+  const char *d = w->doc->data.data;
+  size_t ws = s->close;
+  while (ws > s->source.end && xmt_is_xml_space(d[ws - 1]))
+    ws--;
+  xmt_x2w_put(w, "<", 1);
+  xmt_x2w_put(w, d + s->start + 1, prefix);
+  put_str(w, "ignorable>");
+  xmt_x2w_put(w, d + s->tag_end, s->source.inner_start - s->tag_end);
+  xmt_x2w_put(w, d + from, to - from);
+  xmt_x2w_put(w, d + s->source.inner_end, s->source.end - s->source.inner_end);
+  xmt_x2w_put(w, d + ws, s->close - ws);
+  xmt_x2w_put(w, "</", 2);
+  xmt_x2w_put(w, d + s->start + 1, prefix);
+  put_str(w, "ignorable>");
+}
+
+/* The <source> content of part p: the source's bytes, a pc or mrk end
+ * whose partner is in another part written as sc/ec (sm/em). */
+static void put_source(struct writer *w, const struct x2_part *p) {
+  const struct x2_code *codes = w->doc->codes;
+  size_t at = p->raw_start;
+  for (size_t k = p->first_code; k < p->first_code + p->ncodes; k++) {
+    const struct x2_code *x = &codes[k];
+    size_t partner = x->partner;
+    int out = partner != X2_NONE &&
+              (partner < p->first_code || partner >= p->first_code + p->ncodes);
+    struct placed code = {
+        x->offset, k,
+        (unsigned char)(out && (x->elem == X2_PC || x->elem == X2_MRK) &&
+                        x->kind != XMT_TAG_PLACEHOLDER)};
+    xmt_x2w_put(w, w->doc->data.data + at, x->start - at);
+    xmt_x2w_put_code(w, &code);
+    at = x->end;
+  }
+  xmt_x2w_put(w, w->doc->data.data + at, p->raw_end - at);
+}
+
+/* Part p as a <segment>: its start tag written, the rest after it. */
+static void put_part(struct writer *w, const struct x2_segment *s,
+                     const struct x2_part *p) {
+  struct x2_content src = s->source;
+  src.first_code = p->first_code;
+  src.ncodes = p->ncodes;
+  w->at = s->tag_end;
+  xmt_x2w_copy_to(w, s->source.inner_start);
+  put_source(w, p);
+  w->at = s->source.inner_end;
+  xmt_x2w_copy_to(w, s->source.end);
+  xmt_x2w_target(w, s, &src, p->target);
+  xmt_x2w_copy_to(w, s->end);
+}
+
+void xmt_x2w_split(struct writer *w, size_t i) {
+  static const char *const names[] = {"state", "subState"};
+  static const char *const values[] = {"translated", "xliffmt:mt"};
+  const struct x2_doc *doc = w->doc;
+  const struct x2_segment *s = &doc->segs[i];
+  const struct x2_split *split = &doc->splits[i];
+  const char *d = doc->data.data;
+  size_t prefix = prefix_of(d + s->start, s->tag_end - s->start, "segment");
+  size_t sep = s->start, next = 1, last = split->nparts - 1;
+  while (sep > 0 && xmt_is_xml_space(d[sep - 1]))
+    sep--;
+  xmt_x2w_copy_to(w, s->start);
+  for (size_t p = 0; p <= last; p++) {
+    const struct x2_part *part = &split->parts[p];
+    size_t from = p > 0 ? split->parts[p - 1].raw_end : s->source.inner_start;
+    if (part->raw_start > from) {
+      put_ignorable(w, s, prefix, from, part->raw_start);
+      xmt_x2w_put(w, d + sep, s->start - sep);
+    }
+    if (p == 0)
+      xmt_x2w_put_tag(w, s->start, s->tag_end, names, values, 2);
+    else
+      put_new_segment(w, s, prefix, &next);
+    put_part(w, s, part);
+    if (p < last)
+      xmt_x2w_put(w, d + sep, s->start - sep);
+  }
+  if (split->parts[last].raw_end < s->source.inner_end) {
+    xmt_x2w_put(w, d + sep, s->start - sep);
+    put_ignorable(w, s, prefix, split->parts[last].raw_end,
+                  s->source.inner_end);
+  }
+  w->at = s->end;
+}
