@@ -214,7 +214,9 @@ int xmt_check_missing_code(const xmt_segment *a, const xmt_segment *b,
   size_t na = xmt_segment_tag_count(a);
   size_t *match = calloc(na + 1, sizeof *match);
   int found = 0;
-  if (match != NULL && xmt_check_match_codes(a, b, match) == XMT_OK)
+  if (match == NULL || xmt_check_match_codes(a, b, match) != XMT_OK)
+    found = -1;
+  else
     for (size_t i = 0; i < na && !found; i++) {
       struct xmt_tag ta;
       xmt_segment_tag(a, i, &ta);
@@ -248,18 +250,25 @@ static int check_unit(struct check *c, const xmt_xliff_unit *u) {
   }
   if (rc == 0 && u->has_target && u->existing != NULL &&
       u->whole_source != NULL) {
-    if (xmt_check_missing_code(u->whole_source, u->existing, what,
-                               sizeof what)) {
+    int missing =
+        xmt_check_missing_code(u->whole_source, u->existing, what, sizeof what);
+    if (missing > 0) {
       snprintf(msg, sizeof msg, "<target> lacks the inline code %s of <source>",
                what);
       rc = problem(c, XMT_WARNING, u->line, id, msg);
     }
-    if (rc == 0 && xmt_check_missing_code(u->existing, u->whole_source, what,
-                                          sizeof what)) {
+    int added = rc != 0 || missing < 0
+                    ? 0
+                    : xmt_check_missing_code(u->existing, u->whole_source,
+                                             what, sizeof what);
+    if (added > 0) {
       snprintf(msg, sizeof msg,
                "<target> has an inline code %s not in <source>", what);
       rc = problem(c, XMT_WARNING, u->line, id, msg);
     }
+    /* A check that could not be made is not a clean unit. */
+    if (missing < 0 || added < 0)
+      c->failed = rc = 1;
   }
   return rc;
 }

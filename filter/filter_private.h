@@ -581,7 +581,7 @@ xmt_status xmt_raw_decode(struct xmt_placer *p, xmt_segment *out,
 /* 1 when t is one inline element: the end tag of a g or mrk pair is not. */
 int xmt_check_counts_as_element(const struct xmt_tag *t);
 /* Names in what the first inline code of a that b lacks (by element and
- * id); returns 1 when there is one. */
+ * id); returns 1 when there is one, 0 when none, -1 out of memory. */
 int xmt_check_missing_code(const xmt_segment *a, const xmt_segment *b,
                            char *what, size_t size);
 /* match[i] (room for every tag of a): the tag of b that tag i of a is

@@ -362,6 +362,24 @@ static void test_xliff2_check(void) {
   unlink(in);
 }
 
+/* check on an XLIFF 1.2 target that lacks one code of its source and
+ * has one it does not: a comparison that runs out of memory fails the
+ * check instead of leaving a warning out. */
+static void test_check_codes(void) {
+  static const char doc[] =
+      "<xliff version=\"1.2\"><file original=\"a\" source-language=\"en\" "
+      "target-language=\"es\" datatype=\"plaintext\"><body><trans-unit "
+      "id=\"1\"><source>A <g id=\"1\">b</g> <x id=\"2\"/></source><target>A "
+      "b <x id=\"3\"/></target></trans-unit></body></file></xliff>";
+  const char *in = xmt_test_tmp_path("codes.xlf");
+  CU_ASSERT_EQUAL_FATAL(write_file(in, doc), 0);
+  struct check_run c = {in, 0};
+  CU_ASSERT_EQUAL_FATAL(check_once(&c), XMT_OK);
+  CU_ASSERT_EQUAL(c.want, 2); /* a code lacking, a code added */
+  CU_ASSERT(sweep("xliff check codes", check_once, &c) > 3);
+  unlink(in);
+}
+
 static void test_html(void) {
   run_doc("html", doc_html, "in.html", "pseudo", XMT_TAGS_PROJECT, 0);
 }
@@ -430,6 +448,7 @@ static CU_TestInfo nomem_tests[] = {
     {"XLIFF 2 round trip, resegmented", test_xliff2_resegment},
     {"XLIFF 2 round trip, one long segment", test_xliff2_long},
     {"XLIFF 2 check", test_xliff2_check},
+    {"check of inline codes", test_check_codes},
     {"HTML page", test_html},
     {"projection", test_projection},
     CU_TEST_INFO_NULL,

@@ -293,12 +293,15 @@ static size_t chars(const xmt_segment *seg, int *blank) {
   return n;
 }
 
-/* 1 when the codes both sides have come in another order in b. */
+/* 1 when the codes both sides have come in another order in b; -1 out
+ * of memory. */
 static int order_differs(const xmt_segment *a, const xmt_segment *b) {
   size_t na = xmt_segment_tag_count(a);
   size_t *match = malloc((na + 1) * sizeof *match);
   int differs = 0;
-  if (match != NULL && xmt_check_match_codes(a, b, match) == XMT_OK) {
+  if (match == NULL || xmt_check_match_codes(a, b, match) != XMT_OK) {
+    differs = -1;
+  } else {
     size_t last = 0;
     int seen = 0;
     for (size_t i = 0; i < na && !differs; i++) {
@@ -323,11 +326,18 @@ static unsigned segment_flags(struct builder *b, int has_target, int blank,
   if (!has_target || (blank && xmt_segment_tag_count(b->tgt) == 0) ||
       needs_translation)
     return 1u << FLAG_UNTRANSLATED;
-  if (xmt_check_missing_code(b->src, b->tgt, what, sizeof what))
+  int missing = xmt_check_missing_code(b->src, b->tgt, what, sizeof what);
+  int added = xmt_check_missing_code(b->tgt, b->src, what, sizeof what);
+  if (missing < 0 || added < 0)
+    b->nomem = 1;
+  if (missing > 0)
     flags |= 1u << FLAG_TAG_MISSING;
-  if (xmt_check_missing_code(b->tgt, b->src, what, sizeof what))
+  if (added > 0)
     flags |= 1u << FLAG_TAG_ADDED;
-  if (order_differs(b->src, b->tgt))
+  int reordered = order_differs(b->src, b->tgt);
+  if (reordered < 0)
+    b->nomem = 1;
+  else if (reordered)
     flags |= 1u << FLAG_TAG_ORDER;
   size_t slen, tlen;
   const char *s = xmt_segment_text(b->src, &slen);
