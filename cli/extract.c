@@ -34,12 +34,13 @@ static const struct xmt_cli_command extract = {
     "run: one trans-unit per block of text or translatable attribute,\n"
     "inline elements as codes. Put the translation back with\n"
     "'xliffmt merge PAGE.html OUT.xlf'.\n\n"
-    "An XLIFF 1.0-1.2 document (SDLXLIFF, MQXLIFF) has the segments that\n"
-    "need translation written, one per line with its id: 'ID<TAB>TEXT'\n"
-    "(tab, newline, carriage return and backslash escaped as \\t \\n \\r\n"
-    "\\\\) or JSON lines {\"id\":...,\"text\":...}. Translate the text\n"
-    "anywhere and put it back with 'xliffmt merge'. The segmentation and\n"
-    "tag options are translate's. See xliffmt-extract(1).\n\n",
+    "An XLIFF 1.0-1.2 (SDLXLIFF, MQXLIFF too) or XLIFF 2.0-2.2 document\n"
+    "has the segments that need translation written, one per line with\n"
+    "its id: 'ID<TAB>TEXT' (tab, newline, carriage return and backslash\n"
+    "escaped as \\t \\n \\r \\\\) or JSON lines {\"id\":...,\"text\":...}.\n"
+    "Translate the text anywhere and put it back with 'xliffmt merge'.\n"
+    "The segmentation and tag options are translate's. See\n"
+    "xliffmt-extract(1).\n\n",
     XMT_CLI_GROUPS(extract_options, xmt_cli_run_options, xmt_cli_report_option,
                    xmt_cli_tail_options),
     NULL, NULL};

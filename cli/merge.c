@@ -43,12 +43,12 @@ static const struct xmt_cli_command merge = {
     "copied byte for byte, and <html lang> becomes the target language.\n"
     "A unit without a target keeps its source text and is reported; the\n"
     "exit status is then 3.\n\n"
-    "An XLIFF 1.0-1.2 document (SDLXLIFF, MQXLIFF) is written with the\n"
-    "translations of FILE (TSV or JSON lines, by segment id, as 'xliffmt\n"
-    "extract' writes them) as targets, the inline codes projected.\n"
-    "Segments without a translation are reported and the exit status is\n"
-    "3. The segmentation, tag and target options are translate's. See\n"
-    "xliffmt-merge(1).\n\n",
+    "An XLIFF 1.0-1.2 (SDLXLIFF, MQXLIFF too) or XLIFF 2.0-2.2 document\n"
+    "is written with the translations of FILE (TSV or JSON lines, by\n"
+    "segment id, as 'xliffmt extract' writes them) as targets, the\n"
+    "inline codes projected. Segments without a translation are reported\n"
+    "and the exit status is 3. The segmentation, tag and target options\n"
+    "are translate's. See xliffmt-merge(1).\n\n",
     XMT_CLI_GROUPS(merge_options, source_option, xmt_cli_run_options,
                    xmt_cli_report_option, xmt_cli_tail_options),
     NULL, NULL};
