@@ -59,6 +59,9 @@ struct xmt_cli_lines {
  * when out of memory or when the size would overflow, v then untouched.
  * The program's own: the library's growth helper is not exported. */
 void *xmt_cli_grow(void *v, size_t *cap, size_t n, size_t size);
+/* A copy of bytes[0, len), which may hold NUL bytes, with a NUL after
+ * them (bytes may be NULL when len is 0); NULL when out of memory. */
+char *xmt_cli_memdup(const void *bytes, size_t len);
 /* Opens path; on failure reports it on stderr and returns 0. */
 int xmt_cli_lines_open(struct xmt_cli_lines *in, const char *path);
 void xmt_cli_lines_close(struct xmt_cli_lines *in);
