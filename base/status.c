@@ -17,7 +17,7 @@ const char *xmt_strerror(xmt_status status) {
   case XMT_ERR_XML:
     return "malformed XML";
   case XMT_ERR_NOT_XLIFF:
-    return "not an XLIFF 1.2 document";
+    return "not an XLIFF 1.0-1.2 or 2.0-2.2 document";
   case XMT_ERR_ENCODING:
     return "bad character encoding";
   case XMT_ERR_INLINE:

@@ -28,7 +28,7 @@ typedef enum xmt_status {
   XMT_ERR_IO = 2,        /* an input could not be opened or read */
   XMT_ERR_USAGE = 3,     /* an invalid argument or option */
   XMT_ERR_XML = 4,       /* input is not well-formed XML */
-  XMT_ERR_NOT_XLIFF = 5, /* well-formed, but not an XLIFF 1.2 document */
+  XMT_ERR_NOT_XLIFF = 5, /* well-formed, but not XLIFF 1.0-1.2 or 2.0-2.2 */
   XMT_ERR_ENCODING = 6,  /* unknown encoding or bytes invalid in it */
   XMT_ERR_INLINE = 7,    /* inline codes broken: unpaired, mis-nested */
   XMT_ERR_BACKEND = 8,   /* the MT backend failed */

@@ -28,20 +28,21 @@ int xmt_cli_serve(int argc, char **argv);
 /* report (report.c); xmt_cli_report below prints an error. */
 int xmt_cli_report_command(int argc, char **argv);
 /* extract and merge of an XLIFF document, in, as s says (offline.c). */
-int xmt_cli_extract_segments(const struct xmt_cli_settings *s, const char *in);
-int xmt_cli_merge_segments(const struct xmt_cli_settings *s, const char *in);
+int xmt_cli_extract_segments(xmt_filter *f, const struct xmt_cli_settings *s,
+                             const char *in);
+int xmt_cli_merge_segments(xmt_filter *f, const struct xmt_cli_settings *s,
+                           const char *in);
 /* extract and merge: an HTML page (extract.c, merge.c), else the XLIFF
  * forms above. */
 int xmt_cli_extract(int argc, char **argv);
 int xmt_cli_merge(int argc, char **argv);
-/* The format of the input at path (standard input read ahead), or -1
- * after reporting that it cannot be read. */
-int xmt_cli_input_format(const char *path, enum xmt_doc_format *format);
 /* Which form of extract or merge (cmd) the input in calls for, by its
- * content: 1 an HTML page, 0 an XLIFF document; -1 after a reported
- * error, also when an option given (in s) does not fit: --skip-pre and
- * --skip-code are a page's only, and a page takes only page_takes. */
-int xmt_cli_page_or_xliff(const struct xmt_cli_settings *s,
+ * content, as f tells it (f then holds what it read of standard input,
+ * for the run on f that follows): 1 an HTML page, 0 an XLIFF document;
+ * -1 after a reported error, also when an option given (in s) does not
+ * fit: --skip-pre and --skip-code are a page's only, and a page takes
+ * only page_takes. */
+int xmt_cli_page_or_xliff(xmt_filter *f, const struct xmt_cli_settings *s,
                           const struct xmt_cli_command *cmd, const char *in,
                           const int *page_takes, size_t npage_takes);
 
@@ -58,6 +59,9 @@ struct xmt_cli_lines {
  * when out of memory or when the size would overflow, v then untouched.
  * The program's own: the library's growth helper is not exported. */
 void *xmt_cli_grow(void *v, size_t *cap, size_t n, size_t size);
+/* A copy of bytes[0, len), which may hold NUL bytes, with a NUL after
+ * them (bytes may be NULL when len is 0); NULL when out of memory. */
+char *xmt_cli_memdup(const void *bytes, size_t len);
 /* Opens path; on failure reports it on stderr and returns 0. */
 int xmt_cli_lines_open(struct xmt_cli_lines *in, const char *path);
 void xmt_cli_lines_close(struct xmt_cli_lines *in);

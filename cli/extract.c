@@ -34,12 +34,13 @@ static const struct xmt_cli_command extract = {
     "run: one trans-unit per block of text or translatable attribute,\n"
     "inline elements as codes. Put the translation back with\n"
     "'xliffmt merge PAGE.html OUT.xlf'.\n\n"
-    "An XLIFF 1.0-1.2 document (SDLXLIFF, MQXLIFF) has the segments that\n"
-    "need translation written, one per line with its id: 'ID<TAB>TEXT'\n"
-    "(tab, newline, carriage return and backslash escaped as \\t \\n \\r\n"
-    "\\\\) or JSON lines {\"id\":...,\"text\":...}. Translate the text\n"
-    "anywhere and put it back with 'xliffmt merge'. The segmentation and\n"
-    "tag options are translate's. See xliffmt-extract(1).\n\n",
+    "An XLIFF 1.0-1.2 (SDLXLIFF, MQXLIFF too) or XLIFF 2.0-2.2 document\n"
+    "has the segments that need translation written, one per line with\n"
+    "its id: 'ID<TAB>TEXT' (tab, newline, carriage return and backslash\n"
+    "escaped as \\t \\n \\r \\\\) or JSON lines {\"id\":...,\"text\":...}.\n"
+    "Translate the text anywhere and put it back with 'xliffmt merge'.\n"
+    "The segmentation and tag options are translate's. See\n"
+    "xliffmt-extract(1).\n\n",
     XMT_CLI_GROUPS(extract_options, xmt_cli_run_options, xmt_cli_report_option,
                    xmt_cli_tail_options),
     NULL, NULL};
@@ -53,25 +54,16 @@ static const int html_options[] = {'o',
                                    XMT_OPT_SKIP_CODE,
                                    XMT_OPT_ENCODING_ERRORS};
 
-int xmt_cli_input_format(const char *path, enum xmt_doc_format *format) {
-  xmt_filter *f = xmt_cli_filter_new();
-  if (f == NULL)
-    return -1;
-  xmt_status st = xmt_filter_detect_format(f, path, format);
-  if (st != XMT_OK)
-    xmt_cli_report(xmt_filter_error(f));
-  xmt_filter_free(f);
-  return st == XMT_OK ? 0 : -1;
-}
-
-int xmt_cli_page_or_xliff(const struct xmt_cli_settings *s,
+int xmt_cli_page_or_xliff(xmt_filter *f, const struct xmt_cli_settings *s,
                           const struct xmt_cli_command *cmd, const char *in,
                           const int *page_takes, size_t npage_takes) {
   /* What only an HTML page takes. */
   static const int page_only[] = {XMT_OPT_SKIP_PRE, XMT_OPT_SKIP_CODE};
   enum xmt_doc_format format;
-  if (xmt_cli_input_format(in, &format) != 0)
+  if (xmt_filter_detect_format(f, in, &format) != XMT_OK) {
+    xmt_cli_report(xmt_filter_error(f));
     return -1;
+  }
   if (format != XMT_FORMAT_HTML)
     return xmt_cli_refuse_options(s, cmd, page_only, 2, 0, "an XLIFF document")
                ? -1
@@ -89,10 +81,8 @@ void xmt_cli_warn_invalid_bytes(const char *page, size_t n) {
                 page, n, n == 1 ? " is" : "s are");
 }
 
-static int extract_html(const struct xmt_cli_settings *s, const char *in) {
-  xmt_filter *f = xmt_cli_filter_new();
-  if (f == NULL)
-    return EXIT_INTERNAL;
+static int extract_html(xmt_filter *f, const struct xmt_cli_settings *s,
+                        const char *in) {
   struct xmt_html_stats stats;
   xmt_status st = xmt_filter_set_flags(f, s->flags);
   if (st == XMT_OK)
@@ -108,7 +98,6 @@ static int extract_html(const struct xmt_cli_settings *s, const char *in) {
             "xliffmt: %s: %zu units (%zu attribute values), %zu inline codes "
             "extracted\n",
             in, stats.units, stats.attribute_units, stats.codes);
-  xmt_filter_free(f);
   return xmt_cli_exit_status(st);
 }
 
@@ -118,9 +107,14 @@ int xmt_cli_extract(int argc, char **argv) {
   if (rc >= 0)
     return rc;
   const char *in = argv[optind];
-  int page = xmt_cli_page_or_xliff(&s, &extract, in, html_options,
+  xmt_filter *f = xmt_cli_filter_new();
+  if (f == NULL)
+    return EXIT_INTERNAL;
+  int page = xmt_cli_page_or_xliff(f, &s, &extract, in, html_options,
                                    sizeof html_options / sizeof *html_options);
-  if (page < 0)
-    return EXIT_BAD_INPUT;
-  return page ? extract_html(&s, in) : xmt_cli_extract_segments(&s, in);
+  rc = page < 0 ? EXIT_BAD_INPUT
+       : page   ? extract_html(f, &s, in)
+                : xmt_cli_extract_segments(f, &s, in);
+  xmt_filter_free(f);
+  return rc;
 }

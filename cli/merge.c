@@ -43,12 +43,12 @@ static const struct xmt_cli_command merge = {
     "copied byte for byte, and <html lang> becomes the target language.\n"
     "A unit without a target keeps its source text and is reported; the\n"
     "exit status is then 3.\n\n"
-    "An XLIFF 1.0-1.2 document (SDLXLIFF, MQXLIFF) is written with the\n"
-    "translations of FILE (TSV or JSON lines, by segment id, as 'xliffmt\n"
-    "extract' writes them) as targets, the inline codes projected.\n"
-    "Segments without a translation are reported and the exit status is\n"
-    "3. The segmentation, tag and target options are translate's. See\n"
-    "xliffmt-merge(1).\n\n",
+    "An XLIFF 1.0-1.2 (SDLXLIFF, MQXLIFF too) or XLIFF 2.0-2.2 document\n"
+    "is written with the translations of FILE (TSV or JSON lines, by\n"
+    "segment id, as 'xliffmt extract' writes them) as targets, the\n"
+    "inline codes projected. Segments without a translation are reported\n"
+    "and the exit status is 3. The segmentation, tag and target options\n"
+    "are translate's. See xliffmt-merge(1).\n\n",
     XMT_CLI_GROUPS(merge_options, source_option, xmt_cli_run_options,
                    xmt_cli_report_option, xmt_cli_tail_options),
     NULL, NULL};
@@ -72,11 +72,8 @@ static int report(void *user, const struct xmt_problem *p) {
   return 0;
 }
 
-static int merge_html(const struct xmt_cli_settings *s, const char *page,
-                      const char *xliff) {
-  xmt_filter *f = xmt_cli_filter_new();
-  if (f == NULL)
-    return EXIT_INTERNAL;
+static int merge_html(xmt_filter *f, const struct xmt_cli_settings *s,
+                      const char *page, const char *xliff) {
   struct xmt_html_stats stats;
   memset(&stats, 0, sizeof stats);
   xmt_status st = xmt_filter_set_flags(f, s->flags);
@@ -93,8 +90,28 @@ static int merge_html(const struct xmt_cli_settings *s, const char *page,
             "xliffmt: %s: %zu units, %zu translated, %zu kept in "
             "the source language\n",
             page, stats.units, stats.units_with_target, stats.missing_targets);
-  xmt_filter_free(f);
   return xmt_cli_exit_status(st);
+}
+
+/* The form of merge the input at argv[optind] calls for, run on f, which
+ * tells its format. */
+static int merge_input(xmt_filter *f, const struct xmt_cli_settings *s,
+                       int argc, char **argv) {
+  int page = xmt_cli_page_or_xliff(f, s, &merge, argv[optind], html_options,
+                                   sizeof html_options / sizeof *html_options);
+  if (page < 0)
+    return EXIT_BAD_INPUT;
+  if (!page)
+    return xmt_cli_operands(&merge, argc, 1, "missing input file")
+               ? xmt_cli_merge_segments(f, s, argv[optind])
+               : EXIT_BAD_INPUT;
+  if (optind + 2 != argc) {
+    xmt_cli_usage_error(merge.name,
+                        "give the page and its XLIFF: merge PAGE.html "
+                        "PAGE.xlf");
+    return EXIT_BAD_INPUT;
+  }
+  return merge_html(f, s, argv[optind], argv[optind + 1]);
 }
 
 int xmt_cli_merge(int argc, char **argv) {
@@ -106,19 +123,10 @@ int xmt_cli_merge(int argc, char **argv) {
     xmt_cli_usage_error(merge.name, "missing input file");
     return EXIT_BAD_INPUT;
   }
-  int page = xmt_cli_page_or_xliff(&s, &merge, argv[optind], html_options,
-                                   sizeof html_options / sizeof *html_options);
-  if (page < 0)
-    return EXIT_BAD_INPUT;
-  if (!page)
-    return xmt_cli_operands(&merge, argc, 1, "missing input file")
-               ? xmt_cli_merge_segments(&s, argv[optind])
-               : EXIT_BAD_INPUT;
-  if (optind + 2 != argc) {
-    xmt_cli_usage_error(merge.name,
-                        "give the page and its XLIFF: merge PAGE.html "
-                        "PAGE.xlf");
-    return EXIT_BAD_INPUT;
-  }
-  return merge_html(&s, argv[optind], argv[optind + 1]);
+  xmt_filter *f = xmt_cli_filter_new();
+  if (f == NULL)
+    return EXIT_INTERNAL;
+  rc = merge_input(f, &s, argc, argv);
+  xmt_filter_free(f);
+  return rc;
 }

@@ -7,10 +7,8 @@
 
 #include "cli.h"
 
-int xmt_cli_extract_segments(const struct xmt_cli_settings *s, const char *in) {
-  xmt_filter *f = xmt_cli_filter_new();
-  if (f == NULL)
-    return EXIT_INTERNAL;
+int xmt_cli_extract_segments(xmt_filter *f, const struct xmt_cli_settings *s,
+                             const char *in) {
   xmt_status st = xmt_cli_configure(f, s, NULL, NULL);
   if (st == XMT_OK)
     st = xmt_filter_extract_segments_file(f, in, s->out, s->format);
@@ -19,12 +17,11 @@ int xmt_cli_extract_segments(const struct xmt_cli_settings *s, const char *in) {
   else if (!s->quiet)
     fprintf(stderr, "xliffmt: %s: %zu units, %zu segments written\n", in,
             xmt_filter_stats(f)->units, xmt_filter_stats(f)->segments);
-  int rc = xmt_cli_exit_status(st);
-  xmt_filter_free(f);
-  return rc;
+  return xmt_cli_exit_status(st);
 }
 
-int xmt_cli_merge_segments(const struct xmt_cli_settings *s, const char *in) {
+int xmt_cli_merge_segments(xmt_filter *f, const struct xmt_cli_settings *s,
+                           const char *in) {
   if (s->translations == NULL) {
     xmt_cli_usage_error("merge ", "missing --translations FILE");
     return EXIT_BAD_INPUT;
@@ -36,9 +33,6 @@ int xmt_cli_merge_segments(const struct xmt_cli_settings *s, const char *in) {
   }
   if (xmt_cli_report_clashes(s, in))
     return EXIT_BAD_INPUT;
-  xmt_filter *f = xmt_cli_filter_new();
-  if (f == NULL)
-    return EXIT_INTERNAL;
   struct xmt_cli_session ses;
   xmt_cli_session_begin(&ses, f, in, s->quiet);
   xmt_status st = xmt_cli_configure(f, s, NULL, NULL);
@@ -46,7 +40,5 @@ int xmt_cli_merge_segments(const struct xmt_cli_settings *s, const char *in) {
     st = xmt_filter_merge_segments_file(f, in, s->translations, s->alignments,
                                         s->source_tokens, s->target_tokens,
                                         s->out);
-  int rc = xmt_cli_session_end(&ses, f, st, s, s->translations);
-  xmt_filter_free(f);
-  return rc;
+  return xmt_cli_session_end(&ses, f, st, s, s->translations);
 }

@@ -120,14 +120,12 @@ static void copy_result(struct serve_job *job, const struct serve_job *from) {
   memcpy(job->message, from->message, sizeof job->message);
   for (size_t i = 0; job->status == XMT_OK && i < job->ntexts; i++) {
     const struct serve_text *t = &from->texts[i];
-    char *out = malloc(t->out_len + 1);
+    char *out = xmt_cli_memdup(t->out, t->out_len);
     if (out == NULL) {
       job->status = XMT_ERR_NOMEM;
       snprintf(job->message, sizeof job->message, "out of memory");
       break;
     }
-    memcpy(out, t->out != NULL ? t->out : "", t->out_len);
-    out[t->out_len] = '\0';
     job->texts[i].out = out;
     job->texts[i].out_len = t->out_len;
   }

@@ -18,18 +18,13 @@ int serve_param_add(struct serve_params *p, const char *name, size_t nlen,
     return 0;
   p->v = v;
   struct serve_param *e = &p->v[p->n];
-  e->name = malloc(nlen + 1);
-  e->value = malloc(vlen + 1);
+  e->name = xmt_cli_memdup(name, nlen);
+  e->value = xmt_cli_memdup(value, vlen);
   if (e->name == NULL || e->value == NULL) {
     free(e->name);
     free(e->value);
     return 0;
   }
-  memcpy(e->name, name, nlen);
-  e->name[nlen] = '\0';
-  if (vlen > 0)
-    memcpy(e->value, value, vlen);
-  e->value[vlen] = '\0';
   e->len = vlen;
   e->in_array = in_array;
   p->n++;
@@ -134,11 +129,9 @@ static size_t form_decode(char *s, size_t len) {
 }
 
 int serve_params_form(struct serve_params *p, const char *body, size_t len) {
-  char *copy = malloc(len + 1);
+  char *copy = xmt_cli_memdup(body, len);
   if (copy == NULL)
     return 0;
-  memcpy(copy, body, len);
-  copy[len] = '\0';
   int ok = 1;
   for (size_t i = 0; ok && i < len;) {
     size_t end = i;

@@ -59,11 +59,9 @@ int serve_text_add_literal(struct serve_text *t, const char *bytes, size_t len,
 }
 
 int serve_text_add_copy(struct serve_text *t, const char *bytes, size_t len) {
-  char *own = malloc(len + 1);
+  char *own = xmt_cli_memdup(bytes, len);
   if (own == NULL)
     return 0;
-  memcpy(own, bytes, len);
-  own[len] = '\0';
   return serve_text_add_literal(t, own, len, own);
 }
 

@@ -31,6 +31,16 @@ static size_t utf8_char(const unsigned char *p) {
   return n;
 }
 
+char *xmt_cli_memdup(const void *bytes, size_t len) {
+  char *copy = malloc(len + 1);
+  if (copy == NULL)
+    return NULL;
+  if (len > 0)
+    memcpy(copy, bytes, len);
+  copy[len] = '\0';
+  return copy;
+}
+
 void *xmt_cli_grow(void *v, size_t *cap, size_t n, size_t size) {
   if (n <= *cap)
     return v;

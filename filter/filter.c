@@ -271,24 +271,25 @@ xmt_status xmt_filter_set_probes(xmt_filter *f, enum xmt_probes mode) {
   return XMT_OK;
 }
 
-xmt_status xmt_filter_set_batch_size(xmt_filter *f, size_t segments) {
+/* *count = n when n is from 1 to max, else a usage error naming what. */
+static xmt_status set_count(xmt_filter *f, size_t *count, size_t n, size_t max,
+                            const char *what) {
   xmt_error_clear(&f->err);
-  if (segments == 0 || segments > XMT_MAX_BATCH_SIZE)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE,
-                         "batch size %zu is not from 1 to %d", segments,
-                         XMT_MAX_BATCH_SIZE);
-  f->batch_size = segments;
+  if (n == 0 || n > max)
+    return xmt_error_set(&f->err, XMT_ERR_USAGE, "%s %zu is not from 1 to %zu",
+                         what, n, max);
+  *count = n;
   return XMT_OK;
 }
 
+xmt_status xmt_filter_set_batch_size(xmt_filter *f, size_t segments) {
+  return set_count(f, &f->batch_size, segments, XMT_MAX_BATCH_SIZE,
+                   "batch size");
+}
+
 xmt_status xmt_filter_set_engine_jobs(xmt_filter *f, size_t jobs) {
-  xmt_error_clear(&f->err);
-  if (jobs == 0 || jobs > XMT_MAX_ENGINE_JOBS)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE,
-                         "engine jobs %zu is not from 1 to %d", jobs,
-                         XMT_MAX_ENGINE_JOBS);
-  f->engine_jobs = jobs;
-  return XMT_OK;
+  return set_count(f, &f->engine_jobs, jobs, XMT_MAX_ENGINE_JOBS,
+                   "engine jobs");
 }
 
 xmt_status xmt_filter_set_window(xmt_filter *f, size_t segments) {

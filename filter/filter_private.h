@@ -37,6 +37,15 @@ void xmt_mt_response_free(struct xmt_mt_response *response);
 /* The default backend: the translation is the source. */
 extern const struct xmt_backend xmt_backend_identity;
 
+/* The first bytes of standard input, read to tell its format: the reader
+ * of the document takes them before the rest of the stream, since a pipe
+ * cannot be read twice and ungetc() gives back one byte only. */
+struct xmt_stdin_head {
+  char bytes[1024];
+  size_t len;
+  int held; /* read, and not taken by a reader yet */
+};
+
 struct xmt_filter {
   struct xmt_error_store err;
   char *source_language;
@@ -85,6 +94,7 @@ struct xmt_filter {
   /* xmt_filter_interrupt: set from a signal handler or another thread,
    * read by every loop of a run that can last. */
   int interrupted;
+  struct xmt_stdin_head stdin_head;
 };
 
 /* 1 when the run is to end at once (xmt_filter_interrupt). */
@@ -210,6 +220,10 @@ xmt_status xmt_units_out_end(struct xmt_units_out *o);
 /* The format of in_path: NULL for XLIFF (detect.c). */
 xmt_status xmt_format_of(xmt_filter *f, const char *in_path,
                          const struct xmt_format **format);
+/* format->open of path, or, for standard input, format->parse of the
+ * bytes detect read from it and the rest of the stream. */
+xmt_status xmt_format_open(xmt_filter *f, const struct xmt_format *format,
+                           const char *path, void **doc, size_t *bytes);
 /* Feeds the units of doc, an open document of format, to reader. A
  * failure of the reader is the reader's error; the format's goes to err. */
 xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
@@ -309,8 +323,22 @@ int xmt_output_write(void *user, const char *bytes, size_t len);
 /* Opens path for reading, with a message naming it on failure. */
 FILE *xmt_input_open(const char *path, struct xmt_error_store *err);
 
-/* Reads fp to the end through reader; returns the first error. */
-xmt_status xmt_read_all(xmt_xliff_reader *reader, FILE *fp, const char *path,
+/* The bytes of standard input that xmt_filter_detect_format read, when
+ * path is "-" and no reader took them yet; the caller reads them before
+ * the rest of the stream (detect.c). *len is 0 otherwise. */
+const char *xmt_stdin_take(xmt_filter *f, const char *path, size_t *len);
+
+/* Appends the whole of path ("-": the bytes xmt_stdin_take gives, then
+ * the rest of standard input) to buf. XMT_ERR_NOMEM without a message;
+ * a read error with one, in err. */
+xmt_status xmt_input_read_whole(xmt_filter *f, const char *path,
+                                struct xmt_buf *buf,
+                                struct xmt_error_store *err);
+
+/* Reads head[0, head_len) then fp to the end through reader; returns the
+ * first error. */
+xmt_status xmt_read_all(xmt_xliff_reader *reader, const char *head,
+                        size_t head_len, FILE *fp, const char *path,
                         struct xmt_error_store *err, size_t *bytes_in);
 
 /* --- Identical segments (cache/memo.c) ---------------------------------

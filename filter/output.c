@@ -16,6 +16,20 @@ FILE *xmt_input_open(const char *path, struct xmt_error_store *err) {
   return fp;
 }
 
+xmt_status xmt_input_read_whole(xmt_filter *f, const char *path,
+                                struct xmt_buf *buf,
+                                struct xmt_error_store *err) {
+  FILE *fp = xmt_input_open(path, err);
+  if (fp == NULL)
+    return err->pub.status;
+  size_t head_len;
+  const char *head = xmt_stdin_take(f, path, &head_len);
+  xmt_status st = head_len > 0 ? xmt_buf_append(buf, head, head_len) : XMT_OK;
+  if (st != XMT_OK)
+    return st;
+  return xmt_buf_append_stream(buf, fp, path, err);
+}
+
 xmt_status xmt_output_open(struct xmt_output *out, const char *path,
                            struct xmt_error_store *err) {
   memset(out, 0, sizeof *out);
@@ -86,16 +100,22 @@ void xmt_output_abort(struct xmt_output *out) {
   out->fp = NULL;
 }
 
-xmt_status xmt_read_all(xmt_xliff_reader *reader, FILE *fp, const char *path,
+xmt_status xmt_read_all(xmt_xliff_reader *reader, const char *head,
+                        size_t head_len, FILE *fp, const char *path,
                         struct xmt_error_store *err, size_t *bytes_in) {
   static const size_t chunk = 256u * 1024u;
   xmt_status st = XMT_OK;
   for (;;) {
-    /* Read where the reader keeps its input: no copy on the way. */
+    /* Read where the reader keeps its input: no copy on the way. The
+     * head makes the start of the first chunk, which is then cut where a
+     * file's would be. */
     char *buf = xmt_xliff_reader_buffer(reader, chunk);
     if (buf == NULL)
       return xmt_error_nomem(err);
-    size_t n = fread(buf, 1, chunk, fp);
+    if (head_len > 0)
+      memcpy(buf, head, head_len);
+    size_t n = head_len + fread(buf + head_len, 1, chunk - head_len, fp);
+    head_len = 0;
     if (n < chunk && ferror(fp)) {
       st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
                         strerror(errno));

@@ -718,9 +718,9 @@ XMT_API int xmt_format_by_extension(const char *path,
 XMT_API enum xmt_doc_format xmt_format_sniff(const char *bytes, size_t len,
                                              const char *path);
 /* The format of the document at path; "-" is standard input, whose first
- * bytes are read and put back (ungetc), so that the next call reads it
- * from its start. XMT_ERR_IO (in the filter's error) when it cannot be
- * read. */
+ * bytes the filter reads and keeps: the next file function of the filter
+ * on "-" reads them, then the rest of the stream. XMT_ERR_IO (in the
+ * filter's error) when it cannot be read. */
 XMT_API xmt_status xmt_filter_detect_format(xmt_filter *filter,
                                             const char *path,
                                             enum xmt_doc_format *format);

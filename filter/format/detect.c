@@ -154,18 +154,29 @@ enum xmt_doc_format xmt_format_sniff(const char *bytes, size_t len,
   return XMT_FORMAT_XLIFF;
 }
 
-/* Reads the first bytes of standard input and puts them back, so that the
- * run reads it from its start: a pipe cannot be read twice. */
-static xmt_status peek_stdin(xmt_filter *f, char *head, size_t cap, size_t *n) {
-  *n = fread(head, 1, cap, stdin);
+/* Reads the first bytes of standard input into the filter, once: the
+ * reader of the document takes them from there (xmt_stdin_take), then
+ * reads the rest of the stream. */
+static xmt_status peek_stdin(xmt_filter *f) {
+  struct xmt_stdin_head *h = &f->stdin_head;
+  if (h->held)
+    return XMT_OK;
+  h->len = fread(h->bytes, 1, sizeof h->bytes, stdin);
   if (ferror(stdin))
     return xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN("-"),
                         "cannot read standard input");
-  for (size_t i = *n; i > 0; i--)
-    if (ungetc((unsigned char)head[i - 1], stdin) == EOF)
-      return xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN("-"),
-                          "cannot read ahead in standard input");
+  h->held = 1;
   return XMT_OK;
+}
+
+const char *xmt_stdin_take(xmt_filter *f, const char *path, size_t *len) {
+  struct xmt_stdin_head *h = &f->stdin_head;
+  *len = 0;
+  if (strcmp(path, "-") != 0 || !h->held)
+    return NULL;
+  h->held = 0;
+  *len = h->len;
+  return h->bytes;
 }
 
 xmt_status xmt_filter_detect_format(xmt_filter *f, const char *path,
@@ -176,19 +187,19 @@ xmt_status xmt_filter_detect_format(xmt_filter *f, const char *path,
   *format = XMT_FORMAT_XLIFF;
   if (path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
-  char head[1024];
-  size_t n = 0;
   if (strcmp(path, "-") == 0) {
-    xmt_status st = peek_stdin(f, head, sizeof head, &n);
+    xmt_status st = peek_stdin(f);
     if (st != XMT_OK)
       return st;
-  } else {
-    FILE *fp = xmt_input_open(path, &f->err);
-    if (fp == NULL)
-      return f->err.pub.status;
-    n = fread(head, 1, sizeof head, fp);
-    fclose(fp);
+    *format = xmt_format_sniff(f->stdin_head.bytes, f->stdin_head.len, path);
+    return XMT_OK;
   }
+  FILE *fp = xmt_input_open(path, &f->err);
+  if (fp == NULL)
+    return f->err.pub.status;
+  char head[sizeof f->stdin_head.bytes];
+  size_t n = fread(head, 1, sizeof head, fp);
+  fclose(fp);
   *format = xmt_format_sniff(head, n, path);
   return XMT_OK;
 }

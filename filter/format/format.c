@@ -35,6 +35,26 @@ void xmt_format_blame(xmt_filter *f, const struct xmt_format *format,
                "%s", msg);
 }
 
+xmt_status xmt_format_open(xmt_filter *f, const struct xmt_format *format,
+                           const char *path, void **doc, size_t *bytes) {
+  if (strcmp(path, "-") != 0 || !f->stdin_head.held)
+    return format->open(f, path, doc, bytes);
+  /* Standard input, whose first bytes detect.c holds: read whole, as
+   * format->open reads a file, and parsed. */
+  *doc = NULL;
+  *bytes = 0;
+  struct xmt_buf data = {0};
+  xmt_status st = xmt_input_read_whole(f, path, &data, &f->err);
+  if (st == XMT_ERR_NOMEM)
+    st = xmt_error_nomem(&f->err);
+  if (st == XMT_OK) {
+    *bytes = data.len;
+    st = format->parse(f, path, data.data, data.len, doc);
+  }
+  xmt_buf_free(&data);
+  return st;
+}
+
 /* --- The unit stream of a document -----------------------------------------
  */
 
@@ -78,13 +98,15 @@ xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
     FILE *in = xmt_input_open(in_path, err);
     if (in == NULL)
       return err->pub.status;
-    st = xmt_read_all(reader, in, in_path, err, bytes_in);
+    size_t head_len;
+    const char *head = xmt_stdin_take(f, in_path, &head_len);
+    st = xmt_read_all(reader, head, head_len, in, in_path, err, bytes_in);
     if (in != stdin)
       fclose(in);
     return st;
   }
   void *doc = NULL;
-  st = format->open(f, in_path, &doc, bytes_in);
+  st = xmt_format_open(f, format, in_path, &doc, bytes_in);
   if (st != XMT_OK)
     return st;
   if (format == &xmt_format_xliff2) {
@@ -111,7 +133,7 @@ xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
     return st;
   void *doc = NULL;
   size_t bytes = 0;
-  st = format->open(f, in_path, &doc, &bytes);
+  st = xmt_format_open(f, format, in_path, &doc, &bytes);
   if (st != XMT_OK)
     return st;
   st = format->units(f, doc, in_path, append_xliff, out);
@@ -148,7 +170,7 @@ static xmt_status run_document(xmt_filter *f, struct xmt_pipeline_doc *d,
     return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(d->in_path),
                         "no target language: give one with -t");
   size_t bytes = 0;
-  xmt_status st = format->open(f, d->in_path, &d->doc, &bytes);
+  xmt_status st = xmt_format_open(f, format, d->in_path, &d->doc, &bytes);
   if (st != XMT_OK)
     return st;
   if (mode != XMT_PIPELINE_EXTRACT_TSV && mode != XMT_PIPELINE_EXTRACT_JSONL)

@@ -225,7 +225,7 @@ xmt_status xmt_html_extract_file(xmt_filter *f, const char *html_path,
   if (html_path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
   struct html_doc doc;
-  xmt_status st = xmt_html_doc_load(&doc, html_path, f->flags, &f->err);
+  xmt_status st = xmt_html_doc_load(&doc, f, html_path);
   if (st != XMT_OK)
     return st;
   warn_invalid_bytes(f, &doc, html_path);
@@ -341,8 +341,9 @@ static xmt_status read_targets(xmt_filter *f, const struct html_doc *doc,
     xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   } else {
     struct xmt_error_store read_err = {0};
-    size_t bytes = 0;
-    st = xmt_read_all(r, fp, xliff_path, &read_err, &bytes);
+    size_t bytes = 0, head_len;
+    const char *head = xmt_stdin_take(f, xliff_path, &head_len);
+    st = xmt_read_all(r, head, head_len, fp, xliff_path, &read_err, &bytes);
     if (t->failed)
       st = f->err.pub.status;
     else if (read_err.pub.status != XMT_OK)
@@ -398,7 +399,7 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
     return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "merge needs the page and its XLIFF");
   struct html_doc doc;
-  xmt_status st = xmt_html_doc_load(&doc, html_path, f->flags, &f->err);
+  xmt_status st = xmt_html_doc_load(&doc, f, html_path);
   if (st != XMT_OK)
     return st;
   warn_invalid_bytes(f, &doc, html_path);
@@ -467,10 +468,9 @@ static xmt_status new_page(xmt_filter *f, const char *path, const char *bytes,
   struct page *p = calloc(1, sizeof *p);
   if (p == NULL)
     return xmt_error_nomem(&f->err);
-  xmt_status st =
-      bytes != NULL
-          ? xmt_html_doc_parse(&p->doc, bytes, len, f->flags, path, &f->err)
-          : xmt_html_doc_load(&p->doc, path, f->flags, &f->err);
+  xmt_status st = bytes != NULL ? xmt_html_doc_parse(&p->doc, bytes, len,
+                                                     f->flags, path, &f->err)
+                                : xmt_html_doc_load(&p->doc, f, path);
   if (st != XMT_OK) {
     free(p);
     return st;

@@ -194,10 +194,11 @@ struct html_doc {
   size_t nholes, holes_cap;
 };
 
-/* Reads and parses the page at path ("-": standard input) into doc.
- * Errors go to err with the path. */
-xmt_status xmt_html_doc_load(struct html_doc *doc, const char *path,
-                             unsigned flags, struct xmt_error_store *err);
+/* Reads and parses the page at path ("-": standard input, read from the
+ * bytes f's detection holds) into doc, with f's flags. Errors go to f's
+ * with the path. */
+xmt_status xmt_html_doc_load(struct html_doc *doc, xmt_filter *f,
+                             const char *path);
 /* Parses bytes already in memory (copied). */
 xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
                               size_t len, unsigned flags, const char *name,

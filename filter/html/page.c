@@ -295,19 +295,17 @@ xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
   return XMT_OK;
 }
 
-xmt_status xmt_html_doc_load(struct html_doc *doc, const char *path,
-                             unsigned flags, struct xmt_error_store *err) {
+xmt_status xmt_html_doc_load(struct html_doc *doc, xmt_filter *f,
+                             const char *path) {
+  struct xmt_error_store *err = &f->err;
   memset(doc, 0, sizeof *doc);
-  FILE *fp = xmt_input_open(path, err);
-  if (fp == NULL)
-    return err->pub.status;
   struct xmt_buf buf = {0};
-  xmt_status st = xmt_buf_append_stream(&buf, fp, path, err);
+  xmt_status st = xmt_input_read_whole(f, path, &buf, err);
   if (st == XMT_ERR_NOMEM)
     st = xmt_error_set(err, st, "%s", xmt_strerror(st));
   if (st == XMT_OK)
     st = xmt_html_doc_parse(doc, buf.data != NULL ? buf.data : "", buf.len,
-                            flags, path, err);
+                            f->flags, path, err);
   xmt_buf_free(&buf);
   return st;
 }

@@ -45,30 +45,31 @@ static xmt_status json_escape(struct xmt_buf *out, const char *s, size_t n) {
   return st;
 }
 
+/* A line of a segments format: open, the escaped id, between, the escaped
+ * text, close. */
+struct line_form {
+  const char *open, *between, *close;
+  xmt_status (*escape)(struct xmt_buf *out, const char *s, size_t n);
+};
+static const struct line_form tsv_line = {"", "\t", "\n", tsv_escape};
+static const struct line_form jsonl_line = {"{\"id\":", ",\"text\":", "}\n",
+                                            json_escape};
+
 static xmt_status segment_line(struct xmt_buf *line,
                                enum xmt_segments_format fmt, const char *id,
                                const char *text, size_t len) {
+  const struct line_form *form =
+      fmt == XMT_SEGMENTS_JSONL ? &jsonl_line : &tsv_line;
   xmt_buf_reset(line);
-  xmt_status st;
-  if (fmt == XMT_SEGMENTS_JSONL) {
-    st = xmt_buf_append_str(line, "{\"id\":");
-    if (st == XMT_OK)
-      st = json_escape(line, id, strlen(id));
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(line, ",\"text\":");
-    if (st == XMT_OK)
-      st = json_escape(line, text, len);
-    if (st == XMT_OK)
-      st = xmt_buf_append_byte(line, '}');
-  } else {
-    st = tsv_escape(line, id, strlen(id));
-    if (st == XMT_OK)
-      st = xmt_buf_append_byte(line, '\t');
-    if (st == XMT_OK)
-      st = tsv_escape(line, text, len);
-  }
+  xmt_status st = xmt_buf_append_str(line, form->open);
   if (st == XMT_OK)
-    st = xmt_buf_append_byte(line, '\n');
+    st = form->escape(line, id, strlen(id));
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(line, form->between);
+  if (st == XMT_OK)
+    st = form->escape(line, text, len);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(line, form->close);
   return st;
 }
 

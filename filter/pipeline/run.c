@@ -186,8 +186,12 @@ static xmt_status read_document(struct run *run, FILE *in,
     f->stats.bytes_in = run->input_len;
     return xmt_xliff_reader_parse(run->reader, run->input, run->input_len, 1);
   }
-  if (run->format == NULL)
-    return xmt_read_all(run->reader, in, run->in_path, err, &f->stats.bytes_in);
+  if (run->format == NULL) {
+    size_t head_len;
+    const char *head = xmt_stdin_take(f, run->in_path, &head_len);
+    return xmt_read_all(run->reader, head, head_len, in, run->in_path, err,
+                        &f->stats.bytes_in);
+  }
   return xmt_format_feed(f, run->format, run->doc, run->in_path, run->reader,
                          err);
 }

@@ -79,6 +79,20 @@ static int on_skeleton(void *user, const char *bytes, size_t len) {
   return 0;
 }
 
+/* 1 after failing the run when the <file>'s attribute names another
+ * language than the run's (both given), else 0. */
+static int other_language(struct run *run, unsigned long line,
+                          const char *attribute, const char *file_language,
+                          const char *direction, const char *run_language) {
+  if (run_language == NULL || file_language == NULL ||
+      strcasecmp(run_language, file_language) == 0)
+    return 0;
+  char msg[256];
+  snprintf(msg, sizeof msg, "<file> has %s=\"%.64s\" but the run is %s '%.64s'",
+           attribute, file_language, direction, run_language);
+  return xmt_run_fail(run, XMT_ERR_USAGE, line, NULL, msg);
+}
+
 static int on_file(void *user, const struct xmt_xliff_file_info *info,
                    const char *tag, size_t len) {
   struct run *run = user;
@@ -88,21 +102,11 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
    * before they change. */
   if (xmt_window_drain(run) != 0 || xmt_placing_finish(run) != 0)
     return 1;
-  char msg[256];
-  if (f->source_language != NULL && info->source_language != NULL &&
-      strcasecmp(f->source_language, info->source_language) != 0) {
-    snprintf(msg, sizeof msg,
-             "<file> has source-language=\"%.64s\" but the run is from '%.64s'",
-             info->source_language, f->source_language);
-    return xmt_run_fail(run, XMT_ERR_USAGE, info->line, NULL, msg);
-  }
-  if (f->target_language != NULL && info->target_language != NULL &&
-      strcasecmp(f->target_language, info->target_language) != 0) {
-    snprintf(msg, sizeof msg,
-             "<file> has target-language=\"%.64s\" but the run is into '%.64s'",
-             info->target_language, f->target_language);
-    return xmt_run_fail(run, XMT_ERR_USAGE, info->line, NULL, msg);
-  }
+  if (other_language(run, info->line, "source-language", info->source_language,
+                     "from", f->source_language) ||
+      other_language(run, info->line, "target-language", info->target_language,
+                     "into", f->target_language))
+    return 1;
   const char *target =
       f->target_language != NULL ? f->target_language : info->target_language;
   if (target == NULL && run->extract != NULL)

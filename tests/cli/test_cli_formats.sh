@@ -122,6 +122,40 @@ expect_exit 0 "stdin HTML: check" sh -c "\"$x\" check - <\"$tmp/page.xlf\"" &&
   check "stdin HTML: check names standard input" \
     grep -q '^-: HTML page, as XLIFF 1.2, UTF-8$' "$tmp/out"
 
+# Standard input whose format takes more than one byte to tell, and that
+# is longer than what is read to tell it: XLIFF 1.2, XLIFF 2 and HTML give
+# on standard input, redirected and piped, what they give from the file
+# (the file's name and the time taken aside), exit status included.
+timing='s/; [0-9.]* s$/; N s/'
+while read -r doc tgt; do
+  name=$(basename "$doc")
+  for cmd in "translate -s en -t $tgt --mt pseudo -o -" "extract -o -" \
+    "check"; do
+    # shellcheck disable=SC2086 # $cmd is the command and its options
+    {
+      "$x" $cmd "$doc"
+      echo "exit $?"
+    } 2>&1 | sed -e "s|$doc|-|g" -e "$timing" >"$tmp/want-stdin"
+    check "$name: $cmd succeeds" grep -qx 'exit 0' "$tmp/want-stdin"
+    # shellcheck disable=SC2086
+    {
+      "$x" $cmd - <"$doc"
+      echo "exit $?"
+    } 2>&1 | sed "$timing" >"$tmp/out"
+    same "stdin $name: $cmd as from the file" "$tmp/want-stdin"
+    # shellcheck disable=SC2086
+    {
+      cat "$doc" | "$x" $cmd -
+      echo "exit $?"
+    } 2>&1 | sed "$timing" >"$tmp/out"
+    same "piped $name: $cmd as from the file" "$tmp/want-stdin"
+  done
+done <<EOF
+$XMT_FIXTURES/report-flags.xlf es
+$XMT_FIXTURES/xliff2/inline.xlf fr
+$XMT_TEST_DATA/okapi/html/okapi_intro_test.html fr
+EOF
+
 # Abbreviated long options, as getopt_long takes them.
 expect_exit 0 "--outp abbreviates --output" "$x" extract --outp \
   "$tmp/abbrev.xlf" "$tmp/page.xlf" -q &&
