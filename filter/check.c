@@ -259,8 +259,8 @@ static int check_unit(struct check *c, const xmt_xliff_unit *u) {
     }
     int added = rc != 0 || missing < 0
                     ? 0
-                    : xmt_check_missing_code(u->existing, u->whole_source,
-                                             what, sizeof what);
+                    : xmt_check_missing_code(u->existing, u->whole_source, what,
+                                             sizeof what);
     if (added > 0) {
       snprintf(msg, sizeof msg,
                "<target> has an inline code %s not in <source>", what);
