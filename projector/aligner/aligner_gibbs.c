@@ -558,6 +558,16 @@ static double weights(const struct sampler *s, const struct pair_view *v,
   w[0] *= odds * jump_at(jump, q - p);
   sum = w[0];
   double z = 0;
+  if (n < JUMP_MAX) { /* the jumps stay in -n .. n + 1: no clamping */
+    const double *c = jump + JUMP_MAX;
+    for (int64_t d = 0; d <= n; d++)
+      z += c[d];
+    for (int64_t i = 1; i <= n; i++) {
+      sum += w[i] *= c[i - p] * c[q - i] / z;
+      z += c[-i] - c[n + 1 - i];
+    }
+    return sum;
+  }
   for (int64_t d = 0; d <= n; d++)
     z += jump_at(jump, d);
   for (int64_t i = 1; i <= n; i++) {
@@ -602,6 +612,17 @@ static void next_links(struct sampler *s, const uint32_t *link, size_t m,
   }
 }
 
+/* Asks the cache, a token ahead, for the counts of the n + 1 cells at
+ * cells, read at random in tables larger than it. Changes no result. */
+static void prefetch_cells(const struct sampler *s, const uint32_t *cells,
+                           uint32_t n) {
+  for (uint32_t i = 0; i <= n; i++) {
+    __builtin_prefetch(&s->lex[cells[i]], 1, 1);
+    if (s->sh->base)
+      __builtin_prefetch(&s->sh->base[cells[i]], 0, 1);
+  }
+}
+
 static void sample_pair(struct sampler *s, size_t p, int stage, int acc) {
   const struct shared *sh = s->sh;
   const struct xmt_aligner *a = sh->a;
@@ -627,6 +648,8 @@ static void sample_pair(struct sampler *s, size_t p, int stage, int acc) {
     s->g[i] = word_factor(s, &v, i);
   for (size_t j = 0; j < m; j++) {
     const uint32_t *cells = sh->cells + sh->cell_start[p] + j * (n + 1);
+    if (j + 1 < m)
+      prefetch_cells(s, cells + n + 1, v.n);
     v.j = (uint32_t)j;
     v.next = stage >= STAGE_HMM ? s->nxt[j] : 0;
     update(s, &v, cells, link[j], -1);
@@ -674,6 +697,9 @@ static void sweep(struct sampler *s, struct shared *sh, int stage, int acc,
     size_t end = done + BLOCK < pairs ? done + BLOCK : pairs;
     for (size_t k = done; k < end; k++) {
       size_t p = first + k < pairs ? first + k : first + k - pairs;
+      size_t q = p + 1 < pairs ? p + 1 : 0, qn = pair_len(sh->a, sh->es, q);
+      if (qn && pair_len(sh->a, sh->fs, q)) /* the next pair's first token */
+        prefetch_cells(s, sh->cells + sh->cell_start[q], (uint32_t)qn);
       sample_pair(s, p, stage, acc);
     }
     if (caller)

@@ -17,8 +17,25 @@
 # ratio of the two models' times; the Bayesian model must also give the
 # same alignments for any thread count.
 #
+# With EFLOMAL (the eflomal binary, its source tree or its Python package;
+# see eflomal.sh): the CPU time (user + system, GNU time) of the Bayesian
+# model against eflomal on one corpus of BENCH_EFLOMAL_PAIRS generated
+# pairs (default 12000, gen_align's seed 1, so the same corpus each
+# time): `xliffmt align --model bayes -d -o -v --symmetrize
+# grow-diag-final-and` (reading, training both directions, aligning,
+# symmetrizing, writing) against the eflomal binary as eflomal-align runs
+# it (model 3, 3 samplers, NULL prior 0.2, its sweep counts for the
+# corpus size; both directions in one run), on its numbered input files
+# written beforehand: eflomal's time is its binary alone, without the
+# numbering and the symmetrization (eflomal.sh's perl helpers, printed
+# apart as "eflomal helpers"). Both on BENCH_EFLOMAL_THREADS threads
+# (default 1), BENCH_EFLOMAL_RUNS runs each in turn (default 3), the
+# median of each printed, and the ratio of the medians.
+#
 # Env: XLIFFMT, GEN_ALIGN (required), BENCH_PAIRS (default 200000),
-#      BENCH_COMPARE_PAIRS (default 20000),
+#      BENCH_COMPARE_PAIRS (default 20000), EFLOMAL, BENCH_EFLOMAL_PAIRS,
+#      BENCH_EFLOMAL_THREADS, BENCH_EFLOMAL_RUNS (see above),
+#      BENCH_ONLY (eflomal: only the comparison with eflomal),
 #      BENCH_DIR (default a fresh temporary directory, removed on exit).
 set -eu
 
@@ -36,6 +53,63 @@ else
   dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-bench-aligner.XXXXXX")
   trap 'rm -rf "$dir"' EXIT
   trap 'exit 130' INT TERM
+fi
+
+# --- CPU time of the Bayesian model against eflomal's
+# shellcheck disable=SC2154 # eflomal: set by eflomal_find
+efl_time() {
+  . "$(dirname "$0")/eflomal.sh"
+  eflomal_find || return 0
+  eflomal_setup "$dir"
+  epairs=${BENCH_EFLOMAL_PAIRS:-12000}
+  ethreads=${BENCH_EFLOMAL_THREADS:-1}
+  eruns=${BENCH_EFLOMAL_RUNS:-3}
+  "$GEN_ALIGN" "$epairs" >"$dir/ecorpus"
+  perl -CSD "$dir/numbers.pl" "$dir/src.num" "$dir/tgt.num" <"$dir/ecorpus"
+  # shellcheck disable=SC2046
+  set -- $(eflomal_sweeps "$epairs")
+  echo "CPU time against eflomal: $epairs generated pairs," \
+    "$(wc -w <"$dir/ecorpus" | tr -d ' ') words; $ethreads thread(s);" \
+    "eflomal sweeps $1/$2/$3, 3 samplers; median of $eruns runs"
+  : >"$dir/cpu.bayes"
+  : >"$dir/cpu.eflomal"
+  : >"$dir/cpu.helpers"
+  k=0
+  while [ "$k" -lt "$eruns" ]; do
+    /usr/bin/time -f '%e %U %S %M' -o "$dir/time" "$XLIFFMT" align \
+      -i "$dir/ecorpus" -d -o -v --threads "$ethreads" --model bayes \
+      --symmetrize grow-diag-final-and >"$dir/out.ebayes"
+    awk '{ print $2 + $3, $1, $4 }' "$dir/time" >>"$dir/cpu.bayes"
+    OMP_NUM_THREADS=$ethreads /usr/bin/time -f '%e %U %S %M' \
+      -o "$dir/time" "$eflomal" -q -m 3 -s "$dir/src.num" \
+      -t "$dir/tgt.num" -f "$dir/fwd" -r "$dir/rev" -n 3 -N 0.2 -1 "$1" \
+      -2 "$2" -3 "$3"
+    awk '{ print $2 + $3, $1, $4 }' "$dir/time" >>"$dir/cpu.eflomal"
+    # shellcheck disable=SC2016 # expanded by the inner shell
+    /usr/bin/time -f '%e %U %S %M' -o "$dir/time" sh -c '
+      perl -CSD "$1/numbers.pl" "$1/src.num" "$1/tgt.num" <"$1/ecorpus"
+      perl "$1/gdfa.pl" "$1/ecorpus" "$1/fwd" "$1/rev" >"$1/out.eflomal"' \
+      sh "$dir"
+    awk '{ print $2 + $3, $1, $4 }' "$dir/time" >>"$dir/cpu.helpers"
+    k=$((k + 1))
+  done
+  # median FILE: "cpu wall rss" of the run of median CPU time
+  median() { sort -n "$1" | awk '{ r[NR] = $0 } END { print r[int((NR + 1) / 2)] }'; }
+  printf '%-22s %9s %9s %9s\n' run 'cpu s' 'wall s' 'RSS MB'
+  for r in bayes eflomal helpers; do
+    median "$dir/cpu.$r" | awk -v n="$r" '{ if (n == "helpers")
+        n = "eflomal helpers"
+      printf "%-22s %9.2f %9.2f %9.0f\n", n, $1, $2, $3 / 1024 }'
+  done
+  awk -v b="$(median "$dir/cpu.bayes" | cut -d ' ' -f 1)" \
+    -v e="$(median "$dir/cpu.eflomal" | cut -d ' ' -f 1)" 'BEGIN {
+    printf "bayes / eflomal CPU time: %.2f\n", (e > 0 ? b / e : 0) }'
+  echo "(eflomal helpers: its numbered files and grow-diag-final-and," \
+    "in perl; not in eflomal's row nor in the ratio)"
+}
+if [ "${BENCH_ONLY:-}" = eflomal ]; then
+  efl_time
+  exit 0
 fi
 
 "$GEN_ALIGN" "$pairs" >"$dir/corpus"
@@ -100,3 +174,4 @@ for t in 1 2; do
     printf "bayes / ibm2 time, %d thread%s: %.2f\n", t, (t > 1 ? "s" : ""),
       i > 0 ? b / i : 0 }'
 done
+efl_time
