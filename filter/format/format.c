@@ -84,7 +84,10 @@ xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
     return st;
   }
   void *doc = NULL;
-  st = format->open(f, in_path, &doc, bytes_in);
+  /* check's rules read an XLIFF 2 document a second time */
+  st = format == &xmt_format_xliff2
+           ? xmt_xliff2_open_whole(f, in_path, &doc, bytes_in)
+           : format->open(f, in_path, &doc, bytes_in);
   if (st != XMT_OK)
     return st;
   if (format == &xmt_format_xliff2) {
@@ -111,7 +114,10 @@ xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
     return st;
   void *doc = NULL;
   size_t bytes = 0;
-  st = format->open(f, in_path, &doc, &bytes);
+  /* read whole: a malformed document fails here, before any unit */
+  st = format == &xmt_format_xliff2
+           ? xmt_xliff2_open_whole(f, in_path, &doc, &bytes)
+           : format->open(f, in_path, &doc, &bytes);
   if (st != XMT_OK)
     return st;
   st = format->units(f, doc, in_path, append_xliff, out);
@@ -159,9 +165,15 @@ static xmt_status run_document(xmt_filter *f, struct xmt_pipeline_doc *d,
   }
   d->format = format;
   st = xmt_pipeline_run(f, d, mode);
+  int own = 0;
+  if (format == &xmt_format_xliff2) {
+    bytes = xmt_xliff2_bytes_read(d->doc);
+    own = xmt_xliff2_read_failed(d->doc);
+  }
   f->stats.bytes_in = bytes;
   format->close(d->doc);
-  xmt_format_blame(f, format, d->in_path);
+  if (!own)
+    xmt_format_blame(f, format, d->in_path);
   return st;
 }
 
@@ -314,8 +326,10 @@ xmt_status xmt_filter_translate_buffer(xmt_filter *f,
       if (st == XMT_OK)
         st = xmt_pipeline_run(f, &d, XMT_PIPELINE_TRANSLATE);
       f->stats.bytes_in = len;
+      int own = fmt == &xmt_format_xliff2 && xmt_xliff2_read_failed(d.doc);
       fmt->close(d.doc);
-      xmt_format_blame(f, fmt, d.in_path);
+      if (!own)
+        xmt_format_blame(f, fmt, d.in_path);
     }
   }
   if (st == XMT_OK || st == XMT_ERR_PARTIAL) {

@@ -180,7 +180,8 @@ static void name_segment(struct reader *r, size_t i, size_t j, size_t n) {
     st = xmt_unit_keys_take(&r->keys, r->scratch.data, s->file + 1, &key);
   if (st == XMT_OK) {
     s->key = xmt_x2_keep(r, key);
-    if (s->key != X2_NONE)
+    /* a stream finds a unit's few segments by their keys */
+    if (s->key != X2_NONE && r->on_unit == NULL)
       st = xmt_memo_put(&doc->keys, x2_str(doc, s->key), strlen(key), NULL, 0,
                         i);
   }
