@@ -177,17 +177,23 @@ static xmt_status stream_text(const char *bytes, size_t len, size_t chunk,
 }
 
 /* bytes as a stream give what they give read whole, in any chunk size. */
+/* A file read as it is translated leaves ids that repeat (in two
+ * <file>s) to the run's unit reader: its unit stream is compared with
+ * the one read in the default chunks. */
 static void check_stream(const char *bytes, size_t len, size_t max_chunk) {
-  struct xmt_buf units = {0}, written = {0};
+  struct xmt_buf units = {0}, written = {0}, raw = {0}, w0 = {0};
   struct xmt_error_store err = {0};
   CU_ASSERT_EQUAL_FATAL(whole_text(bytes, len, &units, &written, &err), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(stream_text(bytes, len, 0, 1, &raw, &w0, &err), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(w0.data, w0.len, written.data, written.len);
   static const size_t big[] = {7, 64, 4095, 4097, 0};
   for (size_t n = 0; n < max_chunk + sizeof big / sizeof *big; n++) {
     size_t chunk = n < max_chunk ? n + 1 : big[n - max_chunk];
     for (int fp = 0; fp < 2; fp++) {
       struct xmt_buf u = {0}, w = {0};
+      const struct xmt_buf *want = fp ? &raw : &units;
       CU_ASSERT_EQUAL(stream_text(bytes, len, chunk, fp, &u, &w, &err), XMT_OK);
-      XMT_ASSERT_BYTES_EQUAL(u.data, u.len, units.data, units.len);
+      XMT_ASSERT_BYTES_EQUAL(u.data, u.len, want->data, want->len);
       XMT_ASSERT_BYTES_EQUAL(w.data, w.len, written.data, written.len);
       xmt_buf_free(&u);
       xmt_buf_free(&w);
@@ -195,6 +201,34 @@ static void check_stream(const char *bytes, size_t len, size_t max_chunk) {
   }
   xmt_buf_free(&units);
   xmt_buf_free(&written);
+  xmt_buf_free(&raw);
+  xmt_buf_free(&w0);
+  xmt_error_clear(&err);
+}
+
+/* Ids that repeat: made unique in a document read whole, left to the
+ * run's unit reader in a file read as a stream. */
+static void test_stream_keys(void) {
+  static const char doc[] =
+      "<xliff version=\"2.0\" "
+      "xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" srcLang=\"en\">"
+      "<file id=\"a\"><unit id=\"u\"><segment><source>A</source></segment>"
+      "</unit></file><file id=\"b\"><unit id=\"u\"><segment><source>B"
+      "</source></segment></unit></file></xliff>";
+  struct xmt_buf units = {0}, written = {0}, raw = {0}, w = {0};
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL(whole_text(doc, sizeof doc - 1, &units, &written, &err),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(stream_text(doc, sizeof doc - 1, 0, 1, &raw, &w, &err),
+                  XMT_OK);
+  CU_ASSERT_PTR_NOT_NULL(strstr(units.data, "<trans-unit id=\"u@2\">"));
+  CU_ASSERT_PTR_NULL(strstr(raw.data, "u@2"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(raw.data, "<trans-unit id=\"u\"><source>B"));
+  XMT_ASSERT_BYTES_EQUAL(w.data, w.len, written.data, written.len);
+  xmt_buf_free(&units);
+  xmt_buf_free(&written);
+  xmt_buf_free(&raw);
+  xmt_buf_free(&w);
   xmt_error_clear(&err);
 }
 
@@ -780,6 +814,7 @@ static void test_detect(void) {
 static CU_TestInfo tests[] = {{"read in chunks", test_read_chunks},
                               {"stream in chunks", test_stream_chunks},
                               {"stream of many units", test_stream_many_units},
+                              {"stream: ids that repeat", test_stream_keys},
                               {"stream broken after units", test_stream_error},
                               {"unit stream", test_units_stream},
                               {"identity", test_identity},

@@ -37,6 +37,10 @@ struct reader {
   void (*on_unit)(struct reader *r, size_t end);
   void *hook;
   int rooted; /* <xliff> was read */
+  /* 1: the unit-stream ids are not made unique here: the run's unit
+   * reader makes them so the same way (filter/unit_keys.c), and a
+   * document translated as a stream would hold a second set of them */
+  int raw_keys;
   XML_Parser parser;
   struct xmt_error_store *err;
   xmt_status st;

@@ -294,6 +294,7 @@ xmt_status xmt_x2_stream_open(struct x2_stream **out, FILE *fp,
   if (st == XMT_OK) {
     s->fp = fp;
     fp = NULL;
+    s->r.raw_keys = 1;
     st = stream_start(s);
   }
   if (fp != NULL && fp != stdin)

@@ -240,6 +240,13 @@ check "20000 units: 20000 targets" test \
   "$(grep -c '<target>Unit <pc id="1">number</pc> [0-9]*\.</target>' \
     "$tmp/many.fr.xlf")" = 20000
 
+# An id that repeats in another <file>: read as a stream, the run's unit
+# reader makes it unique, as a document read whole does.
+"$x" extract "$fx/groups.xlf" 2>/dev/null | cut -f1 >"$tmp/groups.ids"
+printf '%s\n' 'u2#0' 'u4#0' 'u1@3#0' >"$tmp/groups.want"
+check "repeated id: extract names it u1@3" cmp "$tmp/groups.ids" \
+  "$tmp/groups.want"
+
 # extract and merge: segment ids are unit ids, with the segment's when a
 # unit has several.
 expect_exit 0 "extract" "$x" extract "$fx/segments.xlf" -o "$tmp/seg.tsv"
