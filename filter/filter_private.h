@@ -171,6 +171,11 @@ struct xmt_format {
   xmt_status (*write)(xmt_filter *f, void *doc, const char *target_language,
                       xmt_write_fn sink, void *user);
   void (*close)(void *doc);
+  /* Before units(): where write() is to write, so that a format that
+   * streams may write each part once its targets are taken (NULL: the
+   * format writes all in write()). */
+  xmt_status (*stream)(xmt_filter *f, void *doc, const char *target_language,
+                       xmt_write_fn sink, void *user);
 };
 
 extern const struct xmt_format xmt_format_html;
@@ -178,6 +183,14 @@ extern const struct xmt_format xmt_format_html;
  * it, or NULL; its version and encoding (static strings). */
 extern const struct xmt_format xmt_format_xliff2;
 const char *xmt_xliff2_target_language(const void *doc);
+/* The bytes of an open XLIFF 2 document read so far; the same document
+ * held whole in memory, as its check needs it. */
+size_t xmt_xliff2_bytes_read(const void *doc);
+/* 1 when the last error of a run of it is the document's, read as the
+ * run went: its position is the document's own. */
+int xmt_xliff2_read_failed(const void *doc);
+xmt_status xmt_xliff2_open_whole(xmt_filter *f, const char *path, void **doc,
+                                 size_t *bytes);
 void xmt_xliff2_describe(const void *doc, const char **version,
                          const char **encoding);
 /* A rule of a document's format broken where its schema cannot tell:

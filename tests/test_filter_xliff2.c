@@ -1,7 +1,7 @@
 /* test_filter_xliff2.c -- XLIFF 2.0-2.2 documents: read alike in any chunk
- * sizes; handed to the unit reader as XLIFF 1.2; translated (identity,
- * pseudo, overwriting, resegmented) to exact bytes; codes put back,
- * reordered and split when a run leaves them so; errors at their
+ * sizes, whole or as a stream; handed to the unit reader as XLIFF 1.2;
+ * translated (identity, pseudo, overwriting, resegmented) to exact bytes; codes
+ * put back, reordered and split when a run leaves them so; errors at their
  * positions. */
 #include "config.h"
 
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "harness.h"
-#include "xliff2_private.h"
+#include "stream_private.h"
 
 static const char *const fixtures[] = {
     "angular",  "boundaries", "groups",    "inline",     "its21",
@@ -130,6 +130,181 @@ static void test_units_stream(void) {
   xmt_buf_free(&out);
   xmt_x2_free(&doc);
   free(bytes);
+}
+
+/* The unit stream and the document written back (no targets) of bytes
+ * read whole, in units and written. */
+static xmt_status whole_text(const char *bytes, size_t len,
+                             struct xmt_buf *units, struct xmt_buf *written,
+                             struct xmt_error_store *err) {
+  struct x2_doc doc;
+  xmt_status st = read_text(&doc, bytes, len, 0, err);
+  if (st == XMT_OK)
+    st = xmt_x2_units(&doc, "en", "fr", 0, append, units);
+  if (st == XMT_OK)
+    st = xmt_x2_write(&doc, "fr", append, written, err, NULL, NULL);
+  xmt_x2_free(&doc);
+  return st;
+}
+
+/* The same, read as a stream chunk bytes at a time, from memory or (fp)
+ * from a file. */
+static xmt_status stream_text(const char *bytes, size_t len, size_t chunk,
+                              int fp, struct xmt_buf *units,
+                              struct xmt_buf *written,
+                              struct xmt_error_store *err) {
+  struct x2_stream *s = NULL;
+  xmt_status st;
+  if (fp) {
+    FILE *in = fmemopen((void *)bytes, len, "rb");
+    if (in == NULL)
+      return XMT_ERR_IO;
+    st = xmt_x2_stream_open(&s, in, "doc.xlf", chunk, err);
+  } else {
+    struct xmt_buf data = {0};
+    if (len > 0 && xmt_buf_append(&data, bytes, len) != XMT_OK)
+      return XMT_ERR_NOMEM;
+    st = xmt_x2_stream_memory(&s, &data, "doc.xlf", chunk, err);
+  }
+  if (st == XMT_OK) {
+    xmt_x2_stream_write_to(s, "fr", 0, NULL, NULL, append, written);
+    st = xmt_x2_stream_units(s, "en", "fr", 0, append, units);
+  }
+  if (st == XMT_OK)
+    st = xmt_x2_stream_finish(s);
+  xmt_x2_stream_free(s);
+  return st;
+}
+
+/* bytes as a stream give what they give read whole, in any chunk size. */
+/* A file read as it is translated leaves ids that repeat (in two
+ * <file>s) to the run's unit reader: its unit stream is compared with
+ * the one read in the default chunks. */
+static void check_stream(const char *bytes, size_t len, size_t max_chunk) {
+  struct xmt_buf units = {0}, written = {0}, raw = {0}, w0 = {0};
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL_FATAL(whole_text(bytes, len, &units, &written, &err), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(stream_text(bytes, len, 0, 1, &raw, &w0, &err), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(w0.data, w0.len, written.data, written.len);
+  static const size_t big[] = {7, 64, 4095, 4097, 0};
+  for (size_t n = 0; n < max_chunk + sizeof big / sizeof *big; n++) {
+    size_t chunk = n < max_chunk ? n + 1 : big[n - max_chunk];
+    for (int fp = 0; fp < 2; fp++) {
+      struct xmt_buf u = {0}, w = {0};
+      const struct xmt_buf *want = fp ? &raw : &units;
+      CU_ASSERT_EQUAL(stream_text(bytes, len, chunk, fp, &u, &w, &err), XMT_OK);
+      XMT_ASSERT_BYTES_EQUAL(u.data, u.len, want->data, want->len);
+      XMT_ASSERT_BYTES_EQUAL(w.data, w.len, written.data, written.len);
+      xmt_buf_free(&u);
+      xmt_buf_free(&w);
+    }
+  }
+  xmt_buf_free(&units);
+  xmt_buf_free(&written);
+  xmt_buf_free(&raw);
+  xmt_buf_free(&w0);
+  xmt_error_clear(&err);
+}
+
+/* Ids that repeat: made unique in a document read whole, left to the
+ * run's unit reader in a file read as a stream. */
+static void test_stream_keys(void) {
+  static const char doc[] =
+      "<xliff version=\"2.0\" "
+      "xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" srcLang=\"en\">"
+      "<file id=\"a\"><unit id=\"u\"><segment><source>A</source></segment>"
+      "</unit></file><file id=\"b\"><unit id=\"u\"><segment><source>B"
+      "</source></segment></unit></file></xliff>";
+  struct xmt_buf units = {0}, written = {0}, raw = {0}, w = {0};
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL(whole_text(doc, sizeof doc - 1, &units, &written, &err),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(stream_text(doc, sizeof doc - 1, 0, 1, &raw, &w, &err),
+                  XMT_OK);
+  CU_ASSERT_PTR_NOT_NULL(strstr(units.data, "<trans-unit id=\"u@2\">"));
+  CU_ASSERT_PTR_NULL(strstr(raw.data, "u@2"));
+  CU_ASSERT_PTR_NOT_NULL(strstr(raw.data, "<trans-unit id=\"u\"><source>B"));
+  XMT_ASSERT_BYTES_EQUAL(w.data, w.len, written.data, written.len);
+  xmt_buf_free(&units);
+  xmt_buf_free(&written);
+  xmt_buf_free(&raw);
+  xmt_buf_free(&w);
+  xmt_error_clear(&err);
+}
+
+static void test_stream_chunks(void) {
+  for (const char *const *name = fixtures; *name != NULL; name++) {
+    size_t len;
+    char *bytes = fixture(*name, "", &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
+    check_stream(bytes, len, 5);
+    free(bytes);
+  }
+}
+
+/* A document of n small units over three <file>s: codes, two segments,
+ * translate="no", a group; a unit whose end tag ends at each byte of a
+ * chunk. */
+static void many_units(struct xmt_buf *doc, size_t n) {
+  char unit[512];
+  xmt_buf_append_str(doc, "<?xml version=\"1.0\"?>\n<xliff version=\"2.0\" "
+                          "xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
+                          "srcLang=\"en\">");
+  for (size_t i = 0; i < n; i++) {
+    if (i % (n / 3 + 1) == 0)
+      xmt_buf_append_str(doc, i == 0 ? "<file id=\"f\">\n"
+                                     : "</file><file id=\"f\">\n");
+    snprintf(unit, sizeof unit,
+             "%s<unit id=\"u%zu\"%s><segment><source>Word %zu <pc "
+             "id=\"1\">é</pc>%s</source></segment>%s</unit>%s\n",
+             i % 7 == 3 ? "<group id=\"g\">" : "", i % 11,
+             i % 13 == 5 ? " translate=\"no\"" : "", i,
+             i % 4 ? "" : "<ph id=\"2\"/>",
+             i % 5 == 2 ? "<segment><source>Two.</source></segment>" : "",
+             i % 7 == 3 ? "</group>" : "");
+    xmt_buf_append_str(doc, unit);
+  }
+  xmt_buf_append_str(doc, "</file></xliff>\n");
+}
+
+static void test_stream_many_units(void) {
+  struct xmt_buf doc = {0};
+  many_units(&doc, 3000);
+  check_stream(doc.data, doc.len, 3);
+  xmt_buf_free(&doc);
+}
+
+/* A document that breaks after many units: the stream stops there, at
+ * the line and column a whole read names. */
+static void test_stream_error(void) {
+  struct xmt_buf doc = {0};
+  many_units(&doc, 2000);
+  doc.len -= strlen("</file></xliff>\n");
+  xmt_buf_append_str(&doc, "<unit id=\"bad\"><segment><source>x</sourc>"
+                           "</segment></unit></file></xliff>\n");
+  struct xmt_error_store whole = {0}, err = {0};
+  struct x2_doc d;
+  CU_ASSERT_EQUAL(read_text(&d, doc.data, doc.len, 0, &whole), XMT_ERR_XML);
+  xmt_x2_free(&d);
+  CU_ASSERT_STRING_EQUAL(whole.pub.message, "mismatched tag");
+  CU_ASSERT_EQUAL(whole.pub.line, 2005);
+  CU_ASSERT_EQUAL(whole.pub.column, 36);
+  for (int fp = 0; fp < 2; fp++) {
+    struct xmt_buf u = {0}, w = {0};
+    CU_ASSERT_EQUAL(stream_text(doc.data, doc.len, 0, fp, &u, &w, &err),
+                    XMT_ERR_XML);
+    CU_ASSERT_STRING_EQUAL(err.pub.message, whole.pub.message);
+    CU_ASSERT_EQUAL(err.pub.line, whole.pub.line);
+    CU_ASSERT_EQUAL(err.pub.column, whole.pub.column);
+    /* read from a file, units were handed out before; in memory, the
+     * document is read whole first */
+    CU_ASSERT(fp ? u.len > 65536 : u.len == 0);
+    xmt_buf_free(&u);
+    xmt_buf_free(&w);
+    xmt_error_clear(&err);
+  }
+  xmt_error_clear(&whole);
+  xmt_buf_free(&doc);
 }
 
 /* Translates fixture name with backend into out. */
@@ -637,6 +812,10 @@ static void test_detect(void) {
 }
 
 static CU_TestInfo tests[] = {{"read in chunks", test_read_chunks},
+                              {"stream in chunks", test_stream_chunks},
+                              {"stream of many units", test_stream_many_units},
+                              {"stream: ids that repeat", test_stream_keys},
+                              {"stream broken after units", test_stream_error},
                               {"unit stream", test_units_stream},
                               {"identity", test_identity},
                               {"pseudo", test_pseudo},

@@ -58,6 +58,17 @@ xmt_status xmt_format_open(xmt_filter *f, const struct xmt_format *format,
 /* --- The unit stream of a document -----------------------------------------
  */
 
+/* A document read whole before its units are handed out: XLIFF 2,
+ * which a run streams, too (standard input detect.c holds a head of is
+ * read whole by xmt_format_open already). */
+static xmt_status open_whole(xmt_filter *f, const struct xmt_format *format,
+                             const char *path, void **doc, size_t *bytes) {
+  if (format == &xmt_format_xliff2 &&
+      (strcmp(path, "-") != 0 || !f->stdin_head.held))
+    return xmt_xliff2_open_whole(f, path, doc, bytes);
+  return xmt_format_open(f, format, path, doc, bytes);
+}
+
 /* A format's units parsed as they come. */
 struct feed {
   xmt_xliff_reader *reader;
@@ -106,7 +117,8 @@ xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
     return st;
   }
   void *doc = NULL;
-  st = xmt_format_open(f, format, in_path, &doc, bytes_in);
+  /* check's rules read an XLIFF 2 document a second time */
+  st = open_whole(f, format, in_path, &doc, bytes_in);
   if (st != XMT_OK)
     return st;
   if (format == &xmt_format_xliff2) {
@@ -133,7 +145,8 @@ xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
     return st;
   void *doc = NULL;
   size_t bytes = 0;
-  st = xmt_format_open(f, format, in_path, &doc, &bytes);
+  /* read whole: a malformed document fails here, before any unit */
+  st = open_whole(f, format, in_path, &doc, &bytes);
   if (st != XMT_OK)
     return st;
   st = format->units(f, doc, in_path, append_xliff, out);
@@ -181,9 +194,15 @@ static xmt_status run_document(xmt_filter *f, struct xmt_pipeline_doc *d,
   }
   d->format = format;
   st = xmt_pipeline_run(f, d, mode);
+  int own = 0;
+  if (format == &xmt_format_xliff2) {
+    bytes = xmt_xliff2_bytes_read(d->doc);
+    own = xmt_xliff2_read_failed(d->doc);
+  }
   f->stats.bytes_in = bytes;
   format->close(d->doc);
-  xmt_format_blame(f, format, d->in_path);
+  if (!own)
+    xmt_format_blame(f, format, d->in_path);
   return st;
 }
 
@@ -336,8 +355,10 @@ xmt_status xmt_filter_translate_buffer(xmt_filter *f,
       if (st == XMT_OK)
         st = xmt_pipeline_run(f, &d, XMT_PIPELINE_TRANSLATE);
       f->stats.bytes_in = len;
+      int own = fmt == &xmt_format_xliff2 && xmt_xliff2_read_failed(d.doc);
       fmt->close(d.doc);
-      xmt_format_blame(f, fmt, d.in_path);
+      if (!own)
+        xmt_format_blame(f, fmt, d.in_path);
     }
   }
   if (st == XMT_OK || st == XMT_ERR_PARTIAL) {

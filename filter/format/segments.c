@@ -209,8 +209,8 @@ static xmt_status segments_write(xmt_filter *f, void *doc,
 }
 
 const struct xmt_format xmt_format_segments = {
-    "segments",     NULL,          NULL,           NULL,
-    segments_units, segments_take, segments_write, NULL};
+    "segments",    NULL,           NULL, NULL, segments_units,
+    segments_take, segments_write, NULL, NULL};
 
 xmt_status xmt_filter_translate_segments(xmt_filter *f,
                                          const xmt_segment *const *sources,

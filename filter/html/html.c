@@ -557,5 +557,5 @@ static xmt_status write_targets(xmt_filter *f, void *doc,
 }
 
 const struct xmt_format xmt_format_html = {
-    "html",     bid,         open_page,     parse_page,
-    page_units, take_target, write_targets, close_page};
+    "html",      bid,           open_page,  parse_page, page_units,
+    take_target, write_targets, close_page, NULL};

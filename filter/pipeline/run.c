@@ -233,6 +233,10 @@ static xmt_status run_read(struct run *run, FILE *in, struct xmt_output *out,
   struct xmt_error_store read_err = {0};
   if (opened && f->cache_uri != NULL)
     st = xmt_tm_open(run); /* its error is the filter's */
+  if (st == XMT_OK && opened && run->format != NULL &&
+      run->format->stream != NULL)
+    st = run->format->stream(f, run->doc, f->target_language, xmt_output_write,
+                             out);
   if (st == XMT_OK) {
     st = read_document(run, in, &read_err);
     run->reading_done = 1;

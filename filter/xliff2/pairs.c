@@ -159,7 +159,7 @@ static void number_target(struct reader *r, const struct x2_content *s,
 
 /* The unit-stream id of segment i (the j-th of n in its unit): the unit's
  * id, with the segment's id (or number) when the unit has more than one,
- * made unique in the document. */
+ * made unique in the document (but with raw_keys). */
 static void name_segment(struct reader *r, size_t i, size_t j, size_t n) {
   struct x2_doc *doc = r->doc;
   struct x2_segment *s = &doc->segs[i];
@@ -175,12 +175,13 @@ static void name_segment(struct reader *r, size_t i, size_t j, size_t n) {
   }
   if (st == XMT_OK)
     st = xmt_buf_append_byte(&r->scratch, '\0');
-  const char *key = NULL;
-  if (st == XMT_OK)
+  const char *key = r->scratch.data;
+  if (st == XMT_OK && !r->raw_keys)
     st = xmt_unit_keys_take(&r->keys, r->scratch.data, s->file + 1, &key);
   if (st == XMT_OK) {
     s->key = xmt_x2_keep(r, key);
-    if (s->key != X2_NONE)
+    /* a stream finds a unit's few segments by their keys */
+    if (s->key != X2_NONE && r->on_unit == NULL)
       st = xmt_memo_put(&doc->keys, x2_str(doc, s->key), strlen(key), NULL, 0,
                         i);
   }

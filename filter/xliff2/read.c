@@ -19,10 +19,11 @@
 void xmt_x2_locate(const struct x2_doc *doc, size_t at, unsigned long *line,
                    unsigned long *column) {
   const unsigned char *s = (const unsigned char *)doc->data.data;
-  size_t i = doc->data.len >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF
+  size_t i = doc->offset == 0 && doc->data.len >= 3 && s[0] == 0xEF &&
+                     s[1] == 0xBB && s[2] == 0xBF
                  ? 3
                  : 0;
-  unsigned long l = 1, c = 0;
+  unsigned long l = doc->lines_before + 1, c = doc->chars_before;
   if (at > doc->data.len)
     at = doc->data.len;
   for (; i < at; i++) {
@@ -40,7 +41,8 @@ void xmt_x2_locate(const struct x2_doc *doc, size_t at, unsigned long *line,
 /* The byte where the parser is. */
 static size_t here(const struct reader *r) {
   XML_Index at = XML_GetCurrentByteIndex(r->parser);
-  return at < 0 ? r->doc->data.len : (size_t)at;
+  return at < 0 || (size_t)at < r->doc->offset ? r->doc->data.len
+                                               : (size_t)at - r->doc->offset;
 }
 
 void xmt_x2_fail(struct reader *r, xmt_status st, size_t at, const char *fmt,
@@ -159,6 +161,7 @@ static void open_root(struct reader *r, const char *local, const char **atts,
   }
   doc->root_start = at;
   doc->root_end = at + len;
+  r->rooted = 1;
   const char *src = xmt_x2_attr(atts, "srcLang");
   const char *trg = xmt_x2_attr(atts, "trgLang");
   doc->version = xmt_strdup(version);
@@ -184,7 +187,11 @@ static void open_file(struct reader *r, const char **atts) {
   const char *name = xmt_x2_attr(atts, "original");
   if (name == NULL)
     name = xmt_x2_attr(atts, "id");
-  doc->files[doc->nfiles++].name = xmt_x2_keep(r, name != NULL ? name : "");
+  if (name == NULL)
+    name = "";
+  doc->files[doc->nfiles++].name = doc->names.len;
+  if (xmt_buf_append(&doc->names, name, strlen(name) + 1) != XMT_OK)
+    xmt_x2_nomem(r);
   struct frame *f = xmt_x2_push(r, F_FILE);
   if (f != NULL)
     inherit(f, atts);
@@ -372,6 +379,8 @@ static void end_element(void *user, const XML_Char *name) {
     break;
   case F_UNIT:
     xmt_x2_close_unit(r, at);
+    if (r->on_unit != NULL && r->st == XMT_OK)
+      r->on_unit(r, at + len);
     r->unit_id = X2_NONE;
     break;
   default:
@@ -402,6 +411,22 @@ static void skipped_entity(void *user, const XML_Char *name, int is_param) {
 /* --- The document ------------------------------------------------------------
  */
 
+xmt_status xmt_x2_reader_feed(struct reader *r, const char *bytes, size_t len,
+                              int last) {
+  if (r->st != XMT_OK)
+    return r->st;
+  if (XML_Parse(r->parser, len > 0 ? bytes : "", (int)len, last) ==
+      XML_STATUS_ERROR) {
+    if (r->st == XMT_OK)
+      xmt_x2_fail(r, XMT_ERR_XML, here(r), "%s",
+                  XML_ErrorString(XML_GetErrorCode(r->parser)));
+    return r->st;
+  }
+  if (last && r->st == XMT_OK && !r->rooted)
+    xmt_x2_fail(r, XMT_ERR_NOT_XLIFF, 0, "%s", "no <xliff> element");
+  return r->st;
+}
+
 static xmt_status parse(struct reader *r, size_t chunk) {
   const char *data = r->doc->data.data != NULL ? r->doc->data.data : "";
   size_t len = r->doc->data.len, at = 0;
@@ -409,17 +434,10 @@ static xmt_status parse(struct reader *r, size_t chunk) {
     chunk = (size_t)1 << 30;
   do {
     size_t n = len - at < chunk ? len - at : chunk;
-    int last = at + n == len;
-    if (XML_Parse(r->parser, data + at, (int)n, last) == XML_STATUS_ERROR) {
-      if (r->st == XMT_OK)
-        xmt_x2_fail(r, XMT_ERR_XML, here(r), "%s",
-                    XML_ErrorString(XML_GetErrorCode(r->parser)));
+    if (xmt_x2_reader_feed(r, data + at, n, at + n == len) != XMT_OK)
       return r->st;
-    }
     at += n;
   } while (at < len);
-  if (r->st == XMT_OK && r->doc->root_end == 0)
-    xmt_x2_fail(r, XMT_ERR_NOT_XLIFF, 0, "%s", "no <xliff> element");
   return r->st;
 }
 
@@ -458,6 +476,38 @@ static xmt_status to_utf8(struct x2_doc *doc, struct xmt_buf *data,
                       (unsigned char)doc->data.data[good]);
 }
 
+xmt_status xmt_x2_reader_init(struct reader *r, struct x2_doc *doc,
+                              struct xmt_error_store *err) {
+  memset(r, 0, sizeof *r);
+  r->doc = doc;
+  r->err = err;
+  r->unit_id = X2_NONE;
+  r->nomt = X2_NONE;
+  r->parser = XML_ParserCreateNS("UTF-8", '|');
+  if (r->parser == NULL)
+    return xmt_error_nomem(err);
+  XML_SetUserData(r->parser, r);
+  XML_SetElementHandler(r->parser, start_element, end_element);
+  XML_SetCharacterDataHandler(r->parser, character_data);
+  XML_SetSkippedEntityHandler(r->parser, skipped_entity);
+  return XMT_OK;
+}
+
+void xmt_x2_reader_free(struct reader *r) {
+  if (r->parser != NULL)
+    XML_ParserFree(r->parser);
+  free(r->stack);
+  xmt_memo_free(&r->refs);
+  xmt_unit_keys_free(&r->keys);
+  xmt_buf_free(&r->scratch);
+  memset(r, 0, sizeof *r);
+}
+
+xmt_status xmt_x2_utf8(struct x2_doc *doc, struct xmt_buf *data,
+                       struct xmt_error_store *err) {
+  return to_utf8(doc, data, err);
+}
+
 xmt_status xmt_x2_read(struct x2_doc *doc, struct xmt_buf *data,
                        const char *path, size_t chunk,
                        struct xmt_error_store *err) {
@@ -467,24 +517,10 @@ xmt_status xmt_x2_read(struct x2_doc *doc, struct xmt_buf *data,
   if (st != XMT_OK)
     return st;
   struct reader r;
-  memset(&r, 0, sizeof r);
-  r.doc = doc;
-  r.err = err;
-  r.unit_id = X2_NONE;
-  r.nomt = X2_NONE;
-  r.parser = XML_ParserCreateNS("UTF-8", '|');
-  if (r.parser == NULL)
-    return xmt_error_nomem(err);
-  XML_SetUserData(r.parser, &r);
-  XML_SetElementHandler(r.parser, start_element, end_element);
-  XML_SetCharacterDataHandler(r.parser, character_data);
-  XML_SetSkippedEntityHandler(r.parser, skipped_entity);
-  st = parse(&r, chunk);
-  XML_ParserFree(r.parser);
-  free(r.stack);
-  xmt_memo_free(&r.refs);
-  xmt_unit_keys_free(&r.keys);
-  xmt_buf_free(&r.scratch);
+  st = xmt_x2_reader_init(&r, doc, err);
+  if (st == XMT_OK)
+    st = parse(&r, chunk);
+  xmt_x2_reader_free(&r);
   return st;
 }
 
@@ -500,6 +536,7 @@ void xmt_x2_free(struct x2_doc *doc) {
   xmt_buf_free(&doc->data);
   xmt_buf_free(&doc->texts);
   xmt_buf_free(&doc->pool);
+  xmt_buf_free(&doc->names);
   xmt_memo_free(&doc->keys);
   free(doc->version);
   free(doc->src_lang);

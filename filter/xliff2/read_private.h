@@ -31,6 +31,16 @@ struct frame {
 
 struct reader {
   struct x2_doc *doc;
+  /* Told the end of each <unit> read, its segments paired and named
+   * (NULL: the document is read whole); it may take the doc's segments
+   * and the data before end away (stream.c). */
+  void (*on_unit)(struct reader *r, size_t end);
+  void *hook;
+  int rooted; /* <xliff> was read */
+  /* 1: the unit-stream ids are not made unique here: the run's unit
+   * reader makes them so the same way (filter/unit_keys.c), and a
+   * document translated as a stream would hold a second set of them */
+  int raw_keys;
   XML_Parser parser;
   struct xmt_error_store *err;
   xmt_status st;
@@ -50,6 +60,15 @@ struct reader {
   struct xmt_unit_keys keys; /* the unit-stream ids given */
   struct xmt_buf scratch;    /* a key being made */
 };
+
+/* A reader of doc (its data, from doc->offset on, is what the parser is
+ * fed); feed hands it the next len bytes (last: the end of the
+ * document). */
+xmt_status xmt_x2_reader_init(struct reader *r, struct x2_doc *doc,
+                              struct xmt_error_store *err);
+xmt_status xmt_x2_reader_feed(struct reader *r, const char *bytes, size_t len,
+                              int last);
+void xmt_x2_reader_free(struct reader *r);
 
 /* Records the first error at byte at of the document and stops. */
 void xmt_x2_fail(struct reader *r, xmt_status st, size_t at, const char *fmt,

@@ -93,11 +93,6 @@ static xmt_status put_segment(const struct x2_doc *doc,
 /* Lines: the trans-unit of a segment starts on the line of the <segment>
  * when it can, so that what the run says of a unit (a failure, a report's
  * line) names the document's line. */
-struct lines {
-  size_t doc_at, out_at;            /* counted up to there */
-  unsigned long doc_line, out_line; /* 1-based */
-};
-
 static unsigned long count_lines(const char *s, size_t from, size_t to) {
   unsigned long n = 0;
   const char *p = s + from, *end = s + to, *nl;
@@ -108,42 +103,80 @@ static unsigned long count_lines(const char *s, size_t from, size_t to) {
   return n;
 }
 
-static xmt_status align_line(const struct x2_doc *doc,
-                             const struct x2_segment *s, struct lines *l,
-                             struct xmt_buf *out, size_t flushed) {
-  l->doc_line += count_lines(doc->data.data, l->doc_at, s->start);
-  l->doc_at = s->start;
-  l->out_line += count_lines(out->data, l->out_at - flushed, out->len);
-  l->out_at = flushed + out->len;
+/* doc_line counts the lines of doc up to doc_at; a new part starts
+ * afresh. */
+static xmt_status align_line(struct x2_units *u, const struct x2_doc *doc,
+                             const struct x2_segment *s) {
+  struct xmt_buf *out = &u->out.buf;
+  size_t flushed = u->out.flushed;
+  if (u->doc != doc) {
+    u->doc = doc;
+    u->doc_at = 0;
+    u->doc_line = doc->lines_before + 1;
+  }
+  u->doc_line += count_lines(doc->data.data, u->doc_at, s->start);
+  u->doc_at = s->start;
+  u->out_line += count_lines(out->data, u->out_at - flushed, out->len);
+  u->out_at = flushed + out->len;
   xmt_status st = XMT_OK;
-  for (; st == XMT_OK && l->out_line < l->doc_line; l->out_line++, l->out_at++)
+  for (; st == XMT_OK && u->out_line < u->doc_line; u->out_line++, u->out_at++)
     st = xmt_buf_append_byte(out, '\n');
   return st;
+}
+
+void xmt_x2_units_begin(struct x2_units *u, const char *source_language,
+                        const char *target_language, int overwrite,
+                        xmt_write_fn sink, void *user) {
+  memset(u, 0, sizeof *u);
+  xmt_units_out_init(&u->out, sink, user);
+  u->source_language = source_language;
+  u->target_language = target_language;
+  u->overwrite = overwrite;
+  u->out_line = 1;
+}
+
+xmt_status xmt_x2_units_files(struct x2_units *u, const struct x2_doc *names,
+                              size_t nfiles) {
+  for (; u->out.st == XMT_OK && u->files < nfiles; u->files++) {
+    if (u->files > 0)
+      xmt_units_out_file_end(&u->out);
+    xmt_units_out_file(&u->out, names->names.data + names->files[u->files].name,
+                       u->source_language, u->target_language, "x-xliff2");
+  }
+  return u->out.st;
+}
+
+xmt_status xmt_x2_units_segment(struct x2_units *u, const struct x2_doc *doc,
+                                const struct x2_segment *s) {
+  if (u->out.st != XMT_OK)
+    return u->out.st;
+  xmt_status st = align_line(u, doc, s);
+  if (st == XMT_OK)
+    st = put_segment(doc, s, u->overwrite, &u->out.buf);
+  /* Counted now: a full block is handed over below. */
+  u->out_line +=
+      count_lines(u->out.buf.data, u->out_at - u->out.flushed, u->out.buf.len);
+  u->out_at = u->out.flushed + u->out.buf.len;
+  return xmt_units_out_unit_done(&u->out, st);
+}
+
+xmt_status xmt_x2_units_end(struct x2_units *u, const struct x2_doc *names) {
+  xmt_x2_units_files(u, names, names->nfiles);
+  if (u->files > 0)
+    xmt_units_out_file_end(&u->out);
+  return xmt_units_out_end(&u->out);
 }
 
 xmt_status xmt_x2_units(const struct x2_doc *doc, const char *source_language,
                         const char *target_language, int overwrite,
                         xmt_write_fn sink, void *user) {
-  struct xmt_units_out out;
-  xmt_units_out_init(&out, sink, user);
-  size_t seg = 0;
-  struct lines lines = {0, 0, 1, 1};
-  for (size_t file = 0; out.st == XMT_OK && file < doc->nfiles; file++) {
-    xmt_units_out_file(&out, x2_str(doc, doc->files[file].name),
-                       source_language, target_language, "x-xliff2");
-    for (; out.st == XMT_OK && seg < doc->nsegs && doc->segs[seg].file == file;
-         seg++) {
-      const struct x2_segment *s = &doc->segs[seg];
-      xmt_status st = align_line(doc, s, &lines, &out.buf, out.flushed);
-      if (st == XMT_OK)
-        st = put_segment(doc, s, overwrite, &out.buf);
-      /* Counted now: a full block is handed over below. */
-      lines.out_line +=
-          count_lines(out.buf.data, lines.out_at - out.flushed, out.buf.len);
-      lines.out_at = out.flushed + out.buf.len;
-      xmt_units_out_unit_done(&out, st);
-    }
-    xmt_units_out_file_end(&out);
+  struct x2_units u;
+  xmt_x2_units_begin(&u, source_language, target_language, overwrite, sink,
+                     user);
+  for (size_t seg = 0; u.out.st == XMT_OK && seg < doc->nsegs; seg++) {
+    const struct x2_segment *s = &doc->segs[seg];
+    if (xmt_x2_units_files(&u, doc, s->file + 1) == XMT_OK)
+      xmt_x2_units_segment(&u, doc, s);
   }
-  return xmt_units_out_end(&out);
+  return xmt_x2_units_end(&u, doc);
 }

@@ -134,7 +134,7 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
   w.warn = warn;
   w.warn_user = warn_user;
   const char *lang = doc->trg_lang != NULL ? NULL : target_language;
-  if (lang != NULL) {
+  if (lang != NULL && doc->root_end != 0) {
     static const char *const names[] = {"trgLang"};
     const char *const values[] = {lang};
     xmt_x2w_copy_to(&w, doc->root_start);

@@ -1,6 +1,7 @@
 /* xliff2.c -- the XLIFF 2.0-2.2 format of the pipeline: a document's
- * segments handed to the unit reader as XLIFF 1.2 trans-units, their
- * targets taken back, and the document written with them. */
+ * segments handed to the unit reader as XLIFF 1.2 trans-units as each
+ * unit ends, their targets taken back, and the document written as they
+ * come (stream.c). */
 #include "config.h"
 
 #include <errno.h>
@@ -9,18 +10,26 @@
 #include <string.h>
 #include <strings.h>
 
-#include "xliff2_private.h"
+#include "stream_private.h"
 
 static int bid(const char *head, size_t len, const char *path) {
   return xmt_format_sniff(head, len, path) == XMT_FORMAT_XLIFF2;
 }
 
+/* The document handle: the stream, and the warnings of the writer, told
+ * on the main thread when the document is written. */
+struct handle {
+  struct x2_stream *s;
+  xmt_filter *f;
+  struct xmt_buf warnings; /* line, unit id, message: NUL-terminated */
+  xmt_status warn_st;
+};
+
 /* The languages of the document against the run's. */
-static xmt_status check_languages(xmt_filter *f, const struct x2_doc *doc) {
-  unsigned long line, column;
-  xmt_x2_locate(doc, doc->root_start, &line, &column);
+static xmt_status check_languages(xmt_filter *f, const struct x2_stream *s) {
+  const struct x2_doc *doc = &s->live;
   const struct xmt_where at = {
-      .file = doc->path, .line = line, .column = column};
+      .file = doc->path, .line = s->root_line, .column = s->root_column};
   if (f->source_language != NULL && doc->src_lang != NULL &&
       strcasecmp(f->source_language, doc->src_lang) != 0)
     return xmt_error_at(&f->err, XMT_ERR_USAGE, &at,
@@ -41,39 +50,51 @@ static xmt_status check_languages(xmt_filter *f, const struct x2_doc *doc) {
 }
 
 static void close_doc(void *doc) {
-  if (doc == NULL)
+  struct handle *h = doc;
+  if (h == NULL)
     return;
-  xmt_x2_free(doc);
-  free(doc);
+  xmt_x2_stream_free(h->s);
+  xmt_buf_free(&h->warnings);
+  free(h);
 }
 
-/* A document of data (taken over), named path. */
-static xmt_status new_doc(xmt_filter *f, const char *path, struct xmt_buf *data,
+/* A handle of the stream opened (st), its languages checked. */
+static xmt_status new_doc(xmt_filter *f, struct x2_stream *s, xmt_status st,
                           void **out) {
-  struct x2_doc *doc = calloc(1, sizeof *doc);
-  *out = NULL;
-  if (doc == NULL) {
-    xmt_buf_free(data);
+  struct handle *h = calloc(1, sizeof *h);
+  if (h == NULL) {
+    xmt_x2_stream_free(s);
     return xmt_error_nomem(&f->err);
   }
-  xmt_status st = xmt_x2_read(doc, data, path, 0, &f->err);
-  xmt_buf_free(data);
+  h->s = s;
+  h->f = f;
   if (st == XMT_OK)
-    st = check_languages(f, doc);
-  if (st == XMT_OK &&
-      ((doc->targets = calloc(doc->nsegs + 1, sizeof *doc->targets)) == NULL ||
-       (doc->splits = calloc(doc->nsegs + 1, sizeof *doc->splits)) == NULL))
-    st = xmt_error_nomem(&f->err);
+    st = check_languages(f, s);
   if (st != XMT_OK) {
-    close_doc(doc);
+    close_doc(h);
+    *out = NULL;
     return st;
   }
-  *out = doc;
+  *out = h;
   return XMT_OK;
 }
 
+/* The document at path, read as it is translated. */
 static xmt_status open_doc(xmt_filter *f, const char *path, void **doc,
                            size_t *bytes) {
+  *doc = NULL;
+  *bytes = 0; /* known once read: xmt_xliff2_bytes_read */
+  FILE *fp = xmt_input_open(path, &f->err);
+  if (fp == NULL)
+    return f->err.pub.status;
+  struct x2_stream *s = NULL;
+  xmt_status st = xmt_x2_stream_open(&s, fp, path, 0, &f->err);
+  return new_doc(f, s, st, doc);
+}
+
+/* The document at path held whole, as check's rules want it. */
+xmt_status xmt_xliff2_open_whole(xmt_filter *f, const char *path, void **doc,
+                                 size_t *bytes) {
   *doc = NULL;
   *bytes = 0;
   FILE *fp = xmt_input_open(path, &f->err);
@@ -98,76 +119,119 @@ static xmt_status open_doc(xmt_filter *f, const char *path, void **doc,
     return st;
   }
   *bytes = data.len;
-  return new_doc(f, path, &data, doc);
+  struct x2_stream *s = NULL;
+  st = xmt_x2_stream_memory(&s, &data, path, 0, &f->err);
+  return new_doc(f, s, st, doc);
 }
 
 static xmt_status parse_doc(xmt_filter *f, const char *name, const char *bytes,
                             size_t len, void **doc) {
   struct xmt_buf data = {0};
+  *doc = NULL;
   if (len > 0 && xmt_buf_append(&data, bytes, len) != XMT_OK)
     return xmt_error_nomem(&f->err);
-  return new_doc(f, name, &data, doc);
+  struct x2_stream *s = NULL;
+  xmt_status st = xmt_x2_stream_memory(&s, &data, name, 0, &f->err);
+  return new_doc(f, s, st, doc);
+}
+
+size_t xmt_xliff2_bytes_read(const void *doc) {
+  return ((const struct handle *)doc)->s->bytes_in;
+}
+
+int xmt_xliff2_read_failed(const void *doc) {
+  return ((const struct handle *)doc)->s->read_failed;
 }
 
 static xmt_status doc_units(xmt_filter *f, void *doc, const char *path,
                             xmt_write_fn sink, void *user) {
-  const struct x2_doc *d = doc;
+  const struct x2_doc *d = &((struct handle *)doc)->s->live;
   (void)path;
-  return xmt_x2_units(
-      d, f->source_language != NULL ? f->source_language : d->src_lang,
+  return xmt_x2_stream_units(
+      ((struct handle *)doc)->s,
+      f->source_language != NULL ? f->source_language : d->src_lang,
       f->target_language != NULL ? f->target_language : d->trg_lang,
       (f->flags & XMT_FILTER_OVERWRITE) != 0, sink, user);
 }
 
-/* On the run's worker thread: only the segment's own target is touched. */
+/* On the run's worker thread: the stream locks what it shares. */
 static xmt_status take_target(xmt_filter *f, void *doc,
                               const xmt_xliff_unit *unit,
                               const xmt_segment *target) {
-  struct x2_doc *d = doc;
+  struct handle *h = doc;
   const char *id =
       xmt_xliff_unit_id(unit) != NULL ? xmt_xliff_unit_id(unit) : "";
-  size_t i = 0;
-  if (!xmt_memo_get(&d->keys, id, strlen(id), NULL, NULL, &i) || i >= d->nsegs)
+  /* --seg-source: the sentences become segments (not as matches) */
+  int split = (f->flags & XMT_FILTER_SEG_SOURCE) != 0 &&
+              (f->flags & XMT_FILTER_ALT_TRANS) == 0;
+  xmt_status st = xmt_x2_stream_take(h->s, id, unit, target, split);
+  if (st == XMT_ERR_INTERNAL)
     return xmt_error_at(&f->err, XMT_ERR_INTERNAL,
                         &(const struct xmt_where){.unit_id = id},
                         "a segment the document does not have");
-  if (target == NULL)
-    return XMT_OK;
-  if (d->targets[i] == NULL && (d->targets[i] = xmt_segment_new()) == NULL)
-    return XMT_ERR_NOMEM;
-  xmt_status st = xmt_segment_copy(d->targets[i], target);
-  /* --seg-source: the sentences become segments (not as matches) */
-  if (st == XMT_OK && (f->flags & XMT_FILTER_SEG_SOURCE) != 0 &&
-      (f->flags & XMT_FILTER_ALT_TRANS) == 0)
-    st = xmt_x2_take_split(d, i, unit);
   return st;
 }
 
-static void warn(void *user, const char *unit_id, unsigned long line,
-                 const char *message) {
-  xmt_filter *f = user;
-  if (f->on_warning != NULL)
-    f->on_warning(f->callback_user, unit_id, line, message);
+/* Kept for the main thread (the writer runs where targets are taken). */
+static void keep_warning(void *user, const char *unit_id, unsigned long line,
+                         const char *message) {
+  struct handle *h = user;
+  char num[32];
+  snprintf(num, sizeof num, "%c%lu", unit_id != NULL ? 'u' : 'n', line);
+  if (h->warn_st == XMT_OK)
+    h->warn_st = xmt_buf_append(&h->warnings, num, strlen(num) + 1);
+  if (h->warn_st == XMT_OK)
+    h->warn_st = xmt_buf_append(&h->warnings, unit_id != NULL ? unit_id : "",
+                                strlen(unit_id != NULL ? unit_id : "") + 1);
+  if (h->warn_st == XMT_OK)
+    h->warn_st = xmt_buf_append(&h->warnings, message, strlen(message) + 1);
+}
+
+static xmt_status stream_doc(xmt_filter *f, void *doc,
+                             const char *target_language, xmt_write_fn sink,
+                             void *user) {
+  struct handle *h = doc;
+  xmt_x2_stream_write_to(
+      h->s, target_language != NULL ? target_language : h->s->live.trg_lang,
+      (f->flags & XMT_FILTER_ALT_TRANS) != 0, keep_warning, h, sink, user);
+  return XMT_OK;
 }
 
 static xmt_status write_doc(xmt_filter *f, void *doc,
                             const char *target_language, xmt_write_fn sink,
                             void *user) {
-  struct x2_doc *d = doc;
-  d->matches = (f->flags & XMT_FILTER_ALT_TRANS) != 0;
-  return xmt_x2_write(d,
-                      target_language != NULL ? target_language : d->trg_lang,
-                      sink, user, &f->err, warn, f);
+  struct handle *h = doc;
+  if (h->s->sink == NULL) /* not streamed: all is written now */
+    return xmt_error_set(&f->err, XMT_ERR_INTERNAL, "%s",
+                         "the document was not read to be written");
+  (void)target_language;
+  (void)sink;
+  (void)user;
+  xmt_status st = xmt_x2_stream_finish(h->s);
+  if (st != XMT_OK && f->err.pub.status != st)
+    xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
+  if (st == XMT_OK && h->warn_st != XMT_OK)
+    st = xmt_error_nomem(&f->err);
+  for (size_t at = 0; st == XMT_OK && at < h->warnings.len;) {
+    const char *line = h->warnings.data + at;
+    const char *unit = line + strlen(line) + 1;
+    const char *message = unit + strlen(unit) + 1;
+    at = (size_t)(message - h->warnings.data) + strlen(message) + 1;
+    if (f->on_warning != NULL)
+      f->on_warning(f->callback_user, line[0] == 'u' ? unit : NULL,
+                    strtoul(line + 1, NULL, 10), message);
+  }
+  return st;
 }
 
 const char *xmt_xliff2_target_language(const void *doc) {
-  return ((const struct x2_doc *)doc)->trg_lang;
+  return ((const struct handle *)doc)->s->live.trg_lang;
 }
 
 void xmt_xliff2_describe(const void *doc, const char **version,
                          const char **encoding) {
   static const char *const versions[] = {"2.0", "2.1", "2.2"};
-  const struct x2_doc *d = doc;
+  const struct x2_doc *d = &((const struct handle *)doc)->s->live;
   for (size_t i = 0; i < sizeof versions / sizeof *versions; i++)
     if (d->version != NULL && strcmp(d->version, versions[i]) == 0)
       *version = versions[i];
@@ -176,7 +240,11 @@ void xmt_xliff2_describe(const void *doc, const char **version,
 
 xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,
                             struct xmt_error_store *err) {
-  const struct x2_doc *d = doc;
+  const struct x2_stream *s = ((const struct handle *)doc)->s;
+  const struct x2_doc *d = &s->whole;
+  if (s->fp != NULL)
+    return xmt_error_at(err, XMT_ERR_INTERNAL, XMT_IN(d->path), "%s",
+                        "the document is not held whole");
   xmt_status st = xmt_x2_check_rules(d, fn, user);
   if (st == XMT_ERR_NOMEM)
     return xmt_error_nomem(err);
@@ -190,4 +258,4 @@ xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,
 
 const struct xmt_format xmt_format_xliff2 = {"xliff2",  bid,       open_doc,
                                              parse_doc, doc_units, take_target,
-                                             write_doc, close_doc};
+                                             write_doc, close_doc, stream_doc};

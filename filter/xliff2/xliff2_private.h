@@ -97,13 +97,18 @@ struct x2_split {
 };
 
 struct x2_file {
-  size_t name; /* original, else id, in the pool */
+  size_t name; /* original, else id, in doc->names */
 };
 
 struct x2_doc {
-  struct xmt_buf data; /* the document, UTF-8 */
+  struct xmt_buf data; /* the document, UTF-8, from byte offset on */
   enum xmt_encoding encoding;
   const char *path;
+  /* A part of a document read as a stream (stream.c): where its data
+   * starts in the document, and the lines and characters of the line
+   * before it; all 0 for a document read whole. */
+  size_t offset;
+  unsigned long lines_before, chars_before;
   size_t root_start, root_end; /* the <xliff ...> start tag */
   char *version, *src_lang, *trg_lang;
   struct x2_segment *segs;
@@ -114,6 +119,7 @@ struct x2_doc {
   size_t nfiles, files_cap;
   struct xmt_buf texts;  /* the text of every source and target */
   struct xmt_buf pool;   /* NUL-terminated strings: ids, keys */
+  struct xmt_buf names;  /* NUL-terminated names of the files */
   struct xmt_memo keys;  /* unit-stream id -> segment index */
   xmt_segment **targets; /* per segment, as the run gave them; NULL: none */
   /* per segment, its sentences when it is written split (resegment.c);
@@ -130,6 +136,9 @@ xmt_status xmt_x2_read(struct x2_doc *doc, struct xmt_buf *data,
                        const char *path, size_t chunk,
                        struct xmt_error_store *err);
 void xmt_x2_free(struct x2_doc *doc);
+/* data (taken over: emptied) as UTF-8 in doc->data, its encoding noted. */
+xmt_status xmt_x2_utf8(struct x2_doc *doc, struct xmt_buf *data,
+                       struct xmt_error_store *err);
 /* Line and column (characters, 1-based, a byte order mark not counted) of
  * byte at of the document. */
 void xmt_x2_locate(const struct x2_doc *doc, size_t at, unsigned long *line,
@@ -140,11 +149,34 @@ void xmt_x2_locate(const struct x2_doc *doc, size_t at, unsigned long *line,
 xmt_status xmt_x2_units(const struct x2_doc *doc, const char *source_language,
                         const char *target_language, int overwrite,
                         xmt_write_fn sink, void *user);
+/* The same, a part at a time (a document read as a stream): begin; the
+ * <file>s of names up to nfiles (its files and names); each segment of
+ * doc (the document, or the part it is in); end closes the last <file>
+ * after telling the rest of names's. */
+struct x2_units {
+  struct xmt_units_out out;
+  const char *source_language, *target_language;
+  int overwrite;
+  size_t files; /* the <file>s told */
+  const struct x2_doc *doc;
+  size_t doc_at, out_at;            /* lines counted up to there */
+  unsigned long doc_line, out_line; /* 1-based */
+};
+void xmt_x2_units_begin(struct x2_units *u, const char *source_language,
+                        const char *target_language, int overwrite,
+                        xmt_write_fn sink, void *user);
+xmt_status xmt_x2_units_files(struct x2_units *u, const struct x2_doc *names,
+                              size_t nfiles);
+xmt_status xmt_x2_units_segment(struct x2_units *u, const struct x2_doc *doc,
+                                const struct x2_segment *s);
+xmt_status xmt_x2_units_end(struct x2_units *u, const struct x2_doc *names);
 /* Appends the unit-stream markup of the codes of c with its text. */
 xmt_status xmt_x2_render(const struct x2_doc *doc, const struct x2_content *c,
                          struct xmt_buf *out);
 
-/* Writes doc with the targets taken (write.c); a target whose codes
+/* Writes doc with the targets taken (write.c), trgLang added to <xliff>
+ * when doc has its start tag and target_language is not NULL; a target
+ * whose codes
  * the run lost gets them back at its end, and warn (may be NULL) is
  * told. */
 typedef void (*xmt_x2_warn_fn)(void *user, const char *unit_id,

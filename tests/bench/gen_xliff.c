@@ -1,4 +1,6 @@
-/* gen_xliff.c -- deterministic Okapi-like XLIFF 1.2 input for `make bench`. */
+/* gen_xliff.c -- deterministic Okapi-like XLIFF 1.2 input for `make bench`;
+   with -2 the same content as XLIFF 2.0 (pc, sc/ec, ph), for
+   `make bench-xliff2`. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,6 +117,9 @@ static void put_code(struct buf *b, const char *open, unsigned id,
 
 /* Appends nw words with inline codes mixed in; every code opened here is
    closed here, so the text is a well-formed fragment on its own. */
+/* 1: XLIFF 2 markup (-2). */
+static int xliff2;
+
 static void gen_text(struct buf *b, struct rng *r, unsigned nw, int depth,
                      unsigned *id) {
   unsigned i = 0;
@@ -126,23 +131,23 @@ static void gen_text(struct buf *b, struct rng *r, unsigned nw, int depth,
       put(b, " ");
     if (roll < 5 && depth < 2 && left >= 2) {
       k = 1 + pick(r, left < 4 ? left : 4);
-      put_code(b, "<g id=\"", ++*id, "\">");
+      put_code(b, xliff2 ? "<pc id=\"" : "<g id=\"", ++*id, "\">");
       gen_text(b, r, k, depth + 1, id);
-      put(b, "</g>");
+      put(b, xliff2 ? "</pc>" : "</g>");
       i += k;
       continue;
     }
     if (roll < 6 && depth == 0 && left >= 2) {
       k = 1 + pick(r, left < 3 ? left : 3);
       cid = ++*id;
-      put_code(b, "<bx id=\"", cid, "\"/>");
+      put_code(b, xliff2 ? "<sc id=\"" : "<bx id=\"", cid, "\"/>");
       gen_text(b, r, k, depth + 1, id);
-      put_code(b, "<ex id=\"", cid, "\"/>");
+      put_code(b, xliff2 ? "<ec startRef=\"" : "<ex id=\"", cid, "\"/>");
       i += k;
       continue;
     }
     if (roll < 9)
-      put_code(b, "<x id=\"", ++*id, "\"/> ");
+      put_code(b, xliff2 ? "<ph id=\"" : "<x id=\"", ++*id, "\"/> ");
     put(b, words[pick(r, NWORDS)]);
     i++;
   }
@@ -172,6 +177,35 @@ struct gen {
   uint64_t units, translatable, groups, written;
 };
 
+/* The same unit in XLIFF 2: a segmented one is two <segment>s with an
+   <ignorable> space between them. */
+static void gen_unit2(struct gen *g, int segmented, int no) {
+  struct buf *o = &g->out;
+  unsigned i;
+
+  put(o, "<unit id=\"tu");
+  put_u(o, g->units);
+  put(o, no ? "\" translate=\"no\">\n" : "\">\n");
+  if (pick(&g->rng, 10) == 0) {
+    put(o, "<notes><note>Check term: ");
+    put(o, words[pick(&g->rng, NWORDS)]);
+    put(o, "</note></notes>\n");
+  }
+  for (i = 0; i < 2; i++) {
+    if (i == 0 || segmented)
+      put(o, "<segment>\n<source xml:space=\"preserve\">");
+    else
+      put(o, " ");
+    put_n(o, g->seg[i].p, g->seg[i].len);
+    if (i == 1 || segmented)
+      put(o, "</source>\n</segment>\n");
+    if (i == 0 && segmented)
+      put(o, "<ignorable><source xml:space=\"preserve\"> </source>"
+             "</ignorable>\n");
+  }
+  put(o, "</unit>\n");
+}
+
 static void gen_unit(struct gen *g) {
   struct buf *o = &g->out;
   unsigned nw = 8 + pick(&g->rng, 33), n0 = nw / 2, id = 0, i;
@@ -184,12 +218,16 @@ static void gen_unit(struct gen *g) {
   gen_sentence(&g->seg[1], &g->rng, nw - n0, &id);
 
   g->units++;
+  if (!no)
+    g->translatable += xliff2 && segmented ? 2 : 1;
+  if (xliff2) {
+    gen_unit2(g, segmented, no);
+    return;
+  }
   put(o, "<trans-unit id=\"tu");
   put_u(o, g->units);
   put(o, no ? "\" translate=\"no\" xml:space=\"preserve\">\n"
             : "\" xml:space=\"preserve\">\n");
-  if (!no)
-    g->translatable++;
   put(o, "<source xml:lang=\"en\">");
   put_n(o, g->seg[0].p, g->seg[0].len);
   put(o, " ");
@@ -224,16 +262,23 @@ static int flush(struct gen *g) {
 static int gen_document(struct gen *g, uint64_t limit) {
   unsigned files = 0, per_file, k, n;
 
-  put(&g->out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-               "<xliff version=\"1.2\" "
-               "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" "
-               "xmlns:okp=\"okapi-framework:xliff-extensions\">\n");
+  if (xliff2)
+    put(&g->out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                 "<xliff version=\"2.0\" "
+                 "xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
+                 "srcLang=\"en\" trgLang=\"fr\">\n");
+  else
+    put(&g->out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                 "<xliff version=\"1.2\" "
+                 "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" "
+                 "xmlns:okp=\"okapi-framework:xliff-extensions\">\n");
   while (g->written < limit) {
-    put(&g->out, "<file original=\"doc");
+    put(&g->out, xliff2 ? "<file id=\"f" : "<file original=\"doc");
     put_u(&g->out, ++files);
-    put(&g->out, ".docx\" source-language=\"en\" "
-                 "target-language=\"fr\" datatype=\"x-undefined\">\n"
-                 "<body>\n");
+    put(&g->out, xliff2 ? "\">\n"
+                        : ".docx\" source-language=\"en\" "
+                          "target-language=\"fr\" datatype=\"x-undefined\">\n"
+                          "<body>\n");
     per_file = 2000 + pick(&g->rng, 6000);
     for (k = 0; k < per_file && g->written < limit; k += n) {
       /* Groups of 3 at odds 1/28 put 1 unit in 10 in a group. */
@@ -251,7 +296,7 @@ static int gen_document(struct gen *g, uint64_t limit) {
       if (flush(g))
         return -1;
     }
-    put(&g->out, "</body>\n</file>\n");
+    put(&g->out, xliff2 ? "</file>\n" : "</body>\n</file>\n");
   }
   put(&g->out, "</xliff>\n");
   return flush(g) || fflush(stdout) ? -1 : 0;
@@ -272,9 +317,15 @@ int main(int argc, char **argv) {
   uint64_t mb, seed = 1;
   int rc;
 
+  if (argc > 1 && strcmp(argv[1], "-2") == 0) {
+    xliff2 = 1;
+    argv++;
+    argc--;
+  }
   if (argc < 2 || argc > 3 || parse_u64(argv[1], &mb) || mb == 0 ||
       mb > (UINT64_C(1) << 20) || (argc == 3 && parse_u64(argv[2], &seed))) {
-    fputs("usage: gen_xliff SIZE_MB [SEED]  (SIZE_MB 1..1048576)\n", stderr);
+    fputs("usage: gen_xliff [-2] SIZE_MB [SEED]  (SIZE_MB 1..1048576)\n",
+          stderr);
     return 2;
   }
   setvbuf(stdout, iobuf, _IOFBF, sizeof iobuf);

@@ -209,6 +209,44 @@ check "no trgLang, no -t: message" grep -q -F \
   "<xliff> has no trgLang: give the target language with -t" "$tmp/err"
 check "no output left" test ! -e "$tmp/l.xlf"
 
+# Streaming: a document that breaks after thousands of units (read and
+# translated before the break is met) leaves no output, and the message
+# names the line and column of the break; an existing output is kept.
+{
+  printf '<?xml version="1.0"?>\n<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="fr">\n<file id="f">\n'
+  i=1
+  while [ "$i" -le 20000 ]; do
+    printf '<unit id="u%d"><segment><source>Unit <pc id="1">number</pc> %d.</source></segment></unit>\n' "$i" "$i"
+    i=$((i + 1))
+  done
+  printf '<unit id="bad"><segment><source>x</sourc></segment></unit>\n</file>\n</xliff>\n'
+} >"$tmp/broken.xlf"
+expect_exit 1 "broken after 20000 units" "$x" translate "$tmp/broken.xlf" \
+  -o "$tmp/broken.fr.xlf" --mt pseudo -q
+check "broken after 20000 units: line and column" grep -q -F \
+  "broken.xlf:20004:36: mismatched tag" "$tmp/err"
+check "broken after 20000 units: no output" test ! -e "$tmp/broken.fr.xlf"
+echo kept >"$tmp/kept.xlf"
+expect_exit 1 "broken, output existing" "$x" translate "$tmp/broken.xlf" \
+  -o "$tmp/kept.xlf" --mt identity -q
+check "broken, output existing: kept as it was" grep -q -x kept \
+  "$tmp/kept.xlf"
+# The same document whole: translated unit by unit as with XLIFF 1.2.
+sed '$d' "$tmp/broken.xlf" | sed '$d' | sed '$d' >"$tmp/many.xlf"
+printf '</file>\n</xliff>\n' >>"$tmp/many.xlf"
+expect_exit 0 "20000 units, identity" "$x" translate "$tmp/many.xlf" \
+  -o "$tmp/many.fr.xlf" --mt identity -q
+check "20000 units: 20000 targets" test \
+  "$(grep -c '<target>Unit <pc id="1">number</pc> [0-9]*\.</target>' \
+    "$tmp/many.fr.xlf")" = 20000
+
+# An id that repeats in another <file>: read as a stream, the run's unit
+# reader makes it unique, as a document read whole does.
+"$x" extract "$fx/groups.xlf" 2>/dev/null | cut -f1 >"$tmp/groups.ids"
+printf '%s\n' 'u2#0' 'u4#0' 'u1@3#0' >"$tmp/groups.want"
+check "repeated id: extract names it u1@3" cmp "$tmp/groups.ids" \
+  "$tmp/groups.want"
+
 # extract and merge: segment ids are unit ids, with the segment's when a
 # unit has several.
 expect_exit 0 "extract" "$x" extract "$fx/segments.xlf" -o "$tmp/seg.tsv"

@@ -1,0 +1,498 @@
+/* stream.c -- an XLIFF 2 document read as a stream: expat is fed a chunk
+ * at a time, and each <unit> is cut off as it ends into a part of its own
+ * (the bytes since the unit before, its segments, codes and texts), handed
+ * to the unit reader, and written once the targets of its segments are
+ * taken and every part before it is written. Memory holds the units in
+ * flight, not the document. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stream_private.h"
+
+/* One part: take() may store targets in it while the main thread reads
+ * on; it is freed by the thread that writes it. */
+struct x2_piece {
+  struct x2_piece *next;
+  struct x2_doc doc;
+  unsigned char *done; /* per segment: its target was taken */
+  size_t taken;
+  size_t nfiles; /* the <file>s opened up to its end */
+};
+
+static void piece_free(struct x2_piece *p) {
+  if (p == NULL)
+    return;
+  xmt_x2_free(&p->doc);
+  free(p->done);
+  free(p);
+}
+
+/* --- Cutting -----------------------------------------------------------------
+ */
+
+/* Lines and characters of the bytes of d before end, from d's own. */
+static void count_to(const struct x2_doc *d, size_t end, unsigned long *lines,
+                     unsigned long *chars) {
+  const unsigned char *b = (const unsigned char *)d->data.data;
+  size_t i =
+      d->offset == 0 && end >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF
+          ? 3
+          : 0;
+  unsigned long l = d->lines_before, c = d->chars_before;
+  for (; i < end; i++) {
+    if (b[i] == '\n') {
+      l++;
+      c = 0;
+    } else if ((b[i] & 0xC0) != 0x80) {
+      c++;
+    }
+  }
+  *lines = l;
+  *chars = c;
+}
+
+/* The live document's bytes before end, with its segments (those of the
+ * unit that just ended), become a part. */
+static xmt_status cut_at(struct x2_stream *s, size_t end) {
+  struct x2_doc *live = &s->live;
+  struct x2_piece *p = calloc(1, sizeof *p);
+  if (p == NULL ||
+      xmt_grow_one(&s->fresh, s->nfresh, &s->fresh_cap, sizeof *s->fresh) ==
+          NULL ||
+      (p->done = calloc(live->nsegs + 1, 1)) == NULL ||
+      (p->doc.targets = calloc(live->nsegs + 1, sizeof *p->doc.targets)) ==
+          NULL ||
+      (p->doc.splits = calloc(live->nsegs + 1, sizeof *p->doc.splits)) ==
+          NULL ||
+      (end > 0 &&
+       xmt_buf_append(&p->doc.data, live->data.data, end) != XMT_OK)) {
+    piece_free(p);
+    return XMT_ERR_NOMEM;
+  }
+  struct x2_doc *d = &p->doc;
+  d->encoding = live->encoding;
+  d->path = live->path;
+  d->offset = live->offset;
+  d->lines_before = live->lines_before;
+  d->chars_before = live->chars_before;
+  d->root_start = live->root_start;
+  d->root_end = live->root_end;
+  live->root_start = live->root_end = 0; /* the first part has it */
+  count_to(live, end, &live->lines_before, &live->chars_before);
+  /* Copied, not taken: the live buffer is as large as a chunk. */
+  memmove(live->data.data, live->data.data + end, live->data.len - end);
+  live->data.len -= end;
+  live->offset += end;
+  d->segs = live->segs;
+  d->nsegs = live->nsegs;
+  d->segs_cap = live->segs_cap;
+  d->codes = live->codes;
+  d->ncodes = live->ncodes;
+  d->codes_cap = live->codes_cap;
+  /* Many parts wait for their targets: no room to spare in them. */
+  struct x2_segment *segs;
+  if (d->nsegs > 0 && d->nsegs < d->segs_cap &&
+      (segs = realloc(d->segs, d->nsegs * sizeof *segs)) != NULL) {
+    d->segs = segs;
+    d->segs_cap = d->nsegs;
+  }
+  struct x2_code *codes;
+  if (d->ncodes > 0 && d->ncodes < d->codes_cap &&
+      (codes = realloc(d->codes, d->ncodes * sizeof *codes)) != NULL) {
+    d->codes = codes;
+    d->codes_cap = d->ncodes;
+  }
+  d->texts = live->texts;
+  d->pool = live->pool;
+  d->keys = live->keys;
+  live->segs = NULL;
+  live->nsegs = live->segs_cap = 0;
+  live->codes = NULL;
+  live->ncodes = live->codes_cap = 0;
+  memset(&live->texts, 0, sizeof live->texts);
+  memset(&live->pool, 0, sizeof live->pool);
+  memset(&live->keys, 0, sizeof live->keys);
+  p->nfiles = live->nfiles;
+  s->fresh[s->nfresh++] = p;
+  return XMT_OK;
+}
+
+/* The reader's hook at the end of a unit. */
+static void cut(struct reader *r, size_t end) {
+  if (cut_at(r->hook, end) != XMT_OK)
+    xmt_x2_nomem(r);
+}
+
+/* --- Input -------------------------------------------------------------------
+ */
+
+/* The length of a UTF-8 sequence cut short at the end of b (len bytes
+ * from its first invalid byte), or 0 when those bytes are invalid. */
+static size_t cut_short(const unsigned char *b, size_t len) {
+  size_t need = b[0] >= 0xF0 ? 4 : b[0] >= 0xE0 ? 3 : b[0] >= 0xC0 ? 2 : 0;
+  if (need <= len)
+    return 0;
+  for (size_t i = 1; i < len; i++)
+    if ((b[i] & 0xC0) != 0x80)
+      return 0;
+  return len;
+}
+
+/* Appends the UTF-8 in s->utf8 to the live document and feeds it to the
+ * parser; bytes of a character the chunk cut short wait for the next. */
+static xmt_status feed_utf8(struct x2_stream *s, int last) {
+  struct xmt_buf *u = &s->utf8;
+  char *data = u->data != NULL ? u->data : (char *)"";
+  size_t good = xmt_utf8_valid_prefix(data, u->len);
+  size_t keep = 0;
+  if (good < u->len && !last)
+    keep = cut_short((const unsigned char *)data + good, u->len - good);
+  struct x2_doc *live = &s->live;
+  if (good + keep < u->len) {
+    if (xmt_buf_append(&live->data, data, good) != XMT_OK)
+      return xmt_error_nomem(s->err);
+    unsigned long line, col;
+    xmt_x2_locate(live, live->data.len, &line, &col);
+    return xmt_error_at(s->err, XMT_ERR_ENCODING, XMT_AT(live->path, line, col),
+                        "invalid UTF-8 byte 0x%02X (is the encoding "
+                        "declaration right?)",
+                        (unsigned char)data[good]);
+  }
+  /* Parsed in slices, so that the bytes after a unit's end, which the
+   * live buffer keeps, are few. */
+  xmt_status st = XMT_OK;
+  size_t done = 0;
+  do {
+    size_t n = good - done < X2_SLICE ? good - done : X2_SLICE;
+    if (xmt_buf_append(&live->data, data + done, n) != XMT_OK)
+      return xmt_error_nomem(s->err);
+    st = xmt_x2_reader_feed(&s->r, data + done, n, last && done + n == good);
+    done += n;
+  } while (st == XMT_OK && done < good);
+  if (keep > 0)
+    memmove(data, data + good, keep);
+  u->len = keep;
+  if (st == XMT_OK && last)
+    st = cut_at(s, live->data.len) == XMT_OK ? XMT_OK : xmt_error_nomem(s->err);
+  return st;
+}
+
+/* Raw bytes of the input to UTF-8 in s->utf8, the encoding found first. */
+static xmt_status decode(struct x2_stream *s, const char *bytes, size_t len,
+                         int last) {
+  if (!s->started) {
+    if (xmt_buf_append(&s->raw, bytes, len) != XMT_OK)
+      return xmt_error_nomem(s->err);
+    char msg[256];
+    unsigned long column = 0;
+    xmt_status st =
+        xmt_encoding_detect(s->raw.data != NULL ? s->raw.data : "", s->raw.len,
+                            last, &s->live.encoding, msg, sizeof msg, &column);
+    if (st == XMT_ERR_USAGE && !last)
+      return XMT_OK; /* more bytes needed */
+    if (st != XMT_OK)
+      return xmt_error_at(s->err, st, XMT_AT(s->live.path, 1, column), "%s",
+                          msg);
+    s->started = 1;
+    xmt_decoder_init(&s->dec, s->live.encoding);
+    bytes = s->raw.data != NULL ? s->raw.data : "";
+    len = s->raw.len;
+  }
+  xmt_status st = XMT_OK;
+  if (s->live.encoding == XMT_ENC_UTF8)
+    st = xmt_buf_append(&s->utf8, bytes, len);
+  else
+    st = xmt_decoder_run(&s->dec, bytes, len, last, &s->utf8);
+  if (st == XMT_ERR_ENCODING)
+    return xmt_error_at(
+        s->err, st, XMT_AT(s->live.path, s->dec.line, s->dec.column),
+        "byte sequence invalid in %s", xmt_encoding_name(s->live.encoding));
+  if (st != XMT_OK)
+    return xmt_error_nomem(s->err);
+  xmt_buf_free(&s->raw);
+  return XMT_OK;
+}
+
+/* Reads and parses the next chunk; s->done at the end. */
+static xmt_status read_more(struct x2_stream *s) {
+  xmt_status st = XMT_OK;
+  int last;
+  if (s->fp == NULL) {
+    size_t n = s->whole.data.len - s->whole_at;
+    if (n > s->chunk)
+      n = s->chunk;
+    last = s->whole_at + n == s->whole.data.len;
+    st = xmt_buf_append(&s->utf8, s->whole.data.data + s->whole_at, n);
+    s->whole_at += n;
+    if (st != XMT_OK)
+      return xmt_error_nomem(s->err);
+  } else {
+    char *buf = s->chunk_buf;
+    size_t got = fread(buf, 1, s->chunk, s->fp);
+    if (got < s->chunk && ferror(s->fp))
+      return xmt_error_at(s->err, XMT_ERR_IO, XMT_IN(s->live.path),
+                          "cannot read: %s", strerror(errno));
+    last = got < s->chunk && feof(s->fp);
+    s->bytes_in += got;
+    st = decode(s, buf, got, last);
+    if (st != XMT_OK || !s->started)
+      return st;
+  }
+  s->done = last;
+  return feed_utf8(s, last);
+}
+
+/* --- The stream --------------------------------------------------------------
+ */
+
+static xmt_status stream_new(struct x2_stream **out, const char *path,
+                             struct xmt_error_store *err) {
+  struct x2_stream *s = calloc(1, sizeof *s);
+  *out = s;
+  if (s == NULL)
+    return xmt_error_nomem(err);
+  pthread_mutex_init(&s->lock, NULL);
+  s->err = err;
+  s->live.path = path;
+  s->chunk = X2_CHUNK;
+  xmt_status st = xmt_x2_reader_init(&s->r, &s->live, err);
+  s->r.on_unit = cut;
+  s->r.hook = s;
+  return st;
+}
+
+/* Reads until <xliff> is read: its languages are known from there. */
+static xmt_status stream_start(struct x2_stream *s) {
+  xmt_status st = XMT_OK;
+  while (st == XMT_OK && !s->done && !s->r.rooted)
+    st = read_more(s);
+  if (st != XMT_OK)
+    return st;
+  const struct x2_doc *d = s->nfresh > 0 ? &s->fresh[0]->doc : &s->live;
+  xmt_x2_locate(d, d->root_start, &s->root_line, &s->root_column);
+  return XMT_OK;
+}
+
+xmt_status xmt_x2_stream_open(struct x2_stream **out, FILE *fp,
+                              const char *path, size_t chunk,
+                              struct xmt_error_store *err) {
+  xmt_status st = stream_new(out, path, err);
+  struct x2_stream *s = *out;
+  if (s == NULL) {
+    if (fp != stdin)
+      fclose(fp);
+    return st;
+  }
+  if (st == XMT_OK && chunk > 0)
+    s->chunk = chunk;
+  if (st == XMT_OK && (s->chunk_buf = malloc(s->chunk)) == NULL)
+    st = xmt_error_nomem(err);
+  if (st == XMT_OK) {
+    s->fp = fp;
+    fp = NULL;
+    s->r.raw_keys = 1;
+    st = stream_start(s);
+  }
+  if (fp != NULL && fp != stdin)
+    fclose(fp);
+  return st;
+}
+
+xmt_status xmt_x2_stream_memory(struct x2_stream **out, struct xmt_buf *data,
+                                const char *path, size_t chunk,
+                                struct xmt_error_store *err) {
+  xmt_status st = stream_new(out, path, err);
+  struct x2_stream *s = *out;
+  if (s == NULL) {
+    xmt_buf_free(data);
+    return st;
+  }
+  if (st == XMT_OK && chunk > 0)
+    s->chunk = chunk;
+  if (st == XMT_OK) {
+    s->bytes_in = data->len;
+    s->whole.path = path;
+    st = xmt_x2_utf8(&s->whole, data, err);
+    s->live.encoding = s->whole.encoding;
+    s->started = 1;
+  }
+  xmt_buf_free(data);
+  if (st == XMT_OK)
+    st = stream_start(s);
+  /* In memory already: read to the end, so that a malformed document
+   * fails here, before any unit is handed out. */
+  while (st == XMT_OK && !s->done)
+    st = read_more(s);
+  return st;
+}
+
+/* Hands the parts cut so far to u; a part waits for its targets only
+ * when the stream is written. */
+static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
+  xmt_status st = XMT_OK;
+  size_t k = 0;
+  for (; st == XMT_OK && k < s->nfresh; k++) {
+    struct x2_piece *p = s->fresh[k];
+    size_t n = p->doc.nsegs;
+    s->fresh[k] = NULL;
+    st = xmt_x2_units_files(u, &s->live, p->nfiles);
+    if (s->sink != NULL) {
+      pthread_mutex_lock(&s->lock);
+      if (s->tail != NULL)
+        s->tail->next = p;
+      else
+        s->head = p;
+      s->tail = p;
+      pthread_mutex_unlock(&s->lock);
+    }
+    /* p may be written and freed once its last segment is handed out. */
+    for (size_t i = 0; st == XMT_OK && i < n; i++)
+      st = xmt_x2_units_segment(u, &p->doc, &p->doc.segs[i]);
+    u->doc = NULL;
+    if (s->sink == NULL)
+      piece_free(p);
+  }
+  for (; k < s->nfresh; k++) {
+    piece_free(s->fresh[k]);
+    s->fresh[k] = NULL;
+  }
+  s->nfresh = 0;
+  return st;
+}
+
+xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
+                               const char *target_language, int overwrite,
+                               xmt_write_fn sink, void *user) {
+  struct x2_units u;
+  xmt_x2_units_begin(&u, source_language, target_language, overwrite, sink,
+                     user);
+  xmt_status st = hand_out(s, &u);
+  while (st == XMT_OK && !s->done) {
+    st = read_more(s);
+    s->read_failed = st != XMT_OK;
+    if (st == XMT_OK)
+      st = hand_out(s, &u);
+  }
+  if (st == XMT_OK)
+    return xmt_x2_units_end(&u, &s->live);
+  xmt_buf_free(&u.out.buf);
+  return st;
+}
+
+void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
+                            int matches, xmt_x2_warn_fn warn, void *warn_user,
+                            xmt_write_fn sink, void *user) {
+  s->target_language = target_language;
+  s->matches = matches;
+  s->warn = warn;
+  s->warn_user = warn_user;
+  s->sink = sink;
+  s->user = user;
+}
+
+/* The parts at the head whose targets are all taken (all of them when
+ * all is set) written and freed; under the lock. */
+static xmt_status write_ready(struct x2_stream *s, int all) {
+  struct x2_piece *p;
+  while (s->wst == XMT_OK && (p = s->head) != NULL &&
+         (all || p->taken == p->doc.nsegs)) {
+    p->doc.matches = s->matches;
+    const char *lang = s->live.trg_lang != NULL ? NULL : s->target_language;
+    s->wst = xmt_x2_write(&p->doc, lang, s->sink, s->user, &s->werr, s->warn,
+                          s->warn_user);
+    s->head = p->next;
+    if (s->head == NULL)
+      s->tail = NULL;
+    if (s->cursor == p)
+      s->cursor = NULL;
+    piece_free(p);
+  }
+  return s->wst;
+}
+
+/* The first segment not taken yet whose unit-stream id is key, from the
+ * part of the last one taken on (targets come back in document order). */
+static int find_in(struct x2_piece *p, const char *key, size_t *i) {
+  for (size_t k = 0; k < p->doc.nsegs; k++)
+    if (!p->done[k] && strcmp(x2_str(&p->doc, p->doc.segs[k].key), key) == 0) {
+      *i = k;
+      return 1;
+    }
+  return 0;
+}
+
+static struct x2_piece *find(struct x2_stream *s, const char *key, size_t *i) {
+  struct x2_piece *from = s->cursor != NULL ? s->cursor : s->head;
+  for (struct x2_piece *p = from; p != NULL; p = p->next)
+    if (find_in(p, key, i))
+      return p;
+  for (struct x2_piece *p = s->head; p != NULL && p != from; p = p->next)
+    if (find_in(p, key, i))
+      return p;
+  return NULL;
+}
+
+xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
+                              const xmt_xliff_unit *unit,
+                              const xmt_segment *target, int split) {
+  pthread_mutex_lock(&s->lock);
+  size_t i = 0;
+  struct x2_piece *p = find(s, key, &i);
+  xmt_status st = p == NULL ? XMT_ERR_INTERNAL : XMT_OK;
+  if (st == XMT_OK && target != NULL) {
+    struct x2_doc *d = &p->doc;
+    if (d->targets[i] == NULL && (d->targets[i] = xmt_segment_new()) == NULL)
+      st = XMT_ERR_NOMEM;
+    if (st == XMT_OK)
+      st = xmt_segment_copy(d->targets[i], target);
+    if (st == XMT_OK && split)
+      st = xmt_x2_take_split(d, i, unit);
+  }
+  if (st == XMT_OK) {
+    s->cursor = p;
+    if (!p->done[i]) {
+      p->done[i] = 1;
+      p->taken++;
+    }
+    st = write_ready(s, 0);
+  }
+  pthread_mutex_unlock(&s->lock);
+  return st;
+}
+
+xmt_status xmt_x2_stream_finish(struct x2_stream *s) {
+  pthread_mutex_lock(&s->lock);
+
+  xmt_status st = write_ready(s, 1);
+  pthread_mutex_unlock(&s->lock);
+  s->sink = NULL;
+  return st;
+}
+
+void xmt_x2_stream_free(struct x2_stream *s) {
+  if (s == NULL)
+    return;
+  while (s->head != NULL) {
+    struct x2_piece *p = s->head;
+    s->head = p->next;
+    piece_free(p);
+  }
+  for (size_t k = 0; k < s->nfresh; k++)
+    piece_free(s->fresh[k]);
+  free(s->fresh);
+  xmt_x2_reader_free(&s->r);
+  xmt_x2_free(&s->live);
+  xmt_x2_free(&s->whole);
+  if (s->fp != NULL && s->fp != stdin)
+    fclose(s->fp);
+  free(s->chunk_buf);
+  xmt_buf_free(&s->raw);
+  xmt_buf_free(&s->utf8);
+  xmt_error_clear(&s->werr);
+  pthread_mutex_destroy(&s->lock);
+  free(s);
+}

@@ -1,0 +1,80 @@
+/* stream_private.h -- an XLIFF 2 document read as a stream (stream.c):
+ * the document handle of the format (xliff2.c). Not installed. */
+#ifndef XMT_X2_STREAM_PRIVATE_H
+#define XMT_X2_STREAM_PRIVATE_H
+
+#include <pthread.h>
+#include <stdio.h>
+
+#include "read_private.h"
+
+/* Bytes read and parsed at a time. */
+#define X2_CHUNK 65536
+/* Bytes parsed at a time: what follows a unit's end is kept with it. */
+#define X2_SLICE 4096
+
+struct x2_piece;
+
+struct x2_stream {
+  struct x2_doc live; /* read, not cut off yet; its files are the document's */
+  struct reader r;
+  struct xmt_error_store *err; /* the reading's, on the main thread */
+  FILE *fp;                    /* the input; NULL: whole is */
+  struct x2_doc whole;         /* a document in memory, UTF-8 */
+  size_t whole_at;             /* whole's bytes before it are read */
+  size_t chunk;
+  char *chunk_buf;
+  int started; /* the encoding is known */
+  int done;    /* the end of the input is parsed */
+  struct xmt_decoder dec;
+  struct xmt_buf raw;  /* input before its encoding is known */
+  struct xmt_buf utf8; /* input to parse; a character cut short waits */
+  size_t bytes_in;
+  int read_failed; /* units() failed on the document, not the unit stream */
+  unsigned long root_line, root_column; /* of <xliff> */
+  /* parts cut off, not handed out yet (the main thread's) */
+  struct x2_piece **fresh;
+  size_t nfresh, fresh_cap;
+  /* Handed out, waiting for their targets; the run's worker takes
+   * targets and writes: under lock. */
+  pthread_mutex_t lock;
+  struct x2_piece *head, *tail, *cursor;
+  xmt_write_fn sink; /* NULL: the stream is not written */
+  void *user;
+  const char *target_language;
+  int matches;
+  xmt_x2_warn_fn warn;
+  void *warn_user;
+  xmt_status wst;
+  struct xmt_error_store werr;
+};
+
+/* A stream of the document in fp (taken over), read up to <xliff> so
+ * that its languages are known; or of data (taken over: emptied), held
+ * whole and read to its end.
+ * chunk 0: X2_CHUNK bytes at a time. *out is to be freed, failed too. */
+xmt_status xmt_x2_stream_open(struct x2_stream **out, FILE *fp,
+                              const char *path, size_t chunk,
+                              struct xmt_error_store *err);
+xmt_status xmt_x2_stream_memory(struct x2_stream **out, struct xmt_buf *data,
+                                const char *path, size_t chunk,
+                                struct xmt_error_store *err);
+/* Reads the rest, handing each unit's segments to sink as it ends. */
+xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
+                               const char *target_language, int overwrite,
+                               xmt_write_fn sink, void *user);
+/* Before units: the parts are kept until their targets are taken, then
+ * written to sink (write.c's warnings to warn) in document order. */
+void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
+                            int matches, xmt_x2_warn_fn warn, void *warn_user,
+                            xmt_write_fn sink, void *user);
+/* The target of the segment key (NULL: none); split: kept per sentence
+ * (resegment.c). Any thread; the parts done are written. */
+xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
+                              const xmt_xliff_unit *unit,
+                              const xmt_segment *target, int split);
+/* Writes what is left, targets taken or not. */
+xmt_status xmt_x2_stream_finish(struct x2_stream *s);
+void xmt_x2_stream_free(struct x2_stream *s);
+
+#endif /* XMT_X2_STREAM_PRIVATE_H */

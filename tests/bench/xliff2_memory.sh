@@ -1,0 +1,90 @@
+#!/bin/sh
+# xliff2_memory.sh -- `make bench-xliff2`: peak memory of translating a
+# small and a large XLIFF 2 document (generated, the same content as
+# XLIFF 1.2 alongside). A reader that streams holds the units in flight,
+# not the document; what still grows with the document is the run's set
+# of unit ids (filter/unit_keys.c), for XLIFF 1.2 as for XLIFF 2.
+#
+# Env: XLIFFMT, GEN_XLIFF (required), BENCH_SMALL_MB (default 20),
+#      BENCH_LARGE_MB (default 200), BENCH_MT (default identity),
+#      BENCH_DIR (default a fresh temporary directory, removed on exit).
+# Fails when XLIFF 2's peak RSS on the large document reaches 0.75 of
+# the document's size (a document held whole takes several times its
+# size), or when its growth per MB of document is over 2.5 times XLIFF
+# 1.2's (XLIFF 2 makes about 1.4 times as many units of the same bytes).
+set -eu
+
+: "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
+: "${GEN_XLIFF:?set GEN_XLIFF to the gen_xliff binary}"
+small=${BENCH_SMALL_MB:-20}
+large=${BENCH_LARGE_MB:-200}
+mt=${BENCH_MT:-identity}
+
+if [ ! -x /usr/bin/time ]; then
+  echo "xliff2_memory.sh: /usr/bin/time not found; install GNU time: apt-get install time" >&2
+  exit 1
+fi
+if [ -n "${BENCH_DIR:-}" ]; then
+  dir=$BENCH_DIR
+  mkdir -p "$dir"
+else
+  dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-bench-x2.XXXXXX")
+  # The documents are up to BENCH_LARGE_MB each: never leave them behind.
+  trap 'rm -rf "$dir"' EXIT
+  trap 'exit 130' INT TERM
+fi
+
+# peak FLAG MB: generates the document (XLIFF 2 with FLAG -2), translates
+# it and prints "SECONDS KB" of the run; the input and output go at once.
+peak() {
+  in=$dir/in.xlf
+  out=$dir/out.xlf
+  # shellcheck disable=SC2086
+  if ! "$GEN_XLIFF" $1 "$2" >"$in" 2>"$dir/gen.log"; then
+    cat "$dir/gen.log" >&2
+    exit 1
+  fi
+  if ! /usr/bin/time -f '%e %M' -o "$dir/time" "$XLIFFMT" translate "$in" \
+    -o "$out" -s en -t fr --mt "$mt" --quiet; then
+    echo "xliff2_memory.sh: failed: $XLIFFMT translate $in --mt $mt" >&2
+    exit 1
+  fi
+  rm -f "$in" "$out"
+  cat "$dir/time"
+}
+
+printf '%-10s %8s %10s %14s\n' format MB seconds 'peak RSS MB'
+for f in x2 x1; do
+  flag=''
+  [ "$f" = x2 ] && flag=-2
+  for mb in "$small" "$large"; do
+    set -- $(peak "$flag" "$mb")
+    eval "${f}_${mb}_kb=\$2"
+    awk -v f="$f" -v mb="$mb" -v s="$1" -v k="$2" 'BEGIN {
+      printf "%-10s %8d %10.2f %14.1f\n", f == "x2" ? "XLIFF 2" : "XLIFF 1.2",
+        mb, s, k / 1024 }'
+  done
+done
+
+eval "x2s=\$x2_${small}_kb x2l=\$x2_${large}_kb"
+eval "x1s=\$x1_${small}_kb x1l=\$x1_${large}_kb"
+r2=$(awk -v a="$x2l" -v b="$x2s" 'BEGIN { printf "%.2f", a / b }')
+r1=$(awk -v a="$x1l" -v b="$x1s" 'BEGIN { printf "%.2f", a / b }')
+echo "growth ${small} MB -> ${large} MB: XLIFF 2 ${r2}x, XLIFF 1.2 ${r1}x"
+fail=0
+held=$(awk -v k="$x2l" -v mb="$large" 'BEGIN { printf "%.2f", k / 1024 / mb }')
+if awk -v h="$held" 'BEGIN { exit !(h < 0.75) }'; then
+  echo "PASS XLIFF 2 peak RSS is ${held} of the ${large} MB document (< 0.75)"
+else
+  echo "FAIL XLIFF 2 peak RSS is ${held} of the ${large} MB document (>= 0.75)"
+  fail=1
+fi
+g2=$(awk -v a="$x2l" -v b="$x2s" -v d="$((large - small))" 'BEGIN { printf "%.3f", (a - b) / 1024 / d }')
+g1=$(awk -v a="$x1l" -v b="$x1s" -v d="$((large - small))" 'BEGIN { printf "%.3f", (a - b) / 1024 / d }')
+if awk -v a="$g2" -v b="$g1" 'BEGIN { exit !(a <= 2.5 * b) }'; then
+  echo "PASS XLIFF 2 grows ${g2} MB per MB of document, XLIFF 1.2 ${g1} (<= 2.5x)"
+else
+  echo "FAIL XLIFF 2 grows ${g2} MB per MB of document, XLIFF 1.2 ${g1} (> 2.5x)"
+  fail=1
+fi
+exit "$fail"
