@@ -318,20 +318,26 @@ xmt_status xmt_check_document(xmt_filter *f, const char *path,
     st = xmt_error_nomem(&f->err);
   } else {
     size_t bytes = 0;
-    const char *version = NULL, *encoding = NULL;
+    struct xmt_doc_facts facts = {0};
     st = units != NULL
              ? xmt_xliff_reader_parse(reader, units->data, units->len, 1)
-             : xmt_format_read_units(f, path, reader, &f->err, &bytes, &version,
-                                     &encoding, on_rule, &c);
+             : xmt_format_read_units(f, path, reader, &f->err, &bytes, &facts,
+                                     on_rule, &c);
     if (c.failed)
       st = xmt_error_nomem(&f->err);
     else if (st != XMT_OK && f->err.pub.status == XMT_OK)
       st = xmt_error_copy(&f->err, xmt_xliff_reader_error(reader));
     report->encoding =
-        encoding != NULL ? encoding
-                         : xmt_encoding_name(xmt_xliff_reader_encoding(reader));
-    report->version =
-        version != NULL ? version : xmt_xliff_reader_version(reader);
+        facts.encoding != NULL
+            ? facts.encoding
+            : xmt_encoding_name(xmt_xliff_reader_encoding(reader));
+    report->version = facts.version != NULL ? facts.version
+                                            : xmt_xliff_reader_version(reader);
+    if (facts.counted) {
+      report->units = facts.units;
+      report->translatable_units = facts.translatable_units;
+      report->units_with_target = facts.units_with_target;
+    }
   }
   xmt_memo_free(&c.ids);
   xmt_xliff_reader_free(reader);

@@ -191,8 +191,16 @@ size_t xmt_xliff2_bytes_read(const void *doc);
 int xmt_xliff2_read_failed(const void *doc);
 xmt_status xmt_xliff2_open_whole(xmt_filter *f, const char *path, void **doc,
                                  size_t *bytes);
-void xmt_xliff2_describe(const void *doc, const char **version,
-                         const char **encoding);
+/* What the reading of a document says of it beyond its units, where its
+ * format is not the unit stream's: its version and encoding (static
+ * strings: "2.0", "UTF-16LE"), and its units as it counts them (XLIFF 2:
+ * a <unit> of several segments is one unit, not one per segment). */
+struct xmt_doc_facts {
+  const char *version, *encoding; /* NULL: the unit stream's */
+  int counted;                    /* 0: the units are the unit stream's */
+  size_t units, translatable_units, units_with_target;
+};
+void xmt_xliff2_describe(const void *doc, struct xmt_doc_facts *facts);
 /* A rule of a document's format broken where its schema cannot tell:
  * the line and column of the element, its unit's id (or NULL), what is
  * wrong. Non-zero stops the reading. */
@@ -244,16 +252,15 @@ xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
                            xmt_xliff_reader *reader,
                            struct xmt_error_store *err);
 /* Feeds the units of in_path, of any format, to reader; *bytes_in
- * receives the size of the document, and *version and *encoding (static
- * strings) what a format other than the unit stream's says of it (XLIFF
- * 2: "2.0", "UTF-16LE"...), left as they are otherwise. When on_rule is
+ * receives the size of the document, and *facts what a format other than
+ * the unit stream's says of it (zeroed first). When on_rule is
  * not NULL, the rules of the format that its schema cannot state are
  * checked first and each one broken is told to it (XLIFF 2). Errors go
  * to err. */
 xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
                                  xmt_xliff_reader *reader,
                                  struct xmt_error_store *err, size_t *bytes_in,
-                                 const char **version, const char **encoding,
+                                 struct xmt_doc_facts *facts,
                                  xmt_rule_fn on_rule, void *rule_user);
 /* The XLIFF 1.2 document a page of another format is read as, in out;
  * out is left empty for an XLIFF document. */

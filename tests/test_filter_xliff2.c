@@ -474,14 +474,14 @@ static void test_resegment(void) {
 static void test_matches(void) {
   expect_output("inline", "pseudo", XMT_FILTER_ALT_TRANS, ".alt");
   expect_output("okapi", "pseudo", XMT_FILTER_ALT_TRANS, ".alt");
-  /* "mt1" taken, by a code: the first segment is "mt3", the second
-   * "mt2" */
+  /* "mt1" taken by a code, "mt2" by an ignorable: the first segment is
+   * "mt3", the second "mt4" */
   static const char doc[] =
       "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
       "version=\"2.0\" srcLang=\"en\" trgLang=\"fr\"><file id=\"f\">"
       "<unit id=\"u\"><segment><source>A<ph id=\"mt1\"/></source>"
-      "</segment><segment><source>B</source></segment></unit></file>"
-      "</xliff>";
+      "</segment><ignorable id=\"mt2\"><source> </source></ignorable>"
+      "<segment><source>B</source></segment></unit></file></xliff>";
   static const char want[] =
       "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
       "version=\"2.0\" srcLang=\"en\" trgLang=\"fr\"><file id=\"f\">"
@@ -489,10 +489,11 @@ static void test_matches(void) {
       "xmlns:mtc=\"urn:oasis:names:tc:xliff:matches:2.0\"> <mtc:match "
       "ref=\"#mt3\" origin=\"xliffmt\" type=\"mt\"><source>A<ph "
       "id=\"mt1\"/></source><target>A<ph id=\"mt1\"/></target></mtc:match> "
-      "<mtc:match ref=\"#mt2\" origin=\"xliffmt\" type=\"mt\"><source>B"
+      "<mtc:match ref=\"#mt4\" origin=\"xliffmt\" type=\"mt\"><source>B"
       "</source><target>B</target></mtc:match></mtc:matches><segment "
-      "id=\"mt3\"><source>A<ph id=\"mt1\"/></source></segment><segment "
-      "id=\"mt2\"><source>B</source></segment></unit></file></xliff>";
+      "id=\"mt3\"><source>A<ph id=\"mt1\"/></source></segment><ignorable "
+      "id=\"mt2\"><source> </source></ignorable><segment "
+      "id=\"mt4\"><source>B</source></segment></unit></file></xliff>";
   xmt_filter *f = xmt_filter_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(f);
   xmt_filter_set_flags(f, XMT_FILTER_ALT_TRANS);
@@ -703,6 +704,39 @@ static void test_copies(void) {
              NULL);
 }
 
+/* A segment whose codes share an id (a rule check reports) is not
+ * resegmented: its <pc>s cut into <sc>/<ec> pairs of one id could not
+ * be told apart when read again. It is translated whole. */
+static void test_shared_ids(void) {
+  static const char doc[] =
+      HEAD "<source>See <pc id=\"1\">the manual. It is</pc> short. Ask "
+           "<pc id=\"1\">us</pc>.</source>" TAIL;
+  static const char want[] = OUT_HEAD
+      "<source>See <pc id=\"1\">the manual. It is</pc> short. Ask "
+      "<pc id=\"1\">us</pc>.</source><target>See <pc id=\"1\">the "
+      "manual. It is</pc> short. Ask <pc id=\"1\">us</pc>.</target>" TAIL;
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  xmt_filter_set_backend(f, xmt_backend_builtin("identity"), NULL, NULL);
+  xmt_filter_set_flags(f, XMT_FILTER_SEG_SOURCE);
+  xmt_filter_set_segmentation(f, XMT_SEGMENT_UNSEGMENTED, NULL);
+  xmt_filter_set_languages(f, NULL, "fr");
+  char *out = NULL;
+  size_t out_len = 0;
+  CU_ASSERT_EQUAL_FATAL(xmt_filter_translate_buffer(f, XMT_FORMAT_XLIFF2, "d",
+                                                    doc, sizeof doc - 1, &out,
+                                                    &out_len),
+                        XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(out, out_len, want, sizeof want - 1);
+  struct x2_doc again;
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL(read_text(&again, out, out_len, 0, &err), XMT_OK);
+  xmt_x2_free(&again);
+  xmt_error_clear(&err);
+  free(out);
+  xmt_filter_free(f);
+}
+
 /* --- Errors ------------------------------------------------------------------
  */
 
@@ -822,6 +856,7 @@ static CU_TestInfo tests[] = {{"read in chunks", test_read_chunks},
                               {"overwrite", test_overwrite},
                               {"canResegment", test_can_resegment},
                               {"resegmented", test_resegment},
+                              {"ids shared: whole", test_shared_ids},
                               {"alt-trans: matches", test_matches},
                               {"codes put back", test_put_back},
                               {"pairs", test_pairs},

@@ -99,9 +99,10 @@ xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
 xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
                                  xmt_xliff_reader *reader,
                                  struct xmt_error_store *err, size_t *bytes_in,
-                                 const char **version, const char **encoding,
+                                 struct xmt_doc_facts *facts,
                                  xmt_rule_fn on_rule, void *rule_user) {
   const struct xmt_format *format;
+  memset(facts, 0, sizeof *facts);
   xmt_status st = xmt_format_of(f, in_path, &format);
   if (st != XMT_OK)
     return st;
@@ -122,7 +123,7 @@ xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
   if (st != XMT_OK)
     return st;
   if (format == &xmt_format_xliff2) {
-    xmt_xliff2_describe(doc, version, encoding);
+    xmt_xliff2_describe(doc, facts);
     if (on_rule != NULL)
       st = xmt_xliff2_check(doc, on_rule, rule_user, err);
   }

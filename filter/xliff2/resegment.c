@@ -67,7 +67,10 @@ static int step(const char *raw, size_t at, size_t end, size_t *len,
     const char *close = comment ? "-->" : cd ? "]]>" : "?>";
     if (!comment && !cd && (n < 2 || p[1] != '?'))
       return 0;
-    const char *e = memmem(p + 2, n - 2, close, strlen(close));
+    /* the close is looked for after the opening ("<!--->" is not a
+     * comment of its own) */
+    size_t open = comment ? 4 : cd ? 9 : 2;
+    const char *e = memmem(p + open, n - open, close, strlen(close));
     if (e == NULL)
       return 0;
     *len = (size_t)(e - p) + strlen(close);
@@ -141,6 +144,30 @@ static int cut(const struct x2_doc *doc, const struct x2_segment *s,
   return t == c->text_len && k == c->first_code + c->ncodes;
 }
 
+/* 1 when two codes of content c that start something share an id (a
+ * rule check reports): cut into <sc>/<ec> or <sm>/<em>, such pairs could
+ * not be told apart again, so the segment is written whole. -1 when out
+ * of memory. */
+static int ids_shared(const struct x2_doc *doc, const struct x2_content *c) {
+  struct xmt_memo seen = {0};
+  int shared = 0;
+  for (size_t k = c->first_code; shared == 0 && k < c->first_code + c->ncodes;
+       k++) {
+    const struct x2_code *code = &doc->codes[k];
+    if (code->id == X2_NONE || code->elem == X2_EC || code->elem == X2_EM ||
+        code->kind == XMT_TAG_CLOSE)
+      continue;
+    const char *id = x2_str(doc, code->id);
+    size_t len = strlen(id);
+    if (xmt_memo_get(&seen, id, len, NULL, NULL, NULL))
+      shared = 1;
+    else if (xmt_memo_put(&seen, id, len, NULL, 0, 0) != XMT_OK)
+      shared = -1;
+  }
+  xmt_memo_free(&seen);
+  return shared;
+}
+
 xmt_status xmt_x2_take_split(struct x2_doc *doc, size_t i,
                              const xmt_xliff_unit *unit) {
   const struct x2_segment *s = &doc->segs[i];
@@ -150,6 +177,9 @@ xmt_status xmt_x2_take_split(struct x2_doc *doc, size_t i,
   if (!s->alone || !s->can_resegment || s->state >= X2_REVIEWED ||
       !s->translate || n < 2 || xmt_unit_gap(unit, 0) == NULL)
     return XMT_OK;
+  int shared = ids_shared(doc, &s->source);
+  if (shared != 0)
+    return shared < 0 ? XMT_ERR_NOMEM : XMT_OK;
   struct x2_part *parts = calloc(n, sizeof *parts);
   if (parts == NULL)
     return XMT_ERR_NOMEM;

@@ -464,6 +464,29 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
   return st;
 }
 
+void xmt_x2_stream_count(const struct x2_stream *s,
+                         struct xmt_doc_facts *facts) {
+  if (s->fp != NULL || s->head != NULL)
+    return;
+  facts->counted = 1;
+  /* a unit is never cut between pieces */
+  for (size_t k = 0; k < s->nfresh; k++) {
+    const struct x2_doc *d = &s->fresh[k]->doc;
+    int translatable = 0, target = 0; /* of the unit counted last */
+    for (size_t i = 0; i < d->nsegs; i++) {
+      const struct x2_segment *g = &d->segs[i];
+      if (i == 0 || d->segs[i - 1].unit_tag_end != g->unit_tag_end) {
+        facts->units++;
+        translatable = target = 0;
+      }
+      if (!translatable && g->translate && g->state < X2_REVIEWED)
+        facts->translatable_units += translatable = 1;
+      if (!target && g->target.end != 0)
+        facts->units_with_target += target = 1;
+    }
+  }
+}
+
 xmt_status xmt_x2_stream_finish(struct x2_stream *s) {
   pthread_mutex_lock(&s->lock);
 

@@ -75,6 +75,12 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
                               const xmt_segment *target, int split);
 /* Writes what is left, targets taken or not. */
 xmt_status xmt_x2_stream_finish(struct x2_stream *s);
+/* The units of a document held whole and not handed out yet, counted
+ * into facts (left as they are otherwise). A unit is translatable when
+ * one of its segments is, as the unit stream says it: translate, and not
+ * locked by its state. */
+void xmt_x2_stream_count(const struct x2_stream *s,
+                         struct xmt_doc_facts *facts);
 void xmt_x2_stream_free(struct x2_stream *s);
 
 #endif /* XMT_X2_STREAM_PRIVATE_H */

@@ -155,3 +155,20 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
     xmt_error_set(err, w.st, "%s", xmt_strerror(w.st));
   return w.st;
 }
+
+int xmt_x2w_id_taken(const struct x2_doc *doc, const struct x2_segment *s,
+                     const char *id) {
+  const char *d = doc->data.data;
+  size_t idlen = strlen(id), to = s->unit_end;
+  for (size_t at = s->unit_tag_end; at < to; at++) {
+    if (d[at] != '<' || at + 1 >= to || d[at + 1] == '/' || d[at + 1] == '!' ||
+        d[at + 1] == '?')
+      continue;
+    size_t len = xmt_tag_end(d + at, to - at), vs, ve;
+    if (len < to - at &&
+        xmt_tag_find_attribute(d + at, len + 1, "id", &vs, &ve) &&
+        ve - vs == idlen && memcmp(d + at + vs, id, idlen) == 0)
+      return 1;
+  }
+  return 0;
+}

@@ -16,25 +16,6 @@ static void put_str(struct writer *w, const char *s) {
   xmt_x2w_put(w, s, strlen(s));
 }
 
-/* 1 when id is the id of a segment or of a code of the unit whose
- * segments are first..end-1. */
-static int id_taken(const struct x2_doc *doc, size_t first, size_t end,
-                    const char *id) {
-  for (size_t i = first; i < end; i++) {
-    const struct x2_segment *s = &doc->segs[i];
-    if (s->id != X2_NONE && strcmp(x2_str(doc, s->id), id) == 0)
-      return 1;
-    const struct x2_content *c[2] = {&s->source, &s->target};
-    for (size_t j = 0; j < 2; j++)
-      for (size_t k = c[j]->first_code; k < c[j]->first_code + c[j]->ncodes;
-           k++)
-        if (doc->codes[k].id != X2_NONE &&
-            strcmp(x2_str(doc, doc->codes[k].id), id) == 0)
-          return 1;
-  }
-  return 0;
-}
-
 /* The id a match refers to segment i by, in buf: its own, or "mtN" with
  * the first N that nothing of the unit has (nth: its number in it). */
 static const char *segment_ref(const struct x2_doc *doc, size_t first,
@@ -45,7 +26,7 @@ static const char *segment_ref(const struct x2_doc *doc, size_t first,
   /* each segment its own numbers: no two given the same */
   for (size_t n = i - first + 1;; n += end - first) {
     snprintf(buf, size, "mt%zu", n);
-    if (!id_taken(doc, first, end, buf))
+    if (!xmt_x2w_id_taken(doc, s, buf))
       return buf;
   }
 }

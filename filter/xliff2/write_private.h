@@ -1,5 +1,5 @@
 /* write_private.h -- what the pieces of the XLIFF 2 writer share (write.c,
- * write_codes.c, write_matches.c). Not installed. */
+ * write_codes.c, write_matches.c, write_split.c). Not installed. */
 #ifndef XMT_X2_WRITE_PRIVATE_H
 #define XMT_X2_WRITE_PRIVATE_H
 
@@ -60,5 +60,10 @@ void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
  * <ignorable>s between them (write_split.c). */
 void xmt_x2w_split(struct writer *w, size_t i);
 void xmt_x2w_free(struct writer *w);
+/* 1 when an element of the unit of s has the id `id`: the ids xliffmt
+ * adds must be unique among its segments, ignorables and codes (any start
+ * tag with that id counts). */
+int xmt_x2w_id_taken(const struct x2_doc *doc, const struct x2_segment *s,
+                     const char *id);
 
 #endif /* XMT_X2_WRITE_PRIVATE_H */

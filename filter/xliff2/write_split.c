@@ -11,26 +11,6 @@
 
 #include "write_private.h"
 
-/* 1 when an element of the unit of s (its start tag in [from, to)) has
- * the id `id`: the new ids must be unique among its segments, ignorables
- * and codes. */
-static int id_taken(const struct x2_doc *doc, const struct x2_segment *s,
-                    const char *id) {
-  const char *d = doc->data.data;
-  size_t idlen = strlen(id), to = s->unit_end;
-  for (size_t at = s->unit_tag_end; at < to; at++) {
-    if (d[at] != '<' || at + 1 >= to || d[at + 1] == '/' || d[at + 1] == '!' ||
-        d[at + 1] == '?')
-      continue;
-    size_t len = xmt_tag_end(d + at, to - at), vs, ve;
-    if (len < to - at &&
-        xmt_tag_find_attribute(d + at, len + 1, "id", &vs, &ve) &&
-        ve - vs == idlen && memcmp(d + at + vs, id, idlen) == 0)
-      return 1;
-  }
-  return 0;
-}
-
 /* The name of the element whose start tag is at d: its prefix length
  * (colon included) when its local name is `local`. */
 static size_t prefix_of(const char *d, size_t len, const char *local) {
@@ -53,7 +33,7 @@ static void put_new_segment(struct writer *w, const struct x2_segment *s,
   char id[160];
   do
     snprintf(id, sizeof id, "%.100s-%zu", base, ++*next);
-  while (id_taken(doc, s, id));
+  while (xmt_x2w_id_taken(doc, s, id));
   xmt_x2w_put(w, "<", 1);
   xmt_x2w_put(w, doc->data.data + s->start + 1, prefix);
   put_str(w, "segment id=\"");

@@ -228,14 +228,15 @@ const char *xmt_xliff2_target_language(const void *doc) {
   return ((const struct handle *)doc)->s->live.trg_lang;
 }
 
-void xmt_xliff2_describe(const void *doc, const char **version,
-                         const char **encoding) {
+void xmt_xliff2_describe(const void *doc, struct xmt_doc_facts *facts) {
   static const char *const versions[] = {"2.0", "2.1", "2.2"};
-  const struct x2_doc *d = &((const struct handle *)doc)->s->live;
+  const struct x2_stream *s = ((const struct handle *)doc)->s;
+  const struct x2_doc *d = &s->live;
   for (size_t i = 0; i < sizeof versions / sizeof *versions; i++)
     if (d->version != NULL && strcmp(d->version, versions[i]) == 0)
-      *version = versions[i];
-  *encoding = xmt_encoding_name(d->encoding);
+      facts->version = versions[i];
+  facts->encoding = xmt_encoding_name(d->encoding);
+  xmt_x2_stream_count(s, facts);
 }
 
 xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,

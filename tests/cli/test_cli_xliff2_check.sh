@@ -4,7 +4,8 @@
 # <sm>/<em> that find each other in their unit, dataRefs that name a
 # <data> of the unit. Each rule broken is an error naming the file, the
 # line and column of the element, and its unit (the exact messages are
-# compared); check then exits 1. Translated fixtures break none.
+# compared); check then exits 1. Translated fixtures break none. Units
+# are counted as the document has them, not one per segment.
 # Env: XLIFFMT, XMT_FIXTURES. Exit 0 pass, 1 fail, 77 skip.
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -82,6 +83,17 @@ sed 's|<sc id="5" isolated="yes"/>|<sc id="5"/>|' bad.xlf >open.xlf
 expect_exit 1 "check: an <sc> left open in a source" "$x" check open.xlf -q
 check "check: an <sc> left open: where" grep -q -F \
   'xliffmt: open.xlf:20:48: <sc id="5"> has no <ec> in its unit (unit u2)' err
+
+# Counts: reseg.xlf has 8 units (u7 of two segments; one reviewed, not
+# to be translated; one with a target) and 9 segments.
+expect_exit 0 "check reseg.xlf" "$x" check "$fx/reseg.xlf"
+sed -n 's/^  *\(units\|segments\)  *//p' out >got
+printf '%s\n' '8 (7 translatable, 1 with target)' 9 >want
+check "check: units of several segments counted once" cmp want got ||
+  diff want got | head
+expect_exit 0 "check --json reseg.xlf" "$x" check "$fx/reseg.xlf" --json
+check "check --json: units counted once" grep -q -F \
+  '"units":8,"translatable_units":7,"units_with_target":1,"segments":9,' out
 
 # Rules kept: the fixtures, and what translate writes of them.
 for f in "$fx"/*.xlf; do
