@@ -46,14 +46,8 @@ if [ ! -x /usr/bin/time ]; then
   echo "aligner.sh: /usr/bin/time not found; install GNU time: apt-get install time" >&2
   exit 1
 fi
-if [ -n "${BENCH_DIR:-}" ]; then
-  dir=$BENCH_DIR
-  mkdir -p "$dir"
-else
-  dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-bench-aligner.XXXXXX")
-  trap 'rm -rf "$dir"' EXIT
-  trap 'exit 130' INT TERM
-fi
+. "$(dirname "$0")/lib.sh"
+bench_scratch bench-aligner
 
 # --- CPU time of the Bayesian model against eflomal's
 # shellcheck disable=SC2154 # eflomal: set by eflomal_find

@@ -70,9 +70,8 @@ data=${XMT_TEST_DATA:-$here/../../data}/markup-tags
 runs=${EFLOMAL_RUNS:-3}
 threads=${BENCH_THREADS:-2}
 dev_lines=${BENCH_DEV_LINES:-1000 300}
-dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-eflomal.XXXXXX")
-trap 'rm -rf "$dir"' EXIT
-trap 'exit 130' INT TERM
+. "$(dirname "$0")/lib.sh"
+bench_scratch eflomal
 
 # --- The corpus, as gibbs_aer.sh builds it
 # shellcheck disable=SC2034 # read by gold.sh

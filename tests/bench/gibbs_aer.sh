@@ -25,9 +25,8 @@ set -eu
 : "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
 here=$(cd "$(dirname "$0")/../fixtures/align-gold" && pwd)
 data=${XMT_TEST_DATA:-$here/../../data}/markup-tags
-dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-gibbs-aer.XXXXXX")
-trap 'rm -rf "$dir"' EXIT
-trap 'exit 130' INT TERM
+. "$(dirname "$0")/lib.sh"
+bench_scratch gibbs-aer
 # shellcheck disable=SC2034 # read by gold.sh
 gold_dir=$here
 . "$here/gold.sh"

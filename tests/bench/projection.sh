@@ -86,14 +86,8 @@ if ! command -v perl >/dev/null 2>&1; then
   echo "projection.sh: perl not found (it strips the gold tags and writes the baseline)" >&2
   exit 1
 fi
-if [ -n "${BENCH_DIR:-}" ]; then
-  dir=$BENCH_DIR
-  mkdir -p "$dir"
-else
-  dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-projection.XXXXXX")
-  trap 'rm -rf "$dir"' EXIT
-  trap 'exit 130' INT TERM
-fi
+. "$(dirname "$0")/lib.sh"
+bench_scratch projection
 
 # detag IN OUT: the plain text of each tagged line: tags removed, then the
 # XML entities and character references decoded (&amp; last).

@@ -23,15 +23,8 @@ if ! command -v xmllint >/dev/null 2>&1; then
   exit 1
 fi
 
-if [ -n "${BENCH_DIR:-}" ]; then
-  dir=$BENCH_DIR
-  mkdir -p "$dir"
-else
-  dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-bench.XXXXXX")
-  # The input and output are each BENCH_MB large: never leave them behind.
-  trap 'rm -rf "$dir"' EXIT
-  trap 'exit 130' INT TERM
-fi
+. "$(dirname "$0")/lib.sh"
+bench_scratch bench
 in=$dir/bench.xlf
 out=$dir/bench.fr.xlf
 

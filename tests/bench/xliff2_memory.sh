@@ -24,15 +24,8 @@ if [ ! -x /usr/bin/time ]; then
   echo "xliff2_memory.sh: /usr/bin/time not found; install GNU time: apt-get install time" >&2
   exit 1
 fi
-if [ -n "${BENCH_DIR:-}" ]; then
-  dir=$BENCH_DIR
-  mkdir -p "$dir"
-else
-  dir=$(mktemp -d "${TMPDIR:-/tmp}/xliffmt-bench-x2.XXXXXX")
-  # The documents are up to BENCH_LARGE_MB each: never leave them behind.
-  trap 'rm -rf "$dir"' EXIT
-  trap 'exit 130' INT TERM
-fi
+. "$(dirname "$0")/lib.sh"
+bench_scratch bench-x2
 
 # peak FLAG MB: generates the document (XLIFF 2 with FLAG -2), translates
 # it and prints "SECONDS KB" of the run; the input and output go at once.
