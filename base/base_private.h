@@ -11,6 +11,7 @@
 #error "base_private.h is internal to libxliffmt"
 #endif
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -161,6 +162,11 @@ struct xmt_where {
 xmt_status xmt_error_at(struct xmt_error_store *err, xmt_status status,
                         const struct xmt_where *where, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* The same with a va_list, for a function that takes a message of its
+ * own. */
+xmt_status xmt_error_vat(struct xmt_error_store *err, xmt_status status,
+                         const struct xmt_where *where, const char *fmt,
+                         va_list ap) __attribute__((format(printf, 4, 0)));
 /* The same without a location: xmt_error_set(err, status, fmt, ...). */
 #define xmt_error_set(err, status, ...)                                        \
   xmt_error_at((err), (status), NULL, __VA_ARGS__)

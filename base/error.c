@@ -44,13 +44,19 @@ static char *format_message(const char *fmt, va_list ap) {
   return message;
 }
 
+xmt_status xmt_error_vat(struct xmt_error_store *err, xmt_status status,
+                         const struct xmt_where *where, const char *fmt,
+                         va_list ap) {
+  error_store(err, status, where, format_message(fmt, ap));
+  return status;
+}
+
 xmt_status xmt_error_at(struct xmt_error_store *err, xmt_status status,
                         const struct xmt_where *where, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *message = format_message(fmt, ap);
+  xmt_error_vat(err, status, where, fmt, ap);
   va_end(ap);
-  error_store(err, status, where, message);
   return status;
 }
 

@@ -50,13 +50,6 @@ void xmt_reader_fail(xmt_xliff_reader *r, xmt_status st, unsigned long line,
                      unsigned long column, const char *fmt, ...) {
   if (r->status != XMT_OK)
     return;
-  char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  /* clang-tidy 14 misreads va_start in a function with a format attribute */
-  // NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
   r->status = st;
   const struct xmt_where where = {
       .file = r->filename,
@@ -64,7 +57,12 @@ void xmt_reader_fail(xmt_xliff_reader *r, xmt_status st, unsigned long line,
       .column = column,
       .unit_id = r->unit != NULL ? r->unit->id : NULL,
   };
-  xmt_error_at(&r->err, st, &where, "%s", msg);
+  va_list ap;
+  va_start(ap, fmt);
+  /* clang-tidy 14 misreads va_start in a function with a format attribute */
+  // NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
+  xmt_error_vat(&r->err, st, &where, fmt, ap);
+  va_end(ap);
   XML_StopParser(r->parser, XML_FALSE);
 }
 

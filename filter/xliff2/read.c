@@ -49,12 +49,6 @@ void xmt_x2_fail(struct reader *r, xmt_status st, size_t at, const char *fmt,
                  ...) {
   if (r->st != XMT_OK)
     return;
-  char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  // NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
   r->st = st;
   unsigned long line, column;
   xmt_x2_locate(r->doc, at, &line, &column);
@@ -62,7 +56,11 @@ void xmt_x2_fail(struct reader *r, xmt_status st, size_t at, const char *fmt,
                                   .line = line,
                                   .column = column,
                                   .unit_id = x2_str(r->doc, r->unit_id)};
-  xmt_error_at(r->err, st, &where, "%s", msg);
+  va_list ap;
+  va_start(ap, fmt);
+  // NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
+  xmt_error_vat(r->err, st, &where, fmt, ap);
+  va_end(ap);
   XML_StopParser(r->parser, XML_FALSE);
 }
 
