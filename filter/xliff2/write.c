@@ -63,6 +63,15 @@ static size_t name_len(const char *tag, size_t len) {
   return n - 1;
 }
 
+size_t xmt_x2w_prefix_len(const char *tag, size_t len, const char *local) {
+  size_t n = name_len(tag, len), l = strlen(local);
+  return n >= l ? n - l : 0;
+}
+
+void xmt_x2w_put_str(struct writer *w, const char *s) {
+  xmt_x2w_put(w, s, strlen(s));
+}
+
 void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
                     const struct x2_content *src, const xmt_segment *target) {
   const char *d = w->doc->data.data;

@@ -12,10 +12,6 @@
 
 #include "write_private.h"
 
-static void put_str(struct writer *w, const char *s) {
-  xmt_x2w_put(w, s, strlen(s));
-}
-
 /* The id a match refers to segment i by, in buf: its own, or "mtN" with
  * the first N that nothing of the unit has (nth: its number in it). */
 static const char *segment_ref(const struct x2_doc *doc, size_t first,
@@ -31,15 +27,6 @@ static const char *segment_ref(const struct x2_doc *doc, size_t first,
   }
 }
 
-/* The bytes of the element name before "source" in a <source> start tag
- * (the core namespace's prefix, with its colon). */
-static size_t core_prefix(const char *tag, size_t len) {
-  size_t n = 1;
-  while (n < len && !xmt_is_xml_space(tag[n]) && tag[n] != '/' && tag[n] != '>')
-    n++;
-  return n - 1 >= 6 ? n - 1 - 6 : 0;
-}
-
 /* One <mtc:match> of segment i, referring to it as ref. */
 static void put_match(struct writer *w, const char *mtc, size_t i,
                       const char *ref) {
@@ -48,40 +35,40 @@ static void put_match(struct writer *w, const char *mtc, size_t i,
   const char *d = doc->data.data;
   const char *tag = d + s->source.start;
   size_t tag_len = s->source.inner_start - s->source.start;
-  size_t prefix = core_prefix(tag, tag_len);
-  put_str(w, "<");
-  put_str(w, mtc);
-  put_str(w, "match ref=\"#");
+  size_t prefix = xmt_x2w_prefix_len(tag, tag_len, "source");
+  xmt_x2w_put_str(w, "<");
+  xmt_x2w_put_str(w, mtc);
+  xmt_x2w_put_str(w, "match ref=\"#");
   xmt_buf_reset(&w->text);
   if (w->st == XMT_OK)
     w->st = xmt_xml_escape_attr(&w->text, ref);
   xmt_x2w_put(w, w->text.data, w->text.len);
-  put_str(w, "\" origin=\"xliffmt\" type=\"mt\">");
+  xmt_x2w_put_str(w, "\" origin=\"xliffmt\" type=\"mt\">");
   if (s->odata_end > s->odata_start) /* what the codes' dataRefs name */
     xmt_x2w_put(w, d + s->odata_start, s->odata_end - s->odata_start);
   if (s->source.self_closing) {
     xmt_x2w_put(w, tag, tag_len - 2);
-    put_str(w, ">");
+    xmt_x2w_put_str(w, ">");
   } else {
     xmt_x2w_put(w, tag, s->source.inner_end - s->source.start);
   }
-  put_str(w, "</");
+  xmt_x2w_put_str(w, "</");
   xmt_x2w_put(w, tag + 1, prefix);
-  put_str(w, "source><");
+  xmt_x2w_put_str(w, "source><");
   xmt_x2w_put(w, tag + 1, prefix);
-  put_str(w, "target");
+  xmt_x2w_put_str(w, "target");
   size_t vs, ve;
   if (xmt_tag_find_attribute(tag, tag_len, "xml:space", &vs, &ve)) {
-    put_str(w, " xml:space=");
+    xmt_x2w_put_str(w, " xml:space=");
     xmt_x2w_put(w, tag + vs - 1, ve - vs + 2);
   }
-  put_str(w, ">");
+  xmt_x2w_put_str(w, ">");
   xmt_x2w_content(w, s, &s->source, doc->targets[i]);
-  put_str(w, "</");
+  xmt_x2w_put_str(w, "</");
   xmt_x2w_put(w, tag + 1, prefix);
-  put_str(w, "target></");
-  put_str(w, mtc);
-  put_str(w, "match>");
+  xmt_x2w_put_str(w, "target></");
+  xmt_x2w_put_str(w, mtc);
+  xmt_x2w_put_str(w, "match>");
 }
 
 /* The white space right after the unit's start tag: what the matches are
@@ -115,19 +102,19 @@ static void put_matches(struct writer *w, size_t first, size_t end) {
   xmt_x2w_copy_to(w, at);
   if (s0->matches_close == 0) {
     xmt_x2w_put(w, d + s0->unit_tag_end, ws);
-    put_str(w, "<mtc:matches xmlns:mtc=\"" X2_MTC_NS "\">");
+    xmt_x2w_put_str(w, "<mtc:matches xmlns:mtc=\"" X2_MTC_NS "\">");
   }
   char buf[32];
   for (size_t i = first; w->st == XMT_OK && i < end; i++) {
     if (doc->targets[i] == NULL)
       continue;
     xmt_x2w_put(w, d + s0->unit_tag_end, ws);
-    put_str(w, " ");
+    xmt_x2w_put_str(w, " ");
     put_match(w, mtc, i, segment_ref(doc, first, end, i, buf, sizeof buf));
   }
   if (s0->matches_close == 0) {
     xmt_x2w_put(w, d + s0->unit_tag_end, ws);
-    put_str(w, "</mtc:matches>");
+    xmt_x2w_put_str(w, "</mtc:matches>");
   }
   /* Segments without an id get the one their match names. */
   for (size_t i = first; w->st == XMT_OK && i < end; i++) {

@@ -34,6 +34,10 @@ struct writer {
 };
 
 void xmt_x2w_put(struct writer *w, const char *s, size_t len);
+void xmt_x2w_put_str(struct writer *w, const char *s);
+/* The length of the prefix (colon included) of the element whose start
+ * tag of len bytes is at tag, its local name being `local`. */
+size_t xmt_x2w_prefix_len(const char *tag, size_t len, const char *local);
 /* The document's bytes from w->at to end. */
 void xmt_x2w_copy_to(struct writer *w, size_t end);
 /* The start tag from start to end with names[i] set to values[i]. */

@@ -11,20 +11,6 @@
 
 #include "write_private.h"
 
-/* The name of the element whose start tag is at d: its prefix length
- * (colon included) when its local name is `local`. */
-static size_t prefix_of(const char *d, size_t len, const char *local) {
-  size_t n = 1;
-  while (n < len && !xmt_is_xml_space(d[n]) && d[n] != '/' && d[n] != '>')
-    n++;
-  size_t l = strlen(local);
-  return n - 1 >= l ? n - 1 - l : 0;
-}
-
-static void put_str(struct writer *w, const char *s) {
-  xmt_x2w_put(w, s, strlen(s));
-}
-
 /* A <segment> start tag with a new id (*next counts the candidates). */
 static void put_new_segment(struct writer *w, const struct x2_segment *s,
                             size_t prefix, size_t *next) {
@@ -36,12 +22,12 @@ static void put_new_segment(struct writer *w, const struct x2_segment *s,
   while (xmt_x2w_id_taken(doc, s, id));
   xmt_x2w_put(w, "<", 1);
   xmt_x2w_put(w, doc->data.data + s->start + 1, prefix);
-  put_str(w, "segment id=\"");
+  xmt_x2w_put_str(w, "segment id=\"");
   xmt_buf_reset(&w->text);
   if (w->st == XMT_OK)
     w->st = xmt_xml_escape_attr(&w->text, id);
   xmt_x2w_put(w, w->text.data, w->text.len);
-  put_str(w, "\" state=\"translated\" subState=\"xliffmt:mt\">");
+  xmt_x2w_put_str(w, "\" state=\"translated\" subState=\"xliffmt:mt\">");
 }
 
 /* An <ignorable> of the source's bytes [from, to), laid out as the
@@ -54,14 +40,14 @@ static void put_ignorable(struct writer *w, const struct x2_segment *s,
     ws--;
   xmt_x2w_put(w, "<", 1);
   xmt_x2w_put(w, d + s->start + 1, prefix);
-  put_str(w, "ignorable>");
+  xmt_x2w_put_str(w, "ignorable>");
   xmt_x2w_put(w, d + s->tag_end, s->source.inner_start - s->tag_end);
   xmt_x2w_put(w, d + from, to - from);
   xmt_x2w_put(w, d + s->source.inner_end, s->source.end - s->source.inner_end);
   xmt_x2w_put(w, d + ws, s->close - ws);
   xmt_x2w_put(w, "</", 2);
   xmt_x2w_put(w, d + s->start + 1, prefix);
-  put_str(w, "ignorable>");
+  xmt_x2w_put_str(w, "ignorable>");
 }
 
 /* The <source> content of part p: the source's bytes, a pc or mrk end
@@ -107,7 +93,8 @@ void xmt_x2w_split(struct writer *w, size_t i) {
   const struct x2_segment *s = &doc->segs[i];
   const struct x2_split *split = &doc->splits[i];
   const char *d = doc->data.data;
-  size_t prefix = prefix_of(d + s->start, s->tag_end - s->start, "segment");
+  size_t prefix =
+      xmt_x2w_prefix_len(d + s->start, s->tag_end - s->start, "segment");
   size_t sep = s->start, next = 1, last = split->nparts - 1;
   while (sep > 0 && xmt_is_xml_space(d[sep - 1]))
     sep--;
