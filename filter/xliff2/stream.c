@@ -481,7 +481,7 @@ void xmt_x2_stream_count(const struct x2_stream *s,
       }
       if (!translatable && g->translate && g->state < X2_REVIEWED)
         facts->translatable_units += translatable = 1;
-      if (!target && g->target.end != 0)
+      if (!target && g->has_target)
         facts->units_with_target += target = 1;
     }
   }
