@@ -3,7 +3,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "base_private.h"
 
@@ -112,6 +115,13 @@ xmt_status xmt_buf_append_stream(struct xmt_buf *buf, FILE *fp,
   char chunk[65536];
   size_t n;
   xmt_status st = XMT_OK;
+  /* A file's size known, room for it at once: growing by doubling held
+   * the old and the new copy of a large document together. */
+  struct stat sb;
+  off_t at = ftello(fp);
+  if (fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode) && at >= 0 &&
+      sb.st_size > at && (uintmax_t)(sb.st_size - at) < SIZE_MAX / 2)
+    st = xmt_buf_grow(buf, (size_t)(sb.st_size - at) + 1);
   while (st == XMT_OK && (n = fread(chunk, 1, sizeof chunk, fp)) > 0)
     st = xmt_buf_append(buf, chunk, n);
   int bad = ferror(fp);

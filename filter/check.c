@@ -40,6 +40,7 @@ struct check {
   void *user;
   struct xmt_memo ids; /* unit ids of the current <file>, with their line */
   int failed;
+  struct xmt_doc_facts facts;
 };
 
 static int problem_at(struct check *c, enum xmt_severity sev,
@@ -291,7 +292,8 @@ static int on_unit(void *user, xmt_xliff_unit *u) {
     if (u->translatable)
       r->words += xmt_count_words(text, len);
   }
-  int rc = u->id != NULL ? check_id(c, u) : 0;
+  /* a format with rules of its own has told of ids used twice */
+  int rc = u->id != NULL && !c->facts.own_rules ? check_id(c, u) : 0;
   if (rc == 0)
     rc = check_unit(c, u);
   xmt_xliff_unit_free(u);
@@ -306,7 +308,7 @@ xmt_status xmt_check_document(xmt_filter *f, const char *path,
   memset(report, 0, sizeof *report);
   if (path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
-  struct check c = {path, report, on_problem, user, {0}, 0};
+  struct check c = {path, report, on_problem, user, {0}, 0, {0}};
   static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
                                                               on_file, on_unit};
   xmt_xliff_reader *reader = xmt_xliff_reader_new(&callbacks, &c);
@@ -318,25 +320,25 @@ xmt_status xmt_check_document(xmt_filter *f, const char *path,
     st = xmt_error_nomem(&f->err);
   } else {
     size_t bytes = 0;
-    struct xmt_doc_facts facts = {0};
+    const struct xmt_doc_facts *facts = &c.facts;
     st = units != NULL
              ? xmt_xliff_reader_parse(reader, units->data, units->len, 1)
-             : xmt_format_read_units(f, path, reader, &f->err, &bytes, &facts,
+             : xmt_format_read_units(f, path, reader, &f->err, &bytes, &c.facts,
                                      on_rule, &c);
     if (c.failed)
       st = xmt_error_nomem(&f->err);
     else if (st != XMT_OK && f->err.pub.status == XMT_OK)
       st = xmt_error_copy(&f->err, xmt_xliff_reader_error(reader));
     report->encoding =
-        facts.encoding != NULL
-            ? facts.encoding
+        facts->encoding != NULL
+            ? facts->encoding
             : xmt_encoding_name(xmt_xliff_reader_encoding(reader));
-    report->version = facts.version != NULL ? facts.version
-                                            : xmt_xliff_reader_version(reader);
-    if (facts.counted) {
-      report->units = facts.units;
-      report->translatable_units = facts.translatable_units;
-      report->units_with_target = facts.units_with_target;
+    report->version = facts->version != NULL ? facts->version
+                                             : xmt_xliff_reader_version(reader);
+    if (facts->counted) {
+      report->units = facts->units;
+      report->translatable_units = facts->translatable_units;
+      report->units_with_target = facts->units_with_target;
     }
   }
   xmt_memo_free(&c.ids);

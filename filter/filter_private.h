@@ -198,6 +198,9 @@ xmt_status xmt_xliff2_open_whole(xmt_filter *f, const char *path, void **doc,
 struct xmt_doc_facts {
   const char *version, *encoding; /* NULL: the unit stream's */
   int counted;                    /* 0: the units are the unit stream's */
+  /* 1: the format's rules were checked (told before its units), ids used
+   * twice among them; the unit stream's ids may repeat */
+  int own_rules;
   size_t units, translatable_units, units_with_target;
 };
 void xmt_xliff2_describe(const void *doc, struct xmt_doc_facts *facts);
@@ -210,6 +213,12 @@ typedef int (*xmt_rule_fn)(void *user, unsigned long line, unsigned long column,
  * errors go to err. */
 xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,
                             struct xmt_error_store *err);
+/* The same on the document at path (not "-"), read whole for the rules
+ * and let go: its units are then read as a stream. A document that
+ * cannot be read is left to that reading. */
+xmt_status xmt_xliff2_check_file(xmt_filter *f, const char *path,
+                                 xmt_rule_fn fn, void *user,
+                                 struct xmt_error_store *err);
 /* Segments in memory (format/segments.c): xmt_filter_translate_segments */
 extern const struct xmt_format xmt_format_segments;
 

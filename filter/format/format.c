@@ -118,17 +118,27 @@ xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
     return st;
   }
   void *doc = NULL;
-  /* check's rules read an XLIFF 2 document a second time */
-  st = open_whole(f, format, in_path, &doc, bytes_in);
+  int x2 = format == &xmt_format_xliff2, rules = x2 && on_rule != NULL;
+  facts->own_rules = rules;
+  if (rules && strcmp(in_path, "-") != 0) {
+    /* The rules read an XLIFF 2 file whole on their own; its units are
+     * then read as a stream, as a translation reads them. */
+    st = xmt_xliff2_check_file(f, in_path, on_rule, rule_user, err);
+    rules = 0;
+    if (st == XMT_OK)
+      st = xmt_format_open(f, format, in_path, &doc, bytes_in);
+  } else {
+    /* standard input is read once: held whole for the rules */
+    st = open_whole(f, format, in_path, &doc, bytes_in);
+  }
   if (st != XMT_OK)
     return st;
-  if (format == &xmt_format_xliff2) {
-    xmt_xliff2_describe(doc, facts);
-    if (on_rule != NULL)
-      st = xmt_xliff2_check(doc, on_rule, rule_user, err);
-  }
+  if (rules)
+    st = xmt_xliff2_check(doc, on_rule, rule_user, err);
   if (st == XMT_OK)
     st = xmt_format_feed(f, format, doc, in_path, reader, err);
+  if (x2)
+    xmt_xliff2_describe(doc, facts);
   format->close(doc);
   return st;
 }

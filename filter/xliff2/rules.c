@@ -15,6 +15,8 @@
 
 #include "read_private.h"
 
+#define X2_RULES_SLICE 65536
+
 enum scope {
   S_OTHER,
   S_ROOT,
@@ -329,11 +331,17 @@ xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
   XML_SetUserData(r.parser, &r);
   XML_SetElementHandler(r.parser, start_element, end_element);
   const char *data = doc->data.data != NULL ? doc->data.data : "";
-  /* The reader read it whole already: an XML error here is none of the
-   * rules' business. */
-  if (doc->data.len <= (size_t)1 << 30 &&
-      XML_Parse(r.parser, data, (int)doc->data.len, 1) == XML_STATUS_ERROR &&
-      r.st == XMT_OK)
+  /* A slice at a time: expat copies what it is given, and a document
+   * given whole would be held twice. An XML error is none of the rules'
+   * business: the reader tells it. */
+  size_t at = 0, len = doc->data.len;
+  enum XML_Status parsed = XML_STATUS_OK;
+  do {
+    size_t n = len - at < X2_RULES_SLICE ? len - at : X2_RULES_SLICE;
+    parsed = XML_Parse(r.parser, data + at, (int)n, at + n == len);
+    at += n;
+  } while (parsed == XML_STATUS_OK && r.st == XMT_OK && at < len);
+  if (parsed == XML_STATUS_ERROR && r.st == XMT_OK)
     r.st = XML_GetErrorCode(r.parser) == XML_ERROR_NO_MEMORY ? XMT_ERR_NOMEM
                                                              : XMT_ERR_XML;
   XML_ParserFree(r.parser);

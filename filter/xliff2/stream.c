@@ -57,6 +57,22 @@ static void count_to(const struct x2_doc *d, size_t end, unsigned long *lines,
 
 /* The live document's bytes before end, with its segments (those of the
  * unit that just ended), become a part. */
+/* The units of d counted into s (a unit is never cut between parts). */
+static void count_units(struct x2_stream *s, const struct x2_doc *d) {
+  int translatable = 0, target = 0; /* of the unit counted last */
+  for (size_t i = 0; i < d->nsegs; i++) {
+    const struct x2_segment *g = &d->segs[i];
+    if (i == 0 || d->segs[i - 1].unit_tag_end != g->unit_tag_end) {
+      s->units++;
+      translatable = target = 0;
+    }
+    if (!translatable && g->translate && g->state < X2_REVIEWED)
+      s->translatable_units += translatable = 1;
+    if (!target && g->has_target)
+      s->units_with_target += target = 1;
+  }
+}
+
 static xmt_status cut_at(struct x2_stream *s, size_t end) {
   struct x2_doc *live = &s->live;
   struct x2_piece *p = calloc(1, sizeof *p);
@@ -117,6 +133,7 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   memset(&live->pool, 0, sizeof live->pool);
   memset(&live->keys, 0, sizeof live->keys);
   p->nfiles = live->nfiles;
+  count_units(s, d);
   s->fresh[s->nfresh++] = p;
   return XMT_OK;
 }
@@ -466,25 +483,10 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
 
 void xmt_x2_stream_count(const struct x2_stream *s,
                          struct xmt_doc_facts *facts) {
-  if (s->fp != NULL || s->head != NULL)
-    return;
   facts->counted = 1;
-  /* a unit is never cut between pieces */
-  for (size_t k = 0; k < s->nfresh; k++) {
-    const struct x2_doc *d = &s->fresh[k]->doc;
-    int translatable = 0, target = 0; /* of the unit counted last */
-    for (size_t i = 0; i < d->nsegs; i++) {
-      const struct x2_segment *g = &d->segs[i];
-      if (i == 0 || d->segs[i - 1].unit_tag_end != g->unit_tag_end) {
-        facts->units++;
-        translatable = target = 0;
-      }
-      if (!translatable && g->translate && g->state < X2_REVIEWED)
-        facts->translatable_units += translatable = 1;
-      if (!target && g->has_target)
-        facts->units_with_target += target = 1;
-    }
-  }
+  facts->units = s->units;
+  facts->translatable_units = s->translatable_units;
+  facts->units_with_target = s->units_with_target;
 }
 
 xmt_status xmt_x2_stream_finish(struct x2_stream *s) {

@@ -31,7 +31,8 @@ struct x2_stream {
   struct xmt_buf utf8; /* input to parse; a character cut short waits */
   size_t bytes_in;
   int read_failed; /* units() failed on the document, not the unit stream */
-  unsigned long root_line, root_column; /* of <xliff> */
+  size_t units, translatable_units, units_with_target; /* read so far */
+  unsigned long root_line, root_column;                /* of <xliff> */
   /* parts cut off, not handed out yet (the main thread's) */
   struct x2_piece **fresh;
   size_t nfresh, fresh_cap;
@@ -75,10 +76,10 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
                               const xmt_segment *target, int split);
 /* Writes what is left, targets taken or not. */
 xmt_status xmt_x2_stream_finish(struct x2_stream *s);
-/* The units of a document held whole and not handed out yet, counted
- * into facts (left as they are otherwise). A unit is translatable when
+/* The units read so far, counted into facts. A unit is translatable when
  * one of its segments is, as the unit stream says it: translate, and not
- * locked by its state. */
+ * locked by its state; it has a target when one of its segments has a
+ * non-empty one. */
 void xmt_x2_stream_count(const struct x2_stream *s,
                          struct xmt_doc_facts *facts);
 void xmt_x2_stream_free(struct x2_stream *s);

@@ -97,26 +97,11 @@ xmt_status xmt_xliff2_open_whole(xmt_filter *f, const char *path, void **doc,
                                  size_t *bytes) {
   *doc = NULL;
   *bytes = 0;
-  FILE *fp = xmt_input_open(path, &f->err);
-  if (fp == NULL)
-    return f->err.pub.status;
   struct xmt_buf data = {0};
-  char chunk[65536];
-  size_t got;
-  xmt_status st = XMT_OK;
-  while (st == XMT_OK && (got = fread(chunk, 1, sizeof chunk, fp)) > 0)
-    st = xmt_buf_append(&data, chunk, got);
-  int bad = ferror(fp), e = errno;
-  if (fp != stdin)
-    fclose(fp);
-  if (st == XMT_OK && bad)
-    st = xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
-                      strerror(e));
-  else if (st != XMT_OK)
-    st = xmt_error_nomem(&f->err);
+  xmt_status st = xmt_input_read_whole(f, path, &data, &f->err);
   if (st != XMT_OK) {
     xmt_buf_free(&data);
-    return st;
+    return st == XMT_ERR_NOMEM ? xmt_error_nomem(&f->err) : st;
   }
   *bytes = data.len;
   struct x2_stream *s = NULL;
@@ -254,6 +239,34 @@ xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,
                         st == XMT_ERR_ABORTED ? "the check was stopped"
                                               : "the document cannot be "
                                                 "read again");
+  return XMT_OK;
+}
+
+xmt_status xmt_xliff2_check_file(xmt_filter *f, const char *path,
+                                 xmt_rule_fn fn, void *user,
+                                 struct xmt_error_store *err) {
+  struct xmt_buf data = {0};
+  xmt_status st = xmt_input_read_whole(f, path, &data, err);
+  if (st != XMT_OK) {
+    xmt_buf_free(&data);
+    return st == XMT_ERR_NOMEM ? xmt_error_nomem(err) : st;
+  }
+  struct x2_doc d;
+  memset(&d, 0, sizeof d);
+  d.path = path;
+  /* A document that cannot be read is the reader's to tell, with its
+   * line and column: the rules leave it. */
+  st = xmt_x2_utf8(&d, &data, err);
+  if (st == XMT_OK)
+    st = xmt_x2_check_rules(&d, fn, user);
+  xmt_buf_free(&data);
+  xmt_x2_free(&d);
+  if (st == XMT_ERR_NOMEM)
+    return xmt_error_nomem(err);
+  if (st == XMT_ERR_ABORTED)
+    return xmt_error_at(err, st, XMT_IN(path), "%s", "the check was stopped");
+  if (st != XMT_OK)
+    xmt_error_clear(err);
   return XMT_OK;
 }
 

@@ -12,6 +12,9 @@
 # the document's size (a document held whole takes several times its
 # size), or when its growth per MB of document is over 2.5 times XLIFF
 # 1.2's (XLIFF 2 makes about 1.4 times as many units of the same bytes).
+# `check` is measured too: its rules read an XLIFF 2 document whole, its
+# units are then streamed; it fails when that peak reaches 1.5 times the
+# large document's size (the document parsed whole took 8 times).
 set -eu
 
 : "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
@@ -28,7 +31,8 @@ fi
 bench_scratch bench-x2
 
 # peak FLAG MB: generates the document (XLIFF 2 with FLAG -2), translates
-# it and prints "SECONDS KB" of the run; the input and output go at once.
+# and checks it and prints "SECONDS KB" of each run; the input and output
+# go at once.
 peak() {
   in=$dir/in.xlf
   out=$dir/out.xlf
@@ -42,20 +46,27 @@ peak() {
     echo "xliff2_memory.sh: failed: $XLIFFMT translate $in --mt $mt" >&2
     exit 1
   fi
-  rm -f "$in" "$out"
-  cat "$dir/time"
+  rm -f "$out"
+  if ! /usr/bin/time -f '%e %M' -o "$dir/time-check" "$XLIFFMT" check "$in" \
+    --quiet; then
+    echo "xliff2_memory.sh: failed: $XLIFFMT check $in" >&2
+    exit 1
+  fi
+  rm -f "$in"
+  echo "$(cat "$dir/time") $(cat "$dir/time-check")"
 }
 
-printf '%-10s %8s %10s %14s\n' format MB seconds 'peak RSS MB'
+printf '%-10s %8s %10s %14s %15s %15s\n' format MB seconds 'peak RSS MB' \
+  'check seconds' 'check peak MB'
 for f in x2 x1; do
   flag=''
   [ "$f" = x2 ] && flag=-2
   for mb in "$small" "$large"; do
     set -- $(peak "$flag" "$mb")
-    eval "${f}_${mb}_kb=\$2"
-    awk -v f="$f" -v mb="$mb" -v s="$1" -v k="$2" 'BEGIN {
-      printf "%-10s %8d %10.2f %14.1f\n", f == "x2" ? "XLIFF 2" : "XLIFF 1.2",
-        mb, s, k / 1024 }'
+    eval "${f}_${mb}_kb=\$2 ${f}_${mb}_check_kb=\$4"
+    awk -v f="$f" -v mb="$mb" -v s="$1" -v k="$2" -v cs="$3" -v ck="$4" 'BEGIN {
+      printf "%-10s %8d %10.2f %14.1f %15.2f %15.1f\n",
+        f == "x2" ? "XLIFF 2" : "XLIFF 1.2", mb, s, k / 1024, cs, ck / 1024 }'
   done
 done
 
@@ -78,6 +89,14 @@ if awk -v a="$g2" -v b="$g1" 'BEGIN { exit !(a <= 2.5 * b) }'; then
   echo "PASS XLIFF 2 grows ${g2} MB per MB of document, XLIFF 1.2 ${g1} (<= 2.5x)"
 else
   echo "FAIL XLIFF 2 grows ${g2} MB per MB of document, XLIFF 1.2 ${g1} (> 2.5x)"
+  fail=1
+fi
+eval "x2c=\$x2_${large}_check_kb"
+checked=$(awk -v k="$x2c" -v mb="$large" 'BEGIN { printf "%.2f", k / 1024 / mb }')
+if awk -v h="$checked" 'BEGIN { exit !(h < 1.5) }'; then
+  echo "PASS XLIFF 2 check peak RSS is ${checked} of the ${large} MB document (< 1.5)"
+else
+  echo "FAIL XLIFF 2 check peak RSS is ${checked} of the ${large} MB document (>= 1.5)"
   fail=1
 fi
 exit "$fail"
