@@ -432,7 +432,8 @@ static void test_can_resegment(void) {
 /* With XMT_FILTER_SEG_SOURCE a unit of one segment that may be
  * resegmented gets a segment per sentence, <ignorable>s between them, and
  * a <pc> a boundary cuts is written <sc>/<ec> in sources and targets
- * (reseg.xlf: u1, u2, u6; segments.xlf: p2; boundaries.xlf: u1, u2);
+ * (reseg.xlf: u1, u2, u6; segments.xlf: p2; boundaries.xlf: u1, u2, u3,
+ * whose <ph> between sentences stays in the <ignorable>);
  * canResegment="no" (on the
  * segment, the unit or a group), several segments or a reviewed one: as
  * without the flag. Read again, it has the segments and every target its
@@ -442,7 +443,7 @@ static void test_resegment(void) {
   expect_output("reseg", "pseudo", XMT_FILTER_SEG_SOURCE, ".pseudo-seg");
   expect_output("segments", "identity", XMT_FILTER_SEG_SOURCE, ".seg");
   /* a cut after an entity, a comment and a CDATA section, an <mrk> cut
-   * into <sm>/<em>, codes between sentences (u3: not split), CRLF */
+   * into <sm>/<em>, a <ph> between sentences (u3) */
   expect_output("boundaries", "pseudo", XMT_FILTER_SEG_SOURCE, ".pseudo-seg");
   /* simple.xlf has no unit of two sentences: nothing changes */
   expect_output("simple", "identity", XMT_FILTER_SEG_SOURCE, ".identity");
