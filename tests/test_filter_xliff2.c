@@ -738,6 +738,41 @@ static void test_shared_ids(void) {
   xmt_filter_free(f);
 }
 
+/* A sentence's new segment id takes at most 100 bytes of the segment's
+ * own, cut between characters: "€" is 3 bytes, 33 of them are kept. */
+static void test_long_segment_id(void) {
+  char euros[40 * 3 + 1] = "", kept[33 * 3 + 1] = "";
+  for (int i = 0; i < 40; i++)
+    strcat(euros, "\xE2\x82\xAC");
+  memcpy(kept, euros, 33 * 3);
+  char doc[512], want[128];
+  snprintf(doc, sizeof doc,
+           HEAD "<source>One. Two.</source></segment></unit></file></xliff>");
+  char *at = strstr(doc, "<segment>");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+  char tail[256];
+  snprintf(tail, sizeof tail, "%s", at + strlen("<segment>"));
+  snprintf(at, sizeof doc - (size_t)(at - doc), "<segment id=\"%s\">%s", euros,
+           tail);
+  snprintf(want, sizeof want, "<segment id=\"%s-2\" ", kept);
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  xmt_filter_set_backend(f, xmt_backend_builtin("identity"), NULL, NULL);
+  xmt_filter_set_flags(f, XMT_FILTER_SEG_SOURCE);
+  xmt_filter_set_segmentation(f, XMT_SEGMENT_UNSEGMENTED, NULL);
+  xmt_filter_set_languages(f, NULL, "fr");
+  char *out = NULL;
+  size_t out_len = 0;
+  CU_ASSERT_EQUAL_FATAL(xmt_filter_translate_buffer(f, XMT_FORMAT_XLIFF2, "d",
+                                                    doc, strlen(doc), &out,
+                                                    &out_len),
+                        XMT_OK);
+  CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+  CU_ASSERT_EQUAL(xmt_utf8_valid_prefix(out, out_len), out_len);
+  free(out);
+  xmt_filter_free(f);
+}
+
 /* --- Errors ------------------------------------------------------------------
  */
 
@@ -858,6 +893,7 @@ static CU_TestInfo tests[] = {{"read in chunks", test_read_chunks},
                               {"canResegment", test_can_resegment},
                               {"resegmented", test_resegment},
                               {"ids shared: whole", test_shared_ids},
+                              {"long segment id", test_long_segment_id},
                               {"alt-trans: matches", test_matches},
                               {"codes put back", test_put_back},
                               {"pairs", test_pairs},

@@ -16,9 +16,14 @@ static void put_new_segment(struct writer *w, const struct x2_segment *s,
                             size_t prefix, size_t *next) {
   const struct x2_doc *doc = w->doc;
   const char *base = s->id != X2_NONE ? x2_str(doc, s->id) : "s";
+  /* at most 100 bytes of it, never part of a character */
+  size_t keep = strlen(base);
+  if (keep > 100)
+    for (keep = 100; keep > 0 && ((unsigned char)base[keep] & 0xC0) == 0x80;)
+      keep--;
   char id[160];
   do
-    snprintf(id, sizeof id, "%.100s-%zu", base, ++*next);
+    snprintf(id, sizeof id, "%.*s-%zu", (int)keep, base, ++*next);
   while (xmt_x2w_id_taken(doc, s, id));
   xmt_x2w_put(w, "<", 1);
   xmt_x2w_put(w, doc->data.data + s->start + 1, prefix);
