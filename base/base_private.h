@@ -117,6 +117,10 @@ size_t xmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 
 /* Length of the longest valid UTF-8 prefix of s. */
 size_t xmt_utf8_valid_prefix(const char *s, size_t n);
+/* Each byte of s that starts no valid UTF-8 character made '?', in
+ * place: a message that cut a name short ("%.64s") stays UTF-8 for a
+ * terminal or a JSON reader. */
+void xmt_utf8_mend(char *s, size_t n);
 
 /* --- The monotonic clock (clock.c) --------------------------------------- */
 

@@ -38,8 +38,10 @@ static char *format_message(const char *fmt, va_list ap) {
   va_copy(again, ap);
   int n = vsnprintf(NULL, 0, fmt, ap);
   char *message = NULL;
-  if (n >= 0 && (message = malloc((size_t)n + 1)) != NULL)
+  if (n >= 0 && (message = malloc((size_t)n + 1)) != NULL) {
     vsnprintf(message, (size_t)n + 1, fmt, again);
+    xmt_utf8_mend(message, (size_t)n);
+  }
   va_end(again);
   return message;
 }

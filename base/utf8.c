@@ -35,6 +35,19 @@ size_t xmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp) {
   return len;
 }
 
+void xmt_utf8_mend(char *s, size_t n) {
+  for (size_t i = xmt_utf8_valid_prefix(s, n); i < n;) {
+    uint32_t cp;
+    size_t k = (unsigned char)s[i] < 0x80
+                   ? 1
+                   : xmt_utf8_decode((const unsigned char *)s + i, n - i, &cp);
+    if (k == 0)
+      s[i++] = '?';
+    else
+      i += k;
+  }
+}
+
 size_t xmt_utf8_valid_prefix(const char *s, size_t n) {
   const unsigned char *p = (const unsigned char *)s;
   size_t i = 0;

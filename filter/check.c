@@ -52,8 +52,18 @@ static int problem_at(struct check *c, enum xmt_severity sev,
     c->report->warnings++;
   if (c->on_problem == NULL)
     return 0;
+  /* a name cut short in a message may end inside a character */
+  char *mended = NULL;
+  size_t len = strlen(message);
+  if (xmt_utf8_valid_prefix(message, len) != len &&
+      (mended = xmt_strdup(message)) != NULL) {
+    xmt_utf8_mend(mended, len);
+    message = mended;
+  }
   struct xmt_problem p = {sev, c->path, line, column, unit_id, message};
-  return c->on_problem(c->user, &p);
+  int rc = c->on_problem(c->user, &p);
+  free(mended);
+  return rc;
 }
 
 static int problem(struct check *c, enum xmt_severity sev, unsigned long line,

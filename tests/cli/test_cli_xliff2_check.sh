@@ -84,6 +84,21 @@ expect_exit 1 "check: an <sc> left open in a source" "$x" check open.xlf -q
 check "check: an <sc> left open: where" grep -q -F \
   'xliffmt: open.xlf:20:48: <sc id="5"> has no <ec> in its unit (unit u2)' err
 
+# A name a message cuts short ends between characters: "€" is 3 bytes, 64
+# bytes of 40 of them end with a '?' for the part of one, in a rule
+# broken and in the reader's error alike.
+e=$(printf '\342\202\254\342\202\254\342\202\254\342\202\254\342\202\254\342\202\254\342\202\254\342\202\254')
+e40=$e$e$e$e$e
+printf '%s\n' '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en"><file id="f"><unit id="u"><segment><source>A<ph id="'"$e40"'"/><ph id="'"$e40"'"/></source></segment></unit></file></xliff>' >cut.xlf
+sed 's|<ph id="[^"]*"/><ph|<ec startRef="'"$e40"'"/><ph|' cut.xlf >cut2.xlf
+e21=$e$e$(printf '\342\202\254\342\202\254\342\202\254\342\202\254\342\202\254')
+expect_exit 1 "check: an id cut short" "$x" check cut.xlf -q
+check "check: an id cut short ends with ?" grep -q -F \
+  "error: <ph> id \"$e21?\" is used more than once" err
+expect_exit 1 "check: an id cut short, the reader's error" "$x" check cut2.xlf -q
+check "check: the reader's error ends with ?" grep -q -F \
+  "<ec startRef=\"$e21?\"> has no <sc> before it" err
+
 # Counts: reseg.xlf has 8 units (u7 of two segments; one reviewed, not
 # to be translated; one with a target) and 9 segments.
 expect_exit 0 "check reseg.xlf" "$x" check "$fx/reseg.xlf"
