@@ -705,6 +705,21 @@ static void test_copies(void) {
              NULL);
 }
 
+/* doc translated into French by identity with --seg-source into *out. */
+static void resegment_doc(const char *doc, char **out, size_t *out_len) {
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  xmt_filter_set_backend(f, xmt_backend_builtin("identity"), NULL, NULL);
+  xmt_filter_set_flags(f, XMT_FILTER_SEG_SOURCE);
+  xmt_filter_set_segmentation(f, XMT_SEGMENT_UNSEGMENTED, NULL);
+  xmt_filter_set_languages(f, NULL, "fr");
+  CU_ASSERT_EQUAL(xmt_filter_translate_buffer(f, XMT_FORMAT_XLIFF2, "d", doc,
+                                              strlen(doc), out, out_len),
+                  XMT_OK);
+  xmt_filter_free(f);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(*out);
+}
+
 /* A segment whose codes share an id (a rule check reports) is not
  * resegmented: its <pc>s cut into <sc>/<ec> pairs of one id could not
  * be told apart when read again. It is translated whole. */
@@ -716,18 +731,9 @@ static void test_shared_ids(void) {
       "<source>See <pc id=\"1\">the manual. It is</pc> short. Ask "
       "<pc id=\"1\">us</pc>.</source><target>See <pc id=\"1\">the "
       "manual. It is</pc> short. Ask <pc id=\"1\">us</pc>.</target>" TAIL;
-  xmt_filter *f = xmt_filter_new();
-  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-  xmt_filter_set_backend(f, xmt_backend_builtin("identity"), NULL, NULL);
-  xmt_filter_set_flags(f, XMT_FILTER_SEG_SOURCE);
-  xmt_filter_set_segmentation(f, XMT_SEGMENT_UNSEGMENTED, NULL);
-  xmt_filter_set_languages(f, NULL, "fr");
   char *out = NULL;
   size_t out_len = 0;
-  CU_ASSERT_EQUAL_FATAL(xmt_filter_translate_buffer(f, XMT_FORMAT_XLIFF2, "d",
-                                                    doc, sizeof doc - 1, &out,
-                                                    &out_len),
-                        XMT_OK);
+  resegment_doc(doc, &out, &out_len);
   XMT_ASSERT_BYTES_EQUAL(out, out_len, want, sizeof want - 1);
   struct x2_doc again;
   struct xmt_error_store err = {0};
@@ -735,7 +741,6 @@ static void test_shared_ids(void) {
   xmt_x2_free(&again);
   xmt_error_clear(&err);
   free(out);
-  xmt_filter_free(f);
 }
 
 /* A sentence's new segment id takes at most 100 bytes of the segment's
@@ -755,22 +760,12 @@ static void test_long_segment_id(void) {
   snprintf(at, sizeof doc - (size_t)(at - doc), "<segment id=\"%s\">%s", euros,
            tail);
   snprintf(want, sizeof want, "<segment id=\"%s-2\" ", kept);
-  xmt_filter *f = xmt_filter_new();
-  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-  xmt_filter_set_backend(f, xmt_backend_builtin("identity"), NULL, NULL);
-  xmt_filter_set_flags(f, XMT_FILTER_SEG_SOURCE);
-  xmt_filter_set_segmentation(f, XMT_SEGMENT_UNSEGMENTED, NULL);
-  xmt_filter_set_languages(f, NULL, "fr");
   char *out = NULL;
   size_t out_len = 0;
-  CU_ASSERT_EQUAL_FATAL(xmt_filter_translate_buffer(f, XMT_FORMAT_XLIFF2, "d",
-                                                    doc, strlen(doc), &out,
-                                                    &out_len),
-                        XMT_OK);
+  resegment_doc(doc, &out, &out_len);
   CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
   CU_ASSERT_EQUAL(xmt_utf8_valid_prefix(out, out_len), out_len);
   free(out);
-  xmt_filter_free(f);
 }
 
 /* --- Errors ------------------------------------------------------------------

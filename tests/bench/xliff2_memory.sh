@@ -76,27 +76,22 @@ r2=$(awk -v a="$x2l" -v b="$x2s" 'BEGIN { printf "%.2f", a / b }')
 r1=$(awk -v a="$x1l" -v b="$x1s" 'BEGIN { printf "%.2f", a / b }')
 echo "growth ${small} MB -> ${large} MB: XLIFF 2 ${r2}x, XLIFF 1.2 ${r1}x"
 fail=0
+# verdict VALUE LIMIT WHAT: PASS when VALUE < LIMIT, else FAIL.
+verdict() {
+  if awk -v v="$1" -v l="$2" 'BEGIN { exit !(v < l) }'; then
+    echo "PASS $3 (< $2)"
+  else
+    echo "FAIL $3 (>= $2)"
+    fail=1
+  fi
+}
 held=$(awk -v k="$x2l" -v mb="$large" 'BEGIN { printf "%.2f", k / 1024 / mb }')
-if awk -v h="$held" 'BEGIN { exit !(h < 0.75) }'; then
-  echo "PASS XLIFF 2 peak RSS is ${held} of the ${large} MB document (< 0.75)"
-else
-  echo "FAIL XLIFF 2 peak RSS is ${held} of the ${large} MB document (>= 0.75)"
-  fail=1
-fi
+verdict "$held" 0.75 "XLIFF 2 peak RSS is ${held} of the ${large} MB document"
 g2=$(awk -v a="$x2l" -v b="$x2s" -v d="$((large - small))" 'BEGIN { printf "%.3f", (a - b) / 1024 / d }')
 g1=$(awk -v a="$x1l" -v b="$x1s" -v d="$((large - small))" 'BEGIN { printf "%.3f", (a - b) / 1024 / d }')
-if awk -v a="$g2" -v b="$g1" 'BEGIN { exit !(a <= 2.5 * b) }'; then
-  echo "PASS XLIFF 2 grows ${g2} MB per MB of document, XLIFF 1.2 ${g1} (<= 2.5x)"
-else
-  echo "FAIL XLIFF 2 grows ${g2} MB per MB of document, XLIFF 1.2 ${g1} (> 2.5x)"
-  fail=1
-fi
+ratio=$(awk -v a="$g2" -v b="$g1" 'BEGIN { printf "%.2f", (b > 0 ? a / b : a > 0 ? 999 : 0) }')
+verdict "$ratio" 2.5 "XLIFF 2 grows ${g2} MB per MB of document, XLIFF 1.2 ${g1}: ${ratio}x"
 eval "x2c=\$x2_${large}_check_kb"
 checked=$(awk -v k="$x2c" -v mb="$large" 'BEGIN { printf "%.2f", k / 1024 / mb }')
-if awk -v h="$checked" 'BEGIN { exit !(h < 1.5) }'; then
-  echo "PASS XLIFF 2 check peak RSS is ${checked} of the ${large} MB document (< 1.5)"
-else
-  echo "FAIL XLIFF 2 check peak RSS is ${checked} of the ${large} MB document (>= 1.5)"
-  fail=1
-fi
+verdict "$checked" 1.5 "XLIFF 2 check peak RSS is ${checked} of the ${large} MB document"
 exit "$fail"
