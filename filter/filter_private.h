@@ -411,12 +411,16 @@ size_t xmt_memo_bytes(const struct xmt_memo *m);
  * The name of each unit unique in its document, segment ids' first part. */
 
 struct xmt_unit_keys {
-  struct xmt_memo taken; /* the keys given */
-  struct xmt_buf key;    /* the last one */
+  uint64_t *taken; /* the hashes of the keys given (0: a free slot) */
+  size_t cap, count;
+  struct xmt_buf key; /* the last one */
 };
 /* The key of the next unit, with id (never NULL) in <file> number file
  * (1-based): the id itself when no earlier unit has it as key, else
- * "ID@FILE", else "ID@FILE.N" with the smallest free N from 2. *key is
+ * "ID@FILE", else "ID@FILE.N" with the smallest free N from 2. A key
+ * whose 64-bit hash an earlier key has counts as taken: no two keys are
+ * ever equal, and a document of a million units has about one chance in
+ * 30 million of renaming an id for a hash it merely shares. *key is
  * borrowed until the next call. */
 xmt_status xmt_unit_keys_take(struct xmt_unit_keys *keys, const char *id,
                               unsigned long file, const char **key);

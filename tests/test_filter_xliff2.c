@@ -232,6 +232,38 @@ static void test_stream_keys(void) {
   xmt_error_clear(&err);
 }
 
+/* The run's unit keys (unit_keys.c, both formats): an id as it is while
+ * no earlier key has it, then "@FILE" and "@FILE.N"; an id that looks
+ * like a key given ("u1@2") is no exception; 100,000 distinct ids come
+ * back as they are while the table grows. */
+static void test_unit_keys(void) {
+  static const struct {
+    const char *id;
+    unsigned long file;
+    const char *key;
+  } cases[] = {{"u1", 1, "u1"},     {"u1@2", 1, "u1@2"}, {"u1", 2, "u1@2.2"},
+               {"u1", 2, "u1@2.3"}, {"u1", 1, "u1@1"},   {"u1@1", 1, "u1@1@1"},
+               {"", 3, ""},         {"", 3, "@3"}};
+  struct xmt_unit_keys keys = {0};
+  const char *key = NULL;
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    CU_ASSERT_EQUAL_FATAL(
+        xmt_unit_keys_take(&keys, cases[i].id, cases[i].file, &key), XMT_OK);
+    CU_ASSERT_STRING_EQUAL(key, cases[i].key);
+  }
+  char id[32];
+  size_t same = 0;
+  for (int i = 0; i < 100000; i++) {
+    snprintf(id, sizeof id, "tu%d", i);
+    CU_ASSERT_EQUAL_FATAL(xmt_unit_keys_take(&keys, id, 4, &key), XMT_OK);
+    same += strcmp(key, id) == 0;
+  }
+  CU_ASSERT_EQUAL(same, 100000);
+  CU_ASSERT_EQUAL(xmt_unit_keys_take(&keys, "tu99999", 4, &key), XMT_OK);
+  CU_ASSERT_STRING_EQUAL(key, "tu99999@4");
+  xmt_unit_keys_free(&keys);
+}
+
 static void test_stream_chunks(void) {
   for (const char *const *name = fixtures; *name != NULL; name++) {
     size_t len;
@@ -880,6 +912,7 @@ static CU_TestInfo tests[] = {{"read in chunks", test_read_chunks},
                               {"stream in chunks", test_stream_chunks},
                               {"stream of many units", test_stream_many_units},
                               {"stream: ids that repeat", test_stream_keys},
+                              {"unit keys", test_unit_keys},
                               {"stream broken after units", test_stream_error},
                               {"unit stream", test_units_stream},
                               {"identity", test_identity},

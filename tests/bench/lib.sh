@@ -14,6 +14,20 @@ bench_scratch() {
   fi
 }
 
+# verdict OK MESSAGE: prints a PASS/FAIL line; a FAIL sets fail=1, for the
+# script's exit status.
+verdict() {
+  if [ "$1" = 1 ]; then
+    echo "PASS $2"
+  else
+    echo "FAIL $2"
+    fail=1
+  fi
+}
+
+# fcmp A OP B: 1 if the float comparison holds, else 0 (sh has no floats).
+fcmp() { awk -v a="$1" -v b="$3" "BEGIN { r = (a $2 b) ? 1 : 0; print r }"; }
+
 # bench_setup NAME: for the benchmarks that translate the English EUR-Lex
 # dev set with Apertium: checks XLIFFMT, the dev set and Apertium eng-spa;
 # sets src (the English EUR-Lex dev set) and dir (bench_scratch). Messages

@@ -69,18 +69,6 @@ segd_secs=$secs segd_kb=$kb
 secs=$seg_secs kb=$seg_kb
 
 fail=0
-# verdict OK MESSAGE: print a PASS/FAIL line; any FAIL makes the exit status 1.
-verdict() {
-  if [ "$1" = 1 ]; then
-    echo "PASS $2"
-  else
-    echo "FAIL $2"
-    fail=1
-  fi
-}
-
-# fcmp A OP B: 1 if the float comparison holds, else 0 (sh has no floats).
-fcmp() { awk -v a="$1" -v b="$3" "BEGIN { r = (a $2 b) ? 1 : 0; print r }"; }
 
 # The 0.01 s floor keeps tiny BENCH_MB runs from dividing by zero.
 printf 'xmllint %s %s\nxliffmt %s %s\nxliffmt+srx %s %s\n' "$base_secs" \
