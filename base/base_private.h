@@ -85,6 +85,12 @@ void *xmt_grow_array(void *v, size_t *cap, size_t n, size_t size);
  * out of memory, the array then untouched. */
 void *xmt_grow_one(void *pv, size_t n, size_t *cap, size_t size);
 
+/* The array whose address is pv (as for xmt_grow_one) cut down to its n
+ * elements, *cap then n: for arrays kept long after they stop growing.
+ * Left as it is when n is 0 or already its room, or when realloc
+ * fails. */
+void xmt_fit_array(void *pv, size_t n, size_t *cap, size_t size);
+
 /* Duplicates a string (NULL stays NULL); NULL also when out of memory. */
 char *xmt_strdup(const char *s);
 char *xmt_strndup(const char *s, size_t n);

@@ -105,6 +105,15 @@ void *xmt_grow_one(void *pv, size_t n, size_t *cap, size_t size) {
   return element;
 }
 
+void xmt_fit_array(void *pv, size_t n, size_t *cap, size_t size) {
+  void *v;
+  memcpy(&v, pv, sizeof v);
+  if (n == 0 || n >= *cap || (v = realloc(v, n * size)) == NULL)
+    return;
+  memcpy(pv, &v, sizeof v);
+  *cap = n;
+}
+
 char *xmt_strdup(const char *s) {
   return s == NULL ? NULL : xmt_strndup(s, strlen(s));
 }

@@ -104,7 +104,7 @@ static void test_stream(void) {
 }
 
 /* One element at a time: each zeroed, the earlier ones kept, the array
- * untouched when the count cannot grow. */
+ * untouched when the count cannot grow; then cut down to its elements. */
 static void test_grow_one(void) {
   struct pair {
     int a;
@@ -129,6 +129,16 @@ static void test_grow_one(void) {
   CU_ASSERT_PTR_NULL(xmt_grow_one(&v, 128, &full, SIZE_MAX / 64));
   CU_ASSERT_PTR_EQUAL(v, kept);
   CU_ASSERT_EQUAL(cap, 128);
+  /* Cut down to its elements, which stay; nothing to cut, nothing done. */
+  xmt_fit_array(&v, 100, &cap, sizeof *v);
+  CU_ASSERT_EQUAL(cap, 100);
+  for (int i = 0; i < 100; i++)
+    CU_ASSERT(v[i].a == i && v[i].b == -i);
+  kept = v;
+  xmt_fit_array(&v, 100, &cap, sizeof *v);
+  xmt_fit_array(&v, 0, &cap, sizeof *v);
+  CU_ASSERT_PTR_EQUAL(v, kept);
+  CU_ASSERT_EQUAL(cap, 100);
   free(v);
 }
 

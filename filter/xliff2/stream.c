@@ -110,18 +110,8 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   d->ncodes = live->ncodes;
   d->codes_cap = live->codes_cap;
   /* Many parts wait for their targets: no room to spare in them. */
-  struct x2_segment *segs;
-  if (d->nsegs > 0 && d->nsegs < d->segs_cap &&
-      (segs = realloc(d->segs, d->nsegs * sizeof *segs)) != NULL) {
-    d->segs = segs;
-    d->segs_cap = d->nsegs;
-  }
-  struct x2_code *codes;
-  if (d->ncodes > 0 && d->ncodes < d->codes_cap &&
-      (codes = realloc(d->codes, d->ncodes * sizeof *codes)) != NULL) {
-    d->codes = codes;
-    d->codes_cap = d->ncodes;
-  }
+  xmt_fit_array(&d->segs, d->nsegs, &d->segs_cap, sizeof *d->segs);
+  xmt_fit_array(&d->codes, d->ncodes, &d->codes_cap, sizeof *d->codes);
   d->texts = live->texts;
   d->pool = live->pool;
   d->keys = live->keys;
