@@ -106,11 +106,11 @@ void *xmt_grow_one(void *pv, size_t n, size_t *cap, size_t size) {
 }
 
 void xmt_fit_array(void *pv, size_t n, size_t *cap, size_t size) {
-  void *v;
+  void *v, *fit;
   memcpy(&v, pv, sizeof v);
-  if (n == 0 || n >= *cap || (v = realloc(v, n * size)) == NULL)
-    return;
-  memcpy(pv, &v, sizeof v);
+  if (n == 0 || n >= *cap || (fit = realloc(v, n * size)) == NULL)
+    return; /* v is still the array's */
+  memcpy(pv, &fit, sizeof fit);
   *cap = n;
 }
 
