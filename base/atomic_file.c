@@ -159,6 +159,23 @@ static xmt_status open_in_place(xmt_atomic_file *af) {
   return XMT_OK;
 }
 
+/* A file replaced keeps its owner and group where the system lets them be
+ * given, and its mode (a private 0600 stays private). A group that cannot
+ * be kept gets none of the old group's rights: they were granted to
+ * another group. Owner and group first: changing them clears set-id
+ * bits. */
+static void keep_owners(int fd, const struct stat *old) {
+  struct stat now;
+  mode_t mode = old->st_mode & 07777;
+  if (fstat(fd, &now) != 0)
+    mode &= ~(mode_t)077; /* unknown: nobody but the owner */
+  else if ((now.st_uid != old->st_uid || now.st_gid != old->st_gid) &&
+           fchown(fd, old->st_uid, old->st_gid) != 0 &&
+           now.st_gid != old->st_gid && fchown(fd, (uid_t)-1, old->st_gid) != 0)
+    mode &= ~(mode_t)070; /* not root, and not in the old group */
+  (void)fchmod(fd, mode);
+}
+
 xmt_status xmt_atomic_file_open(xmt_atomic_file *af, const char *path,
                                 unsigned flags) {
   xmt_atomic_file_abort(af);
@@ -197,9 +214,8 @@ xmt_status xmt_atomic_file_open(xmt_atomic_file *af, const char *path,
     }
     return fail(af, "cannot create output", e);
   }
-  /* A file replaced keeps its mode (a private 0600 stays private). */
   if (exists && !(flags & XMT_ATOMIC_FILE_PRIVATE))
-    (void)fchmod(fd, st.st_mode & 07777);
+    keep_owners(fd, &st);
   return XMT_OK;
 }
 

@@ -393,11 +393,31 @@ static int parse_options(int argc, char **argv, struct options *o) {
   return -1;
 }
 
+/* The files read and the model saved: never one. */
+static int files_check(const struct options *o) {
+  struct xmt_cli_files fs;
+  xmt_cli_files_init(&fs);
+  xmt_cli_files_add(&fs, XMT_CLI_READS, o->input, "-i", "the corpus", NULL);
+  xmt_cli_files_add(&fs, XMT_CLI_READS, o->model, "--model",
+                    "the aligner model", NULL);
+  for (size_t k = 0; k < o->ndicts; k++)
+    if (strcmp(o->dicts[k], "auto") != 0 && strcmp(o->dicts[k], "none") != 0)
+      xmt_cli_files_add(&fs, XMT_CLI_READS, o->dicts[k], "--dictionary",
+                        "a dictionary", NULL);
+  xmt_cli_files_add(&fs, XMT_CLI_WRITES, o->save, "--save-model",
+                    "the model saved", NULL);
+  int rc = xmt_cli_files_check(&fs);
+  xmt_cli_files_free(&fs);
+  return rc;
+}
+
 int xmt_cli_align(int argc, char **argv) {
   struct state s;
   memset(&s, 0, sizeof s);
   int rc = parse_options(argc, argv, &s.opt);
   if (rc >= 0)
+    return rc;
+  if ((rc = files_check(&s.opt)) != EXIT_OK)
     return rc;
   s.aligner = xmt_aligner_new(&s.opt.al);
   s.all = xmt_tokens_new();

@@ -671,6 +671,33 @@ static int collect(struct batch *b, int argc, char **argv) {
   return rc;
 }
 
+/* Every file of the batch, before one is written (files.c): no output
+ * and no --report is an input document, another output, the list of
+ * incomplete documents or a file the run reads. */
+static int files_check(const struct batch *b,
+                       const struct xmt_cli_settings *s) {
+  struct xmt_cli_files fs;
+  xmt_cli_files_init(&fs);
+  struct xmt_cli_settings run = *s;
+  run.report = NULL; /* each document's goes to the temporary folder */
+  xmt_cli_files_add_run(&fs, &run, NULL, NULL);
+  for (size_t i = 0; i < b->n; i++)
+    xmt_cli_files_add(&fs, XMT_CLI_READS, b->docs[i].in, "", "the input", NULL);
+  char *list = join(b->outdir, ".xliffmt-incomplete"); /* batch_state.c */
+  fs.nomem |= list == NULL;
+  xmt_cli_files_add(&fs, XMT_CLI_UPDATES, list, "-o",
+                    "the list of incomplete documents", NULL);
+  free(list);
+  for (size_t i = 0; i < b->n; i++)
+    xmt_cli_files_add(&fs, XMT_CLI_WRITES, b->docs[i].out, "-o", "the output",
+                      b->docs[i].in);
+  xmt_cli_files_add(&fs, XMT_CLI_WRITES, s->report, "--report", "the report",
+                    NULL);
+  int rc = xmt_cli_files_check(&fs);
+  xmt_cli_files_free(&fs);
+  return rc;
+}
+
 /* The output directory, its list of incomplete documents, the temporary
  * directory of the reports. */
 static int prepare(struct batch *b, struct xmt_cli_batch_state *state, int rc) {
@@ -897,7 +924,10 @@ int xmt_cli_batch(int argc, char **argv) {
   b.reports = a.s.report != NULL;
   b.fresh_engine = a.fresh_engine;
   struct xmt_cli_batch_state state;
-  rc = prepare(&b, &state, collect(&b, argc, argv));
+  rc = collect(&b, argc, argv);
+  if (rc == EXIT_OK)
+    rc = files_check(&b, &a.s);
+  rc = prepare(&b, &state, rc);
   if (rc != EXIT_OK) {
     xmt_cli_batch_state_free(&state);
     free_batch(&b);

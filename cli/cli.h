@@ -311,12 +311,43 @@ struct xmt_cli_output {
   char *mem;
   size_t mem_len;
 };
-/* 1 when a and b name the same file, existing or not ("-" is never a
- * file). */
-int xmt_cli_same_file(const char *a, const char *b);
-/* 1, reported, when --report names the input (in) or another file of the
- * run: it is refused before any work. */
-int xmt_cli_report_clashes(const struct xmt_cli_settings *s, const char *in);
+/* The files of a command (files.c): each file it reads or writes, named
+ * before any work; no file it writes may be one it reads or another it
+ * writes (by device and inode, or, for a file not made yet, by its
+ * folder's canonical name and its own). "-", devices, pipes and folders
+ * are never one. */
+enum xmt_cli_file_use {
+  XMT_CLI_READS,  /* read only */
+  XMT_CLI_WRITES, /* made or replaced */
+  XMT_CLI_UPDATES /* read, then written: a cache, a model updated */
+};
+struct xmt_cli_file;
+struct xmt_cli_files {
+  struct xmt_cli_file *v;
+  size_t n, cap;
+  int nomem;
+};
+void xmt_cli_files_init(struct xmt_cli_files *fs);
+void xmt_cli_files_free(struct xmt_cli_files *fs);
+/* Names path (copied; NULL or "-": nothing), given by option ("--report",
+ * "-o"; the message of an output refused names it), as what ("the
+ * input"), of whom when of is not NULL ("the output of IN"). */
+void xmt_cli_files_add(struct xmt_cli_files *fs, enum xmt_cli_file_use use,
+                       const char *path, const char *option, const char *what,
+                       const char *of);
+/* EXIT_OK, or, reported ("xliffmt: PATH: --report names the input: it
+ * would be overwritten"), EXIT_BAD_INPUT when an output (the one named
+ * last) is a file named before it, EXIT_INTERNAL when out of memory. */
+int xmt_cli_files_check(struct xmt_cli_files *fs);
+/* The files a run of the pipeline reads and writes as s says: in, the
+ * rules, dictionaries, translations, alignments, tokens, aligner model
+ * (written with --update-model), SQLite cache (written), out and the
+ * report. */
+void xmt_cli_files_add_run(struct xmt_cli_files *fs,
+                           const struct xmt_cli_settings *s, const char *in,
+                           const char *out);
+/* xmt_cli_files_check of the files of a run: in and s->out. */
+int xmt_cli_run_files_check(const struct xmt_cli_settings *s, const char *in);
 /* path NULL or "-" is standard output. Reports failures; returns an exit
  * status. */
 int xmt_cli_output_open(struct xmt_cli_output *out, const char *path);

@@ -107,6 +107,8 @@ int xmt_cli_extract(int argc, char **argv) {
   if (rc >= 0)
     return rc;
   const char *in = argv[optind];
+  if ((rc = xmt_cli_run_files_check(&s, in)) != EXIT_OK)
+    return rc;
   xmt_filter *f = xmt_cli_filter_new();
   if (f == NULL)
     return EXIT_INTERNAL;

@@ -74,6 +74,14 @@ static int report(void *user, const struct xmt_problem *p) {
 
 static int merge_html(xmt_filter *f, const struct xmt_cli_settings *s,
                       const char *page, const char *xliff) {
+  struct xmt_cli_files fs;
+  xmt_cli_files_init(&fs);
+  xmt_cli_files_add(&fs, XMT_CLI_READS, xliff, "", "the XLIFF", NULL);
+  xmt_cli_files_add_run(&fs, s, page, s->out);
+  int rc = xmt_cli_files_check(&fs);
+  xmt_cli_files_free(&fs);
+  if (rc != EXIT_OK)
+    return rc;
   struct xmt_html_stats stats;
   memset(&stats, 0, sizeof stats);
   xmt_status st = xmt_filter_set_flags(f, s->flags);

@@ -31,8 +31,9 @@ int xmt_cli_merge_segments(xmt_filter *f, const struct xmt_cli_settings *s,
                         "--source-tokens and --target-tokens go together");
     return EXIT_BAD_INPUT;
   }
-  if (xmt_cli_report_clashes(s, in))
-    return EXIT_BAD_INPUT;
+  int rc = xmt_cli_run_files_check(s, in);
+  if (rc != EXIT_OK)
+    return rc;
   struct xmt_cli_session ses;
   xmt_cli_session_begin(&ses, f, in, s->quiet);
   xmt_status st = xmt_cli_configure(f, s, NULL, NULL);

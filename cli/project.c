@@ -607,6 +607,34 @@ static int parse_options(int argc, char **argv, struct options *o) {
   return -1;
 }
 
+/* The files read and written: no output may be one of them. */
+static int files_check(const struct options *o) {
+  static const char *const option[IN_COUNT] = {"--source", "--target",
+                                               "--alignment", "--source-tokens",
+                                               "--target-tokens"};
+  static const char *const what[IN_COUNT] = {
+      "the source", "the translations", "the alignments", "the source tokens",
+      "the target tokens"};
+  struct xmt_cli_files fs;
+  xmt_cli_files_init(&fs);
+  for (size_t i = 0; i < IN_COUNT; i++)
+    xmt_cli_files_add(&fs, XMT_CLI_READS, o->path[i], option[i], what[i], NULL);
+  xmt_cli_files_add(&fs, XMT_CLI_READS, o->train_src, "--train-source",
+                    "the training source", NULL);
+  xmt_cli_files_add(&fs, XMT_CLI_READS, o->train_tgt, "--train-target",
+                    "the training target", NULL);
+  for (size_t k = 0; k < o->ndicts; k++)
+    if (strcmp(o->dicts[k], "auto") != 0 && strcmp(o->dicts[k], "none") != 0)
+      xmt_cli_files_add(&fs, XMT_CLI_READS, o->dicts[k], "--dictionary",
+                        "a dictionary", NULL);
+  xmt_cli_files_add(&fs, o->update_model ? XMT_CLI_UPDATES : XMT_CLI_READS,
+                    o->model, "--aligner-model", "the aligner model", NULL);
+  xmt_cli_files_add(&fs, XMT_CLI_WRITES, o->output, "-o", "the output", NULL);
+  int rc = xmt_cli_files_check(&fs);
+  xmt_cli_files_free(&fs);
+  return rc;
+}
+
 int xmt_cli_project(int argc, char **argv) {
   struct state s;
   memset(&s, 0, sizeof s);
@@ -615,6 +643,8 @@ int xmt_cli_project(int argc, char **argv) {
   s.opt.kind = XMT_CLI_DEFAULT_ALIGN_MODEL;
   int rc = parse_options(argc, argv, &s.opt);
   if (rc >= 0)
+    return rc;
+  if ((rc = files_check(&s.opt)) != EXIT_OK)
     return rc;
   s.nin = s.opt.path[IN_STOK] != NULL ? IN_COUNT : IN_STOK;
   rc = EXIT_OK;

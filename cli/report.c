@@ -100,6 +100,21 @@ static int take(void *user, int c, const char *arg) {
   return 1;
 }
 
+/* The document, a stylesheet of one's own, the output: never one. */
+static int files_check(const struct report_args *a, const char *in) {
+  const char *x = a->ro.stylesheet;
+  struct xmt_cli_files fs;
+  xmt_cli_files_init(&fs);
+  xmt_cli_files_add(&fs, XMT_CLI_READS, in, "", "the input", NULL);
+  if (x != NULL && strcmp(x, "report") != 0 && strcmp(x, "tmx") != 0)
+    xmt_cli_files_add(&fs, XMT_CLI_READS, x, "--stylesheet", "the stylesheet",
+                      NULL);
+  xmt_cli_files_add(&fs, XMT_CLI_WRITES, a->out, "-o", "the output", NULL);
+  int rc = xmt_cli_files_check(&fs);
+  xmt_cli_files_free(&fs);
+  return rc;
+}
+
 int xmt_cli_report_command(int argc, char **argv) {
   struct report_args a;
   memset(&a, 0, sizeof a);
@@ -113,6 +128,10 @@ int xmt_cli_report_command(int argc, char **argv) {
   if (rc < 0 && !xmt_cli_operands(&report, argc, 1, "missing input file"))
     rc = EXIT_BAD_INPUT;
   if (rc >= 0) {
+    free(a.params);
+    return rc;
+  }
+  if ((rc = files_check(&a, argv[optind])) != EXIT_OK) {
     free(a.params);
     return rc;
   }

@@ -332,7 +332,17 @@ int xmt_cli_segment(int argc, char **argv) {
   int rc = parse_options(argc, argv, &s.opt);
   if (rc >= 0)
     return rc;
-  rc = run(&s);
+  struct xmt_cli_files fs;
+  xmt_cli_files_init(&fs);
+  xmt_cli_files_add(&fs, XMT_CLI_READS, s.opt.input, "", "the input", NULL);
+  xmt_cli_files_add(&fs, XMT_CLI_READS, s.opt.srx, "--srx",
+                    "the segmentation rules", NULL);
+  xmt_cli_files_add(&fs, XMT_CLI_WRITES, s.opt.output, "-o", "the output",
+                    NULL);
+  rc = xmt_cli_files_check(&fs);
+  xmt_cli_files_free(&fs);
+  if (rc == EXIT_OK)
+    rc = run(&s);
   state_free(&s);
   return rc;
 }

@@ -57,8 +57,9 @@ int xmt_cli_translate_one(const struct xmt_cli_settings *s,
                           const struct xmt_backend *backend, const char *spec,
                           xmt_filter *configured, const char *in,
                           struct xmt_filter_stats *stats) {
-  if (xmt_cli_report_clashes(s, in))
-    return EXIT_BAD_INPUT;
+  int rc = xmt_cli_run_files_check(s, in);
+  if (rc != EXIT_OK)
+    return rc;
   xmt_filter *f = configured != NULL ? configured : xmt_cli_filter_new();
   if (f == NULL)
     return EXIT_INTERNAL;
@@ -68,7 +69,7 @@ int xmt_cli_translate_one(const struct xmt_cli_settings *s,
       configured != NULL ? XMT_OK : xmt_cli_configure(f, s, backend, spec);
   if (st == XMT_OK)
     st = xmt_filter_translate_file(f, in, s->out);
-  int rc = xmt_cli_session_end(&ses, f, st, s, backend->name);
+  rc = xmt_cli_session_end(&ses, f, st, s, backend->name);
   if (stats != NULL)
     *stats = *xmt_filter_stats(f);
   if (configured == NULL)

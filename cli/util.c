@@ -128,60 +128,6 @@ void xmt_cli_json_string(FILE *fp, const char *s) {
   fputc('"', fp);
 }
 
-/* The canonical name of path's folder, then '/' and its last part: the
- * same for two names of one file that does not exist yet. */
-static char *canonical(const char *path) {
-  const char *slash = strrchr(path, '/');
-  char *dir = slash == NULL   ? strdup(".")
-              : slash == path ? strdup("/")
-                              : strndup(path, (size_t)(slash - path));
-  char *real = dir != NULL ? realpath(dir, NULL) : NULL;
-  free(dir);
-  if (real == NULL)
-    return NULL;
-  const char *base = slash != NULL ? slash + 1 : path;
-  size_t rl = strlen(real), bl = strlen(base);
-  char *out = malloc(rl + bl + 2);
-  if (out != NULL) {
-    memcpy(out, real, rl);
-    out[rl] = '/';
-    memcpy(out + rl + 1, base, bl + 1);
-  }
-  free(real);
-  return out;
-}
-
-int xmt_cli_same_file(const char *a, const char *b) {
-  if (a == NULL || b == NULL || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
-    return 0;
-  struct stat sa, sb;
-  int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
-  if (ea && eb)
-    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-  if (ea || eb)
-    return 0;
-  char *ca = canonical(a), *cb = canonical(b);
-  int same = ca != NULL && cb != NULL && strcmp(ca, cb) == 0;
-  free(ca);
-  free(cb);
-  return same;
-}
-
-int xmt_cli_report_clashes(const struct xmt_cli_settings *s, const char *in) {
-  const char *const files[] = {in, s->out, s->translations, s->alignments};
-  static const char *const names[] = {"the input", "the output",
-                                      "the translations", "the alignments"};
-  for (size_t i = 0; i < sizeof files / sizeof *files; i++)
-    if (xmt_cli_same_file(s->report, files[i])) {
-      fprintf(stderr,
-              "xliffmt: %s: --report names %s: it would be "
-              "overwritten\n",
-              s->report, names[i]);
-      return 1;
-    }
-  return 0;
-}
-
 int xmt_cli_output_open(struct xmt_cli_output *out, const char *path) {
   memset(out, 0, sizeof *out);
   if (path == NULL || strcmp(path, "-") == 0) {

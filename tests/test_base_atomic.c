@@ -101,6 +101,42 @@ static void test_replace_keeps_mode(void) {
   CU_ASSERT_EQUAL(unlink(out), 0);
 }
 
+/* A group the process may give its files other than its own: root's any,
+ * else one of its supplementary groups; -1 when there is none. */
+static gid_t other_group(void) {
+  if (geteuid() == 0)
+    return getegid() != 1 ? 1 : 2;
+  gid_t groups[64];
+  int n = getgroups(64, groups);
+  for (int i = 0; i < n; i++)
+    if (groups[i] != getegid())
+      return groups[i];
+  return (gid_t)-1;
+}
+
+/* The group that could read the file still can, by either way of
+ * making it. */
+static void test_replace_keeps_group(void) {
+  const char *out = xmt_test_tmp_path("group.xlf");
+  gid_t gid = other_group();
+  write_file(out, "old");
+  if (gid == (gid_t)-1 || chown(out, (uid_t)-1, gid) != 0) {
+    CU_ASSERT_EQUAL(unlink(out), 0);
+    return; /* no group to give: nothing to check here */
+  }
+  CU_ASSERT_EQUAL_FATAL(chmod(out, 0640), 0);
+  for (unsigned i = 0; i < 2; i++) {
+    CU_ASSERT_EQUAL(put(out, i ? XMT_ATOMIC_FILE_NAMED_ : 0, "new"), XMT_OK);
+    assert_content(out, "new");
+    struct stat st;
+    CU_ASSERT_EQUAL_FATAL(stat(out, &st), 0);
+    CU_ASSERT_EQUAL(st.st_gid, gid);
+    CU_ASSERT_EQUAL(st.st_mode & 07777, 0640u);
+  }
+  CU_ASSERT_EQUAL(xmt_test_files_in_tmpdir(), 1);
+  CU_ASSERT_EQUAL(unlink(out), 0);
+}
+
 static void test_abort(void) {
   const char *out = xmt_test_tmp_path("kept.xlf");
   write_file(out, "old");
@@ -302,6 +338,7 @@ static void test_failed_commit(void) {
 static CU_TestInfo atomic_tests[] = {
     {"a new file", test_new_file},
     {"a replaced file keeps its mode", test_replace_keeps_mode},
+    {"a replaced file keeps its group", test_replace_keeps_group},
     {"abort leaves the old file", test_abort},
     {"the named temporary file", test_named_fallback},
     {"private files", test_private},

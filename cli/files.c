@@ -1,0 +1,286 @@
+/* files.c -- the files of a command: every file it reads and writes,
+ * named before any work, so that no file it writes is one it reads or
+ * another of its outputs. A file is known by its device and inode when
+ * it exists, else by its folder's canonical name and its own: two names
+ * of one file, made or not yet, are found the same. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+/* How a file is known: not at all (standard input or output, a device,
+ * a pipe, a folder: writing there destroys nothing), by its inode, or by
+ * its canonical name (a file not made yet). */
+enum key_kind { KEY_NONE, KEY_INODE, KEY_NAME };
+
+struct xmt_cli_file {
+  char *path, *of;
+  const char *option, *what;
+  enum xmt_cli_file_use use;
+  enum key_kind kind;
+  dev_t dev;
+  ino_t ino;
+  char *canon;
+  size_t order; /* of registration: the later output is the one refused */
+};
+
+void xmt_cli_files_init(struct xmt_cli_files *fs) { memset(fs, 0, sizeof *fs); }
+
+void xmt_cli_files_free(struct xmt_cli_files *fs) {
+  for (size_t i = 0; i < fs->n; i++) {
+    free(fs->v[i].path);
+    free(fs->v[i].of);
+    free(fs->v[i].canon);
+  }
+  free(fs->v);
+  memset(fs, 0, sizeof *fs);
+}
+
+void xmt_cli_files_add(struct xmt_cli_files *fs, enum xmt_cli_file_use use,
+                       const char *path, const char *option, const char *what,
+                       const char *of) {
+  if (path == NULL || path[0] == '\0' || strcmp(path, "-") == 0)
+    return;
+  if (fs->n == fs->cap) {
+    struct xmt_cli_file *v =
+        xmt_cli_grow(fs->v, &fs->cap, fs->n + 1, sizeof *v);
+    if (v == NULL) {
+      fs->nomem = 1;
+      return;
+    }
+    fs->v = v;
+  }
+  struct xmt_cli_file *f = &fs->v[fs->n];
+  memset(f, 0, sizeof *f);
+  f->path = strdup(path);
+  f->of = of != NULL ? strdup(of) : NULL;
+  if (f->path == NULL || (of != NULL && f->of == NULL)) {
+    free(f->path);
+    free(f->of);
+    fs->nomem = 1;
+    return;
+  }
+  f->option = option;
+  f->what = what;
+  f->use = use;
+  f->order = fs->n++;
+}
+
+/* The last canonical folder found: the outputs of a batch share a few. */
+struct folder_memo {
+  char *dir, *real;
+};
+
+/* The canonical name of folder dir, which may not exist yet: its longest
+ * existing part resolved, the rest appended as written ("." and ".."
+ * taken by name: a folder not made yet is no symbolic link). */
+static char *canonical_dir(const char *dir) {
+  char *real = realpath(dir, NULL);
+  if (real != NULL || errno != ENOENT)
+    return real;
+  const char *slash = strrchr(dir, '/');
+  while (slash != NULL && slash > dir && slash[-1] == '/')
+    slash--;
+  char *up = slash == NULL  ? strdup(".")
+             : slash == dir ? strdup("/")
+                            : strndup(dir, (size_t)(slash - dir));
+  char *base = up != NULL ? canonical_dir(up) : NULL;
+  free(up);
+  if (base == NULL)
+    return NULL;
+  const char *last = slash != NULL ? slash + 1 : dir;
+  while (*last == '/')
+    last++;
+  size_t bl = strlen(base), ll = strlen(last);
+  if (ll == 0 || strcmp(last, ".") == 0)
+    return base;
+  if (strcmp(last, "..") == 0) {
+    char *cut = strrchr(base, '/');
+    if (cut != NULL)
+      cut[cut == base ? 1 : 0] = '\0';
+    return base;
+  }
+  char *out = realloc(base, bl + ll + 2);
+  if (out == NULL) {
+    free(base);
+    return NULL;
+  }
+  if (bl > 0 && out[bl - 1] != '/')
+    out[bl++] = '/';
+  memcpy(out + bl, last, ll + 1);
+  return out;
+}
+
+/* The canonical name of path's folder, then '/' and its last part: the
+ * same for two names of one file that does not exist yet. */
+static char *canonical(const char *path, struct folder_memo *memo) {
+  const char *slash = strrchr(path, '/');
+  char *dir = slash == NULL   ? strdup(".")
+              : slash == path ? strdup("/")
+                              : strndup(path, (size_t)(slash - path));
+  if (dir == NULL)
+    return NULL;
+  if (memo->dir == NULL || strcmp(memo->dir, dir) != 0) {
+    free(memo->dir);
+    free(memo->real);
+    memo->dir = dir;
+    memo->real = canonical_dir(dir);
+  } else {
+    free(dir);
+  }
+  if (memo->real == NULL)
+    return NULL;
+  const char *base = slash != NULL ? slash + 1 : path;
+  size_t rl = strlen(memo->real), bl = strlen(base);
+  char *out = malloc(rl + bl + 2);
+  if (out != NULL) {
+    memcpy(out, memo->real, rl);
+    out[rl] = '/';
+    memcpy(out + rl + 1, base, bl + 1);
+  }
+  return out;
+}
+
+/* How f is known; 0, or -1 when out of memory. */
+static int identify(struct xmt_cli_file *f, struct folder_memo *memo) {
+  struct stat st;
+  if (stat(f->path, &st) == 0) {
+    f->kind = S_ISREG(st.st_mode) ? KEY_INODE : KEY_NONE;
+    f->dev = st.st_dev;
+    f->ino = st.st_ino;
+    return 0;
+  }
+  if (errno != ENOENT) /* unreadable: the command itself will say */
+    return 0;
+  f->canon = canonical(f->path, memo);
+  if (f->canon != NULL)
+    f->kind = KEY_NAME;
+  return f->canon != NULL || errno != ENOMEM ? 0 : -1;
+}
+
+static int by_key(const void *x, const void *y) {
+  const struct xmt_cli_file *a = x, *b = y;
+  if (a->kind != b->kind)
+    return a->kind < b->kind ? -1 : 1;
+  if (a->kind == KEY_NAME)
+    return strcmp(a->canon, b->canon);
+  if (a->dev != b->dev)
+    return a->dev < b->dev ? -1 : 1;
+  if (a->ino != b->ino)
+    return a->ino < b->ino ? -1 : 1;
+  return 0;
+}
+
+static int same_key(const struct xmt_cli_file *a,
+                    const struct xmt_cli_file *b) {
+  return a->kind != KEY_NONE && by_key(a, b) == 0;
+}
+
+/* Among the files v[0, n) that are one file: the output to refuse (the
+ * one named last), or NULL when none writes or it is named once. *other
+ * gets the file it would destroy (the one named first). */
+static const struct xmt_cli_file *clash_in(const struct xmt_cli_file *v,
+                                           size_t n,
+                                           const struct xmt_cli_file **other) {
+  const struct xmt_cli_file *out = NULL, *first = NULL;
+  for (size_t i = 0; i < n; i++) {
+    if (v[i].use != XMT_CLI_READS && (out == NULL || v[i].order > out->order))
+      out = &v[i];
+  }
+  if (out == NULL || n < 2)
+    return NULL;
+  for (size_t i = 0; i < n; i++)
+    if (&v[i] != out && (first == NULL || v[i].order < first->order))
+      first = &v[i];
+  *other = first;
+  return out;
+}
+
+int xmt_cli_files_check(struct xmt_cli_files *fs) {
+  struct folder_memo memo = {NULL, NULL};
+  int nomem = fs->nomem;
+  for (size_t i = 0; i < fs->n && !nomem; i++)
+    nomem = identify(&fs->v[i], &memo) != 0;
+  free(memo.dir);
+  free(memo.real);
+  if (nomem) {
+    fputs("xliffmt: out of memory\n", stderr);
+    return EXIT_INTERNAL;
+  }
+  if (fs->n > 1)
+    qsort(fs->v, fs->n, sizeof *fs->v, by_key);
+  /* Of all clashes, the one of the output named first: the same message
+   * whatever the inodes' order. */
+  const struct xmt_cli_file *out = NULL, *other = NULL;
+  for (size_t i = 0, j; i < fs->n; i = j) {
+    for (j = i + 1; j < fs->n && same_key(&fs->v[i], &fs->v[j]); j++)
+      ;
+    const struct xmt_cli_file *o = NULL, *c = clash_in(&fs->v[i], j - i, &o);
+    if (c != NULL && (out == NULL || c->order < out->order)) {
+      out = c;
+      other = o;
+    }
+  }
+  if (out == NULL)
+    return EXIT_OK;
+  xmt_cli_say("xliffmt: %s: %s names %s%s%s: it would be overwritten\n",
+              out->path, out->option, other->what,
+              other->of != NULL ? " of " : "",
+              other->of != NULL ? other->of : "");
+  return EXIT_BAD_INPUT;
+}
+
+void xmt_cli_files_add_run(struct xmt_cli_files *fs,
+                           const struct xmt_cli_settings *s, const char *in,
+                           const char *out) {
+  xmt_cli_files_add(fs, XMT_CLI_READS, in, "", "the input", NULL);
+  xmt_cli_files_add(fs, XMT_CLI_READS, s->srx, "--srx",
+                    "the segmentation rules", NULL);
+  for (size_t k = 0; k < s->ndicts; k++)
+    if (strcmp(s->dicts[k], "auto") != 0 && strcmp(s->dicts[k], "none") != 0)
+      xmt_cli_files_add(fs, XMT_CLI_READS, s->dicts[k], "--dictionary",
+                        "a dictionary", NULL);
+  xmt_cli_files_add(fs, XMT_CLI_READS, s->translations, "--translations",
+                    "the translations", NULL);
+  xmt_cli_files_add(fs, XMT_CLI_READS, s->alignments, "--alignments",
+                    "the alignments", NULL);
+  xmt_cli_files_add(fs, XMT_CLI_READS, s->source_tokens, "--source-tokens",
+                    "the source tokens", NULL);
+  xmt_cli_files_add(fs, XMT_CLI_READS, s->target_tokens, "--target-tokens",
+                    "the target tokens", NULL);
+  xmt_cli_files_add(
+      fs, s->flags & XMT_FILTER_UPDATE_MODEL ? XMT_CLI_UPDATES : XMT_CLI_READS,
+      s->align_model, "--align-model", "the aligner model", NULL);
+  if (s->cache != NULL && strncmp(s->cache, "sqlite:", 7) == 0) {
+    /* SQLite's own files beside it too (WAL mode). */
+    static const char *const suffixes[] = {"", "-wal", "-shm", "-journal"};
+    const char *db = s->cache + 7;
+    size_t len = strlen(db);
+    char *name = malloc(len + 9);
+    if (name == NULL)
+      fs->nomem = 1;
+    for (size_t k = 0; name != NULL && k < 4; k++) {
+      memcpy(name, db, len);
+      strcpy(name + len, suffixes[k]);
+      xmt_cli_files_add(fs, XMT_CLI_UPDATES, name, "--cache",
+                        "the translation memory", NULL);
+    }
+    free(name);
+  }
+  xmt_cli_files_add(fs, XMT_CLI_WRITES, out, "-o", "the output", NULL);
+  xmt_cli_files_add(fs, XMT_CLI_WRITES, s->report, "--report", "the report",
+                    NULL);
+}
+
+int xmt_cli_run_files_check(const struct xmt_cli_settings *s, const char *in) {
+  struct xmt_cli_files fs;
+  xmt_cli_files_init(&fs);
+  xmt_cli_files_add_run(&fs, s, in, s->out);
+  int rc = xmt_cli_files_check(&fs);
+  xmt_cli_files_free(&fs);
+  return rc;
+}
