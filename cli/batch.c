@@ -4,13 +4,14 @@
  * Each of --jobs workers is a child process that translates the documents
  * the parent hands it, one after the other, exactly as `xliffmt translate`
  * would, with one filter whose engine stays up from one document to the
- * next (starting Apertium costs more than translating a short document).
- * A crash or a leak stays in its worker: the parent marks the document
- * failed and starts another worker. A worker hands back each document's
- * counters on a pipe and its report in a file; the parent keeps the
- * progress, the totals and the batch report. An output newer than its
- * input is skipped, unless OUTDIR/.xliffmt-incomplete lists it
- * (batch_state.c), so a batch that was stopped starts again where it
+ * next (starting Apertium costs more than translating a short document;
+ * batch_worker.c). A crash or a leak stays in its worker: the parent
+ * marks the document failed and starts another worker. A worker hands
+ * back each document's counters on a pipe and its report in a file; the
+ * parent keeps the progress, the totals and the batch report. An output
+ * newer than its input is skipped, unless it has a marker under
+ * OUTDIR/.xliffmt-incomplete.d (batch_state.c, safe for batches that
+ * share the tree), so a batch that was stopped starts again where it
  * stopped and a rerun retries the documents left with untranslated
  * segments. */
 #include "config.h"
@@ -139,10 +140,11 @@ static int is_output_tree(const char *dir) {
 }
 
 /* The documents under dir, rel being dir's path below the batch's root.
- * The output directory is never read as input (an output tree inside the
- * input tree would otherwise be translated again, one level deeper, at
- * each run), and a symbolic link back to a directory being walked is
- * not followed round. */
+ * The output directory, by device and inode, and any other batch's
+ * output tree (it holds .xliffmt-incomplete.d) are never read as input:
+ * an output tree inside the input tree would otherwise be translated
+ * again, one level deeper, at each run. A symbolic link back to a
+ * directory being walked is not followed round. */
 static int walk(struct batch *b, const char *dir, const char *rel,
                 const struct dir_chain *up) {
   DIR *dp = opendir(dir);
