@@ -38,7 +38,7 @@ wait_for() {
   done
 }
 # files DIR: the files and directories under DIR, hidden ones too.
-files() { (cd "$1" && find . -mindepth 1 | sort | tr '\n' ' '); }
+files() { (cd "$1" 2>/dev/null && find . -mindepth 1 | sort | tr '\n' ' '); }
 # running: the processes whose command line names $tmp (the batches,
 # their workers, the engines), the pattern's first letter in brackets
 # so that pgrep does not find itself.
@@ -251,7 +251,7 @@ mkdir "$tmp/old"
 for d in 1 2; do doc "$d" 2 >"$tmp/old/doc$d.xlf"; done
 within "a tree to list" 0 30 500 \
   "$x" batch "$tmp/old" -o "$tmp/oldout" --mt identity --probes off
-rmdir "$tmp/oldout/.xliffmt-incomplete.d"
+rm -rf "$tmp/oldout/.xliffmt-incomplete.d"
 printf 'doc%%251.xlf\ndoc2.xlf\n' >"$tmp/oldout/.xliffmt-incomplete"
 mv "$tmp/old/doc1.xlf" "$tmp/old/doc%1.xlf"
 mv "$tmp/oldout/doc1.xlf" "$tmp/oldout/doc%1.xlf"
