@@ -174,12 +174,14 @@ static int walk(struct batch *b, const char *dir, const char *rel,
         xmt_cli_say("xliffmt: warning: %s: a link back to a directory "
                     "above it: not followed\n",
                     path);
+      else if (b->outdir_exists &&
+               same_dir(&st, b->outdir_st.st_dev, b->outdir_st.st_ino))
+        ; /* our own output tree: left out silently */
       else if (is_output_tree(path))
         xmt_cli_say("xliffmt: warning: %s: the output tree of another "
                     "batch: not read (name it to translate it)\n",
                     path);
-      else if (!(b->outdir_exists &&
-                 same_dir(&st, b->outdir_st.st_dev, b->outdir_st.st_ino))) {
+      else {
         const struct dir_chain here = {st.st_dev, st.st_ino, up};
         rc = walk(b, path, sub, &here);
       }

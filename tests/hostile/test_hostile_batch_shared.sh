@@ -235,6 +235,7 @@ doc 2 2 >"$tmp/nest/sub/b.xlf"
 for run in 1 2 3; do
   within "output inside the input, run $run" 0 30 500 \
     "$x" batch "$tmp/nest" -o "$tmp/nest/out" --mt identity --probes off
+  check "run $run: no warning" test -z "$(grep -F warning "$tmp/err")"
   within "an output inside that output, run $run" 0 30 500 \
     "$x" batch "$tmp/nest" -o "$tmp/nest/out/es" --mt identity --probes off
 done
