@@ -4,13 +4,14 @@
  * Each of --jobs workers is a child process that translates the documents
  * the parent hands it, one after the other, exactly as `xliffmt translate`
  * would, with one filter whose engine stays up from one document to the
- * next (starting Apertium costs more than translating a short document).
- * A crash or a leak stays in its worker: the parent marks the document
- * failed and starts another worker. A worker hands back each document's
- * counters on a pipe and its report in a file; the parent keeps the
- * progress, the totals and the batch report. An output newer than its
- * input is skipped, unless OUTDIR/.xliffmt-incomplete lists it
- * (batch_state.c), so a batch that was stopped starts again where it
+ * next (starting Apertium costs more than translating a short document;
+ * batch_worker.c). A crash or a leak stays in its worker: the parent
+ * marks the document failed and starts another worker. A worker hands
+ * back each document's counters on a pipe and its report in a file; the
+ * parent keeps the progress, the totals and the batch report. An output
+ * newer than its input is skipped, unless it has a marker under
+ * OUTDIR/.xliffmt-incomplete.d (batch_state.c, safe for batches that
+ * share the tree), so a batch that was stopped starts again where it
  * stopped and a rerun retries the documents left with untranslated
  * segments. */
 #include "config.h"
@@ -25,7 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "batch.h"
 
 enum { XMT_OPT_JOBS = 400, XMT_OPT_FORCE, XMT_OPT_FRESH_ENGINE };
 
@@ -75,37 +76,6 @@ static const struct xmt_cli_command batch_command = {
     "Exit status: 0 all documents done, 1 some document could not be\n"
     "translated (the others were written), 2 internal error, 3 done but\n"
     "some segments not translated.\n"};
-
-/* A worker's answer for a document it did not begin (Ctrl-C came first). */
-#define NOT_STARTED (-1)
-
-struct doc {
-  char *in, *out, *rel;
-  int skipped; /* up to date */
-  int rc;      /* translate's exit status, or NOT_STARTED */
-  int done;
-  int has_report; /* translate's JSON report waits in the temporary dir */
-  struct xmt_filter_stats stats;
-};
-
-struct batch {
-  struct doc *docs;
-  size_t n, cap;
-  const char *outdir;
-  struct stat outdir_st; /* when it existed before the walk */
-  int outdir_exists;
-  char tmpdir[512];
-  const struct xmt_backend *backend; /* --mt */
-  const char *spec;
-  int reports; /* --report: each document's report is kept on disk */
-  int fresh_engine;
-};
-
-/* What a worker hands back on its pipe for each document. */
-struct child_result {
-  int rc;
-  struct xmt_filter_stats stats;
-};
 
 /* A directory walk takes the files the format table names. */
 static int is_document(const char *name) {
@@ -159,11 +129,22 @@ static int same_dir(const struct stat *st, dev_t dev, ino_t ino) {
   return st->st_dev == dev && st->st_ino == ino;
 }
 
+/* 1 when dir is a batch's output tree: its incomplete documents'
+ * directory (batch_state.c) is there. */
+static int is_output_tree(const char *dir) {
+  char *state = join(dir, ".xliffmt-incomplete.d");
+  struct stat st;
+  int yes = state != NULL && stat(state, &st) == 0 && S_ISDIR(st.st_mode);
+  free(state);
+  return yes;
+}
+
 /* The documents under dir, rel being dir's path below the batch's root.
- * The output directory is never read as input (an output tree inside the
- * input tree would otherwise be translated again, one level deeper, at
- * each run), and a symbolic link back to a directory being walked is
- * not followed round. */
+ * The output directory, by device and inode, and any other batch's
+ * output tree (it holds .xliffmt-incomplete.d) are never read as input:
+ * an output tree inside the input tree would otherwise be translated
+ * again, one level deeper, at each run. A symbolic link back to a
+ * directory being walked is not followed round. */
 static int walk(struct batch *b, const char *dir, const char *rel,
                 const struct dir_chain *up) {
   DIR *dp = opendir(dir);
@@ -193,8 +174,14 @@ static int walk(struct batch *b, const char *dir, const char *rel,
         xmt_cli_say("xliffmt: warning: %s: a link back to a directory "
                     "above it: not followed\n",
                     path);
-      else if (!(b->outdir_exists &&
-                 same_dir(&st, b->outdir_st.st_dev, b->outdir_st.st_ino))) {
+      else if (b->outdir_exists &&
+               same_dir(&st, b->outdir_st.st_dev, b->outdir_st.st_ino))
+        ; /* our own output tree: left out silently */
+      else if (is_output_tree(path))
+        xmt_cli_say("xliffmt: warning: %s: the output tree of another "
+                    "batch: not read (name it to translate it)\n",
+                    path);
+      else {
         const struct dir_chain here = {st.st_dev, st.st_ino, up};
         rc = walk(b, path, sub, &here);
       }
@@ -212,41 +199,11 @@ static int by_rel(const void *x, const void *y) {
   return strcmp(((const struct doc *)x)->rel, ((const struct doc *)y)->rel);
 }
 
-/* Creates the directories of path's parents. */
-static int make_parents(const char *path) {
-  char *p = strdup(path);
-  if (p == NULL)
-    return -1;
-  for (char *s = p + 1; *s != '\0'; s++) {
-    if (*s != '/')
-      continue;
-    *s = '\0';
-    if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-      fprintf(stderr, "xliffmt: %s: cannot create the directory: %s\n", p,
-              strerror(errno));
-      free(p);
-      return -1;
-    }
-    *s = '/';
-  }
-  free(p);
-  return 0;
-}
-
 static int newer(const struct stat *a, const struct stat *b) {
   return a->st_mtim.tv_sec > b->st_mtim.tv_sec ||
          (a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
           a->st_mtim.tv_nsec > b->st_mtim.tv_nsec);
 }
-
-/* A worker: its process (0: none), the pipe that hands it document
- * numbers and the one its results come back on. */
-struct slot {
-  pid_t pid;
-  int to, from;
-  int busy;
-  size_t doc;
-};
 
 static char *read_file(const char *path) {
   FILE *fp = fopen(path, "rb");
@@ -280,140 +237,6 @@ static char *read_file(const char *path) {
   return b.data;
 }
 
-static void report_path(const struct batch *b, size_t i, char *out,
-                        size_t len) {
-  snprintf(out, len, "%s/%zu.json", b->tmpdir, i);
-}
-
-/* All len bytes read from fd into in, or written to it from out (in
- * NULL), whatever signals interrupt; -1 at the end of the pipe or on an
- * error. */
-static int transfer_full(int fd, char *in, const char *out, size_t len) {
-  for (size_t done = 0; done < len;) {
-    ssize_t n = in != NULL ? read(fd, in + done, len - done)
-                           : write(fd, out + done, len - done);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return -1;
-    done += (size_t)n;
-  }
-  return 0;
-}
-
-static int read_full(int fd, void *buf, size_t len) {
-  return transfer_full(fd, buf, NULL, len);
-}
-
-static int write_full(int fd, const void *buf, size_t len) {
-  return transfer_full(fd, NULL, buf, len);
-}
-
-static volatile sig_atomic_t stop;
-static void on_signal(int sig) { stop = sig; }
-
-/* The worker's life: one filter, configured once, for every document it
- * is handed until the parent closes the pipe. If the configuration fails,
- * each document is tried alone and fails with its message. */
-static void work(const struct batch *b, const struct xmt_cli_settings *s,
-                 int in, int out) {
-  xmt_filter *f = xmt_filter_new();
-  if (f != NULL && xmt_cli_configure(f, s, b->backend, b->spec) != XMT_OK) {
-    xmt_filter_free(f);
-    f = NULL;
-  }
-  if (f != NULL &&
-      xmt_filter_set_flags(
-          f, s->flags | XMT_FILTER_KEEP_DICTIONARIES |
-                 (b->fresh_engine ? 0 : XMT_FILTER_KEEP_ENGINES)) != XMT_OK) {
-    xmt_filter_free(f);
-    f = NULL;
-  }
-  size_t i;
-  /* Every document handed over gets an answer, also after Ctrl-C: the
-   * parent waits for it. */
-  while (read_full(in, &i, sizeof i) == 0 && i < b->n) {
-    char report[600];
-    report_path(b, i, report, sizeof report);
-    struct child_result r;
-    memset(&r, 0, sizeof r);
-    struct xmt_cli_settings one = *s;
-    one.out = b->docs[i].out;
-    one.report = b->reports ? report : NULL;
-    one.quiet = 1; /* the batch shows the progress */
-    if (stop) {
-      r.rc = NOT_STARTED;
-    } else {
-      r.rc = xmt_cli_translate_one(&one, b->backend, b->spec, f, b->docs[i].in,
-                                   &r.stats);
-    }
-    if (write_full(out, &r, sizeof r) != 0 || r.rc == 130 ||
-        r.rc == NOT_STARTED)
-      break;
-  }
-  xmt_filter_free(f);
-}
-
-/* Starts the worker of slots[k]. Its pipes' other ends, and those of the
- * other workers, are closed in it: a worker must see the end of its own
- * pipe when the parent closes it. */
-static int start_worker(const struct batch *b, const struct xmt_cli_settings *s,
-                        struct slot *slots, size_t nslots, size_t k,
-                        const struct sigaction *old_pipe) {
-  int jobs[2], results[2];
-  if (pipe(jobs) != 0)
-    return -1;
-  if (pipe(results) != 0) {
-    close(jobs[0]);
-    close(jobs[1]);
-    return -1;
-  }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(jobs[0]);
-    close(jobs[1]);
-    close(results[0]);
-    close(results[1]);
-    return -1;
-  }
-  if (pid == 0) {
-    sigaction(SIGPIPE, old_pipe, NULL);
-    for (size_t j = 0; j < nslots; j++)
-      if (slots[j].pid != 0) {
-        close(slots[j].to);
-        close(slots[j].from);
-      }
-    close(jobs[1]);
-    close(results[0]);
-    work(b, s, jobs[0], results[1]);
-    _exit(0);
-  }
-  close(jobs[0]);
-  close(results[1]);
-  slots[k].pid = pid;
-  slots[k].to = jobs[1];
-  slots[k].from = results[0];
-  slots[k].busy = 0;
-  return 0;
-}
-
-/* Ends slots[k]'s worker: its pipe closed, it leaves on its own; sig
- * makes it leave now. */
-static void end_worker(struct slot *slot, int sig, int *wstatus) {
-  close(slot->to);
-  close(slot->from);
-  if (sig != 0)
-    kill(slot->pid, sig);
-  int status = 0;
-  while (waitpid(slot->pid, &status, 0) < 0 && errno == EINTR)
-    ;
-  if (wstatus != NULL)
-    *wstatus = status;
-  slot->pid = 0;
-  slot->busy = 0;
-}
-
 /* The document slots[k] was translating, from its result, or failed when
  * the worker died on it (the worker is then reaped). */
 static void finish(struct batch *b, struct slot *slot) {
@@ -422,13 +245,13 @@ static void finish(struct batch *b, struct slot *slot) {
   d->done = 1;
   d->has_report = b->reports;
   slot->busy = 0;
-  if (read_full(slot->from, &r, sizeof r) == 0) {
+  if (xmt_cli_batch_read(slot->from, &r, sizeof r) == 0) {
     d->rc = r.rc;
     d->stats = r.stats;
     return;
   }
   int wstatus;
-  end_worker(slot, 0, &wstatus);
+  xmt_cli_batch_end_worker(slot, 0, &wstatus);
   d->rc = EXIT_INTERNAL;
   if (WIFSIGNALED(wstatus))
     fprintf(stderr, "xliffmt: %s: the translation died (signal %d)\n", d->in,
@@ -471,6 +294,11 @@ static double now_s(void) {
   return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* translate's exit status after SIGINT or SIGTERM */
+static int interrupted(int rc) {
+  return rc == 128 + SIGINT || rc == 128 + SIGTERM;
+}
+
 static void progress(const struct totals *t, const struct doc *d, double t0,
                      int tty, int quiet) {
   if (quiet)
@@ -495,7 +323,7 @@ static void progress(const struct totals *t, const struct doc *d, double t0,
             : d->rc == EXIT_OK      ? "done"
             : d->rc == EXIT_PARTIAL ? "some segments not translated"
             : d->rc == NOT_STARTED  ? "not started"
-            : d->rc == 130          ? "interrupted"
+            : interrupted(d->rc)    ? "interrupted"
                                     : "failed",
             d->stats.segments, d->stats.segments == 1 ? "" : "s");
   }
@@ -514,7 +342,7 @@ static int write_batch_report(const char *path, const struct batch *b,
   for (size_t i = 0; i < b->n; i++) {
     const struct doc *d = &b->docs[i];
     char doc_report[600], *report = NULL;
-    report_path(b, i, doc_report, sizeof doc_report);
+    xmt_cli_batch_report_path(b, i, doc_report, sizeof doc_report);
     if (d->has_report)
       report = read_file(doc_report);
     if (i > 0)
@@ -566,7 +394,7 @@ static int write_batch_report(const char *path, const struct batch *b,
 static void free_batch(struct batch *b) {
   for (size_t i = 0; i < b->n; i++) {
     char path[600];
-    report_path(b, i, path, sizeof path);
+    xmt_cli_batch_report_path(b, i, path, sizeof path);
     if (b->docs[i].has_report)
       unlink(path);
     free(b->docs[i].in);
@@ -683,11 +511,22 @@ static int files_check(const struct batch *b,
   xmt_cli_files_add_run(&fs, &run, NULL, NULL);
   for (size_t i = 0; i < b->n; i++)
     xmt_cli_files_add(&fs, XMT_CLI_READS, b->docs[i].in, "", "the input", NULL);
-  char *list = join(b->outdir, ".xliffmt-incomplete"); /* batch_state.c */
+  /* batch_state.c: the list an earlier version left, and the markers. */
+  char *list = join(b->outdir, ".xliffmt-incomplete");
   fs.nomem |= list == NULL;
   xmt_cli_files_add(&fs, XMT_CLI_UPDATES, list, "-o",
                     "the list of incomplete documents", NULL);
   free(list);
+  char *marks = join(b->outdir, ".xliffmt-incomplete.d");
+  fs.nomem |= marks == NULL;
+  for (size_t i = 0; marks != NULL && i < b->n; i++) {
+    char *mark = join(marks, b->docs[i].rel);
+    fs.nomem |= mark == NULL;
+    xmt_cli_files_add(&fs, XMT_CLI_UPDATES, mark, "-o",
+                      "the marker of an incomplete document", b->docs[i].in);
+    free(mark);
+  }
+  free(marks);
   for (size_t i = 0; i < b->n; i++)
     xmt_cli_files_add(&fs, XMT_CLI_WRITES, b->docs[i].out, "-o", "the output",
                       b->docs[i].in);
@@ -698,23 +537,17 @@ static int files_check(const struct batch *b,
   return rc;
 }
 
-/* The output directory, its list of incomplete documents, the temporary
+/* The output directory, its incomplete documents, the temporary
  * directory of the reports. */
 static int prepare(struct batch *b, struct xmt_cli_batch_state *state, int rc) {
+  memset(state, 0, sizeof *state);
   if (rc == EXIT_OK && mkdir(b->outdir, 0777) != 0 && errno != EEXIST) {
     fprintf(stderr, "xliffmt: %s: cannot create the directory: %s\n", b->outdir,
             strerror(errno));
     rc = EXIT_BAD_INPUT;
   }
-  if ((xmt_cli_batch_state_load(state, b->outdir) != 0 ||
-       xmt_cli_batch_state_prune(state, b->outdir) != 0) &&
-      rc == EXIT_OK) {
-    fprintf(stderr,
-            "xliffmt: %s: cannot read the list of incomplete "
-            "documents: %s\n",
-            state->path != NULL ? state->path : b->outdir, strerror(errno));
+  if (rc == EXIT_OK && xmt_cli_batch_state_open(state, b->outdir) != 0)
     rc = EXIT_BAD_INPUT;
-  }
   const char *tmp = getenv("TMPDIR");
   snprintf(b->tmpdir, sizeof b->tmpdir, "%s/xliffmt-batch-XXXXXX",
            tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
@@ -738,14 +571,14 @@ struct run {
   size_t running, next;
   int tty;
   double t0;
-  struct sigaction old_pipe;
 };
 
 /* Hands documents to idle workers until all are busy; an up-to-date
  * document is skipped. */
 static int hand_out(struct run *r) {
   struct batch *b = r->b;
-  while (!stop && r->running < r->a->jobs && r->next < b->n) {
+  while (!xmt_cli_batch_stopped() && r->running < r->a->jobs &&
+         r->next < b->n) {
     struct doc *d = &b->docs[r->next];
     struct stat si, so;
     if (!r->a->force && !xmt_cli_batch_state_has(r->state, d->rel) &&
@@ -756,7 +589,7 @@ static int hand_out(struct run *r) {
       r->next++;
       continue;
     }
-    if (make_parents(d->out) != 0) {
+    if (xmt_cli_make_parents(d->out) != 0) {
       d->done = 1;
       d->rc = EXIT_BAD_INPUT;
       r->t.done++;
@@ -764,24 +597,21 @@ static int hand_out(struct run *r) {
       r->next++;
       continue;
     }
-    /* Listed before it is begun: whatever happens next, a rerun does
-     * not take a partial output for a finished one. */
-    if (xmt_cli_batch_state_mark(r->state, d->rel, 1) != 0) {
-      fprintf(stderr, "xliffmt: %s: cannot write: %s\n", r->state->path,
-              strerror(errno));
-      return EXIT_INTERNAL;
-    }
     struct slot *slots = r->slots;
     size_t k = 0;
     while (slots[k].busy)
       k++;
+    /* Listed before it is begun: whatever happens next, a rerun does
+     * not take a partial output for a finished one. */
+    if (xmt_cli_batch_state_begin(r->state, d->rel, &slots[k].mark) != 0)
+      return EXIT_INTERNAL;
     /* A worker gone since its last document is started again. */
     if (slots[k].pid != 0 &&
-        write_full(slots[k].to, &r->next, sizeof r->next) != 0)
-      end_worker(&slots[k], 0, NULL);
+        xmt_cli_batch_write(slots[k].to, &r->next, sizeof r->next) != 0)
+      xmt_cli_batch_end_worker(&slots[k], 0, NULL);
     if (slots[k].pid == 0 &&
-        (start_worker(b, &r->a->s, slots, r->a->jobs, k, &r->old_pipe) != 0 ||
-         write_full(slots[k].to, &r->next, sizeof r->next) != 0)) {
+        (xmt_cli_batch_start_worker(b, &r->a->s, slots, r->a->jobs, k) != 0 ||
+         xmt_cli_batch_write(slots[k].to, &r->next, sizeof r->next) != 0)) {
       fprintf(stderr, "xliffmt: cannot start a process: %s\n", strerror(errno));
       return EXIT_INTERNAL;
     }
@@ -792,29 +622,45 @@ static int hand_out(struct run *r) {
   return EXIT_OK;
 }
 
-/* Takes in the result of the worker of slot. */
-static int take_result(struct run *r, struct slot *slot) {
-  finish(r->b, slot);
+/* Counts the document of slot, whose result came (or whose worker was
+ * ended), and lets go of its marker: it goes only when the document is
+ * whole. */
+static void count(struct run *r, struct slot *slot) {
   const struct doc *d = &r->b->docs[slot->doc];
   r->running--;
-  if (d->rc == NOT_STARTED || d->rc == 130) {
-    *(d->rc == 130 ? &r->t.interrupted : &r->t.not_started) += 1;
-    return EXIT_OK;
+  const char *why = d->rc == EXIT_OK        ? NULL
+                    : d->rc == NOT_STARTED  ? "not started\n"
+                    : interrupted(d->rc)    ? "interrupted\n"
+                    : d->rc == EXIT_PARTIAL ? "some segments not translated\n"
+                                            : "failed\n";
+  xmt_cli_batch_state_end(r->state, d->rel, &slot->mark, why);
+  if (d->rc == NOT_STARTED || interrupted(d->rc)) {
+    *(d->rc == NOT_STARTED ? &r->t.not_started : &r->t.interrupted) += 1;
+    return;
   }
-  int rc = EXIT_OK;
   r->t.done++;
   add_stats(&r->t.s, &d->stats);
-  if (d->rc == EXIT_PARTIAL) {
+  if (d->rc == EXIT_PARTIAL)
     r->t.partial++;
-  } else if (d->rc != EXIT_OK) {
+  else if (d->rc != EXIT_OK)
     r->t.failed++;
-  } else if (xmt_cli_batch_state_mark(r->state, d->rel, 0) != 0) {
-    fprintf(stderr, "xliffmt: %s: cannot write: %s\n", r->state->path,
-            strerror(errno));
-    rc = EXIT_INTERNAL;
-  }
   progress(&r->t, d, r->t0, r->tty, r->a->s.quiet);
-  return rc;
+}
+
+/* After a signal, the workers have a few seconds to answer; those that do
+ * not are killed, their documents interrupted (and not written: a worker
+ * writes its output before it answers, so it had not). */
+static void kill_late(struct run *r) {
+  for (size_t k = 0; k < r->a->jobs; k++) {
+    struct slot *slot = &r->slots[k];
+    if (!slot->busy)
+      continue;
+    xmt_cli_batch_end_worker(slot, SIGKILL, NULL);
+    struct doc *d = &r->b->docs[slot->doc];
+    d->done = 1;
+    d->rc = 128 + xmt_cli_batch_stopped();
+    count(r, slot);
+  }
 }
 
 /* Waits for a result and takes in every one there is. */
@@ -826,36 +672,36 @@ static int wait_results(struct run *r) {
       r->pfd[np].events = POLLIN;
       r->pfd[np++].revents = 0;
     }
-  if (poll(r->pfd, np, -1) < 0)
+  int stopped = xmt_cli_batch_stopped() != 0;
+  int got = poll(r->pfd, np, stopped ? 5000 : -1);
+  if (got < 0)
     return errno == EINTR ? EXIT_OK : EXIT_INTERNAL;
-  int rc = EXIT_OK;
+  if (got == 0 && stopped) {
+    kill_late(r);
+    return EXIT_OK;
+  }
   for (size_t k = 0, i = 0; k < r->a->jobs; k++) {
     if (!r->slots[k].busy)
       continue;
-    if (r->pfd[i++].revents != 0 && take_result(r, &r->slots[k]) != EXIT_OK)
-      rc = EXIT_INTERNAL;
+    if (r->pfd[i++].revents != 0) {
+      finish(r->b, &r->slots[k]);
+      count(r, &r->slots[k]);
+    }
   }
-  return rc;
+  return EXIT_OK;
 }
 
 /* Runs the documents on the workers; r->t gets the totals. */
 static int run_documents(struct run *r) {
-  struct sigaction sa, old_int, old_term;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, &old_int);
-  sigaction(SIGTERM, &sa, &old_term);
-  /* A worker that died has closed its pipe: writing to it must fail, not
-   * kill the batch. */
-  sa.sa_handler = SIG_IGN;
-  sigaction(SIGPIPE, &sa, &r->old_pipe);
   r->t.docs = r->b->n;
   r->tty = isatty(STDERR_FILENO);
   r->t0 = now_s();
   r->slots = calloc(r->a->jobs, sizeof *r->slots);
   r->pfd = calloc(r->a->jobs, sizeof *r->pfd);
   int rc = r->slots == NULL || r->pfd == NULL ? EXIT_INTERNAL : EXIT_OK;
+  for (size_t k = 0; r->slots != NULL && k < r->a->jobs; k++)
+    r->slots[k].mark.fd = -1;
+  xmt_cli_batch_signals_begin(r->slots, r->slots != NULL ? r->a->jobs : 0);
   while (rc == EXIT_OK && (r->next < r->b->n || r->running > 0)) {
     rc = hand_out(r);
     if (rc == EXIT_OK && r->running == 0)
@@ -865,20 +711,23 @@ static int run_documents(struct run *r) {
   }
   /* Whatever stopped the loop, no worker is left behind: idle ones leave
    * when their pipe closes, busy ones (after an error) are stopped. */
-  for (size_t k = 0; r->slots != NULL && k < r->a->jobs; k++)
-    if (r->slots[k].pid != 0)
-      end_worker(&r->slots[k], r->slots[k].busy ? SIGTERM : 0, NULL);
+  for (size_t k = 0; r->slots != NULL && k < r->a->jobs; k++) {
+    struct slot *slot = &r->slots[k];
+    if (slot->pid != 0)
+      xmt_cli_batch_end_worker(slot, slot->busy ? SIGTERM : 0, NULL);
+    if (slot->mark.fd >= 0)
+      xmt_cli_batch_state_end(r->state, r->b->docs[slot->doc].rel, &slot->mark,
+                              "interrupted\n");
+  }
+  xmt_cli_batch_signals_end();
   free(r->pfd);
   free(r->slots);
-  if (xmt_cli_batch_state_prune(r->state, r->b->outdir) != 0) {
-    fprintf(stderr, "xliffmt: %s: cannot write: %s\n", r->state->path,
+  if (xmt_cli_batch_state_prune(r->state) != 0) {
+    fprintf(stderr, "xliffmt: %s: cannot read: %s\n", r->state->root,
             strerror(errno));
     rc = EXIT_INTERNAL;
   }
   r->t.not_started += r->b->n - r->next; /* never handed out */
-  sigaction(SIGINT, &old_int, NULL);
-  sigaction(SIGTERM, &old_term, NULL);
-  sigaction(SIGPIPE, &r->old_pipe, NULL);
   return rc;
 }
 
@@ -898,8 +747,9 @@ static int conclude(struct run *r, int rc) {
   if (r->a->s.report != NULL &&
       !write_batch_report(r->a->s.report, r->b, t, seconds) && rc == EXIT_OK)
     rc = EXIT_BAD_INPUT;
-  if (stop)
-    return 130;
+  /* as a shell reports a process its signal ended: 130, 143 */
+  if (xmt_cli_batch_stopped())
+    return 128 + xmt_cli_batch_stopped();
   if (rc != EXIT_OK)
     return rc;
   return t->failed > 0    ? EXIT_BAD_INPUT

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "xliffmt.h"
@@ -281,25 +282,41 @@ int xmt_cli_session_end(struct xmt_cli_session *ses, xmt_filter *f,
                         const char *engine);
 
 /* The documents of a batch output tree whose output is not whole
- * (batch_state.c): listed in OUTDIR/.xliffmt-incomplete. */
+ * (batch_state.c): a marker file each under OUTDIR/.xliffmt-incomplete.d,
+ * shared safely by batches that run at once. */
 struct xmt_cli_batch_state {
-  char *path;
-  char **rels; /* sorted */
-  size_t n, cap;
+  char *root; /* OUTDIR/.xliffmt-incomplete.d */
+  const char *outdir;
 };
-/* Reads the list of outdir (none: empty). -1 when it cannot be read. */
-int xmt_cli_batch_state_load(struct xmt_cli_batch_state *st,
+/* A document's marker while a batch works on it: held (a shared lock),
+ * and its size then. */
+struct xmt_cli_batch_mark {
+  int fd; /* -1: none */
+  off_t size;
+};
+/* Creates the marker directory, turns an earlier version's list into
+ * markers, removes the markers of documents without output. -1, reported,
+ * on an error. */
+int xmt_cli_batch_state_open(struct xmt_cli_batch_state *st,
                              const char *outdir);
+/* 1 when rel has a marker (or it cannot be told). */
 int xmt_cli_batch_state_has(const struct xmt_cli_batch_state *st,
                             const char *rel);
-/* Lists rel (incomplete 1) or takes it off, and saves the list at once.
- * -1 when it cannot be saved. */
-int xmt_cli_batch_state_mark(struct xmt_cli_batch_state *st, const char *rel,
-                             int incomplete);
-/* Takes off the documents that have no output under outdir. */
-int xmt_cli_batch_state_prune(struct xmt_cli_batch_state *st,
-                              const char *outdir);
+/* Lists rel before its document is begun, and holds the marker. -1,
+ * reported, when it cannot be written. */
+int xmt_cli_batch_state_begin(const struct xmt_cli_batch_state *st,
+                              const char *rel, struct xmt_cli_batch_mark *m);
+/* Lets go of rel's marker: why NULL, the document is whole and the marker
+ * goes (unless another batch holds it or left it incomplete meanwhile);
+ * else why, a line, is added to it and it stays. */
+void xmt_cli_batch_state_end(const struct xmt_cli_batch_state *st,
+                             const char *rel, struct xmt_cli_batch_mark *m,
+                             const char *why);
+/* Removes the markers of documents without output that no batch holds. */
+int xmt_cli_batch_state_prune(const struct xmt_cli_batch_state *st);
 void xmt_cli_batch_state_free(struct xmt_cli_batch_state *st);
+/* Creates the directories of path's parents; -1, reported, on failure. */
+int xmt_cli_make_parents(const char *path);
 
 /* An output file written through the library's atomic output file (put in
  * place at commit), or standard output, a device or a pipe kept in memory

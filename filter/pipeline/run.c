@@ -261,6 +261,13 @@ static xmt_status run_read(struct run *run, FILE *in, struct xmt_output *out,
 static xmt_status run_close(struct run *run, xmt_status st, FILE *in,
                             struct xmt_output *out, const char *out_path) {
   xmt_filter *f = run->filter;
+  /* An interrupt that comes after the last unit still leaves no output:
+   * whoever sent it (Ctrl-C, a batch passing SIGTERM on to its workers)
+   * no longer wants one. */
+  if (st == XMT_OK && xmt_filter_interrupted(f)) {
+    xmt_run_fail(run, XMT_ERR_ABORTED, 0, NULL, "interrupted");
+    st = XMT_ERR_ABORTED;
+  }
   if (st == XMT_OK && (f->flags & XMT_FILTER_KEEP_ENGINES) != 0)
     xmt_engines_keep(f, run);
   xmt_engines_close(run);

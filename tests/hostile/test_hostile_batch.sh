@@ -53,7 +53,7 @@ check "doc2: 200 targets ($(targets "$tmp/tree/doc2.xlf"))" \
 check "doc3: 200 targets ($(targets "$tmp/tree/doc3.xlf"))" \
   test "$(targets "$tmp/tree/doc3.xlf")" -eq 200
 check "doc1 listed as incomplete" \
-  test "$(cat "$tmp/tree/.xliffmt-incomplete")" = "doc1.xlf"
+  test "$(cd "$tmp/tree/.xliffmt-incomplete.d" && find . -type f)" = "./doc1.xlf"
 
 # The same command, the engine healed: doc1 again, the others up to date.
 : >"$tmp/healed"
@@ -64,7 +64,8 @@ check "rerun: doc1 retried, the others up to date ($(summary))" \
   "$tmp/err"
 check "rerun: doc1 has 200 targets ($(targets "$tmp/tree/doc1.xlf"))" \
   test "$(targets "$tmp/tree/doc1.xlf")" -eq 200
-check "rerun: nothing listed any more" test ! -e "$tmp/tree/.xliffmt-incomplete"
+check "rerun: nothing listed any more" \
+  test -z "$(ls -A "$tmp/tree/.xliffmt-incomplete.d")"
 # shellcheck disable=SC2086
 within "a third run" 0 60 500 "$x" batch "$tmp/in" -o "$tmp/tree" $eng
 check "third run: all up to date" grep -q -F \
@@ -100,7 +101,7 @@ check "Ctrl-C: summary ($(summary))" grep -q -F \
   'batch: 4 documents, 1 translated, 0 up to date, 0 with untranslated segments, 0 failed, 1 interrupted, 2 not started;' \
   "$tmp/err"
 check "Ctrl-C: only doc1 written" \
-  test "$(cd "$tmp/sigout" && ls -A | tr '\n' ' ')" = "doc1.xlf "
+  test "$(cd "$tmp/sigout" && ls -A | tr '\n' ' ')" = ".xliffmt-incomplete.d doc1.xlf "
 : >"$tmp/go"
 # shellcheck disable=SC2086
 within "after Ctrl-C, the same batch" 0 60 500 \
