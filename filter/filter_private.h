@@ -437,6 +437,13 @@ xmt_offline *xmt_offline_load(const char *translations, const char *alignments,
                               const char *target_tokens,
                               struct xmt_error_store *err);
 void xmt_offline_free(xmt_offline *o);
+/* XMT_OK when a segment of the document asked for each translation; else
+ * an error against the translations file at the first line no segment
+ * asked for, naming up to ten more: a translation for no segment is
+ * a mistake of the file (ids of another document, of another
+ * segmentation), never to be dropped in silence. doc names the document. */
+xmt_status xmt_offline_check_asked(const xmt_offline *o, const char *doc,
+                                   struct xmt_error_store *err);
 /* Answers requests by segment id from an xmt_offline (its user pointer). */
 extern const struct xmt_backend xmt_backend_offline;
 
