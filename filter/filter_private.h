@@ -411,17 +411,17 @@ size_t xmt_memo_bytes(const struct xmt_memo *m);
  * The name of each unit unique in its document, segment ids' first part. */
 
 struct xmt_unit_keys {
-  uint64_t *taken; /* the hashes of the keys given (0: a free slot) */
+  uint64_t *slots; /* hash bits and arena offset + 1 of each key; 0: free */
   size_t cap, count;
-  struct xmt_buf key; /* the last one */
+  struct xmt_buf arena; /* the keys given, each with its NUL */
+  struct xmt_buf key;   /* the last one */
 };
 /* The key of the next unit, with id (never NULL) in <file> number file
  * (1-based): the id itself when no earlier unit has it as key, else
- * "ID@FILE", else "ID@FILE.N" with the smallest free N from 2. A key
- * whose 64-bit hash an earlier key has counts as taken: no two keys are
- * ever equal, and a document of a million units has about one chance in
- * 30 million of renaming an id for a hash it merely shares. *key is
- * borrowed until the next call. */
+ * "ID@FILE", else "ID@FILE.N" with the smallest free N from 2. Keys are
+ * compared as strings (never by hash alone): no two keys are ever equal,
+ * and an id no earlier key equals is its own key. *key is borrowed until
+ * the next call. */
 xmt_status xmt_unit_keys_take(struct xmt_unit_keys *keys, const char *id,
                               unsigned long file, const char **key);
 void xmt_unit_keys_free(struct xmt_unit_keys *keys);
@@ -437,6 +437,13 @@ xmt_offline *xmt_offline_load(const char *translations, const char *alignments,
                               const char *target_tokens,
                               struct xmt_error_store *err);
 void xmt_offline_free(xmt_offline *o);
+/* XMT_OK when a segment of the document asked for each translation; else
+ * an error against the translations file at the first line no segment
+ * asked for, naming up to ten more: a translation for no segment is
+ * a mistake of the file (ids of another document, of another
+ * segmentation), never to be dropped in silence. doc names the document. */
+xmt_status xmt_offline_check_asked(const xmt_offline *o, const char *doc,
+                                   struct xmt_error_store *err);
 /* Answers requests by segment id from an xmt_offline (its user pointer). */
 extern const struct xmt_backend xmt_backend_offline;
 

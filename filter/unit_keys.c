@@ -2,7 +2,23 @@
  * has. XLIFF ids are unique only within a <file>, and Okapi restarts them
  * at "1" in each; broken files repeat them within one. Segment ids
  * ("KEY#MID") are built on these keys, so that extract and merge, which
- * read the same document in the same order, agree on every one. */
+ * read the same document in the same order, agree on every one.
+ *
+ * Exact by construction: every key given is kept, byte for byte, in one
+ * arena, and a key counts as taken only when an earlier key is equal to
+ * it, compared as strings. The hash only chooses the slot and skips most
+ * unequal keys without reading them; two ids that share a hash (64-bit
+ * hashes collide, and can be made to) are two keys, each the id itself.
+ * A table of hashes alone cannot be exact: a second id with a hash seen
+ * once cannot be told from the first without the first, so the ids must
+ * be kept; a longer hash would only make the mistake rarer.
+ *
+ * Memory: the arena (an id's bytes and a NUL; a unit took 80 bytes when
+ * each key was a string of its own) and one 64-bit slot a key in a table
+ * at most three quarters full. A slot holds the key's place in the arena
+ * and 24 bits of its hash, so that a lookup reads a key only on a match of
+ * those bits; the table is rebuilt from the arena when it grows, the old
+ * one freed first. */
 #include "config.h"
 
 #include <stdint.h>
@@ -12,54 +28,65 @@
 
 #include "filter_private.h"
 
-/* Only the hashes of the keys are kept: a run's table of keys grows with
- * its units, and strings took 80 bytes a unit (a 200 MB document of 500k
- * units: 42 of its 100 MB peak). */
+/* A slot: the hash's high bits, then the key's arena offset + 1 (0: free) */
+#define OFFSET_BITS 40
+#define OFFSET_MASK ((UINT64_C(1) << OFFSET_BITS) - 1)
 
 void xmt_unit_keys_free(struct xmt_unit_keys *k) {
-  free(k->taken);
+  free(k->slots);
+  xmt_buf_free(&k->arena);
   xmt_buf_free(&k->key);
   memset(k, 0, sizeof *k);
 }
 
-static uint64_t hash_of(const struct xmt_unit_keys *k) {
-  uint64_t h = xmt_memo_hash(k->key.data, k->key.len);
-  return h != 0 ? h : 1; /* 0 marks a free slot */
-}
-
-/* The slot of hash h: its own, or the free one where it would go. */
-static uint64_t *slot(const struct xmt_unit_keys *k, uint64_t h) {
+/* The slot of key (len bytes, hash h): its own, or the free one where it
+ * would go. */
+static uint64_t *slot(const struct xmt_unit_keys *k, const char *key,
+                      uint64_t h) {
+  uint64_t tag = h & ~OFFSET_MASK;
   size_t i = (size_t)h & (k->cap - 1);
-  while (k->taken[i] != 0 && k->taken[i] != h)
-    i = (i + 1) & (k->cap - 1);
-  return &k->taken[i];
+  for (;; i = (i + 1) & (k->cap - 1)) {
+    uint64_t s = k->slots[i];
+    if (s == 0 || ((s & ~OFFSET_MASK) == tag &&
+                   strcmp(k->arena.data + (s & OFFSET_MASK) - 1, key) == 0))
+      return &k->slots[i];
+  }
 }
 
-static int taken(const struct xmt_unit_keys *k) {
-  return k->cap > 0 && *slot(k, hash_of(k)) != 0;
+static void put(struct xmt_unit_keys *k, size_t off, size_t len) {
+  const char *key = k->arena.data + off;
+  uint64_t h = xmt_memo_hash(key, len);
+  *slot(k, key, h) = (h & ~OFFSET_MASK) | (uint64_t)(off + 1);
 }
 
 /* Room for one more, the table at most three quarters full: random
- * 64-bit hashes probe a few slots of one cache line even then, and a
- * table half full took a third of a long run's memory. */
+ * hashes probe a few slots of one cache line even then, and a table half
+ * full took a third of a long run's memory. The keys are in the arena:
+ * the old table goes before the new one comes, and a table that could not
+ * be made is made again at the next call. */
 static xmt_status grow(struct xmt_unit_keys *k) {
-  if (4 * (k->count + 1) <= 3 * k->cap)
+  if (k->cap > 0 && 4 * (k->count + 1) <= 3 * k->cap)
     return XMT_OK;
   size_t cap = k->cap > 0 ? 2 * k->cap : 64;
-  if (cap > SIZE_MAX / sizeof *k->taken)
+  while (4 * (k->count + 1) > 3 * cap)
+    cap *= 2; /* after a table that could not be made */
+  if (cap > SIZE_MAX / sizeof *k->slots)
     return XMT_ERR_NOMEM;
-  uint64_t *old = k->taken;
-  size_t old_cap = k->cap;
-  if ((k->taken = calloc(cap, sizeof *k->taken)) == NULL) {
-    k->taken = old;
+  free(k->slots);
+  k->cap = 0;
+  if ((k->slots = calloc(cap, sizeof *k->slots)) == NULL)
     return XMT_ERR_NOMEM;
-  }
   k->cap = cap;
-  for (size_t i = 0; i < old_cap; i++)
-    if (old[i] != 0)
-      *slot(k, old[i]) = old[i];
-  free(old);
+  for (size_t off = 0; off < k->arena.len;) {
+    size_t len = strlen(k->arena.data + off);
+    put(k, off, len);
+    off += len + 1;
+  }
   return XMT_OK;
+}
+
+static int taken(const struct xmt_unit_keys *k) {
+  return *slot(k, k->key.data, xmt_memo_hash(k->key.data, k->key.len)) != 0;
 }
 
 /* id, then "@FILE" (n 1), then "@FILE.N" (n from 2). */
@@ -77,19 +104,25 @@ static xmt_status spell(struct xmt_unit_keys *k, const char *id,
   return xmt_buf_append_str(&k->key, tail);
 }
 
-/* Every spelling tried is looked up in the table of keys given, so an id
- * that itself looks like "1@2" cannot make two keys equal. */
+/* Every spelling tried is looked up in the keys given, so an id that
+ * itself looks like "1@2" cannot make two keys equal. */
 xmt_status xmt_unit_keys_take(struct xmt_unit_keys *k, const char *id,
                               unsigned long file, const char **key) {
-  xmt_status st = spell(k, id, file, 0);
+  *key = NULL;
+  xmt_status st = grow(k);
+  if (st == XMT_OK)
+    st = spell(k, id, file, 0);
   for (unsigned long n = 1; st == XMT_OK && taken(k); n++)
     st = spell(k, id, file, n);
+  size_t off = k->arena.len;
+  if (st == XMT_OK && off >= OFFSET_MASK - k->key.len)
+    st = XMT_ERR_NOMEM; /* a terabyte of keys */
   if (st == XMT_OK)
-    st = grow(k);
-  if (st == XMT_OK) {
-    *slot(k, hash_of(k)) = hash_of(k);
-    k->count++;
-  }
-  *key = st == XMT_OK ? k->key.data : NULL;
-  return st;
+    st = xmt_buf_append(&k->arena, k->key.data, k->key.len + 1);
+  if (st != XMT_OK)
+    return st;
+  put(k, off, k->key.len);
+  k->count++;
+  *key = k->key.data;
+  return XMT_OK;
 }

@@ -264,6 +264,35 @@ static void test_unit_keys(void) {
   xmt_unit_keys_free(&keys);
 }
 
+/* Two ids with one 64-bit hash are two keys, each the id itself, in
+ * either order and after the table has grown; the same id again is
+ * renamed, however many keys share its hash. */
+static void test_unit_keys_colliding(void) {
+  static const char a[] = "u4a2c83b3319cdc1a", b[] = "u0fe5941e9c2e45fe";
+  CU_ASSERT_EQUAL(xmt_memo_hash(a, strlen(a)), xmt_memo_hash(b, strlen(b)));
+  for (int grown = 0; grown < 2; grown++) {
+    struct xmt_unit_keys keys = {0};
+    const char *key = NULL;
+    char id[32];
+    for (int i = 0; grown && i < 5000; i++) {
+      snprintf(id, sizeof id, "tu%d", i);
+      CU_ASSERT_EQUAL_FATAL(xmt_unit_keys_take(&keys, id, 1, &key), XMT_OK);
+    }
+    const char *first = grown ? b : a, *second = grown ? a : b;
+    CU_ASSERT_EQUAL_FATAL(xmt_unit_keys_take(&keys, first, 1, &key), XMT_OK);
+    CU_ASSERT_STRING_EQUAL(key, first);
+    CU_ASSERT_EQUAL_FATAL(xmt_unit_keys_take(&keys, second, 2, &key), XMT_OK);
+    CU_ASSERT_STRING_EQUAL(key, second);
+    CU_ASSERT_EQUAL_FATAL(xmt_unit_keys_take(&keys, second, 2, &key), XMT_OK);
+    snprintf(id, sizeof id, "%s@2", second);
+    CU_ASSERT_STRING_EQUAL(key, id);
+    CU_ASSERT_EQUAL_FATAL(xmt_unit_keys_take(&keys, first, 2, &key), XMT_OK);
+    snprintf(id, sizeof id, "%s@2", first);
+    CU_ASSERT_STRING_EQUAL(key, id);
+    xmt_unit_keys_free(&keys);
+  }
+}
+
 static void test_stream_chunks(void) {
   for (const char *const *name = fixtures; *name != NULL; name++) {
     size_t len;
@@ -908,29 +937,31 @@ static void test_detect(void) {
   xmt_filter_free(f);
 }
 
-static CU_TestInfo tests[] = {{"read in chunks", test_read_chunks},
-                              {"stream in chunks", test_stream_chunks},
-                              {"stream of many units", test_stream_many_units},
-                              {"stream: ids that repeat", test_stream_keys},
-                              {"unit keys", test_unit_keys},
-                              {"stream broken after units", test_stream_error},
-                              {"unit stream", test_units_stream},
-                              {"identity", test_identity},
-                              {"pseudo", test_pseudo},
-                              {"overwrite", test_overwrite},
-                              {"canResegment", test_can_resegment},
-                              {"resegmented", test_resegment},
-                              {"ids shared: whole", test_shared_ids},
-                              {"long segment id", test_long_segment_id},
-                              {"alt-trans: matches", test_matches},
-                              {"codes put back", test_put_back},
-                              {"pairs", test_pairs},
-                              {"translate=\"no\" ranges", test_no_translate},
-                              {"copies", test_copies},
-                              {"errors", test_errors},
-                              {"languages", test_languages},
-                              {"detect", test_detect},
-                              CU_TEST_INFO_NULL};
+static CU_TestInfo tests[] = {
+    {"read in chunks", test_read_chunks},
+    {"stream in chunks", test_stream_chunks},
+    {"stream of many units", test_stream_many_units},
+    {"stream: ids that repeat", test_stream_keys},
+    {"unit keys", test_unit_keys},
+    {"unit keys of one hash", test_unit_keys_colliding},
+    {"stream broken after units", test_stream_error},
+    {"unit stream", test_units_stream},
+    {"identity", test_identity},
+    {"pseudo", test_pseudo},
+    {"overwrite", test_overwrite},
+    {"canResegment", test_can_resegment},
+    {"resegmented", test_resegment},
+    {"ids shared: whole", test_shared_ids},
+    {"long segment id", test_long_segment_id},
+    {"alt-trans: matches", test_matches},
+    {"codes put back", test_put_back},
+    {"pairs", test_pairs},
+    {"translate=\"no\" ranges", test_no_translate},
+    {"copies", test_copies},
+    {"errors", test_errors},
+    {"languages", test_languages},
+    {"detect", test_detect},
+    CU_TEST_INFO_NULL};
 
 CU_SuiteInfo xmt_test_suites[] = {{"xliff2", NULL, NULL, NULL, NULL, tests},
                                   CU_SUITE_INFO_NULL};

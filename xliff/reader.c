@@ -12,6 +12,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 
 #include "reader_private.h"
 
@@ -210,6 +212,20 @@ static void on_ns_start(void *user, const char *prefix, const char *uri) {
   xmt_reader_set_string(r, &r->mq_prefix, buf);
 }
 
+/* An xs:boolean of Trados ("true", "1", and the "True" and "TRUE" its
+ * tools write; spaces around it collapse): a value that is none of its
+ * false ones counts as true, so that a segment whose lock is misspelled
+ * is kept, not translated. */
+static int sdl_true(const char *v) {
+  size_t n = strlen(v);
+  while (n > 0 && xmt_is_xml_space(*v))
+    v++, n--;
+  while (n > 0 && xmt_is_xml_space(v[n - 1]))
+    n--;
+  return !((n == 5 && strncasecmp(v, "false", 5) == 0) ||
+           (n == 1 && *v == '0'));
+}
+
 static void on_start(void *user, const char *name, const char **atts) {
   xmt_xliff_reader *r = user;
   if (r->status != XMT_OK)
@@ -270,7 +286,7 @@ static void on_start(void *user, const char *name, const char **atts) {
     }
     const char *locked = attr(atts, "locked");
     const char *conf = attr(atts, "conf"), *origin = attr(atts, "origin");
-    u->sdlsegs[k].locked = locked != NULL && strcmp(locked, "true") == 0;
+    u->sdlsegs[k].locked = locked != NULL && sdl_true(locked);
     u->sdlsegs[k].confirmed =
         conf != NULL && (strcmp(conf, "Translated") == 0 ||
                          strcmp(conf, "ApprovedTranslation") == 0 ||

@@ -287,7 +287,15 @@ void xmt_reader_end_part(xmt_xliff_reader *r, uint64_t at, int count) {
 void xmt_reader_finish_unit(xmt_xliff_reader *r, uint64_t end) {
   xmt_xliff_unit *u = r->unit;
   r->unit = NULL;
-  xmt_unit_resolve(u);
+  const char *twice = xmt_unit_resolve(u);
+  if (twice != NULL) {
+    xmt_reader_fail(r, XMT_ERR_NOT_XLIFF, u->line, u->column,
+                    "unit \"%.80s\": two segments of <seg-source> have mid "
+                    "\"%.80s\"",
+                    u->id != NULL ? u->id : "", twice);
+    xmt_xliff_unit_free(u);
+    return;
+  }
   /* In a block shared with the units around it, of its exact size: one
    * allocation each took malloc's slow path for large chunks from 1 KiB
    * on. */

@@ -208,11 +208,13 @@ static int same_id(const char *a, const char *b) {
  * origin, as it always was. */
 static int target_open(const xmt_xliff_unit *u,
                        const struct xmt_unit_segment *s) {
-  const struct xmt_target_seg *t = &u->tsegs[s->tseg];
   const struct xmt_sdl_seg *d =
       s->sdlseg != SIZE_MAX ? &u->sdlsegs[s->sdlseg] : NULL;
   if (s->locked || (d != NULL && d->confirmed))
     return 0;
+  if (s->tseg == SIZE_MAX)
+    return 1; /* its mrk is missing: added with the translation */
+  const struct xmt_target_seg *t = &u->tsegs[s->tseg];
   return t->empty || (d != NULL && d->untouched && !t->text);
 }
 
@@ -278,8 +280,31 @@ static size_t mid_find(const struct mid_ref *refs, size_t count,
 
 #define TSEG_MID sizeof *u->tsegs, offsetof(struct xmt_target_seg, mid)
 #define SDLSEG_ID sizeof *u->sdlsegs, offsetof(struct xmt_sdl_seg, id)
+#define SEG_MID sizeof *u->segs, offsetof(struct xmt_unit_segment, mid)
 
-void xmt_unit_resolve(xmt_xliff_unit *u) {
+/* A mid two segments share, or NULL. */
+static const char *mid_twice(const xmt_xliff_unit *u) {
+  size_t n;
+  struct mid_ref *refs = mid_index(u->segs, SEG_MID, u->nsegs, &n);
+  const char *twice = NULL;
+  if (refs != NULL) {
+    for (size_t k = 1; twice == NULL && k < n; k++)
+      if (strcmp(refs[k - 1].mid, refs[k].mid) == 0)
+        twice = refs[k].mid;
+    free(refs);
+    return twice;
+  }
+  for (size_t i = 0; twice == NULL && i < u->nsegs; i++)
+    for (size_t k = i + 1; twice == NULL && k < u->nsegs; k++)
+      if (same_id(u->segs[i].mid, u->segs[k].mid))
+        twice = u->segs[i].mid;
+  return twice;
+}
+
+const char *xmt_unit_resolve(xmt_xliff_unit *u) {
+  const char *twice = u->segmented ? mid_twice(u) : NULL;
+  if (twice != NULL)
+    return twice;
   u->mirrored = u->segmented && u->ntsegs > 0 && u->target.end != 0;
   int open = 0;
   size_t nt, nd;
@@ -290,7 +315,10 @@ void xmt_unit_resolve(xmt_xliff_unit *u) {
     s->tseg = mid_find(tmids, nt, u->tsegs, TSEG_MID, u->ntsegs, s->mid);
     s->sdlseg = mid_find(dmids, nd, u->sdlsegs, SDLSEG_ID, u->nsdlsegs, s->mid);
     s->locked = s->sdlseg != SIZE_MAX && u->sdlsegs[s->sdlseg].locked;
-    if (s->tseg == SIZE_MAX)
+    /* Trados wants its target kept, its segments filled where they
+     * stand: a segment whose mrk is missing gets one. Another tool's
+     * target is then written anew. */
+    if (s->tseg == SIZE_MAX && (u->nsdlsegs == 0 || s->mid == NULL))
       u->mirrored = 0;
     else if (target_open(u, s))
       open = 1;
@@ -300,6 +328,7 @@ void xmt_unit_resolve(xmt_xliff_unit *u) {
   /* A target with a segment still open is no translation of the unit. */
   if (u->mirrored && open)
     u->has_target = 0;
+  return NULL;
 }
 
 int xmt_xliff_unit_segment_wanted(const xmt_xliff_unit *u, size_t i,

@@ -196,9 +196,13 @@ static xmt_status put_tag(struct xmt_buf *out, const xmt_xliff_unit *u,
 /* --- Edits of the copied bytes ----------------------------------------------
  */
 
+/* An insertion (an empty range) goes before the edit that starts where
+ * it is. */
 static int by_start(const void *a, const void *b) {
   const struct edit *x = a, *y = b;
-  return x->start < y->start ? -1 : x->start > y->start;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  return x->end < y->end ? -1 : x->end > y->end;
 }
 
 /* Records that raw [start, end) becomes what was appended to edit_text
@@ -283,9 +287,47 @@ static xmt_status edit_head(xmt_xliff_writer *w, const xmt_xliff_unit *u,
   return st == XMT_OK ? push_edit(w, 0, u->head_end, at) : st;
 }
 
+/* A Trados target that lacks segment i's mrk gets one, with its
+ * translation, before the mrk of the next segment that has one, else at
+ * the end of the target; the mrk is named as the target's others. */
+static xmt_status add_tseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
+                           size_t i) {
+  const char *raw = u->raw.data, *m = raw + u->tsegs[0].whole.start;
+  size_t nl = 1, pos = SIZE_MAX;
+  while (!xmt_is_xml_space(m[nl]) && m[nl] != '/' && m[nl] != '>')
+    nl++;
+  for (size_t k = i + 1; k < u->nsegs && pos == SIZE_MAX; k++)
+    if (u->segs[k].tseg != SIZE_MAX)
+      pos = u->tsegs[u->segs[k].tseg].whole.start;
+  if (pos == SIZE_MAX) { /* at the target's end tag */
+    pos = u->target.end - 1;
+    while (pos > u->target.start && raw[pos] != '<')
+      pos--;
+  }
+  size_t at = w->edit_text.len;
+  xmt_status st = xmt_buf_append(&w->edit_text, m, nl);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&w->edit_text, " mtype=\"seg\" mid=\"");
+  if (st == XMT_OK)
+    st = xmt_xml_escape_attr(&w->edit_text, u->segs[i].mid);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&w->edit_text, "\">");
+  if (st == XMT_OK)
+    st = xmt_inline_render_into(&w->edit_text, u->segs[i].target);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&w->edit_text, "</");
+  if (st == XMT_OK)
+    st = xmt_buf_append(&w->edit_text, m + 1, nl - 1);
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(&w->edit_text, '>');
+  return st == XMT_OK ? push_edit(w, pos, pos, at) : st;
+}
+
 /* Fills the existing target mrk of segment s with its translation. */
 static xmt_status edit_tseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
                             const struct xmt_unit_segment *s) {
+  if (s->tseg == SIZE_MAX)
+    return add_tseg(w, u, (size_t)(s - u->segs));
   const struct xmt_target_seg *t = &u->tsegs[s->tseg];
   size_t at = w->edit_text.len;
   xmt_status st = XMT_OK;

@@ -143,7 +143,8 @@ struct xmt_unit_segment {
   xmt_segment *target; /* set by xmt_xliff_unit_set_target */
   size_t inner_start;  /* content range in raw (seg-source mrk, or source) */
   size_t inner_end;
-  size_t tseg;   /* its <mrk mtype="seg"> in the target, or SIZE_MAX */
+  size_t tseg; /* its <mrk mtype="seg"> in the target, or SIZE_MAX */
+  /* (a segment of a mirrored unit without one is open: its mrk is added) */
   size_t sdlseg; /* its <sdl:seg> in <sdl:seg-defs>, or SIZE_MAX */
   int locked;    /* sdl:seg locked="true": never translated */
 };
@@ -232,7 +233,8 @@ struct xmt_xliff_unit {
   xmt_segment **gaps;
   size_t ngaps;
   /* The existing target's segments; mirrored when every segment has its
-   * mrk there, so each can be filled or kept on its own. */
+   * mrk there, so each can be filled or kept on its own. A Trados target
+   * is mirrored with some mrks missing too: the writer adds them. */
   struct xmt_target_seg *tsegs;
   size_t ntsegs, tsegs_cap;
   int mirrored;
@@ -281,8 +283,10 @@ xmt_status xmt_unit_add_sdlseg(xmt_xliff_unit *unit, const char *id,
 /* Appends an outside code, zeroed; returns its index via *index. */
 xmt_status xmt_unit_add_outside(xmt_xliff_unit *unit, size_t *index);
 /* Links segments to their target mrks and sdl:segs once the unit is read,
- * and decides whether its target still wants a translation. */
-void xmt_unit_resolve(xmt_xliff_unit *unit);
+ * and decides whether its target still wants a translation. Returns a mid
+ * that two segments of the seg-source share (the unit cannot be written:
+ * a segment would take the other's mrk, id and sdl:seg), else NULL. */
+const char *xmt_unit_resolve(xmt_xliff_unit *unit);
 
 /* Reading in place (reader.c), as expat's XML_GetBuffer: room for len
  * bytes of input (NULL when out of memory), to fill and hand over with

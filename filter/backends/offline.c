@@ -19,6 +19,7 @@
 struct entry {
   size_t id, translation, alignment, stok, ttok; /* offsets; SIZE_MAX none */
   unsigned long line;
+  unsigned char asked; /* by a segment of the document (set by the lanes) */
 };
 
 struct xmt_offline {
@@ -209,7 +210,9 @@ static xmt_status add_entry(struct xmt_offline *o, struct entry *e,
   return XMT_OK;
 }
 
-/* Reads the lines of path into line buffers, calling fn for each. */
+/* Reads the lines of path into line buffers, calling fn for each. A
+ * UTF-8 byte order mark that opens the file goes: Excel and Notepad write
+ * one, and it is no part of the first id. */
 static xmt_status read_lines(const char *path, struct xmt_error_store *err,
                              xmt_status (*fn)(void *, char *, size_t,
                                               unsigned long),
@@ -231,11 +234,16 @@ static xmt_status read_lines(const char *path, struct xmt_error_store *err,
     if (len > 0 && line[len - 1] == '\r')
       len--;
     line[len] = '\0';
-    if (xmt_utf8_valid_prefix(line, len) != len)
+    char *s = line;
+    if (number == 1 && len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) {
+      s += 3;
+      len -= 3;
+    }
+    if (xmt_utf8_valid_prefix(s, len) != len)
       st = xmt_error_at(err, XMT_ERR_ENCODING, XMT_AT_LINE(path, number),
                         "invalid UTF-8");
     else
-      st = fn(user, line, len, number);
+      st = fn(user, s, len, number);
   }
   if (st == XMT_OK && ferror(fp))
     st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
@@ -257,7 +265,8 @@ static xmt_status load_line(void *user, char *s, size_t n,
   struct xmt_offline *o = l->o;
   if (n == 0)
     return XMT_OK;
-  struct entry e = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, number};
+  struct entry e = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX,
+                    SIZE_MAX, number,   0};
   if (s[0] == '{') {
     const char *why = json_line(o, s, s + n, &e);
     if (why != NULL)
@@ -370,6 +379,8 @@ static int offline_translate(void *state, const struct xmt_mt_request *req,
       continue;
     }
     const struct entry *e = &o->entries[k];
+    /* Lanes answer other segments at once: each sets its own flag. */
+    __atomic_store_n(&o->entries[k].asked, 1, __ATOMIC_RELAXED);
     const char *t = pool_str(o, e->translation);
     if (xmt_mt_response_set_text(resp[i], t, strlen(t)) != XMT_OK) {
       xmt_mt_response_set_error(resp[i], "translation is not valid UTF-8");
@@ -388,6 +399,47 @@ static int offline_translate(void *state, const struct xmt_mt_request *req,
 }
 
 static void offline_close(void *state) { (void)state; }
+
+/* How many ids that no segment asked for are named in the message. */
+#define UNASKED_NAMED 10
+
+xmt_status xmt_offline_check_asked(const xmt_offline *o, const char *doc,
+                                   struct xmt_error_store *err) {
+  const struct entry *first = NULL;
+  struct xmt_buf more = {0};
+  size_t count = 0;
+  xmt_status st = XMT_OK;
+  for (size_t k = 0; st == XMT_OK && k < o->n; k++) {
+    const struct entry *e = &o->entries[k];
+    if (__atomic_load_n(&e->asked, __ATOMIC_RELAXED))
+      continue;
+    if (first == NULL)
+      first = e;
+    else if (count < UNASKED_NAMED) {
+      char at[48];
+      snprintf(at, sizeof at, "' (line %lu)", e->line);
+      st = xmt_buf_append_str(&more, count > 1 ? ", '" : ", nor '");
+      if (st == XMT_OK)
+        st = xmt_buf_append_str(&more, pool_str(o, e->id));
+      if (st == XMT_OK)
+        st = xmt_buf_append_str(&more, at);
+    }
+    count++;
+  }
+  if (st == XMT_OK && count > UNASKED_NAMED) {
+    char tail[48];
+    snprintf(tail, sizeof tail, " and %zu more", count - UNASKED_NAMED);
+    st = xmt_buf_append_str(&more, tail);
+  }
+  if (st == XMT_OK && first != NULL)
+    st = xmt_error_at(err, XMT_ERR_USAGE, XMT_AT_LINE(o->path, first->line),
+                      "no segment of %s to translate has id '%s'%s", doc,
+                      pool_str(o, first->id), more.len > 0 ? more.data : "");
+  else if (st != XMT_OK)
+    st = xmt_error_nomem(err);
+  xmt_buf_free(&more);
+  return st;
+}
 
 const struct xmt_backend xmt_backend_offline = {
     XMT_BACKEND_ABI_VERSION, "file",        offline_open,

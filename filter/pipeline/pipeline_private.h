@@ -243,7 +243,8 @@ int xmt_window_fail(const struct run *run, struct window *w, xmt_status st,
 extern const struct xmt_xliff_reader_callbacks xmt_units_callbacks;
 const xmt_segment *xmt_job_source(const struct window *w, const struct job *j);
 /* Appends the segment id of a job, "KEY#MID" (or KEY for a unit read as
- * one segment), and a NUL. */
+ * one segment), and a NUL; '#' and '%' of KEY are written %23 and %25,
+ * so that no two segments have one id. */
 xmt_status xmt_job_id(const struct window *w, const struct job *j,
                       struct xmt_buf *out);
 /* Frees a window's units and empties it for the reader. */

@@ -251,6 +251,10 @@ static xmt_status run_read(struct run *run, FILE *in, struct xmt_output *out,
       st = xmt_error_copy(&f->err, xmt_xliff_reader_error(run->reader));
   }
   xmt_error_clear(&read_err);
+  /* Before anything is committed: a merge whose file holds translations
+   * for no segment writes nothing. */
+  if (st == XMT_OK && run->backend == &xmt_backend_offline)
+    st = xmt_offline_check_asked(run->backend_user, run->in_path, &f->err);
   if (st == XMT_OK && run->extract == NULL)
     st = write_document(run, out, out_path);
   return st;

@@ -25,12 +25,25 @@ const xmt_segment *xmt_job_source(const struct window *w, const struct job *j) {
   return xmt_xliff_unit_source(w->items[j->item].unit, j->seg);
 }
 
+/* The key with '#' and '%' written %23 and %25: the first '#' of a
+ * segment id ends its key, so that unit "x#1" and unit "x" with mid "1"
+ * (or "x#1" with mid "0" and "x" with mid "1#0") have two ids. */
+static xmt_status append_key(struct xmt_buf *out, const char *key) {
+  xmt_status st = XMT_OK;
+  for (const char *p = key; st == XMT_OK && *p != '\0'; p++)
+    st = *p == '#'   ? xmt_buf_append(out, "%23", 3)
+         : *p == '%' ? xmt_buf_append(out, "%25", 3)
+                     : xmt_buf_append_byte(out, *p);
+  return st;
+}
+
 xmt_status xmt_job_id(const struct window *w, const struct job *j,
                       struct xmt_buf *out) {
   const struct item *it = &w->items[j->item];
   const char *mid = xmt_xliff_unit_segment_mid(it->unit, j->seg);
   const char *key = it->key != NULL ? it->key : xmt_xliff_unit_id(it->unit);
-  xmt_status st = xmt_buf_append_str(out, key);
+  xmt_status st = strpbrk(key, "#%") != NULL ? append_key(out, key)
+                                             : xmt_buf_append_str(out, key);
   if (st == XMT_OK && mid != NULL &&
       (st = xmt_buf_append_byte(out, '#')) == XMT_OK)
     st = xmt_buf_append_str(out, mid);
