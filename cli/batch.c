@@ -674,10 +674,13 @@ static int collect(struct batch *b, int argc, char **argv) {
 /* The output directory, its list of incomplete documents, the temporary
  * directory of the reports. */
 static int prepare(struct batch *b, struct xmt_cli_batch_state *state, int rc) {
-  if (rc == EXIT_OK && mkdir(b->outdir, 0777) != 0 && errno != EEXIST) {
+  struct stat st;
+  if (rc == EXIT_OK && ((mkdir(b->outdir, 0777) != 0 && errno != EEXIST) ||
+                        (stat(b->outdir, &st) == 0 && !S_ISDIR(st.st_mode) &&
+                         (errno = ENOTDIR) != 0))) {
     fprintf(stderr, "xliffmt: %s: cannot create the directory: %s\n", b->outdir,
             strerror(errno));
-    rc = EXIT_BAD_INPUT;
+    rc = EXIT_INTERNAL; /* output that cannot be written, as ever */
   }
   if ((xmt_cli_batch_state_load(state, b->outdir) != 0 ||
        xmt_cli_batch_state_prune(state, b->outdir) != 0) &&

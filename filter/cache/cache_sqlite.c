@@ -271,8 +271,10 @@ static int open_checked(struct lite *c, const char *path,
     int code = sqlite3_errcode(*db) & 0xFF;
     if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN)
       fail(err, path, "read-only", read_only);
-    else
-      fail(err, path, "cannot read", why(*db));
+    else /* the -shm file may be what a full disk keeps from being made */
+      fail(err, path,
+           disk_trouble(*db) != NULL ? "cannot write" : "cannot read",
+           why(*db));
   }
   if (sound == 1)
     return writable(c, path, err, read_only);
@@ -435,10 +437,11 @@ static xmt_status lite_open(struct xmt_cache **out, const char *path,
       return locked_out(c, path, warning, warning_len);
     }
     const char *disk = disk_trouble(c->db);
-    xmt_status st = fail(err, path, "cannot use",
-                         disk != NULL  ? disk
-                         : msg != NULL ? msg
-                                       : sqlite3_errmsg(c->db));
+    xmt_status st =
+        fail(err, path, disk != NULL ? "cannot write" : "cannot use",
+             disk != NULL  ? disk
+             : msg != NULL ? msg
+                           : sqlite3_errmsg(c->db));
     sqlite3_free(msg);
     lite_close(&c->base);
     return st;
