@@ -396,9 +396,10 @@ static int connect_timeout(struct pg *c) {
 
 /* Connects without blocking, so that the wait ends when the run is
  * interrupted. libpq's asynchronous calls leave connect_timeout to the
- * caller: each host gets it whole, as PQconnectdb gives it (libpq moves
- * on to the next by itself when one refuses). 1 when connected, else 0
- * and c->msg says why. */
+ * caller: each host gets it whole, as PQconnectdb gives it, but a host
+ * that never answers ends the attempt (only PQconnectdb's own timeout
+ * can make libpq try the next; it moves on by itself from one that
+ * refuses). 1 when connected, else 0 and c->msg says why. */
 static int connect_waiting(struct pg *c, const char *const *keys,
                            const char *const *values) {
   if (PQstatus(c->conn = PQconnectStartParams(keys, values, 1)) ==
