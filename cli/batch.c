@@ -541,10 +541,13 @@ static int files_check(const struct batch *b,
  * directory of the reports. */
 static int prepare(struct batch *b, struct xmt_cli_batch_state *state, int rc) {
   memset(state, 0, sizeof *state);
-  if (rc == EXIT_OK && mkdir(b->outdir, 0777) != 0 && errno != EEXIST) {
+  struct stat st;
+  if (rc == EXIT_OK && ((mkdir(b->outdir, 0777) != 0 && errno != EEXIST) ||
+                        (stat(b->outdir, &st) == 0 && !S_ISDIR(st.st_mode) &&
+                         (errno = ENOTDIR) != 0))) {
     fprintf(stderr, "xliffmt: %s: cannot create the directory: %s\n", b->outdir,
             strerror(errno));
-    rc = EXIT_BAD_INPUT;
+    rc = EXIT_INTERNAL; /* output that cannot be written, as ever */
   }
   if (rc == EXIT_OK && xmt_cli_batch_state_open(state, b->outdir) != 0)
     rc = EXIT_BAD_INPUT;

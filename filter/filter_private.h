@@ -320,6 +320,9 @@ xmt_status xmt_cache_put(struct xmt_cache *cache,
                          const struct xmt_mt_response *resp);
 xmt_status xmt_cache_commit(struct xmt_cache *cache,
                             struct xmt_error_store *err);
+/* The cache for messages: its file, or its server without a password. */
+const char *xmt_cache_name(const struct xmt_cache *cache);
+/* Why the last call failed. */
 const char *xmt_cache_error(const struct xmt_cache *cache);
 /* Closes, first dropping the least recently used entries beyond the
  * bound. NULL is a no-op. */

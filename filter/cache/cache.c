@@ -91,6 +91,10 @@ xmt_status xmt_cache_commit(struct xmt_cache *cache,
   return cache->store->commit(cache, err);
 }
 
+const char *xmt_cache_name(const struct xmt_cache *cache) {
+  return cache->name != NULL ? cache->name : cache->store->scheme;
+}
+
 const char *xmt_cache_error(const struct xmt_cache *cache) {
   return cache->store->error(cache);
 }

@@ -8,14 +8,22 @@
  * The key is unique through the md5 of the engine and of the request,
  * because an index entry must fit in about 2.7 kB and a paragraph may
  * not; lookups compare the texts themselves too. Nothing printed ever
- * holds the connection string's password. */
+ * holds the connection string's password.
+ *
+ * Every wait is bounded and ends when the run is interrupted: libpq's
+ * asynchronous calls, and poll() in ticks that look at the run's flag.
+ * A lock another session keeps is waited for LOCK_WAIT at most, as
+ * SQLite's store does, then the run goes on without the cache. */
 #include "config.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <libpq-fe.h>
 
@@ -23,6 +31,20 @@
 
 /* Built-in type OIDs, fixed by PostgreSQL (pg_type.dat). */
 enum { OID_INT8 = 20, OID_INT4 = 23, OID_TEXT = 25 };
+
+/* The session's lock_timeout and statement_timeout, unless the role,
+ * the database or the connection string's options set their own: a lock
+ * is waited for as long as SQLite's store waits (LOCK_WAIT_MS there). */
+#define LOCK_WAIT "3s"
+#define STATEMENT_WAIT "10s"
+/* A server that has not answered this long after its statement_timeout
+ * should have ended the statement is gone (a host stopped, a network
+ * cut): the connection is given up. */
+#define ANSWER_GRACE_S 5.0
+/* How often a wait looks whether the run was interrupted. */
+#define TICK_MS 50
+/* connect_timeout, unless the string or PGCONNECT_TIMEOUT gives one. */
+#define CONNECT_WAIT "10"
 
 /* Advisory lock keys (any constants): the schema's creation, pruning. */
 #define DDL_LOCK "2020439139"
@@ -92,6 +114,12 @@ struct entry {
 struct pg {
   struct xmt_cache base;
   PGconn *conn;
+  const int *interrupted;     /* the run's: waits end when it is set */
+  double lock_s, statement_s; /* the session's timeouts, in seconds */
+  int broken;      /* a wait was given up: the connection is not used again */
+  int locked;      /* the last failure: lock_timeout */
+  int aborted;     /* the last failure: the run was interrupted */
+  char state[6];   /* the last failure's SQLSTATE, or "" */
   char label[320]; /* postgresql:... without the password */
   char msg[512];   /* the last failure */
   size_t max_entries;
@@ -178,19 +206,130 @@ static void quiet(void *user, const char *message) {
   (void)message;
 }
 
-/* Runs sql; 1 when it went as expected (want), else 0 and c->msg says
- * why. The result is freed unless *out takes it. */
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+enum wait { READY, TIMED_OUT, STOPPED, FAILED };
+
+/* Waits until the connection's socket can be read (or written), until
+ * the time until (of now_s(); 0: no limit) or until the run is
+ * interrupted. */
+static enum wait wait_socket(struct pg *c, int writing, double until) {
+  for (;;) {
+    if (c->interrupted != NULL &&
+        __atomic_load_n(c->interrupted, __ATOMIC_RELAXED) != 0)
+      return STOPPED;
+    int tick = TICK_MS;
+    if (until > 0) {
+      double left = until - now_s();
+      if (left <= 0)
+        return TIMED_OUT;
+      if (left * 1000 < TICK_MS)
+        tick = (int)(left * 1000) + 1;
+    }
+    struct pollfd p = {PQsocket(c->conn), (short)(writing ? POLLOUT : POLLIN),
+                       0};
+    if (p.fd < 0)
+      return FAILED;
+    int n = poll(&p, 1, tick);
+    if (n > 0)
+      return READY;
+    if (n < 0 && errno != EINTR)
+      return FAILED;
+  }
+}
+
+/* A wait that did not end with an answer: the connection is left as it
+ * is (a statement may still be under way) and not used again. */
+static void give_up(struct pg *c, enum wait how, double limit) {
+  c->broken = 1;
+  if (how == STOPPED) {
+    c->aborted = 1;
+    set_msg(c, "interrupted", NULL);
+  } else if (how == TIMED_OUT) {
+    snprintf(c->msg, sizeof c->msg,
+             "no answer from the server in %g s (its statement_timeout, %g s, "
+             "and %g s more)",
+             limit, limit - ANSWER_GRACE_S, ANSWER_GRACE_S);
+  } else {
+    set_msg(c, "", PQerrorMessage(c->conn));
+  }
+}
+
+/* Why r (NULL: the connection) failed, into c->msg. */
+static void result_msg(struct pg *c, const PGresult *r) {
+  const char *state =
+      r != NULL ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+  snprintf(c->state, sizeof c->state, "%s", state != NULL ? state : "");
+  if (strcmp(c->state, "55P03") == 0) { /* lock_not_available */
+    c->locked = 1;
+    snprintf(c->msg, sizeof c->msg,
+             "locked by another session for %g s (lock_timeout)", c->lock_s);
+    return;
+  }
+  const char *why = r != NULL ? PQresultErrorMessage(r) : "";
+  set_msg(c, "", why[0] != '\0' ? why : PQerrorMessage(c->conn));
+}
+
+/* Waits for the answer to what was just sent (sent: what PQsend* gave)
+ * and checks its status is want: 1 when it is, else 0 and c->msg says
+ * why. The result is freed unless *out takes it. The wait is bounded by
+ * the session's statement_timeout and a grace, and ends when the run is
+ * interrupted. */
+static int answer(struct pg *c, int sent, ExecStatusType want, PGresult **out) {
+  c->locked = 0;
+  c->state[0] = '\0';
+  if (!sent) {
+    result_msg(c, NULL);
+    return 0;
+  }
+  double limit = c->statement_s > 0 ? c->statement_s + ANSWER_GRACE_S : 0;
+  double until = limit > 0 ? now_s() + limit : 0;
+  enum wait w = READY;
+  int flushed;
+  while ((flushed = PQflush(c->conn)) == 1 &&
+         (w = wait_socket(c, 1, until)) == READY)
+    ;
+  if (flushed < 0)
+    w = FAILED;
+  PGresult *last = NULL;
+  for (;;) {
+    while (w == READY && PQisBusy(c->conn)) {
+      w = wait_socket(c, 0, until);
+      if (w == READY && !PQconsumeInput(c->conn))
+        w = FAILED;
+    }
+    if (w != READY) {
+      PQclear(last);
+      give_up(c, w, limit);
+      return 0;
+    }
+    PGresult *r = PQgetResult(c->conn);
+    if (r == NULL)
+      break;
+    /* The server stops at a statement that fails: it is the last. */
+    PQclear(last);
+    last = r;
+  }
+  int ok = last != NULL && PQresultStatus(last) == want;
+  if (!ok)
+    result_msg(c, last);
+  if (ok && out != NULL)
+    *out = last;
+  else
+    PQclear(last);
+  return ok;
+}
+
+/* Runs sql (statements separated by ';'): as answer(). */
 static int run(struct pg *c, const char *sql, ExecStatusType want,
                PGresult **out) {
-  PGresult *r = PQexec(c->conn, sql);
-  int ok = PQresultStatus(r) == want;
-  if (!ok)
-    set_msg(c, "", PQerrorMessage(c->conn));
-  if (ok && out != NULL)
-    *out = r;
-  else
-    PQclear(r);
-  return ok;
+  if (c->broken)
+    return 0; /* c->msg still says why */
+  return answer(c, PQsendQuery(c->conn, sql), want, out);
 }
 
 static int exists(struct pg *c, int *yes) {
@@ -230,19 +369,128 @@ static void pg_close(struct xmt_cache *cache);
 
 static xmt_status pg_fail(struct pg *c, struct xmt_error_store *err,
                           const char *what) {
-  xmt_status st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(c->label),
-                               "cache: %s: %s", what, c->msg);
+  xmt_status st = xmt_error_at(err, c->aborted ? XMT_ERR_ABORTED : XMT_ERR_IO,
+                               XMT_IN(c->label), "cache: %s: %s", what, c->msg);
   pg_close(&c->base);
   return st;
+}
+
+/* The connection's connect_timeout in seconds (0: none), as libpq reads
+ * it; -1 when it is not a number. */
+static int connect_timeout(struct pg *c) {
+  PQconninfoOption *opts = PQconninfo(c->conn);
+  int timeout = 0;
+  for (PQconninfoOption *o = opts; o != NULL && o->keyword != NULL; o++)
+    if (strcmp(o->keyword, "connect_timeout") == 0 && o->val != NULL &&
+        o->val[0] != '\0') {
+      char *end;
+      long v = strtol(o->val, &end, 10);
+      timeout = *end != '\0' || end == o->val ? -1
+                : v > 0 && v < 86400          ? (int)v
+                : v > 0                       ? 86400
+                                              : 0;
+    }
+  PQconninfoFree(opts);
+  return timeout;
+}
+
+/* Connects without blocking, so that the wait ends when the run is
+ * interrupted. libpq's asynchronous calls leave connect_timeout to the
+ * caller: each host gets it whole, as PQconnectdb gives it, but a host
+ * that never answers ends the attempt (only PQconnectdb's own timeout
+ * can make libpq try the next; it moves on by itself from one that
+ * refuses). 1 when connected, else 0 and c->msg says why. */
+static int connect_waiting(struct pg *c, const char *const *keys,
+                           const char *const *values) {
+  if (PQstatus(c->conn = PQconnectStartParams(keys, values, 1)) ==
+      CONNECTION_BAD) {
+    set_msg(c, "", PQerrorMessage(c->conn));
+    return 0;
+  }
+  int timeout = connect_timeout(c);
+  if (timeout < 0) {
+    set_msg(c, "connect_timeout is not a number of seconds", NULL);
+    return 0;
+  }
+  char host[300] = "", now_host[300];
+  double until = 0;
+  PostgresPollingStatusType s = PGRES_POLLING_WRITING;
+  while (s != PGRES_POLLING_OK) {
+    if (s == PGRES_POLLING_FAILED) {
+      set_msg(c, "", PQerrorMessage(c->conn));
+      return 0;
+    }
+    const char *h = PQhost(c->conn), *port = PQport(c->conn);
+    snprintf(now_host, sizeof now_host, "%s:%s", h != NULL ? h : "",
+             port != NULL ? port : "");
+    if (strcmp(now_host, host) != 0) {
+      memcpy(host, now_host, sizeof host);
+      until = timeout > 0 ? now_s() + timeout : 0;
+    }
+    enum wait w = wait_socket(c, s == PGRES_POLLING_WRITING, until);
+    if (w == STOPPED) {
+      c->aborted = 1;
+      set_msg(c, "interrupted", NULL);
+      return 0;
+    }
+    if (w == TIMED_OUT) {
+      snprintf(c->msg, sizeof c->msg,
+               "no answer from the server in %d s (connect_timeout)", timeout);
+      return 0;
+    }
+    s = w == READY ? PQconnectPoll(c->conn) : PGRES_POLLING_FAILED;
+  }
+  return 1;
+}
+
+/* The session's settings: a lock or a statement is waited for a bounded
+ * time, unless the role, the database or the connection's options bound
+ * it already (a setting of 0 is none). Then the bounds in force. */
+static int settings(struct pg *c) {
+  static const char sql[] =
+      /* A cache: an answer lost to a server crash is asked again, and
+       * waiting for the disk at every commit is not worth that. */
+      "SET synchronous_commit TO off;"
+      "SELECT set_config('lock_timeout', '" LOCK_WAIT "', false)"
+      " WHERE current_setting('lock_timeout') = '0';"
+      "SELECT set_config('statement_timeout', '" STATEMENT_WAIT "', false)"
+      " WHERE current_setting('statement_timeout') = '0';"
+      "SELECT extract(epoch FROM current_setting('lock_timeout')::interval),"
+      " extract(epoch FROM current_setting('statement_timeout')::interval)";
+  PGresult *r = NULL;
+  c->statement_s = 10; /* till the server says */
+  if (!run(c, sql, PGRES_TUPLES_OK, &r))
+    return 0;
+  if (PQntuples(r) == 1) {
+    c->lock_s = strtod(PQgetvalue(r, 0, 0), NULL);
+    c->statement_s = strtod(PQgetvalue(r, 0, 1), NULL);
+  }
+  PQclear(r);
+  return 1;
+}
+
+static int prepare(struct pg *c, const char *name, const char *sql, int nparams,
+                   const Oid *types) {
+  return !c->broken &&
+         answer(c, PQsendPrepare(c->conn, name, sql, nparams, types),
+                PGRES_COMMAND_OK, NULL);
+}
+
+/* A cache another session keeps locked: the run goes on without it, as
+ * with SQLite's store. */
+static xmt_status locked_out(struct pg *c, char *warning, size_t warning_len) {
+  snprintf(warning, warning_len,
+           "cache %s stayed locked by another session for %g s "
+           "(lock_timeout): going on without it",
+           c->label, c->lock_s);
+  pg_close(&c->base);
+  return XMT_OK; /* no cache */
 }
 
 static xmt_status pg_open(struct xmt_cache **out, const char *where,
                           size_t max_entries, const int *interrupted,
                           struct xmt_error_store *err, char *warning,
                           size_t warning_len) {
-  (void)interrupted; /* libpq's own timeouts bound its waits */
-  (void)warning;     /* nothing is ever set aside here */
-  (void)warning_len;
   struct pg *c = calloc(1, sizeof *c);
   /* libpq takes URIs whole: postgresql://host/db. */
   char *conninfo = NULL;
@@ -254,39 +502,38 @@ static xmt_status pg_open(struct xmt_cache **out, const char *where,
     return xmt_error_nomem(err);
   }
   c->base.store = &xmt_cache_postgresql;
+  c->base.name = c->label;
   c->max_entries = max_entries;
+  c->interrupted = interrupted;
   if (!describe(c, conninfo)) {
     free(conninfo);
     return pg_fail(c, err, "cannot connect");
   }
   /* A host that does not answer must not hang every job. Later values
-   * win: the string's connect_timeout, if any, overrides ours. */
-  const char *keys[4], *values[4];
+   * win: the string's connect_timeout, if any, overrides ours; the
+   * encoding is ours whatever the string says. */
+  const char *keys[5], *values[5];
   int n = 0;
   keys[n] = "fallback_application_name";
   values[n++] = "xliffmt";
   if (getenv("PGCONNECT_TIMEOUT") == NULL) {
     keys[n] = "connect_timeout";
-    values[n++] = "10";
+    values[n++] = CONNECT_WAIT;
   }
   keys[n] = "dbname"; /* expanded: a connection string or URI */
   values[n++] = conninfo;
+  keys[n] = "client_encoding";
+  values[n++] = "UTF8";
   keys[n] = values[n] = NULL;
-  c->conn = PQconnectdbParams(keys, values, 1);
+  int connected = connect_waiting(c, keys, values);
   free(conninfo);
   if (c->conn == NULL) {
     pg_close(&c->base);
     return xmt_error_nomem(err);
   }
-  if (PQstatus(c->conn) != CONNECTION_OK) {
-    set_msg(c, "", PQerrorMessage(c->conn));
+  if (!connected || PQsetnonblocking(c->conn, 1) != 0)
     return pg_fail(c, err, "cannot connect");
-  }
   PQsetNoticeProcessor(c->conn, quiet, NULL);
-  if (PQsetClientEncoding(c->conn, "UTF8") != 0) {
-    set_msg(c, "", PQerrorMessage(c->conn));
-    return pg_fail(c, err, "cannot use");
-  }
   const char *enc = PQparameterStatus(c->conn, "server_encoding");
   if (enc == NULL ||
       (strcmp(enc, "UTF8") != 0 && strcmp(enc, "SQL_ASCII") != 0)) {
@@ -300,27 +547,11 @@ static xmt_status pg_open(struct xmt_cache **out, const char *where,
   static const Oid put_types[] = {OID_TEXT, OID_TEXT, OID_TEXT,
                                   OID_INT4, OID_TEXT, OID_TEXT,
                                   OID_TEXT, OID_TEXT, OID_TEXT};
-  PGresult *r;
-  int ok =
-      /* A cache: an answer lost to a server crash is asked again, and
-       * waiting for the disk at every commit is not worth that. */
-      run(c, "SET synchronous_commit TO off", PGRES_COMMAND_OK, NULL) &&
-      create_schema(c);
-  if (ok) {
-    r = PQprepare(c->conn, "xmt_get", get_sql, 5, get_types);
-    ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-    PQclear(r);
-  }
-  if (ok) {
-    r = PQprepare(c->conn, "xmt_put", put_sql, 9, put_types);
-    ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-    PQclear(r);
-  }
-  if (!ok) {
-    if (c->msg[0] == '\0')
-      set_msg(c, "", PQerrorMessage(c->conn));
-    return pg_fail(c, err, "cannot use");
-  }
+  if (!settings(c) || !create_schema(c) ||
+      !prepare(c, "xmt_get", get_sql, 5, get_types) ||
+      !prepare(c, "xmt_put", put_sql, 9, put_types))
+    return c->locked ? locked_out(c, warning, warning_len)
+                     : pg_fail(c, err, "cannot use");
   *out = &c->base;
   return XMT_OK;
 }
@@ -357,12 +588,12 @@ static int pg_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
   struct pg *c = (struct pg *)cache;
   struct params p;
   key_params(&p, k, request, len);
-  PGresult *r = PQexecPrepared(c->conn, "xmt_get", 5, p.v, p.len, p.fmt, 0);
-  if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-    set_msg(c, "", PQerrorMessage(c->conn));
-    PQclear(r);
+  PGresult *r = NULL;
+  if (c->broken ||
+      !answer(c,
+              PQsendQueryPrepared(c->conn, "xmt_get", 5, p.v, p.len, p.fmt, 0),
+              PGRES_TUPLES_OK, &r))
     return -1;
-  }
   if (PQntuples(r) != 1) {
     PQclear(r);
     return 0;
@@ -471,21 +702,19 @@ static int write_entries(struct pg *c, int *retry) {
       p.len[j] = (int)e->len[field[j]];
       p.fmt[j] = 1;
     }
-    PGresult *r = PQexecPrepared(c->conn, "xmt_put", 9, p.v, p.len, p.fmt, 0);
-    int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    int ok = !c->broken && answer(c,
+                                  PQsendQueryPrepared(c->conn, "xmt_put", 9,
+                                                      p.v, p.len, p.fmt, 0),
+                                  PGRES_COMMAND_OK, NULL);
     if (!ok) {
-      const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
       /* deadlock_detected, serialization_failure */
-      *retry = state != NULL &&
-               (strcmp(state, "40P01") == 0 || strcmp(state, "40001") == 0);
-      set_msg(c, "", PQerrorMessage(c->conn));
-    }
-    PQclear(r);
-    if (!ok) {
+      *retry = strcmp(c->state, "40P01") == 0 || strcmp(c->state, "40001") == 0;
       char keep_msg[sizeof c->msg];
+      int locked = c->locked;
       memcpy(keep_msg, c->msg, sizeof keep_msg);
       run(c, "ROLLBACK", PGRES_COMMAND_OK, NULL);
       memcpy(c->msg, keep_msg, sizeof keep_msg);
+      c->locked = locked;
       return 0;
     }
   }
@@ -538,7 +767,10 @@ static void prune(struct pg *c) {
     snprintf(bound, sizeof bound, "%zu", c->max_entries);
     const char *v[] = {bound};
     static const Oid types[] = {OID_INT8};
-    PQclear(PQexecParams(c->conn, prune_sql, 1, types, v, NULL, NULL, 0));
+    if (!c->broken)
+      answer(c,
+             PQsendQueryParams(c->conn, prune_sql, 1, types, v, NULL, NULL, 0),
+             PGRES_COMMAND_OK, NULL);
   }
   PQclear(r);
   /* COMMIT ends a failed transaction too (as a rollback). */
@@ -548,7 +780,9 @@ static void prune(struct pg *c) {
 static void pg_close(struct xmt_cache *cache) {
   struct pg *c = (struct pg *)cache;
   /* Puts never committed are dropped, as a rollback would. */
-  if (c->conn != NULL && c->max_entries > 0 &&
+  if (c->conn != NULL && c->max_entries > 0 && !c->broken &&
+      (c->interrupted == NULL ||
+       __atomic_load_n(c->interrupted, __ATOMIC_RELAXED) == 0) &&
       PQstatus(c->conn) == CONNECTION_OK &&
       PQtransactionStatus(c->conn) == PQTRANS_IDLE)
     prune(c);

@@ -39,6 +39,7 @@ xmt_status xmt_cache_answer(struct xmt_mt_response *resp, const char *text,
 /* The head of every store's handle. */
 struct xmt_cache {
   const struct xmt_cache_store *store;
+  const char *name; /* for messages: the file, the server (no password) */
 };
 
 extern const struct xmt_cache_store xmt_cache_sqlite;

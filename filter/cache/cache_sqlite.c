@@ -10,7 +10,9 @@
  * pipeline uses them (spaces tidied,
  * control characters removed), so a rerun writes the same bytes. A file
  * that is not a sound cache is set aside under another name, reported,
- * and replaced by an empty one: never trusted. */
+ * and replaced by an empty one: never trusted. A failure keeps its own
+ * message (SQLite's changes with the rollback that follows) in the
+ * user's words: a full disk is called so. */
 #include "config.h"
 
 #include <errno.h>
@@ -34,6 +36,7 @@ struct lite {
   sqlite3_stmt *get, *touch, *put;
   int in_transaction;
   size_t max_entries; /* 0: unbounded */
+  char msg[300];      /* the last failure, for xmt_cache_error */
 };
 
 static const char schema[] =
@@ -58,6 +61,25 @@ static xmt_status fail(struct xmt_error_store *err, const char *path,
                       why);
 }
 
+/* Why the last call on db failed, in the user's words: SQLite calls a
+ * full disk SQLITE_FULL, or an I/O error when a file it needs beside the
+ * cache cannot grow. */
+static const char *disk_trouble(sqlite3 *db) {
+  int code = sqlite3_errcode(db) & 0xFF;
+  int sys = sqlite3_system_errno(db);
+  if (code == SQLITE_FULL ||
+      ((code == SQLITE_IOERR || code == SQLITE_CANTOPEN) && sys == ENOSPC))
+    return "the disk is full";
+  if ((code == SQLITE_IOERR || code == SQLITE_CANTOPEN) && sys == EDQUOT)
+    return "the disk quota is exceeded";
+  return NULL;
+}
+
+static const char *why(sqlite3 *db) {
+  const char *disk = disk_trouble(db);
+  return disk != NULL ? disk : sqlite3_errmsg(db);
+}
+
 /* Jobs of a batch hold the lock for milliseconds; a lock kept longer is
  * another program's business, which the translation need not wait for. */
 #define LOCK_WAIT_MS 3000u
@@ -65,6 +87,15 @@ static xmt_status fail(struct xmt_error_store *err, const char *path,
 /* Whether rc says another connection holds a lock. */
 static int busy(int rc) {
   return (rc & 0xFF) == SQLITE_BUSY || (rc & 0xFF) == SQLITE_LOCKED;
+}
+
+/* Keeps why the last call failed (what: "cannot read", ...). */
+static void keep_failure(struct lite *c, const char *what, int rc) {
+  if (busy(rc))
+    snprintf(c->msg, sizeof c->msg, "%s: locked by another process for %u s",
+             what, LOCK_WAIT_MS / 1000);
+  else
+    snprintf(c->msg, sizeof c->msg, "%s: %s", what, why(c->db));
 }
 
 /* Waits 5 ms for a lock; 0 once LOCK_WAIT_MS have passed in this wait or
@@ -108,9 +139,9 @@ static int exec_waiting(struct lite *c, const char *sql, char **msg) {
 }
 
 /* The first column of the one row sql gives, tried again while the
- * database is busy; 1 when it equals want, 0 when not (or the database is
- * damaged), -1 still busy, -2 another error (the file cannot be read: no
- * permission, a read-only directory for its WAL files...). */
+ * database is busy; 1 when it equals want, 0 when not, -1 still busy, -2
+ * another error (the file cannot be read: no permission, a read-only
+ * directory for its WAL files...), -3 the database is damaged. */
 static int single_text(struct lite *c, const char *sql, const char *want) {
   sqlite3 *db = c->db;
   c->waited_ms = 0;
@@ -131,7 +162,7 @@ static int single_text(struct lite *c, const char *sql, const char *want) {
   int primary = rc & 0xFF;
   return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB ||
                  primary == SQLITE_DONE || primary == SQLITE_ERROR
-             ? 0
+             ? -3
              : -2;
 }
 
@@ -146,6 +177,51 @@ static int foreign_bytes(const char *path) {
   size_t n = fread(head, 1, sizeof head, fp);
   fclose(fp);
   return n > 0 && (n < sizeof head || memcmp(head, magic, sizeof head) != 0);
+}
+
+static void cut_short(const char *path, char *out, size_t size);
+
+/* The tables of other programs, which a cache has none of. */
+#define OTHER_TABLES                                                           \
+  "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT "      \
+  "LIKE 'xliffmt_%' AND name NOT LIKE 'sqlite_%'"
+
+/* Whether a damaged database is an xliffmt cache: its schema, as far as
+ * it can be read, holds the cache's table and no other. A file cut short
+ * (a copy stopped, a full disk) is refused by SQLite as a whole unless
+ * the schema may be written, and then read as far as it goes; nothing is
+ * written here. */
+static int holds_cache(struct lite *c) {
+  static const char sql[] =
+      "SELECT (SELECT count(*) FROM sqlite_master WHERE name = "
+      "'xliffmt_cache') = 1 AND (" OTHER_TABLES ") = 0";
+  int r = single_text(c, sql, "1");
+  if (r == -3 && sqlite3_exec(c->db, "PRAGMA writable_schema = ON", NULL, NULL,
+                              NULL) == SQLITE_OK)
+    r = single_text(c, sql, "1");
+  return r == 1;
+}
+
+/* A sound cache that reads but cannot be written (its -wal or -shm file
+ * another user's) is refused as read-only now, not found at the first
+ * answer stored: 0, else as open_checked (c->db closed). */
+static int writable(struct lite *c, const char *path,
+                    struct xmt_error_store *err, const char *read_only) {
+  char *msg = NULL;
+  int rc = exec_waiting(c, "BEGIN IMMEDIATE", &msg);
+  sqlite3_free(msg);
+  if (rc == SQLITE_OK) {
+    sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+    return 0;
+  }
+  int locked = busy(rc);
+  if (!locked)
+    fail(err, path,
+         (rc & 0xFF) == SQLITE_READONLY ? "read-only" : "cannot write",
+         (rc & 0xFF) == SQLITE_READONLY ? read_only : why(c->db));
+  sqlite3_close(c->db);
+  c->db = NULL;
+  return locked ? -3 : -2;
 }
 
 /* Opens path and checks it is a sound cache: 0; -1 an xliffmt cache found
@@ -188,41 +264,75 @@ static int open_checked(struct lite *c, const char *path,
   }
   /* Another program's tables: its database, whatever state it is in. A
    * file another process holds is busy, not damaged: never set aside. */
-  int ours = single_text(c,
-                         "SELECT count(*) FROM sqlite_master WHERE type = "
-                         "'table' AND name NOT LIKE 'xliffmt_%' AND name "
-                         "NOT LIKE 'sqlite_%'",
-                         "0");
-  int sound = ours == 1 ? single_text(c, "PRAGMA quick_check", "ok") : ours;
+  int sound = single_text(c, OTHER_TABLES, "0");
+  if (sound == 1 && (sound = single_text(c, "PRAGMA quick_check", "ok")) == 0)
+    sound = -3; /* a failed check */
   if (sound == -2) {
     int code = sqlite3_errcode(*db) & 0xFF;
     if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN)
       fail(err, path, "read-only", read_only);
-    else
-      fail(err, path, "cannot read", sqlite3_errmsg(*db));
-    sqlite3_close(*db);
-    *db = NULL;
-    return -2;
+    else /* the -shm file may be what a full disk keeps from being made */
+      fail(err, path,
+           disk_trouble(*db) != NULL ? "cannot write" : "cannot read",
+           why(*db));
   }
-  int has_cache =
-      sound == 0 && single_text(c,
-                                "SELECT count(*) FROM sqlite_master WHERE "
-                                "name = 'xliffmt_cache'",
-                                "1") == 1;
   if (sound == 1)
-    return 0;
+    return writable(c, path, err, read_only);
+  int ours = sound == -3 && holds_cache(c);
   sqlite3_close(*db);
   *db = NULL;
-  if (sound < 0)
+  if (sound == -1)
     return -3;
-  if (has_cache)
+  if (ours)
     return -1;
-  fail(err, path, "not an xliffmt cache",
-       ours == 0 ? "it is another program's database (it is left as it is; "
-                   "give --cache another path)"
-                 : "a damaged SQLite database that holds no xliffmt cache (it "
-                   "is left as it is; give --cache another path)");
+  char cut[80];
+  cut_short(path, cut, sizeof cut);
+  if (sound == 0)
+    fail(err, path, "not an xliffmt cache",
+         "it is another program's database (it is left as it is; give "
+         "--cache another path)");
+  else if (sound == -3)
+    xmt_error_at(err, XMT_ERR_IO, XMT_IN(path),
+                 "cache: not an xliffmt cache: a damaged SQLite database%s "
+                 "that holds no xliffmt cache as far as it can be read (it is "
+                 "left as it is; give --cache another path)",
+                 cut);
   return -2;
+}
+
+static unsigned long big_endian(const unsigned char *p, int n) {
+  unsigned long v = 0;
+  for (int i = 0; i < n; i++)
+    v = v << 8 | p[i];
+  return v;
+}
+
+/* " (truncated: N of M bytes)" into out when the file at path is shorter
+ * than its header says, else "". */
+static void cut_short(const char *path, char *out, size_t size) {
+  unsigned char h[100];
+  out[0] = '\0';
+  FILE *fp = fopen(path, "rb");
+  if (fp == NULL)
+    return;
+  size_t n = fread(h, 1, sizeof h, fp);
+  long have = fseek(fp, 0, SEEK_END) == 0 ? ftell(fp) : -1;
+  fclose(fp);
+  if (n < sizeof h && have >= 0) {
+    snprintf(out, size, " (truncated: %ld bytes, less than SQLite's header)",
+             have);
+    return;
+  }
+  unsigned long page = big_endian(h + 16, 2);
+  if (page == 1)
+    page = 65536;
+  /* the page count is valid when the change counter matches */
+  if (page == 0 || have < 0 || memcmp(h + 24, h + 92, 4) != 0)
+    return;
+  unsigned long long want =
+      (unsigned long long)big_endian(h + 28, 4) * (unsigned long long)page;
+  if (want > (unsigned long long)have)
+    snprintf(out, size, " (truncated: %ld of %llu bytes)", have, want);
 }
 
 /* Renames the damaged cache path to a name no file has:
@@ -267,27 +377,34 @@ static xmt_status lite_open(struct xmt_cache **out, const char *path,
     return xmt_error_nomem(err);
   }
   c->base.store = &xmt_cache_sqlite;
+  c->base.name = c->path;
   c->max_entries = max_entries;
   c->interrupted = interrupted;
   int rc = open_checked(c, path, err);
   if (rc == -1) {
     /* Set aside, never silently trusted nor lost. */
-    char aside[1100];
+    char aside[1100], cut[80];
+    cut_short(path, cut, sizeof cut);
     if (set_aside(path, aside, sizeof aside) != 0) {
+      xmt_status st = xmt_error_at(
+          err, XMT_ERR_IO, XMT_IN(path),
+          "cache: damaged%s, and cannot be set aside: %s (give --cache "
+          "another path)",
+          cut, strerror(errno));
       lite_close(&c->base);
-      return fail(err, path, "not a sound cache, and cannot be set aside",
-                  strerror(errno));
+      return st;
     }
     snprintf(warning, warning_len,
-             "cache %s is damaged: set aside as %s, starting an empty one",
-             path, aside);
+             "cache %s is damaged%s: set aside as %s, starting an empty one",
+             path, cut, aside);
     rc = open_checked(c, path, err);
   }
   if (rc == -3)
     return locked_out(c, path, warning, warning_len);
   if (rc != 0) {
     lite_close(&c->base);
-    return rc == -1 ? fail(err, path, "cannot create", "not a sound cache")
+    return rc == -1 ? fail(err, path, "cannot create",
+                           "the new cache is found damaged too")
                     : XMT_ERR_IO;
   }
   char *msg = NULL;
@@ -319,8 +436,12 @@ static xmt_status lite_open(struct xmt_cache **out, const char *path,
       sqlite3_free(msg);
       return locked_out(c, path, warning, warning_len);
     }
-    xmt_status st = fail(err, path, "cannot use",
-                         msg != NULL ? msg : sqlite3_errmsg(c->db));
+    const char *disk = disk_trouble(c->db);
+    xmt_status st =
+        fail(err, path, disk != NULL ? "cannot write" : "cannot use",
+             disk != NULL  ? disk
+             : msg != NULL ? msg
+                           : sqlite3_errmsg(c->db));
     sqlite3_free(msg);
     lite_close(&c->base);
     return st;
@@ -353,6 +474,8 @@ static int lite_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
   while (wait_busy(c, rc = sqlite3_step(c->get)))
     sqlite3_reset(c->get);
   if (rc != SQLITE_ROW) {
+    if (rc != SQLITE_DONE)
+      keep_failure(c, "cannot read", rc);
     sqlite3_reset(c->get);
     return rc == SQLITE_DONE ? 0 : -1;
   }
@@ -387,8 +510,10 @@ static xmt_status lite_put(struct xmt_cache *cache,
     char *msg = NULL;
     int rc = exec_waiting(c, "BEGIN IMMEDIATE", &msg);
     sqlite3_free(msg);
-    if (rc != SQLITE_OK)
+    if (rc != SQLITE_OK) {
+      keep_failure(c, "cannot write", rc);
       return XMT_ERR_IO;
+    }
     c->in_transaction = 1;
   }
   sqlite3_reset(c->put);
@@ -400,6 +525,8 @@ static xmt_status lite_put(struct xmt_cache *cache,
   sqlite3_bind_int64(c->put, 10, now_us());
   c->waited_ms = 0;
   int rc = sqlite3_step(c->put);
+  if (rc != SQLITE_DONE)
+    keep_failure(c, "cannot write", rc);
   sqlite3_reset(c->put);
   return rc == SQLITE_DONE ? XMT_OK : XMT_ERR_IO;
 }
@@ -415,13 +542,18 @@ static xmt_status lite_commit(struct xmt_cache *cache,
   sqlite3_free(msg);
   if (rc == SQLITE_OK)
     return XMT_OK;
-  xmt_status st = fail(err, c->path, "cannot write", sqlite3_errmsg(c->db));
+  /* Kept before the rollback, whose own failure (a full disk ends the
+   * transaction already) would replace SQLite's message. */
+  keep_failure(c, "cannot write", rc);
+  xmt_status st =
+      xmt_error_at(err, XMT_ERR_IO, XMT_IN(c->path), "cache: %s", c->msg);
   sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
   return st;
 }
 
 static const char *lite_error(const struct xmt_cache *cache) {
-  return sqlite3_errmsg(((const struct lite *)cache)->db);
+  const struct lite *c = (const struct lite *)cache;
+  return c->msg[0] != '\0' ? c->msg : sqlite3_errmsg(c->db);
 }
 
 static void lite_close(struct xmt_cache *cache) {

@@ -20,13 +20,15 @@ void xmt_tm_key(const struct run *run, int probe, struct xmt_cache_key *key) {
 }
 
 /* A cache that fails is reported once and no longer used: the
- * translation goes on without it. */
+ * translation goes on without it. A wait the run's interruption ended is
+ * no failure of the cache's. */
 void xmt_tm_trouble(struct run *run) {
   xmt_filter *f = run->filter;
-  if (f->on_warning != NULL) {
-    char msg[400];
-    snprintf(msg, sizeof msg, "the cache failed (%.300s); going on without it",
-             xmt_cache_error(run->cache));
+  if (f->on_warning != NULL && !xmt_filter_interrupted(f)) {
+    char msg[800];
+    snprintf(msg, sizeof msg,
+             "the cache %.300s failed: %.400s; going on without it",
+             xmt_cache_name(run->cache), xmt_cache_error(run->cache));
     f->on_warning(f->callback_user, NULL, 0, msg);
   }
   xmt_cache_close(run->cache);

@@ -215,7 +215,7 @@ if expect_exit 0 "the connection cut during the run" "$x" translate \
   "$tmp/doc.xlf" -o "$tmp/8.xlf" --mt "cmd:$tmp/cut.sh" \
   --cache "postgresql:$conn dbname=tm"; then
   check "reported once" test \
-    "$(grep -c 'warning: the cache failed (.*terminating connection.*); going on without it' "$tmp/err")" -eq 1
+    "$(grep -c 'warning: the cache postgresql:.* failed: .*terminating connection.*; going on without it' "$tmp/err")" -eq 1
   check "translated anyway" test -s "$tmp/8.xlf"
 fi
 
