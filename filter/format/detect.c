@@ -1,6 +1,6 @@
 /* detect.c -- the one table of document formats and the one function that
- * tells a document's format: its first bytes decide, its name's extension
- * only when they do not. */
+ * tells a document's format: its first element decides, read past any
+ * prolog, its name's extension only when the content does not say. */
 #include "config.h"
 
 #include <stdio.h>
