@@ -42,7 +42,7 @@ static void state_free(struct state *s) {
 }
 
 static int bad_line(const struct state *s, const char *message) {
-  fprintf(stderr, "xliffmt: %s:%lu: %s\n", s->in.path, s->in.number, message);
+  xmt_cli_say("xliffmt: %s:%lu: %s\n", s->in.path, s->in.number, message);
   return EXIT_BAD_INPUT;
 }
 
@@ -131,9 +131,9 @@ static void print_links(const xmt_alignment *al) {
 static int progress(void *user, unsigned iteration, unsigned iterations,
                     size_t done, size_t pairs) {
   struct state *s = user;
-  fprintf(stderr, "\rxliffmt: align: iteration %u/%u, %3.0f%% of %zu pairs",
-          iteration, iterations,
-          pairs ? 100.0 * (double)done / (double)pairs : 100.0, pairs);
+  xmt_cli_progress("xliffmt: align: iteration %u/%u, %3.0f%% of %zu pairs",
+                   iteration, iterations,
+                   pairs ? 100.0 * (double)done / (double)pairs : 100.0, pairs);
   s->progress_shown = 1;
   return 0;
 }
@@ -181,7 +181,7 @@ static int train_align(struct state *s) {
   if (rc != EXIT_OK)
     return rc;
   if (s->in.number == 0) {
-    fprintf(stderr, "xliffmt: %s: no sentence pairs\n", s->in.path);
+    xmt_cli_say("xliffmt: %s: no sentence pairs\n", s->in.path);
     return EXIT_BAD_INPUT;
   }
   xmt_status st = xmt_aligner_train(s->aligner, isatty(2) ? progress : NULL, s);

@@ -149,8 +149,8 @@ static int walk(struct batch *b, const char *dir, const char *rel,
                 const struct dir_chain *up) {
   DIR *dp = opendir(dir);
   if (dp == NULL) {
-    fprintf(stderr, "xliffmt: %s: cannot read the directory: %s\n", dir,
-            strerror(errno));
+    xmt_cli_say("xliffmt: %s: cannot read the directory: %s\n", dir,
+                strerror(errno));
     return -1;
   }
   int rc = 0;
@@ -164,7 +164,7 @@ static int walk(struct batch *b, const char *dir, const char *rel,
     if (path == NULL || sub == NULL) {
       rc = -1;
     } else if (stat(path, &st) != 0) {
-      fprintf(stderr, "xliffmt: %s: %s\n", path, strerror(errno));
+      xmt_cli_say("xliffmt: %s: %s\n", path, strerror(errno));
       rc = -1;
     } else if (S_ISDIR(st.st_mode)) {
       const struct dir_chain *a = up;
@@ -254,11 +254,10 @@ static void finish(struct batch *b, struct slot *slot) {
   xmt_cli_batch_end_worker(slot, 0, &wstatus);
   d->rc = EXIT_INTERNAL;
   if (WIFSIGNALED(wstatus))
-    fprintf(stderr, "xliffmt: %s: the translation died (signal %d)\n", d->in,
-            WTERMSIG(wstatus));
+    xmt_cli_say("xliffmt: %s: the translation died (signal %d)\n", d->in,
+                WTERMSIG(wstatus));
   else
-    fprintf(stderr, "xliffmt: %s: the translation ended without a result\n",
-            d->in);
+    xmt_cli_say("xliffmt: %s: the translation ended without a result\n", d->in);
 }
 
 struct totals {
@@ -309,23 +308,22 @@ static void progress(const struct totals *t, const struct doc *d, double t0,
     double eta = t->done > 0 && t->docs > handled
                      ? el / (double)t->done * (double)(t->docs - handled)
                      : 0;
-    fprintf(stderr,
-            "\rxliffmt batch: %zu/%zu documents, %zu segments, %.1f "
-            "segments/s, ETA %d:%02d ",
-            handled, t->docs, t->s.segments,
-            el > 0 ? (double)t->s.segments / el : 0.0, (int)eta / 60,
-            (int)eta % 60);
+    xmt_cli_progress("xliffmt batch: %zu/%zu documents, %zu segments, %.1f "
+                     "segments/s, ETA %d:%02d ",
+                     handled, t->docs, t->s.segments,
+                     el > 0 ? (double)t->s.segments / el : 0.0, (int)eta / 60,
+                     (int)eta % 60);
     fflush(stderr);
   } else {
-    fprintf(stderr, "xliffmt: batch %zu/%zu: %s: %s, %zu segment%s\n", handled,
-            t->docs, d->rel,
-            d->skipped              ? "up to date"
-            : d->rc == EXIT_OK      ? "done"
-            : d->rc == EXIT_PARTIAL ? "some segments not translated"
-            : d->rc == NOT_STARTED  ? "not started"
-            : interrupted(d->rc)    ? "interrupted"
-                                    : "failed",
-            d->stats.segments, d->stats.segments == 1 ? "" : "s");
+    xmt_cli_say("xliffmt: batch %zu/%zu: %s: %s, %zu segment%s\n", handled,
+                t->docs, d->rel,
+                d->skipped              ? "up to date"
+                : d->rc == EXIT_OK      ? "done"
+                : d->rc == EXIT_PARTIAL ? "some segments not translated"
+                : d->rc == NOT_STARTED  ? "not started"
+                : interrupted(d->rc)    ? "interrupted"
+                                        : "failed",
+                d->stats.segments, d->stats.segments == 1 ? "" : "s");
   }
 }
 
@@ -462,7 +460,7 @@ static int parse(int argc, char **argv, struct batch_args *a) {
 static int collect_one(struct batch *b, const char *in) {
   struct stat st;
   if (stat(in, &st) != 0) {
-    fprintf(stderr, "xliffmt: %s: %s\n", in, strerror(errno));
+    xmt_cli_say("xliffmt: %s: %s\n", in, strerror(errno));
     return EXIT_BAD_INPUT;
   }
   if (!S_ISDIR(st.st_mode)) {
@@ -473,10 +471,9 @@ static int collect_one(struct batch *b, const char *in) {
   const struct dir_chain root = {st.st_dev, st.st_ino, NULL};
   if (b->outdir_exists &&
       same_dir(&st, b->outdir_st.st_dev, b->outdir_st.st_ino)) {
-    fprintf(stderr,
-            "xliffmt: %s: the output directory is an input "
-            "directory: give -o another\n",
-            in);
+    xmt_cli_say("xliffmt: %s: the output directory is an input "
+                "directory: give -o another\n",
+                in);
     return EXIT_BAD_INPUT;
   }
   return walk(b, in, "", &root) != 0 ? EXIT_BAD_INPUT : EXIT_OK;
@@ -492,8 +489,8 @@ static int collect(struct batch *b, int argc, char **argv) {
     qsort(b->docs, b->n, sizeof *b->docs, by_rel);
   for (size_t i = 1; rc == EXIT_OK && i < b->n; i++)
     if (strcmp(b->docs[i].rel, b->docs[i - 1].rel) == 0) {
-      fprintf(stderr, "xliffmt: %s and %s would both be written to %s\n",
-              b->docs[i - 1].in, b->docs[i].in, b->docs[i].out);
+      xmt_cli_say("xliffmt: %s and %s would both be written to %s\n",
+                  b->docs[i - 1].in, b->docs[i].in, b->docs[i].out);
       rc = EXIT_BAD_INPUT;
     }
   return rc;
@@ -545,8 +542,8 @@ static int prepare(struct batch *b, struct xmt_cli_batch_state *state, int rc) {
   if (rc == EXIT_OK && ((mkdir(b->outdir, 0777) != 0 && errno != EEXIST) ||
                         (stat(b->outdir, &st) == 0 && !S_ISDIR(st.st_mode) &&
                          (errno = ENOTDIR) != 0))) {
-    fprintf(stderr, "xliffmt: %s: cannot create the directory: %s\n", b->outdir,
-            strerror(errno));
+    xmt_cli_say("xliffmt: %s: cannot create the directory: %s\n", b->outdir,
+                strerror(errno));
     rc = EXIT_INTERNAL; /* output that cannot be written, as ever */
   }
   if (rc == EXIT_OK && xmt_cli_batch_state_open(state, b->outdir) != 0)
@@ -555,8 +552,8 @@ static int prepare(struct batch *b, struct xmt_cli_batch_state *state, int rc) {
   snprintf(b->tmpdir, sizeof b->tmpdir, "%s/xliffmt-batch-XXXXXX",
            tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
   if (rc == EXIT_OK && mkdtemp(b->tmpdir) == NULL) {
-    fprintf(stderr, "xliffmt: cannot create a temporary directory: %s\n",
-            strerror(errno));
+    xmt_cli_say("xliffmt: cannot create a temporary directory: %s\n",
+                strerror(errno));
     b->tmpdir[0] = '\0';
     rc = EXIT_INTERNAL;
   }
@@ -615,7 +612,7 @@ static int hand_out(struct run *r) {
     if (slots[k].pid == 0 &&
         (xmt_cli_batch_start_worker(b, &r->a->s, slots, r->a->jobs, k) != 0 ||
          xmt_cli_batch_write(slots[k].to, &r->next, sizeof r->next) != 0)) {
-      fprintf(stderr, "xliffmt: cannot start a process: %s\n", strerror(errno));
+      xmt_cli_say("xliffmt: cannot start a process: %s\n", strerror(errno));
       return EXIT_INTERNAL;
     }
     slots[k].busy = 1;
@@ -726,8 +723,8 @@ static int run_documents(struct run *r) {
   free(r->pfd);
   free(r->slots);
   if (xmt_cli_batch_state_prune(r->state) != 0) {
-    fprintf(stderr, "xliffmt: %s: cannot read: %s\n", r->state->root,
-            strerror(errno));
+    xmt_cli_say("xliffmt: %s: cannot read: %s\n", r->state->root,
+                strerror(errno));
     rc = EXIT_INTERNAL;
   }
   r->t.not_started += r->b->n - r->next; /* never handed out */
@@ -741,12 +738,12 @@ static int conclude(struct run *r, int rc) {
   if (!r->a->s.quiet && r->tty)
     fputc('\n', stderr);
   if (!r->a->s.quiet)
-    fprintf(stderr,
-            "xliffmt: batch: %zu documents, %zu translated, %zu up to date, "
-            "%zu with untranslated segments, %zu failed, %zu interrupted, "
-            "%zu not started; %zu segments sent in %.2f s\n",
-            t->docs, t->done - t->failed - t->partial, t->skipped, t->partial,
-            t->failed, t->interrupted, t->not_started, t->s.segments, seconds);
+    xmt_cli_say(
+        "xliffmt: batch: %zu documents, %zu translated, %zu up to date, "
+        "%zu with untranslated segments, %zu failed, %zu interrupted, "
+        "%zu not started; %zu segments sent in %.2f s\n",
+        t->docs, t->done - t->failed - t->partial, t->skipped, t->partial,
+        t->failed, t->interrupted, t->not_started, t->s.segments, seconds);
   if (r->a->s.report != NULL &&
       !write_batch_report(r->a->s.report, r->b, t, seconds) && rc == EXIT_OK)
     rc = EXIT_BAD_INPUT;

@@ -61,8 +61,8 @@ int xmt_cli_make_parents(const char *path) {
       continue;
     *s = '\0';
     if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-      fprintf(stderr, "xliffmt: %s: cannot create the directory: %s\n", p,
-              strerror(errno));
+      xmt_cli_say("xliffmt: %s: cannot create the directory: %s\n", p,
+                  strerror(errno));
       free(p);
       return -1;
     }
@@ -139,7 +139,7 @@ static int create_marker(const char *path, int *fd) {
       break;
   }
   if (*fd < 0) {
-    fprintf(stderr, "xliffmt: %s: cannot write: %s\n", path, strerror(errno));
+    xmt_cli_say("xliffmt: %s: cannot write: %s\n", path, strerror(errno));
     return -1;
   }
   return 0;
@@ -165,7 +165,7 @@ int xmt_cli_batch_state_begin(const struct xmt_cli_batch_state *st,
       continue;
     }
     if (held < 0) {
-      fprintf(stderr, "xliffmt: %s: cannot lock: %s\n", path, strerror(errno));
+      xmt_cli_say("xliffmt: %s: cannot lock: %s\n", path, strerror(errno));
       close(fd);
       break;
     }
@@ -326,18 +326,16 @@ int xmt_cli_batch_state_open(struct xmt_cli_batch_state *st,
   memcpy(list + len, OLD_LIST, sizeof OLD_LIST);
   int rc = 0;
   if (mkdir(st->root, 0777) != 0 && errno != EEXIST) {
-    fprintf(stderr, "xliffmt: %s: cannot create the directory: %s\n", st->root,
-            strerror(errno));
+    xmt_cli_say("xliffmt: %s: cannot create the directory: %s\n", st->root,
+                strerror(errno));
     rc = -1;
   } else if (migrate(st, list) != 0) {
-    fprintf(stderr,
-            "xliffmt: %s: cannot read the list of incomplete "
-            "documents: %s\n",
-            list, strerror(errno));
+    xmt_cli_say("xliffmt: %s: cannot read the list of incomplete "
+                "documents: %s\n",
+                list, strerror(errno));
     rc = -1;
   } else if (xmt_cli_batch_state_prune(st) != 0) {
-    fprintf(stderr, "xliffmt: %s: cannot read: %s\n", st->root,
-            strerror(errno));
+    xmt_cli_say("xliffmt: %s: cannot read: %s\n", st->root, strerror(errno));
     rc = -1;
   }
   free(list);

@@ -37,15 +37,15 @@ static int on_problem(void *user, const struct xmt_problem *p) {
   struct problems *ps = user;
   const char *sev = p->severity == XMT_ERROR ? "error" : "warning";
   if (!ps->json) {
+    char where[48];
     if (p->column > 0)
-      fprintf(stderr, "xliffmt: %s:%lu:%lu: %s: %s", p->file, p->line,
-              p->column, sev, p->message);
+      snprintf(where, sizeof where, ":%lu:%lu", p->line, p->column);
     else
-      fprintf(stderr, "xliffmt: %s:%lu: %s: %s", p->file, p->line, sev,
-              p->message);
-    if (p->unit_id != NULL)
-      fprintf(stderr, " (unit %s)", p->unit_id);
-    fputc('\n', stderr);
+      snprintf(where, sizeof where, ":%lu", p->line);
+    xmt_cli_say("xliffmt: %s%s: %s: %s%s%s%s\n", p->file, where, sev,
+                p->message, p->unit_id != NULL ? " (unit " : "",
+                p->unit_id != NULL ? p->unit_id : "",
+                p->unit_id != NULL ? ")" : "");
     return 0;
   }
   char *buf = NULL;
@@ -102,9 +102,9 @@ static void print_json(const char *path, const struct xmt_check_report *r,
 
 static void print_text(const char *path, const struct xmt_check_report *r,
                        enum xmt_doc_format format) {
-  printf("%s: %sXLIFF %s, %s\n", path,
-         format == XMT_FORMAT_HTML ? "HTML page, as " : "",
-         r->version != NULL ? r->version : "1.2", r->encoding);
+  xmt_cli_print("%s: %sXLIFF %s, %s\n", path,
+                format == XMT_FORMAT_HTML ? "HTML page, as " : "",
+                r->version != NULL ? r->version : "1.2", r->encoding);
   printf("  files              %zu\n", r->files);
   printf("  units              %zu (%zu translatable, %zu with target)\n",
          r->units, r->translatable_units, r->units_with_target);

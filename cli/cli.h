@@ -4,6 +4,7 @@
 
 #include <getopt.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -381,9 +382,18 @@ void xmt_cli_json_string(FILE *fp, const char *s);
 
 /* Prints "xliffmt: FILE:LINE:COLUMN: MESSAGE (unit ID)" on stderr. */
 void xmt_cli_report(const struct xmt_error *err);
-/* Prints a message on standard error in one write, control characters
- * (but the final newline) shown as \xHH. */
+/* Prints a message on standard error in one write, made safe for a
+ * terminal: control characters (C0 but the final newline, DEL, C1) and
+ * bytes that are not UTF-8 shown as \xHH. Every human message goes
+ * through it (or the two below); machine output (JSON, extract's files)
+ * is escaped by its own format. */
 void xmt_cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same on standard output: check's text. */
+void xmt_cli_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A progress line drawn over the last one: "\r", then the message made
+ * safe as xmt_cli_say makes it; flushed. */
+void xmt_cli_progress(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 /* Prints "xliffmt: MESSAGE" on stderr. */
 void xmt_cli_usage_error(const char *command, const char *message);
 /* The exit status for a failed library call. */

@@ -176,8 +176,8 @@ static int add_line(struct state *s, parse_fn parse) {
   unsigned long column = 0;
   xmt_status st = parse(s->r, s->ref.line, s->ref.len, &column);
   if (st != XMT_OK) {
-    fprintf(stderr, "xliffmt: %s:%lu:%lu: cannot parse the reference: %s\n",
-            s->ref.path, s->ref.number, column, xmt_strerror(st));
+    xmt_cli_say("xliffmt: %s:%lu:%lu: cannot parse the reference: %s\n",
+                s->ref.path, s->ref.number, column, xmt_strerror(st));
     return xmt_cli_exit_status(st);
   }
   st = parse(s->h, s->hyp.line, s->hyp.len, NULL);
@@ -195,8 +195,8 @@ static int add_line(struct state *s, parse_fn parse) {
   }
   st = xmt_evaluator_add(s->ev, h, s->r);
   if (st != XMT_OK) {
-    fprintf(stderr, "xliffmt: %s:%lu: cannot evaluate the line: %s\n",
-            s->ref.path, s->ref.number, xmt_strerror(st));
+    xmt_cli_say("xliffmt: %s:%lu: cannot evaluate the line: %s\n", s->ref.path,
+                s->ref.number, xmt_strerror(st));
     return xmt_cli_exit_status(st);
   }
   return EXIT_OK;
@@ -213,10 +213,10 @@ static int run(struct state *s, parse_fn parse) {
     if (a != b) {
       const struct xmt_cli_lines *shorter = a == 0 ? &s->hyp : &s->ref;
       const struct xmt_cli_lines *longer = a == 0 ? &s->ref : &s->hyp;
-      fprintf(stderr,
-              "xliffmt: %s:%lu: the file ends after %lu lines, but %s has "
-              "more\n",
-              shorter->path, shorter->number, shorter->number, longer->path);
+      xmt_cli_say("xliffmt: %s:%lu: the file ends after %lu lines, but %s has "
+                  "more\n",
+                  shorter->path, shorter->number, shorter->number,
+                  longer->path);
       return EXIT_BAD_INPUT;
     }
     int rc = add_line(s, parse);
@@ -258,19 +258,18 @@ int xmt_cli_evaluate(int argc, char **argv) {
   }
   if (rc == EXIT_OK) {
     if (s.mismatches > 0)
-      fprintf(stderr,
-              "xliffmt: %s: warning: the plain text of %zu lines differs "
-              "from %s (first at line %lu); their tags are compared by "
-              "token positions\n",
-              hyp, s.mismatches, ref, s.first_mismatch);
+      xmt_cli_say("xliffmt: %s: warning: the plain text of %zu lines differs "
+                  "from %s (first at line %lu); their tags are compared by "
+                  "token positions\n",
+                  hyp, s.mismatches, ref, s.first_mismatch);
     const struct xmt_tag_metrics *m = xmt_evaluator_metrics(s.ev);
     if (json)
       print_json(hyp, ref, m, s.mismatches);
     else
       print_text(m);
     if (fflush(stdout) != 0 || ferror(stdout)) {
-      fprintf(stderr, "xliffmt: standard output: cannot write: %s\n",
-              strerror(errno));
+      xmt_cli_say("xliffmt: standard output: cannot write: %s\n",
+                  strerror(errno));
       rc = EXIT_INTERNAL;
     }
   }

@@ -94,10 +94,10 @@ static int extract_html(xmt_filter *f, const struct xmt_cli_settings *s,
   else
     xmt_cli_warn_invalid_bytes(in, stats.invalid_bytes);
   if (st == XMT_OK && !s->quiet)
-    fprintf(stderr,
-            "xliffmt: %s: %zu units (%zu attribute values), %zu inline codes "
-            "extracted\n",
-            in, stats.units, stats.attribute_units, stats.codes);
+    xmt_cli_say(
+        "xliffmt: %s: %zu units (%zu attribute values), %zu inline codes "
+        "extracted\n",
+        in, stats.units, stats.attribute_units, stats.codes);
   return xmt_cli_exit_status(st);
 }
 

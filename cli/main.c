@@ -56,44 +56,6 @@ static void usage(FILE *fp) {
               "see xliffmt(1).\n");
 }
 
-void xmt_cli_say(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *line = NULL;
-  int n = vasprintf(&line, fmt, ap);
-  va_end(ap);
-  if (n < 0)
-    return;
-  /* Messages carry what others wrote (an engine's stderr, a server's
-   * body, a file name): a control character would reach the terminal
-   * as a command. Each one but the final newline is shown as \xHH,
-   * C1 controls (U+0080..U+009F) too. */
-  char *out = malloc((size_t)n * 4 + 1);
-  if (out == NULL) {
-    free(line);
-    return;
-  }
-  size_t k = 0;
-  for (int i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)line[i];
-    int c1 = c == 0xC2 && i + 1 < n && (unsigned char)line[i + 1] >= 0x80 &&
-             (unsigned char)line[i + 1] <= 0x9F;
-    if ((c < 0x20 && !(c == '\n' && i == n - 1) && c != '\r') || c == 0x7F ||
-        c1) {
-      if (c1)
-        c = (unsigned char)line[++i];
-      k += (size_t)sprintf(out + k, "\\x%02X", c);
-    } else {
-      out[k++] = (char)c;
-    }
-  }
-  /* One write, which glibc makes in one piece to unbuffered stderr: the
-   * jobs of a batch share it, and lines in pieces would interleave. */
-  fwrite(out, 1, k, stderr);
-  free(out);
-  free(line);
-}
-
 void xmt_cli_report(const struct xmt_error *err) {
   char line_col[48] = "";
   if (err->file != NULL && err->line > 0 && err->column > 0)
@@ -109,8 +71,8 @@ void xmt_cli_report(const struct xmt_error *err) {
 }
 
 void xmt_cli_usage_error(const char *command, const char *message) {
-  fprintf(stderr, "xliffmt: %s\nTry 'xliffmt %s--help'.\n", message,
-          command != NULL ? command : "");
+  xmt_cli_say("xliffmt: %s\n", message);
+  xmt_cli_say("Try 'xliffmt %s--help'.\n", command != NULL ? command : "");
 }
 
 int xmt_cli_exit_status(xmt_status status) {

@@ -64,11 +64,11 @@ static const int html_options[] = {'o',
 /* Missing targets, one line each on stderr. */
 static int report(void *user, const struct xmt_problem *p) {
   (void)user;
-  fprintf(stderr, "xliffmt: %s", p->file);
+  xmt_cli_say("xliffmt: %s", p->file);
   if (p->line > 0)
-    fprintf(stderr, ":%lu", p->line);
-  fprintf(stderr, ": unit %s: %s\n", p->unit_id != NULL ? p->unit_id : "?",
-          p->message);
+    xmt_cli_say(":%lu", p->line);
+  xmt_cli_say(": unit %s: %s\n", p->unit_id != NULL ? p->unit_id : "?",
+              p->message);
   return 0;
 }
 
@@ -94,10 +94,10 @@ static int merge_html(xmt_filter *f, const struct xmt_cli_settings *s,
   if (st == XMT_OK || st == XMT_ERR_PARTIAL)
     xmt_cli_warn_invalid_bytes(page, stats.invalid_bytes);
   if (!s->quiet && (st == XMT_OK || st == XMT_ERR_PARTIAL))
-    fprintf(stderr,
-            "xliffmt: %s: %zu units, %zu translated, %zu kept in "
-            "the source language\n",
-            page, stats.units, stats.units_with_target, stats.missing_targets);
+    xmt_cli_say("xliffmt: %s: %zu units, %zu translated, %zu kept in "
+                "the source language\n",
+                page, stats.units, stats.units_with_target,
+                stats.missing_targets);
   return xmt_cli_exit_status(st);
 }
 

@@ -15,8 +15,8 @@ int xmt_cli_extract_segments(xmt_filter *f, const struct xmt_cli_settings *s,
   if (st != XMT_OK)
     xmt_cli_report(xmt_filter_error(f));
   else if (!s->quiet)
-    fprintf(stderr, "xliffmt: %s: %zu units, %zu segments written\n", in,
-            xmt_filter_stats(f)->units, xmt_filter_stats(f)->segments);
+    xmt_cli_say("xliffmt: %s: %zu units, %zu segments written\n", in,
+                xmt_filter_stats(f)->units, xmt_filter_stats(f)->segments);
   return xmt_cli_exit_status(st);
 }
 

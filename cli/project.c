@@ -80,12 +80,15 @@ static int fail(const struct state *s, int i, const char *fmt, ...)
 static int fail(const struct state *s, int i, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "xliffmt: %s:%lu: ", s->in[i].path, s->in[i].number);
+  char *msg = NULL;
   /* clang-tidy 14 misreads va_start in a function with a format attribute */
   // NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
-  vfprintf(stderr, fmt, ap);
+  int n = vasprintf(&msg, fmt, ap);
   va_end(ap);
-  fputc('\n', stderr);
+  xmt_cli_say("xliffmt: %s:%lu: %s\n", s->in[i].path, s->in[i].number,
+              n >= 0 ? msg : "out of memory");
+  if (n >= 0)
+    free(msg);
   return EXIT_BAD_INPUT;
 }
 
@@ -217,9 +220,8 @@ static int project_line(struct state *s) {
           ? xmt_xliff_inline_parse_generic(s->src, src->line, src->len, &column)
           : xmt_xliff_inline_parse(s->src, src->line, src->len, &column);
   if (st != XMT_OK) {
-    fprintf(stderr,
-            "xliffmt: %s:%lu:%lu: cannot parse the tagged segment: %s\n",
-            src->path, src->number, column, xmt_strerror(st));
+    xmt_cli_say("xliffmt: %s:%lu:%lu: cannot parse the tagged segment: %s\n",
+                src->path, src->number, column, xmt_strerror(st));
     return xmt_cli_exit_status(st);
   }
   size_t len;
@@ -289,9 +291,9 @@ static int run(struct state *s) {
 static int progress(void *user, unsigned iteration, unsigned iterations,
                     size_t done, size_t pairs) {
   struct state *s = user;
-  fprintf(stderr, "\rxliffmt: training the aligner: iteration %u/%u, %3.0f%%",
-          iteration, iterations,
-          pairs ? 100.0 * (double)done / (double)pairs : 100.0);
+  xmt_cli_progress("xliffmt: training the aligner: iteration %u/%u, %3.0f%%",
+                   iteration, iterations,
+                   pairs ? 100.0 * (double)done / (double)pairs : 100.0);
   s->progress_shown = 1;
   return 0;
 }
@@ -315,10 +317,9 @@ static int add_training_text(struct state *s) {
       break;
     if (m0 != m1) {
       int k = m0 ? 1 : 0;
-      fprintf(stderr,
-              "xliffmt: %s:%lu: the file ends after %lu lines, but %s "
-              "has more\n",
-              in[k].path, in[k].number, in[k].number, in[1 - k].path);
+      xmt_cli_say("xliffmt: %s:%lu: the file ends after %lu lines, but %s "
+                  "has more\n",
+                  in[k].path, in[k].number, in[k].number, in[1 - k].path);
       rc = EXIT_BAD_INPUT;
       break;
     }
@@ -327,8 +328,8 @@ static int add_training_text(struct state *s) {
       xmt_status st =
           xmt_tokenize(tok[k], in[k].line, in[k].len, XMT_TOKENIZE_DEFAULT);
       if (st != XMT_OK) {
-        fprintf(stderr, "xliffmt: %s:%lu: cannot tokenize: %s\n", in[k].path,
-                in[k].number, xmt_strerror(st));
+        xmt_cli_say("xliffmt: %s:%lu: cannot tokenize: %s\n", in[k].path,
+                    in[k].number, xmt_strerror(st));
         rc = xmt_cli_exit_status(st);
       }
     }
@@ -336,8 +337,8 @@ static int add_training_text(struct state *s) {
         xmt_aligner_add(s->aligner, in[0].line, in[0].len, s->stok, in[1].line,
                         in[1].len, s->ttok) != XMT_OK) {
       const struct xmt_error *e = xmt_aligner_error(s->aligner);
-      fprintf(stderr, "xliffmt: %s:%lu: %s\n", in[0].path, in[0].number,
-              e->message);
+      xmt_cli_say("xliffmt: %s:%lu: %s\n", in[0].path, in[0].number,
+                  e->message);
       rc = xmt_cli_exit_status(e->status);
     }
   }

@@ -52,21 +52,20 @@ static int on_message(void *user, const struct xmt_problem *p) {
   struct messages *m = user;
   if (p->severity == XMT_WARNING && m->quiet)
     return 0;
-  FILE *fp = stderr;
-  if (p->severity == XMT_ERROR) {
-    if (m->later_fp == NULL)
-      m->later_fp = open_memstream(&m->later, &m->later_len);
-    if (m->later_fp != NULL)
-      fp = m->later_fp;
+  char line[32] = "";
+  if (p->file != NULL && p->line > 0)
+    snprintf(line, sizeof line, ":%lu", p->line);
+  const char *file = p->file != NULL ? p->file : "";
+  const char *colon = p->file != NULL ? ": " : "";
+  if (p->severity == XMT_ERROR && m->later_fp == NULL)
+    m->later_fp = open_memstream(&m->later, &m->later_len);
+  if (p->severity == XMT_ERROR && m->later_fp != NULL) {
+    /* told after the page is written; NUL-ended, each told as one */
+    fprintf(m->later_fp, "xliffmt: %s%s%s%s\n", file, line, colon, p->message);
+    fputc('\0', m->later_fp);
+  } else {
+    xmt_cli_say("xliffmt: %s%s%s%s\n", file, line, colon, p->message);
   }
-  fputs("xliffmt: ", fp);
-  if (p->file != NULL) {
-    fputs(p->file, fp);
-    if (p->line > 0)
-      fprintf(fp, ":%lu", p->line);
-    fputs(": ", fp);
-  }
-  fprintf(fp, "%s\n", p->message);
   return 0;
 }
 
@@ -151,7 +150,8 @@ int xmt_cli_report_command(int argc, char **argv) {
     xmt_cli_report(xmt_filter_error(f));
   if (m.later_fp != NULL) {
     fclose(m.later_fp);
-    fputs(m.later, stderr);
+    for (size_t at = 0; at < m.later_len; at += strlen(m.later + at) + 1)
+      xmt_cli_say("%s", m.later + at);
     free(m.later);
   }
   xmt_filter_free(f);

@@ -115,8 +115,8 @@ static int text_paragraph(struct state *s, const char *p, size_t len) {
   xmt_status st = xmt_segmenter_split(s->seg, p, len, &spans, &n);
   if (st != XMT_OK) {
     const struct xmt_error *e = xmt_segmenter_error(s->seg);
-    fprintf(stderr, "xliffmt: %s:%lu: %s\n", input_name(s), s->line_no,
-            e->message != NULL ? e->message : xmt_strerror(st));
+    xmt_cli_say("xliffmt: %s:%lu: %s\n", input_name(s), s->line_no,
+                e->message != NULL ? e->message : xmt_strerror(st));
     return xmt_cli_exit_status(st);
   }
   if (s->paragraphs++ > 0)
@@ -137,7 +137,7 @@ static int text_feed(struct state *s, const char *bytes, size_t len,
             ? NULL
             : xmt_cli_grow(s->line, &s->line_cap, s->line_len + len + 1, 1);
     if (l == NULL) {
-      fprintf(stderr, "xliffmt: out of memory\n");
+      xmt_cli_say("xliffmt: out of memory\n");
       return EXIT_INTERNAL;
     }
     s->line = l;
@@ -225,7 +225,7 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
   st = xmt_xliff_writer_unit(s->writer, unit, &o);
   xmt_xliff_unit_free(unit);
   if (st != XMT_OK) {
-    fprintf(stderr, "xliffmt: cannot write the output: %s\n", xmt_strerror(st));
+    xmt_cli_say("xliffmt: cannot write the output: %s\n", xmt_strerror(st));
     s->failed = xmt_cli_exit_status(st);
     return 1;
   }
@@ -238,7 +238,7 @@ static int xliff_start(struct state *s) {
   s->writer = xmt_xliff_writer_new(write_out, s);
   if (s->reader == NULL || s->writer == NULL ||
       xmt_xliff_reader_set_filename(s->reader, input_name(s)) != XMT_OK) {
-    fprintf(stderr, "xliffmt: out of memory\n");
+    xmt_cli_say("xliffmt: out of memory\n");
     return EXIT_INTERNAL;
   }
   return EXIT_OK;
@@ -254,7 +254,7 @@ static int xliff_feed(struct state *s, const char *bytes, size_t len,
   if (s->failed)
     return s->failed;
   if (st == XMT_ERR_WRITE) {
-    fprintf(stderr, "xliffmt: cannot write the output\n");
+    xmt_cli_say("xliffmt: cannot write the output\n");
     return EXIT_INTERNAL;
   }
   xmt_cli_report(xmt_xliff_reader_error(s->reader));
@@ -277,7 +277,7 @@ static int is_xliff(const char *b, size_t n) {
 static int run(struct state *s) {
   s->seg = xmt_segmenter_new();
   if (s->seg == NULL) {
-    fprintf(stderr, "xliffmt: out of memory\n");
+    xmt_cli_say("xliffmt: out of memory\n");
     return EXIT_INTERNAL;
   }
   if (s->opt.srx != NULL) {
@@ -295,7 +295,7 @@ static int run(struct state *s) {
   const char *in = s->opt.input;
   s->in = in == NULL || strcmp(in, "-") == 0 ? stdin : fopen(in, "rb");
   if (s->in == NULL) {
-    fprintf(stderr, "xliffmt: %s: cannot open: %s\n", in, strerror(errno));
+    xmt_cli_say("xliffmt: %s: cannot open: %s\n", in, strerror(errno));
     return EXIT_BAD_INPUT;
   }
   /* Enough bytes to tell XLIFF from text, then the rest as it comes. */
@@ -312,8 +312,8 @@ static int run(struct state *s) {
   while (rc == EXIT_OK) {
     int done = n < sizeof buf;
     if (done && ferror(s->in)) {
-      fprintf(stderr, "xliffmt: %s: cannot read: %s\n", input_name(s),
-              strerror(errno));
+      xmt_cli_say("xliffmt: %s: cannot read: %s\n", input_name(s),
+                  strerror(errno));
       return EXIT_BAD_INPUT;
     }
     rc = xliff ? xliff_feed(s, buf, n, done) : text_feed(s, buf, n, done);

@@ -34,8 +34,9 @@ static int on_progress(void *user, const struct xmt_filter_stats *s) {
     double t = since(&ses->start);
     if (t - ses->last_draw >= 0.25) {
       ses->last_draw = t;
-      fprintf(stderr, "\rxliffmt: %zu units, %zu segments sent, %.1f/s",
-              s->units, s->segments, t > 0 ? (double)s->segments / t : 0.0);
+      xmt_cli_progress("xliffmt: %zu units, %zu segments sent, %.1f/s",
+                       s->units, s->segments,
+                       t > 0 ? (double)s->segments / t : 0.0);
       fflush(stderr);
     }
   }
@@ -182,14 +183,13 @@ int xmt_cli_session_end(struct xmt_cli_session *ses, xmt_filter *f,
   if (st != XMT_OK)
     xmt_cli_report(xmt_filter_error(f));
   if (!s->quiet && (st == XMT_OK || st == XMT_ERR_PARTIAL))
-    fprintf(stderr,
-            "xliffmt: %s: %zu units, %zu translated, %zu left as they were; "
-            "%zu segments sent to %s in %zu calls, %zu copied, %zu "
-            "deduplicated, %zu failed; %.2f s\n",
-            ses->in, stats->units, stats->translated_units,
-            stats->skipped_units, stats->segments, engine, stats->mt_calls,
-            stats->copied_segments, stats->deduplicated_segments,
-            stats->failed_segments, seconds);
+    xmt_cli_say(
+        "xliffmt: %s: %zu units, %zu translated, %zu left as they were; "
+        "%zu segments sent to %s in %zu calls, %zu copied, %zu "
+        "deduplicated, %zu failed; %.2f s\n",
+        ses->in, stats->units, stats->translated_units, stats->skipped_units,
+        stats->segments, engine, stats->mt_calls, stats->copied_segments,
+        stats->deduplicated_segments, stats->failed_segments, seconds);
   int rc = xmt_cli_exit_status(st);
   if (s->report != NULL &&
       !write_report(s->report, ses, stats, engine, st, seconds) &&

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,74 @@ static size_t utf8_char(const unsigned char *p) {
       (n == 4 && p[0] == 0xF4 && p[1] >= 0x90))
     return 0;
   return n;
+}
+
+/* --- Messages ------------------------------------------------------------
+ * Messages carry what others wrote: file names, unit ids, an engine's
+ * command and stderr, a server's body. A control character among them
+ * would reach the terminal as a command (ESC ] sets its title, ESC [2J
+ * clears it, a carriage return writes over the line). Every human message
+ * goes through print(), which shows each C0 control but the newline that
+ * ends the message, DEL, each C1 control (U+0080..U+009F) and each byte
+ * that is not UTF-8 as \xHH: one way, whatever it came from. */
+
+static void print(FILE *fp, const char *lead, const char *fmt, va_list ap) {
+  char *text = NULL;
+  int n = vasprintf(&text, fmt, ap);
+  if (n < 0)
+    return;
+  size_t len = (size_t)n, k = strlen(lead);
+  char *out = malloc(k + len * 4 + 1);
+  if (out == NULL) {
+    free(text);
+    return;
+  }
+  memcpy(out, lead, k);
+  for (size_t i = 0; i < len;) {
+    const unsigned char *c = (const unsigned char *)text + i;
+    size_t width = c[0] == 0 ? 0 : utf8_char(c);
+    int control = c[0] < 0x20 || c[0] == 0x7F ||
+                  (width == 2 && c[0] == 0xC2 && c[1] <= 0x9F);
+    if (c[0] == '\n' && i + 1 == len) {
+      out[k++] = '\n';
+      i++;
+    } else if (width == 0 || control) {
+      unsigned shown = width == 2 ? c[1] : c[0]; /* C1: its code point */
+      k += (size_t)snprintf(out + k, 5, "\\x%02X", shown);
+      i += width == 2 ? 2 : 1;
+    } else {
+      memcpy(out + k, c, width);
+      k += width;
+      i += width;
+    }
+  }
+  /* One write, which glibc makes in one piece to unbuffered stderr: the
+   * jobs of a batch share it, and lines in pieces would interleave. */
+  fwrite(out, 1, k, fp);
+  free(out);
+  free(text);
+}
+
+void xmt_cli_say(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  print(stderr, "", fmt, ap);
+  va_end(ap);
+}
+
+void xmt_cli_print(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  print(stdout, "", fmt, ap);
+  va_end(ap);
+}
+
+void xmt_cli_progress(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  print(stderr, "\r", fmt, ap); /* the one carriage return: ours */
+  va_end(ap);
+  fflush(stderr);
 }
 
 char *xmt_cli_memdup(const void *bytes, size_t len) {
@@ -64,7 +133,7 @@ int xmt_cli_lines_open(struct xmt_cli_lines *in, const char *path) {
   in->path = path;
   in->fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
   if (in->fp == NULL)
-    fprintf(stderr, "xliffmt: %s: cannot open: %s\n", path, strerror(errno));
+    xmt_cli_say("xliffmt: %s: cannot open: %s\n", path, strerror(errno));
   return in->fp != NULL;
 }
 
@@ -78,8 +147,7 @@ int xmt_cli_lines_next(struct xmt_cli_lines *in) {
   ssize_t n = getline(&in->line, &in->cap, in->fp);
   if (n < 0) {
     if (ferror(in->fp)) {
-      fprintf(stderr, "xliffmt: %s: cannot read: %s\n", in->path,
-              strerror(errno));
+      xmt_cli_say("xliffmt: %s: cannot read: %s\n", in->path, strerror(errno));
       return -1;
     }
     return 0;
@@ -98,10 +166,10 @@ int xmt_cli_lines_next(struct xmt_cli_lines *in) {
        p < (const unsigned char *)in->line + in->len; column++) {
     size_t width = *p == 0 ? 0 : utf8_char(p);
     if (width == 0) {
-      fprintf(stderr, "xliffmt: %s:%lu:%lu: byte 0x%02X is not UTF-8 (%s)\n",
-              in->path, in->number, column, *p,
-              *p == 0 ? "a NUL byte: the file is not text"
-                      : "line-oriented inputs are UTF-8");
+      xmt_cli_say("xliffmt: %s:%lu:%lu: byte 0x%02X is not UTF-8 (%s)\n",
+                  in->path, in->number, column, *p,
+                  *p == 0 ? "a NUL byte: the file is not text"
+                          : "line-oriented inputs are UTF-8");
       return -1;
     }
     p += width;
@@ -133,7 +201,7 @@ int xmt_cli_output_open(struct xmt_cli_output *out, const char *path) {
   if (path == NULL || strcmp(path, "-") == 0) {
     out->fp = open_memstream(&out->mem, &out->mem_len);
     if (out->fp == NULL) {
-      fprintf(stderr, "xliffmt: standard output: %s\n", strerror(errno));
+      xmt_cli_say("xliffmt: standard output: %s\n", strerror(errno));
       return EXIT_INTERNAL;
     }
     return EXIT_OK;
@@ -143,14 +211,14 @@ int xmt_cli_output_open(struct xmt_cli_output *out, const char *path) {
   struct stat st;
   if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
     if (S_ISDIR(st.st_mode)) {
-      fprintf(stderr, "xliffmt: %s: cannot create output: %s\n", path,
-              strerror(EISDIR));
+      xmt_cli_say("xliffmt: %s: cannot create output: %s\n", path,
+                  strerror(EISDIR));
       return EXIT_INTERNAL;
     }
     out->device = strdup(path);
     out->fp = open_memstream(&out->mem, &out->mem_len);
     if (out->device == NULL || out->fp == NULL) {
-      fprintf(stderr, "xliffmt: %s: %s\n", path, strerror(errno));
+      xmt_cli_say("xliffmt: %s: %s\n", path, strerror(errno));
       xmt_cli_output_abort(out);
       return EXIT_INTERNAL;
     }
@@ -163,8 +231,8 @@ int xmt_cli_output_open(struct xmt_cli_output *out, const char *path) {
     if (s == XMT_ERR_NOMEM)
       fputs("xliffmt: out of memory\n", stderr);
     else
-      fprintf(stderr, "xliffmt: %s: %s\n", path,
-              xmt_atomic_file_error(out->file)->message);
+      xmt_cli_say("xliffmt: %s: %s\n", path,
+                  xmt_atomic_file_error(out->file)->message);
     xmt_cli_output_abort(out);
     return EXIT_INTERNAL;
   }
@@ -202,7 +270,7 @@ int xmt_cli_output_commit(struct xmt_cli_output *out) {
     out->fp = NULL;
     if (xmt_atomic_file_commit(out->file) != XMT_OK) {
       const struct xmt_error *e = xmt_atomic_file_error(out->file);
-      fprintf(stderr, "xliffmt: %s: %s\n", e->file, e->message);
+      xmt_cli_say("xliffmt: %s: %s\n", e->file, e->message);
       xmt_cli_output_abort(out);
       return EXIT_INTERNAL;
     }
@@ -220,7 +288,7 @@ int xmt_cli_output_commit(struct xmt_cli_output *out) {
     failed = fwrite(out->mem, 1, out->mem_len, stdout) != out->mem_len ||
              fflush(stdout) != 0;
   if (failed) {
-    fprintf(stderr, "xliffmt: %s: cannot write: %s\n", name, strerror(errno));
+    xmt_cli_say("xliffmt: %s: cannot write: %s\n", name, strerror(errno));
     xmt_cli_output_abort(out);
     return EXIT_INTERNAL;
   }

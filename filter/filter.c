@@ -66,6 +66,7 @@ void xmt_filter_free(xmt_filter *f) {
   free(f->dicts);
   free(f->srx_path);
   xmt_segmenter_free(f->segmenter);
+  xmt_buf_free(&f->stdin_head.bytes);
   free(f);
 }
 

@@ -37,12 +37,12 @@ void xmt_mt_response_free(struct xmt_mt_response *response);
 /* The default backend: the translation is the source. */
 extern const struct xmt_backend xmt_backend_identity;
 
-/* The first bytes of standard input, read to tell its format: the reader
- * of the document takes them before the rest of the stream, since a pipe
- * cannot be read twice and ungetc() gives back one byte only. */
+/* The first bytes of standard input, read to tell its format (as many as
+ * its prolog takes, up to 1 MB): the reader of the document takes them
+ * before the rest of the stream, since a pipe cannot be read twice and
+ * ungetc() gives back one byte only. */
 struct xmt_stdin_head {
-  char bytes[1024];
-  size_t len;
+  struct xmt_buf bytes;
   int held; /* read, and not taken by a reader yet */
 };
 

@@ -713,12 +713,16 @@ XMT_API const char *xmt_format_name(enum xmt_doc_format format);
  * else 0: what a walk through a directory picks documents by. */
 XMT_API int xmt_format_by_extension(const char *path,
                                     enum xmt_doc_format *format);
-/* The format of a document whose first len bytes (1 KB is plenty) are
- * bytes; path (may be NULL) for its extension. */
+/* The format of a document whose first len bytes are bytes; path (may be
+ * NULL) for its extension. The first element decides, past any prolog
+ * (XML declaration, comments, processing instructions, a doctype with its
+ * internal subset, BOM, UTF-16): bytes should reach the end of its start
+ * tag, as xmt_filter_detect_format reads them. */
 XMT_API enum xmt_doc_format xmt_format_sniff(const char *bytes, size_t len,
                                              const char *path);
-/* The format of the document at path; "-" is standard input, whose first
- * bytes the filter reads and keeps: the next file function of the filter
+/* The format of the document at path, read up to its first element (at
+ * most 1 MB: XMT_ERR_FORMAT past that); "-" is standard input, whose
+ * first bytes the filter reads and keeps: the next file function of the filter
  * on "-" reads them, then the rest of the stream. XMT_ERR_IO (in the
  * filter's error) when it cannot be read. */
 XMT_API xmt_status xmt_filter_detect_format(xmt_filter *filter,

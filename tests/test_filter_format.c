@@ -43,6 +43,16 @@ static void test_sniff(void) {
        "xmlns=\"urn:oasis:names:tc:xliff:document:3.0\">",
        "a.xlf", XMT_FORMAT_XLIFF},
       {"<xliff note=\"version='2.0'\">", "a.xlf", XMT_FORMAT_XLIFF},
+      /* the prolog, however it is written, comes before the first element */
+      {"<?pi a > b?><xliff version=\"2.0\">", "a.html", XMT_FORMAT_XLIFF2},
+      {"<!DOCTYPE xliff [<!ENTITY e \"a>]b\"><!-- > ] --><?p >?>]>"
+       "<xliff version=\"2.1\">",
+       "a.html", XMT_FORMAT_XLIFF2},
+      {"<!-- <html> --><xliff>", "a.html", XMT_FORMAT_XLIFF},
+      {"<!doctype HTML><!-- x --><body>", "a.xlf", XMT_FORMAT_HTML},
+      {"<xliff a=\">\" version=\"2.0\">", NULL, XMT_FORMAT_XLIFF2},
+      /* a start tag cut short is XLIFF's, whose reader says so */
+      {"<!-- a --><xliff version=", "a.html", XMT_FORMAT_XLIFF},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     enum xmt_doc_format got =

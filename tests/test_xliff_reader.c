@@ -329,6 +329,19 @@ static void test_bad_input(void) {
                          "</source></trans-unit>\n" TAIL;
   expect_error(ept, strlen(ept), XMT_ERR_INLINE, 4, 29,
                "unpaired <ept id=\"3\">");
+  /* each bpt takes the first free ept after it, of its own id: an ept
+   * before its bpt, or one more than there are bpts, stays unpaired */
+  const char *before = HEAD "<trans-unit id=\"u\"><source><ept id=\"1\">x"
+                            "</ept>a<bpt id=\"1\">x</bpt>"
+                            "</source></trans-unit>\n" TAIL;
+  expect_error(before, strlen(before), XMT_ERR_INLINE, 4, 48,
+               "unpaired <bpt id=\"1\"> in <source>: no matching <ept>");
+  const char *extra = HEAD "<trans-unit id=\"u\"><source><bpt id=\"1\">x"
+                           "</bpt><bpt id=\"2\">x</bpt><ept id=\"2\">x</ept>"
+                           "<ept id=\"1\">x</ept><ept id=\"1\">x</ept>"
+                           "</source></trans-unit>\n" TAIL;
+  expect_error(extra, strlen(extra), XMT_ERR_INLINE, 4, 104,
+               "unpaired <ept id=\"1\"> in <source>: no matching <bpt>");
   const char *utf8 = HEAD "<trans-unit id=\"1\"><source>a\xFF</source>"
                           "</trans-unit>\n" TAIL;
   expect_error(utf8, strlen(utf8), XMT_ERR_ENCODING, 4, 29, "invalid UTF-8");

@@ -1,6 +1,6 @@
 /* detect.c -- the one table of document formats and the one function that
- * tells a document's format: its first bytes decide, its name's extension
- * only when they do not. */
+ * tells a document's format: its first element decides, read past any
+ * prolog, its name's extension only when the content does not say. */
 #include "config.h"
 
 #include <stdio.h>
@@ -48,125 +48,287 @@ int xmt_format_by_extension(const char *path, enum xmt_doc_format *format) {
   return 0;
 }
 
-/* 1 when the attributes of a start tag (tag[0, len), from after its name)
+/* An ASCII view of a document's first bytes, whatever their encoding: a
+ * UTF-8 BOM goes, UTF-16 (with a BOM, or "<" as its first character) is
+ * read by code unit, and any character outside ASCII reads as 0x80, so
+ * it never passes for markup. */
+struct view {
+  const unsigned char *b;
+  size_t start, n; /* first byte after the BOM; characters in view */
+  int step;        /* 1, or 2 for UTF-16 */
+  int big_endian;
+};
+
+static void view_init(struct view *v, const char *bytes, size_t len) {
+  const unsigned char *b = (const unsigned char *)bytes;
+  v->b = b;
+  v->start = 0;
+  v->step = 1;
+  v->big_endian = 0;
+  if (len >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) {
+    v->start = 3;
+  } else if (len >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) ||
+                          (b[0] == 0xFE && b[1] == 0xFF))) {
+    v->start = 2;
+    v->step = 2;
+    v->big_endian = b[0] == 0xFE;
+  } else if (len >= 2 &&
+             ((b[0] == '<' && b[1] == 0) || (b[0] == 0 && b[1] == '<'))) {
+    v->step = 2;
+    v->big_endian = b[0] == 0;
+  }
+  v->n = (len - v->start) / (size_t)v->step;
+}
+
+/* The character k of the view, or -1 past its end. */
+static int ch(const struct view *v, size_t k) {
+  if (k >= v->n)
+    return -1;
+  const unsigned char *p = v->b + v->start + k * (size_t)v->step;
+  unsigned unit = v->step == 1    ? p[0]
+                  : v->big_endian ? (unsigned)p[0] << 8 | p[1]
+                                  : (unsigned)p[1] << 8 | p[0];
+  return unit < 0x80 ? (int)unit : 0x80;
+}
+
+/* 1 when the view holds s at k. */
+static int has(const struct view *v, size_t k, const char *s) {
+  for (; *s != '\0'; s++, k++)
+    if (ch(v, k) != *s)
+      return 0;
+  return 1;
+}
+
+/* The same, ASCII case ignored (s in lower case). */
+static int has_ci(const struct view *v, size_t k, const char *s) {
+  for (; *s != '\0'; s++, k++) {
+    int c = ch(v, k);
+    if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != *s)
+      return 0;
+  }
+  return 1;
+}
+
+static int is_space(int c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* The index after the first s at or after k, or SIZE_MAX when the view
+ * ends first. */
+static size_t past(const struct view *v, size_t k, const char *s) {
+  for (; k < v->n; k++)
+    if (has(v, k, s))
+      return k + strlen(s);
+  return SIZE_MAX;
+}
+
+/* The index after the '>' that closes a doctype (or another "<!"
+ * declaration) opened at k: quoted literals and the internal subset,
+ * with its comments, processing instructions and quoted entity values,
+ * may hold '>'. SIZE_MAX when the view ends first. */
+static size_t past_doctype(const struct view *v, size_t k) {
+  int subset = 0;
+  for (k += 2; k < v->n; k++) {
+    int c = ch(v, k);
+    if (c == '"' || c == '\'') {
+      char q[2] = {(char)c, '\0'};
+      k = past(v, k + 1, q);
+    } else if (subset && has(v, k, "<!--")) {
+      k = past(v, k + 4, "-->");
+    } else if (subset && has(v, k, "<?")) {
+      k = past(v, k + 2, "?>");
+    } else if (c == '[' || c == ']') {
+      subset = c == '[';
+      continue;
+    } else if (c == '>' && !subset) {
+      return k + 1;
+    } else {
+      continue;
+    }
+    if (k == SIZE_MAX)
+      return k;
+    k--; /* past() gave the index after the literal */
+  }
+  return SIZE_MAX;
+}
+
+/* 1 when the attributes of a start tag (view[k, end), from after its name)
  * say XLIFF 2: version="2.N", or the XLIFF 2 core namespace declared. */
-static int xliff2_attributes(const char *tag, size_t len) {
+static int xliff2_attributes(const struct view *v, size_t k, size_t end) {
   static const char ns[] = "urn:oasis:names:tc:xliff:document:2.0";
-  size_t i = 0;
-  while (i < len && tag[i] != '>') {
-    while (i < len && strchr(" \t\r\n/", tag[i]) != NULL)
-      i++;
-    size_t name = i;
-    while (i < len && strchr(" \t\r\n=/>", tag[i]) == NULL)
-      i++;
-    size_t name_len = i - name;
-    while (i < len && tag[i] != '"' && tag[i] != '\'' && tag[i] != '>')
-      i++;
-    if (i >= len || tag[i] == '>')
+  while (k < end) {
+    while (k < end && (is_space(ch(v, k)) || ch(v, k) == '/'))
+      k++;
+    size_t name = k;
+    while (k < end && !is_space(ch(v, k)) && strchr("=/>", ch(v, k)) == NULL)
+      k++;
+    size_t name_len = k - name;
+    while (k < end && ch(v, k) != '"' && ch(v, k) != '\'')
+      k++;
+    if (k >= end)
       break;
-    char quote = tag[i++];
-    size_t value = i;
-    while (i < len && tag[i] != quote)
-      i++;
-    size_t value_len = i++ - value;
-    const char *n = tag + name, *v = tag + value;
-    if (name_len == 7 && memcmp(n, "version", 7) == 0 && value_len >= 3 &&
-        v[0] == '2' && v[1] == '.' && v[2] >= '0' && v[2] <= '9')
+    int quote = ch(v, k++);
+    size_t value = k;
+    while (k < end && ch(v, k) != quote)
+      k++;
+    size_t value_len = k++ - value;
+    if (name_len == 7 && has(v, name, "version") && value_len >= 3 &&
+        has(v, value, "2.") && ch(v, value + 2) >= '0' &&
+        ch(v, value + 2) <= '9')
       return 1;
-    if (((name_len == 5 && memcmp(n, "xmlns", 5) == 0) ||
-         (name_len > 6 && memcmp(n, "xmlns:", 6) == 0)) &&
-        value_len == sizeof ns - 1 && memcmp(v, ns, value_len) == 0)
+    if (((name_len == 5 && has(v, name, "xmlns")) ||
+         (name_len > 6 && has(v, name, "xmlns:"))) &&
+        value_len == sizeof ns - 1 && has(v, value, ns))
       return 1;
   }
   return 0;
 }
 
-/* 1 when the first element of head is <xliff> (any prefix), 2 when it is
- * an XLIFF 2 one, 0 when it is another, -1 when head does not say (text,
- * or too short). */
-static int xliff_root(const char *head, size_t len) {
-  /* An ASCII view: UTF-16 loses its zero bytes, a BOM goes. */
-  char v[1024] = "";
-  size_t n = 0, i = 0, step = 1;
-  const unsigned char *b = (const unsigned char *)head;
-  if (len >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) {
-    i = 3;
-  } else if (len >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) ||
-                          (b[0] == 0xFE && b[1] == 0xFF))) {
-    i = b[0] == 0xFF ? 2 : 3;
-    step = 2;
-  }
-  for (; i < len && n < sizeof v; i += step)
-    v[n++] = head[i];
-  size_t at = 0;
+/* What a document's first element says. */
+enum root {
+  ROOT_MORE,  /* the bytes end before it (or before its start tag does) */
+  ROOT_TEXT,  /* text before any element */
+  ROOT_OTHER, /* an element other than <xliff> */
+  ROOT_XLIFF,
+  ROOT_XLIFF2
+};
+
+/* The first element of the view, after any prolog: XML declaration,
+ * comments, processing instructions, a doctype with its internal subset,
+ * white space. *at gets the index of its '<'; *html_doctype 1 when a
+ * doctype named html came before. at_end: the view is all there is. */
+static enum root first_element(const struct view *v, int at_end, size_t *at,
+                               int *html_doctype) {
+  size_t k = 0;
+  *html_doctype = 0;
   for (;;) {
-    while (at < n &&
-           (v[at] == ' ' || v[at] == '\t' || v[at] == '\r' || v[at] == '\n'))
-      at++;
-    if (at + 1 >= n || v[at] != '<')
-      return -1;
-    /* a declaration, processing instruction, comment or doctype */
-    const char *end = NULL;
-    if (v[at + 1] == '?')
-      end = memchr(v + at, '>', n - at);
-    else if (at + 4 <= n && memcmp(v + at, "<!--", 4) == 0)
-      for (size_t k = at + 4; k + 3 <= n && end == NULL; k++)
-        if (memcmp(v + k, "-->", 3) == 0)
-          end = v + k + 2;
-    if (v[at + 1] == '!' && end == NULL &&
-        !(at + 4 <= n && memcmp(v + at, "<!--", 4) == 0))
-      end = memchr(v + at, '>', n - at);
-    if (v[at + 1] == '?' || v[at + 1] == '!') {
-      if (end == NULL)
-        return -1;
-      at = (size_t)(end - v) + 1;
-      continue;
-    }
-    break;
+    while (k < v->n && is_space(ch(v, k)))
+      k++;
+    if (k >= v->n)
+      return ROOT_MORE;
+    if (ch(v, k) != '<')
+      return ROOT_TEXT;
+    if (has(v, k, "<!--"))
+      k = past(v, k + 4, "-->");
+    else if (has(v, k, "<?"))
+      k = past(v, k + 2, "?>");
+    else if (has(v, k, "<!")) {
+      size_t name = k + 9;
+      while (name < v->n && is_space(ch(v, name)))
+        name++;
+      if (has_ci(v, k + 2, "doctype") && has_ci(v, name, "html") &&
+          (is_space(ch(v, name + 4)) || ch(v, name + 4) == '>'))
+        *html_doctype = 1;
+      k = past_doctype(v, k);
+    } else
+      break;
+    if (k == SIZE_MAX)
+      return ROOT_MORE;
   }
-  size_t name = ++at;
-  while (at < n && strchr(" \t\r\n/>", v[at]) == NULL)
-    at++;
-  if (at == n)
-    return -1;
-  const char *colon = memchr(v + name, ':', at - name);
-  size_t local = colon != NULL ? (size_t)(colon - v) + 1 : name;
-  if (at - local != 5 || memcmp(v + local, "xliff", 5) != 0)
+  *at = k;
+  size_t name = k + 1, end = name, colon = SIZE_MAX;
+  while (end < v->n && !is_space(ch(v, end)) && ch(v, end) != '/' &&
+         ch(v, end) != '>') {
+    if (ch(v, end) == ':' && colon == SIZE_MAX)
+      colon = end;
+    end++;
+  }
+  if (end >= v->n)
+    return ROOT_MORE;
+  size_t local = colon != SIZE_MAX ? colon + 1 : name;
+  if (end - local != 5 || !has(v, local, "xliff"))
+    return ROOT_OTHER;
+  /* the whole start tag, for its version and namespaces */
+  size_t close = end;
+  int quote = 0;
+  for (; close < v->n && (quote || ch(v, close) != '>'); close++)
+    if (ch(v, close) == '"' || ch(v, close) == '\'')
+      quote = quote == 0 ? ch(v, close) : quote == ch(v, close) ? 0 : quote;
+  if (close >= v->n) /* cut short at the end: XLIFF's reader says so */
+    return at_end ? ROOT_XLIFF : ROOT_MORE;
+  return xliff2_attributes(v, end, close) ? ROOT_XLIFF2 : ROOT_XLIFF;
+}
+
+/* The format of a document whose first len bytes are bytes; 0 when they
+ * do not say yet and more is to come (!at_end). */
+static int sniff(const char *bytes, size_t len, const char *path, int at_end,
+                 enum xmt_doc_format *format) {
+  struct view v;
+  view_init(&v, bytes, len);
+  size_t at = 0;
+  int html_doctype = 0;
+  enum root root = first_element(&v, at_end, &at, &html_doctype);
+  if (root == ROOT_MORE && !at_end)
     return 0;
-  return xliff2_attributes(v + at, n - at) ? 2 : 1;
+  *format = XMT_FORMAT_XLIFF;
+  if (root == ROOT_XLIFF || root == ROOT_XLIFF2) {
+    /* XLIFF's content wins over any name, .html included */
+    *format = root == ROOT_XLIFF2 ? XMT_FORMAT_XLIFF2 : XMT_FORMAT_XLIFF;
+    return 1;
+  }
+  /* HTML: its doctype, or a start HTML's sniffer knows, after however
+   * long a prolog (the sniffer itself looks at the first 1 KB). */
+  char head[1024];
+  size_t n = 0;
+  for (size_t k = at; root == ROOT_OTHER && n < sizeof head && k < v.n; k++)
+    head[n++] = (char)ch(&v, k);
+  if (html_doctype || xmt_html_sniff(bytes, len < 1024 ? len : 1024, NULL) ||
+      (root == ROOT_OTHER && xmt_html_sniff(head, n, NULL))) {
+    *format = XMT_FORMAT_HTML;
+    return 1;
+  }
+  /* Text before any element, or nothing: HTML is forgiving, XLIFF is not.
+   * The name decides; an unknown name goes to the XLIFF reader, which says
+   * what is wrong. */
+  if (root != ROOT_OTHER)
+    xmt_format_by_extension(path, format);
+  return 1;
 }
 
 enum xmt_doc_format xmt_format_sniff(const char *bytes, size_t len,
                                      const char *path) {
-  int xliff = xliff_root(bytes, len);
-  if (xliff == 1)
-    return XMT_FORMAT_XLIFF;
-  if (xliff == 2)
-    return XMT_FORMAT_XLIFF2;
-  if (xmt_html_sniff(bytes, len, NULL))
-    return XMT_FORMAT_HTML;
-  /* Text before any element: HTML is forgiving, XLIFF is not. The name
-   * decides; an unknown name goes to the XLIFF reader, which says what
-   * is wrong. */
-  enum xmt_doc_format by_name = XMT_FORMAT_XLIFF;
-  if (xliff < 0 && xmt_format_by_extension(path, &by_name))
-    return by_name;
-  return XMT_FORMAT_XLIFF;
+  enum xmt_doc_format format = XMT_FORMAT_XLIFF;
+  sniff(bytes, len, path, 1, &format);
+  return format;
 }
 
-/* Reads the first bytes of standard input into the filter, once: the
- * reader of the document takes them from there (xmt_stdin_take), then
- * reads the rest of the stream. */
-static xmt_status peek_stdin(xmt_filter *f) {
-  struct xmt_stdin_head *h = &f->stdin_head;
-  if (h->held)
-    return XMT_OK;
-  h->len = fread(h->bytes, 1, sizeof h->bytes, stdin);
-  if (ferror(stdin))
-    return xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN("-"),
-                        "cannot read standard input");
-  h->held = 1;
-  return XMT_OK;
+/* The most of a document read to find its first element: a prolog
+ * (comments, processing instructions, a doctype) longer than this is
+ * refused rather than read without end. */
+#define SNIFF_MAX ((size_t)1 << 20)
+
+static xmt_status prolog_too_long(xmt_filter *f, const char *path) {
+  return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path),
+                      "no element in the first %zu KB: a prolog (comments, "
+                      "processing instructions, doctype) longer than that is "
+                      "not read",
+                      SNIFF_MAX >> 10);
+}
+
+/* Reads fp into head until its first bytes tell the document's format
+ * (sniff), fp ends, or SNIFF_MAX bytes do not say: an error naming
+ * path then. */
+static xmt_status read_head(xmt_filter *f, FILE *fp, const char *path,
+                            struct xmt_buf *head, enum xmt_doc_format *format) {
+  xmt_buf_reset(head);
+  for (;;) {
+    size_t want = head->len < 4096 ? 4096 : head->len;
+    if (want > SNIFF_MAX - head->len)
+      want = SNIFF_MAX - head->len;
+    if (xmt_buf_grow(head, want) != XMT_OK)
+      return xmt_error_nomem(&f->err);
+    size_t got = fread(head->data + head->len, 1, want, fp);
+    head->len += got;
+    head->data[head->len] = '\0';
+    if (ferror(fp))
+      return xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN(path), "cannot read %s",
+                          strcmp(path, "-") == 0 ? "standard input"
+                                                 : "the document");
+    if (sniff(head->data, head->len, path, got < want, format))
+      return XMT_OK;
+    if (head->len >= SNIFF_MAX)
+      return prolog_too_long(f, path);
+  }
 }
 
 const char *xmt_stdin_take(xmt_filter *f, const char *path, size_t *len) {
@@ -175,8 +337,8 @@ const char *xmt_stdin_take(xmt_filter *f, const char *path, size_t *len) {
   if (strcmp(path, "-") != 0 || !h->held)
     return NULL;
   h->held = 0;
-  *len = h->len;
-  return h->bytes;
+  *len = h->bytes.len;
+  return h->bytes.data;
 }
 
 xmt_status xmt_filter_detect_format(xmt_filter *f, const char *path,
@@ -188,18 +350,27 @@ xmt_status xmt_filter_detect_format(xmt_filter *f, const char *path,
   if (path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
   if (strcmp(path, "-") == 0) {
-    xmt_status st = peek_stdin(f);
-    if (st != XMT_OK)
+    /* Standard input is read once: the filter keeps what it read, and the
+     * reader of the document takes it (xmt_stdin_take) before the rest
+     * of the stream. */
+    struct xmt_stdin_head *h = &f->stdin_head;
+    if (!h->held) {
+      xmt_status st = read_head(f, stdin, path, &h->bytes, format);
+      h->held = st == XMT_OK || st == XMT_ERR_FORMAT;
       return st;
-    *format = xmt_format_sniff(f->stdin_head.bytes, f->stdin_head.len, path);
-    return XMT_OK;
+    }
+    /* asked again: the same answer, a refusal included */
+    if (sniff(h->bytes.data, h->bytes.len, path, h->bytes.len < SNIFF_MAX,
+              format))
+      return XMT_OK;
+    return prolog_too_long(f, path);
   }
   FILE *fp = xmt_input_open(path, &f->err);
   if (fp == NULL)
     return f->err.pub.status;
-  char head[sizeof f->stdin_head.bytes];
-  size_t n = fread(head, 1, sizeof head, fp);
+  struct xmt_buf head = {0};
+  xmt_status st = read_head(f, fp, path, &head, format);
+  xmt_buf_free(&head);
   fclose(fp);
-  *format = xmt_format_sniff(head, n, path);
-  return XMT_OK;
+  return st;
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
-# test_hostile_nesting.sh: codes nested 100,000 deep, or 100,000 side by
-# side in one unit, cost time in proportion to their number, not its
-# square, in every step: reading and checking, pairing and unique keys,
+# test_hostile_nesting.sh: codes nested 100,000 deep (g, or bpt/ept
+# pairs by id or rid), or 100,000 side by side in one unit, cost time in
+# proportion to their number, not its square, in every step: reading and checking, pairing and unique keys,
 # segmentation (sentences cut through the pairs), projection, writing,
 # and the HTML page read and written. check, and translate with identity
 # and pseudo, each within its time and memory; identity gives back the
@@ -18,7 +18,9 @@ N=100000
 # xliff KIND N: one trans-unit of N codes: nest (g in g, a word in each),
 # sentences (the same with a sentence in each, which the segmenter cuts
 # out of the pairs), g (g side by side), x (placeholders side by side),
-# bx (N/2 bx, then their ex in reverse order: nested isolated pairs).
+# bx (N/2 bx, then their ex in reverse order: nested isolated pairs),
+# bpt (N bpt, a word after each, then their ept in reverse order: nested
+# pairs by id), bptrid (the same paired by rid, each code an id of its own).
 xliff() {
   awk -v kind="$1" -v n="$2" 'BEGIN {
     printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -37,6 +39,16 @@ xliff() {
     } else if (kind == "bx") {
       for (i = 1; i <= n / 2; i++) printf "<bx id=\"%d\"/>w%d ", i, i
       for (i = n / 2; i >= 1; i--) printf "<ex id=\"%d\"/>", i
+    } else if (kind == "bpt") {
+      for (i = 1; i <= n; i++) printf "<bpt id=\"%d\">&lt;b&gt;</bpt>w%d ", i, i
+      printf "end"
+      for (i = n; i >= 1; i--) printf "<ept id=\"%d\">&lt;/b&gt;</ept>", i
+    } else if (kind == "bptrid") {
+      for (i = 1; i <= n; i++)
+        printf "<bpt id=\"b%d\" rid=\"%d\">&lt;b&gt;</bpt>w%d ", i, i, i
+      printf "end"
+      for (i = n; i >= 1; i--)
+        printf "<ept id=\"e%d\" rid=\"%d\">&lt;/b&gt;</ept>", i, i
     }
     printf "</source></trans-unit>\n</body></file></xliff>\n"
   }'
@@ -87,6 +99,7 @@ codes() { # KIND: the counts check reports for the documents of KIND
   nest | sentences | g) echo "g=$N x=0 bx=0 ex=0 bpt=0 ept=0 ph=0 it=0 mrk=0 other=0" ;;
   x) echo "g=0 x=$N bx=0 ex=0 bpt=0 ept=0 ph=0 it=0 mrk=0 other=0" ;;
   bx) echo "g=0 x=0 bx=$((N / 2)) ex=$((N / 2)) bpt=0 ept=0 ph=0 it=0 mrk=0 other=0" ;;
+  bpt*) echo "g=0 x=0 bx=0 ex=0 bpt=$N ept=$N ph=0 it=0 mrk=0 other=0" ;;
   esac
 }
 
@@ -94,11 +107,12 @@ pattern() { # KIND: the start of each code in a target
   case $1 in
   x) echo '<x id="[0-9]*"/>' ;;
   bx) echo '<[be]x id="[0-9]*"/>' ;;
+  bpt*) echo '<bpt id="[^"]*"' ;;
   *) echo '<g id="[0-9]*">' ;;
   esac
 }
 
-for kind in nest sentences g x bx; do
+for kind in nest sentences g x bx bpt bptrid; do
   in=$tmp/$kind.xlf
   xliff $kind $N >"$in"
   check_clean "$kind" "$in" "$(codes $kind)"
