@@ -58,9 +58,9 @@ static enum outcome probe_step(struct xmt_engine *e, size_t pos, int send,
   return xmt_engine_exchange(e, x);
 }
 
-/* The probe is over: its answer is the check answer unless it is blank,
- * and the probe failed for good when a line came after the last asked
- * for. 0 or 1 (why set, e->gave_up set). */
+/* The probe is over: its answer is the check answer, unless it is blank
+ * or a line came after the last one asked for. 0, or -2 (why says why
+ * the engine cannot be checked). */
 static int probe_done(struct xmt_engine *e, size_t pos, struct failure *why) {
   const char *reason = NULL;
   size_t i = 0;
@@ -68,17 +68,17 @@ static int probe_done(struct xmt_engine *e, size_t pos, struct failure *why) {
          (e->check.data[i] == ' ' || e->check.data[i] == '\t'))
     i++;
   if (i == e->check.len)
-    reason = "answers it with an empty line";
-  else if (e->rbuf.len > pos || xmt_engine_out_of_step(e))
-    reason = "answers it with more than one line";
+    reason = "with an empty line";
+  else if (e->rbuf.len > pos)
+    reason = "with more than one line";
   if (reason == NULL) {
     e->probed = 1;
     return 0;
   }
   snprintf(why->message, sizeof why->message,
-           "%.200s %s: its answers cannot be matched to segments (it must "
-           "answer each line of input with one line, and the check line "
-           "\"" CHECK_LINE "\" the same way each time)",
+           "%.200s answers the check line \"" CHECK_LINE
+           "\" %s: its answers cannot be matched to segments (each line of "
+           "input must get one line, the check line the same each time)",
            e->name, reason);
   return -2;
 }
