@@ -1,5 +1,5 @@
-/* cmd.c -- the cmd backend: a persistent engine subprocess fed one
- * segment per line; and the subprocess machinery apertium shares, which
+/* cmd.c -- the persistent engine subprocess of the cmd backend
+ * (cmd_backend.c), fed one segment per line, which apertium shares: it
  * takes answers only one per request, never one off, and reads no more
  * than they may have.
  *
@@ -274,22 +274,6 @@ static size_t answers_cap(const struct xmt_engine *e,
   return cap;
 }
 
-/* 1 when a line of rbuf that ends in [from, to) is the check line's
- * answer. */
-static int check_came(const struct xmt_engine *e, size_t from, size_t to) {
-  size_t start = from;
-  while (start > 0 && e->rbuf.data[start - 1] != '\n')
-    start--;
-  for (size_t i = from; i < to; i++) {
-    if (e->rbuf.data[i] != '\n')
-      continue;
-    if (xmt_engine_is_check_answer(e, e->rbuf.data + start, i - start))
-      return 1;
-    start = i + 1;
-  }
-  return 0;
-}
-
 static unsigned long long now_us(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -364,7 +348,8 @@ enum outcome xmt_engine_exchange(struct xmt_engine *e, struct exchange *x) {
       }
       size_t was = scanned;
       x->have = count_delims(e, x->delim, &scanned, x->have, x->want);
-      if (x->checked && x->have < x->want && check_came(e, was, scanned)) {
+      if (x->checked && x->have < x->want &&
+          xmt_engine_check_came(e, was, scanned)) {
         result = EX_SHORT; /* a line was left out: no use waiting */
         break;
       }
@@ -700,6 +685,8 @@ static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
     int rc = xmt_engine_probe(e, why);
     if (rc == -2)
       return give_up(e, why->message, why);
+    if (rc == XMT_ENGINE_INTERRUPTED)
+      kill_engine(e, NULL);
     if (rc != 0)
       return rc == 1 ? after_failure(e, why) : rc;
   }
@@ -726,14 +713,15 @@ static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
   }
   if (out == EX_DONE) {
     why->engine = 0;
+    e->timed_out = 0; /* it answered segments in time: it does not hang */
     int rc = take_answers(e, req, responses, n, &x, why);
     e->fresh = 0;
     if (rc == 1)
       kill_engine(e, NULL);
-    if (rc == 0)
-      e->timed_out = 0;
     return rc;
   }
+  if (out == EX_SHORT || out == EX_TOOBIG)
+    e->timed_out = 0; /* it answered, if wrongly */
   xmt_engine_describe_end(e, out, &x, req, n, why);
   return after_failure(e, why);
 }

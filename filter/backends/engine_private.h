@@ -96,6 +96,10 @@ int xmt_engine_out_of_step(struct xmt_engine *e);
 int xmt_engine_is_check_answer(const struct xmt_engine *e, const char *line,
                                size_t len);
 
+/* 1 when a line of rbuf that ends in [from, to) is the check line's
+ * answer. */
+int xmt_engine_check_came(const struct xmt_engine *e, size_t from, size_t to);
+
 /* Reads the engine's banner and learns its answer to the check line,
  * before its first request. 0 done; 1 failed as a batch fails (why set,
  * the engine stopped); -2 the engine cannot be checked (why says why);

@@ -39,6 +39,22 @@ int xmt_engine_is_check_answer(const struct xmt_engine *e, const char *line,
   return len == e->check.len && memcmp(line, e->check.data, len) == 0;
 }
 
+/* 1 when a line of rbuf that ends in [from, to) is the check line's
+ * answer. */
+int xmt_engine_check_came(const struct xmt_engine *e, size_t from, size_t to) {
+  size_t start = from;
+  while (start > 0 && e->rbuf.data[start - 1] != '\n')
+    start--;
+  for (size_t i = from; i < to; i++) {
+    if (e->rbuf.data[i] != '\n')
+      continue;
+    if (xmt_engine_is_check_answer(e, e->rbuf.data + start, i - start))
+      return 1;
+    start = i + 1;
+  }
+  return 0;
+}
+
 /* Sends the check line once more (or nothing: wbuf empty) and reads until
  * a line more than rbuf holds from pos came. */
 static enum outcome probe_step(struct xmt_engine *e, size_t pos, int send,
@@ -122,9 +138,9 @@ int xmt_engine_probe(struct xmt_engine *e, struct failure *why) {
       const char *line = e->rbuf.data + start;
       if (len == strlen(CHECK_LINE) && memcmp(line, CHECK_LINE, len) == 0)
         taken = 1;
-      else if (prev != SIZE_MAX && len == prev_len &&
+      else if (sent >= 2 && prev != SIZE_MAX && len == prev_len &&
                memcmp(line, e->rbuf.data + prev, len) == 0)
-        taken = 2;
+        taken = 2; /* two answers need two check lines sent */
       else if (++lines >= PROBE_MAX_LINES)
         break;
       prev = start;
