@@ -626,11 +626,11 @@ void xmt_engine_describe_end(struct xmt_engine *e, enum outcome out,
              "%.200s answered fewer lines than the %zu segment%s sent (its "
              "answer to the check line came after %zu)",
              e->name, n, n == 1 ? "" : "s", answered - 1);
-  } else if (out == EX_TOOBIG && n == 0) {
+  } else if (out == EX_TOOBIG && req == NULL) {
     snprintf(why->message, sizeof why->message,
              "%.200s wrote more than %zu bytes before its first answer",
              e->name, x->cap);
-  } else if (out == EX_TOOBIG) {
+  } else if (out == EX_TOOBIG && req != NULL) {
     too_long(e, &req[0], why->message, sizeof why->message);
   } else {
     snprintf(why->message, sizeof why->message,
