@@ -13,6 +13,7 @@
 #   - an engine with a banner that changes every line (the check line
 #     too): its answer to the check line is learned;
 #   - a hung engine: two timeouts in the run, not two per batch;
+#   - a flush=null engine with a banner (python3): set aside;
 #   - answers of only U+00A0, U+200B, U+3000, U+2028 (cmd and HTTP): each
 #     segment fails as empty, exit 3; a source of only such characters is
 #     never sent.
@@ -191,6 +192,30 @@ if ! command -v python3 >/dev/null; then
   echo "# no python3: the HTTP cases are skipped"
   finish
 fi
+# A flush=null engine with a banner: its batches are framed by their NUL,
+# the banner set aside before the first one.
+cat >"$tmp/null.py" <<'EOD'
+import sys
+out = sys.stdout.buffer
+out.write(b"Model loaded.\n")
+out.flush()
+buf = b""
+while True:
+    chunk = sys.stdin.buffer.read1(65536)
+    if not chunk:
+        break
+    buf += chunk
+    while b"\0" in buf:
+        batch, buf = buf.split(b"\0", 1)
+        out.write(batch.upper() + b"\0")
+        out.flush()
+EOD
+within "flush=null engine with a banner" 0 30 300 "$x" translate \
+  "$tmp/abc.xlf" -o "$tmp/null.xlf" -q --mt "cmd:python3 $tmp/null.py" \
+  --mt-option flush=null
+targets_are "flush=null banner: each unit its own translation" \
+  "$tmp/null.xlf" "u1=ALPHA ONE." "u2=BRAVO TWO." "u3=CHARLIE THREE."
+
 mkfifo "$tmp/srv.in"
 python3 "$fixture" <"$tmp/srv.in" >"$tmp/srv.out" 2>"$tmp/srv.err" &
 srv=$!
