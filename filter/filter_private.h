@@ -575,6 +575,9 @@ int xmt_needs_mt(const char *text, size_t len);
 int xmt_between_words(const char *text, size_t len, size_t o);
 /* 1 when text has a letter or a digit. */
 int xmt_has_word(const char *text, size_t len);
+/* 1 when text has a character a reader would see: not white space of
+ * any kind, a control, a format or a default-ignorable character. */
+int xmt_has_visible(const char *text, size_t len);
 
 /* out = src's text with the core replaced by tr, src's tags projected.
  * core_tokens/tr_tokens tokenize the core and tr (NULL: the default

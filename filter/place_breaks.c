@@ -1,7 +1,8 @@
 /* place_breaks.c -- word breaks: a code standing between two words goes
  * to MT as a space, which the target loses again next to the code; and
  * the word tests the probes share (pipeline/probe_plan.c,
- * pipeline/probe_anchor.c). */
+ * pipeline/probe_anchor.c) and the blank test of answers
+ * (pipeline/answers.c). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -44,6 +45,30 @@ int xmt_has_word(const char *text, size_t len) {
       return 0;
     if (u_isalnum((UChar32)cp))
       return 1;
+    i += n;
+  }
+  return 0;
+}
+
+/* Nothing a reader would see: white space of any kind (U+00A0, U+3000,
+ * U+2028...), controls, format characters (U+200B, U+FEFF...) and
+ * default-ignorable ones (fillers, variation selectors), or U+2800, the
+ * blank braille pattern. */
+static int invisible_cp(uint32_t cp) {
+  int8_t t = u_charType((UChar32)cp);
+  return u_isUWhiteSpace((UChar32)cp) || t == U_CONTROL_CHAR ||
+         t == U_FORMAT_CHAR || t == U_SPACE_SEPARATOR ||
+         t == U_LINE_SEPARATOR || t == U_PARAGRAPH_SEPARATOR ||
+         u_hasBinaryProperty((UChar32)cp, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ||
+         cp == 0x2800;
+}
+
+int xmt_has_visible(const char *text, size_t len) {
+  for (size_t i = 0; i < len;) {
+    uint32_t cp;
+    size_t n = xmt_utf8_decode((const unsigned char *)text + i, len - i, &cp);
+    if (n == 0 || !invisible_cp(cp))
+      return 1; /* invalid UTF-8 is not blank: it fails elsewhere */
     i += n;
   }
   return 0;

@@ -109,7 +109,8 @@ xmt_status xmt_apertium_decode_markup(struct xmt_buf *out, const char *answer,
 
 /* How segments are delimited on the pipes. */
 enum xmt_engine_framing {
-  XMT_FRAME_LINE,        /* one line in, one line out per segment */
+  XMT_FRAME_LINE,        /* one line in, one line out per segment, and
+                            a check line after each batch */
   XMT_FRAME_NULL_BATCH,  /* lines, then a NUL after the batch; the engine
                             answers its lines and a NUL (apertium -z) */
   XMT_FRAME_NULL_SEGMENT /* a NUL after each segment, in and out */
@@ -150,7 +151,12 @@ struct xmt_engine *xmt_engine_new(const struct xmt_engine_config *config,
 #define XMT_ENGINE_INTERRUPTED 2
 
 /* Translates n requests. Answers are taken only when there is exactly
- * one per request, each within xmt_answer_limit, and nothing more. A
+ * one per request, each within xmt_answer_limit, and nothing more: with
+ * XMT_FRAME_LINE, checked by a check line that ends each batch, whose
+ * answer the engine is asked for before its first request (its banner
+ * set aside; see cmd.c). An engine that cannot be checked, or that timed
+ * out twice with no answer in between (it hangs), is given up: every
+ * later request fails unsent (xmt_mt_response_set_engine_error). A
  * batch that fails otherwise (a crash, a timeout, too few or too many
  * answers, one too long) stops the engine and is sent again one segment
  * at a time, each on an engine started afresh after any failure, so that

@@ -1,7 +1,24 @@
-/* cmd.c -- the cmd backend: a persistent engine subprocess fed one
- * segment per line; and the subprocess machinery apertium shares, which
+/* cmd.c -- the persistent engine subprocess of the cmd backend
+ * (cmd_backend.c), fed one segment per line, which apertium shares: it
  * takes answers only one per request, never one off, and reads no more
- * than they may have. */
+ * than they may have.
+ *
+ * A line engine has no framing of its own: one line more (a banner such
+ * as "Model loaded.", an answer split over two lines) would shift every
+ * later answer onto the next segment, and no wait, however long, tells a
+ * slow engine's extra line from none. So the engine's place in its output
+ * is checked, not guessed: before its first request it is sent a check
+ * line of digits (which engines pass through, or answer the same way each
+ * time) until its answer is known; whatever came before that answer is
+ * its banner, set aside. Each batch then ends with the check line, and
+ * its answers are taken only when the check line's answer is the line
+ * just after the last segment's and nothing follows it. An engine whose
+ * answer to the check line cannot be learned (empty, never the same twice
+ * in a row) is not used at all. A flush=null engine gets one batch of the
+ * check line first, its banner being the lines before its answer; its
+ * later batches are framed by their NUL. An engine that timed out, was
+ * restarted, and timed out again before answering anything hangs: the
+ * rest of the run is not sent to it. */
 #include "config.h"
 
 #include <errno.h>
@@ -18,33 +35,13 @@
 #include <unistd.h>
 
 #include "backends_private.h"
+#include "engine_private.h"
 
 #define DEFAULT_TIMEOUT_MS 60000u
 #define DEFAULT_MAX_FAILURES 3u
 #define STOP_GRACE_MS 2000u /* for the engine to exit at close */
-#define ERR_TAIL 1024       /* bytes of the engine's stderr kept */
 #define GRACE_MIN_US 200u   /* for more output after the last answer */
 #define GRACE_MAX_US 100000u
-
-struct xmt_engine {
-  char *command;
-  char *name;
-  enum xmt_engine_framing framing;
-  unsigned timeout_ms;
-  unsigned max_failures;  /* segments in a row failed alone */
-  size_t max_answer;      /* 0: XMT_DEFAULT_MAX_ANSWER */
-  const int *interrupted; /* the run's, or NULL */
-  xmt_engine_encode_fn encode;
-  xmt_engine_decode_fn decode;
-  pid_t pid; /* -1: not running */
-  int fresh; /* started since its last batch */
-  int in_fd, out_fd, err_fd;
-  struct xmt_buf wbuf; /* the batch as written */
-  struct xmt_buf rbuf; /* the answers as read */
-  struct xmt_buf text; /* one decoded answer */
-  char errtail[ERR_TAIL];
-  size_t errtail_len;
-};
 
 /* --- Pipes and processes --------------------------------------------------
  */
@@ -102,6 +99,7 @@ static int spawn(struct xmt_engine *e, char *msg, size_t msglen) {
   e->out_fd = out[0];
   e->err_fd = err[0];
   e->fresh = 1;
+  e->probed = 0;
   fcntl(e->in_fd, F_SETFL, fcntl(e->in_fd, F_GETFL) | O_NONBLOCK);
   fcntl(e->out_fd, F_SETFL, fcntl(e->out_fd, F_GETFL) | O_NONBLOCK);
   fcntl(e->err_fd, F_SETFL, fcntl(e->err_fd, F_GETFL) | O_NONBLOCK);
@@ -224,15 +222,6 @@ static int interrupted(const struct xmt_engine *e) {
 /* --- One batch ---------------------------------------------------------------
  */
 
-enum outcome {
-  EX_DONE,        /* all the answers came */
-  EX_TIMEOUT,     /* the deadline passed first */
-  EX_EOF,         /* the engine closed its output (it exited or crashed) */
-  EX_TOOBIG,      /* the answers grew past their limit */
-  EX_INTERRUPTED, /* the run is to end at once */
-  EX_IOERR
-};
-
 /* Reads what is available from the engine's output into rbuf. Returns the
  * bytes read, 0 at end of file, -1 when nothing is there (or on error,
  * with *ioerr set). */
@@ -285,18 +274,6 @@ static size_t answers_cap(const struct xmt_engine *e,
   return cap;
 }
 
-/* The exchange of one batch: wbuf written while the answers are read. */
-struct exchange {
-  char delim;
-  size_t want;      /* delimiters */
-  size_t cap;       /* answers_cap */
-  size_t have;      /* delimiters read */
-  size_t end;       /* offset in rbuf just after the last one wanted */
-  size_t unwritten; /* input left */
-  int ioerr;
-  unsigned long long took_us;
-};
-
 static unsigned long long now_us(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -304,16 +281,14 @@ static unsigned long long now_us(void) {
          (unsigned long long)ts.tv_nsec / 1000u;
 }
 
-/* Writes wbuf while reading answers until x->want delimiters came, the
- * deadline passed, the engine closed its output or wrote more than
- * x->cap bytes. */
-static enum outcome exchange(struct xmt_engine *e, struct exchange *x) {
+/* Writes wbuf while reading answers, after what rbuf holds, until
+ * x->want delimiters came after x->from, the deadline passed, the engine
+ * closed its output or wrote more than x->cap bytes. */
+enum outcome xmt_engine_exchange(struct xmt_engine *e, struct exchange *x) {
   unsigned long long start = now_us();
   unsigned long long deadline = xmt_now_ms() + e->timeout_ms;
-  size_t woff = 0, scanned = 0;
-  xmt_buf_reset(&e->rbuf);
-  x->ioerr = 0;
-  x->have = 0;
+  size_t woff = 0, scanned = x->from;
+  x->have = count_delims(e, x->delim, &scanned, 0, x->want);
   enum outcome result = EX_DONE;
   while (x->have < x->want) {
     unsigned long long now = xmt_now_ms();
@@ -371,7 +346,13 @@ static enum outcome exchange(struct xmt_engine *e, struct exchange *x) {
         result = EX_IOERR;
         break;
       }
+      size_t was = scanned;
       x->have = count_delims(e, x->delim, &scanned, x->have, x->want);
+      if (x->checked && x->have < x->want &&
+          xmt_engine_check_came(e, was, scanned)) {
+        result = EX_SHORT; /* a line was left out: no use waiting */
+        break;
+      }
       if (e->rbuf.len > x->cap) {
         result = EX_TOOBIG;
         break;
@@ -387,7 +368,7 @@ static enum outcome exchange(struct xmt_engine *e, struct exchange *x) {
 
 /* 1 when the engine has written something nobody asked for, or has closed
  * its output, since the last batch. */
-static int engine_out_of_step(struct xmt_engine *e) {
+int xmt_engine_out_of_step(struct xmt_engine *e) {
   struct pollfd pfd = {e->out_fd, POLLIN, 0};
   return poll(&pfd, 1, 0) > 0;
 }
@@ -447,6 +428,8 @@ static xmt_status build_input(struct xmt_engine *e,
   }
   if (st == XMT_OK && e->framing == XMT_FRAME_NULL_BATCH)
     st = xmt_buf_append_byte(&e->wbuf, '\0');
+  if (st == XMT_OK && e->framing == XMT_FRAME_LINE)
+    st = xmt_buf_append_str(&e->wbuf, CHECK_LINE "\n");
   return st;
 }
 
@@ -516,15 +499,6 @@ static int distribute(struct xmt_engine *e, const struct xmt_mt_request *req,
   return 0;
 }
 
-/* Why a batch failed: the message for its segments, and whether the
- * engine itself failed (it could not start, died, timed out) rather than
- * its answers (too many, too few, too long). */
-struct failure {
-  char message[700];
-  int engine;
-  int timed_out;
-};
-
 /* The lines of a null-flush batch (rbuf up to end, its NUL last), each
  * ending in a newline once the last gets one if it has none. -1: out of
  * memory. */
@@ -556,7 +530,7 @@ static int take_answers(struct xmt_engine *e, const struct xmt_mt_request *req,
     size_t lines;
     if (null_batch_lines(e, &x->end, &lines) != 0)
       return -1;
-    if (lines != n || engine_has_more(e, x, n)) {
+    if (lines != n || e->rbuf.len > x->end) {
       snprintf(why->message, sizeof why->message,
                "%s answered %zu line%s%s for %zu segment%s", e->name, lines,
                lines == 1 ? "" : "s", e->rbuf.len > x->end ? " and more" : "",
@@ -564,6 +538,24 @@ static int take_answers(struct xmt_engine *e, const struct xmt_mt_request *req,
       return 1;
     }
     return distribute(e, req, responses, n, x->end - 1, '\n');
+  }
+  if (e->framing == XMT_FRAME_LINE) {
+    /* The last line read must be the check line's answer, and nothing
+     * after it: else a line came more or less than asked (an answer
+     * split in two, a line of the engine's own, one left out). */
+    size_t last = x->end - 1;
+    while (last > 0 && e->rbuf.data[last - 1] != '\n')
+      last--;
+    if (xmt_engine_is_check_answer(e, e->rbuf.data + last, x->end - 1 - last) &&
+        e->rbuf.len == x->end)
+      return distribute(e, req, responses, n, last, '\n');
+    if (n == 1)
+      snprintf(why->message, sizeof why->message,
+               "%s answered more than one line for one segment", e->name);
+    else
+      snprintf(why->message, sizeof why->message,
+               "%s answered more lines than the %zu segments sent", e->name, n);
+    return 1;
   }
   if (engine_has_more(e, x, n)) {
     if (n == 1)
@@ -579,10 +571,10 @@ static int take_answers(struct xmt_engine *e, const struct xmt_mt_request *req,
 }
 
 /* Why a batch ended early, into why; the engine is stopped and reaped. */
-static void describe_end(struct xmt_engine *e, enum outcome out,
-                         const struct exchange *x,
-                         const struct xmt_mt_request *req, size_t n,
-                         struct failure *why) {
+void xmt_engine_describe_end(struct xmt_engine *e, enum outcome out,
+                             const struct exchange *x,
+                             const struct xmt_mt_request *req, size_t n,
+                             struct failure *why) {
   char err_line[200], how[64], done[64] = "";
   size_t scanned = 0;
   size_t answered =
@@ -590,7 +582,7 @@ static void describe_end(struct xmt_engine *e, enum outcome out,
   if (n > 1 && e->framing != XMT_FRAME_NULL_BATCH)
     snprintf(done, sizeof done, " (%zu of %zu segments answered)", answered, n);
   int status = 0;
-  why->engine = out != EX_TOOBIG;
+  why->engine = out != EX_TOOBIG && out != EX_SHORT;
   why->timed_out = out == EX_TIMEOUT;
   if (out == EX_EOF) {
     close_fd(&e->in_fd);
@@ -629,13 +621,51 @@ static void describe_end(struct xmt_engine *e, enum outcome out,
     snprintf(why->message, sizeof why->message,
              "%.200s answered more than the %zu bytes its %zu answers may have",
              e->name, x->cap, n);
-  } else if (out == EX_TOOBIG) {
+  } else if (out == EX_SHORT) {
+    snprintf(why->message, sizeof why->message,
+             "%.200s answered fewer lines than the %zu segment%s sent (its "
+             "answer to the check line came after %zu)",
+             e->name, n, n == 1 ? "" : "s", answered - 1);
+  } else if (out == EX_TOOBIG && req == NULL) {
+    snprintf(why->message, sizeof why->message,
+             "%.200s wrote more than %zu bytes before its first answer",
+             e->name, x->cap);
+  } else if (out == EX_TOOBIG && req != NULL) {
     too_long(e, &req[0], why->message, sizeof why->message);
   } else {
     snprintf(why->message, sizeof why->message,
              "%.200s: reading its output: %s", e->name, strerror(x->ioerr));
   }
 }
+/* Nothing more is sent to the engine, for why: it is stopped, and every
+ * later request fails unsent. Returns 1 (the batch failed), or -1 when
+ * out of memory. */
+static int give_up(struct xmt_engine *e, const char *reason,
+                   struct failure *why) {
+  kill_engine(e, NULL);
+  why->engine = 1;
+  if (e->gave_up == NULL && (e->gave_up = xmt_strdup(reason)) == NULL)
+    return -1;
+  return 1;
+}
+
+/* After a batch failed as an engine (stopped, why set): a second
+ * timeout with no answer in between means the engine hangs, whatever it
+ * is sent, so each further try would cost a whole timeout for nothing. */
+static int after_failure(struct xmt_engine *e, struct failure *why) {
+  if (!why->timed_out)
+    return 1;
+  if (!e->timed_out) {
+    e->timed_out = 1;
+    return 1;
+  }
+  char reason[sizeof why->message];
+  snprintf(reason, sizeof reason,
+           "%.400s, and had timed out before it was restarted: it hangs",
+           why->message);
+  return give_up(e, reason, why);
+}
+
 /* Sends n requests and takes their answers. 0 answered (each response
  * set), 1 failed (why says why; no response set, the engine stopped),
  * -1 out of memory. */
@@ -644,21 +674,37 @@ static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
                      struct failure *why) {
   why->engine = 1;
   why->timed_out = 0;
-  if (e->pid > 0 && engine_out_of_step(e)) {
+  if (e->pid > 0 && xmt_engine_out_of_step(e)) {
     /* Output nobody asked for, or an exit, since the last batch: this
      * engine's answers can no longer be matched to segments. */
     kill_engine(e, NULL);
   }
   if (e->pid <= 0 && spawn(e, why->message, sizeof why->message) != 0)
     return 1;
+  if (e->framing != XMT_FRAME_NULL_SEGMENT && !e->probed) {
+    int rc = xmt_engine_probe(e, why);
+    if (rc == -2)
+      return give_up(e, why->message, why);
+    if (rc == XMT_ENGINE_INTERRUPTED)
+      kill_engine(e, NULL);
+    if (rc != 0)
+      return rc == 1 ? after_failure(e, why) : rc;
+  }
   if (build_input(e, req, n) != XMT_OK)
     return -1;
   struct exchange x;
   memset(&x, 0, sizeof x);
   x.delim = e->framing == XMT_FRAME_LINE ? '\n' : '\0';
-  x.want = e->framing == XMT_FRAME_NULL_BATCH ? 1 : n;
+  x.want = e->framing == XMT_FRAME_NULL_BATCH ? 1
+           : e->framing == XMT_FRAME_LINE     ? n + 1
+                                              : n;
   x.cap = answers_cap(e, req, n);
-  enum outcome out = exchange(e, &x);
+  if (e->framing == XMT_FRAME_LINE) {
+    x.cap += e->check.len + 2;
+    x.checked = 1;
+  }
+  xmt_buf_reset(&e->rbuf);
+  enum outcome out = xmt_engine_exchange(e, &x);
   if (x.ioerr == ENOMEM)
     return -1;
   if (out == EX_INTERRUPTED) {
@@ -667,14 +713,17 @@ static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
   }
   if (out == EX_DONE) {
     why->engine = 0;
+    e->timed_out = 0; /* it answered segments in time: it does not hang */
     int rc = take_answers(e, req, responses, n, &x, why);
     e->fresh = 0;
     if (rc == 1)
       kill_engine(e, NULL);
     return rc;
   }
-  describe_end(e, out, &x, req, n, why);
-  return 1;
+  if (out == EX_SHORT || out == EX_TOOBIG)
+    e->timed_out = 0; /* it answered, if wrongly */
+  xmt_engine_describe_end(e, out, &x, req, n, why);
+  return after_failure(e, why);
 }
 
 static int fail_segment(xmt_mt_response *resp, const struct failure *why) {
@@ -684,31 +733,39 @@ static int fail_segment(xmt_mt_response *resp, const struct failure *why) {
   return st == XMT_OK ? 0 : -1;
 }
 
+/* The segments from i on fail unsent, with why the engine was given up
+ * or why the last max_failures of them failed. -1: out of memory. */
+static int fail_rest(const struct xmt_engine *e,
+                     xmt_mt_response *const *responses, size_t n,
+                     unsigned in_a_row, const struct failure *why) {
+  struct failure rest = {"", 1, 0};
+  if (e->gave_up != NULL)
+    snprintf(rest.message, sizeof rest.message, "not sent: %.600s", e->gave_up);
+  else
+    snprintf(rest.message, sizeof rest.message,
+             "not sent: %.200s failed %u segment%s in a row sent alone "
+             "(last: %.400s)",
+             e->name, in_a_row, in_a_row == 1 ? "" : "s", why->message);
+  rest.engine = e->gave_up != NULL || why->engine;
+  for (size_t i = 0; i < n; i++)
+    if (fail_segment(responses[i], &rest) != 0)
+      return -1;
+  return 0;
+}
+
 /* A batch that failed is sent again a segment at a time, each on an
  * engine that has answered nothing else since it was (re)started or
  * since its last whole answer, so that no answer can be taken for
- * another segment's. After max_failures segments failed in a row, the
- * rest fail unsent; after one, when the batch and that segment alone both
- * timed out: the engine hangs, and each further try would cost a whole
- * timeout for nothing. */
+ * another segment's. After max_failures segments failed in a row, or
+ * once the engine is given up (it hangs, or cannot be checked), the rest
+ * fail unsent. */
 static int one_by_one(struct xmt_engine *e, const struct xmt_mt_request *req,
                       xmt_mt_response *const *responses, size_t n,
                       struct failure *why) {
   unsigned in_a_row = 0;
-  int batch_timed_out = why->timed_out;
   for (size_t i = 0; i < n; i++) {
-    if (in_a_row >= e->max_failures ||
-        (i == 1 && in_a_row == 1 && batch_timed_out && why->timed_out)) {
-      struct failure rest = {"", why->engine, why->timed_out};
-      snprintf(rest.message, sizeof rest.message,
-               "not sent: %.200s failed %u segment%s in a row sent alone "
-               "(last: %.400s)",
-               e->name, in_a_row, in_a_row == 1 ? "" : "s", why->message);
-      for (; i < n; i++)
-        if (fail_segment(responses[i], &rest) != 0)
-          return -1;
-      return 0;
-    }
+    if (in_a_row >= e->max_failures || e->gave_up != NULL)
+      return fail_rest(e, &responses[i], n - i, in_a_row, why);
     int rc = run_batch(e, &req[i], &responses[i], 1, why);
     if (rc == XMT_ENGINE_INTERRUPTED)
       return rc;
@@ -724,7 +781,9 @@ int xmt_engine_translate(struct xmt_engine *e,
                          xmt_mt_response *const *responses, size_t n) {
   if (n == 0)
     return 0;
-  struct failure why;
+  struct failure why = {"", 1, 0};
+  if (e->gave_up != NULL)
+    return fail_rest(e, responses, n, 0, &why);
   int rc = run_batch(e, requests, responses, n, &why);
   if (rc != 1)
     return rc;
@@ -808,6 +867,8 @@ void xmt_engine_free(struct xmt_engine *e) {
   xmt_buf_free(&e->wbuf);
   xmt_buf_free(&e->rbuf);
   xmt_buf_free(&e->text);
+  xmt_buf_free(&e->check);
+  free(e->gave_up);
   free(e->command);
   free(e->name);
   free(e);
@@ -824,62 +885,3 @@ xmt_status xmt_shell_quote(struct xmt_buf *out, const char *s) {
                     : xmt_buf_append_byte(out, *s);
   return st == XMT_OK ? xmt_buf_append_byte(out, '\'') : st;
 }
-
-/* --- The cmd backend ------------------------------------------------------
- */
-
-static int cmd_open(void *user, const struct xmt_backend_config *config,
-                    void **state, char *errbuf, size_t errlen) {
-  (void)user;
-  static const char *const known[] = {"flush", "timeout", "max-failures", NULL};
-  if (config->spec == NULL || config->spec[0] == '\0') {
-    snprintf(errbuf, errlen,
-             "the cmd backend needs a command: --mt cmd:'COMMAND'");
-    return 1;
-  }
-  if (xmt_backend_check_options(config, "cmd", known, errbuf, errlen) != 0)
-    return 1;
-  struct xmt_engine_config ec;
-  memset(&ec, 0, sizeof ec);
-  ec.command = config->spec;
-  ec.framing = XMT_FRAME_LINE;
-  const char *flush = xmt_backend_option(config, "flush");
-  if (flush != NULL && strcmp(flush, "null") == 0) {
-    ec.framing = XMT_FRAME_NULL_BATCH;
-  } else if (flush != NULL && strcmp(flush, "line") != 0) {
-    snprintf(errbuf, errlen,
-             "cmd backend: flush is 'line' or 'null', not '%.32s'", flush);
-    return 1;
-  }
-  ec.timeout_ms = config->timeout_ms;
-  ec.max_answer = config->max_answer_bytes;
-  ec.interrupted = config->interrupted;
-  ec.max_failures = DEFAULT_MAX_FAILURES;
-  if (xmt_backend_option_seconds(config, "cmd", "timeout", &ec.timeout_ms,
-                                 errbuf, errlen) != 0 ||
-      xmt_backend_option_uint(config, "cmd", "max-failures", 1, 1000,
-                              &ec.max_failures, errbuf, errlen) != 0)
-    return 1;
-  char name[128];
-  snprintf(name, sizeof name, "engine '%.100s'", config->spec);
-  ec.name = name;
-  struct xmt_engine *e = xmt_engine_new(&ec, errbuf, errlen);
-  if (e == NULL)
-    return 1;
-  *state = e;
-  return 0;
-}
-
-static int cmd_translate(void *state, const struct xmt_mt_request *requests,
-                         xmt_mt_response *const *responses, size_t n) {
-  int rc = xmt_engine_translate(state, requests, responses, n);
-  if (rc == 0 || rc == XMT_ENGINE_INTERRUPTED)
-    return rc != 0;
-  xmt_mt_response_out_of_memory(responses[0]);
-  return 1;
-}
-
-static void cmd_close(void *state) { xmt_engine_free(state); }
-
-const struct xmt_backend xmt_backend_cmd = {
-    XMT_BACKEND_ABI_VERSION, "cmd", cmd_open, cmd_translate, cmd_close, NULL};

@@ -119,13 +119,13 @@ static int refuse_long_answer(const struct run *run, const struct result *res,
   return refuse_answer(resp, msg) == XMT_OK ? 1 : -1;
 }
 
-/* An answer of nothing but blanks, where the request had text (requests
+/* An answer of nothing a reader would see (U+00A0, U+200B, U+3000,
+ * U+2028 are as blank as spaces), where the request had text (requests
  * without a letter are never sent), is a failed segment, not an empty
- * target. 1 refused, 0 kept, -1 out of memory. */
+ * target, whatever the backend. 1 refused, 0 kept, -1 out of memory. */
 static int refuse_empty_answer(struct xmt_mt_response *resp) {
-  for (size_t i = 0; i < resp->text.len; i++)
-    if (!xmt_is_xml_space(resp->text.data[i]))
-      return 0;
+  if (xmt_has_visible(resp->text.data, resp->text.len))
+    return 0;
   return refuse_answer(resp, "the answer is empty") == XMT_OK ? 1 : -1;
 }
 

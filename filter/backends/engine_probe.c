@@ -1,0 +1,183 @@
+/* engine_probe.c -- before its first request, an engine of one line per
+ * segment is sent a check line until its answer is known, its banner set
+ * aside; cmd.c then ends each batch with the check line and takes the
+ * answers only when the check line's answer comes just after them
+ * (see cmd.c's banner). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine_private.h"
+
+#define PROBE_MAX_LINES 64       /* a banner longer than that is refused */
+#define PROBE_MAX_BYTES 1048576u /* what the probe may read in all */
+
+/* The next whole line of rbuf at *pos (without its '\n' or a '\r' before
+ * it): 1 and *pos after it, 0 when there is none. */
+static int next_line(const struct xmt_engine *e, size_t *pos, size_t *start,
+                     size_t *len) {
+  const char *p = *pos < e->rbuf.len
+                      ? memchr(e->rbuf.data + *pos, '\n', e->rbuf.len - *pos)
+                      : NULL;
+  if (p == NULL)
+    return 0;
+  *start = *pos;
+  *len = (size_t)(p - e->rbuf.data) - *pos;
+  *pos += *len + 1;
+  if (*len > 0 && e->rbuf.data[*start + *len - 1] == '\r')
+    --*len;
+  return 1;
+}
+
+int xmt_engine_is_check_answer(const struct xmt_engine *e, const char *line,
+                               size_t len) {
+  if (len > 0 && line[len - 1] == '\r')
+    len--;
+  return len == e->check.len && memcmp(line, e->check.data, len) == 0;
+}
+
+/* 1 when a line of rbuf that ends in [from, to) is the check line's
+ * answer. */
+int xmt_engine_check_came(const struct xmt_engine *e, size_t from, size_t to) {
+  size_t start = from;
+  while (start > 0 && e->rbuf.data[start - 1] != '\n')
+    start--;
+  for (size_t i = from; i < to; i++) {
+    if (e->rbuf.data[i] != '\n')
+      continue;
+    if (xmt_engine_is_check_answer(e, e->rbuf.data + start, i - start))
+      return 1;
+    start = i + 1;
+  }
+  return 0;
+}
+
+/* Sends the check line once more (or nothing: wbuf empty) and reads until
+ * a line more than rbuf holds from pos came. */
+static enum outcome probe_step(struct xmt_engine *e, size_t pos, int send,
+                               struct exchange *x) {
+  xmt_buf_reset(&e->wbuf);
+  if (send && (xmt_buf_append_str(&e->wbuf, CHECK_LINE "\n") != XMT_OK ||
+               (e->framing == XMT_FRAME_NULL_BATCH &&
+                xmt_buf_append_byte(&e->wbuf, '\0') != XMT_OK))) {
+    x->ioerr = ENOMEM;
+    return EX_IOERR;
+  }
+  memset(x, 0, sizeof *x);
+  x->delim = e->framing == XMT_FRAME_LINE ? '\n' : '\0';
+  x->from = pos;
+  x->want = 1;
+  x->cap = PROBE_MAX_BYTES;
+  return xmt_engine_exchange(e, x);
+}
+
+/* The probe is over: its answer is the check answer, unless it is blank
+ * or a line came after the last one asked for. 0, or -2 (why says why
+ * the engine cannot be checked). */
+static int probe_done(struct xmt_engine *e, size_t pos, struct failure *why) {
+  const char *reason = NULL;
+  size_t i = 0;
+  while (i < e->check.len &&
+         (e->check.data[i] == ' ' || e->check.data[i] == '\t'))
+    i++;
+  if (i == e->check.len)
+    reason = "with an empty line";
+  else if (e->rbuf.len > pos)
+    reason = "with more than one line";
+  if (reason == NULL) {
+    e->probed = 1;
+    return 0;
+  }
+  snprintf(why->message, sizeof why->message,
+           "%.200s answers the check line \"" CHECK_LINE
+           "\" %s: its answers cannot be matched to segments (each line of "
+           "input must get one line, the check line the same each time)",
+           e->name, reason);
+  return -2;
+}
+
+/* Before its first request, the engine is sent the check line until its
+ * answer is known: a line that is the check line itself, or the same
+ * line twice in a row. The lines before it are its banner, set aside;
+ * the check lines sent meanwhile must all be answered alike. A flush=null
+ * engine answers one batch of the check line: its last line is the
+ * answer, the lines before it the banner. 0 done; 1 failed as a batch
+ * fails (why set, engine stopped); -2 the engine cannot be checked; -1
+ * out of memory. */
+int xmt_engine_probe(struct xmt_engine *e, struct failure *why) {
+  struct exchange x;
+  size_t pos = 0, start = 0, len = 0, prev = SIZE_MAX, prev_len = 0;
+  size_t sent = 0, taken = 0, lines = 0;
+  xmt_buf_reset(&e->rbuf);
+  xmt_buf_reset(&e->check);
+  int send = 1;
+  while (taken == 0) {
+    enum outcome out = probe_step(e, pos, send, &x);
+    sent += (size_t)send;
+    if (x.ioerr == ENOMEM)
+      return -1;
+    if (out != EX_DONE)
+      return out == EX_INTERRUPTED
+                 ? XMT_ENGINE_INTERRUPTED
+                 : (xmt_engine_describe_end(e, out, &x, NULL, 0, why), 1);
+    if (e->framing == XMT_FRAME_NULL_BATCH) {
+      size_t nul = x.end - 1; /* the answer: the last line before it */
+      while (nul > 0 && e->rbuf.data[nul - 1] == '\n')
+        nul--;
+      size_t from = nul;
+      while (from > 0 && e->rbuf.data[from - 1] != '\n')
+        from--;
+      if (xmt_buf_append(&e->check, e->rbuf.data + from, nul - from) != XMT_OK)
+        return -1;
+      return probe_done(e, x.end, why);
+    }
+    while (taken == 0 && next_line(e, &pos, &start, &len)) {
+      const char *line = e->rbuf.data + start;
+      if (len == strlen(CHECK_LINE) && memcmp(line, CHECK_LINE, len) == 0)
+        taken = 1;
+      else if (sent >= 2 && prev != SIZE_MAX && len == prev_len &&
+               memcmp(line, e->rbuf.data + prev, len) == 0)
+        taken = 2; /* two answers need two check lines sent */
+      else if (++lines >= PROBE_MAX_LINES)
+        break;
+      prev = start;
+      prev_len = len;
+    }
+    if (lines >= PROBE_MAX_LINES) {
+      snprintf(why->message, sizeof why->message,
+               "%.200s answered %d lines to the check line \"" CHECK_LINE
+               "\" without answering it the same way twice in a row: its "
+               "answers cannot be matched to segments",
+               e->name, PROBE_MAX_LINES);
+      return -2;
+    }
+    /* A line came that is not yet known for the answer: one more check
+     * line, unless more output is there already (a banner comes at
+     * once). */
+    send = taken == 0 && !xmt_engine_out_of_step(e);
+  }
+  if (xmt_buf_append(&e->check, e->rbuf.data + start, len) != XMT_OK)
+    return -1;
+  /* The check lines sent meanwhile are answered in turn, alike. */
+  for (size_t left = sent - taken; left > 0; left--) {
+    if (!next_line(e, &pos, &start, &len)) {
+      enum outcome out = probe_step(e, pos, 0, &x);
+      if (out != EX_DONE)
+        return out == EX_INTERRUPTED
+                   ? XMT_ENGINE_INTERRUPTED
+                   : (xmt_engine_describe_end(e, out, &x, NULL, 0, why), 1);
+      next_line(e, &pos, &start, &len);
+    }
+    if (!xmt_engine_is_check_answer(e, e->rbuf.data + start, len)) {
+      snprintf(why->message, sizeof why->message,
+               "%.200s answered the check line \"" CHECK_LINE
+               "\" in two ways: its answers cannot be matched to segments",
+               e->name);
+      return -2;
+    }
+  }
+  return probe_done(e, pos, why);
+}
