@@ -10,14 +10,14 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 fx=${XMT_FIXTURES:-}/xliff2
-if [ ! -f "$fx/pairs.xlf" ]; then
+if [ ! -f "$fx/valid/pairs.xlf" ]; then
   echo "SKIP: no fixtures in '$fx'"
   exit 77
 fi
 cli_setup xliff2_valid
 x=$XLIFFMT
 cd "$tmp" || exit 99
-cp "$fx/pairs.xlf" "$fx/merged.xlf" .
+cp "$fx/valid/pairs.xlf" "$fx/merged.xlf" .
 
 # Ignorables and order: check finds no error, translate writes each code.
 expect_exit 0 "check pairs.xlf" "$x" check pairs.xlf -q
