@@ -190,6 +190,13 @@ int xmt_cli_session_end(struct xmt_cli_session *ses, xmt_filter *f,
         ses->in, stats->units, stats->translated_units, stats->skipped_units,
         stats->segments, engine, stats->mt_calls, stats->copied_segments,
         stats->deduplicated_segments, stats->failed_segments, seconds);
+  if (!s->quiet && (st == XMT_OK || st == XMT_ERR_PARTIAL) &&
+      stats->filled_copies > 0)
+    xmt_cli_say("xliffmt: %s: %zu target%s that copied %s source filled "
+                "(state initial)\n",
+                ses->in, stats->filled_copies,
+                stats->filled_copies == 1 ? "" : "s",
+                stats->filled_copies == 1 ? "its" : "their");
   int rc = xmt_cli_exit_status(st);
   if (s->report != NULL &&
       !write_report(s->report, ses, stats, engine, st, seconds) &&

@@ -344,6 +344,10 @@ struct xmt_filter_stats {
   size_t cached_alignments;     /* segments whose word alignment the cache
                                    kept from an earlier run of the same
                                    document, the aligner not trained */
+  size_t filled_copies;         /* XLIFF 2 targets in state initial (or
+                                   none) that were a copy of their source,
+                                   as xliff-simple-merge leaves a new
+                                   message, translated */
 };
 
 /* Called after each backend call; non-zero stops the run (nothing is

@@ -671,6 +671,16 @@ static void test_pairs(void) {
                       "type=\"fmt\"/>Fett jetzt<ec startRef=\"1\" "
                       "dataRef=\"d2\" type=\"fmt\"/></target>" TAIL,
              NULL);
+  /* A dataRef on a pc (no schema allows it) is not written beside the
+   * dataRef its dataRefStart becomes. */
+  write_with(HEAD "<source><pc id=\"1\" dataRefStart=\"d1\" "
+                  "dataRef=\"d2\">Bold</pc> now</source>" TAIL,
+             "|Fett jetzt|", "o1c1",
+             OUT_HEAD "<source><pc id=\"1\" dataRefStart=\"d1\" "
+                      "dataRef=\"d2\">Bold</pc> now</source><target><sc "
+                      "id=\"1\" dataRef=\"d1\"/>Fett jetzt<ec "
+                      "startRef=\"1\"/></target>" TAIL,
+             NULL);
   /* Crossing pc and mrk: the pc is split, the mrk stays a pair. */
   write_with(HEAD "<source><pc id=\"1\">a</pc> <mrk id=\"m\" "
                   "type=\"term\">b</mrk></source>" TAIL,

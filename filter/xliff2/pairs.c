@@ -28,57 +28,136 @@ static xmt_status ref_key(struct reader *r, const struct x2_code *x) {
                       : st;
 }
 
-/* Pairs the start and end codes of the unit's sources (targets: 1),
- * content by content in document order. An unpaired code in a source is
- * an error; in a target it is isolated, as a CAT tool may leave it. */
+/* The partner of a start in an <ignorable>, in r->refs. */
+#define FAR_START (X2_NONE - 1)
+
+/* A <segment> (or an <ignorable>'s code) of the unit in the order its
+ * sources (targets) are read: sources by place, targets by order. */
+struct step {
+  unsigned key, part;
+  size_t at; /* a segment's index, or far[at - nsegs] */
+};
+
+static int by_key(const void *a, const void *b) {
+  const struct step *x = a, *y = b;
+  if (x->key != y->key)
+    return x->key < y->key ? -1 : 1;
+  if (x->part != y->part)
+    return x->part < y->part ? -1 : 1;
+  return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* An sc, ec, sm or em of an <ignorable>: a start is known; an end ends
+ * the code it names, which is then isolated (its partner copied as it
+ * is, in no segment). */
+static void pair_far(struct reader *r, const struct x2_far *f) {
+  struct x2_doc *doc = r->doc;
+  xmt_buf_reset(&r->scratch);
+  xmt_status st = xmt_buf_append_byte(
+      &r->scratch, f->elem == X2_SC || f->elem == X2_EC ? 's' : 'm');
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&r->scratch, x2_str(doc, f->id));
+  size_t start = 0;
+  int found = st == XMT_OK && xmt_memo_get(&r->refs, r->scratch.data,
+                                           r->scratch.len, NULL, NULL, &start);
+  if (st == XMT_OK && (f->elem == X2_SC || f->elem == X2_SM) && !found)
+    st = xmt_memo_put(&r->refs, r->scratch.data, r->scratch.len, NULL, 0,
+                      FAR_START);
+  if (st != XMT_OK) {
+    xmt_x2_nomem(r);
+    return;
+  }
+  if ((f->elem == X2_EC || f->elem == X2_EM) && found && start != FAR_START &&
+      doc->codes[start].partner == X2_NONE && !doc->codes[start].far) {
+    doc->codes[start].far = 1;
+    doc->codes[start].kind = XMT_TAG_ISOLATED_OPEN;
+  }
+}
+
+/* A code of a segment's source or target (c), its start or end. An end
+ * without its start is an error in a source; in a target it is isolated,
+ * as a CAT tool may leave it. */
+static void pair_code(struct reader *r, const struct x2_content *c, size_t k,
+                      int targets) {
+  struct x2_doc *doc = r->doc;
+  struct x2_code *x = &doc->codes[k];
+  if (ref_key(r, x) != XMT_OK) {
+    xmt_x2_nomem(r);
+    return;
+  }
+  size_t start = 0;
+  int found = xmt_memo_get(&r->refs, r->scratch.data, r->scratch.len, NULL,
+                           NULL, &start);
+  if (is_start(x)) {
+    if (!found && xmt_memo_put(&r->refs, r->scratch.data, r->scratch.len, NULL,
+                               0, k) != XMT_OK)
+      xmt_x2_nomem(r);
+    return;
+  }
+  if (found && start == FAR_START) { /* its start is in an <ignorable> */
+    x->far = 1;
+    x->kind = XMT_TAG_ISOLATED_CLOSE;
+    return;
+  }
+  if (!found || doc->codes[start].partner != X2_NONE || doc->codes[start].far) {
+    if (!targets)
+      xmt_x2_fail(r, XMT_ERR_INLINE, x->start,
+                  "<%s startRef=\"%.64s\"> has no <%s> before it in its "
+                  "unit",
+                  x->elem == X2_EC ? "ec" : "em", x2_str(doc, x->id),
+                  x->elem == X2_EC ? "sc" : "sm");
+    x->kind = XMT_TAG_ISOLATED_CLOSE;
+    return;
+  }
+  int here = start >= c->first_code && start < c->first_code + c->ncodes;
+  x->partner = start;
+  doc->codes[start].partner = k;
+  x->kind = here ? XMT_TAG_CLOSE : XMT_TAG_ISOLATED_CLOSE;
+  doc->codes[start].kind = here ? XMT_TAG_OPEN : XMT_TAG_ISOLATED_OPEN;
+}
+
+/* Pairs the start and end codes of the unit's sources (targets: 1), with
+ * those of its ignorables, content by content in the order they are read:
+ * the document's for sources, the targets' order attributes for targets. */
 static void pair_codes(struct reader *r, int targets) {
   struct x2_doc *doc = r->doc;
   if (r->refs.count > 0)
     xmt_memo_clear(&r->refs);
-  for (size_t i = r->unit_first; r->st == XMT_OK && i < doc->nsegs; i++) {
-    const struct x2_content *c =
-        targets ? &doc->segs[i].target : &doc->segs[i].source;
-    for (size_t k = c->first_code; k < c->first_code + c->ncodes; k++) {
-      struct x2_code *x = &doc->codes[k];
-      if (!is_start(x) && !is_end(x))
-        continue;
-      if (ref_key(r, x) != XMT_OK) {
-        xmt_x2_nomem(r);
-        return;
-      }
-      size_t start = 0;
-      int found = xmt_memo_get(&r->refs, r->scratch.data, r->scratch.len, NULL,
-                               NULL, &start);
-      if (is_start(x)) {
-        if (!found && xmt_memo_put(&r->refs, r->scratch.data, r->scratch.len,
-                                   NULL, 0, k) != XMT_OK)
-          xmt_x2_nomem(r);
-        continue;
-      }
-      if (!found || doc->codes[start].partner != X2_NONE) {
-        if (!targets)
-          xmt_x2_fail(r, XMT_ERR_INLINE, x->start,
-                      "<%s startRef=\"%.64s\"> has no <%s> before it in its "
-                      "unit",
-                      x->elem == X2_EC ? "ec" : "em", x2_str(doc, x->id),
-                      x->elem == X2_EC ? "sc" : "sm");
-        x->kind = XMT_TAG_ISOLATED_CLOSE;
-        continue;
-      }
-      int here = start >= c->first_code;
-      x->partner = start;
-      doc->codes[start].partner = k;
-      x->kind = here ? XMT_TAG_CLOSE : XMT_TAG_ISOLATED_CLOSE;
-      doc->codes[start].kind = here ? XMT_TAG_OPEN : XMT_TAG_ISOLATED_OPEN;
-    }
+  size_t nsegs = doc->nsegs - r->unit_first, n = 0;
+  struct step *steps = malloc((nsegs + r->nfar + 1) * sizeof *steps);
+  if (steps == NULL) {
+    xmt_x2_nomem(r);
+    return;
   }
+  for (size_t i = 0; i < nsegs; i++) {
+    const struct x2_segment *s = &doc->segs[r->unit_first + i];
+    steps[n++] = (struct step){targets ? s->order : s->part, s->part, i};
+  }
+  for (size_t i = 0; i < r->nfar; i++)
+    if (r->far[i].side == (targets ? 2 : 1))
+      steps[n++] = (struct step){targets ? r->far[i].order : r->far[i].part,
+                                 r->far[i].part, nsegs + i};
+  qsort(steps, n, sizeof *steps, by_key);
+  for (size_t j = 0; r->st == XMT_OK && j < n; j++) {
+    if (steps[j].at >= nsegs) {
+      pair_far(r, &r->far[steps[j].at - nsegs]);
+      continue;
+    }
+    const struct x2_segment *s = &doc->segs[r->unit_first + steps[j].at];
+    const struct x2_content *c = targets ? &s->target : &s->source;
+    for (size_t k = c->first_code;
+         r->st == XMT_OK && k < c->first_code + c->ncodes; k++)
+      if (is_start(&doc->codes[k]) || is_end(&doc->codes[k]))
+        pair_code(r, c, k, targets);
+  }
+  free(steps);
   /* Starts left open. */
   for (size_t i = r->unit_first; r->st == XMT_OK && i < doc->nsegs; i++) {
     const struct x2_content *c =
         targets ? &doc->segs[i].target : &doc->segs[i].source;
     for (size_t k = c->first_code; k < c->first_code + c->ncodes; k++) {
       struct x2_code *x = &doc->codes[k];
-      if (!is_start(x) || x->partner != X2_NONE)
+      if (!is_start(x) || x->partner != X2_NONE || x->far)
         continue;
       if (!targets)
         xmt_x2_fail(r, XMT_ERR_INLINE, x->start,
@@ -200,6 +279,7 @@ void xmt_x2_close_unit(struct reader *r, size_t at) {
     number_target(r, &s->source, &s->target);
     name_segment(r, i, i - r->unit_first, n);
     s->alone = n == 1;
+    s->reordered = (unsigned char)r->reordered;
     s->unit_end = at;
   }
 }

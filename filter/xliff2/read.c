@@ -120,6 +120,8 @@ struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind) {
   f->preserve = preserve;
   f->resegment = resegment;
   f->code = X2_NONE;
+  f->side = 0;
+  f->order = 0;
   return f;
 }
 
@@ -206,6 +208,9 @@ static void open_unit(struct reader *r, const char **atts, size_t at,
   r->unit_first = r->doc->nsegs;
   r->unit_tag_end = at + len;
   r->odata_start = r->odata_end = r->matches_close = 0;
+  r->parts = 0;
+  r->reordered = 0;
+  r->nfar = 0;
   struct frame *f = xmt_x2_push(r, F_UNIT);
   if (f != NULL)
     inherit(f, atts);
@@ -247,6 +252,7 @@ static void open_segment(struct reader *r, const char **atts, size_t at,
   s->preserve = f->preserve;
   inherit(f, atts); /* a segment's own canResegment */
   s->can_resegment = f->resegment;
+  s->part = s->order = ++r->parts;
   s->state = (unsigned char)state_of(xmt_x2_attr(atts, "state"));
   const char *state = xmt_x2_attr(atts, "state");
   if (state != NULL && s->state == X2_FINAL && strcmp(state, "final") != 0)
@@ -255,6 +261,20 @@ static void open_segment(struct reader *r, const char **atts, size_t at,
 }
 
 /* A <source> or <target> of the segment being read. */
+/* The order of a target of the part-th segment or ignorable: its order
+ * attribute, else its place; one other than its place is noted. */
+static unsigned target_order(struct reader *r, const char **atts,
+                             unsigned part) {
+  const char *order = xmt_x2_attr(atts, "order");
+  char *end = NULL;
+  unsigned long n = order != NULL ? strtoul(order, &end, 10) : 0;
+  if (order == NULL || end == order || *end != '\0' || n == 0 || n > 0xFFFFFFu)
+    return part;
+  if (n != part)
+    r->reordered = 1;
+  return (unsigned)n;
+}
+
 static void open_content(struct reader *r, int target, const char **atts,
                          size_t at, size_t len) {
   struct x2_doc *doc = r->doc;
@@ -270,6 +290,8 @@ static void open_content(struct reader *r, int target, const char **atts,
   if (f == NULL)
     return;
   inherit(f, atts);
+  if (target)
+    s->order = target_order(r, atts, s->part);
   if (!target) {
     s->preserve = f->preserve;
     size_t ws = at;
@@ -284,6 +306,49 @@ static void open_content(struct reader *r, int target, const char **atts,
   c->text = doc->texts.len;
   c->first_code = doc->ncodes;
   r->content = target ? 2 : 1;
+}
+
+/* An element of an <ignorable> (k: its parent's kind): the sc, ec, sm
+ * and em of its source and target are kept for pairing (pairs.c). */
+static void open_ignorable(struct reader *r, enum frame_kind k,
+                           const char *local, const char **atts) {
+  const struct frame *parent = &r->stack[r->depth - 1];
+  unsigned char side = parent->side;
+  unsigned order = parent->order;
+  if (k == F_IGNORABLE) {
+    side = strcmp(local, "target") == 0 ? 2 : 1;
+    order = side == 2 ? target_order(r, atts, r->parts) : r->parts;
+  } else {
+    static const char *const names[] = {"sc", "ec", "sm", "em"};
+    static const enum x2_elem elems[] = {X2_SC, X2_EC, X2_SM, X2_EM};
+    const char *iso = xmt_x2_attr(atts, "isolated");
+    for (size_t i = 0; i < 4; i++) {
+      if (strcmp(local, names[i]) != 0 ||
+          (iso != NULL && strcmp(iso, "yes") == 0))
+        continue;
+      const char *id = xmt_x2_attr(atts, i % 2 ? "startRef" : "id");
+      struct x2_far *x =
+          id != NULL ? xmt_grow_one(&r->far, r->nfar, &r->far_cap, sizeof *x)
+                     : NULL;
+      if (id != NULL && x == NULL) {
+        xmt_x2_nomem(r);
+        return;
+      }
+      if (x == NULL)
+        break;
+      r->nfar++;
+      x->elem = (unsigned char)elems[i];
+      x->side = side;
+      x->part = r->parts;
+      x->order = order;
+      x->id = xmt_x2_keep(r, id);
+    }
+  }
+  struct frame *f = xmt_x2_push(r, F_IGN_CONTENT);
+  if (f != NULL) {
+    f->side = side;
+    f->order = order;
+  }
 }
 
 static void start_element(void *user, const XML_Char *name,
@@ -318,12 +383,38 @@ static void start_element(void *user, const XML_Char *name,
     open_unit(r, atts, at, len);
   } else if (k == F_UNIT && strcmp(local, "segment") == 0) {
     open_segment(r, atts, at, len);
+  } else if (k == F_UNIT && strcmp(local, "ignorable") == 0) {
+    r->parts++;
+    xmt_x2_push(r, F_IGNORABLE);
+  } else if (k == F_IGN_CONTENT ||
+             (k == F_IGNORABLE &&
+              (strcmp(local, "source") == 0 || strcmp(local, "target") == 0))) {
+    open_ignorable(r, k, local, atts);
   } else if (k == F_SEGMENT &&
              (strcmp(local, "source") == 0 || strcmp(local, "target") == 0)) {
     open_content(r, local[0] == 't', atts, at, len);
   } else {
     xmt_x2_push(r, F_OTHER); /* ignorable, notes, originalData, skeleton... */
   }
+}
+
+/* 1 when target t has the text of source s and its codes, each as written
+ * at the same place: what xliff-simple-merge gives a new message. */
+static int copies_source(const struct x2_doc *doc, const struct x2_content *s,
+                         const struct x2_content *t) {
+  if (s->text_len != t->text_len || s->ncodes != t->ncodes ||
+      (s->text_len > 0 && memcmp(doc->texts.data + s->text,
+                                 doc->texts.data + t->text, s->text_len) != 0))
+    return 0;
+  for (size_t k = 0; k < s->ncodes; k++) {
+    const struct x2_code *a = &doc->codes[s->first_code + k];
+    const struct x2_code *b = &doc->codes[t->first_code + k];
+    if (a->offset != b->offset || a->end - a->start != b->end - b->start ||
+        memcmp(doc->data.data + a->start, doc->data.data + b->start,
+               a->end - a->start) != 0)
+      return 0;
+  }
+  return 1;
 }
 
 /* The end of a <source> or <target>: its ranges and text. */
@@ -343,6 +434,8 @@ static void close_content(struct reader *r, size_t at, size_t len) {
     for (size_t i = 0; i < c->text_len && !s->has_target; i++)
       s->has_target = !xmt_is_xml_space(t[i]);
     s->has_target |= c->ncodes > 0;
+    s->copied = s->has_target && s->state == X2_INITIAL &&
+                copies_source(doc, &s->source, c);
   }
   r->content = 0;
 }
@@ -495,6 +588,7 @@ void xmt_x2_reader_free(struct reader *r) {
   if (r->parser != NULL)
     XML_ParserFree(r->parser);
   free(r->stack);
+  free(r->far);
   xmt_memo_free(&r->refs);
   xmt_unit_keys_free(&r->keys);
   xmt_buf_free(&r->scratch);

@@ -18,15 +18,27 @@ enum frame_kind {
   F_SOURCE,
   F_TARGET,
   F_INLINE,
-  F_ODATA,  /* a unit's <originalData> */
-  F_MATCHES /* a unit's <mtc:matches> */
+  F_ODATA,   /* a unit's <originalData> */
+  F_MATCHES, /* a unit's <mtc:matches> */
+  F_IGNORABLE,
+  F_IGN_CONTENT /* an <ignorable>'s <source> or <target>, and inside it */
 };
 
 struct frame {
   unsigned char kind; /* enum frame_kind */
   unsigned char translate, preserve;
   unsigned char resegment; /* canResegment is not "no" */
+  unsigned char side;      /* F_IGN_CONTENT: 1 source, 2 target */
+  unsigned order;          /* F_IGN_CONTENT: the order of its target */
   size_t code;             /* F_INLINE: its start code, or X2_NONE */
+};
+
+/* An sc, ec, sm or em (not isolated="yes") of an <ignorable>: not a code
+ * of any segment, but the partner of one that is (pairs.c). */
+struct x2_far {
+  unsigned char elem, side; /* enum x2_elem; 1 source, 2 target */
+  unsigned part, order;     /* its <ignorable>'s place, its target's order */
+  size_t id;                /* its id (ec, em: startRef) in the pool */
 };
 
 struct reader {
@@ -56,6 +68,12 @@ struct reader {
   /* An <sm translate="no"> waiting for its <em> at the same depth: its
    * code (X2_NONE: none), that depth, its id in the pool. */
   size_t nomt, nomt_depth, nomt_id;
+  /* the unit's <segment>s and <ignorable>s so far; 1 when a target's
+   * order is not its place */
+  unsigned parts;
+  int reordered;
+  struct x2_far *far; /* the unit's ignorables' sc, ec, sm and em */
+  size_t nfar, far_cap;
   struct xmt_memo refs;      /* a unit's sc and sm by id */
   struct xmt_unit_keys keys; /* the unit-stream ids given */
   struct xmt_buf scratch;    /* a key being made */

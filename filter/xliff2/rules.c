@@ -213,6 +213,50 @@ static void data_refs(struct rules *r, char side, const char **atts,
   }
 }
 
+/* The attributes of no namespace the core schema allows on each inline
+ * element (xliff_core_2.0.xsd; 2.1 and 2.2 add none): one it does not
+ * allow would be copied into a target, or collide with its renamed twin
+ * when a <pc> is written as <sc>/<ec> (dataRef beside dataRefStart). */
+static const char *const inline_attrs[][2] = {
+    {"ph", " canCopy canDelete canReorder copyOf disp equiv id dataRef "
+           "subFlows subType type "},
+    {"pc", " canCopy canDelete canOverlap canReorder copyOf dispEnd "
+           "dispStart equivEnd equivStart id dataRefEnd dataRefStart "
+           "subFlowsEnd subFlowsStart subType type dir "},
+    {"sc", " canCopy canDelete canOverlap canReorder copyOf dataRef dir disp "
+           "equiv id isolated subFlows subType type "},
+    {"ec", " canCopy canDelete canOverlap canReorder copyOf dataRef dir disp "
+           "equiv id isolated startRef subFlows subType type "},
+    {"mrk", " id translate type ref value "},
+    {"sm", " id translate type ref value "},
+    {"em", " startRef "},
+    {"cp", " hex "}};
+
+static void allowed_attrs(struct rules *r, const char *local, const char **atts,
+                          size_t at) {
+  const char *list = NULL;
+  for (size_t i = 0; i < sizeof inline_attrs / sizeof *inline_attrs; i++)
+    if (strcmp(local, inline_attrs[i][0]) == 0)
+      list = inline_attrs[i][1];
+  for (size_t i = 0; list != NULL && atts[i] != NULL; i += 2) {
+    const char *name = atts[i], *hit = list;
+    size_t n = strlen(name);
+    if (strchr(name, '|') != NULL) /* another namespace's: the schema's lax */
+      continue;
+    while ((hit = strstr(hit, name)) != NULL &&
+           (hit[-1] != ' ' || hit[n] != ' '))
+      hit++;
+    if (hit != NULL)
+      continue;
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "<%s> has an attribute %.64s that the XLIFF 2 core schema does "
+             "not allow on it",
+             local, name);
+    report(r, at, msg);
+  }
+}
+
 /* An inline element of a source or target. */
 static void inline_code(struct rules *r, const char *local, char side,
                         const char **atts, size_t at) {
@@ -221,6 +265,7 @@ static void inline_code(struct rules *r, const char *local, char side,
   const char *ref = xmt_x2_attr(atts, "startRef");
   const char *iso = xmt_x2_attr(atts, "isolated");
   int isolated = iso != NULL && strcmp(iso, "yes") == 0;
+  allowed_attrs(r, local, atts, at);
   for (size_t i = 0; id != NULL && i < sizeof with_ids / sizeof *with_ids; i++)
     if (is(local, with_ids[i]))
       unique(r, &r->unit, "<unit>", local, side, id, at);

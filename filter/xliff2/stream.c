@@ -458,6 +458,8 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
       st = xmt_segment_copy(d->targets[i], target);
     if (st == XMT_OK && split)
       st = xmt_x2_take_split(d, i, unit);
+    if (st == XMT_OK && d->segs[i].copied && !s->matches)
+      s->filled_copies++;
   }
   if (st == XMT_OK) {
     s->cursor = p;

@@ -32,7 +32,8 @@ struct x2_stream {
   size_t bytes_in;
   int read_failed; /* units() failed on the document, not the unit stream */
   size_t units, translatable_units, units_with_target; /* read so far */
-  unsigned long root_line, root_column;                /* of <xliff> */
+  size_t filled_copies; /* targets taken for copies of their source */
+  unsigned long root_line, root_column; /* of <xliff> */
   /* parts cut off, not handed out yet (the main thread's) */
   struct x2_piece **fresh;
   size_t nfresh, fresh_cap;

@@ -60,11 +60,13 @@ xmt_status xmt_x2_render(const struct x2_doc *doc, const struct x2_content *c,
 }
 
 /* One trans-unit; a segment locked by its state (reviewed, final) is not
- * to be translated unless targets are overwritten. */
+ * to be translated unless targets are overwritten; one of a unit whose
+ * targets have an order of their own is never (a new target in its
+ * segment's place would break, or collide with, the order composed). */
 static xmt_status put_segment(const struct x2_doc *doc,
                               const struct x2_segment *s, int overwrite,
                               struct xmt_buf *out) {
-  int locked = s->state >= X2_REVIEWED && !overwrite;
+  int locked = (s->state >= X2_REVIEWED && !overwrite) || s->reordered;
   xmt_status st = xmt_buf_append_str(out, "<trans-unit id=\"");
   if (st == XMT_OK)
     st = xmt_xml_escape_attr(out, x2_str(doc, s->key));
@@ -80,7 +82,8 @@ static xmt_status put_segment(const struct x2_doc *doc,
     st = xmt_x2_render(doc, &s->source, out);
   if (st == XMT_OK)
     st = xmt_buf_append_str(out, "</source>");
-  if (st == XMT_OK && s->target.end != 0) {
+  /* a copy of the source in state initial is no translation */
+  if (st == XMT_OK && s->target.end != 0 && !(s->copied && !locked)) {
     st = xmt_buf_append_str(out, "<target>");
     if (st == XMT_OK)
       st = xmt_x2_render(doc, &s->target, out);

@@ -130,6 +130,25 @@ static void put_segment(struct writer *w, size_t i) {
   xmt_x2w_target(w, s, &s->source, w->doc->targets[i]);
 }
 
+/* A segment of a unit whose targets have an order of their own, left
+ * without a target: the first of its unit says so. */
+static void tell_reordered(struct writer *w, size_t i) {
+  const struct x2_segment *s = &w->doc->segs[i];
+  if (w->warn == NULL || !s->translate || s->has_target ||
+      s->state >= X2_REVIEWED)
+    return;
+  for (size_t j = i; j > 0 && w->doc->segs[j - 1].unit_end == s->unit_end; j--)
+    if (w->doc->segs[j - 1].translate && !w->doc->segs[j - 1].has_target &&
+        w->doc->segs[j - 1].state < X2_REVIEWED)
+      return;
+  unsigned long line, column;
+  xmt_x2_locate(w->doc, s->start, &line, &column);
+  w->warn(w->warn_user, x2_str(w->doc, s->unit), line,
+          "<unit> not translated: its targets have an order of their own "
+          "(order), and a new target in the place of its <segment> would "
+          "break it");
+}
+
 xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
                         xmt_write_fn sink, void *user,
                         struct xmt_error_store *err, xmt_x2_warn_fn warn,
@@ -153,7 +172,9 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
   if (doc->matches && doc->targets != NULL)
     xmt_x2w_matches(&w);
   for (size_t i = 0; !doc->matches && w.st == XMT_OK && i < doc->nsegs; i++)
-    if (doc->splits != NULL && doc->splits[i].nparts > 1)
+    if (doc->segs[i].reordered)
+      tell_reordered(&w, i);
+    else if (doc->splits != NULL && doc->splits[i].nparts > 1)
       xmt_x2w_split(&w, i);
     else if (doc->targets != NULL && doc->targets[i] != NULL)
       put_segment(&w, i);

@@ -241,6 +241,12 @@ static const char *renamed(const char *name, size_t len, int end, int mrk) {
     if (r == 3 && memcmp(rest, "End", 3) == 0)
       return end ? bases[i] : NULL;
   }
+  /* a base name as it is (dataRef on a <pc>, which the schema does not
+   * allow and check rejects) would be written twice beside its renamed
+   * twin: dropped */
+  for (size_t i = 0; i < sizeof bases / sizeof *bases; i++)
+    if (len == strlen(bases[i]) && memcmp(name, bases[i], len) == 0)
+      return NULL;
   return ""; /* kept as it is */
 }
 

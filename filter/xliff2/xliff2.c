@@ -197,6 +197,7 @@ static xmt_status write_doc(xmt_filter *f, void *doc,
     xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   if (st == XMT_OK && h->warn_st != XMT_OK)
     st = xmt_error_nomem(&f->err);
+  f->stats.filled_copies += h->s->filled_copies;
   for (size_t at = 0; st == XMT_OK && at < h->warnings.len;) {
     const char *line = h->warnings.data + at;
     const char *unit = line + strlen(line) + 1;

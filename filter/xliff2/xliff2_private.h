@@ -35,6 +35,7 @@ struct x2_code {
   unsigned char kind;       /* enum xmt_tag_kind */
   unsigned char can_delete; /* 0: canDelete="no" */
   unsigned char reorder;    /* canReorder: X2_REORDER_YES, _FIRST_NO, _NO */
+  unsigned char far;        /* 1: its partner is in an <ignorable> */
   size_t offset;            /* in the text of its source or target */
   size_t start, end;        /* its markup: the element, or a start or end tag */
   size_t id;                /* its id (ec, em: startRef) in the pool, or NONE */
@@ -74,9 +75,20 @@ struct x2_segment {
   size_t unit_tag_end, odata_start, odata_end, matches_close;
   unsigned char translate, preserve, state;
   unsigned char has_target; /* a target with text or codes */
+  /* 1: its target, in state initial (or none), is its source's copy (the
+   * same text and codes as written): untranslated, filled as if empty */
+  unsigned char copied;
   /* 1: the only <segment> of its unit, and canResegment (inherited from
    * <file>, <group>, <unit>) is not "no" there */
   unsigned char alone, can_resegment;
+  /* 1: a target of its unit (of a segment or an <ignorable>) has an
+   * order other than its place: the targets were composed across the
+   * segments, and are left as they are */
+  unsigned char reordered;
+  /* its place among the <segment>s and <ignorable>s of its unit, and the
+   * order of its target (its place, or the target's order attribute),
+   * both from 1 */
+  unsigned part, order;
   size_t close, end; /* its </segment> end tag */
   size_t unit_end;   /* its unit's </unit> end tag */
 };

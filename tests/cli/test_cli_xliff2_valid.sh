@@ -1,0 +1,105 @@
+#!/bin/sh
+# test_cli_xliff2_valid.sh -- valid XLIFF 2 documents are read, checked
+# and translated: an <sm>/<sc> in an <ignorable> whose end is in a segment
+# (and the reverse), targets composed in another order (order); a <pc>
+# with a dataRef the schema does not allow is an error of check, and
+# never written twice as an <sc>'s dataRef; a target in state initial (or
+# none) that copies its source (xliff-simple-merge's new message) is
+# translated, a translated one never. Exact outputs compared.
+# Env: XLIFFMT, XMT_FIXTURES. Exit 0 pass, 1 fail, 77 skip.
+set -u
+. "$(dirname "$0")/lib.sh"
+fx=${XMT_FIXTURES:-}/xliff2
+if [ ! -f "$fx/valid/pairs.xlf" ]; then
+  echo "SKIP: no fixtures in '$fx'"
+  exit 77
+fi
+cli_setup xliff2_valid
+x=$XLIFFMT
+cd "$tmp" || exit 99
+cp "$fx/valid/pairs.xlf" "$fx/merged.xlf" .
+
+# Ignorables and order: check finds no error, translate writes each code.
+expect_exit 0 "check pairs.xlf" "$x" check pairs.xlf -q
+check "check pairs.xlf: no error" test "$(grep -c ': error' err)" -eq 0
+expect_exit 0 "pseudo pairs.xlf" "$x" translate pairs.xlf --mt pseudo \
+  -o pairs.out.xlf
+sed -n '/<target>/p' pairs.out.xlf >got
+cat >want <<'EOD'
+    <target>[fírst Thé séñtéñçé. ~~~~~~]</target>
+    <target>[séçóñd Thé <em startRef="m2"/>séñtéñçé. ~~~~~~]</target>
+    <target>La tercera frase.</target>
+EOD
+check "pseudo pairs.xlf: every code in place" cmp want got || diff want got
+check "pseudo pairs.xlf: the reordered unit as it was" cmp \
+  "$(sed -n '/unit id="ord"/,/<\/unit>/p' pairs.xlf >a; echo a)" \
+  "$(sed -n '/unit id="ord"/,/<\/unit>/p' pairs.out.xlf >b; echo b)"
+expect_exit 0 "pseudo pairs.xlf --overwrite" "$x" translate pairs.xlf \
+  --mt pseudo --overwrite -o pairs.ow.xlf -q
+check "--overwrite: the reordered unit as it was" cmp a \
+  "$(sed -n '/unit id="ord"/,/<\/unit>/p' pairs.ow.xlf >c; echo c)"
+sed 's|<target>La tercera frase.</target>||' \
+  pairs.xlf >hole.xlf
+expect_exit 0 "a reordered unit with a segment to translate" "$x" translate \
+  hole.xlf --mt pseudo -o hole.out.xlf
+check "a reordered unit: the warning" grep -qxF 'xliffmt: hole.xlf:27: warning: segment ord: <unit> not translated: its targets have an order of their own (order), and a new target in the place of its <segment> would break it' err
+# (the unit ign of the outputs is left out: its new target's <em> has
+# its <sm> in an <ignorable> without a target, which check's rule on
+# targets does not see)
+for f in pairs.ow.xlf hole.out.xlf; do
+  sed '/<unit id="ign">/,/<\/unit>/d' "$f" >"cut-$f"
+  f=cut-$f
+  expect_exit 0 "check $f" "$x" check "$f" -q
+done
+
+# dataRef on a <pc>: the schema does not allow it.
+cat >pcref.xlf <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="es">
+ <file id="f1">
+  <unit id="u1">
+   <originalData>
+    <data id="d1">&lt;b></data>
+    <data id="d2">&lt;/b></data>
+   </originalData>
+   <segment>
+    <source>One sentence <pc id="1" dataRefStart="d1" dataRef="d2">here. Another</pc> one.</source>
+   </segment>
+  </unit>
+ </file>
+</xliff>
+EOD
+expect_exit 1 "check: dataRef on a <pc>" "$x" check pcref.xlf -q
+check "check: dataRef on a <pc>: the rule" grep -qxF \
+  'xliffmt: pcref.xlf:10:26: error: <pc> has an attribute dataRef that the XLIFF 2 core schema does not allow on it (unit u1)' err
+expect_exit 0 "--seg-source on a <pc> with a dataRef" "$x" translate \
+  pcref.xlf --mt identity --seg-source -o pcref.out.xlf -q
+cat >want <<'EOD'
+    <source>One sentence <sc id="1" dataRef="d1"/>here.</source>
+    <target>One sentence <sc id="1" dataRef="d1"/>here.</target>
+    <source> </source>
+    <source>Another<ec startRef="1"/> one.</source>
+    <target>Another<ec startRef="1"/> one.</target>
+EOD
+grep -E '<(source|target)>' pcref.out.xlf >got
+check "--seg-source: one dataRef each" cmp want got || diff want got
+
+# Copies of the source in state initial are translated.
+expect_exit 0 "merged.xlf" "$x" translate merged.xlf --mt pseudo \
+  -o merged.out.xlf
+sed -n '/<segment/p;/<target>/p' merged.out.xlf >got
+cat >want <<'EOD'
+   <segment state="translated" subState="xliffmt:mt">
+    <target>[tó Wélçómé shóp, óúr <ph id="0" equiv="INTERPOLATION" disp="{{ name }}"/>! ~~~~~~~]</target>
+   <segment state="translated" subState="xliffmt:mt">
+    <target>[mórñíñg. Góód ~~~~]</target>
+   <segment state="translated">
+    <target>Good night.</target>
+   <segment state="initial">
+    <target>Buenas tardes.</target>
+EOD
+check "merged.xlf: copies translated, translated ones not" cmp want got ||
+  diff want got
+check "merged.xlf: the summary says so" grep -qxF \
+  'xliffmt: merged.xlf: 2 targets that copied their source filled (state initial)' err
+finish
