@@ -353,6 +353,17 @@ void serve_text_translate(struct serve_worker *w, struct serve_job *job) {
              : write_text(&job->texts[i]);
   for (size_t i = 0; st == XMT_OK && job->opt.trim && i < job->ntexts; i++)
     trim(&job->texts[i]);
+  /* An answer is UTF-8 JSON: a translation that is not UTF-8 (an
+   * engine's bytes) is an error, never an answer without its text. */
+  for (size_t i = 0; st == XMT_OK && i < job->ntexts; i++)
+    if (utf8_invalid(job->texts[i].out, job->texts[i].out_len) <
+        job->texts[i].out_len) {
+      snprintf(job->message, sizeof job->message,
+               "the translation of text %zu is not valid UTF-8", i + 1);
+      job->status = XMT_ERR_BACKEND;
+      job->answer(job);
+      return;
+    }
   if (st != XMT_OK) {
     const struct xmt_error *err = xmt_filter_error(w->filter);
     snprintf(job->message, sizeof job->message, "%s",
