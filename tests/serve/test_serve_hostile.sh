@@ -166,7 +166,7 @@ check "no raw control byte in the access log" \
 any=$!
 servers="$servers $any"
 n=0
-until grep -q 'listening on' "$tmp/any.err" || [ $n -gt 100 ]; do
+until grep -q 'listening on' "$tmp/any.err" 2>/dev/null || [ $n -gt 100 ]; do
   sleep 0.1
   n=$((n + 1))
 done
