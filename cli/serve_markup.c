@@ -103,10 +103,14 @@ static char *hide_ignored(const struct serve_job *job, const char *s,
     if (s[i] != '<' || (e = construct_end(s, len, i)) == 0)
       continue;
     size_t end = 0;
-    for (size_t k = 0; end == 0 && k < job->opt.nignore; k++)
-      if (!unclosed[k] && tag_is(s, i, e, job->opt.ignore[k], 0) &&
-          (end = element_end(s, len, i, e, job->opt.ignore[k])) == 0)
+    for (size_t k = 0; end == 0 && k < job->opt.nignore; k++) {
+      if ((k < SERVE_MAX_NAMES && unclosed[k]) ||
+          !tag_is(s, i, e, job->opt.ignore[k], 0))
+        continue;
+      end = element_end(s, len, i, e, job->opt.ignore[k]);
+      if (end == 0 && k < SERVE_MAX_NAMES)
         unclosed[k] = 1;
+    }
     if (end == 0) {
       i = e - 1;
       continue;
