@@ -26,6 +26,7 @@ enum {
   XMT_OPT_AUTH_KEYS,
   XMT_OPT_CONN_TIMEOUT,
   XMT_OPT_MAX_CONNECTIONS,
+  XMT_OPT_MAX_PER_ADDRESS,
   XMT_OPT_ACCESS_LOG
 };
 
@@ -47,10 +48,13 @@ static const struct xmt_cli_option serve_options[] = {
      "keys, one a line ('#' lines skipped): a\ntranslation request must give "
      "one\n(DeepL-Auth-Key header, auth_key,\napi_key or key) or gets 403"},
     {"connection-timeout", XMT_OPT_CONN_TIMEOUT, "SECONDS",
-     "close a connection silent that long,\nor still sending its body that "
-     "long\nafter its headers (default 30)"},
+     "close a connection silent that long,\nor that has not sent a whole "
+     "request\n(headers and body) that long after it\nopened or had its "
+     "last answer\n(default 30)"},
     {"max-connections", XMT_OPT_MAX_CONNECTIONS, "N",
      "connections at once (default 512)"},
+    {"max-connections-per-address", XMT_OPT_MAX_PER_ADDRESS, "N",
+     "connections at once from one client\naddress (default 64)"},
     {"access-log", XMT_OPT_ACCESS_LOG, "FILE",
      "append a line per request: time, client,\nmethod, path, status, bytes, "
      "ms,\nsegments (- : standard output);\nSIGHUP reopens it"},
@@ -128,6 +132,11 @@ static int take(void *user, int c, const char *arg) {
         strpbrk(arg, "kKM"))
       bad = "--max-connections takes a number from 1 to 65536";
     break;
+  case XMT_OPT_MAX_PER_ADDRESS:
+    if (!parse_number(arg, 65536, &s->max_per_address, 0) ||
+        strpbrk(arg, "kKM"))
+      bad = "--max-connections-per-address takes a number from 1 to 65536";
+    break;
   case XMT_OPT_ACCESS_LOG:
     s->access_log = arg;
     break;
@@ -172,6 +181,20 @@ static int load_keys(struct serve_server *sv, const char *path) {
   return r == 0 && sv->nkeys > 0;
 }
 
+/* 1 when a is a loopback address (127/8, ::1, ::ffff:127/104). */
+static int loopback(const struct sockaddr_storage *a) {
+  if (a->ss_family == AF_INET)
+    return (ntohl(((const struct sockaddr_in *)(const void *)a)
+                      ->sin_addr.s_addr) >>
+            24) == 127;
+  if (a->ss_family != AF_INET6)
+    return 0;
+  const struct in6_addr *v6 =
+      &((const struct sockaddr_in6 *)(const void *)a)->sin6_addr;
+  return IN6_IS_ADDR_LOOPBACK(v6) ||
+         (IN6_IS_ADDR_V4MAPPED(v6) && v6->s6_addr[12] == 127);
+}
+
 /* The listening socket of ADDR:PORT ("[v6]:PORT" too); -1 after
  * reporting why not. */
 static int listen_on(const char *spec, unsigned short *port) {
@@ -213,6 +236,11 @@ static int listen_on(const char *spec, unsigned short *port) {
     *port =
         ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port
                                        : ((struct sockaddr_in *)&ss)->sin_port);
+  if (fd >= 0 && !loopback(&ss))
+    xmt_cli_say("xliffmt serve: warning: --listen %s is not a loopback "
+                "address, and serve speaks plain HTTP: keys and texts cross "
+                "the network in clear text (put a TLS proxy in front)\n",
+                spec);
   freeaddrinfo(ai);
   return fd;
 }
@@ -284,6 +312,7 @@ static void settings_init(struct serve_settings *s) {
   s->max_body = (size_t)1 << 20;
   s->connection_timeout = 30;
   s->max_connections = 512;
+  s->max_per_address = 64;
 }
 
 /* Everything the server needs before it takes a connection; the exit
@@ -298,7 +327,7 @@ static int set_up(struct serve_server *sv) {
     return EXIT_INTERNAL;
   if (!serve_pool_start(sv))
     return EXIT_BAD_INPUT;
-  if (!serve_http_start(sv))
+  if (!serve_conn_start(sv) || !serve_http_start(sv))
     return EXIT_INTERNAL;
   return -1;
 }
@@ -310,6 +339,7 @@ static void tear_down(struct serve_server *sv) {
   }
   if (sv->listen_fd >= 0)
     close(sv->listen_fd);
+  serve_conn_stop(sv);
   serve_pool_stop(sv);
   serve_metrics_free(&sv->metrics);
   serve_pairs_free(&sv->pairs);
@@ -317,6 +347,8 @@ static void tear_down(struct serve_server *sv) {
   free(sv->key_lens);
   pthread_cond_destroy(&sv->work);
   pthread_mutex_destroy(&sv->lock);
+  pthread_cond_destroy(&sv->sweep_wake);
+  pthread_mutex_destroy(&sv->conn_lock);
 }
 
 int xmt_cli_serve(int argc, char **argv) {
@@ -341,6 +373,8 @@ int xmt_cli_serve(int argc, char **argv) {
     return EXIT_BAD_INPUT;
   pthread_mutex_init(&sv.lock, NULL);
   pthread_cond_init(&sv.work, NULL);
+  pthread_mutex_init(&sv.conn_lock, NULL);
+  pthread_cond_init(&sv.sweep_wake, NULL);
   clock_gettime(CLOCK_MONOTONIC, &sv.started);
   /* Signals are taken by sigwait in this thread; every thread made from
    * here on blocks them (engines unblock them in their own processes). */

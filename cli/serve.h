@@ -25,6 +25,7 @@ struct serve_settings {
   size_t queue;       /* requests waiting for a worker, at most */
   size_t max_body;    /* bytes */
   size_t max_connections;
+  size_t max_per_address;      /* connections from one address */
   unsigned connection_timeout; /* seconds */
   const char *auth_key_file, *access_log;
 };
@@ -93,9 +94,11 @@ const char *serve_param(const struct serve_params *p, const char *name,
                         size_t *len);
 /* The number of values of name. */
 size_t serve_param_count(const struct serve_params *p, const char *name);
-/* The k-th value of name (0-based), or NULL. */
-const struct serve_param *serve_param_nth(const struct serve_params *p,
-                                          const char *name, size_t k);
+/* The value of name after after (NULL: the first), or NULL: a walk over
+ * the values in order, linear in all. */
+const struct serve_param *serve_param_next(const struct serve_params *p,
+                                           const char *name,
+                                           const struct serve_param *after);
 /* Adds one (copied); 0 when out of memory. */
 int serve_param_add(struct serve_params *p, const char *name, size_t nlen,
                     const char *value, size_t vlen, int in_array);
@@ -185,6 +188,8 @@ struct serve_job {
   /* what the worker found */
   xmt_status status; /* XMT_OK: every text translated */
   int bad_input;     /* status is the request's fault (400) */
+  unsigned refused;  /* 400 or 413: a text refused before its markup is
+                        read (not UTF-8, too many tags), never forgiven */
   char message[512];
   size_t segments;
   struct serve_reply reply;
@@ -194,10 +199,18 @@ struct serve_job {
   uint64_t hash;
 };
 
+/* The limits of a request's work, each refused in its API's shape. */
+#define SERVE_MAX_TAGS 4096  /* tags in one text */
+#define SERVE_MAX_NAMES 256  /* entries of DeepL's tag lists */
+#define SERVE_MAX_TEXTS 1000 /* LibreTranslate's texts in one request */
+
 /* Makes text's parts by its markup (HTML: none); on bad markup fills
  * job's message, sets bad_input and returns 0 (also out of memory, with
- * bad_input 0). */
+ * bad_input 0); a text that is not UTF-8 or has more than SERVE_MAX_TAGS
+ * tags sets refused too. */
 int serve_text_prepare(struct serve_job *job, struct serve_text *text);
+/* The status of a job that could not be prepared: 400, 413 or 500. */
+unsigned serve_job_refusal(const struct serve_job *job);
 /* Translates job's texts with the worker's filter, then answers. */
 void serve_text_translate(struct serve_worker *w, struct serve_job *job);
 /* What serve_text.c lends serve_markup.c: 1 when s is white space only;
@@ -234,6 +247,7 @@ enum serve_api {
 
 struct serve_request;
 struct serve_server;
+struct serve_conn;
 
 /* What an endpoint's handler decides. */
 enum serve_outcome {
@@ -245,6 +259,7 @@ struct serve_route {
   const char *path;
   enum serve_api api;
   int auth; /* needs a key when keys are set */
+  int work; /* its body read and handled in a worker, not the HTTP thread */
   enum serve_outcome (*handle)(struct serve_request *rq);
 };
 
@@ -256,12 +271,14 @@ struct serve_request {
   char method[16];
   char *path;
   char client[64];
+  char *content_type, *auth; /* the headers, copied for the workers */
   struct timespec start;
   char *body;
   size_t len, cap;
   size_t discarded; /* body bytes past --max-body */
   int seen;         /* the handler had the request once */
   int queued;       /* waiting for or at a worker */
+  int close;        /* the connection closes after the answer */
   struct serve_params params;
   struct serve_job *job;
   struct serve_reply reply;
@@ -338,10 +355,34 @@ struct serve_server {
   size_t nworkers;
   struct serve_metrics metrics;
   struct timespec started;
+  /* connections and their deadline (serve_conn.c), under conn_lock */
+  pthread_mutex_t conn_lock;
+  pthread_cond_t sweep_wake;
+  struct serve_conn *conns;
+  unsigned long long conns_cut;
+  pthread_t sweeper;
+  int sweeping, sweep_stop;
 };
+
+/* serve_conn.c: a deadline for the whole of a request. libmicrohttpd's
+ * notice of a connection started or closed. */
+void serve_conn_notify(void *cls, struct MHD_Connection *conn,
+                       void **socket_context,
+                       enum MHD_ConnectionNotificationCode toe);
+/* busy: conn's request is in (no deadline while it is answered); 0: its
+ * answer is sent, the next request's deadline starts now. */
+void serve_conn_busy(struct serve_server *sv, struct MHD_Connection *conn,
+                     int busy);
+/* The sweep that cuts connections past their deadline; 0 on failure
+ * (reported). */
+int serve_conn_start(struct serve_server *sv);
+void serve_conn_stop(struct serve_server *sv);
 
 /* serve_http.c */
 int serve_http_start(struct serve_server *sv);
+/* A whole request read: its body's parameters, its key, its handler;
+ * safe on any thread (it touches no connection). */
+enum serve_outcome serve_http_handle(struct serve_request *rq);
 /* The route of a path and method, or NULL. */
 const struct serve_route *serve_route_find(const char *path);
 /* Tornado's reason phrase of an HTTP status, as APy writes it. */
@@ -373,7 +414,9 @@ void serve_inflight_answer(const struct serve_job *from,
 
 /* serve_pool.c: the workers. */
 int serve_pool_start(struct serve_server *sv);
-/* Queues rq for a worker; 0 when the queue is full. */
+/* Queues rq for a worker, which handles it first when it has no job yet
+ * (serve_http_handle), then translates it or has it wait for an
+ * identical one's answer; 0 when the queue is full. */
 int serve_pool_admit(struct serve_server *sv, struct serve_request *rq);
 /* Interrupts the translations under way and fails the waiting ones. */
 void serve_pool_interrupt(struct serve_server *sv);

@@ -53,16 +53,47 @@ static int langpair(struct serve_request *rq, const char *arg,
   return 1;
 }
 
+/* 1 when some '&' of s starts a character reference ("&amp;", "&#38;",
+ * "&#x26;"). */
+static int has_reference(const char *s, size_t len) {
+  for (const char *p = memchr(s, '&', len); p != NULL;
+       p = memchr(p + 1, '&', len - (size_t)(p + 1 - s))) {
+    size_t i = (size_t)(p - s) + 1, from;
+    int num = i < len && s[i] == '#', hexa = 0;
+    if (num && i + 1 < len && (s[i + 1] == 'x' || s[i + 1] == 'X'))
+      hexa = 1;
+    i += (size_t)num + (size_t)hexa;
+    from = i;
+    while (i < len &&
+           (hexa  ? strchr("0123456789abcdefABCDEF", s[i]) != NULL
+            : num ? s[i] >= '0' && s[i] <= '9'
+                  : (s[i] >= 'a' && s[i] <= 'z') ||
+                        (s[i] >= 'A' && s[i] <= 'Z') ||
+                        (i > from && s[i] >= '0' && s[i] <= '9')) &&
+           s[i] != '\0')
+      i++;
+    if (i > from && i < len && s[i] == ';')
+      return 1;
+  }
+  return 0;
+}
+
 /* How APy's format reads the text: "txt" is text (in which tags are
  * codes, and bad markup an error); "html", and anything else as in APy,
  * is HTML, translated as a page unless it is text or well-formed inline
- * markup only. */
+ * markup only. With no format (OmegaT's and Weblate's requests) APy's
+ * HTML reader and its "noent" writer give back a '&' that starts no
+ * character reference as it came: such a text, without tags, is text. */
 static enum serve_markup apy_markup(const char *format, const char *q,
                                     size_t len, int *strict) {
   int txt = format != NULL && strcmp(format, "txt") == 0;
+  int none = format == NULL || format[0] == '\0';
   *strict = txt;
   if (!serve_text_has_tags(q, len))
-    return txt || memchr(q, '&', len) == NULL ? SERVE_PLAIN : SERVE_HTML;
+    return txt || memchr(q, '&', len) == NULL ||
+                   (none && !has_reference(q, len))
+               ? SERVE_PLAIN
+               : SERVE_HTML;
   if (txt || format == NULL || strcmp(format, "html") != 0)
     return SERVE_XML;
   return SERVE_HTML;
@@ -95,7 +126,8 @@ enum serve_outcome serve_apy_translate(struct serve_request *rq) {
   t->markup =
       apy_markup(serve_param(&rq->params, "format", NULL), q, len, &strict);
   int ok = serve_text_prepare(job, t);
-  if (!ok && t->markup == SERVE_XML && !strict && job->bad_input) {
+  if (!ok && t->markup == SERVE_XML && !strict && job->bad_input &&
+      !job->refused) {
     /* Not well-formed: a page, which forgives, as APy's HTML format. */
     serve_job_free(job);
     rq->job = NULL;
@@ -107,7 +139,7 @@ enum serve_outcome serve_apy_translate(struct serve_request *rq) {
     job->texts[0] =
         (struct serve_text){.markup = SERVE_HTML, .in = q, .in_len = len};
   } else if (!ok) {
-    serve_apy_error(&rq->reply, job->bad_input ? 400 : 500,
+    serve_apy_error(&rq->reply, serve_job_refusal(job),
                     job->message[0] != '\0' ? job->message : "out of memory");
     return SERVE_ANSWER;
   }

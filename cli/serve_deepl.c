@@ -89,6 +89,14 @@ static int take_options(struct serve_request *rq, struct serve_job *job,
                           &job->opt.nsplitting);
 }
 
+/* The tag lists longer than SERVE_MAX_NAMES: each tag of a text is
+ * looked up in them. The name of the list, or NULL. */
+static const char *long_list(const struct serve_job *job) {
+  return job->opt.nignore > SERVE_MAX_NAMES      ? "ignore_tags"
+         : job->opt.nsplitting > SERVE_MAX_NAMES ? "splitting_tags"
+                                                 : NULL;
+}
+
 /* The pair of source_lang (may be NULL) and target_lang; an error reply
  * and 0 when not served. */
 static int deepl_pair(struct serve_request *rq, struct serve_pair *pair) {
@@ -153,9 +161,22 @@ enum serve_outcome serve_deepl_translate(struct serve_request *rq) {
   job->pair = pair;
   const char *billed = serve_param(&rq->params, "show_billed_characters", NULL);
   job->billed = billed != NULL && one_of(billed, "1|true");
-  int ok = take_options(rq, job, tags, split);
+  if (!take_options(rq, job, tags, split)) {
+    serve_deepl_error(&rq->reply, 500, "Internal error");
+    return SERVE_ANSWER;
+  }
+  const char *list = long_list(job);
+  if (list != NULL) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "Too many entries in '%s' (at most %d).", list,
+             SERVE_MAX_NAMES);
+    serve_deepl_error(&rq->reply, 413, msg);
+    return SERVE_ANSWER;
+  }
+  int ok = 1;
+  const struct serve_param *p = NULL;
   for (size_t i = 0; ok && i < n; i++) {
-    const struct serve_param *p = serve_param_nth(&rq->params, "text", i);
+    p = serve_param_next(&rq->params, "text", p);
     struct serve_text *t = &job->texts[i];
     t->in = p->value;
     t->in_len = p->len;
@@ -169,8 +190,8 @@ enum serve_outcome serve_deepl_translate(struct serve_request *rq) {
     ok = serve_text_prepare(job, t);
   }
   if (!ok) {
-    serve_deepl_error(&rq->reply, job->bad_input ? 400 : 500,
-                      job->bad_input && tags != NULL
+    serve_deepl_error(&rq->reply, serve_job_refusal(job),
+                      job->bad_input && !job->refused && tags != NULL
                           ? "Tag handling parsing failed, please check input."
                       : job->message[0] != '\0' ? job->message
                                                 : "Internal error");

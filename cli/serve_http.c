@@ -14,22 +14,22 @@
 #include "serve.h"
 
 static const struct serve_route routes[] = {
-    {"/translate", SERVE_API_NONE, 1, serve_translate_dispatch},
-    {"/listPairs", SERVE_API_APY, 0, serve_apy_list_pairs},
-    {"/list", SERVE_API_APY, 0, serve_apy_list_pairs},
-    {"/listLanguageNames", SERVE_API_APY, 0, serve_apy_language_names},
-    {"/v2/translate", SERVE_API_DEEPL, 1, serve_deepl_translate},
-    {"/v1/translate", SERVE_API_DEEPL, 1, serve_deepl_translate},
-    {"/v2/languages", SERVE_API_DEEPL, 1, serve_deepl_languages},
-    {"/v1/languages", SERVE_API_DEEPL, 1, serve_deepl_languages},
-    {"/v2/usage", SERVE_API_DEEPL, 1, serve_deepl_usage},
-    {"/v1/usage", SERVE_API_DEEPL, 1, serve_deepl_usage},
-    {"/v2/glossary-language-pairs", SERVE_API_DEEPL, 1,
+    {"/translate", SERVE_API_NONE, 1, 1, serve_translate_dispatch},
+    {"/listPairs", SERVE_API_APY, 0, 0, serve_apy_list_pairs},
+    {"/list", SERVE_API_APY, 0, 0, serve_apy_list_pairs},
+    {"/listLanguageNames", SERVE_API_APY, 0, 0, serve_apy_language_names},
+    {"/v2/translate", SERVE_API_DEEPL, 1, 1, serve_deepl_translate},
+    {"/v1/translate", SERVE_API_DEEPL, 1, 1, serve_deepl_translate},
+    {"/v2/languages", SERVE_API_DEEPL, 1, 0, serve_deepl_languages},
+    {"/v1/languages", SERVE_API_DEEPL, 1, 0, serve_deepl_languages},
+    {"/v2/usage", SERVE_API_DEEPL, 1, 0, serve_deepl_usage},
+    {"/v1/usage", SERVE_API_DEEPL, 1, 0, serve_deepl_usage},
+    {"/v2/glossary-language-pairs", SERVE_API_DEEPL, 1, 0,
      serve_deepl_glossary_pairs},
-    {"/v2/glossaries", SERVE_API_DEEPL, 1, serve_deepl_glossaries},
-    {"/languages", SERVE_API_LIBRE, 0, serve_libre_languages},
-    {"/health", SERVE_API_NONE, 0, serve_health_handle},
-    {"/metrics", SERVE_API_NONE, 0, serve_metrics_handle}};
+    {"/v2/glossaries", SERVE_API_DEEPL, 1, 0, serve_deepl_glossaries},
+    {"/languages", SERVE_API_LIBRE, 0, 0, serve_libre_languages},
+    {"/health", SERVE_API_NONE, 0, 0, serve_health_handle},
+    {"/metrics", SERVE_API_NONE, 0, 0, serve_metrics_handle}};
 
 const struct serve_route *serve_route_find(const char *path) {
   for (size_t i = 0; i < sizeof routes / sizeof *routes; i++)
@@ -111,6 +111,8 @@ static void request_free(struct serve_request *rq) {
   serve_reply_free(&rq->reply);
   free(rq->body);
   free(rq->path);
+  free(rq->content_type);
+  free(rq->auth);
   free(rq);
 }
 
@@ -159,8 +161,7 @@ int serve_error(struct serve_request *rq, unsigned status,
 }
 
 const char *serve_request_key(struct serve_request *rq) {
-  const char *auth = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND,
-                                                 MHD_HTTP_HEADER_AUTHORIZATION);
+  const char *auth = rq->auth;
   if (auth != NULL && strncasecmp(auth, "DeepL-Auth-Key ", 15) == 0) {
     auth += 15;
     while (*auth == ' ')
@@ -202,14 +203,25 @@ static enum MHD_Result add_query(void *cls, enum MHD_ValueKind kind,
              : MHD_NO;
 }
 
-/* The query string's and the body's parameters; 0 with an error reply. */
-static int parse_params(struct serve_request *rq) {
-  MHD_get_connection_values_n(rq->conn, MHD_GET_ARGUMENT_KIND, add_query,
-                              &rq->params);
-  if (rq->len == 0)
-    return 1;
+/* The query string's parameters and the headers the handlers read,
+ * taken from the connection on the HTTP thread; 0 when out of memory. */
+static int take_request(struct serve_request *rq) {
+  if (MHD_get_connection_values_n(rq->conn, MHD_GET_ARGUMENT_KIND, add_query,
+                                  &rq->params) < 0)
+    return 0;
   const char *type = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND,
                                                  MHD_HTTP_HEADER_CONTENT_TYPE);
+  const char *auth = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND,
+                                                 MHD_HTTP_HEADER_AUTHORIZATION);
+  return (type == NULL || (rq->content_type = strdup(type)) != NULL) &&
+         (auth == NULL || (rq->auth = strdup(auth)) != NULL);
+}
+
+/* The body's parameters; 0 with an error reply. */
+static int parse_params(struct serve_request *rq) {
+  if (rq->len == 0)
+    return 1;
+  const char *type = rq->content_type;
   int r;
   if (type != NULL && strncasecmp(type, "application/json", 16) == 0) {
     r = serve_params_json(&rq->params, rq->body, rq->len);
@@ -255,11 +267,49 @@ static enum MHD_Result send_reply(struct serve_request *rq) {
     snprintf(s, sizeof s, "%u", r->retry_after);
     MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, s);
   }
-  if (rq->server->stopping)
+  if (rq->server->stopping || rq->close)
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
+  serve_conn_busy(rq->server, rq->conn, 1);
   enum MHD_Result ok = MHD_queue_response(rq->conn, r->status, resp);
   MHD_destroy_response(resp);
   return ok;
+}
+
+struct framing {
+  const char *length; /* the first Content-Length */
+  int lengths_differ, chunked;
+};
+
+static enum MHD_Result look_framing(void *cls, enum MHD_ValueKind kind,
+                                    const char *key, size_t key_size,
+                                    const char *value, size_t value_size) {
+  (void)kind;
+  (void)key_size;
+  (void)value_size;
+  struct framing *f = cls;
+  if (value == NULL)
+    return MHD_YES;
+  if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+    if (f->length != NULL && strcmp(f->length, value) != 0)
+      f->lengths_differ = 1;
+    f->length = f->length != NULL ? f->length : value;
+  } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+    f->chunked = 1;
+  }
+  return MHD_YES;
+}
+
+/* What makes a body's length ambiguous, which a proxy in front may read
+ * otherwise than this server (request smuggling): two different
+ * Content-Length headers, or one with Transfer-Encoding. NULL: none. */
+static const char *bad_framing(struct serve_request *rq) {
+  struct framing f = {NULL, 0, 0};
+  MHD_get_connection_values_n(rq->conn, MHD_HEADER_KIND, look_framing, &f);
+  if (f.lengths_differ)
+    return "two different Content-Length headers";
+  if (f.length != NULL && f.chunked)
+    return "both Content-Length and Transfer-Encoding";
+  return NULL;
 }
 
 /* Answers that need no body: 0 when the request goes on. */
@@ -268,13 +318,20 @@ static int early_reply(struct serve_request *rq) {
   const char *m = rq->method;
   const char *cl = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND,
                                                MHD_HTTP_HEADER_CONTENT_LENGTH);
-  if (sv->stopping) {
+  const char *framing = bad_framing(rq);
+  if (framing != NULL) {
+    rq->close = 1;
+    serve_error(rq, 400, framing);
+  } else if (sv->stopping) {
     rq->reply.retry_after = 1;
     serve_error(rq, 503, "the server is stopping");
   } else if (strcmp(m, "OPTIONS") == 0) {
     serve_reply_text(&rq->reply, 204, NULL, "");
-  } else if (strcmp(m, "GET") != 0 && strcmp(m, "POST") != 0 &&
-             strcmp(m, "HEAD") != 0) {
+  } else if ((strcmp(m, "GET") != 0 && strcmp(m, "POST") != 0 &&
+              strcmp(m, "HEAD") != 0) ||
+             (strcmp(m, "HEAD") == 0 && rq->route != NULL && rq->route->work)) {
+    /* HEAD of a translation would run the engine for an answer never
+     * sent. */
     serve_error(rq, 405, "method not allowed");
   } else if (cl != NULL && strtoull(cl, NULL, 10) > sv->set->max_body) {
     char msg[96];
@@ -332,6 +389,21 @@ struct serve_job *serve_job_new(struct serve_request *rq, size_t n,
   return job;
 }
 
+enum serve_outcome serve_http_handle(struct serve_request *rq) {
+  if (!parse_params(rq))
+    return SERVE_ANSWER;
+  if (rq->route->handle == serve_translate_dispatch)
+    rq->api = translate_api(&rq->params);
+  if (rq->route->auth && !key_ok(rq->server, serve_request_key(rq))) {
+    serve_error(rq, 403,
+                rq->api == SERVE_API_LIBRE ? "Invalid API key"
+                                           : "Authorization failed. Please "
+                                             "supply a valid auth_key.");
+    return SERVE_ANSWER;
+  }
+  return rq->route->handle(rq);
+}
+
 /* The whole request is in: routes it, answers or hands it to a worker. */
 static enum MHD_Result dispatch(struct serve_request *rq) {
   struct serve_server *sv = rq->server;
@@ -351,18 +423,15 @@ static enum MHD_Result dispatch(struct serve_request *rq) {
                        "Found</body></html>");
     return send_reply(rq);
   }
-  if (!parse_params(rq))
-    return send_reply(rq);
-  if (rq->route->handle == serve_translate_dispatch)
-    rq->api = translate_api(&rq->params);
-  if (rq->route->auth && !key_ok(sv, serve_request_key(rq))) {
-    serve_error(rq, 403,
-                rq->api == SERVE_API_LIBRE ? "Invalid API key"
-                                           : "Authorization failed. Please "
-                                             "supply a valid auth_key.");
+  serve_conn_busy(sv, rq->conn, 1); /* all in: the deadline is met */
+  if (!take_request(rq)) {
+    serve_error(rq, 500, "out of memory");
     return send_reply(rq);
   }
-  if (rq->route->handle(rq) == SERVE_ANSWER)
+  /* A translation's body (parsed, cut into segments: work that grows
+   * with what the client sends) is handled in a worker, so that the
+   * HTTP thread answers everyone else meanwhile. */
+  if (!rq->route->work && serve_http_handle(rq) == SERVE_ANSWER)
     return send_reply(rq);
   rq->queued = 1;
   if (!serve_pool_admit(sv, rq)) {
@@ -401,10 +470,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
     return rq->discarded / 16 > rq->server->set->max_body ? MHD_NO : MHD_YES;
   }
   if (rq->queued) { /* resumed: the worker has answered */
-    serve_reply_free(&rq->reply);
-    rq->reply = rq->job->reply;
-    memset(&rq->job->reply, 0, sizeof rq->job->reply);
-    rq->segments = rq->job->segments;
+    if (rq->job != NULL && rq->job->reply.status != 0) {
+      serve_reply_free(&rq->reply);
+      rq->reply = rq->job->reply;
+      memset(&rq->job->reply, 0, sizeof rq->job->reply);
+      rq->segments = rq->job->segments;
+    } /* else the handler's own answer (an error) is rq->reply */
     rq->queued = 0;
     return send_reply(rq);
   }
@@ -413,9 +484,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
 
 static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                          enum MHD_RequestTerminationCode toe) {
-  (void)conn;
   struct serve_server *sv = cls;
   struct serve_request *rq = *con_cls;
+  serve_conn_busy(sv, conn, 0); /* the next request's deadline from now */
   if (rq == NULL)
     return;
   *con_cls = NULL;
@@ -460,6 +531,8 @@ int serve_http_start(struct serve_server *sv) {
       MHD_OPTION_LISTEN_SOCKET, (MHD_socket)sv->listen_fd,
       MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)s->connection_timeout,
       MHD_OPTION_CONNECTION_LIMIT, (unsigned)s->max_connections,
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)s->max_per_address,
+      MHD_OPTION_NOTIFY_CONNECTION, serve_conn_notify, sv,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool, MHD_OPTION_NOTIFY_COMPLETED,
       on_completed, sv, MHD_OPTION_END);
   if (sv->daemon == NULL) {

@@ -82,8 +82,9 @@ static int libre_pair(struct serve_request *rq, const char *src,
 static const char *missing(struct serve_request *rq, size_t *n) {
   size_t len = 0;
   *n = serve_param_count(&rq->params, "q");
-  if (*n == 0 || (*n == 1 && serve_param(&rq->params, "q", &len) != NULL &&
-                  len == 0 && !serve_param_nth(&rq->params, "q", 0)->in_array))
+  if (*n == 0 ||
+      (*n == 1 && serve_param(&rq->params, "q", &len) != NULL && len == 0 &&
+       !serve_param_next(&rq->params, "q", NULL)->in_array))
     return "Invalid request: missing q parameter";
   const char *src = serve_param(&rq->params, "source", NULL);
   if (src == NULL || src[0] == '\0')
@@ -110,6 +111,13 @@ enum serve_outcome serve_libre_translate(struct serve_request *rq) {
     serve_libre_error(&rq->reply, 400, msg);
     return SERVE_ANSWER;
   }
+  if (n > SERVE_MAX_TEXTS) {
+    snprintf(msg, sizeof msg,
+             "Invalid request: request (%zu) exceeds text limit (%d)", n,
+             SERVE_MAX_TEXTS);
+    serve_libre_error(&rq->reply, 400, msg);
+    return SERVE_ANSWER;
+  }
   const char *src = serve_param(&rq->params, "source", NULL);
   if (!libre_pair(rq, src, serve_param(&rq->params, "target", NULL), &pair))
     return SERVE_ANSWER;
@@ -120,8 +128,9 @@ enum serve_outcome serve_libre_translate(struct serve_request *rq) {
   job->src_auto = strcmp(src, "auto") == 0;
   job->opt.split_lines = 1;
   int html = format != NULL && strcmp(format, "html") == 0, ok = 1;
+  const struct serve_param *p = NULL;
   for (size_t i = 0; ok && i < n; i++) {
-    const struct serve_param *p = serve_param_nth(&rq->params, "q", i);
+    p = serve_param_next(&rq->params, "q", p);
     struct serve_text *t = &job->texts[i];
     job->q_array |= p->in_array;
     t->in = p->value;
@@ -132,7 +141,7 @@ enum serve_outcome serve_libre_translate(struct serve_request *rq) {
     ok = serve_text_prepare(job, t);
   }
   if (!ok) {
-    serve_libre_error(&rq->reply, job->bad_input ? 400 : 500,
+    serve_libre_error(&rq->reply, serve_job_refusal(job),
                       job->message[0] != '\0' ? job->message : "out of memory");
     return SERVE_ANSWER;
   }

@@ -95,14 +95,22 @@ static char *hide_ignored(const struct serve_job *job, const char *s,
   size_t from = 0;
   *n = 0;
   *spans = NULL;
+  /* A name whose element once ran to the end of the text unclosed is not
+   * looked for again: each search would run to the end too. */
+  char unclosed[SERVE_MAX_NAMES] = {0};
   for (size_t i = 0; i < len; i++) {
     size_t e;
     if (s[i] != '<' || (e = construct_end(s, len, i)) == 0)
       continue;
     size_t end = 0;
-    for (size_t k = 0; end == 0 && k < job->opt.nignore; k++)
-      if (tag_is(s, i, e, job->opt.ignore[k], 0))
-        end = element_end(s, len, i, e, job->opt.ignore[k]);
+    for (size_t k = 0; end == 0 && k < job->opt.nignore; k++) {
+      if ((k < SERVE_MAX_NAMES && unclosed[k]) ||
+          !tag_is(s, i, e, job->opt.ignore[k], 0))
+        continue;
+      end = element_end(s, len, i, e, job->opt.ignore[k]);
+      if (end == 0 && k < SERVE_MAX_NAMES)
+        unclosed[k] = 1;
+    }
     if (end == 0) {
       i = e - 1;
       continue;
@@ -156,25 +164,39 @@ static void cut_pieces(const struct serve_job *job, const xmt_segment *seg,
   }
 }
 
+/* partner[i]: the other tag of the pair tag i belongs to, or n. The
+ * parsed markup is well-formed, so a stack pairs them in one pass. */
+static void pair_tags(const xmt_segment *seg, size_t n, size_t *partner,
+                      size_t *stack) {
+  size_t depth = 0;
+  for (size_t i = 0; i < n; i++) {
+    struct xmt_tag tag, top;
+    xmt_segment_tag(seg, i, &tag);
+    partner[i] = n;
+    if (tag.kind == XMT_TAG_OPEN) {
+      stack[depth++] = i;
+    } else if (tag.kind == XMT_TAG_CLOSE && depth > 0) {
+      xmt_segment_tag(seg, stack[depth - 1], &top);
+      if (top.id != NULL && tag.id != NULL && strcmp(top.id, tag.id) == 0) {
+        partner[i] = stack[--depth];
+        partner[partner[i]] = i;
+      }
+    }
+  }
+}
+
 /* The kind tag i keeps in its piece: a pair cut apart becomes two
  * isolated codes, as segmentation does. */
 static enum xmt_tag_kind piece_kind(const xmt_segment *seg, size_t i,
-                                    const size_t *pieces) {
-  struct xmt_tag tag, other;
+                                    const size_t *pieces, const size_t *partner,
+                                    size_t n) {
+  struct xmt_tag tag;
   xmt_segment_tag(seg, i, &tag);
-  if (tag.kind != XMT_TAG_OPEN && tag.kind != XMT_TAG_CLOSE)
+  if ((tag.kind != XMT_TAG_OPEN && tag.kind != XMT_TAG_CLOSE) ||
+      partner[i] == n || pieces[partner[i]] == pieces[i])
     return tag.kind;
-  size_t n = xmt_segment_tag_count(seg);
-  for (size_t j = 0; j < n; j++) {
-    xmt_segment_tag(seg, j, &other);
-    if (j != i && other.id != NULL && tag.id != NULL &&
-        strcmp(other.id, tag.id) == 0 &&
-        (other.kind == XMT_TAG_OPEN || other.kind == XMT_TAG_CLOSE))
-      return pieces[j] == pieces[i]     ? tag.kind
-             : tag.kind == XMT_TAG_OPEN ? XMT_TAG_ISOLATED_OPEN
-                                        : XMT_TAG_ISOLATED_CLOSE;
-  }
-  return tag.kind;
+  return tag.kind == XMT_TAG_OPEN ? XMT_TAG_ISOLATED_OPEN
+                                  : XMT_TAG_ISOLATED_CLOSE;
 }
 
 /* Ends the piece being built: a segment to translate, or, with nothing
@@ -215,10 +237,13 @@ static int split_xml(struct serve_job *job, struct serve_text *t,
                      size_t nspans) {
   size_t n = xmt_segment_tag_count(parsed), len, pos = 0;
   const char *text = xmt_segment_text(parsed, &len);
-  size_t *pieces = calloc(n + 1, sizeof *pieces);
+  size_t *pieces = calloc(3 * (n + 1), sizeof *pieces);
+  size_t *partner = pieces + n + 1, *stack = partner + n + 1;
   int *cut = calloc(n + 1, sizeof *cut), ok = pieces != NULL && cut != NULL;
-  if (ok)
+  if (ok) {
     cut_pieces(job, parsed, pieces, cut);
+    pair_tags(parsed, n, partner, stack);
+  }
   xmt_segment *piece = NULL;
   for (size_t i = 0; ok && i <= n; i++) {
     struct xmt_tag tag;
@@ -246,9 +271,9 @@ static int split_xml(struct serve_job *job, struct serve_text *t,
                                   t->in + spans[k].start,
                                   spans[k].end - spans[k].start) == XMT_OK;
     } else {
-      ok = xmt_segment_append_tag(piece, piece_kind(parsed, i, pieces), tag.id,
-                                  tag.name, tag.markup,
-                                  tag.markup_len) == XMT_OK;
+      ok = xmt_segment_append_tag(
+               piece, piece_kind(parsed, i, pieces, partner, n), tag.id,
+               tag.name, tag.markup, tag.markup_len) == XMT_OK;
     }
   }
   ok = ok && end_piece(t, &piece);

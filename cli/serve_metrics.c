@@ -54,7 +54,7 @@ int serve_metrics_reopen(struct serve_metrics *m) {
   return 1;
 }
 
-/* The path as the log shows it: bytes outside printable ASCII, spaces
+/* A method or path as the log shows it: bytes outside printable ASCII, spaces
  * and '%' as %XX, so that a line stays one line of fields. */
 static void log_path(FILE *fp, const char *path) {
   for (const unsigned char *p = (const unsigned char *)path; *p != '\0'; p++)
@@ -75,7 +75,9 @@ static void write_log(struct serve_metrics *m, const struct serve_request *rq,
   FILE *mem = open_memstream(&line, &size);
   if (mem == NULL)
     return;
-  fprintf(mem, "%s %s %s ", when, rq->client, rq->method);
+  fprintf(mem, "%s %s ", when, rq->client);
+  log_path(mem, rq->method); /* the client's bytes, as the path's */
+  fputc(' ', mem);
   log_path(mem, rq->path);
   fprintf(mem, " %u %zu %.1f %zu\n", rq->reply.status, rq->reply.len,
           seconds * 1000, rq->segments);

@@ -31,10 +31,11 @@ int serve_param_add(struct serve_params *p, const char *name, size_t nlen,
   return 1;
 }
 
-const struct serve_param *serve_param_nth(const struct serve_params *p,
-                                          const char *name, size_t k) {
-  for (size_t i = 0; i < p->n; i++)
-    if (strcmp(p->v[i].name, name) == 0 && k-- == 0)
+const struct serve_param *serve_param_next(const struct serve_params *p,
+                                           const char *name,
+                                           const struct serve_param *after) {
+  for (size_t i = after != NULL ? (size_t)(after - p->v) + 1 : 0; i < p->n; i++)
+    if (strcmp(p->v[i].name, name) == 0)
       return &p->v[i];
   return NULL;
 }

@@ -10,6 +10,28 @@
 
 #include "serve.h"
 
+enum taken { ANSWERED, FOLLOWING, RUN };
+
+/* A request not handled yet: answered by its handler, or its job
+ * waiting for an identical one in flight, or in flight for this worker
+ * to run. Called and returns with the server's lock held. */
+static enum taken take_job(struct serve_server *sv, struct serve_request *rq) {
+  pthread_mutex_unlock(&sv->lock);
+  int queue = serve_http_handle(rq) == SERVE_QUEUE;
+  if (queue)
+    serve_inflight_key(rq->job); /* without one, it is sent on its own */
+  pthread_mutex_lock(&sv->lock);
+  if (!queue)
+    return ANSWERED;
+  struct serve_request *leader = serve_inflight_find(sv, rq->job);
+  if (leader != NULL) {
+    serve_inflight_follow(sv, leader, rq);
+    return FOLLOWING;
+  }
+  serve_inflight_add(sv, rq);
+  return RUN;
+}
+
 static void *work(void *arg) {
   struct serve_worker *w = arg;
   struct serve_server *sv = w->server;
@@ -23,6 +45,15 @@ static void *work(void *arg) {
     sv->qhead = (sv->qhead + 1) % sv->qcap;
     sv->qlen--;
     sv->running++;
+    enum taken t = rq->job == NULL ? take_job(sv, rq) : RUN;
+    if (t != RUN) {
+      sv->running--;
+      pthread_mutex_unlock(&sv->lock);
+      if (t == ANSWERED)
+        serve_http_resume(rq); /* a follower is resumed by its leader */
+      pthread_mutex_lock(&sv->lock);
+      continue;
+    }
     pthread_mutex_unlock(&sv->lock);
     serve_text_translate(w, rq->job);
     pthread_mutex_lock(&sv->lock);
@@ -97,20 +128,13 @@ int serve_pool_admit(struct serve_server *sv, struct serve_request *rq) {
   pthread_mutex_unlock(&sv->lock);
   if (!room)
     return 0;
-  serve_inflight_key(rq->job); /* without one, it is sent on its own */
   /* Suspended before a worker can see it: the worker resumes it. Only
    * this thread queues, so the room found is still there. */
   MHD_suspend_connection(rq->conn);
   pthread_mutex_lock(&sv->lock);
-  struct serve_request *leader = serve_inflight_find(sv, rq->job);
-  if (leader != NULL) {
-    serve_inflight_follow(sv, leader, rq);
-  } else {
-    sv->queue[(sv->qhead + sv->qlen) % sv->qcap] = rq;
-    sv->qlen++;
-    serve_inflight_add(sv, rq);
-    pthread_cond_signal(&sv->work);
-  }
+  sv->queue[(sv->qhead + sv->qlen) % sv->qcap] = rq;
+  sv->qlen++;
+  pthread_cond_signal(&sv->work);
   pthread_mutex_unlock(&sv->lock);
   return 1;
 }
@@ -123,6 +147,10 @@ void serve_pool_interrupt(struct serve_server *sv) {
     waiting[i] = sv->queue[(sv->qhead + i) % sv->qcap];
     waiting[n + i] = serve_inflight_remove(sv, waiting[i]);
     struct serve_job *job = waiting[i]->job;
+    if (job == NULL) { /* not handled yet */
+      serve_error(waiting[i], 503, "the server is stopping");
+      continue;
+    }
     job->status = XMT_ERR_ABORTED;
     snprintf(job->message, sizeof job->message, "the server is stopping");
     job->answer(job);
@@ -133,7 +161,8 @@ void serve_pool_interrupt(struct serve_server *sv) {
     xmt_filter_interrupt(sv->workers[i].filter);
   pthread_mutex_unlock(&sv->lock);
   for (size_t i = 0; waiting != NULL && i < n; i++) {
-    serve_inflight_answer(waiting[i]->job, waiting[n + i]);
+    if (waiting[i]->job != NULL)
+      serve_inflight_answer(waiting[i]->job, waiting[n + i]);
     serve_http_resume(waiting[i]);
   }
   free(waiting);

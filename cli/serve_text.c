@@ -14,14 +14,18 @@
 
 #include "serve.h"
 
+/* 1 when c after '<' starts a tag. */
+static int tag_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+         c == '/' || c == '!' || c == '?';
+}
+
 int serve_text_has_tags(const char *text, size_t len) {
   for (const char *p = memchr(text, '<', len); p != NULL;
        p = memchr(p + 1, '<', len - (size_t)(p + 1 - text))) {
     if (p + 1 == text + len)
       return 0;
-    char c = p[1];
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-        c == '/' || c == '!' || c == '?')
+    if (tag_start(p[1]))
       return 1;
   }
   return 0;
@@ -136,12 +140,78 @@ void serve_text_write_segment(FILE *fp, const xmt_segment *seg,
   }
 }
 
-int serve_text_prepare(struct serve_job *job, struct serve_text *t) {
-  if (memchr(t->in, '\0', t->in_len) != NULL) {
-    job->bad_input = 1;
-    snprintf(job->message, sizeof job->message, "text with a NUL byte");
-    return 0;
+/* The offset of the first byte of s that is not part of a valid UTF-8
+ * character (overlongs, surrogates and code points past U+10FFFF are
+ * not), or len. */
+static size_t utf8_invalid(const char *str, size_t len) {
+  const unsigned char *s = (const unsigned char *)str;
+  size_t i = 0;
+  while (i < len) {
+    unsigned c = s[i];
+    size_t n = c < 0x80                 ? 1
+               : c >= 0xC2 && c <= 0xDF ? 2
+               : c >= 0xE0 && c <= 0xEF ? 3
+               : c >= 0xF0 && c <= 0xF4 ? 4
+                                        : 0;
+    if (n == 0 || i + n > len)
+      return i;
+    for (size_t k = 1; k < n; k++)
+      if ((s[i + k] & 0xC0) != 0x80)
+        return i;
+    if ((c == 0xE0 && s[i + 1] < 0xA0) || (c == 0xED && s[i + 1] > 0x9F) ||
+        (c == 0xF0 && s[i + 1] < 0x90) || (c == 0xF4 && s[i + 1] > 0x8F))
+      return i;
+    i += n;
   }
+  return len;
+}
+
+/* The number of tags (and comments, CDATA, declarations) in a text. */
+static size_t count_tags(const char *s, size_t len) {
+  size_t n = 0;
+  for (const char *p = memchr(s, '<', len); p != NULL && p + 1 < s + len;
+       p = memchr(p + 1, '<', len - (size_t)(p + 1 - s)))
+    n += tag_start(p[1]);
+  return n;
+}
+
+/* Refuses a text no markup reader should see: NUL bytes, bytes that are
+ * not UTF-8 (every API takes UTF-8 only), and more tags than the limit,
+ * whose handling grows with their number. 1 when it is none of those. */
+static int check_text(struct serve_job *job, const struct serve_text *t) {
+  size_t bad = utf8_invalid(t->in, t->in_len);
+  const char *z = memchr(t->in, '\0', t->in_len);
+  size_t nul = z != NULL ? (size_t)(z - t->in) : t->in_len;
+  size_t k = (size_t)(t - job->texts) + 1;
+  job->refused = 400;
+  job->bad_input = 1;
+  if (nul < t->in_len && nul <= bad)
+    snprintf(job->message, sizeof job->message,
+             "text %zu has a NUL byte (byte %zu)", k, nul + 1);
+  else if (bad < t->in_len)
+    snprintf(job->message, sizeof job->message,
+             "text %zu is not valid UTF-8 (byte %zu: 0x%02X)", k, bad + 1,
+             (unsigned)(unsigned char)t->in[bad]);
+  else if (t->markup != SERVE_PLAIN &&
+           count_tags(t->in, t->in_len) > SERVE_MAX_TAGS) {
+    job->refused = 413;
+    snprintf(job->message, sizeof job->message,
+             "text %zu has more than %d tags", k, SERVE_MAX_TAGS);
+  } else {
+    job->refused = 0;
+    job->bad_input = 0;
+    return 1;
+  }
+  return 0;
+}
+
+unsigned serve_job_refusal(const struct serve_job *job) {
+  return job->refused != 0 ? job->refused : job->bad_input ? 400 : 500;
+}
+
+int serve_text_prepare(struct serve_job *job, struct serve_text *t) {
+  if (!check_text(job, t))
+    return 0;
   switch (t->markup) {
   case SERVE_PLAIN:
     return prepare_plain(job, t);
@@ -283,6 +353,17 @@ void serve_text_translate(struct serve_worker *w, struct serve_job *job) {
              : write_text(&job->texts[i]);
   for (size_t i = 0; st == XMT_OK && job->opt.trim && i < job->ntexts; i++)
     trim(&job->texts[i]);
+  /* An answer is UTF-8 JSON: a translation that is not UTF-8 (an
+   * engine's bytes) is an error, never an answer without its text. */
+  for (size_t i = 0; st == XMT_OK && i < job->ntexts; i++)
+    if (utf8_invalid(job->texts[i].out, job->texts[i].out_len) <
+        job->texts[i].out_len) {
+      snprintf(job->message, sizeof job->message,
+               "the translation of text %zu is not valid UTF-8", i + 1);
+      job->status = XMT_ERR_BACKEND;
+      job->answer(job);
+      return;
+    }
   if (st != XMT_OK) {
     const struct xmt_error *err = xmt_filter_error(w->filter);
     snprintf(job->message, sizeof job->message, "%s",

@@ -31,11 +31,13 @@ static void read_params(const struct serve_params *p) {
     if (p->v[i].value[p->v[i].len] != '\0')
       FUZZ_FAIL();
   for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-    size_t len = 0, n = serve_param_count(p, names[i]);
+    size_t len = 0, n = serve_param_count(p, names[i]), k = 0;
     const char *v = serve_param(p, names[i], &len);
-    if ((v == NULL) != (n == 0) ||
-        (n > 0 && serve_param_nth(p, names[i], n - 1)->value != v) ||
-        serve_param_nth(p, names[i], n) != NULL)
+    const struct serve_param *last = NULL;
+    for (const struct serve_param *e = serve_param_next(p, names[i], NULL);
+         e != NULL; e = serve_param_next(p, names[i], e), k++)
+      last = e;
+    if ((v == NULL) != (n == 0) || k != n || (n > 0 && last->value != v))
       FUZZ_FAIL();
     char **list;
     size_t nlist;

@@ -115,6 +115,9 @@ same "a pair with a variant" /translate -d markUnknown=no \
   -d 'langpair=spa|eng_US' --data-urlencode 'q=Hola mundo.'
 same "an entity, no format (HTML in APy)" /translate -d markUnknown=no \
   -d 'langpair=eng|spa' --data-urlencode 'q=Tom &amp; Jerry'
+same "a bare '&', no format (OmegaT's, Weblate's requests)" /translate \
+  -d markUnknown=no -d 'langpair=eng|spa' \
+  --data-urlencode 'q=Tom & Jerry see the big dog.'
 same "a lone '<'" /translate -d markUnknown=no -d 'langpair=eng|spa' \
   --data-urlencode 'q=a < b'
 same "empty q" "/translate?langpair=eng|spa&q="
@@ -126,6 +129,10 @@ same "a pair not installed" "/translate?langpair=eng|fra&q=Hello"
 same "a pair without '|'" "/translate?langpair=engspa&q=Hello"
 same "a list of analysers" "/listPairs?q=analysers"
 same "a list of something else" "/listPairs?q=bogus"
+
+like "not UTF-8 on the markup path: 400" \
+  '{"status": "error", "code": 400, "message": "Bad Request", "explanation": "text 1 is not valid UTF-8 (byte 10: 0xFF)"}' \
+  "/translate?langpair=eng|spa&q=Tom+%26+red%FF+car&markUnknown=no"
 
 # --- Lists: the same pairs ---------------------------------------------------
 both /listPairs
@@ -168,10 +175,17 @@ expect "DeepL" 200 \
 expect "LibreTranslate" 200 '{"translatedText":"El coche rojo."}' \
   "$x/translate" -H 'Content-Type: application/json' \
   -d '{"q":"The red car.","source":"en","target":"es"}'
-expect "DeepL source languages" 200 \
-  '[{"language":"EN","name":"English"},{"language":"ES","name":"Spanish"}]' \
-  "$x/v2/languages"
-
+# The languages of the pairs installed: English and Spanish (eng-spa),
+# and whatever else is installed besides (apertium-eng-cat...), each once.
+ask "$x/v2/languages"
+check "DeepL source languages: English and Spanish among them, each once" \
+  python3 -c '
+import json, sys
+langs = json.loads(sys.argv[1])
+codes = [l["language"] for l in langs]
+sys.exit(not ({"language": "EN", "name": "English"} in langs and
+              {"language": "ES", "name": "Spanish"} in langs and
+              len(codes) == len(set(codes))))' "$body"
 serve_stop
 check "exit 0" [ "$rc" -eq 0 ]
 finish

@@ -64,9 +64,9 @@ expect "listPairs needs no key, as in APy" 200 \
 # --- Bad text ----------------------------------------------------------------
 q="$u/translate?langpair=eng|spa&key=k1&format=txt"
 expect "text that is not UTF-8: 400" 400 \
-  '{"status": "error", "code": 400, "message": "Bad Request", "explanation": "text is not UTF-8"}' \
+  '{"status": "error", "code": 400, "message": "Bad Request", "explanation": "text 1 is not valid UTF-8 (byte 2: 0xFF)"}' \
   "$q&q=a%FFb"
-expect "text with a NUL: 400" 400 '{"message":"text with a NUL byte"}' \
+expect "text with a NUL: 400" 400 '{"message":"text 1 has a NUL byte (byte 2)"}' \
   "$u/v2/translate" -d auth_key=k1 -d 'text=a%00b' -d target_lang=ES
 expect "markup crossed: 400" 400 \
   '{"status": "error", "code": 400, "message": "Bad Request", "explanation": "malformed XML markup in the text (column 8)"}' \
@@ -98,7 +98,8 @@ expect_exit 1 "translate's --overwrite does not apply" "$XLIFFMT" serve \
 # --connection-timeout, idle connections are closed after it, and the
 # server answers other clients all the while.
 if command -v python3 >/dev/null; then
-  serve_start slow-clients --mt identity -s en -t es --connection-timeout 2 ||
+  serve_start slow-clients --mt identity -s en -t es --connection-timeout 2 \
+    --max-connections-per-address 400 ||
     exit 1
   u=$url
   slow() { python3 "$(dirname "$0")/slow_clients.py" "$@"; }
