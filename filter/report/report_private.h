@@ -14,6 +14,95 @@
 /* The URI the findings document answers to in document(). */
 #define XMT_FINDINGS_URI "urn:xliffmt:findings"
 
+/* --- The findings, whole or a chunk of units at a time (findings.c) ------
+ * A findings document is built on a struct xmt_findings: the check's
+ * problems (kept from xmt_findings_check on), the lines of the
+ * trans-units, the states counted, and the rows of the document being
+ * built (out), which wait for their length flag. */
+
+struct xmt_findings_problem {
+  enum xmt_severity severity;
+  unsigned long line, column;
+  char *unit, *message;
+};
+
+/* A segment waiting for its length flag, which needs the whole document;
+ * node is its element in out, or NULL once out is gone. */
+struct xmt_findings_row {
+  xmlNodePtr node;
+  unsigned flags;
+  size_t source_chars, target_chars;
+};
+
+struct xmt_findings_state {
+  char *name;
+  size_t units;
+};
+
+struct xmt_findings {
+  xmt_filter *f;
+  xmlDocPtr out;
+  xmlNodePtr root;
+  xmlNsPtr xlf; /* inline codes are copied into the XLIFF 1.2 namespace */
+  struct xmt_findings_problem *problems;
+  size_t nproblems, problems_cap;
+  struct xmt_findings_row *rows; /* of out */
+  size_t nrows, rows_cap;
+  struct xmt_findings_state *states;
+  size_t nstates, states_cap;
+  struct xmt_memo state_index;                 /* name -> its place in states */
+  const struct xmt_findings_problem **by_unit; /* with a unit, by unit */
+  size_t nby_unit;
+  int by_unit_built;
+  unsigned long *lines; /* of the trans-units, sorted */
+  size_t nlines, lines_cap;
+  xmt_segment *src, *tgt;
+  int nomem; /* libxml2 or an allocation failed */
+};
+
+/* The flags of a row, as many as xmt_findings_flags counts. */
+#define XMT_FINDINGS_FLAGS 10
+/* The attributes of an XLIFF <file> its findings <file> copies. */
+#define XMT_FINDINGS_FILE_ATTRS 4
+extern const char *const xmt_findings_file_attrs[XMT_FINDINGS_FILE_ATTRS];
+
+/* Zeroes b and runs the check of path (xmt_check_document), keeping its
+ * problems in b; the counts into *report. */
+xmt_status xmt_findings_check(struct xmt_findings *b, xmt_filter *f,
+                              const char *path, const struct xmt_buf *units,
+                              struct xmt_check_report *report);
+void xmt_findings_free(struct xmt_findings *b);
+/* The line of a trans-unit start tag; sorted once all are in. */
+void xmt_findings_line(struct xmt_findings *b, unsigned long line);
+void xmt_findings_sort_lines(struct xmt_findings *b);
+/* A new out (the one before freed, no rows) with its root <findings>,
+ * returned; NULL out of memory. */
+xmlNodePtr xmt_findings_begin(struct xmt_findings *b, const char *path,
+                              const char *encoding);
+xmlNodePtr xmt_findings_add(struct xmt_findings *b, xmlNodePtr parent,
+                            const char *name);
+void xmt_findings_set(struct xmt_findings *b, xmlNodePtr n, const char *name,
+                      const char *value);
+/* The check's problems under problems. */
+void xmt_findings_problems(struct xmt_findings *b, xmlNodePtr problems);
+/* A trans-unit n, with translate="no" of a group around it in
+ * translatable, under the findings <file> file_out: its rows into rows. */
+void xmt_findings_unit(struct xmt_findings *b, const xmlNode *n,
+                       xmlNodePtr file_out, int translatable);
+/* The usual ratio of target to source length; -1 out of memory. */
+int xmt_findings_median(const struct xmt_findings_row *rows, size_t nrows,
+                        double *median);
+void xmt_findings_length(struct xmt_findings_row *rows, size_t nrows,
+                         double median);
+/* Each row's flags as its attribute (when it has a node), and counted
+ * into counts[XMT_FINDINGS_FLAGS]. */
+void xmt_findings_flags(struct xmt_findings *b,
+                        const struct xmt_findings_row *rows, size_t nrows,
+                        size_t *counts);
+void xmt_findings_summary(struct xmt_findings *b, xmlNodePtr summary,
+                          const struct xmt_check_report *r, size_t nrows,
+                          const size_t *counts);
+
 /* Checks the document path (xmt_filter_check_file), reads it into *doc,
  * and builds its findings: the check's counts and problems and one
  * element per segment. A document of another format than XLIFF is read
