@@ -57,7 +57,8 @@ struct xmt_findings {
   unsigned long *lines; /* of the trans-units, sorted */
   size_t nlines, lines_cap;
   xmt_segment *src, *tgt;
-  int nomem; /* libxml2 or an allocation failed */
+  int nomem;     /* libxml2 or an allocation failed */
+  int rows_only; /* what only the rows need: lengths and flags */
 };
 
 /* The flags of a row, as many as xmt_findings_flags counts. */
@@ -66,6 +67,10 @@ struct xmt_findings {
 #define XMT_FINDINGS_FILE_ATTRS 4
 extern const char *const xmt_findings_file_attrs[XMT_FINDINGS_FILE_ATTRS];
 
+/* An element of XLIFF 1.0 (no namespace), 1.1 or 1.2 named local. */
+int xmt_findings_is(const xmlNode *n, const char *local);
+/* n has the attribute name with that value. */
+int xmt_findings_prop_is(const xmlNode *n, const char *name, const char *value);
 /* Zeroes b and runs the check of path (xmt_check_document), keeping its
  * problems in b; the counts into *report. */
 xmt_status xmt_findings_check(struct xmt_findings *b, xmt_filter *f,
@@ -103,6 +108,25 @@ void xmt_findings_summary(struct xmt_findings *b, xmlNodePtr summary,
                           const struct xmt_check_report *r, size_t nrows,
                           const size_t *counts);
 
+/* --- The findings a chunk of units at a time (findings_stream.c) ------ */
+typedef struct xmt_findings_stream xmt_findings_stream;
+/* Checks path as xmt_findings_build does and reads it (or its XLIFF text
+ * units, when not NULL) twice as a stream, for the counts of the
+ * summary; chunks will have at most chunk_units units. */
+xmt_status xmt_findings_stream_open(xmt_filter *f, const char *path,
+                                    const struct xmt_buf *units,
+                                    size_t chunk_units,
+                                    xmt_findings_stream **out);
+/* The findings without units: the summary, the problems, an empty <file>
+ * for each; the caller's. NULL out of memory (in f). */
+xmlDocPtr xmt_findings_stream_head(xmt_findings_stream *s);
+/* The next chunk, a findings document (the caller's) with the units of
+ * one <file>, the index of which goes to *file, and *before the rows of
+ * the chunks before; *chunk NULL after the last. */
+xmt_status xmt_findings_stream_next(xmt_findings_stream *s, xmlDocPtr *chunk,
+                                    size_t *file, size_t *before);
+void xmt_findings_stream_free(xmt_findings_stream *s);
+
 /* Checks the document path (xmt_filter_check_file), reads it into *doc,
  * and builds its findings: the check's counts and problems and one
  * element per segment. A document of another format than XLIFF is read
@@ -116,6 +140,15 @@ xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
  * with the error (file, line, column) in f. */
 xmlDocPtr xmt_report_read_xml(xmt_filter *f, const char *path, const char *text,
                               size_t len, const char *what);
+
+/* xmt_filter_report_file with chunks of chunk_units units for the shipped
+ * stylesheets and the findings; 0 reads them whole, as a stylesheet of
+ * the user's is read (the tests compare the two). */
+xmt_status xmt_report_file_chunked(xmt_filter *f, const char *in_path,
+                                   const char *out_path,
+                                   const struct xmt_report_options *options,
+                                   xmt_problem_fn on_message, void *user,
+                                   size_t chunk_units);
 
 /* The shipped stylesheets, generated from data/ by report.am. */
 extern const unsigned char xmt_xsl_report[];
