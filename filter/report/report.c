@@ -751,11 +751,11 @@ static xmt_status whole_too_big(xmt_filter *f, const char *in_path,
                                           : 0;
   if (size <= limit)
     return XMT_OK;
-  return xmt_error_at(
-      &f->err, XMT_ERR_USAGE, XMT_IN(in_path),
-      "%zu MB is over the %zu MB a stylesheet of your own reads whole (the "
-      "shipped ones stream); --max-whole MB raises the limit",
-      (size + (1 << 20) - 1) >> 20, limit >> 20);
+  return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(in_path),
+                      "the document is %zu bytes, over the %zu a stylesheet "
+                      "of your own reads whole; --max-whole-size raises the "
+                      "limit (the shipped stylesheets stream, with none)",
+                      size, limit);
 }
 
 static xmt_status report_whole(xmt_filter *f, const char *in_path,
