@@ -357,7 +357,9 @@ static void segment(struct xmt_findings *b, const struct unit_info *u,
     r.target_chars = chars(b->tgt, &blank);
     set_num(b, s, "target-chars", r.target_chars);
   }
-  if (u->translatable)
+  if (b->known_flags != NULL) /* a pass before found them */
+    r.flags = b->known_next < b->nknown ? b->known_flags[b->known_next++] : 0;
+  else if (u->translatable)
     r.flags |= segment_flags(b, target != NULL, blank, u->state);
   struct xmt_findings_row *rows =
       grow(b, b->rows, &b->rows_cap, b->nrows + 1, sizeof *rows);

@@ -9,8 +9,8 @@
  * needs it), and once for the chunks. Each chunk is a findings document
  * of the units of one <file>, the same elements xmt_findings_build writes
  * for them. What stays for the whole run: the check's problems, a line a
- * trans-unit, the states, the attributes of each <file>; during the
- * second pass, a row's lengths and flags. */
+ * trans-unit, the states, the attributes of each <file>, the flags of
+ * each row (during the second pass, its lengths too). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -51,6 +51,7 @@ struct xmt_findings_stream {
   size_t nfiles, files_cap;
   struct xmt_findings_row *all; /* the second pass's rows */
   size_t nall, all_cap;
+  unsigned *flags; /* of every row, for the third pass */
   size_t counts[XMT_FINDINGS_FLAGS];
   size_t nrows, done;
   double median;
@@ -286,6 +287,13 @@ static xmt_status count_rows(struct xmt_findings_stream *s) {
     xmt_findings_length(s->all, s->nall, s->median);
     xmt_findings_flags(&s->b, s->all, s->nall, s->counts);
     s->nrows = s->nall;
+    /* The third pass takes them as found: the codes compared and the
+     * words counted once. */
+    if ((s->flags = malloc((s->nall + 1) * sizeof *s->flags)) == NULL)
+      st = xmt_error_nomem(&s->f->err);
+    for (size_t i = 0; st == XMT_OK && i < s->nall; i++)
+      s->flags[i] = s->all[i].flags;
+    s->b.known_flags = s->flags, s->b.nknown = s->nall;
   }
   free(s->all);
   s->all = NULL, s->nall = 0;
@@ -304,6 +312,7 @@ void xmt_findings_stream_free(xmt_findings_stream *s) {
       free(s->files[i].v[k]);
   free(s->files);
   free(s->all);
+  free(s->flags);
   xmt_findings_free(&s->b);
   free(s);
 }
@@ -366,7 +375,6 @@ xmt_status xmt_findings_stream_next(xmt_findings_stream *s, xmlDocPtr *chunk,
       return st;
     if (s->b.nrows == 0 && s->b.root->children == NULL)
       continue; /* a <file> without units, or the end */
-    xmt_findings_length(s->b.rows, s->b.nrows, s->median);
     size_t counts[XMT_FINDINGS_FLAGS] = {0};
     xmt_findings_flags(&s->b, s->b.rows, s->b.nrows, counts);
     *before = s->done;

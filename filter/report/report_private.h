@@ -59,6 +59,10 @@ struct xmt_findings {
   xmt_segment *src, *tgt;
   int nomem;     /* libxml2 or an allocation failed */
   int rows_only; /* what only the rows need: lengths and flags */
+  /* The flags of the rows to come, length flags too, in their order, as
+   * a pass before found them; NULL: found now. */
+  const unsigned *known_flags;
+  size_t known_next, nknown;
 };
 
 /* The flags of a row, as many as xmt_findings_flags counts. */
