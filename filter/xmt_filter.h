@@ -663,7 +663,7 @@ struct xmt_report_options {
 #define XMT_REPORT_MAX_WHOLE ((size_t)8 << 20)
 
 /* Writes the report of the XLIFF document in_path (a file: it is read
- * twice) to out_path ("-": standard output), through a temporary file
+ * more than once) to out_path ("-": standard output), through a temporary file
  * renamed on success. An HTML page is reported as the XLIFF document
  * xmt_html_extract_file writes of it, with the filter's languages.
  * options may be NULL. The stylesheet's xsl:message lines go to on_message
