@@ -54,6 +54,7 @@ for run in report tmx findings; do
     echo "report.sh: failed: $XLIFFMT report $dir/in.xlf $*" >&2
     exit 1
   fi
+  # shellcheck disable=SC2046
   set -- $(cat "$dir/time") "$(wc -c <"$dir/out")"
   rm -f "$dir/out"
   cpu=$(awk -v u="$2" -v s="$3" 'BEGIN { printf "%.2f", u + s }')
