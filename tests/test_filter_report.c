@@ -343,7 +343,8 @@ static void test_bad_document(void) {
  * xmt_findings_build does: files empty, without a body, with two; groups
  * with translate="no" nested; a trans-unit outside any body (its line
  * still a unit's); ids used twice (the problem on the second's line);
- * units without source; notes, states, seg-source, codes. */
+ * units without source; notes, states, seg-source, codes; problems
+ * enough for several chunks of them. */
 static const char shapes[] =
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     "<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n"
@@ -377,6 +378,18 @@ static const char shapes[] =
     "<trans-unit id=\"c1\"><source>Same words here.</source><target "
     "state=\"x-mine\">Same words here.</target></trans-unit>\n"
     "<trans-unit id=\"c2\"><source>Nothing yet.</source></trans-unit>\n"
+    "<trans-unit id=\"p1\"><source>Press <x id=\"1\"/> now.</source>"
+    "<target>Pulse &lt;/ul&gt;.</target></trans-unit>\n"
+    "<trans-unit id=\"p2\"><source>Press <x id=\"1\"/> now.</source>"
+    "<target>Pulse &lt;/ul&gt;.</target></trans-unit>\n"
+    "<trans-unit id=\"p3\"><source>Press <x id=\"1\"/> now.</source>"
+    "<target>Pulse &lt;/ul&gt;.</target></trans-unit>\n"
+    "<trans-unit id=\"p4\"><source>Press <x id=\"1\"/> now.</source>"
+    "<target>Pulse &lt;/ul&gt;.</target></trans-unit>\n"
+    "<trans-unit id=\"p5\"><source>Press <x id=\"1\"/> now.</source>"
+    "<target>Pulse &lt;/ul&gt;.</target></trans-unit>\n"
+    "<trans-unit id=\"p6\"><source>Press <x id=\"1\"/> now.</source>"
+    "<target>Pulse &lt;/ul&gt;.</target></trans-unit>\n"
     "<trans-unit id=\"c3\"><source>Tail <bx id=\"4\"/>end<ex id=\"4\"/>."
     "</source><target state=\"signed-off\">Ende <bx id=\"4\"/>x<ex "
     "id=\"4\"/>.</target></trans-unit>\n"

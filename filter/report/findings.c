@@ -762,8 +762,11 @@ xmlNodePtr xmt_findings_begin(struct xmt_findings *b, const char *path,
   return b->root;
 }
 
-void xmt_findings_problems(struct xmt_findings *b, xmlNodePtr problems) {
-  for (size_t i = 0; i < b->nproblems && problems != NULL; i++) {
+void xmt_findings_problems(struct xmt_findings *b, xmlNodePtr problems,
+                           size_t from, size_t n) {
+  size_t end =
+      from + n < from || from + n > b->nproblems ? b->nproblems : from + n;
+  for (size_t i = from; i < end && problems != NULL; i++) {
     const struct xmt_findings_problem *p = &b->problems[i];
     xmlNodePtr q = add(b, problems, "problem");
     set(b, q, "severity", p->severity == XMT_ERROR ? "error" : "warning");
@@ -795,7 +798,7 @@ xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
   }
   if (xmt_findings_begin(&b, path, report.encoding) != NULL) {
     xmlNodePtr summary = add(&b, b.root, "summary");
-    xmt_findings_problems(&b, add(&b, b.root, "problems"));
+    xmt_findings_problems(&b, add(&b, b.root, "problems"), 0, SIZE_MAX);
     const xmlNode *xliff = xmlDocGetRootElement(doc);
     if (xliff != NULL)
       unit_lines(&b, xliff);

@@ -350,7 +350,9 @@ xmlDocPtr xmt_findings_stream_head(xmt_findings_stream *s) {
   xmlNodePtr root = chunk_root(s);
   if (root != NULL) {
     xmlNodePtr summary = xmt_findings_add(&s->b, root, "summary");
-    xmt_findings_problems(&s->b, xmt_findings_add(&s->b, root, "problems"));
+    /* The rest are spliced in after it, as rows are. */
+    xmt_findings_problems(&s->b, xmt_findings_add(&s->b, root, "problems"), 0,
+                          1);
     for (size_t i = 0; i < s->nfiles; i++)
       file_element(s, root, i + 1, NULL);
     if (summary != NULL)
@@ -364,6 +366,26 @@ xmlDocPtr xmt_findings_stream_head(xmt_findings_stream *s) {
     return NULL;
   }
   return head;
+}
+
+size_t xmt_findings_stream_nproblems(const xmt_findings_stream *s) {
+  return s->b.nproblems;
+}
+
+xmlDocPtr xmt_findings_stream_problems(xmt_findings_stream *s, size_t from,
+                                       size_t n) {
+  xmlNodePtr root = chunk_root(s);
+  if (root != NULL)
+    xmt_findings_problems(&s->b, xmt_findings_add(&s->b, root, "problems"),
+                          from, n);
+  xmlDocPtr doc = s->b.out;
+  s->b.out = NULL;
+  if (s->b.nomem) {
+    xmlFreeDoc(doc);
+    xmt_error_nomem(&s->f->err);
+    return NULL;
+  }
+  return doc;
 }
 
 xmt_status xmt_findings_stream_next(xmt_findings_stream *s, xmlDocPtr *chunk,

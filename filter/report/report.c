@@ -239,8 +239,8 @@ static void catch_end(const struct catcher *c) {
   pthread_mutex_unlock(&catch_lock);
 }
 
-static xsltStylesheetPtr compile(xmt_filter *f, const char *name,
-                                 xmt_problem_fn on_message, void *user) {
+xsltStylesheetPtr xmt_report_compile(xmt_filter *f, const char *name,
+                                     xmt_problem_fn on_message, void *user) {
   const char *path = name != NULL ? name : "report";
   char builtin_path[4096];
   size_t len = 0;
@@ -415,219 +415,13 @@ done:
   return st;
 }
 
-/* --- The shipped stylesheets, a chunk at a time ----------------------------
- * The page's head and tail come from the stylesheet run over the findings
- * without units; the rows, from a copy of it whose root template writes
- * only the rows of a chunk, within the elements they have on the page, so
- * that they are written as they are on the page; they are cut out of
- * that result and put in their place in the head's. The result is the
- * bytes the stylesheet gives over the whole findings. */
-
-struct recipe {
-  const char *name;     /* of the shipped stylesheet; NULL: the findings */
-  const char *template; /* the root template of the chunks' copy */
-  /* A chunk's rows: after the first open (after open_after), before the
-   * last close. */
-  const char *open_after, *open, *close;
-  /* Their place in the head: at the first point after the mark of their
-   * <file> (the Nth mark after after, N its index; the first mark when
-   * not per_file), replacing replaced bytes, between head_open and
-   * head_close. */
-  const char *after, *mark, *point;
-  size_t replaced;
-  const char *head_open, *head_close;
-  int per_file;
-};
-
-#define XSL_TEMPLATE(body) "<xsl:template match='/'>" body "</xsl:template>"
-
-/* The selects repeat those of the root templates of data/xliffmt-*.xsl. */
-static const struct recipe recipes[] = {
-    {"report",
-     XSL_TEMPLATE("<html><body><table class='segments'><tbody>"
-                  "<xsl:apply-templates select='$F/f:file/f:unit/f:segment'>"
-                  "<xsl:with-param name='before' select='$xmt-before'/>"
-                  "</xsl:apply-templates></tbody></table></body></html>"),
-     NULL, "<tbody>", "</tbody>", "<table class=\"segments\">", "</tbody>",
-     NULL, 0, "", "", 1},
-    {"tmx",
-     XSL_TEMPLATE("<tmx><body><xsl:apply-templates select=\"$F/f:file/"
-                  "f:unit[@translate = 'yes']/f:segment[f:target][not("
-                  "contains(concat(' ', @flags, ' '), ' untranslated '))]\"/>"
-                  "</body></tmx>"),
-     NULL, "<body>\n", "  </body>", NULL, "<body/>", NULL, 7, "<body>\n",
-     "  </body>", 0},
-};
-static const struct recipe findings_recipe = {NULL,      NULL, "<file ",  ">",
-                                              "</file>", NULL, "<file ",  "/>",
-                                              2,         ">",  "</file>", 1};
-
-static const struct recipe *recipe_of(const char *name) {
-  for (size_t i = 0; i < sizeof recipes / sizeof *recipes; i++)
-    if (strcmp(recipes[i].name, name) == 0)
-      return &recipes[i];
-  return NULL;
-}
-
-/* The shipped stylesheet with r's root template for its own. */
-static int is_root_template(const xmlNode *n) {
-  if (n->type != XML_ELEMENT_NODE || !xmlStrEqual(n->name, BAD_CAST "template"))
-    return 0;
-  xmlChar *match = xmlGetNoNsProp(n, BAD_CAST "match");
-  int yes = match != NULL && xmlStrEqual(match, BAD_CAST "/");
-  xmlFree(match);
-  return yes;
-}
-
-static xsltStylesheetPtr compile_chunks(xmt_filter *f, const struct recipe *r) {
-  size_t len;
-  const char *text = xmt_report_stylesheet(r->name, &len);
-  xmlDocPtr doc = xmt_report_read_xml(f, r->name, text, len, "the stylesheet");
-  xmlNodePtr root = doc != NULL ? xmlDocGetRootElement(doc) : NULL;
-  for (xmlNodePtr n = root != NULL ? root->children : NULL; n != NULL;
-       n = n->next)
-    if (is_root_template(n)) {
-      xmlUnlinkNode(n);
-      xmlFreeNode(n);
-      break;
-    }
-  static const char param[] = "<xsl:param name='xmt-before' select='0'/>";
-  xmlNodePtr list = NULL, more = NULL;
-  int ok = root != NULL &&
-           xmlParseInNodeContext(root, r->template, (int)strlen(r->template), 0,
-                                 &list) == XML_ERR_OK &&
-           xmlParseInNodeContext(root, param, (int)strlen(param), 0, &more) ==
-               XML_ERR_OK &&
-           xmlAddChildList(root, list) != NULL &&
-           xmlAddChildList(root, more) != NULL;
-  if (!ok) {
-    xmlFreeNodeList(list);
-    xmlFreeNodeList(more);
-    xmlFreeDoc(doc);
-    if (f->err.pub.status == XMT_OK)
-      xmt_error_nomem(&f->err);
-    return NULL;
-  }
-  xsltStylesheetPtr style = xsltParseStylesheetDoc(doc);
-  if (style == NULL || style->errors > 0) {
-    if (style != NULL)
-      xsltFreeStylesheet(style);
-    else
-      xmlFreeDoc(doc);
-    xmt_error_set(&f->err, XMT_ERR_NOMEM, "the stylesheet %s: %s", r->name,
-                  "cannot make its copy for chunks");
-    return NULL;
-  }
-  return style;
-}
-
-/* Where s[0, len) holds what, from from on; len when nowhere. */
-static size_t find(const char *s, size_t len, size_t from, const char *what) {
-  size_t n = strlen(what);
-  for (size_t i = from; n > 0 && i + n <= len; i++) {
-    const char *p = memchr(s + i, what[0], len - i);
-    if (p == NULL)
-      break;
-    i = (size_t)(p - s);
-    if (i + n <= len && memcmp(p, what, n) == 0)
-      return i;
-  }
-  return len;
-}
-
-/* Writes a stream's result: the head's bytes with each chunk's rows in
- * their place. */
-struct splice {
-  const struct recipe *r;
-  struct xmt_output out;
-  const char *path; /* of out */
-  const char *head;
-  size_t head_len;
-  size_t written;     /* of the head */
-  size_t mark, marks; /* the last mark found, and how many */
-  size_t group;       /* whose rows are being written; 0: none */
-};
-
-static int write_out(struct splice *sp, const char *bytes, size_t len) {
-  return len == 0 ? 0 : -(xmt_output_write(&sp->out, bytes, len) != 0);
-}
-
-static int close_group(struct splice *sp) {
-  if (sp->group == 0)
-    return 0;
-  sp->group = 0;
-  return write_out(sp, sp->r->head_close, strlen(sp->r->head_close));
-}
-
-/* Writes the rows of a chunk of <file> file; -1 when the head has no
- * place for them (a stylesheet that is not the recipe's). */
-static int splice_rows(struct splice *sp, size_t file, const char *rows,
-                       size_t len) {
-  const struct recipe *r = sp->r;
-  size_t group = r->per_file ? file : 1;
-  if (len == 0)
-    return 0;
-  if (group != sp->group) {
-    if (close_group(sp) != 0)
-      return -1;
-    if (sp->marks == 0 && r->after != NULL)
-      sp->mark = find(sp->head, sp->head_len, 0, r->after);
-    while (sp->marks < group && sp->mark < sp->head_len) {
-      sp->mark =
-          find(sp->head, sp->head_len,
-               sp->marks == 0 && r->after == NULL ? 0 : sp->mark + 1, r->mark);
-      sp->marks += sp->mark < sp->head_len;
-    }
-    size_t at = r->point != NULL
-                    ? find(sp->head, sp->head_len, sp->mark, r->point)
-                    : sp->mark;
-    if (sp->marks < group || at >= sp->head_len || at < sp->written)
-      return -1;
-    if (write_out(sp, sp->head + sp->written, at - sp->written) != 0 ||
-        write_out(sp, r->head_open, strlen(r->head_open)) != 0)
-      return -1;
-    sp->written = at + r->replaced;
-    sp->group = group;
-  }
-  return write_out(sp, rows, len);
-}
-
-static xmt_status splice_failed(xmt_filter *f, const struct splice *sp) {
-  xmt_status st = xmt_output_reason(&sp->out, XMT_OK, sp->path, &f->err);
-  if (st != XMT_OK)
-    return st;
-  return xmt_error_set(&f->err, XMT_ERR_INTERNAL,
-                       "the %s page has no place for the rows of a chunk",
-                       sp->r->name != NULL ? sp->r->name : "findings");
-}
-
-/* The rows of a chunk's result. */
-static const char *cut_rows(const struct recipe *r, const char *s, size_t len,
-                            size_t *rows_len) {
-  size_t from = r->open_after != NULL ? find(s, len, 0, r->open_after) : 0;
-  size_t start = find(s, len, from, r->open);
-  size_t n = strlen(r->close), end = len;
-  for (size_t i = len >= n ? len - n + 1 : 0; i-- > 0;)
-    if (memcmp(s + i, r->close, n) == 0) {
-      end = i;
-      break;
-    }
-  if (start >= len || end >= len || end < start + strlen(r->open)) {
-    *rows_len = 0;
-    return s;
-  }
-  start += strlen(r->open);
-  *rows_len = end - start;
-  return s + start;
-}
-
 /* The bytes of a findings document, or of style's result over it (the
  * findings then freed with the transformation). */
-static xmt_status result_of(xmt_filter *f, xsltStylesheetPtr style,
-                            xmlDocPtr source, xmlDocPtr findings,
-                            const struct xmt_report_options *options,
-                            const char *before, xmt_problem_fn on_message,
-                            void *user, xmlChar **bytes, int *len) {
+xmt_status xmt_report_result(xmt_filter *f, xsltStylesheetPtr style,
+                             xmlDocPtr source, xmlDocPtr findings,
+                             const struct xmt_report_options *options,
+                             const char *before, xmt_problem_fn on_message,
+                             void *user, xmlChar **bytes, int *len) {
   *bytes = NULL, *len = 0;
   if (style != NULL)
     return transform(f, style, source, findings, options, before, on_message,
@@ -635,103 +429,6 @@ static xmt_status result_of(xmt_filter *f, xsltStylesheetPtr style,
   xmlDocDumpFormatMemoryEnc(findings, bytes, len, "UTF-8", 0);
   xmlFreeDoc(findings);
   return *bytes == NULL ? xmt_error_nomem(&f->err) : XMT_OK;
-}
-
-/* How many units a chunk has: a few hundred keep its trees small. */
-#define CHUNK_UNITS 256
-
-struct stream_run {
-  const struct recipe *r;
-  xsltStylesheetPtr style, chunks; /* NULL: the findings themselves */
-  xmlDocPtr source;                /* what the stylesheet is run over */
-};
-
-static xmt_status write_chunks(xmt_filter *f, xmt_findings_stream *s,
-                               struct stream_run *run, struct splice *sp,
-                               const struct xmt_report_options *options,
-                               xmt_problem_fn on_message, void *user) {
-  xmt_status st = XMT_OK;
-  for (;;) {
-    xmlDocPtr chunk;
-    size_t file = 0, before = 0;
-    if ((st = xmt_findings_stream_next(s, &chunk, &file, &before)) != XMT_OK ||
-        chunk == NULL)
-      break;
-    char num[32];
-    snprintf(num, sizeof num, "%zu", before);
-    xmlChar *bytes;
-    int len;
-    st = result_of(f, run->chunks, run->source, chunk, options, num, on_message,
-                   user, &bytes, &len);
-    size_t rows_len = 0;
-    const char *rows = st == XMT_OK
-                           ? cut_rows(run->r, (const char *)bytes,
-                                      len > 0 ? (size_t)len : 0, &rows_len)
-                           : NULL;
-    if (st == XMT_OK && splice_rows(sp, file, rows, rows_len) != 0)
-      st = splice_failed(f, sp);
-    xmlFree(bytes);
-    if (st != XMT_OK)
-      break;
-  }
-  return st;
-}
-
-/* Runs a shipped stylesheet, or writes the findings, a chunk at a time. */
-static xmt_status report_stream(xmt_filter *f, const char *in_path,
-                                const struct xmt_buf *units,
-                                const char *out_path, const struct recipe *r,
-                                const struct xmt_report_options *options,
-                                xmt_problem_fn on_message, void *user,
-                                size_t chunk_units) {
-  struct stream_run run = {r, NULL, NULL, NULL};
-  xmt_findings_stream *s = NULL;
-  xmlChar *head = NULL;
-  int head_len = 0;
-  xmt_status st = xmt_findings_stream_open(f, in_path, units, chunk_units, &s);
-  if (st == XMT_OK && r->name != NULL &&
-      (run.style = compile(f, r->name, on_message, user)) == NULL)
-    st = f->err.pub.status;
-  if (st == XMT_OK && r->name != NULL &&
-      (run.chunks = compile_chunks(f, r)) == NULL)
-    st = f->err.pub.status;
-  /* The shipped stylesheets read the findings only. */
-  if (st == XMT_OK && r->name != NULL &&
-      ((run.source = xmlNewDoc(BAD_CAST "1.0")) == NULL ||
-       xmlDocSetRootElement(
-           run.source,
-           xmlNewDocNode(run.source, NULL, BAD_CAST "xliff", NULL)) != NULL ||
-       xmlDocGetRootElement(run.source) == NULL))
-    st = xmt_error_nomem(&f->err);
-  xmlDocPtr findings = st == XMT_OK ? xmt_findings_stream_head(s) : NULL;
-  if (st == XMT_OK && findings == NULL)
-    st = f->err.pub.status;
-  if (st == XMT_OK)
-    st = result_of(f, run.style, run.source, findings, options, NULL,
-                   on_message, user, &head, &head_len);
-  struct splice sp;
-  memset(&sp, 0, sizeof sp);
-  sp.r = r, sp.path = out_path, sp.head = (const char *)head;
-  sp.head_len = head_len > 0 ? (size_t)head_len : 0;
-  if (st == XMT_OK)
-    st = xmt_output_open(&sp.out, out_path, &f->err);
-  if (st == XMT_OK) {
-    st = write_chunks(f, s, &run, &sp, options, on_message, user);
-    if (st == XMT_OK &&
-        (close_group(&sp) != 0 ||
-         write_out(&sp, sp.head + sp.written, sp.head_len - sp.written) != 0))
-      st = splice_failed(f, &sp);
-    if (st == XMT_OK)
-      st = xmt_output_commit(&sp.out, &f->err);
-    if (st != XMT_OK)
-      xmt_output_abort(&sp.out);
-  }
-  xmlFree(head);
-  xmlFreeDoc(run.source);
-  xsltFreeStylesheet(run.style);
-  xsltFreeStylesheet(run.chunks);
-  xmt_findings_stream_free(s);
-  return st;
 }
 
 /* --- The report -------------------------------------------------------------
@@ -770,13 +467,14 @@ static xmt_status report_whole(xmt_filter *f, const char *in_path,
       (findings = xmt_findings_build(f, in_path, units, &doc)) == NULL)
     st = f->err.pub.status;
   if (st == XMT_OK && !options->findings_only &&
-      (style = compile(f, options->stylesheet, on_message, user)) == NULL)
+      (style = xmt_report_compile(f, options->stylesheet, on_message, user)) ==
+          NULL)
     st = f->err.pub.status;
   if (st == XMT_OK) {
     xmlChar *bytes = NULL;
     int len = 0;
-    st = result_of(f, style, doc, findings, options, NULL, on_message, user,
-                   &bytes, &len);
+    st = xmt_report_result(f, style, doc, findings, options, NULL, on_message,
+                           user, &bytes, &len);
     findings = NULL; /* the transformation's now */
     if (st == XMT_OK)
       st = save(f, out_path, bytes != NULL ? (const char *)bytes : "",
@@ -813,14 +511,15 @@ xmt_status xmt_report_file_chunked(xmt_filter *f, const char *in_path,
     options = &none;
   const char *name =
       options->stylesheet != NULL ? options->stylesheet : "report";
-  /* A file of that name is the user's, as compile() takes it. */
-  const struct recipe *r = options->findings_only    ? &findings_recipe
-                           : access(name, F_OK) != 0 ? recipe_of(name)
-                                                     : NULL;
+  /* A file of that name is the user's, as xmt_report_compile takes it. */
+  const struct xmt_report_recipe *r =
+      options->findings_only || access(name, F_OK) != 0
+          ? xmt_report_recipe(name, options->findings_only)
+          : NULL;
   const struct xmt_buf *u = format != NULL ? &units : NULL;
   if (st == XMT_OK && r != NULL && chunk_units > 0)
-    st = report_stream(f, in_path, u, out_path, r, options, on_message, user,
-                       chunk_units);
+    st = xmt_report_stream(f, in_path, u, out_path, r, options, on_message,
+                           user, chunk_units);
   else if (st == XMT_OK)
     st = report_whole(f, in_path, u, out_path, options, on_message, user);
   if (st != XMT_OK)
@@ -828,6 +527,9 @@ xmt_status xmt_report_file_chunked(xmt_filter *f, const char *in_path,
   xmt_buf_free(&units);
   return st;
 }
+
+/* How many units a chunk has: a few hundred keep its trees small. */
+#define CHUNK_UNITS 256
 
 xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
                                   const char *out_path,

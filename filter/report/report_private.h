@@ -8,6 +8,7 @@
 #endif
 
 #include <libxml/tree.h>
+#include <libxslt/xsltInternals.h>
 
 #include "filter_private.h"
 
@@ -92,8 +93,9 @@ xmlNodePtr xmt_findings_add(struct xmt_findings *b, xmlNodePtr parent,
                             const char *name);
 void xmt_findings_set(struct xmt_findings *b, xmlNodePtr n, const char *name,
                       const char *value);
-/* The check's problems under problems. */
-void xmt_findings_problems(struct xmt_findings *b, xmlNodePtr problems);
+/* The check's problems from from on, n of them at most, under problems. */
+void xmt_findings_problems(struct xmt_findings *b, xmlNodePtr problems,
+                           size_t from, size_t n);
 /* A trans-unit n, with translate="no" of a group around it in
  * translatable, under the findings <file> file_out: its rows into rows. */
 void xmt_findings_unit(struct xmt_findings *b, const xmlNode *n,
@@ -121,9 +123,14 @@ xmt_status xmt_findings_stream_open(xmt_filter *f, const char *path,
                                     const struct xmt_buf *units,
                                     size_t chunk_units,
                                     xmt_findings_stream **out);
-/* The findings without units: the summary, the problems, an empty <file>
- * for each; the caller's. NULL out of memory (in f). */
+/* The findings without units: the summary, the first of the problems,
+ * an empty <file> for each; the caller's. NULL out of memory (in f). */
 xmlDocPtr xmt_findings_stream_head(xmt_findings_stream *s);
+/* The findings with only the problems from from on, n at most (the
+ * caller's; NULL out of memory), and how many there are. */
+xmlDocPtr xmt_findings_stream_problems(xmt_findings_stream *s, size_t from,
+                                       size_t n);
+size_t xmt_findings_stream_nproblems(const xmt_findings_stream *s);
 /* The next chunk, a findings document (the caller's) with the units of
  * one <file>, the index of which goes to *file, and *before the rows of
  * the chunks before; *chunk NULL after the last. */
@@ -144,6 +151,33 @@ xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
  * with the error (file, line, column) in f. */
 xmlDocPtr xmt_report_read_xml(xmt_filter *f, const char *path, const char *text,
                               size_t len, const char *what);
+
+/* --- Running stylesheets (report.c, report_stream.c) ------------------ */
+
+/* Compiles the stylesheet file name, or the shipped one of that name when
+ * no such file exists; NULL with the error in f. */
+xsltStylesheetPtr xmt_report_compile(xmt_filter *f, const char *name,
+                                     xmt_problem_fn on_message, void *user);
+/* The bytes of a findings document, or of style's result over source
+ * with the findings (freed, as style's are, with the transformation) and
+ * with before, when not NULL, as the parameter xmt-before. */
+xmt_status xmt_report_result(xmt_filter *f, xsltStylesheetPtr style,
+                             xmlDocPtr source, xmlDocPtr findings,
+                             const struct xmt_report_options *options,
+                             const char *before, xmt_problem_fn on_message,
+                             void *user, xmlChar **bytes, int *len);
+/* How a shipped stylesheet (or the findings, when findings) is written a
+ * chunk at a time; NULL for another name. */
+struct xmt_report_recipe;
+const struct xmt_report_recipe *xmt_report_recipe(const char *name,
+                                                  int findings);
+/* The report of in_path written a chunk of chunk_units units at a time. */
+xmt_status xmt_report_stream(xmt_filter *f, const char *in_path,
+                             const struct xmt_buf *units, const char *out_path,
+                             const struct xmt_report_recipe *r,
+                             const struct xmt_report_options *options,
+                             xmt_problem_fn on_message, void *user,
+                             size_t chunk_units);
 
 /* xmt_filter_report_file with chunks of chunk_units units for the shipped
  * stylesheets and the findings; 0 reads them whole, as a stylesheet of
