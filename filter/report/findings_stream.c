@@ -266,15 +266,14 @@ static xmt_status count_rows(struct xmt_findings_stream *s) {
   s->counting = s->b.rows_only = 1;
   while (st == XMT_OK && !s->ended) {
     size_t file = 0;
-    st = read_chunk(s, &file);
-    struct xmt_findings_row *all =
-        st == XMT_OK ? xmt_grow_array(s->all, &s->all_cap,
-                                      s->nall + s->b.nrows + 1, sizeof *all)
-                     : NULL;
-    if (st == XMT_OK && all == NULL)
-      st = xmt_error_nomem(&s->f->err);
-    if (st != XMT_OK)
+    if ((st = read_chunk(s, &file)) != XMT_OK)
       break;
+    struct xmt_findings_row *all = xmt_grow_array(
+        s->all, &s->all_cap, s->nall + s->b.nrows + 1, sizeof *all);
+    if (all == NULL) {
+      st = xmt_error_nomem(&s->f->err);
+      break;
+    }
     s->all = all;
     for (size_t i = 0; i < s->b.nrows; i++) {
       all[s->nall] = s->b.rows[i];
@@ -289,11 +288,14 @@ static xmt_status count_rows(struct xmt_findings_stream *s) {
     s->nrows = s->nall;
     /* The third pass takes them as found: the codes compared and the
      * words counted once. */
-    if ((s->flags = malloc((s->nall + 1) * sizeof *s->flags)) == NULL)
+    s->flags = malloc((s->nall + 1) * sizeof *s->flags);
+    if (s->flags == NULL) {
       st = xmt_error_nomem(&s->f->err);
-    for (size_t i = 0; st == XMT_OK && i < s->nall; i++)
-      s->flags[i] = s->all[i].flags;
-    s->b.known_flags = s->flags, s->b.nknown = s->nall;
+    } else {
+      for (size_t i = 0; i < s->nall; i++)
+        s->flags[i] = s->all[i].flags;
+      s->b.known_flags = s->flags, s->b.nknown = s->nall;
+    }
   }
   free(s->all);
   s->all = NULL, s->nall = 0;

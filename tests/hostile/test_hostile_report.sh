@@ -5,9 +5,10 @@
 # with a problem and a state of its own. The review page, the TMX export
 # and the findings each within its time and memory, the page HTML with
 # one row per segment numbered on through the files, the codes a target
-# lost or added marked; a 6 MB document in 150 MB of address space, and a
-# stylesheet of the user's refused over its limit; and a document nested
-# deeper than the report reads refused at once.
+# lost or added marked; a 6 MB document, and 40,000 problems, in 150 MB
+# of address space, and a stylesheet of the user's refused over its
+# limit; and a document nested deeper than the report reads refused at
+# once.
 # Env: XLIFFMT, XMLLINT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -208,6 +209,32 @@ within "6 MB, a stylesheet of your own under --max-whole-size 7M" 0 60 3000 \
 check "6 MB, a stylesheet of your own: its result" \
   test "$(cat "$tmp/mine.out" 2>/dev/null)" = 20000
 rm -f "$tmp"/six.* "$tmp"/mine.*
+
+# --- 40,000 units, each with a warning of the check: its problems are
+# written in chunks too, in 150 MB of address space.
+{
+  echo "$head"
+  echo '<file original="w" source-language="en" target-language="es" datatype="plaintext"><body>'
+  awk 'BEGIN {
+    for (i = 1; i <= 40000; i++)
+      printf "<trans-unit id=\"u%d\"><source>Press <x id=\"1\"/> now %d.</source><target state=\"translated\">Pulse ahora %d.</target></trans-unit>\n", i, i, i
+  }'
+  echo '</body></file></xliff>'
+} >"$tmp/warnings.xlf"
+within "40,000 problems: review page in 150 MB" 0 60 150 \
+  "$x" report "$tmp/warnings.xlf" -o "$tmp/warnings.html"
+if [ "$status" -eq 0 ]; then
+  xpath_is "40,000 problems: each listed once" "$tmp/warnings.html" \
+    "count(//details[@class='problems']/ul/li)" 40000 --html
+  xpath_is "40,000 problems: the last one's unit" "$tmp/warnings.html" \
+    "//details[@class='problems']/ul/li[40000]/code" u40000 --html
+fi
+within "40,000 problems: findings in 150 MB" 0 60 150 \
+  "$x" report "$tmp/warnings.xlf" --findings -o "$tmp/warnings.findings.xml"
+[ "$status" -eq 0 ] &&
+  xpath_is "40,000 problems: in the findings" "$tmp/warnings.findings.xml" \
+    "count(/*/*[local-name()='problems']/*)" 40000
+rm -f "$tmp"/warnings.*
 
 # --- Nested deeper than the report reads (libxml2's limit): refused at
 # once, with no page.
