@@ -403,6 +403,9 @@ int xmt_cli_exit_status(xmt_status status);
 #define XMT_CLI_DEFAULT_ALIGN_MODEL XMT_MODEL_BAYES
 /* --encoding-errors: "fail" clears and "replace" sets
  * XMT_FILTER_HTML_REPLACE_INVALID in *flags; -1 for anything else. */
+/* A number of bytes, with K, M or G for KiB, MiB, GiB, into *bytes: 1, or
+ * 0 when arg is not one (or is 0). */
+int xmt_cli_parse_size(const char *arg, size_t *bytes);
 int xmt_cli_parse_encoding_errors(const char *arg, unsigned *flags);
 /* Sets the aligner's languages and dictionaries (no --dictionary: "auto"
  * when both languages are known). */

@@ -9,7 +9,7 @@
 
 #include "cli.h"
 
-enum { OPT_FINDINGS = 300 };
+enum { OPT_FINDINGS = 300, OPT_MAX_WHOLE };
 
 static const struct xmt_cli_option report_options[] = {
     {"output", 'o', "OUT", "output file (default: standard output)"},
@@ -18,6 +18,9 @@ static const struct xmt_cli_option report_options[] = {
      "(default), tmx"},
     {"param", 'p', "N=V", "a string parameter for the stylesheet"},
     {"findings", OPT_FINDINGS, NULL, "write the findings document itself"},
+    {"max-whole-size", OPT_MAX_WHOLE, "N",
+     "the largest document a stylesheet of your\nown reads whole, in bytes "
+     "(K, M, G: KiB...;\ndefault 8M)"},
     {NULL, 0, NULL, NULL}};
 
 static const struct xmt_cli_option report_quiet_option[] = {
@@ -28,7 +31,9 @@ static const struct xmt_cli_command report = {
     "report ",
     "Usage: xliffmt report IN [-o OUT] [--stylesheet F] "
     "[--param NAME=VALUE]...\n"
-    "                      [--findings] [-s SRC] [-t TGT] [--quiet]\n\n"
+    "                      [--findings] [--max-whole-size N] [-s SRC] [-t "
+    "TGT]\n"
+    "                      [--quiet]\n\n"
     "Writes a review page of IN, an XLIFF 1.0-1.2 (SDLXLIFF, MQXLIFF\n"
     "too), XLIFF 2.0-2.2 or HTML document (its content decides; a file,\n"
     "not standard input): a summary and one row per segment with its\n"
@@ -89,7 +94,16 @@ static const struct xmt_cli_store kept[] = {
 
 static int take(void *user, int c, const char *arg) {
   struct report_args *a = user;
-  if (xmt_cli_store(kept, sizeof kept / sizeof *kept, a, c, arg) || c != 'p')
+  if (xmt_cli_store(kept, sizeof kept / sizeof *kept, a, c, arg))
+    return 1;
+  if (c == OPT_MAX_WHOLE) {
+    if (xmt_cli_parse_size(arg, &a->ro.max_whole))
+      return 1;
+    xmt_cli_usage_error("report ", "--max-whole-size takes a number of bytes "
+                                   "(K, M, G: KiB...)");
+    return 0;
+  }
+  if (c != 'p')
     return 1;
   if (strchr(arg, '=') == NULL || arg[0] == '=') {
     xmt_cli_usage_error("report ", "--param wants NAME=VALUE");

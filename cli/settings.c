@@ -29,7 +29,7 @@ static int parse_count(const char *arg, size_t *n) {
 }
 
 /* A number of bytes, with an optional K, M or G (binary multiples). */
-static int parse_size(const char *arg, size_t *bytes) {
+int xmt_cli_parse_size(const char *arg, size_t *bytes) {
   char *end;
   errno = 0;
   unsigned long long v = strtoull(arg, &end, 10);
@@ -205,7 +205,7 @@ static int take_mt(struct xmt_cli_settings *s, int c, const char *arg,
     s->flags |= XMT_FILTER_KEEP_GOING;
     break;
   case XMT_OPT_MAX_ANSWER:
-    if (!parse_size(arg, &s->max_answer))
+    if (!xmt_cli_parse_size(arg, &s->max_answer))
       *bad = "--max-answer-size takes a number of bytes (K, M, G: KiB...)";
     break;
   case XMT_OPT_PROBES:

@@ -657,10 +657,17 @@ struct xmt_report_options {
   const char *const *params;
   /* Write the findings document itself, not a transformation of it. */
   int findings_only;
+  /* The largest document (bytes) a stylesheet of the user's is run over:
+   * it reads the document and its findings whole, as trees some fifty
+   * times the document's size; 0: XMT_REPORT_MAX_WHOLE. The shipped
+   * stylesheets and the findings are written a chunk of units at a time,
+   * in memory that does not grow with the document. */
+  size_t max_whole;
 };
+#define XMT_REPORT_MAX_WHOLE ((size_t)8 << 20)
 
 /* Writes the report of the XLIFF document in_path (a file: it is read
- * twice) to out_path ("-": standard output), through a temporary file
+ * more than once) to out_path ("-": standard output), through a temporary file
  * renamed on success. An HTML page is reported as the XLIFF document
  * xmt_html_extract_file writes of it, with the filter's languages.
  * options may be NULL. The stylesheet's xsl:message lines go to on_message

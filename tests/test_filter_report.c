@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "report_private.h"
 #include "xmt_filter.h"
 
 /* Runs a report of fixture into the scratch file out. */
@@ -55,7 +56,7 @@ static char *xpath(xmlDocPtr doc, const char *expr) {
 }
 
 static void test_findings_flags(void) {
-  struct xmt_report_options o = {NULL, NULL, 1};
+  struct xmt_report_options o = {NULL, NULL, 1, 0};
   CU_ASSERT_EQUAL_FATAL(run("report-flags.xlf", "flags.xml", &o, NULL), XMT_OK);
   xmlDocPtr doc = read_out("flags.xml", 0);
   CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
@@ -208,7 +209,7 @@ static void failing(const char *stylesheet, xmt_status want, unsigned long line,
                     const char *message_part) {
   char style[4096];
   snprintf(style, sizeof style, "%s", xmt_test_fixture_path(stylesheet));
-  struct xmt_report_options o = {style, NULL, 0};
+  struct xmt_report_options o = {style, NULL, 0, 0};
   xmt_filter *f = xmt_filter_new();
   struct messages m = {""};
   const char *out = xmt_test_tmp_path("failed.html");
@@ -234,7 +235,7 @@ static void test_stylesheet_errors(void) {
           "the stylesheet is not well-formed XML");
   failing("report-flags.xlf", XMT_ERR_FORMAT, 3, "not a stylesheet");
   /* A name that is neither a file nor a shipped stylesheet. */
-  struct xmt_report_options o = {"no-such.xsl", NULL, 0};
+  struct xmt_report_options o = {"no-such.xsl", NULL, 0, 0};
   xmt_filter *f = NULL;
   CU_ASSERT_EQUAL(run("report-flags.xlf", "none.html", &o, &f), XMT_ERR_IO);
   CU_ASSERT_STRING_EQUAL(xmt_filter_error(f)->file, "no-such.xsl");
@@ -246,7 +247,7 @@ static void test_user_stylesheet(void) {
   snprintf(style, sizeof style, "%s",
            xmt_test_fixture_path("report-params.xsl"));
   const char *params[] = {"who=ana", NULL};
-  struct xmt_report_options o = {style, params, 0};
+  struct xmt_report_options o = {style, params, 0, 0};
   xmt_filter *f = xmt_filter_new();
   struct messages m = {""};
   CU_ASSERT_EQUAL(
@@ -281,7 +282,7 @@ static void test_shipped_stylesheets(void) {
   CU_ASSERT_PTR_NOT_NULL(xmt_report_stylesheet("tmx", NULL));
   CU_ASSERT_PTR_NULL(xmt_report_stylesheet("csv", &len));
   CU_ASSERT_EQUAL(len, 0);
-  struct xmt_report_options o = {"tmx", NULL, 0};
+  struct xmt_report_options o = {"tmx", NULL, 0, 0};
   CU_ASSERT_EQUAL_FATAL(run("report-flags.xlf", "flags.tmx", &o, NULL), XMT_OK);
   xmlDocPtr doc = read_out("flags.tmx", 0);
   CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
@@ -312,7 +313,7 @@ static void test_html_page(void) {
   fclose(fp);
   xmt_filter *f = xmt_filter_new();
   CU_ASSERT_EQUAL(xmt_filter_set_languages(f, NULL, "es"), XMT_OK);
-  struct xmt_report_options o = {NULL, NULL, 1};
+  struct xmt_report_options o = {NULL, NULL, 1, 0};
   CU_ASSERT_EQUAL_FATAL(xmt_filter_report_file(f, page,
                                                xmt_test_tmp_path("page.xml"),
                                                &o, NULL, NULL),
@@ -338,6 +339,120 @@ static void test_bad_document(void) {
   xmt_filter_free(f);
 }
 
+/* A document of the shapes the walk of a streamed report must take as
+ * xmt_findings_build does: files empty, without a body, with two; groups
+ * with translate="no" nested; a trans-unit outside any body (its line
+ * still a unit's); ids used twice (the problem on the second's line);
+ * units without source; notes, states, seg-source, codes; problems
+ * enough for several chunks of them. */
+static const char shapes[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n"
+    "<file original=\"a &lt;/tbody&gt; /&gt;\" source-language=\"en\" "
+    "target-language=\"de\" datatype=\"html\"><header><trans-unit "
+    "id=\"h\"><source>In the header.</source></trans-unit></header>\n"
+    "<body>\n"
+    "<trans-unit id=\"1\"><source>One <g id=\"1\">two</g> three.</source>"
+    "<target state=\"translated\">Eins <g id=\"1\">zwei</g> drei.</target>"
+    "<note>a note &lt;/tbody&gt;</note></trans-unit>\n"
+    "<group translate=\"no\"><group><trans-unit id=\"2\"><source>Locked "
+    "&lt;body/&gt; text.</source><target>Gesperrt.</target></trans-unit>"
+    "</group></group>\n"
+    "<trans-unit id=\"1\"><source>Again <x id=\"1\"/> here.</source>"
+    "<target state=\"needs-review-translation\">Wieder hier, viel viel viel "
+    "viel viel viel viel viel viel viel viel viel viel viel viel viel "
+    "langer.</target></trans-unit>\n"
+    "<trans-unit id=\"nosource\"><target>x</target></trans-unit>\n"
+    "<trans-unit id=\"3\"><source>A. B.</source><seg-source><mrk "
+    "mtype=\"seg\" mid=\"0\">A.</mrk> <mrk mtype=\"seg\" mid=\"1\">B.</mrk>"
+    "</seg-source><target><mrk mtype=\"seg\" mid=\"0\">A!</mrk> <mrk "
+    "mtype=\"seg\" mid=\"1\">B!</mrk></target></trans-unit>\n"
+    "</body><body><trans-unit id=\"second-body\"><source>Not read."
+    "</source></trans-unit></body></file>\n"
+    "<file original=\"empty\" source-language=\"en\" "
+    "target-language=\"de\" datatype=\"plaintext\"/>\n"
+    "<file original=\"nobody\" source-language=\"en\" "
+    "target-language=\"de\" datatype=\"plaintext\"><header/></file>\n"
+    "<file original=\"c\" source-language=\"en\" target-language=\"de\" "
+    "datatype=\"plaintext\"><body>\n"
+    "<trans-unit id=\"c1\"><source>Same words here.</source><target "
+    "state=\"x-mine\">Same words here.</target></trans-unit>\n"
+    "<trans-unit id=\"c2\"><source>Nothing yet.</source></trans-unit>\n"
+    "<trans-unit id=\"p1\"><source>Press <x id=\"1\"/> now.</source>"
+    "<target>Pulse &lt;/ul&gt;.</target></trans-unit>\n"
+    "<trans-unit id=\"p2\"><source>Press <x id=\"1\"/> now.</source>"
+    "<target>Pulse &lt;/ul&gt;.</target></trans-unit>\n"
+    "<trans-unit id=\"p3\"><source>Press <x id=\"1\"/> now.</source>"
+    "<target>Pulse &lt;/ul&gt;.</target></trans-unit>\n"
+    "<trans-unit id=\"p4\"><source>Press <x id=\"1\"/> now.</source>"
+    "<target>Pulse &lt;/ul&gt;.</target></trans-unit>\n"
+    "<trans-unit id=\"p5\"><source>Press <x id=\"1\"/> now.</source>"
+    "<target>Pulse &lt;/ul&gt;.</target></trans-unit>\n"
+    "<trans-unit id=\"p6\"><source>Press <x id=\"1\"/> now.</source>"
+    "<target>Pulse &lt;/ul&gt;.</target></trans-unit>\n"
+    "<trans-unit id=\"c3\"><source>Tail <bx id=\"4\"/>end<ex id=\"4\"/>."
+    "</source><target state=\"signed-off\">Ende <bx id=\"4\"/>x<ex "
+    "id=\"4\"/>.</target></trans-unit>\n"
+    "</body></file>\n"
+    "<file original=\"d\" source-language=\"en\" target-language=\"de\" "
+    "datatype=\"plaintext\"><body><trans-unit id=\"d1\" translate=\"no\">"
+    "<source>Last.</source></trans-unit></body></file>\n"
+    "</xliff>\n";
+
+/* The report of path written whole and in chunks of 1, 2, 3 and 256
+ * units: the same bytes, for the shipped stylesheets and the findings. */
+static void same_in_chunks(const char *doc) {
+  char path[4096], whole[4096], chunked[4096];
+  snprintf(path, sizeof path, "%s", doc); /* the paths are static buffers */
+  snprintf(whole, sizeof whole, "%s", xmt_test_tmp_path("whole.out"));
+  snprintf(chunked, sizeof chunked, "%s", xmt_test_tmp_path("chunked.out"));
+  static const size_t sizes[] = {1, 2, 3, 256};
+  struct xmt_report_options o[3] = {
+      {"report", NULL, 0, 0}, {"tmx", NULL, 0, 0}, {NULL, NULL, 1, 0}};
+  for (size_t k = 0; k < 3; k++) {
+    xmt_filter *f = xmt_filter_new();
+    xmt_status st =
+        xmt_report_file_chunked(f, path, whole, &o[k], NULL, NULL, 0);
+    if (st != XMT_OK)
+      fprintf(stderr, "\n%s: %s\n", path, xmt_filter_error(f)->message);
+    CU_ASSERT_EQUAL_FATAL(st, XMT_OK);
+    size_t wlen, clen;
+    char *want = xmt_test_read_file(whole, &wlen);
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+      st = xmt_report_file_chunked(f, path, chunked, &o[k], NULL, NULL,
+                                   sizes[i]);
+      if (st != XMT_OK)
+        fprintf(stderr, "\n%s: %s\n", path, xmt_filter_error(f)->message);
+      CU_ASSERT_EQUAL(st, XMT_OK);
+      char *got = xmt_test_read_file(chunked, &clen);
+      CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+      if (clen != wlen || memcmp(got, want, wlen) != 0)
+        fprintf(stderr, "\n%s, %s, chunks of %zu: not the bytes read whole\n",
+                path, k == 2 ? "findings" : o[k].stylesheet, sizes[i]);
+      CU_ASSERT_TRUE(clen == wlen && memcmp(got, want, wlen) == 0);
+      free(got);
+    }
+    free(want);
+    xmt_filter_free(f);
+  }
+}
+
+static void test_chunks_same_bytes(void) {
+  const char *doc = xmt_test_tmp_path("shapes.xlf");
+  FILE *fp = fopen(doc, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+  fputs(shapes, fp);
+  fclose(fp);
+  same_in_chunks(doc);
+  static const char *const fixtures[] = {
+      "report-flags.xlf",  "report-hostile.xlf",   "check-problems.xlf",
+      "lone-codes.xlf",    "xliff10.xlf",          "typo3-prefixed.xlf",
+      "enc-utf16le.xlf",   "sdl-library.sdlxliff", "mq-library.mqxliff",
+      "xliff2/groups.xlf", "xliff2/inline.xlf"};
+  for (size_t i = 0; i < sizeof fixtures / sizeof *fixtures; i++)
+    same_in_chunks(xmt_test_fixture_path(fixtures[i]));
+}
+
 static int init(void) { return xmt_test_tmpdir_create("report"); }
 
 static CU_TestInfo tests[] = {
@@ -349,6 +464,8 @@ static CU_TestInfo tests[] = {
     {"shipped stylesheets: report and tmx", test_shipped_stylesheets},
     {"HTML pages are reported as their XLIFF", test_html_page},
     {"a bad document: file and line, no output", test_bad_document},
+    {"shipped stylesheets in chunks: the bytes read whole",
+     test_chunks_same_bytes},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo xmt_test_suites[] = {

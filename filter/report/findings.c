@@ -24,51 +24,18 @@ enum {
   FLAG_LOCKED,
   NFLAGS
 };
+_Static_assert(NFLAGS == XMT_FINDINGS_FLAGS, "the flags counted");
 static const char *const flag_names[NFLAGS] = {
     "untranslated", "tag-missing", "tag-added", "tag-order", "needs-review",
     "length",       "identical",   "problem",   "mt",        "locked"};
 
-struct problem {
-  enum xmt_severity severity;
-  unsigned long line, column;
-  char *unit, *message;
-};
-
-/* A segment waiting for its length flag, which needs the whole document. */
-struct row {
-  xmlNodePtr node;
-  unsigned flags;
-  size_t source_chars, target_chars;
-};
-
-struct state_count {
-  char *name;
-  size_t units;
-};
-
-struct builder {
-  xmt_filter *f;
-  xmlDocPtr out;
-  xmlNodePtr root;
-  xmlNsPtr xlf; /* inline codes are copied into the XLIFF 1.2 namespace */
-  struct problem *problems;
-  size_t nproblems, problems_cap;
-  struct row *rows;
-  size_t nrows, rows_cap;
-  struct state_count *states;
-  size_t nstates, states_cap;
-  struct xmt_memo state_index;    /* name -> its place in states */
-  const struct problem **by_unit; /* the problems with a unit, by unit */
-  size_t nby_unit;
-  int by_unit_built;
-  unsigned long *lines; /* of the trans-units, sorted */
-  size_t nlines, lines_cap;
-  xmt_segment *src, *tgt;
-  int nomem;
-};
+#define add xmt_findings_add
+#define is xmt_findings_is
+#define prop_is xmt_findings_prop_is
+#define set xmt_findings_set
 
 /* xmt_grow_array, out of memory noted in b. */
-static void *grow(struct builder *b, void *v, size_t *cap, size_t n,
+static void *grow(struct xmt_findings *b, void *v, size_t *cap, size_t n,
                   size_t size) {
   void *grown = xmt_grow_array(v, cap, n, size);
   if (grown == NULL)
@@ -77,15 +44,15 @@ static void *grow(struct builder *b, void *v, size_t *cap, size_t n,
 }
 
 static int on_problem(void *user, const struct xmt_problem *p) {
-  struct builder *b = user;
+  struct xmt_findings *b = user;
   if (b->nproblems == b->problems_cap) {
-    struct problem *ps =
+    struct xmt_findings_problem *ps =
         grow(b, b->problems, &b->problems_cap, b->nproblems + 1, sizeof *ps);
     if (ps == NULL)
       return 1;
     b->problems = ps;
   }
-  struct problem *q = &b->problems[b->nproblems];
+  struct xmt_findings_problem *q = &b->problems[b->nproblems];
   q->severity = p->severity;
   q->line = p->line, q->column = p->column;
   q->unit = p->unit_id != NULL ? xmt_strdup(p->unit_id) : NULL;
@@ -101,28 +68,30 @@ static int on_problem(void *user, const struct xmt_problem *p) {
 /* --- Writing the document -------------------------------------------------
  * libxml2 calls fail only when out of memory; b->nomem records it. */
 
-static xmlNodePtr add(struct builder *b, xmlNodePtr parent, const char *name) {
+xmlNodePtr xmt_findings_add(struct xmt_findings *b, xmlNodePtr parent,
+                            const char *name) {
   xmlNodePtr n = xmlNewChild(parent, parent->ns, BAD_CAST name, NULL);
   if (n == NULL)
     b->nomem = 1;
   return n;
 }
 
-static void set(struct builder *b, xmlNodePtr n, const char *name,
-                const char *value) {
+void xmt_findings_set(struct xmt_findings *b, xmlNodePtr n, const char *name,
+                      const char *value) {
   if (n != NULL && value != NULL &&
       xmlSetProp(n, BAD_CAST name, BAD_CAST value) == NULL)
     b->nomem = 1;
 }
 
-static void set_num(struct builder *b, xmlNodePtr n, const char *name,
+static void set_num(struct xmt_findings *b, xmlNodePtr n, const char *name,
                     size_t value) {
   char num[32];
   snprintf(num, sizeof num, "%zu", value);
   set(b, n, name, num);
 }
 
-static void add_text(struct builder *b, xmlNodePtr parent, const xmlChar *s) {
+static void add_text(struct xmt_findings *b, xmlNodePtr parent,
+                     const xmlChar *s) {
   xmlNodePtr t = xmlNewDocText(b->out, s);
   if (t == NULL || xmlAddChild(parent, t) == NULL) {
     xmlFreeNode(t);
@@ -140,7 +109,7 @@ static int in_xliff(const xmlNode *n) {
                  "urn:oasis:names:tc:xliff:document:", 34) == 0;
 }
 
-static int is(const xmlNode *n, const char *local) {
+int xmt_findings_is(const xmlNode *n, const char *local) {
   return n != NULL && n->type == XML_ELEMENT_NODE && in_xliff(n) &&
          strcmp((const char *)n->name, local) == 0;
 }
@@ -152,7 +121,8 @@ static xmlNodePtr child(const xmlNode *n, const char *local) {
   return NULL;
 }
 
-static int prop_is(const xmlNode *n, const char *name, const char *value) {
+int xmt_findings_prop_is(const xmlNode *n, const char *name,
+                         const char *value) {
   xmlChar *v = xmlGetProp(n, BAD_CAST name);
   int eq = v != NULL && strcmp((const char *)v, value) == 0;
   xmlFree(v);
@@ -164,7 +134,7 @@ static int is_seg_mrk(const xmlNode *n) {
 }
 
 /* Copies an attribute of n onto out when n has it. */
-static void copy_prop(struct builder *b, const xmlNode *n, xmlNodePtr out,
+static void copy_prop(struct xmt_findings *b, const xmlNode *n, xmlNodePtr out,
                       const char *name, const char *as) {
   xmlChar *v = xmlGetProp(n, BAD_CAST name);
   if (v != NULL)
@@ -174,18 +144,18 @@ static void copy_prop(struct builder *b, const xmlNode *n, xmlNodePtr out,
 
 /* The inline content from first on, into out (XLIFF elements in the 1.2
  * namespace, others as they are) and into seg as tags. */
-static void copy_inline(struct builder *b, const xmlNode *first, xmlNodePtr out,
-                        xmt_segment *seg);
+static void copy_inline(struct xmt_findings *b, const xmlNode *first,
+                        xmlNodePtr out, xmt_segment *seg);
 
-static void tag(struct builder *b, xmt_segment *seg, enum xmt_tag_kind kind,
-                const char *id, const char *name) {
+static void tag(struct xmt_findings *b, xmt_segment *seg,
+                enum xmt_tag_kind kind, const char *id, const char *name) {
   if (seg != NULL && xmt_segment_append_tag(seg, kind, id != NULL ? id : "",
                                             name, name, strlen(name)) != XMT_OK)
     b->nomem = 1;
 }
 
-static void copy_element(struct builder *b, const xmlNode *n, xmlNodePtr out,
-                         xmt_segment *seg) {
+static void copy_element(struct xmt_findings *b, const xmlNode *n,
+                         xmlNodePtr out, xmt_segment *seg) {
   const char *name = (const char *)n->name;
   if (!in_xliff(n)) {
     /* Foreign markup: copied, its text counted, one code around it. */
@@ -255,8 +225,8 @@ static void copy_element(struct builder *b, const xmlNode *n, xmlNodePtr out,
   xmlFree(rid);
 }
 
-static void copy_inline(struct builder *b, const xmlNode *first, xmlNodePtr out,
-                        xmt_segment *seg) {
+static void copy_inline(struct xmt_findings *b, const xmlNode *first,
+                        xmlNodePtr out, xmt_segment *seg) {
   for (const xmlNode *n = first; n != NULL && !b->nomem; n = n->next) {
     if (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE ||
         n->type == XML_ENTITY_REF_NODE) {
@@ -316,7 +286,7 @@ static int order_differs(const xmt_segment *a, const xmt_segment *b) {
   return differs;
 }
 
-static unsigned segment_flags(struct builder *b, int has_target, int blank,
+static unsigned segment_flags(struct xmt_findings *b, int has_target, int blank,
                               const char *state) {
   char what[64];
   unsigned flags = 0;
@@ -358,7 +328,7 @@ struct unit_info {
   int translatable;
 };
 
-static void segment(struct builder *b, const struct unit_info *u,
+static void segment(struct xmt_findings *b, const struct unit_info *u,
                     const char *mid, const xmlNode *source,
                     const xmlNode *target) {
   xmlNodePtr s = add(b, u->out, "segment");
@@ -379,16 +349,20 @@ static void segment(struct builder *b, const struct unit_info *u,
   int blank;
   size_t slen;
   const char *text = xmt_segment_text(b->src, &slen);
-  struct row r = {s, u->flags, chars(b->src, &blank), 0};
-  set_num(b, s, "words", xmt_count_words(text, slen));
+  struct xmt_findings_row r = {s, u->flags, chars(b->src, &blank), 0};
+  if (!b->rows_only) /* words are costly to count, and the check did */
+    set_num(b, s, "words", xmt_count_words(text, slen));
   set_num(b, s, "source-chars", r.source_chars);
   if (target != NULL) {
     r.target_chars = chars(b->tgt, &blank);
     set_num(b, s, "target-chars", r.target_chars);
   }
-  if (u->translatable)
+  if (b->known_flags != NULL) /* a pass before found them */
+    r.flags = b->known_next < b->nknown ? b->known_flags[b->known_next++] : 0;
+  else if (u->translatable)
     r.flags |= segment_flags(b, target != NULL, blank, u->state);
-  struct row *rows = grow(b, b->rows, &b->rows_cap, b->nrows + 1, sizeof *rows);
+  struct xmt_findings_row *rows =
+      grow(b, b->rows, &b->rows_cap, b->nrows + 1, sizeof *rows);
   if (rows == NULL)
     return;
   b->rows = rows;
@@ -419,14 +393,14 @@ static const xmlNode *mrk_by_mid(const xmlNode **list, size_t n,
 }
 
 /* Looked up by name: a document may name thousands of states. */
-static void count_state(struct builder *b, const char *name) {
+static void count_state(struct xmt_findings *b, const char *name) {
   size_t at, len = strlen(name);
   if (xmt_memo_get(&b->state_index, name, len, NULL, NULL, &at)) {
     b->states[at].units++;
     return;
   }
-  struct state_count *s = xmt_grow_array(b->states, &b->states_cap,
-                                         b->nstates + 1, sizeof *b->states);
+  struct xmt_findings_state *s = xmt_grow_array(
+      b->states, &b->states_cap, b->nstates + 1, sizeof *b->states);
   if (s == NULL) {
     b->nomem = 1;
     return;
@@ -443,7 +417,7 @@ static void count_state(struct builder *b, const char *name) {
 
 /* Lines of every trans-unit start tag, sorted, to tell which problems
  * are about a unit's own line. */
-static void unit_lines(struct builder *b, const xmlNode *n) {
+static void unit_lines(struct xmt_findings *b, const xmlNode *n) {
   for (const xmlNode *c = n->children; c != NULL && !b->nomem; c = c->next) {
     if (c->type != XML_ELEMENT_NODE)
       continue;
@@ -466,8 +440,10 @@ static int compare_lines(const void *x, const void *y) {
 }
 
 static int compare_by_unit(const void *x, const void *y) {
-  const struct problem *a = *(const struct problem *const *)x;
-  const struct problem *c = *(const struct problem *const *)y;
+  const struct xmt_findings_problem *a =
+      *(const struct xmt_findings_problem *const *)x;
+  const struct xmt_findings_problem *c =
+      *(const struct xmt_findings_problem *const *)y;
   int d = strcmp(a->unit, c->unit);
   return d != 0 ? d : (a > c) - (a < c);
 }
@@ -475,7 +451,7 @@ static int compare_by_unit(const void *x, const void *y) {
 /* The problems with a unit id, sorted by it and then in their order, so
  * that each unit finds its own by binary search: a walk of every problem
  * for each unit took quadratic time in a document of many. */
-static void index_problems(struct builder *b) {
+static void index_problems(struct xmt_findings *b) {
   b->by_unit_built = 1;
   b->by_unit = malloc((b->nproblems + 1) * sizeof *b->by_unit);
   if (b->by_unit == NULL) {
@@ -490,7 +466,7 @@ static void index_problems(struct builder *b) {
 
 /* The check's problems of a unit: those on its line, and those about its
  * id on no unit's line (a duplicate id, reported on its <file>). */
-static void unit_problems(struct builder *b, struct unit_info *u,
+static void unit_problems(struct xmt_findings *b, struct unit_info *u,
                           unsigned long line) {
   if (!b->by_unit_built)
     index_problems(b);
@@ -503,7 +479,7 @@ static void unit_problems(struct builder *b, struct unit_info *u,
       hi = mid;
   }
   for (size_t i = lo; i < b->nby_unit && !b->nomem; i++) {
-    const struct problem *p = b->by_unit[i];
+    const struct xmt_findings_problem *p = b->by_unit[i];
     if (strcmp(p->unit, u->id) != 0)
       break;
     if (p->line != line && bsearch(&p->line, b->lines, b->nlines,
@@ -518,8 +494,8 @@ static void unit_problems(struct builder *b, struct unit_info *u,
   }
 }
 
-static void unit(struct builder *b, const xmlNode *n, xmlNodePtr file_out,
-                 int translatable) {
+void xmt_findings_unit(struct xmt_findings *b, const xmlNode *n,
+                       xmlNodePtr file_out, int translatable) {
   if (prop_is(n, "translate", "no"))
     translatable = 0;
   xmlChar *id = xmlGetProp(n, BAD_CAST "id");
@@ -587,13 +563,13 @@ static void unit(struct builder *b, const xmlNode *n, xmlNodePtr file_out,
   xmlFree(id);
 }
 
-static void container(struct builder *b, const xmlNode *n, xmlNodePtr file_out,
-                      int translatable) {
+static void container(struct xmt_findings *b, const xmlNode *n,
+                      xmlNodePtr file_out, int translatable) {
   for (const xmlNode *c = n->children; c != NULL && !b->nomem; c = c->next) {
     if (is(c, "group"))
       container(b, c, file_out, translatable && !prop_is(c, "translate", "no"));
     else if (is(c, "trans-unit"))
-      unit(b, c, file_out, translatable);
+      xmt_findings_unit(b, c, file_out, translatable);
   }
 }
 
@@ -605,31 +581,39 @@ static int compare_ratio(const void *x, const void *y) {
   return a < c ? -1 : a > c;
 }
 
-/* Flags a target far longer or shorter than the document's usual ratio
- * predicts; short segments get slack, as their ratios swing. */
-static void length_flags(struct builder *b) {
-  double *ratios = malloc((b->nrows + 1) * sizeof *ratios);
-  if (ratios == NULL) {
-    b->nomem = 1;
-    return;
-  }
+/* The rows that a length flag is measured on. */
+static int measured(const struct xmt_findings_row *r) {
+  return !(r->flags & (1u << FLAG_UNTRANSLATED | 1u << FLAG_LOCKED));
+}
+
+int xmt_findings_median(const struct xmt_findings_row *rows, size_t nrows,
+                        double *median) {
+  double *ratios = malloc((nrows + 1) * sizeof *ratios);
+  if (ratios == NULL)
+    return -1;
   size_t n = 0;
   for (size_t min = 20; n == 0 && min > 0; min = min == 20 ? 1 : 0)
-    for (size_t i = 0; i < b->nrows; i++) {
-      const struct row *r = &b->rows[i];
-      if (r->source_chars >= min && r->target_chars > 0 &&
-          !(r->flags & (1u << FLAG_UNTRANSLATED | 1u << FLAG_LOCKED)))
+    for (size_t i = 0; i < nrows; i++) {
+      const struct xmt_findings_row *r = &rows[i];
+      if (r->source_chars >= min && r->target_chars > 0 && measured(r))
         ratios[n++] = (double)r->target_chars / (double)r->source_chars;
     }
-  double median = 1.0;
+  *median = 1.0;
   if (n > 0) {
     qsort(ratios, n, sizeof *ratios, compare_ratio);
-    median = n % 2 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
+    *median = n % 2 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
   }
   free(ratios);
-  for (size_t i = 0; i < b->nrows; i++) {
-    struct row *r = &b->rows[i];
-    if (r->flags & (1u << FLAG_UNTRANSLATED | 1u << FLAG_LOCKED))
+  return 0;
+}
+
+/* Flags a target far longer or shorter than the document's usual ratio
+ * predicts; short segments get slack, as their ratios swing. */
+void xmt_findings_length(struct xmt_findings_row *rows, size_t nrows,
+                         double median) {
+  for (size_t i = 0; i < nrows; i++) {
+    struct xmt_findings_row *r = &rows[i];
+    if (!measured(r))
       continue;
     double want = median * (double)r->source_chars;
     double got = (double)r->target_chars;
@@ -638,34 +622,32 @@ static void length_flags(struct builder *b) {
   }
 }
 
-static void finish_rows(struct builder *b, xmlNodePtr summary) {
-  size_t counts[NFLAGS] = {0};
-  for (size_t i = 0; i < b->nrows; i++) {
+void xmt_findings_flags(struct xmt_findings *b,
+                        const struct xmt_findings_row *rows, size_t nrows,
+                        size_t *counts) {
+  for (size_t i = 0; i < nrows; i++) {
     char flags[256] = "";
     size_t len = 0;
     for (int k = 0; k < NFLAGS; k++)
-      if (b->rows[i].flags & (1u << k)) {
+      if (rows[i].flags & (1u << k)) {
         len += (size_t)snprintf(flags + len, sizeof flags - len, "%s%s",
                                 len ? " " : "", flag_names[k]);
         counts[k]++;
       }
-    set(b, b->rows[i].node, "flags", flags);
-  }
-  for (int k = 0; k < NFLAGS; k++) {
-    xmlNodePtr fl = add(b, summary, "flag");
-    set(b, fl, "name", flag_names[k]);
-    set_num(b, fl, "segments", counts[k]);
+    if (rows[i].node != NULL)
+      set(b, rows[i].node, "flags", flags);
   }
 }
 
-static void summarize(struct builder *b, xmlNodePtr summary,
-                      const struct xmt_check_report *r) {
+void xmt_findings_summary(struct xmt_findings *b, xmlNodePtr summary,
+                          const struct xmt_check_report *r, size_t nrows,
+                          const size_t *counts) {
   set_num(b, summary, "files", r->files);
   set_num(b, summary, "units", r->units);
   set_num(b, summary, "translatable-units", r->translatable_units);
   set_num(b, summary, "units-with-target", r->units_with_target);
   set_num(b, summary, "segments", r->segments);
-  set_num(b, summary, "rows", b->nrows);
+  set_num(b, summary, "rows", nrows);
   set_num(b, summary, "words", r->words);
   set_num(b, summary, "errors", r->errors);
   set_num(b, summary, "warnings", r->warnings);
@@ -679,9 +661,17 @@ static void summarize(struct builder *b, xmlNodePtr summary,
     set(b, s, "name", b->states[i].name);
     set_num(b, s, "units", b->states[i].units);
   }
+  for (int k = 0; k < NFLAGS; k++) {
+    xmlNodePtr fl = add(b, summary, "flag");
+    set(b, fl, "name", flag_names[k]);
+    set_num(b, fl, "segments", counts[k]);
+  }
 }
 
-static void document(struct builder *b, const xmlNode *xliff) {
+const char *const xmt_findings_file_attrs[XMT_FINDINGS_FILE_ATTRS] = {
+    "original", "source-language", "target-language", "datatype"};
+
+static void document(struct xmt_findings *b, const xmlNode *xliff) {
   size_t index = 0;
   for (const xmlNode *c = xliff->children; c != NULL && !b->nomem;
        c = c->next) {
@@ -689,10 +679,8 @@ static void document(struct builder *b, const xmlNode *xliff) {
       continue;
     xmlNodePtr fo = add(b, b->root, "file");
     set_num(b, fo, "index", ++index);
-    copy_prop(b, c, fo, "original", NULL);
-    copy_prop(b, c, fo, "source-language", NULL);
-    copy_prop(b, c, fo, "target-language", NULL);
-    copy_prop(b, c, fo, "datatype", NULL);
+    for (int k = 0; k < XMT_FINDINGS_FILE_ATTRS; k++)
+      copy_prop(b, c, fo, xmt_findings_file_attrs[k], NULL);
     if (index == 1) {
       copy_prop(b, c, b->root, "source-language", NULL);
       copy_prop(b, c, b->root, "target-language", NULL);
@@ -703,7 +691,7 @@ static void document(struct builder *b, const xmlNode *xliff) {
   }
 }
 
-static void builder_free(struct builder *b) {
+void xmt_findings_free(struct xmt_findings *b) {
   for (size_t i = 0; i < b->nproblems; i++)
     free(b->problems[i].unit), free(b->problems[i].message);
   free(b->problems);
@@ -716,17 +704,85 @@ static void builder_free(struct builder *b) {
   free(b->by_unit);
   xmt_segment_free(b->src);
   xmt_segment_free(b->tgt);
+  xmlFreeDoc(b->out);
+  memset(b, 0, sizeof *b);
+}
+
+xmt_status xmt_findings_check(struct xmt_findings *b, xmt_filter *f,
+                              const char *path, const struct xmt_buf *units,
+                              struct xmt_check_report *report) {
+  memset(b, 0, sizeof *b);
+  b->f = f;
+  xmt_status st = xmt_check_document(f, path, units, report, on_problem, b);
+  if (st == XMT_OK && b->nomem)
+    st = xmt_error_nomem(&f->err);
+  if (st == XMT_OK && ((b->src = xmt_segment_new()) == NULL ||
+                       (b->tgt = xmt_segment_new()) == NULL))
+    st = xmt_error_nomem(&f->err);
+  return st;
+}
+
+void xmt_findings_line(struct xmt_findings *b, unsigned long line) {
+  unsigned long *lines =
+      grow(b, b->lines, &b->lines_cap, b->nlines + 1, sizeof *lines);
+  if (lines != NULL)
+    b->lines = lines, b->lines[b->nlines++] = line;
+}
+
+void xmt_findings_sort_lines(struct xmt_findings *b) {
+  if (b->nlines > 1)
+    qsort(b->lines, b->nlines, sizeof *b->lines, compare_lines);
+}
+
+xmlNodePtr xmt_findings_begin(struct xmt_findings *b, const char *path,
+                              const char *encoding) {
+  xmlFreeDoc(b->out);
+  b->nrows = 0;
+  b->out = xmlNewDoc(BAD_CAST "1.0");
+  b->root = b->out != NULL
+                ? xmlNewDocNode(b->out, NULL, BAD_CAST "findings", NULL)
+                : NULL;
+  xmlNsPtr ns = b->root != NULL
+                    ? xmlNewNs(b->root, BAD_CAST XMT_FINDINGS_NS, NULL)
+                    : NULL;
+  b->xlf = b->root != NULL
+               ? xmlNewNs(b->root, BAD_CAST XLIFF12_NS, BAD_CAST "x")
+               : NULL;
+  if (ns == NULL || b->xlf == NULL) {
+    xmlFreeNode(b->root);
+    b->root = NULL;
+    b->nomem = 1;
+    return NULL;
+  }
+  xmlSetNs(b->root, ns);
+  xmlDocSetRootElement(b->out, b->root);
+  set(b, b->root, "version", PACKAGE_VERSION);
+  set(b, b->root, "file", path);
+  set(b, b->root, "encoding", encoding);
+  return b->root;
+}
+
+void xmt_findings_problems(struct xmt_findings *b, xmlNodePtr problems,
+                           size_t from, size_t n) {
+  size_t end =
+      from + n < from || from + n > b->nproblems ? b->nproblems : from + n;
+  for (size_t i = from; i < end && problems != NULL; i++) {
+    const struct xmt_findings_problem *p = &b->problems[i];
+    xmlNodePtr q = add(b, problems, "problem");
+    set(b, q, "severity", p->severity == XMT_ERROR ? "error" : "warning");
+    set_num(b, q, "line", p->line);
+    set_num(b, q, "column", p->column);
+    set(b, q, "unit", p->unit);
+    if (q != NULL)
+      add_text(b, q, BAD_CAST p->message);
+  }
 }
 
 xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
                              const struct xmt_buf *units, xmlDocPtr *doc_out) {
-  struct builder b;
-  memset(&b, 0, sizeof b);
-  b.f = f;
+  struct xmt_findings b;
   struct xmt_check_report report;
-  xmt_status st = xmt_check_document(f, path, units, &report, on_problem, &b);
-  if (st == XMT_OK && b.nomem)
-    st = xmt_error_nomem(&f->err);
+  xmt_status st = xmt_findings_check(&b, f, path, units, &report);
   /* The check reads the document first: bad input is reported as every
    * command reports it. */
   xmlDocPtr doc = NULL;
@@ -737,59 +793,37 @@ xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
                                  "the document")) == NULL)
     st = f->err.pub.status;
   if (st != XMT_OK) {
-    builder_free(&b);
+    xmt_findings_free(&b);
     return NULL;
   }
-  b.src = xmt_segment_new();
-  b.tgt = xmt_segment_new();
-  b.out = xmlNewDoc(BAD_CAST "1.0");
-  b.root = b.out != NULL ? xmlNewDocNode(b.out, NULL, BAD_CAST "findings", NULL)
-                         : NULL;
-  xmlNsPtr ns =
-      b.root != NULL ? xmlNewNs(b.root, BAD_CAST XMT_FINDINGS_NS, NULL) : NULL;
-  b.xlf = b.root != NULL ? xmlNewNs(b.root, BAD_CAST XLIFF12_NS, BAD_CAST "x")
-                         : NULL;
-  if (b.src == NULL || b.tgt == NULL || ns == NULL || b.xlf == NULL) {
-    b.nomem = 1;
-  } else {
-    xmlSetNs(b.root, ns);
-    xmlDocSetRootElement(b.out, b.root);
-    set(&b, b.root, "version", PACKAGE_VERSION);
-    set(&b, b.root, "file", path);
-    set(&b, b.root, "encoding", report.encoding);
+  if (xmt_findings_begin(&b, path, report.encoding) != NULL) {
     xmlNodePtr summary = add(&b, b.root, "summary");
-    xmlNodePtr problems = add(&b, b.root, "problems");
-    for (size_t i = 0; i < b.nproblems && problems != NULL; i++) {
-      const struct problem *p = &b.problems[i];
-      xmlNodePtr q = add(&b, problems, "problem");
-      set(&b, q, "severity", p->severity == XMT_ERROR ? "error" : "warning");
-      set_num(&b, q, "line", p->line);
-      set_num(&b, q, "column", p->column);
-      set(&b, q, "unit", p->unit);
-      if (q != NULL)
-        add_text(&b, q, BAD_CAST p->message);
-    }
+    xmt_findings_problems(&b, add(&b, b.root, "problems"), 0, SIZE_MAX);
     const xmlNode *xliff = xmlDocGetRootElement(doc);
     if (xliff != NULL)
       unit_lines(&b, xliff);
-    if (b.nlines > 1)
-      qsort(b.lines, b.nlines, sizeof *b.lines, compare_lines);
+    xmt_findings_sort_lines(&b);
     if (xliff != NULL)
       document(&b, xliff);
-    if (!b.nomem)
-      length_flags(&b);
-    if (summary != NULL) {
-      summarize(&b, summary, &report);
-      finish_rows(&b, summary);
-    }
+    double median = 1.0;
+    if (!b.nomem && xmt_findings_median(b.rows, b.nrows, &median) != 0)
+      b.nomem = 1;
+    xmt_findings_length(b.rows, b.nrows, median);
+    size_t counts[NFLAGS] = {0};
+    xmt_findings_flags(&b, b.rows, b.nrows, counts);
+    if (summary != NULL)
+      xmt_findings_summary(&b, summary, &report, b.nrows, counts);
   }
-  builder_free(&b);
-  if (b.nomem) {
-    xmlFreeDoc(b.out);
+  xmlDocPtr out = b.out;
+  int nomem = b.nomem;
+  b.out = NULL;
+  xmt_findings_free(&b);
+  if (nomem) {
+    xmlFreeDoc(out);
     xmlFreeDoc(doc);
     xmt_error_nomem(&f->err);
     return NULL;
   }
   *doc_out = doc;
-  return b.out;
+  return out;
 }

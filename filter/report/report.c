@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <libxml/parser.h>
@@ -238,8 +239,8 @@ static void catch_end(const struct catcher *c) {
   pthread_mutex_unlock(&catch_lock);
 }
 
-static xsltStylesheetPtr compile(xmt_filter *f, const char *name,
-                                 xmt_problem_fn on_message, void *user) {
+xsltStylesheetPtr xmt_report_compile(xmt_filter *f, const char *name,
+                                     xmt_problem_fn on_message, void *user) {
   const char *path = name != NULL ? name : "report";
   char builtin_path[4096];
   size_t len = 0;
@@ -328,12 +329,14 @@ static xmt_status save(xmt_filter *f, const char *out_path, const char *bytes,
   return st;
 }
 
-/* Runs style over doc with the findings; the result's bytes into *bytes. */
+/* Runs style over doc with the findings (its from here), and with the
+ * rows before a chunk's in xmt-before when before is not NULL; the
+ * result's bytes into *bytes. */
 static xmt_status transform(xmt_filter *f, xsltStylesheetPtr style,
                             xmlDocPtr doc, xmlDocPtr findings,
                             const struct xmt_report_options *options,
-                            xmt_problem_fn on_message, void *user,
-                            xmlChar **bytes, int *len) {
+                            const char *before, xmt_problem_fn on_message,
+                            void *user, xmlChar **bytes, int *len) {
   struct messages m;
   memset(&m, 0, sizeof m);
   xsltTransformContextPtr ctxt = xsltNewTransformContext(style, doc);
@@ -360,6 +363,9 @@ static xmt_status transform(xmt_filter *f, xsltStylesheetPtr style,
     goto done;
   }
   st = add_params(f, ctxt, options != NULL ? options->params : NULL);
+  if (st == XMT_OK && before != NULL &&
+      xsltQuoteOneUserParam(ctxt, BAD_CAST "xmt-before", BAD_CAST before) != 0)
+    st = XMT_ERR_FORMAT;
   if (st == XMT_ERR_FORMAT) {
     st = stylesheet_error(f, &m, (const char *)style->doc->URL, on_message,
                           user);
@@ -409,13 +415,83 @@ done:
   return st;
 }
 
+/* The bytes of a findings document, or of style's result over it (the
+ * findings then freed with the transformation). */
+xmt_status xmt_report_result(xmt_filter *f, xsltStylesheetPtr style,
+                             xmlDocPtr source, xmlDocPtr findings,
+                             const struct xmt_report_options *options,
+                             const char *before, xmt_problem_fn on_message,
+                             void *user, xmlChar **bytes, int *len) {
+  *bytes = NULL, *len = 0;
+  if (style != NULL)
+    return transform(f, style, source, findings, options, before, on_message,
+                     user, bytes, len);
+  xmlDocDumpFormatMemoryEnc(findings, bytes, len, "UTF-8", 0);
+  xmlFreeDoc(findings);
+  return *bytes == NULL ? xmt_error_nomem(&f->err) : XMT_OK;
+}
+
 /* --- The report -------------------------------------------------------------
  */
 
-xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
-                                  const char *out_path,
-                                  const struct xmt_report_options *options,
-                                  xmt_problem_fn on_message, void *user) {
+/* A stylesheet of the user's reads the document and its findings whole,
+ * in trees some fifty times the document's size. */
+static xmt_status whole_too_big(xmt_filter *f, const char *in_path,
+                                const struct xmt_buf *units,
+                                const struct xmt_report_options *options) {
+  size_t limit = options != NULL && options->max_whole > 0
+                     ? options->max_whole
+                     : XMT_REPORT_MAX_WHOLE;
+  struct stat sb;
+  size_t size = units != NULL             ? units->len
+                : stat(in_path, &sb) == 0 ? (size_t)sb.st_size
+                                          : 0;
+  if (size <= limit)
+    return XMT_OK;
+  return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(in_path),
+                      "the document is %zu bytes, over the %zu a stylesheet "
+                      "of your own reads whole; --max-whole-size raises the "
+                      "limit (the shipped stylesheets stream, with none)",
+                      size, limit);
+}
+
+static xmt_status report_whole(xmt_filter *f, const char *in_path,
+                               const struct xmt_buf *units,
+                               const char *out_path,
+                               const struct xmt_report_options *options,
+                               xmt_problem_fn on_message, void *user) {
+  xmlDocPtr doc = NULL, findings = NULL;
+  xsltStylesheetPtr style = NULL;
+  xmt_status st = whole_too_big(f, in_path, units, options);
+  if (st == XMT_OK &&
+      (findings = xmt_findings_build(f, in_path, units, &doc)) == NULL)
+    st = f->err.pub.status;
+  if (st == XMT_OK && !options->findings_only &&
+      (style = xmt_report_compile(f, options->stylesheet, on_message, user)) ==
+          NULL)
+    st = f->err.pub.status;
+  if (st == XMT_OK) {
+    xmlChar *bytes = NULL;
+    int len = 0;
+    st = xmt_report_result(f, style, doc, findings, options, NULL, on_message,
+                           user, &bytes, &len);
+    findings = NULL; /* the transformation's now */
+    if (st == XMT_OK)
+      st = save(f, out_path, bytes != NULL ? (const char *)bytes : "",
+                len > 0 ? (size_t)len : 0);
+    xmlFree(bytes);
+  }
+  xsltFreeStylesheet(style);
+  xmlFreeDoc(findings);
+  xmlFreeDoc(doc);
+  return st;
+}
+
+xmt_status xmt_report_file_chunked(xmt_filter *f, const char *in_path,
+                                   const char *out_path,
+                                   const struct xmt_report_options *options,
+                                   xmt_problem_fn on_message, void *user,
+                                   size_t chunk_units) {
   if (f == NULL)
     return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
@@ -429,41 +505,36 @@ xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
   xmt_status st = xmt_format_of(f, in_path, &format);
   if (st == XMT_OK && format != NULL)
     st = xmt_format_units_xliff(f, in_path, &units);
-  xmlDocPtr doc = NULL, findings = NULL;
-  xsltStylesheetPtr style = NULL;
-  if (st == XMT_OK &&
-      (findings = xmt_findings_build(f, in_path, format != NULL ? &units : NULL,
-                                     &doc)) == NULL)
-    st = f->err.pub.status;
-  if (st == XMT_OK && options != NULL && options->findings_only) {
-    xmlChar *bytes = NULL;
-    int len = 0;
-    xmlDocDumpFormatMemoryEnc(findings, &bytes, &len, "UTF-8", 0);
-    st = bytes == NULL ? xmt_error_nomem(&f->err)
-                       : save(f, out_path, (const char *)bytes, (size_t)len);
-    xmlFree(bytes);
-  } else if (st == XMT_OK) {
-    style = compile(f, options != NULL ? options->stylesheet : NULL, on_message,
-                    user);
-    if (style == NULL) {
-      st = f->err.pub.status;
-    } else {
-      xmlChar *bytes = NULL;
-      int len = 0;
-      st = transform(f, style, doc, findings, options, on_message, user, &bytes,
-                     &len);
-      findings = NULL; /* the transformation's now */
-      if (st == XMT_OK)
-        st = save(f, out_path, bytes != NULL ? (const char *)bytes : "",
-                  len > 0 ? (size_t)len : 0);
-      xmlFree(bytes);
-    }
-  }
+  struct xmt_report_options none;
+  memset(&none, 0, sizeof none);
+  if (options == NULL)
+    options = &none;
+  const char *name =
+      options->stylesheet != NULL ? options->stylesheet : "report";
+  /* A file of that name is the user's, as xmt_report_compile takes it. */
+  const struct xmt_report_recipe *r =
+      options->findings_only || access(name, F_OK) != 0
+          ? xmt_report_recipe(name, options->findings_only)
+          : NULL;
+  const struct xmt_buf *u = format != NULL ? &units : NULL;
+  if (st == XMT_OK && r != NULL && chunk_units > 0)
+    st = xmt_report_stream(f, in_path, u, out_path, r, options, on_message,
+                           user, chunk_units);
+  else if (st == XMT_OK)
+    st = report_whole(f, in_path, u, out_path, options, on_message, user);
   if (st != XMT_OK)
     xmt_format_blame(f, format, in_path);
   xmt_buf_free(&units);
-  xsltFreeStylesheet(style);
-  xmlFreeDoc(findings);
-  xmlFreeDoc(doc);
   return st;
+}
+
+/* How many units a chunk has: a few hundred keep its trees small. */
+#define CHUNK_UNITS 256
+
+xmt_status xmt_filter_report_file(xmt_filter *f, const char *in_path,
+                                  const char *out_path,
+                                  const struct xmt_report_options *options,
+                                  xmt_problem_fn on_message, void *user) {
+  return xmt_report_file_chunked(f, in_path, out_path, options, on_message,
+                                 user, CHUNK_UNITS);
 }

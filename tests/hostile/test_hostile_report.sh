@@ -5,8 +5,10 @@
 # with a problem and a state of its own. The review page, the TMX export
 # and the findings each within its time and memory, the page HTML with
 # one row per segment numbered on through the files, the codes a target
-# lost or added marked; and a document nested deeper than the report
-# reads refused at once.
+# lost or added marked; a 6 MB document, and 40,000 problems, in 150 MB
+# of address space, and a stylesheet of the user's refused over its
+# limit; and a document nested deeper than the report reads refused at
+# once.
 # Env: XLIFFMT, XMLLINT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -139,6 +141,100 @@ if [ "$status" -eq 0 ]; then
     "count(//section[@class='summary']//li)" 20000 --html
 fi
 rm -f "$tmp"/problems.*
+
+# --- 6 MB in two files, under 150 MB of address space: the shipped
+# stylesheets and the findings are written a chunk of units at a time
+# (the document read whole took some 50 times its size). A stylesheet of
+# the user's reads it whole: refused over --max-whole-size, at once.
+{
+  echo "$head"
+  awk 'BEGIN {
+    for (f = 1; f <= 2; f++) {
+      printf "<file original=\"f%d\" source-language=\"en\" target-language=\"es\" datatype=\"plaintext\"><body>\n", f
+      for (i = 1; i <= 10000; i++) {
+        printf "<trans-unit id=\"u%d\"><source>Press <g id=\"1\">Save</g> to keep unit %d of the document<x id=\"2\"/> before you close the window.</source>", i, i
+        printf "<target state=\"translated\">Pulse <g id=\"1\">Guardar</g> para conservar la unidad %d del documento<x id=\"2\"/> antes de cerrar la ventana.</target></trans-unit>\n", i
+      }
+      printf "</body></file>\n"
+    }
+  }'
+  echo '</xliff>'
+} >"$tmp/six.xlf"
+within "6 MB: review page in 150 MB" 0 60 150 \
+  "$x" report "$tmp/six.xlf" -o "$tmp/six.html"
+if [ "$status" -eq 0 ]; then
+  xpath_is "6 MB: one row per segment" "$tmp/six.html" \
+    "count(//tr[@data-unit])" 20000 --html
+  xpath_is "6 MB: rows numbered on in the second file" "$tmp/six.html" \
+    "//tbody[2]/tr[@data-unit][1]/@id" s10001 --html
+  xpath_is "6 MB: the last row" "$tmp/six.html" \
+    "(//tr[@data-unit])[last()]/td[@class='n']" 20000 --html
+  xpath_is "6 MB: the summary counts every row" "$tmp/six.html" \
+    "//nav[@class='filters']/label[@for='show-all']/b" 20000 --html
+  check "6 MB: the page ends once" sh -c \
+    "[ \$(grep -c '</html>' '$tmp/six.html') = 1 ]"
+fi
+within "6 MB: TMX in 150 MB" 0 60 150 \
+  "$x" report "$tmp/six.xlf" -x tmx -o "$tmp/six.tmx"
+[ "$status" -eq 0 ] &&
+  xpath_is "6 MB: one tu per segment" "$tmp/six.tmx" "count(/tmx/body/tu)" \
+    20000
+within "6 MB: findings in 150 MB" 0 60 150 \
+  "$x" report "$tmp/six.xlf" --findings -o "$tmp/six.findings.xml"
+[ "$status" -eq 0 ] &&
+  xpath_is "6 MB: the findings of every segment" "$tmp/six.findings.xml" \
+    "count(/*/*[local-name()='file']/*/*[local-name()='segment'])" 20000
+cat >"$tmp/mine.xsl" <<'EOD'
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+    xmlns:f="urn:xliffmt:findings:1">
+<xsl:output method="text"/>
+<xsl:param name="findings" select="/.."/>
+<xsl:template match="/"><xsl:value-of select="count($findings//f:segment)"/></xsl:template>
+</xsl:stylesheet>
+EOD
+size=$(wc -c <"$tmp/six.xlf" | tr -d ' ')
+within "6 MB, a stylesheet of your own over 1M: refused" 1 10 150 \
+  "$x" report "$tmp/six.xlf" -x "$tmp/mine.xsl" --max-whole-size 1M \
+  -o "$tmp/mine.out"
+want="xliffmt: $tmp/six.xlf: the document is $size bytes, over the 1048576 a stylesheet of your own reads whole; --max-whole-size raises the limit (the shipped stylesheets stream, with none)"
+if [ "$(cat "$tmp/err")" = "$want" ]; then
+  pass "6 MB, a stylesheet of your own: told the size, limit and option"
+else
+  fail "6 MB, a stylesheet of your own: said '$(cat "$tmp/err")'"
+fi
+check "6 MB, a stylesheet of your own: no output" test ! -e "$tmp/mine.out"
+within "6 MB, a stylesheet of your own under --max-whole-size 7M" 0 60 3000 \
+  "$x" report "$tmp/six.xlf" -x "$tmp/mine.xsl" --max-whole-size 7M \
+  -o "$tmp/mine.out"
+check "6 MB, a stylesheet of your own: its result" \
+  test "$(cat "$tmp/mine.out" 2>/dev/null)" = 20000
+rm -f "$tmp"/six.* "$tmp"/mine.*
+
+# --- 40,000 units, each with a warning of the check: its problems are
+# written in chunks too, in 150 MB of address space.
+{
+  echo "$head"
+  echo '<file original="w" source-language="en" target-language="es" datatype="plaintext"><body>'
+  awk 'BEGIN {
+    for (i = 1; i <= 40000; i++)
+      printf "<trans-unit id=\"u%d\"><source>Press <x id=\"1\"/> now %d.</source><target state=\"translated\">Pulse ahora %d.</target></trans-unit>\n", i, i, i
+  }'
+  echo '</body></file></xliff>'
+} >"$tmp/warnings.xlf"
+within "40,000 problems: review page in 150 MB" 0 60 150 \
+  "$x" report "$tmp/warnings.xlf" -o "$tmp/warnings.html"
+if [ "$status" -eq 0 ]; then
+  xpath_is "40,000 problems: each listed once" "$tmp/warnings.html" \
+    "count(//details[@class='problems']/ul/li)" 40000 --html
+  xpath_is "40,000 problems: the last one's unit" "$tmp/warnings.html" \
+    "//details[@class='problems']/ul/li[40000]/code" u40000 --html
+fi
+within "40,000 problems: findings in 150 MB" 0 60 150 \
+  "$x" report "$tmp/warnings.xlf" --findings -o "$tmp/warnings.findings.xml"
+[ "$status" -eq 0 ] &&
+  xpath_is "40,000 problems: in the findings" "$tmp/warnings.findings.xml" \
+    "count(/*/*[local-name()='problems']/*)" 40000
+rm -f "$tmp"/warnings.*
 
 # --- Nested deeper than the report reads (libxml2's limit): refused at
 # once, with no page.
