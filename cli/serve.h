@@ -306,6 +306,10 @@ struct serve_metrics {
   double latency_sum;
   unsigned long long segments, cache_hits, characters;
   double engine_seconds;
+  /* engines: translations that failed at the engine, engines reopened
+   * after one, workers whose last translation failed (and why) */
+  unsigned long long engine_failures, engine_restarts;
+  size_t engines_down;
   FILE *log;
   const char *log_path;
 };
@@ -317,6 +321,10 @@ void serve_metrics_request(struct serve_metrics *m,
 /* Adds a run's counters. */
 void serve_metrics_run(struct serve_metrics *m,
                        const struct xmt_filter_stats *stats, size_t characters);
+/* After worker w ran job: an engine's failure (the worker's engine is
+ * down until a translation succeeds, and reopened at once) or its
+ * recovery, told on stderr once each. */
+void serve_metrics_engine(struct serve_worker *w, const struct serve_job *job);
 /* Reopens the access log (SIGHUP); 0 on failure (reported). */
 int serve_metrics_reopen(struct serve_metrics *m);
 enum serve_outcome serve_metrics_handle(struct serve_request *rq);
@@ -329,6 +337,10 @@ struct serve_worker {
   xmt_filter *filter;
   struct serve_pair pair; /* the filter's languages now */
   int no_sentences;       /* the filter's segmentation is off */
+  int down;               /* its last translation failed at the engine */
+  char reason[256];       /* why, while down (under the metrics' lock) */
+  char failure[160];      /* the engine's word on the run's first segment
+                             failed, "" when none */
 };
 
 struct serve_server {
