@@ -109,6 +109,10 @@ int serve_param_list(const struct serve_params *p, const char *name,
 void serve_list_free(char **list, size_t n);
 /* Parses application/x-www-form-urlencoded bytes; 0 when out of memory. */
 int serve_params_form(struct serve_params *p, const char *body, size_t len);
+/* Parses a multipart/form-data body (its Content-Type type names the
+ * boundary); -1 when it is not one, 0 when out of memory. */
+int serve_params_multipart(struct serve_params *p, const char *type,
+                           const char *body, size_t len);
 /* Parses a JSON object; -1 when it is not one, 0 when out of memory. */
 int serve_params_json(struct serve_params *p, const char *body, size_t len);
 void serve_params_free(struct serve_params *p);

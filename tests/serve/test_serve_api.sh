@@ -126,9 +126,12 @@ expect "DeepL without text" 400 \
 expect "DeepL JSON that is not an object" 400 \
   '{"message":"the body is not a JSON object"}' \
   "$u/v2/translate" -H "$json" -d '[1]'
-expect "DeepL multipart body" 415 \
-  "{\"message\":\"the body must be $form or application/json\"}" \
+expect "DeepL multipart body cut short" 400 \
+  '{"message":"the body is not multipart/form-data"}' \
   "$u/v2/translate" -H 'Content-Type: multipart/form-data; boundary=x' -d x
+expect "DeepL body of another type" 415 \
+  "{\"message\":\"the body must be $form, multipart/form-data or application/json\"}" \
+  "$u/v2/translate" -H 'Content-Type: text/xml' -d x
 expect "DeepL source languages" 200 '[{"language":"EN","name":"English"}]' \
   "$u/v2/languages?type=source"
 expect "DeepL target languages" 200 \
@@ -171,7 +174,8 @@ expect "LibreTranslate malformed markup" 400 \
   '{"error":"malformed XML markup in the text (column 12)"}' \
   "$u/translate" --data-urlencode 'q=Hi <b>there' -d source=en -d target=es
 expect "LibreTranslate languages" 200 \
-  '[{"code":"en","name":"English","targets":["es"]}]' "$u/languages"
+  '[{"code":"en","name":"English","targets":["es"]},{"code":"es","name":"Spanish","targets":[]}]' \
+  "$u/languages"
 
 # --- Operations --------------------------------------------------------------
 expect "health" 200 \

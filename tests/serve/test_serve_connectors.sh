@@ -1,7 +1,9 @@
 #!/bin/sh
 # test_serve_connectors.sh: what a connector's setup and a monitor need.
 # /health is degraded (503, with the reason) while the engine is down, a
-# log line and counters tell its failure and its recovery.
+# log line and counters tell its failure and its recovery. LibreTranslate's
+# /languages lists targets too, its errors are LibreTranslate's, multipart
+# bodies are forms; OmegaT's LibreTranslate plug-in posts to the root.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -77,6 +79,63 @@ else
   fail "one line on stderr for the recovery"
   sed 's/^/#   /' "$tmp/dies.err"
 fi
+serve_stop
+
+# --- LibreTranslate ----------------------------------------------------------
+json='Content-Type: application/json'
+serve_start libre --mt identity -s en -t es --threads 1 --max-body 600 ||
+  exit 1
+u=$url
+expect "LibreTranslate /languages: the target-only language too" 200 \
+  '[{"code":"en","name":"English","targets":["es"]},{"code":"es","name":"Spanish","targets":[]}]' \
+  "$u/languages"
+expect "LibreTranslate multipart body (curl -F)" 200 \
+  '{"translatedText":"The red car."}' \
+  -F 'q=The red car.' -F source=en -F target=es "$u/translate"
+expect "LibreTranslate multipart body, two lines and a format" 200 \
+  '{"translatedText":"One.\nTwo."}' \
+  -F 'q=One.
+Two.' -F source=en -F target=es -F format=text "$u/translate"
+expect "LibreTranslate multipart body without a boundary" 400 \
+  '{"error":"the body is not multipart/form-data"}' \
+  -H 'Content-Type: multipart/form-data' --data-binary 'q=x' "$u/translate"
+expect "LibreTranslate malformed JSON" 400 '{"error":"Invalid JSON format"}' \
+  -H "$json" -d '{"q":' "$u/translate"
+expect "LibreTranslate JSON over --max-body" 413 \
+  '{"error":"request body larger than 600 bytes"}' \
+  -H "$json" -d "{\"q\":\"$(printf '%0700d' 0)\",\"source\":\"en\",\"target\":\"es\"}" \
+  "$u/translate"
+expect "LibreTranslate multipart over --max-body" 413 \
+  '{"error":"request body larger than 600 bytes"}' \
+  -F "q=$(printf '%0700d' 0)" -F source=en -F target=es "$u/translate"
+expect "LibreTranslate body of another type" 415 \
+  '{"error":"the body must be application/x-www-form-urlencoded, multipart/form-data or application/json"}' \
+  -H 'Content-Type: text/xml' -d '<q/>' "$u/translate?source=en&target=es"
+# OmegaT's LibreTranslate plug-in: a form posted to the URL as typed.
+expect "OmegaT's LibreTranslate plug-in: POST to the root" 200 \
+  '{"translatedText":"The red car."}' \
+  --data-urlencode 'q=The red car.' -d source=en -d target=es "$u/"
+expect "POST to the root, JSON" 200 '{"translatedText":"The red car."}' \
+  -H "$json" -d '{"q":"The red car.","source":"en","target":"es"}' "$u"
+ask "$u/"
+if [ "$status" = 404 ]; then
+  pass "GET of the root: still 404"
+else
+  fail "GET of the root: still 404 (got $status)"
+fi
+serve_stop
+
+echo "k3y" >"$tmp/keys"
+serve_start keyed --mt identity -s en -t es --threads 1 \
+  --auth-key-file "$tmp/keys" || exit 1
+u=$url
+expect "OmegaT's plug-in (no key) against a keyed server: 403" 403 \
+  '{"error":"Invalid API key"}' \
+  --data-urlencode 'q=The red car.' -d source=en -d target=es "$u/"
+expect "npm libretranslate's apiKey is a key" 200 \
+  '{"translatedText":"The red car."}' \
+  -H "$json" -d '{"q":"The red car.","source":"en","target":"es","apiKey":"k3y"}' \
+  "$u/translate"
 serve_stop
 
 finish
