@@ -68,6 +68,10 @@ struct serve_pairs {
 int serve_pairs_init(struct serve_pairs *p, const struct serve_settings *s,
                      const struct xmt_backend *backend, const char *spec);
 void serve_pairs_free(struct serve_pairs *p);
+/* "this server translates en to es, es to en" (upper: "EN to ES"),
+ * the first few pairs, for the error of a pair not served. */
+void serve_pairs_describe(const struct serve_pairs *p, int upper, char *out,
+                          size_t outlen);
 /* 1 when some pair served translates from src. */
 int serve_pairs_has_source(const struct serve_pairs *p, const char *src);
 /* The pair for src (NULL or "": any source) and tgt, as served (its tags

@@ -59,7 +59,7 @@ static void libre_answer(struct serve_job *job) {
  * not served ("xx is not supported", as LibreTranslate says). */
 static int libre_pair(struct serve_request *rq, const char *src,
                       const char *tgt, struct serve_pair *pair) {
-  char s[SERVE_LANG_MAX] = "", t[SERVE_LANG_MAX], msg[96];
+  char s[SERVE_LANG_MAX] = "", t[SERVE_LANG_MAX], msg[256], served[160];
   const char *bad = NULL;
   memset(pair, 0, sizeof *pair);
   if (strcmp(src, "auto") != 0 &&
@@ -73,7 +73,9 @@ static int libre_pair(struct serve_request *rq, const char *src,
     bad = "auto"; /* no language detection */
   if (bad == NULL)
     return 1;
-  snprintf(msg, sizeof msg, "%.40s is not supported", bad);
+  /* LibreTranslate's words, then what is served instead */
+  serve_pairs_describe(&rq->server->pairs, 0, served, sizeof served);
+  snprintf(msg, sizeof msg, "%.40s is not supported (%s)", bad, served);
   serve_libre_error(&rq->reply, 400, msg);
   return 0;
 }

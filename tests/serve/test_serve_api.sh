@@ -106,10 +106,10 @@ expect "DeepL malformed xml" 400 \
   "$u/v2/translate" -H "$json" \
   -d '{"text":"<a>x</b>","target_lang":"ES","tag_handling":"xml"}'
 expect "DeepL target not served" 400 \
-  "{\"message\":\"Value for 'target_lang' not supported.\"}" \
+  "{\"message\":\"Value for 'target_lang' not supported; this server translates EN to ES.\"}" \
   "$u/v2/translate" -d text=x -d target_lang=FR
 expect "DeepL source not served" 400 \
-  "{\"message\":\"Value for 'source_lang' not supported.\"}" \
+  "{\"message\":\"Value for 'source_lang' not supported; this server translates EN to ES.\"}" \
   "$u/v2/translate" -d text=x -d target_lang=ES -d source_lang=DE
 expect "DeepL bad tag_handling" 400 \
   "{\"message\":\"Value for 'tag_handling' not supported.\"}" \
@@ -168,7 +168,8 @@ expect "LibreTranslate without target" 400 \
   -d q=x -d source=en
 expect "LibreTranslate bad format" 400 '{"error":"pdf format is not supported"}' \
   "$u/translate" -d q=x -d source=en -d target=es -d format=pdf
-expect "LibreTranslate source not served" 400 '{"error":"de is not supported"}' \
+expect "LibreTranslate source not served" 400 \
+  '{"error":"de is not supported (this server translates en to es)"}' \
   "$u/translate" -d q=x -d source=de -d target=es
 expect "LibreTranslate malformed markup" 400 \
   '{"error":"malformed XML markup in the text (column 12)"}' \

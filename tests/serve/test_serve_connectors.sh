@@ -4,6 +4,11 @@
 # log line and counters tell its failure and its recovery. LibreTranslate's
 # /languages lists targets too, its errors are LibreTranslate's, multipart
 # bodies are forms; OmegaT's LibreTranslate plug-in posts to the root.
+# Weblate's checks of a service, as its machinery code sends them: DeepL
+# and LibreTranslate translate "test" from en to de (saved only when the
+# server has that pair; otherwise an error that says what it has),
+# Weblate 4.x's DeepL reads /v2/languages without a type, APy translates
+# with the first pair listed.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -136,6 +141,51 @@ expect "npm libretranslate's apiKey is a key" 200 \
   '{"translatedText":"The red car."}' \
   -H "$json" -d '{"q":"The red car.","source":"en","target":"es","apiKey":"k3y"}' \
   "$u/translate"
+serve_stop
+
+# --- Weblate's checks of a service -------------------------------------------
+auth='Authorization: DeepL-Auth-Key k3y'
+deepl_check='{"text":["test"],"source_lang":"en","target_lang":"de","formality":"default","tag_handling":"xml","ignore_tags":["x"]}'
+libre_check='{"api_key":"k3y","q":["test"],"source":"en","target":"de"}'
+serve_start weblate_es --mt identity -s en -t es --threads 1 \
+  --auth-key-file "$tmp/keys" || exit 1
+u=$url
+expect "Weblate DeepL: the source languages" 200 \
+  '[{"language":"EN","name":"English"}]' -H "$auth" "$u/v2/languages?type=source"
+expect "Weblate DeepL: the target languages" 200 \
+  '[{"language":"ES","name":"Spanish","supports_formality":false}]' \
+  -H "$auth" "$u/v2/languages?type=target"
+expect "Weblate 4.x DeepL: /v2/languages without a type lists both ends" 200 \
+  '[{"language":"EN","name":"English"},{"language":"ES","name":"Spanish"}]' \
+  -H "$auth" "$u/v2/languages"
+expect "Weblate DeepL check (en to de) on an en-es server: what it serves" 400 \
+  "{\"message\":\"Value for 'target_lang' not supported; this server translates EN to ES.\"}" \
+  -H "$auth" -H "$json" -d "$deepl_check" "$u/v2/translate"
+expect "Weblate LibreTranslate check (en to de) on an en-es server" 400 \
+  '{"error":"de is not supported (this server translates en to es)"}' \
+  -H "$json" -d "$libre_check" "$u/translate"
+serve_stop
+
+serve_start weblate_de --mt identity -s en -t de --threads 1 \
+  --auth-key-file "$tmp/keys" || exit 1
+u=$url
+expect "Weblate DeepL check on a server with en to de" 200 \
+  '{"translations":[{"detected_source_language":"EN","text":"test"}]}' \
+  -H "$auth" -H "$json" -d "$deepl_check" "$u/v2/translate"
+expect "Weblate LibreTranslate check on a server with en to de" 200 \
+  '{"translatedText":["test"]}' -H "$json" -d "$libre_check" "$u/translate"
+serve_stop
+
+# Weblate's Apertium APy service sends no key and checks with the first
+# pair /listPairs gives: any server without keys passes.
+serve_start weblate_apy --mt identity -s en -t es --threads 1 || exit 1
+u=$url
+expect "Weblate APy: the pairs" 200 \
+  '{"responseData": [{"sourceLanguage": "eng", "targetLanguage": "spa"}], "responseDetails": null, "responseStatus": 200}' \
+  "$u/listPairs"
+expect "Weblate APy check: the first pair" 200 \
+  '{"responseData": {"translatedText": "test"}, "responseDetails": null, "responseStatus": 200}' \
+  "$u/translate?langpair=eng%7Cspa&q=test&markUnknown=no"
 serve_stop
 
 finish
