@@ -203,28 +203,23 @@ enum serve_outcome serve_deepl_translate(struct serve_request *rq) {
   return SERVE_QUEUE;
 }
 
-/* The languages served, DeepL style, each once: the sources, the
- * targets (target 1), or both (target 2: no type given, where Weblate
- * 4.x looks up both ends of a pair); serving any pair, every language
- * known. */
+/* The languages served, DeepL style, each once; serving any pair, every
+ * language known. */
 static json_t *languages(const struct serve_pairs *p, int target) {
   json_t *list = json_array(), *seen = json_object();
-  size_t n = target == 2 ? 2 * p->n : p->n;
-  for (size_t i = 0; p->any ? serve_lang_all(i) != NULL : i < n; i++) {
-    const char *lang = p->any ? serve_lang_all(i)
-                       : target == 2
-                           ? (i < p->n ? p->v[i].src : p->v[i - p->n].tgt)
+  for (size_t i = 0; p->any ? serve_lang_all(i) != NULL : i < p->n; i++) {
+    const char *lang = p->any   ? serve_lang_all(i)
                        : target ? p->v[i].tgt
                                 : p->v[i].src;
     char code[SERVE_LANG_MAX];
-    serve_lang_deepl(lang, target != 1, code, sizeof code);
+    serve_lang_deepl(lang, !target, code, sizeof code);
     if (lang[0] == '\0' || json_object_get(seen, code) != NULL)
       continue;
     json_object_set_new(seen, code, json_true());
     json_t *o = json_object();
     json_object_set_new(o, "language", json_string(code));
     json_object_set_new(o, "name", json_string(serve_lang_name(lang)));
-    if (target == 1)
+    if (target)
       json_object_set_new(o, "supports_formality", json_false());
     json_array_append_new(list, o);
   }
@@ -236,11 +231,11 @@ enum serve_outcome serve_deepl_languages(struct serve_request *rq) {
   const char *type = serve_param(&rq->params, "type", NULL);
   if (!one_of(type, "source|target"))
     return unsupported(rq, "type");
+  /* No type: the sources, as DeepL answers (deepl-node's
+   * getSourceLanguages sends none). */
   serve_reply_json(&rq->reply, 200,
-                   languages(&rq->server->pairs, type == NULL ? 2
-                                                 : strcmp(type, "target") == 0
-                                                     ? 1
-                                                     : 0),
+                   languages(&rq->server->pairs,
+                             type != NULL && strcmp(type, "target") == 0),
                    0);
   return SERVE_ANSWER;
 }

@@ -7,8 +7,8 @@
 # Weblate's checks of a service, as its machinery code sends them: DeepL
 # and LibreTranslate translate "test" from en to de (saved only when the
 # server has that pair; otherwise an error that says what it has),
-# Weblate 4.x's DeepL reads /v2/languages without a type, APy translates
-# with the first pair listed.
+# Weblate 4.x's DeepL reads /v2/languages without a type (the sources),
+# APy translates with the first pair listed.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -155,9 +155,12 @@ expect "Weblate DeepL: the source languages" 200 \
 expect "Weblate DeepL: the target languages" 200 \
   '[{"language":"ES","name":"Spanish","supports_formality":false}]' \
   -H "$auth" "$u/v2/languages?type=target"
-expect "Weblate 4.x DeepL: /v2/languages without a type lists both ends" 200 \
-  '[{"language":"EN","name":"English"},{"language":"ES","name":"Spanish"}]' \
-  -H "$auth" "$u/v2/languages"
+# Weblate 4.x posts auth_key without a type and looks both languages
+# of a pair up in the answer: DeepL's sources (deepl-node's
+# getSourceLanguages asks the same), so an en-es server has en-es only
+# for a Weblate that also finds ES there: one that serves es-en too.
+expect "Weblate 4.x DeepL: /v2/languages without a type: the sources" 200 \
+  '[{"language":"EN","name":"English"}]' -d auth_key=k3y "$u/v2/languages"
 expect "Weblate DeepL check (en to de) on an en-es server: what it serves" 400 \
   "{\"message\":\"Value for 'target_lang' not supported; this server translates EN to ES.\"}" \
   -H "$auth" -H "$json" -d "$deepl_check" "$u/v2/translate"
