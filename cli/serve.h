@@ -68,6 +68,10 @@ struct serve_pairs {
 int serve_pairs_init(struct serve_pairs *p, const struct serve_settings *s,
                      const struct xmt_backend *backend, const char *spec);
 void serve_pairs_free(struct serve_pairs *p);
+/* "this server translates en to es, es to en" (upper: "EN to ES"),
+ * the first few pairs, for the error of a pair not served. */
+void serve_pairs_describe(const struct serve_pairs *p, int upper, char *out,
+                          size_t outlen);
 /* 1 when some pair served translates from src. */
 int serve_pairs_has_source(const struct serve_pairs *p, const char *src);
 /* The pair for src (NULL or "": any source) and tgt, as served (its tags
@@ -109,6 +113,10 @@ int serve_param_list(const struct serve_params *p, const char *name,
 void serve_list_free(char **list, size_t n);
 /* Parses application/x-www-form-urlencoded bytes; 0 when out of memory. */
 int serve_params_form(struct serve_params *p, const char *body, size_t len);
+/* Parses a multipart/form-data body (its Content-Type type names the
+ * boundary); -1 when it is not one, 0 when out of memory. */
+int serve_params_multipart(struct serve_params *p, const char *type,
+                           const char *body, size_t len);
 /* Parses a JSON object; -1 when it is not one, 0 when out of memory. */
 int serve_params_json(struct serve_params *p, const char *body, size_t len);
 void serve_params_free(struct serve_params *p);
@@ -306,6 +314,10 @@ struct serve_metrics {
   double latency_sum;
   unsigned long long segments, cache_hits, characters;
   double engine_seconds;
+  /* engines: translations that failed at the engine, engines reopened
+   * after one, workers whose last translation failed (and why) */
+  unsigned long long engine_failures, engine_restarts;
+  size_t engines_down;
   FILE *log;
   const char *log_path;
 };
@@ -317,6 +329,10 @@ void serve_metrics_request(struct serve_metrics *m,
 /* Adds a run's counters. */
 void serve_metrics_run(struct serve_metrics *m,
                        const struct xmt_filter_stats *stats, size_t characters);
+/* After worker w ran job: an engine's failure (the worker's engine is
+ * down until a translation succeeds, and reopened at once) or its
+ * recovery, told on stderr once each. */
+void serve_metrics_engine(struct serve_worker *w, const struct serve_job *job);
 /* Reopens the access log (SIGHUP); 0 on failure (reported). */
 int serve_metrics_reopen(struct serve_metrics *m);
 enum serve_outcome serve_metrics_handle(struct serve_request *rq);
@@ -329,6 +345,10 @@ struct serve_worker {
   xmt_filter *filter;
   struct serve_pair pair; /* the filter's languages now */
   int no_sentences;       /* the filter's segmentation is off */
+  int down;               /* its last translation failed at the engine */
+  char reason[256];       /* why, while down (under the metrics' lock) */
+  char failure[160];      /* the engine's word on the run's first segment
+                             failed, "" when none */
 };
 
 struct serve_server {

@@ -118,8 +118,11 @@ static int deepl_pair(struct serve_request *rq, struct serve_pair *pair) {
     bad = "target_lang";
   else if (!serve_pairs_find(&rq->server->pairs, s, t, pair))
     bad = "source_lang";
-  if (bad != NULL) {
-    unsupported(rq, bad);
+  if (bad != NULL) { /* DeepL's words, then what is served instead */
+    char msg[256], served[160];
+    serve_pairs_describe(&rq->server->pairs, 1, served, sizeof served);
+    snprintf(msg, sizeof msg, "Value for '%s' not supported; %s.", bad, served);
+    serve_deepl_error(&rq->reply, 400, msg);
     return 0;
   }
   if (pair->src[0] == '\0') {
@@ -228,6 +231,8 @@ enum serve_outcome serve_deepl_languages(struct serve_request *rq) {
   const char *type = serve_param(&rq->params, "type", NULL);
   if (!one_of(type, "source|target"))
     return unsupported(rq, "type");
+  /* No type: the sources, as DeepL answers (deepl-node's
+   * getSourceLanguages sends none). */
   serve_reply_json(&rq->reply, 200,
                    languages(&rq->server->pairs,
                              type != NULL && strcmp(type, "target") == 0),

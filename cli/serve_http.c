@@ -80,6 +80,25 @@ static void client_address(struct MHD_Connection *conn, char *out, size_t len) {
               (socklen_t)len);
 }
 
+/* Whose errors a /translate gets before its body is read (too large,
+ * not JSON, a type no API takes): LibreTranslate's when its body is JSON
+ * or multipart (APy takes neither) or its query names source or target;
+ * else APy's. */
+static enum serve_api body_api(struct MHD_Connection *conn) {
+  const char *type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                                 MHD_HTTP_HEADER_CONTENT_TYPE);
+  if (type != NULL && (strncasecmp(type, "application/json", 16) == 0 ||
+                       strncasecmp(type, "multipart/form-data", 19) == 0))
+    return SERVE_API_LIBRE;
+  if (MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "langpair"))
+    return SERVE_API_APY;
+  return MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "source") ||
+                 MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND,
+                                             "target")
+             ? SERVE_API_LIBRE
+             : SERVE_API_NONE;
+}
+
 static struct serve_request *begin(struct serve_server *sv,
                                    struct MHD_Connection *conn, const char *url,
                                    const char *method) {
@@ -93,12 +112,18 @@ static struct serve_request *begin(struct serve_server *sv,
   clock_gettime(CLOCK_MONOTONIC, &rq->start);
   snprintf(rq->method, sizeof rq->method, "%s", method);
   client_address(conn, rq->client, sizeof rq->client);
-  rq->route = serve_route_find(rq->path);
+  /* OmegaT's LibreTranslate plug-in posts to the URL as typed: a POST
+   * to the root is a /translate. */
+  rq->route = serve_route_find(
+      strcmp(rq->path, "/") == 0 && strcmp(method, "POST") == 0 ? "/translate"
+                                                                : rq->path);
   rq->api =
       rq->route != NULL ? rq->route->api
       : strncmp(rq->path, "/v1/", 4) == 0 || strncmp(rq->path, "/v2/", 4) == 0
           ? SERVE_API_DEEPL
           : SERVE_API_NONE;
+  if (rq->route != NULL && rq->route->handle == serve_translate_dispatch)
+    rq->api = body_api(conn);
   pthread_mutex_lock(&sv->lock);
   sv->active++;
   pthread_mutex_unlock(&sv->lock);
@@ -168,7 +193,8 @@ const char *serve_request_key(struct serve_request *rq) {
       auth++;
     return auth;
   }
-  static const char *const names[] = {"auth_key", "api_key", "key"};
+  /* apiKey: npm libretranslate's name for it */
+  static const char *const names[] = {"auth_key", "api_key", "key", "apiKey"};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
     const char *k = serve_param(&rq->params, names[i], NULL);
     if (k != NULL)
@@ -226,7 +252,17 @@ static int parse_params(struct serve_request *rq) {
   if (type != NULL && strncasecmp(type, "application/json", 16) == 0) {
     r = serve_params_json(&rq->params, rq->body, rq->len);
     if (r < 0) {
-      serve_error(rq, 400, "the body is not a JSON object");
+      serve_error(rq, 400,
+                  rq->api == SERVE_API_LIBRE ? "Invalid JSON format"
+                                             : "the body is not a JSON object");
+      return 0;
+    }
+  } else if (type != NULL &&
+             strncasecmp(type, "multipart/form-data", 19) == 0) {
+    /* curl -F, which LibreTranslate (Flask) takes as a form */
+    r = serve_params_multipart(&rq->params, type, rq->body, rq->len);
+    if (r < 0) {
+      serve_error(rq, 400, "the body is not multipart/form-data");
       return 0;
     }
   } else if (type == NULL ||
@@ -235,8 +271,8 @@ static int parse_params(struct serve_request *rq) {
     r = serve_params_form(&rq->params, rq->body, rq->len);
   } else {
     serve_error(rq, 415,
-                "the body must be application/x-www-form-urlencoded or "
-                "application/json");
+                "the body must be application/x-www-form-urlencoded, "
+                "multipart/form-data or application/json");
     return 0;
   }
   if (r == 0)
@@ -362,10 +398,12 @@ static void take_body(struct serve_request *rq, const char *data, size_t size) {
 
 /* Whose /translate a request is: APy's when langpair is given, else
  * LibreTranslate's when it names source or target or is JSON. */
-static enum serve_api translate_api(const struct serve_params *p) {
+static enum serve_api translate_api(const struct serve_request *rq) {
+  const struct serve_params *p = &rq->params;
   if (serve_param(p, "langpair", NULL) != NULL)
     return SERVE_API_APY;
-  if (p->json || serve_param(p, "source", NULL) != NULL ||
+  if (p->json || rq->api == SERVE_API_LIBRE ||
+      serve_param(p, "source", NULL) != NULL ||
       serve_param(p, "target", NULL) != NULL)
     return SERVE_API_LIBRE;
   return SERVE_API_APY;
@@ -393,7 +431,7 @@ enum serve_outcome serve_http_handle(struct serve_request *rq) {
   if (!parse_params(rq))
     return SERVE_ANSWER;
   if (rq->route->handle == serve_translate_dispatch)
-    rq->api = translate_api(&rq->params);
+    rq->api = translate_api(rq);
   if (rq->route->auth && !key_ok(rq->server, serve_request_key(rq))) {
     serve_error(rq, 403,
                 rq->api == SERVE_API_LIBRE ? "Invalid API key"

@@ -286,3 +286,27 @@ int serve_pairs_has_source(const struct serve_pairs *p, const char *src) {
       return 1;
   return p->any;
 }
+
+void serve_pairs_describe(const struct serve_pairs *p, int upper, char *out,
+                          size_t outlen) {
+  if (p->any) {
+    snprintf(out, outlen, "this server takes any language code");
+    return;
+  }
+  size_t k = (size_t)snprintf(out, outlen, "this server translates ");
+  for (size_t i = 0; i < p->n && k < outlen; i++) {
+    if (i == 4) { /* enough to tell what is wrong */
+      k += (size_t)snprintf(out + k, outlen - k, ", ...");
+      break;
+    }
+    char s[SERVE_LANG_MAX], t[SERVE_LANG_MAX];
+    snprintf(s, sizeof s, "%s", p->v[i].src[0] != '\0' ? p->v[i].src : "any");
+    snprintf(t, sizeof t, "%s", p->v[i].tgt);
+    for (char *c = s; upper && *c != '\0'; c++)
+      *c = (char)toupper((unsigned char)*c);
+    for (char *c = t; upper && *c != '\0'; c++)
+      *c = (char)toupper((unsigned char)*c);
+    k += (size_t)snprintf(out + k, outlen - k, "%s%s to %s", i > 0 ? ", " : "",
+                          s, t);
+  }
+}

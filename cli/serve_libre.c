@@ -59,7 +59,7 @@ static void libre_answer(struct serve_job *job) {
  * not served ("xx is not supported", as LibreTranslate says). */
 static int libre_pair(struct serve_request *rq, const char *src,
                       const char *tgt, struct serve_pair *pair) {
-  char s[SERVE_LANG_MAX] = "", t[SERVE_LANG_MAX], msg[96];
+  char s[SERVE_LANG_MAX] = "", t[SERVE_LANG_MAX], msg[256], served[160];
   const char *bad = NULL;
   memset(pair, 0, sizeof *pair);
   if (strcmp(src, "auto") != 0 &&
@@ -73,7 +73,9 @@ static int libre_pair(struct serve_request *rq, const char *src,
     bad = "auto"; /* no language detection */
   if (bad == NULL)
     return 1;
-  snprintf(msg, sizeof msg, "%.40s is not supported", bad);
+  /* LibreTranslate's words, then what is served instead */
+  serve_pairs_describe(&rq->server->pairs, 0, served, sizeof served);
+  snprintf(msg, sizeof msg, "%.40s is not supported (%s)", bad, served);
   serve_libre_error(&rq->reply, 400, msg);
   return 0;
 }
@@ -148,8 +150,30 @@ enum serve_outcome serve_libre_translate(struct serve_request *rq) {
   return SERVE_QUEUE;
 }
 
-/* [{"code": "en", "name": "English", "targets": ["es"]}], each source
- * once; serving any pair, every language known to every other. */
+/* The entry of code in list (index: code to entry), made when new. */
+static json_t *language(json_t *list, json_t *index, const char *code) {
+  json_t *entry = json_object_get(index, code);
+  if (entry == NULL) {
+    entry = json_object();
+    json_object_set_new(entry, "code", json_string(code));
+    json_object_set_new(entry, "name", json_string(serve_lang_name(code)));
+    json_object_set_new(entry, "targets", json_array());
+    json_object_set(index, code, entry);
+    json_array_append_new(list, entry);
+  }
+  return json_object_get(entry, "targets");
+}
+
+static int by_string(const void *a, const void *b) {
+  return strcmp(json_string_value(*(json_t *const *)a),
+                json_string_value(*(json_t *const *)b));
+}
+
+/* [{"code": "en", "name": "English", "targets": ["es"]}, {"code": "es",
+ * "name": "Spanish", "targets": []}]: as LibreTranslate, every language
+ * once, a source or a target, with its targets in order (clients look a
+ * target up in this list); serving any pair, every language known to
+ * every other. */
 enum serve_outcome serve_libre_languages(struct serve_request *rq) {
   const struct serve_pairs *p = &rq->server->pairs;
   json_t *list = json_array(), *index = json_object();
@@ -157,21 +181,30 @@ enum serve_outcome serve_libre_languages(struct serve_request *rq) {
     const char *src = p->any ? serve_lang_all(i) : p->v[i].src;
     if (src[0] == '\0')
       continue;
-    json_t *entry = json_object_get(index, src);
-    if (entry == NULL) {
-      entry = json_object();
-      json_object_set_new(entry, "code", json_string(src));
-      json_object_set_new(entry, "name", json_string(serve_lang_name(src)));
-      json_object_set_new(entry, "targets", json_array());
-      json_object_set(index, src, entry);
-      json_array_append_new(list, entry);
-    }
-    json_t *targets = json_object_get(entry, "targets");
+    json_t *targets = language(list, index, src);
     for (size_t k = 0; p->any && serve_lang_all(k) != NULL; k++)
       if (k != i)
         json_array_append_new(targets, json_string(serve_lang_all(k)));
-    if (!p->any)
+    if (!p->any) {
       json_array_append_new(targets, json_string(p->v[i].tgt));
+      language(list, index, p->v[i].tgt);
+    }
+  }
+  size_t i;
+  json_t *entry;
+  json_array_foreach(list, i, entry) {
+    json_t *targets = json_object_get(entry, "targets");
+    size_t n = json_array_size(targets);
+    json_t **v = malloc((n > 0 ? n : 1) * sizeof *v);
+    for (size_t k = 0; v != NULL && k < n; k++)
+      v[k] = json_incref(json_array_get(targets, k));
+    if (v != NULL) {
+      qsort(v, n, sizeof *v, by_string);
+      json_array_clear(targets);
+      for (size_t k = 0; k < n; k++)
+        json_array_append_new(targets, v[k]);
+    }
+    free(v);
   }
   json_decref(index);
   serve_reply_json(&rq->reply, 200, list, 0);

@@ -131,6 +131,45 @@ void serve_metrics_run(struct serve_metrics *m,
   pthread_mutex_unlock(&m->lock);
 }
 
+/* 1 when job failed at the engine: not the request's fault, not the
+ * server stopping, not memory. */
+static int engine_failed(const struct serve_job *job) {
+  return job->status != XMT_OK && !job->bad_input && job->refused == 0 &&
+         job->status != XMT_ERR_ABORTED && job->status != XMT_ERR_NOMEM;
+}
+
+void serve_metrics_engine(struct serve_worker *w, const struct serve_job *job) {
+  struct serve_server *sv = w->server;
+  struct serve_metrics *m = &sv->metrics;
+  const char *mt = sv->set->cli.mt != NULL ? sv->set->cli.mt : "";
+  int failed = engine_failed(job), restarted = 0;
+  char why[256] = "";
+  if (failed) {
+    /* The run that failed closed the engine: reopened now, so that the
+     * next request does not wait for it, and one that cannot start is
+     * known at once. */
+    restarted = xmt_filter_start_engines(w->filter) == XMT_OK;
+    const char *open_err = xmt_filter_error(w->filter)->message;
+    snprintf(why, sizeof why, "engine %.80s: %.150s", mt,
+             !restarted && open_err != NULL ? open_err
+             : w->failure[0] != '\0'        ? w->failure
+                                            : job->message);
+  }
+  pthread_mutex_lock(&m->lock);
+  int was = w->down;
+  m->engine_failures += (unsigned long long)failed;
+  m->engine_restarts += (unsigned long long)restarted;
+  if (failed)
+    snprintf(w->reason, sizeof w->reason, "%s", why);
+  w->down = failed;
+  m->engines_down = m->engines_down + (size_t)failed - (size_t)was;
+  pthread_mutex_unlock(&m->lock);
+  if (failed && !was)
+    xmt_cli_say("xliffmt serve: %s\n", why);
+  else if (!failed && was)
+    xmt_cli_say("xliffmt serve: engine %s: recovered\n", mt);
+}
+
 static void metric(FILE *fp, const char *name, const char *type,
                    const char *help) {
   fprintf(fp, "# HELP xliffmt_serve_%s %s\n# TYPE xliffmt_serve_%s %s\n", name,
@@ -174,6 +213,15 @@ static void write_metrics(FILE *fp, struct serve_server *sv) {
   metric(fp, "engine_seconds_total", "counter",
          "Wall time with requests at the engine.");
   fprintf(fp, "xliffmt_serve_engine_seconds_total %.6f\n", m->engine_seconds);
+  metric(fp, "engine_failures_total", "counter",
+         "Translations that failed at the engine.");
+  fprintf(fp, "xliffmt_serve_engine_failures_total %llu\n", m->engine_failures);
+  metric(fp, "engine_restarts_total", "counter",
+         "Engines reopened after a failure.");
+  fprintf(fp, "xliffmt_serve_engine_restarts_total %llu\n", m->engine_restarts);
+  metric(fp, "engines_down", "gauge",
+         "Workers whose last translation failed at the engine.");
+  fprintf(fp, "xliffmt_serve_engines_down %zu\n", m->engines_down);
 }
 
 enum serve_outcome serve_metrics_handle(struct serve_request *rq) {
@@ -209,12 +257,25 @@ enum serve_outcome serve_health_handle(struct serve_request *rq) {
   pthread_mutex_lock(&sv->lock);
   size_t waiting = sv->qlen, running = sv->running;
   pthread_mutex_unlock(&sv->lock);
+  /* Degraded (503, so that a load balancer or a monitor sees it) while
+   * a worker's last translation failed at the engine. */
+  char reason[256] = "";
+  pthread_mutex_lock(&sv->metrics.lock);
+  for (size_t i = 0; reason[0] == '\0' && i < sv->nworkers; i++)
+    if (sv->workers[i].down)
+      snprintf(reason, sizeof reason, "%s", sv->workers[i].reason);
+  pthread_mutex_unlock(&sv->metrics.lock);
   json_t *o = json_object();
-  json_object_set_new(o, "status", json_string("ok"));
+  json_object_set_new(o, "status",
+                      json_string(reason[0] != '\0' ? "degraded" : "ok"));
+  json_t *why = reason[0] != '\0' ? json_string(reason) : NULL;
+  if (reason[0] != '\0') /* cut inside a character: not UTF-8 */
+    json_object_set_new(o, "reason",
+                        why != NULL ? why : json_string("the engine failed"));
   json_object_set_new(o, "backend", json_string(sv->set->cli.mt));
   json_object_set_new(o, "workers", json_integer((json_int_t)sv->nworkers));
   json_object_set_new(o, "busy", json_integer((json_int_t)running));
   json_object_set_new(o, "queued", json_integer((json_int_t)waiting));
-  serve_reply_json(&rq->reply, 200, o, 0);
+  serve_reply_json(&rq->reply, reason[0] != '\0' ? 503 : 200, o, 0);
   return SERVE_ANSWER;
 }

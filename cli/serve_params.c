@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "serve.h"
 
@@ -150,6 +151,75 @@ int serve_params_form(struct serve_params *p, const char *body, size_t len) {
   }
   free(copy);
   return ok;
+}
+
+/* The boundary of a multipart/form-data Content-Type (quoted or not)
+ * into out; 0 when there is none or it is longer than RFC 2046's 70. */
+static int boundary_of(const char *type, char *out, size_t outlen) {
+  const char *b = strcasestr(type, "boundary=");
+  if (b == NULL)
+    return 0;
+  b += 9;
+  size_t n = *b == '"' ? strcspn(++b, "\"") : strcspn(b, "; \t");
+  if (n == 0 || n > 70 || n + 3 > outlen)
+    return 0;
+  snprintf(out, outlen, "--%.*s", (int)n, b);
+  return 1;
+}
+
+/* The name="..." of a part's headers (from h to e), or NULL. */
+static const char *part_name(const char *h, const char *e, size_t *len) {
+  for (const char *n = h; (n = memmem(n, (size_t)(e - n), "name=\"", 6)); n++) {
+    if (n > h && n[-1] != ' ' && n[-1] != ';')
+      continue; /* filename="..." */
+    const char *q = memchr(n + 6, '"', (size_t)(e - n - 6));
+    if (q == NULL)
+      return NULL;
+    *len = (size_t)(q - n - 6);
+    return n + 6;
+  }
+  return NULL;
+}
+
+int serve_params_multipart(struct serve_params *p, const char *type,
+                           const char *body, size_t len) {
+  char delim[80];
+  if (!boundary_of(type, delim, sizeof delim))
+    return -1;
+  size_t dl = strlen(delim);
+  const char *end = body + len;
+  const char *at = memmem(body, len, delim, dl);
+  /* Each part: the delimiter, CRLF, headers, an empty line, the value up
+   * to CRLF and the next delimiter; "--" after the last. */
+  while (at != NULL) {
+    const char *h = at + dl;
+    if (end - h >= 2 && h[0] == '-' && h[1] == '-')
+      return 1;
+    if (end - h < 2 || h[0] != '\r' || h[1] != '\n')
+      return -1;
+    h += 2;
+    const char *v = memmem(h, (size_t)(end - h), "\r\n\r\n", 4);
+    if (v == NULL)
+      return -1;
+    size_t nlen = 0;
+    const char *name = part_name(h, v, &nlen);
+    v += 4;
+    const char *next = v;
+    for (;;) {
+      next = memmem(next, (size_t)(end - next), delim, dl);
+      if (next == NULL ||
+          (next - v >= 2 && next[-2] == '\r' && next[-1] == '\n'))
+        break;
+      next++;
+    }
+    if (next == NULL)
+      return -1;
+    if (name != NULL &&
+        !serve_param_add(p, name, nlen, v, (size_t)(next - 2 - v), 0))
+      return 0;
+    at = next;
+  }
+  return -1;
 }
 
 /* One JSON value as parameter name: strings as they are, numbers as

@@ -55,7 +55,9 @@ static void *work(void *arg) {
       continue;
     }
     pthread_mutex_unlock(&sv->lock);
+    w->failure[0] = '\0';
     serve_text_translate(w, rq->job);
+    serve_metrics_engine(w, rq->job);
     pthread_mutex_lock(&sv->lock);
     sv->running--;
     struct serve_request *followers = serve_inflight_remove(sv, rq);
@@ -69,10 +71,22 @@ static void *work(void *arg) {
   return NULL;
 }
 
+/* The first reason a run gives for a segment it could not translate:
+ * the engine's own (its exit, its timeout), which /health shows. */
+static void on_failure(void *user, const char *segment_id, unsigned long line,
+                       const char *message) {
+  (void)segment_id;
+  (void)line;
+  struct serve_worker *w = user;
+  if (w->failure[0] == '\0' && message != NULL)
+    snprintf(w->failure, sizeof w->failure, "%s", message);
+}
+
 /* A filter set up as translate's, keeping its engines between runs, its
  * first engine started: the first request does not wait for it, and an
  * engine that cannot start stops the server before it listens. */
-static xmt_filter *worker_filter(struct serve_server *sv) {
+static xmt_filter *worker_filter(struct serve_server *sv,
+                                 struct serve_worker *w) {
   const struct serve_settings *s = sv->set;
   xmt_filter *f = xmt_filter_new();
   if (f == NULL) {
@@ -83,6 +97,8 @@ static xmt_filter *worker_filter(struct serve_server *sv) {
   if (st == XMT_OK)
     st = xmt_filter_set_flags(f, s->cli.flags | XMT_FILTER_KEEP_ENGINES |
                                      XMT_FILTER_KEEP_DICTIONARIES);
+  if (st == XMT_OK)
+    st = xmt_filter_set_callbacks(f, NULL, on_failure, w);
   if (st == XMT_OK)
     st = xmt_filter_start_engines(f);
   if (st != XMT_OK) {
@@ -106,7 +122,7 @@ int serve_pool_start(struct serve_server *sv) {
   for (size_t i = 0; i < sv->nworkers; i++) {
     struct serve_worker *w = &sv->workers[i];
     w->server = sv;
-    if ((w->filter = worker_filter(sv)) == NULL)
+    if ((w->filter = worker_filter(sv, w)) == NULL)
       return 0;
     snprintf(w->pair.src, sizeof w->pair.src, "%s",
              s->cli.src != NULL ? s->cli.src : "");

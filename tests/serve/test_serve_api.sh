@@ -106,10 +106,10 @@ expect "DeepL malformed xml" 400 \
   "$u/v2/translate" -H "$json" \
   -d '{"text":"<a>x</b>","target_lang":"ES","tag_handling":"xml"}'
 expect "DeepL target not served" 400 \
-  "{\"message\":\"Value for 'target_lang' not supported.\"}" \
+  "{\"message\":\"Value for 'target_lang' not supported; this server translates EN to ES.\"}" \
   "$u/v2/translate" -d text=x -d target_lang=FR
 expect "DeepL source not served" 400 \
-  "{\"message\":\"Value for 'source_lang' not supported.\"}" \
+  "{\"message\":\"Value for 'source_lang' not supported; this server translates EN to ES.\"}" \
   "$u/v2/translate" -d text=x -d target_lang=ES -d source_lang=DE
 expect "DeepL bad tag_handling" 400 \
   "{\"message\":\"Value for 'tag_handling' not supported.\"}" \
@@ -126,9 +126,12 @@ expect "DeepL without text" 400 \
 expect "DeepL JSON that is not an object" 400 \
   '{"message":"the body is not a JSON object"}' \
   "$u/v2/translate" -H "$json" -d '[1]'
-expect "DeepL multipart body" 415 \
-  "{\"message\":\"the body must be $form or application/json\"}" \
+expect "DeepL multipart body cut short" 400 \
+  '{"message":"the body is not multipart/form-data"}' \
   "$u/v2/translate" -H 'Content-Type: multipart/form-data; boundary=x' -d x
+expect "DeepL body of another type" 415 \
+  "{\"message\":\"the body must be $form, multipart/form-data or application/json\"}" \
+  "$u/v2/translate" -H 'Content-Type: text/xml' -d x
 expect "DeepL source languages" 200 '[{"language":"EN","name":"English"}]' \
   "$u/v2/languages?type=source"
 expect "DeepL target languages" 200 \
@@ -165,13 +168,15 @@ expect "LibreTranslate without target" 400 \
   -d q=x -d source=en
 expect "LibreTranslate bad format" 400 '{"error":"pdf format is not supported"}' \
   "$u/translate" -d q=x -d source=en -d target=es -d format=pdf
-expect "LibreTranslate source not served" 400 '{"error":"de is not supported"}' \
+expect "LibreTranslate source not served" 400 \
+  '{"error":"de is not supported (this server translates en to es)"}' \
   "$u/translate" -d q=x -d source=de -d target=es
 expect "LibreTranslate malformed markup" 400 \
   '{"error":"malformed XML markup in the text (column 12)"}' \
   "$u/translate" --data-urlencode 'q=Hi <b>there' -d source=en -d target=es
 expect "LibreTranslate languages" 200 \
-  '[{"code":"en","name":"English","targets":["es"]}]' "$u/languages"
+  '[{"code":"en","name":"English","targets":["es"]},{"code":"es","name":"Spanish","targets":[]}]' \
+  "$u/languages"
 
 # --- Operations --------------------------------------------------------------
 expect "health" 200 \
