@@ -18,6 +18,11 @@ cli_setup serve-once
 cat >"$tmp/engine.sh" <<EOD
 #!/bin/sh
 while IFS= read -r line; do
+  # The check line that ends each batch (xliffmt-translate(1)) is no call.
+  if [ "\$line" = "2 4 6 8 0 1 3 5 7 9" ]; then
+    printf '%s\n' "\$line"
+    continue
+  fi
   printf '%s\n' "\$line" >>"$tmp/calls"
   sleep 1
   case \$line in
