@@ -92,9 +92,19 @@ static size_t echoed_gap(const struct proj *p, size_t g) {
   return at;
 }
 
+/* 1 when t stands alone at one place: a code that is not a pair, or an
+ * end of a pair around nothing ("<x id="9"></x>", as DeepL's XML has
+ * them). */
+static int isolated(const struct proj *p, const struct item *t) {
+  if (t->kind != XMT_TAG_OPEN && t->kind != XMT_TAG_CLOSE)
+    return 1;
+  const struct item *o = t->kind == XMT_TAG_OPEN ? t : &p->it[t->partner];
+  return o->a > o->b && o->off == p->it[o->partner].off;
+}
+
 size_t xmt_space_anchor(const struct proj *p, const struct item *t, size_t pb) {
   size_t g = t->tok;
-  if (t->inside || t->kind == XMT_TAG_OPEN || g == 0 || g >= p->m)
+  if (t->inside || !isolated(p, t) || g == 0 || g >= p->m)
     return NONE;
   /* Glued to the word before only: that word decides. */
   if (t->off == p->st[g - 1].end && t->off < p->st[g].start)
@@ -107,7 +117,7 @@ size_t xmt_space_anchor(const struct proj *p, const struct item *t, size_t pb) {
 
 size_t xmt_space_offset(const struct proj *p, const struct item *t, size_t pt) {
   size_t base = xmt_proj_byte_of(p, pt), B = pt >> 1, g = t->tok;
-  if (t->inside || t->kind == XMT_TAG_OPEN || t->kind == XMT_TAG_CLOSE)
+  if (t->inside || !isolated(p, t))
     return base;
   size_t sgs = g > 0 ? p->st[g - 1].end : 0;
   size_t sge = g < p->m ? p->st[g].start : p->slen;

@@ -374,6 +374,10 @@ static void test_code_spacing(void) {
   ASSERT_PROJECTS(
       project("You have <x1/> items", "Tienes  elementos", "0-0 2-1"),
       "Tienes <x1/> elementos");
+  /* A pair around nothing (DeepL's XML "<x id="9"></x>") is one code. */
+  ASSERT_PROJECTS(project("You have <g1></g1> new messages.",
+                          "Tienes  mensajes nuevos.", "0-0 1-1 2-2 3-2"),
+                  "Tienes <g1></g1> mensajes nuevos.");
   /* Before the final punctuation in the source, before the same in the
    * target, whatever "!" is linked to; the space before it is kept. */
   ASSERT_PROJECTS(project("Welcome to our online shop, <x1/>!",

@@ -2,8 +2,10 @@
 # test_cli_spacing.sh: isolated codes keep the spacing they had in the
 # source, and two pairs side by side stay side by side, in every format:
 # short Weblate- and Angular-style messages translated by Apertium eng-spa
-# as XLIFF 1.2, XLIFF 2 and HTML, with exact targets.
-# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no apertium with eng-spa).
+# as XLIFF 1.2, XLIFF 2 and HTML, and by `xliffmt serve` through the DeepL
+# API's XML tags and the APy's HTML, with exact targets.
+# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no apertium with eng-spa;
+# the server's checks are skipped without curl).
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -129,5 +131,36 @@ for probes in auto off; do
     same "HTML, probes $probes: spacing kept, pairs side by side" \
       "$tmp/out.html"
 done
+
+# --- The server: DeepL's XML tags (Weblate), the APy's HTML -------------------
+if command -v curl >/dev/null 2>&1; then
+  . "$(dirname "$0")/../serve/lib.sh"
+  if serve_start spacing --mt apertium:eng-spa --threads 1; then
+    # deepl DESC TEXT WANT: /v2/translate with tag_handling=xml.
+    deepl() {
+      expect "serve, DeepL xml: $1" 200 \
+        "{\"translations\":[{\"detected_source_language\":\"EN\",\"text\":\"$3\"}]}" \
+        "$url/v2/translate" -d source_lang=EN -d target_lang=ES \
+        -d tag_handling=xml --data-urlencode "text=$2"
+    }
+    deepl "placeholder between words" \
+      'You have <x id="9"></x> new messages.' \
+      'Tienes <x id=\"9\"></x> mensajes nuevos.'
+    deepl "placeholder before the final mark" \
+      'Welcome to our online shop, <x id="1"/>!' \
+      'Bienvenido a nuestra tienda on-line, <x id=\"1\"/>!'
+    deepl "pairs side by side" 'The <b>red</b><i>blue</i> flag is old.' \
+      'El <b>red</b><i>blue</i> la bandera es vieja.'
+    expect "serve, APy html: image between words" 200 \
+      '{"responseData": {"translatedText": "Tienes <img src=\"a.png\"> mensajes nuevos."}, "responseDetails": null, "responseStatus": 200}' \
+      "$url/translate" -d 'langpair=en|es' -d format=html \
+      --data-urlencode 'q=You have <img src="a.png"> new messages.'
+    serve_stop
+  else
+    fail "serve: the server starts"
+  fi
+else
+  echo "# curl not installed: the server's checks skipped"
+fi
 
 finish
