@@ -192,6 +192,7 @@ static void outside(struct proj *p, const struct item *s, struct item *c) {
     c->lo = s->hi + 1;
   else
     c->hi = s->lo - 1;
+  c->whole = 0;
 }
 
 void xmt_space_siblings(struct proj *p, size_t i) {
@@ -237,6 +238,7 @@ void xmt_space_siblings(struct proj *p, size_t i) {
   s->hi = cut - 1;
   c->lo = cut;
   c->hi = c->hi > cut ? c->hi : cut;
+  s->whole = c->whole = 0; /* neither ends at its parent's ends now */
 }
 
 /* Where one target word is cut between sibling s and c: at the share of
