@@ -202,6 +202,11 @@ void xmt_space_siblings(struct proj *p, size_t i) {
   if (si == NONE)
     return;
   struct item *s = &p->it[si];
+  /* Cut inside one source word, the two cannot trade places: c starts
+   * where s does at the earliest (a run of such siblings, each over the
+   * whole parent, goes on sharing out what is left). */
+  if (c->a <= s->b && c->lo < s->lo && s->lo <= c->hi)
+    c->lo = s->lo;
   if (c->lo <= s->lo && s->hi <= c->hi && (c->lo < s->lo || s->hi < c->hi)) {
     outside(p, s, c);
     return;
