@@ -175,7 +175,7 @@ static int linked(const struct proj *p, size_t s, size_t t) {
 
 /* --- Points ------------------------------------------------------------ */
 
-static size_t byte_of(const struct proj *p, size_t pt) {
+size_t xmt_proj_byte_of(const struct proj *p, size_t pt) {
   size_t b = pt >> 1;
   if ((pt & 1) == RIGHT)
     return b < p->k ? p->tt[b].start : p->tlen;
@@ -301,6 +301,9 @@ static size_t point_of(struct proj *p, const struct item *t,
     return 2 * p->k + RIGHT; /* after the last token: the very end */
   if (g > pb || kind == XMT_TAG_ISOLATED_CLOSE)
     return after_tok(p, g - 1, pa, pb);
+  size_t anchor = xmt_space_anchor(p, t, pb);
+  if (anchor != NONE)
+    return anchor;
   /* A placeholder glued to the word before it and not to the one after
    * ("word<x/> next") stays with that word. */
   if (kind != XMT_TAG_ISOLATED_OPEN && t->off == p->st[g - 1].end &&
@@ -450,6 +453,7 @@ static void place(struct proj *p, size_t i) {
     t->span = 1;
     span_of(p, t->a, t->b, pa, pb, plo, phi, &t->lo, &t->hi);
     t->whole = t->a <= pa && t->b >= pb;
+    xmt_space_siblings(p, i);
     xmt_tree_insert_span(p, i, t->sparent);
     return;
   }
@@ -469,7 +473,7 @@ static void place(struct proj *p, size_t i) {
  * byte for byte). */
 static size_t refine(const struct proj *p, const struct item *t, size_t pt,
                      int whole) {
-  size_t base = byte_of(p, pt), B = pt >> 1;
+  size_t base = xmt_proj_byte_of(p, pt), B = pt >> 1;
   if (t->inside) {
     size_t s = t->tok;
     if ((pt & 1) == RIGHT ? B >= p->k : B == 0)
@@ -486,7 +490,7 @@ static size_t refine(const struct proj *p, const struct item *t, size_t pt,
    * links: only the text of the gap must reappear */
   if (!whole && (!(g == 0 ? B == 0 : B > 0 && linked(p, g - 1, B - 1)) ||
                  !(g == p->m ? B == p->k : B < p->k && linked(p, g, B))))
-    return base;
+    return xmt_space_offset(p, t, pt);
   if (whole && (g == 0) != (B == 0))
     return base;
   if (whole && (g == p->m) != (B == p->k))
@@ -497,7 +501,7 @@ static size_t refine(const struct proj *p, const struct item *t, size_t pt,
   size_t tge = B < p->k ? p->tt[B].start : p->tlen;
   if (sge - sgs != tge - tgs ||
       memcmp(p->src + sgs, p->tgt + tgs, sge - sgs) != 0)
-    return base;
+    return xmt_space_offset(p, t, pt);
   return tgs + (t->off - sgs);
 }
 
@@ -520,11 +524,14 @@ static void set_bytes(struct proj *p) {
     struct item *t = &p->it[i];
     if (t->kind == XMT_TAG_CLOSE)
       continue;
-    t->sb = t->plain ? byte_of(p, t->span ? 2 * t->lo + 1 : t->pt) : t->rsb;
-    t->eb = t->plain ? byte_of(p, t->span ? 2 * t->hi + 2 : t->pt) : t->reb;
+    t->sb = t->plain ? xmt_proj_byte_of(p, t->span ? 2 * t->lo + 1 : t->pt)
+                     : t->rsb;
+    t->eb = t->plain ? xmt_proj_byte_of(p, t->span ? 2 * t->hi + 2 : t->pt)
+                     : t->reb;
   }
   p->it[p->n].sb = 0;
   p->it[p->n].eb = p->tlen;
+  xmt_space_bytes(p);
 }
 
 /* --- Emission ---------------------------------------------------------- */
@@ -714,6 +721,7 @@ static void locate(struct proj *p, const xmt_segment *source) {
     t->child = t->next = t->tparent = NONE;
     t->spans = t->points = t->left = t->right = NONE;
     t->span = t->whole = 0;
+    t->shares = NONE;
     t->sparent = depth > 0 ? stack[depth - 1] : p->n;
     if (t->kind == XMT_TAG_OPEN) {
       stack[depth++] = i;
@@ -734,7 +742,7 @@ static void locate(struct proj *p, const xmt_segment *source) {
   struct item *root = &p->it[p->n];
   memset(root, 0, sizeof *root);
   root->kind = XMT_TAG_OPEN;
-  root->child = root->next = root->tparent = NONE;
+  root->child = root->next = root->tparent = root->shares = NONE;
   root->spans = root->points = root->left = root->right = NONE;
 }
 

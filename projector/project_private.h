@@ -38,6 +38,7 @@ struct item {
   size_t sb, eb;      /* target byte offsets of the OPEN and CLOSE (or tag) */
   size_t rsb, reb;    /* the same, refined inside unchanged words and gaps */
   int plain;          /* 1 when the refinement is given up */
+  size_t shares;      /* the left sibling whose one target word it shares */
 };
 
 struct proj {
@@ -63,6 +64,24 @@ struct proj {
 static inline int xmt_point_inside(const struct item *x, size_t pt) {
   return x->span && 2 * x->lo + 1 < pt && pt < 2 * x->hi + 2;
 }
+
+/* The byte offset of target point pt. */
+size_t xmt_proj_byte_of(const struct proj *p, size_t pt);
+
+/* project_space.c: the point of isolated code t at a gap, inside a parent
+ * over source tokens ..pb, that the engine's spacing or the final
+ * punctuation anchors, or NONE. */
+size_t xmt_space_anchor(const struct proj *p, const struct item *t, size_t pb);
+/* The byte offset of isolated code t at point pt, with the spacing it had
+ * in the source where the target's spaces allow. */
+size_t xmt_space_offset(const struct proj *p, const struct item *t, size_t pt);
+/* Keeps pair i, its span set, beside the sibling pair right before it in
+ * the source instead of inside it: shares out that one's words, or marks
+ * the word the two share. */
+void xmt_space_siblings(struct proj *p, size_t i);
+/* Cuts each word that two sibling pairs share between them (after the
+ * byte offsets are set). */
+void xmt_space_bytes(struct proj *p);
 
 /* Puts item c, a point, under node or the deepest of its descendants
  * whose span holds the point. */

@@ -141,7 +141,8 @@ static int newer(const struct proj *p, size_t x, size_t y) {
 static void adopt(struct proj *p, size_t c, size_t node) {
   struct item *ci = &p->it[c], *ni = &p->it[node];
   size_t before, inside, after, n = 0;
-  split(p, ni->spans, 0, ci->lo, 0, &before, &inside);
+  /* A left sibling on the same word stays beside c (ordered by index). */
+  split(p, ni->spans, 0, ci->lo, ci->shares != NONE ? c : 0, &before, &inside);
   split(p, inside, 0, ci->hi + 1, 0, &inside, &after);
   ni->spans = merge(p, before, after);
   ci->spans = inside;
@@ -173,6 +174,9 @@ void xmt_tree_insert_span(struct proj *p, size_t c, size_t node) {
       x = y;
       r = relation(ci, &p->it[x]);
     }
+    if (r == NEST && x == ci->shares && p->it[x].lo == ci->lo &&
+        p->it[x].hi == ci->hi)
+      break; /* beside its left sibling on the word they share */
     if (r == NEST)
       node = x;
     else if (r == CROSS_LEFT)

@@ -183,8 +183,10 @@ enum xmt_projection_rule {
  * (NULL or empty: proportional positions). A pair spans the target tokens
  * aligned to its source tokens; unaligned tokens borrow their nearest
  * aligned neighbour inside the parent pair; children stay inside parents;
- * crossing siblings are shrunk; tags attach to words, not spaces, except
- * that spacing copied unchanged keeps its tags where they were. Returns
+ * crossing siblings are shrunk, siblings side by side in the source never
+ * nest; pair tags attach to words, not spaces, except that spacing copied
+ * unchanged keeps its tags where they were; a placeholder keeps the
+ * spacing it had in the source (xmt_project(3)). Returns
  * XMT_ERR_INLINE for a source whose tags are mis-nested, XMT_ERR_USAGE for
  * tokens or links out of range, XMT_ERR_ENCODING for invalid UTF-8. */
 XMT_API xmt_status xmt_project(xmt_segment *out, const xmt_segment *source,

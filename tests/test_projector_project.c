@@ -286,7 +286,8 @@ static void test_rule5_nested(void) {
 }
 
 /* Rule 6: crossing siblings: the later one shrinks to outside the earlier
- * one; equal or contained spans nest. */
+ * one; siblings side by side in the source never nest (one word is cut
+ * between them, a span over the other keeps its side with more links). */
 static void test_rule6_crossing(void) {
   ASSERT_PROJECTS(
       project("<g1>a b</g1> <g2>c d</g2>", "A C B D", "0-0 1-2 2-1 3-3"),
@@ -295,9 +296,14 @@ static void test_rule6_crossing(void) {
       project("<g1>a b</g1> <g2>c d</g2>", "C A D B", "0-1 1-3 2-0 3-2"),
       "<g2>C</g2> <g1>A D B</g1>");
   ASSERT_PROJECTS(project("<g1>a</g1> <g2>b</g2>", "AB", "0-0 1-0"),
-                  "<g1><g2>AB</g2></g1>");
+                  "<g1>A</g1><g2>B</g2>");
   ASSERT_PROJECTS(project("<g1>a</g1> <g2>b c</g2>", "B A C", "0-1 1-0 2-2"),
-                  "<g2>B <g1>A</g1> C</g2>");
+                  "B <g1>A</g1> <g2>C</g2>");
+  ASSERT_PROJECTS(project("<g1>a</g1> <g2>b c</g2>", "B C A", "0-2 1-0 2-1"),
+                  "<g2>B C</g2> <g1>A</g1>");
+  /* Not side by side: contained spans nest. */
+  ASSERT_PROJECTS(project("<g1>a</g1> x <g2>b</g2>", "AB X", "0-0 1-1 2-0"),
+                  "<g1><g2>AB</g2></g1> X");
 }
 
 /* Rule 7: pairs around no token stay empty, at their OPEN's place; tags at
@@ -345,13 +351,80 @@ static void test_rule8_inside_word(void) {
 static void test_rule9_whitespace(void) {
   ASSERT_PROJECTS(project("a<g1> b </g1>c", "x  y  z", "0-0 1-1 2-2"),
                   "x  <g1>y</g1>  z");
-  ASSERT_PROJECTS(project("a <x1/> b", "x   y", "0-0 1-1"), "x   <x1/>y");
+  /* A code between spaces stays a word between words. */
+  ASSERT_PROJECTS(project("a <x1/> b", "x   y", "0-0 1-1"), "x <x1/>  y");
   ASSERT_PROJECTS(project("a<x1/> b", "x   y", "0-0 1-1"), "x<x1/>   y");
   ASSERT_PROJECTS(project("<g1>a b</g1>", "  x  y  ", "0-0 1-1"),
                   "  <g1>x  y</g1>  ");
   /* Unchanged gaps between the same words keep the tag where it was. */
   ASSERT_PROJECTS(project("a <g1> b</g1>", "x  y", "0-0 1-1"), "x <g1> y</g1>");
   ASSERT_PROJECTS(project("a <g1> b</g1>", "x y", "0-0 1-1"), "x <g1>y</g1>");
+}
+
+/* An isolated code keeps the spacing it had in the source; in a short
+ * message the engine's own spacing and the final punctuation anchor it
+ * where the links are few or wrong. */
+static void test_code_spacing(void) {
+  /* The two spaces left where the code was come back from the engine:
+   * the code goes there, one space on each side ("have" is linked wrong,
+   * as the aligner does with little to learn from). */
+  ASSERT_PROJECTS(project("You have <x1/> new messages.",
+                          "Tienes  mensajes nuevos.", "0-0 1-1 2-2 3-2"),
+                  "Tienes <x1/> mensajes nuevos.");
+  ASSERT_PROJECTS(
+      project("You have <x1/> items", "Tienes  elementos", "0-0 2-1"),
+      "Tienes <x1/> elementos");
+  /* A pair around nothing (DeepL's XML "<x id="9"></x>") is one code. */
+  ASSERT_PROJECTS(project("You have <g1></g1> new messages.",
+                          "Tienes  mensajes nuevos.", "0-0 1-1 2-2 3-2"),
+                  "Tienes <g1></g1> mensajes nuevos.");
+  /* Before the final punctuation in the source, before the same in the
+   * target, whatever "!" is linked to; the space before it is kept. */
+  ASSERT_PROJECTS(project("Welcome to our online shop, <x1/>!",
+                          "Bienvenido a nuestra tienda on-line, !",
+                          "0-0 1-1 2-2 3-4 4-3 5-3"),
+                  "Bienvenido a nuestra tienda on-line, <x1/>!");
+  /* Glued to the word after it: glued to that word's translation, not
+   * to the spaces before it; glued to the word before, likewise. */
+  ASSERT_PROJECTS(project("a <x1/>b c", "X  B C", "0-0 1-1 2-2"),
+                  "X  <x1/>B C");
+  ASSERT_PROJECTS(project("a<x1/>  b c", "X  B C", "0-0 1-1 2-2"),
+                  "X<x1/>  B C");
+  /* Spaces on both sides but one space in the target: the text is kept,
+   * the code goes before the word. */
+  ASSERT_PROJECTS(project("a <x1/> b c", "X B C", "0-0 1-1 2-2"), "X <x1/>B C");
+  /* Two such gaps in the source: the echo is no anchor, links decide. */
+  ASSERT_PROJECTS(project("a  b <x1/> c", "X  Y  Z", "0-0 1-1 2-2"),
+                  "X  Y <x1/> Z");
+}
+
+/* Two pairs side by side in the source stay side by side in the target,
+ * in source order, each on its own words, neither empty. */
+static void test_adjacent_pairs(void) {
+  /* One word the engine kept: each pair keeps its part of it. */
+  ASSERT_PROJECTS(project("The <g1>red</g1><g2>blue</g2> flag is old.",
+                          "El redblue la bandera es vieja.",
+                          "0-0 1-1 2-3 3-4 4-5"),
+                  "El <g1>red</g1><g2>blue</g2> la bandera es vieja.");
+  /* One word translated: cut at the share of each in the source. */
+  ASSERT_PROJECTS(project("The <g1>red</g1><g2>blue</g2> flag",
+                          "La bandera rojiazul", "0-0 1-2 2-1"),
+                  "La bandera <g1>roj</g1><g2>iazul</g2>");
+  /* Two words: one each, in source order. */
+  ASSERT_PROJECTS(project("The <g1>red</g1><g2>blue</g2> flag",
+                          "La bandera roja azul", "0-0 1-2 1-3 2-1"),
+                  "La bandera <g1>roja</g1> <g2>azul</g2>");
+  ASSERT_PROJECTS(project("<g1>red</g1><g2>blue</g2>", "rojo azul", "0-0 0-1"),
+                  "<g1>rojo</g1> <g2>azul</g2>");
+  /* Three side by side on one word kept. */
+  ASSERT_PROJECTS(
+      project("a <g1>x</g1><g2>y</g2><g3>z</g3> b", "A xyz B", "0-0 1-1 2-2"),
+      "A <g1>x</g1><g2>y</g2><g3>z</g3> B");
+  /* Side by side with a space between, the second linked inside the
+   * first's words: the first's words are shared out by the links. */
+  ASSERT_PROJECTS(project("<g1>big red</g1> <g2>car</g2> now",
+                          "gran coche rojo ahora", "0-0 1-2 2-1 3-3"),
+                  "<g1>gran</g1> <g2>coche</g2> rojo ahora");
 }
 
 static void test_monotone(void) {
@@ -778,6 +851,8 @@ static CU_TestInfo project_tests[] = {
     {"rule 7: zero-width pairs, same position", test_rule7_zero_width},
     {"rule 8: tags inside words", test_rule8_inside_word},
     {"rule 9: whitespace", test_rule9_whitespace},
+    {"isolated codes keep their spacing", test_code_spacing},
+    {"adjacent pairs stay side by side", test_adjacent_pairs},
     {"monotone alignment", test_monotone},
     {"reversed alignment", test_reversed},
     {"many-to-many alignment", test_many_to_many},
