@@ -113,16 +113,23 @@ static int by_count_desc(const void *x, const void *y) {
  * model's words stay whatever their count (*always set). */
 static xmt_status count_floor(const struct xmt_ttable *t, const uint32_t *em,
                               const uint32_t *fm, const uint32_t *fixed,
-                              size_t max, double *floor, size_t *at_floor) {
+                              size_t max, double *floor, size_t *at_floor,
+                              uint64_t *entries) {
   *floor = -1;
   *at_floor = SIZE_MAX;
-  size_t n = 0;
+  size_t n = 0, loaded = 0;
   for (uint32_t e = 0; e < t->rows; e++)
     for (uint64_t k = t->row_start[e]; k < t->row_start[e + 1]; k++)
-      n += em[e] != XMT_UNKNOWN_WORD && fm[t->col[k]] != XMT_UNKNOWN_WORD &&
-           !(e < fixed[0] && t->col[k] < fixed[1]);
+      if (em[e] != XMT_UNKNOWN_WORD && fm[t->col[k]] != XMT_UNKNOWN_WORD) {
+        if (e < fixed[0] && t->col[k] < fixed[1])
+          loaded++;
+        else
+          n++;
+      }
+  *entries = loaded + n;
   if (n <= max || t->count == NULL)
     return XMT_OK;
+  *entries = loaded + max;
   double *c = malloc(n * sizeof *c);
   if (c == NULL)
     return XMT_ERR_NOMEM;
@@ -161,13 +168,14 @@ static xmt_status remap_table(struct xmt_ttable *t, const uint32_t *em,
                               const uint32_t *fixed, size_t max) {
   double floor;
   size_t at_floor;
-  xmt_status st = count_floor(t, em, fm, fixed, max, &floor, &at_floor);
+  uint64_t cap;
+  xmt_status st = count_floor(t, em, fm, fixed, max, &floor, &at_floor, &cap);
   if (st != XMT_OK)
     return st;
   struct xmt_ttable out;
   memset(&out, 0, sizeof out);
   out.rows = rows;
-  uint64_t cap = t->nnz ? t->nnz : 1;
+  cap = cap ? cap : 1;
   out.row_start = calloc((size_t)rows + 1, sizeof *out.row_start);
   out.col = malloc((size_t)cap * sizeof *out.col);
   out.prob = malloc((size_t)cap * sizeof *out.prob);
