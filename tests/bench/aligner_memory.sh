@@ -56,6 +56,7 @@ fail=0
 printf '%-24s %8s %10s %14s\n' document MB seconds 'peak RSS MB'
 # run NAME FLAGS MB
 run() {
+  # shellcheck disable=SC2046
   set -- "$1" "$2" "$3" $(peak "$1" "$2" "$3")
   awk -v n="$1" -v mb="$3" -v s="$4" -v k="$5" 'BEGIN {
     printf "%-24s %8d %10.2f %14.1f\n", n, mb, s, k / 1024 }'
