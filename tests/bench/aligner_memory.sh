@@ -15,7 +15,7 @@
 #      BENCH_LIMIT_MB (default 200), BENCH_DIR (default a fresh
 #      temporary directory, removed on exit).
 # Fails when a peak RSS reaches BENCH_LIMIT_MB, or a translation fails.
-# The default model trains at about 10 CPU seconds a MB of these
+# The default model trains at about 13 CPU seconds a MB of these
 # documents: 1 GB takes hours on two cores.
 set -eu
 

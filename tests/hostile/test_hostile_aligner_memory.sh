@@ -4,7 +4,8 @@
 # seen before (8 windows, 150,000 new words a side) translated by an
 # engine that gives no alignment: the model carried from one window to
 # the next keeps its most linked words and entries (the whole document's
-# vocabulary and every pair of words that met took 270 MB and growing).
+# vocabulary and every pair of words that met took 270 MB and growing;
+# now 100 MB).
 # The limit is on address space: one malloc arena (MALLOC_ARENA_MAX=1;
 # glibc reserves 64 MB of it a thread otherwise) keeps it near the
 # resident size. IBM2, as the Bayesian model carries its model the same
