@@ -343,6 +343,19 @@ XMT_API const char *xmt_aligner_priors_summary(const xmt_aligner *aligner);
  * it and adds its counts to it (a model that grows document by document). */
 XMT_API void xmt_aligner_forget_pairs(xmt_aligner *aligner);
 
+/* Cuts the model down, when it has more than max_words words on a side
+ * (besides those of a model loaded) or more than max_entries entries in
+ * a direction: it keeps the loaded model's words and the max_words most
+ * linked others, and of their entries the max_entries with the most
+ * links (the loaded model's own all stay). A model carried from one
+ * training to the next stays bounded so; entries without a link, the
+ * first to go, do not seed the next training. Call it with no pairs
+ * added (after xmt_aligner_forget_pairs). XMT_ERR_NOMEM leaves the
+ * aligner without a model. */
+XMT_API xmt_status xmt_aligner_bound_model(xmt_aligner *aligner,
+                                           size_t max_words,
+                                           size_t max_entries);
+
 /* Pairs added so far. */
 XMT_API size_t xmt_aligner_pair_count(const xmt_aligner *aligner);
 

@@ -75,12 +75,33 @@ static xmt_status count_links(struct xmt_aligner *a, int d,
 /* The union of the new table t and the old one: counts added, the new
  * probability where t has the entry, the old one elsewhere, each row
  * renormalized. */
+/* The entries of the union of t and old, counted. */
+static uint64_t union_size(const struct xmt_ttable *t,
+                           const struct xmt_ttable *old, uint32_t rows) {
+  uint64_t n = 0;
+  for (uint32_t e = 0; e < rows; e++) {
+    uint64_t a = e < t->rows ? t->row_start[e] : 0;
+    uint64_t ae = e < t->rows ? t->row_start[e + 1] : 0;
+    uint64_t b = e < old->rows ? old->row_start[e] : 0;
+    uint64_t be = e < old->rows ? old->row_start[e + 1] : 0;
+    while (a < ae && b < be) {
+      uint32_t x = t->col[a], y = old->col[b];
+      a += x <= y;
+      b += y <= x;
+      n++;
+    }
+    n += (ae - a) + (be - b);
+  }
+  return n;
+}
+
 static xmt_status merge_tables(const struct xmt_ttable *t,
                                const struct xmt_ttable *old,
                                struct xmt_ttable *out) {
   memset(out, 0, sizeof *out);
-  uint64_t cap = t->nnz + old->nnz;
   out->rows = t->rows > old->rows ? t->rows : old->rows;
+  /* the union's own size: a window's words are mostly the model's */
+  uint64_t cap = union_size(t, old, out->rows);
   out->row_start = calloc((size_t)out->rows + 1, sizeof *out->row_start);
   out->col = malloc((size_t)(cap ? cap : 1) * sizeof *out->col);
   out->prob = malloc((size_t)(cap ? cap : 1) * sizeof *out->prob);

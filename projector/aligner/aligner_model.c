@@ -498,8 +498,10 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
   a->dir[1] = dir[1];
   a->trained = 1;
   a->documents = documents;
-  for (int s = 0; s < 2; s++)
+  for (int s = 0; s < 2; s++) {
     a->model_lang[s] = lang[s];
+    a->model_words[s] = a->vocab[s].count;
+  }
   free(a->model_path);
   a->model_path = xmt_strdup(path); /* for messages only: NULL is no harm */
   return xmt_aligner_check_languages(a, path);

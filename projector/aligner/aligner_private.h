@@ -206,6 +206,8 @@ struct xmt_aligner {
    * number of trainings its counts add up. */
   char *model_lang[2];
   uint64_t documents;
+  /* the words of the model loaded (ids below), which a bound keeps */
+  uint32_t model_words[2];
   char *model_path;            /* the file the model was loaded from, or NULL */
   struct xmt_direction dir[2]; /* XMT_FWD, XMT_REV */
   /* xmt_aligner_align's buffers */

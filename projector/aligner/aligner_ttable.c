@@ -151,7 +151,14 @@ xmt_status xmt_ttable_build(const struct xmt_aligner *a, int d,
   ks.passes = 1;
   while (ks.passes < 4 && (maxkey >> (16 * ks.passes)) != 0)
     ks.passes++;
-  ks.chunk_cap = (uint64_t)1 << 22;
+  /* a chunk of 1M keys (16 MB with its sorting copy), no larger than the
+   * keys there are: a window's training should not cost a fixed 64 MB */
+  uint64_t total = 0;
+  for (size_t k = 0; k < a->pairs; k++)
+    total += (a->start[es][k + 1] - a->start[es][k] + 1) *
+             (a->start[fs][k + 1] - a->start[fs][k]);
+  ks.chunk_cap =
+      total < ((uint64_t)1 << 20) ? (total ? total : 1) : (uint64_t)1 << 20;
   ks.chunk = malloc((size_t)ks.chunk_cap * sizeof *ks.chunk);
   ks.tmp = malloc((size_t)ks.chunk_cap * sizeof *ks.tmp);
   xmt_status st = ks.chunk != NULL && ks.tmp != NULL ? XMT_OK : XMT_ERR_NOMEM;

@@ -1,6 +1,8 @@
 /* gen_xliff.c -- deterministic Okapi-like XLIFF 1.2 input for `make bench`;
    with -2 the same content as XLIFF 2.0 (pc, sc/ec, ph), for
-   `make bench-xliff2`. */
+   `make bench-xliff2`. For `make bench-aligner-memory`: -n puts numbers
+   never seen before among the words (a vocabulary that grows with the
+   document), -w N draws the words from a fixed vocabulary of N. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +121,26 @@ static void put_code(struct buf *b, const char *open, unsigned id,
    closed here, so the text is a well-formed fragment on its own. */
 /* 1: XLIFF 2 markup (-2). */
 static int xliff2;
+/* -n: every tenth word or so a number not used before (the next one). */
+static int new_numbers;
+static uint64_t next_number = 100000;
+/* -w N: the vocabulary's size; 0: the list above as it is. */
+static unsigned vocab_size;
+
+/* Word k of a vocabulary of vocab_size: the list's words, then the same
+   with a suffix of letters (k / NWORDS written in base 26). */
+static void put_word(struct buf *b, struct rng *r) {
+  if (vocab_size == 0) {
+    put(b, words[pick(r, NWORDS)]);
+    return;
+  }
+  unsigned k = pick(r, vocab_size), round = (unsigned)(k / NWORDS);
+  put(b, words[k % NWORDS]);
+  for (; round > 0; round /= 26) {
+    char c = (char)('a' + (round - 1) % 26);
+    put_n(b, &c, 1);
+  }
+}
 
 static void gen_text(struct buf *b, struct rng *r, unsigned nw, int depth,
                      unsigned *id) {
@@ -148,7 +170,10 @@ static void gen_text(struct buf *b, struct rng *r, unsigned nw, int depth,
     }
     if (roll < 9)
       put_code(b, xliff2 ? "<ph id=\"" : "<x id=\"", ++*id, "\"/> ");
-    put(b, words[pick(r, NWORDS)]);
+    if (new_numbers && roll >= 90)
+      put_u(b, next_number++);
+    else
+      put_word(b, r);
     i++;
   }
 }
@@ -317,14 +342,28 @@ int main(int argc, char **argv) {
   uint64_t mb, seed = 1;
   int rc;
 
-  if (argc > 1 && strcmp(argv[1], "-2") == 0) {
-    xliff2 = 1;
+  uint64_t nv = 0;
+  int bad = 0;
+  while (argc > 1 && argv[1][0] == '-' && !bad) {
+    if (strcmp(argv[1], "-2") == 0) {
+      xliff2 = 1;
+    } else if (strcmp(argv[1], "-n") == 0) {
+      new_numbers = 1;
+    } else if (strcmp(argv[1], "-w") == 0 && argc > 2 &&
+               parse_u64(argv[2], &nv) == 0 && nv > 0 && nv <= 10000000) {
+      vocab_size = (unsigned)nv;
+      argv++;
+      argc--;
+    } else {
+      bad = 1;
+    }
     argv++;
     argc--;
   }
-  if (argc < 2 || argc > 3 || parse_u64(argv[1], &mb) || mb == 0 ||
+  if (bad || argc < 2 || argc > 3 || parse_u64(argv[1], &mb) || mb == 0 ||
       mb > (UINT64_C(1) << 20) || (argc == 3 && parse_u64(argv[2], &seed))) {
-    fputs("usage: gen_xliff [-2] SIZE_MB [SEED]  (SIZE_MB 1..1048576)\n",
+    fputs("usage: gen_xliff [-2] [-n] [-w WORDS] SIZE_MB [SEED]  "
+          "(SIZE_MB 1..1048576)\n",
           stderr);
     return 2;
   }
