@@ -36,12 +36,48 @@ void xmt_x2w_put(struct writer *w, const char *s, size_t len) {
     xmt_x2w_flush(w);
 }
 
-/* The document's bytes from w->at to end. */
-void xmt_x2w_copy_to(struct writer *w, size_t end) {
+static void copy_bytes(struct writer *w, size_t end) {
   if (end > w->at)
     xmt_x2w_put(w, w->doc->data.data + w->at, end - w->at);
   if (end > w->at)
     w->at = end;
+}
+
+/* A <target> after the <source> of ignorable g: its source's bytes, laid
+ * out as the source is, with its xml:space. */
+static void put_ign_target(struct writer *w, const struct x2_ign *g) {
+  const char *d = w->doc->data.data;
+  const char *tag = d + g->start;
+  size_t tag_len = g->inner_start - g->start;
+  size_t prefix = xmt_x2w_prefix_len(tag, tag_len, "source"), vs, ve;
+  xmt_x2w_put(w, d + g->ws_start, g->start - g->ws_start);
+  xmt_x2w_put(w, "<", 1);
+  xmt_x2w_put(w, tag + 1, prefix);
+  xmt_x2w_put(w, "target", 6);
+  if (xmt_tag_find_attribute(tag, tag_len, "xml:space", &vs, &ve)) {
+    xmt_x2w_put(w, " xml:space=", 11);
+    xmt_x2w_put(w, tag + vs - 1, ve - vs + 2);
+  }
+  xmt_x2w_put(w, ">", 1);
+  xmt_x2w_put(w, d + g->inner_start, g->inner_end - g->inner_start);
+  xmt_x2w_put(w, "</", 2);
+  xmt_x2w_put(w, tag + 1, prefix);
+  xmt_x2w_put(w, "target>", 7);
+}
+
+/* The document's bytes from w->at to end, the ignorables of the unit
+ * w->ign_unit given a target. */
+void xmt_x2w_copy_to(struct writer *w, size_t end) {
+  const struct x2_doc *doc = w->doc;
+  while (w->ign < doc->nigns && doc->igns[w->ign].end <= end) {
+    const struct x2_ign *g = &doc->igns[w->ign++];
+    if (g->unit_end != w->ign_unit || g->end <= w->at ||
+        g->end == g->inner_start)
+      continue;
+    copy_bytes(w, g->end);
+    put_ign_target(w, g);
+  }
+  copy_bytes(w, end);
 }
 
 /* A start tag with attributes set. */
@@ -149,6 +185,53 @@ static void tell_reordered(struct writer *w, size_t i) {
           "break it");
 }
 
+/* 1 when segment i is written with a new target, of every code of its
+ * source. */
+static int written(const struct x2_doc *doc, size_t i) {
+  return !doc->segs[i].reordered &&
+         ((doc->splits != NULL && doc->splits[i].nparts > 1) ||
+          (doc->targets != NULL && doc->targets[i] != NULL));
+}
+
+/* The unit of segment i (its first) when some of its codes pair with an
+ * sc, ec, sm or em of an <ignorable> without a target: a new target with
+ * such a code needs its partner in the targets, and each such ignorable
+ * of the unit gets its source's copy as target (1). That holds only when
+ * every segment with such a code gets a new target (the copy's partners
+ * are then all in targets) and no target kept has codes (whose ids the
+ * copy's could take); else the unit is left as it is (-1), told. */
+static int plan_unit(struct writer *w, size_t i) {
+  const struct x2_doc *doc = w->doc;
+  const struct x2_segment *s = &doc->segs[i];
+  int need = 0, unsafe = 0, igns = 0;
+  for (size_t g = w->ign; g < doc->nigns && !igns; g++)
+    igns = doc->igns[g].unit_end == s->unit_end;
+  for (size_t j = i;
+       igns && j < doc->nsegs && doc->segs[j].unit_end == s->unit_end; j++) {
+    const struct x2_content *src = &doc->segs[j].source;
+    int far = 0, out = written(doc, j);
+    for (size_t k = src->first_code; k < src->first_code + src->ncodes; k++)
+      far |= doc->codes[k].far;
+    need |= far && out;
+    unsafe |= (far && !out) || (!out && doc->segs[j].target.ncodes > 0);
+  }
+  if (!need)
+    return 0;
+  if (!unsafe) {
+    w->ign_unit = s->unit_end;
+    return 1;
+  }
+  if (w->warn != NULL) {
+    unsigned long line, column;
+    xmt_x2_locate(doc, s->start, &line, &column);
+    w->warn(w->warn_user, x2_str(doc, s->unit), line,
+            "<unit> not translated: a code of its segments pairs with one "
+            "in an <ignorable> without a <target>, and a copy of its source "
+            "as target would not pair with the targets the unit keeps");
+  }
+  return -1;
+}
+
 xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
                         xmt_write_fn sink, void *user,
                         struct xmt_error_store *err, xmt_x2_warn_fn warn,
@@ -171,13 +254,20 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
   }
   if (doc->matches && doc->targets != NULL)
     xmt_x2w_matches(&w);
-  for (size_t i = 0; !doc->matches && w.st == XMT_OK && i < doc->nsegs; i++)
-    if (doc->segs[i].reordered)
+  w.ign_unit = X2_NONE;
+  int plan = 0;
+  for (size_t i = 0; !doc->matches && w.st == XMT_OK && i < doc->nsegs; i++) {
+    if (i == 0 || doc->segs[i - 1].unit_end != doc->segs[i].unit_end)
+      plan = plan_unit(&w, i);
+    if (plan < 0)
+      continue;
+    else if (doc->segs[i].reordered)
       tell_reordered(&w, i);
     else if (doc->splits != NULL && doc->splits[i].nparts > 1)
       xmt_x2w_split(&w, i);
     else if (doc->targets != NULL && doc->targets[i] != NULL)
       put_segment(&w, i);
+  }
   xmt_x2w_copy_to(&w, doc->data.len);
   xmt_x2w_flush(&w);
   xmt_x2w_free(&w);

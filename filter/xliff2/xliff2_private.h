@@ -112,6 +112,18 @@ struct x2_file {
   size_t name; /* original, else id, in doc->names */
 };
 
+/* An <ignorable> without a <target> whose <source> holds an sc, ec, sm or
+ * em (not isolated) that pairs with a code of a segment: a target written
+ * with that code needs its partner in the targets too, and the ignorable
+ * gets a copy of its source as target (write.c). */
+struct x2_ign {
+  size_t ws_start;   /* the white space before its <source> */
+  size_t start, end; /* its <source> element */
+  size_t inner_start, inner_end;
+  size_t unit_end; /* its unit's </unit> end tag */
+  unsigned char pairs, has_target;
+};
+
 struct x2_doc {
   struct xmt_buf data; /* the document, UTF-8, from byte offset on */
   enum xmt_encoding encoding;
@@ -129,6 +141,8 @@ struct x2_doc {
   size_t ncodes, codes_cap;
   struct x2_file *files;
   size_t nfiles, files_cap;
+  struct x2_ign *igns;
+  size_t nigns, igns_cap;
   struct xmt_buf texts;  /* the text of every source and target */
   struct xmt_buf pool;   /* NUL-terminated strings: ids, keys */
   struct xmt_buf names;  /* NUL-terminated names of the files */
