@@ -399,6 +399,41 @@ static void close_ignorable(struct reader *r, const struct frame *f, size_t at,
   }
 }
 
+/* The ref of a Matches or Glossary element (name) of the unit: kept when
+ * it names an inline element of the unit's targets. Its selectors are
+ * those of XLIFF 2's fragment identification: a u= of another unit is
+ * not this unit's. */
+static void module_ref(struct reader *r, const char *name, const char **atts,
+                       size_t at) {
+  const char *ref = xmt_x2_attr(atts, "ref");
+  size_t n = strlen(X2_MTC_NS);
+  if (ref == NULL || ref[0] != '#' || r->unit_id == X2_NONE ||
+      (strncmp(name, X2_MTC_NS "|", n + 1) != 0 &&
+       strncmp(name, X2_GLS_NS "|", strlen(X2_GLS_NS) + 1) != 0))
+    return;
+  const char *last = strrchr(ref, '/');
+  last = last != NULL ? last + 1 : ref + 1;
+  if (strncmp(last, "t=", 2) != 0 || last[2] == '\0')
+    return;
+  const char *unit = x2_str(r->doc, r->unit_id), *u = strstr(ref, "u=");
+  size_t len = strlen(unit);
+  if (u != NULL && (u[-1] == '/' || u[-1] == '#') &&
+      (strncmp(u + 2, unit, len) != 0 || u[2 + len] != '/'))
+    return;
+  struct x2_doc *doc = r->doc;
+  struct x2_ref *x =
+      xmt_grow_one(&doc->refs, doc->nrefs, &doc->refs_cap, sizeof *x);
+  if (x == NULL) {
+    xmt_x2_nomem(r);
+    return;
+  }
+  doc->nrefs++;
+  x->id = xmt_x2_keep(r, last + 2);
+  x->ref = xmt_x2_keep(r, ref);
+  x->at = at;
+  x->unit_end = 0;
+}
+
 static void start_element(void *user, const XML_Char *name,
                           const XML_Char **atts) {
   struct reader *r = user;
@@ -416,6 +451,7 @@ static void start_element(void *user, const XML_Char *name,
   }
   enum frame_kind k = (enum frame_kind)r->stack[r->depth - 1].kind;
   if (local == NULL) {
+    module_ref(r, name, atts, at);
     int m = k == F_UNIT && strcmp(name, X2_MTC_NS "|matches") == 0;
     xmt_x2_push(r, m ? F_MATCHES : F_OTHER);
   } else if (k == F_UNIT && strcmp(local, "originalData") == 0) {
@@ -523,6 +559,9 @@ static void end_element(void *user, const XML_Char *name) {
     for (size_t i = r->doc->nigns; i > 0 && r->doc->igns[i - 1].unit_end == 0;
          i--)
       r->doc->igns[i - 1].unit_end = at;
+    for (size_t i = r->doc->nrefs; i > 0 && r->doc->refs[i - 1].unit_end == 0;
+         i--)
+      r->doc->refs[i - 1].unit_end = at;
     xmt_x2_close_unit(r, at);
     if (r->on_unit != NULL && r->st == XMT_OK)
       r->on_unit(r, at + len);
@@ -691,5 +730,6 @@ void xmt_x2_free(struct x2_doc *doc) {
   free(doc->codes);
   free(doc->files);
   free(doc->igns);
+  free(doc->refs);
   memset(doc, 0, sizeof *doc);
 }

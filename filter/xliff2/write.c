@@ -185,12 +185,67 @@ static void tell_reordered(struct writer *w, size_t i) {
           "break it");
 }
 
+/* 1 when the id of a start code of the source of s is id: a new target
+ * has it (every code of the source is written). */
+static int source_has(const struct x2_doc *doc, const struct x2_segment *s,
+                      const char *id) {
+  const struct x2_content *c = &s->source;
+  for (size_t k = c->first_code; k < c->first_code + c->ncodes; k++) {
+    const struct x2_code *x = &doc->codes[k];
+    if (x->elem != X2_EC && x->elem != X2_EM && x->kind != XMT_TAG_CLOSE &&
+        x->kind != XMT_TAG_ISOLATED_CLOSE && x->id != X2_NONE &&
+        strcmp(x2_str(doc, x->id), id) == 0)
+      return 1;
+  }
+  return 0;
+}
+
+/* A ref of a module of the unit of segment i (its index in doc->refs)
+ * that names an element of the target of segment i which a new target
+ * would not have (its source has no code of that id); X2_NONE when none:
+ * the target may be replaced and the reference still names something. */
+static size_t kept_ref(const struct x2_doc *doc, size_t i) {
+  const struct x2_segment *s = &doc->segs[i];
+  const struct x2_content *t = &s->target;
+  if (t->end == 0 || t->self_closing || t->ncodes == 0)
+    return X2_NONE;
+  for (size_t j = 0; j < doc->nrefs; j++) {
+    const char *id = x2_str(doc, doc->refs[j].id);
+    if (doc->refs[j].unit_end == s->unit_end &&
+        xmt_x2w_has_id(doc, t->inner_start, t->inner_end, id) &&
+        !source_has(doc, s, id))
+      return j;
+  }
+  return X2_NONE;
+}
+
 /* 1 when segment i is written with a new target, of every code of its
  * source. */
 static int written(const struct x2_doc *doc, size_t i) {
   return !doc->segs[i].reordered &&
          ((doc->splits != NULL && doc->splits[i].nparts > 1) ||
-          (doc->targets != NULL && doc->targets[i] != NULL));
+          (doc->targets != NULL && doc->targets[i] != NULL)) &&
+         kept_ref(doc, i) == X2_NONE;
+}
+
+/* Segment i keeps its target: a module's reference names an element of it
+ * that a new one would not have. */
+static void tell_kept(struct writer *w, size_t i, size_t ref) {
+  const struct x2_doc *doc = w->doc;
+  const struct x2_segment *s = &doc->segs[i];
+  if (w->warn == NULL)
+    return;
+  unsigned long line, column, ref_line;
+  xmt_x2_locate(doc, s->start, &line, &column);
+  xmt_x2_locate(doc, doc->refs[ref].at, &ref_line, &column);
+  char msg[400];
+  snprintf(msg, sizeof msg,
+           "<target> not replaced: ref=\"%.128s\" (line %lu) names its "
+           "element id=\"%.64s\", which its source does not have and a new "
+           "target would not",
+           x2_str(doc, doc->refs[ref].ref), ref_line,
+           x2_str(doc, doc->refs[ref].id));
+  w->warn(w->warn_user, x2_str(doc, s->key), line, msg);
 }
 
 /* The unit of segment i (its first) when some of its codes pair with an
@@ -259,10 +314,15 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
   for (size_t i = 0; !doc->matches && w.st == XMT_OK && i < doc->nsegs; i++) {
     if (i == 0 || doc->segs[i - 1].unit_end != doc->segs[i].unit_end)
       plan = plan_unit(&w, i);
+    size_t ref = X2_NONE;
     if (plan < 0)
       continue;
     else if (doc->segs[i].reordered)
       tell_reordered(&w, i);
+    else if (((doc->splits != NULL && doc->splits[i].nparts > 1) ||
+              (doc->targets != NULL && doc->targets[i] != NULL)) &&
+             (ref = kept_ref(doc, i)) != X2_NONE)
+      tell_kept(&w, i, ref);
     else if (doc->splits != NULL && doc->splits[i].nparts > 1)
       xmt_x2w_split(&w, i);
     else if (doc->targets != NULL && doc->targets[i] != NULL)
@@ -278,9 +338,14 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
 
 int xmt_x2w_id_taken(const struct x2_doc *doc, const struct x2_segment *s,
                      const char *id) {
+  return xmt_x2w_has_id(doc, s->unit_tag_end, s->unit_end, id);
+}
+
+int xmt_x2w_has_id(const struct x2_doc *doc, size_t from, size_t to,
+                   const char *id) {
   const char *d = doc->data.data;
-  size_t idlen = strlen(id), to = s->unit_end;
-  for (size_t at = s->unit_tag_end; at < to; at++) {
+  size_t idlen = strlen(id);
+  for (size_t at = from; at < to; at++) {
     if (d[at] != '<' || at + 1 >= to || d[at + 1] == '/' || d[at + 1] == '!' ||
         d[at + 1] == '?')
       continue;

@@ -72,5 +72,8 @@ void xmt_x2w_free(struct writer *w);
  * tag with that id counts). */
 int xmt_x2w_id_taken(const struct x2_doc *doc, const struct x2_segment *s,
                      const char *id);
+/* 1 when a start tag between from and to has the id `id`. */
+int xmt_x2w_has_id(const struct x2_doc *doc, size_t from, size_t to,
+                   const char *id);
 
 #endif /* XMT_X2_WRITE_PRIVATE_H */

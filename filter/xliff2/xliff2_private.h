@@ -10,6 +10,8 @@
 #define X2_NS "urn:oasis:names:tc:xliff:document:2.0"
 /* The namespace of the Matches module. */
 #define X2_MTC_NS "urn:oasis:names:tc:xliff:matches:2.0"
+/* The namespace of the Glossary module. */
+#define X2_GLS_NS "urn:oasis:names:tc:xliff:glossary:2.0"
 
 /* The inline elements of XLIFF 2 core, and what a code stands for:
  * X2_WHOLE is an element kept whole as one placeholder (an empty <pc/> or
@@ -124,6 +126,17 @@ struct x2_ign {
   unsigned char pairs, has_target;
 };
 
+/* A ref of a Matches or Glossary module element of a unit that names an
+ * inline element of the unit's targets (a fragment identifier whose last
+ * selector is t=ID: #t=m2, #/f=f1/u=u1/t=m2): a target replaced must keep
+ * it (write.c). */
+struct x2_ref {
+  size_t id;       /* ID, in the pool */
+  size_t ref;      /* the attribute's value, in the pool */
+  size_t at;       /* the element */
+  size_t unit_end; /* its unit's </unit> end tag */
+};
+
 struct x2_doc {
   struct xmt_buf data; /* the document, UTF-8, from byte offset on */
   enum xmt_encoding encoding;
@@ -143,6 +156,8 @@ struct x2_doc {
   size_t nfiles, files_cap;
   struct x2_ign *igns;
   size_t nigns, igns_cap;
+  struct x2_ref *refs;
+  size_t nrefs, refs_cap;
   struct xmt_buf texts;  /* the text of every source and target */
   struct xmt_buf pool;   /* NUL-terminated strings: ids, keys */
   struct xmt_buf names;  /* NUL-terminated names of the files */

@@ -3,7 +3,8 @@
 # and translated: an <sm>/<sc> in an <ignorable> whose end is in a segment
 # (and the reverse), the ignorable given a copy of its source as target
 # when a new target holds the end (else the unit left as it is, told),
-# targets composed in another order (order); a <pc>
+# targets composed in another order (order); a target whose own marker a
+# Matches or Glossary entry names (ref="#t=m2") kept with --overwrite; a <pc>
 # with a dataRef the schema does not allow is an error of check, and
 # never written twice as an <sc>'s dataRef; a target in state initial (or
 # none) that copies its source (xliff-simple-merge's new message) is
@@ -19,7 +20,7 @@ fi
 cli_setup xliff2_valid
 x=$XLIFFMT
 cd "$tmp" || exit 99
-cp "$fx/pairs.xlf" "$fx/merged.xlf" .
+cp "$fx/pairs.xlf" "$fx/merged.xlf" "$fx/refs.xlf" .
 
 # Ignorables and order: check finds no error, translate writes each code.
 expect_exit 0 "check pairs.xlf" "$x" check pairs.xlf -q
@@ -112,6 +113,19 @@ check "both.xlf: the ignorable's target" grep -qxF \
   '    <target xml:space="preserve"><ec startRef="1"/> <sm id="m"/></target>' \
   both.out.xlf
 expect_exit 0 "check both.out.xlf" "$x" check both.out.xlf -q
+
+# --overwrite: a target whose marker (not in its source) a match names is
+# kept, told; one whose named marker its source has too is replaced (the
+# new target has it), and so is one named by nothing of its unit.
+expect_exit 0 "refs.xlf --overwrite" "$x" translate refs.xlf --mt pseudo \
+  --overwrite -o refs.out.xlf
+check "refs.xlf --overwrite: as expected" cmp "$fx/expected/refs.overwrite.xlf" \
+  refs.out.xlf || diff "$fx/expected/refs.overwrite.xlf" refs.out.xlf
+check "refs.xlf --overwrite: the warning" grep -qxF 'xliffmt: refs.xlf:14: warning: segment u1: <target> not replaced: ref="#t=m2" (line 8) names its element id="m2", which its source does not have and a new target would not' err
+expect_exit 0 "check refs.out.xlf" "$x" check refs.out.xlf -q
+if command -v "$lint" >/dev/null 2>&1 && [ -f "$xsd" ]; then
+  check "refs.out.xlf: valid XLIFF 2.0 core" schema_valid refs.out.xlf
+fi
 
 # dataRef on a <pc>: the schema does not allow it.
 cat >pcref.xlf <<'EOD'
