@@ -244,7 +244,7 @@ void xmt_x2_free_split(struct x2_split *split);
  * check with XMT_ERR_ABORTED. XMT_ERR_NOMEM when out of memory. */
 typedef int (*xmt_x2_rule_fn)(void *user, unsigned long line,
                               unsigned long column, const char *unit_id,
-                              const char *message);
+                              const char *message, int warning);
 xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
                               void *user);
 

@@ -6,7 +6,8 @@
 # targets composed in another order (order); a target whose own marker a
 # Matches or Glossary entry names (ref="#t=m2") kept with --overwrite; a <pc>
 # with a dataRef the schema does not allow is an error of check, and
-# never written twice as an <sc>'s dataRef; a target in state initial (or
+# never written twice as an <sc>'s dataRef; check's warnings on a target's
+# codes in the names and ids of the file; a target in state initial (or
 # none) that copies its source (xliff-simple-merge's new message) is
 # translated, a translated one never. Exact outputs compared.
 # Env: XLIFFMT, XMT_FIXTURES. Exit 0 pass, 1 fail, 77 skip.
@@ -126,6 +127,50 @@ expect_exit 0 "check refs.out.xlf" "$x" check refs.out.xlf -q
 if command -v "$lint" >/dev/null 2>&1 && [ -f "$xsd" ]; then
   check "refs.out.xlf: valid XLIFF 2.0 core" schema_valid refs.out.xlf
 fi
+
+# check: a target that lacks a code of its source, or has one it has not,
+# is told in XLIFF 2's names (<ec startRef>, <ph id>) with the segment's
+# id as written, or its place; a unit whose targets are composed with
+# order is compared whole.
+cat >codes.xlf <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="es">
+ <file id="f1">
+  <unit id="u1">
+   <segment id="s1">
+    <source>A <pc id="1">b</pc> <ph id="2"/> <sc id="5" isolated="yes"/>c.</source>
+    <target>A <pc id="1">b</pc> <ph id="3"/> c.</target>
+   </segment>
+   <segment>
+    <source>x</source>
+    <target>y <ph id="9"/></target>
+   </segment>
+   <segment>
+    <source>x<ph id="10"/></source>
+    <target/>
+   </segment>
+  </unit>
+ </file>
+</xliff>
+EOD
+expect_exit 0 "check codes.xlf" "$x" check codes.xlf -q
+cat >want <<'EOD'
+xliffmt: codes.xlf:5:4: warning: <target> of <segment id="s1"> lacks the inline code <ph id="2"> of its <source> (unit u1)
+xliffmt: codes.xlf:5:4: warning: <target> of <segment id="s1"> has an inline code <ph id="3"> not in its <source> (unit u1)
+xliffmt: codes.xlf:9:4: warning: <target> of segment 2 has an inline code <ph id="9"> not in its <source> (unit u1)
+EOD
+check "check codes.xlf: the warnings" cmp want err || diff want err
+sed 's|La primera frase.<em startRef="m1"/>|La primera frase.|' pairs.xlf \
+  >order.xlf
+expect_exit 1 "check order.xlf" "$x" check order.xlf -q
+cat >want <<'EOD'
+xliffmt: order.xlf:25:23: error: <sm id="m1"> has no <em startRef="m1"> in the targets of its <unit> (and is not isolated="yes") (unit ord)
+xliffmt: order.xlf:18:3: warning: the <target>s of the <unit> lack the inline code <em startRef="m1"> of its <source>s (unit ord)
+EOD
+check "check order.xlf: the unit's targets compared whole" cmp want err ||
+  diff want err
+expect_exit 0 "check pairs.xlf: no warning" "$x" check pairs.xlf -q
+check "check pairs.xlf: nothing told" test ! -s err
 
 # dataRef on a <pc>: the schema does not allow it.
 cat >pcref.xlf <<'EOD'
