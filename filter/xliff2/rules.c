@@ -7,8 +7,7 @@
  * dataRefEnd naming a <data> of the unit's <originalData>; and, as
  * warnings, a segment's target that lacks a code of its source or has one
  * it has not, in XLIFF 2's names (the unit stream's are XLIFF 1.2's). The
- * document
- * is parsed again on its own: the reader keeps none of this. */
+ * document is parsed again on its own: the reader keeps none of this. */
 #include "config.h"
 
 #include <expat.h>
@@ -44,7 +43,7 @@ struct pending {
 };
 
 /* An inline code of a segment's source or target: a target's codes are
- * its source's, by element and id (codes.c of the rules, below). */
+ * its source's, by element and id (compare_codes). */
 struct code {
   size_t seg;      /* its segment in the unit, from 1 */
   char side;       /* 's', 't' */
