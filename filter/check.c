@@ -100,8 +100,9 @@ static int check_id(struct check *c, const xmt_xliff_unit *u) {
 
 /* A rule of an XLIFF 2 document broken (xliff2/rules.c). */
 static int on_rule(void *user, unsigned long line, unsigned long column,
-                   const char *unit_id, const char *message) {
-  return problem_at(user, XMT_ERROR, line, column, unit_id, message);
+                   const char *unit_id, const char *message, int warning) {
+  return problem_at(user, warning ? XMT_WARNING : XMT_ERROR, line, column,
+                    unit_id, message);
 }
 
 static int on_skeleton(void *user, const char *bytes, size_t len) {
@@ -259,8 +260,9 @@ static int check_unit(struct check *c, const xmt_xliff_unit *u) {
     if (i == len)
       rc = problem(c, XMT_WARNING, u->line, id, "empty <source>");
   }
+  /* a format with rules of its own compares its codes as it names them */
   if (rc == 0 && u->has_target && u->existing != NULL &&
-      u->whole_source != NULL) {
+      u->whole_source != NULL && !c->facts.own_rules) {
     int missing =
         xmt_check_missing_code(u->whole_source, u->existing, what, sizeof what);
     if (missing > 0) {

@@ -204,11 +204,13 @@ struct xmt_doc_facts {
   size_t units, translatable_units, units_with_target;
 };
 void xmt_xliff2_describe(const void *doc, struct xmt_doc_facts *facts);
-/* A rule of a document's format broken where its schema cannot tell:
- * the line and column of the element, its unit's id (or NULL), what is
- * wrong. Non-zero stops the reading. */
+/* A rule of a document's format broken where its schema cannot tell
+ * (warning 0), or what is valid but likely wrong (warning 1): the line
+ * and column of the element, its unit's id (or NULL), what is wrong.
+ * Non-zero stops the reading. */
 typedef int (*xmt_rule_fn)(void *user, unsigned long line, unsigned long column,
-                           const char *unit_id, const char *message);
+                           const char *unit_id, const char *message,
+                           int warning);
 /* The rules of an open XLIFF 2 document (xliff2/rules.c), told to fn;
  * errors go to err. */
 xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,

@@ -15,7 +15,7 @@
 static const char *const fixtures[] = {
     "angular",  "boundaries", "groups",    "inline",     "its21",
     "okapi",    "omegat",     "prefilled", "prefixed22", "reseg",
-    "segments", "simple",     "utf16",     NULL};
+    "segments", "simple",     "utf16",     "pairs",      NULL};
 
 static char *fixture(const char *name, const char *what, size_t *len) {
   char rel[400];
@@ -439,7 +439,9 @@ static void code_list(const struct x2_doc *doc, const struct x2_content *c,
 static void test_pseudo(void) {
   expect_output("inline", "pseudo", 0, ".pseudo");
   expect_output("okapi", "pseudo", 0, ".pseudo");
-  /* Every target of every fixture has its source's codes, as written. */
+  /* Every target of every fixture has its source's codes, as written
+   * (but those of a unit whose targets have an order of their own: kept
+   * as they are, their codes across segments). */
   for (const char *const *name = fixtures; *name != NULL; name++) {
     char *out = NULL;
     size_t out_len = 0;
@@ -452,7 +454,7 @@ static void test_pseudo(void) {
       struct xmt_buf a = {0}, b = {0};
       code_list(&doc, &doc.segs[i].source, &a);
       code_list(&doc, &doc.segs[i].target, &b);
-      if (doc.segs[i].has_target)
+      if (doc.segs[i].has_target && !doc.segs[i].reordered)
         XMT_ASSERT_BYTES_EQUAL(b.data, b.len, a.data, a.len);
       xmt_buf_free(&a);
       xmt_buf_free(&b);

@@ -311,13 +311,26 @@ static void open_content(struct reader *r, int target, const char **atts,
 /* An element of an <ignorable> (k: its parent's kind): the sc, ec, sm
  * and em of its source and target are kept for pairing (pairs.c). */
 static void open_ignorable(struct reader *r, enum frame_kind k,
-                           const char *local, const char **atts) {
+                           const char *local, const char **atts, size_t at,
+                           size_t len) {
   const struct frame *parent = &r->stack[r->depth - 1];
   unsigned char side = parent->side;
   unsigned order = parent->order;
+  struct x2_doc *doc = r->doc;
+  struct x2_ign *g = doc->nigns > 0 ? &doc->igns[doc->nigns - 1] : NULL;
   if (k == F_IGNORABLE) {
     side = strcmp(local, "target") == 0 ? 2 : 1;
     order = side == 2 ? target_order(r, atts, r->parts) : r->parts;
+    if (g != NULL && side == 2)
+      g->has_target = 1;
+    if (g != NULL && side == 1) {
+      size_t ws = at;
+      while (ws > 0 && xmt_is_xml_space(doc->data.data[ws - 1]))
+        ws--;
+      g->ws_start = ws;
+      g->start = at;
+      g->inner_start = g->inner_end = g->end = at + len;
+    }
   } else {
     static const char *const names[] = {"sc", "ec", "sm", "em"};
     static const enum x2_elem elems[] = {X2_SC, X2_EC, X2_SM, X2_EM};
@@ -337,6 +350,8 @@ static void open_ignorable(struct reader *r, enum frame_kind k,
       if (x == NULL)
         break;
       r->nfar++;
+      if (g != NULL && side == 1)
+        g->pairs = 1;
       x->elem = (unsigned char)elems[i];
       x->side = side;
       x->part = r->parts;
@@ -349,6 +364,74 @@ static void open_ignorable(struct reader *r, enum frame_kind k,
     f->side = side;
     f->order = order;
   }
+}
+
+/* An <ignorable>: a place of its unit, and kept (doc->igns) until its
+ * end shows whether it may need a target (close_ignorable). */
+static void open_ignorable_element(struct reader *r) {
+  struct x2_doc *doc = r->doc;
+  r->parts++;
+  struct x2_ign *g =
+      xmt_grow_one(&doc->igns, doc->nigns, &doc->igns_cap, sizeof *g);
+  if (g == NULL) {
+    xmt_x2_nomem(r);
+    return;
+  }
+  memset(g, 0, sizeof *g);
+  doc->nigns++;
+  xmt_x2_push(r, F_IGNORABLE);
+}
+
+/* The end of an <ignorable>'s <source> (at, len: its end tag), or of the
+ * <ignorable>: one with a target, or no code that pairs, is dropped. */
+static void close_ignorable(struct reader *r, const struct frame *f, size_t at,
+                            size_t len) {
+  struct x2_doc *doc = r->doc;
+  if (doc->nigns == 0)
+    return;
+  struct x2_ign *g = &doc->igns[doc->nigns - 1];
+  if (f->kind == F_IGN_CONTENT && f->side == 1 && len > 0 &&
+      r->stack[r->depth - 2].kind == F_IGNORABLE) {
+    g->inner_end = at;
+    g->end = at + len;
+  } else if (f->kind == F_IGNORABLE && (!g->pairs || g->has_target)) {
+    doc->nigns--;
+  }
+}
+
+/* The ref of a Matches or Glossary element (name) of the unit: kept when
+ * it names an inline element of the unit's targets. Its selectors are
+ * those of XLIFF 2's fragment identification: a u= of another unit is
+ * not this unit's. */
+static void module_ref(struct reader *r, const char *name, const char **atts,
+                       size_t at) {
+  const char *ref = xmt_x2_attr(atts, "ref");
+  size_t n = strlen(X2_MTC_NS);
+  if (ref == NULL || ref[0] != '#' || r->unit_id == X2_NONE ||
+      (strncmp(name, X2_MTC_NS "|", n + 1) != 0 &&
+       strncmp(name, X2_GLS_NS "|", strlen(X2_GLS_NS) + 1) != 0))
+    return;
+  const char *last = strrchr(ref, '/');
+  last = last != NULL ? last + 1 : ref + 1;
+  if (strncmp(last, "t=", 2) != 0 || last[2] == '\0')
+    return;
+  const char *unit = x2_str(r->doc, r->unit_id), *u = strstr(ref, "u=");
+  size_t len = strlen(unit);
+  if (u != NULL && (u[-1] == '/' || u[-1] == '#') &&
+      (strncmp(u + 2, unit, len) != 0 || u[2 + len] != '/'))
+    return;
+  struct x2_doc *doc = r->doc;
+  struct x2_ref *x =
+      xmt_grow_one(&doc->refs, doc->nrefs, &doc->refs_cap, sizeof *x);
+  if (x == NULL) {
+    xmt_x2_nomem(r);
+    return;
+  }
+  doc->nrefs++;
+  x->id = xmt_x2_keep(r, last + 2);
+  x->ref = xmt_x2_keep(r, ref);
+  x->at = at;
+  x->unit_end = 0;
 }
 
 static void start_element(void *user, const XML_Char *name,
@@ -368,6 +451,7 @@ static void start_element(void *user, const XML_Char *name,
   }
   enum frame_kind k = (enum frame_kind)r->stack[r->depth - 1].kind;
   if (local == NULL) {
+    module_ref(r, name, atts, at);
     int m = k == F_UNIT && strcmp(name, X2_MTC_NS "|matches") == 0;
     xmt_x2_push(r, m ? F_MATCHES : F_OTHER);
   } else if (k == F_UNIT && strcmp(local, "originalData") == 0) {
@@ -384,12 +468,11 @@ static void start_element(void *user, const XML_Char *name,
   } else if (k == F_UNIT && strcmp(local, "segment") == 0) {
     open_segment(r, atts, at, len);
   } else if (k == F_UNIT && strcmp(local, "ignorable") == 0) {
-    r->parts++;
-    xmt_x2_push(r, F_IGNORABLE);
+    open_ignorable_element(r);
   } else if (k == F_IGN_CONTENT ||
              (k == F_IGNORABLE &&
               (strcmp(local, "source") == 0 || strcmp(local, "target") == 0))) {
-    open_ignorable(r, k, local, atts);
+    open_ignorable(r, k, local, atts, at, len);
   } else if (k == F_SEGMENT &&
              (strcmp(local, "source") == 0 || strcmp(local, "target") == 0)) {
     open_content(r, local[0] == 't', atts, at, len);
@@ -465,10 +548,20 @@ static void end_element(void *user, const XML_Char *name) {
   case F_ODATA:
     r->odata_end = at + len;
     break;
+  case F_IGNORABLE:
+  case F_IGN_CONTENT:
+    close_ignorable(r, f, at, len);
+    break;
   case F_MATCHES:
     r->matches_close = len > 0 ? at : 0; /* <mtc:matches/>: none to add to */
     break;
   case F_UNIT:
+    for (size_t i = r->doc->nigns; i > 0 && r->doc->igns[i - 1].unit_end == 0;
+         i--)
+      r->doc->igns[i - 1].unit_end = at;
+    for (size_t i = r->doc->nrefs; i > 0 && r->doc->refs[i - 1].unit_end == 0;
+         i--)
+      r->doc->refs[i - 1].unit_end = at;
     xmt_x2_close_unit(r, at);
     if (r->on_unit != NULL && r->st == XMT_OK)
       r->on_unit(r, at + len);
@@ -636,5 +729,7 @@ void xmt_x2_free(struct x2_doc *doc) {
   free(doc->segs);
   free(doc->codes);
   free(doc->files);
+  free(doc->igns);
+  free(doc->refs);
   memset(doc, 0, sizeof *doc);
 }

@@ -4,8 +4,10 @@
  * inline code's in its <unit>, the codes of targets apart from those of
  * sources), each <sc>/<sm> not isolated ended by an <ec>/<em> of its
  * unit that names it (and the reverse), each dataRef, dataRefStart and
- * dataRefEnd naming a <data> of the unit's <originalData>. The document
- * is parsed again on its own: the reader keeps none of this. */
+ * dataRefEnd naming a <data> of the unit's <originalData>; and, as
+ * warnings, a segment's target that lacks a code of its source or has one
+ * it has not, in XLIFF 2's names (the unit stream's are XLIFF 1.2's). The
+ * document is parsed again on its own: the reader keeps none of this. */
 #include "config.h"
 
 #include <expat.h>
@@ -40,6 +42,23 @@ struct pending {
   size_t attr; /* d: the attribute's name, in rules.names */
 };
 
+/* An inline code of a segment's source or target: a target's codes are
+ * its source's, by element and id (compare_codes). */
+struct code {
+  size_t seg;      /* its segment in the unit, from 1 */
+  char side;       /* 's', 't' */
+  size_t name, id; /* in rules.names */
+  size_t seq;
+  const char *n, *i; /* name and id, once the unit's names are all kept */
+};
+
+/* A <segment> of the unit: where, its id (in rules.names, or SIZE_MAX),
+ * 1 when its target has text or codes. */
+struct seg {
+  size_t at, id;
+  int target;
+};
+
 struct rules {
   const struct x2_doc *doc;
   XML_Parser parser;
@@ -52,6 +71,13 @@ struct rules {
   struct xmt_buf unit_id, key, names;
   struct pending *pend;
   size_t npend, pend_cap;
+  struct code *codes; /* the unit's segments' */
+  size_t ncodes, codes_cap;
+  struct seg *segs;
+  size_t nsegs, segs_cap;
+  int in_segment; /* in a <segment> (not an <ignorable>) */
+  int ordered;    /* a target of the unit has an order attribute */
+  size_t unit_at;
 };
 
 static void stop(struct rules *r, xmt_status st) {
@@ -65,13 +91,17 @@ static size_t here(const struct rules *r) {
   return at < 0 ? r->doc->data.len : (size_t)at;
 }
 
-/* Tells the rule broken at byte at. */
-static void report(struct rules *r, size_t at, const char *msg) {
+/* Tells the rule broken (a warning) at byte at. */
+static void tell(struct rules *r, size_t at, const char *msg, int warning) {
   unsigned long line, column;
   xmt_x2_locate(r->doc, at, &line, &column);
   const char *unit = r->unit_id.len > 0 ? r->unit_id.data : NULL;
-  if (r->st == XMT_OK && r->fn(r->user, line, column, unit, msg) != 0)
+  if (r->st == XMT_OK && r->fn(r->user, line, column, unit, msg, warning) != 0)
     stop(r, XMT_ERR_ABORTED);
+}
+
+static void report(struct rules *r, size_t at, const char *msg) {
+  tell(r, at, msg, 0);
 }
 
 /* key = prefix and id; 0 when out of memory (recorded). */
@@ -158,6 +188,138 @@ static const char *pair_name(char what) {
   return pair_names[what == 'c' ? 0 : what == 'e' ? 1 : what == 'm' ? 2 : 3];
 }
 
+/* The local name of an XLIFF 2 core element, or NULL. */
+static const char *core_name(const char *name) {
+  size_t n = sizeof X2_NS - 1;
+  return strncmp(name, X2_NS, n) == 0 && name[n] == '|' ? name + n + 1 : NULL;
+}
+
+static int is(const char *local, const char *name) {
+  return local != NULL && strcmp(local, name) == 0;
+}
+
+static int code_order(const void *a, const void *b) {
+  const struct code *x = a, *y = b;
+  if (x->seg != y->seg)
+    return x->seg < y->seg ? -1 : 1;
+  int c = strcmp(x->n, y->n);
+  if (c == 0)
+    c = strcmp(x->i, y->i);
+  if (c == 0 && x->side != y->side)
+    c = x->side == 's' ? -1 : 1;
+  return c != 0 ? c : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* A code as written: <sm id="m1">, <em startRef="m1">. */
+static void code_name(const struct rules *r, const struct code *x, char *out,
+                      size_t size) {
+  const char *name = r->names.data + x->name;
+  int ref = strcmp(name, "ec") == 0 || strcmp(name, "em") == 0;
+  const char *id = r->names.data + x->id;
+  if (ref && strncmp(id, "#", 1) == 0) /* an isolated ec's own id */
+    snprintf(out, size, "<%s id=\"%.40s\">", name, id + 1);
+  else
+    snprintf(out, size, "<%s %s=\"%.40s\">", name, ref ? "startRef" : "id", id);
+}
+
+/* The first code of segment seg (0: the unit's, its targets composed
+ * with order) on one side that the other lacks: a warning each way, as
+ * for XLIFF 1.2, in the names of XLIFF 2. */
+static void compare_segment(struct rules *r, size_t from, size_t to) {
+  const struct seg *g = r->codes[from].seg > 0 && r->codes[from].seg <= r->nsegs
+                            ? &r->segs[r->codes[from].seg - 1]
+                            : NULL;
+  char lacks[120] = "", has[120] = "", msg[400], where[120];
+  for (size_t i = from; i < to;) {
+    size_t j = i, ns = 0, nt = 0;
+    while (j < to && strcmp(r->codes[j].n, r->codes[i].n) == 0 &&
+           strcmp(r->codes[j].i, r->codes[i].i) == 0) {
+      ns += r->codes[j].side == 's';
+      nt += r->codes[j].side == 't';
+      j++;
+    }
+    if (ns > nt && lacks[0] == '\0')
+      code_name(r, &r->codes[i], lacks, sizeof lacks);
+    if (nt > ns && has[0] == '\0')
+      code_name(r, &r->codes[i], has, sizeof has);
+    i = j;
+  }
+  if (g == NULL)
+    snprintf(where, sizeof where, "%s", "the <target>s of the <unit>");
+  else if (g->id != SIZE_MAX)
+    snprintf(where, sizeof where, "<target> of <segment id=\"%.40s\">",
+             r->names.data + g->id);
+  else
+    snprintf(where, sizeof where, "<target> of segment %zu",
+             (size_t)(g - r->segs) + 1);
+  size_t at = g != NULL ? g->at : r->unit_at;
+  if (lacks[0] != '\0') {
+    snprintf(msg, sizeof msg, "%s %s the inline code %s of its <source>%s",
+             where, g != NULL ? "lacks" : "lack", lacks, g != NULL ? "" : "s");
+    tell(r, at, msg, 1);
+  }
+  if (has[0] != '\0') {
+    snprintf(msg, sizeof msg, "%s %s an inline code %s not in its <source>%s",
+             where, g != NULL ? "has" : "have", has, g != NULL ? "" : "s");
+    tell(r, at, msg, 1);
+  }
+}
+
+/* The codes of each segment's target against its source's (the unit's
+ * targets against its sources when they are composed with order). */
+static void compare_codes(struct rules *r) {
+  size_t n = 0;
+  for (size_t i = 0; i < r->ncodes; i++) {
+    size_t seg = r->codes[i].seg;
+    if (seg == 0 || seg > r->nsegs || !r->segs[seg - 1].target)
+      continue;
+    r->codes[n] = r->codes[i];
+    r->codes[n].n = r->names.data + r->codes[n].name;
+    r->codes[n].i = r->names.data + r->codes[n].id;
+    if (r->ordered)
+      r->codes[n].seg = 0;
+    n++;
+  }
+  qsort(r->codes, n, sizeof *r->codes, code_order);
+  for (size_t i = 0; i < n && r->st == XMT_OK;) {
+    size_t j = i;
+    while (j < n && r->codes[j].seg == r->codes[i].seg)
+      j++;
+    compare_segment(r, i, j);
+    i = j;
+  }
+}
+
+/* A code of the segment being read (local: its element). */
+static void add_code(struct rules *r, const char *local, char side,
+                     const char **atts) {
+  if (!r->in_segment || r->nsegs == 0 || is(local, "cp"))
+    return;
+  const char *iso_id = NULL, *id = xmt_x2_attr(atts, "id");
+  if (is(local, "ec") || is(local, "em")) {
+    iso_id = id;
+    id = xmt_x2_attr(atts, "startRef");
+  }
+  struct code *x = xmt_grow_one(&r->codes, r->ncodes, &r->codes_cap, sizeof *x);
+  if (x == NULL) {
+    stop(r, XMT_ERR_NOMEM);
+    return;
+  }
+  x->seg = r->nsegs;
+  x->side = side;
+  x->seq = r->ncodes++;
+  x->name = keep(r, local);
+  if (id == NULL && iso_id != NULL) { /* an isolated ec by its own id */
+    x->id = keep(r, "#");
+    r->names.len--; /* the id follows the '#' */
+    keep(r, iso_id);
+  } else {
+    x->id = keep(r, id != NULL ? id : "");
+  }
+  if (side == 't')
+    r->segs[r->nsegs - 1].target = 1;
+}
+
 /* The end of a unit: what its elements referred to must be in it. */
 static void close_unit(struct rules *r) {
   char msg[320];
@@ -187,20 +349,13 @@ static void close_unit(struct rules *r) {
                pair_name(p->what), id, pair_name(w), id, where);
     report(r, p->at, msg);
   }
+  compare_codes(r);
   r->npend = 0;
+  r->ncodes = r->nsegs = 0;
+  r->ordered = 0;
   xmt_buf_reset(&r->names);
   xmt_buf_reset(&r->unit_id);
   xmt_memo_clear(&r->unit);
-}
-
-/* The local name of an XLIFF 2 core element, or NULL. */
-static const char *core_name(const char *name) {
-  size_t n = sizeof X2_NS - 1;
-  return strncmp(name, X2_NS, n) == 0 && name[n] == '|' ? name + n + 1 : NULL;
-}
-
-static int is(const char *local, const char *name) {
-  return local != NULL && strcmp(local, name) == 0;
 }
 
 static void data_refs(struct rules *r, char side, const char **atts,
@@ -266,6 +421,7 @@ static void inline_code(struct rules *r, const char *local, char side,
   const char *iso = xmt_x2_attr(atts, "isolated");
   int isolated = iso != NULL && strcmp(iso, "yes") == 0;
   allowed_attrs(r, local, atts, at);
+  add_code(r, local, side, atts);
   for (size_t i = 0; id != NULL && i < sizeof with_ids / sizeof *with_ids; i++)
     if (is(local, with_ids[i]))
       unique(r, &r->unit, "<unit>", local, side, id, at);
@@ -278,6 +434,18 @@ static void inline_code(struct rules *r, const char *local, char side,
     add_pending(r, 'm', side, id, NULL, at);
   else if (is(local, "em") && ref != NULL)
     add_pending(r, 'n', side, ref, NULL, at);
+}
+
+static void open_segment(struct rules *r, const char *id, size_t at) {
+  struct seg *g = xmt_grow_one(&r->segs, r->nsegs, &r->segs_cap, sizeof *g);
+  if (g == NULL) {
+    stop(r, XMT_ERR_NOMEM);
+    return;
+  }
+  r->nsegs++;
+  g->at = at;
+  g->id = id != NULL ? keep(r, id) : SIZE_MAX;
+  g->target = 0;
 }
 
 /* The scope an element opens inside one of kind parent. */
@@ -299,15 +467,22 @@ static enum scope structure(struct rules *r, enum scope parent,
     xmt_buf_reset(&r->unit_id);
     if (id != NULL && xmt_buf_append(&r->unit_id, id, strlen(id) + 1) != XMT_OK)
       stop(r, XMT_ERR_NOMEM);
+    r->unit_at = at;
     return S_UNIT;
   }
   if (parent == S_UNIT && (is(local, "segment") || is(local, "ignorable"))) {
     if (id != NULL)
       unique(r, &r->unit, "<unit>", local, 's', id, at);
+    r->in_segment = is(local, "segment");
+    if (r->in_segment)
+      open_segment(r, id, at);
     return S_PART;
   }
-  if (parent == S_PART && (is(local, "source") || is(local, "target")))
+  if (parent == S_PART && (is(local, "source") || is(local, "target"))) {
+    if (local[0] == 't' && xmt_x2_attr(atts, "order") != NULL)
+      r->ordered = 1;
     return local[0] == 's' ? S_SOURCE : S_TARGET;
+  }
   if (parent == S_UNIT && is(local, "originalData"))
     return S_ORIGINAL;
   if (parent == S_ORIGINAL && is(local, "data") && id != NULL) {
@@ -361,6 +536,19 @@ static void end_element(void *user, const XML_Char *name) {
     return;
   if (r->stack[--r->depth] == S_UNIT)
     close_unit(r);
+  else if (r->stack[r->depth] == S_PART)
+    r->in_segment = 0;
+}
+
+/* Text of a segment's target: the target is one to compare. */
+static void character_data(void *user, const XML_Char *s, int len) {
+  struct rules *r = user;
+  if (r->st != XMT_OK || !r->in_segment || r->nsegs == 0 ||
+      r->segs[r->nsegs - 1].target || side_of(r) != 't')
+    return;
+  for (int i = 0; i < len; i++)
+    if (!xmt_is_xml_space(s[i]))
+      r->segs[r->nsegs - 1].target = 1;
 }
 
 xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
@@ -375,6 +563,7 @@ xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
     return XMT_ERR_NOMEM;
   XML_SetUserData(r.parser, &r);
   XML_SetElementHandler(r.parser, start_element, end_element);
+  XML_SetCharacterDataHandler(r.parser, character_data);
   const char *data = doc->data.data != NULL ? doc->data.data : "";
   /* A slice at a time: expat copies what it is given, and a document
    * given whole would be held twice. An XML error is none of the rules'
@@ -392,6 +581,8 @@ xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
   XML_ParserFree(r.parser);
   free(r.stack);
   free(r.pend);
+  free(r.codes);
+  free(r.segs);
   xmt_memo_free(&r.files);
   xmt_memo_free(&r.ids);
   xmt_memo_free(&r.unit);

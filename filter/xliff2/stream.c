@@ -109,6 +109,12 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   d->codes = live->codes;
   d->ncodes = live->ncodes;
   d->codes_cap = live->codes_cap;
+  d->igns = live->igns;
+  d->nigns = live->nigns;
+  d->igns_cap = live->igns_cap;
+  d->refs = live->refs;
+  d->nrefs = live->nrefs;
+  d->refs_cap = live->refs_cap;
   /* Many parts wait for their targets: no room to spare in them. */
   xmt_fit_array(&d->segs, d->nsegs, &d->segs_cap, sizeof *d->segs);
   xmt_fit_array(&d->codes, d->ncodes, &d->codes_cap, sizeof *d->codes);
@@ -119,6 +125,10 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   live->nsegs = live->segs_cap = 0;
   live->codes = NULL;
   live->ncodes = live->codes_cap = 0;
+  live->igns = NULL;
+  live->nigns = live->igns_cap = 0;
+  live->refs = NULL;
+  live->nrefs = live->refs_cap = 0;
   memset(&live->texts, 0, sizeof live->texts);
   memset(&live->pool, 0, sizeof live->pool);
   memset(&live->keys, 0, sizeof live->keys);

@@ -36,12 +36,48 @@ void xmt_x2w_put(struct writer *w, const char *s, size_t len) {
     xmt_x2w_flush(w);
 }
 
-/* The document's bytes from w->at to end. */
-void xmt_x2w_copy_to(struct writer *w, size_t end) {
+static void copy_bytes(struct writer *w, size_t end) {
   if (end > w->at)
     xmt_x2w_put(w, w->doc->data.data + w->at, end - w->at);
   if (end > w->at)
     w->at = end;
+}
+
+/* A <target> after the <source> of ignorable g: its source's bytes, laid
+ * out as the source is, with its xml:space. */
+static void put_ign_target(struct writer *w, const struct x2_ign *g) {
+  const char *d = w->doc->data.data;
+  const char *tag = d + g->start;
+  size_t tag_len = g->inner_start - g->start;
+  size_t prefix = xmt_x2w_prefix_len(tag, tag_len, "source"), vs, ve;
+  xmt_x2w_put(w, d + g->ws_start, g->start - g->ws_start);
+  xmt_x2w_put(w, "<", 1);
+  xmt_x2w_put(w, tag + 1, prefix);
+  xmt_x2w_put(w, "target", 6);
+  if (xmt_tag_find_attribute(tag, tag_len, "xml:space", &vs, &ve)) {
+    xmt_x2w_put(w, " xml:space=", 11);
+    xmt_x2w_put(w, tag + vs - 1, ve - vs + 2);
+  }
+  xmt_x2w_put(w, ">", 1);
+  xmt_x2w_put(w, d + g->inner_start, g->inner_end - g->inner_start);
+  xmt_x2w_put(w, "</", 2);
+  xmt_x2w_put(w, tag + 1, prefix);
+  xmt_x2w_put(w, "target>", 7);
+}
+
+/* The document's bytes from w->at to end, the ignorables of the unit
+ * w->ign_unit given a target. */
+void xmt_x2w_copy_to(struct writer *w, size_t end) {
+  const struct x2_doc *doc = w->doc;
+  while (w->ign < doc->nigns && doc->igns[w->ign].end <= end) {
+    const struct x2_ign *g = &doc->igns[w->ign++];
+    if (g->unit_end != w->ign_unit || g->end <= w->at ||
+        g->end == g->inner_start)
+      continue;
+    copy_bytes(w, g->end);
+    put_ign_target(w, g);
+  }
+  copy_bytes(w, end);
 }
 
 /* A start tag with attributes set. */
@@ -149,6 +185,108 @@ static void tell_reordered(struct writer *w, size_t i) {
           "break it");
 }
 
+/* 1 when the id of a start code of the source of s is id: a new target
+ * has it (every code of the source is written). */
+static int source_has(const struct x2_doc *doc, const struct x2_segment *s,
+                      const char *id) {
+  const struct x2_content *c = &s->source;
+  for (size_t k = c->first_code; k < c->first_code + c->ncodes; k++) {
+    const struct x2_code *x = &doc->codes[k];
+    if (x->elem != X2_EC && x->elem != X2_EM && x->kind != XMT_TAG_CLOSE &&
+        x->kind != XMT_TAG_ISOLATED_CLOSE && x->id != X2_NONE &&
+        strcmp(x2_str(doc, x->id), id) == 0)
+      return 1;
+  }
+  return 0;
+}
+
+/* A ref of a module of the unit of segment i (its index in doc->refs)
+ * that names an element of the target of segment i which a new target
+ * would not have (its source has no code of that id); X2_NONE when none:
+ * the target may be replaced and the reference still names something. */
+static size_t kept_ref(const struct x2_doc *doc, size_t i) {
+  const struct x2_segment *s = &doc->segs[i];
+  const struct x2_content *t = &s->target;
+  if (t->end == 0 || t->self_closing || t->ncodes == 0)
+    return X2_NONE;
+  for (size_t j = 0; j < doc->nrefs; j++) {
+    const char *id = x2_str(doc, doc->refs[j].id);
+    if (doc->refs[j].unit_end == s->unit_end &&
+        xmt_x2w_has_id(doc, t->inner_start, t->inner_end, id) &&
+        !source_has(doc, s, id))
+      return j;
+  }
+  return X2_NONE;
+}
+
+/* 1 when segment i is written with a new target, of every code of its
+ * source. */
+static int written(const struct x2_doc *doc, size_t i) {
+  return !doc->segs[i].reordered &&
+         ((doc->splits != NULL && doc->splits[i].nparts > 1) ||
+          (doc->targets != NULL && doc->targets[i] != NULL)) &&
+         kept_ref(doc, i) == X2_NONE;
+}
+
+/* Segment i keeps its target: a module's reference names an element of it
+ * that a new one would not have. */
+static void tell_kept(struct writer *w, size_t i, size_t ref) {
+  const struct x2_doc *doc = w->doc;
+  const struct x2_segment *s = &doc->segs[i];
+  if (w->warn == NULL)
+    return;
+  unsigned long line, column, ref_line;
+  xmt_x2_locate(doc, s->start, &line, &column);
+  xmt_x2_locate(doc, doc->refs[ref].at, &ref_line, &column);
+  char msg[400];
+  snprintf(msg, sizeof msg,
+           "<target> not replaced: ref=\"%.128s\" (line %lu) names its "
+           "element id=\"%.64s\", which its source does not have and a new "
+           "target would not",
+           x2_str(doc, doc->refs[ref].ref), ref_line,
+           x2_str(doc, doc->refs[ref].id));
+  w->warn(w->warn_user, x2_str(doc, s->key), line, msg);
+}
+
+/* The unit of segment i (its first) when some of its codes pair with an
+ * sc, ec, sm or em of an <ignorable> without a target: a new target with
+ * such a code needs its partner in the targets, and each such ignorable
+ * of the unit gets its source's copy as target (1). That holds only when
+ * every segment with such a code gets a new target (the copy's partners
+ * are then all in targets) and no target kept has codes (whose ids the
+ * copy's could take); else the unit is left as it is (-1), told. */
+static int plan_unit(struct writer *w, size_t i) {
+  const struct x2_doc *doc = w->doc;
+  const struct x2_segment *s = &doc->segs[i];
+  int need = 0, unsafe = 0, igns = 0;
+  for (size_t g = w->ign; g < doc->nigns && !igns; g++)
+    igns = doc->igns[g].unit_end == s->unit_end;
+  for (size_t j = i;
+       igns && j < doc->nsegs && doc->segs[j].unit_end == s->unit_end; j++) {
+    const struct x2_content *src = &doc->segs[j].source;
+    int far = 0, out = written(doc, j);
+    for (size_t k = src->first_code; k < src->first_code + src->ncodes; k++)
+      far |= doc->codes[k].far;
+    need |= far && out;
+    unsafe |= (far && !out) || (!out && doc->segs[j].target.ncodes > 0);
+  }
+  if (!need)
+    return 0;
+  if (!unsafe) {
+    w->ign_unit = s->unit_end;
+    return 1;
+  }
+  if (w->warn != NULL) {
+    unsigned long line, column;
+    xmt_x2_locate(doc, s->start, &line, &column);
+    w->warn(w->warn_user, x2_str(doc, s->unit), line,
+            "<unit> not translated: a code of its segments pairs with one "
+            "in an <ignorable> without a <target>, and a copy of its source "
+            "as target would not pair with the targets the unit keeps");
+  }
+  return -1;
+}
+
 xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
                         xmt_write_fn sink, void *user,
                         struct xmt_error_store *err, xmt_x2_warn_fn warn,
@@ -171,13 +309,25 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
   }
   if (doc->matches && doc->targets != NULL)
     xmt_x2w_matches(&w);
-  for (size_t i = 0; !doc->matches && w.st == XMT_OK && i < doc->nsegs; i++)
-    if (doc->segs[i].reordered)
+  w.ign_unit = X2_NONE;
+  int plan = 0;
+  for (size_t i = 0; !doc->matches && w.st == XMT_OK && i < doc->nsegs; i++) {
+    if (i == 0 || doc->segs[i - 1].unit_end != doc->segs[i].unit_end)
+      plan = plan_unit(&w, i);
+    size_t ref = X2_NONE;
+    if (plan < 0)
+      continue;
+    else if (doc->segs[i].reordered)
       tell_reordered(&w, i);
+    else if (((doc->splits != NULL && doc->splits[i].nparts > 1) ||
+              (doc->targets != NULL && doc->targets[i] != NULL)) &&
+             (ref = kept_ref(doc, i)) != X2_NONE)
+      tell_kept(&w, i, ref);
     else if (doc->splits != NULL && doc->splits[i].nparts > 1)
       xmt_x2w_split(&w, i);
     else if (doc->targets != NULL && doc->targets[i] != NULL)
       put_segment(&w, i);
+  }
   xmt_x2w_copy_to(&w, doc->data.len);
   xmt_x2w_flush(&w);
   xmt_x2w_free(&w);
@@ -188,9 +338,14 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
 
 int xmt_x2w_id_taken(const struct x2_doc *doc, const struct x2_segment *s,
                      const char *id) {
+  return xmt_x2w_has_id(doc, s->unit_tag_end, s->unit_end, id);
+}
+
+int xmt_x2w_has_id(const struct x2_doc *doc, size_t from, size_t to,
+                   const char *id) {
   const char *d = doc->data.data;
-  size_t idlen = strlen(id), to = s->unit_end;
-  for (size_t at = s->unit_tag_end; at < to; at++) {
+  size_t idlen = strlen(id);
+  for (size_t at = from; at < to; at++) {
     if (d[at] != '<' || at + 1 >= to || d[at + 1] == '/' || d[at + 1] == '!' ||
         d[at + 1] == '?')
       continue;

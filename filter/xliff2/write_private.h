@@ -20,7 +20,10 @@ struct writer {
   xmt_x2_warn_fn warn;
   void *warn_user;
   xmt_status st;
-  size_t at;           /* the document's bytes before it are written */
+  size_t at; /* the document's bytes before it are written */
+  /* the next of doc->igns, and the unit (its </unit>) whose ignorables
+   * get a target (X2_NONE: none) */
+  size_t ign, ign_unit;
   struct xmt_buf out;  /* UTF-8, not yet handed to the sink */
   struct xmt_buf enc;  /* out in the document's encoding */
   struct xmt_buf tag;  /* a start tag being rewritten */
@@ -69,5 +72,8 @@ void xmt_x2w_free(struct writer *w);
  * tag with that id counts). */
 int xmt_x2w_id_taken(const struct x2_doc *doc, const struct x2_segment *s,
                      const char *id);
+/* 1 when a start tag between from and to has the id `id`. */
+int xmt_x2w_has_id(const struct x2_doc *doc, size_t from, size_t to,
+                   const char *id);
 
 #endif /* XMT_X2_WRITE_PRIVATE_H */

@@ -10,6 +10,8 @@
 #define X2_NS "urn:oasis:names:tc:xliff:document:2.0"
 /* The namespace of the Matches module. */
 #define X2_MTC_NS "urn:oasis:names:tc:xliff:matches:2.0"
+/* The namespace of the Glossary module. */
+#define X2_GLS_NS "urn:oasis:names:tc:xliff:glossary:2.0"
 
 /* The inline elements of XLIFF 2 core, and what a code stands for:
  * X2_WHOLE is an element kept whole as one placeholder (an empty <pc/> or
@@ -112,6 +114,29 @@ struct x2_file {
   size_t name; /* original, else id, in doc->names */
 };
 
+/* An <ignorable> without a <target> whose <source> holds an sc, ec, sm or
+ * em (not isolated) that pairs with a code of a segment: a target written
+ * with that code needs its partner in the targets too, and the ignorable
+ * gets a copy of its source as target (write.c). */
+struct x2_ign {
+  size_t ws_start;   /* the white space before its <source> */
+  size_t start, end; /* its <source> element */
+  size_t inner_start, inner_end;
+  size_t unit_end; /* its unit's </unit> end tag */
+  unsigned char pairs, has_target;
+};
+
+/* A ref of a Matches or Glossary module element of a unit that names an
+ * inline element of the unit's targets (a fragment identifier whose last
+ * selector is t=ID: #t=m2, #/f=f1/u=u1/t=m2): a target replaced must keep
+ * it (write.c). */
+struct x2_ref {
+  size_t id;       /* ID, in the pool */
+  size_t ref;      /* the attribute's value, in the pool */
+  size_t at;       /* the element */
+  size_t unit_end; /* its unit's </unit> end tag */
+};
+
 struct x2_doc {
   struct xmt_buf data; /* the document, UTF-8, from byte offset on */
   enum xmt_encoding encoding;
@@ -129,6 +154,10 @@ struct x2_doc {
   size_t ncodes, codes_cap;
   struct x2_file *files;
   size_t nfiles, files_cap;
+  struct x2_ign *igns;
+  size_t nigns, igns_cap;
+  struct x2_ref *refs;
+  size_t nrefs, refs_cap;
   struct xmt_buf texts;  /* the text of every source and target */
   struct xmt_buf pool;   /* NUL-terminated strings: ids, keys */
   struct xmt_buf names;  /* NUL-terminated names of the files */
@@ -215,7 +244,7 @@ void xmt_x2_free_split(struct x2_split *split);
  * check with XMT_ERR_ABORTED. XMT_ERR_NOMEM when out of memory. */
 typedef int (*xmt_x2_rule_fn)(void *user, unsigned long line,
                               unsigned long column, const char *unit_id,
-                              const char *message);
+                              const char *message, int warning);
 xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
                               void *user);
 

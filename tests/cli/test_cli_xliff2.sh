@@ -98,7 +98,8 @@ for f in "$fx"/*.xlf; do
   valid "identity $b" "$out"
   pseudo=$tmp/$b.pseudo.xlf
   expect_exit 0 "pseudo $b" "$x" translate "$f" -o "$pseudo" --mt pseudo \
-    -t "$t" -q && valid "pseudo $b" "$pseudo"
+    -t "$t" -q && valid "pseudo $b" "$pseudo" &&
+    expect_exit 0 "pseudo $b: check finds no error" "$x" check "$pseudo" -q
   # --alt-trans: matches of the Matches module instead of targets; once
   # they (and the segment ids they gave) are taken out, the input.
   alt=$tmp/$b.alt.xlf
