@@ -51,14 +51,20 @@ load() {
   clients load "$port" "$1" 16 "$tmp/want" >"$tmp/load" 2>"$tmp/load.err" &
   load_pid=$!
 }
-# loaded DESC: the well-behaved clients all answered right, p99 < 2 s.
+# loaded DESC: the well-behaved clients all answered right, p99 < 2 s
+# (10 s in a sanitizer build, which runs several times slower).
+p99_max=2
+[ -z "${XMT_SANITIZED:-}" ] || p99_max=10
 loaded() {
   wait "$load_pid"
   got=$(cat "$tmp/load")
+  p99=${got##*p99 }
+  p99=${p99%% *}
   case $got in
-  "answered "*" 0 wrong, p99 "[01].*)
+  "answered "*" 0 wrong, p99 "*)
     a=${got#answered }
-    if [ "${a%% of *}" -ge 16 ]; then
+    if [ "${a%% of *}" -ge 16 ] &&
+      awk -v p="$p99" -v m="$p99_max" 'BEGIN { exit !(p < m) }'; then
       pass "$1: every other request answered right ($got)"
       return
     fi ;;
