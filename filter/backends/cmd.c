@@ -10,12 +10,15 @@
  * is checked, not guessed: before its first request it is sent a check
  * line of digits (which engines pass through, or answer the same way each
  * time) until its answer is known; whatever came before that answer is
- * its banner, set aside. Each batch ends with the check line; its answers
- * are taken only when the check line's answer comes just after the last
- * segment's, with nothing after it. An engine whose answer to it cannot
- * be learned (empty, never the same twice) is not used. A flush=null
- * engine's banner is what precedes its answer to a first batch of the
- * check line. An engine timed out again after its restart hangs. */
+ * its banner, set aside. Each batch then ends with the check line, and
+ * its answers are taken only when the check line's answer is the line
+ * just after the last segment's and nothing follows it. An engine whose
+ * answer to the check line cannot be learned (empty, never the same twice
+ * in a row) is not used at all. A flush=null engine gets one batch of the
+ * check line first, its banner being the lines before its answer; its
+ * later batches are framed by their NUL. An engine that timed out, was
+ * restarted, and timed out again before answering anything hangs: the
+ * rest of the run is not sent to it. */
 #include "config.h"
 
 #include <errno.h>
@@ -665,20 +668,17 @@ static int after_failure(struct xmt_engine *e, struct failure *why) {
 
 /* Sends n requests and takes their answers. 0 answered (each response
  * set), 1 failed (why says why; no response set, the engine stopped),
- * -1 out of memory. *idle_exit: the engine kept closed its output first. */
-static int exchange_batch(struct xmt_engine *e,
-                          const struct xmt_mt_request *req,
-                          xmt_mt_response *const *responses, size_t n,
-                          struct failure *why, int *idle_exit) {
+ * -1 out of memory. */
+static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
+                     xmt_mt_response *const *responses, size_t n,
+                     struct failure *why) {
   why->engine = 1;
   why->timed_out = 0;
-  *idle_exit = 0;
   if (e->pid > 0 && xmt_engine_out_of_step(e)) {
     /* Output nobody asked for, or an exit, since the last batch: this
      * engine's answers can no longer be matched to segments. */
     kill_engine(e, NULL);
   }
-  int kept = e->pid > 0;
   if (e->pid <= 0 && spawn(e, why->message, sizeof why->message) != 0)
     return 1;
   if (e->framing != XMT_FRAME_NULL_SEGMENT && !e->probed) {
@@ -722,21 +722,8 @@ static int exchange_batch(struct xmt_engine *e,
   }
   if (out == EX_SHORT || out == EX_TOOBIG)
     e->timed_out = 0; /* it answered, if wrongly */
-  *idle_exit = kept && (out == EX_EOF || out == EX_IOERR) && e->rbuf.len == 0;
   xmt_engine_describe_end(e, out, &x, req, n, why);
   return after_failure(e, why);
-}
-
-/* Once more on a new engine when the one kept had exited between batches
- * (seen only after the check): it answered nothing, nothing is off. */
-static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
-                     xmt_mt_response *const *responses, size_t n,
-                     struct failure *why) {
-  int idle_exit;
-  int rc = exchange_batch(e, req, responses, n, why, &idle_exit);
-  if (rc == 1 && idle_exit && e->gave_up == NULL)
-    rc = exchange_batch(e, req, responses, n, why, &idle_exit);
-  return rc;
 }
 
 static int fail_segment(xmt_mt_response *resp, const struct failure *why) {
