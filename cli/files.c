@@ -265,7 +265,7 @@ void xmt_cli_files_add_run(struct xmt_cli_files *fs,
       fs->nomem = 1;
     for (size_t k = 0; name != NULL && k < 4; k++) {
       memcpy(name, db, len);
-      strcpy(name + len, suffixes[k]);
+      memcpy(name + len, suffixes[k], strlen(suffixes[k]) + 1);
       xmt_cli_files_add(fs, XMT_CLI_UPDATES, name, "--cache",
                         "the translation memory", NULL);
     }

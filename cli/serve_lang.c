@@ -296,7 +296,7 @@ void serve_pairs_describe(const struct serve_pairs *p, int upper, char *out,
   size_t k = (size_t)snprintf(out, outlen, "this server translates ");
   for (size_t i = 0; i < p->n && k < outlen; i++) {
     if (i == 4) { /* enough to tell what is wrong */
-      k += (size_t)snprintf(out + k, outlen - k, ", ...");
+      snprintf(out + k, outlen - k, ", ...");
       break;
     }
     char s[SERVE_LANG_MAX], t[SERVE_LANG_MAX];

@@ -280,7 +280,8 @@ static void compare_codes(struct rules *r) {
       r->codes[n].seg = 0;
     n++;
   }
-  qsort(r->codes, n, sizeof *r->codes, code_order);
+  if (n > 1)
+    qsort(r->codes, n, sizeof *r->codes, code_order);
   for (size_t i = 0; i < n && r->st == XMT_OK;) {
     size_t j = i;
     while (j < n && r->codes[j].seg == r->codes[i].seg)

@@ -257,7 +257,7 @@ xmt_status xmt_aligner_bound_model(xmt_aligner *a, size_t max_words,
   uint32_t *map[2] = {NULL, NULL}, kept[2] = {0, 0};
   xmt_status st = XMT_OK;
   for (int s = 0; s < 2 && st == XMT_OK; s++) {
-    map[s] = malloc((size_t)a->vocab[s].count * sizeof *map[s]);
+    map[s] = calloc((size_t)a->vocab[s].count, sizeof *map[s]);
     st = map[s] != NULL ? keep_words(a, s, max_words, map[s], &kept[s])
                         : XMT_ERR_NOMEM;
   }
