@@ -393,6 +393,8 @@ void serve_conn_notify(void *cls, struct MHD_Connection *conn,
  * answer is sent, the next request's deadline starts now. */
 void serve_conn_busy(struct serve_server *sv, struct MHD_Connection *conn,
                      int busy);
+/* 1 when the deadline cut conn (its request was not whole in time). */
+int serve_conn_was_cut(struct serve_server *sv, struct MHD_Connection *conn);
 /* The sweep that cuts connections past their deadline; 0 on failure
  * (reported). */
 int serve_conn_start(struct serve_server *sv);

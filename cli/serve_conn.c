@@ -70,6 +70,18 @@ void serve_conn_busy(struct serve_server *sv, struct MHD_Connection *conn,
   pthread_mutex_unlock(&sv->conn_lock);
 }
 
+int serve_conn_was_cut(struct serve_server *sv, struct MHD_Connection *conn) {
+  const union MHD_ConnectionInfo *ci =
+      MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  struct serve_conn *c = ci != NULL ? ci->socket_context : NULL;
+  if (c == NULL)
+    return 0;
+  pthread_mutex_lock(&sv->conn_lock);
+  int cut = c->cut;
+  pthread_mutex_unlock(&sv->conn_lock);
+  return cut;
+}
+
 static void *sweep(void *arg) {
   struct serve_server *sv = arg;
   double limit = (double)sv->set->connection_timeout;

@@ -524,12 +524,15 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                          enum MHD_RequestTerminationCode toe) {
   struct serve_server *sv = cls;
   struct serve_request *rq = *con_cls;
+  if (rq != NULL && toe != MHD_REQUEST_TERMINATED_COMPLETED_OK &&
+      rq->reply.status == 0)
+    /* Cut by the deadline (serve_conn.c) as the body check would have
+     * cut it, or the client went before its answer. */
+    rq->reply.status = serve_conn_was_cut(sv, conn) ? 408 : 499;
   serve_conn_busy(sv, conn, 0); /* the next request's deadline from now */
   if (rq == NULL)
     return;
   *con_cls = NULL;
-  if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK && rq->reply.status == 0)
-    rq->reply.status = 499; /* the client went before its answer */
   serve_metrics_request(&sv->metrics, rq);
   request_free(rq);
   pthread_mutex_lock(&sv->lock);
