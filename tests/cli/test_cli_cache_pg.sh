@@ -11,55 +11,13 @@ set -u
 cli_setup cache_pg
 x=$XLIFFMT
 
-skip() {
-  echo "SKIP: $1"
-  exit 77
-}
-
-# Debian keeps the server's programs out of PATH.
-pgbin=
-for d in /usr/lib/postgresql/*/bin $(pg_config --bindir 2>/dev/null); do
-  [ -x "$d/initdb" ] && [ -x "$d/psql" ] && pgbin=$d
-done
-[ -n "$pgbin" ] || skip "no PostgreSQL server (Debian package postgresql)"
-
-# initdb refuses root: the server then runs as an unprivileged user.
-as_server=
-if [ "$(id -u)" -eq 0 ]; then
-  pguser=postgres
-  id "$pguser" >/dev/null 2>&1 || pguser=nobody
-  command -v runuser >/dev/null 2>&1 || skip "root, and no runuser"
-  as_server="runuser -u $pguser --"
-fi
-server() {
-  $as_server "$@"
-}
-pg=$tmp/pg
-mkdir "$pg" || exit 99
-if [ -n "$as_server" ]; then
-  chmod 711 "$tmp" && chown "$pguser" "$pg" || exit 99
-fi
+. "$(dirname "$0")/pg.sh"
 stop_server() {
-  [ -f "$pg/data/postmaster.pid" ] &&
-    server "$pgbin/pg_ctl" -D "$pg/data" -m immediate -w stop >/dev/null 2>&1
+  pg_stop
   rm -rf "$tmp"
 }
 trap stop_server EXIT
-server "$pgbin/initdb" -D "$pg/data" -A trust -U xliffmt -E UTF8 \
-  --no-locale --no-sync >"$tmp/initdb.log" 2>&1 ||
-  skip "initdb failed: $(tail -n 1 "$tmp/initdb.log")"
-# No TCP: only the socket in the scratch folder.
-server "$pgbin/pg_ctl" -D "$pg/data" -l "$pg/log" -w -t 60 \
-  -o "-k $pg -c listen_addresses='' -c fsync=off -c max_connections=40" \
-  start >/dev/null 2>&1 ||
-  skip "the server did not start: $(tail -n 1 "$pg/log" 2>/dev/null)"
-psql() { # DB SQL
-  "$pgbin/psql" -X -q -A -t -h "$pg" -U xliffmt -d "$1" -c "$2"
-}
-for db in tm small scale; do
-  "$pgbin/createdb" -h "$pg" -U xliffmt "$db" || exit 99
-done
-conn="host=$pg user=xliffmt"
+pg_start "-c max_connections=40" tm small scale
 
 cache_fixtures
 run() { cache_run "$@"; }

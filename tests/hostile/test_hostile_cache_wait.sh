@@ -15,57 +15,17 @@ set -u
 cli_setup hostile-cache-wait
 x=$XLIFFMT
 
-skip() {
-  echo "SKIP: $1"
-  exit 77
-}
-
-# Debian keeps the server's programs out of PATH.
-pgbin=
-for d in /usr/lib/postgresql/*/bin $(pg_config --bindir 2>/dev/null); do
-  [ -x "$d/initdb" ] && [ -x "$d/psql" ] && pgbin=$d
-done
-[ -n "$pgbin" ] || skip "no PostgreSQL server (Debian package postgresql)"
-
-# initdb refuses root: the server then runs as an unprivileged user.
-as_server=
-if [ "$(id -u)" -eq 0 ]; then
-  pguser=postgres
-  id "$pguser" >/dev/null 2>&1 || pguser=nobody
-  command -v runuser >/dev/null 2>&1 || skip "root, and no runuser"
-  as_server="runuser -u $pguser --"
-fi
-server() {
-  $as_server "$@"
-}
-pg=$tmp/pg
-mkdir "$pg" || exit 99
-if [ -n "$as_server" ]; then
-  chmod 711 "$tmp" && chown "$pguser" "$pg" || exit 99
-fi
+. "$(dirname "$0")/../cli/pg.sh"
 stopped= # processes of the server stopped by a case, for the cleanup
 listener=
 cleanup() {
   [ -z "$stopped" ] || kill -CONT $stopped 2>/dev/null
   [ -z "$listener" ] || kill "$listener" 2>/dev/null
-  [ -f "$pg/data/postmaster.pid" ] &&
-    server "$pgbin/pg_ctl" -D "$pg/data" -m immediate -w stop >/dev/null 2>&1
+  pg_stop
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-server "$pgbin/initdb" -D "$pg/data" -A trust -U xliffmt -E UTF8 \
-  --no-locale --no-sync >"$tmp/initdb.log" 2>&1 ||
-  skip "initdb failed: $(tail -n 1 "$tmp/initdb.log")"
-server "$pgbin/pg_ctl" -D "$pg/data" -l "$pg/log" -w -t 60 \
-  -o "-k $pg -c listen_addresses='' -c fsync=off" start >/dev/null 2>&1 ||
-  skip "the server did not start: $(tail -n 1 "$pg/log" 2>/dev/null)"
-psql() { # DB SQL
-  "$pgbin/psql" -X -q -A -t -h "$pg" -U xliffmt -d "$1" -c "$2"
-}
-for db in tm run gone; do
-  "$pgbin/createdb" -h "$pg" -U xliffmt "$db" || exit 99
-done
-conn="host=$pg user=xliffmt"
+pg_start "" tm run gone
 # How messages name a cache: libpq's options in its order, no password.
 label() { # DBNAME [CONNECT_TIMEOUT [OPTIONS]]
   echo "postgresql:user=xliffmt${2:+ connect_timeout=$2} dbname=$1 host=$pg${3:+ options='$3'}"
