@@ -16,25 +16,7 @@ set -u
 cli_setup serve-deepl-node
 . "$(dirname "$0")/lib.sh"
 
-if ! command -v node >/dev/null; then
-  echo "SKIP: node not installed (apt-get install nodejs npm)"
-  exit 77
-fi
-lib=${XMT_DEEPL_NODE:-}
-if [ -z "$lib" ] || [ ! -d "$lib/node_modules/deepl-node" ]; then
-  if ! command -v npm >/dev/null; then
-    echo "SKIP: npm not installed (apt-get install npm)"
-    exit 77
-  fi
-  lib=$tmp/node
-  mkdir -p "$lib"
-  if ! (cd "$lib" && timeout 300 npm install --no-audit --no-fund \
-    --loglevel=error deepl-node >"$tmp/npm.log" 2>&1); then
-    echo "SKIP: npm could not install deepl-node (no network?):"
-    sed -n '1,5s/^/#   /p' "$tmp/npm.log"
-    exit 77
-  fi
-fi
+node_package deepl-node "${XMT_DEEPL_NODE:-}"
 
 cat >"$tmp/client.js" <<'EOD'
 // The calls a DeepL user makes, each answer on a line of its own.

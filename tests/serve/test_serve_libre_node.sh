@@ -15,25 +15,7 @@ set -u
 cli_setup serve-libre-node
 . "$(dirname "$0")/lib.sh"
 
-if ! command -v node >/dev/null; then
-  echo "SKIP: node not installed (apt-get install nodejs npm)"
-  exit 77
-fi
-lib=${XMT_LIBRE_NODE:-}
-if [ -z "$lib" ] || [ ! -d "$lib/node_modules/libretranslate" ]; then
-  if ! command -v npm >/dev/null; then
-    echo "SKIP: npm not installed (apt-get install npm)"
-    exit 77
-  fi
-  lib=$tmp/node
-  mkdir -p "$lib"
-  if ! (cd "$lib" && timeout 300 npm install --no-audit --no-fund \
-    --loglevel=error libretranslate >"$tmp/npm.log" 2>&1); then
-    echo "SKIP: npm could not install libretranslate (no network?):"
-    sed -n '1,5s/^/#   /p' "$tmp/npm.log"
-    exit 77
-  fi
-fi
+node_package libretranslate "${XMT_LIBRE_NODE:-}"
 
 cat >"$tmp/client.js" <<'EOD'
 // translate() as its README calls it; the answer, or the error's message.
