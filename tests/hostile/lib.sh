@@ -2,6 +2,7 @@
 # tests/cli/lib.sh, and bounded(): every command a hostile input drives
 # runs under a time limit and, where the build allows, a memory limit, so
 # that a regression fails the test instead of hanging CI or the machine.
+# doc() writes a small XLIFF document of given sentences.
 
 . "$(dirname "$0")/../cli/lib.sh"
 
@@ -47,4 +48,19 @@ within() {
   else
     pass "$desc (exit $status, ${elapsed_ms} ms)"
   fi
+}
+
+# doc FILE TEXT...: a document with one unit per TEXT, ids u1, u2...
+doc() {
+  f=$1
+  shift
+  {
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n<file original="a" source-language="en" target-language="es" datatype="plaintext"><body>\n'
+    i=1
+    for t in "$@"; do
+      printf '<trans-unit id="u%s"><source>%s</source></trans-unit>\n' "$i" "$t"
+      i=$((i + 1))
+    done
+    printf '</body></file></xliff>\n'
+  } >"$f"
 }

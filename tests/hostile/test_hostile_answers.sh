@@ -24,20 +24,6 @@ set -u
 cli_setup hostile-answers
 x=$XLIFFMT
 
-# doc FILE TEXT...: a document with one unit per TEXT, ids u1, u2...
-doc() {
-  f=$1
-  shift
-  {
-    printf '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n<file original="a" source-language="en" target-language="es" datatype="plaintext"><body>\n'
-    i=1
-    for t in "$@"; do
-      printf '<trans-unit id="u%s"><source>%s</source></trans-unit>\n' "$i" "$t"
-      i=$((i + 1))
-    done
-    printf '</body></file></xliff>\n'
-  } >"$f"
-}
 # many FILE N: N units "Sentence number K here."
 many() {
   awk -v n="$2" 'BEGIN {
