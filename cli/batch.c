@@ -83,19 +83,6 @@ static int is_document(const char *name) {
   return xmt_format_by_extension(name, &format);
 }
 
-static char *join(const char *a, const char *b) {
-  size_t la = strlen(a), lb = strlen(b);
-  char *s = malloc(la + lb + 2);
-  if (s == NULL)
-    return NULL;
-  memcpy(s, a, la);
-  size_t at = la;
-  if (la > 0 && a[la - 1] != '/')
-    s[at++] = '/';
-  memcpy(s + at, b, lb + 1);
-  return s;
-}
-
 static int add_doc(struct batch *b, const char *in, const char *rel) {
   if (b->n == b->cap) {
     struct doc *d = xmt_cli_grow(b->docs, &b->cap, b->n + 1, sizeof *d);
@@ -107,7 +94,7 @@ static int add_doc(struct batch *b, const char *in, const char *rel) {
   memset(d, 0, sizeof *d);
   d->in = strdup(in);
   d->rel = strdup(rel);
-  d->out = join(b->outdir, rel);
+  d->out = xmt_cli_join(b->outdir, rel);
   if (d->in == NULL || d->rel == NULL || d->out == NULL) {
     free(d->in);
     free(d->rel);
@@ -132,7 +119,7 @@ static int same_dir(const struct stat *st, dev_t dev, ino_t ino) {
 /* 1 when dir is a batch's output tree: its incomplete documents'
  * directory (batch_state.c) is there. */
 static int is_output_tree(const char *dir) {
-  char *state = join(dir, ".xliffmt-incomplete.d");
+  char *state = xmt_cli_join(dir, ".xliffmt-incomplete.d");
   struct stat st;
   int yes = state != NULL && stat(state, &st) == 0 && S_ISDIR(st.st_mode);
   free(state);
@@ -158,8 +145,9 @@ static int walk(struct batch *b, const char *dir, const char *rel,
   while (rc == 0 && (e = readdir(dp)) != NULL) {
     if (e->d_name[0] == '.')
       continue; /* ., .., hidden files and our own temporary files */
-    char *path = join(dir, e->d_name);
-    char *sub = rel[0] != '\0' ? join(rel, e->d_name) : strdup(e->d_name);
+    char *path = xmt_cli_join(dir, e->d_name);
+    char *sub =
+        rel[0] != '\0' ? xmt_cli_join(rel, e->d_name) : strdup(e->d_name);
     struct stat st;
     if (path == NULL || sub == NULL) {
       rc = -1;
@@ -509,15 +497,15 @@ static int files_check(const struct batch *b,
   for (size_t i = 0; i < b->n; i++)
     xmt_cli_files_add(&fs, XMT_CLI_READS, b->docs[i].in, "", "the input", NULL);
   /* batch_state.c: the list an earlier version left, and the markers. */
-  char *list = join(b->outdir, ".xliffmt-incomplete");
+  char *list = xmt_cli_join(b->outdir, ".xliffmt-incomplete");
   fs.nomem |= list == NULL;
   xmt_cli_files_add(&fs, XMT_CLI_UPDATES, list, "-o",
                     "the list of incomplete documents", NULL);
   free(list);
-  char *marks = join(b->outdir, ".xliffmt-incomplete.d");
+  char *marks = xmt_cli_join(b->outdir, ".xliffmt-incomplete.d");
   fs.nomem |= marks == NULL;
   for (size_t i = 0; marks != NULL && i < b->n; i++) {
-    char *mark = join(marks, b->docs[i].rel);
+    char *mark = xmt_cli_join(marks, b->docs[i].rel);
     fs.nomem |= mark == NULL;
     xmt_cli_files_add(&fs, XMT_CLI_UPDATES, mark, "-o",
                       "the marker of an incomplete document", b->docs[i].in);

@@ -41,17 +41,6 @@
 #define STATE_DIR "/.xliffmt-incomplete.d"
 #define OLD_LIST "/.xliffmt-incomplete"
 
-static char *join(const char *a, const char *b) {
-  size_t la = strlen(a), lb = strlen(b);
-  char *s = malloc(la + lb + 2);
-  if (s == NULL)
-    return NULL;
-  memcpy(s, a, la);
-  s[la] = '/';
-  memcpy(s + la + 1, b, lb + 1);
-  return s;
-}
-
 int xmt_cli_make_parents(const char *path) {
   char *p = strdup(path);
   if (p == NULL)
@@ -148,7 +137,7 @@ static int create_marker(const char *path, int *fd) {
 int xmt_cli_batch_state_begin(const struct xmt_cli_batch_state *st,
                               const char *rel, struct xmt_cli_batch_mark *m) {
   m->fd = -1;
-  char *path = join(st->root, rel);
+  char *path = xmt_cli_join(st->root, rel);
   if (path == NULL)
     return -1;
   int rc = -1;
@@ -180,7 +169,7 @@ void xmt_cli_batch_state_end(const struct xmt_cli_batch_state *st,
                              const char *why) {
   if (m->fd < 0)
     return;
-  char *path = join(st->root, rel);
+  char *path = xmt_cli_join(st->root, rel);
   if (why != NULL) {
     /* the line that tells a batch finishing it at the same time that
      * the document is not whole */
@@ -196,7 +185,7 @@ void xmt_cli_batch_state_end(const struct xmt_cli_batch_state *st,
 
 int xmt_cli_batch_state_has(const struct xmt_cli_batch_state *st,
                             const char *rel) {
-  char *path = join(st->root, rel);
+  char *path = xmt_cli_join(st->root, rel);
   struct stat sb;
   /* listed unless surely not: an error reading it keeps the document */
   int has = path == NULL || lstat(path, &sb) == 0 ||
@@ -217,9 +206,10 @@ static int prune_dir(const struct xmt_cli_batch_state *st, const char *dir,
   while (rc == 0 && (e = readdir(dp)) != NULL) {
     if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
       continue;
-    char *path = join(dir, e->d_name);
-    char *sub = rel[0] != '\0' ? join(rel, e->d_name) : strdup(e->d_name);
-    char *out = sub != NULL ? join(st->outdir, sub) : NULL;
+    char *path = xmt_cli_join(dir, e->d_name);
+    char *sub =
+        rel[0] != '\0' ? xmt_cli_join(rel, e->d_name) : strdup(e->d_name);
+    char *out = sub != NULL ? xmt_cli_join(st->outdir, sub) : NULL;
     struct stat sb;
     if (path == NULL || sub == NULL || out == NULL) {
       rc = -1;
@@ -292,7 +282,7 @@ static int migrate(const struct xmt_cli_batch_state *st, const char *list) {
     unescape(line);
     if (!inside(line))
       continue; /* never a marker outside the marker tree */
-    char *path = join(st->root, line);
+    char *path = xmt_cli_join(st->root, line);
     int fd = -1;
     if (path == NULL || create_marker(path, &fd) != 0)
       rc = -1;

@@ -282,6 +282,10 @@ int xmt_cli_session_end(struct xmt_cli_session *ses, xmt_filter *f,
                         xmt_status st, const struct xmt_cli_settings *s,
                         const char *engine);
 
+/* dir '/' name, one '/' between them; NULL when out of memory. Freed by
+ * the caller. */
+char *xmt_cli_join(const char *dir, const char *name);
+
 /* The documents of a batch output tree whose output is not whole
  * (batch_state.c): a marker file each under OUTDIR/.xliffmt-incomplete.d,
  * shared safely by batches that run at once. */

@@ -316,3 +316,16 @@ xmt_status xmt_cli_aligner_priors(xmt_aligner *aligner, const char *source,
     st = xmt_aligner_add_dictionary(aligner, dicts[k]);
   return st;
 }
+
+char *xmt_cli_join(const char *dir, const char *name) {
+  size_t ld = strlen(dir), ln = strlen(name);
+  char *s = malloc(ld + ln + 2);
+  if (s == NULL)
+    return NULL;
+  memcpy(s, dir, ld);
+  size_t at = ld;
+  if (ld > 0 && dir[ld - 1] != '/')
+    s[at++] = '/';
+  memcpy(s + at, name, ln + 1);
+  return s;
+}
