@@ -382,11 +382,11 @@ static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
 }
 
 xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
-                               const char *target_language, int overwrite,
+                               const char *target_language, unsigned mode,
                                xmt_write_fn sink, void *user) {
   struct x2_units u;
-  xmt_x2_units_begin(&u, source_language, target_language, overwrite, sink,
-                     user);
+  s->overwrite = (mode & X2_UNITS_OVERWRITE) != 0;
+  xmt_x2_units_begin(&u, source_language, target_language, mode, sink, user);
   xmt_status st = hand_out(s, &u);
   while (st == XMT_OK && !s->done) {
     st = read_more(s);
@@ -418,6 +418,7 @@ static xmt_status write_ready(struct x2_stream *s, int all) {
   while (s->wst == XMT_OK && (p = s->head) != NULL &&
          (all || p->taken == p->doc.nsegs)) {
     p->doc.matches = s->matches;
+    p->doc.overwrite = s->overwrite;
     const char *lang = s->live.trg_lang != NULL ? NULL : s->target_language;
     s->wst = xmt_x2_write(&p->doc, lang, s->sink, s->user, &s->werr, s->warn,
                           s->warn_user);

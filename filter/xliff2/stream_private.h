@@ -45,6 +45,7 @@ struct x2_stream {
   void *user;
   const char *target_language;
   int matches;
+  int overwrite; /* as the units were handed out */
   xmt_x2_warn_fn warn;
   void *warn_user;
   xmt_status wst;
@@ -63,7 +64,7 @@ xmt_status xmt_x2_stream_memory(struct x2_stream **out, struct xmt_buf *data,
                                 struct xmt_error_store *err);
 /* Reads the rest, handing each unit's segments to sink as it ends. */
 xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
-                               const char *target_language, int overwrite,
+                               const char *target_language, unsigned mode,
                                xmt_write_fn sink, void *user);
 /* Before units: the parts are kept until their targets are taken, then
  * written to sink (write.c's warnings to warn) in document order. */

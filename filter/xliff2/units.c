@@ -62,11 +62,13 @@ xmt_status xmt_x2_render(const struct x2_doc *doc, const struct x2_content *c,
 /* One trans-unit; a segment locked by its state (reviewed, final) is not
  * to be translated unless targets are overwritten; one of a unit whose
  * targets have an order of their own is never (a new target in its
- * segment's place would break, or collide with, the order composed). */
+ * segment's place would break, or collide with, the order composed), nor
+ * one the writer would leave as it is (left): translating it would be
+ * work thrown away, and counted as done. */
 static xmt_status put_segment(const struct x2_doc *doc,
                               const struct x2_segment *s, int overwrite,
-                              struct xmt_buf *out) {
-  int locked = (s->state >= X2_REVIEWED && !overwrite) || s->reordered;
+                              int left, struct xmt_buf *out) {
+  int locked = (s->state >= X2_REVIEWED && !overwrite) || s->reordered || left;
   xmt_status st = xmt_buf_append_str(out, "<trans-unit id=\"");
   if (st == XMT_OK)
     st = xmt_xml_escape_attr(out, x2_str(doc, s->key));
@@ -128,13 +130,14 @@ static xmt_status align_line(struct x2_units *u, const struct x2_doc *doc,
 }
 
 void xmt_x2_units_begin(struct x2_units *u, const char *source_language,
-                        const char *target_language, int overwrite,
+                        const char *target_language, unsigned mode,
                         xmt_write_fn sink, void *user) {
   memset(u, 0, sizeof *u);
   xmt_units_out_init(&u->out, sink, user);
   u->source_language = source_language;
   u->target_language = target_language;
-  u->overwrite = overwrite;
+  u->mode = mode;
+  u->plan_unit_end = X2_NONE;
   u->out_line = 1;
 }
 
@@ -154,8 +157,21 @@ xmt_status xmt_x2_units_segment(struct x2_units *u, const struct x2_doc *doc,
   if (u->out.st != XMT_OK)
     return u->out.st;
   xmt_status st = align_line(u, doc, s);
+  /* what the writer leaves alone (not when targets are written as
+   * matches: the writer then leaves every target as it is) */
+  int left = 0;
+  int overwrite = (u->mode & X2_UNITS_OVERWRITE) != 0;
+  if (!(u->mode & X2_UNITS_MATCHES)) {
+    size_t i = (size_t)(s - doc->segs);
+    if (u->plan_doc != doc || u->plan_unit_end != s->unit_end) {
+      u->plan_doc = doc;
+      u->plan_unit_end = s->unit_end;
+      u->plan = xmt_x2_unit_plan(doc, i, overwrite);
+    }
+    left = u->plan < 0 || xmt_x2_target_kept(doc, i, overwrite);
+  }
   if (st == XMT_OK)
-    st = put_segment(doc, s, u->overwrite, &u->out.buf);
+    st = put_segment(doc, s, overwrite, left, &u->out.buf);
   /* Counted now: a full block is handed over below. */
   u->out_line +=
       count_lines(u->out.buf.data, u->out_at - u->out.flushed, u->out.buf.len);
@@ -171,11 +187,10 @@ xmt_status xmt_x2_units_end(struct x2_units *u, const struct x2_doc *names) {
 }
 
 xmt_status xmt_x2_units(const struct x2_doc *doc, const char *source_language,
-                        const char *target_language, int overwrite,
+                        const char *target_language, unsigned mode,
                         xmt_write_fn sink, void *user) {
   struct x2_units u;
-  xmt_x2_units_begin(&u, source_language, target_language, overwrite, sink,
-                     user);
+  xmt_x2_units_begin(&u, source_language, target_language, mode, sink, user);
   for (size_t seg = 0; u.out.st == XMT_OK && seg < doc->nsegs; seg++) {
     const struct x2_segment *s = &doc->segs[seg];
     if (xmt_x2_units_files(&u, doc, s->file + 1) == XMT_OK)

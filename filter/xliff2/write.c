@@ -228,6 +228,69 @@ static int written(const struct x2_doc *doc, size_t i) {
          kept_ref(doc, i) == X2_NONE;
 }
 
+/* 1 when the units hand segment i to the run to translate (units.c):
+ * translatable, not locked by its state, its unit's targets in their
+ * places, with a source and without a target of its own (unless
+ * overwriting, or the target copies the source). */
+static int asked(const struct x2_doc *doc, size_t i, int overwrite) {
+  const struct x2_segment *s = &doc->segs[i];
+  return s->translate && !s->reordered &&
+         (s->state < X2_REVIEWED || overwrite) &&
+         (!s->has_target || s->copied || overwrite) &&
+         (s->source.text_len > 0 || s->source.ncodes > 0);
+}
+
+int xmt_x2_target_kept(const struct x2_doc *doc, size_t i, int overwrite) {
+  return asked(doc, i, overwrite) && kept_ref(doc, i) != X2_NONE;
+}
+
+/* The first of doc->igns in the unit whose </unit> is at unit_end, or
+ * doc->nigns: the ignorables are in the document's order. */
+static size_t first_ign(const struct x2_doc *doc, size_t unit_end) {
+  size_t lo = 0, hi = doc->nigns;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (doc->igns[mid].unit_end < unit_end)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < doc->nigns && doc->igns[lo].unit_end == unit_end ? lo
+                                                               : doc->nigns;
+}
+
+/* The plan of the unit of segment i (its first): with its segments
+ * written as out says (asked, or written when overwrite < 0). Some of its
+ * codes pair with an sc, ec, sm or em of an <ignorable> without a target:
+ * a new target with such a code needs its partner in the targets, and
+ * each such ignorable of the unit gets its source's copy as target (1).
+ * That holds only when every segment with such a code gets a new target
+ * (the copy's partners are then all in targets) and no target kept has
+ * codes (whose ids the copy's could take); else the unit is left as it is
+ * (-1). */
+static int plan_of(const struct x2_doc *doc, size_t i, int overwrite) {
+  const struct x2_segment *s = &doc->segs[i];
+  int need = 0, unsafe = 0;
+  if (first_ign(doc, s->unit_end) == doc->nigns)
+    return 0;
+  for (size_t j = i; j < doc->nsegs && doc->segs[j].unit_end == s->unit_end;
+       j++) {
+    const struct x2_content *src = &doc->segs[j].source;
+    int far = 0, out = overwrite < 0 ? written(doc, j)
+                                     : asked(doc, j, overwrite) &&
+                                           kept_ref(doc, j) == X2_NONE;
+    for (size_t k = src->first_code; k < src->first_code + src->ncodes; k++)
+      far |= doc->codes[k].far;
+    need |= far && out;
+    unsafe |= (far && !out) || (!out && doc->segs[j].target.ncodes > 0);
+  }
+  return !need ? 0 : unsafe ? -1 : 1;
+}
+
+int xmt_x2_unit_plan(const struct x2_doc *doc, size_t first, int overwrite) {
+  return plan_of(doc, first, overwrite != 0);
+}
+
 /* Segment i keeps its target: a module's reference names an element of it
  * that a new one would not have. */
 static void tell_kept(struct writer *w, size_t i, size_t ref) {
@@ -248,31 +311,18 @@ static void tell_kept(struct writer *w, size_t i, size_t ref) {
   w->warn(w->warn_user, x2_str(doc, s->key), line, msg);
 }
 
-/* The unit of segment i (its first) when some of its codes pair with an
- * sc, ec, sm or em of an <ignorable> without a target: a new target with
- * such a code needs its partner in the targets, and each such ignorable
- * of the unit gets its source's copy as target (1). That holds only when
- * every segment with such a code gets a new target (the copy's partners
- * are then all in targets) and no target kept has codes (whose ids the
- * copy's could take); else the unit is left as it is (-1), told. */
+/* The plan of the unit of segment i (its first), as the units planned it
+ * (they then handed none of its segments out when it is left, -1), and
+ * as the targets taken allow (a segment may have failed); -1 is told. */
 static int plan_unit(struct writer *w, size_t i) {
   const struct x2_doc *doc = w->doc;
   const struct x2_segment *s = &doc->segs[i];
-  int need = 0, unsafe = 0, igns = 0;
-  for (size_t g = w->ign; g < doc->nigns && !igns; g++)
-    igns = doc->igns[g].unit_end == s->unit_end;
-  for (size_t j = i;
-       igns && j < doc->nsegs && doc->segs[j].unit_end == s->unit_end; j++) {
-    const struct x2_content *src = &doc->segs[j].source;
-    int far = 0, out = written(doc, j);
-    for (size_t k = src->first_code; k < src->first_code + src->ncodes; k++)
-      far |= doc->codes[k].far;
-    need |= far && out;
-    unsafe |= (far && !out) || (!out && doc->segs[j].target.ncodes > 0);
-  }
-  if (!need)
+  int plan = plan_of(doc, i, doc->overwrite != 0);
+  if (plan > 0)
+    plan = plan_of(doc, i, -1);
+  if (plan == 0)
     return 0;
-  if (!unsafe) {
+  if (plan > 0) {
     w->ign_unit = s->unit_end;
     return 1;
   }
@@ -319,8 +369,7 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
       continue;
     else if (doc->segs[i].reordered)
       tell_reordered(&w, i);
-    else if (((doc->splits != NULL && doc->splits[i].nparts > 1) ||
-              (doc->targets != NULL && doc->targets[i] != NULL)) &&
+    else if (asked(doc, i, doc->overwrite) &&
              (ref = kept_ref(doc, i)) != X2_NONE)
       tell_kept(&w, i, ref);
     else if (doc->splits != NULL && doc->splits[i].nparts > 1)

@@ -136,7 +136,9 @@ static xmt_status doc_units(xmt_filter *f, void *doc, const char *path,
       ((struct handle *)doc)->s,
       f->source_language != NULL ? f->source_language : d->src_lang,
       f->target_language != NULL ? f->target_language : d->trg_lang,
-      (f->flags & XMT_FILTER_OVERWRITE) != 0, sink, user);
+      ((f->flags & XMT_FILTER_OVERWRITE) != 0 ? X2_UNITS_OVERWRITE : 0u) |
+          ((f->flags & XMT_FILTER_ALT_TRANS) != 0 ? X2_UNITS_MATCHES : 0u),
+      sink, user);
 }
 
 /* On the run's worker thread: the stream locks what it shares. */

@@ -169,6 +169,8 @@ struct x2_doc {
   /* 1: the targets are written as matches of the Matches module, not
    * as targets (write_matches.c) */
   int matches;
+  /* 1: the run overwrites targets (--overwrite) */
+  int overwrite;
 };
 
 /* Reads the document in data (taken over: emptied) into doc, feeding the
@@ -187,8 +189,9 @@ void xmt_x2_locate(const struct x2_doc *doc, size_t at, unsigned long *line,
 
 /* The units of doc as an XLIFF 1.2 document, one trans-unit per
  * <segment>, to sink (units.c). */
+enum { X2_UNITS_OVERWRITE = 1, X2_UNITS_MATCHES = 2 };
 xmt_status xmt_x2_units(const struct x2_doc *doc, const char *source_language,
-                        const char *target_language, int overwrite,
+                        const char *target_language, unsigned mode,
                         xmt_write_fn sink, void *user);
 /* The same, a part at a time (a document read as a stream): begin; the
  * <file>s of names up to nfiles (its files and names); each segment of
@@ -197,14 +200,19 @@ xmt_status xmt_x2_units(const struct x2_doc *doc, const char *source_language,
 struct x2_units {
   struct xmt_units_out out;
   const char *source_language, *target_language;
-  int overwrite;
-  size_t files; /* the <file>s told */
+  unsigned mode; /* X2_UNITS_OVERWRITE, X2_UNITS_MATCHES */
+  size_t files;  /* the <file>s told */
+  /* the unit (its </unit> in plan_doc) whose plan is known, and that
+   * plan */
+  const struct x2_doc *plan_doc;
+  size_t plan_unit_end;
+  int plan;
   const struct x2_doc *doc;
   size_t doc_at, out_at;            /* lines counted up to there */
   unsigned long doc_line, out_line; /* 1-based */
 };
 void xmt_x2_units_begin(struct x2_units *u, const char *source_language,
-                        const char *target_language, int overwrite,
+                        const char *target_language, unsigned mode,
                         xmt_write_fn sink, void *user);
 xmt_status xmt_x2_units_files(struct x2_units *u, const struct x2_doc *names,
                               size_t nfiles);
@@ -220,6 +228,16 @@ xmt_status xmt_x2_render(const struct x2_doc *doc, const struct x2_content *c,
  * whose codes
  * the run lost gets them back at its end, and warn (may be NULL) is
  * told. */
+/* What the writer will do with the unit of segment first (its first
+ * segment) if the run translates what the units hand out: 1, its
+ * ignorables get their source's copy as target; -1, it is left as it is;
+ * 0, neither (write.c). */
+int xmt_x2_unit_plan(const struct x2_doc *doc, size_t first, int overwrite);
+/* 1 when segment i, which the run would translate, keeps its target: a
+ * module's reference names an element of it that a new one would not
+ * have (write.c). */
+int xmt_x2_target_kept(const struct x2_doc *doc, size_t i, int overwrite);
+
 typedef void (*xmt_x2_warn_fn)(void *user, const char *unit_id,
                                unsigned long line, const char *message);
 xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,

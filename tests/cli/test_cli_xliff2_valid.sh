@@ -98,6 +98,9 @@ EOD
 expect_exit 0 "check kept.xlf" "$x" check kept.xlf -q
 expect_exit 0 "kept.xlf" "$x" translate kept.xlf --mt pseudo -o kept.out.xlf
 check "kept.xlf: the warning" grep -qxF 'xliffmt: kept.xlf:5: warning: segment kept: <unit> not translated: a code of its segments pairs with one in an <ignorable> without a <target>, and a copy of its source as target would not pair with the targets the unit keeps' err
+# The unit left is neither sent to the engine nor counted as translated.
+check "kept.xlf: the summary" grep -qE \
+  '^xliffmt: kept.xlf: 3 units, 1 translated, 2 left as they were; 1 segments sent to pseudo in 1 calls, ' err
 sed '/<unit id="after">/,$d' kept.xlf >a
 sed '/<unit id="after">/,$d' kept.out.xlf >b
 check "kept.xlf: the unit as it was" cmp a b
@@ -123,6 +126,8 @@ expect_exit 0 "refs.xlf --overwrite" "$x" translate refs.xlf --mt pseudo \
 check "refs.xlf --overwrite: as expected" cmp "$fx/expected/refs.overwrite.xlf" \
   refs.out.xlf || diff "$fx/expected/refs.overwrite.xlf" refs.out.xlf
 check "refs.xlf --overwrite: the warning" grep -qxF 'xliffmt: refs.xlf:14: warning: segment u1: <target> not replaced: ref="#t=m2" (line 8) names its element id="m2", which its source does not have and a new target would not' err
+check "refs.xlf --overwrite: the target kept is not counted as translated" \
+  grep -qE '^xliffmt: refs.xlf: 3 units, 2 translated, 1 left as they were; 2 segments sent to pseudo in 2 calls, ' err
 expect_exit 0 "check refs.out.xlf" "$x" check refs.out.xlf -q
 if command -v "$lint" >/dev/null 2>&1 && [ -f "$xsd" ]; then
   check "refs.out.xlf: valid XLIFF 2.0 core" schema_valid refs.out.xlf
