@@ -23,12 +23,11 @@ serve_start() {
   servers="$servers $pid"
   n=0
   while [ $n -lt 200 ]; do
-    scheme=$(sed -n 's|.*listening on \(https*\)://127\.0\.0\.1:[0-9]* .*|\1|p' \
+    # One read of the line: the scheme and the port of the same one.
+    url=$(sed -n 's|.*listening on \(https*://127\.0\.0\.1:[0-9]*\) .*|\1|p' \
       "$tmp/$name.err" 2>/dev/null)
-    port=$(sed -n 's|.*listening on https*://127\.0\.0\.1:\([0-9]*\) .*|\1|p' \
-      "$tmp/$name.err" 2>/dev/null)
-    if [ -n "$port" ]; then
-      url=$scheme://127.0.0.1:$port
+    if [ -n "$url" ]; then
+      port=${url##*:}
       return 0
     fi
     kill -0 "$pid" 2>/dev/null || break
