@@ -27,7 +27,10 @@ enum {
   XMT_OPT_CONN_TIMEOUT,
   XMT_OPT_MAX_CONNECTIONS,
   XMT_OPT_MAX_PER_ADDRESS,
-  XMT_OPT_ACCESS_LOG
+  XMT_OPT_ACCESS_LOG,
+  XMT_OPT_TLS_CERT,
+  XMT_OPT_TLS_KEY,
+  XMT_OPT_INSECURE
 };
 
 #define DEFAULT_LISTEN "127.0.0.1:2737"
@@ -58,6 +61,14 @@ static const struct xmt_cli_option serve_options[] = {
     {"access-log", XMT_OPT_ACCESS_LOG, "FILE",
      "append a line per request: time, client,\nmethod, path, status, bytes, "
      "ms,\nsegments (- : standard output);\nSIGHUP reopens it"},
+    {"tls-cert", XMT_OPT_TLS_CERT, "FILE",
+     "serve HTTPS with this certificate (PEM,\nthe server's first, then "
+     "its chain);\nwith --tls-key"},
+    {"tls-key", XMT_OPT_TLS_KEY, "FILE",
+     "the certificate's private key (PEM,\nno password)"},
+    {"insecure", XMT_OPT_INSECURE, NULL,
+     "with --auth-key-file, plain HTTP off\nloopback all the same (keys "
+     "cross the\nnetwork in clear text)"},
     {NULL, 0, NULL, NULL}};
 
 static const struct xmt_cli_option *const groups[] = {
@@ -140,6 +151,15 @@ static int take(void *user, int c, const char *arg) {
   case XMT_OPT_ACCESS_LOG:
     s->access_log = arg;
     break;
+  case XMT_OPT_TLS_CERT:
+    s->tls_cert = arg;
+    break;
+  case XMT_OPT_TLS_KEY:
+    s->tls_key = arg;
+    break;
+  case XMT_OPT_INSECURE:
+    s->insecure = 1;
+    break;
   default:
     return xmt_cli_take_option(&s->cli, c, arg);
   }
@@ -195,9 +215,37 @@ static int loopback(const struct sockaddr_storage *a) {
          (IN6_IS_ADDR_V4MAPPED(v6) && v6->s6_addr[12] == 127);
 }
 
+/* 1 when the server may speak plain HTTP on a, warned of off loopback;
+ * 0 after refusing: keys would cross the network in clear text. */
+static int plain_ok(const struct serve_server *sv, const struct sockaddr *a) {
+  const struct serve_settings *s = sv->set;
+  struct sockaddr_storage ss;
+  memset(&ss, 0, sizeof ss);
+  memcpy(&ss, a,
+         a->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6)
+                                  : sizeof(struct sockaddr_in));
+  if (sv->tls_cert_pem != NULL || loopback(&ss))
+    return 1;
+  if (sv->nkeys > 0 && !s->insecure) {
+    xmt_cli_say("xliffmt serve: --listen %s is not a loopback address, and "
+                "serve speaks plain HTTP: the keys of --auth-key-file would "
+                "cross the network in clear text (serve HTTPS with "
+                "--tls-cert and --tls-key, or give --insecure)\n",
+                s->listen);
+    return 0;
+  }
+  xmt_cli_say("xliffmt serve: warning: --listen %s is not a loopback "
+              "address, and serve speaks plain HTTP: keys and texts cross "
+              "the network in clear text (serve HTTPS with --tls-cert and "
+              "--tls-key, or put a TLS proxy in front)\n",
+              s->listen);
+  return 1;
+}
+
 /* The listening socket of ADDR:PORT ("[v6]:PORT" too); -1 after
- * reporting why not. */
-static int listen_on(const char *spec, unsigned short *port) {
+ * reporting why not, -2 after refusing plain HTTP there. */
+static int listen_on(const struct serve_server *sv, unsigned short *port) {
+  const char *spec = sv->set->listen;
   char host[256];
   const char *colon = strrchr(spec, ':');
   if (colon == NULL || colon[1] == '\0' ||
@@ -218,6 +266,10 @@ static int listen_on(const char *spec, unsigned short *port) {
     xmt_cli_say("xliffmt: --listen %s: %s\n", spec, gai_strerror(e));
     return -1;
   }
+  if (!plain_ok(sv, ai->ai_addr)) {
+    freeaddrinfo(ai);
+    return -2;
+  }
   int fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, 0), one = 1;
   if (fd >= 0) {
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
@@ -236,11 +288,6 @@ static int listen_on(const char *spec, unsigned short *port) {
     *port =
         ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port
                                        : ((struct sockaddr_in *)&ss)->sin_port);
-  if (fd >= 0 && !loopback(&ss))
-    xmt_cli_say("xliffmt serve: warning: --listen %s is not a loopback "
-                "address, and serve speaks plain HTTP: keys and texts cross "
-                "the network in clear text (put a TLS proxy in front)\n",
-                spec);
   freeaddrinfo(ai);
   return fd;
 }
@@ -274,8 +321,9 @@ static int run(struct serve_server *sv, const sigset_t *signals) {
     char host[256];
     const char *colon = strrchr(s->listen, ':');
     snprintf(host, sizeof host, "%.*s", (int)(colon - s->listen), s->listen);
-    xmt_cli_say("xliffmt serve: listening on http://%s:%u (--mt %s, %zu "
+    xmt_cli_say("xliffmt serve: listening on http%s://%s:%u (--mt %s, %zu "
                 "worker%s)\n",
+                sv->tls_cert_pem != NULL ? "s" : "",
                 host[0] != '\0' ? host : "0.0.0.0", sv->port, s->cli.mt,
                 sv->nworkers, sv->nworkers == 1 ? "" : "s");
   }
@@ -315,16 +363,43 @@ static void settings_init(struct serve_settings *s) {
   s->max_per_address = 64;
 }
 
+/* The files serve reads and writes: none written is one read. */
+static int files_check(const struct serve_settings *s) {
+  struct xmt_cli_files fs;
+  xmt_cli_files_init(&fs);
+  xmt_cli_files_add_run(&fs, &s->cli, NULL, NULL);
+  xmt_cli_files_add(&fs, XMT_CLI_READS, s->auth_key_file, "--auth-key-file",
+                    "the keys", NULL);
+  xmt_cli_files_add(&fs, XMT_CLI_READS, s->tls_cert, "--tls-cert",
+                    "the TLS certificate", NULL);
+  xmt_cli_files_add(&fs, XMT_CLI_READS, s->tls_key, "--tls-key", "the TLS key",
+                    NULL);
+  xmt_cli_files_add(&fs, XMT_CLI_UPDATES, s->access_log, "--access-log",
+                    "the access log", NULL);
+  int rc = xmt_cli_files_check(&fs);
+  xmt_cli_files_free(&fs);
+  return rc;
+}
+
 /* Everything the server needs before it takes a connection; the exit
  * status of a failure, or -1. */
 static int set_up(struct serve_server *sv) {
   const struct serve_settings *s = sv->set;
-  if (!serve_pairs_init(&sv->pairs, s, sv->backend, sv->spec) ||
+  int rc = files_check(s);
+  if (rc != EXIT_OK)
+    return rc;
+  if (s->tls_cert != NULL && !serve_tls_supported()) {
+    xmt_cli_say("xliffmt serve: this libmicrohttpd cannot serve TLS (built "
+                "without GnuTLS): --tls-cert and --tls-key cannot be used\n");
+    return EXIT_INTERNAL;
+  }
+  if (!serve_tls_load(sv) ||
+      !serve_pairs_init(&sv->pairs, s, sv->backend, sv->spec) ||
       (s->auth_key_file != NULL && !load_keys(sv, s->auth_key_file)) ||
       !serve_metrics_init(&sv->metrics, s->access_log))
     return EXIT_BAD_INPUT;
-  if ((sv->listen_fd = listen_on(s->listen, &sv->port)) < 0)
-    return EXIT_INTERNAL;
+  if ((sv->listen_fd = listen_on(sv, &sv->port)) < 0)
+    return sv->listen_fd == -2 ? EXIT_BAD_INPUT : EXIT_INTERNAL;
   if (!serve_pool_start(sv))
     return EXIT_BAD_INPUT;
   if (!serve_conn_start(sv) || !serve_http_start(sv))
@@ -345,6 +420,7 @@ static void tear_down(struct serve_server *sv) {
   serve_pairs_free(&sv->pairs);
   serve_list_free(sv->keys, sv->nkeys);
   free(sv->key_lens);
+  serve_tls_free(sv);
   pthread_cond_destroy(&sv->work);
   pthread_mutex_destroy(&sv->lock);
   pthread_cond_destroy(&sv->sweep_wake);
@@ -359,6 +435,13 @@ int xmt_cli_serve(int argc, char **argv) {
     return rc;
   if (optind != argc) {
     xmt_cli_usage_error(serve_command.name, "serve takes no file operand");
+    return EXIT_BAD_INPUT;
+  }
+  if ((s.tls_cert == NULL) != (s.tls_key == NULL)) {
+    xmt_cli_usage_error(
+        serve_command.name,
+        s.tls_cert == NULL ? "--tls-key needs --tls-cert: give both for HTTPS"
+                           : "--tls-cert needs --tls-key: give both for HTTPS");
     return EXIT_BAD_INPUT;
   }
   if (xmt_cli_refuse_options(&s.cli, &serve_command, not_here,

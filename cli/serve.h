@@ -4,7 +4,8 @@
  * requests at once sent once, serve_apy.c, serve_deepl.c and
  * serve_libre.c the three APIs, serve_text.c a request's text to segments
  * and back, serve_metrics.c the counters, /metrics and the access log,
- * serve_lang.c language names and the pairs served. */
+ * serve_lang.c language names and the pairs served, serve_tls.c the
+ * certificate and key of HTTPS. */
 #ifndef XMT_SERVE_H
 #define XMT_SERVE_H
 
@@ -28,6 +29,8 @@ struct serve_settings {
   size_t max_per_address;      /* connections from one address */
   unsigned connection_timeout; /* seconds */
   const char *auth_key_file, *access_log;
+  const char *tls_cert, *tls_key; /* PEM files: HTTPS */
+  int insecure;                   /* keys may cross the network in clear text */
 };
 
 /* --- Languages (serve_lang.c) ---------------------------------------------
@@ -358,6 +361,7 @@ struct serve_server {
   struct serve_pairs pairs;
   char **keys; /* --auth-key-file; n 0: no key asked */
   size_t *key_lens, nkeys;
+  char *tls_cert_pem, *tls_key_pem; /* NULL: plain HTTP */
   struct MHD_Daemon *daemon;
   int listen_fd;
   unsigned short port;
@@ -399,6 +403,13 @@ int serve_conn_was_cut(struct serve_server *sv, struct MHD_Connection *conn);
  * (reported). */
 int serve_conn_start(struct serve_server *sv);
 void serve_conn_stop(struct serve_server *sv);
+
+/* serve_tls.c: 1 when libmicrohttpd can serve TLS. --tls-cert and
+ * --tls-key read and checked (nothing to do without them); 0 after
+ * reporting a failure. Their bytes freed (the key's wiped). */
+int serve_tls_supported(void);
+int serve_tls_load(struct serve_server *sv);
+void serve_tls_free(struct serve_server *sv);
 
 /* serve_http.c */
 int serve_http_start(struct serve_server *sv);

@@ -565,9 +565,15 @@ int serve_http_start(struct serve_server *sv) {
     pool = 65536;
   if (pool > ((size_t)1 << 20) + 16384)
     pool = ((size_t)1 << 20) + 16384;
+  /* HTTPS: the certificate and key serve_tls.c checked. */
+  struct MHD_OptionItem tls[] = {
+      {MHD_OPTION_HTTPS_MEM_CERT, 0, sv->tls_cert_pem},
+      {MHD_OPTION_HTTPS_MEM_KEY, 0, sv->tls_key_pem},
+      {MHD_OPTION_END, 0, NULL}};
+  int https = sv->tls_cert_pem != NULL;
   sv->daemon = MHD_start_daemon(
       MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
-          MHD_USE_ERROR_LOG,
+          MHD_USE_ERROR_LOG | (https ? MHD_USE_TLS : 0),
       0, NULL, NULL, on_request, sv, MHD_OPTION_EXTERNAL_LOGGER, on_log, sv,
       MHD_OPTION_LISTEN_SOCKET, (MHD_socket)sv->listen_fd,
       MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)s->connection_timeout,
@@ -575,7 +581,8 @@ int serve_http_start(struct serve_server *sv) {
       MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)s->max_per_address,
       MHD_OPTION_NOTIFY_CONNECTION, serve_conn_notify, sv,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, pool, MHD_OPTION_NOTIFY_COMPLETED,
-      on_completed, sv, MHD_OPTION_END);
+      on_completed, sv, MHD_OPTION_ARRAY, https ? tls : tls + 2,
+      MHD_OPTION_END);
   if (sv->daemon == NULL) {
     xmt_cli_say("xliffmt serve: cannot start the HTTP server\n");
     return 0;

@@ -12,8 +12,8 @@ trap 'for p in $servers; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
 
 # serve_start NAME ARGS...: `xliffmt serve --listen 127.0.0.1:0 ARGS` in
 # the background, its stderr in $tmp/NAME.err; sets url
-# (http://127.0.0.1:PORT) and pid once it listens. Returns 1 (with its
-# stderr shown) when it does not start.
+# (http://127.0.0.1:PORT, https:// with --tls-cert), port and pid once it
+# listens. Returns 1 (with its stderr shown) when it does not start.
 serve_start() {
   name=$1
   shift
@@ -23,10 +23,11 @@ serve_start() {
   servers="$servers $pid"
   n=0
   while [ $n -lt 200 ]; do
-    port=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\) .*|\1|p' \
+    # One read of the line: the scheme and the port of the same one.
+    url=$(sed -n 's|.*listening on \(https*://127\.0\.0\.1:[0-9]*\) .*|\1|p' \
       "$tmp/$name.err" 2>/dev/null)
-    if [ -n "$port" ]; then
-      url=http://127.0.0.1:$port
+    if [ -n "$url" ]; then
+      port=${url##*:}
       return 0
     fi
     kill -0 "$pid" 2>/dev/null || break

@@ -182,6 +182,6 @@ done
 kill -TERM "$any"
 wait "$any"
 check "--listen 0.0.0.0: a warning" grep -qxF \
-  "xliffmt serve: warning: --listen 0.0.0.0:0 is not a loopback address, and serve speaks plain HTTP: keys and texts cross the network in clear text (put a TLS proxy in front)" \
+  "xliffmt serve: warning: --listen 0.0.0.0:0 is not a loopback address, and serve speaks plain HTTP: keys and texts cross the network in clear text (serve HTTPS with --tls-cert and --tls-key, or put a TLS proxy in front)" \
   "$tmp/any.err"
 finish
