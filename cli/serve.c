@@ -140,6 +140,14 @@ static int take(void *user, int c, const char *arg) {
   case XMT_OPT_ACCESS_LOG:
     s->access_log = arg;
     break;
+  case 'm': /* each --mt an engine of its own (serve_engine.c) */
+    if (s->nmts == SERVE_MAX_ENGINES)
+      bad = "--mt given more than 32 times";
+    else
+      s->mts[s->nmts++] = arg;
+    if (bad == NULL)
+      return xmt_cli_take_option(&s->cli, c, arg);
+    break;
   default:
     return xmt_cli_take_option(&s->cli, c, arg);
   }
@@ -274,10 +282,14 @@ static int run(struct serve_server *sv, const sigset_t *signals) {
     char host[256];
     const char *colon = strrchr(s->listen, ':');
     snprintf(host, sizeof host, "%.*s", (int)(colon - s->listen), s->listen);
-    xmt_cli_say("xliffmt serve: listening on http://%s:%u (--mt %s, %zu "
-                "worker%s)\n",
-                host[0] != '\0' ? host : "0.0.0.0", sv->port, s->cli.mt,
-                sv->nworkers, sv->nworkers == 1 ? "" : "s");
+    char mts[512] = "";
+    for (size_t i = 0, k = 0; i < sv->nengines && k < sizeof mts; i++)
+      k += (size_t)snprintf(mts + k, sizeof mts - k, "%s--mt %s",
+                            i > 0 ? ", " : "", sv->engines[i].mt);
+    xmt_cli_say("xliffmt serve: listening on http://%s:%u (%s, %zu "
+                "worker%s%s)\n",
+                host[0] != '\0' ? host : "0.0.0.0", sv->port, mts, s->threads,
+                s->threads == 1 ? "" : "s", sv->nengines > 1 ? " each" : "");
   }
   int sig = 0;
   while (sig != SIGINT && sig != SIGTERM) {
@@ -319,7 +331,7 @@ static void settings_init(struct serve_settings *s) {
  * status of a failure, or -1. */
 static int set_up(struct serve_server *sv) {
   const struct serve_settings *s = sv->set;
-  if (!serve_pairs_init(&sv->pairs, s, sv->backend, sv->spec) ||
+  if (!serve_engines_init(sv) ||
       (s->auth_key_file != NULL && !load_keys(sv, s->auth_key_file)) ||
       !serve_metrics_init(&sv->metrics, s->access_log))
     return EXIT_BAD_INPUT;
@@ -342,7 +354,7 @@ static void tear_down(struct serve_server *sv) {
   serve_conn_stop(sv);
   serve_pool_stop(sv);
   serve_metrics_free(&sv->metrics);
-  serve_pairs_free(&sv->pairs);
+  serve_engines_free(sv);
   serve_list_free(sv->keys, sv->nkeys);
   free(sv->key_lens);
   pthread_cond_destroy(&sv->work);
@@ -369,8 +381,6 @@ int xmt_cli_serve(int argc, char **argv) {
   memset(&sv, 0, sizeof sv);
   sv.set = &s;
   sv.listen_fd = -1;
-  if ((sv.backend = xmt_cli_backend(&s.cli, &sv.spec)) == NULL)
-    return EXIT_BAD_INPUT;
   pthread_mutex_init(&sv.lock, NULL);
   pthread_cond_init(&sv.work, NULL);
   pthread_mutex_init(&sv.conn_lock, NULL);
