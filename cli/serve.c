@@ -140,6 +140,10 @@ static int take(void *user, int c, const char *arg) {
   case XMT_OPT_ACCESS_LOG:
     s->access_log = arg;
     break;
+  case XMT_OPT_MT_OPTION: /* for the --mt before it, if any */
+    if (s->cli.nmt_options < sizeof s->mt_option_at / sizeof *s->mt_option_at)
+      s->mt_option_at[s->cli.nmt_options] = s->nmts;
+    return xmt_cli_take_option(&s->cli, c, arg);
   case 'm': /* each --mt an engine of its own (serve_engine.c) */
     if (s->nmts == SERVE_MAX_ENGINES)
       bad = "--mt given more than 32 times";

@@ -20,6 +20,9 @@
 
 /* --mt given at most that many times: one engine each. */
 #define SERVE_MAX_ENGINES 32
+/* --mt-option given at most that many times (translate's limit). */
+#define SERVE_MT_OPTIONS                                                       \
+  (sizeof((struct xmt_cli_settings *)0)->mt_options / sizeof(const char *))
 
 /* The command's settings: translate's, then its own. */
 struct serve_settings {
@@ -34,6 +37,9 @@ struct serve_settings {
   const char *auth_key_file, *access_log;
   const char *mts[SERVE_MAX_ENGINES]; /* each --mt, in order */
   size_t nmts;
+  /* of each --mt-option, the number of --mt before it: 0, every
+   * engine's; else the engine of the last of them */
+  size_t mt_option_at[SERVE_MT_OPTIONS];
 };
 
 /* --- Languages (serve_lang.c) ---------------------------------------------
@@ -74,8 +80,8 @@ struct serve_engine;
  * the Apertium pair of its spec, else the installed Apertium modes
  * (backend apertium without a pair), else any. 0 after reporting a
  * failure. */
-int serve_pairs_add(struct serve_pairs *p, const struct serve_settings *s,
-                    const struct serve_engine *e, size_t i);
+int serve_pairs_add(struct serve_pairs *p, const struct serve_engine *e,
+                    size_t i);
 /* An Apertium-style pair name ("eng-spa", "en_GB-es") as a pair: 1, -1
  * when it is not one. */
 int serve_pair_parse(const char *name, size_t len, struct serve_pair *pair);
@@ -365,8 +371,9 @@ struct serve_ring {
  * A request is handled (parsed) by any worker, then translated by a
  * worker of its pair's engine. */
 struct serve_engine {
-  const char *mt;   /* as given, its PAIR= included */
-  const char *name; /* BACKEND[:SPEC], after its PAIR= */
+  const char *mt;              /* as given, its PAIR= included */
+  const char *name;            /* BACKEND[:SPEC], after its PAIR= */
+  struct xmt_cli_settings cli; /* the settings, its --mt-option only */
   const struct xmt_backend *backend;
   const char *spec;
   struct serve_pair pair; /* PAIR=: its pair (src "" when none) */

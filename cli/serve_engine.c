@@ -14,7 +14,8 @@
 /* mt into e: its PAIR= and its backend; 0 after reporting what is
  * wrong. */
 static int parse_one(const struct serve_settings *s, struct serve_engine *e,
-                     const char *mt) {
+                     size_t i) {
+  const char *mt = s->mts[i];
   const char *eq = strchr(mt, '='), *colon = strchr(mt, ':');
   e->mt = e->name = mt;
   if (eq != NULL && (colon == NULL || eq < colon)) {
@@ -29,9 +30,15 @@ static int parse_one(const struct serve_settings *s, struct serve_engine *e,
     }
     e->name = eq + 1;
   }
-  struct xmt_cli_settings c = s->cli;
-  c.mt = e->name;
-  return (e->backend = xmt_cli_backend(&c, &e->spec)) != NULL;
+  /* Its --mt-option: those before the first --mt, and those after it
+   * and before the next. */
+  e->cli = s->cli;
+  e->cli.nmt_options = 0;
+  for (size_t k = 0; k < s->cli.nmt_options; k++)
+    if (s->mt_option_at[k] == 0 || s->mt_option_at[k] == i + 1)
+      e->cli.mt_options[e->cli.nmt_options++] = s->cli.mt_options[k];
+  e->cli.mt = e->name;
+  return (e->backend = xmt_cli_backend(&e->cli, &e->spec)) != NULL;
 }
 
 /* Refuses a pair served by two engines: which one a request would get
@@ -71,7 +78,7 @@ int serve_engines_init(struct serve_server *sv) {
   sv->nengines = s->nmts;
   int named = 0;
   for (size_t i = 0; i < s->nmts; i++) {
-    if (!parse_one(s, &sv->engines[i], s->mts[i]))
+    if (!parse_one(s, &sv->engines[i], i))
       return 0;
     named |= sv->engines[i].pair.tgt[0] != '\0';
   }
@@ -82,7 +89,7 @@ int serve_engines_init(struct serve_server *sv) {
     return 0;
   }
   for (size_t i = 0; i < s->nmts; i++) {
-    if (!serve_pairs_add(&sv->pairs, s, &sv->engines[i], i))
+    if (!serve_pairs_add(&sv->pairs, &sv->engines[i], i))
       return 0;
     if (sv->pairs.any && s->nmts > 1) {
       char msg[300];

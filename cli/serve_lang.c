@@ -245,13 +245,14 @@ static int apertium_modes(struct serve_pairs *p, const char *datadir,
   return ok;
 }
 
-int serve_pairs_add(struct serve_pairs *p, const struct serve_settings *s,
-                    const struct serve_engine *e, size_t i) {
+int serve_pairs_add(struct serve_pairs *p, const struct serve_engine *e,
+                    size_t i) {
+  const struct xmt_cli_settings *s = &e->cli;
   if (e->pair.tgt[0] != '\0')
     return add_pair(p, &e->pair, i);
-  if (s->cli.tgt != NULL) {
+  if (s->tgt != NULL) {
     struct serve_pair pair;
-    int r = make_pair(s->cli.src != NULL ? s->cli.src : "", s->cli.tgt, &pair);
+    int r = make_pair(s->src != NULL ? s->src : "", s->tgt, &pair);
     if (r < 0)
       xmt_cli_usage_error("serve ", "-s and -t take language codes");
     return r > 0 && add_pair(p, &pair, i);
@@ -268,9 +269,9 @@ int serve_pairs_add(struct serve_pairs *p, const struct serve_settings *s,
     return 1;
   }
   const char *datadir = "/usr/share/apertium";
-  for (size_t k = 0; k < s->cli.nmt_options; k++)
-    if (strncmp(s->cli.mt_options[k], "datadir=", 8) == 0)
-      datadir = s->cli.mt_options[k] + 8;
+  for (size_t k = 0; k < s->nmt_options; k++)
+    if (strncmp(s->mt_options[k], "datadir=", 8) == 0)
+      datadir = s->mt_options[k] + 8;
   return apertium_modes(p, datadir, i);
 }
 

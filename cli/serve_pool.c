@@ -125,7 +125,7 @@ static xmt_filter *worker_filter(struct serve_server *sv,
     xmt_cli_say("xliffmt: out of memory\n");
     return NULL;
   }
-  xmt_status st = xmt_cli_configure(f, &s->cli, e->backend, e->spec);
+  xmt_status st = xmt_cli_configure(f, &e->cli, e->backend, e->spec);
   if (st == XMT_OK && e->pair.tgt[0] != '\0') /* its PAIR= */
     st = xmt_filter_set_languages(f, e->pair.src, e->pair.tgt);
   if (st == XMT_OK)
