@@ -38,7 +38,8 @@ static const struct xmt_cli_option serve_options[] = {
      ",\nApertium APy's port; [::1]:PORT for\nIPv6; port 0 takes a free one, "
      "shown)"},
     {"threads", XMT_OPT_THREADS, "N",
-     "workers translating at once, each with\nits own engine (default 2)"},
+     "workers translating at once for each\n--mt, each with its own "
+     "engine\n(default 2)"},
     {"queue", XMT_OPT_QUEUE, "N",
      "requests waiting for a worker, at most;\nmore get 503 and Retry-After "
      "(default 64)"},
@@ -66,7 +67,8 @@ static const struct xmt_cli_option *const groups[] = {
 
 static const struct xmt_cli_command serve_command = {
     "serve ",
-    "Usage: xliffmt serve --mt BACKEND [--listen ADDR:PORT] [OPTIONS]\n\n"
+    "Usage: xliffmt serve --mt [PAIR=]BACKEND [--mt ...] [--listen ADDR:PORT]\n"
+    "       [OPTIONS]\n\n"
     "Serves machine translation over HTTP in the APIs CAT tools call:\n"
     "Apertium APy (GET/POST /translate with langpair, /listPairs), DeepL\n"
     "(POST /v2/translate, /v2/languages, /v2/usage) and LibreTranslate\n"
@@ -74,6 +76,10 @@ static const struct xmt_cli_command serve_command = {
     "GET /metrics. Inline tags in a request's text are put back into the\n"
     "translation as `xliffmt translate` puts them, whatever the backend.\n"
     "-s and -t name the one language pair served (else the backend's).\n"
+    "--mt may be given once per engine, each serving its pairs: PAIR=\n"
+    "names them (--mt en-de=cmd:...), else apertium:PAIR its own, apertium\n"
+    "every installed pair; a request goes to its pair's engine, each with\n"
+    "its --threads workers, and a --mt-option after a --mt is its own.\n"
     "The options of `xliffmt translate` mean the same here. SIGTERM or\n"
     "SIGINT stops it once the requests under way are answered.\n\n",
     groups, xmt_cli_backends_help,
