@@ -41,7 +41,8 @@ static const struct xmt_cli_option serve_options[] = {
      ",\nApertium APy's port; [::1]:PORT for\nIPv6; port 0 takes a free one, "
      "shown)"},
     {"threads", XMT_OPT_THREADS, "N",
-     "workers translating at once, each with\nits own engine (default 2)"},
+     "workers translating at once for each\n--mt, each with its own "
+     "engine\n(default 2)"},
     {"queue", XMT_OPT_QUEUE, "N",
      "requests waiting for a worker, at most;\nmore get 503 and Retry-After "
      "(default 64)"},
@@ -77,7 +78,8 @@ static const struct xmt_cli_option *const groups[] = {
 
 static const struct xmt_cli_command serve_command = {
     "serve ",
-    "Usage: xliffmt serve --mt BACKEND [--listen ADDR:PORT] [OPTIONS]\n\n"
+    "Usage: xliffmt serve --mt [PAIR=]BACKEND [--mt ...] [--listen ADDR:PORT]\n"
+    "       [OPTIONS]\n\n"
     "Serves machine translation over HTTP in the APIs CAT tools call:\n"
     "Apertium APy (GET/POST /translate with langpair, /listPairs), DeepL\n"
     "(POST /v2/translate, /v2/languages, /v2/usage) and LibreTranslate\n"
@@ -85,6 +87,10 @@ static const struct xmt_cli_command serve_command = {
     "GET /metrics. Inline tags in a request's text are put back into the\n"
     "translation as `xliffmt translate` puts them, whatever the backend.\n"
     "-s and -t name the one language pair served (else the backend's).\n"
+    "--mt may be given once per engine, each serving its pairs: PAIR=\n"
+    "names them (--mt en-de=cmd:...), else apertium:PAIR its own, apertium\n"
+    "every installed pair; a request goes to its pair's engine, each with\n"
+    "its --threads workers, and a --mt-option after a --mt is its own.\n"
     "The options of `xliffmt translate` mean the same here. SIGTERM or\n"
     "SIGINT stops it once the requests under way are answered.\n\n",
     groups, xmt_cli_backends_help,
@@ -159,6 +165,18 @@ static int take(void *user, int c, const char *arg) {
     break;
   case XMT_OPT_INSECURE:
     s->insecure = 1;
+    break;
+  case XMT_OPT_MT_OPTION: /* for the --mt before it, if any */
+    if (s->cli.nmt_options < sizeof s->mt_option_at / sizeof *s->mt_option_at)
+      s->mt_option_at[s->cli.nmt_options] = s->nmts;
+    return xmt_cli_take_option(&s->cli, c, arg);
+  case 'm': /* each --mt an engine of its own (serve_engine.c) */
+    if (s->nmts == SERVE_MAX_ENGINES)
+      bad = "--mt given more than 32 times";
+    else
+      s->mts[s->nmts++] = arg;
+    if (bad == NULL)
+      return xmt_cli_take_option(&s->cli, c, arg);
     break;
   default:
     return xmt_cli_take_option(&s->cli, c, arg);
@@ -321,11 +339,15 @@ static int run(struct serve_server *sv, const sigset_t *signals) {
     char host[256];
     const char *colon = strrchr(s->listen, ':');
     snprintf(host, sizeof host, "%.*s", (int)(colon - s->listen), s->listen);
-    xmt_cli_say("xliffmt serve: listening on http%s://%s:%u (--mt %s, %zu "
-                "worker%s)\n",
+    char mts[512] = "";
+    for (size_t i = 0, k = 0; i < sv->nengines && k < sizeof mts; i++)
+      k += (size_t)snprintf(mts + k, sizeof mts - k, "%s--mt %s",
+                            i > 0 ? ", " : "", sv->engines[i].mt);
+    xmt_cli_say("xliffmt serve: listening on http%s://%s:%u (%s, %zu "
+                "worker%s%s)\n",
                 sv->tls_cert_pem != NULL ? "s" : "",
-                host[0] != '\0' ? host : "0.0.0.0", sv->port, s->cli.mt,
-                sv->nworkers, sv->nworkers == 1 ? "" : "s");
+                host[0] != '\0' ? host : "0.0.0.0", sv->port, mts, s->threads,
+                s->threads == 1 ? "" : "s", sv->nengines > 1 ? " each" : "");
   }
   int sig = 0;
   while (sig != SIGINT && sig != SIGTERM) {
@@ -393,8 +415,7 @@ static int set_up(struct serve_server *sv) {
                 "without GnuTLS): --tls-cert and --tls-key cannot be used\n");
     return EXIT_INTERNAL;
   }
-  if (!serve_tls_load(sv) ||
-      !serve_pairs_init(&sv->pairs, s, sv->backend, sv->spec) ||
+  if (!serve_tls_load(sv) || !serve_engines_init(sv) ||
       (s->auth_key_file != NULL && !load_keys(sv, s->auth_key_file)) ||
       !serve_metrics_init(&sv->metrics, s->access_log))
     return EXIT_BAD_INPUT;
@@ -417,7 +438,7 @@ static void tear_down(struct serve_server *sv) {
   serve_conn_stop(sv);
   serve_pool_stop(sv);
   serve_metrics_free(&sv->metrics);
-  serve_pairs_free(&sv->pairs);
+  serve_engines_free(sv);
   serve_list_free(sv->keys, sv->nkeys);
   free(sv->key_lens);
   serve_tls_free(sv);
@@ -452,8 +473,6 @@ int xmt_cli_serve(int argc, char **argv) {
   memset(&sv, 0, sizeof sv);
   sv.set = &s;
   sv.listen_fd = -1;
-  if ((sv.backend = xmt_cli_backend(&s.cli, &sv.spec)) == NULL)
-    return EXIT_BAD_INPUT;
   pthread_mutex_init(&sv.lock, NULL);
   pthread_cond_init(&sv.work, NULL);
   pthread_mutex_init(&sv.conn_lock, NULL);

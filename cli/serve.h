@@ -4,7 +4,8 @@
  * requests at once sent once, serve_apy.c, serve_deepl.c and
  * serve_libre.c the three APIs, serve_text.c a request's text to segments
  * and back, serve_metrics.c the counters, /metrics and the access log,
- * serve_lang.c language names and the pairs served, serve_tls.c the
+ * serve_lang.c language names and the pairs served, serve_engine.c the
+ * engines (one per --mt) and the pairs each serves, serve_tls.c the
  * certificate and key of HTTPS. */
 #ifndef XMT_SERVE_H
 #define XMT_SERVE_H
@@ -17,6 +18,12 @@
 #include <time.h>
 
 #include "cli.h"
+
+/* --mt given at most that many times: one engine each. */
+#define SERVE_MAX_ENGINES 32
+/* --mt-option given at most that many times (translate's limit). */
+#define SERVE_MT_OPTIONS                                                       \
+  (sizeof((struct xmt_cli_settings *)0)->mt_options / sizeof(const char *))
 
 /* The command's settings: translate's, then its own. */
 struct serve_settings {
@@ -31,6 +38,11 @@ struct serve_settings {
   const char *auth_key_file, *access_log;
   const char *tls_cert, *tls_key; /* PEM files: HTTPS */
   int insecure;                   /* keys may cross the network in clear text */
+  const char *mts[SERVE_MAX_ENGINES]; /* each --mt, in order */
+  size_t nmts;
+  /* of each --mt-option, the number of --mt before it: 0, every
+   * engine's; else the engine of the last of them */
+  size_t mt_option_at[SERVE_MT_OPTIONS];
 };
 
 /* --- Languages (serve_lang.c) ---------------------------------------------
@@ -59,17 +71,23 @@ int serve_lang_match(const char *a, const char *b);
  * that says nothing about its languages, and no -s and -t). */
 struct serve_pair {
   char src[SERVE_LANG_MAX], tgt[SERVE_LANG_MAX];
+  size_t engine; /* the index of the engine that serves it */
 };
 struct serve_pairs {
   struct serve_pair *v;
   size_t n, cap;
   int any;
 };
-/* From -s and -t, else the Apertium pair of the spec, else the installed
- * Apertium modes (backend apertium without a pair), else any. 0 after
- * reporting a failure. */
-int serve_pairs_init(struct serve_pairs *p, const struct serve_settings *s,
-                     const struct xmt_backend *backend, const char *spec);
+struct serve_engine;
+/* Adds the pairs of engine e (index i): its PAIR=, else -s and -t, else
+ * the Apertium pair of its spec, else the installed Apertium modes
+ * (backend apertium without a pair), else any. 0 after reporting a
+ * failure. */
+int serve_pairs_add(struct serve_pairs *p, const struct serve_engine *e,
+                    size_t i);
+/* An Apertium-style pair name ("eng-spa", "en_GB-es") as a pair: 1, -1
+ * when it is not one. */
+int serve_pair_parse(const char *name, size_t len, struct serve_pair *pair);
 void serve_pairs_free(struct serve_pairs *p);
 /* "this server translates en to es, es to en" (upper: "EN to ES"),
  * the first few pairs, for the error of a pair not served. */
@@ -201,6 +219,7 @@ struct serve_job {
   int bad_input;     /* status is the request's fault (400) */
   unsigned refused;  /* 400 or 413: a text refused before its markup is
                         read (not UTF-8, too many tags), never forgiven */
+  size_t tags;       /* in the texts prepared so far */
   char message[512];
   size_t segments;
   struct serve_reply reply;
@@ -211,14 +230,16 @@ struct serve_job {
 };
 
 /* The limits of a request's work, each refused in its API's shape. */
-#define SERVE_MAX_TAGS 4096  /* tags in one text */
-#define SERVE_MAX_NAMES 256  /* entries of DeepL's tag lists */
-#define SERVE_MAX_TEXTS 1000 /* LibreTranslate's texts in one request */
+#define SERVE_MAX_TAGS 4096          /* tags in one text */
+#define SERVE_MAX_REQUEST_TAGS 16384 /* tags in all the texts of a request */
+#define SERVE_MAX_NAMES 256          /* entries of DeepL's tag lists */
+#define SERVE_MAX_TEXTS 1000         /* LibreTranslate's texts in one request */
 
 /* Makes text's parts by its markup (HTML: none); on bad markup fills
  * job's message, sets bad_input and returns 0 (also out of memory, with
  * bad_input 0); a text that is not UTF-8 or has more than SERVE_MAX_TAGS
- * tags sets refused too. */
+ * tags, or that takes the job's past SERVE_MAX_REQUEST_TAGS, sets
+ * refused too. */
 int serve_text_prepare(struct serve_job *job, struct serve_text *text);
 /* The status of a job that could not be prepared: 400, 413 or 500. */
 unsigned serve_job_refusal(const struct serve_job *job);
@@ -341,8 +362,36 @@ int serve_metrics_reopen(struct serve_metrics *m);
 enum serve_outcome serve_metrics_handle(struct serve_request *rq);
 enum serve_outcome serve_health_handle(struct serve_request *rq);
 
+/* Requests waiting for a worker, oldest first: a ring of the server's
+ * queue size. */
+struct serve_ring {
+  struct serve_request **v;
+  size_t head, len;
+};
+
+/* One --mt: its backend, the pairs it serves (sv->pairs, by their
+ * engine), and its --threads workers, each with a filter of its backend.
+ * A request is handled (parsed) by any worker, then translated by a
+ * worker of its pair's engine. */
+struct serve_engine {
+  const char *mt;              /* as given, its PAIR= included */
+  const char *name;            /* BACKEND[:SPEC], after its PAIR= */
+  struct xmt_cli_settings cli; /* the settings, its --mt-option only */
+  const struct xmt_backend *backend;
+  const char *spec;
+  struct serve_pair pair; /* PAIR=: its pair (src "" when none) */
+  struct serve_worker *workers;
+  size_t nworkers;
+  struct serve_ring waiting; /* jobs for its workers */
+};
+/* The engines of the settings' --mt into sv (engines, pairs); 0 after
+ * reporting what is wrong. */
+int serve_engines_init(struct serve_server *sv);
+void serve_engines_free(struct serve_server *sv);
+
 struct serve_worker {
   struct serve_server *server;
+  struct serve_engine *engine;
   pthread_t thread;
   int started;
   xmt_filter *filter;
@@ -356,10 +405,10 @@ struct serve_worker {
 
 struct serve_server {
   const struct serve_settings *set;
-  const struct xmt_backend *backend;
-  const char *spec;
-  struct serve_pairs pairs;
-  char **keys; /* --auth-key-file; n 0: no key asked */
+  struct serve_engine *engines;
+  size_t nengines;
+  struct serve_pairs pairs; /* every engine's */
+  char **keys;              /* --auth-key-file; n 0: no key asked */
   size_t *key_lens, nkeys;
   char *tls_cert_pem, *tls_key_pem; /* NULL: plain HTTP */
   struct MHD_Daemon *daemon;
@@ -367,8 +416,8 @@ struct serve_server {
   unsigned short port;
   pthread_mutex_t lock;
   pthread_cond_t work;
-  struct serve_request **queue; /* ring of waiting requests */
-  size_t qhead, qlen, qcap;
+  struct serve_ring intake;       /* requests not handled yet, for any worker */
+  size_t qlen, qcap;              /* waiting in every ring; the rings' size */
   size_t running;                 /* requests at a worker */
   struct serve_request *inflight; /* queued or at a worker */
   size_t following; /* requests waiting for an identical one's answer */

@@ -173,33 +173,46 @@ int serve_lang_match(const char *a, const char *b) {
 /* --- The pairs served ------------------------------------------------------
  */
 
-static int add_pair(struct serve_pairs *p, const char *src, const char *tgt) {
-  struct serve_pair pair;
-  if ((src[0] != '\0' && !serve_lang_bcp47(src, pair.src, sizeof pair.src)) ||
-      !serve_lang_bcp47(tgt, pair.tgt, sizeof pair.tgt))
+/* pair as src (may be "") and tgt, BCP 47: 1, -1 when not codes. */
+static int make_pair(const char *src, const char *tgt,
+                     struct serve_pair *pair) {
+  memset(pair, 0, sizeof *pair);
+  if ((src[0] != '\0' && !serve_lang_bcp47(src, pair->src, sizeof pair->src)) ||
+      !serve_lang_bcp47(tgt, pair->tgt, sizeof pair->tgt))
     return -1;
-  if (src[0] == '\0')
-    pair.src[0] = '\0';
+  return 1;
+}
+
+static int add_pair(struct serve_pairs *p, const struct serve_pair *pair,
+                    size_t engine) {
   struct serve_pair *v = xmt_cli_grow(p->v, &p->cap, p->n + 1, sizeof *v);
   if (v == NULL)
     return 0;
   p->v = v;
-  p->v[p->n++] = pair;
+  p->v[p->n] = *pair;
+  p->v[p->n++].engine = engine;
   return 1;
 }
 
-/* An Apertium pair name ("eng-spa", "spa-eng_US"), as its mode file. */
-static int add_apertium(struct serve_pairs *p, const char *name, size_t len) {
+int serve_pair_parse(const char *name, size_t len, struct serve_pair *pair) {
   char buf[64];
   if (len >= sizeof buf)
     return -1;
   memcpy(buf, name, len);
   buf[len] = '\0';
   char *dash = strchr(buf, '-');
-  if (dash == NULL || strchr(dash + 1, '-') != NULL)
+  if (dash == NULL || dash == buf || strchr(dash + 1, '-') != NULL)
     return -1;
   *dash = '\0';
-  return add_pair(p, buf, dash + 1);
+  return make_pair(buf, dash + 1, pair);
+}
+
+/* An Apertium pair name ("eng-spa", "spa-eng_US"), as its mode file. */
+static int add_apertium(struct serve_pairs *p, const char *name, size_t len,
+                        size_t engine) {
+  struct serve_pair pair;
+  int r = serve_pair_parse(name, len, &pair);
+  return r < 0 ? r : add_pair(p, &pair, engine);
 }
 
 static int pair_order(const void *a, const void *b) {
@@ -209,8 +222,9 @@ static int pair_order(const void *a, const void *b) {
 }
 
 /* The pairs of the installed Apertium modes, as apertium-apy lists them,
- * in order. */
-static int apertium_modes(struct serve_pairs *p, const char *datadir) {
+ * in order, after those of the engines before. */
+static int apertium_modes(struct serve_pairs *p, const char *datadir,
+                          size_t engine) {
   char path[1024];
   snprintf(path, sizeof path, "%s/modes", datadir);
   DIR *d = opendir(path);
@@ -218,42 +232,47 @@ static int apertium_modes(struct serve_pairs *p, const char *datadir) {
     return 1; /* none installed: listed empty, refused by the engine */
   struct dirent *e;
   int ok = 1;
+  size_t first = p->n;
   while (ok && (e = readdir(d)) != NULL) {
     size_t len = strlen(e->d_name);
     if (len > 5 && strcmp(e->d_name + len - 5, ".mode") == 0 &&
-        add_apertium(p, e->d_name, len - 5) == 0)
+        add_apertium(p, e->d_name, len - 5, engine) == 0)
       ok = 0;
   }
   closedir(d);
-  if (p->n > 1)
-    qsort(p->v, p->n, sizeof *p->v, pair_order);
+  if (p->n > first + 1)
+    qsort(p->v + first, p->n - first, sizeof *p->v, pair_order);
   return ok;
 }
 
-int serve_pairs_init(struct serve_pairs *p, const struct serve_settings *s,
-                     const struct xmt_backend *backend, const char *spec) {
-  memset(p, 0, sizeof *p);
-  if (s->cli.tgt != NULL) {
-    int r = add_pair(p, s->cli.src != NULL ? s->cli.src : "", s->cli.tgt);
+int serve_pairs_add(struct serve_pairs *p, const struct serve_engine *e,
+                    size_t i) {
+  const struct xmt_cli_settings *s = &e->cli;
+  if (e->pair.tgt[0] != '\0')
+    return add_pair(p, &e->pair, i);
+  if (s->tgt != NULL) {
+    struct serve_pair pair;
+    int r = make_pair(s->src != NULL ? s->src : "", s->tgt, &pair);
     if (r < 0)
       xmt_cli_usage_error("serve ", "-s and -t take language codes");
-    return r > 0;
+    return r > 0 && add_pair(p, &pair, i);
   }
-  if (strcmp(backend->name, "apertium") != 0) {
+  if (strcmp(e->backend->name, "apertium") != 0) {
     p->any = 1;
     return 1;
   }
-  if (spec != NULL && spec[0] != '\0') {
-    if (add_apertium(p, spec, strlen(spec)) == 0)
+  if (e->spec != NULL && e->spec[0] != '\0') {
+    size_t n = p->n;
+    if (add_apertium(p, e->spec, strlen(e->spec), i) == 0)
       return 0;
-    p->any = p->n == 0; /* a spec the engine will judge */
+    p->any = p->n == n; /* a spec the engine will judge */
     return 1;
   }
   const char *datadir = "/usr/share/apertium";
-  for (size_t i = 0; i < s->cli.nmt_options; i++)
-    if (strncmp(s->cli.mt_options[i], "datadir=", 8) == 0)
-      datadir = s->cli.mt_options[i] + 8;
-  return apertium_modes(p, datadir);
+  for (size_t k = 0; k < s->nmt_options; k++)
+    if (strncmp(s->mt_options[k], "datadir=", 8) == 0)
+      datadir = s->mt_options[k] + 8;
+  return apertium_modes(p, datadir, i);
 }
 
 void serve_pairs_free(struct serve_pairs *p) {
@@ -271,12 +290,14 @@ int serve_pairs_find(const struct serve_pairs *p, const char *src,
       continue;
     snprintf(pair->src, sizeof pair->src, "%s", has_src ? src : c->src);
     snprintf(pair->tgt, sizeof pair->tgt, "%s", tgt);
+    pair->engine = c->engine;
     return 1;
   }
   if (!p->any)
     return 0;
   snprintf(pair->src, sizeof pair->src, "%s", has_src ? src : "");
   snprintf(pair->tgt, sizeof pair->tgt, "%s", tgt);
+  pair->engine = 0; /* any: the one engine */
   return 1;
 }
 

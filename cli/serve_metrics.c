@@ -141,7 +141,7 @@ static int engine_failed(const struct serve_job *job) {
 void serve_metrics_engine(struct serve_worker *w, const struct serve_job *job) {
   struct serve_server *sv = w->server;
   struct serve_metrics *m = &sv->metrics;
-  const char *mt = sv->set->cli.mt != NULL ? sv->set->cli.mt : "";
+  const char *mt = w->engine->mt;
   int failed = engine_failed(job), restarted = 0;
   char why[256] = "";
   if (failed) {
@@ -252,18 +252,52 @@ enum serve_outcome serve_metrics_handle(struct serve_request *rq) {
   return SERVE_ANSWER;
 }
 
+/* Each engine: its --mt, its pairs, its workers, and whether it is down
+ * (a worker's last translation failed at it) and why; under the metrics'
+ * lock. The first reason of all in *reason. */
+static json_t *engines(struct serve_server *sv, char *reason, size_t len) {
+  json_t *list = json_array();
+  for (size_t i = 0; i < sv->nengines; i++) {
+    const struct serve_engine *e = &sv->engines[i];
+    json_t *o = json_object(), *pairs = json_array();
+    const char *why = NULL;
+    for (size_t k = 0; why == NULL && k < e->nworkers; k++)
+      if (e->workers[k].down)
+        why = e->workers[k].reason;
+    if (why != NULL && reason[0] == '\0')
+      snprintf(reason, len, "%s", why);
+    for (size_t k = 0; k < sv->pairs.n; k++)
+      if (sv->pairs.v[k].engine == i) {
+        char pair[2 * SERVE_LANG_MAX + 1];
+        snprintf(pair, sizeof pair, "%s-%s", sv->pairs.v[k].src,
+                 sv->pairs.v[k].tgt);
+        json_array_append_new(pairs, json_string(pair));
+      }
+    json_object_set_new(o, "backend", json_string(e->mt));
+    json_object_set_new(o, "pairs", pairs);
+    json_object_set_new(o, "status", json_string(why != NULL ? "down" : "ok"));
+    if (why != NULL) { /* cut inside a character: not UTF-8 */
+      json_t *w = json_string(why);
+      json_object_set_new(o, "reason",
+                          w != NULL ? w : json_string("the engine failed"));
+    }
+    json_array_append_new(list, o);
+  }
+  return list;
+}
+
 enum serve_outcome serve_health_handle(struct serve_request *rq) {
   struct serve_server *sv = rq->server;
   pthread_mutex_lock(&sv->lock);
   size_t waiting = sv->qlen, running = sv->running;
   pthread_mutex_unlock(&sv->lock);
   /* Degraded (503, so that a load balancer or a monitor sees it) while
-   * a worker's last translation failed at the engine. */
+   * a worker's last translation failed at the engine; with several
+   * engines, each is listed with its pairs, and the reason names the one
+   * down. */
   char reason[256] = "";
   pthread_mutex_lock(&sv->metrics.lock);
-  for (size_t i = 0; reason[0] == '\0' && i < sv->nworkers; i++)
-    if (sv->workers[i].down)
-      snprintf(reason, sizeof reason, "%s", sv->workers[i].reason);
+  json_t *list = engines(sv, reason, sizeof reason);
   pthread_mutex_unlock(&sv->metrics.lock);
   json_t *o = json_object();
   json_object_set_new(o, "status",
@@ -272,7 +306,11 @@ enum serve_outcome serve_health_handle(struct serve_request *rq) {
   if (reason[0] != '\0') /* cut inside a character: not UTF-8 */
     json_object_set_new(o, "reason",
                         why != NULL ? why : json_string("the engine failed"));
-  json_object_set_new(o, "backend", json_string(sv->set->cli.mt));
+  if (sv->nengines == 1) {
+    json_object_set_new(o, "backend", json_string(sv->engines[0].mt));
+    json_decref(list);
+  } else
+    json_object_set_new(o, "engines", list);
   json_object_set_new(o, "workers", json_integer((json_int_t)sv->nworkers));
   json_object_set_new(o, "busy", json_integer((json_int_t)running));
   json_object_set_new(o, "queued", json_integer((json_int_t)waiting));

@@ -32,20 +32,51 @@ static enum taken take_job(struct serve_server *sv, struct serve_request *rq) {
   return RUN;
 }
 
+static void ring_push(struct serve_server *sv, struct serve_ring *r,
+                      struct serve_request *rq) {
+  r->v[(r->head + r->len) % sv->qcap] = rq;
+  r->len++;
+  sv->qlen++;
+}
+
+static struct serve_request *ring_pop(struct serve_server *sv,
+                                      struct serve_ring *r) {
+  struct serve_request *rq = r->v[r->head];
+  r->head = (r->head + 1) % sv->qcap;
+  r->len--;
+  sv->qlen--;
+  return rq;
+}
+
+/* The next request for w: its engine's jobs first, then the requests not
+ * handled yet; NULL when told to end and nothing waits. Called and
+ * returns with the server's lock held. */
+static struct serve_request *next_request(struct serve_worker *w) {
+  struct serve_server *sv = w->server;
+  struct serve_ring *own = &w->engine->waiting;
+  while (own->len == 0 && sv->intake.len == 0 && !sv->quit)
+    pthread_cond_wait(&sv->work, &sv->lock);
+  if (own->len > 0)
+    return ring_pop(sv, own);
+  return sv->intake.len > 0 ? ring_pop(sv, &sv->intake) : NULL;
+}
+
 static void *work(void *arg) {
   struct serve_worker *w = arg;
   struct serve_server *sv = w->server;
   pthread_mutex_lock(&sv->lock);
-  for (;;) {
-    while (sv->qlen == 0 && !sv->quit)
-      pthread_cond_wait(&sv->work, &sv->lock);
-    if (sv->qlen == 0)
-      break; /* told to end, and nothing waits */
-    struct serve_request *rq = sv->queue[sv->qhead];
-    sv->qhead = (sv->qhead + 1) % sv->qcap;
-    sv->qlen--;
+  struct serve_request *rq;
+  while ((rq = next_request(w)) != NULL) {
     sv->running++;
     enum taken t = rq->job == NULL ? take_job(sv, rq) : RUN;
+    struct serve_engine *e =
+        t == RUN ? &sv->engines[rq->job->pair.engine] : w->engine;
+    if (e != w->engine) { /* its pair's engine is another's */
+      sv->running--;
+      ring_push(sv, &e->waiting, rq);
+      pthread_cond_broadcast(&sv->work);
+      continue;
+    }
     if (t != RUN) {
       sv->running--;
       pthread_mutex_unlock(&sv->lock);
@@ -88,12 +119,15 @@ static void on_failure(void *user, const char *segment_id, unsigned long line,
 static xmt_filter *worker_filter(struct serve_server *sv,
                                  struct serve_worker *w) {
   const struct serve_settings *s = sv->set;
+  const struct serve_engine *e = w->engine;
   xmt_filter *f = xmt_filter_new();
   if (f == NULL) {
     xmt_cli_say("xliffmt: out of memory\n");
     return NULL;
   }
-  xmt_status st = xmt_cli_configure(f, &s->cli, sv->backend, sv->spec);
+  xmt_status st = xmt_cli_configure(f, &e->cli, e->backend, e->spec);
+  if (st == XMT_OK && e->pair.tgt[0] != '\0') /* its PAIR= */
+    st = xmt_filter_set_languages(f, e->pair.src, e->pair.tgt);
   if (st == XMT_OK)
     st = xmt_filter_set_flags(f, s->cli.flags | XMT_FILTER_KEEP_ENGINES |
                                      XMT_FILTER_KEEP_DICTIONARIES);
@@ -109,25 +143,48 @@ static xmt_filter *worker_filter(struct serve_server *sv,
   return f;
 }
 
+/* --threads workers for each engine, and a ring of its jobs; 0 when out
+ * of memory (reported). */
+static int make_pool(struct serve_server *sv) {
+  const struct serve_settings *s = sv->set;
+  sv->nworkers = s->threads * sv->nengines;
+  sv->qcap = sv->nworkers + s->queue;
+  sv->intake.v = calloc(sv->qcap, sizeof *sv->intake.v);
+  sv->workers = calloc(sv->nworkers, sizeof *sv->workers);
+  int ok = sv->intake.v != NULL && sv->workers != NULL;
+  for (size_t i = 0; ok && i < sv->nengines; i++) {
+    struct serve_engine *e = &sv->engines[i];
+    e->workers = sv->workers + i * s->threads;
+    e->nworkers = s->threads;
+    ok = (e->waiting.v = calloc(sv->qcap, sizeof *e->waiting.v)) != NULL;
+    for (size_t k = 0; k < e->nworkers; k++) {
+      e->workers[k].server = sv;
+      e->workers[k].engine = e;
+    }
+  }
+  if (!ok) {
+    sv->nworkers = 0;
+    xmt_cli_say("xliffmt: out of memory\n");
+  }
+  return ok;
+}
+
 int serve_pool_start(struct serve_server *sv) {
   const struct serve_settings *s = sv->set;
-  sv->qcap = s->threads + s->queue;
-  sv->queue = calloc(sv->qcap, sizeof *sv->queue);
-  sv->workers = calloc(s->threads, sizeof *sv->workers);
-  if (sv->queue == NULL || sv->workers == NULL) {
-    xmt_cli_say("xliffmt: out of memory\n");
+  if (!make_pool(sv))
     return 0;
-  }
-  sv->nworkers = s->threads;
   for (size_t i = 0; i < sv->nworkers; i++) {
     struct serve_worker *w = &sv->workers[i];
-    w->server = sv;
     if ((w->filter = worker_filter(sv, w)) == NULL)
       return 0;
-    snprintf(w->pair.src, sizeof w->pair.src, "%s",
-             s->cli.src != NULL ? s->cli.src : "");
-    snprintf(w->pair.tgt, sizeof w->pair.tgt, "%s",
-             s->cli.tgt != NULL ? s->cli.tgt : "");
+    if (w->engine->pair.tgt[0] != '\0')
+      w->pair = w->engine->pair;
+    else {
+      snprintf(w->pair.src, sizeof w->pair.src, "%s",
+               s->cli.src != NULL ? s->cli.src : "");
+      snprintf(w->pair.tgt, sizeof w->pair.tgt, "%s",
+               s->cli.tgt != NULL ? s->cli.tgt : "");
+    }
     w->no_sentences = s->cli.segmentation == XMT_SEGMENT_NONE;
     if (pthread_create(&w->thread, NULL, work, w) != 0) {
       xmt_cli_say("xliffmt: cannot start a worker thread\n");
@@ -148,8 +205,7 @@ int serve_pool_admit(struct serve_server *sv, struct serve_request *rq) {
    * this thread queues, so the room found is still there. */
   MHD_suspend_connection(rq->conn);
   pthread_mutex_lock(&sv->lock);
-  sv->queue[(sv->qhead + sv->qlen) % sv->qcap] = rq;
-  sv->qlen++;
+  ring_push(sv, &sv->intake, rq);
   pthread_cond_signal(&sv->work);
   pthread_mutex_unlock(&sv->lock);
   return 1;
@@ -159,8 +215,14 @@ void serve_pool_interrupt(struct serve_server *sv) {
   pthread_mutex_lock(&sv->lock);
   size_t n = sv->qlen;
   struct serve_request **waiting = calloc(2 * n + 1, sizeof *waiting);
+  /* The rings in order, emptied into waiting. */
+  for (size_t r = 0, i = 0; waiting != NULL && r <= sv->nengines; r++) {
+    struct serve_ring *ring =
+        r == 0 ? &sv->intake : &sv->engines[r - 1].waiting;
+    while (ring->len > 0)
+      waiting[i++] = ring_pop(sv, ring);
+  }
   for (size_t i = 0; waiting != NULL && i < n; i++) {
-    waiting[i] = sv->queue[(sv->qhead + i) % sv->qcap];
     waiting[n + i] = serve_inflight_remove(sv, waiting[i]);
     struct serve_job *job = waiting[i]->job;
     if (job == NULL) { /* not handled yet */
@@ -171,8 +233,6 @@ void serve_pool_interrupt(struct serve_server *sv) {
     snprintf(job->message, sizeof job->message, "the server is stopping");
     job->answer(job);
   }
-  if (waiting != NULL)
-    sv->qlen = 0;
   for (size_t i = 0; i < sv->nworkers; i++)
     xmt_filter_interrupt(sv->workers[i].filter);
   pthread_mutex_unlock(&sv->lock);
@@ -195,8 +255,12 @@ void serve_pool_stop(struct serve_server *sv) {
     xmt_filter_free(sv->workers[i].filter);
   }
   free(sv->workers);
-  free(sv->queue);
+  free(sv->intake.v);
+  for (size_t i = 0; i < sv->nengines; i++) {
+    free(sv->engines[i].waiting.v);
+    sv->engines[i].waiting.v = NULL;
+  }
   sv->workers = NULL;
-  sv->queue = NULL;
+  sv->intake.v = NULL;
   sv->nworkers = 0;
 }

@@ -182,7 +182,7 @@ static int check_text(struct serve_job *job, const struct serve_text *t) {
   size_t bad = utf8_invalid(t->in, t->in_len);
   const char *z = memchr(t->in, '\0', t->in_len);
   size_t nul = z != NULL ? (size_t)(z - t->in) : t->in_len;
-  size_t k = (size_t)(t - job->texts) + 1;
+  size_t k = (size_t)(t - job->texts) + 1, tags = 0;
   job->refused = 400;
   job->bad_input = 1;
   if (nul < t->in_len && nul <= bad)
@@ -193,10 +193,17 @@ static int check_text(struct serve_job *job, const struct serve_text *t) {
              "text %zu is not valid UTF-8 (byte %zu: 0x%02X)", k, bad + 1,
              (unsigned)(unsigned char)t->in[bad]);
   else if (t->markup != SERVE_PLAIN &&
-           count_tags(t->in, t->in_len) > SERVE_MAX_TAGS) {
+           (tags = count_tags(t->in, t->in_len)) > SERVE_MAX_TAGS) {
     job->refused = 413;
     snprintf(job->message, sizeof job->message,
              "text %zu has more than %d tags", k, SERVE_MAX_TAGS);
+  } else if ((job->tags += tags) > SERVE_MAX_REQUEST_TAGS) {
+    /* Each text within its limit, but together a long hold on the
+     * worker: the whole request is bounded too. */
+    job->refused = 413;
+    snprintf(job->message, sizeof job->message,
+             "the texts have more than %d tags in all (text %zu passes it)",
+             SERVE_MAX_REQUEST_TAGS, k);
   } else {
     job->refused = 0;
     job->bad_input = 0;
@@ -236,7 +243,7 @@ static xmt_status set_up(struct serve_worker *w, const struct serve_job *job) {
     st = xmt_filter_set_languages(
         w->filter, job->pair.src[0] != '\0' ? job->pair.src : NULL,
         job->pair.tgt);
-    w->pair = st == XMT_OK ? job->pair : (struct serve_pair){"?", "?"};
+    w->pair = st == XMT_OK ? job->pair : (struct serve_pair){"?", "?", 0};
   }
   int none = job->opt.no_sentences || s->cli.segmentation == XMT_SEGMENT_NONE;
   if (st == XMT_OK && none != w->no_sentences) {

@@ -9,7 +9,7 @@ libxml2-utils time libcurl4-openssl-dev zlib1g-dev libstemmer-dev
 libsqlite3-dev sqlite3 libxxhash-dev libmicrohttpd-dev libjansson-dev curl
 libgnutls28-dev openssl
 libpq-dev postgresql parallel
-apertium apertium-eng-spa apertium-apy lttoolbox-dev transfuse
+apertium apertium-eng-spa apertium-eng-cat apertium-apy lttoolbox-dev transfuse
 dict-freedict-eng-spa dict-freedict-spa-eng translate-toolkit
 chromium python3 clang clang-format clang-tidy cppcheck"
 
