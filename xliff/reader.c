@@ -110,7 +110,10 @@ void xmt_reader_emit_skeleton(xmt_xliff_reader *r, uint64_t upto) {
   r->flushed = upto;
 }
 
-static void push_translate(xmt_xliff_reader *r, const char *value) {
+/* The translate flag and xml:space of a file or group, inherited when it
+ * has none of its own. */
+static void push_translate(xmt_xliff_reader *r, const char *value,
+                           const char *space) {
   if (r->ntranslate == r->translate_cap) {
     char *t =
         xmt_grow_array(r->translate, &r->translate_cap, r->ntranslate + 1, 1);
@@ -121,7 +124,10 @@ static void push_translate(xmt_xliff_reader *r, const char *value) {
     r->translate = t;
   }
   int yes = value != NULL ? strcmp(value, "no") != 0 : inherited_translate(r);
-  r->translate[r->ntranslate++] = yes ? '1' : '0';
+  int keep =
+      space != NULL ? strcmp(space, "preserve") == 0 : inherited_preserve(r);
+  r->translate[r->ntranslate++] =
+      (char)((yes ? FLAG_TRANSLATE : 0) | (keep ? FLAG_PRESERVE : 0));
 }
 
 void xmt_reader_push_frame(xmt_xliff_reader *r, enum frame f) {
@@ -189,6 +195,8 @@ static void check_root(xmt_xliff_reader *r, const char *name,
     return;
   }
   r->version = ns_version ? ns_version : v ? v : XMT_XLIFF_12;
+  const char *space = attr(atts, XML_NS "|space");
+  r->root_preserve = space != NULL && strcmp(space, "preserve") == 0;
   if (bar != NULL) {
     free(r->ns);
     if ((r->ns = malloc((size_t)(bar - name) + 1)) == NULL) {
@@ -247,10 +255,10 @@ static void on_start(void *user, const char *name, const char **atts) {
     if (same(local, "trans-unit")) {
       xmt_reader_start_unit(r, atts, at, count);
     } else if (same(local, "group")) {
-      push_translate(r, attr(atts, "translate"));
+      push_translate(r, attr(atts, "translate"), attr(atts, XML_NS "|space"));
     } else if (same(local, "file")) {
       r->ntranslate = 0;
-      push_translate(r, NULL);
+      push_translate(r, NULL, attr(atts, XML_NS "|space"));
       xmt_reader_set_string(r, &r->source_language,
                             attr(atts, "source-language"));
       xmt_reader_set_string(r, &r->target_language,

@@ -80,8 +80,10 @@ struct xmt_xliff_reader {
   char *ns;    /* the root's namespace, or NULL */
   size_t ns_len;
   char *mq_prefix; /* memoQ's namespace prefix, colon included */
-  char *translate; /* translate flag per open file/group, as '0'/'1' */
+  /* Per open file/group: FLAG_TRANSLATE and FLAG_PRESERVE (xml:space). */
+  char *translate;
   size_t ntranslate, translate_cap;
+  int root_preserve; /* xml:space="preserve" on <xliff> */
   char *source_language;
   char *target_language;
 
@@ -146,8 +148,18 @@ static inline const char *kept(const struct kept *k) {
   return !k->set ? NULL : k->buf.data != NULL ? k->buf.data : "";
 }
 
+enum { FLAG_TRANSLATE = 1, FLAG_PRESERVE = 2 };
+
 static inline int inherited_translate(const xmt_xliff_reader *r) {
-  return r->ntranslate == 0 || r->translate[r->ntranslate - 1] == '1';
+  return r->ntranslate == 0 ||
+         (r->translate[r->ntranslate - 1] & FLAG_TRANSLATE) != 0;
+}
+
+/* xml:space="preserve" in scope, from the open file, groups or root. */
+static inline int inherited_preserve(const xmt_xliff_reader *r) {
+  return r->ntranslate == 0
+             ? r->root_preserve
+             : (r->translate[r->ntranslate - 1] & FLAG_PRESERVE) != 0;
 }
 
 static inline size_t unit_offset(const xmt_xliff_reader *r, uint64_t pos) {

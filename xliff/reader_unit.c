@@ -158,7 +158,8 @@ void xmt_reader_start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
       strcasecmp(mq_locked, "false") != 0 && mq_locked[0] != '\0')
     u->translatable = 0; /* memoQ's locked rows are not to be touched */
   u->approved = approved != NULL && strcmp(approved, "yes") == 0;
-  u->preserve_space = space != NULL && strcmp(space, "preserve") == 0;
+  u->preserve_space =
+      space != NULL ? strcmp(space, "preserve") == 0 : inherited_preserve(r);
   char **fields[] = {&u->id, &u->resname, &u->source_language,
                      &u->target_language, &u->mq_prefix};
   char *p = u->prefix = u->strings;
@@ -238,6 +239,12 @@ void xmt_reader_start_part(xmt_xliff_reader *r, const char *name,
     return;
   }
   size_t start = unit_offset(r, at);
+  /* The source's own xml:space (or its seg-source's) says whether its line
+   * breaks are breaks (xmt_xliff_unit_preserve_space). */
+  const char *space = attr(atts, XML_NS "|space");
+  if (space != NULL && ((same(local, "source") && u->source.end == 0) ||
+                        (same(local, "seg-source") && u->seg_source.end == 0)))
+    u->preserve_space = strcmp(space, "preserve") == 0;
   if (same(local, "source") && u->source.end == 0) {
     r->part = PART_SOURCE;
     u->source.start = start;

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "xliff_private.h"
 
@@ -71,6 +72,7 @@ void xmt_unit_clear_segments(xmt_xliff_unit *u) {
       xmt_segment_free(u->segs[i].source);
     if (u->segs[i].target != u->segs[i].source)
       xmt_segment_free(u->segs[i].target);
+    xmt_segment_free(u->segs[i].flowed);
   }
   u->nsegs = 0;
   for (size_t i = 0; i < u->ngaps; i++)
@@ -379,6 +381,11 @@ const char *xmt_xliff_unit_segment_mid(const xmt_xliff_unit *u, size_t i) {
 const xmt_segment *xmt_xliff_unit_source(const xmt_xliff_unit *u, size_t i) {
   return i < u->nsegs ? u->segs[i].source : NULL;
 }
+const xmt_segment *xmt_unit_mt_source(const xmt_xliff_unit *u, size_t i) {
+  if (i >= u->nsegs)
+    return NULL;
+  return u->segs[i].flowed != NULL ? u->segs[i].flowed : u->segs[i].source;
+}
 const xmt_segment *xmt_unit_gap(const xmt_xliff_unit *u, size_t i) {
   return u->gaps != NULL && i < u->ngaps ? u->gaps[i] : NULL;
 }
@@ -406,4 +413,83 @@ xmt_status xmt_xliff_unit_set_target(xmt_xliff_unit *u, size_t i,
   if (s->target == NULL && (s->target = xmt_segment_new()) == NULL)
     return XMT_ERR_NOMEM;
   return xmt_segment_copy(s->target, target);
+}
+
+/* --- White space that is not significant ---------------------------------
+ */
+
+/* Text [a, b) of seg with each white space run of it that holds a line
+ * break made one space, into out; offsets[k] is where tag k goes. A run
+ * stops at a code, so a code keeps the space on each side of it. */
+static xmt_status flow_text(const xmt_segment *seg, size_t a, size_t b,
+                            struct xmt_buf *out, size_t *offsets) {
+  size_t len, ntags = xmt_segment_tag_count(seg), k = 0;
+  const char *text = xmt_segment_text(seg, &len);
+  struct xmt_tag t;
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; st == XMT_OK && i <= len;) {
+    size_t next = len + 1; /* offset of the first tag after i */
+    for (; k < ntags && xmt_segment_tag(seg, k, &t) == XMT_OK; k++) {
+      if (t.offset > i) {
+        next = t.offset;
+        break;
+      }
+      offsets[k] = out->len;
+    }
+    if (i == len)
+      break;
+    size_t j = i;
+    while (i >= a && j < b && j < next && xmt_is_xml_space(text[j]))
+      j++;
+    if (j > i && (memchr(text + i, '\n', j - i) != NULL ||
+                  memchr(text + i, '\r', j - i) != NULL)) {
+      st = xmt_buf_append_byte(out, ' ');
+    } else {
+      j = j > i ? j : i + 1;
+      st = xmt_buf_append(out, text + i, j - i);
+    }
+    i = j;
+  }
+  return st;
+}
+
+static xmt_status flow_segment(struct xmt_unit_segment *s) {
+  size_t len, a = 0;
+  const char *text = xmt_segment_text(s->source, &len);
+  size_t b = len;
+  while (a < b && xmt_is_xml_space(text[a]))
+    a++;
+  while (b > a && xmt_is_xml_space(text[b - 1]))
+    b--;
+  if (memchr(text + a, '\n', b - a) == NULL &&
+      memchr(text + a, '\r', b - a) == NULL)
+    return XMT_OK;
+  size_t ntags = xmt_segment_tag_count(s->source);
+  size_t *offsets = malloc((ntags > 0 ? ntags : 1) * sizeof *offsets);
+  struct xmt_buf out = {0};
+  xmt_segment *flowed = xmt_segment_new();
+  xmt_status st = offsets != NULL && flowed != NULL ? XMT_OK : XMT_ERR_NOMEM;
+  if (st == XMT_OK)
+    st = flow_text(s->source, a, b, &out, offsets);
+  if (st == XMT_OK)
+    st = xmt_segment_retag(flowed, s->source, out.data != NULL ? out.data : "",
+                           out.len, offsets);
+  if (st == XMT_OK) {
+    s->flowed = flowed;
+    flowed = NULL;
+  }
+  xmt_segment_free(flowed);
+  xmt_buf_free(&out);
+  free(offsets);
+  return st;
+}
+
+xmt_status xmt_unit_flow(xmt_xliff_unit *u) {
+  if (u == NULL)
+    return XMT_ERR_USAGE;
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; st == XMT_OK && !u->preserve_space && i < u->nsegs; i++)
+    if (u->segs[i].flowed == NULL)
+      st = flow_segment(&u->segs[i]);
+  return st;
 }

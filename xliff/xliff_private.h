@@ -141,6 +141,7 @@ struct xmt_unit_segment {
   char *mid;
   xmt_segment *source;
   xmt_segment *target; /* set by xmt_xliff_unit_set_target */
+  xmt_segment *flowed; /* source with line breaks as spaces (xmt_unit_flow) */
   size_t inner_start;  /* content range in raw (seg-source mrk, or source) */
   size_t inner_end;
   size_t tseg; /* its <mrk mtype="seg"> in the target, or SIZE_MAX */
@@ -275,6 +276,15 @@ xmt_status xmt_unit_set_generated(xmt_xliff_unit *unit, xmt_segment **sources,
 const xmt_segment *xmt_unit_gap(const xmt_xliff_unit *unit, size_t i);
 const xmt_segment *xmt_unit_segment_target(const xmt_xliff_unit *unit,
                                            size_t i);
+/* Where white space is not significant (xmt_xliff_unit_preserve_space is
+ * 0), gives each segment whose text has a line break between its first and
+ * last word a flowed copy: each run of white space with a line break is one
+ * space, a run cut by a code is two runs, the edges stay as they are. What
+ * is written of the source never changes; MT and the target take the flowed
+ * text (xmt_unit_mt_source). */
+xmt_status xmt_unit_flow(xmt_xliff_unit *unit);
+/* Segment i as MT sees it: its flowed copy, else its source. */
+const xmt_segment *xmt_unit_mt_source(const xmt_xliff_unit *unit, size_t i);
 /* Appends a target segment or an sdl:seg; returns its index via *index. */
 xmt_status xmt_unit_add_tseg(xmt_xliff_unit *unit, const char *mid,
                              size_t *index);

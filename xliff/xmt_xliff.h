@@ -97,6 +97,10 @@ XMT_API const char *xmt_xliff_unit_id(const xmt_xliff_unit *unit);
 XMT_API const char *xmt_xliff_unit_resname(const xmt_xliff_unit *unit);
 /* 0 when the unit or an enclosing group says translate="no". */
 XMT_API int xmt_xliff_unit_translatable(const xmt_xliff_unit *unit);
+/* 1 when xml:space="preserve" is in scope of the unit's source (on it, its
+ * seg-source, the trans-unit, a group, the file or the root): its line
+ * breaks are significant. Else a line break and the white space around it
+ * are one space to segmentation and MT. */
 XMT_API int xmt_xliff_unit_preserve_space(const xmt_xliff_unit *unit);
 XMT_API int xmt_xliff_unit_approved(const xmt_xliff_unit *unit);
 XMT_API int xmt_xliff_unit_segmented(const xmt_xliff_unit *unit);

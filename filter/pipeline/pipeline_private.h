@@ -241,6 +241,8 @@ int xmt_window_fail(const struct run *run, struct window *w, xmt_status st,
 
 /* --- units.c ----------------------------------------------------------- */
 extern const struct xmt_xliff_reader_callbacks xmt_units_callbacks;
+/* The source segment MT translates: flowed where white space is not
+ * significant (xmt_unit_flow). */
 const xmt_segment *xmt_job_source(const struct window *w, const struct job *j);
 /* Appends the segment id of a job, "KEY#MID" (or KEY for a unit read as
  * one segment), and a NUL; '#' and '%' of KEY are written %23 and %25,

@@ -175,7 +175,7 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
 static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   struct window *w = run->fill;
   xmt_filter *f = run->filter;
-  const xmt_segment *src = xmt_xliff_unit_source(w->items[item].unit, seg);
+  const xmt_segment *src = xmt_unit_mt_source(w->items[item].unit, seg);
   size_t len;
   const char *text = xmt_segment_text(src, &len);
   if (grow_jobs(run) != XMT_OK)
@@ -225,6 +225,11 @@ int xmt_window_translate(struct run *run) {
                           e->message != NULL ? e->message : xmt_strerror(st));
         break;
       }
+    }
+    /* Line breaks where white space is not significant reach MT as spaces. */
+    if (xmt_unit_flow(u) != XMT_OK) {
+      rc = xmt_run_nomem(run);
+      break;
     }
     for (size_t s = 0; rc == 0 && s < xmt_xliff_unit_segment_count(u); s++)
       if (xmt_xliff_unit_segment_wanted(u, s, run->options.overwrite) &&

@@ -22,7 +22,7 @@ static struct item *push_item(struct run *run) {
 }
 
 const xmt_segment *xmt_job_source(const struct window *w, const struct job *j) {
-  return xmt_xliff_unit_source(w->items[j->item].unit, j->seg);
+  return xmt_unit_mt_source(w->items[j->item].unit, j->seg);
 }
 
 /* The key with '#' and '%' written %23 and %25: the first '#' of a

@@ -91,9 +91,12 @@ struct xmt_segmenter {
 /* Computes the sentences of UTF-8 text into s->spans. When codes is not
  * NULL, ncodes byte offsets (non-decreasing) of isolated codes are given:
  * with treatIsolatedCodesAsWhitespace the rules see a space there. lang
- * NULL uses the segmenter's language. */
+ * NULL uses the segmenter's language. flowed: white space is not
+ * significant (no xml:space="preserve"), so the rules see a space for each
+ * line break, as Okapi's segmenter does with text not preformatted. */
 xmt_status xmt_srx_run(xmt_segmenter *s, const char *lang, const char *text,
-                       size_t len, const size_t *codes, size_t ncodes);
+                       size_t len, const size_t *codes, size_t ncodes,
+                       int flowed);
 
 /* Frees what a loaded document holds (srx_load.c). */
 void xmt_srx_doc_free(struct srx_doc *d);

@@ -195,9 +195,10 @@ static xmt_status grow(void **p, size_t *cap, size_t need, size_t size) {
 }
 
 /* The text as the rules see it, in UTF-16 with a map back to byte offsets;
- * isolated codes become spaces when the rules say so. */
+ * isolated codes become spaces when the rules say so, line breaks when the
+ * text is flowed (the rules' line break is then no break). */
 static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
-                               const size_t *codes, size_t ncodes,
+                               const size_t *codes, size_t ncodes, int flowed,
                                int32_t *len16) {
   size_t extra = s->doc.isolated_as_space ? ncodes : 0;
   size_t need = len + extra + 1;
@@ -234,7 +235,7 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
       s->u8_at[k] = i;
       s->u16[k++] = (UChar)(0xDC00 | (cp & 0x3FF));
     } else
-      s->u16[k++] = (UChar)cp;
+      s->u16[k++] = flowed && (cp == '\n' || cp == '\r') ? 0x20 : (UChar)cp;
     i += n;
   }
   s->u8_at[k] = len;
@@ -475,13 +476,14 @@ static xmt_status make_spans(xmt_segmenter *s, const char *text, size_t len) {
 }
 
 xmt_status xmt_srx_run(xmt_segmenter *s, const char *lang, const char *text,
-                       size_t len, const size_t *codes, size_t ncodes) {
+                       size_t len, const size_t *codes, size_t ncodes,
+                       int flowed) {
   if (lang == NULL)
     lang = s->lang != NULL ? s->lang : "und";
   xmt_status st = select_rules(s, lang);
   int32_t len16 = 0;
   if (st == XMT_OK)
-    st = to_rule_text(s, text, len, codes, ncodes, &len16);
+    st = to_rule_text(s, text, len, codes, ncodes, flowed, &len16);
   if (st != XMT_OK)
     return st;
   st = apply_rules(s, lang, len16);
@@ -514,7 +516,8 @@ xmt_status xmt_segmenter_split(xmt_segmenter *s, const char *text, size_t len,
   xmt_error_clear(&s->err);
   *spans = NULL;
   *nspans = 0;
-  xmt_status st = xmt_srx_run(s, NULL, text != NULL ? text : "", len, NULL, 0);
+  xmt_status st =
+      xmt_srx_run(s, NULL, text != NULL ? text : "", len, NULL, 0, 0);
   if (st != XMT_OK)
     return st;
   *spans = s->spans;

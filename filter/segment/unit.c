@@ -454,7 +454,8 @@ xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s, xmt_xliff_unit *unit,
                                                      : "und";
   xmt_status st = read_codes(&w, src, &isolated, &nisolated);
   if (st == XMT_OK)
-    st = xmt_srx_run(s, lang, w.text, w.len, isolated, nisolated);
+    st = xmt_srx_run(s, lang, w.text, w.len, isolated, nisolated,
+                     !unit->preserve_space);
   if (st == XMT_OK && s->nspans > 0) {
     w.n = s->nspans;
     w.spans = malloc(w.n * sizeof *w.spans);
