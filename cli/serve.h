@@ -28,6 +28,11 @@ struct serve_settings {
   size_t max_per_address;      /* connections from one address */
   unsigned connection_timeout; /* seconds */
   const char *auth_key_file, *access_log;
+  /* DeepL's document API (serve_document.c) */
+  size_t max_document;      /* bytes of an uploaded document */
+  size_t max_documents;     /* documents kept at once */
+  unsigned document_expiry; /* seconds a translated document is kept */
+  const char *document_dir; /* where the server makes its folder */
 };
 
 /* --- Languages (serve_lang.c) ---------------------------------------------
@@ -128,6 +133,7 @@ struct serve_reply {
   char *body;
   size_t len;
   const char *content_type;
+  char *disposition;    /* Content-Disposition, or NULL */
   unsigned retry_after; /* seconds, 0: none */
 };
 /* Dumps obj (taken: decref'd) as the reply. apy: APy's layout (", ",
@@ -382,6 +388,7 @@ struct serve_server {
   unsigned long long conns_cut;
   pthread_t sweeper;
   int sweeping, sweep_stop;
+  struct serve_docs *docs; /* DeepL's documents (serve_docstore.c) */
 };
 
 /* serve_conn.c: a deadline for the whole of a request. libmicrohttpd's
@@ -459,6 +466,9 @@ enum serve_outcome serve_deepl_languages(struct serve_request *rq);
 enum serve_outcome serve_deepl_usage(struct serve_request *rq);
 enum serve_outcome serve_deepl_glossary_pairs(struct serve_request *rq);
 enum serve_outcome serve_deepl_glossaries(struct serve_request *rq);
+/* The pair of DeepL's source_lang (may be absent) and target_lang; 0 with
+ * DeepL's error reply when not served. */
+int serve_deepl_pair(struct serve_request *rq, struct serve_pair *pair);
 /* DeepL's error object {"message": ...}. */
 int serve_deepl_error(struct serve_reply *r, unsigned status,
                       const char *message);
