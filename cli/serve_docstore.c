@@ -445,6 +445,11 @@ void serve_docs_add(struct serve_docs *d, const struct serve_doc_upload *u,
       xmt_cli_say("xliffmt serve: %s: cannot write: %s\n", path,
                   strerror(errno));
   }
+  json_t *o = json_object();
+  if (ok) { /* doc is the thread's once in the list */
+    json_object_set_new(o, "document_id", json_string(doc->id));
+    json_object_set_new(o, "document_key", json_string(doc->key));
+  }
   pthread_mutex_lock(&d->lock);
   d->reserved--;
   if (ok) {
@@ -459,12 +464,10 @@ void serve_docs_add(struct serve_docs *d, const struct serve_doc_upload *u,
   if (!ok) {
     if (doc != NULL)
       doc_free(d, doc);
+    json_decref(o);
     serve_deepl_error(r, 500, "Internal error");
     return;
   }
-  json_t *o = json_object();
-  json_object_set_new(o, "document_id", json_string(doc->id));
-  json_object_set_new(o, "document_key", json_string(doc->key));
   serve_reply_json(r, 200, o, 0);
 }
 
