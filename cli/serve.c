@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "serve.h"
+#include "serve_document.h"
 
 enum {
   XMT_OPT_LISTEN = 420,
@@ -30,7 +31,11 @@ enum {
   XMT_OPT_ACCESS_LOG,
   XMT_OPT_TLS_CERT,
   XMT_OPT_TLS_KEY,
-  XMT_OPT_INSECURE
+  XMT_OPT_INSECURE,
+  XMT_OPT_MAX_DOCUMENT,
+  XMT_OPT_MAX_DOCUMENTS,
+  XMT_OPT_DOCUMENT_EXPIRY,
+  XMT_OPT_DOCUMENT_DIR
 };
 
 #define DEFAULT_LISTEN "127.0.0.1:2737"
@@ -70,6 +75,18 @@ static const struct xmt_cli_option serve_options[] = {
     {"insecure", XMT_OPT_INSECURE, NULL,
      "with --auth-key-file, plain HTTP off\nloopback all the same (keys "
      "cross the\nnetwork in clear text)"},
+    {"max-document-size", XMT_OPT_MAX_DOCUMENT, "BYTES",
+     "largest document DeepL's /v2/document\ntakes (K, M, G; default 10M); "
+     "larger\ngets 413"},
+    {"max-documents", XMT_OPT_MAX_DOCUMENTS, "N",
+     "documents kept at once, waiting or\ntranslated; more get 429 "
+     "(default 64)"},
+    {"document-expiry", XMT_OPT_DOCUMENT_EXPIRY, "SECONDS",
+     "a translated document not downloaded\nthat long is deleted "
+     "(default 3600)"},
+    {"document-dir", XMT_OPT_DOCUMENT_DIR, "DIR",
+     "where serve makes its own folder for\ndocuments (default $TMPDIR, "
+     "else /tmp)"},
     {NULL, 0, NULL, NULL}};
 
 static const struct xmt_cli_option *const groups[] = {
@@ -82,7 +99,8 @@ static const struct xmt_cli_command serve_command = {
     "       [OPTIONS]\n\n"
     "Serves machine translation over HTTP in the APIs CAT tools call:\n"
     "Apertium APy (GET/POST /translate with langpair, /listPairs), DeepL\n"
-    "(POST /v2/translate, /v2/languages, /v2/usage) and LibreTranslate\n"
+    "(POST /v2/translate, /v2/languages, /v2/usage, and whole files with\n"
+    "/v2/document) and LibreTranslate\n"
     "(POST /translate with source and target, /languages); GET /health and\n"
     "GET /metrics. Inline tags in a request's text are put back into the\n"
     "translation as `xliffmt translate` puts them, whatever the backend.\n"
@@ -177,6 +195,24 @@ static int take(void *user, int c, const char *arg) {
       s->mts[s->nmts++] = arg;
     if (bad == NULL)
       return xmt_cli_take_option(&s->cli, c, arg);
+    break;
+  case XMT_OPT_MAX_DOCUMENT:
+    if (!xmt_cli_parse_size(arg, &s->max_document) ||
+        s->max_document > ((size_t)1 << 30))
+      bad = "--max-document-size takes a number of bytes (K, M, G: KiB, MiB, "
+            "GiB), at most 1G";
+    break;
+  case XMT_OPT_MAX_DOCUMENTS:
+    if (!parse_number(arg, 100000, &s->max_documents, 0) || strpbrk(arg, "kKM"))
+      bad = "--max-documents takes a number from 1 to 100000";
+    break;
+  case XMT_OPT_DOCUMENT_EXPIRY:
+    if (!parse_number(arg, 604800, &n, 0) || strpbrk(arg, "kKM"))
+      bad = "--document-expiry takes seconds, from 1 to 604800";
+    s->document_expiry = (unsigned)n;
+    break;
+  case XMT_OPT_DOCUMENT_DIR:
+    s->document_dir = arg;
     break;
   default:
     return xmt_cli_take_option(&s->cli, c, arg);
@@ -383,6 +419,9 @@ static void settings_init(struct serve_settings *s) {
   s->connection_timeout = 30;
   s->max_connections = 512;
   s->max_per_address = 64;
+  s->max_document = SERVE_DOC_MAX_SIZE;
+  s->max_documents = SERVE_DOC_MAX_COUNT;
+  s->document_expiry = SERVE_DOC_EXPIRY;
 }
 
 /* The files serve reads and writes: none written is one read. */
@@ -423,6 +462,8 @@ static int set_up(struct serve_server *sv) {
     return sv->listen_fd == -2 ? EXIT_BAD_INPUT : EXIT_INTERNAL;
   if (!serve_pool_start(sv))
     return EXIT_BAD_INPUT;
+  if (!serve_docs_start(sv))
+    return EXIT_INTERNAL;
   if (!serve_conn_start(sv) || !serve_http_start(sv))
     return EXIT_INTERNAL;
   return -1;
@@ -437,6 +478,7 @@ static void tear_down(struct serve_server *sv) {
     close(sv->listen_fd);
   serve_conn_stop(sv);
   serve_pool_stop(sv);
+  serve_docs_stop(sv);
   serve_metrics_free(&sv->metrics);
   serve_engines_free(sv);
   serve_list_free(sv->keys, sv->nkeys);

@@ -43,6 +43,11 @@ struct serve_settings {
   /* of each --mt-option, the number of --mt before it: 0, every
    * engine's; else the engine of the last of them */
   size_t mt_option_at[SERVE_MT_OPTIONS];
+  /* DeepL's document API (serve_document.c) */
+  size_t max_document;      /* bytes of an uploaded document */
+  size_t max_documents;     /* documents kept at once */
+  unsigned document_expiry; /* seconds a translated document is kept */
+  const char *document_dir; /* where the server makes its folder */
 };
 
 /* --- Languages (serve_lang.c) ---------------------------------------------
@@ -149,6 +154,7 @@ struct serve_reply {
   char *body;
   size_t len;
   const char *content_type;
+  char *disposition;    /* Content-Disposition, or NULL */
   unsigned retry_after; /* seconds, 0: none */
 };
 /* Dumps obj (taken: decref'd) as the reply. apy: APy's layout (", ",
@@ -435,6 +441,7 @@ struct serve_server {
   unsigned long long conns_cut;
   pthread_t sweeper;
   int sweeping, sweep_stop;
+  struct serve_docs *docs; /* DeepL's documents (serve_docstore.c) */
 };
 
 /* serve_conn.c: a deadline for the whole of a request. libmicrohttpd's
@@ -519,6 +526,9 @@ enum serve_outcome serve_deepl_languages(struct serve_request *rq);
 enum serve_outcome serve_deepl_usage(struct serve_request *rq);
 enum serve_outcome serve_deepl_glossary_pairs(struct serve_request *rq);
 enum serve_outcome serve_deepl_glossaries(struct serve_request *rq);
+/* The pair of DeepL's source_lang (may be absent) and target_lang; 0 with
+ * DeepL's error reply when not served. */
+int serve_deepl_pair(struct serve_request *rq, struct serve_pair *pair);
 /* DeepL's error object {"message": ...}. */
 int serve_deepl_error(struct serve_reply *r, unsigned status,
                       const char *message);

@@ -99,7 +99,7 @@ static const char *long_list(const struct serve_job *job) {
 
 /* The pair of source_lang (may be NULL) and target_lang; an error reply
  * and 0 when not served. */
-static int deepl_pair(struct serve_request *rq, struct serve_pair *pair) {
+int serve_deepl_pair(struct serve_request *rq, struct serve_pair *pair) {
   const char *src = serve_param(&rq->params, "source_lang", NULL);
   const char *tgt = serve_param(&rq->params, "target_lang", NULL);
   char s[SERVE_LANG_MAX] = "", t[SERVE_LANG_MAX];
@@ -149,7 +149,7 @@ enum serve_outcome serve_deepl_translate(struct serve_request *rq) {
                       "most 50).");
     return SERVE_ANSWER;
   }
-  if (!deepl_pair(rq, &pair))
+  if (!serve_deepl_pair(rq, &pair))
     return SERVE_ANSWER;
   if (!one_of(tags, "xml|html"))
     return unsupported(rq, "tag_handling");

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "serve.h"
+#include "serve_document.h"
 
 static const struct serve_route routes[] = {
     {"/translate", SERVE_API_NONE, 1, 1, serve_translate_dispatch},
@@ -35,7 +36,7 @@ const struct serve_route *serve_route_find(const char *path) {
   for (size_t i = 0; i < sizeof routes / sizeof *routes; i++)
     if (strcmp(routes[i].path, path) == 0)
       return &routes[i];
-  return NULL;
+  return serve_document_route(path); /* DeepL's, with ids in the path */
 }
 
 double serve_elapsed(const struct timespec *t) {
@@ -291,6 +292,8 @@ static enum MHD_Result send_reply(struct serve_request *rq) {
   if (r->content_type != NULL)
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
                             r->content_type);
+  if (r->disposition != NULL)
+    MHD_add_response_header(resp, "Content-Disposition", r->disposition);
   /* As apertium-apy and LibreTranslate: browser pages may call. */
   MHD_add_response_header(resp, "Access-Control-Allow-Origin", "*");
   MHD_add_response_header(resp, "Access-Control-Allow-Methods",
@@ -348,6 +351,18 @@ static const char *bad_framing(struct serve_request *rq) {
   return NULL;
 }
 
+/* 413: the body is over --max-body (a document's, over its own). */
+static void too_large(struct serve_request *rq) {
+  if (serve_document_is_upload(rq)) {
+    serve_document_too_large(rq);
+    return;
+  }
+  char msg[96];
+  snprintf(msg, sizeof msg, "request body larger than %zu bytes",
+           rq->server->set->max_body);
+  serve_error(rq, 413, msg);
+}
+
 /* Answers that need no body: 0 when the request goes on. */
 static int early_reply(struct serve_request *rq) {
   struct serve_server *sv = rq->server;
@@ -369,11 +384,9 @@ static int early_reply(struct serve_request *rq) {
     /* HEAD of a translation would run the engine for an answer never
      * sent. */
     serve_error(rq, 405, "method not allowed");
-  } else if (cl != NULL && strtoull(cl, NULL, 10) > sv->set->max_body) {
-    char msg[96];
-    snprintf(msg, sizeof msg, "request body larger than %zu bytes",
-             sv->set->max_body);
-    serve_error(rq, 413, msg);
+  } else if (cl != NULL &&
+             strtoull(cl, NULL, 10) > serve_document_body_limit(rq)) {
+    too_large(rq);
   } else {
     return 0;
   }
@@ -381,7 +394,7 @@ static int early_reply(struct serve_request *rq) {
 }
 
 static void take_body(struct serve_request *rq, const char *data, size_t size) {
-  if (rq->discarded > 0 || rq->len + size > rq->server->set->max_body) {
+  if (rq->discarded > 0 || rq->len + size > serve_document_body_limit(rq)) {
     rq->discarded += size;
     return;
   }
@@ -446,10 +459,7 @@ enum serve_outcome serve_http_handle(struct serve_request *rq) {
 static enum MHD_Result dispatch(struct serve_request *rq) {
   struct serve_server *sv = rq->server;
   if (rq->discarded > 0) {
-    char msg[96];
-    snprintf(msg, sizeof msg, "request body larger than %zu bytes",
-             sv->set->max_body);
-    serve_error(rq, 413, msg);
+    too_large(rq);
     return send_reply(rq);
   }
   if (rq->route == NULL) {
@@ -505,7 +515,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
       rq->reply.status = 408;
       return MHD_NO;
     }
-    return rq->discarded / 16 > rq->server->set->max_body ? MHD_NO : MHD_YES;
+    return rq->discarded / 16 > serve_document_body_limit(rq) ? MHD_NO
+                                                              : MHD_YES;
   }
   if (rq->queued) { /* resumed: the worker has answered */
     if (rq->job != NULL && rq->job->reply.status != 0) {

@@ -167,18 +167,41 @@ static int boundary_of(const char *type, char *out, size_t outlen) {
   return 1;
 }
 
-/* The name="..." of a part's headers (from h to e), or NULL. */
-static const char *part_name(const char *h, const char *e, size_t *len) {
-  for (const char *n = h; (n = memmem(n, (size_t)(e - n), "name=\"", 6)); n++) {
-    if (n > h && n[-1] != ' ' && n[-1] != ';')
-      continue; /* filename="..." */
-    const char *q = memchr(n + 6, '"', (size_t)(e - n - 6));
+/* The value of key="..." (name or filename) in a part's headers (from h
+ * to e), or NULL. */
+static const char *part_value(const char *h, const char *e, const char *key,
+                              size_t *len) {
+  size_t k = strlen(key);
+  for (const char *n = h; (n = memmem(n, (size_t)(e - n), key, k)); n++) {
+    if ((n > h && n[-1] != ' ' && n[-1] != ';') || e - n < (ptrdiff_t)k + 2 ||
+        n[k] != '=' || n[k + 1] != '"')
+      continue; /* filename="..." when name is looked for */
+    const char *q = memchr(n + k + 2, '"', (size_t)(e - n - (ptrdiff_t)k - 2));
     if (q == NULL)
       return NULL;
-    *len = (size_t)(q - n - 6);
-    return n + 6;
+    *len = (size_t)(q - n - (ptrdiff_t)k - 2);
+    return n + k + 2;
   }
   return NULL;
+}
+
+/* A part's value as parameter name, and its file's name (DeepL's
+ * document upload) as parameter name.filename; 0 when out of memory. */
+static int add_part(struct serve_params *p, const char *h, const char *e,
+                    const char *v, size_t vlen) {
+  size_t nlen = 0, flen = 0;
+  const char *name = part_value(h, e, "name", &nlen);
+  if (name == NULL)
+    return 1;
+  const char *file = part_value(h, e, "filename", &flen);
+  if (file != NULL) {
+    char key[80];
+    snprintf(key, sizeof key, "%.*s.filename", (int)(nlen < 64 ? nlen : 64),
+             name);
+    if (!serve_param_add(p, key, strlen(key), file, flen, 0))
+      return 0;
+  }
+  return serve_param_add(p, name, nlen, v, vlen, 0);
 }
 
 int serve_params_multipart(struct serve_params *p, const char *type,
@@ -201,8 +224,7 @@ int serve_params_multipart(struct serve_params *p, const char *type,
     const char *v = memmem(h, (size_t)(end - h), "\r\n\r\n", 4);
     if (v == NULL)
       return -1;
-    size_t nlen = 0;
-    const char *name = part_name(h, v, &nlen);
+    const char *e = v;
     v += 4;
     const char *next = v;
     for (;;) {
@@ -214,8 +236,7 @@ int serve_params_multipart(struct serve_params *p, const char *type,
     }
     if (next == NULL)
       return -1;
-    if (name != NULL &&
-        !serve_param_add(p, name, nlen, v, (size_t)(next - 2 - v), 0))
+    if (!add_part(p, h, e, v, (size_t)(next - 2 - v)))
       return 0;
     at = next;
   }
@@ -353,6 +374,8 @@ int serve_reply_text(struct serve_reply *r, unsigned status,
 
 void serve_reply_free(struct serve_reply *r) {
   free(r->body);
+  free(r->disposition);
   r->body = NULL;
+  r->disposition = NULL;
   r->len = 0;
 }

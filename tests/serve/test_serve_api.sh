@@ -142,7 +142,7 @@ expect "DeepL bad language type" 400 \
 expect "DeepL glossary pairs: none" 200 '{"supported_languages":[]}' \
   "$u/v2/glossary-language-pairs"
 expect "DeepL glossaries: none" 200 '{"glossaries":[]}' "$u/v2/glossaries"
-expect "DeepL unknown path" 404 '{"message":"Not found"}' "$u/v2/document"
+expect "DeepL unknown path" 404 '{"message":"Not found"}' "$u/v2/no-such-endpoint"
 ask "$u/v2/usage"
 check "DeepL usage" grep -q \
   '^{"character_count":[0-9]*,"character_limit":1000000000000}$' "$tmp/body"

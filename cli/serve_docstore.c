@@ -1,0 +1,619 @@
+/* serve_docstore.c -- xliffmt serve: the documents of DeepL's document API.
+ * Each lives in the server's own folder (mkdtemp, mode 0700) under names
+ * the server makes from its random id, never the client's; one thread
+ * translates them in turn with a filter of its own, set up as `xliffmt
+ * translate` sets up its own, so that a long document holds no worker of
+ * the text APIs. The number kept is bounded, and a finished document is
+ * deleted when downloaded or when it expires. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "serve_document.h"
+
+enum doc_state { DOC_QUEUED, DOC_TRANSLATING, DOC_DONE, DOC_ERROR };
+
+struct serve_doc {
+  struct serve_doc *next;
+  char id[SERVE_DOC_ID_LEN + 1], key[SERVE_DOC_KEY_LEN + 1];
+  char *auth; /* the key of the upload, "" when none */
+  char *name; /* the client's name, for messages and the download */
+  struct serve_pair pair;
+  enum doc_state state;
+  enum xmt_doc_format format;
+  size_t billed; /* characters of the document */
+  struct timespec finished;
+  char message[512];
+};
+
+struct serve_docs {
+  struct serve_server *sv;
+  pthread_mutex_t lock;
+  pthread_cond_t wake;
+  char *dir;
+  struct serve_doc *list; /* in the order of their upload */
+  size_t n, reserved;     /* kept, and being written by an upload */
+  pthread_t thread;
+  int started, quit;
+  xmt_filter *filter;     /* the thread's, made for the first document */
+  struct serve_pair pair; /* the filter's languages, and its engine */
+};
+
+static void now(struct timespec *t) { clock_gettime(CLOCK_MONOTONIC, t); }
+
+/* dir/ID.in or dir/ID.out into out (its size PATH_MAX-safe: the folder's
+ * name was checked at start). */
+static void doc_path(const struct serve_docs *d, const char *id,
+                     const char *what, char *out, size_t len) {
+  snprintf(out, len, "%s/%s.%s", d->dir, id, what);
+}
+
+static void doc_free(struct serve_docs *d, struct serve_doc *doc) {
+  char path[4200];
+  doc_path(d, doc->id, "in", path, sizeof path);
+  unlink(path);
+  doc_path(d, doc->id, "out", path, sizeof path);
+  unlink(path);
+  free(doc->auth);
+  free(doc->name);
+  free(doc);
+}
+
+/* Deletes the finished documents older than --document-expiry; the time
+ * the next one expires in *next (tv_sec 0: none). Under the lock. */
+static void expire(struct serve_docs *d, struct timespec *next) {
+  struct timespec t;
+  now(&t);
+  time_t ttl = (time_t)d->sv->set->document_expiry;
+  if (next != NULL)
+    next->tv_sec = 0;
+  for (struct serve_doc **link = &d->list; *link != NULL;) {
+    struct serve_doc *doc = *link;
+    if (doc->state != DOC_DONE && doc->state != DOC_ERROR) {
+      link = &doc->next;
+      continue;
+    }
+    time_t at = doc->finished.tv_sec + ttl;
+    if (at < t.tv_sec ||
+        (at == t.tv_sec && doc->finished.tv_nsec <= t.tv_nsec)) {
+      *link = doc->next;
+      d->n--;
+      doc_free(d, doc);
+      continue;
+    }
+    if (next != NULL && (next->tv_sec == 0 || at < next->tv_sec)) {
+      next->tv_sec = at;
+      next->tv_nsec = doc->finished.tv_nsec;
+    }
+    link = &doc->next;
+  }
+}
+
+/* The whole of a file, NUL-terminated; NULL with errno. */
+static char *read_all(const char *path, size_t *len) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  struct stat st;
+  if (fd < 0)
+    return NULL;
+  char *buf = NULL;
+  if (fstat(fd, &st) == 0 && (buf = malloc((size_t)st.st_size + 1)) != NULL) {
+    size_t got = 0;
+    ssize_t r = 1;
+    while (got < (size_t)st.st_size &&
+           (r = read(fd, buf + got, (size_t)st.st_size - got)) > 0)
+      got += (size_t)r;
+    if (r < 0) {
+      free(buf);
+      buf = NULL;
+    } else {
+      buf[got] = '\0';
+      *len = got;
+    }
+  }
+  int e = errno;
+  close(fd);
+  errno = e;
+  return buf;
+}
+
+/* A new file (never one there already, never through a link) of bytes,
+ * readable by the server only; 0 with errno, nothing left. */
+static int write_new(const char *path, const char *bytes, size_t len) {
+  int fd =
+      open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0)
+    return 0;
+  size_t put = 0;
+  while (put < len) {
+    ssize_t w = write(fd, bytes + put, len - put);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      break;
+    put += (size_t)w;
+  }
+  int ok = put == len && close(fd) == 0, e = errno;
+  if (put != len)
+    close(fd);
+  if (!ok)
+    unlink(path);
+  errno = e;
+  return ok;
+}
+
+/* The filter's error as `xliffmt translate` reports it, without the
+ * program's name: "NAME:LINE:COLUMN: message (unit ID)". */
+static void describe(const xmt_filter *f, xmt_status st, char *out,
+                     size_t len) {
+  const struct xmt_error *err = xmt_filter_error(f);
+  char at[48] = "";
+  if (err->file != NULL && err->line > 0 && err->column > 0)
+    snprintf(at, sizeof at, ":%lu:%lu", err->line, err->column);
+  else if (err->file != NULL && err->line > 0)
+    snprintf(at, sizeof at, ":%lu", err->line);
+  snprintf(out, len, "%s%s%s%s%s%s%s", err->file != NULL ? err->file : "", at,
+           err->file != NULL ? ": " : "",
+           err->message != NULL ? err->message : xmt_strerror(st),
+           err->unit_id != NULL ? " (unit " : "",
+           err->unit_id != NULL ? err->unit_id : "",
+           err->unit_id != NULL ? ")" : "");
+}
+
+/* After each call to the engine: a stop asked stops the run, also one
+ * asked before the run began (which xmt_filter_interrupt's would not). */
+static int progress(void *user, const struct xmt_filter_stats *stats) {
+  (void)stats;
+  const struct serve_docs *d = user;
+  return __atomic_load_n(&d->quit, __ATOMIC_RELAXED);
+}
+
+/* The thread's filter for the engine of pair, as that engine's workers
+ * have it: its settings, its engines kept from one document to the next
+ * of the same engine. */
+static xmt_status make_filter(struct serve_docs *d,
+                              const struct serve_pair *pair, char *msg,
+                              size_t len) {
+  const struct serve_engine *e = &d->sv->engines[pair->engine];
+  xmt_filter *f = xmt_filter_new();
+  if (f == NULL) {
+    snprintf(msg, len, "out of memory");
+    return XMT_ERR_NOMEM;
+  }
+  xmt_status st = xmt_cli_configure(f, &e->cli, e->backend, e->spec);
+  if (st == XMT_OK)
+    st = xmt_filter_set_flags(f, e->cli.flags | XMT_FILTER_KEEP_ENGINES |
+                                     XMT_FILTER_KEEP_DICTIONARIES);
+  if (st == XMT_OK)
+    st = xmt_filter_set_callbacks(f, progress, NULL, d);
+  if (st != XMT_OK) {
+    describe(f, st, msg, len);
+    xmt_filter_free(f);
+    return st;
+  }
+  pthread_mutex_lock(&d->lock);
+  d->filter = f; /* from here on serve_docs_stop can interrupt it */
+  pthread_mutex_unlock(&d->lock);
+  d->pair = (struct serve_pair){"", "", pair->engine};
+  return XMT_OK;
+}
+
+/* The characters of UTF-8 bytes, as DeepL bills them. */
+static size_t characters(const char *s, size_t len) {
+  size_t n = 0;
+  for (size_t i = 0; i < len; i++)
+    n += ((unsigned char)s[i] & 0xC0) != 0x80;
+  return n;
+}
+
+/* The format of a document: its content decides, as for translate; the
+ * extension of the client's name only when the content does not. */
+static enum xmt_doc_format doc_format(const char *bytes, size_t len,
+                                      const char *name) {
+  const char *dot = strrchr(name, '.');
+  char probe[32] = "document";
+  if (dot != NULL && strlen(dot) < sizeof probe - 8)
+    snprintf(probe, sizeof probe, "document%s", dot);
+  return xmt_format_sniff(bytes, len, probe);
+}
+
+/* Translates doc (a copy of it, the thread's own): its file ID.in into
+ * ID.out, the outcome in doc's state, message, format and billed. */
+static void translate(struct serve_docs *d, struct serve_doc *doc) {
+  char in[4200], out[4200];
+  doc_path(d, doc->id, "in", in, sizeof in);
+  doc_path(d, doc->id, "out", out, sizeof out);
+  size_t len = 0, out_len = 0;
+  char *bytes = read_all(in, &len), *result = NULL;
+  xmt_status st = XMT_OK;
+  doc->state = DOC_ERROR;
+  if (bytes == NULL) {
+    snprintf(doc->message, sizeof doc->message, "cannot read the document: %s",
+             strerror(errno));
+    return;
+  }
+  unlink(in); /* read: the translation is all that is kept */
+  doc->format = doc_format(bytes, len, doc->name);
+  doc->billed = characters(bytes, len);
+  if (d->filter != NULL && d->pair.engine != doc->pair.engine) {
+    pthread_mutex_lock(&d->lock);
+    xmt_filter *old = d->filter;
+    d->filter = NULL;
+    pthread_mutex_unlock(&d->lock);
+    xmt_filter_free(old);
+  }
+  if (d->filter == NULL)
+    st = make_filter(d, &doc->pair, doc->message, sizeof doc->message);
+  if (st == XMT_OK && (strcmp(d->pair.src, doc->pair.src) != 0 ||
+                       strcmp(d->pair.tgt, doc->pair.tgt) != 0)) {
+    st = xmt_filter_set_languages(d->filter, doc->pair.src, doc->pair.tgt);
+    d->pair = st == XMT_OK ? doc->pair
+                           : (struct serve_pair){"?", "?", doc->pair.engine};
+  }
+  if (st == XMT_OK) {
+    st = xmt_filter_translate_buffer(d->filter, doc->format, doc->name, bytes,
+                                     len, &result, &out_len);
+    serve_metrics_run(&d->sv->metrics, xmt_filter_stats(d->filter),
+                      st == XMT_OK ? doc->billed : 0);
+    if (st != XMT_OK)
+      describe(d->filter, st, doc->message, sizeof doc->message);
+  }
+  if (st == XMT_OK && !write_new(out, result, out_len))
+    snprintf(doc->message, sizeof doc->message,
+             "cannot keep the translation: %s", strerror(errno));
+  else if (st == XMT_OK)
+    doc->state = DOC_DONE;
+  free(bytes);
+  free(result);
+}
+
+/* The first document waiting, or NULL. Under the lock. */
+static struct serve_doc *next_queued(struct serve_docs *d) {
+  for (struct serve_doc *doc = d->list; doc != NULL; doc = doc->next)
+    if (doc->state == DOC_QUEUED)
+      return doc;
+  return NULL;
+}
+
+static void *work(void *arg) {
+  struct serve_docs *d = arg;
+  pthread_mutex_lock(&d->lock);
+  while (!d->quit) {
+    struct timespec next;
+    expire(d, &next);
+    struct serve_doc *doc = next_queued(d);
+    if (doc == NULL) {
+      if (next.tv_sec != 0)
+        pthread_cond_timedwait(&d->wake, &d->lock, &next);
+      else
+        pthread_cond_wait(&d->wake, &d->lock);
+      continue;
+    }
+    /* A document translating is never deleted but by serve_docs_stop,
+     * after this thread ends: doc stays. The work is on a copy. */
+    doc->state = DOC_TRANSLATING;
+    struct serve_doc run = *doc;
+    pthread_mutex_unlock(&d->lock);
+    translate(d, &run);
+    pthread_mutex_lock(&d->lock);
+    doc->state = run.state;
+    doc->format = run.format;
+    doc->billed = run.billed;
+    memcpy(doc->message, run.message, sizeof doc->message);
+    now(&doc->finished);
+  }
+  pthread_mutex_unlock(&d->lock);
+  return NULL;
+}
+
+/* The folder: DIR/xliffmt-serve-XXXXXX; 0 after reporting. */
+static int make_dir(struct serve_docs *d, const char *parent) {
+  if (strlen(parent) > 3000) {
+    xmt_cli_say("xliffmt serve: --document-dir %.60s...: name too long\n",
+                parent);
+    return 0;
+  }
+  d->dir = xmt_cli_join(parent, "xliffmt-serve-XXXXXX");
+  if (d->dir == NULL || mkdtemp(d->dir) == NULL) {
+    xmt_cli_say("xliffmt serve: cannot make a folder for documents in %s: "
+                "%s\n",
+                parent, d->dir != NULL ? strerror(errno) : "out of memory");
+    free(d->dir);
+    d->dir = NULL;
+    return 0;
+  }
+  return 1;
+}
+
+int serve_docs_start(struct serve_server *sv) {
+  struct serve_docs *d = calloc(1, sizeof *d);
+  if (d == NULL) {
+    xmt_cli_say("xliffmt: out of memory\n");
+    return 0;
+  }
+  d->sv = sv;
+  pthread_mutex_init(&d->lock, NULL);
+  pthread_condattr_t ca;
+  pthread_condattr_init(&ca);
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+  pthread_cond_init(&d->wake, &ca);
+  pthread_condattr_destroy(&ca);
+  sv->docs = d;
+  const char *parent = sv->set->document_dir;
+  if (parent == NULL)
+    parent = getenv("TMPDIR");
+  if (parent == NULL || parent[0] == '\0')
+    parent = "/tmp";
+  if (!make_dir(d, parent))
+    return 0;
+  if (pthread_create(&d->thread, NULL, work, d) != 0) {
+    xmt_cli_say("xliffmt: cannot start the documents' thread\n");
+    return 0;
+  }
+  d->started = 1;
+  return 1;
+}
+
+void serve_docs_stop(struct serve_server *sv) {
+  struct serve_docs *d = sv->docs;
+  if (d == NULL)
+    return;
+  pthread_mutex_lock(&d->lock);
+  __atomic_store_n(&d->quit, 1, __ATOMIC_RELAXED);
+  if (d->filter != NULL)
+    xmt_filter_interrupt(d->filter);
+  pthread_cond_signal(&d->wake);
+  pthread_mutex_unlock(&d->lock);
+  if (d->started)
+    pthread_join(d->thread, NULL);
+  while (d->list != NULL) {
+    struct serve_doc *doc = d->list;
+    d->list = doc->next;
+    doc_free(d, doc);
+  }
+  if (d->dir != NULL && rmdir(d->dir) != 0)
+    xmt_cli_say("xliffmt serve: %s: cannot remove: %s\n", d->dir,
+                strerror(errno));
+  xmt_filter_free(d->filter);
+  free(d->dir);
+  pthread_cond_destroy(&d->wake);
+  pthread_mutex_destroy(&d->lock);
+  free(d);
+  sv->docs = NULL;
+}
+
+/* count random bytes as upper-case hexadecimal digits (as DeepL's ids and
+ * keys); 0 when the system has no randomness to give. */
+static int random_hex(char *out, size_t count) {
+  unsigned char raw[64];
+  size_t got = 0;
+  while (got < count) {
+    ssize_t r = getrandom(raw + got, count - got, 0);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0)
+      return 0;
+    got += (size_t)r;
+  }
+  for (size_t i = 0; i < count; i++)
+    snprintf(out + 2 * i, 3, "%02X", raw[i]);
+  return 1;
+}
+
+/* A new document for u, its id and key made; NULL when out of memory or
+ * randomness. */
+static struct serve_doc *doc_new(const struct serve_doc_upload *u) {
+  struct serve_doc *doc = calloc(1, sizeof *doc);
+  if (doc == NULL)
+    return NULL;
+  doc->pair = u->pair;
+  doc->auth = strdup(u->auth);
+  doc->name = strdup(u->name);
+  if (doc->auth == NULL || doc->name == NULL ||
+      !random_hex(doc->id, SERVE_DOC_ID_LEN / 2) ||
+      !random_hex(doc->key, SERVE_DOC_KEY_LEN / 2)) {
+    free(doc->auth);
+    free(doc->name);
+    free(doc);
+    return NULL;
+  }
+  return doc;
+}
+
+/* Room for one more document (counted as reserved); 0 when there is
+ * none. */
+static int reserve(struct serve_docs *d) {
+  pthread_mutex_lock(&d->lock);
+  expire(d, NULL);
+  int room = d->n + d->reserved < d->sv->set->max_documents;
+  d->reserved += (size_t)room;
+  pthread_mutex_unlock(&d->lock);
+  return room;
+}
+
+void serve_docs_add(struct serve_docs *d, const struct serve_doc_upload *u,
+                    struct serve_reply *r) {
+  if (!reserve(d)) {
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "Too many documents on the server (at most %zu): download the "
+             "translated ones or wait for them to expire.",
+             d->sv->set->max_documents);
+    serve_deepl_error(r, 429, msg);
+    return;
+  }
+  struct serve_doc *doc = doc_new(u);
+  char path[4200];
+  int ok = doc != NULL;
+  if (ok) {
+    doc_path(d, doc->id, "in", path, sizeof path);
+    if (!(ok = write_new(path, u->bytes, u->len)))
+      xmt_cli_say("xliffmt serve: %s: cannot write: %s\n", path,
+                  strerror(errno));
+  }
+  json_t *o = json_object();
+  if (ok) { /* doc is the thread's once in the list */
+    json_object_set_new(o, "document_id", json_string(doc->id));
+    json_object_set_new(o, "document_key", json_string(doc->key));
+  }
+  pthread_mutex_lock(&d->lock);
+  d->reserved--;
+  if (ok) {
+    struct serve_doc **link = &d->list;
+    while (*link != NULL)
+      link = &(*link)->next;
+    *link = doc;
+    d->n++;
+    pthread_cond_signal(&d->wake);
+  }
+  pthread_mutex_unlock(&d->lock);
+  if (!ok) {
+    if (doc != NULL)
+      doc_free(d, doc);
+    json_decref(o);
+    serve_deepl_error(r, 500, "Internal error");
+    return;
+  }
+  serve_reply_json(r, 200, o, 0);
+}
+
+/* 1 when a and b are equal, in a time that depends on their lengths
+ * only. */
+static int same(const char *a, const char *b) {
+  size_t la = strlen(a), lb = strlen(b);
+  unsigned char diff = (unsigned char)(la != lb);
+  for (size_t i = 0; i < la; i++)
+    diff |= (unsigned char)(a[i] ^ (i < lb ? b[i] : 0));
+  return diff == 0;
+}
+
+/* The document id given key by the holder of auth, or NULL; *link the
+ * pointer to it. Under the lock. */
+static struct serve_doc *find(struct serve_docs *d, const char *id,
+                              const char *key, const char *auth,
+                              struct serve_doc ***link) {
+  expire(d, NULL);
+  for (struct serve_doc **l = &d->list; *l != NULL; l = &(*l)->next)
+    if (strcmp((*l)->id, id) == 0) {
+      if (!same((*l)->key, key) || !same((*l)->auth, auth))
+        return NULL;
+      *link = l;
+      return *l;
+    }
+  return NULL;
+}
+
+static const char *const state_names[] = {"queued", "translating", "done",
+                                          "error"};
+
+void serve_docs_status(struct serve_docs *d, const char *id, const char *key,
+                       const char *auth, struct serve_reply *r) {
+  struct serve_doc **link;
+  json_t *o = NULL;
+  pthread_mutex_lock(&d->lock);
+  struct serve_doc *doc = find(d, id, key, auth, &link);
+  if (doc != NULL) {
+    o = json_object();
+    json_object_set_new(o, "document_id", json_string(doc->id));
+    json_object_set_new(o, "status", json_string(state_names[doc->state]));
+    if (doc->state == DOC_DONE)
+      json_object_set_new(o, "billed_characters",
+                          json_integer((json_int_t)doc->billed));
+    if (doc->state == DOC_ERROR) {
+      /* error_message as DeepL documents it; message as it answered
+       * before, and as its own mock still does */
+      json_object_set_new(o, "error_message", json_string(doc->message));
+      json_object_set_new(o, "message", json_string(doc->message));
+    }
+  }
+  pthread_mutex_unlock(&d->lock);
+  if (o == NULL)
+    serve_deepl_error(r, 404, "Document not found.");
+  else
+    serve_reply_json(r, 200, o, 0);
+}
+
+/* The download's Content-Type by the document's format. */
+static const char *content_type(enum xmt_doc_format format) {
+  return format == XMT_FORMAT_HTML ? "text/html" : "application/xliff+xml";
+}
+
+/* Content-Disposition: attachment with the client's name, its bytes
+ * outside printable ASCII (and quotes, backslashes) as '_' in filename,
+ * and all of it in filename* (RFC 6266) when some were. */
+static char *disposition(const char *name) {
+  size_t n = strlen(name);
+  char *plain = malloc(n + 1), *ext = malloc(3 * n + 1);
+  char *out = NULL;
+  if (plain != NULL && ext != NULL) {
+    size_t k = 0;
+    int changed = 0;
+    for (size_t i = 0; i < n; i++) {
+      unsigned char c = (unsigned char)name[i];
+      int ok = c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
+      plain[i] = ok ? (char)c : '_';
+      changed |= !ok;
+      if (c < 0x80 && (('a' <= (c | 0x20) && (c | 0x20) <= 'z') ||
+                       ('0' <= c && c <= '9') || strchr("!#$&+-.^_`|~", c)))
+        ext[k++] = (char)c;
+      else
+        k += (size_t)snprintf(ext + k, 4, "%%%02X", c);
+    }
+    plain[n] = '\0';
+    ext[k] = '\0';
+    size_t len = 2 * n + 3 * n + 64;
+    if ((out = malloc(len)) != NULL)
+      snprintf(out, len, "attachment; filename=\"%s\"%s%s", plain,
+               changed ? "; filename*=UTF-8''" : "", changed ? ext : "");
+  }
+  free(plain);
+  free(ext);
+  return out;
+}
+
+void serve_docs_take(struct serve_docs *d, const char *id, const char *key,
+                     const char *auth, struct serve_reply *r) {
+  struct serve_doc **link;
+  char msg[600] = "";
+  pthread_mutex_lock(&d->lock);
+  struct serve_doc *doc = find(d, id, key, auth, &link);
+  if (doc != NULL && doc->state == DOC_ERROR)
+    snprintf(msg, sizeof msg, "Document translation failed: %s", doc->message);
+  else if (doc != NULL && doc->state != DOC_DONE)
+    snprintf(msg, sizeof msg, "Document translation is not done");
+  else if (doc != NULL) { /* whoever asks next finds none */
+    *link = doc->next;
+    d->n--;
+  }
+  pthread_mutex_unlock(&d->lock);
+  if (doc == NULL) {
+    serve_deepl_error(r, 404, "Document not found.");
+    return;
+  }
+  if (msg[0] != '\0') {
+    serve_deepl_error(r, 503, msg);
+    return;
+  }
+  char path[4200];
+  size_t len = 0;
+  doc_path(d, doc->id, "out", path, sizeof path);
+  char *bytes = read_all(path, &len);
+  if (bytes == NULL) {
+    xmt_cli_say("xliffmt serve: %s: cannot read: %s\n", path, strerror(errno));
+    serve_deepl_error(r, 500, "Internal error");
+  } else {
+    serve_reply_free(r);
+    r->status = 200;
+    r->body = bytes;
+    r->len = len;
+    r->content_type = content_type(doc->format);
+    r->disposition = disposition(doc->name);
+  }
+  doc_free(d, doc);
+}

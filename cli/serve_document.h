@@ -1,0 +1,60 @@
+/* serve_document.h -- xliffmt serve: DeepL's document API. Its endpoints
+ * are in serve_document.c; the documents kept in the server's own folder,
+ * and the thread that translates them one after the other with a filter
+ * of its own, in serve_docstore.c. */
+#ifndef XMT_SERVE_DOCUMENT_H
+#define XMT_SERVE_DOCUMENT_H
+
+#include "serve.h"
+
+#define SERVE_DOC_MAX_SIZE ((size_t)10 << 20) /* --max-document-size */
+#define SERVE_DOC_MAX_COUNT 64                /* --max-documents */
+#define SERVE_DOC_EXPIRY 3600                 /* --document-expiry */
+/* An upload's body: the document and the form's other fields. */
+#define SERVE_DOC_FORM_ROOM ((size_t)64 << 10)
+#define SERVE_DOC_ID_LEN 32  /* hexadecimal digits, as DeepL's */
+#define SERVE_DOC_KEY_LEN 64 /* hexadecimal digits, as DeepL's */
+
+/* --- The endpoints (serve_document.c) --------------------------------------
+ */
+/* The route of /v2/document, /v2/document/ID or /v2/document/ID/result,
+ * or NULL. */
+const struct serve_route *serve_document_route(const char *path);
+/* 1 when rq uploads a document, whose body may be as large as a document
+ * and the form around it. */
+int serve_document_is_upload(const struct serve_request *rq);
+/* The largest body rq may send, and the error of a larger one. */
+size_t serve_document_body_limit(const struct serve_request *rq);
+void serve_document_too_large(struct serve_request *rq);
+
+/* --- The documents (serve_docstore.c) --------------------------------------
+ */
+struct serve_doc_upload {
+  const char *bytes; /* the file */
+  size_t len;
+  const char *name; /* the client's name of it: messages and the download's
+                       name only, never a file of the server's */
+  const char *auth; /* the key of the upload ("": none) */
+  struct serve_pair pair;
+};
+
+/* The server's folder (made under --document-dir, TMPDIR or /tmp) and the
+ * thread; 0 after reporting a failure. */
+int serve_docs_start(struct serve_server *sv);
+/* Interrupts the translation under way, ends the thread, deletes every
+ * document and the folder. */
+void serve_docs_stop(struct serve_server *sv);
+/* Keeps a document and queues it for translation: the reply is its id
+ * and key, or DeepL's error (too many documents kept, the disk). */
+void serve_docs_add(struct serve_docs *d, const struct serve_doc_upload *u,
+                    struct serve_reply *r);
+/* The status of document id, given key by the holder of auth; 404 when
+ * there is none (wrong key, another auth key, expired, downloaded). */
+void serve_docs_status(struct serve_docs *d, const char *id, const char *key,
+                       const char *auth, struct serve_reply *r);
+/* The translated document as the reply, then forgotten (DeepL keeps none
+ * after its download); 503 while it is not done, 404 as the status. */
+void serve_docs_take(struct serve_docs *d, const char *id, const char *key,
+                     const char *auth, struct serve_reply *r);
+
+#endif

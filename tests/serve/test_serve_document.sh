@@ -1,0 +1,213 @@
+#!/bin/sh
+# test_serve_document.sh: DeepL's document API with curl. An XLIFF 1.2,
+# an HTML page, an SDLXLIFF and an XLIFF 2 file are uploaded to
+# /v2/document, their status asked until done, and their download is
+# byte for byte what `xliffmt translate` writes with the same engine;
+# the download deletes the document (a second one is 404). Refusals in
+# DeepL's shape: a wrong document_key, another API key, an unknown id, a
+# file over --max-document-size (413), no file, a document the filter
+# refuses (status error with the filter's message, result 503), more
+# documents than --max-documents (429); finished documents expire after
+# --document-expiry; files live only in the server's own folder (0700,
+# names its own, never the client's), which is gone after the server
+# stops.
+# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
+set -u
+
+. "$(dirname "$0")/../cli/lib.sh"
+cli_setup serve-document
+. "$(dirname "$0")/lib.sh"
+
+fx=$(cd "$(dirname "$0")/../fixtures/serve-document" && pwd)
+printf 's3cret:fx\nother:fx\n' >"$tmp/keys"
+mkdir "$tmp/docs"
+auth='Authorization: DeepL-Auth-Key s3cret:fx'
+notfound='{"message":"Document not found."}'
+
+# upload FILE CURL-ARGS...: POST /v2/document with FILE as file, EN to
+# ES; its id and key in $id and $key when the answer is 200.
+upload() {
+  file=$1
+  shift
+  ask "$url/v2/document" -H "$auth" -F "file=@$file" -F source_lang=EN \
+    -F target_lang=ES "$@"
+  id=$(printf '%s' "$body" | sed -n 's/^{"document_id":"\([0-9A-F]\{32\}\)","document_key":"\([0-9A-F]\{64\}\)"}$/\1/p')
+  key=$(printf '%s' "$body" | sed -n 's/^{"document_id":"\([0-9A-F]\{32\}\)","document_key":"\([0-9A-F]\{64\}\)"}$/\2/p')
+}
+# finished: asks the status of $id until it is no longer queued or
+# translating (at most 20 s); the last answer in $status and $body.
+finished() {
+  n=0
+  while [ $n -lt 200 ]; do
+    ask "$url/v2/document/$id" -H "$auth" -d "document_key=$key"
+    case $body in
+    *'"status":"queued"'* | *'"status":"translating"'*) ;;
+    *) return 0 ;;
+    esac
+    sleep 0.1
+    n=$((n + 1))
+  done
+}
+# chars FILE: its characters (UTF-8), as DeepL bills them.
+chars() { LC_ALL=C tr -d '\200-\277' <"$1" | wc -c | tr -d ' '; }
+# folder: the server's own folder of documents.
+folder() { ls -d "$tmp"/docs/xliffmt-serve-* 2>/dev/null; }
+
+serve_start docs --mt pseudo -s en-US -t es-ES --auth-key-file "$tmp/keys" \
+  --max-document-size 4K --document-dir "$tmp/docs" || exit 1
+
+# --- Each format, as translate writes it ----------------------------------
+for f in guide.xlf page.html report.sdlxliff notes.xlf; do
+  "$XLIFFMT" translate "$fx/$f" --mt pseudo -s en-US -t es-ES -q \
+    -o "$tmp/want.$f"
+  upload "$fx/$f"
+  if [ "$status" != 200 ] || [ -z "$id" ]; then
+    fail "$f: upload: $status $body"
+    continue
+  fi
+  pass "$f: uploaded, id and key as DeepL's"
+  finished
+  want="{\"document_id\":\"$id\",\"status\":\"done\",\"billed_characters\":$(chars "$fx/$f")}"
+  if [ "$status $body" = "200 $want" ]; then pass "$f: status done"; else
+    fail "$f: status"
+    echo "    expected: 200 $want"
+    echo "    got:      $status $body"
+  fi
+  # Kept under the server's own name, readable by the server only.
+  d=$(folder)
+  if [ "$(ls "$d")" = "$id.out" ] &&
+    [ "$(stat -c %a "$d" "$d/$id.out" | tr '\n' ' ')" = "700 600 " ]; then
+    pass "$f: kept as $id.out in a folder of its own (0700, 0600)"
+  else
+    fail "$f: the server's folder: $(ls -l "$d")"
+  fi
+  ask "$url/v2/document/$id/result" -H "$auth" -d "document_key=$key"
+  case $f in *.html) type=text/html ;; *) type=application/xliff+xml ;; esac
+  if [ "$status" = 200 ] && cmp -s "$tmp/body" "$tmp/want.$f" &&
+    [ "$(header Content-Type)" = "$type" ] &&
+    [ "$(header Content-Disposition)" = "attachment; filename=\"$f\"" ]; then
+    pass "$f: result is translate's, $type"
+  else
+    fail "$f: result $status $(header Content-Type) $(header Content-Disposition)"
+    diff "$tmp/body" "$tmp/want.$f" | sed -n '1,10s/^/    /p'
+  fi
+  [ -z "$(ls "$(folder)")" ] && pass "$f: deleted once downloaded" ||
+    fail "$f: left after its download: $(ls "$(folder)")"
+  expect "$f: a second download is 404" 404 "$notfound" \
+    "$url/v2/document/$id/result" -H "$auth" -d "document_key=$key"
+done
+
+# --- Keys and ids ---------------------------------------------------------
+upload "$fx/guide.xlf"
+finished
+expect "wrong document_key: 404" 404 "$notfound" \
+  "$url/v2/document/$id" -H "$auth" -d "document_key=0$key"
+expect "wrong document_key on result: 404" 404 "$notfound" \
+  "$url/v2/document/$id/result" -H "$auth" -d "document_key=${key%?}0"
+expect "another API key: 404" 404 "$notfound" \
+  "$url/v2/document/$id" -H 'Authorization: DeepL-Auth-Key other:fx' -d "document_key=$key"
+expect "no API key: 403" 403 \
+  '{"message":"Authorization failed. Please supply a valid auth_key."}' \
+  "$url/v2/document/$id" -d "document_key=$key"
+expect "no document_key: 400" 400 \
+  "{\"message\":\"Parameter 'document_key' not specified.\"}" \
+  "$url/v2/document/$id" -H "$auth" -d "x=1"
+expect "unknown id: 404" 404 "$notfound" \
+  "$url/v2/document/0123456789ABCDEF0123456789ABCDEF" -H "$auth" \
+  -d "document_key=$key"
+expect "an id that is not one: 404" 404 "$notfound" \
+  "$url/v2/document/NOT-AN-ID" -H "$auth" -d "document_key=$key"
+expect "a path in the id: 404" 404 '{"message":"Not found"}' \
+  "$url/v2/document/..%2f..%2fetc" -H "$auth" -d "document_key=$key"
+expect "the document is still there for its key" 200 \
+  "{\"document_id\":\"$id\",\"status\":\"done\",\"billed_characters\":$(chars "$fx/guide.xlf")}" \
+  "$url/v2/document/$id" -H "$auth" -d "document_key=$key"
+
+# --- Uploads refused ------------------------------------------------------
+head -c 5000 /dev/zero | tr '\0' a >"$tmp/big.html"
+head -c 200000 /dev/zero | tr '\0' a >"$tmp/huge.html"
+too='{"message":"Document too large: at most 4096 bytes."}'
+expect "a document over --max-document-size: 413" 413 "$too" \
+  "$url/v2/document" -H "$auth" -F "file=@$tmp/big.html" -F target_lang=ES
+expect "a body far over it: 413 before it is read" 413 "$too" \
+  "$url/v2/document" -H "$auth" -F "file=@$tmp/huge.html" -F target_lang=ES
+expect "no file: 400" 400 '{"message":"Invalid file data."}' \
+  "$url/v2/document" -H "$auth" -F target_lang=ES
+expect "a form, not multipart: 400" 400 '{"message":"Invalid file data."}' \
+  "$url/v2/document" -H "$auth" -d target_lang=ES -d file=abc
+expect "no target_lang: 400" 400 \
+  "{\"message\":\"Parameter 'target_lang' not specified.\"}" \
+  "$url/v2/document" -H "$auth" -F "file=@$fx/guide.xlf"
+expect "a pair not served: 400" 400 \
+  "{\"message\":\"Value for 'target_lang' not supported; this server translates EN-US to ES-ES.\"}" \
+  "$url/v2/document" -H "$auth" -F "file=@$fx/guide.xlf" -F target_lang=DE
+expect "output_format of another format: 400" 400 \
+  "{\"message\":\"Value for 'output_format' not supported: a document is translated into its own format.\"}" \
+  "$url/v2/document" -H "$auth" -F "file=@$fx/guide.xlf" -F target_lang=ES \
+  -F output_format=docx
+expect "no API key: 403" 403 \
+  '{"message":"Authorization failed. Please supply a valid auth_key."}' \
+  "$url/v2/document" -F "file=@$fx/guide.xlf" -F target_lang=ES
+
+# --- A document the filter refuses ----------------------------------------
+"$XLIFFMT" translate "$fx/broken.xlf" --mt pseudo -s en-US -t es-ES -q \
+  -o "$tmp/broken.out" 2>"$tmp/broken.err"
+why=$(sed "s|^xliffmt: $fx/||" "$tmp/broken.err")
+[ "$why" = "broken.xlf:6:38: mismatched tag (unit 1)" ] &&
+  pass "translate's message for broken.xlf" || fail "translate says: $why"
+upload "$fx/broken.xlf"
+finished
+want="{\"document_id\":\"$id\",\"status\":\"error\",\"error_message\":\"$why\",\"message\":\"$why\"}"
+if [ "$status $body" = "200 $want" ]; then
+  pass "refused document: status error, the filter's message"
+else
+  fail "refused document: status"
+  echo "    expected: 200 $want"
+  echo "    got:      $status $body"
+fi
+expect "refused document: result 503" 503 \
+  "{\"message\":\"Document translation failed: $why\"}" \
+  "$url/v2/document/$id/result" -H "$auth" -d "document_key=$key"
+
+# --- The client's file name names nothing of the server's ------------------
+upload "$fx/guide.xlf" -F "filename=../../$(printf 'r\303\251sum\303\251').xlf"
+finished
+if [ -z "$(find "$tmp" -name '*sum*')" ] &&
+  [ -e "$(folder)/$id.out" ]; then
+  pass "a file name with ../ is not a path of the server's"
+else
+  fail "files named after the client's name: $(find "$tmp" -name '*sum*')"
+fi
+ask "$url/v2/document/$id/result" -H "$auth" -d "document_key=$key"
+want="attachment; filename=\"r__sum__.xlf\"; filename*=UTF-8''r%C3%A9sum%C3%A9.xlf"
+[ "$status $(header Content-Disposition)" = "200 $want" ] &&
+  pass "its download's name: the last part, escaped" ||
+  fail "Content-Disposition: $status $(header Content-Disposition)"
+
+serve_stop
+[ "$rc" -eq 0 ] && [ -z "$(ls "$tmp/docs")" ] &&
+  pass "stopped: the server's folder and the documents left are gone" ||
+  fail "stopped with $rc, left: $(ls -R "$tmp/docs")"
+
+# --- At most --max-documents, kept --document-expiry ----------------------
+serve_start few --mt pseudo -s en -t es --max-documents 2 \
+  --document-expiry 1 --document-dir "$tmp/docs" || exit 1
+auth='Authorization: DeepL-Auth-Key any'
+upload "$fx/page.html"
+first=$id first_key=$key
+upload "$fx/page.html"
+expect "a third document while two are kept: 429" 429 \
+  '{"message":"Too many documents on the server (at most 2): download the translated ones or wait for them to expire."}' \
+  "$url/v2/document" -H "$auth" -F "file=@$fx/page.html" -F target_lang=ES
+finished
+sleep 2.5
+expect "a finished document expires: 404" 404 "$notfound" \
+  "$url/v2/document/$first" -H "$auth" -d "document_key=$first_key"
+[ -z "$(ls "$(folder)")" ] && pass "expired documents are deleted" ||
+  fail "left after expiry: $(ls "$(folder)")"
+upload "$fx/page.html"
+[ "$status" = 200 ] && [ -n "$id" ] && pass "room again after expiry" ||
+  fail "after expiry: $status $body"
+serve_stop
+
+finish
