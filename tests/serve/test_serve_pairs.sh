@@ -119,6 +119,40 @@ expect "LibreTranslate en to de, JSON" 200 \
   '{"translatedText":["de: One.","de: Two."]}' -H 'Content-Type: application/json' \
   -d '{"q":["One.","Two."],"source":"en","target":"de"}' "$u/translate"
 
+# --- A document to its pair's engine (DeepL's document API) -----------------
+cat >"$tmp/doc.xlf" <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="doc" source-language="en" datatype="plaintext">
+<body>
+<trans-unit id="1"><source>The red car.</source></trans-unit>
+</body>
+</file>
+</xliff>
+EOD
+for lang in DE ES; do
+  ask "$u/v2/document" -F "file=@$tmp/doc.xlf" -F source_lang=EN \
+    -F "target_lang=$lang"
+  id=$(printf '%s' "$body" | sed -n 's/.*"document_id":"\([0-9A-F]*\)".*/\1/p')
+  key=$(printf '%s' "$body" | sed -n 's/.*"document_key":"\([0-9A-F]*\)".*/\1/p')
+  n=0
+  while [ "$n" -lt 100 ]; do
+    ask "$u/v2/document/$id" -d "document_key=$key"
+    case $body in *'"done"'* | *'"error"'*) break ;; esac
+    sleep 0.1
+    n=$((n + 1))
+  done
+  ask "$u/v2/document/$id/result" -d "document_key=$key"
+  tag=$(printf '%s' "$lang" | tr 'A-Z' 'a-z')
+  if [ "$status" = 200 ] && grep -qF ">$tag: The red car.</target>" \
+    "$tmp/body"; then
+    pass "a document EN to $lang: translated by the $lang engine"
+  else
+    fail "a document EN to $lang: translated by the $lang engine"
+    echo "    got: $status $(cat "$tmp/body")"
+  fi
+done
+
 # --- A pair not served ---------------------------------------------------------
 expect "APy en|fr: not installed" 400 \
   '{"status": "error", "code": 400, "message": "Bad Request", "explanation": "That pair is not installed"}' \
