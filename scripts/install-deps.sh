@@ -10,7 +10,7 @@ libsqlite3-dev sqlite3 libxxhash-dev libmicrohttpd-dev libjansson-dev curl
 libpq-dev postgresql parallel
 apertium apertium-eng-spa apertium-apy lttoolbox-dev transfuse
 dict-freedict-eng-spa dict-freedict-spa-eng translate-toolkit
-chromium python3 clang clang-format clang-tidy cppcheck"
+chromium python3 nodejs npm clang clang-format clang-tidy cppcheck"
 
 missing=
 for p in $packages; do
