@@ -128,6 +128,9 @@ const struct xmt_cli_option xmt_cli_run_options[] = {
     {"no-segment", XMT_OPT_NO_SEGMENT, NULL, "translate units whole"},
     {"resegment", XMT_OPT_RESEGMENT, NULL,
      "resegment units that have a seg-source"},
+    {"no-icu", XMT_OPT_NO_ICU, NULL,
+     "send ICU plural and select messages\n(Angular's) to the engine whole; "
+     "default:\nonly their case bodies, their syntax kept"},
     {"seg-source", XMT_OPT_SEG_SOURCE, NULL,
      "write the segments of units without one\nas <seg-source> and mrk targets "
      "(Tikal's\n-seg; XLIFF 2: a <segment> per sentence);\ndefault: one whole "
@@ -293,7 +296,8 @@ static int take_output(struct xmt_cli_settings *s, int c, const char *arg,
                {XMT_OPT_APPROVED, XMT_FILTER_APPROVED},
                {XMT_OPT_KEEP_ENTITIES, XMT_FILTER_KEEP_ENTITIES},
                {XMT_OPT_SKIP_PRE, XMT_FILTER_HTML_SKIP_PRE},
-               {XMT_OPT_SKIP_CODE, XMT_FILTER_HTML_SKIP_CODE}};
+               {XMT_OPT_SKIP_CODE, XMT_FILTER_HTML_SKIP_CODE},
+               {XMT_OPT_NO_ICU, XMT_FILTER_NO_ICU}};
   for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
     if (flags[i].code == c) {
       s->flags |= flags[i].flag;

@@ -377,19 +377,29 @@ xmt_status xmt_filter_set_segmentation(xmt_filter *f,
 
 xmt_status xmt_filter_prepare_segmenter(xmt_filter *f) {
   f->resegment = f->segmentation == XMT_SEGMENT_ALL;
-  if (f->segmentation == XMT_SEGMENT_NONE || f->segmenter != NULL)
-    return XMT_OK;
-  f->segmenter = xmt_segmenter_new();
-  if (f->segmenter == NULL)
-    return xmt_error_nomem(&f->err);
-  if (f->srx_path != NULL &&
-      xmt_segmenter_load_srx(f->segmenter, f->srx_path) != XMT_OK) {
-    xmt_status st = xmt_error_copy(&f->err, xmt_segmenter_error(f->segmenter));
+  /* Without segmentation the segmenter still cuts ICU messages. */
+  int none = f->segmentation == XMT_SEGMENT_NONE;
+  unsigned cuts = (none ? XMT_SEGMENTER_NO_SENTENCES : 0u) |
+                  (f->flags & XMT_FILTER_NO_ICU ? XMT_SEGMENTER_NO_ICU : 0u);
+  if (none && (f->flags & XMT_FILTER_NO_ICU)) {
     xmt_segmenter_free(f->segmenter);
     f->segmenter = NULL;
-    return st;
+    return XMT_OK;
   }
-  return XMT_OK;
+  if (f->segmenter == NULL) {
+    f->segmenter = xmt_segmenter_new();
+    if (f->segmenter == NULL)
+      return xmt_error_nomem(&f->err);
+    if (!none && f->srx_path != NULL &&
+        xmt_segmenter_load_srx(f->segmenter, f->srx_path) != XMT_OK) {
+      xmt_status st =
+          xmt_error_copy(&f->err, xmt_segmenter_error(f->segmenter));
+      xmt_segmenter_free(f->segmenter);
+      f->segmenter = NULL;
+      return st;
+    }
+  }
+  return xmt_segmenter_set_flags(f->segmenter, cuts);
 }
 
 xmt_status xmt_filter_set_callbacks(xmt_filter *f,

@@ -205,6 +205,11 @@ XMT_API xmt_status xmt_filter_set_target_state(xmt_filter *filter,
  * in a row (see xmt_mt_response_set_engine_error), each segment failing
  * on its own, instead of stopping */
 #define XMT_FILTER_KEEP_GOING 0x400u
+/* ICU MessageFormat messages (Angular's plurals and selects) are text like
+ * any other: without it only their case bodies are translated, their
+ * syntax kept as it is, with or without segmentation (see
+ * xmt_segmenter_set_flags) */
+#define XMT_FILTER_NO_ICU 0x1000u
 /* Sets the XMT_FILTER_* flags (here and with HTML below), replacing those
  * set before. XMT_ERR_USAGE, and nothing changed, for a bit outside
  * XMT_FILTER_KNOWN_FLAGS. */
@@ -538,6 +543,21 @@ XMT_API xmt_status xmt_segmenter_split(xmt_segmenter *s, const char *text,
                                        size_t len,
                                        const struct xmt_span **spans,
                                        size_t *nspans);
+/* What xmt_segmenter_segment_unit cuts (default 0: both):
+ * XMT_SEGMENTER_NO_SENTENCES: no sentences; only ICU messages cut a unit.
+ * XMT_SEGMENTER_NO_ICU: ICU messages are text like any other.
+ * An ICU MessageFormat plural, select or selectordinal message (as
+ * Angular's extractor writes them: "{count, plural, =0 {no items} other
+ * {<ph/> items}}", the variable a name or an inline code; no apostrophe
+ * quoting) is cut so that only its case bodies and the text around it
+ * are segments: braces, variable, keyword, offset and selectors lie
+ * between the segments and stay as they are, a message nested in a body
+ * too. A text whose braces do not pair up, a message with a code where
+ * ICU wants none, or a pair of codes that would straddle a body's edge,
+ * leaves the unit as without the flag. XMT_ERR_USAGE for unknown flags. */
+#define XMT_SEGMENTER_NO_SENTENCES 0x1u
+#define XMT_SEGMENTER_NO_ICU 0x2u
+XMT_API xmt_status xmt_segmenter_set_flags(xmt_segmenter *s, unsigned flags);
 /* Segments an unsegmented unit in place: afterwards
  * xmt_xliff_unit_segmented() is 1 and the unit has one segment per
  * sentence, with mids "0", "1"... as Okapi Tikal numbers them (a unit of one
@@ -580,7 +600,7 @@ XMT_API xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s,
  * count goes to the warning callback and xmt_html_stats. */
 #define XMT_FILTER_HTML_REPLACE_INVALID 0x800u
 /* Every XMT_FILTER_* flag: xmt_filter_set_flags refuses any other bit. */
-#define XMT_FILTER_KNOWN_FLAGS 0xFFFu
+#define XMT_FILTER_KNOWN_FLAGS 0x1FFFu
 
 /* Non-zero when a document is HTML, judged on its first bytes (len of them,
  * 1 KB is plenty): a doctype, <html>, <head>, <body> or a common element

@@ -57,9 +57,21 @@ struct srx_doc {
   int icu_breaks;        /* useIcu4JBreakRules */
 };
 
+/* ICU messages found in a text (icu.c), reused from call to call. */
+struct icu_messages {
+  struct xmt_span *pieces; /* what an engine may translate, in order */
+  size_t npieces, pieces_cap;
+  /* [start, end] offsets where a message's variable is not a name: an
+   * inline code must stand there */
+  struct xmt_span *args;
+  size_t nargs, args_cap;
+};
+
 struct xmt_segmenter {
   struct xmt_error_store err;
   struct srx_doc doc;
+  unsigned flags; /* XMT_SEGMENTER_* */
+  struct icu_messages messages;
   char *lang;      /* set by xmt_segmenter_set_language, or NULL */
   char *rules_for; /* the language `active` was computed for */
   size_t *active;  /* langrule indexes that apply, in order */
@@ -97,6 +109,15 @@ struct xmt_segmenter {
 xmt_status xmt_srx_run(xmt_segmenter *s, const char *lang, const char *text,
                        size_t len, const size_t *codes, size_t ncodes,
                        int flowed);
+
+/* Finds the ICU plural, select and selectordinal messages of text (icu.c):
+ * 1 when it holds some and its braces pair up; icu->pieces are then the
+ * text around the messages and their case bodies, each nested message
+ * cut out of the body that holds it (a piece may be empty or white
+ * space). 0 when it holds none or is not well-formed (plain text), -1
+ * when out of memory. */
+int xmt_icu_messages_scan(struct icu_messages *icu, const char *text,
+                          size_t len);
 
 /* Frees what a loaded document holds (srx_load.c). */
 void xmt_srx_doc_free(struct srx_doc *d);

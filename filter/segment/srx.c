@@ -101,7 +101,20 @@ void xmt_segmenter_free(xmt_segmenter *s) {
   free(s->flat);
   free(s->breaks);
   free(s->spans);
+  free(s->messages.pieces);
+  free(s->messages.args);
   free(s);
+}
+
+xmt_status xmt_segmenter_set_flags(xmt_segmenter *s, unsigned flags) {
+  if (s == NULL)
+    return XMT_ERR_USAGE;
+  xmt_error_clear(&s->err);
+  if (flags & ~(XMT_SEGMENTER_NO_SENTENCES | XMT_SEGMENTER_NO_ICU))
+    return xmt_error_set(&s->err, XMT_ERR_USAGE, "unknown segmenter flags 0x%x",
+                         flags);
+  s->flags = flags;
+  return XMT_OK;
 }
 
 const struct xmt_error *xmt_segmenter_error(const xmt_segmenter *s) {

@@ -366,7 +366,7 @@ static void free_all(xmt_segment **segs, size_t n) {
 
 /* Builds the segments and gaps and hands them to the unit. */
 static xmt_status build(struct work *w, xmt_xliff_unit *unit) {
-  xmt_segment **sources = calloc(w->n, sizeof *sources);
+  xmt_segment **sources = calloc(w->n > 0 ? w->n : 1, sizeof *sources);
   xmt_segment **gaps = calloc(w->n + 1, sizeof *gaps);
   struct xmt_buf scratch = {0};
   xmt_status st = sources != NULL && gaps != NULL ? XMT_OK : XMT_ERR_NOMEM;
@@ -398,6 +398,106 @@ static xmt_status build(struct work *w, xmt_xliff_unit *unit) {
   }
   free(sources);
   return XMT_OK;
+}
+
+/* --- ICU messages ----------------------------------------------------------
+ * Here, where a unit becomes segments, because the segments are what the
+ * engine sees and the text between them is written back as it is: an ICU
+ * message's syntax lies between segments, its case bodies are segments,
+ * and the readers, the pipeline and the writers need not know ICU. */
+
+/* The piece of the messages holding offset o (its ends included), or
+ * SIZE_MAX: o lies in a message's syntax. */
+static size_t piece_of(const struct icu_messages *m, size_t o) {
+  size_t lo = 0, hi = m->npieces;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (m->pieces[mid].end < o)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < m->npieces && m->pieces[lo].start <= o ? lo : SIZE_MAX;
+}
+
+static int in_arg(const struct icu_messages *m, size_t o) {
+  for (size_t i = 0; i < m->nargs; i++)
+    if (m->args[i].start <= o && o <= m->args[i].end)
+      return 1;
+  return 0;
+}
+
+/* 1 when the codes fit the messages: one at least where a variable has
+ * no name, none elsewhere in a message's syntax (nor a pair's end there),
+ * and each pair whole in one piece. */
+static int codes_fit(const struct work *w, const struct icu_messages *m) {
+  for (size_t i = 0; i < m->nargs; i++) {
+    size_t k = 0;
+    while (k < w->ncodes && w->codes[k].tag.offset < m->args[i].start)
+      k++;
+    if (k == w->ncodes || w->codes[k].tag.offset > m->args[i].end)
+      return 0;
+  }
+  for (size_t i = 0; i < w->ncodes; i++) {
+    const struct code *c = &w->codes[i];
+    size_t k = piece_of(m, c->tag.offset);
+    int pair_end = c->tag.kind == XMT_TAG_OPEN || c->tag.kind == XMT_TAG_CLOSE;
+    if (k == SIZE_MAX ? pair_end || !in_arg(m, c->tag.offset)
+                      : c->partner != SIZE_MAX &&
+                            piece_of(m, w->codes[c->partner].tag.offset) != k)
+      return 0;
+  }
+  return 1;
+}
+
+static xmt_status add_span(struct work *w, size_t *cap, size_t a, size_t b) {
+  struct xmt_span *v = xmt_grow_array(w->spans, cap, w->n + 1, sizeof *v);
+  if (v == NULL)
+    return XMT_ERR_NOMEM;
+  w->spans = v;
+  v[w->n].start = a;
+  v[w->n++].end = b;
+  return XMT_OK;
+}
+
+/* The segments of a text holding ICU messages: the sentences of each
+ * piece with text, the first from the piece's start and the last to its
+ * end (its white space and codes stay in it: no pair is cut or merged
+ * across a message's syntax), or the piece whole without sentences. */
+static xmt_status icu_spans(struct work *w, const char *lang,
+                            const size_t *isolated, size_t nisolated,
+                            int flowed) {
+  xmt_segmenter *s = w->s;
+  const struct icu_messages *m = &s->messages;
+  size_t cap = 0, from = 0;
+  size_t *sub = malloc((nisolated > 0 ? nisolated : 1) * sizeof *sub);
+  xmt_status st = sub != NULL ? XMT_OK : XMT_ERR_NOMEM;
+  for (size_t i = 0; st == XMT_OK && i < m->npieces; i++) {
+    size_t a = m->pieces[i].start, b = m->pieces[i].end, first = w->n;
+    size_t at = a;
+    while (at < b && xmt_is_xml_space(w->text[at]))
+      at++;
+    if (at == b)
+      continue;
+    if (s->flags & XMT_SEGMENTER_NO_SENTENCES) {
+      st = add_span(w, &cap, a, b);
+      continue;
+    }
+    size_t nsub = 0;
+    while (from < nisolated && isolated[from] < a)
+      from++;
+    for (size_t k = from; k < nisolated && isolated[k] <= b; k++)
+      sub[nsub++] = isolated[k] - a;
+    st = xmt_srx_run(s, lang, w->text + a, b - a, sub, nsub, flowed);
+    for (size_t k = 0; st == XMT_OK && k < s->nspans; k++)
+      st = add_span(w, &cap, s->spans[k].start + a, s->spans[k].end + a);
+    if (st == XMT_OK && w->n > first) {
+      w->spans[first].start = a;
+      w->spans[w->n - 1].end = b;
+    }
+  }
+  free(sub);
+  return st;
 }
 
 /* Reads the codes of the source and pairs OPEN with CLOSE. */
@@ -453,20 +553,34 @@ xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s, xmt_xliff_unit *unit,
                      : unit->source_language != NULL ? unit->source_language
                                                      : "und";
   xmt_status st = read_codes(&w, src, &isolated, &nisolated);
-  if (st == XMT_OK)
+  int icu = 0;
+  if (st == XMT_OK && !(s->flags & XMT_SEGMENTER_NO_ICU)) {
+    int found = xmt_icu_messages_scan(&s->messages, w.text, w.len);
+    if (found < 0)
+      st = XMT_ERR_NOMEM;
+    else if (found > 0 && codes_fit(&w, &s->messages)) {
+      icu = 1;
+      st = icu_spans(&w, lang, isolated, nisolated, !unit->preserve_space);
+    }
+  }
+  if (st == XMT_OK && !icu && !(s->flags & XMT_SEGMENTER_NO_SENTENCES))
     st = xmt_srx_run(s, lang, w.text, w.len, isolated, nisolated,
                      !unit->preserve_space);
-  if (st == XMT_OK && s->nspans > 0) {
+  if (st == XMT_OK && !icu && !(s->flags & XMT_SEGMENTER_NO_SENTENCES) &&
+      s->nspans > 0) {
     w.n = s->nspans;
     w.spans = malloc(w.n * sizeof *w.spans);
     if (w.spans == NULL)
       st = XMT_ERR_NOMEM;
-    else {
+    else
       memcpy(w.spans, s->spans, w.n * sizeof *w.spans);
-      merge_uncuttable(&w);
-      place_all(&w);
-      st = build(&w, unit);
-    }
+  }
+  /* A message with no text to translate has no segment: its unit gets
+   * no target, as a unit with no text. */
+  if (st == XMT_OK && (icu || w.n > 0)) {
+    merge_uncuttable(&w);
+    place_all(&w);
+    st = build(&w, unit);
   }
   free(isolated);
   free(w.codes);

@@ -101,6 +101,39 @@ cache_run() {
   "$XLIFFMT" translate "$tmp/doc.xlf" -o "$out" --mt "cmd:$tmp/engine.sh" \
     -q --report "$report" "$@"
 }
+# node_package PACKAGES CACHED [KEEP]: sets lib to a folder whose
+# node_modules holds each of PACKAGES (space-separated): CACHED when it has
+# them (an install kept between runs), else KEEP when it has them or they
+# can be installed there (a folder kept for later runs), else a new
+# install in the scratch folder; skips the test (77) without node, npm or
+# the registry.
+node_package() {
+  if ! command -v node >/dev/null; then
+    echo "SKIP: node not installed (apt-get install nodejs npm)"
+    exit 77
+  fi
+  for lib in "$2" "${3:-}"; do
+    [ -n "$lib" ] || continue
+    node_have=1
+    for node_p in $1; do
+      [ -d "$lib/node_modules/$node_p" ] || node_have=0
+    done
+    [ "$node_have" -eq 1 ] && return 0
+  done
+  if ! command -v npm >/dev/null; then
+    echo "SKIP: npm not installed (apt-get install npm)"
+    exit 77
+  fi
+  lib=${3:-$tmp/node}
+  mkdir -p "$lib"
+  # shellcheck disable=SC2086
+  if ! (cd "$lib" && timeout 300 npm install --no-audit --no-fund \
+    --loglevel=error $1 >"$tmp/npm.log" 2>&1); then
+    echo "SKIP: npm could not install $1 (no network?):"
+    sed -n '1,5s/^/#   /p' "$tmp/npm.log"
+    exit 77
+  fi
+}
 finish() {
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ] || exit 1

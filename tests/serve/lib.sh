@@ -72,28 +72,3 @@ expect() {
 header() {
   sed -n "s/^$1: *//Ip" "$tmp/headers" | tr -d '\r'
 }
-
-# node_package PACKAGE CACHED: sets lib to a folder whose node_modules
-# holds PACKAGE: CACHED when it has it (an install kept between runs),
-# else a new install in the scratch folder; skips the test (77) without
-# node, npm or the registry.
-node_package() {
-  if ! command -v node >/dev/null; then
-    echo "SKIP: node not installed (apt-get install nodejs npm)"
-    exit 77
-  fi
-  lib=$2
-  [ -n "$lib" ] && [ -d "$lib/node_modules/$1" ] && return 0
-  if ! command -v npm >/dev/null; then
-    echo "SKIP: npm not installed (apt-get install npm)"
-    exit 77
-  fi
-  lib=$tmp/node
-  mkdir -p "$lib"
-  if ! (cd "$lib" && timeout 300 npm install --no-audit --no-fund \
-    --loglevel=error "$1" >"$tmp/npm.log" 2>&1); then
-    echo "SKIP: npm could not install $1 (no network?):"
-    sed -n '1,5s/^/#   /p' "$tmp/npm.log"
-    exit 77
-  fi
-}
