@@ -2,7 +2,8 @@
 # test_cli_angular.sh: the Angular round trip. A small compiled app's
 # $localize messages (a placeholder, start and close tag placeholders, a
 # one-word message, ICU plural and select messages, one nested in a
-# plural's case) are extracted with Angular's localize-extract as XLIFF 2
+# plural's case, a sentence wrapped over lines: one sentence to the
+# engine) are extracted with Angular's localize-extract as XLIFF 2
 # and XLIFF 1.2, translated with xliffmt and Apertium eng-spa (exact
 # targets: the ICU syntax kept, its case bodies translated), checked with
 # `xliffmt check`, and made into the Spanish bundle with
@@ -51,6 +52,8 @@ console.log($localize`:@@bold:Click ${'<b>'}:START_BOLD_TEXT:here${'</b>'}:CLOSE
 console.log($localize`:@@items:{VAR_PLURAL, plural, =0 {no items} =1 {one item} other {${count}:INTERPOLATION: items}}`);
 console.log($localize`:@@reply:{VAR_SELECT, select, male {He replied} female {She replied} other {They replied}}`);
 console.log($localize`:@@came:{VAR_PLURAL, plural, =0 {Nobody came} other {{VAR_SELECT, select, male {He came} female {She came} other {They came}}}}`);
+console.log($localize`:@@long:The quick brown
+      fox jumps over the lazy dog.`);
 EOD
 
 # The Spanish bundle, the same from either format.
@@ -60,13 +63,15 @@ console.log("Salva")
 console.log("Clic "+"<b>"+"aqu\xED"+"</b>"+" para salvar.")
 console.log("{VAR_PLURAL, plural, =0 {Ning\xFAn elemento} =1 {Un elemento} other {{INTERPOLATION} Elementos}}")
 console.log("{VAR_SELECT, select, male {Respondi\xF3} female {Respondi\xF3} other {Respondieron}}")
-console.log("{VAR_PLURAL, plural, =0 {Nadie vino} other {{VAR_SELECT, select, male {Vino} female {Vino} other {Vinieron}}}}")'
+console.log("{VAR_PLURAL, plural, =0 {Nadie vino} other {{VAR_SELECT, select, male {Vino} female {Vino} other {Vinieron}}}}")
+console.log("El zorro marr\xF3n r\xE1pido salta el perro perezoso.")'
 want_run='Bienvenido a nuestra tienda on-line, Ann!
 Salva
 Clic <b>aquí</b> para salvar.
 {VAR_PLURAL, plural, =0 {Ningún elemento} =1 {Un elemento} other {{INTERPOLATION} Elementos}}
 {VAR_SELECT, select, male {Respondió} female {Respondió} other {Respondieron}}
-{VAR_PLURAL, plural, =0 {Nadie vino} other {{VAR_SELECT, select, male {Vino} female {Vino} other {Vinieron}}}}'
+{VAR_PLURAL, plural, =0 {Nadie vino} other {{VAR_SELECT, select, male {Vino} female {Vino} other {Vinieron}}}}
+El zorro marrón rápido salta el perro perezoso.'
 
 # format name expected-targets
 round_trip() {
@@ -110,6 +115,7 @@ Clic <pc id="0" equivStart="START_BOLD_TEXT" equivEnd="CLOSE_BOLD_TEXT" type="fm
 {VAR_PLURAL, plural, =0 {Ningún elemento} =1 {Un elemento} other {<ph id="0" equiv="INTERPOLATION" disp="count"/> Elementos}}
 {VAR_SELECT, select, male {Respondió} female {Respondió} other {Respondieron}}
 {VAR_PLURAL, plural, =0 {Nadie vino} other {{VAR_SELECT, select, male {Vino} female {Vino} other {Vinieron}}}}
+El zorro marrón rápido salta el perro perezoso.
 EOD
 )"
 
@@ -120,6 +126,7 @@ Clic <x id="START_BOLD_TEXT" ctype="x-b" equiv-text="&apos;&lt;b&gt;&apos;"/>aqu
 {VAR_PLURAL, plural, =0 {Ningún elemento} =1 {Un elemento} other {<x id="INTERPOLATION" equiv-text="count"/> Elementos}}
 {VAR_SELECT, select, male {Respondió} female {Respondió} other {Respondieron}}
 {VAR_PLURAL, plural, =0 {Nadie vino} other {{VAR_SELECT, select, male {Vino} female {Vino} other {Vinieron}}}}
+El zorro marrón rápido salta el perro perezoso.
 EOD
 )"
 
