@@ -579,8 +579,11 @@ XMT_API xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s,
  * byte); with this flag each such byte reads as U+FFFD instead, and the
  * count goes to the warning callback and xmt_html_stats. */
 #define XMT_FILTER_HTML_REPLACE_INVALID 0x800u
+/* xmt_filter_check_file validates an XLIFF 1.2 document against the
+ * strict schema of XLIFF 1.2 instead of the transitional one. */
+#define XMT_FILTER_SCHEMA_STRICT 0x1000u
 /* Every XMT_FILTER_* flag: xmt_filter_set_flags refuses any other bit. */
-#define XMT_FILTER_KNOWN_FLAGS 0xFFFu
+#define XMT_FILTER_KNOWN_FLAGS 0x1FFFu
 
 /* Non-zero when a document is HTML, judged on its first bytes (len of them,
  * 1 KB is plenty): a doctype, <html>, <head>, <body> or a common element
