@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <expat.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,11 +28,16 @@ struct drive {
   void *sax_user;
   int strict;
   int done; /* validation stopped: another root, or an error of ours */
-  char **ns;  /* prefix, URI pairs declared on the coming element */
+  /* The validator keeps the names and namespace bindings it is given
+   * until their element ends, as libxml2's parser gives them: names are
+   * interned, and each open element's bindings stay on a stack. */
+  xmlDictPtr dict;
+  const xmlChar **ns; /* prefix, URI pairs declared on the coming element */
   size_t nns, capns;
+  const xmlChar ***bindings; /* per open element, NULL for none */
+  size_t depth, capdepth;
   const xmlChar **attrs; /* 5 per attribute, as SAX2 gives them */
   size_t capattrs;
-  struct xmt_buf names; /* the split names of the element and attributes */
   xmt_rule_fn fn;
   void *user;
   xmt_status st;
@@ -97,40 +103,34 @@ static int begin(struct drive *d, const char *uri) {
   return 1;
 }
 
-/* Splits expat's "uri|local|prefix" into three strings appended to
- * d->names; offs gets their offsets (SIZE_MAX for none). */
-static int split(struct drive *d, const char *name, size_t offs[3]) {
+/* Splits expat's "uri|local|prefix" into its interned parts (NULL for
+ * none); 0 when out of memory. */
+static int split(struct drive *d, const char *name, const xmlChar *part[3]) {
   const char *bar = strchr(name, '|');
-  const char *parts[3] = {NULL, name, NULL};
+  const char *from[3] = {NULL, name, NULL};
   size_t lens[3] = {0, strlen(name), 0};
   if (bar != NULL) {
     const char *bar2 = strchr(bar + 1, '|');
-    parts[0] = name, lens[0] = (size_t)(bar - name);
-    parts[1] = bar + 1;
+    from[0] = name, lens[0] = (size_t)(bar - name);
+    from[1] = bar + 1;
     lens[1] = bar2 != NULL ? (size_t)(bar2 - bar - 1) : strlen(bar + 1);
     if (bar2 != NULL)
-      parts[2] = bar2 + 1, lens[2] = strlen(bar2 + 1);
+      from[2] = bar2 + 1, lens[2] = strlen(bar2 + 1);
   }
   for (int k = 0; k < 3; k++) {
-    offs[k] = SIZE_MAX;
-    if (parts[k] == NULL)
-      continue;
-    offs[k] = d->names.len;
-    if (xmt_buf_append(&d->names, parts[k], lens[k]) != XMT_OK ||
-        xmt_buf_append(&d->names, "", 1) != XMT_OK)
+    part[k] = NULL;
+    if (from[k] != NULL && lens[k] > INT_MAX)
+      return 0;
+    if (from[k] != NULL &&
+        (part[k] = xmlDictLookup(d->dict, (const xmlChar *)from[k],
+                                 (int)lens[k])) == NULL)
       return 0;
   }
   return 1;
 }
 
-static const xmlChar *at(const struct drive *d, size_t off) {
-  return off == SIZE_MAX ? NULL : (const xmlChar *)d->names.data + off;
-}
-
-static void free_ns(struct drive *d) {
-  for (size_t i = 0; i < d->nns; i++)
-    free(d->ns[i]);
-  d->nns = 0;
+static const xmlChar *intern(struct drive *d, const char *s) {
+  return s != NULL ? xmlDictLookup(d->dict, (const xmlChar *)s, -1) : NULL;
 }
 
 static void XMLCALL on_ns(void *user, const XML_Char *prefix,
@@ -138,21 +138,62 @@ static void XMLCALL on_ns(void *user, const XML_Char *prefix,
   struct drive *d = user;
   if (d->done)
     return;
-  char **ns = xmt_grow_array(d->ns, &d->capns, d->nns + 2, sizeof *ns);
+  const xmlChar **ns = xmt_grow_array(d->ns, &d->capns, d->nns + 2, sizeof *ns);
   if (ns == NULL) {
     stop(d, XMT_ERR_NOMEM);
     return;
   }
   d->ns = ns;
-  ns[d->nns] = prefix != NULL ? xmt_strdup(prefix) : NULL;
-  ns[d->nns + 1] = xmt_strdup(uri != NULL ? uri : "");
+  ns[d->nns] = intern(d, prefix);
+  ns[d->nns + 1] = intern(d, uri != NULL ? uri : "");
   if ((prefix != NULL && ns[d->nns] == NULL) || ns[d->nns + 1] == NULL) {
-    free(ns[d->nns]);
-    free(ns[d->nns + 1]);
     stop(d, XMT_ERR_NOMEM);
     return;
   }
   d->nns += 2;
+}
+
+/* The bindings declared on the element starting, kept until its end. */
+static const xmlChar **push_bindings(struct drive *d, int *ok) {
+  const xmlChar ***stack =
+      xmt_grow_array(d->bindings, &d->capdepth, d->depth + 1, sizeof *stack);
+  const xmlChar **b = NULL;
+  *ok = stack != NULL;
+  if (stack == NULL)
+    return NULL;
+  d->bindings = stack;
+  if (d->nns > 0) {
+    b = malloc(d->nns * sizeof *b);
+    if (b == NULL) {
+      *ok = 0;
+      return NULL;
+    }
+    memcpy(b, d->ns, d->nns * sizeof *b);
+  }
+  stack[d->depth++] = b;
+  return b;
+}
+
+/* The 5 SAX2 pointers of each attribute into d->attrs; 0 when out of
+ * memory. */
+static int attributes(struct drive *d, const XML_Char **atts, size_t n) {
+  const xmlChar **a =
+      xmt_grow_array(d->attrs, &d->capattrs, 5 * n + 1, sizeof *a);
+  if (a == NULL)
+    return 0;
+  d->attrs = a;
+  for (size_t i = 0; i < n; i++) {
+    const char *v = atts[2 * i + 1];
+    const xmlChar *part[3];
+    if (!split(d, atts[2 * i], part))
+      return 0;
+    a[5 * i] = part[1];
+    a[5 * i + 1] = part[2];
+    a[5 * i + 2] = part[0];
+    a[5 * i + 3] = (const xmlChar *)v;
+    a[5 * i + 4] = (const xmlChar *)v + strlen(v);
+  }
+  return 1;
 }
 
 static void XMLCALL on_start(void *user, const XML_Char *name,
@@ -160,61 +201,42 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
   struct drive *d = user;
   if (d->done)
     return;
-  size_t n = 0, el[3];
+  size_t n = 0;
   while (atts[2 * n] != NULL)
     n++;
-  xmt_buf_reset(&d->names);
+  const xmlChar *el[3];
   if (!split(d, name, el)) {
     stop(d, XMT_ERR_NOMEM);
     return;
   }
-  if (d->plug == NULL && !begin(d, (const char *)at(d, el[0]))) {
-    free_ns(d);
+  if (d->plug == NULL && !begin(d, (const char *)el[0])) {
     stop(d, d->st); /* an unknown root: nothing to validate */
     return;
   }
-  const xmlChar **a =
-      xmt_grow_array(d->attrs, &d->capattrs, 5 * n + 1, sizeof *a);
-  size_t *offs = calloc(3 * n + 1, sizeof *offs);
-  if (a == NULL || offs == NULL) {
-    free(offs);
+  int ok;
+  const xmlChar **b = push_bindings(d, &ok);
+  if (!ok || !attributes(d, atts, n)) {
     stop(d, XMT_ERR_NOMEM);
     return;
   }
-  d->attrs = a;
-  for (size_t i = 0; i < n; i++)
-    if (!split(d, atts[2 * i], offs + 3 * i)) {
-      free(offs);
-      stop(d, XMT_ERR_NOMEM);
-      return;
-    }
-  /* the names are in place: their pointers are taken now */
-  for (size_t i = 0; i < n; i++) {
-    const char *v = atts[2 * i + 1];
-    a[5 * i] = at(d, offs[3 * i + 1]);
-    a[5 * i + 1] = at(d, offs[3 * i + 2]);
-    a[5 * i + 2] = at(d, offs[3 * i]);
-    a[5 * i + 3] = (const xmlChar *)v;
-    a[5 * i + 4] = (const xmlChar *)v + strlen(v);
-  }
-  free(offs);
-  d->sax->startElementNs(d->sax_user, at(d, el[1]), at(d, el[2]), at(d, el[0]),
-                         (int)(d->nns / 2), (const xmlChar **)d->ns, (int)n,
-                         0, a);
-  free_ns(d);
+  int nns = (int)(d->nns / 2);
+  d->nns = 0;
+  d->sax->startElementNs(d->sax_user, el[1], el[2], el[0], nns, b, (int)n, 0,
+                         d->attrs);
 }
 
 static void XMLCALL on_end(void *user, const XML_Char *name) {
   struct drive *d = user;
   if (d->done)
     return;
-  size_t el[3];
-  xmt_buf_reset(&d->names);
+  const xmlChar *el[3];
   if (!split(d, name, el)) {
     stop(d, XMT_ERR_NOMEM);
     return;
   }
-  d->sax->endElementNs(d->sax_user, at(d, el[1]), at(d, el[2]), at(d, el[0]));
+  d->sax->endElementNs(d->sax_user, el[1], el[2], el[0]);
+  if (d->depth > 0)
+    free(d->bindings[--d->depth]);
 }
 
 static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
@@ -231,8 +253,8 @@ struct feed {
   int started;
 };
 
-static int feed(struct drive *d, struct feed *in, const char *bytes,
-                size_t len, int final) {
+static int feed(struct drive *d, struct feed *in, const char *bytes, size_t len,
+                int final) {
   if (!in->started) {
     if (xmt_buf_append(&in->head, bytes, len) != XMT_OK) {
       stop(d, XMT_ERR_NOMEM);
@@ -302,8 +324,12 @@ xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
   d.err = &f->err;
   d.strict = (f->flags & XMT_FILTER_SCHEMA_STRICT) != 0;
   d.parser = XML_ParserCreateNS("UTF-8", '|');
-  if (d.parser == NULL)
+  d.dict = xmlDictCreate();
+  if (d.parser == NULL || d.dict == NULL) {
+    XML_ParserFree(d.parser);
+    xmlDictFree(d.dict);
     return xmt_error_nomem(&f->err);
+  }
   XML_SetReturnNSTriplet(d.parser, 1);
   XML_SetUserData(d.parser, &d);
   XML_SetElementHandler(d.parser, on_start, on_end);
@@ -323,10 +349,12 @@ xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
     xmlSchemaSAXUnplug(d.plug);
   xmlSchemaFreeValidCtxt(d.vctxt);
   xmlSchemaFree(d.schema);
-  free_ns(&d);
+  while (d.depth > 0)
+    free(d.bindings[--d.depth]);
+  free(d.bindings);
   free(d.ns);
   free(d.attrs);
-  xmt_buf_free(&d.names);
+  xmlDictFree(d.dict);
   XML_ParserFree(d.parser);
   return st;
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libxml/parserInternals.h>
 
@@ -76,7 +77,11 @@ static xmlParserInputPtr load(const char *url, const char *id,
   const char *dir = getenv("XLIFFMT_SCHEMA_DIR");
   if (dir != NULL && dir[0] != '\0') {
     char file[4096];
-    if ((size_t)snprintf(file, sizeof file, "%s/%s", dir, path) >= sizeof file)
+    /* a file missing is libxml2's to tell (the import skipped, which
+     * compile refuses), not printed by its loader on stderr */
+    if ((size_t)snprintf(file, sizeof file, "%s/%s", dir, path) >=
+            sizeof file ||
+        access(file, R_OK) != 0)
       return NULL;
     xmlParserInputPtr in = xmlNewInputFromFile(ctxt, file);
     if (in != NULL && in->filename != NULL) {
@@ -125,11 +130,17 @@ static const char all20[] =
     " schemaLocation='modules/validation.xsd'/>\n"
     "</xs:schema>\n";
 
-/* The first error of the schema's compilation. */
+/* The first error or warning of the schema's compilation: a warning is
+ * an import skipped (a schema file missing), after which the document
+ * would be judged by half a schema. */
 static void on_schema_error(void *user, xmlErrorPtr e) {
   char *first = user;
-  if (first[0] == '\0' && e != NULL && e->level >= XML_ERR_ERROR)
-    snprintf(first, 256, "%s", e->message != NULL ? e->message : "error");
+  if (first[0] != '\0' || e == NULL)
+    return;
+  snprintf(first, 256, "%s", e->message != NULL ? e->message : "error");
+  size_t len = strlen(first);
+  while (len > 0 && (first[len - 1] == '\n' || first[len - 1] == ' '))
+    first[--len] = '\0';
 }
 
 xmlSchemaPtr xmt_schema_compile(enum xmt_schema_kind kind,
@@ -137,18 +148,21 @@ xmlSchemaPtr xmt_schema_compile(enum xmt_schema_kind kind,
   pthread_once(&installed, install);
   xmlSchemaParserCtxtPtr pc = NULL;
   xmlDocPtr doc = NULL;
-  const char *name = "xliff-core-1.2-transitional.xsd";
+  const char *file = "xliff-core-1.2-transitional.xsd";
+  const char *name = "XLIFF 1.2 transitional schema";
   compiling = 1;
   if (kind == XMT_SCHEMA_XLIFF20) {
-    name = "2.0/xliff_core_2.0.xsd";
+    name = "set of XLIFF 2.0 schemas";
     doc = xmlReadMemory(all20, (int)sizeof all20 - 1, SCHEME "2.0/all.xsd",
                         NULL, XML_PARSE_NONET | XML_PARSE_NOERROR);
     pc = doc != NULL ? xmlSchemaNewDocParserCtxt(doc) : NULL;
   } else {
-    if (kind == XMT_SCHEMA_XLIFF12_STRICT)
-      name = "xliff-core-1.2-strict.xsd";
+    if (kind == XMT_SCHEMA_XLIFF12_STRICT) {
+      file = "xliff-core-1.2-strict.xsd";
+      name = "XLIFF 1.2 strict schema";
+    }
     char url[128];
-    snprintf(url, sizeof url, SCHEME "%s", name);
+    snprintf(url, sizeof url, SCHEME "%s", file);
     pc = xmlSchemaNewParserCtxt(url);
   }
   char first[256] = "";
@@ -160,12 +174,18 @@ xmlSchemaPtr xmt_schema_compile(enum xmt_schema_kind kind,
   }
   compiling = 0;
   xmlFreeDoc(doc);
+  if (schema != NULL && first[0] != '\0') {
+    xmlSchemaFree(schema);
+    schema = NULL;
+  }
   if (schema == NULL) {
     if (pc == NULL)
       xmt_error_nomem(err);
     else
-      xmt_error_set(err, XMT_ERR_INTERNAL, "the schema %s does not compile: %s",
-                    name, first[0] != '\0' ? first : "no message");
+      xmt_error_set(
+          err, XMT_ERR_INTERNAL, "the %s%s does not compile: %s", name,
+          getenv("XLIFFMT_SCHEMA_DIR") != NULL ? " in XLIFFMT_SCHEMA_DIR" : "",
+          first[0] != '\0' ? first : "no message");
   }
   return schema;
 }
