@@ -485,8 +485,11 @@ struct xmt_check_report {
 };
 
 /* Reads path and fills report; each problem also goes to on_problem (may be
- * NULL). Returns XMT_OK when the document could be read to the end (problems
- * are counted in the report), else the status of the fatal error. */
+ * NULL). An XLIFF 1.2 or 2.x document is validated against the OASIS
+ * schemas of its namespace first (streamed, offline), each schema error a
+ * problem (XMT_FILTER_SCHEMA_STRICT: the strict 1.2 schema). Returns XMT_OK
+ * when the document could be read to the end (problems are counted in the
+ * report), else the status of the fatal error. */
 XMT_API xmt_status xmt_filter_check_file(xmt_filter *filter, const char *path,
                                          struct xmt_check_report *report,
                                          xmt_problem_fn on_problem, void *user);
