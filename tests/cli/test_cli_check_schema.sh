@@ -4,7 +4,8 @@
 # rule of XLIFF 2.0 core or of a module broken per file) and
 # xliff12-invalid fails with exit 1 and the exact first error, at
 # file:line:column with the schema's message; each of xliff2-valid (the
-# specification's examples, the modules) and a transitional XLIFF 1.2
+# specification's examples, the modules, a schema location on the
+# network that is not fetched) and a transitional XLIFF 1.2
 # file passes with 0 errors; --strict takes the strict 1.2 schema;
 # standard input is validated as a file is; a schema file missing from
 # XLIFFMT_SCHEMA_DIR is an error, not a document half checked.
@@ -109,7 +110,9 @@ check "stdin: valid, 0 errors" grep -q -E '^ *problems +0 errors, 0 warnings$' \
 
 # The schemas from a folder of one's own (a copy of those shipped): the
 # same verdict; with one file missing, an error.
-cp -R "$fx/../../data/schema" "$tmp/schema" || exit 99
+# (made writable: distcheck reads a source tree without write permission)
+cp -R "$fx/../../data/schema" "$tmp/schema" && chmod -R u+w "$tmp/schema" ||
+  exit 99
 XLIFFMT_SCHEMA_DIR=$tmp/schema
 export XLIFFMT_SCHEMA_DIR
 first_error "XLIFFMT_SCHEMA_DIR" xliff2-invalid/mtc-match-no-ref.xlf \
