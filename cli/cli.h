@@ -110,7 +110,8 @@ enum {
   XMT_OPT_ENCODING_ERRORS,
   XMT_OPT_SKIP_PRE,
   XMT_OPT_SKIP_CODE,
-  XMT_OPT_NO_ICU
+  XMT_OPT_NO_ICU,
+  XMT_OPT_STRICT
 };
 
 /* One option of a command: getopt_long's table and --help both come from

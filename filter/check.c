@@ -312,6 +312,23 @@ static int on_unit(void *user, xmt_xliff_unit *u) {
   return rc;
 }
 
+/* An XLIFF document is checked against its schema first, then by the
+ * rules a schema cannot state; a page (checked as the XLIFF extract
+ * writes of it) is not. */
+static xmt_status schema_first(xmt_filter *f, const char *path,
+                               struct check *c) {
+  enum xmt_doc_format format;
+  xmt_status st = xmt_filter_detect_format(f, path, &format);
+  if (st != XMT_OK || format == XMT_FORMAT_HTML)
+    return st == XMT_ERR_FORMAT ? XMT_OK : st; /* the reader tells it */
+  if (strcmp(path, "-") == 0 && (st = xmt_stdin_hold_whole(f)) != XMT_OK)
+    return st;
+  st = xmt_schema_check(f, path, on_rule, c);
+  if (st == XMT_ERR_ABORTED && f->err.pub.status == XMT_OK)
+    st = xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
+  return st;
+}
+
 xmt_status xmt_check_document(xmt_filter *f, const char *path,
                               const struct xmt_buf *units,
                               struct xmt_check_report *report,
@@ -323,11 +340,15 @@ xmt_status xmt_check_document(xmt_filter *f, const char *path,
   struct check c = {path, report, on_problem, user, {0}, 0, {0}};
   static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
                                                               on_file, on_unit};
+  xmt_status st = units == NULL ? schema_first(f, path, &c) : XMT_OK;
+  if (st != XMT_OK) {
+    xmt_memo_free(&c.ids);
+    return st;
+  }
   xmt_xliff_reader *reader = xmt_xliff_reader_new(&callbacks, &c);
   if (reader != NULL)
     xmt_xliff_reader_keep_entities(reader,
                                    (f->flags & XMT_FILTER_KEEP_ENTITIES) != 0);
-  xmt_status st;
   if (reader == NULL || xmt_xliff_reader_set_filename(reader, path) != XMT_OK) {
     st = xmt_error_nomem(&f->err);
   } else {

@@ -211,6 +211,14 @@ void xmt_xliff2_describe(const void *doc, struct xmt_doc_facts *facts);
 typedef int (*xmt_rule_fn)(void *user, unsigned long line, unsigned long column,
                            const char *unit_id, const char *message,
                            int warning);
+/* Validates the XLIFF document at path (- is standard input, which
+ * xmt_stdin_hold_whole has held) against the OASIS schema of its root's
+ * namespace, XLIFF 1.2 (XMT_FILTER_SCHEMA_STRICT: the strict one) or 2.0
+ * with its modules, telling each error to fn; a document in another
+ * namespace is not validated. A malformed document ends validation
+ * quietly: its reader tells why. (schema/schema.c) */
+xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
+                            void *user);
 /* The rules of an open XLIFF 2 document (xliff2/rules.c), told to fn;
  * errors go to err. */
 xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,
@@ -361,6 +369,9 @@ FILE *xmt_input_open(const char *path, struct xmt_error_store *err);
  * path is "-" and no reader took them yet; the caller reads them before
  * the rest of the stream (detect.c). *len is 0 otherwise. */
 const char *xmt_stdin_take(xmt_filter *f, const char *path, size_t *len);
+/* The rest of standard input added to the head the filter holds, for a
+ * document read twice (check: the schema, then the reader). */
+xmt_status xmt_stdin_hold_whole(xmt_filter *f);
 
 /* Appends the whole of path ("-": the bytes xmt_stdin_take gives, then
  * the rest of standard input) to buf. XMT_ERR_NOMEM without a message;

@@ -30,6 +30,13 @@ xmt_status xmt_input_read_whole(xmt_filter *f, const char *path,
   return xmt_buf_append_stream(buf, fp, path, err);
 }
 
+xmt_status xmt_stdin_hold_whole(xmt_filter *f) {
+  struct xmt_stdin_head *h = &f->stdin_head;
+  if (!h->held)
+    return XMT_OK;
+  return xmt_buf_append_stream(&h->bytes, stdin, "-", &f->err);
+}
+
 xmt_status xmt_output_open(struct xmt_output *out, const char *path,
                            struct xmt_error_store *err) {
   memset(out, 0, sizeof *out);

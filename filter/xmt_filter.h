@@ -490,8 +490,11 @@ struct xmt_check_report {
 };
 
 /* Reads path and fills report; each problem also goes to on_problem (may be
- * NULL). Returns XMT_OK when the document could be read to the end (problems
- * are counted in the report), else the status of the fatal error. */
+ * NULL). An XLIFF 1.2 or 2.x document is validated against the OASIS
+ * schemas of its namespace first (streamed, offline), each schema error a
+ * problem (XMT_FILTER_SCHEMA_STRICT: the strict 1.2 schema). Returns XMT_OK
+ * when the document could be read to the end (problems are counted in the
+ * report), else the status of the fatal error. */
 XMT_API xmt_status xmt_filter_check_file(xmt_filter *filter, const char *path,
                                          struct xmt_check_report *report,
                                          xmt_problem_fn on_problem, void *user);
@@ -599,8 +602,11 @@ XMT_API xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s,
  * byte); with this flag each such byte reads as U+FFFD instead, and the
  * count goes to the warning callback and xmt_html_stats. */
 #define XMT_FILTER_HTML_REPLACE_INVALID 0x800u
+/* xmt_filter_check_file validates an XLIFF 1.2 document against the
+ * strict schema of XLIFF 1.2 instead of the transitional one. */
+#define XMT_FILTER_SCHEMA_STRICT 0x2000u
 /* Every XMT_FILTER_* flag: xmt_filter_set_flags refuses any other bit. */
-#define XMT_FILTER_KNOWN_FLAGS 0x1FFFu
+#define XMT_FILTER_KNOWN_FLAGS 0x3FFFu
 
 /* Non-zero when a document is HTML, judged on its first bytes (len of them,
  * 1 KB is plenty): a doctype, <html>, <head>, <body> or a common element

@@ -1,0 +1,360 @@
+/* schema.c -- validates an XLIFF 1.2 or 2.0 document against its OASIS
+ * schema as a stream: expat reads the document (as the XLIFF reader does,
+ * transcoded to UTF-8 first) and its events drive libxml2's schema
+ * validator through xmlSchemaSAXPlug. No tree is built, so memory does
+ * not grow with the document, and nesting is as deep as expat allows
+ * (libxml2's own parser stops at 256 levels). */
+#include "config.h"
+
+#include <expat.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "schema_private.h"
+
+#define NS12 "urn:oasis:names:tc:xliff:document:1.2"
+#define NS20 "urn:oasis:names:tc:xliff:document:2.0"
+#define CHUNK 65536
+
+struct drive {
+  XML_Parser parser;
+  xmlSchemaPtr schema;
+  xmlSchemaValidCtxtPtr vctxt;
+  xmlSchemaSAXPlugPtr plug;
+  xmlSAXHandler own; /* no handlers: the plug's are all that run */
+  xmlSAXHandlerPtr sax;
+  void *sax_user;
+  int strict;
+  int done; /* validation stopped: another root, or an error of ours */
+  /* The validator keeps the names and namespace bindings it is given
+   * until their element ends, as libxml2's parser gives them: names are
+   * interned, and each open element's bindings stay on a stack. */
+  xmlDictPtr dict;
+  const xmlChar **ns; /* prefix, URI pairs declared on the coming element */
+  size_t nns, capns;
+  const xmlChar ***bindings; /* per open element, NULL for none */
+  size_t depth, capdepth;
+  const xmlChar **attrs; /* 5 per attribute, as SAX2 gives them */
+  size_t capattrs;
+  xmt_rule_fn fn;
+  void *user;
+  xmt_status st;
+  struct xmt_error_store *err;
+};
+
+/* A schema error, at the place of the event being validated. */
+static void on_error(void *user, xmlErrorPtr e) {
+  struct drive *d = user;
+  if (e == NULL || d->done)
+    return;
+  char msg[1024];
+  snprintf(msg, sizeof msg, "%s", e->message != NULL ? e->message : "error");
+  size_t len = strlen(msg);
+  while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
+    msg[--len] = '\0';
+  unsigned long line = (unsigned long)XML_GetCurrentLineNumber(d->parser);
+  unsigned long col = (unsigned long)XML_GetCurrentColumnNumber(d->parser) + 1;
+  if (d->fn(d->user, line, col, NULL, msg, e->level == XML_ERR_WARNING) != 0) {
+    d->st = XMT_ERR_ABORTED;
+    d->done = 1;
+    XML_StopParser(d->parser, XML_FALSE);
+  }
+}
+
+static void stop(struct drive *d, xmt_status st) {
+  if (d->st == XMT_OK)
+    d->st = st;
+  d->done = 1;
+  XML_StopParser(d->parser, XML_FALSE);
+}
+
+/* The schema for a root element in namespace uri, and the plug that
+ * validates what follows; validation ends when there is none. */
+static int begin(struct drive *d, const char *uri) {
+  enum xmt_schema_kind kind;
+  if (uri != NULL && strcmp(uri, NS12) == 0)
+    kind = d->strict ? XMT_SCHEMA_XLIFF12_STRICT : XMT_SCHEMA_XLIFF12;
+  else if (uri != NULL && strcmp(uri, NS20) == 0)
+    kind = XMT_SCHEMA_XLIFF20;
+  else
+    return 0; /* XLIFF 1.0, 1.1 or no namespace: no schema shipped */
+  d->schema = xmt_schema_compile(kind, d->err);
+  if (d->schema == NULL) {
+    d->st = d->err->pub.status;
+    return 0;
+  }
+  d->vctxt = xmlSchemaNewValidCtxt(d->schema);
+  if (d->vctxt == NULL) {
+    d->st = xmt_error_nomem(d->err);
+    return 0;
+  }
+  xmlSchemaSetValidStructuredErrors(d->vctxt, on_error, d);
+  memset(&d->own, 0, sizeof d->own);
+  d->own.initialized = XML_SAX2_MAGIC;
+  d->sax = &d->own;
+  d->sax_user = NULL;
+  d->plug = xmlSchemaSAXPlug(d->vctxt, &d->sax, &d->sax_user);
+  if (d->plug == NULL) {
+    d->st = xmt_error_nomem(d->err);
+    return 0;
+  }
+  return 1;
+}
+
+/* Splits expat's "uri|local|prefix" into its interned parts (NULL for
+ * none); 0 when out of memory. */
+static int split(struct drive *d, const char *name, const xmlChar *part[3]) {
+  const char *bar = strchr(name, '|');
+  const char *from[3] = {NULL, name, NULL};
+  size_t lens[3] = {0, strlen(name), 0};
+  if (bar != NULL) {
+    const char *bar2 = strchr(bar + 1, '|');
+    from[0] = name, lens[0] = (size_t)(bar - name);
+    from[1] = bar + 1;
+    lens[1] = bar2 != NULL ? (size_t)(bar2 - bar - 1) : strlen(bar + 1);
+    if (bar2 != NULL)
+      from[2] = bar2 + 1, lens[2] = strlen(bar2 + 1);
+  }
+  for (int k = 0; k < 3; k++) {
+    part[k] = NULL;
+    if (from[k] != NULL && lens[k] > INT_MAX)
+      return 0;
+    if (from[k] != NULL &&
+        (part[k] = xmlDictLookup(d->dict, (const xmlChar *)from[k],
+                                 (int)lens[k])) == NULL)
+      return 0;
+  }
+  return 1;
+}
+
+static const xmlChar *intern(struct drive *d, const char *s) {
+  return s != NULL ? xmlDictLookup(d->dict, (const xmlChar *)s, -1) : NULL;
+}
+
+static void XMLCALL on_ns(void *user, const XML_Char *prefix,
+                          const XML_Char *uri) {
+  struct drive *d = user;
+  if (d->done)
+    return;
+  const xmlChar **ns = xmt_grow_array(d->ns, &d->capns, d->nns + 2, sizeof *ns);
+  if (ns == NULL) {
+    stop(d, XMT_ERR_NOMEM);
+    return;
+  }
+  d->ns = ns;
+  ns[d->nns] = intern(d, prefix);
+  ns[d->nns + 1] = intern(d, uri != NULL ? uri : "");
+  if ((prefix != NULL && ns[d->nns] == NULL) || ns[d->nns + 1] == NULL) {
+    stop(d, XMT_ERR_NOMEM);
+    return;
+  }
+  d->nns += 2;
+}
+
+/* The bindings declared on the element starting, kept until its end. */
+static const xmlChar **push_bindings(struct drive *d, int *ok) {
+  const xmlChar ***stack =
+      xmt_grow_array(d->bindings, &d->capdepth, d->depth + 1, sizeof *stack);
+  const xmlChar **b = NULL;
+  *ok = stack != NULL;
+  if (stack == NULL)
+    return NULL;
+  d->bindings = stack;
+  if (d->nns > 0) {
+    b = malloc(d->nns * sizeof *b);
+    if (b == NULL) {
+      *ok = 0;
+      return NULL;
+    }
+    memcpy(b, d->ns, d->nns * sizeof *b);
+  }
+  stack[d->depth++] = b;
+  return b;
+}
+
+/* The 5 SAX2 pointers of each attribute into d->attrs; 0 when out of
+ * memory. */
+static int attributes(struct drive *d, const XML_Char **atts, size_t n) {
+  const xmlChar **a =
+      xmt_grow_array(d->attrs, &d->capattrs, 5 * n + 1, sizeof *a);
+  if (a == NULL)
+    return 0;
+  d->attrs = a;
+  for (size_t i = 0; i < n; i++) {
+    const char *v = atts[2 * i + 1];
+    const xmlChar *part[3];
+    if (!split(d, atts[2 * i], part))
+      return 0;
+    a[5 * i] = part[1];
+    a[5 * i + 1] = part[2];
+    a[5 * i + 2] = part[0];
+    a[5 * i + 3] = (const xmlChar *)v;
+    a[5 * i + 4] = (const xmlChar *)v + strlen(v);
+  }
+  return 1;
+}
+
+static void XMLCALL on_start(void *user, const XML_Char *name,
+                             const XML_Char **atts) {
+  struct drive *d = user;
+  if (d->done)
+    return;
+  size_t n = 0;
+  while (atts[2 * n] != NULL)
+    n++;
+  const xmlChar *el[3];
+  if (!split(d, name, el)) {
+    stop(d, XMT_ERR_NOMEM);
+    return;
+  }
+  if (d->plug == NULL && !begin(d, (const char *)el[0])) {
+    stop(d, d->st); /* an unknown root: nothing to validate */
+    return;
+  }
+  int ok;
+  const xmlChar **b = push_bindings(d, &ok);
+  if (!ok || !attributes(d, atts, n)) {
+    stop(d, XMT_ERR_NOMEM);
+    return;
+  }
+  int nns = (int)(d->nns / 2);
+  d->nns = 0;
+  d->sax->startElementNs(d->sax_user, el[1], el[2], el[0], nns, b, (int)n, 0,
+                         d->attrs);
+}
+
+static void XMLCALL on_end(void *user, const XML_Char *name) {
+  struct drive *d = user;
+  if (d->done)
+    return;
+  const xmlChar *el[3];
+  if (!split(d, name, el)) {
+    stop(d, XMT_ERR_NOMEM);
+    return;
+  }
+  d->sax->endElementNs(d->sax_user, el[1], el[2], el[0]);
+  if (d->depth > 0)
+    free(d->bindings[--d->depth]);
+}
+
+static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
+  struct drive *d = user;
+  if (!d->done && d->sax != NULL && d->sax->characters != NULL)
+    d->sax->characters(d->sax_user, (const xmlChar *)s, len);
+}
+
+/* Feeds bytes (the document's own encoding) to expat as UTF-8, as the
+ * XLIFF reader does; 0 once validation has ended. */
+struct feed {
+  struct xmt_buf head; /* bytes before the encoding is known */
+  struct xmt_decoder dec;
+  int started;
+};
+
+static int feed(struct drive *d, struct feed *in, const char *bytes, size_t len,
+                int final) {
+  if (!in->started) {
+    if (xmt_buf_append(&in->head, bytes, len) != XMT_OK) {
+      stop(d, XMT_ERR_NOMEM);
+      return 0;
+    }
+    enum xmt_encoding enc;
+    char msg[64];
+    unsigned long col;
+    xmt_status st = xmt_encoding_detect(in->head.data, in->head.len, final,
+                                        &enc, msg, sizeof msg, &col);
+    if (st == XMT_ERR_USAGE)
+      return 1; /* more bytes first */
+    if (st != XMT_OK)
+      return 0; /* the reader tells of the encoding */
+    xmt_decoder_init(&in->dec, enc);
+    in->started = 1;
+    bytes = in->head.data, len = in->head.len;
+  }
+  struct xmt_buf utf8 = {0};
+  const char *text = bytes;
+  if (in->dec.enc != XMT_ENC_UTF8) {
+    if (xmt_decoder_run(&in->dec, bytes, len, final, &utf8) != XMT_OK) {
+      xmt_buf_free(&utf8);
+      return 0; /* the reader tells of the bytes */
+    }
+    text = utf8.data != NULL ? utf8.data : "", len = utf8.len;
+  }
+  /* A malformed document is the reader's to tell: validation just ends. */
+  int ok = XML_Parse(d->parser, text, (int)len, final) == XML_STATUS_OK;
+  xmt_buf_free(&utf8);
+  if (in->started && in->head.data != NULL)
+    xmt_buf_free(&in->head);
+  return ok && !d->done;
+}
+
+static xmt_status run(struct drive *d, const char *held, size_t held_len,
+                      FILE *fp) {
+  struct feed in;
+  memset(&in, 0, sizeof in);
+  char *chunk = fp != NULL ? malloc(CHUNK) : NULL;
+  if (fp != NULL && chunk == NULL)
+    return xmt_error_nomem(d->err);
+  int more = 1;
+  /* expat copies what it is given: slices keep that copy small */
+  for (size_t off = 0; more && off < held_len; off += CHUNK) {
+    size_t n = held_len - off < CHUNK ? held_len - off : CHUNK;
+    more = feed(d, &in, held + off, n, fp == NULL && off + n == held_len);
+  }
+  if (held_len == 0 && fp == NULL)
+    more = feed(d, &in, "", 0, 1);
+  while (more && fp != NULL) {
+    size_t n = fread(chunk, 1, CHUNK, fp);
+    int final = n < CHUNK;
+    more = feed(d, &in, chunk, n, final) && !final;
+  }
+  free(chunk);
+  xmt_buf_free(&in.head);
+  return d->st;
+}
+
+xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
+                            void *user) {
+  struct drive d;
+  memset(&d, 0, sizeof d);
+  d.fn = fn;
+  d.user = user;
+  d.err = &f->err;
+  d.strict = (f->flags & XMT_FILTER_SCHEMA_STRICT) != 0;
+  d.parser = XML_ParserCreateNS("UTF-8", '|');
+  d.dict = xmlDictCreate();
+  if (d.parser == NULL || d.dict == NULL) {
+    XML_ParserFree(d.parser);
+    xmlDictFree(d.dict);
+    return xmt_error_nomem(&f->err);
+  }
+  XML_SetReturnNSTriplet(d.parser, 1);
+  XML_SetUserData(d.parser, &d);
+  XML_SetElementHandler(d.parser, on_start, on_end);
+  XML_SetCharacterDataHandler(d.parser, on_text);
+  XML_SetStartNamespaceDeclHandler(d.parser, on_ns);
+  xmt_status st;
+  if (strcmp(path, "-") == 0) {
+    /* standard input, held whole for the reader after us */
+    st = run(&d, f->stdin_head.bytes.data, f->stdin_head.bytes.len, NULL);
+  } else {
+    FILE *fp = xmt_input_open(path, &f->err);
+    st = fp == NULL ? f->err.pub.status : run(&d, NULL, 0, fp);
+    if (fp != NULL)
+      fclose(fp);
+  }
+  if (d.plug != NULL)
+    xmlSchemaSAXUnplug(d.plug);
+  xmlSchemaFreeValidCtxt(d.vctxt);
+  xmlSchemaFree(d.schema);
+  while (d.depth > 0)
+    free(d.bindings[--d.depth]);
+  free(d.bindings);
+  free(d.ns);
+  free(d.attrs);
+  xmlDictFree(d.dict);
+  XML_ParserFree(d.parser);
+  return st;
+}

@@ -1,0 +1,191 @@
+/* schema_load.c -- compiles the OASIS XLIFF schemas from the copies in the
+ * library. Their imports name each other by relative paths (and xml.xsd);
+ * an external entity loader maps the URLs under a scheme of our own to
+ * the table in schemas.c, so nothing is read from the network or from
+ * where the program happens to run. */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libxml/parserInternals.h>
+
+#include "schema_private.h"
+
+#define SCHEME "xliffmt-schema:/"
+
+static xmlExternalEntityLoader next_loader;
+/* set while this thread compiles a schema: no other URL is loaded then */
+static _Thread_local int compiling;
+
+/* path with its "." and ".." steps resolved, into out (size bytes);
+ * 0 when it climbs above the top or does not fit. */
+static int normalize(const char *path, char *out, size_t size) {
+  size_t len = 0;
+  while (*path != '\0') {
+    size_t n = strcspn(path, "/");
+    if (n == 2 && strncmp(path, "..", 2) == 0) {
+      if (len == 0)
+        return 0;
+      while (len > 0 && out[len - 1] != '/')
+        len--;
+      if (len > 0)
+        len--; /* the slash */
+    } else if (n > 0 && !(n == 1 && path[0] == '.')) {
+      if (len + n + 2 > size)
+        return 0;
+      if (len > 0)
+        out[len++] = '/';
+      memcpy(out + len, path, n);
+      len += n;
+    }
+    path += n;
+    if (*path == '/')
+      path++;
+  }
+  out[len] = '\0';
+  return len > 0;
+}
+
+static xmlParserInputPtr from_memory(const struct xmt_schema_file *s,
+                                     const char *url, xmlParserCtxtPtr ctxt) {
+  xmlParserInputBufferPtr buf = xmlParserInputBufferCreateMem(
+      (const char *)s->bytes, (int)s->len, XML_CHAR_ENCODING_NONE);
+  if (buf == NULL)
+    return NULL;
+  xmlParserInputPtr in = xmlNewIOInputStream(ctxt, buf, XML_CHAR_ENCODING_NONE);
+  if (in == NULL) {
+    xmlFreeParserInputBuffer(buf);
+    return NULL;
+  }
+  /* the base of the relative imports in this file (a static buffer
+   * reads wrong in libxml2 2.9: the memory one copies) */
+  in->filename = (const char *)xmlStrdup((const xmlChar *)url);
+  return in;
+}
+
+static xmlParserInputPtr load(const char *url, const char *id,
+                              xmlParserCtxtPtr ctxt) {
+  if (url == NULL || strncmp(url, SCHEME, strlen(SCHEME)) != 0)
+    return compiling ? NULL : next_loader(url, id, ctxt);
+  char path[512];
+  if (!normalize(url + strlen(SCHEME), path, sizeof path))
+    return NULL;
+  const char *dir = getenv("XLIFFMT_SCHEMA_DIR");
+  if (dir != NULL && dir[0] != '\0') {
+    char file[4096];
+    /* a file missing is libxml2's to tell (the import skipped, which
+     * compile refuses), not printed by its loader on stderr */
+    if ((size_t)snprintf(file, sizeof file, "%s/%s", dir, path) >=
+            sizeof file ||
+        access(file, R_OK) != 0)
+      return NULL;
+    xmlParserInputPtr in = xmlNewInputFromFile(ctxt, file);
+    if (in != NULL && in->filename != NULL) {
+      xmlFree((char *)in->filename);
+      in->filename = (const char *)xmlStrdup((const xmlChar *)url);
+    }
+    return in;
+  }
+  for (const struct xmt_schema_file *s = xmt_schema_files; s->path != NULL; s++)
+    if (strcmp(s->path, path) == 0)
+      return from_memory(s, url, ctxt);
+  return NULL;
+}
+
+static pthread_once_t installed = PTHREAD_ONCE_INIT;
+
+/* libxml2's loader is one for the process: ours takes only its own
+ * scheme and hands every other URL to the loader it replaced. */
+static void install(void) {
+  next_loader = xmlGetExternalEntityLoader();
+  xmlSetExternalEntityLoader(load);
+}
+
+/* The 2.0 core and every module: one schema, so that the module elements
+ * the core lets in (processContents="lax") are validated too. */
+static const char all20[] =
+    "<xs:schema xmlns:xs='http://www.w3.org/2001/XMLSchema'"
+    " targetNamespace='urn:xliffmt:schema'>\n"
+    "<xs:import namespace='urn:oasis:names:tc:xliff:document:2.0'"
+    " schemaLocation='xliff_core_2.0.xsd'/>\n"
+    "<xs:import namespace='urn:oasis:names:tc:xliff:changetracking:2.0'"
+    " schemaLocation='modules/change_tracking.xsd'/>\n"
+    "<xs:import namespace='urn:oasis:names:tc:xliff:fs:2.0'"
+    " schemaLocation='modules/fs.xsd'/>\n"
+    "<xs:import namespace='urn:oasis:names:tc:xliff:glossary:2.0'"
+    " schemaLocation='modules/glossary.xsd'/>\n"
+    "<xs:import namespace='urn:oasis:names:tc:xliff:matches:2.0'"
+    " schemaLocation='modules/matches.xsd'/>\n"
+    "<xs:import namespace='urn:oasis:names:tc:xliff:metadata:2.0'"
+    " schemaLocation='modules/metadata.xsd'/>\n"
+    "<xs:import namespace='urn:oasis:names:tc:xliff:resourcedata:2.0'"
+    " schemaLocation='modules/resource_data.xsd'/>\n"
+    "<xs:import namespace='urn:oasis:names:tc:xliff:sizerestriction:2.0'"
+    " schemaLocation='modules/size_restriction.xsd'/>\n"
+    "<xs:import namespace='urn:oasis:names:tc:xliff:validation:2.0'"
+    " schemaLocation='modules/validation.xsd'/>\n"
+    "</xs:schema>\n";
+
+/* The first error or warning of the schema's compilation: a warning is
+ * an import skipped (a schema file missing), after which the document
+ * would be judged by half a schema. */
+static void on_schema_error(void *user, xmlErrorPtr e) {
+  char *first = user;
+  if (first[0] != '\0' || e == NULL)
+    return;
+  snprintf(first, 256, "%s", e->message != NULL ? e->message : "error");
+  size_t len = strlen(first);
+  while (len > 0 && (first[len - 1] == '\n' || first[len - 1] == ' '))
+    first[--len] = '\0';
+}
+
+xmlSchemaPtr xmt_schema_compile(enum xmt_schema_kind kind,
+                                struct xmt_error_store *err) {
+  pthread_once(&installed, install);
+  xmlSchemaParserCtxtPtr pc = NULL;
+  xmlDocPtr doc = NULL;
+  const char *file = "xliff-core-1.2-transitional.xsd";
+  const char *name = "XLIFF 1.2 transitional schema";
+  compiling = 1;
+  if (kind == XMT_SCHEMA_XLIFF20) {
+    name = "set of XLIFF 2.0 schemas";
+    doc = xmlReadMemory(all20, (int)sizeof all20 - 1, SCHEME "2.0/all.xsd",
+                        NULL, XML_PARSE_NONET | XML_PARSE_NOERROR);
+    pc = doc != NULL ? xmlSchemaNewDocParserCtxt(doc) : NULL;
+  } else {
+    if (kind == XMT_SCHEMA_XLIFF12_STRICT) {
+      file = "xliff-core-1.2-strict.xsd";
+      name = "XLIFF 1.2 strict schema";
+    }
+    char url[128];
+    snprintf(url, sizeof url, SCHEME "%s", file);
+    pc = xmlSchemaNewParserCtxt(url);
+  }
+  char first[256] = "";
+  xmlSchemaPtr schema = NULL;
+  if (pc != NULL) {
+    xmlSchemaSetParserStructuredErrors(pc, on_schema_error, first);
+    schema = xmlSchemaParse(pc);
+    xmlSchemaFreeParserCtxt(pc);
+  }
+  compiling = 0;
+  xmlFreeDoc(doc);
+  if (schema != NULL && first[0] != '\0') {
+    xmlSchemaFree(schema);
+    schema = NULL;
+  }
+  if (schema == NULL) {
+    if (pc == NULL)
+      xmt_error_nomem(err);
+    else
+      xmt_error_set(
+          err, XMT_ERR_INTERNAL, "the %s%s does not compile: %s", name,
+          getenv("XLIFFMT_SCHEMA_DIR") != NULL ? " in XLIFFMT_SCHEMA_DIR" : "",
+          first[0] != '\0' ? first : "no message");
+  }
+  return schema;
+}

@@ -1,0 +1,128 @@
+#!/bin/sh
+# test_cli_check_schema.sh -- check validates a document against the
+# OASIS schemas, offline: each file of tests/fixtures/xliff2-invalid (one
+# rule of XLIFF 2.0 core or of a module broken per file) and
+# xliff12-invalid fails with exit 1 and the exact first error, at
+# file:line:column with the schema's message; each of xliff2-valid (the
+# specification's examples, the modules, a schema location on the
+# network that is not fetched) and a transitional XLIFF 1.2
+# file passes with 0 errors; --strict takes the strict 1.2 schema;
+# standard input is validated as a file is; a schema file missing from
+# XLIFFMT_SCHEMA_DIR is an error, not a document half checked.
+# Env: XLIFFMT, XMT_FIXTURES. Exit 0 pass, 1 fail, 77 skip.
+set -u
+. "$(dirname "$0")/lib.sh"
+fx=${XMT_FIXTURES:-}
+if [ ! -d "$fx/xliff2-invalid" ] || [ ! -d "$fx/xliff12-invalid" ]; then
+  echo "SKIP: no fixtures in '$fx'"
+  exit 77
+fi
+cli_setup check_schema
+x=$XLIFFMT
+cd "$fx" || exit 99
+
+# first_error DESC FILE WANT [OPTION]: check FILE exits 1 and its first
+# line on stderr is "xliffmt: FILE:WANT".
+first_error() {
+  exits_with 1 "$1" "$x" check -q ${4:-} "$2" || return
+  got=$(head -n 1 "$tmp/err")
+  if [ "$got" = "xliffmt: $2:$3" ]; then
+    pass "$1: $3"
+  else
+    fail "$1: expected 'xliffmt: $2:$3', got '$got'"
+  fi
+}
+
+# valid DESC FILE [OPTION]: check FILE exits 0 with 0 errors, 0 warnings.
+valid() {
+  expect_exit 0 "$1" "$x" check ${3:-} "$2" || return
+  if grep -q -E '^ *problems +0 errors, 0 warnings$' "$tmp/out" &&
+    [ ! -s "$tmp/err" ]; then
+    pass "$1: 0 errors"
+  else
+    fail "$1: $(grep problems "$tmp/out") $(head -n 2 "$tmp/err")"
+  fi
+}
+
+# The invalid files (name, tab, the first error after "FILE:").
+tab=$(printf '\t')
+n=0
+while IFS="$tab" read -r name want; do
+  n=$((n + 1))
+  first_error "$name" "$name.xlf" "$want"
+done <<'EOD'
+xliff2-invalid/data-no-id	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}data': The attribute 'id' is required but missing.
+xliff2-invalid/duplicate-unit-id	8:3: error: <unit> id "u1" is used more than once in its <file> (first at line 5, column 3)
+xliff2-invalid/file-no-id	4:2: error: Element '{urn:oasis:names:tc:xliff:document:2.0}file': The attribute 'id' is required but missing.
+xliff2-invalid/file-no-unit	6:2: error: Element '{urn:oasis:names:tc:xliff:document:2.0}file': Missing child element(s). Expected is one of ( {urn:oasis:names:tc:xliff:document:2.0}unit, {urn:oasis:names:tc:xliff:document:2.0}group ).
+xliff2-invalid/gls-entry-no-term	8:5: error: Element '{urn:oasis:names:tc:xliff:glossary:2.0}translation': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:glossary:2.0}term ).
+xliff2-invalid/mda-meta-no-type	8:5: error: Element '{urn:oasis:names:tc:xliff:metadata:2.0}meta': The attribute 'type' is required but missing.
+xliff2-invalid/mda-metadata-empty	7:3: error: Element '{urn:oasis:names:tc:xliff:metadata:2.0}metadata': Missing child element(s). Expected is ( {urn:oasis:names:tc:xliff:metadata:2.0}metaGroup ).
+xliff2-invalid/mtc-match-no-ref	7:4: error: Element '{urn:oasis:names:tc:xliff:matches:2.0}match': The attribute 'ref' is required but missing.
+xliff2-invalid/no-file	4:1: error: Element '{urn:oasis:names:tc:xliff:document:2.0}xliff': Missing child element(s). Expected is ( {urn:oasis:names:tc:xliff:document:2.0}file ).
+xliff2-invalid/no-srclang	3:1: error: Element '{urn:oasis:names:tc:xliff:document:2.0}xliff': The attribute 'srcLang' is required but missing.
+xliff2-invalid/no-version	3:1: error: Element '{urn:oasis:names:tc:xliff:document:2.0}xliff': The attribute 'version' is required but missing.
+xliff2-invalid/note-priority-range	6:10: error: Element '{urn:oasis:names:tc:xliff:document:2.0}note', attribute 'priority': [facet 'maxInclusive'] The value '11' is greater than the maximum value allowed ('10').
+xliff2-invalid/notes-after-segment	7:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}notes': This element is not expected.
+xliff2-invalid/pc-cancopy-value	7:12: error: Element '{urn:oasis:names:tc:xliff:document:2.0}pc', attribute 'canCopy': [facet 'enumeration'] The value 'perhaps' is not an element of the set {'yes', 'no'}.
+xliff2-invalid/ph-no-id	7:18: error: Element '{urn:oasis:names:tc:xliff:document:2.0}ph': The attribute 'id' is required but missing.
+xliff2-invalid/segment-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:2.0}source ).
+xliff2-invalid/segment-state-value	6:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}segment', attribute 'state': [facet 'enumeration'] The value 'done' is not an element of the set {'initial', 'translated', 'reviewed', 'final'}.
+xliff2-invalid/segment-two-sources	8:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}source': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:2.0}target ).
+xliff2-invalid/srcdir-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute 'srcDir': [facet 'enumeration'] The value 'up' is not an element of the set {'ltr', 'rtl', 'auto'}.
+xliff2-invalid/target-before-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:2.0}source ).
+xliff2-invalid/translate-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute 'translate': [facet 'enumeration'] The value 'maybe' is not an element of the set {'yes', 'no'}.
+xliff2-invalid/unit-id-not-nmtoken	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute 'id': 'u 1' is not a valid value of the atomic type 'xs:NMTOKEN'.
+xliff2-invalid/unit-no-id	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit': The attribute 'id' is required but missing.
+xliff2-invalid/unit-no-segment	7:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit': Missing child element(s). Expected is one of ( {urn:oasis:names:tc:xliff:document:2.0}originalData, {urn:oasis:names:tc:xliff:document:2.0}segment, {urn:oasis:names:tc:xliff:document:2.0}ignorable ).
+xliff2-invalid/unit-text	6:1: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit': Character content other than whitespace is not allowed because the content type is 'element-only'.
+xliff2-invalid/unknown-core-attribute	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute 'colour': The attribute 'colour' is not allowed.
+xliff2-invalid/unknown-core-element	9:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}comment': This element is not expected.
+xliff2-invalid/xml-lang-type	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}source', attribute '{http://www.w3.org/XML/1998/namespace}lang': 'en us' is not a valid value of the local union type.
+xliff2-invalid/xml-space-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute '{http://www.w3.org/XML/1998/namespace}space': [facet 'enumeration'] The value 'keep' is not an element of the set {'default', 'preserve'}.
+xliff12-invalid/duplicate-unit-id	11:3: error: Element '{urn:oasis:names:tc:xliff:document:1.2}trans-unit': Duplicate key-sequence ['1'] in key identity-constraint '{urn:oasis:names:tc:xliff:document:1.2}K_unit_id'.
+xliff12-invalid/file-no-body	6:2: error: Element '{urn:oasis:names:tc:xliff:document:1.2}file': Missing child element(s). Expected is ( {urn:oasis:names:tc:xliff:document:1.2}body ).
+xliff12-invalid/file-no-datatype	4:2: error: Element '{urn:oasis:names:tc:xliff:document:1.2}file': The attribute 'datatype' is required but missing.
+xliff12-invalid/state-value	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target', attribute 'state': 'done' is not a valid value of the union type '{urn:oasis:names:tc:xliff:document:1.2}AttrType_state'.
+xliff12-invalid/translate-value	6:3: error: Element '{urn:oasis:names:tc:xliff:document:1.2}trans-unit', attribute 'translate': [facet 'enumeration'] The value 'maybe' is not an element of the set {'yes', 'no'}.
+xliff12-invalid/unit-no-id	6:3: error: Element '{urn:oasis:names:tc:xliff:document:1.2}trans-unit': The attribute 'id' is required but missing.
+xliff12-invalid/unit-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:1.2}source ).
+xliff12-invalid/unknown-element	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}comment': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}seg-source, {urn:oasis:names:tc:xliff:document:1.2}target, {urn:oasis:names:tc:xliff:document:1.2}context-group, {urn:oasis:names:tc:xliff:document:1.2}count-group, {urn:oasis:names:tc:xliff:document:1.2}prop-group, {urn:oasis:names:tc:xliff:document:1.2}note, {urn:oasis:names:tc:xliff:document:1.2}alt-trans, ##other{urn:oasis:names:tc:xliff:document:1.2}* ).
+EOD
+check "37 invalid files" test "$n" -eq 37
+
+for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
+  valid "${f%.xlf}" "$f"
+done
+
+# The strict schema of XLIFF 1.2 has no ts attribute.
+first_error "--strict" xliff12-valid-transitional.xlf \
+  "7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}trans-unit', attribute 'ts': The attribute 'ts' is not allowed." \
+  --strict
+
+# Standard input: validated, then read, as a file is.
+exits_with 1 "stdin" sh -c "'$x' check -q - <xliff2-invalid/no-file.xlf"
+check "stdin: first error" test "$(head -n 1 "$tmp/err")" = \
+  "xliffmt: -:4:1: error: Element '{urn:oasis:names:tc:xliff:document:2.0}xliff': Missing child element(s). Expected is ( {urn:oasis:names:tc:xliff:document:2.0}file )."
+expect_exit 0 "stdin: valid" sh -c "'$x' check - <xliff2-valid/modules.xlf"
+check "stdin: valid, 0 errors" grep -q -E '^ *problems +0 errors, 0 warnings$' \
+  "$tmp/out"
+
+# The schemas from a folder of one's own (a copy of those shipped): the
+# same verdict; with one file missing, an error.
+# (made writable: distcheck reads a source tree without write permission)
+cp -R "$fx/../../data/schema" "$tmp/schema" && chmod -R u+w "$tmp/schema" ||
+  exit 99
+XLIFFMT_SCHEMA_DIR=$tmp/schema
+export XLIFFMT_SCHEMA_DIR
+first_error "XLIFFMT_SCHEMA_DIR" xliff2-invalid/mtc-match-no-ref.xlf \
+  "7:4: error: Element '{urn:oasis:names:tc:xliff:matches:2.0}match': The attribute 'ref' is required but missing."
+rm "$tmp/schema/2.0/modules/fs.xsd"
+expect_exit 2 "XLIFFMT_SCHEMA_DIR without fs.xsd" "$x" check -q \
+  xliff2-valid/modules.xlf
+check "XLIFFMT_SCHEMA_DIR without fs.xsd: the message" test \
+  "$(cat "$tmp/err")" = \
+  "xliffmt: the set of XLIFF 2.0 schemas in XLIFFMT_SCHEMA_DIR does not compile: Element '{http://www.w3.org/2001/XMLSchema}import': Failed to parse the XML resource 'xliffmt-schema:/2.0/modules/fs.xsd'."
+unset XLIFFMT_SCHEMA_DIR
+
+finish
