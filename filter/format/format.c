@@ -143,8 +143,17 @@ xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
   return st;
 }
 
+/* The XLIFF a format's units() writes, in memory; grown is what the
+ * last growth of out gave, to tell its failure from the format's. */
+struct held {
+  struct xmt_buf *out;
+  xmt_status grown;
+};
+
 static int append_xliff(void *user, const char *bytes, size_t len) {
-  return xmt_buf_append(user, bytes, len) != XMT_OK;
+  struct held *h = user;
+  h->grown = xmt_buf_append(h->out, bytes, len);
+  return h->grown != XMT_OK;
 }
 
 xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
@@ -160,9 +169,14 @@ xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
   st = open_whole(f, format, in_path, &doc, &bytes);
   if (st != XMT_OK)
     return st;
-  st = format->units(f, doc, in_path, append_xliff, out);
-  if (st != XMT_OK)
+  struct held held = {out, XMT_OK};
+  st = format->units(f, doc, in_path, append_xliff, &held);
+  /* Only a failure to grow out is out of memory: the format's own (a page
+   * without a source language) is in f->err already, and stays. */
+  if (held.grown != XMT_OK)
     st = xmt_error_nomem(&f->err);
+  else if (st != XMT_OK && f->err.pub.status != st)
+    st = xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   format->close(doc);
   return st;
 }
