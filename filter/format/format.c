@@ -233,6 +233,8 @@ static xmt_status run_document(xmt_filter *f, struct xmt_pipeline_doc *d,
 
 xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
                                      const char *out_path) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   const struct xmt_format *format;
   memset(&f->stats, 0, sizeof f->stats);
   xmt_status st = xmt_format_of(f, in_path, &format);
@@ -244,6 +246,8 @@ xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
 
 xmt_status xmt_filter_translate_html_file(xmt_filter *f, const char *in_path,
                                           const char *out_path) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   memset(&f->stats, 0, sizeof f->stats);
   if (in_path == NULL)
@@ -270,6 +274,8 @@ static xmt_status xliff_only(xmt_filter *f, const char *in_path,
 xmt_status xmt_filter_extract_segments_file(xmt_filter *f, const char *in_path,
                                             const char *out_path,
                                             enum xmt_segments_format format) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (format != XMT_SEGMENTS_TSV && format != XMT_SEGMENTS_JSONL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown segments format %d",
@@ -290,6 +296,8 @@ xmt_status xmt_filter_merge_segments_file(xmt_filter *f, const char *in_path,
                                           const char *source_tokens,
                                           const char *target_tokens,
                                           const char *out_path) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (translations == NULL ||
       (source_tokens == NULL) != (target_tokens == NULL))

@@ -49,27 +49,46 @@ commands=$("$XLIFFMT" --help | awk '
   on && /^  [a-z]/ { print $1 }')
 [ -n "$commands" ] || fail "xliffmt --help lists no commands"
 
+# differences CMD PAGE: what CMD's table and PAGE do not share, a line
+# each ("missing: NAMES", "extra: NAMES"); nothing when they agree.
+differences() {
+  help_options "$1" >"$tmp/table"
+  man_options "$2" >"$tmp/man"
+  if [ ! -s "$tmp/table" ]; then
+    echo "no options in xliffmt $1 --help"
+    return
+  fi
+  missing=$(comm -23 "$tmp/table" "$tmp/man" | tr '\n' ' ')
+  extra=$(comm -13 "$tmp/table" "$tmp/man" | tr '\n' ' ')
+  [ -z "$missing" ] || echo "does not document: ${missing% }"
+  [ -z "$extra" ] || echo "documents what 'xliffmt $1' does not take: ${extra% }"
+}
+
 for c in $commands; do
   page=$man_dir/xliffmt-$c.1
   if [ ! -f "$page" ]; then
     fail "xliffmt $c has no man page ($page)"
     continue
   fi
-  help_options "$c" >"$tmp/table"
-  man_options "$page" >"$tmp/man"
-  if [ ! -s "$tmp/table" ]; then
-    fail "xliffmt $c --help prints no options"
-    continue
-  fi
-  missing=$(comm -23 "$tmp/table" "$tmp/man" | tr '\n' ' ')
-  extra=$(comm -13 "$tmp/table" "$tmp/man" | tr '\n' ' ')
-  if [ -z "$missing$extra" ]; then
+  differences "$c" "$page" >"$tmp/diff"
+  if [ -s "$tmp/diff" ]; then
+    while IFS= read -r line; do fail "xliffmt-$c.1 $line"; done <"$tmp/diff"
+  else
     pass "xliffmt-$c.1 documents its $(wc -l <"$tmp/table") option names"
-    continue
   fi
-  [ -z "$missing" ] ||
-    fail "xliffmt-$c.1 does not document: ${missing% }"
-  [ -z "$extra" ] ||
-    fail "xliffmt-$c.1 documents what 'xliffmt $c' does not take: ${extra% }"
 done
+
+# The comparison sees a change either way: a page whose --quiet is
+# renamed --quieter lacks one option and documents one too many.
+sed 's/\\-\\-quiet/\\-\\-quieter/' "$man_dir/xliffmt-translate.1" \
+  >"$tmp/changed.1"
+differences translate "$tmp/changed.1" >"$tmp/diff"
+printf '%s\n' "does not document: --quiet" \
+  "documents what 'xliffmt translate' does not take: --quieter" >"$tmp/want"
+if cmp -s "$tmp/want" "$tmp/diff"; then
+  pass "a page with an option renamed fails both ways"
+else
+  fail "a page with an option renamed fails both ways: got"
+  cat "$tmp/diff"
+fi
 finish
