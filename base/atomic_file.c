@@ -27,13 +27,17 @@ void xmt_atomic_file_free(xmt_atomic_file *af) {
   free(af);
 }
 
-FILE *xmt_atomic_file_stream(xmt_atomic_file *af) { return af->fp; }
-
-const struct xmt_error *xmt_atomic_file_error(const xmt_atomic_file *af) {
-  return &af->err.pub;
+FILE *xmt_atomic_file_stream(xmt_atomic_file *af) {
+  return af != NULL ? af->fp : NULL;
 }
 
-int xmt_atomic_file_errno(const xmt_atomic_file *af) { return af->sys_errno; }
+const struct xmt_error *xmt_atomic_file_error(const xmt_atomic_file *af) {
+  return af != NULL ? &af->err.pub : NULL;
+}
+
+int xmt_atomic_file_errno(const xmt_atomic_file *af) {
+  return af != NULL ? af->sys_errno : 0;
+}
 
 /* Releases the stream, the temporary file and the names, keeping the
  * error record. */
@@ -50,6 +54,8 @@ static void release(xmt_atomic_file *af) {
 }
 
 void xmt_atomic_file_abort(xmt_atomic_file *af) {
+  if (af == NULL)
+    return;
   release(af);
   xmt_error_clear(&af->err);
   af->sys_errno = 0;
@@ -178,6 +184,8 @@ static void keep_owners(int fd, const struct stat *old) {
 
 xmt_status xmt_atomic_file_open(xmt_atomic_file *af, const char *path,
                                 unsigned flags) {
+  if (af == NULL)
+    return XMT_ERR_USAGE;
   xmt_atomic_file_abort(af);
   af->flags = flags;
   if (path != NULL && strcmp(path, "-") != 0 &&
@@ -220,6 +228,8 @@ xmt_status xmt_atomic_file_open(xmt_atomic_file *af, const char *path,
 }
 
 xmt_status xmt_atomic_file_commit(xmt_atomic_file *af) {
+  if (af == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&af->err);
   af->sys_errno = 0;
   if (af->fp == NULL)

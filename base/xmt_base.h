@@ -21,6 +21,11 @@
 extern "C" {
 #endif
 
+/* A NULL handle, in every public function (libxliffmt(3)): nothing is
+ * done, and the function returns XMT_ERR_USAGE (a status), NULL (a
+ * pointer; xmt_segment_text: ""), 0 (a number) or nothing (a free
+ * function). tests/test_api_null.c calls every XMT_API function so. */
+
 /* Status codes. Appended to, never renumbered. */
 typedef enum xmt_status {
   XMT_OK = 0,

@@ -382,6 +382,8 @@ xmt_status xmt_check_document(xmt_filter *f, const char *path,
 xmt_status xmt_filter_check_file(xmt_filter *f, const char *path,
                                  struct xmt_check_report *report,
                                  xmt_problem_fn on_problem, void *user) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   /* An HTML page is checked as the XLIFF document extract writes of it. */
   return xmt_check_document(f, path, NULL, report, on_problem, user);
 }

@@ -36,6 +36,8 @@ xmt_filter *xmt_filter_new(void) {
 }
 
 void xmt_filter_close_engines(xmt_filter *f) {
+  if (f == NULL)
+    return;
   for (size_t k = 0; k < f->nengines; k++)
     if (f->backend->close != NULL)
       f->backend->close(f->engines[k]);
@@ -75,7 +77,7 @@ const struct xmt_error *xmt_filter_error(const xmt_filter *f) {
 }
 
 const struct xmt_filter_stats *xmt_filter_stats(const xmt_filter *f) {
-  return &f->stats;
+  return f != NULL ? &f->stats : NULL;
 }
 
 static xmt_status replace_string(char **dst, const char *value) {
@@ -107,6 +109,8 @@ static int valid_language(const char *tag) {
 
 xmt_status xmt_filter_set_languages(xmt_filter *f, const char *source,
                                     const char *target) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (!valid_language(source) || !valid_language(target))
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "invalid language tag '%s'",
@@ -125,6 +129,8 @@ xmt_status xmt_filter_set_languages(xmt_filter *f, const char *source,
 xmt_status xmt_filter_set_backend(xmt_filter *f,
                                   const struct xmt_backend *backend, void *user,
                                   const char *options) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (backend == NULL || backend->translate == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE,
@@ -144,6 +150,8 @@ xmt_status xmt_filter_set_backend(xmt_filter *f,
 }
 
 xmt_status xmt_filter_add_backend_option(xmt_filter *f, const char *option) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (option == NULL || strchr(option, '=') == NULL || option[0] == '=')
     return xmt_error_set(&f->err, XMT_ERR_USAGE,
@@ -162,6 +170,8 @@ xmt_status xmt_filter_add_backend_option(xmt_filter *f, const char *option) {
 }
 
 xmt_status xmt_filter_set_timeout(xmt_filter *f, unsigned timeout_ms) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (timeout_ms > XMT_MAX_TIMEOUT_MS)
     return xmt_error_set(&f->err, XMT_ERR_USAGE,
@@ -174,6 +184,8 @@ xmt_status xmt_filter_set_timeout(xmt_filter *f, unsigned timeout_ms) {
 }
 
 xmt_status xmt_filter_set_max_answer_size(xmt_filter *f, size_t bytes) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (bytes > (size_t)PTRDIFF_MAX)
     return xmt_error_set(&f->err, XMT_ERR_USAGE,
@@ -195,6 +207,8 @@ static int in_list(const char *value, const char *const *list) {
 
 xmt_status xmt_filter_set_target_state(xmt_filter *f, const char *state,
                                        const char *qualifier) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   static const char *const states[] = {"final",
                                        "needs-adaptation",
                                        "needs-l10n",
@@ -228,6 +242,8 @@ xmt_status xmt_filter_set_target_state(xmt_filter *f, const char *state,
 }
 
 xmt_status xmt_filter_set_flags(xmt_filter *f, unsigned flags) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if ((flags & ~XMT_FILTER_KNOWN_FLAGS) != 0)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown filter flags 0x%x",
@@ -237,6 +253,8 @@ xmt_status xmt_filter_set_flags(xmt_filter *f, unsigned flags) {
 }
 
 xmt_status xmt_filter_set_tag_mode(xmt_filter *f, enum xmt_tag_mode mode) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (mode != XMT_TAGS_PROJECT && mode != XMT_TAGS_MASK && mode != XMT_TAGS_RAW)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown tag mode %d",
@@ -247,6 +265,8 @@ xmt_status xmt_filter_set_tag_mode(xmt_filter *f, enum xmt_tag_mode mode) {
 
 xmt_status xmt_filter_set_cache(xmt_filter *f, const char *uri,
                                 size_t max_entries) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   char *copy = NULL;
   if (uri != NULL && (copy = xmt_strdup(uri)) == NULL)
@@ -264,6 +284,8 @@ xmt_status xmt_filter_set_cache(xmt_filter *f, const char *uri,
 }
 
 xmt_status xmt_filter_set_probes(xmt_filter *f, enum xmt_probes mode) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (mode != XMT_PROBES_AUTO && mode != XMT_PROBES_OFF)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown probe mode %d",
@@ -284,16 +306,22 @@ static xmt_status set_count(xmt_filter *f, size_t *count, size_t n, size_t max,
 }
 
 xmt_status xmt_filter_set_batch_size(xmt_filter *f, size_t segments) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   return set_count(f, &f->batch_size, segments, XMT_MAX_BATCH_SIZE,
                    "batch size");
 }
 
 xmt_status xmt_filter_set_engine_jobs(xmt_filter *f, size_t jobs) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   return set_count(f, &f->engine_jobs, jobs, XMT_MAX_ENGINE_JOBS,
                    "engine jobs");
 }
 
 xmt_status xmt_filter_set_window(xmt_filter *f, size_t segments) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (segments == 0)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "a window of 0 segments");
@@ -303,6 +331,8 @@ xmt_status xmt_filter_set_window(xmt_filter *f, size_t segments) {
 
 xmt_status xmt_filter_set_aligner(xmt_filter *f, enum xmt_aligner_mode mode,
                                   const char *model_path) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (mode == XMT_ALIGNER_MODEL && model_path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE,
@@ -319,6 +349,8 @@ xmt_status xmt_filter_set_aligner(xmt_filter *f, enum xmt_aligner_mode mode,
 
 xmt_status xmt_filter_set_aligner_model(xmt_filter *f,
                                         enum xmt_align_model model) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (model != XMT_MODEL_IBM2 && model != XMT_MODEL_BAYES)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown aligner model %d",
@@ -328,6 +360,8 @@ xmt_status xmt_filter_set_aligner_model(xmt_filter *f,
 }
 
 xmt_status xmt_filter_add_dictionary(xmt_filter *f, const char *spec) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (spec == NULL || *spec == '\0')
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "empty dictionary name");
@@ -341,6 +375,8 @@ xmt_status xmt_filter_add_dictionary(xmt_filter *f, const char *spec) {
 xmt_status xmt_filter_set_projection(xmt_filter *f,
                                      enum xmt_projection_rule rule,
                                      enum xmt_symmetrization symmetrization) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (rule != XMT_RULE_MINMAX && rule != XMT_RULE_SCORE)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown projection rule %d",
@@ -359,6 +395,8 @@ xmt_status xmt_filter_set_projection(xmt_filter *f,
 xmt_status xmt_filter_set_segmentation(xmt_filter *f,
                                        enum xmt_segmentation mode,
                                        const char *srx_path) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (mode != XMT_SEGMENT_NONE && mode != XMT_SEGMENT_UNSEGMENTED &&
       mode != XMT_SEGMENT_ALL)
@@ -406,6 +444,8 @@ xmt_status xmt_filter_set_callbacks(xmt_filter *f,
                                     xmt_filter_progress_fn progress,
                                     xmt_filter_failure_fn on_failure,
                                     void *user) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   f->progress = progress;
   f->on_failure = on_failure;
@@ -420,6 +460,8 @@ void xmt_filter_interrupt(xmt_filter *f) {
 
 xmt_status xmt_filter_set_warning_callback(xmt_filter *f,
                                            xmt_filter_failure_fn on_warning) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   f->on_warning = on_warning;
   return XMT_OK;

@@ -335,6 +335,8 @@ xmt_status xmt_segment_check(const xmt_segment *seg, size_t *bad_tag) {
 }
 
 int xmt_segment_equal(const xmt_segment *a, const xmt_segment *b) {
+  if (a == NULL || b == NULL)
+    return 0;
   if (a == b)
     return 1;
   if (a == NULL || b == NULL || a->text.len != b->text.len ||

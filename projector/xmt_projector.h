@@ -60,7 +60,8 @@ XMT_API xmt_status xmt_segment_append_tag(xmt_segment *seg,
                                           const char *markup,
                                           size_t markup_len);
 
-/* The plain text; NUL-terminated, *len (if not NULL) gets its length. */
+/* The plain text; NUL-terminated, *len (if not NULL) gets its length.
+ * A NULL seg has the text "" (of length 0), not NULL. */
 XMT_API const char *xmt_segment_text(const xmt_segment *seg, size_t *len);
 XMT_API size_t xmt_segment_tag_count(const xmt_segment *seg);
 /* Fills *tag with tag i (0-based). Returns XMT_ERR_USAGE if out of range. */
@@ -81,7 +82,7 @@ XMT_API xmt_status xmt_segment_retag(xmt_segment *dst, const xmt_segment *src,
 XMT_API xmt_status xmt_segment_check(const xmt_segment *seg, size_t *bad_tag);
 
 /* 1 when both segments have the same text and the same tags (kind, offset,
- * id, name and markup), else 0. */
+ * id, name and markup), else 0 (a NULL segment equals none). */
 XMT_API int xmt_segment_equal(const xmt_segment *a, const xmt_segment *b);
 
 /* Number of words in UTF-8 text, by ICU word boundaries (runs of letters,

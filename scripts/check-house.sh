@@ -6,12 +6,18 @@
 #             XMT_BUILD set to a build directory, no object calls a
 #             function (or uses data) defined in a folder above its own.
 #   --sizes   no library source file (base, projector, xliff, filter) over
-#             900 lines, no function anywhere over 100 lines.
+#             900 lines, no function anywhere over 100 lines (from its
+#             name to its closing brace, as Universal Ctags finds it).
 #   --report  print what breaks the rules but exit 0 (for a tree on its
 #             way there).
 # With no rule named, both. Run from anywhere; reads the sources only.
 set -u
-cd "$(dirname "$0")/.." || exit 2
+# XMT_HOUSE_ROOT: the tree to check (its tests give it one of their own).
+cd "${XMT_HOUSE_ROOT:-$(dirname "$0")/..}" || exit 2
+
+# The most lines a function may have, and a library source file.
+max_function=100
+max_file=900
 
 layers=0 sizes=0 report=0
 for a in "$@"; do
@@ -96,35 +102,29 @@ if [ $sizes -eq 1 ]; then
     cli/*) ;;
     *.c)
       n=$(wc -l <"$f")
-      if [ "$n" -gt 900 ]; then
-        echo "sizes: $f has $n lines (at most 900)"
+      if [ "$n" -gt $max_file ]; then
+        echo "sizes: $f has $n lines (at most $max_file)"
         bad=1
       fi
       ;;
     esac
   done
-  # A function opens with a line that is a declarator ending in "{" at
-  # the margin (or a lone "{" after one) and closes at the next "}" at the
-  # margin.
-  out=$(awk '
-    FNR == 1 { start = 0 }
-    start == 0 && /^[A-Za-z_].*\)[[:space:]]*\{[[:space:]]*$/ &&
-      !/^(struct|enum|union|typedef|static const|const)[^(]*=/ {
-      start = FNR; name = $0; next }
-    start == 0 && /^\{[[:space:]]*$/ && prev ~ /\)[[:space:]]*$/ {
-      start = FNR; name = prev; next }
-    start > 0 && /^\}/ {
-      len = FNR - start + 1
-      if (len > 100) {
-        sub(/\(.*/, "", name)
-        n = split(name, w, /[ *]+/)
-        printf "sizes: %s:%d: %s has %d lines (at most 100)\n",
-          FILENAME, start, w[n], len
-      }
-      start = 0
-    }
-    { prev = $0 }
-  ' $(echo "$sources" | grep '\.c$'))
+  # Functions as a C parser sees them (Universal Ctags: each function's
+  # first and last line), so that a signature wrapped over lines, a body
+  # opened by a lone "{" or a macro in the declarator is measured too.
+  # A function's lines run from its name to its closing brace.
+  if ! ctags --version 2>/dev/null | grep -q 'Universal Ctags'; then
+    echo "sizes: needs Universal Ctags (universal-ctags, scripts/install-deps.sh)"
+    exit 2
+  fi
+  # shellcheck disable=SC2046
+  out=$(ctags -x --_xformat='%F|%n|%{end}|%N' --kinds-C=f --fields=+ne \
+    --languages=C --language-force=C -o - $(echo "$sources" | grep '\.c$') |
+    awk -F'|' -v max="$max_function" '
+      $3 !~ /^[0-9]+$/ { printf "sizes: %s:%d: %s: no end found\n", $1, $2, $4; next }
+      $3 - $2 + 1 > max {
+        printf "sizes: %s:%d: %s has %d lines (at most %d)\n",
+          $1, $2, $4, $3 - $2 + 1, max }' | sort -t: -k2,2 -k3,3n)
   if [ -n "$out" ]; then
     echo "$out"
     bad=1

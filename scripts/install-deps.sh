@@ -11,7 +11,8 @@ libgnutls28-dev openssl
 libpq-dev postgresql parallel
 apertium apertium-eng-spa apertium-eng-cat apertium-apy lttoolbox-dev transfuse
 dict-freedict-eng-spa dict-freedict-spa-eng translate-toolkit
-chromium python3 nodejs npm clang clang-format clang-tidy cppcheck"
+chromium python3 nodejs npm clang clang-format clang-tidy cppcheck
+universal-ctags"
 
 missing=
 for p in $packages; do

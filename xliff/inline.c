@@ -383,6 +383,8 @@ xmt_status xmt_inline_render_into(struct xmt_buf *out, const xmt_segment *seg) {
 }
 
 char *xmt_xliff_inline_render(const xmt_segment *seg, size_t *len) {
+  if (seg == NULL)
+    return NULL;
   struct xmt_buf out = {0};
   if (xmt_inline_render_into(&out, seg) != XMT_OK ||
       (out.data == NULL && xmt_buf_grow(&out, 1) != XMT_OK)) {
@@ -763,11 +765,15 @@ static xmt_status parse_snippet(xmt_segment *seg, const char *markup,
 
 xmt_status xmt_xliff_inline_parse(xmt_segment *seg, const char *markup,
                                   size_t len, unsigned long *error_column) {
+  if (seg == NULL)
+    return XMT_ERR_USAGE;
   return parse_snippet(seg, markup, len, error_column, 0);
 }
 
 xmt_status xmt_xliff_inline_parse_generic(xmt_segment *seg, const char *markup,
                                           size_t len,
                                           unsigned long *error_column) {
+  if (seg == NULL)
+    return XMT_ERR_USAGE;
   return parse_snippet(seg, markup, len, error_column, 1);
 }

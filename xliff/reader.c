@@ -483,11 +483,15 @@ void xmt_xliff_reader_free(xmt_xliff_reader *r) {
 }
 
 void xmt_xliff_reader_keep_entities(xmt_xliff_reader *r, int keep) {
+  if (r == NULL)
+    return;
   r->keep_entities = keep != 0;
 }
 
 xmt_status xmt_xliff_reader_set_filename(xmt_xliff_reader *r,
                                          const char *name) {
+  if (r == NULL)
+    return XMT_ERR_USAGE;
   char *copy = xmt_strdup(name);
   if (name != NULL && copy == NULL)
     return XMT_ERR_NOMEM;
@@ -497,17 +501,19 @@ xmt_status xmt_xliff_reader_set_filename(xmt_xliff_reader *r,
 }
 
 const char *xmt_xliff_reader_version(const xmt_xliff_reader *r) {
+  if (r == NULL)
+    return NULL;
   return r->version == XMT_XLIFF_10   ? "1.0"
          : r->version == XMT_XLIFF_11 ? "1.1"
                                       : "1.2";
 }
 
 enum xmt_encoding xmt_xliff_reader_encoding(const xmt_xliff_reader *r) {
-  return r->enc;
+  return r != NULL ? r->enc : 0;
 }
 
 const struct xmt_error *xmt_xliff_reader_error(const xmt_xliff_reader *r) {
-  return &r->err.pub;
+  return r != NULL ? &r->err.pub : NULL;
 }
 
 /* Names the error expat stopped on; invalid UTF-8 gets its own message. */
@@ -617,6 +623,8 @@ static xmt_status decode_and_feed(xmt_xliff_reader *r, const char *bytes,
 
 xmt_status xmt_xliff_reader_parse(xmt_xliff_reader *r, const char *bytes,
                                   size_t len, int is_final) {
+  if (r == NULL)
+    return XMT_ERR_USAGE;
   if (r->status != XMT_OK)
     return r->status;
   if (!r->started) {

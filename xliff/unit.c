@@ -335,6 +335,8 @@ const char *xmt_unit_resolve(xmt_xliff_unit *u) {
 
 int xmt_xliff_unit_segment_wanted(const xmt_xliff_unit *u, size_t i,
                                   int overwrite) {
+  if (u == NULL)
+    return 0;
   if (i >= u->nsegs || u->segs[i].locked)
     return 0;
   if (u->mirrored && !overwrite && !target_open(u, &u->segs[i]))
@@ -343,43 +345,53 @@ int xmt_xliff_unit_segment_wanted(const xmt_xliff_unit *u, size_t i,
 }
 
 int xmt_xliff_unit_segment_locked(const xmt_xliff_unit *u, size_t i) {
-  return i < u->nsegs && u->segs[i].locked;
+  return u != NULL ? i < u->nsegs && u->segs[i].locked : 0;
 }
 
-const char *xmt_xliff_unit_id(const xmt_xliff_unit *u) { return u->id; }
+const char *xmt_xliff_unit_id(const xmt_xliff_unit *u) {
+  return u != NULL ? u->id : NULL;
+}
 const char *xmt_xliff_unit_resname(const xmt_xliff_unit *u) {
-  return u->resname;
+  return u != NULL ? u->resname : NULL;
 }
 int xmt_xliff_unit_translatable(const xmt_xliff_unit *u) {
-  return u->translatable;
+  return u != NULL ? u->translatable : 0;
 }
 int xmt_xliff_unit_preserve_space(const xmt_xliff_unit *u) {
-  return u->preserve_space;
+  return u != NULL ? u->preserve_space : 0;
 }
-int xmt_xliff_unit_approved(const xmt_xliff_unit *u) { return u->approved; }
-int xmt_xliff_unit_segmented(const xmt_xliff_unit *u) { return u->segmented; }
-int xmt_xliff_unit_has_target(const xmt_xliff_unit *u) { return u->has_target; }
+int xmt_xliff_unit_approved(const xmt_xliff_unit *u) {
+  return u != NULL ? u->approved : 0;
+}
+int xmt_xliff_unit_segmented(const xmt_xliff_unit *u) {
+  return u != NULL ? u->segmented : 0;
+}
+int xmt_xliff_unit_has_target(const xmt_xliff_unit *u) {
+  return u != NULL ? u->has_target : 0;
+}
 const char *xmt_xliff_unit_target_state(const xmt_xliff_unit *u) {
-  return u->state;
+  return u != NULL ? u->state : NULL;
 }
-unsigned long xmt_xliff_unit_line(const xmt_xliff_unit *u) { return u->line; }
+unsigned long xmt_xliff_unit_line(const xmt_xliff_unit *u) {
+  return u != NULL ? u->line : 0;
+}
 unsigned long xmt_xliff_unit_column(const xmt_xliff_unit *u) {
-  return u->column;
+  return u != NULL ? u->column : 0;
 }
 const char *xmt_xliff_unit_source_language(const xmt_xliff_unit *u) {
-  return u->source_language;
+  return u != NULL ? u->source_language : NULL;
 }
 const char *xmt_xliff_unit_target_language(const xmt_xliff_unit *u) {
-  return u->target_language;
+  return u != NULL ? u->target_language : NULL;
 }
 size_t xmt_xliff_unit_segment_count(const xmt_xliff_unit *u) {
-  return u->nsegs;
+  return u != NULL ? u->nsegs : 0;
 }
 const char *xmt_xliff_unit_segment_mid(const xmt_xliff_unit *u, size_t i) {
-  return i < u->nsegs ? u->segs[i].mid : NULL;
+  return u != NULL ? (i < u->nsegs ? u->segs[i].mid : NULL) : NULL;
 }
 const xmt_segment *xmt_xliff_unit_source(const xmt_xliff_unit *u, size_t i) {
-  return i < u->nsegs ? u->segs[i].source : NULL;
+  return u != NULL ? (i < u->nsegs ? u->segs[i].source : NULL) : NULL;
 }
 const xmt_segment *xmt_unit_mt_source(const xmt_xliff_unit *u, size_t i) {
   if (i >= u->nsegs)
@@ -393,7 +405,7 @@ const xmt_segment *xmt_unit_segment_target(const xmt_xliff_unit *u, size_t i) {
   return i < u->nsegs ? u->segs[i].target : NULL;
 }
 const xmt_segment *xmt_xliff_unit_existing_target(const xmt_xliff_unit *u) {
-  return u->existing;
+  return u != NULL ? u->existing : NULL;
 }
 
 xmt_status xmt_xliff_unit_set_target(xmt_xliff_unit *u, size_t i,

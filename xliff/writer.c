@@ -79,6 +79,8 @@ xmt_status xmt_xliff_writer_set_encoding(xmt_xliff_writer *w,
 }
 
 xmt_status xmt_xliff_writer_flush(xmt_xliff_writer *w) {
+  if (w == NULL)
+    return XMT_ERR_USAGE;
   if (w->status == XMT_OK && w->out.len > 0 &&
       w->sink(w->user, w->out.data, w->out.len) != 0)
     w->status = XMT_ERR_WRITE;
@@ -102,6 +104,8 @@ static xmt_status put(xmt_xliff_writer *w, const char *utf8, size_t len,
 
 xmt_status xmt_xliff_writer_skeleton(xmt_xliff_writer *w, const char *utf8,
                                      size_t len) {
+  if (w == NULL)
+    return XMT_ERR_USAGE;
   return put(w, utf8, len, 0);
 }
 
@@ -126,6 +130,8 @@ static int has_attribute(const char *tag, size_t len, const char *name) {
 
 xmt_status xmt_xliff_writer_file_tag(xmt_xliff_writer *w, const char *tag,
                                      size_t len, const char *target_language) {
+  if (w == NULL)
+    return XMT_ERR_USAGE;
   if (target_language == NULL || len < 2 ||
       has_attribute(tag, len, "target-language"))
     return put(w, tag, len, 0);
@@ -143,6 +149,8 @@ xmt_status xmt_xliff_writer_file_tag(xmt_xliff_writer *w, const char *tag,
 
 int xmt_xliff_unit_wants_target(
     const xmt_xliff_unit *u, const struct xmt_xliff_target_options *options) {
+  if (u == NULL || options == NULL)
+    return 0;
   if (!u->translatable || u->nsegs == 0 ||
       (u->has_target && !options->overwrite))
     return 0;
@@ -839,6 +847,8 @@ static xmt_status assemble_unit(xmt_xliff_writer *w, struct xmt_buf *out,
 
 xmt_status xmt_xliff_writer_unit(xmt_xliff_writer *w, const xmt_xliff_unit *u,
                                  const struct xmt_xliff_target_options *o) {
+  if (w == NULL || u == NULL || o == NULL)
+    return XMT_ERR_USAGE;
   if (w->status != XMT_OK)
     return w->status;
   if (o == NULL || o->target_language == NULL)

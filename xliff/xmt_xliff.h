@@ -228,7 +228,7 @@ XMT_API xmt_status xmt_xliff_inline_parse_generic(xmt_segment *seg,
                                                   size_t len,
                                                   unsigned long *error_column);
 /* Renders seg as inline content; returns a NUL-terminated string to free()
- * with free(), or NULL when out of memory. */
+ * with free(), or NULL when out of memory or seg is NULL. */
 XMT_API char *xmt_xliff_inline_render(const xmt_segment *seg, size_t *len);
 
 #ifdef __cplusplus

@@ -143,8 +143,17 @@ xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
   return st;
 }
 
+/* The XLIFF a format's units() writes, in memory; grown is what the
+ * last growth of out gave, to tell its failure from the format's. */
+struct held {
+  struct xmt_buf *out;
+  xmt_status grown;
+};
+
 static int append_xliff(void *user, const char *bytes, size_t len) {
-  return xmt_buf_append(user, bytes, len) != XMT_OK;
+  struct held *h = user;
+  h->grown = xmt_buf_append(h->out, bytes, len);
+  return h->grown != XMT_OK;
 }
 
 xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
@@ -160,9 +169,14 @@ xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
   st = open_whole(f, format, in_path, &doc, &bytes);
   if (st != XMT_OK)
     return st;
-  st = format->units(f, doc, in_path, append_xliff, out);
-  if (st != XMT_OK)
+  struct held held = {out, XMT_OK};
+  st = format->units(f, doc, in_path, append_xliff, &held);
+  /* Only a failure to grow out is out of memory: the format's own (a page
+   * without a source language) is in f->err already, and stays. */
+  if (held.grown != XMT_OK)
     st = xmt_error_nomem(&f->err);
+  else if (st != XMT_OK && f->err.pub.status != st)
+    st = xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   format->close(doc);
   return st;
 }
@@ -219,6 +233,8 @@ static xmt_status run_document(xmt_filter *f, struct xmt_pipeline_doc *d,
 
 xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
                                      const char *out_path) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   const struct xmt_format *format;
   memset(&f->stats, 0, sizeof f->stats);
   xmt_status st = xmt_format_of(f, in_path, &format);
@@ -230,6 +246,8 @@ xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
 
 xmt_status xmt_filter_translate_html_file(xmt_filter *f, const char *in_path,
                                           const char *out_path) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   memset(&f->stats, 0, sizeof f->stats);
   if (in_path == NULL)
@@ -256,6 +274,8 @@ static xmt_status xliff_only(xmt_filter *f, const char *in_path,
 xmt_status xmt_filter_extract_segments_file(xmt_filter *f, const char *in_path,
                                             const char *out_path,
                                             enum xmt_segments_format format) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (format != XMT_SEGMENTS_TSV && format != XMT_SEGMENTS_JSONL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown segments format %d",
@@ -276,6 +296,8 @@ xmt_status xmt_filter_merge_segments_file(xmt_filter *f, const char *in_path,
                                           const char *source_tokens,
                                           const char *target_tokens,
                                           const char *out_path) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if (translations == NULL ||
       (source_tokens == NULL) != (target_tokens == NULL))

@@ -217,6 +217,8 @@ static xmt_status write_xliff(xmt_filter *f, const struct html_doc *doc,
 xmt_status xmt_html_extract_file(xmt_filter *f, const char *html_path,
                                  const char *xliff_path,
                                  struct xmt_html_stats *stats) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   struct xmt_html_stats local;
   if (stats == NULL)
@@ -390,6 +392,8 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
                                const char *xliff_path, const char *out_path,
                                struct xmt_html_stats *stats,
                                xmt_problem_fn on_problem, void *user) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   struct xmt_html_stats local;
   if (stats == NULL)

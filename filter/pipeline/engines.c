@@ -44,6 +44,8 @@ static xmt_status open_failed(xmt_filter *f, const struct xmt_backend *b,
 }
 
 xmt_status xmt_filter_start_engines(xmt_filter *f) {
+  if (f == NULL)
+    return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
   if ((f->flags & XMT_FILTER_KEEP_ENGINES) == 0)
     return xmt_error_set(&f->err, XMT_ERR_USAGE,

@@ -162,7 +162,9 @@ xmt_status xmt_aligner_set_lexicon(xmt_aligner *a, xmt_lexicon *lexicon) {
 }
 
 const char *xmt_aligner_priors_summary(const xmt_aligner *a) {
-  return a != NULL && a->prior_summary != NULL ? a->prior_summary : "";
+  if (a == NULL)
+    return NULL;
+  return a->prior_summary != NULL ? a->prior_summary : "";
 }
 
 size_t xmt_aligner_pair_count(const xmt_aligner *a) {

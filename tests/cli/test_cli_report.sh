@@ -319,4 +319,22 @@ if expect_exit 0 "report of three files" "$x" report "$tmp/files.xlf" \
   done
 fi
 
+
+# A page that does not say its language, without -s: the reason, as
+# check gives it, not "out of memory" (the failure of the page's units
+# was once taken for one), exit 1, and no page written.
+printf '<!DOCTYPE html>\n<html><body><p>Hello world.</p></body></html>\n' \
+  >"$tmp/nolang.html"
+nolang_msg="xliffmt: $tmp/nolang.html: the page does not say its language (<html lang>): give the source language with -s"
+if expect_exit 1 "report of a page without a language" "$x" report \
+  "$tmp/nolang.html" -o "$tmp/nolang.review.html"; then
+  first_err "report of a page without a language: the reason" "$nolang_msg"
+  no_file "report of a page without a language" "$tmp/nolang.review.html"
+fi
+if expect_exit 1 "check of the same page" "$x" check "$tmp/nolang.html"; then
+  first_err "check of the same page: the same reason" "$nolang_msg"
+fi
+expect_exit 0 "report of the page with -s" "$x" report "$tmp/nolang.html" \
+  -s en -o "$tmp/nolang.review.html"
+
 finish
