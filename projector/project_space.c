@@ -257,7 +257,9 @@ static size_t cut_word(const struct proj *p, const struct item *s,
   size_t at =
       w->start +
       (to > from ? (n * (o - from) + (to - from) / 2) / (to - from) : n / 2);
-  while (at > w->start && ((unsigned char)p->tgt[at] & 0xC0) == 0x80)
+  /* the word's end is a character's boundary, and may be the text's */
+  while (at > w->start && at < w->end &&
+         ((unsigned char)p->tgt[at] & 0xC0) == 0x80)
     at--;
   if (at == w->start && n > 0) { /* leave neither empty when it can */
     at++;
