@@ -80,7 +80,7 @@ xliff2-invalid/unknown-core-attribute	5:3: error: Element '{urn:oasis:names:tc:x
 xliff2-invalid/unknown-core-element	9:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}comment': This element is not expected.
 xliff2-invalid/xml-lang-type	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}source', attribute '{http://www.w3.org/XML/1998/namespace}lang': 'en us' is not a valid value of the local union type.
 xliff2-invalid/xml-space-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute '{http://www.w3.org/XML/1998/namespace}space': [facet 'enumeration'] The value 'keep' is not an element of the set {'default', 'preserve'}.
-xliff12-invalid/duplicate-unit-id	11:3: error: Element '{urn:oasis:names:tc:xliff:document:1.2}trans-unit': Duplicate key-sequence ['1'] in key identity-constraint '{urn:oasis:names:tc:xliff:document:1.2}K_unit_id'.
+xliff12-invalid/duplicate-unit-id	9:3: error: trans-unit id "1" is used more than once in <file> (first at line 6) (unit 1)
 xliff12-invalid/file-no-body	6:2: error: Element '{urn:oasis:names:tc:xliff:document:1.2}file': Missing child element(s). Expected is ( {urn:oasis:names:tc:xliff:document:1.2}body ).
 xliff12-invalid/file-no-datatype	4:2: error: Element '{urn:oasis:names:tc:xliff:document:1.2}file': The attribute 'datatype' is required but missing.
 xliff12-invalid/state-value	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target', attribute 'state': 'done' is not a valid value of the union type '{urn:oasis:names:tc:xliff:document:1.2}AttrType_state'.
