@@ -14,7 +14,6 @@
  * cache line, so that a miss (most lookups of a run with few repeats)
  * touches one line; the entries are read on a match of the hash bits. */
 struct xmt_memo_entry {
-  uint64_t hash;       /* to put it back when the table grows */
   size_t key, key_len; /* in the arena */
   size_t value, value_len;
   size_t tag;
@@ -77,8 +76,13 @@ static xmt_status grow(struct xmt_memo *m) {
   if (m->count >= XMT_SLOT_VALUE_MAX ||
       xmt_slots_resize(&m->table, m->table.n ? 2 * m->table.n : 256) != XMT_OK)
     return XMT_ERR_NOMEM;
-  for (size_t i = 0; i < m->count; i++)
-    xmt_slots_put(&m->table, m->entries[i].hash, i);
+  /* The hashes again, from the keys: a hash kept with each entry took
+   * more memory than the table saves. */
+  for (size_t i = 0; i < m->count; i++) {
+    const struct xmt_memo_entry *e = &m->entries[i];
+    xmt_slots_put(&m->table, xmt_memo_hash(m->arena.data + e->key, e->key_len),
+                  i);
+  }
   return XMT_OK;
 }
 
@@ -134,7 +138,6 @@ xmt_status xmt_memo_put_hashed(struct xmt_memo *m, uint64_t hash,
     return XMT_ERR_NOMEM;
   }
   struct xmt_memo_entry *e = &m->entries[m->count];
-  e->hash = hash;
   e->key = key_off;
   e->key_len = len;
   e->value = same ? key_off : key_off + len;
