@@ -39,7 +39,8 @@ void xmt_buf_free(struct xmt_buf *buf) {
 
 xmt_status xmt_buf_append_utf8(struct xmt_buf *buf, uint32_t cp) {
   char out[4];
-  return xmt_buf_append(buf, out, xmt_utf8_encode(cp, out));
+  size_t n = xmt_utf8_encode(cp, out);
+  return xmt_buf_append(buf, out, n);
 }
 
 char *xmt_memdup(const void *bytes, size_t len) {
