@@ -7,8 +7,10 @@
 #ifndef XMT_BASE_PRIVATE_H
 #define XMT_BASE_PRIVATE_H
 
-#ifndef XMT_BUILDING_LIBRARY
-#error "base_private.h is internal to libxliffmt"
+/* The library's, and the program's (cli/ links base/ of its own, as
+ * curl's tool does curlx: nothing here is exported). */
+#if !defined(XMT_BUILDING_LIBRARY) && !defined(XMT_BUILDING_TOOL)
+#error "base_private.h is internal to libxliffmt and xliffmt"
 #endif
 
 #include <stdarg.h>
@@ -94,32 +96,155 @@ void xmt_fit_array(void *pv, size_t n, size_t *cap, size_t size);
 /* Duplicates a string (NULL stays NULL); NULL also when out of memory. */
 char *xmt_strdup(const char *s);
 char *xmt_strndup(const char *s, size_t n);
+/* A copy of bytes[0, len), which may hold NUL bytes, with a NUL after
+ * them (bytes may be NULL when len is 0); NULL when out of memory. */
+char *xmt_memdup(const void *bytes, size_t len);
 
-/* --- Hash-table slots (slots.c) ------------------------------------------ */
+/* --- Hash tables (slots.c) ---------------------------------------------- */
 
-/* The slots of an open-addressing table with linear probing whose owner
- * keeps the entries and their hashes: a slot holds an entry's number,
- * counted from 1, or 0 when empty. The owner probes from
- * hash & (n - 1) and grows the table before it is too full to probe. */
+/* The one open-addressing hash table (linear probing) of the library and
+ * the program. Its owner keeps the entries (an array, an arena) and their
+ * hashes; a slot of 64 bits holds the high bits of an entry's 64-bit hash
+ * and a value naming it (its number, or its offset in an arena) plus one,
+ * 0 when empty. A lookup reads an entry only when those hash bits match,
+ * so a miss touches one cache line (eight slots). The owner grows the
+ * table (xmt_slots_resize, then xmt_slots_put of each entry) before it is
+ * too full to probe: the slots keep too few bits of a hash to move it. */
+#define XMT_SLOT_VALUE_BITS 40
+#define XMT_SLOT_VALUE_MASK ((UINT64_C(1) << XMT_SLOT_VALUE_BITS) - 1)
+/* The largest value a slot holds. */
+#define XMT_SLOT_VALUE_MAX (XMT_SLOT_VALUE_MASK - 1)
 struct xmt_slots {
-  uint32_t *slot;
-  size_t n; /* a power of two, or 0 before the first rebuild */
+  uint64_t *slot;
+  size_t n; /* a power of two, or 0 before the first resize */
 };
-typedef uint64_t (*xmt_slots_hash_fn)(const void *user, uint32_t entry);
-/* Replaces the slots of s by n empty ones (n a power of two above last)
- * holding entries 1..last, whose hashes hash_of gives. */
-xmt_status xmt_slots_rebuild(struct xmt_slots *s, size_t n, uint32_t last,
-                             xmt_slots_hash_fn hash_of, const void *user);
+/* 1 when the entry named value is the one looked for (user: the owner's). */
+typedef int (*xmt_slots_same_fn)(const void *user, uint64_t value);
+
+/* The slot of the entry with hash that same accepts, or the empty slot
+ * where it would go; NULL when the table has no slots. Inline, so that a
+ * lookup calls its owner's comparison directly. */
+static inline uint64_t *xmt_slots_find(const struct xmt_slots *s, uint64_t hash,
+                                       xmt_slots_same_fn same,
+                                       const void *user) {
+  if (s->n == 0)
+    return NULL;
+  size_t mask = s->n - 1;
+  uint64_t tag = hash & ~XMT_SLOT_VALUE_MASK;
+  for (size_t i = (size_t)hash & mask;; i = (i + 1) & mask) {
+    uint64_t w = s->slot[i];
+    if (w == 0 || ((w & ~XMT_SLOT_VALUE_MASK) == tag &&
+                   same(user, (w & XMT_SLOT_VALUE_MASK) - 1)))
+      return &s->slot[i];
+  }
+}
+/* The value a full slot names. */
+static inline uint64_t xmt_slots_value(uint64_t w) {
+  return (w & XMT_SLOT_VALUE_MASK) - 1;
+}
+/* Fills slot (from xmt_slots_find, empty) with an entry. */
+static inline void xmt_slots_set(uint64_t *slot, uint64_t hash,
+                                 uint64_t value) {
+  *slot = (hash & ~XMT_SLOT_VALUE_MASK) | (value + 1);
+}
+/* Starts loading the first slot of hash, to look it up a little later
+ * without waiting for memory. */
+static inline void xmt_slots_prefetch(const struct xmt_slots *s,
+                                      uint64_t hash) {
+  if (s->n > 0)
+    __builtin_prefetch(&s->slot[(size_t)hash & (s->n - 1)]);
+}
+/* Replaces the slots by n empty ones (n a power of two): the owner then
+ * puts its entries back. When they cannot be made (XMT_ERR_NOMEM) the old
+ * slots stay as they were. */
+xmt_status xmt_slots_resize(struct xmt_slots *s, size_t n);
+/* Puts an entry known to be absent into the first empty slot from hash
+ * (value at most XMT_SLOT_VALUE_MAX; the table must have an empty slot). */
+void xmt_slots_put(struct xmt_slots *s, uint64_t hash, uint64_t value);
 /* Empties every slot, keeping the memory. */
 void xmt_slots_clear(struct xmt_slots *s);
 void xmt_slots_free(struct xmt_slots *s);
 
+/* --- Hashing (hash.c) ---------------------------------------------------- */
+
+/* 64-bit FNV-1a: small, and the same on every machine, for what is kept
+ * in files (checksums, names of cache files) and short keys. Start with
+ * h = XMT_FNV1A_BASIS; feed a text in pieces by passing the last result. */
+#define XMT_FNV1A_BASIS UINT64_C(0xcbf29ce484222325)
+uint64_t xmt_fnv1a(uint64_t h, const void *bytes, size_t n);
+
+/* --- JSON (json.c) -------------------------------------------------------- */
+
+/* xmt_json_quote's flag: a byte that does not start a valid UTF-8
+ * character is written \ufffd, and DEL is escaped: what the program shows
+ * of names it was given stays valid JSON, and plain on a terminal. */
+#define XMT_JSON_MEND 1u
+/* Appends s (n bytes) as a JSON string, quotes included: '"' and '\\'
+ * escaped with a backslash, the C0 controls as \u00XX. */
+xmt_status xmt_json_quote(struct xmt_buf *out, const char *s, size_t n,
+                          unsigned flags);
+/* The spelling in a JSON string of the character at s (n > 0 bytes left)
+ * into esc (*len bytes, unterminated); returns the bytes of s it stands
+ * for. For writers with a sink of their own (a FILE). */
+size_t xmt_json_escape_one(const char *s, size_t n, unsigned flags, char esc[8],
+                           size_t *len);
+/* Reads the JSON string at s (its opening quote; n bytes available),
+ * appending its text, escapes decoded (\uXXXX and surrogate pairs to
+ * UTF-8), to out (NULL: only checked); *used is set to the bytes read.
+ * 0; -1 not a JSON string; -2 out of memory. */
+int xmt_json_string(const char *s, size_t n, size_t *used, struct xmt_buf *out);
+/* Appends to out the JSON string found in doc by path, a NULL-terminated
+ * list of object keys (e.g. {"responseData", "translatedText", NULL}),
+ * with escapes decoded. The whole document must be valid JSON. 0 found;
+ * 1 valid without it (or not a string); -1 not JSON; -2 out of memory. */
+int xmt_json_string_at(const char *doc, size_t len, const char *const *path,
+                       struct xmt_buf *out);
+
 /* --- UTF-8 (utf8.c) ------------------------------------------------------- */
+
+/* 1 when byte c continues a UTF-8 character (10xxxxxx), 0 when it starts
+ * one (or is ASCII). In valid UTF-8 every other byte starts a character:
+ * the steps below need no decoding. */
+static inline int xmt_utf8_is_cont(char c) {
+  return ((unsigned char)c & 0xC0) == 0x80;
+}
+/* 1 when byte offset at of s (len bytes) is on a character boundary. */
+static inline int xmt_utf8_at_boundary(const char *s, size_t len, size_t at) {
+  return at >= len || !xmt_utf8_is_cont(s[at]);
+}
+/* at moved back to the start of the character holding byte at, never
+ * below lo. */
+static inline size_t xmt_utf8_floor(const char *s, size_t lo, size_t at) {
+  while (at > lo && xmt_utf8_is_cont(s[at]))
+    at--;
+  return at;
+}
+/* The start of the character before byte at, never below lo (lo when at
+ * is lo). */
+static inline size_t xmt_utf8_prev(const char *s, size_t lo, size_t at) {
+  return at > lo ? xmt_utf8_floor(s, lo, at - 1) : lo;
+}
+/* The start of the character after the one at byte at: at most len. */
+static inline size_t xmt_utf8_next(const char *s, size_t len, size_t at) {
+  while (++at < len && xmt_utf8_is_cont(s[at]))
+    ;
+  return at;
+}
+/* The characters of s (n bytes): the bytes that are no continuation. */
+size_t xmt_utf8_count(const char *s, size_t n);
+/* Moves a position (*line, *chars: characters since the last newline)
+ * over s (n bytes): a newline adds a line and zeroes *chars. */
+void xmt_utf8_advance(const char *s, size_t n, unsigned long *line,
+                      unsigned long *chars);
 
 /* Decodes one UTF-8 character at s (n bytes available). Returns its length
  * and stores the code point, or returns 0 for an invalid or truncated
  * sequence (overlongs and surrogates are invalid). */
 size_t xmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+
+/* The shortest UTF-8 encoding of code point cp (must be valid) into out;
+ * returns its length. */
+size_t xmt_utf8_encode(uint32_t cp, char out[4]);
 
 /* Length of the longest valid UTF-8 prefix of s. */
 size_t xmt_utf8_valid_prefix(const char *s, size_t n);

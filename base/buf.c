@@ -39,38 +39,24 @@ void xmt_buf_free(struct xmt_buf *buf) {
 
 xmt_status xmt_buf_append_utf8(struct xmt_buf *buf, uint32_t cp) {
   char out[4];
-  size_t n;
-  if (cp < 0x80) {
-    out[0] = (char)cp;
-    n = 1;
-  } else if (cp < 0x800) {
-    out[0] = (char)(0xC0 | (cp >> 6));
-    out[1] = (char)(0x80 | (cp & 0x3F));
-    n = 2;
-  } else if (cp < 0x10000) {
-    out[0] = (char)(0xE0 | (cp >> 12));
-    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[2] = (char)(0x80 | (cp & 0x3F));
-    n = 3;
-  } else {
-    out[0] = (char)(0xF0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    out[3] = (char)(0x80 | (cp & 0x3F));
-    n = 4;
-  }
+  size_t n = xmt_utf8_encode(cp, out);
   return xmt_buf_append(buf, out, n);
 }
 
-char *xmt_strndup(const char *s, size_t n) {
-  if (s == NULL)
+char *xmt_memdup(const void *bytes, size_t len) {
+  if (len == SIZE_MAX)
     return NULL;
-  char *d = malloc(n + 1);
+  char *d = malloc(len + 1);
   if (d == NULL)
     return NULL;
-  memcpy(d, s, n);
-  d[n] = '\0';
+  if (len > 0)
+    memcpy(d, bytes, len);
+  d[len] = '\0';
   return d;
+}
+
+char *xmt_strndup(const char *s, size_t n) {
+  return s == NULL ? NULL : xmt_memdup(s, n);
 }
 
 void *xmt_grow_array(void *v, size_t *cap, size_t n, size_t size) {

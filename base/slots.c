@@ -1,31 +1,32 @@
-/* slots.c -- the slots of an open-addressing hash table (linear probing)
- * whose entries live elsewhere: the aligner's vocabularies and a window's
- * request index keep their entries and hashes in their own arrays and
- * probe these slots; rebuilding them on growth is written once here. */
+/* slots.c -- the slots of the one open-addressing hash table (linear
+ * probing), whose entries live with their owner: the aligner's
+ * vocabularies, a window's request index, the exact-match string tables
+ * and the unit keys keep their entries and hashes in their own arrays or
+ * arenas and probe these slots (xmt_slots_find, inline in
+ * base_private.h). */
 #include "config.h"
 
 #include <stdlib.h>
 
 #include "base_private.h"
 
-xmt_status xmt_slots_rebuild(struct xmt_slots *s, size_t n, uint32_t last,
-                             xmt_slots_hash_fn hash_of, const void *user) {
-  if (n == 0 || (n & (n - 1)) != 0 || n <= last)
-    return XMT_ERR_NOMEM; /* not a power of two, or too small to hold them */
-  uint32_t *slot = calloc(n, sizeof *slot);
+xmt_status xmt_slots_resize(struct xmt_slots *s, size_t n) {
+  if (n == 0 || (n & (n - 1)) != 0)
+    return XMT_ERR_NOMEM; /* not a power of two */
+  uint64_t *slot = calloc(n, sizeof *slot);
   if (slot == NULL)
     return XMT_ERR_NOMEM;
-  size_t mask = n - 1;
-  for (uint32_t e = 1; e <= last && e != 0; e++) {
-    size_t k = (size_t)hash_of(user, e) & mask;
-    while (slot[k] != 0)
-      k = (k + 1) & mask;
-    slot[k] = e;
-  }
   free(s->slot);
   s->slot = slot;
   s->n = n;
   return XMT_OK;
+}
+
+void xmt_slots_put(struct xmt_slots *s, uint64_t hash, uint64_t value) {
+  size_t mask = s->n - 1, i = (size_t)hash & mask;
+  while (s->slot[i] != 0)
+    i = (i + 1) & mask;
+  xmt_slots_set(&s->slot[i], hash, value);
 }
 
 void xmt_slots_clear(struct xmt_slots *s) {

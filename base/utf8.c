@@ -1,4 +1,5 @@
-/* utf8.c -- UTF-8 decoding and validation. */
+/* utf8.c -- UTF-8 decoding, validation, counting and positions (the
+ * steps from character to character are inline, in base_private.h). */
 #include "config.h"
 
 #include "base_private.h"
@@ -25,7 +26,7 @@ size_t xmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp) {
   if (n < len)
     return 0;
   for (size_t i = 1; i < len; i++) {
-    if ((s[i] & 0xC0) != 0x80)
+    if (!xmt_utf8_is_cont((char)s[i]))
       return 0;
     v = (v << 6) | (s[i] & 0x3Fu);
   }
@@ -73,4 +74,45 @@ size_t xmt_utf8_valid_prefix(const char *s, size_t n) {
     i += k;
   }
   return i;
+}
+
+size_t xmt_utf8_count(const char *s, size_t n) {
+  size_t c = 0;
+  for (size_t i = 0; i < n; i++)
+    c += !xmt_utf8_is_cont(s[i]);
+  return c;
+}
+
+void xmt_utf8_advance(const char *s, size_t n, unsigned long *line,
+                      unsigned long *chars) {
+  const char *p = s, *end = s + n, *nl;
+  while (p < end && (nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+    ++*line;
+    *chars = 0;
+    p = nl + 1;
+  }
+  *chars += xmt_utf8_count(p, (size_t)(end - p));
+}
+
+size_t xmt_utf8_encode(uint32_t cp, char out[4]) {
+  if (cp < 0x80) {
+    out[0] = (char)cp;
+    return 1;
+  }
+  if (cp < 0x800) {
+    out[0] = (char)(0xC0 | (cp >> 6));
+    out[1] = (char)(0x80 | (cp & 0x3F));
+    return 2;
+  }
+  if (cp < 0x10000) {
+    out[0] = (char)(0xE0 | (cp >> 12));
+    out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[2] = (char)(0x80 | (cp & 0x3F));
+    return 3;
+  }
+  out[0] = (char)(0xF0 | (cp >> 18));
+  out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+  out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+  out[3] = (char)(0x80 | (cp & 0x3F));
+  return 4;
 }

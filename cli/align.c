@@ -46,35 +46,12 @@ static int bad_line(const struct state *s, const char *message) {
   return EXIT_BAD_INPUT;
 }
 
-/* Length of the longest valid UTF-8 prefix of s (for messages). */
-static size_t utf8_valid(const unsigned char *s, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    unsigned char c = s[i];
-    size_t len = c < 0x80                 ? 1
-                 : c >= 0xC2 && c <= 0xDF ? 2
-                 : c >= 0xE0 && c <= 0xEF ? 3
-                 : c >= 0xF0 && c <= 0xF4 ? 4
-                                          : 0;
-    if (len == 0 || i + len > n)
-      return i;
-    for (size_t k = 1; k < len; k++)
-      if ((s[i + k] & 0xC0) != 0x80)
-        return i;
-    if ((c == 0xE0 && s[i + 1] < 0xA0) || (c == 0xED && s[i + 1] > 0x9F) ||
-        (c == 0xF0 && s[i + 1] < 0x90) || (c == 0xF4 && s[i + 1] > 0x8F))
-      return i;
-    i += len;
-  }
-  return i;
-}
-
 /* Splits the current line into the source and target texts and their
  * tokens. Returns an exit status. */
 static int split_line(struct state *s) {
   const char *line = s->in.line;
   size_t len = s->in.len;
-  size_t valid = utf8_valid((const unsigned char *)line, len);
+  size_t valid = xmt_utf8_valid_prefix(line, len);
   if (valid < len) {
     char msg[96];
     snprintf(msg, sizeof msg, "invalid UTF-8 at byte %zu", valid + 1);

@@ -85,7 +85,7 @@ static int is_document(const char *name) {
 
 static int add_doc(struct batch *b, const char *in, const char *rel) {
   if (b->n == b->cap) {
-    struct doc *d = xmt_cli_grow(b->docs, &b->cap, b->n + 1, sizeof *d);
+    struct doc *d = xmt_grow_array(b->docs, &b->cap, b->n + 1, sizeof *d);
     if (d == NULL)
       return -1;
     b->docs = d;
@@ -205,7 +205,7 @@ static char *read_file(const char *path) {
   size_t n;
   while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
     if (b.len + n + 1 > b.cap) {
-      char *d = xmt_cli_grow(b.data, &b.cap, b.len + n + 1, 1);
+      char *d = xmt_grow_array(b.data, &b.cap, b.len + n + 1, 1);
       if (d == NULL) {
         free(b.data);
         fclose(fp);

@@ -72,7 +72,8 @@ static int on_problem(void *user, const struct xmt_problem *p) {
   fputc('}', mem);
   fclose(mem);
   if (ps->n == ps->cap) {
-    char **lines = xmt_cli_grow(ps->lines, &ps->cap, ps->n + 1, sizeof *lines);
+    char **lines =
+        xmt_grow_array(ps->lines, &ps->cap, ps->n + 1, sizeof *lines);
     if (lines == NULL) {
       free(buf);
       return 1;

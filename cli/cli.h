@@ -1,4 +1,5 @@
-/* cli.h -- the xliffmt command line; uses only the public API. */
+/* cli.h -- the xliffmt command line; uses the public API, and base/ (its
+ * buffers, growth, UTF-8, hash and JSON), linked in of its own. */
 #ifndef XMT_CLI_H
 #define XMT_CLI_H
 
@@ -10,6 +11,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "base_private.h" /* shared with the library, not exported */
 #include "xliffmt.h"
 
 struct xmt_cli_settings;
@@ -57,13 +59,6 @@ struct xmt_cli_lines {
   size_t len;
   unsigned long number; /* of the line last read */
 };
-/* v grown to hold n elements of size bytes, doubling (*cap updated); NULL
- * when out of memory or when the size would overflow, v then untouched.
- * The program's own: the library's growth helper is not exported. */
-void *xmt_cli_grow(void *v, size_t *cap, size_t n, size_t size);
-/* A copy of bytes[0, len), which may hold NUL bytes, with a NUL after
- * them (bytes may be NULL when len is 0); NULL when out of memory. */
-char *xmt_cli_memdup(const void *bytes, size_t len);
 /* Opens path; on failure reports it on stderr and returns 0. */
 int xmt_cli_lines_open(struct xmt_cli_lines *in, const char *path);
 void xmt_cli_lines_close(struct xmt_cli_lines *in);

@@ -47,7 +47,7 @@ void xmt_cli_files_add(struct xmt_cli_files *fs, enum xmt_cli_file_use use,
     return;
   if (fs->n == fs->cap) {
     struct xmt_cli_file *v =
-        xmt_cli_grow(fs->v, &fs->cap, fs->n + 1, sizeof *v);
+        xmt_grow_array(fs->v, &fs->cap, fs->n + 1, sizeof *v);
     if (v == NULL) {
       fs->nomem = 1;
       return;

@@ -174,13 +174,13 @@ static int keep(struct state *s, int i) {
   if (k->cap - k->len < in->len) {
     char *d = in->len > SIZE_MAX - k->len
                   ? NULL
-                  : xmt_cli_grow(k->data, &k->cap, k->len + in->len, 1);
+                  : xmt_grow_array(k->data, &k->cap, k->len + in->len, 1);
     if (d == NULL)
       return 0;
     k->data = d;
   }
   if (k->n == k->ncap) {
-    size_t *e = xmt_cli_grow(k->end, &k->ncap, k->n + 1, sizeof *e);
+    size_t *e = xmt_grow_array(k->end, &k->ncap, k->n + 1, sizeof *e);
     if (e == NULL)
       return 0;
     k->end = e;
@@ -353,7 +353,7 @@ static int restore(struct state *s, int i, size_t k) {
   struct xmt_cli_lines *in = &s->in[i];
   size_t from = k ? st->end[k - 1] : 0, len = st->end[k] - from;
   if (in->cap < len + 1) {
-    char *line = xmt_cli_grow(in->line, &in->cap, len + 1, 1);
+    char *line = xmt_grow_array(in->line, &in->cap, len + 1, 1);
     if (line == NULL)
       return 0;
     in->line = line;

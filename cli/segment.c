@@ -135,7 +135,7 @@ static int text_feed(struct state *s, const char *bytes, size_t len,
     char *l =
         len > SIZE_MAX - 1 - s->line_len
             ? NULL
-            : xmt_cli_grow(s->line, &s->line_cap, s->line_len + len + 1, 1);
+            : xmt_grow_array(s->line, &s->line_cap, s->line_len + len + 1, 1);
     if (l == NULL) {
       xmt_cli_say("xliffmt: out of memory\n");
       return EXIT_INTERNAL;

@@ -236,10 +236,10 @@ static int load_keys(struct serve_server *sv, const char *path) {
       len--;
     if (len == 0 || in.line[0] == '#')
       continue;
-    char **k = xmt_cli_grow(sv->keys, &cap, sv->nkeys + 1, sizeof *k);
+    char **k = xmt_grow_array(sv->keys, &cap, sv->nkeys + 1, sizeof *k);
     if (k != NULL)
       sv->keys = k;
-    size_t *l = xmt_cli_grow(sv->key_lens, &lcap, sv->nkeys + 1, sizeof *l);
+    size_t *l = xmt_grow_array(sv->key_lens, &lcap, sv->nkeys + 1, sizeof *l);
     if (l != NULL)
       sv->key_lens = l;
     if (k == NULL || l == NULL ||

@@ -22,10 +22,7 @@ int serve_deepl_error(struct serve_reply *r, unsigned status,
 
 /* The characters of a UTF-8 text, as DeepL bills them. */
 static size_t characters(const char *s, size_t len) {
-  size_t n = 0;
-  for (size_t i = 0; i < len; i++)
-    n += ((unsigned char)s[i] & 0xC0) != 0x80;
-  return n;
+  return xmt_utf8_count(s, len);
 }
 
 static void deepl_answer(struct serve_job *job) {

@@ -206,10 +206,7 @@ static xmt_status make_filter(struct serve_docs *d,
 
 /* The characters of UTF-8 bytes, as DeepL bills them. */
 static size_t characters(const char *s, size_t len) {
-  size_t n = 0;
-  for (size_t i = 0; i < len; i++)
-    n += ((unsigned char)s[i] & 0xC0) != 0x80;
-  return n;
+  return xmt_utf8_count(s, len);
 }
 
 /* The format of a document: its content decides, as for translate; the

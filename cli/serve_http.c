@@ -398,7 +398,7 @@ static void take_body(struct serve_request *rq, const char *data, size_t size) {
     rq->discarded += size;
     return;
   }
-  char *b = xmt_cli_grow(rq->body, &rq->cap, rq->len + size + 1, 1);
+  char *b = xmt_grow_array(rq->body, &rq->cap, rq->len + size + 1, 1);
   if (b == NULL) {
     rq->discarded += size;
     return;

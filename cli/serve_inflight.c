@@ -61,10 +61,7 @@ int serve_inflight_key(struct serve_job *job) {
   if ((job->key = malloc(len)) == NULL)
     return 0;
   write_key(job, job->key, &job->key_len);
-  uint64_t h = 14695981039346656037u; /* FNV-1a */
-  for (size_t i = 0; i < len; i++)
-    h = (h ^ (unsigned char)job->key[i]) * 1099511628211u;
-  job->hash = h;
+  job->hash = xmt_fnv1a(XMT_FNV1A_BASIS, job->key, len);
   return 1;
 }
 
@@ -120,7 +117,7 @@ static void copy_result(struct serve_job *job, const struct serve_job *from) {
   memcpy(job->message, from->message, sizeof job->message);
   for (size_t i = 0; job->status == XMT_OK && i < job->ntexts; i++) {
     const struct serve_text *t = &from->texts[i];
-    char *out = xmt_cli_memdup(t->out, t->out_len);
+    char *out = xmt_memdup(t->out, t->out_len);
     if (out == NULL) {
       job->status = XMT_ERR_NOMEM;
       snprintf(job->message, sizeof job->message, "out of memory");

@@ -185,7 +185,7 @@ static int make_pair(const char *src, const char *tgt,
 
 static int add_pair(struct serve_pairs *p, const struct serve_pair *pair,
                     size_t engine) {
-  struct serve_pair *v = xmt_cli_grow(p->v, &p->cap, p->n + 1, sizeof *v);
+  struct serve_pair *v = xmt_grow_array(p->v, &p->cap, p->n + 1, sizeof *v);
   if (v == NULL)
     return 0;
   p->v = v;

@@ -115,7 +115,7 @@ static char *hide_ignored(const struct serve_job *job, const char *s,
       i = e - 1;
       continue;
     }
-    struct xmt_span *v = xmt_cli_grow(*spans, &cap, *n + 1, sizeof *v);
+    struct xmt_span *v = xmt_grow_array(*spans, &cap, *n + 1, sizeof *v);
     if (v == NULL)
       break;
     *spans = v;

@@ -100,7 +100,7 @@ void serve_metrics_request(struct serve_metrics *m,
     i++;
   if (i == m->ncounts) {
     struct serve_count *c =
-        xmt_cli_grow(m->counts, &m->cap, m->ncounts + 1, sizeof *c);
+        xmt_grow_array(m->counts, &m->cap, m->ncounts + 1, sizeof *c);
     if (c != NULL) {
       m->counts = c;
       c[i] = (struct serve_count){path, rq->reply.status, 0};

@@ -14,13 +14,13 @@
 
 int serve_param_add(struct serve_params *p, const char *name, size_t nlen,
                     const char *value, size_t vlen, int in_array) {
-  struct serve_param *v = xmt_cli_grow(p->v, &p->cap, p->n + 1, sizeof *v);
+  struct serve_param *v = xmt_grow_array(p->v, &p->cap, p->n + 1, sizeof *v);
   if (v == NULL)
     return 0;
   p->v = v;
   struct serve_param *e = &p->v[p->n];
-  e->name = xmt_cli_memdup(name, nlen);
-  e->value = xmt_cli_memdup(value, vlen);
+  e->name = xmt_memdup(name, nlen);
+  e->value = xmt_memdup(value, vlen);
   if (e->name == NULL || e->value == NULL) {
     free(e->name);
     free(e->value);
@@ -76,7 +76,7 @@ static int split_list(char ***list, size_t *n, size_t *cap, const char *value) {
     while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
       e--;
     if (e > b) {
-      char **v = xmt_cli_grow(*list, cap, *n + 1, sizeof *v);
+      char **v = xmt_grow_array(*list, cap, *n + 1, sizeof *v);
       if (v == NULL)
         return 0;
       *list = v;
@@ -131,7 +131,7 @@ static size_t form_decode(char *s, size_t len) {
 }
 
 int serve_params_form(struct serve_params *p, const char *body, size_t len) {
-  char *copy = xmt_cli_memdup(body, len);
+  char *copy = xmt_memdup(body, len);
   if (copy == NULL)
     return 0;
   int ok = 1;

@@ -41,7 +41,7 @@ int serve_text_blank(const char *s, size_t len) {
 
 struct serve_part *serve_text_add_part(struct serve_text *t) {
   struct serve_part *v =
-      xmt_cli_grow(t->parts, &t->cap, t->nparts + 1, sizeof *v);
+      xmt_grow_array(t->parts, &t->cap, t->nparts + 1, sizeof *v);
   if (v == NULL)
     return NULL;
   t->parts = v;
@@ -63,7 +63,7 @@ int serve_text_add_literal(struct serve_text *t, const char *bytes, size_t len,
 }
 
 int serve_text_add_copy(struct serve_text *t, const char *bytes, size_t len) {
-  char *own = xmt_cli_memdup(bytes, len);
+  char *own = xmt_memdup(bytes, len);
   if (own == NULL)
     return 0;
   return serve_text_add_literal(t, own, len, own);
@@ -144,26 +144,7 @@ void serve_text_write_segment(FILE *fp, const xmt_segment *seg,
  * character (overlongs, surrogates and code points past U+10FFFF are
  * not), or len. */
 static size_t utf8_invalid(const char *str, size_t len) {
-  const unsigned char *s = (const unsigned char *)str;
-  size_t i = 0;
-  while (i < len) {
-    unsigned c = s[i];
-    size_t n = c < 0x80                 ? 1
-               : c >= 0xC2 && c <= 0xDF ? 2
-               : c >= 0xE0 && c <= 0xEF ? 3
-               : c >= 0xF0 && c <= 0xF4 ? 4
-                                        : 0;
-    if (n == 0 || i + n > len)
-      return i;
-    for (size_t k = 1; k < n; k++)
-      if ((s[i + k] & 0xC0) != 0x80)
-        return i;
-    if ((c == 0xE0 && s[i + 1] < 0xA0) || (c == 0xED && s[i + 1] > 0x9F) ||
-        (c == 0xF0 && s[i + 1] < 0x90) || (c == 0xF4 && s[i + 1] > 0x8F))
-      return i;
-    i += n;
-  }
-  return len;
+  return xmt_utf8_valid_prefix(str, len);
 }
 
 /* The number of tags (and comments, CDATA, declarations) in a text. */

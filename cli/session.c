@@ -48,7 +48,7 @@ static void keep(struct xmt_cli_session *ses, struct xmt_cli_failure **list,
                  size_t *n, size_t *cap, const char *id, unsigned long line,
                  const char *message) {
   if (*n == *cap) {
-    struct xmt_cli_failure *l = xmt_cli_grow(*list, cap, *n + 1, sizeof *l);
+    struct xmt_cli_failure *l = xmt_grow_array(*list, cap, *n + 1, sizeof *l);
     if (l == NULL) {
       ses->nomem = 1;
       return;

@@ -12,24 +12,11 @@
 
 #include "cli.h"
 
-/* The length of the valid UTF-8 character at p (NUL-terminated), or 0:
+/* The length of the valid UTF-8 character at p (n bytes left), or 0:
  * no overlong forms, no surrogates, nothing past U+10FFFF. */
-static size_t utf8_char(const unsigned char *p) {
-  if (p[0] < 0x80)
-    return 1;
-  size_t n = p[0] >= 0xC2 && p[0] <= 0xDF   ? 2
-             : p[0] >= 0xE0 && p[0] <= 0xEF ? 3
-             : p[0] >= 0xF0 && p[0] <= 0xF4 ? 4
-                                            : 0;
-  for (size_t i = 1; i < n; i++)
-    if ((p[i] & 0xC0) != 0x80)
-      return 0;
-  if ((n == 3 && p[0] == 0xE0 && p[1] < 0xA0) ||
-      (n == 3 && p[0] == 0xED && p[1] >= 0xA0) ||
-      (n == 4 && p[0] == 0xF0 && p[1] < 0x90) ||
-      (n == 4 && p[0] == 0xF4 && p[1] >= 0x90))
-    return 0;
-  return n;
+static size_t utf8_char(const unsigned char *p, size_t n) {
+  uint32_t cp;
+  return xmt_utf8_decode(p, n, &cp);
 }
 
 /* --- Messages ------------------------------------------------------------
@@ -55,7 +42,7 @@ static void print(FILE *fp, const char *lead, const char *fmt, va_list ap) {
   memcpy(out, lead, k);
   for (size_t i = 0; i < len;) {
     const unsigned char *c = (const unsigned char *)text + i;
-    size_t width = c[0] == 0 ? 0 : utf8_char(c);
+    size_t width = c[0] == 0 ? 0 : utf8_char(c, len - i);
     int control = c[0] < 0x20 || c[0] == 0x7F ||
                   (width == 2 && c[0] == 0xC2 && c[1] <= 0x9F);
     if (c[0] == '\n' && i + 1 == len) {
@@ -100,34 +87,6 @@ void xmt_cli_progress(const char *fmt, ...) {
   fflush(stderr);
 }
 
-char *xmt_cli_memdup(const void *bytes, size_t len) {
-  char *copy = malloc(len + 1);
-  if (copy == NULL)
-    return NULL;
-  if (len > 0)
-    memcpy(copy, bytes, len);
-  copy[len] = '\0';
-  return copy;
-}
-
-void *xmt_cli_grow(void *v, size_t *cap, size_t n, size_t size) {
-  if (n <= *cap)
-    return v;
-  size_t c = *cap != 0 ? *cap : 16;
-  while (c < n) {
-    if (c > SIZE_MAX / 2)
-      return NULL;
-    c *= 2;
-  }
-  if (size != 0 && c > SIZE_MAX / size)
-    return NULL;
-  /* size 0: one byte, so that realloc never frees v */
-  void *grown = realloc(v, size > 0 ? c * size : 1);
-  if (grown != NULL)
-    *cap = c;
-  return grown;
-}
-
 int xmt_cli_lines_open(struct xmt_cli_lines *in, const char *path) {
   memset(in, 0, sizeof *in);
   in->path = path;
@@ -164,7 +123,10 @@ int xmt_cli_lines_next(struct xmt_cli_lines *in) {
   unsigned long column = 1;
   for (const unsigned char *p = (const unsigned char *)in->line;
        p < (const unsigned char *)in->line + in->len; column++) {
-    size_t width = *p == 0 ? 0 : utf8_char(p);
+    size_t width = *p == 0
+                       ? 0
+                       : utf8_char(p, (size_t)((const unsigned char *)in->line +
+                                               in->len - p));
     if (width == 0) {
       xmt_cli_say("xliffmt: %s:%lu:%lu: byte 0x%02X is not UTF-8 (%s)\n",
                   in->path, in->number, column, *p,
@@ -180,18 +142,14 @@ int xmt_cli_lines_next(struct xmt_cli_lines *in) {
 /* Whole, never cut: a byte that is not UTF-8 (a file name in Latin-1)
  * becomes U+FFFD, so the document stays valid JSON. */
 void xmt_cli_json_string(FILE *fp, const char *s) {
+  if (s == NULL)
+    s = "";
   fputc('"', fp);
-  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
-    size_t n = utf8_char(p);
-    if (*p == '"' || *p == '\\')
-      fprintf(fp, "\\%c", *p);
-    else if (*p < 0x20 || *p == 0x7F)
-      fprintf(fp, "\\u%04x", *p);
-    else if (n == 0)
-      fputs("\\ufffd", fp);
-    else
-      fwrite(p, 1, n, fp);
-    p += n > 0 ? n : 1;
+  for (size_t i = 0, n = strlen(s); i < n;) {
+    char esc[8];
+    size_t len;
+    i += xmt_json_escape_one(s + i, n - i, XMT_JSON_MEND, esc, &len);
+    fwrite(esc, 1, len, fp);
   }
   fputc('"', fp);
 }

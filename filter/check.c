@@ -337,7 +337,8 @@ xmt_status xmt_check_document(xmt_filter *f, const char *path,
   memset(report, 0, sizeof *report);
   if (path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
-  struct check c = {path, report, on_problem, user, {0}, 0, {0}};
+  struct check c = {
+      .path = path, .report = report, .on_problem = on_problem, .user = user};
   static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
                                                               on_file, on_unit};
   xmt_status st = units == NULL ? schema_first(f, path, &c) : XMT_OK;

@@ -389,11 +389,10 @@ xmt_status xmt_read_all(xmt_xliff_reader *reader, const char *head,
 /* --- Identical segments (cache/memo.c) ---------------------------------
  */
 
-struct xmt_memo_slot;
 struct xmt_memo_entry;
 struct xmt_memo {
-  struct xmt_memo_slot *slots;
-  size_t cap, count;
+  struct xmt_slots table;
+  size_t count;
   struct xmt_memo_entry *entries; /* count of entries_cap in use */
   size_t entries_cap;
   struct xmt_buf arena;
@@ -427,8 +426,8 @@ size_t xmt_memo_bytes(const struct xmt_memo *m);
  * The name of each unit unique in its document, segment ids' first part. */
 
 struct xmt_unit_keys {
-  uint64_t *slots; /* hash bits and arena offset + 1 of each key; 0: free */
-  size_t cap, count;
+  struct xmt_slots table; /* the arena offset of each key */
+  size_t count;
   struct xmt_buf arena; /* the keys given, each with its NUL */
   struct xmt_buf key;   /* the last one */
 };

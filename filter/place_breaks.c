@@ -26,9 +26,7 @@ static int word_cp(uint32_t cp) {
 int xmt_between_words(const char *text, size_t len, size_t o) {
   if (o == 0 || o >= len)
     return 0;
-  size_t b = o - 1;
-  while (b > 0 && ((unsigned char)text[b] & 0xC0) == 0x80)
-    b--;
+  size_t b = xmt_utf8_floor(text, 0, o - 1);
   uint32_t before, after;
   if (xmt_utf8_decode((const unsigned char *)text + b, o - b, &before) == 0 ||
       xmt_utf8_decode((const unsigned char *)text + o, len - o, &after) == 0)

@@ -14,11 +14,11 @@
  * be kept; a longer hash would only make the mistake rarer.
  *
  * Memory: the arena (an id's bytes and a NUL; a unit took 80 bytes when
- * each key was a string of its own) and one 64-bit slot a key in a table
- * at most three quarters full. A slot holds the key's place in the arena
- * and 24 bits of its hash, so that a lookup reads a key only on a match of
- * those bits; the table is rebuilt from the arena when it grows, the old
- * one freed first. */
+ * each key was a string of its own) and one 64-bit slot a key in base's
+ * hash table (xmt_slots), at most three quarters full. A slot holds the
+ * key's place in the arena and 24 bits of its hash, so that a lookup reads
+ * a key only on a match of those bits; the table is rebuilt from the
+ * arena when it grows, the old one freed first. */
 #include "config.h"
 
 #include <stdint.h>
@@ -28,35 +28,28 @@
 
 #include "filter_private.h"
 
-/* A slot: the hash's high bits, then the key's arena offset + 1 (0: free) */
-#define OFFSET_BITS 40
-#define OFFSET_MASK ((UINT64_C(1) << OFFSET_BITS) - 1)
-
 void xmt_unit_keys_free(struct xmt_unit_keys *k) {
-  free(k->slots);
+  xmt_slots_free(&k->table);
   xmt_buf_free(&k->arena);
   xmt_buf_free(&k->key);
   memset(k, 0, sizeof *k);
 }
 
-/* The slot of key (len bytes, hash h): its own, or the free one where it
- * would go. */
-static uint64_t *slot(const struct xmt_unit_keys *k, const char *key,
-                      uint64_t h) {
-  uint64_t tag = h & ~OFFSET_MASK;
-  size_t i = (size_t)h & (k->cap - 1);
-  for (;; i = (i + 1) & (k->cap - 1)) {
-    uint64_t s = k->slots[i];
-    if (s == 0 || ((s & ~OFFSET_MASK) == tag &&
-                   strcmp(k->arena.data + (s & OFFSET_MASK) - 1, key) == 0))
-      return &k->slots[i];
-  }
+/* A key looked up (NUL-terminated). */
+struct probe {
+  const struct xmt_unit_keys *k;
+  const char *key;
+};
+
+static int same_key(const void *user, uint64_t off) {
+  const struct probe *p = user;
+  return strcmp(p->k->arena.data + off, p->key) == 0;
 }
 
+/* Puts the key at off in the arena (len bytes), known to be absent. */
 static void put(struct xmt_unit_keys *k, size_t off, size_t len) {
   const char *key = k->arena.data + off;
-  uint64_t h = xmt_memo_hash(key, len);
-  *slot(k, key, h) = (h & ~OFFSET_MASK) | (uint64_t)(off + 1);
+  xmt_slots_put(&k->table, xmt_memo_hash(key, len), off);
 }
 
 /* Room for one more, the table at most three quarters full: random
@@ -65,18 +58,17 @@ static void put(struct xmt_unit_keys *k, size_t off, size_t len) {
  * the old table goes before the new one comes, and a table that could not
  * be made is made again at the next call. */
 static xmt_status grow(struct xmt_unit_keys *k) {
-  if (k->cap > 0 && 4 * (k->count + 1) <= 3 * k->cap)
+  size_t n = k->table.n;
+  if (n > 0 && 4 * (k->count + 1) <= 3 * n)
     return XMT_OK;
-  size_t cap = k->cap > 0 ? 2 * k->cap : 64;
-  while (4 * (k->count + 1) > 3 * cap)
-    cap *= 2; /* after a table that could not be made */
-  if (cap > SIZE_MAX / sizeof *k->slots)
+  n = n > 0 ? 2 * n : 64;
+  while (4 * (k->count + 1) > 3 * n)
+    n *= 2; /* after a table that could not be made */
+  if (n > SIZE_MAX / sizeof *k->table.slot)
     return XMT_ERR_NOMEM;
-  free(k->slots);
-  k->cap = 0;
-  if ((k->slots = calloc(cap, sizeof *k->slots)) == NULL)
+  xmt_slots_free(&k->table);
+  if (xmt_slots_resize(&k->table, n) != XMT_OK)
     return XMT_ERR_NOMEM;
-  k->cap = cap;
   for (size_t off = 0; off < k->arena.len;) {
     size_t len = strlen(k->arena.data + off);
     put(k, off, len);
@@ -86,7 +78,9 @@ static xmt_status grow(struct xmt_unit_keys *k) {
 }
 
 static int taken(const struct xmt_unit_keys *k) {
-  return *slot(k, k->key.data, xmt_memo_hash(k->key.data, k->key.len)) != 0;
+  struct probe p = {k, k->key.data};
+  uint64_t h = xmt_memo_hash(k->key.data, k->key.len);
+  return *xmt_slots_find(&k->table, h, same_key, &p) != 0;
 }
 
 /* id, then "@FILE" (n 1), then "@FILE.N" (n from 2). */
@@ -115,7 +109,7 @@ xmt_status xmt_unit_keys_take(struct xmt_unit_keys *k, const char *id,
   for (unsigned long n = 1; st == XMT_OK && taken(k); n++)
     st = spell(k, id, file, n);
   size_t off = k->arena.len;
-  if (st == XMT_OK && off >= OFFSET_MASK - k->key.len)
+  if (st == XMT_OK && off >= XMT_SLOT_VALUE_MAX - k->key.len)
     st = XMT_ERR_NOMEM; /* a terabyte of keys */
   if (st == XMT_OK)
     st = xmt_buf_append(&k->arena, k->key.data, k->key.len + 1);

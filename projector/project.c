@@ -47,10 +47,8 @@ static int tokens_ok(const struct xmt_token *t, size_t n, const char *text,
   for (size_t i = 0; i < n; i++) {
     if (t[i].start < prev || t[i].end < t[i].start || t[i].end > len)
       return 0;
-    if (boundaries &&
-        ((t[i].start < len &&
-          ((unsigned char)text[t[i].start] & 0xC0) == 0x80) ||
-         (t[i].end < len && ((unsigned char)text[t[i].end] & 0xC0) == 0x80)))
+    if (boundaries && (!xmt_utf8_at_boundary(text, len, t[i].start) ||
+                       !xmt_utf8_at_boundary(text, len, t[i].end)))
       return 0;
     prev = t[i].end;
   }
@@ -602,7 +600,7 @@ static size_t emit(struct proj *p) {
   for (size_t i = 0; i < e; i++) {
     size_t off = p->offs[i];
     if (off < prev || off > p->tlen ||
-        (off < p->tlen && ((unsigned char)p->tgt[off] & 0xC0) == 0x80))
+        !xmt_utf8_at_boundary(p->tgt, p->tlen, off))
       return i;
     prev = off;
   }
@@ -646,9 +644,8 @@ static void proportional(struct proj *p) {
     size_t off = p->slen ? scale(p->it[i].off, p->tlen, p->slen, 0) : 0;
     if (off > p->tlen)
       off = p->tlen;
-    while (off > 0 && off < p->tlen &&
-           ((unsigned char)p->tgt[off] & 0xC0) == 0x80)
-      off--;
+    if (off < p->tlen)
+      off = xmt_utf8_floor(p->tgt, 0, off);
     p->offs[i] = off;
   }
 }

@@ -258,18 +258,12 @@ static size_t cut_word(const struct proj *p, const struct item *s,
       w->start +
       (to > from ? (n * (o - from) + (to - from) / 2) / (to - from) : n / 2);
   /* the word's end is a character's boundary, and may be the text's */
-  while (at > w->start && at < w->end &&
-         ((unsigned char)p->tgt[at] & 0xC0) == 0x80)
-    at--;
-  if (at == w->start && n > 0) { /* leave neither empty when it can */
-    at++;
-    while (at < w->end && ((unsigned char)p->tgt[at] & 0xC0) == 0x80)
-      at++;
-  }
+  if (at < w->end)
+    at = xmt_utf8_floor(p->tgt, w->start, at);
+  if (at == w->start && n > 0) /* leave neither empty when it can */
+    at = xmt_utf8_next(p->tgt, w->end, at);
   if (at == w->end && n > 0) {
-    size_t back = at - 1;
-    while (back > w->start && ((unsigned char)p->tgt[back] & 0xC0) == 0x80)
-      back--;
+    size_t back = xmt_utf8_floor(p->tgt, w->start, at - 1);
     if (back > w->start)
       at = back;
   }

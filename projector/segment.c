@@ -216,8 +216,7 @@ xmt_status xmt_segment_retag(xmt_segment *dst, const xmt_segment *src,
   for (size_t i = 0; i < src->ntags; i++) {
     size_t off = offsets[i];
     /* text is valid UTF-8, so any non-continuation byte starts a char. */
-    if (off < prev || off > len ||
-        (off < len && ((unsigned char)text[off] & 0xC0) == 0x80))
+    if (off < prev || off > len || !xmt_utf8_at_boundary(text, len, off))
       return XMT_ERR_USAGE;
     prev = off;
   }

@@ -142,29 +142,67 @@ static void test_grow_one(void) {
   free(v);
 }
 
-/* Hashes that collide in the low bits: entries e and e + 4 share a slot
- * start in a table of 4 or 8. */
-static uint64_t collide(const void *user, uint32_t e) {
-  (void)user;
-  return (uint64_t)(e % 4) | ((uint64_t)e << 40);
+/* Hashes that collide in the low bits: values v and v + 4 share a slot
+ * start in a table of 4 or 8; the high bits tell them apart. */
+static uint64_t collide(uint64_t v) { return (v % 4) | (v << 40); }
+
+static const char *const words[] = {"zero", "one",  "two", "three",
+                                    "four", "five", "six", "seven"};
+
+/* The value is the number of the word looked for (user). */
+static int same_word(const void *user, uint64_t v) {
+  return strcmp(words[v], user) == 0;
+}
+
+static int compared;
+static int always(const void *user, uint64_t v) {
+  (void)user, (void)v;
+  compared++;
+  return 1;
 }
 
 static void test_slots(void) {
   struct xmt_slots s = {0};
-  CU_ASSERT_EQUAL(xmt_slots_rebuild(&s, 4, 0, collide, NULL), XMT_OK);
+  /* No slots yet: nothing to find. */
+  CU_ASSERT_PTR_NULL(xmt_slots_find(&s, 1, same_word, "one"));
+  CU_ASSERT_EQUAL(xmt_slots_resize(&s, 4), XMT_OK);
   CU_ASSERT_EQUAL(s.n, 4);
   CU_ASSERT(s.slot[0] == 0 && s.slot[1] == 0 && s.slot[2] == 0 &&
             s.slot[3] == 0);
-  CU_ASSERT_EQUAL(xmt_slots_rebuild(&s, 8, 6, collide, NULL), XMT_OK);
-  /* Entries in order, each at its start or the next free slot on. */
-  static const uint32_t want[8] = {4, 1, 2, 3, 5, 6, 0, 0};
-  for (size_t i = 0; i < 8; i++)
-    CU_ASSERT_EQUAL(s.slot[i], want[i]);
-  /* Not a power of two, or too few slots: refused, the old ones kept. */
-  CU_ASSERT_EQUAL(xmt_slots_rebuild(&s, 12, 6, collide, NULL), XMT_ERR_NOMEM);
-  CU_ASSERT_EQUAL(xmt_slots_rebuild(&s, 4, 6, collide, NULL), XMT_ERR_NOMEM);
+  CU_ASSERT_EQUAL(xmt_slots_resize(&s, 8), XMT_OK);
+  for (uint64_t v = 0; v < 7; v++)
+    xmt_slots_put(&s, collide(v), v);
+  /* Each at its start or the next free slot on, with its hash's high
+   * bits and its value plus one. */
+  static const uint64_t want[8] = {0, 1, 2, 3, 4, 5, 6, 0};
+  static const int full[8] = {1, 1, 1, 1, 1, 1, 1, 0};
+  for (size_t i = 0; i < 8; i++) {
+    CU_ASSERT_EQUAL(s.slot[i] != 0, full[i]);
+    if (full[i]) {
+      CU_ASSERT_EQUAL(xmt_slots_value(s.slot[i]), want[i]);
+      CU_ASSERT_EQUAL(s.slot[i] >> 40, want[i]);
+    }
+  }
+  /* Found by hash and comparison; absent: the free slot where it goes. */
+  uint64_t *at = xmt_slots_find(&s, collide(5), same_word, "five");
+  CU_ASSERT_PTR_EQUAL(at, &s.slot[5]);
+  /* The hash bits differ: never compared. */
+  compared = 0;
+  at = xmt_slots_find(&s, 3 | (UINT64_C(99) << 40), always, NULL);
+  CU_ASSERT_EQUAL(compared, 0);
+  CU_ASSERT_PTR_EQUAL(at, &s.slot[7]);
+  at = xmt_slots_find(&s, collide(7), same_word, "seven");
+  CU_ASSERT_PTR_EQUAL(at, &s.slot[7]);
+  CU_ASSERT_EQUAL(*at, 0);
+  xmt_slots_set(at, collide(7), 7);
+  CU_ASSERT_EQUAL(xmt_slots_value(s.slot[7]), 7);
+  CU_ASSERT_PTR_EQUAL(xmt_slots_find(&s, collide(7), same_word, "seven"),
+                      &s.slot[7]);
+  /* Not a power of two: refused, the old slots kept. */
+  CU_ASSERT_EQUAL(xmt_slots_resize(&s, 12), XMT_ERR_NOMEM);
+  CU_ASSERT_EQUAL(xmt_slots_resize(&s, 0), XMT_ERR_NOMEM);
   CU_ASSERT_EQUAL(s.n, 8);
-  CU_ASSERT_EQUAL(s.slot[0], 4);
+  CU_ASSERT_EQUAL(xmt_slots_value(s.slot[4]), 4);
   xmt_slots_clear(&s);
   for (size_t i = 0; i < 8; i++)
     CU_ASSERT_EQUAL(s.slot[i], 0);

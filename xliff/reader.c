@@ -77,15 +77,8 @@ void xmt_reader_fail_status(xmt_xliff_reader *r, xmt_status st) {
 void xmt_reader_locate(const xmt_xliff_reader *r, uint64_t to,
                        unsigned long *line, unsigned long *col) {
   const char *p = window_at(r, r->pos_upto), *end = window_at(r, to);
-  const char *nl;
   unsigned long l = r->pos_line, c = r->pos_col;
-  while (p < end && (nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-    l++;
-    c = 0;
-    p = nl + 1;
-  }
-  for (; p < end; p++)
-    c += ((unsigned char)*p & 0xC0) != 0x80; /* lead bytes only */
+  xmt_utf8_advance(p, (size_t)(end - p), &l, &c);
   *line = l;
   *col = c + 1;
 }

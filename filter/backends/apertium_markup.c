@@ -36,27 +36,14 @@ static int word_char(const char *s, size_t len, size_t at) {
   return u_isalnum((UChar32)cp);
 }
 
-/* The start of the UTF-8 character before byte at. */
-static size_t prev_char(const char *s, size_t at) {
-  while (at > 0 && ((unsigned char)s[--at] & 0xC0) == 0x80)
-    ;
-  return at;
-}
-
-static size_t next_char(const char *s, size_t len, size_t at) {
-  while (++at < len && ((unsigned char)s[at] & 0xC0) == 0x80)
-    ;
-  return at;
-}
-
 /* 1 when byte at is between two word characters. */
 static int inside_word(const char *s, size_t len, size_t at) {
-  return at > 0 && at < len && word_char(s, len, prev_char(s, at)) &&
+  return at > 0 && at < len && word_char(s, len, xmt_utf8_prev(s, 0, at)) &&
          word_char(s, len, at);
 }
 
 static int has_word_char(const char *s, size_t len, size_t from, size_t to) {
-  for (size_t i = from; i < to; i = next_char(s, len, i))
+  for (size_t i = from; i < to; i = xmt_utf8_next(s, len, i))
     if (word_char(s, len, i))
       return 1;
   return 0;
@@ -132,9 +119,9 @@ static xmt_status parse_request(struct parsed *p, const char *markup,
       continue;
     size_t from = it->from, to = it->to;
     while (inside_word(p->text, p->len, from) && !lone_tag_at(p, from))
-      from = prev_char(p->text, from);
+      from = xmt_utf8_prev(p->text, 0, from);
     while (inside_word(p->text, p->len, to) && !lone_tag_at(p, to))
-      to = next_char(p->text, p->len, to);
+      to = xmt_utf8_next(p->text, p->len, to);
     if (has_word_char(p->text, p->len, from, to)) {
       it->blank = 1;
       it->from = from;

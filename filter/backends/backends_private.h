@@ -57,14 +57,6 @@ int xmt_backend_option_seconds(const struct xmt_backend_config *config,
 void xmt_apertium_language(const char *tag, char *out, size_t outlen,
                            char *region, size_t regionlen);
 
-/* Appends to out the JSON string found in doc by path, a NULL-terminated
- * list of object keys (e.g. {"responseData", "translatedText", NULL}),
- * with escapes decoded (\uXXXX and surrogate pairs to UTF-8). The whole
- * document must be valid JSON. 0 found; 1 valid without it (or not a
- * string); -1 not JSON; -2 out of memory. (http.c) */
-int xmt_json_string_at(const char *doc, size_t len, const char *const *path,
-                       struct xmt_buf *out);
-
 /* Milliseconds on a monotonic clock. */
 unsigned long long xmt_now_ms(void);
 

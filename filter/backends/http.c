@@ -57,258 +57,6 @@ struct http {
   struct xmt_buf text;
 };
 
-/* --- JSON -------------------------------------------------------------------
- * A strict reader of just what is needed: a string member found by a path of
- * object keys. The whole document is checked. */
-
-struct json {
-  const char *s;
-  size_t len, pos;
-  int depth;
-};
-
-static void ws(struct json *j) {
-  while (j->pos < j->len && (j->s[j->pos] == ' ' || j->s[j->pos] == '\t' ||
-                             j->s[j->pos] == '\n' || j->s[j->pos] == '\r'))
-    j->pos++;
-}
-
-static int hex4(struct json *j, uint32_t *v) {
-  if (j->len - j->pos < 4)
-    return -1;
-  *v = 0;
-  for (int i = 0; i < 4; i++) {
-    char c = j->s[j->pos++];
-    uint32_t d = c >= '0' && c <= '9'   ? (uint32_t)(c - '0')
-                 : c >= 'a' && c <= 'f' ? (uint32_t)(c - 'a' + 10)
-                 : c >= 'A' && c <= 'F' ? (uint32_t)(c - 'A' + 10)
-                                        : 16u;
-    if (d == 16)
-      return -1;
-    *v = *v * 16 + d;
-  }
-  return 0;
-}
-
-/* A string at pos (after the quote is checked here); into out if not NULL. */
-static int string(struct json *j, struct xmt_buf *out) {
-  if (j->pos >= j->len || j->s[j->pos] != '"')
-    return -1;
-  j->pos++;
-  while (j->pos < j->len) {
-    unsigned char c = (unsigned char)j->s[j->pos];
-    if (c == '"') {
-      j->pos++;
-      return 0;
-    }
-    if (c < 0x20)
-      return -1;
-    if (c != '\\') {
-      size_t start = j->pos;
-      while (j->pos < j->len && j->s[j->pos] != '"' && j->s[j->pos] != '\\' &&
-             (unsigned char)j->s[j->pos] >= 0x20)
-        j->pos++;
-      if (out != NULL && xmt_buf_append(out, j->s + start, j->pos - start))
-        return -2;
-      continue;
-    }
-    if (++j->pos >= j->len)
-      return -1;
-    char e = j->s[j->pos++];
-    static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-    const char *k = strchr(from, e);
-    uint32_t cp;
-    if (e != '\0' && k != NULL) {
-      cp = (uint32_t)(unsigned char)to[k - from];
-    } else if (e == 'u') {
-      if (hex4(j, &cp) != 0)
-        return -1;
-      if (cp >= 0xD800 && cp <= 0xDBFF) {
-        uint32_t lo;
-        if (j->len - j->pos < 6 || j->s[j->pos] != '\\' ||
-            j->s[j->pos + 1] != 'u')
-          return -1;
-        j->pos += 2;
-        if (hex4(j, &lo) != 0 || lo < 0xDC00 || lo > 0xDFFF)
-          return -1;
-        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-      } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-        return -1; /* a low surrogate alone */
-      }
-    } else {
-      return -1;
-    }
-    if (out != NULL && xmt_buf_append_utf8(out, cp) != XMT_OK)
-      return -2;
-  }
-  return -1;
-}
-
-static int value(struct json *j, const char *const *path, struct xmt_buf *out,
-                 int *found);
-
-static int literal(struct json *j, const char *word) {
-  size_t n = strlen(word);
-  if (j->len - j->pos < n || memcmp(j->s + j->pos, word, n) != 0)
-    return -1;
-  j->pos += n;
-  return 0;
-}
-
-/* Skips one digit or more: 0, or -1 when no digit is next. */
-static int digits(struct json *j) {
-  size_t start = j->pos;
-  while (j->pos < j->len && j->s[j->pos] >= '0' && j->s[j->pos] <= '9')
-    j->pos++;
-  return j->pos > start ? 0 : -1;
-}
-
-static int number(struct json *j) {
-  if (j->pos < j->len && j->s[j->pos] == '-')
-    j->pos++;
-  if (digits(j) != 0)
-    return -1;
-  if (j->pos < j->len && j->s[j->pos] == '.') {
-    j->pos++;
-    if (digits(j) != 0)
-      return -1;
-  }
-  if (j->pos < j->len && (j->s[j->pos] == 'e' || j->s[j->pos] == 'E')) {
-    j->pos++;
-    if (j->pos < j->len && (j->s[j->pos] == '+' || j->s[j->pos] == '-'))
-      j->pos++;
-    return digits(j);
-  }
-  return 0;
-}
-
-/* 1, j past it, when c is next (after white space); else 0. */
-static int skip_char(struct json *j, char c) {
-  ws(j);
-  if (j->pos < j->len && j->s[j->pos] == c) {
-    j->pos++;
-    return 1;
-  }
-  return 0;
-}
-
-/* After an item of an object or array closed by close: 1 past a comma,
- * another item to come; 0 past close, the end; -1 for anything else. */
-static int after_item(struct json *j, char close) {
-  if (skip_char(j, ','))
-    return 1;
-  return skip_char(j, close) ? 0 : -1;
-}
-
-/* An object; the member named path[0] is followed into with path + 1. */
-static int object(struct json *j, const char *const *path, struct xmt_buf *out,
-                  int *found) {
-  j->pos++;
-  if (skip_char(j, '}'))
-    return 0;
-  struct xmt_buf key = {0};
-  int rc = 0;
-  for (;;) {
-    xmt_buf_reset(&key);
-    ws(j);
-    if ((rc = string(j, &key)) != 0)
-      break;
-    ws(j);
-    if (j->pos >= j->len || j->s[j->pos++] != ':') {
-      rc = -1;
-      break;
-    }
-    ws(j);
-    int follow = path != NULL && path[0] != NULL && key.data != NULL &&
-                 strlen(key.data) == key.len && strcmp(key.data, path[0]) == 0;
-    if ((rc = value(j, follow ? path + 1 : NULL, out, found)) != 0 ||
-        (rc = after_item(j, '}')) <= 0)
-      break;
-  }
-  xmt_buf_free(&key);
-  return rc;
-}
-
-static int array(struct json *j) {
-  j->pos++;
-  if (skip_char(j, ']'))
-    return 0;
-  int rc;
-  do {
-    ws(j);
-    rc = value(j, NULL, NULL, NULL);
-  } while (rc == 0 && (rc = after_item(j, ']')) == 1);
-  return rc;
-}
-
-/* A value; path (NULL: not wanted) says what to look for in it: the empty
- * path means this value is the string wanted. */
-static int value(struct json *j, const char *const *path, struct xmt_buf *out,
-                 int *found) {
-  if (j->pos >= j->len || ++j->depth > 64)
-    return -1;
-  int rc;
-  char c = j->s[j->pos];
-  if (path != NULL && path[0] == NULL && c == '"') {
-    /* The wanted member; a second one (duplicate key) is refused. */
-    if (*found)
-      rc = -1;
-    else if ((rc = string(j, out)) == 0)
-      *found = 1;
-  } else if (path != NULL && path[0] == NULL) {
-    rc = value(j, NULL, NULL, NULL); /* there, but not a string */
-  } else if (c == '{') {
-    rc = object(j, path, out, found);
-  } else if (c == '[') {
-    rc = array(j);
-  } else if (c == '"') {
-    rc = string(j, NULL);
-  } else if (c == 't') {
-    rc = literal(j, "true");
-  } else if (c == 'f') {
-    rc = literal(j, "false");
-  } else if (c == 'n') {
-    rc = literal(j, "null");
-  } else {
-    rc = number(j);
-  }
-  j->depth--;
-  return rc;
-}
-
-int xmt_json_string_at(const char *doc, size_t len, const char *const *path,
-                       struct xmt_buf *out) {
-  struct json j = {doc, len, 0, 0};
-  int found = 0;
-  ws(&j);
-  int rc = value(&j, path, out, &found);
-  ws(&j);
-  if (rc == 0 && j.pos != j.len)
-    rc = -1;
-  if (rc != 0)
-    return rc;
-  return found ? 0 : 1;
-}
-
-/* Appends s as a JSON string. */
-static xmt_status json_quote(struct xmt_buf *out, const char *s, size_t len) {
-  xmt_status st = xmt_buf_append_byte(out, '"');
-  for (size_t i = 0; st == XMT_OK && i < len; i++) {
-    unsigned char c = (unsigned char)s[i];
-    char esc[8];
-    if (c == '"' || c == '\\') {
-      esc[0] = '\\', esc[1] = (char)c, esc[2] = '\0';
-      st = xmt_buf_append_str(out, esc);
-    } else if (c < 0x20) {
-      snprintf(esc, sizeof esc, "\\u%04x", c);
-      st = xmt_buf_append_str(out, esc);
-    } else {
-      st = xmt_buf_append_byte(out, (char)c);
-    }
-  }
-  return st == XMT_OK ? xmt_buf_append_byte(out, '"') : st;
-}
-
 /* --- Requests ---------------------------------------------------------------
  */
 
@@ -363,21 +111,21 @@ static xmt_status build_request(struct http *h, struct job *job,
   snprintf(tgt, sizeof tgt, "%.*s", (int)strcspn(tl, "-_"), tl);
   xmt_status st = xmt_buf_append_str(&job->request, "{\"q\":");
   if (st == XMT_OK)
-    st = json_quote(&job->request, r->text, r->len);
+    st = xmt_json_quote(&job->request, r->text, r->len, 0);
   if (st == XMT_OK)
     st = xmt_buf_append_str(&job->request, ",\"source\":");
   if (st == XMT_OK)
-    st = json_quote(&job->request, src, strlen(src));
+    st = xmt_json_quote(&job->request, src, strlen(src), 0);
   if (st == XMT_OK)
     st = xmt_buf_append_str(&job->request, ",\"target\":");
   if (st == XMT_OK)
-    st = json_quote(&job->request, tgt, strlen(tgt));
+    st = xmt_json_quote(&job->request, tgt, strlen(tgt), 0);
   if (st == XMT_OK)
     st = xmt_buf_append_str(&job->request, ",\"format\":\"text\"");
   if (st == XMT_OK && h->key != NULL) {
     st = xmt_buf_append_str(&job->request, ",\"api_key\":");
     if (st == XMT_OK)
-      st = json_quote(&job->request, h->key, strlen(h->key));
+      st = xmt_json_quote(&job->request, h->key, strlen(h->key), 0);
   }
   return st == XMT_OK ? xmt_buf_append_byte(&job->request, '}') : st;
 }

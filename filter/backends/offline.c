@@ -73,62 +73,15 @@ static int tsv_unescape(char *s, size_t *n) {
   return 1;
 }
 
-static int hex4(const char *s, uint32_t *v) {
-  *v = 0;
-  for (int i = 0; i < 4; i++) {
-    char c = s[i];
-    int d = c >= '0' && c <= '9'   ? c - '0'
-            : c >= 'a' && c <= 'f' ? c - 'a' + 10
-            : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                   : -1;
-    if (d < 0)
-      return 0;
-    *v = *v * 16 + (uint32_t)d;
-  }
-  return 1;
-}
-
-/* Parses a JSON string at *p (at the opening quote) into out. */
+/* Reads the JSON string at *p (at the opening quote) into out; past it,
+ * or NULL when it is not one. */
 static const char *json_string(const char *p, const char *end,
                                struct xmt_buf *out) {
+  size_t used;
   xmt_buf_reset(out);
-  if (p >= end || *p != '"')
+  if (xmt_json_string(p, (size_t)(end - p), &used, out) != 0)
     return NULL;
-  for (p++; p < end && *p != '"'; p++) {
-    if ((unsigned char)*p < 0x20)
-      return NULL;
-    if (*p != '\\') {
-      if (xmt_buf_append_byte(out, *p) != XMT_OK)
-        return NULL;
-      continue;
-    }
-    if (++p >= end)
-      return NULL;
-    char c = *p;
-    const char *simple = strchr("\"\\/bfnrt", c);
-    if (simple != NULL && c != '\0') {
-      static const char to[] = "\"\\/\b\f\n\r\t";
-      if (xmt_buf_append_byte(out, to[simple - "\"\\/bfnrt"]) != XMT_OK)
-        return NULL;
-      continue;
-    }
-    uint32_t cp, lo;
-    if (c != 'u' || end - p < 5 || !hex4(p + 1, &cp))
-      return NULL;
-    p += 4;
-    if (cp >= 0xD800 && cp < 0xDC00) {
-      if (end - p < 7 || p[1] != '\\' || p[2] != 'u' || !hex4(p + 3, &lo) ||
-          lo < 0xDC00 || lo >= 0xE000)
-        return NULL;
-      cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-      p += 6;
-    } else if (cp >= 0xDC00 && cp < 0xE000) {
-      return NULL;
-    }
-    if (xmt_buf_append_utf8(out, cp) != XMT_OK)
-      return NULL;
-  }
-  return p < end ? p + 1 : NULL;
+  return p + used;
 }
 
 static const char *skip_ws(const char *p, const char *end) {

@@ -112,10 +112,7 @@ static xmt_status put_word(const struct pseudo *p, struct xmt_buf *b,
 
 /* Characters (not bytes) of UTF-8 text. */
 static size_t chars(const char *s, size_t len) {
-  size_t n = 0;
-  for (size_t i = 0; i < len; i++)
-    n += ((unsigned char)s[i] & 0xC0) != 0x80;
-  return n;
+  return xmt_utf8_count(s, len);
 }
 
 static xmt_status pseudo_one(struct pseudo *p, const struct xmt_mt_request *r,

@@ -1,6 +1,7 @@
 /* memo.c -- exact-match string table: the run's table of translations
  * (identical segments translated once), unit keys, check's ids. Keys and
- * values live in one arena; open addressing with linear probing. */
+ * values live in one arena; the entries are found through base's hash
+ * table (xmt_slots). */
 #include "config.h"
 
 #include <stdint.h>
@@ -9,14 +10,9 @@
 
 #include "filter_private.h"
 
-/* The table holds only hashes and entry numbers, four slots to a cache
- * line, so that a miss (most lookups of a run with few repeats) touches
- * one line; the entries are read on a hash match. */
-struct xmt_memo_slot {
-  uint64_t hash;
-  size_t entry; /* its number + 1; 0: free */
-};
-
+/* The table holds only hash bits and entry numbers, eight slots to a
+ * cache line, so that a miss (most lookups of a run with few repeats)
+ * touches one line; the entries are read on a match of the hash bits. */
 struct xmt_memo_entry {
   size_t key, key_len; /* in the arena */
   size_t value, value_len;
@@ -31,34 +27,38 @@ uint64_t xmt_memo_hash(const char *key, size_t len) {
 }
 
 void xmt_memo_clear(struct xmt_memo *m) {
-  if (m->slots != NULL)
-    memset(m->slots, 0, m->cap * sizeof *m->slots);
+  xmt_slots_clear(&m->table);
   m->count = 0;
   xmt_buf_reset(&m->arena);
 }
 
 void xmt_memo_free(struct xmt_memo *m) {
-  free(m->slots);
+  xmt_slots_free(&m->table);
   free(m->entries);
   xmt_buf_free(&m->arena);
   memset(m, 0, sizeof *m);
 }
 
-/* The slot of key: its entry's, or the free one where it would go. */
-static struct xmt_memo_slot *find(const struct xmt_memo *m, uint64_t h,
-                                  const char *key, size_t len) {
-  if (m->cap == 0)
-    return NULL;
-  for (size_t i = (size_t)h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-    struct xmt_memo_slot *s = &m->slots[i];
-    if (s->entry == 0)
-      return s;
-    if (s->hash != h)
-      continue;
-    const struct xmt_memo_entry *e = &m->entries[s->entry - 1];
-    if (e->key_len == len && memcmp(m->arena.data + e->key, key, len) == 0)
-      return s;
-  }
+/* A key looked up. */
+struct probe {
+  const struct xmt_memo *m;
+  const char *key;
+  size_t len;
+};
+
+static int same_key(const void *user, uint64_t entry) {
+  const struct probe *p = user;
+  const struct xmt_memo_entry *e = &p->m->entries[entry];
+  return e->key_len == p->len &&
+         memcmp(p->m->arena.data + e->key, p->key, p->len) == 0;
+}
+
+/* The slot of key: its entry's, or the free one where it would go; NULL
+ * before the first put. */
+static uint64_t *find(const struct xmt_memo *m, uint64_t h, const char *key,
+                      size_t len) {
+  struct probe p = {m, key, len};
+  return xmt_slots_find(&m->table, h, same_key, &p);
 }
 
 /* Room for one more entry, the table at most half full: short probe runs
@@ -71,29 +71,23 @@ static xmt_status grow(struct xmt_memo *m) {
       return XMT_ERR_NOMEM;
     m->entries = e;
   }
-  if ((m->count + 1) * 2 <= m->cap)
+  if ((m->count + 1) * 2 <= m->table.n)
     return XMT_OK;
-  size_t cap = m->cap ? 2 * m->cap : 256;
-  struct xmt_memo_slot *slots = calloc(cap, sizeof *slots);
-  if (slots == NULL)
+  if (m->count >= XMT_SLOT_VALUE_MAX ||
+      xmt_slots_resize(&m->table, m->table.n ? 2 * m->table.n : 256) != XMT_OK)
     return XMT_ERR_NOMEM;
-  for (size_t i = 0; i < m->cap; i++) {
-    if (m->slots[i].entry == 0)
-      continue;
-    size_t j = (size_t)m->slots[i].hash & (cap - 1);
-    while (slots[j].entry != 0)
-      j = (j + 1) & (cap - 1);
-    slots[j] = m->slots[i];
+  /* The hashes again, from the keys: a hash kept with each entry took
+   * more memory than the table saves. */
+  for (size_t i = 0; i < m->count; i++) {
+    const struct xmt_memo_entry *e = &m->entries[i];
+    xmt_slots_put(&m->table, xmt_memo_hash(m->arena.data + e->key, e->key_len),
+                  i);
   }
-  free(m->slots);
-  m->slots = slots;
-  m->cap = cap;
   return XMT_OK;
 }
 
 void xmt_memo_prefetch(const struct xmt_memo *m, uint64_t hash) {
-  if (m->cap > 0)
-    __builtin_prefetch(&m->slots[(size_t)hash & (m->cap - 1)]);
+  xmt_slots_prefetch(&m->table, hash);
 }
 
 int xmt_memo_get(const struct xmt_memo *m, const char *key, size_t len,
@@ -105,10 +99,10 @@ int xmt_memo_get(const struct xmt_memo *m, const char *key, size_t len,
 int xmt_memo_get_hashed(const struct xmt_memo *m, uint64_t hash,
                         const char *key, size_t len, const char **value,
                         size_t *value_len, size_t *tag) {
-  struct xmt_memo_slot *s = find(m, hash, key, len);
-  if (s == NULL || s->entry == 0)
+  const uint64_t *s = find(m, hash, key, len);
+  if (s == NULL || *s == 0)
     return 0;
-  const struct xmt_memo_entry *e = &m->entries[s->entry - 1];
+  const struct xmt_memo_entry *e = &m->entries[xmt_slots_value(*s)];
   if (value != NULL)
     *value = m->arena.data + e->value;
   if (value_len != NULL)
@@ -129,8 +123,8 @@ xmt_status xmt_memo_put_hashed(struct xmt_memo *m, uint64_t hash,
                                size_t value_len, size_t tag) {
   if (grow(m) != XMT_OK)
     return XMT_ERR_NOMEM;
-  struct xmt_memo_slot *s = find(m, hash, key, len);
-  if (s->entry != 0)
+  uint64_t *s = find(m, hash, key, len);
+  if (*s != 0)
     return XMT_OK; /* the first entry stays */
   size_t key_off = m->arena.len;
   /* A value equal to its key (numbers, names, an identity run) is the
@@ -149,12 +143,11 @@ xmt_status xmt_memo_put_hashed(struct xmt_memo *m, uint64_t hash,
   e->value = same ? key_off : key_off + len;
   e->value_len = value_len;
   e->tag = tag;
-  s->hash = hash;
-  s->entry = ++m->count;
+  xmt_slots_set(s, hash, m->count++);
   return XMT_OK;
 }
 
 size_t xmt_memo_bytes(const struct xmt_memo *m) {
-  return m->arena.len + m->cap * sizeof *m->slots +
+  return m->arena.len + m->table.n * sizeof *m->table.slot +
          m->entries_cap * sizeof *m->entries;
 }

@@ -213,7 +213,7 @@ static void position(const char *data, size_t at, int utf8, unsigned long *line,
     if (data[i] == '\n') {
       ++*line;
       *column = 1;
-    } else if (!utf8 || ((unsigned char)data[i] & 0xC0) != 0x80) {
+    } else if (!utf8 || !xmt_utf8_is_cont(data[i])) {
       ++*column;
     }
   }

@@ -25,24 +25,7 @@ static xmt_status tsv_escape(struct xmt_buf *out, const char *s, size_t n) {
 }
 
 static xmt_status json_escape(struct xmt_buf *out, const char *s, size_t n) {
-  xmt_status st = xmt_buf_append_byte(out, '"');
-  for (size_t i = 0; st == XMT_OK && i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == '"' || c == '\\') {
-      st = xmt_buf_append_byte(out, '\\');
-      if (st == XMT_OK)
-        st = xmt_buf_append_byte(out, (char)c);
-    } else if (c < 0x20) {
-      char u[8];
-      snprintf(u, sizeof u, "\\u%04x", c);
-      st = xmt_buf_append(out, u, 6);
-    } else {
-      st = xmt_buf_append_byte(out, (char)c);
-    }
-  }
-  if (st == XMT_OK)
-    st = xmt_buf_append_byte(out, '"');
-  return st;
+  return xmt_json_quote(out, s, n, 0);
 }
 
 /* A line of a segments format: open, the escaped id, between, the escaped

@@ -81,26 +81,28 @@ static xmt_status build_request(struct run *run, const xmt_segment *src,
   return xmt_buf_append(&run->request, text + lead, core_len);
 }
 
-/* The slot of the window's request req (hash: its xmt_memo_hash): the one
- * holding the result that asked it first (as its number plus one), or the
- * empty slot where it goes. */
-static uint32_t *index_slot(const struct run *run, uint64_t hash,
-                            const char *req, size_t req_len) {
-  const struct window *w = run->fill;
-  size_t mask = run->index.n - 1;
-  for (size_t i = (size_t)hash & mask;; i = (i + 1) & mask) {
-    uint32_t e = run->index.slot[i];
-    if (e == 0)
-      return &run->index.slot[i];
-    const struct result *res = &w->results[e - 1];
-    if (res->request_hash == hash && res->request_len == req_len &&
-        memcmp(w->arena.data + res->request, req, req_len) == 0)
-      return &run->index.slot[i];
-  }
+/* A request looked up in the window's index. */
+struct asked {
+  const struct window *w;
+  uint64_t hash;
+  const char *req;
+  size_t req_len;
+};
+
+static int same_request(const void *user, uint64_t r) {
+  const struct asked *a = user;
+  const struct result *res = &a->w->results[r];
+  return res->request_hash == a->hash && res->request_len == a->req_len &&
+         memcmp(a->w->arena.data + res->request, a->req, a->req_len) == 0;
 }
 
-static uint64_t hash_of_result(const void *user, uint32_t entry) {
-  return ((const struct window *)user)->results[entry - 1].request_hash;
+/* The slot of the window's request req (hash: its xmt_memo_hash): the one
+ * naming the result that asked it first, or the empty slot where it
+ * goes. */
+static uint64_t *index_slot(const struct run *run, uint64_t hash,
+                            const char *req, size_t req_len) {
+  struct asked a = {run->fill, hash, req, req_len};
+  return xmt_slots_find(&run->index, hash, same_request, &a);
 }
 
 /* Room in the index for one more result, at most 3/4 full. */
@@ -108,10 +110,13 @@ static xmt_status grow_index(struct run *run) {
   const struct window *w = run->fill;
   if ((w->nresults + 1) * 4 <= run->index.n * 3)
     return XMT_OK;
-  if (w->nresults >= UINT32_MAX - 1)
+  if (w->nresults >= XMT_SLOT_VALUE_MAX)
     return XMT_ERR_NOMEM;
-  return xmt_slots_rebuild(&run->index, run->index.n ? 2 * run->index.n : 1024,
-                           (uint32_t)w->nresults, hash_of_result, w);
+  xmt_status st =
+      xmt_slots_resize(&run->index, run->index.n ? 2 * run->index.n : 1024);
+  for (size_t r = 0; st == XMT_OK && r < w->nresults; r++)
+    xmt_slots_put(&run->index, w->results[r].request_hash, r);
+  return st;
 }
 
 xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
@@ -120,7 +125,7 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
   xmt_filter *f = run->filter;
   struct window *w = run->fill;
   size_t r;
-  uint32_t *slot = NULL;
+  uint64_t *slot = NULL;
   uint64_t hash = xmt_run_dedupes(run) ? xmt_memo_hash(req, req_len) : 0;
   if (xmt_run_dedupes(run)) {
     if (grow_index(run) != XMT_OK)
@@ -128,7 +133,7 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
     slot = index_slot(run, hash, req, req_len);
   }
   if (slot != NULL && *slot != 0) {
-    r = *slot - 1;
+    r = (size_t)xmt_slots_value(*slot);
     struct result *res = &w->results[r];
     /* A segment asking what a probe asked first makes it its own (and is
      * counted as deduplicated when xmt_tm_look_up finds the answer). */
@@ -163,7 +168,7 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
                  xmt_buf_append_byte(&w->arena, '\0') != XMT_OK)))
     return XMT_ERR_NOMEM;
   if (slot != NULL)
-    *slot = (uint32_t)r + 1;
+    xmt_slots_set(slot, hash, r);
   res->asked_by_probe = probe;
   xmt_mt_response_reset(&w->responses[r]);
   w->nresults++;

@@ -256,11 +256,8 @@ static size_t chars(const xmt_segment *seg, int *blank) {
   const char *s = xmt_segment_text(seg, &len);
   size_t lead, core;
   xmt_core_bounds(s, len, &lead, &core);
-  size_t n = 0;
-  for (size_t i = lead; i < lead + core; i++)
-    n += ((unsigned char)s[i] & 0xC0) != 0x80;
   *blank = core == 0;
-  return n;
+  return xmt_utf8_count(s + lead, core);
 }
 
 /* 1 when the codes both sides have come in another order in b; -1 out

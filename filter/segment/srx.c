@@ -443,9 +443,7 @@ static size_t skip_space(const char *text, size_t len, size_t a, size_t b) {
 /* End of the last character in [a, b) that is not whitespace, or a. */
 static size_t trim_space(const char *text, size_t len, size_t a, size_t b) {
   while (b > a) {
-    size_t c = b - 1, n;
-    while (c > a && ((unsigned char)text[c] & 0xC0) == 0x80)
-      c--;
+    size_t c = xmt_utf8_floor(text, a, b - 1), n;
     if (!space_at(text, len, c, &n))
       break;
     b = c;

@@ -26,14 +26,8 @@ void xmt_x2_locate(const struct x2_doc *doc, size_t at, unsigned long *line,
   unsigned long l = doc->lines_before + 1, c = doc->chars_before;
   if (at > doc->data.len)
     at = doc->data.len;
-  for (; i < at; i++) {
-    if (s[i] == '\n') {
-      l++;
-      c = 0;
-    } else if ((s[i] & 0xC0) != 0x80) {
-      c++; /* lead bytes only: columns count characters */
-    }
-  }
+  if (i < at) /* columns count characters */
+    xmt_utf8_advance((const char *)s + i, at - i, &l, &c);
   *line = l;
   *column = c + 1;
 }

@@ -43,14 +43,8 @@ static void count_to(const struct x2_doc *d, size_t end, unsigned long *lines,
           ? 3
           : 0;
   unsigned long l = d->lines_before, c = d->chars_before;
-  for (; i < end; i++) {
-    if (b[i] == '\n') {
-      l++;
-      c = 0;
-    } else if ((b[i] & 0xC0) != 0x80) {
-      c++;
-    }
-  }
+  if (i < end)
+    xmt_utf8_advance(d->data.data + i, end - i, &l, &c);
   *lines = l;
   *chars = c;
 }
@@ -154,7 +148,7 @@ static size_t cut_short(const unsigned char *b, size_t len) {
   if (need <= len)
     return 0;
   for (size_t i = 1; i < len; i++)
-    if ((b[i] & 0xC0) != 0x80)
+    if (!xmt_utf8_is_cont((char)b[i]))
       return 0;
   return len;
 }

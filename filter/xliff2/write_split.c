@@ -19,8 +19,7 @@ static void put_new_segment(struct writer *w, const struct x2_segment *s,
   /* at most 100 bytes of it, never part of a character */
   size_t keep = strlen(base);
   if (keep > 100)
-    for (keep = 100; keep > 0 && ((unsigned char)base[keep] & 0xC0) == 0x80;)
-      keep--;
+    keep = xmt_utf8_floor(base, 0, 100);
   char id[160];
   do
     snprintf(id, sizeof id, "%.*s-%zu", (int)keep, base, ++*next);

@@ -66,14 +66,7 @@ struct io {
 };
 
 static void feed(struct io *io, const unsigned char *p, size_t n) {
-  uint64_t h = io->sum;
-  for (size_t i = 0; i < n; i++) {
-    /* read_bytes fills p before it feeds it; cppcheck cannot follow. */
-    // cppcheck-suppress uninitvar
-    h ^= p[i];
-    h *= 0x100000001b3u;
-  }
-  io->sum = h;
+  io->sum = xmt_fnv1a(io->sum, p, n);
 }
 
 static void flush_out(struct io *io) {
@@ -240,8 +233,7 @@ xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
                : xmt_error_at(&a->err, XMT_ERR_WRITE, XMT_IN(path),
                               "cannot create: %s", strerror(e));
   }
-  struct io io = {
-      xmt_atomic_file_stream(&af), 0xcbf29ce484222325u, 0, 0, 0, {0}};
+  struct io io = {xmt_atomic_file_stream(&af), XMT_FNV1A_BASIS, 0, 0, 0, {0}};
   const struct xmt_aligner_options *o = &a->opt;
   put(&io, MAGIC, 8);
   put_u32(&io, MODEL_VERSION);
@@ -432,7 +424,7 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
   if (a->pairs > 0 || a->trained)
     return xmt_error_at(&a->err, XMT_ERR_USAGE, XMT_IN(path),
                         "a model loads only into a new aligner");
-  struct io io = {fopen(path, "rb"), 0xcbf29ce484222325u, 0, 0, 0, {0}};
+  struct io io = {fopen(path, "rb"), XMT_FNV1A_BASIS, 0, 0, 0, {0}};
   if (io.fp == NULL)
     return xmt_error_at(&a->err, XMT_ERR_IO, XMT_IN(path), "cannot open: %s",
                         strerror(errno));

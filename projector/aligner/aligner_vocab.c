@@ -1,5 +1,5 @@
 /* aligner_vocab.c -- the aligner's vocabularies: word bytes <-> integer
- * ids, through an open-addressing hash table with linear probing. */
+ * ids, through base's open-addressing hash table (xmt_slots). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -8,12 +8,22 @@
 
 /* FNV-1a, folded to 32 bits. */
 static uint32_t hash_bytes(const char *w, size_t len) {
-  uint64_t h = 0xcbf29ce484222325u;
-  for (size_t i = 0; i < len; i++) {
-    h ^= (unsigned char)w[i];
-    h *= 0x100000001b3u;
-  }
+  uint64_t h = xmt_fnv1a(XMT_FNV1A_BASIS, w, len);
   return (uint32_t)(h ^ (h >> 32));
+}
+
+/* The table's 64-bit hash of a word's 32: the same low bits (the slot),
+ * and high bits that depend on all 32 (the bits each slot keeps). */
+static uint64_t spread(uint32_t h) {
+  return (uint64_t)h * UINT64_C(0x9E3779B97F4A7C15);
+}
+
+/* The table of ids grown to n slots; ids 1.. (NULL is never looked up). */
+static xmt_status resize(struct xmt_vocab *v, size_t n) {
+  xmt_status st = xmt_slots_resize(&v->table, n);
+  for (uint32_t id = 1; st == XMT_OK && id < v->count; id++)
+    xmt_slots_put(&v->table, spread(v->hashes[id]), id);
+  return st;
 }
 
 xmt_status xmt_vocab_init(struct xmt_vocab *v) {
@@ -22,7 +32,7 @@ xmt_status xmt_vocab_init(struct xmt_vocab *v) {
   v->start = malloc(((size_t)v->cap + 1) * sizeof *v->start);
   v->hashes = malloc((size_t)v->cap * sizeof *v->hashes);
   if (v->start == NULL || v->hashes == NULL ||
-      xmt_slots_rebuild(&v->table, 2048, 0, NULL, NULL) != XMT_OK) {
+      xmt_slots_resize(&v->table, 2048) != XMT_OK) {
     xmt_vocab_free(v);
     return XMT_ERR_NOMEM;
   }
@@ -47,32 +57,33 @@ static int same(const struct xmt_vocab *v, uint32_t id, const char *w,
   return n == len && memcmp(x, w, len) == 0;
 }
 
-uint32_t xmt_vocab_find(const struct xmt_vocab *v, const char *w, size_t len) {
-  uint32_t h = hash_bytes(w, len);
-  size_t mask = v->table.n - 1;
-  for (size_t k = h & mask;; k = (k + 1) & mask) {
-    uint32_t id = v->table.slot[k];
-    if (id == 0)
-      return XMT_UNKNOWN_WORD;
-    if (v->hashes[id] == h && same(v, id, w, len))
-      return id;
-  }
+/* A word looked up. */
+struct probe {
+  const struct xmt_vocab *v;
+  const char *w;
+  size_t len;
+  uint32_t h;
+};
+
+static int same_word(const void *user, uint64_t id) {
+  const struct probe *p = user;
+  return p->v->hashes[id] == p->h && same(p->v, (uint32_t)id, p->w, p->len);
 }
 
-static uint64_t hash_of_id(const void *user, uint32_t id) {
-  return ((const struct xmt_vocab *)user)->hashes[id];
+uint32_t xmt_vocab_find(const struct xmt_vocab *v, const char *w, size_t len) {
+  struct probe p = {v, w, len, hash_bytes(w, len)};
+  const uint64_t *slot = xmt_slots_find(&v->table, spread(p.h), same_word, &p);
+  return *slot != 0 ? (uint32_t)xmt_slots_value(*slot) : XMT_UNKNOWN_WORD;
 }
 
 xmt_status xmt_vocab_intern(struct xmt_vocab *v, const char *w, size_t len,
                             uint32_t *id) {
   uint32_t h = hash_bytes(w, len);
-  size_t mask = v->table.n - 1, k;
-  for (k = h & mask; v->table.slot[k] != 0; k = (k + 1) & mask) {
-    uint32_t x = v->table.slot[k];
-    if (v->hashes[x] == h && same(v, x, w, len)) {
-      *id = x;
-      return XMT_OK;
-    }
+  struct probe p = {v, w, len, h};
+  uint64_t *slot = xmt_slots_find(&v->table, spread(h), same_word, &p);
+  if (*slot != 0) {
+    *id = (uint32_t)xmt_slots_value(*slot);
+    return XMT_OK;
   }
   if (v->count >= UINT32_MAX - 1)
     return XMT_ERR_NOMEM;
@@ -100,10 +111,9 @@ xmt_status xmt_vocab_intern(struct xmt_vocab *v, const char *w, size_t len,
   uint32_t x = v->count++;
   v->start[x + 1] = v->bytes.len;
   v->hashes[x] = h;
-  v->table.slot[k] = x;
+  xmt_slots_set(slot, spread(h), x);
   *id = x;
   if ((uint64_t)v->count * 2 > v->table.n)
-    return xmt_slots_rebuild(&v->table, v->table.n * 2, v->count - 1,
-                             hash_of_id, v);
+    return resize(v, v->table.n * 2);
   return XMT_OK;
 }

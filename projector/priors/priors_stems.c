@@ -262,24 +262,8 @@ static size_t fold_prefix(const char *w, size_t len, uint32_t *out, size_t max,
 /* UTF-8 of n code points into buf (4 bytes each); returns its length. */
 static size_t utf8_encode(const uint32_t *cp, size_t n, char *buf) {
   size_t at = 0;
-  for (size_t i = 0; i < n; i++) {
-    uint32_t c = cp[i];
-    if (c < 0x80)
-      buf[at++] = (char)c;
-    else if (c < 0x800) {
-      buf[at++] = (char)(0xC0 | c >> 6);
-      buf[at++] = (char)(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      buf[at++] = (char)(0xE0 | c >> 12);
-      buf[at++] = (char)(0x80 | ((c >> 6) & 0x3F));
-      buf[at++] = (char)(0x80 | (c & 0x3F));
-    } else {
-      buf[at++] = (char)(0xF0 | c >> 18);
-      buf[at++] = (char)(0x80 | ((c >> 12) & 0x3F));
-      buf[at++] = (char)(0x80 | ((c >> 6) & 0x3F));
-      buf[at++] = (char)(0x80 | (c & 0x3F));
-    }
-  }
+  for (size_t i = 0; i < n; i++)
+    at += xmt_utf8_encode(cp[i], buf + at);
   return at;
 }
 
