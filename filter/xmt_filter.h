@@ -277,6 +277,17 @@ enum xmt_aligner_mode {
 XMT_API xmt_status xmt_filter_set_aligner(xmt_filter *filter,
                                           enum xmt_aligner_mode mode,
                                           const char *model_path);
+/* Adds to aligner (xmt_projector.h) a source of prior word translations,
+ * read when training: "auto" (every installed dictionary of the language
+ * pair: FreeDict dictd files under /usr/share/dictd, Apertium bilingual
+ * dictionaries under /usr/share/apertium), a file (FreeDict
+ * .index/.dict.dz, Apertium .autobil.bin, or TSV "source TAB target [TAB
+ * weight]"), or "none", which removes those added before. Copied. Errors
+ * reading a file are reported by xmt_aligner_train. Declared here, with
+ * the filters, because the files are read by filter/lexicon/: the
+ * aligner itself reads none. */
+XMT_API xmt_status xmt_aligner_add_dictionary(xmt_aligner *aligner,
+                                              const char *spec);
 /* The built-in aligner's model (default: xmt_aligner_options_init's) and its
  * sources of prior word translations (xmt_aligner_add_dictionary: "auto",
  * "none" or a file; default "auto"). Copied. */

@@ -309,15 +309,6 @@ XMT_API xmt_status xmt_aligner_add(xmt_aligner *aligner, const char *src,
 XMT_API xmt_status xmt_aligner_set_languages(xmt_aligner *aligner,
                                              const char *source,
                                              const char *target);
-/* Adds a source of prior word translations, read when training: "auto"
- * (every installed dictionary of the language pair: FreeDict dictd files
- * under /usr/share/dictd, Apertium bilingual dictionaries under
- * /usr/share/apertium), a file (FreeDict .index/.dict.dz, Apertium
- * .autobil.bin, or TSV "source TAB target [TAB weight]"), or "none",
- * which removes those added before. Copied. Errors reading a file are
- * reported by xmt_aligner_train. */
-XMT_API xmt_status xmt_aligner_add_dictionary(xmt_aligner *aligner,
-                                              const char *spec);
 /* Dictionaries read once for many trainings. The first training that
  * uses a lexicon reads its dictionaries whole into it; later ones with
  * the same languages and dictionaries match their vocabulary against it

@@ -164,6 +164,27 @@ xmt_status xmt_aligner_seed_prior(const struct xmt_aligner *a,
  * when the languages set are not the model's. */
 xmt_status xmt_aligner_check_languages(struct xmt_aligner *a, const char *path);
 
+struct xmt_prior_options;
+struct xmt_prior_stats;
+struct xmt_lex_match;
+
+/* Reads every dictionary o names into m, through xmt_lex_wanted and
+ * xmt_lex_pair (priors_private.h), adding to stats' dictionaries_loaded
+ * and loaded. The readers (files, $PATH, lt-print) live above the
+ * projector, in filter/lexicon/ (xmt_lexicon_load): the projector reads
+ * no file and starts no process, and is handed them with the
+ * dictionaries. */
+typedef xmt_status (*xmt_lexicon_reader)(struct xmt_lex_match *m,
+                                         const struct xmt_prior_options *o,
+                                         struct xmt_prior_stats *stats,
+                                         struct xmt_error_store *err);
+
+/* Adds dictionary spec (as xmt_aligner_add_dictionary: "auto", a file, or
+ * "none"), to be read by read when training. */
+xmt_status xmt_aligner_add_dictionary_read(struct xmt_aligner *a,
+                                           const char *spec,
+                                           xmt_lexicon_reader read);
+
 /* Per-call buffers of xmt_aligner_align (and of one training thread). */
 struct xmt_align_scratch {
   uint64_t *cells; /* table entry of each cell, (n + 1) per target word */
@@ -195,6 +216,7 @@ struct xmt_aligner {
   char *lang[2];
   char **dicts;
   size_t ndicts, dicts_cap;
+  xmt_lexicon_reader read_dicts; /* reads dicts */
   struct xmt_prior_table prior;
   char *prior_summary;
   xmt_lexicon *lexicon; /* dictionaries kept between trainings, or NULL */

@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "priors_private.h"
+#include "lexicon_private.h"
 
 extern char **environ;
 
