@@ -29,8 +29,8 @@ struct xmt_prior_options {
    * reversed. */
   const char *const *dictionaries;
   size_t ndictionaries;
-  xmt_lexicon_reader read; /* reads them (aligner_private.h); required
-                               with dictionaries */
+  xmt_lexicon_reader read;  /* reads them (aligner_private.h); required
+                                with dictionaries */
   const char *dictd_dir;    /* NULL: "/usr/share/dictd" */
   const char *apertium_dir; /* NULL: "/usr/share/apertium" */
   /* The program that prints an Apertium transducer in AT&T text (run with
