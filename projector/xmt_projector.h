@@ -415,17 +415,6 @@ XMT_API xmt_status xmt_symmetrization_parse(const char *name,
 /* The name of sym as parsed above; "?" when out of range. */
 XMT_API const char *xmt_symmetrization_name(enum xmt_symmetrization sym);
 
-/* Writes the model (vocabulary, both directions, tension, mean length
- * ratio, options) to path, through a temporary file renamed at the end.
- * XMT_ERR_USAGE before training, XMT_ERR_WRITE when it cannot be written. */
-XMT_API xmt_status xmt_aligner_save(xmt_aligner *aligner, const char *path);
-/* Reads a model written by xmt_aligner_save into an aligner that has no
- * pairs and no model yet. The model's options replace the aligner's,
- * except threads and seed_weight. XMT_ERR_IO when path cannot be read,
- * XMT_ERR_FORMAT when it is not a model, is corrupt, or is of another
- * format version (the message says which). */
-XMT_API xmt_status xmt_aligner_load(xmt_aligner *aligner, const char *path);
-
 #ifdef __cplusplus
 }
 #endif

@@ -185,6 +185,20 @@ xmt_status xmt_aligner_add_dictionary_read(struct xmt_aligner *a,
                                            const char *spec,
                                            xmt_lexicon_reader read);
 
+/* The model file (aligner_model.c), opened by xmt_aligner_save and
+ * xmt_aligner_load in filter/lexicon/model_file.c: the projector opens no
+ * file. First, before any file is touched: XMT_OK, or XMT_ERR_USAGE
+ * recorded for a NULL path, no model to save (saving), or an aligner with
+ * pairs or a model (loading). */
+xmt_status xmt_aligner_model_call(struct xmt_aligner *a, const char *path,
+                                  int saving);
+/* Writes the model to fp: XMT_OK, or XMT_ERR_WRITE with *e the errno of
+ * the failed write (nothing recorded). */
+xmt_status xmt_aligner_put_model(const struct xmt_aligner *a, FILE *fp, int *e);
+/* Reads a model from fp, named path in messages (as xmt_aligner_load). */
+xmt_status xmt_aligner_get_model(struct xmt_aligner *a, FILE *fp,
+                                 const char *path);
+
 /* Per-call buffers of xmt_aligner_align (and of one training thread). */
 struct xmt_align_scratch {
   uint64_t *cells; /* table entry of each cell, (n + 1) per target word */
