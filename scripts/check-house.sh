@@ -89,12 +89,17 @@ if [ $layers -eq 1 ]; then
       done | grep . && bad=1
   done
   if [ -n "${XMT_BUILD:-}" ]; then
-    calls=$(cd "$XMT_BUILD" && for o in $(find projector -name '*.o' \
-      -not -path '*/.libs/*' 2>/dev/null | sort); do
-      nm -u "$o" | awk -v o="$o" -v re="^(($impure)|__open(64)?_2|__openat(64)?_2|open64|openat64|fopen64|freopen64|_Fork)(@.*)?\$" \
-        '$NF ~ re { sub(/@.*/, "", $NF)
-          printf "layers: %s uses %s: projector/ opens no file and starts no process\n", o, $NF }'
-    done)
+    # The objects of projector's library as last linked (objects of
+    # sources since moved away may linger in the build tree).
+    if [ ! -f "$XMT_BUILD/projector/.libs/libxmt_projector.a" ]; then
+      echo "layers: $XMT_BUILD/projector/.libs/libxmt_projector.a not built"
+      bad=1
+    fi
+    calls=$(cd "$XMT_BUILD" && nm -A -u projector/.libs/libxmt_projector.a |
+      awk -v re="^(($impure)|__open(64)?_2|__openat(64)?_2|open64|openat64|fopen64|freopen64|_Fork)(@.*)?\$" '
+        { n = split($1, p, ":"); o = p[n - 1] }
+        o ~ /^libxmt_projector_la-/ && $NF ~ re { sub(/@.*/, "", $NF)
+          printf "layers: projector/%s uses %s: projector/ opens no file and starts no process\n", o, $NF }')
     if [ -n "$calls" ]; then
       echo "$calls"
       bad=1
