@@ -10,7 +10,10 @@
 #             or reads the environment (fopen, open, opendir, popen,
 #             posix_spawn, fork, exec*, system, getenv, dlopen, base's
 #             xmt_spawn and xmt_atomic_file_open); with XMT_BUILD, no
-#             projector object has one of them undefined either.
+#             projector object has one of them undefined either. The
+#             library starts programs only through base/spawn.c: no
+#             other source of base, projector, xliff or filter calls
+#             posix_spawn, fork, exec*, popen or system.
 #   --sizes   no library source file (base, projector, xliff, filter) over
 #             900 lines, no function anywhere over 100 lines.
 #   --report  print what breaks the rules but exit 0 (for a tree on its
@@ -86,6 +89,18 @@ if [ $layers -eq 1 ]; then
         echo "layers: $f:${hit%%:*}: projector/ opens a file, starts a" \
           "process or reads the environment: ${hit#*:}" |
           sed 's/[[:space:]][[:space:]]*/ /g'
+      done | grep . && bad=1
+  done
+  # One process spawner (base/spawn.c) for the whole library.
+  spawners='posix_spawnp?|fork|vfork|execl[ep]?|execv[ep]?|execvpe|fexecve'
+  spawners="$spawners|popen|system"
+  for f in $(echo "$sources" | grep -v '^cli/' | grep -vx 'base/spawn.c'); do
+    sed -e 's|/\*.*\*/||g' -e 's|//.*||' \
+      -e 's|^[[:space:]]*\(/\*\|\*\).*||' "$f" |
+      grep -nE "(^|[^A-Za-z0-9_>.])($spawners)[[:space:]]*\(" |
+      while IFS= read -r hit; do
+        echo "layers: $f:${hit%%:*}: a process started outside base/spawn.c:" \
+          "${hit#*:}" | sed 's/[[:space:]][[:space:]]*/ /g'
       done | grep . && bad=1
   done
   if [ -n "${XMT_BUILD:-}" ]; then
