@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "xmt_base.h"
@@ -330,5 +331,29 @@ struct xmt_atomic_file {
   int sys_errno; /* of the last failure, or 0 */
   struct xmt_error_store err;
 };
+
+/* --- Child processes (spawn.c) -------------------------------------------
+ * The library's one process spawner (posix_spawn; no shell unless argv
+ * runs one). Waiting for the child and its pipes are the caller's. */
+
+#define XMT_SPAWN_DEVNULL (-1)
+
+struct xmt_spawn {
+  const char *path;  /* the program; a path, not searched (xmt_spawn_find) */
+  char *const *argv; /* NULL-terminated */
+  int fd[3];         /* the child's standard input, output and error: a
+                        descriptor of ours (close-on-exec or not), or
+                        XMT_SPAWN_DEVNULL */
+  int own_group;     /* in a process group of its own, so that kill(-pid)
+                        ends all it starts, with SIGPIPE's default action
+                        and no blocked signals whatever ours are */
+};
+
+/* Starts s->path; 0 with *pid set, or an errno value. */
+int xmt_spawn(const struct xmt_spawn *s, pid_t *pid);
+/* prog itself when it has a '/' and may be run, else the first executable
+ * regular file named prog in a directory of $PATH ("/usr/bin:/bin" when
+ * unset); NULL when there is none, or when out of memory (*nomem). */
+char *xmt_spawn_find(const char *prog, int *nomem);
 
 #endif /* XMT_BASE_PRIVATE_H */

@@ -277,6 +277,30 @@ enum xmt_aligner_mode {
 XMT_API xmt_status xmt_filter_set_aligner(xmt_filter *filter,
                                           enum xmt_aligner_mode mode,
                                           const char *model_path);
+/* Writes aligner's model (xmt_projector.h: vocabulary, both directions,
+ * tension, mean length ratio, options) to path, through a temporary file
+ * renamed at the end. XMT_ERR_USAGE before training, XMT_ERR_WRITE when it
+ * cannot be written. */
+XMT_API xmt_status xmt_aligner_save(xmt_aligner *aligner, const char *path);
+/* Reads a model written by xmt_aligner_save into an aligner that has no
+ * pairs and no model yet. The model's options replace the aligner's,
+ * except threads and seed_weight. XMT_ERR_IO when path cannot be read,
+ * XMT_ERR_FORMAT when it is not a model, is corrupt, or is of another
+ * format version (the message says which). Declared here, with the
+ * filters, because the files are opened by filter/lexicon/: the aligner
+ * itself opens none. */
+XMT_API xmt_status xmt_aligner_load(xmt_aligner *aligner, const char *path);
+/* Adds to aligner (xmt_projector.h) a source of prior word translations,
+ * read when training: "auto" (every installed dictionary of the language
+ * pair: FreeDict dictd files under /usr/share/dictd, Apertium bilingual
+ * dictionaries under /usr/share/apertium), a file (FreeDict
+ * .index/.dict.dz, Apertium .autobil.bin, or TSV "source TAB target [TAB
+ * weight]"), or "none", which removes those added before. Copied. Errors
+ * reading a file are reported by xmt_aligner_train. Declared here, with
+ * the filters, because the files are read by filter/lexicon/: the
+ * aligner itself reads none. */
+XMT_API xmt_status xmt_aligner_add_dictionary(xmt_aligner *aligner,
+                                              const char *spec);
 /* The built-in aligner's model (default: xmt_aligner_options_init's) and its
  * sources of prior word translations (xmt_aligner_add_dictionary: "auto",
  * "none" or a file; default "auto"). Copied. */

@@ -310,15 +310,6 @@ XMT_API xmt_status xmt_aligner_add(xmt_aligner *aligner, const char *src,
 XMT_API xmt_status xmt_aligner_set_languages(xmt_aligner *aligner,
                                              const char *source,
                                              const char *target);
-/* Adds a source of prior word translations, read when training: "auto"
- * (every installed dictionary of the language pair: FreeDict dictd files
- * under /usr/share/dictd, Apertium bilingual dictionaries under
- * /usr/share/apertium), a file (FreeDict .index/.dict.dz, Apertium
- * .autobil.bin, or TSV "source TAB target [TAB weight]"), or "none",
- * which removes those added before. Copied. Errors reading a file are
- * reported by xmt_aligner_train. */
-XMT_API xmt_status xmt_aligner_add_dictionary(xmt_aligner *aligner,
-                                              const char *spec);
 /* Dictionaries read once for many trainings. The first training that
  * uses a lexicon reads its dictionaries whole into it; later ones with
  * the same languages and dictionaries match their vocabulary against it
@@ -424,17 +415,6 @@ XMT_API xmt_status xmt_symmetrization_parse(const char *name,
                                             enum xmt_symmetrization *sym);
 /* The name of sym as parsed above; "?" when out of range. */
 XMT_API const char *xmt_symmetrization_name(enum xmt_symmetrization sym);
-
-/* Writes the model (vocabulary, both directions, tension, mean length
- * ratio, options) to path, through a temporary file renamed at the end.
- * XMT_ERR_USAGE before training, XMT_ERR_WRITE when it cannot be written. */
-XMT_API xmt_status xmt_aligner_save(xmt_aligner *aligner, const char *path);
-/* Reads a model written by xmt_aligner_save into an aligner that has no
- * pairs and no model yet. The model's options replace the aligner's,
- * except threads and seed_weight. XMT_ERR_IO when path cannot be read,
- * XMT_ERR_FORMAT when it is not a model, is corrupt, or is of another
- * format version (the message says which). */
-XMT_API xmt_status xmt_aligner_load(xmt_aligner *aligner, const char *path);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,15 @@
 #             includes a header of a folder above its own; with
 #             XMT_BUILD set to a build directory, no object calls a
 #             function (or uses data) defined in a folder above its own.
+#             And projector/ is the pure model: no source there calls a
+#             function that opens a file or directory, starts a process
+#             or reads the environment (fopen, open, opendir, popen,
+#             posix_spawn, fork, exec*, system, getenv, dlopen, base's
+#             xmt_spawn and xmt_atomic_file_open); with XMT_BUILD, no
+#             projector object has one of them undefined either. The
+#             library starts programs only through base/spawn.c: no
+#             other source of base, projector, xliff or filter calls
+#             posix_spawn, fork, exec*, popen or system.
 #   --sizes   no library source file (base, projector, xliff, filter) over
 #             900 lines, no function anywhere over 100 lines (from its
 #             name to its closing brace, as Universal Ctags finds it).
@@ -71,6 +80,52 @@ if [ $layers -eq 1 ]; then
       fi
     done
   done
+  # The projector reads no file and starts no process: the dictionaries
+  # and the model file are opened above it (filter/lexicon/).
+  impure='fopen|freopen|open|openat|popen|opendir|fdopendir|posix_spawnp?'
+  impure="$impure|fork|vfork|execl[ep]?|execv[ep]?|execvpe|fexecve|system"
+  impure="$impure|getenv|secure_getenv|dlopen|xmt_spawn|xmt_spawn_find"
+  impure="$impure|xmt_atomic_file_open"
+  for f in $(echo "$sources" | grep '^projector/'); do
+    # comments out (a line of a block comment starts with "*"), then calls
+    sed -e 's|/\*.*\*/||g' -e 's|//.*||' \
+      -e 's|^[[:space:]]*\(/\*\|\*\).*||' "$f" |
+      grep -nE "(^|[^A-Za-z0-9_>.])($impure)[[:space:]]*\(" |
+      while IFS= read -r hit; do
+        echo "layers: $f:${hit%%:*}: projector/ opens a file, starts a" \
+          "process or reads the environment: ${hit#*:}" |
+          sed 's/[[:space:]][[:space:]]*/ /g'
+      done | grep . && bad=1
+  done
+  # One process spawner (base/spawn.c) for the whole library.
+  spawners='posix_spawnp?|fork|vfork|execl[ep]?|execv[ep]?|execvpe|fexecve'
+  spawners="$spawners|popen|system"
+  for f in $(echo "$sources" | grep -v '^cli/' | grep -vx 'base/spawn.c'); do
+    sed -e 's|/\*.*\*/||g' -e 's|//.*||' \
+      -e 's|^[[:space:]]*\(/\*\|\*\).*||' "$f" |
+      grep -nE "(^|[^A-Za-z0-9_>.])($spawners)[[:space:]]*\(" |
+      while IFS= read -r hit; do
+        echo "layers: $f:${hit%%:*}: a process started outside base/spawn.c:" \
+          "${hit#*:}" | sed 's/[[:space:]][[:space:]]*/ /g'
+      done | grep . && bad=1
+  done
+  if [ -n "${XMT_BUILD:-}" ]; then
+    # The objects of projector's library as last linked (objects of
+    # sources since moved away may linger in the build tree).
+    if [ ! -f "$XMT_BUILD/projector/.libs/libxmt_projector.a" ]; then
+      echo "layers: $XMT_BUILD/projector/.libs/libxmt_projector.a not built"
+      bad=1
+    fi
+    calls=$(cd "$XMT_BUILD" && nm -A -u projector/.libs/libxmt_projector.a |
+      awk -v re="^(($impure)|__open(64)?_2|__openat(64)?_2|open64|openat64|fopen64|freopen64|_Fork)(@.*)?\$" '
+        { n = split($1, p, ":"); o = p[n - 1] }
+        o ~ /^libxmt_projector_la-/ && $NF ~ re { sub(/@.*/, "", $NF)
+          printf "layers: projector/%s uses %s: projector/ opens no file and starts no process\n", o, $NF }')
+    if [ -n "$calls" ]; then
+      echo "$calls"
+      bad=1
+    fi
+  fi
   if [ -n "${XMT_BUILD:-}" ]; then
     objs=$(cd "$XMT_BUILD" && find base projector xliff filter cli \
       -name '*.o' -not -path '*/.libs/*' 2>/dev/null | sort)

@@ -11,6 +11,7 @@
 
 #include "aligner_private.h"
 #include "harness.h"
+#include "xmt_filter.h" /* xmt_aligner_save, xmt_aligner_load */
 #include "xmt_projector.h"
 
 static const char *links_str(const xmt_alignment *al) {

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "priors_private.h"
+#include "lexicon_private.h"
 
 #define FREEDICT_ENG_SPA "/usr/share/dictd/freedict-eng-spa"
 #define FREEDICT_SPA_ENG "/usr/share/dictd/freedict-spa-eng"
@@ -54,6 +54,7 @@ static void base_options(struct xmt_prior_options *o) {
   o->phrase_factor = 0;
   o->dictd_dir = "/nonexistent/dictd";
   o->apertium_dir = "/nonexistent/apertium";
+  o->read = xmt_lexicon_load; /* the readers of filter/lexicon/ */
 }
 
 /* Sorted by (src, tgt) without duplicates, the NULL word on one side at
@@ -1146,6 +1147,13 @@ static void test_options(void) {
   expect_error(&o, XMT_ERR_USAGE, NULL, 0);
   base_options(&o);
   o.cognate_threshold = 1.5;
+  expect_error(&o, XMT_ERR_USAGE, NULL, 0);
+  /* dictionaries without a reader: the projector reads no file itself */
+  base_options(&o);
+  const char *auto_only[] = {"auto"};
+  o.dictionaries = auto_only;
+  o.ndictionaries = 1;
+  o.read = NULL;
   expect_error(&o, XMT_ERR_USAGE, NULL, 0);
   /* nothing asked: an empty table, emptied first */
   base_options(&o);

@@ -52,13 +52,6 @@ static void close_fd(int *fd) {
   *fd = -1;
 }
 
-/* In the child: fd from becomes fd to, open across exec. */
-static int move_fd(int from, int to) {
-  if (from == to)
-    return fcntl(to, F_SETFD, 0);
-  return dup2(from, to) < 0 ? -1 : 0;
-}
-
 static int spawn(struct xmt_engine *e, char *msg, size_t msglen) {
   int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
   if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 ||
@@ -67,30 +60,17 @@ static int spawn(struct xmt_engine *e, char *msg, size_t msglen) {
              strerror(errno));
     goto fail;
   }
-  pid_t pid = fork();
-  if (pid < 0) {
-    snprintf(msg, msglen, "cannot start %s: %s", e->name, strerror(errno));
+  /* The engine gets default signal handling whatever ours is; its own
+   * group lets a timeout kill a whole shell pipeline. */
+  char sh[] = "sh", dash_c[] = "-c";
+  char *argv[] = {sh, dash_c, e->command, NULL};
+  struct xmt_spawn sp = {"/bin/sh", argv, {in[0], out[1], err[1]}, 1};
+  pid_t pid;
+  int rc = xmt_spawn(&sp, &pid);
+  if (rc != 0) {
+    snprintf(msg, msglen, "cannot start %s: %s", e->name, strerror(rc));
     goto fail;
   }
-  if (pid == 0) {
-    /* Only async-signal-safe calls until exec. The engine gets default
-     * signal handling whatever ours is; its own group lets a timeout kill
-     * a whole shell pipeline. */
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigaction(SIGPIPE, &dfl, NULL);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-    setpgid(0, 0);
-    if (move_fd(in[0], 0) != 0 || move_fd(out[1], 1) != 0 ||
-        move_fd(err[1], 2) != 0)
-      _exit(127);
-    execl("/bin/sh", "sh", "-c", e->command, (char *)NULL);
-    _exit(127);
-  }
-  setpgid(pid, pid); /* also here: whichever runs first */
   close(in[0]);
   close(out[1]);
   close(err[1]);

@@ -131,7 +131,8 @@ void xmt_aligner_forget_pairs(xmt_aligner *a) {
   a->units = 0;
 }
 
-xmt_status xmt_aligner_add_dictionary(xmt_aligner *a, const char *spec) {
+xmt_status xmt_aligner_add_dictionary_read(xmt_aligner *a, const char *spec,
+                                           xmt_lexicon_reader read) {
   if (a == NULL)
     return XMT_ERR_USAGE;
   xmt_error_clear(&a->err);
@@ -150,6 +151,7 @@ xmt_status xmt_aligner_add_dictionary(xmt_aligner *a, const char *spec) {
   if ((d[a->ndicts] = xmt_strdup(spec)) == NULL)
     return xmt_error_nomem(&a->err);
   a->ndicts++;
+  a->read_dicts = read;
   return XMT_OK;
 }
 

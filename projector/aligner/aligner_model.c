@@ -1,4 +1,5 @@
-/* aligner_model.c -- saving and loading the aligner's model.
+/* aligner_model.c -- the aligner's model written to and read from a stream
+ * (the files themselves are opened by filter/lexicon/model_file.c).
  *
  * Model file format, version 2 (version 1 is read too: it lacks the parts
  * marked v2). Integers are unsigned little-endian, f64 is an IEEE 754
@@ -200,40 +201,24 @@ static void put_lang(struct io *io, const char *lang) {
   put(io, lang, n);
 }
 
-/* What saving and loading ask first: an aligner and a file name (the
- * aligner's error record cleared). */
-static xmt_status check_model_call(xmt_aligner *a, const char *path) {
+xmt_status xmt_aligner_model_call(xmt_aligner *a, const char *path,
+                                  int saving) {
   if (a == NULL)
     return XMT_ERR_USAGE;
   xmt_error_clear(&a->err);
   if (path == NULL)
     return xmt_error_set(&a->err, XMT_ERR_USAGE, "no file name");
+  if (saving && !a->trained)
+    return xmt_error_at(&a->err, XMT_ERR_USAGE, XMT_IN(path),
+                        "no model to save: train the aligner first");
+  if (!saving && (a->pairs > 0 || a->trained))
+    return xmt_error_at(&a->err, XMT_ERR_USAGE, XMT_IN(path),
+                        "a model loads only into a new aligner");
   return XMT_OK;
 }
 
-xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
-  xmt_status st = check_model_call(a, path);
-  if (st != XMT_OK)
-    return st;
-  if (!a->trained)
-    return xmt_error_at(&a->err, XMT_ERR_USAGE, XMT_IN(path),
-                        "no model to save: train the aligner first");
-  /* A model appears whole or not at all, like the filter's outputs. */
-  struct xmt_atomic_file af;
-  memset(&af, 0, sizeof af);
-  /* A model is a file, never standard output: "-" names a file, as for
-   * xmt_aligner_load. */
-  st = xmt_atomic_file_open(&af, strcmp(path, "-") == 0 ? "./-" : path, 0);
-  if (st != XMT_OK) {
-    int e = xmt_atomic_file_errno(&af);
-    xmt_atomic_file_abort(&af);
-    return st == XMT_ERR_NOMEM
-               ? xmt_error_at(&a->err, XMT_ERR_NOMEM, XMT_IN(path),
-                              "out of memory")
-               : xmt_error_at(&a->err, XMT_ERR_WRITE, XMT_IN(path),
-                              "cannot create: %s", strerror(e));
-  }
-  struct io io = {xmt_atomic_file_stream(&af), XMT_FNV1A_BASIS, 0, 0, 0, {0}};
+xmt_status xmt_aligner_put_model(const xmt_aligner *a, FILE *fp, int *e) {
+  struct io io = {fp, XMT_FNV1A_BASIS, 0, 0, 0, {0}};
   const struct xmt_aligner_options *o = &a->opt;
   put(&io, MAGIC, 8);
   put_u32(&io, MODEL_VERSION);
@@ -259,16 +244,8 @@ xmt_status xmt_aligner_save(xmt_aligner *a, const char *path) {
   put_table(&io, &a->dir[XMT_REV].t);
   put_u64(&io, io.sum);
   flush_out(&io);
-  int e = io.failed ? errno : 0;
-  if (!io.failed && xmt_atomic_file_commit(&af) != XMT_OK) {
-    io.failed = 1;
-    e = xmt_atomic_file_errno(&af);
-  }
-  xmt_atomic_file_abort(&af); /* the temporary file, after a failure */
-  if (io.failed)
-    return xmt_error_at(&a->err, XMT_ERR_WRITE, XMT_IN(path),
-                        "cannot write: %s", strerror(e));
-  return XMT_OK;
+  *e = io.failed ? errno : 0;
+  return io.failed ? XMT_ERR_WRITE : XMT_OK;
 }
 
 /* --- Loading ---------------------------------------------------------------
@@ -417,30 +394,19 @@ static const char *get_header(struct io *io, uint32_t version,
   return bad;
 }
 
-xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
-  xmt_status st = check_model_call(a, path);
-  if (st != XMT_OK)
-    return st;
-  if (a->pairs > 0 || a->trained)
-    return xmt_error_at(&a->err, XMT_ERR_USAGE, XMT_IN(path),
-                        "a model loads only into a new aligner");
-  struct io io = {fopen(path, "rb"), XMT_FNV1A_BASIS, 0, 0, 0, {0}};
-  if (io.fp == NULL)
-    return xmt_error_at(&a->err, XMT_ERR_IO, XMT_IN(path), "cannot open: %s",
-                        strerror(errno));
+xmt_status xmt_aligner_get_model(xmt_aligner *a, FILE *fp, const char *path) {
+  struct io io = {fp, XMT_FNV1A_BASIS, 0, 0, 0, {0}};
   char magic[8];
   get(&io, magic, 8);
   uint32_t version = get_u32(&io);
   const char *bad = NULL;
   if (io.failed || memcmp(magic, MAGIC, 8) != 0)
     bad = "not an xliffmt aligner model";
-  if (bad == NULL && version != MODEL_VERSION && version != 1) {
-    fclose(io.fp);
+  if (bad == NULL && version != MODEL_VERSION && version != 1)
     return xmt_error_at(&a->err, XMT_ERR_FORMAT, XMT_IN(path),
                         "aligner model format version %lu; this xliffmt "
                         "reads versions 1 to %u",
                         (unsigned long)version, MODEL_VERSION);
-  }
   struct xmt_aligner_options o = a->opt;
   struct xmt_direction dir[2];
   memset(dir, 0, sizeof dir);
@@ -466,7 +432,6 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
   }
   if (bad == NULL && io.failed)
     bad = ferror(io.fp) ? "read error" : "truncated";
-  fclose(io.fp);
   if (bad != NULL) {
     free(lang[0]);
     free(lang[1]);

@@ -164,6 +164,41 @@ xmt_status xmt_aligner_seed_prior(const struct xmt_aligner *a,
  * when the languages set are not the model's. */
 xmt_status xmt_aligner_check_languages(struct xmt_aligner *a, const char *path);
 
+struct xmt_prior_options;
+struct xmt_prior_stats;
+struct xmt_lex_match;
+
+/* Reads every dictionary o names into m, through xmt_lex_wanted and
+ * xmt_lex_pair (priors_private.h), adding to stats' dictionaries_loaded
+ * and loaded. The readers (files, $PATH, lt-print) live above the
+ * projector, in filter/lexicon/ (xmt_lexicon_load): the projector reads
+ * no file and starts no process, and is handed them with the
+ * dictionaries. */
+typedef xmt_status (*xmt_lexicon_reader)(struct xmt_lex_match *m,
+                                         const struct xmt_prior_options *o,
+                                         struct xmt_prior_stats *stats,
+                                         struct xmt_error_store *err);
+
+/* Adds dictionary spec (as xmt_aligner_add_dictionary: "auto", a file, or
+ * "none"), to be read by read when training. */
+xmt_status xmt_aligner_add_dictionary_read(struct xmt_aligner *a,
+                                           const char *spec,
+                                           xmt_lexicon_reader read);
+
+/* The model file (aligner_model.c), opened by xmt_aligner_save and
+ * xmt_aligner_load in filter/lexicon/model_file.c: the projector opens no
+ * file. First, before any file is touched: XMT_OK, or XMT_ERR_USAGE
+ * recorded for a NULL path, no model to save (saving), or an aligner with
+ * pairs or a model (loading). */
+xmt_status xmt_aligner_model_call(struct xmt_aligner *a, const char *path,
+                                  int saving);
+/* Writes the model to fp: XMT_OK, or XMT_ERR_WRITE with *e the errno of
+ * the failed write (nothing recorded). */
+xmt_status xmt_aligner_put_model(const struct xmt_aligner *a, FILE *fp, int *e);
+/* Reads a model from fp, named path in messages (as xmt_aligner_load). */
+xmt_status xmt_aligner_get_model(struct xmt_aligner *a, FILE *fp,
+                                 const char *path);
+
 /* Per-call buffers of xmt_aligner_align (and of one training thread). */
 struct xmt_align_scratch {
   uint64_t *cells; /* table entry of each cell, (n + 1) per target word */
@@ -195,6 +230,7 @@ struct xmt_aligner {
   char *lang[2];
   char **dicts;
   size_t ndicts, dicts_cap;
+  xmt_lexicon_reader read_dicts; /* reads dicts */
   struct xmt_prior_table prior;
   char *prior_summary;
   xmt_lexicon *lexicon; /* dictionaries kept between trainings, or NULL */

@@ -629,6 +629,7 @@ static xmt_status build_priors(struct xmt_aligner *a) {
   po.target_lang = a->lang[XMT_TGT];
   po.dictionaries = (const char *const *)a->dicts;
   po.ndictionaries = a->ndicts;
+  po.read = a->read_dicts;
   po.threads = a->opt.threads;
   po.kept = a->lexicon;
   if (!a->opt.string_priors)

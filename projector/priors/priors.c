@@ -425,6 +425,8 @@ static xmt_status check_options(const struct xmt_vocab *src,
     bad = "the phrase factor must be in [0, 1]";
   else if (o->ndictionaries > 0 && o->dictionaries == NULL)
     bad = "no dictionary list";
+  else if (o->ndictionaries > 0 && o->read == NULL)
+    bad = "dictionaries without their reader";
   if (bad == NULL)
     return XMT_OK;
   return xmt_error_set(err, XMT_ERR_USAGE, "priors: %s", bad);
@@ -545,7 +547,7 @@ static xmt_status kept_fill(const struct xmt_prior_options *o,
   memset(&ps, 0, sizeof ps);
   if (st == XMT_OK) {
     m.record = lx;
-    st = xmt_lexicon_load(&m, &one, &ps, err);
+    st = one.read(&m, &one, &ps, err);
     m.record = NULL;
   }
   if (st == XMT_OK)
@@ -696,9 +698,10 @@ xmt_priors_build(struct xmt_prior_table *out, const struct xmt_vocab *src,
   st = sides_build(side, &m, src, tgt, o);
   int reported = 0;
   if (st == XMT_OK) {
-    st = o->kept != NULL && o->ndictionaries > 0
-             ? kept_load(&m, o, stats, err)
-             : xmt_lexicon_load(&m, o, stats, err);
+    if (o->kept != NULL && o->ndictionaries > 0)
+      st = kept_load(&m, o, stats, err);
+    else if (o->ndictionaries > 0)
+      st = o->read(&m, o, stats, err);
     reported = st != XMT_OK;
   }
   if (st == XMT_OK && o->identical_weight > 0)

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "priors_private.h"
+#include "lexicon_private.h"
 
 #define DEFAULT_DICTD_DIR "/usr/share/dictd"
 #define DEFAULT_APERTIUM_DIR "/usr/share/apertium"

@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "priors_private.h"
+#include "lexicon_private.h"
 
 /* Sanity limits on dictionary data. */
 #define MAX_ENTRY (16u << 20)  /* bytes of one dictd entry */

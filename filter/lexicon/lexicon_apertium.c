@@ -9,7 +9,6 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -17,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "priors_private.h"
+#include "lexicon_private.h"
 
 extern char **environ;
 
@@ -639,55 +638,17 @@ static void *ap_collect(void *arg) {
   return NULL;
 }
 
-/* The program: prog itself when it has a '/', else found in PATH; NULL
- * when there is none (or out of memory: *nomem). */
-static char *find_program(const char *prog, int *nomem) {
-  *nomem = 0;
-  if (strchr(prog, '/') != NULL) {
-    char *p = access(prog, X_OK) == 0 ? xmt_strdup(prog) : NULL;
-    *nomem = access(prog, X_OK) == 0 && p == NULL;
-    return p;
-  }
-  const char *path = getenv("PATH");
-  if (path == NULL)
-    path = "/usr/bin:/bin";
-  for (const char *p = path;;) {
-    const char *colon = strchr(p, ':');
-    size_t n = colon != NULL ? (size_t)(colon - p) : strlen(p);
-    char *dir = xmt_strndup(n > 0 ? p : ".", n > 0 ? n : 1);
-    char *full = dir != NULL ? xmt_lex_join_path(dir, prog, "") : NULL;
-    free(dir);
-    if (full == NULL) {
-      *nomem = 1;
-      return NULL;
-    }
-    if (access(full, X_OK) == 0 && xmt_lex_is_file(full))
-      return full;
-    free(full);
-    if (colon == NULL)
-      return NULL;
-    p = colon + 1;
-  }
-}
-
 /* Starts lt-print -H on the job's file, its output to a pipe. */
 static xmt_status ap_spawn(struct apjob *j, const struct xmt_lexfile *f,
                            const char *prog, struct xmt_error_store *err) {
   int p[2];
   if (pipe2(p, O_CLOEXEC) != 0)
     return xmt_lex_io_error(err, f->path, "cannot run lt-print", errno);
-  posix_spawn_file_actions_t fa;
-  int rc = posix_spawn_file_actions_init(&fa);
-  if (rc == 0 && (rc = posix_spawn_file_actions_adddup2(&fa, p[1], 1)) == 0 &&
-      (rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY,
-                                             0)) == 0 &&
-      (rc = posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY,
-                                             0)) == 0) {
-    char arg0[] = "lt-print", arg1[] = "-H";
-    char *argv[] = {arg0, arg1, f->path, NULL};
-    rc = posix_spawn(&j->pid, prog, &fa, NULL, argv, environ);
-  }
-  posix_spawn_file_actions_destroy(&fa);
+  char arg0[] = "lt-print", arg1[] = "-H";
+  char *argv[] = {arg0, arg1, f->path, NULL};
+  struct xmt_spawn sp = {
+      prog, argv, {XMT_SPAWN_DEVNULL, p[1], XMT_SPAWN_DEVNULL}, 0};
+  int rc = xmt_spawn(&sp, &j->pid);
   close(p[1]);
   if (rc != 0) {
     close(p[0]);
@@ -782,7 +743,7 @@ static xmt_status start_one(struct xmt_lex_apertium *ap, size_t i,
   }
   const char *prog = o->lt_print != NULL ? o->lt_print : "lt-print";
   if (!ap->looked)
-    ap->prog = find_program(prog, &nomem);
+    ap->prog = xmt_spawn_find(prog, &nomem);
   ap->looked = 1;
   if (nomem)
     return XMT_ERR_NOMEM;
