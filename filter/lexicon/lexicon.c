@@ -222,12 +222,9 @@ static const char *const *function_list(const char *lang) {
                    sizeof *function_words, lang);
 }
 
-/* Characters of UTF-8 word w (bytes that start one). */
+/* Characters of UTF-8 word w. */
 static size_t letters(struct xmt_lex_span w) {
-  size_t n = 0;
-  for (size_t i = 0; i < w.n; i++)
-    n += ((unsigned char)w.s[i] & 0xC0) != 0x80;
-  return n;
+  return xmt_utf8_count(w.s, w.n);
 }
 
 /* The content words of phrase s (an alternative of several words) into

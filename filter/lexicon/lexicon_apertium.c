@@ -402,14 +402,6 @@ static void cache_free(struct pair_cache *c) {
   xmt_buf_free(&c->key);
 }
 
-/* 64-bit FNV-1a: names files, and finds cache files that were damaged. */
-static uint64_t fnv1a(uint64_t h, const char *s, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
-  return h;
-}
-#define FNV_BASIS 0xcbf29ce484222325u
-
 /* dir, made 0700 when missing (parent first, unless NULL); NULL when it is
  * not a folder of the user's own (*nomem: dir is NULL, out of memory). In
  * another's folder, a cache file could put words into our alignments. */
@@ -459,7 +451,8 @@ static char *cache_name(const char *dir, const char *real) {
   n -= xmt_lex_ends_with(base, ".bin") ? 4 : 0;
   char name[128];
   snprintf(name, sizeof name, "apertium-%.*s-%016" PRIx64 ".pairs",
-           (int)(n < 64 ? n : 64), base, fnv1a(FNV_BASIS, real, strlen(real)));
+           (int)(n < 64 ? n : 64), base,
+           xmt_fnv1a(XMT_FNV1A_BASIS, real, strlen(real)));
   return xmt_lex_join_path(dir, name, "");
 }
 
@@ -525,8 +518,8 @@ static int cache_whole(const struct xmt_buf *text, const struct xmt_buf *key,
     lines++;
   }
   char want[64];
-  int k =
-      cache_trailer(want, sizeof want, lines, fnv1a(FNV_BASIS, text->data, at));
+  int k = cache_trailer(want, sizeof want, lines,
+                        xmt_fnv1a(XMT_FNV1A_BASIS, text->data, at));
   *end = at;
   return k > 0 && text->len - at == (size_t)k &&
          memcmp(text->data + at, want, (size_t)k) == 0;
@@ -602,8 +595,8 @@ static void cache_write(const struct pair_cache *c,
     return;
   }
   FILE *fp = xmt_atomic_file_stream(&af);
-  uint64_t h = fnv1a(fnv1a(FNV_BASIS, c->key.data, c->key.len),
-                     pairs->len ? pairs->data : "", pairs->len);
+  uint64_t h = xmt_fnv1a(xmt_fnv1a(XMT_FNV1A_BASIS, c->key.data, c->key.len),
+                         pairs->len ? pairs->data : "", pairs->len);
   int k = cache_trailer(trailer, sizeof trailer, count_lines(pairs), h);
   int ok =
       k > 0 && fwrite(c->key.data, 1, c->key.len, fp) == c->key.len &&
