@@ -60,10 +60,15 @@ static size_t plan(const xmt_segment *src, size_t lead, size_t core_len,
   if (n == 0 || n > STANDIN_MAX ||
       xmt_count_words(core, core_len) > STANDIN_WORDS)
     return 0;
+  size_t len;
+  const char *text = xmt_segment_text(src, &len);
   for (size_t i = 0; i < n; i++) {
     struct xmt_tag tag;
     xmt_segment_tag(src, i, &tag);
-    if (tag.kind != XMT_TAG_PLACEHOLDER)
+    /* Glued to a word ("Park<br>Road"), a code is a break, not a word. */
+    if (tag.kind != XMT_TAG_PLACEHOLDER ||
+        (tag.offset > 0 && word_byte(text[tag.offset - 1])) ||
+        (tag.offset < len && word_byte(text[tag.offset])))
       return 0;
   }
   size_t k = 0;
@@ -95,13 +100,11 @@ int xmt_standin_request(const xmt_segment *src, size_t lead, size_t core_len,
     pos = at;
     if (*st != XMT_OK || i == n)
       break;
-    /* A number glued to a word would be a word of its own. */
-    if (out->len > 0 && word_byte(out->data[out->len - 1]))
+    /* Two codes side by side are two numbers. */
+    if (out->len > 0 && ascii_digit(out->data[out->len - 1]))
       *st = xmt_buf_append_byte(out, ' ');
     if (*st == XMT_OK)
       *st = xmt_buf_append(out, num[i], strlen(num[i]));
-    if (*st == XMT_OK && at < end && word_byte(text[at]))
-      *st = xmt_buf_append_byte(out, ' ');
   }
   /* The engine is asked a core: no white space around it. */
   size_t a = 0, b = out->len;
@@ -208,6 +211,8 @@ static void put_tag(struct rebuilt *b, size_t tag) {
 struct gap {
   size_t q, q2, c, n;
   const size_t *keep;
+  const size_t *had; /* the gaps of the projected codes, nhad of them */
+  size_t nhad;
 };
 
 /* The gap with the codes that stand in it (tags[0..m)), in the answer's
@@ -220,10 +225,18 @@ static xmt_status put_gap(struct rebuilt *b, const char *text,
   size_t run = g->q2 - g->q;
   size_t lead = g->keep[0] < run ? g->keep[0] : run;
   size_t trail = g->keep[1] < run ? g->keep[1] : run;
-  if (m == 0)
-    return g->c == 0   ? put_text(b, text + g->q, lead)
-           : g->c == g->n ? put_text(b, text + g->q2 - trail, trail)
-                          : put_text(b, text + g->q, run);
+  if (m == 0 && (g->c == 0 || g->c == g->n))
+    return g->c == 0 ? put_text(b, text + g->q, lead)
+                     : put_text(b, text + g->q2 - trail, trail);
+  if (m == 0) {
+    /* A code that leaves takes the space the engine echoed for it
+     * ("Posted  days ago": "Publicado  hace días"), not the last one. */
+    size_t left_by = 0;
+    for (size_t i = 0; i < g->nhad; i++)
+      left_by += g->had[i] == g->c;
+    size_t keep = run > left_by ? run - left_by : run > 0;
+    return put_text(b, text + g->q, keep);
+  }
   int left = g->c > 0 && at[0].left, right = g->c < g->n && at[m - 1].right;
   size_t before = g->c == 0        ? lead
                   : g->c == g->n   ? run - trail
@@ -246,11 +259,21 @@ static xmt_status put_gap(struct rebuilt *b, const char *text,
 }
 
 /* The target's text with the codes in their gaps, into b. */
-static xmt_status rebuild(struct rebuilt *b, const char *tgt, size_t tlen,
+static xmt_status rebuild(struct rebuilt *b, const xmt_segment *target,
                           const size_t *keep, const size_t *tags,
                           const struct found_number *at, const size_t *order,
                           size_t n) {
-  struct gap g = {.keep = keep};
+  size_t tlen, had[STANDIN_MAX];
+  const char *tgt = xmt_segment_text(target, &tlen);
+  struct gap g = {.keep = keep, .had = had, .nhad = n};
+  for (size_t k = 0, i = 0; k < n; k++) {
+    struct xmt_tag tag;
+    xmt_segment_tag(target, k, &tag);
+    for (; i < tag.offset; i++)
+      g.n += !space(tgt[i]);
+    had[k] = g.n;
+  }
+  g.n = 0;
   for (size_t i = 0; i < tlen; i++)
     g.n += !space(tgt[i]);
   xmt_buf_reset(b->text);
@@ -310,7 +333,7 @@ xmt_status xmt_standin_place(struct xmt_placer *p, xmt_segment *target,
   struct rebuilt b = {.text = &p->text};
   size_t keep[2];
   edge_space(src, lead, core_len, keep);
-  xmt_status st = rebuild(&b, tgt, tlen, keep, tags, at, order, n);
+  xmt_status st = rebuild(&b, target, keep, tags, at, order, n);
   /* The new segment, then the target: its tags are borrowed from it. */
   xmt_segment *out = p->seg;
   xmt_segment_clear(out);
