@@ -238,8 +238,8 @@ static xmt_status put_gap(struct rebuilt *b, const char *text,
     return put_text(b, text + g->q, keep);
   }
   int left = g->c > 0 && at[0].left, right = g->c < g->n && at[m - 1].right;
-  size_t before = g->c == 0        ? lead
-                  : g->c == g->n   ? run - trail
+  size_t before = g->c == 0       ? lead
+                  : g->c == g->n  ? run - trail
                   : !left || !run ? 0
                   : right         ? 1
                                   : run;
@@ -309,8 +309,8 @@ static void edge_space(const xmt_segment *src, size_t lead, size_t core_len,
   xmt_segment_tag(src, 0, &first);
   xmt_segment_tag(src, n - 1, &last);
   keep[0] = first.offset < lead ? first.offset : lead;
-  keep[1] = last.offset > lead + core_len ? len - last.offset
-                                          : len - lead - core_len;
+  keep[1] =
+      last.offset > lead + core_len ? len - last.offset : len - lead - core_len;
 }
 
 xmt_status xmt_standin_place(struct xmt_placer *p, xmt_segment *target,

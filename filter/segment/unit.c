@@ -111,7 +111,8 @@ static void reach_edge_placeholders(struct work *w) {
   while (i < w->ncodes && w->codes[i].tag.offset < w->spans[0].start &&
          w->codes[i].tag.kind == XMT_TAG_PLACEHOLDER)
     i++;
-  if (i > 0 && (i == w->ncodes || w->codes[i].tag.offset >= w->spans[0].start) &&
+  if (i > 0 &&
+      (i == w->ncodes || w->codes[i].tag.offset >= w->spans[0].start) &&
       blank_between(w, w->codes[0].tag.offset, w->spans[0].start))
     w->spans[0].start = w->codes[0].tag.offset;
   struct xmt_span *last = &w->spans[w->n - 1];
