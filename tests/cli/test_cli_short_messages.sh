@@ -16,7 +16,8 @@ set -u
 cli_setup short
 x=$XLIFFMT
 
-if [ ! -r /usr/share/apertium/modes/eng-spa.mode ]; then
+if [ ! -r /usr/share/apertium/modes/eng-spa.mode ] ||
+  ! command -v apertium-wblank-mode >/dev/null; then
   echo "SKIP: apertium with eng-spa not installed (apt-get install apertium-eng-spa)"
   exit 77
 fi
