@@ -621,6 +621,20 @@ xmt_status xmt_break_text(struct xmt_placer *p, const xmt_segment *src,
 xmt_status xmt_break_unspace(struct xmt_placer *p, const xmt_segment *src,
                              xmt_segment *seg);
 
+/* Stand-ins (place_standin.c): a short message whose codes are all
+ * placeholders, its core with a number for each, into out; 1 when it gets
+ * one (*st: XMT_OK, or why not). */
+int xmt_standin_request(const xmt_segment *src, size_t lead, size_t core_len,
+                        struct xmt_buf *out, xmt_status *st);
+/* Moves the placeholders of target, projected from src, to where ans, the
+ * engine's answer to xmt_standin_request's text, has their numbers, when
+ * ans is target's text with them; *placed: how many it moved (0: target
+ * is as it was). */
+xmt_status xmt_standin_place(struct xmt_placer *p, xmt_segment *target,
+                             const xmt_segment *src, size_t lead,
+                             size_t core_len, const char *ans, size_t alen,
+                             size_t *placed);
+
 /* Probes of the core of seg (spaced) into p->probes: the content of each
  * pair that neither covers the whole core nor cuts a word, outer pairs
  * first, each followed by its context probe; up to three words (then the

@@ -819,14 +819,27 @@ static void test_unit_codes_at_boundaries(void) {
       "</source><seg-source><mrk mid=\"0\" mtype=\"seg\">一<g id=\"1\">。</g>"
       "</mrk><mrk mid=\"1\" mtype=\"seg\"><x id=\"2\"/>二。</mrk></seg-source>"
       "</trans-unit>\n");
-  /* Whitespace around the text stays outside; one sentence gets one mrk. */
+  /* Whitespace around the text stays outside; one sentence gets one mrk.
+   * A placeholder before it, with only white space between, joins it: the
+   * engine may move it with the words ("{n} minutes ago"). */
   SEGMENTED_IS(
       "<trans-unit id=\"w\" xml:space=\"preserve\"><source> <x id=\"1\"/> Only "
       "one &amp; all. </source></trans-unit>\n",
       0, 0,
       "<trans-unit id=\"w\" xml:space=\"preserve\"><source> <x id=\"1\"/> Only "
-      "one &amp; all. </source><seg-source> <x id=\"1\"/> <mrk mid=\"0\" "
-      "mtype=\"seg\">Only one &amp; all.</mrk> </seg-source></trans-unit>\n");
+      "one &amp; all. </source><seg-source> <mrk mid=\"0\" mtype=\"seg\">"
+      "<x id=\"1\"/> Only one &amp; all.</mrk> </seg-source></trans-unit>\n");
+  /* An isolated code there stays outside. */
+  SEGMENTED_IS(
+      "<trans-unit id=\"v\" xml:space=\"preserve\"><source> <bx id=\"1\"/> "
+      "Only "
+      "one. <x id=\"2\"/> </source></trans-unit>\n",
+      0, 0,
+      "<trans-unit id=\"v\" xml:space=\"preserve\"><source> <bx id=\"1\"/> "
+      "Only "
+      "one. <x id=\"2\"/> </source><seg-source> <bx id=\"1\"/> <mrk "
+      "mid=\"0\" mtype=\"seg\">Only one. <x id=\"2\"/></mrk> </seg-source>"
+      "</trans-unit>\n");
 }
 
 static void test_unit_left_alone(void) {

@@ -56,6 +56,7 @@ struct job {
   size_t lead, core_len;       /* the core of its plain text */
   size_t result;               /* NO_RESULT: nothing to translate, copied */
   size_t first_probe, nprobes; /* its probes in w->probes */
+  size_t standin;              /* its stand-in request, or NO_RESULT */
 };
 #define NO_RESULT SIZE_MAX
 

@@ -60,6 +60,22 @@ static int job_failed(struct run *run, struct window *w, const struct job *j,
   return 0;
 }
 
+/* The placeholders of a projected short message, where the engine put
+ * their stand-ins, when it answered them. */
+static xmt_status place_standins(struct run *run, struct window *w,
+                                 const struct job *j) {
+  const struct result *r = &w->results[j->standin];
+  const struct xmt_mt_response *resp = &w->responses[j->standin];
+  if (resp->error != NULL || !resp->has_text)
+    return XMT_OK;
+  size_t placed = 0;
+  xmt_status st = xmt_standin_place(
+      &run->pt.placer, run->pt.scratch, xmt_job_source(w, j), j->lead,
+      j->core_len, xmt_answer_of(w, r), r->answer_len, &placed);
+  w->stats.probe_anchored_tags += placed;
+  return st;
+}
+
 /* Projects a job's tags onto its answer, in run->pt.scratch: over the
  * spaced source in projection (the spaces taken out again), anchored
  * by its probes. */
@@ -98,6 +114,8 @@ static xmt_status project_job(struct run *run, struct window *w,
                            links, f->rule);
   if (st == XMT_OK)
     st = xmt_break_unspace(p, from, run->pt.scratch);
+  if (st == XMT_OK && j->standin != NO_RESULT)
+    st = place_standins(run, w, j);
   return st;
 }
 

@@ -191,6 +191,7 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   xmt_core_bounds(text, len, &j->lead, &j->core_len);
   j->result = NO_RESULT;
   j->first_probe = j->nprobes = 0;
+  j->standin = NO_RESULT;
   if (!xmt_needs_mt(text + j->lead, j->core_len)) {
     f->stats.copied_segments++;
     return XMT_OK;
@@ -206,6 +207,12 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
                         project ? req_len : j->core_len, 0, &j->result);
   if (st == XMT_OK && run->probing && xmt_segment_tag_count(src) > 0)
     st = xmt_probes_add(run, src);
+  /* A short message's placeholders as numbers, for an engine that places
+   * codes itself: a probe too (place_standin.c). */
+  if (st == XMT_OK && run->probing && run->backend->translate_markup != NULL &&
+      xmt_standin_request(src, j->lead, j->core_len, &run->request, &st))
+    st = xmt_requests_add(run, run->request.data, run->request.len,
+                          run->request.data, run->request.len, 1, &j->standin);
   return st;
 }
 

@@ -92,6 +92,38 @@ static void merge_uncuttable(struct work *w) {
   }
 }
 
+/* 1 when text [a, b) is white space only. */
+static int blank_between(const struct work *w, size_t a, size_t b) {
+  for (size_t i = a; i < b; i++)
+    if (!xmt_is_xml_space(w->text[i]))
+      return 0;
+  return 1;
+}
+
+/* Placeholders before the first sentence or after the last, with only
+ * white space around them, belong to it: "{n} minutes ago" is a sentence
+ * the engine reorders ("Hace {n} minutos"), where a code outside stays at
+ * the edge. Other codes there stay outside, as before. */
+static void reach_edge_placeholders(struct work *w) {
+  size_t i = 0, j = w->ncodes;
+  if (w->n == 0 || w->ncodes == 0)
+    return;
+  while (i < w->ncodes && w->codes[i].tag.offset < w->spans[0].start &&
+         w->codes[i].tag.kind == XMT_TAG_PLACEHOLDER)
+    i++;
+  if (i > 0 &&
+      (i == w->ncodes || w->codes[i].tag.offset >= w->spans[0].start) &&
+      blank_between(w, w->codes[0].tag.offset, w->spans[0].start))
+    w->spans[0].start = w->codes[0].tag.offset;
+  struct xmt_span *last = &w->spans[w->n - 1];
+  while (j > 0 && w->codes[j - 1].tag.offset > last->end &&
+         w->codes[j - 1].tag.kind == XMT_TAG_PLACEHOLDER)
+    j--;
+  if (j < w->ncodes && (j == 0 || w->codes[j - 1].tag.offset <= last->end) &&
+      blank_between(w, last->end, w->codes[w->ncodes - 1].tag.offset))
+    last->end = w->codes[w->ncodes - 1].tag.offset;
+}
+
 /* An end of a pair that lies between segments joins the segment it
  * touches; it must, when the pair is then whole in it. A pair is never
  * left around mrk elements: the XLIFF 1.2 schema wants the mrks of a
@@ -578,6 +610,8 @@ xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s, xmt_xliff_unit *unit,
   /* A message with no text to translate has no segment: its unit gets
    * no target, as a unit with no text. */
   if (st == XMT_OK && (icu || w.n > 0)) {
+    if (!icu)
+      reach_edge_placeholders(&w);
     merge_uncuttable(&w);
     place_all(&w);
     st = build(&w, unit);
