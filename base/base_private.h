@@ -121,6 +121,10 @@ void xmt_slots_free(struct xmt_slots *s);
  * sequence (overlongs and surrogates are invalid). */
 size_t xmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 
+/* The characters of UTF-8 text s: its bytes that are not continuation
+ * bytes. */
+size_t xmt_utf8_count(const char *s, size_t n);
+
 /* Length of the longest valid UTF-8 prefix of s. */
 size_t xmt_utf8_valid_prefix(const char *s, size_t n);
 /* Each byte of s that starts no valid UTF-8 character made '?', in

@@ -74,3 +74,10 @@ size_t xmt_utf8_valid_prefix(const char *s, size_t n) {
   }
   return i;
 }
+
+size_t xmt_utf8_count(const char *s, size_t n) {
+  size_t count = 0;
+  for (size_t i = 0; i < n; i++)
+    count += ((unsigned char)s[i] & 0xC0) != 0x80;
+  return count;
+}

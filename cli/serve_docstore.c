@@ -28,7 +28,7 @@ struct serve_doc {
   struct serve_pair pair;
   enum doc_state state;
   enum xmt_doc_format format;
-  size_t billed; /* characters of the document */
+  size_t billed; /* characters of its text sent for translation */
   struct timespec finished;
   char message[512];
 };
@@ -217,14 +217,6 @@ static xmt_status make_filter(struct serve_docs *d,
   return XMT_OK;
 }
 
-/* The characters of UTF-8 bytes, as DeepL bills them. */
-static size_t characters(const char *s, size_t len) {
-  size_t n = 0;
-  for (size_t i = 0; i < len; i++)
-    n += ((unsigned char)s[i] & 0xC0) != 0x80;
-  return n;
-}
-
 /* A document that reached the engine of its pair: a failure there (the
  * engine reopened at once) or a success, in /health, /metrics and on
  * stderr as a worker's. */
@@ -273,7 +265,7 @@ static void translate(struct serve_docs *d, struct serve_doc *doc) {
   }
   unlink(in); /* read: the translation is all that is kept */
   doc->format = doc_format(bytes, len, doc->name);
-  doc->billed = characters(bytes, len);
+  doc->billed = 0;
   if (d->filter != NULL && d->pair.engine != doc->pair.engine) {
     pthread_mutex_lock(&d->lock);
     xmt_filter *old = d->filter;
@@ -293,8 +285,12 @@ static void translate(struct serve_docs *d, struct serve_doc *doc) {
     d->failure[0] = '\0';
     st = xmt_filter_translate_buffer(d->filter, doc->format, doc->name, bytes,
                                      len, &result, &out_len);
-    serve_metrics_run(&d->sv->metrics, xmt_filter_stats(d->filter),
-                      st == XMT_OK ? doc->billed : 0);
+    /* Billed as DeepL bills: the text sent for translation, not the
+     * markup around it. */
+    const struct xmt_filter_stats *stats = xmt_filter_stats(d->filter);
+    if (st == XMT_OK)
+      doc->billed = stats->source_characters;
+    serve_metrics_run(&d->sv->metrics, stats, doc->billed);
     if (st != XMT_OK)
       describe(d->filter, st, doc->message, sizeof doc->message);
     /* A document the filter refused, or the server stopping, says
