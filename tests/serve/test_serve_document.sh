@@ -115,8 +115,10 @@ upload "$fx/guide.xlf"
 finished
 expect "wrong document_key: 404" 404 "$notfound" \
   "$url/v2/document/$id" -H "$auth" -d "document_key=0$key"
+# The key with its last digit changed (to 1 when it is a 0).
+case $key in *0) wrong=${key%?}1 ;; *) wrong=${key%?}0 ;; esac
 expect "wrong document_key on result: 404" 404 "$notfound" \
-  "$url/v2/document/$id/result" -H "$auth" -d "document_key=${key%?}0"
+  "$url/v2/document/$id/result" -H "$auth" -d "document_key=$wrong"
 expect "another API key: 404" 404 "$notfound" \
   "$url/v2/document/$id" -H 'Authorization: DeepL-Auth-Key other:fx' -d "document_key=$key"
 expect "no API key: 403" 403 \
