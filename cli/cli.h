@@ -27,7 +27,7 @@ int xmt_cli_project(int argc, char **argv);
 int xmt_cli_evaluate(int argc, char **argv);
 int xmt_cli_segment(int argc, char **argv);
 int xmt_cli_align(int argc, char **argv);
-/* serve (serve.c and the serve_*.c rooms, which share serve.h). */
+/* serve (serve/: serve.c and the serve_*.c rooms, which share serve.h). */
 int xmt_cli_serve(int argc, char **argv);
 /* report (report.c); xmt_cli_report below prints an error. */
 int xmt_cli_report_command(int argc, char **argv);

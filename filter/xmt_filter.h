@@ -377,6 +377,13 @@ struct xmt_filter_stats {
                                    none) that were a copy of their source,
                                    as xliff-simple-merge leaves a new
                                    message, translated */
+  size_t source_characters;     /* characters (code points) of the plain
+                                   text of the segments to translate, each
+                                   time it occurs (sent to the backend, or
+                                   answered by an identical segment or the
+                                   cache): codes, the white space around a
+                                   segment and segments copied not
+                                   counted. What DeepL bills. */
 };
 
 /* Called after each backend call; non-zero stops the run (nothing is

@@ -42,20 +42,21 @@ for a in "$@"; do
 done
 [ $layers -eq 0 ] && [ $sizes -eq 0 ] && layers=1 sizes=1
 
-# The rank of a folder's layer; cli and samples sit on top.
+# The rank of a folder's layer; cli, serve (the program) and samples sit
+# on top.
 rank() {
   case $1 in
   base | base/*) echo 0 ;;
   projector | projector/*) echo 1 ;;
   xliff | xliff/*) echo 2 ;;
   filter | filter/*) echo 3 ;;
-  cli | cli/*) echo 4 ;;
+  cli | cli/* | serve | serve/*) echo 4 ;;
   *) echo 9 ;;
   esac
 }
 
-sources=$(find base projector xliff filter cli -name '*.[ch]' 2>/dev/null |
-  sort)
+sources=$(find base projector xliff filter cli serve -name '*.[ch]' \
+  2>/dev/null | sort)
 bad=0
 
 if [ $layers -eq 1 ]; then
@@ -127,7 +128,7 @@ if [ $layers -eq 1 ]; then
     fi
   fi
   if [ -n "${XMT_BUILD:-}" ]; then
-    objs=$(cd "$XMT_BUILD" && find base projector xliff filter cli \
+    objs=$(cd "$XMT_BUILD" && find base projector xliff filter cli serve \
       -name '*.o' -not -path '*/.libs/*' 2>/dev/null | sort)
     calls=$(cd "$XMT_BUILD" && for o in $objs; do
       d=$(dirname "$o")
@@ -154,7 +155,7 @@ fi
 if [ $sizes -eq 1 ]; then
   for f in $sources; do
     case $f in
-    cli/*) ;;
+    cli/* | serve/*) ;;
     *.c)
       n=$(wc -l <"$f")
       if [ "$n" -gt $max_file ]; then

@@ -239,6 +239,8 @@ static void test_whitespace_and_copies(void) {
   /* Only the core of the one segment with words went to the engine. */
   CU_ASSERT_STRING_EQUAL(e.asked, "[hello there]");
   CU_ASSERT_EQUAL(xmt_filter_stats(f)->copied_segments, 2);
+  /* "hello there": the white space around it and the copies not counted. */
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->source_characters, 11);
   xmt_filter_free(f);
 }
 
@@ -255,6 +257,8 @@ static void test_identical_segments_once(void) {
                      DONE("OTHER") TAIL);
   CU_ASSERT_EQUAL(e.segments, 2);
   CU_ASSERT_EQUAL(xmt_filter_stats(f)->deduplicated_segments, 1);
+  /* "same text" each time it occurs, as DeepL bills it: 9 + 9 + 5. */
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->source_characters, 23);
   /* Across windows too. */
   xmt_filter_set_window(f, 1);
   e.segments = 0;

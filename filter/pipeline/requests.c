@@ -196,6 +196,7 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
     f->stats.copied_segments++;
     return XMT_OK;
   }
+  f->stats.source_characters += xmt_utf8_count(text + j->lead, j->core_len);
   xmt_status st = build_request(run, src, j->lead, j->core_len);
   if (st != XMT_OK)
     return st;

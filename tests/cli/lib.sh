@@ -41,10 +41,16 @@ cli_setup() {
   trap 'exit 1' HUP INT TERM
 }
 
-pass() { passed=$((passed + 1)); echo "ok - $1"; }
+# result_label: said before each result, so that a test run twice (over
+# HTTP and HTTPS) tells its passes apart.
+result_label=
+pass() {
+  passed=$((passed + 1))
+  echo "ok - ${result_label:+$result_label: }$1"
+}
 fail() {
   failed=$((failed + 1))
-  echo "FAIL - $1"
+  echo "FAIL - ${result_label:+$result_label: }$1"
 }
 # check DESC CMD...: passes when CMD succeeds.
 check() {

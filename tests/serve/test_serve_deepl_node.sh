@@ -5,11 +5,14 @@
 # plain text, of XML with tagHandling 'xml' and ignoreTags, of an HTML
 # fragment with tagHandling 'html', of several texts at once; the
 # languages, the usage, and a wrong key (AuthorizationError). With the
-# pseudo backend (exact answers), and with Apertium when installed.
+# pseudo backend (exact answers), and with Apertium when installed. Over
+# HTTP, then over HTTPS (a certificate made here, given to Node by
+# NODE_EXTRA_CA_CERTS).
 # Env: XLIFFMT; XMT_DEEPL_NODE, a folder where deepl-node is installed
 # already (node_modules/deepl-node), to run without the registry.
 # Exit 0 pass, 1 fail, 77 skip (no node or npm, deepl-node cannot be
-# installed: no network).
+# installed: no network; no openssl nor certtool, once the HTTP pass has
+# passed).
 set -u
 
 . "$(dirname "$0")/../cli/lib.sh"
@@ -22,7 +25,10 @@ cat >"$tmp/client.js" <<'EOD'
 // The calls a DeepL user makes, each answer on a line of its own.
 const deepl = require('deepl-node');
 const [url, key] = process.argv.slice(2);
-const t = new deepl.Translator(key, { serverUrl: url, maxRetries: 0 });
+// minTimeout: deepl-node's 5 s is short for an engine's first answer on a
+// loaded machine (or under sanitizers).
+const opts = { serverUrl: url, maxRetries: 0, minTimeout: 120000 };
+const t = new deepl.Translator(key, opts);
 const say = (r) => console.log(JSON.stringify(r));
 (async () => {
   let r = await t.translateText('The red car.', 'en', 'es');
@@ -43,7 +49,7 @@ const say = (r) => console.log(JSON.stringify(r));
   const u = await t.getUsage();
   say([u.character.limit, u.anyLimitReached()]);
   try {
-    await new deepl.Translator('wrong', { serverUrl: url, maxRetries: 0 })
+    await new deepl.Translator('wrong', opts)
         .translateText('x', 'en', 'es');
     say('no error');
   } catch (e) {
@@ -74,36 +80,39 @@ line() {
   fi
 }
 
-serve_start pseudo --mt pseudo -s en -t es --auth-key-file "$tmp/keys" ||
-  exit 1
-if client pseudo; then
-  line pseudo 1 '["[réd Thé çár. ~~~~]","en",12]'
-  line pseudo 2 '"[thé Préss búttóñ<br/> <b>réd</b> ñów. ~~~~~~~~]"'
-  line pseudo 3 '"[<code>make <b>all</b></code>áñd Rúñ wáít. ~~~~~]"'
-  line pseudo 4 '"<p>[<a href=\"/x\">ñéw</a> Thé hóúsé. ~~~~~]</p>"'
-  line pseudo 5 '["[dóg. Thé ~~~]","[çát. Thé ~~~]"]'
-  line pseudo 6 '["en English"]'
-  line pseudo 7 '["es Spanish"]'
-  line pseudo 8 '[1000000000000,false]'
-  line pseudo 9 '"AuthorizationError"'
-fi
-serve_stop
-
-if [ -r /usr/share/apertium/modes/eng-spa.mode ] &&
-  command -v apertium-wblank-mode >/dev/null; then
-  serve_start apertium --mt apertium:eng-spa --auth-key-file "$tmp/keys" ||
+# sequence: the calls against the pseudo backend, then Apertium.
+sequence() {
+  serve_start pseudo --mt pseudo -s en -t es --auth-key-file "$tmp/keys" ||
     exit 1
-  if client apertium; then
-    line apertium 1 '["El coche rojo.","en",12]'
-    line apertium 2 '"Prensa el botón<br/> <b>rojo</b> ahora."'
-    line apertium 3 '"Carrera <code>make <b>all</b></code> y espera."'
-    line apertium 4 '"<p>La casa <a href=\"/x\">nueva</a>.</p>"'
-    line apertium 5 '["El perro.","El gato."]'
-    line apertium 9 '"AuthorizationError"'
+  if client pseudo; then
+    line pseudo 1 '["[réd Thé çár. ~~~~]","en",12]'
+    line pseudo 2 '"[thé Préss búttóñ<br/> <b>réd</b> ñów. ~~~~~~~~]"'
+    line pseudo 3 '"[<code>make <b>all</b></code>áñd Rúñ wáít. ~~~~~]"'
+    line pseudo 4 '"<p>[<a href=\"/x\">ñéw</a> Thé hóúsé. ~~~~~]</p>"'
+    line pseudo 5 '["[dóg. Thé ~~~]","[çát. Thé ~~~]"]'
+    line pseudo 6 '["en English"]'
+    line pseudo 7 '["es Spanish"]'
+    line pseudo 8 '[1000000000000,false]'
+    line pseudo 9 '"AuthorizationError"'
   fi
   serve_stop
-else
-  echo "# Apertium eng-spa not installed: the pseudo backend only"
-fi
 
+  if [ -r /usr/share/apertium/modes/eng-spa.mode ] &&
+    command -v apertium-wblank-mode >/dev/null; then
+    serve_start apertium --mt apertium:eng-spa --auth-key-file "$tmp/keys" ||
+      exit 1
+    if client apertium; then
+      line apertium 1 '["El coche rojo.","en",12]'
+      line apertium 2 '"Prensa el botón<br/> <b>rojo</b> ahora."'
+      line apertium 3 '"Carrera <code>make <b>all</b></code> y espera."'
+      line apertium 4 '"<p>La casa <a href=\"/x\">nueva</a>.</p>"'
+      line apertium 5 '["El perro.","El gato."]'
+      line apertium 9 '"AuthorizationError"'
+    fi
+    serve_stop
+  else
+    echo "# Apertium eng-spa not installed: the pseudo backend only"
+  fi
+}
+each_scheme sequence
 finish

@@ -48,8 +48,21 @@ finished() {
     n=$((n + 1))
   done
 }
-# chars FILE: its characters (UTF-8), as DeepL bills them.
-chars() { LC_ALL=C tr -d '\200-\277' <"$1" | wc -c | tr -d ' '; }
+# billed FILE: the characters DeepL bills for FILE: its text to translate,
+# not its markup. guide.xlf: "Press the red button now." 25, "You have
+# new messages." 23 (the code's two spaces kept), "The old house is big."
+# 21 and "The dog sleeps." 15 (the space between the sentences, and the
+# unit translate="no", not counted); page.html: "The new house" twice
+# (title, heading) 26, "Open the red door and wait." 27, "The dog & the
+# cat sleep." 24, "The end." 8; report.sdlxliff: "The small garden is
+# green." 26, "The house is old." 17; notes.xlf: "The blue car is fast."
+# 21, "You have  items." 16.
+billed() {
+  case ${1##*/} in
+  guide.xlf) echo 84 ;; page.html) echo 85 ;;
+  report.sdlxliff) echo 43 ;; notes.xlf) echo 37 ;;
+  esac
+}
 # folder: the server's own folder of documents.
 folder() { ls -d "$tmp"/docs/xliffmt-serve-* 2>/dev/null; }
 
@@ -67,7 +80,7 @@ for f in guide.xlf page.html report.sdlxliff notes.xlf; do
   fi
   pass "$f: uploaded, id and key as DeepL's"
   finished
-  want="{\"document_id\":\"$id\",\"status\":\"done\",\"billed_characters\":$(chars "$fx/$f")}"
+  want="{\"document_id\":\"$id\",\"status\":\"done\",\"billed_characters\":$(billed "$f")}"
   if [ "$status $body" = "200 $want" ]; then pass "$f: status done"; else
     fail "$f: status"
     echo "    expected: 200 $want"
@@ -102,8 +115,10 @@ upload "$fx/guide.xlf"
 finished
 expect "wrong document_key: 404" 404 "$notfound" \
   "$url/v2/document/$id" -H "$auth" -d "document_key=0$key"
+# The key with its last digit changed (to 1 when it is a 0).
+case $key in *0) wrong=${key%?}1 ;; *) wrong=${key%?}0 ;; esac
 expect "wrong document_key on result: 404" 404 "$notfound" \
-  "$url/v2/document/$id/result" -H "$auth" -d "document_key=${key%?}0"
+  "$url/v2/document/$id/result" -H "$auth" -d "document_key=$wrong"
 expect "another API key: 404" 404 "$notfound" \
   "$url/v2/document/$id" -H 'Authorization: DeepL-Auth-Key other:fx' -d "document_key=$key"
 expect "no API key: 403" 403 \
@@ -120,7 +135,7 @@ expect "an id that is not one: 404" 404 "$notfound" \
 expect "a path in the id: 404" 404 '{"message":"Not found"}' \
   "$url/v2/document/..%2f..%2fetc" -H "$auth" -d "document_key=$key"
 expect "the document is still there for its key" 200 \
-  "{\"document_id\":\"$id\",\"status\":\"done\",\"billed_characters\":$(chars "$fx/guide.xlf")}" \
+  "{\"document_id\":\"$id\",\"status\":\"done\",\"billed_characters\":$(billed guide.xlf)}" \
   "$url/v2/document/$id" -H "$auth" -d "document_key=$key"
 
 # --- Uploads refused ------------------------------------------------------

@@ -4,11 +4,13 @@
 # its apiurl option. It looks the source and the target up in
 # /languages before it translates, and sends its key as apiKey: English
 # to Spanish translated, a language the server lacks refused by the
-# client itself, a keyed server reached with the key.
+# client itself, a keyed server reached with the key. Over HTTP, then over
+# HTTPS (a certificate made here, given to Node by NODE_EXTRA_CA_CERTS).
 # Env: XLIFFMT; XMT_LIBRE_NODE, a folder where the package is installed
 # already (node_modules/libretranslate), to run without the registry.
 # Exit 0 pass, 1 fail, 77 skip (no node or npm, the package cannot be
-# installed: no network).
+# installed: no network; no openssl nor certtool, once the HTTP pass has
+# passed).
 set -u
 
 . "$(dirname "$0")/../cli/lib.sh"
@@ -43,19 +45,22 @@ want() {
   fi
 }
 
-serve_start plain --mt identity -s en -t es --threads 1 || exit 1
-client en es
-want "npm libretranslate: en to es" '"The red car."'
-client en de
-want "npm libretranslate: a target the server lacks" \
-  'error: This language was not found/does not exist.'
-serve_stop
-
 echo "k3y" >"$tmp/keys"
-serve_start keyed --mt identity -s en -t es --threads 1 \
-  --auth-key-file "$tmp/keys" || exit 1
-client en es k3y
-want "npm libretranslate: a keyed server, with the key" '"The red car."'
-serve_stop
+# sequence: the client against a server, then a keyed one.
+sequence() {
+  serve_start plain --mt identity -s en -t es --threads 1 || exit 1
+  client en es
+  want "npm libretranslate: en to es" '"The red car."'
+  client en de
+  want "npm libretranslate: a target the server lacks" \
+    'error: This language was not found/does not exist.'
+  serve_stop
 
+  serve_start keyed --mt identity -s en -t es --threads 1 \
+    --auth-key-file "$tmp/keys" || exit 1
+  client en es k3y
+  want "npm libretranslate: a keyed server, with the key" '"The red car."'
+  serve_stop
+}
+each_scheme sequence
 finish

@@ -19,27 +19,6 @@ set -u
 cli_setup serve-tls
 . "$(dirname "$0")/lib.sh"
 
-# make_cert NAME CN: $tmp/NAME.crt (self-signed, for 127.0.0.1 and
-# localhost) and its key $tmp/NAME.key.
-make_cert() {
-  if command -v openssl >/dev/null; then
-    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=$2" \
-      -addext "subjectAltName=IP:127.0.0.1,DNS:localhost" \
-      -keyout "$tmp/$1.key" -out "$tmp/$1.crt" >"$tmp/cert.log" 2>&1
-  else
-    printf 'cn = %s\nip_address = 127.0.0.1\ndns_name = localhost\n%s\n' \
-      "$2" 'expiration_days = 2
-ca
-tls_www_server
-signing_key
-encryption_key' >"$tmp/cert.tmpl"
-    certtool --generate-privkey --key-type rsa --bits 2048 \
-      --outfile "$tmp/$1.key" >"$tmp/cert.log" 2>&1 &&
-      certtool --generate-self-signed --load-privkey "$tmp/$1.key" \
-        --template "$tmp/cert.tmpl" --outfile "$tmp/$1.crt" \
-        >>"$tmp/cert.log" 2>&1
-  fi
-}
 if ! command -v openssl >/dev/null && ! command -v certtool >/dev/null; then
   echo "SKIP: neither openssl nor certtool installed (apt-get install openssl)"
   exit 77

@@ -359,10 +359,23 @@ void serve_metrics_request(struct serve_metrics *m,
 /* Adds a run's counters. */
 void serve_metrics_run(struct serve_metrics *m,
                        const struct xmt_filter_stats *stats, size_t characters);
+/* Whether a translator (a worker, or the document thread at an engine)
+ * is down: its last translation failed at the engine, and why. Under the
+ * metrics' lock. */
+struct serve_down {
+  int down;
+  char reason[256];
+};
 /* After worker w ran job: an engine's failure (the worker's engine is
  * down until a translation succeeds, and reopened at once) or its
  * recovery, told on stderr once each. */
 void serve_metrics_engine(struct serve_worker *w, const struct serve_job *job);
+/* The same for any translator whose state is *state, at the engine mt:
+ * failed (why; restarted: the engine reopened) or not. Counts the failure
+ * and the restart, and says on stderr when it goes down or recovers. */
+void serve_metrics_outcome(struct serve_metrics *m, const char *mt,
+                           struct serve_down *state, int failed, int restarted,
+                           const char *why);
 /* Reopens the access log (SIGHUP); 0 on failure (reported). */
 int serve_metrics_reopen(struct serve_metrics *m);
 enum serve_outcome serve_metrics_handle(struct serve_request *rq);
@@ -389,6 +402,7 @@ struct serve_engine {
   struct serve_worker *workers;
   size_t nworkers;
   struct serve_ring waiting; /* jobs for its workers */
+  struct serve_down doc;     /* the document thread's at this engine */
 };
 /* The engines of the settings' --mt into sv (engines, pairs); 0 after
  * reporting what is wrong. */
@@ -401,12 +415,11 @@ struct serve_worker {
   pthread_t thread;
   int started;
   xmt_filter *filter;
-  struct serve_pair pair; /* the filter's languages now */
-  int no_sentences;       /* the filter's segmentation is off */
-  int down;               /* its last translation failed at the engine */
-  char reason[256];       /* why, while down (under the metrics' lock) */
-  char failure[160];      /* the engine's word on the run's first segment
-                             failed, "" when none */
+  struct serve_pair pair;  /* the filter's languages now */
+  int no_sentences;        /* the filter's segmentation is off */
+  struct serve_down state; /* its last translation failed at the engine */
+  char failure[160];       /* the engine's word on the run's first segment
+                              failed, "" when none */
 };
 
 struct serve_server {

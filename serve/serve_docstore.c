@@ -28,7 +28,7 @@ struct serve_doc {
   struct serve_pair pair;
   enum doc_state state;
   enum xmt_doc_format format;
-  size_t billed; /* characters of the document */
+  size_t billed; /* characters of its text sent for translation */
   struct timespec finished;
   char message[512];
 };
@@ -44,6 +44,8 @@ struct serve_docs {
   int started, quit;
   xmt_filter *filter;     /* the thread's, made for the first document */
   struct serve_pair pair; /* the filter's languages, and its engine */
+  char failure[160];      /* the engine's word on the first segment it failed in
+                             the document under way, "" when none */
 };
 
 static void now(struct timespec *t) { clock_gettime(CLOCK_MONOTONIC, t); }
@@ -174,6 +176,17 @@ static int progress(void *user, const struct xmt_filter_stats *stats) {
   return __atomic_load_n(&d->quit, __ATOMIC_RELAXED);
 }
 
+/* The first reason a run gives for a segment it could not translate:
+ * the engine's own (its exit, its timeout), which /health shows. */
+static void on_failure(void *user, const char *segment_id, unsigned long line,
+                       const char *message) {
+  (void)segment_id;
+  (void)line;
+  struct serve_docs *d = user;
+  if (d->failure[0] == '\0' && message != NULL)
+    snprintf(d->failure, sizeof d->failure, "%s", message);
+}
+
 /* The thread's filter for the engine of pair, as that engine's workers
  * have it: its settings, its engines kept from one document to the next
  * of the same engine. */
@@ -191,7 +204,7 @@ static xmt_status make_filter(struct serve_docs *d,
     st = xmt_filter_set_flags(f, e->cli.flags | XMT_FILTER_KEEP_ENGINES |
                                      XMT_FILTER_KEEP_DICTIONARIES);
   if (st == XMT_OK)
-    st = xmt_filter_set_callbacks(f, progress, NULL, d);
+    st = xmt_filter_set_callbacks(f, progress, on_failure, d);
   if (st != XMT_OK) {
     describe(f, st, msg, len);
     xmt_filter_free(f);
@@ -204,9 +217,24 @@ static xmt_status make_filter(struct serve_docs *d,
   return XMT_OK;
 }
 
-/* The characters of UTF-8 bytes, as DeepL bills them. */
-static size_t characters(const char *s, size_t len) {
-  return xmt_utf8_count(s, len);
+/* A document that reached the engine of its pair: a failure there (the
+ * engine reopened at once) or a success, in /health, /metrics and on
+ * stderr as a worker's. */
+static void engine_outcome(struct serve_docs *d, const struct serve_doc *doc,
+                           xmt_status st) {
+  struct serve_engine *e = &d->sv->engines[doc->pair.engine];
+  int failed = st != XMT_OK, restarted = 0;
+  char why[256] = "";
+  if (failed) {
+    restarted = xmt_filter_start_engines(d->filter) == XMT_OK;
+    const char *open_err = xmt_filter_error(d->filter)->message;
+    snprintf(why, sizeof why, "engine %.80s: %.150s", e->mt,
+             !restarted && open_err != NULL ? open_err
+             : d->failure[0] != '\0'        ? d->failure
+                                            : doc->message);
+  }
+  serve_metrics_outcome(&d->sv->metrics, e->mt, &e->doc, failed, restarted,
+                        why);
 }
 
 /* The format of a document: its content decides, as for translate; the
@@ -237,7 +265,7 @@ static void translate(struct serve_docs *d, struct serve_doc *doc) {
   }
   unlink(in); /* read: the translation is all that is kept */
   doc->format = doc_format(bytes, len, doc->name);
-  doc->billed = characters(bytes, len);
+  doc->billed = 0;
   if (d->filter != NULL && d->pair.engine != doc->pair.engine) {
     pthread_mutex_lock(&d->lock);
     xmt_filter *old = d->filter;
@@ -254,12 +282,21 @@ static void translate(struct serve_docs *d, struct serve_doc *doc) {
                            : (struct serve_pair){"?", "?", doc->pair.engine};
   }
   if (st == XMT_OK) {
+    d->failure[0] = '\0';
     st = xmt_filter_translate_buffer(d->filter, doc->format, doc->name, bytes,
                                      len, &result, &out_len);
-    serve_metrics_run(&d->sv->metrics, xmt_filter_stats(d->filter),
-                      st == XMT_OK ? doc->billed : 0);
+    /* Billed as DeepL bills: the text sent for translation, not the
+     * markup around it. */
+    const struct xmt_filter_stats *stats = xmt_filter_stats(d->filter);
+    if (st == XMT_OK)
+      doc->billed = stats->source_characters;
+    serve_metrics_run(&d->sv->metrics, stats, doc->billed);
     if (st != XMT_OK)
       describe(d->filter, st, doc->message, sizeof doc->message);
+    /* A document the filter refused, or the server stopping, says
+     * nothing of the engine. */
+    if (st == XMT_OK || st == XMT_ERR_BACKEND || st == XMT_ERR_PARTIAL)
+      engine_outcome(d, doc, st);
   }
   if (st == XMT_OK && !write_new(out, result, out_len))
     snprintf(doc->message, sizeof doc->message,

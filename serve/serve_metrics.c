@@ -155,13 +155,19 @@ void serve_metrics_engine(struct serve_worker *w, const struct serve_job *job) {
              : w->failure[0] != '\0'        ? w->failure
                                             : job->message);
   }
+  serve_metrics_outcome(m, mt, &w->state, failed, restarted, why);
+}
+
+void serve_metrics_outcome(struct serve_metrics *m, const char *mt,
+                           struct serve_down *state, int failed, int restarted,
+                           const char *why) {
   pthread_mutex_lock(&m->lock);
-  int was = w->down;
+  int was = state->down;
   m->engine_failures += (unsigned long long)failed;
   m->engine_restarts += (unsigned long long)restarted;
   if (failed)
-    snprintf(w->reason, sizeof w->reason, "%s", why);
-  w->down = failed;
+    snprintf(state->reason, sizeof state->reason, "%s", why);
+  state->down = failed;
   m->engines_down = m->engines_down + (size_t)failed - (size_t)was;
   pthread_mutex_unlock(&m->lock);
   if (failed && !was)
@@ -220,7 +226,8 @@ static void write_metrics(FILE *fp, struct serve_server *sv) {
          "Engines reopened after a failure.");
   fprintf(fp, "xliffmt_serve_engine_restarts_total %llu\n", m->engine_restarts);
   metric(fp, "engines_down", "gauge",
-         "Workers whose last translation failed at the engine.");
+         "Workers (and the document thread, at each engine) whose last "
+         "translation failed at the engine.");
   fprintf(fp, "xliffmt_serve_engines_down %zu\n", m->engines_down);
 }
 
@@ -253,7 +260,8 @@ enum serve_outcome serve_metrics_handle(struct serve_request *rq) {
 }
 
 /* Each engine: its --mt, its pairs, its workers, and whether it is down
- * (a worker's last translation failed at it) and why; under the metrics'
+ * (a worker's last translation failed at it, or the document thread's
+ * last document) and why; under the metrics'
  * lock. The first reason of all in *reason. */
 static json_t *engines(struct serve_server *sv, char *reason, size_t len) {
   json_t *list = json_array();
@@ -262,8 +270,10 @@ static json_t *engines(struct serve_server *sv, char *reason, size_t len) {
     json_t *o = json_object(), *pairs = json_array();
     const char *why = NULL;
     for (size_t k = 0; why == NULL && k < e->nworkers; k++)
-      if (e->workers[k].down)
-        why = e->workers[k].reason;
+      if (e->workers[k].state.down)
+        why = e->workers[k].state.reason;
+    if (why == NULL && e->doc.down)
+      why = e->doc.reason;
     if (why != NULL && reason[0] == '\0')
       snprintf(reason, len, "%s", why);
     for (size_t k = 0; k < sv->pairs.n; k++)
