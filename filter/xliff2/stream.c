@@ -400,6 +400,37 @@ xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
   return st;
 }
 
+/* The parts cut so far given to rules, and let go. */
+static xmt_status rule_parts(struct x2_stream *s, struct x2_rules *rules) {
+  xmt_status st = XMT_OK;
+  for (size_t k = 0; k < s->nfresh; k++) {
+    if (st == XMT_OK)
+      st = xmt_x2_rules_feed(rules, &s->fresh[k]->doc, 0);
+    piece_free(s->fresh[k]);
+    s->fresh[k] = NULL;
+  }
+  s->nfresh = 0;
+  return st;
+}
+
+xmt_status xmt_x2_stream_rules(struct x2_stream *s, struct x2_rules *rules,
+                               xmt_status opened) {
+  xmt_status st = rule_parts(s, rules), read = opened;
+  while (st == XMT_OK && read == XMT_OK && !s->done) {
+    read = read_more(s);
+    st = rule_parts(s, rules);
+  }
+  if (read != XMT_OK) {
+    /* What the reader parsed before it failed, not cut into a part. */
+    if (st == XMT_OK)
+      st = xmt_x2_rules_feed(rules, &s->live, 0);
+    return st == XMT_ERR_NOMEM || st == XMT_ERR_ABORTED ? st : read;
+  }
+  if (st == XMT_OK)
+    st = xmt_x2_rules_feed(rules, &s->live, 1);
+  return st;
+}
+
 void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
                             int matches, xmt_x2_warn_fn warn, void *warn_user,
                             xmt_write_fn sink, void *user) {

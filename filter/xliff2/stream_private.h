@@ -76,6 +76,14 @@ void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
 xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
                               const xmt_xliff_unit *unit,
                               const xmt_segment *target, int split);
+/* Reads the rest for check's rules only: each part, as it is cut, is
+ * given to rules and let go (what the stream cut before is given first).
+ * A document that cannot be read fails with the reader's error, the
+ * bytes read before it given to rules too, as a document read whole
+ * would have them; opened: what xmt_x2_stream_open returned (a failure
+ * there is such a failure). */
+xmt_status xmt_x2_stream_rules(struct x2_stream *s, struct x2_rules *rules,
+                               xmt_status opened);
 /* Writes what is left, targets taken or not. */
 xmt_status xmt_x2_stream_finish(struct x2_stream *s);
 /* The units read so far, counted into facts. A unit is translatable when

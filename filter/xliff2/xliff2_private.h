@@ -265,6 +265,16 @@ typedef int (*xmt_x2_rule_fn)(void *user, unsigned long line,
                               const char *message, int warning);
 xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
                               void *user);
+/* The same a part at a time (stream.c's parts, in document order, each
+ * starting where the one before ended; last: the document ends with
+ * it). XMT_ERR_XML when the bytes fed are not well-formed: the reader
+ * tells why. */
+struct x2_rules;
+xmt_status xmt_x2_rules_new(struct x2_rules **out, xmt_x2_rule_fn fn,
+                            void *user);
+xmt_status xmt_x2_rules_feed(struct x2_rules *r, const struct x2_doc *part,
+                             int last);
+void xmt_x2_rules_free(struct x2_rules *r);
 
 /* A string of the pool. */
 static inline const char *x2_str(const struct x2_doc *doc, size_t at) {
