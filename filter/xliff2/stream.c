@@ -294,9 +294,9 @@ static xmt_status stream_start(struct x2_stream *s) {
   return XMT_OK;
 }
 
-xmt_status xmt_x2_stream_open(struct x2_stream **out, FILE *fp,
-                              const char *path, size_t chunk,
-                              struct xmt_error_store *err) {
+static xmt_status open_with(struct x2_stream **out, FILE *fp, const char *path,
+                            size_t chunk, int raw_keys,
+                            struct xmt_error_store *err) {
   xmt_status st = stream_new(out, path, err);
   struct x2_stream *s = *out;
   if (s == NULL) {
@@ -311,12 +311,24 @@ xmt_status xmt_x2_stream_open(struct x2_stream **out, FILE *fp,
   if (st == XMT_OK) {
     s->fp = fp;
     fp = NULL;
-    s->r.raw_keys = 1;
+    s->r.raw_keys = raw_keys;
     st = stream_start(s);
   }
   if (fp != NULL && fp != stdin)
     fclose(fp);
   return st;
+}
+
+xmt_status xmt_x2_stream_open(struct x2_stream **out, FILE *fp,
+                              const char *path, size_t chunk,
+                              struct xmt_error_store *err) {
+  return open_with(out, fp, path, chunk, 1, err);
+}
+
+xmt_status xmt_x2_stream_open_unique(struct x2_stream **out, FILE *fp,
+                                     const char *path, size_t chunk,
+                                     struct xmt_error_store *err) {
+  return open_with(out, fp, path, chunk, 0, err);
 }
 
 xmt_status xmt_x2_stream_memory(struct x2_stream **out, struct xmt_buf *data,

@@ -59,6 +59,12 @@ struct x2_stream {
 xmt_status xmt_x2_stream_open(struct x2_stream **out, FILE *fp,
                               const char *path, size_t chunk,
                               struct xmt_error_store *err);
+/* The same, each repeated unit-stream id made unique as a document held
+ * whole makes it ("@FILE"), for a reader of its units that does not (the
+ * report's). */
+xmt_status xmt_x2_stream_open_unique(struct x2_stream **out, FILE *fp,
+                                     const char *path, size_t chunk,
+                                     struct xmt_error_store *err);
 xmt_status xmt_x2_stream_memory(struct x2_stream **out, struct xmt_buf *data,
                                 const char *path, size_t chunk,
                                 struct xmt_error_store *err);

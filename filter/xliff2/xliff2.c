@@ -92,6 +92,18 @@ static xmt_status open_doc(xmt_filter *f, const char *path, void **doc,
   return new_doc(f, s, st, doc);
 }
 
+xmt_status xmt_xliff2_open_unique(xmt_filter *f, const char *path, void **doc,
+                                  size_t *bytes) {
+  *doc = NULL;
+  *bytes = 0;
+  FILE *fp = xmt_input_open(path, &f->err);
+  if (fp == NULL)
+    return f->err.pub.status;
+  struct x2_stream *s = NULL;
+  xmt_status st = xmt_x2_stream_open_unique(&s, fp, path, 0, &f->err);
+  return new_doc(f, s, st, doc);
+}
+
 /* The document at path held whole, as check's rules want it. */
 xmt_status xmt_xliff2_open_whole(xmt_filter *f, const char *path, void **doc,
                                  size_t *bytes) {
