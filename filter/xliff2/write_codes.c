@@ -416,4 +416,5 @@ void xmt_x2w_free(struct writer *w) {
   free(w->items);
   free(w->index);
   free(w->used);
+  xmt_memo_free(&w->given);
 }

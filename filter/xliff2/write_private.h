@@ -35,6 +35,9 @@ struct writer {
   unsigned char *used; /* per source code of the segment */
   size_t used_cap;
   int in_match; /* writing a match: an sc/ec without its partner isolated */
+  /* the segment ids given in the unit (its <unit ...> tag's end) */
+  struct xmt_memo given;
+  size_t given_unit;
 };
 
 void xmt_x2w_put(struct writer *w, const char *s, size_t len);

@@ -80,8 +80,10 @@ struct x2_segment {
   /* 1: its target, in state initial (or none), is its source's copy (the
    * same text and codes as written): untranslated, filled as if empty */
   unsigned char copied;
-  /* 1: the only <segment> of its unit, and canResegment (inherited from
-   * <file>, <group>, <unit>) is not "no" there */
+  /* alone: 1 when it may be cut into several on its own: the only
+   * <segment> of its unit, or one of several whose targets have no order
+   * attribute; can_resegment: canResegment (inherited from <file>,
+   * <group>, <unit>) is not "no" there */
   unsigned char alone, can_resegment;
   /* 1: a target of its unit (of a segment or an <ignorable>) has an
    * order other than its place: the targets were composed across the
