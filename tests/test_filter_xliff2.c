@@ -501,8 +501,8 @@ static void test_can_resegment(void) {
  * whose <ph> between sentences stays in the <ignorable>);
  * canResegment="no" (on the segment, the unit or a group), a unit whose
  * targets have an order or a reviewed segment: as without the flag
- * (test_cli_xliff2_valid.sh has both and ids given in a unit). Read again, it has the segments and every target its
- * source's codes. */
+ * (test_cli_xliff2_valid.sh has both and ids given in a unit). Read again, it
+ * has the segments and every target its source's codes. */
 static void test_resegment(void) {
   expect_output("reseg", "identity", XMT_FILTER_SEG_SOURCE, ".seg");
   expect_output("reseg", "pseudo", XMT_FILTER_SEG_SOURCE, ".pseudo-seg");
