@@ -2,7 +2,10 @@
  * with it, without writing anything. */
 #include "config.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "filter_private.h"
 
@@ -329,8 +332,30 @@ static xmt_status schema_first(xmt_filter *f, const char *path,
   return st;
 }
 
+/* The XLIFF text of a document's units parsed, from memory or a file. */
+static xmt_status parse_units(xmt_filter *f, const char *path,
+                              xmt_xliff_reader *reader,
+                              const struct xmt_units_text *units) {
+  if (units->fp == NULL)
+    return xmt_xliff_reader_parse(reader, units->data, units->len, 1);
+  char buf[65536];
+  xmt_status st = XMT_OK;
+  int last = 0;
+  rewind(units->fp);
+  while (st == XMT_OK && !last) {
+    size_t n = fread(buf, 1, sizeof buf, units->fp);
+    if (n < sizeof buf && ferror(units->fp))
+      return xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN(path),
+                          "cannot read the units of the document again: %s",
+                          strerror(errno));
+    last = n < sizeof buf;
+    st = xmt_xliff_reader_parse(reader, buf, n, last);
+  }
+  return st;
+}
+
 xmt_status xmt_check_document(xmt_filter *f, const char *path,
-                              const struct xmt_buf *units,
+                              const struct xmt_units_text *units,
                               struct xmt_check_report *report,
                               xmt_problem_fn on_problem, void *user) {
   xmt_error_clear(&f->err);
@@ -355,10 +380,9 @@ xmt_status xmt_check_document(xmt_filter *f, const char *path,
   } else {
     size_t bytes = 0;
     const struct xmt_doc_facts *facts = &c.facts;
-    st = units != NULL
-             ? xmt_xliff_reader_parse(reader, units->data, units->len, 1)
-             : xmt_format_read_units(f, path, reader, &f->err, &bytes, &c.facts,
-                                     on_rule, &c);
+    st = units != NULL ? parse_units(f, path, reader, units)
+                       : xmt_format_read_units(f, path, reader, &f->err, &bytes,
+                                               &c.facts, on_rule, &c);
     if (c.failed)
       st = xmt_error_nomem(&f->err);
     else if (st != XMT_OK && f->err.pub.status == XMT_OK)

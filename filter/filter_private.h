@@ -189,6 +189,11 @@ size_t xmt_xliff2_bytes_read(const void *doc);
 /* 1 when the last error of a run of it is the document's, read as the
  * run went: its position is the document's own. */
 int xmt_xliff2_read_failed(const void *doc);
+/* The document at path read as a stream, its unit-stream ids made unique
+ * as xmt_xliff2_open_whole makes them (a run's unit reader does that for
+ * the stream format->open gives). */
+xmt_status xmt_xliff2_open_unique(xmt_filter *f, const char *path, void **doc,
+                                  size_t *bytes);
 xmt_status xmt_xliff2_open_whole(xmt_filter *f, const char *path, void **doc,
                                  size_t *bytes);
 /* What the reading of a document says of it beyond its units, where its
@@ -285,10 +290,21 @@ xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
  * out is left empty for an XLIFF document. */
 xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
                                   struct xmt_buf *out);
+/* The same written to out (a temporary file), the document read as a
+ * stream as a translation reads it: an XLIFF 2 document is not held
+ * whole. Nothing is written for an XLIFF document. */
+xmt_status xmt_format_units_file(xmt_filter *f, const char *in_path, FILE *out);
+/* The XLIFF text of a document's units: data and len, or, when fp is
+ * not NULL, what fp holds (read from its start each time). */
+struct xmt_units_text {
+  const char *data;
+  size_t len;
+  FILE *fp;
+};
 /* xmt_filter_check_file, on the units of path or, when units is not
  * NULL, on that XLIFF text of them (check.c). */
 xmt_status xmt_check_document(xmt_filter *f, const char *path,
-                              const struct xmt_buf *units,
+                              const struct xmt_units_text *units,
                               struct xmt_check_report *report,
                               xmt_problem_fn on_problem, void *user);
 /* Positions in an error about the unit stream of in_path are not the

@@ -469,10 +469,11 @@ static void test_overwrite(void) {
 }
 
 /* canResegment as read: inherited from the group and the unit, a
- * segment's own; alone: the only segment of its unit. */
+ * segment's own; alone: it may be cut on its own (the only segment of
+ * its unit, or no target of the unit has an order). */
 static void test_can_resegment(void) {
   static const char want[] = "u1 11\nu2 11\nu3 01\nu4 01\nu5 01\nu6 11\n"
-                             "u7/a 10\nu7/b 10\nu8 11\n";
+                             "u7/a 11\nu7/2 11\nu8 11\n";
   size_t len;
   char *bytes = fixture("reseg", "", &len);
   CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
@@ -495,12 +496,13 @@ static void test_can_resegment(void) {
 /* With XMT_FILTER_SEG_SOURCE a unit of one segment that may be
  * resegmented gets a segment per sentence, <ignorable>s between them, and
  * a <pc> a boundary cuts is written <sc>/<ec> in sources and targets
- * (reseg.xlf: u1, u2, u6; segments.xlf: p2; boundaries.xlf: u1, u2, u3,
+ * (reseg.xlf: u1, u2, u6, and each of u7's two segments; segments.xlf:
+ * p2; boundaries.xlf: u1, u2, u3,
  * whose <ph> between sentences stays in the <ignorable>);
- * canResegment="no" (on the
- * segment, the unit or a group), several segments or a reviewed one: as
- * without the flag. Read again, it has the segments and every target its
- * source's codes. */
+ * canResegment="no" (on the segment, the unit or a group), a unit whose
+ * targets have an order or a reviewed segment: as without the flag
+ * (test_cli_xliff2_valid.sh has both and ids given in a unit). Read again, it
+ * has the segments and every target its source's codes. */
 static void test_resegment(void) {
   expect_output("reseg", "identity", XMT_FILTER_SEG_SOURCE, ".seg");
   expect_output("reseg", "pseudo", XMT_FILTER_SEG_SOURCE, ".pseudo-seg");
@@ -518,7 +520,7 @@ static void test_resegment(void) {
   struct x2_doc doc;
   struct xmt_error_store err = {0};
   CU_ASSERT_EQUAL_FATAL(read_text(&doc, out, out_len, 0, &err), XMT_OK);
-  CU_ASSERT_EQUAL(doc.nsegs, 14);
+  CU_ASSERT_EQUAL(doc.nsegs, 16);
   for (size_t i = 0; i < doc.nsegs; i++) {
     struct xmt_buf a = {0}, b = {0};
     code_list(&doc, &doc.segs[i].source, &a);

@@ -3,6 +3,7 @@
  * reader and writer or the format's own (filter_private.h). */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,6 +176,47 @@ xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
    * without a source language) is in f->err already, and stays. */
   if (held.grown != XMT_OK)
     st = xmt_error_nomem(&f->err);
+  else if (st != XMT_OK && f->err.pub.status != st)
+    st = xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
+  format->close(doc);
+  return st;
+}
+
+/* The XLIFF a format's units() writes, to a file. */
+struct spooled {
+  FILE *out;
+  int failed;
+};
+
+static int write_xliff(void *user, const char *bytes, size_t len) {
+  struct spooled *sp = user;
+  sp->failed = len > 0 && fwrite(bytes, 1, len, sp->out) != len;
+  return sp->failed;
+}
+
+xmt_status xmt_format_units_file(xmt_filter *f, const char *in_path,
+                                 FILE *out) {
+  const struct xmt_format *format;
+  xmt_status st = xmt_format_of(f, in_path, &format);
+  if (st != XMT_OK || format == NULL)
+    return st;
+  void *doc = NULL;
+  size_t bytes = 0;
+  /* as a translation reads it: a malformed document fails where it is */
+  st = format == &xmt_format_xliff2
+           ? xmt_xliff2_open_unique(f, in_path, &doc, &bytes)
+           : xmt_format_open(f, format, in_path, &doc, &bytes);
+  if (st != XMT_OK)
+    return st;
+  struct spooled sp = {out, 0};
+  st = format->units(f, doc, in_path, write_xliff, &sp);
+  if (!sp.failed && fflush(out) != 0)
+    sp.failed = 1;
+  if (sp.failed)
+    st = xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN(in_path),
+                      "cannot write the units of the document to a "
+                      "temporary file: %s",
+                      strerror(errno));
   else if (st != XMT_OK && f->err.pub.status != st)
     st = xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   format->close(doc);

@@ -706,7 +706,8 @@ void xmt_findings_free(struct xmt_findings *b) {
 }
 
 xmt_status xmt_findings_check(struct xmt_findings *b, xmt_filter *f,
-                              const char *path, const struct xmt_buf *units,
+                              const char *path,
+                              const struct xmt_units_text *units,
                               struct xmt_check_report *report) {
   memset(b, 0, sizeof *b);
   b->f = f;
@@ -779,7 +780,10 @@ xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
                              const struct xmt_buf *units, xmlDocPtr *doc_out) {
   struct xmt_findings b;
   struct xmt_check_report report;
-  xmt_status st = xmt_findings_check(&b, f, path, units, &report);
+  struct xmt_units_text text = {units != NULL ? units->data : NULL,
+                                units != NULL ? units->len : 0, NULL};
+  xmt_status st =
+      xmt_findings_check(&b, f, path, units != NULL ? &text : NULL, &report);
   /* The check reads the document first: bad input is reported as every
    * command reports it. */
   xmlDocPtr doc = NULL;

@@ -13,8 +13,11 @@
  * each row (during the second pass, its lengths too). */
 #include "config.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libxml/xmlreader.h>
 
@@ -43,7 +46,7 @@ struct file_attrs {
 struct xmt_findings_stream {
   xmt_filter *f;
   const char *path;
-  const struct xmt_buf *units;
+  const struct xmt_units_text *units;
   size_t chunk_units;
   struct xmt_findings b;
   struct xmt_check_report report;
@@ -89,10 +92,20 @@ static xmt_status walk_open(struct xmt_findings_stream *s) {
   if (s->units != NULL && s->units->len > (size_t)INT_MAX)
     return xmt_error_at(w->err, XMT_ERR_USAGE, XMT_IN(s->path),
                         "the document is over 2 GB");
-  w->r = s->units != NULL
-             ? xmlReaderForMemory(s->units->data, (int)s->units->len, s->path,
-                                  NULL, options)
-             : xmlReaderForFile(s->path, NULL, options);
+  if (s->units != NULL && s->units->fp != NULL) {
+    /* a temporary file: read again from its start, named as the input */
+    rewind(s->units->fp);
+    if (lseek(fileno(s->units->fp), 0, SEEK_SET) != 0)
+      return xmt_error_at(w->err, XMT_ERR_IO, XMT_IN(s->path),
+                          "cannot read the units of the document again: %s",
+                          strerror(errno));
+    w->r = xmlReaderForFd(fileno(s->units->fp), s->path, NULL, options);
+  } else {
+    w->r = s->units != NULL
+               ? xmlReaderForMemory(s->units->data, (int)s->units->len, s->path,
+                                    NULL, options)
+               : xmlReaderForFile(s->path, NULL, options);
+  }
   if (w->r == NULL)
     return xmt_error_nomem(w->err);
   xmlTextReaderSetStructuredErrorHandler(w->r, on_xml_error, w);
@@ -320,7 +333,7 @@ void xmt_findings_stream_free(xmt_findings_stream *s) {
 }
 
 xmt_status xmt_findings_stream_open(xmt_filter *f, const char *path,
-                                    const struct xmt_buf *units,
+                                    const struct xmt_units_text *units,
                                     size_t chunk_units,
                                     xmt_findings_stream **out) {
   *out = NULL;

@@ -487,6 +487,33 @@ static xmt_status report_whole(xmt_filter *f, const char *in_path,
   return st;
 }
 
+/* The shipped stylesheets a chunk at a time; a document of another format
+ * (an XLIFF 2 document, a page) is read as a stream into the XLIFF text
+ * of its units, in a temporary file that the findings read again: the
+ * document is never held whole. */
+static xmt_status report_streamed(xmt_filter *f, const char *in_path,
+                                  const struct xmt_format *format,
+                                  const char *out_path,
+                                  const struct xmt_report_recipe *r,
+                                  const struct xmt_report_options *options,
+                                  xmt_problem_fn on_message, void *user,
+                                  size_t chunk_units) {
+  if (format == NULL)
+    return xmt_report_stream(f, in_path, NULL, out_path, r, options, on_message,
+                             user, chunk_units);
+  struct xmt_units_text units = {NULL, 0, tmpfile()};
+  if (units.fp == NULL)
+    return xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN(in_path),
+                        "cannot make a temporary file for its units: %s",
+                        strerror(errno));
+  xmt_status st = xmt_format_units_file(f, in_path, units.fp);
+  if (st == XMT_OK)
+    st = xmt_report_stream(f, in_path, &units, out_path, r, options, on_message,
+                           user, chunk_units);
+  fclose(units.fp);
+  return st;
+}
+
 xmt_status xmt_report_file_chunked(xmt_filter *f, const char *in_path,
                                    const char *out_path,
                                    const struct xmt_report_options *options,
@@ -503,8 +530,6 @@ xmt_status xmt_report_file_chunked(xmt_filter *f, const char *in_path,
   const struct xmt_format *format = NULL;
   struct xmt_buf units = {0};
   xmt_status st = xmt_format_of(f, in_path, &format);
-  if (st == XMT_OK && format != NULL)
-    st = xmt_format_units_xliff(f, in_path, &units);
   struct xmt_report_options none;
   memset(&none, 0, sizeof none);
   if (options == NULL)
@@ -517,11 +542,15 @@ xmt_status xmt_report_file_chunked(xmt_filter *f, const char *in_path,
           ? xmt_report_recipe(name, options->findings_only)
           : NULL;
   const struct xmt_buf *u = format != NULL ? &units : NULL;
-  if (st == XMT_OK && r != NULL && chunk_units > 0)
-    st = xmt_report_stream(f, in_path, u, out_path, r, options, on_message,
-                           user, chunk_units);
-  else if (st == XMT_OK)
-    st = report_whole(f, in_path, u, out_path, options, on_message, user);
+  if (st == XMT_OK && r != NULL && chunk_units > 0) {
+    st = report_streamed(f, in_path, format, out_path, r, options, on_message,
+                         user, chunk_units);
+  } else if (st == XMT_OK) {
+    if (format != NULL)
+      st = xmt_format_units_xliff(f, in_path, &units);
+    if (st == XMT_OK)
+      st = report_whole(f, in_path, u, out_path, options, on_message, user);
+  }
   if (st != XMT_OK)
     xmt_format_blame(f, format, in_path);
   xmt_buf_free(&units);

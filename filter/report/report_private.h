@@ -79,7 +79,8 @@ int xmt_findings_prop_is(const xmlNode *n, const char *name, const char *value);
 /* Zeroes b and runs the check of path (xmt_check_document), keeping its
  * problems in b; the counts into *report. */
 xmt_status xmt_findings_check(struct xmt_findings *b, xmt_filter *f,
-                              const char *path, const struct xmt_buf *units,
+                              const char *path,
+                              const struct xmt_units_text *units,
                               struct xmt_check_report *report);
 void xmt_findings_free(struct xmt_findings *b);
 /* The line of a trans-unit start tag; sorted once all are in. */
@@ -120,7 +121,7 @@ typedef struct xmt_findings_stream xmt_findings_stream;
  * units, when not NULL) twice as a stream, for the counts of the
  * summary; chunks will have at most chunk_units units. */
 xmt_status xmt_findings_stream_open(xmt_filter *f, const char *path,
-                                    const struct xmt_buf *units,
+                                    const struct xmt_units_text *units,
                                     size_t chunk_units,
                                     xmt_findings_stream **out);
 /* The findings without units: the summary, the first of the problems,
@@ -173,7 +174,8 @@ const struct xmt_report_recipe *xmt_report_recipe(const char *name,
                                                   int findings);
 /* The report of in_path written a chunk of chunk_units units at a time. */
 xmt_status xmt_report_stream(xmt_filter *f, const char *in_path,
-                             const struct xmt_buf *units, const char *out_path,
+                             const struct xmt_units_text *units,
+                             const char *out_path,
                              const struct xmt_report_recipe *r,
                              const struct xmt_report_options *options,
                              xmt_problem_fn on_message, void *user,

@@ -326,7 +326,8 @@ static xmt_status compile_all(struct stream_run *run,
 }
 
 xmt_status xmt_report_stream(xmt_filter *f, const char *in_path,
-                             const struct xmt_buf *units, const char *out_path,
+                             const struct xmt_units_text *units,
+                             const char *out_path,
                              const struct xmt_report_recipe *r,
                              const struct xmt_report_options *options,
                              xmt_problem_fn on_message, void *user,

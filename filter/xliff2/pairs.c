@@ -278,7 +278,9 @@ void xmt_x2_close_unit(struct reader *r, size_t at) {
     number_source(doc, &s->source);
     number_target(r, &s->source, &s->target);
     name_segment(r, i, i - r->unit_first, n);
-    s->alone = n == 1;
+    /* a segment cut into several moves the places of those after it,
+     * which an order attribute names */
+    s->alone = n == 1 || !r->ordered;
     s->reordered = (unsigned char)r->reordered;
     s->unit_end = at;
   }

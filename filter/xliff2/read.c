@@ -204,6 +204,7 @@ static void open_unit(struct reader *r, const char **atts, size_t at,
   r->odata_start = r->odata_end = r->matches_close = 0;
   r->parts = 0;
   r->reordered = 0;
+  r->ordered = 0;
   r->nfar = 0;
   struct frame *f = xmt_x2_push(r, F_UNIT);
   if (f != NULL)
@@ -264,6 +265,7 @@ static unsigned target_order(struct reader *r, const char **atts,
   unsigned long n = order != NULL ? strtoul(order, &end, 10) : 0;
   if (order == NULL || end == order || *end != '\0' || n == 0 || n > 0xFFFFFFu)
     return part;
+  r->ordered = 1;
   if (n != part)
     r->reordered = 1;
   return (unsigned)n;

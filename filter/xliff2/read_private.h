@@ -72,6 +72,7 @@ struct reader {
    * order is not its place */
   unsigned parts;
   int reordered;
+  int ordered;        /* 1 when a target has an order attribute */
   struct x2_far *far; /* the unit's ignorables' sc, ec, sm and em */
   size_t nfar, far_cap;
   struct xmt_memo refs;      /* a unit's sc and sm by id */

@@ -7,7 +7,11 @@
  * dataRefEnd naming a <data> of the unit's <originalData>; and, as
  * warnings, a segment's target that lacks a code of its source or has one
  * it has not, in XLIFF 2's names (the unit stream's are XLIFF 1.2's). The
- * document is parsed again on its own: the reader keeps none of this. */
+ * document is parsed again on its own: the reader keeps none of this.
+ * It is fed a part of the document at a time (stream.c cuts them at the
+ * end of each <unit>): a position is made a line and column while its
+ * part is there, and what outlives a unit is the ids of the <file>s and
+ * of the current <file>'s groups and units, with their places. */
 #include "config.h"
 
 #include <expat.h>
@@ -32,14 +36,19 @@ enum scope {
   S_INLINE
 };
 
+/* A line and column, as the check tells them. */
+struct pos {
+  unsigned long line, column;
+};
+
 /* What a unit leaves to be resolved at its end: a reference (to a <data>,
  * or from a start to its end and back) and where it was made. */
 struct pending {
-  char what;   /* 'd': dataRef; 'c', 'e', 'm', 'n': sc, ec, sm, em */
-  char side;   /* 's' source, 't' target */
-  size_t name; /* the id referred to, in rules.names */
-  size_t at;   /* the element, in the document */
-  size_t attr; /* d: the attribute's name, in rules.names */
+  char what;     /* 'd': dataRef; 'c', 'e', 'm', 'n': sc, ec, sm, em */
+  char side;     /* 's' source, 't' target */
+  size_t name;   /* the id referred to, in rules.names */
+  struct pos at; /* the element */
+  size_t attr;   /* d: the attribute's name, in rules.names */
 };
 
 /* An inline code of a segment's source or target: a target's codes are
@@ -55,12 +64,13 @@ struct code {
 /* A <segment> of the unit: where, its id (in rules.names, or SIZE_MAX),
  * 1 when its target has text or codes. */
 struct seg {
-  size_t at, id;
+  struct pos at;
+  size_t id;
   int target;
 };
 
-struct rules {
-  const struct x2_doc *doc;
+struct x2_rules {
+  const struct x2_doc *doc; /* the part being parsed */
   XML_Parser parser;
   xmt_x2_rule_fn fn;
   void *user;
@@ -77,35 +87,44 @@ struct rules {
   size_t nsegs, segs_cap;
   int in_segment; /* in a <segment> (not an <ignorable>) */
   int ordered;    /* a target of the unit has an order attribute */
-  size_t unit_at;
+  struct pos unit_at;
+  struct x2_doc none; /* past the last part */
 };
 
-static void stop(struct rules *r, xmt_status st) {
+static void stop(struct x2_rules *r, xmt_status st) {
   if (r->st == XMT_OK)
     r->st = st;
   XML_StopParser(r->parser, XML_FALSE);
 }
 
-static size_t here(const struct rules *r) {
+/* Where the parser is, in the part it is given (a unit is never cut
+ * between parts: what it refers to is made a position while it is). */
+static struct pos here(const struct x2_rules *r) {
   XML_Index at = XML_GetCurrentByteIndex(r->parser);
-  return at < 0 ? r->doc->data.len : (size_t)at;
+  size_t in = at < 0                        ? r->doc->data.len
+              : (size_t)at < r->doc->offset ? 0
+                                            : (size_t)at - r->doc->offset;
+  struct pos p;
+  xmt_x2_locate(r->doc, in, &p.line, &p.column);
+  return p;
 }
 
-/* Tells the rule broken (a warning) at byte at. */
-static void tell(struct rules *r, size_t at, const char *msg, int warning) {
-  unsigned long line, column;
-  xmt_x2_locate(r->doc, at, &line, &column);
+/* Tells the rule broken (a warning) at at. */
+static void tell(struct x2_rules *r, struct pos at, const char *msg,
+                 int warning) {
   const char *unit = r->unit_id.len > 0 ? r->unit_id.data : NULL;
-  if (r->st == XMT_OK && r->fn(r->user, line, column, unit, msg, warning) != 0)
+  if (r->st == XMT_OK &&
+      r->fn(r->user, at.line, at.column, unit, msg, warning) != 0)
     stop(r, XMT_ERR_ABORTED);
 }
 
-static void report(struct rules *r, size_t at, const char *msg) {
+static void report(struct x2_rules *r, struct pos at, const char *msg) {
   tell(r, at, msg, 0);
 }
 
 /* key = prefix and id; 0 when out of memory (recorded). */
-static int make_key(struct rules *r, char prefix, char side, const char *id) {
+static int make_key(struct x2_rules *r, char prefix, char side,
+                    const char *id) {
   xmt_buf_reset(&r->key);
   xmt_status st = xmt_buf_append_byte(&r->key, prefix);
   if (st == XMT_OK && side != 0)
@@ -117,19 +136,25 @@ static int make_key(struct rules *r, char prefix, char side, const char *id) {
   return st == XMT_OK;
 }
 
-/* An id of element elem in a scope: an error if the scope has it. */
-static void unique(struct rules *r, struct xmt_memo *m, const char *scope,
-                   const char *elem, char side, const char *id, size_t at) {
-  size_t first = 0;
+/* An id of element elem in a scope: an error if the scope has it. The
+ * scope keeps the id and its place (its line, its column as the value):
+ * a <file>'s units outlive the parts they were read in. */
+static void unique(struct x2_rules *r, struct xmt_memo *m, const char *scope,
+                   const char *elem, char side, const char *id, struct pos at) {
+  size_t line = 0;
+  const char *value = NULL;
+  size_t value_len = 0;
   if (!make_key(r, 'i', side, id))
     return;
-  if (!xmt_memo_get(m, r->key.data, r->key.len, NULL, NULL, &first)) {
-    if (xmt_memo_put(m, r->key.data, r->key.len, NULL, 0, at) != XMT_OK)
+  if (!xmt_memo_get(m, r->key.data, r->key.len, &value, &value_len, &line)) {
+    if (xmt_memo_put(m, r->key.data, r->key.len, (const char *)&at.column,
+                     sizeof at.column, at.line) != XMT_OK)
       stop(r, XMT_ERR_NOMEM);
     return;
   }
-  unsigned long line, column;
-  xmt_x2_locate(r->doc, first, &line, &column);
+  unsigned long column = 0;
+  if (value_len == sizeof column)
+    memcpy(&column, value, sizeof column);
   char msg[320];
   snprintf(msg, sizeof msg,
            "<%s> id \"%.64s\" is used more than once in %s (first at line "
@@ -138,7 +163,7 @@ static void unique(struct rules *r, struct xmt_memo *m, const char *scope,
   report(r, at, msg);
 }
 
-static size_t keep(struct rules *r, const char *s) {
+static size_t keep(struct x2_rules *r, const char *s) {
   size_t at = r->names.len;
   if (xmt_buf_append(&r->names, s, strlen(s) + 1) != XMT_OK) {
     stop(r, XMT_ERR_NOMEM);
@@ -147,8 +172,8 @@ static size_t keep(struct rules *r, const char *s) {
   return at;
 }
 
-static void add_pending(struct rules *r, char what, char side, const char *id,
-                        const char *attr, size_t at) {
+static void add_pending(struct x2_rules *r, char what, char side,
+                        const char *id, const char *attr, struct pos at) {
   struct pending *p = xmt_grow_one(&r->pend, r->npend, &r->pend_cap, sizeof *p);
   if (p == NULL) {
     stop(r, XMT_ERR_NOMEM);
@@ -162,7 +187,7 @@ static void add_pending(struct rules *r, char what, char side, const char *id,
   p->attr = keep(r, attr != NULL ? attr : "");
   /* A start or an end is known by what refers to it. */
   if (what != 'd' && make_key(r, what, side, id) &&
-      xmt_memo_put(&r->unit, r->key.data, r->key.len, NULL, 0, at) != XMT_OK)
+      xmt_memo_put(&r->unit, r->key.data, r->key.len, NULL, 0, 0) != XMT_OK)
     stop(r, XMT_ERR_NOMEM);
 }
 
@@ -211,7 +236,7 @@ static int code_order(const void *a, const void *b) {
 }
 
 /* A code as written: <sm id="m1">, <em startRef="m1">. */
-static void code_name(const struct rules *r, const struct code *x, char *out,
+static void code_name(const struct x2_rules *r, const struct code *x, char *out,
                       size_t size) {
   const char *name = r->names.data + x->name;
   int ref = strcmp(name, "ec") == 0 || strcmp(name, "em") == 0;
@@ -225,7 +250,7 @@ static void code_name(const struct rules *r, const struct code *x, char *out,
 /* The first code of segment seg (0: the unit's, its targets composed
  * with order) on one side that the other lacks: a warning each way, as
  * for XLIFF 1.2, in the names of XLIFF 2. */
-static void compare_segment(struct rules *r, size_t from, size_t to) {
+static void compare_segment(struct x2_rules *r, size_t from, size_t to) {
   const struct seg *g = r->codes[from].seg > 0 && r->codes[from].seg <= r->nsegs
                             ? &r->segs[r->codes[from].seg - 1]
                             : NULL;
@@ -252,7 +277,7 @@ static void compare_segment(struct rules *r, size_t from, size_t to) {
   else
     snprintf(where, sizeof where, "<target> of segment %zu",
              (size_t)(g - r->segs) + 1);
-  size_t at = g != NULL ? g->at : r->unit_at;
+  struct pos at = g != NULL ? g->at : r->unit_at;
   if (lacks[0] != '\0') {
     snprintf(msg, sizeof msg, "%s %s the inline code %s of its <source>%s",
              where, g != NULL ? "lacks" : "lack", lacks, g != NULL ? "" : "s");
@@ -267,7 +292,7 @@ static void compare_segment(struct rules *r, size_t from, size_t to) {
 
 /* The codes of each segment's target against its source's (the unit's
  * targets against its sources when they are composed with order). */
-static void compare_codes(struct rules *r) {
+static void compare_codes(struct x2_rules *r) {
   size_t n = 0;
   for (size_t i = 0; i < r->ncodes; i++) {
     size_t seg = r->codes[i].seg;
@@ -292,7 +317,7 @@ static void compare_codes(struct rules *r) {
 }
 
 /* A code of the segment being read (local: its element). */
-static void add_code(struct rules *r, const char *local, char side,
+static void add_code(struct x2_rules *r, const char *local, char side,
                      const char **atts) {
   if (!r->in_segment || r->nsegs == 0 || is(local, "cp"))
     return;
@@ -322,7 +347,7 @@ static void add_code(struct rules *r, const char *local, char side,
 }
 
 /* The end of a unit: what its elements referred to must be in it. */
-static void close_unit(struct rules *r) {
+static void close_unit(struct x2_rules *r) {
   char msg[320];
   for (size_t i = 0; r->st == XMT_OK && i < r->npend; i++) {
     const struct pending *p = &r->pend[i];
@@ -359,8 +384,8 @@ static void close_unit(struct rules *r) {
   xmt_memo_clear(&r->unit);
 }
 
-static void data_refs(struct rules *r, char side, const char **atts,
-                      size_t at) {
+static void data_refs(struct x2_rules *r, char side, const char **atts,
+                      struct pos at) {
   static const char *const refs[] = {"dataRef", "dataRefStart", "dataRefEnd"};
   for (size_t i = 0; i < sizeof refs / sizeof *refs; i++) {
     const char *v = xmt_x2_attr(atts, refs[i]);
@@ -388,8 +413,8 @@ static const char *const inline_attrs[][2] = {
     {"em", " startRef "},
     {"cp", " hex "}};
 
-static void allowed_attrs(struct rules *r, const char *local, const char **atts,
-                          size_t at) {
+static void allowed_attrs(struct x2_rules *r, const char *local,
+                          const char **atts, struct pos at) {
   const char *list = NULL;
   for (size_t i = 0; i < sizeof inline_attrs / sizeof *inline_attrs; i++)
     if (strcmp(local, inline_attrs[i][0]) == 0)
@@ -414,8 +439,8 @@ static void allowed_attrs(struct rules *r, const char *local, const char **atts,
 }
 
 /* An inline element of a source or target. */
-static void inline_code(struct rules *r, const char *local, char side,
-                        const char **atts, size_t at) {
+static void inline_code(struct x2_rules *r, const char *local, char side,
+                        const char **atts, struct pos at) {
   static const char *const with_ids[] = {"ph", "pc", "sc", "ec", "mrk", "sm"};
   const char *id = xmt_x2_attr(atts, "id");
   const char *ref = xmt_x2_attr(atts, "startRef");
@@ -437,7 +462,7 @@ static void inline_code(struct rules *r, const char *local, char side,
     add_pending(r, 'n', side, ref, NULL, at);
 }
 
-static void open_segment(struct rules *r, const char *id, size_t at) {
+static void open_segment(struct x2_rules *r, const char *id, struct pos at) {
   struct seg *g = xmt_grow_one(&r->segs, r->nsegs, &r->segs_cap, sizeof *g);
   if (g == NULL) {
     stop(r, XMT_ERR_NOMEM);
@@ -450,8 +475,9 @@ static void open_segment(struct rules *r, const char *id, size_t at) {
 }
 
 /* The scope an element opens inside one of kind parent. */
-static enum scope structure(struct rules *r, enum scope parent,
-                            const char *local, const char **atts, size_t at) {
+static enum scope structure(struct x2_rules *r, enum scope parent,
+                            const char *local, const char **atts,
+                            struct pos at) {
   const char *id = xmt_x2_attr(atts, "id");
   if (parent == S_ROOT && is(local, "file")) {
     if (id != NULL)
@@ -488,14 +514,14 @@ static enum scope structure(struct rules *r, enum scope parent,
     return S_ORIGINAL;
   if (parent == S_ORIGINAL && is(local, "data") && id != NULL) {
     if (make_key(r, 'd', 0, id) &&
-        xmt_memo_put(&r->unit, r->key.data, r->key.len, NULL, 0, at) != XMT_OK)
+        xmt_memo_put(&r->unit, r->key.data, r->key.len, NULL, 0, 0) != XMT_OK)
       stop(r, XMT_ERR_NOMEM);
   }
   return S_OTHER;
 }
 
 /* The side (source or target) the innermost content is on, or 0. */
-static char side_of(const struct rules *r) {
+static char side_of(const struct x2_rules *r) {
   for (size_t i = r->depth; i > 0; i--)
     if (r->stack[i - 1] == S_SOURCE || r->stack[i - 1] == S_TARGET)
       return r->stack[i - 1] == S_SOURCE ? 's' : 't';
@@ -504,11 +530,11 @@ static char side_of(const struct rules *r) {
 
 static void start_element(void *user, const XML_Char *name,
                           const XML_Char **atts) {
-  struct rules *r = user;
+  struct x2_rules *r = user;
   if (r->st != XMT_OK)
     return;
   const char *local = core_name(name);
-  size_t at = here(r);
+  struct pos at = here(r);
   enum scope s = S_ROOT;
   if (r->depth > 0) {
     enum scope parent = (enum scope)r->stack[r->depth - 1];
@@ -531,7 +557,7 @@ static void start_element(void *user, const XML_Char *name,
 }
 
 static void end_element(void *user, const XML_Char *name) {
-  struct rules *r = user;
+  struct x2_rules *r = user;
   (void)name;
   if (r->st != XMT_OK || r->depth == 0)
     return;
@@ -543,7 +569,7 @@ static void end_element(void *user, const XML_Char *name) {
 
 /* Text of a segment's target: the target is one to compare. */
 static void character_data(void *user, const XML_Char *s, int len) {
-  struct rules *r = user;
+  struct x2_rules *r = user;
   if (r->st != XMT_OK || !r->in_segment || r->nsegs == 0 ||
       r->segs[r->nsegs - 1].target || side_of(r) != 't')
     return;
@@ -552,43 +578,73 @@ static void character_data(void *user, const XML_Char *s, int len) {
       r->segs[r->nsegs - 1].target = 1;
 }
 
-xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
-                              void *user) {
-  struct rules r;
-  memset(&r, 0, sizeof r);
-  r.doc = doc;
-  r.fn = fn;
-  r.user = user;
-  r.parser = XML_ParserCreateNS("UTF-8", '|');
-  if (r.parser == NULL)
+xmt_status xmt_x2_rules_new(struct x2_rules **out, xmt_x2_rule_fn fn,
+                            void *user) {
+  struct x2_rules *r = calloc(1, sizeof *r);
+  *out = r;
+  if (r == NULL)
     return XMT_ERR_NOMEM;
-  XML_SetUserData(r.parser, &r);
-  XML_SetElementHandler(r.parser, start_element, end_element);
-  XML_SetCharacterDataHandler(r.parser, character_data);
-  const char *data = doc->data.data != NULL ? doc->data.data : "";
-  /* A slice at a time: expat copies what it is given, and a document
-   * given whole would be held twice. An XML error is none of the rules'
+  r->doc = &r->none;
+  r->fn = fn;
+  r->user = user;
+  r->parser = XML_ParserCreateNS("UTF-8", '|');
+  if (r->parser == NULL)
+    return XMT_ERR_NOMEM;
+  XML_SetUserData(r->parser, r);
+  XML_SetElementHandler(r->parser, start_element, end_element);
+  XML_SetCharacterDataHandler(r->parser, character_data);
+  return XMT_OK;
+}
+
+xmt_status xmt_x2_rules_feed(struct x2_rules *r, const struct x2_doc *part,
+                             int last) {
+  if (r->st != XMT_OK)
+    return r->st;
+  r->doc = part;
+  const char *data = part->data.data != NULL ? part->data.data : "";
+  /* A slice at a time: expat copies what it is given, and a part given
+   * whole would be held twice. An XML error is none of the rules'
    * business: the reader tells it. */
-  size_t at = 0, len = doc->data.len;
+  size_t at = 0, len = part->data.len;
   enum XML_Status parsed = XML_STATUS_OK;
   do {
     size_t n = len - at < X2_RULES_SLICE ? len - at : X2_RULES_SLICE;
-    parsed = XML_Parse(r.parser, data + at, (int)n, at + n == len);
+    parsed = XML_Parse(r->parser, data + at, (int)n, last && at + n == len);
     at += n;
-  } while (parsed == XML_STATUS_OK && r.st == XMT_OK && at < len);
-  if (parsed == XML_STATUS_ERROR && r.st == XMT_OK)
-    r.st = XML_GetErrorCode(r.parser) == XML_ERROR_NO_MEMORY ? XMT_ERR_NOMEM
-                                                             : XMT_ERR_XML;
-  XML_ParserFree(r.parser);
-  free(r.stack);
-  free(r.pend);
-  free(r.codes);
-  free(r.segs);
-  xmt_memo_free(&r.files);
-  xmt_memo_free(&r.ids);
-  xmt_memo_free(&r.unit);
-  xmt_buf_free(&r.unit_id);
-  xmt_buf_free(&r.key);
-  xmt_buf_free(&r.names);
-  return r.st;
+  } while (parsed == XML_STATUS_OK && r->st == XMT_OK && at < len);
+  if (parsed == XML_STATUS_ERROR && r->st == XMT_OK)
+    r->st = XML_GetErrorCode(r->parser) == XML_ERROR_NO_MEMORY ? XMT_ERR_NOMEM
+                                                               : XMT_ERR_XML;
+  /* Nothing of the part is looked at once it is parsed. */
+  r->none.offset = part->offset + len;
+  r->doc = &r->none;
+  return r->st;
+}
+
+void xmt_x2_rules_free(struct x2_rules *r) {
+  if (r == NULL)
+    return;
+  if (r->parser != NULL)
+    XML_ParserFree(r->parser);
+  free(r->stack);
+  free(r->pend);
+  free(r->codes);
+  free(r->segs);
+  xmt_memo_free(&r->files);
+  xmt_memo_free(&r->ids);
+  xmt_memo_free(&r->unit);
+  xmt_buf_free(&r->unit_id);
+  xmt_buf_free(&r->key);
+  xmt_buf_free(&r->names);
+  free(r);
+}
+
+xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
+                              void *user) {
+  struct x2_rules *r = NULL;
+  xmt_status st = xmt_x2_rules_new(&r, fn, user);
+  if (st == XMT_OK)
+    st = xmt_x2_rules_feed(r, doc, 1);
+  xmt_x2_rules_free(r);
+  return st;
 }

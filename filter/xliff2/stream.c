@@ -288,9 +288,9 @@ static xmt_status stream_start(struct x2_stream *s) {
   return XMT_OK;
 }
 
-xmt_status xmt_x2_stream_open(struct x2_stream **out, FILE *fp,
-                              const char *path, size_t chunk,
-                              struct xmt_error_store *err) {
+static xmt_status open_with(struct x2_stream **out, FILE *fp, const char *path,
+                            size_t chunk, int raw_keys,
+                            struct xmt_error_store *err) {
   xmt_status st = stream_new(out, path, err);
   struct x2_stream *s = *out;
   if (s == NULL) {
@@ -305,12 +305,24 @@ xmt_status xmt_x2_stream_open(struct x2_stream **out, FILE *fp,
   if (st == XMT_OK) {
     s->fp = fp;
     fp = NULL;
-    s->r.raw_keys = 1;
+    s->r.raw_keys = raw_keys;
     st = stream_start(s);
   }
   if (fp != NULL && fp != stdin)
     fclose(fp);
   return st;
+}
+
+xmt_status xmt_x2_stream_open(struct x2_stream **out, FILE *fp,
+                              const char *path, size_t chunk,
+                              struct xmt_error_store *err) {
+  return open_with(out, fp, path, chunk, 1, err);
+}
+
+xmt_status xmt_x2_stream_open_unique(struct x2_stream **out, FILE *fp,
+                                     const char *path, size_t chunk,
+                                     struct xmt_error_store *err) {
+  return open_with(out, fp, path, chunk, 0, err);
 }
 
 xmt_status xmt_x2_stream_memory(struct x2_stream **out, struct xmt_buf *data,
@@ -391,6 +403,37 @@ xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
   if (st == XMT_OK)
     return xmt_x2_units_end(&u, &s->live);
   xmt_buf_free(&u.out.buf);
+  return st;
+}
+
+/* The parts cut so far given to rules, and let go. */
+static xmt_status rule_parts(struct x2_stream *s, struct x2_rules *rules) {
+  xmt_status st = XMT_OK;
+  for (size_t k = 0; k < s->nfresh; k++) {
+    if (st == XMT_OK)
+      st = xmt_x2_rules_feed(rules, &s->fresh[k]->doc, 0);
+    piece_free(s->fresh[k]);
+    s->fresh[k] = NULL;
+  }
+  s->nfresh = 0;
+  return st;
+}
+
+xmt_status xmt_x2_stream_rules(struct x2_stream *s, struct x2_rules *rules,
+                               xmt_status opened) {
+  xmt_status st = rule_parts(s, rules), read = opened;
+  while (st == XMT_OK && read == XMT_OK && !s->done) {
+    read = read_more(s);
+    st = rule_parts(s, rules);
+  }
+  if (read != XMT_OK) {
+    /* What the reader parsed before it failed, not cut into a part. */
+    if (st == XMT_OK)
+      st = xmt_x2_rules_feed(rules, &s->live, 0);
+    return st == XMT_ERR_NOMEM || st == XMT_ERR_ABORTED ? st : read;
+  }
+  if (st == XMT_OK)
+    st = xmt_x2_rules_feed(rules, &s->live, 1);
   return st;
 }
 

@@ -59,6 +59,12 @@ struct x2_stream {
 xmt_status xmt_x2_stream_open(struct x2_stream **out, FILE *fp,
                               const char *path, size_t chunk,
                               struct xmt_error_store *err);
+/* The same, each repeated unit-stream id made unique as a document held
+ * whole makes it ("@FILE"), for a reader of its units that does not (the
+ * report's). */
+xmt_status xmt_x2_stream_open_unique(struct x2_stream **out, FILE *fp,
+                                     const char *path, size_t chunk,
+                                     struct xmt_error_store *err);
 xmt_status xmt_x2_stream_memory(struct x2_stream **out, struct xmt_buf *data,
                                 const char *path, size_t chunk,
                                 struct xmt_error_store *err);
@@ -76,6 +82,14 @@ void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
 xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
                               const xmt_xliff_unit *unit,
                               const xmt_segment *target, int split);
+/* Reads the rest for check's rules only: each part, as it is cut, is
+ * given to rules and let go (what the stream cut before is given first).
+ * A document that cannot be read fails with the reader's error, the
+ * bytes read before it given to rules too, as a document read whole
+ * would have them; opened: what xmt_x2_stream_open returned (a failure
+ * there is such a failure). */
+xmt_status xmt_x2_stream_rules(struct x2_stream *s, struct x2_rules *rules,
+                               xmt_status opened);
 /* Writes what is left, targets taken or not. */
 xmt_status xmt_x2_stream_finish(struct x2_stream *s);
 /* The units read so far, counted into facts. A unit is translatable when

@@ -291,9 +291,64 @@ static void put_split(struct writer *w, const char *tag, size_t len, int end,
   xmt_x2w_put(w, "/>", 2);
 }
 
+int xmt_x2w_lone(const struct x2_code *x) {
+  return (x->elem == X2_SC || x->elem == X2_EC) &&
+         (x->kind == XMT_TAG_ISOLATED_OPEN ||
+          x->kind == XMT_TAG_ISOLATED_CLOSE);
+}
+
+/* An attribute of the tag at tag (len bytes) from *i on: its name and
+ * its value with the quotes; 0 when there is none. */
+static int next_attr(const char *tag, size_t len, size_t *i, size_t *ns,
+                     size_t *ne, size_t *vs, size_t *ve) {
+  while (*i < len && xmt_is_xml_space(tag[*i]))
+    (*i)++;
+  *ns = *i;
+  while (*i < len && tag[*i] != '=' && !xmt_is_xml_space(tag[*i]) &&
+         tag[*i] != '/' && tag[*i] != '>')
+    (*i)++;
+  *ne = *i;
+  while (*i < len && tag[*i] != '"' && tag[*i] != '\'')
+    (*i)++;
+  if (*ne == *ns || *i >= len)
+    return 0;
+  char quote = tag[*i];
+  *vs = *i;
+  for ((*i)++; *i < len && tag[*i] != quote; (*i)++)
+    ;
+  *ve = ++*i;
+  return 1;
+}
+
+void xmt_x2w_put_isolated(struct writer *w, const struct x2_code *x) {
+  const char *tag = w->doc->data.data + x->start;
+  size_t len = x->end - x->start, i = 1, ns, ne, vs, ve;
+  while (i < len && !xmt_is_xml_space(tag[i]) && tag[i] != '/' && tag[i] != '>')
+    i++;
+  xmt_x2w_put(w, tag, i);
+  while (next_attr(tag, len, &i, &ns, &ne, &vs, &ve)) {
+    if (ne - ns == 8 && memcmp(tag + ns, "isolated", 8) == 0)
+      continue;
+    xmt_x2w_put(w, " ", 1);
+    /* an isolated <ec> names itself: its startRef is its id */
+    if (x->elem == X2_EC && ne - ns == 8 &&
+        memcmp(tag + ns, "startRef", 8) == 0)
+      xmt_x2w_put(w, "id", 2);
+    else
+      xmt_x2w_put(w, tag + ns, ne - ns);
+    xmt_x2w_put(w, "=", 1);
+    xmt_x2w_put(w, tag + vs, ve - vs);
+  }
+  xmt_x2w_put_str(w, " isolated=\"yes\"/>");
+}
+
 void xmt_x2w_put_code(struct writer *w, const struct placed *p) {
   const struct x2_code *codes = w->doc->codes, *x = &codes[p->code];
   const char *d = w->doc->data.data;
+  if (!p->split && w->in_match && xmt_x2w_lone(x)) {
+    xmt_x2w_put_isolated(w, x);
+    return;
+  }
   if (!p->split) {
     xmt_x2w_put(w, d + x->start, x->end - x->start);
     return;
@@ -361,4 +416,5 @@ void xmt_x2w_free(struct writer *w) {
   free(w->items);
   free(w->index);
   free(w->used);
+  xmt_memo_free(&w->given);
 }

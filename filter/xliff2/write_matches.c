@@ -27,6 +27,25 @@ static const char *segment_ref(const struct x2_doc *doc, size_t first,
   }
 }
 
+/* The segment's <source> up to its end tag, as it is but for an <sc> or
+ * <ec> whose partner is in another segment (or an <ignorable>): a match
+ * holds one segment, where such a code is isolated="yes" (XLIFF 2.0
+ * 4.2.3.4: else its partner must be in the same scope). */
+static void put_source(struct writer *w, const struct x2_segment *s) {
+  const struct x2_doc *doc = w->doc;
+  const char *d = doc->data.data;
+  size_t at = s->source.start;
+  for (size_t k = 0; k < s->source.ncodes; k++) {
+    const struct x2_code *x = &doc->codes[s->source.first_code + k];
+    if (!xmt_x2w_lone(x) || x->start < at)
+      continue;
+    xmt_x2w_put(w, d + at, x->start - at);
+    xmt_x2w_put_isolated(w, x);
+    at = x->end;
+  }
+  xmt_x2w_put(w, d + at, s->source.inner_end - at);
+}
+
 /* One <mtc:match> of segment i, referring to it as ref. */
 static void put_match(struct writer *w, const char *mtc, size_t i,
                       const char *ref) {
@@ -50,7 +69,7 @@ static void put_match(struct writer *w, const char *mtc, size_t i,
     xmt_x2w_put(w, tag, tag_len - 2);
     xmt_x2w_put_str(w, ">");
   } else {
-    xmt_x2w_put(w, tag, s->source.inner_end - s->source.start);
+    put_source(w, s);
   }
   xmt_x2w_put_str(w, "</");
   xmt_x2w_put(w, tag + 1, prefix);
@@ -63,7 +82,9 @@ static void put_match(struct writer *w, const char *mtc, size_t i,
     xmt_x2w_put(w, tag + vs - 1, ve - vs + 2);
   }
   xmt_x2w_put_str(w, ">");
+  w->in_match = 1;
   xmt_x2w_content(w, s, &s->source, doc->targets[i]);
+  w->in_match = 0;
   xmt_x2w_put_str(w, "</");
   xmt_x2w_put(w, tag + 1, prefix);
   xmt_x2w_put_str(w, "target></");

@@ -34,6 +34,10 @@ struct writer {
   size_t index_cap;
   unsigned char *used; /* per source code of the segment */
   size_t used_cap;
+  int in_match; /* writing a match: an sc/ec without its partner isolated */
+  /* the segment ids given in the unit (its <unit ...> tag's end) */
+  struct xmt_memo given;
+  size_t given_unit;
 };
 
 void xmt_x2w_put(struct writer *w, const char *s, size_t len);
@@ -47,6 +51,12 @@ void xmt_x2w_copy_to(struct writer *w, size_t end);
 void xmt_x2w_put_tag(struct writer *w, size_t start, size_t end,
                      const char *const *names, const char *const *values,
                      size_t n);
+/* 1 when code x is an <sc> or <ec> whose partner is not in its segment
+ * (or isolated="yes"): in a match, which holds one segment, it is
+ * written isolated (xmt_x2w_put_isolated). */
+int xmt_x2w_lone(const struct x2_code *x);
+/* Code x's tag written with isolated="yes" (an <ec>'s startRef as id). */
+void xmt_x2w_put_isolated(struct writer *w, const struct x2_code *x);
 /* The targets as matches of the Matches module (write_matches.c). */
 void xmt_x2w_matches(struct writer *w);
 void xmt_x2w_flush(struct writer *w);

@@ -21,9 +21,19 @@ static void put_new_segment(struct writer *w, const struct x2_segment *s,
   if (keep > 100)
     keep = xmt_utf8_floor(base, 0, 100);
   char id[160];
+  /* the ids given to the sentences of another segment of the unit are
+   * taken too */
+  if (w->given_unit != s->unit_tag_end) {
+    xmt_memo_clear(&w->given);
+    w->given_unit = s->unit_tag_end;
+  }
   do
     snprintf(id, sizeof id, "%.*s-%zu", (int)keep, base, ++*next);
-  while (xmt_x2w_id_taken(doc, s, id));
+  while (xmt_x2w_id_taken(doc, s, id) ||
+         xmt_memo_get(&w->given, id, strlen(id), NULL, NULL, NULL));
+  if (w->st == XMT_OK &&
+      xmt_memo_put(&w->given, id, strlen(id), NULL, 0, 0) != XMT_OK)
+    w->st = XMT_ERR_NOMEM;
   xmt_x2w_put(w, "<", 1);
   xmt_x2w_put(w, doc->data.data + s->start + 1, prefix);
   xmt_x2w_put_str(w, "segment id=\"");

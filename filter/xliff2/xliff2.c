@@ -92,6 +92,18 @@ static xmt_status open_doc(xmt_filter *f, const char *path, void **doc,
   return new_doc(f, s, st, doc);
 }
 
+xmt_status xmt_xliff2_open_unique(xmt_filter *f, const char *path, void **doc,
+                                  size_t *bytes) {
+  *doc = NULL;
+  *bytes = 0;
+  FILE *fp = xmt_input_open(path, &f->err);
+  if (fp == NULL)
+    return f->err.pub.status;
+  struct x2_stream *s = NULL;
+  xmt_status st = xmt_x2_stream_open_unique(&s, fp, path, 0, &f->err);
+  return new_doc(f, s, st, doc);
+}
+
 /* The document at path held whole, as check's rules want it. */
 xmt_status xmt_xliff2_open_whole(xmt_filter *f, const char *path, void **doc,
                                  size_t *bytes) {
@@ -248,28 +260,29 @@ xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,
 xmt_status xmt_xliff2_check_file(xmt_filter *f, const char *path,
                                  xmt_rule_fn fn, void *user,
                                  struct xmt_error_store *err) {
-  struct xmt_buf data = {0};
-  xmt_status st = xmt_input_read_whole(f, path, &data, err);
-  if (st != XMT_OK) {
-    xmt_buf_free(&data);
-    return st == XMT_ERR_NOMEM ? xmt_error_nomem(err) : st;
-  }
-  struct x2_doc d;
-  memset(&d, 0, sizeof d);
-  d.path = path;
-  /* A document that cannot be read is the reader's to tell, with its
-   * line and column: the rules leave it. */
-  st = xmt_x2_utf8(&d, &data, err);
+  (void)f;
+  FILE *fp = xmt_input_open(path, err);
+  if (fp == NULL)
+    return err->pub.status;
+  /* Read as a stream, a part (a unit) at a time: memory holds the ids of
+   * the <file>s and of one <file>'s groups and units, not the document.
+   * A document that cannot be read is the reader's to tell, with its
+   * line and column, when its units are read: the rules leave it. */
+  struct xmt_error_store reading = {0};
+  struct x2_stream *s = NULL;
+  struct x2_rules *rules = NULL;
+  xmt_status opened = xmt_x2_stream_open(&s, fp, path, 0, &reading);
+  xmt_status st =
+      s == NULL ? XMT_ERR_NOMEM : xmt_x2_rules_new(&rules, fn, user);
   if (st == XMT_OK)
-    st = xmt_x2_check_rules(&d, fn, user);
-  xmt_buf_free(&data);
-  xmt_x2_free(&d);
+    st = xmt_x2_stream_rules(s, rules, opened);
+  xmt_x2_rules_free(rules);
+  xmt_x2_stream_free(s);
+  xmt_error_clear(&reading);
   if (st == XMT_ERR_NOMEM)
     return xmt_error_nomem(err);
   if (st == XMT_ERR_ABORTED)
     return xmt_error_at(err, st, XMT_IN(path), "%s", "the check was stopped");
-  if (st != XMT_OK)
-    xmt_error_clear(err);
   return XMT_OK;
 }
 

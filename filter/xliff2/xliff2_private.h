@@ -80,8 +80,10 @@ struct x2_segment {
   /* 1: its target, in state initial (or none), is its source's copy (the
    * same text and codes as written): untranslated, filled as if empty */
   unsigned char copied;
-  /* 1: the only <segment> of its unit, and canResegment (inherited from
-   * <file>, <group>, <unit>) is not "no" there */
+  /* alone: 1 when it may be cut into several on its own: the only
+   * <segment> of its unit, or one of several whose targets have no order
+   * attribute; can_resegment: canResegment (inherited from <file>,
+   * <group>, <unit>) is not "no" there */
   unsigned char alone, can_resegment;
   /* 1: a target of its unit (of a segment or an <ignorable>) has an
    * order other than its place: the targets were composed across the
@@ -265,6 +267,16 @@ typedef int (*xmt_x2_rule_fn)(void *user, unsigned long line,
                               const char *message, int warning);
 xmt_status xmt_x2_check_rules(const struct x2_doc *doc, xmt_x2_rule_fn fn,
                               void *user);
+/* The same a part at a time (stream.c's parts, in document order, each
+ * starting where the one before ended; last: the document ends with
+ * it). XMT_ERR_XML when the bytes fed are not well-formed: the reader
+ * tells why. */
+struct x2_rules;
+xmt_status xmt_x2_rules_new(struct x2_rules **out, xmt_x2_rule_fn fn,
+                            void *user);
+xmt_status xmt_x2_rules_feed(struct x2_rules *r, const struct x2_doc *part,
+                             int last);
+void xmt_x2_rules_free(struct x2_rules *r);
 
 /* A string of the pool. */
 static inline const char *x2_str(const struct x2_doc *doc, size_t at) {

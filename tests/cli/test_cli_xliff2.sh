@@ -179,7 +179,7 @@ for f in "$fx"/*.xlf; do
 done
 if [ "$have_perl" -eq 1 ]; then
   check "seg-source: the units split" \
-    test "$all_split" = " boundaries:u1,u2,u3 reseg:u1,u2,u6 segments:p2"
+    test "$all_split" = " boundaries:u1,u2,u3 reseg:u1,u2,u6,u7 segments:p2"
   check "seg-source: reseg.xlf as expected" \
     cmp "$tmp/reseg.seg.xlf" "$fx/expected/reseg.seg.xlf"
 fi

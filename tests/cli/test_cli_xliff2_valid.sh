@@ -9,7 +9,10 @@
 # never written twice as an <sc>'s dataRef; check's warnings on a target's
 # codes in the names and ids of the file; a target in state initial (or
 # none) that copies its source (xliff-simple-merge's new message) is
-# translated, a translated one never. Exact outputs compared.
+# translated, a translated one never; --alt-trans writes an <sc>/<ec>
+# whose partner is in another segment isolated="yes" in its match;
+# --seg-source cuts each segment of a unit of several, unless its targets
+# have an order. Exact outputs compared.
 # Env: XLIFFMT, XMT_FIXTURES. Exit 0 pass, 1 fail, 77 skip.
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -227,4 +230,77 @@ check "merged.xlf: copies translated, translated ones not" cmp want got ||
   diff want got
 check "merged.xlf: the summary says so" grep -qxF \
   'xliffmt: merged.xlf: 2 targets that copied their source filled (state initial)' err
+# --alt-trans: a match holds one segment, so an <sc> or <ec> whose
+# partner is in another segment is written isolated="yes" in it (an
+# <ec>'s startRef as its id); a pair within the segment stays a pair.
+cat >iso.xlf <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="fr">
+<file id="f1">
+<unit id="u1">
+<segment id="s1"><source>First <sc id="1" type="fmt"/>bold words.</source></segment>
+<ignorable><source> </source></ignorable>
+<segment id="s2"><source>Still bold<ec startRef="1" isolated="no"/> then <sc id="2"/>not<ec startRef="2"/>.</source></segment>
+<segment id="s3"><source>Alone <ec id="3" isolated="yes"/>here.</source></segment>
+</unit>
+</file>
+</xliff>
+EOD
+expect_exit 0 "alt-trans iso.xlf" "$x" translate iso.xlf --mt pseudo \
+  --alt-trans -o iso.alt.xlf -q
+sed -n '/<mtc:match /p' iso.alt.xlf >got
+cat >want <<'EOD'
+ <mtc:match ref="#s1" origin="xliffmt" type="mt"><source>First <sc id="1" type="fmt" isolated="yes"/>bold words.</source><target>[<sc id="1" type="fmt" isolated="yes"/>bóld Fírst wórds. ~~~~~~]</target></mtc:match>
+ <mtc:match ref="#s2" origin="xliffmt" type="mt"><source>Still bold<ec id="1" isolated="yes"/> then <sc id="2"/>not<ec startRef="2"/>.</source><target>[bóld Stíll<ec id="1" isolated="yes"/> <sc id="2"/>ñót.<ec startRef="2"/> théñ ~~~~~~]</target></mtc:match>
+ <mtc:match ref="#s3" origin="xliffmt" type="mt"><source>Alone <ec id="3" isolated="yes"/>here.</source><target>[héré. Álóñé <ec id="3" isolated="yes"/>~~~~]</target></mtc:match>
+EOD
+check "alt-trans iso.xlf: codes whose partner is in another segment isolated in the matches" \
+  cmp want got || diff want got
+expect_exit 0 "check iso.alt.xlf (schema and rules)" "$x" check iso.alt.xlf -q
+# --seg-source on a unit of several segments: each is cut on its own,
+# the new ids unique in the unit (two segments without an id: s-2, s-3);
+# a unit whose targets have an order keeps its segments (a new segment
+# would move the places the orders name).
+cat >multi.xlf <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="fr">
+<file id="f1">
+<unit id="u1">
+<segment><source>One here. Two <pc id="1">there</pc>.</source></segment>
+<ignorable><source> </source></ignorable>
+<segment><source>Three now. Four <ph id="2"/> later.</source></segment>
+</unit>
+<unit id="u2">
+<segment id="a"><source>Kept whole.</source></segment>
+<segment id="b"><source>Five. Six.</source><target order="2"></target></segment>
+</unit>
+</file>
+</xliff>
+EOD
+expect_exit 0 "seg-source multi.xlf" "$x" translate multi.xlf --mt pseudo \
+  --seg-source -o multi.out.xlf -q
+cat >want <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="fr">
+<file id="f1">
+<unit id="u1">
+<segment state="translated" subState="xliffmt:mt"><source>One here.</source><target>[héré. Óñé ~~~]</target></segment>
+<ignorable><source> </source></ignorable>
+<segment id="s-2" state="translated" subState="xliffmt:mt"><source>Two <pc id="1">there</pc>.</source><target>[<pc id="1">théré.</pc> Twó ~~~]</target></segment>
+<ignorable><source> </source></ignorable>
+<segment state="translated" subState="xliffmt:mt"><source>Three now.</source><target>[ñów. Thréé ~~~]</target></segment>
+<ignorable><source> </source></ignorable>
+<segment id="s-3" state="translated" subState="xliffmt:mt"><source>Four <ph id="2"/> later.</source><target>[<ph id="2"/>látér. Fóúr ~~~~]</target></segment>
+</unit>
+<unit id="u2">
+<segment id="a" state="translated" subState="xliffmt:mt"><source>Kept whole.</source><target>[whólé. Képt ~~~~]</target></segment>
+<segment id="b" state="translated" subState="xliffmt:mt"><source>Five. Six.</source><target order="2">[Fívé. ~~] [Síx. ~~]</target></segment>
+</unit>
+</file>
+</xliff>
+EOD
+check "seg-source multi.xlf: each segment cut, ids unique; ordered targets kept" \
+  cmp want multi.out.xlf || diff want multi.out.xlf
+expect_exit 0 "check multi.out.xlf (schema and rules)" "$x" check \
+  multi.out.xlf -q
 finish
