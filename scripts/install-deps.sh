@@ -16,6 +16,12 @@ universal-ctags"
 
 missing=
 for p in $packages; do
+  # Node.js from another source (NodeSource's nodejs carries npm, and
+  # conflicts with Debian's npm) serves as well as Debian's.
+  case $p in
+  nodejs) command -v node >/dev/null 2>&1 && continue ;;
+  npm) command -v npm >/dev/null 2>&1 && continue ;;
+  esac
   status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
   case $status in
     *"install ok installed"*) ;;
