@@ -175,8 +175,7 @@ static void translate(unsigned mode, const char *s, size_t len) {
   struct serve_text *t = &job->texts[0];
   if (serve_text_prepare(job, t)) {
     serve_text_translate(worker(), job);
-    int same =
-        job->status == XMT_OK && clean(s, len) && segments_clean(t);
+    int same = job->status == XMT_OK && clean(s, len) && segments_clean(t);
     if (same && t->markup == SERVE_PLAIN &&
         (t->out_len != len || memcmp(t->out, s, len) != 0))
       FUZZ_FAIL();
