@@ -159,7 +159,7 @@ static void unique(struct x2_rules *r, struct xmt_memo *m, const char *scope,
   snprintf(msg, sizeof msg,
            "<%s> id \"%.64s\" is used more than once in %s (first at line "
            "%lu, column %lu)",
-           elem, id, scope, line, column);
+           elem, id, scope, (unsigned long)line, column);
   report(r, at, msg);
 }
 
