@@ -73,7 +73,7 @@ void xmt_filter_free(xmt_filter *f) {
 }
 
 const struct xmt_error *xmt_filter_error(const xmt_filter *f) {
-  return &f->err.pub;
+  return f != NULL ? &f->err.pub : NULL;
 }
 
 const struct xmt_filter_stats *xmt_filter_stats(const xmt_filter *f) {

@@ -36,6 +36,11 @@ struct drive {
   size_t nns, capns;
   const xmlChar ***bindings; /* per open element, NULL for none */
   size_t depth, capdepth;
+  /* the local name, prefix and URI of each open element: a document cut
+   * short is closed for the validator, which frees its state only as its
+   * elements end */
+  const xmlChar *(*open)[3];
+  size_t capopen;
   const xmlChar **attrs; /* 5 per attribute, as SAX2 gives them */
   size_t capattrs;
   xmt_rule_fn fn;
@@ -221,10 +226,16 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
   }
   int ok;
   const xmlChar **b = push_bindings(d, &ok);
-  if (!ok || !attributes(d, atts, n)) {
+  const xmlChar *(*open)[3] =
+      ok ? xmt_grow_array(d->open, &d->capopen, d->depth, sizeof *open) : NULL;
+  if (open == NULL || !attributes(d, atts, n)) {
     stop(d, XMT_ERR_NOMEM);
     return;
   }
+  d->open = open;
+  open[d->depth - 1][0] = el[1];
+  open[d->depth - 1][1] = el[2];
+  open[d->depth - 1][2] = el[0];
   int nns = (int)(d->nns / 2);
   d->nns = 0;
   d->sax->startElementNs(d->sax_user, el[1], el[2], el[0], nns, b, (int)n, 0,
@@ -351,6 +362,11 @@ xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
     if (fp != NULL)
       fclose(fp);
   }
+  /* a document cut short: its open elements closed, nothing told */
+  d.done = 1;
+  for (size_t k = d.depth; d.plug != NULL && d.open != NULL && k > 0; k--)
+    d.sax->endElementNs(d.sax_user, d.open[k - 1][0], d.open[k - 1][1],
+                        d.open[k - 1][2]);
   if (d.plug != NULL)
     xmlSchemaSAXUnplug(d.plug);
   xmlSchemaFreeValidCtxt(d.vctxt);
@@ -358,6 +374,7 @@ xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
   while (d.depth > 0)
     free(d.bindings[--d.depth]);
   free(d.bindings);
+  free(d.open);
   free(d.ns);
   free(d.attrs);
   xmlDictFree(d.dict);

@@ -118,7 +118,7 @@ xmt_status xmt_segmenter_set_flags(xmt_segmenter *s, unsigned flags) {
 }
 
 const struct xmt_error *xmt_segmenter_error(const xmt_segmenter *s) {
-  return &s->err.pub;
+  return s != NULL ? &s->err.pub : NULL;
 }
 
 xmt_status xmt_segmenter_set_language(xmt_segmenter *s, const char *lang) {
