@@ -226,6 +226,21 @@ static inline size_t xmt_utf8_prev(const char *s, size_t lo, size_t at) {
   return at > lo ? xmt_utf8_floor(s, lo, at - 1) : lo;
 }
 /* The start of the character after the one at byte at: at most len. */
+/* In n elements of size bytes from base, sorted by the size_t at byte
+ * offset of each: the first whose field is not below key, or n. */
+static inline size_t xmt_lower_bound(const void *base, size_t n, size_t size,
+                                     size_t offset, size_t key) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2, v;
+    memcpy(&v, (const char *)base + mid * size + offset, sizeof v);
+    if (v < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
 static inline size_t xmt_utf8_next(const char *s, size_t len, size_t at) {
   while (++at < len && xmt_utf8_is_cont(s[at]))
     ;

@@ -247,15 +247,8 @@ static void emit_hole(struct writer *w, size_t index) {
 
 /* Index of the first hole starting at or after at. */
 static size_t first_hole(const struct html_doc *doc, size_t at) {
-  size_t lo = 0, hi = doc->nholes;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (doc->holes[mid].start < at)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
+  return xmt_lower_bound(doc->holes, doc->nholes, sizeof *doc->holes,
+                         offsetof(struct html_hole, start), at);
 }
 
 /* The page bytes of [start, end) with the holes inside filled, looking at

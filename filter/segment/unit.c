@@ -441,14 +441,8 @@ static xmt_status build(struct work *w, xmt_xliff_unit *unit) {
 /* The piece of the messages holding offset o (its ends included), or
  * SIZE_MAX: o lies in a message's syntax. */
 static size_t piece_of(const struct icu_messages *m, size_t o) {
-  size_t lo = 0, hi = m->npieces;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (m->pieces[mid].end < o)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  size_t lo = xmt_lower_bound(m->pieces, m->npieces, sizeof *m->pieces,
+                              offsetof(struct xmt_span, end), o);
   return lo < m->npieces && m->pieces[lo].start <= o ? lo : SIZE_MAX;
 }
 

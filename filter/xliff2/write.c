@@ -247,14 +247,8 @@ int xmt_x2_target_kept(const struct x2_doc *doc, size_t i, int overwrite) {
 /* The first of doc->igns in the unit whose </unit> is at unit_end, or
  * doc->nigns: the ignorables are in the document's order. */
 static size_t first_ign(const struct x2_doc *doc, size_t unit_end) {
-  size_t lo = 0, hi = doc->nigns;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (doc->igns[mid].unit_end < unit_end)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  size_t lo = xmt_lower_bound(doc->igns, doc->nigns, sizeof *doc->igns,
+                              offsetof(struct x2_ign, unit_end), unit_end);
   return lo < doc->nigns && doc->igns[lo].unit_end == unit_end ? lo
                                                                : doc->nigns;
 }
