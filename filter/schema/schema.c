@@ -228,11 +228,14 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
   const xmlChar **b = push_bindings(d, &ok);
   const xmlChar *(*open)[3] =
       ok ? xmt_grow_array(d->open, &d->capopen, d->depth, sizeof *open) : NULL;
+  if (open != NULL)
+    d->open = open; /* grown even if what follows fails */
   if (open == NULL || !attributes(d, atts, n)) {
+    if (ok) /* never started: not one of the elements to close */
+      free(d->bindings[--d->depth]);
     stop(d, XMT_ERR_NOMEM);
     return;
   }
-  d->open = open;
   open[d->depth - 1][0] = el[1];
   open[d->depth - 1][1] = el[2];
   open[d->depth - 1][2] = el[0];
