@@ -1,6 +1,6 @@
 #!/bin/sh
-# check-house.sh [--layers] [--sizes] [--report]: the rules of the source
-# tree that reading cannot keep.
+# check-house.sh [--layers] [--sizes] [--fields] [--report]: the rules of
+# the source tree that reading cannot keep.
 #   --layers  base -> projector -> xliff -> filter -> cli: no source
 #             includes a header of a folder above its own; with
 #             XMT_BUILD set to a build directory, no object calls a
@@ -17,9 +17,15 @@
 #   --sizes   no library source file (base, projector, xliff, filter) over
 #             900 lines, no function anywhere over 100 lines (from its
 #             name to its closing brace, as Universal Ctags finds it).
+#   --fields  the walls between the pipeline's rooms: for each struct of
+#             filter/pipeline/*.h and filter/filter_private.h, the
+#             filter/pipeline/*.c files that use its fields, printed per
+#             struct with its most widely used fields; no struct's fields
+#             used in more than max_field_files files.
 #   --report  print what breaks the rules but exit 0 (for a tree on its
 #             way there).
-# With no rule named, both. Run from anywhere; reads the sources only.
+# With no rule named, --layers and --sizes. Run from anywhere; reads the
+# sources only.
 set -u
 # XMT_HOUSE_ROOT: the tree to check (its tests give it one of their own).
 cd "${XMT_HOUSE_ROOT:-$(dirname "$0")/..}" || exit 2
@@ -27,20 +33,26 @@ cd "${XMT_HOUSE_ROOT:-$(dirname "$0")/..}" || exit 2
 # The most lines a function may have, and a library source file.
 max_function=100
 max_file=900
+# The most pipeline files that may use the fields of one struct, the
+# headers whose structs are measured and the files that may use them.
+max_field_files=3
+field_headers='filter/pipeline/*.h filter/filter_private.h'
+field_sources='filter/pipeline/*.c'
 
-layers=0 sizes=0 report=0
+layers=0 sizes=0 fields=0 report=0
 for a in "$@"; do
   case $a in
   --layers) layers=1 ;;
   --sizes) sizes=1 ;;
+  --fields) fields=1 ;;
   --report) report=1 ;;
   *)
-    echo "usage: $0 [--layers] [--sizes] [--report]" >&2
+    echo "usage: $0 [--layers] [--sizes] [--fields] [--report]" >&2
     exit 2
     ;;
   esac
 done
-[ $layers -eq 0 ] && [ $sizes -eq 0 ] && layers=1 sizes=1
+[ $layers -eq 0 ] && [ $sizes -eq 0 ] && [ $fields -eq 0 ] && layers=1 sizes=1
 
 # The rank of a folder's layer; cli, serve (the program) and samples sit
 # on top.
@@ -53,6 +65,13 @@ rank() {
   cli | cli/* | serve | serve/*) echo 4 ;;
   *) echo 9 ;;
   esac
+}
+
+need_ctags() {
+  if ! ctags --version 2>/dev/null | grep -q 'Universal Ctags'; then
+    echo "$1: needs Universal Ctags (universal-ctags, scripts/install-deps.sh)"
+    exit 2
+  fi
 }
 
 sources=$(find base projector xliff filter cli serve -name '*.[ch]' \
@@ -169,10 +188,7 @@ if [ $sizes -eq 1 ]; then
   # first and last line), so that a signature wrapped over lines, a body
   # opened by a lone "{" or a macro in the declarator is measured too.
   # A function's lines run from its name to its closing brace.
-  if ! ctags --version 2>/dev/null | grep -q 'Universal Ctags'; then
-    echo "sizes: needs Universal Ctags (universal-ctags, scripts/install-deps.sh)"
-    exit 2
-  fi
+  need_ctags sizes
   # shellcheck disable=SC2046
   out=$(ctags -x --_xformat='%F|%n|%{end}|%N' --kinds-C=f --fields=+ne \
     --languages=C --language-force=C -o - $(echo "$sources" | grep '\.c$') |
@@ -184,6 +200,230 @@ if [ $sizes -eq 1 ]; then
   if [ -n "$out" ]; then
     echo "$out"
     bad=1
+  fi
+fi
+
+if [ $fields -eq 1 ]; then
+  need_ctags fields
+  # shellcheck disable=SC2086
+  hdrs=$(ls $field_headers 2>/dev/null)
+  # shellcheck disable=SC2086
+  srcs=$(ls $field_sources 2>/dev/null)
+  tags=$(mktemp) || exit 2
+  # What a C parser (Universal Ctags) finds: the structs of the headers
+  # and their members' types ("struct:window *"), the typedefs of every
+  # header (xmt_filter names struct xmt_filter), and each function's
+  # lines in the sources, which scope their variables.
+  # shellcheck disable=SC2086,SC2046
+  {
+    ctags -x --_xformat='S|%N|%F|%n' --kinds-C=s --language-force=C -o - $hdrs
+    ctags -x --_xformat='M|%s|%N|%t' --kinds-C=m --fields=+St \
+      --language-force=C -o - $hdrs
+    ctags -x --_xformat='T|%N|%t' --kinds-C=t --fields=+t \
+      --language-force=C -o - $(echo "$sources" | grep '\.h$')
+    ctags -x --_xformat='F|%F|%n|%{end}' --kinds-C=f --fields=+ne \
+      --language-force=C -o - $srcs
+  } >"$tags" 2>/dev/null
+  # Which struct a use of a field belongs to, where two structs have a
+  # field of that name (run->failed, w->failed): a use counts only when
+  # it follows a variable declared (in that function, or at file scope)
+  # with one of the structs or a typedef of it, through members whose
+  # type is known: run->fill->jobs[i].item counts run.fill, window.jobs
+  # and job.item. A name declared with two of the structs in one function
+  # counts for each that has the field. Uses through a cast or a
+  # function's result are not seen; comments and strings are left out.
+  # shellcheck disable=SC2086
+  out=$(awk -v tags="$tags" -v max="$max_field_files" -v q="'" '
+    function struct_of(t, w) {
+      # "struct:window *", "typename:const struct xmt_backend *",
+      # "typename:xmt_filter *": the struct named, if one of ours
+      sub(/^typename:/, "", t)
+      if (index(t, "(")) return "" # a function or a pointer to one
+      gsub(/(^|[^A-Za-z0-9_])const[ \t]+/, " ", t)
+      if (match(t, /struct[: \t]+[A-Za-z_][A-Za-z0-9_]*/)) {
+        w = substr(t, RSTART, RLENGTH)
+        sub(/^struct[: \t]+/, "", w)
+      } else if (match(t, /[A-Za-z_][A-Za-z0-9_]*/))
+        w = tdef[substr(t, RSTART, RLENGTH)]
+      else
+        w = ""
+      return (w in home) ? w : ""
+    }
+    function add_type(set, t) {
+      return index(" " set " ", " " t " ") ? set : (set == "" ? t : set " " t)
+    }
+    # The end of the brackets that open at i of s (after the last if
+    # they do not close on the line).
+    function skip_brackets(s, i, d, c) {
+      for (d = 0; i <= length(s); i++) {
+        c = substr(s, i, 1)
+        if (c == "[") d++
+        else if (c == "]" && --d == 0) return i + 1
+      }
+      return i
+    }
+    function skip_space(s, i) {
+      while (i <= length(s) && substr(s, i, 1) ~ /[ \t]/) i++
+      return i
+    }
+    # Declares the variable at i of s (after the type), and those after
+    # it separated by commas, as of type t.
+    function declare(s, i, t, v, c, d) {
+      for (;;) {
+        i = skip_space(s, i)
+        while (match(substr(s, i), /^(\*|const[ \t]|[ \t])+/))
+          i += RLENGTH
+        if (!match(substr(s, i), /^[A-Za-z_][A-Za-z0-9_]*[ \t]*([=;,)[]|$)/))
+          return
+        v = substr(s, i, RLENGTH)
+        sub(/[ \t]*[=;,)[]?$/, "", v)
+        var[fid, v] = add_type(var[fid, v], t)
+        # the next declarator: after a comma outside brackets; a
+        # parameter list ends at its ")"
+        i += length(v)
+        for (d = 0; i <= length(s); i++) {
+          c = substr(s, i, 1)
+          if (c ~ /[[({]/) d++
+          else if (c ~ /[])}]/ && --d < 0) return
+          else if (c == ";" && d == 0) return
+          else if (c == "," && d == 0) break
+        }
+        if (i > length(s)) return
+        i++
+        # a parameter of another type
+        if (match(substr(s, i), /^[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]+[A-Za-z_*]/))
+          return
+      }
+    }
+    BEGIN { FS = "|" }
+    FILENAME == tags {
+      if ($1 == "S") { home[$2] = $3 ":" $4 }
+      else if ($1 == "M") { mtype[$2, $3] = $4; members[$2] = members[$2] " " $3 }
+      else if ($1 == "T") tdef[$2] = $3
+      else if ($1 == "F") { nf[$2]++; fstart[$2, nf[$2]] = $3; fend[$2, nf[$2]] = $4 }
+      next
+    }
+    FNR == 1 {
+      if (!typed) {
+        typed = 1
+        for (k in tdef) tdef[k] = struct_of("typename:" tdef[k])
+        for (k in mtype) mtype[k] = struct_of(mtype[k])
+      }
+      incomment = 0
+    }
+    {
+      s = $0
+      # comments, strings and character constants out
+      if (incomment) {
+        if (!(e = index(s, "*/"))) next
+        s = substr(s, e + 2)
+        incomment = 0
+      }
+      gsub(/"([^"\\]|\\.)*"/, "\"\"", s)
+      gsub(q "([^" q "\\\\]|\\\\.)*" q, "0", s)
+      gsub(/\/\*([^*]|\*+[^*\/])*\*+\//, " ", s)
+      sub(/\/\/.*/, "", s)
+      if ((b = index(s, "/*"))) { s = substr(s, 1, b - 1); incomment = 1 }
+      if (s ~ /^[ \t]*#/) next
+      # the function the line is in (0: file scope)
+      fid = 0
+      for (k = 1; k <= nf[FILENAME]; k++)
+        if (fstart[FILENAME, k] + 0 <= FNR && FNR <= fend[FILENAME, k] + 0)
+          fid = k
+      # declarations: "struct run *run", "xmt_filter *f", "struct window w[2]"
+      for (i = 1; match(substr(s, i), /[A-Za-z_][A-Za-z0-9_]*/); ) {
+        st = i + RSTART - 1
+        w = substr(s, st, RLENGTH)
+        i = st + RLENGTH
+        if (st > 1 && substr(s, st - 1, 1) ~ /[A-Za-z0-9_.>]/) continue
+        t = ""
+        if (w == "struct" && match(substr(s, i), /^[ \t]+[A-Za-z_][A-Za-z0-9_]*/)) {
+          t = substr(s, i, RLENGTH)
+          gsub(/[ \t]/, "", t)
+          i += RLENGTH
+          t = (t in home) ? t : ""
+        } else if (w in tdef)
+          t = tdef[w]
+        if (t != "") declare(s, i, t)
+      }
+      # uses: a chain of fields after a variable of a known type
+      for (i = 1; match(substr(s, i), /[A-Za-z_][A-Za-z0-9_]*/); ) {
+        st = i + RSTART - 1
+        v = substr(s, st, RLENGTH)
+        i = st + RLENGTH
+        if (st > 1 && substr(s, st - 1, 1) ~ /[A-Za-z0-9_.]/) continue
+        if (st > 2 && substr(s, st - 2, 2) == "->") continue
+        if (match(substr(s, 1, st - 1), /(->|\.)[ \t]+$/)) continue
+        types = ((fid, v) in var) ? var[fid, v] : ((0, v) in var) ? var[0, v] : ""
+
+        for (p = i; types != ""; ) {
+          p = skip_space(s, p)
+          while (substr(s, p, 1) == "[") p = skip_space(s, skip_brackets(s, p))
+          if (substr(s, p, 2) == "->") p += 2
+          else if (substr(s, p, 1) == "." && substr(s, p + 1, 1) != ".") p++
+          else break
+          p = skip_space(s, p)
+          if (!match(substr(s, p), /^[A-Za-z_][A-Za-z0-9_]*/)) break
+          m = substr(s, p, RLENGTH)
+          p += RLENGTH
+          n = split(types, tl, " ")
+          types = ""
+          for (k = 1; k <= n; k++)
+            if ((tl[k], m) in mtype) {
+              if (!((tl[k], m, FILENAME) in used)) {
+                used[tl[k], m, FILENAME] = 1
+                nuse[tl[k], m]++
+                if (!((tl[k], FILENAME) in touch)) {
+                  touch[tl[k], FILENAME] = 0
+                  nfile[tl[k]]++
+                }
+                touch[tl[k], FILENAME]++
+              }
+              if (mtype[tl[k], m] != "") types = add_type(types, mtype[tl[k], m])
+            }
+        }
+      }
+    }
+    END {
+      for (t in nfile) {
+        # the fields used in the most files, and the file using the most
+        nm = split(members[t], ml, " ")
+        total = 0
+        for (k = 1; k <= nm; k++) {
+          taken[k] = 0
+          if ((t, ml[k]) in nuse && !seen[t, ml[k]]++) total++
+        }
+        wide = ""
+        for (r = 1; r <= 3; r++) {
+          best = 0
+          for (k = 1; k <= nm; k++)
+            if (!taken[k] && ((t, ml[k]) in nuse) && (best == 0 ||
+                nuse[t, ml[k]] > nuse[t, ml[best]] ||
+                (nuse[t, ml[k]] == nuse[t, ml[best]] && ml[k] < ml[best])))
+              best = k
+          if (best == 0) break
+          for (k = 1; k <= nm; k++) if (ml[k] == ml[best]) taken[k] = 1
+          wide = wide (r > 1 ? ", " : "") ml[best] " (" nuse[t, ml[best]] \
+            (nuse[t, ml[best]] == 1 ? " file)" : " files)")
+        }
+        mostf = ""
+        for (k in touch) {
+          split(k, kp, SUBSEP)
+          if (kp[1] == t && (mostf == "" || touch[k] > touch[t, mostf] ||
+              (touch[k] == touch[t, mostf] && kp[2] < mostf)))
+            mostf = kp[2]
+        }
+        printf "%d|%s|fields: struct %s: used in %d %s%s, %d %s; widest: %s; most in one file: %s (%d %s)\n",
+          nfile[t], t, t, nfile[t], (nfile[t] == 1 ? "file" : "files"),
+          (nfile[t] > max ? " (at most " max ")" : ""), total,
+          (total == 1 ? "field" : "fields"), wide, mostf,
+          touch[t, mostf], (touch[t, mostf] == 1 ? "field" : "fields")
+      }
+    }' "$tags" $srcs | sort -t'|' -k1,1nr -k2,2 | cut -d'|' -f3-)
+  rm -f "$tags"
+  if [ -n "$out" ]; then
+    echo "$out"
+    echo "$out" | grep -q '(at most' && bad=1
   fi
 fi
 

@@ -707,7 +707,7 @@ static xmt_status ap_finish(struct xmt_lex_match *m, struct apjob *j,
 
 /* --- The files of a list ------------------------------------------------- */
 
-struct xmt_lex_apertium {
+struct aplist {
   struct apjob *jobs; /* per file of the list; f NULL: not read here */
   size_t n;
   char *cache_dir; /* NULL: no cache */
@@ -718,7 +718,7 @@ struct xmt_lex_apertium {
 /* Starts reading Apertium file f (jobs[i]): from the cache, else through
  * lt-print. Without lt-print, a file "auto" found is left out, and a named
  * one is an error. */
-static xmt_status start_one(struct xmt_lex_apertium *ap, size_t i,
+static xmt_status start_one(struct aplist *ap, size_t i,
                             const struct xmt_lexfile *f,
                             const struct xmt_prior_options *o,
                             struct xmt_error_store *err) {
@@ -748,42 +748,52 @@ static xmt_status start_one(struct xmt_lex_apertium *ap, size_t i,
   return ap->prog != NULL ? ap_spawn(j, f, ap->prog, err) : XMT_OK;
 }
 
-xmt_status xmt_lex_apertium_start(struct xmt_lex_apertium **ap,
-                                  const struct xmt_lexfile *f, size_t n,
-                                  const struct xmt_prior_options *o,
-                                  struct xmt_error_store *err) {
-  *ap = calloc(1, sizeof **ap);
-  if (*ap == NULL)
+/* Starts reading the Apertium files among the n files f (which stay until
+ * ap_end). Without lt-print, files "auto" found and that have no cached
+ * pairs are left out; a named one is an XMT_ERR_IO error. *state is set,
+ * also on errors (NULL when out of memory). */
+static xmt_status ap_start(void **state, const struct xmt_lexfile *f, size_t n,
+                           const struct xmt_prior_options *o,
+                           struct xmt_error_store *err) {
+  struct aplist *ap = calloc(1, sizeof *ap);
+  *state = ap;
+  if (ap == NULL)
     return XMT_ERR_NOMEM;
-  (*ap)->n = n;
-  (*ap)->jobs = calloc(n ? n : 1, sizeof *(*ap)->jobs);
-  if ((*ap)->jobs == NULL)
+  ap->n = n;
+  ap->jobs = calloc(n ? n : 1, sizeof *ap->jobs);
+  if (ap->jobs == NULL)
     return XMT_ERR_NOMEM;
   int any = 0, nomem = 0;
   for (size_t i = 0; i < n; i++)
     any = any || f[i].kind == XMT_LEX_APERTIUM;
   if (any)
-    (*ap)->cache_dir = cache_dir(&nomem);
+    ap->cache_dir = cache_dir(&nomem);
   xmt_status st = nomem ? XMT_ERR_NOMEM : XMT_OK;
   for (size_t i = 0; i < n && st == XMT_OK; i++)
     if (f[i].kind == XMT_LEX_APERTIUM)
-      st = start_one(*ap, i, &f[i], o, err);
+      st = start_one(ap, i, &f[i], o, err);
   return st;
 }
 
-int xmt_lex_apertium_has(const struct xmt_lex_apertium *ap, size_t i) {
+/* Whether file i is read (not left out). */
+static int ap_has(const void *state, size_t i) {
+  const struct aplist *ap = state;
   return ap != NULL && i < ap->n && ap->jobs[i].f != NULL;
 }
 
-xmt_status xmt_lex_apertium_read(struct xmt_lex_match *m,
-                                 struct xmt_lex_apertium *ap, size_t i,
-                                 struct xmt_error_store *err) {
-  if (!xmt_lex_apertium_has(ap, i))
+/* Links the lemma pairs of file i into m (nothing if it is left out). */
+static xmt_status ap_read(struct xmt_lex_match *m, void *state,
+                          const struct xmt_lexfile *f, size_t i,
+                          struct xmt_error_store *err) {
+  (void)f;
+  if (!ap_has(state, i))
     return XMT_OK;
-  return ap_finish(m, &ap->jobs[i], err);
+  return ap_finish(m, &((struct aplist *)state)->jobs[i], err);
 }
 
-void xmt_lex_apertium_end(struct xmt_lex_apertium *ap) {
+/* Stops what still runs and frees the state (NULL: nothing). */
+static void ap_end(void *state) {
+  struct aplist *ap = state;
   if (ap == NULL)
     return;
   for (size_t i = 0; ap->jobs != NULL && i < ap->n; i++) {
@@ -796,3 +806,7 @@ void xmt_lex_apertium_end(struct xmt_lex_apertium *ap) {
   free(ap->prog);
   free(ap);
 }
+
+/* Read last: lt-print runs in the background from ap_start on. */
+const struct xmt_lex_reader xmt_lex_apertium_reader = {ap_start, ap_read,
+                                                       ap_has, ap_end, 1};

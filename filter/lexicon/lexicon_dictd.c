@@ -1,8 +1,7 @@
 /* lexicon_dictd.c -- FreeDict dictd dictionaries into prior links. */
 
 /* The index is scanned for wanted headwords, and their entries read from
- * the data (dictzip, gzip or plain); also the file reading that the other
- * dictionary readers share. */
+ * the data (dictzip, gzip or plain). */
 #include "config.h"
 
 #include <errno.h>
@@ -19,13 +18,7 @@
 #define MAX_ENTRY (16u << 20)  /* bytes of one dictd entry */
 #define MAX_WHOLE (1ull << 31) /* bytes of a gzip file inflated whole */
 
-/* --- Files ---------------------------------------------------------------- */
-
-xmt_status xmt_lex_io_error(struct xmt_error_store *err, const char *path,
-                            const char *what, int e) {
-  return xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "%s: %s", what,
-                      strerror(e));
-}
+/* --- dictd data: plain, dictzip (chunks inflated as needed), gzip --------- */
 
 /* Reads n bytes at offset off; 0, or -1 with errno (EIO: end of file). */
 static int pread_full(int fd, void *buf, size_t n, uint64_t off) {
@@ -45,40 +38,6 @@ static int pread_full(int fd, void *buf, size_t n, uint64_t off) {
   }
   return 0;
 }
-
-/* Appends the rest of fd to out; 0, or -1 with errno (ENOMEM: no memory). */
-int xmt_lex_read_all(int fd, struct xmt_buf *out) {
-  for (;;) {
-    if (out->cap - out->len < 65536 + 1 &&
-        xmt_buf_grow(out, 65536 + 1) != XMT_OK) {
-      errno = ENOMEM;
-      return -1;
-    }
-    ssize_t r = read(fd, out->data + out->len, out->cap - out->len - 1);
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r < 0)
-      return -1;
-    if (r == 0)
-      return 0;
-    out->len += (size_t)r;
-    out->data[out->len] = '\0';
-  }
-}
-
-xmt_status xmt_lex_read_file(const char *path, struct xmt_buf *out,
-                             struct xmt_error_store *err) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return xmt_lex_io_error(err, path, "cannot open", errno);
-  int r = xmt_lex_read_all(fd, out), e = errno;
-  close(fd);
-  if (r != 0 && e == ENOMEM)
-    return XMT_ERR_NOMEM;
-  return r == 0 ? XMT_OK : xmt_lex_io_error(err, path, "cannot read", e);
-}
-
-/* --- dictd data: plain, dictzip (chunks inflated as needed), gzip --------- */
 
 enum { DZ_PLAIN, DZ_CHUNKED, DZ_WHOLE };
 
@@ -601,9 +560,11 @@ static xmt_status read_entries(struct scan *sc, struct dictd *d,
   return st;
 }
 
-xmt_status xmt_lex_read_dictd(struct xmt_lex_match *m,
-                              const struct xmt_lexfile *f,
-                              struct xmt_error_store *err) {
+static xmt_status dictd_read(struct xmt_lex_match *m, void *state,
+                             const struct xmt_lexfile *f, size_t i,
+                             struct xmt_error_store *err) {
+  (void)state;
+  (void)i;
   struct scan sc;
   memset(&sc, 0, sizeof sc);
   sc.m = m;
@@ -626,3 +587,6 @@ xmt_status xmt_lex_read_dictd(struct xmt_lex_match *m,
   xmt_buf_free(&sc.prev);
   return st;
 }
+
+const struct xmt_lex_reader xmt_lex_dictd_reader = {NULL, dictd_read, NULL,
+                                                    NULL, 0};

@@ -14,7 +14,7 @@
 
 #include "priors_private.h"
 
-/* Reads every dictionary o names into m (lexicon.c), adding to stats'
+/* Reads every dictionary o names into m (lexicon_load.c), adding to stats'
  * dictionaries_loaded and loaded. Files are read by up to o->threads
  * threads, each with a copy of m. */
 xmt_status xmt_lexicon_load(struct xmt_lex_match *m,
@@ -22,9 +22,11 @@ xmt_status xmt_lexicon_load(struct xmt_lex_match *m,
                             struct xmt_prior_stats *stats,
                             struct xmt_error_store *err);
 
-/* --- Inside lexicon.c, lexicon_dictd.c and lexicon_apertium.c ------------
- * lexicon.c picks the files and shares them out between threads; the
- * readers of each kind live apart. */
+/* --- Inside this folder ---------------------------------------------------
+ * lexicon_load.c picks the files and shares them out between threads and
+ * the readers of each kind; what they all use is in lexicon.c. */
+
+/* --- lexicon.c: dictionary words and files ------------------------------ */
 
 /* Bytes of a dictionary's text. */
 struct xmt_lex_span {
@@ -48,7 +50,7 @@ size_t xmt_lex_phrase_words(const char *s, size_t n, const char *lang,
 /* out = translation line s with its notes ((...), [...], /.../) blanked. */
 xmt_status xmt_lex_clean_line(const char *s, size_t n, struct xmt_buf *out);
 
-enum { XMT_LEX_DICTD, XMT_LEX_APERTIUM, XMT_LEX_TSV };
+enum { XMT_LEX_DICTD, XMT_LEX_APERTIUM, XMT_LEX_TSV, XMT_LEX_KINDS };
 
 /* A dictionary file to read. */
 struct xmt_lexfile {
@@ -75,32 +77,38 @@ int xmt_lex_read_all(int fd, struct xmt_buf *out);
 xmt_status xmt_lex_read_file(const char *path, struct xmt_buf *out,
                              struct xmt_error_store *err);
 
-/* Reads FreeDict dictd file f into m (lexicon_dictd.c). */
-xmt_status xmt_lex_read_dictd(struct xmt_lex_match *m,
-                              const struct xmt_lexfile *f,
-                              struct xmt_error_store *err);
+/* --- The readers --------------------------------------------------------
+ * One a kind of file (XMT_LEX_DICTD, ...): lexicon_load.c holds them in a
+ * table by kind and calls them; they call nothing above lexicon.c. */
+struct xmt_lex_reader {
+  /* Before any file is read (NULL: nothing to do), with the whole list f of
+   * n files, which stays until end: sets *state for the calls below, also
+   * on errors (NULL when out of memory). */
+  xmt_status (*start)(void **state, const struct xmt_lexfile *f, size_t n,
+                      const struct xmt_prior_options *o,
+                      struct xmt_error_store *err);
+  /* Links the word pairs of file f, the list's i-th, into m. Different
+   * files may be read by different threads at once. */
+  xmt_status (*read)(struct xmt_lex_match *m, void *state,
+                     const struct xmt_lexfile *f, size_t i,
+                     struct xmt_error_store *err);
+  /* Whether file i is read, not left out (NULL: every file is). */
+  int (*has)(const void *state, size_t i);
+  /* Stops what still runs and frees state (NULL: nothing to free). */
+  void (*end)(void *state);
+  /* Its files are read after the others (its start has work running in
+   * the background that wants the time). */
+  int late;
+};
 
-/* The Apertium files of a list being read (lexicon_apertium.c): the
- * lemma pairs of each from the cache, else from lt-print, which runs in
- * the background from xmt_lex_apertium_start on. */
-struct xmt_lex_apertium;
-
-/* Starts reading the Apertium files among the n files f (which must stay
- * until xmt_lex_apertium_end). Without lt-print, files "auto" found and
- * that have no cached pairs are left out; a named one is an XMT_ERR_IO
- * error. *ap is set, also on errors (NULL when out of memory). */
-xmt_status xmt_lex_apertium_start(struct xmt_lex_apertium **ap,
-                                  const struct xmt_lexfile *f, size_t n,
-                                  const struct xmt_prior_options *o,
-                                  struct xmt_error_store *err);
-/* Whether file i is read (not left out). */
-int xmt_lex_apertium_has(const struct xmt_lex_apertium *ap, size_t i);
-/* Links the lemma pairs of file i into m (nothing if it is left out).
- * Different files may be read by different threads at once. */
-xmt_status xmt_lex_apertium_read(struct xmt_lex_match *m,
-                                 struct xmt_lex_apertium *ap, size_t i,
-                                 struct xmt_error_store *err);
-/* Stops what still runs and frees ap (NULL: nothing). */
-void xmt_lex_apertium_end(struct xmt_lex_apertium *ap);
+/* FreeDict dictd files (lexicon_dictd.c). */
+extern const struct xmt_lex_reader xmt_lex_dictd_reader;
+/* Apertium transducers: their lemma pairs from the user's cache, else from
+ * lt-print, started by start (lexicon_apertium.c). Without lt-print, files
+ * "auto" found and that have no cached pairs are left out; a named one is
+ * an XMT_ERR_IO error. */
+extern const struct xmt_lex_reader xmt_lex_apertium_reader;
+/* TSV word lists (lexicon_tsv.c). */
+extern const struct xmt_lex_reader xmt_lex_tsv_reader;
 
 #endif /* XMT_LEXICON_PRIVATE_H */

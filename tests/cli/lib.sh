@@ -76,6 +76,13 @@ expect_exit() {
   exits_with "$@" || return 1
   pass "$2 (exit $1)"
 }
+# require_ctags: skips the test (77) without Universal Ctags, which
+# scripts/check-house.sh reads the sources with.
+require_ctags() {
+  ctags --version 2>/dev/null | grep -q 'Universal Ctags' && return 0
+  echo "SKIP: Universal Ctags not installed (scripts/install-deps.sh)"
+  exit 77
+}
 # cache_fixtures: for the cache tests, $tmp/doc.xlf (three units, a
 # repeated sentence, a tag) and $tmp/engine.sh, an engine that logs each
 # line it is sent to $tmp/sent.log and answers "ES <line>".

@@ -32,6 +32,28 @@ checked() {
   expect_exit 0 "check $1" "$x" check "$2"
   grep -q ' 0 errors, 0 warnings' "$tmp/out" || fail "check $1: $(cat "$tmp/out")"
 }
+# sent DESC WHAT OPTIONS...: extract of icu2.xlf with OPTIONS ("DESC");
+# what the engine is sent is standard input exactly ("WHAT").
+sent() {
+  s_desc=$1 s_what=$2
+  shift 2
+  expect_exit 0 "$s_desc" "$x" extract "$tmp/icu2.xlf" -o "$tmp/sent" -q "$@"
+  same "$s_what" "$tmp/sent" "$(cat)"
+}
+# pseudo NAME IN OUT [OPTION]: IN translated by the pseudo engine into OUT
+# ("translate NAME[ OPTION]").
+pseudo() {
+  expect_exit 0 "translate $1${4:+ $4}" "$x" translate "$2" -o "$3" \
+    --mt pseudo -q ${4:+"$4"}
+}
+# translated NAME IN OUT: pseudo; OUT's targets are standard input exactly
+# ("NAME targets"), and OUT passes check ("NAME output").
+translated() {
+  pseudo "$1" "$2" "$3"
+  targets "$3" >"$tmp/got"
+  same "$1 targets" "$tmp/got" "$(cat)"
+  checked "$1 output" "$3"
+}
 
 cat >"$tmp/icu2.xlf" <<'EOD'
 <?xml version="1.0" encoding="UTF-8"?>
@@ -54,8 +76,9 @@ EOD
 
 # What the engine is sent: case bodies, sentence by sentence; a text that
 # is not well-formed ICU whole, as before; a message without words, not.
-expect_exit 0 "extract XLIFF 2" "$x" extract "$tmp/icu2.xlf" -o "$tmp/sent" -q
-same "the engine sees the bodies and the text around" "$tmp/sent" "$(cat <<'EOD'
+# Those of ph, ord, nest and around are cut alike without segmentation.
+bodies=$(
+  cat <<'EOD'
 ph#0	no items
 ph#1	one item
 ph#2	items
@@ -70,6 +93,10 @@ around#0	Files:
 around#1	one file
 around#2	many files
 around#3	left.
+EOD
+)
+sent "extract XLIFF 2" "the engine sees the bodies and the text around" <<EOD
+$bodies
 two#0	The file was deleted.
 two#1	Undo it?
 two#2	The files were deleted.
@@ -80,25 +107,10 @@ number#0	You have {n, number} new messages.
 badcode#0	{n, plural, =0 {none} other {some}}
 cross#0	{n, plural, =0 {no items} other {some items}}
 EOD
-)"
 
-expect_exit 0 "extract --no-segment" "$x" extract "$tmp/icu2.xlf" \
-  -o "$tmp/sent" -q --no-segment
-same "without segmentation the bodies are still cut" "$tmp/sent" "$(cat <<'EOD'
-ph#0	no items
-ph#1	one item
-ph#2	items
-ord#0	#st place
-ord#1	#nd place
-ord#2	#rd place
-ord#3	#th place
-nest#0	Nobody came
-nest#1	He came
-nest#2	They came
-around#0	Files:
-around#1	one file
-around#2	many files
-around#3	left.
+sent "extract --no-segment" "without segmentation the bodies are still cut" \
+  --no-segment <<EOD
+$bodies
 two#0	The file was deleted. Undo it?
 two#1	The files were deleted.
 pc#0	Click here now
@@ -108,11 +120,9 @@ number	You have {n, number} new messages.
 badcode	{n, plural, =0 {none} other {some}}
 cross	{n, plural, =0 {no items} other {some items}}
 EOD
-)"
 
-expect_exit 0 "extract --no-icu --no-segment" "$x" extract "$tmp/icu2.xlf" \
-  -o "$tmp/sent" -q --no-icu --no-segment
-same "--no-icu sends each message whole" "$tmp/sent" "$(cat <<'EOD'
+sent "extract --no-icu --no-segment" "--no-icu sends each message whole" \
+  --no-icu --no-segment <<'EOD'
 ph	{, plural, =0 {no items} =1 {one item} other { items}}
 ord	{n, selectordinal, offset:1 one {#st place} two {#nd place} few {#rd place} other {#th place}}
 nest	{VAR_PLURAL, plural, =0 {Nobody came} other {{VAR_SELECT, select, male {He came} other {They came}}}}
@@ -125,13 +135,9 @@ badcode	{n, plural, =0 {none} other {some}}
 cross	{n, plural, =0 {no items} other {some items}}
 codes	{n, plural, =1 {} other {}}
 EOD
-)"
 
 # The targets: syntax byte for byte, a translation in each body.
-expect_exit 0 "translate XLIFF 2" "$x" translate "$tmp/icu2.xlf" \
-  -o "$tmp/es2.xlf" --mt pseudo -q
-targets "$tmp/es2.xlf" >"$tmp/got"
-same "XLIFF 2 targets" "$tmp/got" "$(cat <<'EOD'
+translated "XLIFF 2" "$tmp/icu2.xlf" "$tmp/es2.xlf" <<'EOD'
 {<ph id="0" equiv="VAR_PLURAL"/>, plural, =0 {[ítéms ñó ~~~]} =1 {[ítém óñé ~~~]} other {<ph id="1" equiv="INTERPOLATION"/> [ítéms ~~]}}
 {n, selectordinal, offset:1 one {[pláçé #st ~~~]} two {[pláçé #ñd ~~~]} few {[pláçé #rd ~~~]} other {[pláçé #th ~~~]}}
 {VAR_PLURAL, plural, =0 {[çámé Ñóbódý ~~~~]} other {{VAR_SELECT, select, male {[çámé Hé ~~~]} other {[çámé Théý ~~~]}}}}
@@ -143,10 +149,7 @@ same "XLIFF 2 targets" "$tmp/got" "$(cat <<'EOD'
 [plúrál, {ñ, {ñóñé} =0<ph id="1"/> {sómé}} óthér ~~~~~~~~~~~]
 [plúrál, {ñ, {ñó =0 <sc id="1"/>óthér ítéms} ítéms}} {sómé<ec startRef="1"/> ~~~~~~~~~~~~~~]
 EOD
-)"
-checked "XLIFF 2 output" "$tmp/es2.xlf"
-expect_exit 0 "translate XLIFF 2 --seg-source" "$x" translate \
-  "$tmp/icu2.xlf" -o "$tmp/es2s.xlf" --mt pseudo -q --seg-source
+pseudo "XLIFF 2" "$tmp/icu2.xlf" "$tmp/es2s.xlf" --seg-source
 targets "$tmp/es2s.xlf" >"$tmp/got2"
 check "XLIFF 2 --seg-source: each segment whole, as without it" \
   cmp -s "$tmp/got" "$tmp/got2"
@@ -162,18 +165,12 @@ cat >"$tmp/icu12.xlf" <<'EOD'
 <trans-unit id="wrap"><source><g id="1">{n, plural, =0 {none} other {some}}</g></source></trans-unit>
 </body></file></xliff>
 EOD
-expect_exit 0 "translate XLIFF 1.2" "$x" translate "$tmp/icu12.xlf" \
-  -o "$tmp/es12.xlf" --mt pseudo -q
-targets "$tmp/es12.xlf" >"$tmp/got"
-same "XLIFF 1.2 targets" "$tmp/got" "$(cat <<'EOD'
+translated "XLIFF 1.2" "$tmp/icu12.xlf" "$tmp/es12.xlf" <<'EOD'
 {<x id="VAR_PLURAL" equiv-text="count"/>, plural, =0 {[ítéms ñó ~~~]} other {<x id="INTERPOLATION" equiv-text="count"/> [ítéms ~~]}}
 {VAR_SELECT, select, male {[ís Hé <g id="1">héré</g> ~~~]} other {[áré Théý <g id="2">héré</g> ~~~~]}}
 <g id="1">[plúrál, {ñ, {ñóñé} =0 {sómé}} óthér ~~~~~~~~~~~]</g>
 EOD
-)"
-checked "XLIFF 1.2 output" "$tmp/es12.xlf"
-expect_exit 0 "translate XLIFF 1.2 --seg-source" "$x" translate \
-  "$tmp/icu12.xlf" -o "$tmp/es12s.xlf" --mt pseudo -q --seg-source
+pseudo "XLIFF 1.2" "$tmp/icu12.xlf" "$tmp/es12s.xlf" --seg-source
 grep -o '<seg-source>.*</seg-source>' "$tmp/es12s.xlf" >"$tmp/got"
 same "XLIFF 1.2 --seg-source: the bodies are the mrks" "$tmp/got" "$(cat <<'EOD'
 <seg-source>{<x id="VAR_PLURAL" equiv-text="count"/>, plural, =0 {<mrk mid="0" mtype="seg">no items</mrk>} other {<mrk mid="1" mtype="seg"><x id="INTERPOLATION" equiv-text="count"/> items</mrk>}}</seg-source>

@@ -37,6 +37,24 @@ same() {
   fi
 }
 
+# xliff12 / xliff2 [FILE_ATTRS]: the units on standard input in an XLIFF
+# 1.2 file, or in an XLIFF 2 one whose <file> has FILE_ATTRS too; en to es.
+xliff12() {
+  printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' \
+    '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">' \
+    '<file original="a" source-language="en" target-language="es" datatype="plaintext">' \
+    '<body>'
+  cat
+  echo '</body></file></xliff>'
+}
+xliff2() {
+  printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' \
+    '<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="es">' \
+    "  <file id=\"ngi18n\"${1:+ $1} original=\"ng.template\">"
+  cat
+  printf '  </file>\n</xliff>\n'
+}
+
 # run DESC IN OPTIONS...: translates IN with the engine into $tmp/out.
 run() {
   desc=$1 in=$2
@@ -47,11 +65,19 @@ run() {
     --probes off --mt "cmd:$tmp/engine.sh" -s en -t es "$@"
 }
 
+# translated DESC SENT IN OPTIONS...: run, then the engine was sent
+# $tmp/want.sent ("DESC: SENT") and the output is $tmp/want.
+translated() {
+  t_desc=$1 t_sent=$2
+  shift 2
+  if run "$t_desc" "$@"; then
+    same "$t_desc: $t_sent" "$tmp/sent.log" "$tmp/want.sent"
+    same "$t_desc: output" "$tmp/out" "$tmp/want"
+  fi
+}
+
 # --- XLIFF 2: the default is xml:space="default" -----------------------------
-cat >"$tmp/wrapped.xlf" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="es">
-  <file id="ngi18n" original="ng.template">
+xliff2 >"$tmp/wrapped.xlf" <<'EOF'
     <unit id="fox">
       <segment>
         <source>The quick brown
@@ -65,14 +91,9 @@ cat >"$tmp/wrapped.xlf" <<'EOF'
   to us.</source>
       </segment>
     </unit>
-  </file>
-</xliff>
 EOF
 printf 'The quick brown fox jumps over the lazy dog.\nFill in   the form.\nThen send it to us.\n' >"$tmp/want.sent"
-cat >"$tmp/want" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="es">
-  <file id="ngi18n" original="ng.template">
+xliff2 >"$tmp/want" <<'EOF'
     <unit id="fox">
       <segment state="translated" subState="xliffmt:mt">
         <source>The quick brown
@@ -89,22 +110,14 @@ cat >"$tmp/want" <<'EOF'
         ES Then send it to us.</target>
       </segment>
     </unit>
-  </file>
-</xliff>
 EOF
-if run "XLIFF 2, wrapped" "$tmp/wrapped.xlf"; then
-  same "XLIFF 2, wrapped: one request a sentence, single spaces" \
-    "$tmp/sent.log" "$tmp/want.sent"
-  same "XLIFF 2, wrapped: output" "$tmp/out" "$tmp/want"
-fi
+translated "XLIFF 2, wrapped" "one request a sentence, single spaces" \
+  "$tmp/wrapped.xlf"
 
 sed 's/<file id="ngi18n"/& xml:space="preserve"/' "$tmp/wrapped.xlf" \
   >"$tmp/kept.xlf"
 printf 'The quick brown\nfox jumps over the lazy dog.\nFill in   the form.\nThen send it\nto us.\n' >"$tmp/want.sent"
-cat >"$tmp/want" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="es">
-  <file id="ngi18n" xml:space="preserve" original="ng.template">
+xliff2 'xml:space="preserve"' >"$tmp/want" <<'EOF'
     <unit id="fox">
       <segment state="translated" subState="xliffmt:mt">
         <source>The quick brown
@@ -123,55 +136,32 @@ cat >"$tmp/want" <<'EOF'
   ES to us.</target>
       </segment>
     </unit>
-  </file>
-</xliff>
 EOF
-if run "XLIFF 2, xml:space=preserve" "$tmp/kept.xlf"; then
-  same "XLIFF 2, xml:space=preserve: line breaks kept" \
-    "$tmp/sent.log" "$tmp/want.sent"
-  same "XLIFF 2, xml:space=preserve: output" "$tmp/out" "$tmp/want"
-fi
+translated "XLIFF 2, xml:space=preserve" "line breaks kept" "$tmp/kept.xlf"
 
 # --- XLIFF 1.2 ----------------------------------------------------------------
-cat >"$tmp/wrapped12.xlf" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-<file original="a" source-language="en" target-language="es" datatype="plaintext">
-<body>
+xliff12 >"$tmp/wrapped12.xlf" <<'EOF'
 <trans-unit id="1"><source>The quick brown
       fox jumps over the lazy dog.</source></trans-unit>
 <group id="g" xml:space="preserve">
 <trans-unit id="2" xml:space="default"><source>Press the
   red button.</source></trans-unit>
 </group>
-</body></file></xliff>
 EOF
 printf 'The quick brown fox jumps over the lazy dog.\nPress the red button.\n' >"$tmp/want.sent"
-cat >"$tmp/want" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-<file original="a" source-language="en" target-language="es" datatype="plaintext">
-<body>
+xliff12 >"$tmp/want" <<'EOF'
 <trans-unit id="1"><source>The quick brown
       fox jumps over the lazy dog.</source><target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion">ES The quick brown fox jumps over the lazy dog.</target></trans-unit>
 <group id="g" xml:space="preserve">
 <trans-unit id="2" xml:space="default"><source>Press the
   red button.</source><target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion">ES Press the red button.</target></trans-unit>
 </group>
-</body></file></xliff>
 EOF
-if run "XLIFF 1.2, wrapped" "$tmp/wrapped12.xlf"; then
-  same "XLIFF 1.2, wrapped: one request, single spaces" \
-    "$tmp/sent.log" "$tmp/want.sent"
-  same "XLIFF 1.2, wrapped: output" "$tmp/out" "$tmp/want"
-fi
+translated "XLIFF 1.2, wrapped" "one request, single spaces" \
+  "$tmp/wrapped12.xlf"
 
 # Preserved by the unit, by an enclosing group, by the source itself.
-cat >"$tmp/kept12.xlf" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-<file original="a" source-language="en" target-language="es" datatype="plaintext">
-<body>
+xliff12 >"$tmp/kept12.xlf" <<'EOF'
 <trans-unit id="1" xml:space="preserve"><source>The quick brown
       fox jumps over the lazy dog.</source></trans-unit>
 <group id="g" xml:space="preserve">
@@ -180,14 +170,9 @@ cat >"$tmp/kept12.xlf" <<'EOF'
 </group>
 <trans-unit id="3"><source xml:space="preserve">Line one
 line two</source></trans-unit>
-</body></file></xliff>
 EOF
 printf 'The quick brown\nfox jumps over the lazy dog.\nPress the\nred button.\nLine one\nline two\n' >"$tmp/want.sent"
-cat >"$tmp/want" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-<file original="a" source-language="en" target-language="es" datatype="plaintext">
-<body>
+xliff12 >"$tmp/want" <<'EOF'
 <trans-unit id="1" xml:space="preserve"><source>The quick brown
       fox jumps over the lazy dog.</source><target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion">ES The quick brown
       ES fox jumps over the lazy dog.</target></trans-unit>
@@ -199,24 +184,14 @@ cat >"$tmp/want" <<'EOF'
 <trans-unit id="3"><source xml:space="preserve">Line one
 line two</source><target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion">ES Line one
 ES line two</target></trans-unit>
-</body></file></xliff>
 EOF
-if run "XLIFF 1.2, xml:space=preserve" "$tmp/kept12.xlf"; then
-  same "XLIFF 1.2, xml:space=preserve: line breaks kept" \
-    "$tmp/sent.log" "$tmp/want.sent"
-  same "XLIFF 1.2, xml:space=preserve: output" "$tmp/out" "$tmp/want"
-fi
+translated "XLIFF 1.2, xml:space=preserve" "line breaks kept" "$tmp/kept12.xlf"
 
 # A code in a wrapped message keeps a space on each side.
-cat >"$tmp/code12.xlf" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-<file original="a" source-language="en" target-language="es" datatype="plaintext">
-<body>
+xliff12 >"$tmp/code12.xlf" <<'EOF'
 <trans-unit id="1"><source>Hello
     <x id="1"/>
     and welcome.</source></trans-unit>
-</body></file></xliff>
 EOF
 if run "XLIFF 1.2, code in a wrapped message" "$tmp/code12.xlf" --tags raw; then
   printf 'Hello <x id="1"/> and welcome.\n' >"$tmp/want.sent"
@@ -228,11 +203,7 @@ if run "XLIFF 1.2, code in a wrapped message" "$tmp/code12.xlf" --tags raw; then
 fi
 
 # --seg-source: one mrk for the wrapped sentence, the source's bytes in it.
-cat >"$tmp/want" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-<file original="a" source-language="en" target-language="es" datatype="plaintext">
-<body>
+xliff12 >"$tmp/want" <<'EOF'
 <trans-unit id="1"><source>The quick brown
       fox jumps over the lazy dog.</source><seg-source><mrk mid="0" mtype="seg">The quick brown
       fox jumps over the lazy dog.</mrk></seg-source><target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion"><mrk mid="0" mtype="seg">ES The quick brown fox jumps over the lazy dog.</mrk></target></trans-unit>
@@ -241,16 +212,11 @@ cat >"$tmp/want" <<'EOF'
   red button.</source><seg-source><mrk mid="0" mtype="seg">Press the
   red button.</mrk></seg-source><target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion"><mrk mid="0" mtype="seg">ES Press the red button.</mrk></target></trans-unit>
 </group>
-</body></file></xliff>
 EOF
 if run "XLIFF 1.2, --seg-source" "$tmp/wrapped12.xlf" --seg-source; then
   same "XLIFF 1.2, --seg-source: one mrk" "$tmp/out" "$tmp/want"
 fi
-cat >"$tmp/want" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-<file original="a" source-language="en" target-language="es" datatype="plaintext">
-<body>
+xliff12 >"$tmp/want" <<'EOF'
 <trans-unit id="1"><source>The quick brown
       fox jumps over the lazy dog.</source><seg-source><mrk mid="0" mtype="seg">The quick brown
       fox jumps over the lazy dog.</mrk></seg-source></trans-unit>
@@ -259,7 +225,6 @@ cat >"$tmp/want" <<'EOF'
   red button.</source><seg-source><mrk mid="0" mtype="seg">Press the
   red button.</mrk></seg-source></trans-unit>
 </group>
-</body></file></xliff>
 EOF
 if expect_exit 0 "segment, wrapped XLIFF 1.2" "$x" segment "$tmp/wrapped12.xlf" \
   -o "$tmp/seg.xlf"; then
@@ -289,18 +254,12 @@ cat >"$tmp/want" <<'EOF'
 ES red button.</div>
 </body></html>
 EOF
-if run "HTML, <p> and <pre>" "$tmp/in.html"; then
-  same "HTML, <p> and <pre>: requests" "$tmp/sent.log" "$tmp/want.sent"
-  same "HTML, <p> and <pre>: output" "$tmp/out" "$tmp/want"
-fi
+translated "HTML, <p> and <pre>" "requests" "$tmp/in.html"
 
 # --- Apertium: one sentence, not "El rápido marrón" and "El zorro salta" ------
 if command -v apertium >/dev/null 2>&1 &&
   apertium -l 2>/dev/null | grep -qx '[[:space:]]*eng-spa'; then
-  cat >"$tmp/ap.xlf" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="es">
-  <file id="ngi18n" original="ng.template">
+  xliff2 >"$tmp/ap.xlf" <<'EOF'
     <unit id="fox">
       <segment>
         <source>The quick brown
@@ -313,8 +272,6 @@ if command -v apertium >/dev/null 2>&1 &&
         must be filled in before you send it.</source>
       </segment>
     </unit>
-  </file>
-</xliff>
 EOF
   cat >"$tmp/want" <<'EOF'
 El zorro marrón rápido salta el perro perezoso.

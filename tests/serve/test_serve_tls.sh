@@ -32,6 +32,13 @@ crt=$tmp/a.crt key=$tmp/a.key
 echo "s3cret:fx" >"$tmp/keys"
 
 # --- HTTPS with curl ------------------------------------------------------
+# healthy DESC: /health over HTTPS, trusting the certificate: exactly the
+# idle server's answer.
+healthy() {
+  expect "$1" 200 \
+    '{"status":"ok","backend":"pseudo","workers":2,"busy":0,"queued":0}' \
+    --cacert "$crt" "$url/health"
+}
 serve_start tls --mt pseudo -s en -t es --auth-key-file "$tmp/keys" \
   --tls-cert "$crt" --tls-key "$key" || exit 1
 check "listening on https://" [ "${url%%:*}" = https ]
@@ -43,9 +50,7 @@ expect "DeepL /v2/translate over HTTPS" 200 \
   --cacert "$crt" "$url/v2/translate" \
   -H 'Authorization: DeepL-Auth-Key s3cret:fx' -d target_lang=ES \
   -d tag_handling=xml -d 'text=Press the <b>red</b> button.'
-expect "/health over HTTPS" 200 \
-  '{"status":"ok","backend":"pseudo","workers":2,"busy":0,"queued":0}' \
-  --cacert "$crt" "$url/health"
+healthy "/health over HTTPS"
 # Plain HTTP to the HTTPS port: the TLS layer takes the request for a bad
 # handshake and closes the connection: no byte of an answer (curl: 52,
 # empty reply).
@@ -58,9 +63,7 @@ check "  curl: empty reply (exit 52)" [ $? -eq 52 ]
 # A client that does not trust the certificate is refused by curl.
 curl -s -o /dev/null "$url/health"
 check "curl without --cacert: certificate not trusted (exit 60)" [ $? -eq 60 ]
-expect "the server still answers after them" 200 \
-  '{"status":"ok","backend":"pseudo","workers":2,"busy":0,"queued":0}' \
-  --cacert "$crt" "$url/health"
+healthy "the server still answers after them"
 serve_stop
 check "SIGTERM: exit 0" [ "$rc" -eq 0 ]
 
@@ -80,34 +83,42 @@ refused() {
     fi
   fi
 }
-refused "a key that is not the certificate's" \
+# refused_tls DESC MESSAGE CERT KEY ARGS...: refused, on loopback with
+# --tls-cert CERT --tls-key KEY.
+refused_tls() {
+  r_desc=$1 r_message=$2 r_cert=$3 r_key=$4
+  shift 4
+  refused "$r_desc" "$r_message" --listen 127.0.0.1:0 --tls-cert "$r_cert" \
+    --tls-key "$r_key" "$@"
+}
+refused_tls "a key that is not the certificate's" \
   "xliffmt: $tmp/b.key: not the key of the certificate in $crt (--tls-key, --tls-cert)" \
-  --listen 127.0.0.1:0 --tls-cert "$crt" --tls-key "$tmp/b.key"
-refused "a missing certificate file" \
+  "$crt" "$tmp/b.key"
+refused_tls "a missing certificate file" \
   "xliffmt: $tmp/none.crt: cannot open: No such file or directory" \
-  --listen 127.0.0.1:0 --tls-cert "$tmp/none.crt" --tls-key "$key"
-refused "a missing key file" \
+  "$tmp/none.crt" "$key"
+refused_tls "a missing key file" \
   "xliffmt: $tmp/none.key: cannot open: No such file or directory" \
-  --listen 127.0.0.1:0 --tls-cert "$crt" --tls-key "$tmp/none.key"
-refused "a key given as the certificate" \
+  "$crt" "$tmp/none.key"
+refused_tls "a key given as the certificate" \
   "xliffmt: $key: no PEM certificate in it (--tls-cert)" \
-  --listen 127.0.0.1:0 --tls-cert "$key" --tls-key "$key"
-refused "a certificate given as the key" \
+  "$key" "$key"
+refused_tls "a certificate given as the key" \
   "xliffmt: $crt: no PEM private key in it, or one with a password (--tls-key)" \
-  --listen 127.0.0.1:0 --tls-cert "$crt" --tls-key "$crt"
+  "$crt" "$crt"
 printf 'not PEM\n' >"$tmp/text.crt"
-refused "a certificate file that is not PEM" \
+refused_tls "a certificate file that is not PEM" \
   "xliffmt: $tmp/text.crt: no PEM certificate in it (--tls-cert)" \
-  --listen 127.0.0.1:0 --tls-cert "$tmp/text.crt" --tls-key "$key"
+  "$tmp/text.crt" "$key"
 refused "--tls-cert without --tls-key" \
   "xliffmt: --tls-cert needs --tls-key: give both for HTTPS
 Try 'xliffmt serve --help'." --tls-cert "$crt"
 refused "--tls-key without --tls-cert" \
   "xliffmt: --tls-key needs --tls-cert: give both for HTTPS
 Try 'xliffmt serve --help'." --tls-key "$key"
-refused "--access-log onto the TLS key" \
+refused_tls "--access-log onto the TLS key" \
   "xliffmt: $key: --access-log names the TLS key: it would be overwritten" \
-  --listen 127.0.0.1:0 --tls-cert "$crt" --tls-key "$key" --access-log "$key"
+  "$crt" "$key" --access-log "$key"
 check "the key file left as it was" grep -q 'PRIVATE KEY-----$' "$key"
 
 # --- Off loopback ----------------------------------------------------------

@@ -9,10 +9,7 @@ set -u
 . "$(dirname "$0")/../cli/lib.sh"
 cli_setup sizes
 house=$(cd "$(dirname "$0")/../.." && pwd)/scripts/check-house.sh
-if ! ctags --version 2>/dev/null | grep -q 'Universal Ctags'; then
-  echo "SKIP: Universal Ctags not installed (scripts/install-deps.sh)"
-  exit 77
-fi
+require_ctags
 
 # body N: N statement lines.
 body() {
