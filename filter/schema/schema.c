@@ -54,12 +54,6 @@ static void on_error(void *user, xmlErrorPtr e) {
   struct drive *d = user;
   if (e == NULL || d->done)
     return;
-  /* A unit id repeated inside a <file>: the rules tell it at the repeat's
-   * own start tag, naming the first; the schema's key only where the
-   * second unit ends. */
-  if (e->code == XML_SCHEMAV_CVC_IDC && e->message != NULL &&
-      strstr(e->message, "}K_unit_id'") != NULL)
-    return;
   char msg[1024];
   snprintf(msg, sizeof msg, "%s", e->message != NULL ? e->message : "error");
   size_t len = strlen(msg);

@@ -130,6 +130,100 @@ static const char all20[] =
     " schemaLocation='modules/validation.xsd'/>\n"
     "</xs:schema>\n";
 
+#define XSD_NS "http://www.w3.org/2001/XMLSchema"
+
+/* 1 when node is the XML Schema element `local`. */
+static int is_xsd(xmlNodePtr node, const char *local) {
+  return node->type == XML_ELEMENT_NODE && node->ns != NULL &&
+         xmlStrEqual(node->ns->href, (const xmlChar *)XSD_NS) &&
+         xmlStrEqual(node->name, (const xmlChar *)local);
+}
+
+/* 1 when node's attribute `name` is `value` (absent: `absent`). */
+static int attr_is(xmlNodePtr node, const char *name, const char *value,
+                   const char *absent) {
+  xmlChar *v = xmlGetNoNsProp(node, (const xmlChar *)name);
+  int is = xmlStrEqual(v != NULL ? v : (const xmlChar *)absent,
+                       (const xmlChar *)value);
+  xmlFree(v);
+  return is;
+}
+
+/* A <choice maxOccurs="unbounded"> of elements only, each 1..1 or each
+ * 0..unbounded (<body>, <group>: group, trans-unit, bin-unit), is the
+ * same language as a <sequence maxOccurs="unbounded"> (minOccurs 0 for
+ * the latter) of a <choice> of those elements 1..1. libxml2 compiles the
+ * first to an automaton that keeps a copy of each child's name until the
+ * element ends (about 75 bytes a unit of a <body>), the second to one
+ * that keeps nothing. */
+static void unfold_choice(xmlNodePtr choice) {
+  int ones = 1, stars = 1, any = 0;
+  for (xmlNodePtr n = choice->children; n != NULL; n = n->next) {
+    if (n->type != XML_ELEMENT_NODE)
+      continue;
+    any = 1;
+    if (!is_xsd(n, "element"))
+      return;
+    ones &=
+        attr_is(n, "minOccurs", "1", "1") && attr_is(n, "maxOccurs", "1", "1");
+    stars &= attr_is(n, "minOccurs", "0", "1") &&
+             attr_is(n, "maxOccurs", "unbounded", "1");
+  }
+  if (!any || !(ones || stars))
+    return;
+  xmlChar *min = xmlGetNoNsProp(choice, (const xmlChar *)"minOccurs");
+  xmlNodePtr seq = xmlNewNode(choice->ns, (const xmlChar *)"sequence");
+  if (seq == NULL ||
+      xmlNewProp(seq, (const xmlChar *)"minOccurs",
+                 stars         ? (const xmlChar *)"0"
+                 : min != NULL ? min
+                               : (const xmlChar *)"1") == NULL ||
+      xmlNewProp(seq, (const xmlChar *)"maxOccurs",
+                 (const xmlChar *)"unbounded") == NULL) {
+    xmlFree(min);
+    xmlFreeNode(seq); /* the schema stays as it was */
+    return;
+  }
+  xmlFree(min);
+  xmlReplaceNode(choice, seq);
+  xmlAddChild(seq, choice);
+  xmlUnsetProp(choice, (const xmlChar *)"minOccurs");
+  xmlUnsetProp(choice, (const xmlChar *)"maxOccurs");
+  for (xmlNodePtr n = choice->children; stars && n != NULL; n = n->next) {
+    xmlUnsetProp(n, (const xmlChar *)"minOccurs");
+    xmlUnsetProp(n, (const xmlChar *)"maxOccurs");
+  }
+}
+
+/* The XLIFF 1.2 schema, made to validate in memory that does not grow
+ * with the document, judging as it did:
+ *   - its key K_unit_id (trans-unit and bin-unit ids unique in their
+ *     <file>) makes libxml2's validator keep a table entry per unit until
+ *     the <file> ends (about 330 bytes a unit: 161 MB for 300,000).
+ *     check's own rule tells a trans-unit id used twice, at the repeat,
+ *     in a table of the ids alone; the key's own errors were never told.
+ *     Its keyref KR_unit_id names elements of no namespace (bpt, ph...
+ *     unprefixed in the selector), which an XLIFF 1.2 document that
+ *     validates cannot have: it never finds anything, and goes with the
+ *     key it refers to. Both are taken out;
+ *   - a choice of units is unfolded (unfold_choice). */
+static void tune12(xmlNodePtr node) {
+  for (xmlNodePtr n = node->children, next; n != NULL; n = next) {
+    next = n->next;
+    if (n->type != XML_ELEMENT_NODE)
+      continue;
+    tune12(n);
+    if ((is_xsd(n, "key") && attr_is(n, "name", "K_unit_id", "")) ||
+        (is_xsd(n, "keyref") && attr_is(n, "name", "KR_unit_id", ""))) {
+      xmlUnlinkNode(n);
+      xmlFreeNode(n);
+    } else if (is_xsd(n, "choice") &&
+               attr_is(n, "maxOccurs", "unbounded", "1")) {
+      unfold_choice(n);
+    }
+  }
+}
+
 /* The first error or warning of the schema's compilation: a warning is
  * an import skipped (a schema file missing), after which the document
  * would be judged by half a schema. */
@@ -163,7 +257,12 @@ xmlSchemaPtr xmt_schema_compile(enum xmt_schema_kind kind,
     }
     char url[128];
     snprintf(url, sizeof url, SCHEME "%s", file);
-    pc = xmlSchemaNewParserCtxt(url);
+    doc = xmlReadFile(url, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR);
+    if (doc != NULL && xmlDocGetRootElement(doc) != NULL)
+      tune12(xmlDocGetRootElement(doc));
+    /* a file that cannot be read is libxml2's to tell, as for an import */
+    pc = doc != NULL ? xmlSchemaNewDocParserCtxt(doc)
+                     : xmlSchemaNewParserCtxt(url);
   }
   char first[256] = "";
   xmlSchemaPtr schema = NULL;

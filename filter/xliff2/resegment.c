@@ -106,22 +106,10 @@ static int raw_at(const struct x2_doc *doc, const struct x2_content *c,
   return got == want;
 }
 
-/* 1 when the codes of doc from k, n of them, may stand between two
- * sentences: each whole in itself (a <ph>, a <cp>, a range kept as it
- * is), so that an <ignorable> holds it as the source has it. A pair's
- * end there would leave its partner in a segment. */
-static int between(const struct x2_doc *doc, size_t k, size_t n) {
-  for (size_t i = k; i < k + n; i++) {
-    unsigned char e = doc->codes[i].elem;
-    if (e != X2_PH && e != X2_CP && e != X2_WHOLE)
-      return 0;
-  }
-  return 1;
-}
-
 /* The sentences of unit as parts of segment s: each gap white space and
- * codes whole in themselves, the texts those of the source end to
- * end. */
+ * codes (an <ignorable> holds them as the source has them, a pair's end
+ * there pairing with its partner in a sentence, another gap or another
+ * segment; write_split.c), the texts those of the source end to end. */
 static int cut(const struct x2_doc *doc, const struct x2_segment *s,
                const xmt_xliff_unit *unit, struct x2_part *parts, size_t n) {
   const struct x2_content *c = &s->source;
@@ -132,8 +120,7 @@ static int cut(const struct x2_doc *doc, const struct x2_segment *s,
     size_t len;
     const char *g = xmt_segment_text(gap, &len);
     size_t gap_codes = xmt_segment_tag_count(gap);
-    if (k + gap_codes > c->first_code + c->ncodes ||
-        !between(doc, k, gap_codes) || t + len > c->text_len ||
+    if (k + gap_codes > c->first_code + c->ncodes || t + len > c->text_len ||
         memcmp(g, text + t, len) != 0)
       return 0;
     for (size_t i = 0; i < len; i++)

@@ -292,7 +292,8 @@ static void put_split(struct writer *w, const char *tag, size_t len, int end,
 }
 
 int xmt_x2w_lone(const struct x2_code *x) {
-  return (x->elem == X2_SC || x->elem == X2_EC) &&
+  return (x->elem == X2_SC || x->elem == X2_EC || x->elem == X2_SM ||
+          x->elem == X2_EM) &&
          (x->kind == XMT_TAG_ISOLATED_OPEN ||
           x->kind == XMT_TAG_ISOLATED_CLOSE);
 }
@@ -321,6 +322,12 @@ static int next_attr(const char *tag, size_t len, size_t *i, size_t *ns,
 }
 
 void xmt_x2w_put_isolated(struct writer *w, const struct x2_code *x) {
+  /* A marker has no isolated form (XLIFF 2.0 4.2.3.7, 4.2.3.8: an
+   * <sm>'s <em> is in its unit): one whose partner is outside the match
+   * is left out, the text it marks kept; an annotation is not needed
+   * for a proposal to be right. */
+  if (x->elem == X2_SM || x->elem == X2_EM)
+    return;
   const char *tag = w->doc->data.data + x->start;
   size_t len = x->end - x->start, i = 1, ns, ne, vs, ve;
   while (i < len && !xmt_is_xml_space(tag[i]) && tag[i] != '/' && tag[i] != '>')

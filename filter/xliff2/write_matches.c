@@ -30,7 +30,8 @@ static const char *segment_ref(const struct x2_doc *doc, size_t first,
 /* The segment's <source> up to its end tag, as it is but for an <sc> or
  * <ec> whose partner is in another segment (or an <ignorable>): a match
  * holds one segment, where such a code is isolated="yes" (XLIFF 2.0
- * 4.2.3.4: else its partner must be in the same scope). */
+ * 4.2.3.4: else its partner must be in the same scope); such an <sm> or
+ * <em> is left out. */
 static void put_source(struct writer *w, const struct x2_segment *s) {
   const struct x2_doc *doc = w->doc;
   const char *d = doc->data.data;

@@ -51,11 +51,12 @@ void xmt_x2w_copy_to(struct writer *w, size_t end);
 void xmt_x2w_put_tag(struct writer *w, size_t start, size_t end,
                      const char *const *names, const char *const *values,
                      size_t n);
-/* 1 when code x is an <sc> or <ec> whose partner is not in its segment
- * (or isolated="yes"): in a match, which holds one segment, it is
- * written isolated (xmt_x2w_put_isolated). */
+/* 1 when code x is an <sc>, <ec>, <sm> or <em> whose partner is not in
+ * its segment (or isolated="yes"): in a match, which holds one segment, it
+ * is written isolated (xmt_x2w_put_isolated). */
 int xmt_x2w_lone(const struct x2_code *x);
-/* Code x's tag written with isolated="yes" (an <ec>'s startRef as id). */
+/* Code x's tag written with isolated="yes" (an <ec>'s startRef as id); an
+ * <sm> or <em>, which has no isolated form, written as nothing. */
 void xmt_x2w_put_isolated(struct writer *w, const struct x2_code *x);
 /* The targets as matches of the Matches module (write_matches.c). */
 void xmt_x2w_matches(struct writer *w);

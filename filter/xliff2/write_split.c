@@ -44,10 +44,45 @@ static void put_new_segment(struct writer *w, const struct x2_segment *s,
   xmt_x2w_put_str(w, "\" state=\"translated\" subState=\"xliffmt:mt\">");
 }
 
-/* An <ignorable> of the source's bytes [from, to), laid out as the
- * segment is. */
+/* The source's bytes from `at` to `end` with its codes from k, n of them:
+ * a pc or mrk end whose partner is not among them written as sc/ec
+ * (sm/em), not isolated, as the spec wants of a pair whose ends are in
+ * one unit. */
+static void put_bytes(struct writer *w, size_t at, size_t end, size_t k,
+                      size_t n) {
+  const struct x2_code *codes = w->doc->codes;
+  for (size_t i = k; i < k + n; i++) {
+    const struct x2_code *x = &codes[i];
+    size_t partner = x->partner;
+    int out = partner != X2_NONE && (partner < k || partner >= k + n);
+    struct placed code = {
+        x->offset, i,
+        (unsigned char)(out && (x->elem == X2_PC || x->elem == X2_MRK) &&
+                        x->kind != XMT_TAG_PLACEHOLDER)};
+    xmt_x2w_put(w, w->doc->data.data + at, x->start - at);
+    xmt_x2w_put_code(w, &code);
+    at = x->end;
+  }
+  xmt_x2w_put(w, w->doc->data.data + at, end - at);
+}
+
+/* 1 when a code from k, n of them, is one end of a pair (sc, ec, sm, em,
+ * or a pc or mrk end): an <ignorable> holding it gets a copy of its source
+ * as target, so that the targets of the unit pair as its sources do. */
+static int pairing(const struct x2_doc *doc, size_t k, size_t n) {
+  for (size_t i = k; i < k + n; i++) {
+    unsigned char e = doc->codes[i].elem;
+    if (e != X2_PH && e != X2_CP && e != X2_WHOLE)
+      return 1;
+  }
+  return 0;
+}
+
+/* An <ignorable> of the source's bytes [from, to) and its codes from k, n
+ * of them, laid out as the segment is. */
 static void put_ignorable(struct writer *w, const struct x2_segment *s,
-                          size_t prefix, size_t from, size_t to) {
+                          size_t prefix, size_t from, size_t to, size_t k,
+                          size_t n) {
   const char *d = w->doc->data.data;
   size_t ws = s->close;
   while (ws > s->source.end && xmt_is_xml_space(d[ws - 1]))
@@ -56,33 +91,30 @@ static void put_ignorable(struct writer *w, const struct x2_segment *s,
   xmt_x2w_put(w, d + s->start + 1, prefix);
   xmt_x2w_put_str(w, "ignorable>");
   xmt_x2w_put(w, d + s->tag_end, s->source.inner_start - s->tag_end);
-  xmt_x2w_put(w, d + from, to - from);
+  put_bytes(w, from, to, k, n);
   xmt_x2w_put(w, d + s->source.inner_end, s->source.end - s->source.inner_end);
+  if (pairing(w->doc, k, n)) {
+    const char *tag = d + s->source.start;
+    size_t len = s->source.inner_start - s->source.start, vs, ve;
+    size_t sp = xmt_x2w_prefix_len(tag, len, "source");
+    xmt_x2w_put(w, d + s->ws_start, s->ws_end - s->ws_start);
+    xmt_x2w_put(w, "<", 1);
+    xmt_x2w_put(w, tag + 1, sp);
+    xmt_x2w_put_str(w, "target");
+    if (xmt_tag_find_attribute(tag, len, "xml:space", &vs, &ve)) {
+      xmt_x2w_put(w, " xml:space=", 11);
+      xmt_x2w_put(w, tag + vs - 1, ve - vs + 2);
+    }
+    xmt_x2w_put(w, ">", 1);
+    put_bytes(w, from, to, k, n);
+    xmt_x2w_put(w, "</", 2);
+    xmt_x2w_put(w, tag + 1, sp);
+    xmt_x2w_put_str(w, "target>");
+  }
   xmt_x2w_put(w, d + ws, s->close - ws);
   xmt_x2w_put(w, "</", 2);
   xmt_x2w_put(w, d + s->start + 1, prefix);
   xmt_x2w_put_str(w, "ignorable>");
-}
-
-/* The <source> content of part p: the source's bytes, a pc or mrk end
- * whose partner is in another part written as sc/ec (sm/em). */
-static void put_source(struct writer *w, const struct x2_part *p) {
-  const struct x2_code *codes = w->doc->codes;
-  size_t at = p->raw_start;
-  for (size_t k = p->first_code; k < p->first_code + p->ncodes; k++) {
-    const struct x2_code *x = &codes[k];
-    size_t partner = x->partner;
-    int out = partner != X2_NONE &&
-              (partner < p->first_code || partner >= p->first_code + p->ncodes);
-    struct placed code = {
-        x->offset, k,
-        (unsigned char)(out && (x->elem == X2_PC || x->elem == X2_MRK) &&
-                        x->kind != XMT_TAG_PLACEHOLDER)};
-    xmt_x2w_put(w, w->doc->data.data + at, x->start - at);
-    xmt_x2w_put_code(w, &code);
-    at = x->end;
-  }
-  xmt_x2w_put(w, w->doc->data.data + at, p->raw_end - at);
 }
 
 /* Part p as a <segment>: its start tag written, the rest after it. */
@@ -93,7 +125,7 @@ static void put_part(struct writer *w, const struct x2_segment *s,
   src.ncodes = p->ncodes;
   w->at = s->tag_end;
   xmt_x2w_copy_to(w, s->source.inner_start);
-  put_source(w, p);
+  put_bytes(w, p->raw_start, p->raw_end, p->first_code, p->ncodes);
   w->at = s->source.inner_end;
   xmt_x2w_copy_to(w, s->source.end);
   xmt_x2w_target(w, s, &src, p->target);
@@ -113,11 +145,13 @@ void xmt_x2w_split(struct writer *w, size_t i) {
   while (sep > 0 && xmt_is_xml_space(d[sep - 1]))
     sep--;
   xmt_x2w_copy_to(w, s->start);
+  size_t k = s->source.first_code;
   for (size_t p = 0; p <= last; p++) {
     const struct x2_part *part = &split->parts[p];
     size_t from = p > 0 ? split->parts[p - 1].raw_end : s->source.inner_start;
     if (part->raw_start > from) {
-      put_ignorable(w, s, prefix, from, part->raw_start);
+      put_ignorable(w, s, prefix, from, part->raw_start, k,
+                    part->first_code - k);
       xmt_x2w_put(w, d + sep, s->start - sep);
     }
     if (p == 0)
@@ -125,13 +159,14 @@ void xmt_x2w_split(struct writer *w, size_t i) {
     else
       put_new_segment(w, s, prefix, &next);
     put_part(w, s, part);
+    k = part->first_code + part->ncodes;
     if (p < last)
       xmt_x2w_put(w, d + sep, s->start - sep);
   }
   if (split->parts[last].raw_end < s->source.inner_end) {
     xmt_x2w_put(w, d + sep, s->start - sep);
-    put_ignorable(w, s, prefix, split->parts[last].raw_end,
-                  s->source.inner_end);
+    put_ignorable(w, s, prefix, split->parts[last].raw_end, s->source.inner_end,
+                  k, s->source.first_code + s->source.ncodes - k);
   }
   w->at = s->end;
 }
