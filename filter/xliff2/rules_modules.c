@@ -31,6 +31,12 @@ static const char *in_ns(const char *name, const char *ns) {
   return strncmp(name, ns, n) == 0 ? name + n : NULL;
 }
 
+/* An element's name without its namespace. */
+static const char *local_name(const char *name) {
+  const char *bar = strrchr(name, '|');
+  return bar != NULL ? bar + 1 : name;
+}
+
 static int is(const char *local, const char *name) {
   return local != NULL && strcmp(local, name) == 0;
 }
@@ -229,11 +235,11 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
   const char *fs = NS_FS "fs", *sub = NS_FS "subFs";
   if (attr(atts, sub) != NULL && attr(atts, fs) == NULL)
     say(r, at, "5.3", "<%s> has fs:subFs without fs:fs",
-        local != NULL ? local : strrchr(name, '|') + 1);
+        local != NULL ? local : local_name(name));
   if (attr(atts, NS_SLR "sizeInfo") != NULL &&
       attr(atts, NS_SLR "sizeInfoRef") != NULL)
     say(r, at, "5.7", "<%s> has both slr:sizeInfo and slr:sizeInfoRef",
-        local != NULL ? local : strrchr(name, '|') + 1);
+        local != NULL ? local : local_name(name));
   if (local != NULL) {
     /* an inline code's size information in its unit's original data */
     const char *size = attr(atts, NS_SLR "sizeInfoRef");
