@@ -127,7 +127,7 @@ static const char *write_doc(const char *text) {
 static const char cross[] =
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     "<xliff version=\"2.0\" xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
-    "srcLang=\"en\">\n"
+    "srcLang=\"en\" trgLang=\"fr\">\n"
     "<file id=\"f1\">\n"
     "<unit id=\"u1\"><segment><source>\xce\x95\xce\xbb one.</source>"
     "</segment></unit>\n"

@@ -346,6 +346,7 @@ static void close_unit(struct x2_rules *r) {
                p->what == 'e' ? "5" : "8");
     report(r, p->at, msg);
   }
+  xmt_x2_mod_unit_end(r);
   compare_codes(r);
   r->npend = 0;
   r->ncodes = r->nsegs = 0;
@@ -525,6 +526,8 @@ static void start_element(void *user, const XML_Char *name,
   const char *local = core_name(name);
   struct pos at = here(r);
   enum scope s = S_ROOT;
+  if (r->depth == 0)
+    xmt_x2_mod_root(r, atts);
   if (r->depth > 0) {
     enum scope parent = (enum scope)r->stack[r->depth - 1];
     char side = side_of(r);

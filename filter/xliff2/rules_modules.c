@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "rules_private.h"
 
@@ -229,6 +230,41 @@ static void res_start(struct x2_rules *r, const char *local, const char **atts,
   }
 }
 
+/* A <segment>'s or <ignorable>'s <source> or <target>: its language is
+ * the document's (4.2.2.12, 4.2.2.13), a target wants a trgLang
+ * (4.2.2.1), a target's order is kept for the unit's end. */
+static void part_content(struct x2_rules *r, const char *local,
+                         const char **atts, struct pos at) {
+  struct x2_mod *m = &r->mod;
+  int target = is(local, "target");
+  const char *lang = attr(atts, "http://www.w3.org/XML/1998/namespace|lang");
+  const char *want = target ? m->trg_lang : m->src_lang;
+  if (target && m->trg_lang[0] == '\0' && !m->trg_told) {
+    m->trg_told = 1;
+    say(r, at, "4.2.2.1", "<target> in a document without trgLang");
+  }
+  if (lang != NULL && want[0] != '\0' && strcasecmp(lang, want) != 0)
+    say(r, at, target ? "4.2.2.13" : "4.2.2.12",
+        "<%s> xml:lang=\"%.40s\" is not the document's %s \"%s\"", local, lang,
+        target ? "trgLang" : "srcLang", want);
+  const char *order = attr(atts, "order");
+  if (target && order != NULL) {
+    char *end = NULL;
+    unsigned long v = strtoul(order, &end, 10);
+    struct order *o =
+        xmt_grow_one(&m->orders, m->norders, &m->orders_cap, sizeof *o);
+    if (o == NULL) {
+      xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+      return;
+    }
+    if (end == order || *end != '\0')
+      return; /* the schema tells it */
+    m->norders++;
+    o->value = v;
+    o->at = at;
+  }
+}
+
 void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
                       const char **atts, char side, struct pos at) {
   const char *l = NULL;
@@ -240,6 +276,14 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
       attr(atts, NS_SLR "sizeInfoRef") != NULL)
     say(r, at, "5.7", "<%s> has both slr:sizeInfo and slr:sizeInfoRef",
         local != NULL ? local : local_name(name));
+  if (local != NULL && side == 0 && r->depth > 0 &&
+      r->stack[r->depth - 1] == S_UNIT &&
+      (is(local, "segment") || is(local, "ignorable")))
+    r->mod.nparts++;
+  if (local != NULL && side == 0 && r->depth > 0 &&
+      r->stack[r->depth - 1] == S_PART &&
+      (is(local, "source") || is(local, "target")))
+    part_content(r, local, atts, at);
   if (local != NULL) {
     /* an inline code's size information in its unit's original data */
     const char *size = attr(atts, NS_SLR "sizeInfoRef");
@@ -299,6 +343,38 @@ void xmt_x2_mod_end(struct x2_rules *r, const char *name) {
 
 void xmt_x2_mod_unit_start(struct x2_rules *r) {
   r->mod.reorder[0] = r->mod.reorder[1] = 0;
+  r->mod.norders = r->mod.nparts = 0;
+}
+
+void xmt_x2_mod_root(struct x2_rules *r, const char **atts) {
+  const char *src = attr(atts, "srcLang"), *trg = attr(atts, "trgLang");
+  snprintf(r->mod.src_lang, sizeof r->mod.src_lang, "%s",
+           src != NULL ? src : "");
+  snprintf(r->mod.trg_lang, sizeof r->mod.trg_lang, "%s",
+           trg != NULL ? trg : "");
+}
+
+/* order (4.3.1.24): at most the number of segments and ignorables of
+ * the unit, and given to one target only. */
+void xmt_x2_mod_unit_end(struct x2_rules *r) {
+  struct x2_mod *m = &r->mod;
+  for (size_t i = 0; r->st == XMT_OK && i < m->norders; i++) {
+    const struct order *o = &m->orders[i];
+    if (o->value > m->nparts)
+      say(r, o->at, "4.3.1.24",
+          "<target order=\"%lu\"> is past the %zu segments and ignorables "
+          "of its <unit>",
+          o->value, m->nparts);
+    for (size_t j = 0; j < i; j++)
+      if (m->orders[j].value == o->value) {
+        say(r, o->at, "4.3.1.24",
+            "<target order=\"%lu\"> has the order of the target at line "
+            "%lu, column %lu",
+            o->value, m->orders[j].at.line, m->orders[j].at.column);
+        break;
+      }
+  }
+  m->norders = 0;
 }
 
 /* A reference of rules_modules.c's at its unit's end: 1 when it is one
@@ -359,6 +435,7 @@ void xmt_x2_mod_file_end(struct x2_rules *r) {
 void xmt_x2_mod_free(struct x2_mod *m) {
   free(m->flows);
   free(m->res);
+  free(m->orders);
   xmt_buf_free(&m->flow_names);
   xmt_buf_free(&m->res_names);
   xmt_memo_free(&m->res_items);

@@ -58,6 +58,12 @@ struct seg {
   int target;
 };
 
+/* A target's order attribute, where it is. */
+struct order {
+  unsigned long value;
+  struct pos at;
+};
+
 /* What rules_modules.c keeps: per unit, the canReorder sequence of each
  * side; the <glossEntry> open and whether it has a translation or
  * definition; per <file>, the subFlows references to resolve at its end;
@@ -70,6 +76,10 @@ struct x2_mod {
   size_t nflows, flows_cap, nres, res_cap;
   struct xmt_buf flow_names, res_names;
   struct xmt_memo res_items;
+  char src_lang[64], trg_lang[64]; /* <xliff>'s, "" when absent */
+  int trg_told;                    /* a target without trgLang told */
+  struct order *orders;            /* the unit's targets' order */
+  size_t norders, orders_cap, nparts;
 };
 
 struct x2_rules {
@@ -116,6 +126,8 @@ void xmt_x2_mod_end(struct x2_rules *r, const char *name);
 int xmt_x2_mod_unresolved(struct x2_rules *r, const struct pending *p);
 void xmt_x2_mod_file_end(struct x2_rules *r);
 void xmt_x2_mod_unit_start(struct x2_rules *r);
+void xmt_x2_mod_unit_end(struct x2_rules *r);
+void xmt_x2_mod_root(struct x2_rules *r, const char **atts);
 void xmt_x2_mod_free(struct x2_mod *m);
 
 #endif /* XMT_X2_RULES_PRIVATE_H */

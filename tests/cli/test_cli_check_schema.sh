@@ -68,9 +68,14 @@ xliff2-invalid/core-ec-isolated-startref	6:22: error: <ec isolated="yes"> must h
 xliff2-invalid/core-ec-no-sc	6:22: error: <ec startRef="1"> has no <sc id="1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-ec-no-startref	6:22: error: <ec> that is not isolated="yes" has no startRef (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-em-no-sm	6:22: error: <em startRef="m1"> has no <sm id="m1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.8) (unit u1)
+xliff2-invalid/core-order-range	6:34: error: <target order="3"> is past the 2 segments and ignorables of its <unit> (XLIFF 2.0 §4.3.1.24) (unit u1)
+xliff2-invalid/core-order-twice	7:34: error: <target order="2"> has the order of the target at line 6, column 34 (XLIFF 2.0 §4.3.1.24) (unit u1)
 xliff2-invalid/core-sc-no-ec	6:21: error: <sc id="1"> has no <ec startRef="1"> in the sources of its <unit> (and is not isolated="yes") (XLIFF 2.0 §4.2.3.4) (unit u1)
 xliff2-invalid/core-sm-no-em	6:21: error: <sm id="m1"> has no <em startRef="m1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.7) (unit u1)
+xliff2-invalid/core-source-lang	6:13: error: <source> xml:lang="de" is not the document's srcLang "en" (XLIFF 2.0 §4.2.2.12) (unit u1)
 xliff2-invalid/core-subflows-no-unit	6:22: error: subFlows names "u3", no <unit> of its <file> (XLIFF 2.0 §4.3.1.32)
+xliff2-invalid/core-target-lang	6:36: error: <target> xml:lang="es" is not the document's trgLang "fr" (XLIFF 2.0 §4.2.2.13) (unit u1)
+xliff2-invalid/core-target-no-trglang	6:36: error: <target> in a document without trgLang (XLIFF 2.0 §4.2.2.1) (unit u1)
 xliff2-invalid/data-no-id	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}data': The attribute 'id' is required but missing.
 xliff2-invalid/duplicate-unit-id	8:3: error: <unit> id "u1" is used more than once in its <file> (first at line 5, column 3) (XLIFF 2.0 §4.3.1.21)
 xliff2-invalid/file-no-id	4:2: error: Element '{urn:oasis:names:tc:xliff:document:2.0}file': The attribute 'id' is required but missing.
@@ -120,7 +125,7 @@ xliff12-invalid/unit-no-id	6:3: error: Element '{urn:oasis:names:tc:xliff:docume
 xliff12-invalid/unit-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:1.2}source ).
 xliff12-invalid/unknown-element	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}comment': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}seg-source, {urn:oasis:names:tc:xliff:document:1.2}target, {urn:oasis:names:tc:xliff:document:1.2}context-group, {urn:oasis:names:tc:xliff:document:1.2}count-group, {urn:oasis:names:tc:xliff:document:1.2}prop-group, {urn:oasis:names:tc:xliff:document:1.2}note, {urn:oasis:names:tc:xliff:document:1.2}alt-trans, ##other{urn:oasis:names:tc:xliff:document:1.2}* ).
 EOD
-check "64 invalid files" test "$n" -eq 64
+check "69 invalid files" test "$n" -eq 69
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
