@@ -127,7 +127,7 @@ static const char *write_doc(const char *text) {
 static const char cross[] =
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     "<xliff version=\"2.0\" xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
-    "srcLang=\"en\">\n"
+    "srcLang=\"en\" trgLang=\"fr\">\n"
     "<file id=\"f1\">\n"
     "<unit id=\"u1\"><segment><source>\xce\x95\xce\xbb one.</source>"
     "</segment></unit>\n"
@@ -153,23 +153,65 @@ static const char cross[] =
 static void test_across_units(void) {
   static const char want[] =
       "6:22 u2 e dataRef=\"d2\" names no <data> in the <originalData> of its "
-      "<unit>\n"
+      "<unit> (XLIFF 2.0 §4.3.1.9)\n"
       "9:1 - e <unit> id \"u1\" is used more than once in its <file> (first "
-      "at line 4, column 1)\n"
+      "at line 4, column 1) (XLIFF 2.0 §4.3.1.21)\n"
       "9:48 u1 e <ph> id \"1\" is used more than once in <unit> (first at "
-      "line 9, column 35)\n"
+      "line 9, column 35) (XLIFF 2.0 §4.3.1.21)\n"
       "11:1 - e <unit> id \"g1\" is used more than once in its <file> (first "
-      "at line 8, column 1)\n"
+      "at line 8, column 1) (XLIFF 2.0 §4.3.1.21)\n"
       "11:15 g1 w <target> of segment 1 has an inline code <ph id=\"9\"> not "
       "in its <source>\n"
       "14:1 - e <file> id \"f1\" is used more than once in <xliff> (first at "
-      "line 3, column 1)\n";
+      "line 3, column 1) (XLIFF 2.0 §4.3.1.21)\n";
   const char *path = write_doc(cross);
   struct xmt_buf all = {0};
   CU_ASSERT(whole(path, &all));
   XMT_ASSERT_BYTES_EQUAL(all.data, all.len, want, sizeof want - 1);
   xmt_buf_free(&all);
   for (size_t chunk = 1; chunk < sizeof cross + 2; chunk += 37) {
+    struct xmt_buf got = {0};
+    streamed(path, chunk, &got);
+    XMT_ASSERT_BYTES_EQUAL(got.data, got.len, want, sizeof want - 1);
+    xmt_buf_free(&got);
+  }
+  remove(path);
+}
+
+/* The references that outlive a unit (subFlows to the units of its
+ * <file>, told at the file's end) and those resolved at a unit's end,
+ * the same streamed as whole. */
+static void test_module_refs(void) {
+  static const char doc[] =
+      "<xliff version=\"2.0\" xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
+      "xmlns:mtc=\"urn:oasis:names:tc:xliff:matches:2.0\" "
+      "srcLang=\"en\"><file id=\"f\">\n"
+      "<unit id=\"a\"><segment><source>1<ph id=\"1\" subFlows=\"c z\"/>"
+      "</source></segment></unit>\n"
+      "<unit id=\"b\"><mtc:matches><mtc:match ref=\"#t=m1\"><source>x"
+      "</source><target>y</target></mtc:match></mtc:matches>\n"
+      "<segment><source>2 <mrk id=\"m1\" type=\"comment\" ref=\"#n=9\">"
+      "x</mrk></source></segment></unit>\n"
+      "<unit id=\"c\"><segment><source>3.</source></segment></unit>\n"
+      "</file><file id=\"g\">\n"
+      "<unit id=\"d\"><segment><source>4<ph id=\"1\" subFlows=\"a\"/>"
+      "</source></segment></unit>\n"
+      "</file></xliff>\n";
+  static const char want[] =
+      "3:27 b e <mtc:match> ref=\"#t=m1\" names no segment, ignorable or "
+      "marker of its <unit> (XLIFF 2.0 §5.1)\n"
+      "4:20 b e <mrk> ref=\"#n=9\" names no <note> of its <unit> (XLIFF 2.0 "
+      "§4.3.1.27)\n"
+      "2:32 - e subFlows names \"z\", no <unit> of its <file> (XLIFF 2.0 "
+      "§4.3.1.32)\n"
+      "7:32 - e subFlows names \"a\", no <unit> of its <file> (XLIFF 2.0 "
+      "§4.3.1.32)\n";
+  const char *path = write_doc(doc);
+  struct xmt_buf all = {0};
+  CU_ASSERT(whole(path, &all));
+  XMT_ASSERT_BYTES_EQUAL(all.data, all.len, want, sizeof want - 1);
+  xmt_buf_free(&all);
+  for (size_t chunk = 1; chunk < sizeof doc + 2; chunk += 31) {
     struct xmt_buf got = {0};
     streamed(path, chunk, &got);
     XMT_ASSERT_BYTES_EQUAL(got.data, got.len, want, sizeof want - 1);
@@ -190,9 +232,9 @@ static void test_broken(void) {
       "</sourc></segment></unit>\n";
   static const char want[] =
       "3:1 - e <unit> id \"a\" is used more than once in its <file> (first "
-      "at line 2, column 1)\n"
+      "at line 2, column 1) (XLIFF 2.0 §4.3.1.21)\n"
       "4:45 b e <ph> id \"1\" is used more than once in <unit> (first at "
-      "line 4, column 33)\n";
+      "line 4, column 33) (XLIFF 2.0 §4.3.1.21)\n";
   const char *path = write_doc(doc);
   struct xmt_buf all = {0};
   CU_ASSERT(whole(path, &all));
@@ -211,6 +253,7 @@ static CU_TestInfo tests[] = {
     {"streamed as whole, every fixture", test_fixtures},
     {"ids across units and files", test_across_units},
     {"broken after units", test_broken},
+    {"module references across units", test_module_refs},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo xmt_test_suites[] = {

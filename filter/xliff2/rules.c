@@ -19,77 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "read_private.h"
-
-#define X2_RULES_SLICE 65536
-
-enum scope {
-  S_OTHER,
-  S_ROOT,
-  S_FILE,
-  S_GROUP,
-  S_UNIT,
-  S_ORIGINAL, /* a unit's <originalData> */
-  S_PART,     /* <segment>, <ignorable> */
-  S_SOURCE,
-  S_TARGET,
-  S_INLINE
-};
-
-/* A line and column, as the check tells them. */
-struct pos {
-  unsigned long line, column;
-};
-
-/* What a unit leaves to be resolved at its end: a reference (to a <data>,
- * or from a start to its end and back) and where it was made. */
-struct pending {
-  char what;     /* 'd': dataRef; 'c', 'e', 'm', 'n': sc, ec, sm, em */
-  char side;     /* 's' source, 't' target */
-  size_t name;   /* the id referred to, in rules.names */
-  struct pos at; /* the element */
-  size_t attr;   /* d: the attribute's name, in rules.names */
-};
-
-/* An inline code of a segment's source or target: a target's codes are
- * its source's, by element and id (compare_codes). */
-struct code {
-  size_t seg;      /* its segment in the unit, from 1 */
-  char side;       /* 's', 't' */
-  size_t name, id; /* in rules.names */
-  size_t seq;
-  const char *n, *i; /* name and id, once the unit's names are all kept */
-};
-
-/* A <segment> of the unit: where, its id (in rules.names, or SIZE_MAX),
- * 1 when its target has text or codes. */
-struct seg {
-  struct pos at;
-  size_t id;
-  int target;
-};
-
-struct x2_rules {
-  const struct x2_doc *doc; /* the part being parsed */
-  XML_Parser parser;
-  xmt_x2_rule_fn fn;
-  void *user;
-  xmt_status st;
-  unsigned char *stack;
-  size_t depth, stack_cap;
-  struct xmt_memo files, ids, unit; /* ids by scope, with their place */
-  struct xmt_buf unit_id, key, names;
-  struct pending *pend;
-  size_t npend, pend_cap;
-  struct code *codes; /* the unit's segments' */
-  size_t ncodes, codes_cap;
-  struct seg *segs;
-  size_t nsegs, segs_cap;
-  int in_segment; /* in a <segment> (not an <ignorable>) */
-  int ordered;    /* a target of the unit has an order attribute */
-  struct pos unit_at;
-  struct x2_doc none; /* past the last part */
-};
+#include "rules_private.h"
 
 static void stop(struct x2_rules *r, xmt_status st) {
   if (r->st == XMT_OK)
@@ -122,6 +52,12 @@ static void report(struct x2_rules *r, struct pos at, const char *msg) {
   tell(r, at, msg, 0);
 }
 
+void xmt_x2_rules_stop(struct x2_rules *r, xmt_status st) { stop(r, st); }
+
+void xmt_x2_rules_report(struct x2_rules *r, struct pos at, const char *msg) {
+  report(r, at, msg);
+}
+
 /* key = prefix and id; 0 when out of memory (recorded). */
 static int make_key(struct x2_rules *r, char prefix, char side,
                     const char *id) {
@@ -134,6 +70,22 @@ static int make_key(struct x2_rules *r, char prefix, char side,
   if (st != XMT_OK)
     stop(r, XMT_ERR_NOMEM);
   return st == XMT_OK;
+}
+
+int xmt_x2_rules_key(struct x2_rules *r, char prefix, char side,
+                     const char *id) {
+  return make_key(r, prefix, side, id);
+}
+
+int xmt_x2_rules_mark(struct x2_rules *r, struct xmt_memo *m, char prefix,
+                      char side, const char *id) {
+  if (!make_key(r, prefix, side, id))
+    return 0;
+  if (xmt_memo_put(m, r->key.data, r->key.len, NULL, 0, 0) != XMT_OK) {
+    stop(r, XMT_ERR_NOMEM);
+    return 0;
+  }
+  return 1;
 }
 
 /* An id of element elem in a scope: an error if the scope has it. The
@@ -158,7 +110,7 @@ static void unique(struct x2_rules *r, struct xmt_memo *m, const char *scope,
   char msg[320];
   snprintf(msg, sizeof msg,
            "<%s> id \"%.64s\" is used more than once in %s (first at line "
-           "%lu, column %lu)",
+           "%lu, column %lu) (XLIFF 2.0 §4.3.1.21)",
            elem, id, scope, (unsigned long)line, column);
   report(r, at, msg);
 }
@@ -186,9 +138,14 @@ static void add_pending(struct x2_rules *r, char what, char side,
   p->name = keep(r, id);
   p->attr = keep(r, attr != NULL ? attr : "");
   /* A start or an end is known by what refers to it. */
-  if (what != 'd' && make_key(r, what, side, id) &&
+  if (strchr("cemn", what) != NULL && make_key(r, what, side, id) &&
       xmt_memo_put(&r->unit, r->key.data, r->key.len, NULL, 0, 0) != XMT_OK)
     stop(r, XMT_ERR_NOMEM);
+}
+
+void xmt_x2_rules_pend(struct x2_rules *r, char what, char side, const char *id,
+                       const char *attr, struct pos at) {
+  add_pending(r, what, side, id, attr, at);
 }
 
 /* The partner a pending reference needs, as a key prefix. */
@@ -346,12 +303,22 @@ static void add_code(struct x2_rules *r, const char *local, char side,
     r->segs[r->nsegs - 1].target = 1;
 }
 
+/* The section of the XLIFF 2.0 specification (4.3.1.N) that defines a
+ * dataRef attribute. */
+static const char *data_ref_section(const char *attr) {
+  return strcmp(attr, "dataRef") == 0      ? "9"
+         : strcmp(attr, "dataRefEnd") == 0 ? "10"
+                                           : "11";
+}
+
 /* The end of a unit: what its elements referred to must be in it. */
 static void close_unit(struct x2_rules *r) {
   char msg[320];
   for (size_t i = 0; r->st == XMT_OK && i < r->npend; i++) {
     const struct pending *p = &r->pend[i];
     const char *id = r->names.data + p->name;
+    if (xmt_x2_mod_unresolved(r, p))
+      continue;
     char w = wanted(p->what);
     if (!make_key(r, w, w == 'd' ? 0 : p->side, id))
       return;
@@ -361,20 +328,25 @@ static void close_unit(struct x2_rules *r) {
     if (p->what == 'd')
       snprintf(msg, sizeof msg,
                "%s=\"%.64s\" names no <data> in the <originalData> of its "
-               "<unit>",
-               r->names.data + p->attr, id);
+               "<unit> (XLIFF 2.0 §4.3.1.%s)",
+               r->names.data + p->attr, id,
+               data_ref_section(r->names.data + p->attr));
     else if (p->what == 'c' || p->what == 'm')
       snprintf(msg, sizeof msg,
                "<%s id=\"%.64s\"> has no <%s startRef=\"%.64s\"> in the %s "
-               "of its <unit> (and is not isolated=\"yes\")",
-               pair_name(p->what), id, pair_name(w), id, where);
+               "of its <unit>%s (XLIFF 2.0 §4.2.3.%s)",
+               pair_name(p->what), id, pair_name(w), id, where,
+               p->what == 'c' ? " (and is not isolated=\"yes\")" : "",
+               p->what == 'c' ? "4" : "7");
     else
       snprintf(msg, sizeof msg,
                "<%s startRef=\"%.64s\"> has no <%s id=\"%.64s\"> in the %s of "
-               "its <unit>",
-               pair_name(p->what), id, pair_name(w), id, where);
+               "its <unit> (XLIFF 2.0 §4.2.3.%s)",
+               pair_name(p->what), id, pair_name(w), id, where,
+               p->what == 'e' ? "5" : "8");
     report(r, p->at, msg);
   }
+  xmt_x2_mod_unit_end(r);
   compare_codes(r);
   r->npend = 0;
   r->ncodes = r->nsegs = 0;
@@ -398,27 +370,33 @@ static void data_refs(struct x2_rules *r, char side, const char **atts,
  * element (xliff_core_2.0.xsd; 2.1 and 2.2 add none): one it does not
  * allow would be copied into a target, or collide with its renamed twin
  * when a <pc> is written as <sc>/<ec> (dataRef beside dataRefStart). */
-static const char *const inline_attrs[][2] = {
-    {"ph", " canCopy canDelete canReorder copyOf disp equiv id dataRef "
-           "subFlows subType type "},
-    {"pc", " canCopy canDelete canOverlap canReorder copyOf dispEnd "
-           "dispStart equivEnd equivStart id dataRefEnd dataRefStart "
-           "subFlowsEnd subFlowsStart subType type dir "},
-    {"sc", " canCopy canDelete canOverlap canReorder copyOf dataRef dir disp "
-           "equiv id isolated subFlows subType type "},
-    {"ec", " canCopy canDelete canOverlap canReorder copyOf dataRef dir disp "
-           "equiv id isolated startRef subFlows subType type "},
-    {"mrk", " id translate type ref value "},
-    {"sm", " id translate type ref value "},
-    {"em", " startRef "},
-    {"cp", " hex "}};
+static const char *const inline_attrs[][3] = {
+    {"ph", "2",
+     " canCopy canDelete canReorder copyOf disp equiv id dataRef "
+     "subFlows subType type "},
+    {"pc", "3",
+     " canCopy canDelete canOverlap canReorder copyOf dispEnd "
+     "dispStart equivEnd equivStart id dataRefEnd dataRefStart "
+     "subFlowsEnd subFlowsStart subType type dir "},
+    {"sc", "4",
+     " canCopy canDelete canOverlap canReorder copyOf dataRef dir disp "
+     "equiv id isolated subFlows subType type "},
+    {"ec", "5",
+     " canCopy canDelete canOverlap canReorder copyOf dataRef dir disp "
+     "equiv id isolated startRef subFlows subType type "},
+    {"mrk", "6", " id translate type ref value "},
+    {"sm", "7", " id translate type ref value "},
+    {"em", "8", " startRef "},
+    {"cp", "1", " hex "}};
 
 static void allowed_attrs(struct x2_rules *r, const char *local,
                           const char **atts, struct pos at) {
-  const char *list = NULL;
+  const char *list = NULL, *section = "";
   for (size_t i = 0; i < sizeof inline_attrs / sizeof *inline_attrs; i++)
-    if (strcmp(local, inline_attrs[i][0]) == 0)
-      list = inline_attrs[i][1];
+    if (strcmp(local, inline_attrs[i][0]) == 0) {
+      section = inline_attrs[i][1];
+      list = inline_attrs[i][2];
+    }
   for (size_t i = 0; list != NULL && atts[i] != NULL; i += 2) {
     const char *name = atts[i], *hit = list;
     size_t n = strlen(name);
@@ -432,8 +410,8 @@ static void allowed_attrs(struct x2_rules *r, const char *local,
     char msg[200];
     snprintf(msg, sizeof msg,
              "<%s> has an attribute %.64s that the XLIFF 2 core schema does "
-             "not allow on it",
-             local, name);
+             "not allow on it (XLIFF 2.0 §4.2.3.%s)",
+             local, name, section);
     report(r, at, msg);
   }
 }
@@ -449,8 +427,12 @@ static void inline_code(struct x2_rules *r, const char *local, char side,
   allowed_attrs(r, local, atts, at);
   add_code(r, local, side, atts);
   for (size_t i = 0; id != NULL && i < sizeof with_ids / sizeof *with_ids; i++)
-    if (is(local, with_ids[i]))
+    if (is(local, with_ids[i])) {
       unique(r, &r->unit, "<unit>", local, side, id, at);
+      /* a code (not a marker) a copyOf may name */
+      if (i < 4)
+        xmt_x2_rules_mark(r, &r->unit, 'k', 0, id);
+    }
   data_refs(r, side, atts, at);
   if (is(local, "sc") && id != NULL && !isolated)
     add_pending(r, 'c', side, id, NULL, at);
@@ -491,6 +473,10 @@ static enum scope structure(struct x2_rules *r, enum scope parent,
       unique(r, &r->ids, "its <file>", local, 0, id, at);
     if (is(local, "group"))
       return S_GROUP;
+    /* a unit a subFlows may name, at the file's end */
+    if (id != NULL)
+      xmt_x2_rules_mark(r, &r->ids, 'u', 0, id);
+    xmt_x2_mod_unit_start(r);
     xmt_buf_reset(&r->unit_id);
     if (id != NULL && xmt_buf_append(&r->unit_id, id, strlen(id) + 1) != XMT_OK)
       stop(r, XMT_ERR_NOMEM);
@@ -512,6 +498,10 @@ static enum scope structure(struct x2_rules *r, enum scope parent,
   }
   if (parent == S_UNIT && is(local, "originalData"))
     return S_ORIGINAL;
+  if (parent == S_UNIT && is(local, "notes"))
+    return S_NOTES;
+  if (parent == S_NOTES && is(local, "note") && id != NULL)
+    xmt_x2_rules_mark(r, &r->unit, 'N', 0, id);
   if (parent == S_ORIGINAL && is(local, "data") && id != NULL) {
     if (make_key(r, 'd', 0, id) &&
         xmt_memo_put(&r->unit, r->key.data, r->key.len, NULL, 0, 0) != XMT_OK)
@@ -536,6 +526,8 @@ static void start_element(void *user, const XML_Char *name,
   const char *local = core_name(name);
   struct pos at = here(r);
   enum scope s = S_ROOT;
+  if (r->depth == 0)
+    xmt_x2_mod_root(r, atts);
   if (r->depth > 0) {
     enum scope parent = (enum scope)r->stack[r->depth - 1];
     char side = side_of(r);
@@ -543,8 +535,9 @@ static void start_element(void *user, const XML_Char *name,
       inline_code(r, local, side, atts, at);
       s = S_INLINE;
     } else {
-      s = local != NULL ? structure(r, parent, local, atts, at) : S_OTHER;
+      s = local != NULL ? structure(r, parent, local, atts, at) : S_MODULE;
     }
+    xmt_x2_mod_start(r, name, local, atts, side, at);
   }
   unsigned char *top =
       xmt_grow_one(&r->stack, r->depth, &r->stack_cap, sizeof *top);
@@ -558,11 +551,13 @@ static void start_element(void *user, const XML_Char *name,
 
 static void end_element(void *user, const XML_Char *name) {
   struct x2_rules *r = user;
-  (void)name;
   if (r->st != XMT_OK || r->depth == 0)
     return;
+  xmt_x2_mod_end(r, name);
   if (r->stack[--r->depth] == S_UNIT)
     close_unit(r);
+  else if (r->depth == 1 && r->stack[1] == S_FILE)
+    xmt_x2_mod_file_end(r);
   else if (r->stack[r->depth] == S_PART)
     r->in_segment = 0;
 }
@@ -633,6 +628,7 @@ void xmt_x2_rules_free(struct x2_rules *r) {
   xmt_memo_free(&r->files);
   xmt_memo_free(&r->ids);
   xmt_memo_free(&r->unit);
+  xmt_x2_mod_free(&r->mod);
   xmt_buf_free(&r->unit_id);
   xmt_buf_free(&r->key);
   xmt_buf_free(&r->names);

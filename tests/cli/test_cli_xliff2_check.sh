@@ -59,15 +59,15 @@ cat >bad.xlf <<'EOD'
 </xliff>
 EOD
 cat >want <<'EOD'
-xliffmt: bad.xlf:13:4: error: <ignorable> id "s1" is used more than once in <unit> (first at line 9, column 4) (unit u1)
-xliffmt: bad.xlf:10:15: error: dataRefEnd="d9" names no <data> in the <originalData> of its <unit> (unit u1)
-xliffmt: bad.xlf:10:70: error: dataRef="d3" names no <data> in the <originalData> of its <unit> (unit u1)
-xliffmt: bad.xlf:11:16: error: <sc id="1"> has no <ec startRef="1"> in the targets of its <unit> (and is not isolated="yes") (unit u1)
-xliffmt: bad.xlf:17:3: error: <group> id "u1" is used more than once in its <file> (first at line 4, column 3)
-xliffmt: bad.xlf:20:35: error: <ph> id "1" is used more than once in <unit> (first at line 20, column 18) (unit u2)
-xliffmt: bad.xlf:21:17: error: <ec startRef="7"> has no <sc id="7"> in the targets of its <unit> (unit u2)
-xliffmt: bad.xlf:25:3: error: <unit> id "u2" is used more than once in its <file> (first at line 18, column 4)
-xliffmt: bad.xlf:31:2: error: <file> id "f1" is used more than once in <xliff> (first at line 3, column 2)
+xliffmt: bad.xlf:13:4: error: <ignorable> id "s1" is used more than once in <unit> (first at line 9, column 4) (XLIFF 2.0 §4.3.1.21) (unit u1)
+xliffmt: bad.xlf:10:15: error: dataRefEnd="d9" names no <data> in the <originalData> of its <unit> (XLIFF 2.0 §4.3.1.10) (unit u1)
+xliffmt: bad.xlf:10:70: error: dataRef="d3" names no <data> in the <originalData> of its <unit> (XLIFF 2.0 §4.3.1.9) (unit u1)
+xliffmt: bad.xlf:11:16: error: <sc id="1"> has no <ec startRef="1"> in the targets of its <unit> (and is not isolated="yes") (XLIFF 2.0 §4.2.3.4) (unit u1)
+xliffmt: bad.xlf:17:3: error: <group> id "u1" is used more than once in its <file> (first at line 4, column 3) (XLIFF 2.0 §4.3.1.21)
+xliffmt: bad.xlf:20:35: error: <ph> id "1" is used more than once in <unit> (first at line 20, column 18) (XLIFF 2.0 §4.3.1.21) (unit u2)
+xliffmt: bad.xlf:21:17: error: <ec startRef="7"> has no <sc id="7"> in the targets of its <unit> (XLIFF 2.0 §4.2.3.5) (unit u2)
+xliffmt: bad.xlf:25:3: error: <unit> id "u2" is used more than once in its <file> (first at line 18, column 4) (XLIFF 2.0 §4.3.1.21)
+xliffmt: bad.xlf:31:2: error: <file> id "f1" is used more than once in <xliff> (first at line 3, column 2) (XLIFF 2.0 §4.3.1.21)
 EOD
 expect_exit 1 "check: rules broken" "$x" check bad.xlf -q
 grep ': error: ' err >got

@@ -52,13 +52,13 @@ EOD
 exits_with 1 "check cross.xlf" "$x" check cross.xlf &&
   pass "check cross.xlf (exit 1)"
 cat >want <<'EOD'
-xliffmt: cross.xlf:9:22: error: dataRef="d2" names no <data> in the <originalData> of its <unit> (unit u2)
-xliffmt: cross.xlf:9:48: error: <sc id="2"> has no <ec startRef="2"> in the sources of its <unit> (and is not isolated="yes") (unit u2)
-xliffmt: cross.xlf:12:1: error: <unit> id "u1" is used more than once in its <file> (first at line 4, column 1)
-xliffmt: cross.xlf:13:40: error: <ph> id "1" is used more than once in <unit> (first at line 13, column 25) (unit u1)
-xliffmt: cross.xlf:16:1: error: <unit> id "g1" is used more than once in its <file> (first at line 11, column 1)
+xliffmt: cross.xlf:9:22: error: dataRef="d2" names no <data> in the <originalData> of its <unit> (XLIFF 2.0 §4.3.1.9) (unit u2)
+xliffmt: cross.xlf:9:48: error: <sc id="2"> has no <ec startRef="2"> in the sources of its <unit> (and is not isolated="yes") (XLIFF 2.0 §4.2.3.4) (unit u2)
+xliffmt: cross.xlf:12:1: error: <unit> id "u1" is used more than once in its <file> (first at line 4, column 1) (XLIFF 2.0 §4.3.1.21)
+xliffmt: cross.xlf:13:40: error: <ph> id "1" is used more than once in <unit> (first at line 13, column 25) (XLIFF 2.0 §4.3.1.21) (unit u1)
+xliffmt: cross.xlf:16:1: error: <unit> id "g1" is used more than once in its <file> (first at line 11, column 1) (XLIFF 2.0 §4.3.1.21)
 xliffmt: cross.xlf:17:1: warning: <target> of segment 1 has an inline code <ph id="9"> not in its <source> (unit g1)
-xliffmt: cross.xlf:25:1: error: <file> id "f1" is used more than once in <xliff> (first at line 3, column 1)
+xliffmt: cross.xlf:25:1: error: <file> id "f1" is used more than once in <xliff> (first at line 3, column 1) (XLIFF 2.0 §4.3.1.21)
 xliffmt: cross.xlf:9:48: <sc id="2"> has no <ec> in its unit (unit u2)
 EOD
 check "check cross.xlf: the rules' findings in document order, then the reader's error" \

@@ -172,7 +172,7 @@ sed 's|La primera frase.<em startRef="m1"/>|La primera frase.|' pairs.xlf \
   >order.xlf
 expect_exit 1 "check order.xlf" "$x" check order.xlf -q
 cat >want <<'EOD'
-xliffmt: order.xlf:25:23: error: <sm id="m1"> has no <em startRef="m1"> in the targets of its <unit> (and is not isolated="yes") (unit ord)
+xliffmt: order.xlf:25:23: error: <sm id="m1"> has no <em startRef="m1"> in the targets of its <unit> (XLIFF 2.0 §4.2.3.7) (unit ord)
 xliffmt: order.xlf:18:3: warning: the <target>s of the <unit> lack the inline code <em startRef="m1"> of its <source>s (unit ord)
 EOD
 check "check order.xlf: the unit's targets compared whole" cmp want err ||
@@ -199,7 +199,7 @@ cat >pcref.xlf <<'EOD'
 EOD
 expect_exit 1 "check: dataRef on a <pc>" "$x" check pcref.xlf -q
 check "check: dataRef on a <pc>: the rule" grep -qxF \
-  'xliffmt: pcref.xlf:10:26: error: <pc> has an attribute dataRef that the XLIFF 2 core schema does not allow on it (unit u1)' err
+  'xliffmt: pcref.xlf:10:26: error: <pc> has an attribute dataRef that the XLIFF 2 core schema does not allow on it (XLIFF 2.0 §4.2.3.3) (unit u1)' err
 expect_exit 0 "--seg-source on a <pc> with a dataRef" "$x" translate \
   pcref.xlf --mt identity --seg-source -o pcref.out.xlf -q
 cat >want <<'EOD'

@@ -1,0 +1,133 @@
+/* rules_private.h -- the state of check's XLIFF 2 rules, shared by
+ * rules.c (the core's ids, pairs and references) and rules_modules.c (the
+ * other constraints of the core and those of the modules). Not installed. */
+#ifndef XMT_X2_RULES_PRIVATE_H
+#define XMT_X2_RULES_PRIVATE_H
+
+#include <expat.h>
+
+#include "read_private.h"
+
+#define X2_RULES_SLICE 65536
+
+enum scope {
+  S_OTHER,
+  S_ROOT,
+  S_FILE,
+  S_GROUP,
+  S_UNIT,
+  S_ORIGINAL, /* a unit's <originalData> */
+  S_PART,     /* <segment>, <ignorable> */
+  S_SOURCE,
+  S_TARGET,
+  S_INLINE,
+  S_NOTES, /* a unit's <notes> */
+  S_MODULE /* an element of another namespace */
+};
+
+/* A line and column, as the check tells them. */
+struct pos {
+  unsigned long line, column;
+};
+
+/* What a unit leaves to be resolved at its end: a reference (to a <data>,
+ * or from a start to its end and back) and where it was made. */
+struct pending {
+  char what;     /* 'd': dataRef; 'c', 'e', 'm', 'n': sc, ec, sm, em */
+  char side;     /* 's' source, 't' target */
+  size_t name;   /* the id referred to, in rules.names */
+  struct pos at; /* the element */
+  size_t attr;   /* d: the attribute's name, in rules.names */
+};
+
+/* An inline code of a segment's source or target: a target's codes are
+ * its source's, by element and id (compare_codes). */
+struct code {
+  size_t seg;      /* its segment in the unit, from 1 */
+  char side;       /* 's', 't' */
+  size_t name, id; /* in rules.names */
+  size_t seq;
+  const char *n, *i; /* name and id, once the unit's names are all kept */
+};
+
+/* A <segment> of the unit: where, its id (in rules.names, or SIZE_MAX),
+ * 1 when its target has text or codes. */
+struct seg {
+  struct pos at;
+  size_t id;
+  int target;
+};
+
+/* A target's order attribute, where it is. */
+struct order {
+  unsigned long value;
+  struct pos at;
+};
+
+/* What rules_modules.c keeps: per unit, the canReorder sequence of each
+ * side; the <glossEntry> open and whether it has a translation or
+ * definition; per <file>, the subFlows references to resolve at its end;
+ * per <res:resourceData>, its items and the references to them. */
+struct x2_mod {
+  char reorder[2]; /* 's', 't': 1 in a canReorder="firstNo" sequence */
+  int gloss_open, gloss_has;
+  struct pos gloss_at;
+  struct pending *flows, *res;
+  size_t nflows, flows_cap, nres, res_cap;
+  struct xmt_buf flow_names, res_names;
+  struct xmt_memo res_items;
+  char src_lang[64], trg_lang[64]; /* <xliff>'s, "" when absent */
+  int trg_told;                    /* a target without trgLang told */
+  struct order *orders;            /* the unit's targets' order */
+  size_t norders, orders_cap, nparts;
+};
+
+struct x2_rules {
+  const struct x2_doc *doc; /* the part being parsed */
+  XML_Parser parser;
+  xmt_x2_rule_fn fn;
+  void *user;
+  xmt_status st;
+  unsigned char *stack;
+  size_t depth, stack_cap;
+  struct xmt_memo files, ids, unit; /* ids by scope, with their place */
+  struct xmt_buf unit_id, key, names;
+  struct pending *pend;
+  size_t npend, pend_cap;
+  struct code *codes; /* the unit's segments' */
+  size_t ncodes, codes_cap;
+  struct seg *segs;
+  size_t nsegs, segs_cap;
+  struct x2_mod mod; /* rules_modules.c's */
+  int in_segment;    /* in a <segment> (not an <ignorable>) */
+  int ordered;       /* a target of the unit has an order attribute */
+  struct pos unit_at;
+  struct x2_doc none; /* past the last part */
+};
+
+/* rules.c's, for rules_modules.c. */
+void xmt_x2_rules_stop(struct x2_rules *r, xmt_status st);
+void xmt_x2_rules_report(struct x2_rules *r, struct pos at, const char *msg);
+int xmt_x2_rules_key(struct x2_rules *r, char prefix, char side,
+                     const char *id);
+void xmt_x2_rules_pend(struct x2_rules *r, char what, char side, const char *id,
+                       const char *attr, struct pos at);
+/* Keeps key prefix (side) id in the unit's memo; 0 when out of memory. */
+int xmt_x2_rules_mark(struct x2_rules *r, struct xmt_memo *m, char prefix,
+                      char side, const char *id);
+
+/* rules_modules.c: an element start (name as expat gives it, local its
+ * core name or NULL) in scope parent, with side the source ('s') or
+ * target ('t') it is in or 0; its end; a pending reference of a kind of
+ * its own at the unit's end (1: told); a <file>'s end; all freed. */
+void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
+                      const char **atts, char side, struct pos at);
+void xmt_x2_mod_end(struct x2_rules *r, const char *name);
+int xmt_x2_mod_unresolved(struct x2_rules *r, const struct pending *p);
+void xmt_x2_mod_file_end(struct x2_rules *r);
+void xmt_x2_mod_unit_start(struct x2_rules *r);
+void xmt_x2_mod_unit_end(struct x2_rules *r);
+void xmt_x2_mod_root(struct x2_rules *r, const char **atts);
+void xmt_x2_mod_free(struct x2_mod *m);
+
+#endif /* XMT_X2_RULES_PRIVATE_H */
