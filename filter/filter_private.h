@@ -142,13 +142,28 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const struct xmt_pipeline_doc *doc,
                             enum xmt_pipeline_mode mode);
 
 /* --- Document formats (format/) --------------------------------------------
- * XLIFF is read and written by the XLIFF reader and writer. Any other
- * format is a reader and a writer on the same unit stream: it hands its
- * document's units to the XLIFF unit reader, in XLIFF 1.2 markup (the
- * reader is what makes units, whatever the document), takes back each
- * unit the run has finished, with its target, and writes its document
- * with those targets. detect.c picks the format of a file from this
- * table, as libarchive's bidders do; a format never calls the pipeline. */
+ * XLIFF 1.2 is read and written by the XLIFF reader and writer. Any other
+ * format is a reader and a writer on the same unit stream: its reader
+ * hands the run its document's units as values (read: each built with
+ * xmt_xliff_unit_build, given to the run's unit callback as the XLIFF
+ * reader gives it the trans-units it parses; no XLIFF text between
+ * them), takes back each unit the run has finished, with its target, and
+ * writes its document with those targets. What needs the units as XLIFF
+ * text gets it from units_out.c. detect.c picks the format of a file from
+ * this table, as libarchive's bidders do; a format never calls the
+ * pipeline. */
+
+/* Where a format's reader hands its units: each <file> of the document
+ * (what it says of itself: original, languages, datatype, line), then
+ * the units in it, each taken by unit (handed over or freed, whatever it
+ * returns). A status other than XMT_OK stops the reading, and the format
+ * returns it. */
+struct xmt_unit_sink {
+  xmt_status (*file)(void *user, const struct xmt_xliff_file_info *info);
+  xmt_status (*unit)(void *user, xmt_xliff_unit *unit);
+  void *user;
+};
+
 struct xmt_format {
   const char *name;
   /* 1 when head, the first len bytes of path, are a document of this
@@ -160,18 +175,18 @@ struct xmt_format {
   /* The same for a document of len bytes in memory, named name. */
   xmt_status (*parse)(xmt_filter *f, const char *name, const char *bytes,
                       size_t len, void **doc);
-  /* Hands the units of doc to sink as an XLIFF 1.2 document (path names
-   * the document in it); sink returns non-zero to stop. */
-  xmt_status (*units)(xmt_filter *f, void *doc, const char *path,
-                      xmt_write_fn sink, void *user);
-  /* Takes the target of a unit units() handed out (NULL: it has none). */
+  /* Hands the units of doc to sink as values, one at a time, never all
+   * held (path names the document: the original of its <file>). */
+  xmt_status (*read)(xmt_filter *f, void *doc, const char *path,
+                     const struct xmt_unit_sink *sink);
+  /* Takes the target of a unit read() handed out (NULL: it has none). */
   xmt_status (*take)(xmt_filter *f, void *doc, const xmt_xliff_unit *unit,
                      const xmt_segment *target);
   /* Writes doc with the targets taken, in target_language, to sink. */
   xmt_status (*write)(xmt_filter *f, void *doc, const char *target_language,
                       xmt_write_fn sink, void *user);
   void (*close)(void *doc);
-  /* Before units(): where write() is to write, so that a format that
+  /* Before read(): where write() is to write, so that a format that
    * streams may write each part once its targets are taken (NULL: the
    * format writes all in write()). */
   xmt_status (*stream)(xmt_filter *f, void *doc, const char *target_language,
@@ -237,20 +252,23 @@ xmt_status xmt_xliff2_check_file(xmt_filter *f, const char *path,
 /* Segments in memory (format/segments.c): xmt_filter_translate_segments */
 extern const struct xmt_format xmt_format_segments;
 
-/* The XLIFF 1.2 a format's units() hands to the unit reader
- * (format/units_out.c): init writes the prolog; then per <file>,
- * xmt_units_out_file, the format appends each trans-unit to buf and calls
- * xmt_units_out_unit_done with its status, which hands full blocks to the
- * sink; xmt_units_out_file_end closes the file; xmt_units_out_end
- * finishes, hands the rest to the sink and frees. The first failure
- * sticks: every later call returns it. flushed + buf.len is the size of
- * the document so far. */
+/* The XLIFF 1.2 text of units (format/units_out.c), the one writer of it,
+ * for what needs units as text (the report's stylesheets, extract to
+ * XLIFF): init writes the prolog; then per <file>, xmt_units_out_file;
+ * per unit, xmt_units_out_unit, which hands full blocks to the sink;
+ * xmt_units_out_end closes the last <file>, hands the rest to the sink
+ * and frees. The first failure sticks: every later call returns it.
+ * flushed + buf.len is the size of the document so far. */
 struct xmt_units_out {
   struct xmt_buf buf;
   size_t flushed;
   xmt_status st;
   xmt_write_fn sink;
   void *user;
+  int in_file;        /* a <file> is open (the unit sink's) */
+  int one_line;       /* its units one line each (XMT_DATATYPE_XLIFF2) */
+  unsigned long line; /* of buf's end, counted up to counted */
+  size_t counted;
 };
 void xmt_units_out_init(struct xmt_units_out *o, xmt_write_fn sink, void *user);
 /* original need not be UTF-8. */
@@ -258,9 +276,32 @@ xmt_status xmt_units_out_file(struct xmt_units_out *o, const char *original,
                               const char *source_language,
                               const char *target_language,
                               const char *datatype);
-xmt_status xmt_units_out_unit_done(struct xmt_units_out *o, xmt_status st);
-xmt_status xmt_units_out_file_end(struct xmt_units_out *o);
+/* A trans-unit of u on its line (line breaks added up to it): its id,
+ * resname, restype, translate and xml:space, its whole source and its
+ * existing target; the units a format reads are never segmented. */
+xmt_status xmt_units_out_unit(struct xmt_units_out *o, const xmt_xliff_unit *u);
 xmt_status xmt_units_out_end(struct xmt_units_out *o);
+/* Lines, so that a format's reader gives each unit the line its XLIFF
+ * shows it on (what check and report name): the first <file> starts on
+ * XMT_UNITS_OUT_FILE_LINE, its first unit on XMT_UNITS_OUT_UNIT_LINE;
+ * a unit takes xmt_units_out_lines lines (of a file of datatype, with
+ * this source and target); a <file>'s end takes
+ * XMT_UNITS_OUT_FILE_END_LINES. The units of XLIFF 2 (XMT_DATATYPE_XLIFF2)
+ * take one line each, so that each can be on its <segment>'s line, and
+ * so do segments in memory (XMT_DATATYPE_SEGMENTS). */
+enum {
+  XMT_UNITS_OUT_FILE_LINE = 3,
+  XMT_UNITS_OUT_UNIT_LINE = 5,
+  XMT_UNITS_OUT_FILE_END_LINES = 2
+};
+#define XMT_DATATYPE_XLIFF2 "x-xliff2"
+#define XMT_DATATYPE_SEGMENTS "plaintext" /* segments in memory: one line */
+unsigned long xmt_units_out_lines(const char *datatype,
+                                  const xmt_segment *source,
+                                  const xmt_segment *target);
+/* A unit sink writing each <file> and unit to o; the last <file> is
+ * closed by xmt_units_out_end. */
+struct xmt_unit_sink xmt_units_out_sink_of(struct xmt_units_out *o);
 
 /* The format of in_path: NULL for XLIFF (detect.c). */
 xmt_status xmt_format_of(xmt_filter *f, const char *in_path,

@@ -207,6 +207,7 @@ struct xmt_xliff_unit {
   char *mq_prefix; /* memoQ's namespace prefix (colon included), or NULL */
   char *id;
   char *resname;
+  char *restype; /* of a unit a format built (the reader keeps none) */
   char *state;
   char *source_language;
   char *target_language;
@@ -297,6 +298,41 @@ xmt_status xmt_unit_add_outside(xmt_xliff_unit *unit, size_t *index);
  * that two segments of the seg-source share (the unit cannot be written:
  * a segment would take the other's mrk, id and sdl:seg), else NULL. */
 const char *xmt_unit_resolve(xmt_xliff_unit *unit);
+
+/* --- Units a format builds (unit_build.c) -----------------------------------
+ * A format other than XLIFF 1.2 hands the pipeline units it builds from
+ * what it holds, not XLIFF text for the reader to parse: each is the unit
+ * the reader would make of a <trans-unit> with these fields and this
+ * source. The XLIFF 1.2 of such units, where some consumer needs text, is
+ * written by one serializer (filter/format/units_out.c). */
+struct xmt_unit_fields {
+  const char *id, *resname, *restype; /* NULL: absent */
+  const char *source_language, *target_language;
+  unsigned long line, column; /* where the document has the unit */
+  int translatable, preserve_space;
+};
+/* seg made what the reader makes of its markup (codes paired and keyed by
+ * the inline builder, text XML cannot carry dropped), in out; ib is work
+ * space kept from one segment to the next. XMT_ERR_INLINE: seg opens a
+ * g it never closes. */
+xmt_status xmt_unit_build_segment(struct xmt_inline_builder *ib,
+                                  const xmt_segment *seg, xmt_segment *out);
+/* A unit of one segment, source, unsegmented, with target as its
+ * existing target (NULL: none), in *out (the caller's to free or hand
+ * over). */
+xmt_status xmt_xliff_unit_build(struct xmt_inline_builder *ib,
+                                const struct xmt_unit_fields *in,
+                                const xmt_segment *source,
+                                const xmt_segment *target,
+                                xmt_xliff_unit **out);
+/* Hands a <file> (its languages kept for the units after it) or a unit
+ * (taken: handed over or freed) to the reader's callbacks, as parsing
+ * would; a callback that stops fails the reader (XMT_ERR_ABORTED at the
+ * unit's line), whose status is returned. */
+xmt_status xmt_xliff_reader_hand_file(xmt_xliff_reader *reader,
+                                      const struct xmt_xliff_file_info *info);
+xmt_status xmt_xliff_reader_hand_unit(xmt_xliff_reader *reader,
+                                      xmt_xliff_unit *unit);
 
 /* Reading in place (reader.c), as expat's XML_GetBuffer: room for len
  * bytes of input (NULL when out of memory), to fill and hand over with

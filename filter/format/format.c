@@ -70,16 +70,22 @@ static xmt_status open_whole(xmt_filter *f, const struct xmt_format *format,
   return xmt_format_open(f, format, path, doc, bytes);
 }
 
-/* A format's units parsed as they come. */
+/* A format's units handed to the reader's callbacks, as the reader
+ * hands out those it parses: no XLIFF text between them. */
 struct feed {
   xmt_xliff_reader *reader;
   xmt_status st;
 };
 
-static int feed_reader(void *user, const char *bytes, size_t len) {
+static xmt_status feed_file(void *user,
+                            const struct xmt_xliff_file_info *info) {
   struct feed *feed = user;
-  feed->st = xmt_xliff_reader_parse(feed->reader, bytes, len, 0);
-  return feed->st != XMT_OK;
+  return feed->st = xmt_xliff_reader_hand_file(feed->reader, info);
+}
+
+static xmt_status feed_unit(void *user, xmt_xliff_unit *unit) {
+  struct feed *feed = user;
+  return feed->st = xmt_xliff_reader_hand_unit(feed->reader, unit);
 }
 
 xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
@@ -87,14 +93,25 @@ xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
                            xmt_xliff_reader *reader,
                            struct xmt_error_store *err) {
   struct feed feed = {reader, XMT_OK};
-  xmt_status st = format->units(f, doc, path, feed_reader, &feed);
+  const struct xmt_unit_sink sink = {feed_file, feed_unit, &feed};
+  xmt_status st = format->read(f, doc, path, &sink);
   if (feed.st != XMT_OK)
     return feed.st; /* the reader's error */
-  if (st == XMT_OK)
-    return xmt_xliff_reader_parse(reader, "", 0, 1);
-  if (f->err.pub.status == st)
-    return err == &f->err ? st : xmt_error_copy(err, &f->err.pub);
-  return xmt_error_set(err, st, "%s", xmt_strerror(st));
+  if (st == XMT_OK || f->err.pub.status != st)
+    return st == XMT_OK ? st : xmt_error_set(err, st, "%s", xmt_strerror(st));
+  return err == &f->err ? st : xmt_error_copy(err, &f->err.pub);
+}
+
+/* The XLIFF 1.2 of the units of doc, to sink, written by units_out.c. */
+static xmt_status units_text(xmt_filter *f, const struct xmt_format *format,
+                             void *doc, const char *path, xmt_write_fn sink,
+                             void *user) {
+  struct xmt_units_out out;
+  xmt_units_out_init(&out, sink, user);
+  const struct xmt_unit_sink to_text = xmt_units_out_sink_of(&out);
+  xmt_status st = format->read(f, doc, path, &to_text);
+  xmt_status end = xmt_units_out_end(&out);
+  return st != XMT_OK ? st : end;
 }
 
 xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
@@ -171,7 +188,7 @@ xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
   if (st != XMT_OK)
     return st;
   struct held held = {out, XMT_OK};
-  st = format->units(f, doc, in_path, append_xliff, &held);
+  st = units_text(f, format, doc, in_path, append_xliff, &held);
   /* Only a failure to grow out is out of memory: the format's own (a page
    * without a source language) is in f->err already, and stays. */
   if (held.grown != XMT_OK)
@@ -209,7 +226,7 @@ xmt_status xmt_format_units_file(xmt_filter *f, const char *in_path,
   if (st != XMT_OK)
     return st;
   struct spooled sp = {out, 0};
-  st = format->units(f, doc, in_path, write_xliff, &sp);
+  st = units_text(f, format, doc, in_path, write_xliff, &sp);
   if (!sp.failed && fflush(out) != 0)
     sp.failed = 1;
   if (sp.failed)

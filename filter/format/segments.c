@@ -67,65 +67,92 @@ static xmt_status number_codes(struct numbers *to, const xmt_segment *seg,
   return st;
 }
 
-/* A unit of seg as XLIFF 1.2: its text escaped, its codes numbered. */
-static xmt_status put_unit(struct segments *s, struct xmt_buf *out, size_t i) {
+/* The code of a unit numbered n, of kind, marked up as XLIFF 1.2. */
+static const char *code_markup(enum xmt_tag_kind kind, unsigned n, char *buf,
+                               size_t cap) {
+  switch (kind) {
+  case XMT_TAG_OPEN:
+    snprintf(buf, cap, "<g id=\"%u\">", n);
+    return "g";
+  case XMT_TAG_CLOSE:
+    snprintf(buf, cap, "</g>");
+    return "g";
+  case XMT_TAG_PLACEHOLDER:
+    snprintf(buf, cap, "<x id=\"%u\"/>", n);
+    return "x";
+  case XMT_TAG_ISOLATED_OPEN:
+  case XMT_TAG_ISOLATED_CLOSE:
+    break;
+  }
+  snprintf(buf, cap, "<it id=\"%u\" pos=\"%s\"/>", n,
+           kind == XMT_TAG_ISOLATED_OPEN ? "open" : "close");
+  return "it";
+}
+
+/* Segment i with its codes numbered, in out. */
+static xmt_status numbered(struct segments *s, size_t i, xmt_segment *out) {
   const xmt_segment *seg = s->sources[i];
   size_t ntags, len, at = 0;
   xmt_status st = number_codes(&s->reading, seg, &ntags);
-  if (st != XMT_OK)
-    return st;
   const char *text = xmt_segment_text(seg, &len);
-  char head[96];
-  snprintf(head, sizeof head,
-           "<trans-unit id=\"%zu\" xml:space=\"preserve\"><source>", i + 1);
-  st = xmt_buf_append_str(out, head);
+  xmt_segment_clear(out);
   for (size_t k = 0; st == XMT_OK && k <= ntags; k++) {
     struct xmt_tag t = {0};
     size_t upto = len;
     if (k < ntags && (st = xmt_segment_tag(seg, k, &t)) == XMT_OK)
       upto = t.offset;
     if (st == XMT_OK && upto > at)
-      st = xmt_xml_escape_text(out, text + at, upto - at);
+      st = xmt_segment_append_text(out, text + at, upto - at);
     at = upto > at ? upto : at;
     if (st != XMT_OK || k == ntags)
       break;
+    char markup[64], id[16];
     unsigned n = s->reading.of_tag[k];
-    switch (t.kind) {
-    case XMT_TAG_OPEN:
-      snprintf(head, sizeof head, "<g id=\"%u\">", n);
-      break;
-    case XMT_TAG_CLOSE:
-      snprintf(head, sizeof head, "</g>");
-      break;
-    case XMT_TAG_PLACEHOLDER:
-      snprintf(head, sizeof head, "<x id=\"%u\"/>", n);
-      break;
-    default:
-      snprintf(head, sizeof head, "<it id=\"%u\" pos=\"%s\"/>", n,
-               t.kind == XMT_TAG_ISOLATED_OPEN ? "open" : "close");
-    }
-    st = xmt_buf_append_str(out, head);
+    const char *name = code_markup(t.kind, n, markup, sizeof markup);
+    snprintf(id, sizeof id, "%u", n);
+    st = xmt_segment_append_tag(out, t.kind, id, name, markup, strlen(markup));
   }
-  return st == XMT_OK ? xmt_buf_append_str(out, "</source></trans-unit>\n")
-                      : st;
+  return st;
 }
 
+/* Each segment a unit of its own, whose white space is kept, on the line
+ * the XLIFF of the units has it on. */
 static xmt_status segments_units(xmt_filter *f, void *doc, const char *path,
-                                 xmt_write_fn sink, void *user) {
+                                 const struct xmt_unit_sink *sink) {
   struct segments *s = doc;
-  struct xmt_units_out out;
-  xmt_units_out_init(&out, sink, user);
-  xmt_status st =
-      xmt_units_out_file(&out, path, f->source_language, NULL, "plaintext");
+  const struct xmt_xliff_file_info info = {path, f->source_language, NULL,
+                                           XMT_DATATYPE_SEGMENTS,
+                                           XMT_UNITS_OUT_FILE_LINE};
+  xmt_status st = sink->file(sink->user, &info);
+  struct xmt_inline_builder ib;
+  xmt_ib_init(&ib);
+  xmt_segment *seg = xmt_segment_new();
+  if (seg == NULL && st == XMT_OK)
+    st = XMT_ERR_NOMEM;
+  unsigned long line = XMT_UNITS_OUT_UNIT_LINE;
   for (size_t i = 0; st == XMT_OK && i < s->n; i++) {
-    st = put_unit(s, &out.buf, i);
+    char id[24];
+    snprintf(id, sizeof id, "%zu", i + 1);
+    xmt_xliff_unit *unit = NULL;
+    st = numbered(s, i, seg);
     if (st == XMT_ERR_USAGE)
       st = xmt_error_at(&f->err, st, XMT_IN(path),
                         "segment %zu: its codes are not well nested", i + 1);
-    st = xmt_units_out_unit_done(&out, st);
+    const struct xmt_unit_fields in = {.id = id,
+                                       .source_language = f->source_language,
+                                       .line = line,
+                                       .column = 1,
+                                       .translatable = 1,
+                                       .preserve_space = 1};
+    if (st == XMT_OK)
+      st = xmt_xliff_unit_build(&ib, &in, seg, NULL, &unit);
+    line += xmt_units_out_lines(XMT_DATATYPE_SEGMENTS, seg, NULL);
+    if (st == XMT_OK)
+      st = sink->unit(sink->user, unit);
   }
-  xmt_units_out_file_end(&out);
-  return xmt_units_out_end(&out);
+  xmt_segment_free(seg);
+  xmt_ib_free(&ib);
+  return st;
 }
 
 /* The tag of seg numbered n on the side of kind: the opening end (or the
@@ -208,9 +235,10 @@ static xmt_status segments_write(xmt_filter *f, void *doc,
   return XMT_OK; /* the targets are the output */
 }
 
-const struct xmt_format xmt_format_segments = {
-    "segments",    NULL,           NULL, NULL, segments_units,
-    segments_take, segments_write, NULL, NULL};
+const struct xmt_format xmt_format_segments = {.name = "segments",
+                                               .read = segments_units,
+                                               .take = segments_take,
+                                               .write = segments_write};
 
 xmt_status xmt_filter_translate_segments(xmt_filter *f,
                                          const xmt_segment *const *sources,

@@ -508,13 +508,12 @@ static xmt_status parse_page(xmt_filter *f, const char *name, const char *bytes,
 }
 
 static xmt_status page_units(xmt_filter *f, void *doc, const char *path,
-                             xmt_write_fn sink, void *user) {
+                             const struct xmt_unit_sink *sink) {
   struct page *p = doc;
   const char *src = source_language(f, &p->doc, path);
   if (src == NULL)
     return f->err.pub.status;
-  return xmt_html_doc_write_xliff(&p->doc, path, src, f->target_language, sink,
-                                  user);
+  return xmt_html_doc_units(&p->doc, path, src, f->target_language, sink);
 }
 
 static xmt_status take_target(xmt_filter *f, void *doc,
@@ -560,6 +559,11 @@ static xmt_status write_targets(xmt_filter *f, void *doc,
                                  user, &f->err);
 }
 
-const struct xmt_format xmt_format_html = {
-    "html",      bid,           open_page,  parse_page, page_units,
-    take_target, write_targets, close_page, NULL};
+const struct xmt_format xmt_format_html = {.name = "html",
+                                           .bid = bid,
+                                           .open = open_page,
+                                           .parse = parse_page,
+                                           .read = page_units,
+                                           .take = take_target,
+                                           .write = write_targets,
+                                           .close = close_page};

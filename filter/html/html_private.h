@@ -230,6 +230,13 @@ xmt_status xmt_html_doc_write_with(const struct html_doc *doc,
                                    xmt_write_fn sink, void *user,
                                    struct xmt_error_store *err);
 
+/* The units of doc as values, to sink: the one <file> (original, the
+ * languages), then each unit, numbered from 1 (html.c takes targets back
+ * by that id). */
+xmt_status xmt_html_doc_units(const struct html_doc *doc, const char *original,
+                              const char *source_language,
+                              const char *target_language,
+                              const struct xmt_unit_sink *sink);
 /* Writes doc as an XLIFF 1.2 document to sink. */
 xmt_status xmt_html_doc_write_xliff(const struct html_doc *doc,
                                     const char *original,

@@ -1,5 +1,6 @@
-/* write.c -- writes a parsed page back with its units translated, and
- * writes its units as an XLIFF 1.2 document. */
+/* write.c -- writes a parsed page back with its units translated; hands
+ * its units out as values, and as an XLIFF 1.2 document (written by the
+ * one writer of units as text, format/units_out.c). */
 #include "config.h"
 
 #include <stdio.h>
@@ -316,8 +317,44 @@ xmt_status xmt_html_doc_write(const struct html_doc *doc,
                                  err);
 }
 
-/* --- XLIFF ------------------------------------------------------------------
+/* --- Units ----------------------------------------------------------------
  */
+
+xmt_status xmt_html_doc_units(const struct html_doc *doc, const char *original,
+                              const char *source_language,
+                              const char *target_language,
+                              const struct xmt_unit_sink *sink) {
+  const struct xmt_xliff_file_info info = {original, source_language,
+                                           target_language, "html",
+                                           XMT_UNITS_OUT_FILE_LINE};
+  xmt_status st = sink->file(sink->user, &info);
+  struct xmt_inline_builder ib;
+  xmt_ib_init(&ib);
+  /* each at the line the XLIFF of the units shows it on, which check
+   * and report name */
+  unsigned long line = XMT_UNITS_OUT_UNIT_LINE;
+  for (size_t i = 0; i < doc->nunits && st == XMT_OK; i++) {
+    const struct html_unit *u = &doc->units[i];
+    char id[24];
+    snprintf(id, sizeof id, "%u", u->id);
+    const struct xmt_unit_fields in = {.id = id,
+                                       .resname = u->resname,
+                                       .restype = u->restype,
+                                       .source_language = source_language,
+                                       .target_language = target_language,
+                                       .line = line,
+                                       .column = 1,
+                                       .translatable = 1,
+                                       .preserve_space = u->preserve != 0};
+    xmt_xliff_unit *unit;
+    st = xmt_xliff_unit_build(&ib, &in, u->source, NULL, &unit);
+    line += xmt_units_out_lines("html", u->source, NULL);
+    if (st == XMT_OK)
+      st = sink->unit(sink->user, unit);
+  }
+  xmt_ib_free(&ib);
+  return st;
+}
 
 xmt_status xmt_html_doc_write_xliff(const struct html_doc *doc,
                                     const char *original,
@@ -326,31 +363,9 @@ xmt_status xmt_html_doc_write_xliff(const struct html_doc *doc,
                                     xmt_write_fn sink, void *user) {
   struct xmt_units_out units;
   xmt_units_out_init(&units, sink, user);
-  struct xmt_buf *out = &units.buf;
-  xmt_status st = xmt_units_out_file(&units, original, source_language,
-                                     target_language, "html");
-  for (size_t i = 0; i < doc->nunits && st == XMT_OK; i++) {
-    const struct html_unit *u = &doc->units[i];
-    char head[160];
-    snprintf(head, sizeof head, "<trans-unit id=\"%u\"", u->id);
-    st = xmt_buf_append_str(out, head);
-    if (st == XMT_OK && u->resname != NULL) {
-      st = xmt_buf_append_str(out, " resname=\"");
-      if (st == XMT_OK)
-        st = xmt_xml_escape_attr(out, u->resname);
-      if (st == XMT_OK)
-        st = xmt_buf_append_byte(out, '"');
-    }
-    snprintf(head, sizeof head, " restype=\"%s\"%s>\n<source>", u->restype,
-             u->preserve ? " xml:space=\"preserve\"" : "");
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(out, head);
-    if (st == XMT_OK)
-      st = xmt_inline_render_into(out, u->source);
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(out, "</source>\n</trans-unit>\n");
-    st = xmt_units_out_unit_done(&units, st);
-  }
-  xmt_units_out_file_end(&units);
-  return xmt_units_out_end(&units);
+  const struct xmt_unit_sink to_text = xmt_units_out_sink_of(&units);
+  xmt_status st = xmt_html_doc_units(doc, original, source_language,
+                                     target_language, &to_text);
+  xmt_status end = xmt_units_out_end(&units);
+  return st != XMT_OK ? st : end;
 }

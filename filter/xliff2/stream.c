@@ -389,10 +389,10 @@ static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
 
 xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
                                const char *target_language, unsigned mode,
-                               xmt_write_fn sink, void *user) {
+                               const struct xmt_unit_sink *sink) {
   struct x2_units u;
   s->overwrite = (mode & X2_UNITS_OVERWRITE) != 0;
-  xmt_x2_units_begin(&u, source_language, target_language, mode, sink, user);
+  xmt_x2_units_begin(&u, source_language, target_language, mode, sink);
   xmt_status st = hand_out(s, &u);
   while (st == XMT_OK && !s->done) {
     st = read_more(s);
@@ -400,10 +400,8 @@ xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
     if (st == XMT_OK)
       st = hand_out(s, &u);
   }
-  if (st == XMT_OK)
-    return xmt_x2_units_end(&u, &s->live);
-  xmt_buf_free(&u.out.buf);
-  return st;
+  xmt_status end = xmt_x2_units_end(&u, &s->live);
+  return st != XMT_OK ? st : end;
 }
 
 /* The parts cut so far given to rules, and let go. */

@@ -71,7 +71,7 @@ xmt_status xmt_x2_stream_memory(struct x2_stream **out, struct xmt_buf *data,
 /* Reads the rest, handing each unit's segments to sink as it ends. */
 xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
                                const char *target_language, unsigned mode,
-                               xmt_write_fn sink, void *user);
+                               const struct xmt_unit_sink *sink);
 /* Before units: the parts are kept until their targets are taken, then
  * written to sink (write.c's warnings to warn) in document order. */
 void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,

@@ -1,8 +1,8 @@
-/* units.c -- the segments of an XLIFF 2 document handed to the unit
- * reader as XLIFF 1.2: one <file> per <file>, one trans-unit per
- * <segment>, its codes as x (ph, cp, a code kept whole), g (pc, mrk), bx/ex
- * (sc/ec, sm/em in one segment) or it (their ends apart), numbered as
- * pairs.c numbered them. */
+/* units.c -- the segments of an XLIFF 2 document handed to the run as
+ * unit values: one <file> per <file>, one unit per <segment>, its codes
+ * marked up as XLIFF 1.2 would: x (ph, cp, a code kept whole), g (pc,
+ * mrk), bx/ex (sc/ec, sm/em in one segment) or it (their ends apart),
+ * numbered as pairs.c numbered them. */
 #include "config.h"
 
 #include <stdio.h>
@@ -41,63 +41,93 @@ static xmt_status render_code(const struct x2_code *x, struct xmt_buf *out) {
   return xmt_buf_append_str(out, tag);
 }
 
-xmt_status xmt_x2_render(const struct x2_doc *doc, const struct x2_content *c,
-                         struct xmt_buf *out) {
+/* The name and key the unit stream gives code x (as its markup says). */
+static const char *code_name(const struct x2_code *x) {
+  int pair = x->elem == X2_SC || x->elem == X2_EC || x->elem == X2_SM ||
+             x->elem == X2_EM;
+  switch ((enum xmt_tag_kind)x->kind) {
+  case XMT_TAG_OPEN:
+    return pair ? "bx" : "g";
+  case XMT_TAG_CLOSE:
+    return pair ? "ex" : "g";
+  case XMT_TAG_PLACEHOLDER:
+    return "x";
+  case XMT_TAG_ISOLATED_OPEN:
+  case XMT_TAG_ISOLATED_CLOSE:
+    break;
+  }
+  return "it";
+}
+
+/* c as a segment: its text, and its codes as the unit stream marks them
+ * up. */
+static xmt_status content_segment(const struct x2_doc *doc,
+                                  const struct x2_content *c,
+                                  struct xmt_buf *markup, xmt_segment *out) {
   const char *text = doc->texts.data != NULL ? doc->texts.data + c->text : "";
   size_t at = 0;
+  xmt_segment_clear(out);
   xmt_status st = XMT_OK;
   for (size_t k = 0; st == XMT_OK && k < c->ncodes; k++) {
     const struct x2_code *x = &doc->codes[c->first_code + k];
     if (x->offset > at)
-      st = xmt_xml_escape_text(out, text + at, x->offset - at);
+      st = xmt_segment_append_text(out, text + at, x->offset - at);
     at = x->offset > at ? x->offset : at;
+    xmt_buf_reset(markup);
     if (st == XMT_OK)
-      st = render_code(x, out);
+      st = render_code(x, markup);
+    char key[16];
+    snprintf(key, sizeof key, "%u", x->number);
+    if (st == XMT_OK)
+      st = xmt_segment_append_tag(out, (enum xmt_tag_kind)x->kind, key,
+                                  code_name(x), markup->data, markup->len);
   }
   if (st == XMT_OK && c->text_len > at)
-    st = xmt_xml_escape_text(out, text + at, c->text_len - at);
+    st = xmt_segment_append_text(out, text + at, c->text_len - at);
   return st;
 }
 
-/* One trans-unit; a segment locked by its state (reviewed, final) is not
- * to be translated unless targets are overwritten; one of a unit whose
+/* The unit of a segment; one locked by its state (reviewed, final) is
+ * not to be translated unless targets are overwritten; one of a unit whose
  * targets have an order of their own is never (a new target in its
  * segment's place would break, or collide with, the order composed), nor
  * one the writer would leave as it is (left): translating it would be
- * work thrown away, and counted as done. */
-static xmt_status put_segment(const struct x2_doc *doc,
-                              const struct x2_segment *s, int overwrite,
-                              int left, struct xmt_buf *out) {
+ * work thrown away, and counted as done. A copy of the source in state
+ * initial is no translation: the unit has no target then. */
+static xmt_status build_unit(struct x2_units *u, const struct x2_doc *doc,
+                             const struct x2_segment *s, int left,
+                             xmt_xliff_unit **unit) {
+  int overwrite = (u->mode & X2_UNITS_OVERWRITE) != 0;
   int locked = (s->state >= X2_REVIEWED && !overwrite) || s->reordered || left;
-  xmt_status st = xmt_buf_append_str(out, "<trans-unit id=\"");
-  if (st == XMT_OK)
-    st = xmt_xml_escape_attr(out, x2_str(doc, s->key));
-  if (st == XMT_OK)
-    st = xmt_buf_append_str(out, "\"");
-  if (st == XMT_OK && (!s->translate || locked))
-    st = xmt_buf_append_str(out, " translate=\"no\"");
-  if (st == XMT_OK && s->preserve)
-    st = xmt_buf_append_str(out, " xml:space=\"preserve\"");
-  if (st == XMT_OK)
-    st = xmt_buf_append_str(out, "><source>");
-  if (st == XMT_OK)
-    st = xmt_x2_render(doc, &s->source, out);
-  if (st == XMT_OK)
-    st = xmt_buf_append_str(out, "</source>");
-  /* a copy of the source in state initial is no translation */
-  if (st == XMT_OK && s->target.end != 0 && !(s->copied && !locked)) {
-    st = xmt_buf_append_str(out, "<target>");
-    if (st == XMT_OK)
-      st = xmt_x2_render(doc, &s->target, out);
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(out, "</target>");
-  }
-  return st == XMT_OK ? xmt_buf_append_str(out, "</trans-unit>\n") : st;
+  int target = s->target.end != 0 && !(s->copied && !locked);
+  const struct xmt_unit_fields in = {.id = x2_str(doc, s->key),
+                                     .source_language = u->source_language,
+                                     .target_language = u->target_language,
+                                     .column = 1,
+                                     .translatable = s->translate && !locked,
+                                     .preserve_space = s->preserve};
+  if (u->source == NULL && (u->source = xmt_segment_new()) == NULL)
+    return XMT_ERR_NOMEM;
+  if (u->target == NULL && (u->target = xmt_segment_new()) == NULL)
+    return XMT_ERR_NOMEM;
+  xmt_status st = content_segment(doc, &s->source, &u->markup, u->source);
+  if (st == XMT_OK && target)
+    st = content_segment(doc, &s->target, &u->markup, u->target);
+  if (st != XMT_OK)
+    return st;
+  /* the line the XLIFF of the units has it on (units_out.c) */
+  struct xmt_unit_fields at = in;
+  at.line = u->out_line > u->doc_line ? u->out_line : u->doc_line;
+  u->out_line = at.line + xmt_units_out_lines(X2_DATATYPE, u->source,
+                                              target ? u->target : NULL);
+  return xmt_xliff_unit_build(&u->ib, &at, u->source, target ? u->target : NULL,
+                              unit);
 }
 
-/* Lines: the trans-unit of a segment starts on the line of the <segment>
- * when it can, so that what the run says of a unit (a failure, a report's
- * line) names the document's line. */
+/* Lines: the unit of a segment is on the line of its <segment> when the
+ * units before it leave room, so that what the run says of a unit (a
+ * failure, a report's line) names the document's line; units_out.c
+ * writes each on its line. */
 static unsigned long count_lines(const char *s, size_t from, size_t to) {
   unsigned long n = 0;
   const char *p = s + from, *end = s + to, *nl;
@@ -110,10 +140,8 @@ static unsigned long count_lines(const char *s, size_t from, size_t to) {
 
 /* doc_line counts the lines of doc up to doc_at; a new part starts
  * afresh. */
-static xmt_status align_line(struct x2_units *u, const struct x2_doc *doc,
-                             const struct x2_segment *s) {
-  struct xmt_buf *out = &u->out.buf;
-  size_t flushed = u->out.flushed;
+static void doc_line(struct x2_units *u, const struct x2_doc *doc,
+                     const struct x2_segment *s) {
   if (u->doc != doc) {
     u->doc = doc;
     u->doc_at = 0;
@@ -121,42 +149,40 @@ static xmt_status align_line(struct x2_units *u, const struct x2_doc *doc,
   }
   u->doc_line += count_lines(doc->data.data, u->doc_at, s->start);
   u->doc_at = s->start;
-  u->out_line += count_lines(out->data, u->out_at - flushed, out->len);
-  u->out_at = flushed + out->len;
-  xmt_status st = XMT_OK;
-  for (; st == XMT_OK && u->out_line < u->doc_line; u->out_line++, u->out_at++)
-    st = xmt_buf_append_byte(out, '\n');
-  return st;
 }
 
 void xmt_x2_units_begin(struct x2_units *u, const char *source_language,
                         const char *target_language, unsigned mode,
-                        xmt_write_fn sink, void *user) {
+                        const struct xmt_unit_sink *sink) {
   memset(u, 0, sizeof *u);
-  xmt_units_out_init(&u->out, sink, user);
+  u->sink = sink;
   u->source_language = source_language;
   u->target_language = target_language;
   u->mode = mode;
   u->plan_unit_end = X2_NONE;
-  u->out_line = 1;
+  u->out_line = XMT_UNITS_OUT_FILE_LINE;
+  xmt_ib_init(&u->ib);
 }
 
 xmt_status xmt_x2_units_files(struct x2_units *u, const struct x2_doc *names,
                               size_t nfiles) {
-  for (; u->out.st == XMT_OK && u->files < nfiles; u->files++) {
+  for (; u->st == XMT_OK && u->files < nfiles; u->files++) {
     if (u->files > 0)
-      xmt_units_out_file_end(&u->out);
-    xmt_units_out_file(&u->out, names->names.data + names->files[u->files].name,
-                       u->source_language, u->target_language, "x-xliff2");
+      u->out_line += XMT_UNITS_OUT_FILE_END_LINES;
+    const struct xmt_xliff_file_info info = {
+        names->names.data + names->files[u->files].name, u->source_language,
+        u->target_language, X2_DATATYPE, u->out_line};
+    u->out_line += XMT_UNITS_OUT_UNIT_LINE - XMT_UNITS_OUT_FILE_LINE;
+    u->st = u->sink->file(u->sink->user, &info);
   }
-  return u->out.st;
+  return u->st;
 }
 
 xmt_status xmt_x2_units_segment(struct x2_units *u, const struct x2_doc *doc,
                                 const struct x2_segment *s) {
-  if (u->out.st != XMT_OK)
-    return u->out.st;
-  xmt_status st = align_line(u, doc, s);
+  if (u->st != XMT_OK)
+    return u->st;
+  doc_line(u, doc, s);
   /* what the writer leaves alone (not when targets are written as
    * matches: the writer then leaves every target as it is) */
   int left = 0;
@@ -170,31 +196,48 @@ xmt_status xmt_x2_units_segment(struct x2_units *u, const struct x2_doc *doc,
     }
     left = u->plan < 0 || xmt_x2_target_kept(doc, i, overwrite);
   }
-  if (st == XMT_OK)
-    st = put_segment(doc, s, overwrite, left, &u->out.buf);
-  /* Counted now: a full block is handed over below. */
-  u->out_line +=
-      count_lines(u->out.buf.data, u->out_at - u->out.flushed, u->out.buf.len);
-  u->out_at = u->out.flushed + u->out.buf.len;
-  return xmt_units_out_unit_done(&u->out, st);
+  xmt_xliff_unit *unit = NULL;
+  u->st = build_unit(u, doc, s, left, &unit);
+  /* Last: once its last segment is handed over, the part of doc may be
+   * written and freed. */
+  if (u->st == XMT_OK)
+    u->st = u->sink->unit(u->sink->user, unit);
+  return u->st;
 }
 
 xmt_status xmt_x2_units_end(struct x2_units *u, const struct x2_doc *names) {
-  xmt_x2_units_files(u, names, names->nfiles);
-  if (u->files > 0)
-    xmt_units_out_file_end(&u->out);
-  return xmt_units_out_end(&u->out);
+  if (u->st == XMT_OK)
+    xmt_x2_units_files(u, names, names->nfiles);
+  xmt_ib_free(&u->ib);
+  xmt_segment_free(u->source);
+  xmt_segment_free(u->target);
+  xmt_buf_free(&u->markup);
+  u->source = u->target = NULL;
+  return u->st;
 }
 
 xmt_status xmt_x2_units(const struct x2_doc *doc, const char *source_language,
                         const char *target_language, unsigned mode,
-                        xmt_write_fn sink, void *user) {
+                        const struct xmt_unit_sink *sink) {
   struct x2_units u;
-  xmt_x2_units_begin(&u, source_language, target_language, mode, sink, user);
-  for (size_t seg = 0; u.out.st == XMT_OK && seg < doc->nsegs; seg++) {
+  xmt_x2_units_begin(&u, source_language, target_language, mode, sink);
+  for (size_t seg = 0; u.st == XMT_OK && seg < doc->nsegs; seg++) {
     const struct x2_segment *s = &doc->segs[seg];
     if (xmt_x2_units_files(&u, doc, s->file + 1) == XMT_OK)
       xmt_x2_units_segment(&u, doc, s);
   }
   return xmt_x2_units_end(&u, doc);
+}
+
+xmt_status xmt_x2_render(const struct x2_doc *doc, const struct x2_content *c,
+                         struct xmt_buf *out) {
+  struct xmt_buf markup = {0};
+  xmt_segment *seg = xmt_segment_new();
+  xmt_status st =
+      seg != NULL ? content_segment(doc, c, &markup, seg) : XMT_ERR_NOMEM;
+  if (st == XMT_OK)
+    st = xmt_inline_render_into(out, seg);
+  xmt_segment_free(seg);
+  xmt_buf_free(&markup);
+  return st;
 }

@@ -141,7 +141,7 @@ int xmt_xliff2_read_failed(const void *doc) {
 }
 
 static xmt_status doc_units(xmt_filter *f, void *doc, const char *path,
-                            xmt_write_fn sink, void *user) {
+                            const struct xmt_unit_sink *sink) {
   const struct x2_doc *d = &((struct handle *)doc)->s->live;
   (void)path;
   return xmt_x2_stream_units(
@@ -150,7 +150,7 @@ static xmt_status doc_units(xmt_filter *f, void *doc, const char *path,
       f->target_language != NULL ? f->target_language : d->trg_lang,
       ((f->flags & XMT_FILTER_OVERWRITE) != 0 ? X2_UNITS_OVERWRITE : 0u) |
           ((f->flags & XMT_FILTER_ALT_TRANS) != 0 ? X2_UNITS_MATCHES : 0u),
-      sink, user);
+      sink);
 }
 
 /* On the run's worker thread: the stream locks what it shares. */
@@ -286,6 +286,12 @@ xmt_status xmt_xliff2_check_file(xmt_filter *f, const char *path,
   return XMT_OK;
 }
 
-const struct xmt_format xmt_format_xliff2 = {"xliff2",  bid,       open_doc,
-                                             parse_doc, doc_units, take_target,
-                                             write_doc, close_doc, stream_doc};
+const struct xmt_format xmt_format_xliff2 = {.name = "xliff2",
+                                             .bid = bid,
+                                             .open = open_doc,
+                                             .parse = parse_doc,
+                                             .read = doc_units,
+                                             .take = take_target,
+                                             .write = write_doc,
+                                             .close = close_doc,
+                                             .stream = stream_doc};

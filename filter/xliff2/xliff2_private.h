@@ -189,18 +189,16 @@ xmt_status xmt_x2_utf8(struct x2_doc *doc, struct xmt_buf *data,
 void xmt_x2_locate(const struct x2_doc *doc, size_t at, unsigned long *line,
                    unsigned long *column);
 
-/* The units of doc as an XLIFF 1.2 document, one trans-unit per
- * <segment>, to sink (units.c). */
+/* The units of a document as values, one per <segment>, a part at a
+ * time (a document read as a stream, units.c): begin; the <file>s of
+ * names up to nfiles (its files and names); each segment of doc (the
+ * document, or the part it is in); end tells the rest of names's <file>s
+ * and frees (after a failure too). */
 enum { X2_UNITS_OVERWRITE = 1, X2_UNITS_MATCHES = 2 };
-xmt_status xmt_x2_units(const struct x2_doc *doc, const char *source_language,
-                        const char *target_language, unsigned mode,
-                        xmt_write_fn sink, void *user);
-/* The same, a part at a time (a document read as a stream): begin; the
- * <file>s of names up to nfiles (its files and names); each segment of
- * doc (the document, or the part it is in); end closes the last <file>
- * after telling the rest of names's. */
+#define X2_DATATYPE XMT_DATATYPE_XLIFF2
 struct x2_units {
-  struct xmt_units_out out;
+  const struct xmt_unit_sink *sink;
+  xmt_status st; /* the first failure; every later call returns it */
   const char *source_language, *target_language;
   unsigned mode; /* X2_UNITS_OVERWRITE, X2_UNITS_MATCHES */
   size_t files;  /* the <file>s told */
@@ -210,18 +208,28 @@ struct x2_units {
   size_t plan_unit_end;
   int plan;
   const struct x2_doc *doc;
-  size_t doc_at, out_at;            /* lines counted up to there */
-  unsigned long doc_line, out_line; /* 1-based */
+  size_t doc_at;          /* lines of doc counted up to there */
+  unsigned long doc_line; /* 1-based */
+  unsigned long out_line; /* where the XLIFF of the units is (units_out.c) */
+  /* work space: a segment's source and target, a code's markup */
+  struct xmt_inline_builder ib;
+  xmt_segment *source, *target;
+  struct xmt_buf markup;
 };
 void xmt_x2_units_begin(struct x2_units *u, const char *source_language,
                         const char *target_language, unsigned mode,
-                        xmt_write_fn sink, void *user);
+                        const struct xmt_unit_sink *sink);
 xmt_status xmt_x2_units_files(struct x2_units *u, const struct x2_doc *names,
                               size_t nfiles);
 xmt_status xmt_x2_units_segment(struct x2_units *u, const struct x2_doc *doc,
                                 const struct x2_segment *s);
 xmt_status xmt_x2_units_end(struct x2_units *u, const struct x2_doc *names);
-/* Appends the unit-stream markup of the codes of c with its text. */
+/* The same for a document read whole. */
+xmt_status xmt_x2_units(const struct x2_doc *doc, const char *source_language,
+                        const char *target_language, unsigned mode,
+                        const struct xmt_unit_sink *sink);
+/* Appends the unit-stream markup of the codes of c with its text (what
+ * the XLIFF of its units shows). */
 xmt_status xmt_x2_render(const struct x2_doc *doc, const struct x2_content *c,
                          struct xmt_buf *out);
 

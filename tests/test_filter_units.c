@@ -1,0 +1,268 @@
+/* test_filter_units.c -- a format hands the run its units as values: the
+ * reader's callbacks get each <file> and unit with no XLIFF text written
+ * and parsed between them, and each unit is the one the XLIFF reader
+ * makes of the text units_out.c writes of it (fields, segments, codes,
+ * existing target, line and column). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "filter_private.h"
+#include "harness.h"
+
+/* What the reader's callbacks were given. */
+struct seen {
+  size_t skeleton; /* bytes of XLIFF text */
+  size_t files;
+  xmt_xliff_unit **units;
+  size_t n, cap;
+};
+
+static int on_skeleton(void *user, const char *bytes, size_t len) {
+  (void)bytes;
+  ((struct seen *)user)->skeleton += len;
+  return 0;
+}
+
+static int on_file(void *user, const struct xmt_xliff_file_info *info,
+                   const char *tag, size_t len) {
+  (void)info, (void)tag, (void)len;
+  ((struct seen *)user)->files++;
+  return 0;
+}
+
+static int on_unit(void *user, xmt_xliff_unit *unit) {
+  struct seen *s = user;
+  xmt_xliff_unit **grown =
+      xmt_grow_array(s->units, &s->cap, s->n + 1, sizeof *grown);
+  if (grown == NULL) {
+    xmt_xliff_unit_free(unit);
+    return 1;
+  }
+  s->units = grown;
+  s->units[s->n++] = unit;
+  return 0;
+}
+
+static void seen_free(struct seen *s) {
+  for (size_t i = 0; i < s->n; i++)
+    xmt_xliff_unit_free(s->units[i]);
+  free(s->units);
+}
+
+static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
+                                                            on_file, on_unit};
+
+static int append(void *user, const char *bytes, size_t len) {
+  return xmt_buf_append(user, bytes, len) != XMT_OK;
+}
+
+static int same_string(const char *a, const char *b) {
+  return (a == NULL && b == NULL) ||
+         (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+/* 1 when a and b have the same text and codes (kind, id, name, markup,
+ * place). */
+static int same_segment(const xmt_segment *a, const xmt_segment *b) {
+  if (a == NULL || b == NULL)
+    return a == b;
+  size_t al, bl, n = xmt_segment_tag_count(a);
+  const char *at = xmt_segment_text(a, &al), *bt = xmt_segment_text(b, &bl);
+  if (al != bl || memcmp(at, bt, al) != 0 || n != xmt_segment_tag_count(b))
+    return 0;
+  for (size_t i = 0; i < n; i++) {
+    struct xmt_tag x, y;
+    if (xmt_segment_tag(a, i, &x) != XMT_OK ||
+        xmt_segment_tag(b, i, &y) != XMT_OK || x.kind != y.kind ||
+        x.offset != y.offset || !same_string(x.id, y.id) ||
+        !same_string(x.name, y.name) || x.markup_len != y.markup_len ||
+        memcmp(x.markup, y.markup, x.markup_len) != 0)
+      return 0;
+  }
+  return 1;
+}
+
+/* The unit as a value and as the reader parses its text: the same. */
+static void check_same_unit(const xmt_xliff_unit *v, const xmt_xliff_unit *t) {
+  CU_ASSERT_TRUE(same_string(xmt_xliff_unit_id(v), xmt_xliff_unit_id(t)));
+  CU_ASSERT_TRUE(
+      same_string(xmt_xliff_unit_resname(v), xmt_xliff_unit_resname(t)));
+  CU_ASSERT_TRUE(same_string(xmt_xliff_unit_source_language(v),
+                             xmt_xliff_unit_source_language(t)));
+  CU_ASSERT_TRUE(same_string(xmt_xliff_unit_target_language(v),
+                             xmt_xliff_unit_target_language(t)));
+  CU_ASSERT_TRUE(same_string(xmt_xliff_unit_target_state(v),
+                             xmt_xliff_unit_target_state(t)));
+  CU_ASSERT_EQUAL(xmt_xliff_unit_translatable(v),
+                  xmt_xliff_unit_translatable(t));
+  CU_ASSERT_EQUAL(xmt_xliff_unit_preserve_space(v),
+                  xmt_xliff_unit_preserve_space(t));
+  CU_ASSERT_EQUAL(xmt_xliff_unit_segmented(v), xmt_xliff_unit_segmented(t));
+  CU_ASSERT_EQUAL(xmt_xliff_unit_has_target(v), xmt_xliff_unit_has_target(t));
+  CU_ASSERT_EQUAL(xmt_xliff_unit_line(v), xmt_xliff_unit_line(t));
+  CU_ASSERT_EQUAL(xmt_xliff_unit_column(v), xmt_xliff_unit_column(t));
+  size_t n = xmt_xliff_unit_segment_count(v);
+  CU_ASSERT_EQUAL_FATAL(n, xmt_xliff_unit_segment_count(t));
+  for (size_t i = 0; i < n; i++) {
+    CU_ASSERT_TRUE(
+        same_segment(xmt_xliff_unit_source(v, i), xmt_xliff_unit_source(t, i)));
+    CU_ASSERT_EQUAL(xmt_xliff_unit_segment_wanted(v, i, 0),
+                    xmt_xliff_unit_segment_wanted(t, i, 0));
+  }
+  CU_ASSERT_TRUE(same_segment(xmt_xliff_unit_existing_target(v),
+                              xmt_xliff_unit_existing_target(t)));
+}
+
+/* The units of doc (of format) handed to a reader, and those the reader
+ * parses of the XLIFF text units_out.c writes of them. */
+static void check_document(xmt_filter *f, const struct xmt_format *format,
+                           const char *name, const char *bytes, size_t len) {
+  void *doc = NULL;
+  xmt_status parsed = format->parse(f, name, bytes, len, &doc);
+  if (parsed != XMT_OK)
+    fprintf(stderr, "%s: %s\n", name, xmt_filter_error(f)->message);
+  CU_ASSERT_EQUAL_FATAL(parsed, XMT_OK);
+  struct seen values = {0}, text = {0};
+  xmt_xliff_reader *reader = xmt_xliff_reader_new(&callbacks, &values);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(reader);
+  CU_ASSERT_EQUAL(xmt_format_feed(f, format, doc, name, reader, &f->err),
+                  XMT_OK);
+  xmt_xliff_reader_free(reader);
+  format->close(doc);
+  /* No XLIFF text reached the reader: nothing outside the units, and no
+   * unit bytes. */
+  CU_ASSERT_EQUAL(values.skeleton, 0);
+  CU_ASSERT_TRUE(values.files > 0);
+  CU_ASSERT_TRUE(values.n > 0);
+  for (size_t i = 0; i < values.n; i++)
+    CU_ASSERT_EQUAL(values.units[i]->raw.len, 0);
+
+  struct xmt_buf xliff = {0};
+  struct xmt_units_out out;
+  CU_ASSERT_EQUAL_FATAL(format->parse(f, name, bytes, len, &doc), XMT_OK);
+  xmt_units_out_init(&out, append, &xliff);
+  const struct xmt_unit_sink to_text = xmt_units_out_sink_of(&out);
+  CU_ASSERT_EQUAL(format->read(f, doc, name, &to_text), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_units_out_end(&out), XMT_OK);
+  format->close(doc);
+  reader = xmt_xliff_reader_new(&callbacks, &text);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(reader);
+  CU_ASSERT_EQUAL(xmt_xliff_reader_parse(reader, xliff.data, xliff.len, 1),
+                  XMT_OK);
+  xmt_xliff_reader_free(reader);
+  CU_ASSERT_EQUAL(text.files, values.files);
+  CU_ASSERT_EQUAL_FATAL(text.n, values.n);
+  for (size_t i = 0; i < values.n; i++)
+    check_same_unit(values.units[i], text.units[i]);
+  xmt_buf_free(&xliff);
+  seen_free(&values);
+  seen_free(&text);
+}
+
+static void check_file(xmt_filter *f, const struct xmt_format *format,
+                       const char *path) {
+  size_t len;
+  char *bytes = xmt_test_read_file(path, &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
+  check_document(f, format, path, bytes, len);
+  free(bytes);
+}
+
+/* A page with what the text would have to carry: line breaks in text,
+ * in an attribute and in an isolated code's markup, a carriage return, a
+ * control XML cannot carry, codes paired and alone. */
+static const char page[] =
+    "<html lang=\"en\"><body>\n"
+    "<p title=\"A\ntitle\">First <b>bold\ntext</b> and <i>it</p>\n"
+    "<pre>line one\r\n  line two <span\n  class=\"x\">s</span></pre>\n"
+    "<p id=\"r&#1;\">Third &#1; &#13; para <b>x</b><br/>y</p>\n"
+    "<p>end</b> of it</p>\n"
+    "</body></html>\n";
+
+static void test_html(void) {
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en", "fr"), XMT_OK);
+  check_document(f, &xmt_format_html, "page.html", page, sizeof page - 1);
+  static const char *const okapi[] = {"htmltest.html",
+                                      "simpleTest.html",
+                                      "okapi_intro_test.html",
+                                      "ruby.html",
+                                      "testStyleScriptStylesheet.html",
+                                      NULL};
+  for (const char *const *name = okapi; *name != NULL; name++) {
+    char rel[128];
+    snprintf(rel, sizeof rel, "okapi/html/%s", *name);
+    check_file(f, &xmt_format_html, xmt_test_data_path(rel));
+  }
+  xmt_filter_free(f);
+}
+
+static void test_xliff2(void) {
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  static const char *const names[] = {"spec-minimal.xlf", "spec-inline.xlf",
+                                      "modules.xlf", "structure.xlf", NULL};
+  for (const char *const *name = names; *name != NULL; name++) {
+    char rel[128];
+    snprintf(rel, sizeof rel, "xliff2-valid/%s", *name);
+    check_file(f, &xmt_format_xliff2, xmt_test_fixture_path(rel));
+  }
+  CU_ASSERT_EQUAL(xmt_filter_set_languages(f, NULL, "fr"), XMT_OK);
+  /* a target kept, one to translate, a locked one, and lines apart */
+  static const char doc[] =
+      "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" "
+      "version=\"2.0\" srcLang=\"en\" trgLang=\"fr\">\n"
+      "<file id=\"f1\"><unit id=\"u1\">\n<segment state=\"final\">"
+      "<source>One <pc id=\"1\">two</pc></source>"
+      "<target>Un <pc id=\"1\">deux</pc></target></segment>\n\n\n"
+      "<segment><source xml:space=\"preserve\">a\nb <ph id=\"2\"/></source>"
+      "<target> </target></segment></unit>\n"
+      "<unit id=\"u2\" translate=\"no\"><segment><source>x<sc id=\"3\" "
+      "isolated=\"yes\"/>y"
+      "</source></segment></unit></file>\n"
+      "<file id=\"f2\"><unit id=\"u1\"><segment><source>again</source>"
+      "</segment></unit></file></xliff>\n";
+  void *x2 = NULL;
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_format_xliff2.parse(f, "doc.xlf", doc, sizeof doc - 1, &x2), XMT_OK);
+  xmt_format_xliff2.close(x2);
+  struct seen values = {0};
+  xmt_xliff_reader *reader = xmt_xliff_reader_new(&callbacks, &values);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(reader);
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_format_xliff2.parse(f, "doc.xlf", doc, sizeof doc - 1, &x2), XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_format_feed(f, &xmt_format_xliff2, x2, "doc.xlf", reader, &f->err),
+      XMT_OK);
+  xmt_format_xliff2.close(x2);
+  xmt_xliff_reader_free(reader);
+  CU_ASSERT_EQUAL(values.skeleton, 0);
+  CU_ASSERT_EQUAL(values.files, 2);
+  CU_ASSERT_EQUAL_FATAL(values.n, 4);
+  /* each on the line of its <segment>, once the units before it allow */
+  static const unsigned long lines[] = {5, 6, 8, 13};
+  for (size_t i = 0; i < values.n; i++)
+    CU_ASSERT_EQUAL(xmt_xliff_unit_line(values.units[i]), lines[i]);
+  CU_ASSERT_TRUE(xmt_xliff_unit_has_target(values.units[0]));
+  CU_ASSERT_FALSE(xmt_xliff_unit_has_target(values.units[1]));
+  CU_ASSERT_TRUE(xmt_xliff_unit_preserve_space(values.units[1]));
+  CU_ASSERT_FALSE(xmt_xliff_unit_translatable(values.units[2]));
+  seen_free(&values);
+  check_document(f, &xmt_format_xliff2, "doc.xlf", doc, sizeof doc - 1);
+  xmt_filter_free(f);
+}
+
+static CU_TestInfo units_tests[] = {
+    {"an HTML page's units as values", test_html},
+    {"an XLIFF 2 document's units as values", test_xliff2},
+    CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo xmt_test_suites[] = {
+    {"units", NULL, NULL, NULL, NULL, units_tests},
+    CU_SUITE_INFO_NULL,
+};
