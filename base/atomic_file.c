@@ -61,7 +61,7 @@ void xmt_atomic_file_abort(xmt_atomic_file *af) {
   af->sys_errno = 0;
 }
 
-static xmt_status fail(xmt_atomic_file *af, const char *what, int e) {
+static xmt_status refuse(xmt_atomic_file *af, const char *what, int e) {
   const char *name = af->path != NULL ? af->path : "standard output";
   af->sys_errno = e;
   /* name points into af: record the error before af lets it go. */
@@ -160,7 +160,7 @@ static xmt_status open_in_place(xmt_atomic_file *af) {
     int e = errno;
     if (fd >= 0)
       close(fd);
-    return fail(af, "cannot create output", e);
+    return refuse(af, "cannot create output", e);
   }
   return XMT_OK;
 }
@@ -196,7 +196,7 @@ xmt_status xmt_atomic_file_open(xmt_atomic_file *af, const char *path,
    * a link to a regular file is replaced by the new file. */
   int exists = af->path != NULL && stat(af->path, &st) == 0;
   if (exists && S_ISDIR(st.st_mode))
-    return fail(af, "cannot create output", EISDIR);
+    return refuse(af, "cannot create output", EISDIR);
   if (af->path == NULL || (exists && !S_ISREG(st.st_mode)))
     return open_in_place(af);
   /* The temporary name sits beside the output so rename() stays atomic. */
@@ -220,7 +220,7 @@ xmt_status xmt_atomic_file_open(xmt_atomic_file *af, const char *path,
       free(af->tmp_path);
       af->tmp_path = NULL;
     }
-    return fail(af, "cannot create output", e);
+    return refuse(af, "cannot create output", e);
   }
   if (exists && !(flags & XMT_ATOMIC_FILE_PRIVATE))
     keep_owners(fd, &st);
@@ -257,7 +257,7 @@ xmt_status xmt_atomic_file_commit(xmt_atomic_file *af) {
     e = errno;
   }
   if (failed)
-    return fail(af, "cannot write", e);
+    return refuse(af, "cannot write", e);
   free(af->tmp_path);
   af->tmp_path = NULL;
   release(af);

@@ -122,11 +122,11 @@ struct xmt_slots {
 /* 1 when the entry named value is the one looked for (user: the owner's). */
 typedef int (*xmt_slots_same_fn)(const void *user, uint64_t value);
 
-/* The slot of the entry with hash that same accepts, or the empty slot
+/* The slot of the entry with hash that is_entry accepts, or the empty slot
  * where it would go; NULL when the table has no slots. Inline, so that a
  * lookup calls its owner's comparison directly. */
 static inline uint64_t *xmt_slots_find(const struct xmt_slots *s, uint64_t hash,
-                                       xmt_slots_same_fn same,
+                                       xmt_slots_same_fn is_entry,
                                        const void *user) {
   if (s->n == 0)
     return NULL;
@@ -135,7 +135,7 @@ static inline uint64_t *xmt_slots_find(const struct xmt_slots *s, uint64_t hash,
   for (size_t i = (size_t)hash & mask;; i = (i + 1) & mask) {
     uint64_t w = s->slot[i];
     if (w == 0 || ((w & ~XMT_SLOT_VALUE_MASK) == tag &&
-                   same(user, (w & XMT_SLOT_VALUE_MASK) - 1)))
+                   is_entry(user, (w & XMT_SLOT_VALUE_MASK) - 1)))
       return &s->slot[i];
   }
 }
