@@ -128,7 +128,7 @@ static void check_document(xmt_filter *f, const struct xmt_format *format,
   struct seen values = {0}, text = {0};
   xmt_xliff_reader *reader = xmt_xliff_reader_new(&callbacks, &values);
   CU_ASSERT_PTR_NOT_NULL_FATAL(reader);
-  CU_ASSERT_EQUAL(xmt_format_feed(f, format, doc, name, reader, &f->err),
+  CU_ASSERT_EQUAL(xmt_pipeline_feed(f, format, doc, name, reader, &f->err),
                   XMT_OK);
   xmt_xliff_reader_free(reader);
   format->close(doc);
@@ -236,7 +236,7 @@ static void test_xliff2(void) {
   CU_ASSERT_EQUAL_FATAL(
       xmt_format_xliff2.parse(f, "doc.xlf", doc, sizeof doc - 1, &x2), XMT_OK);
   CU_ASSERT_EQUAL(
-      xmt_format_feed(f, &xmt_format_xliff2, x2, "doc.xlf", reader, &f->err),
+      xmt_pipeline_feed(f, &xmt_format_xliff2, x2, "doc.xlf", reader, &f->err),
       XMT_OK);
   xmt_format_xliff2.close(x2);
   xmt_xliff_reader_free(reader);
