@@ -284,11 +284,6 @@ struct xmt_format {
  * or NULL. */
 const struct xmt_format *const *xmt_formats(size_t *n);
 const struct xmt_format *xmt_format_entry(enum xmt_doc_format id);
-/* XLIFF 1.0-1.2 (detect.c): the XLIFF reader and writer's own. */
-extern const struct xmt_format xmt_format_xliff;
-/* The formats of the table (html/html.c, xliff2/xliff2.c) */
-extern const struct xmt_format xmt_format_html;
-extern const struct xmt_format xmt_format_xliff2;
 /* Validates the XLIFF document at path (- is standard input, which
  * xmt_stdin_hold_whole has held) against the OASIS schema of its root's
  * namespace, XLIFF 1.2 (XMT_FILTER_SCHEMA_STRICT: the strict one) or 2.0

@@ -20,16 +20,18 @@ static int xliff_bid(const struct xmt_head *head) {
 
 /* Read and written by the XLIFF reader and writer (no read operation);
  * check validates it against its schema and report reads it as it is. */
-const struct xmt_format xmt_format_xliff = {
+static const struct xmt_format xmt_format_xliff = {
     .info = {XMT_FORMAT_XLIFF, "xliff", "XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF",
              xliff_extensions},
     .bid = xliff_bid,
     .segments_io = 1,
     .schema = 1};
 
-/* The table: a format is its entry (filter_private.h), and one line
- * here. The first is where a document nothing tells goes: its reader
- * says what is wrong. */
+/* The table: a format is its entry (struct xmt_format, in its own
+ * folder), and one line here. The first is where a document nothing
+ * tells goes: its reader says what is wrong. */
+extern const struct xmt_format xmt_format_html;   /* html/html.c */
+extern const struct xmt_format xmt_format_xliff2; /* xliff2/xliff2.c */
 static const struct xmt_format *const formats[] = {
     &xmt_format_xliff,
     &xmt_format_html,
