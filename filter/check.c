@@ -315,14 +315,14 @@ static int on_unit(void *user, xmt_xliff_unit *u) {
   return rc;
 }
 
-/* An XLIFF document is checked against its schema first, then by the
- * rules a schema cannot state; a page (checked as the XLIFF extract
- * writes of it) is not. */
+/* A document of a format with a schema (XLIFF) is checked against it
+ * first, then by the rules a schema cannot state; a page (checked as the
+ * XLIFF extract writes of it) is not. */
 static xmt_status schema_first(xmt_filter *f, const char *path,
                                struct check *c) {
-  enum xmt_doc_format format;
-  xmt_status st = xmt_filter_detect_format(f, path, &format);
-  if (st != XMT_OK || format == XMT_FORMAT_HTML)
+  const struct xmt_format *format;
+  xmt_status st = xmt_format_of(f, path, &format);
+  if (st != XMT_OK || !format->schema)
     return st == XMT_ERR_FORMAT ? XMT_OK : st; /* the reader tells it */
   if (strcmp(path, "-") == 0 && (st = xmt_stdin_hold_whole(f)) != XMT_OK)
     return st;

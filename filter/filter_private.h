@@ -123,14 +123,15 @@ struct xmt_format;
 /* The document of a run and the engine that answers it. */
 struct xmt_pipeline_doc {
   const char *in_path, *out_path;
-  /* NULL: an XLIFF document, read from in_path and written by the XLIFF
-   * writer; else the format of doc, an open document of it */
+  /* The format of doc, an open document of it, whose operations the run
+   * calls; NULL or an entry without read (XLIFF 1.2): an XLIFF document,
+   * read from in_path (or input) and written by the XLIFF writer */
   const struct xmt_format *format;
   void *doc;
   /* NULL: the filter's backend; the merge's offline answers otherwise */
   const struct xmt_backend *backend;
   void *backend_user;
-  /* An XLIFF document in memory (format NULL), read instead of in_path,
+  /* An XLIFF document in memory (format XLIFF's), read instead of in_path,
    * which then only names it */
   const char *input;
   size_t input_len;
@@ -140,18 +141,28 @@ struct xmt_pipeline_doc {
 /* Runs the document. Errors go to the filter. */
 xmt_status xmt_pipeline_run(xmt_filter *f, const struct xmt_pipeline_doc *doc,
                             enum xmt_pipeline_mode mode);
+/* Feeds the units of doc, an open document of format, to reader, as the
+ * run feeds its own (pipeline/units.c). A failure of the reader is the
+ * reader's error; the format's goes to err. */
+xmt_status xmt_pipeline_feed(xmt_filter *f, const struct xmt_format *format,
+                             void *doc, const char *path,
+                             xmt_xliff_reader *reader,
+                             struct xmt_error_store *err);
 
 /* --- Document formats (format/) --------------------------------------------
- * XLIFF 1.2 is read and written by the XLIFF reader and writer. Any other
- * format is a reader and a writer on the same unit stream: its reader
- * hands the run its document's units as values (read: each built with
- * xmt_xliff_unit_build, given to the run's unit callback as the XLIFF
- * reader gives it the trans-units it parses; no XLIFF text between
+ * A format is one entry of one table (format/detect.c): how its documents
+ * are told (extensions, a bid on the first bytes), its operations and the
+ * properties check, report and the file functions ask of it; format.c
+ * asks the entry and never names a format. XLIFF 1.2 is read and written
+ * by the XLIFF reader and writer: its entry has no read operation. Any
+ * other format is a reader and a writer on the same unit stream: its
+ * reader hands the run its document's units as values (read: each built
+ * with xmt_xliff_unit_build, given to the run's unit callback as the
+ * XLIFF reader gives it the trans-units it parses; no XLIFF text between
  * them), takes back each unit the run has finished, with its target, and
  * writes its document with those targets. What needs the units as XLIFF
- * text gets it from units_out.c. detect.c picks the format of a file from
- * this table, as libarchive's bidders do; a format never calls the
- * pipeline. */
+ * text gets it from units_out.c. A format never calls the pipeline, and
+ * the pipeline gets its operations in struct xmt_pipeline_doc. */
 
 /* Where a format's reader hands its units: each <file> of the document
  * (what it says of itself: original, languages, datatype, line), then
@@ -164,11 +175,59 @@ struct xmt_unit_sink {
   void *user;
 };
 
+/* What detect.c read of a document's first bytes, past its prolog, for
+ * the formats to bid on. */
+enum xmt_root {
+  XMT_ROOT_NONE,  /* text before any element, or nothing */
+  XMT_ROOT_OTHER, /* an element other than <xliff> */
+  XMT_ROOT_XLIFF, /* <xliff> (any prefix), of no version 2 */
+  XMT_ROOT_XLIFF2 /* <xliff version="2.N">, or the XLIFF 2 namespace */
+};
+struct xmt_head {
+  const char *bytes; /* the first bytes, 1 KB at most */
+  size_t len;
+  enum xmt_root root;
+  /* XMT_ROOT_OTHER: an ASCII view of the document from that element's
+   * '<' (1 KB at most), else NULL */
+  const char *element;
+  size_t element_len;
+  int doctype_html; /* a doctype named html came before */
+};
+/* A bid: the first element says so (wins over a start that looks like
+ * the format's), or the start looks like it. */
+enum { XMT_BID_NO, XMT_BID_LOOKS, XMT_BID_ELEMENT };
+
+/* What the reading of a document says of it beyond its units, where its
+ * format is not the unit stream's: its version and encoding (static
+ * strings: "2.0", "UTF-16LE"), and its units as it counts them (XLIFF 2:
+ * a <unit> of several segments is one unit, not one per segment). */
+struct xmt_doc_facts {
+  const char *version, *encoding; /* NULL: the unit stream's */
+  int counted;                    /* 0: the units are the unit stream's */
+  /* 1: the format's rules were checked (told before its units), ids used
+   * twice among them; the unit stream's ids may repeat */
+  int own_rules;
+  size_t units, translatable_units, units_with_target;
+};
+/* A rule of a document's format broken where its schema cannot tell
+ * (warning 0), or what is valid but likely wrong (warning 1): the line
+ * and column of the element, its unit's id (or NULL), what is wrong.
+ * Non-zero stops the reading. */
+typedef int (*xmt_rule_fn)(void *user, unsigned long line, unsigned long column,
+                           const char *unit_id, const char *message,
+                           int warning);
 struct xmt_format {
-  const char *name;
-  /* 1 when head, the first len bytes of path, are a document of this
-   * format. */
-  int (*bid)(const char *head, size_t len, const char *path);
+  /* Detection (detect.c): the table's public face (xmt_format_list);
+   * its extensions (lower case, NULL-ended) decide when no format bids */
+  struct xmt_format_info info;
+  /* XMT_BID_* for a document that starts as head says */
+  int (*bid)(const struct xmt_head *head);
+  /* 1: extract and merge of segments take its documents */
+  int segments_io;
+  /* 1: check validates it against the OASIS schema of its root's
+   * namespace (xmt_schema_check) before its rules */
+  int schema;
+  /* The operations; read NULL: XLIFF 1.2, the XLIFF reader's own. */
   /* Reads the document at path into *doc; *bytes receives its size. */
   xmt_status (*open)(xmt_filter *f, const char *path, void **doc,
                      size_t *bytes);
@@ -191,46 +250,40 @@ struct xmt_format {
    * format writes all in write()). */
   xmt_status (*stream)(xmt_filter *f, void *doc, const char *target_language,
                        xmt_write_fn sink, void *user);
+  /* Optional operations (NULL: what the comment says instead). */
+  /* open, the document held whole: before its units are handed to check
+   * and report, so that a malformed one fails before any (NULL: open) */
+  xmt_status (*open_whole)(xmt_filter *f, const char *path, void **doc,
+                           size_t *bytes);
+  /* open, for the units to be written as text as a run reads them: the
+   * ids its run's reader makes unique made so already (NULL: open) */
+  xmt_status (*open_for_text)(xmt_filter *f, const char *path, void **doc,
+                              size_t *bytes);
+  /* A document that may say its target language: XMT_OK when doc says
+   * it, else a usage error naming path (NULL: the document never says
+   * it, and -t is asked before it is opened) */
+  xmt_status (*own_target)(xmt_filter *f, const void *doc, const char *path);
+  /* The bytes of doc read so far, after a run (NULL: what open said) */
+  size_t (*bytes_read)(const void *doc);
+  /* 1 when the last error of a run of doc is the document's, read as the
+   * run went: its position is the document's own (NULL: never) */
+  int (*read_failed)(const void *doc);
+  /* The rules of the format its schema cannot state, for check: on the
+   * document at path (not "-"), read for them and let go; or on an open
+   * document (NULL: none) */
+  xmt_status (*check_file)(xmt_filter *f, const char *path, xmt_rule_fn fn,
+                           void *user, struct xmt_error_store *err);
+  xmt_status (*check)(const void *doc, xmt_rule_fn fn, void *user,
+                      struct xmt_error_store *err);
+  /* What doc says of itself beyond its units (NULL: nothing) */
+  void (*describe)(const void *doc, struct xmt_doc_facts *facts);
 };
 
-extern const struct xmt_format xmt_format_html;
-/* XLIFF 2.0-2.2 (xliff2/xliff2.c); the trgLang of an open document of
- * it, or NULL; its version and encoding (static strings). */
-extern const struct xmt_format xmt_format_xliff2;
-const char *xmt_xliff2_target_language(const void *doc);
-/* The bytes of an open XLIFF 2 document read so far; the same document
- * held whole in memory, as its check needs it. */
-size_t xmt_xliff2_bytes_read(const void *doc);
-/* 1 when the last error of a run of it is the document's, read as the
- * run went: its position is the document's own. */
-int xmt_xliff2_read_failed(const void *doc);
-/* The document at path read as a stream, its unit-stream ids made unique
- * as xmt_xliff2_open_whole makes them (a run's unit reader does that for
- * the stream format->open gives). */
-xmt_status xmt_xliff2_open_unique(xmt_filter *f, const char *path, void **doc,
-                                  size_t *bytes);
-xmt_status xmt_xliff2_open_whole(xmt_filter *f, const char *path, void **doc,
-                                 size_t *bytes);
-/* What the reading of a document says of it beyond its units, where its
- * format is not the unit stream's: its version and encoding (static
- * strings: "2.0", "UTF-16LE"), and its units as it counts them (XLIFF 2:
- * a <unit> of several segments is one unit, not one per segment). */
-struct xmt_doc_facts {
-  const char *version, *encoding; /* NULL: the unit stream's */
-  int counted;                    /* 0: the units are the unit stream's */
-  /* 1: the format's rules were checked (told before its units), ids used
-   * twice among them; the unit stream's ids may repeat */
-  int own_rules;
-  size_t units, translatable_units, units_with_target;
-};
-void xmt_xliff2_describe(const void *doc, struct xmt_doc_facts *facts);
-/* A rule of a document's format broken where its schema cannot tell
- * (warning 0), or what is valid but likely wrong (warning 1): the line
- * and column of the element, its unit's id (or NULL), what is wrong.
- * Non-zero stops the reading. */
-typedef int (*xmt_rule_fn)(void *user, unsigned long line, unsigned long column,
-                           const char *unit_id, const char *message,
-                           int warning);
+/* The table (detect.c): *n entries, the first the one a document no
+ * format bids on and of no known extension goes to; the entry of id,
+ * or NULL. */
+const struct xmt_format *const *xmt_formats(size_t *n);
+const struct xmt_format *xmt_format_entry(enum xmt_doc_format id);
 /* Validates the XLIFF document at path (- is standard input, which
  * xmt_stdin_hold_whole has held) against the OASIS schema of its root's
  * namespace, XLIFF 1.2 (XMT_FILTER_SCHEMA_STRICT: the strict one) or 2.0
@@ -239,16 +292,6 @@ typedef int (*xmt_rule_fn)(void *user, unsigned long line, unsigned long column,
  * quietly: its reader tells why. (schema/schema.c) */
 xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
                             void *user);
-/* The rules of an open XLIFF 2 document (xliff2/rules.c), told to fn;
- * errors go to err. */
-xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,
-                            struct xmt_error_store *err);
-/* The same on the document at path (not "-"), read whole for the rules
- * and let go: its units are then read as a stream. A document that
- * cannot be read is left to that reading. */
-xmt_status xmt_xliff2_check_file(xmt_filter *f, const char *path,
-                                 xmt_rule_fn fn, void *user,
-                                 struct xmt_error_store *err);
 /* Segments in memory (format/segments.c): xmt_filter_translate_segments */
 extern const struct xmt_format xmt_format_segments;
 
@@ -303,19 +346,14 @@ unsigned long xmt_units_out_lines(const char *datatype,
  * closed by xmt_units_out_end. */
 struct xmt_unit_sink xmt_units_out_sink_of(struct xmt_units_out *o);
 
-/* The format of in_path: NULL for XLIFF (detect.c). */
+/* The format of in_path, its entry in the table (never NULL: XLIFF's
+ * when detection fails, as the error says). */
 xmt_status xmt_format_of(xmt_filter *f, const char *in_path,
                          const struct xmt_format **format);
 /* format->open of path, or, for standard input, format->parse of the
  * bytes detect read from it and the rest of the stream. */
 xmt_status xmt_format_open(xmt_filter *f, const struct xmt_format *format,
                            const char *path, void **doc, size_t *bytes);
-/* Feeds the units of doc, an open document of format, to reader. A
- * failure of the reader is the reader's error; the format's goes to err. */
-xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
-                           void *doc, const char *path,
-                           xmt_xliff_reader *reader,
-                           struct xmt_error_store *err);
 /* Feeds the units of in_path, of any format, to reader; *bytes_in
  * receives the size of the document, and *facts what a format other than
  * the unit stream's says of it (zeroed first). When on_rule is
@@ -424,7 +462,7 @@ FILE *xmt_input_open(const char *path, struct xmt_error_store *err);
 
 /* The bytes of standard input that xmt_filter_detect_format read, when
  * path is "-" and no reader took them yet; the caller reads them before
- * the rest of the stream (detect.c). *len is 0 otherwise. */
+ * the rest of the stream (output.c). *len is 0 otherwise. */
 const char *xmt_stdin_take(xmt_filter *f, const char *path, size_t *len);
 /* The rest of standard input added to the head the filter holds, for a
  * document read twice (check: the schema, then the reader). */

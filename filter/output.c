@@ -16,6 +16,16 @@ FILE *xmt_input_open(const char *path, struct xmt_error_store *err) {
   return fp;
 }
 
+const char *xmt_stdin_take(xmt_filter *f, const char *path, size_t *len) {
+  struct xmt_stdin_head *h = &f->stdin_head;
+  *len = 0;
+  if (strcmp(path, "-") != 0 || !h->held)
+    return NULL;
+  h->held = 0;
+  *len = h->bytes.len;
+  return h->bytes.data;
+}
+
 xmt_status xmt_input_read_whole(xmt_filter *f, const char *path,
                                 struct xmt_buf *buf,
                                 struct xmt_error_store *err) {

@@ -128,7 +128,7 @@ static void check_document(xmt_filter *f, const struct xmt_format *format,
   struct seen values = {0}, text = {0};
   xmt_xliff_reader *reader = xmt_xliff_reader_new(&callbacks, &values);
   CU_ASSERT_PTR_NOT_NULL_FATAL(reader);
-  CU_ASSERT_EQUAL(xmt_format_feed(f, format, doc, name, reader, &f->err),
+  CU_ASSERT_EQUAL(xmt_pipeline_feed(f, format, doc, name, reader, &f->err),
                   XMT_OK);
   xmt_xliff_reader_free(reader);
   format->close(doc);
@@ -186,7 +186,8 @@ static void test_html(void) {
   xmt_filter *f = xmt_filter_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(f);
   CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en", "fr"), XMT_OK);
-  check_document(f, &xmt_format_html, "page.html", page, sizeof page - 1);
+  check_document(f, xmt_format_entry(XMT_FORMAT_HTML), "page.html", page,
+                 sizeof page - 1);
   static const char *const okapi[] = {"htmltest.html",
                                       "simpleTest.html",
                                       "okapi_intro_test.html",
@@ -196,7 +197,7 @@ static void test_html(void) {
   for (const char *const *name = okapi; *name != NULL; name++) {
     char rel[128];
     snprintf(rel, sizeof rel, "okapi/html/%s", *name);
-    check_file(f, &xmt_format_html, xmt_test_data_path(rel));
+    check_file(f, xmt_format_entry(XMT_FORMAT_HTML), xmt_test_data_path(rel));
   }
   xmt_filter_free(f);
 }
@@ -209,7 +210,8 @@ static void test_xliff2(void) {
   for (const char *const *name = names; *name != NULL; name++) {
     char rel[128];
     snprintf(rel, sizeof rel, "xliff2-valid/%s", *name);
-    check_file(f, &xmt_format_xliff2, xmt_test_fixture_path(rel));
+    check_file(f, xmt_format_entry(XMT_FORMAT_XLIFF2),
+               xmt_test_fixture_path(rel));
   }
   CU_ASSERT_EQUAL(xmt_filter_set_languages(f, NULL, "fr"), XMT_OK);
   /* a target kept, one to translate, a locked one, and lines apart */
@@ -227,18 +229,20 @@ static void test_xliff2(void) {
       "<file id=\"f2\"><unit id=\"u1\"><segment><source>again</source>"
       "</segment></unit></file></xliff>\n";
   void *x2 = NULL;
-  CU_ASSERT_EQUAL_FATAL(
-      xmt_format_xliff2.parse(f, "doc.xlf", doc, sizeof doc - 1, &x2), XMT_OK);
-  xmt_format_xliff2.close(x2);
+  CU_ASSERT_EQUAL_FATAL(xmt_format_entry(XMT_FORMAT_XLIFF2)
+                            ->parse(f, "doc.xlf", doc, sizeof doc - 1, &x2),
+                        XMT_OK);
+  xmt_format_entry(XMT_FORMAT_XLIFF2)->close(x2);
   struct seen values = {0};
   xmt_xliff_reader *reader = xmt_xliff_reader_new(&callbacks, &values);
   CU_ASSERT_PTR_NOT_NULL_FATAL(reader);
-  CU_ASSERT_EQUAL_FATAL(
-      xmt_format_xliff2.parse(f, "doc.xlf", doc, sizeof doc - 1, &x2), XMT_OK);
-  CU_ASSERT_EQUAL(
-      xmt_format_feed(f, &xmt_format_xliff2, x2, "doc.xlf", reader, &f->err),
-      XMT_OK);
-  xmt_format_xliff2.close(x2);
+  CU_ASSERT_EQUAL_FATAL(xmt_format_entry(XMT_FORMAT_XLIFF2)
+                            ->parse(f, "doc.xlf", doc, sizeof doc - 1, &x2),
+                        XMT_OK);
+  CU_ASSERT_EQUAL(xmt_pipeline_feed(f, xmt_format_entry(XMT_FORMAT_XLIFF2), x2,
+                                    "doc.xlf", reader, &f->err),
+                  XMT_OK);
+  xmt_format_entry(XMT_FORMAT_XLIFF2)->close(x2);
   xmt_xliff_reader_free(reader);
   CU_ASSERT_EQUAL(values.skeleton, 0);
   CU_ASSERT_EQUAL(values.files, 2);
@@ -252,7 +256,8 @@ static void test_xliff2(void) {
   CU_ASSERT_TRUE(xmt_xliff_unit_preserve_space(values.units[1]));
   CU_ASSERT_FALSE(xmt_xliff_unit_translatable(values.units[2]));
   seen_free(&values);
-  check_document(f, &xmt_format_xliff2, "doc.xlf", doc, sizeof doc - 1);
+  check_document(f, xmt_format_entry(XMT_FORMAT_XLIFF2), "doc.xlf", doc,
+                 sizeof doc - 1);
   xmt_filter_free(f);
 }
 

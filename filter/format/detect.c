@@ -3,6 +3,7 @@
  * prolog, its name's extension only when the content does not say. */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -11,27 +12,63 @@
 
 static const char *const xliff_extensions[] = {".xlf", ".xliff", ".sdlxliff",
                                                ".mqxliff", NULL};
-static const char *const html_extensions[] = {".html", ".htm", ".xhtml", NULL};
-/* .xlf is XLIFF 1.2's too: the content tells XLIFF 2 (xmt_format_sniff). */
-static const char *const no_extensions[] = {NULL};
 
-static const struct xmt_format_info table[] = {
-    {XMT_FORMAT_XLIFF, "xliff", "XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF",
-     xliff_extensions},
-    {XMT_FORMAT_HTML, "html", "HTML", html_extensions},
-    {XMT_FORMAT_XLIFF2, "xliff2", "XLIFF 2.0-2.2", no_extensions},
+/* The first element decides: <xliff> of no version 2. */
+static int xliff_bid(const struct xmt_head *head) {
+  return head->root == XMT_ROOT_XLIFF ? XMT_BID_ELEMENT : XMT_BID_NO;
+}
+
+/* Read and written by the XLIFF reader and writer (no read operation);
+ * check validates it against its schema and report reads it as it is. */
+static const struct xmt_format xmt_format_xliff = {
+    .info = {XMT_FORMAT_XLIFF, "xliff", "XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF",
+             xliff_extensions},
+    .bid = xliff_bid,
+    .segments_io = 1,
+    .schema = 1};
+
+/* The table: a format is its entry (struct xmt_format, in its own
+ * folder), and one line here. The first is where a document nothing
+ * tells goes: its reader says what is wrong. */
+extern const struct xmt_format xmt_format_html;   /* html/html.c */
+extern const struct xmt_format xmt_format_xliff2; /* xliff2/xliff2.c */
+static const struct xmt_format *const formats[] = {
+    &xmt_format_xliff,
+    &xmt_format_html,
+    &xmt_format_xliff2,
 };
+#define NFORMATS (sizeof formats / sizeof *formats)
+
+const struct xmt_format *const *xmt_formats(size_t *n) {
+  *n = NFORMATS;
+  return formats;
+}
+
+const struct xmt_format *xmt_format_entry(enum xmt_doc_format id) {
+  for (size_t i = 0; i < NFORMATS; i++)
+    if (formats[i]->info.format == id)
+      return formats[i];
+  return NULL;
+}
+
+/* The public face of the table: the entries' info, copied once. */
+static struct xmt_format_info infos[NFORMATS];
+static pthread_once_t infos_once = PTHREAD_ONCE_INIT;
+
+static void fill_infos(void) {
+  for (size_t i = 0; i < NFORMATS; i++)
+    infos[i] = formats[i]->info;
+}
 
 const struct xmt_format_info *xmt_format_list(size_t *n) {
-  *n = sizeof table / sizeof *table;
-  return table;
+  pthread_once(&infos_once, fill_infos);
+  *n = NFORMATS;
+  return infos;
 }
 
 const char *xmt_format_name(enum xmt_doc_format format) {
-  for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-    if (table[i].format == format)
-      return table[i].name;
-  return NULL;
+  const struct xmt_format *entry = xmt_format_entry(format);
+  return entry != NULL ? entry->info.name : NULL;
 }
 
 int xmt_format_by_extension(const char *path, enum xmt_doc_format *format) {
@@ -39,10 +76,10 @@ int xmt_format_by_extension(const char *path, enum xmt_doc_format *format) {
   const char *dot = path != NULL ? strrchr(path, '.') : NULL;
   if (dot == NULL || (slash != NULL && dot < slash))
     return 0;
-  for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-    for (const char *const *e = table[i].extensions; *e != NULL; e++)
+  for (size_t i = 0; i < NFORMATS; i++)
+    for (const char *const *e = formats[i]->info.extensions; *e != NULL; e++)
       if (strcasecmp(dot, *e) == 0) {
-        *format = table[i].format;
+        *format = formats[i]->info.format;
         return 1;
       }
   return 0;
@@ -184,21 +221,16 @@ static int xliff2_attributes(const struct view *v, size_t k, size_t end) {
   return 0;
 }
 
-/* What a document's first element says. */
-enum root {
-  ROOT_MORE,  /* the bytes end before it (or before its start tag does) */
-  ROOT_TEXT,  /* text before any element */
-  ROOT_OTHER, /* an element other than <xliff> */
-  ROOT_XLIFF,
-  ROOT_XLIFF2
-};
+/* What a document's first element says (enum xmt_root), or that the
+ * bytes end before it (or before its start tag does). */
+#define ROOT_MORE ((enum xmt_root)(XMT_ROOT_XLIFF2 + 1))
 
 /* The first element of the view, after any prolog: XML declaration,
  * comments, processing instructions, a doctype with its internal subset,
  * white space. *at gets the index of its '<'; *html_doctype 1 when a
  * doctype named html came before. at_end: the view is all there is. */
-static enum root first_element(const struct view *v, int at_end, size_t *at,
-                               int *html_doctype) {
+static enum xmt_root first_element(const struct view *v, int at_end, size_t *at,
+                                   int *html_doctype) {
   size_t k = 0;
   *html_doctype = 0;
   for (;;) {
@@ -207,7 +239,7 @@ static enum root first_element(const struct view *v, int at_end, size_t *at,
     if (k >= v->n)
       return ROOT_MORE;
     if (ch(v, k) != '<')
-      return ROOT_TEXT;
+      return XMT_ROOT_NONE;
     if (has(v, k, "<!--"))
       k = past(v, k + 4, "-->");
     else if (has(v, k, "<?"))
@@ -237,7 +269,7 @@ static enum root first_element(const struct view *v, int at_end, size_t *at,
     return ROOT_MORE;
   size_t local = colon != SIZE_MAX ? colon + 1 : name;
   if (end - local != 5 || !has(v, local, "xliff"))
-    return ROOT_OTHER;
+    return XMT_ROOT_OTHER;
   /* the whole start tag, for its version and namespaces */
   size_t close = end;
   int quote = 0;
@@ -245,42 +277,51 @@ static enum root first_element(const struct view *v, int at_end, size_t *at,
     if (ch(v, close) == '"' || ch(v, close) == '\'')
       quote = quote == 0 ? ch(v, close) : quote == ch(v, close) ? 0 : quote;
   if (close >= v->n) /* cut short at the end: XLIFF's reader says so */
-    return at_end ? ROOT_XLIFF : ROOT_MORE;
-  return xliff2_attributes(v, end, close) ? ROOT_XLIFF2 : ROOT_XLIFF;
+    return at_end ? XMT_ROOT_XLIFF : ROOT_MORE;
+  return xliff2_attributes(v, end, close) ? XMT_ROOT_XLIFF2 : XMT_ROOT_XLIFF;
 }
 
 /* The format of a document whose first len bytes are bytes; 0 when they
- * do not say yet and more is to come (!at_end). */
+ * do not say yet and more is to come (!at_end). Each format of the table
+ * bids on what its first element says; the highest bid wins, the
+ * table's order breaks a tie. */
 static int sniff(const char *bytes, size_t len, const char *path, int at_end,
                  enum xmt_doc_format *format) {
   struct view v;
   view_init(&v, bytes, len);
   size_t at = 0;
   int html_doctype = 0;
-  enum root root = first_element(&v, at_end, &at, &html_doctype);
+  enum xmt_root root = first_element(&v, at_end, &at, &html_doctype);
   if (root == ROOT_MORE && !at_end)
     return 0;
-  *format = XMT_FORMAT_XLIFF;
-  if (root == ROOT_XLIFF || root == ROOT_XLIFF2) {
-    /* XLIFF's content wins over any name, .html included */
-    *format = root == ROOT_XLIFF2 ? XMT_FORMAT_XLIFF2 : XMT_FORMAT_XLIFF;
-    return 1;
-  }
-  /* HTML: its doctype, or a start HTML's sniffer knows, after however
-   * long a prolog (the sniffer itself looks at the first 1 KB). */
-  char head[1024];
+  /* the element other than <xliff>, in ASCII, for a format that starts
+   * after however long a prolog (1 KB of it is plenty) */
+  char element[1024];
   size_t n = 0;
-  for (size_t k = at; root == ROOT_OTHER && n < sizeof head && k < v.n; k++)
-    head[n++] = (char)ch(&v, k);
-  if (html_doctype || xmt_html_sniff(bytes, len < 1024 ? len : 1024, NULL) ||
-      (root == ROOT_OTHER && xmt_html_sniff(head, n, NULL))) {
-    *format = XMT_FORMAT_HTML;
-    return 1;
+  for (size_t k = at; root == XMT_ROOT_OTHER && n < sizeof element && k < v.n;
+       k++)
+    element[n++] = (char)ch(&v, k);
+  const struct xmt_head head = {
+      .bytes = bytes,
+      .len = len < 1024 ? len : 1024,
+      .root = root == ROOT_MORE ? XMT_ROOT_NONE : root,
+      .element = root == XMT_ROOT_OTHER ? element : NULL,
+      .element_len = n,
+      .doctype_html = html_doctype};
+  const struct xmt_format *best = formats[0];
+  int best_bid = XMT_BID_NO;
+  for (size_t i = 0; i < NFORMATS; i++) {
+    int bid = formats[i]->bid != NULL ? formats[i]->bid(&head) : XMT_BID_NO;
+    if (bid > best_bid) {
+      best = formats[i];
+      best_bid = bid;
+    }
   }
-  /* Text before any element, or nothing: HTML is forgiving, XLIFF is not.
-   * The name decides; an unknown name goes to the XLIFF reader, which says
-   * what is wrong. */
-  if (root != ROOT_OTHER)
+  *format = best->info.format;
+  /* Text before any element, or nothing, and no bid: the name decides;
+   * an unknown name goes to the first format, whose reader says what is
+   * wrong. */
+  if (best_bid == XMT_BID_NO && head.root != XMT_ROOT_OTHER)
     xmt_format_by_extension(path, format);
   return 1;
 }
@@ -329,16 +370,6 @@ static xmt_status read_head(xmt_filter *f, FILE *fp, const char *path,
     if (head->len >= SNIFF_MAX)
       return prolog_too_long(f, path);
   }
-}
-
-const char *xmt_stdin_take(xmt_filter *f, const char *path, size_t *len) {
-  struct xmt_stdin_head *h = &f->stdin_head;
-  *len = 0;
-  if (strcmp(path, "-") != 0 || !h->held)
-    return NULL;
-  h->held = 0;
-  *len = h->bytes.len;
-  return h->bytes.data;
 }
 
 xmt_status xmt_filter_detect_format(xmt_filter *f, const char *path,

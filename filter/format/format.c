@@ -1,6 +1,7 @@
 /* format.c -- the file functions of the library: each asks detect.c for
- * the document's format and runs the pipeline on it, with the XLIFF
- * reader and writer or the format's own (filter_private.h). */
+ * the document's format, an entry of its table, and runs the pipeline on
+ * it with that entry's operations (filter_private.h); what differs from
+ * one format to another is asked of the entry, never of its name. */
 #include "config.h"
 
 #include <errno.h>
@@ -12,21 +13,18 @@
 
 xmt_status xmt_format_of(xmt_filter *f, const char *in_path,
                          const struct xmt_format **format) {
-  enum xmt_doc_format found;
-  *format = NULL;
+  enum xmt_doc_format found = XMT_FORMAT_XLIFF;
   xmt_status st = xmt_filter_detect_format(f, in_path, &found);
-  if (st == XMT_OK && found == XMT_FORMAT_HTML)
-    *format = &xmt_format_html;
-  else if (st == XMT_OK && found == XMT_FORMAT_XLIFF2)
-    *format = &xmt_format_xliff2;
+  *format = xmt_format_entry(found);
   return st;
 }
 
 void xmt_format_blame(xmt_filter *f, const struct xmt_format *format,
                       const char *in_path) {
   const struct xmt_error *e = &f->err.pub;
-  if (format == NULL || e->status == XMT_OK || e->file == NULL ||
-      strcmp(e->file, in_path) != 0 || (e->line == 0 && e->column == 0))
+  if (format == NULL || format->read == NULL || e->status == XMT_OK ||
+      e->file == NULL || strcmp(e->file, in_path) != 0 ||
+      (e->line == 0 && e->column == 0))
     return;
   char msg[512], unit[64];
   snprintf(msg, sizeof msg, "%s",
@@ -59,47 +57,17 @@ xmt_status xmt_format_open(xmt_filter *f, const struct xmt_format *format,
 /* --- The unit stream of a document -----------------------------------------
  */
 
-/* A document read whole before its units are handed out: XLIFF 2,
- * which a run streams, too (standard input detect.c holds a head of is
- * read whole by xmt_format_open already). */
-static xmt_status open_whole(xmt_filter *f, const struct xmt_format *format,
-                             const char *path, void **doc, size_t *bytes) {
-  if (format == &xmt_format_xliff2 &&
-      (strcmp(path, "-") != 0 || !f->stdin_head.held))
-    return xmt_xliff2_open_whole(f, path, doc, bytes);
+/* A document opened with one of its format's ways to open (open_whole,
+ * open_for_text), when it has it; else as a run opens it (standard input
+ * detect.c holds a head of is read whole by xmt_format_open already). */
+typedef xmt_status (*open_fn)(xmt_filter *f, const char *path, void **doc,
+                              size_t *bytes);
+static xmt_status open_with(xmt_filter *f, const struct xmt_format *format,
+                            open_fn how, const char *path, void **doc,
+                            size_t *bytes) {
+  if (how != NULL && (strcmp(path, "-") != 0 || !f->stdin_head.held))
+    return how(f, path, doc, bytes);
   return xmt_format_open(f, format, path, doc, bytes);
-}
-
-/* A format's units handed to the reader's callbacks, as the reader
- * hands out those it parses: no XLIFF text between them. */
-struct feed {
-  xmt_xliff_reader *reader;
-  xmt_status st;
-};
-
-static xmt_status feed_file(void *user,
-                            const struct xmt_xliff_file_info *info) {
-  struct feed *feed = user;
-  return feed->st = xmt_xliff_reader_hand_file(feed->reader, info);
-}
-
-static xmt_status feed_unit(void *user, xmt_xliff_unit *unit) {
-  struct feed *feed = user;
-  return feed->st = xmt_xliff_reader_hand_unit(feed->reader, unit);
-}
-
-xmt_status xmt_format_feed(xmt_filter *f, const struct xmt_format *format,
-                           void *doc, const char *path,
-                           xmt_xliff_reader *reader,
-                           struct xmt_error_store *err) {
-  struct feed feed = {reader, XMT_OK};
-  const struct xmt_unit_sink sink = {feed_file, feed_unit, &feed};
-  xmt_status st = format->read(f, doc, path, &sink);
-  if (feed.st != XMT_OK)
-    return feed.st; /* the reader's error */
-  if (st == XMT_OK || f->err.pub.status != st)
-    return st == XMT_OK ? st : xmt_error_set(err, st, "%s", xmt_strerror(st));
-  return err == &f->err ? st : xmt_error_copy(err, &f->err.pub);
 }
 
 /* The XLIFF 1.2 of the units of doc, to sink, written by units_out.c. */
@@ -114,6 +82,22 @@ static xmt_status units_text(xmt_filter *f, const struct xmt_format *format,
   return st != XMT_OK ? st : end;
 }
 
+/* XLIFF 1.2 in_path to reader, by the reader itself. */
+static xmt_status read_xliff(xmt_filter *f, const char *in_path,
+                             xmt_xliff_reader *reader,
+                             struct xmt_error_store *err, size_t *bytes_in) {
+  FILE *in = xmt_input_open(in_path, err);
+  if (in == NULL)
+    return err->pub.status;
+  size_t head_len;
+  const char *head = xmt_stdin_take(f, in_path, &head_len);
+  xmt_status st =
+      xmt_read_all(reader, head, head_len, in, in_path, err, bytes_in);
+  if (in != stdin)
+    fclose(in);
+  return st;
+}
+
 xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
                                  xmt_xliff_reader *reader,
                                  struct xmt_error_store *err, size_t *bytes_in,
@@ -124,39 +108,30 @@ xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
   xmt_status st = xmt_format_of(f, in_path, &format);
   if (st != XMT_OK)
     return st;
-  if (format == NULL) {
-    FILE *in = xmt_input_open(in_path, err);
-    if (in == NULL)
-      return err->pub.status;
-    size_t head_len;
-    const char *head = xmt_stdin_take(f, in_path, &head_len);
-    st = xmt_read_all(reader, head, head_len, in, in_path, err, bytes_in);
-    if (in != stdin)
-      fclose(in);
-    return st;
-  }
+  if (format->read == NULL)
+    return read_xliff(f, in_path, reader, err, bytes_in);
   void *doc = NULL;
-  int x2 = format == &xmt_format_xliff2, rules = x2 && on_rule != NULL;
+  int rules = format->check != NULL && on_rule != NULL;
   facts->own_rules = rules;
-  if (rules && strcmp(in_path, "-") != 0) {
-    /* The rules read an XLIFF 2 file whole on their own; its units are
-     * then read as a stream, as a translation reads them. */
-    st = xmt_xliff2_check_file(f, in_path, on_rule, rule_user, err);
+  if (rules && format->check_file != NULL && strcmp(in_path, "-") != 0) {
+    /* The rules read the file on their own; its units are then read as a
+     * stream, as a translation reads them. */
+    st = format->check_file(f, in_path, on_rule, rule_user, err);
     rules = 0;
     if (st == XMT_OK)
       st = xmt_format_open(f, format, in_path, &doc, bytes_in);
   } else {
     /* standard input is read once: held whole for the rules */
-    st = open_whole(f, format, in_path, &doc, bytes_in);
+    st = open_with(f, format, format->open_whole, in_path, &doc, bytes_in);
   }
   if (st != XMT_OK)
     return st;
   if (rules)
-    st = xmt_xliff2_check(doc, on_rule, rule_user, err);
+    st = format->check(doc, on_rule, rule_user, err);
   if (st == XMT_OK)
-    st = xmt_format_feed(f, format, doc, in_path, reader, err);
-  if (x2)
-    xmt_xliff2_describe(doc, facts);
+    st = xmt_pipeline_feed(f, format, doc, in_path, reader, err);
+  if (format->describe != NULL)
+    format->describe(doc, facts);
   format->close(doc);
   return st;
 }
@@ -179,12 +154,12 @@ xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
   const struct xmt_format *format;
   xmt_buf_reset(out);
   xmt_status st = xmt_format_of(f, in_path, &format);
-  if (st != XMT_OK || format == NULL)
+  if (st != XMT_OK || format->read == NULL)
     return st;
   void *doc = NULL;
   size_t bytes = 0;
   /* read whole: a malformed document fails here, before any unit */
-  st = open_whole(f, format, in_path, &doc, &bytes);
+  st = open_with(f, format, format->open_whole, in_path, &doc, &bytes);
   if (st != XMT_OK)
     return st;
   struct held held = {out, XMT_OK};
@@ -215,14 +190,12 @@ xmt_status xmt_format_units_file(xmt_filter *f, const char *in_path,
                                  FILE *out) {
   const struct xmt_format *format;
   xmt_status st = xmt_format_of(f, in_path, &format);
-  if (st != XMT_OK || format == NULL)
+  if (st != XMT_OK || format->read == NULL)
     return st;
   void *doc = NULL;
   size_t bytes = 0;
   /* as a translation reads it: a malformed document fails where it is */
-  st = format == &xmt_format_xliff2
-           ? xmt_xliff2_open_unique(f, in_path, &doc, &bytes)
-           : xmt_format_open(f, format, in_path, &doc, &bytes);
+  st = open_with(f, format, format->open_for_text, in_path, &doc, &bytes);
   if (st != XMT_OK)
     return st;
   struct spooled sp = {out, 0};
@@ -243,51 +216,64 @@ xmt_status xmt_format_units_file(xmt_filter *f, const char *in_path,
 /* --- File functions ---------------------------------------------------------
  */
 
-/* An XLIFF 2 document to translate without -t must name its target
- * language. */
+/* A document that never says its target language needs -t before it is
+ * opened; one that may (own_target) says so once open. */
+static xmt_status no_target(xmt_filter *f, const struct xmt_format *format,
+                            const char *path) {
+  if (f->target_language != NULL || format->own_target != NULL)
+    return XMT_OK;
+  return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path),
+                      "no target language: give one with -t");
+}
+
 static xmt_status need_target(xmt_filter *f, const struct xmt_format *format,
                               const void *doc, const char *path) {
-  if (f->target_language != NULL || format != &xmt_format_xliff2 ||
-      xmt_xliff2_target_language(doc) != NULL)
+  if (f->target_language != NULL || format->own_target == NULL)
     return XMT_OK;
-  return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path), "%s",
-                      "<xliff> has no trgLang: give the target language "
-                      "with -t");
+  return format->own_target(f, doc, path);
+}
+
+/* The run of an open document d->doc of format, which it then closes.
+ * bytes: what opening it read; the whole of it when in memory (whole),
+ * else the format's count once run (bytes_read) is the size. */
+static xmt_status run_open_doc(xmt_filter *f, struct xmt_pipeline_doc *d,
+                               const struct xmt_format *format,
+                               enum xmt_pipeline_mode mode, size_t bytes,
+                               int whole) {
+  xmt_status st = XMT_OK;
+  if (mode != XMT_PIPELINE_EXTRACT_TSV && mode != XMT_PIPELINE_EXTRACT_JSONL)
+    st = need_target(f, format, d->doc, d->in_path);
+  if (st != XMT_OK && !whole) {
+    format->close(d->doc);
+    return st;
+  }
+  d->format = format;
+  if (st == XMT_OK)
+    st = xmt_pipeline_run(f, d, mode);
+  if (!whole && format->bytes_read != NULL)
+    bytes = format->bytes_read(d->doc);
+  f->stats.bytes_in = bytes;
+  int own = format->read_failed != NULL && format->read_failed(d->doc);
+  format->close(d->doc);
+  if (!own)
+    xmt_format_blame(f, format, d->in_path);
+  return st;
 }
 
 /* Runs the document in_path, of any format, to out_path. */
 static xmt_status run_document(xmt_filter *f, struct xmt_pipeline_doc *d,
                                const struct xmt_format *format,
                                enum xmt_pipeline_mode mode) {
-  if (format == NULL)
+  d->format = format;
+  if (format->read == NULL)
     return xmt_pipeline_run(f, d, mode);
-  /* A page never says its target language; an XLIFF 2 document may
-   * (trgLang), and the run says so when it does not. */
-  if (f->target_language == NULL && format != &xmt_format_xliff2)
-    return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(d->in_path),
-                        "no target language: give one with -t");
+  xmt_status st = no_target(f, format, d->in_path);
   size_t bytes = 0;
-  xmt_status st = xmt_format_open(f, format, d->in_path, &d->doc, &bytes);
+  if (st == XMT_OK)
+    st = xmt_format_open(f, format, d->in_path, &d->doc, &bytes);
   if (st != XMT_OK)
     return st;
-  if (mode != XMT_PIPELINE_EXTRACT_TSV && mode != XMT_PIPELINE_EXTRACT_JSONL)
-    st = need_target(f, format, d->doc, d->in_path);
-  if (st != XMT_OK) {
-    format->close(d->doc);
-    return st;
-  }
-  d->format = format;
-  st = xmt_pipeline_run(f, d, mode);
-  int own = 0;
-  if (format == &xmt_format_xliff2) {
-    bytes = xmt_xliff2_bytes_read(d->doc);
-    own = xmt_xliff2_read_failed(d->doc);
-  }
-  f->stats.bytes_in = bytes;
-  format->close(d->doc);
-  if (!own)
-    xmt_format_blame(f, format, d->in_path);
-  return st;
+  return run_open_doc(f, d, format, mode, bytes, 0);
 }
 
 xmt_status xmt_filter_translate_file(xmt_filter *f, const char *in_path,
@@ -312,17 +298,19 @@ xmt_status xmt_filter_translate_html_file(xmt_filter *f, const char *in_path,
   if (in_path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
   struct xmt_pipeline_doc d = {.in_path = in_path, .out_path = out_path};
-  return run_document(f, &d, &xmt_format_html, XMT_PIPELINE_TRANSLATE);
+  return run_document(f, &d, xmt_format_entry(XMT_FORMAT_HTML),
+                      XMT_PIPELINE_TRANSLATE);
 }
 
-/* extract and merge of segments are XLIFF's (1.2 or 2): a page goes to
- * XLIFF first (xmt_html_extract_file). *format is NULL or XLIFF 2's. */
-static xmt_status xliff_only(xmt_filter *f, const char *in_path,
-                             const char *what,
-                             const struct xmt_format **format) {
+/* extract and merge of segments are for formats that take them
+ * (segments_io: XLIFF 1.2 and 2): a page goes to XLIFF first
+ * (xmt_html_extract_file). */
+static xmt_status segments_io(xmt_filter *f, const char *in_path,
+                              const char *what,
+                              const struct xmt_format **format) {
   memset(&f->stats, 0, sizeof f->stats);
   xmt_status st = xmt_format_of(f, in_path, format);
-  if (st == XMT_OK && *format != NULL && *format != &xmt_format_xliff2)
+  if (st == XMT_OK && !(*format)->segments_io)
     st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(in_path),
                       "an HTML page has no segments to %s: extract it to "
                       "XLIFF first",
@@ -340,7 +328,7 @@ xmt_status xmt_filter_extract_segments_file(xmt_filter *f, const char *in_path,
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown segments format %d",
                          (int)format);
   const struct xmt_format *doc_format;
-  xmt_status st = xliff_only(f, in_path, "extract", &doc_format);
+  xmt_status st = segments_io(f, in_path, "extract", &doc_format);
   if (st != XMT_OK)
     return st;
   struct xmt_pipeline_doc d = {.in_path = in_path, .out_path = out_path};
@@ -364,7 +352,7 @@ xmt_status xmt_filter_merge_segments_file(xmt_filter *f, const char *in_path,
                          "merge needs translations, and source and target "
                          "tokens together");
   const struct xmt_format *format;
-  xmt_status st = xliff_only(f, in_path, "merge", &format);
+  xmt_status st = segments_io(f, in_path, "merge", &format);
   if (st != XMT_OK)
     return st;
   xmt_offline *o = xmt_offline_load(translations, alignments, source_tokens,
@@ -422,8 +410,8 @@ xmt_status xmt_filter_translate_buffer(xmt_filter *f,
   memset(&f->stats, 0, sizeof f->stats);
   if (input == NULL && len > 0)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input");
-  if (format != XMT_FORMAT_XLIFF && format != XMT_FORMAT_HTML &&
-      format != XMT_FORMAT_XLIFF2)
+  const struct xmt_format *entry = xmt_format_entry(format);
+  if (entry == NULL || (entry->read != NULL && entry->parse == NULL))
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown document format %d",
                          (int)format);
   struct xmt_buf out = {0};
@@ -432,26 +420,15 @@ xmt_status xmt_filter_translate_buffer(xmt_filter *f,
                                .input_len = len,
                                .output = &out};
   xmt_status st;
-  if (format == XMT_FORMAT_XLIFF) {
+  if (entry->read == NULL) {
+    d.format = entry;
     st = xmt_pipeline_run(f, &d, XMT_PIPELINE_TRANSLATE);
-  } else if (f->target_language == NULL && format == XMT_FORMAT_HTML) {
-    st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(d.in_path),
-                      "no target language: give one with -t");
   } else {
-    const struct xmt_format *fmt =
-        format == XMT_FORMAT_HTML ? &xmt_format_html : &xmt_format_xliff2;
-    st = fmt->parse(f, d.in_path, d.input, len, &d.doc);
-    if (st == XMT_OK) {
-      st = need_target(f, fmt, d.doc, d.in_path);
-      d.format = fmt;
-      if (st == XMT_OK)
-        st = xmt_pipeline_run(f, &d, XMT_PIPELINE_TRANSLATE);
-      f->stats.bytes_in = len;
-      int own = fmt == &xmt_format_xliff2 && xmt_xliff2_read_failed(d.doc);
-      fmt->close(d.doc);
-      if (!own)
-        xmt_format_blame(f, fmt, d.in_path);
-    }
+    st = no_target(f, entry, d.in_path);
+    if (st == XMT_OK)
+      st = entry->parse(f, d.in_path, d.input, len, &d.doc);
+    if (st == XMT_OK)
+      st = run_open_doc(f, &d, entry, XMT_PIPELINE_TRANSLATE, len, 1);
   }
   if (st == XMT_OK || st == XMT_ERR_PARTIAL) {
     xmt_status handed = hand_over(f, &out, output, output_len);

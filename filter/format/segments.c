@@ -235,7 +235,7 @@ static xmt_status segments_write(xmt_filter *f, void *doc,
   return XMT_OK; /* the targets are the output */
 }
 
-const struct xmt_format xmt_format_segments = {.name = "segments",
+const struct xmt_format xmt_format_segments = {.info = {.name = "segments"},
                                                .read = segments_units,
                                                .take = segments_take,
                                                .write = segments_write};

@@ -30,7 +30,13 @@ static int opens(const char *s, size_t n, size_t at, const char *word) {
          s[at + k] == '\r';
 }
 
-int xmt_html_sniff(const char *bytes, size_t len, const char *path) {
+/* The names of a page, the one list of them (the table's, and
+ * xmt_html_sniff's). */
+static const char *const html_extensions[] = {".html", ".htm", ".xhtml", NULL};
+
+/* 1 when the first bytes start as a page, 0 when they start otherwise,
+ * -1 when they do not say (text, nothing). */
+static int starts_as_html(const char *bytes, size_t len) {
   static const char *const html_starts[] = {"<!doctype html",
                                             "<html",
                                             "<head",
@@ -120,12 +126,18 @@ int xmt_html_sniff(const char *bytes, size_t len, const char *path) {
       decided = 0; /* another root element: XLIFF or some XML */
     break;
   }
+  return decided;
+}
+
+int xmt_html_sniff(const char *bytes, size_t len, const char *path) {
+  int decided = starts_as_html(bytes, len);
   if (decided >= 0)
     return decided;
   const char *dot = path != NULL ? strrchr(path, '.') : NULL;
-  return dot != NULL &&
-         (strcasecmp(dot, ".html") == 0 || strcasecmp(dot, ".htm") == 0 ||
-          strcasecmp(dot, ".xhtml") == 0);
+  for (const char *const *e = html_extensions; dot != NULL && *e != NULL; e++)
+    if (strcasecmp(dot, *e) == 0)
+      return 1;
+  return 0;
 }
 
 /* --- Shared -----------------------------------------------------------------
@@ -453,8 +465,15 @@ struct page {
   char **targets; /* NULL: the unit keeps its source */
 };
 
-static int bid(const char *head, size_t len, const char *path) {
-  return xmt_html_sniff(head, len, path);
+/* An element other than <xliff> first (after the prolog), a doctype
+ * named html, or a start a page has: a page, unless the first element
+ * says another format. */
+static int bid(const struct xmt_head *head) {
+  if (head->doctype_html || starts_as_html(head->bytes, head->len) == 1 ||
+      (head->element != NULL &&
+       starts_as_html(head->element, head->element_len) == 1))
+    return XMT_BID_LOOKS;
+  return XMT_BID_NO;
 }
 
 static void close_page(void *doc) {
@@ -559,11 +578,12 @@ static xmt_status write_targets(xmt_filter *f, void *doc,
                                  user, &f->err);
 }
 
-const struct xmt_format xmt_format_html = {.name = "html",
-                                           .bid = bid,
-                                           .open = open_page,
-                                           .parse = parse_page,
-                                           .read = page_units,
-                                           .take = take_target,
-                                           .write = write_targets,
-                                           .close = close_page};
+const struct xmt_format xmt_format_html = {
+    .info = {XMT_FORMAT_HTML, "html", "HTML", html_extensions},
+    .bid = bid,
+    .open = open_page,
+    .parse = parse_page,
+    .read = page_units,
+    .take = take_target,
+    .write = write_targets,
+    .close = close_page};

@@ -102,7 +102,9 @@ static void run_init(struct run *run, xmt_filter *f,
   run->filter = f;
   run->mode = mode;
   run->in_path = d->in_path;
-  run->format = d->format;
+  /* XLIFF 1.2's entry has no read operation: the run's own reader and
+   * writer read and write it */
+  run->format = d->format != NULL && d->format->read != NULL ? d->format : NULL;
   run->doc = d->doc;
   run->input = d->input;
   run->input_len = d->input_len;
@@ -114,7 +116,7 @@ static void run_init(struct run *run, xmt_filter *f,
   run->options.overwrite = (f->flags & XMT_FILTER_OVERWRITE) != 0;
   /* Proposals in alt-trans are XLIFF's: another format takes targets. */
   run->options.alt_trans =
-      (f->flags & XMT_FILTER_ALT_TRANS) != 0 && d->format == NULL;
+      (f->flags & XMT_FILTER_ALT_TRANS) != 0 && run->format == NULL;
   run->options.approved = (f->flags & XMT_FILTER_APPROVED) != 0;
   run->options.seg_source = (f->flags & XMT_FILTER_SEG_SOURCE) != 0;
   /* Probes need the engine: not for the offline workflow; and not for
@@ -192,8 +194,8 @@ static xmt_status read_document(struct run *run, FILE *in,
     return xmt_read_all(run->reader, head, head_len, in, run->in_path, err,
                         &f->stats.bytes_in);
   }
-  return xmt_format_feed(f, run->format, run->doc, run->in_path, run->reader,
-                         err);
+  return xmt_pipeline_feed(f, run->format, run->doc, run->in_path, run->reader,
+                           err);
 }
 
 /* The document written: the XLIFF writer's last bytes, or a format's
@@ -319,7 +321,7 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const struct xmt_pipeline_doc *d,
   struct xmt_output out;
   memset(&out, 0, sizeof out);
   FILE *in = NULL;
-  if (d->format == NULL && d->input == NULL &&
+  if (run.format == NULL && d->input == NULL &&
       (in = xmt_input_open(d->in_path, &f->err)) == NULL)
     return f->err.pub.status;
   if (d->output != NULL)

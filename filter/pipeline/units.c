@@ -182,3 +182,35 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
 
 const struct xmt_xliff_reader_callbacks xmt_units_callbacks = {
     on_skeleton, on_file, on_unit};
+
+/* A format's units handed to the reader's callbacks, as the reader
+ * hands out those it parses: no XLIFF text between them. */
+struct feed {
+  xmt_xliff_reader *reader;
+  xmt_status st;
+};
+
+static xmt_status feed_file(void *user,
+                            const struct xmt_xliff_file_info *info) {
+  struct feed *feed = user;
+  return feed->st = xmt_xliff_reader_hand_file(feed->reader, info);
+}
+
+static xmt_status feed_unit(void *user, xmt_xliff_unit *unit) {
+  struct feed *feed = user;
+  return feed->st = xmt_xliff_reader_hand_unit(feed->reader, unit);
+}
+
+xmt_status xmt_pipeline_feed(xmt_filter *f, const struct xmt_format *format,
+                             void *doc, const char *path,
+                             xmt_xliff_reader *reader,
+                             struct xmt_error_store *err) {
+  struct feed feed = {reader, XMT_OK};
+  const struct xmt_unit_sink sink = {feed_file, feed_unit, &feed};
+  xmt_status st = format->read(f, doc, path, &sink);
+  if (feed.st != XMT_OK)
+    return feed.st; /* the reader's error */
+  if (st == XMT_OK || f->err.pub.status != st)
+    return st == XMT_OK ? st : xmt_error_set(err, st, "%s", xmt_strerror(st));
+  return err == &f->err ? st : xmt_error_copy(err, &f->err.pub);
+}

@@ -498,7 +498,7 @@ static xmt_status report_streamed(xmt_filter *f, const char *in_path,
                                   const struct xmt_report_options *options,
                                   xmt_problem_fn on_message, void *user,
                                   size_t chunk_units) {
-  if (format == NULL)
+  if (format->read == NULL) /* XLIFF 1.2: read as it is */
     return xmt_report_stream(f, in_path, NULL, out_path, r, options, on_message,
                              user, chunk_units);
   struct xmt_units_text units = {NULL, 0, tmpfile()};
@@ -541,12 +541,12 @@ xmt_status xmt_report_file_chunked(xmt_filter *f, const char *in_path,
       options->findings_only || access(name, F_OK) != 0
           ? xmt_report_recipe(name, options->findings_only)
           : NULL;
-  const struct xmt_buf *u = format != NULL ? &units : NULL;
+  const struct xmt_buf *u = format->read != NULL ? &units : NULL;
   if (st == XMT_OK && r != NULL && chunk_units > 0) {
     st = report_streamed(f, in_path, format, out_path, r, options, on_message,
                          user, chunk_units);
   } else if (st == XMT_OK) {
-    if (format != NULL)
+    if (format->read != NULL)
       st = xmt_format_units_xliff(f, in_path, &units);
     if (st == XMT_OK)
       st = report_whole(f, in_path, u, out_path, options, on_message, user);

@@ -12,8 +12,9 @@
 
 #include "stream_private.h"
 
-static int bid(const char *head, size_t len, const char *path) {
-  return xmt_format_sniff(head, len, path) == XMT_FORMAT_XLIFF2;
+/* The first element decides: <xliff> of version 2 (detect.c reads it). */
+static int bid(const struct xmt_head *head) {
+  return head->root == XMT_ROOT_XLIFF2 ? XMT_BID_ELEMENT : XMT_BID_NO;
 }
 
 /* The document handle: the stream, and the warnings of the writer, told
@@ -83,7 +84,7 @@ static xmt_status new_doc(xmt_filter *f, struct x2_stream *s, xmt_status st,
 static xmt_status open_doc(xmt_filter *f, const char *path, void **doc,
                            size_t *bytes) {
   *doc = NULL;
-  *bytes = 0; /* known once read: xmt_xliff2_bytes_read */
+  *bytes = 0; /* known once read: bytes_read */
   FILE *fp = xmt_input_open(path, &f->err);
   if (fp == NULL)
     return f->err.pub.status;
@@ -92,8 +93,8 @@ static xmt_status open_doc(xmt_filter *f, const char *path, void **doc,
   return new_doc(f, s, st, doc);
 }
 
-xmt_status xmt_xliff2_open_unique(xmt_filter *f, const char *path, void **doc,
-                                  size_t *bytes) {
+static xmt_status open_unique(xmt_filter *f, const char *path, void **doc,
+                              size_t *bytes) {
   *doc = NULL;
   *bytes = 0;
   FILE *fp = xmt_input_open(path, &f->err);
@@ -105,8 +106,8 @@ xmt_status xmt_xliff2_open_unique(xmt_filter *f, const char *path, void **doc,
 }
 
 /* The document at path held whole, as check's rules want it. */
-xmt_status xmt_xliff2_open_whole(xmt_filter *f, const char *path, void **doc,
-                                 size_t *bytes) {
+static xmt_status open_whole(xmt_filter *f, const char *path, void **doc,
+                             size_t *bytes) {
   *doc = NULL;
   *bytes = 0;
   struct xmt_buf data = {0};
@@ -132,11 +133,11 @@ static xmt_status parse_doc(xmt_filter *f, const char *name, const char *bytes,
   return new_doc(f, s, st, doc);
 }
 
-size_t xmt_xliff2_bytes_read(const void *doc) {
+static size_t bytes_read(const void *doc) {
   return ((const struct handle *)doc)->s->bytes_in;
 }
 
-int xmt_xliff2_read_failed(const void *doc) {
+static int read_failed(const void *doc) {
   return ((const struct handle *)doc)->s->read_failed;
 }
 
@@ -224,11 +225,16 @@ static xmt_status write_doc(xmt_filter *f, void *doc,
   return st;
 }
 
-const char *xmt_xliff2_target_language(const void *doc) {
-  return ((const struct handle *)doc)->s->live.trg_lang;
+/* A document to translate without -t must name its target language. */
+static xmt_status own_target(xmt_filter *f, const void *doc, const char *path) {
+  if (((const struct handle *)doc)->s->live.trg_lang != NULL)
+    return XMT_OK;
+  return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path), "%s",
+                      "<xliff> has no trgLang: give the target language "
+                      "with -t");
 }
 
-void xmt_xliff2_describe(const void *doc, struct xmt_doc_facts *facts) {
+static void describe(const void *doc, struct xmt_doc_facts *facts) {
   static const char *const versions[] = {"2.0", "2.1", "2.2"};
   const struct x2_stream *s = ((const struct handle *)doc)->s;
   const struct x2_doc *d = &s->live;
@@ -239,7 +245,7 @@ void xmt_xliff2_describe(const void *doc, struct xmt_doc_facts *facts) {
   xmt_x2_stream_count(s, facts);
 }
 
-xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,
+static xmt_status check_doc(const void *doc, xmt_rule_fn fn, void *user,
                             struct xmt_error_store *err) {
   const struct x2_stream *s = ((const struct handle *)doc)->s;
   const struct x2_doc *d = &s->whole;
@@ -257,9 +263,8 @@ xmt_status xmt_xliff2_check(const void *doc, xmt_rule_fn fn, void *user,
   return XMT_OK;
 }
 
-xmt_status xmt_xliff2_check_file(xmt_filter *f, const char *path,
-                                 xmt_rule_fn fn, void *user,
-                                 struct xmt_error_store *err) {
+static xmt_status check_file(xmt_filter *f, const char *path, xmt_rule_fn fn,
+                             void *user, struct xmt_error_store *err) {
   (void)f;
   FILE *fp = xmt_input_open(path, err);
   if (fp == NULL)
@@ -286,12 +291,26 @@ xmt_status xmt_xliff2_check_file(xmt_filter *f, const char *path,
   return XMT_OK;
 }
 
-const struct xmt_format xmt_format_xliff2 = {.name = "xliff2",
-                                             .bid = bid,
-                                             .open = open_doc,
-                                             .parse = parse_doc,
-                                             .read = doc_units,
-                                             .take = take_target,
-                                             .write = write_doc,
-                                             .close = close_doc,
-                                             .stream = stream_doc};
+/* .xlf is XLIFF 1.2's too: the content tells XLIFF 2 (bid). */
+static const char *const no_extensions[] = {NULL};
+
+const struct xmt_format xmt_format_xliff2 = {
+    .info = {XMT_FORMAT_XLIFF2, "xliff2", "XLIFF 2.0-2.2", no_extensions},
+    .bid = bid,
+    .segments_io = 1,
+    .schema = 1,
+    .open = open_doc,
+    .parse = parse_doc,
+    .read = doc_units,
+    .take = take_target,
+    .write = write_doc,
+    .close = close_doc,
+    .stream = stream_doc,
+    .open_whole = open_whole,
+    .open_for_text = open_unique,
+    .own_target = own_target,
+    .bytes_read = bytes_read,
+    .read_failed = read_failed,
+    .check_file = check_file,
+    .check = check_doc,
+    .describe = describe};
