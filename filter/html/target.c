@@ -244,7 +244,7 @@ int xmt_html_target_next(struct html_target *t, size_t *offset, size_t *code) {
   t->offset += get_varint(&t->next);
   *offset = t->offset;
   *code = get_varint(&t->next);
-  if (*code-- == 0) {
+  if ((*code)-- == 0) {
     t->bad_id = (const char *)t->next;
     t->ntags = 0;
   }
