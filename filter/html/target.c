@@ -9,8 +9,8 @@
  *   0xFF, text, NUL, status, code count, per code (offset from the one
  *   before, code index + 1 or 0 for none), and after a code of none its
  *   id, NUL,
- * the numbers as 7-bit varints: a code takes two bytes where its XLIFF
- * element took ten or more. */
+ * the numbers as 7-bit varints: a code takes about two bytes where its
+ * XLIFF element took 4 (</g>) to 40. */
 #include "config.h"
 
 #include <stdint.h>
