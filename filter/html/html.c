@@ -456,13 +456,15 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
 }
 
 /* --- The HTML format of the pipeline -------------------------------------
- * A page and the targets the run hands back, one per unit, kept as XLIFF
- * inline markup until the page is written: a segment object costs several
- * times its text, and the run is still alive when the page is written. */
+ * A page and the targets the run hands back, one per unit, kept packed
+ * (target.c) until the page is written: text and the indexes of the
+ * unit's codes, smaller than a segment object or the target's XLIFF
+ * markup, as the run is still alive when the page is written. */
 
 struct page {
   struct html_doc doc;
-  char **targets; /* NULL: the unit keeps its source */
+  char **targets; /* packed; NULL: the unit keeps its source */
+  struct html_packer packer;
 };
 
 /* An element other than <xliff> first (after the prolog), a doctype
@@ -481,6 +483,7 @@ static void close_page(void *doc) {
   for (size_t i = 0; p->targets != NULL && i < p->doc.nunits; i++)
     free(p->targets[i]);
   free(p->targets);
+  xmt_html_packer_free(&p->packer);
   xmt_html_doc_free(&p->doc);
   free(p);
 }
@@ -553,29 +556,16 @@ static xmt_status take_target(xmt_filter *f, void *doc,
   /* A target that is its source writes the page's own bytes anyway. */
   if (target == NULL || xmt_segment_equal(target, p->doc.units[n - 1].source))
     return XMT_OK;
-  char *markup = xmt_xliff_inline_render(target, NULL);
-  if (markup == NULL)
-    return XMT_ERR_NOMEM;
-  p->targets[n - 1] = markup;
-  return XMT_OK;
-}
-
-static const xmt_segment *target_of(void *user, size_t unit,
-                                    xmt_segment *scratch, xmt_status *st) {
-  const struct page *p = user;
-  const char *markup = p->targets[unit];
-  if (markup == NULL)
-    return NULL;
-  *st = xmt_xliff_inline_parse(scratch, markup, strlen(markup), NULL);
-  return scratch;
+  return xmt_html_target_pack(&p->packer, &p->doc, n - 1, target,
+                              &p->targets[n - 1]);
 }
 
 static xmt_status write_targets(xmt_filter *f, void *doc,
                                 const char *target_language, xmt_write_fn sink,
                                 void *user) {
   const struct page *p = doc;
-  return xmt_html_doc_write_with(&p->doc, target_of, doc, target_language, sink,
-                                 user, &f->err);
+  return xmt_html_doc_write_packed(&p->doc, (const char *const *)p->targets,
+                                   target_language, sink, user, &f->err);
 }
 
 const struct xmt_format xmt_format_html = {

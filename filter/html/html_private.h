@@ -205,30 +205,67 @@ xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
                               struct xmt_error_store *err);
 void xmt_html_doc_free(struct html_doc *doc);
 
+/* --- Targets (target.c) ----------------------------------------------
+ * A target kept from take to write: its text and its codes as indexes
+ * of the unit's codes, packed in one block smaller than the target's
+ * XLIFF markup; no XLIFF is made or parsed between them. */
+
+/* Scratch of the packing, reused from target to target. */
+struct html_packer {
+  struct xmt_buf text, block;
+  struct xmt_tag *tags; /* the target's codes, as packed */
+  size_t ntags, tags_cap;
+  const char **open; /* ids of the pairs open */
+  size_t open_cap;
+  size_t *index; /* code of the unit by id and side */
+  size_t index_cap;
+};
+void xmt_html_packer_free(struct html_packer *pk);
+
+/* Packs target, the content of unit of doc, into *packed (free()), or
+ * sets it NULL when the target says the same as the source (same text,
+ * codes of the same ids at the same places), whose bytes are written.
+ * A code the unit does not have, a pair's end without its start or a
+ * start without its end are kept in it and reported by the writer.
+ * XMT_ERR_NOMEM only. */
+xmt_status xmt_html_target_pack(struct html_packer *pk,
+                                const struct html_doc *doc, size_t unit,
+                                const xmt_segment *target, char **packed);
+
+/* A packed target read back. */
+struct html_target {
+  const char *text; /* UTF-8, NUL-terminated */
+  size_t len;
+  xmt_status st;      /* not XMT_OK: the target cannot be written */
+  const char *bad_id; /* after a code of none: the id it had */
+  const unsigned char *next;
+  size_t ntags, offset;
+};
+void xmt_html_target_open(struct html_target *t, const char *packed);
+/* The next code: 1 with its offset in the text and the index of the
+ * unit's code in *code, SIZE_MAX when the unit has none (t->bad_id);
+ * 0 after the last. */
+int xmt_html_target_next(struct html_target *t, size_t *offset, size_t *code);
+
 /* --- Writing (write.c) ------------------------------------------------
  */
 
-/* Writes the page with targets[i] (NULL: the source) as the content of unit
- * i and lang values set to target_language (NULL: unchanged). A target
- * equal to its source writes the page's own bytes. Fails with
- * XMT_ERR_INLINE, naming the unit in err, when a target holds a code its
- * source does not have. */
+/* Writes the page with targets[i] (packed; NULL: the source) as the
+ * content of unit i and lang values set to target_language (NULL:
+ * unchanged). Fails with XMT_ERR_INLINE, naming the unit in err, when a
+ * target holds a code its source does not have, and with XMT_ERR_XML
+ * when its pairs do not nest. */
+xmt_status xmt_html_doc_write_packed(const struct html_doc *doc,
+                                     const char *const *targets,
+                                     const char *target_language,
+                                     xmt_write_fn sink, void *user,
+                                     struct xmt_error_store *err);
+/* The same with the targets as segments (NULL: the source), packed
+ * first. */
 xmt_status xmt_html_doc_write(const struct html_doc *doc,
                               const xmt_segment *const *targets,
                               const char *target_language, xmt_write_fn sink,
                               void *user, struct xmt_error_store *err);
-/* The target of unit: NULL for none, else a segment of the lookup's own or
- * scratch filled; a failure goes to *st. */
-typedef const xmt_segment *(*xmt_html_target_fn)(void *user, size_t unit,
-                                                 xmt_segment *scratch,
-                                                 xmt_status *st);
-/* The same with each target looked up as it is written, so that a caller
- * can keep its targets in a smaller form than segments. */
-xmt_status xmt_html_doc_write_with(const struct html_doc *doc,
-                                   xmt_html_target_fn target, void *target_user,
-                                   const char *target_language,
-                                   xmt_write_fn sink, void *user,
-                                   struct xmt_error_store *err);
 
 /* The units of doc as values, to sink: the one <file> (original, the
  * languages), then each unit, numbered from 1 (html.c takes targets back

@@ -3,6 +3,7 @@
  * one writer of units as text, format/units_out.c). */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -13,19 +14,12 @@
 
 struct writer {
   const struct html_doc *doc;
-  xmt_html_target_fn target;
-  void *target_user;
-  /* Scratch segments for the lookup, one per depth of holes being
-   * filled: an attribute's target is looked up inside its unit's. */
-  xmt_segment **scratch;
-  size_t depth, scratch_cap;
+  const char *const *targets; /* packed, per unit; NULL: the source */
   const char *lang;
   xmt_write_fn sink;
   void *user;
   struct xmt_buf out;
   struct xmt_buf text; /* scratch: escaped UTF-8 */
-  size_t *index;       /* scratch: code by id and side, for one unit */
-  size_t index_cap;
   struct xmt_error_store *err;
   xmt_status st;
 };
@@ -64,64 +58,6 @@ static void put_text(struct writer *w, const char *s, size_t len, char quote) {
     flush_out(w);
 }
 
-static int side_of(enum xmt_tag_kind kind) {
-  return kind == XMT_TAG_CLOSE || kind == XMT_TAG_ISOLATED_CLOSE;
-}
-
-/* 1 when the target says the same as the source: same text, same codes at
- * the same places. */
-static int same_content(const xmt_segment *target, const xmt_segment *source) {
-  size_t tl, sl;
-  const char *t = xmt_segment_text(target, &tl);
-  const char *s = xmt_segment_text(source, &sl);
-  size_t n = xmt_segment_tag_count(target);
-  if (tl != sl || memcmp(t, s, tl) != 0 || n != xmt_segment_tag_count(source))
-    return 0;
-  for (size_t i = 0; i < n; i++) {
-    struct xmt_tag a, b;
-    if (xmt_segment_tag(target, i, &a) != XMT_OK ||
-        xmt_segment_tag(source, i, &b) != XMT_OK || a.offset != b.offset ||
-        side_of(a.kind) != side_of(b.kind) || a.id == NULL || b.id == NULL ||
-        strcmp(a.id, b.id) != 0)
-      return 0;
-  }
-  return 1;
-}
-
-/* Indexes the codes of u by id and side: w->index[2 * id + side]. */
-static int index_codes(struct writer *w, const struct html_unit *u) {
-  size_t n = 2 * ((size_t)u->max_id + 1);
-  if (n > w->index_cap) {
-    size_t *grown = xmt_grow_array(w->index, &w->index_cap, n, sizeof *grown);
-    if (grown == NULL) {
-      w->st = XMT_ERR_NOMEM;
-      return 0;
-    }
-    w->index = grown;
-  }
-  for (size_t i = 0; i < n; i++)
-    w->index[i] = (size_t)-1;
-  for (size_t i = 0; i < u->ncodes; i++) {
-    const struct html_code *c = &w->doc->codes[u->first_code + i];
-    w->index[2 * c->id + (size_t)side_of(c->kind)] = i;
-  }
-  return 1;
-}
-
-/* The code of unit u a target tag stands for, or NULL. */
-static const struct html_code *find_code(const struct writer *w,
-                                         const struct html_unit *u,
-                                         const struct xmt_tag *tag) {
-  char *end;
-  if (tag->id == NULL || tag->id[0] < '0' || tag->id[0] > '9')
-    return NULL;
-  unsigned long id = strtoul(tag->id, &end, 10);
-  if (*end != '\0' || id > u->max_id)
-    return NULL;
-  size_t i = w->index[2 * id + (size_t)side_of(tag->kind)];
-  return i != (size_t)-1 ? &w->doc->codes[u->first_code + i] : NULL;
-}
-
 static void emit_range(struct writer *w, size_t start, size_t end, size_t from);
 
 /* Text between codes: the page's own spacing next to a code comes back
@@ -152,31 +88,25 @@ static void put_piece(struct writer *w, const struct html_unit *u,
 }
 
 static void render_target(struct writer *w, const struct html_unit *u,
-                          const xmt_segment *target) {
-  size_t len, at = 0;
-  const char *text = xmt_segment_text(target, &len);
+                          struct html_target *target) {
+  size_t at = 0, off, i;
+  const char *text = target->text;
   const struct html_code *prev = NULL;
-  size_t n = xmt_segment_tag_count(target);
-  if (!index_codes(w, u))
-    return;
-  for (size_t i = 0; i < n && w->st == XMT_OK; i++) {
-    struct xmt_tag tag;
-    xmt_segment_tag(target, i, &tag);
-    const struct html_code *code = find_code(w, u, &tag);
-    if (code == NULL) {
+  while (w->st == XMT_OK && xmt_html_target_next(target, &off, &i)) {
+    if (i == SIZE_MAX) {
       w->st = xmt_error_set(w->err, XMT_ERR_INLINE,
                             "unit %u: the target has a code (id \"%s\") "
                             "its source does not have",
-                            u->id, tag.id != NULL ? tag.id : "");
+                            u->id, target->bad_id);
       return;
     }
-    size_t off = tag.offset > at ? tag.offset : at;
+    const struct html_code *code = &w->doc->codes[u->first_code + i];
     put_piece(w, u, text + at, off - at, prev, code);
     emit_range(w, code->start, code->end, 0);
     prev = code;
     at = off;
   }
-  put_piece(w, u, text + at, len - at, prev, NULL);
+  put_piece(w, u, text + at, target->len - at, prev, NULL);
 }
 
 /* An attribute value; an unquoted one gets quotes when it needs them. */
@@ -199,51 +129,33 @@ static void emit_hole(struct writer *w, size_t index) {
   const struct html_hole *h = &w->doc->holes[index];
   const struct html_unit *u =
       h->kind != HOLE_LANG ? &w->doc->units[h->unit] : NULL;
-  const xmt_segment *t = NULL;
-  xmt_status st = XMT_OK; /* the lookup's */
+  const char *packed =
+      u != NULL && w->targets != NULL ? w->targets[h->unit] : NULL;
+  struct html_target t;
   if (w->st != XMT_OK)
     return;
-  if (u != NULL && w->target != NULL) {
-    size_t had = w->scratch_cap;
-    xmt_segment **scratch = xmt_grow_array(w->scratch, &w->scratch_cap,
-                                           w->depth + 1, sizeof *scratch);
-    if (scratch == NULL) {
-      w->st = XMT_ERR_NOMEM;
-      return;
-    }
-    for (size_t i = had; i < w->scratch_cap; i++)
-      scratch[i] = NULL;
-    w->scratch = scratch;
-    if (scratch[w->depth] == NULL &&
-        (scratch[w->depth] = xmt_segment_new()) == NULL) {
-      w->st = XMT_ERR_NOMEM;
-      return;
-    }
-    t = w->target(w->target_user, h->unit, scratch[w->depth], &st);
-    if (st != XMT_OK) {
-      w->st = st;
+  if (packed != NULL) {
+    xmt_html_target_open(&t, packed);
+    if (t.st != XMT_OK) {
+      w->st = t.st;
       return;
     }
   }
-  w->depth++;
   if (h->kind == HOLE_LANG) {
     if (w->lang != NULL)
       render_value(w, h->quote, w->lang, strlen(w->lang));
     else
       put_raw(w, h->start, h->end);
-  } else if (t == NULL || same_content(t, u->source)) {
+  } else if (packed == NULL) {
     if (h->kind == HOLE_TEXT) /* the holes inside it, not itself */
       emit_range(w, h->start, h->end, index + 1);
     else
       put_raw(w, h->start, h->end);
   } else if (h->kind == HOLE_ATTR) {
-    size_t len;
-    const char *text = xmt_segment_text(t, &len);
-    render_value(w, h->quote, text, len);
+    render_value(w, h->quote, t.text, t.len);
   } else {
-    render_target(w, u, t);
+    render_target(w, u, &t);
   }
-  w->depth--;
 }
 
 /* Index of the first hole starting at or after at. */
@@ -277,14 +189,13 @@ static void emit_range(struct writer *w, size_t start, size_t end,
   put_raw(w, at, end);
 }
 
-xmt_status xmt_html_doc_write_with(const struct html_doc *doc,
-                                   xmt_html_target_fn target, void *target_user,
-                                   const char *target_language,
-                                   xmt_write_fn sink, void *user,
-                                   struct xmt_error_store *err) {
+xmt_status xmt_html_doc_write_packed(const struct html_doc *doc,
+                                     const char *const *targets,
+                                     const char *target_language,
+                                     xmt_write_fn sink, void *user,
+                                     struct xmt_error_store *err) {
   struct writer w = {.doc = doc,
-                     .target = target,
-                     .target_user = target_user,
+                     .targets = targets,
                      .lang = target_language,
                      .sink = sink,
                      .user = user,
@@ -293,28 +204,34 @@ xmt_status xmt_html_doc_write_with(const struct html_doc *doc,
   flush_out(&w);
   xmt_buf_free(&w.out);
   xmt_buf_free(&w.text);
-  free(w.index);
-  for (size_t i = 0; i < w.scratch_cap && w.scratch != NULL; i++)
-    xmt_segment_free(w.scratch[i]);
-  free(w.scratch);
   if (w.st != XMT_OK && err->pub.status != w.st)
     xmt_error_set(err, w.st, "%s", xmt_strerror(w.st));
   return w.st;
-}
-
-static const xmt_segment *from_array(void *user, size_t unit,
-                                     xmt_segment *scratch, xmt_status *st) {
-  (void)scratch, (void)st;
-  return ((const xmt_segment *const *)user)[unit];
 }
 
 xmt_status xmt_html_doc_write(const struct html_doc *doc,
                               const xmt_segment *const *targets,
                               const char *target_language, xmt_write_fn sink,
                               void *user, struct xmt_error_store *err) {
-  return xmt_html_doc_write_with(doc, targets != NULL ? from_array : NULL,
-                                 (void *)targets, target_language, sink, user,
-                                 err);
+  char **packed = NULL;
+  struct html_packer pk = {0};
+  xmt_status st = XMT_OK;
+  if (targets != NULL && (packed = calloc(doc->nunits > 0 ? doc->nunits : 1,
+                                          sizeof *packed)) == NULL)
+    st = XMT_ERR_NOMEM;
+  for (size_t i = 0; st == XMT_OK && targets != NULL && i < doc->nunits; i++)
+    if (targets[i] != NULL)
+      st = xmt_html_target_pack(&pk, doc, i, targets[i], &packed[i]);
+  xmt_html_packer_free(&pk);
+  if (st == XMT_OK)
+    st = xmt_html_doc_write_packed(doc, (const char *const *)packed,
+                                   target_language, sink, user, err);
+  else
+    xmt_error_set(err, st, "%s", xmt_strerror(st));
+  for (size_t i = 0; packed != NULL && i < doc->nunits; i++)
+    free(packed[i]);
+  free(packed);
+  return st;
 }
 
 /* --- Units ----------------------------------------------------------------
