@@ -121,14 +121,13 @@ static xmt_status write_page(const char *const targets[3], char **out,
   xmt_filter *f = xmt_filter_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(f);
   CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en", "fr"), XMT_OK);
+  const struct xmt_format *html = xmt_format_entry(XMT_FORMAT_HTML);
   void *doc = NULL;
   CU_ASSERT_EQUAL_FATAL(
-      xmt_format_html.parse(f, "page.html", page, sizeof page - 1, &doc),
-      XMT_OK);
+      html->parse(f, "page.html", page, sizeof page - 1, &doc), XMT_OK);
   struct units units = {0};
   const struct xmt_unit_sink sink = {on_file, on_unit, &units};
-  CU_ASSERT_EQUAL_FATAL(xmt_format_html.read(f, doc, "page.html", &sink),
-                        XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(html->read(f, doc, "page.html", &sink), XMT_OK);
   CU_ASSERT_EQUAL_FATAL(units.n, 3); /* the first p, the alt, the second p */
   xmt_segment *t[3] = {NULL, NULL, NULL};
   for (size_t i = 0; i < 3; i++)
@@ -138,9 +137,9 @@ static xmt_status write_page(const char *const targets[3], char **out,
   unsigned long calls = markup_calls;
   xmt_status st = XMT_OK;
   for (size_t i = 0; i < 3 && st == XMT_OK; i++)
-    st = xmt_format_html.take(f, doc, units.u[i], t[i]);
+    st = html->take(f, doc, units.u[i], t[i]);
   if (st == XMT_OK)
-    st = xmt_format_html.write(f, doc, "fr", append, &buf);
+    st = html->write(f, doc, "fr", append, &buf);
   CU_ASSERT_EQUAL(markup_calls, calls);
   *message = xmt_strdup(f->err.pub.message != NULL ? f->err.pub.message : "");
   CU_ASSERT_EQUAL(xmt_buf_append_byte(&buf, '\0'), XMT_OK);
@@ -149,7 +148,7 @@ static xmt_status write_page(const char *const targets[3], char **out,
     xmt_segment_free(t[i]);
     xmt_xliff_unit_free(units.u[i]);
   }
-  xmt_format_html.close(doc);
+  html->close(doc);
   xmt_filter_free(f);
   return st;
 }
