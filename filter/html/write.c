@@ -131,7 +131,7 @@ static void emit_hole(struct writer *w, size_t index) {
       h->kind != HOLE_LANG ? &w->doc->units[h->unit] : NULL;
   const char *packed =
       u != NULL && w->targets != NULL ? w->targets[h->unit] : NULL;
-  struct html_target t;
+  struct html_target t = {0};
   if (w->st != XMT_OK)
     return;
   if (packed != NULL) {

@@ -60,6 +60,7 @@ static void say(struct x2_rules *r, struct pos at, const char *section,
   char text[320], msg[400];
   va_list ap;
   va_start(ap, fmt);
+  // NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
   vsnprintf(text, sizeof text, fmt, ap);
   va_end(ap);
   snprintf(msg, sizeof msg, "%s (XLIFF 2.0 §%s)", text, section);
