@@ -136,8 +136,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       xmt_x2_check_rules(&again, count_rule, &split_rules) != XMT_OK ||
       (broken == 0 && (again.nsegs != nsegs || split_rules != 0)))
     FUZZ_FAIL();
+  /* A target composed across segments (an order other than its place)
+   * is left as it was, whatever codes it has. */
   for (size_t i = 0; i < again.nsegs; i++)
-    if (again.segs[i].target.ncodes != again.segs[i].source.ncodes)
+    if (!again.segs[i].reordered &&
+        again.segs[i].target.ncodes != again.segs[i].source.ncodes)
       FUZZ_FAIL();
   xmt_x2_free(&again);
 
