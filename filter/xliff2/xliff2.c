@@ -225,13 +225,16 @@ static xmt_status write_doc(xmt_filter *f, void *doc,
   return st;
 }
 
-/* A document to translate without -t must name its target language. */
+/* A document to translate without -t must name its target language: an
+ * empty trgLang names none (its targets would be in no language). */
 static xmt_status own_target(xmt_filter *f, const void *doc, const char *path) {
-  if (((const struct handle *)doc)->s->live.trg_lang != NULL)
+  const char *trg = ((const struct handle *)doc)->s->live.trg_lang;
+  if (trg != NULL && trg[0] != '\0')
     return XMT_OK;
-  return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path), "%s",
-                      "<xliff> has no trgLang: give the target language "
-                      "with -t");
+  return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path),
+                      "<xliff> has %s trgLang: give the target language "
+                      "with -t",
+                      trg == NULL ? "no" : "an empty");
 }
 
 static void describe(const void *doc, struct xmt_doc_facts *facts) {

@@ -209,6 +209,13 @@ expect_exit 1 "no trgLang, no -t" "$x" translate "$fx/angular.xlf" \
 check "no trgLang, no -t: message" grep -q -F \
   "<xliff> has no trgLang: give the target language with -t" "$tmp/err"
 check "no output left" test ! -e "$tmp/l.xlf"
+sed 's/trgLang="[^"]*"/trgLang=""/' "$f" >"$tmp/empty-trg.xlf"
+expect_exit 1 "empty trgLang, no -t" "$x" translate "$tmp/empty-trg.xlf" \
+  -o "$tmp/l.xlf" --mt identity
+check "empty trgLang, no -t: message" grep -q -F \
+  "empty-trg.xlf: <xliff> has an empty trgLang: give the target language with -t" \
+  "$tmp/err"
+check "empty trgLang: no output left" test ! -e "$tmp/l.xlf"
 
 # Streaming: a document that breaks after thousands of units (read and
 # translated before the break is met) leaves no output, and the message

@@ -99,6 +99,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     xmt_x2_free(&doc);
     return 0;
   }
+  if (doc.trg_lang != NULL && doc.trg_lang[0] == '\0') {
+    xmt_x2_free(&doc); /* a run refuses an empty trgLang */
+    return 0;
+  }
   size_t broken = 0, after = 0;
   if (xmt_x2_check_rules(&doc, count_rule, &broken) != XMT_OK)
     FUZZ_FAIL();
