@@ -148,25 +148,34 @@ static int cut(const struct x2_doc *doc, const struct x2_segment *s,
   return t == c->text_len && k == c->first_code + c->ncodes;
 }
 
-/* 1 when two codes of content c that start something share an id (a
- * rule check reports): cut into <sc>/<ec> or <sm>/<em>, such pairs could
- * not be told apart again, so the segment is written whole. -1 when out
- * of memory. */
-static int ids_shared(const struct x2_doc *doc, const struct x2_content *c) {
+/* 1 when two codes that start something share an id in the sources of
+ * segment i's unit (a rule check reports it): cut into <sc>/<ec> or
+ * <sm>/<em>, such pairs could not be told apart again, in one segment or
+ * across the unit's, so the segment is written whole. -1 when out of
+ * memory. */
+static int ids_shared(const struct x2_doc *doc, size_t i) {
+  size_t unit = doc->segs[i].unit_tag_end, first = i;
+  while (first > 0 && doc->segs[first - 1].unit_tag_end == unit)
+    first--;
   struct xmt_memo seen = {0};
   int shared = 0;
-  for (size_t k = c->first_code; shared == 0 && k < c->first_code + c->ncodes;
-       k++) {
-    const struct x2_code *code = &doc->codes[k];
-    if (code->id == X2_NONE || code->elem == X2_EC || code->elem == X2_EM ||
-        code->kind == XMT_TAG_CLOSE)
-      continue;
-    const char *id = x2_str(doc, code->id);
-    size_t len = strlen(id);
-    if (xmt_memo_get(&seen, id, len, NULL, NULL, NULL))
-      shared = 1;
-    else if (xmt_memo_put(&seen, id, len, NULL, 0, 0) != XMT_OK)
-      shared = -1;
+  for (size_t j = first;
+       shared == 0 && j < doc->nsegs && doc->segs[j].unit_tag_end == unit;
+       j++) {
+    const struct x2_content *c = &doc->segs[j].source;
+    for (size_t k = c->first_code; shared == 0 && k < c->first_code + c->ncodes;
+         k++) {
+      const struct x2_code *code = &doc->codes[k];
+      if (code->id == X2_NONE || code->elem == X2_EC || code->elem == X2_EM ||
+          code->kind == XMT_TAG_CLOSE)
+        continue;
+      const char *id = x2_str(doc, code->id);
+      size_t len = strlen(id);
+      if (xmt_memo_get(&seen, id, len, NULL, NULL, NULL))
+        shared = 1;
+      else if (xmt_memo_put(&seen, id, len, NULL, 0, 0) != XMT_OK)
+        shared = -1;
+    }
   }
   xmt_memo_free(&seen);
   return shared;
@@ -181,7 +190,7 @@ xmt_status xmt_x2_take_split(struct x2_doc *doc, size_t i,
   if (!s->alone || !s->can_resegment || s->state >= X2_REVIEWED ||
       !s->translate || n < 2 || xmt_unit_gap(unit, 0) == NULL)
     return XMT_OK;
-  int shared = ids_shared(doc, &s->source);
+  int shared = ids_shared(doc, i);
   if (shared != 0)
     return shared < 0 ? XMT_ERR_NOMEM : XMT_OK;
   struct x2_part *parts = calloc(n, sizeof *parts);
