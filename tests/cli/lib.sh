@@ -153,3 +153,27 @@ finish() {
   [ -z "$data_missing" ] || data_skip "$data_missing"
   exit 0
 }
+
+# xliff2_schema OUT: have_lint=1 and OUT the XLIFF 2.0 core schema with
+# every module's imported (so that module content is validated rather
+# than skipped as lax), when xmllint and the schemas are here; else
+# have_lint=0. Sets lint (the xmllint to run) and xsd (the core schema).
+xliff2_schema() {
+  lint=${XMLLINT:-xmllint}
+  xsd=$XMT_TEST_DATA/xliff-schema/2.0/xliff_core_2.0.xsd
+  have_lint=1
+  command -v "$lint" >/dev/null 2>&1 || have_lint=0
+  [ "$have_lint" -eq 0 ] || have_data xliff-schema/2.0/xliff_core_2.0.xsd ||
+    have_lint=0
+  [ "$have_lint" -eq 1 ] || return 0
+  {
+    echo '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">'
+    echo "<xs:import namespace=\"urn:oasis:names:tc:xliff:document:2.0\"" \
+      "schemaLocation=\"$xsd\"/>"
+    for m in "${xsd%/*}"/modules/*.xsd; do
+      ns=$(sed -n 's/.*targetNamespace="\([^"]*\)".*/\1/p' "$m" | head -n 1)
+      echo "<xs:import namespace=\"$ns\" schemaLocation=\"$m\"/>"
+    done
+    echo '</xs:schema>'
+  } >"$1"
+}

@@ -25,29 +25,9 @@ fi
 cli_setup xliff2
 x=$XLIFFMT
 
-lint=${XMLLINT:-xmllint}
-xsd=$XMT_TEST_DATA/xliff-schema/2.0/xliff_core_2.0.xsd
-have_lint=1
-command -v "$lint" >/dev/null 2>&1 || have_lint=0
-[ "$have_lint" -eq 0 ] || have_data xliff-schema/2.0/xliff_core_2.0.xsd ||
-  have_lint=0
+xliff2_schema "$tmp/modules.xsd"
 have_perl=1
 command -v perl >/dev/null 2>&1 || have_perl=0
-
-# The core schema with every module's, so that module elements (matches,
-# metadata...) are validated too rather than skipped as lax content.
-if [ "$have_lint" -eq 1 ]; then
-  {
-    echo '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">'
-    echo "<xs:import namespace=\"urn:oasis:names:tc:xliff:document:2.0\"" \
-      "schemaLocation=\"$xsd\"/>"
-    for m in "${xsd%/*}"/modules/*.xsd; do
-      ns=$(sed -n 's/.*targetNamespace="\([^"]*\)".*/\1/p' "$m" | head -n 1)
-      echo "<xs:import namespace=\"$ns\" schemaLocation=\"$m\"/>"
-    done
-    echo '</xs:schema>'
-  } >"$tmp/modules.xsd"
-fi
 
 # valid DESC FILE: FILE validates against the XLIFF 2.0 core schema, and
 # against it with the module schemas.
