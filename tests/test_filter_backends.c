@@ -562,7 +562,8 @@ static void test_cmd_null_flush(void) {
 }
 
 /* Apertium's framing, a NUL after each segment in and out: a record
- * dropped is never made up for by the next one. */
+ * dropped is never made up for by the next one, a record more never
+ * shifts the answers, however slowly it comes. */
 static void test_engine_null_segment(void) {
   if (!have_gawk()) {
     fprintf(stderr, "\nSKIP test_engine_null_segment: no gawk\n");
@@ -570,8 +571,8 @@ static void test_engine_null_segment(void) {
   }
   struct xmt_engine_config ec;
   memset(&ec, 0, sizeof ec);
-  ec.command = "exec gawk 'BEGIN { RS = \"\\0\"; ORS = \"\" } NR != 2 { "
-               "printf \"%s\\0\", toupper($0); fflush() }'";
+  ec.command = "exec gawk 'BEGIN { RS = \"\\0\"; ORS = \"\" } $0 != "
+               "\"bravo\" { printf \"%s\\0\", toupper($0); fflush() }'";
   ec.name = "engine 'null-segment'";
   ec.framing = XMT_FRAME_NULL_SEGMENT;
   ec.timeout_ms = 300;
@@ -592,6 +593,30 @@ static void test_engine_null_segment(void) {
   ASSERT_TEXT(&b, 0, "ALPHA");
   CU_ASSERT(failed_with(&b, 1, "engine 'null-segment' timed out after 0.3 s"));
   ASSERT_TEXT(&b, 2, "CHARLIE");
+  xmt_engine_free(e);
+  for (size_t i = 0; i < 3; i++)
+    xmt_mt_response_free(&b.resp[i]);
+
+  /* The last segment answered in two records, the second a second late:
+   * its first half is not taken for its translation. */
+  memset(&b, 0, sizeof b);
+  ec.command = "exec gawk 'BEGIN { RS = \"\\0\"; ORS = \"\" } { if ($0 == "
+               "\"charlie\") { printf \"CHAR\\0\"; fflush(); "
+               "system(\"sleep 1\"); printf \"LIE\\0\" } else printf "
+               "\"%s\\0\", toupper($0); fflush() }'";
+  ec.timeout_ms = 5000;
+  e = xmt_engine_new(&ec, err, sizeof err);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+  for (size_t i = 0; i < 3; i++)
+    ptrs[i] = &b.resp[i];
+  CU_ASSERT_EQUAL(xmt_engine_translate(e, req, ptrs, 3), 0);
+  ASSERT_TEXT(&b, 0, "ALPHA");
+  ASSERT_TEXT(&b, 1, "BRAVO");
+  CU_ASSERT(failed_with(
+      &b, 2, "engine 'null-segment' answered more than one record for one "
+             "segment"));
+  CU_ASSERT_EQUAL(xmt_engine_translate(e, req, ptrs, 1), 0);
+  ASSERT_TEXT(&b, 0, "ALPHA");
   xmt_engine_free(e);
   for (size_t i = 0; i < 3; i++)
     xmt_mt_response_free(&b.resp[i]);

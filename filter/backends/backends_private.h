@@ -144,9 +144,9 @@ struct xmt_engine *xmt_engine_new(const struct xmt_engine_config *config,
 
 /* Translates n requests. Answers are taken only when there is exactly
  * one per request, each within xmt_answer_limit, and nothing more: with
- * XMT_FRAME_LINE, checked by a check line that ends each batch, whose
- * answer the engine is asked for before its first request (its banner
- * set aside; see cmd.c). An engine that cannot be checked, or that timed
+ * XMT_FRAME_LINE (XMT_FRAME_NULL_SEGMENT), checked by a check line (record)
+ * that ends each batch, whose answer the engine is asked for before its
+ * first request (its banner set aside; see cmd.c). An engine that cannot be checked, or that timed
  * out twice with no answer in between (it hangs), is given up: every
  * later request fails unsent (xmt_mt_response_set_engine_error). A
  * batch that fails otherwise (a crash, a timeout, too few or too many

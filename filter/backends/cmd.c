@@ -16,7 +16,10 @@
  * answer to the check line cannot be learned (empty, never the same twice
  * in a row) is not used at all. A flush=null engine gets one batch of the
  * check line first, its banner being the lines before its answer; its
- * later batches are framed by their NUL. An engine that timed out, was
+ * later batches are framed by their NUL. An engine of one NUL-ended
+ * record per segment (apertium) is checked the same way with a check
+ * record, so that a record more or less is seen when the batch ends,
+ * without waiting to see whether more comes. An engine that timed out, was
  * restarted, and timed out again before answering anything hangs: the
  * rest of the run is not sent to it. */
 #include "config.h"
@@ -40,8 +43,6 @@
 #define DEFAULT_TIMEOUT_MS 60000u
 #define DEFAULT_MAX_FAILURES 3u
 #define STOP_GRACE_MS 2000u /* for the engine to exit at close */
-#define GRACE_MIN_US 200u   /* for more output after the last answer */
-#define GRACE_MAX_US 100000u
 
 /* --- Pipes and processes --------------------------------------------------
  */
@@ -78,7 +79,6 @@ static int spawn(struct xmt_engine *e, char *msg, size_t msglen) {
   e->in_fd = in[1];
   e->out_fd = out[0];
   e->err_fd = err[0];
-  e->fresh = 1;
   e->probed = 0;
   fcntl(e->in_fd, F_SETFL, fcntl(e->in_fd, F_GETFL) | O_NONBLOCK);
   fcntl(e->out_fd, F_SETFL, fcntl(e->out_fd, F_GETFL) | O_NONBLOCK);
@@ -353,36 +353,6 @@ int xmt_engine_out_of_step(struct xmt_engine *e) {
   return poll(&pfd, 1, 0) > 0;
 }
 
-/* After the last answer of a batch, the engine gets twice its mean time
- * per answer (0.2 ms to 100 ms; 100 ms on its first batch, which its
- * start made slow) to show that it had more to say: an engine that wrote
- * a line of its own before its answers (a banner, a warning on standard
- * output) has one answer left, which comes about then, and the batch must
- * not be matched up one line off. 1 when more came. */
-static int engine_has_more(struct xmt_engine *e, const struct exchange *x,
-                           size_t n) {
-  if (e->rbuf.len > x->end || x->unwritten > 0)
-    return 1;
-  unsigned long long grace = 2 * x->took_us / (n > 0 ? n : 1);
-  grace = grace < GRACE_MIN_US   ? GRACE_MIN_US
-          : grace > GRACE_MAX_US ? GRACE_MAX_US
-                                 : grace;
-  if (e->fresh)
-    grace = GRACE_MAX_US;
-  struct pollfd pfd = {e->out_fd, POLLIN, 0};
-  struct timespec wait = {0, (long)grace * 1000};
-  int rc;
-  do
-    rc = ppoll(&pfd, 1, &wait, NULL);
-  while (rc < 0 && errno == EINTR);
-  if (rc <= 0 || (pfd.revents & POLLIN) == 0)
-    return 0;
-  int ioerr = 0;
-  /* Output is more; end of file (the engine exited after its last
-   * answer) is not: the next batch starts another. */
-  return read_some(e, &ioerr) > 0;
-}
-
 /* Default encoding: one line per segment, so line breaks (and NULs, which
  * would end a null-flush batch) become spaces. */
 static xmt_status encode_line(struct xmt_buf *out, const char *text,
@@ -410,6 +380,8 @@ static xmt_status build_input(struct xmt_engine *e,
     st = xmt_buf_append_byte(&e->wbuf, '\0');
   if (st == XMT_OK && e->framing == XMT_FRAME_LINE)
     st = xmt_buf_append_str(&e->wbuf, CHECK_LINE "\n");
+  if (st == XMT_OK && e->framing == XMT_FRAME_NULL_SEGMENT)
+    st = xmt_engine_append_check_record(e);
   return st;
 }
 
@@ -537,7 +509,13 @@ static int take_answers(struct xmt_engine *e, const struct xmt_mt_request *req,
                "%s answered more lines than the %zu segments sent", e->name, n);
     return 1;
   }
-  if (engine_has_more(e, x, n)) {
+  /* XMT_FRAME_NULL_SEGMENT: the last record must be the check record's
+   * answer, and nothing after it. */
+  size_t last = x->end - 1;
+  while (last > 0 && e->rbuf.data[last - 1] != '\0')
+    last--;
+  if (!xmt_engine_is_check_answer(e, e->rbuf.data + last, x->end - 1 - last) ||
+      e->rbuf.len > x->end) {
     if (n == 1)
       snprintf(why->message, sizeof why->message,
                "%s answered more than one %s for one segment", e->name, unit);
@@ -547,7 +525,7 @@ static int take_answers(struct xmt_engine *e, const struct xmt_mt_request *req,
                n);
     return 1;
   }
-  return distribute(e, req, responses, n, x->end, x->delim);
+  return distribute(e, req, responses, n, last, x->delim);
 }
 
 /* Why a batch ended early, into why; the engine is stopped and reaped. */
@@ -661,7 +639,7 @@ static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
   }
   if (e->pid <= 0 && spawn(e, why->message, sizeof why->message) != 0)
     return 1;
-  if (e->framing != XMT_FRAME_NULL_SEGMENT && !e->probed) {
+  if (!e->probed) {
     int rc = xmt_engine_probe(e, why);
     if (rc == -2)
       return give_up(e, why->message, why);
@@ -675,14 +653,11 @@ static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
   struct exchange x;
   memset(&x, 0, sizeof x);
   x.delim = e->framing == XMT_FRAME_LINE ? '\n' : '\0';
-  x.want = e->framing == XMT_FRAME_NULL_BATCH ? 1
-           : e->framing == XMT_FRAME_LINE     ? n + 1
-                                              : n;
+  x.want = e->framing == XMT_FRAME_NULL_BATCH ? 1 : n + 1;
   x.cap = answers_cap(e, req, n);
-  if (e->framing == XMT_FRAME_LINE) {
+  if (e->framing != XMT_FRAME_NULL_BATCH)
     x.cap += e->check.len + 2;
-    x.checked = 1;
-  }
+  x.checked = e->framing == XMT_FRAME_LINE;
   xmt_buf_reset(&e->rbuf);
   enum outcome out = xmt_engine_exchange(e, &x);
   if (x.ioerr == ENOMEM)
@@ -695,7 +670,6 @@ static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
     why->engine = 0;
     e->timed_out = 0; /* it answered segments in time: it does not hang */
     int rc = take_answers(e, req, responses, n, &x, why);
-    e->fresh = 0;
     if (rc == 1)
       kill_engine(e, NULL);
     return rc;

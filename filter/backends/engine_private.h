@@ -29,7 +29,6 @@ struct xmt_engine {
   xmt_engine_encode_fn encode;
   xmt_engine_decode_fn decode;
   pid_t pid;     /* -1: not running */
-  int fresh;     /* started since its last batch */
   int probed;    /* its banner is read and its check answer known */
   int timed_out; /* it timed out, and has answered no segment since */
   char *gave_up; /* why nothing more is sent to it, or NULL */
@@ -105,5 +104,9 @@ int xmt_engine_check_came(const struct xmt_engine *e, size_t from, size_t to);
  * the engine stopped); -2 the engine cannot be checked (why says why);
  * -1 out of memory; XMT_ENGINE_INTERRUPTED. */
 int xmt_engine_probe(struct xmt_engine *e, struct failure *why);
+
+/* Appends the check record of an XMT_FRAME_NULL_SEGMENT engine (the check
+ * line, encoded as a segment, and its NUL) to wbuf. */
+xmt_status xmt_engine_append_check_record(struct xmt_engine *e);
 
 #endif /* XMT_ENGINE_PRIVATE_H */

@@ -1,8 +1,9 @@
 /* engine_probe.c -- before its first request, an engine of one line per
  * segment is sent a check line until its answer is known, its banner set
- * aside; cmd.c then ends each batch with the check line and takes the
- * answers only when the check line's answer comes just after them
- * (see cmd.c's banner). */
+ * aside (an engine of one NUL-ended record per segment, a check record);
+ * cmd.c then ends each batch with the check line and takes the answers
+ * only when the check line's answer comes just after them (see cmd.c's
+ * banner). */
 #include "config.h"
 
 #include <errno.h>
@@ -55,14 +56,27 @@ int xmt_engine_check_came(const struct xmt_engine *e, size_t from, size_t to) {
   return 0;
 }
 
+xmt_status xmt_engine_append_check_record(struct xmt_engine *e) {
+  xmt_status st = e->encode != NULL
+                      ? e->encode(&e->wbuf, CHECK_LINE, strlen(CHECK_LINE))
+                      : xmt_buf_append_str(&e->wbuf, CHECK_LINE);
+  return st == XMT_OK ? xmt_buf_append_byte(&e->wbuf, '\0') : st;
+}
+
 /* Sends the check line once more (or nothing: wbuf empty) and reads until
- * a line more than rbuf holds from pos came. */
+ * a line (a record) more than rbuf holds from pos came. */
 static enum outcome probe_step(struct xmt_engine *e, size_t pos, int send,
                                struct exchange *x) {
   xmt_buf_reset(&e->wbuf);
-  if (send && (xmt_buf_append_str(&e->wbuf, CHECK_LINE "\n") != XMT_OK ||
-               (e->framing == XMT_FRAME_NULL_BATCH &&
-                xmt_buf_append_byte(&e->wbuf, '\0') != XMT_OK))) {
+  xmt_status st = XMT_OK;
+  if (send && e->framing == XMT_FRAME_NULL_SEGMENT)
+    st = xmt_engine_append_check_record(e);
+  else if (send) {
+    st = xmt_buf_append_str(&e->wbuf, CHECK_LINE "\n");
+    if (st == XMT_OK && e->framing == XMT_FRAME_NULL_BATCH)
+      st = xmt_buf_append_byte(&e->wbuf, '\0');
+  }
+  if (st != XMT_OK) {
     x->ioerr = ENOMEM;
     return EX_IOERR;
   }
@@ -123,6 +137,13 @@ int xmt_engine_probe(struct xmt_engine *e, struct failure *why) {
       return out == EX_INTERRUPTED
                  ? XMT_ENGINE_INTERRUPTED
                  : (xmt_engine_describe_end(e, out, &x, NULL, 0, why), 1);
+    if (e->framing == XMT_FRAME_NULL_SEGMENT) {
+      /* The record is the answer; a banner before it would be part of it,
+       * so the next batch's check record would not match it. */
+      if (xmt_buf_append(&e->check, e->rbuf.data, x.end - 1) != XMT_OK)
+        return -1;
+      return probe_done(e, x.end, why);
+    }
     if (e->framing == XMT_FRAME_NULL_BATCH) {
       size_t nul = x.end - 1; /* the answer: the last line before it */
       while (nul > 0 && e->rbuf.data[nul - 1] == '\n')
