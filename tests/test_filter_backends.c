@@ -612,9 +612,10 @@ static void test_engine_null_segment(void) {
   CU_ASSERT_EQUAL(xmt_engine_translate(e, req, ptrs, 3), 0);
   ASSERT_TEXT(&b, 0, "ALPHA");
   ASSERT_TEXT(&b, 1, "BRAVO");
-  CU_ASSERT(failed_with(
-      &b, 2, "engine 'null-segment' answered more than one record for one "
-             "segment"));
+  CU_ASSERT(
+      failed_with(&b, 2,
+                  "engine 'null-segment' answered more than one record for one "
+                  "segment"));
   CU_ASSERT_EQUAL(xmt_engine_translate(e, req, ptrs, 1), 0);
   ASSERT_TEXT(&b, 0, "ALPHA");
   xmt_engine_free(e);

@@ -146,15 +146,15 @@ struct xmt_engine *xmt_engine_new(const struct xmt_engine_config *config,
  * one per request, each within xmt_answer_limit, and nothing more: with
  * XMT_FRAME_LINE (XMT_FRAME_NULL_SEGMENT), checked by a check line (record)
  * that ends each batch, whose answer the engine is asked for before its
- * first request (its banner set aside; see cmd.c). An engine that cannot be checked, or that timed
- * out twice with no answer in between (it hangs), is given up: every
- * later request fails unsent (xmt_mt_response_set_engine_error). A
- * batch that fails otherwise (a crash, a timeout, too few or too many
- * answers, one too long) stops the engine and is sent again one segment
- * at a time, each on an engine started afresh after any failure, so that
- * an answer never goes to another segment; a segment that fails alone
- * fails (xmt_mt_response_set_engine_error when the engine died, timed out
- * or could not start, else xmt_mt_response_set_error), and after
+ * first request (its banner set aside; see cmd.c). An engine that cannot be
+ * checked, or that timed out twice with no answer in between (it hangs), is
+ * given up: every later request fails unsent
+ * (xmt_mt_response_set_engine_error). A batch that fails otherwise (a crash, a
+ * timeout, too few or too many answers, one too long) stops the engine and is
+ * sent again one segment at a time, each on an engine started afresh after any
+ * failure, so that an answer never goes to another segment; a segment that
+ * fails alone fails (xmt_mt_response_set_engine_error when the engine died,
+ * timed out or could not start, else xmt_mt_response_set_error), and after
  * max_failures of them in a row the rest of the batch fails unsent. The
  * engine keeps no count from one call to the next. Returns 0, -1 when
  * out of memory, XMT_ENGINE_INTERRUPTED when the run was interrupted. */
