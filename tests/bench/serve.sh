@@ -5,15 +5,18 @@
 # 2,000 APy /translate requests (one sentence to a paragraph of the
 # English dev sets, a third with inline tags) to each server, then
 # 2,000 other requests of plain text. Both servers run two Apertium
-# pipelines (--threads 2, apertium-apy -i 2). Reports errors, p50 and p99
-# latency and requests/s of each, the ratio of xliffmt's requests/s to
-# apertium-apy's on plain text, and xliffmt's resident memory after the
-# first and the last thousand requests of the mixed run.
+# pipelines (--threads 2, apertium-apy -i 2). xliffmt is then sent the
+# tagged texts of the first run alone. Reports errors, p50 and p99
+# latency and requests/s of each, the ratios of xliffmt's requests/s,
+# plain and tagged, to apertium-apy's on plain text, and xliffmt's
+# resident memory after the first and the last thousand requests of the
+# mixed run.
 # Env: XLIFFMT, XMT_TEST_DATA, BENCH_REQUESTS (default 2000),
 # BENCH_CLIENTS (default 16).
 # Exit status: 0 when xliffmt had no error, its memory stayed flat (grew
-# less than 10 %) and its plain-text throughput is at least 0.8 of
-# apertium-apy's; 1 otherwise or when it cannot run.
+# less than 10 %) and its throughput, on plain text and on tagged text,
+# is at least 0.8 of apertium-apy's on plain text; 1 otherwise or when
+# it cannot run.
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -41,6 +44,7 @@ apy_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 
 apertium-apy -p "$apy_port" -i 2 "$modes" >"$dir/apy.log" 2>&1 &
 pids="$pids $!"
 # xliffmt serve on a port of its choosing (shown on its standard error).
+: >"$dir/xliffmt.err"
 "$XLIFFMT" serve --listen 127.0.0.1:0 --mt apertium:eng-spa --threads 2 \
   >"$dir/xliffmt.out" 2>"$dir/xliffmt.err" &
 xpid=$!
@@ -86,15 +90,19 @@ run apy-mixed "$apy_port" "$dir/mixed.tsv"
 run xmt-mixed "$x_port" "$dir/mixed.tsv" --pid "$xpid"
 run apy-plain "$apy_port" "$dir/plain.tsv"
 run xmt-plain "$x_port" "$dir/plain.tsv"
+# The tagged texts alone, each sent once.
+tagged=$(grep -c '^tags' "$dir/mixed.tsv")
+run xmt-tags "$x_port" "$dir/mixed.tsv" --only tags --requests "$tagged"
 
 echo "bench-serve: $requests requests, $clients clients, eng-spa, $(nproc) cores"
 printf '%-30s %7s %9s %9s %9s\n' server errors p50/ms p99/ms requests/s
-for r in apy-mixed xmt-mixed apy-plain xmt-plain; do
+for r in apy-mixed xmt-mixed apy-plain xmt-plain xmt-tags; do
   case $r in
   apy-mixed) label="apertium-apy, 1/3 tagged" ;;
   xmt-mixed) label="xliffmt serve, 1/3 tagged" ;;
   apy-plain) label="apertium-apy, plain" ;;
   xmt-plain) label="xliffmt serve, plain" ;;
+  xmt-tags) label="xliffmt serve, tagged ($tagged)" ;;
   esac
   printf '%-30s %7s %9s %9s %9s\n' "$label" "$(get $r errors)" \
     "$(get $r p50_ms)" "$(get $r p99_ms)" "$(get $r rps)"
@@ -104,14 +112,18 @@ for r in apy-mixed xmt-mixed apy-plain xmt-plain; do
 done
 ratio=$(awk -v x="$(get xmt-plain rps)" -v a="$(get apy-plain rps)" \
   'BEGIN { printf "%.2f", x / a }')
+tags_ratio=$(awk -v x="$(get xmt-tags rps)" -v a="$(get apy-plain rps)" \
+  'BEGIN { printf "%.2f", x / a }')
 half=$(get xmt-mixed rss_half_kib)
 end=$(get xmt-mixed rss_end_kib)
 echo "plain-text throughput, xliffmt / apertium-apy: $ratio (target >= 0.8)"
+echo "tagged throughput, xliffmt / apertium-apy plain: $tags_ratio (target >= 0.8)"
 echo "xliffmt RSS after the first $((requests / 2)) requests: $((half / 1024)) MiB" \
   "($half KiB); after the last: $((end / 1024)) MiB ($end KiB)"
 
 fail=0
-if [ "$(get xmt-mixed errors)" != 0 ] || [ "$(get xmt-plain errors)" != 0 ]; then
+if [ "$(get xmt-mixed errors)" != 0 ] || [ "$(get xmt-plain errors)" != 0 ] ||
+  [ "$(get xmt-tags errors)" != 0 ]; then
   echo "bench-serve: FAIL: xliffmt answered with errors"
   fail=1
 fi
@@ -121,6 +133,10 @@ if [ "$end" -gt $((half + half / 10)) ]; then
 fi
 if awk -v r="$ratio" 'BEGIN { exit !(r < 0.8) }'; then
   echo "bench-serve: FAIL: plain-text throughput below 0.8 of apertium-apy's"
+  fail=1
+fi
+if awk -v r="$tags_ratio" 'BEGIN { exit !(r < 0.8) }'; then
+  echo "bench-serve: FAIL: tagged throughput below 0.8 of apertium-apy's plain"
   fail=1
 fi
 exit $fail
