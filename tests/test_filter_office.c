@@ -8,6 +8,7 @@
  * tool, so that nothing else need be installed. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,10 @@ static int compare_packages(const char *a_path, const char *b_path,
   return diff;
 }
 
+static unsigned le16(const unsigned char *p) {
+  return (unsigned)p[0] | (unsigned)p[1] << 8;
+}
+
 static const char *const samples[] = {"office/UTF8.docx",
                                       "office/reordered-zip.docx",
                                       "office/TestDocument06.odt"};
@@ -136,14 +141,53 @@ static void replace_one(const char *sample, const char *name) {
   xmt_error_clear(&err);
 }
 
+static uint32_t le32(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+         (uint32_t)p[3] << 24;
+}
+
+/* Local headers that leave out the compressed size (0, with no data
+ * descriptor), as the writer of Okapi's 992.docx does: Word, unzip and
+ * Python read such files by their central directory, and so must we. */
+static void test_sloppy_local_headers(void) {
+  size_t len = 0;
+  unsigned char *z =
+      (unsigned char *)xmt_test_read_file(data("office/UTF8.docx"), &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(z);
+  size_t at = 0;
+  int cleared = 0;
+  while (at + 30 <= len && memcmp(z + at, "PK\x03\x04", 4) == 0) {
+    uint32_t csize = le32(z + at + 18);
+    size_t next = at + 30 + le16(z + at + 26) + le16(z + at + 28) + csize;
+    memset(z + at + 18, 0, 4);
+    cleared++;
+    at = next;
+  }
+  CU_ASSERT_EQUAL(cleared, 11);
+  const char *sloppy = xmt_test_tmp_path("sloppy.docx");
+  const char *out = xmt_test_tmp_path("sloppy-out.docx");
+  write_file(sloppy, (const char *)z, len);
+  free(z);
+  struct xmt_error_store err = {0};
+  xmt_package *pkg = NULL;
+  struct xmt_buf buf = {0};
+  CU_ASSERT_EQUAL_FATAL(xmt_package_open(&pkg, sloppy, NULL, &err), XMT_OK);
+  long i = xmt_package_find(pkg, "word/document.xml");
+  CU_ASSERT_EQUAL(xmt_package_read(pkg, (size_t)i, 0, &buf, &err), XMT_OK);
+  CU_ASSERT_EQUAL(buf.len, 1023);
+  CU_ASSERT_EQUAL(xmt_package_write(pkg, out, NULL, 0, &err), XMT_OK);
+  xmt_package_free(pkg);
+  CU_ASSERT_EQUAL(compare_packages(data("office/UTF8.docx"), out, NULL), 0);
+  xmt_buf_free(&buf);
+  xmt_error_clear(&err);
+  unlink(sloppy);
+  unlink(out);
+}
+
 static void test_replace(void) {
   replace_one("office/UTF8.docx", "word/document.xml");
   replace_one("office/reordered-zip.docx", "word/document.xml");
   replace_one("office/TestDocument06.odt", "content.xml");
-}
-
-static unsigned le16(const unsigned char *p) {
-  return (unsigned)p[0] | (unsigned)p[1] << 8;
 }
 
 /* The first local header of path: a stored `mimetype`, no extra field,
@@ -438,6 +482,7 @@ static void test_no_output_after_failure(void) {
 CU_TestInfo office_tests[] = {
     {"identity rewrite", test_identity},
     {"one entry replaced", test_replace},
+    {"local headers without sizes", test_sloppy_local_headers},
     {"mimetype first and stored", test_mimetype_first},
     {"kind by content", test_kind},
     {"refusals", test_refusals},

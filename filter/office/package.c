@@ -129,9 +129,11 @@ xmt_status xmt_package_open(xmt_package **out, const char *path,
   else
     xmt_package_limits_default(&pkg->limits);
   int zerr = 0;
-  /* ZIP_CHECKCONS: each local header agrees with the directory, so that
-   * a cut or spliced file is refused now, not when an entry is copied. */
-  pkg->za = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &zerr);
+  /* Not ZIP_CHECKCONS: the central directory is the authority, as for
+   * Word and unzip; some writers leave sizes out of the local headers
+   * (Okapi's 992.docx). A cut file has no directory; a cut entry fails
+   * its read, or its copy at write. */
+  pkg->za = zip_open(path, ZIP_RDONLY, &zerr);
   if (pkg->za == NULL) {
     xmt_package_free(pkg);
     return refuse_open(path, zerr, err);
