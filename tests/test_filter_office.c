@@ -367,6 +367,10 @@ static void test_limits(void) {
                  "entry 'word/theme/theme1.xml' expands to 6992 bytes, over "
                  "the limit of 5000 bytes an entry");
   xmt_package_limits_default(&lim);
+  lim.entries_max = 10;
+  expect_refusal(docx, &lim, XMT_ERR_FORMAT,
+                 "11 entries, over the limit of 10 entries");
+  xmt_package_limits_default(&lim);
   lim.total_max = 20000;
   expect_refusal(docx, &lim, XMT_ERR_FORMAT,
                  "the entries expand to more than 20000 bytes in all, the "

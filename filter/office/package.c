@@ -141,9 +141,10 @@ xmt_status xmt_package_open(xmt_package **out, const char *path,
   zip_int64_t n = zip_get_num_entries(pkg->za, 0);
   xmt_status st = XMT_OK;
   if (n < 0 || (uint64_t)n > pkg->limits.entries_max)
-    st = xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
-                      "%lld entries, over the limit of %llu", (long long)n,
-                      (unsigned long long)pkg->limits.entries_max);
+    st =
+        xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
+                     "%lld entries, over the limit of %llu entries",
+                     (long long)n, (unsigned long long)pkg->limits.entries_max);
   uint64_t total = 0;
   for (zip_int64_t i = 0; st == XMT_OK && i < n; i++)
     st = check_entry(pkg, (zip_uint64_t)i, &total, err);
