@@ -7,6 +7,7 @@ packages="build-essential autoconf automake libtool pkg-config
 libexpat1-dev libxml2-dev libxslt1-dev libicu-dev libcunit1-dev
 libxml2-utils time libcurl4-openssl-dev zlib1g-dev libstemmer-dev
 libsqlite3-dev sqlite3 libxxhash-dev libmicrohttpd-dev libjansson-dev curl
+libzip-dev
 libgnutls28-dev openssl
 libpq-dev postgresql parallel
 apertium apertium-eng-spa apertium-eng-cat apertium-apy lttoolbox-dev transfuse

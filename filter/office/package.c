@@ -1,0 +1,240 @@
+/* package.c -- a zip package opened, checked whole, and read an entry at
+ * a time (libzip). Everything that could make a later step unsafe is
+ * refused here, before any entry is read: a name that leaves the package,
+ * encryption, an expansion over the limits. */
+#include "office_private.h"
+#include "package_private.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void xmt_package_limits_default(struct xmt_package_limits *limits) {
+  limits->entry_max = (uint64_t)256 << 20;
+  limits->total_max = (uint64_t)1 << 30;
+  limits->ratio_max = 200;
+  limits->ratio_floor = (uint64_t)1 << 20;
+  limits->entries_max = 65535;
+}
+
+/* Why libzip would not open path, in words that say what the file is:
+ * its first bytes tell a Word file encrypted with a password (an OLE
+ * compound file, not a zip) and a zip cut short from other files. */
+static xmt_status refuse_open(const char *path, int zerr,
+                              struct xmt_error_store *err) {
+  unsigned char magic[8] = {0};
+  size_t got = 0;
+  FILE *fp = fopen(path, "rb");
+  if (fp == NULL)
+    return xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot open: %s",
+                        strerror(errno));
+  got = fread(magic, 1, sizeof magic, fp);
+  fclose(fp);
+  if (got == sizeof magic &&
+      memcmp(magic, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8) == 0)
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
+                        "an encrypted (password-protected) or old binary "
+                        "Office file, not a zip package");
+  if (zerr == ZIP_ER_INCONS ||
+      (got >= 4 && memcmp(magic, "PK\x03\x04", 4) == 0))
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
+                        "a truncated or damaged zip package");
+  if (zerr == ZIP_ER_NOZIP)
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path), "not a zip package");
+  zip_error_t ze;
+  zip_error_init_with_code(&ze, zerr);
+  xmt_status st =
+      xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
+                   "not a readable zip package: %s", zip_error_strerror(&ze));
+  zip_error_fini(&ze);
+  return st;
+}
+
+/* 1 when name, used as a path, would leave the folder it is unpacked in:
+ * an absolute path, a drive, or a ".." component ('\' counts as '/'). */
+static int name_escapes(const char *name) {
+  if (name[0] == '/' || name[0] == '\\' || name[0] == '\0')
+    return 1;
+  if (name[0] != '\0' && name[1] == ':')
+    return 1;
+  for (const char *p = name; *p != '\0';) {
+    size_t n = strcspn(p, "/\\");
+    if (n == 2 && p[0] == '.' && p[1] == '.')
+      return 1;
+    p += n;
+    if (*p != '\0')
+      p++;
+  }
+  return 0;
+}
+
+/* Checks entry i: its name, encryption, and expansion; adds its size to
+ * *total. */
+static xmt_status check_entry(xmt_package *pkg, zip_uint64_t i, uint64_t *total,
+                              struct xmt_error_store *err) {
+  const struct xmt_package_limits *lim = &pkg->limits;
+  zip_stat_t zs;
+  if (zip_stat_index(pkg->za, i, 0, &zs) != 0 || zs.name == NULL)
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                        "a damaged zip package: entry %llu unreadable",
+                        (unsigned long long)i + 1);
+  if (name_escapes(zs.name))
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                        "entry name '%s' leaves the package (an absolute "
+                        "path or '..')",
+                        zs.name);
+  if ((zs.valid & ZIP_STAT_ENCRYPTION_METHOD) &&
+      zs.encryption_method != ZIP_EM_NONE)
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                        "entry '%s' is encrypted (password-protected "
+                        "packages are not read)",
+                        zs.name);
+  if (zs.size > lim->entry_max)
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                        "entry '%s' expands to %llu bytes, over the limit "
+                        "of %llu bytes an entry",
+                        zs.name, (unsigned long long)zs.size,
+                        (unsigned long long)lim->entry_max);
+  if (zs.size > lim->ratio_floor &&
+      zs.size / (zs.comp_size ? zs.comp_size : 1) >= lim->ratio_max)
+    return xmt_error_at(
+        err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+        "entry '%s' expands %llu times (%llu to %llu "
+        "bytes), over the limit of %llu times: a zip bomb?",
+        zs.name,
+        (unsigned long long)(zs.size / (zs.comp_size ? zs.comp_size : 1)),
+        (unsigned long long)zs.comp_size, (unsigned long long)zs.size,
+        (unsigned long long)lim->ratio_max);
+  *total += zs.size;
+  if (*total > lim->total_max)
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                        "the entries expand to more than %llu bytes in all, "
+                        "the limit: a zip bomb?",
+                        (unsigned long long)lim->total_max);
+  return XMT_OK;
+}
+
+xmt_status xmt_package_open(xmt_package **out, const char *path,
+                            const struct xmt_package_limits *limits,
+                            struct xmt_error_store *err) {
+  *out = NULL;
+  xmt_package *pkg = calloc(1, sizeof *pkg);
+  if (pkg == NULL || (pkg->path = xmt_strdup(path)) == NULL) {
+    free(pkg);
+    return xmt_error_nomem(err);
+  }
+  if (limits != NULL)
+    pkg->limits = *limits;
+  else
+    xmt_package_limits_default(&pkg->limits);
+  int zerr = 0;
+  /* Not ZIP_CHECKCONS: the central directory is the authority, as for
+   * Word and unzip; some writers leave sizes out of the local headers
+   * (Okapi's 992.docx). A cut file has no directory; a cut entry fails
+   * its read, or its copy at write. */
+  pkg->za = zip_open(path, ZIP_RDONLY, &zerr);
+  if (pkg->za == NULL) {
+    xmt_package_free(pkg);
+    return refuse_open(path, zerr, err);
+  }
+  zip_int64_t n = zip_get_num_entries(pkg->za, 0);
+  xmt_status st = XMT_OK;
+  if (n < 0 || (uint64_t)n > pkg->limits.entries_max)
+    st =
+        xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
+                     "%lld entries, over the limit of %llu entries",
+                     (long long)n, (unsigned long long)pkg->limits.entries_max);
+  uint64_t total = 0;
+  for (zip_int64_t i = 0; st == XMT_OK && i < n; i++)
+    st = check_entry(pkg, (zip_uint64_t)i, &total, err);
+  if (st != XMT_OK) {
+    xmt_package_free(pkg);
+    return st;
+  }
+  pkg->n = (size_t)n;
+  *out = pkg;
+  return XMT_OK;
+}
+
+void xmt_package_free(xmt_package *pkg) {
+  if (pkg == NULL)
+    return;
+  if (pkg->za != NULL)
+    zip_discard(pkg->za);
+  free(pkg->path);
+  free(pkg);
+}
+
+size_t xmt_package_count(const xmt_package *pkg) { return pkg->n; }
+
+const char *xmt_package_name(const xmt_package *pkg, size_t i) {
+  return i < pkg->n ? zip_get_name(pkg->za, i, 0) : NULL;
+}
+
+uint64_t xmt_package_size(const xmt_package *pkg, size_t i) {
+  zip_stat_t zs;
+  if (i >= pkg->n || zip_stat_index(pkg->za, i, 0, &zs) != 0)
+    return 0;
+  return zs.size;
+}
+
+long xmt_package_find(const xmt_package *pkg, const char *name) {
+  zip_int64_t i = zip_name_locate(pkg->za, name, ZIP_FL_ENC_GUESS);
+  return i < 0 ? -1 : (long)i;
+}
+
+static xmt_status damaged(xmt_package *pkg, const char *name, const char *why,
+                          struct xmt_error_store *err) {
+  return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                      "entry '%s' is damaged: %s", name, why);
+}
+
+/* Reads zf to its end into out, refusing more than want bytes (the size
+ * the directory declares): libzip checks the CRC at the end. */
+static xmt_status read_all(xmt_package *pkg, zip_file_t *zf, const char *name,
+                           uint64_t want, struct xmt_buf *out,
+                           struct xmt_error_store *err) {
+  for (;;) {
+    if (xmt_buf_grow(out, 65536) != XMT_OK)
+      return xmt_error_nomem(err);
+    size_t room = out->cap - out->len - 1;
+    zip_int64_t got = zip_fread(zf, out->data + out->len, room);
+    if (got < 0)
+      return damaged(pkg, name, zip_error_strerror(zip_file_get_error(zf)),
+                     err);
+    if (got == 0)
+      break;
+    out->len += (size_t)got;
+    if (out->len > want)
+      return damaged(pkg, name, "longer than its declared size", err);
+  }
+  out->data[out->len] = '\0';
+  if (out->len != want)
+    return damaged(pkg, name, "shorter than its declared size", err);
+  return XMT_OK;
+}
+
+xmt_status xmt_package_read(xmt_package *pkg, size_t i, size_t max,
+                            struct xmt_buf *out, struct xmt_error_store *err) {
+  xmt_buf_reset(out);
+  if (i >= pkg->n)
+    return xmt_error_set(err, XMT_ERR_USAGE, "no entry %zu in the package", i);
+  const char *name = zip_get_name(pkg->za, i, 0);
+  uint64_t size = xmt_package_size(pkg, i);
+  uint64_t limit = max != 0 ? max : pkg->limits.entry_max;
+  if (size > limit)
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                        "entry '%s' is %llu bytes, over the limit of %llu "
+                        "bytes",
+                        name, (unsigned long long)size,
+                        (unsigned long long)limit);
+  zip_file_t *zf = zip_fopen_index(pkg->za, i, 0);
+  if (zf == NULL)
+    return damaged(pkg, name, zip_error_strerror(zip_get_error(pkg->za)), err);
+  xmt_status st = read_all(pkg, zf, name, size, out, err);
+  zip_fclose(zf);
+  if (st != XMT_OK)
+    xmt_buf_reset(out);
+  return st;
+}
