@@ -41,6 +41,9 @@
  * last, and growing a fertility beyond it costs FERT_TAIL. */
 #define FERT_MAX 8
 #define FERT_TAIL 1e-3
+/* Table entries from which the counts are read ahead (prefetched): below,
+ * they stay in the caches and the prefetching costs a tenth of a sweep. */
+#define PREFETCH_ENTRIES (1u << 18)
 /* Pairs between two looks at the abort flag and the clock. */
 #define BLOCK 64
 /* The share of the last stage's sweeps whose marginals are averaged. */
@@ -103,6 +106,9 @@ struct shared {
   float *base;           /* Dirichlet + prior pseudo-count of each entry,
                             or NULL: lex_alpha (null_alpha in row 0) */
   double *row_mass;      /* pseudo-counts of each row, absent words too */
+  uint32_t *twin;        /* of each conditioning token: the next position
+                            (1-based, circular) of its word in its pair */
+  int prefetch;          /* the tables outgrow the caches: prefetch */
   uint32_t max_n, max_m; /* longest sides */
   unsigned total_sweeps, accumulate_from;
   double acc_scale; /* a probability's units in acc */
@@ -241,6 +247,41 @@ static xmt_status fill_cells(const struct shared *sh) {
   return XMT_OK;
 }
 
+/* Links each conditioning token to the next position of its word in its
+ * pair (itself when it is the only one), so that a count that changes
+ * refreshes the positions of its word without a look at the others. */
+static xmt_status build_twins(struct shared *sh) {
+  const struct xmt_aligner *a = sh->a;
+  uint64_t tokens = a->start[sh->es][sh->pairs];
+  sh->twin = malloc((size_t)(tokens ? tokens : 1) * sizeof *sh->twin);
+  uint64_t *order = malloc(((size_t)sh->max_n + 1) * sizeof *order);
+  if (sh->twin == NULL || order == NULL) {
+    free(order);
+    return XMT_ERR_NOMEM;
+  }
+  for (size_t p = 0; p < sh->pairs; p++) {
+    const uint32_t *e = a->ids[sh->es] + a->start[sh->es][p];
+    uint32_t *twin = sh->twin + a->start[sh->es][p];
+    size_t n = pair_len(a, sh->es, p);
+    /* The positions sorted by word, then by position: each word's
+     * positions in a row, the last one's twin its first. */
+    for (size_t i = 0; i < n; i++)
+      order[i] = (uint64_t)e[i] << 32 | i;
+    qsort(order, n, sizeof *order, cmp_u64);
+    for (size_t k = 0, first = 0; k < n; k++) {
+      uint32_t i = (uint32_t)order[k];
+      if (k + 1 < n && order[k + 1] >> 32 == order[k] >> 32) {
+        twin[i] = (uint32_t)order[k + 1] + 1;
+      } else {
+        twin[i] = (uint32_t)order[first] + 1;
+        first = k + 1;
+      }
+    }
+  }
+  free(order);
+  return XMT_OK;
+}
+
 /* Sizes the cell arrays (cells and acc) and fills cells. */
 static xmt_status build_cells(struct shared *sh) {
   const struct xmt_aligner *a = sh->a;
@@ -266,8 +307,9 @@ static xmt_status build_cells(struct shared *sh) {
     return total == 0 ? XMT_ERR_USAGE : XMT_ERR_NOMEM;
   sh->cells = malloc((size_t)total * sizeof *sh->cells);
   sh->acc = calloc((size_t)total, sizeof *sh->acc);
-  if (sh->cells == NULL || sh->acc == NULL)
+  if (sh->cells == NULL || sh->acc == NULL || build_twins(sh) != XMT_OK)
     return XMT_ERR_NOMEM;
+  sh->prefetch = sh->t->nnz >= PREFETCH_ENTRIES;
   return fill_cells(sh);
 }
 
@@ -445,8 +487,9 @@ static xmt_status init_fert(struct sampler *s) {
 /* --- Sampling one token ------------------------------------------------------
  * A view of the pair being swept. */
 struct pair_view {
-  const uint32_t *e; /* conditioning words */
-  uint32_t n, m;     /* conditioning and predicted lengths */
+  const uint32_t *e;    /* conditioning words */
+  const uint32_t *twin; /* their twins (struct shared) */
+  uint32_t n, m;        /* conditioning and predicted lengths */
   int stage;
   uint32_t j;          /* the token, 0-based */
   uint32_t prev, next; /* nearest linked positions left and right of j */
@@ -485,15 +528,14 @@ static double word_factor(const struct sampler *s, const struct pair_view *v,
   return v->stage == STAGE_FERT ? g * fert_ratio(s, v, i) : g;
 }
 
-/* The cached factors of the positions of word e (NULL: position 0). */
-static void refresh(struct sampler *s, const struct pair_view *v, uint32_t e) {
-  if (e == XMT_NULL_WORD) {
-    s->g[0] = word_factor(s, v, 0);
-    return;
-  }
-  for (uint32_t i = 1; i <= v->n; i++)
-    if (v->e[i - 1] == e)
-      s->g[i] = word_factor(s, v, i);
+/* The cached factors of the positions of the word at position i (NULL:
+ * position 0), found through their twins. */
+static void refresh(struct sampler *s, const struct pair_view *v, uint32_t i) {
+  uint32_t k = i;
+  do {
+    s->g[k] = word_factor(s, v, k);
+    k = k == 0 ? 0 : v->twin[k - 1];
+  } while (k != i);
 }
 
 /* Adds (c = +1) or removes (c = -1) link i of a token with cells c. */
@@ -513,7 +555,7 @@ static void update(struct sampler *s, const struct pair_view *v,
   }
   if (v->stage >= STAGE_FERT && i != 0)
     move_fert(s, v, i, c);
-  refresh(s, v, e);
+  refresh(s, v, i);
 }
 
 /* w[i] = p(f | e_i) for NULL and each word, collapsed; returns the sum of
@@ -630,6 +672,7 @@ static void sample_pair(struct sampler *s, size_t p, int stage, int acc) {
   if (n == 0 || m == 0)
     return;
   struct pair_view v = {a->ids[sh->es] + a->start[sh->es][p],
+                        sh->twin + a->start[sh->es][p],
                         (uint32_t)n,
                         (uint32_t)m,
                         stage,
@@ -648,7 +691,7 @@ static void sample_pair(struct sampler *s, size_t p, int stage, int acc) {
     s->g[i] = word_factor(s, &v, i);
   for (size_t j = 0; j < m; j++) {
     const uint32_t *cells = sh->cells + sh->cell_start[p] + j * (n + 1);
-    if (j + 1 < m)
+    if (sh->prefetch && j + 1 < m)
       prefetch_cells(s, cells + n + 1, v.n);
     v.j = (uint32_t)j;
     v.next = stage >= STAGE_HMM ? s->nxt[j] : 0;
@@ -698,7 +741,8 @@ static void sweep(struct sampler *s, struct shared *sh, int stage, int acc,
     for (size_t k = done; k < end; k++) {
       size_t p = first + k < pairs ? first + k : first + k - pairs;
       size_t q = p + 1 < pairs ? p + 1 : 0, qn = pair_len(sh->a, sh->es, q);
-      if (qn && pair_len(sh->a, sh->fs, q)) /* the next pair's first token */
+      if (sh->prefetch && qn &&
+          pair_len(sh->a, sh->fs, q)) /* the next pair's first token */
         prefetch_cells(s, sh->cells + sh->cell_start[q], (uint32_t)qn);
       sample_pair(s, p, stage, acc);
     }
@@ -831,6 +875,7 @@ static void shared_free(struct shared *sh) {
   free(sh->acc);
   free(sh->base);
   free(sh->row_mass);
+  free(sh->twin);
 }
 
 /* Sweep counts; 0 when the options cannot be run. */
