@@ -159,6 +159,8 @@ static void can_reorder(struct x2_rules *r, const char *local,
 static void core_inline(struct x2_rules *r, const char *local,
                         const char **atts, char side, struct pos at) {
   const char *type = attr(atts, "type"), *ref = attr(atts, "ref");
+  if (is(local, "mrk") || is(local, "sm"))
+    xmt_x2_refs_check(r, local, ref, at);
   if ((is(local, "mrk") || is(local, "sm")) && type != NULL &&
       strcmp(type, "comment") == 0) {
     if (attr(atts, "value") == NULL && ref == NULL)
@@ -295,6 +297,7 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
     return;
   }
   if ((l = in_ns(name, NS_MTC)) != NULL && is(l, "match")) {
+    xmt_x2_refs_check(r, "mtc:match", attr(atts, "ref"), at);
     if (r->unit_id.len > 0)
       span_ref(r, 'M', attr(atts, "ref"), "mtc:match", at);
   } else if ((l = in_ns(name, NS_GLS)) != NULL) {
@@ -305,6 +308,10 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
     } else if (is(l, "translation") || is(l, "definition")) {
       r->mod.gloss_has = 1;
     }
+    if (is(l, "glossEntry") || is(l, "translation"))
+      xmt_x2_refs_check(
+          r, is(l, "glossEntry") ? "gls:glossEntry" : "gls:translation",
+          attr(atts, "ref"), at);
     if (r->unit_id.len > 0 && (is(l, "glossEntry") || is(l, "translation")))
       span_ref(r, 'G', attr(atts, "ref"),
                is(l, "glossEntry") ? "gls:glossEntry" : "gls:translation", at);

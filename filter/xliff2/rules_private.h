@@ -82,6 +82,16 @@ struct x2_mod {
   size_t norders, orders_cap, nparts;
 };
 
+/* What rules_refs.c keeps: a key per <file>, <group> and <unit> read
+ * (kind F, G or U, the file's id, NUL, the id), the current <file>'s id,
+ * and the references to resolve at the document's end. */
+struct x2_refs {
+  struct xmt_memo known;
+  struct xmt_buf file_id, key, names;
+  struct pending *list;
+  size_t n, cap;
+};
+
 struct x2_rules {
   const struct x2_doc *doc; /* the part being parsed */
   XML_Parser parser;
@@ -98,9 +108,10 @@ struct x2_rules {
   size_t ncodes, codes_cap;
   struct seg *segs;
   size_t nsegs, segs_cap;
-  struct x2_mod mod; /* rules_modules.c's */
-  int in_segment;    /* in a <segment> (not an <ignorable>) */
-  int ordered;       /* a target of the unit has an order attribute */
+  struct x2_mod mod;   /* rules_modules.c's */
+  struct x2_refs refs; /* rules_refs.c's */
+  int in_segment;      /* in a <segment> (not an <ignorable>) */
+  int ordered;         /* a target of the unit has an order attribute */
   struct pos unit_at;
   struct x2_doc none; /* past the last part */
 };
@@ -129,5 +140,14 @@ void xmt_x2_mod_unit_start(struct x2_rules *r);
 void xmt_x2_mod_unit_end(struct x2_rules *r);
 void xmt_x2_mod_root(struct x2_rules *r, const char **atts);
 void xmt_x2_mod_free(struct x2_mod *m);
+
+/* rules_refs.c: a <file>, <group> or <unit> read (kind 'F', 'G', 'U');
+ * a ref attribute of element elem (as written) at at; the document's
+ * end; all freed. */
+void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id);
+void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
+                       struct pos at);
+void xmt_x2_refs_end(struct x2_rules *r);
+void xmt_x2_refs_free(struct x2_refs *x);
 
 #endif /* XMT_X2_RULES_PRIVATE_H */

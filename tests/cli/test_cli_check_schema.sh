@@ -70,6 +70,12 @@ xliff2-invalid/core-ec-isolated-startref	6:22: error: <ec isolated="yes"> must h
 xliff2-invalid/core-ec-no-sc	6:22: error: <ec startRef="1"> has no <sc id="1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-ec-no-startref	6:22: error: <ec> that is not isolated="yes" has no startRef (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-em-no-sm	6:22: error: <em startRef="m1"> has no <sm id="m1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.8) (unit u1)
+xliff2-invalid/core-fragid-no-file	6:25: error: <mrk> ref="#/f=f2/u=u1" names no <file id="f2"> of the document (XLIFF 2.0 §3.1)
+xliff2-invalid/core-fragid-no-unit	7:25: error: <mrk> ref="#/f=f2/u=u2/n=n1" names no <unit id="u2"> in <file id="f2"> (XLIFF 2.0 §3.1)
+xliff2-invalid/core-fragid-order	7:25: error: <mrk> ref="#u=u1/f=f1" has the selector "f=f1" out of order (file, group, unit, then at most one selector of another kind, last) (XLIFF 2.0 §3) (unit u1)
+xliff2-invalid/core-fragid-prefix-twice	6:25: error: <mrk> ref="#/f=f1/u=u1/u=u1" has the prefix "u" more than once (XLIFF 2.0 §3) (unit u1)
+xliff2-invalid/core-fragid-two-leaves	7:25: error: <mrk> ref="#/f=f1/u=u1/n=n1/m1" has more than one selector of a note, data, segment, code or module (XLIFF 2.0 §3) (unit u1)
+xliff2-invalid/core-fragid-unknown-prefix	9:5: error: <mtc:match> ref="#/f=f1/u=u1/s=s1" has an unknown prefix "s" (XLIFF 2.0 §3) (unit u1)
 xliff2-invalid/core-order-range	6:34: error: <target order="3"> is past the 2 segments and ignorables of its <unit> (XLIFF 2.0 §4.3.1.24) (unit u1)
 xliff2-invalid/core-order-twice	7:34: error: <target order="2"> has the order of the target at line 6, column 34 (XLIFF 2.0 §4.3.1.24) (unit u1)
 xliff2-invalid/core-sc-no-ec	6:21: error: <sc id="1"> has no <ec startRef="1"> in the sources of its <unit> (and is not isolated="yes") (XLIFF 2.0 §4.2.3.4) (unit u1)
@@ -127,7 +133,7 @@ xliff12-invalid/unit-no-id	6:3: error: Element '{urn:oasis:names:tc:xliff:docume
 xliff12-invalid/unit-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:1.2}source ).
 xliff12-invalid/unknown-element	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}comment': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}seg-source, {urn:oasis:names:tc:xliff:document:1.2}target, {urn:oasis:names:tc:xliff:document:1.2}context-group, {urn:oasis:names:tc:xliff:document:1.2}count-group, {urn:oasis:names:tc:xliff:document:1.2}prop-group, {urn:oasis:names:tc:xliff:document:1.2}note, {urn:oasis:names:tc:xliff:document:1.2}alt-trans, ##other{urn:oasis:names:tc:xliff:document:1.2}* ).
 EOD
-check "69 invalid files" test "$n" -eq 69
+check "75 invalid files" test "$n" -eq 75
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
