@@ -124,6 +124,8 @@ xliff2-invalid/val-rule-no-test	8:5: error: <val:rule> has none of isPresent, is
 xliff2-invalid/val-rule-two-tests	8:5: error: <val:rule> has more than one of isPresent, isNotPresent, startsWith, endsWith and a custom rule, not exactly one (XLIFF 2.0 §5.8) (unit u1)
 xliff2-invalid/xml-lang-type	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}source', attribute '{http://www.w3.org/XML/1998/namespace}lang': 'en us' is not a valid value of the local union type.
 xliff2-invalid/xml-space-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute '{http://www.w3.org/XML/1998/namespace}space': [facet 'enumeration'] The value 'keep' is not an element of the set {'default', 'preserve'}.
+xliff12-invalid/bin-unit-id-of-trans-unit	11:4: error: bin-unit id "1" is used more than once in <file> (first at line 7, column 3, by a trans-unit) (unit 1)
+xliff12-invalid/duplicate-bin-unit-id	12:3: error: bin-unit id "b1" is used more than once in <file> (first at line 6, column 3, by a bin-unit) (unit b1)
 xliff12-invalid/duplicate-unit-id	9:3: error: trans-unit id "1" is used more than once in <file> (first at line 6) (unit 1)
 xliff12-invalid/file-no-body	6:2: error: Element '{urn:oasis:names:tc:xliff:document:1.2}file': Missing child element(s). Expected is ( {urn:oasis:names:tc:xliff:document:1.2}body ).
 xliff12-invalid/file-no-datatype	4:2: error: Element '{urn:oasis:names:tc:xliff:document:1.2}file': The attribute 'datatype' is required but missing.
@@ -133,7 +135,7 @@ xliff12-invalid/unit-no-id	6:3: error: Element '{urn:oasis:names:tc:xliff:docume
 xliff12-invalid/unit-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:1.2}source ).
 xliff12-invalid/unknown-element	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}comment': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}seg-source, {urn:oasis:names:tc:xliff:document:1.2}target, {urn:oasis:names:tc:xliff:document:1.2}context-group, {urn:oasis:names:tc:xliff:document:1.2}count-group, {urn:oasis:names:tc:xliff:document:1.2}prop-group, {urn:oasis:names:tc:xliff:document:1.2}note, {urn:oasis:names:tc:xliff:document:1.2}alt-trans, ##other{urn:oasis:names:tc:xliff:document:1.2}* ).
 EOD
-check "75 invalid files" test "$n" -eq 75
+check "77 invalid files" test "$n" -eq 77
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
@@ -185,6 +187,22 @@ EOD
 exits_with 1 "<note> in <body>" "$x" check -q "$tmp/body-note.xlf" &&
   check "<note> in <body>: the units it can hold named" test \
     "$(head -n 1 "$tmp/err")" = "xliffmt: $tmp/body-note.xlf:5:1: error: Element '{urn:oasis:names:tc:xliff:document:1.2}note': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}group, {urn:oasis:names:tc:xliff:document:1.2}trans-unit, {urn:oasis:names:tc:xliff:document:1.2}bin-unit )."
+
+# The ids of trans-units and bin-units are unique in their <file>, not
+# in the document: the same ids in two files pass.
+cat >"$tmp/bin-units.xlf" <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="a" source-language="en" datatype="plaintext"><body>
+<trans-unit id="1"><source>One.</source></trans-unit>
+<bin-unit id="b1" mime-type="image/png"><bin-source><external-file href="a.png"/></bin-source></bin-unit>
+</body></file>
+<file original="b" source-language="en" datatype="plaintext"><body>
+<bin-unit id="1" mime-type="image/png"><bin-source><external-file href="b.png"/></bin-source></bin-unit>
+<trans-unit id="b1"><source>Two.</source></trans-unit>
+</body></file></xliff>
+EOD
+valid "trans-unit and bin-unit ids again in another <file>" "$tmp/bin-units.xlf"
 
 # Memory: the XLIFF 1.2 schema is compiled without its key on unit ids
 # (K_unit_id: check's own rule tells an id used twice) and with its
