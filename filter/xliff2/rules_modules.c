@@ -233,6 +233,93 @@ static void res_start(struct x2_rules *r, const char *local, const char **atts,
   }
 }
 
+/* An integer as the standard profiles of Size and Length take it
+ * (n bytes of s), an optional sign and digits. */
+static int integer(const char *s, size_t n) {
+  size_t i = n > 0 && (s[0] == '-' || s[0] == '+');
+  if (i == n)
+    return 0;
+  for (; i < n; i++)
+    if (s[i] < '0' || s[i] > '9')
+      return 0;
+  return 1;
+}
+
+/* A restriction of a standard profile: "[minsize,]maxsize", each an
+ * integer, the maximum "*" for none. */
+static int restriction(const char *v) {
+  const char *comma = strchr(v, ',');
+  const char *max = comma != NULL ? comma + 1 : v;
+  if (comma != NULL && !integer(v, (size_t)(comma - v)))
+    return 0;
+  return strcmp(max, "*") == 0 || integer(max, strlen(max));
+}
+
+/* The Size and Length attributes of an element under the standard
+ * profiles of its <file> (5.7, "Standard profiles"). */
+static void slr_values(struct x2_rules *r, const char *elem, const char **atts,
+                       struct pos at) {
+  static const struct {
+    const char *name, *profile;
+    int info; /* 1: an integer, empty allowed; 0: a restriction */
+  } rules[] = {{NS_SLR "sizeRestriction", "xliff:codepoints", 0},
+               {NS_SLR "sizeInfo", "xliff:codepoints", 1},
+               {NS_SLR "storageRestriction", NULL, 0},
+               {NS_SLR "equivStorage", NULL, 1}};
+  for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
+    const char *v = attr(atts, rules[i].name);
+    if (v == NULL || !(i < 2 ? r->mod.codepoints : r->mod.utf))
+      continue;
+    if (rules[i].info ? v[0] == '\0' || integer(v, strlen(v)) : restriction(v))
+      continue;
+    char profile[20];
+    snprintf(profile, sizeof profile, "xliff:utf%d", r->mod.utf);
+    say(r, at, "5.7",
+        "<%s> slr:%s=\"%.64s\" is not %s, as the profile %s of its <file> "
+        "wants",
+        elem, local_name(rules[i].name), v,
+        rules[i].info ? "an integer" : "\"[min,]max\" of integers (max \"*\")",
+        rules[i].profile != NULL ? rules[i].profile : profile);
+  }
+}
+
+/* A <file>: its profiles are none until its <slr:profiles>, before
+ * which its own restrictions are kept (name NUL value NUL, each). */
+static void slr_file(struct x2_rules *r, const char **atts, struct pos at) {
+  struct x2_mod *m = &r->mod;
+  m->codepoints = m->utf = 0;
+  m->file_at = at;
+  xmt_buf_reset(&m->file_slr);
+  for (size_t i = 0; atts[i] != NULL; i += 2)
+    if (strncmp(atts[i], NS_SLR, sizeof NS_SLR - 1) == 0 &&
+        (xmt_buf_append(&m->file_slr, atts[i], strlen(atts[i]) + 1) != XMT_OK ||
+         xmt_buf_append(&m->file_slr, atts[i + 1], strlen(atts[i + 1]) + 1) !=
+             XMT_OK))
+      xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+}
+
+/* A <file>'s <slr:profiles>: the standard profiles it selects; then the
+ * <file>'s own restrictions. */
+static void slr_profiles(struct x2_rules *r, const char **atts) {
+  struct x2_mod *m = &r->mod;
+  const char *g = attr(atts, "generalProfile");
+  const char *st = attr(atts, "storageProfile");
+  m->codepoints = g != NULL && strcmp(g, "xliff:codepoints") == 0;
+  m->utf = st == NULL                       ? 0
+           : strcmp(st, "xliff:utf8") == 0  ? 8
+           : strcmp(st, "xliff:utf16") == 0 ? 16
+           : strcmp(st, "xliff:utf32") == 0 ? 32
+                                            : 0;
+  const char *own[10];
+  size_t n = 0;
+  for (size_t at = 0; at < m->file_slr.len && n + 2 < 10;) {
+    own[n++] = m->file_slr.data + at;
+    at += strlen(m->file_slr.data + at) + 1;
+  }
+  own[n - n % 2] = NULL;
+  slr_values(r, "file", own, m->file_at);
+}
+
 /* A <segment>'s or <ignorable>'s <source> or <target>: its language is
  * the document's (4.2.2.12, 4.2.2.13), a target wants a trgLang
  * (4.2.2.1), a target's order is kept for the unit's end. */
@@ -283,6 +370,13 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
       r->stack[r->depth - 1] == S_UNIT &&
       (is(local, "segment") || is(local, "ignorable")))
     r->mod.nparts++;
+  if (is(local, "file") && r->depth == 1)
+    slr_file(r, atts, at);
+  else if (local != NULL)
+    slr_values(r, local, atts, at);
+  else if ((l = in_ns(name, NS_SLR)) != NULL && is(l, "profiles") &&
+           r->depth > 0 && r->stack[r->depth - 1] == S_FILE)
+    slr_profiles(r, atts);
   if (local != NULL && side == 0 && r->depth > 0 &&
       r->stack[r->depth - 1] == S_PART &&
       (is(local, "source") || is(local, "target")))
@@ -447,4 +541,5 @@ void xmt_x2_mod_free(struct x2_mod *m) {
   xmt_buf_free(&m->flow_names);
   xmt_buf_free(&m->res_names);
   xmt_memo_free(&m->res_items);
+  xmt_buf_free(&m->file_slr);
 }

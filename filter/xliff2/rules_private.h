@@ -80,6 +80,12 @@ struct x2_mod {
   int trg_told;                    /* a target without trgLang told */
   struct order *orders;            /* the unit's targets' order */
   size_t norders, orders_cap, nparts;
+  /* Size and Length: the current <file>'s standard profiles in use
+   * (general xliff:codepoints; storage xliff:utf8, utf16 or utf32), and
+   * its own restrictions, told when its <slr:profiles> is read */
+  int codepoints, utf;
+  struct xmt_buf file_slr;
+  struct pos file_at;
 };
 
 /* What rules_refs.c keeps: a key per <file>, <group> and <unit> read

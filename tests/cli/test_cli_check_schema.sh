@@ -107,8 +107,11 @@ xliff2-invalid/res-ref-no-item	7:4: error: <res:resourceItemRef ref="r2"> names 
 xliff2-invalid/segment-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:2.0}source ).
 xliff2-invalid/segment-state-value	6:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}segment', attribute 'state': [facet 'enumeration'] The value 'done' is not an element of the set {'initial', 'translated', 'reviewed', 'final'}.
 xliff2-invalid/segment-two-sources	8:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}source': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:2.0}target ).
+xliff2-invalid/slr-equiv-storage-not-integer	9:25: error: <ph> slr:equivStorage="two" is not an integer, as the profile xliff:utf16 of its <file> wants (XLIFF 2.0 §5.7) (unit u1)
+xliff2-invalid/slr-size-not-integer	8:3: error: <unit> slr:sizeRestriction="ten" is not "[min,]max" of integers (max "*"), as the profile xliff:codepoints of its <file> wants (XLIFF 2.0 §5.7) (unit u1)
 xliff2-invalid/slr-sizeinfo-both	8:22: error: <ph> has both slr:sizeInfo and slr:sizeInfoRef (XLIFF 2.0 §5.7) (unit u1)
 xliff2-invalid/slr-sizeinforef-no-data	8:22: error: <ph> slr:sizeInfoRef="d2" names no <data> in the <originalData> of its <unit> (XLIFF 2.0 §5.7) (unit u1)
+xliff2-invalid/slr-storage-not-integer	6:2: error: <file> slr:storageRestriction="1.5,20" is not "[min,]max" of integers (max "*"), as the profile xliff:utf8 of its <file> wants (XLIFF 2.0 §5.7)
 xliff2-invalid/srcdir-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute 'srcDir': [facet 'enumeration'] The value 'up' is not an element of the set {'ltr', 'rtl', 'auto'}.
 xliff2-invalid/target-before-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:2.0}source ).
 xliff2-invalid/translate-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute 'translate': [facet 'enumeration'] The value 'maybe' is not an element of the set {'yes', 'no'}.
@@ -135,7 +138,7 @@ xliff12-invalid/unit-no-id	6:3: error: Element '{urn:oasis:names:tc:xliff:docume
 xliff12-invalid/unit-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:1.2}source ).
 xliff12-invalid/unknown-element	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}comment': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}seg-source, {urn:oasis:names:tc:xliff:document:1.2}target, {urn:oasis:names:tc:xliff:document:1.2}context-group, {urn:oasis:names:tc:xliff:document:1.2}count-group, {urn:oasis:names:tc:xliff:document:1.2}prop-group, {urn:oasis:names:tc:xliff:document:1.2}note, {urn:oasis:names:tc:xliff:document:1.2}alt-trans, ##other{urn:oasis:names:tc:xliff:document:1.2}* ).
 EOD
-check "77 invalid files" test "$n" -eq 77
+check "80 invalid files" test "$n" -eq 80
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
