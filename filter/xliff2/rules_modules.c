@@ -4,11 +4,13 @@
  * fix, copyOf and subFlows naming what exists, an <ec>'s startRef or
  * id; of the modules, the references of Translation Candidates (mtc),
  * Glossary (gls) and Resource Data (res), a glossary entry's content,
- * Format Style's subFs, Size and Length Restriction's sizeInfo, and the
+ * Format Style's subFs, Size and Length Restriction's sizeInfo and the
+ * values of its standard profiles, and the
  * form of a Validation rule. Each is told with the section of the XLIFF
  * 2.0 specification that states it. What a rule keeps outlives no unit,
- * but the subFlows references of the current <file> (resolved at its
- * end) and the items of the <res:resourceData> being read. */
+ * but the subFlows and res:resourceItemRef references of the current
+ * <file> and its res:resourceItem ids (resolved at its end), the ids of
+ * the <res:resourceData> being read, and the <file>'s size profiles. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -218,19 +220,36 @@ static void val_rule(struct x2_rules *r, const char **atts, struct pos at) {
         "endsWith");
 }
 
+/* Resource Data (5.5): an id of a <res:resourceItem> or
+ * <res:resourceItemRef> is unique among those of its <res:resourceData>;
+ * a <res:resourceItemRef> names a <res:resourceItem> of its <file> (at
+ * the file's level, where the specification's example puts it; one of a
+ * unit is taken too, as the Schematron of XLIFF 2.1 does), resolved at
+ * the file's end. */
 static void res_start(struct x2_rules *r, const char *local, const char **atts,
                       struct pos at) {
   struct x2_mod *m = &r->mod;
+  const char *id = attr(atts, "id");
   if (is(local, "resourceData")) {
-    m->nres = 0;
-    xmt_buf_reset(&m->res_names);
-    xmt_memo_clear(&m->res_items);
-  } else if (is(local, "resourceItem") && attr(atts, "id") != NULL) {
-    xmt_x2_rules_mark(r, &m->res_items, 'R', 0, attr(atts, "id"));
-  } else if (is(local, "resourceItemRef") && attr(atts, "ref") != NULL) {
+    xmt_memo_clear(&m->res_ids);
+    return;
+  }
+  if (!is(local, "resourceItem") && !is(local, "resourceItemRef"))
+    return;
+  if (id != NULL && xmt_x2_rules_key(r, 'i', 0, id)) {
+    if (xmt_memo_get(&m->res_ids, r->key.data, r->key.len, NULL, NULL, NULL))
+      say(r, at, "5.5",
+          "<res:%s> id \"%.64s\" is used more than once in its "
+          "<res:resourceData>",
+          local, id);
+    else
+      xmt_x2_rules_mark(r, &m->res_ids, 'i', 0, id);
+  }
+  if (is(local, "resourceItem") && id != NULL)
+    xmt_x2_rules_mark(r, &m->res_items, 'R', 0, id);
+  else if (is(local, "resourceItemRef") && attr(atts, "ref") != NULL)
     keep_ref(r, &m->res, &m->nres, &m->res_cap, &m->res_names,
              attr(atts, "ref"), "ref", at);
-  }
 }
 
 /* An integer as the standard profiles of Size and Length take it
@@ -426,20 +445,6 @@ void xmt_x2_mod_end(struct x2_rules *r, const char *name) {
       say(r, m->gloss_at, "5.2",
           "<gls:glossEntry> has neither a <gls:translation> nor a "
           "<gls:definition>");
-  } else if ((l = in_ns(name, NS_RES)) != NULL && is(l, "resourceData")) {
-    for (size_t i = 0; r->st == XMT_OK && i < m->nres; i++) {
-      const char *id = m->res_names.data + m->res[i].name;
-      if (!xmt_x2_rules_key(r, 'R', 0, id))
-        return;
-      if (!xmt_memo_get(&m->res_items, r->key.data, r->key.len, NULL, NULL,
-                        NULL))
-        say(r, m->res[i].at, "5.5",
-            "<res:resourceItemRef ref=\"%.64s\"> names no <res:resourceItem> "
-            "of its <res:resourceData>",
-            id);
-    }
-    m->nres = 0;
-    xmt_buf_reset(&m->res_names);
   }
 }
 
@@ -532,6 +537,19 @@ void xmt_x2_mod_file_end(struct x2_rules *r) {
   }
   m->nflows = 0;
   xmt_buf_reset(&m->flow_names);
+  for (size_t i = 0; r->st == XMT_OK && i < m->nres; i++) {
+    const char *id = m->res_names.data + m->res[i].name;
+    if (!xmt_x2_rules_key(r, 'R', 0, id))
+      return;
+    if (!xmt_memo_get(&m->res_items, r->key.data, r->key.len, NULL, NULL, NULL))
+      say(r, m->res[i].at, "5.5",
+          "<res:resourceItemRef ref=\"%.64s\"> names no <res:resourceItem> "
+          "of its <file>",
+          id);
+  }
+  m->nres = 0;
+  xmt_buf_reset(&m->res_names);
+  xmt_memo_clear(&m->res_items);
 }
 
 void xmt_x2_mod_free(struct x2_mod *m) {
@@ -541,5 +559,6 @@ void xmt_x2_mod_free(struct x2_mod *m) {
   xmt_buf_free(&m->flow_names);
   xmt_buf_free(&m->res_names);
   xmt_memo_free(&m->res_items);
+  xmt_memo_free(&m->res_ids);
   xmt_buf_free(&m->file_slr);
 }

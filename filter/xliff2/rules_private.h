@@ -67,7 +67,8 @@ struct order {
 /* What rules_modules.c keeps: per unit, the canReorder sequence of each
  * side; the <glossEntry> open and whether it has a translation or
  * definition; per <file>, the subFlows references to resolve at its end;
- * per <res:resourceData>, its items and the references to them. */
+ * per <file>, its res:resourceItem ids and the references to them; per
+ * <res:resourceData>, the ids of its items and item references. */
 struct x2_mod {
   char reorder[2]; /* 's', 't': 1 in a canReorder="firstNo" sequence */
   int gloss_open, gloss_has;
@@ -75,7 +76,7 @@ struct x2_mod {
   struct pending *flows, *res;
   size_t nflows, flows_cap, nres, res_cap;
   struct xmt_buf flow_names, res_names;
-  struct xmt_memo res_items;
+  struct xmt_memo res_items, res_ids;
   char src_lang[64], trg_lang[64]; /* <xliff>'s, "" when absent */
   int trg_told;                    /* a target without trgLang told */
   struct order *orders;            /* the unit's targets' order */

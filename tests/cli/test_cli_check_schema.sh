@@ -103,7 +103,9 @@ xliff2-invalid/note-priority-range	6:10: error: Element '{urn:oasis:names:tc:xli
 xliff2-invalid/notes-after-segment	7:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}notes': This element is not expected.
 xliff2-invalid/pc-cancopy-value	7:12: error: Element '{urn:oasis:names:tc:xliff:document:2.0}pc', attribute 'canCopy': [facet 'enumeration'] The value 'perhaps' is not an element of the set {'yes', 'no'}.
 xliff2-invalid/ph-no-id	7:18: error: Element '{urn:oasis:names:tc:xliff:document:2.0}ph': The attribute 'id' is required but missing.
-xliff2-invalid/res-ref-no-item	7:4: error: <res:resourceItemRef ref="r2"> names no <res:resourceItem> of its <res:resourceData> (XLIFF 2.0 §5.5)
+xliff2-invalid/res-duplicate-id	12:4: error: <res:resourceItem> id "x1" is used more than once in its <res:resourceData> (XLIFF 2.0 §5.5)
+xliff2-invalid/res-ref-no-item	7:4: error: <res:resourceItemRef ref="r2"> names no <res:resourceItem> of its <file> (XLIFF 2.0 §5.5)
+xliff2-invalid/res-ref-other-file	19:5: error: <res:resourceItemRef ref="r1"> names no <res:resourceItem> of its <file> (XLIFF 2.0 §5.5)
 xliff2-invalid/segment-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:2.0}source ).
 xliff2-invalid/segment-state-value	6:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}segment', attribute 'state': [facet 'enumeration'] The value 'done' is not an element of the set {'initial', 'translated', 'reviewed', 'final'}.
 xliff2-invalid/segment-two-sources	8:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}source': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:2.0}target ).
@@ -138,7 +140,7 @@ xliff12-invalid/unit-no-id	6:3: error: Element '{urn:oasis:names:tc:xliff:docume
 xliff12-invalid/unit-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:1.2}source ).
 xliff12-invalid/unknown-element	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}comment': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}seg-source, {urn:oasis:names:tc:xliff:document:1.2}target, {urn:oasis:names:tc:xliff:document:1.2}context-group, {urn:oasis:names:tc:xliff:document:1.2}count-group, {urn:oasis:names:tc:xliff:document:1.2}prop-group, {urn:oasis:names:tc:xliff:document:1.2}note, {urn:oasis:names:tc:xliff:document:1.2}alt-trans, ##other{urn:oasis:names:tc:xliff:document:1.2}* ).
 EOD
-check "80 invalid files" test "$n" -eq 80
+check "82 invalid files" test "$n" -eq 82
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
