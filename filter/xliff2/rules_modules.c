@@ -27,6 +27,7 @@
 #define NS_RES "urn:oasis:names:tc:xliff:resourcedata:2.0|"
 #define NS_SLR "urn:oasis:names:tc:xliff:sizerestriction:2.0|"
 #define NS_VAL "urn:oasis:names:tc:xliff:validation:2.0|"
+#define NS_ITS "http://www.w3.org/2005/11/its|"
 
 /* The local name of name when it is in namespace ns ("uri|"), or NULL. */
 static const char *in_ns(const char *name, const char *ns) {
@@ -302,6 +303,70 @@ static void slr_values(struct x2_rules *r, const char *elem, const char **atts,
   }
 }
 
+/* A decimal number (an optional sign, digits, a point and digits) in
+ * [lo, hi], or an integer when lo > hi. */
+static int number_in(const char *v, double lo, double hi) {
+  const char *p = v + (v[0] == '-' || v[0] == '+');
+  size_t digits = strspn(p, "0123456789"), frac = 0;
+  if (p[digits] == '.' && lo <= hi)
+    frac = strspn(p + digits + 1, "0123456789") + 1;
+  if ((digits == 0 && frac <= 1) || p[digits + frac] != '\0')
+    return 0;
+  /* by hand: strtod follows the locale's decimal point */
+  double x = 0, scale = 1;
+  for (size_t i = 0; i < digits; i++)
+    x = x * 10 + (p[i] - '0');
+  for (size_t i = 1; i < frac; i++)
+    x += (p[digits + i] - '0') * (scale /= 10);
+  if (v[0] == '-')
+    x = -x;
+  return lo > hi || (x >= lo && x <= hi);
+}
+
+/* The ITS module of XLIFF 2.1 (5.9): the values of the ITS 2.0
+ * attributes whose range ITS states (no ITS schema is shipped), and a
+ * rating that is both a score and a vote ("exactly one"). */
+static void its_attrs(struct x2_rules *r, const char *elem, const char **atts,
+                      struct pos at) {
+  static const struct {
+    const char *name;
+    double lo, hi; /* lo > hi: an integer */
+  } ranges[] = {{"locQualityRatingScore", 0, 100},
+                {"locQualityRatingScoreThreshold", 0, 100},
+                {"locQualityIssueSeverity", 0, 100},
+                {"locQualityRatingVote", 1, 0},
+                {"locQualityRatingVoteThreshold", 1, 0},
+                {"mtConfidence", 0, 1},
+                {"taConfidence", 0, 1},
+                {"termConfidence", 0, 1}};
+  char name[80], msg[400];
+  for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++) {
+    snprintf(name, sizeof name, NS_ITS "%s", ranges[i].name);
+    const char *v = attr(atts, name);
+    if (v == NULL || number_in(v, ranges[i].lo, ranges[i].hi))
+      continue;
+    if (ranges[i].lo > ranges[i].hi)
+      snprintf(msg, sizeof msg,
+               "<%s> its:%s=\"%.40s\" is not an integer (XLIFF 2.1 §5.9)", elem,
+               ranges[i].name, v);
+    else
+      snprintf(msg, sizeof msg,
+               "<%s> its:%s=\"%.40s\" is not a number from %g to %g (XLIFF "
+               "2.1 §5.9)",
+               elem, ranges[i].name, v, ranges[i].lo, ranges[i].hi);
+    xmt_x2_rules_report(r, at, msg);
+  }
+  if (attr(atts, NS_ITS "locQualityRatingScore") != NULL &&
+      attr(atts, NS_ITS "locQualityRatingVote") != NULL) {
+    snprintf(msg, sizeof msg,
+             "<%s> has both its:locQualityRatingScore and "
+             "its:locQualityRatingVote, where exactly one is set (XLIFF 2.1 "
+             "§5.9)",
+             elem);
+    xmt_x2_rules_report(r, at, msg);
+  }
+}
+
 /* A <file>: its profiles are none until its <slr:profiles>, before
  * which its own restrictions are kept (name NUL value NUL, each). */
 static void slr_file(struct x2_rules *r, const char **atts, struct pos at) {
@@ -389,6 +454,7 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
       r->stack[r->depth - 1] == S_UNIT &&
       (is(local, "segment") || is(local, "ignorable")))
     r->mod.nparts++;
+  its_attrs(r, local != NULL ? local : local_name(name), atts, at);
   if (is(local, "file") && r->depth == 1)
     slr_file(r, atts, at);
   else if (local != NULL)

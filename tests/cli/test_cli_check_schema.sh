@@ -92,6 +92,9 @@ xliff2-invalid/fs-subfs-no-fs	7:22: error: <ph> has fs:subFs without fs:fs (XLIF
 xliff2-invalid/gls-entry-no-term	8:5: error: Element '{urn:oasis:names:tc:xliff:glossary:2.0}translation': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:glossary:2.0}term ).
 xliff2-invalid/gls-entry-no-translation	8:5: error: <gls:glossEntry> has neither a <gls:translation> nor a <gls:definition> (XLIFF 2.0 §5.2) (unit u1)
 xliff2-invalid/gls-ref-no-span	8:5: error: <gls:glossEntry> ref="#m2" names no segment, ignorable or marker of its <unit> (XLIFF 2.0 §5.2) (unit u1)
+xliff2-invalid/its-mt-confidence-range	10:13: error: <mrk> its:mtConfidence="1.5" is not a number from 0 to 1 (XLIFF 2.1 §5.9) (unit u1)
+xliff2-invalid/its-rating-score-and-vote	7:3: error: <unit> has both its:locQualityRatingScore and its:locQualityRatingVote, where exactly one is set (XLIFF 2.1 §5.9) (unit u1)
+xliff2-invalid/its-vote-not-integer	10:28: error: <mrk> its:locQualityRatingVote="3.7" is not an integer (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/mda-meta-no-type	8:5: error: Element '{urn:oasis:names:tc:xliff:metadata:2.0}meta': The attribute 'type' is required but missing.
 xliff2-invalid/mda-metadata-empty	7:3: error: Element '{urn:oasis:names:tc:xliff:metadata:2.0}metadata': Missing child element(s). Expected is ( {urn:oasis:names:tc:xliff:metadata:2.0}metaGroup ).
 xliff2-invalid/mtc-match-no-ref	7:4: error: Element '{urn:oasis:names:tc:xliff:matches:2.0}match': The attribute 'ref' is required but missing.
@@ -140,7 +143,7 @@ xliff12-invalid/unit-no-id	6:3: error: Element '{urn:oasis:names:tc:xliff:docume
 xliff12-invalid/unit-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:1.2}source ).
 xliff12-invalid/unknown-element	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}comment': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}seg-source, {urn:oasis:names:tc:xliff:document:1.2}target, {urn:oasis:names:tc:xliff:document:1.2}context-group, {urn:oasis:names:tc:xliff:document:1.2}count-group, {urn:oasis:names:tc:xliff:document:1.2}prop-group, {urn:oasis:names:tc:xliff:document:1.2}note, {urn:oasis:names:tc:xliff:document:1.2}alt-trans, ##other{urn:oasis:names:tc:xliff:document:1.2}* ).
 EOD
-check "82 invalid files" test "$n" -eq 82
+check "85 invalid files" test "$n" -eq 85
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
