@@ -5,6 +5,7 @@
 #define XMT_X2_RULES_PRIVATE_H
 
 #include <expat.h>
+#include <stdint.h>
 
 #include "read_private.h"
 
@@ -89,12 +90,13 @@ struct x2_mod {
   struct pos file_at;
 };
 
-/* What rules_refs.c keeps: a key per <file>, <group> and <unit> read
- * (kind F, G or U, the file's id, NUL, the id), the current <file>'s id,
- * and the references to resolve at the document's end. */
+/* What rules_refs.c keeps: a set of hashes, one per <file>, <group> and
+ * <unit> read (of kind F, G or U, the file's id and the id), the current
+ * <file>'s id, and the references to resolve at the document's end. */
 struct x2_refs {
-  struct xmt_memo known;
-  struct xmt_buf file_id, key, names;
+  uint64_t *slots;
+  size_t nslots, count;
+  struct xmt_buf file_id, names;
   struct pending *list;
   size_t n, cap;
 };

@@ -4,14 +4,15 @@
  * prefix at most once, file, group and unit in that order, one selector
  * of another kind (note, data, segment or code, module) at most and last;
  * the file, group and unit it names must be in the document. What is kept
- * is a key per <file>, <group> and <unit> (bounded by their number, not by
- * the document's size) and the references that name one not yet read,
+ * is a hash per <file>, <group> and <unit> (bounded by their number, not
+ * by the document's size) and the references that name one not yet read,
  * resolved at the document's end. The element a selector of another kind
  * names is resolved by rules_modules.c when it is in the referring unit
  * ("#n=", "#ID", "#t=ID"); in another unit it is not looked for: that
  * unit's notes and codes are not kept. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,28 +25,55 @@ struct frag {
   size_t nf, ng, nu;
 };
 
-/* A key of the known set: kind, file id, NUL, id. */
-static int make_key(struct x2_rules *r, char kind, const char *file,
-                    size_t nfile, const char *id, size_t nid) {
-  struct xmt_buf *k = &r->refs.key;
-  xmt_buf_reset(k);
-  xmt_status st = xmt_buf_append_byte(k, kind);
-  if (st == XMT_OK)
-    st = xmt_buf_append(k, file, nfile);
-  if (st == XMT_OK)
-    st = xmt_buf_append_byte(k, '\0');
-  if (st == XMT_OK && id != NULL)
-    st = xmt_buf_append(k, id, nid);
-  if (st != XMT_OK)
-    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
-  return st == XMT_OK;
+/* The known set holds a 64-bit hash (FNV-1a) of each key (kind, file
+ * id, NUL, id), 8 bytes a slot at most half full: a file, group or unit
+ * costs 16 bytes or so, not its id. Two keys of one hash would hide a
+ * reference that names nothing, never refuse one that names something. */
+static uint64_t hash_key(char kind, const char *file, size_t nfile,
+                         const char *id, size_t nid) {
+  uint64_t h = 14695981039346656037u;
+  h = (h ^ (unsigned char)kind) * 1099511628211u;
+  for (size_t i = 0; i < nfile; i++)
+    h = (h ^ (unsigned char)file[i]) * 1099511628211u;
+  h = h * 1099511628211u; /* the NUL */
+  for (size_t i = 0; i < nid; i++)
+    h = (h ^ (unsigned char)id[i]) * 1099511628211u;
+  return h != 0 ? h : 1; /* 0 is an empty slot */
+}
+
+static uint64_t *slot(const struct x2_refs *x, uint64_t h) {
+  size_t mask = x->nslots - 1, at = (size_t)(h ^ (h >> 32)) & mask;
+  while (x->slots[at] != 0 && x->slots[at] != h)
+    at = (at + 1) & mask;
+  return &x->slots[at];
+}
+
+/* Adds h to the set; 0 when out of memory. */
+static int add(struct x2_refs *x, uint64_t h) {
+  if (2 * (x->count + 1) > x->nslots) {
+    size_t n = x->nslots != 0 ? 2 * x->nslots : 1024;
+    struct x2_refs grown = *x;
+    grown.slots = calloc(n, sizeof *grown.slots);
+    if (grown.slots == NULL)
+      return 0;
+    grown.nslots = n;
+    for (size_t i = 0; i < x->nslots; i++)
+      if (x->slots[i] != 0)
+        *slot(&grown, x->slots[i]) = x->slots[i];
+    free(x->slots);
+    x->slots = grown.slots;
+    x->nslots = n;
+  }
+  uint64_t *s = slot(x, h);
+  x->count += *s == 0;
+  *s = h;
+  return 1;
 }
 
 static int known(struct x2_rules *r, char kind, const char *file, size_t nfile,
                  const char *id, size_t nid) {
-  return make_key(r, kind, file, nfile, id, nid) &&
-         xmt_memo_get(&r->refs.known, r->refs.key.data, r->refs.key.len, NULL,
-                      NULL, NULL);
+  const struct x2_refs *x = &r->refs;
+  return x->nslots != 0 && *slot(x, hash_key(kind, file, nfile, id, nid)) != 0;
 }
 
 void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id) {
@@ -57,10 +85,10 @@ void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id) {
       return;
     }
   }
-  const char *file = kind == 'F' ? "" : x->file_id.data;
+  const char *file =
+      kind == 'F' || x->file_id.data == NULL ? "" : x->file_id.data;
   size_t nfile = kind == 'F' ? 0 : x->file_id.len;
-  if (make_key(r, kind, file != NULL ? file : "", nfile, id, strlen(id)) &&
-      xmt_memo_put(&x->known, x->key.data, x->key.len, NULL, 0, 0) != XMT_OK)
+  if (!add(x, hash_key(kind, file, nfile, id, strlen(id))))
     xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
 }
 
@@ -252,7 +280,6 @@ void xmt_x2_refs_end(struct x2_rules *r) {
 void xmt_x2_refs_free(struct x2_refs *x) {
   free(x->list);
   xmt_buf_free(&x->names);
-  xmt_buf_free(&x->key);
   xmt_buf_free(&x->file_id);
-  xmt_memo_free(&x->known);
+  free(x->slots);
 }
