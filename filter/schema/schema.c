@@ -43,6 +43,9 @@ struct drive {
   size_t capopen;
   const xmlChar **attrs; /* 5 per attribute, as SAX2 gives them */
   size_t capattrs;
+  /* XLIFF 1.2: the trans-unit and bin-unit ids of the current <file>
+   * (their kind 't' or 'b' and column as the value, line as the number) */
+  struct xmt_memo ids;
   xmt_rule_fn fn;
   void *user;
   xmt_status st;
@@ -201,6 +204,59 @@ static int attributes(struct drive *d, const XML_Char **atts, size_t n) {
   return 1;
 }
 
+/* XLIFF 1.2: the ids of the <trans-unit>s and <bin-unit>s of a <file>
+ * are unique in it, trans-units and bin-units alike, which the
+ * schema's key K_unit_id stated (taken out: see schema_load.c). A
+ * trans-unit id used twice is told by check's own rule, on the units
+ * read; a repeat that a <bin-unit> takes part in is told here, at the
+ * repeat. */
+static void unit_ids(struct drive *d, const xmlChar *const el[3],
+                     const XML_Char **atts) {
+  if (el[0] == NULL || strcmp((const char *)el[0], NS12) != 0)
+    return;
+  const char *local = (const char *)el[1];
+  if (strcmp(local, "file") == 0) {
+    xmt_memo_clear(&d->ids);
+    return;
+  }
+  int bin = strcmp(local, "bin-unit") == 0;
+  if (!bin && strcmp(local, "trans-unit") != 0)
+    return;
+  const char *id = NULL;
+  for (size_t i = 0; atts[i] != NULL && id == NULL; i += 2)
+    if (strcmp(atts[i], "id") == 0)
+      id = atts[i + 1];
+  if (id == NULL)
+    return; /* the schema tells it */
+  unsigned long line = (unsigned long)XML_GetCurrentLineNumber(d->parser);
+  unsigned long col = (unsigned long)XML_GetCurrentColumnNumber(d->parser) + 1;
+  const char *value = NULL;
+  size_t value_len = 0, first = 0;
+  size_t len = strlen(id);
+  if (!xmt_memo_get(&d->ids, id, len, &value, &value_len, &first)) {
+    char v[1 + sizeof col];
+    v[0] = bin ? 'b' : 't';
+    memcpy(v + 1, &col, sizeof col);
+    if (xmt_memo_put(&d->ids, id, len, v, sizeof v, line) != XMT_OK)
+      stop(d, XMT_ERR_NOMEM);
+    return;
+  }
+  int first_bin = value_len > 0 && value[0] == 'b';
+  if (!bin && !first_bin)
+    return; /* two trans-units: check's rule */
+  unsigned long first_col = 0;
+  if (value_len == 1 + sizeof first_col)
+    memcpy(&first_col, value + 1, sizeof first_col);
+  char msg[400];
+  snprintf(msg, sizeof msg,
+           "%s id \"%.64s\" is used more than once in <file> (first at line "
+           "%zu, column %lu, by a %s)",
+           bin ? "bin-unit" : "trans-unit", id, first, first_col,
+           first_bin ? "bin-unit" : "trans-unit");
+  if (d->fn(d->user, line, col, id, msg, 0) != 0)
+    stop(d, XMT_ERR_ABORTED);
+}
+
 static void XMLCALL on_start(void *user, const XML_Char *name,
                              const XML_Char **atts) {
   struct drive *d = user;
@@ -237,6 +293,7 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
   d->nns = 0;
   d->sax->startElementNs(d->sax_user, el[1], el[2], el[0], nns, b, (int)n, 0,
                          d->attrs);
+  unit_ids(d, el, atts);
 }
 
 static void XMLCALL on_end(void *user, const XML_Char *name) {
@@ -374,6 +431,7 @@ xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
   free(d.open);
   free(d.ns);
   free(d.attrs);
+  xmt_memo_free(&d.ids);
   xmlDictFree(d.dict);
   XML_ParserFree(d.parser);
   return st;

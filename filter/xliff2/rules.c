@@ -462,15 +462,19 @@ static enum scope structure(struct x2_rules *r, enum scope parent,
                             struct pos at) {
   const char *id = xmt_x2_attr(atts, "id");
   if (parent == S_ROOT && is(local, "file")) {
-    if (id != NULL)
+    if (id != NULL) {
       unique(r, &r->files, "<xliff>", "file", 0, id, at);
+      xmt_x2_refs_element(r, 'F', id);
+    }
     xmt_memo_clear(&r->ids);
     return S_FILE;
   }
   if ((parent == S_FILE || parent == S_GROUP) &&
       (is(local, "group") || is(local, "unit"))) {
-    if (id != NULL)
+    if (id != NULL) {
       unique(r, &r->ids, "its <file>", local, 0, id, at);
+      xmt_x2_refs_element(r, is(local, "group") ? 'G' : 'U', id);
+    }
     if (is(local, "group"))
       return S_GROUP;
     /* a unit a subFlows may name, at the file's end */
@@ -560,6 +564,8 @@ static void end_element(void *user, const XML_Char *name) {
     xmt_x2_mod_file_end(r);
   else if (r->stack[r->depth] == S_PART)
     r->in_segment = 0;
+  if (r->depth == 0)
+    xmt_x2_refs_end(r);
 }
 
 /* Text of a segment's target: the target is one to compare. */
@@ -629,6 +635,7 @@ void xmt_x2_rules_free(struct x2_rules *r) {
   xmt_memo_free(&r->ids);
   xmt_memo_free(&r->unit);
   xmt_x2_mod_free(&r->mod);
+  xmt_x2_refs_free(&r->refs);
   xmt_buf_free(&r->unit_id);
   xmt_buf_free(&r->key);
   xmt_buf_free(&r->names);

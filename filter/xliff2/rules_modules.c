@@ -4,11 +4,13 @@
  * fix, copyOf and subFlows naming what exists, an <ec>'s startRef or
  * id; of the modules, the references of Translation Candidates (mtc),
  * Glossary (gls) and Resource Data (res), a glossary entry's content,
- * Format Style's subFs, Size and Length Restriction's sizeInfo, and the
+ * Format Style's subFs, Size and Length Restriction's sizeInfo and the
+ * values of its standard profiles, and the
  * form of a Validation rule. Each is told with the section of the XLIFF
  * 2.0 specification that states it. What a rule keeps outlives no unit,
- * but the subFlows references of the current <file> (resolved at its
- * end) and the items of the <res:resourceData> being read. */
+ * but the subFlows and res:resourceItemRef references of the current
+ * <file> and its res:resourceItem ids (resolved at its end), the ids of
+ * the <res:resourceData> being read, and the <file>'s size profiles. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -25,6 +27,7 @@
 #define NS_RES "urn:oasis:names:tc:xliff:resourcedata:2.0|"
 #define NS_SLR "urn:oasis:names:tc:xliff:sizerestriction:2.0|"
 #define NS_VAL "urn:oasis:names:tc:xliff:validation:2.0|"
+#define NS_ITS "http://www.w3.org/2005/11/its|"
 
 /* The local name of name when it is in namespace ns ("uri|"), or NULL. */
 static const char *in_ns(const char *name, const char *ns) {
@@ -159,6 +162,8 @@ static void can_reorder(struct x2_rules *r, const char *local,
 static void core_inline(struct x2_rules *r, const char *local,
                         const char **atts, char side, struct pos at) {
   const char *type = attr(atts, "type"), *ref = attr(atts, "ref");
+  if (is(local, "mrk") || is(local, "sm"))
+    xmt_x2_refs_check(r, local, ref, at);
   if ((is(local, "mrk") || is(local, "sm")) && type != NULL &&
       strcmp(type, "comment") == 0) {
     if (attr(atts, "value") == NULL && ref == NULL)
@@ -216,19 +221,187 @@ static void val_rule(struct x2_rules *r, const char **atts, struct pos at) {
         "endsWith");
 }
 
+/* Resource Data (5.5): an id of a <res:resourceItem> or
+ * <res:resourceItemRef> is unique among those of its <res:resourceData>;
+ * a <res:resourceItemRef> names a <res:resourceItem> of its <file> (at
+ * the file's level, where the specification's example puts it; one of a
+ * unit is taken too, as the Schematron of XLIFF 2.1 does), resolved at
+ * the file's end. */
 static void res_start(struct x2_rules *r, const char *local, const char **atts,
                       struct pos at) {
   struct x2_mod *m = &r->mod;
+  const char *id = attr(atts, "id");
   if (is(local, "resourceData")) {
-    m->nres = 0;
-    xmt_buf_reset(&m->res_names);
-    xmt_memo_clear(&m->res_items);
-  } else if (is(local, "resourceItem") && attr(atts, "id") != NULL) {
-    xmt_x2_rules_mark(r, &m->res_items, 'R', 0, attr(atts, "id"));
-  } else if (is(local, "resourceItemRef") && attr(atts, "ref") != NULL) {
+    xmt_memo_clear(&m->res_ids);
+    return;
+  }
+  if (!is(local, "resourceItem") && !is(local, "resourceItemRef"))
+    return;
+  if (id != NULL && xmt_x2_rules_key(r, 'i', 0, id)) {
+    if (xmt_memo_get(&m->res_ids, r->key.data, r->key.len, NULL, NULL, NULL))
+      say(r, at, "5.5",
+          "<res:%s> id \"%.64s\" is used more than once in its "
+          "<res:resourceData>",
+          local, id);
+    else
+      xmt_x2_rules_mark(r, &m->res_ids, 'i', 0, id);
+  }
+  if (is(local, "resourceItem") && id != NULL)
+    xmt_x2_rules_mark(r, &m->res_items, 'R', 0, id);
+  else if (is(local, "resourceItemRef") && attr(atts, "ref") != NULL)
     keep_ref(r, &m->res, &m->nres, &m->res_cap, &m->res_names,
              attr(atts, "ref"), "ref", at);
+}
+
+/* An integer as the standard profiles of Size and Length take it
+ * (n bytes of s), an optional sign and digits. */
+static int integer(const char *s, size_t n) {
+  size_t i = n > 0 && (s[0] == '-' || s[0] == '+');
+  if (i == n)
+    return 0;
+  for (; i < n; i++)
+    if (s[i] < '0' || s[i] > '9')
+      return 0;
+  return 1;
+}
+
+/* A restriction of a standard profile: "[minsize,]maxsize", each an
+ * integer, the maximum "*" for none. */
+static int restriction(const char *v) {
+  const char *comma = strchr(v, ',');
+  const char *max = comma != NULL ? comma + 1 : v;
+  if (comma != NULL && !integer(v, (size_t)(comma - v)))
+    return 0;
+  return strcmp(max, "*") == 0 || integer(max, strlen(max));
+}
+
+/* The Size and Length attributes of an element under the standard
+ * profiles of its <file> (5.7, "Standard profiles"). */
+static void slr_values(struct x2_rules *r, const char *elem, const char **atts,
+                       struct pos at) {
+  static const struct {
+    const char *name, *profile;
+    int info; /* 1: an integer, empty allowed; 0: a restriction */
+  } rules[] = {{NS_SLR "sizeRestriction", "xliff:codepoints", 0},
+               {NS_SLR "sizeInfo", "xliff:codepoints", 1},
+               {NS_SLR "storageRestriction", NULL, 0},
+               {NS_SLR "equivStorage", NULL, 1}};
+  for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
+    const char *v = attr(atts, rules[i].name);
+    if (v == NULL || !(i < 2 ? r->mod.codepoints : r->mod.utf))
+      continue;
+    if (rules[i].info ? v[0] == '\0' || integer(v, strlen(v)) : restriction(v))
+      continue;
+    char profile[20];
+    snprintf(profile, sizeof profile, "xliff:utf%d", r->mod.utf);
+    say(r, at, "5.7",
+        "<%s> slr:%s=\"%.64s\" is not %s, as the profile %s of its <file> "
+        "wants",
+        elem, local_name(rules[i].name), v,
+        rules[i].info ? "an integer" : "\"[min,]max\" of integers (max \"*\")",
+        rules[i].profile != NULL ? rules[i].profile : profile);
   }
+}
+
+/* A decimal number (an optional sign, digits, a point and digits) in
+ * [lo, hi], or an integer when lo > hi. */
+static int number_in(const char *v, double lo, double hi) {
+  const char *p = v + (v[0] == '-' || v[0] == '+');
+  size_t digits = strspn(p, "0123456789"), frac = 0;
+  if (p[digits] == '.' && lo <= hi)
+    frac = strspn(p + digits + 1, "0123456789") + 1;
+  if ((digits == 0 && frac <= 1) || p[digits + frac] != '\0')
+    return 0;
+  /* by hand: strtod follows the locale's decimal point */
+  double x = 0, scale = 1;
+  for (size_t i = 0; i < digits; i++)
+    x = x * 10 + (p[i] - '0');
+  for (size_t i = 1; i < frac; i++)
+    x += (p[digits + i] - '0') * (scale /= 10);
+  if (v[0] == '-')
+    x = -x;
+  return lo > hi || (x >= lo && x <= hi);
+}
+
+/* The ITS module of XLIFF 2.1 (5.9): the values of the ITS 2.0
+ * attributes whose range ITS states (no ITS schema is shipped), and a
+ * rating that is both a score and a vote ("exactly one"). */
+static void its_attrs(struct x2_rules *r, const char *elem, const char **atts,
+                      struct pos at) {
+  static const struct {
+    const char *name;
+    double lo, hi; /* lo > hi: an integer */
+  } ranges[] = {{"locQualityRatingScore", 0, 100},
+                {"locQualityRatingScoreThreshold", 0, 100},
+                {"locQualityIssueSeverity", 0, 100},
+                {"locQualityRatingVote", 1, 0},
+                {"locQualityRatingVoteThreshold", 1, 0},
+                {"mtConfidence", 0, 1},
+                {"taConfidence", 0, 1},
+                {"termConfidence", 0, 1}};
+  char name[80], msg[400];
+  for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++) {
+    snprintf(name, sizeof name, NS_ITS "%s", ranges[i].name);
+    const char *v = attr(atts, name);
+    if (v == NULL || number_in(v, ranges[i].lo, ranges[i].hi))
+      continue;
+    if (ranges[i].lo > ranges[i].hi)
+      snprintf(msg, sizeof msg,
+               "<%s> its:%s=\"%.40s\" is not an integer (XLIFF 2.1 §5.9)", elem,
+               ranges[i].name, v);
+    else
+      snprintf(msg, sizeof msg,
+               "<%s> its:%s=\"%.40s\" is not a number from %g to %g (XLIFF "
+               "2.1 §5.9)",
+               elem, ranges[i].name, v, ranges[i].lo, ranges[i].hi);
+    xmt_x2_rules_report(r, at, msg);
+  }
+  if (attr(atts, NS_ITS "locQualityRatingScore") != NULL &&
+      attr(atts, NS_ITS "locQualityRatingVote") != NULL) {
+    snprintf(msg, sizeof msg,
+             "<%s> has both its:locQualityRatingScore and "
+             "its:locQualityRatingVote, where exactly one is set (XLIFF 2.1 "
+             "§5.9)",
+             elem);
+    xmt_x2_rules_report(r, at, msg);
+  }
+}
+
+/* A <file>: its profiles are none until its <slr:profiles>, before
+ * which its own restrictions are kept (name NUL value NUL, each). */
+static void slr_file(struct x2_rules *r, const char **atts, struct pos at) {
+  struct x2_mod *m = &r->mod;
+  m->codepoints = m->utf = 0;
+  m->file_at = at;
+  xmt_buf_reset(&m->file_slr);
+  for (size_t i = 0; atts[i] != NULL; i += 2)
+    if (strncmp(atts[i], NS_SLR, sizeof NS_SLR - 1) == 0 &&
+        (xmt_buf_append(&m->file_slr, atts[i], strlen(atts[i]) + 1) != XMT_OK ||
+         xmt_buf_append(&m->file_slr, atts[i + 1], strlen(atts[i + 1]) + 1) !=
+             XMT_OK))
+      xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+}
+
+/* A <file>'s <slr:profiles>: the standard profiles it selects; then the
+ * <file>'s own restrictions. */
+static void slr_profiles(struct x2_rules *r, const char **atts) {
+  struct x2_mod *m = &r->mod;
+  const char *g = attr(atts, "generalProfile");
+  const char *st = attr(atts, "storageProfile");
+  m->codepoints = g != NULL && strcmp(g, "xliff:codepoints") == 0;
+  m->utf = st == NULL                       ? 0
+           : strcmp(st, "xliff:utf8") == 0  ? 8
+           : strcmp(st, "xliff:utf16") == 0 ? 16
+           : strcmp(st, "xliff:utf32") == 0 ? 32
+                                            : 0;
+  const char *own[10];
+  size_t n = 0;
+  for (size_t at = 0; at < m->file_slr.len && n + 2 < 10;) {
+    own[n++] = m->file_slr.data + at;
+    at += strlen(m->file_slr.data + at) + 1;
+  }
+  own[n - n % 2] = NULL;
+  slr_values(r, "file", own, m->file_at);
 }
 
 /* A <segment>'s or <ignorable>'s <source> or <target>: its language is
@@ -281,6 +454,14 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
       r->stack[r->depth - 1] == S_UNIT &&
       (is(local, "segment") || is(local, "ignorable")))
     r->mod.nparts++;
+  its_attrs(r, local != NULL ? local : local_name(name), atts, at);
+  if (is(local, "file") && r->depth == 1)
+    slr_file(r, atts, at);
+  else if (local != NULL)
+    slr_values(r, local, atts, at);
+  else if ((l = in_ns(name, NS_SLR)) != NULL && is(l, "profiles") &&
+           r->depth > 0 && r->stack[r->depth - 1] == S_FILE)
+    slr_profiles(r, atts);
   if (local != NULL && side == 0 && r->depth > 0 &&
       r->stack[r->depth - 1] == S_PART &&
       (is(local, "source") || is(local, "target")))
@@ -295,6 +476,7 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
     return;
   }
   if ((l = in_ns(name, NS_MTC)) != NULL && is(l, "match")) {
+    xmt_x2_refs_check(r, "mtc:match", attr(atts, "ref"), at);
     if (r->unit_id.len > 0)
       span_ref(r, 'M', attr(atts, "ref"), "mtc:match", at);
   } else if ((l = in_ns(name, NS_GLS)) != NULL) {
@@ -305,6 +487,10 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
     } else if (is(l, "translation") || is(l, "definition")) {
       r->mod.gloss_has = 1;
     }
+    if (is(l, "glossEntry") || is(l, "translation"))
+      xmt_x2_refs_check(
+          r, is(l, "glossEntry") ? "gls:glossEntry" : "gls:translation",
+          attr(atts, "ref"), at);
     if (r->unit_id.len > 0 && (is(l, "glossEntry") || is(l, "translation")))
       span_ref(r, 'G', attr(atts, "ref"),
                is(l, "glossEntry") ? "gls:glossEntry" : "gls:translation", at);
@@ -325,20 +511,6 @@ void xmt_x2_mod_end(struct x2_rules *r, const char *name) {
       say(r, m->gloss_at, "5.2",
           "<gls:glossEntry> has neither a <gls:translation> nor a "
           "<gls:definition>");
-  } else if ((l = in_ns(name, NS_RES)) != NULL && is(l, "resourceData")) {
-    for (size_t i = 0; r->st == XMT_OK && i < m->nres; i++) {
-      const char *id = m->res_names.data + m->res[i].name;
-      if (!xmt_x2_rules_key(r, 'R', 0, id))
-        return;
-      if (!xmt_memo_get(&m->res_items, r->key.data, r->key.len, NULL, NULL,
-                        NULL))
-        say(r, m->res[i].at, "5.5",
-            "<res:resourceItemRef ref=\"%.64s\"> names no <res:resourceItem> "
-            "of its <res:resourceData>",
-            id);
-    }
-    m->nres = 0;
-    xmt_buf_reset(&m->res_names);
   }
 }
 
@@ -431,6 +603,19 @@ void xmt_x2_mod_file_end(struct x2_rules *r) {
   }
   m->nflows = 0;
   xmt_buf_reset(&m->flow_names);
+  for (size_t i = 0; r->st == XMT_OK && i < m->nres; i++) {
+    const char *id = m->res_names.data + m->res[i].name;
+    if (!xmt_x2_rules_key(r, 'R', 0, id))
+      return;
+    if (!xmt_memo_get(&m->res_items, r->key.data, r->key.len, NULL, NULL, NULL))
+      say(r, m->res[i].at, "5.5",
+          "<res:resourceItemRef ref=\"%.64s\"> names no <res:resourceItem> "
+          "of its <file>",
+          id);
+  }
+  m->nres = 0;
+  xmt_buf_reset(&m->res_names);
+  xmt_memo_clear(&m->res_items);
 }
 
 void xmt_x2_mod_free(struct x2_mod *m) {
@@ -440,4 +625,6 @@ void xmt_x2_mod_free(struct x2_mod *m) {
   xmt_buf_free(&m->flow_names);
   xmt_buf_free(&m->res_names);
   xmt_memo_free(&m->res_items);
+  xmt_memo_free(&m->res_ids);
+  xmt_buf_free(&m->file_slr);
 }

@@ -5,6 +5,7 @@
 #define XMT_X2_RULES_PRIVATE_H
 
 #include <expat.h>
+#include <stdint.h>
 
 #include "read_private.h"
 
@@ -67,7 +68,8 @@ struct order {
 /* What rules_modules.c keeps: per unit, the canReorder sequence of each
  * side; the <glossEntry> open and whether it has a translation or
  * definition; per <file>, the subFlows references to resolve at its end;
- * per <res:resourceData>, its items and the references to them. */
+ * per <file>, its res:resourceItem ids and the references to them; per
+ * <res:resourceData>, the ids of its items and item references. */
 struct x2_mod {
   char reorder[2]; /* 's', 't': 1 in a canReorder="firstNo" sequence */
   int gloss_open, gloss_has;
@@ -75,11 +77,28 @@ struct x2_mod {
   struct pending *flows, *res;
   size_t nflows, flows_cap, nres, res_cap;
   struct xmt_buf flow_names, res_names;
-  struct xmt_memo res_items;
+  struct xmt_memo res_items, res_ids;
   char src_lang[64], trg_lang[64]; /* <xliff>'s, "" when absent */
   int trg_told;                    /* a target without trgLang told */
   struct order *orders;            /* the unit's targets' order */
   size_t norders, orders_cap, nparts;
+  /* Size and Length: the current <file>'s standard profiles in use
+   * (general xliff:codepoints; storage xliff:utf8, utf16 or utf32), and
+   * its own restrictions, told when its <slr:profiles> is read */
+  int codepoints, utf;
+  struct xmt_buf file_slr;
+  struct pos file_at;
+};
+
+/* What rules_refs.c keeps: a set of hashes, one per <file>, <group> and
+ * <unit> read (of kind F, G or U, the file's id and the id), the current
+ * <file>'s id, and the references to resolve at the document's end. */
+struct x2_refs {
+  uint64_t *slots;
+  size_t nslots, count;
+  struct xmt_buf file_id, names;
+  struct pending *list;
+  size_t n, cap;
 };
 
 struct x2_rules {
@@ -98,9 +117,10 @@ struct x2_rules {
   size_t ncodes, codes_cap;
   struct seg *segs;
   size_t nsegs, segs_cap;
-  struct x2_mod mod; /* rules_modules.c's */
-  int in_segment;    /* in a <segment> (not an <ignorable>) */
-  int ordered;       /* a target of the unit has an order attribute */
+  struct x2_mod mod;   /* rules_modules.c's */
+  struct x2_refs refs; /* rules_refs.c's */
+  int in_segment;      /* in a <segment> (not an <ignorable>) */
+  int ordered;         /* a target of the unit has an order attribute */
   struct pos unit_at;
   struct x2_doc none; /* past the last part */
 };
@@ -129,5 +149,14 @@ void xmt_x2_mod_unit_start(struct x2_rules *r);
 void xmt_x2_mod_unit_end(struct x2_rules *r);
 void xmt_x2_mod_root(struct x2_rules *r, const char **atts);
 void xmt_x2_mod_free(struct x2_mod *m);
+
+/* rules_refs.c: a <file>, <group> or <unit> read (kind 'F', 'G', 'U');
+ * a ref attribute of element elem (as written) at at; the document's
+ * end; all freed. */
+void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id);
+void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
+                       struct pos at);
+void xmt_x2_refs_end(struct x2_rules *r);
+void xmt_x2_refs_free(struct x2_refs *x);
 
 #endif /* XMT_X2_RULES_PRIVATE_H */

@@ -70,6 +70,12 @@ xliff2-invalid/core-ec-isolated-startref	6:22: error: <ec isolated="yes"> must h
 xliff2-invalid/core-ec-no-sc	6:22: error: <ec startRef="1"> has no <sc id="1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-ec-no-startref	6:22: error: <ec> that is not isolated="yes" has no startRef (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-em-no-sm	6:22: error: <em startRef="m1"> has no <sm id="m1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.8) (unit u1)
+xliff2-invalid/core-fragid-no-file	6:25: error: <mrk> ref="#/f=f2/u=u1" names no <file id="f2"> of the document (XLIFF 2.0 §3.1)
+xliff2-invalid/core-fragid-no-unit	7:25: error: <mrk> ref="#/f=f2/u=u2/n=n1" names no <unit id="u2"> in <file id="f2"> (XLIFF 2.0 §3.1)
+xliff2-invalid/core-fragid-order	7:25: error: <mrk> ref="#u=u1/f=f1" has the selector "f=f1" out of order (file, group, unit, then at most one selector of another kind, last) (XLIFF 2.0 §3) (unit u1)
+xliff2-invalid/core-fragid-prefix-twice	6:25: error: <mrk> ref="#/f=f1/u=u1/u=u1" has the prefix "u" more than once (XLIFF 2.0 §3) (unit u1)
+xliff2-invalid/core-fragid-two-leaves	7:25: error: <mrk> ref="#/f=f1/u=u1/n=n1/m1" has more than one selector of a note, data, segment, code or module (XLIFF 2.0 §3) (unit u1)
+xliff2-invalid/core-fragid-unknown-prefix	9:5: error: <mtc:match> ref="#/f=f1/u=u1/s=s1" has an unknown prefix "s" (XLIFF 2.0 §3) (unit u1)
 xliff2-invalid/core-order-range	6:34: error: <target order="3"> is past the 2 segments and ignorables of its <unit> (XLIFF 2.0 §4.3.1.24) (unit u1)
 xliff2-invalid/core-order-twice	7:34: error: <target order="2"> has the order of the target at line 6, column 34 (XLIFF 2.0 §4.3.1.24) (unit u1)
 xliff2-invalid/core-sc-no-ec	6:21: error: <sc id="1"> has no <ec startRef="1"> in the sources of its <unit> (and is not isolated="yes") (XLIFF 2.0 §4.2.3.4) (unit u1)
@@ -86,6 +92,9 @@ xliff2-invalid/fs-subfs-no-fs	7:22: error: <ph> has fs:subFs without fs:fs (XLIF
 xliff2-invalid/gls-entry-no-term	8:5: error: Element '{urn:oasis:names:tc:xliff:glossary:2.0}translation': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:glossary:2.0}term ).
 xliff2-invalid/gls-entry-no-translation	8:5: error: <gls:glossEntry> has neither a <gls:translation> nor a <gls:definition> (XLIFF 2.0 §5.2) (unit u1)
 xliff2-invalid/gls-ref-no-span	8:5: error: <gls:glossEntry> ref="#m2" names no segment, ignorable or marker of its <unit> (XLIFF 2.0 §5.2) (unit u1)
+xliff2-invalid/its-mt-confidence-range	10:13: error: <mrk> its:mtConfidence="1.5" is not a number from 0 to 1 (XLIFF 2.1 §5.9) (unit u1)
+xliff2-invalid/its-rating-score-and-vote	7:3: error: <unit> has both its:locQualityRatingScore and its:locQualityRatingVote, where exactly one is set (XLIFF 2.1 §5.9) (unit u1)
+xliff2-invalid/its-vote-not-integer	10:28: error: <mrk> its:locQualityRatingVote="3.7" is not an integer (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/mda-meta-no-type	8:5: error: Element '{urn:oasis:names:tc:xliff:metadata:2.0}meta': The attribute 'type' is required but missing.
 xliff2-invalid/mda-metadata-empty	7:3: error: Element '{urn:oasis:names:tc:xliff:metadata:2.0}metadata': Missing child element(s). Expected is ( {urn:oasis:names:tc:xliff:metadata:2.0}metaGroup ).
 xliff2-invalid/mtc-match-no-ref	7:4: error: Element '{urn:oasis:names:tc:xliff:matches:2.0}match': The attribute 'ref' is required but missing.
@@ -97,12 +106,17 @@ xliff2-invalid/note-priority-range	6:10: error: Element '{urn:oasis:names:tc:xli
 xliff2-invalid/notes-after-segment	7:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}notes': This element is not expected.
 xliff2-invalid/pc-cancopy-value	7:12: error: Element '{urn:oasis:names:tc:xliff:document:2.0}pc', attribute 'canCopy': [facet 'enumeration'] The value 'perhaps' is not an element of the set {'yes', 'no'}.
 xliff2-invalid/ph-no-id	7:18: error: Element '{urn:oasis:names:tc:xliff:document:2.0}ph': The attribute 'id' is required but missing.
-xliff2-invalid/res-ref-no-item	7:4: error: <res:resourceItemRef ref="r2"> names no <res:resourceItem> of its <res:resourceData> (XLIFF 2.0 §5.5)
+xliff2-invalid/res-duplicate-id	12:4: error: <res:resourceItem> id "x1" is used more than once in its <res:resourceData> (XLIFF 2.0 §5.5)
+xliff2-invalid/res-ref-no-item	7:4: error: <res:resourceItemRef ref="r2"> names no <res:resourceItem> of its <file> (XLIFF 2.0 §5.5)
+xliff2-invalid/res-ref-other-file	19:5: error: <res:resourceItemRef ref="r1"> names no <res:resourceItem> of its <file> (XLIFF 2.0 §5.5)
 xliff2-invalid/segment-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:2.0}source ).
 xliff2-invalid/segment-state-value	6:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}segment', attribute 'state': [facet 'enumeration'] The value 'done' is not an element of the set {'initial', 'translated', 'reviewed', 'final'}.
 xliff2-invalid/segment-two-sources	8:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}source': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:2.0}target ).
+xliff2-invalid/slr-equiv-storage-not-integer	9:25: error: <ph> slr:equivStorage="two" is not an integer, as the profile xliff:utf16 of its <file> wants (XLIFF 2.0 §5.7) (unit u1)
+xliff2-invalid/slr-size-not-integer	8:3: error: <unit> slr:sizeRestriction="ten" is not "[min,]max" of integers (max "*"), as the profile xliff:codepoints of its <file> wants (XLIFF 2.0 §5.7) (unit u1)
 xliff2-invalid/slr-sizeinfo-both	8:22: error: <ph> has both slr:sizeInfo and slr:sizeInfoRef (XLIFF 2.0 §5.7) (unit u1)
 xliff2-invalid/slr-sizeinforef-no-data	8:22: error: <ph> slr:sizeInfoRef="d2" names no <data> in the <originalData> of its <unit> (XLIFF 2.0 §5.7) (unit u1)
+xliff2-invalid/slr-storage-not-integer	6:2: error: <file> slr:storageRestriction="1.5,20" is not "[min,]max" of integers (max "*"), as the profile xliff:utf8 of its <file> wants (XLIFF 2.0 §5.7)
 xliff2-invalid/srcdir-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute 'srcDir': [facet 'enumeration'] The value 'up' is not an element of the set {'ltr', 'rtl', 'auto'}.
 xliff2-invalid/target-before-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:2.0}source ).
 xliff2-invalid/translate-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute 'translate': [facet 'enumeration'] The value 'maybe' is not an element of the set {'yes', 'no'}.
@@ -118,6 +132,8 @@ xliff2-invalid/val-rule-no-test	8:5: error: <val:rule> has none of isPresent, is
 xliff2-invalid/val-rule-two-tests	8:5: error: <val:rule> has more than one of isPresent, isNotPresent, startsWith, endsWith and a custom rule, not exactly one (XLIFF 2.0 §5.8) (unit u1)
 xliff2-invalid/xml-lang-type	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}source', attribute '{http://www.w3.org/XML/1998/namespace}lang': 'en us' is not a valid value of the local union type.
 xliff2-invalid/xml-space-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute '{http://www.w3.org/XML/1998/namespace}space': [facet 'enumeration'] The value 'keep' is not an element of the set {'default', 'preserve'}.
+xliff12-invalid/bin-unit-id-of-trans-unit	11:4: error: bin-unit id "1" is used more than once in <file> (first at line 7, column 3, by a trans-unit) (unit 1)
+xliff12-invalid/duplicate-bin-unit-id	12:3: error: bin-unit id "b1" is used more than once in <file> (first at line 6, column 3, by a bin-unit) (unit b1)
 xliff12-invalid/duplicate-unit-id	9:3: error: trans-unit id "1" is used more than once in <file> (first at line 6) (unit 1)
 xliff12-invalid/file-no-body	6:2: error: Element '{urn:oasis:names:tc:xliff:document:1.2}file': Missing child element(s). Expected is ( {urn:oasis:names:tc:xliff:document:1.2}body ).
 xliff12-invalid/file-no-datatype	4:2: error: Element '{urn:oasis:names:tc:xliff:document:1.2}file': The attribute 'datatype' is required but missing.
@@ -127,7 +143,7 @@ xliff12-invalid/unit-no-id	6:3: error: Element '{urn:oasis:names:tc:xliff:docume
 xliff12-invalid/unit-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:1.2}source ).
 xliff12-invalid/unknown-element	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}comment': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}seg-source, {urn:oasis:names:tc:xliff:document:1.2}target, {urn:oasis:names:tc:xliff:document:1.2}context-group, {urn:oasis:names:tc:xliff:document:1.2}count-group, {urn:oasis:names:tc:xliff:document:1.2}prop-group, {urn:oasis:names:tc:xliff:document:1.2}note, {urn:oasis:names:tc:xliff:document:1.2}alt-trans, ##other{urn:oasis:names:tc:xliff:document:1.2}* ).
 EOD
-check "69 invalid files" test "$n" -eq 69
+check "85 invalid files" test "$n" -eq 85
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
@@ -179,6 +195,22 @@ EOD
 exits_with 1 "<note> in <body>" "$x" check -q "$tmp/body-note.xlf" &&
   check "<note> in <body>: the units it can hold named" test \
     "$(head -n 1 "$tmp/err")" = "xliffmt: $tmp/body-note.xlf:5:1: error: Element '{urn:oasis:names:tc:xliff:document:1.2}note': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}group, {urn:oasis:names:tc:xliff:document:1.2}trans-unit, {urn:oasis:names:tc:xliff:document:1.2}bin-unit )."
+
+# The ids of trans-units and bin-units are unique in their <file>, not
+# in the document: the same ids in two files pass.
+cat >"$tmp/bin-units.xlf" <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="a" source-language="en" datatype="plaintext"><body>
+<trans-unit id="1"><source>One.</source></trans-unit>
+<bin-unit id="b1" mime-type="image/png"><bin-source><external-file href="a.png"/></bin-source></bin-unit>
+</body></file>
+<file original="b" source-language="en" datatype="plaintext"><body>
+<bin-unit id="1" mime-type="image/png"><bin-source><external-file href="b.png"/></bin-source></bin-unit>
+<trans-unit id="b1"><source>Two.</source></trans-unit>
+</body></file></xliff>
+EOD
+valid "trans-unit and bin-unit ids again in another <file>" "$tmp/bin-units.xlf"
 
 # Memory: the XLIFF 1.2 schema is compiled without its key on unit ids
 # (K_unit_id: check's own rule tells an id used twice) and with its

@@ -1,0 +1,285 @@
+/* rules_refs.c -- XLIFF 2 fragment identifiers, for check (XLIFF 2.0 §3):
+ * a ref="#..." of a <mrk>, <sm>, <mtc:match>, <gls:glossEntry> or
+ * <gls:translation> is a path of selectors ("#/f=f1/u=u1/n=n1"), each
+ * prefix at most once, file, group and unit in that order, one selector
+ * of another kind (note, data, segment or code, module) at most and last;
+ * the file, group and unit it names must be in the document. What is kept
+ * is a hash per <file>, <group> and <unit> (bounded by their number, not
+ * by the document's size) and the references that name one not yet read,
+ * resolved at the document's end. The element a selector of another kind
+ * names is resolved by rules_modules.c when it is in the referring unit
+ * ("#n=", "#ID", "#t=ID"); in another unit it is not looked for: that
+ * unit's notes and codes are not kept. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules_private.h"
+
+/* The ids a fragment names, as kept until the document's end. */
+struct frag {
+  const char *f, *g, *u; /* NULL when not named */
+  size_t nf, ng, nu;
+};
+
+/* The known set holds a 64-bit hash (FNV-1a) of each key (kind, file
+ * id, NUL, id), 8 bytes a slot at most half full: a file, group or unit
+ * costs 16 bytes or so, not its id. Two keys of one hash would hide a
+ * reference that names nothing, never refuse one that names something. */
+static uint64_t hash_key(char kind, const char *file, size_t nfile,
+                         const char *id, size_t nid) {
+  uint64_t h = 14695981039346656037u;
+  h = (h ^ (unsigned char)kind) * 1099511628211u;
+  for (size_t i = 0; i < nfile; i++)
+    h = (h ^ (unsigned char)file[i]) * 1099511628211u;
+  h = h * 1099511628211u; /* the NUL */
+  for (size_t i = 0; i < nid; i++)
+    h = (h ^ (unsigned char)id[i]) * 1099511628211u;
+  return h != 0 ? h : 1; /* 0 is an empty slot */
+}
+
+static uint64_t *slot(const struct x2_refs *x, uint64_t h) {
+  size_t mask = x->nslots - 1, at = (size_t)(h ^ (h >> 32)) & mask;
+  while (x->slots[at] != 0 && x->slots[at] != h)
+    at = (at + 1) & mask;
+  return &x->slots[at];
+}
+
+/* Adds h to the set; 0 when out of memory. */
+static int add(struct x2_refs *x, uint64_t h) {
+  if (2 * (x->count + 1) > x->nslots) {
+    size_t n = x->nslots != 0 ? 2 * x->nslots : 1024;
+    struct x2_refs grown = *x;
+    grown.slots = calloc(n, sizeof *grown.slots);
+    if (grown.slots == NULL)
+      return 0;
+    grown.nslots = n;
+    for (size_t i = 0; i < x->nslots; i++)
+      if (x->slots[i] != 0)
+        *slot(&grown, x->slots[i]) = x->slots[i];
+    free(x->slots);
+    x->slots = grown.slots;
+    x->nslots = n;
+  }
+  uint64_t *s = slot(x, h);
+  x->count += *s == 0;
+  *s = h;
+  return 1;
+}
+
+static int known(struct x2_rules *r, char kind, const char *file, size_t nfile,
+                 const char *id, size_t nid) {
+  const struct x2_refs *x = &r->refs;
+  return x->nslots != 0 && *slot(x, hash_key(kind, file, nfile, id, nid)) != 0;
+}
+
+void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id) {
+  struct x2_refs *x = &r->refs;
+  if (kind == 'F') {
+    xmt_buf_reset(&x->file_id);
+    if (xmt_buf_append(&x->file_id, id, strlen(id)) != XMT_OK) {
+      xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+      return;
+    }
+  }
+  const char *file =
+      kind == 'F' || x->file_id.data == NULL ? "" : x->file_id.data;
+  size_t nfile = kind == 'F' ? 0 : x->file_id.len;
+  if (!add(x, hash_key(kind, file, nfile, id, strlen(id))))
+    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+}
+
+static void say(struct x2_rules *r, struct pos at, const char *elem,
+                const char *ref, const char *section, const char *what) {
+  char msg[640];
+  snprintf(msg, sizeof msg, "<%.40s> ref=\"%.100s\" %.300s (XLIFF 2.0 §%s)",
+           elem, ref, what, section);
+  xmt_x2_rules_report(r, at, msg);
+}
+
+/* The rank of a selector's prefix in the path: file 1, group 2, unit 3,
+ * any other 4 (a note, data, target code, a module's or an extension's:
+ * those prefixes are longer than a character); 0: unknown. */
+static int rank(const char *p, size_t n) {
+  if (n == 0)
+    return 4; /* no prefix: a segment, ignorable or source code */
+  if (n > 1)
+    return 4;
+  switch (p[0]) {
+  case 'f':
+    return 1;
+  case 'g':
+    return 2;
+  case 'u':
+    return 3;
+  case 'n':
+  case 'd':
+  case 't':
+    return 4;
+  default:
+    return 0;
+  }
+}
+
+/* Parses a fragment's path (s past "#" and "/"): 0 with the ids of its
+ * file, group and unit selectors, or -1 when told malformed. */
+static int parse(struct x2_rules *r, const char *s, struct frag *fr,
+                 const char *elem, const char *ref, struct pos at) {
+  char what[200], seen[8] = "";
+  int last = 0;
+  memset(fr, 0, sizeof *fr);
+  while (1) {
+    size_t n = strcspn(s, "/");
+    const char *eq = memchr(s, '=', n);
+    size_t np = eq != NULL ? (size_t)(eq - s) : 0;
+    const char *id = eq != NULL ? eq + 1 : s;
+    size_t nid = n - (size_t)(id - s);
+    int k = rank(s, eq != NULL ? np : 0);
+    if (nid == 0 || (eq != NULL && np == 0) || memchr(id, '=', nid) != NULL) {
+      snprintf(what, sizeof what, "has an empty or malformed selector \"%.*s\"",
+               (int)(n < 60 ? n : 60), s);
+      say(r, at, elem, ref, "3", what);
+      return -1;
+    }
+    if (k == 0) {
+      snprintf(what, sizeof what, "has an unknown prefix \"%.*s\"", (int)np, s);
+      say(r, at, elem, ref, "3", what);
+      return -1;
+    }
+    if (k < 4 && strchr(seen, s[0]) != NULL) {
+      snprintf(what, sizeof what, "has the prefix \"%c\" more than once", s[0]);
+      say(r, at, elem, ref, "3", what);
+      return -1;
+    }
+    if (k == 4 && last == 4) {
+      say(r, at, elem, ref, "3",
+          "has more than one selector of a note, data, segment, code or "
+          "module");
+      return -1;
+    }
+    if (k <= last) {
+      snprintf(what, sizeof what,
+               "has the selector \"%.*s\" out of order (file, group, unit, "
+               "then at most one selector of another kind, last)",
+               (int)(n < 60 ? n : 60), s);
+      say(r, at, elem, ref, "3", what);
+      return -1;
+    }
+    if (k < 4) {
+      size_t m = strlen(seen);
+      seen[m] = s[0];
+      seen[m + 1] = '\0';
+      const char **slot = k == 1 ? &fr->f : k == 2 ? &fr->g : &fr->u;
+      size_t *len = k == 1 ? &fr->nf : k == 2 ? &fr->ng : &fr->nu;
+      *slot = id;
+      *len = nid;
+    }
+    last = k;
+    if (s[n] == '\0')
+      return 0;
+    s += n + 1;
+  }
+}
+
+/* A reference kept for the document's end: where, the element's name,
+ * the fragment, the file it is resolved in (names: elem NUL ref NUL file
+ * NUL). */
+static void keep(struct x2_rules *r, const char *elem, const char *ref,
+                 const char *file, size_t nfile, struct pos at) {
+  struct x2_refs *x = &r->refs;
+  struct pending *p = xmt_grow_one(&x->list, x->n, &x->cap, sizeof *p);
+  size_t off = x->names.len;
+  if (p == NULL ||
+      xmt_buf_append(&x->names, elem, strlen(elem) + 1) != XMT_OK ||
+      xmt_buf_append(&x->names, ref, strlen(ref) + 1) != XMT_OK ||
+      xmt_buf_append(&x->names, file, nfile) != XMT_OK ||
+      xmt_buf_append_byte(&x->names, '\0') != XMT_OK) {
+    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+    return;
+  }
+  x->n++;
+  p->what = 'f';
+  p->side = 0;
+  p->name = off;
+  p->attr = 0;
+  p->at = at;
+}
+
+/* The file, group and unit ref names are in the document: 1, or 0 with
+ * told (final: at the document's end, when all are read). */
+static int resolve(struct x2_rules *r, const char *elem, const char *ref,
+                   const struct frag *fr, const char *file, size_t nfile,
+                   struct pos at, int final) {
+  char what[300];
+  if (fr->f != NULL && !known(r, 'F', "", 0, fr->f, fr->nf)) {
+    if (final) {
+      snprintf(what, sizeof what, "names no <file id=\"%.*s\"> of the document",
+               (int)(fr->nf < 64 ? fr->nf : 64), fr->f);
+      say(r, at, elem, ref, "3.1", what);
+    }
+    return 0;
+  }
+  const char *kinds = "GU";
+  for (size_t i = 0; i < 2; i++) {
+    const char *id = i == 0 ? fr->g : fr->u;
+    size_t nid = i == 0 ? fr->ng : fr->nu;
+    if (id == NULL || known(r, kinds[i], file, nfile, id, nid))
+      continue;
+    if (final) {
+      snprintf(what, sizeof what,
+               "names no <%s id=\"%.*s\"> in <file id=\"%.*s\">",
+               i == 0 ? "group" : "unit", (int)(nid < 64 ? nid : 64), id,
+               (int)(nfile < 64 ? nfile : 64), file);
+      say(r, at, elem, ref, "3.1", what);
+    }
+    return 0;
+  }
+  return 1;
+}
+
+void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
+                       struct pos at) {
+  if (ref == NULL || ref[0] != '#' || r->st != XMT_OK)
+    return;
+  const char *s = ref + 1;
+  if (*s == '/')
+    s++;
+  struct frag fr;
+  if (parse(r, s, &fr, elem, ref, at) != 0)
+    return;
+  if (fr.f == NULL && fr.g == NULL && fr.u == NULL)
+    return; /* within its own unit, group or file */
+  /* a selector missing is that of the element the reference is in */
+  const char *file = fr.f != NULL ? fr.f : r->refs.file_id.data;
+  size_t nfile = fr.f != NULL ? fr.nf : r->refs.file_id.len;
+  if (file == NULL)
+    file = "";
+  if (!resolve(r, elem, ref, &fr, file, nfile, at, 0))
+    keep(r, elem, ref, file, nfile, at);
+}
+
+void xmt_x2_refs_end(struct x2_rules *r) {
+  struct x2_refs *x = &r->refs;
+  for (size_t i = 0; r->st == XMT_OK && i < x->n; i++) {
+    const struct pending *p = &x->list[i];
+    const char *elem = x->names.data + p->name;
+    const char *ref = elem + strlen(elem) + 1;
+    const char *file = ref + strlen(ref) + 1;
+    const char *s = ref + 1 + (ref[1] == '/');
+    struct frag fr;
+    if (parse(r, s, &fr, elem, ref, p->at) == 0)
+      resolve(r, elem, ref, &fr, file, strlen(file), p->at, 1);
+  }
+  x->n = 0;
+  xmt_buf_reset(&x->names);
+}
+
+void xmt_x2_refs_free(struct x2_refs *x) {
+  free(x->list);
+  xmt_buf_free(&x->names);
+  xmt_buf_free(&x->file_id);
+  free(x->slots);
+}
