@@ -760,8 +760,9 @@ XMT_API const char *xmt_report_stylesheet(const char *name, size_t *len);
 enum xmt_doc_format {
   XMT_FORMAT_XLIFF = 0, /* XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF */
   XMT_FORMAT_HTML = 1,
-  XMT_FORMAT_XLIFF2 = 2 /* XLIFF 2.0-2.2: <xliff version="2.N">, or the
+  XMT_FORMAT_XLIFF2 = 2, /* XLIFF 2.0-2.2: <xliff version="2.N">, or the
                            XLIFF 2 core namespace */
+  XMT_FORMAT_WORD = 3    /* Word (OOXML WordprocessingML) packages */
 };
 
 struct xmt_format_info {
