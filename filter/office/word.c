@@ -7,6 +7,7 @@
  * tracked changes are not read yet: they stay as they are. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,14 +63,22 @@ static xmt_status load(xmt_filter *f, const char *path, struct word_doc *doc) {
   return st;
 }
 
+/* The zip layer reads a package from its file (libzip seeks it). */
+static xmt_status parse_doc(xmt_filter *f, const char *name, const char *bytes,
+                            size_t len, void **out) {
+  (void)bytes, (void)len;
+  *out = NULL;
+  return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(name),
+                      "a Word document is read from a file, not from "
+                      "standard input or memory");
+}
+
 static xmt_status open_doc(xmt_filter *f, const char *path, void **out,
                            size_t *bytes) {
   *out = NULL;
   *bytes = 0;
   if (strcmp(path, "-") == 0)
-    return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path),
-                        "a Word document is read from a file, not from "
-                        "standard input");
+    return parse_doc(f, path, NULL, 0, out);
   struct word_doc *doc = calloc(1, sizeof *doc);
   if (doc == NULL)
     return xmt_error_nomem(&f->err);
@@ -117,6 +126,30 @@ static xmt_status read_units(xmt_filter *f, void *d, const char *path,
   return st;
 }
 
+static int side_of(enum xmt_tag_kind kind) {
+  return kind == XMT_TAG_CLOSE || kind == XMT_TAG_ISOLATED_CLOSE;
+}
+
+/* 1 when target says what source says: the same text, the same codes
+ * (by id and side) at the same places; the markup the unit stream gave
+ * them is not compared, being the paragraph's own. */
+static int same_content(const xmt_segment *target, const xmt_segment *source) {
+  size_t tl, sl, n = xmt_segment_tag_count(source);
+  const char *t = xmt_segment_text(target, &tl);
+  const char *s = xmt_segment_text(source, &sl);
+  if (tl != sl || memcmp(t, s, sl) != 0 || xmt_segment_tag_count(target) != n)
+    return 0;
+  for (size_t i = 0; i < n; i++) {
+    struct xmt_tag a, b;
+    if (xmt_segment_tag(target, i, &a) != XMT_OK ||
+        xmt_segment_tag(source, i, &b) != XMT_OK || a.offset != b.offset ||
+        side_of(a.kind) != side_of(b.kind) || a.id == NULL || b.id == NULL ||
+        strcmp(a.id, b.id) != 0)
+      return 0;
+  }
+  return 1;
+}
+
 static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
                        const xmt_segment *target) {
   struct word_doc *doc = d;
@@ -133,7 +166,7 @@ static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
   p->target = NULL;
   /* A target that is its source keeps the paragraph's own bytes: the
    * merging of runs would change them. */
-  if (target == NULL || xmt_segment_equal(target, p->source))
+  if (target == NULL || same_content(target, p->source))
     return XMT_OK;
   p->target = xmt_segment_new();
   if (p->target == NULL || xmt_segment_copy(p->target, target) != XMT_OK)
@@ -163,6 +196,7 @@ const struct xmt_format xmt_format_word = {
              word_extensions},
     .bid = bid,
     .open = open_doc,
+    .parse = parse_doc,
     .read = read_units,
     .take = take,
     .write = write_doc,

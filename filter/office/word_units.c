@@ -22,11 +22,21 @@ static int ignored(const char *s, size_t n) {
          (len == 7 && memcmp(local, "noProof", 7) == 0);
 }
 
-/* The properties rpr (a w:rPr element, or nothing) as compared: the
- * elements ignored() names left out. */
+/* The properties rpr (a w:rPr element, or nothing) as compared: its
+ * children, less the elements ignored() names (a w:rPr left empty so is
+ * none). */
 static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
   xmt_buf_reset(out);
   xmt_status st = xmt_buf_append(out, "", 0);
+  const char *head = memchr(rpr, '>', n);
+  if (head == NULL || head[-1] == '/')
+    return st; /* none, or <w:rPr/> */
+  size_t from = (size_t)(head - rpr) + 1;
+  while (n > from && rpr[n - 1] != '<')
+    n--; /* its end tag */
+  n = n > from ? n - 1 : from;
+  rpr += from;
+  n -= from;
   for (size_t i = 0; i < n && st == XMT_OK;) {
     if (rpr[i] == '<' && i + 1 < n && rpr[i + 1] != '/' &&
         ignored(rpr + i + 1, n - i - 1)) {
@@ -109,6 +119,14 @@ static xmt_status tag(struct word_para *p, enum xmt_tag_kind kind, size_t code,
   snprintf(id, sizeof id, "%zu", code + 1);
   const struct word_code *c = &p->codes[code];
   int close = kind == XMT_TAG_CLOSE;
+  /* a stretch is shown as the run it is written as (its properties are
+   * kept in the code): a pair of tags, as the unit stream pairs them */
+  if (c->rpr) {
+    char run[48];
+    snprintf(run, sizeof run, "<%s%s%sr>", close ? "/" : "", p->prefix,
+             p->prefix[0] != '\0' ? ":" : "");
+    return xmt_segment_append_tag(p->source, kind, id, name, run, strlen(run));
+  }
   return xmt_segment_append_tag(p->source, kind, id, name,
                                 close ? c->close : c->open,
                                 close ? c->close_len : c->open_len);
@@ -136,13 +154,13 @@ static xmt_status build(struct word_para *p, const char *pool,
         if (c != NULL)
           c->rpr = 1;
         if (st == XMT_OK)
-          st = tag(p, XMT_TAG_OPEN, code, "r");
+          st = tag(p, XMT_TAG_OPEN, code, "g");
       }
       for (size_t k = i; k <= j && st == XMT_OK; k++)
         st = xmt_segment_append_text(p->source, pool + pieces[k].off,
                                      pieces[k].len);
       if (other && st == XMT_OK)
-        st = tag(p, XMT_TAG_CLOSE, code, "r");
+        st = tag(p, XMT_TAG_CLOSE, code, "g");
       i = j;
       continue;
     }

@@ -144,38 +144,44 @@ static const struct word_code *code_of(const struct word_para *p,
   return *end == '\0' && n <= p->ncodes ? &p->codes[n - 1] : NULL;
 }
 
-/* The paragraph's target after its head. */
+/* The properties of the innermost stretch open, else the base ones. */
+static const char *rpr_now(const struct word_para *p,
+                           const struct word_code *const *open, size_t n) {
+  for (size_t k = n; k > 0; k--)
+    if (open[k - 1]->rpr)
+      return open[k - 1]->open;
+  return p->base_rpr;
+}
+
+/* The paragraph's target after its head. An end of a pair closes the
+ * innermost pair open, as the target's XLIFF reads. */
 static xmt_status put_target(struct xmt_buf *out, const struct word_para *p,
                              const char *language) {
-  const struct word_code *rprs[64];
-  size_t nrpr = 0, len, at = 0, n = xmt_segment_tag_count(p->target);
+  const struct word_code *open[64];
+  size_t nopen = 0, len, at = 0, n = xmt_segment_tag_count(p->target);
   const char *text = xmt_segment_text(p->target, &len);
   xmt_status st = XMT_OK;
   for (size_t i = 0; i <= n && st == XMT_OK; i++) {
     struct xmt_tag t = {.offset = len};
     if (i < n)
       st = xmt_segment_tag(p->target, i, &t);
-    const char *rpr = nrpr > 0 ? rprs[nrpr - 1]->open : p->base_rpr;
     if (st == XMT_OK && t.offset > at)
-      st = put_run(out, p, rpr, language, text + at, t.offset - at);
+      st = put_run(out, p, rpr_now(p, open, nopen), language, text + at,
+                   t.offset - at);
     at = t.offset > at ? t.offset : at;
     const struct word_code *c = i < n ? code_of(p, &t) : NULL;
-    if (c == NULL || st != XMT_OK)
-      continue;
     int close = t.kind == XMT_TAG_CLOSE || t.kind == XMT_TAG_ISOLATED_CLOSE;
-    if (c->rpr && !close && nrpr < 64)
-      rprs[nrpr++] = c;
-    else if (c->rpr && close) {
-      for (size_t k = nrpr; k > 0; k--)
-        if (rprs[k - 1] == c) {
-          memmove(&rprs[k - 1], &rprs[k], (nrpr - k) * sizeof *rprs);
-          nrpr--;
-          break;
-        }
-    } else if (c->isolated || !close)
-      st = xmt_buf_append(out, c->open, c->open_len);
-    else
-      st = xmt_buf_append(out, c->close, c->close_len);
+    if (i == n || st != XMT_OK)
+      continue;
+    if (close && nopen > 0)
+      c = open[--nopen];
+    if (c == NULL)
+      continue;
+    if (!close && !c->isolated && nopen < 64)
+      open[nopen++] = c;
+    if (!c->rpr)
+      st = close ? xmt_buf_append(out, c->close, c->close_len)
+                 : xmt_buf_append(out, c->open, c->open_len);
   }
   return st;
 }
