@@ -308,12 +308,16 @@ xmt_status xmt_word_parse(struct word_doc *doc, const char *path,
   xmt_status st = r.st;
   unsigned long line = XML_GetCurrentLineNumber(r.xp);
   unsigned long col = XML_GetCurrentColumnNumber(r.xp) + 1;
+  /* the line and column are the part's, not the package file's */
   if (st == XMT_ERR_FORMAT)
-    xmt_error_at(err, st, XMT_AT(path, line, col),
-                 "%s: a doctype is not read in a Word part", doc->main);
+    xmt_error_at(err, st, XMT_IN(path),
+                 "%s, line %lu, column %lu: a doctype is not read in a Word "
+                 "part",
+                 doc->main, line, col);
   else if (st == XMT_OK && xs != XML_STATUS_OK)
-    st = xmt_error_at(err, XMT_ERR_FORMAT, XMT_AT(path, line, col),
-                      "%s: not well-formed XML: %s", doc->main,
+    st = xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
+                      "%s, line %lu, column %lu: not well-formed XML: %s",
+                      doc->main, line, col,
                       XML_ErrorString(XML_GetErrorCode(r.xp)));
   else if (st != XMT_OK)
     xmt_error_nomem(err);

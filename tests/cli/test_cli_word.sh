@@ -8,7 +8,8 @@
 # paragraph with the codes kept, the runs merged and the language set;
 # --mt identity gives document.xml byte for byte. Refused, exit 1 with
 # the exact message and no output: a zip that is not Word, a broken zip,
-# a text named .docx, OpenDocument, standard input, no -s.
+# a text named .docx, OpenDocument, a document.xml with a doctype or not
+# well-formed, standard input, no -s.
 # Env: XLIFFMT, XMT_TEST_DATA, XMLLINT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -73,6 +74,7 @@ expect_text "paragraphs translated, codes kept, runs merged" paras.txt \
 [Válúé Ñámé~~~]
 [1 Págé ~~]
    
+[hí Sáý ~~]
 [á Íñ &amp; çéll móré ~~~~~]
 bold 1
 hyperlink 1
@@ -80,13 +82,15 @@ tab 1
 bookmark 2
 fldChar 3
 instrText 1
-lang es 12"
+lang es 14"
 # the first paragraph's three runs (rsids, proofing marks, a language)
 # one run; the bold stretch a run of its own with its properties
 check "run soup merged into one run" grep -q -F \
   '<w:pPr><w:pStyle w:val="Title"/></w:pPr><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[wídé Hélló wórld ~~~~~]</w:t></w:r></w:p>' out.xml
 check "bold stretch in a run of its properties" grep -q -F \
   '<w:r><w:rPr><w:b/><w:lang w:val="es"/></w:rPr><w:t>Sávé</w:t></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> Préss' out.xml
+check "w:lang's w:val replaced, its other attributes kept" grep -q -F \
+  '<w:rPr><w:i/><w:lang w:val="es" w:eastAsia="ja-JP"/></w:rPr><w:t>hí</w:t>' out.xml
 check "whitespace-only paragraph left alone" grep -q -F \
   '<w:p><w:r><w:t xml:space="preserve">   </w:t></w:r></w:p><w:p/>' out.xml
 
@@ -139,6 +143,14 @@ if have_data office/TestDocument06.odt; then
     "xliffmt: $office/TestDocument06.odt: a zip but not a Word document: no WordprocessingML main part in [Content_Types].xml" \
     -s en -t es --mt pseudo "$office/TestDocument06.odt"
 fi
+$py make doctype.docx doctype || exit 99
+refused "a doctype in document.xml" \
+  "xliffmt: doctype.docx: word/document.xml, line 2, column 22: a doctype is not read in a Word part" \
+  -s en -t es --mt pseudo doctype.docx
+$py make broken.docx broken || exit 99
+refused "document.xml not well-formed" \
+  "xliffmt: broken.docx: word/document.xml, line 2, column 1513: not well-formed XML: no element found" \
+  -s en -t es --mt pseudo broken.docx
 refused "no source language" \
   "xliffmt: in.docx: give the source language of a Word document with -s" \
   -t es --mt pseudo in.docx

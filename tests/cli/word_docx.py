@@ -5,6 +5,9 @@
                                by rsids, proofing marks, a language),
                                bold, a hyperlink, a tab, a field, a
                                bookmark, a table, an empty paragraph
+  word_docx.py make OUT.docx doctype|broken
+                               the same, its document.xml with a doctype,
+                               or cut short (not well-formed)
   word_docx.py notword OUT     a zip that is not Word
   word_docx.py paras IN.docx   each paragraph's text (its w:t joined), one
                                a line, then the counts of codes
@@ -34,6 +37,8 @@ BODY = (
     '<w:r><w:instrText xml:space="preserve"> PAGE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>'
     '<w:r><w:t>1</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>'
     '<w:p><w:r><w:t xml:space="preserve">   </w:t></w:r></w:p><w:p/>'
+    '<w:p><w:r><w:t xml:space="preserve">Say </w:t></w:r><w:r><w:rPr><w:i/>'
+    '<w:lang w:val="en-US" w:eastAsia="ja-JP"/></w:rPr><w:t>hi</w:t></w:r></w:p>'
     '<w:tbl><w:tr><w:tc><w:p><w:r><w:t>In a cell &amp; more</w:t></w:r></w:p></w:tc></w:tr></w:tbl>'
     '<w:sectPr><w:pgSz w:w="12240" w:h="15840"/></w:sectPr>')
 PARTS = [
@@ -95,7 +100,15 @@ def same(a, b):
 if __name__ == '__main__':
     cmd = sys.argv[1]
     if cmd == 'make':
-        write(sys.argv[2], PARTS)
+        parts = list(PARTS)
+        how = sys.argv[3] if len(sys.argv) > 3 else ''
+        name, doc = parts[2]
+        if how == 'doctype':
+            doc = doc.replace('?>\n', '?>\n<!DOCTYPE w:document [<!ENTITY e "x">]>\n')
+        elif how == 'broken':
+            doc = doc[:doc.index('<w:tbl>')]
+        parts[2] = (name, doc)
+        write(sys.argv[2], parts)
     elif cmd == 'notword':
         write(sys.argv[2], [('readme.txt', 'not a document\n'),
                             ('data/a.xml', '<a/>')])
