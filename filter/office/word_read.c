@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <expat.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,7 @@ struct reader {
   unsigned long skip_depth;
   size_t skip_start;
   int skip_in_run, skip_rpr, in_text;
+  int long_prefix; /* a prefix the paragraph cannot be written with */
   size_t rpr_start;
 };
 
@@ -90,25 +92,20 @@ static void add_isolated(struct reader *r, size_t from, size_t to, int in_run) {
   struct piece *p = add_piece(r, PIECE_ISOLATED, "", 0);
   if (p == NULL)
     return;
+  char open[48], close[48];
+  const char *colon = r->para.prefix[0] != '\0' ? ":" : "";
+  snprintf(open, sizeof open, "<%s%sr>", r->para.prefix, colon);
+  snprintf(close, sizeof close, "</%s%sr>", r->para.prefix, colon);
   xmt_status st = XMT_OK;
   if (in_run) {
-    st = xmt_buf_append(&r->pool, "<", 1);
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(&r->pool, r->para.prefix);
-    if (st == XMT_OK)
-      st = xmt_buf_append(&r->pool, ":r>", 3);
+    st = xmt_buf_append_str(&r->pool, open);
     if (st == XMT_OK)
       st = xmt_buf_append(&r->pool, part + r->rpr_off, r->rpr_len);
   }
   if (st == XMT_OK)
     st = xmt_buf_append(&r->pool, part + from, to - from);
-  if (st == XMT_OK && in_run) {
-    st = xmt_buf_append(&r->pool, "</", 2);
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(&r->pool, r->para.prefix);
-    if (st == XMT_OK)
-      st = xmt_buf_append(&r->pool, ":r>", 3);
-  }
+  if (st == XMT_OK && in_run)
+    st = xmt_buf_append_str(&r->pool, close);
   if (st != XMT_OK)
     stop(r, st);
   p->len = r->pool.len - at;
@@ -119,9 +116,10 @@ static void begin_para(struct reader *r) {
   const char *colon = strchr(tag, ':');
   const char *end = tag + strcspn(tag, " \t\r\n/>");
   size_t n = colon != NULL && colon < end ? (size_t)(colon - tag) : 0;
-  if (n >= sizeof r->para.prefix)
-    n = 0; /* written unprefixed: refused below */
   memset(&r->para, 0, sizeof r->para);
+  r->long_prefix = n >= sizeof r->para.prefix;
+  if (r->long_prefix)
+    n = 0; /* the paragraph is left alone (end_para) */
   memcpy(r->para.prefix, tag, n);
   r->para.start = here(r);
   r->para.head_end = past_event(r);
@@ -231,7 +229,7 @@ static void end_para(struct reader *r) {
          k++)
       if (strchr(" \t\r\n", r->pool.data[r->pieces[i].off + k]) == NULL)
         text = 1;
-  if (!text)
+  if (!text || r->long_prefix)
     return; /* left alone */
   struct word_doc *doc = r->doc;
   if (doc->npara == doc->cap) {

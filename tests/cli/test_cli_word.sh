@@ -120,6 +120,16 @@ for doc in UTF8 reordered-zip; do
   check "$doc.docx identity: document.xml byte for byte" cmp -s a.xml b.xml
 done
 
+# the prefix the document uses is the one written
+$py make prefix.docx prefix || exit 99
+expect_exit 0 "another prefix" "$x" translate -q -s en -t es --mt pseudo \
+  prefix.docx -o prefix.out.docx
+part prefix.out.docx prefix.xml
+check "another prefix: well-formed" well_formed prefix.xml
+check "another prefix: written with it" grep -q -F \
+  '<wx:r><wx:rPr><wx:lang wx:val="es"/></wx:rPr><wx:t>[Válúé Ñámé</wx:t></wx:r><wx:r><wx:tab/></wx:r>' \
+  prefix.xml
+
 # the content decides, not the name
 cp in.docx page.html
 expect_exit 0 "a .docx named .html is Word" "$x" translate -q -s en -t es \

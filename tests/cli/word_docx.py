@@ -5,9 +5,10 @@
                                by rsids, proofing marks, a language),
                                bold, a hyperlink, a tab, a field, a
                                bookmark, a table, an empty paragraph
-  word_docx.py make OUT.docx doctype|broken
+  word_docx.py make OUT.docx doctype|broken|prefix
                                the same, its document.xml with a doctype,
-                               or cut short (not well-formed)
+                               cut short (not well-formed), or its
+                               WordprocessingML prefix wx: rather than w:
   word_docx.py notword OUT     a zip that is not Word
   word_docx.py paras IN.docx   each paragraph's text (its w:t joined), one
                                a line, then the counts of codes
@@ -105,6 +106,8 @@ if __name__ == '__main__':
         name, doc = parts[2]
         if how == 'doctype':
             doc = doc.replace('?>\n', '?>\n<!DOCTYPE w:document [<!ENTITY e "x">]>\n')
+        elif how == 'prefix':  # the same namespace under another prefix
+            doc = doc.replace('w:', 'wx:').replace('xmlns:w=', 'xmlns:wx=')
         elif how == 'broken':
             doc = doc[:doc.index('<w:tbl>')]
         parts[2] = (name, doc)
