@@ -753,15 +753,18 @@ XMT_API const char *xmt_report_stylesheet(const char *name, size_t *len);
  * whose first element is <xliff> (any prefix) is XLIFF, XLIFF 2 when that
  * element says version="2.N" or declares the XLIFF 2 core namespace
  * (urn:oasis:names:tc:xliff:document:2.0); one that starts as HTML does
- * (xmt_html_sniff) is HTML, whatever its name; the name's
+ * (xmt_html_sniff) is HTML, whatever its name; a zip ("PK\3\4") is Word,
+ * whose opening refuses a zip that is not (its [Content_Types].xml names
+ * no WordprocessingML main part); the name's
  * extension decides only when the first bytes do not (text, nothing),
  * and XLIFF, whose reader says what is wrong, when neither does. */
 
 enum xmt_doc_format {
   XMT_FORMAT_XLIFF = 0, /* XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF */
   XMT_FORMAT_HTML = 1,
-  XMT_FORMAT_XLIFF2 = 2 /* XLIFF 2.0-2.2: <xliff version="2.N">, or the
+  XMT_FORMAT_XLIFF2 = 2, /* XLIFF 2.0-2.2: <xliff version="2.N">, or the
                            XLIFF 2 core namespace */
+  XMT_FORMAT_WORD = 3    /* Word (OOXML WordprocessingML) packages */
 };
 
 struct xmt_format_info {

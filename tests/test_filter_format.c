@@ -53,6 +53,12 @@ static void test_sniff(void) {
       {"<xliff a=\">\" version=\"2.0\">", NULL, XMT_FORMAT_XLIFF2},
       /* a start tag cut short is XLIFF's, whose reader says so */
       {"<!-- a --><xliff version=", "a.html", XMT_FORMAT_XLIFF},
+      /* a zip is Word's, whatever its name: its open() tells Word from
+       * another zip by content */
+      {"PK\3\4\x14", "a.html", XMT_FORMAT_WORD},
+      {"PK\3\4\x14", NULL, XMT_FORMAT_WORD},
+      {"plain text", "a.DOCX", XMT_FORMAT_WORD},
+      {"PK\5\6", "a.xlf", XMT_FORMAT_XLIFF},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     enum xmt_doc_format got =
@@ -62,16 +68,20 @@ static void test_sniff(void) {
 }
 
 static void test_table(void) {
+  enum xmt_doc_format f = XMT_FORMAT_HTML;
   size_t n = 0;
   const struct xmt_format_info *t = xmt_format_list(&n);
-  CU_ASSERT_EQUAL_FATAL(n, 3);
+  CU_ASSERT_EQUAL_FATAL(n, 4);
   CU_ASSERT_STRING_EQUAL(t[0].name, "xliff");
   CU_ASSERT_STRING_EQUAL(t[1].name, "html");
   CU_ASSERT_STRING_EQUAL(t[2].name, "xliff2");
   CU_ASSERT_PTR_NULL(t[2].extensions[0]); /* .xlf is XLIFF's: content decides */
+  CU_ASSERT_STRING_EQUAL(t[3].name, "docx");
+  CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_WORD), "docx");
+  CU_ASSERT_EQUAL(xmt_format_by_extension("a.dotm", &f), 1);
+  CU_ASSERT_EQUAL(f, XMT_FORMAT_WORD);
   CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_HTML), "html");
   CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_XLIFF2), "xliff2");
-  enum xmt_doc_format f = XMT_FORMAT_HTML;
   CU_ASSERT_EQUAL(xmt_format_by_extension("d/a.SDLXLIFF", &f), 1);
   CU_ASSERT_EQUAL(f, XMT_FORMAT_XLIFF);
   CU_ASSERT_EQUAL(xmt_format_by_extension("a.htm", &f), 1);

@@ -32,10 +32,12 @@ static const struct xmt_format xmt_format_xliff = {
  * tells goes: its reader says what is wrong. */
 extern const struct xmt_format xmt_format_html;   /* html/html.c */
 extern const struct xmt_format xmt_format_xliff2; /* xliff2/xliff2.c */
+extern const struct xmt_format xmt_format_word;   /* office/word.c */
 static const struct xmt_format *const formats[] = {
     &xmt_format_xliff,
     &xmt_format_html,
     &xmt_format_xliff2,
+    &xmt_format_word,
 };
 #define NFORMATS (sizeof formats / sizeof *formats)
 

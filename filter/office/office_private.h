@@ -78,6 +78,12 @@ xmt_status xmt_package_write(xmt_package *pkg, const char *path,
                              const struct xmt_package_part *parts,
                              size_t nparts, struct xmt_error_store *err);
 
+/* The same, into out (reset first) instead of a file: what a format
+ * hands its writer's sink, which makes the output atomic. */
+xmt_status xmt_package_write_mem(xmt_package *pkg, struct xmt_buf *out,
+                                 const struct xmt_package_part *parts,
+                                 size_t nparts, struct xmt_error_store *err);
+
 /* Which document a package holds, by content alone. */
 enum xmt_package_kind {
   XMT_PACKAGE_OTHER = 0, /* a zip, but neither of the below */

@@ -17,8 +17,55 @@ struct out {
   const char *path;
   zip_error_t ze;
   struct xmt_error_store *err;
-  int failed; /* err holds the reason: the atomic file's own */
+  int failed;          /* err holds the reason: the atomic file's own */
+  struct xmt_buf *mem; /* not NULL: the package is written here instead */
+  size_t pos;          /* where mem is written next */
 };
+
+/* Writes into o->mem at o->pos, as a file would (libzip seeks back). */
+static zip_int64_t mem_write(struct out *o, const void *data,
+                             zip_uint64_t len) {
+  if (len > SIZE_MAX - o->pos ||
+      (o->pos + len > o->mem->len &&
+       xmt_buf_grow(o->mem, o->pos + len - o->mem->len) != XMT_OK)) {
+    zip_error_set(&o->ze, ZIP_ER_MEMORY, 0);
+    return -1;
+  }
+  memcpy(o->mem->data + o->pos, data, len);
+  o->pos += len;
+  if (o->pos > o->mem->len) {
+    o->mem->len = o->pos;
+    o->mem->data[o->mem->len] = '\0';
+  }
+  return (zip_int64_t)len;
+}
+
+static zip_int64_t mem_cb(struct out *o, void *data, zip_uint64_t len,
+                          zip_source_cmd_t cmd) {
+  switch (cmd) {
+  case ZIP_SOURCE_BEGIN_WRITE:
+  case ZIP_SOURCE_ROLLBACK_WRITE:
+    xmt_buf_reset(o->mem);
+    o->pos = 0;
+    return 0;
+  case ZIP_SOURCE_WRITE:
+    return mem_write(o, data, len);
+  case ZIP_SOURCE_SEEK_WRITE: {
+    zip_int64_t at =
+        zip_source_seek_compute_offset(o->pos, o->mem->len, data, len, &o->ze);
+    if (at < 0)
+      return -1;
+    o->pos = (size_t)at;
+    return 0;
+  }
+  case ZIP_SOURCE_TELL_WRITE:
+    return (zip_int64_t)o->pos;
+  case ZIP_SOURCE_COMMIT_WRITE:
+    return 0;
+  default:
+    return -2; /* out_cb's */
+  }
+}
 
 static zip_int64_t out_fail(struct out *o, int zip_code) {
   if (!o->failed) {
@@ -61,6 +108,11 @@ static zip_int64_t out_seek(struct out *o, void *data, zip_uint64_t len) {
 static zip_int64_t out_cb(void *user, void *data, zip_uint64_t len,
                           zip_source_cmd_t cmd) {
   struct out *o = user;
+  if (o->mem != NULL) {
+    zip_int64_t r = mem_cb(o, data, len, cmd);
+    if (r != -2)
+      return r;
+  }
   switch (cmd) {
   case ZIP_SOURCE_SUPPORTS:
     return ZIP_SOURCE_SUPPORTS_WRITABLE;
@@ -207,9 +259,10 @@ static xmt_status write_failed(struct out *o, zip_t *dst) {
                       zip_error_strerror(zip_get_error(dst)));
 }
 
-xmt_status xmt_package_write(xmt_package *pkg, const char *path,
-                             const struct xmt_package_part *parts,
-                             size_t nparts, struct xmt_error_store *err) {
+static xmt_status write_to(xmt_package *pkg, const char *path,
+                           struct xmt_buf *mem,
+                           const struct xmt_package_part *parts, size_t nparts,
+                           struct xmt_error_store *err) {
   for (size_t p = 0; p < nparts; p++)
     if (xmt_package_find(pkg, parts[p].name) < 0)
       return xmt_error_at(err, XMT_ERR_USAGE, XMT_IN(pkg->path),
@@ -218,7 +271,7 @@ xmt_status xmt_package_write(xmt_package *pkg, const char *path,
   if (pkg->n == 0)
     return xmt_error_at(err, XMT_ERR_USAGE, XMT_IN(pkg->path),
                         "an empty package is not written");
-  struct out o = {.path = path, .err = err};
+  struct out o = {.path = path, .err = err, .mem = mem};
   zip_error_init(&o.ze);
   zip_error_t ze;
   zip_error_init(&ze);
@@ -244,4 +297,16 @@ xmt_status xmt_package_write(xmt_package *pkg, const char *path,
   zip_error_fini(&ze);
   zip_error_fini(&o.ze);
   return st;
+}
+
+xmt_status xmt_package_write(xmt_package *pkg, const char *path,
+                             const struct xmt_package_part *parts,
+                             size_t nparts, struct xmt_error_store *err) {
+  return write_to(pkg, path, NULL, parts, nparts, err);
+}
+
+xmt_status xmt_package_write_mem(xmt_package *pkg, struct xmt_buf *out,
+                                 const struct xmt_package_part *parts,
+                                 size_t nparts, struct xmt_error_store *err) {
+  return write_to(pkg, pkg->path, out, parts, nparts, err);
 }

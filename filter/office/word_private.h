@@ -1,0 +1,70 @@
+/* word_private.h -- the Word format (word.c, word_read.c, word_write.c):
+ * the paragraphs of word/document.xml as units, their runs merged into
+ * stretches of text and codes, written back with their targets. */
+#ifndef XMT_WORD_PRIVATE_H
+#define XMT_WORD_PRIVATE_H
+
+#include "filter_private.h"
+#include "office_private.h"
+
+/* A code of a paragraph, tag id its index + 1. Paired codes are a
+ * hyperlink or simple field (open: its start tag, close: its end tag)
+ * or a stretch of runs whose properties differ from the paragraph's
+ * base ones (rpr set, open: the w:rPr of its first run). Isolated ones
+ * are written as they were (a tab, break or drawing in a run of their
+ * own, with the run's properties; a bookmark; a field's characters). */
+struct word_code {
+  int isolated, rpr;
+  char *open, *close;
+  size_t open_len, close_len;
+};
+
+/* A paragraph with text: bytes [start, end) of the part, of which
+ * [start, head_end) (the start tag and w:pPr) are kept when it is
+ * rewritten; prefix is the WordprocessingML prefix it is written with
+ * ("w"). */
+struct word_para {
+  size_t start, head_end, end;
+  char prefix[32];
+  xmt_segment *source, *target;
+  struct word_code *codes;
+  size_t ncodes;
+  char *base_rpr; /* the w:rPr of most of its text ("" when none) */
+};
+
+struct word_doc {
+  xmt_package *pkg;
+  const char *main; /* the main part's entry name */
+  struct xmt_buf part;
+  struct word_para *paras;
+  size_t npara, cap;
+};
+
+/* A piece of a paragraph, in order: text with its run's properties, or
+ * a code (the open/close of a pair, or an isolated one). */
+enum piece_type { PIECE_TEXT, PIECE_ISOLATED, PIECE_OPEN, PIECE_CLOSE };
+struct piece {
+  enum piece_type type;
+  size_t off, len;         /* text or markup in the pool */
+  size_t rpr_off, rpr_len; /* PIECE_TEXT: the run's w:rPr in the part */
+};
+
+/* Makes para's source segment, codes and base properties of its pieces
+ * (word_units.c): markup and text in pool, properties in part. */
+xmt_status xmt_word_para_finish(struct word_para *para, const char *pool,
+                                const struct piece *pieces, size_t n,
+                                const char *part);
+void xmt_word_para_free(struct word_para *para);
+
+/* Reads the paragraphs of doc->part (word_read.c); errors name path and
+ * the part, with the line and column. */
+xmt_status xmt_word_parse(struct word_doc *doc, const char *path,
+                          struct xmt_error_store *err);
+void xmt_word_paras_free(struct word_doc *doc);
+
+/* The part with each paragraph that has a target rewritten (word_write.c)
+ * in out (reset first); language set on the runs written. */
+xmt_status xmt_word_render(const struct word_doc *doc, const char *language,
+                           struct xmt_buf *out);
+
+#endif /* XMT_WORD_PRIVATE_H */

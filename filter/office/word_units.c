@@ -1,0 +1,228 @@
+/* word_units.c -- a paragraph's pieces made its source segment: runs of
+ * equal properties merged, the base properties found, codes numbered. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "word_private.h"
+
+/* 1 when the element named at s (after '<') is one the comparison of
+ * run properties leaves out: the language and the proofing flag, which
+ * a spelling check sets run by run. */
+static int ignored(const char *s, size_t n) {
+  size_t end = 0;
+  while (end < n && strchr(" \t\r\n/>", s[end]) == NULL)
+    end++;
+  const char *colon = memchr(s, ':', end);
+  const char *local = colon != NULL ? colon + 1 : s;
+  size_t len = end - (size_t)(local - s);
+  return (len == 4 && memcmp(local, "lang", 4) == 0) ||
+         (len == 7 && memcmp(local, "noProof", 7) == 0);
+}
+
+/* The properties rpr (a w:rPr element, or nothing) as compared: its
+ * children, less the elements ignored() names (a w:rPr left empty so is
+ * none). */
+static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
+  xmt_buf_reset(out);
+  xmt_status st = xmt_buf_append(out, "", 0);
+  const char *head = memchr(rpr, '>', n);
+  if (head == NULL || head[-1] == '/')
+    return st; /* none, or <w:rPr/> */
+  size_t from = (size_t)(head - rpr) + 1;
+  while (n > from && rpr[n - 1] != '<')
+    n--; /* its end tag */
+  n = n > from ? n - 1 : from;
+  rpr += from;
+  n -= from;
+  for (size_t i = 0; i < n && st == XMT_OK;) {
+    if (rpr[i] == '<' && i + 1 < n && rpr[i + 1] != '/' &&
+        ignored(rpr + i + 1, n - i - 1)) {
+      const char *gt = memchr(rpr + i, '>', n - i);
+      int empty = gt != NULL && gt > rpr && gt[-1] == '/';
+      i = gt != NULL ? (size_t)(gt - rpr) + 1 : n;
+      if (!empty && i < n) { /* its end tag too */
+        gt = memchr(rpr + i, '>', n - i);
+        i = gt != NULL ? (size_t)(gt - rpr) + 1 : n;
+      }
+      continue;
+    }
+    st = xmt_buf_append(out, rpr + i, 1);
+    i++;
+  }
+  return st;
+}
+
+struct keys {
+  struct xmt_buf *k; /* one per piece; empty for codes */
+  size_t n;
+};
+
+static void keys_free(struct keys *ks) {
+  for (size_t i = 0; ks->k != NULL && i < ks->n; i++)
+    xmt_buf_free(&ks->k[i]);
+  free(ks->k);
+}
+
+/* The index of the text piece whose key most of the text has. */
+static size_t base_of(const struct keys *ks, const struct piece *pieces) {
+  size_t best = SIZE_MAX, best_len = 0;
+  for (size_t i = 0; i < ks->n; i++) {
+    if (pieces[i].type != PIECE_TEXT)
+      continue;
+    size_t len = 0;
+    for (size_t j = 0; j < ks->n; j++)
+      if (pieces[j].type == PIECE_TEXT &&
+          strcmp(ks->k[i].data, ks->k[j].data) == 0)
+        len += pieces[j].len;
+    if (best == SIZE_MAX || len > best_len) {
+      best = i;
+      best_len = len;
+    }
+  }
+  return best;
+}
+
+static struct word_code *new_code(struct word_para *p, const char *open,
+                                  size_t len) {
+  struct word_code *c = realloc(p->codes, (p->ncodes + 1) * sizeof *c);
+  if (c == NULL)
+    return NULL;
+  p->codes = c;
+  c = &c[p->ncodes];
+  *c = (struct word_code){0};
+  c->open = malloc(len + 1);
+  if (c->open == NULL)
+    return NULL;
+  memcpy(c->open, open, len);
+  c->open[len] = '\0';
+  c->open_len = len;
+  p->ncodes++;
+  return c;
+}
+
+static xmt_status set_close(struct word_code *c, const char *s, size_t len) {
+  c->close = malloc(len + 1);
+  if (c->close == NULL)
+    return XMT_ERR_NOMEM;
+  memcpy(c->close, s, len);
+  c->close[len] = '\0';
+  c->close_len = len;
+  return XMT_OK;
+}
+
+static xmt_status tag(struct word_para *p, enum xmt_tag_kind kind, size_t code,
+                      const char *name) {
+  char id[24];
+  snprintf(id, sizeof id, "%zu", code + 1);
+  const struct word_code *c = &p->codes[code];
+  int close = kind == XMT_TAG_CLOSE;
+  /* a stretch is shown as the run it is written as (its properties are
+   * kept in the code): a pair of tags, as the unit stream pairs them */
+  if (c->rpr) {
+    char run[48];
+    snprintf(run, sizeof run, "<%s%s%sr>", close ? "/" : "", p->prefix,
+             p->prefix[0] != '\0' ? ":" : "");
+    return xmt_segment_append_tag(p->source, kind, id, name, run, strlen(run));
+  }
+  return xmt_segment_append_tag(p->source, kind, id, name,
+                                close ? c->close : c->open,
+                                close ? c->close_len : c->open_len);
+}
+
+/* The pieces into p->source: text of the base properties as it is,
+ * other stretches between the open and close of an "r" code. */
+static xmt_status build(struct word_para *p, const char *pool,
+                        const struct piece *pieces, const struct keys *ks,
+                        size_t base, const char *part) {
+  size_t stack[64], nopen = 0;
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i < ks->n && st == XMT_OK; i++) {
+    const struct piece *pc = &pieces[i];
+    if (pc->type == PIECE_TEXT) {
+      size_t j = i; /* the stretch [i, j] of equal properties */
+      while (j + 1 < ks->n && pieces[j + 1].type == PIECE_TEXT &&
+             strcmp(ks->k[j + 1].data, ks->k[i].data) == 0)
+        j++;
+      int other = strcmp(ks->k[i].data, ks->k[base].data) != 0;
+      size_t code = p->ncodes;
+      if (other) {
+        struct word_code *c = new_code(p, part + pc->rpr_off, pc->rpr_len);
+        st = c == NULL ? XMT_ERR_NOMEM : set_close(c, "", 0);
+        if (c != NULL)
+          c->rpr = 1;
+        if (st == XMT_OK)
+          st = tag(p, XMT_TAG_OPEN, code, "g");
+      }
+      for (size_t k = i; k <= j && st == XMT_OK; k++)
+        st = xmt_segment_append_text(p->source, pool + pieces[k].off,
+                                     pieces[k].len);
+      if (other && st == XMT_OK)
+        st = tag(p, XMT_TAG_CLOSE, code, "g");
+      i = j;
+      continue;
+    }
+    if (pc->type == PIECE_CLOSE) {
+      if (nopen == 0)
+        return XMT_ERR_INTERNAL; /* the reader pairs them */
+      size_t code = stack[--nopen];
+      st = set_close(&p->codes[code], pool + pc->off, pc->len);
+      if (st == XMT_OK)
+        st = tag(p, XMT_TAG_CLOSE, code, "g");
+      continue;
+    }
+    size_t code = p->ncodes;
+    struct word_code *c = new_code(p, pool + pc->off, pc->len);
+    if (c == NULL)
+      return XMT_ERR_NOMEM;
+    c->isolated = pc->type == PIECE_ISOLATED;
+    if (pc->type == PIECE_OPEN && nopen < 64)
+      stack[nopen++] = code;
+    st = tag(p, c->isolated ? XMT_TAG_PLACEHOLDER : XMT_TAG_OPEN, code,
+             c->isolated ? "x" : "g");
+  }
+  return st;
+}
+
+xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
+                                const struct piece *pieces, size_t n,
+                                const char *part) {
+  struct keys ks = {calloc(n > 0 ? n : 1, sizeof *ks.k), n};
+  p->source = xmt_segment_new();
+  xmt_status st = ks.k != NULL && p->source != NULL ? XMT_OK : XMT_ERR_NOMEM;
+  for (size_t i = 0; i < n && st == XMT_OK; i++)
+    st = pieces[i].type == PIECE_TEXT
+             ? key_of(part + pieces[i].rpr_off, pieces[i].rpr_len, &ks.k[i])
+             : xmt_buf_append(&ks.k[i], "", 0);
+  size_t base = st == XMT_OK ? base_of(&ks, pieces) : 0;
+  if (st == XMT_OK) {
+    const struct piece *b = &pieces[base];
+    p->base_rpr = malloc(b->rpr_len + 1);
+    if (p->base_rpr == NULL)
+      st = XMT_ERR_NOMEM;
+    else {
+      memcpy(p->base_rpr, part + b->rpr_off, b->rpr_len);
+      p->base_rpr[b->rpr_len] = '\0';
+    }
+  }
+  if (st == XMT_OK)
+    st = build(p, pool, pieces, &ks, base, part);
+  keys_free(&ks);
+  if (st != XMT_OK)
+    xmt_word_para_free(p);
+  return st;
+}
+
+void xmt_word_para_free(struct word_para *p) {
+  for (size_t i = 0; i < p->ncodes; i++) {
+    free(p->codes[i].open);
+    free(p->codes[i].close);
+  }
+  free(p->codes);
+  free(p->base_rpr);
+  xmt_segment_free(p->source);
+  xmt_segment_free(p->target);
+  memset(p, 0, sizeof *p);
+}

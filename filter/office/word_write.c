@@ -1,0 +1,207 @@
+/* word_write.c -- the main part written again: each paragraph with a
+ * target gets its kept head (start tag and w:pPr), then its target as
+ * runs: a stretch of text in a run with the properties it came from (the
+ * paragraph's base ones outside an "r" code), the language set to the
+ * target's; codes give back their markup. Every other byte is the
+ * part's own. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "word_private.h"
+
+/* Appends "<prefix:" + rest, or "</prefix:" when end. */
+static xmt_status put_name(struct xmt_buf *out, const char *prefix, int end,
+                           const char *rest) {
+  xmt_status st = xmt_buf_append_str(out, end ? "</" : "<");
+  if (st == XMT_OK && prefix[0] != '\0') {
+    st = xmt_buf_append_str(out, prefix);
+    if (st == XMT_OK)
+      st = xmt_buf_append(out, ":", 1);
+  }
+  return st == XMT_OK ? xmt_buf_append_str(out, rest) : st;
+}
+
+/* The element named local (after "<prefix:") in rpr, or NULL. */
+static const char *find_element(const char *rpr, const char *prefix,
+                                const char *local) {
+  size_t pn = strlen(prefix), ln = strlen(local);
+  for (const char *s = strchr(rpr, '<'); s != NULL; s = strchr(s + 1, '<')) {
+    const char *name = s + 1;
+    if (pn > 0 && (strncmp(name, prefix, pn) != 0 || name[pn] != ':'))
+      continue;
+    name += pn > 0 ? pn + 1 : 0;
+    if (strncmp(name, local, ln) == 0 && strchr(" \t\r\n/>", name[ln]) != NULL)
+      return s;
+  }
+  return NULL;
+}
+
+/* rpr with its w:lang's w:val set to language: replaced in a w:lang
+ * there is (its other attributes kept), else a w:lang added where the
+ * schema's order puts it (before w:eastAsianLayout, w:specVanish,
+ * w:oMath, or at the end). */
+static xmt_status put_rpr(struct xmt_buf *out, const char *rpr,
+                          const char *prefix, const char *language) {
+  if (language == NULL || language[0] == '\0')
+    return xmt_buf_append_str(out, rpr);
+  const char *lang = find_element(rpr, prefix, "lang");
+  char val[64];
+  snprintf(val, sizeof val, "%s%sval=\"", prefix, prefix[0] ? ":" : "");
+  xmt_status st = XMT_OK;
+  if (lang != NULL) {
+    const char *gt = strchr(lang, '>');
+    const char *v = strstr(lang, val);
+    if (v != NULL && gt != NULL && v < gt) {
+      v += strlen(val);
+      const char *q = strchr(v, '"');
+      st = xmt_buf_append(out, rpr, (size_t)(v - rpr));
+      if (st == XMT_OK)
+        st = xmt_buf_append_str(out, language);
+      return st == XMT_OK ? xmt_buf_append_str(out, q) : st;
+    }
+    /* a w:lang with no w:val: the attribute added first */
+    size_t at =
+        (size_t)(lang - rpr) + 1 + strlen(prefix) + (prefix[0] != 0) + 4;
+    st = xmt_buf_append(out, rpr, at);
+    if (st == XMT_OK)
+      st = xmt_buf_append(out, " ", 1);
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(out, val);
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(out, language);
+    if (st == XMT_OK)
+      st = xmt_buf_append(out, "\"", 1);
+    return st == XMT_OK ? xmt_buf_append_str(out, rpr + at) : st;
+  }
+  const char *before = NULL;
+  static const char *const after_lang[] = {"eastAsianLayout", "specVanish",
+                                           "oMath", NULL};
+  for (size_t i = 0; after_lang[i] != NULL && before == NULL; i++)
+    before = find_element(rpr, prefix, after_lang[i]);
+  size_t n = strlen(rpr);
+  int empty = n == 0 || (n >= 2 && rpr[n - 2] == '/');
+  if (before == NULL && !empty)
+    before = strrchr(rpr, '<'); /* the end tag */
+  if (empty)                    /* none, or <w:rPr/> */
+    st = put_name(out, prefix, 0, "rPr>");
+  else
+    st = xmt_buf_append(out, rpr, (size_t)(before - rpr));
+  if (st == XMT_OK)
+    st = put_name(out, prefix, 0, "lang ");
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, val);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, language);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, "\"/>");
+  if (st == XMT_OK && empty)
+    st = put_name(out, prefix, 1, "rPr>");
+  else if (st == XMT_OK)
+    st = xmt_buf_append_str(out, before);
+  return st;
+}
+
+/* Text as a run: escaped, in a w:t that keeps its edge spaces. */
+static xmt_status put_run(struct xmt_buf *out, const struct word_para *p,
+                          const char *rpr, const char *language,
+                          const char *text, size_t len) {
+  if (len == 0)
+    return XMT_OK;
+  int edge = strchr(" \t\r\n", text[0]) != NULL ||
+             strchr(" \t\r\n", text[len - 1]) != NULL;
+  xmt_status st = put_name(out, p->prefix, 0, "r>");
+  if (st == XMT_OK)
+    st = put_rpr(out, rpr, p->prefix, language);
+  if (st == XMT_OK)
+    st = put_name(out, p->prefix, 0, edge ? "t xml:space=\"preserve\">" : "t>");
+  for (size_t i = 0; i < len && st == XMT_OK; i++) {
+    size_t bad = xmt_xml_forbidden_at(text, len, i);
+    if (bad > 0) {
+      i += bad - 1;
+      continue;
+    }
+    const char *esc = text[i] == '&'   ? "&amp;"
+                      : text[i] == '<' ? "&lt;"
+                      : text[i] == '>' ? "&gt;"
+                                       : NULL;
+    st = esc != NULL ? xmt_buf_append_str(out, esc)
+                     : xmt_buf_append(out, text + i, 1);
+  }
+  if (st == XMT_OK)
+    st = put_name(out, p->prefix, 1, "t>");
+  return st == XMT_OK ? put_name(out, p->prefix, 1, "r>") : st;
+}
+
+/* The code of p a target tag stands for, or NULL. */
+static const struct word_code *code_of(const struct word_para *p,
+                                       const struct xmt_tag *t) {
+  char *end;
+  if (t->id == NULL || t->id[0] < '1' || t->id[0] > '9')
+    return NULL;
+  unsigned long n = strtoul(t->id, &end, 10);
+  return *end == '\0' && n <= p->ncodes ? &p->codes[n - 1] : NULL;
+}
+
+/* The properties of the innermost stretch open, else the base ones. */
+static const char *rpr_now(const struct word_para *p,
+                           const struct word_code *const *open, size_t n) {
+  for (size_t k = n; k > 0; k--)
+    if (open[k - 1]->rpr)
+      return open[k - 1]->open;
+  return p->base_rpr;
+}
+
+/* The paragraph's target after its head. An end of a pair closes the
+ * innermost pair open, as the target's XLIFF reads. */
+static xmt_status put_target(struct xmt_buf *out, const struct word_para *p,
+                             const char *language) {
+  const struct word_code *open[64];
+  size_t nopen = 0, len, at = 0, n = xmt_segment_tag_count(p->target);
+  const char *text = xmt_segment_text(p->target, &len);
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i <= n && st == XMT_OK; i++) {
+    struct xmt_tag t = {.offset = len};
+    if (i < n)
+      st = xmt_segment_tag(p->target, i, &t);
+    if (st == XMT_OK && t.offset > at)
+      st = put_run(out, p, rpr_now(p, open, nopen), language, text + at,
+                   t.offset - at);
+    at = t.offset > at ? t.offset : at;
+    const struct word_code *c = i < n ? code_of(p, &t) : NULL;
+    int close = t.kind == XMT_TAG_CLOSE || t.kind == XMT_TAG_ISOLATED_CLOSE;
+    if (i == n || st != XMT_OK)
+      continue;
+    if (close && nopen > 0)
+      c = open[--nopen];
+    if (c == NULL)
+      continue;
+    if (!close && !c->isolated && nopen < 64)
+      open[nopen++] = c;
+    if (!c->rpr)
+      st = close ? xmt_buf_append(out, c->close, c->close_len)
+                 : xmt_buf_append(out, c->open, c->open_len);
+  }
+  return st;
+}
+
+xmt_status xmt_word_render(const struct word_doc *doc, const char *language,
+                           struct xmt_buf *out) {
+  const char *part = doc->part.data;
+  size_t at = 0;
+  xmt_buf_reset(out);
+  xmt_status st = xmt_buf_append(out, "", 0);
+  for (size_t i = 0; i < doc->npara && st == XMT_OK; i++) {
+    const struct word_para *p = &doc->paras[i];
+    if (p->target == NULL)
+      continue;
+    st = xmt_buf_append(out, part + at, p->head_end - at);
+    if (st == XMT_OK)
+      st = put_target(out, p, language);
+    if (st == XMT_OK)
+      st = put_name(out, p->prefix, 1, "p>");
+    at = p->end;
+  }
+  return st == XMT_OK ? xmt_buf_append(out, part + at, doc->part.len - at) : st;
+}

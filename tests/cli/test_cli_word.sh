@@ -1,0 +1,174 @@
+#!/bin/sh
+# test_cli_word.sh: xliffmt translate on Word documents (.docx).
+# A document made by word_docx.py (run soup, bold, a hyperlink, a tab, a
+# field, bookmarks, a table, empty paragraphs) and Okapi's UTF8.docx and
+# reordered-zip.docx: --mt pseudo gives a package whose entries other
+# than word/document.xml are byte for byte the original's, whose
+# document.xml is well-formed, holds the pseudo translation of each
+# paragraph with the codes kept, the runs merged and the language set;
+# --mt identity gives document.xml byte for byte. Refused, exit 1 with
+# the exact message and no output: a zip that is not Word, a broken zip,
+# a text named .docx, OpenDocument, a document.xml with a doctype or not
+# well-formed, standard input, no -s.
+# Env: XLIFFMT, XMT_TEST_DATA, XMLLINT. Exit 0 pass, 1 fail, 77 skip.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+require_data office/UTF8.docx office/reordered-zip.docx
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "SKIP: python3 not found (it writes and reads the test documents)"
+  exit 77
+fi
+cli_setup word
+x=$XLIFFMT
+py="python3 $(cd "$(dirname "$0")" && pwd)/word_docx.py"
+office=$XMT_TEST_DATA/office
+cd "$tmp" || exit 99
+
+# expect_text DESC FILE TEXT: FILE holds exactly TEXT.
+expect_text() {
+  printf '%s\n' "$3" >"$tmp/want"
+  if cmp -s "$tmp/want" "$2"; then
+    pass "$1"
+  else
+    fail "$1"
+    diff "$tmp/want" "$2" | sed -n '1,12s/^/    /p'
+  fi
+}
+# part DOCX OUT: its word/document.xml, as stored.
+part() {
+  python3 -c 'import sys, zipfile
+sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read("word/document.xml"))' "$1" >"$2"
+}
+lint=${XMLLINT:-xmllint}
+[ "$lint" != no ] || lint=xmllint
+well_formed() {
+  if command -v "$lint" >/dev/null 2>&1; then
+    "$lint" --noout "$1"
+  else
+    python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$1"
+  fi
+}
+# refused DESC MESSAGE ARGS...: exit 1, MESSAGE on stderr, no out.docx.
+refused() {
+  desc=$1 msg=$2
+  shift 2
+  rm -f out.docx
+  exits_with 1 "$desc" "$x" translate "$@" -o out.docx || return
+  expect_text "$desc: message" "$tmp/err" "$msg"
+  check "$desc: no output" test ! -e out.docx
+}
+
+$py make in.docx || exit 99
+expect_exit 0 "pseudo translation" "$x" translate -q -s en -t es --mt pseudo \
+  in.docx -o out.docx
+check "entries other than word/document.xml copied byte for byte" \
+  $py same in.docx out.docx
+part out.docx out.xml
+check "document.xml well-formed" well_formed out.xml
+$py paras out.docx >paras.txt
+expect_text "paragraphs translated, codes kept, runs merged" paras.txt \
+  "[wídé Hélló wórld ~~~~~]
+[Sávé Préss áñd ñów wáít. ~~~~~~~~]
+[thé Séé fór síté móré. ~~~~~~~]
+[Válúé Ñámé~~~]
+[1 Págé ~~]
+   
+[hí Sáý ~~]
+[á Íñ &amp; çéll móré ~~~~~]
+bold 1
+hyperlink 1
+tab 1
+bookmark 2
+fldChar 3
+instrText 1
+lang es 14"
+# the first paragraph's three runs (rsids, proofing marks, a language)
+# one run; the bold stretch a run of its own with its properties
+check "run soup merged into one run" grep -q -F \
+  '<w:pPr><w:pStyle w:val="Title"/></w:pPr><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[wídé Hélló wórld ~~~~~]</w:t></w:r></w:p>' out.xml
+check "bold stretch in a run of its properties" grep -q -F \
+  '<w:r><w:rPr><w:b/><w:lang w:val="es"/></w:rPr><w:t>Sávé</w:t></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> Préss' out.xml
+check "w:lang's w:val replaced, its other attributes kept" grep -q -F \
+  '<w:rPr><w:i/><w:lang w:val="es" w:eastAsia="ja-JP"/></w:rPr><w:t>hí</w:t>' out.xml
+check "whitespace-only paragraph left alone" grep -q -F \
+  '<w:p><w:r><w:t xml:space="preserve">   </w:t></w:r></w:p><w:p/>' out.xml
+
+expect_exit 0 "identity translation" "$x" translate -q -s en -t es \
+  --mt identity in.docx -o id.docx
+part in.docx in.xml
+part id.docx id.xml
+check "identity: document.xml byte for byte" cmp -s in.xml id.xml
+check "identity: other entries byte for byte" $py same in.docx id.docx
+
+for doc in UTF8 reordered-zip; do
+  expect_exit 0 "$doc.docx pseudo" "$x" translate -q -s en -t es --mt pseudo \
+    "$office/$doc.docx" -o "$doc.docx"
+  check "$doc.docx: other entries byte for byte" $py same "$office/$doc.docx" \
+    "$doc.docx"
+  $py paras "$doc.docx" >paras.txt
+  sed -n 1p paras.txt >first.txt
+  case $doc in
+  UTF8) want='[“tést”. ~~~]' ;;
+  *) want='[ís Thís tést. á ~~~~~]' ;;
+  esac
+  expect_text "$doc.docx: translated" first.txt "$want"
+  expect_exit 0 "$doc.docx identity" "$x" translate -q -s en -t es \
+    --mt identity "$office/$doc.docx" -o "$doc.id.docx"
+  part "$office/$doc.docx" a.xml
+  part "$doc.id.docx" b.xml
+  check "$doc.docx identity: document.xml byte for byte" cmp -s a.xml b.xml
+done
+
+# the prefix the document uses is the one written
+$py make prefix.docx prefix || exit 99
+expect_exit 0 "another prefix" "$x" translate -q -s en -t es --mt pseudo \
+  prefix.docx -o prefix.out.docx
+part prefix.out.docx prefix.xml
+check "another prefix: well-formed" well_formed prefix.xml
+check "another prefix: written with it" grep -q -F \
+  '<wx:r><wx:rPr><wx:lang wx:val="es"/></wx:rPr><wx:t>[Válúé Ñámé</wx:t></wx:r><wx:r><wx:tab/></wx:r>' \
+  prefix.xml
+
+# the content decides, not the name
+cp in.docx page.html
+expect_exit 0 "a .docx named .html is Word" "$x" translate -q -s en -t es \
+  --mt pseudo page.html -o page.out
+$py paras page.out | sed -n 1p >first.txt
+expect_text "a .docx named .html: translated" first.txt \
+  "[wídé Hélló wórld ~~~~~]"
+
+$py notword other.docx || exit 99
+refused "a zip that is not Word" \
+  "xliffmt: other.docx: a zip but not a Word document: no WordprocessingML main part in [Content_Types].xml" \
+  -s en -t es --mt pseudo other.docx
+head -c 300 in.docx >cut.docx
+refused "a broken zip" "xliffmt: cut.docx: a truncated or damaged zip package" \
+  -s en -t es --mt pseudo cut.docx
+printf 'plain text\n' >text.docx
+refused "a text named .docx" "xliffmt: text.docx: not a zip package" \
+  -s en -t es --mt pseudo text.docx
+if have_data office/TestDocument06.odt; then
+  refused "OpenDocument (not yet read)" \
+    "xliffmt: $office/TestDocument06.odt: a zip but not a Word document: no WordprocessingML main part in [Content_Types].xml" \
+    -s en -t es --mt pseudo "$office/TestDocument06.odt"
+fi
+$py make doctype.docx doctype || exit 99
+refused "a doctype in document.xml" \
+  "xliffmt: doctype.docx: word/document.xml, line 2, column 22: a doctype is not read in a Word part" \
+  -s en -t es --mt pseudo doctype.docx
+$py make broken.docx broken || exit 99
+refused "document.xml not well-formed" \
+  "xliffmt: broken.docx: word/document.xml, line 2, column 1513: not well-formed XML: no element found" \
+  -s en -t es --mt pseudo broken.docx
+refused "no source language" \
+  "xliffmt: in.docx: give the source language of a Word document with -s" \
+  -t es --mt pseudo in.docx
+rm -f out.docx
+exits_with 1 "standard input" sh -c \
+  "\"$x\" translate -s en -t es --mt pseudo - -o out.docx <in.docx" &&
+  expect_text "standard input: message" "$tmp/err" \
+    "xliffmt: -: a Word document is read from a file, not from standard input or memory"
+check "standard input: no output" test ! -e out.docx
+
+finish

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""word_docx.py -- for test_cli_word.sh, with python3's zipfile alone.
+
+  word_docx.py make OUT.docx   a small Word document: run soup (runs split
+                               by rsids, proofing marks, a language),
+                               bold, a hyperlink, a tab, a field, a
+                               bookmark, a table, an empty paragraph
+  word_docx.py make OUT.docx doctype|broken|prefix
+                               the same, its document.xml with a doctype,
+                               cut short (not well-formed), or its
+                               WordprocessingML prefix wx: rather than w:
+  word_docx.py notword OUT     a zip that is not Word
+  word_docx.py paras IN.docx   each paragraph's text (its w:t joined), one
+                               a line, then the counts of codes
+  word_docx.py same A B        the entries of A other than
+                               word/document.xml byte for byte in B, the
+                               same names in the same order
+"""
+import re
+import sys
+import zipfile
+
+W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+BODY = (
+    '<w:p w:rsidR="00A1"><w:pPr><w:pStyle w:val="Title"/></w:pPr>'
+    '<w:r w:rsidR="00A1"><w:t>Hello </w:t></w:r><w:proofErr w:type="spellStart"/>'
+    '<w:r w:rsidR="00B2"><w:rPr><w:lang w:val="en-GB"/></w:rPr><w:t>wide</w:t></w:r>'
+    '<w:proofErr w:type="spellEnd"/><w:r w:rsidR="00C3"><w:t xml:space="preserve"> world</w:t></w:r></w:p>'
+    '<w:p><w:r><w:t xml:space="preserve">Press </w:t></w:r>'
+    '<w:r><w:rPr><w:b/></w:rPr><w:t>Save</w:t></w:r><w:r><w:t xml:space="preserve"> now and wait.</w:t></w:r></w:p>'
+    '<w:p><w:r><w:t xml:space="preserve">See </w:t></w:r><w:hyperlink r:id="rId9">'
+    '<w:r><w:rPr><w:rStyle w:val="Hyperlink"/></w:rPr><w:t>the site</w:t></w:r></w:hyperlink>'
+    '<w:r><w:t xml:space="preserve"> for more.</w:t></w:r></w:p>'
+    '<w:p><w:bookmarkStart w:id="0" w:name="top"/><w:r><w:t>Name</w:t></w:r><w:r><w:tab/></w:r>'
+    '<w:r><w:t>Value</w:t></w:r><w:bookmarkEnd w:id="0"/></w:p>'
+    '<w:p><w:r><w:t xml:space="preserve">Page </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+    '<w:r><w:instrText xml:space="preserve"> PAGE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+    '<w:r><w:t>1</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>'
+    '<w:p><w:r><w:t xml:space="preserve">   </w:t></w:r></w:p><w:p/>'
+    '<w:p><w:r><w:t xml:space="preserve">Say </w:t></w:r><w:r><w:rPr><w:i/>'
+    '<w:lang w:val="en-US" w:eastAsia="ja-JP"/></w:rPr><w:t>hi</w:t></w:r></w:p>'
+    '<w:tbl><w:tr><w:tc><w:p><w:r><w:t>In a cell &amp; more</w:t></w:r></w:p></w:tc></w:tr></w:tbl>'
+    '<w:sectPr><w:pgSz w:w="12240" w:h="15840"/></w:sectPr>')
+PARTS = [
+    ('[Content_Types].xml',
+     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+     '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+     '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+     '<Default Extension="xml" ContentType="application/xml"/>'
+     '<Override PartName="/word/document.xml" ContentType="application/'
+     'vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+    ('_rels/.rels',
+     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+     '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+     '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+     'relationships/officeDocument" Target="word/document.xml"/></Relationships>'),
+    ('word/document.xml',
+     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+     '<w:document %s %s><w:body>%s</w:body></w:document>' % (W, R, BODY)),
+    ('word/_rels/document.xml.rels',
+     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+     '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+     '<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+     'relationships/hyperlink" Target="https://example.org/" TargetMode="External"/>'
+     '</Relationships>'),
+]
+
+
+def write(path, parts):
+    with zipfile.ZipFile(path, 'w', zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts:
+            info = zipfile.ZipInfo(name, (2020, 1, 2, 3, 4, 6))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data)
+
+
+def paras(path):
+    doc = zipfile.ZipFile(path).read('word/document.xml').decode('utf-8')
+    for p in re.findall(r'<w:p[ >].*?</w:p>', doc, re.S):
+        print(''.join(re.findall(r'<w:t(?: [^>]*)?>([^<]*)</w:t>', p)))
+    for name, pat in (('bold', r'<w:b/>'), ('hyperlink', r'<w:hyperlink '),
+                      ('tab', r'<w:tab/>'), ('bookmark', r'<w:bookmark'),
+                      ('fldChar', r'<w:fldChar '), ('instrText', r'<w:instrText'),
+                      ('lang es', r'<w:lang w:val="es"/>')):
+        print('%s %d' % (name, len(re.findall(pat, doc))))
+
+
+def same(a, b):
+    za, zb = zipfile.ZipFile(a), zipfile.ZipFile(b)
+    if za.namelist() != zb.namelist():
+        print('names differ: %s / %s' % (za.namelist(), zb.namelist()))
+        return 1
+    bad = [n for n in za.namelist()
+           if n != 'word/document.xml' and za.read(n) != zb.read(n)]
+    for n in bad:
+        print('differs: ' + n)
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    cmd = sys.argv[1]
+    if cmd == 'make':
+        parts = list(PARTS)
+        how = sys.argv[3] if len(sys.argv) > 3 else ''
+        name, doc = parts[2]
+        if how == 'doctype':
+            doc = doc.replace('?>\n', '?>\n<!DOCTYPE w:document [<!ENTITY e "x">]>\n')
+        elif how == 'prefix':  # the same namespace under another prefix
+            doc = doc.replace('w:', 'wx:').replace('xmlns:w=', 'xmlns:wx=')
+        elif how == 'broken':
+            doc = doc[:doc.index('<w:tbl>')]
+        parts[2] = (name, doc)
+        write(sys.argv[2], parts)
+    elif cmd == 'notword':
+        write(sys.argv[2], [('readme.txt', 'not a document\n'),
+                            ('data/a.xml', '<a/>')])
+    elif cmd == 'paras':
+        paras(sys.argv[2])
+    elif cmd == 'same':
+        sys.exit(same(sys.argv[2], sys.argv[3]))
