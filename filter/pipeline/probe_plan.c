@@ -11,6 +11,12 @@
 
 /* Words on one side of a placeholder, at most this many. */
 #define PHRASE_WORDS 3
+/* Words of a tagged span past which it gets no probe: a long span
+ * translated alone is rarely found word for word in the segment's
+ * translation, and the aligner places its ends as well (the real-MT
+ * yardstick is the same with and without such probes), while each costs
+ * the engine a sentence, twice with its context. */
+#define SPAN_WORDS 8
 /* Codes of a segment past which it gets no probes. */
 #define PROBE_TAGS_MAX 256
 
@@ -57,7 +63,8 @@ static int tag_within(const xmt_segment *seg, size_t from, size_t to,
 }
 
 /* Narrows [*s, *e) of the core to the content worth probing: 0 when it is
- * empty, cuts a word, or leaves no word of the core outside it. */
+ * empty, cuts a word, is longer than SPAN_WORDS words or leaves no word
+ * of the core outside it. */
 static int span_worth(const char *core, size_t core_len, size_t *s, size_t *e) {
   while (*s < *e && xmt_is_xml_space(core[*s]))
     (*s)++;
@@ -65,6 +72,8 @@ static int span_worth(const char *core, size_t core_len, size_t *s, size_t *e) {
     (*e)--;
   if (*s >= *e || xmt_between_words(core, core_len, *s) ||
       xmt_between_words(core, core_len, *e))
+    return 0;
+  if (xmt_count_words(core + *s, *e - *s) > SPAN_WORDS)
     return 0;
   return xmt_has_word(core, *s) || xmt_has_word(core + *e, core_len - *e);
 }
