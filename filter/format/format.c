@@ -304,7 +304,7 @@ xmt_status xmt_filter_translate_html_file(xmt_filter *f, const char *in_path,
 
 /* extract and merge of segments are for formats that take them
  * (segments_io: XLIFF 1.2 and 2): a page goes to XLIFF first
- * (xmt_html_extract_file). */
+ * (xmt_html_extract_file), a Word document is translated in place. */
 static xmt_status segments_io(xmt_filter *f, const char *in_path,
                               const char *what,
                               const struct xmt_format **format) {
@@ -312,9 +312,9 @@ static xmt_status segments_io(xmt_filter *f, const char *in_path,
   xmt_status st = xmt_format_of(f, in_path, format);
   if (st == XMT_OK && !(*format)->segments_io)
     st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(in_path),
-                      "an HTML page has no segments to %s: extract it to "
-                      "XLIFF first",
-                      what);
+                      "a document in %s has no segments to %s: only XLIFF "
+                      "documents do",
+                      (*format)->info.description, what);
   return st;
 }
 

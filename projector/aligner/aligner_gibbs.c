@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "aligner_private.h"
+#include "gibbs_private.h"
 
 /* The prior probability of a NULL link. */
 #define NULL_PROB 0.1
@@ -41,9 +42,6 @@
  * last, and growing a fertility beyond it costs FERT_TAIL. */
 #define FERT_MAX 8
 #define FERT_TAIL 1e-3
-/* Table entries from which the counts are read ahead (prefetched): below,
- * they stay in the caches and the prefetching costs a tenth of a sweep. */
-#define PREFETCH_ENTRIES (1u << 18)
 /* Cells below which the samplers run one after the other on the calling
  * thread: a short text (a server's request) trains in milliseconds, and
  * threads sharing its marginals cost more than they save (a tenth of a
@@ -53,7 +51,6 @@
 #define BLOCK 64
 /* The share of the last stage's sweeps whose marginals are averaged. */
 #define ACCUMULATE_FRACTION 0.25
-#define MAX_THREADS 256
 
 enum { STAGE_IBM1 = 0, STAGE_HMM = 1, STAGE_FERT = 2 };
 
@@ -97,34 +94,7 @@ static double rng_uniform(uint64_t *s) {
 
 /* --- State ------------------------------------------------------------- */
 
-/* What every sampler reads, and the marginals they all add to. */
-struct shared {
-  const struct xmt_aligner *a;
-  const struct xmt_gibbs_options *o;
-  const struct xmt_ttable *t;
-  int es, fs;
-  uint32_t ne; /* conditioning vocabulary, NULL included */
-  size_t pairs;
-  uint64_t *cell_start;  /* pairs + 1: the first cell of each pair */
-  uint32_t *cells;       /* table entry of cell (j, i): NULL first */
-  uint32_t *acc;         /* marginals of each cell, fixed point */
-  float *base;           /* Dirichlet + prior pseudo-count of each entry,
-                            or NULL: lex_alpha (null_alpha in row 0) */
-  double *row_mass;      /* pseudo-counts of each row, absent words too */
-  uint32_t *twin;        /* of each conditioning token: the next position
-                            (1-based, circular) of its word in its pair */
-  int prefetch;          /* the tables outgrow the caches: prefetch */
-  uint32_t max_n, max_m; /* longest sides */
-  unsigned total_sweeps, accumulate_from;
-  double acc_scale; /* a probability's units in acc */
-  int atomic;       /* samplers run at the same time */
-  /* Between threads, atomically. */
-  unsigned next_sampler, finished, sweeps_done;
-  int abort, failed;
-  xmt_progress_fn progress;
-  void *user;
-  struct timespec last;
-};
+/* struct shared: gibbs_private.h. */
 
 struct sampler {
   const struct shared *sh;
@@ -142,223 +112,6 @@ struct sampler {
   uint32_t *phi; /* fertilities, max_n + 1 */
   uint32_t *nxt; /* nearest linked position to the right, max_m */
 };
-
-static size_t pair_len(const struct xmt_aligner *a, int side, size_t p) {
-  return (size_t)(a->start[side][p + 1] - a->start[side][p]);
-}
-
-/* --- Cells: the table entry of every (token, candidate) of the corpus --- */
-
-static int cmp_u64(const void *x, const void *y) {
-  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-  return a < b ? -1 : a > b;
-}
-
-/* First index in [lo, end) whose column is >= x: galloping from lo, as
- * the words are visited in ascending order. */
-static uint64_t gallop(const struct xmt_ttable *t, uint64_t lo, uint64_t end,
-                       uint32_t x) {
-  uint64_t step = 1, hi = lo;
-  while (hi < end && t->col[hi] < x) {
-    lo = hi + 1;
-    hi += step;
-    step *= 2;
-  }
-  if (hi > end)
-    hi = end;
-  return xmt_ttable_lower_bound(t, lo, hi, x);
-}
-
-/* The cells of pair p; keys is scratch of m entries. 0, or -1 when the
- * table lacks an entry (it was not built for this corpus). */
-static int pair_cells(const struct shared *sh, size_t p, uint64_t *keys) {
-  const struct xmt_aligner *a = sh->a;
-  const struct xmt_ttable *t = sh->t;
-  size_t n = pair_len(a, sh->es, p), m = pair_len(a, sh->fs, p);
-  const uint32_t *e = a->ids[sh->es] + a->start[sh->es][p];
-  const uint32_t *f = a->ids[sh->fs] + a->start[sh->fs][p];
-  uint32_t *out = sh->cells + sh->cell_start[p];
-  for (size_t j = 0; j < m; j++)
-    keys[j] = (uint64_t)f[j] << 32 | j;
-  qsort(keys, m, sizeof *keys, cmp_u64);
-  for (size_t i = 0; i <= n; i++) {
-    uint32_t row = i == 0 ? XMT_NULL_WORD : e[i - 1];
-    if (row >= t->rows)
-      return -1;
-    uint64_t lo = t->row_start[row], end = t->row_start[row + 1];
-    for (size_t k = 0; k < m; k++) {
-      uint32_t x = (uint32_t)(keys[k] >> 32);
-      lo = gallop(t, lo, end, x);
-      if (lo == end || t->col[lo] != x)
-        return -1;
-      out[(keys[k] & 0xFFFFFFFFu) * (n + 1) + i] = (uint32_t)lo;
-    }
-  }
-  return 0;
-}
-
-static unsigned thread_count(const struct xmt_gibbs_options *o) {
-  long n = o->threads;
-  if (n == 0)
-    n = sysconf(_SC_NPROCESSORS_ONLN);
-  if (n < 1)
-    n = 1;
-  return n > MAX_THREADS ? MAX_THREADS : (unsigned)n;
-}
-
-/* A share of the pairs whose cells one thread fills. */
-struct cells_part {
-  const struct shared *sh;
-  size_t lo, hi;
-  xmt_status st;
-};
-
-static void *fill_part(void *arg) {
-  struct cells_part *part = arg;
-  const struct shared *sh = part->sh;
-  const struct xmt_aligner *a = sh->a;
-  uint64_t *keys = malloc((sh->max_m ? sh->max_m : 1) * sizeof *keys);
-  part->st = keys != NULL ? XMT_OK : XMT_ERR_NOMEM;
-  for (size_t p = part->lo; p < part->hi && part->st == XMT_OK; p++)
-    if (pair_len(a, sh->es, p) && pair_len(a, sh->fs, p) &&
-        pair_cells(sh, p, keys) != 0)
-      part->st = XMT_ERR_INTERNAL;
-  free(keys);
-  return NULL;
-}
-
-/* Fills cells on the threads, each a contiguous share of the pairs. */
-static xmt_status fill_cells(const struct shared *sh) {
-  struct cells_part part[MAX_THREADS];
-  pthread_t tid[MAX_THREADS];
-  unsigned n = thread_count(sh->o), started = 1;
-  for (unsigned k = 0; k < n; k++) {
-    part[k].sh = sh;
-    part[k].lo = (size_t)((uint64_t)sh->pairs * k / n);
-    part[k].hi = (size_t)((uint64_t)sh->pairs * (k + 1) / n);
-    part[k].st = XMT_OK;
-  }
-  for (; started < n; started++)
-    if (pthread_create(&tid[started], NULL, fill_part, &part[started]) != 0)
-      break;
-  for (unsigned k = started; k < n; k++) /* threads that did not start */
-    fill_part(&part[k]);
-  fill_part(&part[0]);
-  for (unsigned k = 1; k < started; k++)
-    pthread_join(tid[k], NULL);
-  for (unsigned k = 0; k < n; k++)
-    if (part[k].st != XMT_OK)
-      return part[k].st;
-  return XMT_OK;
-}
-
-/* Links each conditioning token to the next position of its word in its
- * pair (itself when it is the only one), so that a count that changes
- * refreshes the positions of its word without a look at the others. */
-static xmt_status build_twins(struct shared *sh) {
-  const struct xmt_aligner *a = sh->a;
-  uint64_t tokens = a->start[sh->es][sh->pairs];
-  sh->twin = malloc((size_t)(tokens ? tokens : 1) * sizeof *sh->twin);
-  uint64_t *order = malloc(((size_t)sh->max_n + 1) * sizeof *order);
-  if (sh->twin == NULL || order == NULL) {
-    free(order);
-    return XMT_ERR_NOMEM;
-  }
-  for (size_t p = 0; p < sh->pairs; p++) {
-    const uint32_t *e = a->ids[sh->es] + a->start[sh->es][p];
-    uint32_t *twin = sh->twin + a->start[sh->es][p];
-    size_t n = pair_len(a, sh->es, p);
-    /* The positions sorted by word, then by position: each word's
-     * positions in a row, the last one's twin its first. */
-    for (size_t i = 0; i < n; i++)
-      order[i] = (uint64_t)e[i] << 32 | i;
-    qsort(order, n, sizeof *order, cmp_u64);
-    for (size_t k = 0, first = 0; k < n; k++) {
-      uint32_t i = (uint32_t)order[k];
-      if (k + 1 < n && order[k + 1] >> 32 == order[k] >> 32) {
-        twin[i] = (uint32_t)order[k + 1] + 1;
-      } else {
-        twin[i] = (uint32_t)order[first] + 1;
-        first = k + 1;
-      }
-    }
-  }
-  free(order);
-  return XMT_OK;
-}
-
-/* Sizes the cell arrays (cells and acc) and fills cells. */
-static xmt_status build_cells(struct shared *sh) {
-  const struct xmt_aligner *a = sh->a;
-  if (sh->t->nnz > UINT32_MAX)
-    return XMT_ERR_NOMEM; /* entries would not fit the cells */
-  sh->cell_start = malloc((sh->pairs + 1) * sizeof *sh->cell_start);
-  if (sh->cell_start == NULL)
-    return XMT_ERR_NOMEM;
-  uint64_t total = 0;
-  for (size_t p = 0; p < sh->pairs; p++) {
-    size_t n = pair_len(a, sh->es, p), m = pair_len(a, sh->fs, p);
-    sh->cell_start[p] = total;
-    if (n == 0 || m == 0)
-      continue;
-    if (n > sh->max_n)
-      sh->max_n = (uint32_t)n;
-    if (m > sh->max_m)
-      sh->max_m = (uint32_t)m;
-    total += (uint64_t)m * (n + 1);
-  }
-  sh->cell_start[sh->pairs] = total;
-  if (total == 0 || total > SIZE_MAX / sizeof(uint32_t))
-    return total == 0 ? XMT_ERR_USAGE : XMT_ERR_NOMEM;
-  sh->cells = malloc((size_t)total * sizeof *sh->cells);
-  sh->acc = calloc((size_t)total, sizeof *sh->acc);
-  if (sh->cells == NULL || sh->acc == NULL || build_twins(sh) != XMT_OK)
-    return XMT_ERR_NOMEM;
-  sh->prefetch = sh->t->nnz >= PREFETCH_ENTRIES;
-  return fill_cells(sh);
-}
-
-/* --- Priors: Dirichlet pseudo-counts per entry and per row --------------- */
-
-static double row_alpha(const struct shared *sh, uint32_t e) {
-  return e == XMT_NULL_WORD ? sh->o->null_alpha : sh->o->lex_alpha;
-}
-
-/* row_mass of every row and, when prior links fall on table entries, base
- * of every entry. A link whose pair never co-occurs still weighs in its
- * row's mass, as the Dirichlet covers the whole vocabulary. */
-static xmt_status build_priors(struct shared *sh,
-                               const struct xmt_prior_table *prior) {
-  const struct xmt_ttable *t = sh->t;
-  double nf = (double)sh->a->vocab[sh->fs].count - 1; /* NULL aside */
-  sh->row_mass = malloc((size_t)sh->ne * sizeof *sh->row_mass);
-  if (sh->row_mass == NULL)
-    return XMT_ERR_NOMEM;
-  for (uint32_t e = 0; e < sh->ne; e++)
-    sh->row_mass[e] = row_alpha(sh, e) * (nf > 1 ? nf : 1);
-  if (prior == NULL || prior->count == 0 || sh->o->prior_scale <= 0)
-    return XMT_OK;
-  sh->base = malloc((size_t)(t->nnz ? t->nnz : 1) * sizeof *sh->base);
-  if (sh->base == NULL)
-    return XMT_ERR_NOMEM;
-  for (uint32_t e = 0; e < t->rows; e++)
-    for (uint64_t k = t->row_start[e]; k < t->row_start[e + 1]; k++)
-      sh->base[k] = (float)row_alpha(sh, e);
-  for (size_t k = 0; k < prior->count; k++) {
-    uint32_t e = sh->es == XMT_SRC ? prior->src[k] : prior->tgt[k];
-    uint32_t f = sh->es == XMT_SRC ? prior->tgt[k] : prior->src[k];
-    double w = (double)prior->w[k] * sh->o->prior_scale;
-    /* a link to NULL on the predicted side is the other direction's; one
-     * from NULL makes f likely to come from NULL (priors_scripts.c) */
-    if (f == XMT_NULL_WORD || e >= sh->ne || !(w > 0))
-      continue;
-    sh->row_mass[e] += w;
-    uint64_t entry = xmt_ttable_find(t, e, f);
-    if (entry != XMT_NO_ENTRY)
-      sh->base[entry] += (float)w;
-  }
-  return XMT_OK;
-}
 
 /* --- Counts --------------------------------------------------------------- */
 
@@ -812,7 +565,7 @@ static void *thread_main(void *arg) {
  * samplers it keeps reporting progress until the others are done. */
 static void run_all(struct shared *sh) {
   pthread_t tid[MAX_THREADS];
-  unsigned nthreads = thread_count(sh->o), started = 1;
+  unsigned nthreads = xmt_gibbs_thread_count(sh->o), started = 1;
   if (nthreads > sh->o->samplers)
     nthreads = sh->o->samplers;
   if (sh->cell_start[sh->pairs] < THREADED_CELLS)
@@ -931,9 +684,9 @@ xmt_status xmt_gibbs_align(const struct xmt_aligner *a, int d,
   sh.user = user;
   if (plan_sweeps(&sh) == 0 || t->rows != sh.ne)
     return XMT_ERR_USAGE;
-  xmt_status st = build_cells(&sh);
+  xmt_status st = xmt_gibbs_build_cells(&sh);
   if (st == XMT_OK)
-    st = build_priors(&sh, prior);
+    st = xmt_gibbs_build_priors(&sh, prior);
   if (st == XMT_OK) {
     run_all(&sh);
     st = sh.failed ? XMT_ERR_NOMEM : sh.abort ? XMT_ERR_ABORTED : XMT_OK;

@@ -171,4 +171,13 @@ exits_with 1 "standard input" sh -c \
     "xliffmt: -: a Word document is read from a file, not from standard input or memory"
 check "standard input: no output" test ! -e out.docx
 
+# check says what it read the document as; extract refuses it by name.
+expect_exit 0 "check" sh -c "\"$x\" check -s en in.docx >check.txt"
+check "check: read as a Word document" grep -q -x -F \
+  "in.docx: Word document, as XLIFF 1.2, UTF-8" check.txt
+exits_with 1 "extract" "$x" extract -s en -t es in.docx -o out.xlf &&
+  expect_text "extract: message" "$tmp/err" \
+    "xliffmt: in.docx: a document in Word (.docx, .docm, .dotx, .dotm) has no segments to extract: only XLIFF documents do"
+check "extract: no output" test ! -e out.xlf
+
 finish
