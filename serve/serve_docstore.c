@@ -575,7 +575,17 @@ void serve_docs_status(struct serve_docs *d, const char *id, const char *key,
 
 /* The download's Content-Type by the document's format. */
 static const char *content_type(enum xmt_doc_format format) {
-  return format == XMT_FORMAT_HTML ? "text/html" : "application/xliff+xml";
+  switch (format) {
+  case XMT_FORMAT_HTML:
+    return "text/html";
+  case XMT_FORMAT_WORD:
+    return "application/"
+           "vnd.openxmlformats-officedocument.wordprocessingml.document";
+  case XMT_FORMAT_XLIFF:
+  case XMT_FORMAT_XLIFF2:
+    break;
+  }
+  return "application/xliff+xml";
 }
 
 /* Content-Disposition: attachment with the client's name, its bytes

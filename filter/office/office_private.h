@@ -41,6 +41,12 @@ typedef struct xmt_package xmt_package;
 xmt_status xmt_package_open(xmt_package **out, const char *path,
                             const struct xmt_package_limits *limits,
                             struct xmt_error_store *err);
+/* The same for the len bytes of a package in memory (copied), named
+ * name in messages. */
+xmt_status xmt_package_open_mem(xmt_package **out, const char *name,
+                                const char *bytes, size_t len,
+                                const struct xmt_package_limits *limits,
+                                struct xmt_error_store *err);
 /* NULL is a no-op. */
 void xmt_package_free(xmt_package *pkg);
 

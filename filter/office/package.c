@@ -21,18 +21,10 @@ void xmt_package_limits_default(struct xmt_package_limits *limits) {
 /* Why libzip would not open path, in words that say what the file is:
  * its first bytes tell a Word file encrypted with a password (an OLE
  * compound file, not a zip) and a zip cut short from other files. */
-static xmt_status refuse_open(const char *path, int zerr,
-                              struct xmt_error_store *err) {
-  unsigned char magic[8] = {0};
-  size_t got = 0;
-  FILE *fp = fopen(path, "rb");
-  if (fp == NULL)
-    return xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot open: %s",
-                        strerror(errno));
-  got = fread(magic, 1, sizeof magic, fp);
-  fclose(fp);
-  if (got == sizeof magic &&
-      memcmp(magic, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8) == 0)
+static xmt_status refuse_bytes(const char *path, int zerr,
+                               const unsigned char *magic, size_t got,
+                               struct xmt_error_store *err) {
+  if (got >= 8 && memcmp(magic, "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8) == 0)
     return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
                         "an encrypted (password-protected) or old binary "
                         "Office file, not a zip package");
@@ -49,6 +41,18 @@ static xmt_status refuse_open(const char *path, int zerr,
                    "not a readable zip package: %s", zip_error_strerror(&ze));
   zip_error_fini(&ze);
   return st;
+}
+
+static xmt_status refuse_open(const char *path, int zerr,
+                              struct xmt_error_store *err) {
+  unsigned char magic[8] = {0};
+  FILE *fp = fopen(path, "rb");
+  if (fp == NULL)
+    return xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot open: %s",
+                        strerror(errno));
+  size_t got = fread(magic, 1, sizeof magic, fp);
+  fclose(fp);
+  return refuse_bytes(path, zerr, magic, got, err);
 }
 
 /* 1 when name, used as a path, would leave the folder it is unpacked in:
@@ -115,34 +119,29 @@ static xmt_status check_entry(xmt_package *pkg, zip_uint64_t i, uint64_t *total,
   return XMT_OK;
 }
 
-xmt_status xmt_package_open(xmt_package **out, const char *path,
-                            const struct xmt_package_limits *limits,
-                            struct xmt_error_store *err) {
-  *out = NULL;
+/* A new package named path, its limits set; NULL when out of memory. */
+static xmt_package *package_new(const char *path,
+                                const struct xmt_package_limits *limits) {
   xmt_package *pkg = calloc(1, sizeof *pkg);
   if (pkg == NULL || (pkg->path = xmt_strdup(path)) == NULL) {
     free(pkg);
-    return xmt_error_nomem(err);
+    return NULL;
   }
   if (limits != NULL)
     pkg->limits = *limits;
   else
     xmt_package_limits_default(&pkg->limits);
-  int zerr = 0;
-  /* Not ZIP_CHECKCONS: the central directory is the authority, as for
-   * Word and unzip; some writers leave sizes out of the local headers
-   * (Okapi's 992.docx). A cut file has no directory; a cut entry fails
-   * its read, or its copy at write. */
-  pkg->za = zip_open(path, ZIP_RDONLY, &zerr);
-  if (pkg->za == NULL) {
-    xmt_package_free(pkg);
-    return refuse_open(path, zerr, err);
-  }
+  return pkg;
+}
+
+/* The entries of the opened package checked; pkg freed on failure. */
+static xmt_status package_checked(xmt_package *pkg, xmt_package **out,
+                                  struct xmt_error_store *err) {
   zip_int64_t n = zip_get_num_entries(pkg->za, 0);
   xmt_status st = XMT_OK;
   if (n < 0 || (uint64_t)n > pkg->limits.entries_max)
     st =
-        xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
+        xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
                      "%lld entries, over the limit of %llu entries",
                      (long long)n, (unsigned long long)pkg->limits.entries_max);
   uint64_t total = 0;
@@ -155,6 +154,59 @@ xmt_status xmt_package_open(xmt_package **out, const char *path,
   pkg->n = (size_t)n;
   *out = pkg;
   return XMT_OK;
+}
+
+xmt_status xmt_package_open(xmt_package **out, const char *path,
+                            const struct xmt_package_limits *limits,
+                            struct xmt_error_store *err) {
+  *out = NULL;
+  xmt_package *pkg = package_new(path, limits);
+  if (pkg == NULL)
+    return xmt_error_nomem(err);
+  int zerr = 0;
+  /* Not ZIP_CHECKCONS: the central directory is the authority, as for
+   * Word and unzip; some writers leave sizes out of the local headers
+   * (Okapi's 992.docx). A cut file has no directory; a cut entry fails
+   * its read, or its copy at write. */
+  pkg->za = zip_open(path, ZIP_RDONLY, &zerr);
+  if (pkg->za == NULL) {
+    xmt_package_free(pkg);
+    return refuse_open(path, zerr, err);
+  }
+  return package_checked(pkg, out, err);
+}
+
+xmt_status xmt_package_open_mem(xmt_package **out, const char *name,
+                                const char *bytes, size_t len,
+                                const struct xmt_package_limits *limits,
+                                struct xmt_error_store *err) {
+  *out = NULL;
+  xmt_package *pkg = package_new(name, limits);
+  char *copy = malloc(len ? len : 1);
+  zip_error_t ze;
+  zip_error_init(&ze);
+  zip_source_t *src = NULL;
+  if (pkg != NULL && copy != NULL) {
+    memcpy(copy, bytes, len);
+    src = zip_source_buffer_create(copy, len, 1, &ze); /* frees copy */
+  }
+  if (src == NULL) {
+    free(copy);
+    xmt_package_free(pkg);
+    zip_error_fini(&ze);
+    return xmt_error_nomem(err);
+  }
+  pkg->za = zip_open_from_source(src, ZIP_RDONLY, &ze);
+  if (pkg->za == NULL) {
+    int zerr = zip_error_code_zip(&ze);
+    zip_source_free(src);
+    zip_error_fini(&ze);
+    xmt_package_free(pkg);
+    return refuse_bytes(name, zerr, (const unsigned char *)bytes,
+                        len < 8 ? len : 8, err);
+  }
+  zip_error_fini(&ze);
+  return package_checked(pkg, out, err);
 }
 
 void xmt_package_free(xmt_package *pkg) {

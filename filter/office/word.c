@@ -42,9 +42,14 @@ static void close_doc(void *d) {
   free(doc);
 }
 
-/* The package at path, its kind Word, its main part read and parsed. */
-static xmt_status load(xmt_filter *f, const char *path, struct word_doc *doc) {
-  xmt_status st = xmt_package_open(&doc->pkg, path, NULL, &f->err);
+/* The package at path (or its len bytes, when bytes is not NULL), its
+ * kind Word, its main part read and parsed. */
+static xmt_status load(xmt_filter *f, const char *path, const char *bytes,
+                       size_t len, struct word_doc *doc) {
+  xmt_status st =
+      bytes != NULL
+          ? xmt_package_open_mem(&doc->pkg, path, bytes, len, NULL, &f->err)
+          : xmt_package_open(&doc->pkg, path, NULL, &f->err);
   enum xmt_package_kind kind = XMT_PACKAGE_OTHER;
   if (st == XMT_OK)
     st = xmt_package_kind(doc->pkg, &kind, &doc->main, &f->err);
@@ -64,13 +69,25 @@ static xmt_status load(xmt_filter *f, const char *path, struct word_doc *doc) {
 }
 
 /* The zip layer reads a package from its file (libzip seeks it). */
+/* The document at path, or in the len bytes at bytes. */
+static xmt_status load_doc(xmt_filter *f, const char *path, const char *bytes,
+                           size_t len, void **out) {
+  struct word_doc *doc = calloc(1, sizeof *doc);
+  if (doc == NULL)
+    return xmt_error_nomem(&f->err);
+  xmt_status st = load(f, path, bytes, len, doc);
+  if (st != XMT_OK) {
+    close_doc(doc);
+    return st;
+  }
+  *out = doc;
+  return XMT_OK;
+}
+
 static xmt_status parse_doc(xmt_filter *f, const char *name, const char *bytes,
                             size_t len, void **out) {
-  (void)bytes, (void)len;
   *out = NULL;
-  return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(name),
-                      "a Word document is read from a file, not from "
-                      "standard input or memory");
+  return load_doc(f, name, bytes != NULL ? bytes : "", len, out);
 }
 
 static xmt_status open_doc(xmt_filter *f, const char *path, void **out,
@@ -78,18 +95,13 @@ static xmt_status open_doc(xmt_filter *f, const char *path, void **out,
   *out = NULL;
   *bytes = 0;
   if (strcmp(path, "-") == 0)
-    return parse_doc(f, path, NULL, 0, out);
-  struct word_doc *doc = calloc(1, sizeof *doc);
-  if (doc == NULL)
-    return xmt_error_nomem(&f->err);
-  xmt_status st = load(f, path, doc);
-  if (st != XMT_OK) {
-    close_doc(doc);
-    return st;
-  }
-  *bytes = doc->part.len;
-  *out = doc;
-  return XMT_OK;
+    return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path),
+                        "a Word document is read from a file or from "
+                        "memory, not from standard input");
+  xmt_status st = load_doc(f, path, NULL, 0, out);
+  if (st == XMT_OK)
+    *bytes = ((struct word_doc *)*out)->part.len;
+  return st;
 }
 
 static xmt_status read_units(xmt_filter *f, void *d, const char *path,

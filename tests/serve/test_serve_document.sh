@@ -110,6 +110,30 @@ for f in guide.xlf page.html report.sdlxliff notes.xlf; do
     "$url/v2/document/$id/result" -H "$auth" -d "document_key=$key"
 done
 
+# A Word document: translated as translate translates it (the package's
+# entries the same but for the zip's times), given back as Word.
+if command -v python3 >/dev/null 2>&1; then
+  word_py="python3 $(cd "$(dirname "$0")/../cli" && pwd)/word_docx.py"
+  $word_py make "$tmp/doc.docx" || exit 99
+  "$XLIFFMT" translate "$tmp/doc.docx" --mt pseudo -s en-US -t es-ES -q \
+    -o "$tmp/want.docx"
+  upload "$tmp/doc.docx"
+  finished
+  ask "$url/v2/document/$id/result" -H "$auth" -d "document_key=$key"
+  type=application/vnd.openxmlformats-officedocument.wordprocessingml.document
+  cp "$tmp/body" "$tmp/got.docx"
+  if [ "$status" = 200 ] && [ "$(header Content-Type)" = "$type" ] &&
+    python3 -c 'import sys, zipfile
+a, b = (zipfile.ZipFile(f) for f in sys.argv[1:3])
+sys.exit(a.namelist() != b.namelist() or
+         any(a.read(n) != b.read(n) for n in a.namelist()))' \
+      "$tmp/got.docx" "$tmp/want.docx"; then
+    pass "doc.docx: result is translate's, $type"
+  else
+    fail "doc.docx: result $status $(header Content-Type)"
+  fi
+fi
+
 # --- Keys and ids ---------------------------------------------------------
 upload "$fx/guide.xlf"
 finished
