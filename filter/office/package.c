@@ -182,18 +182,17 @@ xmt_status xmt_package_open_mem(xmt_package **out, const char *name,
                                 struct xmt_error_store *err) {
   *out = NULL;
   xmt_package *pkg = package_new(name, limits);
-  char *copy = malloc(len ? len : 1);
+  if (pkg == NULL || (pkg->mem = malloc(len ? len : 1)) == NULL) {
+    xmt_package_free(pkg);
+    return xmt_error_nomem(err);
+  }
+  memcpy(pkg->mem, bytes, len);
   zip_error_t ze;
   zip_error_init(&ze);
-  zip_source_t *src = NULL;
-  if (pkg != NULL && copy != NULL) {
-    memcpy(copy, bytes, len);
-    src = zip_source_buffer_create(copy, len, 1, &ze); /* frees copy */
-  }
+  zip_source_t *src = zip_source_buffer_create(pkg->mem, len, 0, &ze);
   if (src == NULL) {
-    free(copy);
-    xmt_package_free(pkg);
     zip_error_fini(&ze);
+    xmt_package_free(pkg);
     return xmt_error_nomem(err);
   }
   pkg->za = zip_open_from_source(src, ZIP_RDONLY, &ze);
@@ -214,6 +213,7 @@ void xmt_package_free(xmt_package *pkg) {
     return;
   if (pkg->za != NULL)
     zip_discard(pkg->za);
+  free(pkg->mem); /* after za, which reads it */
   free(pkg->path);
   free(pkg);
 }
