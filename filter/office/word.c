@@ -99,7 +99,7 @@ static xmt_status open_doc(xmt_filter *f, const char *path, void **out,
                         "a Word document is read from a file or from "
                         "memory, not from standard input");
   xmt_status st = load_doc(f, path, NULL, 0, out);
-  if (st == XMT_OK)
+  if (st == XMT_OK && *out != NULL)
     *bytes = ((struct word_doc *)*out)->part.len;
   return st;
 }
