@@ -19,6 +19,10 @@
                                each paragraph's text (its w:t joined), one
                                a line, then the counts of codes; of PART
                                (word/document.xml)
+  word_docx.py texts IN.docx PART
+                               each w:p of PART with text (in text boxes
+                               too, each its own), one a line: its own
+                               w:t joined
   word_docx.py same A B [PART...]
                                the entries of A other than
                                word/document.xml and the PARTs byte for
@@ -163,6 +167,25 @@ def paras(path, part='word/document.xml'):
         print('%s %d' % (name, len(re.findall(pat, doc))))
 
 
+def texts(path, part):
+    import xml.etree.ElementTree as ET
+    ns = '{http://schemas.openxmlformats.org/wordprocessingml/2006/main}'
+
+    def own(p):
+        for c in p:
+            if c.tag == ns + 'p':
+                continue
+            if c.tag == ns + 't':
+                yield c.text or ''
+            else:
+                yield from own(c)
+    root = ET.fromstring(zipfile.ZipFile(path).read(part))
+    for p in root.iter(ns + 'p'):
+        t = ''.join(own(p))
+        if t.strip():
+            print(t)
+
+
 def same(a, b, skip=()):
     za, zb = zipfile.ZipFile(a), zipfile.ZipFile(b)
     if za.namelist() != zb.namelist():
@@ -196,5 +219,7 @@ if __name__ == '__main__':
                             ('data/a.xml', '<a/>')])
     elif cmd == 'paras':
         paras(*sys.argv[2:4])
+    elif cmd == 'texts':
+        texts(sys.argv[2], sys.argv[3])
     elif cmd == 'same':
         sys.exit(same(sys.argv[2], sys.argv[3], sys.argv[4:]))
