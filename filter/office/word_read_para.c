@@ -106,8 +106,10 @@ static int hidden(const struct reader *r) {
       continue;
     const char *gt = memchr(c, '>', (size_t)(end - c));
     for (const char *v = c + n; gt != NULL && v + 5 < gt; v++)
-      if (memcmp(v, "val=", 4) == 0)
-        return !(v[5] == '0' || v[5] == 'f' || v[5] == 'o');
+      if (memcmp(v, "val=", 4) == 0) /* "0", "false", "off": shown */
+        return !(strncmp(v + 5, "0", 1) == 0 ||
+                 strncmp(v + 5, "false", 5) == 0 ||
+                 strncmp(v + 5, "off", 3) == 0);
     return 1;
   }
   return 0;

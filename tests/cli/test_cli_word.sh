@@ -167,6 +167,14 @@ check "parts: hidden text left alone" grep -q -F \
 check "parts: content control and smart tag kept around their text" \
   grep -q -F '<w:sdt><w:sdtPr><w:alias w:val="Choice"/></w:sdtPr><w:sdtContent><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>óñé Píçk íñ ítém</w:t></w:r></w:sdtContent></w:sdt><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> </w:t></w:r><w:smartTag w:uri="urn:x" w:element="place"><w:smartTagPr><w:attr w:name="n" w:val="v"/></w:smartTagPr><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>Párís</w:t></w:r></w:smartTag>' \
   document.xml
+$py parts vanish.docx vanish || exit 99
+expect_exit 0 "w:vanish on and off" "$x" translate -q -s en -t es \
+  --mt pseudo vanish.docx -o vanish.out.docx
+$py texts vanish.out.docx word/document.xml | sed -n '5,$p' >texts.txt
+expect_text "w:vanish off translated, on left alone" texts.txt \
+  "[ñéw Óld téxtshówñ ~~~~~~]
+[óñé Píçk íñ ítém Párís ~~~~~~~]
+gone[képt ~~]"
 expect_exit 0 "parts: identity" "$x" translate -q -s en -t es --mt identity \
   parts.docx -o parts.id.docx
 check "parts identity: every entry byte for byte" $py same parts.docx \

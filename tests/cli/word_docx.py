@@ -14,6 +14,10 @@
                                a text box in mc:AlternateContent (Choice
                                and Fallback), tracked changes, hidden
                                text, a content control and a smart tag
+  word_docx.py parts OUT.docx vanish
+                               the same, its hidden run shown
+                               (w:vanish w:val="off"), and a paragraph
+                               with a run hidden by w:val="on"
   word_docx.py notword OUT     a zip that is not Word
   word_docx.py paras IN.docx [PART]
                                each paragraph's text (its w:t joined), one
@@ -213,7 +217,15 @@ if __name__ == '__main__':
         parts[2] = (name, doc)
         write(sys.argv[2], parts)
     elif cmd == 'parts':
-        write(sys.argv[2], parts_doc())
+        parts = parts_doc()
+        if sys.argv[3:] == ['vanish']:
+            name, doc = parts[2]
+            doc = doc.replace('<w:vanish/></w:rPr><w:t>secret',
+                              '<w:vanish w:val="off"/></w:rPr><w:t>shown')
+            doc = doc.replace('<w:sectPr>', '<w:p><w:r><w:rPr><w:vanish w:val="on"/>'
+                              '</w:rPr><w:t>gone</w:t></w:r><w:r><w:t>kept</w:t></w:r></w:p><w:sectPr>')
+            parts[2] = (name, doc)
+        write(sys.argv[2], parts)
     elif cmd == 'notword':
         write(sys.argv[2], [('readme.txt', 'not a document\n'),
                             ('data/a.xml', '<a/>')])
