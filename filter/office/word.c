@@ -1,10 +1,11 @@
 /* word.c -- the Word format (OOXML WordprocessingML: .docx .docm .dotx
  * .dotm): one entry of the format table. A package is told by its first
  * bytes as a zip and opened as Word only when its content types say so;
- * the units are the paragraphs of the main part (word_read.c), written
- * back into it (word_write.c); every other entry is copied raw by the
- * zip layer. Headers, footers, footnotes, comments, text boxes and
- * tracked changes are not read yet: they stay as they are. */
+ * the units are the paragraphs of the main part and of the headers,
+ * footers, notes and comments it names (word_parts.c, word_read.c), their
+ * ids "part:n" ("document:3", "footnotes:1"); each part with a target is
+ * written back (word_write.c), every other entry copied raw by the zip
+ * layer. */
 #include "config.h"
 
 #include <stdio.h>
@@ -24,20 +25,11 @@ static int bid(const struct xmt_head *head) {
                                                                  : XMT_BID_NO;
 }
 
-void xmt_word_paras_free(struct word_doc *doc) {
-  for (size_t i = 0; i < doc->npara; i++)
-    xmt_word_para_free(&doc->paras[i]);
-  free(doc->paras);
-  doc->paras = NULL;
-  doc->npara = doc->cap = 0;
-}
-
 static void close_doc(void *d) {
   struct word_doc *doc = d;
   if (doc == NULL)
     return;
-  xmt_word_paras_free(doc);
-  xmt_buf_free(&doc->part);
+  xmt_word_parts_free(doc);
   xmt_package_free(doc->pkg);
   free(doc);
 }
@@ -60,12 +52,7 @@ static xmt_status load(xmt_filter *f, const char *path, const char *bytes,
   if (st == XMT_OK && doc->main == NULL)
     return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path),
                         "the Word document has no main part");
-  long i = st == XMT_OK ? xmt_package_find(doc->pkg, doc->main) : -1;
-  if (st == XMT_OK)
-    st = xmt_package_read(doc->pkg, (size_t)i, 0, &doc->part, &f->err);
-  if (st == XMT_OK)
-    st = xmt_word_parse(doc, path, &f->err);
-  return st;
+  return st == XMT_OK ? xmt_word_load_parts(doc, path, &f->err) : st;
 }
 
 /* The zip layer reads a package from its file (libzip seeks it). */
@@ -99,9 +86,28 @@ static xmt_status open_doc(xmt_filter *f, const char *path, void **out,
                         "a Word document is read from a file or from "
                         "memory, not from standard input");
   xmt_status st = load_doc(f, path, NULL, 0, out);
-  if (st == XMT_OK && *out != NULL)
-    *bytes = ((struct word_doc *)*out)->part.len;
+  const struct word_doc *doc = *out;
+  for (size_t k = 0; st == XMT_OK && doc != NULL && k < doc->nparts; k++)
+    *bytes += doc->parts[k].data.len;
   return st;
+}
+
+/* The unit of paragraph p, id id, to the sink; line: its line in the
+ * XLIFF the stream stands for. */
+static xmt_status put_unit(xmt_filter *f, struct xmt_inline_builder *ib,
+                           const struct xmt_unit_sink *sink, const char *id,
+                           const struct word_para *p, unsigned long *line) {
+  const struct xmt_unit_fields in = {.id = id,
+                                     .source_language = f->source_language,
+                                     .target_language = f->target_language,
+                                     .line = *line,
+                                     .column = 1,
+                                     .translatable = 1,
+                                     .preserve_space = 1};
+  xmt_xliff_unit *unit;
+  xmt_status st = xmt_xliff_unit_build(ib, &in, p->source, NULL, &unit);
+  *line += xmt_units_out_lines("x-docx", p->source, NULL);
+  return st == XMT_OK ? sink->unit(sink->user, unit) : st;
 }
 
 static xmt_status read_units(xmt_filter *f, void *d, const char *path,
@@ -117,22 +123,16 @@ static xmt_status read_units(xmt_filter *f, void *d, const char *path,
   struct xmt_inline_builder ib;
   xmt_ib_init(&ib);
   unsigned long line = XMT_UNITS_OUT_UNIT_LINE;
-  for (size_t i = 0; i < doc->npara && st == XMT_OK; i++) {
-    const struct word_para *p = &doc->paras[i];
-    char id[24];
-    snprintf(id, sizeof id, "%zu", i + 1);
-    const struct xmt_unit_fields in = {.id = id,
-                                       .source_language = f->source_language,
-                                       .target_language = f->target_language,
-                                       .line = line,
-                                       .column = 1,
-                                       .translatable = 1,
-                                       .preserve_space = 1};
-    xmt_xliff_unit *unit;
-    st = xmt_xliff_unit_build(&ib, &in, p->source, NULL, &unit);
-    line += xmt_units_out_lines("x-docx", p->source, NULL);
-    if (st == XMT_OK)
-      st = sink->unit(sink->user, unit);
+  for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++) {
+    const struct word_part *part = &doc->parts[k];
+    for (size_t i = 0; i < part->npara && st == XMT_OK; i++) {
+      const struct word_para *p = &part->paras[i];
+      if (p->twin >= 0)
+        continue; /* takes the target of the paragraph it repeats */
+      char id[300];
+      snprintf(id, sizeof id, "%.255s:%zu", part->unit_name, i + 1);
+      st = put_unit(f, &ib, sink, id, p, &line);
+    }
   }
   xmt_ib_free(&ib);
   return st;
@@ -140,6 +140,25 @@ static xmt_status read_units(xmt_filter *f, void *d, const char *path,
 
 static int side_of(enum xmt_tag_kind kind) {
   return kind == XMT_TAG_CLOSE || kind == XMT_TAG_ISOLATED_CLOSE;
+}
+
+/* The paragraph a unit id ("part:n") names, or NULL. */
+static struct word_para *para_of(struct word_doc *doc, const char *id) {
+  const char *colon = strrchr(id, ':');
+  if (colon == NULL)
+    return NULL;
+  char *end;
+  unsigned long n = strtoul(colon + 1, &end, 10);
+  for (size_t k = 0; k < doc->nparts; k++) {
+    struct word_part *part = &doc->parts[k];
+    size_t len = strlen(part->unit_name);
+    if (len == (size_t)(colon - id) && memcmp(id, part->unit_name, len) == 0)
+      return n == 0 || *end != '\0' || n > part->npara ||
+                     part->paras[n - 1].twin >= 0
+                 ? NULL
+                 : &part->paras[n - 1];
+  }
+  return NULL;
 }
 
 /* 1 when target says what source says: the same text, the same codes
@@ -167,13 +186,11 @@ static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
   struct word_doc *doc = d;
   const char *id =
       xmt_xliff_unit_id(unit) != NULL ? xmt_xliff_unit_id(unit) : "";
-  char *end;
-  unsigned long n = strtoul(id, &end, 10);
-  if (n == 0 || *end != '\0' || n > doc->npara)
+  struct word_para *p = para_of(doc, id);
+  if (p == NULL)
     return xmt_error_at(&f->err, XMT_ERR_INTERNAL,
                         &(const struct xmt_where){.unit_id = id},
                         "a unit the document does not have");
-  struct word_para *p = &doc->paras[n - 1];
   xmt_segment_free(p->target);
   p->target = NULL;
   /* A target that is its source keeps the paragraph's own bytes: the
@@ -186,19 +203,40 @@ static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
   return XMT_OK;
 }
 
+/* 1 when a paragraph of part is written with a target. */
+static int rewritten(const struct word_part *part) {
+  for (size_t i = 0; i < part->npara; i++)
+    if (xmt_word_target_of(part, &part->paras[i]) != NULL)
+      return 1;
+  return 0;
+}
+
+/* The parts with a target rewritten, every other entry copied raw. */
 static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
                             xmt_write_fn sink, void *user) {
   struct word_doc *doc = d;
-  struct xmt_buf part = {0}, zip = {0};
-  xmt_status st = xmt_word_render(doc, target_language, &part);
+  struct xmt_buf *parts = calloc(doc->nparts, sizeof *parts), zip = {0};
+  struct xmt_package_part *repl = calloc(doc->nparts, sizeof *repl);
+  size_t n = 0;
+  xmt_status st = parts != NULL && repl != NULL ? XMT_OK : XMT_ERR_NOMEM;
+  for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++) {
+    if (!rewritten(&doc->parts[k]))
+      continue;
+    st = xmt_word_render(&doc->parts[k], target_language, &parts[n]);
+    repl[n] = (struct xmt_package_part){doc->parts[k].name, parts[n].data,
+                                        parts[n].len};
+    n++;
+  }
   if (st != XMT_OK)
     xmt_error_nomem(&f->err);
-  const struct xmt_package_part repl = {doc->main, part.data, part.len};
   if (st == XMT_OK)
-    st = xmt_package_write_mem(doc->pkg, &zip, &repl, 1, &f->err);
+    st = xmt_package_write_mem(doc->pkg, &zip, repl, n, &f->err);
   if (st == XMT_OK && sink(user, zip.data, zip.len) != 0)
     st = XMT_ERR_WRITE;
-  xmt_buf_free(&part);
+  for (size_t k = 0; parts != NULL && k < doc->nparts; k++)
+    xmt_buf_free(&parts[k]);
+  free(parts);
+  free(repl);
   xmt_buf_free(&zip);
   return st;
 }

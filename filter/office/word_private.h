@@ -1,6 +1,8 @@
-/* word_private.h -- the Word format (word.c, word_read.c, word_write.c):
- * the paragraphs of word/document.xml as units, their runs merged into
- * stretches of text and codes, written back with their targets. */
+/* word_private.h -- the Word format (word.c, word_parts.c, word_read.c,
+ * word_units.c, word_write.c): the paragraphs of word/document.xml and
+ * of its headers, footers, notes and comments as units, their runs
+ * merged into stretches of text and codes, written back with their
+ * targets. */
 #ifndef XMT_WORD_PRIVATE_H
 #define XMT_WORD_PRIVATE_H
 
@@ -17,6 +19,10 @@ struct word_code {
   int isolated, rpr;
   char *open, *close;
   size_t open_len, close_len;
+  /* an isolated code's open is a wrapper of pre_len bytes, the part's
+   * bytes [from, to) (a drawing may hold text boxes, whose paragraphs are
+   * written with their targets), the rest of the wrapper */
+  size_t from, to, pre_len;
 };
 
 /* A paragraph with text: bytes [start, end) of the part, of which
@@ -30,14 +36,29 @@ struct word_para {
   struct word_code *codes;
   size_t ncodes;
   char *base_rpr; /* the w:rPr of most of its text ("" when none) */
+  /* the index of the paragraph of the first mc:Choice this one repeats
+   * (in an mc:Fallback or later Choice: the same text, the same codes),
+   * whose target it takes; -1: none, a unit of its own */
+  long twin;
+};
+
+/* A part read: the main one or a header, footer, notes or comments. Its
+ * paragraphs are in the order they end (a text box's before the one it
+ * stands in); order lists them by start, for writing. */
+struct word_part {
+  const char *name; /* its entry (borrowed from the package) */
+  char *unit_name;  /* what unit ids say of it: "document", "header1" */
+  struct xmt_buf data;
+  struct word_para *paras;
+  size_t npara, cap;
+  size_t *order;
 };
 
 struct word_doc {
   xmt_package *pkg;
-  const char *main; /* the main part's entry name */
-  struct xmt_buf part;
-  struct word_para *paras;
-  size_t npara, cap;
+  const char *main;        /* the main part's entry name */
+  struct word_part *parts; /* the main part first */
+  size_t nparts;
 };
 
 /* A piece of a paragraph, in order: text with its run's properties, or
@@ -45,8 +66,9 @@ struct word_doc {
 enum piece_type { PIECE_TEXT, PIECE_ISOLATED, PIECE_OPEN, PIECE_CLOSE };
 struct piece {
   enum piece_type type;
-  size_t off, len;         /* text or markup in the pool */
-  size_t rpr_off, rpr_len; /* PIECE_TEXT: the run's w:rPr in the part */
+  size_t off, len;          /* text or markup in the pool */
+  size_t rpr_off, rpr_len;  /* PIECE_TEXT: the run's w:rPr in the part */
+  size_t from, to, pre_len; /* PIECE_ISOLATED: as in struct word_code */
 };
 
 /* Makes para's source segment, codes and base properties of its pieces
@@ -55,16 +77,28 @@ xmt_status xmt_word_para_finish(struct word_para *para, const char *pool,
                                 const struct piece *pieces, size_t n,
                                 const char *part);
 void xmt_word_para_free(struct word_para *para);
+/* 1 when b says what a says: the same text, the same codes at the same
+ * places (an mc:Fallback's paragraph and its mc:Choice's). */
+int xmt_word_same_source(const struct word_para *a, const struct word_para *b);
 
-/* Reads the paragraphs of doc->part (word_read.c); errors name path and
- * the part, with the line and column. */
-xmt_status xmt_word_parse(struct word_doc *doc, const char *path,
+/* The parts of doc read and parsed (word_parts.c): the main one, then
+ * the headers, footers, footnotes, endnotes and comments its
+ * relationships name, in the package's order. */
+xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
+                               struct xmt_error_store *err);
+void xmt_word_parts_free(struct word_doc *doc);
+
+/* Reads the paragraphs of part (word_read.c); errors name path and the
+ * part, with the line and column. */
+xmt_status xmt_word_parse(struct word_part *part, const char *path,
                           struct xmt_error_store *err);
-void xmt_word_paras_free(struct word_doc *doc);
 
 /* The part with each paragraph that has a target rewritten (word_write.c)
  * in out (reset first); language set on the runs written. */
-xmt_status xmt_word_render(const struct word_doc *doc, const char *language,
+xmt_status xmt_word_render(const struct word_part *part, const char *language,
                            struct xmt_buf *out);
+/* The target a paragraph is written with: its own, or its twin's. */
+const xmt_segment *xmt_word_target_of(const struct word_part *part,
+                                      const struct word_para *p);
 
 #endif /* XMT_WORD_PRIVATE_H */

@@ -1,283 +1,162 @@
-/* word_read.c -- the paragraphs of a WordprocessingML main part: each
- * w:p of the body (in tables too) with text becomes a source segment.
- * Runs whose properties are equal, once w:lang and w:noProof are left
- * out (rsids are on the run, not in them), are one stretch of text; the
- * properties most of the text has are the paragraph's base, any other
- * stretch a paired code. Tabs, breaks, drawings, a field's characters
- * and instruction are isolated codes, as are bookmarks and any element
- * of the paragraph not known here (its text kept, untranslated);
- * hyperlinks and simple fields are paired codes around their text. */
+/* word_read.c -- the paragraphs of a WordprocessingML part: each w:p (in
+ * the body, tables, headers, footers, notes, comments, text boxes) with
+ * text becomes a source segment. Runs whose properties are equal, once
+ * w:lang and w:noProof are left out (rsids are on the run, not in them),
+ * are one stretch of text; the properties most of the text has are the
+ * paragraph's base, any other stretch a paired code. Tabs, breaks,
+ * drawings, hidden text, a field's characters and instruction are
+ * isolated codes, as are bookmarks, deleted text and any element of the
+ * paragraph not known here (its text kept, untranslated); hyperlinks,
+ * simple fields, inserted text, content controls and smart tags are
+ * paired codes around their text (word_read_para.c). A text box's
+ * paragraphs (w:txbxContent) are read in a frame of their own while the
+ * drawing that holds them is copied as a code; an mc:Fallback's
+ * paragraphs that repeat its mc:Choice's are its twins. */
 #include "config.h"
 
-#include <expat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "word_private.h"
+#include "word_read.h"
 
-#define W_NS "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
-
-struct reader {
-  struct word_doc *doc;
-  XML_Parser xp;
-  const char *path;
-  struct xmt_error_store *err;
-  xmt_status st;
-  unsigned long depth;
-  /* the paragraph being read (depth of its w:p; 0: none) */
-  unsigned long para_depth;
-  struct word_para para;
-  struct piece *pieces;
-  size_t npieces, cap;
-  struct xmt_buf pool;
-  size_t open_stack[64];
-  size_t nopen;
-  /* the run being read (depth of its w:r; 0: none), its w:rPr */
-  unsigned long run_depth;
-  size_t rpr_off, rpr_len;
-  /* an element copied whole as one code: its depth and start (0: none);
-   * in_run: inside a run, written in a run of its own */
-  unsigned long skip_depth;
-  size_t skip_start;
-  int skip_in_run, skip_rpr, in_text;
-  int long_prefix; /* a prefix the paragraph cannot be written with */
-  size_t rpr_start;
-};
-
-static int is_w(const char *name, const char *local) {
-  size_t n = sizeof W_NS - 1;
-  return strncmp(name, W_NS, n) == 0 && name[n] == '|' &&
+int xmt_word_is(const char *name, const char *ns, const char *local) {
+  size_t n = strlen(ns);
+  return strncmp(name, ns, n) == 0 && name[n] == '|' &&
          strcmp(name + n + 1, local) == 0;
 }
 
-static size_t here(const struct reader *r) {
-  return (size_t)XML_GetCurrentByteIndex(r->xp);
-}
-static size_t past_event(const struct reader *r) {
-  return here(r) + (size_t)XML_GetCurrentByteCount(r->xp);
-}
-
-static void stop(struct reader *r, xmt_status st) {
+void xmt_word_stop(struct reader *r, xmt_status st) {
   if (r->st == XMT_OK)
     r->st = st;
   XML_StopParser(r->xp, XML_FALSE);
 }
 
-static struct piece *add_piece(struct reader *r, enum piece_type type,
-                               const char *bytes, size_t len) {
-  if (r->npieces == r->cap) {
-    struct piece *p =
-        xmt_grow_array(r->pieces, &r->cap, r->npieces + 1, sizeof *p);
-    if (p == NULL) {
-      stop(r, XMT_ERR_NOMEM);
-      return NULL;
-    }
-    r->pieces = p;
-  }
-  struct piece *p = &r->pieces[r->npieces++];
-  *p = (struct piece){.type = type, .off = r->pool.len, .len = len};
-  if (xmt_buf_append(&r->pool, bytes, len) != XMT_OK) {
-    stop(r, XMT_ERR_NOMEM);
-    return NULL;
-  }
-  return p;
+static void frame_free(struct frame *s) {
+  free(s->pieces);
+  xmt_buf_free(&s->pool);
 }
 
-/* An isolated code of part bytes [from, to), in a run of its own with
- * the run's properties when in_run. */
-static void add_isolated(struct reader *r, size_t from, size_t to, int in_run) {
-  const char *part = r->doc->part.data;
-  size_t at = r->pool.len;
-  struct piece *p = add_piece(r, PIECE_ISOLATED, "", 0);
-  if (p == NULL)
-    return;
-  char open[48], close[48];
-  const char *colon = r->para.prefix[0] != '\0' ? ":" : "";
-  snprintf(open, sizeof open, "<%s%sr>", r->para.prefix, colon);
-  snprintf(close, sizeof close, "</%s%sr>", r->para.prefix, colon);
-  xmt_status st = XMT_OK;
-  if (in_run) {
-    st = xmt_buf_append_str(&r->pool, open);
-    if (st == XMT_OK)
-      st = xmt_buf_append(&r->pool, part + r->rpr_off, r->rpr_len);
-  }
-  if (st == XMT_OK)
-    st = xmt_buf_append(&r->pool, part + from, to - from);
-  if (st == XMT_OK && in_run)
-    st = xmt_buf_append_str(&r->pool, close);
-  if (st != XMT_OK)
-    stop(r, st);
-  p->len = r->pool.len - at;
+/* A text box: its paragraphs read in a new frame until it ends. */
+static void push_frame(struct reader *r) {
+  r->saved[r->nsaved++] = r->s;
+  memset(&r->s, 0, sizeof r->s);
+  r->s.box_depth = r->depth;
 }
 
-static void begin_para(struct reader *r) {
-  const char *tag = r->doc->part.data + here(r) + 1;
-  const char *colon = strchr(tag, ':');
-  const char *end = tag + strcspn(tag, " \t\r\n/>");
-  size_t n = colon != NULL && colon < end ? (size_t)(colon - tag) : 0;
-  memset(&r->para, 0, sizeof r->para);
-  r->long_prefix = n >= sizeof r->para.prefix;
-  if (r->long_prefix)
-    n = 0; /* the paragraph is left alone (end_para) */
-  memcpy(r->para.prefix, tag, n);
-  r->para.start = here(r);
-  r->para.head_end = past_event(r);
-  r->para_depth = r->depth;
-  r->npieces = 0;
-  r->nopen = 0;
-  xmt_buf_reset(&r->pool);
+static void pop_frame(struct reader *r) {
+  frame_free(&r->s);
+  r->s = r->saved[--r->nsaved];
 }
 
-static void start_in_run(struct reader *r, const char *name,
-                         const char **attrs) {
-  if (is_w(name, "rPr")) {
-    r->skip_rpr = 1;
-    r->rpr_start = here(r);
-    r->skip_depth = r->depth;
-    if (XML_GetCurrentByteCount(r->xp) > 0 &&
-        r->doc->part.data[past_event(r) - 2] == '/') { /* <w:rPr/> */
-      r->rpr_off = here(r);
-      r->rpr_len = past_event(r) - here(r);
-    }
-    return;
-  }
-  if (is_w(name, "t")) {
-    r->in_text = 1;
-    struct piece *p = add_piece(r, PIECE_TEXT, "", 0);
-    if (p != NULL) {
-      p->rpr_off = r->rpr_off;
-      p->rpr_len = r->rpr_len;
-    }
-    (void)attrs;
-    return;
-  }
-  r->skip_depth = r->depth;
-  r->skip_start = here(r);
-  r->skip_in_run = !is_w(name, "lastRenderedPageBreak");
-  r->skip_rpr = 0;
+/* Footnotes and endnotes that only draw the line above the notes. */
+static int separator(const char *name, const XML_Char **attrs) {
+  if (!xmt_word_is(name, W_NS, "footnote") &&
+      !xmt_word_is(name, W_NS, "endnote"))
+    return 0;
+  for (size_t i = 0; attrs[i] != NULL; i += 2)
+    if (xmt_word_is(attrs[i], W_NS, "type"))
+      return strcmp(attrs[i + 1], "separator") == 0 ||
+             strcmp(attrs[i + 1], "continuationSeparator") == 0 ||
+             strcmp(attrs[i + 1], "continuationNotice") == 0;
+  return 0;
 }
 
-static void start_in_para(struct reader *r, const char *name) {
-  if (r->depth == r->para_depth + 1 && is_w(name, "pPr")) {
-    r->skip_depth = r->depth;
-    r->skip_start = here(r);
-    r->skip_in_run = -1; /* the head */
+/* mc:AlternateContent: the paragraphs of its first mc:Choice are the
+ * reference; those of a later Choice or the mc:Fallback, paragraph k
+ * saying what reference paragraph k says, become its twins. */
+static void alt_start(struct reader *r, const char *name) {
+  if (xmt_word_is(name, MC_NS, "AlternateContent") &&
+      r->nalt < sizeof r->alt / sizeof r->alt[0]) {
+    r->alt[r->nalt++] = (struct alt){.depth = r->depth, .ref_from = SIZE_MAX};
     return;
   }
-  if (is_w(name, "r")) {
-    r->run_depth = r->depth;
-    r->rpr_off = r->rpr_len = 0;
+  struct alt *a = r->nalt > 0 ? &r->alt[r->nalt - 1] : NULL;
+  if (a != NULL && a->depth + 1 == r->depth &&
+      (xmt_word_is(name, MC_NS, "Choice") ||
+       xmt_word_is(name, MC_NS, "Fallback")))
+    a->from = r->part->npara;
+}
+
+static void alt_end(struct reader *r, const char *name) {
+  struct alt *a = r->nalt > 0 ? &r->alt[r->nalt - 1] : NULL;
+  if (a == NULL)
+    return;
+  if (a->depth == r->depth) {
+    r->nalt--;
     return;
   }
-  if ((is_w(name, "hyperlink") || is_w(name, "fldSimple")) && r->nopen < 64) {
-    const char *part = r->doc->part.data;
-    if (part[past_event(r) - 2] == '/') { /* empty: nothing inside */
-      add_isolated(r, here(r), past_event(r), 0);
-      r->skip_depth = r->depth;
-      r->skip_in_run = -2; /* already added */
-      return;
-    }
-    r->open_stack[r->nopen++] = r->depth;
-    add_piece(r, PIECE_OPEN, part + here(r), past_event(r) - here(r));
+  if (a->depth + 1 != r->depth || !(xmt_word_is(name, MC_NS, "Choice") ||
+                                    xmt_word_is(name, MC_NS, "Fallback")))
+    return;
+  struct word_part *part = r->part;
+  if (a->ref_from == SIZE_MAX) {
+    a->ref_from = a->from;
+    a->ref_to = part->npara;
     return;
   }
-  r->skip_depth = r->depth;
-  r->skip_start = here(r);
-  r->skip_in_run = is_w(name, "proofErr") ? -2 : 0;
+  for (size_t k = 0; a->from + k < part->npara && a->ref_from + k < a->ref_to;
+       k++) {
+    struct word_para *p = &part->paras[a->from + k];
+    const struct word_para *ref = &part->paras[a->ref_from + k];
+    if (p->twin < 0 && xmt_word_same_source(ref, p))
+      p->twin = ref->twin >= 0 ? ref->twin : (long)(a->ref_from + k);
+  }
 }
 
 static void XMLCALL on_start(void *user, const XML_Char *name,
                              const XML_Char **attrs) {
   struct reader *r = user;
   r->depth++;
-  if (r->skip_depth != 0 || r->st != XMT_OK)
+  if (r->st != XMT_OK)
     return;
-  if (r->para_depth == 0) {
-    if (is_w(name, "p"))
-      begin_para(r);
+  alt_start(r, name);
+  struct frame *s = &r->s;
+  if (s->skip_depth != 0) {
+    if (s->para_depth != 0 && !s->skip_keep &&
+        xmt_word_is(name, W_NS, "txbxContent") &&
+        r->nsaved < sizeof r->saved / sizeof r->saved[0])
+      push_frame(r);
     return;
   }
-  if (r->run_depth != 0)
-    start_in_run(r, name, attrs);
-  else
-    start_in_para(r, name);
-}
-
-/* The end of the element copied whole that opened at this depth. */
-static void end_skipped(struct reader *r) {
-  size_t end = past_event(r);
-  r->skip_depth = 0;
-  if (r->skip_rpr) {
-    r->rpr_off = r->rpr_start;
-    r->rpr_len = end - r->rpr_start;
-    r->skip_rpr = 0;
-  } else if (r->skip_in_run == -1) {
-    r->para.head_end = end;
-  } else if (r->skip_in_run != -2 &&
-             !(r->run_depth != 0 && r->skip_in_run == 0)) {
-    add_isolated(r, r->skip_start, end, r->skip_in_run);
-  }
-}
-
-static void end_para(struct reader *r) {
-  r->para_depth = 0;
-  r->para.end = past_event(r);
-  int text = 0;
-  for (size_t i = 0; i < r->npieces && !text; i++)
-    for (size_t k = 0; r->pieces[i].type == PIECE_TEXT && k < r->pieces[i].len;
-         k++)
-      if (strchr(" \t\r\n", r->pool.data[r->pieces[i].off + k]) == NULL)
-        text = 1;
-  if (!text || r->long_prefix)
-    return; /* left alone */
-  struct word_doc *doc = r->doc;
-  if (doc->npara == doc->cap) {
-    struct word_para *p =
-        xmt_grow_array(doc->paras, &doc->cap, doc->npara + 1, sizeof *p);
-    if (p == NULL) {
-      stop(r, XMT_ERR_NOMEM);
-      return;
+  if (s->para_depth == 0) {
+    if (xmt_word_is(name, W_NS, "p"))
+      xmt_word_begin_para(r);
+    else if (separator(name, attrs)) {
+      s->skip_depth = r->depth;
+      s->skip_in_run = -2;
     }
-    doc->paras = p;
+    return;
   }
-  struct word_para *p = &doc->paras[doc->npara];
-  *p = r->para;
-  xmt_status st = xmt_word_para_finish(p, r->pool.data, r->pieces, r->npieces,
-                                       doc->part.data);
-  if (st != XMT_OK)
-    stop(r, st);
+  if (s->run_depth != 0)
+    xmt_word_start_in_run(r, name);
   else
-    doc->npara++;
+    xmt_word_start_in_para(r, name);
 }
 
 static void XMLCALL on_end(void *user, const XML_Char *name) {
   struct reader *r = user;
-  if (r->st == XMT_OK && r->skip_depth == r->depth && r->skip_depth != 0)
-    end_skipped(r);
-  else if (r->st == XMT_OK && r->skip_depth == 0 && r->para_depth != 0) {
-    if (r->depth == r->para_depth)
-      end_para(r);
-    else if (r->depth == r->run_depth)
-      r->run_depth = 0;
-    else if (r->run_depth != 0 && is_w(name, "t"))
-      r->in_text = 0;
-    else if (r->nopen > 0 && r->open_stack[r->nopen - 1] == r->depth) {
-      r->nopen--;
-      const char *part = r->doc->part.data;
-      add_piece(r, PIECE_CLOSE, part + here(r), past_event(r) - here(r));
-    }
+  struct frame *s = &r->s;
+  if (r->st == XMT_OK && r->nsaved > 0 && s->box_depth == r->depth) {
+    pop_frame(r);
+  } else if (r->st == XMT_OK) {
+    if (s->skip_depth == r->depth && s->skip_depth != 0)
+      xmt_word_end_skipped(r);
+    else if (s->skip_depth == 0 && s->para_depth != 0)
+      xmt_word_end_in_para(r, name);
+    alt_end(r, name);
   }
   r->depth--;
 }
 
 static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
   struct reader *r = user;
-  if (!r->in_text || r->skip_depth != 0 || r->st != XMT_OK || r->npieces == 0)
+  struct frame *f = &r->s;
+  if (!f->in_text || f->skip_depth != 0 || r->st != XMT_OK || f->npieces == 0)
     return;
-  struct piece *p = &r->pieces[r->npieces - 1];
-  if (xmt_buf_append(&r->pool, s, (size_t)len) != XMT_OK)
-    stop(r, XMT_ERR_NOMEM);
+  struct piece *p = &f->pieces[f->npieces - 1];
+  if (xmt_buf_append(&f->pool, s, (size_t)len) != XMT_OK)
+    xmt_word_stop(r, XMT_ERR_NOMEM);
   else
     p->len += (size_t)len;
 }
@@ -288,12 +167,58 @@ static void XMLCALL on_doctype(void *user, const XML_Char *name,
                                int has_internal_subset) {
   struct reader *r = user;
   (void)name, (void)sysid, (void)pubid, (void)has_internal_subset;
-  stop(r, XMT_ERR_FORMAT);
+  xmt_word_stop(r, XMT_ERR_FORMAT);
 }
 
-xmt_status xmt_word_parse(struct word_doc *doc, const char *path,
+static int by_start(const void *a, const void *b, void *user) {
+  const struct word_para *p = user;
+  size_t x = p[*(const size_t *)a].start, y = p[*(const size_t *)b].start;
+  return x < y ? -1 : x > y;
+}
+
+/* part->order: the paragraphs by their start. They end in order but for
+ * the text boxes, read before the paragraph they stand in: an insertion
+ * sort moves each of those few a short way. */
+static xmt_status make_order(struct word_part *part) {
+  part->order = malloc((part->npara > 0 ? part->npara : 1) * sizeof(size_t));
+  if (part->order == NULL)
+    return XMT_ERR_NOMEM;
+  for (size_t i = 0; i < part->npara; i++) {
+    size_t j = i;
+    part->order[i] = i;
+    while (j > 0 &&
+           by_start(&part->order[j - 1], &part->order[j], part->paras) > 0) {
+      size_t t = part->order[j];
+      part->order[j] = part->order[j - 1];
+      part->order[--j] = t;
+    }
+  }
+  return XMT_OK;
+}
+
+static xmt_status report(struct reader *r, enum XML_Status xs,
+                         struct xmt_error_store *err) {
+  xmt_status st = r->st;
+  unsigned long line = XML_GetCurrentLineNumber(r->xp);
+  unsigned long col = XML_GetCurrentColumnNumber(r->xp) + 1;
+  const char *name = r->part->name;
+  /* the line and column are the part's, not the package file's */
+  if (st == XMT_ERR_FORMAT)
+    return xmt_error_at(err, st, XMT_IN(r->path),
+                        "%s, line %lu, column %lu: a doctype is not read in "
+                        "a Word part",
+                        name, line, col);
+  if (st == XMT_OK && xs != XML_STATUS_OK)
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(r->path),
+                        "%s, line %lu, column %lu: not well-formed XML: %s",
+                        name, line, col,
+                        XML_ErrorString(XML_GetErrorCode(r->xp)));
+  return st != XMT_OK ? xmt_error_nomem(err) : XMT_OK;
+}
+
+xmt_status xmt_word_parse(struct word_part *part, const char *path,
                           struct xmt_error_store *err) {
-  struct reader r = {.doc = doc, .path = path, .err = err};
+  struct reader r = {.part = part, .path = path};
   r.xp = XML_ParserCreateNS(NULL, '|');
   if (r.xp == NULL)
     return xmt_error_nomem(err);
@@ -302,25 +227,13 @@ xmt_status xmt_word_parse(struct word_doc *doc, const char *path,
   XML_SetCharacterDataHandler(r.xp, on_text);
   XML_SetStartDoctypeDeclHandler(r.xp, on_doctype);
   enum XML_Status xs =
-      XML_Parse(r.xp, doc->part.data, (int)doc->part.len, XML_TRUE);
-  xmt_status st = r.st;
-  unsigned long line = XML_GetCurrentLineNumber(r.xp);
-  unsigned long col = XML_GetCurrentColumnNumber(r.xp) + 1;
-  /* the line and column are the part's, not the package file's */
-  if (st == XMT_ERR_FORMAT)
-    xmt_error_at(err, st, XMT_IN(path),
-                 "%s, line %lu, column %lu: a doctype is not read in a Word "
-                 "part",
-                 doc->main, line, col);
-  else if (st == XMT_OK && xs != XML_STATUS_OK)
-    st = xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
-                      "%s, line %lu, column %lu: not well-formed XML: %s",
-                      doc->main, line, col,
-                      XML_ErrorString(XML_GetErrorCode(r.xp)));
-  else if (st != XMT_OK)
-    xmt_error_nomem(err);
+      XML_Parse(r.xp, part->data.data, (int)part->data.len, XML_TRUE);
+  xmt_status st = report(&r, xs, err);
+  if (st == XMT_OK && make_order(part) != XMT_OK)
+    st = xmt_error_nomem(err);
   XML_ParserFree(r.xp);
-  free(r.pieces);
-  xmt_buf_free(&r.pool);
+  while (r.nsaved > 0)
+    pop_frame(&r);
+  frame_free(&r.s);
   return st;
 }

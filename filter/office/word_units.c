@@ -178,6 +178,11 @@ static xmt_status build(struct word_para *p, const char *pool,
     if (c == NULL)
       return XMT_ERR_NOMEM;
     c->isolated = pc->type == PIECE_ISOLATED;
+    if (c->isolated) {
+      c->from = pc->from;
+      c->to = pc->to;
+      c->pre_len = pc->pre_len;
+    }
     if (pc->type == PIECE_OPEN && nopen < 64)
       stack[nopen++] = code;
     st = tag(p, c->isolated ? XMT_TAG_PLACEHOLDER : XMT_TAG_OPEN, code,
@@ -213,6 +218,32 @@ xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
   if (st != XMT_OK)
     xmt_word_para_free(p);
   return st;
+}
+
+static int side_of(enum xmt_tag_kind kind) {
+  return kind == XMT_TAG_CLOSE || kind == XMT_TAG_ISOLATED_CLOSE;
+}
+
+int xmt_word_same_source(const struct word_para *a, const struct word_para *b) {
+  size_t al, bl, n = xmt_segment_tag_count(a->source);
+  const char *at = xmt_segment_text(a->source, &al);
+  const char *bt = xmt_segment_text(b->source, &bl);
+  if (al != bl || memcmp(at, bt, al) != 0 ||
+      xmt_segment_tag_count(b->source) != n || a->ncodes != b->ncodes)
+    return 0;
+  for (size_t i = 0; i < n; i++) {
+    struct xmt_tag x, y;
+    if (xmt_segment_tag(a->source, i, &x) != XMT_OK ||
+        xmt_segment_tag(b->source, i, &y) != XMT_OK || x.offset != y.offset ||
+        x.kind != y.kind || side_of(x.kind) != side_of(y.kind) ||
+        strcmp(x.id, y.id) != 0)
+      return 0;
+  }
+  for (size_t i = 0; i < a->ncodes; i++)
+    if (a->codes[i].isolated != b->codes[i].isolated ||
+        a->codes[i].rpr != b->codes[i].rpr)
+      return 0;
+  return 1;
 }
 
 void xmt_word_para_free(struct word_para *p) {

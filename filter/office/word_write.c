@@ -1,8 +1,9 @@
-/* word_write.c -- the main part written again: each paragraph with a
- * target gets its kept head (start tag and w:pPr), then its target as
- * runs: a stretch of text in a run with the properties it came from (the
+/* word_write.c -- a part written again: each paragraph with a target
+ * gets its kept head (start tag and w:pPr), then its target as runs: a
+ * stretch of text in a run with the properties it came from (the
  * paragraph's base ones outside an "r" code), the language set to the
- * target's; codes give back their markup. Every other byte is the
+ * target's; codes give back their markup, a drawing's with its text
+ * boxes' paragraphs written in the same way. Every other byte is the
  * part's own. */
 #include "config.h"
 
@@ -153,18 +154,43 @@ static const char *rpr_now(const struct word_para *p,
   return p->base_rpr;
 }
 
+struct writer {
+  const struct word_part *part;
+  const char *language;
+  struct xmt_buf *out;
+};
+
+static xmt_status put_range(const struct writer *w, size_t from, size_t to);
+
+/* An isolated code: its wrapper around its part bytes, in which the
+ * paragraphs of text boxes are written with their targets. */
+static xmt_status put_isolated(const struct writer *w,
+                               const struct word_code *c) {
+  size_t span = c->to - c->from;
+  if (c->pre_len + span > c->open_len)
+    return xmt_buf_append(w->out, c->open, c->open_len);
+  xmt_status st = xmt_buf_append(w->out, c->open, c->pre_len);
+  if (st == XMT_OK)
+    st = put_range(w, c->from, c->to);
+  return st == XMT_OK ? xmt_buf_append(w->out, c->open + c->pre_len + span,
+                                       c->open_len - c->pre_len - span)
+                      : st;
+}
+
 /* The paragraph's target after its head. An end of a pair closes the
  * innermost pair open, as the target's XLIFF reads. */
-static xmt_status put_target(struct xmt_buf *out, const struct word_para *p,
-                             const char *language) {
+static xmt_status put_target(const struct writer *w, const struct word_para *p,
+                             const xmt_segment *target) {
+  struct xmt_buf *out = w->out;
+  const char *language = w->language;
   const struct word_code *open[64];
-  size_t nopen = 0, len, at = 0, n = xmt_segment_tag_count(p->target);
-  const char *text = xmt_segment_text(p->target, &len);
+  size_t nopen = 0, len, at = 0, n = xmt_segment_tag_count(target);
+  const char *text = xmt_segment_text(target, &len);
   xmt_status st = XMT_OK;
   for (size_t i = 0; i <= n && st == XMT_OK; i++) {
     struct xmt_tag t = {.offset = len};
     if (i < n)
-      st = xmt_segment_tag(p->target, i, &t);
+      st = xmt_segment_tag(target, i, &t);
     if (st == XMT_OK && t.offset > at)
       st = put_run(out, p, rpr_now(p, open, nopen), language, text + at,
                    t.offset - at);
@@ -179,29 +205,57 @@ static xmt_status put_target(struct xmt_buf *out, const struct word_para *p,
       continue;
     if (!close && !c->isolated && nopen < 64)
       open[nopen++] = c;
-    if (!c->rpr)
+    if (c->isolated && !close)
+      st = put_isolated(w, c);
+    else if (!c->rpr)
       st = close ? xmt_buf_append(out, c->close, c->close_len)
                  : xmt_buf_append(out, c->open, c->open_len);
   }
   return st;
 }
 
-xmt_status xmt_word_render(const struct word_doc *doc, const char *language,
-                           struct xmt_buf *out) {
-  const char *part = doc->part.data;
-  size_t at = 0;
-  xmt_buf_reset(out);
-  xmt_status st = xmt_buf_append(out, "", 0);
-  for (size_t i = 0; i < doc->npara && st == XMT_OK; i++) {
-    const struct word_para *p = &doc->paras[i];
-    if (p->target == NULL)
+const xmt_segment *xmt_word_target_of(const struct word_part *part,
+                                      const struct word_para *p) {
+  return p->twin >= 0 && (size_t)p->twin < part->npara
+             ? part->paras[p->twin].target
+             : p->target;
+}
+
+/* The part's bytes [from, to), each paragraph in them that has a target
+ * written with it (those in it written by its codes). */
+static xmt_status put_range(const struct writer *w, size_t from, size_t to) {
+  const struct word_part *part = w->part;
+  const char *bytes = part->data.data;
+  size_t lo = 0, hi = part->npara, at = from;
+  while (lo < hi) { /* the first paragraph starting at from or later */
+    size_t mid = lo + (hi - lo) / 2;
+    if (part->paras[part->order[mid]].start < from)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  xmt_status st = XMT_OK;
+  for (size_t k = lo; k < part->npara && st == XMT_OK; k++) {
+    const struct word_para *p = &part->paras[part->order[k]];
+    if (p->start >= to)
+      break;
+    const xmt_segment *target = xmt_word_target_of(part, p);
+    if (p->start < at || p->end > to || target == NULL)
       continue;
-    st = xmt_buf_append(out, part + at, p->head_end - at);
+    st = xmt_buf_append(w->out, bytes + at, p->head_end - at);
     if (st == XMT_OK)
-      st = put_target(out, p, language);
+      st = put_target(w, p, target);
     if (st == XMT_OK)
-      st = put_name(out, p->prefix, 1, "p>");
+      st = put_name(w->out, p->prefix, 1, "p>");
     at = p->end;
   }
-  return st == XMT_OK ? xmt_buf_append(out, part + at, doc->part.len - at) : st;
+  return st == XMT_OK ? xmt_buf_append(w->out, bytes + at, to - at) : st;
+}
+
+xmt_status xmt_word_render(const struct word_part *part, const char *language,
+                           struct xmt_buf *out) {
+  const struct writer w = {part, language, out};
+  xmt_buf_reset(out);
+  xmt_status st = xmt_buf_append(out, "", 0);
+  return st == XMT_OK ? put_range(&w, 0, part->data.len) : st;
 }

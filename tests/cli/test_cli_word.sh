@@ -120,6 +120,99 @@ for doc in UTF8 reordered-zip; do
   check "$doc.docx identity: document.xml byte for byte" cmp -s a.xml b.xml
 done
 
+# Headers, footers, notes, comments, a text box (its mc:Choice and
+# mc:Fallback translated alike, one unit), tracked changes, hidden text,
+# a content control and a smart tag.
+$py parts parts.docx || exit 99
+expect_exit 0 "parts: check" sh -c "\"$x\" check -s en parts.docx >check.txt"
+check "parts: 10 units (the Fallback's box is its Choice's)" grep -q -x \
+  '  units              10 (10 translatable, 0 with target)' check.txt
+expect_exit 0 "parts: pseudo translation" "$x" translate -q -s en -t es \
+  --mt pseudo parts.docx -o parts.out.docx
+check "parts: entries not rewritten byte for byte (styles.xml not read)" \
+  $py same parts.docx parts.out.docx word/header1.xml word/footer1.xml \
+  word/footnotes.xml word/endnotes.xml word/comments.xml
+for p in document header1 footer1 footnotes endnotes comments; do
+  $py texts parts.out.docx word/$p.xml
+done >texts.txt
+expect_text "parts: every part translated" texts.txt \
+  "[ñóté Séé héré. ~~~~~]
+[héré Shápé ~~~~]
+[téxt Bóxéd ~~~]
+[téxt Bóxéd ~~~]
+[ñéw Óld téxt ~~~~]secret
+[óñé Píçk íñ ítém Párís ~~~~~~~]
+[répórt Áññúál ~~~~]
+[1 Págé ~~]
+ [ñóté. Á ~~~]
+ [éñd. Áñ ~~~]
+[thís Çhéçk ~~~]"
+for p in document header1 footer1 footnotes endnotes comments; do
+  python3 -c 'import sys, zipfile
+sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))' \
+    parts.out.docx word/$p.xml >$p.xml
+  check "parts: $p.xml well-formed" well_formed $p.xml
+done
+check "parts: separators left alone" grep -q -F \
+  '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>' \
+  footnotes.xml
+check "parts: the note's mark kept in a run of its own" grep -q -F \
+  '<w:p><w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr><w:footnoteRef/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> [ñóté. Á ~~~]</w:t></w:r></w:p>' \
+  footnotes.xml
+check "parts: deleted text kept, inserted text translated in its w:ins" \
+  grep -q -F '<w:del w:id="5" w:author="A"><w:r><w:delText>gone</w:delText></w:r></w:del><w:ins w:id="6" w:author="A"><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>ñéw</w:t></w:r></w:ins>' \
+  document.xml
+check "parts: hidden text left alone" grep -q -F \
+  '<w:r><w:rPr><w:vanish/></w:rPr><w:t>secret</w:t></w:r></w:p>' document.xml
+check "parts: content control and smart tag kept around their text" \
+  grep -q -F '<w:sdt><w:sdtPr><w:alias w:val="Choice"/></w:sdtPr><w:sdtContent><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>óñé Píçk íñ ítém</w:t></w:r></w:sdtContent></w:sdt><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> </w:t></w:r><w:smartTag w:uri="urn:x" w:element="place"><w:smartTagPr><w:attr w:name="n" w:val="v"/></w:smartTagPr><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>Párís</w:t></w:r></w:smartTag>' \
+  document.xml
+$py parts vanish.docx vanish || exit 99
+expect_exit 0 "w:vanish on and off" "$x" translate -q -s en -t es \
+  --mt pseudo vanish.docx -o vanish.out.docx
+$py texts vanish.out.docx word/document.xml | sed -n '5,$p' >texts.txt
+expect_text "w:vanish off translated, on left alone" texts.txt \
+  "[ñéw Óld téxtshówñ ~~~~~~]
+[óñé Píçk íñ ítém Párís ~~~~~~~]
+gone[képt ~~]"
+expect_exit 0 "parts: identity" "$x" translate -q -s en -t es --mt identity \
+  parts.docx -o parts.id.docx
+check "parts identity: every entry byte for byte" $py same parts.docx \
+  parts.id.docx
+part parts.docx a.xml
+part parts.id.docx b.xml
+check "parts identity: document.xml byte for byte" cmp -s a.xml b.xml
+
+# Okapi's documents with a text box, one outside it, and comments.
+for doc in TextBoxes OutOfTheTextBox Addcomments; do
+  have_data office/$doc.docx || continue
+  expect_exit 0 "$doc.docx identity" "$x" translate -q -s en -t es \
+    --mt identity "$office/$doc.docx" -o "$doc.id.docx"
+  check "$doc.docx identity: entries byte for byte" $py same \
+    "$office/$doc.docx" "$doc.id.docx"
+  part "$office/$doc.docx" a.xml
+  part "$doc.id.docx" b.xml
+  check "$doc.docx identity: document.xml byte for byte" cmp -s a.xml b.xml
+  expect_exit 0 "$doc.docx pseudo" "$x" translate -q -s en -t es --mt pseudo \
+    "$office/$doc.docx" -o "$doc.docx"
+done
+if have_data office/OutOfTheTextBox.docx; then
+  $py texts OutOfTheTextBox.docx word/document.xml >texts.txt
+  expect_text "OutOfTheTextBox.docx: the text box translated" texts.txt \
+    "[óútsídé Téxt bóx. thé ~~~~~~~]
+[íñsídé Téxt bóx. thé ~~~~~~]"
+fi
+if have_data office/Addcomments.docx; then
+  $py texts Addcomments.docx word/comments.xml >texts.txt
+  expect_text "Addcomments.docx: the comment translated" texts.txt \
+    "[çómméñt Ñíçé ~~~~]"
+fi
+if have_data office/TextBoxes.docx; then
+  $py texts TextBoxes.docx word/document.xml | sed -n 4p >texts.txt
+  expect_text "TextBoxes.docx: the text box translated" texts.txt \
+    "[héré Thís á ís bóx. téxt ~~~~~~~~]  "
+fi
+
 # the prefix the document uses is the one written
 $py make prefix.docx prefix || exit 99
 expect_exit 0 "another prefix" "$x" translate -q -s en -t es --mt pseudo \

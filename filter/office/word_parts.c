@@ -1,0 +1,234 @@
+/* word_parts.c -- the parts of a Word document that hold text: the main
+ * part, and the headers, footers, footnotes, endnotes and comments that
+ * its relationships (word/_rels/document.xml.rels) name; each read whole
+ * and parsed into paragraphs (word_read.c). A part named twice is read
+ * once; one named but absent, or outside the package (TargetMode
+ * External), is not read. */
+#include "config.h"
+
+#include <expat.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "word_private.h"
+
+#define REL_NS "http://schemas.openxmlformats.org/package/2006/relationships"
+
+struct rels {
+  const struct word_doc *doc;
+  const char *dir; /* the main part's folder, with its '/' */
+  size_t dir_len;
+  XML_Parser xp;
+  int doctype;
+  xmt_status st;
+  size_t *found; /* entry indices */
+  size_t nfound, cap;
+};
+
+/* 1 when a relationship of this type points at a part with text. */
+static int text_type(const char *type) {
+  static const char *const kinds[] = {"header",   "footer",   "footnotes",
+                                      "endnotes", "comments", NULL};
+  const char *slash = strrchr(type, '/');
+  const char *kind = slash != NULL ? slash + 1 : type;
+  for (size_t i = 0; kinds[i] != NULL; i++)
+    if (strcmp(kind, kinds[i]) == 0)
+      return 1;
+  return 0;
+}
+
+/* The entry target names from the main part's folder: "/word/x.xml" from
+ * the package's root, "x.xml" or "../x.xml" from the folder. -1: none. */
+static long resolve(const struct rels *rl, const char *target,
+                    struct xmt_buf *name) {
+  xmt_buf_reset(name);
+  xmt_status st =
+      target[0] == '/' ? XMT_OK : xmt_buf_append(name, rl->dir, rl->dir_len);
+  for (const char *s = target; st == XMT_OK && *s != '\0';) {
+    while (*s == '/')
+      s++;
+    size_t n = strcspn(s, "/");
+    if (n == 2 && memcmp(s, "..", 2) == 0) {
+      if (name->len == 0)
+        return -1; /* above the root */
+      name->len--; /* its '/' */
+      while (name->len > 0 && name->data[name->len - 1] != '/')
+        name->len--;
+    } else if (n > 0 && !(n == 1 && s[0] == '.')) {
+      st = xmt_buf_append(name, s, n);
+      if (st == XMT_OK && s[n] == '/')
+        st = xmt_buf_append(name, "/", 1);
+    }
+    s += n;
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append(name, "", 1); /* its NUL */
+  if (st != XMT_OK)
+    return -1;
+  return xmt_package_find(rl->doc->pkg, name->data);
+}
+
+static void XMLCALL on_rel(void *user, const XML_Char *name,
+                           const XML_Char **attrs) {
+  struct rels *rl = user;
+  size_t n = strlen(REL_NS);
+  if (rl->st != XMT_OK || strncmp(name, REL_NS, n) != 0 ||
+      strcmp(name + n, "|Relationship") != 0)
+    return;
+  const char *type = "", *target = NULL, *mode = "";
+  for (size_t i = 0; attrs[i] != NULL; i += 2)
+    if (strcmp(attrs[i], "Type") == 0)
+      type = attrs[i + 1];
+    else if (strcmp(attrs[i], "Target") == 0)
+      target = attrs[i + 1];
+    else if (strcmp(attrs[i], "TargetMode") == 0)
+      mode = attrs[i + 1];
+  if (target == NULL || !text_type(type) || strcmp(mode, "External") == 0)
+    return;
+  struct xmt_buf entry = {0};
+  long i = resolve(rl, target, &entry);
+  xmt_buf_free(&entry);
+  for (size_t k = 0; i >= 0 && k < rl->nfound; k++)
+    if (rl->found[k] == (size_t)i)
+      return;
+  const char *main = rl->doc->main;
+  if (i < 0 || strcmp(xmt_package_name(rl->doc->pkg, (size_t)i), main) == 0)
+    return;
+  size_t *f = xmt_grow_array(rl->found, &rl->cap, rl->nfound + 1, sizeof *f);
+  if (f == NULL) {
+    rl->st = XMT_ERR_NOMEM;
+    XML_StopParser(rl->xp, XML_FALSE);
+    return;
+  }
+  rl->found = f;
+  f[rl->nfound++] = (size_t)i;
+}
+
+static void XMLCALL on_rels_doctype(void *user, const XML_Char *name,
+                                    const XML_Char *sysid,
+                                    const XML_Char *pubid, int internal) {
+  struct rels *rl = user;
+  (void)name, (void)sysid, (void)pubid, (void)internal;
+  rl->doctype = 1;
+  XML_StopParser(rl->xp, XML_FALSE);
+}
+
+static int by_index(const void *a, const void *b) {
+  size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The entries of the parts with text the main part's relationships name,
+ * in rl->found, in the package's order. */
+static xmt_status find_related(struct rels *rl, const char *path,
+                               struct xmt_error_store *err) {
+  const char *main = rl->doc->main, *slash = strrchr(main, '/');
+  rl->dir = main;
+  rl->dir_len = slash != NULL ? (size_t)(slash - main) + 1 : 0;
+  struct xmt_buf name = {0}, bytes = {0};
+  xmt_status st = xmt_buf_append(&name, main, rl->dir_len);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&name, "_rels/");
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&name, main + rl->dir_len);
+  if (st == XMT_OK)
+    st = xmt_buf_append(&name, ".rels", 6); /* its NUL too */
+  long i = st == XMT_OK ? xmt_package_find(rl->doc->pkg, name.data) : -1;
+  if (st == XMT_OK && i >= 0)
+    st = xmt_package_read(rl->doc->pkg, (size_t)i, 0, &bytes, err);
+  if (st == XMT_OK && i >= 0) {
+    rl->xp = XML_ParserCreateNS(NULL, '|');
+    if (rl->xp == NULL)
+      st = XMT_ERR_NOMEM;
+  }
+  if (st == XMT_OK && i >= 0) {
+    XML_SetUserData(rl->xp, rl);
+    XML_SetStartElementHandler(rl->xp, on_rel);
+    XML_SetStartDoctypeDeclHandler(rl->xp, on_rels_doctype);
+    enum XML_Status xs = XML_Parse(rl->xp, bytes.data, (int)bytes.len, 1);
+    st = rl->st;
+    if (st == XMT_OK && (xs != XML_STATUS_OK || rl->doctype))
+      st = xmt_error_at(
+          err, XMT_ERR_FORMAT, XMT_IN(path), "%s, line %lu: %s", name.data,
+          (unsigned long)XML_GetCurrentLineNumber(rl->xp),
+          rl->doctype ? "a doctype is not read in a Word part"
+                      : XML_ErrorString(XML_GetErrorCode(rl->xp)));
+    XML_ParserFree(rl->xp);
+  }
+  xmt_buf_free(&name);
+  xmt_buf_free(&bytes);
+  if (st == XMT_OK && rl->nfound > 1)
+    qsort(rl->found, rl->nfound, sizeof *rl->found, by_index);
+  return st;
+}
+
+/* Unit ids say the part by its file name less ".xml" ("header1"), or by
+ * its entry name when two parts would share one. */
+static xmt_status name_parts(struct word_doc *doc) {
+  int full = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    for (size_t i = 0; i < doc->nparts; i++) {
+      const char *e = doc->parts[i].name, *slash = strrchr(e, '/');
+      const char *base = full || slash == NULL ? e : slash + 1;
+      size_t n = strlen(base);
+      if (!full && n > 4 && strcmp(base + n - 4, ".xml") == 0)
+        n -= 4;
+      free(doc->parts[i].unit_name);
+      doc->parts[i].unit_name = malloc(n + 1);
+      if (doc->parts[i].unit_name == NULL)
+        return XMT_ERR_NOMEM;
+      memcpy(doc->parts[i].unit_name, base, n);
+      doc->parts[i].unit_name[n] = '\0';
+    }
+    for (size_t i = 0; i < doc->nparts && !full; i++)
+      for (size_t k = i + 1; k < doc->nparts; k++)
+        if (strcmp(doc->parts[i].unit_name, doc->parts[k].unit_name) == 0)
+          full = 1;
+    if (!full)
+      break;
+  }
+  return XMT_OK;
+}
+
+xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
+                               struct xmt_error_store *err) {
+  struct rels rl = {.doc = doc};
+  xmt_status st = find_related(&rl, path, err);
+  if (st == XMT_OK) {
+    doc->parts = calloc(rl.nfound + 1, sizeof *doc->parts);
+    st = doc->parts != NULL ? XMT_OK : XMT_ERR_NOMEM;
+  }
+  if (st == XMT_OK) {
+    doc->nparts = rl.nfound + 1;
+    doc->parts[0].name = doc->main;
+    for (size_t k = 0; k < rl.nfound; k++)
+      doc->parts[k + 1].name = xmt_package_name(doc->pkg, rl.found[k]);
+    st = name_parts(doc);
+  }
+  free(rl.found);
+  if (st == XMT_ERR_NOMEM)
+    return xmt_error_nomem(err);
+  for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++) {
+    struct word_part *part = &doc->parts[k];
+    long i = xmt_package_find(doc->pkg, part->name);
+    st = xmt_package_read(doc->pkg, (size_t)i, 0, &part->data, err);
+    if (st == XMT_OK)
+      st = xmt_word_parse(part, path, err);
+  }
+  return st;
+}
+
+void xmt_word_parts_free(struct word_doc *doc) {
+  for (size_t k = 0; k < doc->nparts; k++) {
+    struct word_part *part = &doc->parts[k];
+    for (size_t i = 0; i < part->npara; i++)
+      xmt_word_para_free(&part->paras[i]);
+    free(part->paras);
+    free(part->order);
+    free(part->unit_name);
+    xmt_buf_free(&part->data);
+  }
+  free(doc->parts);
+  doc->parts = NULL;
+  doc->nparts = 0;
+}

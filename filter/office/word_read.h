@@ -1,0 +1,80 @@
+/* word_read.h -- the reader of a Word part (word_read.c: the events,
+ * frames and alternate content; word_read_para.c: inside a paragraph). */
+#ifndef XMT_WORD_READ_H
+#define XMT_WORD_READ_H
+
+#include <expat.h>
+
+#include "word_private.h"
+
+#define W_NS "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+#define MC_NS "http://schemas.openxmlformats.org/markup-compatibility/2006"
+
+/* An element of the paragraph whose start and end are a paired code: its
+ * depth, where it starts; pending while its properties (w:sdtPr...) are
+ * read, its open code not yet made; the depth of its w:sdtContent and
+ * where that one's end tag starts (the close code's bytes from there). */
+struct open_el {
+  unsigned long depth, content_depth;
+  size_t start, close_from;
+  int pending;
+};
+
+#define OPEN_MAX 64
+
+/* The paragraph being read in one frame: the part's own, or a text
+ * box's (box_depth: the depth of its w:txbxContent). */
+struct frame {
+  unsigned long box_depth;
+  unsigned long para_depth; /* of its w:p; 0: none */
+  struct word_para para;
+  struct piece *pieces;
+  size_t npieces, cap;
+  struct xmt_buf pool;
+  struct open_el opens[OPEN_MAX];
+  size_t nopen;
+  /* the run being read (depth of its w:r; 0: none), its w:rPr */
+  unsigned long run_depth;
+  size_t rpr_off, rpr_len;
+  /* an element copied whole as one code: its depth and start (0: none);
+   * skip_in_run: 1 inside a run (written in a run of its own), 0 not,
+   * -1 the w:pPr, -2 dropped or already added */
+  unsigned long skip_depth;
+  size_t skip_start;
+  int skip_in_run, skip_rpr, in_text;
+  int skip_keep;   /* deleted text: no text box in it is read */
+  int long_prefix; /* a prefix the paragraph cannot be written with */
+  size_t rpr_start;
+};
+
+/* An mc:AlternateContent: the paragraphs [ref_from, ref_to) of its first
+ * Choice (ref_from SIZE_MAX until it ends), from: where the Choice or
+ * Fallback being read began. */
+struct alt {
+  unsigned long depth;
+  size_t ref_from, ref_to, from;
+};
+
+struct reader {
+  struct word_part *part;
+  XML_Parser xp;
+  const char *path;
+  xmt_status st;
+  unsigned long depth;
+  struct frame s;        /* the frame being read */
+  struct frame saved[8]; /* the frames of the text boxes it is in */
+  size_t nsaved;
+  struct alt alt[16];
+  size_t nalt;
+};
+
+int xmt_word_is(const char *name, const char *ns, const char *local);
+void xmt_word_stop(struct reader *r, xmt_status st);
+
+void xmt_word_begin_para(struct reader *r);
+void xmt_word_start_in_run(struct reader *r, const char *name);
+void xmt_word_start_in_para(struct reader *r, const char *name);
+void xmt_word_end_skipped(struct reader *r);
+void xmt_word_end_in_para(struct reader *r, const char *name);
+
+#endif /* XMT_WORD_READ_H */

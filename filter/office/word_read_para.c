@@ -1,0 +1,298 @@
+/* word_read_para.c -- inside a paragraph of a Word part: its runs into
+ * pieces of text and codes (word_read.c routes the events here). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "word_read.h"
+
+static size_t here(const struct reader *r) {
+  return (size_t)XML_GetCurrentByteIndex(r->xp);
+}
+static size_t past_event(const struct reader *r) {
+  return here(r) + (size_t)XML_GetCurrentByteCount(r->xp);
+}
+static const char *data(const struct reader *r) { return r->part->data.data; }
+/* 1 when the element whose start tag is the current event is empty. */
+static int empty_element(const struct reader *r) {
+  return XML_GetCurrentByteCount(r->xp) > 1 &&
+         data(r)[past_event(r) - 2] == '/';
+}
+
+static struct piece *add_piece(struct reader *r, enum piece_type type,
+                               const char *bytes, size_t len) {
+  struct frame *s = &r->s;
+  if (s->npieces == s->cap) {
+    struct piece *p =
+        xmt_grow_array(s->pieces, &s->cap, s->npieces + 1, sizeof *p);
+    if (p == NULL) {
+      xmt_word_stop(r, XMT_ERR_NOMEM);
+      return NULL;
+    }
+    s->pieces = p;
+  }
+  struct piece *p = &s->pieces[s->npieces++];
+  *p = (struct piece){.type = type, .off = s->pool.len, .len = len};
+  if (xmt_buf_append(&s->pool, bytes, len) != XMT_OK) {
+    xmt_word_stop(r, XMT_ERR_NOMEM);
+    return NULL;
+  }
+  return p;
+}
+
+/* An isolated code of part bytes [from, to), in a run of its own with
+ * the run's properties when in_run. */
+static void add_isolated(struct reader *r, size_t from, size_t to, int in_run) {
+  struct frame *s = &r->s;
+  size_t at = s->pool.len;
+  struct piece *p = add_piece(r, PIECE_ISOLATED, "", 0);
+  if (p == NULL)
+    return;
+  char open[48], close[48];
+  const char *colon = s->para.prefix[0] != '\0' ? ":" : "";
+  snprintf(open, sizeof open, "<%s%sr>", s->para.prefix, colon);
+  snprintf(close, sizeof close, "</%s%sr>", s->para.prefix, colon);
+  xmt_status st = XMT_OK;
+  if (in_run) {
+    st = xmt_buf_append_str(&s->pool, open);
+    if (st == XMT_OK)
+      st = xmt_buf_append(&s->pool, data(r) + s->rpr_off, s->rpr_len);
+  }
+  p->from = from;
+  p->to = to;
+  p->pre_len = s->pool.len - at;
+  if (st == XMT_OK)
+    st = xmt_buf_append(&s->pool, data(r) + from, to - from);
+  if (st == XMT_OK && in_run)
+    st = xmt_buf_append_str(&s->pool, close);
+  if (st != XMT_OK)
+    xmt_word_stop(r, st);
+  p->len = s->pool.len - at;
+}
+
+void xmt_word_begin_para(struct reader *r) {
+  struct frame *s = &r->s;
+  const char *tag = data(r) + here(r) + 1;
+  const char *colon = strchr(tag, ':');
+  const char *end = tag + strcspn(tag, " \t\r\n/>");
+  size_t n = colon != NULL && colon < end ? (size_t)(colon - tag) : 0;
+  memset(&s->para, 0, sizeof s->para);
+  s->para.twin = -1;
+  s->long_prefix = n >= sizeof s->para.prefix;
+  if (s->long_prefix)
+    n = 0; /* the paragraph is left alone (end_para) */
+  memcpy(s->para.prefix, tag, n);
+  s->para.start = here(r);
+  s->para.head_end = past_event(r);
+  s->para_depth = r->depth;
+  s->npieces = 0;
+  s->nopen = 0;
+  xmt_buf_reset(&s->pool);
+}
+
+/* 1 when the run's properties hide it (w:vanish, not set off): hidden
+ * text is left as it is, a code. */
+static int hidden(const struct reader *r) {
+  const struct frame *s = &r->s;
+  const char *rpr = data(r) + s->rpr_off, *end = rpr + s->rpr_len;
+  char name[48];
+  snprintf(name, sizeof name, "<%s%svanish", s->para.prefix,
+           s->para.prefix[0] != '\0' ? ":" : "");
+  size_t n = strlen(name);
+  for (const char *c = rpr; c + n < end; c++) {
+    if (memcmp(c, name, n) != 0 || strchr(" \t\r\n/>", c[n]) == NULL)
+      continue;
+    const char *gt = memchr(c, '>', (size_t)(end - c));
+    for (const char *v = c + n; gt != NULL && v + 5 < gt; v++)
+      if (memcmp(v, "val=", 4) == 0) /* "0", "false", "off": shown */
+        return !(strncmp(v + 5, "0", 1) == 0 ||
+                 strncmp(v + 5, "false", 5) == 0 ||
+                 strncmp(v + 5, "off", 3) == 0);
+    return 1;
+  }
+  return 0;
+}
+
+/* The element starting here copied whole (how: see skip_in_run). */
+static void skip_whole(struct reader *r, int how) {
+  struct frame *s = &r->s;
+  s->skip_depth = r->depth;
+  s->skip_start = here(r);
+  s->skip_in_run = how;
+  s->skip_rpr = 0;
+  s->skip_keep = 0;
+}
+
+void xmt_word_start_in_run(struct reader *r, const char *name) {
+  struct frame *s = &r->s;
+  if (xmt_word_is(name, W_NS, "rPr")) {
+    skip_whole(r, -2);
+    s->skip_rpr = 1;
+    s->rpr_start = here(r);
+    if (empty_element(r)) { /* <w:rPr/> */
+      s->rpr_off = here(r);
+      s->rpr_len = past_event(r) - here(r);
+    }
+    return;
+  }
+  if (xmt_word_is(name, W_NS, "t") && !hidden(r)) {
+    s->in_text = 1;
+    struct piece *p = add_piece(r, PIECE_TEXT, "", 0);
+    if (p != NULL) {
+      p->rpr_off = s->rpr_off;
+      p->rpr_len = s->rpr_len;
+    }
+    return;
+  }
+  skip_whole(r, !xmt_word_is(name, W_NS, "lastRenderedPageBreak"));
+  s->skip_keep = xmt_word_is(name, W_NS, "t") ||
+                 xmt_word_is(name, W_NS, "delText"); /* hidden, deleted */
+}
+
+/* Elements of a paragraph whose start and end tags are a pair of codes
+ * around their text: at once, or (with properties first) once their
+ * content starts. */
+static int pair_now(const char *name) {
+  static const char *const names[] = {"hyperlink", "fldSimple", "ins",
+                                      "moveTo",    "dir",       "bdo"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (xmt_word_is(name, W_NS, names[i]))
+      return 1;
+  return 0;
+}
+static int pair_later(const char *name) {
+  return xmt_word_is(name, W_NS, "sdt") ||
+         xmt_word_is(name, W_NS, "smartTag") ||
+         xmt_word_is(name, W_NS, "customXml");
+}
+static int properties(const char *name) {
+  return xmt_word_is(name, W_NS, "sdtPr") ||
+         xmt_word_is(name, W_NS, "sdtEndPr") ||
+         xmt_word_is(name, W_NS, "smartTagPr") ||
+         xmt_word_is(name, W_NS, "customXmlPr");
+}
+
+/* A child of a pending pair: its properties are kept for its open code,
+ * which its content (w:sdtContent, or the first run) starts. 1 when the
+ * child is taken care of. */
+static int pending_child(struct reader *r, const char *name) {
+  struct frame *s = &r->s;
+  struct open_el *o = &s->opens[s->nopen - 1];
+  int content = xmt_word_is(name, W_NS, "sdtContent");
+  if (properties(name) || (content && empty_element(r))) {
+    skip_whole(r, -2);
+    return 1;
+  }
+  size_t to = content ? past_event(r) : here(r);
+  o->pending = 0;
+  add_piece(r, PIECE_OPEN, data(r) + o->start, to - o->start);
+  if (content)
+    o->content_depth = r->depth;
+  return content;
+}
+
+void xmt_word_start_in_para(struct reader *r, const char *name) {
+  struct frame *s = &r->s;
+  if (s->nopen > 0 && s->opens[s->nopen - 1].pending &&
+      s->opens[s->nopen - 1].depth + 1 == r->depth && pending_child(r, name))
+    return;
+  if (r->depth == s->para_depth + 1 && xmt_word_is(name, W_NS, "pPr")) {
+    skip_whole(r, -1); /* the head */
+    return;
+  }
+  if (xmt_word_is(name, W_NS, "r")) {
+    s->run_depth = r->depth;
+    s->rpr_off = s->rpr_len = 0;
+    return;
+  }
+  int now = pair_now(name);
+  if ((now || pair_later(name)) && s->nopen < OPEN_MAX) {
+    if (empty_element(r)) { /* nothing inside */
+      add_isolated(r, here(r), past_event(r), 0);
+      skip_whole(r, -2);
+      return;
+    }
+    s->opens[s->nopen++] =
+        (struct open_el){.depth = r->depth, .start = here(r), .pending = !now};
+    if (now)
+      add_piece(r, PIECE_OPEN, data(r) + here(r), past_event(r) - here(r));
+    return;
+  }
+  /* deleted text, bookmarks, anything else: kept as it is */
+  skip_whole(r, xmt_word_is(name, W_NS, "proofErr") ? -2 : 0);
+  s->skip_keep =
+      xmt_word_is(name, W_NS, "del") || xmt_word_is(name, W_NS, "moveFrom");
+}
+
+/* The end of the element copied whole that opened at this depth. */
+void xmt_word_end_skipped(struct reader *r) {
+  struct frame *s = &r->s;
+  size_t end = past_event(r);
+  s->skip_depth = 0;
+  if (s->skip_rpr) {
+    s->rpr_off = s->rpr_start;
+    s->rpr_len = end - s->rpr_start;
+    s->skip_rpr = 0;
+  } else if (s->skip_in_run == -1) {
+    s->para.head_end = end;
+  } else if (s->skip_in_run != -2 &&
+             !(s->run_depth != 0 && s->skip_in_run == 0)) {
+    add_isolated(r, s->skip_start, end, s->skip_in_run);
+  }
+}
+
+static void end_para(struct reader *r) {
+  struct frame *s = &r->s;
+  s->para_depth = 0;
+  s->para.end = past_event(r);
+  int text = 0;
+  for (size_t i = 0; i < s->npieces && !text; i++)
+    for (size_t k = 0; s->pieces[i].type == PIECE_TEXT && k < s->pieces[i].len;
+         k++)
+      if (strchr(" \t\r\n", s->pool.data[s->pieces[i].off + k]) == NULL)
+        text = 1;
+  if (!text || s->long_prefix)
+    return; /* left alone */
+  struct word_part *part = r->part;
+  if (part->npara == part->cap) {
+    struct word_para *p =
+        xmt_grow_array(part->paras, &part->cap, part->npara + 1, sizeof *p);
+    if (p == NULL) {
+      xmt_word_stop(r, XMT_ERR_NOMEM);
+      return;
+    }
+    part->paras = p;
+  }
+  struct word_para *p = &part->paras[part->npara];
+  *p = s->para;
+  xmt_status st =
+      xmt_word_para_finish(p, s->pool.data, s->pieces, s->npieces, data(r));
+  if (st != XMT_OK)
+    xmt_word_stop(r, st);
+  else
+    part->npara++;
+}
+
+void xmt_word_end_in_para(struct reader *r, const char *name) {
+  struct frame *s = &r->s;
+  struct open_el *o = s->nopen > 0 ? &s->opens[s->nopen - 1] : NULL;
+  if (r->depth == s->para_depth) {
+    end_para(r);
+  } else if (r->depth == s->run_depth) {
+    s->run_depth = 0;
+  } else if (s->run_depth != 0 && xmt_word_is(name, W_NS, "t")) {
+    s->in_text = 0;
+  } else if (o != NULL && o->content_depth == r->depth) {
+    o->close_from = here(r);
+  } else if (o != NULL && o->depth == r->depth) {
+    s->nopen--;
+    if (o->pending) /* no content: the whole of it one code */
+      add_isolated(r, o->start, past_event(r), 0);
+    else {
+      size_t from = o->close_from != 0 ? o->close_from : here(r);
+      add_piece(r, PIECE_CLOSE, data(r) + from, past_event(r) - from);
+    }
+  }
+}
