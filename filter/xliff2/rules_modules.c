@@ -395,6 +395,22 @@ static void part_content(struct x2_rules *r, const char *local,
   }
 }
 
+/* An element of a unit a fragment identifier may name from elsewhere
+ * (rules_refs.c). */
+static void unit_leaf(struct x2_rules *r, const char *local, char side,
+                      const char *id) {
+  enum scope parent = (enum scope)r->stack[r->depth - 1];
+  char kind =
+      side != 0                                   ? side
+      : parent == S_NOTES && is(local, "note")    ? 'n'
+      : parent == S_ORIGINAL && is(local, "data") ? 'd'
+      : parent == S_UNIT && (is(local, "segment") || is(local, "ignorable"))
+          ? 's'
+          : 0;
+  if (kind != 0)
+    xmt_x2_refs_leaf(r, kind, id);
+}
+
 void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
                       const char **atts, char side, struct pos at) {
   const char *l = NULL;
@@ -423,6 +439,8 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
       (is(local, "source") || is(local, "target")))
     part_content(r, local, atts, at);
   xmt_x2_ctr_start(r, name, atts, at);
+  if (local != NULL && r->unit_id.len > 0 && attr(atts, "id") != NULL)
+    unit_leaf(r, local, side, attr(atts, "id"));
   if (local != NULL) {
     /* an inline code's size information in its unit's original data */
     const char *size = attr(atts, NS_SLR "sizeInfoRef");

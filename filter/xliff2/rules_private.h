@@ -129,6 +129,7 @@ struct x2_mod {
  * <unit> read (of kind F, G or U, the file's id and the id), the current
  * <file>'s id, and the references to resolve at the document's end. */
 struct x2_refs {
+  uint64_t *bloom; /* the elements of units a fragment may name */
   uint64_t *slots;
   size_t nslots, count;
   struct xmt_buf file_id, names;
@@ -202,6 +203,10 @@ void xmt_x2_ctr_free(struct x2_ctr *c);
  * a ref attribute of element elem (as written) at at; the document's
  * end; all freed. */
 void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id);
+/* An element of the unit being read that a fragment identifier may name
+ * (kind 'n' note, 'd' data, 's' segment, ignorable or source code, 't'
+ * target code), with its id. */
+void xmt_x2_refs_leaf(struct x2_rules *r, char kind, const char *id);
 void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
                        struct pos at);
 void xmt_x2_refs_end(struct x2_rules *r);

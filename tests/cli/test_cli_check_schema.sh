@@ -70,7 +70,10 @@ xliff2-invalid/core-ec-isolated-startref	6:22: error: <ec isolated="yes"> must h
 xliff2-invalid/core-ec-no-sc	6:22: error: <ec startRef="1"> has no <sc id="1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-ec-no-startref	6:22: error: <ec> that is not isolated="yes" has no startRef (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-em-no-sm	6:22: error: <em startRef="m1"> has no <sm id="m1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.8) (unit u1)
+xliff2-invalid/core-fragid-no-code	8:25: error: <mrk> ref="#/f=f1/u=u2/t=2" names no code or marker id="2" in the targets of <unit id="u2"> (XLIFF 2.0 §3.1)
+xliff2-invalid/core-fragid-no-data	8:50: error: <mrk> ref="#/f=f1/u=u1/d=d2" names no <data id="d2"> in <unit id="u1"> (XLIFF 2.0 §3.1)
 xliff2-invalid/core-fragid-no-file	6:25: error: <mrk> ref="#/f=f2/u=u1" names no <file id="f2"> of the document (XLIFF 2.0 §3.1)
+xliff2-invalid/core-fragid-no-note	11:25: error: <mrk> ref="#/f=f1/u=u1/n=n2" names no <note id="n2"> in <unit id="u1"> (XLIFF 2.0 §3.1) (unit u2)
 xliff2-invalid/core-fragid-no-unit	7:25: error: <mrk> ref="#/f=f2/u=u2/n=n1" names no <unit id="u2"> in <file id="f2"> (XLIFF 2.0 §3.1)
 xliff2-invalid/core-fragid-order	7:25: error: <mrk> ref="#u=u1/f=f1" has the selector "f=f1" out of order (file, group, unit, then at most one selector of another kind, last) (XLIFF 2.0 §3) (unit u1)
 xliff2-invalid/core-fragid-prefix-twice	6:25: error: <mrk> ref="#/f=f1/u=u1/u=u1" has the prefix "u" more than once (XLIFF 2.0 §3) (unit u1)
@@ -153,7 +156,7 @@ xliff12-invalid/unit-no-id	6:3: error: Element '{urn:oasis:names:tc:xliff:docume
 xliff12-invalid/unit-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:1.2}source ).
 xliff12-invalid/unknown-element	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}comment': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}seg-source, {urn:oasis:names:tc:xliff:document:1.2}target, {urn:oasis:names:tc:xliff:document:1.2}context-group, {urn:oasis:names:tc:xliff:document:1.2}count-group, {urn:oasis:names:tc:xliff:document:1.2}prop-group, {urn:oasis:names:tc:xliff:document:1.2}note, {urn:oasis:names:tc:xliff:document:1.2}alt-trans, ##other{urn:oasis:names:tc:xliff:document:1.2}* ).
 EOD
-check "95 invalid files" test "$n" -eq 95
+check "98 invalid files" test "$n" -eq 98
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
