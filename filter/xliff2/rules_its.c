@@ -156,6 +156,13 @@ void xmt_x2_its_start(struct x2_rules *r, const char *elem, const char **atts,
   }
   unsigned flags = depth > 0 ? its->flags[depth - 1] : 0;
   unsigned own = 0;
+  size_t i = 0;
+  while (atts[i] != NULL && strncmp(atts[i], NS_ITS, sizeof NS_ITS - 1) != 0)
+    i += 2;
+  if (atts[i] == NULL) { /* no ITS attribute: the common case, made quick */
+    its->flags[depth] = (unsigned char)flags;
+    return;
+  }
   if (attr(atts, NS_ITS "locQualityRatingScore") != NULL)
     own |= HAS_SCORE;
   if (attr(atts, NS_ITS "locQualityRatingVote") != NULL)
