@@ -531,7 +531,7 @@ static void start_element(void *user, const XML_Char *name,
   struct pos at = here(r);
   enum scope s = S_ROOT;
   if (r->depth == 0)
-    xmt_x2_mod_root(r, atts);
+    xmt_x2_mod_root(r, atts, at);
   if (r->depth > 0) {
     enum scope parent = (enum scope)r->stack[r->depth - 1];
     char side = side_of(r);

@@ -27,7 +27,7 @@
 #define NS_RES "urn:oasis:names:tc:xliff:resourcedata:2.0|"
 #define NS_SLR "urn:oasis:names:tc:xliff:sizerestriction:2.0|"
 #define NS_VAL "urn:oasis:names:tc:xliff:validation:2.0|"
-#define NS_ITS "http://www.w3.org/2005/11/its|"
+#define NS_MDA "urn:oasis:names:tc:xliff:metadata:2.0|"
 
 /* The local name of name when it is in namespace ns ("uri|"), or NULL. */
 static const char *in_ns(const char *name, const char *ns) {
@@ -253,6 +253,26 @@ static void res_start(struct x2_rules *r, const char *local, const char **atts,
              attr(atts, "ref"), "ref", at);
 }
 
+/* Metadata (5.4): the id of an <mda:metadata> or <mda:metaGroup> is
+ * unique among those of its <mda:metadata> (the element and all the
+ * groups in it). */
+static void mda_start(struct x2_rules *r, const char *local, const char **atts,
+                      struct pos at) {
+  struct x2_mod *m = &r->mod;
+  const char *id = attr(atts, "id");
+  if (is(local, "metadata"))
+    xmt_memo_clear(&m->mda_ids);
+  if (id == NULL || !(is(local, "metadata") || is(local, "metaGroup")) ||
+      !xmt_x2_rules_key(r, 'i', 0, id))
+    return;
+  if (xmt_memo_get(&m->mda_ids, r->key.data, r->key.len, NULL, NULL, NULL))
+    say(r, at, "5.4",
+        "<mda:%s> id \"%.64s\" is used more than once in its <mda:metadata>",
+        local, id);
+  else
+    xmt_x2_rules_mark(r, &m->mda_ids, 'i', 0, id);
+}
+
 /* An integer as the standard profiles of Size and Length take it
  * (n bytes of s), an optional sign and digits. */
 static int integer(const char *s, size_t n) {
@@ -300,70 +320,6 @@ static void slr_values(struct x2_rules *r, const char *elem, const char **atts,
         elem, local_name(rules[i].name), v,
         rules[i].info ? "an integer" : "\"[min,]max\" of integers (max \"*\")",
         rules[i].profile != NULL ? rules[i].profile : profile);
-  }
-}
-
-/* A decimal number (an optional sign, digits, a point and digits) in
- * [lo, hi], or an integer when lo > hi. */
-static int number_in(const char *v, double lo, double hi) {
-  const char *p = v + (v[0] == '-' || v[0] == '+');
-  size_t digits = strspn(p, "0123456789"), frac = 0;
-  if (p[digits] == '.' && lo <= hi)
-    frac = strspn(p + digits + 1, "0123456789") + 1;
-  if ((digits == 0 && frac <= 1) || p[digits + frac] != '\0')
-    return 0;
-  /* by hand: strtod follows the locale's decimal point */
-  double x = 0, scale = 1;
-  for (size_t i = 0; i < digits; i++)
-    x = x * 10 + (p[i] - '0');
-  for (size_t i = 1; i < frac; i++)
-    x += (p[digits + i] - '0') * (scale /= 10);
-  if (v[0] == '-')
-    x = -x;
-  return lo > hi || (x >= lo && x <= hi);
-}
-
-/* The ITS module of XLIFF 2.1 (5.9): the values of the ITS 2.0
- * attributes whose range ITS states (no ITS schema is shipped), and a
- * rating that is both a score and a vote ("exactly one"). */
-static void its_attrs(struct x2_rules *r, const char *elem, const char **atts,
-                      struct pos at) {
-  static const struct {
-    const char *name;
-    double lo, hi; /* lo > hi: an integer */
-  } ranges[] = {{"locQualityRatingScore", 0, 100},
-                {"locQualityRatingScoreThreshold", 0, 100},
-                {"locQualityIssueSeverity", 0, 100},
-                {"locQualityRatingVote", 1, 0},
-                {"locQualityRatingVoteThreshold", 1, 0},
-                {"mtConfidence", 0, 1},
-                {"taConfidence", 0, 1},
-                {"termConfidence", 0, 1}};
-  char name[80], msg[400];
-  for (size_t i = 0; i < sizeof ranges / sizeof *ranges; i++) {
-    snprintf(name, sizeof name, NS_ITS "%s", ranges[i].name);
-    const char *v = attr(atts, name);
-    if (v == NULL || number_in(v, ranges[i].lo, ranges[i].hi))
-      continue;
-    if (ranges[i].lo > ranges[i].hi)
-      snprintf(msg, sizeof msg,
-               "<%s> its:%s=\"%.40s\" is not an integer (XLIFF 2.1 §5.9)", elem,
-               ranges[i].name, v);
-    else
-      snprintf(msg, sizeof msg,
-               "<%s> its:%s=\"%.40s\" is not a number from %g to %g (XLIFF "
-               "2.1 §5.9)",
-               elem, ranges[i].name, v, ranges[i].lo, ranges[i].hi);
-    xmt_x2_rules_report(r, at, msg);
-  }
-  if (attr(atts, NS_ITS "locQualityRatingScore") != NULL &&
-      attr(atts, NS_ITS "locQualityRatingVote") != NULL) {
-    snprintf(msg, sizeof msg,
-             "<%s> has both its:locQualityRatingScore and "
-             "its:locQualityRatingVote, where exactly one is set (XLIFF 2.1 "
-             "§5.9)",
-             elem);
-    xmt_x2_rules_report(r, at, msg);
   }
 }
 
@@ -439,6 +395,22 @@ static void part_content(struct x2_rules *r, const char *local,
   }
 }
 
+/* An element of a unit a fragment identifier may name from elsewhere
+ * (rules_refs.c). */
+static void unit_leaf(struct x2_rules *r, const char *local, char side,
+                      const char *id) {
+  enum scope parent = (enum scope)r->stack[r->depth - 1];
+  char kind =
+      side != 0                                   ? side
+      : parent == S_NOTES && is(local, "note")    ? 'n'
+      : parent == S_ORIGINAL && is(local, "data") ? 'd'
+      : parent == S_UNIT && (is(local, "segment") || is(local, "ignorable"))
+          ? 's'
+          : 0;
+  if (kind != 0)
+    xmt_x2_refs_leaf(r, kind, id);
+}
+
 void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
                       const char **atts, char side, struct pos at) {
   const char *l = NULL;
@@ -454,7 +426,7 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
       r->stack[r->depth - 1] == S_UNIT &&
       (is(local, "segment") || is(local, "ignorable")))
     r->mod.nparts++;
-  its_attrs(r, local != NULL ? local : local_name(name), atts, at);
+  xmt_x2_its_start(r, local != NULL ? local : local_name(name), atts, at);
   if (is(local, "file") && r->depth == 1)
     slr_file(r, atts, at);
   else if (local != NULL)
@@ -466,6 +438,9 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
       r->stack[r->depth - 1] == S_PART &&
       (is(local, "source") || is(local, "target")))
     part_content(r, local, atts, at);
+  xmt_x2_ctr_start(r, name, atts, at);
+  if (local != NULL && r->unit_id.len > 0 && attr(atts, "id") != NULL)
+    unit_leaf(r, local, side, attr(atts, "id"));
   if (local != NULL) {
     /* an inline code's size information in its unit's original data */
     const char *size = attr(atts, NS_SLR "sizeInfoRef");
@@ -498,12 +473,16 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
     res_start(r, l, atts, at);
   } else if ((l = in_ns(name, NS_VAL)) != NULL && is(l, "rule")) {
     val_rule(r, atts, at);
+  } else if ((l = in_ns(name, NS_MDA)) != NULL) {
+    mda_start(r, l, atts, at);
   }
 }
 
 void xmt_x2_mod_end(struct x2_rules *r, const char *name) {
   struct x2_mod *m = &r->mod;
   const char *l = NULL;
+  if (r->depth > 1)
+    xmt_x2_ctr_end(r, name);
   if ((l = in_ns(name, NS_GLS)) != NULL && is(l, "glossEntry") &&
       m->gloss_open) {
     m->gloss_open = 0;
@@ -519,12 +498,13 @@ void xmt_x2_mod_unit_start(struct x2_rules *r) {
   r->mod.norders = r->mod.nparts = 0;
 }
 
-void xmt_x2_mod_root(struct x2_rules *r, const char **atts) {
+void xmt_x2_mod_root(struct x2_rules *r, const char **atts, struct pos at) {
   const char *src = attr(atts, "srcLang"), *trg = attr(atts, "trgLang");
   snprintf(r->mod.src_lang, sizeof r->mod.src_lang, "%s",
            src != NULL ? src : "");
   snprintf(r->mod.trg_lang, sizeof r->mod.trg_lang, "%s",
            trg != NULL ? trg : "");
+  xmt_x2_its_start(r, "xliff", atts, at);
 }
 
 /* order (4.3.1.24): at most the number of segments and ignorables of
@@ -627,4 +607,7 @@ void xmt_x2_mod_free(struct x2_mod *m) {
   xmt_memo_free(&m->res_items);
   xmt_memo_free(&m->res_ids);
   xmt_buf_free(&m->file_slr);
+  xmt_memo_free(&m->mda_ids);
+  xmt_x2_its_free(&m->its);
+  xmt_x2_ctr_free(&m->ctr);
 }

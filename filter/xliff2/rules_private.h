@@ -65,6 +65,38 @@ struct order {
   struct pos at;
 };
 
+/* What rules_its.c keeps: per open element (by depth), the ITS data
+ * declared on it or an ancestor that other attributes need. */
+struct x2_its {
+  unsigned char *flags;
+  size_t cap;
+};
+
+/* A <ctr:revisions>' reference, resolved at the end of the element
+ * (file, group, unit; at stack index enc) that holds its
+ * <ctr:changeTrack>: appliesTo and ref (SIZE_MAX: none) in names, the
+ * elements of that name among the siblings of the <ctr:changeTrack> and
+ * their children, whether ref names one. */
+struct ctr_ref {
+  size_t enc, applies, ref, count;
+  int found;
+  struct pos at;
+};
+
+/* What rules_ctr.c keeps: the references of the <ctr:changeTrack>s of
+ * the elements open; the <ctr:changeTrack> being read (its stack
+ * index), its <ctr:revisions>' appliesTo and currentVersion, the
+ * properties of the <ctr:revision> being read. */
+struct x2_ctr {
+  struct ctr_ref *refs;
+  size_t nrefs, cap;
+  struct xmt_buf names, props;
+  int in_track, current_set, current_found;
+  size_t track_depth;
+  char applies[64], current[128];
+  struct pos revisions_at;
+};
+
 /* What rules_modules.c keeps: per unit, the canReorder sequence of each
  * side; the <glossEntry> open and whether it has a translation or
  * definition; per <file>, the subFlows references to resolve at its end;
@@ -88,12 +120,16 @@ struct x2_mod {
   int codepoints, utf;
   struct xmt_buf file_slr;
   struct pos file_at;
+  struct xmt_memo mda_ids; /* the ids of the <mda:metadata> being read */
+  struct x2_its its;
+  struct x2_ctr ctr;
 };
 
 /* What rules_refs.c keeps: a set of hashes, one per <file>, <group> and
  * <unit> read (of kind F, G or U, the file's id and the id), the current
  * <file>'s id, and the references to resolve at the document's end. */
 struct x2_refs {
+  uint64_t *bloom; /* the elements of units a fragment may name */
   uint64_t *slots;
   size_t nslots, count;
   struct xmt_buf file_id, names;
@@ -147,13 +183,30 @@ int xmt_x2_mod_unresolved(struct x2_rules *r, const struct pending *p);
 void xmt_x2_mod_file_end(struct x2_rules *r);
 void xmt_x2_mod_unit_start(struct x2_rules *r);
 void xmt_x2_mod_unit_end(struct x2_rules *r);
-void xmt_x2_mod_root(struct x2_rules *r, const char **atts);
+void xmt_x2_mod_root(struct x2_rules *r, const char **atts, struct pos at);
 void xmt_x2_mod_free(struct x2_mod *m);
+
+/* rules_its.c: an element's ITS attributes (elem its name as told, at
+ * stack index r->depth); freed. */
+void xmt_x2_its_start(struct x2_rules *r, const char *elem, const char **atts,
+                      struct pos at);
+void xmt_x2_its_free(struct x2_its *its);
+
+/* rules_ctr.c: an element start (name as expat gives it), at stack index
+ * r->depth; its end (at r->depth - 1); freed. */
+void xmt_x2_ctr_start(struct x2_rules *r, const char *name, const char **atts,
+                      struct pos at);
+void xmt_x2_ctr_end(struct x2_rules *r, const char *name);
+void xmt_x2_ctr_free(struct x2_ctr *c);
 
 /* rules_refs.c: a <file>, <group> or <unit> read (kind 'F', 'G', 'U');
  * a ref attribute of element elem (as written) at at; the document's
  * end; all freed. */
 void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id);
+/* An element of the unit being read that a fragment identifier may name
+ * (kind 'n' note, 'd' data, 's' segment, ignorable or source code, 't'
+ * target code), with its id. */
+void xmt_x2_refs_leaf(struct x2_rules *r, char kind, const char *id);
 void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
                        struct pos at);
 void xmt_x2_refs_end(struct x2_rules *r);

@@ -8,8 +8,16 @@
  * by the document's size) and the references that name one not yet read,
  * resolved at the document's end. The element a selector of another kind
  * names is resolved by rules_modules.c when it is in the referring unit
- * ("#n=", "#ID", "#t=ID"); in another unit it is not looked for: that
- * unit's notes and codes are not kept. */
+ * ("#n=", "#ID", "#t=ID"); in a unit a path names ("u=") -- a <note>,
+ * a <data>, a target's code or marker, or a segment, ignorable or source
+ * code or marker -- it is looked for in a Bloom filter of every such
+ * element of every unit read (kind, file, unit and id): a fixed 4 MiB,
+ * its pages touched as elements are added, so that a reference to a unit
+ * read before is resolved as one to a unit still to come. A false
+ * positive hides a reference that names nothing (about one in a hundred
+ * with three million elements), never refuses one that names something.
+ * A selector of a module ("mtc=") and a note of a <file> or <group> are
+ * not looked for. */
 #include "config.h"
 
 #include <stdint.h>
@@ -19,11 +27,18 @@
 
 #include "rules_private.h"
 
-/* The ids a fragment names, as kept until the document's end. */
+/* The ids a fragment names, as kept until the document's end; its last
+ * selector when of an element of a unit: leaf 'n' (note), 'd' (data),
+ * 't' (a target's code), 's' (no prefix: a segment, ignorable or a
+ * source's code), else 0. */
 struct frag {
-  const char *f, *g, *u; /* NULL when not named */
-  size_t nf, ng, nu;
+  const char *f, *g, *u, *l; /* NULL when not named */
+  size_t nf, ng, nu, nl;
+  char leaf;
 };
+
+#define BLOOM_BITS ((size_t)1 << 25)
+#define BLOOM_HASHES 4
 
 /* The known set holds a 64-bit hash (FNV-1a) of each key (kind, file
  * id, NUL, id), 8 bytes a slot at most half full: a file, group or unit
@@ -39,6 +54,23 @@ static uint64_t hash_key(char kind, const char *file, size_t nfile,
   for (size_t i = 0; i < nid; i++)
     h = (h ^ (unsigned char)id[i]) * 1099511628211u;
   return h != 0 ? h : 1; /* 0 is an empty slot */
+}
+
+/* The hash of an element of a unit: its kind, file, unit and id. */
+static uint64_t leaf_hash(char kind, const char *file, size_t nfile,
+                          const char *unit, size_t nunit, const char *id,
+                          size_t nid) {
+  uint64_t h = hash_key(kind, file, nfile, unit, nunit);
+  h = h * 1099511628211u; /* the NUL */
+  for (size_t i = 0; i < nid; i++)
+    h = (h ^ (unsigned char)id[i]) * 1099511628211u;
+  return h;
+}
+
+/* The filter's bits of h (double hashing: h's halves). */
+static size_t bloom_bit(uint64_t h, unsigned i) {
+  uint64_t a = h & 0xffffffffu, b = (h >> 32) | 1;
+  return (size_t)((a + i * b) & (BLOOM_BITS - 1));
 }
 
 static uint64_t *slot(const struct x2_refs *x, uint64_t h) {
@@ -90,6 +122,35 @@ void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id) {
   size_t nfile = kind == 'F' ? 0 : x->file_id.len;
   if (!add(x, hash_key(kind, file, nfile, id, strlen(id))))
     xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+}
+
+void xmt_x2_refs_leaf(struct x2_rules *r, char kind, const char *id) {
+  struct x2_refs *x = &r->refs;
+  if (x->bloom == NULL &&
+      (x->bloom = calloc(BLOOM_BITS / 64, sizeof *x->bloom)) == NULL) {
+    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+    return;
+  }
+  const char *file = x->file_id.data != NULL ? x->file_id.data : "";
+  uint64_t h = leaf_hash(kind, file, x->file_id.len, r->unit_id.data,
+                         r->unit_id.len - 1, id, strlen(id));
+  for (unsigned i = 0; i < BLOOM_HASHES; i++) {
+    size_t bit = bloom_bit(h, i);
+    x->bloom[bit / 64] |= (uint64_t)1 << (bit % 64);
+  }
+}
+
+static int leaf_known(const struct x2_refs *x, const struct frag *fr,
+                      const char *file, size_t nfile) {
+  if (x->bloom == NULL)
+    return 0;
+  uint64_t h = leaf_hash(fr->leaf, file, nfile, fr->u, fr->nu, fr->l, fr->nl);
+  for (unsigned i = 0; i < BLOOM_HASHES; i++) {
+    size_t bit = bloom_bit(h, i);
+    if ((x->bloom[bit / 64] & ((uint64_t)1 << (bit % 64))) == 0)
+      return 0;
+  }
+  return 1;
 }
 
 static void say(struct x2_rules *r, struct pos at, const char *elem,
@@ -168,6 +229,11 @@ static int parse(struct x2_rules *r, const char *s, struct frag *fr,
       say(r, at, elem, ref, "3", what);
       return -1;
     }
+    if (k == 4) {
+      fr->leaf = eq == NULL ? 's' : np == 1 ? s[0] : 0;
+      fr->l = id;
+      fr->nl = nid;
+    }
     if (k < 4) {
       size_t m = strlen(seen);
       seen[m] = s[0];
@@ -208,6 +274,38 @@ static void keep(struct x2_rules *r, const char *elem, const char *ref,
   p->at = at;
 }
 
+/* The element of a unit that ref names (its unit read or being read) is
+ * in it: 1, or 0 with told when the unit is read whole (final, or a unit
+ * before the one being read). */
+static int resolve_leaf(struct x2_rules *r, const char *elem, const char *ref,
+                        const struct frag *fr, const char *file, size_t nfile,
+                        struct pos at, int final) {
+  const struct x2_refs *x = &r->refs;
+  if (fr->u == NULL || fr->leaf == 0 || leaf_known(x, fr, file, nfile))
+    return 1;
+  int current = r->unit_id.len == fr->nu + 1 &&
+                memcmp(r->unit_id.data, fr->u, fr->nu) == 0 &&
+                x->file_id.len == nfile &&
+                (nfile == 0 || memcmp(x->file_id.data, file, nfile) == 0);
+  if (current && !final)
+    return 0; /* the unit is being read: at the document's end */
+  char what[300];
+  int nl = (int)(fr->nl < 64 ? fr->nl : 64),
+      nu = (int)(fr->nu < 64 ? fr->nu : 64);
+  if (fr->leaf == 'n' || fr->leaf == 'd')
+    snprintf(what, sizeof what,
+             "names no <%s id=\"%.*s\"> in <unit id=\"%.*s\">",
+             fr->leaf == 'n' ? "note" : "data", nl, fr->l, nu, fr->u);
+  else
+    snprintf(what, sizeof what,
+             "names no %s id=\"%.*s\" in the %s of <unit id=\"%.*s\">",
+             fr->leaf == 't' ? "code or marker"
+                             : "segment, ignorable, code or marker",
+             nl, fr->l, fr->leaf == 't' ? "targets" : "sources", nu, fr->u);
+  say(r, at, elem, ref, "3.1", what);
+  return 1; /* told */
+}
+
 /* The file, group and unit ref names are in the document: 1, or 0 with
  * told (final: at the document's end, when all are read). */
 static int resolve(struct x2_rules *r, const char *elem, const char *ref,
@@ -237,7 +335,7 @@ static int resolve(struct x2_rules *r, const char *elem, const char *ref,
     }
     return 0;
   }
-  return 1;
+  return resolve_leaf(r, elem, ref, fr, file, nfile, at, final);
 }
 
 void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
@@ -282,4 +380,5 @@ void xmt_x2_refs_free(struct x2_refs *x) {
   xmt_buf_free(&x->names);
   xmt_buf_free(&x->file_id);
   free(x->slots);
+  free(x->bloom);
 }

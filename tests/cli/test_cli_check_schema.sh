@@ -24,8 +24,8 @@ x=$XLIFFMT
 cd "$fx" || exit 99
 
 # The rules the schemas cannot state (filter/xliff2/rules.c,
-# rules_modules.c) are told with their section of the XLIFF 2.0
-# specification; each xliff2-invalid file breaks one rule, schema-valid
+# rules_modules.c, rules_refs.c, rules_its.c, rules_ctr.c) are told with
+# their section of the XLIFF 2.0 (2.1) specification; each xliff2-invalid file breaks one rule, schema-valid
 # otherwise.
 # first_error DESC FILE WANT [OPTION]: check FILE exits 1 and its first
 # line on stderr is "xliffmt: FILE:WANT".
@@ -70,7 +70,10 @@ xliff2-invalid/core-ec-isolated-startref	6:22: error: <ec isolated="yes"> must h
 xliff2-invalid/core-ec-no-sc	6:22: error: <ec startRef="1"> has no <sc id="1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-ec-no-startref	6:22: error: <ec> that is not isolated="yes" has no startRef (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-em-no-sm	6:22: error: <em startRef="m1"> has no <sm id="m1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.8) (unit u1)
+xliff2-invalid/core-fragid-no-code	8:25: error: <mrk> ref="#/f=f1/u=u2/t=2" names no code or marker id="2" in the targets of <unit id="u2"> (XLIFF 2.0 §3.1)
+xliff2-invalid/core-fragid-no-data	8:50: error: <mrk> ref="#/f=f1/u=u1/d=d2" names no <data id="d2"> in <unit id="u1"> (XLIFF 2.0 §3.1)
 xliff2-invalid/core-fragid-no-file	6:25: error: <mrk> ref="#/f=f2/u=u1" names no <file id="f2"> of the document (XLIFF 2.0 §3.1)
+xliff2-invalid/core-fragid-no-note	11:25: error: <mrk> ref="#/f=f1/u=u1/n=n2" names no <note id="n2"> in <unit id="u1"> (XLIFF 2.0 §3.1) (unit u2)
 xliff2-invalid/core-fragid-no-unit	7:25: error: <mrk> ref="#/f=f2/u=u2/n=n1" names no <unit id="u2"> in <file id="f2"> (XLIFF 2.0 §3.1)
 xliff2-invalid/core-fragid-order	7:25: error: <mrk> ref="#u=u1/f=f1" has the selector "f=f1" out of order (file, group, unit, then at most one selector of another kind, last) (XLIFF 2.0 §3) (unit u1)
 xliff2-invalid/core-fragid-prefix-twice	6:25: error: <mrk> ref="#/f=f1/u=u1/u=u1" has the prefix "u" more than once (XLIFF 2.0 §3) (unit u1)
@@ -84,6 +87,12 @@ xliff2-invalid/core-source-lang	6:13: error: <source> xml:lang="de" is not the d
 xliff2-invalid/core-subflows-no-unit	6:22: error: subFlows names "u3", no <unit> of its <file> (XLIFF 2.0 §4.3.1.32)
 xliff2-invalid/core-target-lang	6:36: error: <target> xml:lang="es" is not the document's trgLang "fr" (XLIFF 2.0 §4.2.2.13) (unit u1)
 xliff2-invalid/core-target-no-trglang	6:36: error: <target> in a document without trgLang (XLIFF 2.0 §4.2.2.1) (unit u1)
+xliff2-invalid/ctr-current-version	9:5: error: <ctr:revisions> currentVersion="r3" is the version of none of its <ctr:revision>s (XLIFF 2.0 §5.6) (unit u1)
+xliff2-invalid/ctr-item-property	11:7: error: <ctr:item property="colour"> is neither "content" nor an attribute of <note>, which its <ctr:revisions> applies to (XLIFF 2.0 §5.6) (unit u1)
+xliff2-invalid/ctr-item-property-twice	12:7: error: <ctr:item property="content"> repeats a property of its <ctr:revision> (XLIFF 2.0 §5.6) (unit u1)
+xliff2-invalid/ctr-no-ref	10:5: error: <ctr:revisions appliesTo="source"> has no ref, where its <unit> has 2 <source> elements (XLIFF 2.0 §5.6) (unit u1)
+xliff2-invalid/ctr-ref-no-element	9:5: error: <ctr:revisions appliesTo="note" ref="n2"> names no <note id="n2"> in its <unit> (XLIFF 2.0 §5.6) (unit u1)
+xliff2-invalid/ctr-ref-no-segment	9:5: error: <ctr:revisions appliesTo="target" ref="s9"> names no <segment> or <ignorable> of its <unit> (XLIFF 2.0 §5.6) (unit u1)
 xliff2-invalid/data-no-id	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}data': The attribute 'id' is required but missing.
 xliff2-invalid/duplicate-unit-id	8:3: error: <unit> id "u1" is used more than once in its <file> (first at line 5, column 3) (XLIFF 2.0 §4.3.1.21)
 xliff2-invalid/file-no-id	4:2: error: Element '{urn:oasis:names:tc:xliff:document:2.0}file': The attribute 'id' is required but missing.
@@ -92,9 +101,13 @@ xliff2-invalid/fs-subfs-no-fs	7:22: error: <ph> has fs:subFs without fs:fs (XLIF
 xliff2-invalid/gls-entry-no-term	8:5: error: Element '{urn:oasis:names:tc:xliff:glossary:2.0}translation': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:glossary:2.0}term ).
 xliff2-invalid/gls-entry-no-translation	8:5: error: <gls:glossEntry> has neither a <gls:translation> nor a <gls:definition> (XLIFF 2.0 §5.2) (unit u1)
 xliff2-invalid/gls-ref-no-span	8:5: error: <gls:glossEntry> ref="#m2" names no segment, ignorable or marker of its <unit> (XLIFF 2.0 §5.2) (unit u1)
+xliff2-invalid/its-mt-confidence-no-annotator	12:13: error: <mrk> has its:mtConfidence without its:annotatorsRef naming mt-confidence on it or an enclosing element (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-mt-confidence-range	10:13: error: <mrk> its:mtConfidence="1.5" is not a number from 0 to 1 (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-rating-score-and-vote	7:3: error: <unit> has both its:locQualityRatingScore and its:locQualityRatingVote, where exactly one is set (XLIFF 2.1 §5.9) (unit u1)
+xliff2-invalid/its-threshold-no-score	8:3: error: <unit> has its:locQualityRatingScoreThreshold without its:locQualityRatingScore on it or an enclosing element (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-vote-not-integer	10:28: error: <mrk> its:locQualityRatingVote="3.7" is not an integer (XLIFF 2.1 §5.9) (unit u1)
+xliff2-invalid/its-vote-threshold-no-vote	10:18: error: <mrk> has its:locQualityRatingVoteThreshold without its:locQualityRatingVote on it or an enclosing element (XLIFF 2.1 §5.9) (unit u1)
+xliff2-invalid/mda-duplicate-id	13:5: error: <mda:metaGroup> id "g1" is used more than once in its <mda:metadata> (XLIFF 2.0 §5.4) (unit u1)
 xliff2-invalid/mda-meta-no-type	8:5: error: Element '{urn:oasis:names:tc:xliff:metadata:2.0}meta': The attribute 'type' is required but missing.
 xliff2-invalid/mda-metadata-empty	7:3: error: Element '{urn:oasis:names:tc:xliff:metadata:2.0}metadata': Missing child element(s). Expected is ( {urn:oasis:names:tc:xliff:metadata:2.0}metaGroup ).
 xliff2-invalid/mtc-match-no-ref	7:4: error: Element '{urn:oasis:names:tc:xliff:matches:2.0}match': The attribute 'ref' is required but missing.
@@ -143,7 +156,7 @@ xliff12-invalid/unit-no-id	6:3: error: Element '{urn:oasis:names:tc:xliff:docume
 xliff12-invalid/unit-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:1.2}source ).
 xliff12-invalid/unknown-element	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}comment': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}seg-source, {urn:oasis:names:tc:xliff:document:1.2}target, {urn:oasis:names:tc:xliff:document:1.2}context-group, {urn:oasis:names:tc:xliff:document:1.2}count-group, {urn:oasis:names:tc:xliff:document:1.2}prop-group, {urn:oasis:names:tc:xliff:document:1.2}note, {urn:oasis:names:tc:xliff:document:1.2}alt-trans, ##other{urn:oasis:names:tc:xliff:document:1.2}* ).
 EOD
-check "85 invalid files" test "$n" -eq 85
+check "98 invalid files" test "$n" -eq 98
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
