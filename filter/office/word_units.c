@@ -113,23 +113,53 @@ static xmt_status set_close(struct word_code *c, const char *s, size_t len) {
   return XMT_OK;
 }
 
+/* The XLIFF ctype of a code whose first element is at xml: the standard
+ * values where one fits (a hyperlink, a line break, a drawing), else
+ * "x-w-" and the element's local name. */
+static void ctype_of(const char *xml, size_t len, char *out, size_t size) {
+  size_t i = len > 0 && xml[0] == '<' ? 1 : len, from = i, colon = i;
+  while (i < len && xml[i] != ' ' && xml[i] != '/' && xml[i] != '>' &&
+         xml[i] != '\t' && xml[i] != '\r' && xml[i] != '\n') {
+    if (xml[i] == ':')
+      colon = i + 1;
+    i++;
+  }
+  from = colon > from ? colon : from;
+  int n = (int)(i - from < 32 ? i - from : 32);
+  const char *name = xml + from;
+  if (n == 9 && memcmp(name, "hyperlink", 9) == 0)
+    snprintf(out, size, "link");
+  else if (n == 2 && memcmp(name, "br", 2) == 0)
+    snprintf(out, size, "lb");
+  else if ((n == 7 && memcmp(name, "drawing", 7) == 0) ||
+           (n == 4 && memcmp(name, "pict", 4) == 0))
+    snprintf(out, size, "image");
+  else
+    snprintf(out, size, "x-w-%.*s", n, name);
+}
+
+/* A code's tag in the unit stream, in XLIFF's inline markup (<g>, <x/>:
+ * what the report, extract and the engines that take markup read); the
+ * Word markup stays in the code, which the writer puts back. */
 static xmt_status tag(struct word_para *p, enum xmt_tag_kind kind, size_t code,
-                      const char *name) {
-  char id[24];
+                      const char *name, const char *part) {
+  char id[24], ctype[48], markup[96];
   snprintf(id, sizeof id, "%zu", code + 1);
   const struct word_code *c = &p->codes[code];
-  int close = kind == XMT_TAG_CLOSE;
-  /* a stretch is shown as the run it is written as (its properties are
-   * kept in the code): a pair of tags, as the unit stream pairs them */
-  if (c->rpr) {
-    char run[48];
-    snprintf(run, sizeof run, "<%s%s%sr>", close ? "/" : "", p->prefix,
-             p->prefix[0] != '\0' ? ":" : "");
-    return xmt_segment_append_tag(p->source, kind, id, name, run, strlen(run));
-  }
-  return xmt_segment_append_tag(p->source, kind, id, name,
-                                close ? c->close : c->open,
-                                close ? c->close_len : c->open_len);
+  if (c->rpr) /* a stretch: the run it is written as */
+    snprintf(ctype, sizeof ctype, "x-w-r");
+  else if (c->isolated)
+    ctype_of(part + c->from, c->to - c->from, ctype, sizeof ctype);
+  else
+    ctype_of(c->open, c->open_len, ctype, sizeof ctype);
+  if (kind == XMT_TAG_CLOSE)
+    snprintf(markup, sizeof markup, "</g>");
+  else if (kind == XMT_TAG_PLACEHOLDER)
+    snprintf(markup, sizeof markup, "<x id=\"%s\" ctype=\"%s\"/>", id, ctype);
+  else
+    snprintf(markup, sizeof markup, "<g id=\"%s\" ctype=\"%s\">", id, ctype);
+  return xmt_segment_append_tag(p->source, kind, id, name, markup,
+                                strlen(markup));
 }
 
 /* The pieces into p->source: text of the base properties as it is,
@@ -154,13 +184,13 @@ static xmt_status build(struct word_para *p, const char *pool,
         if (c != NULL)
           c->rpr = 1;
         if (st == XMT_OK)
-          st = tag(p, XMT_TAG_OPEN, code, "g");
+          st = tag(p, XMT_TAG_OPEN, code, "g", part);
       }
       for (size_t k = i; k <= j && st == XMT_OK; k++)
         st = xmt_segment_append_text(p->source, pool + pieces[k].off,
                                      pieces[k].len);
       if (other && st == XMT_OK)
-        st = tag(p, XMT_TAG_CLOSE, code, "g");
+        st = tag(p, XMT_TAG_CLOSE, code, "g", part);
       i = j;
       continue;
     }
@@ -170,7 +200,7 @@ static xmt_status build(struct word_para *p, const char *pool,
       size_t code = stack[--nopen];
       st = set_close(&p->codes[code], pool + pc->off, pc->len);
       if (st == XMT_OK)
-        st = tag(p, XMT_TAG_CLOSE, code, "g");
+        st = tag(p, XMT_TAG_CLOSE, code, "g", part);
       continue;
     }
     size_t code = p->ncodes;
@@ -186,7 +216,7 @@ static xmt_status build(struct word_para *p, const char *pool,
     if (pc->type == PIECE_OPEN && nopen < 64)
       stack[nopen++] = code;
     st = tag(p, c->isolated ? XMT_TAG_PLACEHOLDER : XMT_TAG_OPEN, code,
-             c->isolated ? "x" : "g");
+             c->isolated ? "x" : "g", part);
   }
   return st;
 }

@@ -207,6 +207,18 @@ if have_data office/Addcomments.docx; then
   expect_text "Addcomments.docx: the comment translated" texts.txt \
     "[çómméñt Ñíçé ~~~~]"
 fi
+if have_data office/Addcomments.docx; then
+  # the report reads the units as XLIFF: codes in XLIFF's markup, the
+  # Word markup kept in them
+  if exits_with 0 "report --findings of a Word document" "$x" report \
+    "$office/Addcomments.docx" -s en --findings; then
+    check "report: tracked changes and comment marks as XLIFF codes" grep -qF \
+      'track <x:x id="1" ctype="x-w-del"/><x:g id="2" ctype="x-w-ins">changes  </x:g>or add <x:x id="3" ctype="x-w-commentRangeStart"/>comments' \
+      "$tmp/out"
+    check "report: both units, the body's and the comment's" grep -qF \
+      '<summary files="1" units="2" translatable-units="2"' "$tmp/out"
+  fi
+fi
 if have_data office/TextBoxes.docx; then
   $py texts TextBoxes.docx word/document.xml | sed -n 4p >texts.txt
   expect_text "TextBoxes.docx: the text box translated" texts.txt \
