@@ -1,0 +1,61 @@
+/* unit_feed.c -- what every format that is not XLIFF does alike: hand
+ * its units to the run's sink (one <file>, then each unit built from its
+ * source segment at the line its XLIFF would show it on), and find the
+ * unit a target is for from the id it was handed out with. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "filter_private.h"
+
+xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,
+                         xmt_unit_at_fn at, const struct xmt_unit_sink *sink) {
+  const struct xmt_xliff_file_info info = {
+      feed->original, feed->source_language, feed->target_language,
+      feed->datatype, XMT_UNITS_OUT_FILE_LINE};
+  xmt_status st = sink->file(sink->user, &info);
+  struct xmt_inline_builder ib;
+  xmt_ib_init(&ib);
+  /* each at the line the XLIFF of the units shows it on, which check
+   * and report name */
+  unsigned long line = XMT_UNITS_OUT_UNIT_LINE;
+  for (size_t i = 0; i < feed->nunits && st == XMT_OK; i++) {
+    struct xmt_feed_unit u = {0};
+    at(doc, i, &u);
+    char id[24];
+    snprintf(id, sizeof id, "%lu", u.id);
+    const struct xmt_unit_fields in = {.id = id,
+                                       .resname = u.resname,
+                                       .restype = u.restype,
+                                       .source_language = feed->source_language,
+                                       .target_language = feed->target_language,
+                                       .line = line,
+                                       .column = 1,
+                                       .translatable = 1,
+                                       .preserve_space = u.preserve_space};
+    xmt_xliff_unit *unit;
+    st = xmt_xliff_unit_build(&ib, &in, u.source, NULL, &unit);
+    line += xmt_units_out_lines(feed->datatype, u.source, NULL);
+    if (st == XMT_OK)
+      st = sink->unit(sink->user, unit);
+  }
+  xmt_ib_free(&ib);
+  return st;
+}
+
+xmt_status xmt_unit_index(const xmt_xliff_unit *unit, size_t n,
+                          const char *what, size_t *index,
+                          struct xmt_error_store *err) {
+  const char *id =
+      xmt_xliff_unit_id(unit) != NULL ? xmt_xliff_unit_id(unit) : "";
+  char *end;
+  unsigned long k = strtoul(id, &end, 10);
+  /* the ids are the ones the feed wrote: decimal, from 1, nothing else */
+  if (id[0] < '1' || id[0] > '9' || *end != '\0' || k > n)
+    return xmt_error_at(err, XMT_ERR_INTERNAL,
+                        &(const struct xmt_where){.unit_id = id},
+                        "a unit the %s does not have", what);
+  *index = (size_t)(k - 1);
+  return XMT_OK;
+}
