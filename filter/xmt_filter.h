@@ -764,7 +764,8 @@ enum xmt_doc_format {
   XMT_FORMAT_HTML = 1,
   XMT_FORMAT_XLIFF2 = 2, /* XLIFF 2.0-2.2: <xliff version="2.N">, or the
                            XLIFF 2 core namespace */
-  XMT_FORMAT_WORD = 3    /* Word (OOXML WordprocessingML) packages */
+  XMT_FORMAT_WORD = 3,   /* Word (OOXML WordprocessingML) packages */
+  XMT_FORMAT_ODT = 4     /* OpenDocument Text packages (.odt, .ott) */
 };
 
 struct xmt_format_info {
