@@ -170,20 +170,47 @@ static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
   return XMT_OK;
 }
 
+/* styles.xml with the target language in its default paragraph style,
+ * into out, when a paragraph was translated: 1 when it is to be
+ * written, 0 when it stays as it is. */
+static int styles_part(xmt_filter *f, const struct odt_doc *doc,
+                       const char *language, struct xmt_buf *out,
+                       xmt_status *st) {
+  int translated = 0;
+  for (size_t i = 0; i < doc->npara && !translated; i++)
+    translated = doc->paras[i].target != NULL;
+  long at = xmt_package_find(doc->pkg, "styles.xml");
+  if (!translated || at < 0 || language == NULL || language[0] == '\0')
+    return 0;
+  struct xmt_buf xml = {0};
+  *st = xmt_package_read(doc->pkg, (size_t)at, 0, &xml, &f->err);
+  if (*st == XMT_OK) {
+    *st = xmt_odt_set_language(xml.data, xml.len, language, out);
+    if (*st != XMT_OK)
+      xmt_error_set(&f->err, *st, "%s", xmt_strerror(*st));
+  }
+  xmt_buf_free(&xml);
+  return *st == XMT_OK;
+}
+
 static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
                             xmt_write_fn sink, void *user) {
   struct odt_doc *doc = d;
-  struct xmt_buf part = {0}, zip = {0};
-  (void)target_language;
+  struct xmt_buf part = {0}, styles = {0}, zip = {0};
   xmt_status st = xmt_odt_render(doc, &part);
   if (st != XMT_OK)
     xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
-  const struct xmt_package_part repl = {doc->main, part.data, part.len};
+  struct xmt_package_part repl[2] = {{doc->main, part.data, part.len}};
+  size_t n = 1;
+  if (st == XMT_OK && styles_part(f, doc, target_language, &styles, &st))
+    repl[n++] =
+        (struct xmt_package_part){"styles.xml", styles.data, styles.len};
   if (st == XMT_OK)
-    st = xmt_package_write_mem(doc->pkg, &zip, &repl, 1, &f->err);
+    st = xmt_package_write_mem(doc->pkg, &zip, repl, n, &f->err);
   if (st == XMT_OK && sink(user, zip.data, zip.len) != 0)
     st = XMT_ERR_WRITE;
   xmt_buf_free(&part);
+  xmt_buf_free(&styles);
   xmt_buf_free(&zip);
   return st;
 }

@@ -72,4 +72,12 @@ xmt_status xmt_odt_parse(struct odt_doc *doc, const char *path,
  * in out (reset first). */
 xmt_status xmt_odt_render(const struct odt_doc *doc, struct xmt_buf *out);
 
+/* styles.xml (its len bytes at xml) in out (reset first), the language
+ * and country of its default paragraph style (fo:language, fo:country)
+ * set to language's: "es-ES" gives es and ES, "es" es and none; added
+ * when it gives neither; the bytes as they were when it has no such
+ * style. */
+xmt_status xmt_odt_set_language(const char *xml, size_t len,
+                                const char *language, struct xmt_buf *out);
+
 #endif /* XMT_ODT_PRIVATE_H */

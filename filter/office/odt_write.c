@@ -183,3 +183,77 @@ xmt_status xmt_odt_render(const struct odt_doc *doc, struct xmt_buf *out) {
   xmt_status st = xmt_buf_append(out, "", 0);
   return st == XMT_OK ? render_range(doc, 0, doc->part.len, 0, out) : st;
 }
+
+/* Appends value's language ("es" of "es-ES") or country ("ES", or
+ * "none" when it names none). */
+static xmt_status put_part(struct xmt_buf *out, const char *tag, int country) {
+  size_t n = strcspn(tag, "-_");
+  if (!country)
+    return xmt_buf_append(out, tag, n);
+  if (tag[n] == '\0')
+    return xmt_buf_append_str(out, "none");
+  const char *c = tag + n + 1;
+  size_t cn = strcspn(c, "-_");
+  if (cn == 4 && c[cn] != '\0') { /* a script first: zh-Hant-TW */
+    c += cn + 1;
+    cn = strcspn(c, "-_");
+  }
+  return cn == 2 || cn == 3 ? xmt_buf_append(out, c, cn)
+                            : xmt_buf_append_str(out, "none");
+}
+
+xmt_status xmt_odt_set_language(const char *xml, size_t len,
+                                const char *language, struct xmt_buf *out) {
+  xmt_buf_reset(out);
+  xmt_status st = xmt_buf_append(out, "", 0);
+  /* <style:default-style style:family="paragraph">'s text properties */
+  const char *ds = xml;
+  const char *end = xml + len;
+  const char *tp = NULL, *tp_end = NULL;
+  while (st == XMT_OK && tp == NULL &&
+         (ds = memmem(ds, (size_t)(end - ds), ":default-style ", 15)) != NULL) {
+    const char *gt = memchr(ds, '>', (size_t)(end - ds));
+    const char *close = memmem(ds, (size_t)(end - ds), "default-style>", 14);
+    if (gt == NULL || close == NULL)
+      break;
+    if (memmem(ds, (size_t)(gt - ds), "family=\"paragraph\"", 18) != NULL) {
+      tp = memmem(gt, (size_t)(close - gt), ":text-properties", 16);
+      tp_end = tp != NULL ? memchr(tp, '>', (size_t)(close - tp)) : NULL;
+      if (tp_end == NULL)
+        tp = NULL;
+    }
+    ds = gt;
+  }
+  if (st != XMT_OK || tp == NULL || language == NULL || language[0] == '\0')
+    return st == XMT_OK ? xmt_buf_append(out, xml, len) : st;
+  static const char *const attrs[] = {" fo:language=\"", " fo:country=\""};
+  const char *at = xml;
+  int seen[2] = {0, 0};
+  for (size_t k = 0; k < 2 && st == XMT_OK; k++) {
+    const char *a =
+        memmem(tp, (size_t)(tp_end - tp), attrs[k], strlen(attrs[k]));
+    if (a == NULL || a < at)
+      continue;
+    seen[k] = 1;
+    a += strlen(attrs[k]);
+    st = xmt_buf_append(out, at, (size_t)(a - at));
+    if (st == XMT_OK)
+      st = put_part(out, language, (int)k);
+    at = memchr(a, '"', (size_t)(tp_end - a));
+    if (at == NULL)
+      return XMT_ERR_INTERNAL; /* expat read it well-formed */
+  }
+  /* none said: both added at the end of the start tag */
+  const char *stop = tp_end[-1] == '/' ? tp_end - 1 : tp_end;
+  if (st == XMT_OK)
+    st = xmt_buf_append(out, at, (size_t)(stop - at));
+  for (size_t k = 0; k < 2 && st == XMT_OK; k++)
+    if (!seen[0] && !seen[1]) {
+      st = xmt_buf_append_str(out, attrs[k]);
+      if (st == XMT_OK)
+        st = put_part(out, language, (int)k);
+      if (st == XMT_OK)
+        st = xmt_buf_append(out, "\"", 1);
+    }
+  return st == XMT_OK ? xmt_buf_append(out, stop, (size_t)(end - stop)) : st;
+}
