@@ -19,23 +19,21 @@ static unsigned le16(const char *p) {
 }
 
 /* The first local header: an entry named "mimetype", stored, whose bytes
- * are the media type of a text document or template (ODF 1.2 part 3,
- * 3.3). Outbids Word, whose bid is any zip. */
+ * are an OpenDocument media type (ODF 1.2 part 3, 3.3). Outbids Word,
+ * whose bid is any zip; open() refuses an OpenDocument other than a text
+ * or its template, by the package's content. */
 static int bid(const struct xmt_head *head) {
-  static const char *const types[] = {
-      "application/vnd.oasis.opendocument.text",
-      "application/vnd.oasis.opendocument.text-template", NULL};
+  static const char odf[] = "application/vnd.oasis.opendocument.";
   const char *h = head->bytes;
   if (head->len < 30 || memcmp(h, "PK\3\4", 4) != 0 || le16(h + 8) != 0 ||
       le16(h + 26) != 8 || memcmp(h + 30, "mimetype", 8) != 0)
     return XMT_BID_NO;
   size_t data = 38 + le16(h + 28);
   size_t size = le16(h + 18) | (size_t)le16(h + 20) << 16;
-  for (size_t i = 0; types[i] != NULL; i++)
-    if (size == strlen(types[i]) && data + size <= head->len &&
-        memcmp(h + data, types[i], size) == 0)
-      return XMT_BID_ELEMENT;
-  return XMT_BID_NO;
+  return size > sizeof odf - 1 && data + sizeof odf - 1 <= head->len &&
+                 memcmp(h + data, odf, sizeof odf - 1) == 0
+             ? XMT_BID_ELEMENT
+             : XMT_BID_NO;
 }
 
 static void close_doc(void *d) {
@@ -61,8 +59,8 @@ static xmt_status load(xmt_filter *f, const char *path, const char *bytes,
     st = xmt_package_kind(doc->pkg, &kind, &doc->main, &f->err);
   if (st == XMT_OK && kind != XMT_PACKAGE_ODT)
     return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path),
-                        "a zip but not an OpenDocument text: its mimetype "
-                        "entry does not say so");
+                        "an OpenDocument file but not a text: its mimetype "
+                        "entry names another kind");
   if (st == XMT_OK && doc->main == NULL)
     return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path),
                         "the OpenDocument text has no entry 'content.xml'");
