@@ -371,6 +371,10 @@ xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,
 xmt_status xmt_unit_index(const xmt_xliff_unit *unit, size_t n,
                           const char *what, size_t *index,
                           struct xmt_error_store *err);
+/* 1 when target says what source says: the same text, the same codes (by
+ * id and side) at the same places; their markup is not compared, being
+ * the format's own. A format keeps a unit's bytes when so. */
+int xmt_target_is_source(const xmt_segment *target, const xmt_segment *source);
 
 /* The format of in_path, its entry in the table (never NULL: XLIFF's
  * when detection fails, as the error says). */

@@ -1,11 +1,14 @@
 /* unit_feed.c -- what every format that is not XLIFF does alike: hand
  * its units to the run's sink (one <file>, then each unit built from its
  * source segment at the line its XLIFF would show it on), and find the
- * unit a target is for from the id it was handed out with. */
+ * unit a target is for from the id it was handed out with, and tell a
+ * target that says what its source says (the format then keeps its own
+ * bytes). */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "filter_private.h"
 
@@ -58,4 +61,25 @@ xmt_status xmt_unit_index(const xmt_xliff_unit *unit, size_t n,
                         "a unit the %s does not have", what);
   *index = (size_t)(k - 1);
   return XMT_OK;
+}
+
+static int side_of(enum xmt_tag_kind kind) {
+  return kind == XMT_TAG_CLOSE || kind == XMT_TAG_ISOLATED_CLOSE;
+}
+
+int xmt_target_is_source(const xmt_segment *target, const xmt_segment *source) {
+  size_t tl, sl, n = xmt_segment_tag_count(source);
+  const char *t = xmt_segment_text(target, &tl);
+  const char *s = xmt_segment_text(source, &sl);
+  if (tl != sl || memcmp(t, s, sl) != 0 || xmt_segment_tag_count(target) != n)
+    return 0;
+  for (size_t i = 0; i < n; i++) {
+    struct xmt_tag a, b;
+    if (xmt_segment_tag(target, i, &a) != XMT_OK ||
+        xmt_segment_tag(source, i, &b) != XMT_OK || a.offset != b.offset ||
+        side_of(a.kind) != side_of(b.kind) || a.id == NULL || b.id == NULL ||
+        strcmp(a.id, b.id) != 0)
+      return 0;
+  }
+  return 1;
 }

@@ -125,29 +125,6 @@ static xmt_status read_units(xmt_filter *f, void *d, const char *path,
   return xmt_unit_feed(&feed, doc, unit_at, sink);
 }
 
-static int side_of(enum xmt_tag_kind kind) {
-  return kind == XMT_TAG_CLOSE || kind == XMT_TAG_ISOLATED_CLOSE;
-}
-
-/* 1 when target says what source says: the same text, the same codes
- * (by id and side) at the same places. */
-static int same_content(const xmt_segment *target, const xmt_segment *source) {
-  size_t tl, sl, n = xmt_segment_tag_count(source);
-  const char *t = xmt_segment_text(target, &tl);
-  const char *s = xmt_segment_text(source, &sl);
-  if (tl != sl || memcmp(t, s, sl) != 0 || xmt_segment_tag_count(target) != n)
-    return 0;
-  for (size_t i = 0; i < n; i++) {
-    struct xmt_tag a, b;
-    if (xmt_segment_tag(target, i, &a) != XMT_OK ||
-        xmt_segment_tag(source, i, &b) != XMT_OK || a.offset != b.offset ||
-        side_of(a.kind) != side_of(b.kind) || a.id == NULL || b.id == NULL ||
-        strcmp(a.id, b.id) != 0)
-      return 0;
-  }
-  return 1;
-}
-
 static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
                        const xmt_segment *target) {
   struct odt_doc *doc = d;
@@ -160,7 +137,7 @@ static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
   p->target = NULL;
   /* A target that is its source keeps the paragraph's own bytes: the
    * merging of spans would change them. */
-  if (target == NULL || same_content(target, p->source))
+  if (target == NULL || xmt_target_is_source(target, p->source))
     return XMT_OK;
   p->target = xmt_segment_new();
   if (p->target == NULL || xmt_segment_copy(p->target, target) != XMT_OK)
