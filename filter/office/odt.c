@@ -3,7 +3,8 @@
  * `mimetype` entry first and stored, so the head shows the media type;
  * the units are the paragraphs of content.xml (odt_read.c), written back
  * into it (odt_write.c); every other entry is copied raw by the zip
- * layer. styles.xml (headers, footers) and meta.xml are not read yet. */
+ * layer. styles.xml's master pages give their headers' and footers'
+ * paragraphs, after content.xml's; meta.xml is not read yet. */
 #include "config.h"
 
 #include <stdio.h>
@@ -36,54 +37,69 @@ static int bid(const struct xmt_head *head) {
              : XMT_BID_NO;
 }
 
+/* The package and its two parts read: content.xml and, when it has one,
+ * styles.xml, whose units follow content.xml's. */
+struct odt_file {
+  xmt_package *pkg;
+  struct odt_doc content, styles;
+};
+
 static void close_doc(void *d) {
-  struct odt_doc *doc = d;
-  if (doc == NULL)
+  struct odt_file *file = d;
+  if (file == NULL)
     return;
-  xmt_odt_paras_free(doc);
-  xmt_buf_free(&doc->part);
-  xmt_package_free(doc->pkg);
-  free(doc);
+  xmt_odt_paras_free(&file->content);
+  xmt_odt_paras_free(&file->styles);
+  xmt_buf_free(&file->content.part);
+  xmt_buf_free(&file->styles.part);
+  xmt_package_free(file->pkg);
+  free(file);
 }
 
 /* The package at path (or its len bytes, when bytes is not NULL), its
- * kind OpenDocument Text, content.xml read and parsed. */
+ * kind OpenDocument Text, content.xml and styles.xml read and parsed. */
 static xmt_status load(xmt_filter *f, const char *path, const char *bytes,
-                       size_t len, struct odt_doc *doc) {
+                       size_t len, struct odt_file *file) {
   xmt_status st =
       bytes != NULL
-          ? xmt_package_open_mem(&doc->pkg, path, bytes, len, NULL, &f->err)
-          : xmt_package_open(&doc->pkg, path, NULL, &f->err);
+          ? xmt_package_open_mem(&file->pkg, path, bytes, len, NULL, &f->err)
+          : xmt_package_open(&file->pkg, path, NULL, &f->err);
   enum xmt_package_kind kind = XMT_PACKAGE_OTHER;
+  struct odt_doc *content = &file->content, *styles = &file->styles;
   if (st == XMT_OK)
-    st = xmt_package_kind(doc->pkg, &kind, &doc->main, &f->err);
+    st = xmt_package_kind(file->pkg, &kind, &content->main, &f->err);
   if (st == XMT_OK && kind != XMT_PACKAGE_ODT)
     return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path),
                         "an OpenDocument file but not a text: its mimetype "
                         "entry names another kind");
-  if (st == XMT_OK && doc->main == NULL)
+  if (st == XMT_OK && content->main == NULL)
     return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path),
                         "the OpenDocument text has no entry 'content.xml'");
-  long i = st == XMT_OK ? xmt_package_find(doc->pkg, doc->main) : -1;
+  long i = st == XMT_OK ? xmt_package_find(file->pkg, content->main) : -1;
   if (st == XMT_OK)
-    st = xmt_package_read(doc->pkg, (size_t)i, 0, &doc->part, &f->err);
+    st = xmt_package_read(file->pkg, (size_t)i, 0, &content->part, &f->err);
   if (st == XMT_OK)
-    st = xmt_odt_parse(doc, path, &f->err);
-  return st;
+    st = xmt_odt_parse(content, path, &f->err);
+  i = st == XMT_OK ? xmt_package_find(file->pkg, "styles.xml") : -1;
+  if (i < 0)
+    return st; /* no styles: none of the paragraphs are units */
+  styles->main = xmt_package_name(file->pkg, (size_t)i);
+  styles->headers = 1;
+  st = xmt_package_read(file->pkg, (size_t)i, 0, &styles->part, &f->err);
+  return st == XMT_OK ? xmt_odt_parse(styles, path, &f->err) : st;
 }
 
-/* The document at path, or in the len bytes at bytes. */
 static xmt_status load_doc(xmt_filter *f, const char *path, const char *bytes,
                            size_t len, void **out) {
-  struct odt_doc *doc = calloc(1, sizeof *doc);
-  if (doc == NULL)
+  struct odt_file *file = calloc(1, sizeof *file);
+  if (file == NULL)
     return xmt_error_nomem(&f->err);
-  xmt_status st = load(f, path, bytes, len, doc);
+  xmt_status st = load(f, path, bytes, len, file);
   if (st != XMT_OK) {
-    close_doc(doc);
+    close_doc(file);
     return st;
   }
-  *out = doc;
+  *out = file;
   return XMT_OK;
 }
 
@@ -103,36 +119,42 @@ static xmt_status open_doc(xmt_filter *f, const char *path, void **out,
                         "memory, not from standard input");
   xmt_status st = load_doc(f, path, NULL, 0, out);
   if (st == XMT_OK && *out != NULL)
-    *bytes = ((struct odt_doc *)*out)->part.len;
+    *bytes = ((struct odt_file *)*out)->content.part.len;
   return st;
 }
 
+/* The i-th paragraph of the file: content.xml's, then styles.xml's. */
+static struct odt_para *para_at(struct odt_file *file, size_t i) {
+  return i < file->content.npara ? &file->content.paras[i]
+                                 : &file->styles.paras[i - file->content.npara];
+}
+
 static void unit_at(void *d, size_t i, struct xmt_feed_unit *out) {
-  const struct odt_doc *doc = d;
   *out = (struct xmt_feed_unit){
-      .id = i + 1, .source = doc->paras[i].source, .preserve_space = 1};
+      .id = i + 1, .source = para_at(d, i)->source, .preserve_space = 1};
 }
 
 static xmt_status read_units(xmt_filter *f, void *d, const char *path,
                              const struct xmt_unit_sink *sink) {
-  struct odt_doc *doc = d;
+  struct odt_file *file = d;
   if (f->source_language == NULL)
     return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path),
                         "give the source language of an OpenDocument text "
                         "with -s");
   const struct xmt_unit_feed feed = {path, f->source_language,
-                                     f->target_language, "x-odt", doc->npara};
-  return xmt_unit_feed(&feed, doc, unit_at, sink);
+                                     f->target_language, "x-odt",
+                                     file->content.npara + file->styles.npara};
+  return xmt_unit_feed(&feed, file, unit_at, sink);
 }
 
 static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
                        const xmt_segment *target) {
-  struct odt_doc *doc = d;
-  size_t i;
-  xmt_status st = xmt_unit_index(unit, doc->npara, "document", &i, &f->err);
+  struct odt_file *file = d;
+  size_t i, n = file->content.npara + file->styles.npara;
+  xmt_status st = xmt_unit_index(unit, n, "document", &i, &f->err);
   if (st != XMT_OK)
     return st;
-  struct odt_para *p = &doc->paras[i];
+  struct odt_para *p = para_at(file, i);
   xmt_segment_free(p->target);
   p->target = NULL;
   /* A target that is its source keeps the paragraph's own bytes: the
@@ -145,43 +167,46 @@ static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
   return XMT_OK;
 }
 
-/* styles.xml with the target language in its default paragraph style,
- * into out, when a paragraph was translated: 1 when it is to be
- * written, 0 when it stays as it is. */
-static int styles_part(xmt_filter *f, const struct odt_doc *doc,
-                       const char *language, struct xmt_buf *out,
-                       xmt_status *st) {
-  int translated = 0;
-  for (size_t i = 0; i < doc->npara && !translated; i++)
-    translated = doc->paras[i].target != NULL;
-  long at = xmt_package_find(doc->pkg, "styles.xml");
-  if (!translated || at < 0 || language == NULL || language[0] == '\0')
+static int translated(const struct odt_doc *doc) {
+  for (size_t i = 0; i < doc->npara; i++)
+    if (doc->paras[i].target != NULL)
+      return 1;
+  return 0;
+}
+
+/* styles.xml written again, into out, when a paragraph was translated:
+ * its headers and footers with their targets, the default paragraph
+ * style in the target language. 1 when it is to be written, 0 when it
+ * stays as it is. */
+static int styles_part(const struct odt_file *file, const char *language,
+                       struct xmt_buf *out, xmt_status *st) {
+  const struct odt_doc *styles = &file->styles;
+  int lang = language != NULL && language[0] != '\0' &&
+             (translated(&file->content) || translated(styles));
+  if (styles->main == NULL || (!lang && !translated(styles)))
     return 0;
   struct xmt_buf xml = {0};
-  *st = xmt_package_read(doc->pkg, (size_t)at, 0, &xml, &f->err);
-  if (*st == XMT_OK) {
+  *st = xmt_odt_render(styles, lang ? &xml : out);
+  if (*st == XMT_OK && lang)
     *st = xmt_odt_set_language(xml.data, xml.len, language, out);
-    if (*st != XMT_OK)
-      xmt_error_set(&f->err, *st, "%s", xmt_strerror(*st));
-  }
   xmt_buf_free(&xml);
   return *st == XMT_OK;
 }
 
 static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
                             xmt_write_fn sink, void *user) {
-  struct odt_doc *doc = d;
+  struct odt_file *file = d;
   struct xmt_buf part = {0}, styles = {0}, zip = {0};
-  xmt_status st = xmt_odt_render(doc, &part);
-  if (st != XMT_OK)
-    xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
-  struct xmt_package_part repl[2] = {{doc->main, part.data, part.len}};
+  xmt_status st = xmt_odt_render(&file->content, &part);
+  struct xmt_package_part repl[2] = {{file->content.main, part.data, part.len}};
   size_t n = 1;
-  if (st == XMT_OK && styles_part(f, doc, target_language, &styles, &st))
+  if (st == XMT_OK && styles_part(file, target_language, &styles, &st))
     repl[n++] =
-        (struct xmt_package_part){"styles.xml", styles.data, styles.len};
+        (struct xmt_package_part){file->styles.main, styles.data, styles.len};
+  if (st != XMT_OK) /* out of memory, or a writer's internal error */
+    xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   if (st == XMT_OK)
-    st = xmt_package_write_mem(doc->pkg, &zip, repl, n, &f->err);
+    st = xmt_package_write_mem(file->pkg, &zip, repl, n, &f->err);
   if (st == XMT_OK && sink(user, zip.data, zip.len) != 0)
     st = XMT_ERR_WRITE;
   xmt_buf_free(&part);

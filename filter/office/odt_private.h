@@ -36,9 +36,11 @@ struct odt_para {
   char *base_open, *base_close;
 };
 
+/* One part read: content.xml (the paragraphs of office:text) or, headers
+ * set, styles.xml (those of the master pages' headers and footers). */
 struct odt_doc {
-  xmt_package *pkg;
-  const char *main; /* "content.xml" */
+  const char *main; /* "content.xml", "styles.xml" */
+  int headers;
   struct xmt_buf part;
   struct odt_para *paras; /* in the order of their start */
   size_t npara, cap;

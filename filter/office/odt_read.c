@@ -78,6 +78,17 @@ static int is_ns(const char *name, const char *ns, const char *local) {
          strcmp(name + n + 1, local) == 0;
 }
 
+/* A master page's header or footer (left, first pages too). */
+static int is_header(const char *name) {
+  static const char *const names[] = {
+      "header",       "footer",       "header-left", "footer-left",
+      "header-first", "footer-first", NULL};
+  for (size_t i = 0; names[i] != NULL; i++)
+    if (is_ns(name, STYLE_NS, names[i]))
+      return 1;
+  return 0;
+}
+
 static size_t here(const struct reader *r) {
   return (size_t)XML_GetCurrentByteIndex(r->xp);
 }
@@ -326,7 +337,9 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
       begin_para(r);
     else if (is_ns(name, OFFICE_NS, "automatic-styles"))
       r->in_auto = 1;
-    else if (is_ns(name, OFFICE_NS, "text") && r->text_depth == 0)
+    else if (r->text_depth == 0 &&
+             (r->doc->headers ? is_header(name)
+                              : is_ns(name, OFFICE_NS, "text")))
       r->text_depth = r->depth;
     else if (is_ns(name, TEXT_NS, "tracked-changes"))
       r->opaque_depth = r->depth; /* deleted text is not translated */

@@ -6,7 +6,7 @@
                                bold, a link, text:s, a tab, a line break,
                                a bookmark, a footnote, a table, a list, a
                                frame's text box, an annotation, an empty
-                               paragraph. KIND: broken (content.xml cut
+                               paragraph; a header in styles.xml. KIND: broken (content.xml cut
                                short), nocontent (no content.xml),
                                template (.ott's mimetype)
   odt_odt.py notodt OUT        a zip whose mimetype is not a text's
@@ -16,7 +16,8 @@
   odt_odt.py same A B          the entries of A other than content.xml and
                                styles.xml byte for byte in B, in the same
                                order, B's mimetype first and stored
-  odt_odt.py styles IN.odt     the fo:language and fo:country of styles.xml
+  odt_odt.py styles IN.odt     the fo:language and fo:country of the
+                               default paragraph style of styles.xml
 """
 import re
 import sys
@@ -71,10 +72,14 @@ BODY = (
     'Not for translation</text:p></office:annotation> twice.</text:p>'
     '<text:p/><text:p>   </text:p>')
 STYLES = ('<?xml version="1.0" encoding="UTF-8"?>\n<office:document-styles '
-          + NS + '><office:styles><style:default-style style:family='
+          + NS + '>' + AUTO + '<office:styles><style:default-style style:family='
           '"paragraph"><style:text-properties fo:font-size="12pt" '
           'fo:language="en" fo:country="US"/></style:default-style>'
-          '</office:styles></office:document-styles>')
+          '</office:styles><office:master-styles><style:master-page '
+          'style:name="Standard"><style:header><text:p>Page <text:span '
+          'text:style-name="T1">head</text:span></text:p></style:header>'
+          '</style:master-page></office:master-styles>'
+          '</office:document-styles>')
 MANIFEST = ('<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest '
             'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"'
             ' manifest:version="1.2"><manifest:file-entry manifest:full-path="/"'
@@ -135,6 +140,7 @@ def same(a, b):
 
 def styles(path):
     xml = zipfile.ZipFile(path).read('styles.xml').decode('utf-8')
+    xml = re.search(r'<style:default-style.*?</style:default-style>', xml).group(0)
     print(' '.join(re.findall(r'fo:(?:language|country)="[^"]*"', xml)))
 
 
