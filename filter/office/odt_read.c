@@ -26,6 +26,8 @@
  * deeper ones stay inside their code, untranslated. */
 #define NEST_MAX 8
 #define SPANS_MAX 32
+#define XMT_STR_(x) #x
+#define XMT_STR(x) XMT_STR_(x)
 
 struct style_key {
   char *name, *key;
@@ -56,6 +58,7 @@ struct builder {
 
 struct reader {
   struct odt_doc *doc;
+  const char *why; /* XMT_ERR_FORMAT: what was refused */
   XML_Parser xp;
   xmt_status st;
   unsigned long depth;
@@ -269,6 +272,7 @@ static void begin_para(struct reader *r) {
 
 static void open_span(struct reader *r, struct builder *b, const char **attrs) {
   if (b->nspans == SPANS_MAX) {
+    r->why = "spans nested over " XMT_STR(SPANS_MAX) " deep are not read";
     stop(r, XMT_ERR_FORMAT);
     return;
   }
@@ -455,6 +459,7 @@ static void XMLCALL on_doctype(void *user, const XML_Char *name,
                                int has_internal_subset) {
   struct reader *r = user;
   (void)name, (void)sysid, (void)pubid, (void)has_internal_subset;
+  r->why = "a doctype is not read in an OpenDocument part";
   stop(r, XMT_ERR_FORMAT);
 }
 
@@ -497,10 +502,8 @@ xmt_status xmt_odt_parse(struct odt_doc *doc, const char *path,
   unsigned long col = XML_GetCurrentColumnNumber(r.xp) + 1;
   /* the line and column are the entry's, not the package file's */
   if (st == XMT_ERR_FORMAT)
-    xmt_error_at(err, st, XMT_IN(path),
-                 "entry '%s', line %lu, column %lu: a doctype, or spans "
-                 "nested over %d deep, are not read in an OpenDocument part",
-                 doc->main, line, col, SPANS_MAX);
+    xmt_error_at(err, st, XMT_IN(path), "entry '%s', line %lu, column %lu: %s",
+                 doc->main, line, col, r.why);
   else if (st == XMT_OK && xs != XML_STATUS_OK)
     st = xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
                       "entry '%s', line %lu, column %lu: not well-formed "

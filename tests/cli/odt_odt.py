@@ -7,7 +7,8 @@
                                a bookmark, a footnote, a table, a list, a
                                frame's text box, an annotation, an empty
                                paragraph; a header in styles.xml. KIND: broken (content.xml cut
-                               short), nocontent (no content.xml),
+                               short), doctype (a doctype in it), deep
+                               (spans 40 deep), nocontent (no content.xml),
                                template (.ott's mimetype)
   odt_odt.py notodt OUT        a zip whose mimetype is not a text's
   odt_odt.py units IN.xlf      each trans-unit's source of an XLIFF that
@@ -94,6 +95,11 @@ def content(kind):
     xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content '
            + NS + '>' + AUTO + '<office:body><office:text>' + BODY +
            '</office:text></office:body></office:document-content>')
+    if kind == 'doctype':  # entities could expand without end
+        xml = xml.replace('\n', '\n<!DOCTYPE x [<!ENTITY a "aa">]>\n', 1)
+    elif kind == 'deep':  # spans in spans, 40 deep
+        xml = xml.replace('<text:p>Two', '<text:p>' + 40 * '<text:span>' +
+                          'deep' + 40 * '</text:span>' + 'Two', 1)
     return xml[:900] if kind == 'broken' else xml
 
 

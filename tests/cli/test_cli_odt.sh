@@ -10,7 +10,8 @@
 # odf2xliff reads back with every paragraph translated and the codes
 # counted, and whose default paragraph style says the target language.
 # Refused, exit 1 with the exact message and no output: no content.xml,
-# content.xml not well-formed, an OpenDocument that is not a text, no -s.
+# content.xml not well-formed or with a doctype, spans 40 deep, an
+# OpenDocument that is not a text, no -s.
 # From standard input as from the file; check, report and batch take it.
 # Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
 set -u
@@ -209,6 +210,14 @@ $py make broken.odt broken || exit 99
 refused "content.xml not well-formed" \
   "xliffmt: broken.odt: entry 'content.xml', line 2, column 820: not well-formed XML: unclosed token" \
   -s en -t es --mt pseudo broken.odt
+$py make doctype.odt doctype || exit 99
+refused "a doctype in content.xml" \
+  "xliffmt: doctype.odt: entry 'content.xml', line 2, column 13: a doctype is not read in an OpenDocument part" \
+  -s en -t es --mt pseudo doctype.odt
+$py make deep.odt deep || exit 99
+refused "spans 40 deep" \
+  "xliffmt: deep.odt: entry 'content.xml', line 2, column 2152: spans nested over 32 deep are not read" \
+  -s en -t es --mt pseudo deep.odt
 $py notodt sheet.ods || exit 99
 refused "an OpenDocument spreadsheet" \
   "xliffmt: sheet.ods: an OpenDocument file but not a text: its mimetype entry names another kind" \
