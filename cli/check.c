@@ -116,6 +116,8 @@ static const char *read_as(enum xmt_doc_format format) {
     return "HTML page, as ";
   case XMT_FORMAT_WORD:
     return "Word document, as ";
+  case XMT_FORMAT_ODT:
+    return "OpenDocument text, as ";
   case XMT_FORMAT_XLIFF:
   case XMT_FORMAT_XLIFF2:
     break;

@@ -346,6 +346,36 @@ unsigned long xmt_units_out_lines(const char *datatype,
  * closed by xmt_units_out_end. */
 struct xmt_unit_sink xmt_units_out_sink_of(struct xmt_units_out *o);
 
+/* Handing a format's units to the run (format/unit_feed.c), alike for
+ * every format with a reader: one <file> of original, languages and
+ * datatype, then nunits units, the i-th described by at(doc, i, ...):
+ * its id (written in decimal: what xmt_unit_index reads back), source
+ * and the fields a format may set; each built at the line the XLIFF of
+ * the units shows it on. */
+struct xmt_unit_feed {
+  const char *original, *source_language, *target_language, *datatype;
+  size_t nunits;
+};
+struct xmt_feed_unit {
+  unsigned long id;
+  const char *resname, *restype; /* NULL: absent */
+  const xmt_segment *source;
+  int preserve_space;
+};
+typedef void (*xmt_unit_at_fn)(void *doc, size_t i, struct xmt_feed_unit *out);
+xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,
+                         xmt_unit_at_fn at, const struct xmt_unit_sink *sink);
+/* The index (id - 1) of unit among n units numbered from 1 by the feed;
+ * an id that is not one of them is an internal error naming it ("a unit
+ * the <what> does not have"). */
+xmt_status xmt_unit_index(const xmt_xliff_unit *unit, size_t n,
+                          const char *what, size_t *index,
+                          struct xmt_error_store *err);
+/* 1 when target says what source says: the same text, the same codes (by
+ * id and side) at the same places; their markup is not compared, being
+ * the format's own. A format keeps a unit's bytes when so. */
+int xmt_target_is_source(const xmt_segment *target, const xmt_segment *source);
+
 /* The format of in_path, its entry in the table (never NULL: XLIFF's
  * when detection fails, as the error says). */
 xmt_status xmt_format_of(xmt_filter *f, const char *in_path,

@@ -753,9 +753,11 @@ XMT_API const char *xmt_report_stylesheet(const char *name, size_t *len);
  * whose first element is <xliff> (any prefix) is XLIFF, XLIFF 2 when that
  * element says version="2.N" or declares the XLIFF 2 core namespace
  * (urn:oasis:names:tc:xliff:document:2.0); one that starts as HTML does
- * (xmt_html_sniff) is HTML, whatever its name; a zip ("PK\3\4") is Word,
- * whose opening refuses a zip that is not (its [Content_Types].xml names
- * no WordprocessingML main part); the name's
+ * (xmt_html_sniff) is HTML, whatever its name; a zip whose first entry
+ * is a stored ODF `mimetype` is OpenDocument Text (XMT_FORMAT_ODT), whose
+ * opening refuses an OpenDocument that is not a text; any other zip
+ * ("PK\3\4") is Word, whose opening refuses a zip that is not (its
+ * [Content_Types].xml names no WordprocessingML main part); the name's
  * extension decides only when the first bytes do not (text, nothing),
  * and XLIFF, whose reader says what is wrong, when neither does. */
 
@@ -764,7 +766,8 @@ enum xmt_doc_format {
   XMT_FORMAT_HTML = 1,
   XMT_FORMAT_XLIFF2 = 2, /* XLIFF 2.0-2.2: <xliff version="2.N">, or the
                            XLIFF 2 core namespace */
-  XMT_FORMAT_WORD = 3    /* Word (OOXML WordprocessingML) packages */
+  XMT_FORMAT_WORD = 3,   /* Word (OOXML WordprocessingML) packages */
+  XMT_FORMAT_ODT = 4     /* OpenDocument Text packages (.odt, .ott) */
 };
 
 struct xmt_format_info {

@@ -581,6 +581,8 @@ static const char *content_type(enum xmt_doc_format format) {
   case XMT_FORMAT_WORD:
     return "application/"
            "vnd.openxmlformats-officedocument.wordprocessingml.document";
+  case XMT_FORMAT_ODT:
+    return "application/vnd.oasis.opendocument.text";
   case XMT_FORMAT_XLIFF:
   case XMT_FORMAT_XLIFF2:
     break;

@@ -71,12 +71,13 @@ static void test_table(void) {
   enum xmt_doc_format f = XMT_FORMAT_HTML;
   size_t n = 0;
   const struct xmt_format_info *t = xmt_format_list(&n);
-  CU_ASSERT_EQUAL_FATAL(n, 4);
+  CU_ASSERT_EQUAL_FATAL(n, 5);
   CU_ASSERT_STRING_EQUAL(t[0].name, "xliff");
   CU_ASSERT_STRING_EQUAL(t[1].name, "html");
   CU_ASSERT_STRING_EQUAL(t[2].name, "xliff2");
   CU_ASSERT_PTR_NULL(t[2].extensions[0]); /* .xlf is XLIFF's: content decides */
   CU_ASSERT_STRING_EQUAL(t[3].name, "docx");
+  CU_ASSERT_STRING_EQUAL(t[4].name, "odt");
   CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_WORD), "docx");
   CU_ASSERT_EQUAL(xmt_format_by_extension("a.dotm", &f), 1);
   CU_ASSERT_EQUAL(f, XMT_FORMAT_WORD);

@@ -17,6 +17,7 @@
 
 #include "harness.h"
 #include "office_private.h"
+#include "xmt_filter.h"
 
 static int suite_init(void) { return xmt_test_tmpdir_create("office"); }
 static int suite_clean(void) { return xmt_test_tmpdir_remove(); }
@@ -304,6 +305,53 @@ static void test_kind(void) {
   unlink(other);
 }
 
+/* The format table tells an OpenDocument text by its first bytes: the
+ * stored mimetype entry ODF puts first; the name only when the bytes say
+ * nothing. */
+static void expect_sniff(const char *path, const char *name,
+                         enum xmt_doc_format want) {
+  size_t len = 0;
+  char *bytes = xmt_test_read_file(path, &len);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
+  CU_ASSERT_EQUAL(xmt_format_sniff(bytes, len < 1024 ? len : 1024, name), want);
+  free(bytes);
+}
+
+static void test_odt_format(void) {
+  static const char ott[] = "application/vnd.oasis.opendocument.text-template";
+  static const char ods[] = "application/vnd.oasis.opendocument.spreadsheet";
+  expect_sniff(data("office/TestDocument06.odt"), NULL, XMT_FORMAT_ODT);
+  expect_sniff(data("office/TestDocument06.odt"), "a.docx", XMT_FORMAT_ODT);
+  expect_sniff(data("office/TestDocument01.odt"), "a.html", XMT_FORMAT_ODT);
+  expect_sniff(data("office/UTF8.docx"), "a.odt", XMT_FORMAT_WORD);
+  const char *zip = xmt_test_tmp_path("sniff.zip");
+  const char *const names[] = {"mimetype", "content.xml"};
+  const char *const tpl[] = {ott, "<x/>"};
+  const size_t tpl_len[] = {sizeof ott - 1, 4};
+  const zip_int32_t stored[] = {ZIP_CM_STORE, ZIP_CM_DEFLATE};
+  make_zip(zip, names, tpl, tpl_len, stored, 2);
+  expect_sniff(zip, NULL, XMT_FORMAT_ODT);
+  expect_kind(zip, XMT_PACKAGE_ODT, "content.xml");
+  /* another OpenDocument bids too: opening it says it is not a text */
+  const char *const sheet[] = {ods, "<x/>"};
+  const size_t sheet_len[] = {sizeof ods - 1, 4};
+  make_zip(zip, names, sheet, sheet_len, stored, 2);
+  expect_sniff(zip, NULL, XMT_FORMAT_ODT);
+  /* a mimetype deflated is not readable in the head: any zip is Word's,
+   * whose opening refuses it */
+  const zip_int32_t deflated[] = {ZIP_CM_DEFLATE, ZIP_CM_DEFLATE};
+  make_zip(zip, names, tpl, tpl_len, deflated, 2);
+  expect_sniff(zip, "a.odt", XMT_FORMAT_WORD);
+  unlink(zip);
+  /* bytes that say nothing: the extension, in any case */
+  CU_ASSERT_EQUAL(xmt_format_sniff("plain", 5, "a.odt"), XMT_FORMAT_ODT);
+  CU_ASSERT_EQUAL(xmt_format_sniff("plain", 5, "A.OTT"), XMT_FORMAT_ODT);
+  CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_ODT), "odt");
+  enum xmt_doc_format f = XMT_FORMAT_XLIFF;
+  CU_ASSERT_EQUAL(xmt_format_by_extension("dir/a.ott", &f), 1);
+  CU_ASSERT_EQUAL(f, XMT_FORMAT_ODT);
+}
+
 /* Opening path fails with status and exactly message, naming path. */
 static void expect_refusal(const char *path,
                            const struct xmt_package_limits *limits,
@@ -489,6 +537,7 @@ CU_TestInfo office_tests[] = {
     {"local headers without sizes", test_sloppy_local_headers},
     {"mimetype first and stored", test_mimetype_first},
     {"kind by content", test_kind},
+    {"OpenDocument text by its first bytes", test_odt_format},
     {"refusals", test_refusals},
     {"limits", test_limits},
     {"damaged entry", test_damaged_entry},

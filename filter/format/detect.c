@@ -33,11 +33,10 @@ static const struct xmt_format xmt_format_xliff = {
 extern const struct xmt_format xmt_format_html;   /* html/html.c */
 extern const struct xmt_format xmt_format_xliff2; /* xliff2/xliff2.c */
 extern const struct xmt_format xmt_format_word;   /* office/word.c */
+extern const struct xmt_format xmt_format_odt;    /* office/odt.c */
 static const struct xmt_format *const formats[] = {
-    &xmt_format_xliff,
-    &xmt_format_html,
-    &xmt_format_xliff2,
-    &xmt_format_word,
+    &xmt_format_xliff, &xmt_format_html, &xmt_format_xliff2,
+    &xmt_format_word,  &xmt_format_odt,
 };
 #define NFORMATS (sizeof formats / sizeof *formats)
 

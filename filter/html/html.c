@@ -543,21 +543,16 @@ static xmt_status take_target(xmt_filter *f, void *doc,
                               const xmt_segment *target) {
   struct page *p = doc;
   /* The units are the ones page_units numbered from 1. */
-  const char *id =
-      xmt_xliff_unit_id(unit) != NULL ? xmt_xliff_unit_id(unit) : "";
-  char *end;
-  unsigned long n = strtoul(id, &end, 10);
-  if (n == 0 || *end != '\0' || n > p->doc.nunits)
-    return xmt_error_at(&f->err, XMT_ERR_INTERNAL,
-                        &(const struct xmt_where){.unit_id = id},
-                        "a unit the page does not have");
-  free(p->targets[n - 1]);
-  p->targets[n - 1] = NULL;
+  size_t i;
+  xmt_status st = xmt_unit_index(unit, p->doc.nunits, "page", &i, &f->err);
+  if (st != XMT_OK)
+    return st;
+  free(p->targets[i]);
+  p->targets[i] = NULL;
   /* A target that is its source writes the page's own bytes anyway. */
-  if (target == NULL || xmt_segment_equal(target, p->doc.units[n - 1].source))
+  if (target == NULL || xmt_segment_equal(target, p->doc.units[i].source))
     return XMT_OK;
-  return xmt_html_target_pack(&p->packer, &p->doc, n - 1, target,
-                              &p->targets[n - 1]);
+  return xmt_html_target_pack(&p->packer, &p->doc, i, target, &p->targets[i]);
 }
 
 static xmt_status write_targets(xmt_filter *f, void *doc,

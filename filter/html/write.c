@@ -237,40 +237,23 @@ xmt_status xmt_html_doc_write(const struct html_doc *doc,
 /* --- Units ----------------------------------------------------------------
  */
 
+/* The i-th unit of a page, for the feed. */
+static void unit_at(void *d, size_t i, struct xmt_feed_unit *out) {
+  const struct html_unit *u = &((const struct html_doc *)d)->units[i];
+  *out = (struct xmt_feed_unit){.id = u->id,
+                                .resname = u->resname,
+                                .restype = u->restype,
+                                .source = u->source,
+                                .preserve_space = u->preserve != 0};
+}
+
 xmt_status xmt_html_doc_units(const struct html_doc *doc, const char *original,
                               const char *source_language,
                               const char *target_language,
                               const struct xmt_unit_sink *sink) {
-  const struct xmt_xliff_file_info info = {original, source_language,
-                                           target_language, "html",
-                                           XMT_UNITS_OUT_FILE_LINE};
-  xmt_status st = sink->file(sink->user, &info);
-  struct xmt_inline_builder ib;
-  xmt_ib_init(&ib);
-  /* each at the line the XLIFF of the units shows it on, which check
-   * and report name */
-  unsigned long line = XMT_UNITS_OUT_UNIT_LINE;
-  for (size_t i = 0; i < doc->nunits && st == XMT_OK; i++) {
-    const struct html_unit *u = &doc->units[i];
-    char id[24];
-    snprintf(id, sizeof id, "%u", u->id);
-    const struct xmt_unit_fields in = {.id = id,
-                                       .resname = u->resname,
-                                       .restype = u->restype,
-                                       .source_language = source_language,
-                                       .target_language = target_language,
-                                       .line = line,
-                                       .column = 1,
-                                       .translatable = 1,
-                                       .preserve_space = u->preserve != 0};
-    xmt_xliff_unit *unit;
-    st = xmt_xliff_unit_build(&ib, &in, u->source, NULL, &unit);
-    line += xmt_units_out_lines("html", u->source, NULL);
-    if (st == XMT_OK)
-      st = sink->unit(sink->user, unit);
-  }
-  xmt_ib_free(&ib);
-  return st;
+  const struct xmt_unit_feed feed = {original, source_language, target_language,
+                                     "html", doc->nunits};
+  return xmt_unit_feed(&feed, (void *)doc, unit_at, sink);
 }
 
 xmt_status xmt_html_doc_write_xliff(const struct html_doc *doc,

@@ -134,6 +134,29 @@ sys.exit(a.namelist() != b.namelist() or
   fi
 fi
 
+# An OpenDocument text: the same, given back as OpenDocument.
+if command -v python3 >/dev/null 2>&1; then
+  odt_py="python3 $(cd "$(dirname "$0")/../cli" && pwd)/odt_odt.py"
+  $odt_py make "$tmp/doc.odt" || exit 99
+  "$XLIFFMT" translate "$tmp/doc.odt" --mt pseudo -s en-US -t es-ES -q \
+    -o "$tmp/want.odt"
+  upload "$tmp/doc.odt"
+  finished
+  ask "$url/v2/document/$id/result" -H "$auth" -d "document_key=$key"
+  type=application/vnd.oasis.opendocument.text
+  cp "$tmp/body" "$tmp/got.odt"
+  if [ "$status" = 200 ] && [ "$(header Content-Type)" = "$type" ] &&
+    python3 -c 'import sys, zipfile
+a, b = (zipfile.ZipFile(f) for f in sys.argv[1:3])
+sys.exit(a.namelist() != b.namelist() or "Sóúp".encode() not in a.read("content.xml")
+         or any(a.read(n) != b.read(n) for n in a.namelist()))' \
+      "$tmp/got.odt" "$tmp/want.odt"; then
+    pass "doc.odt: result is translate's, $type"
+  else
+    fail "doc.odt: result $status $(header Content-Type)"
+  fi
+fi
+
 # --- Keys and ids ---------------------------------------------------------
 upload "$fx/guide.xlf"
 finished

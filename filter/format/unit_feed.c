@@ -1,0 +1,85 @@
+/* unit_feed.c -- what every format that is not XLIFF does alike: hand
+ * its units to the run's sink (one <file>, then each unit built from its
+ * source segment at the line its XLIFF would show it on), and find the
+ * unit a target is for from the id it was handed out with, and tell a
+ * target that says what its source says (the format then keeps its own
+ * bytes). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "filter_private.h"
+
+xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,
+                         xmt_unit_at_fn at, const struct xmt_unit_sink *sink) {
+  const struct xmt_xliff_file_info info = {
+      feed->original, feed->source_language, feed->target_language,
+      feed->datatype, XMT_UNITS_OUT_FILE_LINE};
+  xmt_status st = sink->file(sink->user, &info);
+  struct xmt_inline_builder ib;
+  xmt_ib_init(&ib);
+  /* each at the line the XLIFF of the units shows it on, which check
+   * and report name */
+  unsigned long line = XMT_UNITS_OUT_UNIT_LINE;
+  for (size_t i = 0; i < feed->nunits && st == XMT_OK; i++) {
+    struct xmt_feed_unit u = {0};
+    at(doc, i, &u);
+    char id[24];
+    snprintf(id, sizeof id, "%lu", u.id);
+    const struct xmt_unit_fields in = {.id = id,
+                                       .resname = u.resname,
+                                       .restype = u.restype,
+                                       .source_language = feed->source_language,
+                                       .target_language = feed->target_language,
+                                       .line = line,
+                                       .column = 1,
+                                       .translatable = 1,
+                                       .preserve_space = u.preserve_space};
+    xmt_xliff_unit *unit;
+    st = xmt_xliff_unit_build(&ib, &in, u.source, NULL, &unit);
+    line += xmt_units_out_lines(feed->datatype, u.source, NULL);
+    if (st == XMT_OK)
+      st = sink->unit(sink->user, unit);
+  }
+  xmt_ib_free(&ib);
+  return st;
+}
+
+xmt_status xmt_unit_index(const xmt_xliff_unit *unit, size_t n,
+                          const char *what, size_t *index,
+                          struct xmt_error_store *err) {
+  const char *id =
+      xmt_xliff_unit_id(unit) != NULL ? xmt_xliff_unit_id(unit) : "";
+  char *end;
+  unsigned long k = strtoul(id, &end, 10);
+  /* the ids are the ones the feed wrote: decimal, from 1, nothing else */
+  if (id[0] < '1' || id[0] > '9' || *end != '\0' || k > n)
+    return xmt_error_at(err, XMT_ERR_INTERNAL,
+                        &(const struct xmt_where){.unit_id = id},
+                        "a unit the %s does not have", what);
+  *index = (size_t)(k - 1);
+  return XMT_OK;
+}
+
+static int side_of(enum xmt_tag_kind kind) {
+  return kind == XMT_TAG_CLOSE || kind == XMT_TAG_ISOLATED_CLOSE;
+}
+
+int xmt_target_is_source(const xmt_segment *target, const xmt_segment *source) {
+  size_t tl, sl, n = xmt_segment_tag_count(source);
+  const char *t = xmt_segment_text(target, &tl);
+  const char *s = xmt_segment_text(source, &sl);
+  if (tl != sl || memcmp(t, s, sl) != 0 || xmt_segment_tag_count(target) != n)
+    return 0;
+  for (size_t i = 0; i < n; i++) {
+    struct xmt_tag a, b;
+    if (xmt_segment_tag(target, i, &a) != XMT_OK ||
+        xmt_segment_tag(source, i, &b) != XMT_OK || a.offset != b.offset ||
+        side_of(a.kind) != side_of(b.kind) || a.id == NULL || b.id == NULL ||
+        strcmp(a.id, b.id) != 0)
+      return 0;
+  }
+  return 1;
+}

@@ -1,0 +1,227 @@
+/* odt.c -- the OpenDocument Text format (.odt, .ott): one entry of the
+ * format table. A package is told by its first bytes: ODF puts the
+ * `mimetype` entry first and stored, so the head shows the media type;
+ * the units are the paragraphs of content.xml (odt_read.c), written back
+ * into it (odt_write.c); every other entry is copied raw by the zip
+ * layer. styles.xml's master pages give their headers' and footers'
+ * paragraphs, after content.xml's; meta.xml is not read yet. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "odt_private.h"
+
+static const char *const odt_extensions[] = {".odt", ".ott", NULL};
+
+static unsigned le16(const char *p) {
+  return (unsigned)(unsigned char)p[0] | (unsigned)(unsigned char)p[1] << 8;
+}
+
+/* The first local header: an entry named "mimetype", stored, whose bytes
+ * are an OpenDocument media type (ODF 1.2 part 3, 3.3). Outbids Word,
+ * whose bid is any zip; open() refuses an OpenDocument other than a text
+ * or its template, by the package's content. */
+static int bid(const struct xmt_head *head) {
+  static const char odf[] = "application/vnd.oasis.opendocument.";
+  const char *h = head->bytes;
+  if (head->len < 30 || memcmp(h, "PK\3\4", 4) != 0 || le16(h + 8) != 0 ||
+      le16(h + 26) != 8 || memcmp(h + 30, "mimetype", 8) != 0)
+    return XMT_BID_NO;
+  size_t data = 38 + le16(h + 28);
+  size_t size = le16(h + 18) | (size_t)le16(h + 20) << 16;
+  return size > sizeof odf - 1 && data + sizeof odf - 1 <= head->len &&
+                 memcmp(h + data, odf, sizeof odf - 1) == 0
+             ? XMT_BID_ELEMENT
+             : XMT_BID_NO;
+}
+
+/* The package and its two parts read: content.xml and, when it has one,
+ * styles.xml, whose units follow content.xml's. */
+struct odt_file {
+  xmt_package *pkg;
+  struct odt_doc content, styles;
+};
+
+static void close_doc(void *d) {
+  struct odt_file *file = d;
+  if (file == NULL)
+    return;
+  xmt_odt_paras_free(&file->content);
+  xmt_odt_paras_free(&file->styles);
+  xmt_buf_free(&file->content.part);
+  xmt_buf_free(&file->styles.part);
+  xmt_package_free(file->pkg);
+  free(file);
+}
+
+/* The package at path (or its len bytes, when bytes is not NULL), its
+ * kind OpenDocument Text, content.xml and styles.xml read and parsed. */
+static xmt_status load(xmt_filter *f, const char *path, const char *bytes,
+                       size_t len, struct odt_file *file) {
+  xmt_status st =
+      bytes != NULL
+          ? xmt_package_open_mem(&file->pkg, path, bytes, len, NULL, &f->err)
+          : xmt_package_open(&file->pkg, path, NULL, &f->err);
+  enum xmt_package_kind kind = XMT_PACKAGE_OTHER;
+  struct odt_doc *content = &file->content, *styles = &file->styles;
+  if (st == XMT_OK)
+    st = xmt_package_kind(file->pkg, &kind, &content->main, &f->err);
+  if (st == XMT_OK && kind != XMT_PACKAGE_ODT)
+    return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path),
+                        "an OpenDocument file but not a text: its mimetype "
+                        "entry names another kind");
+  if (st == XMT_OK && content->main == NULL)
+    return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path),
+                        "the OpenDocument text has no entry 'content.xml'");
+  long i = st == XMT_OK ? xmt_package_find(file->pkg, content->main) : -1;
+  if (st == XMT_OK)
+    st = xmt_package_read(file->pkg, (size_t)i, 0, &content->part, &f->err);
+  if (st == XMT_OK)
+    st = xmt_odt_parse(content, path, &f->err);
+  i = st == XMT_OK ? xmt_package_find(file->pkg, "styles.xml") : -1;
+  if (i < 0)
+    return st; /* no styles: none of the paragraphs are units */
+  styles->main = xmt_package_name(file->pkg, (size_t)i);
+  styles->headers = 1;
+  st = xmt_package_read(file->pkg, (size_t)i, 0, &styles->part, &f->err);
+  return st == XMT_OK ? xmt_odt_parse(styles, path, &f->err) : st;
+}
+
+static xmt_status load_doc(xmt_filter *f, const char *path, const char *bytes,
+                           size_t len, void **out) {
+  struct odt_file *file = calloc(1, sizeof *file);
+  if (file == NULL)
+    return xmt_error_nomem(&f->err);
+  xmt_status st = load(f, path, bytes, len, file);
+  if (st != XMT_OK) {
+    close_doc(file);
+    return st;
+  }
+  *out = file;
+  return XMT_OK;
+}
+
+static xmt_status parse_doc(xmt_filter *f, const char *name, const char *bytes,
+                            size_t len, void **out) {
+  *out = NULL;
+  return load_doc(f, name, bytes != NULL ? bytes : "", len, out);
+}
+
+static xmt_status open_doc(xmt_filter *f, const char *path, void **out,
+                           size_t *bytes) {
+  *out = NULL;
+  *bytes = 0;
+  if (strcmp(path, "-") == 0)
+    return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path),
+                        "an OpenDocument text is read from a file or from "
+                        "memory, not from standard input");
+  xmt_status st = load_doc(f, path, NULL, 0, out);
+  if (st == XMT_OK && *out != NULL)
+    *bytes = ((struct odt_file *)*out)->content.part.len;
+  return st;
+}
+
+/* The i-th paragraph of the file: content.xml's, then styles.xml's. */
+static struct odt_para *para_at(struct odt_file *file, size_t i) {
+  return i < file->content.npara ? &file->content.paras[i]
+                                 : &file->styles.paras[i - file->content.npara];
+}
+
+static void unit_at(void *d, size_t i, struct xmt_feed_unit *out) {
+  *out = (struct xmt_feed_unit){
+      .id = i + 1, .source = para_at(d, i)->source, .preserve_space = 1};
+}
+
+static xmt_status read_units(xmt_filter *f, void *d, const char *path,
+                             const struct xmt_unit_sink *sink) {
+  struct odt_file *file = d;
+  if (f->source_language == NULL)
+    return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path),
+                        "give the source language of an OpenDocument text "
+                        "with -s");
+  const struct xmt_unit_feed feed = {path, f->source_language,
+                                     f->target_language, "x-odt",
+                                     file->content.npara + file->styles.npara};
+  return xmt_unit_feed(&feed, file, unit_at, sink);
+}
+
+static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
+                       const xmt_segment *target) {
+  struct odt_file *file = d;
+  size_t i, n = file->content.npara + file->styles.npara;
+  xmt_status st = xmt_unit_index(unit, n, "document", &i, &f->err);
+  if (st != XMT_OK)
+    return st;
+  struct odt_para *p = para_at(file, i);
+  xmt_segment_free(p->target);
+  p->target = NULL;
+  /* A target that is its source keeps the paragraph's own bytes: the
+   * merging of spans would change them. */
+  if (target == NULL || xmt_target_is_source(target, p->source))
+    return XMT_OK;
+  p->target = xmt_segment_new();
+  if (p->target == NULL || xmt_segment_copy(p->target, target) != XMT_OK)
+    return xmt_error_nomem(&f->err);
+  return XMT_OK;
+}
+
+static int translated(const struct odt_doc *doc) {
+  for (size_t i = 0; i < doc->npara; i++)
+    if (doc->paras[i].target != NULL)
+      return 1;
+  return 0;
+}
+
+/* styles.xml written again, into out, when a paragraph was translated:
+ * its headers and footers with their targets, the default paragraph
+ * style in the target language. 1 when it is to be written, 0 when it
+ * stays as it is. */
+static int styles_part(const struct odt_file *file, const char *language,
+                       struct xmt_buf *out, xmt_status *st) {
+  const struct odt_doc *styles = &file->styles;
+  int lang = language != NULL && language[0] != '\0' &&
+             (translated(&file->content) || translated(styles));
+  if (styles->main == NULL || (!lang && !translated(styles)))
+    return 0;
+  struct xmt_buf xml = {0};
+  *st = xmt_odt_render(styles, lang ? &xml : out);
+  if (*st == XMT_OK && lang)
+    *st = xmt_odt_set_language(xml.data, xml.len, language, out);
+  xmt_buf_free(&xml);
+  return *st == XMT_OK;
+}
+
+static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
+                            xmt_write_fn sink, void *user) {
+  struct odt_file *file = d;
+  struct xmt_buf part = {0}, styles = {0}, zip = {0};
+  xmt_status st = xmt_odt_render(&file->content, &part);
+  struct xmt_package_part repl[2] = {{file->content.main, part.data, part.len}};
+  size_t n = 1;
+  if (st == XMT_OK && styles_part(file, target_language, &styles, &st))
+    repl[n++] =
+        (struct xmt_package_part){file->styles.main, styles.data, styles.len};
+  if (st != XMT_OK) /* out of memory, or a writer's internal error */
+    xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
+  if (st == XMT_OK)
+    st = xmt_package_write_mem(file->pkg, &zip, repl, n, &f->err);
+  if (st == XMT_OK && sink(user, zip.data, zip.len) != 0)
+    st = XMT_ERR_WRITE;
+  xmt_buf_free(&part);
+  xmt_buf_free(&styles);
+  xmt_buf_free(&zip);
+  return st;
+}
+
+const struct xmt_format xmt_format_odt = {
+    .info = {XMT_FORMAT_ODT, "odt", "OpenDocument Text (.odt, .ott)",
+             odt_extensions},
+    .bid = bid,
+    .open = open_doc,
+    .parse = parse_doc,
+    .read = read_units,
+    .take = take,
+    .write = write_doc,
+    .close = close_doc};

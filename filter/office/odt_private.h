@@ -1,0 +1,85 @@
+/* odt_private.h -- the OpenDocument Text format (odt.c, odt_read.c,
+ * odt_units.c, odt_write.c): the paragraphs of content.xml as units,
+ * their spans merged by what their automatic styles show, written back
+ * with their targets. */
+#ifndef XMT_ODT_PRIVATE_H
+#define XMT_ODT_PRIVATE_H
+
+#include "filter_private.h"
+#include "office_private.h"
+
+/* A code of a paragraph, tag id its index + 1. Paired: a text:a (open:
+ * its start tag, close: its end tag) or a stretch of spans whose styles
+ * show otherwise than the paragraph's base (span set; open: the start
+ * tags of the spans around it, close: their end tags). Isolated: the
+ * bytes [from, to) of the part (a space, tab, break, bookmark, frame,
+ * note, annotation, field...), written again through the writer, since
+ * a note or a frame holds paragraphs of its own. */
+struct odt_code {
+  int isolated, span;
+  size_t from, to;
+  char *open, *close;
+  size_t open_len, close_len;
+};
+
+/* A paragraph (text:p or text:h) with text: bytes [start, end) of the
+ * part, of which [start, head_end) (its start tag) is kept when it is
+ * rewritten; name is its element's name as written ("text:p"), prefix
+ * the text namespace's ("text"). */
+struct odt_para {
+  size_t start, head_end, end;
+  char name[48], prefix[32];
+  xmt_segment *source, *target;
+  struct odt_code *codes;
+  size_t ncodes;
+  /* the spans around most of its text (start tags, end tags; "" none) */
+  char *base_open, *base_close;
+};
+
+/* One part read: content.xml (the paragraphs of office:text) or, headers
+ * set, styles.xml (those of the master pages' headers and footers). */
+struct odt_doc {
+  const char *main; /* "content.xml", "styles.xml" */
+  int headers;
+  struct xmt_buf part;
+  struct odt_para *paras; /* in the order of their start */
+  size_t npara, cap;
+};
+
+/* A piece of a paragraph, in order: text with the spans around it, or a
+ * code (the open/close of a text:a, or an isolated one). */
+enum odt_piece_type { ODT_TEXT, ODT_ISOLATED, ODT_OPEN, ODT_CLOSE };
+struct odt_piece {
+  enum odt_piece_type type;
+  size_t off, len;             /* text or markup, in the pool */
+  size_t key_off, key_len;     /* ODT_TEXT: what its spans show, in the pool */
+  size_t spans_off, spans_len; /* ODT_TEXT: its spans' start tags */
+  size_t from, to;             /* ODT_ISOLATED: its bytes in the part */
+};
+
+/* Makes p's source segment, codes and base spans of its pieces
+ * (odt_units.c), their text and markup in pool, isolated codes in part. */
+xmt_status xmt_odt_para_finish(struct odt_para *p, const char *pool,
+                               const struct odt_piece *pieces, size_t n,
+                               const char *part);
+void xmt_odt_para_free(struct odt_para *p);
+void xmt_odt_paras_free(struct odt_doc *doc);
+
+/* Reads the paragraphs of doc->part (odt_read.c); errors name path and
+ * the entry, with the line and column. */
+xmt_status xmt_odt_parse(struct odt_doc *doc, const char *path,
+                         struct xmt_error_store *err);
+
+/* The part with each paragraph that has a target rewritten (odt_write.c)
+ * in out (reset first). */
+xmt_status xmt_odt_render(const struct odt_doc *doc, struct xmt_buf *out);
+
+/* styles.xml (its len bytes at xml) in out (reset first), the language
+ * and country of its default paragraph style (fo:language, fo:country)
+ * set to language's: "es-ES" gives es and ES, "es" es and none; added
+ * when it gives neither; the bytes as they were when it has no such
+ * style. */
+xmt_status xmt_odt_set_language(const char *xml, size_t len,
+                                const char *language, struct xmt_buf *out);
+
+#endif /* XMT_ODT_PRIVATE_H */

@@ -1,0 +1,522 @@
+/* odt_read.c -- the paragraphs of an OpenDocument content.xml: each
+ * text:p and text:h of office:text with text becomes a source segment
+ * (in tables, lists, sections, and inside notes and frames: a note or a
+ * frame is an isolated code of the paragraph it stands in, its own
+ * paragraphs units of their own). The automatic styles of text are read
+ * first: a span's style is known by what it shows (its properties less
+ * revision ids and language), so that spans that show alike are one
+ * stretch and a span that shows nothing is no code. text:a is a paired
+ * code; any other element of a paragraph (text:s, text:tab, breaks,
+ * bookmarks, fields, frames, notes, annotations) is an isolated code of
+ * its bytes, its text not translated. */
+#include "config.h"
+
+#include <expat.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "odt_private.h"
+
+#define TEXT_NS "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+#define OFFICE_NS "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+#define STYLE_NS "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
+
+/* Paragraphs inside paragraphs (a note's, a frame's) this deep at most;
+ * deeper ones stay inside their code, untranslated. */
+#define NEST_MAX 8
+#define SPANS_MAX 32
+#define XMT_STR_(x) #x
+#define XMT_STR(x) XMT_STR_(x)
+
+struct style_key {
+  char *name, *key;
+};
+
+/* A paragraph being read. */
+struct builder {
+  struct odt_para para;
+  unsigned long depth; /* of its element */
+  int alone;           /* a name too long to write: left alone */
+  int in_text;         /* the last piece is text the next may extend */
+  struct odt_piece *pieces;
+  size_t n, cap;
+  struct xmt_buf pool, spans, key; /* the spans open: start tags, shows */
+  struct {
+    unsigned long depth;
+    size_t spans_len, key_len;
+  } open_spans[SPANS_MAX];
+  size_t nspans;
+  unsigned long links[SPANS_MAX]; /* depths of the text:a open */
+  size_t nlinks;
+  /* an element copied whole as an isolated code (0: none); nested: its
+   * paragraphs are units */
+  unsigned long skip_depth;
+  size_t skip_start;
+  int nested;
+};
+
+struct reader {
+  struct odt_doc *doc;
+  const char *why; /* XMT_ERR_FORMAT: what was refused */
+  XML_Parser xp;
+  xmt_status st;
+  unsigned long depth;
+  unsigned long text_depth;   /* of office:text (0: not in it) */
+  unsigned long opaque_depth; /* of an element with no units in it */
+  /* automatic styles of text: the one being read (name NULL: none) */
+  struct style_key *styles;
+  size_t nstyles, cap;
+  int in_auto, sorted;
+  char *style_name;
+  struct xmt_buf style_key;
+  size_t child_mark; /* the key's length before the child being read */
+  struct builder b[NEST_MAX];
+  size_t nb;
+};
+
+static int is_ns(const char *name, const char *ns, const char *local) {
+  size_t n = strlen(ns);
+  return strncmp(name, ns, n) == 0 && name[n] == '|' &&
+         strcmp(name + n + 1, local) == 0;
+}
+
+/* A master page's header or footer (left, first pages too). */
+static int is_header(const char *name) {
+  static const char *const names[] = {
+      "header",       "footer",       "header-left", "footer-left",
+      "header-first", "footer-first", NULL};
+  for (size_t i = 0; names[i] != NULL; i++)
+    if (is_ns(name, STYLE_NS, names[i]))
+      return 1;
+  return 0;
+}
+
+static size_t here(const struct reader *r) {
+  return (size_t)XML_GetCurrentByteIndex(r->xp);
+}
+static size_t past_event(const struct reader *r) {
+  return here(r) + (size_t)XML_GetCurrentByteCount(r->xp);
+}
+/* 1 when the start tag just read is an empty element (<x/>). */
+static int empty_tag(const struct reader *r) {
+  size_t end = past_event(r);
+  return end >= 2 && r->doc->part.data[end - 2] == '/';
+}
+
+static void stop(struct reader *r, xmt_status st) {
+  if (r->st == XMT_OK)
+    r->st = st;
+  XML_StopParser(r->xp, XML_FALSE);
+}
+
+static void check(struct reader *r, xmt_status st) {
+  if (st != XMT_OK)
+    stop(r, st);
+}
+
+/* --- Automatic styles ---------------------------------------------------- */
+
+/* Properties that do not show: revision ids and the language. */
+static int unseen(const char *attr) {
+  static const char *const names[] = {
+      "rsid",   "paragraph-rsid",   "language", "country",
+      "script", "rfc-language-tag", NULL};
+  const char *local = strrchr(attr, '|');
+  local = local != NULL ? local + 1 : attr;
+  for (size_t i = 0; names[i] != NULL; i++) {
+    size_t n = strlen(names[i]);
+    size_t ln = strlen(local);
+    /* language, language-asian, language-complex, country-...: all */
+    if (ln >= n && (strcmp(local, names[i]) == 0 ||
+                    (strncmp(local, names[i], n) == 0 && local[n] == '-') ||
+                    (ln > n && strcmp(local + ln - n, names[i]) == 0 &&
+                     local[ln - n - 1] == '-')))
+      return 1;
+  }
+  return 0;
+}
+
+static void put_attrs(struct reader *r, const char **attrs) {
+  for (; attrs[0] != NULL; attrs += 2) {
+    if (unseen(attrs[0]))
+      continue;
+    xmt_buf_append_str(&r->style_key, attrs[0]);
+    xmt_buf_append(&r->style_key, "=", 1);
+    xmt_buf_append_str(&r->style_key, attrs[1]);
+    check(r, xmt_buf_append(&r->style_key, ";", 1));
+  }
+}
+
+static void style_start(struct reader *r, const char *name,
+                        const char **attrs) {
+  if (r->style_name != NULL) { /* a child: its properties */
+    r->child_mark = r->style_key.len;
+    xmt_buf_append_str(&r->style_key, name);
+    xmt_buf_append(&r->style_key, "{", 1);
+    put_attrs(r, attrs);
+    return;
+  }
+  if (!is_ns(name, STYLE_NS, "style"))
+    return;
+  const char *sname = NULL, *family = NULL;
+  for (size_t i = 0; attrs[i] != NULL; i += 2)
+    if (is_ns(attrs[i], STYLE_NS, "name"))
+      sname = attrs[i + 1];
+    else if (is_ns(attrs[i], STYLE_NS, "family"))
+      family = attrs[i + 1];
+  if (sname == NULL || family == NULL || strcmp(family, "text") != 0)
+    return;
+  r->style_name = strdup(sname);
+  if (r->style_name == NULL)
+    stop(r, XMT_ERR_NOMEM);
+  xmt_buf_reset(&r->style_key);
+  check(r, xmt_buf_append(&r->style_key, "", 0));
+  /* of the style's own attributes, only its parent shows (its name,
+   * family, display name do not) */
+  for (; attrs[0] != NULL; attrs += 2)
+    if (is_ns(attrs[0], STYLE_NS, "parent-style-name")) {
+      xmt_buf_append_str(&r->style_key, "parent=");
+      check(r, xmt_buf_append_str(&r->style_key, attrs[1]));
+    }
+}
+
+static void style_end(struct reader *r, int style) {
+  if (r->style_name == NULL)
+    return;
+  if (!style) { /* a child with nothing that shows is none */
+    if (r->style_key.len > 0 && r->style_key.data[r->style_key.len - 1] == '{')
+      r->style_key.data[r->style_key.len = r->child_mark] = '\0';
+    else
+      check(r, xmt_buf_append(&r->style_key, "}", 1));
+    return;
+  }
+  struct style_key *s =
+      xmt_grow_one(&r->styles, r->nstyles, &r->cap, sizeof *s);
+  char *key = strdup(r->style_key.data);
+  if (s == NULL || key == NULL) {
+    free(key);
+    free(r->style_name);
+    r->style_name = NULL;
+    stop(r, XMT_ERR_NOMEM);
+    return;
+  }
+  *s = (struct style_key){r->style_name, key};
+  r->nstyles++;
+  r->style_name = NULL;
+}
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(((const struct style_key *)a)->name,
+                ((const struct style_key *)b)->name);
+}
+
+/* What the style named name shows: its key, or the name itself for a
+ * style not automatic (a named style of styles.xml). */
+static const char *shows(struct reader *r, const char *name, int *known) {
+  if (!r->sorted) {
+    if (r->nstyles > 0)
+      qsort(r->styles, r->nstyles, sizeof *r->styles, by_name);
+    r->sorted = 1;
+  }
+  struct style_key k = {(char *)name, NULL};
+  const struct style_key *s =
+      r->nstyles > 0
+          ? bsearch(&k, r->styles, r->nstyles, sizeof *r->styles, by_name)
+          : NULL;
+  *known = s != NULL;
+  return s != NULL ? s->key : name;
+}
+
+/* --- Paragraphs ---------------------------------------------------------- */
+
+static struct odt_piece *add_piece(struct reader *r, struct builder *b,
+                                   enum odt_piece_type type, const char *bytes,
+                                   size_t len) {
+  struct odt_piece *p = xmt_grow_one(&b->pieces, b->n, &b->cap, sizeof *p);
+  if (p == NULL || xmt_buf_append(&b->pool, bytes, len) != XMT_OK) {
+    stop(r, XMT_ERR_NOMEM);
+    return NULL;
+  }
+  b->n++;
+  *p = (struct odt_piece){.type = type, .off = b->pool.len - len, .len = len};
+  return p;
+}
+
+static void begin_para(struct reader *r) {
+  if (r->nb == NEST_MAX)
+    return;
+  struct builder *b = &r->b[r->nb++];
+  const char *tag = r->doc->part.data + here(r) + 1;
+  size_t n = strcspn(tag, " \t\r\n/>");
+  const char *colon = memchr(tag, ':', n);
+  size_t pn = colon != NULL ? (size_t)(colon - tag) : 0;
+  memset(&b->para, 0, sizeof b->para);
+  b->depth = r->depth;
+  b->alone = n >= sizeof b->para.name || pn >= sizeof b->para.prefix;
+  if (b->alone)
+    n = pn = 0;
+  memcpy(b->para.name, tag, n);
+  memcpy(b->para.prefix, tag, pn);
+  b->para.start = here(r);
+  b->para.head_end = past_event(r);
+  b->n = b->nspans = b->nlinks = 0;
+  b->skip_depth = 0;
+  b->in_text = 0;
+  xmt_buf_reset(&b->pool);
+  xmt_buf_reset(&b->spans);
+  xmt_buf_reset(&b->key);
+  check(r, xmt_buf_append(&b->spans, "", 0));
+  check(r, xmt_buf_append(&b->key, "", 0));
+}
+
+static void open_span(struct reader *r, struct builder *b, const char **attrs) {
+  if (b->nspans == SPANS_MAX) {
+    r->why = "spans nested over " XMT_STR(SPANS_MAX) " deep are not read";
+    stop(r, XMT_ERR_FORMAT);
+    return;
+  }
+  b->open_spans[b->nspans].depth = r->depth;
+  b->open_spans[b->nspans].spans_len = b->spans.len;
+  b->open_spans[b->nspans].key_len = b->key.len;
+  b->nspans++;
+  const char *style = NULL;
+  for (; attrs[0] != NULL; attrs += 2)
+    if (is_ns(attrs[0], TEXT_NS, "style-name"))
+      style = attrs[1];
+  int known = 0;
+  const char *key = style != NULL ? shows(r, style, &known) : "";
+  if (key[0] == '\0')
+    return; /* shows nothing: no code, no span written */
+  xmt_buf_append(&b->key, known ? "[" : "[named:", known ? 1 : 7);
+  xmt_buf_append_str(&b->key, key);
+  xmt_buf_append(&b->key, "]", 1);
+  check(r, xmt_buf_append(&b->spans, r->doc->part.data + here(r),
+                          past_event(r) - here(r)));
+}
+
+/* An element of a paragraph copied whole as an isolated code; nested: the
+ * paragraphs in it are units. */
+static void skip_element(struct reader *r, struct builder *b, int nested) {
+  b->skip_depth = r->depth;
+  b->skip_start = here(r);
+  b->nested = nested;
+}
+
+static void start_in_para(struct reader *r, struct builder *b, const char *name,
+                          const char **attrs) {
+  if (is_ns(name, TEXT_NS, "span") && !empty_tag(r)) {
+    open_span(r, b, attrs);
+    return;
+  }
+  if (is_ns(name, TEXT_NS, "a") && !empty_tag(r) && b->nlinks < SPANS_MAX) {
+    b->links[b->nlinks++] = r->depth;
+    const char *part = r->doc->part.data;
+    add_piece(r, b, ODT_OPEN, part + here(r), past_event(r) - here(r));
+    return;
+  }
+  /* an annotation's paragraphs are not translated; a note's, a frame's
+   * and those of any other element that holds some are */
+  skip_element(r, b, !is_ns(name, OFFICE_NS, "annotation"));
+}
+
+static void XMLCALL on_start(void *user, const XML_Char *name,
+                             const XML_Char **attrs) {
+  struct reader *r = user;
+  r->depth++;
+  if (r->st != XMT_OK || r->opaque_depth != 0)
+    return;
+  if (r->in_auto) {
+    style_start(r, name, attrs);
+    return;
+  }
+  struct builder *b = r->nb > 0 ? &r->b[r->nb - 1] : NULL;
+  if (b != NULL)
+    b->in_text = 0; /* the spans around the next text may differ */
+  int para = is_ns(name, TEXT_NS, "p") || is_ns(name, TEXT_NS, "h");
+  if (b == NULL || b->skip_depth != 0) {
+    if (b != NULL && !b->nested)
+      return;
+    if (r->text_depth != 0 && para)
+      begin_para(r);
+    else if (is_ns(name, OFFICE_NS, "automatic-styles"))
+      r->in_auto = 1;
+    else if (r->text_depth == 0 &&
+             (r->doc->headers ? is_header(name)
+                              : is_ns(name, OFFICE_NS, "text")))
+      r->text_depth = r->depth;
+    else if (is_ns(name, TEXT_NS, "tracked-changes"))
+      r->opaque_depth = r->depth; /* deleted text is not translated */
+    return;
+  }
+  start_in_para(r, b, name, attrs);
+}
+
+static void end_para(struct reader *r) {
+  struct builder *b = &r->b[--r->nb];
+  b->para.end = past_event(r);
+  int text = 0;
+  for (size_t i = 0; i < b->n && !text; i++)
+    for (size_t k = 0; b->pieces[i].type == ODT_TEXT && k < b->pieces[i].len;
+         k++)
+      if (strchr(" \t\r\n", b->pool.data[b->pieces[i].off + k]) == NULL)
+        text = 1;
+  if (!text || b->alone)
+    return; /* left alone */
+  struct odt_doc *doc = r->doc;
+  struct odt_para *p =
+      xmt_grow_one(&doc->paras, doc->npara, &doc->cap, sizeof *p);
+  if (p == NULL) {
+    stop(r, XMT_ERR_NOMEM);
+    return;
+  }
+  *p = b->para;
+  xmt_status st =
+      xmt_odt_para_finish(p, b->pool.data, b->pieces, b->n, doc->part.data);
+  if (st != XMT_OK)
+    stop(r, st);
+  else
+    doc->npara++;
+}
+
+static void end_in_para(struct reader *r, struct builder *b) {
+  if (b->skip_depth == r->depth) {
+    b->skip_depth = 0;
+    struct odt_piece *p = add_piece(r, b, ODT_ISOLATED, "", 0);
+    if (p != NULL) {
+      p->from = b->skip_start;
+      p->to = past_event(r);
+    }
+  } else if (b->nspans > 0 && b->open_spans[b->nspans - 1].depth == r->depth) {
+    b->nspans--;
+    b->spans.len = b->open_spans[b->nspans].spans_len;
+    b->key.len = b->open_spans[b->nspans].key_len;
+    b->spans.data[b->spans.len] = '\0';
+    b->key.data[b->key.len] = '\0';
+  } else if (b->nlinks > 0 && b->links[b->nlinks - 1] == r->depth) {
+    b->nlinks--;
+    const char *part = r->doc->part.data;
+    add_piece(r, b, ODT_CLOSE, part + here(r), past_event(r) - here(r));
+  }
+}
+
+static void XMLCALL on_end(void *user, const XML_Char *name) {
+  struct reader *r = user;
+  struct builder *b = r->nb > 0 ? &r->b[r->nb - 1] : NULL;
+  if (b != NULL)
+    b->in_text = 0;
+  if (r->st != XMT_OK || r->opaque_depth != 0) {
+    if (r->opaque_depth == r->depth)
+      r->opaque_depth = 0;
+  } else if (r->in_auto) {
+    if (is_ns(name, OFFICE_NS, "automatic-styles"))
+      r->in_auto = 0;
+    else
+      style_end(r, is_ns(name, STYLE_NS, "style"));
+  } else if (b != NULL && b->skip_depth == 0 && b->depth == r->depth) {
+    end_para(r);
+  } else if (b != NULL) {
+    end_in_para(r, b);
+  } else if (r->text_depth == r->depth) {
+    r->text_depth = 0;
+  }
+  r->depth--;
+}
+
+static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
+  struct reader *r = user;
+  if (r->st != XMT_OK || r->opaque_depth != 0 || r->nb == 0)
+    return;
+  struct builder *b = &r->b[r->nb - 1];
+  if (b->skip_depth != 0)
+    return;
+  struct odt_piece *last = b->n > 0 ? &b->pieces[b->n - 1] : NULL;
+  /* expat hands text in pieces (at each entity): one piece of text for
+   * as long as the spans stay the same */
+  if (!b->in_text || last == NULL) {
+    size_t key_off = b->pool.len;
+    xmt_buf_append(&b->pool, b->key.data, b->key.len);
+    size_t spans_off = b->pool.len;
+    check(r, xmt_buf_append(&b->pool, b->spans.data, b->spans.len));
+    last = add_piece(r, b, ODT_TEXT, "", 0);
+    if (last == NULL)
+      return;
+    *last = (struct odt_piece){.type = ODT_TEXT,
+                               .off = b->pool.len,
+                               .key_off = key_off,
+                               .key_len = b->key.len,
+                               .spans_off = spans_off,
+                               .spans_len = b->spans.len};
+  }
+  b->in_text = 1;
+  check(r, xmt_buf_append(&b->pool, s, (size_t)len));
+  last->len += (size_t)len;
+}
+
+/* A doctype could declare entities that expand without end. */
+static void XMLCALL on_doctype(void *user, const XML_Char *name,
+                               const XML_Char *sysid, const XML_Char *pubid,
+                               int has_internal_subset) {
+  struct reader *r = user;
+  (void)name, (void)sysid, (void)pubid, (void)has_internal_subset;
+  r->why = "a doctype is not read in an OpenDocument part";
+  stop(r, XMT_ERR_FORMAT);
+}
+
+static void reader_free(struct reader *r) {
+  for (size_t i = 0; i < NEST_MAX; i++) {
+    free(r->b[i].pieces);
+    xmt_buf_free(&r->b[i].pool);
+    xmt_buf_free(&r->b[i].spans);
+    xmt_buf_free(&r->b[i].key);
+  }
+  for (size_t i = 0; i < r->nstyles; i++) {
+    free(r->styles[i].name);
+    free(r->styles[i].key);
+  }
+  free(r->styles);
+  free(r->style_name);
+  xmt_buf_free(&r->style_key);
+}
+
+static int by_start(const void *a, const void *b) {
+  size_t x = ((const struct odt_para *)a)->start;
+  size_t y = ((const struct odt_para *)b)->start;
+  return x < y ? -1 : x > y;
+}
+
+xmt_status xmt_odt_parse(struct odt_doc *doc, const char *path,
+                         struct xmt_error_store *err) {
+  struct reader r = {.doc = doc};
+  r.xp = XML_ParserCreateNS(NULL, '|');
+  if (r.xp == NULL)
+    return xmt_error_nomem(err);
+  XML_SetUserData(r.xp, &r);
+  XML_SetElementHandler(r.xp, on_start, on_end);
+  XML_SetCharacterDataHandler(r.xp, on_text);
+  XML_SetStartDoctypeDeclHandler(r.xp, on_doctype);
+  enum XML_Status xs =
+      XML_Parse(r.xp, doc->part.data, (int)doc->part.len, XML_TRUE);
+  xmt_status st = r.st;
+  unsigned long line = XML_GetCurrentLineNumber(r.xp);
+  unsigned long col = XML_GetCurrentColumnNumber(r.xp) + 1;
+  /* the line and column are the entry's, not the package file's */
+  if (st == XMT_ERR_FORMAT)
+    xmt_error_at(err, st, XMT_IN(path), "entry '%s', line %lu, column %lu: %s",
+                 doc->main, line, col, r.why);
+  else if (st == XMT_OK && xs != XML_STATUS_OK)
+    st = xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
+                      "entry '%s', line %lu, column %lu: not well-formed "
+                      "XML: %s",
+                      doc->main, line, col,
+                      XML_ErrorString(XML_GetErrorCode(r.xp)));
+  else if (st != XMT_OK)
+    xmt_error_nomem(err);
+  XML_ParserFree(r.xp);
+  reader_free(&r);
+  /* nested paragraphs end before the one they stand in: the writer
+   * wants them in the order they start */
+  if (st == XMT_OK && doc->npara > 1)
+    qsort(doc->paras, doc->npara, sizeof *doc->paras, by_start);
+  return st;
+}
