@@ -28,7 +28,7 @@
 
 #include "batch.h"
 
-enum { XMT_OPT_JOBS = 400, XMT_OPT_FORCE, XMT_OPT_FRESH_ENGINE };
+enum { XMT_OPT_JOBS = 400, XMT_OPT_FORCE, XMT_OPT_FRESH_ENGINE, XMT_OPT_SHARE };
 
 static const struct xmt_cli_option batch_options[] = {
     {"output", 'o', "OUTDIR", "the output tree (created)"},
@@ -38,6 +38,10 @@ static const struct xmt_cli_option batch_options[] = {
     {"fresh-engine", XMT_OPT_FRESH_ENGINE, NULL,
      "start the engine anew for each document\n(default: once per job; an "
      "engine may\ncarry context from one document to the\nnext)"},
+    {"share", XMT_OPT_SHARE, "K/N",
+     "only share K of N (K from 0 to N-1): the\ndocuments whose relative path "
+     "hashes to K,\nthe same on every machine whatever the\norder of its "
+     "listing"},
     {"report", XMT_OPT_REPORT, "FILE",
      "JSON: one object per document, as\ntranslate's --report, and the "
      "totals"},
@@ -396,8 +400,31 @@ static void free_batch(struct batch *b) {
 struct batch_args {
   struct xmt_cli_settings s;
   unsigned long jobs;
+  unsigned long share_k, share_n; /* --share K/N; N is 0 without it */
   int force, fresh_engine;
 };
+
+/* --share K/N: two decimal numbers, 0 <= K < N. */
+static int take_share(struct batch_args *a, const char *arg) {
+  char *end;
+  errno = 0;
+  unsigned long k = strtoul(arg, &end, 10);
+  int ok = errno == 0 && end != arg && *end == '/' && arg[0] >= '0' &&
+           arg[0] <= '9';
+  const char *n_at = end + 1;
+  unsigned long n = ok ? strtoul(n_at, &end, 10) : 0;
+  ok = ok && errno == 0 && end != n_at && *end == '\0' && n_at[0] >= '0' &&
+       n_at[0] <= '9' && n >= 1 && n <= 1000000 && k < n;
+  if (!ok) {
+    xmt_cli_usage_error("batch ", "--share takes K/N, two numbers with K "
+                                  "from 0 to N-1 (for a job array of 1 to "
+                                  "N, give the task id minus 1)");
+    return 0;
+  }
+  a->share_k = k;
+  a->share_n = n;
+  return 1;
+}
 
 static int take(void *user, int c, const char *arg) {
   struct batch_args *a = user;
@@ -413,6 +440,8 @@ static int take(void *user, int c, const char *arg) {
     a->force = 1;
   } else if (c == XMT_OPT_FRESH_ENGINE) {
     a->fresh_engine = 1;
+  } else if (c == XMT_OPT_SHARE) {
+    return take_share(a, arg);
   } else {
     return xmt_cli_take_option(&a->s, c, arg);
   }
@@ -482,6 +511,33 @@ static int collect(struct batch *b, int argc, char **argv) {
       rc = EXIT_BAD_INPUT;
     }
   return rc;
+}
+
+/* The share of a document: a hash of its relative path (the path under
+ * OUTDIR), so that N workers that list the collection in any order, or
+ * on machines whose directories read back in different orders, cover
+ * each document exactly once. */
+static unsigned long share_of(const char *rel, unsigned long n) {
+  return (unsigned long)(xmt_fnv1a(XMT_FNV1A_BASIS, rel, strlen(rel)) % n);
+}
+
+/* Keeps only the documents of --share K/N; b->listed keeps the count. */
+static void keep_share(struct batch *b, unsigned long k, unsigned long n) {
+  b->listed = b->n;
+  if (n == 0)
+    return;
+  size_t kept = 0;
+  for (size_t i = 0; i < b->n; i++) {
+    struct doc *d = &b->docs[i];
+    if (share_of(d->rel, n) == k) {
+      b->docs[kept++] = *d;
+      continue;
+    }
+    free(d->in);
+    free(d->out);
+    free(d->rel);
+  }
+  b->n = kept;
 }
 
 /* Every file of the batch, before one is written (files.c): no output
@@ -725,6 +781,9 @@ static int conclude(struct run *r, int rc) {
   double seconds = now_s() - r->t0;
   if (!r->a->s.quiet && r->tty)
     fputc('\n', stderr);
+  if (!r->a->s.quiet && r->a->share_n != 0)
+    xmt_cli_say("xliffmt: batch: share %lu/%lu, %zu of %zu documents\n",
+                r->a->share_k, r->a->share_n, r->b->n, r->b->listed);
   if (!r->a->s.quiet)
     xmt_cli_say(
         "xliffmt: batch: %zu documents, %zu translated, %zu up to date, "
@@ -763,8 +822,10 @@ int xmt_cli_batch(int argc, char **argv) {
   b.fresh_engine = a.fresh_engine;
   struct xmt_cli_batch_state state;
   rc = collect(&b, argc, argv);
-  if (rc == EXIT_OK)
+  if (rc == EXIT_OK) {
+    keep_share(&b, a.share_k, a.share_n);
     rc = files_check(&b, &a.s);
+  }
   rc = prepare(&b, &state, rc);
   if (rc != EXIT_OK) {
     xmt_cli_batch_state_free(&state);

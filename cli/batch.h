@@ -25,6 +25,7 @@ struct doc {
 struct batch {
   struct doc *docs;
   size_t n, cap;
+  size_t listed; /* documents before --share kept its own */
   const char *outdir;
   struct stat outdir_st; /* when it existed before the walk */
   int outdir_exists;

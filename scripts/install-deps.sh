@@ -10,6 +10,7 @@ libsqlite3-dev sqlite3 libxxhash-dev libmicrohttpd-dev libjansson-dev curl
 libzip-dev
 libgnutls28-dev openssl
 libpq-dev postgresql parallel
+slurmctld slurmd slurm-client munge
 apertium apertium-eng-spa apertium-eng-cat apertium-apy lttoolbox-dev transfuse
 dict-freedict-eng-spa dict-freedict-spa-eng translate-toolkit
 chromium python3 nodejs npm clang clang-format clang-tidy cppcheck
