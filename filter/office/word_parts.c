@@ -65,7 +65,7 @@ static long resolve(const struct rels *rl, const char *target,
     st = xmt_buf_append(name, "", 1); /* its NUL */
   if (st != XMT_OK)
     return -1;
-  return xmt_package_find(rl->doc->pkg, name->data);
+  return xmt_package_find(rl->doc->base.pkg, name->data);
 }
 
 static void XMLCALL on_rel(void *user, const XML_Char *name,
@@ -91,8 +91,9 @@ static void XMLCALL on_rel(void *user, const XML_Char *name,
   for (size_t k = 0; i >= 0 && k < rl->nfound; k++)
     if (rl->found[k] == (size_t)i)
       return;
-  const char *main = rl->doc->main;
-  if (i < 0 || strcmp(xmt_package_name(rl->doc->pkg, (size_t)i), main) == 0)
+  const char *main = rl->doc->base.main;
+  if (i < 0 ||
+      strcmp(xmt_package_name(rl->doc->base.pkg, (size_t)i), main) == 0)
     return;
   size_t *f = xmt_grow_array(rl->found, &rl->cap, rl->nfound + 1, sizeof *f);
   if (f == NULL) {
@@ -122,7 +123,7 @@ static int by_index(const void *a, const void *b) {
  * in rl->found, in the package's order. */
 static xmt_status find_related(struct rels *rl, const char *path,
                                struct xmt_error_store *err) {
-  const char *main = rl->doc->main, *slash = strrchr(main, '/');
+  const char *main = rl->doc->base.main, *slash = strrchr(main, '/');
   rl->dir = main;
   rl->dir_len = slash != NULL ? (size_t)(slash - main) + 1 : 0;
   struct xmt_buf name = {0}, bytes = {0};
@@ -133,9 +134,9 @@ static xmt_status find_related(struct rels *rl, const char *path,
     st = xmt_buf_append_str(&name, main + rl->dir_len);
   if (st == XMT_OK)
     st = xmt_buf_append(&name, ".rels", 6); /* its NUL too */
-  long i = st == XMT_OK ? xmt_package_find(rl->doc->pkg, name.data) : -1;
+  long i = st == XMT_OK ? xmt_package_find(rl->doc->base.pkg, name.data) : -1;
   if (st == XMT_OK && i >= 0)
-    st = xmt_package_read(rl->doc->pkg, (size_t)i, 0, &bytes, err);
+    st = xmt_package_read(rl->doc->base.pkg, (size_t)i, 0, &bytes, err);
   if (st == XMT_OK && i >= 0) {
     rl->xp = XML_ParserCreateNS(NULL, '|');
     if (rl->xp == NULL)
@@ -200,9 +201,9 @@ xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
   }
   if (st == XMT_OK) {
     doc->nparts = rl.nfound + 1;
-    doc->parts[0].name = doc->main;
+    doc->parts[0].name = doc->base.main;
     for (size_t k = 0; k < rl.nfound; k++)
-      doc->parts[k + 1].name = xmt_package_name(doc->pkg, rl.found[k]);
+      doc->parts[k + 1].name = xmt_package_name(doc->base.pkg, rl.found[k]);
     st = name_parts(doc);
   }
   free(rl.found);
@@ -210,11 +211,19 @@ xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
     return xmt_error_nomem(err);
   for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++) {
     struct word_part *part = &doc->parts[k];
-    long i = xmt_package_find(doc->pkg, part->name);
-    st = xmt_package_read(doc->pkg, (size_t)i, 0, &part->data, err);
+    long i = xmt_package_find(doc->base.pkg, part->name);
+    st = xmt_package_read(doc->base.pkg, (size_t)i, 0, &part->data, err);
     if (st == XMT_OK)
       st = xmt_word_parse(part, path, err);
   }
+  /* unit ids "part:n": n the paragraph's place among its part's */
+  doc->numbering =
+      st == XMT_OK ? calloc(doc->nparts, sizeof *doc->numbering) : NULL;
+  if (st == XMT_OK && doc->numbering == NULL)
+    return xmt_error_nomem(err);
+  for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++)
+    doc->numbering[k] =
+        (struct xmt_unit_part){doc->parts[k].unit_name, doc->parts[k].npara};
   return st;
 }
 
@@ -229,6 +238,8 @@ void xmt_word_parts_free(struct word_doc *doc) {
     xmt_buf_free(&part->data);
   }
   free(doc->parts);
+  free(doc->numbering);
   doc->parts = NULL;
+  doc->numbering = NULL;
   doc->nparts = 0;
 }
