@@ -465,12 +465,12 @@ static int by_start(const void *a, const void *b) {
 
 xmt_status xmt_odt_parse(struct odt_doc *doc, const char *path,
                          struct xmt_error_store *err) {
-  struct reader r = {
-      .x.doctype = "a doctype is not read in an OpenDocument part", .doc = doc};
-  const struct xmt_office_entry where = {path, doc->main, 1};
+  struct reader r = {.x = {on_start, on_end, on_text,
+                           "a doctype is not read in an OpenDocument part"},
+                     .doc = doc};
+  const struct xmt_office_entry at = {path, doc->main, 1};
   xmt_status st =
-      xmt_office_xml_parse(&r.x, &r, on_start, on_end, on_text, doc->part.data,
-                           doc->part.len, &where, err);
+      xmt_office_xml_parse(&r.x, doc->part.data, doc->part.len, &at, err);
   reader_free(&r);
   /* nested paragraphs end before the one they stand in: the writer
    * wants them in the order they start */

@@ -103,7 +103,7 @@ int xmt_office_is(const char *name, const char *ns, const char *local) {
 static void XMLCALL on_doctype(void *user, const XML_Char *name,
                                const XML_Char *sysid, const XML_Char *pubid,
                                int has_internal_subset) {
-  struct xmt_office_xml *x = user; /* the reader's first member */
+  struct xmt_office_xml *x = user;
   (void)name, (void)sysid, (void)pubid, (void)has_internal_subset;
   x->why = x->doctype;
   xmt_office_stop(x, XMT_ERR_FORMAT);
@@ -131,22 +131,18 @@ static xmt_status report(const struct xmt_office_xml *x, enum XML_Status xs,
                       wf, why);
 }
 
-xmt_status xmt_office_xml_parse(struct xmt_office_xml *x, void *reader,
-                                XML_StartElementHandler start,
-                                XML_EndElementHandler end,
-                                XML_CharacterDataHandler text, const char *data,
-                                size_t len,
-                                const struct xmt_office_entry *where,
+xmt_status xmt_office_xml_parse(struct xmt_office_xml *x, const char *data,
+                                size_t len, const struct xmt_office_entry *at,
                                 struct xmt_error_store *err) {
   x->xp = XML_ParserCreateNS(NULL, '|');
   if (x->xp == NULL)
     return xmt_error_nomem(err);
-  XML_SetUserData(x->xp, reader);
-  XML_SetElementHandler(x->xp, start, end);
-  XML_SetCharacterDataHandler(x->xp, text);
+  XML_SetUserData(x->xp, x);
+  XML_SetElementHandler(x->xp, x->start, x->end);
+  XML_SetCharacterDataHandler(x->xp, x->text);
   XML_SetStartDoctypeDeclHandler(x->xp, on_doctype);
   enum XML_Status xs = XML_Parse(x->xp, data, (int)len, XML_TRUE);
-  xmt_status st = report(x, xs, where, err);
+  xmt_status st = report(x, xs, at, err);
   XML_ParserFree(x->xp);
   x->xp = NULL;
   return st;

@@ -45,13 +45,16 @@ xmt_status xmt_office_write(xmt_filter *f, const struct xmt_office_doc *doc,
                             const struct xmt_package_part *parts, size_t n,
                             xmt_write_fn sink, void *user);
 
-/* A part being parsed: the first member of a reader, so that the doctype
- * handler set here finds it. */
+/* A part being parsed: the first member of a reader, which is what the
+ * handlers are given (the doctype handler set here too). */
 struct xmt_office_xml {
+  XML_StartElementHandler start;
+  XML_EndElementHandler end;
+  XML_CharacterDataHandler text;
+  const char *doctype; /* what a doctype is refused with */
   XML_Parser xp;
   xmt_status st;
-  const char *why;     /* XMT_ERR_FORMAT: what was refused */
-  const char *doctype; /* what a doctype is refused with */
+  const char *why; /* XMT_ERR_FORMAT: what was refused */
 };
 
 /* Stops the parse with st (the first one kept). */
@@ -66,18 +69,13 @@ struct xmt_office_entry {
   int quoted;        /* 1: "entry 'content.xml'", 0: "word/document.xml" */
 };
 
-/* Parses len bytes at data with namespaces ('|' between), start, end and
- * text called with reader (whose first member is x); a doctype is
- * refused (it could declare entities that expand without end). A stop
- * for XMT_ERR_FORMAT says x->why, one that is not well-formed expat's
- * reason, each with the entry's line and column (not the package
- * file's); any other stop is out of memory. */
-xmt_status xmt_office_xml_parse(struct xmt_office_xml *x, void *reader,
-                                XML_StartElementHandler start,
-                                XML_EndElementHandler end,
-                                XML_CharacterDataHandler text, const char *data,
-                                size_t len,
-                                const struct xmt_office_entry *where,
+/* Parses len bytes at data with namespaces ('|' between) and x's
+ * handlers; a doctype is refused (it could declare entities that expand
+ * without end). A stop for XMT_ERR_FORMAT says x->why, a part that is
+ * not well-formed expat's reason, each with the entry's line and column
+ * (not the package file's); any other stop is out of memory. */
+xmt_status xmt_office_xml_parse(struct xmt_office_xml *x, const char *data,
+                                size_t len, const struct xmt_office_entry *at,
                                 struct xmt_error_store *err);
 
 /* Writing a target again: its text in stretches, each with the pair

@@ -177,12 +177,12 @@ static xmt_status make_order(struct word_part *part) {
 
 xmt_status xmt_word_parse(struct word_part *part, const char *path,
                           struct xmt_error_store *err) {
-  struct reader r = {.x.doctype = "a doctype is not read in a Word part",
-                     .part = part};
-  const struct xmt_office_entry where = {path, part->name, 0};
+  struct reader r = {
+      .x = {on_start, on_end, on_text, "a doctype is not read in a Word part"},
+      .part = part};
+  const struct xmt_office_entry at = {path, part->name, 0};
   xmt_status st =
-      xmt_office_xml_parse(&r.x, &r, on_start, on_end, on_text, part->data.data,
-                           part->data.len, &where, err);
+      xmt_office_xml_parse(&r.x, part->data.data, part->data.len, &at, err);
   if (st == XMT_OK && make_order(part) != XMT_OK)
     st = xmt_error_nomem(err);
   while (r.nsaved > 0)
