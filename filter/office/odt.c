@@ -87,17 +87,7 @@ static const struct xmt_office_format odt_format = {
     unload,
     bytes_of};
 
-static void close_doc(void *d) { xmt_office_close(&odt_format, d); }
-
-static xmt_status parse_doc(xmt_filter *f, const char *name, const char *bytes,
-                            size_t len, void **out) {
-  return xmt_office_parse(f, &odt_format, name, bytes, len, out);
-}
-
-static xmt_status open_doc(xmt_filter *f, const char *path, void **out,
-                           size_t *bytes) {
-  return xmt_office_open(f, &odt_format, path, out, bytes);
-}
+XMT_OFFICE_OPERATIONS(odt_format)
 
 /* The i-th paragraph of the file: content.xml's, then styles.xml's. */
 static struct odt_para *para_at(struct odt_file *file, size_t i) {
@@ -131,16 +121,7 @@ static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
   if (st != XMT_OK)
     return st;
   struct odt_para *p = para_at(file, i);
-  xmt_segment_free(p->target);
-  p->target = NULL;
-  /* A target that is its source keeps the paragraph's own bytes: the
-   * merging of spans would change them. */
-  if (target == NULL || xmt_target_is_source(target, p->source))
-    return XMT_OK;
-  p->target = xmt_segment_new();
-  if (p->target == NULL || xmt_segment_copy(p->target, target) != XMT_OK)
-    return xmt_error_nomem(&f->err);
-  return XMT_OK;
+  return xmt_office_take(f, &p->target, p->source, target);
 }
 
 static int translated(const struct odt_doc *doc) {
@@ -192,9 +173,7 @@ const struct xmt_format xmt_format_odt = {
     .info = {XMT_FORMAT_ODT, "odt", "OpenDocument Text (.odt, .ott)",
              odt_extensions},
     .bid = bid,
-    .open = open_doc,
-    .parse = parse_doc,
     .read = read_units,
     .take = take,
     .write = write_doc,
-    .close = close_doc};
+    XMT_OFFICE_TABLE};

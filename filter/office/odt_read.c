@@ -345,10 +345,8 @@ static void end_para(struct reader *r) {
   b->para.end = past_event(r);
   int text = 0;
   for (size_t i = 0; i < b->n && !text; i++)
-    for (size_t k = 0; b->pieces[i].type == ODT_TEXT && k < b->pieces[i].len;
-         k++)
-      if (strchr(" \t\r\n", b->pool.data[b->pieces[i].off + k]) == NULL)
-        text = 1;
+    text = b->pieces[i].type == ODT_TEXT &&
+           !xmt_office_blank(b->pool.data + b->pieces[i].off, b->pieces[i].len);
   if (!text || b->alone)
     return; /* left alone */
   struct odt_doc *doc = r->doc;

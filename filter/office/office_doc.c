@@ -77,6 +77,26 @@ xmt_status xmt_office_open(xmt_filter *f, const struct xmt_office_format *fmt,
   return st;
 }
 
+int xmt_office_blank(const char *text, size_t len) {
+  for (size_t k = 0; k < len; k++)
+    if (strchr(" \t\r\n", text[k]) == NULL)
+      return 0;
+  return 1;
+}
+
+xmt_status xmt_office_take(xmt_filter *f, xmt_segment **slot,
+                           const xmt_segment *source,
+                           const xmt_segment *target) {
+  xmt_segment_free(*slot);
+  *slot = NULL;
+  if (target == NULL || xmt_target_is_source(target, source))
+    return XMT_OK;
+  *slot = xmt_segment_new();
+  if (*slot == NULL || xmt_segment_copy(*slot, target) != XMT_OK)
+    return xmt_error_nomem(&f->err);
+  return XMT_OK;
+}
+
 xmt_status xmt_office_write(xmt_filter *f, const struct xmt_office_doc *doc,
                             const struct xmt_package_part *parts, size_t n,
                             xmt_write_fn sink, void *user) {

@@ -39,6 +39,33 @@ xmt_status xmt_office_parse(xmt_filter *f, const struct xmt_office_format *fmt,
                             void **out);
 void xmt_office_close(const struct xmt_office_format *fmt, void *doc);
 
+/* The format table's close_doc, parse_doc and open_doc of a format
+ * whose struct xmt_office_format is fmt; XMT_OFFICE_TABLE puts them in
+ * its entry. */
+#define XMT_OFFICE_TABLE                                                       \
+  .open = open_doc, .parse = parse_doc, .close = close_doc
+#define XMT_OFFICE_OPERATIONS(fmt)                                             \
+  static void close_doc(void *d) { xmt_office_close(&(fmt), d); }              \
+  static xmt_status parse_doc(xmt_filter *f, const char *name,                 \
+                              const char *bytes, size_t len, void **out) {     \
+    return xmt_office_parse(f, &(fmt), name, bytes, len, out);                 \
+  }                                                                            \
+  static xmt_status open_doc(xmt_filter *f, const char *path, void **out,      \
+                             size_t *bytes) {                                  \
+    return xmt_office_open(f, &(fmt), path, out, bytes);                       \
+  }
+
+/* 1 when the len bytes at text are spaces, tabs and line ends alone: a
+ * paragraph with no other text is no unit. */
+int xmt_office_blank(const char *text, size_t len);
+
+/* A paragraph's target taken into *slot: none (NULL) when target is NULL
+ * or says what source says, so that the paragraph keeps its own bytes
+ * (the merging of runs or spans would change them); else a copy. */
+xmt_status xmt_office_take(xmt_filter *f, xmt_segment **slot,
+                           const xmt_segment *source,
+                           const xmt_segment *target);
+
 /* The package with the entries of parts replaced, every other copied
  * raw, handed to sink whole. */
 xmt_status xmt_office_write(xmt_filter *f, const struct xmt_office_doc *doc,

@@ -51,17 +51,7 @@ static const struct xmt_office_format word_format = {
     unload,
     bytes_of};
 
-static void close_doc(void *d) { xmt_office_close(&word_format, d); }
-
-static xmt_status parse_doc(xmt_filter *f, const char *name, const char *bytes,
-                            size_t len, void **out) {
-  return xmt_office_parse(f, &word_format, name, bytes, len, out);
-}
-
-static xmt_status open_doc(xmt_filter *f, const char *path, void **out,
-                           size_t *bytes) {
-  return xmt_office_open(f, &word_format, path, out, bytes);
-}
+XMT_OFFICE_OPERATIONS(word_format)
 
 /* The paragraphs that are units, in order: those of each part but the
  * twins, which take the target of the paragraph they repeat. */
@@ -120,16 +110,7 @@ static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
         &f->err, XMT_ERR_INTERNAL,
         &(const struct xmt_where){.unit_id = xmt_xliff_unit_id(unit)},
         "a unit the document does not have");
-  xmt_segment_free(p->target);
-  p->target = NULL;
-  /* A target that is its source keeps the paragraph's own bytes: the
-   * merging of runs would change them. */
-  if (target == NULL || xmt_target_is_source(target, p->source))
-    return XMT_OK;
-  p->target = xmt_segment_new();
-  if (p->target == NULL || xmt_segment_copy(p->target, target) != XMT_OK)
-    return xmt_error_nomem(&f->err);
-  return XMT_OK;
+  return xmt_office_take(f, &p->target, p->source, target);
 }
 
 /* 1 when a paragraph of part is written with a target. */
@@ -171,9 +152,7 @@ const struct xmt_format xmt_format_word = {
     .info = {XMT_FORMAT_WORD, "docx", "Word (.docx, .docm, .dotx, .dotm)",
              word_extensions},
     .bid = bid,
-    .open = open_doc,
-    .parse = parse_doc,
     .read = read_units,
     .take = take,
     .write = write_doc,
-    .close = close_doc};
+    XMT_OFFICE_TABLE};

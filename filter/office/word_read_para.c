@@ -249,10 +249,8 @@ static void end_para(struct reader *r) {
   s->para.end = past_event(r);
   int text = 0;
   for (size_t i = 0; i < s->npieces && !text; i++)
-    for (size_t k = 0; s->pieces[i].type == PIECE_TEXT && k < s->pieces[i].len;
-         k++)
-      if (strchr(" \t\r\n", s->pool.data[s->pieces[i].off + k]) == NULL)
-        text = 1;
+    text = s->pieces[i].type == PIECE_TEXT &&
+           !xmt_office_blank(s->pool.data + s->pieces[i].off, s->pieces[i].len);
   if (!text || s->long_prefix)
     return; /* left alone */
   struct word_part *part = r->part;
