@@ -189,7 +189,7 @@ xmt_status xmt_office_put_target(const struct xmt_office_target *w,
     if (i < n)
       st = xmt_segment_tag(target, i, &t);
     if (st == XMT_OK && t.offset > at)
-      st = w->text(w->user, open, nopen, text + at, t.offset - at);
+      st = w->put_stretch(w->user, open, nopen, text + at, t.offset - at);
     at = t.offset > at ? t.offset : at;
     size_t c = i < n ? code_of(w, &t) : SIZE_MAX;
     int close = t.kind == XMT_TAG_CLOSE || t.kind == XMT_TAG_ISOLATED_CLOSE;
@@ -199,9 +199,9 @@ xmt_status xmt_office_put_target(const struct xmt_office_target *w,
       c = open[--nopen];
     if (c == SIZE_MAX)
       continue;
-    if (!close && w->paired(w->user, c) && nopen < 64)
+    if (!close && w->paired_code(w->user, c) && nopen < 64)
       open[nopen++] = c;
-    st = w->code(w->user, c, close);
+    st = w->put_code(w->user, c, close);
   }
   return st;
 }

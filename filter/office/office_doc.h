@@ -112,10 +112,10 @@ xmt_status xmt_office_xml_parse(struct xmt_office_xml *x, const char *data,
 struct xmt_office_target {
   void *user;
   size_t ncodes;
-  int (*paired)(void *user, size_t code); /* 1: opened and closed */
-  xmt_status (*text)(void *user, const size_t *open, size_t nopen,
-                     const char *text, size_t len);
-  xmt_status (*code)(void *user, size_t code, int close);
+  int (*paired_code)(void *user, size_t code); /* 1: opened and closed */
+  xmt_status (*put_stretch)(void *user, const size_t *open, size_t nopen,
+                            const char *text, size_t len);
+  xmt_status (*put_code)(void *user, size_t code, int close);
 };
 xmt_status xmt_office_put_target(const struct xmt_office_target *w,
                                  const xmt_segment *target);
