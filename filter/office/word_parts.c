@@ -15,12 +15,10 @@
 #define REL_NS "http://schemas.openxmlformats.org/package/2006/relationships"
 
 struct rels {
+  struct xmt_office_xml x; /* first: the parse, how it stopped */
   const struct word_doc *doc;
   const char *dir; /* the main part's folder, with its '/' */
   size_t dir_len;
-  XML_Parser xp;
-  int doctype;
-  xmt_status st;
   size_t *found; /* entry indices */
   size_t nfound, cap;
 };
@@ -72,7 +70,7 @@ static void XMLCALL on_rel(void *user, const XML_Char *name,
                            const XML_Char **attrs) {
   struct rels *rl = user;
   size_t n = strlen(REL_NS);
-  if (rl->st != XMT_OK || strncmp(name, REL_NS, n) != 0 ||
+  if (rl->x.st != XMT_OK || strncmp(name, REL_NS, n) != 0 ||
       strcmp(name + n, "|Relationship") != 0)
     return;
   const char *type = "", *target = NULL, *mode = "";
@@ -97,21 +95,11 @@ static void XMLCALL on_rel(void *user, const XML_Char *name,
     return;
   size_t *f = xmt_grow_array(rl->found, &rl->cap, rl->nfound + 1, sizeof *f);
   if (f == NULL) {
-    rl->st = XMT_ERR_NOMEM;
-    XML_StopParser(rl->xp, XML_FALSE);
+    xmt_office_stop(&rl->x, XMT_ERR_NOMEM);
     return;
   }
   rl->found = f;
   f[rl->nfound++] = (size_t)i;
-}
-
-static void XMLCALL on_rels_doctype(void *user, const XML_Char *name,
-                                    const XML_Char *sysid,
-                                    const XML_Char *pubid, int internal) {
-  struct rels *rl = user;
-  (void)name, (void)sysid, (void)pubid, (void)internal;
-  rl->doctype = 1;
-  XML_StopParser(rl->xp, XML_FALSE);
 }
 
 static int by_index(const void *a, const void *b) {
@@ -138,23 +126,10 @@ static xmt_status find_related(struct rels *rl, const char *path,
   if (st == XMT_OK && i >= 0)
     st = xmt_package_read(rl->doc->base.pkg, (size_t)i, 0, &bytes, err);
   if (st == XMT_OK && i >= 0) {
-    rl->xp = XML_ParserCreateNS(NULL, '|');
-    if (rl->xp == NULL)
-      st = XMT_ERR_NOMEM;
-  }
-  if (st == XMT_OK && i >= 0) {
-    XML_SetUserData(rl->xp, rl);
-    XML_SetStartElementHandler(rl->xp, on_rel);
-    XML_SetStartDoctypeDeclHandler(rl->xp, on_rels_doctype);
-    enum XML_Status xs = XML_Parse(rl->xp, bytes.data, (int)bytes.len, 1);
-    st = rl->st;
-    if (st == XMT_OK && (xs != XML_STATUS_OK || rl->doctype))
-      st = xmt_error_at(
-          err, XMT_ERR_FORMAT, XMT_IN(path), "%s, line %lu: %s", name.data,
-          (unsigned long)XML_GetCurrentLineNumber(rl->xp),
-          rl->doctype ? "a doctype is not read in a Word part"
-                      : XML_ErrorString(XML_GetErrorCode(rl->xp)));
-    XML_ParserFree(rl->xp);
+    rl->x = (struct xmt_office_xml){
+        .start = on_rel, .doctype = "a doctype is not read in a Word part"};
+    const struct xmt_office_entry at = {path, name.data, 0};
+    st = xmt_office_xml_parse(&rl->x, bytes.data, bytes.len, &at, err);
   }
   xmt_buf_free(&name);
   xmt_buf_free(&bytes);
