@@ -7,7 +7,6 @@
  * paragraphs, after content.xml's; meta.xml is not read yet. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

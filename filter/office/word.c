@@ -8,7 +8,6 @@
  * layer. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

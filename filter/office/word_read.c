@@ -14,7 +14,6 @@
  * paragraphs that repeat its mc:Choice's are its twins. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
