@@ -349,15 +349,16 @@ struct xmt_unit_sink xmt_units_out_sink_of(struct xmt_units_out *o);
 /* Handing a format's units to the run (format/unit_feed.c), alike for
  * every format with a reader: one <file> of original, languages and
  * datatype, then nunits units, the i-th described by at(doc, i, ...):
- * its id (written in decimal: what xmt_unit_index reads back), source
- * and the fields a format may set; each built at the line the XLIFF of
- * the units shows it on. */
+ * its id (written in decimal, after "part:" when it is in a part: what
+ * xmt_unit_index_in reads back), source and the fields a format may set;
+ * each built at the line the XLIFF of the units shows it on. */
 struct xmt_unit_feed {
   const char *original, *source_language, *target_language, *datatype;
   size_t nunits;
 };
 struct xmt_feed_unit {
   unsigned long id;
+  const char *part;              /* NULL: none, the id a number alone */
   const char *resname, *restype; /* NULL: absent */
   const xmt_segment *source;
   int preserve_space;
@@ -371,6 +372,17 @@ xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,
 xmt_status xmt_unit_index(const xmt_xliff_unit *unit, size_t n,
                           const char *what, size_t *index,
                           struct xmt_error_store *err);
+/* The same for units numbered in parts ("document:3", "footnotes:1"),
+ * each part's from 1 to its count; a part named NULL takes the ids of a
+ * number alone. *part gets the part's index in parts, *index n - 1. */
+struct xmt_unit_part {
+  const char *name;
+  size_t count;
+};
+xmt_status xmt_unit_index_in(const xmt_xliff_unit *unit,
+                             const struct xmt_unit_part *parts, size_t nparts,
+                             const char *what, size_t *part, size_t *index,
+                             struct xmt_error_store *err);
 /* 1 when target says what source says: the same text, the same codes (by
  * id and side) at the same places; their markup is not compared, being
  * the format's own. A format keeps a unit's bytes when so. */

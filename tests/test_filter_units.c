@@ -261,7 +261,126 @@ static void test_xliff2(void) {
   xmt_filter_free(f);
 }
 
+/* A document of units in parts, as Word's: each unit a paragraph. */
+struct parted {
+  const char *part[4];
+  unsigned long id[4];
+  xmt_segment *source;
+};
+
+static void parted_at(void *d, size_t i, struct xmt_feed_unit *out) {
+  const struct parted *doc = d;
+  *out = (struct xmt_feed_unit){
+      .id = doc->id[i], .part = doc->part[i], .source = doc->source};
+}
+
+static xmt_status sink_file(void *user, const struct xmt_xliff_file_info *in) {
+  (void)in;
+  ((struct seen *)user)->files++;
+  return XMT_OK;
+}
+
+static xmt_status sink_unit(void *user, xmt_xliff_unit *unit) {
+  return on_unit(user, unit) == 0 ? XMT_OK : XMT_ERR_NOMEM;
+}
+
+/* The id xmt_unit_index_in reads back into part and index, or the
+ * internal error naming it. */
+static void check_index(const char *id, const struct xmt_unit_part *parts,
+                        size_t nparts, long want_part, size_t want_index) {
+  struct xmt_inline_builder ib;
+  xmt_ib_init(&ib);
+  const struct xmt_unit_fields in = {
+      .id = id, .line = 1, .column = 1, .translatable = 1};
+  xmt_segment *source = xmt_segment_new();
+  xmt_xliff_unit *unit = NULL;
+  CU_ASSERT_EQUAL_FATAL(xmt_xliff_unit_build(&ib, &in, source, NULL, &unit),
+                        XMT_OK);
+  struct xmt_error_store err = {0};
+  size_t part = 99, index = 99;
+  xmt_status st =
+      xmt_unit_index_in(unit, parts, nparts, "document", &part, &index, &err);
+  if (want_part >= 0) {
+    CU_ASSERT_EQUAL(st, XMT_OK);
+    CU_ASSERT_EQUAL(part, (size_t)want_part);
+    CU_ASSERT_EQUAL(index, want_index);
+  } else {
+    CU_ASSERT_EQUAL(st, XMT_ERR_INTERNAL);
+    CU_ASSERT_STRING_EQUAL(err.pub.message,
+                           "a unit the document does not have");
+    CU_ASSERT_STRING_EQUAL(err.pub.unit_id, id);
+    CU_ASSERT_EQUAL(part, 99);
+  }
+  xmt_error_clear(&err);
+  xmt_xliff_unit_free(unit);
+  xmt_segment_free(source);
+  xmt_ib_free(&ib);
+}
+
+/* Units in parts: the feed writes "part:n", xmt_unit_index_in reads each
+ * back to its part and index, and refuses any id it did not write. */
+static void test_parts(void) {
+  struct parted doc = {{"document", "document", "footnotes", NULL},
+                       {1, 3, 2, 4},
+                       xmt_segment_new()};
+  CU_ASSERT_EQUAL_FATAL(xmt_segment_append_text(doc.source, "Text", 4), XMT_OK);
+  struct seen values = {0};
+  const struct xmt_unit_sink sink = {sink_file, sink_unit, &values};
+  const struct xmt_unit_feed feed = {"a.docx", "en", "fr", "x-docx", 4};
+  CU_ASSERT_EQUAL_FATAL(xmt_unit_feed(&feed, &doc, parted_at, &sink), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(values.n, 4);
+  CU_ASSERT_EQUAL(values.files, 1);
+  CU_ASSERT_STRING_EQUAL(xmt_xliff_unit_id(values.units[0]), "document:1");
+  CU_ASSERT_STRING_EQUAL(xmt_xliff_unit_id(values.units[1]), "document:3");
+  CU_ASSERT_STRING_EQUAL(xmt_xliff_unit_id(values.units[2]), "footnotes:2");
+  CU_ASSERT_STRING_EQUAL(xmt_xliff_unit_id(values.units[3]), "4");
+  const struct xmt_unit_part parts[] = {
+      {"document", 3}, {"footnotes", 2}, {"header1", 0}, {NULL, 4}};
+  size_t part, index;
+  struct xmt_error_store err = {0};
+  const long want_part[] = {0, 0, 1, 3};
+  const size_t want_index[] = {0, 2, 1, 3};
+  for (size_t i = 0; i < values.n; i++) {
+    CU_ASSERT_EQUAL(xmt_unit_index_in(values.units[i], parts, 4, "document",
+                                      &part, &index, &err),
+                    XMT_OK);
+    CU_ASSERT_EQUAL(part, (size_t)want_part[i]);
+    CU_ASSERT_EQUAL(index, want_index[i]);
+  }
+  seen_free(&values);
+  xmt_segment_free(doc.source);
+  check_index("footnotes:1", parts, 4, 1, 0);
+  check_index("1", parts, 4, 3, 0);
+  /* a part name with a colon in it: the number is after the last one */
+  const struct xmt_unit_part odd[] = {{"word/a:b.xml", 2}};
+  check_index("word/a:b.xml:2", odd, 1, 0, 1);
+  static const char *const refused[] = {"document:4",
+                                        "document:0",
+                                        "document:01",
+                                        "document:+1",
+                                        "document: 1",
+                                        "document:",
+                                        "document",
+                                        "header1:1",
+                                        "endnotes:1",
+                                        ":1",
+                                        "Document:1",
+                                        "document:1x",
+                                        "5",
+                                        "0",
+                                        "",
+                                        "document:18446744073709551617"};
+  for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+    check_index(refused[i], parts, 4, -1, 0);
+  /* one part of no name: the ids of a number alone (HTML, ODT) */
+  const struct xmt_unit_part whole[] = {{NULL, 2}};
+  check_index("2", whole, 1, 0, 1);
+  check_index("document:2", whole, 1, -1, 0);
+  check_index("3", whole, 1, -1, 0);
+}
+
 static CU_TestInfo units_tests[] = {
+    {"units in parts: ids \"part:n\" written and read back", test_parts},
     {"an HTML page's units as values", test_html},
     {"an XLIFF 2 document's units as values", test_xliff2},
     CU_TEST_INFO_NULL,

@@ -1,7 +1,8 @@
 /* unit_feed.c -- what every format that is not XLIFF does alike: hand
  * its units to the run's sink (one <file>, then each unit built from its
  * source segment at the line its XLIFF would show it on), and find the
- * unit a target is for from the id it was handed out with, and tell a
+ * unit a target is for from the id it was handed out with ("7", or
+ * "part:7" for a format whose units are in parts), and tell a
  * target that says what its source says (the format then keeps its own
  * bytes). */
 #include "config.h"
@@ -26,8 +27,11 @@ xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,
   for (size_t i = 0; i < feed->nunits && st == XMT_OK; i++) {
     struct xmt_feed_unit u = {0};
     at(doc, i, &u);
-    char id[24];
-    snprintf(id, sizeof id, "%lu", u.id);
+    char id[300];
+    if (u.part != NULL)
+      snprintf(id, sizeof id, "%.255s:%lu", u.part, u.id);
+    else
+      snprintf(id, sizeof id, "%lu", u.id);
     const struct xmt_unit_fields in = {.id = id,
                                        .resname = u.resname,
                                        .restype = u.restype,
@@ -50,16 +54,44 @@ xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,
 xmt_status xmt_unit_index(const xmt_xliff_unit *unit, size_t n,
                           const char *what, size_t *index,
                           struct xmt_error_store *err) {
+  const struct xmt_unit_part whole = {NULL, n};
+  size_t part;
+  return xmt_unit_index_in(unit, &whole, 1, what, &part, index, err);
+}
+
+/* The part of parts an id's name (len bytes at name; NULL: none) is. */
+static long part_named(const struct xmt_unit_part *parts, size_t nparts,
+                       const char *name, size_t len) {
+  for (size_t k = 0; k < nparts; k++) {
+    const char *p = parts[k].name;
+    if (name == NULL
+            ? p == NULL
+            : p != NULL && strlen(p) == len && memcmp(p, name, len) == 0)
+      return (long)k;
+  }
+  return -1;
+}
+
+xmt_status xmt_unit_index_in(const xmt_xliff_unit *unit,
+                             const struct xmt_unit_part *parts, size_t nparts,
+                             const char *what, size_t *part, size_t *index,
+                             struct xmt_error_store *err) {
   const char *id =
       xmt_xliff_unit_id(unit) != NULL ? xmt_xliff_unit_id(unit) : "";
+  const char *colon = strrchr(id, ':');
+  const char *num = colon != NULL ? colon + 1 : id;
+  long k = part_named(parts, nparts, colon != NULL ? id : NULL,
+                      colon != NULL ? (size_t)(colon - id) : 0);
   char *end;
-  unsigned long k = strtoul(id, &end, 10);
+  unsigned long n = strtoul(num, &end, 10);
   /* the ids are the ones the feed wrote: decimal, from 1, nothing else */
-  if (id[0] < '1' || id[0] > '9' || *end != '\0' || k > n)
+  if (k < 0 || num[0] < '1' || num[0] > '9' || *end != '\0' ||
+      n > parts[k].count)
     return xmt_error_at(err, XMT_ERR_INTERNAL,
                         &(const struct xmt_where){.unit_id = id},
                         "a unit the %s does not have", what);
-  *index = (size_t)(k - 1);
+  *part = (size_t)k;
+  *index = (size_t)(n - 1);
   return XMT_OK;
 }
 

@@ -7,7 +7,6 @@
  * paragraphs, after content.xml's; meta.xml is not read yet. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,88 +39,54 @@ static int bid(const struct xmt_head *head) {
 /* The package and its two parts read: content.xml and, when it has one,
  * styles.xml, whose units follow content.xml's. */
 struct odt_file {
-  xmt_package *pkg;
+  struct xmt_office_doc base; /* the package, content.xml's entry */
   struct odt_doc content, styles;
 };
 
-static void close_doc(void *d) {
+static void unload(void *d) {
   struct odt_file *file = d;
-  if (file == NULL)
-    return;
   xmt_odt_paras_free(&file->content);
   xmt_odt_paras_free(&file->styles);
   xmt_buf_free(&file->content.part);
   xmt_buf_free(&file->styles.part);
-  xmt_package_free(file->pkg);
-  free(file);
 }
 
-/* The package at path (or its len bytes, when bytes is not NULL), its
- * kind OpenDocument Text, content.xml and styles.xml read and parsed. */
-static xmt_status load(xmt_filter *f, const char *path, const char *bytes,
-                       size_t len, struct odt_file *file) {
-  xmt_status st =
-      bytes != NULL
-          ? xmt_package_open_mem(&file->pkg, path, bytes, len, NULL, &f->err)
-          : xmt_package_open(&file->pkg, path, NULL, &f->err);
-  enum xmt_package_kind kind = XMT_PACKAGE_OTHER;
+/* content.xml and styles.xml read and parsed. */
+static xmt_status load(xmt_filter *f, const char *path, void *d) {
+  struct odt_file *file = d;
+  xmt_package *pkg = file->base.pkg;
   struct odt_doc *content = &file->content, *styles = &file->styles;
-  if (st == XMT_OK)
-    st = xmt_package_kind(file->pkg, &kind, &content->main, &f->err);
-  if (st == XMT_OK && kind != XMT_PACKAGE_ODT)
-    return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path),
-                        "an OpenDocument file but not a text: its mimetype "
-                        "entry names another kind");
-  if (st == XMT_OK && content->main == NULL)
-    return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path),
-                        "the OpenDocument text has no entry 'content.xml'");
-  long i = st == XMT_OK ? xmt_package_find(file->pkg, content->main) : -1;
-  if (st == XMT_OK)
-    st = xmt_package_read(file->pkg, (size_t)i, 0, &content->part, &f->err);
+  content->main = file->base.main;
+  long i = xmt_package_find(pkg, content->main);
+  xmt_status st = xmt_package_read(pkg, (size_t)i, 0, &content->part, &f->err);
   if (st == XMT_OK)
     st = xmt_odt_parse(content, path, &f->err);
-  i = st == XMT_OK ? xmt_package_find(file->pkg, "styles.xml") : -1;
+  i = st == XMT_OK ? xmt_package_find(pkg, "styles.xml") : -1;
   if (i < 0)
     return st; /* no styles: none of the paragraphs are units */
-  styles->main = xmt_package_name(file->pkg, (size_t)i);
+  styles->main = xmt_package_name(pkg, (size_t)i);
   styles->headers = 1;
-  st = xmt_package_read(file->pkg, (size_t)i, 0, &styles->part, &f->err);
+  st = xmt_package_read(pkg, (size_t)i, 0, &styles->part, &f->err);
   return st == XMT_OK ? xmt_odt_parse(styles, path, &f->err) : st;
 }
 
-static xmt_status load_doc(xmt_filter *f, const char *path, const char *bytes,
-                           size_t len, void **out) {
-  struct odt_file *file = calloc(1, sizeof *file);
-  if (file == NULL)
-    return xmt_error_nomem(&f->err);
-  xmt_status st = load(f, path, bytes, len, file);
-  if (st != XMT_OK) {
-    close_doc(file);
-    return st;
-  }
-  *out = file;
-  return XMT_OK;
+static size_t bytes_of(const void *d) {
+  return ((const struct odt_file *)d)->content.part.len;
 }
 
-static xmt_status parse_doc(xmt_filter *f, const char *name, const char *bytes,
-                            size_t len, void **out) {
-  *out = NULL;
-  return load_doc(f, name, bytes != NULL ? bytes : "", len, out);
-}
+static const struct xmt_office_format odt_format = {
+    XMT_PACKAGE_ODT,
+    "an OpenDocument file but not a text: its mimetype entry names another "
+    "kind",
+    "the OpenDocument text has no entry 'content.xml'",
+    "an OpenDocument text is read from a file or from memory, not from "
+    "standard input",
+    sizeof(struct odt_file),
+    load,
+    unload,
+    bytes_of};
 
-static xmt_status open_doc(xmt_filter *f, const char *path, void **out,
-                           size_t *bytes) {
-  *out = NULL;
-  *bytes = 0;
-  if (strcmp(path, "-") == 0)
-    return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path),
-                        "an OpenDocument text is read from a file or from "
-                        "memory, not from standard input");
-  xmt_status st = load_doc(f, path, NULL, 0, out);
-  if (st == XMT_OK && *out != NULL)
-    *bytes = ((struct odt_file *)*out)->content.part.len;
-  return st;
-}
+XMT_OFFICE_OPERATIONS(odt_format)
 
 /* The i-th paragraph of the file: content.xml's, then styles.xml's. */
 static struct odt_para *para_at(struct odt_file *file, size_t i) {
@@ -155,16 +120,7 @@ static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
   if (st != XMT_OK)
     return st;
   struct odt_para *p = para_at(file, i);
-  xmt_segment_free(p->target);
-  p->target = NULL;
-  /* A target that is its source keeps the paragraph's own bytes: the
-   * merging of spans would change them. */
-  if (target == NULL || xmt_target_is_source(target, p->source))
-    return XMT_OK;
-  p->target = xmt_segment_new();
-  if (p->target == NULL || xmt_segment_copy(p->target, target) != XMT_OK)
-    return xmt_error_nomem(&f->err);
-  return XMT_OK;
+  return xmt_office_take(f, &p->target, p->source, target);
 }
 
 static int translated(const struct odt_doc *doc) {
@@ -196,7 +152,7 @@ static int styles_part(const struct odt_file *file, const char *language,
 static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
                             xmt_write_fn sink, void *user) {
   struct odt_file *file = d;
-  struct xmt_buf part = {0}, styles = {0}, zip = {0};
+  struct xmt_buf part = {0}, styles = {0};
   xmt_status st = xmt_odt_render(&file->content, &part);
   struct xmt_package_part repl[2] = {{file->content.main, part.data, part.len}};
   size_t n = 1;
@@ -206,12 +162,9 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
   if (st != XMT_OK) /* out of memory, or a writer's internal error */
     xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   if (st == XMT_OK)
-    st = xmt_package_write_mem(file->pkg, &zip, repl, n, &f->err);
-  if (st == XMT_OK && sink(user, zip.data, zip.len) != 0)
-    st = XMT_ERR_WRITE;
+    st = xmt_office_write(f, &file->base, repl, n, sink, user);
   xmt_buf_free(&part);
   xmt_buf_free(&styles);
-  xmt_buf_free(&zip);
   return st;
 }
 
@@ -219,9 +172,7 @@ const struct xmt_format xmt_format_odt = {
     .info = {XMT_FORMAT_ODT, "odt", "OpenDocument Text (.odt, .ott)",
              odt_extensions},
     .bid = bid,
-    .open = open_doc,
-    .parse = parse_doc,
     .read = read_units,
     .take = take,
     .write = write_doc,
-    .close = close_doc};
+    XMT_OFFICE_TABLE};

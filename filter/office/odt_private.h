@@ -5,8 +5,7 @@
 #ifndef XMT_ODT_PRIVATE_H
 #define XMT_ODT_PRIVATE_H
 
-#include "filter_private.h"
-#include "office_private.h"
+#include "office_doc.h"
 
 /* A code of a paragraph, tag id its index + 1. Paired: a text:a (open:
  * its start tag, close: its end tag) or a stretch of spans whose styles

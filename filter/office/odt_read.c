@@ -57,10 +57,8 @@ struct builder {
 };
 
 struct reader {
+  struct xmt_office_xml x; /* first: the parse, how it stopped, why */
   struct odt_doc *doc;
-  const char *why; /* XMT_ERR_FORMAT: what was refused */
-  XML_Parser xp;
-  xmt_status st;
   unsigned long depth;
   unsigned long text_depth;   /* of office:text (0: not in it) */
   unsigned long opaque_depth; /* of an element with no units in it */
@@ -75,28 +73,22 @@ struct reader {
   size_t nb;
 };
 
-static int is_ns(const char *name, const char *ns, const char *local) {
-  size_t n = strlen(ns);
-  return strncmp(name, ns, n) == 0 && name[n] == '|' &&
-         strcmp(name + n + 1, local) == 0;
-}
-
 /* A master page's header or footer (left, first pages too). */
 static int is_header(const char *name) {
   static const char *const names[] = {
       "header",       "footer",       "header-left", "footer-left",
       "header-first", "footer-first", NULL};
   for (size_t i = 0; names[i] != NULL; i++)
-    if (is_ns(name, STYLE_NS, names[i]))
+    if (xmt_office_is(name, STYLE_NS, names[i]))
       return 1;
   return 0;
 }
 
 static size_t here(const struct reader *r) {
-  return (size_t)XML_GetCurrentByteIndex(r->xp);
+  return (size_t)XML_GetCurrentByteIndex(r->x.xp);
 }
 static size_t past_event(const struct reader *r) {
-  return here(r) + (size_t)XML_GetCurrentByteCount(r->xp);
+  return here(r) + (size_t)XML_GetCurrentByteCount(r->x.xp);
 }
 /* 1 when the start tag just read is an empty element (<x/>). */
 static int empty_tag(const struct reader *r) {
@@ -104,15 +96,9 @@ static int empty_tag(const struct reader *r) {
   return end >= 2 && r->doc->part.data[end - 2] == '/';
 }
 
-static void stop(struct reader *r, xmt_status st) {
-  if (r->st == XMT_OK)
-    r->st = st;
-  XML_StopParser(r->xp, XML_FALSE);
-}
-
 static void check(struct reader *r, xmt_status st) {
   if (st != XMT_OK)
-    stop(r, st);
+    xmt_office_stop(&r->x, st);
 }
 
 /* --- Automatic styles ---------------------------------------------------- */
@@ -157,25 +143,25 @@ static void style_start(struct reader *r, const char *name,
     put_attrs(r, attrs);
     return;
   }
-  if (!is_ns(name, STYLE_NS, "style"))
+  if (!xmt_office_is(name, STYLE_NS, "style"))
     return;
   const char *sname = NULL, *family = NULL;
   for (size_t i = 0; attrs[i] != NULL; i += 2)
-    if (is_ns(attrs[i], STYLE_NS, "name"))
+    if (xmt_office_is(attrs[i], STYLE_NS, "name"))
       sname = attrs[i + 1];
-    else if (is_ns(attrs[i], STYLE_NS, "family"))
+    else if (xmt_office_is(attrs[i], STYLE_NS, "family"))
       family = attrs[i + 1];
   if (sname == NULL || family == NULL || strcmp(family, "text") != 0)
     return;
   r->style_name = strdup(sname);
   if (r->style_name == NULL)
-    stop(r, XMT_ERR_NOMEM);
+    xmt_office_stop(&r->x, XMT_ERR_NOMEM);
   xmt_buf_reset(&r->style_key);
   check(r, xmt_buf_append(&r->style_key, "", 0));
   /* of the style's own attributes, only its parent shows (its name,
    * family, display name do not) */
   for (; attrs[0] != NULL; attrs += 2)
-    if (is_ns(attrs[0], STYLE_NS, "parent-style-name")) {
+    if (xmt_office_is(attrs[0], STYLE_NS, "parent-style-name")) {
       xmt_buf_append_str(&r->style_key, "parent=");
       check(r, xmt_buf_append_str(&r->style_key, attrs[1]));
     }
@@ -198,7 +184,7 @@ static void style_end(struct reader *r, int style) {
     free(key);
     free(r->style_name);
     r->style_name = NULL;
-    stop(r, XMT_ERR_NOMEM);
+    xmt_office_stop(&r->x, XMT_ERR_NOMEM);
     return;
   }
   *s = (struct style_key){r->style_name, key};
@@ -235,7 +221,7 @@ static struct odt_piece *add_piece(struct reader *r, struct builder *b,
                                    size_t len) {
   struct odt_piece *p = xmt_grow_one(&b->pieces, b->n, &b->cap, sizeof *p);
   if (p == NULL || xmt_buf_append(&b->pool, bytes, len) != XMT_OK) {
-    stop(r, XMT_ERR_NOMEM);
+    xmt_office_stop(&r->x, XMT_ERR_NOMEM);
     return NULL;
   }
   b->n++;
@@ -272,8 +258,8 @@ static void begin_para(struct reader *r) {
 
 static void open_span(struct reader *r, struct builder *b, const char **attrs) {
   if (b->nspans == SPANS_MAX) {
-    r->why = "spans nested over " XMT_STR(SPANS_MAX) " deep are not read";
-    stop(r, XMT_ERR_FORMAT);
+    r->x.why = "spans nested over " XMT_STR(SPANS_MAX) " deep are not read";
+    xmt_office_stop(&r->x, XMT_ERR_FORMAT);
     return;
   }
   b->open_spans[b->nspans].depth = r->depth;
@@ -282,7 +268,7 @@ static void open_span(struct reader *r, struct builder *b, const char **attrs) {
   b->nspans++;
   const char *style = NULL;
   for (; attrs[0] != NULL; attrs += 2)
-    if (is_ns(attrs[0], TEXT_NS, "style-name"))
+    if (xmt_office_is(attrs[0], TEXT_NS, "style-name"))
       style = attrs[1];
   int known = 0;
   const char *key = style != NULL ? shows(r, style, &known) : "";
@@ -305,11 +291,12 @@ static void skip_element(struct reader *r, struct builder *b, int nested) {
 
 static void start_in_para(struct reader *r, struct builder *b, const char *name,
                           const char **attrs) {
-  if (is_ns(name, TEXT_NS, "span") && !empty_tag(r)) {
+  if (xmt_office_is(name, TEXT_NS, "span") && !empty_tag(r)) {
     open_span(r, b, attrs);
     return;
   }
-  if (is_ns(name, TEXT_NS, "a") && !empty_tag(r) && b->nlinks < SPANS_MAX) {
+  if (xmt_office_is(name, TEXT_NS, "a") && !empty_tag(r) &&
+      b->nlinks < SPANS_MAX) {
     b->links[b->nlinks++] = r->depth;
     const char *part = r->doc->part.data;
     add_piece(r, b, ODT_OPEN, part + here(r), past_event(r) - here(r));
@@ -317,14 +304,14 @@ static void start_in_para(struct reader *r, struct builder *b, const char *name,
   }
   /* an annotation's paragraphs are not translated; a note's, a frame's
    * and those of any other element that holds some are */
-  skip_element(r, b, !is_ns(name, OFFICE_NS, "annotation"));
+  skip_element(r, b, !xmt_office_is(name, OFFICE_NS, "annotation"));
 }
 
 static void XMLCALL on_start(void *user, const XML_Char *name,
                              const XML_Char **attrs) {
   struct reader *r = user;
   r->depth++;
-  if (r->st != XMT_OK || r->opaque_depth != 0)
+  if (r->x.st != XMT_OK || r->opaque_depth != 0)
     return;
   if (r->in_auto) {
     style_start(r, name, attrs);
@@ -333,19 +320,20 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
   struct builder *b = r->nb > 0 ? &r->b[r->nb - 1] : NULL;
   if (b != NULL)
     b->in_text = 0; /* the spans around the next text may differ */
-  int para = is_ns(name, TEXT_NS, "p") || is_ns(name, TEXT_NS, "h");
+  int para =
+      xmt_office_is(name, TEXT_NS, "p") || xmt_office_is(name, TEXT_NS, "h");
   if (b == NULL || b->skip_depth != 0) {
     if (b != NULL && !b->nested)
       return;
     if (r->text_depth != 0 && para)
       begin_para(r);
-    else if (is_ns(name, OFFICE_NS, "automatic-styles"))
+    else if (xmt_office_is(name, OFFICE_NS, "automatic-styles"))
       r->in_auto = 1;
     else if (r->text_depth == 0 &&
              (r->doc->headers ? is_header(name)
-                              : is_ns(name, OFFICE_NS, "text")))
+                              : xmt_office_is(name, OFFICE_NS, "text")))
       r->text_depth = r->depth;
-    else if (is_ns(name, TEXT_NS, "tracked-changes"))
+    else if (xmt_office_is(name, TEXT_NS, "tracked-changes"))
       r->opaque_depth = r->depth; /* deleted text is not translated */
     return;
   }
@@ -357,24 +345,22 @@ static void end_para(struct reader *r) {
   b->para.end = past_event(r);
   int text = 0;
   for (size_t i = 0; i < b->n && !text; i++)
-    for (size_t k = 0; b->pieces[i].type == ODT_TEXT && k < b->pieces[i].len;
-         k++)
-      if (strchr(" \t\r\n", b->pool.data[b->pieces[i].off + k]) == NULL)
-        text = 1;
+    text = b->pieces[i].type == ODT_TEXT &&
+           !xmt_office_blank(b->pool.data + b->pieces[i].off, b->pieces[i].len);
   if (!text || b->alone)
     return; /* left alone */
   struct odt_doc *doc = r->doc;
   struct odt_para *p =
       xmt_grow_one(&doc->paras, doc->npara, &doc->cap, sizeof *p);
   if (p == NULL) {
-    stop(r, XMT_ERR_NOMEM);
+    xmt_office_stop(&r->x, XMT_ERR_NOMEM);
     return;
   }
   *p = b->para;
   xmt_status st =
       xmt_odt_para_finish(p, b->pool.data, b->pieces, b->n, doc->part.data);
   if (st != XMT_OK)
-    stop(r, st);
+    xmt_office_stop(&r->x, st);
   else
     doc->npara++;
 }
@@ -405,14 +391,14 @@ static void XMLCALL on_end(void *user, const XML_Char *name) {
   struct builder *b = r->nb > 0 ? &r->b[r->nb - 1] : NULL;
   if (b != NULL)
     b->in_text = 0;
-  if (r->st != XMT_OK || r->opaque_depth != 0) {
+  if (r->x.st != XMT_OK || r->opaque_depth != 0) {
     if (r->opaque_depth == r->depth)
       r->opaque_depth = 0;
   } else if (r->in_auto) {
-    if (is_ns(name, OFFICE_NS, "automatic-styles"))
+    if (xmt_office_is(name, OFFICE_NS, "automatic-styles"))
       r->in_auto = 0;
     else
-      style_end(r, is_ns(name, STYLE_NS, "style"));
+      style_end(r, xmt_office_is(name, STYLE_NS, "style"));
   } else if (b != NULL && b->skip_depth == 0 && b->depth == r->depth) {
     end_para(r);
   } else if (b != NULL) {
@@ -425,7 +411,7 @@ static void XMLCALL on_end(void *user, const XML_Char *name) {
 
 static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
   struct reader *r = user;
-  if (r->st != XMT_OK || r->opaque_depth != 0 || r->nb == 0)
+  if (r->x.st != XMT_OK || r->opaque_depth != 0 || r->nb == 0)
     return;
   struct builder *b = &r->b[r->nb - 1];
   if (b->skip_depth != 0)
@@ -453,16 +439,6 @@ static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
   last->len += (size_t)len;
 }
 
-/* A doctype could declare entities that expand without end. */
-static void XMLCALL on_doctype(void *user, const XML_Char *name,
-                               const XML_Char *sysid, const XML_Char *pubid,
-                               int has_internal_subset) {
-  struct reader *r = user;
-  (void)name, (void)sysid, (void)pubid, (void)has_internal_subset;
-  r->why = "a doctype is not read in an OpenDocument part";
-  stop(r, XMT_ERR_FORMAT);
-}
-
 static void reader_free(struct reader *r) {
   for (size_t i = 0; i < NEST_MAX; i++) {
     free(r->b[i].pieces);
@@ -487,32 +463,12 @@ static int by_start(const void *a, const void *b) {
 
 xmt_status xmt_odt_parse(struct odt_doc *doc, const char *path,
                          struct xmt_error_store *err) {
-  struct reader r = {.doc = doc};
-  r.xp = XML_ParserCreateNS(NULL, '|');
-  if (r.xp == NULL)
-    return xmt_error_nomem(err);
-  XML_SetUserData(r.xp, &r);
-  XML_SetElementHandler(r.xp, on_start, on_end);
-  XML_SetCharacterDataHandler(r.xp, on_text);
-  XML_SetStartDoctypeDeclHandler(r.xp, on_doctype);
-  enum XML_Status xs =
-      XML_Parse(r.xp, doc->part.data, (int)doc->part.len, XML_TRUE);
-  xmt_status st = r.st;
-  unsigned long line = XML_GetCurrentLineNumber(r.xp);
-  unsigned long col = XML_GetCurrentColumnNumber(r.xp) + 1;
-  /* the line and column are the entry's, not the package file's */
-  if (st == XMT_ERR_FORMAT)
-    xmt_error_at(err, st, XMT_IN(path), "entry '%s', line %lu, column %lu: %s",
-                 doc->main, line, col, r.why);
-  else if (st == XMT_OK && xs != XML_STATUS_OK)
-    st = xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(path),
-                      "entry '%s', line %lu, column %lu: not well-formed "
-                      "XML: %s",
-                      doc->main, line, col,
-                      XML_ErrorString(XML_GetErrorCode(r.xp)));
-  else if (st != XMT_OK)
-    xmt_error_nomem(err);
-  XML_ParserFree(r.xp);
+  struct reader r = {.x = {on_start, on_end, on_text,
+                           "a doctype is not read in an OpenDocument part"},
+                     .doc = doc};
+  const struct xmt_office_entry at = {path, doc->main, 1};
+  xmt_status st =
+      xmt_office_xml_parse(&r.x, doc->part.data, doc->part.len, &at, err);
   reader_free(&r);
   /* nested paragraphs end before the one they stand in: the writer
    * wants them in the order they start */

@@ -68,25 +68,6 @@ static xmt_status put_text(struct xmt_buf *out, const struct odt_para *p,
   return st;
 }
 
-/* The code of p a target tag stands for, or NULL. */
-static const struct odt_code *code_of(const struct odt_para *p,
-                                      const struct xmt_tag *t) {
-  char *end;
-  if (t->id == NULL || t->id[0] < '1' || t->id[0] > '9')
-    return NULL;
-  unsigned long n = strtoul(t->id, &end, 10);
-  return *end == '\0' && n <= p->ncodes ? &p->codes[n - 1] : NULL;
-}
-
-/* The innermost span code open, or NULL (the base spans). */
-static const struct odt_code *spans_now(const struct odt_code *const *open,
-                                        size_t n) {
-  for (size_t k = n; k > 0; k--)
-    if (open[k - 1]->span)
-      return open[k - 1];
-  return NULL;
-}
-
 /* Text of a target in the spans it is in. */
 static xmt_status put_run(struct xmt_buf *out, const struct odt_para *p,
                           const struct odt_code *span, const char *text,
@@ -100,43 +81,54 @@ static xmt_status put_run(struct xmt_buf *out, const struct odt_para *p,
                       : st;
 }
 
-/* The paragraph's target after its start tag. An end of a pair closes
- * the innermost pair open, as the target's XLIFF reads. */
+/* A paragraph being written: its part, the paragraph, how deep in the
+ * codes of others; space: the last character written was a space (or
+ * none yet), after which ODF drops one. */
+struct para_writer {
+  const struct odt_doc *doc;
+  const struct odt_para *p;
+  unsigned depth;
+  struct xmt_buf *out;
+  int space;
+};
+
+static int paired(void *user, size_t code) {
+  return !((struct para_writer *)user)->p->codes[code].isolated;
+}
+
+/* Text in the spans of the innermost span code open, else the base
+ * spans. */
+static xmt_status put_text_in(void *user, const size_t *open, size_t nopen,
+                              const char *text, size_t len) {
+  struct para_writer *pw = user;
+  const struct odt_code *span = NULL;
+  for (size_t k = nopen; k > 0 && span == NULL; k--)
+    if (pw->p->codes[open[k - 1]].span)
+      span = &pw->p->codes[open[k - 1]];
+  return put_run(pw->out, pw->p, span, text, len, &pw->space);
+}
+
+static xmt_status put_code(void *user, size_t code, int close) {
+  struct para_writer *pw = user;
+  const struct odt_code *c = &pw->p->codes[code];
+  if (c->isolated) {
+    pw->space = 0;
+    return render_range(pw->doc, c->from, c->to, pw->depth + 1, pw->out);
+  }
+  if (c->span) /* its spans are around the text */
+    return XMT_OK;
+  return close ? xmt_buf_append(pw->out, c->close, c->close_len)
+               : xmt_buf_append(pw->out, c->open, c->open_len);
+}
+
+/* The paragraph's target after its start tag. */
 static xmt_status put_target(const struct odt_doc *doc,
                              const struct odt_para *p, unsigned depth,
                              struct xmt_buf *out) {
-  const struct odt_code *open[64];
-  size_t nopen = 0, len, at = 0, n = xmt_segment_tag_count(p->target);
-  const char *text = xmt_segment_text(p->target, &len);
-  int space = 1;
-  xmt_status st = XMT_OK;
-  for (size_t i = 0; i <= n && st == XMT_OK; i++) {
-    struct xmt_tag t = {.offset = len};
-    if (i < n)
-      st = xmt_segment_tag(p->target, i, &t);
-    if (st == XMT_OK && t.offset > at)
-      st = put_run(out, p, spans_now(open, nopen), text + at, t.offset - at,
-                   &space);
-    at = t.offset > at ? t.offset : at;
-    const struct odt_code *c = i < n ? code_of(p, &t) : NULL;
-    int close = t.kind == XMT_TAG_CLOSE || t.kind == XMT_TAG_ISOLATED_CLOSE;
-    if (i == n || st != XMT_OK)
-      continue;
-    if (close && nopen > 0)
-      c = open[--nopen];
-    if (c == NULL)
-      continue;
-    if (c->isolated) {
-      space = 0;
-      st = render_range(doc, c->from, c->to, depth + 1, out);
-    } else if (!close && nopen < 64) {
-      open[nopen++] = c;
-    }
-    if (!c->isolated && !c->span)
-      st = close ? xmt_buf_append(out, c->close, c->close_len)
-                 : xmt_buf_append(out, c->open, c->open_len);
-  }
-  return st;
+  struct para_writer pw = {doc, p, depth, out, 1};
+  const struct xmt_office_target walk = {&pw, p->ncodes, paired, put_text_in,
+                                         put_code};
+  return xmt_office_put_target(&walk, p->target);
 }
 
 /* The first paragraph that starts at or after from. */

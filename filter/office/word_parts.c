@@ -15,12 +15,10 @@
 #define REL_NS "http://schemas.openxmlformats.org/package/2006/relationships"
 
 struct rels {
+  struct xmt_office_xml x; /* first: the parse, how it stopped */
   const struct word_doc *doc;
   const char *dir; /* the main part's folder, with its '/' */
   size_t dir_len;
-  XML_Parser xp;
-  int doctype;
-  xmt_status st;
   size_t *found; /* entry indices */
   size_t nfound, cap;
 };
@@ -65,14 +63,14 @@ static long resolve(const struct rels *rl, const char *target,
     st = xmt_buf_append(name, "", 1); /* its NUL */
   if (st != XMT_OK)
     return -1;
-  return xmt_package_find(rl->doc->pkg, name->data);
+  return xmt_package_find(rl->doc->base.pkg, name->data);
 }
 
 static void XMLCALL on_rel(void *user, const XML_Char *name,
                            const XML_Char **attrs) {
   struct rels *rl = user;
   size_t n = strlen(REL_NS);
-  if (rl->st != XMT_OK || strncmp(name, REL_NS, n) != 0 ||
+  if (rl->x.st != XMT_OK || strncmp(name, REL_NS, n) != 0 ||
       strcmp(name + n, "|Relationship") != 0)
     return;
   const char *type = "", *target = NULL, *mode = "";
@@ -91,26 +89,17 @@ static void XMLCALL on_rel(void *user, const XML_Char *name,
   for (size_t k = 0; i >= 0 && k < rl->nfound; k++)
     if (rl->found[k] == (size_t)i)
       return;
-  const char *main = rl->doc->main;
-  if (i < 0 || strcmp(xmt_package_name(rl->doc->pkg, (size_t)i), main) == 0)
+  const char *main = rl->doc->base.main;
+  if (i < 0 ||
+      strcmp(xmt_package_name(rl->doc->base.pkg, (size_t)i), main) == 0)
     return;
   size_t *f = xmt_grow_array(rl->found, &rl->cap, rl->nfound + 1, sizeof *f);
   if (f == NULL) {
-    rl->st = XMT_ERR_NOMEM;
-    XML_StopParser(rl->xp, XML_FALSE);
+    xmt_office_stop(&rl->x, XMT_ERR_NOMEM);
     return;
   }
   rl->found = f;
   f[rl->nfound++] = (size_t)i;
-}
-
-static void XMLCALL on_rels_doctype(void *user, const XML_Char *name,
-                                    const XML_Char *sysid,
-                                    const XML_Char *pubid, int internal) {
-  struct rels *rl = user;
-  (void)name, (void)sysid, (void)pubid, (void)internal;
-  rl->doctype = 1;
-  XML_StopParser(rl->xp, XML_FALSE);
 }
 
 static int by_index(const void *a, const void *b) {
@@ -122,7 +111,7 @@ static int by_index(const void *a, const void *b) {
  * in rl->found, in the package's order. */
 static xmt_status find_related(struct rels *rl, const char *path,
                                struct xmt_error_store *err) {
-  const char *main = rl->doc->main, *slash = strrchr(main, '/');
+  const char *main = rl->doc->base.main, *slash = strrchr(main, '/');
   rl->dir = main;
   rl->dir_len = slash != NULL ? (size_t)(slash - main) + 1 : 0;
   struct xmt_buf name = {0}, bytes = {0};
@@ -133,27 +122,14 @@ static xmt_status find_related(struct rels *rl, const char *path,
     st = xmt_buf_append_str(&name, main + rl->dir_len);
   if (st == XMT_OK)
     st = xmt_buf_append(&name, ".rels", 6); /* its NUL too */
-  long i = st == XMT_OK ? xmt_package_find(rl->doc->pkg, name.data) : -1;
+  long i = st == XMT_OK ? xmt_package_find(rl->doc->base.pkg, name.data) : -1;
   if (st == XMT_OK && i >= 0)
-    st = xmt_package_read(rl->doc->pkg, (size_t)i, 0, &bytes, err);
+    st = xmt_package_read(rl->doc->base.pkg, (size_t)i, 0, &bytes, err);
   if (st == XMT_OK && i >= 0) {
-    rl->xp = XML_ParserCreateNS(NULL, '|');
-    if (rl->xp == NULL)
-      st = XMT_ERR_NOMEM;
-  }
-  if (st == XMT_OK && i >= 0) {
-    XML_SetUserData(rl->xp, rl);
-    XML_SetStartElementHandler(rl->xp, on_rel);
-    XML_SetStartDoctypeDeclHandler(rl->xp, on_rels_doctype);
-    enum XML_Status xs = XML_Parse(rl->xp, bytes.data, (int)bytes.len, 1);
-    st = rl->st;
-    if (st == XMT_OK && (xs != XML_STATUS_OK || rl->doctype))
-      st = xmt_error_at(
-          err, XMT_ERR_FORMAT, XMT_IN(path), "%s, line %lu: %s", name.data,
-          (unsigned long)XML_GetCurrentLineNumber(rl->xp),
-          rl->doctype ? "a doctype is not read in a Word part"
-                      : XML_ErrorString(XML_GetErrorCode(rl->xp)));
-    XML_ParserFree(rl->xp);
+    rl->x = (struct xmt_office_xml){
+        .start = on_rel, .doctype = "a doctype is not read in a Word part"};
+    const struct xmt_office_entry at = {path, name.data, 0};
+    st = xmt_office_xml_parse(&rl->x, bytes.data, bytes.len, &at, err);
   }
   xmt_buf_free(&name);
   xmt_buf_free(&bytes);
@@ -200,9 +176,9 @@ xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
   }
   if (st == XMT_OK) {
     doc->nparts = rl.nfound + 1;
-    doc->parts[0].name = doc->main;
+    doc->parts[0].name = doc->base.main;
     for (size_t k = 0; k < rl.nfound; k++)
-      doc->parts[k + 1].name = xmt_package_name(doc->pkg, rl.found[k]);
+      doc->parts[k + 1].name = xmt_package_name(doc->base.pkg, rl.found[k]);
     st = name_parts(doc);
   }
   free(rl.found);
@@ -210,11 +186,19 @@ xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
     return xmt_error_nomem(err);
   for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++) {
     struct word_part *part = &doc->parts[k];
-    long i = xmt_package_find(doc->pkg, part->name);
-    st = xmt_package_read(doc->pkg, (size_t)i, 0, &part->data, err);
+    long i = xmt_package_find(doc->base.pkg, part->name);
+    st = xmt_package_read(doc->base.pkg, (size_t)i, 0, &part->data, err);
     if (st == XMT_OK)
       st = xmt_word_parse(part, path, err);
   }
+  /* unit ids "part:n": n the paragraph's place among its part's */
+  doc->numbering =
+      st == XMT_OK ? calloc(doc->nparts, sizeof *doc->numbering) : NULL;
+  if (st == XMT_OK && doc->numbering == NULL)
+    return xmt_error_nomem(err);
+  for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++)
+    doc->numbering[k] =
+        (struct xmt_unit_part){doc->parts[k].unit_name, doc->parts[k].npara};
   return st;
 }
 
@@ -229,6 +213,8 @@ void xmt_word_parts_free(struct word_doc *doc) {
     xmt_buf_free(&part->data);
   }
   free(doc->parts);
+  free(doc->numbering);
   doc->parts = NULL;
+  doc->numbering = NULL;
   doc->nparts = 0;
 }

@@ -6,8 +6,7 @@
 #ifndef XMT_WORD_PRIVATE_H
 #define XMT_WORD_PRIVATE_H
 
-#include "filter_private.h"
-#include "office_private.h"
+#include "office_doc.h"
 
 /* A code of a paragraph, tag id its index + 1. Paired codes are a
  * hyperlink or simple field (open: its start tag, close: its end tag)
@@ -55,10 +54,10 @@ struct word_part {
 };
 
 struct word_doc {
-  xmt_package *pkg;
-  const char *main;        /* the main part's entry name */
-  struct word_part *parts; /* the main part first */
+  struct xmt_office_doc base; /* the package, the main part's entry */
+  struct word_part *parts;    /* the main part first */
   size_t nparts;
+  struct xmt_unit_part *numbering; /* each part's unit name and count */
 };
 
 /* A piece of a paragraph, in order: text with its run's properties, or

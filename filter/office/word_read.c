@@ -14,23 +14,10 @@
  * paragraphs that repeat its mc:Choice's are its twins. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "word_read.h"
-
-int xmt_word_is(const char *name, const char *ns, const char *local) {
-  size_t n = strlen(ns);
-  return strncmp(name, ns, n) == 0 && name[n] == '|' &&
-         strcmp(name + n + 1, local) == 0;
-}
-
-void xmt_word_stop(struct reader *r, xmt_status st) {
-  if (r->st == XMT_OK)
-    r->st = st;
-  XML_StopParser(r->xp, XML_FALSE);
-}
 
 static void frame_free(struct frame *s) {
   free(s->pieces);
@@ -51,11 +38,11 @@ static void pop_frame(struct reader *r) {
 
 /* Footnotes and endnotes that only draw the line above the notes. */
 static int separator(const char *name, const XML_Char **attrs) {
-  if (!xmt_word_is(name, W_NS, "footnote") &&
-      !xmt_word_is(name, W_NS, "endnote"))
+  if (!xmt_office_is(name, W_NS, "footnote") &&
+      !xmt_office_is(name, W_NS, "endnote"))
     return 0;
   for (size_t i = 0; attrs[i] != NULL; i += 2)
-    if (xmt_word_is(attrs[i], W_NS, "type"))
+    if (xmt_office_is(attrs[i], W_NS, "type"))
       return strcmp(attrs[i + 1], "separator") == 0 ||
              strcmp(attrs[i + 1], "continuationSeparator") == 0 ||
              strcmp(attrs[i + 1], "continuationNotice") == 0;
@@ -66,15 +53,15 @@ static int separator(const char *name, const XML_Char **attrs) {
  * reference; those of a later Choice or the mc:Fallback, paragraph k
  * saying what reference paragraph k says, become its twins. */
 static void alt_start(struct reader *r, const char *name) {
-  if (xmt_word_is(name, MC_NS, "AlternateContent") &&
+  if (xmt_office_is(name, MC_NS, "AlternateContent") &&
       r->nalt < sizeof r->alt / sizeof r->alt[0]) {
     r->alt[r->nalt++] = (struct alt){.depth = r->depth, .ref_from = SIZE_MAX};
     return;
   }
   struct alt *a = r->nalt > 0 ? &r->alt[r->nalt - 1] : NULL;
   if (a != NULL && a->depth + 1 == r->depth &&
-      (xmt_word_is(name, MC_NS, "Choice") ||
-       xmt_word_is(name, MC_NS, "Fallback")))
+      (xmt_office_is(name, MC_NS, "Choice") ||
+       xmt_office_is(name, MC_NS, "Fallback")))
     a->from = r->part->npara;
 }
 
@@ -86,8 +73,8 @@ static void alt_end(struct reader *r, const char *name) {
     r->nalt--;
     return;
   }
-  if (a->depth + 1 != r->depth || !(xmt_word_is(name, MC_NS, "Choice") ||
-                                    xmt_word_is(name, MC_NS, "Fallback")))
+  if (a->depth + 1 != r->depth || !(xmt_office_is(name, MC_NS, "Choice") ||
+                                    xmt_office_is(name, MC_NS, "Fallback")))
     return;
   struct word_part *part = r->part;
   if (a->ref_from == SIZE_MAX) {
@@ -108,19 +95,19 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
                              const XML_Char **attrs) {
   struct reader *r = user;
   r->depth++;
-  if (r->st != XMT_OK)
+  if (r->x.st != XMT_OK)
     return;
   alt_start(r, name);
   struct frame *s = &r->s;
   if (s->skip_depth != 0) {
     if (s->para_depth != 0 && !s->skip_keep &&
-        xmt_word_is(name, W_NS, "txbxContent") &&
+        xmt_office_is(name, W_NS, "txbxContent") &&
         r->nsaved < sizeof r->saved / sizeof r->saved[0])
       push_frame(r);
     return;
   }
   if (s->para_depth == 0) {
-    if (xmt_word_is(name, W_NS, "p"))
+    if (xmt_office_is(name, W_NS, "p"))
       xmt_word_begin_para(r);
     else if (separator(name, attrs)) {
       s->skip_depth = r->depth;
@@ -137,9 +124,9 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
 static void XMLCALL on_end(void *user, const XML_Char *name) {
   struct reader *r = user;
   struct frame *s = &r->s;
-  if (r->st == XMT_OK && r->nsaved > 0 && s->box_depth == r->depth) {
+  if (r->x.st == XMT_OK && r->nsaved > 0 && s->box_depth == r->depth) {
     pop_frame(r);
-  } else if (r->st == XMT_OK) {
+  } else if (r->x.st == XMT_OK) {
     if (s->skip_depth == r->depth && s->skip_depth != 0)
       xmt_word_end_skipped(r);
     else if (s->skip_depth == 0 && s->para_depth != 0)
@@ -152,22 +139,13 @@ static void XMLCALL on_end(void *user, const XML_Char *name) {
 static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
   struct reader *r = user;
   struct frame *f = &r->s;
-  if (!f->in_text || f->skip_depth != 0 || r->st != XMT_OK || f->npieces == 0)
+  if (!f->in_text || f->skip_depth != 0 || r->x.st != XMT_OK || f->npieces == 0)
     return;
   struct piece *p = &f->pieces[f->npieces - 1];
   if (xmt_buf_append(&f->pool, s, (size_t)len) != XMT_OK)
-    xmt_word_stop(r, XMT_ERR_NOMEM);
+    xmt_office_stop(&r->x, XMT_ERR_NOMEM);
   else
     p->len += (size_t)len;
-}
-
-/* A doctype could declare entities that expand without end. */
-static void XMLCALL on_doctype(void *user, const XML_Char *name,
-                               const XML_Char *sysid, const XML_Char *pubid,
-                               int has_internal_subset) {
-  struct reader *r = user;
-  (void)name, (void)sysid, (void)pubid, (void)has_internal_subset;
-  xmt_word_stop(r, XMT_ERR_FORMAT);
 }
 
 static int by_start(const void *a, const void *b, void *user) {
@@ -196,42 +174,16 @@ static xmt_status make_order(struct word_part *part) {
   return XMT_OK;
 }
 
-static xmt_status report(struct reader *r, enum XML_Status xs,
-                         struct xmt_error_store *err) {
-  xmt_status st = r->st;
-  unsigned long line = XML_GetCurrentLineNumber(r->xp);
-  unsigned long col = XML_GetCurrentColumnNumber(r->xp) + 1;
-  const char *name = r->part->name;
-  /* the line and column are the part's, not the package file's */
-  if (st == XMT_ERR_FORMAT)
-    return xmt_error_at(err, st, XMT_IN(r->path),
-                        "%s, line %lu, column %lu: a doctype is not read in "
-                        "a Word part",
-                        name, line, col);
-  if (st == XMT_OK && xs != XML_STATUS_OK)
-    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(r->path),
-                        "%s, line %lu, column %lu: not well-formed XML: %s",
-                        name, line, col,
-                        XML_ErrorString(XML_GetErrorCode(r->xp)));
-  return st != XMT_OK ? xmt_error_nomem(err) : XMT_OK;
-}
-
 xmt_status xmt_word_parse(struct word_part *part, const char *path,
                           struct xmt_error_store *err) {
-  struct reader r = {.part = part, .path = path};
-  r.xp = XML_ParserCreateNS(NULL, '|');
-  if (r.xp == NULL)
-    return xmt_error_nomem(err);
-  XML_SetUserData(r.xp, &r);
-  XML_SetElementHandler(r.xp, on_start, on_end);
-  XML_SetCharacterDataHandler(r.xp, on_text);
-  XML_SetStartDoctypeDeclHandler(r.xp, on_doctype);
-  enum XML_Status xs =
-      XML_Parse(r.xp, part->data.data, (int)part->data.len, XML_TRUE);
-  xmt_status st = report(&r, xs, err);
+  struct reader r = {
+      .x = {on_start, on_end, on_text, "a doctype is not read in a Word part"},
+      .part = part};
+  const struct xmt_office_entry at = {path, part->name, 0};
+  xmt_status st =
+      xmt_office_xml_parse(&r.x, part->data.data, part->data.len, &at, err);
   if (st == XMT_OK && make_order(part) != XMT_OK)
     st = xmt_error_nomem(err);
-  XML_ParserFree(r.xp);
   while (r.nsaved > 0)
     pop_frame(&r);
   frame_free(&r.s);

@@ -56,10 +56,8 @@ struct alt {
 };
 
 struct reader {
+  struct xmt_office_xml x; /* first: the parse, how it stopped */
   struct word_part *part;
-  XML_Parser xp;
-  const char *path;
-  xmt_status st;
   unsigned long depth;
   struct frame s;        /* the frame being read */
   struct frame saved[8]; /* the frames of the text boxes it is in */
@@ -67,9 +65,6 @@ struct reader {
   struct alt alt[16];
   size_t nalt;
 };
-
-int xmt_word_is(const char *name, const char *ns, const char *local);
-void xmt_word_stop(struct reader *r, xmt_status st);
 
 void xmt_word_begin_para(struct reader *r);
 void xmt_word_start_in_run(struct reader *r, const char *name);

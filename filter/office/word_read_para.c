@@ -9,15 +9,15 @@
 #include "word_read.h"
 
 static size_t here(const struct reader *r) {
-  return (size_t)XML_GetCurrentByteIndex(r->xp);
+  return (size_t)XML_GetCurrentByteIndex(r->x.xp);
 }
 static size_t past_event(const struct reader *r) {
-  return here(r) + (size_t)XML_GetCurrentByteCount(r->xp);
+  return here(r) + (size_t)XML_GetCurrentByteCount(r->x.xp);
 }
 static const char *data(const struct reader *r) { return r->part->data.data; }
 /* 1 when the element whose start tag is the current event is empty. */
 static int empty_element(const struct reader *r) {
-  return XML_GetCurrentByteCount(r->xp) > 1 &&
+  return XML_GetCurrentByteCount(r->x.xp) > 1 &&
          data(r)[past_event(r) - 2] == '/';
 }
 
@@ -28,7 +28,7 @@ static struct piece *add_piece(struct reader *r, enum piece_type type,
     struct piece *p =
         xmt_grow_array(s->pieces, &s->cap, s->npieces + 1, sizeof *p);
     if (p == NULL) {
-      xmt_word_stop(r, XMT_ERR_NOMEM);
+      xmt_office_stop(&r->x, XMT_ERR_NOMEM);
       return NULL;
     }
     s->pieces = p;
@@ -36,7 +36,7 @@ static struct piece *add_piece(struct reader *r, enum piece_type type,
   struct piece *p = &s->pieces[s->npieces++];
   *p = (struct piece){.type = type, .off = s->pool.len, .len = len};
   if (xmt_buf_append(&s->pool, bytes, len) != XMT_OK) {
-    xmt_word_stop(r, XMT_ERR_NOMEM);
+    xmt_office_stop(&r->x, XMT_ERR_NOMEM);
     return NULL;
   }
   return p;
@@ -68,7 +68,7 @@ static void add_isolated(struct reader *r, size_t from, size_t to, int in_run) {
   if (st == XMT_OK && in_run)
     st = xmt_buf_append_str(&s->pool, close);
   if (st != XMT_OK)
-    xmt_word_stop(r, st);
+    xmt_office_stop(&r->x, st);
   p->len = s->pool.len - at;
 }
 
@@ -127,7 +127,7 @@ static void skip_whole(struct reader *r, int how) {
 
 void xmt_word_start_in_run(struct reader *r, const char *name) {
   struct frame *s = &r->s;
-  if (xmt_word_is(name, W_NS, "rPr")) {
+  if (xmt_office_is(name, W_NS, "rPr")) {
     skip_whole(r, -2);
     s->skip_rpr = 1;
     s->rpr_start = here(r);
@@ -137,7 +137,7 @@ void xmt_word_start_in_run(struct reader *r, const char *name) {
     }
     return;
   }
-  if (xmt_word_is(name, W_NS, "t") && !hidden(r)) {
+  if (xmt_office_is(name, W_NS, "t") && !hidden(r)) {
     s->in_text = 1;
     struct piece *p = add_piece(r, PIECE_TEXT, "", 0);
     if (p != NULL) {
@@ -146,9 +146,9 @@ void xmt_word_start_in_run(struct reader *r, const char *name) {
     }
     return;
   }
-  skip_whole(r, !xmt_word_is(name, W_NS, "lastRenderedPageBreak"));
-  s->skip_keep = xmt_word_is(name, W_NS, "t") ||
-                 xmt_word_is(name, W_NS, "delText"); /* hidden, deleted */
+  skip_whole(r, !xmt_office_is(name, W_NS, "lastRenderedPageBreak"));
+  s->skip_keep = xmt_office_is(name, W_NS, "t") ||
+                 xmt_office_is(name, W_NS, "delText"); /* hidden, deleted */
 }
 
 /* Elements of a paragraph whose start and end tags are a pair of codes
@@ -158,20 +158,20 @@ static int pair_now(const char *name) {
   static const char *const names[] = {"hyperlink", "fldSimple", "ins",
                                       "moveTo",    "dir",       "bdo"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (xmt_word_is(name, W_NS, names[i]))
+    if (xmt_office_is(name, W_NS, names[i]))
       return 1;
   return 0;
 }
 static int pair_later(const char *name) {
-  return xmt_word_is(name, W_NS, "sdt") ||
-         xmt_word_is(name, W_NS, "smartTag") ||
-         xmt_word_is(name, W_NS, "customXml");
+  return xmt_office_is(name, W_NS, "sdt") ||
+         xmt_office_is(name, W_NS, "smartTag") ||
+         xmt_office_is(name, W_NS, "customXml");
 }
 static int properties(const char *name) {
-  return xmt_word_is(name, W_NS, "sdtPr") ||
-         xmt_word_is(name, W_NS, "sdtEndPr") ||
-         xmt_word_is(name, W_NS, "smartTagPr") ||
-         xmt_word_is(name, W_NS, "customXmlPr");
+  return xmt_office_is(name, W_NS, "sdtPr") ||
+         xmt_office_is(name, W_NS, "sdtEndPr") ||
+         xmt_office_is(name, W_NS, "smartTagPr") ||
+         xmt_office_is(name, W_NS, "customXmlPr");
 }
 
 /* A child of a pending pair: its properties are kept for its open code,
@@ -180,7 +180,7 @@ static int properties(const char *name) {
 static int pending_child(struct reader *r, const char *name) {
   struct frame *s = &r->s;
   struct open_el *o = &s->opens[s->nopen - 1];
-  int content = xmt_word_is(name, W_NS, "sdtContent");
+  int content = xmt_office_is(name, W_NS, "sdtContent");
   if (properties(name) || (content && empty_element(r))) {
     skip_whole(r, -2);
     return 1;
@@ -198,11 +198,11 @@ void xmt_word_start_in_para(struct reader *r, const char *name) {
   if (s->nopen > 0 && s->opens[s->nopen - 1].pending &&
       s->opens[s->nopen - 1].depth + 1 == r->depth && pending_child(r, name))
     return;
-  if (r->depth == s->para_depth + 1 && xmt_word_is(name, W_NS, "pPr")) {
+  if (r->depth == s->para_depth + 1 && xmt_office_is(name, W_NS, "pPr")) {
     skip_whole(r, -1); /* the head */
     return;
   }
-  if (xmt_word_is(name, W_NS, "r")) {
+  if (xmt_office_is(name, W_NS, "r")) {
     s->run_depth = r->depth;
     s->rpr_off = s->rpr_len = 0;
     return;
@@ -221,9 +221,9 @@ void xmt_word_start_in_para(struct reader *r, const char *name) {
     return;
   }
   /* deleted text, bookmarks, anything else: kept as it is */
-  skip_whole(r, xmt_word_is(name, W_NS, "proofErr") ? -2 : 0);
+  skip_whole(r, xmt_office_is(name, W_NS, "proofErr") ? -2 : 0);
   s->skip_keep =
-      xmt_word_is(name, W_NS, "del") || xmt_word_is(name, W_NS, "moveFrom");
+      xmt_office_is(name, W_NS, "del") || xmt_office_is(name, W_NS, "moveFrom");
 }
 
 /* The end of the element copied whole that opened at this depth. */
@@ -249,10 +249,8 @@ static void end_para(struct reader *r) {
   s->para.end = past_event(r);
   int text = 0;
   for (size_t i = 0; i < s->npieces && !text; i++)
-    for (size_t k = 0; s->pieces[i].type == PIECE_TEXT && k < s->pieces[i].len;
-         k++)
-      if (strchr(" \t\r\n", s->pool.data[s->pieces[i].off + k]) == NULL)
-        text = 1;
+    text = s->pieces[i].type == PIECE_TEXT &&
+           !xmt_office_blank(s->pool.data + s->pieces[i].off, s->pieces[i].len);
   if (!text || s->long_prefix)
     return; /* left alone */
   struct word_part *part = r->part;
@@ -260,7 +258,7 @@ static void end_para(struct reader *r) {
     struct word_para *p =
         xmt_grow_array(part->paras, &part->cap, part->npara + 1, sizeof *p);
     if (p == NULL) {
-      xmt_word_stop(r, XMT_ERR_NOMEM);
+      xmt_office_stop(&r->x, XMT_ERR_NOMEM);
       return;
     }
     part->paras = p;
@@ -270,7 +268,7 @@ static void end_para(struct reader *r) {
   xmt_status st =
       xmt_word_para_finish(p, s->pool.data, s->pieces, s->npieces, data(r));
   if (st != XMT_OK)
-    xmt_word_stop(r, st);
+    xmt_office_stop(&r->x, st);
   else
     part->npara++;
 }
@@ -282,7 +280,7 @@ void xmt_word_end_in_para(struct reader *r, const char *name) {
     end_para(r);
   } else if (r->depth == s->run_depth) {
     s->run_depth = 0;
-  } else if (s->run_depth != 0 && xmt_word_is(name, W_NS, "t")) {
+  } else if (s->run_depth != 0 && xmt_office_is(name, W_NS, "t")) {
     s->in_text = 0;
   } else if (o != NULL && o->content_depth == r->depth) {
     o->close_from = here(r);

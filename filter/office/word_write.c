@@ -135,25 +135,6 @@ static xmt_status put_run(struct xmt_buf *out, const struct word_para *p,
   return st == XMT_OK ? put_name(out, p->prefix, 1, "r>") : st;
 }
 
-/* The code of p a target tag stands for, or NULL. */
-static const struct word_code *code_of(const struct word_para *p,
-                                       const struct xmt_tag *t) {
-  char *end;
-  if (t->id == NULL || t->id[0] < '1' || t->id[0] > '9')
-    return NULL;
-  unsigned long n = strtoul(t->id, &end, 10);
-  return *end == '\0' && n <= p->ncodes ? &p->codes[n - 1] : NULL;
-}
-
-/* The properties of the innermost stretch open, else the base ones. */
-static const char *rpr_now(const struct word_para *p,
-                           const struct word_code *const *open, size_t n) {
-  for (size_t k = n; k > 0; k--)
-    if (open[k - 1]->rpr)
-      return open[k - 1]->open;
-  return p->base_rpr;
-}
-
 struct writer {
   const struct word_part *part;
   const char *language;
@@ -177,41 +158,47 @@ static xmt_status put_isolated(const struct writer *w,
                       : st;
 }
 
-/* The paragraph's target after its head. An end of a pair closes the
- * innermost pair open, as the target's XLIFF reads. */
+/* A paragraph being written: the writer, the paragraph. */
+struct para_writer {
+  const struct writer *w;
+  const struct word_para *p;
+};
+
+static int paired(void *user, size_t code) {
+  return !((struct para_writer *)user)->p->codes[code].isolated;
+}
+
+/* Text in a run with the properties of the innermost stretch open, else
+ * the base ones. */
+static xmt_status put_text(void *user, const size_t *open, size_t nopen,
+                           const char *text, size_t len) {
+  const struct para_writer *pw = user;
+  const struct word_para *p = pw->p;
+  const char *rpr = p->base_rpr;
+  for (size_t k = nopen; k > 0 && rpr == p->base_rpr; k--)
+    if (p->codes[open[k - 1]].rpr)
+      rpr = p->codes[open[k - 1]].open;
+  return put_run(pw->w->out, p, rpr, pw->w->language, text, len);
+}
+
+static xmt_status put_code(void *user, size_t code, int close) {
+  const struct para_writer *pw = user;
+  const struct word_code *c = &pw->p->codes[code];
+  if (c->isolated && !close)
+    return put_isolated(pw->w, c);
+  if (c->rpr) /* a stretch: its properties are on its runs */
+    return XMT_OK;
+  return close ? xmt_buf_append(pw->w->out, c->close, c->close_len)
+               : xmt_buf_append(pw->w->out, c->open, c->open_len);
+}
+
+/* The paragraph's target after its head. */
 static xmt_status put_target(const struct writer *w, const struct word_para *p,
                              const xmt_segment *target) {
-  struct xmt_buf *out = w->out;
-  const char *language = w->language;
-  const struct word_code *open[64];
-  size_t nopen = 0, len, at = 0, n = xmt_segment_tag_count(target);
-  const char *text = xmt_segment_text(target, &len);
-  xmt_status st = XMT_OK;
-  for (size_t i = 0; i <= n && st == XMT_OK; i++) {
-    struct xmt_tag t = {.offset = len};
-    if (i < n)
-      st = xmt_segment_tag(target, i, &t);
-    if (st == XMT_OK && t.offset > at)
-      st = put_run(out, p, rpr_now(p, open, nopen), language, text + at,
-                   t.offset - at);
-    at = t.offset > at ? t.offset : at;
-    const struct word_code *c = i < n ? code_of(p, &t) : NULL;
-    int close = t.kind == XMT_TAG_CLOSE || t.kind == XMT_TAG_ISOLATED_CLOSE;
-    if (i == n || st != XMT_OK)
-      continue;
-    if (close && nopen > 0)
-      c = open[--nopen];
-    if (c == NULL)
-      continue;
-    if (!close && !c->isolated && nopen < 64)
-      open[nopen++] = c;
-    if (c->isolated && !close)
-      st = put_isolated(w, c);
-    else if (!c->rpr)
-      st = close ? xmt_buf_append(out, c->close, c->close_len)
-                 : xmt_buf_append(out, c->open, c->open_len);
-  }
-  return st;
+  struct para_writer pw = {w, p};
+  const struct xmt_office_target walk = {&pw, p->ncodes, paired, put_text,
+                                         put_code};
+  return xmt_office_put_target(&walk, target);
 }
 
 const xmt_segment *xmt_word_target_of(const struct word_part *part,

@@ -266,6 +266,16 @@ $py make broken.docx broken || exit 99
 refused "document.xml not well-formed" \
   "xliffmt: broken.docx: word/document.xml, line 2, column 1513: not well-formed XML: no element found" \
   -s en -t es --mt pseudo broken.docx
+# the relationships that name the other parts: their errors as the
+# parts', with the entry, line and column
+$py make relsbroken.docx relsbroken || exit 99
+refused "document.xml.rels not well-formed" \
+  "xliffmt: relsbroken.docx: word/_rels/document.xml.rels, line 2, column 247: not well-formed XML: no element found" \
+  -s en -t es --mt pseudo relsbroken.docx
+$py make relsdoctype.docx relsdoctype || exit 99
+refused "a doctype in document.xml.rels" \
+  "xliffmt: relsdoctype.docx: word/_rels/document.xml.rels, line 2, column 24: a doctype is not read in a Word part" \
+  -s en -t es --mt pseudo relsdoctype.docx
 refused "no source language" \
   "xliffmt: in.docx: give the source language of a Word document with -s" \
   -t es --mt pseudo in.docx

@@ -5,10 +5,12 @@
                                by rsids, proofing marks, a language),
                                bold, a hyperlink, a tab, a field, a
                                bookmark, a table, an empty paragraph
-  word_docx.py make OUT.docx doctype|broken|prefix
+  word_docx.py make OUT.docx doctype|broken|prefix|relsdoctype|relsbroken
                                the same, its document.xml with a doctype,
                                cut short (not well-formed), or its
-                               WordprocessingML prefix wx: rather than w:
+                               WordprocessingML prefix wx: rather than w:;
+                               or its word/_rels/document.xml.rels with a
+                               doctype, or cut short
   word_docx.py parts OUT.docx  a document with a header, a footer, footnotes
                                (and their separators), endnotes, comments,
                                a text box in mc:AlternateContent (Choice
@@ -215,6 +217,12 @@ if __name__ == '__main__':
         elif how == 'broken':
             doc = doc[:doc.index('<w:tbl>')]
         parts[2] = (name, doc)
+        name, rels = parts[3]
+        if how == 'relsdoctype':
+            rels = rels.replace('?>\n', '?>\n<!DOCTYPE Relationships>\n')
+        elif how == 'relsbroken':
+            rels = rels[:rels.index('</Relationships>')]
+        parts[3] = (name, rels)
         write(sys.argv[2], parts)
     elif cmd == 'parts':
         parts = parts_doc()
