@@ -108,26 +108,11 @@ static void print_json(const char *path, const struct xmt_check_report *r,
   printf("]}\n");
 }
 
-/* What a document that is not XLIFF is, before the XLIFF its units are
- * checked as. */
-static const char *read_as(enum xmt_doc_format format) {
-  switch (format) {
-  case XMT_FORMAT_HTML:
-    return "HTML page, as ";
-  case XMT_FORMAT_WORD:
-    return "Word document, as ";
-  case XMT_FORMAT_ODT:
-    return "OpenDocument text, as ";
-  case XMT_FORMAT_XLIFF:
-  case XMT_FORMAT_XLIFF2:
-    break;
-  }
-  return "";
-}
-
 static void print_text(const char *path, const struct xmt_check_report *r,
                        enum xmt_doc_format format) {
-  xmt_cli_print("%s: %sXLIFF %s, %s\n", path, read_as(format),
+  const char *noun = xmt_format_noun(format);
+  xmt_cli_print("%s: %s%sXLIFF %s, %s\n", path, noun != NULL ? noun : "",
+                noun != NULL ? ", as " : "",
                 r->version != NULL ? r->version : "1.2", r->encoding);
   printf("  files              %zu\n", r->files);
   printf("  units              %zu (%zu translatable, %zu with target)\n",

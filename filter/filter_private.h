@@ -220,6 +220,10 @@ struct xmt_format {
   /* Detection (detect.c): the table's public face (xmt_format_list);
    * its extensions (lower case, NULL-ended) decide when no format bids */
   struct xmt_format_info info;
+  /* What check says a document of it was read as ("Word document";
+   * NULL: XLIFF, read as itself), and its media type (what the server's
+   * download says; NULL: XLIFF's) */
+  const char *noun, *media_type;
   /* XMT_BID_* for a document that starts as head says */
   int (*bid)(const struct xmt_head *head);
   /* 1: extract and merge of segments take its documents */

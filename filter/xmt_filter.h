@@ -783,6 +783,12 @@ struct xmt_format_info {
 XMT_API const struct xmt_format_info *xmt_format_list(size_t *n);
 /* "xliff", "html", "xliff2"; NULL for another value. */
 XMT_API const char *xmt_format_name(enum xmt_doc_format format);
+/* What a document of format is called ("HTML page", "Word document"),
+ * NULL for XLIFF (its units are read as they are written). */
+XMT_API const char *xmt_format_noun(enum xmt_doc_format format);
+/* The media type of its documents ("text/html"; XLIFF 1.2 and 2:
+ * "application/xliff+xml"). */
+XMT_API const char *xmt_format_media_type(enum xmt_doc_format format);
 /* 1 and *format when path's extension (any case) is one of the table's,
  * else 0: what a walk through a directory picks documents by. */
 XMT_API int xmt_format_by_extension(const char *path,

@@ -573,23 +573,6 @@ void serve_docs_status(struct serve_docs *d, const char *id, const char *key,
     serve_reply_json(r, 200, o, 0);
 }
 
-/* The download's Content-Type by the document's format. */
-static const char *content_type(enum xmt_doc_format format) {
-  switch (format) {
-  case XMT_FORMAT_HTML:
-    return "text/html";
-  case XMT_FORMAT_WORD:
-    return "application/"
-           "vnd.openxmlformats-officedocument.wordprocessingml.document";
-  case XMT_FORMAT_ODT:
-    return "application/vnd.oasis.opendocument.text";
-  case XMT_FORMAT_XLIFF:
-  case XMT_FORMAT_XLIFF2:
-    break;
-  }
-  return "application/xliff+xml";
-}
-
 /* Content-Disposition: attachment with the client's name, its bytes
  * outside printable ASCII (and quotes, backslashes) as '_' in filename,
  * and all of it in filename* (RFC 6266) when some were. */
@@ -658,7 +641,7 @@ void serve_docs_take(struct serve_docs *d, const char *id, const char *key,
     r->status = 200;
     r->body = bytes;
     r->len = len;
-    r->content_type = content_type(doc->format);
+    r->content_type = xmt_format_media_type(doc->format);
     r->disposition = disposition(doc->name);
   }
   doc_free(d, doc);

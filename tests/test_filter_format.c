@@ -83,6 +83,24 @@ static void test_table(void) {
   CU_ASSERT_EQUAL(f, XMT_FORMAT_WORD);
   CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_HTML), "html");
   CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_XLIFF2), "xliff2");
+  /* what people read of a format comes from its entry */
+  CU_ASSERT_PTR_NULL(xmt_format_noun(XMT_FORMAT_XLIFF));
+  CU_ASSERT_PTR_NULL(xmt_format_noun(XMT_FORMAT_XLIFF2));
+  CU_ASSERT_STRING_EQUAL(xmt_format_noun(XMT_FORMAT_HTML), "HTML page");
+  CU_ASSERT_STRING_EQUAL(xmt_format_noun(XMT_FORMAT_WORD), "Word document");
+  CU_ASSERT_STRING_EQUAL(xmt_format_noun(XMT_FORMAT_ODT), "OpenDocument text");
+  CU_ASSERT_PTR_NULL(xmt_format_noun((enum xmt_doc_format)99));
+  CU_ASSERT_STRING_EQUAL(xmt_format_media_type(XMT_FORMAT_XLIFF),
+                         "application/xliff+xml");
+  CU_ASSERT_STRING_EQUAL(xmt_format_media_type(XMT_FORMAT_XLIFF2),
+                         "application/xliff+xml");
+  CU_ASSERT_STRING_EQUAL(xmt_format_media_type(XMT_FORMAT_HTML), "text/html");
+  CU_ASSERT_STRING_EQUAL(xmt_format_media_type(XMT_FORMAT_ODT),
+                         "application/vnd.oasis.opendocument.text");
+  CU_ASSERT_STRING_EQUAL(
+      xmt_format_media_type(XMT_FORMAT_WORD),
+      "application/"
+      "vnd.openxmlformats-officedocument.wordprocessingml.document");
   CU_ASSERT_EQUAL(xmt_format_by_extension("d/a.SDLXLIFF", &f), 1);
   CU_ASSERT_EQUAL(f, XMT_FORMAT_XLIFF);
   CU_ASSERT_EQUAL(xmt_format_by_extension("a.htm", &f), 1);

@@ -72,6 +72,17 @@ const char *xmt_format_name(enum xmt_doc_format format) {
   return entry != NULL ? entry->info.name : NULL;
 }
 
+const char *xmt_format_noun(enum xmt_doc_format format) {
+  const struct xmt_format *entry = xmt_format_entry(format);
+  return entry != NULL ? entry->noun : NULL;
+}
+
+const char *xmt_format_media_type(enum xmt_doc_format format) {
+  const struct xmt_format *entry = xmt_format_entry(format);
+  return entry != NULL && entry->media_type != NULL ? entry->media_type
+                                                    : "application/xliff+xml";
+}
+
 int xmt_format_by_extension(const char *path, enum xmt_doc_format *format) {
   const char *slash = path != NULL ? strrchr(path, '/') : NULL;
   const char *dot = path != NULL ? strrchr(path, '.') : NULL;

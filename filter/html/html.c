@@ -565,6 +565,8 @@ static xmt_status write_targets(xmt_filter *f, void *doc,
 
 const struct xmt_format xmt_format_html = {
     .info = {XMT_FORMAT_HTML, "html", "HTML", html_extensions},
+    .noun = "HTML page",
+    .media_type = "text/html",
     .bid = bid,
     .open = open_page,
     .parse = parse_page,

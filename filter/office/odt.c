@@ -171,6 +171,8 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
 const struct xmt_format xmt_format_odt = {
     .info = {XMT_FORMAT_ODT, "odt", "OpenDocument Text (.odt, .ott)",
              odt_extensions},
+    .noun = "OpenDocument text",
+    .media_type = "application/vnd.oasis.opendocument.text",
     .bid = bid,
     .read = read_units,
     .take = take,

@@ -150,6 +150,9 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
 const struct xmt_format xmt_format_word = {
     .info = {XMT_FORMAT_WORD, "docx", "Word (.docx, .docm, .dotx, .dotm)",
              word_extensions},
+    .noun = "Word document",
+    .media_type = "application/"
+                  "vnd.openxmlformats-officedocument.wordprocessingml.document",
     .bid = bid,
     .read = read_units,
     .take = take,
