@@ -131,6 +131,21 @@ static void test_utf8_steps(void) {
   CU_ASSERT_EQUAL(xmt_utf8_count(s, n), 5);
   CU_ASSERT_EQUAL(xmt_utf8_count(s, 0), 0);
   CU_ASSERT_EQUAL(xmt_utf8_count(s, 2), 2); /* a cut character counts */
+  /* Past eight bytes the count reads words: every start and length
+   * against a count byte by byte, characters of 1 to 4 bytes mixed. */
+  const char *l = "a\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"
+                  "bcdefgh\xC3\xA9\xC3\xA9"
+                  "ijklmnop\xE2\x82\xAC"
+                  "qrstu\xF0\x9F\x98\x80"
+                  "vw";
+  size_t ln = strlen(l);
+  for (size_t from = 0; from < ln; from++)
+    for (size_t k = 0; from + k <= ln; k++) {
+      size_t want_count = 0;
+      for (size_t i = from; i < from + k; i++)
+        want_count += ((unsigned char)l[i] & 0xC0) != 0x80;
+      CU_ASSERT_EQUAL(xmt_utf8_count(l + from, k), want_count);
+    }
 }
 
 static void test_utf8_codec(void) {
