@@ -321,8 +321,8 @@ static xmt_status merge_unit(void *user, xmt_xliff_unit *unit) {
     st = xmt_error_at(&m->f->err, XMT_ERR_FORMAT,
                       XMT_AT_UNIT(m->xliff_path, e->line, id),
                       "<trans-unit> has a source that differs from the "
-                      "document's: was the document changed after the "
-                      "extract?");
+                      "document's: was the XLIFF extracted from another "
+                      "document, or the document changed since?");
   if (e != NULL)
     e->used = 1;
   if (st == XMT_OK && (e == NULL || e->target == NULL))
