@@ -297,6 +297,9 @@ static xmt_status merge_file(void *user,
   return XMT_OK;
 }
 
+static const char *foreign_code(const xmt_segment *target,
+                                const xmt_segment *source);
+
 /* A unit of the document: the target of its trans-unit to the format. */
 static xmt_status merge_unit(void *user, xmt_xliff_unit *unit) {
   struct merging *m = user;
@@ -323,6 +326,15 @@ static xmt_status merge_unit(void *user, xmt_xliff_unit *unit) {
                       "<trans-unit> has a source that differs from the "
                       "document's: was the XLIFF extracted from another "
                       "document, or the document changed since?");
+  const char *bad = st == XMT_OK && e != NULL && e->target != NULL
+                        ? foreign_code(e->target, unit->whole_source)
+                        : NULL;
+  if (bad != NULL)
+    st = xmt_error_at(&m->f->err, XMT_ERR_INLINE,
+                      XMT_AT_UNIT(m->xliff_path, e->line, id),
+                      "<target> has a code (id \"%s\") its source does not "
+                      "have, or has it twice or of another kind",
+                      bad);
   if (e != NULL)
     e->used = 1;
   if (st == XMT_OK && (e == NULL || e->target == NULL))
@@ -333,6 +345,31 @@ static xmt_status merge_unit(void *user, xmt_xliff_unit *unit) {
     st = m->format->take(m->f, m->doc, unit, e != NULL ? e->target : NULL);
   xmt_xliff_unit_free(unit);
   return st;
+}
+
+/* NULL when every code of target is one of source's, of the same kind,
+ * and there once (a CAT tool may drop codes, never invent or repeat one:
+ * the format would write markup the document does not have); else the
+ * id of the first that is not. */
+static const char *foreign_code(const xmt_segment *target,
+                                const xmt_segment *source) {
+  size_t nt = xmt_segment_tag_count(target);
+  size_t ns = xmt_segment_tag_count(source);
+  for (size_t i = 0; i < nt; i++) {
+    struct xmt_tag t, o;
+    if (xmt_segment_tag(target, i, &t) != XMT_OK || t.id == NULL)
+      return "?";
+    size_t found = 0;
+    for (size_t k = 0; k < ns; k++)
+      found += xmt_segment_tag(source, k, &o) == XMT_OK && o.id != NULL &&
+               o.kind == t.kind && strcmp(o.id, t.id) == 0;
+    for (size_t k = 0; k < i; k++)
+      found += xmt_segment_tag(target, k, &o) == XMT_OK && o.id != NULL &&
+               o.kind == t.kind && strcmp(o.id, t.id) == 0;
+    if (found != 1)
+      return t.id;
+  }
+  return NULL;
 }
 
 /* Every trans-unit taken by a unit of the document: else the XLIFF is not

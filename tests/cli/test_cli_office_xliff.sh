@@ -7,8 +7,10 @@
 # pseudo of that XLIFF, and merge give the very bytes translate --mt
 # pseudo of the document gives. A unit without a target keeps its source
 # and is reported (exit 3); an XLIFF with an id the document does not
-# have, from another document, or with an id twice is refused (exit 1,
-# the unit named, no output); HTML's options and -s are refused for a
+# have, from another document, with an id twice, or with a target code
+# its source does not have (or of another kind) is refused (exit 1, the
+# unit named, no output); a code dropped drops its formatting; HTML's
+# options and -s are refused for a
 # Word document. Translate Toolkit's pocount and xliff2po read the XLIFF.
 # Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
 set -u
@@ -159,6 +161,16 @@ open('bogus.xlf', 'w', encoding='utf-8').write(
     s.replace('id="document:7"', 'id="document:9"'))
 open('twice.xlf', 'w', encoding='utf-8').write(
     s.replace('id="document:7"', 'id="document:6"'))
+t = s[i:j]
+g = t[t.index('<target'):]
+g = g[g.index('<g id="1"'):]
+g = g[:g.index('</g>') + 4]
+inner = g[g.index('>') + 1:-4]
+open('foreign.xlf', 'w', encoding='utf-8').write(
+    s.replace(g, g + '<x id="99"/>', 1))
+open('kind.xlf', 'w', encoding='utf-8').write(
+    s.replace(g, '<x id="1" ctype="x-w-r"/>' + inner, 1))
+open('lost.xlf', 'w', encoding='utf-8').write(s.replace(g, inner, 1))
 EOF
 expect_exit 3 "merge, a target missing" "$x" merge in.docx miss.xlf \
   -o miss.docx
@@ -176,6 +188,15 @@ expect_exit 3 "merge, a trans-unit missing" "$x" merge -q in.docx gone.xlf \
 expect_text "merge, a trans-unit missing: message" "$tmp/err" \
   "xliffmt: gone.xlf: unit document:7: no trans-unit in the XLIFF: the source text is kept
 xliffmt: gone.xlf: 1 of 7 units have no target; their source text is kept"
+
+# A code dropped in the CAT tool drops its formatting.
+expect_exit 0 "merge, a code dropped" "$x" merge -q in.docx lost.xlf \
+  -o lost.docx
+python3 -c 'import sys, zipfile
+d = zipfile.ZipFile(sys.argv[1]).read("word/document.xml").decode()
+sys.exit(d.count("<w:b/>") != 0 or "S\u00e1v\u00e9 Pr\u00e9ss" not in d)' \
+  lost.docx
+check "merge, a code dropped: the text unbold" test $? -eq 0
 
 # refused DESC MESSAGE ARGS...: exit 1, MESSAGE on stderr, no out.docx.
 refused() {
@@ -198,6 +219,12 @@ refused "merge, the XLIFF of another Word document" \
 refused "merge, the XLIFF of an OpenDocument" \
   "xliffmt: in.odt.es.xlf:5: <trans-unit> is not a unit of the document: was the XLIFF extracted from another document? (unit 1)" \
   merge in.docx in.odt.es.xlf -o out.docx
+refused "merge, a code the source does not have" \
+  "xliffmt: foreign.xlf:9: <target> has a code (id \"99\") its source does not have, or has it twice or of another kind (unit document:2)" \
+  merge in.docx foreign.xlf -o out.docx
+refused "merge, a code of another kind" \
+  "xliffmt: kind.xlf:9: <target> has a code (id \"1\") its source does not have, or has it twice or of another kind (unit document:2)" \
+  merge in.docx kind.xlf -o out.docx
 refused "merge, no target language" \
   "xliffmt: odt.xlf: no target language: the XLIFF names none; give one with -t" \
   merge in.odt odt.xlf -o out.odt
