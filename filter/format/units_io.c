@@ -347,7 +347,16 @@ static xmt_status merge_unit(void *user, xmt_xliff_unit *unit) {
   return st;
 }
 
-/* NULL when every code of target is one of source's, of the same kind,
+/* What a code stands for, whatever the markup: an opening, a closing
+ * (a <g>'s ends, or a <bx/> and <ex/> a translation split it into), or a
+ * placeholder. */
+static int side_of(enum xmt_tag_kind kind) {
+  return kind == XMT_TAG_OPEN || kind == XMT_TAG_ISOLATED_OPEN     ? 0
+         : kind == XMT_TAG_CLOSE || kind == XMT_TAG_ISOLATED_CLOSE ? 1
+                                                                   : 2;
+}
+
+/* NULL when every code of target is one of source's, of the same side,
  * and there once (a CAT tool may drop codes, never invent or repeat one:
  * the format would write markup the document does not have); else the
  * id of the first that is not. */
@@ -362,10 +371,10 @@ static const char *foreign_code(const xmt_segment *target,
     size_t found = 0;
     for (size_t k = 0; k < ns; k++)
       found += xmt_segment_tag(source, k, &o) == XMT_OK && o.id != NULL &&
-               o.kind == t.kind && strcmp(o.id, t.id) == 0;
+               side_of(o.kind) == side_of(t.kind) && strcmp(o.id, t.id) == 0;
     for (size_t k = 0; k < i; k++)
       found += xmt_segment_tag(target, k, &o) == XMT_OK && o.id != NULL &&
-               o.kind == t.kind && strcmp(o.id, t.id) == 0;
+               side_of(o.kind) == side_of(t.kind) && strcmp(o.id, t.id) == 0;
     if (found != 1)
       return t.id;
   }

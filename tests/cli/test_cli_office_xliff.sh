@@ -171,6 +171,13 @@ open('foreign.xlf', 'w', encoding='utf-8').write(
 open('kind.xlf', 'w', encoding='utf-8').write(
     s.replace(g, '<x id="1" ctype="x-w-r"/>' + inner, 1))
 open('lost.xlf', 'w', encoding='utf-8').write(s.replace(g, inner, 1))
+c = '<g id="1" ctype="link"><g id="2" ctype="x-w-r">thé Séé fór síté</g></g>'
+assert c in s
+open('cross.xlf', 'w', encoding='utf-8').write(s.replace(
+    c, '<g id="1" ctype="link"><bx id="2" ctype="x-w-r"/>thé Séé</g> fór '
+    'síté<ex id="2"/>', 1))
+open('split.xlf', 'w', encoding='utf-8').write(s.replace(
+    g, '<bx id="1" ctype="x-w-r"/>' + inner + '<ex id="1"/>', 1))
 EOF
 expect_exit 3 "merge, a target missing" "$x" merge in.docx miss.xlf \
   -o miss.docx
@@ -188,6 +195,20 @@ expect_exit 3 "merge, a trans-unit missing" "$x" merge -q in.docx gone.xlf \
 expect_text "merge, a trans-unit missing: message" "$tmp/err" \
   "xliffmt: gone.xlf: unit document:7: no trans-unit in the XLIFF: the source text is kept
 xliffmt: gone.xlf: 1 of 7 units have no target; their source text is kept"
+
+# A pair a translation split into <bx/> and <ex/> is the pair.
+expect_exit 0 "merge, a pair as bx/ex" "$x" merge -q in.docx split.xlf \
+  -o split.docx
+check "merge, a pair as bx/ex: as the <g>" cmp -s split.docx in.docx.m.docx
+
+# ... also where it crosses another pair, as translate writes it.
+expect_exit 0 "merge, crossing bx/ex" "$x" merge -q in.docx cross.xlf \
+  -o cross.docx
+python3 -c 'import sys, zipfile, xml.dom.minidom
+d = zipfile.ZipFile(sys.argv[1]).read("word/document.xml")
+xml.dom.minidom.parseString(d)
+sys.exit("<w:t>th\u00e9 S\u00e9\u00e9</w:t>" not in d.decode())' cross.docx
+check "merge, crossing bx/ex: well-formed, the text there" test $? -eq 0
 
 # A code dropped in the CAT tool drops its formatting.
 expect_exit 0 "merge, a code dropped" "$x" merge -q in.docx lost.xlf \
