@@ -42,13 +42,15 @@ int xmt_cli_extract(int argc, char **argv);
 int xmt_cli_merge(int argc, char **argv);
 /* Which form of extract or merge (cmd) the input in calls for, by its
  * content, as f tells it (f then holds what it read of standard input,
- * for the run on f that follows): 1 an HTML page, 0 an XLIFF document;
- * -1 after a reported error, also when an option given (in s) does not
- * fit: --skip-pre and --skip-code are a page's only, and a page takes
- * only page_takes. */
+ * for the run on f that follows), *format its format: 1 a document with
+ * units (an HTML page, Word, OpenDocument), 0 an XLIFF document; -1
+ * after a reported error, also when an option given (in s) does not
+ * fit: --skip-pre and --skip-code are a page's only, a page takes only
+ * page_takes, another document the first ndoc_takes of them. */
 int xmt_cli_page_or_xliff(xmt_filter *f, const struct xmt_cli_settings *s,
                           const struct xmt_cli_command *cmd, const char *in,
-                          const int *page_takes, size_t npage_takes);
+                          const int *page_takes, size_t npage_takes,
+                          size_t ndoc_takes, enum xmt_doc_format *format);
 
 /* A line-oriented input file ("-" is standard input). */
 struct xmt_cli_lines {

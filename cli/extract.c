@@ -26,6 +26,7 @@ static const struct xmt_cli_command extract = {
     "Usage: xliffmt extract PAGE.html [-o OUT.xlf] [-s SRC] [-t TGT]\n"
     "                       [--skip-pre] [--skip-code]\n"
     "                       [--encoding-errors=fail|replace] [--quiet]\n"
+    "       xliffmt extract DOC.docx|DOC.odt -s SRC [-o OUT.xlf] [-t TGT]\n"
     "       xliffmt extract IN.xlf [-o SEGMENTS] [--format tsv|jsonl]\n"
     "                       [-s SRC] [--tags MODE] [--srx FILE]\n"
     "                       [--no-segment] [--resegment]\n\n"
@@ -33,7 +34,10 @@ static const struct xmt_cli_command extract = {
     "input) is written as an XLIFF 1.2 document for a CAT tool or an MT\n"
     "run: one trans-unit per block of text or translatable attribute,\n"
     "inline elements as codes. Put the translation back with\n"
-    "'xliffmt merge PAGE.html OUT.xlf'.\n\n"
+    "'xliffmt merge PAGE.html OUT.xlf'. A Word document or an OpenDocument\n"
+    "text is written alike (its units as translate reads them, the\n"
+    "format's ids and codes), and put back with 'xliffmt merge DOC "
+    "OUT.xlf'.\n\n"
     "An XLIFF 1.0-1.2 (SDLXLIFF, MQXLIFF too) or XLIFF 2.0-2.2 document\n"
     "has the segments that need translation written, one per line with\n"
     "its id: 'ID<TAB>TEXT' (tab, newline, carriage return and backslash\n"
@@ -45,7 +49,7 @@ static const struct xmt_cli_command extract = {
                    xmt_cli_tail_options),
     NULL, NULL};
 
-/* What an HTML page takes. */
+/* What an HTML page takes; the first four, any document with units. */
 static const int html_options[] = {'o',
                                    's',
                                    't',
@@ -56,22 +60,34 @@ static const int html_options[] = {'o',
 
 int xmt_cli_page_or_xliff(xmt_filter *f, const struct xmt_cli_settings *s,
                           const struct xmt_cli_command *cmd, const char *in,
-                          const int *page_takes, size_t npage_takes) {
+                          const int *page_takes, size_t npage_takes,
+                          size_t ndoc_takes, enum xmt_doc_format *format) {
   /* What only an HTML page takes. */
   static const int page_only[] = {XMT_OPT_SKIP_PRE, XMT_OPT_SKIP_CODE};
-  enum xmt_doc_format format;
-  if (xmt_filter_detect_format(f, in, &format) != XMT_OK) {
+  if (xmt_filter_detect_format(f, in, format) != XMT_OK) {
     xmt_cli_report(xmt_filter_error(f));
     return -1;
   }
-  if (format != XMT_FORMAT_HTML)
+  if (!xmt_format_has_units(*format))
     return xmt_cli_refuse_options(s, cmd, page_only, 2, 0, "an XLIFF document")
                ? -1
                : 0;
-  return xmt_cli_refuse_options(s, cmd, page_takes, npage_takes, 1,
-                                "an HTML page")
-             ? -1
-             : 1;
+  if (*format == XMT_FORMAT_HTML)
+    return xmt_cli_refuse_options(s, cmd, page_takes, npage_takes, 1,
+                                  "an HTML page")
+               ? -1
+               : 1;
+  /* Another document: what a page takes but its HTML options. */
+  char what[160];
+  size_t n;
+  const struct xmt_format_info *list = xmt_format_list(&n);
+  const char *desc = "?";
+  for (size_t i = 0; i < n; i++)
+    if (list[i].format == *format)
+      desc = list[i].description;
+  snprintf(what, sizeof what, "a document in %s", desc);
+  return xmt_cli_refuse_options(s, cmd, page_takes, ndoc_takes, 1, what) ? -1
+                                                                         : 1;
 }
 
 void xmt_cli_warn_invalid_bytes(const char *page, size_t n) {
@@ -82,22 +98,29 @@ void xmt_cli_warn_invalid_bytes(const char *page, size_t n) {
 }
 
 static int extract_html(xmt_filter *f, const struct xmt_cli_settings *s,
-                        const char *in) {
+                        const char *in, enum xmt_doc_format format) {
   struct xmt_html_stats stats;
   xmt_status st = xmt_filter_set_flags(f, s->flags);
   if (st == XMT_OK)
     st = xmt_filter_set_languages(f, s->src, s->tgt);
+  /* A page has its own reading (attribute units, bytes not UTF-8); every
+   * other document with units the format table's. */
   if (st == XMT_OK)
-    st = xmt_html_extract_file(f, in, s->out, &stats);
+    st = format == XMT_FORMAT_HTML
+             ? xmt_html_extract_file(f, in, s->out, &stats)
+             : xmt_filter_extract_units_file(f, in, s->out, &stats);
   if (st != XMT_OK)
     xmt_cli_report(xmt_filter_error(f));
   else
     xmt_cli_warn_invalid_bytes(in, stats.invalid_bytes);
-  if (st == XMT_OK && !s->quiet)
+  if (st == XMT_OK && !s->quiet && format == XMT_FORMAT_HTML)
     xmt_cli_say(
         "xliffmt: %s: %zu units (%zu attribute values), %zu inline codes "
         "extracted\n",
         in, stats.units, stats.attribute_units, stats.codes);
+  else if (st == XMT_OK && !s->quiet)
+    xmt_cli_say("xliffmt: %s: %zu units, %zu inline codes extracted\n", in,
+                stats.units, stats.codes);
   return xmt_cli_exit_status(st);
 }
 
@@ -112,10 +135,12 @@ int xmt_cli_extract(int argc, char **argv) {
   xmt_filter *f = xmt_cli_filter_new();
   if (f == NULL)
     return EXIT_INTERNAL;
+  enum xmt_doc_format format;
   int page = xmt_cli_page_or_xliff(f, &s, &extract, in, html_options,
-                                   sizeof html_options / sizeof *html_options);
+                                   sizeof html_options / sizeof *html_options,
+                                   4, &format);
   rc = page < 0 ? EXIT_BAD_INPUT
-       : page   ? extract_html(f, &s, in)
+       : page   ? extract_html(f, &s, in, format)
                 : xmt_cli_extract_segments(f, &s, in);
   xmt_filter_free(f);
   return rc;

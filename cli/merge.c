@@ -34,6 +34,7 @@ static const struct xmt_cli_command merge = {
     "Usage: xliffmt merge PAGE.html PAGE.xlf [-o OUT.html] [-t TGT]\n"
     "                     [--skip-pre] [--skip-code]\n"
     "                     [--encoding-errors=fail|replace] [--quiet]\n"
+    "       xliffmt merge DOC.docx|DOC.odt DOC.xlf [-o OUT] [-t TGT]\n"
     "       xliffmt merge IN.xlf --translations FILE [-o OUT]\n"
     "                     [--alignments FILE] [--source-tokens FILE\n"
     "                     --target-tokens FILE] [translate options]\n\n"
@@ -42,7 +43,9 @@ static const struct xmt_cli_command merge = {
     "and translated since, in place of its text; everything else is\n"
     "copied byte for byte, and <html lang> becomes the target language.\n"
     "A unit without a target keeps its source text and is reported; the\n"
-    "exit status is then 3.\n\n"
+    "exit status is then 3. A Word document or an OpenDocument text is\n"
+    "written alike: a copy of the package with the targets of the XLIFF\n"
+    "'xliffmt extract' wrote of it, as 'xliffmt translate' would write it.\n\n"
     "An XLIFF 1.0-1.2 (SDLXLIFF, MQXLIFF too) or XLIFF 2.0-2.2 document\n"
     "is written with the translations of FILE (TSV or JSON lines, by\n"
     "segment id, as 'xliffmt extract' writes them) as targets, the\n"
@@ -53,7 +56,7 @@ static const struct xmt_cli_command merge = {
                    xmt_cli_report_option, xmt_cli_tail_options),
     NULL, NULL};
 
-/* What an HTML page takes. */
+/* What an HTML page takes; the first three, any document with units. */
 static const int html_options[] = {'o',
                                    't',
                                    'q',
@@ -73,7 +76,8 @@ static int report(void *user, const struct xmt_problem *p) {
 }
 
 static int merge_html(xmt_filter *f, const struct xmt_cli_settings *s,
-                      const char *page, const char *xliff) {
+                      const char *page, const char *xliff,
+                      enum xmt_doc_format format) {
   struct xmt_cli_files fs;
   xmt_cli_files_init(&fs);
   xmt_cli_files_add(&fs, XMT_CLI_READS, xliff, "", "the XLIFF", NULL);
@@ -87,8 +91,13 @@ static int merge_html(xmt_filter *f, const struct xmt_cli_settings *s,
   xmt_status st = xmt_filter_set_flags(f, s->flags);
   if (st == XMT_OK)
     st = xmt_filter_set_languages(f, NULL, s->tgt);
+  /* A page has its own reading (bytes not UTF-8); every other document
+   * with units the format table's. */
   if (st == XMT_OK)
-    st = xmt_html_merge_file(f, page, xliff, s->out, &stats, report, NULL);
+    st = format == XMT_FORMAT_HTML
+             ? xmt_html_merge_file(f, page, xliff, s->out, &stats, report, NULL)
+             : xmt_filter_merge_units_file(f, page, xliff, s->out, &stats,
+                                           report, NULL);
   if (st != XMT_OK)
     xmt_cli_report(xmt_filter_error(f));
   if (st == XMT_OK || st == XMT_ERR_PARTIAL)
@@ -105,8 +114,10 @@ static int merge_html(xmt_filter *f, const struct xmt_cli_settings *s,
  * tells its format. */
 static int merge_input(xmt_filter *f, const struct xmt_cli_settings *s,
                        int argc, char **argv) {
+  enum xmt_doc_format format;
   int page = xmt_cli_page_or_xliff(f, s, &merge, argv[optind], html_options,
-                                   sizeof html_options / sizeof *html_options);
+                                   sizeof html_options / sizeof *html_options,
+                                   3, &format);
   if (page < 0)
     return EXIT_BAD_INPUT;
   if (!page)
@@ -119,7 +130,7 @@ static int merge_input(xmt_filter *f, const struct xmt_cli_settings *s,
                         "PAGE.xlf");
     return EXIT_BAD_INPUT;
   }
-  return merge_html(f, s, argv[optind], argv[optind + 1]);
+  return merge_html(f, s, argv[optind], argv[optind + 1], format);
 }
 
 int xmt_cli_merge(int argc, char **argv) {

@@ -683,6 +683,28 @@ XMT_API xmt_status xmt_html_merge_file(xmt_filter *filter,
                                        struct xmt_html_stats *stats,
                                        xmt_problem_fn on_problem, void *user);
 
+/* The same for a document of any format with units of its own (Word,
+ * OpenDocument Text, HTML: not XLIFF, which has segments), by the format
+ * table: extract writes its units as XLIFF 1.2 (a trans-unit per unit,
+ * the format's ids, datatype and codes; original: in_path; the filter's
+ * languages, the source language required by formats that never say it)
+ * to xliff_path; merge writes in_path to out_path with the targets of
+ * xliff_path taken as a translation's would be, in the filter's target
+ * language or else the XLIFF's. A trans-unit whose id the document does
+ * not have, twice, or whose source differs from the document's is an
+ * error (XMT_ERR_FORMAT, naming it and its line) and nothing is written;
+ * a unit without a target keeps its source, goes to on_problem, and the
+ * call returns XMT_ERR_PARTIAL. stats: units, codes (extract), units with
+ * and without target (merge); may be NULL. */
+XMT_API xmt_status xmt_filter_extract_units_file(xmt_filter *filter,
+                                                 const char *in_path,
+                                                 const char *xliff_path,
+                                                 struct xmt_html_stats *stats);
+XMT_API xmt_status xmt_filter_merge_units_file(
+    xmt_filter *filter, const char *in_path, const char *xliff_path,
+    const char *out_path, struct xmt_html_stats *stats,
+    xmt_problem_fn on_problem, void *user);
+
 /* Translates the page in_path into out_path ("-": standard output) with the
  * filter's backend: the page's units go through the run that translates
  * XLIFF, in memory, and their targets into the page, so segments, codes
@@ -781,6 +803,10 @@ struct xmt_format_info {
 
 /* The table, *n entries; static. */
 XMT_API const struct xmt_format_info *xmt_format_list(size_t *n);
+/* 1 when a document of format has units of its own (HTML, Word,
+ * OpenDocument Text: xmt_filter_extract_units_file and _merge_ take it),
+ * 0 when it has segments (XLIFF: xmt_filter_extract_segments_file). */
+XMT_API int xmt_format_has_units(enum xmt_doc_format format);
 /* "xliff", "html", "xliff2"; NULL for another value. */
 XMT_API const char *xmt_format_name(enum xmt_doc_format format);
 /* What a document of format is called ("HTML page", "Word document"),

@@ -54,6 +54,12 @@ xmt_status xmt_format_open(xmt_filter *f, const struct xmt_format *format,
   return st;
 }
 
+int xmt_format_has_units(enum xmt_doc_format id) {
+  const struct xmt_format *format = xmt_format_entry(id);
+  return format != NULL && format->read != NULL && format->take != NULL &&
+         format->write != NULL;
+}
+
 /* --- The unit stream of a document -----------------------------------------
  */
 
@@ -303,8 +309,8 @@ xmt_status xmt_filter_translate_html_file(xmt_filter *f, const char *in_path,
 }
 
 /* extract and merge of segments are for formats that take them
- * (segments_io: XLIFF 1.2 and 2): a page goes to XLIFF first
- * (xmt_html_extract_file), a Word document is translated in place. */
+ * (segments_io: XLIFF 1.2 and 2): a document with units of its own (a
+ * page, Word, OpenDocument) goes to XLIFF first (units_io.c). */
 static xmt_status segments_io(xmt_filter *f, const char *in_path,
                               const char *what,
                               const struct xmt_format **format) {

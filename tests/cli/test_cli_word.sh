@@ -285,13 +285,17 @@ expect_exit 0 "standard input" sh -c \
 part stdin.docx stdin.xml
 check "standard input: translated as the file is" cmp -s out.xml stdin.xml
 
-# check says what it read the document as; extract refuses it by name.
+# check says what it read the document as; extract writes its units as
+# XLIFF (test_cli_office_xliff.sh), refusing what only XLIFF's segments
+# take by the document's format.
 expect_exit 0 "check" sh -c "\"$x\" check -s en in.docx >check.txt"
 check "check: read as a Word document" grep -q -x -F \
   "in.docx: Word document, as XLIFF 1.2, UTF-8" check.txt
-exits_with 1 "extract" "$x" extract -s en -t es in.docx -o out.xlf &&
-  expect_text "extract: message" "$tmp/err" \
-    "xliffmt: in.docx: a document in Word (.docx, .docm, .dotx, .dotm) has no segments to extract: only XLIFF documents do"
-check "extract: no output" test ! -e out.xlf
+exits_with 1 "extract --format" "$x" extract --format jsonl -s en -t es \
+  in.docx -o out.xlf &&
+  expect_text "extract --format: message" "$tmp/err" \
+    "xliffmt: --format does not apply to a document in Word (.docx, .docm, .dotx, .dotm)
+Try 'xliffmt extract --help'."
+check "extract --format: no output" test ! -e out.xlf
 
 finish
