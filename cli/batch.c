@@ -409,8 +409,8 @@ static int take_share(struct batch_args *a, const char *arg) {
   char *end;
   errno = 0;
   unsigned long k = strtoul(arg, &end, 10);
-  int ok = errno == 0 && end != arg && *end == '/' && arg[0] >= '0' &&
-           arg[0] <= '9';
+  int ok =
+      errno == 0 && end != arg && *end == '/' && arg[0] >= '0' && arg[0] <= '9';
   const char *n_at = end + 1;
   unsigned long n = ok ? strtoul(n_at, &end, 10) : 0;
   ok = ok && errno == 0 && end != n_at && *end == '\0' && n_at[0] >= '0' &&
