@@ -177,17 +177,17 @@ static void style_end(struct reader *r, int style) {
       check(r, xmt_buf_append(&r->style_key, "}", 1));
     return;
   }
-  struct style_key *s =
-      xmt_grow_one(&r->styles, r->nstyles, &r->cap, sizeof *s);
   char *key = strdup(r->style_key.data);
-  if (s == NULL || key == NULL) {
+  if (key == NULL || xmt_grow_one(&r->styles, r->nstyles, &r->cap,
+                                  sizeof *r->styles) == NULL) {
     free(key);
     free(r->style_name);
     r->style_name = NULL;
     xmt_office_stop(&r->x, XMT_ERR_NOMEM);
     return;
   }
-  *s = (struct style_key){r->style_name, key};
+  r->styles[r->nstyles].name = r->style_name;
+  r->styles[r->nstyles].key = key;
   r->nstyles++;
   r->style_name = NULL;
 }
