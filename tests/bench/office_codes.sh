@@ -17,7 +17,8 @@
 #
 # Usage: office_codes.sh [DIR...]
 # Env: XLIFFMT (required), OKAPI_OPENXML (a folder of more .docx),
-#      LIMIT (only the first N files by name, after the folders are merged),
+#      LIMIT (only the first N files by name, the folders merged and files
+#      found twice measured once),
 #      BENCH_DIR (keep the work files there), SOFFICE_TIMEOUT (seconds for
 #      one file's conversion, default 120).
 # Exit: 0 when xliffmt has at most the peer's codes per unit on every file,
@@ -49,6 +50,8 @@ need odf2xliff translate-toolkit
 need python3 python3
 
 bench_scratch office-codes
+# A kept BENCH_DIR is refilled: files of an earlier run would be counted.
+rm -rf "$dir/in" "$dir/odt" "$dir/out"
 mkdir -p "$dir/in" "$dir/odt" "$dir/out"
 
 [ $# -gt 0 ] || set -- "$top/tests/data/office" ${OKAPI_OPENXML:+"$OKAPI_OPENXML"}
@@ -63,10 +66,14 @@ for d in "$@"; do
     echo "$(basename "$f")	$tag	$f"
   done
 done | LC_ALL=C sort -t '	' -k1,1 -k2,2 >"$dir/list"
-if [ -n "${LIMIT:-}" ]; then
-  head -n "$LIMIT" "$dir/list" >"$dir/list.1" && mv "$dir/list.1" "$dir/list"
-fi
+:>"$dir/sums"
 while IFS='	' read -r name tag path; do
+  [ -n "${LIMIT:-}" ] && [ "$n" -ge "$LIMIT" ] && break
+  # The same file in two folders (tests/data/office holds copies of
+  # Okapi's) is measured once.
+  sum=$(cksum <"$path")
+  grep -qxF "$sum" "$dir/sums" && continue
+  echo "$sum" >>"$dir/sums"
   n=$((n + 1))
   cp "$path" "$dir/in/$(printf '%03d' "$n")-$tag-$name"
 done <"$dir/list"
