@@ -192,8 +192,9 @@ xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
       st = xmt_word_parse(part, path, err);
   }
   /* unit ids "part:n": n the paragraph's place among its part's */
-  doc->numbering =
-      st == XMT_OK ? calloc(doc->nparts, sizeof *doc->numbering) : NULL;
+  doc->numbering = st == XMT_OK ? calloc(doc->nparts > 0 ? doc->nparts : 1,
+                                         sizeof *doc->numbering)
+                                : NULL;
   if (st == XMT_OK && doc->numbering == NULL)
     return xmt_error_nomem(err);
   for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++)
