@@ -347,6 +347,7 @@ static void close_unit(struct x2_rules *r) {
     report(r, p->at, msg);
   }
   xmt_x2_mod_unit_end(r);
+  xmt_x2_refs_unit_end(r);
   compare_codes(r);
   r->npend = 0;
   r->ncodes = r->nsegs = 0;

@@ -411,6 +411,44 @@ static void unit_leaf(struct x2_rules *r, const char *local, char side,
     xmt_x2_refs_leaf(r, kind, id);
 }
 
+/* The innermost <file> ('f'), <group> ('g') or <unit> ('u') open. */
+static char scope_open(const struct x2_rules *r) {
+  for (size_t i = r->depth; i > 0; i--)
+    if (r->stack[i - 1] == S_FILE || r->stack[i - 1] == S_GROUP ||
+        r->stack[i - 1] == S_UNIT)
+      return r->stack[i - 1] == S_FILE    ? 'f'
+             : r->stack[i - 1] == S_GROUP ? 'g'
+                                          : 'u';
+  return 0;
+}
+
+/* A <note> of a <file> or <group>, or an element of a module with an id
+ * (XLIFF 2.0 §3.1.2), that a fragment identifier may name (rules_refs.c);
+ * a unit's notes are unit_leaf's. */
+static void scope_leaf(struct x2_rules *r, const char *name, const char *local,
+                       const char *id) {
+  const char *l, *prefix = NULL;
+  char scope = scope_open(r);
+  if (id == NULL || scope == 0)
+    return;
+  if (local != NULL)
+    prefix = is(local, "note") && r->depth >= 2 &&
+                     (r->stack[r->depth - 2] == S_FILE ||
+                      r->stack[r->depth - 2] == S_GROUP)
+                 ? "n"
+                 : NULL;
+  else if ((l = in_ns(name, NS_MTC)) != NULL)
+    prefix = is(l, "match") ? "mtc" : NULL;
+  else if ((l = in_ns(name, NS_GLS)) != NULL)
+    prefix = is(l, "glossEntry") || is(l, "translation") ? "gls" : NULL;
+  else if ((l = in_ns(name, NS_RES)) != NULL)
+    prefix = is(l, "resourceItem") || is(l, "resourceItemRef") ? "res" : NULL;
+  else if ((l = in_ns(name, NS_MDA)) != NULL)
+    prefix = is(l, "metadata") || is(l, "metaGroup") ? "mda" : NULL;
+  if (prefix != NULL)
+    xmt_x2_refs_leaf_in(r, prefix, scope, id);
+}
+
 void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
                       const char **atts, char side, struct pos at) {
   const char *l = NULL;
@@ -441,6 +479,7 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
   xmt_x2_ctr_start(r, name, atts, at);
   if (local != NULL && r->unit_id.len > 0 && attr(atts, "id") != NULL)
     unit_leaf(r, local, side, attr(atts, "id"));
+  scope_leaf(r, name, local, attr(atts, "id"));
   if (local != NULL) {
     /* an inline code's size information in its unit's original data */
     const char *size = attr(atts, NS_SLR "sizeInfoRef");

@@ -129,12 +129,13 @@ struct x2_mod {
  * <unit> read (of kind F, G or U, the file's id and the id), the current
  * <file>'s id, and the references to resolve at the document's end. */
 struct x2_refs {
-  uint64_t *bloom; /* the elements of units a fragment may name */
+  uint64_t *bloom; /* the elements a fragment may name, by scope */
   uint64_t *slots;
   size_t nslots, count;
-  struct xmt_buf file_id, names;
+  struct xmt_buf file_id, group_id, names; /* group_id: the last started */
   struct pending *list;
   size_t n, cap;
+  size_t unit_first; /* list's first reference made in the current unit */
 };
 
 struct x2_rules {
@@ -207,6 +208,14 @@ void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id);
  * (kind 'n' note, 'd' data, 's' segment, ignorable or source code, 't'
  * target code), with its id. */
 void xmt_x2_refs_leaf(struct x2_rules *r, char kind, const char *id);
+/* An element a fragment identifier may name in the <file> ('f'), the
+ * last <group> started ('g') or the <unit> ('u') being read: a <note>
+ * (prefix "n") or an element of a module (prefix "mtc", "gls", "res",
+ * "mda"), with its id. */
+void xmt_x2_refs_leaf_in(struct x2_rules *r, const char *prefix, char scope,
+                         const char *id);
+/* The end of a <unit>: the references to it made in it told. */
+void xmt_x2_refs_unit_end(struct x2_rules *r);
 void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
                        struct pos at);
 void xmt_x2_refs_end(struct x2_rules *r);

@@ -8,16 +8,20 @@
  * by the document's size) and the references that name one not yet read,
  * resolved at the document's end. The element a selector of another kind
  * names is resolved by rules_modules.c when it is in the referring unit
- * ("#n=", "#ID", "#t=ID"); in a unit a path names ("u=") -- a <note>,
- * a <data>, a target's code or marker, or a segment, ignorable or source
- * code or marker -- it is looked for in a Bloom filter of every such
- * element of every unit read (kind, file, unit and id): a fixed 4 MiB,
- * its pages touched as elements are added, so that a reference to a unit
- * read before is resolved as one to a unit still to come. A false
- * positive hides a reference that names nothing (about one in a hundred
- * with three million elements), never refuses one that names something.
- * A selector of a module ("mtc=") and a note of a <file> or <group> are
- * not looked for. */
+ * ("#n=", "#ID", "#t=ID" of a match or glossary entry); elsewhere --
+ * a <note> of a unit, group or file, a unit's <data>, target code or
+ * marker, segment, ignorable or source code or marker, an element of a
+ * module that has ids (mtc=, gls=, res=, mda=) in the unit, group or file
+ * that holds it -- it is looked for in a Bloom filter of every such
+ * element read (selector prefix, scope, file, scope's id and id): a fixed
+ * 4 MiB, its pages touched as elements are added, so that a reference to
+ * an element read before is resolved as one to an element still to come.
+ * A reference into the unit being read is resolved at the unit's end. A
+ * false positive hides a reference that names nothing (about one in a
+ * hundred with three million elements), never refuses one that names
+ * something. An extension's selector is not looked for, nor a selector of
+ * a module whose elements have no id (ctr, fs, slr, val), nor a core
+ * selector without file, group or unit selector. */
 #include "config.h"
 
 #include <stdint.h>
@@ -28,14 +32,35 @@
 #include "rules_private.h"
 
 /* The ids a fragment names, as kept until the document's end; its last
- * selector when of an element of a unit: leaf 'n' (note), 'd' (data),
+ * selector when of an element looked for: leaf 'n' (note), 'd' (data),
  * 't' (a target's code), 's' (no prefix: a segment, ignorable or a
- * source's code), else 0. */
+ * source's code), 'm' (a module's, prefix lp), else 0. */
 struct frag {
-  const char *f, *g, *u, *l; /* NULL when not named */
-  size_t nf, ng, nu, nl;
+  const char *f, *g, *u, *l, *lp; /* NULL when not named */
+  size_t nf, ng, nu, nl, nlp;
   char leaf;
 };
+
+/* The modules whose elements have ids, by the prefix of their selector
+ * (XLIFF 2.0 §3.1.2), with the elements named, and whether they are only
+ * in a <unit>. */
+static const struct {
+  const char *prefix, *what;
+  int unit_only;
+} modules[] = {
+    {"mtc", "<mtc:match>", 1},
+    {"gls", "<gls:glossEntry> or <gls:translation>", 1},
+    {"res", "<res:resourceItem> or <res:resourceItemRef>", 0},
+    {"mda", "<mda:metadata> or <mda:metaGroup>", 0},
+};
+
+/* The module whose selector's prefix is p (n bytes), or -1. */
+static int module_of(const char *p, size_t n) {
+  for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
+    if (strlen(modules[i].prefix) == n && memcmp(modules[i].prefix, p, n) == 0)
+      return (int)i;
+  return -1;
+}
 
 #define BLOOM_BITS ((size_t)1 << 25)
 #define BLOOM_HASHES 4
@@ -56,11 +81,16 @@ static uint64_t hash_key(char kind, const char *file, size_t nfile,
   return h != 0 ? h : 1; /* 0 is an empty slot */
 }
 
-/* The hash of an element of a unit: its kind, file, unit and id. */
-static uint64_t leaf_hash(char kind, const char *file, size_t nfile,
-                          const char *unit, size_t nunit, const char *id,
-                          size_t nid) {
-  uint64_t h = hash_key(kind, file, nfile, unit, nunit);
+/* The hash of an element a fragment may name: the scope it is in ('f'
+ * file, 'g' group, 'u' unit), the file's id, the scope's id ("" for a
+ * file), the prefix of its selector ("" for none) and its id. */
+static uint64_t leaf_hash(char scope, const char *file, size_t nfile,
+                          const char *in, size_t nin, const char *prefix,
+                          size_t nprefix, const char *id, size_t nid) {
+  uint64_t h = hash_key(scope, file, nfile, in, nin);
+  h = h * 1099511628211u; /* the NUL */
+  for (size_t i = 0; i < nprefix; i++)
+    h = (h ^ (unsigned char)prefix[i]) * 1099511628211u;
   h = h * 1099511628211u; /* the NUL */
   for (size_t i = 0; i < nid; i++)
     h = (h ^ (unsigned char)id[i]) * 1099511628211u;
@@ -110,13 +140,17 @@ static int known(struct x2_rules *r, char kind, const char *file, size_t nfile,
 
 void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id) {
   struct x2_refs *x = &r->refs;
-  if (kind == 'F') {
-    xmt_buf_reset(&x->file_id);
-    if (xmt_buf_append(&x->file_id, id, strlen(id)) != XMT_OK) {
+  if (kind == 'F' || kind == 'G') {
+    struct xmt_buf *b = kind == 'F' ? &x->file_id : &x->group_id;
+    xmt_buf_reset(&x->group_id);
+    xmt_buf_reset(b);
+    if (xmt_buf_append(b, id, strlen(id)) != XMT_OK) {
       xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
       return;
     }
   }
+  if (kind == 'U')
+    x->unit_first = x->n;
   const char *file =
       kind == 'F' || x->file_id.data == NULL ? "" : x->file_id.data;
   size_t nfile = kind == 'F' ? 0 : x->file_id.len;
@@ -125,26 +159,58 @@ void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id) {
 }
 
 void xmt_x2_refs_leaf(struct x2_rules *r, char kind, const char *id) {
+  xmt_x2_refs_leaf_in(r,
+                      kind == 's'   ? ""
+                      : kind == 'n' ? "n"
+                      : kind == 'd' ? "d"
+                                    : "t",
+                      'u', id);
+}
+
+void xmt_x2_refs_leaf_in(struct x2_rules *r, const char *prefix, char scope,
+                         const char *id) {
   struct x2_refs *x = &r->refs;
+  if (scope == 'u' && r->unit_id.len == 0)
+    return; /* a unit without id: the schema tells it */
   if (x->bloom == NULL &&
       (x->bloom = calloc(BLOOM_BITS / 64, sizeof *x->bloom)) == NULL) {
     xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
     return;
   }
   const char *file = x->file_id.data != NULL ? x->file_id.data : "";
-  uint64_t h = leaf_hash(kind, file, x->file_id.len, r->unit_id.data,
-                         r->unit_id.len - 1, id, strlen(id));
+  const char *in = scope == 'u'                               ? r->unit_id.data
+                   : scope == 'g' && x->group_id.data != NULL ? x->group_id.data
+                                                              : "";
+  size_t nin = scope == 'u'   ? r->unit_id.len - 1
+               : scope == 'g' ? x->group_id.len
+                              : 0;
+  uint64_t h = leaf_hash(scope, file, x->file_id.len, in, nin, prefix,
+                         strlen(prefix), id, strlen(id));
   for (unsigned i = 0; i < BLOOM_HASHES; i++) {
     size_t bit = bloom_bit(h, i);
     x->bloom[bit / 64] |= (uint64_t)1 << (bit % 64);
   }
 }
 
+/* The scope of the element fr names: its last file, group or unit
+ * selector, with the id of the group or unit (in, nin). */
+static char scope_of(const struct frag *fr, const char **in, size_t *nin) {
+  *in = fr->u != NULL ? fr->u : fr->g != NULL ? fr->g : "";
+  *nin = fr->u != NULL ? fr->nu : fr->g != NULL ? fr->ng : 0;
+  return fr->u != NULL ? 'u' : fr->g != NULL ? 'g' : 'f';
+}
+
 static int leaf_known(const struct x2_refs *x, const struct frag *fr,
                       const char *file, size_t nfile) {
   if (x->bloom == NULL)
     return 0;
-  uint64_t h = leaf_hash(fr->leaf, file, nfile, fr->u, fr->nu, fr->l, fr->nl);
+  const char *in;
+  size_t nin;
+  char scope = scope_of(fr, &in, &nin);
+  const char *prefix = fr->leaf == 's' ? "" : fr->lp;
+  size_t nprefix = fr->leaf == 's' ? 0 : fr->nlp;
+  uint64_t h =
+      leaf_hash(scope, file, nfile, in, nin, prefix, nprefix, fr->l, fr->nl);
   for (unsigned i = 0; i < BLOOM_HASHES; i++) {
     size_t bit = bloom_bit(h, i);
     if ((x->bloom[bit / 64] & ((uint64_t)1 << (bit % 64))) == 0)
@@ -230,7 +296,12 @@ static int parse(struct x2_rules *r, const char *s, struct frag *fr,
       return -1;
     }
     if (k == 4) {
-      fr->leaf = eq == NULL ? 's' : np == 1 ? s[0] : 0;
+      fr->leaf = eq == NULL              ? 's'
+                 : np == 1               ? s[0]
+                 : module_of(s, np) >= 0 ? 'm'
+                                         : 0;
+      fr->lp = s;
+      fr->nlp = np;
       fr->l = id;
       fr->nl = nid;
     }
@@ -274,34 +345,60 @@ static void keep(struct x2_rules *r, const char *elem, const char *ref,
   p->at = at;
 }
 
-/* The element of a unit that ref names (its unit read or being read) is
- * in it: 1, or 0 with told when the unit is read whole (final, or a unit
- * before the one being read). */
+/* What fr's leaf names, for a message: "<note id=\"n1\">". */
+static void leaf_name(const struct frag *fr, char *out, size_t size) {
+  int nl = (int)(fr->nl < 64 ? fr->nl : 64);
+  int mod = fr->leaf == 'm' ? module_of(fr->lp, fr->nlp) : -1;
+  if (fr->leaf == 'n' || fr->leaf == 'd')
+    snprintf(out, size, "<%s id=\"%.*s\">", fr->leaf == 'n' ? "note" : "data",
+             nl, fr->l);
+  else if (mod >= 0)
+    snprintf(out, size, "%s id=\"%.*s\"", modules[mod].what, nl, fr->l);
+  else
+    snprintf(out, size, "%s id=\"%.*s\"",
+             fr->leaf == 't' ? "code or marker"
+                             : "segment, ignorable, code or marker",
+             nl, fr->l);
+}
+
+/* The element ref's last selector names (in a unit, group or file read
+ * or being read) is there: 1, or 0 with told when its unit is read whole
+ * (final, or a unit before the one being read). */
 static int resolve_leaf(struct x2_rules *r, const char *elem, const char *ref,
                         const struct frag *fr, const char *file, size_t nfile,
                         struct pos at, int final) {
   const struct x2_refs *x = &r->refs;
-  if (fr->u == NULL || fr->leaf == 0 || leaf_known(x, fr, file, nfile))
+  if (fr->leaf == 0 || leaf_known(x, fr, file, nfile))
     return 1;
-  int current = r->unit_id.len == fr->nu + 1 &&
+  int current = fr->u != NULL && r->unit_id.len == fr->nu + 1 &&
                 memcmp(r->unit_id.data, fr->u, fr->nu) == 0 &&
                 x->file_id.len == nfile &&
                 (nfile == 0 || memcmp(x->file_id.data, file, nfile) == 0);
   if (current && !final)
-    return 0; /* the unit is being read: at the document's end */
-  char what[300];
-  int nl = (int)(fr->nl < 64 ? fr->nl : 64),
-      nu = (int)(fr->nu < 64 ? fr->nu : 64);
-  if (fr->leaf == 'n' || fr->leaf == 'd')
+    return 0; /* the unit is being read: at its end */
+  char what[400], name[200];
+  const char *in;
+  size_t nin;
+  char scope = scope_of(fr, &in, &nin);
+  int mod = fr->leaf == 'm' ? module_of(fr->lp, fr->nlp) : -1;
+  leaf_name(fr, name, sizeof name);
+  if (scope == 'f') {
+    in = file;
+    nin = nfile;
+  }
+  const char *where = scope == 'u' ? "unit" : scope == 'g' ? "group" : "file";
+  int nw = (int)(nin < 64 ? nin : 64);
+  if (scope != 'u' && fr->leaf != 'n' && (mod < 0 || modules[mod].unit_only))
     snprintf(what, sizeof what,
-             "names no <%s id=\"%.*s\"> in <unit id=\"%.*s\">",
-             fr->leaf == 'n' ? "note" : "data", nl, fr->l, nu, fr->u);
+             "names %s with no unit selector (in <%s id=\"%.*s\">): there "
+             "is none outside a <unit>",
+             name, where, nw, in);
+  else if (fr->leaf == 't' || fr->leaf == 's')
+    snprintf(what, sizeof what, "names no %s in the %s of <unit id=\"%.*s\">",
+             name, fr->leaf == 't' ? "targets" : "sources", nw, in);
   else
-    snprintf(what, sizeof what,
-             "names no %s id=\"%.*s\" in the %s of <unit id=\"%.*s\">",
-             fr->leaf == 't' ? "code or marker"
-                             : "segment, ignorable, code or marker",
-             nl, fr->l, fr->leaf == 't' ? "targets" : "sources", nu, fr->u);
+    snprintf(what, sizeof what, "names no %s in <%s id=\"%.*s\">", name, where,
+             nw, in);
   say(r, at, elem, ref, "3.1", what);
   return 1; /* told */
 }
@@ -338,6 +435,21 @@ static int resolve(struct x2_rules *r, const char *elem, const char *ref,
   return resolve_leaf(r, elem, ref, fr, file, nfile, at, final);
 }
 
+/* A fragment without file, group and unit selectors names an element of
+ * the unit the reference is in: fr given that unit when its selector is
+ * a module's; 0 for one of the core (a match's or glossary entry's "#ID",
+ * "#t=ID" and a comment's "#n=" are told by rules_modules.c; a term's ref
+ * may be any IRI, "#t1" too, which documents use) or an extension's. */
+static int complete(struct x2_rules *r, struct frag *fr) {
+  if (fr->f != NULL || fr->g != NULL || fr->u != NULL)
+    return 1;
+  if (r->unit_id.len == 0 || fr->leaf != 'm')
+    return 0;
+  fr->u = r->unit_id.data;
+  fr->nu = r->unit_id.len - 1;
+  return 1;
+}
+
 void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
                        struct pos at) {
   if (ref == NULL || ref[0] != '#' || r->st != XMT_OK)
@@ -348,8 +460,8 @@ void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
   struct frag fr;
   if (parse(r, s, &fr, elem, ref, at) != 0)
     return;
-  if (fr.f == NULL && fr.g == NULL && fr.u == NULL)
-    return; /* within its own unit, group or file */
+  if (!complete(r, &fr))
+    return;
   /* a selector missing is that of the element the reference is in */
   const char *file = fr.f != NULL ? fr.f : r->refs.file_id.data;
   size_t nfile = fr.f != NULL ? fr.nf : r->refs.file_id.len;
@@ -375,10 +487,41 @@ void xmt_x2_refs_end(struct x2_rules *r) {
   xmt_buf_reset(&x->names);
 }
 
+/* The references made in the unit that name an element of it are told
+ * now that it is read whole; the others stay (their names moved down). */
+void xmt_x2_refs_unit_end(struct x2_rules *r) {
+  struct x2_refs *x = &r->refs;
+  size_t w = x->unit_first, to = w < x->n ? x->list[w].name : x->names.len;
+  for (size_t i = x->unit_first; i < x->n; i++) {
+    struct pending p = x->list[i];
+    const char *elem = x->names.data + p.name;
+    const char *ref = elem + strlen(elem) + 1;
+    const char *file = ref + strlen(ref) + 1;
+    size_t nfile = strlen(file), len = (size_t)(file + nfile + 1 - elem);
+    struct frag fr;
+    if (r->st == XMT_OK &&
+        parse(r, ref + 1 + (ref[1] == '/'), &fr, elem, ref, p.at) == 0 &&
+        complete(r, &fr) && fr.u != NULL && r->unit_id.len == fr.nu + 1 &&
+        memcmp(r->unit_id.data, fr.u, fr.nu) == 0 && x->file_id.len == nfile &&
+        (nfile == 0 || memcmp(x->file_id.data, file, nfile) == 0)) {
+      resolve(r, elem, ref, &fr, file, nfile, p.at, 1);
+      continue;
+    }
+    memmove(x->names.data + to, elem, len);
+    p.name = to;
+    x->list[w++] = p;
+    to += len;
+  }
+  x->n = w;
+  x->names.len = to;
+  x->unit_first = x->n;
+}
+
 void xmt_x2_refs_free(struct x2_refs *x) {
   free(x->list);
   xmt_buf_free(&x->names);
   xmt_buf_free(&x->file_id);
+  xmt_buf_free(&x->group_id);
   free(x->slots);
   free(x->bloom);
 }

@@ -57,6 +57,16 @@ while IFS="$tab" read -r name want; do
   n=$((n + 1))
   first_error "$name" "$name.xlf" "$want"
 done <<'EOD'
+xliff12-invalid/bin-unit-id-of-trans-unit	11:4: error: bin-unit id "1" is used more than once in <file> (first at line 7, column 3, by a trans-unit) (unit 1)
+xliff12-invalid/duplicate-bin-unit-id	12:3: error: bin-unit id "b1" is used more than once in <file> (first at line 6, column 3, by a bin-unit) (unit b1)
+xliff12-invalid/duplicate-unit-id	9:3: error: trans-unit id "1" is used more than once in <file> (first at line 6) (unit 1)
+xliff12-invalid/file-no-body	6:2: error: Element '{urn:oasis:names:tc:xliff:document:1.2}file': Missing child element(s). Expected is ( {urn:oasis:names:tc:xliff:document:1.2}body ).
+xliff12-invalid/file-no-datatype	4:2: error: Element '{urn:oasis:names:tc:xliff:document:1.2}file': The attribute 'datatype' is required but missing.
+xliff12-invalid/state-value	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target', attribute 'state': 'done' is not a valid value of the union type '{urn:oasis:names:tc:xliff:document:1.2}AttrType_state'.
+xliff12-invalid/translate-value	6:3: error: Element '{urn:oasis:names:tc:xliff:document:1.2}trans-unit', attribute 'translate': [facet 'enumeration'] The value 'maybe' is not an element of the set {'yes', 'no'}.
+xliff12-invalid/unit-no-id	6:3: error: Element '{urn:oasis:names:tc:xliff:document:1.2}trans-unit': The attribute 'id' is required but missing.
+xliff12-invalid/unit-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:1.2}source ).
+xliff12-invalid/unknown-element	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}comment': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}seg-source, {urn:oasis:names:tc:xliff:document:1.2}target, {urn:oasis:names:tc:xliff:document:1.2}context-group, {urn:oasis:names:tc:xliff:document:1.2}count-group, {urn:oasis:names:tc:xliff:document:1.2}prop-group, {urn:oasis:names:tc:xliff:document:1.2}note, {urn:oasis:names:tc:xliff:document:1.2}alt-trans, ##other{urn:oasis:names:tc:xliff:document:1.2}* ).
 xliff2-invalid/core-canreorder-cancopy	6:22: error: <ph canReorder="firstNo"> has canCopy or canDelete other than "no" (XLIFF 2.0 §4.3.1.5) (unit u1)
 xliff2-invalid/core-canreorder-no-first	6:22: error: <ph canReorder="no"> follows no code of canReorder="firstNo" (XLIFF 2.0 §4.3.1.5) (unit u1)
 xliff2-invalid/core-comment-no-value	6:25: error: <mrk type="comment"> has neither a value nor a ref (XLIFF 2.0 §4.7.3) (unit u1)
@@ -70,13 +80,19 @@ xliff2-invalid/core-ec-isolated-startref	6:22: error: <ec isolated="yes"> must h
 xliff2-invalid/core-ec-no-sc	6:22: error: <ec startRef="1"> has no <sc id="1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-ec-no-startref	6:22: error: <ec> that is not isolated="yes" has no startRef (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-em-no-sm	6:22: error: <em startRef="m1"> has no <sm id="m1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.8) (unit u1)
+xliff2-invalid/core-fragid-data-no-unit	8:50: error: <mrk> ref="#/f=f1/d=d1" names <data id="d1"> with no unit selector (in <file id="f1">): there is none outside a <unit> (XLIFF 2.0 §3.1) (unit u1)
 xliff2-invalid/core-fragid-no-code	8:25: error: <mrk> ref="#/f=f1/u=u2/t=2" names no code or marker id="2" in the targets of <unit id="u2"> (XLIFF 2.0 §3.1)
-xliff2-invalid/core-fragid-no-data	8:50: error: <mrk> ref="#/f=f1/u=u1/d=d2" names no <data id="d2"> in <unit id="u1"> (XLIFF 2.0 §3.1)
+xliff2-invalid/core-fragid-no-data	8:50: error: <mrk> ref="#/f=f1/u=u1/d=d2" names no <data id="d2"> in <unit id="u1"> (XLIFF 2.0 §3.1) (unit u1)
 xliff2-invalid/core-fragid-no-file	6:25: error: <mrk> ref="#/f=f2/u=u1" names no <file id="f2"> of the document (XLIFF 2.0 §3.1)
+xliff2-invalid/core-fragid-no-file-note	9:25: error: <mrk> ref="#/f=f1/n=n2" names no <note id="n2"> in <file id="f1"> (XLIFF 2.0 §3.1) (unit u1)
+xliff2-invalid/core-fragid-no-group-note	11:27: error: <mrk> ref="#g=g1/n=n1" names no <note id="n1"> in <group id="g1"> (XLIFF 2.0 §3.1) (unit u1)
+xliff2-invalid/core-fragid-no-match	14:25: error: <mrk> ref="#/f=f1/u=u1/mtc=x2" names no <mtc:match> id="x2" in <unit id="u1"> (XLIFF 2.0 §3.1) (unit u2)
 xliff2-invalid/core-fragid-no-note	11:25: error: <mrk> ref="#/f=f1/u=u1/n=n2" names no <note id="n2"> in <unit id="u1"> (XLIFF 2.0 §3.1) (unit u2)
+xliff2-invalid/core-fragid-no-resource-item	9:25: error: <mrk> ref="#/f=f2/res=r2" names no <res:resourceItem> or <res:resourceItemRef> id="r2" in <file id="f2"> (XLIFF 2.0 §3.1)
 xliff2-invalid/core-fragid-no-unit	7:25: error: <mrk> ref="#/f=f2/u=u2/n=n1" names no <unit id="u2"> in <file id="f2"> (XLIFF 2.0 §3.1)
 xliff2-invalid/core-fragid-order	7:25: error: <mrk> ref="#u=u1/f=f1" has the selector "f=f1" out of order (file, group, unit, then at most one selector of another kind, last) (XLIFF 2.0 §3) (unit u1)
 xliff2-invalid/core-fragid-prefix-twice	6:25: error: <mrk> ref="#/f=f1/u=u1/u=u1" has the prefix "u" more than once (XLIFF 2.0 §3) (unit u1)
+xliff2-invalid/core-fragid-relative-no-match	16:25: error: <mrk> ref="#mtc=x1" names no <mtc:match> id="x1" in <unit id="u2"> (XLIFF 2.0 §3.1) (unit u2)
 xliff2-invalid/core-fragid-two-leaves	7:25: error: <mrk> ref="#/f=f1/u=u1/n=n1/m1" has more than one selector of a note, data, segment, code or module (XLIFF 2.0 §3) (unit u1)
 xliff2-invalid/core-fragid-unknown-prefix	9:5: error: <mtc:match> ref="#/f=f1/u=u1/s=s1" has an unknown prefix "s" (XLIFF 2.0 §3) (unit u1)
 xliff2-invalid/core-order-range	6:34: error: <target order="3"> is past the 2 segments and ignorables of its <unit> (XLIFF 2.0 §4.3.1.24) (unit u1)
@@ -145,18 +161,8 @@ xliff2-invalid/val-rule-no-test	8:5: error: <val:rule> has none of isPresent, is
 xliff2-invalid/val-rule-two-tests	8:5: error: <val:rule> has more than one of isPresent, isNotPresent, startsWith, endsWith and a custom rule, not exactly one (XLIFF 2.0 §5.8) (unit u1)
 xliff2-invalid/xml-lang-type	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}source', attribute '{http://www.w3.org/XML/1998/namespace}lang': 'en us' is not a valid value of the local union type.
 xliff2-invalid/xml-space-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute '{http://www.w3.org/XML/1998/namespace}space': [facet 'enumeration'] The value 'keep' is not an element of the set {'default', 'preserve'}.
-xliff12-invalid/bin-unit-id-of-trans-unit	11:4: error: bin-unit id "1" is used more than once in <file> (first at line 7, column 3, by a trans-unit) (unit 1)
-xliff12-invalid/duplicate-bin-unit-id	12:3: error: bin-unit id "b1" is used more than once in <file> (first at line 6, column 3, by a bin-unit) (unit b1)
-xliff12-invalid/duplicate-unit-id	9:3: error: trans-unit id "1" is used more than once in <file> (first at line 6) (unit 1)
-xliff12-invalid/file-no-body	6:2: error: Element '{urn:oasis:names:tc:xliff:document:1.2}file': Missing child element(s). Expected is ( {urn:oasis:names:tc:xliff:document:1.2}body ).
-xliff12-invalid/file-no-datatype	4:2: error: Element '{urn:oasis:names:tc:xliff:document:1.2}file': The attribute 'datatype' is required but missing.
-xliff12-invalid/state-value	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target', attribute 'state': 'done' is not a valid value of the union type '{urn:oasis:names:tc:xliff:document:1.2}AttrType_state'.
-xliff12-invalid/translate-value	6:3: error: Element '{urn:oasis:names:tc:xliff:document:1.2}trans-unit', attribute 'translate': [facet 'enumeration'] The value 'maybe' is not an element of the set {'yes', 'no'}.
-xliff12-invalid/unit-no-id	6:3: error: Element '{urn:oasis:names:tc:xliff:document:1.2}trans-unit': The attribute 'id' is required but missing.
-xliff12-invalid/unit-no-source	7:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}target': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:document:1.2}source ).
-xliff12-invalid/unknown-element	8:4: error: Element '{urn:oasis:names:tc:xliff:document:1.2}comment': This element is not expected. Expected is one of ( {urn:oasis:names:tc:xliff:document:1.2}seg-source, {urn:oasis:names:tc:xliff:document:1.2}target, {urn:oasis:names:tc:xliff:document:1.2}context-group, {urn:oasis:names:tc:xliff:document:1.2}count-group, {urn:oasis:names:tc:xliff:document:1.2}prop-group, {urn:oasis:names:tc:xliff:document:1.2}note, {urn:oasis:names:tc:xliff:document:1.2}alt-trans, ##other{urn:oasis:names:tc:xliff:document:1.2}* ).
 EOD
-check "98 invalid files" test "$n" -eq 98
+check "104 invalid files" test "$n" -eq 104
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
