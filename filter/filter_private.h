@@ -567,11 +567,21 @@ size_t xmt_memo_bytes(const struct xmt_memo *m);
  * The name of each unit unique in its document, segment ids' first part. */
 
 struct xmt_unit_keys {
-  struct xmt_slots table; /* the arena offset of each key */
-  size_t count;
-  struct xmt_buf arena; /* the keys given, each with its NUL */
-  struct xmt_buf key;   /* the last one */
+  uint32_t *slot; /* the table: a key's number + 1 and hash bits */
+  size_t nslots;  /* a power of two, or 0 */
+  size_t count;   /* keys given */
+  char **block;   /* where each block of keys starts (front-coded) */
+  size_t blocks_cap;
+  char **chunk; /* the memory of the blocks, never moved */
+  size_t nchunks, chunks_cap;
+  size_t used, room;   /* of the last chunk */
+  size_t chunk_bytes;  /* of all chunks */
+  struct xmt_buf key;  /* the key being given, then the last one given */
+  struct xmt_buf last; /* the last key stored, to front-code the next */
+  struct xmt_buf got;  /* a key read back from its block */
 };
+/* Bytes held (for tests and benchmarks). */
+size_t xmt_unit_keys_bytes(const struct xmt_unit_keys *keys);
 /* The key of the next unit, with id (never NULL) in <file> number file
  * (1-based): the id itself when no earlier unit has it as key, else
  * "ID@FILE", else "ID@FILE.N" with the smallest free N from 2. Keys are

@@ -306,6 +306,78 @@ static void test_unit_keys_colliding(void) {
   }
 }
 
+/* Keys read back exactly from their front-coded blocks: ids that are
+ * prefixes of one another, that differ in their last byte only, longer
+ * than a chunk (1 MiB), each its own key once and renamed the
+ * second time, in every place of a block, across chunks and after the
+ * table has grown. */
+static void test_unit_keys_blocks(void) {
+  static const size_t lens[] = {1, 2, 3, 70, 5000, 3u << 20, 4, 71, 5};
+  size_t n = sizeof lens / sizeof *lens;
+  char *ids[3 * sizeof lens / sizeof *lens];
+  for (size_t i = 0; i < 3 * n; i++) {
+    size_t len = lens[i % n];
+    ids[i] = malloc(len + 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ids[i]);
+    memset(ids[i], 'a', len);
+    if (len > 0)
+      ids[i][len - 1] = (char)('a' + i / n); /* the last byte differs */
+    ids[i][len] = '\0';
+  }
+  struct xmt_unit_keys keys = {0};
+  const char *key = NULL;
+  char want[64];
+  for (int round = 0; round < 2; round++) {
+    for (size_t i = 0; i < 3 * n; i++) {
+      CU_ASSERT_EQUAL_FATAL(xmt_unit_keys_take(&keys, ids[i], 1, &key), XMT_OK);
+      size_t len = strlen(key), idlen = lens[i % n];
+      CU_ASSERT_EQUAL(len, round > 0 ? idlen + 2 : idlen);
+      CU_ASSERT(memcmp(key, ids[i], idlen) == 0);
+      if (round > 0 && len == idlen + 2)
+        CU_ASSERT_STRING_EQUAL(key + idlen, "@1");
+    }
+    /* Then enough others for the table to grow, each its own key. */
+    for (int i = 0; i < 3000; i++) {
+      snprintf(want, sizeof want, "r%dk%d", round, i);
+      CU_ASSERT_EQUAL_FATAL(xmt_unit_keys_take(&keys, want, 2, &key), XMT_OK);
+      CU_ASSERT_STRING_EQUAL(key, want);
+    }
+  }
+  CU_ASSERT_EQUAL(xmt_unit_keys_take(&keys, "r1k2999", 2, &key), XMT_OK);
+  CU_ASSERT_STRING_EQUAL(key, "r1k2999@2");
+  xmt_unit_keys_free(&keys);
+  for (size_t i = 0; i < 3 * n; i++)
+    free(ids[i]);
+}
+
+/* The keys of a long run's ids (2.6 million in 1 GB of units) take about
+ * 8 bytes a key here: front-coded, with a table of 32-bit slots (9 bytes
+ * of id and 11 to 22 of slot a key when kept whole with 64-bit slots).
+ * Each is still its own key, and each again is renamed. */
+static void test_unit_keys_memory(void) {
+  struct xmt_unit_keys keys = {0};
+  const char *key = NULL;
+  char id[32];
+  size_t same = 0;
+  for (int i = 0; i < 1000000; i++) {
+    snprintf(id, sizeof id, "tu%07d", i);
+    CU_ASSERT_EQUAL_FATAL(xmt_unit_keys_take(&keys, id, 1, &key), XMT_OK);
+    same += strcmp(key, id) == 0;
+  }
+  CU_ASSERT_EQUAL(same, 1000000);
+  size_t bytes = xmt_unit_keys_bytes(&keys);
+  CU_ASSERT(bytes < 13u << 20);
+  if (bytes >= 13u << 20)
+    fprintf(stderr, "unit keys: %zu bytes for a million\n", bytes);
+  for (int i = 0; i < 1000000; i += 9973) {
+    snprintf(id, sizeof id, "tu%07d", i);
+    CU_ASSERT_EQUAL_FATAL(xmt_unit_keys_take(&keys, id, 1, &key), XMT_OK);
+    snprintf(id, sizeof id, "tu%07d@1", i);
+    CU_ASSERT_STRING_EQUAL(key, id);
+  }
+  xmt_unit_keys_free(&keys);
+}
+
 static void test_stream_chunks(void) {
   for (const char *const *name = fixtures; *name != NULL; name++) {
     size_t len;
@@ -971,6 +1043,8 @@ static CU_TestInfo tests[] = {
     {"stream: ids that repeat", test_stream_keys},
     {"unit keys", test_unit_keys},
     {"unit keys of one hash", test_unit_keys_colliding},
+    {"unit keys read back from their blocks", test_unit_keys_blocks},
+    {"unit keys of a million ids, memory", test_unit_keys_memory},
     {"stream broken after units", test_stream_error},
     {"unit stream", test_units_stream},
     {"identity", test_identity},
