@@ -83,6 +83,12 @@ static void test_table(void) {
   CU_ASSERT_EQUAL(f, XMT_FORMAT_WORD);
   CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_HTML), "html");
   CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_XLIFF2), "xliff2");
+  /* extract and merge of units, not segments */
+  CU_ASSERT_EQUAL(xmt_format_has_units(XMT_FORMAT_XLIFF), 0);
+  CU_ASSERT_EQUAL(xmt_format_has_units(XMT_FORMAT_XLIFF2), 0);
+  CU_ASSERT_EQUAL(xmt_format_has_units(XMT_FORMAT_HTML), 1);
+  CU_ASSERT_EQUAL(xmt_format_has_units(XMT_FORMAT_WORD), 1);
+  CU_ASSERT_EQUAL(xmt_format_has_units(XMT_FORMAT_ODT), 1);
   /* what people read of a format comes from its entry */
   CU_ASSERT_PTR_NULL(xmt_format_noun(XMT_FORMAT_XLIFF));
   CU_ASSERT_PTR_NULL(xmt_format_noun(XMT_FORMAT_XLIFF2));

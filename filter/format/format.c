@@ -56,8 +56,9 @@ xmt_status xmt_format_open(xmt_filter *f, const struct xmt_format *format,
 
 int xmt_format_has_units(enum xmt_doc_format id) {
   const struct xmt_format *format = xmt_format_entry(id);
-  return format != NULL && format->read != NULL && format->take != NULL &&
-         format->write != NULL;
+  /* XLIFF 2 is read as units too, but has segments of its own */
+  return format != NULL && !format->segments_io && format->read != NULL &&
+         format->take != NULL && format->write != NULL;
 }
 
 /* --- The unit stream of a document -----------------------------------------
