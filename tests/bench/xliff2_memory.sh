@@ -3,7 +3,7 @@
 # small and a large XLIFF 2 document (generated, the same content as
 # XLIFF 1.2 alongside). A reader that streams holds the units in flight,
 # not the document; what still grows with the document is the run's set
-# of unit keys (filter/unit_keys.c: a hash a unit), for XLIFF 1.2 as for
+# of unit keys (filter/unit_keys.c: front-coded ids), for XLIFF 1.2 as for
 # XLIFF 2.
 #
 # Env: XLIFFMT, GEN_XLIFF (required), BENCH_SMALL_MB (default 20),
