@@ -463,9 +463,12 @@ static int by_start(const void *a, const void *b) {
 
 xmt_status xmt_odt_parse(struct odt_doc *doc, const char *path,
                          struct xmt_error_store *err) {
-  struct reader r = {.x = {on_start, on_end, on_text,
-                           "a doctype is not read in an OpenDocument part"},
-                     .doc = doc};
+  struct reader r = {
+      .x = {.start = on_start,
+            .end = on_end,
+            .text = on_text,
+            .doctype = "a doctype is not read in an OpenDocument part"},
+      .doc = doc};
   const struct xmt_office_entry at = {path, doc->main, 1};
   xmt_status st =
       xmt_office_xml_parse(&r.x, doc->part.data, doc->part.len, &at, err);

@@ -176,9 +176,11 @@ static xmt_status make_order(struct word_part *part) {
 
 xmt_status xmt_word_parse(struct word_part *part, const char *path,
                           struct xmt_error_store *err) {
-  struct reader r = {
-      .x = {on_start, on_end, on_text, "a doctype is not read in a Word part"},
-      .part = part};
+  struct reader r = {.x = {.start = on_start,
+                           .end = on_end,
+                           .text = on_text,
+                           .doctype = "a doctype is not read in a Word part"},
+                     .part = part};
   const struct xmt_office_entry at = {path, part->name, 0};
   xmt_status st =
       xmt_office_xml_parse(&r.x, part->data.data, part->data.len, &at, err);
