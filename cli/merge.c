@@ -125,9 +125,11 @@ static int merge_input(xmt_filter *f, const struct xmt_cli_settings *s,
                ? xmt_cli_merge_segments(f, s, argv[optind])
                : EXIT_BAD_INPUT;
   if (optind + 2 != argc) {
-    xmt_cli_usage_error(merge.name,
-                        "give the page and its XLIFF: merge PAGE.html "
-                        "PAGE.xlf");
+    const char *noun = xmt_format_noun(format);
+    char why[128];
+    snprintf(why, sizeof why, "give the %s and its XLIFF: merge DOC DOC.xlf",
+             noun != NULL ? noun : "document");
+    xmt_cli_usage_error(merge.name, why);
     return EXIT_BAD_INPUT;
   }
   return merge_html(f, s, argv[optind], argv[optind + 1], format);

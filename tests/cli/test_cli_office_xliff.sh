@@ -228,6 +228,12 @@ refused() {
   expect_text "$desc: message" "$tmp/err" "$msg"
   check "$desc: no output" test ! -e out.docx -a ! -e out.odt
 }
+# the usage names the document's kind
+exits_with 1 "merge of a Word document without its XLIFF" "$x" merge in.docx \
+  -o out.docx &&
+  check "merge without its XLIFF: the usage names a Word document" grep -qxF \
+    "xliffmt: give the Word document and its XLIFF: merge DOC DOC.xlf" \
+    "$tmp/err"
 refused "merge, an id not the document's" \
   "xliffmt: bogus.xlf:29: <trans-unit> is not a unit of the document: was the XLIFF extracted from another document? (unit document:9)" \
   merge in.docx bogus.xlf -o out.docx
