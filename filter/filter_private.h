@@ -526,6 +526,14 @@ xmt_status xmt_input_read_whole(xmt_filter *f, const char *path,
 xmt_status xmt_read_all(xmt_xliff_reader *reader, const char *head,
                         size_t head_len, FILE *fp, const char *path,
                         struct xmt_error_store *err, size_t *bytes_in);
+/* A reader's skeleton callback for readers that want the units alone. */
+int xmt_skip_skeleton(void *user, const char *bytes, size_t len);
+/* Reads the XLIFF document at path ("-": standard input, from the bytes
+ * read to tell its format) through cb with user, into f->err on error.
+ * *failed set by a callback: its own error, already in f->err, stands. */
+xmt_status xmt_read_xliff_path(xmt_filter *f, const char *path,
+                               const struct xmt_xliff_reader_callbacks *cb,
+                               void *user, const int *failed);
 
 /* --- Identical segments (cache/memo.c) ---------------------------------
  */

@@ -117,6 +117,40 @@ void xmt_output_abort(struct xmt_output *out) {
   out->fp = NULL;
 }
 
+int xmt_skip_skeleton(void *user, const char *bytes, size_t len) {
+  (void)user, (void)bytes, (void)len;
+  return 0;
+}
+
+xmt_status xmt_read_xliff_path(xmt_filter *f, const char *path,
+                               const struct xmt_xliff_reader_callbacks *cb,
+                               void *user, const int *failed) {
+  FILE *fp = xmt_input_open(path, &f->err);
+  if (fp == NULL)
+    return f->err.pub.status;
+  xmt_xliff_reader *r = xmt_xliff_reader_new(cb, user);
+  xmt_status st = XMT_ERR_NOMEM;
+  if (r == NULL || xmt_xliff_reader_set_filename(r, path) != XMT_OK) {
+    xmt_error_nomem(&f->err);
+  } else {
+    struct xmt_error_store read_err = {0};
+    size_t bytes = 0, head_len;
+    const char *head = xmt_stdin_take(f, path, &head_len);
+    st = xmt_read_all(r, head, head_len, fp, path, &read_err, &bytes);
+    if (*failed)
+      st = f->err.pub.status;
+    else if (read_err.pub.status != XMT_OK)
+      st = xmt_error_copy(&f->err, &read_err.pub);
+    else if (st != XMT_OK)
+      st = xmt_error_copy(&f->err, xmt_xliff_reader_error(r));
+    xmt_error_clear(&read_err);
+  }
+  xmt_xliff_reader_free(r);
+  if (fp != stdin)
+    fclose(fp);
+  return st;
+}
+
 xmt_status xmt_read_all(xmt_xliff_reader *reader, const char *head,
                         size_t head_len, FILE *fp, const char *path,
                         struct xmt_error_store *err, size_t *bytes_in) {

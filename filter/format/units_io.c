@@ -86,16 +86,23 @@ static xmt_status extract_open(xmt_filter *f, const struct xmt_format *format,
   return xmt_output_commit(&out, &f->err);
 }
 
+/* A call begun: no error yet, the counts (the caller's, or local) at 0. */
+static struct xmt_html_stats *begin(xmt_filter *f, struct xmt_html_stats *stats,
+                                    struct xmt_html_stats *local) {
+  xmt_error_clear(&f->err);
+  if (stats == NULL)
+    stats = local;
+  memset(stats, 0, sizeof *stats);
+  return stats;
+}
+
 xmt_status xmt_filter_extract_units_file(xmt_filter *f, const char *in_path,
                                          const char *xliff_path,
                                          struct xmt_html_stats *stats) {
   if (f == NULL)
     return XMT_ERR_USAGE;
-  xmt_error_clear(&f->err);
   struct xmt_html_stats local;
-  if (stats == NULL)
-    stats = &local;
-  memset(stats, 0, sizeof *stats);
+  stats = begin(f, stats, &local);
   if (in_path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
   const struct xmt_format *format;
@@ -166,11 +173,6 @@ static void merging_free(struct merging *m) {
   free(m->target_language);
 }
 
-static int skip_skeleton(void *user, const char *bytes, size_t len) {
-  (void)user, (void)bytes, (void)len;
-  return 0;
-}
-
 static int xliff_file(void *user, const struct xmt_xliff_file_info *info,
                       const char *tag, size_t len) {
   struct merging *m = user;
@@ -237,31 +239,9 @@ static int by_id(const void *a, const void *b) {
  * error. */
 static xmt_status read_xliff(struct merging *m, const char *xliff_path) {
   xmt_filter *f = m->f;
-  FILE *fp = xmt_input_open(xliff_path, &f->err);
-  if (fp == NULL)
-    return f->err.pub.status;
-  static const struct xmt_xliff_reader_callbacks cb = {skip_skeleton,
+  static const struct xmt_xliff_reader_callbacks cb = {xmt_skip_skeleton,
                                                        xliff_file, xliff_unit};
-  xmt_xliff_reader *r = xmt_xliff_reader_new(&cb, m);
-  xmt_status st = XMT_ERR_NOMEM;
-  if (r == NULL || xmt_xliff_reader_set_filename(r, xliff_path) != XMT_OK) {
-    xmt_error_nomem(&f->err);
-  } else {
-    struct xmt_error_store read_err = {0};
-    size_t bytes = 0, head_len;
-    const char *head = xmt_stdin_take(f, xliff_path, &head_len);
-    st = xmt_read_all(r, head, head_len, fp, xliff_path, &read_err, &bytes);
-    if (m->failed)
-      st = f->err.pub.status;
-    else if (read_err.pub.status != XMT_OK)
-      st = xmt_error_copy(&f->err, &read_err.pub);
-    else if (st != XMT_OK)
-      st = xmt_error_copy(&f->err, xmt_xliff_reader_error(r));
-    xmt_error_clear(&read_err);
-  }
-  xmt_xliff_reader_free(r);
-  if (fp != stdin)
-    fclose(fp);
+  xmt_status st = xmt_read_xliff_path(f, xliff_path, &cb, m, &m->failed);
   if (st != XMT_OK)
     return st;
   if (m->n > 1)
@@ -453,11 +433,8 @@ xmt_status xmt_filter_merge_units_file(xmt_filter *f, const char *in_path,
                                        xmt_problem_fn on_problem, void *user) {
   if (f == NULL)
     return XMT_ERR_USAGE;
-  xmt_error_clear(&f->err);
   struct xmt_html_stats local;
-  if (stats == NULL)
-    stats = &local;
-  memset(stats, 0, sizeof *stats);
+  stats = begin(f, stats, &local);
   if (in_path == NULL || xliff_path == NULL)
     return xmt_error_set(&f->err, XMT_ERR_USAGE,
                          "merge needs the document and its XLIFF");

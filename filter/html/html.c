@@ -267,11 +267,6 @@ struct targets {
   int failed;
 };
 
-static int skip_skeleton(void *user, const char *bytes, size_t len) {
-  (void)user, (void)bytes, (void)len;
-  return 0;
-}
-
 static int on_file(void *user, const struct xmt_xliff_file_info *info,
                    const char *tag, size_t len) {
   struct targets *t = user;
@@ -344,32 +339,9 @@ static xmt_status read_targets(xmt_filter *f, const struct html_doc *doc,
   t->line = calloc(n, sizeof *t->line);
   if (t->seg == NULL || t->line == NULL)
     return xmt_error_nomem(&f->err);
-  FILE *fp = xmt_input_open(xliff_path, &f->err);
-  if (fp == NULL)
-    return f->err.pub.status;
-  static const struct xmt_xliff_reader_callbacks cb = {skip_skeleton, on_file,
-                                                       on_unit};
-  xmt_xliff_reader *r = xmt_xliff_reader_new(&cb, t);
-  xmt_status st = XMT_ERR_NOMEM;
-  if (r == NULL || xmt_xliff_reader_set_filename(r, xliff_path) != XMT_OK) {
-    xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
-  } else {
-    struct xmt_error_store read_err = {0};
-    size_t bytes = 0, head_len;
-    const char *head = xmt_stdin_take(f, xliff_path, &head_len);
-    st = xmt_read_all(r, head, head_len, fp, xliff_path, &read_err, &bytes);
-    if (t->failed)
-      st = f->err.pub.status;
-    else if (read_err.pub.status != XMT_OK)
-      st = xmt_error_copy(&f->err, &read_err.pub);
-    else if (st != XMT_OK)
-      st = xmt_error_copy(&f->err, xmt_xliff_reader_error(r));
-    xmt_error_clear(&read_err);
-  }
-  xmt_xliff_reader_free(r);
-  if (fp != stdin)
-    fclose(fp);
-  return st;
+  static const struct xmt_xliff_reader_callbacks cb = {xmt_skip_skeleton,
+                                                       on_file, on_unit};
+  return xmt_read_xliff_path(f, xliff_path, &cb, t, &t->failed);
 }
 
 static xmt_status write_page(xmt_filter *f, const struct html_doc *doc,

@@ -76,6 +76,27 @@ expect_exit() {
   exits_with "$@" || return 1
   pass "$2 (exit $1)"
 }
+# expect_text DESC FILE TEXT: FILE holds exactly TEXT.
+expect_text() {
+  printf '%s\n' "$3" >"$tmp/want"
+  if cmp -s "$tmp/want" "$2"; then
+    pass "$1"
+  else
+    fail "$1"
+    diff "$tmp/want" "$2" | sed -n '1,12s/^/    /p'
+  fi
+}
+# require_commands WHY CMD...: skips the test (77), saying WHY, unless
+# every CMD is on PATH.
+require_commands() {
+  why=$1
+  shift
+  for c in "$@"; do
+    command -v "$c" >/dev/null 2>&1 && continue
+    echo "SKIP: $why"
+    exit 77
+  done
+}
 # require_ctags: skips the test (77) without Universal Ctags, which
 # scripts/check-house.sh reads the sources with.
 require_ctags() {

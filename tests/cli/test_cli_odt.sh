@@ -19,32 +19,16 @@ set -u
 . "$(dirname "$0")/lib.sh"
 require_data office/TestDocument01.odt office/TestDocument06.odt \
   office/bookmark-reference.odt
-if ! command -v python3 >/dev/null 2>&1; then
-  echo "SKIP: python3 not found (it writes and reads the test documents)"
-  exit 77
-fi
+require_commands "python3 not found (it writes and reads the test documents)" python3
 # Translate Toolkit (Debian translate-toolkit, scripts/install-deps.sh)
 # reads our output as a real tool does.
-if ! command -v odf2xliff >/dev/null 2>&1; then
-  echo "SKIP: odf2xliff not found (Debian translate-toolkit)"
-  exit 77
-fi
+require_commands "odf2xliff not found (Debian translate-toolkit)" odf2xliff
 cli_setup odt
 x=$XLIFFMT
 py="python3 $(cd "$(dirname "$0")" && pwd)/odt_odt.py"
 office=$XMT_TEST_DATA/office
 cd "$tmp" || exit 99
 
-# expect_text DESC FILE TEXT: FILE holds exactly TEXT.
-expect_text() {
-  printf '%s\n' "$3" >"$tmp/want"
-  if cmp -s "$tmp/want" "$2"; then
-    pass "$1"
-  else
-    fail "$1"
-    diff "$tmp/want" "$2" | sed -n '1,12s/^/    /p'
-  fi
-}
 # entry ODT NAME OUT: the entry NAME of ODT, as stored.
 entry() {
   python3 -c 'import sys, zipfile

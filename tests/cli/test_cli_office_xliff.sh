@@ -20,33 +20,17 @@ require_data office/TestDocument01.odt office/TestDocument06.odt \
   office/bookmark-reference.odt office/Addcomments.docx \
   office/OutOfTheTextBox.docx office/TextBoxes.docx office/UTF8.docx \
   office/reordered-zip.docx
-if ! command -v python3 >/dev/null 2>&1; then
-  echo "SKIP: python3 not found (it writes the test documents)"
-  exit 77
-fi
+require_commands "python3 not found (it writes the test documents)" python3
 # Translate Toolkit (Debian translate-toolkit, scripts/install-deps.sh)
 # reads the XLIFF as a CAT tool's pipeline does.
-if ! command -v pocount >/dev/null 2>&1 ||
-  ! command -v xliff2po >/dev/null 2>&1; then
-  echo "SKIP: pocount or xliff2po not found (Debian translate-toolkit)"
-  exit 77
-fi
+require_commands "pocount or xliff2po not found (Debian translate-toolkit)" \
+  pocount xliff2po
 cli_setup office_xliff
 x=$XLIFFMT
 here=$(cd "$(dirname "$0")" && pwd)
 office=$XMT_TEST_DATA/office
 cd "$tmp" || exit 99
 
-# expect_text DESC FILE TEXT: FILE holds exactly TEXT.
-expect_text() {
-  printf '%s\n' "$3" >"$tmp/want"
-  if cmp -s "$tmp/want" "$2"; then
-    pass "$1"
-  else
-    fail "$1"
-    diff "$tmp/want" "$2" | sed -n '1,12s/^/    /p'
-  fi
-}
 # all_same A B: the same entries, in the same order, byte for byte.
 all_same() {
   python3 -c 'import sys, zipfile

@@ -15,26 +15,13 @@ set -u
 
 . "$(dirname "$0")/lib.sh"
 require_data office/UTF8.docx office/reordered-zip.docx
-if ! command -v python3 >/dev/null 2>&1; then
-  echo "SKIP: python3 not found (it writes and reads the test documents)"
-  exit 77
-fi
+require_commands "python3 not found (it writes and reads the test documents)" python3
 cli_setup word
 x=$XLIFFMT
 py="python3 $(cd "$(dirname "$0")" && pwd)/word_docx.py"
 office=$XMT_TEST_DATA/office
 cd "$tmp" || exit 99
 
-# expect_text DESC FILE TEXT: FILE holds exactly TEXT.
-expect_text() {
-  printf '%s\n' "$3" >"$tmp/want"
-  if cmp -s "$tmp/want" "$2"; then
-    pass "$1"
-  else
-    fail "$1"
-    diff "$tmp/want" "$2" | sed -n '1,12s/^/    /p'
-  fi
-}
 # part DOCX OUT: its word/document.xml, as stored.
 part() {
   python3 -c 'import sys, zipfile
