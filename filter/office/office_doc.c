@@ -37,6 +37,11 @@ static xmt_status load(xmt_filter *f, const struct xmt_office_format *fmt,
   if (st == XMT_OK && doc->main == NULL)
     return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path), "%s",
                         fmt->no_main);
+  /* Every entry read through once, so that a damaged one (bad CRC or
+   * data) is refused by every command before an engine is asked, and
+   * never copied raw into an output. */
+  for (size_t i = 0; st == XMT_OK && i < xmt_package_count(doc->pkg); i++)
+    st = xmt_package_verify(doc->pkg, i, &f->err);
   return st == XMT_OK ? fmt->load(f, path, doc) : st;
 }
 

@@ -65,6 +65,13 @@ long xmt_package_find(const xmt_package *pkg, const char *name);
 xmt_status xmt_package_read(xmt_package *pkg, size_t i, size_t max,
                             struct xmt_buf *out, struct xmt_error_store *err);
 
+/* Reads entry i to its end without keeping it, so that its CRC and
+ * size are checked: an entry copied with its compressed bytes would
+ * otherwise carry its damage into the output unseen. XMT_ERR_FORMAT as
+ * xmt_package_read. */
+xmt_status xmt_package_verify(xmt_package *pkg, size_t i,
+                              struct xmt_error_store *err);
+
 /* A replacement for one entry of the package (bytes borrowed). */
 struct xmt_package_part {
   const char *name;

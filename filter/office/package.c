@@ -290,3 +290,35 @@ xmt_status xmt_package_read(xmt_package *pkg, size_t i, size_t max,
     xmt_buf_reset(out);
   return st;
 }
+
+xmt_status xmt_package_verify(xmt_package *pkg, size_t i,
+                              struct xmt_error_store *err) {
+  if (i >= pkg->n)
+    return xmt_error_set(err, XMT_ERR_USAGE, "no entry %zu in the package", i);
+  const char *name = zip_get_name(pkg->za, i, 0);
+  uint64_t want = xmt_package_size(pkg, i);
+  zip_file_t *zf = zip_fopen_index(pkg->za, i, 0);
+  if (zf == NULL)
+    return damaged(pkg, name, zip_error_strerror(zip_get_error(pkg->za)), err);
+  char chunk[16384];
+  uint64_t seen = 0;
+  xmt_status st = XMT_OK;
+  for (;;) {
+    zip_int64_t got = zip_fread(zf, chunk, sizeof chunk);
+    if (got < 0) {
+      st = damaged(pkg, name, zip_error_strerror(zip_file_get_error(zf)), err);
+      break;
+    }
+    if (got == 0)
+      break;
+    seen += (uint64_t)got;
+    if (seen > want) {
+      st = damaged(pkg, name, "longer than its declared size", err);
+      break;
+    }
+  }
+  if (st == XMT_OK && seen != want)
+    st = damaged(pkg, name, "shorter than its declared size", err);
+  zip_fclose(zf);
+  return st;
+}

@@ -1,0 +1,73 @@
+#!/bin/sh
+# test_hostile_packages.sh: a Word or OpenDocument package with one
+# damaged entry (a stored entry whose CRC no longer matches, a deflated
+# one whose data is broken), the entry one that translation would copy
+# with its compressed bytes: translate, check, extract, report and merge
+# refuse it, exit 1, naming the entry, and write nothing. Copying it raw
+# would have passed the damage on to the output with exit 0.
+# Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+require_data office/UTF8.docx office/TestDocument06.odt
+require_commands "python3 not found (it damages the test packages)" python3
+cli_setup hostile-packages
+x=$XLIFFMT
+damage="python3 $(cd "$(dirname "$0")" && pwd)/damage_zip.py"
+office=$XMT_TEST_DATA/office
+cd "$tmp" || exit 99
+
+# refused DESC FILE MESSAGE OUT CMD...: exit 1, MESSAGE the whole of
+# stderr, OUT not written.
+refused() {
+  desc=$1 file=$2 msg=$3 out=$4
+  shift 4
+  rm -f "$out"
+  within "$desc" 1 30 800 "$@"
+  check "$desc: the message" test "$(cat "$tmp/err")" = "xliffmt: $file: $msg"
+  check "$desc: nothing written" test ! -e "$out"
+}
+
+# every_command FILE MESSAGE EXT: each command refuses FILE.
+every_command() {
+  f=$1 msg=$2 ext=$3
+  refused "$f: translate" "$f" "$msg" "out.$ext" \
+    "$x" translate "$f" -o "out.$ext" -s en -t es --mt pseudo
+  refused "$f: check" "$f" "$msg" none "$x" check "$f" -s en
+  refused "$f: extract" "$f" "$msg" out.xlf \
+    "$x" extract "$f" -s en -o out.xlf
+  refused "$f: report" "$f" "$msg" report.json \
+    "$x" report "$f" -s en -t es -o report.json
+  refused "$f: merge" "$f" "$msg" "merged.$ext" \
+    "$x" merge "$f" "good-$ext.xlf" -o "merged.$ext"
+}
+
+# The XLIFF that merge is given: the undamaged document's, translated.
+cp "$office/UTF8.docx" good.docx
+cp "$office/TestDocument06.odt" good.odt
+for ext in docx odt; do
+  expect_exit 0 "good.$ext: extract" "$x" extract "good.$ext" -s en \
+    -o "good-$ext.x.xlf"
+  expect_exit 0 "good.$ext: translate its XLIFF" "$x" translate \
+    "good-$ext.x.xlf" -t es --mt pseudo -q -o "good-$ext.xlf"
+done
+
+$damage good.docx stored.docx word/theme/theme1.xml stored || exit 99
+every_command stored.docx \
+  "entry 'word/theme/theme1.xml' is damaged: CRC error" docx
+$damage good.docx deflated.docx word/styles.xml deflated || exit 99
+every_command deflated.docx \
+  "entry 'word/styles.xml' is damaged: Zlib error: data error" docx
+$damage good.odt stored.odt meta.xml stored || exit 99
+every_command stored.odt "entry 'meta.xml' is damaged: CRC error" odt
+
+# The same package written anew, every entry stored, undamaged: read.
+python3 -c 'import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as zin, zipfile.ZipFile(sys.argv[2], "w") as zout:
+    for i in zin.infolist():
+        zout.writestr(i, zin.read(i.filename), compress_type=zipfile.ZIP_STORED)' \
+  good.docx fine.docx || exit 99
+within "an undamaged stored package: translated" 0 30 800 \
+  "$x" translate fine.docx -o fine.out.docx -s en -t es --mt pseudo -q
+
+finish
