@@ -88,6 +88,13 @@ static xmt_status check_entry(xmt_package *pkg, zip_uint64_t i, uint64_t *total,
                         "entry name '%s' leaves the package (an absolute "
                         "path or '..')",
                         zs.name);
+  /* Readers differ on which of two same-named entries they take: what
+   * is translated might not be what is shown. */
+  if (zip_name_locate(pkg->za, zs.name, ZIP_FL_ENC_GUESS) != (zip_int64_t)i)
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                        "entry '%s' is in the package twice (readers differ "
+                        "on which one they take)",
+                        zs.name);
   if ((zs.valid & ZIP_STAT_ENCRYPTION_METHOD) &&
       zs.encryption_method != ZIP_EM_NONE)
     return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),

@@ -4,7 +4,9 @@
 # one whose data is broken), the entry one that translation would copy
 # with its compressed bytes: translate, check, extract, report and merge
 # refuse it, exit 1, naming the entry, and write nothing. Copying it raw
-# would have passed the damage on to the output with exit 0.
+# would have passed the damage on to the output with exit 0. A package
+# with word/document.xml twice (readers differ on which they take) is
+# refused the same way; it used to fail late with "File already exists".
 # Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -60,6 +62,19 @@ every_command deflated.docx \
   "entry 'word/styles.xml' is damaged: Zlib error: data error" docx
 $damage good.odt stored.odt meta.xml stored || exit 99
 every_command stored.odt "entry 'meta.xml' is damaged: CRC error" odt
+
+python3 -c 'import sys, zipfile, warnings
+warnings.simplefilter("ignore")
+zin = zipfile.ZipFile(sys.argv[1])
+items = [(i, zin.read(i.filename)) for i in zin.infolist()]
+with zipfile.ZipFile(sys.argv[2], "w") as zout:
+    for i, d in items:
+        zout.writestr(i, d)
+    zout.writestr("word/document.xml", zin.read("word/document.xml"))' \
+  good.docx twice.docx || exit 99
+every_command twice.docx \
+  "entry 'word/document.xml' is in the package twice (readers differ on which one they take)" \
+  docx
 
 # The same package written anew, every entry stored, undamaged: read.
 python3 -c 'import sys, zipfile
