@@ -67,10 +67,11 @@ python3 -c 'import sys, zipfile, warnings
 warnings.simplefilter("ignore")
 zin = zipfile.ZipFile(sys.argv[1])
 items = [(i, zin.read(i.filename)) for i in zin.infolist()]
+doc = zin.read("word/document.xml")
 with zipfile.ZipFile(sys.argv[2], "w") as zout:
     for i, d in items:
         zout.writestr(i, d)
-    zout.writestr("word/document.xml", zin.read("word/document.xml"))' \
+    zout.writestr("word/document.xml", doc)' \
   good.docx twice.docx || exit 99
 every_command twice.docx \
   "entry 'word/document.xml' is in the package twice (readers differ on which one they take)" \
