@@ -159,7 +159,7 @@ static xmt_status report(const struct xmt_office_xml *x, enum XML_Status xs,
 xmt_status xmt_office_xml_parse(struct xmt_office_xml *x, const char *data,
                                 size_t len, const struct xmt_office_entry *at,
                                 struct xmt_error_store *err) {
-  x->xp = XML_ParserCreateNS(NULL, '|');
+  x->xp = XML_ParserCreateNS("UTF-8", '|');
   if (x->xp == NULL)
     return xmt_error_nomem(err);
   XML_SetUserData(x->xp, x);

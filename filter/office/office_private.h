@@ -60,8 +60,10 @@ uint64_t xmt_package_size(const xmt_package *pkg, size_t i);
 long xmt_package_find(const xmt_package *pkg, const char *name);
 
 /* Reads entry i whole into out (reset first, NUL-terminated), at most
- * max bytes (0: the package's entry limit). XMT_ERR_FORMAT when the entry
- * is over the limit, damaged (CRC, bad data) or not the size declared. */
+ * max bytes (0: the package's entry limit), as UTF-8: a UTF-16 part is
+ * converted, and written back as UTF-16 when replaced. XMT_ERR_FORMAT
+ * when the entry is over the limit, damaged (CRC, bad data), not the size
+ * declared, or declares an encoding other than UTF-8 or UTF-16. */
 xmt_status xmt_package_read(xmt_package *pkg, size_t i, size_t max,
                             struct xmt_buf *out, struct xmt_error_store *err);
 

@@ -159,6 +159,10 @@ static xmt_status package_checked(xmt_package *pkg, xmt_package **out,
     return st;
   }
   pkg->n = (size_t)n;
+  if (n > 0 && (pkg->forms = calloc((size_t)n, 1)) == NULL) {
+    xmt_package_free(pkg);
+    return xmt_error_nomem(err);
+  }
   *out = pkg;
   return XMT_OK;
 }
@@ -221,6 +225,7 @@ void xmt_package_free(xmt_package *pkg) {
   if (pkg->za != NULL)
     zip_discard(pkg->za);
   free(pkg->mem); /* after za, which reads it */
+  free(pkg->forms);
   free(pkg->path);
   free(pkg);
 }
@@ -293,6 +298,11 @@ xmt_status xmt_package_read(xmt_package *pkg, size_t i, size_t max,
     return damaged(pkg, name, zip_error_strerror(zip_get_error(pkg->za)), err);
   xmt_status st = read_all(pkg, zf, name, size, out, err);
   zip_fclose(zf);
+  enum xmt_part_form form = XMT_PART_UTF8;
+  if (st == XMT_OK)
+    st = xmt_part_to_utf8(pkg, name, out, &form, err);
+  if (st == XMT_OK)
+    pkg->forms[i] = (unsigned char)form;
   if (st != XMT_OK)
     xmt_buf_reset(out);
   return st;

@@ -71,7 +71,7 @@ static xmt_status content_types(xmt_package *pkg, size_t i, struct types *t,
   xmt_status st = xmt_package_read(pkg, i, KIND_ENTRY_MAX, &xml, err);
   if (st != XMT_OK)
     return st;
-  XML_Parser p = XML_ParserCreateNS(NULL, '|');
+  XML_Parser p = XML_ParserCreateNS("UTF-8", '|');
   if (p == NULL) {
     xmt_buf_free(&xml);
     return xmt_error_nomem(err);

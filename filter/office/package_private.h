@@ -14,7 +14,28 @@ struct xmt_package {
   char *mem;  /* the package's bytes when read from memory (a copy that
                  za reads from until it is discarded), else NULL */
   struct xmt_package_limits limits;
-  size_t n; /* entries */
+  size_t n;             /* entries */
+  unsigned char *forms; /* n enum xmt_part_form: how each entry read was
+                           stored (UTF-8 until read) */
 };
+
+/* How an XML part's text is stored (package_text.c). */
+enum xmt_part_form {
+  XMT_PART_UTF8,
+  XMT_PART_UTF16LE_BOM,
+  XMT_PART_UTF16BE_BOM,
+  XMT_PART_UTF16LE,
+  XMT_PART_UTF16BE
+};
+
+/* The bytes of entry name, as stored, made UTF-8 in place; *form says
+ * how they were stored. XMT_ERR_FORMAT for unsound UTF-16 or a declared
+ * encoding other than the one found (UTF-8 or UTF-16). */
+xmt_status xmt_part_to_utf8(xmt_package *pkg, const char *name,
+                            struct xmt_buf *bytes, enum xmt_part_form *form,
+                            struct xmt_error_store *err);
+/* The UTF-8 text s (len bytes) into out (reset first) in form. */
+xmt_status xmt_part_from_utf8(const char *s, size_t len,
+                              enum xmt_part_form form, struct xmt_buf *out);
 
 #endif /* XMT_PACKAGE_PRIVATE_H */

@@ -208,7 +208,21 @@ static int add_entry(zip_t *dst, xmt_package *pkg, zip_uint64_t i,
     return -1;
   zip_int32_t method = mimetype ? ZIP_CM_STORE : (zip_int32_t)zs.comp_method;
   zip_source_t *s;
-  if (part != NULL) {
+  if (part != NULL && pkg->forms[i] != XMT_PART_UTF8) {
+    /* Back to its own UTF-16; libzip frees the bytes with the source. */
+    struct xmt_buf utf16 = {.data = NULL};
+    if (xmt_part_from_utf8(part->data, part->len,
+                           (enum xmt_part_form)pkg->forms[i],
+                           &utf16) != XMT_OK) {
+      xmt_buf_free(&utf16);
+      zip_error_set(zip_get_error(dst), ZIP_ER_MEMORY, 0);
+      return -1;
+    }
+    s = zip_source_buffer(dst, utf16.data, utf16.len, 1);
+    if (s == NULL)
+      xmt_buf_free(&utf16);
+    method = ZIP_CM_DEFLATE;
+  } else if (part != NULL) {
     s = zip_source_buffer(dst, part->data, part->len, 0);
     if (!mimetype)
       method = ZIP_CM_DEFLATE;

@@ -7,6 +7,10 @@
 # would have passed the damage on to the output with exit 0. A package
 # with word/document.xml twice (readers differ on which they take) is
 # refused the same way; it used to fail late with "File already exists".
+# A part in UTF-16 (OPC allows it; with a BOM or without, either byte
+# order) is translated and written back in UTF-16, identity byte for
+# byte: the translation was spliced into it as UTF-8, a broken part with
+# exit 0. A part declared in ISO-8859-1 is refused, naming it.
 # Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -22,12 +26,12 @@ cd "$tmp" || exit 99
 # refused DESC FILE MESSAGE OUT CMD...: exit 1, MESSAGE the whole of
 # stderr, OUT not written.
 refused() {
-  desc=$1 file=$2 msg=$3 out=$4
+  what=$1 file=$2 msg=$3 out=$4
   shift 4
   rm -f "$out"
-  within "$desc" 1 30 800 "$@"
-  check "$desc: the message" test "$(cat "$tmp/err")" = "xliffmt: $file: $msg"
-  check "$desc: nothing written" test ! -e "$out"
+  within "$what" 1 30 800 "$@"
+  check "$what: the message" test "$(cat "$tmp/err")" = "xliffmt: $file: $msg"
+  check "$what: nothing written" test ! -e "$out"
 }
 
 # every_command FILE MESSAGE EXT: each command refuses FILE.
@@ -75,6 +79,38 @@ with zipfile.ZipFile(sys.argv[2], "w") as zout:
   good.docx twice.docx || exit 99
 every_command twice.docx \
   "entry 'word/document.xml' is in the package twice (readers differ on which one they take)" \
+  docx
+
+# utf16_part DESC PKG ENTRY ENCODING TEXT: PKG translated with pseudo:
+# ENTRY decodes as ENCODING and holds TEXT; identity gives ENTRY back.
+utf16_part() {
+  what=$1 pkg=$2 entry=$3 enc=$4 text=$5
+  ext=${pkg##*.}
+  within "$what: translated" 0 30 800 "$x" translate "$pkg" -o "u.$ext" \
+    -s en -t es --mt pseudo -q
+  python3 -c 'import sys, zipfile
+d = zipfile.ZipFile(sys.argv[1]).read(sys.argv[2])
+sys.stdout.write(d.decode(sys.argv[3]))' "u.$ext" "$entry" "$enc" \
+    >u.txt 2>u.err
+  check "$what: written in $enc, holds the translation" \
+    grep -q -F "$text" u.txt
+  within "$what: identity" 0 30 800 "$x" translate "$pkg" -o "i.$ext" \
+    -s en -t es --mt identity -q
+  check "$what: identity gives the part back byte for byte" python3 -c '
+import sys, zipfile
+a, b, e = sys.argv[1:4]
+sys.exit(zipfile.ZipFile(a).read(e) != zipfile.ZipFile(b).read(e))' \
+    "$pkg" "i.$ext" "$entry"
+}
+$damage good.docx u16le.docx word/document.xml utf-16le-bom || exit 99
+utf16_part "document.xml in UTF-16LE with a BOM" u16le.docx \
+  word/document.xml utf-16 '<w:t>[“tést”. ~~~]</w:t>'
+$damage good.odt u16be.odt content.xml utf-16be || exit 99
+utf16_part "content.xml in UTF-16BE without a BOM" u16be.odt content.xml \
+  utf-16-be 'encoding="UTF-16"'
+$damage good.docx latin1.docx word/document.xml latin-1 || exit 99
+every_command latin1.docx \
+  "entry 'word/document.xml' declares the encoding 'ISO-8859-1': a package's parts are read in UTF-8 or UTF-16 only" \
   docx
 
 # The same package written anew, every entry stored, undamaged: read.
