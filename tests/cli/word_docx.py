@@ -109,7 +109,10 @@ CODES_BODY = (
     '<w:r><w:rPr><w:rStyle w:val="Hyperlink"/></w:rPr><w:t>the site</w:t></w:r></w:hyperlink>'
     '<w:r><w:t xml:space="preserve"> now.</w:t></w:r></w:p>'
     '<w:p>' + FLD % 'begin' + INSTR % 'REF intro \\h' + FLD % 'separate' +
-    '<w:r><w:t>Introduction</w:t></w:r>' + FLD % 'end' + '</w:p>')
+    '<w:r><w:t>Introduction</w:t></w:r>' + FLD % 'end' + '</w:p>'
+    '<w:p><w:hyperlink r:id="rId9"><w:r><w:rPr><w:b/></w:rPr><w:t>Bold</w:t></w:r>'
+    '<w:r><w:t xml:space="preserve"> link</w:t></w:r></w:hyperlink>'
+    '<w:r><w:t xml:space="preserve"> and more</w:t></w:r></w:p>')
 
 RELS = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">%s'
