@@ -18,6 +18,12 @@ struct word_code {
   int isolated, rpr;
   char *open, *close;
   size_t open_len, close_len;
+  /* a pair around text of one formatting (a link whose run is styled):
+   * the w:rPr of its text, NULL when the text has the base ones */
+  char *run_rpr;
+  /* merged: several elements side by side (word_codes.c), open written
+   * as it is; from and to name the first (its ctype) */
+  int merged;
   /* an isolated code's open is a wrapper of pre_len bytes, the part's
    * bytes [from, to) (a drawing may hold text boxes, whose paragraphs are
    * written with their targets), the rest of the wrapper */
@@ -35,6 +41,14 @@ struct word_para {
   struct word_code *codes;
   size_t ncodes;
   char *base_rpr; /* the w:rPr of most of its text ("" when none) */
+  /* codes [0, nsource) are the source's; the others stand at its edges
+   * (no text in them), written as they were around the target: edges[0,
+   * nlead) before it, edges[nlead, nedges) after (close: a pair's end) */
+  size_t nsource, nlead, nedges;
+  struct word_edge {
+    size_t code;
+    int close;
+  } * edges;
   /* the index of the paragraph of the first mc:Choice this one repeats
    * (in an mc:Fallback or later Choice: the same text, the same codes),
    * whose target it takes; -1: none, a unit of its own */
@@ -68,7 +82,17 @@ struct piece {
   size_t off, len;          /* text or markup in the pool */
   size_t rpr_off, rpr_len;  /* PIECE_TEXT: the run's w:rPr in the part */
   size_t from, to, pre_len; /* PIECE_ISOLATED: as in struct word_code */
+  int merged;               /* as in struct word_code */
 };
+
+/* Fewer codes (word_codes.c): empty text dropped, each field whose
+ * result is in the paragraph one pair, codes side by side with no text
+ * between one isolated code. Returns the pieces left. */
+size_t xmt_word_fewer_codes(struct piece *pieces, size_t n, const char *part);
+/* The pieces [0, *lo) and [*hi, n) at the paragraph's edges that hold no
+ * text: isolated codes, pairs around all that is between. */
+void xmt_word_edges(const struct piece *pieces, size_t n, size_t *lo,
+                    size_t *hi);
 
 /* Makes para's source segment, codes and base properties of its pieces
  * (word_units.c): markup and text in pool, properties in part. */

@@ -148,7 +148,7 @@ static xmt_status tag(struct word_para *p, enum xmt_tag_kind kind, size_t code,
   const struct word_code *c = &p->codes[code];
   if (c->rpr) /* a stretch: the run it is written as */
     snprintf(ctype, sizeof ctype, "x-w-r");
-  else if (c->isolated)
+  else if (c->to > c->from) /* its first element in the part */
     ctype_of(part + c->from, c->to - c->from, ctype, sizeof ctype);
   else
     ctype_of(c->open, c->open_len, ctype, sizeof ctype);
@@ -162,37 +162,105 @@ static xmt_status tag(struct word_para *p, enum xmt_tag_kind kind, size_t code,
                                 strlen(markup));
 }
 
-/* The pieces into p->source: text of the base properties as it is,
- * other stretches between the open and close of an "r" code. */
+/* The code of an isolated piece or of a pair's open, at p->ncodes - 1. */
+static struct word_code *add_code(struct word_para *p, const char *pool,
+                                  const struct piece *pc) {
+  struct word_code *c = new_code(p, pool + pc->off, pc->len);
+  if (c == NULL)
+    return NULL;
+  c->isolated = pc->type == PIECE_ISOLATED;
+  c->merged = pc->merged;
+  if (c->isolated || pc->merged) {
+    c->from = pc->from;
+    c->to = pc->to;
+    c->pre_len = pc->pre_len;
+  }
+  return c;
+}
+
+/* The last piece of the stretch of equal properties starting at i. */
+static size_t stretch_end(const struct piece *pieces, const struct keys *ks,
+                          size_t i, size_t hi) {
+  size_t j = i;
+  while (j + 1 < hi && pieces[j + 1].type == PIECE_TEXT &&
+         strcmp(ks->k[j + 1].data, ks->k[i].data) == 0)
+    j++;
+  return j;
+}
+
+/* Text pieces [i, j] into p->source; between the open and close of an
+ * "r" code when their properties are not the base ones. */
+static xmt_status put_stretch(struct word_para *p, const char *pool,
+                              const struct piece *pieces, size_t i, size_t j,
+                              int other, const char *part) {
+  size_t code = p->ncodes;
+  xmt_status st = XMT_OK;
+  if (other) {
+    const struct piece *pc = &pieces[i];
+    struct word_code *c = new_code(p, part + pc->rpr_off, pc->rpr_len);
+    st = c == NULL ? XMT_ERR_NOMEM : set_close(c, "", 0);
+    if (c != NULL)
+      c->rpr = 1;
+    if (st == XMT_OK)
+      st = tag(p, XMT_TAG_OPEN, code, "g", part);
+  }
+  for (size_t k = i; k <= j && st == XMT_OK; k++)
+    st =
+        xmt_segment_append_text(p->source, pool + pieces[k].off, pieces[k].len);
+  if (other && st == XMT_OK)
+    st = tag(p, XMT_TAG_CLOSE, code, "g", part);
+  return st;
+}
+
+/* A pair (pieces[i], its close pieces[j + 1]) around one stretch of
+ * other properties [i + 1, j]: one code, which writes its text with
+ * them (a link whose run is styled is one code, not two). */
+static xmt_status styled_pair(struct word_para *p, const char *pool,
+                              const struct piece *pieces, size_t i, size_t j,
+                              const char *part) {
+  size_t code = p->ncodes;
+  struct word_code *c = add_code(p, pool, &pieces[i]);
+  if (c == NULL)
+    return XMT_ERR_NOMEM;
+  const struct piece *t = &pieces[i + 1];
+  c->run_rpr = malloc(t->rpr_len + 1);
+  if (c->run_rpr == NULL)
+    return XMT_ERR_NOMEM;
+  memcpy(c->run_rpr, part + t->rpr_off, t->rpr_len);
+  c->run_rpr[t->rpr_len] = '\0';
+  xmt_status st = set_close(c, pool + pieces[j + 1].off, pieces[j + 1].len);
+  if (st == XMT_OK)
+    st = tag(p, XMT_TAG_OPEN, code, "g", part);
+  if (st == XMT_OK)
+    st = put_stretch(p, pool, pieces, i + 1, j, 0, part);
+  return st == XMT_OK ? tag(p, XMT_TAG_CLOSE, code, "g", part) : st;
+}
+
+/* The pieces [lo, hi) into p->source: text of the base properties as
+ * it is, other stretches between the open and close of an "r" code. */
 static xmt_status build(struct word_para *p, const char *pool,
                         const struct piece *pieces, const struct keys *ks,
-                        size_t base, const char *part) {
+                        size_t base, const char *part, size_t lo, size_t hi) {
   size_t stack[64], nopen = 0;
   xmt_status st = XMT_OK;
-  for (size_t i = 0; i < ks->n && st == XMT_OK; i++) {
+  for (size_t i = lo; i < hi && st == XMT_OK; i++) {
     const struct piece *pc = &pieces[i];
     if (pc->type == PIECE_TEXT) {
-      size_t j = i; /* the stretch [i, j] of equal properties */
-      while (j + 1 < ks->n && pieces[j + 1].type == PIECE_TEXT &&
-             strcmp(ks->k[j + 1].data, ks->k[i].data) == 0)
-        j++;
-      int other = strcmp(ks->k[i].data, ks->k[base].data) != 0;
-      size_t code = p->ncodes;
-      if (other) {
-        struct word_code *c = new_code(p, part + pc->rpr_off, pc->rpr_len);
-        st = c == NULL ? XMT_ERR_NOMEM : set_close(c, "", 0);
-        if (c != NULL)
-          c->rpr = 1;
-        if (st == XMT_OK)
-          st = tag(p, XMT_TAG_OPEN, code, "g", part);
-      }
-      for (size_t k = i; k <= j && st == XMT_OK; k++)
-        st = xmt_segment_append_text(p->source, pool + pieces[k].off,
-                                     pieces[k].len);
-      if (other && st == XMT_OK)
-        st = tag(p, XMT_TAG_CLOSE, code, "g", part);
+      size_t j = stretch_end(pieces, ks, i, hi);
+      st = put_stretch(p, pool, pieces, i, j,
+                       strcmp(ks->k[i].data, ks->k[base].data) != 0, part);
       i = j;
       continue;
+    }
+    if (pc->type == PIECE_OPEN && i + 1 < hi &&
+        pieces[i + 1].type == PIECE_TEXT &&
+        strcmp(ks->k[i + 1].data, ks->k[base].data) != 0) {
+      size_t j = stretch_end(pieces, ks, i + 1, hi);
+      if (j + 1 < hi && pieces[j + 1].type == PIECE_CLOSE) {
+        st = styled_pair(p, pool, pieces, i, j, part);
+        i = j + 1;
+        continue;
+      }
     }
     if (pc->type == PIECE_CLOSE) {
       if (nopen == 0)
@@ -204,15 +272,9 @@ static xmt_status build(struct word_para *p, const char *pool,
       continue;
     }
     size_t code = p->ncodes;
-    struct word_code *c = new_code(p, pool + pc->off, pc->len);
+    struct word_code *c = add_code(p, pool, pc);
     if (c == NULL)
       return XMT_ERR_NOMEM;
-    c->isolated = pc->type == PIECE_ISOLATED;
-    if (c->isolated) {
-      c->from = pc->from;
-      c->to = pc->to;
-      c->pre_len = pc->pre_len;
-    }
     if (pc->type == PIECE_OPEN && nopen < 64)
       stack[nopen++] = code;
     st = tag(p, c->isolated ? XMT_TAG_PLACEHOLDER : XMT_TAG_OPEN, code,
@@ -221,30 +283,91 @@ static xmt_status build(struct word_para *p, const char *pool,
   return st;
 }
 
+static xmt_status add_edge(struct word_para *p, size_t code, int close) {
+  struct word_edge *e = realloc(p->edges, (p->nedges + 1) * sizeof *e);
+  if (e == NULL)
+    return XMT_ERR_NOMEM;
+  p->edges = e;
+  e[p->nedges++] = (struct word_edge){code, close};
+  return XMT_OK;
+}
+
+/* The codes of the pieces outside [lo, hi): not in the source, written
+ * around the target (pieces before lo isolated or opens, those from hi
+ * isolated or their closes). */
+static xmt_status build_edges(struct word_para *p, const char *pool,
+                              const struct piece *pieces, size_t n, size_t lo,
+                              size_t hi) {
+  size_t stack[64], nopen = 0;
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i < n && st == XMT_OK; i++) {
+    if (i == lo) {
+      p->nlead = p->nedges;
+      i = hi - 1;
+      continue;
+    }
+    const struct piece *pc = &pieces[i];
+    if (pc->type == PIECE_CLOSE) {
+      if (nopen == 0)
+        return XMT_ERR_INTERNAL;
+      size_t code = stack[--nopen];
+      st = set_close(&p->codes[code], pool + pc->off, pc->len);
+      if (st == XMT_OK)
+        st = add_edge(p, code, 1);
+      continue;
+    }
+    size_t code = p->ncodes;
+    if (add_code(p, pool, pc) == NULL)
+      return XMT_ERR_NOMEM;
+    if (pc->type == PIECE_OPEN && nopen == 64)
+      return XMT_ERR_INTERNAL;
+    if (pc->type == PIECE_OPEN)
+      stack[nopen++] = code;
+    st = add_edge(p, code, 0);
+  }
+  return st;
+}
+
+/* The properties most of the text has, copied into p->base_rpr. */
+static xmt_status set_base(struct word_para *p, const struct piece *b,
+                           const char *part) {
+  p->base_rpr = malloc(b->rpr_len + 1);
+  if (p->base_rpr == NULL)
+    return XMT_ERR_NOMEM;
+  memcpy(p->base_rpr, part + b->rpr_off, b->rpr_len);
+  p->base_rpr[b->rpr_len] = '\0';
+  return XMT_OK;
+}
+
 xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
-                                const struct piece *pieces, size_t n,
+                                const struct piece *in, size_t n,
                                 const char *part) {
+  struct piece *pieces = malloc((n > 0 ? n : 1) * sizeof *pieces);
+  if (pieces != NULL && n > 0)
+    memcpy(pieces, in, n * sizeof *pieces);
+  if (pieces != NULL)
+    n = xmt_word_fewer_codes(pieces, n, part);
   struct keys ks = {calloc(n > 0 ? n : 1, sizeof *ks.k), n};
   p->source = xmt_segment_new();
-  xmt_status st = ks.k != NULL && p->source != NULL ? XMT_OK : XMT_ERR_NOMEM;
+  xmt_status st = pieces != NULL && ks.k != NULL && p->source != NULL
+                      ? XMT_OK
+                      : XMT_ERR_NOMEM;
   for (size_t i = 0; i < n && st == XMT_OK; i++)
     st = pieces[i].type == PIECE_TEXT
              ? key_of(part + pieces[i].rpr_off, pieces[i].rpr_len, &ks.k[i])
              : xmt_buf_append(&ks.k[i], "", 0);
-  size_t base = st == XMT_OK ? base_of(&ks, pieces) : 0;
-  if (st == XMT_OK) {
-    const struct piece *b = &pieces[base];
-    p->base_rpr = malloc(b->rpr_len + 1);
-    if (p->base_rpr == NULL)
-      st = XMT_ERR_NOMEM;
-    else {
-      memcpy(p->base_rpr, part + b->rpr_off, b->rpr_len);
-      p->base_rpr[b->rpr_len] = '\0';
-    }
-  }
+  size_t base = st == XMT_OK ? base_of(&ks, pieces) : 0, lo = 0, hi = n;
   if (st == XMT_OK)
-    st = build(p, pool, pieces, &ks, base, part);
+    st = base == SIZE_MAX ? XMT_ERR_INTERNAL : set_base(p, &pieces[base], part);
+  if (st == XMT_OK) {
+    xmt_word_edges(pieces, n, &lo, &hi);
+    st = build(p, pool, pieces, &ks, base, part, lo, hi);
+  }
+  p->nsource = p->ncodes;
+  if (st == XMT_OK)
+    st = build_edges(p, pool, pieces, n, lo, hi);
   keys_free(&ks);
+  free(pieces);
   if (st != XMT_OK)
     xmt_word_para_free(p);
   return st;
@@ -271,7 +394,8 @@ int xmt_word_same_source(const struct word_para *a, const struct word_para *b) {
   }
   for (size_t i = 0; i < a->ncodes; i++)
     if (a->codes[i].isolated != b->codes[i].isolated ||
-        a->codes[i].rpr != b->codes[i].rpr)
+        a->codes[i].rpr != b->codes[i].rpr ||
+        (a->codes[i].run_rpr == NULL) != (b->codes[i].run_rpr == NULL))
       return 0;
   return 1;
 }
@@ -280,8 +404,10 @@ void xmt_word_para_free(struct word_para *p) {
   for (size_t i = 0; i < p->ncodes; i++) {
     free(p->codes[i].open);
     free(p->codes[i].close);
+    free(p->codes[i].run_rpr);
   }
   free(p->codes);
+  free(p->edges);
   free(p->base_rpr);
   xmt_segment_free(p->source);
   xmt_segment_free(p->target);

@@ -148,7 +148,7 @@ static xmt_status put_range(const struct writer *w, size_t from, size_t to);
 static xmt_status put_isolated(const struct writer *w,
                                const struct word_code *c) {
   size_t span = c->to - c->from;
-  if (c->pre_len + span > c->open_len)
+  if (c->merged || c->pre_len + span > c->open_len)
     return xmt_buf_append(w->out, c->open, c->open_len);
   xmt_status st = xmt_buf_append(w->out, c->open, c->pre_len);
   if (st == XMT_OK)
@@ -168,8 +168,8 @@ static int paired(void *user, size_t code) {
   return !((struct para_writer *)user)->p->codes[code].isolated;
 }
 
-/* Text in a run with the properties of the innermost stretch open, else
- * the base ones. */
+/* Text in a run with the properties of the innermost stretch open (or
+ * pair around a styled run), else the base ones. */
 static xmt_status put_text(void *user, const size_t *open, size_t nopen,
                            const char *text, size_t len) {
   const struct para_writer *pw = user;
@@ -178,6 +178,8 @@ static xmt_status put_text(void *user, const size_t *open, size_t nopen,
   for (size_t k = nopen; k > 0 && rpr == p->base_rpr; k--)
     if (p->codes[open[k - 1]].rpr)
       rpr = p->codes[open[k - 1]].open;
+    else if (p->codes[open[k - 1]].run_rpr != NULL)
+      rpr = p->codes[open[k - 1]].run_rpr;
   return put_run(pw->w->out, p, rpr, pw->w->language, text, len);
 }
 
@@ -192,13 +194,21 @@ static xmt_status put_code(void *user, size_t code, int close) {
                : xmt_buf_append(pw->w->out, c->open, c->open_len);
 }
 
-/* The paragraph's target after its head. */
+/* The paragraph's target after its head, between the codes at its
+ * edges (which the target cannot name: they are not in the source). */
 static xmt_status put_target(const struct writer *w, const struct word_para *p,
                              const xmt_segment *target) {
   struct para_writer pw = {w, p};
-  const struct xmt_office_target walk = {&pw, p->ncodes, paired, put_text,
+  const struct xmt_office_target walk = {&pw, p->nsource, paired, put_text,
                                          put_code};
-  return xmt_office_put_target(&walk, target);
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i < p->nlead && st == XMT_OK; i++)
+    st = put_code(&pw, p->edges[i].code, p->edges[i].close);
+  if (st == XMT_OK)
+    st = xmt_office_put_target(&walk, target);
+  for (size_t i = p->nlead; i < p->nedges && st == XMT_OK; i++)
+    st = put_code(&pw, p->edges[i].code, p->edges[i].close);
+  return st;
 }
 
 const xmt_segment *xmt_word_target_of(const struct word_part *part,

@@ -69,7 +69,7 @@ tab 1
 bookmark 2
 fldChar 3
 instrText 1
-lang es 14"
+lang es 15"
 # the first paragraph's three runs (rsids, proofing marks, a language)
 # one run; the bold stretch a run of its own with its properties
 check "run soup merged into one run" grep -q -F \

@@ -20,6 +20,11 @@
                                the same, its hidden run shown
                                (w:vanish w:val="off"), and a paragraph
                                with a run hidden by w:val="on"
+  word_docx.py codes OUT.docx  a document of codes: fields (complex, with
+                               and without a result, simple), an empty
+                               bookmark (_GoBack), codes at a paragraph's
+                               edges, a link around a paragraph, a link
+                               whose run has formatting
   word_docx.py notword OUT     a zip that is not Word
   word_docx.py paras IN.docx [PART]
                                each paragraph's text (its w:t joined), one
@@ -84,6 +89,30 @@ PARTS = [
      '</Relationships>'),
 ]
 
+FLD = '<w:r><w:fldChar w:fldCharType="%s"/></w:r>'
+INSTR = '<w:r><w:instrText xml:space="preserve"> %s </w:instrText></w:r>'
+CODES_BODY = (
+    '<w:p><w:r><w:t xml:space="preserve">Total: </w:t></w:r>' + FLD % 'begin' +
+    INSTR % 'NUMPAGES' + FLD % 'separate' + '<w:r><w:t>3</w:t></w:r>' + FLD % 'end' +
+    '<w:r><w:t xml:space="preserve"> pages</w:t></w:r></w:p>'
+    '<w:p><w:r><w:t xml:space="preserve">Date </w:t></w:r><w:fldSimple w:instr=" DATE ">'
+    '<w:r><w:rPr><w:i/></w:rPr><w:t>today</w:t></w:r></w:fldSimple>'
+    '<w:r><w:t xml:space="preserve"> here</w:t></w:r></w:p>'
+    '<w:p><w:r><w:t>Before</w:t></w:r>' + FLD % 'begin' + INSTR % 'TC "x"' + FLD % 'end' +
+    '<w:r><w:t>after</w:t></w:r></w:p>'
+    '<w:p><w:r><w:t>Go</w:t></w:r><w:bookmarkStart w:id="1" w:name="_GoBack"/>'
+    '<w:bookmarkEnd w:id="1"/><w:r><w:t>back</w:t></w:r></w:p>'
+    '<w:p><w:bookmarkStart w:id="2" w:name="a"/><w:r><w:tab/></w:r><w:r><w:t>Start</w:t></w:r>'
+    '<w:r><w:br/></w:r><w:r><w:t>End</w:t></w:r><w:bookmarkEnd w:id="2"/></w:p>'
+    '<w:p><w:hyperlink r:id="rId9"><w:r><w:t>Whole link</w:t></w:r></w:hyperlink></w:p>'
+    '<w:p><w:r><w:t xml:space="preserve">See </w:t></w:r><w:hyperlink r:id="rId9">'
+    '<w:r><w:rPr><w:rStyle w:val="Hyperlink"/></w:rPr><w:t>the site</w:t></w:r></w:hyperlink>'
+    '<w:r><w:t xml:space="preserve"> now.</w:t></w:r></w:p>'
+    '<w:p>' + FLD % 'begin' + INSTR % 'REF intro \\h' + FLD % 'separate' +
+    '<w:r><w:t>Introduction</w:t></w:r>' + FLD % 'end' + '</w:p>'
+    '<w:p><w:hyperlink r:id="rId9"><w:r><w:rPr><w:b/></w:rPr><w:t>Bold</w:t></w:r>'
+    '<w:r><w:t xml:space="preserve"> link</w:t></w:r></w:hyperlink>'
+    '<w:r><w:t xml:space="preserve"> and more</w:t></w:r></w:p>')
 
 RELS = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">%s'
@@ -233,6 +262,10 @@ if __name__ == '__main__':
             doc = doc.replace('<w:sectPr>', '<w:p><w:r><w:rPr><w:vanish w:val="on"/>'
                               '</w:rPr><w:t>gone</w:t></w:r><w:r><w:t>kept</w:t></w:r></w:p><w:sectPr>')
             parts[2] = (name, doc)
+        write(sys.argv[2], parts)
+    elif cmd == 'codes':
+        parts = list(PARTS)
+        parts[2] = (parts[2][0], parts[2][1].replace(BODY, CODES_BODY))
         write(sys.argv[2], parts)
     elif cmd == 'notword':
         write(sys.argv[2], [('readme.txt', 'not a document\n'),

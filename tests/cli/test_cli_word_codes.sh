@@ -1,0 +1,85 @@
+#!/bin/sh
+# test_cli_word_codes.sh: the fewest codes a Word paragraph can have, its
+# formatting kept. On the document `word_docx.py codes` makes: a field
+# (begin, instruction, separate, result, end) is one pair around its
+# result, and fldSimple one pair even when its run is styled; a field
+# with no result and an empty bookmark (_GoBack) one isolated code; codes
+# at a paragraph's edges that hold no text (a bookmark, a tab, a link or
+# a field around the whole paragraph) are not in the unit; a link whose
+# one run is styled one pair. Identity translation gives every entry
+# byte for byte; a translation writes every code's bytes back, the edge
+# codes around the text; extract, translate and merge give translate's
+# bytes.
+# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+require_commands "python3 not found (it writes the test documents)" python3
+cli_setup word_codes
+x=$XLIFFMT
+here=$(cd "$(dirname "$0")" && pwd)
+py="python3 $here/word_docx.py"
+cd "$tmp" || exit 99
+$py codes codes.docx || exit 99
+
+expect_exit 0 "extract" "$x" extract -s en -t fr codes.docx -o codes.xlf
+expect_text "extract: message" "$tmp/err" \
+  "xliffmt: codes.docx: 9 units, 8 inline codes extracted"
+grep '<source>' codes.xlf >sources.txt
+expect_text "extract: the sources, their codes" sources.txt \
+  '<source>Total: <g id="1" ctype="x-w-fldChar">3</g> pages</source>
+<source>Date <g id="1" ctype="x-w-fldSimple">today</g> here</source>
+<source>Before<x id="1" ctype="x-w-fldChar"/>after</source>
+<source>Go<x id="1" ctype="x-w-bookmarkStart"/>back</source>
+<source>Start<x id="1" ctype="lb"/>End</source>
+<source>Whole link</source>
+<source>See <g id="1" ctype="link">the site</g> now.</source>
+<source>Introduction</source>
+<source><g id="1" ctype="link"><g id="2" ctype="x-w-r">Bold</g> link</g> and more</source>'
+
+# Identity: every entry byte for byte.
+expect_exit 0 "identity" "$x" translate -q -s en -t fr --mt identity \
+  codes.docx -o id.docx
+unzip -p codes.docx word/document.xml >a.xml
+unzip -p id.docx word/document.xml >b.xml
+check "identity: document.xml byte for byte" cmp -s a.xml b.xml
+check "identity: other entries byte for byte" $py same codes.docx id.docx
+
+# Translated: each code's bytes back where its tag is; the edge codes
+# around the text.
+expect_exit 0 "pseudo" "$x" translate -q -s en -t fr --mt pseudo codes.docx \
+  -o ps.docx
+unzip -p ps.docx word/document.xml >ps.xml
+F='<w:r><w:fldChar w:fldCharType="%s"/></w:r>'
+I='<w:r><w:instrText xml:space="preserve"> %s </w:instrText></w:r>'
+L='<w:rPr><w:lang w:val="fr"/></w:rPr>'
+# has DESC BYTES: BYTES are in the translated document.xml.
+has() { check "pseudo: $1" grep -q -F -e "$2" ps.xml; }
+has "the field's begin..separate whole" \
+  "$(printf "$F$I$F" begin NUMPAGES separate)<w:r>$L<w:t>3</w:t></w:r>$(printf "$F" end)"
+has "a field with no result whole" \
+  "$(printf "$F$I$F" begin 'TC "x"' end)"
+has "the empty bookmark whole" \
+  '<w:bookmarkStart w:id="1" w:name="_GoBack"/><w:bookmarkEnd w:id="1"/>'
+has "the codes before the text first" \
+  "<w:p><w:bookmarkStart w:id=\"2\" w:name=\"a\"/><w:r><w:tab/></w:r><w:r>$L"
+has "the code after the text last" '</w:r><w:bookmarkEnd w:id="2"/></w:p>'
+has "the link around the paragraph" \
+  "<w:p><w:hyperlink r:id=\"rId9\"><w:r>$L<w:t>"
+has "the styled link's run" \
+  '<w:hyperlink r:id="rId9"><w:r><w:rPr><w:rStyle w:val="Hyperlink"/><w:lang w:val="fr"/></w:rPr><w:t>'
+has "the styled field result" \
+  '<w:fldSimple w:instr=" DATE "><w:r><w:rPr><w:i/><w:lang w:val="fr"/></w:rPr><w:t>'
+has "the field around the paragraph" \
+  "<w:p>$(printf "$F$I$F" begin 'REF intro \h' separate)<w:r>$L<w:t>"
+python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' \
+  ps.xml
+check "pseudo: well-formed" test $? -eq 0
+
+# extract -> translate -> merge is translate, byte for byte.
+expect_exit 0 "round: translate the XLIFF" "$x" translate -q codes.xlf \
+  --mt pseudo -o codes.fr.xlf
+expect_exit 0 "round: merge" "$x" merge -q codes.docx codes.fr.xlf -o m.docx
+check "round: merge gives translate's bytes" cmp -s m.docx ps.docx
+
+finish
