@@ -386,6 +386,27 @@ static int plan_unit(struct writer *w, size_t i) {
   return -1;
 }
 
+/* Segment i, which --seg-source would have cut, is written whole: two
+ * codes of its unit's sources share an id. */
+static void tell_whole(struct writer *w, size_t i) {
+  const struct x2_doc *doc = w->doc;
+  const struct x2_segment *s = &doc->segs[i];
+  const struct x2_code *x = &doc->codes[doc->splits[i].shared - 1];
+  if (w->warn == NULL)
+    return;
+  unsigned long line, column;
+  xmt_x2_locate(doc, x->start, &line, &column);
+  char msg[320];
+  snprintf(msg, sizeof msg,
+           "<segment> not resegmented: the id \"%.64s\" (line %lu, column "
+           "%lu) is used by two codes of its unit's sources (XLIFF 2.0 "
+           "§4.3.1.21), whose pairs, cut, could not be told apart; "
+           "translated whole",
+           x2_str(doc, x->id), line, column);
+  xmt_x2_locate(doc, s->start, &line, &column);
+  w->warn(w->warn_user, x2_str(doc, s->key), line, msg);
+}
+
 /* 1 when segment i is written split (the writer's loop below, its unit
  * not left). */
 static int split_written(const struct x2_doc *doc, size_t i) {
@@ -472,6 +493,8 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
       xmt_x2w_split(&w, i);
     else if (doc->targets != NULL && doc->targets[i] != NULL)
       put_segment(&w, i);
+    if (doc->splits != NULL && doc->splits[i].shared > 0)
+      tell_whole(&w, i);
   }
   ordered_unit(&w, doc->nsegs, -1);
   xmt_x2w_copy_to(&w, doc->data.len);

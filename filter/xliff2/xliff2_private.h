@@ -111,6 +111,10 @@ struct x2_part {
 struct x2_split {
   struct x2_part *parts;
   size_t nparts; /* 0: the segment is not split */
+  /* 1 + the index of a code of the unit's sources whose id one before it
+   * has (the unit is invalid): the segment is written whole, and the
+   * writer says so; 0: none */
+  size_t shared;
 };
 
 struct x2_file {
