@@ -258,8 +258,8 @@ static void open_segment(struct reader *r, const char **atts, size_t at,
 /* A <source> or <target> of the segment being read. */
 /* The order of a target of the part-th segment or ignorable: its order
  * attribute, else its place; one other than its place is noted. */
-static unsigned target_order(struct reader *r, const char **atts,
-                             unsigned part, size_t at, size_t len) {
+static unsigned target_order(struct reader *r, const char **atts, unsigned part,
+                             size_t at, size_t len) {
   const char *order = xmt_x2_attr(atts, "order");
   char *end = NULL;
   unsigned long n = order != NULL ? strtoul(order, &end, 10) : 0;

@@ -41,8 +41,8 @@ void xmt_x2w_put(struct writer *w, const char *s, size_t len) {
 static void put_order(struct writer *w, const struct x2_order *o, size_t len) {
   static const char *const names[] = {"order"};
   char value[16];
-  unsigned place = w->part_place > 0 ? w->part_place
-                                     : xmt_x2w_place(w, o->order);
+  unsigned place =
+      w->part_place > 0 ? w->part_place : xmt_x2w_place(w, o->order);
   snprintf(value, sizeof value, "%u", place);
   const char *const values[] = {value};
   xmt_buf_reset(&w->tag);

@@ -146,8 +146,7 @@ void xmt_x2w_split(struct writer *w, size_t i) {
     sep--;
   xmt_x2w_copy_to(w, s->start);
   /* the place of each element written, for its target's order */
-  unsigned place =
-      w->ord_unit == s->unit_end ? xmt_x2w_place(w, s->part) : 0;
+  unsigned place = w->ord_unit == s->unit_end ? xmt_x2w_place(w, s->part) : 0;
   size_t k = s->source.first_code;
   for (size_t p = 0; p <= last; p++) {
     const struct x2_part *part = &split->parts[p];
