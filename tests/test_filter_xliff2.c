@@ -595,6 +595,10 @@ static void test_resegment(void) {
   /* a cut after an entity, a comment and a CDATA section, an <mrk> cut
    * into <sm>/<em>, a <ph> between sentences (u3) */
   expect_output("boundaries", "pseudo", XMT_FILTER_SEG_SOURCE, ".pseudo-seg");
+  /* a unit whose targets have an order, each at its own place: split,
+   * every order renumbered to the place its element moved to (u1); one
+   * whose targets are moved is not translated (u2) */
+  expect_output("ordered", "identity", XMT_FILTER_SEG_SOURCE, ".seg");
   /* simple.xlf has no unit of two sentences: nothing changes */
   expect_output("simple", "identity", XMT_FILTER_SEG_SOURCE, ".identity");
   char *out = NULL;

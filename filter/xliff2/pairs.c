@@ -278,9 +278,11 @@ void xmt_x2_close_unit(struct reader *r, size_t at) {
     number_source(doc, &s->source);
     number_target(r, &s->source, &s->target);
     name_segment(r, i, i - r->unit_first, n);
-    /* a segment cut into several moves the places of those after it,
-     * which an order attribute names */
-    s->alone = n == 1 || !r->ordered;
+    /* a segment cut into several moves the places of those after it:
+     * the orders that name them are renumbered (write.c), which keeps
+     * each target where it was only when none was moved from its own
+     * place (a moved one leaves the unit untranslated anyway) */
+    s->alone = n == 1 || !r->reordered;
     s->reordered = (unsigned char)r->reordered;
     s->unit_end = at;
   }

@@ -258,8 +258,8 @@ static void open_segment(struct reader *r, const char **atts, size_t at,
 /* A <source> or <target> of the segment being read. */
 /* The order of a target of the part-th segment or ignorable: its order
  * attribute, else its place; one other than its place is noted. */
-static unsigned target_order(struct reader *r, const char **atts,
-                             unsigned part) {
+static unsigned target_order(struct reader *r, const char **atts, unsigned part,
+                             size_t at, size_t len) {
   const char *order = xmt_x2_attr(atts, "order");
   char *end = NULL;
   unsigned long n = order != NULL ? strtoul(order, &end, 10) : 0;
@@ -268,6 +268,15 @@ static unsigned target_order(struct reader *r, const char **atts,
   r->ordered = 1;
   if (n != part)
     r->reordered = 1;
+  struct x2_doc *doc = r->doc;
+  struct x2_order *o =
+      xmt_grow_one(&doc->orders, doc->norders, &doc->orders_cap, sizeof *o);
+  if (o == NULL) {
+    xmt_x2_nomem(r);
+    return part;
+  }
+  *o = (struct x2_order){at, at + len, (unsigned)n, 0};
+  doc->norders++;
   return (unsigned)n;
 }
 
@@ -287,7 +296,7 @@ static void open_content(struct reader *r, int target, const char **atts,
     return;
   inherit(f, atts);
   if (target)
-    s->order = target_order(r, atts, s->part);
+    s->order = target_order(r, atts, s->part, at, len);
   if (!target) {
     s->preserve = f->preserve;
     size_t ws = at;
@@ -316,7 +325,7 @@ static void open_ignorable(struct reader *r, enum frame_kind k,
   struct x2_ign *g = doc->nigns > 0 ? &doc->igns[doc->nigns - 1] : NULL;
   if (k == F_IGNORABLE) {
     side = strcmp(local, "target") == 0 ? 2 : 1;
-    order = side == 2 ? target_order(r, atts, r->parts) : r->parts;
+    order = side == 2 ? target_order(r, atts, r->parts, at, len) : r->parts;
     if (g != NULL && side == 2)
       g->has_target = 1;
     if (g != NULL && side == 1) {
@@ -558,6 +567,9 @@ static void end_element(void *user, const XML_Char *name) {
     for (size_t i = r->doc->nrefs; i > 0 && r->doc->refs[i - 1].unit_end == 0;
          i--)
       r->doc->refs[i - 1].unit_end = at;
+    for (size_t i = r->doc->norders;
+         i > 0 && r->doc->orders[i - 1].unit_end == 0; i--)
+      r->doc->orders[i - 1].unit_end = at;
     xmt_x2_close_unit(r, at);
     if (r->on_unit != NULL && r->st == XMT_OK)
       r->on_unit(r, at + len);
@@ -727,5 +739,6 @@ void xmt_x2_free(struct x2_doc *doc) {
   free(doc->files);
   free(doc->igns);
   free(doc->refs);
+  free(doc->orders);
   memset(doc, 0, sizeof *doc);
 }

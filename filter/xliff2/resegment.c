@@ -17,6 +17,7 @@ void xmt_x2_free_split(struct x2_split *split) {
   free(split->parts);
   split->parts = NULL;
   split->nparts = 0;
+  split->shared = 0;
 }
 
 /* The number of bytes of text the reference at s (after '&', n bytes
@@ -148,23 +149,25 @@ static int cut(const struct x2_doc *doc, const struct x2_segment *s,
   return t == c->text_len && k == c->first_code + c->ncodes;
 }
 
-/* 1 when two codes that start something share an id in the sources of
- * segment i's unit (a rule check reports it): cut into <sc>/<ec> or
- * <sm>/<em>, such pairs could not be told apart again, in one segment or
- * across the unit's, so the segment is written whole. -1 when out of
- * memory. */
-static int ids_shared(const struct x2_doc *doc, size_t i) {
-  size_t unit = doc->segs[i].unit_tag_end, first = i;
+/* The index of a code that starts something and shares its id with one
+ * before it in the sources of segment i's unit, X2_NONE when none (every
+ * valid unit: XLIFF 2.0 §4.3.1.21 wants the ids of a unit's segments,
+ * ignorables and source codes unique, a target's code sharing only its
+ * source code's id, and targets are not looked at here); *nomem set when
+ * out of memory. Cut into <sc>/<ec> or <sm>/<em>, such pairs could not
+ * be told apart again, in one segment or across the unit's, so the
+ * segment is written whole and the writer says why. */
+static size_t id_shared(const struct x2_doc *doc, size_t i, int *nomem) {
+  size_t unit = doc->segs[i].unit_tag_end, first = i, shared = X2_NONE;
   while (first > 0 && doc->segs[first - 1].unit_tag_end == unit)
     first--;
   struct xmt_memo seen = {0};
-  int shared = 0;
-  for (size_t j = first;
-       shared == 0 && j < doc->nsegs && doc->segs[j].unit_tag_end == unit;
+  for (size_t j = first; shared == X2_NONE && !*nomem && j < doc->nsegs &&
+                         doc->segs[j].unit_tag_end == unit;
        j++) {
     const struct x2_content *c = &doc->segs[j].source;
-    for (size_t k = c->first_code; shared == 0 && k < c->first_code + c->ncodes;
-         k++) {
+    for (size_t k = c->first_code;
+         shared == X2_NONE && !*nomem && k < c->first_code + c->ncodes; k++) {
       const struct x2_code *code = &doc->codes[k];
       if (code->id == X2_NONE || code->elem == X2_EC || code->elem == X2_EM ||
           code->kind == XMT_TAG_CLOSE)
@@ -172,9 +175,9 @@ static int ids_shared(const struct x2_doc *doc, size_t i) {
       const char *id = x2_str(doc, code->id);
       size_t len = strlen(id);
       if (xmt_memo_get(&seen, id, len, NULL, NULL, NULL))
-        shared = 1;
+        shared = k;
       else if (xmt_memo_put(&seen, id, len, NULL, 0, 0) != XMT_OK)
-        shared = -1;
+        *nomem = 1;
     }
   }
   xmt_memo_free(&seen);
@@ -190,9 +193,14 @@ xmt_status xmt_x2_take_split(struct x2_doc *doc, size_t i,
   if (!s->alone || !s->can_resegment || s->state >= X2_REVIEWED ||
       !s->translate || n < 2 || xmt_unit_gap(unit, 0) == NULL)
     return XMT_OK;
-  int shared = ids_shared(doc, i);
-  if (shared != 0)
-    return shared < 0 ? XMT_ERR_NOMEM : XMT_OK;
+  int nomem = 0;
+  size_t shared = id_shared(doc, i, &nomem);
+  if (nomem)
+    return XMT_ERR_NOMEM;
+  if (shared != X2_NONE) {
+    split->shared = shared + 1;
+    return XMT_OK;
+  }
   struct x2_part *parts = calloc(n, sizeof *parts);
   if (parts == NULL)
     return XMT_ERR_NOMEM;

@@ -109,6 +109,9 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   d->refs = live->refs;
   d->nrefs = live->nrefs;
   d->refs_cap = live->refs_cap;
+  d->orders = live->orders;
+  d->norders = live->norders;
+  d->orders_cap = live->orders_cap;
   /* Many parts wait for their targets: no room to spare in them. */
   xmt_fit_array(&d->segs, d->nsegs, &d->segs_cap, sizeof *d->segs);
   xmt_fit_array(&d->codes, d->ncodes, &d->codes_cap, sizeof *d->codes);
@@ -123,6 +126,8 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   live->nigns = live->igns_cap = 0;
   live->refs = NULL;
   live->nrefs = live->refs_cap = 0;
+  live->orders = NULL;
+  live->norders = live->orders_cap = 0;
   memset(&live->texts, 0, sizeof live->texts);
   memset(&live->pool, 0, sizeof live->pool);
   memset(&live->keys, 0, sizeof live->keys);

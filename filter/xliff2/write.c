@@ -36,9 +36,60 @@ void xmt_x2w_put(struct writer *w, const char *s, size_t len) {
     xmt_x2w_flush(w);
 }
 
+/* The order target start tag o is written with: a sentence's place, or
+ * o's moved by the segments before it written split. */
+static void put_order(struct writer *w, const struct x2_order *o, size_t len) {
+  static const char *const names[] = {"order"};
+  char value[16];
+  unsigned place =
+      w->part_place > 0 ? w->part_place : xmt_x2w_place(w, o->order);
+  snprintf(value, sizeof value, "%u", place);
+  const char *const values[] = {value};
+  xmt_buf_reset(&w->tag);
+  if (w->st == XMT_OK)
+    w->st = xmt_tag_set_attributes(&w->tag, w->doc->data.data + o->start,
+                                   o->end - o->start, names, values, 1);
+  /* a <target .../> written open: len is the tag's bytes to its "/" */
+  size_t n = w->tag.len;
+  if (len < o->end - o->start && n >= 2) {
+    n -= 2;
+    while (n > 1 && xmt_is_xml_space(w->tag.data[n - 1]))
+      n--;
+  }
+  xmt_x2w_put(w, w->tag.data, n);
+}
+
+/* The order tag of the unit w->ord_unit that starts at `at`, or NULL. */
+static const struct x2_order *order_at(const struct writer *w, size_t at) {
+  const struct x2_doc *doc = w->doc;
+  if (w->ord_unit == X2_NONE)
+    return NULL;
+  size_t i = xmt_lower_bound(doc->orders, doc->norders, sizeof *doc->orders,
+                             offsetof(struct x2_order, start), at);
+  return i < doc->norders && doc->orders[i].start == at &&
+                 doc->orders[i].unit_end == w->ord_unit
+             ? &doc->orders[i]
+             : NULL;
+}
+
+/* The document's bytes from w->at to end, a target's order renumbered in
+ * the unit w->ord_unit. */
 static void copy_bytes(struct writer *w, size_t end) {
+  const struct x2_doc *doc = w->doc;
+  if (w->ord_unit != X2_NONE) {
+    size_t i = xmt_lower_bound(doc->orders, doc->norders, sizeof *doc->orders,
+                               offsetof(struct x2_order, start), w->at);
+    for (; i < doc->norders && doc->orders[i].end <= end; i++) {
+      const struct x2_order *o = &doc->orders[i];
+      if (o->unit_end != w->ord_unit)
+        continue;
+      xmt_x2w_put(w, doc->data.data + w->at, o->start - w->at);
+      put_order(w, o, o->end - o->start);
+      w->at = o->end;
+    }
+  }
   if (end > w->at)
-    xmt_x2w_put(w, w->doc->data.data + w->at, end - w->at);
+    xmt_x2w_put(w, doc->data.data + w->at, end - w->at);
   if (end > w->at)
     w->at = end;
 }
@@ -128,7 +179,11 @@ void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
     size_t end = tag_len - 2;
     while (end > 1 && xmt_is_xml_space(tag[end - 1]))
       end--;
-    xmt_x2w_put(w, tag, end);
+    const struct x2_order *o = order_at(w, t->start);
+    if (o != NULL)
+      put_order(w, o, end);
+    else
+      xmt_x2w_put(w, tag, end);
     xmt_x2w_put(w, ">", 1);
     w->at = t->end;
   } else { /* after the source, with its white space and xml:space */
@@ -331,6 +386,72 @@ static int plan_unit(struct writer *w, size_t i) {
   return -1;
 }
 
+/* Segment i, which --seg-source would have cut, is written whole: two
+ * codes of its unit's sources share an id. */
+static void tell_whole(struct writer *w, size_t i) {
+  const struct x2_doc *doc = w->doc;
+  const struct x2_segment *s = &doc->segs[i];
+  const struct x2_code *x = &doc->codes[doc->splits[i].shared - 1];
+  if (w->warn == NULL)
+    return;
+  unsigned long line, column;
+  xmt_x2_locate(doc, x->start, &line, &column);
+  char msg[320];
+  snprintf(msg, sizeof msg,
+           "<segment> not resegmented: the id \"%.64s\" (line %lu, column "
+           "%lu) is used by two codes of its unit's sources (XLIFF 2.0 "
+           "§4.3.1.21), whose pairs, cut, could not be told apart; "
+           "translated whole",
+           x2_str(doc, x->id), line, column);
+  xmt_x2_locate(doc, s->start, &line, &column);
+  w->warn(w->warn_user, x2_str(doc, s->key), line, msg);
+}
+
+/* 1 when segment i is written split (the writer's loop below, its unit
+ * not left). */
+static int split_written(const struct x2_doc *doc, size_t i) {
+  return doc->splits != NULL && doc->splits[i].nparts > 1 &&
+         !doc->segs[i].reordered &&
+         !(asked(doc, i, doc->overwrite) && kept_ref(doc, i) != X2_NONE);
+}
+
+unsigned xmt_x2w_place(const struct writer *w, unsigned q) {
+  const struct x2_doc *doc = w->doc;
+  unsigned place = q;
+  for (size_t j = w->ord_first;
+       j < doc->nsegs && doc->segs[j].unit_end == w->ord_unit &&
+       doc->segs[j].part < q;
+       j++)
+    if (split_written(doc, j))
+      place += xmt_x2w_split_places(doc, j) - 1;
+  return place;
+}
+
+/* The unit of segment i (its first; doc->nsegs: past the last) about to
+ * be written as plan says: the unit before it written to its end with its
+ * orders renumbered, and this one's renumbered when one of its targets
+ * has an order and one of its segments is written split. */
+static void ordered_unit(struct writer *w, size_t i, int plan) {
+  const struct x2_doc *doc = w->doc;
+  if (w->ord_unit != X2_NONE)
+    xmt_x2w_copy_to(w, w->ord_unit);
+  w->ord_unit = X2_NONE;
+  if (i >= doc->nsegs || plan < 0)
+    return;
+  size_t unit = doc->segs[i].unit_end;
+  size_t o = xmt_lower_bound(doc->orders, doc->norders, sizeof *doc->orders,
+                             offsetof(struct x2_order, start),
+                             doc->segs[i].unit_tag_end);
+  if (o >= doc->norders || doc->orders[o].unit_end != unit)
+    return;
+  for (size_t j = i; j < doc->nsegs && doc->segs[j].unit_end == unit; j++)
+    if (split_written(doc, j)) {
+      w->ord_unit = unit;
+      w->ord_first = i;
+      return;
+    }
+}
+
 xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
                         xmt_write_fn sink, void *user,
                         struct xmt_error_store *err, xmt_x2_warn_fn warn,
@@ -353,11 +474,13 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
   }
   if (doc->matches && doc->targets != NULL)
     xmt_x2w_matches(&w);
-  w.ign_unit = X2_NONE;
+  w.ign_unit = w.ord_unit = X2_NONE;
   int plan = 0;
   for (size_t i = 0; !doc->matches && w.st == XMT_OK && i < doc->nsegs; i++) {
-    if (i == 0 || doc->segs[i - 1].unit_end != doc->segs[i].unit_end)
+    if (i == 0 || doc->segs[i - 1].unit_end != doc->segs[i].unit_end) {
       plan = plan_unit(&w, i);
+      ordered_unit(&w, i, plan);
+    }
     size_t ref = X2_NONE;
     if (plan < 0)
       continue;
@@ -366,11 +489,14 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
     else if (asked(doc, i, doc->overwrite) &&
              (ref = kept_ref(doc, i)) != X2_NONE)
       tell_kept(&w, i, ref);
-    else if (doc->splits != NULL && doc->splits[i].nparts > 1)
+    else if (split_written(doc, i))
       xmt_x2w_split(&w, i);
     else if (doc->targets != NULL && doc->targets[i] != NULL)
       put_segment(&w, i);
+    if (doc->splits != NULL && doc->splits[i].shared > 0)
+      tell_whole(&w, i);
   }
+  ordered_unit(&w, doc->nsegs, -1);
   xmt_x2w_copy_to(&w, doc->data.len);
   xmt_x2w_flush(&w);
   xmt_x2w_free(&w);

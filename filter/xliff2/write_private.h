@@ -38,6 +38,12 @@ struct writer {
   /* the segment ids given in the unit (its <unit ...> tag's end) */
   struct xmt_memo given;
   size_t given_unit;
+  /* the unit (its </unit>) whose targets' orders are renumbered, as a
+   * segment of it is written split (X2_NONE: none), and its first
+   * segment; part_place: when not 0, the order a target start tag copied
+   * now gets (that of a sentence of a split segment) */
+  size_t ord_unit, ord_first;
+  unsigned part_place;
 };
 
 void xmt_x2w_put(struct writer *w, const char *s, size_t len);
@@ -78,6 +84,12 @@ void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
  * <ignorable>s between them (write_split.c). */
 void xmt_x2w_split(struct writer *w, size_t i);
 void xmt_x2w_free(struct writer *w);
+/* The number of <segment>s and <ignorable>s segment i is written as when
+ * split (write_split.c). */
+unsigned xmt_x2w_split_places(const struct x2_doc *doc, size_t i);
+/* The place in the unit w->ord_unit, as written, of what was its place
+ * q: moved by the segments before it written split. */
+unsigned xmt_x2w_place(const struct writer *w, unsigned q);
 /* 1 when an element of the unit of s has the id `id`: the ids xliffmt
  * adds must be unique among its segments, ignorables and codes (any start
  * tag with that id counts). */

@@ -145,6 +145,8 @@ void xmt_x2w_split(struct writer *w, size_t i) {
   while (sep > 0 && xmt_is_xml_space(d[sep - 1]))
     sep--;
   xmt_x2w_copy_to(w, s->start);
+  /* the place of each element written, for its target's order */
+  unsigned place = w->ord_unit == s->unit_end ? xmt_x2w_place(w, s->part) : 0;
   size_t k = s->source.first_code;
   for (size_t p = 0; p <= last; p++) {
     const struct x2_part *part = &split->parts[p];
@@ -153,12 +155,18 @@ void xmt_x2w_split(struct writer *w, size_t i) {
       put_ignorable(w, s, prefix, from, part->raw_start, k,
                     part->first_code - k);
       xmt_x2w_put(w, d + sep, s->start - sep);
+      if (place > 0)
+        place++;
     }
     if (p == 0)
       xmt_x2w_put_tag(w, s->start, s->tag_end, names, values, 2);
     else
       put_new_segment(w, s, prefix, &next);
+    w->part_place = place;
     put_part(w, s, part);
+    w->part_place = 0;
+    if (place > 0)
+      place++;
     k = part->first_code + part->ncodes;
     if (p < last)
       xmt_x2w_put(w, d + sep, s->start - sep);
@@ -169,4 +177,16 @@ void xmt_x2w_split(struct writer *w, size_t i) {
                   k, s->source.first_code + s->source.ncodes - k);
   }
   w->at = s->end;
+}
+
+unsigned xmt_x2w_split_places(const struct x2_doc *doc, size_t i) {
+  const struct x2_segment *s = &doc->segs[i];
+  const struct x2_split *split = &doc->splits[i];
+  size_t n = split->nparts;
+  for (size_t p = 0; p < split->nparts; p++) {
+    size_t from = p > 0 ? split->parts[p - 1].raw_end : s->source.inner_start;
+    n += split->parts[p].raw_start > from;
+  }
+  n += split->parts[split->nparts - 1].raw_end < s->source.inner_end;
+  return (unsigned)n;
 }

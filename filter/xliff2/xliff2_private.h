@@ -81,8 +81,9 @@ struct x2_segment {
    * same text and codes as written): untranslated, filled as if empty */
   unsigned char copied;
   /* alone: 1 when it may be cut into several on its own: the only
-   * <segment> of its unit, or one of several whose targets have no order
-   * attribute; can_resegment: canResegment (inherited from <file>,
+   * <segment> of its unit, or one of several whose targets are each at
+   * its own place (an order attribute, if any, is renumbered when the
+   * places move); can_resegment: canResegment (inherited from <file>,
    * <group>, <unit>) is not "no" there */
   unsigned char alone, can_resegment;
   /* 1: a target of its unit (of a segment or an <ignorable>) has an
@@ -110,6 +111,10 @@ struct x2_part {
 struct x2_split {
   struct x2_part *parts;
   size_t nparts; /* 0: the segment is not split */
+  /* 1 + the index of a code of the unit's sources whose id one before it
+   * has (the unit is invalid): the segment is written whole, and the
+   * writer says so; 0: none */
+  size_t shared;
 };
 
 struct x2_file {
@@ -139,6 +144,15 @@ struct x2_ref {
   size_t unit_end; /* its unit's </unit> end tag */
 };
 
+/* A <target> start tag (of a segment or an <ignorable>) with an order
+ * attribute: when a segment of its unit is written split, the places
+ * after it move and the order is written renumbered (write.c). */
+struct x2_order {
+  size_t start, end; /* the start tag */
+  unsigned order;    /* its value */
+  size_t unit_end;   /* its unit's </unit> end tag */
+};
+
 struct x2_doc {
   struct xmt_buf data; /* the document, UTF-8, from byte offset on */
   enum xmt_encoding encoding;
@@ -160,6 +174,8 @@ struct x2_doc {
   size_t nigns, igns_cap;
   struct x2_ref *refs;
   size_t nrefs, refs_cap;
+  struct x2_order *orders;
+  size_t norders, orders_cap;
   struct xmt_buf texts;  /* the text of every source and target */
   struct xmt_buf pool;   /* NUL-terminated strings: ids, keys */
   struct xmt_buf names;  /* NUL-terminated names of the files */

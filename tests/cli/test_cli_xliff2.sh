@@ -113,8 +113,9 @@ done
 # --seg-source: each fixture translated with it validates, check finds
 # no error in it, and it is the output without it byte for byte but for
 # the units it split (those with more <segment>s than before): reseg.xlf's
-# u1, u2 and u6, segments.xlf's p2 and boundaries.xlf's u1, u2 and u3 (a
-# <ph> between its sentences, kept in the <ignorable>), and no other.
+# u1, u2 and u6, segments.xlf's p2, boundaries.xlf's u1, u2 and u3 (a
+# <ph> between its sentences, kept in the <ignorable>) and ordered.xlf's
+# u1 (its targets' orders renumbered), and no other.
 utf8() {
   case $1 in
   *utf16*) iconv -f UTF-16 -t UTF-8 "$1" ;;
@@ -159,7 +160,8 @@ for f in "$fx"/*.xlf; do
 done
 if [ "$have_perl" -eq 1 ]; then
   check "seg-source: the units split" \
-    test "$all_split" = " boundaries:u1,u2,u3 reseg:u1,u2,u6,u7 segments:p2"
+    test "$all_split" = \
+    " boundaries:u1,u2,u3 ordered:u1 reseg:u1,u2,u6,u7 segments:p2"
   check "seg-source: reseg.xlf as expected" \
     cmp "$tmp/reseg.seg.xlf" "$fx/expected/reseg.seg.xlf"
 fi

@@ -259,8 +259,8 @@ check "alt-trans iso.xlf: codes whose partner is in another segment isolated in 
 expect_exit 0 "check iso.alt.xlf (schema and rules)" "$x" check iso.alt.xlf -q
 # --seg-source on a unit of several segments: each is cut on its own,
 # the new ids unique in the unit (two segments without an id: s-2, s-3);
-# a unit whose targets have an order keeps its segments (a new segment
-# would move the places the orders name).
+# a unit whose targets have an order is cut too, each order renumbered
+# to the place its element moved to (b's second sentence is the 4th).
 cat >multi.xlf <<'EOD'
 <?xml version="1.0" encoding="UTF-8"?>
 <xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="fr">
@@ -294,12 +294,14 @@ cat >want <<'EOD'
 </unit>
 <unit id="u2">
 <segment id="a" state="translated" subState="xliffmt:mt"><source>Kept whole.</source><target>[whólé. Képt ~~~~]</target></segment>
-<segment id="b" state="translated" subState="xliffmt:mt"><source>Five. Six.</source><target order="2">[Fívé. ~~] [Síx. ~~]</target></segment>
+<segment id="b" state="translated" subState="xliffmt:mt"><source>Five.</source><target order="2">[Fívé. ~~]</target></segment>
+<ignorable><source> </source></ignorable>
+<segment id="b-2" state="translated" subState="xliffmt:mt"><source>Six.</source><target order="4">[Síx. ~~]</target></segment>
 </unit>
 </file>
 </xliff>
 EOD
-check "seg-source multi.xlf: each segment cut, ids unique; ordered targets kept" \
+check "seg-source multi.xlf: each segment cut, ids unique; orders renumbered" \
   cmp want multi.out.xlf || diff want multi.out.xlf
 expect_exit 0 "check multi.out.xlf (schema and rules)" "$x" check \
   multi.out.xlf -q
