@@ -198,3 +198,18 @@ xliff2_schema() {
     echo '</xs:schema>'
   } >"$1"
 }
+
+# xliff2_valid DESC FILE: FILE validates against the schema that
+# xliff2_schema wrote to modules.xsd in the current folder (when xmllint
+# is there), and check finds no error in it.
+xliff2_valid() {
+  if [ "$have_lint" -eq 1 ]; then
+    if "$lint" --noout --nonet --schema modules.xsd "$2" >lint.out 2>&1; then
+      pass "$1: valid XLIFF 2.0 core and modules"
+    else
+      fail "$1: valid XLIFF 2.0 core and modules"
+      sed -n '1,5s/^/    /p' lint.out
+    fi
+  fi
+  expect_exit 0 "$1: check finds no error" "$XLIFFMT" check -q "$2"
+}

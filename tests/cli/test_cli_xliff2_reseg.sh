@@ -23,20 +23,6 @@ cd "$tmp" || exit 99
 
 xliff2_schema modules.xsd
 
-# valid DESC FILE: FILE validates against the schemas with the modules'
-# (when xmllint is there) and check finds no error in it.
-valid() {
-  if [ "$have_lint" -eq 1 ]; then
-    if "$lint" --noout --nonet --schema modules.xsd "$2" >lint.out 2>&1; then
-      pass "$1: valid XLIFF 2.0 core and modules"
-    else
-      fail "$1: valid XLIFF 2.0 core and modules"
-      sed -n '1,5s/^/    /p' lint.out
-    fi
-  fi
-  expect_exit 0 "$1: check finds no error" "$x" check -q "$2"
-}
-
 # same DESC WANT GOT: GOT is WANT byte for byte.
 same() {
   if cmp -s "$2" "$3"; then
@@ -210,10 +196,10 @@ expect_exit 0 "seg-source" "$x" translate pairs.xlf -o seg.xlf --mt identity \
   --seg-source -q &&
   same "seg-source: each pair's end between sentences in an <ignorable>" \
     want.xlf seg.xlf
-valid "seg-source" seg.xlf
+xliff2_valid "seg-source" seg.xlf
 expect_exit 0 "seg-source, pseudo" "$x" translate pairs.xlf -o pseudo.xlf \
   --mt pseudo --seg-source -q
-valid "seg-source, pseudo" pseudo.xlf
+xliff2_valid "seg-source, pseudo" pseudo.xlf
 
 # A unit whose <sm>/<em> and <sc>/<ec> pairs each have an end in each of
 # its two segments, and a unit whose pair is in its one segment.
@@ -268,10 +254,10 @@ expect_exit 0 "alt-trans" "$x" translate marks.xlf -o alt.xlf --mt identity \
   --alt-trans -q &&
   same "alt-trans: a marker whose partner is in another segment left out" \
     want.xlf alt.xlf
-valid "alt-trans" alt.xlf
+xliff2_valid "alt-trans" alt.xlf
 expect_exit 0 "alt-trans, pseudo" "$x" translate marks.xlf -o alt-pseudo.xlf \
   --mt pseudo --alt-trans -q
-valid "alt-trans, pseudo" alt-pseudo.xlf
+xliff2_valid "alt-trans, pseudo" alt-pseudo.xlf
 check "alt-trans, pseudo: no <sm> or <em> in the first unit's matches" \
   test "$(sed -n '/<mtc:match ref="#s[12]"/p' alt-pseudo.xlf |
     grep -c '<[se]m ')" = 0

@@ -30,20 +30,6 @@ cd "$tmp" || exit 99
 
 xliff2_schema modules.xsd
 
-# valid DESC FILE: FILE validates against the schemas with the modules'
-# (when xmllint is there) and check finds no error in it.
-valid() {
-  if [ "$have_lint" -eq 1 ]; then
-    if "$lint" --noout --nonet --schema modules.xsd "$2" >lint.out 2>&1; then
-      pass "$1: valid XLIFF 2.0 core and modules"
-    else
-      fail "$1: valid XLIFF 2.0 core and modules"
-      sed -n '1,5s/^/    /p' lint.out
-    fi
-  fi
-  expect_exit 0 "$1: check finds no error" "$x" check -q "$2"
-}
-
 # told DESC TEXT: what the last command said on stderr is TEXT, the
 # summary's time taken out.
 told() {
@@ -70,10 +56,10 @@ expect_exit 0 "ordered" "$x" translate ordered.xlf -o ordered.out.xlf \
 told "ordered: the unit whose targets are moved is told" \
   "xliffmt: ordered.xlf:25: warning: segment u2: <unit> not translated: its targets have an order of their own (order), and a new target in the place of its <segment> would break it
 xliffmt: ordered.xlf: 5 units, 2 translated, 3 left as they were; 4 segments sent to identity in 1 calls, 0 copied, 0 deduplicated, 0 failed"
-valid "ordered" ordered.out.xlf
+xliff2_valid "ordered" ordered.out.xlf
 expect_exit 0 "ordered, pseudo" "$x" translate ordered.xlf \
   -o ordered.pseudo.xlf --mt pseudo --seg-source -q
-valid "ordered, pseudo" ordered.pseudo.xlf
+xliff2_valid "ordered, pseudo" ordered.pseudo.xlf
 
 # u1: a segment kept (state translated) whose target's <pc> shares its
 # source's id, and a segment cut; u2: a target in state initial that
@@ -157,7 +143,7 @@ expect_exit 0 "shared" "$x" translate shared.xlf -o shared.out.xlf \
   --mt identity --seg-source -q &&
   same "shared: target codes sharing their source's ids, cut" want.xlf \
     shared.out.xlf
-valid "shared" shared.out.xlf
+xliff2_valid "shared" shared.out.xlf
 expect_exit 0 "shared, overwrite" "$x" translate shared.xlf \
   -o shared.over.xlf --mt identity --seg-source --overwrite -q
 cat >want.xlf <<'EOD'
@@ -179,10 +165,10 @@ cat >want.xlf <<'EOD'
 EOD
 sed -n '/<unit id="u3">/,$p' shared.over.xlf >got.xlf
 same "shared, overwrite: the target replaced is cut" want.xlf got.xlf
-valid "shared, overwrite" shared.over.xlf
+xliff2_valid "shared, overwrite" shared.over.xlf
 expect_exit 0 "shared, pseudo" "$x" translate shared.xlf \
   -o shared.pseudo.xlf --mt pseudo --seg-source --overwrite -q
-valid "shared, pseudo" shared.pseudo.xlf
+xliff2_valid "shared, pseudo" shared.pseudo.xlf
 
 # Two <pc>s of one id in a unit's source (check reports it): written
 # whole, and the run says why.
