@@ -85,7 +85,7 @@ static void sanitize_answer(struct run *run, const struct result *res,
              "removed",
              removed, removed == 1 ? "" : "s");
     f->on_warning(f->callback_user, id.data,
-                  xmt_xliff_unit_line(w->items[j->item].unit), msg);
+                  xmt_xliff_unit_line(xmt_job_unit(w, j)), msg);
   }
   xmt_buf_free(&id);
 }

@@ -245,6 +245,10 @@ extern const struct xmt_xliff_reader_callbacks xmt_units_callbacks;
 /* The source segment MT translates: flowed where white space is not
  * significant (xmt_unit_flow). */
 const xmt_segment *xmt_job_source(const struct window *w, const struct job *j);
+/* The unit of item number item, and the unit of a job's segment: the
+ * items are units.c's (placing.c writes them out). */
+xmt_xliff_unit *xmt_window_unit(const struct window *w, size_t item);
+xmt_xliff_unit *xmt_job_unit(const struct window *w, const struct job *j);
 /* Appends the segment id of a job, "KEY#MID" (or KEY for a unit read as
  * one segment), and a NUL; '#' and '%' of KEY are written %23 and %25,
  * so that no two segments have one id. */

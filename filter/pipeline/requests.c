@@ -180,7 +180,7 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
 static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   struct window *w = run->fill;
   xmt_filter *f = run->filter;
-  const xmt_segment *src = xmt_unit_mt_source(w->items[item].unit, seg);
+  const xmt_segment *src = xmt_unit_mt_source(xmt_window_unit(w, item), seg);
   size_t len;
   const char *text = xmt_segment_text(src, &len);
   if (grow_jobs(run) != XMT_OK)
@@ -227,7 +227,7 @@ int xmt_window_translate(struct run *run) {
   xmt_buf_reset(&w->arena);
   xmt_slots_clear(&run->index);
   for (size_t i = 0; rc == 0 && i < w->nitems; i++) {
-    xmt_xliff_unit *u = w->items[i].unit;
+    xmt_xliff_unit *u = xmt_window_unit(w, i);
     if (!wants_translation(f, u))
       continue;
     if (f->segmenter != NULL) {
