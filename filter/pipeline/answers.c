@@ -161,14 +161,15 @@ static int keep_plain(struct run *run, struct result *res, const char *tr,
    * projection's is not looked up (its unit is far back in memory). */
   const xmt_segment *src =
       f->tag_mode != XMT_TAGS_PROJECT ? xmt_job_source(w, j) : NULL;
-  size_t repairs = 0;
+  size_t repairs = 0, lead, core_len;
+  xmt_job_core(j, &lead, &core_len);
   xmt_status st = XMT_OK;
   if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
-    st = xmt_mask_decode(&run->tt.placer, run->tt.scratch, src, j->lead,
-                         j->core_len, tr, trlen, &repairs);
+    st = xmt_mask_decode(&run->tt.placer, run->tt.scratch, src, lead, core_len,
+                         tr, trlen, &repairs);
   else if (f->tag_mode == XMT_TAGS_RAW)
-    st = xmt_raw_decode(&run->tt.placer, run->tt.scratch, src, j->lead,
-                        j->core_len, tr, trlen, &repairs);
+    st = xmt_raw_decode(&run->tt.placer, run->tt.scratch, src, lead, core_len,
+                        tr, trlen, &repairs);
   else /* the answer is plain already */
     return store_answer(run, res, tr, trlen) != XMT_OK ? xmt_run_nomem(run) : 0;
   if (st != XMT_OK && st != XMT_ERR_INLINE)

@@ -50,7 +50,9 @@ struct item {
   size_t failed;        /* segments of the unit not translated */
 };
 
-/* One segment of the window that wants a translation. */
+/* One segment of the window that wants a translation: made by
+ * requests.c, read by units.c (its unit) and placing.c; other rooms ask
+ * requests.c (xmt_job_result, xmt_job_core). */
 struct job {
   size_t item, seg;
   size_t lead, core_len;       /* the core of its plain text */
@@ -267,6 +269,10 @@ int xmt_window_translate(struct run *run);
 xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
                             const char *plain, size_t plain_len, int probe,
                             size_t *out);
+/* A job's result (NO_RESULT: its segment is copied), and the core of its
+ * plain text. */
+size_t xmt_job_result(const struct job *j);
+void xmt_job_core(const struct job *j, size_t *lead, size_t *core_len);
 
 /* --- tm.c -------------------------------------------------------------- */
 /* Opens the filter's cache for a run (its error is the filter's). */
@@ -322,12 +328,12 @@ int xmt_placing_finish(struct run *run);
 void xmt_window_place(struct run *run, struct window *w);
 
 /* --- probe_plan.c and probe_anchor.c ----------------------------------- */
-xmt_status xmt_probes_add(struct run *run, const xmt_segment *src);
-xmt_status xmt_probes_anchor_job(struct run *run, struct window *w,
-                                 const struct job *j, const struct result *res,
-                                 const xmt_tokens **ctok,
-                                 const xmt_tokens **ttok,
-                                 const xmt_alignment **links);
+xmt_status xmt_probes_add(struct run *run, const xmt_segment *src, size_t lead,
+                          size_t src_core_len, size_t *first, size_t *n);
+xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
+                             size_t nprobes, const struct result *res,
+                             const xmt_tokens **ctok, const xmt_tokens **ttok,
+                             const xmt_alignment **links);
 
 /* --- extract.c and engines.c ------------------------------------------- */
 int xmt_extract_window(struct run *run, struct window *w);

@@ -107,7 +107,8 @@ static xmt_status project_job(struct run *run, struct window *w,
   if (res->needs_links && xmt_segment_tag_count(src) > 0)
     w->stats.projected_segments++;
   if (st == XMT_OK && j->nprobes > 0)
-    st = xmt_probes_anchor_job(run, w, j, res, &ctok, &ttok, &links);
+    st = xmt_probes_anchor(run, w, j->first_probe, j->nprobes, res, &ctok,
+                           &ttok, &links);
   if (st == XMT_OK)
     st = xmt_place_project(p, run->pt.scratch, from, j->lead, core_len,
                            xmt_answer_of(w, res), res->answer_len, ctok, ttok,

@@ -176,6 +176,13 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
   return XMT_OK;
 }
 
+size_t xmt_job_result(const struct job *j) { return j->result; }
+
+void xmt_job_core(const struct job *j, size_t *lead, size_t *core_len) {
+  *lead = j->lead;
+  *core_len = j->core_len;
+}
+
 /* Adds a job for segment seg of item, with its result and its probes. */
 static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   struct window *w = run->fill;
@@ -207,7 +214,8 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   st = xmt_requests_add(run, req, req_len, project ? req : text + j->lead,
                         project ? req_len : j->core_len, 0, &j->result);
   if (st == XMT_OK && run->probing && xmt_segment_tag_count(src) > 0)
-    st = xmt_probes_add(run, src);
+    st = xmt_probes_add(run, src, j->lead, j->core_len, &j->first_probe,
+                        &j->nprobes);
   /* A short message's placeholders as numbers, for an engine that places
    * codes itself: a probe too (place_standin.c). */
   if (st == XMT_OK && run->probing && run->backend->translate_markup != NULL &&
