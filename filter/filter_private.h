@@ -716,6 +716,11 @@ xmt_status xmt_placer_init(struct xmt_placer *p);
 void xmt_placer_free(struct xmt_placer *p);
 /* Notes source tag `tag` found at byte off of a target. */
 xmt_status xmt_placer_note_found(struct xmt_placer *p, size_t tag, size_t off);
+/* The placer's own links (filled by a caller, read by placing), and the
+ * text a decode left (the plain answer): for the pipeline's rooms, which
+ * leave the placer's other fields to place.c and the probes' rooms. */
+xmt_alignment *xmt_placer_links(struct xmt_placer *p);
+const char *xmt_placer_text(const struct xmt_placer *p, size_t *len);
 
 /* Codes by identity: tags sorted by kind, markup and id, to find a tag's
  * like in another segment by binary search (place.c); a walk of the other

@@ -146,15 +146,12 @@ int xmt_align_cache_apply(struct run *run, struct window *w) {
       st = XMT_ERR_USAGE;
       break;
     }
-    st = xmt_tokenize(run->pt.stok, w->arena.data + res->plain, res->plain_len,
-                      XMT_TOKENIZE_DEFAULT);
-    if (st == XMT_OK)
-      st = xmt_tokenize(run->pt.ttok, xmt_answer_of(w, res), res->answer_len,
-                        XMT_TOKENIZE_DEFAULT);
+    st = xmt_tools_tokenize(run->pt, w->arena.data + res->plain, res->plain_len,
+                            xmt_answer_of(w, res), res->answer_len);
     if (st == XMT_OK)
       st = xmt_alignment_parse(res->links, line, (size_t)(eol - line),
-                               xmt_tokens_count(run->pt.stok),
-                               xmt_tokens_count(run->pt.ttok), NULL);
+                               xmt_tokens_count(xmt_tools_stok(run->pt)),
+                               xmt_tokens_count(xmt_tools_ttok(run->pt)), NULL);
     applied++;
   }
   if (st == XMT_OK) {

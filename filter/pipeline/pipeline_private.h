@@ -17,6 +17,7 @@
  *   probe_anchor.c probe translations found and made anchors
  *   extract.c      extract output: requests, not the document
  *   engines.c      backend states kept between runs
+ *   tools.c        a stage's scratch space, its fields its own
  *
  * Threads: the main thread reads, asks and collects (units.c to
  * answers.c); a worker aligns, places and writes the window before
@@ -145,12 +146,8 @@ struct window {
   struct align_cache_use align_cache;
 };
 
-/* Scratch space of one stage: each thread has its own. */
-struct stage_tools {
-  struct xmt_placer placer;
-  xmt_segment *scratch;
-  xmt_tokens *stok, *ttok;
-};
+/* Scratch space of one stage: each thread has its own (tools.c). */
+struct stage_tools;
 
 struct run {
   xmt_filter *filter;
@@ -205,8 +202,8 @@ struct run {
   struct xmt_slots index;
   struct xmt_memo run_memo; /* request -> translation, whole run */
   int probing;              /* probes are sent */
-  struct stage_tools tt;    /* the main thread's: requests and answers */
-  struct stage_tools pt;    /* the placing stage's */
+  struct stage_tools *tt;   /* the main thread's: requests and answers */
+  struct stage_tools *pt;   /* the placing stage's */
   int failed;               /* the filter's own error is set */
   /* The word aligner, kept from window to window so that each window's
    * training starts from what the earlier ones taught. Only the placing
@@ -334,6 +331,19 @@ xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
                              size_t nprobes, const struct result *res,
                              const xmt_tokens **ctok, const xmt_tokens **ttok,
                              const xmt_alignment **links);
+
+/* --- tools.c ---------------------------------------------------------- */
+/* A stage's scratch space; NULL: out of memory. */
+struct stage_tools *xmt_tools_new(void);
+void xmt_tools_free(struct stage_tools *t);
+struct xmt_placer *xmt_tools_placer(struct stage_tools *t);
+xmt_segment *xmt_tools_scratch(struct stage_tools *t);
+/* The stage's token lists: of a source (stok) and of its answer (ttok). */
+xmt_tokens *xmt_tools_stok(struct stage_tools *t);
+xmt_tokens *xmt_tools_ttok(struct stage_tools *t);
+/* src into stok and tgt into ttok, tokenized the default way. */
+xmt_status xmt_tools_tokenize(struct stage_tools *t, const char *src,
+                              size_t src_len, const char *tgt, size_t tgt_len);
 
 /* --- extract.c and engines.c ------------------------------------------- */
 int xmt_extract_window(struct run *run, struct window *w);

@@ -571,13 +571,10 @@ xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
   const char *ans = xmt_answer_of(w, res);
   xmt_status st = XMT_OK;
   if (*ctok == NULL) {
-    st =
-        xmt_tokenize(run->pt.stok, plain, res->plain_len, XMT_TOKENIZE_DEFAULT);
-    if (st == XMT_OK)
-      st = xmt_tokenize(run->pt.ttok, ans, res->answer_len,
-                        XMT_TOKENIZE_DEFAULT);
-    *ctok = run->pt.stok;
-    *ttok = run->pt.ttok;
+    st = xmt_tools_tokenize(run->pt, plain, res->plain_len, ans,
+                            res->answer_len);
+    *ctok = xmt_tools_stok(run->pt);
+    *ttok = xmt_tools_ttok(run->pt);
   }
   struct xmt_probe *probes = w->probes + first;
   for (size_t k = 0; k < nprobes; k++) {
@@ -592,12 +589,13 @@ xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
     }
   }
   size_t anchored = 0;
+  struct xmt_placer *p = xmt_tools_placer(run->pt);
   if (st == XMT_OK)
-    st = xmt_probe_anchor(&run->pt.placer, run->target_language, probes,
-                          nprobes, *ctok, ans, res->answer_len, *ttok, *links,
-                          run->pt.placer.anchored, &anchored);
+    st = xmt_probe_anchor(p, run->target_language, probes, nprobes, *ctok, ans,
+                          res->answer_len, *ttok, *links, p->anchored,
+                          &anchored);
   w->stats.probe_anchored_tags += anchored;
   if (anchored > 0) /* else the alignment decides, as without probes */
-    *links = run->pt.placer.anchored;
+    *links = p->anchored;
   return st;
 }

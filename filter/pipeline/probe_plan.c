@@ -256,7 +256,7 @@ static xmt_status grow_probes(struct run *run, size_t n) {
 xmt_status xmt_probes_add(struct run *run, const xmt_segment *src, size_t lead,
                           size_t src_core_len, size_t *first, size_t *n) {
   struct window *w = run->fill;
-  struct xmt_placer *p = &run->tt.placer;
+  struct xmt_placer *p = xmt_tools_placer(run->tt);
   size_t core_len;
   xmt_status st =
       xmt_break_segment(p, src, lead, src_core_len, p->spaced, &core_len);

@@ -57,7 +57,8 @@ static xmt_status grow_results(struct run *run) {
  * break (see xmt_break_segment), into run->request. */
 static xmt_status spaced_request(struct run *run, const xmt_segment *src,
                                  size_t lead, size_t core_len) {
-  return xmt_break_text(&run->tt.placer, src, lead, core_len, &run->request);
+  return xmt_break_text(xmt_tools_placer(run->tt), src, lead, core_len,
+                        &run->request);
 }
 
 /* The MT input of a job's core, by tag mode, into run->request. In
@@ -71,7 +72,8 @@ static xmt_status build_request(struct run *run, const xmt_segment *src,
       return xmt_mask_encode(src, lead, core_len, &run->request);
     break;
   case XMT_TAGS_RAW:
-    return xmt_raw_encode(&run->tt.placer, src, lead, core_len, &run->request);
+    return xmt_raw_encode(xmt_tools_placer(run->tt), src, lead, core_len,
+                          &run->request);
   case XMT_TAGS_PROJECT:
     if (xmt_segment_tag_count(src) > 0)
       return spaced_request(run, src, lead, core_len);
