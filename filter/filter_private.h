@@ -33,6 +33,16 @@ size_t xmt_answer_limit(size_t max_answer, size_t request_len);
  * memory: the run then fails with XMT_ERR_NOMEM. */
 void xmt_mt_response_out_of_memory(struct xmt_mt_response *response);
 void xmt_mt_response_free(struct xmt_mt_response *response);
+/* What a response says, for its readers: answered (a text and no error),
+ * the text ("" when empty), the error (NULL: none) and whether the engine
+ * itself failed (xmt_mt_response_set_engine_error). The pipeline's rooms
+ * read a response through these, but for those that take it in (lanes.c),
+ * clean it (answers.c) and check its alignment (aligner.c). */
+int xmt_mt_response_answered(const struct xmt_mt_response *response);
+const char *xmt_mt_response_text(const struct xmt_mt_response *response,
+                                 size_t *len);
+const char *xmt_mt_response_error(const struct xmt_mt_response *response);
+int xmt_mt_response_engine_failed(const struct xmt_mt_response *response);
 
 /* The default backend: the translation is the source. */
 extern const struct xmt_backend xmt_backend_identity;

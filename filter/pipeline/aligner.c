@@ -156,7 +156,7 @@ static xmt_status train_window(struct run *run, struct window *w,
     /* Probes are not trained on: a word out of context would teach the
      * aligner translations the document does not use. (Their answers may
      * still be coming: not looked at.) */
-    if (res->probe || resp->error != NULL || !resp->has_text)
+    if (res->probe || !xmt_mt_response_answered(resp))
       continue;
     const char *src = w->arena.data + res->plain;
     const char *tgt = xmt_answer_of(w, res);

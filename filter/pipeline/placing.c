@@ -23,15 +23,15 @@ static int needs_projection(struct run *run, const struct window *w,
   /* Mask and raw answers are decoded again when placed; only those beyond
    * repair are projected. */
   size_t repairs = 0;
-  const struct xmt_mt_response *resp = &w->responses[j->result];
-  const char *tr = resp->text.len > 0 ? resp->text.data : "";
+  size_t trlen;
+  const char *tr = xmt_mt_response_text(&w->responses[j->result], &trlen);
   struct xmt_placer *p = xmt_tools_placer(run->pt);
   xmt_segment *scratch = xmt_tools_scratch(run->pt);
   xmt_status st = run->filter->tag_mode == XMT_TAGS_MASK
                       ? xmt_mask_decode(p, scratch, src, j->lead, j->core_len,
-                                        tr, resp->text.len, &repairs)
+                                        tr, trlen, &repairs)
                       : xmt_raw_decode(p, scratch, src, j->lead, j->core_len,
-                                       tr, resp->text.len, &repairs);
+                                       tr, trlen, &repairs);
   return st == XMT_ERR_INLINE;
 }
 
@@ -43,7 +43,7 @@ static int job_failed(struct run *run, struct window *w, const struct job *j,
   w->items[j->item].failed++;
   if (run->filter->on_failure == NULL ||
       (w->engine_stopped && j->result != NO_RESULT &&
-       w->responses[j->result].engine_failed))
+       xmt_mt_response_engine_failed(&w->responses[j->result])))
     return 0; /* the run's message tells them at once */
   struct failure_note *n =
       xmt_grow_one(&w->notes_at, w->nnotes, &w->notes_cap, sizeof *n);
@@ -65,8 +65,7 @@ static int job_failed(struct run *run, struct window *w, const struct job *j,
 static xmt_status place_standins(struct run *run, struct window *w,
                                  const struct job *j) {
   const struct result *r = &w->results[j->standin];
-  const struct xmt_mt_response *resp = &w->responses[j->standin];
-  if (resp->error != NULL || !resp->has_text)
+  if (!xmt_mt_response_answered(&w->responses[j->standin]))
     return XMT_OK;
   size_t placed = 0;
   xmt_status st =
@@ -134,9 +133,8 @@ static xmt_status place_job(struct run *run, struct window *w,
     return XMT_OK;
   *target = xmt_tools_scratch(run->pt);
   const struct result *res = &w->results[j->result];
-  const struct xmt_mt_response *resp = &w->responses[j->result];
-  const char *tr = resp->text.len > 0 ? resp->text.data : "";
-  size_t trlen = resp->text.len;
+  size_t trlen;
+  const char *tr = xmt_mt_response_text(&w->responses[j->result], &trlen);
   size_t repairs = 0;
   xmt_status st = XMT_ERR_INLINE;
   if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
@@ -211,8 +209,9 @@ void xmt_window_place(struct run *run, struct window *w) {
   int rc = 0;
   for (size_t k = 0; k < w->njobs; k++) {
     const struct job *j = &w->jobs[k];
-    if (j->result != NO_RESULT && w->responses[j->result].error == NULL &&
-        w->responses[j->result].has_text && needs_projection(run, w, j))
+    if (j->result != NO_RESULT &&
+        xmt_mt_response_answered(&w->responses[j->result]) &&
+        needs_projection(run, w, j))
       w->results[j->result].needs_links = 1;
   }
   rc = xmt_align_results(run, w);
@@ -230,11 +229,11 @@ void xmt_window_place(struct run *run, struct window *w) {
     }
     if (j->result != NO_RESULT) {
       const struct xmt_mt_response *resp = &w->responses[j->result];
-      if (resp->error != NULL || !resp->has_text) {
+      if (!xmt_mt_response_answered(resp)) {
+        const char *e = xmt_mt_response_error(resp);
         rc = job_failed(run, w, j,
-                        resp->error != NULL
-                            ? resp->error
-                            : "the MT backend returned no translation");
+                        e != NULL ? e
+                                  : "the MT backend returned no translation");
         continue;
       }
     }
@@ -261,8 +260,7 @@ void xmt_window_place(struct run *run, struct window *w) {
     size_t failed = w->items[j->item].failed;
     if (failed == 0 || failed == xmt_xliff_unit_segment_count(u) ||
         u->nsdlsegs > 0 || j->result == NO_RESULT ||
-        (w->responses[j->result].error == NULL &&
-         w->responses[j->result].has_text))
+        xmt_mt_response_answered(&w->responses[j->result]))
       continue;
     if (xmt_xliff_unit_set_target(u, j->seg, xmt_job_source(w, j)) != XMT_OK)
       rc = xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);

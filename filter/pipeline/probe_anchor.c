@@ -583,7 +583,7 @@ xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
     if (r == NO_RESULT) {
       probes[k].answer = plain + probes[k].start;
       probes[k].answer_len = probes[k].end - probes[k].start;
-    } else if (w->responses[r].error == NULL && w->responses[r].has_text) {
+    } else if (xmt_mt_response_answered(&w->responses[r])) {
       probes[k].answer = xmt_answer_of(w, &w->results[r]);
       probes[k].answer_len = w->results[r].answer_len;
     }
