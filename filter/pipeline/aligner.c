@@ -130,9 +130,9 @@ static size_t count_wanted(struct run *run, struct window *w, xmt_status *st) {
     if (!res->needs_links)
       continue;
     int own;
-    xmt_alignment_clear(xmt_placer_links(xmt_tools_placer(run->pt)));
-    if (backend_links(run, w, res, xmt_placer_links(xmt_tools_placer(run->pt)),
-                      &own, st))
+    xmt_alignment *links = xmt_placer_links(xmt_tools_placer(run->pt));
+    xmt_alignment_clear(links);
+    if (backend_links(run, w, res, links, &own, st))
       continue;
     if (*st == XMT_ERR_NOMEM)
       return 0;

@@ -76,9 +76,9 @@ static xmt_status place_standins(struct run *run, struct window *w,
   return st;
 }
 
-/* Projects a job's tags onto its answer, in xmt_tools_scratch(run->pt): over
- * the spaced source in projection (the spaces taken out again), anchored by its
- * probes. */
+/* Projects a job's tags onto its answer, in the placing stage's scratch
+ * segment: over the spaced source in projection (the spaces taken out
+ * again), anchored by its probes. */
 static xmt_status project_job(struct run *run, struct window *w,
                               const struct job *j) {
   xmt_filter *f = run->filter;
@@ -97,9 +97,8 @@ static xmt_status project_job(struct run *run, struct window *w,
   const xmt_alignment *links = res->links;
   int own = 0;
   if (res->needs_links && !res->backend_links_bad &&
-      xmt_backend_links(run, w, res,
-                        xmt_placer_links(xmt_tools_placer(run->pt)), &own)) {
-    links = xmt_placer_links(xmt_tools_placer(run->pt));
+      xmt_backend_links(run, w, res, xmt_placer_links(p), &own)) {
+    links = xmt_placer_links(p);
     if (own) {
       ctok = xmt_tools_stok(run->pt);
       ttok = xmt_tools_ttok(run->pt);
@@ -122,8 +121,8 @@ static xmt_status project_job(struct run *run, struct window *w,
 }
 
 /* Makes the target of one job: *target is its source when the answer
- * leaves that as it is (shared, not copied), else xmt_tools_scratch(run->pt).
- */
+ * leaves that as it is (shared, not copied), else the placing stage's
+ * scratch segment. */
 static xmt_status place_job(struct run *run, struct window *w,
                             const struct job *j, const xmt_segment **target) {
   xmt_filter *f = run->filter;
