@@ -33,6 +33,16 @@ size_t xmt_answer_limit(size_t max_answer, size_t request_len);
  * memory: the run then fails with XMT_ERR_NOMEM. */
 void xmt_mt_response_out_of_memory(struct xmt_mt_response *response);
 void xmt_mt_response_free(struct xmt_mt_response *response);
+/* What a response says, for its readers: answered (a text and no error),
+ * the text ("" when empty), the error (NULL: none) and whether the engine
+ * itself failed (xmt_mt_response_set_engine_error). The pipeline's rooms
+ * read a response through these, but for those that take it in (lanes.c),
+ * clean it (answers.c) and check its alignment (aligner.c). */
+int xmt_mt_response_answered(const struct xmt_mt_response *response);
+const char *xmt_mt_response_text(const struct xmt_mt_response *response,
+                                 size_t *len);
+const char *xmt_mt_response_error(const struct xmt_mt_response *response);
+int xmt_mt_response_engine_failed(const struct xmt_mt_response *response);
 
 /* The default backend: the translation is the source. */
 extern const struct xmt_backend xmt_backend_identity;
@@ -716,6 +726,11 @@ xmt_status xmt_placer_init(struct xmt_placer *p);
 void xmt_placer_free(struct xmt_placer *p);
 /* Notes source tag `tag` found at byte off of a target. */
 xmt_status xmt_placer_note_found(struct xmt_placer *p, size_t tag, size_t off);
+/* The placer's own links (filled by a caller, read by placing), and the
+ * text a decode left (the plain answer): for the pipeline's rooms, which
+ * leave the placer's other fields to place.c and the probes' rooms. */
+xmt_alignment *xmt_placer_links(struct xmt_placer *p);
+const char *xmt_placer_text(const struct xmt_placer *p, size_t *len);
 
 /* Codes by identity: tags sorted by kind, markup and id, to find a tag's
  * like in another segment by binary search (place.c); a walk of the other

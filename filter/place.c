@@ -18,6 +18,13 @@
 #define MASK_PREFIX "XMT"
 #define MASK_SUFFIX 'X'
 
+xmt_alignment *xmt_placer_links(struct xmt_placer *p) { return p->links; }
+
+const char *xmt_placer_text(const struct xmt_placer *p, size_t *len) {
+  *len = p->text.len;
+  return p->text.data;
+}
+
 xmt_status xmt_placer_init(struct xmt_placer *p) {
   memset(p, 0, sizeof *p);
   p->stok = xmt_tokens_new();

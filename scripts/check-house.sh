@@ -1,6 +1,6 @@
 #!/bin/sh
-# check-house.sh [--layers] [--sizes] [--fields] [--report]: the rules of
-# the source tree that reading cannot keep.
+# check-house.sh [--layers] [--sizes] [--fields [--pending=S,...]]
+#   [--report]: the rules of the source tree that reading cannot keep.
 #   --layers  base -> projector -> xliff -> filter -> cli: no source
 #             includes a header of a folder above its own; with
 #             XMT_BUILD set to a build directory, no object calls a
@@ -22,6 +22,10 @@
 #             filter/pipeline/*.c files that use its fields, printed per
 #             struct with its most widely used fields; no struct's fields
 #             used in more than max_field_files files.
+#   --pending=S,...  structs still to be walled off: over the limit they
+#             are printed "(at most 3, pending)" and do not fail; within
+#             it, they fail until taken off the list (so that it only
+#             shrinks).
 #   --report  print what breaks the rules but exit 0 (for a tree on its
 #             way there).
 # With no rule named, --layers and --sizes. Run from anywhere; reads the
@@ -39,15 +43,16 @@ max_field_files=3
 field_headers='filter/pipeline/*.h filter/filter_private.h'
 field_sources='filter/pipeline/*.c'
 
-layers=0 sizes=0 fields=0 report=0
+layers=0 sizes=0 fields=0 report=0 pending=
 for a in "$@"; do
   case $a in
+  --pending=*) pending=$(echo "${a#--pending=}" | tr ',' ' ') ;;
   --layers) layers=1 ;;
   --sizes) sizes=1 ;;
   --fields) fields=1 ;;
   --report) report=1 ;;
   *)
-    echo "usage: $0 [--layers] [--sizes] [--fields] [--report]" >&2
+    echo "usage: $0 [--layers] [--sizes] [--fields [--pending=S,...]] [--report]" >&2
     exit 2
     ;;
   esac
@@ -233,7 +238,8 @@ if [ $fields -eq 1 ]; then
   # counts for each that has the field. Uses through a cast or a
   # function's result are not seen; comments and strings are left out.
   # shellcheck disable=SC2086
-  out=$(awk -v tags="$tags" -v max="$max_field_files" -v q="'" '
+  out=$(awk -v tags="$tags" -v max="$max_field_files" -v q="'" \
+    -v pending=" $pending " '
     function struct_of(t, w) {
       # "struct:window *", "typename:const struct xmt_backend *",
       # "typename:xmt_filter *": the struct named, if one of ours
@@ -413,17 +419,25 @@ if [ $fields -eq 1 ]; then
               (touch[k] == touch[t, mostf] && kp[2] < mostf)))
             mostf = kp[2]
         }
+        late = index(pending, " " t " ") ? ", pending" : ""
         printf "%d|%s|fields: struct %s: used in %d %s%s, %d %s; widest: %s; most in one file: %s (%d %s)\n",
           nfile[t], t, t, nfile[t], (nfile[t] == 1 ? "file" : "files"),
-          (nfile[t] > max ? " (at most " max ")" : ""), total,
+          (nfile[t] > max ? " (at most " max late ")" : ""), total,
           (total == 1 ? "field" : "fields"), wide, mostf,
           touch[t, mostf], (touch[t, mostf] == 1 ? "field" : "fields")
+        if (late != "" && nfile[t] <= max)
+          printf "0|%s|fields: struct %s is within the limit: no longer pending (take it off --pending)\n", t, t
       }
+      # a pending struct no file uses is within the limit too
+      n = split(pending, pl, " ")
+      for (k = 1; k <= n; k++)
+        if (!(pl[k] in nfile))
+          printf "0|%s|fields: struct %s is within the limit: no longer pending (take it off --pending)\n", pl[k], pl[k]
     }' "$tags" $srcs | sort -t'|' -k1,1nr -k2,2 | cut -d'|' -f3-)
   rm -f "$tags"
   if [ -n "$out" ]; then
     echo "$out"
-    echo "$out" | grep -q '(at most' && bad=1
+    echo "$out" | grep -q -e '(at most [0-9]*)' -e 'no longer pending' && bad=1
   fi
 fi
 

@@ -98,6 +98,23 @@ void xmt_mt_response_reset(struct xmt_mt_response *r) {
   r->engine_failed = 0;
 }
 
+int xmt_mt_response_answered(const struct xmt_mt_response *r) {
+  return r->error == NULL && r->has_text;
+}
+
+const char *xmt_mt_response_text(const struct xmt_mt_response *r, size_t *len) {
+  *len = r->text.len;
+  return r->text.len > 0 ? r->text.data : "";
+}
+
+const char *xmt_mt_response_error(const struct xmt_mt_response *r) {
+  return r->error;
+}
+
+int xmt_mt_response_engine_failed(const struct xmt_mt_response *r) {
+  return r->engine_failed;
+}
+
 void xmt_mt_response_free(struct xmt_mt_response *r) {
   xmt_mt_response_reset(r);
   xmt_buf_free(&r->text);

@@ -54,7 +54,7 @@ static int key_of(const struct run *run, struct window *w) {
   for (size_t r = 0; r < w->nresults; r++) {
     const struct result *res = &w->results[r];
     const struct xmt_mt_response *resp = &w->responses[r];
-    if (res->probe || resp->error != NULL || !resp->has_text)
+    if (res->probe || !xmt_mt_response_answered(resp))
       continue;
     uint64_t at = r;
     XXH3_128bits_update(h, &at, sizeof at);
@@ -87,11 +87,12 @@ void xmt_align_cache_look_up(struct run *run, struct window *w) {
   memset(&resp, 0, sizeof resp);
   int hit = xmt_cache_get(run->cache, &key, w->align_cache.key,
                           strlen(w->align_cache.key), &resp);
+  size_t len;
+  const char *links = xmt_mt_response_text(&resp, &len);
   if (hit == -1)
     xmt_tm_trouble(run);
-  else if (hit == 1 && resp.text.len > 0 &&
-           xmt_buf_append(&w->align_cache.links, resp.text.data,
-                          resp.text.len) == XMT_OK)
+  else if (hit == 1 && len > 0 &&
+           xmt_buf_append(&w->align_cache.links, links, len) == XMT_OK)
     w->align_cache.hit = 1;
   xmt_mt_response_free(&resp);
 }
@@ -146,15 +147,12 @@ int xmt_align_cache_apply(struct run *run, struct window *w) {
       st = XMT_ERR_USAGE;
       break;
     }
-    st = xmt_tokenize(run->pt.stok, w->arena.data + res->plain, res->plain_len,
-                      XMT_TOKENIZE_DEFAULT);
-    if (st == XMT_OK)
-      st = xmt_tokenize(run->pt.ttok, xmt_answer_of(w, res), res->answer_len,
-                        XMT_TOKENIZE_DEFAULT);
+    st = xmt_tools_tokenize(run->pt, w->arena.data + res->plain, res->plain_len,
+                            xmt_answer_of(w, res), res->answer_len);
     if (st == XMT_OK)
       st = xmt_alignment_parse(res->links, line, (size_t)(eol - line),
-                               xmt_tokens_count(run->pt.stok),
-                               xmt_tokens_count(run->pt.ttok), NULL);
+                               xmt_tokens_count(xmt_tools_stok(run->pt)),
+                               xmt_tokens_count(xmt_tools_ttok(run->pt)), NULL);
     applied++;
   }
   if (st == XMT_OK) {

@@ -83,23 +83,21 @@ static int backend_links(struct run *run, const struct window *w,
   const char *tgt = xmt_answer_of(w, res);
   xmt_status st;
   if (resp->source_tokens != NULL) {
-    st = xmt_tokens_map(run->pt.stok, src, res->plain_len, resp->source_tokens,
-                        strlen(resp->source_tokens), XMT_TOKENS_MOSES, NULL);
+    st = xmt_tokens_map(xmt_tools_stok(run->pt), src, res->plain_len,
+                        resp->source_tokens, strlen(resp->source_tokens),
+                        XMT_TOKENS_MOSES, NULL);
     if (st == XMT_OK)
-      st = xmt_tokens_map(run->pt.ttok, tgt, res->answer_len,
+      st = xmt_tokens_map(xmt_tools_ttok(run->pt), tgt, res->answer_len,
                           resp->target_tokens, strlen(resp->target_tokens),
                           XMT_TOKENS_MOSES, NULL);
     *own_tokens = 1;
   } else {
-    st = xmt_tokenize(run->pt.stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
-    if (st == XMT_OK)
-      st = xmt_tokenize(run->pt.ttok, tgt, res->answer_len,
-                        XMT_TOKENIZE_DEFAULT);
+    st = xmt_tools_tokenize(run->pt, src, res->plain_len, tgt, res->answer_len);
   }
   if (st == XMT_OK)
     st = xmt_alignment_parse(links, resp->alignment, strlen(resp->alignment),
-                             xmt_tokens_count(run->pt.stok),
-                             xmt_tokens_count(run->pt.ttok), NULL);
+                             xmt_tokens_count(xmt_tools_stok(run->pt)),
+                             xmt_tokens_count(xmt_tools_ttok(run->pt)), NULL);
   *status = st;
   return st == XMT_OK;
 }
@@ -118,7 +116,8 @@ int xmt_wants_aligner_links(struct run *run, const struct window *w,
   int own;
   return res->needs_links &&
          (res->backend_links_bad ||
-          !xmt_backend_links(run, w, res, run->pt.placer.links, &own));
+          !xmt_backend_links(
+              run, w, res, xmt_placer_links(xmt_tools_placer(run->pt)), &own));
 }
 
 /* Marks the results whose engine links do not check out; the number of
@@ -131,8 +130,9 @@ static size_t count_wanted(struct run *run, struct window *w, xmt_status *st) {
     if (!res->needs_links)
       continue;
     int own;
-    xmt_alignment_clear(run->pt.placer.links);
-    if (backend_links(run, w, res, run->pt.placer.links, &own, st))
+    xmt_alignment *links = xmt_placer_links(xmt_tools_placer(run->pt));
+    xmt_alignment_clear(links);
+    if (backend_links(run, w, res, links, &own, st))
       continue;
     if (*st == XMT_ERR_NOMEM)
       return 0;
@@ -156,21 +156,18 @@ static xmt_status train_window(struct run *run, struct window *w,
     /* Probes are not trained on: a word out of context would teach the
      * aligner translations the document does not use. (Their answers may
      * still be coming: not looked at.) */
-    if (res->probe || resp->error != NULL || !resp->has_text)
+    if (res->probe || !xmt_mt_response_answered(resp))
       continue;
     const char *src = w->arena.data + res->plain;
     const char *tgt = xmt_answer_of(w, res);
-    st = xmt_tokenize(run->pt.stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
-    if (st == XMT_OK)
-      st = xmt_tokenize(run->pt.ttok, tgt, res->answer_len,
-                        XMT_TOKENIZE_DEFAULT);
-    if (st == XMT_OK && xmt_tokens_count(run->pt.stok) > 0 &&
-        xmt_tokens_count(run->pt.ttok) > 0) {
+    st = xmt_tools_tokenize(run->pt, src, res->plain_len, tgt, res->answer_len);
+    if (st == XMT_OK && xmt_tokens_count(xmt_tools_stok(run->pt)) > 0 &&
+        xmt_tokens_count(xmt_tools_ttok(run->pt)) > 0) {
       pair_of[r] = xmt_aligner_pair_count(a);
       run->aligner_pairs++;
       added++;
-      st = xmt_aligner_add(a, src, res->plain_len, run->pt.stok, tgt,
-                           res->answer_len, run->pt.ttok);
+      st = xmt_aligner_add(a, src, res->plain_len, xmt_tools_stok(run->pt), tgt,
+                           res->answer_len, xmt_tools_ttok(run->pt));
     }
   }
   /* Answers without a word (an engine's "", "...") leave nothing to
@@ -198,17 +195,15 @@ static xmt_status align_window(struct run *run, struct window *w,
     const char *tgt = xmt_answer_of(w, res);
     if ((res->links = xmt_alignment_new()) == NULL)
       return XMT_ERR_NOMEM;
-    st = xmt_tokenize(run->pt.stok, src, res->plain_len, XMT_TOKENIZE_DEFAULT);
-    if (st == XMT_OK)
-      st = xmt_tokenize(run->pt.ttok, tgt, res->answer_len,
-                        XMT_TOKENIZE_DEFAULT);
+    st = xmt_tools_tokenize(run->pt, src, res->plain_len, tgt, res->answer_len);
     if (st == XMT_OK && pair_of[r] != SIZE_MAX)
       st = xmt_aligner_align_pair(a, pair_of[r], f->symmetrization, res->links);
-    else if (st == XMT_OK && has_model && xmt_tokens_count(run->pt.stok) > 0 &&
-             xmt_tokens_count(run->pt.ttok) > 0)
-      st = xmt_aligner_align(a, src, res->plain_len, run->pt.stok, tgt,
-                             res->answer_len, run->pt.ttok, f->symmetrization,
-                             res->links);
+    else if (st == XMT_OK && has_model &&
+             xmt_tokens_count(xmt_tools_stok(run->pt)) > 0 &&
+             xmt_tokens_count(xmt_tools_ttok(run->pt)) > 0)
+      st = xmt_aligner_align(a, src, res->plain_len, xmt_tools_stok(run->pt),
+                             tgt, res->answer_len, xmt_tools_ttok(run->pt),
+                             f->symmetrization, res->links);
   }
   return st;
 }

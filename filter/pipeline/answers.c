@@ -85,7 +85,7 @@ static void sanitize_answer(struct run *run, const struct result *res,
              "removed",
              removed, removed == 1 ? "" : "s");
     f->on_warning(f->callback_user, id.data,
-                  xmt_xliff_unit_line(w->items[j->item].unit), msg);
+                  xmt_xliff_unit_line(xmt_job_unit(w, j)), msg);
   }
   xmt_buf_free(&id);
 }
@@ -161,20 +161,22 @@ static int keep_plain(struct run *run, struct result *res, const char *tr,
    * projection's is not looked up (its unit is far back in memory). */
   const xmt_segment *src =
       f->tag_mode != XMT_TAGS_PROJECT ? xmt_job_source(w, j) : NULL;
-  size_t repairs = 0;
+  size_t repairs = 0, lead, core_len;
+  xmt_job_core(j, &lead, &core_len);
   xmt_status st = XMT_OK;
   if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
-    st = xmt_mask_decode(&run->tt.placer, run->tt.scratch, src, j->lead,
-                         j->core_len, tr, trlen, &repairs);
+    st = xmt_mask_decode(xmt_tools_placer(run->tt), xmt_tools_scratch(run->tt),
+                         src, lead, core_len, tr, trlen, &repairs);
   else if (f->tag_mode == XMT_TAGS_RAW)
-    st = xmt_raw_decode(&run->tt.placer, run->tt.scratch, src, j->lead,
-                        j->core_len, tr, trlen, &repairs);
+    st = xmt_raw_decode(xmt_tools_placer(run->tt), xmt_tools_scratch(run->tt),
+                        src, lead, core_len, tr, trlen, &repairs);
   else /* the answer is plain already */
     return store_answer(run, res, tr, trlen) != XMT_OK ? xmt_run_nomem(run) : 0;
   if (st != XMT_OK && st != XMT_ERR_INLINE)
     return xmt_run_fail(run, st, 0, NULL, xmt_strerror(st));
-  if (store_answer(run, res, run->tt.placer.text.data,
-                   run->tt.placer.text.len) != XMT_OK)
+  size_t len;
+  const char *text = xmt_placer_text(xmt_tools_placer(run->tt), &len);
+  if (store_answer(run, res, text, len) != XMT_OK)
     return xmt_run_nomem(run);
   return 0;
 }

@@ -63,9 +63,10 @@ int xmt_extract_window(struct run *run, struct window *w) {
   int rc = 0;
   for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
     const struct job *j = &w->jobs[k];
-    if (j->result == NO_RESULT)
+    size_t r = xmt_job_result(j);
+    if (r == NO_RESULT)
       continue;
-    const struct result *res = &w->results[j->result];
+    const struct result *res = &w->results[r];
     xmt_buf_reset(&id);
     if (xmt_job_id(w, j, &id) != XMT_OK ||
         segment_line(

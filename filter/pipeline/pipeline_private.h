@@ -17,6 +17,7 @@
  *   probe_anchor.c probe translations found and made anchors
  *   extract.c      extract output: requests, not the document
  *   engines.c      backend states kept between runs
+ *   tools.c        a stage's scratch space, its fields its own
  *
  * Threads: the main thread reads, asks and collects (units.c to
  * answers.c); a worker aligns, places and writes the window before
@@ -50,7 +51,9 @@ struct item {
   size_t failed;        /* segments of the unit not translated */
 };
 
-/* One segment of the window that wants a translation. */
+/* One segment of the window that wants a translation: made by
+ * requests.c, read by units.c (its unit) and placing.c; other rooms ask
+ * requests.c (xmt_job_result, xmt_job_core). */
 struct job {
   size_t item, seg;
   size_t lead, core_len;       /* the core of its plain text */
@@ -143,12 +146,8 @@ struct window {
   struct align_cache_use align_cache;
 };
 
-/* Scratch space of one stage: each thread has its own. */
-struct stage_tools {
-  struct xmt_placer placer;
-  xmt_segment *scratch;
-  xmt_tokens *stok, *ttok;
-};
+/* Scratch space of one stage: each thread has its own (tools.c). */
+struct stage_tools;
 
 struct run {
   xmt_filter *filter;
@@ -203,8 +202,8 @@ struct run {
   struct xmt_slots index;
   struct xmt_memo run_memo; /* request -> translation, whole run */
   int probing;              /* probes are sent */
-  struct stage_tools tt;    /* the main thread's: requests and answers */
-  struct stage_tools pt;    /* the placing stage's */
+  struct stage_tools *tt;   /* the main thread's: requests and answers */
+  struct stage_tools *pt;   /* the placing stage's */
   int failed;               /* the filter's own error is set */
   /* The word aligner, kept from window to window so that each window's
    * training starts from what the earlier ones taught. Only the placing
@@ -245,6 +244,10 @@ extern const struct xmt_xliff_reader_callbacks xmt_units_callbacks;
 /* The source segment MT translates: flowed where white space is not
  * significant (xmt_unit_flow). */
 const xmt_segment *xmt_job_source(const struct window *w, const struct job *j);
+/* The unit of item number item, and the unit of a job's segment: the
+ * items are units.c's (placing.c writes them out). */
+xmt_xliff_unit *xmt_window_unit(const struct window *w, size_t item);
+xmt_xliff_unit *xmt_job_unit(const struct window *w, const struct job *j);
 /* Appends the segment id of a job, "KEY#MID" (or KEY for a unit read as
  * one segment), and a NUL; '#' and '%' of KEY are written %23 and %25,
  * so that no two segments have one id. */
@@ -263,6 +266,10 @@ int xmt_window_translate(struct run *run);
 xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
                             const char *plain, size_t plain_len, int probe,
                             size_t *out);
+/* A job's result (NO_RESULT: its segment is copied), and the core of its
+ * plain text. */
+size_t xmt_job_result(const struct job *j);
+void xmt_job_core(const struct job *j, size_t *lead, size_t *core_len);
 
 /* --- tm.c -------------------------------------------------------------- */
 /* Opens the filter's cache for a run (its error is the filter's). */
@@ -318,12 +325,25 @@ int xmt_placing_finish(struct run *run);
 void xmt_window_place(struct run *run, struct window *w);
 
 /* --- probe_plan.c and probe_anchor.c ----------------------------------- */
-xmt_status xmt_probes_add(struct run *run, const xmt_segment *src);
-xmt_status xmt_probes_anchor_job(struct run *run, struct window *w,
-                                 const struct job *j, const struct result *res,
-                                 const xmt_tokens **ctok,
-                                 const xmt_tokens **ttok,
-                                 const xmt_alignment **links);
+xmt_status xmt_probes_add(struct run *run, const xmt_segment *src, size_t lead,
+                          size_t src_core_len, size_t *first, size_t *n);
+xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
+                             size_t nprobes, const struct result *res,
+                             const xmt_tokens **ctok, const xmt_tokens **ttok,
+                             const xmt_alignment **links);
+
+/* --- tools.c ---------------------------------------------------------- */
+/* A stage's scratch space; NULL: out of memory. */
+struct stage_tools *xmt_tools_new(void);
+void xmt_tools_free(struct stage_tools *t);
+struct xmt_placer *xmt_tools_placer(struct stage_tools *t);
+xmt_segment *xmt_tools_scratch(struct stage_tools *t);
+/* The stage's token lists: of a source (stok) and of its answer (ttok). */
+xmt_tokens *xmt_tools_stok(struct stage_tools *t);
+xmt_tokens *xmt_tools_ttok(struct stage_tools *t);
+/* src into stok and tgt into ttok, tokenized the default way. */
+xmt_status xmt_tools_tokenize(struct stage_tools *t, const char *src,
+                              size_t src_len, const char *tgt, size_t tgt_len);
 
 /* --- extract.c and engines.c ------------------------------------------- */
 int xmt_extract_window(struct run *run, struct window *w);

@@ -23,15 +23,15 @@ static int needs_projection(struct run *run, const struct window *w,
   /* Mask and raw answers are decoded again when placed; only those beyond
    * repair are projected. */
   size_t repairs = 0;
-  const struct xmt_mt_response *resp = &w->responses[j->result];
-  const char *tr = resp->text.len > 0 ? resp->text.data : "";
-  struct stage_tools *t = &run->pt;
-  xmt_status st =
-      run->filter->tag_mode == XMT_TAGS_MASK
-          ? xmt_mask_decode(&t->placer, t->scratch, src, j->lead, j->core_len,
-                            tr, resp->text.len, &repairs)
-          : xmt_raw_decode(&t->placer, t->scratch, src, j->lead, j->core_len,
-                           tr, resp->text.len, &repairs);
+  size_t trlen;
+  const char *tr = xmt_mt_response_text(&w->responses[j->result], &trlen);
+  struct xmt_placer *p = xmt_tools_placer(run->pt);
+  xmt_segment *scratch = xmt_tools_scratch(run->pt);
+  xmt_status st = run->filter->tag_mode == XMT_TAGS_MASK
+                      ? xmt_mask_decode(p, scratch, src, j->lead, j->core_len,
+                                        tr, trlen, &repairs)
+                      : xmt_raw_decode(p, scratch, src, j->lead, j->core_len,
+                                       tr, trlen, &repairs);
   return st == XMT_ERR_INLINE;
 }
 
@@ -43,7 +43,7 @@ static int job_failed(struct run *run, struct window *w, const struct job *j,
   w->items[j->item].failed++;
   if (run->filter->on_failure == NULL ||
       (w->engine_stopped && j->result != NO_RESULT &&
-       w->responses[j->result].engine_failed))
+       xmt_mt_response_engine_failed(&w->responses[j->result])))
     return 0; /* the run's message tells them at once */
   struct failure_note *n =
       xmt_grow_one(&w->notes_at, w->nnotes, &w->notes_cap, sizeof *n);
@@ -65,24 +65,24 @@ static int job_failed(struct run *run, struct window *w, const struct job *j,
 static xmt_status place_standins(struct run *run, struct window *w,
                                  const struct job *j) {
   const struct result *r = &w->results[j->standin];
-  const struct xmt_mt_response *resp = &w->responses[j->standin];
-  if (resp->error != NULL || !resp->has_text)
+  if (!xmt_mt_response_answered(&w->responses[j->standin]))
     return XMT_OK;
   size_t placed = 0;
-  xmt_status st = xmt_standin_place(
-      &run->pt.placer, run->pt.scratch, xmt_job_source(w, j), j->lead,
-      j->core_len, xmt_answer_of(w, r), r->answer_len, &placed);
+  xmt_status st =
+      xmt_standin_place(xmt_tools_placer(run->pt), xmt_tools_scratch(run->pt),
+                        xmt_job_source(w, j), j->lead, j->core_len,
+                        xmt_answer_of(w, r), r->answer_len, &placed);
   w->stats.probe_anchored_tags += placed;
   return st;
 }
 
-/* Projects a job's tags onto its answer, in run->pt.scratch: over the
- * spaced source in projection (the spaces taken out again), anchored
- * by its probes. */
+/* Projects a job's tags onto its answer, in the placing stage's scratch
+ * segment: over the spaced source in projection (the spaces taken out
+ * again), anchored by its probes. */
 static xmt_status project_job(struct run *run, struct window *w,
                               const struct job *j) {
   xmt_filter *f = run->filter;
-  struct xmt_placer *p = &run->pt.placer;
+  struct xmt_placer *p = xmt_tools_placer(run->pt);
   const xmt_segment *src = xmt_job_source(w, j);
   const struct result *res = &w->results[j->result];
   const xmt_segment *from = src;
@@ -97,30 +97,32 @@ static xmt_status project_job(struct run *run, struct window *w,
   const xmt_alignment *links = res->links;
   int own = 0;
   if (res->needs_links && !res->backend_links_bad &&
-      xmt_backend_links(run, w, res, run->pt.placer.links, &own)) {
-    links = run->pt.placer.links;
+      xmt_backend_links(run, w, res, xmt_placer_links(p), &own)) {
+    links = xmt_placer_links(p);
     if (own) {
-      ctok = run->pt.stok;
-      ttok = run->pt.ttok;
+      ctok = xmt_tools_stok(run->pt);
+      ttok = xmt_tools_ttok(run->pt);
     }
   }
   if (res->needs_links && xmt_segment_tag_count(src) > 0)
     w->stats.projected_segments++;
   if (st == XMT_OK && j->nprobes > 0)
-    st = xmt_probes_anchor_job(run, w, j, res, &ctok, &ttok, &links);
+    st = xmt_probes_anchor(run, w, j->first_probe, j->nprobes, res, &ctok,
+                           &ttok, &links);
   if (st == XMT_OK)
-    st = xmt_place_project(p, run->pt.scratch, from, j->lead, core_len,
-                           xmt_answer_of(w, res), res->answer_len, ctok, ttok,
-                           links, f->rule);
+    st = xmt_place_project(p, xmt_tools_scratch(run->pt), from, j->lead,
+                           core_len, xmt_answer_of(w, res), res->answer_len,
+                           ctok, ttok, links, f->rule);
   if (st == XMT_OK)
-    st = xmt_break_unspace(p, from, run->pt.scratch);
+    st = xmt_break_unspace(p, from, xmt_tools_scratch(run->pt));
   if (st == XMT_OK && j->standin != NO_RESULT)
     st = place_standins(run, w, j);
   return st;
 }
 
 /* Makes the target of one job: *target is its source when the answer
- * leaves that as it is (shared, not copied), else run->pt.scratch. */
+ * leaves that as it is (shared, not copied), else the placing stage's
+ * scratch segment. */
 static xmt_status place_job(struct run *run, struct window *w,
                             const struct job *j, const xmt_segment **target) {
   xmt_filter *f = run->filter;
@@ -128,19 +130,18 @@ static xmt_status place_job(struct run *run, struct window *w,
   *target = src;
   if (j->result == NO_RESULT)
     return XMT_OK;
-  *target = run->pt.scratch;
+  *target = xmt_tools_scratch(run->pt);
   const struct result *res = &w->results[j->result];
-  const struct xmt_mt_response *resp = &w->responses[j->result];
-  const char *tr = resp->text.len > 0 ? resp->text.data : "";
-  size_t trlen = resp->text.len;
+  size_t trlen;
+  const char *tr = xmt_mt_response_text(&w->responses[j->result], &trlen);
   size_t repairs = 0;
   xmt_status st = XMT_ERR_INLINE;
   if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
-    st = xmt_mask_decode(&run->pt.placer, run->pt.scratch, src, j->lead,
-                         j->core_len, tr, trlen, &repairs);
+    st = xmt_mask_decode(xmt_tools_placer(run->pt), xmt_tools_scratch(run->pt),
+                         src, j->lead, j->core_len, tr, trlen, &repairs);
   else if (f->tag_mode == XMT_TAGS_RAW)
-    st = xmt_raw_decode(&run->pt.placer, run->pt.scratch, src, j->lead,
-                        j->core_len, tr, trlen, &repairs);
+    st = xmt_raw_decode(xmt_tools_placer(run->pt), xmt_tools_scratch(run->pt),
+                        src, j->lead, j->core_len, tr, trlen, &repairs);
   if (st == XMT_OK) {
     if (repairs > 0)
       w->stats.repaired_segments++;
@@ -161,7 +162,7 @@ static xmt_status put_unit(struct run *run, const xmt_xliff_unit *unit,
                            const struct xmt_xliff_target_options *options) {
   if (run->format == NULL)
     return xmt_xliff_writer_unit(run->writer, unit, options);
-  xmt_segment *target = run->pt.scratch;
+  xmt_segment *target = xmt_tools_scratch(run->pt);
   int written = 0;
   xmt_status st = xmt_xliff_unit_target(unit, options, target, &written);
   if (st == XMT_OK)
@@ -207,8 +208,9 @@ void xmt_window_place(struct run *run, struct window *w) {
   int rc = 0;
   for (size_t k = 0; k < w->njobs; k++) {
     const struct job *j = &w->jobs[k];
-    if (j->result != NO_RESULT && w->responses[j->result].error == NULL &&
-        w->responses[j->result].has_text && needs_projection(run, w, j))
+    if (j->result != NO_RESULT &&
+        xmt_mt_response_answered(&w->responses[j->result]) &&
+        needs_projection(run, w, j))
       w->results[j->result].needs_links = 1;
   }
   rc = xmt_align_results(run, w);
@@ -226,11 +228,11 @@ void xmt_window_place(struct run *run, struct window *w) {
     }
     if (j->result != NO_RESULT) {
       const struct xmt_mt_response *resp = &w->responses[j->result];
-      if (resp->error != NULL || !resp->has_text) {
+      if (!xmt_mt_response_answered(resp)) {
+        const char *e = xmt_mt_response_error(resp);
         rc = job_failed(run, w, j,
-                        resp->error != NULL
-                            ? resp->error
-                            : "the MT backend returned no translation");
+                        e != NULL ? e
+                                  : "the MT backend returned no translation");
         continue;
       }
     }
@@ -257,8 +259,7 @@ void xmt_window_place(struct run *run, struct window *w) {
     size_t failed = w->items[j->item].failed;
     if (failed == 0 || failed == xmt_xliff_unit_segment_count(u) ||
         u->nsdlsegs > 0 || j->result == NO_RESULT ||
-        (w->responses[j->result].error == NULL &&
-         w->responses[j->result].has_text))
+        xmt_mt_response_answered(&w->responses[j->result]))
       continue;
     if (xmt_xliff_unit_set_target(u, j->seg, xmt_job_source(w, j)) != XMT_OK)
       rc = xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);

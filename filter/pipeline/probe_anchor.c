@@ -559,45 +559,43 @@ xmt_status xmt_probe_anchor(struct xmt_placer *p, const char *lang,
   return st;
 }
 
-/* Edits the links of a job's answer (*links, tokens *ctok and *ttok, NULL
- * for the default tokenization) so that its probes found in the answer
- * anchor its tags; *links becomes the placer's copy. */
-xmt_status xmt_probes_anchor_job(struct run *run, struct window *w,
-                                 const struct job *j, const struct result *res,
-                                 const xmt_tokens **ctok,
-                                 const xmt_tokens **ttok,
-                                 const xmt_alignment **links) {
+/* Edits the links of a segment's answer (*links, tokens *ctok and *ttok,
+ * NULL for the default tokenization) so that its nprobes probes (from
+ * first in the window's) found in the answer anchor its tags; *links
+ * becomes the placer's copy. */
+xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
+                             size_t nprobes, const struct result *res,
+                             const xmt_tokens **ctok, const xmt_tokens **ttok,
+                             const xmt_alignment **links) {
   const char *plain = w->arena.data + res->plain;
   const char *ans = xmt_answer_of(w, res);
   xmt_status st = XMT_OK;
   if (*ctok == NULL) {
-    st =
-        xmt_tokenize(run->pt.stok, plain, res->plain_len, XMT_TOKENIZE_DEFAULT);
-    if (st == XMT_OK)
-      st = xmt_tokenize(run->pt.ttok, ans, res->answer_len,
-                        XMT_TOKENIZE_DEFAULT);
-    *ctok = run->pt.stok;
-    *ttok = run->pt.ttok;
+    st = xmt_tools_tokenize(run->pt, plain, res->plain_len, ans,
+                            res->answer_len);
+    *ctok = xmt_tools_stok(run->pt);
+    *ttok = xmt_tools_ttok(run->pt);
   }
-  struct xmt_probe *probes = w->probes + j->first_probe;
-  for (size_t k = 0; k < j->nprobes; k++) {
-    size_t r = w->probe_results[j->first_probe + k];
+  struct xmt_probe *probes = w->probes + first;
+  for (size_t k = 0; k < nprobes; k++) {
+    size_t r = w->probe_results[first + k];
     probes[k].answer = NULL;
     if (r == NO_RESULT) {
       probes[k].answer = plain + probes[k].start;
       probes[k].answer_len = probes[k].end - probes[k].start;
-    } else if (w->responses[r].error == NULL && w->responses[r].has_text) {
+    } else if (xmt_mt_response_answered(&w->responses[r])) {
       probes[k].answer = xmt_answer_of(w, &w->results[r]);
       probes[k].answer_len = w->results[r].answer_len;
     }
   }
   size_t anchored = 0;
+  struct xmt_placer *p = xmt_tools_placer(run->pt);
   if (st == XMT_OK)
-    st = xmt_probe_anchor(&run->pt.placer, run->target_language, probes,
-                          j->nprobes, *ctok, ans, res->answer_len, *ttok,
-                          *links, run->pt.placer.anchored, &anchored);
+    st = xmt_probe_anchor(p, run->target_language, probes, nprobes, *ctok, ans,
+                          res->answer_len, *ttok, *links, p->anchored,
+                          &anchored);
   w->stats.probe_anchored_tags += anchored;
   if (anchored > 0) /* else the alignment decides, as without probes */
-    *links = run->pt.placer.anchored;
+    *links = p->anchored;
   return st;
 }

@@ -250,21 +250,22 @@ static xmt_status grow_probes(struct run *run, size_t n) {
   return XMT_OK;
 }
 
-/* The probes of the last job added: planned on its spaced core, each
- * asked for as a request of its own unless it is literal. */
-xmt_status xmt_probes_add(struct run *run, const xmt_segment *src) {
+/* The probes of a segment (its core at lead, core_len bytes): planned on
+ * its spaced core, each asked for as a request of its own unless it is
+ * literal; *first and *n say where they are in the window's probes. */
+xmt_status xmt_probes_add(struct run *run, const xmt_segment *src, size_t lead,
+                          size_t src_core_len, size_t *first, size_t *n) {
   struct window *w = run->fill;
-  struct xmt_placer *p = &run->tt.placer;
-  struct job *j = &w->jobs[w->njobs - 1];
+  struct xmt_placer *p = xmt_tools_placer(run->tt);
   size_t core_len;
   xmt_status st =
-      xmt_break_segment(p, src, j->lead, j->core_len, p->spaced, &core_len);
+      xmt_break_segment(p, src, lead, src_core_len, p->spaced, &core_len);
   if (st == XMT_OK)
-    st = xmt_probe_plan(p, p->spaced, j->lead, core_len);
+    st = xmt_probe_plan(p, p->spaced, lead, core_len);
   if (st == XMT_OK)
     st = grow_probes(run, p->nprobes);
-  const char *core = xmt_segment_text(p->spaced, NULL) + j->lead;
-  j->first_probe = w->nprobes;
+  const char *core = xmt_segment_text(p->spaced, NULL) + lead;
+  *first = w->nprobes;
   for (size_t k = 0; st == XMT_OK && k < p->nprobes; k++) {
     const struct xmt_probe *q = &p->probes[k];
     size_t *r = &w->probe_results[w->nprobes];
@@ -274,6 +275,6 @@ xmt_status xmt_probes_add(struct run *run, const xmt_segment *src) {
       st = xmt_requests_add(run, core + q->start, q->end - q->start,
                             core + q->start, q->end - q->start, 1, r);
   }
-  j->nprobes = w->nprobes - j->first_probe;
+  *n = w->nprobes - *first;
   return st;
 }

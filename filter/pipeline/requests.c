@@ -57,7 +57,8 @@ static xmt_status grow_results(struct run *run) {
  * break (see xmt_break_segment), into run->request. */
 static xmt_status spaced_request(struct run *run, const xmt_segment *src,
                                  size_t lead, size_t core_len) {
-  return xmt_break_text(&run->tt.placer, src, lead, core_len, &run->request);
+  return xmt_break_text(xmt_tools_placer(run->tt), src, lead, core_len,
+                        &run->request);
 }
 
 /* The MT input of a job's core, by tag mode, into run->request. In
@@ -71,7 +72,8 @@ static xmt_status build_request(struct run *run, const xmt_segment *src,
       return xmt_mask_encode(src, lead, core_len, &run->request);
     break;
   case XMT_TAGS_RAW:
-    return xmt_raw_encode(&run->tt.placer, src, lead, core_len, &run->request);
+    return xmt_raw_encode(xmt_tools_placer(run->tt), src, lead, core_len,
+                          &run->request);
   case XMT_TAGS_PROJECT:
     if (xmt_segment_tag_count(src) > 0)
       return spaced_request(run, src, lead, core_len);
@@ -176,11 +178,18 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
   return XMT_OK;
 }
 
+size_t xmt_job_result(const struct job *j) { return j->result; }
+
+void xmt_job_core(const struct job *j, size_t *lead, size_t *core_len) {
+  *lead = j->lead;
+  *core_len = j->core_len;
+}
+
 /* Adds a job for segment seg of item, with its result and its probes. */
 static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   struct window *w = run->fill;
   xmt_filter *f = run->filter;
-  const xmt_segment *src = xmt_unit_mt_source(w->items[item].unit, seg);
+  const xmt_segment *src = xmt_unit_mt_source(xmt_window_unit(w, item), seg);
   size_t len;
   const char *text = xmt_segment_text(src, &len);
   if (grow_jobs(run) != XMT_OK)
@@ -207,7 +216,8 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   st = xmt_requests_add(run, req, req_len, project ? req : text + j->lead,
                         project ? req_len : j->core_len, 0, &j->result);
   if (st == XMT_OK && run->probing && xmt_segment_tag_count(src) > 0)
-    st = xmt_probes_add(run, src);
+    st = xmt_probes_add(run, src, j->lead, j->core_len, &j->first_probe,
+                        &j->nprobes);
   /* A short message's placeholders as numbers, for an engine that places
    * codes itself: a probe too (place_standin.c). */
   if (st == XMT_OK && run->probing && run->backend->translate_markup != NULL &&
@@ -227,7 +237,7 @@ int xmt_window_translate(struct run *run) {
   xmt_buf_reset(&w->arena);
   xmt_slots_clear(&run->index);
   for (size_t i = 0; rc == 0 && i < w->nitems; i++) {
-    xmt_xliff_unit *u = w->items[i].unit;
+    xmt_xliff_unit *u = xmt_window_unit(w, i);
     if (!wants_translation(f, u))
       continue;
     if (f->segmenter != NULL) {

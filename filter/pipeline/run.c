@@ -53,22 +53,6 @@ static void window_free(struct window *w) {
   xmt_buf_free(&w->notes);
 }
 
-static xmt_status tools_init(struct stage_tools *t) {
-  t->scratch = xmt_segment_new();
-  t->stok = xmt_tokens_new();
-  t->ttok = xmt_tokens_new();
-  if (t->scratch == NULL || t->stok == NULL || t->ttok == NULL)
-    return XMT_ERR_NOMEM;
-  return xmt_placer_init(&t->placer);
-}
-
-static void tools_free(struct stage_tools *t) {
-  xmt_placer_free(&t->placer);
-  xmt_tokens_free(t->stok);
-  xmt_tokens_free(t->ttok);
-  xmt_segment_free(t->scratch);
-}
-
 static void run_free(struct run *run) {
   xmt_buf_free(&run->cache_engine);
   xmt_error_clear(&run->cache_err);
@@ -85,8 +69,8 @@ static void run_free(struct run *run) {
   xmt_slots_free(&run->index);
   xmt_memo_free(&run->run_memo);
   xmt_unit_keys_free(&run->unit_keys);
-  tools_free(&run->tt);
-  tools_free(&run->pt);
+  xmt_tools_free(run->tt);
+  xmt_tools_free(run->pt);
   free(run->source_language);
   free(run->target_language);
   xmt_xliff_reader_free(run->reader);
@@ -172,8 +156,8 @@ static xmt_status run_open(struct run *run, struct xmt_output *out) {
   pthread_mutex_init(&run->probes_lock, NULL);
   pthread_cond_init(&run->probes_cond, NULL);
   if (run->lanes == NULL || (run->writer == NULL && run->format == NULL) ||
-      run->reader == NULL || tools_init(&run->tt) != XMT_OK ||
-      tools_init(&run->pt) != XMT_OK ||
+      run->reader == NULL || (run->tt = xmt_tools_new()) == NULL ||
+      (run->pt = xmt_tools_new()) == NULL ||
       xmt_xliff_reader_set_filename(run->reader, run->in_path) != XMT_OK)
     return xmt_error_nomem(&f->err);
   return xmt_engines_open_first(run);

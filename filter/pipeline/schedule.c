@@ -82,7 +82,8 @@ static int aligner_work(const struct run *run, const struct window *w) {
     return 0;
   for (size_t k = 0; k < w->njobs; k++) {
     const struct job *j = &w->jobs[k];
-    if (j->result != NO_RESULT && !w->results[j->result].unchanged &&
+    size_t r = xmt_job_result(j);
+    if (r != NO_RESULT && !w->results[r].unchanged &&
         xmt_segment_tag_count(xmt_job_source(w, j)) > 0)
       return 1;
   }

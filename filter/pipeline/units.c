@@ -25,6 +25,14 @@ const xmt_segment *xmt_job_source(const struct window *w, const struct job *j) {
   return xmt_unit_mt_source(w->items[j->item].unit, j->seg);
 }
 
+xmt_xliff_unit *xmt_window_unit(const struct window *w, size_t item) {
+  return w->items[item].unit;
+}
+
+xmt_xliff_unit *xmt_job_unit(const struct window *w, const struct job *j) {
+  return w->items[j->item].unit;
+}
+
 /* The key with '#' and '%' written %23 and %25: the first '#' of a
  * segment id ends its key, so that unit "x#1" and unit "x" with mid "1"
  * (or "x#1" with mid "0" and "x" with mid "1#0") have two ids. */
