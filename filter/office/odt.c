@@ -4,7 +4,8 @@
  * the units are the paragraphs of content.xml (odt_read.c), written back
  * into it (odt_write.c); every other entry is copied raw by the zip
  * layer. styles.xml's master pages give their headers' and footers'
- * paragraphs, after content.xml's; meta.xml is not read yet. */
+ * paragraphs, after content.xml's, and meta.xml the document's title,
+ * subject, description and keywords, last. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -36,38 +37,61 @@ static int bid(const struct xmt_head *head) {
              : XMT_BID_NO;
 }
 
-/* The package and its two parts read: content.xml and, when it has one,
- * styles.xml, whose units follow content.xml's. */
+/* The package and its parts read: content.xml and, when it has them,
+ * styles.xml and meta.xml, whose units follow content.xml's in that
+ * order. */
 struct odt_file {
   struct xmt_office_doc base; /* the package, content.xml's entry */
-  struct odt_doc content, styles;
+  struct odt_doc content, styles, meta;
 };
+
+#define ODT_NPARTS 3
+
+/* The parts in the order of their units. */
+static struct odt_doc *part_at(struct odt_file *file, size_t k) {
+  struct odt_doc *parts[ODT_NPARTS] = {&file->content, &file->styles,
+                                       &file->meta};
+  return parts[k];
+}
+
+static size_t npara(struct odt_file *file) {
+  size_t n = 0;
+  for (size_t k = 0; k < ODT_NPARTS; k++)
+    n += part_at(file, k)->npara;
+  return n;
+}
 
 static void unload(void *d) {
   struct odt_file *file = d;
-  xmt_odt_paras_free(&file->content);
-  xmt_odt_paras_free(&file->styles);
-  xmt_buf_free(&file->content.part);
-  xmt_buf_free(&file->styles.part);
+  for (size_t k = 0; k < ODT_NPARTS; k++) {
+    xmt_odt_paras_free(part_at(file, k));
+    xmt_buf_free(&part_at(file, k)->part);
+  }
 }
 
-/* content.xml and styles.xml read and parsed. */
+/* The entry name of the package, when it has one, read into doc. */
+static xmt_status load_part(xmt_filter *f, const char *path, xmt_package *pkg,
+                            const char *name, struct odt_doc *doc) {
+  long i = xmt_package_find(pkg, name);
+  if (i < 0)
+    return XMT_OK; /* none: none of its units */
+  doc->main = xmt_package_name(pkg, (size_t)i);
+  xmt_status st = xmt_package_read(pkg, (size_t)i, 0, &doc->part, &f->err);
+  return st == XMT_OK ? xmt_odt_parse(doc, path, &f->err) : st;
+}
+
+/* content.xml, styles.xml and meta.xml read and parsed. */
 static xmt_status load(xmt_filter *f, const char *path, void *d) {
   struct odt_file *file = d;
   xmt_package *pkg = file->base.pkg;
-  struct odt_doc *content = &file->content, *styles = &file->styles;
-  content->main = file->base.main;
-  long i = xmt_package_find(pkg, content->main);
-  xmt_status st = xmt_package_read(pkg, (size_t)i, 0, &content->part, &f->err);
+  file->styles.headers = 1;
+  file->meta.meta = 1;
+  xmt_status st = load_part(f, path, pkg, file->base.main, &file->content);
   if (st == XMT_OK)
-    st = xmt_odt_parse(content, path, &f->err);
-  i = st == XMT_OK ? xmt_package_find(pkg, "styles.xml") : -1;
-  if (i < 0)
-    return st; /* no styles: none of the paragraphs are units */
-  styles->main = xmt_package_name(pkg, (size_t)i);
-  styles->headers = 1;
-  st = xmt_package_read(pkg, (size_t)i, 0, &styles->part, &f->err);
-  return st == XMT_OK ? xmt_odt_parse(styles, path, &f->err) : st;
+    st = load_part(f, path, pkg, "styles.xml", &file->styles);
+  if (st == XMT_OK)
+    st = load_part(f, path, pkg, "meta.xml", &file->meta);
+  return st;
 }
 
 static size_t bytes_of(const void *d) {
@@ -88,10 +112,13 @@ static const struct xmt_office_format odt_format = {
 
 XMT_OFFICE_OPERATIONS(odt_format)
 
-/* The i-th paragraph of the file: content.xml's, then styles.xml's. */
+/* The i-th paragraph of the file: content.xml's, then styles.xml's,
+ * then meta.xml's. */
 static struct odt_para *para_at(struct odt_file *file, size_t i) {
-  return i < file->content.npara ? &file->content.paras[i]
-                                 : &file->styles.paras[i - file->content.npara];
+  size_t k = 0;
+  while (i >= part_at(file, k)->npara)
+    i -= part_at(file, k++)->npara;
+  return &part_at(file, k)->paras[i];
 }
 
 static void unit_at(void *d, size_t i, struct xmt_feed_unit *out) {
@@ -107,15 +134,14 @@ static xmt_status read_units(xmt_filter *f, void *d, const char *path,
                         "give the source language of an OpenDocument text "
                         "with -s");
   const struct xmt_unit_feed feed = {path, f->source_language,
-                                     f->target_language, "x-odt",
-                                     file->content.npara + file->styles.npara};
+                                     f->target_language, "x-odt", npara(file)};
   return xmt_unit_feed(&feed, file, unit_at, sink);
 }
 
 static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
                        const xmt_segment *target) {
   struct odt_file *file = d;
-  size_t i, n = file->content.npara + file->styles.npara;
+  size_t i, n = npara(file);
   xmt_status st = xmt_unit_index(unit, n, "document", &i, &f->err);
   if (st != XMT_OK)
     return st;
@@ -152,19 +178,24 @@ static int styles_part(const struct odt_file *file, const char *language,
 static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
                             xmt_write_fn sink, void *user) {
   struct odt_file *file = d;
-  struct xmt_buf part = {0}, styles = {0};
+  struct xmt_buf part = {0}, styles = {0}, meta = {0};
   xmt_status st = xmt_odt_render(&file->content, &part);
-  struct xmt_package_part repl[2] = {{file->content.main, part.data, part.len}};
+  struct xmt_package_part repl[3] = {{file->content.main, part.data, part.len}};
   size_t n = 1;
   if (st == XMT_OK && styles_part(file, target_language, &styles, &st))
     repl[n++] =
         (struct xmt_package_part){file->styles.main, styles.data, styles.len};
+  /* meta.xml only when one of its units was translated */
+  if (st == XMT_OK && file->meta.main != NULL && translated(&file->meta) &&
+      (st = xmt_odt_render(&file->meta, &meta)) == XMT_OK)
+    repl[n++] = (struct xmt_package_part){file->meta.main, meta.data, meta.len};
   if (st != XMT_OK) /* out of memory, or a writer's internal error */
     xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   if (st == XMT_OK)
     st = xmt_office_write(f, &file->base, repl, n, sink, user);
   xmt_buf_free(&part);
   xmt_buf_free(&styles);
+  xmt_buf_free(&meta);
   return st;
 }
 

@@ -35,11 +35,14 @@ struct odt_para {
   char *base_open, *base_close;
 };
 
-/* One part read: content.xml (the paragraphs of office:text) or, headers
- * set, styles.xml (those of the master pages' headers and footers). */
+/* One part read: content.xml (the paragraphs of office:text, and the
+ * svg:title and svg:desc of its frames and shapes: their alternative
+ * text), or, headers set, styles.xml (the paragraphs of the master
+ * pages' headers and footers), or, meta set, meta.xml (the dc:title,
+ * dc:subject, dc:description and meta:keyword of office:meta). */
 struct odt_doc {
-  const char *main; /* "content.xml", "styles.xml" */
-  int headers;
+  const char *main; /* "content.xml", "styles.xml", "meta.xml" */
+  int headers, meta;
   struct xmt_buf part;
   struct odt_para *paras; /* in the order of their start */
   size_t npara, cap;

@@ -1,5 +1,8 @@
 /* odt_read.c -- the paragraphs of an OpenDocument content.xml: each
- * text:p and text:h of office:text with text becomes a source segment
+ * text:p and text:h of office:text with text becomes a source segment,
+ * as does the svg:title and svg:desc of a frame or shape (its
+ * alternative text, text alone), and in meta.xml the title, subject,
+ * description and keywords
  * (in tables, lists, sections, and inside notes and frames: a note or a
  * frame is an isolated code of the paragraph it stands in, its own
  * paragraphs units of their own). The automatic styles of text are read
@@ -21,6 +24,9 @@
 #define TEXT_NS "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 #define OFFICE_NS "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 #define STYLE_NS "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
+#define SVG_NS "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+#define DC_NS "http://purl.org/dc/elements/1.1/"
+#define META_NS "urn:oasis:names:tc:opendocument:xmlns:meta:1.0"
 
 /* Paragraphs inside paragraphs (a note's, a frame's) this deep at most;
  * deeper ones stay inside their code, untranslated. */
@@ -82,6 +88,27 @@ static int is_header(const char *name) {
     if (xmt_office_is(name, STYLE_NS, names[i]))
       return 1;
   return 0;
+}
+
+/* An element whose text is a unit: a paragraph, or what shows like one
+ * (an image's alternative text; a document's title). */
+static int is_para(const struct odt_doc *doc, const char *name) {
+  if (doc->meta)
+    return xmt_office_is(name, DC_NS, "title") ||
+           xmt_office_is(name, DC_NS, "subject") ||
+           xmt_office_is(name, DC_NS, "description") ||
+           xmt_office_is(name, META_NS, "keyword");
+  return xmt_office_is(name, TEXT_NS, "p") ||
+         xmt_office_is(name, TEXT_NS, "h") ||
+         xmt_office_is(name, SVG_NS, "title") ||
+         xmt_office_is(name, SVG_NS, "desc");
+}
+
+/* The element whose units the part has in it. */
+static int is_body(const struct odt_doc *doc, const char *name) {
+  if (doc->headers)
+    return is_header(name);
+  return xmt_office_is(name, OFFICE_NS, doc->meta ? "meta" : "text");
 }
 
 static size_t here(const struct reader *r) {
@@ -320,8 +347,7 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
   struct builder *b = r->nb > 0 ? &r->b[r->nb - 1] : NULL;
   if (b != NULL)
     b->in_text = 0; /* the spans around the next text may differ */
-  int para =
-      xmt_office_is(name, TEXT_NS, "p") || xmt_office_is(name, TEXT_NS, "h");
+  int para = is_para(r->doc, name);
   if (b == NULL || b->skip_depth != 0) {
     if (b != NULL && !b->nested)
       return;
@@ -329,9 +355,7 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
       begin_para(r);
     else if (xmt_office_is(name, OFFICE_NS, "automatic-styles"))
       r->in_auto = 1;
-    else if (r->text_depth == 0 &&
-             (r->doc->headers ? is_header(name)
-                              : xmt_office_is(name, OFFICE_NS, "text")))
+    else if (r->text_depth == 0 && is_body(r->doc, name))
       r->text_depth = r->depth;
     else if (xmt_office_is(name, TEXT_NS, "tracked-changes"))
       r->opaque_depth = r->depth; /* deleted text is not translated */

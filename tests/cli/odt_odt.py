@@ -9,13 +9,16 @@
                                paragraph; a header in styles.xml. KIND: broken (content.xml cut
                                short), doctype (a doctype in it), deep
                                (spans 40 deep), nocontent (no content.xml),
-                               template (.ott's mimetype)
+                               template (.ott's mimetype), alt (a picture
+                               with a title and a description, and a
+                               title, subject, description and keyword in
+                               meta.xml)
   odt_odt.py notodt OUT        a zip whose mimetype is not a text's
   odt_odt.py units IN.xlf      each trans-unit's source of an XLIFF that
                                odf2xliff wrote: its text, then its codes
                                counted ("| g=N x=N")
-  odt_odt.py same A B          the entries of A other than content.xml and
-                               styles.xml byte for byte in B, in the same
+  odt_odt.py same A B          the entries of A other than content.xml,
+                               styles.xml and meta.xml byte for byte in B, in the same
                                order, B's mimetype first and stored
   odt_odt.py styles IN.odt     the fo:language and fo:country of the
                                default paragraph style of styles.xml
@@ -88,6 +91,13 @@ MANIFEST = ('<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest '
             '</manifest:manifest>')
 META = ('<?xml version="1.0" encoding="UTF-8"?>\n<office:document-meta '
         + NS + '><office:meta/></office:document-meta>')
+META_ALT = ('<?xml version="1.0" encoding="UTF-8"?>\n<office:document-meta '
+            + NS + ' xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0">'
+            '<office:meta><meta:generator>Hand</meta:generator><dc:title>Annual '
+            'report</dc:title><dc:subject>Sales</dc:subject><dc:description>'
+            'Figures of the year.</dc:description><meta:keyword>sales'
+            '</meta:keyword><dc:language>en-US</dc:language></office:meta>'
+            '</office:document-meta>')
 TEXT = 'application/vnd.oasis.opendocument.text'
 
 
@@ -97,6 +107,12 @@ def content(kind):
            '</office:text></office:body></office:document-content>')
     if kind == 'doctype':  # entities could expand without end
         xml = xml.replace('\n', '\n<!DOCTYPE x [<!ENTITY a "aa">]>\n', 1)
+    elif kind == 'alt':  # a picture's alternative text
+        xml = xml.replace('<text:p/>', '<text:p>A logo<draw:frame draw:name="L">'
+                          '<draw:image xlink:href="Pictures/logo.png"/>'
+                          '<svg:title>Company logo</svg:title><svg:desc>A blue '
+                          'circle &amp; a star.</svg:desc></draw:frame> here.'
+                          '</text:p>', 1)
     elif kind == 'deep':  # spans in spans, 40 deep
         xml = xml.replace('<text:p>Two', '<text:p>' + 40 * '<text:span>' +
                           'deep' + 40 * '</text:span>' + 'Two', 1)
@@ -111,7 +127,7 @@ def make(out, kind=''):
         if kind != 'nocontent':
             z.writestr('content.xml', content(kind))
         z.writestr('styles.xml', STYLES)
-        z.writestr('meta.xml', META)
+        z.writestr('meta.xml', META_ALT if kind == 'alt' else META)
         z.writestr('META-INF/manifest.xml', MANIFEST)
 
 
@@ -140,7 +156,7 @@ def same(a, b):
     if first.filename != 'mimetype' or first.compress_type != 0:
         sys.exit('mimetype not first and stored')
     for n in names:
-        if n not in ('content.xml', 'styles.xml') and za.read(n) != zb.read(n):
+        if n not in ('content.xml', 'styles.xml', 'meta.xml') and za.read(n) != zb.read(n):
             sys.exit('%s differs' % n)
 
 

@@ -3,8 +3,9 @@
 # A document made by odt_odt.py (spans that differ only by revision ids or
 # language, bold spans, a link, text:s, a tab, a line break, a bookmark, a
 # footnote, a table, a list, a frame's text box, an annotation, empty
-# paragraphs, a header in styles.xml) and Okapi's TestDocument01.odt, TestDocument06.odt and
-# bookmark-reference.odt: --mt identity gives every entry byte for byte;
+# paragraphs, a header in styles.xml; a picture's alternative text and
+# meta.xml's title, subject, description and keyword) and Okapi's
+# TestDocument01.odt, TestDocument06.odt and bookmark-reference.odt: --mt identity gives every entry byte for byte;
 # --mt pseudo gives a package whose other entries are the original's
 # (mimetype first and stored), whose content.xml Translate Toolkit's
 # odf2xliff reads back with every paragraph translated and the codes
@@ -141,7 +142,7 @@ for doc in TestDocument01 TestDocument06 bookmark-reference; do
   units "$doc.odt" got.txt
   grep -c '^\[' got.txt >count.txt
   case $doc in
-  TestDocument01) n=41 ;;
+  TestDocument01) n=45 ;;
   TestDocument06) n=4 ;;
   *) n=2 ;;
   esac
@@ -149,8 +150,9 @@ for doc in TestDocument01 TestDocument06 bookmark-reference; do
     count.txt "$n"
 done
 # what odf2xliff reads of TestDocument01 that is not ours: the note
-# citations, fields (title, subject...), the annotation, meta.xml, and
-# (its header and footer, in styles.xml, are translated)
+# citations, fields (title, subject...), the annotation (its header and
+# footer, in styles.xml, and meta.xml's title, subject, description and
+# keywords are translated)
 units TestDocument01.odt got.txt
 grep -v '^\[' got.txt >other.txt
 expect_text "TestDocument01: what is left as it was" other.txt \
@@ -159,10 +161,6 @@ N | g=0 x=0
 Subject text | g=0 x=0
 Title of the Document | g=0 x=0
 Text of the note | g=0 x=0
-Title of the Document | g=0 x=0
-Comments | g=0 x=0
-Subject text | g=0 x=0
-Keyword text | g=0 x=0
 Title of the Document | g=0 x=0
 Comments | g=0 x=0
 Subject text | g=0 x=0
@@ -178,6 +176,25 @@ expect_exit 0 "a template (.ott)" "$x" translate -q -s en -t es --mt pseudo \
 units tpl.out.ott got.txt
 sed -n 1p got.txt >first.txt
 expect_text "a template: translated" first.txt "[óf Sóúp spáñs ~~~~] | g=0 x=0"
+
+# a picture's alternative text (svg:title, svg:desc) and meta.xml's
+# title, subject, description and keywords are units
+$py make alt.odt alt || exit 99
+expect_exit 0 "alternative text and meta.xml: pseudo" "$x" translate -q -s en \
+  -t es --mt pseudo alt.odt -o alt.out.odt
+entry alt.out.odt content.xml alt.xml
+grep -o '<svg:title>.*</svg:desc>' alt.xml >alt.txt
+expect_text "a picture's title and description translated" alt.txt \
+  '<svg:title>[lógó Çómpáñý ~~~~]</svg:title><svg:desc>[blúé Á &amp; çírçlé stár. á ~~~~~~~]</svg:desc>'
+entry alt.out.odt meta.xml meta.xml
+grep -o '<office:meta>.*</office:meta>' meta.xml >meta.txt
+expect_text "meta.xml's title, subject, description and keyword translated" \
+  meta.txt \
+  '<office:meta><meta:generator>Hand</meta:generator><dc:title>[répórt Áññúál ~~~~]</dc:title><dc:subject>[Sálés ~~]</dc:subject><dc:description>[óf Fígúrés ýéár. thé ~~~~~~]</dc:description><meta:keyword>[sálés ~~]</meta:keyword><dc:language>en-US</dc:language></office:meta>'
+expect_exit 0 "alternative text and meta.xml: identity" "$x" translate -q \
+  -s en -t es --mt identity alt.odt -o alt.id.odt
+check "alternative text and meta.xml: identity, every entry byte for byte" \
+  all_same alt.odt alt.id.odt
 
 # the content decides, not the name
 cp in.odt page.html
