@@ -54,6 +54,19 @@ static const struct {
     {"mda", "<mda:metadata> or <mda:metaGroup>", 0},
 };
 
+/* The modules whose elements have no id (Change Tracking, Format Style,
+ * Size and Length Restriction, Validation: none of their schemas gives
+ * one), by their prefix: a selector of theirs can name no element (XLIFF
+ * 2.0 §3.1.2: a module's selector is its prefix and an element's id). */
+static const struct {
+  const char *prefix, *name;
+} idless[] = {
+    {"ctr", "Change Tracking"},
+    {"fs", "Format Style"},
+    {"slr", "Size and Length Restriction"},
+    {"val", "Validation"},
+};
+
 /* The module whose selector's prefix is p (n bytes), or -1. */
 static int module_of(const char *p, size_t n) {
   for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
@@ -132,14 +145,61 @@ static int add(struct x2_refs *x, uint64_t h) {
   return 1;
 }
 
+static int known_hash(struct x2_rules *r, uint64_t h) {
+  const struct x2_refs *x = &r->refs;
+  return x->nslots != 0 && *slot(x, h) != 0;
+}
+
 static int known(struct x2_rules *r, char kind, const char *file, size_t nfile,
                  const char *id, size_t nid) {
   const struct x2_refs *x = &r->refs;
   return x->nslots != 0 && *slot(x, hash_key(kind, file, nfile, id, nid)) != 0;
 }
 
+/* The key of "unit u is in group g" (of the file named). */
+static uint64_t in_group_hash(const char *file, size_t nfile, const char *g,
+                              size_t ng, const char *u, size_t nu) {
+  return leaf_hash('C', file, nfile, g, ng, "", 0, u, nu);
+}
+
+/* Unit id is in each <group> open: kept, for a path naming both
+ * ("#/f=f1/g=g1/u=u1", the unit in that group or one inside it); 0 when
+ * out of memory. */
+static int in_groups(struct x2_refs *x, const char *id) {
+  const char *file = x->file_id.data != NULL ? x->file_id.data : "";
+  for (size_t at = 0; at < x->groups.len;) {
+    const char *g = x->groups.data + at;
+    size_t ng = strlen(g);
+    if (ng > 0 && !add(x, in_group_hash(file, x->file_id.len, g, ng, id,
+                                        strlen(id))))
+      return 0;
+    at += ng + 1;
+  }
+  return 1;
+}
+
+void xmt_x2_refs_group(struct x2_rules *r, const char *id) {
+  struct x2_refs *x = &r->refs;
+  if (id == NULL)
+    id = ""; /* the schema tells it; kept for the group's end */
+  if (xmt_buf_append(&x->groups, id, strlen(id) + 1) != XMT_OK)
+    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+}
+
+void xmt_x2_refs_group_end(struct x2_rules *r) {
+  struct x2_refs *x = &r->refs;
+  if (x->groups.len == 0)
+    return;
+  size_t at = x->groups.len - 1; /* the last id's NUL */
+  while (at > 0 && x->groups.data[at - 1] != '\0')
+    at--;
+  x->groups.len = at;
+}
+
 void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id) {
   struct x2_refs *x = &r->refs;
+  if (kind == 'F')
+    xmt_buf_reset(&x->groups);
   if (kind == 'F' || kind == 'G') {
     struct xmt_buf *b = kind == 'F' ? &x->file_id : &x->group_id;
     xmt_buf_reset(&x->group_id);
@@ -149,8 +209,11 @@ void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id) {
       return;
     }
   }
-  if (kind == 'U')
+  if (kind == 'U') {
     x->unit_first = x->n;
+    if (!in_groups(x, id))
+      xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+  }
   const char *file =
       kind == 'F' || x->file_id.data == NULL ? "" : x->file_id.data;
   size_t nfile = kind == 'F' ? 0 : x->file_id.len;
@@ -295,6 +358,15 @@ static int parse(struct x2_rules *r, const char *s, struct frag *fr,
       say(r, at, elem, ref, "3", what);
       return -1;
     }
+    for (size_t i = 0; k == 4 && i < sizeof idless / sizeof idless[0]; i++)
+      if (strlen(idless[i].prefix) == np && memcmp(idless[i].prefix, s, np) == 0) {
+        snprintf(what, sizeof what,
+                 "has the selector \"%.*s\" of the %s module, whose elements "
+                 "have no id",
+                 (int)(n < 60 ? n : 60), s, idless[i].name);
+        say(r, at, elem, ref, "3.1.2", what);
+        return -1;
+      }
     if (k == 4) {
       fr->leaf = eq == NULL              ? 's'
                  : np == 1               ? s[0]
@@ -432,18 +504,33 @@ static int resolve(struct x2_rules *r, const char *elem, const char *ref,
     }
     return 0;
   }
+  if (fr->g != NULL && fr->u != NULL &&
+      !known_hash(r, in_group_hash(file, nfile, fr->g, fr->ng, fr->u, fr->nu))) {
+    snprintf(what, sizeof what,
+             "names <unit id=\"%.*s\">, which is not in <group id=\"%.*s\">",
+             (int)(fr->nu < 64 ? fr->nu : 64), fr->u,
+             (int)(fr->ng < 64 ? fr->ng : 64), fr->g);
+    say(r, at, elem, ref, "3.1", what);
+    return 1; /* told: both are read */
+  }
   return resolve_leaf(r, elem, ref, fr, file, nfile, at, final);
 }
 
-/* A fragment without file, group and unit selectors names an element of
- * the unit the reference is in: fr given that unit when its selector is
- * a module's; 0 for one of the core (a match's or glossary entry's "#ID",
- * "#t=ID" and a comment's "#n=" are told by rules_modules.c; a term's ref
- * may be any IRI, "#t1" too, which documents use) or an extension's. */
-static int complete(struct x2_rules *r, struct frag *fr) {
+/* A fragment without file, group and unit selectors is a relative
+ * reference (XLIFF 2.0 §3.2: one not starting with "/"; the selectors it
+ * lacks are those of where it is), so it names an element of the unit
+ * the reference is in: fr given that unit when its selector is a
+ * module's, or the core's with relative; 0 for an extension's, and for
+ * the core's of a match or glossary entry ("#ID", "#t=ID") and a
+ * comment's "#n=", told by rules_modules.c. A ref="#t1" of a term is a
+ * same-document reference (RFC 3986 §4.4), so an XLIFF fragment
+ * identifier too (§3: how a fragment identifier of an XLIFF document is
+ * read), naming the segment, ignorable or source code "t1" of its unit;
+ * a link elsewhere names its document ("terms.tbx#t1"). */
+static int complete(struct x2_rules *r, struct frag *fr, int relative) {
   if (fr->f != NULL || fr->g != NULL || fr->u != NULL)
     return 1;
-  if (r->unit_id.len == 0 || fr->leaf != 'm')
+  if (r->unit_id.len == 0 || fr->leaf == 0 || (fr->leaf != 'm' && !relative))
     return 0;
   fr->u = r->unit_id.data;
   fr->nu = r->unit_id.len - 1;
@@ -451,7 +538,7 @@ static int complete(struct x2_rules *r, struct frag *fr) {
 }
 
 void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
-                       struct pos at) {
+                       int relative, struct pos at) {
   if (ref == NULL || ref[0] != '#' || r->st != XMT_OK)
     return;
   const char *s = ref + 1;
@@ -460,7 +547,7 @@ void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
   struct frag fr;
   if (parse(r, s, &fr, elem, ref, at) != 0)
     return;
-  if (!complete(r, &fr))
+  if (!complete(r, &fr, relative))
     return;
   /* a selector missing is that of the element the reference is in */
   const char *file = fr.f != NULL ? fr.f : r->refs.file_id.data;
@@ -501,7 +588,7 @@ void xmt_x2_refs_unit_end(struct x2_rules *r) {
     struct frag fr;
     if (r->st == XMT_OK &&
         parse(r, ref + 1 + (ref[1] == '/'), &fr, elem, ref, p.at) == 0 &&
-        complete(r, &fr) && fr.u != NULL && r->unit_id.len == fr.nu + 1 &&
+        complete(r, &fr, 1) && fr.u != NULL && r->unit_id.len == fr.nu + 1 &&
         memcmp(r->unit_id.data, fr.u, fr.nu) == 0 && x->file_id.len == nfile &&
         (nfile == 0 || memcmp(x->file_id.data, file, nfile) == 0)) {
       resolve(r, elem, ref, &fr, file, nfile, p.at, 1);
@@ -522,6 +609,7 @@ void xmt_x2_refs_free(struct x2_refs *x) {
   xmt_buf_free(&x->names);
   xmt_buf_free(&x->file_id);
   xmt_buf_free(&x->group_id);
+  xmt_buf_free(&x->groups);
   free(x->slots);
   free(x->bloom);
 }
