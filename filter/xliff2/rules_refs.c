@@ -19,9 +19,12 @@
  * A reference into the unit being read is resolved at the unit's end. A
  * false positive hides a reference that names nothing (about one in a
  * hundred with three million elements), never refuses one that names
- * something. An extension's selector is not looked for, nor a selector of
- * a module whose elements have no id (ctr, fs, slr, val), nor a core
- * selector without file, group or unit selector. */
+ * something. A path's unit must be in the group it names (each unit is
+ * added to the filter with every group open around it). A relative fragment
+ * (no file, group or unit selector, §3.2) of a <mrk> or <sm> names an
+ * element of its unit. A selector of a module whose elements have no id
+ * (ctr, fs, slr, val) names nothing: an error. An extension's selector
+ * is not looked for. */
 #include "config.h"
 
 #include <stdint.h>
@@ -116,6 +119,30 @@ static size_t bloom_bit(uint64_t h, unsigned i) {
   return (size_t)((a + i * b) & (BLOOM_BITS - 1));
 }
 
+/* Adds h to the filter (allocated first); 0 when out of memory. */
+static int bloom_add(struct x2_refs *x, uint64_t h) {
+  if (x->bloom == NULL &&
+      (x->bloom = calloc(BLOOM_BITS / 64, sizeof *x->bloom)) == NULL)
+    return 0;
+  for (unsigned i = 0; i < BLOOM_HASHES; i++) {
+    size_t bit = bloom_bit(h, i);
+    x->bloom[bit / 64] |= (uint64_t)1 << (bit % 64);
+  }
+  return 1;
+}
+
+/* h may be in the filter (a false positive now and then). */
+static int bloom_has(const struct x2_refs *x, uint64_t h) {
+  if (x->bloom == NULL)
+    return 0;
+  for (unsigned i = 0; i < BLOOM_HASHES; i++) {
+    size_t bit = bloom_bit(h, i);
+    if ((x->bloom[bit / 64] & ((uint64_t)1 << (bit % 64))) == 0)
+      return 0;
+  }
+  return 1;
+}
+
 static uint64_t *slot(const struct x2_refs *x, uint64_t h) {
   size_t mask = x->nslots - 1, at = (size_t)(h ^ (h >> 32)) & mask;
   while (x->slots[at] != 0 && x->slots[at] != h)
@@ -145,11 +172,6 @@ static int add(struct x2_refs *x, uint64_t h) {
   return 1;
 }
 
-static int known_hash(struct x2_rules *r, uint64_t h) {
-  const struct x2_refs *x = &r->refs;
-  return x->nslots != 0 && *slot(x, h) != 0;
-}
-
 static int known(struct x2_rules *r, char kind, const char *file, size_t nfile,
                  const char *id, size_t nid) {
   const struct x2_refs *x = &r->refs;
@@ -162,16 +184,18 @@ static uint64_t in_group_hash(const char *file, size_t nfile, const char *g,
   return leaf_hash('C', file, nfile, g, ng, "", 0, u, nu);
 }
 
-/* Unit id is in each <group> open: kept, for a path naming both
- * ("#/f=f1/g=g1/u=u1", the unit in that group or one inside it); 0 when
- * out of memory. */
+/* Unit id is in each <group> open: kept in the filter (a fixed size, as
+ * a unit may have many groups around it; a false positive hides a unit
+ * named in a group it is not in, never refuses one), for a path naming
+ * both ("#/f=f1/g=g1/u=u1", the unit in that group or one inside it); 0
+ * when out of memory. */
 static int in_groups(struct x2_refs *x, const char *id) {
   const char *file = x->file_id.data != NULL ? x->file_id.data : "";
   for (size_t at = 0; at < x->groups.len;) {
     const char *g = x->groups.data + at;
     size_t ng = strlen(g);
-    if (ng > 0 && !add(x, in_group_hash(file, x->file_id.len, g, ng, id,
-                                        strlen(id))))
+    if (ng > 0 && !bloom_add(x, in_group_hash(file, x->file_id.len, g, ng, id,
+                                              strlen(id))))
       return 0;
     at += ng + 1;
   }
@@ -235,11 +259,6 @@ void xmt_x2_refs_leaf_in(struct x2_rules *r, const char *prefix, char scope,
   struct x2_refs *x = &r->refs;
   if (scope == 'u' && r->unit_id.len == 0)
     return; /* a unit without id: the schema tells it */
-  if (x->bloom == NULL &&
-      (x->bloom = calloc(BLOOM_BITS / 64, sizeof *x->bloom)) == NULL) {
-    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
-    return;
-  }
   const char *file = x->file_id.data != NULL ? x->file_id.data : "";
   const char *in = scope == 'u'                               ? r->unit_id.data
                    : scope == 'g' && x->group_id.data != NULL ? x->group_id.data
@@ -249,10 +268,8 @@ void xmt_x2_refs_leaf_in(struct x2_rules *r, const char *prefix, char scope,
                               : 0;
   uint64_t h = leaf_hash(scope, file, x->file_id.len, in, nin, prefix,
                          strlen(prefix), id, strlen(id));
-  for (unsigned i = 0; i < BLOOM_HASHES; i++) {
-    size_t bit = bloom_bit(h, i);
-    x->bloom[bit / 64] |= (uint64_t)1 << (bit % 64);
-  }
+  if (!bloom_add(x, h))
+    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
 }
 
 /* The scope of the element fr names: its last file, group or unit
@@ -265,21 +282,13 @@ static char scope_of(const struct frag *fr, const char **in, size_t *nin) {
 
 static int leaf_known(const struct x2_refs *x, const struct frag *fr,
                       const char *file, size_t nfile) {
-  if (x->bloom == NULL)
-    return 0;
   const char *in;
   size_t nin;
   char scope = scope_of(fr, &in, &nin);
   const char *prefix = fr->leaf == 's' ? "" : fr->lp;
   size_t nprefix = fr->leaf == 's' ? 0 : fr->nlp;
-  uint64_t h =
-      leaf_hash(scope, file, nfile, in, nin, prefix, nprefix, fr->l, fr->nl);
-  for (unsigned i = 0; i < BLOOM_HASHES; i++) {
-    size_t bit = bloom_bit(h, i);
-    if ((x->bloom[bit / 64] & ((uint64_t)1 << (bit % 64))) == 0)
-      return 0;
-  }
-  return 1;
+  return bloom_has(x, leaf_hash(scope, file, nfile, in, nin, prefix, nprefix,
+                                fr->l, fr->nl));
 }
 
 static void say(struct x2_rules *r, struct pos at, const char *elem,
@@ -359,7 +368,8 @@ static int parse(struct x2_rules *r, const char *s, struct frag *fr,
       return -1;
     }
     for (size_t i = 0; k == 4 && i < sizeof idless / sizeof idless[0]; i++)
-      if (strlen(idless[i].prefix) == np && memcmp(idless[i].prefix, s, np) == 0) {
+      if (strlen(idless[i].prefix) == np &&
+          memcmp(idless[i].prefix, s, np) == 0) {
         snprintf(what, sizeof what,
                  "has the selector \"%.*s\" of the %s module, whose elements "
                  "have no id",
@@ -505,7 +515,8 @@ static int resolve(struct x2_rules *r, const char *elem, const char *ref,
     return 0;
   }
   if (fr->g != NULL && fr->u != NULL &&
-      !known_hash(r, in_group_hash(file, nfile, fr->g, fr->ng, fr->u, fr->nu))) {
+      !bloom_has(&r->refs,
+                 in_group_hash(file, nfile, fr->g, fr->ng, fr->u, fr->nu))) {
     snprintf(what, sizeof what,
              "names <unit id=\"%.*s\">, which is not in <group id=\"%.*s\">",
              (int)(fr->nu < 64 ? fr->nu : 64), fr->u,
