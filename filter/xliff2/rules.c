@@ -476,8 +476,10 @@ static enum scope structure(struct x2_rules *r, enum scope parent,
       unique(r, &r->ids, "its <file>", local, 0, id, at);
       xmt_x2_refs_element(r, is(local, "group") ? 'G' : 'U', id);
     }
-    if (is(local, "group"))
+    if (is(local, "group")) {
+      xmt_x2_refs_group(r, id);
       return S_GROUP;
+    }
     /* a unit a subFlows may name, at the file's end */
     if (id != NULL)
       xmt_x2_rules_mark(r, &r->ids, 'u', 0, id);
@@ -561,6 +563,8 @@ static void end_element(void *user, const XML_Char *name) {
   xmt_x2_mod_end(r, name);
   if (r->stack[--r->depth] == S_UNIT)
     close_unit(r);
+  else if (r->stack[r->depth] == S_GROUP)
+    xmt_x2_refs_group_end(r);
   else if (r->depth == 1 && r->stack[1] == S_FILE)
     xmt_x2_mod_file_end(r);
   else if (r->stack[r->depth] == S_PART)

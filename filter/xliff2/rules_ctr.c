@@ -11,7 +11,10 @@
  * module (the schema puts modules first), so a reference is resolved at
  * the end of the element that holds it: what is kept is the references
  * of the <ctr:changeTrack>s of the elements open, and the properties of
- * the <ctr:revision> being read. */
+ * the <ctr:revision> being read. A <ctr:revision>'s datetime is not
+ * checked: the module's schema gives it no type (the prose names W3C's
+ * NOTE-datetime, whose zone is "+hh:mm"), and the specification's own
+ * example, "2013-07-15T10:00:00+8:00", would be refused. */
 #include "config.h"
 
 #include <stdarg.h>

@@ -5,7 +5,8 @@
  * is inside): a rating's threshold its rating, and MT Confidence, a Text
  * Analysis confidence and a Terminology confidence the tool that gave
  * them, its:annotatorsRef naming the data category. What is kept is one
- * byte per open element, the data declared there or above. */
+ * byte per open element, the data declared there or above. No id is
+ * checked: ITS 2.0 has no its:id attribute. */
 #include "config.h"
 
 #include <stdio.h>

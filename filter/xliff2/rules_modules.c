@@ -162,10 +162,13 @@ static void can_reorder(struct x2_rules *r, const char *local,
 static void core_inline(struct x2_rules *r, const char *local,
                         const char **atts, char side, struct pos at) {
   const char *type = attr(atts, "type"), *ref = attr(atts, "ref");
+  int comment = type != NULL && strcmp(type, "comment") == 0;
+  /* a comment's "#n=" is told below, with its own section (4.3.1.27) */
   if (is(local, "mrk") || is(local, "sm"))
-    xmt_x2_refs_check(r, local, ref, at);
-  if ((is(local, "mrk") || is(local, "sm")) && type != NULL &&
-      strcmp(type, "comment") == 0) {
+    xmt_x2_refs_check(r, local, ref,
+                      !comment || ref == NULL || strncmp(ref, "#n=", 3) != 0,
+                      at);
+  if ((is(local, "mrk") || is(local, "sm")) && comment) {
     if (attr(atts, "value") == NULL && ref == NULL)
       say(r, at, "4.7.3", "<%s type=\"comment\"> has neither a value nor a ref",
           local);
@@ -490,7 +493,7 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
     return;
   }
   if ((l = in_ns(name, NS_MTC)) != NULL && is(l, "match")) {
-    xmt_x2_refs_check(r, "mtc:match", attr(atts, "ref"), at);
+    xmt_x2_refs_check(r, "mtc:match", attr(atts, "ref"), 0, at);
     if (r->unit_id.len > 0)
       span_ref(r, 'M', attr(atts, "ref"), "mtc:match", at);
   } else if ((l = in_ns(name, NS_GLS)) != NULL) {
@@ -504,7 +507,7 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
     if (is(l, "glossEntry") || is(l, "translation"))
       xmt_x2_refs_check(
           r, is(l, "glossEntry") ? "gls:glossEntry" : "gls:translation",
-          attr(atts, "ref"), at);
+          attr(atts, "ref"), 0, at);
     if (r->unit_id.len > 0 && (is(l, "glossEntry") || is(l, "translation")))
       span_ref(r, 'G', attr(atts, "ref"),
                is(l, "glossEntry") ? "gls:glossEntry" : "gls:translation", at);

@@ -133,6 +133,7 @@ struct x2_refs {
   uint64_t *slots;
   size_t nslots, count;
   struct xmt_buf file_id, group_id, names; /* group_id: the last started */
+  struct xmt_buf groups; /* the ids of the <group>s open, each NUL-ended */
   struct pending *list;
   size_t n, cap;
   size_t unit_first; /* list's first reference made in the current unit */
@@ -214,10 +215,17 @@ void xmt_x2_refs_leaf(struct x2_rules *r, char kind, const char *id);
  * "mda"), with its id. */
 void xmt_x2_refs_leaf_in(struct x2_rules *r, const char *prefix, char scope,
                          const char *id);
+/* A <group> started (id NULL when it has none) and ended: the groups
+ * open, whose ids a unit is kept with ("#/f=f1/g=g1/u=u1"). */
+void xmt_x2_refs_group(struct x2_rules *r, const char *id);
+void xmt_x2_refs_group_end(struct x2_rules *r);
 /* The end of a <unit>: the references to it made in it told. */
 void xmt_x2_refs_unit_end(struct x2_rules *r);
+/* relative: a core selector alone ("#n=", "#d=", "#t=", "#ID") names an
+ * element of the unit the reference is in, to be found there (0 where
+ * rules_modules.c tells it). */
 void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
-                       struct pos at);
+                       int relative, struct pos at);
 void xmt_x2_refs_end(struct x2_rules *r);
 void xmt_x2_refs_free(struct x2_refs *x);
 

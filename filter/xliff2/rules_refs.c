@@ -19,9 +19,12 @@
  * A reference into the unit being read is resolved at the unit's end. A
  * false positive hides a reference that names nothing (about one in a
  * hundred with three million elements), never refuses one that names
- * something. An extension's selector is not looked for, nor a selector of
- * a module whose elements have no id (ctr, fs, slr, val), nor a core
- * selector without file, group or unit selector. */
+ * something. A path's unit must be in the group it names (each unit is
+ * added to the filter with every group open around it). A relative fragment
+ * (no file, group or unit selector, §3.2) of a <mrk> or <sm> names an
+ * element of its unit. A selector of a module whose elements have no id
+ * (ctr, fs, slr, val) names nothing: an error. An extension's selector
+ * is not looked for. */
 #include "config.h"
 
 #include <stdint.h>
@@ -52,6 +55,19 @@ static const struct {
     {"gls", "<gls:glossEntry> or <gls:translation>", 1},
     {"res", "<res:resourceItem> or <res:resourceItemRef>", 0},
     {"mda", "<mda:metadata> or <mda:metaGroup>", 0},
+};
+
+/* The modules whose elements have no id (Change Tracking, Format Style,
+ * Size and Length Restriction, Validation: none of their schemas gives
+ * one), by their prefix: a selector of theirs can name no element (XLIFF
+ * 2.0 §3.1.2: a module's selector is its prefix and an element's id). */
+static const struct {
+  const char *prefix, *name;
+} idless[] = {
+    {"ctr", "Change Tracking"},
+    {"fs", "Format Style"},
+    {"slr", "Size and Length Restriction"},
+    {"val", "Validation"},
 };
 
 /* The module whose selector's prefix is p (n bytes), or -1. */
@@ -103,6 +119,30 @@ static size_t bloom_bit(uint64_t h, unsigned i) {
   return (size_t)((a + i * b) & (BLOOM_BITS - 1));
 }
 
+/* Adds h to the filter (allocated first); 0 when out of memory. */
+static int bloom_add(struct x2_refs *x, uint64_t h) {
+  if (x->bloom == NULL &&
+      (x->bloom = calloc(BLOOM_BITS / 64, sizeof *x->bloom)) == NULL)
+    return 0;
+  for (unsigned i = 0; i < BLOOM_HASHES; i++) {
+    size_t bit = bloom_bit(h, i);
+    x->bloom[bit / 64] |= (uint64_t)1 << (bit % 64);
+  }
+  return 1;
+}
+
+/* h may be in the filter (a false positive now and then). */
+static int bloom_has(const struct x2_refs *x, uint64_t h) {
+  if (x->bloom == NULL)
+    return 0;
+  for (unsigned i = 0; i < BLOOM_HASHES; i++) {
+    size_t bit = bloom_bit(h, i);
+    if ((x->bloom[bit / 64] & ((uint64_t)1 << (bit % 64))) == 0)
+      return 0;
+  }
+  return 1;
+}
+
 static uint64_t *slot(const struct x2_refs *x, uint64_t h) {
   size_t mask = x->nslots - 1, at = (size_t)(h ^ (h >> 32)) & mask;
   while (x->slots[at] != 0 && x->slots[at] != h)
@@ -138,8 +178,52 @@ static int known(struct x2_rules *r, char kind, const char *file, size_t nfile,
   return x->nslots != 0 && *slot(x, hash_key(kind, file, nfile, id, nid)) != 0;
 }
 
+/* The key of "unit u is in group g" (of the file named). */
+static uint64_t in_group_hash(const char *file, size_t nfile, const char *g,
+                              size_t ng, const char *u, size_t nu) {
+  return leaf_hash('C', file, nfile, g, ng, "", 0, u, nu);
+}
+
+/* Unit id is in each <group> open: kept in the filter (a fixed size, as
+ * a unit may have many groups around it; a false positive hides a unit
+ * named in a group it is not in, never refuses one), for a path naming
+ * both ("#/f=f1/g=g1/u=u1", the unit in that group or one inside it); 0
+ * when out of memory. */
+static int in_groups(struct x2_refs *x, const char *id) {
+  const char *file = x->file_id.data != NULL ? x->file_id.data : "";
+  for (size_t at = 0; at < x->groups.len;) {
+    const char *g = x->groups.data + at;
+    size_t ng = strlen(g);
+    if (ng > 0 && !bloom_add(x, in_group_hash(file, x->file_id.len, g, ng, id,
+                                              strlen(id))))
+      return 0;
+    at += ng + 1;
+  }
+  return 1;
+}
+
+void xmt_x2_refs_group(struct x2_rules *r, const char *id) {
+  struct x2_refs *x = &r->refs;
+  if (id == NULL)
+    id = ""; /* the schema tells it; kept for the group's end */
+  if (xmt_buf_append(&x->groups, id, strlen(id) + 1) != XMT_OK)
+    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+}
+
+void xmt_x2_refs_group_end(struct x2_rules *r) {
+  struct x2_refs *x = &r->refs;
+  if (x->groups.len == 0)
+    return;
+  size_t at = x->groups.len - 1; /* the last id's NUL */
+  while (at > 0 && x->groups.data[at - 1] != '\0')
+    at--;
+  x->groups.len = at;
+}
+
 void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id) {
   struct x2_refs *x = &r->refs;
+  if (kind == 'F')
+    xmt_buf_reset(&x->groups);
   if (kind == 'F' || kind == 'G') {
     struct xmt_buf *b = kind == 'F' ? &x->file_id : &x->group_id;
     xmt_buf_reset(&x->group_id);
@@ -149,8 +233,11 @@ void xmt_x2_refs_element(struct x2_rules *r, char kind, const char *id) {
       return;
     }
   }
-  if (kind == 'U')
+  if (kind == 'U') {
     x->unit_first = x->n;
+    if (!in_groups(x, id))
+      xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+  }
   const char *file =
       kind == 'F' || x->file_id.data == NULL ? "" : x->file_id.data;
   size_t nfile = kind == 'F' ? 0 : x->file_id.len;
@@ -172,11 +259,6 @@ void xmt_x2_refs_leaf_in(struct x2_rules *r, const char *prefix, char scope,
   struct x2_refs *x = &r->refs;
   if (scope == 'u' && r->unit_id.len == 0)
     return; /* a unit without id: the schema tells it */
-  if (x->bloom == NULL &&
-      (x->bloom = calloc(BLOOM_BITS / 64, sizeof *x->bloom)) == NULL) {
-    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
-    return;
-  }
   const char *file = x->file_id.data != NULL ? x->file_id.data : "";
   const char *in = scope == 'u'                               ? r->unit_id.data
                    : scope == 'g' && x->group_id.data != NULL ? x->group_id.data
@@ -186,10 +268,8 @@ void xmt_x2_refs_leaf_in(struct x2_rules *r, const char *prefix, char scope,
                               : 0;
   uint64_t h = leaf_hash(scope, file, x->file_id.len, in, nin, prefix,
                          strlen(prefix), id, strlen(id));
-  for (unsigned i = 0; i < BLOOM_HASHES; i++) {
-    size_t bit = bloom_bit(h, i);
-    x->bloom[bit / 64] |= (uint64_t)1 << (bit % 64);
-  }
+  if (!bloom_add(x, h))
+    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
 }
 
 /* The scope of the element fr names: its last file, group or unit
@@ -202,21 +282,13 @@ static char scope_of(const struct frag *fr, const char **in, size_t *nin) {
 
 static int leaf_known(const struct x2_refs *x, const struct frag *fr,
                       const char *file, size_t nfile) {
-  if (x->bloom == NULL)
-    return 0;
   const char *in;
   size_t nin;
   char scope = scope_of(fr, &in, &nin);
   const char *prefix = fr->leaf == 's' ? "" : fr->lp;
   size_t nprefix = fr->leaf == 's' ? 0 : fr->nlp;
-  uint64_t h =
-      leaf_hash(scope, file, nfile, in, nin, prefix, nprefix, fr->l, fr->nl);
-  for (unsigned i = 0; i < BLOOM_HASHES; i++) {
-    size_t bit = bloom_bit(h, i);
-    if ((x->bloom[bit / 64] & ((uint64_t)1 << (bit % 64))) == 0)
-      return 0;
-  }
-  return 1;
+  return bloom_has(x, leaf_hash(scope, file, nfile, in, nin, prefix, nprefix,
+                                fr->l, fr->nl));
 }
 
 static void say(struct x2_rules *r, struct pos at, const char *elem,
@@ -295,6 +367,16 @@ static int parse(struct x2_rules *r, const char *s, struct frag *fr,
       say(r, at, elem, ref, "3", what);
       return -1;
     }
+    for (size_t i = 0; k == 4 && i < sizeof idless / sizeof idless[0]; i++)
+      if (strlen(idless[i].prefix) == np &&
+          memcmp(idless[i].prefix, s, np) == 0) {
+        snprintf(what, sizeof what,
+                 "has the selector \"%.*s\" of the %s module, whose elements "
+                 "have no id",
+                 (int)(n < 60 ? n : 60), s, idless[i].name);
+        say(r, at, elem, ref, "3.1.2", what);
+        return -1;
+      }
     if (k == 4) {
       fr->leaf = eq == NULL              ? 's'
                  : np == 1               ? s[0]
@@ -432,18 +514,34 @@ static int resolve(struct x2_rules *r, const char *elem, const char *ref,
     }
     return 0;
   }
+  if (fr->g != NULL && fr->u != NULL &&
+      !bloom_has(&r->refs,
+                 in_group_hash(file, nfile, fr->g, fr->ng, fr->u, fr->nu))) {
+    snprintf(what, sizeof what,
+             "names <unit id=\"%.*s\">, which is not in <group id=\"%.*s\">",
+             (int)(fr->nu < 64 ? fr->nu : 64), fr->u,
+             (int)(fr->ng < 64 ? fr->ng : 64), fr->g);
+    say(r, at, elem, ref, "3.1", what);
+    return 1; /* told: both are read */
+  }
   return resolve_leaf(r, elem, ref, fr, file, nfile, at, final);
 }
 
-/* A fragment without file, group and unit selectors names an element of
- * the unit the reference is in: fr given that unit when its selector is
- * a module's; 0 for one of the core (a match's or glossary entry's "#ID",
- * "#t=ID" and a comment's "#n=" are told by rules_modules.c; a term's ref
- * may be any IRI, "#t1" too, which documents use) or an extension's. */
-static int complete(struct x2_rules *r, struct frag *fr) {
+/* A fragment without file, group and unit selectors is a relative
+ * reference (XLIFF 2.0 §3.2: one not starting with "/"; the selectors it
+ * lacks are those of where it is), so it names an element of the unit
+ * the reference is in: fr given that unit when its selector is a
+ * module's, or the core's with relative; 0 for an extension's, and for
+ * the core's of a match or glossary entry ("#ID", "#t=ID") and a
+ * comment's "#n=", told by rules_modules.c. A ref="#t1" of a term is a
+ * same-document reference (RFC 3986 §4.4), so an XLIFF fragment
+ * identifier too (§3: how a fragment identifier of an XLIFF document is
+ * read), naming the segment, ignorable or source code "t1" of its unit;
+ * a link elsewhere names its document ("terms.tbx#t1"). */
+static int complete(struct x2_rules *r, struct frag *fr, int relative) {
   if (fr->f != NULL || fr->g != NULL || fr->u != NULL)
     return 1;
-  if (r->unit_id.len == 0 || fr->leaf != 'm')
+  if (r->unit_id.len == 0 || fr->leaf == 0 || (fr->leaf != 'm' && !relative))
     return 0;
   fr->u = r->unit_id.data;
   fr->nu = r->unit_id.len - 1;
@@ -451,7 +549,7 @@ static int complete(struct x2_rules *r, struct frag *fr) {
 }
 
 void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
-                       struct pos at) {
+                       int relative, struct pos at) {
   if (ref == NULL || ref[0] != '#' || r->st != XMT_OK)
     return;
   const char *s = ref + 1;
@@ -460,7 +558,7 @@ void xmt_x2_refs_check(struct x2_rules *r, const char *elem, const char *ref,
   struct frag fr;
   if (parse(r, s, &fr, elem, ref, at) != 0)
     return;
-  if (!complete(r, &fr))
+  if (!complete(r, &fr, relative))
     return;
   /* a selector missing is that of the element the reference is in */
   const char *file = fr.f != NULL ? fr.f : r->refs.file_id.data;
@@ -501,7 +599,7 @@ void xmt_x2_refs_unit_end(struct x2_rules *r) {
     struct frag fr;
     if (r->st == XMT_OK &&
         parse(r, ref + 1 + (ref[1] == '/'), &fr, elem, ref, p.at) == 0 &&
-        complete(r, &fr) && fr.u != NULL && r->unit_id.len == fr.nu + 1 &&
+        complete(r, &fr, 1) && fr.u != NULL && r->unit_id.len == fr.nu + 1 &&
         memcmp(r->unit_id.data, fr.u, fr.nu) == 0 && x->file_id.len == nfile &&
         (nfile == 0 || memcmp(x->file_id.data, file, nfile) == 0)) {
       resolve(r, elem, ref, &fr, file, nfile, p.at, 1);
@@ -522,6 +620,7 @@ void xmt_x2_refs_free(struct x2_refs *x) {
   xmt_buf_free(&x->names);
   xmt_buf_free(&x->file_id);
   xmt_buf_free(&x->group_id);
+  xmt_buf_free(&x->groups);
   free(x->slots);
   free(x->bloom);
 }

@@ -81,6 +81,7 @@ xliff2-invalid/core-ec-no-sc	6:22: error: <ec startRef="1"> has no <sc id="1"> i
 xliff2-invalid/core-ec-no-startref	6:22: error: <ec> that is not isolated="yes" has no startRef (XLIFF 2.0 §4.2.3.5) (unit u1)
 xliff2-invalid/core-em-no-sm	6:22: error: <em startRef="m1"> has no <sm id="m1"> in the sources of its <unit> (XLIFF 2.0 §4.2.3.8) (unit u1)
 xliff2-invalid/core-fragid-data-no-unit	8:50: error: <mrk> ref="#/f=f1/d=d1" names <data id="d1"> with no unit selector (in <file id="f1">): there is none outside a <unit> (XLIFF 2.0 §3.1) (unit u1)
+xliff2-invalid/core-fragid-idless-module	8:25: error: <mrk> ref="#/f=f1/u=u1/slr=p1" has the selector "slr=p1" of the Size and Length Restriction module, whose elements have no id (XLIFF 2.0 §3.1.2) (unit u1)
 xliff2-invalid/core-fragid-no-code	8:25: error: <mrk> ref="#/f=f1/u=u2/t=2" names no code or marker id="2" in the targets of <unit id="u2"> (XLIFF 2.0 §3.1)
 xliff2-invalid/core-fragid-no-data	8:50: error: <mrk> ref="#/f=f1/u=u1/d=d2" names no <data id="d2"> in <unit id="u1"> (XLIFF 2.0 §3.1) (unit u1)
 xliff2-invalid/core-fragid-no-file	6:25: error: <mrk> ref="#/f=f2/u=u1" names no <file id="f2"> of the document (XLIFF 2.0 §3.1)
@@ -92,8 +93,10 @@ xliff2-invalid/core-fragid-no-resource-item	9:25: error: <mrk> ref="#/f=f2/res=r
 xliff2-invalid/core-fragid-no-unit	7:25: error: <mrk> ref="#/f=f2/u=u2/n=n1" names no <unit id="u2"> in <file id="f2"> (XLIFF 2.0 §3.1)
 xliff2-invalid/core-fragid-order	7:25: error: <mrk> ref="#u=u1/f=f1" has the selector "f=f1" out of order (file, group, unit, then at most one selector of another kind, last) (XLIFF 2.0 §3) (unit u1)
 xliff2-invalid/core-fragid-prefix-twice	6:25: error: <mrk> ref="#/f=f1/u=u1/u=u1" has the prefix "u" more than once (XLIFF 2.0 §3) (unit u1)
+xliff2-invalid/core-fragid-relative-no-element	13:33: error: <mrk> ref="#s1" names no segment, ignorable, code or marker id="s1" in the sources of <unit id="u2"> (XLIFF 2.0 §3.1) (unit u2)
 xliff2-invalid/core-fragid-relative-no-match	16:25: error: <mrk> ref="#mtc=x1" names no <mtc:match> id="x1" in <unit id="u2"> (XLIFF 2.0 §3.1) (unit u2)
 xliff2-invalid/core-fragid-two-leaves	7:25: error: <mrk> ref="#/f=f1/u=u1/n=n1/m1" has more than one selector of a note, data, segment, code or module (XLIFF 2.0 §3) (unit u1)
+xliff2-invalid/core-fragid-unit-not-in-group	10:26: error: <mrk> ref="#/f=f1/g=g1/u=u2" names <unit id="u2">, which is not in <group id="g1"> (XLIFF 2.0 §3.1)
 xliff2-invalid/core-fragid-unknown-prefix	9:5: error: <mtc:match> ref="#/f=f1/u=u1/s=s1" has an unknown prefix "s" (XLIFF 2.0 §3) (unit u1)
 xliff2-invalid/core-order-range	6:34: error: <target order="3"> is past the 2 segments and ignorables of its <unit> (XLIFF 2.0 §4.3.1.24) (unit u1)
 xliff2-invalid/core-order-twice	7:34: error: <target order="2"> has the order of the target at line 6, column 34 (XLIFF 2.0 §4.3.1.24) (unit u1)
@@ -162,7 +165,7 @@ xliff2-invalid/val-rule-two-tests	8:5: error: <val:rule> has more than one of is
 xliff2-invalid/xml-lang-type	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}source', attribute '{http://www.w3.org/XML/1998/namespace}lang': 'en us' is not a valid value of the local union type.
 xliff2-invalid/xml-space-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute '{http://www.w3.org/XML/1998/namespace}space': [facet 'enumeration'] The value 'keep' is not an element of the set {'default', 'preserve'}.
 EOD
-check "104 invalid files" test "$n" -eq 104
+check "107 invalid files" test "$n" -eq 107
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
