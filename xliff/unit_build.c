@@ -18,16 +18,11 @@ static xmt_status put_text(struct xmt_inline_builder *ib, const char *text,
                            size_t from, size_t to) {
   xmt_status st = XMT_OK;
   size_t at = from;
-  const unsigned char *u = (const unsigned char *)text;
   for (size_t i = from; st == XMT_OK && i < to;) {
-    /* what xmt_xml_forbidden_at finds starts below 0x20 (not tab, line
-     * feed, carriage return) or with 0xED or 0xEF: any other byte is
-     * passed over without the call, by far the most common case */
-    if ((u[i] >= 0x20 && u[i] != 0xED && u[i] != 0xEF) || u[i] == '\t' ||
-        u[i] == '\n' || u[i] == '\r') {
-      i++;
-      continue;
-    }
+    /* a byte at a time only where something may be forbidden: text
+     * from XML never has it */
+    if ((i = xmt_xml_allowed_run(text, to, i)) == to)
+      break;
     size_t bad = xmt_xml_forbidden_at(text, to, i);
     if (bad == 0) {
       i++;
