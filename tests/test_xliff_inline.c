@@ -752,6 +752,68 @@ static void test_render_drops_forbidden(void) {
   xmt_segment_free(seg);
 }
 
+/* xmt_xml_allowed_run: what it passes over holds nothing XML forbids,
+ * and it stops on a byte that may begin something forbidden; runs of
+ * eight bytes and single bytes alike, with the forbidden at every place
+ * of a word. */
+static void test_allowed_run(void) {
+  static const char text[] = "plain ascii text\x01"
+                             "0123456\x1f"
+                             "01234567\xef\xbf\xbe"
+                             "caf\xc3\xa9 \xe2\x82\xac\t\n\r"
+                             "\xed\xa0\x80"
+                             "ok\xef\xbc\x81"
+                             "end of the text";
+  size_t len = sizeof text - 1;
+  const unsigned char *u = (const unsigned char *)text;
+  for (size_t i = 0; i <= len; i++) {
+    size_t r = xmt_xml_allowed_run(text, len, i);
+    CU_ASSERT_TRUE_FATAL(r >= i && r <= len);
+    for (size_t k = i; k < r; k++)
+      CU_ASSERT_EQUAL(xmt_xml_forbidden_at(text, len, k), 0);
+    if (r < len)
+      CU_ASSERT_TRUE(
+          (u[r] < 0x20 && u[r] != '\t' && u[r] != '\n' && u[r] != '\r') ||
+          u[r] == 0xED || u[r] == 0xEF);
+  }
+  CU_ASSERT_EQUAL(xmt_xml_allowed_run(text, len, 0), 16);
+  CU_ASSERT_EQUAL(xmt_xml_allowed_run(text, len, 17), 24);
+  CU_ASSERT_EQUAL(xmt_xml_allowed_run(text, len, 25), 33);
+  CU_ASSERT_EQUAL(xmt_xml_allowed_run("abc", 3, 0), 3);
+}
+
+/* A unit built from a segment drops what XML cannot carry, wherever it
+ * falls in a run of plain text, and keeps the rest byte for byte (a
+ * segment holds valid UTF-8: no surrogates). */
+static void test_build_drops_forbidden(void) {
+  static const char text[] = "\x01"
+                             "abcdefg\x02"
+                             "abcdefgh\xef\xbf\xbf"
+                             "Stra\xc3\x9f"
+                             "e\tx\xef\xbc\x81"
+                             "tail\x1f";
+  static const char want[] = "abcdefgabcdefghStra\xc3\x9f"
+                             "e\tx\xef\xbc\x81"
+                             "tail";
+  struct xmt_inline_builder ib;
+  xmt_ib_init(&ib);
+  xmt_segment *source = xmt_segment_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(source);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(source, text, sizeof text - 1),
+                  XMT_OK);
+  const struct xmt_unit_fields in = {
+      .id = "u1", .line = 1, .column = 1, .translatable = 1};
+  xmt_xliff_unit *unit = NULL;
+  CU_ASSERT_EQUAL_FATAL(xmt_xliff_unit_build(&ib, &in, source, NULL, &unit),
+                        XMT_OK);
+  size_t len = 0;
+  const char *got = xmt_segment_text(xmt_xliff_unit_source(unit, 0), &len);
+  XMT_ASSERT_BYTES_EQUAL(got, len, want, sizeof want - 1);
+  xmt_xliff_unit_free(unit);
+  xmt_segment_free(source);
+  xmt_ib_free(&ib);
+}
+
 /* --- Malformed snippets --------------------------------------------------- */
 
 static void assert_malformed(const char *markup, unsigned long column) {
@@ -818,6 +880,8 @@ static CU_TestInfo inline_tests[] = {
     {"render(parse(s)) == s", test_render_round_trip},
     {"render escapes", test_render_escapes},
     {"render drops what XML cannot carry", test_render_drops_forbidden},
+    {"allowed runs stop where XML may forbid", test_allowed_run},
+    {"a built unit drops what XML cannot carry", test_build_drops_forbidden},
     {"malformed snippets", test_malformed},
     {"unclosed element column", test_malformed_unclosed},
     CU_TEST_INFO_NULL,

@@ -229,6 +229,26 @@ size_t xmt_xml_forbidden_at(const char *text, size_t len, size_t i) {
   return 0;
 }
 
+/* Bytes where xmt_xml_forbidden_at may find something. */
+static const unsigned char forbidden_candidate[256] = {
+    XML_FORBIDDEN_FIRST_BYTES};
+
+size_t xmt_xml_allowed_run(const char *text, size_t len, size_t i) {
+  const unsigned char *s = (const unsigned char *)text;
+  while (i < len) {
+    if (i + 8 <= len && plain_ascii8(text + i, 0)) {
+      i += 8;
+      continue;
+    }
+    size_t stop = i + 8 < len ? i + 8 : len;
+    while (i < stop && !forbidden_candidate[s[i]])
+      i++;
+    if (i < stop)
+      return i;
+  }
+  return len;
+}
+
 /* First bytes of what xmt_text_strip_controls removes: most answers have
  * none, and are left after one look at each byte. */
 static const unsigned char strip_candidate[256] = {

@@ -19,6 +19,10 @@ static xmt_status put_text(struct xmt_inline_builder *ib, const char *text,
   xmt_status st = XMT_OK;
   size_t at = from;
   for (size_t i = from; st == XMT_OK && i < to;) {
+    /* a byte at a time only where something may be forbidden: text
+     * from XML never has it */
+    if ((i = xmt_xml_allowed_run(text, to, i)) == to)
+      break;
     size_t bad = xmt_xml_forbidden_at(text, to, i);
     if (bad == 0) {
       i++;

@@ -120,6 +120,9 @@ xmt_status xmt_xml_escape_text(struct xmt_buf *out, const char *s, size_t len);
  * U+FFFF; UTF-16 surrogates), else 0. The escapes below drop such
  * characters. */
 size_t xmt_xml_forbidden_at(const char *text, size_t len, size_t i);
+/* The first byte from i on (len if none) where xmt_xml_forbidden_at may
+ * find something: a run of text to pass over whole. */
+size_t xmt_xml_allowed_run(const char *text, size_t len, size_t i);
 
 /* Removes from text what XML cannot carry and C1 controls; *len is
  * updated. Returns the number of characters removed. */

@@ -460,8 +460,8 @@ static xmt_status write_ready(struct x2_stream *s, int all) {
     p->doc.matches = s->matches;
     p->doc.overwrite = s->overwrite;
     const char *lang = s->live.trg_lang != NULL ? NULL : s->target_language;
-    s->wst = xmt_x2_write(&p->doc, lang, s->sink, s->user, &s->werr, s->warn,
-                          s->warn_user);
+    s->wst = xmt_x2_write_with(&p->doc, lang, s->sink, s->user, &s->werr,
+                               s->warn, s->warn_user, &s->wbufs);
     s->head = p->next;
     if (s->head == NULL)
       s->tail = NULL;
@@ -560,6 +560,7 @@ void xmt_x2_stream_free(struct x2_stream *s) {
   free(s->chunk_buf);
   xmt_buf_free(&s->raw);
   xmt_buf_free(&s->utf8);
+  xmt_x2_write_bufs_free(&s->wbufs);
   xmt_error_clear(&s->werr);
   pthread_mutex_destroy(&s->lock);
   free(s);

@@ -41,7 +41,8 @@ struct x2_stream {
    * targets and writes: under lock. */
   pthread_mutex_t lock;
   struct x2_piece *head, *tail, *cursor;
-  xmt_write_fn sink; /* NULL: the stream is not written */
+  xmt_write_fn sink;          /* NULL: the stream is not written */
+  struct x2_write_bufs wbufs; /* the writer's, from part to part */
   void *user;
   const char *target_language;
   int matches;

@@ -456,8 +456,31 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
                         xmt_write_fn sink, void *user,
                         struct xmt_error_store *err, xmt_x2_warn_fn warn,
                         void *warn_user) {
+  struct x2_write_bufs bufs = {0};
+  xmt_status st = xmt_x2_write_with(doc, target_language, sink, user, err, warn,
+                                    warn_user, &bufs);
+  xmt_x2_write_bufs_free(&bufs);
+  return st;
+}
+
+void xmt_x2_write_bufs_free(struct x2_write_bufs *b) {
+  xmt_buf_free(&b->out);
+  xmt_buf_free(&b->enc);
+  xmt_buf_free(&b->tag);
+  xmt_buf_free(&b->text);
+}
+
+xmt_status xmt_x2_write_with(const struct x2_doc *doc,
+                             const char *target_language, xmt_write_fn sink,
+                             void *user, struct xmt_error_store *err,
+                             xmt_x2_warn_fn warn, void *warn_user,
+                             struct x2_write_bufs *bufs) {
   struct writer w;
   memset(&w, 0, sizeof w);
+  w.out = bufs->out;
+  w.enc = bufs->enc;
+  w.tag = bufs->tag;
+  w.text = bufs->text;
   w.doc = doc;
   w.sink = sink;
   w.user = user;
@@ -499,7 +522,16 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
   ordered_unit(&w, doc->nsegs, -1);
   xmt_x2w_copy_to(&w, doc->data.len);
   xmt_x2w_flush(&w);
-  xmt_x2w_free(&w);
+  xmt_buf_reset(&w.out);
+  xmt_buf_reset(&w.enc);
+  xmt_buf_reset(&w.tag);
+  xmt_buf_reset(&w.text);
+  *bufs = (struct x2_write_bufs){w.out, w.enc, w.tag, w.text};
+  memset(&w.out, 0, sizeof w.out);
+  memset(&w.enc, 0, sizeof w.enc);
+  memset(&w.tag, 0, sizeof w.tag);
+  memset(&w.text, 0, sizeof w.text);
+  xmt_x2w_free(&w); /* the rest */
   if (w.st != XMT_OK && err->pub.status != w.st)
     xmt_error_set(err, w.st, "%s", xmt_strerror(w.st));
   return w.st;

@@ -270,6 +270,19 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
                         xmt_write_fn sink, void *user,
                         struct xmt_error_store *err, xmt_x2_warn_fn warn,
                         void *warn_user);
+/* The writer's buffers, kept from one part of a stream to the next
+ * (emptied, not freed) so that they are not grown again for each unit;
+ * xmt_x2_write_bufs_free frees them. */
+struct x2_write_bufs {
+  struct xmt_buf out, enc, tag, text;
+};
+void xmt_x2_write_bufs_free(struct x2_write_bufs *b);
+/* xmt_x2_write with the buffers of bufs (left in it, emptied). */
+xmt_status xmt_x2_write_with(const struct x2_doc *doc,
+                             const char *target_language, xmt_write_fn sink,
+                             void *user, struct xmt_error_store *err,
+                             xmt_x2_warn_fn warn, void *warn_user,
+                             struct x2_write_bufs *bufs);
 
 /* With XMT_FILTER_SEG_SOURCE: the sentences of segment i, as the unit
  * reader's segmenter cut its trans-unit (unit), kept with their

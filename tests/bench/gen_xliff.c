@@ -2,7 +2,11 @@
    with -2 the same content as XLIFF 2.0 (pc, sc/ec, ph), for
    `make bench-xliff2`. For `make bench-aligner-memory`: -n puts numbers
    never seen before among the words (a vocabulary that grows with the
-   document), -w N draws the words from a fixed vocabulary of N. */
+   document), -w N draws the words from a fixed vocabulary of N.
+   -u N stops after N units instead of SIZE_MB: the random draws do not
+   depend on the format, so `gen_xliff -2 -u N` (N the units= that
+   `gen_xliff SIZE_MB` reports) is the XLIFF 2 twin of the XLIFF 1.2 file,
+   the same units with the same text and codes, for `make bench`. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,6 +130,8 @@ static int new_numbers;
 static uint64_t next_number = 100000;
 /* -w N: the vocabulary's size; 0: the list above as it is. */
 static unsigned vocab_size;
+/* -u N: the number of units to write; 0: as many as SIZE_MB holds. */
+static uint64_t unit_limit;
 
 /* Word k of a vocabulary of vocab_size: the list's words, then the same
    with a suffix of letters (k / NWORDS written in base 26). */
@@ -283,7 +289,13 @@ static int flush(struct gen *g) {
   return 0;
 }
 
-/* Emits files of a few thousand units each until limit bytes are out. */
+/* 1 while the document wants more units: limit bytes, or unit_limit. */
+static int more(const struct gen *g, uint64_t limit) {
+  return unit_limit ? g->units < unit_limit : g->written < limit;
+}
+
+/* Emits files of a few thousand units each until limit bytes are out (or
+   unit_limit units; a group may end up to 2 units past it). */
 static int gen_document(struct gen *g, uint64_t limit) {
   unsigned files = 0, per_file, k, n;
 
@@ -297,7 +309,7 @@ static int gen_document(struct gen *g, uint64_t limit) {
                  "<xliff version=\"1.2\" "
                  "xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" "
                  "xmlns:okp=\"okapi-framework:xliff-extensions\">\n");
-  while (g->written < limit) {
+  while (more(g, limit)) {
     put(&g->out, xliff2 ? "<file id=\"f" : "<file original=\"doc");
     put_u(&g->out, ++files);
     put(&g->out, xliff2 ? "\">\n"
@@ -305,7 +317,7 @@ static int gen_document(struct gen *g, uint64_t limit) {
                           "target-language=\"fr\" datatype=\"x-undefined\">\n"
                           "<body>\n");
     per_file = 2000 + pick(&g->rng, 6000);
-    for (k = 0; k < per_file && g->written < limit; k += n) {
+    for (k = 0; k < per_file && more(g, limit); k += n) {
       /* Groups of 3 at odds 1/28 put 1 unit in 10 in a group. */
       if (pick(&g->rng, 28) == 0) {
         put(&g->out, "<group id=\"g");
@@ -354,6 +366,10 @@ int main(int argc, char **argv) {
       vocab_size = (unsigned)nv;
       argv++;
       argc--;
+    } else if (strcmp(argv[1], "-u") == 0 && argc > 2 &&
+               parse_u64(argv[2], &unit_limit) == 0 && unit_limit > 0) {
+      argv++;
+      argc--;
     } else {
       bad = 1;
     }
@@ -362,7 +378,7 @@ int main(int argc, char **argv) {
   }
   if (bad || argc < 2 || argc > 3 || parse_u64(argv[1], &mb) || mb == 0 ||
       mb > (UINT64_C(1) << 20) || (argc == 3 && parse_u64(argv[2], &seed))) {
-    fputs("usage: gen_xliff [-2] [-n] [-w WORDS] SIZE_MB [SEED]  "
+    fputs("usage: gen_xliff [-2] [-n] [-w WORDS] [-u UNITS] SIZE_MB [SEED]  "
           "(SIZE_MB 1..1048576)\n",
           stderr);
     return 2;

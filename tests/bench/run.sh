@@ -4,7 +4,10 @@
 # Env: XLIFFMT, GEN_XLIFF (required), BENCH_MB (default 512),
 #      BENCH_DIR (default a fresh temporary directory, removed on exit).
 # Targets: peak RSS < 64 MB, time <= 2.0 x xmllint --stream (a lower bound
-# for any tool that has to parse the whole file).
+# for any tool that has to parse the whole file); XLIFF 2 at XLIFF 1.2's
+# time per byte, measured on the XLIFF 2 twin of the same document (the
+# same units, text and codes: gen_xliff -2 -u UNITS), whose markup is
+# smaller, so that its time per unit is lower still.
 set -eu
 
 : "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
@@ -35,8 +38,19 @@ if ! "$GEN_XLIFF" "$BENCH_MB" >"$in" 2>"$dir/gen.log"; then
   exit 1
 fi
 expected=$(sed -n 's/.*translatable=\([0-9]*\).*/\1/p' "$dir/gen.log")
+units=$(sed -n 's/.*units=\([0-9]*\).*/\1/p' "$dir/gen.log")
 bytes=$(wc -c <"$in" | tr -d ' ')
-echo "input: $in, $bytes bytes, $expected translatable units"
+echo "input: $in, $bytes bytes, $units units, $expected translatable"
+in2=$dir/bench2.xlf
+if ! "$GEN_XLIFF" -2 -u "$units" 1 >"$in2" 2>"$dir/gen2.log"; then
+  cat "$dir/gen2.log" >&2
+  exit 1
+fi
+# An XLIFF 2 segment is a unit of the run: translatable counts segments.
+expected2=$(sed -n 's/.*translatable=\([0-9]*\).*/\1/p' "$dir/gen2.log")
+bytes2=$(wc -c <"$in2" | tr -d ' ')
+segs2=$(grep -o '<segment>' "$in2" | wc -l | tr -d ' ')
+echo "XLIFF 2 twin: $in2, $bytes2 bytes, $units units, $segs2 segments, $expected2 translatable"
 
 # measure CMD...: run CMD twice under GNU time and set secs and kb (peak RSS)
 # from the faster run, so a cold page cache or a noisy neighbour costs less.
@@ -66,17 +80,29 @@ seg_secs=$secs seg_kb=$kb
 measure "$XLIFFMT" translate "$in" -o "$seg_out" -s en -t fr --mt identity \
   --quiet
 segd_secs=$secs segd_kb=$kb
+out2=$dir/bench2.fr.xlf
+measure "$XLIFFMT" translate "$in2" -o "$out2" -s en -t fr --mt identity \
+  --quiet --no-segment
+x2_secs=$secs x2_kb=$kb
+seg_out2=$dir/bench2.seg.xlf
+measure "$XLIFFMT" translate "$in2" -o "$seg_out2" -s en -t fr --mt identity \
+  --quiet
+x2segd_secs=$secs x2segd_kb=$kb
 secs=$seg_secs kb=$seg_kb
 
 fail=0
 
 # The 0.01 s floor keeps tiny BENCH_MB runs from dividing by zero.
-printf 'xmllint %s %s\nxliffmt %s %s\nxliffmt+srx %s %s\n' "$base_secs" \
-  "$base_kb" "$secs" "$kb" "$segd_secs" "$segd_kb" |
-  awk -v b="$bytes" '
+{
+  printf 'xmllint %s %s %s\nxliffmt %s %s %s\nxliffmt+srx %s %s %s\n' \
+    "$base_secs" "$base_kb" "$bytes" "$secs" "$kb" "$bytes" "$segd_secs" \
+    "$segd_kb" "$bytes"
+  printf 'xliff2 %s %s %s\nxliff2+srx %s %s %s\n' "$x2_secs" "$x2_kb" "$bytes2" \
+    "$x2segd_secs" "$x2segd_kb" "$bytes2"
+} | awk '
     BEGIN { printf "%-12s %8s %8s %12s\n", "tool", "seconds", "MB/s", "peak RSS MB" }
     { s = $2 < 0.01 ? 0.01 : $2
-      printf "%-12s %8.2f %8.1f %12.1f\n", $1, $2, b / 1048576 / s, $3 / 1024 }'
+      printf "%-12s %8.2f %8.1f %12.1f\n", $1, $2, $4 / 1048576 / s, $3 / 1024 }'
 ratio=$(awk -v a="$secs" -v b="$base_secs" \
   'BEGIN { printf "%.2f", (a < 0.01 ? 0.01 : a) / (b < 0.01 ? 0.01 : b) }')
 rss_mb=$(awk -v k="$kb" 'BEGIN { printf "%.1f", k / 1024 }')
@@ -86,6 +112,22 @@ segd_mb=$(awk -v k="$segd_kb" 'BEGIN { printf "%.1f", k / 1024 }')
 verdict "$(fcmp "$segd_mb" '<' "$MAX_RSS_MB")" \
   "peak RSS with segmentation $segd_mb MB < $MAX_RSS_MB MB"
 verdict "$(fcmp "$ratio" '<=' "$MAX_RATIO")" "time ratio $ratio <= $MAX_RATIO"
+# per_byte A_SECS A_BYTES B_SECS B_BYTES: A's time per byte over B's
+per_byte() {
+  awk -v a="$1" -v ab="$2" -v b="$3" -v bb="$4" 'BEGIN {
+    a = a < 0.01 ? 0.01 : a; b = b < 0.01 ? 0.01 : b
+    printf "%.2f", (a / ab) / (b / bb) }'
+}
+x2_ratio=$(per_byte "$x2_secs" "$bytes2" "$secs" "$bytes")
+x2segd_ratio=$(per_byte "$x2segd_secs" "$bytes2" "$segd_secs" "$bytes")
+echo "XLIFF 2/XLIFF 1.2 time per byte: $x2_ratio, with segmentation $x2segd_ratio"
+echo "XLIFF 2/XLIFF 1.2 time, the same units: $(per_byte "$x2_secs" 1 "$secs" 1), with segmentation $(per_byte "$x2segd_secs" 1 "$segd_secs" 1)"
+verdict "$(fcmp "$x2_ratio" '<=' 1.0)" "XLIFF 2 time per byte $x2_ratio <= 1.0 x XLIFF 1.2's"
+verdict "$(fcmp "$x2segd_ratio" '<=' 1.0)" \
+  "XLIFF 2 time per byte with segmentation $x2segd_ratio <= 1.0 x XLIFF 1.2's"
+x2_mb=$(awk -v k="$x2segd_kb" 'BEGIN { printf "%.1f", k / 1024 }')
+verdict "$(fcmp "$x2_mb" '<' "$MAX_RSS_MB")" \
+  "XLIFF 2 peak RSS with segmentation $x2_mb MB < $MAX_RSS_MB MB"
 
 if xmllint --stream --noout "$out"; then wf=1; else wf=0; fi
 verdict "$wf" "output is well-formed XML"
@@ -96,5 +138,12 @@ verdict "$ok" "$targets <target> elements, $expected expected"
 targets=$(grep -o '<target[ />]' "$seg_out" | wc -l | tr -d ' ')
 [ "$targets" = "$expected" ] && ok=1 || ok=0
 verdict "$ok" "with segmentation: $targets <target> elements, $expected expected"
+
+targets=$(grep -o '<target[ />]' "$out2" | wc -l | tr -d ' ')
+[ "$targets" = "$expected2" ] && ok=1 || ok=0
+verdict "$ok" "XLIFF 2: $targets <target> elements, $expected2 expected"
+targets=$(grep -o '<target[ />]' "$seg_out2" | wc -l | tr -d ' ')
+[ "$targets" = "$expected2" ] && ok=1 || ok=0
+verdict "$ok" "XLIFF 2 with segmentation: $targets <target> elements, $expected2 expected"
 
 exit "$fail"
