@@ -54,12 +54,15 @@ static int key_of(const struct run *run, struct window *w) {
   for (size_t r = 0; r < w->nresults; r++) {
     const struct result *res = &w->results[r];
     const struct xmt_mt_response *resp = &w->responses[r];
-    if (res->probe || !xmt_mt_response_answered(resp))
+    if (xmt_result_probe(res) || !xmt_mt_response_answered(resp))
       continue;
     uint64_t at = r;
     XXH3_128bits_update(h, &at, sizeof at);
-    hash_part(h, w->arena.data + res->plain, res->plain_len);
-    hash_part(h, xmt_answer_of(w, res), res->answer_len);
+    size_t len;
+    const char *text = xmt_result_plain(w, res, &len);
+    hash_part(h, text, len);
+    text = xmt_answer_of(w, res, &len);
+    hash_part(h, text, len);
   }
   XXH128_hash_t d = XXH3_128bits_digest(h);
   XXH3_freeState(h);
@@ -143,14 +146,17 @@ int xmt_align_cache_apply(struct run *run, struct window *w) {
         break;
       }
     }
-    if (line == NULL || (res->links = xmt_alignment_new()) == NULL) {
+    xmt_alignment *links = line != NULL ? xmt_result_new_links(res) : NULL;
+    if (links == NULL) {
       st = XMT_ERR_USAGE;
       break;
     }
-    st = xmt_tools_tokenize(run->pt, w->arena.data + res->plain, res->plain_len,
-                            xmt_answer_of(w, res), res->answer_len);
+    size_t src_len, tgt_len;
+    const char *src = xmt_result_plain(w, res, &src_len);
+    const char *tgt = xmt_answer_of(w, res, &tgt_len);
+    st = xmt_tools_tokenize(run->pt, src, src_len, tgt, tgt_len);
     if (st == XMT_OK)
-      st = xmt_alignment_parse(res->links, line, (size_t)(eol - line),
+      st = xmt_alignment_parse(links, line, (size_t)(eol - line),
                                xmt_tokens_count(xmt_tools_stok(run->pt)),
                                xmt_tokens_count(xmt_tools_ttok(run->pt)), NULL);
     applied++;
@@ -159,10 +165,7 @@ int xmt_align_cache_apply(struct run *run, struct window *w) {
     w->stats.cached_alignments += applied;
     return 1;
   }
-  for (size_t r = 0; r < w->nresults; r++) {
-    xmt_alignment_free(w->results[r].links);
-    w->results[r].links = NULL;
-  }
+  xmt_window_drop_links(w);
   return 0;
 }
 
@@ -171,7 +174,7 @@ void xmt_align_cache_keep(struct window *w) {
   xmt_status st = XMT_OK;
   xmt_buf_reset(&w->align_cache.links);
   for (size_t r = 0; r < w->nresults && st == XMT_OK; r++) {
-    const xmt_alignment *a = w->results[r].links;
+    const xmt_alignment *a = xmt_result_links(&w->results[r]);
     if (a == NULL)
       continue;
     char num[32];

@@ -79,20 +79,21 @@ static int backend_links(struct run *run, const struct window *w,
   *status = XMT_OK;
   if (resp->alignment == NULL || run->filter->tag_mode != XMT_TAGS_PROJECT)
     return 0;
-  const char *src = w->arena.data + res->plain;
-  const char *tgt = xmt_answer_of(w, res);
+  size_t src_len, tgt_len;
+  const char *src = xmt_result_plain(w, res, &src_len);
+  const char *tgt = xmt_answer_of(w, res, &tgt_len);
   xmt_status st;
   if (resp->source_tokens != NULL) {
-    st = xmt_tokens_map(xmt_tools_stok(run->pt), src, res->plain_len,
+    st = xmt_tokens_map(xmt_tools_stok(run->pt), src, src_len,
                         resp->source_tokens, strlen(resp->source_tokens),
                         XMT_TOKENS_MOSES, NULL);
     if (st == XMT_OK)
-      st = xmt_tokens_map(xmt_tools_ttok(run->pt), tgt, res->answer_len,
+      st = xmt_tokens_map(xmt_tools_ttok(run->pt), tgt, tgt_len,
                           resp->target_tokens, strlen(resp->target_tokens),
                           XMT_TOKENS_MOSES, NULL);
     *own_tokens = 1;
   } else {
-    st = xmt_tools_tokenize(run->pt, src, res->plain_len, tgt, res->answer_len);
+    st = xmt_tools_tokenize(run->pt, src, src_len, tgt, tgt_len);
   }
   if (st == XMT_OK)
     st = xmt_alignment_parse(links, resp->alignment, strlen(resp->alignment),
@@ -102,11 +103,12 @@ static int backend_links(struct run *run, const struct window *w,
   return st == XMT_OK;
 }
 
-int xmt_backend_links(struct run *run, const struct window *w,
-                      const struct result *res, xmt_alignment *links,
-                      int *own_tokens) {
+int xmt_engine_links(struct run *run, const struct window *w,
+                     const struct result *res, xmt_alignment *links,
+                     int *own_tokens) {
   xmt_status st;
-  return backend_links(run, w, res, links, own_tokens, &st);
+  return res->needs_links && !res->backend_links_bad &&
+         backend_links(run, w, res, links, own_tokens, &st);
 }
 
 /* Whether res is projected over the aligner's links: the engine gave
@@ -115,9 +117,29 @@ int xmt_wants_aligner_links(struct run *run, const struct window *w,
                             const struct result *res) {
   int own;
   return res->needs_links &&
-         (res->backend_links_bad ||
-          !xmt_backend_links(
-              run, w, res, xmt_placer_links(xmt_tools_placer(run->pt)), &own));
+         !xmt_engine_links(run, w, res,
+                           xmt_placer_links(xmt_tools_placer(run->pt)), &own);
+}
+
+void xmt_result_want_links(struct result *res) { res->needs_links = 1; }
+
+int xmt_result_needs_links(const struct result *res) {
+  return res->needs_links;
+}
+
+const xmt_alignment *xmt_result_links(const struct result *res) {
+  return res->links;
+}
+
+xmt_alignment *xmt_result_new_links(struct result *res) {
+  return res->links = xmt_alignment_new();
+}
+
+void xmt_window_drop_links(struct window *w) {
+  for (size_t r = 0; r < w->nresults; r++) {
+    xmt_alignment_free(w->results[r].links);
+    w->results[r].links = NULL;
+  }
 }
 
 /* Marks the results whose engine links do not check out; the number of
@@ -156,18 +178,19 @@ static xmt_status train_window(struct run *run, struct window *w,
     /* Probes are not trained on: a word out of context would teach the
      * aligner translations the document does not use. (Their answers may
      * still be coming: not looked at.) */
-    if (res->probe || !xmt_mt_response_answered(resp))
+    if (xmt_result_probe(res) || !xmt_mt_response_answered(resp))
       continue;
-    const char *src = w->arena.data + res->plain;
-    const char *tgt = xmt_answer_of(w, res);
-    st = xmt_tools_tokenize(run->pt, src, res->plain_len, tgt, res->answer_len);
+    size_t src_len, tgt_len;
+    const char *src = xmt_result_plain(w, res, &src_len);
+    const char *tgt = xmt_answer_of(w, res, &tgt_len);
+    st = xmt_tools_tokenize(run->pt, src, src_len, tgt, tgt_len);
     if (st == XMT_OK && xmt_tokens_count(xmt_tools_stok(run->pt)) > 0 &&
         xmt_tokens_count(xmt_tools_ttok(run->pt)) > 0) {
       pair_of[r] = xmt_aligner_pair_count(a);
       run->aligner_pairs++;
       added++;
-      st = xmt_aligner_add(a, src, res->plain_len, xmt_tools_stok(run->pt), tgt,
-                           res->answer_len, xmt_tools_ttok(run->pt));
+      st = xmt_aligner_add(a, src, src_len, xmt_tools_stok(run->pt), tgt,
+                           tgt_len, xmt_tools_ttok(run->pt));
     }
   }
   /* Answers without a word (an engine's "", "...") leave nothing to
@@ -191,18 +214,19 @@ static xmt_status align_window(struct run *run, struct window *w,
       continue;
     if (xmt_filter_interrupted(f))
       return XMT_ERR_ABORTED;
-    const char *src = w->arena.data + res->plain;
-    const char *tgt = xmt_answer_of(w, res);
+    size_t src_len, tgt_len;
+    const char *src = xmt_result_plain(w, res, &src_len);
+    const char *tgt = xmt_answer_of(w, res, &tgt_len);
     if ((res->links = xmt_alignment_new()) == NULL)
       return XMT_ERR_NOMEM;
-    st = xmt_tools_tokenize(run->pt, src, res->plain_len, tgt, res->answer_len);
+    st = xmt_tools_tokenize(run->pt, src, src_len, tgt, tgt_len);
     if (st == XMT_OK && pair_of[r] != SIZE_MAX)
       st = xmt_aligner_align_pair(a, pair_of[r], f->symmetrization, res->links);
     else if (st == XMT_OK && has_model &&
              xmt_tokens_count(xmt_tools_stok(run->pt)) > 0 &&
              xmt_tokens_count(xmt_tools_ttok(run->pt)) > 0)
-      st = xmt_aligner_align(a, src, res->plain_len, xmt_tools_stok(run->pt),
-                             tgt, res->answer_len, xmt_tools_ttok(run->pt),
+      st = xmt_aligner_align(a, src, src_len, xmt_tools_stok(run->pt), tgt,
+                             tgt_len, xmt_tools_ttok(run->pt),
                              f->symmetrization, res->links);
   }
   return st;

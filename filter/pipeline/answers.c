@@ -76,7 +76,7 @@ static void sanitize_answer(struct run *run, const struct result *res,
   if (res->probe)
     return;
   f->stats.sanitized_segments++;
-  const struct job *j = &w->jobs[res->first_job];
+  const struct job *j = xmt_result_job(w, res);
   struct xmt_buf id = {0};
   if (f->on_warning != NULL && xmt_job_id(w, j, &id) == XMT_OK) {
     char msg[160];
@@ -156,7 +156,7 @@ static int keep_plain(struct run *run, struct result *res, const char *tr,
                       size_t trlen) {
   const struct window *w = run->asking;
   const xmt_filter *f = run->filter;
-  const struct job *j = &w->jobs[res->first_job];
+  const struct job *j = xmt_result_job(w, res);
   /* Only mask and raw answers are decoded against their source: a
    * projection's is not looked up (its unit is far back in memory). */
   const xmt_segment *src =
@@ -216,7 +216,11 @@ int xmt_answers_collect(struct run *run) {
   }
   return 0;
 }
-const char *xmt_answer_of(const struct window *w, const struct result *r) {
+const char *xmt_answer_of(const struct window *w, const struct result *r,
+                          size_t *len) {
   const struct xmt_buf *from = r->probe ? &w->probe_plain : &w->plain;
+  *len = r->answer_len;
   return r->answer_len > 0 ? from->data + r->answer : "";
 }
+
+int xmt_answer_unchanged(const struct result *r) { return r->unchanged; }

@@ -66,14 +66,15 @@ int xmt_extract_window(struct run *run, struct window *w) {
     size_t r = xmt_job_result(j);
     if (r == NO_RESULT)
       continue;
-    const struct result *res = &w->results[r];
+    size_t req_len;
+    const char *req = xmt_result_request(w, &w->results[r], &req_len);
     xmt_buf_reset(&id);
     if (xmt_job_id(w, j, &id) != XMT_OK ||
-        segment_line(
-            &line,
-            run->mode == XMT_PIPELINE_EXTRACT_JSONL ? XMT_SEGMENTS_JSONL
-                                                    : XMT_SEGMENTS_TSV,
-            id.data, w->arena.data + res->request, res->request_len) != XMT_OK)
+        segment_line(&line,
+                     run->mode == XMT_PIPELINE_EXTRACT_JSONL
+                         ? XMT_SEGMENTS_JSONL
+                         : XMT_SEGMENTS_TSV,
+                     id.data, req, req_len) != XMT_OK)
       rc = xmt_run_nomem(run);
     else if (xmt_output_write(run->extract, line.data, line.len) != 0)
       rc = xmt_run_fail(run, XMT_ERR_WRITE, 0, NULL,

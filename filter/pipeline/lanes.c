@@ -110,8 +110,8 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
   xmt_buf_reset(&lane->ids);
   for (size_t i = from; i < to && st == XMT_OK; i++) {
     const struct result *res = &w->results[run->pending[i]];
-    st = xmt_job_id(w, &w->jobs[res->first_job], &lane->ids);
-    if (st == XMT_OK && res->probe) {
+    st = xmt_job_id(w, xmt_result_job(w, res), &lane->ids);
+    if (st == XMT_OK && xmt_result_probe(res)) {
       lane->ids.len--; /* its NUL */
       st = xmt_buf_append(&lane->ids, "/probe", sizeof "/probe");
       probes++;
@@ -120,12 +120,10 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
   const char *id = lane->ids.data;
   for (size_t i = from; i < to && st == XMT_OK; i++) {
     size_t r = run->pending[i];
-    const struct result *res = &w->results[r];
     struct xmt_mt_request *q = &lane->requests[i - from];
     q->segment_id = id;
     id += strlen(id) + 1;
-    q->text = w->arena.data + res->request;
-    q->len = res->request_len;
+    q->text = xmt_result_request(w, &w->results[r], &q->len);
     q->source_language = run->source_language;
     q->target_language = run->options.target_language;
     lane->response_ptrs[i - from] = &w->responses[r];
@@ -199,9 +197,11 @@ static int translate_results(struct run *run) {
     return xmt_run_nomem(run);
   run->pending = p;
   run->npending = 0;
-  for (size_t r = 0; r < w->nresults; r++)
-    if (!w->results[r].cached && w->results[r].probe == run->asking_probes)
+  for (size_t r = 0; r < w->nresults; r++) {
+    const struct result *res = &w->results[r];
+    if (!xmt_result_cached(res) && xmt_result_probe(res) == run->asking_probes)
       run->pending[run->npending++] = r;
+  }
   run->nbatches = (run->npending + run->batch - 1) / run->batch;
   run->lanes_stop = 0;
   if (run->engine_stopped)

@@ -64,7 +64,9 @@ struct job {
 #define NO_RESULT SIZE_MAX
 
 /* One distinct request of the window, answered by the backend or by the
- * translations of earlier windows. */
+ * translations of earlier windows. Its fields are three rooms': the
+ * request's requests.c's, the answer's answers.c's, the links'
+ * aligner.c's; other rooms ask them (xmt_result_*, xmt_answer_*). */
 struct result {
   size_t request, request_len; /* MT input, in w->arena */
   uint64_t request_hash;       /* its xmt_memo_hash */
@@ -270,6 +272,25 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
  * plain text. */
 size_t xmt_job_result(const struct job *j);
 void xmt_job_core(const struct job *j, size_t *lead, size_t *core_len);
+/* A result's request (the MT input) and the plain text its answer is
+ * aligned with, in w's arena; the request's xmt_memo_hash. */
+const char *xmt_result_request(const struct window *w, const struct result *r,
+                               size_t *len);
+const char *xmt_result_plain(const struct window *w, const struct result *r,
+                             size_t *len);
+uint64_t xmt_result_hash(const struct result *r);
+/* 1 when only probes asked r; when a probe asked it first (its cache key
+ * says so); when a segment asked it after a probe did. */
+int xmt_result_probe(const struct result *r);
+int xmt_result_probe_key(const struct result *r);
+int xmt_result_claimed(const struct result *r);
+/* The first job that asked r (for messages). */
+const struct job *xmt_result_job(const struct window *w,
+                                 const struct result *r);
+/* 1 when r was answered by the run's table or the cache (tm.c), which
+ * then sets it. */
+int xmt_result_cached(const struct result *r);
+void xmt_result_set_cached(struct result *r);
 
 /* --- tm.c -------------------------------------------------------------- */
 /* Opens the filter's cache for a run (its error is the filter's). */
@@ -293,7 +314,11 @@ int xmt_lanes_ask(struct run *run, struct window *w, int probes);
 /* The plain answer of each result asked (tags removed in mask and raw
  * modes), checked and cleaned, and remembered. */
 int xmt_answers_collect(struct run *run);
-const char *xmt_answer_of(const struct window *w, const struct result *r);
+/* The plain answer of r and its length; "" before it is collected. */
+const char *xmt_answer_of(const struct window *w, const struct result *r,
+                          size_t *len);
+/* 1 when the answer is the plain text it translates. */
+int xmt_answer_unchanged(const struct result *r);
 
 /* --- aligner.c --------------------------------------------------------- */
 /* The aligner model file, unless it is still to be made. */
@@ -302,13 +327,26 @@ int xmt_model_to_load(const xmt_filter *f);
 xmt_status xmt_check_align_model(xmt_filter *f);
 /* XMT_FILTER_UPDATE_MODEL: the grown model back to its file. */
 xmt_status xmt_save_model(struct run *run);
-int xmt_backend_links(struct run *run, const struct window *w,
-                      const struct result *res, xmt_alignment *links,
-                      int *own_tokens);
+/* The engine's links of res into links when res needs links and they
+ * check out (*own_tokens: 1 when tokens are the engine's, in run->pt's
+ * token lists); else 0. */
+int xmt_engine_links(struct run *run, const struct window *w,
+                     const struct result *res, xmt_alignment *links,
+                     int *own_tokens);
 int xmt_wants_aligner_links(struct run *run, const struct window *w,
                             const struct result *res);
 /* Word alignments for the results that need them (placing stage). */
 int xmt_align_results(struct run *run, struct window *w);
+/* A result's links are aligner.c's: some job projects onto res (placing
+ * stage), whether one does, and the links it is projected over (the
+ * aligner's or the alignment cache's; NULL: none). */
+void xmt_result_want_links(struct result *res);
+int xmt_result_needs_links(const struct result *res);
+const xmt_alignment *xmt_result_links(const struct result *res);
+/* New empty links for res (the alignment cache's); NULL: out of memory. */
+xmt_alignment *xmt_result_new_links(struct result *res);
+/* Frees the links of the window's results. */
+void xmt_window_drop_links(struct window *w);
 
 /* --- align_cache.c ----------------------------------------------------- */
 void xmt_align_cache_look_up(struct run *run, struct window *w);

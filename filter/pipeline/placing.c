@@ -13,7 +13,7 @@
 static int needs_projection(struct run *run, const struct window *w,
                             const struct job *j) {
   const struct result *res = &w->results[j->result];
-  if (res->unchanged)
+  if (xmt_answer_unchanged(res))
     return 0; /* unchanged text keeps its tags where they are */
   const xmt_segment *src = xmt_job_source(w, j);
   if (xmt_segment_tag_count(src) == 0)
@@ -67,11 +67,11 @@ static xmt_status place_standins(struct run *run, struct window *w,
   const struct result *r = &w->results[j->standin];
   if (!xmt_mt_response_answered(&w->responses[j->standin]))
     return XMT_OK;
-  size_t placed = 0;
-  xmt_status st =
-      xmt_standin_place(xmt_tools_placer(run->pt), xmt_tools_scratch(run->pt),
-                        xmt_job_source(w, j), j->lead, j->core_len,
-                        xmt_answer_of(w, r), r->answer_len, &placed);
+  size_t placed = 0, len;
+  const char *ans = xmt_answer_of(w, r, &len);
+  xmt_status st = xmt_standin_place(
+      xmt_tools_placer(run->pt), xmt_tools_scratch(run->pt),
+      xmt_job_source(w, j), j->lead, j->core_len, ans, len, &placed);
   w->stats.probe_anchored_tags += placed;
   return st;
 }
@@ -94,25 +94,25 @@ static xmt_status project_job(struct run *run, struct window *w,
     from = p->spaced;
   }
   const xmt_tokens *ctok = NULL, *ttok = NULL;
-  const xmt_alignment *links = res->links;
+  const xmt_alignment *links = xmt_result_links(res);
   int own = 0;
-  if (res->needs_links && !res->backend_links_bad &&
-      xmt_backend_links(run, w, res, xmt_placer_links(p), &own)) {
+  if (xmt_engine_links(run, w, res, xmt_placer_links(p), &own)) {
     links = xmt_placer_links(p);
     if (own) {
       ctok = xmt_tools_stok(run->pt);
       ttok = xmt_tools_ttok(run->pt);
     }
   }
-  if (res->needs_links && xmt_segment_tag_count(src) > 0)
+  if (xmt_result_needs_links(res) && xmt_segment_tag_count(src) > 0)
     w->stats.projected_segments++;
   if (st == XMT_OK && j->nprobes > 0)
     st = xmt_probes_anchor(run, w, j->first_probe, j->nprobes, res, &ctok,
                            &ttok, &links);
+  size_t ans_len;
+  const char *ans = xmt_answer_of(w, res, &ans_len);
   if (st == XMT_OK)
     st = xmt_place_project(p, xmt_tools_scratch(run->pt), from, j->lead,
-                           core_len, xmt_answer_of(w, res), res->answer_len,
-                           ctok, ttok, links, f->rule);
+                           core_len, ans, ans_len, ctok, ttok, links, f->rule);
   if (st == XMT_OK)
     st = xmt_break_unspace(p, from, xmt_tools_scratch(run->pt));
   if (st == XMT_OK && j->standin != NO_RESULT)
@@ -150,7 +150,7 @@ static xmt_status place_job(struct run *run, struct window *w,
   if (st != XMT_ERR_INLINE)
     return st;
   /* Project the plain answer; an unchanged one keeps the source. */
-  if (res->unchanged) {
+  if (xmt_answer_unchanged(res)) {
     *target = src;
     return XMT_OK;
   }
@@ -211,7 +211,7 @@ void xmt_window_place(struct run *run, struct window *w) {
     if (j->result != NO_RESULT &&
         xmt_mt_response_answered(&w->responses[j->result]) &&
         needs_projection(run, w, j))
-      w->results[j->result].needs_links = 1;
+      xmt_result_want_links(&w->results[j->result]);
   }
   rc = xmt_align_results(run, w);
   pthread_mutex_lock(&run->probes_lock);
@@ -264,10 +264,7 @@ void xmt_window_place(struct run *run, struct window *w) {
     if (xmt_xliff_unit_set_target(u, j->seg, xmt_job_source(w, j)) != XMT_OK)
       rc = xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
   }
-  for (size_t r = 0; r < w->nresults; r++) {
-    xmt_alignment_free(w->results[r].links);
-    w->results[r].links = NULL;
-  }
+  xmt_window_drop_links(w);
   if (rc == 0)
     write_window(run, w);
 }

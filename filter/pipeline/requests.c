@@ -185,6 +185,35 @@ void xmt_job_core(const struct job *j, size_t *lead, size_t *core_len) {
   *core_len = j->core_len;
 }
 
+const char *xmt_result_request(const struct window *w, const struct result *r,
+                               size_t *len) {
+  *len = r->request_len;
+  return w->arena.data + r->request;
+}
+
+const char *xmt_result_plain(const struct window *w, const struct result *r,
+                             size_t *len) {
+  *len = r->plain_len;
+  return w->arena.data + r->plain;
+}
+
+uint64_t xmt_result_hash(const struct result *r) { return r->request_hash; }
+
+int xmt_result_probe(const struct result *r) { return r->probe; }
+
+int xmt_result_probe_key(const struct result *r) { return r->asked_by_probe; }
+
+int xmt_result_claimed(const struct result *r) { return r->claimed; }
+
+const struct job *xmt_result_job(const struct window *w,
+                                 const struct result *r) {
+  return &w->jobs[r->first_job];
+}
+
+int xmt_result_cached(const struct result *r) { return r->cached; }
+
+void xmt_result_set_cached(struct result *r) { r->cached = 1; }
+
 /* Adds a job for segment seg of item, with its result and its probes. */
 static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   struct window *w = run->fill;

@@ -38,8 +38,7 @@ static void window_free(struct window *w) {
   xmt_buf_free(&w->skeleton);
   for (size_t i = 0; i < w->responses_cap; i++)
     xmt_mt_response_free(&w->responses[i]);
-  for (size_t i = 0; i < w->nresults; i++)
-    xmt_alignment_free(w->results[i].links);
+  xmt_window_drop_links(w);
   free(w->results);
   free(w->responses);
   free(w->jobs);

@@ -12,7 +12,7 @@
 /* Whether the window has results only probes asked for. */
 static int probes_to_ask(const struct window *w) {
   for (size_t r = 0; r < w->nresults; r++)
-    if (w->results[r].probe)
+    if (xmt_result_probe(&w->results[r]))
       return 1;
   return 0;
 }
@@ -83,7 +83,7 @@ static int aligner_work(const struct run *run, const struct window *w) {
   for (size_t k = 0; k < w->njobs; k++) {
     const struct job *j = &w->jobs[k];
     size_t r = xmt_job_result(j);
-    if (r != NO_RESULT && !w->results[r].unchanged &&
+    if (r != NO_RESULT && !xmt_answer_unchanged(&w->results[r]) &&
         xmt_segment_tag_count(xmt_job_source(w, j)) > 0)
       return 1;
   }
