@@ -33,8 +33,9 @@ static void hash_part(XXH3_state_t *h, const char *s, size_t n) {
   XXH3_128bits_update(h, s, n);
 }
 
-/* w->align_cache.key: the settings and training pairs of the window. */
+/* ac->key: the settings and training pairs of the window. */
 static int key_of(const struct run *run, struct window *w) {
+  struct align_cache_use *ac = xmt_window_align_cache(w);
   const xmt_filter *f = run->filter;
   XXH3_state_t *h = XXH3_createState();
   if (h == NULL || XXH3_128bits_reset(h) != XXH_OK) {
@@ -51,9 +52,9 @@ static int key_of(const struct run *run, struct window *w) {
               langs[i] ? strlen(langs[i]) : 0);
   for (size_t k = 0; k < f->ndicts; k++)
     hash_part(h, f->dicts[k], strlen(f->dicts[k]));
-  for (size_t r = 0; r < w->nresults; r++) {
-    const struct result *res = &w->results[r];
-    const struct xmt_mt_response *resp = &w->responses[r];
+  for (size_t r = 0; r < xmt_window_nresults(w); r++) {
+    const struct result *res = xmt_window_result(w, r);
+    const struct xmt_mt_response *resp = xmt_window_response(w, r);
     if (xmt_result_probe(res) || !xmt_mt_response_answered(resp))
       continue;
     uint64_t at = r;
@@ -66,7 +67,7 @@ static int key_of(const struct run *run, struct window *w) {
   }
   XXH128_hash_t d = XXH3_128bits_digest(h);
   XXH3_freeState(h);
-  snprintf(w->align_cache.key, sizeof w->align_cache.key, "%016llx%016llx",
+  snprintf(ac->key, sizeof ac->key, "%016llx%016llx",
            (unsigned long long)d.high64, (unsigned long long)d.low64);
   return 1;
 }
@@ -79,54 +80,54 @@ static void entry_key(const struct run *run, struct xmt_cache_key *key) {
 
 /* On the main thread, before the window goes to the placing stage. */
 void xmt_align_cache_look_up(struct run *run, struct window *w) {
-  w->align_cache.wanted = w->align_cache.hit = w->align_cache.fresh = 0;
-  xmt_buf_reset(&w->align_cache.links);
+  struct align_cache_use *ac = xmt_window_align_cache(w);
+  ac->wanted = ac->hit = ac->fresh = 0;
+  xmt_buf_reset(&ac->links);
   if (!applies(run) || !key_of(run, w))
     return;
-  w->align_cache.wanted = 1;
+  ac->wanted = 1;
   struct xmt_cache_key key;
   entry_key(run, &key);
   struct xmt_mt_response resp;
   memset(&resp, 0, sizeof resp);
-  int hit = xmt_cache_get(run->cache, &key, w->align_cache.key,
-                          strlen(w->align_cache.key), &resp);
+  int hit = xmt_cache_get(run->cache, &key, ac->key, strlen(ac->key), &resp);
   size_t len;
   const char *links = xmt_mt_response_text(&resp, &len);
   if (hit == -1)
     xmt_tm_trouble(run);
   else if (hit == 1 && len > 0 &&
-           xmt_buf_append(&w->align_cache.links, links, len) == XMT_OK)
-    w->align_cache.hit = 1;
+           xmt_buf_append(&ac->links, links, len) == XMT_OK)
+    ac->hit = 1;
   xmt_mt_response_free(&resp);
 }
 
 /* On the main thread, the window back: the links it computed go in. */
 void xmt_align_cache_store(struct run *run, struct window *w) {
-  if (w->align_cache.fresh && run->cache != NULL) {
+  struct align_cache_use *ac = xmt_window_align_cache(w);
+  if (ac->fresh && run->cache != NULL) {
     struct xmt_cache_key key;
     entry_key(run, &key);
     struct xmt_mt_response none;
     memset(&none, 0, sizeof none);
-    if (xmt_cache_put(run->cache, &key, w->align_cache.key,
-                      strlen(w->align_cache.key), w->align_cache.links.data,
-                      w->align_cache.links.len, &none) != XMT_OK ||
+    if (xmt_cache_put(run->cache, &key, ac->key, strlen(ac->key),
+                      ac->links.data, ac->links.len, &none) != XMT_OK ||
         xmt_cache_commit(run->cache, &run->cache_err) != XMT_OK)
       xmt_tm_trouble(run);
   }
-  w->align_cache.wanted = w->align_cache.hit = w->align_cache.fresh = 0;
+  ac->wanted = ac->hit = ac->fresh = 0;
 }
 
 /* The links of the results that need the aligner's, from
- * w->align_cache.links; 0 (and
+ * ac->links; 0 (and
  * none set) when it lacks one or one does not fit its tokens: then the
  * aligner trains as if there were none. */
 int xmt_align_cache_apply(struct run *run, struct window *w) {
-  const char *p = w->align_cache.links.data,
-             *end = p + w->align_cache.links.len;
+  struct align_cache_use *ac = xmt_window_align_cache(w);
+  const char *p = ac->links.data, *end = p + ac->links.len;
   size_t applied = 0;
   xmt_status st = XMT_OK;
-  for (size_t r = 0; r < w->nresults && st == XMT_OK; r++) {
-    struct result *res = &w->results[r];
+  for (size_t r = 0; r < xmt_window_nresults(w) && st == XMT_OK; r++) {
+    struct result *res = xmt_window_result(w, r);
     if (!xmt_wants_aligner_links(run, w, res))
       continue;
     /* the line of result r: lines come in increasing order */
@@ -162,7 +163,7 @@ int xmt_align_cache_apply(struct run *run, struct window *w) {
     applied++;
   }
   if (st == XMT_OK) {
-    w->stats.cached_alignments += applied;
+    xmt_window_stats(w)->cached_alignments += applied;
     return 1;
   }
   xmt_window_drop_links(w);
@@ -171,23 +172,24 @@ int xmt_align_cache_apply(struct run *run, struct window *w) {
 
 /* The aligner's links of the window, as xmt_align_cache_apply reads them. */
 void xmt_align_cache_keep(struct window *w) {
+  struct align_cache_use *ac = xmt_window_align_cache(w);
   xmt_status st = XMT_OK;
-  xmt_buf_reset(&w->align_cache.links);
-  for (size_t r = 0; r < w->nresults && st == XMT_OK; r++) {
-    const xmt_alignment *a = xmt_result_links(&w->results[r]);
+  xmt_buf_reset(&ac->links);
+  for (size_t r = 0; r < xmt_window_nresults(w) && st == XMT_OK; r++) {
+    const xmt_alignment *a = xmt_result_links(xmt_window_result(w, r));
     if (a == NULL)
       continue;
     char num[32];
     snprintf(num, sizeof num, "%zu\t", r);
-    st = xmt_buf_append_str(&w->align_cache.links, num);
+    st = xmt_buf_append_str(&ac->links, num);
     const struct xmt_link *l = xmt_alignment_links(a);
     for (size_t k = 0; k < xmt_alignment_count(a) && st == XMT_OK; k++) {
       snprintf(num, sizeof num, "%s%zu-%zu", k ? " " : "", l[k].source,
                l[k].target);
-      st = xmt_buf_append_str(&w->align_cache.links, num);
+      st = xmt_buf_append_str(&ac->links, num);
     }
     if (st == XMT_OK)
-      st = xmt_buf_append_byte(&w->align_cache.links, '\n');
+      st = xmt_buf_append_byte(&ac->links, '\n');
   }
-  w->align_cache.fresh = st == XMT_OK;
+  ac->fresh = st == XMT_OK;
 }

@@ -141,12 +141,13 @@ static int refuse_empty_answer(struct xmt_mt_response *resp) {
 static xmt_status store_answer(struct run *run, struct result *res,
                                const char *text, size_t len) {
   struct window *w = run->asking;
-  struct xmt_buf *to = res->probe ? &w->probe_plain : &w->plain;
+  struct xmt_buf *to = xmt_window_answers(w, res->probe);
   res->answer = to->len;
   res->answer_len = len;
+  size_t plain_len;
+  const char *plain = xmt_result_plain(w, res, &plain_len);
   res->unchanged =
-      len == res->plain_len &&
-      (len == 0 || memcmp(text, w->arena.data + res->plain, len) == 0);
+      len == plain_len && (len == 0 || memcmp(text, plain, len) == 0);
   return xmt_buf_append(to, text, len);
 }
 
@@ -183,22 +184,26 @@ static int keep_plain(struct run *run, struct result *res, const char *tr,
 
 int xmt_answers_collect(struct run *run) {
   struct window *w = run->asking;
-  xmt_buf_reset(run->asking_probes ? &w->probe_plain : &w->plain);
+  xmt_buf_reset(xmt_window_answers(w, run->asking_probes));
   if (xmt_memo_bytes(&run->run_memo) > MEMO_MAX_BYTES)
     xmt_memo_clear(&run->run_memo);
-  for (size_t r = 0; r < w->nresults; r++) {
-    struct result *res = &w->results[r];
-    struct xmt_mt_response *resp = &w->responses[r];
+  size_t nresults = xmt_window_nresults(w);
+  for (size_t r = 0; r < nresults; r++) {
+    struct result *res = xmt_window_result(w, r);
+    struct xmt_mt_response *resp = xmt_window_response(w, r);
     if (res->probe != run->asking_probes)
       continue;
     /* The table's slot for a result a few ahead, by the time it is put. */
-    if (r + 8 < w->nresults && xmt_run_dedupes(run))
-      xmt_memo_prefetch(&run->run_memo, w->results[r + 8].request_hash);
+    if (r + 8 < nresults && xmt_run_dedupes(run))
+      xmt_memo_prefetch(&run->run_memo,
+                        xmt_window_result(w, r + 8)->request_hash);
     if (resp->error != NULL || !resp->has_text)
       continue;
     int refused = refuse_long_answer(run, res, resp);
     if (refused == 0 && !res->cached) {
-      tidy_spaces(&resp->text, w->arena.data + res->request, res->request_len);
+      size_t req_len;
+      const char *req = xmt_result_request(w, res, &req_len);
+      tidy_spaces(&resp->text, req, req_len);
       sanitize_answer(run, res, &resp->text);
     }
     if (refused == 0)
@@ -218,9 +223,8 @@ int xmt_answers_collect(struct run *run) {
 }
 const char *xmt_answer_of(const struct window *w, const struct result *r,
                           size_t *len) {
-  const struct xmt_buf *from = r->probe ? &w->probe_plain : &w->plain;
   *len = r->answer_len;
-  return r->answer_len > 0 ? from->data + r->answer : "";
+  return r->answer_len > 0 ? xmt_window_answer_at(w, r->probe, r->answer) : "";
 }
 
 int xmt_answer_unchanged(const struct result *r) { return r->unchanged; }

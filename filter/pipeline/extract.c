@@ -61,13 +61,13 @@ static xmt_status segment_line(struct xmt_buf *line,
 int xmt_extract_window(struct run *run, struct window *w) {
   struct xmt_buf line = {0}, id = {0};
   int rc = 0;
-  for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
-    const struct job *j = &w->jobs[k];
+  for (size_t k = 0; rc == 0 && k < xmt_window_njobs(w); k++) {
+    const struct job *j = xmt_window_job(w, k);
     size_t r = xmt_job_result(j);
     if (r == NO_RESULT)
       continue;
     size_t req_len;
-    const char *req = xmt_result_request(w, &w->results[r], &req_len);
+    const char *req = xmt_result_request(w, xmt_window_result(w, r), &req_len);
     xmt_buf_reset(&id);
     if (xmt_job_id(w, j, &id) != XMT_OK ||
         segment_line(&line,

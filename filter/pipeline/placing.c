@@ -1,7 +1,9 @@
 /* placing.c -- the placing stage of a window: each job's target made
  * from its answer (copied, decoded, or projected over word alignments and
  * probe anchors), failed segments noted, and the window written out. It
- * touches only the window, the aligner, the writer and run->pt. */
+ * touches only the window, the aligner, the writer and run->pt. What
+ * placing made of a window (counts, failures, notes) is this file's; the
+ * main thread makes it the run's (xmt_window_report). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -267,4 +269,74 @@ void xmt_window_place(struct run *run, struct window *w) {
   xmt_window_drop_links(w);
   if (rc == 0)
     write_window(run, w);
+}
+
+int xmt_window_fail(const struct run *run, struct window *w, xmt_status st,
+                    unsigned long line, const char *unit_id,
+                    const char *message) {
+  xmt_error_at(&w->err, st, XMT_AT_UNIT(run->in_path, line, unit_id), "%s",
+               message != NULL ? message : xmt_strerror(st));
+  w->failed = 1;
+  return 1;
+}
+
+int xmt_window_fail_model(struct window *w, xmt_status st, const char *model,
+                          unsigned long line, const char *message) {
+  xmt_error_at(&w->err, st, XMT_AT_LINE(model, line), "word aligner: %s",
+               message);
+  w->failed = 1;
+  return 1;
+}
+
+int xmt_window_failed(const struct window *w) { return w->failed; }
+
+struct xmt_filter_stats *xmt_window_stats(struct window *w) {
+  return &w->stats;
+}
+
+struct align_cache_use *xmt_window_align_cache(struct window *w) {
+  return &w->align_cache;
+}
+
+void xmt_window_engine_stopped(struct window *w) { w->engine_stopped = 1; }
+
+void xmt_window_expect_probes(struct window *w, int ask) {
+  w->probes_answered = !ask;
+  w->probes_failed = 0;
+}
+
+void xmt_window_probes_answered(struct run *run, struct window *w, int failed) {
+  pthread_mutex_lock(&run->probes_lock);
+  w->probes_answered = 1;
+  w->probes_failed = failed;
+  pthread_cond_broadcast(&run->probes_cond);
+  pthread_mutex_unlock(&run->probes_lock);
+}
+
+int xmt_window_report(struct run *run, struct window *w) {
+  struct xmt_filter_stats *s = &run->filter->stats;
+  s->translated_units += w->stats.translated_units;
+  s->skipped_units += w->stats.skipped_units;
+  s->failed_segments += w->stats.failed_segments;
+  s->projected_segments += w->stats.projected_segments;
+  s->repaired_segments += w->stats.repaired_segments;
+  s->probe_anchored_tags += w->stats.probe_anchored_tags;
+  s->cached_alignments += w->stats.cached_alignments;
+  memset(&w->stats, 0, sizeof w->stats);
+  if (!w->failed)
+    xmt_align_cache_store(run, w);
+  xmt_filter *f = run->filter;
+  for (size_t k = 0; k < w->nnotes; k++)
+    f->on_failure(f->callback_user, w->notes.data + w->notes_at[k].id,
+                  w->notes_at[k].line, w->notes.data + w->notes_at[k].message);
+  w->nnotes = 0;
+  xmt_buf_reset(&w->notes);
+  if (w->failed) {
+    /* Earlier in the document than whatever the main thread met since. */
+    xmt_error_copy(&f->err, &w->err.pub);
+    xmt_error_clear(&w->err);
+    w->failed = 0;
+    run->failed = 1;
+  }
+  return run->failed;
 }

@@ -576,16 +576,16 @@ xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
     *ctok = xmt_tools_stok(run->pt);
     *ttok = xmt_tools_ttok(run->pt);
   }
-  struct xmt_probe *probes = w->probes + first;
+  struct xmt_probe *probes = xmt_window_probes(w, first);
   for (size_t k = 0; k < nprobes; k++) {
-    size_t r = w->probe_results[first + k];
+    size_t r = xmt_window_probe_result(w, first + k);
     probes[k].answer = NULL;
     if (r == NO_RESULT) {
       probes[k].answer = plain + probes[k].start;
       probes[k].answer_len = probes[k].end - probes[k].start;
-    } else if (xmt_mt_response_answered(&w->responses[r])) {
+    } else if (xmt_mt_response_answered(xmt_window_response(w, r))) {
       probes[k].answer =
-          xmt_answer_of(w, &w->results[r], &probes[k].answer_len);
+          xmt_answer_of(w, xmt_window_result(w, r), &probes[k].answer_len);
     }
   }
   size_t anchored = 0;
@@ -593,7 +593,7 @@ xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
   if (st == XMT_OK)
     st = xmt_probe_anchor(p, run->target_language, probes, nprobes, *ctok, ans,
                           ans_len, *ttok, *links, p->anchored, &anchored);
-  w->stats.probe_anchored_tags += anchored;
+  xmt_window_stats(w)->probe_anchored_tags += anchored;
   if (anchored > 0) /* else the alignment decides, as without probes */
     *links = p->anchored;
   return st;

@@ -45,10 +45,12 @@ xmt_status xmt_tm_look_up(struct run *run) {
   xmt_filter *f = run->filter;
   if (!xmt_run_dedupes(run))
     return XMT_OK;
-  for (size_t r = 0; r < w->nresults; r++) {
-    if (r + 8 < w->nresults)
-      xmt_memo_prefetch(&run->run_memo, xmt_result_hash(&w->results[r + 8]));
-    struct result *res = &w->results[r];
+  size_t nresults = xmt_window_nresults(w);
+  for (size_t r = 0; r < nresults; r++) {
+    if (r + 8 < nresults)
+      xmt_memo_prefetch(&run->run_memo,
+                        xmt_result_hash(xmt_window_result(w, r + 8)));
+    struct result *res = xmt_window_result(w, r);
     size_t req_len, cached_len;
     const char *req = xmt_result_request(w, res, &req_len), *cached;
     if (xmt_memo_get_hashed(&run->run_memo, xmt_result_hash(res), req, req_len,
@@ -56,14 +58,15 @@ xmt_status xmt_tm_look_up(struct run *run) {
       xmt_result_set_cached(res);
       if (!xmt_result_probe(res))
         f->stats.deduplicated_segments++;
-      xmt_status st =
-          xmt_mt_response_set_text(&w->responses[r], cached, cached_len);
+      xmt_status st = xmt_mt_response_set_text(xmt_window_response(w, r),
+                                               cached, cached_len);
       if (st != XMT_OK)
         return st;
     } else if (run->cache != NULL) {
       struct xmt_cache_key key;
       xmt_tm_key(run, xmt_result_probe_key(res), &key);
-      int hit = xmt_cache_get(run->cache, &key, req, req_len, &w->responses[r]);
+      int hit = xmt_cache_get(run->cache, &key, req, req_len,
+                              xmt_window_response(w, r));
       if (hit == -2)
         return XMT_ERR_NOMEM;
       if (hit < 0)
