@@ -240,8 +240,6 @@ static inline int xmt_run_dedupes(const struct run *run) {
 int xmt_run_fail(struct run *run, xmt_status st, unsigned long line,
                  const char *unit_id, const char *message);
 int xmt_run_nomem(struct run *run);
-/* A failure of the placing stage: the window's, made the run's when the
- * main thread takes the window back. message NULL: st's own. */
 
 /* --- units.c ----------------------------------------------------------- */
 extern const struct xmt_xliff_reader_callbacks xmt_units_callbacks;
