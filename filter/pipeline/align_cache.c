@@ -33,8 +33,9 @@ static void hash_part(XXH3_state_t *h, const char *s, size_t n) {
   XXH3_128bits_update(h, s, n);
 }
 
-/* w->align_cache.key: the settings and training pairs of the window. */
+/* ac->key: the settings and training pairs of the window. */
 static int key_of(const struct run *run, struct window *w) {
+  struct align_cache_use *ac = xmt_window_align_cache(w);
   const xmt_filter *f = run->filter;
   XXH3_state_t *h = XXH3_createState();
   if (h == NULL || XXH3_128bits_reset(h) != XXH_OK) {
@@ -51,19 +52,22 @@ static int key_of(const struct run *run, struct window *w) {
               langs[i] ? strlen(langs[i]) : 0);
   for (size_t k = 0; k < f->ndicts; k++)
     hash_part(h, f->dicts[k], strlen(f->dicts[k]));
-  for (size_t r = 0; r < w->nresults; r++) {
-    const struct result *res = &w->results[r];
-    const struct xmt_mt_response *resp = &w->responses[r];
-    if (res->probe || !xmt_mt_response_answered(resp))
+  for (size_t r = 0; r < xmt_window_nresults(w); r++) {
+    const struct result *res = xmt_window_result(w, r);
+    const struct xmt_mt_response *resp = xmt_window_response(w, r);
+    if (xmt_result_probe(res) || !xmt_mt_response_answered(resp))
       continue;
     uint64_t at = r;
     XXH3_128bits_update(h, &at, sizeof at);
-    hash_part(h, w->arena.data + res->plain, res->plain_len);
-    hash_part(h, xmt_answer_of(w, res), res->answer_len);
+    size_t len;
+    const char *text = xmt_result_plain(w, res, &len);
+    hash_part(h, text, len);
+    text = xmt_answer_of(w, res, &len);
+    hash_part(h, text, len);
   }
   XXH128_hash_t d = XXH3_128bits_digest(h);
   XXH3_freeState(h);
-  snprintf(w->align_cache.key, sizeof w->align_cache.key, "%016llx%016llx",
+  snprintf(ac->key, sizeof ac->key, "%016llx%016llx",
            (unsigned long long)d.high64, (unsigned long long)d.low64);
   return 1;
 }
@@ -76,54 +80,54 @@ static void entry_key(const struct run *run, struct xmt_cache_key *key) {
 
 /* On the main thread, before the window goes to the placing stage. */
 void xmt_align_cache_look_up(struct run *run, struct window *w) {
-  w->align_cache.wanted = w->align_cache.hit = w->align_cache.fresh = 0;
-  xmt_buf_reset(&w->align_cache.links);
+  struct align_cache_use *ac = xmt_window_align_cache(w);
+  ac->wanted = ac->hit = ac->fresh = 0;
+  xmt_buf_reset(&ac->links);
   if (!applies(run) || !key_of(run, w))
     return;
-  w->align_cache.wanted = 1;
+  ac->wanted = 1;
   struct xmt_cache_key key;
   entry_key(run, &key);
   struct xmt_mt_response resp;
   memset(&resp, 0, sizeof resp);
-  int hit = xmt_cache_get(run->cache, &key, w->align_cache.key,
-                          strlen(w->align_cache.key), &resp);
+  int hit = xmt_cache_get(run->cache, &key, ac->key, strlen(ac->key), &resp);
   size_t len;
   const char *links = xmt_mt_response_text(&resp, &len);
   if (hit == -1)
     xmt_tm_trouble(run);
   else if (hit == 1 && len > 0 &&
-           xmt_buf_append(&w->align_cache.links, links, len) == XMT_OK)
-    w->align_cache.hit = 1;
+           xmt_buf_append(&ac->links, links, len) == XMT_OK)
+    ac->hit = 1;
   xmt_mt_response_free(&resp);
 }
 
 /* On the main thread, the window back: the links it computed go in. */
 void xmt_align_cache_store(struct run *run, struct window *w) {
-  if (w->align_cache.fresh && run->cache != NULL) {
+  struct align_cache_use *ac = xmt_window_align_cache(w);
+  if (ac->fresh && run->cache != NULL) {
     struct xmt_cache_key key;
     entry_key(run, &key);
     struct xmt_mt_response none;
     memset(&none, 0, sizeof none);
-    if (xmt_cache_put(run->cache, &key, w->align_cache.key,
-                      strlen(w->align_cache.key), w->align_cache.links.data,
-                      w->align_cache.links.len, &none) != XMT_OK ||
+    if (xmt_cache_put(run->cache, &key, ac->key, strlen(ac->key),
+                      ac->links.data, ac->links.len, &none) != XMT_OK ||
         xmt_cache_commit(run->cache, &run->cache_err) != XMT_OK)
       xmt_tm_trouble(run);
   }
-  w->align_cache.wanted = w->align_cache.hit = w->align_cache.fresh = 0;
+  ac->wanted = ac->hit = ac->fresh = 0;
 }
 
 /* The links of the results that need the aligner's, from
- * w->align_cache.links; 0 (and
+ * ac->links; 0 (and
  * none set) when it lacks one or one does not fit its tokens: then the
  * aligner trains as if there were none. */
 int xmt_align_cache_apply(struct run *run, struct window *w) {
-  const char *p = w->align_cache.links.data,
-             *end = p + w->align_cache.links.len;
+  struct align_cache_use *ac = xmt_window_align_cache(w);
+  const char *p = ac->links.data, *end = p + ac->links.len;
   size_t applied = 0;
   xmt_status st = XMT_OK;
-  for (size_t r = 0; r < w->nresults && st == XMT_OK; r++) {
-    struct result *res = &w->results[r];
+  for (size_t r = 0; r < xmt_window_nresults(w) && st == XMT_OK; r++) {
+    struct result *res = xmt_window_result(w, r);
     if (!xmt_wants_aligner_links(run, w, res))
       continue;
     /* the line of result r: lines come in increasing order */
@@ -143,48 +147,49 @@ int xmt_align_cache_apply(struct run *run, struct window *w) {
         break;
       }
     }
-    if (line == NULL || (res->links = xmt_alignment_new()) == NULL) {
+    xmt_alignment *links = line != NULL ? xmt_result_new_links(res) : NULL;
+    if (links == NULL) {
       st = XMT_ERR_USAGE;
       break;
     }
-    st = xmt_tools_tokenize(run->pt, w->arena.data + res->plain, res->plain_len,
-                            xmt_answer_of(w, res), res->answer_len);
+    size_t src_len, tgt_len;
+    const char *src = xmt_result_plain(w, res, &src_len);
+    const char *tgt = xmt_answer_of(w, res, &tgt_len);
+    st = xmt_tools_tokenize(run->pt, src, src_len, tgt, tgt_len);
     if (st == XMT_OK)
-      st = xmt_alignment_parse(res->links, line, (size_t)(eol - line),
+      st = xmt_alignment_parse(links, line, (size_t)(eol - line),
                                xmt_tokens_count(xmt_tools_stok(run->pt)),
                                xmt_tokens_count(xmt_tools_ttok(run->pt)), NULL);
     applied++;
   }
   if (st == XMT_OK) {
-    w->stats.cached_alignments += applied;
+    xmt_window_stats(w)->cached_alignments += applied;
     return 1;
   }
-  for (size_t r = 0; r < w->nresults; r++) {
-    xmt_alignment_free(w->results[r].links);
-    w->results[r].links = NULL;
-  }
+  xmt_window_drop_links(w);
   return 0;
 }
 
 /* The aligner's links of the window, as xmt_align_cache_apply reads them. */
 void xmt_align_cache_keep(struct window *w) {
+  struct align_cache_use *ac = xmt_window_align_cache(w);
   xmt_status st = XMT_OK;
-  xmt_buf_reset(&w->align_cache.links);
-  for (size_t r = 0; r < w->nresults && st == XMT_OK; r++) {
-    const xmt_alignment *a = w->results[r].links;
+  xmt_buf_reset(&ac->links);
+  for (size_t r = 0; r < xmt_window_nresults(w) && st == XMT_OK; r++) {
+    const xmt_alignment *a = xmt_result_links(xmt_window_result(w, r));
     if (a == NULL)
       continue;
     char num[32];
     snprintf(num, sizeof num, "%zu\t", r);
-    st = xmt_buf_append_str(&w->align_cache.links, num);
+    st = xmt_buf_append_str(&ac->links, num);
     const struct xmt_link *l = xmt_alignment_links(a);
     for (size_t k = 0; k < xmt_alignment_count(a) && st == XMT_OK; k++) {
       snprintf(num, sizeof num, "%s%zu-%zu", k ? " " : "", l[k].source,
                l[k].target);
-      st = xmt_buf_append_str(&w->align_cache.links, num);
+      st = xmt_buf_append_str(&ac->links, num);
     }
     if (st == XMT_OK)
-      st = xmt_buf_append_byte(&w->align_cache.links, '\n');
+      st = xmt_buf_append_byte(&ac->links, '\n');
   }
-  w->align_cache.fresh = st == XMT_OK;
+  ac->fresh = st == XMT_OK;
 }

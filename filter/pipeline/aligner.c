@@ -74,25 +74,27 @@ static xmt_status aligner_open(struct run *run) {
 static int backend_links(struct run *run, const struct window *w,
                          const struct result *res, xmt_alignment *links,
                          int *own_tokens, xmt_status *status) {
-  const struct xmt_mt_response *resp = &w->responses[res - w->results];
+  const struct xmt_mt_response *resp =
+      xmt_window_response(w, xmt_window_result_index(w, res));
   *own_tokens = 0;
   *status = XMT_OK;
   if (resp->alignment == NULL || run->filter->tag_mode != XMT_TAGS_PROJECT)
     return 0;
-  const char *src = w->arena.data + res->plain;
-  const char *tgt = xmt_answer_of(w, res);
+  size_t src_len, tgt_len;
+  const char *src = xmt_result_plain(w, res, &src_len);
+  const char *tgt = xmt_answer_of(w, res, &tgt_len);
   xmt_status st;
   if (resp->source_tokens != NULL) {
-    st = xmt_tokens_map(xmt_tools_stok(run->pt), src, res->plain_len,
+    st = xmt_tokens_map(xmt_tools_stok(run->pt), src, src_len,
                         resp->source_tokens, strlen(resp->source_tokens),
                         XMT_TOKENS_MOSES, NULL);
     if (st == XMT_OK)
-      st = xmt_tokens_map(xmt_tools_ttok(run->pt), tgt, res->answer_len,
+      st = xmt_tokens_map(xmt_tools_ttok(run->pt), tgt, tgt_len,
                           resp->target_tokens, strlen(resp->target_tokens),
                           XMT_TOKENS_MOSES, NULL);
     *own_tokens = 1;
   } else {
-    st = xmt_tools_tokenize(run->pt, src, res->plain_len, tgt, res->answer_len);
+    st = xmt_tools_tokenize(run->pt, src, src_len, tgt, tgt_len);
   }
   if (st == XMT_OK)
     st = xmt_alignment_parse(links, resp->alignment, strlen(resp->alignment),
@@ -102,11 +104,12 @@ static int backend_links(struct run *run, const struct window *w,
   return st == XMT_OK;
 }
 
-int xmt_backend_links(struct run *run, const struct window *w,
-                      const struct result *res, xmt_alignment *links,
-                      int *own_tokens) {
+int xmt_engine_links(struct run *run, const struct window *w,
+                     const struct result *res, xmt_alignment *links,
+                     int *own_tokens) {
   xmt_status st;
-  return backend_links(run, w, res, links, own_tokens, &st);
+  return res->needs_links && !res->backend_links_bad &&
+         backend_links(run, w, res, links, own_tokens, &st);
 }
 
 /* Whether res is projected over the aligner's links: the engine gave
@@ -115,9 +118,30 @@ int xmt_wants_aligner_links(struct run *run, const struct window *w,
                             const struct result *res) {
   int own;
   return res->needs_links &&
-         (res->backend_links_bad ||
-          !xmt_backend_links(
-              run, w, res, xmt_placer_links(xmt_tools_placer(run->pt)), &own));
+         !xmt_engine_links(run, w, res,
+                           xmt_placer_links(xmt_tools_placer(run->pt)), &own);
+}
+
+void xmt_result_want_links(struct result *res) { res->needs_links = 1; }
+
+int xmt_result_needs_links(const struct result *res) {
+  return res->needs_links;
+}
+
+const xmt_alignment *xmt_result_links(const struct result *res) {
+  return res->links;
+}
+
+xmt_alignment *xmt_result_new_links(struct result *res) {
+  return res->links = xmt_alignment_new();
+}
+
+void xmt_window_drop_links(struct window *w) {
+  for (size_t r = 0; r < xmt_window_nresults(w); r++) {
+    struct result *res = xmt_window_result(w, r);
+    xmt_alignment_free(res->links);
+    res->links = NULL;
+  }
 }
 
 /* Marks the results whose engine links do not check out; the number of
@@ -125,8 +149,8 @@ int xmt_wants_aligner_links(struct run *run, const struct window *w,
  * out of memory. */
 static size_t count_wanted(struct run *run, struct window *w, xmt_status *st) {
   size_t wanted = 0;
-  for (size_t r = 0; r < w->nresults; r++) {
-    struct result *res = &w->results[r];
+  for (size_t r = 0; r < xmt_window_nresults(w); r++) {
+    struct result *res = xmt_window_result(w, r);
     if (!res->needs_links)
       continue;
     int own;
@@ -137,7 +161,7 @@ static size_t count_wanted(struct run *run, struct window *w, xmt_status *st) {
     if (*st == XMT_ERR_NOMEM)
       return 0;
     *st = XMT_OK;
-    if (w->responses[r].alignment != NULL)
+    if (xmt_window_response(w, r)->alignment != NULL)
       res->backend_links_bad = 1;
     wanted++;
   }
@@ -150,24 +174,25 @@ static xmt_status train_window(struct run *run, struct window *w,
                                xmt_aligner *a, size_t *pair_of) {
   xmt_status st = XMT_OK;
   size_t added = 0;
-  for (size_t r = 0; st == XMT_OK && r < w->nresults; r++) {
-    const struct result *res = &w->results[r];
-    const struct xmt_mt_response *resp = &w->responses[r];
+  for (size_t r = 0; st == XMT_OK && r < xmt_window_nresults(w); r++) {
+    const struct result *res = xmt_window_result(w, r);
+    const struct xmt_mt_response *resp = xmt_window_response(w, r);
     /* Probes are not trained on: a word out of context would teach the
      * aligner translations the document does not use. (Their answers may
      * still be coming: not looked at.) */
-    if (res->probe || !xmt_mt_response_answered(resp))
+    if (xmt_result_probe(res) || !xmt_mt_response_answered(resp))
       continue;
-    const char *src = w->arena.data + res->plain;
-    const char *tgt = xmt_answer_of(w, res);
-    st = xmt_tools_tokenize(run->pt, src, res->plain_len, tgt, res->answer_len);
+    size_t src_len, tgt_len;
+    const char *src = xmt_result_plain(w, res, &src_len);
+    const char *tgt = xmt_answer_of(w, res, &tgt_len);
+    st = xmt_tools_tokenize(run->pt, src, src_len, tgt, tgt_len);
     if (st == XMT_OK && xmt_tokens_count(xmt_tools_stok(run->pt)) > 0 &&
         xmt_tokens_count(xmt_tools_ttok(run->pt)) > 0) {
       pair_of[r] = xmt_aligner_pair_count(a);
       run->aligner_pairs++;
       added++;
-      st = xmt_aligner_add(a, src, res->plain_len, xmt_tools_stok(run->pt), tgt,
-                           res->answer_len, xmt_tools_ttok(run->pt));
+      st = xmt_aligner_add(a, src, src_len, xmt_tools_stok(run->pt), tgt,
+                           tgt_len, xmt_tools_ttok(run->pt));
     }
   }
   /* Answers without a word (an engine's "", "...") leave nothing to
@@ -185,24 +210,25 @@ static xmt_status align_window(struct run *run, struct window *w,
   xmt_filter *f = run->filter;
   int has_model = xmt_model_to_load(f) || run->aligner_pairs > 0;
   xmt_status st = XMT_OK;
-  for (size_t r = 0; st == XMT_OK && r < w->nresults; r++) {
-    struct result *res = &w->results[r];
+  for (size_t r = 0; st == XMT_OK && r < xmt_window_nresults(w); r++) {
+    struct result *res = xmt_window_result(w, r);
     if (!xmt_wants_aligner_links(run, w, res))
       continue;
     if (xmt_filter_interrupted(f))
       return XMT_ERR_ABORTED;
-    const char *src = w->arena.data + res->plain;
-    const char *tgt = xmt_answer_of(w, res);
+    size_t src_len, tgt_len;
+    const char *src = xmt_result_plain(w, res, &src_len);
+    const char *tgt = xmt_answer_of(w, res, &tgt_len);
     if ((res->links = xmt_alignment_new()) == NULL)
       return XMT_ERR_NOMEM;
-    st = xmt_tools_tokenize(run->pt, src, res->plain_len, tgt, res->answer_len);
+    st = xmt_tools_tokenize(run->pt, src, src_len, tgt, tgt_len);
     if (st == XMT_OK && pair_of[r] != SIZE_MAX)
       st = xmt_aligner_align_pair(a, pair_of[r], f->symmetrization, res->links);
     else if (st == XMT_OK && has_model &&
              xmt_tokens_count(xmt_tools_stok(run->pt)) > 0 &&
              xmt_tokens_count(xmt_tools_ttok(run->pt)) > 0)
-      st = xmt_aligner_align(a, src, res->plain_len, xmt_tools_stok(run->pt),
-                             tgt, res->answer_len, xmt_tools_ttok(run->pt),
+      st = xmt_aligner_align(a, src, src_len, xmt_tools_stok(run->pt), tgt,
+                             tgt_len, xmt_tools_ttok(run->pt),
                              f->symmetrization, res->links);
   }
   return st;
@@ -219,7 +245,7 @@ int xmt_align_results(struct run *run, struct window *w) {
     return xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
   if (wanted == 0 || f->aligner_mode == XMT_ALIGNER_NONE)
     return 0;
-  if (w->align_cache.hit && xmt_align_cache_apply(run, w))
+  if (xmt_window_align_cache(w)->hit && xmt_align_cache_apply(run, w))
     return 0;
   xmt_status st = XMT_OK;
   if (run->aligner == NULL) {
@@ -232,29 +258,28 @@ int xmt_align_results(struct run *run, struct window *w) {
   }
   xmt_aligner *a = run->aligner;
   /* the pair each result was added as, to align it from training */
-  size_t *pair_of = calloc(w->nresults ? w->nresults : 1, sizeof *pair_of);
+  size_t nresults = xmt_window_nresults(w);
+  size_t *pair_of = calloc(nresults ? nresults : 1, sizeof *pair_of);
   if (pair_of == NULL)
     return xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
-  for (size_t r = 0; st == XMT_OK && r < w->nresults; r++)
+  for (size_t r = 0; st == XMT_OK && r < nresults; r++)
     pair_of[r] = SIZE_MAX;
   if (st == XMT_OK && f->aligner_mode == XMT_ALIGNER_SELF)
     st = train_window(run, w, a, pair_of);
   if (st == XMT_OK)
     st = align_window(run, w, a, pair_of);
   free(pair_of);
-  if (st == XMT_OK && w->align_cache.wanted)
+  if (st == XMT_OK && xmt_window_align_cache(w)->wanted)
     xmt_align_cache_keep(w);
   if (st == XMT_ERR_ABORTED)
     return xmt_window_fail(run, w, st, 0, NULL, "interrupted");
   if (st != XMT_OK) {
     const struct xmt_error *e = a != NULL ? xmt_aligner_error(a) : NULL;
-    xmt_error_at(
-        &w->err, st, XMT_AT_LINE(f->align_model, e != NULL ? e->line : 0),
-        "word aligner: %s",
-        e != NULL && e->message != NULL ? e->message : xmt_strerror(st));
-    w->failed = 1;
+    xmt_window_fail_model(w, st, f->align_model, e != NULL ? e->line : 0,
+                          e != NULL && e->message != NULL ? e->message
+                                                          : xmt_strerror(st));
   }
-  return w->failed;
+  return xmt_window_failed(w);
 }
 
 /* XMT_FILTER_UPDATE_MODEL: the grown model back to its file. */

@@ -76,7 +76,7 @@ static void sanitize_answer(struct run *run, const struct result *res,
   if (res->probe)
     return;
   f->stats.sanitized_segments++;
-  const struct job *j = &w->jobs[res->first_job];
+  const struct job *j = xmt_result_job(w, res);
   struct xmt_buf id = {0};
   if (f->on_warning != NULL && xmt_job_id(w, j, &id) == XMT_OK) {
     char msg[160];
@@ -141,12 +141,13 @@ static int refuse_empty_answer(struct xmt_mt_response *resp) {
 static xmt_status store_answer(struct run *run, struct result *res,
                                const char *text, size_t len) {
   struct window *w = run->asking;
-  struct xmt_buf *to = res->probe ? &w->probe_plain : &w->plain;
+  struct xmt_buf *to = xmt_window_answers(w, res->probe);
   res->answer = to->len;
   res->answer_len = len;
+  size_t plain_len;
+  const char *plain = xmt_result_plain(w, res, &plain_len);
   res->unchanged =
-      len == res->plain_len &&
-      (len == 0 || memcmp(text, w->arena.data + res->plain, len) == 0);
+      len == plain_len && (len == 0 || memcmp(text, plain, len) == 0);
   return xmt_buf_append(to, text, len);
 }
 
@@ -156,7 +157,7 @@ static int keep_plain(struct run *run, struct result *res, const char *tr,
                       size_t trlen) {
   const struct window *w = run->asking;
   const xmt_filter *f = run->filter;
-  const struct job *j = &w->jobs[res->first_job];
+  const struct job *j = xmt_result_job(w, res);
   /* Only mask and raw answers are decoded against their source: a
    * projection's is not looked up (its unit is far back in memory). */
   const xmt_segment *src =
@@ -183,22 +184,26 @@ static int keep_plain(struct run *run, struct result *res, const char *tr,
 
 int xmt_answers_collect(struct run *run) {
   struct window *w = run->asking;
-  xmt_buf_reset(run->asking_probes ? &w->probe_plain : &w->plain);
+  xmt_buf_reset(xmt_window_answers(w, run->asking_probes));
   if (xmt_memo_bytes(&run->run_memo) > MEMO_MAX_BYTES)
     xmt_memo_clear(&run->run_memo);
-  for (size_t r = 0; r < w->nresults; r++) {
-    struct result *res = &w->results[r];
-    struct xmt_mt_response *resp = &w->responses[r];
+  size_t nresults = xmt_window_nresults(w);
+  for (size_t r = 0; r < nresults; r++) {
+    struct result *res = xmt_window_result(w, r);
+    struct xmt_mt_response *resp = xmt_window_response(w, r);
     if (res->probe != run->asking_probes)
       continue;
     /* The table's slot for a result a few ahead, by the time it is put. */
-    if (r + 8 < w->nresults && xmt_run_dedupes(run))
-      xmt_memo_prefetch(&run->run_memo, w->results[r + 8].request_hash);
+    if (r + 8 < nresults && xmt_run_dedupes(run))
+      xmt_memo_prefetch(&run->run_memo,
+                        xmt_window_result(w, r + 8)->request_hash);
     if (resp->error != NULL || !resp->has_text)
       continue;
     int refused = refuse_long_answer(run, res, resp);
     if (refused == 0 && !res->cached) {
-      tidy_spaces(&resp->text, w->arena.data + res->request, res->request_len);
+      size_t req_len;
+      const char *req = xmt_result_request(w, res, &req_len);
+      tidy_spaces(&resp->text, req, req_len);
       sanitize_answer(run, res, &resp->text);
     }
     if (refused == 0)
@@ -216,7 +221,10 @@ int xmt_answers_collect(struct run *run) {
   }
   return 0;
 }
-const char *xmt_answer_of(const struct window *w, const struct result *r) {
-  const struct xmt_buf *from = r->probe ? &w->probe_plain : &w->plain;
-  return r->answer_len > 0 ? from->data + r->answer : "";
+const char *xmt_answer_of(const struct window *w, const struct result *r,
+                          size_t *len) {
+  *len = r->answer_len;
+  return r->answer_len > 0 ? xmt_window_answer_at(w, r->probe, r->answer) : "";
 }
+
+int xmt_answer_unchanged(const struct result *r) { return r->unchanged; }

@@ -61,19 +61,20 @@ static xmt_status segment_line(struct xmt_buf *line,
 int xmt_extract_window(struct run *run, struct window *w) {
   struct xmt_buf line = {0}, id = {0};
   int rc = 0;
-  for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
-    const struct job *j = &w->jobs[k];
+  for (size_t k = 0; rc == 0 && k < xmt_window_njobs(w); k++) {
+    const struct job *j = xmt_window_job(w, k);
     size_t r = xmt_job_result(j);
     if (r == NO_RESULT)
       continue;
-    const struct result *res = &w->results[r];
+    size_t req_len;
+    const char *req = xmt_result_request(w, xmt_window_result(w, r), &req_len);
     xmt_buf_reset(&id);
     if (xmt_job_id(w, j, &id) != XMT_OK ||
-        segment_line(
-            &line,
-            run->mode == XMT_PIPELINE_EXTRACT_JSONL ? XMT_SEGMENTS_JSONL
-                                                    : XMT_SEGMENTS_TSV,
-            id.data, w->arena.data + res->request, res->request_len) != XMT_OK)
+        segment_line(&line,
+                     run->mode == XMT_PIPELINE_EXTRACT_JSONL
+                         ? XMT_SEGMENTS_JSONL
+                         : XMT_SEGMENTS_TSV,
+                     id.data, req, req_len) != XMT_OK)
       rc = xmt_run_nomem(run);
     else if (xmt_output_write(run->extract, line.data, line.len) != 0)
       rc = xmt_run_fail(run, XMT_ERR_WRITE, 0, NULL,

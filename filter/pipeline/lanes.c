@@ -80,7 +80,7 @@ static void count_engine_failure(struct run *run, struct lane *lane, size_t m) {
            "the MT engine failed %u batches in a row, the last with: %.500s; "
            "the run stopped asking it",
            run->engine_failures, why);
-  run->asking->engine_stopped = 1;
+  xmt_window_engine_stopped(run->asking);
   __atomic_store_n(&run->engine_stopped, 1, __ATOMIC_RELEASE);
 }
 
@@ -109,9 +109,9 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
   xmt_status st = XMT_OK;
   xmt_buf_reset(&lane->ids);
   for (size_t i = from; i < to && st == XMT_OK; i++) {
-    const struct result *res = &w->results[run->pending[i]];
-    st = xmt_job_id(w, &w->jobs[res->first_job], &lane->ids);
-    if (st == XMT_OK && res->probe) {
+    const struct result *res = xmt_window_result(w, run->pending[i]);
+    st = xmt_job_id(w, xmt_result_job(w, res), &lane->ids);
+    if (st == XMT_OK && xmt_result_probe(res)) {
       lane->ids.len--; /* its NUL */
       st = xmt_buf_append(&lane->ids, "/probe", sizeof "/probe");
       probes++;
@@ -120,15 +120,13 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
   const char *id = lane->ids.data;
   for (size_t i = from; i < to && st == XMT_OK; i++) {
     size_t r = run->pending[i];
-    const struct result *res = &w->results[r];
     struct xmt_mt_request *q = &lane->requests[i - from];
     q->segment_id = id;
     id += strlen(id) + 1;
-    q->text = w->arena.data + res->request;
-    q->len = res->request_len;
+    q->text = xmt_result_request(w, xmt_window_result(w, r), &q->len);
     q->source_language = run->source_language;
     q->target_language = run->options.target_language;
-    lane->response_ptrs[i - from] = &w->responses[r];
+    lane->response_ptrs[i - from] = xmt_window_response(w, r);
   }
   int stopped = __atomic_load_n(&run->engine_stopped, __ATOMIC_ACQUIRE);
   if (st == XMT_OK && stopped)
@@ -191,21 +189,24 @@ static void *lane_thread(void *arg) {
  * on as many lanes as --engine-jobs gives and the batches fill. */
 static int translate_results(struct run *run) {
   struct window *w = run->asking;
+  size_t nresults = xmt_window_nresults(w);
   xmt_filter *f = run->filter;
   run->batch = f->batch_size ? f->batch_size : DEFAULT_BATCH;
   size_t *p =
-      xmt_grow_array(run->pending, &run->pending_cap, w->nresults, sizeof *p);
+      xmt_grow_array(run->pending, &run->pending_cap, nresults, sizeof *p);
   if (p == NULL)
     return xmt_run_nomem(run);
   run->pending = p;
   run->npending = 0;
-  for (size_t r = 0; r < w->nresults; r++)
-    if (!w->results[r].cached && w->results[r].probe == run->asking_probes)
+  for (size_t r = 0; r < nresults; r++) {
+    const struct result *res = xmt_window_result(w, r);
+    if (!xmt_result_cached(res) && xmt_result_probe(res) == run->asking_probes)
       run->pending[run->npending++] = r;
+  }
   run->nbatches = (run->npending + run->batch - 1) / run->batch;
   run->lanes_stop = 0;
   if (run->engine_stopped)
-    w->engine_stopped = 1;
+    xmt_window_engine_stopped(w);
   size_t lanes = f->engine_jobs > 1 ? f->engine_jobs : 1;
   if (lanes > run->nbatches)
     lanes = run->nbatches > 0 ? run->nbatches : 1;

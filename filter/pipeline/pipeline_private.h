@@ -4,7 +4,8 @@
  *
  * The rooms, one job each (README says what each may include):
  *   run.c          the run's life cycle: xmt_pipeline_run, set-up, tear-down
- *   units.c        reader callbacks: skeleton bytes and units into windows
+ *   units.c        reader callbacks: skeleton bytes and units into windows,
+ *                  a window's life cycle
  *   requests.c     a window's jobs, their MT requests, the dedup index
  *   tm.c           answers from earlier windows and the translation memory
  *   lanes.c        engine lanes: batches sent, engine failures counted
@@ -12,7 +13,8 @@
  *   aligner.c      the built-in aligner's life cycle and a window's links
  *   align_cache.c  links of a one-window document kept in the cache
  *   schedule.c     which thread places a window, and when
- *   placing.c      tags placed in the answers, the window written out
+ *   placing.c      tags placed in the answers, the window written out,
+ *                  its counts and failures made the run's
  *   probe_plan.c   probes planned and asked for as requests
  *   probe_anchor.c probe translations found and made anchors
  *   extract.c      extract output: requests, not the document
@@ -64,7 +66,9 @@ struct job {
 #define NO_RESULT SIZE_MAX
 
 /* One distinct request of the window, answered by the backend or by the
- * translations of earlier windows. */
+ * translations of earlier windows. Its fields are three rooms': the
+ * request's requests.c's, the answer's answers.c's, the links'
+ * aligner.c's; other rooms ask them (xmt_result_*, xmt_answer_*). */
 struct result {
   size_t request, request_len; /* MT input, in w->arena */
   uint64_t request_hash;       /* its xmt_memo_hash */
@@ -113,7 +117,10 @@ struct align_cache_use {
 /* A window: what the pipeline holds at once, its units and skeleton
  * bytes, their requests and answers. The main thread reads and translates
  * one window while a worker thread aligns, places and writes the one
- * before, so that the engine, the parser and the aligner work at once. */
+ * before, so that the engine, the parser and the aligner work at once.
+ * Its fields are three rooms': its life cycle and items units.c's, its
+ * jobs, requests, answers and probes requests.c's, what placing made of
+ * it placing.c's; other rooms ask them (xmt_window_*). */
 struct window {
   struct item *items;
   size_t nitems, items_cap;
@@ -233,11 +240,6 @@ static inline int xmt_run_dedupes(const struct run *run) {
 int xmt_run_fail(struct run *run, xmt_status st, unsigned long line,
                  const char *unit_id, const char *message);
 int xmt_run_nomem(struct run *run);
-/* A failure of the placing stage: the window's, made the run's when the
- * main thread takes the window back. message NULL: st's own. */
-int xmt_window_fail(const struct run *run, struct window *w, xmt_status st,
-                    unsigned long line, const char *unit_id,
-                    const char *message);
 
 /* --- units.c ----------------------------------------------------------- */
 extern const struct xmt_xliff_reader_callbacks xmt_units_callbacks;
@@ -255,6 +257,10 @@ xmt_status xmt_job_id(const struct window *w, const struct job *j,
                       struct xmt_buf *out);
 /* Frees a window's units and empties it for the reader. */
 void xmt_window_reset(struct window *w);
+/* Frees all the window holds (the run's end). */
+void xmt_window_free(struct window *w);
+/* The window's items (units and skeleton bytes) queued. */
+size_t xmt_window_nitems(const struct window *w);
 
 /* --- requests.c -------------------------------------------------------- */
 /* The main thread's part of a window: its segments, their requests, and
@@ -270,6 +276,45 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
  * plain text. */
 size_t xmt_job_result(const struct job *j);
 void xmt_job_core(const struct job *j, size_t *lead, size_t *core_len);
+/* The window's results, their engine responses and its jobs: r below
+ * xmt_window_nresults, k below xmt_window_njobs. */
+size_t xmt_window_nresults(const struct window *w);
+struct result *xmt_window_result(const struct window *w, size_t r);
+size_t xmt_window_result_index(const struct window *w, const struct result *r);
+struct xmt_mt_response *xmt_window_response(const struct window *w, size_t r);
+size_t xmt_window_njobs(const struct window *w);
+const struct job *xmt_window_job(const struct window *w, size_t k);
+/* The plain answers of the results probes asked (probe 1) or of the
+ * others (0); the text of the ones kept at offset at. */
+struct xmt_buf *xmt_window_answers(struct window *w, int probe);
+const char *xmt_window_answer_at(const struct window *w, int probe, size_t at);
+/* The window's probes: room for n more; one added, whose result number
+ * the caller sets through the pointer returned; those from first; the
+ * result of probe k (NO_RESULT: literal). */
+xmt_status xmt_window_grow_probes(struct window *w, size_t n);
+size_t xmt_window_nprobes(const struct window *w);
+size_t *xmt_window_add_probe(struct window *w, const struct xmt_probe *q);
+struct xmt_probe *xmt_window_probes(const struct window *w, size_t first);
+size_t xmt_window_probe_result(const struct window *w, size_t k);
+/* A result's request (the MT input) and the plain text its answer is
+ * aligned with, in w's arena; the request's xmt_memo_hash. */
+const char *xmt_result_request(const struct window *w, const struct result *r,
+                               size_t *len);
+const char *xmt_result_plain(const struct window *w, const struct result *r,
+                             size_t *len);
+uint64_t xmt_result_hash(const struct result *r);
+/* 1 when only probes asked r; when a probe asked it first (its cache key
+ * says so); when a segment asked it after a probe did. */
+int xmt_result_probe(const struct result *r);
+int xmt_result_probe_key(const struct result *r);
+int xmt_result_claimed(const struct result *r);
+/* The first job that asked r (for messages). */
+const struct job *xmt_result_job(const struct window *w,
+                                 const struct result *r);
+/* 1 when r was answered by the run's table or the cache (tm.c), which
+ * then sets it. */
+int xmt_result_cached(const struct result *r);
+void xmt_result_set_cached(struct result *r);
 
 /* --- tm.c -------------------------------------------------------------- */
 /* Opens the filter's cache for a run (its error is the filter's). */
@@ -293,7 +338,11 @@ int xmt_lanes_ask(struct run *run, struct window *w, int probes);
 /* The plain answer of each result asked (tags removed in mask and raw
  * modes), checked and cleaned, and remembered. */
 int xmt_answers_collect(struct run *run);
-const char *xmt_answer_of(const struct window *w, const struct result *r);
+/* The plain answer of r and its length; "" before it is collected. */
+const char *xmt_answer_of(const struct window *w, const struct result *r,
+                          size_t *len);
+/* 1 when the answer is the plain text it translates. */
+int xmt_answer_unchanged(const struct result *r);
 
 /* --- aligner.c --------------------------------------------------------- */
 /* The aligner model file, unless it is still to be made. */
@@ -302,13 +351,26 @@ int xmt_model_to_load(const xmt_filter *f);
 xmt_status xmt_check_align_model(xmt_filter *f);
 /* XMT_FILTER_UPDATE_MODEL: the grown model back to its file. */
 xmt_status xmt_save_model(struct run *run);
-int xmt_backend_links(struct run *run, const struct window *w,
-                      const struct result *res, xmt_alignment *links,
-                      int *own_tokens);
+/* The engine's links of res into links when res needs links and they
+ * check out (*own_tokens: 1 when tokens are the engine's, in run->pt's
+ * token lists); else 0. */
+int xmt_engine_links(struct run *run, const struct window *w,
+                     const struct result *res, xmt_alignment *links,
+                     int *own_tokens);
 int xmt_wants_aligner_links(struct run *run, const struct window *w,
                             const struct result *res);
 /* Word alignments for the results that need them (placing stage). */
 int xmt_align_results(struct run *run, struct window *w);
+/* A result's links are aligner.c's: some job projects onto res (placing
+ * stage), whether one does, and the links it is projected over (the
+ * aligner's or the alignment cache's; NULL: none). */
+void xmt_result_want_links(struct result *res);
+int xmt_result_needs_links(const struct result *res);
+const xmt_alignment *xmt_result_links(const struct result *res);
+/* New empty links for res (the alignment cache's); NULL: out of memory. */
+xmt_alignment *xmt_result_new_links(struct result *res);
+/* Frees the links of the window's results. */
+void xmt_window_drop_links(struct window *w);
 
 /* --- align_cache.c ----------------------------------------------------- */
 void xmt_align_cache_look_up(struct run *run, struct window *w);
@@ -323,6 +385,28 @@ int xmt_window_drain(struct run *run);
 int xmt_placing_finish(struct run *run);
 /* The placing stage of a window, on whichever thread schedule.c chose. */
 void xmt_window_place(struct run *run, struct window *w);
+/* What placing made of a window is placing.c's: a failure of the placing
+ * stage (message NULL: st's own; _model: the word aligner's, at a line of
+ * its model file, not of the document), made the run's when the main
+ * thread takes the window back; returns 1. */
+int xmt_window_fail(const struct run *run, struct window *w, xmt_status st,
+                    unsigned long line, const char *unit_id,
+                    const char *message);
+int xmt_window_fail_model(struct window *w, xmt_status st, const char *model,
+                          unsigned long line, const char *message);
+int xmt_window_failed(const struct window *w);
+/* The counts placing keeps; the alignment cache's use of the window. */
+struct xmt_filter_stats *xmt_window_stats(struct window *w);
+struct align_cache_use *xmt_window_align_cache(struct window *w);
+/* The run stopped asking the engine while asking w's requests. */
+void xmt_window_engine_stopped(struct window *w);
+/* The window's probes are to be asked (ask 1) or not; they are answered
+ * (failed: the run failed asking them), which placing waits for. */
+void xmt_window_expect_probes(struct window *w, int ask);
+void xmt_window_probes_answered(struct run *run, struct window *w, int failed);
+/* The counts, failures and messages of a placed window become the run's;
+ * returns run->failed. */
+int xmt_window_report(struct run *run, struct window *w);
 
 /* --- probe_plan.c and probe_anchor.c ----------------------------------- */
 xmt_status xmt_probes_add(struct run *run, const xmt_segment *src, size_t lead,

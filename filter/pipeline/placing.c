@@ -1,7 +1,9 @@
 /* placing.c -- the placing stage of a window: each job's target made
  * from its answer (copied, decoded, or projected over word alignments and
  * probe anchors), failed segments noted, and the window written out. It
- * touches only the window, the aligner, the writer and run->pt. */
+ * touches only the window, the aligner, the writer and run->pt. What
+ * placing made of a window (counts, failures, notes) is this file's; the
+ * main thread makes it the run's (xmt_window_report). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -13,7 +15,7 @@
 static int needs_projection(struct run *run, const struct window *w,
                             const struct job *j) {
   const struct result *res = &w->results[j->result];
-  if (res->unchanged)
+  if (xmt_answer_unchanged(res))
     return 0; /* unchanged text keeps its tags where they are */
   const xmt_segment *src = xmt_job_source(w, j);
   if (xmt_segment_tag_count(src) == 0)
@@ -67,11 +69,11 @@ static xmt_status place_standins(struct run *run, struct window *w,
   const struct result *r = &w->results[j->standin];
   if (!xmt_mt_response_answered(&w->responses[j->standin]))
     return XMT_OK;
-  size_t placed = 0;
-  xmt_status st =
-      xmt_standin_place(xmt_tools_placer(run->pt), xmt_tools_scratch(run->pt),
-                        xmt_job_source(w, j), j->lead, j->core_len,
-                        xmt_answer_of(w, r), r->answer_len, &placed);
+  size_t placed = 0, len;
+  const char *ans = xmt_answer_of(w, r, &len);
+  xmt_status st = xmt_standin_place(
+      xmt_tools_placer(run->pt), xmt_tools_scratch(run->pt),
+      xmt_job_source(w, j), j->lead, j->core_len, ans, len, &placed);
   w->stats.probe_anchored_tags += placed;
   return st;
 }
@@ -94,25 +96,25 @@ static xmt_status project_job(struct run *run, struct window *w,
     from = p->spaced;
   }
   const xmt_tokens *ctok = NULL, *ttok = NULL;
-  const xmt_alignment *links = res->links;
+  const xmt_alignment *links = xmt_result_links(res);
   int own = 0;
-  if (res->needs_links && !res->backend_links_bad &&
-      xmt_backend_links(run, w, res, xmt_placer_links(p), &own)) {
+  if (xmt_engine_links(run, w, res, xmt_placer_links(p), &own)) {
     links = xmt_placer_links(p);
     if (own) {
       ctok = xmt_tools_stok(run->pt);
       ttok = xmt_tools_ttok(run->pt);
     }
   }
-  if (res->needs_links && xmt_segment_tag_count(src) > 0)
+  if (xmt_result_needs_links(res) && xmt_segment_tag_count(src) > 0)
     w->stats.projected_segments++;
   if (st == XMT_OK && j->nprobes > 0)
     st = xmt_probes_anchor(run, w, j->first_probe, j->nprobes, res, &ctok,
                            &ttok, &links);
+  size_t ans_len;
+  const char *ans = xmt_answer_of(w, res, &ans_len);
   if (st == XMT_OK)
     st = xmt_place_project(p, xmt_tools_scratch(run->pt), from, j->lead,
-                           core_len, xmt_answer_of(w, res), res->answer_len,
-                           ctok, ttok, links, f->rule);
+                           core_len, ans, ans_len, ctok, ttok, links, f->rule);
   if (st == XMT_OK)
     st = xmt_break_unspace(p, from, xmt_tools_scratch(run->pt));
   if (st == XMT_OK && j->standin != NO_RESULT)
@@ -150,7 +152,7 @@ static xmt_status place_job(struct run *run, struct window *w,
   if (st != XMT_ERR_INLINE)
     return st;
   /* Project the plain answer; an unchanged one keeps the source. */
-  if (res->unchanged) {
+  if (xmt_answer_unchanged(res)) {
     *target = src;
     return XMT_OK;
   }
@@ -211,7 +213,7 @@ void xmt_window_place(struct run *run, struct window *w) {
     if (j->result != NO_RESULT &&
         xmt_mt_response_answered(&w->responses[j->result]) &&
         needs_projection(run, w, j))
-      w->results[j->result].needs_links = 1;
+      xmt_result_want_links(&w->results[j->result]);
   }
   rc = xmt_align_results(run, w);
   pthread_mutex_lock(&run->probes_lock);
@@ -264,10 +266,77 @@ void xmt_window_place(struct run *run, struct window *w) {
     if (xmt_xliff_unit_set_target(u, j->seg, xmt_job_source(w, j)) != XMT_OK)
       rc = xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
   }
-  for (size_t r = 0; r < w->nresults; r++) {
-    xmt_alignment_free(w->results[r].links);
-    w->results[r].links = NULL;
-  }
+  xmt_window_drop_links(w);
   if (rc == 0)
     write_window(run, w);
+}
+
+int xmt_window_fail(const struct run *run, struct window *w, xmt_status st,
+                    unsigned long line, const char *unit_id,
+                    const char *message) {
+  xmt_error_at(&w->err, st, XMT_AT_UNIT(run->in_path, line, unit_id), "%s",
+               message != NULL ? message : xmt_strerror(st));
+  w->failed = 1;
+  return 1;
+}
+
+int xmt_window_fail_model(struct window *w, xmt_status st, const char *model,
+                          unsigned long line, const char *message) {
+  xmt_error_at(&w->err, st, XMT_AT_LINE(model, line), "word aligner: %s",
+               message);
+  w->failed = 1;
+  return 1;
+}
+
+int xmt_window_failed(const struct window *w) { return w->failed; }
+
+struct xmt_filter_stats *xmt_window_stats(struct window *w) {
+  return &w->stats;
+}
+
+struct align_cache_use *xmt_window_align_cache(struct window *w) {
+  return &w->align_cache;
+}
+
+void xmt_window_engine_stopped(struct window *w) { w->engine_stopped = 1; }
+
+void xmt_window_expect_probes(struct window *w, int ask) {
+  w->probes_answered = !ask;
+  w->probes_failed = 0;
+}
+
+void xmt_window_probes_answered(struct run *run, struct window *w, int failed) {
+  pthread_mutex_lock(&run->probes_lock);
+  w->probes_answered = 1;
+  w->probes_failed = failed;
+  pthread_cond_broadcast(&run->probes_cond);
+  pthread_mutex_unlock(&run->probes_lock);
+}
+
+int xmt_window_report(struct run *run, struct window *w) {
+  struct xmt_filter_stats *s = &run->filter->stats;
+  s->translated_units += w->stats.translated_units;
+  s->skipped_units += w->stats.skipped_units;
+  s->failed_segments += w->stats.failed_segments;
+  s->projected_segments += w->stats.projected_segments;
+  s->repaired_segments += w->stats.repaired_segments;
+  s->probe_anchored_tags += w->stats.probe_anchored_tags;
+  s->cached_alignments += w->stats.cached_alignments;
+  memset(&w->stats, 0, sizeof w->stats);
+  if (!w->failed)
+    xmt_align_cache_store(run, w);
+  xmt_filter *f = run->filter;
+  for (size_t k = 0; k < w->nnotes; k++)
+    f->on_failure(f->callback_user, w->notes.data + w->notes_at[k].id,
+                  w->notes_at[k].line, w->notes.data + w->notes_at[k].message);
+  w->nnotes = 0;
+  xmt_buf_reset(&w->notes);
+  if (w->failed) {
+    /* Earlier in the document than whatever the main thread met since. */
+    xmt_error_copy(&f->err, &w->err.pub);
+    xmt_error_clear(&w->err);
+    w->failed = 0;
+    run->failed = 1;
+  }
+  return run->failed;
 }

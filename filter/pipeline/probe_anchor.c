@@ -567,34 +567,33 @@ xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
                              size_t nprobes, const struct result *res,
                              const xmt_tokens **ctok, const xmt_tokens **ttok,
                              const xmt_alignment **links) {
-  const char *plain = w->arena.data + res->plain;
-  const char *ans = xmt_answer_of(w, res);
+  size_t plain_len, ans_len;
+  const char *plain = xmt_result_plain(w, res, &plain_len);
+  const char *ans = xmt_answer_of(w, res, &ans_len);
   xmt_status st = XMT_OK;
   if (*ctok == NULL) {
-    st = xmt_tools_tokenize(run->pt, plain, res->plain_len, ans,
-                            res->answer_len);
+    st = xmt_tools_tokenize(run->pt, plain, plain_len, ans, ans_len);
     *ctok = xmt_tools_stok(run->pt);
     *ttok = xmt_tools_ttok(run->pt);
   }
-  struct xmt_probe *probes = w->probes + first;
+  struct xmt_probe *probes = xmt_window_probes(w, first);
   for (size_t k = 0; k < nprobes; k++) {
-    size_t r = w->probe_results[first + k];
+    size_t r = xmt_window_probe_result(w, first + k);
     probes[k].answer = NULL;
     if (r == NO_RESULT) {
       probes[k].answer = plain + probes[k].start;
       probes[k].answer_len = probes[k].end - probes[k].start;
-    } else if (xmt_mt_response_answered(&w->responses[r])) {
-      probes[k].answer = xmt_answer_of(w, &w->results[r]);
-      probes[k].answer_len = w->results[r].answer_len;
+    } else if (xmt_mt_response_answered(xmt_window_response(w, r))) {
+      probes[k].answer =
+          xmt_answer_of(w, xmt_window_result(w, r), &probes[k].answer_len);
     }
   }
   size_t anchored = 0;
   struct xmt_placer *p = xmt_tools_placer(run->pt);
   if (st == XMT_OK)
     st = xmt_probe_anchor(p, run->target_language, probes, nprobes, *ctok, ans,
-                          res->answer_len, *ttok, *links, p->anchored,
-                          &anchored);
-  w->stats.probe_anchored_tags += anchored;
+                          ans_len, *ttok, *links, p->anchored, &anchored);
+  xmt_window_stats(w)->probe_anchored_tags += anchored;
   if (anchored > 0) /* else the alignment decides, as without probes */
     *links = p->anchored;
   return st;

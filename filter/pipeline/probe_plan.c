@@ -234,22 +234,6 @@ xmt_status xmt_probe_plan(struct xmt_placer *p, const xmt_segment *seg,
   return st;
 }
 
-/* Room for n more probes of the window. */
-static xmt_status grow_probes(struct run *run, size_t n) {
-  struct window *w = run->fill;
-  struct xmt_probe *pr =
-      xmt_grow_array(w->probes, &w->probes_cap, w->nprobes + n, sizeof *pr);
-  if (pr == NULL)
-    return XMT_ERR_NOMEM;
-  w->probes = pr;
-  size_t *res = xmt_grow_array(w->probe_results, &w->probe_results_cap,
-                               w->nprobes + n, sizeof *res);
-  if (res == NULL)
-    return XMT_ERR_NOMEM;
-  w->probe_results = res;
-  return XMT_OK;
-}
-
 /* The probes of a segment (its core at lead, core_len bytes): planned on
  * its spaced core, each asked for as a request of its own unless it is
  * literal; *first and *n say where they are in the window's probes. */
@@ -263,18 +247,17 @@ xmt_status xmt_probes_add(struct run *run, const xmt_segment *src, size_t lead,
   if (st == XMT_OK)
     st = xmt_probe_plan(p, p->spaced, lead, core_len);
   if (st == XMT_OK)
-    st = grow_probes(run, p->nprobes);
+    st = xmt_window_grow_probes(w, p->nprobes);
   const char *core = xmt_segment_text(p->spaced, NULL) + lead;
-  *first = w->nprobes;
+  *first = xmt_window_nprobes(w);
   for (size_t k = 0; st == XMT_OK && k < p->nprobes; k++) {
     const struct xmt_probe *q = &p->probes[k];
-    size_t *r = &w->probe_results[w->nprobes];
-    w->probes[w->nprobes++] = *q;
+    size_t *r = xmt_window_add_probe(w, q);
     *r = NO_RESULT;
     if (!q->literal)
       st = xmt_requests_add(run, core + q->start, q->end - q->start,
                             core + q->start, q->end - q->start, 1, r);
   }
-  *n = w->nprobes - *first;
+  *n = xmt_window_nprobes(w) - *first;
   return st;
 }

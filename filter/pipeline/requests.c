@@ -185,6 +185,92 @@ void xmt_job_core(const struct job *j, size_t *lead, size_t *core_len) {
   *core_len = j->core_len;
 }
 
+size_t xmt_window_nresults(const struct window *w) { return w->nresults; }
+
+struct result *xmt_window_result(const struct window *w, size_t r) {
+  return &w->results[r];
+}
+
+size_t xmt_window_result_index(const struct window *w, const struct result *r) {
+  return (size_t)(r - w->results);
+}
+
+struct xmt_mt_response *xmt_window_response(const struct window *w, size_t r) {
+  return &w->responses[r];
+}
+
+size_t xmt_window_njobs(const struct window *w) { return w->njobs; }
+
+const struct job *xmt_window_job(const struct window *w, size_t k) {
+  return &w->jobs[k];
+}
+
+struct xmt_buf *xmt_window_answers(struct window *w, int probe) {
+  return probe ? &w->probe_plain : &w->plain;
+}
+
+const char *xmt_window_answer_at(const struct window *w, int probe, size_t at) {
+  return (probe ? w->probe_plain.data : w->plain.data) + at;
+}
+
+xmt_status xmt_window_grow_probes(struct window *w, size_t n) {
+  struct xmt_probe *pr =
+      xmt_grow_array(w->probes, &w->probes_cap, w->nprobes + n, sizeof *pr);
+  if (pr == NULL)
+    return XMT_ERR_NOMEM;
+  w->probes = pr;
+  size_t *res = xmt_grow_array(w->probe_results, &w->probe_results_cap,
+                               w->nprobes + n, sizeof *res);
+  if (res == NULL)
+    return XMT_ERR_NOMEM;
+  w->probe_results = res;
+  return XMT_OK;
+}
+
+size_t xmt_window_nprobes(const struct window *w) { return w->nprobes; }
+
+size_t *xmt_window_add_probe(struct window *w, const struct xmt_probe *q) {
+  w->probes[w->nprobes] = *q;
+  return &w->probe_results[w->nprobes++];
+}
+
+struct xmt_probe *xmt_window_probes(const struct window *w, size_t first) {
+  return w->probes + first;
+}
+
+size_t xmt_window_probe_result(const struct window *w, size_t k) {
+  return w->probe_results[k];
+}
+
+const char *xmt_result_request(const struct window *w, const struct result *r,
+                               size_t *len) {
+  *len = r->request_len;
+  return w->arena.data + r->request;
+}
+
+const char *xmt_result_plain(const struct window *w, const struct result *r,
+                             size_t *len) {
+  *len = r->plain_len;
+  return w->arena.data + r->plain;
+}
+
+uint64_t xmt_result_hash(const struct result *r) { return r->request_hash; }
+
+int xmt_result_probe(const struct result *r) { return r->probe; }
+
+int xmt_result_probe_key(const struct result *r) { return r->asked_by_probe; }
+
+int xmt_result_claimed(const struct result *r) { return r->claimed; }
+
+const struct job *xmt_result_job(const struct window *w,
+                                 const struct result *r) {
+  return &w->jobs[r->first_job];
+}
+
+int xmt_result_cached(const struct result *r) { return r->cached; }
+
+void xmt_result_set_cached(struct result *r) { r->cached = 1; }
+
 /* Adds a job for segment seg of item, with its result and its probes. */
 static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   struct window *w = run->fill;

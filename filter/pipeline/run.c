@@ -22,42 +22,11 @@ int xmt_run_nomem(struct run *run) {
   return xmt_run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
 }
 
-int xmt_window_fail(const struct run *run, struct window *w, xmt_status st,
-                    unsigned long line, const char *unit_id,
-                    const char *message) {
-  xmt_error_at(&w->err, st, XMT_AT_UNIT(run->in_path, line, unit_id), "%s",
-               message != NULL ? message : xmt_strerror(st));
-  w->failed = 1;
-  return 1;
-}
-
-static void window_free(struct window *w) {
-  xmt_window_reset(w);
-  xmt_buf_free(&w->align_cache.links);
-  free(w->items);
-  xmt_buf_free(&w->skeleton);
-  for (size_t i = 0; i < w->responses_cap; i++)
-    xmt_mt_response_free(&w->responses[i]);
-  for (size_t i = 0; i < w->nresults; i++)
-    xmt_alignment_free(w->results[i].links);
-  free(w->results);
-  free(w->responses);
-  free(w->jobs);
-  free(w->probes);
-  free(w->probe_results);
-  xmt_buf_free(&w->arena);
-  xmt_buf_free(&w->plain);
-  xmt_buf_free(&w->probe_plain);
-  xmt_error_clear(&w->err);
-  free(w->notes_at);
-  xmt_buf_free(&w->notes);
-}
-
 static void run_free(struct run *run) {
   xmt_buf_free(&run->cache_engine);
   xmt_error_clear(&run->cache_err);
-  window_free(&run->windows[0]);
-  window_free(&run->windows[1]);
+  xmt_window_free(&run->windows[0]);
+  xmt_window_free(&run->windows[1]);
   for (size_t k = 0; k < run->lanes_cap; k++) {
     free(run->lanes[k].requests);
     free(run->lanes[k].response_ptrs);

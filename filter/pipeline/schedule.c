@@ -5,24 +5,14 @@
  * A window with nothing to align is placed on the main thread. */
 #include "config.h"
 
-#include <string.h>
-
 #include "pipeline_private.h"
 
 /* Whether the window has results only probes asked for. */
 static int probes_to_ask(const struct window *w) {
-  for (size_t r = 0; r < w->nresults; r++)
-    if (w->results[r].probe)
+  for (size_t r = 0; r < xmt_window_nresults(w); r++)
+    if (xmt_result_probe(xmt_window_result(w, r)))
       return 1;
   return 0;
-}
-
-static void set_probes_answered(struct run *run, struct window *w, int failed) {
-  pthread_mutex_lock(&run->probes_lock);
-  w->probes_answered = 1;
-  w->probes_failed = failed;
-  pthread_cond_broadcast(&run->probes_cond);
-  pthread_mutex_unlock(&run->probes_lock);
 }
 
 static void *place_thread(void *arg) {
@@ -45,31 +35,7 @@ int xmt_placing_finish(struct run *run) {
    * thread's chunks takes that thread's arena lock, and the two threads
    * then wait on each other. */
   xmt_window_reset(w);
-  struct xmt_filter_stats *s = &run->filter->stats;
-  s->translated_units += w->stats.translated_units;
-  s->skipped_units += w->stats.skipped_units;
-  s->failed_segments += w->stats.failed_segments;
-  s->projected_segments += w->stats.projected_segments;
-  s->repaired_segments += w->stats.repaired_segments;
-  s->probe_anchored_tags += w->stats.probe_anchored_tags;
-  s->cached_alignments += w->stats.cached_alignments;
-  memset(&w->stats, 0, sizeof w->stats);
-  if (!w->failed)
-    xmt_align_cache_store(run, w);
-  xmt_filter *f = run->filter;
-  for (size_t k = 0; k < w->nnotes; k++)
-    f->on_failure(f->callback_user, w->notes.data + w->notes_at[k].id,
-                  w->notes_at[k].line, w->notes.data + w->notes_at[k].message);
-  w->nnotes = 0;
-  xmt_buf_reset(&w->notes);
-  if (w->failed) {
-    /* Earlier in the document than whatever the main thread met since. */
-    xmt_error_copy(&f->err, &w->err.pub);
-    xmt_error_clear(&w->err);
-    w->failed = 0;
-    run->failed = 1;
-  }
-  return run->failed;
+  return xmt_window_report(run, w);
 }
 
 /* Whether placing w may train or run the aligner: a job with inline codes
@@ -80,10 +46,10 @@ int xmt_placing_finish(struct run *run) {
 static int aligner_work(const struct run *run, const struct window *w) {
   if (run->filter->aligner_mode == XMT_ALIGNER_NONE)
     return 0;
-  for (size_t k = 0; k < w->njobs; k++) {
-    const struct job *j = &w->jobs[k];
+  for (size_t k = 0; k < xmt_window_njobs(w); k++) {
+    const struct job *j = xmt_window_job(w, k);
     size_t r = xmt_job_result(j);
-    if (r != NO_RESULT && !w->results[r].unchanged &&
+    if (r != NO_RESULT && !xmt_answer_unchanged(xmt_window_result(w, r)) &&
         xmt_segment_tag_count(xmt_job_source(w, j)) > 0)
       return 1;
   }
@@ -102,14 +68,13 @@ int xmt_window_drain(struct run *run) {
   int rc = xmt_window_translate(run);
   if (xmt_placing_finish(run) != 0 || rc != 0)
     return 1;
-  if (w->nitems == 0)
+  if (xmt_window_nitems(w) == 0)
     return 0;
   /* The worker aligns the window while the engine answers its probes,
    * which only placing needs. */
   xmt_align_cache_look_up(run, w);
   int ask = probes_to_ask(w);
-  w->probes_answered = !ask;
-  w->probes_failed = 0;
+  xmt_window_expect_probes(w, ask);
   run->placing = w;
   run->windows_handed++;
   run->fill = w == &run->windows[0] ? &run->windows[1] : &run->windows[0];
@@ -118,7 +83,7 @@ int xmt_window_drain(struct run *run) {
       pthread_create(&run->worker, NULL, place_thread, run) == 0;
   if (ask)
     rc = xmt_lanes_ask(run, w, 1);
-  set_probes_answered(run, w, rc != 0);
+  xmt_window_probes_answered(run, w, rc != 0);
   if (!run->worker_started) /* no thread: placed here, as well */
     xmt_window_place(run, w);
   return rc;

@@ -45,34 +45,36 @@ xmt_status xmt_tm_look_up(struct run *run) {
   xmt_filter *f = run->filter;
   if (!xmt_run_dedupes(run))
     return XMT_OK;
-  for (size_t r = 0; r < w->nresults; r++) {
-    if (r + 8 < w->nresults)
-      xmt_memo_prefetch(&run->run_memo, w->results[r + 8].request_hash);
-    struct result *res = &w->results[r];
-    const char *req = w->arena.data + res->request, *cached;
-    size_t cached_len;
-    if (xmt_memo_get_hashed(&run->run_memo, res->request_hash, req,
-                            res->request_len, &cached, &cached_len, NULL)) {
-      res->cached = 1;
-      if (!res->probe)
+  size_t nresults = xmt_window_nresults(w);
+  for (size_t r = 0; r < nresults; r++) {
+    if (r + 8 < nresults)
+      xmt_memo_prefetch(&run->run_memo,
+                        xmt_result_hash(xmt_window_result(w, r + 8)));
+    struct result *res = xmt_window_result(w, r);
+    size_t req_len, cached_len;
+    const char *req = xmt_result_request(w, res, &req_len), *cached;
+    if (xmt_memo_get_hashed(&run->run_memo, xmt_result_hash(res), req, req_len,
+                            &cached, &cached_len, NULL)) {
+      xmt_result_set_cached(res);
+      if (!xmt_result_probe(res))
         f->stats.deduplicated_segments++;
-      xmt_status st =
-          xmt_mt_response_set_text(&w->responses[r], cached, cached_len);
+      xmt_status st = xmt_mt_response_set_text(xmt_window_response(w, r),
+                                               cached, cached_len);
       if (st != XMT_OK)
         return st;
     } else if (run->cache != NULL) {
       struct xmt_cache_key key;
-      xmt_tm_key(run, res->asked_by_probe, &key);
-      int hit = xmt_cache_get(run->cache, &key, req, res->request_len,
-                              &w->responses[r]);
+      xmt_tm_key(run, xmt_result_probe_key(res), &key);
+      int hit = xmt_cache_get(run->cache, &key, req, req_len,
+                              xmt_window_response(w, r));
       if (hit == -2)
         return XMT_ERR_NOMEM;
       if (hit < 0)
         xmt_tm_trouble(run);
       if (hit == 1) {
-        res->cached = 1;
+        xmt_result_set_cached(res);
         f->stats.cache_hits++;
-        if (res->claimed)
+        if (xmt_result_claimed(res))
           f->stats.deduplicated_segments++;
       }
     }
@@ -115,17 +117,18 @@ xmt_status xmt_tm_keep(struct run *run, const struct result *res,
                        const char *tr, size_t trlen,
                        const struct xmt_mt_response *resp) {
   const struct window *w = run->asking;
-  if (res->cached || !xmt_run_dedupes(run))
+  if (xmt_result_cached(res) || !xmt_run_dedupes(run))
     return XMT_OK;
-  const char *req = w->arena.data + res->request;
-  if (xmt_memo_put_hashed(&run->run_memo, res->request_hash, req,
-                          res->request_len, tr, trlen, 0) != XMT_OK)
+  size_t req_len;
+  const char *req = xmt_result_request(w, res, &req_len);
+  if (xmt_memo_put_hashed(&run->run_memo, xmt_result_hash(res), req, req_len,
+                          tr, trlen, 0) != XMT_OK)
     return XMT_ERR_NOMEM;
   if (run->cache != NULL) {
     struct xmt_cache_key key;
-    xmt_tm_key(run, res->probe, &key);
-    if (xmt_cache_put(run->cache, &key, req, res->request_len, tr, trlen,
-                      resp) != XMT_OK)
+    xmt_tm_key(run, xmt_result_probe(res), &key);
+    if (xmt_cache_put(run->cache, &key, req, req_len, tr, trlen, resp) !=
+        XMT_OK)
       xmt_tm_trouble(run);
   }
   return XMT_OK;

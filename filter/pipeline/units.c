@@ -1,6 +1,7 @@
 /* units.c -- the reader's callbacks: skeleton bytes and units queued in
  * the window being filled (or written at once when nothing waits), each
- * <file>'s languages, unit keys, and the window drained when full. */
+ * <file>'s languages, unit keys, and the window drained when full; the
+ * window's life cycle (reset, free). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -67,6 +68,29 @@ void xmt_window_reset(struct window *w) {
   w->queued_segments = 0;
   xmt_buf_reset(&w->skeleton);
 }
+
+void xmt_window_free(struct window *w) {
+  xmt_window_reset(w);
+  xmt_buf_free(&w->align_cache.links);
+  free(w->items);
+  xmt_buf_free(&w->skeleton);
+  for (size_t i = 0; i < w->responses_cap; i++)
+    xmt_mt_response_free(&w->responses[i]);
+  xmt_window_drop_links(w);
+  free(w->results);
+  free(w->responses);
+  free(w->jobs);
+  free(w->probes);
+  free(w->probe_results);
+  xmt_buf_free(&w->arena);
+  xmt_buf_free(&w->plain);
+  xmt_buf_free(&w->probe_plain);
+  xmt_error_clear(&w->err);
+  free(w->notes_at);
+  xmt_buf_free(&w->notes);
+}
+
+size_t xmt_window_nitems(const struct window *w) { return w->nitems; }
 
 /* A writer's failure: out of memory, or the output's (its reason is added
  * at the end of the run). */

@@ -10,7 +10,8 @@
 # used in four files is over the limit (exit 1), or reported (--report,
 # exit 0); one named by --pending is printed as pending and does not fail,
 # but fails once within the limit. Then this tree passes the check as
-# make lint runs it (Makefile.am's FIELDS_PENDING).
+# make lint runs it (Makefile.am's FIELDS_PENDING), with the structs
+# walled off so far (job, item, lane, result, window) within the limit.
 # Needs Universal Ctags (scripts/install-deps.sh). Exit 0 pass, 1 fail.
 set -u
 . "$(dirname "$0")/../cli/lib.sh"
@@ -121,8 +122,13 @@ lint=$(sed -n 's/^[[:space:]].*check-house.sh \(--fields.*\)$/\1/p' \
   "$top/Makefile.am")
 sh "$house" --fields --pending="$pending" >"$tmp/out" 2>&1
 rc=$?
+# The structs walled off so far stay within the limit.
+walled=yes
+for s in job item lane result window; do
+  grep -q "^fields: struct $s: used in [0-3] files*, " "$tmp/out" || walled=no
+done
 if [ "$lint" = '--fields --pending=$(FIELDS_PENDING)' ] && [ $rc -eq 0 ] &&
-  grep -q '^fields: struct job: used in [0-3] files*, ' "$tmp/out"; then
+  [ $walled = yes ]; then
   pass "this tree passes make lint's field check (pending: $pending)"
 else
   fail "this tree passes make lint's field check (exit $rc, lint: $lint):"
