@@ -116,8 +116,8 @@ XMT_OFFICE_OPERATIONS(odt_format)
  * then meta.xml's. */
 static struct odt_para *para_at(struct odt_file *file, size_t i) {
   size_t k = 0;
-  while (i >= part_at(file, k)->npara)
-    i -= part_at(file, k++)->npara;
+  for (; k + 1 < ODT_NPARTS && i >= part_at(file, k)->npara; k++)
+    i -= part_at(file, k)->npara;
   return &part_at(file, k)->paras[i];
 }
 
