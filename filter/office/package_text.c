@@ -107,7 +107,7 @@ xmt_status xmt_part_to_utf8(xmt_package *pkg, const char *name,
     xmt_buf_free(bytes);
     *bytes = text;
   }
-  char enc[32];
+  char enc[32] = {0};
   if (!declared(bytes->data, bytes->len, enc, sizeof enc))
     return XMT_OK;
   int utf16 = *form != XMT_PART_UTF8;

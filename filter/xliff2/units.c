@@ -43,7 +43,7 @@ static char *put_empty(char *p, const char *name, unsigned id,
 }
 
 static xmt_status render_code(const struct x2_code *x, struct xmt_buf *out) {
-  char tag[96], *end = tag;
+  char tag[96], *end;
   int pair = x->elem == X2_SC || x->elem == X2_EC || x->elem == X2_SM ||
              x->elem == X2_EM;
   switch ((enum xmt_tag_kind)x->kind) {
@@ -66,6 +66,9 @@ static xmt_status render_code(const struct x2_code *x, struct xmt_buf *out) {
   case XMT_TAG_ISOLATED_CLOSE:
     end = put_empty(tag, "it", x->number, NULL,
                     x->kind == XMT_TAG_ISOLATED_OPEN ? "open" : "close");
+    break;
+  default: /* not a kind: no tag */
+    end = tag;
     break;
   }
   return xmt_buf_append(out, tag, (size_t)(end - tag));
