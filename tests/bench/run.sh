@@ -131,19 +131,16 @@ verdict "$(fcmp "$x2_mb" '<' "$MAX_RSS_MB")" \
 
 if xmllint --stream --noout "$out"; then wf=1; else wf=0; fi
 verdict "$wf" "output is well-formed XML"
-# grep -o, not -c: several targets may share a line.
-targets=$(grep -o '<target[ />]' "$out" | wc -l | tr -d ' ')
-[ "$targets" = "$expected" ] && ok=1 || ok=0
-verdict "$ok" "$targets <target> elements, $expected expected"
-targets=$(grep -o '<target[ />]' "$seg_out" | wc -l | tr -d ' ')
-[ "$targets" = "$expected" ] && ok=1 || ok=0
-verdict "$ok" "with segmentation: $targets <target> elements, $expected expected"
-
-targets=$(grep -o '<target[ />]' "$out2" | wc -l | tr -d ' ')
-[ "$targets" = "$expected2" ] && ok=1 || ok=0
-verdict "$ok" "XLIFF 2: $targets <target> elements, $expected2 expected"
-targets=$(grep -o '<target[ />]' "$seg_out2" | wc -l | tr -d ' ')
-[ "$targets" = "$expected2" ] && ok=1 || ok=0
-verdict "$ok" "XLIFF 2 with segmentation: $targets <target> elements, $expected2 expected"
+# targets_are WHAT FILE EXPECTED: FILE has EXPECTED <target> elements
+# (grep -o, not -c: several targets may share a line).
+targets_are() {
+  targets=$(grep -o '<target[ />]' "$2" | wc -l | tr -d ' ')
+  [ "$targets" = "$3" ] && ok=1 || ok=0
+  verdict "$ok" "$1$targets <target> elements, $3 expected"
+}
+targets_are "" "$out" "$expected"
+targets_are "with segmentation: " "$seg_out" "$expected"
+targets_are "XLIFF 2: " "$out2" "$expected2"
+targets_are "XLIFF 2 with segmentation: " "$seg_out2" "$expected2"
 
 exit "$fail"
