@@ -73,8 +73,11 @@ static void on_failure(void *user, const char *id, unsigned long line,
   struct xmt_cli_session *ses = user;
   if (ses->progress)
     fputc('\n', stderr);
-  xmt_cli_say("xliffmt: %s:%lu: segment %s not translated: %s\n", ses->in, line,
-              id, message);
+  char at[32] = "";
+  if (line > 0) /* a part of a package has no line a user could open */
+    snprintf(at, sizeof at, ":%lu", line);
+  xmt_cli_say("xliffmt: %s%s: segment %s not translated: %s\n", ses->in, at, id,
+              message);
   keep(ses, &ses->failures, &ses->nfailures, &ses->cap, id, line, message);
 }
 
@@ -89,7 +92,10 @@ static void on_warning(void *user, const char *id, unsigned long line,
          message);
     return;
   }
-  xmt_cli_say("xliffmt: %s:%lu: warning: segment %s: %s\n", ses->in, line, id,
+  char at[32] = "";
+  if (line > 0)
+    snprintf(at, sizeof at, ":%lu", line);
+  xmt_cli_say("xliffmt: %s%s: warning: segment %s: %s\n", ses->in, at, id,
               message);
   keep(ses, &ses->warnings, &ses->nwarnings, &ses->warnings_cap, id, line,
        message);

@@ -365,7 +365,8 @@ struct xmt_unit_sink xmt_units_out_sink_of(struct xmt_units_out *o);
  * datatype, then nunits units, the i-th described by at(doc, i, ...):
  * its id (written in decimal, after "part:" when it is in a part: what
  * xmt_unit_index_in reads back), source and the fields a format may set;
- * each built at the line the XLIFF of the units shows it on. */
+ * each at its place in the original (a page's line and column), which
+ * messages name: the user never sees the XLIFF of the units. */
 struct xmt_unit_feed {
   const char *original, *source_language, *target_language, *datatype;
   size_t nunits;
@@ -376,6 +377,9 @@ struct xmt_feed_unit {
   const char *resname, *restype; /* NULL: absent */
   const xmt_segment *source;
   int preserve_space;
+  /* where the unit starts in the original, for messages; 0: nowhere a
+   * user could open (a part inside a package) */
+  unsigned long line, column;
 };
 typedef void (*xmt_unit_at_fn)(void *doc, size_t i, struct xmt_feed_unit *out);
 xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,

@@ -1,6 +1,6 @@
 /* unit_feed.c -- what every format that is not XLIFF does alike: hand
  * its units to the run's sink (one <file>, then each unit built from its
- * source segment at the line its XLIFF would show it on), and find the
+ * source segment at its place in the original), and find the
  * unit a target is for from the id it was handed out with ("7", or
  * "part:7" for a format whose units are in parts), and tell a
  * target that says what its source says (the format then keeps its own
@@ -21,9 +21,6 @@ xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,
   xmt_status st = sink->file(sink->user, &info);
   struct xmt_inline_builder ib;
   xmt_ib_init(&ib);
-  /* each at the line the XLIFF of the units shows it on, which check
-   * and report name */
-  unsigned long line = XMT_UNITS_OUT_UNIT_LINE;
   for (size_t i = 0; i < feed->nunits && st == XMT_OK; i++) {
     struct xmt_feed_unit u = {0};
     at(doc, i, &u);
@@ -37,13 +34,12 @@ xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,
                                        .restype = u.restype,
                                        .source_language = feed->source_language,
                                        .target_language = feed->target_language,
-                                       .line = line,
-                                       .column = 1,
+                                       .line = u.line,
+                                       .column = u.column,
                                        .translatable = 1,
                                        .preserve_space = u.preserve_space};
     xmt_xliff_unit *unit;
     st = xmt_xliff_unit_build(&ib, &in, u.source, NULL, &unit);
-    line += xmt_units_out_lines(feed->datatype, u.source, NULL);
     if (st == XMT_OK)
       st = sink->unit(sink->user, unit);
   }

@@ -237,14 +237,42 @@ xmt_status xmt_html_doc_write(const struct html_doc *doc,
 /* --- Units ----------------------------------------------------------------
  */
 
-/* The i-th unit of a page, for the feed. */
+/* A page read in order for the feed: the line and column (in characters
+ * of UTF-8, bytes of a page in another encoding) at pos, carried from
+ * one unit to the next so that the page is counted once. */
+struct page_cursor {
+  const struct html_doc *doc;
+  size_t pos;
+  unsigned long line, column;
+};
+
+static void cursor_to(struct page_cursor *c, size_t at) {
+  if (at < c->pos) /* an attribute's unit after its element's text */
+    *c = (struct page_cursor){c->doc, 0, 1, 1};
+  int utf8 = c->doc->charset.decode == XMT_ENC_UTF8 || c->doc->charset.utf16;
+  for (; c->pos < at && c->pos < c->doc->len; c->pos++) {
+    char ch = c->doc->data[c->pos];
+    if (ch == '\n') {
+      c->line++;
+      c->column = 1;
+    } else if (!utf8 || !xmt_utf8_is_cont(ch)) {
+      c->column++;
+    }
+  }
+}
+
+/* The i-th unit of a page, for the feed, at its place in the page. */
 static void unit_at(void *d, size_t i, struct xmt_feed_unit *out) {
-  const struct html_unit *u = &((const struct html_doc *)d)->units[i];
+  struct page_cursor *c = d;
+  const struct html_unit *u = &c->doc->units[i];
+  cursor_to(c, u->start);
   *out = (struct xmt_feed_unit){.id = u->id,
                                 .resname = u->resname,
                                 .restype = u->restype,
                                 .source = u->source,
-                                .preserve_space = u->preserve != 0};
+                                .preserve_space = u->preserve != 0,
+                                .line = c->line,
+                                .column = c->column};
 }
 
 xmt_status xmt_html_doc_units(const struct html_doc *doc, const char *original,
@@ -253,7 +281,8 @@ xmt_status xmt_html_doc_units(const struct html_doc *doc, const char *original,
                               const struct xmt_unit_sink *sink) {
   const struct xmt_unit_feed feed = {original, source_language, target_language,
                                      "html", doc->nunits};
-  return xmt_unit_feed(&feed, (void *)doc, unit_at, sink);
+  struct page_cursor cursor = {doc, 0, 1, 1};
+  return xmt_unit_feed(&feed, &cursor, unit_at, sink);
 }
 
 xmt_status xmt_html_doc_write_xliff(const struct html_doc *doc,

@@ -7,7 +7,9 @@
 # UTF-8 and holds Latin-1 bytes, and a line-oriented input that is not
 # UTF-8, are errors at their first such byte; a read-only cache is called
 # so; an output directory that cannot be written exits 2, as documented.
-# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
+# A failed segment of an HTML page is named at the page's line; one of a
+# Word package at none.
+# Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -151,5 +153,25 @@ else
   echo "SKIP: a read-only cache (no user here for whom the file is read-only)"
 fi
 chmod 755 "$tmp/ro"
+
+# A failed segment of an HTML page is named at the page's line, not at
+# the line of an XLIFF the user never sees; one of a Word package at no
+# line (its id names the part).
+printf '<html lang="en">\n<body>\n  <p>Hello <b>world</b>.</p>\n<p>Two <i>words</i> here.</p><img alt="A cat" src="c.png"></body></html>\n' \
+  >"$tmp/lines.html"
+within "a page whose engine dies" 3 20 400 \
+  "$x" translate "$tmp/lines.html" -t es -o "$tmp/lines.es.html" \
+  --mt "cmd:$tmp/dead.sh"
+check "each block at its line in the page" sh -c \
+  "grep -o '^xliffmt: [^ ]*: segment [^ ]*' '$tmp/err' |
+     sed 's|$tmp/||' | tr '\n' '|' |
+     grep -q -x -F 'xliffmt: lines.html:3: segment 1#0|xliffmt: lines.html:4: segment 2#0|xliffmt: lines.html:4: segment 3#0|'"
+if have_data office/Addcomments.docx; then
+  within "a Word document whose engine dies" 3 20 400 \
+    "$x" translate "$XMT_TEST_DATA/office/Addcomments.docx" -s en -t es \
+    -o "$tmp/c.docx" --mt "cmd:$tmp/dead.sh"
+  check "its segments at no line" grep -q -F \
+    "Addcomments.docx: segment document:1#0 not translated:" "$tmp/err"
+fi
 
 finish
