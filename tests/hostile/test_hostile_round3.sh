@@ -50,4 +50,68 @@ for e in bom_first bom_bytes bom_start bom_banner; do
   all_upper "$e" "$tmp/$e.xlf"
 done
 
+# --- A LibreTranslate service answering 200 with an error.
+if ! command -v python3 >/dev/null; then
+  echo "# python3 not installed: the HTTP checks skipped"
+  finish
+fi
+cat >"$tmp/svc.py" <<'EOD'
+import json, sys, threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+class H(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def log_message(self, *a):
+        pass
+    def do_POST(self):
+        q = json.loads(self.rfile.read(int(self.headers["Content-Length"])))["q"]
+        a = {"translatedText": q.upper()}
+        if q.startswith("Beta"):
+            a["error"] = "model not loaded"
+        elif q.startswith("Gamma"):
+            a["error"] = {"code": 503, "message": "overloaded"}
+        elif q.startswith("Delta"):
+            a["error"] = None
+        elif q.startswith("Epsilon"):
+            a["error"] = ""
+        d = json.dumps(a).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(d)))
+        self.end_headers()
+        self.wfile.write(d)
+s = ThreadingHTTPServer(("127.0.0.1", 0), H)
+print("PORT", s.server_address[1], flush=True)
+threading.Thread(target=s.serve_forever, daemon=True).start()
+sys.stdin.read()
+EOD
+mkfifo "$tmp/svc.in"
+python3 "$tmp/svc.py" <"$tmp/svc.in" >"$tmp/svc.port" &
+svc=$!
+exec 3>"$tmp/svc.in"
+trap 'exec 3>&-; kill $svc 2>/dev/null; rm -rf "$tmp"' EXIT
+port=
+for _ in $(seq 50); do
+  port=$(sed -n 's/^PORT //p' "$tmp/svc.port")
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || { fail "the HTTP service did not start"; finish; }
+doc "$tmp/err.xlf" "Alpha one." "Beta two." "Gamma three." "Delta four." \
+  "Epsilon five."
+url=http://127.0.0.1:$port
+within "LibreTranslate 200 with an error" 3 20 300 "$x" translate \
+  "$tmp/err.xlf" -o "$tmp/err.out.xlf" -q --mt "http:$url" \
+  --mt-option api=libretranslate --timeout 5
+expect_text "LibreTranslate 200 with an error: named" "$tmp/err" \
+  "xliffmt: $tmp/err.xlf:5: segment u2#0 not translated: $url/translate: the answer says error: model not loaded
+xliffmt: $tmp/err.xlf:6: segment u3#0 not translated: $url/translate: the answer says error: overloaded
+xliffmt: $tmp/err.xlf: 2 segments not translated"
+got="$(target_of "$tmp/err.out.xlf" u1)|$(target_of "$tmp/err.out.xlf" u2)|$(target_of "$tmp/err.out.xlf" u3)|$(target_of "$tmp/err.out.xlf" u4)|$(target_of "$tmp/err.out.xlf" u5)"
+want="ALPHA ONE.|||DELTA FOUR.|EPSILON FIVE."
+if [ "$got" = "$want" ]; then
+  pass "LibreTranslate 200 with an error: no target from it"
+else
+  fail "LibreTranslate 200 with an error: targets '$got', expected '$want'"
+fi
+
 finish
