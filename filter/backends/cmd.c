@@ -80,6 +80,7 @@ static int spawn(struct xmt_engine *e, char *msg, size_t msglen) {
   e->out_fd = out[0];
   e->err_fd = err[0];
   e->probed = 0;
+  e->bom_seen = 0;
   fcntl(e->in_fd, F_SETFL, fcntl(e->in_fd, F_GETFL) | O_NONBLOCK);
   fcntl(e->out_fd, F_SETFL, fcntl(e->out_fd, F_GETFL) | O_NONBLOCK);
   fcntl(e->err_fd, F_SETFL, fcntl(e->err_fd, F_GETFL) | O_NONBLOCK);
@@ -202,6 +203,31 @@ static int interrupted(const struct xmt_engine *e) {
 /* --- One batch ---------------------------------------------------------------
  */
 
+/* The got bytes just read at the end of rbuf, less a UTF-8 byte order
+ * mark opening the engine's output (engines on .NET, or Python's
+ * utf-8-sig, write one): left in, it would make the first answer to the
+ * check line differ from the next, and the probe wait for an answer that
+ * never comes. The bytes of a BOM begun are held back until it is whole
+ * or broken off (then put back); rbuf never holds a part of one, so the
+ * scan of the answers is not thrown out. Returns the bytes kept. */
+static size_t drop_bom(struct xmt_engine *e, size_t got) {
+  static const char bom[] = "\xEF\xBB\xBF";
+  char *at = e->rbuf.data + e->rbuf.len;
+  size_t i = 0;
+  while (e->bom_seen < 3 && i < got && at[i] == bom[e->bom_seen]) {
+    e->bom_seen++;
+    i++;
+  }
+  if (e->bom_seen == 3 || i < got) {
+    size_t back = e->bom_seen == 3 ? 0 : e->bom_seen; /* not a BOM */
+    e->bom_seen = BOM_DECIDED;
+    memmove(at + back, at + i, got - i);
+    memcpy(at, bom, back);
+    return got - i + back;
+  }
+  return 0; /* all of it a BOM's start: held */
+}
+
 /* Reads what is available from the engine's output into rbuf. Returns the
  * bytes read, 0 at end of file, -1 when nothing is there (or on error,
  * with *ioerr set). */
@@ -211,14 +237,19 @@ static ssize_t read_some(struct xmt_engine *e, int *ioerr) {
     return -1;
   }
   ssize_t got;
-  do
+  do /* room for a BOM's bytes put back */
     got = read(e->out_fd, e->rbuf.data + e->rbuf.len,
-               e->rbuf.cap - e->rbuf.len - 1);
+               e->rbuf.cap - e->rbuf.len - 1 - 3);
   while (got < 0 && errno == EINTR);
   if (got < 0) {
     if (errno != EAGAIN && errno != EWOULDBLOCK)
       *ioerr = errno;
     return -1;
+  }
+  if (got > 0 && e->bom_seen != BOM_DECIDED) {
+    got = (ssize_t)drop_bom(e, (size_t)got);
+    if (got == 0)
+      return -1;
   }
   e->rbuf.len += (size_t)got;
   e->rbuf.data[e->rbuf.len] = '\0';

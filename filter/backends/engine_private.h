@@ -18,6 +18,8 @@
  * segment is likely to be exactly this. */
 #define CHECK_LINE "2 4 6 8 0 1 3 5 7 9"
 
+#define BOM_DECIDED 4u /* struct xmt_engine's bom_seen */
+
 struct xmt_engine {
   char *command;
   char *name;
@@ -28,8 +30,11 @@ struct xmt_engine {
   const int *interrupted; /* the run's, or NULL */
   xmt_engine_encode_fn encode;
   xmt_engine_decode_fn decode;
-  pid_t pid;     /* -1: not running */
-  int probed;    /* its banner is read and its check answer known */
+  pid_t pid;  /* -1: not running */
+  int probed; /* its banner is read and its check answer known */
+  /* How much of a UTF-8 BOM opens its output: 0-3 bytes of one, held
+   * back; BOM_DECIDED once the first bytes are known. */
+  unsigned bom_seen;
   int timed_out; /* it timed out, and has answered no segment since */
   char *gave_up; /* why nothing more is sent to it, or NULL */
   int in_fd, out_fd, err_fd;

@@ -55,6 +55,7 @@ struct http {
   struct job *jobs;
   size_t jobs_cap;
   struct xmt_buf text;
+  struct xmt_buf err; /* an answer's "error" */
 };
 
 /* --- Requests ---------------------------------------------------------------
@@ -194,6 +195,24 @@ static int is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* 1 when a 200 answer also carries an "error" (a string, or an
+ * object with a message: a service or a proxy in front of it that failed
+ * and still wrote a translatedText, a stale or a placeholder one), its
+ * text in h->err; 0 when it has none; -1 out of memory. Such an answer is
+ * no translation. */
+static int answer_error(struct http *h, const struct job *job) {
+  static const char *const plain[] = {"error", NULL};
+  static const char *const object[] = {"error", "message", NULL};
+  const char *body = job->body.data != NULL ? job->body.data : "";
+  xmt_buf_reset(&h->err);
+  int rc = xmt_json_string_at(body, job->body.len, plain, &h->err);
+  if (rc == 1)
+    rc = xmt_json_string_at(body, job->body.len, object, &h->err);
+  if (rc == -2)
+    return -1;
+  return rc == 0 && h->err.len > 0; /* "error": "" says none */
+}
+
 /* The translation of a 200 answer, with the blanks the service adds at the
  * ends (APy's txt format ends in a newline) replaced by the request's. */
 static int accept_answer(struct http *h, struct job *job,
@@ -216,6 +235,13 @@ static int accept_answer(struct http *h, struct job *job,
   if (rc == -2)
     return -1;
   char msg[320], ex[200];
+  if (rc == 0 && (rc = answer_error(h, job)) != 0) {
+    if (rc < 0)
+      return -1;
+    excerpt(&h->err, ex, sizeof ex);
+    snprintf(msg, sizeof msg, "%s: the answer says error: %s", h->url, ex);
+    return xmt_mt_response_set_error(resp, msg) == XMT_OK ? 0 : -1;
+  }
   if (rc != 0) {
     excerpt(&job->body, ex, sizeof ex);
     snprintf(msg, sizeof msg, "%s: %s: %s", h->url,
@@ -454,6 +480,7 @@ static void http_close(void *state) {
   free(h->jobs);
   free(h->idle);
   xmt_buf_free(&h->text);
+  xmt_buf_free(&h->err);
   free(h->url);
   free(h->key);
   free(h);
