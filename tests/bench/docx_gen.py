@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""docx_gen.py PAGES OUT.docx -- a Word report of about PAGES pages, made
+"""docx_gen.py PAGES OUT.docx [IMAGE_MB] -- a Word report of PAGES pages
+(a page break after each), made
 with python3-docx (Debian python3-docx), for make bench-docx
 (tests/bench/docx.sh) and test_cli_office_open.sh.
 
@@ -7,10 +8,15 @@ Each page: a heading, then paragraphs whose runs are plain, bold, italic,
 underlined and bold italic, one with a hyperlink; every third page a
 table of four rows by three columns. python3-docx writes no footnotes,
 so there are none. The text is made from a fixed word list with a fixed
-seed: the same PAGES gives the same document.
+seed: the same PAGES gives the same document. IMAGE_MB: a picture of
+that many megabytes of noise (a PNG that does not compress) on the first
+page, an entry that is copied, not rewritten.
 """
+import io
 import random
+import struct
 import sys
+import zlib
 
 import docx
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -65,6 +71,22 @@ def paragraph(doc, rnd, page, k):
         par.add_run(" for more.")
 
 
+def noise_png(megabytes, rnd):
+    """A grey PNG of random pixels, about megabytes large."""
+    width = 1024
+    height = max(1, megabytes * 1024)
+    rows = b"".join(b"\0" + rnd.randbytes(width) for _ in range(height))
+
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data +
+                struct.pack(">I", zlib.crc32(kind + data)))
+
+    return (b"\x89PNG\r\n\x1a\n" +
+            chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0,
+                                       0, 0)) +
+            chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
+
+
 def table(doc, rnd):
     t = doc.add_table(rows=4, cols=3)
     for row in t.rows:
@@ -73,13 +95,17 @@ def table(doc, rnd):
 
 
 def main(argv):
-    if len(argv) != 3 or not argv[1].isdigit():
+    if len(argv) not in (3, 4) or not all(a.isdigit() for a in
+                                          argv[1:2] + argv[3:]):
         print(__doc__, file=sys.stderr)
         return 2
     pages = int(argv[1])
     rnd = random.Random(42)
     doc = docx.Document()
     doc.add_heading("Annual report of the city library", level=0)
+    if len(argv) == 4 and int(argv[3]) > 0:
+        png = noise_png(int(argv[3]), random.Random(7))
+        doc.add_picture(io.BytesIO(png), width=docx.shared.Cm(10))
     for page in range(1, pages + 1):
         doc.add_heading("Part %d: %s" % (page, sentence(rnd, 4)), level=1)
         for k in range(PARAS_PER_PAGE):
