@@ -97,21 +97,21 @@ measure() {
     exit 1
   }
   largest=$(awk '$2 > m { m = $2 } END { print m }' "$1.parts")
-  wall= rss=0 peer=
+  wall='' rss=0 peer=''
   i=0
   while [ "$i" -lt "$runs" ]; do
     i=$((i + 1))
     rm -f "$1.id.docx"
-    /usr/bin/time -f '%e %M' -o time "$XLIFFMT" translate -q -s en -t es \
+    /usr/bin/time -f '%e %M' -o timed "$XLIFFMT" translate -q -s en -t es \
       --mt identity "$doc" -o "$1.id.docx"
-    read -r w m <time
+    read -r w m <timed
     [ -z "$wall" ] || [ "$(fcmp "$w" '<' "$wall")" = 1 ] && wall=$w
     [ "$m" -gt "$rss" ] && rss=$m
-    # shellcheck disable=SC2016
-    /usr/bin/time -f '%e' -o time sh -c 'doc=$1; shift
+    # shellcheck disable=SC2016,SC2046 # part names have no spaces
+    /usr/bin/time -f '%e' -o timed sh -c 'doc=$1; shift
       for p; do unzip -p "$doc" "$p" | xmllint --stream - || exit 1; done' \
       sh "$doc" $(awk '{ print $1 }' "$1.parts")
-    read -r w <time
+    read -r w <timed
     [ -z "$peer" ] || [ "$(fcmp "$w" '<' "$peer")" = 1 ] && peer=$w
   done
   if same "$doc" "$1.id.docx"; then
@@ -143,12 +143,12 @@ measure image
 r3=$rss
 pic=$(entry_size image.docx word/media/image1.png)
 # how much of the time is segmentation (SRX): the same, units whole
-best= i=0
+best='' i=0
 while [ "$i" -lt "$runs" ]; do
   i=$((i + 1))
-  /usr/bin/time -f '%e' -o time "$XLIFFMT" translate -q -s en -t es \
+  /usr/bin/time -f '%e' -o timed "$XLIFFMT" translate -q -s en -t es \
     --mt identity --no-segment one.docx -o one.noseg.docx
-  read -r w <time
+  read -r w <timed
   [ -z "$best" ] || [ "$(fcmp "$w" '<' "$best")" = 1 ] && best=$w
 done
 echo "one.docx with --no-segment: ${best}s (for what segmentation costs)"

@@ -116,7 +116,9 @@ def texts(path):
     return 0
 
 
-PSEUDO = re.compile(r"\[.*? ~+\]")
+# pseudo's padding is '~'; in a run set in the Symbol font pandoc reads
+# it as U+223C
+PSEUDO = re.compile("\\[.*? [~\u223c]+\\]")
 
 
 def translated(src, out):

@@ -114,7 +114,7 @@ for d in $docs; do
   n=$(echo "$d" | tr . _)
   cp "src/$d" "lo/$n.src.${d##*.}" && cp "tgt/$d" "lo/$n.out.${d##*.}"
 done
-limit=$((60 + 30 * $(echo $docs | wc -w) * 2))
+limit=$((60 + 30 * $(echo "$docs" | wc -w) * 2))
 timeout "$limit" soffice --headless -env:UserInstallation="file://$tmp/profile" \
   --convert-to html --outdir html lo/* >soffice.log 2>&1
 check "soffice converts every file (in ${limit}s)" test $? -eq 0
