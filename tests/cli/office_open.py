@@ -19,7 +19,8 @@ see in a Word or OpenDocument file.
                                   has no letter left (prints those that
                                   do; exit 1)
   office_open.py lo FILE.html     counts in LibreOffice's HTML export:
-                                  para (p, h1-h6), table, link (a href)
+                                  para (p, h1-h6), table, link (a href;
+                                  one link split by a span, one)
 """
 import html.parser
 import json
@@ -118,7 +119,7 @@ def texts(path):
 
 # pseudo's padding is '~'; in a run set in the Symbol font pandoc reads
 # it as U+223C
-PSEUDO = re.compile("\\[.*? [~\u223c]+\\]")
+PSEUDO = re.compile("\\[.*?[~\u223c]+\\]")
 
 
 def translated(src, out):
@@ -137,17 +138,34 @@ def translated(src, out):
 
 
 class Counter(html.parser.HTMLParser):
+    """LibreOffice's HTML export closes a link where a span of other
+    formatting starts and opens it again inside: an a to the same href
+    right after the last one closed, no text between, is the same link."""
+
     def __init__(self):
         super().__init__()
         self.n = {"para": 0, "table": 0, "link": 0}
+        self.href = None  # of the a open
+        self.last_href = None  # of the a last closed, while no text follows
 
     def handle_starttag(self, tag, attrs):
         if tag in ("p", "h1", "h2", "h3", "h4", "h5", "h6"):
             self.n["para"] += 1
+            self.last_href = None
         elif tag == "table":
             self.n["table"] += 1
         elif tag == "a" and dict(attrs).get("href"):
-            self.n["link"] += 1
+            self.href = dict(attrs)["href"]
+            if self.href != self.last_href:
+                self.n["link"] += 1
+
+    def handle_endtag(self, tag):
+        if tag == "a":
+            self.last_href, self.href = self.href, None
+
+    def handle_data(self, data):
+        if data.strip():
+            self.last_href = None
 
 
 def lo_counts(path):
