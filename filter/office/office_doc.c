@@ -105,12 +105,7 @@ xmt_status xmt_office_take(xmt_filter *f, xmt_segment **slot,
 xmt_status xmt_office_write(xmt_filter *f, const struct xmt_office_doc *doc,
                             const struct xmt_package_part *parts, size_t n,
                             xmt_write_fn sink, void *user) {
-  struct xmt_buf zip = {0};
-  xmt_status st = xmt_package_write_mem(doc->pkg, &zip, parts, n, &f->err);
-  if (st == XMT_OK && sink(user, zip.data, zip.len) != 0)
-    st = XMT_ERR_WRITE;
-  xmt_buf_free(&zip);
-  return st;
+  return xmt_package_write_out(doc->pkg, parts, n, sink, user, &f->err);
 }
 
 void xmt_office_stop(struct xmt_office_xml *x, xmt_status st) {

@@ -93,11 +93,16 @@ xmt_status xmt_package_write(xmt_package *pkg, const char *path,
                              const struct xmt_package_part *parts,
                              size_t nparts, struct xmt_error_store *err);
 
-/* The same, into out (reset first) instead of a file: what a format
- * hands its writer's sink, which makes the output atomic. */
-xmt_status xmt_package_write_mem(xmt_package *pkg, struct xmt_buf *out,
+/* The same, handed to sink (which makes the output atomic) once whole:
+ * written first into a temporary file, not memory, as the package may be
+ * far larger than the parts that are rewritten, and libzip seeks back
+ * into what it wrote. A sink that fails is XMT_ERR_WRITE with no message
+ * (the sink's owner has it). */
+typedef int (*xmt_package_sink_fn)(void *user, const char *bytes, size_t len);
+xmt_status xmt_package_write_out(xmt_package *pkg,
                                  const struct xmt_package_part *parts,
-                                 size_t nparts, struct xmt_error_store *err);
+                                 size_t nparts, xmt_package_sink_fn sink,
+                                 void *user, struct xmt_error_store *err);
 
 /* Which document a package holds, by content alone. */
 enum xmt_package_kind {

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The output as a libzip source that can only be written. */
 struct out {
@@ -17,53 +18,35 @@ struct out {
   const char *path;
   zip_error_t ze;
   struct xmt_error_store *err;
-  int failed;          /* err holds the reason: the atomic file's own */
-  struct xmt_buf *mem; /* not NULL: the package is written here instead */
-  size_t pos;          /* where mem is written next */
+  int failed;  /* err holds the reason: the atomic file's own */
+  FILE *spool; /* not NULL: the package is written here instead */
 };
 
-/* Writes into o->mem at o->pos, as a file would (libzip seeks back). */
-static zip_int64_t mem_write(struct out *o, const void *data,
-                             zip_uint64_t len) {
-  if (len > SIZE_MAX - o->pos ||
-      (o->pos + len > o->mem->len &&
-       xmt_buf_grow(o->mem, o->pos + len - o->mem->len) != XMT_OK)) {
-    zip_error_set(&o->ze, ZIP_ER_MEMORY, 0);
-    return -1;
-  }
-  memcpy(o->mem->data + o->pos, data, len);
-  o->pos += len;
-  if (o->pos > o->mem->len) {
-    o->mem->len = o->pos;
-    o->mem->data[o->mem->len] = '\0';
-  }
-  return (zip_int64_t)len;
+/* Where libzip writes: the spool, else the atomic file. */
+static FILE *out_stream(struct out *o) {
+  return o->spool != NULL ? o->spool : xmt_atomic_file_stream(&o->af);
 }
 
-static zip_int64_t mem_cb(struct out *o, void *data, zip_uint64_t len,
-                          zip_source_cmd_t cmd) {
+/* The spool's own answers to a write's start and end (libzip seeks back
+ * into what it wrote, so the spool is a file, not a pipe); -2: out_cb's. */
+static zip_int64_t spool_cb(struct out *o, zip_source_cmd_t cmd) {
   switch (cmd) {
   case ZIP_SOURCE_BEGIN_WRITE:
   case ZIP_SOURCE_ROLLBACK_WRITE:
-    xmt_buf_reset(o->mem);
-    o->pos = 0;
-    return 0;
-  case ZIP_SOURCE_WRITE:
-    return mem_write(o, data, len);
-  case ZIP_SOURCE_SEEK_WRITE: {
-    zip_int64_t at =
-        zip_source_seek_compute_offset(o->pos, o->mem->len, data, len, &o->ze);
-    if (at < 0)
+    if (fseeko(o->spool, 0, SEEK_SET) != 0 ||
+        ftruncate(fileno(o->spool), 0) != 0) {
+      zip_error_set(&o->ze, ZIP_ER_WRITE, errno);
       return -1;
-    o->pos = (size_t)at;
+    }
     return 0;
-  }
-  case ZIP_SOURCE_TELL_WRITE:
-    return (zip_int64_t)o->pos;
   case ZIP_SOURCE_COMMIT_WRITE:
+    if (fflush(o->spool) != 0) {
+      zip_error_set(&o->ze, ZIP_ER_WRITE, errno);
+      return -1;
+    }
     return 0;
   default:
-    return -2; /* out_cb's */
+    return -2;
   }
 }
 
@@ -78,12 +61,12 @@ static zip_int64_t out_fail(struct out *o, int zip_code) {
 
 static zip_int64_t out_write(struct out *o, const void *data,
                              zip_uint64_t len) {
-  FILE *fp = xmt_atomic_file_stream(&o->af);
+  FILE *fp = out_stream(o);
   if (fp == NULL || fwrite(data, 1, len, fp) != len) {
     int e = errno;
     if (!o->failed) {
-      xmt_error_at(o->err, XMT_ERR_WRITE, XMT_IN(o->path), "cannot write: %s",
-                   strerror(e));
+      xmt_error_at(o->err, XMT_ERR_WRITE, XMT_IN(o->path), "cannot write%s: %s",
+                   o->spool != NULL ? " its temporary copy" : "", strerror(e));
       o->failed = 1;
     }
     zip_error_set(&o->ze, ZIP_ER_WRITE, e);
@@ -95,7 +78,7 @@ static zip_int64_t out_write(struct out *o, const void *data,
 static zip_int64_t out_seek(struct out *o, void *data, zip_uint64_t len) {
   zip_source_args_seek_t *a =
       ZIP_SOURCE_GET_ARGS(zip_source_args_seek_t, data, len, &o->ze);
-  FILE *fp = xmt_atomic_file_stream(&o->af);
+  FILE *fp = out_stream(o);
   if (a == NULL)
     return -1;
   if (fp == NULL || fseeko(fp, (off_t)a->offset, a->whence) != 0) {
@@ -108,8 +91,8 @@ static zip_int64_t out_seek(struct out *o, void *data, zip_uint64_t len) {
 static zip_int64_t out_cb(void *user, void *data, zip_uint64_t len,
                           zip_source_cmd_t cmd) {
   struct out *o = user;
-  if (o->mem != NULL) {
-    zip_int64_t r = mem_cb(o, data, len, cmd);
+  if (o->spool != NULL) {
+    zip_int64_t r = spool_cb(o, cmd);
     if (r != -2)
       return r;
   }
@@ -131,7 +114,7 @@ static zip_int64_t out_cb(void *user, void *data, zip_uint64_t len,
   case ZIP_SOURCE_SEEK_WRITE:
     return out_seek(o, data, len);
   case ZIP_SOURCE_TELL_WRITE: {
-    FILE *fp = xmt_atomic_file_stream(&o->af);
+    FILE *fp = out_stream(o);
     off_t at = fp != NULL ? ftello(fp) : -1;
     if (at < 0)
       zip_error_set(&o->ze, ZIP_ER_TELL, errno);
@@ -273,8 +256,7 @@ static xmt_status write_failed(struct out *o, zip_t *dst) {
                       zip_error_strerror(zip_get_error(dst)));
 }
 
-static xmt_status write_to(xmt_package *pkg, const char *path,
-                           struct xmt_buf *mem,
+static xmt_status write_to(xmt_package *pkg, const char *path, FILE *spool,
                            const struct xmt_package_part *parts, size_t nparts,
                            struct xmt_error_store *err) {
   for (size_t p = 0; p < nparts; p++)
@@ -285,7 +267,7 @@ static xmt_status write_to(xmt_package *pkg, const char *path,
   if (pkg->n == 0)
     return xmt_error_at(err, XMT_ERR_USAGE, XMT_IN(pkg->path),
                         "an empty package is not written");
-  struct out o = {.path = path, .err = err, .mem = mem};
+  struct out o = {.path = path, .err = err, .spool = spool};
   zip_error_init(&o.ze);
   zip_error_t ze;
   zip_error_init(&ze);
@@ -319,8 +301,27 @@ xmt_status xmt_package_write(xmt_package *pkg, const char *path,
   return write_to(pkg, path, NULL, parts, nparts, err);
 }
 
-xmt_status xmt_package_write_mem(xmt_package *pkg, struct xmt_buf *out,
+xmt_status xmt_package_write_out(xmt_package *pkg,
                                  const struct xmt_package_part *parts,
-                                 size_t nparts, struct xmt_error_store *err) {
-  return write_to(pkg, pkg->path, out, parts, nparts, err);
+                                 size_t nparts, xmt_package_sink_fn sink,
+                                 void *user, struct xmt_error_store *err) {
+  FILE *spool = tmpfile();
+  if (spool == NULL)
+    return xmt_error_at(err, XMT_ERR_IO, XMT_IN(pkg->path),
+                        "cannot make a temporary file for the package: %s",
+                        strerror(errno));
+  xmt_status st = write_to(pkg, pkg->path, spool, parts, nparts, err);
+  if (st == XMT_OK && fseeko(spool, 0, SEEK_SET) != 0)
+    st = XMT_ERR_IO;
+  char chunk[65536];
+  size_t got;
+  while (st == XMT_OK && (got = fread(chunk, 1, sizeof chunk, spool)) > 0)
+    if (sink(user, chunk, got) != 0)
+      st = XMT_ERR_WRITE;
+  if (st == XMT_ERR_IO || (st == XMT_OK && ferror(spool)))
+    st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(pkg->path),
+                      "cannot read the package's temporary copy back: %s",
+                      strerror(errno));
+  fclose(spool);
+  return st;
 }

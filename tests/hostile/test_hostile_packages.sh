@@ -10,7 +10,9 @@
 # A part in UTF-16 (OPC allows it; with a BOM or without, either byte
 # order) is translated and written back in UTF-16, identity byte for
 # byte: the translation was spliced into it as UTF-8, a broken part with
-# exit 0. A part declared in ISO-8859-1 is refused, naming it.
+# exit 0. A part declared in ISO-8859-1 is refused, naming it. A
+# package with a picture of 100 MB is translated in 120 MB of address
+# space.
 # Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -121,5 +123,24 @@ with zipfile.ZipFile(sys.argv[1]) as zin, zipfile.ZipFile(sys.argv[2], "w") as z
   good.docx fine.docx || exit 99
 within "an undamaged stored package: translated" 0 30 800 \
   "$x" translate fine.docx -o fine.out.docx -s en -t es --mt pseudo -q
+
+# A package with a picture of 100 MB (stored: every byte on disk) is
+# translated in 120 MB of address space: the package is put together in
+# a temporary file, not in memory, so a picture is never held. It took
+# the whole package in memory (exit 2, "Malloc failure").
+python3 -c 'import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as zin, zipfile.ZipFile(sys.argv[2], "w") as zout:
+    for i in zin.infolist():
+        zout.writestr(i, zin.read(i.filename))
+    big = zipfile.ZipInfo("word/media/picture.bin")
+    zout.writestr(big, bytes(100 << 20), compress_type=zipfile.ZIP_STORED)' \
+  good.docx picture.docx || exit 99
+within "a package with a 100 MB picture, in 120 MB" 0 60 120 \
+  "$x" translate picture.docx -o picture.out.docx -s en -t es --mt identity -q
+check "the picture copied whole" python3 -c 'import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    sys.exit(z.read("word/media/picture.bin") != bytes(100 << 20))' \
+  picture.out.docx
+rm -f picture.docx picture.out.docx
 
 finish
