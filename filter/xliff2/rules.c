@@ -152,8 +152,7 @@ static void unique_in_file(struct x2_rules *r, char kind, const char *elem,
     v[0] = (unsigned char)kind;
     n += put_varint(v + n, at.line);
     n += put_varint(v + n, at.column);
-    if (xmt_unit_keys_add(&r->file_ids, id, len, (const char *)v, n) !=
-        XMT_OK)
+    if (xmt_unit_keys_add(&r->file_ids, id, len, (const char *)v, n) != XMT_OK)
       stop(r, XMT_ERR_NOMEM);
     return;
   }

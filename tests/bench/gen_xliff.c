@@ -385,9 +385,10 @@ int main(int argc, char **argv) {
   }
   if (bad || argc < 2 || argc > 3 || parse_u64(argv[1], &mb) || mb == 0 ||
       mb > (UINT64_C(1) << 20) || (argc == 3 && parse_u64(argv[2], &seed))) {
-    fputs("usage: gen_xliff [-2] [-1] [-n] [-w WORDS] [-u UNITS] SIZE_MB [SEED]  "
-          "(SIZE_MB 1..1048576)\n",
-          stderr);
+    fputs(
+        "usage: gen_xliff [-2] [-1] [-n] [-w WORDS] [-u UNITS] SIZE_MB [SEED]  "
+        "(SIZE_MB 1..1048576)\n",
+        stderr);
     return 2;
   }
   setvbuf(stdout, iobuf, _IOFBF, sizeof iobuf);
