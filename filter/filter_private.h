@@ -601,6 +601,9 @@ struct xmt_unit_keys {
   struct xmt_buf key;  /* the key being given, then the last one given */
   struct xmt_buf last; /* the last key stored, to front-code the next */
   struct xmt_buf got;  /* a key read back from its block */
+  int valued;          /* set before the first key: each key has a value */
+  const char *value;   /* got's value, in its block (never moved) */
+  size_t value_len;
 };
 /* Bytes held (for tests and benchmarks). */
 size_t xmt_unit_keys_bytes(const struct xmt_unit_keys *keys);
@@ -613,6 +616,14 @@ size_t xmt_unit_keys_bytes(const struct xmt_unit_keys *keys);
 xmt_status xmt_unit_keys_take(struct xmt_unit_keys *keys, const char *id,
                               unsigned long file, const char **key);
 void xmt_unit_keys_free(struct xmt_unit_keys *keys);
+/* The same blocks as a set of keys with a value each, keys->valued set
+ * (check's ids of a <file> with their places): 1 and the value of key
+ * (len bytes; borrowed until the next call) when it was added, else 0;
+ * add a key known to be absent. */
+int xmt_unit_keys_get(struct xmt_unit_keys *keys, const char *key, size_t len,
+                      const char **value, size_t *value_len);
+xmt_status xmt_unit_keys_add(struct xmt_unit_keys *keys, const char *key,
+                             size_t len, const char *value, size_t value_len);
 
 /* --- Offline MT (backends/offline.c) ---------------------------------------
  */

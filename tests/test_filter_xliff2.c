@@ -378,6 +378,55 @@ static void test_unit_keys_memory(void) {
   xmt_unit_keys_free(&keys);
 }
 
+/* check's ids of a <file> (unit_keys.c with a value a key): each id
+ * added comes back with its own value, read from its block after the
+ * table has grown (ids of a long shared prefix, values of every length
+ * from 0); an id not added, a prefix of one added or an id of two added
+ * joined, is not found; the colliding pair is two keys. */
+static void test_unit_keys_values(void) {
+  struct xmt_unit_keys keys = {0};
+  keys.valued = 1;
+  char id[300], value[64];
+  const char *got = NULL;
+  size_t got_len = 0;
+  CU_ASSERT_FALSE(xmt_unit_keys_get(&keys, "p1", 2, &got, &got_len));
+  for (int i = 0; i < 200000; i++) {
+    int n = snprintf(id, sizeof id, "%0200d%d", 0, i);
+    for (int j = 0; j < i % 40; j++)
+      value[j] = (char)('a' + (i + j) % 26);
+    CU_ASSERT_EQUAL_FATAL(
+        xmt_unit_keys_add(&keys, id, (size_t)n, value, (size_t)(i % 40)),
+        XMT_OK);
+  }
+  size_t right = 0;
+  for (int i = 0; i < 200000; i++) {
+    int n = snprintf(id, sizeof id, "%0200d%d", 0, i);
+    for (int j = 0; j < i % 40; j++)
+      value[j] = (char)('a' + (i + j) % 26);
+    right += xmt_unit_keys_get(&keys, id, (size_t)n, &got, &got_len) &&
+             got_len == (size_t)(i % 40) && memcmp(got, value, got_len) == 0;
+  }
+  CU_ASSERT_EQUAL(right, 200000);
+  int n = snprintf(id, sizeof id, "%0200d%d", 0, 200000);
+  CU_ASSERT_FALSE(xmt_unit_keys_get(&keys, id, (size_t)n, &got, &got_len));
+  CU_ASSERT_FALSE(xmt_unit_keys_get(&keys, id, 200, &got, &got_len));
+  /* 206 bytes of id and 20 of value a key on average: the ids whole
+   * would take 41 MB, front-coded the first of each block of 16 */
+  size_t bytes = xmt_unit_keys_bytes(&keys);
+  CU_ASSERT(bytes < 12u << 20);
+  if (bytes >= 12u << 20)
+    fprintf(stderr, "unit keys with values: %zu bytes\n", bytes);
+  static const char a[] = "u4a2c83b3319cdc1a", b[] = "u0fe5941e9c2e45fe";
+  CU_ASSERT_EQUAL_FATAL(xmt_unit_keys_add(&keys, a, strlen(a), "A", 1), XMT_OK);
+  CU_ASSERT_FALSE(xmt_unit_keys_get(&keys, b, strlen(b), &got, &got_len));
+  CU_ASSERT_EQUAL_FATAL(xmt_unit_keys_add(&keys, b, strlen(b), "B", 1), XMT_OK);
+  CU_ASSERT(xmt_unit_keys_get(&keys, a, strlen(a), &got, &got_len) &&
+            got_len == 1 && got[0] == 'A');
+  CU_ASSERT(xmt_unit_keys_get(&keys, b, strlen(b), &got, &got_len) &&
+            got_len == 1 && got[0] == 'B');
+  xmt_unit_keys_free(&keys);
+}
+
 static void test_stream_chunks(void) {
   for (const char *const *name = fixtures; *name != NULL; name++) {
     size_t len;
@@ -1049,6 +1098,7 @@ static CU_TestInfo tests[] = {
     {"unit keys of one hash", test_unit_keys_colliding},
     {"unit keys read back from their blocks", test_unit_keys_blocks},
     {"unit keys of a million ids, memory", test_unit_keys_memory},
+    {"unit keys with values (check's ids)", test_unit_keys_values},
     {"stream broken after units", test_stream_error},
     {"unit stream", test_units_stream},
     {"identity", test_identity},

@@ -115,6 +115,74 @@ static void unique(struct x2_rules *r, struct xmt_memo *m, const char *scope,
   report(r, at, msg);
 }
 
+/* A varint of v at p; its bytes. */
+static size_t put_varint(unsigned char *p, unsigned long v) {
+  size_t n = 0;
+  for (; v >= 0x80; v >>= 7)
+    p[n++] = (unsigned char)(v | 0x80);
+  p[n++] = (unsigned char)v;
+  return n;
+}
+
+/* The varint at p[*at..len) into *v; 0 past len. */
+static int get_varint(const unsigned char *p, size_t len, size_t *at,
+                      unsigned long *v) {
+  unsigned long r = 0;
+  for (unsigned shift = 0; *at < len && shift < 64; shift += 7) {
+    unsigned char c = p[(*at)++];
+    r |= (unsigned long)(c & 0x7f) << shift;
+    if ((c & 0x80) == 0) {
+      *v = r;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* A <group>'s or <unit>'s id (kind 'g', 'u'): an error if its <file> has
+ * one (in r->file_ids, with its kind, line and column as varints: some 8
+ * bytes a unit with its front-coded id). */
+static void unique_in_file(struct x2_rules *r, char kind, const char *elem,
+                           const char *id, struct pos at) {
+  const char *value = NULL;
+  size_t value_len = 0, len = strlen(id);
+  if (!xmt_unit_keys_get(&r->file_ids, id, len, &value, &value_len)) {
+    unsigned char v[1 + 2 * 10];
+    size_t n = 1;
+    v[0] = (unsigned char)kind;
+    n += put_varint(v + n, at.line);
+    n += put_varint(v + n, at.column);
+    if (xmt_unit_keys_add(&r->file_ids, id, len, (const char *)v, n) != XMT_OK)
+      stop(r, XMT_ERR_NOMEM);
+    return;
+  }
+  const unsigned char *v = (const unsigned char *)value;
+  size_t i = 1;
+  unsigned long line = 0, column = 0;
+  if (value_len < 1 || !get_varint(v, value_len, &i, &line) ||
+      !get_varint(v, value_len, &i, &column))
+    line = column = 0;
+  /* subFlows may name the unit whose id a group had first */
+  if (kind == 'u' && value_len > 0 && v[0] != 'u')
+    xmt_x2_rules_mark(r, &r->ids, 'u', 0, id);
+  char msg[320];
+  snprintf(msg, sizeof msg,
+           "<%s> id \"%.64s\" is used more than once in its <file> (first "
+           "at line %lu, column %lu) (XLIFF 2.0 §4.3.1.21)",
+           elem, id, line, column);
+  report(r, at, msg);
+}
+
+int xmt_x2_rules_has_unit(struct x2_rules *r, const char *id) {
+  const char *value = NULL;
+  size_t value_len = 0;
+  if (xmt_unit_keys_get(&r->file_ids, id, strlen(id), &value, &value_len) &&
+      value_len > 0 && value[0] == 'u')
+    return 1;
+  return xmt_x2_rules_key(r, 'u', 0, id) &&
+         xmt_memo_get(&r->ids, r->key.data, r->key.len, NULL, NULL, NULL);
+}
+
 static size_t keep(struct x2_rules *r, const char *s) {
   size_t at = r->names.len;
   if (xmt_buf_append(&r->names, s, strlen(s) + 1) != XMT_OK) {
@@ -468,21 +536,20 @@ static enum scope structure(struct x2_rules *r, enum scope parent,
       xmt_x2_refs_element(r, 'F', id);
     }
     xmt_memo_clear(&r->ids);
+    xmt_unit_keys_free(&r->file_ids);
+    r->file_ids.valued = 1;
     return S_FILE;
   }
   if ((parent == S_FILE || parent == S_GROUP) &&
       (is(local, "group") || is(local, "unit"))) {
     if (id != NULL) {
-      unique(r, &r->ids, "its <file>", local, 0, id, at);
+      unique_in_file(r, local[0], local, id, at);
       xmt_x2_refs_element(r, is(local, "group") ? 'G' : 'U', id);
     }
     if (is(local, "group")) {
       xmt_x2_refs_group(r, id);
       return S_GROUP;
     }
-    /* a unit a subFlows may name, at the file's end */
-    if (id != NULL)
-      xmt_x2_rules_mark(r, &r->ids, 'u', 0, id);
     xmt_x2_mod_unit_start(r);
     xmt_buf_reset(&r->unit_id);
     if (id != NULL && xmt_buf_append(&r->unit_id, id, strlen(id) + 1) != XMT_OK)
@@ -638,6 +705,7 @@ void xmt_x2_rules_free(struct x2_rules *r) {
   free(r->segs);
   xmt_memo_free(&r->files);
   xmt_memo_free(&r->ids);
+  xmt_unit_keys_free(&r->file_ids);
   xmt_memo_free(&r->unit);
   xmt_x2_mod_free(&r->mod);
   xmt_x2_refs_free(&r->refs);

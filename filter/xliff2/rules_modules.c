@@ -613,9 +613,7 @@ void xmt_x2_mod_file_end(struct x2_rules *r) {
     const struct pending *p = &m->flows[i];
     const char *id = m->flow_names.data + p->name;
     const char *which = m->flow_names.data + p->attr;
-    if (!xmt_x2_rules_key(r, 'u', 0, id))
-      return;
-    if (xmt_memo_get(&r->ids, r->key.data, r->key.len, NULL, NULL, NULL))
+    if (xmt_x2_rules_has_unit(r, id))
       continue;
     say(r, p->at,
         strcmp(which, "subFlows") == 0      ? "4.3.1.32"

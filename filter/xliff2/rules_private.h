@@ -147,7 +147,13 @@ struct x2_rules {
   xmt_status st;
   unsigned char *stack;
   size_t depth, stack_cap;
-  struct xmt_memo files, ids, unit; /* ids by scope, with their place */
+  struct xmt_memo files, unit; /* ids by scope, with their place */
+  /* The current <file>'s group and unit ids, each with its kind ('g',
+   * 'u') and place (file_id_value), front-coded (filter/unit_keys.c): a
+   * <file> may hold all of a document's units. ids: "u" and the id of a
+   * unit whose id a group had first, for subFlows. */
+  struct xmt_unit_keys file_ids;
+  struct xmt_memo ids;
   struct xmt_buf unit_id, key, names;
   struct pending *pend;
   size_t npend, pend_cap;
@@ -170,6 +176,8 @@ int xmt_x2_rules_key(struct x2_rules *r, char prefix, char side,
                      const char *id);
 void xmt_x2_rules_pend(struct x2_rules *r, char what, char side, const char *id,
                        const char *attr, struct pos at);
+/* 1 when a <unit> of the current <file> has id (for subFlows). */
+int xmt_x2_rules_has_unit(struct x2_rules *r, const char *id);
 /* Keeps key prefix (side) id in the unit's memo; 0 when out of memory. */
 int xmt_x2_rules_mark(struct x2_rules *r, struct xmt_memo *m, char prefix,
                       char side, const char *id);

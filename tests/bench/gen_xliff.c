@@ -6,7 +6,9 @@
    -u N stops after N units instead of SIZE_MB: the random draws do not
    depend on the format, so `gen_xliff -2 -u N` (N the units= that
    `gen_xliff SIZE_MB` reports) is the XLIFF 2 twin of the XLIFF 1.2 file,
-   the same units with the same text and codes, for `make bench`. */
+   the same units with the same text and codes, for `make bench`. -1 puts
+   every unit in one <file> (the units are the same: the per-file draw is
+   still made). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,6 +134,8 @@ static uint64_t next_number = 100000;
 static unsigned vocab_size;
 /* -u N: the number of units to write; 0: as many as SIZE_MB holds. */
 static uint64_t unit_limit;
+/* -1: every unit in one <file> (check's per-file state at its largest). */
+static int one_file;
 
 /* Word k of a vocabulary of vocab_size: the list's words, then the same
    with a suffix of letters (k / NWORDS written in base 26). */
@@ -294,8 +298,9 @@ static int more(const struct gen *g, uint64_t limit) {
   return unit_limit ? g->units < unit_limit : g->written < limit;
 }
 
-/* Emits files of a few thousand units each until limit bytes are out (or
-   unit_limit units; a group may end up to 2 units past it). */
+/* Emits files of a few thousand units each (or one file, with -1) until
+   limit bytes are out (or unit_limit units; a group may end up to 2 units
+   past it). */
 static int gen_document(struct gen *g, uint64_t limit) {
   unsigned files = 0, per_file, k, n;
 
@@ -317,7 +322,7 @@ static int gen_document(struct gen *g, uint64_t limit) {
                           "target-language=\"fr\" datatype=\"x-undefined\">\n"
                           "<body>\n");
     per_file = 2000 + pick(&g->rng, 6000);
-    for (k = 0; k < per_file && more(g, limit); k += n) {
+    for (k = 0; (one_file || k < per_file) && more(g, limit); k += n) {
       /* Groups of 3 at odds 1/28 put 1 unit in 10 in a group. */
       if (pick(&g->rng, 28) == 0) {
         put(&g->out, "<group id=\"g");
@@ -361,6 +366,8 @@ int main(int argc, char **argv) {
       xliff2 = 1;
     } else if (strcmp(argv[1], "-n") == 0) {
       new_numbers = 1;
+    } else if (strcmp(argv[1], "-1") == 0) {
+      one_file = 1;
     } else if (strcmp(argv[1], "-w") == 0 && argc > 2 &&
                parse_u64(argv[2], &nv) == 0 && nv > 0 && nv <= 10000000) {
       vocab_size = (unsigned)nv;
@@ -378,9 +385,10 @@ int main(int argc, char **argv) {
   }
   if (bad || argc < 2 || argc > 3 || parse_u64(argv[1], &mb) || mb == 0 ||
       mb > (UINT64_C(1) << 20) || (argc == 3 && parse_u64(argv[2], &seed))) {
-    fputs("usage: gen_xliff [-2] [-n] [-w WORDS] [-u UNITS] SIZE_MB [SEED]  "
-          "(SIZE_MB 1..1048576)\n",
-          stderr);
+    fputs(
+        "usage: gen_xliff [-2] [-1] [-n] [-w WORDS] [-u UNITS] SIZE_MB [SEED]  "
+        "(SIZE_MB 1..1048576)\n",
+        stderr);
     return 2;
   }
   setvbuf(stdout, iobuf, _IOFBF, sizeof iobuf);
