@@ -65,8 +65,8 @@ static void tidy_spaces(struct xmt_buf *text, const char *request,
  * answer; the segment is counted and reported. */
 static void sanitize_answer(struct run *run, const struct result *res,
                             struct xmt_buf *text) {
-  const struct window *w = run->asking;
-  xmt_filter *f = run->filter;
+  const struct window *w = xmt_run_asking(run, NULL);
+  xmt_filter *f = xmt_run_filter(run);
   size_t len = text->len;
   size_t removed = len > 0 ? xmt_text_strip_controls(text->data, &len) : 0;
   if (removed == 0)
@@ -107,8 +107,9 @@ static xmt_status refuse_answer(struct xmt_mt_response *resp,
  * out of memory. */
 static int refuse_long_answer(const struct run *run, const struct result *res,
                               struct xmt_mt_response *resp) {
-  size_t most = run->filter->max_answer != 0 ? run->filter->max_answer
-                                             : XMT_DEFAULT_MAX_ANSWER;
+  size_t most = xmt_run_filter(run)->max_answer != 0
+                    ? xmt_run_filter(run)->max_answer
+                    : XMT_DEFAULT_MAX_ANSWER;
   size_t limit = xmt_answer_limit(most, res->request_len);
   if (resp->text.len <= limit)
     return 0;
@@ -140,7 +141,7 @@ static int refuse_empty_answer(struct xmt_mt_response *resp) {
  * it translates (asked more than once per job). */
 static xmt_status store_answer(struct run *run, struct result *res,
                                const char *text, size_t len) {
-  struct window *w = run->asking;
+  struct window *w = xmt_run_asking(run, NULL);
   struct xmt_buf *to = xmt_window_answers(w, res->probe);
   res->answer = to->len;
   res->answer_len = len;
@@ -155,8 +156,8 @@ static xmt_status store_answer(struct run *run, struct result *res,
  * against its source, tags removed. */
 static int keep_plain(struct run *run, struct result *res, const char *tr,
                       size_t trlen) {
-  const struct window *w = run->asking;
-  const xmt_filter *f = run->filter;
+  const struct window *w = xmt_run_asking(run, NULL);
+  const xmt_filter *f = xmt_run_filter(run);
   const struct job *j = xmt_result_job(w, res);
   /* Only mask and raw answers are decoded against their source: a
    * projection's is not looked up (its unit is far back in memory). */
@@ -166,37 +167,39 @@ static int keep_plain(struct run *run, struct result *res, const char *tr,
   xmt_job_core(j, &lead, &core_len);
   xmt_status st = XMT_OK;
   if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
-    st = xmt_mask_decode(xmt_tools_placer(run->tt), xmt_tools_scratch(run->tt),
-                         src, lead, core_len, tr, trlen, &repairs);
+    st = xmt_mask_decode(xmt_tools_placer(xmt_run_tools(run)),
+                         xmt_tools_scratch(xmt_run_tools(run)), src, lead,
+                         core_len, tr, trlen, &repairs);
   else if (f->tag_mode == XMT_TAGS_RAW)
-    st = xmt_raw_decode(xmt_tools_placer(run->tt), xmt_tools_scratch(run->tt),
-                        src, lead, core_len, tr, trlen, &repairs);
+    st = xmt_raw_decode(xmt_tools_placer(xmt_run_tools(run)),
+                        xmt_tools_scratch(xmt_run_tools(run)), src, lead,
+                        core_len, tr, trlen, &repairs);
   else /* the answer is plain already */
     return store_answer(run, res, tr, trlen) != XMT_OK ? xmt_run_nomem(run) : 0;
   if (st != XMT_OK && st != XMT_ERR_INLINE)
     return xmt_run_fail(run, st, 0, NULL, xmt_strerror(st));
   size_t len;
-  const char *text = xmt_placer_text(xmt_tools_placer(run->tt), &len);
+  const char *text =
+      xmt_placer_text(xmt_tools_placer(xmt_run_tools(run)), &len);
   if (store_answer(run, res, text, len) != XMT_OK)
     return xmt_run_nomem(run);
   return 0;
 }
 
 int xmt_answers_collect(struct run *run) {
-  struct window *w = run->asking;
-  xmt_buf_reset(xmt_window_answers(w, run->asking_probes));
-  if (xmt_memo_bytes(&run->run_memo) > MEMO_MAX_BYTES)
-    xmt_memo_clear(&run->run_memo);
+  int probes;
+  struct window *w = xmt_run_asking(run, &probes);
+  xmt_buf_reset(xmt_window_answers(w, probes));
+  xmt_tm_trim(run);
   size_t nresults = xmt_window_nresults(w);
   for (size_t r = 0; r < nresults; r++) {
     struct result *res = xmt_window_result(w, r);
     struct xmt_mt_response *resp = xmt_window_response(w, r);
-    if (res->probe != run->asking_probes)
+    if (res->probe != probes)
       continue;
     /* The table's slot for a result a few ahead, by the time it is put. */
     if (r + 8 < nresults && xmt_run_dedupes(run))
-      xmt_memo_prefetch(&run->run_memo,
-                        xmt_window_result(w, r + 8)->request_hash);
+      xmt_tm_prefetch(run, xmt_window_result(w, r + 8)->request_hash);
     if (resp->error != NULL || !resp->has_text)
       continue;
     int refused = refuse_long_answer(run, res, resp);

@@ -572,9 +572,10 @@ xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
   const char *ans = xmt_answer_of(w, res, &ans_len);
   xmt_status st = XMT_OK;
   if (*ctok == NULL) {
-    st = xmt_tools_tokenize(run->pt, plain, plain_len, ans, ans_len);
-    *ctok = xmt_tools_stok(run->pt);
-    *ttok = xmt_tools_ttok(run->pt);
+    st = xmt_tools_tokenize(xmt_run_place_tools(run), plain, plain_len, ans,
+                            ans_len);
+    *ctok = xmt_tools_stok(xmt_run_place_tools(run));
+    *ttok = xmt_tools_ttok(xmt_run_place_tools(run));
   }
   struct xmt_probe *probes = xmt_window_probes(w, first);
   for (size_t k = 0; k < nprobes; k++) {
@@ -589,10 +590,11 @@ xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
     }
   }
   size_t anchored = 0;
-  struct xmt_placer *p = xmt_tools_placer(run->pt);
+  struct xmt_placer *p = xmt_tools_placer(xmt_run_place_tools(run));
   if (st == XMT_OK)
-    st = xmt_probe_anchor(p, run->target_language, probes, nprobes, *ctok, ans,
-                          ans_len, *ttok, *links, p->anchored, &anchored);
+    st = xmt_probe_anchor(p, xmt_run_target_language(run), probes, nprobes,
+                          *ctok, ans, ans_len, *ttok, *links, p->anchored,
+                          &anchored);
   xmt_window_stats(w)->probe_anchored_tags += anchored;
   if (anchored > 0) /* else the alignment decides, as without probes */
     *links = p->anchored;
