@@ -124,6 +124,7 @@ void xmt_align_cache_store(struct run *run, struct window *w) {
  * none set) when it lacks one or one does not fit its tokens: then the
  * aligner trains as if there were none. */
 int xmt_align_cache_apply(struct run *run, struct window *w) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   struct align_cache_use *ac = xmt_window_align_cache(w);
   const char *p = ac->links.data, *end = p + ac->links.len;
   size_t applied = 0;
@@ -157,13 +158,11 @@ int xmt_align_cache_apply(struct run *run, struct window *w) {
     size_t src_len, tgt_len;
     const char *src = xmt_result_plain(w, res, &src_len);
     const char *tgt = xmt_answer_of(w, res, &tgt_len);
-    st = xmt_tools_tokenize(xmt_run_place_tools(run), src, src_len, tgt,
-                            tgt_len);
+    st = xmt_tools_tokenize(pt, src, src_len, tgt, tgt_len);
     if (st == XMT_OK)
-      st = xmt_alignment_parse(
-          links, line, (size_t)(eol - line),
-          xmt_tokens_count(xmt_tools_stok(xmt_run_place_tools(run))),
-          xmt_tokens_count(xmt_tools_ttok(xmt_run_place_tools(run))), NULL);
+      st = xmt_alignment_parse(links, line, (size_t)(eol - line),
+                               xmt_tokens_count(xmt_tools_stok(pt)),
+                               xmt_tokens_count(xmt_tools_ttok(pt)), NULL);
     applied++;
   }
   if (st == XMT_OK) {

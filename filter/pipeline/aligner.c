@@ -75,6 +75,7 @@ static xmt_status aligner_open(struct run *run) {
 static int backend_links(struct run *run, const struct window *w,
                          const struct result *res, xmt_alignment *links,
                          int *own_tokens, xmt_status *status) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   const struct xmt_mt_response *resp =
       xmt_window_response(w, xmt_window_result_index(w, res));
   *own_tokens = 0;
@@ -87,23 +88,19 @@ static int backend_links(struct run *run, const struct window *w,
   const char *tgt = xmt_answer_of(w, res, &tgt_len);
   xmt_status st;
   if (resp->source_tokens != NULL) {
-    st = xmt_tokens_map(xmt_tools_stok(xmt_run_place_tools(run)), src, src_len,
-                        resp->source_tokens, strlen(resp->source_tokens),
-                        XMT_TOKENS_MOSES, NULL);
+    st = xmt_tokens_map(xmt_tools_stok(pt), src, src_len, resp->source_tokens,
+                        strlen(resp->source_tokens), XMT_TOKENS_MOSES, NULL);
     if (st == XMT_OK)
-      st = xmt_tokens_map(xmt_tools_ttok(xmt_run_place_tools(run)), tgt,
-                          tgt_len, resp->target_tokens,
+      st = xmt_tokens_map(xmt_tools_ttok(pt), tgt, tgt_len, resp->target_tokens,
                           strlen(resp->target_tokens), XMT_TOKENS_MOSES, NULL);
     *own_tokens = 1;
   } else {
-    st = xmt_tools_tokenize(xmt_run_place_tools(run), src, src_len, tgt,
-                            tgt_len);
+    st = xmt_tools_tokenize(pt, src, src_len, tgt, tgt_len);
   }
   if (st == XMT_OK)
-    st = xmt_alignment_parse(
-        links, resp->alignment, strlen(resp->alignment),
-        xmt_tokens_count(xmt_tools_stok(xmt_run_place_tools(run))),
-        xmt_tokens_count(xmt_tools_ttok(xmt_run_place_tools(run))), NULL);
+    st = xmt_alignment_parse(links, resp->alignment, strlen(resp->alignment),
+                             xmt_tokens_count(xmt_tools_stok(pt)),
+                             xmt_tokens_count(xmt_tools_ttok(pt)), NULL);
   *status = st;
   return st == XMT_OK;
 }
@@ -179,6 +176,7 @@ static size_t count_wanted(struct run *run, struct window *w, xmt_status *st) {
  * pair_of[r] becomes the pair result r was added as. */
 static xmt_status train_window(struct run *run, struct window *w,
                                xmt_aligner *a, size_t *pair_of) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   xmt_status st = XMT_OK;
   size_t added = 0;
   for (size_t r = 0; st == XMT_OK && r < xmt_window_nresults(w); r++) {
@@ -192,17 +190,14 @@ static xmt_status train_window(struct run *run, struct window *w,
     size_t src_len, tgt_len;
     const char *src = xmt_result_plain(w, res, &src_len);
     const char *tgt = xmt_answer_of(w, res, &tgt_len);
-    st = xmt_tools_tokenize(xmt_run_place_tools(run), src, src_len, tgt,
-                            tgt_len);
-    if (st == XMT_OK &&
-        xmt_tokens_count(xmt_tools_stok(xmt_run_place_tools(run))) > 0 &&
-        xmt_tokens_count(xmt_tools_ttok(xmt_run_place_tools(run))) > 0) {
+    st = xmt_tools_tokenize(pt, src, src_len, tgt, tgt_len);
+    if (st == XMT_OK && xmt_tokens_count(xmt_tools_stok(pt)) > 0 &&
+        xmt_tokens_count(xmt_tools_ttok(pt)) > 0) {
       pair_of[r] = xmt_aligner_pair_count(a);
       xmt_run_align(run)->pairs++;
       added++;
-      st = xmt_aligner_add(a, src, src_len,
-                           xmt_tools_stok(xmt_run_place_tools(run)), tgt,
-                           tgt_len, xmt_tools_ttok(xmt_run_place_tools(run)));
+      st = xmt_aligner_add(a, src, src_len, xmt_tools_stok(pt), tgt, tgt_len,
+                           xmt_tools_ttok(pt));
     }
   }
   /* Answers without a word (an engine's "", "...") leave nothing to
@@ -217,6 +212,7 @@ static xmt_status train_window(struct run *run, struct window *w,
  * (pair_of), else from the model. */
 static xmt_status align_window(struct run *run, struct window *w,
                                xmt_aligner *a, const size_t *pair_of) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   xmt_filter *f = xmt_run_filter(run);
   int has_model = xmt_model_to_load(f) || xmt_run_align(run)->pairs > 0;
   xmt_status st = XMT_OK;
@@ -231,17 +227,14 @@ static xmt_status align_window(struct run *run, struct window *w,
     const char *tgt = xmt_answer_of(w, res, &tgt_len);
     if ((res->links = xmt_alignment_new()) == NULL)
       return XMT_ERR_NOMEM;
-    st = xmt_tools_tokenize(xmt_run_place_tools(run), src, src_len, tgt,
-                            tgt_len);
+    st = xmt_tools_tokenize(pt, src, src_len, tgt, tgt_len);
     if (st == XMT_OK && pair_of[r] != SIZE_MAX)
       st = xmt_aligner_align_pair(a, pair_of[r], f->symmetrization, res->links);
     else if (st == XMT_OK && has_model &&
-             xmt_tokens_count(xmt_tools_stok(xmt_run_place_tools(run))) > 0 &&
-             xmt_tokens_count(xmt_tools_ttok(xmt_run_place_tools(run))) > 0)
-      st = xmt_aligner_align(a, src, src_len,
-                             xmt_tools_stok(xmt_run_place_tools(run)), tgt,
-                             tgt_len, xmt_tools_ttok(xmt_run_place_tools(run)),
-                             f->symmetrization, res->links);
+             xmt_tokens_count(xmt_tools_stok(pt)) > 0 &&
+             xmt_tokens_count(xmt_tools_ttok(pt)) > 0)
+      st = xmt_aligner_align(a, src, src_len, xmt_tools_stok(pt), tgt, tgt_len,
+                             xmt_tools_ttok(pt), f->symmetrization, res->links);
   }
   return st;
 }

@@ -107,9 +107,8 @@ static xmt_status refuse_answer(struct xmt_mt_response *resp,
  * out of memory. */
 static int refuse_long_answer(const struct run *run, const struct result *res,
                               struct xmt_mt_response *resp) {
-  size_t most = xmt_run_filter(run)->max_answer != 0
-                    ? xmt_run_filter(run)->max_answer
-                    : XMT_DEFAULT_MAX_ANSWER;
+  xmt_filter *f = xmt_run_filter(run);
+  size_t most = f->max_answer != 0 ? f->max_answer : XMT_DEFAULT_MAX_ANSWER;
   size_t limit = xmt_answer_limit(most, res->request_len);
   if (resp->text.len <= limit)
     return 0;
@@ -156,6 +155,7 @@ static xmt_status store_answer(struct run *run, struct result *res,
  * against its source, tags removed. */
 static int keep_plain(struct run *run, struct result *res, const char *tr,
                       size_t trlen) {
+  struct stage_tools *tt = xmt_run_tools(run);
   const struct window *w = xmt_run_asking(run, NULL);
   const xmt_filter *f = xmt_run_filter(run);
   const struct job *j = xmt_result_job(w, res);
@@ -167,20 +167,17 @@ static int keep_plain(struct run *run, struct result *res, const char *tr,
   xmt_job_core(j, &lead, &core_len);
   xmt_status st = XMT_OK;
   if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
-    st = xmt_mask_decode(xmt_tools_placer(xmt_run_tools(run)),
-                         xmt_tools_scratch(xmt_run_tools(run)), src, lead,
+    st = xmt_mask_decode(xmt_tools_placer(tt), xmt_tools_scratch(tt), src, lead,
                          core_len, tr, trlen, &repairs);
   else if (f->tag_mode == XMT_TAGS_RAW)
-    st = xmt_raw_decode(xmt_tools_placer(xmt_run_tools(run)),
-                        xmt_tools_scratch(xmt_run_tools(run)), src, lead,
+    st = xmt_raw_decode(xmt_tools_placer(tt), xmt_tools_scratch(tt), src, lead,
                         core_len, tr, trlen, &repairs);
   else /* the answer is plain already */
     return store_answer(run, res, tr, trlen) != XMT_OK ? xmt_run_nomem(run) : 0;
   if (st != XMT_OK && st != XMT_ERR_INLINE)
     return xmt_run_fail(run, st, 0, NULL, xmt_strerror(st));
   size_t len;
-  const char *text =
-      xmt_placer_text(xmt_tools_placer(xmt_run_tools(run)), &len);
+  const char *text = xmt_placer_text(xmt_tools_placer(tt), &len);
   if (store_answer(run, res, text, len) != XMT_OK)
     return xmt_run_nomem(run);
   return 0;

@@ -15,22 +15,24 @@
 /* 1 when a job's tags must be projected onto its answer. */
 static int needs_projection(struct run *run, const struct window *w,
                             const struct job *j) {
+  xmt_filter *f = xmt_run_filter(run);
+  struct stage_tools *pt = xmt_run_place_tools(run);
   const struct result *res = &w->results[j->result];
   if (xmt_answer_unchanged(res))
     return 0; /* unchanged text keeps its tags where they are */
   const xmt_segment *src = xmt_job_source(w, j);
   if (xmt_segment_tag_count(src) == 0)
     return 0;
-  if (xmt_run_filter(run)->tag_mode == XMT_TAGS_PROJECT)
+  if (f->tag_mode == XMT_TAGS_PROJECT)
     return 1;
   /* Mask and raw answers are decoded again when placed; only those beyond
    * repair are projected. */
   size_t repairs = 0;
   size_t trlen;
   const char *tr = xmt_mt_response_text(&w->responses[j->result], &trlen);
-  struct xmt_placer *p = xmt_tools_placer(xmt_run_place_tools(run));
-  xmt_segment *scratch = xmt_tools_scratch(xmt_run_place_tools(run));
-  xmt_status st = xmt_run_filter(run)->tag_mode == XMT_TAGS_MASK
+  struct xmt_placer *p = xmt_tools_placer(pt);
+  xmt_segment *scratch = xmt_tools_scratch(pt);
+  xmt_status st = f->tag_mode == XMT_TAGS_MASK
                       ? xmt_mask_decode(p, scratch, src, j->lead, j->core_len,
                                         tr, trlen, &repairs)
                       : xmt_raw_decode(p, scratch, src, j->lead, j->core_len,
@@ -67,13 +69,13 @@ static int job_failed(struct run *run, struct window *w, const struct job *j,
  * their stand-ins, when it answered them. */
 static xmt_status place_standins(struct run *run, struct window *w,
                                  const struct job *j) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   const struct result *r = &w->results[j->standin];
   if (!xmt_mt_response_answered(&w->responses[j->standin]))
     return XMT_OK;
   size_t placed = 0, len;
   const char *ans = xmt_answer_of(w, r, &len);
-  xmt_status st = xmt_standin_place(xmt_tools_placer(xmt_run_place_tools(run)),
-                                    xmt_tools_scratch(xmt_run_place_tools(run)),
+  xmt_status st = xmt_standin_place(xmt_tools_placer(pt), xmt_tools_scratch(pt),
                                     xmt_job_source(w, j), j->lead, j->core_len,
                                     ans, len, &placed);
   w->stats.probe_anchored_tags += placed;
@@ -85,8 +87,9 @@ static xmt_status place_standins(struct run *run, struct window *w,
  * again), anchored by its probes. */
 static xmt_status project_job(struct run *run, struct window *w,
                               const struct job *j) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   xmt_filter *f = xmt_run_filter(run);
-  struct xmt_placer *p = xmt_tools_placer(xmt_run_place_tools(run));
+  struct xmt_placer *p = xmt_tools_placer(pt);
   const xmt_segment *src = xmt_job_source(w, j);
   const struct result *res = &w->results[j->result];
   const xmt_segment *from = src;
@@ -103,8 +106,8 @@ static xmt_status project_job(struct run *run, struct window *w,
   if (xmt_engine_links(run, w, res, xmt_placer_links(p), &own)) {
     links = xmt_placer_links(p);
     if (own) {
-      ctok = xmt_tools_stok(xmt_run_place_tools(run));
-      ttok = xmt_tools_ttok(xmt_run_place_tools(run));
+      ctok = xmt_tools_stok(pt);
+      ttok = xmt_tools_ttok(pt);
     }
   }
   if (xmt_result_needs_links(res) && xmt_segment_tag_count(src) > 0)
@@ -115,12 +118,10 @@ static xmt_status project_job(struct run *run, struct window *w,
   size_t ans_len;
   const char *ans = xmt_answer_of(w, res, &ans_len);
   if (st == XMT_OK)
-    st = xmt_place_project(p, xmt_tools_scratch(xmt_run_place_tools(run)), from,
-                           j->lead, core_len, ans, ans_len, ctok, ttok, links,
-                           f->rule);
+    st = xmt_place_project(p, xmt_tools_scratch(pt), from, j->lead, core_len,
+                           ans, ans_len, ctok, ttok, links, f->rule);
   if (st == XMT_OK)
-    st =
-        xmt_break_unspace(p, from, xmt_tools_scratch(xmt_run_place_tools(run)));
+    st = xmt_break_unspace(p, from, xmt_tools_scratch(pt));
   if (st == XMT_OK && j->standin != NO_RESULT)
     st = place_standins(run, w, j);
   return st;
@@ -131,24 +132,23 @@ static xmt_status project_job(struct run *run, struct window *w,
  * scratch segment. */
 static xmt_status place_job(struct run *run, struct window *w,
                             const struct job *j, const xmt_segment **target) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   xmt_filter *f = xmt_run_filter(run);
   const xmt_segment *src = xmt_job_source(w, j);
   *target = src;
   if (j->result == NO_RESULT)
     return XMT_OK;
-  *target = xmt_tools_scratch(xmt_run_place_tools(run));
+  *target = xmt_tools_scratch(pt);
   const struct result *res = &w->results[j->result];
   size_t trlen;
   const char *tr = xmt_mt_response_text(&w->responses[j->result], &trlen);
   size_t repairs = 0;
   xmt_status st = XMT_ERR_INLINE;
   if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
-    st = xmt_mask_decode(xmt_tools_placer(xmt_run_place_tools(run)),
-                         xmt_tools_scratch(xmt_run_place_tools(run)), src,
+    st = xmt_mask_decode(xmt_tools_placer(pt), xmt_tools_scratch(pt), src,
                          j->lead, j->core_len, tr, trlen, &repairs);
   else if (f->tag_mode == XMT_TAGS_RAW)
-    st = xmt_raw_decode(xmt_tools_placer(xmt_run_place_tools(run)),
-                        xmt_tools_scratch(xmt_run_place_tools(run)), src,
+    st = xmt_raw_decode(xmt_tools_placer(pt), xmt_tools_scratch(pt), src,
                         j->lead, j->core_len, tr, trlen, &repairs);
   if (st == XMT_OK) {
     if (repairs > 0)
