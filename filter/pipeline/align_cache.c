@@ -44,7 +44,7 @@ static int key_of(struct run *run, struct window *w) {
   }
   char head[160];
   snprintf(head, sizeof head, "%s %d %d %d", xmt_version(), (int)f->align_kind,
-           (int)f->symmetrization, (int)f->tag_mode);
+           (int)f->symmetrization, (int)xmt_run_tag_mode(run));
   hash_part(h, head, strlen(head));
   const char *langs[] = {xmt_run_source_language(run),
                          xmt_run_target_language(run)};

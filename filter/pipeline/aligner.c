@@ -80,8 +80,7 @@ static int backend_links(struct run *run, const struct window *w,
       xmt_window_response(w, xmt_window_result_index(w, res));
   *own_tokens = 0;
   *status = XMT_OK;
-  if (resp->alignment == NULL ||
-      xmt_run_filter(run)->tag_mode != XMT_TAGS_PROJECT)
+  if (resp->alignment == NULL || xmt_run_tag_mode(run) != XMT_TAGS_PROJECT)
     return 0;
   size_t src_len, tgt_len;
   const char *src = xmt_result_plain(w, res, &src_len);

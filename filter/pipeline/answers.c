@@ -75,7 +75,7 @@ static void sanitize_answer(struct run *run, const struct result *res,
   text->data[len] = '\0';
   if (res->probe)
     return;
-  f->stats.sanitized_segments++;
+  xmt_run_stats(run)->sanitized_segments++;
   const struct job *j = xmt_result_job(w, res);
   struct xmt_buf id = {0};
   if (f->on_warning != NULL && xmt_job_id(w, j, &id) == XMT_OK) {
@@ -157,19 +157,18 @@ static int keep_plain(struct run *run, struct result *res, const char *tr,
                       size_t trlen) {
   struct stage_tools *tt = xmt_run_tools(run);
   const struct window *w = xmt_run_asking(run, NULL);
-  const xmt_filter *f = xmt_run_filter(run);
   const struct job *j = xmt_result_job(w, res);
   /* Only mask and raw answers are decoded against their source: a
    * projection's is not looked up (its unit is far back in memory). */
   const xmt_segment *src =
-      f->tag_mode != XMT_TAGS_PROJECT ? xmt_job_source(w, j) : NULL;
+      xmt_run_tag_mode(run) != XMT_TAGS_PROJECT ? xmt_job_source(w, j) : NULL;
   size_t repairs = 0, lead, core_len;
   xmt_job_core(j, &lead, &core_len);
   xmt_status st = XMT_OK;
-  if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
+  if (xmt_run_tag_mode(run) == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
     st = xmt_mask_decode(xmt_tools_placer(tt), xmt_tools_scratch(tt), src, lead,
                          core_len, tr, trlen, &repairs);
-  else if (f->tag_mode == XMT_TAGS_RAW)
+  else if (xmt_run_tag_mode(run) == XMT_TAGS_RAW)
     st = xmt_raw_decode(xmt_tools_placer(tt), xmt_tools_scratch(tt), src, lead,
                         core_len, tr, trlen, &repairs);
   else /* the answer is plain already */

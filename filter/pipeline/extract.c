@@ -80,7 +80,7 @@ int xmt_extract_window(struct run *run, struct window *w) {
       rc = xmt_run_fail(run, XMT_ERR_WRITE, 0, NULL,
                         "cannot write the segments");
     else
-      xmt_run_filter(run)->stats.segments++;
+      xmt_run_stats(run)->segments++;
   }
   xmt_buf_free(&line);
   xmt_buf_free(&id);

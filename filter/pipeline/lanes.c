@@ -28,7 +28,8 @@ static xmt_status grow_lane(struct lane *lane, size_t n) {
 static int report_progress(struct run *run) {
   xmt_filter *f = xmt_run_filter(run);
   if (xmt_filter_interrupted(f) ||
-      (f->progress != NULL && f->progress(f->callback_user, &f->stats) != 0))
+      (f->progress != NULL &&
+       f->progress(f->callback_user, xmt_run_stats(run)) != 0))
     return xmt_run_fail(run, XMT_ERR_ABORTED, 0, NULL, "interrupted");
   return 0;
 }
@@ -61,6 +62,7 @@ static int open_lanes(struct run *run, size_t n) {
  * per segment. Under the run's lock when lanes run at once. */
 static void count_engine_failure(struct run *run, struct lane *lane, size_t m) {
   struct engine *e = xmt_run_engine(run);
+  const xmt_filter *f = xmt_run_filter(run);
   const char *why = NULL;
   for (size_t i = 0; i < m; i++) {
     const struct xmt_mt_response *r = lane->response_ptrs[i];
@@ -76,8 +78,7 @@ static void count_engine_failure(struct run *run, struct lane *lane, size_t m) {
     return;
   }
   if (++e->engine_failures < XMT_ENGINE_FAILURES ||
-      (xmt_run_filter(run)->flags & XMT_FILTER_KEEP_GOING) != 0 ||
-      e->engine_stopped)
+      (f->flags & XMT_FILTER_KEEP_GOING) != 0 || e->engine_stopped)
     return;
   snprintf(e->engine_stop, sizeof e->engine_stop,
            "the MT engine failed %u batches in a row, the last with: %.500s; "
@@ -136,18 +137,20 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
     st = fail_unsent(lane, m);
   /* Raw requests are markup: to the engine's own formatter if it has
    * one. */
-  int rc = st != XMT_OK || stopped ? 0
-           : f->tag_mode == XMT_TAGS_RAW && e->backend->translate_markup
-               ? e->backend->translate_markup(lane->state, lane->requests,
-                                              lane->response_ptrs, m)
-               : e->backend->translate(lane->state, lane->requests,
-                                       lane->response_ptrs, m);
+  int rc =
+      st != XMT_OK || stopped ? 0
+      : xmt_run_tag_mode(run) == XMT_TAGS_RAW && e->backend->translate_markup
+          ? e->backend->translate_markup(lane->state, lane->requests,
+                                         lane->response_ptrs, m)
+          : e->backend->translate(lane->state, lane->requests,
+                                  lane->response_ptrs, m);
   int nomem = st != XMT_OK;
   for (size_t i = 0; i < m && st == XMT_OK; i++)
     nomem |= lane->response_ptrs[i]->nomem;
   if (locked)
     pthread_mutex_lock(&e->lanes_lock);
-  f->stats.mt_calls += !stopped;
+  struct xmt_filter_stats *stats = xmt_run_stats(run);
+  stats->mt_calls += !stopped;
   int failed = xmt_run_failed(run);
   if (!failed && nomem)
     failed = xmt_run_nomem(run);
@@ -158,8 +161,8 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
                           "the MT backend aborted the run");
   if (!failed && !stopped) {
     count_engine_failure(run, lane, m);
-    f->stats.segments += m - probes;
-    f->stats.probe_requests += probes;
+    stats->segments += m - probes;
+    stats->probe_requests += probes;
   }
   if (!failed)
     failed = report_progress(run);
@@ -226,7 +229,7 @@ static int translate_results(struct run *run) {
   clock_gettime(CLOCK_MONOTONIC, &t0);
   if (lanes == 1) {
     run_batches(&e->lanes[0], 0, 0);
-    f->stats.engine_seconds += xmt_seconds_since(&t0);
+    xmt_run_stats(run)->engine_seconds += xmt_seconds_since(&t0);
     return xmt_run_failed(run);
   }
   size_t started = 1;
@@ -241,7 +244,7 @@ static int translate_results(struct run *run) {
     run_batches(&e->lanes[0], k, 1);
   for (size_t k = 1; k < started; k++)
     pthread_join(e->lanes[k].thread, NULL);
-  f->stats.engine_seconds += xmt_seconds_since(&t0);
+  xmt_run_stats(run)->engine_seconds += xmt_seconds_since(&t0);
   return xmt_run_failed(run);
 }
 

@@ -244,6 +244,10 @@ struct run {
   struct stage_tools *tt; /* the main thread's: requests and answers */
   struct stage_tools *pt; /* the placing stage's */
   int failed;             /* the filter's own error is set */
+  /* The filter's, given to the stages as they are: the tag mode, and
+   * the counts they add to. */
+  enum xmt_tag_mode tag_mode;
+  struct xmt_filter_stats *stats;
   struct align_state align;
   /* Extract writes the requests here, not the document. */
   struct xmt_output *extract;
@@ -259,6 +263,10 @@ struct run {
 int xmt_run_dedupes(const struct run *run);
 xmt_filter *xmt_run_filter(const struct run *run);
 enum xmt_pipeline_mode xmt_run_mode(const struct run *run);
+/* The filter's tag mode, and the counts the stages add to (the
+ * filter's). */
+enum xmt_tag_mode xmt_run_tag_mode(const struct run *run);
+struct xmt_filter_stats *xmt_run_stats(const struct run *run);
 /* The window the reader fills; the one whose requests go to the engine
  * (*probes: its probes' or its segments'), set by lanes.c. */
 struct window *xmt_run_fill(const struct run *run);

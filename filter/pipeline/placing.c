@@ -15,7 +15,6 @@
 /* 1 when a job's tags must be projected onto its answer. */
 static int needs_projection(struct run *run, const struct window *w,
                             const struct job *j) {
-  xmt_filter *f = xmt_run_filter(run);
   struct stage_tools *pt = xmt_run_place_tools(run);
   const struct result *res = &w->results[j->result];
   if (xmt_answer_unchanged(res))
@@ -23,7 +22,7 @@ static int needs_projection(struct run *run, const struct window *w,
   const xmt_segment *src = xmt_job_source(w, j);
   if (xmt_segment_tag_count(src) == 0)
     return 0;
-  if (f->tag_mode == XMT_TAGS_PROJECT)
+  if (xmt_run_tag_mode(run) == XMT_TAGS_PROJECT)
     return 1;
   /* Mask and raw answers are decoded again when placed; only those beyond
    * repair are projected. */
@@ -32,7 +31,7 @@ static int needs_projection(struct run *run, const struct window *w,
   const char *tr = xmt_mt_response_text(&w->responses[j->result], &trlen);
   struct xmt_placer *p = xmt_tools_placer(pt);
   xmt_segment *scratch = xmt_tools_scratch(pt);
-  xmt_status st = f->tag_mode == XMT_TAGS_MASK
+  xmt_status st = xmt_run_tag_mode(run) == XMT_TAGS_MASK
                       ? xmt_mask_decode(p, scratch, src, j->lead, j->core_len,
                                         tr, trlen, &repairs)
                       : xmt_raw_decode(p, scratch, src, j->lead, j->core_len,
@@ -44,9 +43,10 @@ static int needs_projection(struct run *run, const struct window *w,
  * when the window comes back. */
 static int job_failed(struct run *run, struct window *w, const struct job *j,
                       const char *message) {
+  const xmt_filter *f = xmt_run_filter(run);
   w->stats.failed_segments++;
   w->items[j->item].failed++;
-  if (xmt_run_filter(run)->on_failure == NULL ||
+  if (f->on_failure == NULL ||
       (w->engine_stopped && j->result != NO_RESULT &&
        xmt_mt_response_engine_failed(&w->responses[j->result])))
     return 0; /* the run's message tells them at once */
@@ -96,7 +96,7 @@ static xmt_status project_job(struct run *run, struct window *w,
   size_t core_len = j->core_len;
   xmt_status st = XMT_OK;
   p->nbreaks = 0;
-  if (f->tag_mode == XMT_TAGS_PROJECT) {
+  if (xmt_run_tag_mode(run) == XMT_TAGS_PROJECT) {
     st = xmt_break_segment(p, src, j->lead, j->core_len, p->spaced, &core_len);
     from = p->spaced;
   }
@@ -133,7 +133,6 @@ static xmt_status project_job(struct run *run, struct window *w,
 static xmt_status place_job(struct run *run, struct window *w,
                             const struct job *j, const xmt_segment **target) {
   struct stage_tools *pt = xmt_run_place_tools(run);
-  xmt_filter *f = xmt_run_filter(run);
   const xmt_segment *src = xmt_job_source(w, j);
   *target = src;
   if (j->result == NO_RESULT)
@@ -144,10 +143,10 @@ static xmt_status place_job(struct run *run, struct window *w,
   const char *tr = xmt_mt_response_text(&w->responses[j->result], &trlen);
   size_t repairs = 0;
   xmt_status st = XMT_ERR_INLINE;
-  if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
+  if (xmt_run_tag_mode(run) == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
     st = xmt_mask_decode(xmt_tools_placer(pt), xmt_tools_scratch(pt), src,
                          j->lead, j->core_len, tr, trlen, &repairs);
-  else if (f->tag_mode == XMT_TAGS_RAW)
+  else if (xmt_run_tag_mode(run) == XMT_TAGS_RAW)
     st = xmt_raw_decode(xmt_tools_placer(pt), xmt_tools_scratch(pt), src,
                         j->lead, j->core_len, tr, trlen, &repairs);
   if (st == XMT_OK) {
@@ -306,7 +305,7 @@ void xmt_window_probes_answered(struct run *run, struct window *w, int failed) {
 }
 
 int xmt_window_report(struct run *run, struct window *w) {
-  struct xmt_filter_stats *s = &xmt_run_filter(run)->stats;
+  struct xmt_filter_stats *s = xmt_run_stats(run);
   s->translated_units += w->stats.translated_units;
   s->skipped_units += w->stats.skipped_units;
   s->failed_segments += w->stats.failed_segments;

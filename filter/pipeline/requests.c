@@ -67,7 +67,7 @@ static xmt_status build_request(struct run *run, const xmt_segment *src,
                                 size_t lead, size_t core_len) {
   const char *text = xmt_segment_text(src, NULL);
   struct xmt_buf *request = &xmt_run_asks(run)->request;
-  switch (xmt_run_filter(run)->tag_mode) {
+  switch (xmt_run_tag_mode(run)) {
   case XMT_TAGS_MASK:
     if (xmt_segment_tag_count(src) > 0)
       return xmt_mask_encode(src, lead, core_len, request);
@@ -125,7 +125,7 @@ static xmt_status grow_index(struct run *run) {
 xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
                             const char *plain, size_t plain_len, int probe,
                             size_t *out) {
-  xmt_filter *f = xmt_run_filter(run);
+  struct xmt_filter_stats *stats = xmt_run_stats(run);
   struct window *w = xmt_run_fill(run);
   size_t r;
   uint64_t *slot = NULL;
@@ -141,7 +141,7 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
     /* A segment asking what a probe asked first makes it its own (and is
      * counted as deduplicated when xmt_tm_look_up finds the answer). */
     if (!probe && !res->probe)
-      f->stats.deduplicated_segments++;
+      stats->deduplicated_segments++;
     if (!probe && res->probe) {
       res->probe = 0;
       res->claimed = 1;
@@ -275,7 +275,7 @@ void xmt_result_set_cached(struct result *r) { r->cached = 1; }
 /* Adds a job for segment seg of item, with its result and its probes. */
 static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   struct window *w = xmt_run_fill(run);
-  xmt_filter *f = xmt_run_filter(run);
+  struct xmt_filter_stats *stats = xmt_run_stats(run);
   const xmt_segment *src = xmt_unit_mt_source(xmt_window_unit(w, item), seg);
   size_t len;
   const char *text = xmt_segment_text(src, &len);
@@ -289,10 +289,10 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   j->first_probe = j->nprobes = 0;
   j->standin = NO_RESULT;
   if (!xmt_needs_mt(text + j->lead, j->core_len)) {
-    f->stats.copied_segments++;
+    stats->copied_segments++;
     return XMT_OK;
   }
-  f->stats.source_characters += xmt_utf8_count(text + j->lead, j->core_len);
+  stats->source_characters += xmt_utf8_count(text + j->lead, j->core_len);
   xmt_status st = build_request(run, src, j->lead, j->core_len);
   if (st != XMT_OK)
     return st;
@@ -300,7 +300,7 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   const char *req = request->len > 0 ? request->data : "";
   size_t req_len = request->len;
   /* In projection the request is the text aligned with the answer. */
-  int project = f->tag_mode == XMT_TAGS_PROJECT;
+  int project = xmt_run_tag_mode(run) == XMT_TAGS_PROJECT;
   st = xmt_requests_add(run, req, req_len, project ? req : text + j->lead,
                         project ? req_len : j->core_len, 0, &j->result);
   int probing = xmt_run_probing(run);

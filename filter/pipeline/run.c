@@ -30,6 +30,14 @@ xmt_filter *xmt_run_filter(const struct run *run) { return run->filter; }
 
 enum xmt_pipeline_mode xmt_run_mode(const struct run *run) { return run->mode; }
 
+enum xmt_tag_mode xmt_run_tag_mode(const struct run *run) {
+  return run->tag_mode;
+}
+
+struct xmt_filter_stats *xmt_run_stats(const struct run *run) {
+  return run->stats;
+}
+
 struct window *xmt_run_fill(const struct run *run) {
   return run->fill;
 }
@@ -153,6 +161,8 @@ static void run_init(struct run *run, xmt_filter *f,
   memset(run, 0, sizeof *run);
   run->filter = f;
   run->mode = mode;
+  run->tag_mode = f->tag_mode;
+  run->stats = &f->stats;
   run->in_path = d->in_path;
   /* XLIFF 1.2's entry has no read operation: the run's own reader and
    * writer read and write it */

@@ -14,7 +14,7 @@ void xmt_tm_key(struct run *run, int probe, struct xmt_cache_key *key) {
   key->engine = xmt_run_tm(run)->cache_engine.data;
   key->source_language = source != NULL ? source : "";
   key->target_language = target != NULL ? target : "";
-  key->markup = xmt_run_filter(run)->tag_mode == XMT_TAGS_RAW && !probe;
+  key->markup = xmt_run_tag_mode(run) == XMT_TAGS_RAW && !probe;
 }
 
 /* A cache that fails is reported once and no longer used: the
@@ -41,7 +41,7 @@ void xmt_tm_trouble(struct run *run) {
  * it outgrows the cache, and a lookup waited for memory. */
 xmt_status xmt_tm_look_up(struct run *run) {
   struct window *w = xmt_run_fill(run);
-  xmt_filter *f = xmt_run_filter(run);
+  struct xmt_filter_stats *stats = xmt_run_stats(run);
   struct tm_state *tm = xmt_run_tm(run);
   if (!xmt_run_dedupes(run))
     return XMT_OK;
@@ -57,7 +57,7 @@ xmt_status xmt_tm_look_up(struct run *run) {
                             &cached, &cached_len, NULL)) {
       xmt_result_set_cached(res);
       if (!xmt_result_probe(res))
-        f->stats.deduplicated_segments++;
+        stats->deduplicated_segments++;
       xmt_status st = xmt_mt_response_set_text(xmt_window_response(w, r),
                                                cached, cached_len);
       if (st != XMT_OK)
@@ -73,9 +73,9 @@ xmt_status xmt_tm_look_up(struct run *run) {
         xmt_tm_trouble(run);
       if (hit == 1) {
         xmt_result_set_cached(res);
-        f->stats.cache_hits++;
+        stats->cache_hits++;
         if (xmt_result_claimed(res))
-          f->stats.deduplicated_segments++;
+          stats->deduplicated_segments++;
       }
     }
   }
@@ -158,7 +158,8 @@ void xmt_tm_drop(struct run *run) {
     return;
   xmt_cache_close(tm->cache);
   tm->cache = NULL;
-  xmt_run_filter(run)->cache = NULL;
+  xmt_filter *f = xmt_run_filter(run);
+  f->cache = NULL;
 }
 
 void xmt_tm_free(struct run *run) {
