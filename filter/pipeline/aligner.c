@@ -287,6 +287,11 @@ int xmt_align_results(struct run *run, struct window *w) {
   return xmt_window_failed(w);
 }
 
+int xmt_aligner_on(const struct run *run) {
+  const xmt_filter *f = xmt_run_filter(run);
+  return f->aligner_mode != XMT_ALIGNER_NONE;
+}
+
 /* XMT_FILTER_UPDATE_MODEL: the grown model back to its file. */
 xmt_status xmt_save_model(struct run *run) {
   xmt_filter *f = xmt_run_filter(run);

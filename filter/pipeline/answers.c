@@ -66,7 +66,6 @@ static void tidy_spaces(struct xmt_buf *text, const char *request,
 static void sanitize_answer(struct run *run, const struct result *res,
                             struct xmt_buf *text) {
   const struct window *w = xmt_run_asking(run, NULL);
-  xmt_filter *f = xmt_run_filter(run);
   size_t len = text->len;
   size_t removed = len > 0 ? xmt_text_strip_controls(text->data, &len) : 0;
   if (removed == 0)
@@ -78,14 +77,13 @@ static void sanitize_answer(struct run *run, const struct result *res,
   xmt_run_stats(run)->sanitized_segments++;
   const struct job *j = xmt_result_job(w, res);
   struct xmt_buf id = {0};
-  if (f->on_warning != NULL && xmt_job_id(w, j, &id) == XMT_OK) {
+  if (xmt_run_warns(run) && xmt_job_id(w, j, &id) == XMT_OK) {
     char msg[160];
     snprintf(msg, sizeof msg,
              "the engine's answer had %zu control character%s; "
              "removed",
              removed, removed == 1 ? "" : "s");
-    f->on_warning(f->callback_user, id.data,
-                  xmt_xliff_unit_line(xmt_job_unit(w, j)), msg);
+    xmt_run_warn(run, id.data, xmt_xliff_unit_line(xmt_job_unit(w, j)), msg);
   }
   xmt_buf_free(&id);
 }
@@ -107,8 +105,7 @@ static xmt_status refuse_answer(struct xmt_mt_response *resp,
  * out of memory. */
 static int refuse_long_answer(const struct run *run, const struct result *res,
                               struct xmt_mt_response *resp) {
-  xmt_filter *f = xmt_run_filter(run);
-  size_t most = f->max_answer != 0 ? f->max_answer : XMT_DEFAULT_MAX_ANSWER;
+  size_t most = xmt_run_max_answer(run);
   size_t limit = xmt_answer_limit(most, res->request_len);
   if (resp->text.len <= limit)
     return 0;

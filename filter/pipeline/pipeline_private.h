@@ -289,6 +289,14 @@ int xmt_run_probing(const struct run *run);
 int xmt_run_failed(const struct run *run);
 void xmt_run_set_failed(struct run *run);
 const char *xmt_run_in_path(const struct run *run);
+/* 1 when the caller takes warnings; a warning to it (id NULL: of the
+ * run, not of a segment). */
+int xmt_run_warns(const struct run *run);
+void xmt_run_warn(const struct run *run, const char *id, unsigned long line,
+                  const char *message);
+/* The longest answer the filter allows an engine (XMT_DEFAULT_MAX_ANSWER
+ * unless set). */
+size_t xmt_run_max_answer(const struct run *run);
 /* 1 when the document was read whole into the first window, none handed
  * to the placing stage yet. */
 int xmt_run_one_window(const struct run *run);
@@ -447,6 +455,8 @@ int xmt_wants_aligner_links(struct run *run, const struct window *w,
                             const struct result *res);
 /* Frees the run's word aligner (the run's end). */
 void xmt_align_free(struct run *run);
+/* 1 when the run aligns (an aligner mode other than none). */
+int xmt_aligner_on(const struct run *run);
 /* Word alignments for the results that need them (placing stage). */
 int xmt_align_results(struct run *run, struct window *w);
 /* A result's links are aligner.c's: some job projects onto res (placing

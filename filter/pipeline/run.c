@@ -85,6 +85,22 @@ void xmt_run_set_failed(struct run *run) { run->failed = 1; }
 
 const char *xmt_run_in_path(const struct run *run) { return run->in_path; }
 
+int xmt_run_warns(const struct run *run) {
+  return run->filter->on_warning != NULL;
+}
+
+void xmt_run_warn(const struct run *run, const char *id, unsigned long line,
+                  const char *message) {
+  const xmt_filter *f = run->filter;
+  if (f->on_warning != NULL)
+    f->on_warning(f->callback_user, id, line, message);
+}
+
+size_t xmt_run_max_answer(const struct run *run) {
+  const xmt_filter *f = run->filter;
+  return f->max_answer != 0 ? f->max_answer : XMT_DEFAULT_MAX_ANSWER;
+}
+
 int xmt_run_one_window(const struct run *run) {
   return run->reading_done && run->windows_handed == 0;
 }

@@ -23,12 +23,12 @@ void xmt_tm_key(struct run *run, int probe, struct xmt_cache_key *key) {
 void xmt_tm_trouble(struct run *run) {
   xmt_filter *f = xmt_run_filter(run);
   struct tm_state *tm = xmt_run_tm(run);
-  if (f->on_warning != NULL && !xmt_filter_interrupted(f)) {
+  if (xmt_run_warns(run) && !xmt_filter_interrupted(f)) {
     char msg[800];
     snprintf(msg, sizeof msg,
              "the cache %.300s failed: %.400s; going on without it",
              xmt_cache_name(tm->cache), xmt_cache_error(tm->cache));
-    f->on_warning(f->callback_user, NULL, 0, msg);
+    xmt_run_warn(run, NULL, 0, msg);
   }
   xmt_cache_close(tm->cache);
   tm->cache = NULL;
@@ -103,8 +103,8 @@ xmt_status xmt_tm_open(struct run *run) {
   char warning[1400];
   st = xmt_cache_open(&tm->cache, f->cache_uri, f->cache_max, &f->interrupted,
                       &f->err, warning, sizeof warning);
-  if (st == XMT_OK && warning[0] != '\0' && f->on_warning != NULL)
-    f->on_warning(f->callback_user, NULL, 0, warning);
+  if (st == XMT_OK && warning[0] != '\0')
+    xmt_run_warn(run, NULL, 0, warning);
   f->cache = tm->cache;
   return st;
 }
