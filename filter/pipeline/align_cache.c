@@ -20,10 +20,10 @@
 #define ALIGN_CACHE_ENGINE "xliffmt-aligner"
 
 /* Only a run of one window with a cache, trained on that window alone. */
-static int applies(const struct run *run) {
-  const xmt_filter *f = run->filter;
-  return run->cache != NULL && run->extract == NULL && run->reading_done &&
-         run->windows_handed == 0 && f->aligner_mode == XMT_ALIGNER_SELF &&
+static int applies(struct run *run) {
+  const xmt_filter *f = xmt_run_filter(run);
+  return xmt_tm_cache(run) != NULL && xmt_run_extract(run) == NULL &&
+         xmt_run_one_window(run) && f->aligner_mode == XMT_ALIGNER_SELF &&
          !xmt_model_to_load(f) && (f->flags & XMT_FILTER_UPDATE_MODEL) == 0;
 }
 
@@ -34,9 +34,9 @@ static void hash_part(XXH3_state_t *h, const char *s, size_t n) {
 }
 
 /* ac->key: the settings and training pairs of the window. */
-static int key_of(const struct run *run, struct window *w) {
+static int key_of(struct run *run, struct window *w) {
   struct align_cache_use *ac = xmt_window_align_cache(w);
-  const xmt_filter *f = run->filter;
+  const xmt_filter *f = xmt_run_filter(run);
   XXH3_state_t *h = XXH3_createState();
   if (h == NULL || XXH3_128bits_reset(h) != XXH_OK) {
     XXH3_freeState(h);
@@ -44,9 +44,10 @@ static int key_of(const struct run *run, struct window *w) {
   }
   char head[160];
   snprintf(head, sizeof head, "%s %d %d %d", xmt_version(), (int)f->align_kind,
-           (int)f->symmetrization, (int)f->tag_mode);
+           (int)f->symmetrization, (int)xmt_run_tag_mode(run));
   hash_part(h, head, strlen(head));
-  const char *langs[] = {run->source_language, run->target_language};
+  const char *langs[] = {xmt_run_source_language(run),
+                         xmt_run_target_language(run)};
   for (int i = 0; i < 2; i++)
     hash_part(h, langs[i] != NULL ? langs[i] : "",
               langs[i] ? strlen(langs[i]) : 0);
@@ -72,7 +73,7 @@ static int key_of(const struct run *run, struct window *w) {
   return 1;
 }
 
-static void entry_key(const struct run *run, struct xmt_cache_key *key) {
+static void entry_key(struct run *run, struct xmt_cache_key *key) {
   xmt_tm_key(run, 0, key);
   key->engine = ALIGN_CACHE_ENGINE;
   key->markup = 0;
@@ -90,7 +91,8 @@ void xmt_align_cache_look_up(struct run *run, struct window *w) {
   entry_key(run, &key);
   struct xmt_mt_response resp;
   memset(&resp, 0, sizeof resp);
-  int hit = xmt_cache_get(run->cache, &key, ac->key, strlen(ac->key), &resp);
+  int hit =
+      xmt_cache_get(xmt_tm_cache(run), &key, ac->key, strlen(ac->key), &resp);
   size_t len;
   const char *links = xmt_mt_response_text(&resp, &len);
   if (hit == -1)
@@ -104,14 +106,14 @@ void xmt_align_cache_look_up(struct run *run, struct window *w) {
 /* On the main thread, the window back: the links it computed go in. */
 void xmt_align_cache_store(struct run *run, struct window *w) {
   struct align_cache_use *ac = xmt_window_align_cache(w);
-  if (ac->fresh && run->cache != NULL) {
+  if (ac->fresh && xmt_tm_cache(run) != NULL) {
     struct xmt_cache_key key;
     entry_key(run, &key);
     struct xmt_mt_response none;
     memset(&none, 0, sizeof none);
-    if (xmt_cache_put(run->cache, &key, ac->key, strlen(ac->key),
+    if (xmt_cache_put(xmt_tm_cache(run), &key, ac->key, strlen(ac->key),
                       ac->links.data, ac->links.len, &none) != XMT_OK ||
-        xmt_cache_commit(run->cache, &run->cache_err) != XMT_OK)
+        xmt_tm_commit(run) != XMT_OK)
       xmt_tm_trouble(run);
   }
   ac->wanted = ac->hit = ac->fresh = 0;
@@ -122,6 +124,7 @@ void xmt_align_cache_store(struct run *run, struct window *w) {
  * none set) when it lacks one or one does not fit its tokens: then the
  * aligner trains as if there were none. */
 int xmt_align_cache_apply(struct run *run, struct window *w) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   struct align_cache_use *ac = xmt_window_align_cache(w);
   const char *p = ac->links.data, *end = p + ac->links.len;
   size_t applied = 0;
@@ -155,11 +158,11 @@ int xmt_align_cache_apply(struct run *run, struct window *w) {
     size_t src_len, tgt_len;
     const char *src = xmt_result_plain(w, res, &src_len);
     const char *tgt = xmt_answer_of(w, res, &tgt_len);
-    st = xmt_tools_tokenize(run->pt, src, src_len, tgt, tgt_len);
+    st = xmt_tools_tokenize(pt, src, src_len, tgt, tgt_len);
     if (st == XMT_OK)
       st = xmt_alignment_parse(links, line, (size_t)(eol - line),
-                               xmt_tokens_count(xmt_tools_stok(run->pt)),
-                               xmt_tokens_count(xmt_tools_ttok(run->pt)), NULL);
+                               xmt_tokens_count(xmt_tools_stok(pt)),
+                               xmt_tokens_count(xmt_tools_ttok(pt)), NULL);
     applied++;
   }
   if (st == XMT_OK) {

@@ -31,8 +31,8 @@ static int training_goes_on(void *user, unsigned iteration, unsigned iterations,
  * none was). */
 static xmt_status aligner_priors(xmt_filter *f, struct run *run,
                                  xmt_aligner *a) {
-  xmt_status st =
-      xmt_aligner_set_languages(a, run->source_language, run->target_language);
+  xmt_status st = xmt_aligner_set_languages(a, xmt_run_source_language(run),
+                                            xmt_run_target_language(run));
   if (st == XMT_OK && f->ndicts == 0)
     st = xmt_aligner_add_dictionary(a, "auto");
   for (size_t k = 0; k < f->ndicts && st == XMT_OK; k++)
@@ -50,21 +50,22 @@ int xmt_model_to_load(const xmt_filter *f) {
 /* The run's aligner: the model loaded, the languages and dictionaries
  * set. */
 static xmt_status aligner_open(struct run *run) {
-  xmt_filter *f = run->filter;
+  xmt_filter *f = xmt_run_filter(run);
   struct xmt_aligner_options ao;
   xmt_aligner_options_init(&ao);
   ao.model = f->align_kind;
-  if ((run->aligner = xmt_aligner_new(&ao)) == NULL)
+  xmt_aligner *a = xmt_aligner_new(&ao);
+  if ((xmt_run_align(run)->aligner = a) == NULL)
     return XMT_ERR_NOMEM;
   xmt_status st = XMT_OK;
   if ((f->flags & XMT_FILTER_KEEP_DICTIONARIES) != 0 && f->lexicon == NULL &&
       (f->lexicon = xmt_lexicon_new()) == NULL)
     st = XMT_ERR_NOMEM;
-  xmt_aligner_set_lexicon(run->aligner, f->lexicon);
+  xmt_aligner_set_lexicon(a, f->lexicon);
   if (st == XMT_OK && xmt_model_to_load(f))
-    st = xmt_aligner_load(run->aligner, f->align_model);
+    st = xmt_aligner_load(a, f->align_model);
   if (st == XMT_OK && f->aligner_mode == XMT_ALIGNER_SELF)
-    st = aligner_priors(f, run, run->aligner);
+    st = aligner_priors(f, run, a);
   return st;
 }
 
@@ -74,32 +75,31 @@ static xmt_status aligner_open(struct run *run) {
 static int backend_links(struct run *run, const struct window *w,
                          const struct result *res, xmt_alignment *links,
                          int *own_tokens, xmt_status *status) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   const struct xmt_mt_response *resp =
       xmt_window_response(w, xmt_window_result_index(w, res));
   *own_tokens = 0;
   *status = XMT_OK;
-  if (resp->alignment == NULL || run->filter->tag_mode != XMT_TAGS_PROJECT)
+  if (resp->alignment == NULL || xmt_run_tag_mode(run) != XMT_TAGS_PROJECT)
     return 0;
   size_t src_len, tgt_len;
   const char *src = xmt_result_plain(w, res, &src_len);
   const char *tgt = xmt_answer_of(w, res, &tgt_len);
   xmt_status st;
   if (resp->source_tokens != NULL) {
-    st = xmt_tokens_map(xmt_tools_stok(run->pt), src, src_len,
-                        resp->source_tokens, strlen(resp->source_tokens),
-                        XMT_TOKENS_MOSES, NULL);
+    st = xmt_tokens_map(xmt_tools_stok(pt), src, src_len, resp->source_tokens,
+                        strlen(resp->source_tokens), XMT_TOKENS_MOSES, NULL);
     if (st == XMT_OK)
-      st = xmt_tokens_map(xmt_tools_ttok(run->pt), tgt, tgt_len,
-                          resp->target_tokens, strlen(resp->target_tokens),
-                          XMT_TOKENS_MOSES, NULL);
+      st = xmt_tokens_map(xmt_tools_ttok(pt), tgt, tgt_len, resp->target_tokens,
+                          strlen(resp->target_tokens), XMT_TOKENS_MOSES, NULL);
     *own_tokens = 1;
   } else {
-    st = xmt_tools_tokenize(run->pt, src, src_len, tgt, tgt_len);
+    st = xmt_tools_tokenize(pt, src, src_len, tgt, tgt_len);
   }
   if (st == XMT_OK)
     st = xmt_alignment_parse(links, resp->alignment, strlen(resp->alignment),
-                             xmt_tokens_count(xmt_tools_stok(run->pt)),
-                             xmt_tokens_count(xmt_tools_ttok(run->pt)), NULL);
+                             xmt_tokens_count(xmt_tools_stok(pt)),
+                             xmt_tokens_count(xmt_tools_ttok(pt)), NULL);
   *status = st;
   return st == XMT_OK;
 }
@@ -118,8 +118,10 @@ int xmt_wants_aligner_links(struct run *run, const struct window *w,
                             const struct result *res) {
   int own;
   return res->needs_links &&
-         !xmt_engine_links(run, w, res,
-                           xmt_placer_links(xmt_tools_placer(run->pt)), &own);
+         !xmt_engine_links(
+             run, w, res,
+             xmt_placer_links(xmt_tools_placer(xmt_run_place_tools(run))),
+             &own);
 }
 
 void xmt_result_want_links(struct result *res) { res->needs_links = 1; }
@@ -154,7 +156,8 @@ static size_t count_wanted(struct run *run, struct window *w, xmt_status *st) {
     if (!res->needs_links)
       continue;
     int own;
-    xmt_alignment *links = xmt_placer_links(xmt_tools_placer(run->pt));
+    xmt_alignment *links =
+        xmt_placer_links(xmt_tools_placer(xmt_run_place_tools(run)));
     xmt_alignment_clear(links);
     if (backend_links(run, w, res, links, &own, st))
       continue;
@@ -172,6 +175,7 @@ static size_t count_wanted(struct run *run, struct window *w, xmt_status *st) {
  * pair_of[r] becomes the pair result r was added as. */
 static xmt_status train_window(struct run *run, struct window *w,
                                xmt_aligner *a, size_t *pair_of) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   xmt_status st = XMT_OK;
   size_t added = 0;
   for (size_t r = 0; st == XMT_OK && r < xmt_window_nresults(w); r++) {
@@ -185,21 +189,21 @@ static xmt_status train_window(struct run *run, struct window *w,
     size_t src_len, tgt_len;
     const char *src = xmt_result_plain(w, res, &src_len);
     const char *tgt = xmt_answer_of(w, res, &tgt_len);
-    st = xmt_tools_tokenize(run->pt, src, src_len, tgt, tgt_len);
-    if (st == XMT_OK && xmt_tokens_count(xmt_tools_stok(run->pt)) > 0 &&
-        xmt_tokens_count(xmt_tools_ttok(run->pt)) > 0) {
+    st = xmt_tools_tokenize(pt, src, src_len, tgt, tgt_len);
+    if (st == XMT_OK && xmt_tokens_count(xmt_tools_stok(pt)) > 0 &&
+        xmt_tokens_count(xmt_tools_ttok(pt)) > 0) {
       pair_of[r] = xmt_aligner_pair_count(a);
-      run->aligner_pairs++;
+      xmt_run_align(run)->pairs++;
       added++;
-      st = xmt_aligner_add(a, src, src_len, xmt_tools_stok(run->pt), tgt,
-                           tgt_len, xmt_tools_ttok(run->pt));
+      st = xmt_aligner_add(a, src, src_len, xmt_tools_stok(pt), tgt, tgt_len,
+                           xmt_tools_ttok(pt));
     }
   }
   /* Answers without a word (an engine's "", "...") leave nothing to
    * train on: without a model they get proportional positions, not a
    * failed run. */
   if (st == XMT_OK && added > 0)
-    st = xmt_aligner_train(a, training_goes_on, run->filter);
+    st = xmt_aligner_train(a, training_goes_on, xmt_run_filter(run));
   return st;
 }
 
@@ -207,8 +211,9 @@ static xmt_status train_window(struct run *run, struct window *w,
  * (pair_of), else from the model. */
 static xmt_status align_window(struct run *run, struct window *w,
                                xmt_aligner *a, const size_t *pair_of) {
-  xmt_filter *f = run->filter;
-  int has_model = xmt_model_to_load(f) || run->aligner_pairs > 0;
+  struct stage_tools *pt = xmt_run_place_tools(run);
+  xmt_filter *f = xmt_run_filter(run);
+  int has_model = xmt_model_to_load(f) || xmt_run_align(run)->pairs > 0;
   xmt_status st = XMT_OK;
   for (size_t r = 0; st == XMT_OK && r < xmt_window_nresults(w); r++) {
     struct result *res = xmt_window_result(w, r);
@@ -221,15 +226,14 @@ static xmt_status align_window(struct run *run, struct window *w,
     const char *tgt = xmt_answer_of(w, res, &tgt_len);
     if ((res->links = xmt_alignment_new()) == NULL)
       return XMT_ERR_NOMEM;
-    st = xmt_tools_tokenize(run->pt, src, src_len, tgt, tgt_len);
+    st = xmt_tools_tokenize(pt, src, src_len, tgt, tgt_len);
     if (st == XMT_OK && pair_of[r] != SIZE_MAX)
       st = xmt_aligner_align_pair(a, pair_of[r], f->symmetrization, res->links);
     else if (st == XMT_OK && has_model &&
-             xmt_tokens_count(xmt_tools_stok(run->pt)) > 0 &&
-             xmt_tokens_count(xmt_tools_ttok(run->pt)) > 0)
-      st = xmt_aligner_align(a, src, src_len, xmt_tools_stok(run->pt), tgt,
-                             tgt_len, xmt_tools_ttok(run->pt),
-                             f->symmetrization, res->links);
+             xmt_tokens_count(xmt_tools_stok(pt)) > 0 &&
+             xmt_tokens_count(xmt_tools_ttok(pt)) > 0)
+      st = xmt_aligner_align(a, src, src_len, xmt_tools_stok(pt), tgt, tgt_len,
+                             xmt_tools_ttok(pt), f->symmetrization, res->links);
   }
   return st;
 }
@@ -238,7 +242,7 @@ static xmt_status align_window(struct run *run, struct window *w,
  * self-trained on every answered pair of the window (seeded with a model
  * when one is given), or the model alone; or the alignment cache's. */
 int xmt_align_results(struct run *run, struct window *w) {
-  xmt_filter *f = run->filter;
+  xmt_filter *f = xmt_run_filter(run);
   xmt_status checked = XMT_OK;
   size_t wanted = count_wanted(run, w, &checked);
   if (checked == XMT_ERR_NOMEM)
@@ -248,15 +252,16 @@ int xmt_align_results(struct run *run, struct window *w) {
   if (xmt_window_align_cache(w)->hit && xmt_align_cache_apply(run, w))
     return 0;
   xmt_status st = XMT_OK;
-  if (run->aligner == NULL) {
+  const struct align_state *al = xmt_run_align(run);
+  if (al->aligner == NULL) {
     st = aligner_open(run);
   } else {
     /* What the earlier windows taught seeds this one, cut down to a size
      * of its own: the document's vocabulary has no bound. */
-    xmt_aligner_forget_pairs(run->aligner);
-    st = xmt_aligner_bound_model(run->aligner, CARRIED_WORDS, CARRIED_ENTRIES);
+    xmt_aligner_forget_pairs(al->aligner);
+    st = xmt_aligner_bound_model(al->aligner, CARRIED_WORDS, CARRIED_ENTRIES);
   }
-  xmt_aligner *a = run->aligner;
+  xmt_aligner *a = al->aligner;
   /* the pair each result was added as, to align it from training */
   size_t nresults = xmt_window_nresults(w);
   size_t *pair_of = calloc(nresults ? nresults : 1, sizeof *pair_of);
@@ -282,16 +287,26 @@ int xmt_align_results(struct run *run, struct window *w) {
   return xmt_window_failed(w);
 }
 
+int xmt_aligner_on(const struct run *run) {
+  const xmt_filter *f = xmt_run_filter(run);
+  return f->aligner_mode != XMT_ALIGNER_NONE;
+}
+
 /* XMT_FILTER_UPDATE_MODEL: the grown model back to its file. */
 xmt_status xmt_save_model(struct run *run) {
-  xmt_filter *f = run->filter;
-  if ((f->flags & XMT_FILTER_UPDATE_MODEL) == 0 || run->aligner == NULL ||
-      run->aligner_pairs == 0 || f->aligner_mode != XMT_ALIGNER_SELF)
+  xmt_filter *f = xmt_run_filter(run);
+  const struct align_state *al = xmt_run_align(run);
+  if ((f->flags & XMT_FILTER_UPDATE_MODEL) == 0 || al->aligner == NULL ||
+      al->pairs == 0 || f->aligner_mode != XMT_ALIGNER_SELF)
     return XMT_OK;
-  xmt_status st = xmt_aligner_save(run->aligner, f->align_model);
+  xmt_status st = xmt_aligner_save(al->aligner, f->align_model);
   if (st != XMT_OK)
-    xmt_error_copy(&f->err, xmt_aligner_error(run->aligner));
+    xmt_error_copy(&f->err, xmt_aligner_error(al->aligner));
   return st;
+}
+
+void xmt_align_free(struct run *run) {
+  xmt_aligner_free(xmt_run_align(run)->aligner);
 }
 
 /* A bad aligner model is reported before any MT call. */

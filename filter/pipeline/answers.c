@@ -65,8 +65,7 @@ static void tidy_spaces(struct xmt_buf *text, const char *request,
  * answer; the segment is counted and reported. */
 static void sanitize_answer(struct run *run, const struct result *res,
                             struct xmt_buf *text) {
-  const struct window *w = run->asking;
-  xmt_filter *f = run->filter;
+  const struct window *w = xmt_run_asking(run, NULL);
   size_t len = text->len;
   size_t removed = len > 0 ? xmt_text_strip_controls(text->data, &len) : 0;
   if (removed == 0)
@@ -75,17 +74,16 @@ static void sanitize_answer(struct run *run, const struct result *res,
   text->data[len] = '\0';
   if (res->probe)
     return;
-  f->stats.sanitized_segments++;
+  xmt_run_stats(run)->sanitized_segments++;
   const struct job *j = xmt_result_job(w, res);
   struct xmt_buf id = {0};
-  if (f->on_warning != NULL && xmt_job_id(w, j, &id) == XMT_OK) {
+  if (xmt_run_warns(run) && xmt_job_id(w, j, &id) == XMT_OK) {
     char msg[160];
     snprintf(msg, sizeof msg,
              "the engine's answer had %zu control character%s; "
              "removed",
              removed, removed == 1 ? "" : "s");
-    f->on_warning(f->callback_user, id.data,
-                  xmt_xliff_unit_line(xmt_job_unit(w, j)), msg);
+    xmt_run_warn(run, id.data, xmt_xliff_unit_line(xmt_job_unit(w, j)), msg);
   }
   xmt_buf_free(&id);
 }
@@ -107,8 +105,7 @@ static xmt_status refuse_answer(struct xmt_mt_response *resp,
  * out of memory. */
 static int refuse_long_answer(const struct run *run, const struct result *res,
                               struct xmt_mt_response *resp) {
-  size_t most = run->filter->max_answer != 0 ? run->filter->max_answer
-                                             : XMT_DEFAULT_MAX_ANSWER;
+  size_t most = xmt_run_max_answer(run);
   size_t limit = xmt_answer_limit(most, res->request_len);
   if (resp->text.len <= limit)
     return 0;
@@ -140,7 +137,7 @@ static int refuse_empty_answer(struct xmt_mt_response *resp) {
  * it translates (asked more than once per job). */
 static xmt_status store_answer(struct run *run, struct result *res,
                                const char *text, size_t len) {
-  struct window *w = run->asking;
+  struct window *w = xmt_run_asking(run, NULL);
   struct xmt_buf *to = xmt_window_answers(w, res->probe);
   res->answer = to->len;
   res->answer_len = len;
@@ -155,48 +152,47 @@ static xmt_status store_answer(struct run *run, struct result *res,
  * against its source, tags removed. */
 static int keep_plain(struct run *run, struct result *res, const char *tr,
                       size_t trlen) {
-  const struct window *w = run->asking;
-  const xmt_filter *f = run->filter;
+  struct stage_tools *tt = xmt_run_tools(run);
+  const struct window *w = xmt_run_asking(run, NULL);
   const struct job *j = xmt_result_job(w, res);
   /* Only mask and raw answers are decoded against their source: a
    * projection's is not looked up (its unit is far back in memory). */
   const xmt_segment *src =
-      f->tag_mode != XMT_TAGS_PROJECT ? xmt_job_source(w, j) : NULL;
+      xmt_run_tag_mode(run) != XMT_TAGS_PROJECT ? xmt_job_source(w, j) : NULL;
   size_t repairs = 0, lead, core_len;
   xmt_job_core(j, &lead, &core_len);
   xmt_status st = XMT_OK;
-  if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
-    st = xmt_mask_decode(xmt_tools_placer(run->tt), xmt_tools_scratch(run->tt),
-                         src, lead, core_len, tr, trlen, &repairs);
-  else if (f->tag_mode == XMT_TAGS_RAW)
-    st = xmt_raw_decode(xmt_tools_placer(run->tt), xmt_tools_scratch(run->tt),
-                        src, lead, core_len, tr, trlen, &repairs);
+  if (xmt_run_tag_mode(run) == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
+    st = xmt_mask_decode(xmt_tools_placer(tt), xmt_tools_scratch(tt), src, lead,
+                         core_len, tr, trlen, &repairs);
+  else if (xmt_run_tag_mode(run) == XMT_TAGS_RAW)
+    st = xmt_raw_decode(xmt_tools_placer(tt), xmt_tools_scratch(tt), src, lead,
+                        core_len, tr, trlen, &repairs);
   else /* the answer is plain already */
     return store_answer(run, res, tr, trlen) != XMT_OK ? xmt_run_nomem(run) : 0;
   if (st != XMT_OK && st != XMT_ERR_INLINE)
     return xmt_run_fail(run, st, 0, NULL, xmt_strerror(st));
   size_t len;
-  const char *text = xmt_placer_text(xmt_tools_placer(run->tt), &len);
+  const char *text = xmt_placer_text(xmt_tools_placer(tt), &len);
   if (store_answer(run, res, text, len) != XMT_OK)
     return xmt_run_nomem(run);
   return 0;
 }
 
 int xmt_answers_collect(struct run *run) {
-  struct window *w = run->asking;
-  xmt_buf_reset(xmt_window_answers(w, run->asking_probes));
-  if (xmt_memo_bytes(&run->run_memo) > MEMO_MAX_BYTES)
-    xmt_memo_clear(&run->run_memo);
+  int probes;
+  struct window *w = xmt_run_asking(run, &probes);
+  xmt_buf_reset(xmt_window_answers(w, probes));
+  xmt_tm_trim(run);
   size_t nresults = xmt_window_nresults(w);
   for (size_t r = 0; r < nresults; r++) {
     struct result *res = xmt_window_result(w, r);
     struct xmt_mt_response *resp = xmt_window_response(w, r);
-    if (res->probe != run->asking_probes)
+    if (res->probe != probes)
       continue;
     /* The table's slot for a result a few ahead, by the time it is put. */
     if (r + 8 < nresults && xmt_run_dedupes(run))
-      xmt_memo_prefetch(&run->run_memo,
-                        xmt_window_result(w, r + 8)->request_hash);
+      xmt_tm_prefetch(run, xmt_window_result(w, r + 8)->request_hash);
     if (resp->error != NULL || !resp->has_text)
       continue;
     int refused = refuse_long_answer(run, res, resp);

@@ -26,8 +26,9 @@ static void set_engine_config(xmt_filter *f, const char *spec, int own) {
 }
 
 void xmt_engines_configure(struct run *run) {
-  xmt_filter *f = run->filter;
-  set_engine_config(f, run->backend_spec, run->backend == f->backend);
+  xmt_filter *f = xmt_run_filter(run);
+  const struct engine *e = xmt_run_engine(run);
+  set_engine_config(f, e->backend_spec, e->backend == f->backend);
   if ((f->flags & XMT_FILTER_KEEP_ENGINES) == 0)
     xmt_filter_close_engines(f);
 }
@@ -71,42 +72,61 @@ xmt_status xmt_filter_start_engines(xmt_filter *f) {
 
 /* The states an earlier run kept become the run's first lanes. */
 void xmt_engines_take(xmt_filter *f, struct run *run) {
+  struct engine *e = xmt_run_engine(run);
   for (size_t k = 0; k < f->nengines; k++)
-    run->lanes[k].state = f->engines[k];
-  run->nlanes = f->nengines;
+    e->lanes[k].state = f->engines[k];
+  e->nlanes = f->nengines;
   free(f->engines);
   f->engines = NULL;
   f->nengines = 0;
 }
 
 xmt_status xmt_engines_open_first(struct run *run) {
-  xmt_filter *f = run->filter;
+  const struct engine *e = xmt_run_engine(run);
   char errbuf[256] = "";
-  const struct xmt_backend *b = run->backend;
-  if (run->extract != NULL || run->nlanes > 0 || b->open == NULL ||
-      b->open(run->backend_user, run->config, &run->lanes[0].state, errbuf,
+  const struct xmt_backend *b = e->backend;
+  if (xmt_run_extract(run) != NULL || e->nlanes > 0 || b->open == NULL ||
+      b->open(e->backend_user, e->config, &e->lanes[0].state, errbuf,
               sizeof errbuf) == 0)
     return XMT_OK;
-  return open_failed(f, b, errbuf);
+  return open_failed(xmt_run_filter(run), b, errbuf);
 }
 
 /* The run's states go back to the filter for the next run. Without
  * memory to hold them, they are closed: the next run opens its own. */
 void xmt_engines_keep(xmt_filter *f, struct run *run) {
-  if (run->backend != f->backend)
+  struct engine *e = xmt_run_engine(run);
+  if (e->backend != f->backend)
     return; /* the merge's answers are its own */
-  void **e = malloc((run->nlanes ? run->nlanes : 1) * sizeof *e);
-  if (e == NULL)
+  void **states = malloc((e->nlanes ? e->nlanes : 1) * sizeof *states);
+  if (states == NULL)
     return;
-  for (size_t k = 0; k < run->nlanes; k++)
-    e[k] = run->lanes[k].state;
-  f->engines = e;
-  f->nengines = run->nlanes;
-  run->nlanes = 0;
+  for (size_t k = 0; k < e->nlanes; k++)
+    states[k] = e->lanes[k].state;
+  f->engines = states;
+  f->nengines = e->nlanes;
+  e->nlanes = 0;
 }
 
 void xmt_engines_close(struct run *run) {
-  const struct xmt_backend *b = run->backend;
-  for (size_t k = 0; k < run->nlanes && b->close != NULL; k++)
-    b->close(run->lanes[k].state);
+  const struct engine *e = xmt_run_engine(run);
+  const struct xmt_backend *b = e->backend;
+  for (size_t k = 0; k < e->nlanes && b->close != NULL; k++)
+    b->close(e->lanes[k].state);
+}
+
+/* The engine part of the cache's keys: the backend and its spec. */
+xmt_status xmt_engines_describe(struct run *run, struct xmt_buf *out) {
+  const struct engine *e = xmt_run_engine(run);
+  xmt_status st = xmt_buf_append_str(out, e->backend->name);
+  if (st == XMT_OK && e->backend_spec != NULL) {
+    st = xmt_buf_append_byte(out, ':');
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(out, e->backend_spec);
+  }
+  return st;
+}
+
+int xmt_engines_markup(struct run *run) {
+  return xmt_run_engine(run)->backend->translate_markup != NULL;
 }

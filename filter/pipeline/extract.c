@@ -71,16 +71,16 @@ int xmt_extract_window(struct run *run, struct window *w) {
     xmt_buf_reset(&id);
     if (xmt_job_id(w, j, &id) != XMT_OK ||
         segment_line(&line,
-                     run->mode == XMT_PIPELINE_EXTRACT_JSONL
+                     xmt_run_mode(run) == XMT_PIPELINE_EXTRACT_JSONL
                          ? XMT_SEGMENTS_JSONL
                          : XMT_SEGMENTS_TSV,
                      id.data, req, req_len) != XMT_OK)
       rc = xmt_run_nomem(run);
-    else if (xmt_output_write(run->extract, line.data, line.len) != 0)
+    else if (xmt_output_write(xmt_run_extract(run), line.data, line.len) != 0)
       rc = xmt_run_fail(run, XMT_ERR_WRITE, 0, NULL,
                         "cannot write the segments");
     else
-      run->filter->stats.segments++;
+      xmt_run_stats(run)->segments++;
   }
   xmt_buf_free(&line);
   xmt_buf_free(&id);

@@ -26,25 +26,27 @@ static xmt_status grow_lane(struct lane *lane, size_t n) {
 }
 
 static int report_progress(struct run *run) {
-  xmt_filter *f = run->filter;
+  xmt_filter *f = xmt_run_filter(run);
   if (xmt_filter_interrupted(f) ||
-      (f->progress != NULL && f->progress(f->callback_user, &f->stats) != 0))
+      (f->progress != NULL &&
+       f->progress(f->callback_user, xmt_run_stats(run)) != 0))
     return xmt_run_fail(run, XMT_ERR_ABORTED, 0, NULL, "interrupted");
   return 0;
 }
 
 /* Opens the backend's states up to n lanes (lanes[0] is the run's). */
 static int open_lanes(struct run *run, size_t n) {
-  for (; run->nlanes < n; run->nlanes++) {
-    struct lane *lane = &run->lanes[run->nlanes];
+  struct engine *e = xmt_run_engine(run);
+  for (; e->nlanes < n; e->nlanes++) {
+    struct lane *lane = &e->lanes[e->nlanes];
     char errbuf[256] = "";
-    if (run->backend->open != NULL &&
-        run->backend->open(run->backend_user, run->config, &lane->state, errbuf,
-                           sizeof errbuf) != 0) {
+    if (e->backend->open != NULL &&
+        e->backend->open(e->backend_user, e->config, &lane->state, errbuf,
+                         sizeof errbuf) != 0) {
       char msg[400];
-      snprintf(
-          msg, sizeof msg, "cannot start MT backend '%s' (engine job %zu): %s",
-          run->backend->name, run->nlanes + 1, errbuf[0] ? errbuf : "failed");
+      snprintf(msg, sizeof msg,
+               "cannot start MT backend '%s' (engine job %zu): %s",
+               e->backend->name, e->nlanes + 1, errbuf[0] ? errbuf : "failed");
       return strcmp(errbuf, "out of memory") == 0
                  ? xmt_run_nomem(run)
                  : xmt_run_fail(run, XMT_ERR_BACKEND, 0, NULL, msg);
@@ -59,6 +61,8 @@ static int open_lanes(struct run *run, size_t n) {
  * engine, or one that cannot start, costs a few batches, not one failure
  * per segment. Under the run's lock when lanes run at once. */
 static void count_engine_failure(struct run *run, struct lane *lane, size_t m) {
+  struct engine *e = xmt_run_engine(run);
+  const xmt_filter *f = xmt_run_filter(run);
   const char *why = NULL;
   for (size_t i = 0; i < m; i++) {
     const struct xmt_mt_response *r = lane->response_ptrs[i];
@@ -70,18 +74,18 @@ static void count_engine_failure(struct run *run, struct lane *lane, size_t m) {
       why = r->error;
   }
   if (why == NULL) {
-    run->engine_failures = 0;
+    e->engine_failures = 0;
     return;
   }
-  if (++run->engine_failures < XMT_ENGINE_FAILURES ||
-      (run->filter->flags & XMT_FILTER_KEEP_GOING) != 0 || run->engine_stopped)
+  if (++e->engine_failures < XMT_ENGINE_FAILURES ||
+      (f->flags & XMT_FILTER_KEEP_GOING) != 0 || e->engine_stopped)
     return;
-  snprintf(run->engine_stop, sizeof run->engine_stop,
+  snprintf(e->engine_stop, sizeof e->engine_stop,
            "the MT engine failed %u batches in a row, the last with: %.500s; "
            "the run stopped asking it",
-           run->engine_failures, why);
-  xmt_window_engine_stopped(run->asking);
-  __atomic_store_n(&run->engine_stopped, 1, __ATOMIC_RELEASE);
+           e->engine_failures, why);
+  xmt_window_engine_stopped(xmt_run_asking(run, NULL));
+  __atomic_store_n(&e->engine_stopped, 1, __ATOMIC_RELEASE);
 }
 
 /* The segments of a batch sent after the run stopped asking the engine
@@ -99,17 +103,17 @@ static xmt_status fail_unsent(struct lane *lane, size_t m) {
  * errors are the run's, under its lock when lanes run at once. */
 static void send_batch(struct lane *lane, size_t k, int locked) {
   struct run *run = lane->run;
-  struct window *w = run->asking;
-  xmt_filter *f = run->filter;
-  size_t from = k * run->batch;
-  size_t to =
-      from + run->batch < run->npending ? from + run->batch : run->npending;
+  struct engine *e = xmt_run_engine(run);
+  struct window *w = xmt_run_asking(run, NULL);
+  xmt_filter *f = xmt_run_filter(run);
+  size_t from = k * e->batch;
+  size_t to = from + e->batch < e->npending ? from + e->batch : e->npending;
   size_t m = to - from, probes = 0;
   /* The ids first, one after the other: the buffer moves as it grows. */
   xmt_status st = XMT_OK;
   xmt_buf_reset(&lane->ids);
   for (size_t i = from; i < to && st == XMT_OK; i++) {
-    const struct result *res = xmt_window_result(w, run->pending[i]);
+    const struct result *res = xmt_window_result(w, e->pending[i]);
     st = xmt_job_id(w, xmt_result_job(w, res), &lane->ids);
     if (st == XMT_OK && xmt_result_probe(res)) {
       lane->ids.len--; /* its NUL */
@@ -119,33 +123,35 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
   }
   const char *id = lane->ids.data;
   for (size_t i = from; i < to && st == XMT_OK; i++) {
-    size_t r = run->pending[i];
+    size_t r = e->pending[i];
     struct xmt_mt_request *q = &lane->requests[i - from];
     q->segment_id = id;
     id += strlen(id) + 1;
     q->text = xmt_result_request(w, xmt_window_result(w, r), &q->len);
-    q->source_language = run->source_language;
-    q->target_language = run->options.target_language;
+    q->source_language = xmt_run_source_language(run);
+    q->target_language = xmt_run_target_language(run);
     lane->response_ptrs[i - from] = xmt_window_response(w, r);
   }
-  int stopped = __atomic_load_n(&run->engine_stopped, __ATOMIC_ACQUIRE);
+  int stopped = __atomic_load_n(&e->engine_stopped, __ATOMIC_ACQUIRE);
   if (st == XMT_OK && stopped)
     st = fail_unsent(lane, m);
   /* Raw requests are markup: to the engine's own formatter if it has
    * one. */
-  int rc = st != XMT_OK || stopped ? 0
-           : f->tag_mode == XMT_TAGS_RAW && run->backend->translate_markup
-               ? run->backend->translate_markup(lane->state, lane->requests,
-                                                lane->response_ptrs, m)
-               : run->backend->translate(lane->state, lane->requests,
-                                         lane->response_ptrs, m);
+  int rc =
+      st != XMT_OK || stopped ? 0
+      : xmt_run_tag_mode(run) == XMT_TAGS_RAW && e->backend->translate_markup
+          ? e->backend->translate_markup(lane->state, lane->requests,
+                                         lane->response_ptrs, m)
+          : e->backend->translate(lane->state, lane->requests,
+                                  lane->response_ptrs, m);
   int nomem = st != XMT_OK;
   for (size_t i = 0; i < m && st == XMT_OK; i++)
     nomem |= lane->response_ptrs[i]->nomem;
   if (locked)
-    pthread_mutex_lock(&run->lanes_lock);
-  f->stats.mt_calls += !stopped;
-  int failed = run->failed;
+    pthread_mutex_lock(&e->lanes_lock);
+  struct xmt_filter_stats *stats = xmt_run_stats(run);
+  stats->mt_calls += !stopped;
+  int failed = xmt_run_failed(run);
   if (!failed && nomem)
     failed = xmt_run_nomem(run);
   else if (!failed && rc != 0 && xmt_filter_interrupted(f))
@@ -155,15 +161,15 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
                           "the MT backend aborted the run");
   if (!failed && !stopped) {
     count_engine_failure(run, lane, m);
-    f->stats.segments += m - probes;
-    f->stats.probe_requests += probes;
+    stats->segments += m - probes;
+    stats->probe_requests += probes;
   }
   if (!failed)
     failed = report_progress(run);
   if (failed)
-    __atomic_store_n(&run->lanes_stop, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&e->lanes_stop, 1, __ATOMIC_RELEASE);
   if (locked)
-    pthread_mutex_unlock(&run->lanes_lock);
+    pthread_mutex_unlock(&e->lanes_lock);
 }
 
 /* Lane i of n sends batches i, i + n, ... until one fails. Batches go to
@@ -171,9 +177,9 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
  * may answer a segment a little differently after other text, and the
  * same run must give the same bytes every time. */
 static void run_batches(struct lane *lane, size_t first, int locked) {
-  struct run *run = lane->run;
-  for (size_t k = first; k < run->nbatches; k += run->lanes_running) {
-    if (__atomic_load_n(&run->lanes_stop, __ATOMIC_ACQUIRE))
+  const struct engine *e = xmt_run_engine(lane->run);
+  for (size_t k = first; k < e->nbatches; k += e->lanes_running) {
+    if (__atomic_load_n(&e->lanes_stop, __ATOMIC_ACQUIRE))
       break;
     send_batch(lane, k, locked);
   }
@@ -181,74 +187,73 @@ static void run_batches(struct lane *lane, size_t first, int locked) {
 
 static void *lane_thread(void *arg) {
   struct lane *lane = arg;
-  run_batches(lane, (size_t)(lane - lane->run->lanes), 1);
+  run_batches(lane, (size_t)(lane - xmt_run_engine(lane->run)->lanes), 1);
   return NULL;
 }
 
 /* Sends the results not answered yet to the backend, a batch at a time,
  * on as many lanes as --engine-jobs gives and the batches fill. */
 static int translate_results(struct run *run) {
-  struct window *w = run->asking;
+  struct engine *e = xmt_run_engine(run);
+  int probes;
+  struct window *w = xmt_run_asking(run, &probes);
   size_t nresults = xmt_window_nresults(w);
-  xmt_filter *f = run->filter;
-  run->batch = f->batch_size ? f->batch_size : DEFAULT_BATCH;
-  size_t *p =
-      xmt_grow_array(run->pending, &run->pending_cap, nresults, sizeof *p);
+  xmt_filter *f = xmt_run_filter(run);
+  e->batch = f->batch_size ? f->batch_size : DEFAULT_BATCH;
+  size_t *p = xmt_grow_array(e->pending, &e->pending_cap, nresults, sizeof *p);
   if (p == NULL)
     return xmt_run_nomem(run);
-  run->pending = p;
-  run->npending = 0;
+  e->pending = p;
+  e->npending = 0;
   for (size_t r = 0; r < nresults; r++) {
     const struct result *res = xmt_window_result(w, r);
-    if (!xmt_result_cached(res) && xmt_result_probe(res) == run->asking_probes)
-      run->pending[run->npending++] = r;
+    if (!xmt_result_cached(res) && xmt_result_probe(res) == probes)
+      e->pending[e->npending++] = r;
   }
-  run->nbatches = (run->npending + run->batch - 1) / run->batch;
-  run->lanes_stop = 0;
-  if (run->engine_stopped)
+  e->nbatches = (e->npending + e->batch - 1) / e->batch;
+  e->lanes_stop = 0;
+  if (e->engine_stopped)
     xmt_window_engine_stopped(w);
   size_t lanes = f->engine_jobs > 1 ? f->engine_jobs : 1;
-  if (lanes > run->nbatches)
-    lanes = run->nbatches > 0 ? run->nbatches : 1;
+  if (lanes > e->nbatches)
+    lanes = e->nbatches > 0 ? e->nbatches : 1;
   if (open_lanes(run, lanes) != 0)
     return 1;
   for (size_t k = 0; k < lanes; k++) {
-    run->lanes[k].run = run;
-    if (grow_lane(&run->lanes[k], run->batch) != XMT_OK)
+    e->lanes[k].run = run;
+    if (grow_lane(&e->lanes[k], e->batch) != XMT_OK)
       return xmt_run_nomem(run);
   }
-  run->lanes_running = lanes;
+  e->lanes_running = lanes;
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   if (lanes == 1) {
-    run_batches(&run->lanes[0], 0, 0);
-    f->stats.engine_seconds += xmt_seconds_since(&t0);
-    return run->failed;
+    run_batches(&e->lanes[0], 0, 0);
+    xmt_run_stats(run)->engine_seconds += xmt_seconds_since(&t0);
+    return xmt_run_failed(run);
   }
   size_t started = 1;
   for (; started < lanes; started++)
-    if (pthread_create(&run->lanes[started].thread, NULL, lane_thread,
-                       &run->lanes[started]) != 0)
+    if (pthread_create(&e->lanes[started].thread, NULL, lane_thread,
+                       &e->lanes[started]) != 0)
       break;
   /* The first lane takes its own batches and those of any lane without a
    * thread. */
-  run_batches(&run->lanes[0], 0, 1);
+  run_batches(&e->lanes[0], 0, 1);
   for (size_t k = started; k < lanes; k++)
-    run_batches(&run->lanes[0], k, 1);
+    run_batches(&e->lanes[0], k, 1);
   for (size_t k = 1; k < started; k++)
-    pthread_join(run->lanes[k].thread, NULL);
-  f->stats.engine_seconds += xmt_seconds_since(&t0);
-  return run->failed;
+    pthread_join(e->lanes[k].thread, NULL);
+  xmt_run_stats(run)->engine_seconds += xmt_seconds_since(&t0);
+  return xmt_run_failed(run);
 }
 
 int xmt_lanes_ask(struct run *run, struct window *w, int probes) {
-  run->asking = w;
-  run->asking_probes = probes;
+  xmt_run_set_asking(run, w, probes);
   int rc = translate_results(run);
   if (rc == 0)
     rc = xmt_answers_collect(run);
-  if (rc == 0 && run->cache != NULL &&
-      xmt_cache_commit(run->cache, &run->cache_err) != XMT_OK)
+  if (rc == 0 && xmt_tm_commit(run) != XMT_OK)
     xmt_tm_trouble(run);
   return rc;
 }

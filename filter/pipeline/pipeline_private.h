@@ -156,6 +156,62 @@ struct window {
 /* Scratch space of one stage: each thread has its own (tools.c). */
 struct stage_tools;
 
+/* The engine as the run uses it: lanes.c's and engines.c's, set up and
+ * torn down by run.c. */
+struct engine {
+  /* the filter's, or the merge's offline answers */
+  const struct xmt_backend *backend;
+  void *backend_user;
+  const char *backend_spec;
+  const struct xmt_backend_config *config;
+  /* lanes[0] holds the state opened for the run; with --engine-jobs, the
+   * others are opened when a window first needs them. */
+  struct lane *lanes;
+  size_t nlanes, lanes_cap;
+  size_t *pending; /* results to send this window */
+  size_t pending_cap;
+  size_t batch, npending, nbatches;
+  size_t lanes_running;       /* this window's */
+  int lanes_stop;             /* set by a lane that failed */
+  pthread_mutex_t lanes_lock; /* stats, progress, errors, engine failures */
+  /* Batches in a row the engine itself failed (no segment translated,
+   * xmt_mt_response_set_engine_error): at XMT_ENGINE_FAILURES the run
+   * stops asking it, and engine_stop says why. Per run: a kept engine
+   * carries no count from one document to the next. */
+  unsigned engine_failures;
+  int engine_stopped;
+  char engine_stop[640];
+};
+
+/* The translation memory: tm.c's. */
+struct tm_state {
+  struct xmt_memo run_memo; /* request -> translation, whole run */
+  /* The translation memory cache and the engine part of its keys. */
+  struct xmt_cache *cache;
+  struct xmt_buf cache_engine;
+  struct xmt_error_store cache_err;
+};
+
+/* What requests.c keeps from window to window: the request being made,
+ * and the window's distinct requests (result numbers plus one by request
+ * hash; the keys are the requests in the arena, not copied again). */
+struct asks {
+  struct xmt_buf request;
+  struct xmt_slots index;
+};
+
+/* The word aligner, kept from window to window so that each window's
+ * training starts from what the earlier ones taught: aligner.c's. Only
+ * the placing stage uses it. */
+struct align_state {
+  xmt_aligner *aligner;
+  size_t pairs; /* trained on in this run */
+};
+
+/* The run holds the stages: its fields are run.c's, units.c's (the
+ * reader's side) and schedule.c's (the windows' hand-over); the other
+ * rooms ask run.c (xmt_run_*) for their stage's state and the few values
+ * they need. */
 struct run {
   xmt_filter *filter;
   enum xmt_pipeline_mode mode;
@@ -167,10 +223,7 @@ struct run {
   void *doc;
   const char *input; /* an XLIFF document in memory, or NULL */
   size_t input_len;
-  /* The engine: the filter's, or the merge's offline answers */
-  const struct xmt_backend *backend;
-  void *backend_user;
-  const char *backend_spec;
+  struct engine engine;
   struct xmt_xliff_target_options options;
   char *source_language; /* of the current <file> */
   char *target_language;
@@ -185,55 +238,82 @@ struct run {
   pthread_cond_t probes_cond;
   pthread_t worker;
   int worker_started; /* else the window was placed in the main thread */
-  /* The engine: lanes[0] holds the state opened for the run; with
-   * --engine-jobs, the others are opened when a window first needs them. */
-  struct lane *lanes;
-  size_t nlanes, lanes_cap;
-  const struct xmt_backend_config *config;
-  size_t *pending; /* results to send this window */
-  size_t pending_cap;
-  size_t batch, npending, nbatches;
-  size_t lanes_running;       /* this window's */
-  int lanes_stop;             /* set by a lane that failed */
-  pthread_mutex_t lanes_lock; /* stats, progress, errors, engine failures */
-  /* Batches in a row the engine itself failed (no segment translated,
-   * xmt_mt_response_set_engine_error): at XMT_ENGINE_FAILURES the run
-   * stops asking it, and engine_stop says why. Per run: a kept engine
-   * carries no count from one document to the next. */
-  unsigned engine_failures;
-  int engine_stopped;
-  char engine_stop[640];
-  struct xmt_buf request;
-  /* The window's distinct requests: result numbers plus one by request
-   * hash. The keys are the requests in the arena, not copied again. */
-  struct xmt_slots index;
-  struct xmt_memo run_memo; /* request -> translation, whole run */
-  int probing;              /* probes are sent */
-  struct stage_tools *tt;   /* the main thread's: requests and answers */
-  struct stage_tools *pt;   /* the placing stage's */
-  int failed;               /* the filter's own error is set */
-  /* The word aligner, kept from window to window so that each window's
-   * training starts from what the earlier ones taught. Only the placing
-   * stage uses it. */
-  xmt_aligner *aligner;
-  size_t aligner_pairs; /* trained on in this run */
+  struct asks asks;
+  struct tm_state tm;
+  int probing;            /* probes are sent */
+  struct stage_tools *tt; /* the main thread's: requests and answers */
+  struct stage_tools *pt; /* the placing stage's */
+  int failed;             /* the filter's own error is set */
+  /* The filter's, given to the stages as they are: the tag mode, and
+   * the counts they add to. */
+  enum xmt_tag_mode tag_mode;
+  struct xmt_filter_stats *stats;
+  struct align_state align;
   /* Extract writes the requests here, not the document. */
   struct xmt_output *extract;
-  struct xmt_error_store cache_err;
-  /* The translation memory cache and the engine part of its keys. */
-  struct xmt_cache *cache;
-  struct xmt_buf cache_engine;
   struct xmt_unit_keys unit_keys;
   unsigned long files;   /* <file> elements begun */
   int reading_done;      /* the window being drained is the last */
   size_t windows_handed; /* to the placing stage */
 };
 
+/* --- run.c: the stages' state and the values they need ----------------- */
 /* Identical requests are sent once and answers are remembered, except in
  * the offline workflow, where extract and merge keep them apart (by id). */
-static inline int xmt_run_dedupes(const struct run *run) {
-  return run->mode == XMT_PIPELINE_TRANSLATE;
-}
+int xmt_run_dedupes(const struct run *run);
+xmt_filter *xmt_run_filter(const struct run *run);
+enum xmt_pipeline_mode xmt_run_mode(const struct run *run);
+/* The filter's tag mode, and the counts the stages add to (the
+ * filter's). */
+enum xmt_tag_mode xmt_run_tag_mode(const struct run *run);
+struct xmt_filter_stats *xmt_run_stats(const struct run *run);
+/* The window the reader fills; the one whose requests go to the engine
+ * (*probes: its probes' or its segments'), set by lanes.c. */
+struct window *xmt_run_fill(const struct run *run);
+struct window *xmt_run_asking(const struct run *run, int *probes);
+void xmt_run_set_asking(struct run *run, struct window *w, int probes);
+/* Scratch space: the main thread's (requests and answers), the placing
+ * stage's. */
+struct stage_tools *xmt_run_tools(const struct run *run);
+struct stage_tools *xmt_run_place_tools(const struct run *run);
+/* The languages of the current <file> (NULL: none). */
+const char *xmt_run_source_language(const struct run *run);
+const char *xmt_run_target_language(const struct run *run);
+const struct xmt_xliff_target_options *xmt_run_options(const struct run *run);
+/* Extract's output (NULL: the run writes the document). */
+struct xmt_output *xmt_run_extract(const struct run *run);
+/* 1 when probes are sent. */
+int xmt_run_probing(const struct run *run);
+/* 1 when the filter's error is set; set by placing.c when a window's
+ * failure becomes the run's. */
+int xmt_run_failed(const struct run *run);
+void xmt_run_set_failed(struct run *run);
+const char *xmt_run_in_path(const struct run *run);
+/* 1 when the caller takes warnings; a warning to it (id NULL: of the
+ * run, not of a segment). */
+int xmt_run_warns(const struct run *run);
+void xmt_run_warn(const struct run *run, const char *id, unsigned long line,
+                  const char *message);
+/* The longest answer the filter allows an engine (XMT_DEFAULT_MAX_ANSWER
+ * unless set). */
+size_t xmt_run_max_answer(const struct run *run);
+/* 1 when the document was read whole into the first window, none handed
+ * to the placing stage yet. */
+int xmt_run_one_window(const struct run *run);
+/* The stages' own state. */
+struct engine *xmt_run_engine(struct run *run);
+struct tm_state *xmt_run_tm(struct run *run);
+struct asks *xmt_run_asks(struct run *run);
+struct align_state *xmt_run_align(struct run *run);
+/* The placing stage waits for a window's probes under this lock. */
+pthread_mutex_t *xmt_run_probes_lock(struct run *run);
+pthread_cond_t *xmt_run_probes_cond(struct run *run);
+/* A placed unit to the XLIFF writer, or its target (made in scratch) to
+ * the format; skeleton bytes to the XLIFF writer. */
+xmt_status xmt_run_put_unit(struct run *run, const xmt_xliff_unit *unit,
+                            const struct xmt_xliff_target_options *options,
+                            xmt_segment *scratch);
+xmt_status xmt_run_put_skeleton(struct run *run, const char *bytes, size_t len);
 
 /* --- run.c: failures --------------------------------------------------- */
 /* The run's error set (the filter's); returns 1. */
@@ -272,6 +352,8 @@ int xmt_window_translate(struct run *run);
 xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
                             const char *plain, size_t plain_len, int probe,
                             size_t *out);
+/* Frees what requests.c keeps from window to window (the run's end). */
+void xmt_requests_free(struct run *run);
 /* A job's result (NO_RESULT: its segment is copied), and the core of its
  * plain text. */
 size_t xmt_job_result(const struct job *j);
@@ -319,7 +401,7 @@ void xmt_result_set_cached(struct result *r);
 /* --- tm.c -------------------------------------------------------------- */
 /* Opens the filter's cache for a run (its error is the filter's). */
 xmt_status xmt_tm_open(struct run *run);
-void xmt_tm_key(const struct run *run, int probe, struct xmt_cache_key *key);
+void xmt_tm_key(struct run *run, int probe, struct xmt_cache_key *key);
 /* A cache that fails is reported once and no longer used. */
 void xmt_tm_trouble(struct run *run);
 /* Answers of earlier windows and of the cache for the filling window. */
@@ -328,6 +410,18 @@ xmt_status xmt_tm_look_up(struct run *run);
 xmt_status xmt_tm_keep(struct run *run, const struct result *res,
                        const char *tr, size_t trlen,
                        const struct xmt_mt_response *resp);
+
+/* The cache (NULL: none, or it failed); its answers committed (XMT_OK
+ * without one). */
+struct xmt_cache *xmt_tm_cache(struct run *run);
+xmt_status xmt_tm_commit(struct run *run);
+/* The run's table emptied past MEMO_MAX_BYTES, before a window's answers
+ * go in; the slot of request hash fetched ahead. */
+void xmt_tm_trim(struct run *run);
+void xmt_tm_prefetch(struct run *run, uint64_t hash);
+/* The run failed: the filter's cache closed, its answers uncommitted. */
+void xmt_tm_drop(struct run *run);
+void xmt_tm_free(struct run *run);
 
 /* --- lanes.c ----------------------------------------------------------- */
 /* Sends the window's segments (probes 0) or its probes (1) to the
@@ -359,6 +453,10 @@ int xmt_engine_links(struct run *run, const struct window *w,
                      int *own_tokens);
 int xmt_wants_aligner_links(struct run *run, const struct window *w,
                             const struct result *res);
+/* Frees the run's word aligner (the run's end). */
+void xmt_align_free(struct run *run);
+/* 1 when the run aligns (an aligner mode other than none). */
+int xmt_aligner_on(const struct run *run);
 /* Word alignments for the results that need them (placing stage). */
 int xmt_align_results(struct run *run, struct window *w);
 /* A result's links are aligner.c's: some job projects onto res (placing
@@ -440,5 +538,9 @@ void xmt_engines_take(xmt_filter *f, struct run *run);
 xmt_status xmt_engines_open_first(struct run *run);
 void xmt_engines_keep(xmt_filter *f, struct run *run);
 void xmt_engines_close(struct run *run);
+/* The backend's name and spec (the engine part of the cache's keys)
+ * appended to out; 1 when the backend translates markup. */
+xmt_status xmt_engines_describe(struct run *run, struct xmt_buf *out);
+int xmt_engines_markup(struct run *run);
 
 #endif /* XMT_PIPELINE_PRIVATE_H */

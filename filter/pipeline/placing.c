@@ -1,9 +1,10 @@
 /* placing.c -- the placing stage of a window: each job's target made
  * from its answer (copied, decoded, or projected over word alignments and
  * probe anchors), failed segments noted, and the window written out. It
- * touches only the window, the aligner, the writer and run->pt. What
- * placing made of a window (counts, failures, notes) is this file's; the
- * main thread makes it the run's (xmt_window_report). */
+ * touches only the window, the aligner, the writer and
+ * xmt_run_place_tools(run). What placing made of a window (counts, failures,
+ * notes) is this file's; the main thread makes it the run's
+ * (xmt_window_report). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -14,22 +15,23 @@
 /* 1 when a job's tags must be projected onto its answer. */
 static int needs_projection(struct run *run, const struct window *w,
                             const struct job *j) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   const struct result *res = &w->results[j->result];
   if (xmt_answer_unchanged(res))
     return 0; /* unchanged text keeps its tags where they are */
   const xmt_segment *src = xmt_job_source(w, j);
   if (xmt_segment_tag_count(src) == 0)
     return 0;
-  if (run->filter->tag_mode == XMT_TAGS_PROJECT)
+  if (xmt_run_tag_mode(run) == XMT_TAGS_PROJECT)
     return 1;
   /* Mask and raw answers are decoded again when placed; only those beyond
    * repair are projected. */
   size_t repairs = 0;
   size_t trlen;
   const char *tr = xmt_mt_response_text(&w->responses[j->result], &trlen);
-  struct xmt_placer *p = xmt_tools_placer(run->pt);
-  xmt_segment *scratch = xmt_tools_scratch(run->pt);
-  xmt_status st = run->filter->tag_mode == XMT_TAGS_MASK
+  struct xmt_placer *p = xmt_tools_placer(pt);
+  xmt_segment *scratch = xmt_tools_scratch(pt);
+  xmt_status st = xmt_run_tag_mode(run) == XMT_TAGS_MASK
                       ? xmt_mask_decode(p, scratch, src, j->lead, j->core_len,
                                         tr, trlen, &repairs)
                       : xmt_raw_decode(p, scratch, src, j->lead, j->core_len,
@@ -41,9 +43,10 @@ static int needs_projection(struct run *run, const struct window *w,
  * when the window comes back. */
 static int job_failed(struct run *run, struct window *w, const struct job *j,
                       const char *message) {
+  const xmt_filter *f = xmt_run_filter(run);
   w->stats.failed_segments++;
   w->items[j->item].failed++;
-  if (run->filter->on_failure == NULL ||
+  if (f->on_failure == NULL ||
       (w->engine_stopped && j->result != NO_RESULT &&
        xmt_mt_response_engine_failed(&w->responses[j->result])))
     return 0; /* the run's message tells them at once */
@@ -66,14 +69,15 @@ static int job_failed(struct run *run, struct window *w, const struct job *j,
  * their stand-ins, when it answered them. */
 static xmt_status place_standins(struct run *run, struct window *w,
                                  const struct job *j) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   const struct result *r = &w->results[j->standin];
   if (!xmt_mt_response_answered(&w->responses[j->standin]))
     return XMT_OK;
   size_t placed = 0, len;
   const char *ans = xmt_answer_of(w, r, &len);
-  xmt_status st = xmt_standin_place(
-      xmt_tools_placer(run->pt), xmt_tools_scratch(run->pt),
-      xmt_job_source(w, j), j->lead, j->core_len, ans, len, &placed);
+  xmt_status st = xmt_standin_place(xmt_tools_placer(pt), xmt_tools_scratch(pt),
+                                    xmt_job_source(w, j), j->lead, j->core_len,
+                                    ans, len, &placed);
   w->stats.probe_anchored_tags += placed;
   return st;
 }
@@ -83,15 +87,16 @@ static xmt_status place_standins(struct run *run, struct window *w,
  * again), anchored by its probes. */
 static xmt_status project_job(struct run *run, struct window *w,
                               const struct job *j) {
-  xmt_filter *f = run->filter;
-  struct xmt_placer *p = xmt_tools_placer(run->pt);
+  struct stage_tools *pt = xmt_run_place_tools(run);
+  xmt_filter *f = xmt_run_filter(run);
+  struct xmt_placer *p = xmt_tools_placer(pt);
   const xmt_segment *src = xmt_job_source(w, j);
   const struct result *res = &w->results[j->result];
   const xmt_segment *from = src;
   size_t core_len = j->core_len;
   xmt_status st = XMT_OK;
   p->nbreaks = 0;
-  if (f->tag_mode == XMT_TAGS_PROJECT) {
+  if (xmt_run_tag_mode(run) == XMT_TAGS_PROJECT) {
     st = xmt_break_segment(p, src, j->lead, j->core_len, p->spaced, &core_len);
     from = p->spaced;
   }
@@ -101,8 +106,8 @@ static xmt_status project_job(struct run *run, struct window *w,
   if (xmt_engine_links(run, w, res, xmt_placer_links(p), &own)) {
     links = xmt_placer_links(p);
     if (own) {
-      ctok = xmt_tools_stok(run->pt);
-      ttok = xmt_tools_ttok(run->pt);
+      ctok = xmt_tools_stok(pt);
+      ttok = xmt_tools_ttok(pt);
     }
   }
   if (xmt_result_needs_links(res) && xmt_segment_tag_count(src) > 0)
@@ -113,10 +118,10 @@ static xmt_status project_job(struct run *run, struct window *w,
   size_t ans_len;
   const char *ans = xmt_answer_of(w, res, &ans_len);
   if (st == XMT_OK)
-    st = xmt_place_project(p, xmt_tools_scratch(run->pt), from, j->lead,
-                           core_len, ans, ans_len, ctok, ttok, links, f->rule);
+    st = xmt_place_project(p, xmt_tools_scratch(pt), from, j->lead, core_len,
+                           ans, ans_len, ctok, ttok, links, f->rule);
   if (st == XMT_OK)
-    st = xmt_break_unspace(p, from, xmt_tools_scratch(run->pt));
+    st = xmt_break_unspace(p, from, xmt_tools_scratch(pt));
   if (st == XMT_OK && j->standin != NO_RESULT)
     st = place_standins(run, w, j);
   return st;
@@ -127,23 +132,23 @@ static xmt_status project_job(struct run *run, struct window *w,
  * scratch segment. */
 static xmt_status place_job(struct run *run, struct window *w,
                             const struct job *j, const xmt_segment **target) {
-  xmt_filter *f = run->filter;
+  struct stage_tools *pt = xmt_run_place_tools(run);
   const xmt_segment *src = xmt_job_source(w, j);
   *target = src;
   if (j->result == NO_RESULT)
     return XMT_OK;
-  *target = xmt_tools_scratch(run->pt);
+  *target = xmt_tools_scratch(pt);
   const struct result *res = &w->results[j->result];
   size_t trlen;
   const char *tr = xmt_mt_response_text(&w->responses[j->result], &trlen);
   size_t repairs = 0;
   xmt_status st = XMT_ERR_INLINE;
-  if (f->tag_mode == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
-    st = xmt_mask_decode(xmt_tools_placer(run->pt), xmt_tools_scratch(run->pt),
-                         src, j->lead, j->core_len, tr, trlen, &repairs);
-  else if (f->tag_mode == XMT_TAGS_RAW)
-    st = xmt_raw_decode(xmt_tools_placer(run->pt), xmt_tools_scratch(run->pt),
-                        src, j->lead, j->core_len, tr, trlen, &repairs);
+  if (xmt_run_tag_mode(run) == XMT_TAGS_MASK && xmt_segment_tag_count(src) > 0)
+    st = xmt_mask_decode(xmt_tools_placer(pt), xmt_tools_scratch(pt), src,
+                         j->lead, j->core_len, tr, trlen, &repairs);
+  else if (xmt_run_tag_mode(run) == XMT_TAGS_RAW)
+    st = xmt_raw_decode(xmt_tools_placer(pt), xmt_tools_scratch(pt), src,
+                        j->lead, j->core_len, tr, trlen, &repairs);
   if (st == XMT_OK) {
     if (repairs > 0)
       w->stats.repaired_segments++;
@@ -159,20 +164,6 @@ static xmt_status place_job(struct run *run, struct window *w,
   return project_job(run, w, j);
 }
 
-/* A unit finished: to the XLIFF writer, or its target to the format. */
-static xmt_status put_unit(struct run *run, const xmt_xliff_unit *unit,
-                           const struct xmt_xliff_target_options *options) {
-  if (run->format == NULL)
-    return xmt_xliff_writer_unit(run->writer, unit, options);
-  xmt_segment *target = xmt_tools_scratch(run->pt);
-  int written = 0;
-  xmt_status st = xmt_xliff_unit_target(unit, options, target, &written);
-  if (st == XMT_OK)
-    st =
-        run->format->take(run->filter, run->doc, unit, written ? target : NULL);
-  return st;
-}
-
 /* Writes the window's units and skeleton bytes, in order. */
 static void write_window(struct run *run, struct window *w) {
   int rc = 0;
@@ -180,7 +171,7 @@ static void write_window(struct run *run, struct window *w) {
     struct item *it = &w->items[i];
     xmt_status st;
     if (it->unit != NULL) {
-      struct xmt_xliff_target_options options = run->options;
+      struct xmt_xliff_target_options options = *xmt_run_options(run);
       if (it->failed) {
         options.state = "needs-translation";
         options.state_qualifier = NULL;
@@ -190,10 +181,10 @@ static void write_window(struct run *run, struct window *w) {
         w->stats.translated_units++;
       else
         w->stats.skipped_units++;
-      st = put_unit(run, it->unit, &options);
+      st = xmt_run_put_unit(run, it->unit, &options,
+                            xmt_tools_scratch(xmt_run_place_tools(run)));
     } else {
-      st = xmt_xliff_writer_skeleton(run->writer, w->skeleton.data + it->bytes,
-                                     it->len);
+      st = xmt_run_put_skeleton(run, w->skeleton.data + it->bytes, it->len);
     }
     if (st == XMT_ERR_NOMEM)
       rc = xmt_window_fail(run, w, st, 0, NULL, NULL);
@@ -205,7 +196,7 @@ static void write_window(struct run *run, struct window *w) {
 
 /* The placing stage of a window, on the worker thread: word alignments,
  * tags placed in the answers, and the window written out. It touches
- * only the window, the aligner, the writer and run->pt. */
+ * only the window, the aligner, the writer and xmt_run_place_tools(run). */
 void xmt_window_place(struct run *run, struct window *w) {
   int rc = 0;
   for (size_t k = 0; k < w->njobs; k++) {
@@ -216,15 +207,15 @@ void xmt_window_place(struct run *run, struct window *w) {
       xmt_result_want_links(&w->results[j->result]);
   }
   rc = xmt_align_results(run, w);
-  pthread_mutex_lock(&run->probes_lock);
+  pthread_mutex_lock(xmt_run_probes_lock(run));
   while (!w->probes_answered)
-    pthread_cond_wait(&run->probes_cond, &run->probes_lock);
+    pthread_cond_wait(xmt_run_probes_cond(run), xmt_run_probes_lock(run));
   if (w->probes_failed) /* the run failed: its error is the main thread's */
     rc = 1;
-  pthread_mutex_unlock(&run->probes_lock);
+  pthread_mutex_unlock(xmt_run_probes_lock(run));
   for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
     const struct job *j = &w->jobs[k];
-    if (xmt_filter_interrupted(run->filter)) {
+    if (xmt_filter_interrupted(xmt_run_filter(run))) {
       rc = xmt_window_fail(run, w, XMT_ERR_ABORTED, 0, NULL, "interrupted");
       break;
     }
@@ -274,8 +265,8 @@ void xmt_window_place(struct run *run, struct window *w) {
 int xmt_window_fail(const struct run *run, struct window *w, xmt_status st,
                     unsigned long line, const char *unit_id,
                     const char *message) {
-  xmt_error_at(&w->err, st, XMT_AT_UNIT(run->in_path, line, unit_id), "%s",
-               message != NULL ? message : xmt_strerror(st));
+  xmt_error_at(&w->err, st, XMT_AT_UNIT(xmt_run_in_path(run), line, unit_id),
+               "%s", message != NULL ? message : xmt_strerror(st));
   w->failed = 1;
   return 1;
 }
@@ -306,15 +297,15 @@ void xmt_window_expect_probes(struct window *w, int ask) {
 }
 
 void xmt_window_probes_answered(struct run *run, struct window *w, int failed) {
-  pthread_mutex_lock(&run->probes_lock);
+  pthread_mutex_lock(xmt_run_probes_lock(run));
   w->probes_answered = 1;
   w->probes_failed = failed;
-  pthread_cond_broadcast(&run->probes_cond);
-  pthread_mutex_unlock(&run->probes_lock);
+  pthread_cond_broadcast(xmt_run_probes_cond(run));
+  pthread_mutex_unlock(xmt_run_probes_lock(run));
 }
 
 int xmt_window_report(struct run *run, struct window *w) {
-  struct xmt_filter_stats *s = &run->filter->stats;
+  struct xmt_filter_stats *s = xmt_run_stats(run);
   s->translated_units += w->stats.translated_units;
   s->skipped_units += w->stats.skipped_units;
   s->failed_segments += w->stats.failed_segments;
@@ -325,7 +316,7 @@ int xmt_window_report(struct run *run, struct window *w) {
   memset(&w->stats, 0, sizeof w->stats);
   if (!w->failed)
     xmt_align_cache_store(run, w);
-  xmt_filter *f = run->filter;
+  xmt_filter *f = xmt_run_filter(run);
   for (size_t k = 0; k < w->nnotes; k++)
     f->on_failure(f->callback_user, w->notes.data + w->notes_at[k].id,
                   w->notes_at[k].line, w->notes.data + w->notes_at[k].message);
@@ -336,7 +327,7 @@ int xmt_window_report(struct run *run, struct window *w) {
     xmt_error_copy(&f->err, &w->err.pub);
     xmt_error_clear(&w->err);
     w->failed = 0;
-    run->failed = 1;
+    xmt_run_set_failed(run);
   }
-  return run->failed;
+  return xmt_run_failed(run);
 }

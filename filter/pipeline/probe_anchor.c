@@ -567,14 +567,15 @@ xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
                              size_t nprobes, const struct result *res,
                              const xmt_tokens **ctok, const xmt_tokens **ttok,
                              const xmt_alignment **links) {
+  struct stage_tools *pt = xmt_run_place_tools(run);
   size_t plain_len, ans_len;
   const char *plain = xmt_result_plain(w, res, &plain_len);
   const char *ans = xmt_answer_of(w, res, &ans_len);
   xmt_status st = XMT_OK;
   if (*ctok == NULL) {
-    st = xmt_tools_tokenize(run->pt, plain, plain_len, ans, ans_len);
-    *ctok = xmt_tools_stok(run->pt);
-    *ttok = xmt_tools_ttok(run->pt);
+    st = xmt_tools_tokenize(pt, plain, plain_len, ans, ans_len);
+    *ctok = xmt_tools_stok(pt);
+    *ttok = xmt_tools_ttok(pt);
   }
   struct xmt_probe *probes = xmt_window_probes(w, first);
   for (size_t k = 0; k < nprobes; k++) {
@@ -589,10 +590,11 @@ xmt_status xmt_probes_anchor(struct run *run, struct window *w, size_t first,
     }
   }
   size_t anchored = 0;
-  struct xmt_placer *p = xmt_tools_placer(run->pt);
+  struct xmt_placer *p = xmt_tools_placer(pt);
   if (st == XMT_OK)
-    st = xmt_probe_anchor(p, run->target_language, probes, nprobes, *ctok, ans,
-                          ans_len, *ttok, *links, p->anchored, &anchored);
+    st = xmt_probe_anchor(p, xmt_run_target_language(run), probes, nprobes,
+                          *ctok, ans, ans_len, *ttok, *links, p->anchored,
+                          &anchored);
   xmt_window_stats(w)->probe_anchored_tags += anchored;
   if (anchored > 0) /* else the alignment decides, as without probes */
     *links = p->anchored;

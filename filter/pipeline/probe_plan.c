@@ -239,8 +239,8 @@ xmt_status xmt_probe_plan(struct xmt_placer *p, const xmt_segment *seg,
  * literal; *first and *n say where they are in the window's probes. */
 xmt_status xmt_probes_add(struct run *run, const xmt_segment *src, size_t lead,
                           size_t src_core_len, size_t *first, size_t *n) {
-  struct window *w = run->fill;
-  struct xmt_placer *p = xmt_tools_placer(run->tt);
+  struct window *w = xmt_run_fill(run);
+  struct xmt_placer *p = xmt_tools_placer(xmt_run_tools(run));
   size_t core_len;
   xmt_status st =
       xmt_break_segment(p, src, lead, src_core_len, p->spaced, &core_len);

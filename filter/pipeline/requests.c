@@ -25,7 +25,7 @@ static int wants_translation(const xmt_filter *f, const xmt_xliff_unit *u) {
 }
 
 static xmt_status grow_jobs(struct run *run) {
-  struct window *w = run->fill;
+  struct window *w = xmt_run_fill(run);
   struct job *jobs =
       xmt_grow_array(w->jobs, &w->jobs_cap, w->njobs + 1, sizeof *jobs);
   if (jobs == NULL)
@@ -35,7 +35,7 @@ static xmt_status grow_jobs(struct run *run) {
 }
 
 static xmt_status grow_results(struct run *run) {
-  struct window *w = run->fill;
+  struct window *w = xmt_run_fill(run);
   size_t n = w->nresults + 1;
   struct result *res =
       xmt_grow_array(w->results, &w->results_cap, n, sizeof *res);
@@ -54,33 +54,34 @@ static xmt_status grow_results(struct run *run) {
 }
 
 /* Projection: the core with a space for each code that stands for a word
- * break (see xmt_break_segment), into run->request. */
+ * break (see xmt_break_segment), into the run's request (struct asks). */
 static xmt_status spaced_request(struct run *run, const xmt_segment *src,
                                  size_t lead, size_t core_len) {
-  return xmt_break_text(xmt_tools_placer(run->tt), src, lead, core_len,
-                        &run->request);
+  return xmt_break_text(xmt_tools_placer(xmt_run_tools(run)), src, lead,
+                        core_len, &xmt_run_asks(run)->request);
 }
 
-/* The MT input of a job's core, by tag mode, into run->request. In
+/* The MT input of a job's core, by tag mode, into the run's request. In
  * projection it is also the plain text the answer is aligned with. */
 static xmt_status build_request(struct run *run, const xmt_segment *src,
                                 size_t lead, size_t core_len) {
   const char *text = xmt_segment_text(src, NULL);
-  switch (run->filter->tag_mode) {
+  struct xmt_buf *request = &xmt_run_asks(run)->request;
+  switch (xmt_run_tag_mode(run)) {
   case XMT_TAGS_MASK:
     if (xmt_segment_tag_count(src) > 0)
-      return xmt_mask_encode(src, lead, core_len, &run->request);
+      return xmt_mask_encode(src, lead, core_len, request);
     break;
   case XMT_TAGS_RAW:
-    return xmt_raw_encode(xmt_tools_placer(run->tt), src, lead, core_len,
-                          &run->request);
+    return xmt_raw_encode(xmt_tools_placer(xmt_run_tools(run)), src, lead,
+                          core_len, request);
   case XMT_TAGS_PROJECT:
     if (xmt_segment_tag_count(src) > 0)
       return spaced_request(run, src, lead, core_len);
     break;
   }
-  xmt_buf_reset(&run->request);
-  return xmt_buf_append(&run->request, text + lead, core_len);
+  xmt_buf_reset(request);
+  return xmt_buf_append(request, text + lead, core_len);
 }
 
 /* A request looked up in the window's index. */
@@ -101,31 +102,31 @@ static int same_request(const void *user, uint64_t r) {
 /* The slot of the window's request req (hash: its xmt_memo_hash): the one
  * naming the result that asked it first, or the empty slot where it
  * goes. */
-static uint64_t *index_slot(const struct run *run, uint64_t hash,
-                            const char *req, size_t req_len) {
-  struct asked a = {run->fill, hash, req, req_len};
-  return xmt_slots_find(&run->index, hash, same_request, &a);
+static uint64_t *index_slot(struct run *run, uint64_t hash, const char *req,
+                            size_t req_len) {
+  struct asked a = {xmt_run_fill(run), hash, req, req_len};
+  return xmt_slots_find(&xmt_run_asks(run)->index, hash, same_request, &a);
 }
 
 /* Room in the index for one more result, at most 3/4 full. */
 static xmt_status grow_index(struct run *run) {
-  const struct window *w = run->fill;
-  if ((w->nresults + 1) * 4 <= run->index.n * 3)
+  const struct window *w = xmt_run_fill(run);
+  struct xmt_slots *index = &xmt_run_asks(run)->index;
+  if ((w->nresults + 1) * 4 <= index->n * 3)
     return XMT_OK;
   if (w->nresults >= XMT_SLOT_VALUE_MAX)
     return XMT_ERR_NOMEM;
-  xmt_status st =
-      xmt_slots_resize(&run->index, run->index.n ? 2 * run->index.n : 1024);
+  xmt_status st = xmt_slots_resize(index, index->n ? 2 * index->n : 1024);
   for (size_t r = 0; st == XMT_OK && r < w->nresults; r++)
-    xmt_slots_put(&run->index, w->results[r].request_hash, r);
+    xmt_slots_put(index, w->results[r].request_hash, r);
   return st;
 }
 
 xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
                             const char *plain, size_t plain_len, int probe,
                             size_t *out) {
-  xmt_filter *f = run->filter;
-  struct window *w = run->fill;
+  struct xmt_filter_stats *stats = xmt_run_stats(run);
+  struct window *w = xmt_run_fill(run);
   size_t r;
   uint64_t *slot = NULL;
   uint64_t hash = xmt_run_dedupes(run) ? xmt_memo_hash(req, req_len) : 0;
@@ -140,7 +141,7 @@ xmt_status xmt_requests_add(struct run *run, const char *req, size_t req_len,
     /* A segment asking what a probe asked first makes it its own (and is
      * counted as deduplicated when xmt_tm_look_up finds the answer). */
     if (!probe && !res->probe)
-      f->stats.deduplicated_segments++;
+      stats->deduplicated_segments++;
     if (!probe && res->probe) {
       res->probe = 0;
       res->claimed = 1;
@@ -273,8 +274,8 @@ void xmt_result_set_cached(struct result *r) { r->cached = 1; }
 
 /* Adds a job for segment seg of item, with its result and its probes. */
 static xmt_status add_job(struct run *run, size_t item, size_t seg) {
-  struct window *w = run->fill;
-  xmt_filter *f = run->filter;
+  struct window *w = xmt_run_fill(run);
+  struct xmt_filter_stats *stats = xmt_run_stats(run);
   const xmt_segment *src = xmt_unit_mt_source(xmt_window_unit(w, item), seg);
   size_t len;
   const char *text = xmt_segment_text(src, &len);
@@ -288,40 +289,42 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   j->first_probe = j->nprobes = 0;
   j->standin = NO_RESULT;
   if (!xmt_needs_mt(text + j->lead, j->core_len)) {
-    f->stats.copied_segments++;
+    stats->copied_segments++;
     return XMT_OK;
   }
-  f->stats.source_characters += xmt_utf8_count(text + j->lead, j->core_len);
+  stats->source_characters += xmt_utf8_count(text + j->lead, j->core_len);
   xmt_status st = build_request(run, src, j->lead, j->core_len);
   if (st != XMT_OK)
     return st;
-  const char *req = run->request.len > 0 ? run->request.data : "";
-  size_t req_len = run->request.len;
+  struct xmt_buf *request = &xmt_run_asks(run)->request;
+  const char *req = request->len > 0 ? request->data : "";
+  size_t req_len = request->len;
   /* In projection the request is the text aligned with the answer. */
-  int project = f->tag_mode == XMT_TAGS_PROJECT;
+  int project = xmt_run_tag_mode(run) == XMT_TAGS_PROJECT;
   st = xmt_requests_add(run, req, req_len, project ? req : text + j->lead,
                         project ? req_len : j->core_len, 0, &j->result);
-  if (st == XMT_OK && run->probing && xmt_segment_tag_count(src) > 0)
+  int probing = xmt_run_probing(run);
+  if (st == XMT_OK && probing && xmt_segment_tag_count(src) > 0)
     st = xmt_probes_add(run, src, j->lead, j->core_len, &j->first_probe,
                         &j->nprobes);
   /* A short message's placeholders as numbers, for an engine that places
    * codes itself: a probe too (place_standin.c). */
-  if (st == XMT_OK && run->probing && run->backend->translate_markup != NULL &&
-      xmt_standin_request(src, j->lead, j->core_len, &run->request, &st))
-    st = xmt_requests_add(run, run->request.data, run->request.len,
-                          run->request.data, run->request.len, 1, &j->standin);
+  if (st == XMT_OK && probing && xmt_engines_markup(run) &&
+      xmt_standin_request(src, j->lead, j->core_len, request, &st))
+    st = xmt_requests_add(run, request->data, request->len, request->data,
+                          request->len, 1, &j->standin);
   return st;
 }
 
 int xmt_window_translate(struct run *run) {
-  xmt_filter *f = run->filter;
-  struct window *w = run->fill;
-  int rc = run->failed;
+  xmt_filter *f = xmt_run_filter(run);
+  struct window *w = xmt_run_fill(run);
+  int rc = xmt_run_failed(run);
   w->njobs = 0;
   w->nresults = 0;
   w->nprobes = 0;
   xmt_buf_reset(&w->arena);
-  xmt_slots_clear(&run->index);
+  xmt_slots_clear(&xmt_run_asks(run)->index);
   for (size_t i = 0; rc == 0 && i < w->nitems; i++) {
     xmt_xliff_unit *u = xmt_window_unit(w, i);
     if (!wants_translation(f, u))
@@ -341,13 +344,20 @@ int xmt_window_translate(struct run *run) {
       break;
     }
     for (size_t s = 0; rc == 0 && s < xmt_xliff_unit_segment_count(u); s++)
-      if (xmt_xliff_unit_segment_wanted(u, s, run->options.overwrite) &&
+      if (xmt_xliff_unit_segment_wanted(u, s,
+                                        xmt_run_options(run)->overwrite) &&
           add_job(run, i, s) != XMT_OK)
         rc = xmt_run_nomem(run);
   }
-  if (rc != 0 || run->extract != NULL)
+  if (rc != 0 || xmt_run_extract(run) != NULL)
     return rc;
   if (xmt_tm_look_up(run) != XMT_OK)
     rc = xmt_run_nomem(run);
   return rc != 0 ? rc : xmt_lanes_ask(run, w, 0);
+}
+
+void xmt_requests_free(struct run *run) {
+  struct asks *a = xmt_run_asks(run);
+  xmt_buf_free(&a->request);
+  xmt_slots_free(&a->index);
 }

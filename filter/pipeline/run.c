@@ -22,21 +22,144 @@ int xmt_run_nomem(struct run *run) {
   return xmt_run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
 }
 
+int xmt_run_dedupes(const struct run *run) {
+  return run->mode == XMT_PIPELINE_TRANSLATE;
+}
+
+xmt_filter *xmt_run_filter(const struct run *run) { return run->filter; }
+
+enum xmt_pipeline_mode xmt_run_mode(const struct run *run) { return run->mode; }
+
+enum xmt_tag_mode xmt_run_tag_mode(const struct run *run) {
+  return run->tag_mode;
+}
+
+struct xmt_filter_stats *xmt_run_stats(const struct run *run) {
+  return run->stats;
+}
+
+struct window *xmt_run_fill(const struct run *run) {
+  return run->fill;
+}
+
+struct window *xmt_run_asking(const struct run *run, int *probes) {
+  if (probes != NULL)
+    *probes = run->asking_probes;
+  return run->asking;
+}
+
+void xmt_run_set_asking(struct run *run, struct window *w, int probes) {
+  run->asking = w;
+  run->asking_probes = probes;
+}
+
+struct stage_tools *xmt_run_tools(const struct run *run) {
+  return run->tt;
+}
+
+struct stage_tools *xmt_run_place_tools(const struct run *run) {
+  return run->pt;
+}
+
+const char *xmt_run_source_language(const struct run *run) {
+  return run->source_language;
+}
+
+const char *xmt_run_target_language(const struct run *run) {
+  return run->target_language;
+}
+
+const struct xmt_xliff_target_options *xmt_run_options(const struct run *run) {
+  return &run->options;
+}
+
+struct xmt_output *xmt_run_extract(const struct run *run) {
+  return run->extract;
+}
+
+int xmt_run_probing(const struct run *run) { return run->probing; }
+
+int xmt_run_failed(const struct run *run) { return run->failed; }
+
+void xmt_run_set_failed(struct run *run) { run->failed = 1; }
+
+const char *xmt_run_in_path(const struct run *run) { return run->in_path; }
+
+int xmt_run_warns(const struct run *run) {
+  return run->filter->on_warning != NULL;
+}
+
+void xmt_run_warn(const struct run *run, const char *id, unsigned long line,
+                  const char *message) {
+  const xmt_filter *f = run->filter;
+  if (f->on_warning != NULL)
+    f->on_warning(f->callback_user, id, line, message);
+}
+
+size_t xmt_run_max_answer(const struct run *run) {
+  const xmt_filter *f = run->filter;
+  return f->max_answer != 0 ? f->max_answer : XMT_DEFAULT_MAX_ANSWER;
+}
+
+int xmt_run_one_window(const struct run *run) {
+  return run->reading_done && run->windows_handed == 0;
+}
+
+struct engine *xmt_run_engine(struct run *run) {
+  return &run->engine;
+}
+
+struct tm_state *xmt_run_tm(struct run *run) {
+  return &run->tm;
+}
+
+struct asks *xmt_run_asks(struct run *run) {
+  return &run->asks;
+}
+
+struct align_state *xmt_run_align(struct run *run) {
+  return &run->align;
+}
+
+pthread_mutex_t *xmt_run_probes_lock(struct run *run) {
+  return &run->probes_lock;
+}
+
+pthread_cond_t *xmt_run_probes_cond(struct run *run) {
+  return &run->probes_cond;
+}
+
+xmt_status xmt_run_put_unit(struct run *run, const xmt_xliff_unit *unit,
+                            const struct xmt_xliff_target_options *options,
+                            xmt_segment *scratch) {
+  if (run->format == NULL)
+    return xmt_xliff_writer_unit(run->writer, unit, options);
+  int written = 0;
+  xmt_status st = xmt_xliff_unit_target(unit, options, scratch, &written);
+  if (st == XMT_OK)
+    st = run->format->take(run->filter, run->doc, unit,
+                           written ? scratch : NULL);
+  return st;
+}
+
+xmt_status xmt_run_put_skeleton(struct run *run, const char *bytes,
+                                size_t len) {
+  return xmt_xliff_writer_skeleton(run->writer, bytes, len);
+}
+
 static void run_free(struct run *run) {
-  xmt_buf_free(&run->cache_engine);
-  xmt_error_clear(&run->cache_err);
   xmt_window_free(&run->windows[0]);
   xmt_window_free(&run->windows[1]);
-  for (size_t k = 0; k < run->lanes_cap; k++) {
-    free(run->lanes[k].requests);
-    free(run->lanes[k].response_ptrs);
-    xmt_buf_free(&run->lanes[k].ids);
+  struct engine *e = &run->engine;
+  for (size_t k = 0; k < e->lanes_cap; k++) {
+    free(e->lanes[k].requests);
+    free(e->lanes[k].response_ptrs);
+    xmt_buf_free(&e->lanes[k].ids);
   }
-  free(run->lanes);
-  free(run->pending);
-  xmt_buf_free(&run->request);
-  xmt_slots_free(&run->index);
-  xmt_memo_free(&run->run_memo);
+  free(e->lanes);
+  free(e->pending);
+  xmt_requests_free(run);
+  xmt_tm_free(run);
   xmt_unit_keys_free(&run->unit_keys);
   xmt_tools_free(run->tt);
   xmt_tools_free(run->pt);
@@ -44,7 +167,7 @@ static void run_free(struct run *run) {
   free(run->target_language);
   xmt_xliff_reader_free(run->reader);
   xmt_xliff_writer_free(run->writer);
-  xmt_aligner_free(run->aligner);
+  xmt_align_free(run);
 }
 
 /* The run's options from the filter and the document. */
@@ -54,6 +177,8 @@ static void run_init(struct run *run, xmt_filter *f,
   memset(run, 0, sizeof *run);
   run->filter = f;
   run->mode = mode;
+  run->tag_mode = f->tag_mode;
+  run->stats = &f->stats;
   run->in_path = d->in_path;
   /* XLIFF 1.2's entry has no read operation: the run's own reader and
    * writer read and write it */
@@ -61,9 +186,10 @@ static void run_init(struct run *run, xmt_filter *f,
   run->doc = d->doc;
   run->input = d->input;
   run->input_len = d->input_len;
-  run->backend = d->backend != NULL ? d->backend : f->backend;
-  run->backend_user = d->backend != NULL ? d->backend_user : f->backend_user;
-  run->backend_spec = d->backend != NULL ? NULL : f->backend_spec;
+  struct engine *e = &run->engine;
+  e->backend = d->backend != NULL ? d->backend : f->backend;
+  e->backend_user = d->backend != NULL ? d->backend_user : f->backend_user;
+  e->backend_spec = d->backend != NULL ? NULL : f->backend_spec;
   run->options.state = f->state;
   run->options.state_qualifier = f->state_qualifier;
   run->options.overwrite = (f->flags & XMT_FILTER_OVERWRITE) != 0;
@@ -76,7 +202,7 @@ static void run_init(struct run *run, xmt_filter *f,
    * identity, whose answers keep every tag where it was. */
   run->probing =
       f->probes == XMT_PROBES_AUTO && f->tag_mode == XMT_TAGS_PROJECT &&
-      mode == XMT_PIPELINE_TRANSLATE && run->backend != &xmt_backend_identity;
+      mode == XMT_PIPELINE_TRANSLATE && e->backend != &xmt_backend_identity;
 }
 
 static int extracting(enum xmt_pipeline_mode mode) {
@@ -112,19 +238,20 @@ static xmt_status run_open(struct run *run, struct xmt_output *out) {
   run->fill = &run->windows[0];
   if (extracting(run->mode))
     run->extract = out;
-  run->config = &f->engine_config;
-  run->lanes_cap = f->engine_jobs > 1 ? f->engine_jobs : 1;
-  if (run->lanes_cap < f->nengines)
-    run->lanes_cap = f->nengines;
-  run->lanes = calloc(run->lanes_cap, sizeof *run->lanes);
-  if (run->lanes == NULL)
-    run->lanes_cap = 0;
-  else if (run->extract == NULL && run->backend == f->backend)
+  struct engine *e = &run->engine;
+  e->config = &f->engine_config;
+  e->lanes_cap = f->engine_jobs > 1 ? f->engine_jobs : 1;
+  if (e->lanes_cap < f->nengines)
+    e->lanes_cap = f->nengines;
+  e->lanes = calloc(e->lanes_cap, sizeof *e->lanes);
+  if (e->lanes == NULL)
+    e->lanes_cap = 0;
+  else if (run->extract == NULL && e->backend == f->backend)
     xmt_engines_take(f, run);
-  pthread_mutex_init(&run->lanes_lock, NULL);
+  pthread_mutex_init(&e->lanes_lock, NULL);
   pthread_mutex_init(&run->probes_lock, NULL);
   pthread_cond_init(&run->probes_cond, NULL);
-  if (run->lanes == NULL || (run->writer == NULL && run->format == NULL) ||
+  if (e->lanes == NULL || (run->writer == NULL && run->format == NULL) ||
       run->reader == NULL || (run->tt = xmt_tools_new()) == NULL ||
       (run->pt = xmt_tools_new()) == NULL ||
       xmt_xliff_reader_set_filename(run->reader, run->in_path) != XMT_OK)
@@ -183,8 +310,8 @@ static xmt_status run_read(struct run *run, FILE *in, struct xmt_output *out,
   xmt_filter *f = run->filter;
   int opened = run->extract == NULL;
   xmt_status st = XMT_OK;
-  if (run->nlanes == 0)
-    run->nlanes = (size_t)opened;
+  if (run->engine.nlanes == 0)
+    run->engine.nlanes = (size_t)opened;
   struct xmt_error_store read_err = {0};
   if (opened && f->cache_uri != NULL)
     st = xmt_tm_open(run); /* its error is the filter's */
@@ -208,8 +335,9 @@ static xmt_status run_read(struct run *run, FILE *in, struct xmt_output *out,
   xmt_error_clear(&read_err);
   /* Before anything is committed: a merge whose file holds translations
    * for no segment writes nothing. */
-  if (st == XMT_OK && run->backend == &xmt_backend_offline)
-    st = xmt_offline_check_asked(run->backend_user, run->in_path, &f->err);
+  if (st == XMT_OK && run->engine.backend == &xmt_backend_offline)
+    st = xmt_offline_check_asked(run->engine.backend_user, run->in_path,
+                                 &f->err);
   if (st == XMT_OK && run->extract == NULL)
     st = write_document(run, out, out_path);
   return st;
@@ -230,7 +358,7 @@ static xmt_status run_close(struct run *run, xmt_status st, FILE *in,
   if (st == XMT_OK && (f->flags & XMT_FILTER_KEEP_ENGINES) != 0)
     xmt_engines_keep(f, run);
   xmt_engines_close(run);
-  pthread_mutex_destroy(&run->lanes_lock);
+  pthread_mutex_destroy(&run->engine.lanes_lock);
   pthread_mutex_destroy(&run->probes_lock);
   pthread_cond_destroy(&run->probes_cond);
   if (in != NULL && in != stdin)
@@ -246,17 +374,15 @@ static xmt_status run_close(struct run *run, xmt_status st, FILE *in,
     st = xmt_save_model(run);
   /* The filter keeps the cache for the next run, unless this one failed:
    * the answers it did not commit go, as on closing. */
-  if (st != XMT_OK && run->cache != NULL) {
-    xmt_cache_close(run->cache);
-    f->cache = NULL;
-  }
+  if (st != XMT_OK)
+    xmt_tm_drop(run);
   run_free(run);
   if (st == XMT_OK && f->stats.failed_segments > 0)
-    st = xmt_error_at(&f->err, XMT_ERR_PARTIAL, XMT_IN(run->in_path),
-                      "%zu segment%s not translated%s%s",
-                      f->stats.failed_segments,
-                      f->stats.failed_segments == 1 ? "" : "s",
-                      run->engine_stopped ? ": " : "", run->engine_stop);
+    st = xmt_error_at(
+        &f->err, XMT_ERR_PARTIAL, XMT_IN(run->in_path),
+        "%zu segment%s not translated%s%s", f->stats.failed_segments,
+        f->stats.failed_segments == 1 ? "" : "s",
+        run->engine.engine_stopped ? ": " : "", run->engine.engine_stop);
   return st;
 }
 

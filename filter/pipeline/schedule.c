@@ -44,7 +44,7 @@ int xmt_placing_finish(struct run *run) {
  * bytes over (on two cores that share no cache, the 100 MB identity
  * pass took 1.23 s with a worker and 0.92 s without). */
 static int aligner_work(const struct run *run, const struct window *w) {
-  if (run->filter->aligner_mode == XMT_ALIGNER_NONE)
+  if (!xmt_aligner_on(run))
     return 0;
   for (size_t k = 0; k < xmt_window_njobs(w); k++) {
     const struct job *j = xmt_window_job(w, k);

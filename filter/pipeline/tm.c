@@ -7,32 +7,31 @@
 
 #include "pipeline_private.h"
 
-/* The result answering request req, whose answer is aligned with plain:
- * one of the window's, or a new one (probe: asked only by a probe). */
 /* The key of a request in the translation memory cache. */
-void xmt_tm_key(const struct run *run, int probe, struct xmt_cache_key *key) {
-  key->engine = run->cache_engine.data;
-  key->source_language =
-      run->source_language != NULL ? run->source_language : "";
-  key->target_language =
-      run->options.target_language != NULL ? run->options.target_language : "";
-  key->markup = run->filter->tag_mode == XMT_TAGS_RAW && !probe;
+void xmt_tm_key(struct run *run, int probe, struct xmt_cache_key *key) {
+  const char *source = xmt_run_source_language(run);
+  const char *target = xmt_run_target_language(run);
+  key->engine = xmt_run_tm(run)->cache_engine.data;
+  key->source_language = source != NULL ? source : "";
+  key->target_language = target != NULL ? target : "";
+  key->markup = xmt_run_tag_mode(run) == XMT_TAGS_RAW && !probe;
 }
 
 /* A cache that fails is reported once and no longer used: the
  * translation goes on without it. A wait the run's interruption ended is
  * no failure of the cache's. */
 void xmt_tm_trouble(struct run *run) {
-  xmt_filter *f = run->filter;
-  if (f->on_warning != NULL && !xmt_filter_interrupted(f)) {
+  xmt_filter *f = xmt_run_filter(run);
+  struct tm_state *tm = xmt_run_tm(run);
+  if (xmt_run_warns(run) && !xmt_filter_interrupted(f)) {
     char msg[800];
     snprintf(msg, sizeof msg,
              "the cache %.300s failed: %.400s; going on without it",
-             xmt_cache_name(run->cache), xmt_cache_error(run->cache));
-    f->on_warning(f->callback_user, NULL, 0, msg);
+             xmt_cache_name(tm->cache), xmt_cache_error(tm->cache));
+    xmt_run_warn(run, NULL, 0, msg);
   }
-  xmt_cache_close(run->cache);
-  run->cache = NULL;
+  xmt_cache_close(tm->cache);
+  tm->cache = NULL;
   f->cache = NULL;
 }
 
@@ -41,31 +40,32 @@ void xmt_tm_trouble(struct run *run) {
  * known, so that the table's slots can be fetched a few results ahead:
  * it outgrows the cache, and a lookup waited for memory. */
 xmt_status xmt_tm_look_up(struct run *run) {
-  struct window *w = run->fill;
-  xmt_filter *f = run->filter;
+  struct window *w = xmt_run_fill(run);
+  struct xmt_filter_stats *stats = xmt_run_stats(run);
+  struct tm_state *tm = xmt_run_tm(run);
   if (!xmt_run_dedupes(run))
     return XMT_OK;
   size_t nresults = xmt_window_nresults(w);
   for (size_t r = 0; r < nresults; r++) {
     if (r + 8 < nresults)
-      xmt_memo_prefetch(&run->run_memo,
+      xmt_memo_prefetch(&tm->run_memo,
                         xmt_result_hash(xmt_window_result(w, r + 8)));
     struct result *res = xmt_window_result(w, r);
     size_t req_len, cached_len;
     const char *req = xmt_result_request(w, res, &req_len), *cached;
-    if (xmt_memo_get_hashed(&run->run_memo, xmt_result_hash(res), req, req_len,
+    if (xmt_memo_get_hashed(&tm->run_memo, xmt_result_hash(res), req, req_len,
                             &cached, &cached_len, NULL)) {
       xmt_result_set_cached(res);
       if (!xmt_result_probe(res))
-        f->stats.deduplicated_segments++;
+        stats->deduplicated_segments++;
       xmt_status st = xmt_mt_response_set_text(xmt_window_response(w, r),
                                                cached, cached_len);
       if (st != XMT_OK)
         return st;
-    } else if (run->cache != NULL) {
+    } else if (tm->cache != NULL) {
       struct xmt_cache_key key;
       xmt_tm_key(run, xmt_result_probe_key(res), &key);
-      int hit = xmt_cache_get(run->cache, &key, req, req_len,
+      int hit = xmt_cache_get(tm->cache, &key, req, req_len,
                               xmt_window_response(w, r));
       if (hit == -2)
         return XMT_ERR_NOMEM;
@@ -73,9 +73,9 @@ xmt_status xmt_tm_look_up(struct run *run) {
         xmt_tm_trouble(run);
       if (hit == 1) {
         xmt_result_set_cached(res);
-        f->stats.cache_hits++;
+        stats->cache_hits++;
         if (xmt_result_claimed(res))
-          f->stats.deduplicated_segments++;
+          stats->deduplicated_segments++;
       }
     }
   }
@@ -85,14 +85,10 @@ xmt_status xmt_tm_look_up(struct run *run) {
 /* Opens the filter's cache for a run; the engine part of its keys is the
  * backend, its spec and its options, which decide its answers. */
 xmt_status xmt_tm_open(struct run *run) {
-  xmt_filter *f = run->filter;
-  struct xmt_buf *e = &run->cache_engine;
-  xmt_status st = xmt_buf_append_str(e, run->backend->name);
-  if (st == XMT_OK && run->backend_spec != NULL) {
-    st = xmt_buf_append_byte(e, ':');
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(e, run->backend_spec);
-  }
+  xmt_filter *f = xmt_run_filter(run);
+  struct tm_state *tm = xmt_run_tm(run);
+  struct xmt_buf *e = &tm->cache_engine;
+  xmt_status st = xmt_engines_describe(run, e);
   for (size_t i = 0; st == XMT_OK && i < f->nbackend_options; i++) {
     st = xmt_buf_append_byte(e, '\n');
     if (st == XMT_OK)
@@ -101,35 +97,74 @@ xmt_status xmt_tm_open(struct run *run) {
   if (st != XMT_OK)
     return xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   if (f->cache != NULL) { /* an earlier run's */
-    run->cache = f->cache;
+    tm->cache = f->cache;
     return XMT_OK;
   }
   char warning[1400];
-  st = xmt_cache_open(&run->cache, f->cache_uri, f->cache_max, &f->interrupted,
+  st = xmt_cache_open(&tm->cache, f->cache_uri, f->cache_max, &f->interrupted,
                       &f->err, warning, sizeof warning);
-  if (st == XMT_OK && warning[0] != '\0' && f->on_warning != NULL)
-    f->on_warning(f->callback_user, NULL, 0, warning);
-  f->cache = run->cache;
+  if (st == XMT_OK && warning[0] != '\0')
+    xmt_run_warn(run, NULL, 0, warning);
+  f->cache = tm->cache;
   return st;
 }
 
 xmt_status xmt_tm_keep(struct run *run, const struct result *res,
                        const char *tr, size_t trlen,
                        const struct xmt_mt_response *resp) {
-  const struct window *w = run->asking;
+  const struct window *w = xmt_run_asking(run, NULL);
+  struct tm_state *tm = xmt_run_tm(run);
   if (xmt_result_cached(res) || !xmt_run_dedupes(run))
     return XMT_OK;
   size_t req_len;
   const char *req = xmt_result_request(w, res, &req_len);
-  if (xmt_memo_put_hashed(&run->run_memo, xmt_result_hash(res), req, req_len,
-                          tr, trlen, 0) != XMT_OK)
+  if (xmt_memo_put_hashed(&tm->run_memo, xmt_result_hash(res), req, req_len, tr,
+                          trlen, 0) != XMT_OK)
     return XMT_ERR_NOMEM;
-  if (run->cache != NULL) {
+  if (tm->cache != NULL) {
     struct xmt_cache_key key;
     xmt_tm_key(run, xmt_result_probe(res), &key);
-    if (xmt_cache_put(run->cache, &key, req, req_len, tr, trlen, resp) !=
-        XMT_OK)
+    if (xmt_cache_put(tm->cache, &key, req, req_len, tr, trlen, resp) != XMT_OK)
       xmt_tm_trouble(run);
   }
   return XMT_OK;
+}
+
+struct xmt_cache *xmt_tm_cache(struct run *run) {
+  return xmt_run_tm(run)->cache;
+}
+
+xmt_status xmt_tm_commit(struct run *run) {
+  struct tm_state *tm = xmt_run_tm(run);
+  return tm->cache == NULL ? XMT_OK
+                           : xmt_cache_commit(tm->cache, &tm->cache_err);
+}
+
+void xmt_tm_trim(struct run *run) {
+  struct tm_state *tm = xmt_run_tm(run);
+  if (xmt_memo_bytes(&tm->run_memo) > MEMO_MAX_BYTES)
+    xmt_memo_clear(&tm->run_memo);
+}
+
+void xmt_tm_prefetch(struct run *run, uint64_t hash) {
+  xmt_memo_prefetch(&xmt_run_tm(run)->run_memo, hash);
+}
+
+/* A run that failed: the answers it did not commit go with the cache, as
+ * on closing. */
+void xmt_tm_drop(struct run *run) {
+  struct tm_state *tm = xmt_run_tm(run);
+  if (tm->cache == NULL)
+    return;
+  xmt_cache_close(tm->cache);
+  tm->cache = NULL;
+  xmt_filter *f = xmt_run_filter(run);
+  f->cache = NULL;
+}
+
+void xmt_tm_free(struct run *run) {
+  struct tm_state *tm = xmt_run_tm(run);
+  xmt_memo_free(&tm->run_memo);
+  xmt_buf_free(&tm->cache_engine);
+  xmt_error_clear(&tm->cache_err);
 }

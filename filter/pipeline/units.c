@@ -203,7 +203,7 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
       ((xmt_xliff_unit_id(unit) == NULL || strcmp(key, id) != 0) &&
        (it->key = xmt_strdup(key)) == NULL))
     return xmt_run_nomem(run);
-  run->filter->stats.units++;
+  run->stats->units++;
   w->queued_segments += xmt_xliff_unit_segment_count(unit);
   if (run->options.target_language == NULL)
     return xmt_run_fail(run, XMT_ERR_NOT_XLIFF, xmt_xliff_unit_line(unit),
