@@ -38,24 +38,10 @@ runs=${RUNS:-3}
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 
-# need TEST PACKAGE: installs PACKAGE with apt-get when TEST fails; exits
-# 77 when that cannot be done.
-need() {
-  sh -c "$1" >/dev/null 2>&1 && return 0
-  echo "bench-docx: installing $2 with apt-get" >&2
-  sudo=
-  [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
-  if ! { DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
-    --no-install-recommends "$2" >/dev/null 2>&1; } ||
-    ! sh -c "$1" >/dev/null 2>&1; then
-    echo "bench-docx: cannot install $2 (apt-get install $2): skipped" >&2
-    exit 77
-  fi
-}
-need "$py -c 'import docx'" python3-docx
-need "command -v xmllint" libxml2-utils
-need "command -v unzip" unzip
-need "test -x /usr/bin/time" time
+bench_need bench-docx "$py -c 'import docx'" python3-docx
+bench_need bench-docx "command -v xmllint" libxml2-utils
+bench_need bench-docx "command -v unzip" unzip
+bench_need bench-docx "test -x /usr/bin/time" time
 
 # The build's xliffmt is libtool's wrapper, a bash script: its start-up
 # (tens of milliseconds on a loaded machine) would weigh against a peer

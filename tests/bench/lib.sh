@@ -14,6 +14,22 @@ bench_scratch() {
   fi
 }
 
+# bench_need NAME TEST PACKAGE: installs PACKAGE with apt-get when the
+# shell command TEST fails; exits 77 (skipped) when that cannot be done.
+# Messages begin with NAME.
+bench_need() {
+  sh -c "$2" >/dev/null 2>&1 && return 0
+  echo "$1: installing $3 with apt-get" >&2
+  sudo=
+  [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
+  if ! { DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+    --no-install-recommends "$3" >/dev/null 2>&1; } ||
+    ! sh -c "$2" >/dev/null 2>&1; then
+    echo "$1: cannot install $3 (apt-get install $3): skipped" >&2
+    exit 77
+  fi
+}
+
 # verdict OK MESSAGE: prints a PASS/FAIL line; a FAIL sets fail=1, for the
 # script's exit status.
 verdict() {

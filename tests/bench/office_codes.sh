@@ -31,23 +31,9 @@ set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 per_file=${SOFFICE_TIMEOUT:-120}
 
-# need CMD PACKAGE: installs PACKAGE with apt-get when CMD is missing;
-# exits 77 when that cannot be done.
-need() {
-  command -v "$1" >/dev/null 2>&1 && return 0
-  echo "bench-office-codes: $1 not found: installing $2 with apt-get" >&2
-  sudo=
-  [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
-  if ! { DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
-    --no-install-recommends "$2" >/dev/null 2>&1; } ||
-    ! command -v "$1" >/dev/null 2>&1; then
-    echo "bench-office-codes: cannot install $2 (apt-get install $2): skipped" >&2
-    exit 77
-  fi
-}
-need soffice libreoffice-writer-nogui
-need odf2xliff translate-toolkit
-need python3 python3
+bench_need bench-office-codes "command -v soffice" libreoffice-writer-nogui
+bench_need bench-office-codes "command -v odf2xliff" translate-toolkit
+bench_need bench-office-codes "command -v python3" python3
 
 bench_scratch office-codes
 # A kept BENCH_DIR is refilled: files of an earlier run would be counted.
