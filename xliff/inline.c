@@ -254,6 +254,35 @@ size_t xmt_xml_allowed_run(const char *text, size_t len, size_t i) {
 static const unsigned char strip_candidate[256] = {
     XML_FORBIDDEN_FIRST_BYTES, [0xC2] = 1};
 
+/* The length of a terminal's escape sequence at r, which holds ESC or
+ * U+009B (CSI): ESC [ or CSI, then parameters and intermediates, then a
+ * final byte (colours, cursor moves); ESC ] up to BEL or ESC \ (a
+ * window title). Such a sequence is no text of a translation: removed
+ * whole, not only its control, so that "[32m" does not reach the
+ * target. 0: only the control goes. */
+static size_t escape_sequence_at(const unsigned char *s, size_t len, size_t r) {
+  size_t i;
+  if (s[r] == 0x1B && r + 1 < len && s[r + 1] == '[')
+    i = r + 2;
+  else if (s[r] == 0xC2 && r + 1 < len && s[r + 1] == 0x9B)
+    i = r + 2;
+  else if (s[r] == 0x1B && r + 1 < len && s[r + 1] == ']') {
+    for (i = r + 2; i < len; i++) {
+      if (s[i] == 0x07)
+        return i + 1 - r;
+      if (s[i] == 0x1B && i + 1 < len && s[i + 1] == '\\')
+        return i + 2 - r;
+    }
+    return 0; /* unterminated: the text after it is kept */
+  } else
+    return 0;
+  while (i < len && s[i] >= 0x20 && s[i] <= 0x3F)
+    i++;
+  if (i < len && s[i] >= 0x40 && s[i] <= 0x7E)
+    return i + 1 - r;
+  return 0;
+}
+
 size_t xmt_text_strip_controls(char *text, size_t *len) {
   const unsigned char *s = (const unsigned char *)text;
   size_t first = 0;
@@ -272,7 +301,9 @@ size_t xmt_text_strip_controls(char *text, size_t *len) {
     return 0;
   size_t w = first, removed = 0;
   for (size_t r = first; r < *len;) {
-    size_t n = xmt_xml_forbidden_at(text, *len, r);
+    size_t n = escape_sequence_at(s, *len, r);
+    if (n == 0)
+      n = xmt_xml_forbidden_at(text, *len, r);
     if (n == 0 && r + 1 < *len && s[r] == 0xC2 && s[r + 1] >= 0x80 &&
         s[r + 1] <= 0x9F)
       n = 2; /* C1 controls: allowed by XML 1.0, meaningless in text */

@@ -124,8 +124,9 @@ size_t xmt_xml_forbidden_at(const char *text, size_t len, size_t i);
  * find something: a run of text to pass over whole. */
 size_t xmt_xml_allowed_run(const char *text, size_t len, size_t i);
 
-/* Removes from text what XML cannot carry and C1 controls; *len is
- * updated. Returns the number of characters removed. */
+/* Removes from text what XML cannot carry and C1 controls, and a
+ * terminal's escape sequences whole; *len is updated. Returns the number
+ * of characters (a sequence counts one) removed. */
 size_t xmt_text_strip_controls(char *text, size_t *len);
 
 /* Appends s escaped for a double-quoted attribute value; tabs and line

@@ -9,7 +9,9 @@
 #     waited twice the timeout, then failed every segment);
 #   - a LibreTranslate service that answers 200 with an "error" member
 #     beside its translatedText: that segment fails, naming the error,
-#     exit 3; the others are translated.
+#     exit 3; the others are translated;
+#   - an engine that colours its answers for a terminal: the escape
+#     sequences removed whole, not only their ESC, with a warning.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -49,6 +51,17 @@ for e in bom_first bom_bytes bom_start bom_banner; do
     --mt "cmd:$tmp/$e.sh" --timeout 5
   all_upper "$e" "$tmp/$e.xlf"
 done
+
+# --- An engine that colours its answers for a terminal (ESC [ ... m, a
+# window title ESC ] ... BEL, the C1 CSI): the sequences go whole, with
+# the warning; only their ESC went, and "[32m" reached the target.
+bom_engine colours 'while IFS= read -r l; do printf "\033]0;mt\007\033[1;32m%s\033[0m\302\2332K\n" "$l" | tr a-z A-Z; done'
+within "colours" 0 20 300 "$x" translate "$tmp/abc.xlf" -o "$tmp/colours.xlf" \
+  --mt "cmd:$tmp/colours.sh" --timeout 5
+all_upper "colours" "$tmp/colours.xlf"
+check "colours: the warning" grep -q -F \
+  "segment u1#0: the engine's answer had 4 control characters; removed" \
+  "$tmp/err"
 
 # --- A LibreTranslate service answering 200 with an error.
 if ! command -v python3 >/dev/null; then
