@@ -25,6 +25,7 @@ void xmt_srx_doc_free(struct srx_doc *d) {
       uregex_close(lr->rules[j].re);
       if (lr->rules[j].local != NULL)
         uregex_close(lr->rules[j].local);
+      xmt_srx_hints_free(&lr->rules[j].hints);
     }
     free(lr->rules);
     free(lr->name);
@@ -366,6 +367,10 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
   URegularExpression *local = NULL;
   if (st == XMT_OK && !is_break)
     st = compile_local(l, before, after, &local);
+  struct srx_hints hints;
+  if (st == XMT_OK && (st = xmt_srx_scan(before, &hints)) != XMT_OK &&
+      local != NULL)
+    uregex_close(local);
   free(before);
   free(after);
   free(whole);
@@ -377,6 +382,7 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
   lr->rules[lr->nrules].is_break = is_break;
   lr->rules[lr->nrules].re = re;
   lr->rules[lr->nrules].local = local;
+  lr->rules[lr->nrules].hints = hints;
   lr->nrules++;
   return XMT_OK;
 }
