@@ -33,6 +33,8 @@ struct srx_hints {
   long max16;    /* anchored with ^: the most UTF-16 units a match takes;
                     or -1 */
   int selective; /* max16 or ends turn most positions away */
+  char *prefix;  /* "(?<=...)": the classes of the last code points of
+                    every match, or NULL */
 };
 
 /* One <rule>: compiled as "(before)(after)"; a rule hits where group 1
@@ -106,6 +108,7 @@ struct xmt_segmenter {
    * req), req_known the bits of those with req at all. */
   uint32_t req_low[256];
   uint32_t req_known;
+  int any_break;       /* a break rule (or ICU) hit somewhere in the text */
   UBreakIterator *icu; /* ICU sentence breaks, for icu_breaks */
   char *icu_lang;
   /* Work buffers, reused from call to call. */

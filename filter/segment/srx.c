@@ -348,8 +348,10 @@ static xmt_status search_rule(xmt_segmenter *s, const struct srx_rule *r,
     int32_t n = uregex_end(r->re, 1, &st);
     if (U_FAILURE(st))
       break;
-    if (n < len16 && first[n] == NONE)
+    if (n < len16 && first[n] == NONE) {
       first[n] = g;
+      s->any_break |= first == s->first_break;
+    }
     if (n > start)
       start = n;
     else
@@ -388,8 +390,10 @@ static xmt_status apply_icu(xmt_segmenter *s, const char *lang, int32_t len16) {
        b = ubrk_next(s->icu)) {
     while (b > 0 && u_isWhitespace(s->u16[b - 1]))
       b--;
-    if (s->first_break[b] == NONE)
+    if (s->first_break[b] == NONE) {
       s->first_break[b] = ICU_RULE;
+      s->any_break = 1;
+    }
   }
   ubrk_setText(s->icu, s->u16, 0, &st);
   return XMT_OK;
@@ -438,6 +442,7 @@ static xmt_status apply_rules(xmt_segmenter *s, const char *lang,
   for (int32_t i = 0; i <= len16; i++)
     fb[i] = fk[i] = NONE;
   memset(s->decided, UNDECIDED, (size_t)len16 + 1);
+  s->any_break = 0;
   /* A rule whose required characters are not in the text is not
    * searched: most texts hold no CJK full stop, many no full stop. */
   uint32_t seen = required_seen(s, len16);
@@ -457,7 +462,7 @@ static xmt_status apply_rules(xmt_segmenter *s, const char *lang,
     return st;
   memset(s->text_on, 0, s->nflat + 1);
   UErrorCode ust = U_ZERO_ERROR;
-  for (int32_t p = 1; p < len16 && U_SUCCESS(ust); p++) {
+  for (int32_t p = 1; s->any_break && p < len16 && U_SUCCESS(ust); p++) {
     if (fb[p] == NONE)
       continue;
     if (fk[p] < fb[p] || kept_at(s, p, fb[p], len16, &ust))
@@ -575,7 +580,9 @@ xmt_status xmt_srx_run(xmt_segmenter *s, const char *lang, const char *text,
   if (st == XMT_OK && s->doc.mask != NULL)
     st = apply_mask(s, len16);
   s->nbreaks = 0;
-  for (int32_t i = 1; st == XMT_OK && i < len16; i++) {
+  /* Only a break rule or the mask decides a break. */
+  int any = s->any_break || s->doc.mask != NULL;
+  for (int32_t i = 1; any && st == XMT_OK && i < len16; i++) {
     if (s->decided[i] != BREAK)
       continue;
     size_t at = s->u8_at[i];

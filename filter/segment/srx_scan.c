@@ -10,13 +10,29 @@
  * syntax not understood here gets no condition, and is tried everywhere. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "filter_private.h"
 #include "segmenter_private.h"
 
-enum { SET_MAX = 48, STR_MAX = SRX_END_MAX, REQ_MAX = 64, DEPTH_MAX = 16 };
+enum {
+  SET_MAX = 48,
+  STR_MAX = SRX_END_MAX,
+  REQ_MAX = 64,
+  DEPTH_MAX = 16,
+  CLS_MAX = 240
+};
+
+/* The inside of an ICU set: the character a match has at some place from
+ * its end is one of it. Unknown: any character; known and empty: no match
+ * is that long. */
+struct cls {
+  int known;
+  size_t n;
+  char s[CLS_MAX];
+};
 
 /* A finite set of short UTF-16 strings; n < 0: too many to keep. */
 struct strset {
@@ -32,7 +48,9 @@ struct rx {
   struct strset set;
   int nreq; /* < 0 unknown; else every match holds one of req */
   UChar req[REQ_MAX];
-  long max; /* the most UTF-16 units of a match, < 0 unbounded */
+  long max;           /* the most UTF-16 units of a match, < 0 unbounded */
+  long minc, maxc;    /* the fewest and most code points (< 0 unbounded) */
+  struct cls last[2]; /* last[i]: the (i+1)th code point from the end */
 };
 
 struct scan {
@@ -40,6 +58,30 @@ struct scan {
   size_t i, n;
   int bad, depth;
 };
+
+static void cls_none(struct cls *c) {
+  c->known = 1;
+  c->n = 0;
+}
+
+static void cls_text(struct cls *c, const char *t, size_t n) {
+  c->known = n < CLS_MAX;
+  c->n = c->known ? n : 0;
+  if (c->known)
+    memcpy(c->s, t, n);
+}
+
+/* a or b, into a. */
+static void cls_union(struct cls *a, const struct cls *b) {
+  if (!b->known || a->n + b->n >= CLS_MAX) {
+    a->known = 0;
+    return;
+  }
+  if (a->known) {
+    memcpy(a->s + a->n, b->s, b->n);
+    a->n += b->n;
+  }
+}
 
 static void set_one(struct rx *r, const UChar *s, int len) {
   r->set.n = 1;
@@ -57,13 +99,27 @@ static void rx_exact(struct rx *r, const UChar *s, int len, long max) {
   if (len > 0)
     r->req[0] = s[0];
   r->max = max;
+  r->minc = r->maxc = len;
+  cls_none(&r->last[0]);
+  cls_none(&r->last[1]);
+  if (len == 1) {
+    char u[8];
+    snprintf(u, sizeof u, "\\u%04X", (unsigned)s[0]);
+    cls_text(&r->last[0], u, 6);
+  }
 }
 
-static void rx_unknown(struct rx *r, long max) {
+/* One code point, of the set t[0, n) when t is given. */
+static void rx_unknown(struct rx *r, long max, const char *t, size_t n) {
   memset(r, 0, sizeof *r);
   r->set.n = -1;
   r->nreq = -1;
   r->max = max;
+  r->minc = 1;
+  r->maxc = 1;
+  cls_none(&r->last[1]);
+  if (t != NULL)
+    cls_text(&r->last[0], t, n);
 }
 
 static int has_empty(const struct strset *s) {
@@ -112,8 +168,29 @@ static long add_max(long a, long b) {
   return a < 0 || b < 0 || a + b > 1000000 ? -1 : a + b;
 }
 
+/* The last code points of a followed by b, into a. */
+static void concat_last(struct rx *a, const struct rx *b) {
+  struct cls l0 = a->last[0], l1;
+  cls_none(&l1);
+  if (b->maxc < 0 || b->maxc >= 2)
+    cls_union(&l1, &b->last[1]);
+  if (b->minc <= 1 && b->maxc != 0)
+    cls_union(&l1, &a->last[0]);
+  if (b->minc == 0)
+    cls_union(&l1, &a->last[1]);
+  if (b->minc >= 1)
+    l0 = b->last[0];
+  else if (b->maxc != 0)
+    cls_union(&l0, &b->last[0]);
+  a->last[0] = l0;
+  a->last[1] = l1;
+  a->minc += b->minc;
+  a->maxc = add_max(a->maxc, b->maxc);
+}
+
 /* a followed by b, into a. */
 static void concat(struct rx *a, const struct rx *b) {
+  concat_last(a, b);
   struct strset t;
   if (a->exact && b->exact && cross(&a->set, &b->set, &t)) {
     a->set = t;
@@ -154,6 +231,12 @@ static void alternate(struct rx *a, const struct rx *b) {
     a->nreq += b->nreq;
   }
   a->max = a->max < 0 || b->max < 0 ? -1 : a->max > b->max ? a->max : b->max;
+  a->minc = a->minc < b->minc ? a->minc : b->minc;
+  a->maxc = a->maxc < 0 || b->maxc < 0 ? -1
+            : a->maxc > b->maxc        ? a->maxc
+                                       : b->maxc;
+  cls_union(&a->last[0], &b->last[0]);
+  cls_union(&a->last[1], &b->last[1]);
 }
 
 /* x{lo,hi} (hi < 0: unbounded), into x. */
@@ -170,6 +253,17 @@ static void repeat(struct rx *x, long lo, long hi) {
   if (lo < 1)
     x->nreq = -1;
   x->max = hi < 0 || x->max < 0 || x->max * hi > 1000000 ? -1 : x->max * hi;
+  /* The last code point is that of the last iteration that is not empty;
+   * the one before it is in that iteration or ends an earlier one. */
+  struct cls l1;
+  cls_none(&l1);
+  if (x->maxc < 0 || x->maxc >= 2)
+    cls_union(&l1, &x->last[1]);
+  if (x->minc <= 1 && (hi < 0 || hi >= 2))
+    cls_union(&l1, &x->last[0]);
+  x->last[1] = l1;
+  x->minc *= lo;
+  x->maxc = hi < 0 || x->maxc < 0 || x->maxc * hi > 1000000 ? -1 : x->maxc * hi;
 }
 
 static int is_punct(int c) {
@@ -267,11 +361,12 @@ static void parse_class(struct scan *sc, struct rx *out) {
       rx_exact(&one, &set[k], 1, 1);
       alternate(out, &one);
     }
+    cls_text(&out->last[0], sc->p + start, sc->i - start);
     return;
   }
   sc->i = start;
   skip_class(sc);
-  rx_unknown(out, 2);
+  rx_unknown(out, 2, sc->p + start, sc->i - start);
 }
 
 static void parse_alt(struct scan *sc, struct rx *out);
@@ -319,11 +414,14 @@ static void parse_escape(struct scan *sc, struct rx *out) {
     return;
   }
   char c = sc->i + 1 < sc->n ? sc->p[sc->i + 1] : '\0';
+  size_t start = sc->i;
   sc->i += 2;
   if (c != '\0' && strchr("bBAzZG", c) != NULL) {
     rx_exact(out, NULL, 0, 0);
-  } else if (c != '\0' && strchr("dDsSwWhHvV", c) != NULL) {
-    rx_unknown(out, 2);
+  } else if (c != '\0' && strchr("dDsSwW", c) != NULL) {
+    rx_unknown(out, 2, sc->p + start, 2);
+  } else if (c != '\0' && strchr("hHvV", c) != NULL) {
+    rx_unknown(out, 2, NULL, 0);
   } else if (c == 'p' || c == 'P') {
     if (sc->i < sc->n && sc->p[sc->i] == '{') {
       while (sc->i < sc->n && sc->p[sc->i] != '}')
@@ -331,7 +429,7 @@ static void parse_escape(struct scan *sc, struct rx *out) {
       sc->bad |= sc->i >= sc->n;
     }
     sc->i++;
-    rx_unknown(out, 2);
+    rx_unknown(out, 2, sc->p + start, sc->i - start);
   } else {
     sc->bad = 1; /* back references, \Q...\E, \x, \N{...}: not read */
   }
@@ -386,7 +484,7 @@ static void parse_item(struct scan *sc, struct rx *out) {
     rx_exact(out, NULL, 0, 0);
   } else if (c == '.') {
     sc->i++;
-    rx_unknown(out, 2);
+    rx_unknown(out, 2, NULL, 0);
   } else {
     long v = literal(sc, 0);
     if (v < 0) {
@@ -460,6 +558,25 @@ static int anchored(const char *pattern) {
   return 1;
 }
 
+/* "(?<=[c1][c0])" (or "(?<=[c0])"): the code points every match ends with,
+ * as ICU reads them, to turn most positions away in one step. */
+static xmt_status make_prefix(const struct rx *r, struct srx_hints *h) {
+  const struct cls *c0 = &r->last[0], *c1 = &r->last[1];
+  if (r->minc < 1 || !c0->known || c0->n == 0)
+    return XMT_OK;
+  int two = r->minc >= 2 && c1->known && c1->n > 0;
+  size_t n = c0->n + (two ? c1->n + 2 : 0) + 8;
+  h->prefix = malloc(n);
+  if (h->prefix == NULL)
+    return XMT_ERR_NOMEM;
+  if (two)
+    snprintf(h->prefix, n, "(?<=[%.*s][%.*s])", (int)c1->n, c1->s, (int)c0->n,
+             c0->s);
+  else
+    snprintf(h->prefix, n, "(?<=[%.*s])", (int)c0->n, c0->s);
+  return XMT_OK;
+}
+
 xmt_status xmt_srx_scan(const char *before, struct srx_hints *h) {
   memset(h, 0, sizeof *h);
   h->max16 = -1;
@@ -491,6 +608,8 @@ xmt_status xmt_srx_scan(const char *before, struct srx_hints *h) {
     }
     if (anchored(before))
       h->max16 = r->max;
+    if (st == XMT_OK)
+      st = make_prefix(r, h);
     h->selective = h->max16 >= 0 || h->nends > 0;
     for (int k = 0; k < h->nends; k++)
       h->selective &= h->max16 >= 0 || h->ends_len[k] >= 2;
@@ -502,6 +621,7 @@ xmt_status xmt_srx_scan(const char *before, struct srx_hints *h) {
 }
 
 void xmt_srx_hints_free(struct srx_hints *h) {
+  free(h->prefix);
   free(h->req);
   free(h->ends);
   free(h->ends_len);
@@ -515,9 +635,13 @@ int xmt_srx_may_end(const struct srx_hints *h, const UChar *text, int32_t p) {
   if (h->nends <= 0)
     return 1;
   for (int k = 0; k < h->nends; k++) {
-    int32_t n = h->ends_len[k];
-    if (n <= p &&
-        memcmp(text + p - n, h->ends[k], (size_t)n * sizeof(UChar)) == 0)
+    int32_t n = h->ends_len[k], j = 1;
+    if (n > p)
+      continue;
+    /* from the end: most differ one or two characters back */
+    while (j <= n && text[p - j] == h->ends[k][n - j])
+      j++;
+    if (j > n)
       return 1;
   }
   return 0;
