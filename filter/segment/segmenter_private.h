@@ -108,8 +108,9 @@ struct xmt_segmenter {
    * req), req_known the bits of those with req at all. */
   uint32_t req_low[256];
   uint32_t req_known;
-  int any_break;       /* a break rule (or ICU) hit somewhere in the text */
-  UBreakIterator *icu; /* ICU sentence breaks, for icu_breaks */
+  int any_break; /* a break rule (or ICU) hit somewhere in the text */
+  unsigned long regex_calls; /* finds and tests of rules, for the tests */
+  UBreakIterator *icu;       /* ICU sentence breaks, for icu_breaks */
   char *icu_lang;
   /* Work buffers, reused from call to call. */
   UChar *u16;

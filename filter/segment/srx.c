@@ -344,7 +344,8 @@ static xmt_status search_rule(xmt_segmenter *s, const struct srx_rule *r,
   UErrorCode st = U_ZERO_ERROR;
   uregex_setText(r->re, s->u16, len16, &st);
   int32_t start = 0;
-  while (U_SUCCESS(st) && start <= len16 && uregex_find(r->re, start, &st)) {
+  while (U_SUCCESS(st) && start <= len16 &&
+         (s->regex_calls++, uregex_find(r->re, start, &st))) {
     int32_t n = uregex_end(r->re, 1, &st);
     if (U_FAILURE(st))
       break;
@@ -406,6 +407,7 @@ static int local_hits(xmt_segmenter *s, size_t g, URegularExpression *re,
     uregex_setText(re, s->u16, len16, ust);
     s->text_on[g] = 1;
   }
+  s->regex_calls++;
   return uregex_lookingAt(re, p, ust) && U_SUCCESS(*ust);
 }
 
