@@ -20,6 +20,23 @@
 extern const unsigned char xmt_srx_default[];
 extern const size_t xmt_srx_default_len;
 
+#define SRX_END_MAX 16
+
+/* Necessary conditions for a beforebreak to match, read from its pattern
+ * when it is loaded (srx_scan.c): ICU is called only where they hold. */
+struct srx_hints {
+  UChar *req;                 /* every match holds one of these... */
+  int nreq;                   /* ...when nreq > 0 */
+  UChar (*ends)[SRX_END_MAX]; /* every match ends with one of these... */
+  unsigned char *ends_len;
+  int nends;     /* ...when nends > 0 */
+  long max16;    /* anchored with ^: the most UTF-16 units a match takes;
+                    or -1 */
+  int selective; /* max16 or ends turn most positions away */
+  char *prefix;  /* "(?<=...)": the classes of the last code points of
+                    every match, or NULL */
+};
+
 /* One <rule>: compiled as "(before)(after)"; a rule hits where group 1
  * ends, as Okapi's SRXSegmenter does. A no-break rule whose beforebreak has
  * a bounded length is also compiled as "(?<=before)(?=after)", to be tested
@@ -28,6 +45,7 @@ struct srx_rule {
   int is_break;
   URegularExpression *re;
   URegularExpression *local; /* or NULL */
+  struct srx_hints hints;
 };
 
 struct srx_langrule {
@@ -80,7 +98,18 @@ struct xmt_segmenter {
   size_t nflat, flat_cap;
   size_t first_break_rule;   /* index in flat of the first break rule */
   URegularExpression *early; /* the local forms of the no-break rules
-                                before it, as one alternation, or NULL */
+                                before it that have no hints to end
+                                with, as one alternation, or NULL */
+  unsigned char *in_early;   /* per rule of flat: 1 when early tests it */
+  unsigned char *text_on;    /* per rule of flat: its local has the text */
+  /* The rules searched through the text (break rules, no-break rules
+   * without a local form), the first 32 of them by bit: req_low[c] has
+   * the bits of those needing character c < 256 (one of their hints'
+   * req), req_known the bits of those with req at all. */
+  uint32_t req_low[256];
+  uint32_t req_known;
+  int any_break; /* a break rule (or ICU) hit somewhere in the text */
+  unsigned long regex_calls; /* finds and tests of rules, for the tests */
   UBreakIterator *icu;       /* ICU sentence breaks, for icu_breaks */
   char *icu_lang;
   /* Work buffers, reused from call to call. */
@@ -118,6 +147,13 @@ xmt_status xmt_srx_run(xmt_segmenter *s, const char *lang, const char *text,
  * when out of memory. */
 int xmt_icu_messages_scan(struct icu_messages *icu, const char *text,
                           size_t len);
+
+/* Reads the hints of a beforebreak pattern (srx_scan.c); none (all zero,
+ * max16 -1) for syntax it does not read. XMT_ERR_NOMEM or XMT_OK. */
+xmt_status xmt_srx_scan(const char *before, struct srx_hints *h);
+void xmt_srx_hints_free(struct srx_hints *h);
+/* 0 when no match can end at text[p]. */
+int xmt_srx_may_end(const struct srx_hints *h, const UChar *text, int32_t p);
 
 /* Frees what a loaded document holds (srx_load.c). */
 void xmt_srx_doc_free(struct srx_doc *d);

@@ -30,19 +30,22 @@ void xmt_srx_forget_language(xmt_segmenter *s) {
 
 /* The no-break rules before the first break rule all come before any break
  * rule that hits: one alternation of their local forms answers for them
- * all in one match. Without it (ICU refused it, or a rule has no local
- * form) they are tested one by one. */
+ * all in one match. Those whose hints say where they can end are left out
+ * of it: tested one by one, they are skipped at most positions at no
+ * cost. Without it (ICU refused it, or it would hold one rule) each is
+ * tested alone. */
 static xmt_status build_early(xmt_segmenter *s) {
   size_t b0 = 0;
   while (b0 < s->nflat && !s->flat[b0]->is_break)
     b0++;
   s->first_break_rule = b0;
+  memset(s->in_early, 0, s->nflat);
   struct xmt_buf pat = {0};
   xmt_status st = XMT_OK;
   size_t n = 0;
   for (size_t g = 0; g < b0 && st == XMT_OK; g++) {
     const struct srx_rule *r = s->flat[g];
-    if (r->local == NULL)
+    if (r->local == NULL || r->hints.selective)
       continue;
     UErrorCode ust = U_ZERO_ERROR;
     int32_t len = 0;
@@ -54,6 +57,7 @@ static xmt_status build_early(xmt_segmenter *s) {
       st = xmt_buf_append(&pat, &bar, sizeof bar);
     if (st == XMT_OK)
       st = xmt_buf_append(&pat, p, (size_t)len * sizeof(UChar));
+    s->in_early[g] = 1;
   }
   if (st == XMT_OK && n > 1) {
     UParseError pe;
@@ -63,8 +67,53 @@ static xmt_status build_early(xmt_segmenter *s) {
     if (U_FAILURE(ust))
       s->early = NULL;
   }
+  if (s->early == NULL)
+    memset(s->in_early, 0, s->nflat);
   xmt_buf_free(&pat);
   return st;
+}
+
+/* Fills req_low and req_known for the rules searched through the text. */
+static void index_required(xmt_segmenter *s) {
+  memset(s->req_low, 0, sizeof s->req_low);
+  s->req_known = 0;
+  unsigned k = 0;
+  for (size_t g = 0; g < s->nflat && k < 32; g++) {
+    const struct srx_rule *r = s->flat[g];
+    if (!r->is_break && r->local != NULL)
+      continue;
+    uint32_t bit = (uint32_t)1 << k++;
+    if (r->hints.nreq <= 0)
+      continue;
+    s->req_known |= bit;
+    for (int j = 0; j < r->hints.nreq; j++)
+      if (r->hints.req[j] < 256)
+        s->req_low[r->hints.req[j]] |= bit;
+  }
+}
+
+/* The bits of req_known whose rules may match in the text: it holds one
+ * of their required characters. One pass, stopping when all are found. */
+static uint32_t required_seen(const xmt_segmenter *s, int32_t len16) {
+  uint32_t seen = 0;
+  for (int32_t i = 0; i < len16 && seen != s->req_known; i++) {
+    UChar c = s->u16[i];
+    if (c < 256) {
+      seen |= s->req_low[c];
+      continue;
+    }
+    unsigned k = 0;
+    for (size_t g = 0; g < s->nflat && k < 32; g++) {
+      const struct srx_rule *r = s->flat[g];
+      if (!r->is_break && r->local != NULL)
+        continue;
+      uint32_t bit = (uint32_t)1 << k++;
+      for (int j = 0; j < r->hints.nreq && !(seen & bit); j++)
+        if (r->hints.req[j] == c)
+          seen |= bit;
+    }
+  }
+  return seen;
 }
 
 /* --- Handle ------------------------------------------------------------- */
@@ -99,6 +148,8 @@ void xmt_segmenter_free(xmt_segmenter *s) {
   free(s->first_break);
   free(s->first_keep);
   free(s->flat);
+  free(s->in_early);
+  free(s->text_on);
   free(s->breaks);
   free(s->spans);
   free(s->messages.pieces);
@@ -182,12 +233,22 @@ static xmt_status select_rules(xmt_segmenter *s, const char *lang) {
     }
     s->flat = f;
   }
+  unsigned char *e = realloc(s->in_early, nflat + 1);
+  if (e != NULL)
+    s->in_early = e;
+  unsigned char *t = e != NULL ? realloc(s->text_on, nflat + 1) : NULL;
+  if (t == NULL) {
+    s->nactive = 0;
+    return XMT_ERR_NOMEM;
+  }
+  s->text_on = t;
   s->nflat = 0;
   for (size_t k = 0; k < s->nactive; k++) {
     struct srx_langrule *lr = &d->langrules[s->active[k]];
     for (size_t j = 0; j < lr->nrules; j++)
       s->flat[s->nflat++] = &lr->rules[j];
   }
+  index_required(s);
   if (build_early(s) != XMT_OK || (s->rules_for = xmt_strdup(lang)) == NULL) {
     xmt_srx_forget_language(s);
     return XMT_ERR_NOMEM;
@@ -237,8 +298,8 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
       c++;
       continue;
     }
-    uint32_t cp;
-    size_t n = xmt_utf8_decode(p + i, len - i, &cp);
+    uint32_t cp = p[i];
+    size_t n = cp < 0x80 ? 1 : xmt_utf8_decode(p + i, len - i, &cp);
     if (n == 0)
       return xmt_error_set(&s->err, XMT_ERR_ENCODING,
                            "invalid UTF-8 at byte %zu", i);
@@ -283,12 +344,15 @@ static xmt_status search_rule(xmt_segmenter *s, const struct srx_rule *r,
   UErrorCode st = U_ZERO_ERROR;
   uregex_setText(r->re, s->u16, len16, &st);
   int32_t start = 0;
-  while (U_SUCCESS(st) && start <= len16 && uregex_find(r->re, start, &st)) {
+  while (U_SUCCESS(st) && start <= len16 &&
+         (s->regex_calls++, uregex_find(r->re, start, &st))) {
     int32_t n = uregex_end(r->re, 1, &st);
     if (U_FAILURE(st))
       break;
-    if (n < len16 && first[n] == NONE)
+    if (n < len16 && first[n] == NONE) {
       first[n] = g;
+      s->any_break |= first == s->first_break;
+    }
     if (n > start)
       start = n;
     else
@@ -327,11 +391,43 @@ static xmt_status apply_icu(xmt_segmenter *s, const char *lang, int32_t len16) {
        b = ubrk_next(s->icu)) {
     while (b > 0 && u_isWhitespace(s->u16[b - 1]))
       b--;
-    if (s->first_break[b] == NONE)
+    if (s->first_break[b] == NONE) {
       s->first_break[b] = ICU_RULE;
+      s->any_break = 1;
+    }
   }
   ubrk_setText(s->icu, s->u16, 0, &st);
   return XMT_OK;
+}
+
+/* Whether the local form of rule g hits at p; gives it the text first. */
+static int local_hits(xmt_segmenter *s, size_t g, URegularExpression *re,
+                      int32_t p, int32_t len16, UErrorCode *ust) {
+  if (!s->text_on[g]) {
+    uregex_setText(re, s->u16, len16, ust);
+    s->text_on[g] = 1;
+  }
+  s->regex_calls++;
+  return uregex_lookingAt(re, p, ust) && U_SUCCESS(*ust);
+}
+
+/* Whether a no-break rule before fb (the first break rule to hit p) hits
+ * at p. The early alternation answers for the rules it holds (its flag
+ * is kept at index nflat of text_on); the others are tested alone where
+ * their hints let them end. */
+static int kept_at(xmt_segmenter *s, int32_t p, uint32_t fb, int32_t len16,
+                   UErrorCode *ust) {
+  if (s->early != NULL && local_hits(s, s->nflat, s->early, p, len16, ust))
+    return 1;
+  for (uint32_t g = 0; g < fb && g < s->nflat && U_SUCCESS(*ust); g++) {
+    const struct srx_rule *r = s->flat[g];
+    if (r->is_break || r->local == NULL || s->in_early[g] ||
+        !xmt_srx_may_end(&r->hints, s->u16, p))
+      continue;
+    if (local_hits(s, g, r->local, p, len16, ust))
+      return 1;
+  }
+  return 0;
 }
 
 /* Decides every position: the first rule to hit it decides. Only where a
@@ -348,53 +444,38 @@ static xmt_status apply_rules(xmt_segmenter *s, const char *lang,
   for (int32_t i = 0; i <= len16; i++)
     fb[i] = fk[i] = NONE;
   memset(s->decided, UNDECIDED, (size_t)len16 + 1);
+  s->any_break = 0;
+  /* A rule whose required characters are not in the text is not
+   * searched: most texts hold no CJK full stop, many no full stop. */
+  uint32_t seen = required_seen(s, len16);
+  unsigned k = 0;
   for (size_t g = 0; g < s->nflat && st == XMT_OK; g++) {
     const struct srx_rule *r = s->flat[g];
-    if (r->is_break || r->local == NULL)
+    if (!r->is_break && r->local != NULL)
+      continue;
+    uint32_t bit = k < 32 ? (uint32_t)1 << k : 0;
+    k++;
+    if (!(s->req_known & bit) || (seen & bit))
       st = search_rule(s, r, (uint32_t)g, r->is_break ? fb : fk, len16);
   }
   if (st == XMT_OK && s->doc.icu_breaks)
     st = apply_icu(s, lang, len16);
   if (st != XMT_OK)
     return st;
-  size_t text_set = 0; /* local rules [0, text_set) have the text */
+  memset(s->text_on, 0, s->nflat + 1);
   UErrorCode ust = U_ZERO_ERROR;
-  if (s->early != NULL)
-    uregex_setText(s->early, s->u16, len16, &ust);
-  for (int32_t p = 1; p < len16 && U_SUCCESS(ust); p++) {
+  for (int32_t p = 1; s->any_break && p < len16 && U_SUCCESS(ust); p++) {
     if (fb[p] == NONE)
       continue;
-    if (fk[p] < fb[p]) {
+    if (fk[p] < fb[p] || kept_at(s, p, fb[p], len16, &ust))
       s->decided[p] = NO_BREAK;
-      continue;
-    }
-    unsigned char verdict = BREAK;
-    uint32_t g = 0;
-    if (s->early != NULL) {
-      if (uregex_lookingAt(s->early, p, &ust)) {
-        s->decided[p] = NO_BREAK;
-        continue;
-      }
-      g = (uint32_t)s->first_break_rule;
-    }
-    for (; g < fb[p] && g < s->nflat; g++) {
-      const struct srx_rule *r = s->flat[g];
-      if (r->is_break || r->local == NULL)
-        continue;
-      for (; text_set <= g; text_set++)
-        if (!s->flat[text_set]->is_break && s->flat[text_set]->local != NULL)
-          uregex_setText(s->flat[text_set]->local, s->u16, len16, &ust);
-      if (uregex_lookingAt(r->local, p, &ust) && U_SUCCESS(ust)) {
-        verdict = NO_BREAK;
-        break;
-      }
-    }
-    s->decided[p] = verdict;
+    else
+      s->decided[p] = BREAK;
   }
-  for (size_t g = 0; g < text_set; g++)
-    if (!s->flat[g]->is_break && s->flat[g]->local != NULL)
+  for (size_t g = 0; g < s->nflat; g++)
+    if (s->text_on[g])
       unset_text(s, s->flat[g]->local);
-  if (s->early != NULL)
+  if (s->text_on[s->nflat])
     unset_text(s, s->early);
   return regex_status(s, ust);
 }
@@ -501,7 +582,9 @@ xmt_status xmt_srx_run(xmt_segmenter *s, const char *lang, const char *text,
   if (st == XMT_OK && s->doc.mask != NULL)
     st = apply_mask(s, len16);
   s->nbreaks = 0;
-  for (int32_t i = 1; st == XMT_OK && i < len16; i++) {
+  /* Only a break rule or the mask decides a break. */
+  int any = s->any_break || s->doc.mask != NULL;
+  for (int32_t i = 1; any && st == XMT_OK && i < len16; i++) {
     if (s->decided[i] != BREAK)
       continue;
     size_t at = s->u8_at[i];

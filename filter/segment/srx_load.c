@@ -25,6 +25,7 @@ void xmt_srx_doc_free(struct srx_doc *d) {
       uregex_close(lr->rules[j].re);
       if (lr->rules[j].local != NULL)
         uregex_close(lr->rules[j].local);
+      xmt_srx_hints_free(&lr->rules[j].hints);
     }
     free(lr->rules);
     free(lr->name);
@@ -283,19 +284,24 @@ static size_t last_atom(const char *pat) {
   return 0;
 }
 
-/* "(?<=last)(?=(?:after))(?<=(?:before))", when ICU accepts it: it does
- * when the beforebreak has a bounded length. *out stays NULL otherwise.
- * The cheap assertions come first. */
+/* Compiles "(?<=last)(?=(?:after))(?<=(?:before))" (last: the prefix
+ * read from the beforebreak by srx_scan.c when given, else last_atom's),
+ * when ICU accepts it: it does when the beforebreak has a bounded length.
+ * *out stays NULL otherwise. The cheap assertions come first. */
 static xmt_status compile_local(struct loader *l, const char *before,
-                                const char *after, URegularExpression **out) {
-  size_t n = strlen(before) * 2 + strlen(after) + 32;
+                                const char *after, const char *prefix,
+                                URegularExpression **out) {
+  size_t n = strlen(before) * 2 + strlen(after) +
+             (prefix != NULL ? strlen(prefix) : 0) + 32;
   char *p = malloc(n);
   int32_t n16;
   *out = NULL;
   if (p == NULL)
     return XMT_ERR_NOMEM;
   size_t last = last_atom(before);
-  if (last > 0)
+  if (prefix != NULL)
+    snprintf(p, n, "%s(?=(?:%s))(?<=(?:%s))", prefix, after, before);
+  else if (last > 0)
     snprintf(p, n, "(?<=%s)(?=(?:%s))(?<=(?:%s))",
              before + strlen(before) - last, after, before);
   else
@@ -309,8 +315,12 @@ static xmt_status compile_local(struct loader *l, const char *before,
   *out = uregex_open(l->u16, n16, 0, &pe, &st);
   if (st == U_MEMORY_ALLOCATION_ERROR)
     return XMT_ERR_NOMEM;
-  if (U_FAILURE(st))
+  if (U_FAILURE(st)) {
     *out = NULL;
+    /* Should ICU refuse the prefix, the rule keeps the form it had. */
+    if (prefix != NULL)
+      return compile_local(l, before, after, NULL, out);
+  }
   return XMT_OK;
 }
 
@@ -364,8 +374,12 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
     st = compile(l, whole, line_of(r), what, &re);
   }
   URegularExpression *local = NULL;
-  if (st == XMT_OK && !is_break)
-    st = compile_local(l, before, after, &local);
+  struct srx_hints hints;
+  if (st == XMT_OK)
+    st = xmt_srx_scan(before, &hints);
+  if (st == XMT_OK && !is_break &&
+      (st = compile_local(l, before, after, hints.prefix, &local)) != XMT_OK)
+    xmt_srx_hints_free(&hints);
   free(before);
   free(after);
   free(whole);
@@ -377,6 +391,7 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
   lr->rules[lr->nrules].is_break = is_break;
   lr->rules[lr->nrules].re = re;
   lr->rules[lr->nrules].local = local;
+  lr->rules[lr->nrules].hints = hints;
   lr->nrules++;
   return XMT_OK;
 }

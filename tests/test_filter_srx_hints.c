@@ -1,0 +1,372 @@
+/* test_filter_srx_hints.c -- what the segmenter reads from a beforebreak
+ * to call ICU less (filter/segment/srx_scan.c): exact hints for known
+ * patterns, none for syntax it does not read; each hint checked against
+ * ICU itself at every position of a corpus (a hint may only turn away
+ * positions where the beforebreak cannot match); and the number of regular
+ * expression calls a segmentation makes. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ustring.h>
+
+#include "harness.h"
+#include "segmenter_private.h"
+
+/* --- Exact hints ---------------------------------------------------------- */
+
+static int has_end(const struct srx_hints *h, const char *ascii) {
+  size_t n = strlen(ascii);
+  for (int k = 0; k < h->nends; k++) {
+    if (h->ends_len[k] != n)
+      continue;
+    size_t i = 0;
+    while (i < n && h->ends[k][i] == (UChar)ascii[i])
+      i++;
+    if (i == n)
+      return 1;
+  }
+  return 0;
+}
+
+static void test_titles(void) {
+  struct srx_hints h;
+  CU_ASSERT_EQUAL_FATAL(xmt_srx_scan("\\b(?:Mr|Mrs)\\.", &h), XMT_OK);
+  CU_ASSERT_EQUAL(h.nreq, 1);
+  CU_ASSERT_EQUAL(h.req[0], '.');
+  CU_ASSERT_EQUAL(h.nends, 2);
+  CU_ASSERT_TRUE(has_end(&h, "Mr."));
+  CU_ASSERT_TRUE(has_end(&h, "Mrs."));
+  CU_ASSERT_EQUAL(h.max16, -1);
+  CU_ASSERT_TRUE(h.selective);
+  CU_ASSERT_STRING_EQUAL(h.prefix, "(?<=[\\u0072\\u0073][\\u002E])");
+  xmt_srx_hints_free(&h);
+}
+
+static void test_numbers(void) {
+  struct srx_hints h;
+  CU_ASSERT_EQUAL_FATAL(xmt_srx_scan("\\d[.,]", &h), XMT_OK);
+  CU_ASSERT_EQUAL(h.nreq, 2);
+  CU_ASSERT_EQUAL(h.nends, 2);
+  CU_ASSERT_TRUE(has_end(&h, "."));
+  CU_ASSERT_TRUE(has_end(&h, ","));
+  CU_ASSERT_FALSE(h.selective); /* one character: most full stops pass */
+  CU_ASSERT_STRING_EQUAL(h.prefix, "(?<=[\\d][[.,]])");
+  xmt_srx_hints_free(&h);
+}
+
+/* The most UTF-16 units of an anchored match: \s and \d may be two. */
+static void test_anchored(void) {
+  struct srx_hints h;
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_srx_scan("^\\s{0,8}(?:\\d{1,3}|[IVXLC]{1,6})\\.", &h), XMT_OK);
+  CU_ASSERT_EQUAL(h.max16, 16 + 6 + 1);
+  CU_ASSERT_TRUE(h.selective);
+  CU_ASSERT_EQUAL(h.nreq, 1);
+  CU_ASSERT_EQUAL(h.req[0], '.');
+  xmt_srx_hints_free(&h);
+  CU_ASSERT_EQUAL_FATAL(xmt_srx_scan("^Art\\.|\\bNo\\.", &h), XMT_OK);
+  CU_ASSERT_EQUAL(h.max16, -1); /* two branches: not anchored */
+  CU_ASSERT_EQUAL(h.nends, 2);
+  CU_ASSERT_TRUE(has_end(&h, "Art."));
+  CU_ASSERT_TRUE(has_end(&h, "No."));
+  xmt_srx_hints_free(&h);
+}
+
+static void test_break_rule(void) {
+  struct srx_hints h;
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_srx_scan(
+          "[.?!\xE2\x80\xA6]+(?:[\\u00A0\\u202F]?[\\p{Pe}\\p{Pf}\"'])*", &h),
+      XMT_OK);
+  CU_ASSERT_EQUAL(h.nreq, 4);
+  CU_ASSERT_EQUAL(h.req[3], 0x2026);
+  CU_ASSERT_EQUAL(h.nends, 0); /* closing marks may follow */
+  xmt_srx_hints_free(&h);
+  CU_ASSERT_EQUAL_FATAL(xmt_srx_scan("[\\n\\u2029]", &h), XMT_OK);
+  CU_ASSERT_EQUAL(h.nreq, 2);
+  CU_ASSERT_EQUAL(h.req[0], '\n');
+  CU_ASSERT_EQUAL(h.req[1], 0x2029);
+  xmt_srx_hints_free(&h);
+}
+
+/* Flags, back references, quoting: no hint at all. */
+static void test_not_read(void) {
+  static const char *const pats[] = {
+      "(?i)mr\\.",        "((?i)jan|feb)\\.",
+      "(a)\\1\\.",        "\\Qe.g.\\E",
+      "(?<name>x)\\.",    "\\x{2E}",
+      "a{,3}\\.",         "[a-z",
+      "(?x) a \\. # end", "",
+  };
+  for (size_t i = 0; i < sizeof pats / sizeof *pats; i++) {
+    struct srx_hints h;
+    CU_ASSERT_EQUAL_FATAL(xmt_srx_scan(pats[i], &h), XMT_OK);
+    CU_ASSERT_EQUAL(h.nreq, 0);
+    CU_ASSERT_EQUAL(h.nends, 0);
+    CU_ASSERT_EQUAL(h.max16, -1);
+    CU_ASSERT_PTR_NULL(h.prefix);
+    CU_ASSERT_FALSE(h.selective);
+    xmt_srx_hints_free(&h);
+  }
+}
+
+/* --- Hints against ICU ---------------------------------------------------- */
+
+/* Beforebreaks of the shipped rules, of Okapi's and some harder ones. */
+static const char *const befores[] = {
+    "\\b(?:Mr|Mrs|Ms|Messrs|Dr|Prof|St|Gen|Hon|Rev|Capt|Col|Lt|Sgt|Gov|Sen|"
+    "Rep|Mt|Ft)\\.",
+    "\\b(?:e\\.\\s?g|i\\.\\s?e|cf|viz|vs|approx|incl|esp|ca|al|ibid|op\\.\\s?"
+    "cit)\\.",
+    "\\b(?:No|Nos|no|nos|Art|Arts|art|arts|para|paras|p|pp|[Vv]ol|[Vv]ols|"
+    "[Ff]ig|[Ff]igs|[Cc]h|[Ss]ec|[Ss]ecs|Reg|Dir|Nr|nr)\\.",
+    "(?<![\\d.,])\\b\\d{1,3}\\.",
+    "\\bc\\.-\xC3\xA0-d\\.",
+    "\\b\\d{4}\\.",
+    "\\b[IVX]{1,4}\\.",
+    "\\b(?:\\p{Lu}\\.){2,8}",
+    "(?<![\\p{L}\\p{N}.'\xE2\x80\x99-])\\p{Lu}\\.",
+    "\\b\\p{Ll}\\.",
+    "\\b\\p{Ll}\\.\\s?\\p{L}{1,3}\\.",
+    "^\\s{0,8}(?:\\d{1,3}(?:\\.\\d{1,3}){0,4}|[IVXLC]{1,6})\\.",
+    "[.?!\xE2\x80\xA6:;](?<!\\b(?:[Aa]rts?|[Nn]os?|[Nn]rn?|nn?|pp?|S|Abs|"
+    "paras?|Ziff|lit|Bd|[Vv]ol|cap|pag|p\xC3\xA1g|n\xC3\xBAm|blz|[Ff]ig|[Cc]h|"
+    "[Ss]ec|sz)\\.)\\s{1,8}(?:\\d{1,3}(?:\\.\\d{1,3}){0,4}|[IVXLC]{1,6})\\.",
+    "^\\s{0,8}(?:Article|Art\\.|Chapter|Section|Annex|Part)\\s{1,8}(?:\\d{1,4}"
+    "[a-z]?|[IVXLC]{1,8})\\.",
+    "\\d\\.",
+    "[\\[(](?:\\.{3}|\xE2\x80\xA6)[\\])]",
+    "\\d[.,]",
+    "[.?!\xE2\x80\xA6]+(?:[\\u00A0\\u202F]?[\\p{Pe}\\p{Pf}\"'])*",
+    "[\\u3002\\uFF61\\uFF01\\uFF1F]+[\\p{Pe}\\p{Pf}\"']+",
+    "[\\n\\u2029]",
+    "\\b(St|Gen|Hon|Dr|Mr|Ms|Mrs|Col|Maj|Brig|Sgt|Capt|Cmnd|Sen|Rev|Rep|Revd)"
+    "\\.",
+    "\\b(pp|e\\.?\\s*g|i\\.?\\s*e|no|[Vv]ol|[Rr]col|maj|Lt|[Ff]ig|[Ff]igs|[Vv]"
+    "iz|[Vv]ols|[Aa]pprox|[Ii]ncl|Pres|Prof|[Dd]ept|min|max|[Gg]ovt|c\\.?\\s*"
+    "f|vs)\\.",
+    "\\b[Vv]\\.?[Ss]\\.",
+    "([A-Z]\\.){2,}",
+    "\\w+[\\p{Pe}\\p{Po}\"]*[\\.?!:]+[\\p{Pe}\\p{Po}\"]*",
+    "[\\u17D4\\u17D5]",
+    "(?:ab|a)?c\\.",
+    "x*(?:\\.|!)y?",
+    "(?:a|bc){2}\\.",
+    "\\.{2,3}",
+    "(?=\\.)\\.",
+    "\xF0\x9D\x90\x80\\.",
+    "[\xF0\x9D\x90\x80-\xF0\x9D\x90\x99]\\.",
+    ".\\.",
+    "[^a-z]\\.",
+    "[a-c-]\\.",
+    "\\p{Lu}?\\.",
+    "(?:Nr|\\d)\\.?",
+};
+
+static const char *const texts[] = {
+    "Mr. Smith met Mrs. Jones. They talked. Then Dr. Who arrived!",
+    "See e.g. Annex II, i.e. the list; cf. op. cit. and vs. approx. 5 km.",
+    "No. 1234/2007, Art. 5, pp. 3-4. Vol. II. Fig. 3. Sec. 2. Reg. 7.",
+    "am 3. Oktober 2021. III. 5. und im 19. Jahrhundert. c.-\xC3\xA0-d. oui",
+    "the U.K. not the U.S.A. Then J. R. R. Tolkien and z. B. die d. h. Sache.",
+    "1. Member States 1.2. Scope IV. Final provisions. Art. 5. Poi",
+    "  Article 3. Scope Chapter IV. Rules Part 2a. Annex XII. End.",
+    "the Regulation [...] Member (\xE2\x80\xA6) States. 3.5 and 1,000.25 "
+    "euros.",
+    "\xE3\x80\x8C\xE3\x81\xAF\xE3\x81\x84\xE3\x80\x82\xE3\x80\x8D\xE3\x81\xA8"
+    "\xE8\xA8\x80\xE3\x81\xA3\xE3\x81\x9F\xE3\x80\x82\xE5\xA5\xBD\xEF\xBC\x81",
+    "line one\nline two\xE2\x80\xA9para. \xE2\x80\x9CQuote.\xE2\x80\x9D Next?"
+    "\xC2\xA0\xC2\xBB Yes.",
+    "\xF0\x9D\x90\x80. \xF0\x9D\x90\x81. B. abc. bcbc. abab. ac. x!y ..., "
+    "....",
+    "Nr. 5, Nr 5. 7 abc. a. A. -. 1.. ?. \xE1\x9F\x94 end",
+    ".",
+    "",
+    "a",
+    ". .",
+    "Mr.",
+    "e.g.",
+    "\n",
+    "U.S.",
+    "x.y.z.",
+};
+
+/* text as UTF-16, *n units; malloc'd. */
+static UChar *u16_of(const char *text, int32_t *n) {
+  UErrorCode st = U_ZERO_ERROR;
+  u_strFromUTF8(NULL, 0, n, text, -1, &st);
+  UChar *u = malloc(((size_t)*n + 1) * sizeof *u);
+  st = U_ZERO_ERROR;
+  if (u != NULL)
+    u_strFromUTF8(u, *n + 1, n, text, -1, &st);
+  return u;
+}
+
+/* Compiles the pattern made of parts, up to a NULL one. */
+static URegularExpression *open_re(const char *const *parts) {
+  struct xmt_buf p = {0};
+  for (; *parts != NULL; parts++)
+    xmt_buf_append(&p, *parts, strlen(*parts));
+  xmt_buf_append(&p, "", 1);
+  int32_t n16;
+  UChar *u = u16_of(p.data, &n16);
+  xmt_buf_free(&p);
+  UParseError pe;
+  UErrorCode st = U_ZERO_ERROR;
+  URegularExpression *re = uregex_open(u, n16, 0, &pe, &st);
+  free(u);
+  return U_SUCCESS(st) ? re : NULL;
+}
+
+static int holds_req(const struct srx_hints *h, const UChar *u, int32_t n) {
+  for (int32_t i = 0; i < n; i++)
+    for (int k = 0; k < h->nreq; k++)
+      if (u[i] == h->req[k])
+        return 1;
+  return 0;
+}
+
+/* Checks the hints of before at every position of text: where ICU finds
+ * the beforebreak ending, the hints must let it; the prefixed look-behind
+ * must say what the plain one says; a text where ICU finds a match must
+ * hold a required character. Returns the positions checked. */
+static size_t check_text(const char *before, const struct srx_hints *h,
+                         URegularExpression *plain, URegularExpression *pre,
+                         URegularExpression *fwd, const char *text) {
+  int32_t n;
+  UChar *u = u16_of(text, &n);
+  UErrorCode st = U_ZERO_ERROR;
+  size_t checked = 0;
+  uregex_setText(fwd, u, n, &st);
+  if (h->nreq > 0 && uregex_find(fwd, 0, &st) && !holds_req(h, u, n)) {
+    CU_FAIL("a match without a required character");
+    fprintf(stderr, "\n%s in \"%s\"\n", before, text);
+  }
+  if (plain != NULL) {
+    uregex_setText(plain, u, n, &st);
+    if (pre != NULL)
+      uregex_setText(pre, u, n, &st);
+    for (int32_t p = 0; p <= n && U_SUCCESS(st); p++) {
+      int hit = uregex_lookingAt(plain, p, &st);
+      int ok = !hit || xmt_srx_may_end(h, u, p);
+      if (pre != NULL)
+        ok &= uregex_lookingAt(pre, p, &st) == hit;
+      if (!ok)
+        fprintf(stderr, "\n%s at %d of \"%s\"\n", before, p, text);
+      CU_ASSERT_TRUE(ok);
+      checked++;
+    }
+  }
+  CU_ASSERT_TRUE(U_SUCCESS(st));
+  uregex_setText(fwd, u, 0, &st);
+  if (plain != NULL)
+    uregex_setText(plain, u, 0, &st);
+  if (pre != NULL)
+    uregex_setText(pre, u, 0, &st);
+  free(u);
+  return checked;
+}
+
+/* The lines of a markup-tags corpus, with their tags, as more text. */
+static char *corpus_lines(size_t *len) {
+  char *data =
+      xmt_test_read_file(xmt_test_data_path("markup-tags/dev-eurlex.en"), len);
+  CU_ASSERT_PTR_NOT_NULL(data);
+  return data;
+}
+
+static void test_hints_against_icu(void) {
+  size_t clen = 0, checked = 0, with_hints = 0;
+  char *corpus = corpus_lines(&clen);
+  for (size_t i = 0; i < sizeof befores / sizeof *befores; i++) {
+    struct srx_hints h;
+    CU_ASSERT_EQUAL_FATAL(xmt_srx_scan(befores[i], &h), XMT_OK);
+    with_hints += h.nreq > 0 || h.nends > 0 || h.max16 >= 0;
+    const char *lb[] = {"(?<=(?:", befores[i], "))", NULL};
+    const char *f[] = {befores[i][0] != '\0' ? befores[i] : "(?:)", NULL};
+    const char *lp[] = {h.prefix, "(?<=(?:", befores[i], "))", NULL};
+    URegularExpression *plain = open_re(lb), *fwd = open_re(f);
+    URegularExpression *pre = h.prefix != NULL ? open_re(lp) : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fwd);
+    CU_ASSERT_TRUE(h.prefix == NULL || plain == NULL || pre != NULL);
+    for (size_t t = 0; t < sizeof texts / sizeof *texts; t++)
+      checked += check_text(befores[i], &h, plain, pre, fwd, texts[t]);
+    for (char *line = corpus; corpus != NULL && line < corpus + clen;) {
+      char *nl = strchr(line, '\n');
+      if (nl != NULL)
+        *nl = '\0';
+      checked += check_text(befores[i], &h, plain, pre, fwd, line);
+      if (nl == NULL)
+        break;
+      *nl = '\n';
+      line = nl + 1;
+    }
+    if (plain != NULL)
+      uregex_close(plain);
+    if (pre != NULL)
+      uregex_close(pre);
+    uregex_close(fwd);
+    xmt_srx_hints_free(&h);
+  }
+  free(corpus);
+  CU_ASSERT_TRUE(with_hints >= 30);
+  fprintf(stderr, " [%zu positions, %zu of %zu patterns with hints] ", checked,
+          with_hints, sizeof befores / sizeof *befores);
+}
+
+/* --- Calls to ICU -----------------------------------------------------------
+ */
+
+static unsigned long calls_for(xmt_segmenter *s, const char *text,
+                               size_t *nspans) {
+  const struct xmt_span *sp;
+  unsigned long before = s->regex_calls;
+  CU_ASSERT_EQUAL(xmt_segmenter_split(s, text, strlen(text), &sp, nspans),
+                  XMT_OK);
+  return s->regex_calls - before;
+}
+
+/* Text with no character a break rule needs is not searched at all (the
+ * rules searched through the text are the three break rules and the CJK
+ * no-break rule: four searches before). Where a break rule hits, one test
+ * of the alternation of the rules with no hint to end with, then each
+ * other rule that can end there: "Mr." (English titles, which hits),
+ * and the two rules anchored at the start while the position is within
+ * their longest match. */
+static void test_regex_calls(void) {
+  xmt_segmenter *s = xmt_segmenter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  CU_ASSERT_EQUAL(xmt_segmenter_set_language(s, "en"), XMT_OK);
+  size_t n = 0;
+  CU_ASSERT_EQUAL(calls_for(s, "Terms and conditions", &n), 0);
+  CU_ASSERT_EQUAL(n, 1);
+  /* 4 finds (3 hits), 3 x (alternation + titles) */
+  CU_ASSERT_EQUAL(calls_for(s, "Mr. Smith, Dr. Watson and Mrs. Hudson", &n),
+                  10);
+  CU_ASSERT_EQUAL(n, 1);
+  /* 2 finds, alternation + 2 anchored rules */
+  CU_ASSERT_EQUAL(calls_for(s, "The lease ends. Rent is due.", &n), 5);
+  CU_ASSERT_EQUAL(n, 2);
+  /* 3 finds; "Mr.": 2; "Smith.": 3 */
+  CU_ASSERT_EQUAL(calls_for(s, "He met Mr. Smith. They spoke.", &n), 8);
+  CU_ASSERT_EQUAL(n, 2);
+  xmt_segmenter_free(s);
+}
+
+static CU_TestInfo scan_tests[] = {
+    {"titles: the strings a match ends with", test_titles},
+    {"numbers: one character, not selective", test_numbers},
+    {"anchored: the longest match", test_anchored},
+    {"break rules: required characters", test_break_rule},
+    {"syntax not read: no hint", test_not_read},
+    {"every hint against ICU on a corpus", test_hints_against_icu},
+    {"regular expression calls", test_regex_calls},
+    CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo xmt_test_suites[] = {
+    {"filter/srx hints", NULL, NULL, NULL, NULL, scan_tests},
+    CU_SUITE_INFO_NULL,
+};
