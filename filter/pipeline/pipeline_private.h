@@ -158,15 +158,37 @@ struct stage_tools;
 
 /* The engine as the run uses it: lanes.c's and engines.c's, set up and
  * torn down by run.c. */
-/* The engine's settings, copied from the filter when the run is set up
- * (run.c): lanes.c reads them, not the filter. */
+/* The engine's settings, copied from the filter when the run is set up,
+ * or before any run for xmt_filter_start_engines (run.c): lanes.c and
+ * engines.c read them, not the filter. */
 struct engine_settings {
+  /* the filter's backend (a merge's run answers with its own) */
+  const struct xmt_backend *backend;
+  void *backend_user;
+  const char *spec;
+  const char *const *options; /* "key=value", NULL-terminated, or NULL */
+  /* what the backend's states are opened with */
+  const char *source_language, *target_language;
+  unsigned timeout_ms;
+  size_t max_answer; /* XMT_DEFAULT_MAX_ANSWER unless set */
+  const int *interrupted;
   size_t batch;   /* requests per batch */
   size_t jobs;    /* lanes at most (--engine-jobs) */
   int keep_going; /* an engine that keeps failing is still asked */
   xmt_filter_progress_fn progress; /* NULL: none */
   void *progress_user;
+  /* XMT_FILTER_KEEP_ENGINES: the states are kept in the filter's *kept
+   * (*nkept of them) for the next run */
+  int keep;
+  void ***kept;
+  size_t *nkept;
+  /* the filter's configuration of its states: kept states may hold on
+   * to it */
+  struct xmt_backend_config *config;
+  struct xmt_error_store *err; /* the filter's */
 };
+/* Copies the filter's settings of the engine into s. */
+void xmt_engine_settings(xmt_filter *f, struct engine_settings *s);
 
 struct engine {
   struct engine_settings settings;
@@ -593,11 +615,13 @@ int xmt_extract_window(struct run *run, struct window *w);
 /* The backend configuration of the run, in the filter (kept states may
  * hold on to it); earlier states closed unless they are to be kept. */
 void xmt_engines_configure(struct run *run);
-void xmt_engines_take(xmt_filter *f, struct run *run);
+/* The states an earlier run kept become the run's first lanes. */
+void xmt_engines_take(struct run *run);
 /* Opens lanes[0]'s state unless the run has one or extracts; the error
  * is the filter's. */
 xmt_status xmt_engines_open_first(struct run *run);
-void xmt_engines_keep(xmt_filter *f, struct run *run);
+/* The run's states kept for the next run (XMT_FILTER_KEEP_ENGINES). */
+void xmt_engines_keep(struct run *run);
 void xmt_engines_close(struct run *run);
 /* The backend's name and spec (the engine part of the cache's keys)
  * appended to out; 1 when the backend translates markup. */

@@ -196,12 +196,32 @@ static void run_free(struct run *run) {
 
 /* Each stage's settings, copied from the filter: the stages read these,
  * never the filter's fields. */
-static void stage_settings(struct run *run, xmt_filter *f) {
+void xmt_engine_settings(xmt_filter *f, struct engine_settings *s) {
   const struct engine_settings es = {
+      f->backend,
+      f->backend_user,
+      f->backend_spec,
+      (const char *const *)f->backend_options,
+      f->source_language,
+      f->target_language,
+      f->timeout_ms,
+      f->max_answer != 0 ? f->max_answer : XMT_DEFAULT_MAX_ANSWER,
+      &f->interrupted,
       f->batch_size ? f->batch_size : DEFAULT_BATCH,
       f->engine_jobs > 1 ? f->engine_jobs : 1,
-      (f->flags & XMT_FILTER_KEEP_GOING) != 0, f->progress, f->callback_user};
-  run->engine.settings = es;
+      (f->flags & XMT_FILTER_KEEP_GOING) != 0,
+      f->progress,
+      f->callback_user,
+      (f->flags & XMT_FILTER_KEEP_ENGINES) != 0,
+      &f->engines,
+      &f->nengines,
+      &f->engine_config,
+      &f->err};
+  *s = es;
+}
+
+static void stage_settings(struct run *run, xmt_filter *f) {
+  xmt_engine_settings(f, &run->engine.settings);
   const struct tm_settings ts = {f->cache_uri,
                                  f->cache_max,
                                  (const char *const *)f->backend_options,
@@ -309,7 +329,7 @@ static xmt_status run_open(struct run *run, struct xmt_output *out) {
   if (e->lanes == NULL)
     e->lanes_cap = 0;
   else if (run->extract == NULL && e->backend == f->backend)
-    xmt_engines_take(f, run);
+    xmt_engines_take(run);
   pthread_mutex_init(&e->lanes_lock, NULL);
   pthread_mutex_init(&run->probes_lock, NULL);
   pthread_cond_init(&run->probes_cond, NULL);
@@ -418,7 +438,7 @@ static xmt_status run_close(struct run *run, xmt_status st, FILE *in,
     st = XMT_ERR_ABORTED;
   }
   if (st == XMT_OK && (f->flags & XMT_FILTER_KEEP_ENGINES) != 0)
-    xmt_engines_keep(f, run);
+    xmt_engines_keep(run);
   xmt_engines_close(run);
   pthread_mutex_destroy(&run->engine.lanes_lock);
   pthread_mutex_destroy(&run->probes_lock);
