@@ -21,10 +21,10 @@
 
 /* Only a run of one window with a cache, trained on that window alone. */
 static int applies(struct run *run) {
-  const xmt_filter *f = xmt_run_filter(run);
+  const struct align_settings *s = &xmt_run_align(run)->settings;
   return xmt_tm_cache(run) != NULL && xmt_run_extract(run) == NULL &&
-         xmt_run_one_window(run) && f->aligner_mode == XMT_ALIGNER_SELF &&
-         !xmt_model_to_load(f) && (f->flags & XMT_FILTER_UPDATE_MODEL) == 0;
+         xmt_run_one_window(run) && s->mode == XMT_ALIGNER_SELF &&
+         !xmt_model_to_load(s) && !s->update_model;
 }
 
 static void hash_part(XXH3_state_t *h, const char *s, size_t n) {
@@ -36,23 +36,23 @@ static void hash_part(XXH3_state_t *h, const char *s, size_t n) {
 /* ac->key: the settings and training pairs of the window. */
 static int key_of(struct run *run, struct window *w) {
   struct align_cache_use *ac = xmt_window_align_cache(w);
-  const xmt_filter *f = xmt_run_filter(run);
+  const struct align_settings *s = &xmt_run_align(run)->settings;
   XXH3_state_t *h = XXH3_createState();
   if (h == NULL || XXH3_128bits_reset(h) != XXH_OK) {
     XXH3_freeState(h);
     return 0;
   }
   char head[160];
-  snprintf(head, sizeof head, "%s %d %d %d", xmt_version(), (int)f->align_kind,
-           (int)f->symmetrization, (int)xmt_run_tag_mode(run));
+  snprintf(head, sizeof head, "%s %d %d %d", xmt_version(), (int)s->kind,
+           (int)s->symmetrization, (int)xmt_run_tag_mode(run));
   hash_part(h, head, strlen(head));
   const char *langs[] = {xmt_run_source_language(run),
                          xmt_run_target_language(run)};
   for (int i = 0; i < 2; i++)
     hash_part(h, langs[i] != NULL ? langs[i] : "",
               langs[i] ? strlen(langs[i]) : 0);
-  for (size_t k = 0; k < f->ndicts; k++)
-    hash_part(h, f->dicts[k], strlen(f->dicts[k]));
+  for (size_t k = 0; k < s->ndicts; k++)
+    hash_part(h, s->dicts[k], strlen(s->dicts[k]));
   for (size_t r = 0; r < xmt_window_nresults(w); r++) {
     const struct result *res = xmt_window_result(w, r);
     const struct xmt_mt_response *resp = xmt_window_response(w, r);

@@ -29,43 +29,43 @@ static int training_goes_on(void *user, unsigned iteration, unsigned iterations,
 
 /* The languages of the run and the dictionaries asked for ("auto" when
  * none was). */
-static xmt_status aligner_priors(xmt_filter *f, struct run *run,
-                                 xmt_aligner *a) {
+static xmt_status aligner_priors(const struct align_settings *s,
+                                 struct run *run, xmt_aligner *a) {
   xmt_status st = xmt_aligner_set_languages(a, xmt_run_source_language(run),
                                             xmt_run_target_language(run));
-  if (st == XMT_OK && f->ndicts == 0)
+  if (st == XMT_OK && s->ndicts == 0)
     st = xmt_aligner_add_dictionary(a, "auto");
-  for (size_t k = 0; k < f->ndicts && st == XMT_OK; k++)
-    st = xmt_aligner_add_dictionary(a, f->dicts[k]);
+  for (size_t k = 0; k < s->ndicts && st == XMT_OK; k++)
+    st = xmt_aligner_add_dictionary(a, s->dicts[k]);
   return st;
 }
 
 /* The aligner model file, unless it is still to be made by
  * XMT_FILTER_UPDATE_MODEL. */
-int xmt_model_to_load(const xmt_filter *f) {
-  return f->align_model != NULL && ((f->flags & XMT_FILTER_UPDATE_MODEL) == 0 ||
-                                    access(f->align_model, F_OK) == 0);
+int xmt_model_to_load(const struct align_settings *s) {
+  return s->model != NULL && (!s->update_model || access(s->model, F_OK) == 0);
 }
 
 /* The run's aligner: the model loaded, the languages and dictionaries
  * set. */
 static xmt_status aligner_open(struct run *run) {
-  xmt_filter *f = xmt_run_filter(run);
+  struct align_state *al = xmt_run_align(run);
+  const struct align_settings *s = &al->settings;
   struct xmt_aligner_options ao;
   xmt_aligner_options_init(&ao);
-  ao.model = f->align_kind;
+  ao.model = s->kind;
   xmt_aligner *a = xmt_aligner_new(&ao);
-  if ((xmt_run_align(run)->aligner = a) == NULL)
+  if ((al->aligner = a) == NULL)
     return XMT_ERR_NOMEM;
   xmt_status st = XMT_OK;
-  if ((f->flags & XMT_FILTER_KEEP_DICTIONARIES) != 0 && f->lexicon == NULL &&
-      (f->lexicon = xmt_lexicon_new()) == NULL)
+  if (s->keep_dicts && *s->lexicon == NULL &&
+      (*s->lexicon = xmt_lexicon_new()) == NULL)
     st = XMT_ERR_NOMEM;
-  xmt_aligner_set_lexicon(a, f->lexicon);
-  if (st == XMT_OK && xmt_model_to_load(f))
-    st = xmt_aligner_load(a, f->align_model);
-  if (st == XMT_OK && f->aligner_mode == XMT_ALIGNER_SELF)
-    st = aligner_priors(f, run, a);
+  xmt_aligner_set_lexicon(a, *s->lexicon);
+  if (st == XMT_OK && xmt_model_to_load(s))
+    st = xmt_aligner_load(a, s->model);
+  if (st == XMT_OK && s->mode == XMT_ALIGNER_SELF)
+    st = aligner_priors(s, run, a);
   return st;
 }
 
@@ -213,7 +213,9 @@ static xmt_status align_window(struct run *run, struct window *w,
                                xmt_aligner *a, const size_t *pair_of) {
   struct stage_tools *pt = xmt_run_place_tools(run);
   xmt_filter *f = xmt_run_filter(run);
-  int has_model = xmt_model_to_load(f) || xmt_run_align(run)->pairs > 0;
+  const struct align_state *al = xmt_run_align(run);
+  enum xmt_symmetrization sym = al->settings.symmetrization;
+  int has_model = xmt_model_to_load(&al->settings) || al->pairs > 0;
   xmt_status st = XMT_OK;
   for (size_t r = 0; st == XMT_OK && r < xmt_window_nresults(w); r++) {
     struct result *res = xmt_window_result(w, r);
@@ -228,12 +230,12 @@ static xmt_status align_window(struct run *run, struct window *w,
       return XMT_ERR_NOMEM;
     st = xmt_tools_tokenize(pt, src, src_len, tgt, tgt_len);
     if (st == XMT_OK && pair_of[r] != SIZE_MAX)
-      st = xmt_aligner_align_pair(a, pair_of[r], f->symmetrization, res->links);
+      st = xmt_aligner_align_pair(a, pair_of[r], sym, res->links);
     else if (st == XMT_OK && has_model &&
              xmt_tokens_count(xmt_tools_stok(pt)) > 0 &&
              xmt_tokens_count(xmt_tools_ttok(pt)) > 0)
       st = xmt_aligner_align(a, src, src_len, xmt_tools_stok(pt), tgt, tgt_len,
-                             xmt_tools_ttok(pt), f->symmetrization, res->links);
+                             xmt_tools_ttok(pt), sym, res->links);
   }
   return st;
 }
@@ -242,17 +244,17 @@ static xmt_status align_window(struct run *run, struct window *w,
  * self-trained on every answered pair of the window (seeded with a model
  * when one is given), or the model alone; or the alignment cache's. */
 int xmt_align_results(struct run *run, struct window *w) {
-  xmt_filter *f = xmt_run_filter(run);
+  const struct align_state *al = xmt_run_align(run);
+  const struct align_settings *s = &al->settings;
   xmt_status checked = XMT_OK;
   size_t wanted = count_wanted(run, w, &checked);
   if (checked == XMT_ERR_NOMEM)
     return xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
-  if (wanted == 0 || f->aligner_mode == XMT_ALIGNER_NONE)
+  if (wanted == 0 || s->mode == XMT_ALIGNER_NONE)
     return 0;
   if (xmt_window_align_cache(w)->hit && xmt_align_cache_apply(run, w))
     return 0;
   xmt_status st = XMT_OK;
-  const struct align_state *al = xmt_run_align(run);
   if (al->aligner == NULL) {
     st = aligner_open(run);
   } else {
@@ -269,7 +271,7 @@ int xmt_align_results(struct run *run, struct window *w) {
     return xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
   for (size_t r = 0; st == XMT_OK && r < nresults; r++)
     pair_of[r] = SIZE_MAX;
-  if (st == XMT_OK && f->aligner_mode == XMT_ALIGNER_SELF)
+  if (st == XMT_OK && s->mode == XMT_ALIGNER_SELF)
     st = train_window(run, w, a, pair_of);
   if (st == XMT_OK)
     st = align_window(run, w, a, pair_of);
@@ -280,28 +282,27 @@ int xmt_align_results(struct run *run, struct window *w) {
     return xmt_window_fail(run, w, st, 0, NULL, "interrupted");
   if (st != XMT_OK) {
     const struct xmt_error *e = a != NULL ? xmt_aligner_error(a) : NULL;
-    xmt_window_fail_model(w, st, f->align_model, e != NULL ? e->line : 0,
+    xmt_window_fail_model(w, st, s->model, e != NULL ? e->line : 0,
                           e != NULL && e->message != NULL ? e->message
                                                           : xmt_strerror(st));
   }
   return xmt_window_failed(w);
 }
 
-int xmt_aligner_on(const struct run *run) {
-  const xmt_filter *f = xmt_run_filter(run);
-  return f->aligner_mode != XMT_ALIGNER_NONE;
+int xmt_aligner_on(struct run *run) {
+  return xmt_run_align(run)->settings.mode != XMT_ALIGNER_NONE;
 }
 
 /* XMT_FILTER_UPDATE_MODEL: the grown model back to its file. */
 xmt_status xmt_save_model(struct run *run) {
-  xmt_filter *f = xmt_run_filter(run);
   const struct align_state *al = xmt_run_align(run);
-  if ((f->flags & XMT_FILTER_UPDATE_MODEL) == 0 || al->aligner == NULL ||
-      al->pairs == 0 || f->aligner_mode != XMT_ALIGNER_SELF)
+  const struct align_settings *s = &al->settings;
+  if (!s->update_model || al->aligner == NULL || al->pairs == 0 ||
+      s->mode != XMT_ALIGNER_SELF)
     return XMT_OK;
-  xmt_status st = xmt_aligner_save(al->aligner, f->align_model);
+  xmt_status st = xmt_aligner_save(al->aligner, s->model);
   if (st != XMT_OK)
-    xmt_error_copy(&f->err, xmt_aligner_error(al->aligner));
+    xmt_error_copy(s->err, xmt_aligner_error(al->aligner));
   return st;
 }
 
@@ -310,19 +311,19 @@ void xmt_align_free(struct run *run) {
 }
 
 /* A bad aligner model is reported before any MT call. */
-xmt_status xmt_check_align_model(xmt_filter *f) {
-  if ((f->flags & XMT_FILTER_UPDATE_MODEL) != 0 && f->align_model == NULL)
-    return xmt_error_set(&f->err, XMT_ERR_USAGE,
+xmt_status xmt_check_align_model(const struct align_settings *s) {
+  if (s->update_model && s->model == NULL)
+    return xmt_error_set(s->err, XMT_ERR_USAGE,
                          "updating the aligner model needs a model file");
-  if (!xmt_model_to_load(f) || f->aligner_mode == XMT_ALIGNER_NONE)
+  if (!xmt_model_to_load(s) || s->mode == XMT_ALIGNER_NONE)
     return XMT_OK;
   xmt_aligner *a = xmt_aligner_new(NULL);
   if (a == NULL)
-    return xmt_error_nomem(&f->err);
-  xmt_status st = xmt_aligner_load(a, f->align_model);
+    return xmt_error_nomem(s->err);
+  xmt_status st = xmt_aligner_load(a, s->model);
   if (st != XMT_OK) {
     const struct xmt_error *e = xmt_aligner_error(a);
-    xmt_error_at(&f->err, st, XMT_AT_LINE(f->align_model, e->line),
+    xmt_error_at(s->err, st, XMT_AT_LINE(s->model, e->line),
                  "word aligner model: %s",
                  e->message != NULL ? e->message : xmt_strerror(st));
   }

@@ -26,10 +26,10 @@ static xmt_status grow_lane(struct lane *lane, size_t n) {
 }
 
 static int report_progress(struct run *run) {
-  xmt_filter *f = xmt_run_filter(run);
-  if (xmt_filter_interrupted(f) ||
-      (f->progress != NULL &&
-       f->progress(f->callback_user, xmt_run_stats(run)) != 0))
+  const struct engine_settings *s = &xmt_run_engine(run)->settings;
+  if (xmt_filter_interrupted(xmt_run_filter(run)) ||
+      (s->progress != NULL &&
+       s->progress(s->progress_user, xmt_run_stats(run)) != 0))
     return xmt_run_fail(run, XMT_ERR_ABORTED, 0, NULL, "interrupted");
   return 0;
 }
@@ -62,7 +62,6 @@ static int open_lanes(struct run *run, size_t n) {
  * per segment. Under the run's lock when lanes run at once. */
 static void count_engine_failure(struct run *run, struct lane *lane, size_t m) {
   struct engine *e = xmt_run_engine(run);
-  const xmt_filter *f = xmt_run_filter(run);
   const char *why = NULL;
   for (size_t i = 0; i < m; i++) {
     const struct xmt_mt_response *r = lane->response_ptrs[i];
@@ -77,8 +76,8 @@ static void count_engine_failure(struct run *run, struct lane *lane, size_t m) {
     e->engine_failures = 0;
     return;
   }
-  if (++e->engine_failures < XMT_ENGINE_FAILURES ||
-      (f->flags & XMT_FILTER_KEEP_GOING) != 0 || e->engine_stopped)
+  if (++e->engine_failures < XMT_ENGINE_FAILURES || e->settings.keep_going ||
+      e->engine_stopped)
     return;
   snprintf(e->engine_stop, sizeof e->engine_stop,
            "the MT engine failed %u batches in a row, the last with: %.500s; "
@@ -106,8 +105,9 @@ static void send_batch(struct lane *lane, size_t k, int locked) {
   struct engine *e = xmt_run_engine(run);
   struct window *w = xmt_run_asking(run, NULL);
   xmt_filter *f = xmt_run_filter(run);
-  size_t from = k * e->batch;
-  size_t to = from + e->batch < e->npending ? from + e->batch : e->npending;
+  size_t batch = e->settings.batch;
+  size_t from = k * batch;
+  size_t to = from + batch < e->npending ? from + batch : e->npending;
   size_t m = to - from, probes = 0;
   /* The ids first, one after the other: the buffer moves as it grows. */
   xmt_status st = XMT_OK;
@@ -198,8 +198,7 @@ static int translate_results(struct run *run) {
   int probes;
   struct window *w = xmt_run_asking(run, &probes);
   size_t nresults = xmt_window_nresults(w);
-  xmt_filter *f = xmt_run_filter(run);
-  e->batch = f->batch_size ? f->batch_size : DEFAULT_BATCH;
+  size_t batch = e->settings.batch;
   size_t *p = xmt_grow_array(e->pending, &e->pending_cap, nresults, sizeof *p);
   if (p == NULL)
     return xmt_run_nomem(run);
@@ -210,18 +209,18 @@ static int translate_results(struct run *run) {
     if (!xmt_result_cached(res) && xmt_result_probe(res) == probes)
       e->pending[e->npending++] = r;
   }
-  e->nbatches = (e->npending + e->batch - 1) / e->batch;
+  e->nbatches = (e->npending + batch - 1) / batch;
   e->lanes_stop = 0;
   if (e->engine_stopped)
     xmt_window_engine_stopped(w);
-  size_t lanes = f->engine_jobs > 1 ? f->engine_jobs : 1;
+  size_t lanes = e->settings.jobs;
   if (lanes > e->nbatches)
     lanes = e->nbatches > 0 ? e->nbatches : 1;
   if (open_lanes(run, lanes) != 0)
     return 1;
   for (size_t k = 0; k < lanes; k++) {
     e->lanes[k].run = run;
-    if (grow_lane(&e->lanes[k], e->batch) != XMT_OK)
+    if (grow_lane(&e->lanes[k], batch) != XMT_OK)
       return xmt_run_nomem(run);
   }
   e->lanes_running = lanes;

@@ -158,7 +158,40 @@ struct stage_tools;
 
 /* The engine as the run uses it: lanes.c's and engines.c's, set up and
  * torn down by run.c. */
+/* The engine's settings, copied from the filter when the run is set up,
+ * or before any run for xmt_filter_start_engines (run.c): lanes.c and
+ * engines.c read them, not the filter. */
+struct engine_settings {
+  /* the filter's backend (a merge's run answers with its own) */
+  const struct xmt_backend *backend;
+  void *backend_user;
+  const char *spec;
+  const char *const *options; /* "key=value", NULL-terminated, or NULL */
+  /* what the backend's states are opened with */
+  const char *source_language, *target_language;
+  unsigned timeout_ms;
+  size_t max_answer; /* XMT_DEFAULT_MAX_ANSWER unless set */
+  const int *interrupted;
+  size_t batch;   /* requests per batch */
+  size_t jobs;    /* lanes at most (--engine-jobs) */
+  int keep_going; /* an engine that keeps failing is still asked */
+  xmt_filter_progress_fn progress; /* NULL: none */
+  void *progress_user;
+  /* XMT_FILTER_KEEP_ENGINES: the states are kept in the filter's *kept
+   * (*nkept of them) for the next run */
+  int keep;
+  void ***kept;
+  size_t *nkept;
+  /* the filter's configuration of its states: kept states may hold on
+   * to it */
+  struct xmt_backend_config *config;
+  struct xmt_error_store *err; /* the filter's */
+};
+/* Copies the filter's settings of the engine into s. */
+void xmt_engine_settings(xmt_filter *f, struct engine_settings *s);
+
 struct engine {
+  struct engine_settings settings;
   /* the filter's, or the merge's offline answers */
   const struct xmt_backend *backend;
   void *backend_user;
@@ -170,7 +203,7 @@ struct engine {
   size_t nlanes, lanes_cap;
   size_t *pending; /* results to send this window */
   size_t pending_cap;
-  size_t batch, npending, nbatches;
+  size_t npending, nbatches;
   size_t lanes_running;       /* this window's */
   int lanes_stop;             /* set by a lane that failed */
   pthread_mutex_t lanes_lock; /* stats, progress, errors, engine failures */
@@ -183,8 +216,23 @@ struct engine {
   char engine_stop[640];
 };
 
+/* The cache's settings, copied from the filter when the run is set up
+ * (run.c): tm.c reads them, not the filter. */
+struct tm_settings {
+  const char *uri; /* NULL: no cache */
+  size_t max_entries;
+  /* the backend's options: the engine part of the cache's keys */
+  const char *const *options;
+  size_t noptions;
+  /* where the filter keeps the open cache for the next run */
+  struct xmt_cache **kept;
+  const int *interrupted;
+  struct xmt_error_store *err; /* the filter's */
+};
+
 /* The translation memory: tm.c's. */
 struct tm_state {
+  struct tm_settings settings;
   struct xmt_memo run_memo; /* request -> translation, whole run */
   /* The translation memory cache and the engine part of its keys. */
   struct xmt_cache *cache;
@@ -203,7 +251,25 @@ struct asks {
 /* The word aligner, kept from window to window so that each window's
  * training starts from what the earlier ones taught: aligner.c's. Only
  * the placing stage uses it. */
+/* The word aligner's settings, copied from the filter when the run is set
+ * up (run.c): aligner.c and align_cache.c read them, not the filter. */
+struct align_settings {
+  enum xmt_aligner_mode mode;
+  const char *model; /* its file, or NULL */
+  enum xmt_align_model kind;
+  const char *const *dicts; /* none given: "auto" */
+  size_t ndicts;
+  enum xmt_symmetrization symmetrization;
+  int update_model; /* XMT_FILTER_UPDATE_MODEL */
+  /* XMT_FILTER_KEEP_DICTIONARIES: the dictionaries are loaded into the
+   * filter's *lexicon, kept for the next run */
+  int keep_dicts;
+  xmt_lexicon **lexicon;
+  struct xmt_error_store *err; /* the filter's */
+};
+
 struct align_state {
+  struct align_settings settings;
   xmt_aligner *aligner;
   size_t pairs; /* trained on in this run */
 };
@@ -244,10 +310,18 @@ struct run {
   struct stage_tools *tt; /* the main thread's: requests and answers */
   struct stage_tools *pt; /* the placing stage's */
   int failed;             /* the filter's own error is set */
-  /* The filter's, given to the stages as they are: the tag mode, and
-   * the counts they add to. */
+  /* The filter's, given to the stages as they are: the tag mode, the
+   * projection rule, and the counts they add to. */
   enum xmt_tag_mode tag_mode;
+  enum xmt_projection_rule rule;
   struct xmt_filter_stats *stats;
+  /* The filter's settings the reader's side reads: the languages given
+   * (NULL: the document's), the segmenter (NULL: none), whether it
+   * segments again, the segments of a window. */
+  const char *given_source, *given_target;
+  xmt_segmenter *segmenter;
+  int resegment;
+  size_t window;
   struct align_state align;
   /* Extract writes the requests here, not the document. */
   struct xmt_output *extract;
@@ -266,6 +340,7 @@ enum xmt_pipeline_mode xmt_run_mode(const struct run *run);
 /* The filter's tag mode, and the counts the stages add to (the
  * filter's). */
 enum xmt_tag_mode xmt_run_tag_mode(const struct run *run);
+enum xmt_projection_rule xmt_run_rule(const struct run *run);
 struct xmt_filter_stats *xmt_run_stats(const struct run *run);
 /* The window the reader fills; the one whose requests go to the engine
  * (*probes: its probes' or its segments'), set by lanes.c. */
@@ -284,16 +359,22 @@ const struct xmt_xliff_target_options *xmt_run_options(const struct run *run);
 struct xmt_output *xmt_run_extract(const struct run *run);
 /* 1 when probes are sent. */
 int xmt_run_probing(const struct run *run);
-/* 1 when the filter's error is set; set by placing.c when a window's
- * failure becomes the run's. */
+/* 1 when the filter's error is set (xmt_run_fail, xmt_run_fail_with). */
 int xmt_run_failed(const struct run *run);
-void xmt_run_set_failed(struct run *run);
 const char *xmt_run_in_path(const struct run *run);
 /* 1 when the caller takes warnings; a warning to it (id NULL: of the
  * run, not of a segment). */
 int xmt_run_warns(const struct run *run);
 void xmt_run_warn(const struct run *run, const char *id, unsigned long line,
                   const char *message);
+/* 1 when the caller is told of each segment not translated; telling it
+ * (placing.c, when the window comes back). */
+int xmt_run_tells_failures(const struct run *run);
+void xmt_run_tell_failure(const struct run *run, const char *id,
+                          unsigned long line, const char *message);
+/* The segmenter (NULL: the run does not segment) and whether it
+ * segments units already segmented. */
+xmt_segmenter *xmt_run_segmenter(const struct run *run, int *resegment);
 /* The longest answer the filter allows an engine (XMT_DEFAULT_MAX_ANSWER
  * unless set). */
 size_t xmt_run_max_answer(const struct run *run);
@@ -320,6 +401,8 @@ xmt_status xmt_run_put_skeleton(struct run *run, const char *bytes, size_t len);
 int xmt_run_fail(struct run *run, xmt_status st, unsigned long line,
                  const char *unit_id, const char *message);
 int xmt_run_nomem(struct run *run);
+/* The same with an error already made (a window's); returns 1. */
+int xmt_run_fail_with(struct run *run, const struct xmt_error *e);
 
 /* --- units.c ----------------------------------------------------------- */
 extern const struct xmt_xliff_reader_callbacks xmt_units_callbacks;
@@ -440,9 +523,9 @@ int xmt_answer_unchanged(const struct result *r);
 
 /* --- aligner.c --------------------------------------------------------- */
 /* The aligner model file, unless it is still to be made. */
-int xmt_model_to_load(const xmt_filter *f);
-/* A bad aligner model is reported before any MT call. */
-xmt_status xmt_check_align_model(xmt_filter *f);
+int xmt_model_to_load(const struct align_settings *s);
+/* A bad aligner model is reported before any MT call (to s->err). */
+xmt_status xmt_check_align_model(const struct align_settings *s);
 /* XMT_FILTER_UPDATE_MODEL: the grown model back to its file. */
 xmt_status xmt_save_model(struct run *run);
 /* The engine's links of res into links when res needs links and they
@@ -456,7 +539,7 @@ int xmt_wants_aligner_links(struct run *run, const struct window *w,
 /* Frees the run's word aligner (the run's end). */
 void xmt_align_free(struct run *run);
 /* 1 when the run aligns (an aligner mode other than none). */
-int xmt_aligner_on(const struct run *run);
+int xmt_aligner_on(struct run *run);
 /* Word alignments for the results that need them (placing stage). */
 int xmt_align_results(struct run *run, struct window *w);
 /* A result's links are aligner.c's: some job projects onto res (placing
@@ -532,11 +615,13 @@ int xmt_extract_window(struct run *run, struct window *w);
 /* The backend configuration of the run, in the filter (kept states may
  * hold on to it); earlier states closed unless they are to be kept. */
 void xmt_engines_configure(struct run *run);
-void xmt_engines_take(xmt_filter *f, struct run *run);
+/* The states an earlier run kept become the run's first lanes. */
+void xmt_engines_take(struct run *run);
 /* Opens lanes[0]'s state unless the run has one or extracts; the error
  * is the filter's. */
 xmt_status xmt_engines_open_first(struct run *run);
-void xmt_engines_keep(xmt_filter *f, struct run *run);
+/* The run's states kept for the next run (XMT_FILTER_KEEP_ENGINES). */
+void xmt_engines_keep(struct run *run);
 void xmt_engines_close(struct run *run);
 /* The backend's name and spec (the engine part of the cache's keys)
  * appended to out; 1 when the backend translates markup. */

@@ -43,10 +43,9 @@ static int needs_projection(struct run *run, const struct window *w,
  * when the window comes back. */
 static int job_failed(struct run *run, struct window *w, const struct job *j,
                       const char *message) {
-  const xmt_filter *f = xmt_run_filter(run);
   w->stats.failed_segments++;
   w->items[j->item].failed++;
-  if (f->on_failure == NULL ||
+  if (!xmt_run_tells_failures(run) ||
       (w->engine_stopped && j->result != NO_RESULT &&
        xmt_mt_response_engine_failed(&w->responses[j->result])))
     return 0; /* the run's message tells them at once */
@@ -88,7 +87,6 @@ static xmt_status place_standins(struct run *run, struct window *w,
 static xmt_status project_job(struct run *run, struct window *w,
                               const struct job *j) {
   struct stage_tools *pt = xmt_run_place_tools(run);
-  xmt_filter *f = xmt_run_filter(run);
   struct xmt_placer *p = xmt_tools_placer(pt);
   const xmt_segment *src = xmt_job_source(w, j);
   const struct result *res = &w->results[j->result];
@@ -119,7 +117,7 @@ static xmt_status project_job(struct run *run, struct window *w,
   const char *ans = xmt_answer_of(w, res, &ans_len);
   if (st == XMT_OK)
     st = xmt_place_project(p, xmt_tools_scratch(pt), from, j->lead, core_len,
-                           ans, ans_len, ctok, ttok, links, f->rule);
+                           ans, ans_len, ctok, ttok, links, xmt_run_rule(run));
   if (st == XMT_OK)
     st = xmt_break_unspace(p, from, xmt_tools_scratch(pt));
   if (st == XMT_OK && j->standin != NO_RESULT)
@@ -316,18 +314,17 @@ int xmt_window_report(struct run *run, struct window *w) {
   memset(&w->stats, 0, sizeof w->stats);
   if (!w->failed)
     xmt_align_cache_store(run, w);
-  xmt_filter *f = xmt_run_filter(run);
   for (size_t k = 0; k < w->nnotes; k++)
-    f->on_failure(f->callback_user, w->notes.data + w->notes_at[k].id,
-                  w->notes_at[k].line, w->notes.data + w->notes_at[k].message);
+    xmt_run_tell_failure(run, w->notes.data + w->notes_at[k].id,
+                         w->notes_at[k].line,
+                         w->notes.data + w->notes_at[k].message);
   w->nnotes = 0;
   xmt_buf_reset(&w->notes);
   if (w->failed) {
     /* Earlier in the document than whatever the main thread met since. */
-    xmt_error_copy(&f->err, &w->err.pub);
+    xmt_run_fail_with(run, &w->err.pub);
     xmt_error_clear(&w->err);
     w->failed = 0;
-    xmt_run_set_failed(run);
   }
   return xmt_run_failed(run);
 }

@@ -10,9 +10,9 @@
 
 /* 1 when the unit asks for a translation: translatable, not translated
  * yet (or overwriting), and with some source content. */
-static int wants_translation(const xmt_filter *f, const xmt_xliff_unit *u) {
+static int wants_translation(const struct run *run, const xmt_xliff_unit *u) {
   if (u == NULL || !xmt_xliff_unit_translatable(u) ||
-      (xmt_xliff_unit_has_target(u) && !(f->flags & XMT_FILTER_OVERWRITE)))
+      (xmt_xliff_unit_has_target(u) && !xmt_run_options(run)->overwrite))
     return 0;
   for (size_t s = 0; s < xmt_xliff_unit_segment_count(u); s++) {
     const xmt_segment *seg = xmt_xliff_unit_source(u, s);
@@ -317,7 +317,8 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
 }
 
 int xmt_window_translate(struct run *run) {
-  xmt_filter *f = xmt_run_filter(run);
+  int resegment;
+  xmt_segmenter *segmenter = xmt_run_segmenter(run, &resegment);
   struct window *w = xmt_run_fill(run);
   int rc = xmt_run_failed(run);
   w->njobs = 0;
@@ -327,12 +328,12 @@ int xmt_window_translate(struct run *run) {
   xmt_slots_clear(&xmt_run_asks(run)->index);
   for (size_t i = 0; rc == 0 && i < w->nitems; i++) {
     xmt_xliff_unit *u = xmt_window_unit(w, i);
-    if (!wants_translation(f, u))
+    if (!wants_translation(run, u))
       continue;
-    if (f->segmenter != NULL) {
-      xmt_status st = xmt_segmenter_segment_unit(f->segmenter, u, f->resegment);
+    if (segmenter != NULL) {
+      xmt_status st = xmt_segmenter_segment_unit(segmenter, u, resegment);
       if (st != XMT_OK) {
-        const struct xmt_error *e = xmt_segmenter_error(f->segmenter);
+        const struct xmt_error *e = xmt_segmenter_error(segmenter);
         rc = xmt_run_fail(run, st, xmt_xliff_unit_line(u), xmt_xliff_unit_id(u),
                           e->message != NULL ? e->message : xmt_strerror(st));
         break;

@@ -18,6 +18,12 @@ int xmt_run_fail(struct run *run, xmt_status st, unsigned long line,
   return 1;
 }
 
+int xmt_run_fail_with(struct run *run, const struct xmt_error *e) {
+  xmt_error_copy(&run->filter->err, e);
+  run->failed = 1;
+  return 1;
+}
+
 int xmt_run_nomem(struct run *run) {
   return xmt_run_fail(run, XMT_ERR_NOMEM, 0, NULL, xmt_strerror(XMT_ERR_NOMEM));
 }
@@ -32,6 +38,10 @@ enum xmt_pipeline_mode xmt_run_mode(const struct run *run) { return run->mode; }
 
 enum xmt_tag_mode xmt_run_tag_mode(const struct run *run) {
   return run->tag_mode;
+}
+
+enum xmt_projection_rule xmt_run_rule(const struct run *run) {
+  return run->rule;
 }
 
 struct xmt_filter_stats *xmt_run_stats(const struct run *run) {
@@ -81,8 +91,6 @@ int xmt_run_probing(const struct run *run) { return run->probing; }
 
 int xmt_run_failed(const struct run *run) { return run->failed; }
 
-void xmt_run_set_failed(struct run *run) { run->failed = 1; }
-
 const char *xmt_run_in_path(const struct run *run) { return run->in_path; }
 
 int xmt_run_warns(const struct run *run) {
@@ -94,6 +102,22 @@ void xmt_run_warn(const struct run *run, const char *id, unsigned long line,
   const xmt_filter *f = run->filter;
   if (f->on_warning != NULL)
     f->on_warning(f->callback_user, id, line, message);
+}
+
+int xmt_run_tells_failures(const struct run *run) {
+  return run->filter->on_failure != NULL;
+}
+
+void xmt_run_tell_failure(const struct run *run, const char *id,
+                          unsigned long line, const char *message) {
+  const xmt_filter *f = run->filter;
+  if (f->on_failure != NULL)
+    f->on_failure(f->callback_user, id, line, message);
+}
+
+xmt_segmenter *xmt_run_segmenter(const struct run *run, int *resegment) {
+  *resegment = run->resegment;
+  return run->segmenter;
 }
 
 size_t xmt_run_max_answer(const struct run *run) {
@@ -170,6 +194,56 @@ static void run_free(struct run *run) {
   xmt_align_free(run);
 }
 
+/* Each stage's settings, copied from the filter: the stages read these,
+ * never the filter's fields. */
+void xmt_engine_settings(xmt_filter *f, struct engine_settings *s) {
+  const struct engine_settings es = {
+      f->backend,
+      f->backend_user,
+      f->backend_spec,
+      (const char *const *)f->backend_options,
+      f->source_language,
+      f->target_language,
+      f->timeout_ms,
+      f->max_answer != 0 ? f->max_answer : XMT_DEFAULT_MAX_ANSWER,
+      &f->interrupted,
+      f->batch_size ? f->batch_size : DEFAULT_BATCH,
+      f->engine_jobs > 1 ? f->engine_jobs : 1,
+      (f->flags & XMT_FILTER_KEEP_GOING) != 0,
+      f->progress,
+      f->callback_user,
+      (f->flags & XMT_FILTER_KEEP_ENGINES) != 0,
+      &f->engines,
+      &f->nengines,
+      &f->engine_config,
+      &f->err};
+  *s = es;
+}
+
+static void stage_settings(struct run *run, xmt_filter *f) {
+  xmt_engine_settings(f, &run->engine.settings);
+  const struct tm_settings ts = {f->cache_uri,
+                                 f->cache_max,
+                                 (const char *const *)f->backend_options,
+                                 f->nbackend_options,
+                                 &f->cache,
+                                 &f->interrupted,
+                                 &f->err};
+  run->tm.settings = ts;
+  const struct align_settings as = {f->aligner_mode,
+                                    f->align_model,
+                                    f->align_kind,
+                                    (const char *const *)f->dicts,
+                                    f->ndicts,
+                                    f->symmetrization,
+                                    (f->flags & XMT_FILTER_UPDATE_MODEL) != 0,
+                                    (f->flags & XMT_FILTER_KEEP_DICTIONARIES) !=
+                                        0,
+                                    &f->lexicon,
+                                    &f->err};
+  run->align.settings = as;
+}
+
 /* The run's options from the filter and the document. */
 static void run_init(struct run *run, xmt_filter *f,
                      const struct xmt_pipeline_doc *d,
@@ -178,7 +252,12 @@ static void run_init(struct run *run, xmt_filter *f,
   run->filter = f;
   run->mode = mode;
   run->tag_mode = f->tag_mode;
+  run->rule = f->rule;
   run->stats = &f->stats;
+  run->given_source = f->source_language;
+  run->given_target = f->target_language;
+  run->resegment = f->resegment;
+  run->window = f->window ? f->window : DEFAULT_WINDOW;
   run->in_path = d->in_path;
   /* XLIFF 1.2's entry has no read operation: the run's own reader and
    * writer read and write it */
@@ -190,6 +269,7 @@ static void run_init(struct run *run, xmt_filter *f,
   e->backend = d->backend != NULL ? d->backend : f->backend;
   e->backend_user = d->backend != NULL ? d->backend_user : f->backend_user;
   e->backend_spec = d->backend != NULL ? NULL : f->backend_spec;
+  stage_settings(run, f);
   run->options.state = f->state;
   run->options.state_qualifier = f->state_qualifier;
   run->options.overwrite = (f->flags & XMT_FILTER_OVERWRITE) != 0;
@@ -210,12 +290,14 @@ static int extracting(enum xmt_pipeline_mode mode) {
 }
 
 /* What is checked before the input is opened. */
-static xmt_status run_check(xmt_filter *f, enum xmt_pipeline_mode mode) {
+static xmt_status run_check(struct run *run) {
+  xmt_filter *f = run->filter;
   xmt_status st = xmt_filter_prepare_segmenter(f);
-  if (st == XMT_OK && !extracting(mode))
-    st = xmt_check_align_model(f);
+  if (st == XMT_OK && !extracting(run->mode))
+    st = xmt_check_align_model(&run->align.settings);
   if (st != XMT_OK)
     return st;
+  run->segmenter = f->segmenter; /* loaded now */
   /* A kept reference is a code no engine markup can carry. */
   if ((f->flags & XMT_FILTER_KEEP_ENTITIES) != 0 && f->tag_mode == XMT_TAGS_RAW)
     return xmt_error_set(&f->err, XMT_ERR_USAGE,
@@ -247,7 +329,7 @@ static xmt_status run_open(struct run *run, struct xmt_output *out) {
   if (e->lanes == NULL)
     e->lanes_cap = 0;
   else if (run->extract == NULL && e->backend == f->backend)
-    xmt_engines_take(f, run);
+    xmt_engines_take(run);
   pthread_mutex_init(&e->lanes_lock, NULL);
   pthread_mutex_init(&run->probes_lock, NULL);
   pthread_cond_init(&run->probes_cond, NULL);
@@ -356,7 +438,7 @@ static xmt_status run_close(struct run *run, xmt_status st, FILE *in,
     st = XMT_ERR_ABORTED;
   }
   if (st == XMT_OK && (f->flags & XMT_FILTER_KEEP_ENGINES) != 0)
-    xmt_engines_keep(f, run);
+    xmt_engines_keep(run);
   xmt_engines_close(run);
   pthread_mutex_destroy(&run->engine.lanes_lock);
   pthread_mutex_destroy(&run->probes_lock);
@@ -394,7 +476,7 @@ xmt_status xmt_pipeline_run(xmt_filter *f, const struct xmt_pipeline_doc *d,
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
   struct run run;
   run_init(&run, f, d, mode);
-  xmt_status st = run_check(f, mode);
+  xmt_status st = run_check(&run);
   if (st != XMT_OK)
     return st;
   struct xmt_output out;

@@ -21,9 +21,8 @@ void xmt_tm_key(struct run *run, int probe, struct xmt_cache_key *key) {
  * translation goes on without it. A wait the run's interruption ended is
  * no failure of the cache's. */
 void xmt_tm_trouble(struct run *run) {
-  xmt_filter *f = xmt_run_filter(run);
   struct tm_state *tm = xmt_run_tm(run);
-  if (xmt_run_warns(run) && !xmt_filter_interrupted(f)) {
+  if (xmt_run_warns(run) && !xmt_filter_interrupted(xmt_run_filter(run))) {
     char msg[800];
     snprintf(msg, sizeof msg,
              "the cache %.300s failed: %.400s; going on without it",
@@ -32,7 +31,7 @@ void xmt_tm_trouble(struct run *run) {
   }
   xmt_cache_close(tm->cache);
   tm->cache = NULL;
-  f->cache = NULL;
+  *tm->settings.kept = NULL;
 }
 
 /* The answers the window need not ask the engine: translations of
@@ -85,27 +84,27 @@ xmt_status xmt_tm_look_up(struct run *run) {
 /* Opens the filter's cache for a run; the engine part of its keys is the
  * backend, its spec and its options, which decide its answers. */
 xmt_status xmt_tm_open(struct run *run) {
-  xmt_filter *f = xmt_run_filter(run);
   struct tm_state *tm = xmt_run_tm(run);
+  const struct tm_settings *s = &tm->settings;
   struct xmt_buf *e = &tm->cache_engine;
   xmt_status st = xmt_engines_describe(run, e);
-  for (size_t i = 0; st == XMT_OK && i < f->nbackend_options; i++) {
+  for (size_t i = 0; st == XMT_OK && i < s->noptions; i++) {
     st = xmt_buf_append_byte(e, '\n');
     if (st == XMT_OK)
-      st = xmt_buf_append_str(e, f->backend_options[i]);
+      st = xmt_buf_append_str(e, s->options[i]);
   }
   if (st != XMT_OK)
-    return xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
-  if (f->cache != NULL) { /* an earlier run's */
-    tm->cache = f->cache;
+    return xmt_error_set(s->err, st, "%s", xmt_strerror(st));
+  if (*s->kept != NULL) { /* an earlier run's */
+    tm->cache = *s->kept;
     return XMT_OK;
   }
   char warning[1400];
-  st = xmt_cache_open(&tm->cache, f->cache_uri, f->cache_max, &f->interrupted,
-                      &f->err, warning, sizeof warning);
+  st = xmt_cache_open(&tm->cache, s->uri, s->max_entries, s->interrupted,
+                      s->err, warning, sizeof warning);
   if (st == XMT_OK && warning[0] != '\0')
     xmt_run_warn(run, NULL, 0, warning);
-  f->cache = tm->cache;
+  *s->kept = tm->cache;
   return st;
 }
 
@@ -158,8 +157,7 @@ void xmt_tm_drop(struct run *run) {
     return;
   xmt_cache_close(tm->cache);
   tm->cache = NULL;
-  xmt_filter *f = xmt_run_filter(run);
-  f->cache = NULL;
+  *tm->settings.kept = NULL;
 }
 
 void xmt_tm_free(struct run *run) {

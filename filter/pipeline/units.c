@@ -141,19 +141,18 @@ static int other_language(struct run *run, unsigned long line,
 static int on_file(void *user, const struct xmt_xliff_file_info *info,
                    const char *tag, size_t len) {
   struct run *run = user;
-  xmt_filter *f = run->filter;
   run->files++;
   /* The worker writes with this file's languages and options: it is done
    * before they change. */
   if (xmt_window_drain(run) != 0 || xmt_placing_finish(run) != 0)
     return 1;
   if (other_language(run, info->line, "source-language", info->source_language,
-                     "from", f->source_language) ||
+                     "from", run->given_source) ||
       other_language(run, info->line, "target-language", info->target_language,
-                     "into", f->target_language))
+                     "into", run->given_target))
     return 1;
   const char *target =
-      f->target_language != NULL ? f->target_language : info->target_language;
+      run->given_target != NULL ? run->given_target : info->target_language;
   if (target == NULL && run->extract != NULL)
     target = "und"; /* extract writes no target */
   if (target == NULL)
@@ -163,15 +162,15 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
   free(run->source_language);
   free(run->target_language);
   run->source_language = xmt_strdup(
-      f->source_language != NULL ? f->source_language : info->source_language);
+      run->given_source != NULL ? run->given_source : info->source_language);
   run->target_language = xmt_strdup(target);
   run->options.target_language = run->target_language;
   if (run->target_language == NULL)
     return xmt_run_nomem(run);
-  if (f->segmenter != NULL && run->source_language != NULL &&
-      xmt_segmenter_set_language(f->segmenter, run->source_language) !=
+  if (run->segmenter != NULL && run->source_language != NULL &&
+      xmt_segmenter_set_language(run->segmenter, run->source_language) !=
           XMT_OK) {
-    const struct xmt_error *e = xmt_segmenter_error(f->segmenter);
+    const struct xmt_error *e = xmt_segmenter_error(run->segmenter);
     return xmt_run_fail(run, e->status != XMT_OK ? e->status : XMT_ERR_USAGE,
                         info->line, NULL,
                         e->message != NULL ? e->message : "segmentation rules");
@@ -208,8 +207,7 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
   if (run->options.target_language == NULL)
     return xmt_run_fail(run, XMT_ERR_NOT_XLIFF, xmt_xliff_unit_line(unit),
                         xmt_xliff_unit_id(unit), "<trans-unit> outside <file>");
-  size_t window = run->filter->window ? run->filter->window : DEFAULT_WINDOW;
-  return w->queued_segments >= window ? xmt_window_drain(run) : 0;
+  return w->queued_segments >= run->window ? xmt_window_drain(run) : 0;
 }
 
 const struct xmt_xliff_reader_callbacks xmt_units_callbacks = {
