@@ -28,6 +28,10 @@ struct drive {
   void *sax_user;
   int strict;
   int done; /* validation stopped: another root, or an error of ours */
+  /* memory ran out in libxml2 or expat: what the validator holds may be
+   * half made (libxml2 2.9 goes on after a failed allocation and reads
+   * what it did not get), so nothing more is given to it */
+  int broken;
   /* The validator keeps the names and namespace bindings it is given
    * until their element ends, as libxml2's parser gives them: names are
    * interned, and each open element's bindings stay on a stack. */
@@ -52,13 +56,37 @@ struct drive {
   struct xmt_error_store *err;
 };
 
+static void stop(struct drive *d, xmt_status st) {
+  if (d->st == XMT_OK)
+    d->st = st == XMT_ERR_NOMEM ? xmt_error_nomem(d->err) : st;
+  d->done = 1;
+  XML_StopParser(d->parser, XML_FALSE);
+}
+
+/* An allocation of libxml2's that failed: told as XML_ERR_NO_MEMORY, or
+ * as an error whose message could not be made. */
+static int is_nomem(const xmlError *e) {
+  return e->code == XML_ERR_NO_MEMORY || e->message == NULL;
+}
+
+static void broken(struct drive *d, xmt_status st) {
+  d->broken = 1;
+  stop(d, st);
+}
+
 /* A schema error, at the place of the event being validated. */
 static void on_error(void *user, xmlErrorPtr e) {
   struct drive *d = user;
-  if (e == NULL || d->done)
+  if (e == NULL)
+    return;
+  if (is_nomem(e)) {
+    broken(d, XMT_ERR_NOMEM);
+    return;
+  }
+  if (d->done)
     return;
   char msg[1024];
-  snprintf(msg, sizeof msg, "%s", e->message != NULL ? e->message : "error");
+  snprintf(msg, sizeof msg, "%s", e->message);
   size_t len = strlen(msg);
   while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
     msg[--len] = '\0';
@@ -71,11 +99,28 @@ static void on_error(void *user, xmlErrorPtr e) {
   }
 }
 
-static void stop(struct drive *d, xmt_status st) {
-  if (d->st == XMT_OK)
-    d->st = st;
-  d->done = 1;
-  XML_StopParser(d->parser, XML_FALSE);
+/* What libxml2 tells outside the validator's own channel while it
+ * validates (its allocations that failed, in the validator, its regular
+ * expressions and its dictionary): the run stops, and nothing reaches
+ * stderr. */
+static void on_other_error(void *user, xmlErrorPtr e) {
+  struct drive *d = user;
+  if (e == NULL || e->level == XML_ERR_WARNING)
+    return;
+  if (is_nomem(e)) {
+    broken(d, XMT_ERR_NOMEM);
+    return;
+  }
+  if (d->st == XMT_OK) {
+    char msg[512];
+    snprintf(msg, sizeof msg, "%s", e->message);
+    size_t len = strlen(msg);
+    while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
+      msg[--len] = '\0';
+    d->st = xmt_error_set(d->err, XMT_ERR_INTERNAL,
+                          "the schema validator failed: %s", msg);
+  }
+  broken(d, d->st);
 }
 
 /* The schema for a root element in namespace uri, and the plug that
@@ -347,14 +392,19 @@ static int feed(struct drive *d, struct feed *in, const char *bytes, size_t len,
   struct xmt_buf utf8 = {0};
   const char *text = bytes;
   if (in->dec.enc != XMT_ENC_UTF8) {
-    if (xmt_decoder_run(&in->dec, bytes, len, final, &utf8) != XMT_OK) {
+    xmt_status st = xmt_decoder_run(&in->dec, bytes, len, final, &utf8);
+    if (st != XMT_OK) {
       xmt_buf_free(&utf8);
+      if (st == XMT_ERR_NOMEM)
+        stop(d, st);
       return 0; /* the reader tells of the bytes */
     }
     text = utf8.data != NULL ? utf8.data : "", len = utf8.len;
   }
   /* A malformed document is the reader's to tell: validation just ends. */
   int ok = XML_Parse(d->parser, text, (int)len, final) == XML_STATUS_OK;
+  if (!ok && XML_GetErrorCode(d->parser) == XML_ERROR_NO_MEMORY)
+    broken(d, XMT_ERR_NOMEM);
   xmt_buf_free(&utf8);
   if (in->started && in->head.data != NULL)
     xmt_buf_free(&in->head);
@@ -406,6 +456,10 @@ xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
   XML_SetElementHandler(d.parser, on_start, on_end);
   XML_SetCharacterDataHandler(d.parser, on_text);
   XML_SetStartNamespaceDeclHandler(d.parser, on_ns);
+  /* libxml2's handler of this thread, ours while we validate */
+  xmlStructuredErrorFunc prev = xmlStructuredError;
+  void *prev_ctx = xmlStructuredErrorContext;
+  xmlSetStructuredErrorFunc(&d, on_other_error);
   xmt_status st;
   if (strcmp(path, "-") == 0) {
     /* standard input, held whole for the reader after us */
@@ -416,9 +470,11 @@ xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
     if (fp != NULL)
       fclose(fp);
   }
-  /* a document cut short: its open elements closed, nothing told */
+  /* a document cut short: its open elements closed, nothing told (not
+   * after a failure inside the validator, whose state is not sound) */
   d.done = 1;
-  for (size_t k = d.depth; d.plug != NULL && d.open != NULL && k > 0; k--)
+  for (size_t k = d.depth;
+       !d.broken && d.plug != NULL && d.open != NULL && k > 0; k--)
     d.sax->endElementNs(d.sax_user, d.open[k - 1][0], d.open[k - 1][1],
                         d.open[k - 1][2]);
   if (d.plug != NULL)
@@ -434,5 +490,6 @@ xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
   xmt_memo_free(&d.ids);
   xmlDictFree(d.dict);
   XML_ParserFree(d.parser);
-  return st;
+  xmlSetStructuredErrorFunc(prev_ctx, prev);
+  return d.st != XMT_OK ? d.st : st;
 }
