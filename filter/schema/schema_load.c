@@ -294,14 +294,18 @@ xmlSchemaPtr xmt_schema_compile(enum xmt_schema_kind kind,
     xmlSchemaFree(schema);
     schema = NULL;
   }
+  /* the shipped schemas compile (the tests see to it): when they do not,
+   * an allocation failed, told or not (libxml2 2.9 sometimes reads the
+   * NULL it got as a value: "'(null)' is not a valid value") */
+  const char *dir = getenv("XLIFFMT_SCHEMA_DIR");
+  int shipped = dir == NULL || dir[0] == '\0';
   if (schema == NULL) {
-    if (pc == NULL || told.nomem)
+    if (pc == NULL || told.nomem || shipped)
       xmt_error_nomem(err);
     else
-      xmt_error_set(
-          err, XMT_ERR_INTERNAL, "the %s%s does not compile: %s", name,
-          getenv("XLIFFMT_SCHEMA_DIR") != NULL ? " in XLIFFMT_SCHEMA_DIR" : "",
-          told.first[0] != '\0' ? told.first : "no message");
+      xmt_error_set(err, XMT_ERR_INTERNAL,
+                    "the %s in XLIFFMT_SCHEMA_DIR does not compile: %s", name,
+                    told.first[0] != '\0' ? told.first : "no message");
   }
   return schema;
 }
