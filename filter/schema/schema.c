@@ -17,6 +17,20 @@
 #define NS12 "urn:oasis:names:tc:xliff:document:1.2"
 #define NS20 "urn:oasis:names:tc:xliff:document:2.0"
 #define CHUNK 65536
+/* children of an XLIFF 2 <file> or <group> between two reopenings */
+#define REOPEN_AFTER 4096
+
+/* An open XLIFF 2 <file> or <group>, as it started: what the validator is
+ * given again when it is reopened (reopen()). */
+struct reopen {
+  const xmlChar **attrs; /* 5 per attribute, values in chars */
+  char *chars;
+  int nattrs;
+  int nns;         /* its namespace bindings, in d->bindings */
+  int loop;        /* its last child a <unit> or <group> */
+  size_t children; /* since it started or was reopened */
+  size_t told;     /* the problems told when it started */
+};
 
 struct drive {
   XML_Parser parser;
@@ -47,6 +61,10 @@ struct drive {
   size_t capopen;
   const xmlChar **attrs; /* 5 per attribute, as SAX2 gives them */
   size_t capattrs;
+  struct reopen *re; /* per open element */
+  size_t capre;
+  size_t told;   /* problems told by the validator */
+  int synthetic; /* events of reopen(): what they raise is not told */
   /* XLIFF 1.2: the trans-unit and bin-unit ids of the current <file>
    * (their kind 't' or 'b' and column as the value, line as the number) */
   struct xmt_memo ids;
@@ -83,8 +101,9 @@ static void on_error(void *user, xmlErrorPtr e) {
     broken(d, XMT_ERR_NOMEM);
     return;
   }
-  if (d->done)
+  if (d->done || d->synthetic)
     return;
+  d->told++;
   char msg[1024];
   snprintf(msg, sizeof msg, "%s", e->message);
   size_t len = strlen(msg);
@@ -302,6 +321,107 @@ static void unit_ids(struct drive *d, const xmlChar *const el[3],
     stop(d, XMT_ERR_ABORTED);
 }
 
+static int is20(const xmlChar *const el[3], const char *local) {
+  return el[0] != NULL && strcmp((const char *)el[0], NS20) == 0 &&
+         strcmp((const char *)el[1], local) == 0;
+}
+
+/* What reopen() needs of the element starting at depth k (an XLIFF 2
+ * <file> or <group>: its n attributes in d->attrs, copied); 0 when out
+ * of memory. */
+static int keep_start(struct drive *d, size_t k, const xmlChar *const el[3],
+                      int n, int nns) {
+  struct reopen *re = xmt_grow_array(d->re, &d->capre, k + 1, sizeof *re);
+  if (re == NULL)
+    return 0;
+  d->re = re;
+  memset(&re[k], 0, sizeof re[k]);
+  re[k].told = d->told;
+  if (!is20(el, "file") && !is20(el, "group"))
+    return 1;
+  size_t bytes = 1;
+  for (int i = 0; i < n; i++)
+    bytes += (size_t)(d->attrs[5 * i + 4] - d->attrs[5 * i + 3]) + 1;
+  re[k].attrs = malloc((5 * (size_t)n + 1) * sizeof *re[k].attrs);
+  re[k].chars = malloc(bytes);
+  if (re[k].attrs == NULL || re[k].chars == NULL) {
+    free(re[k].attrs), free(re[k].chars);
+    re[k].attrs = NULL, re[k].chars = NULL;
+    return 0;
+  }
+  char *c = re[k].chars;
+  for (int i = 0; i < 5 * n; i += 5) {
+    size_t len = (size_t)(d->attrs[i + 4] - d->attrs[i + 3]);
+    memcpy(re[k].attrs + i, d->attrs + i, 3 * sizeof *d->attrs);
+    memcpy(c, d->attrs[i + 3], len);
+    c[len] = '\0';
+    re[k].attrs[i + 3] = (const xmlChar *)c;
+    re[k].attrs[i + 4] = (const xmlChar *)c + len;
+    c += len + 1;
+  }
+  re[k].nattrs = n;
+  re[k].nns = nns;
+  return 1;
+}
+
+static void drop_start(struct drive *d, size_t k) {
+  if (d->re != NULL && k < d->capre) {
+    free(d->re[k].attrs);
+    free(d->re[k].chars);
+    memset(&d->re[k], 0, sizeof d->re[k]);
+  }
+}
+
+/* libxml2 2.9's validator, once a content model with a wildcard (the
+ * ##other of a <file> or <group>) has matched a child by a transition
+ * that is not its state's last, keeps a copy of each further child until
+ * the element ends: about 100 bytes a unit, 58 MB for a <file> of
+ * 580,000 units. A <file>'s or <group>'s units and groups repeat without
+ * bound, so the element ended for the validator and started again (its
+ * attributes and namespace bindings as they were) with one <unit> in it
+ * is back in the state it was in, with nothing kept. Only while nothing
+ * has been told since the element started: after an error libxml2 may
+ * judge the rest otherwise. What these events raise is not told (the
+ * start's attributes were judged when it started). */
+static void reopen(struct drive *d, size_t k) {
+  const xmlChar *const *el = d->open[k];
+  const struct reopen *re = &d->re[k];
+  const xmlChar *unit = intern(d, "unit"), *seg = intern(d, "segment");
+  const xmlChar *src = intern(d, "source"), *id = intern(d, "id");
+  if (unit == NULL || seg == NULL || src == NULL || id == NULL) {
+    stop(d, XMT_ERR_NOMEM);
+    return;
+  }
+  static const char value[] = "u";
+  const xmlChar *a[5] = {id, NULL, NULL, (const xmlChar *)value,
+                         (const xmlChar *)value + 1};
+  xmlSAXHandlerPtr sax = d->sax;
+  d->synthetic = 1;
+  sax->endElementNs(d->sax_user, el[0], el[1], el[2]);
+  sax->startElementNs(d->sax_user, el[0], el[1], el[2], re->nns, d->bindings[k],
+                      re->nattrs, 0, re->attrs);
+  sax->startElementNs(d->sax_user, unit, el[1], el[2], 0, NULL, 1, 0, a);
+  sax->startElementNs(d->sax_user, seg, el[1], el[2], 0, NULL, 0, 0, NULL);
+  sax->startElementNs(d->sax_user, src, el[1], el[2], 0, NULL, 0, 0, NULL);
+  sax->endElementNs(d->sax_user, src, el[1], el[2]);
+  sax->endElementNs(d->sax_user, seg, el[1], el[2]);
+  sax->endElementNs(d->sax_user, unit, el[1], el[2]);
+  d->synthetic = 0;
+  d->re[k].children = 1;
+}
+
+/* The child el starting in the element at depth k: reopened first when
+ * its units and groups have grown long. */
+static void child(struct drive *d, size_t k, const xmlChar *const el[3]) {
+  struct reopen *parent = &d->re[k];
+  int loop = is20(el, "unit") || is20(el, "group");
+  if (parent->attrs != NULL && loop && parent->loop &&
+      parent->children >= REOPEN_AFTER && parent->told == d->told)
+    reopen(d, k);
+  parent->children++;
+  parent->loop = loop;
+}
+
 static void XMLCALL on_start(void *user, const XML_Char *name,
                              const XML_Char **atts) {
   struct drive *d = user;
@@ -319,13 +439,19 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
     stop(d, d->st); /* an unknown root: nothing to validate */
     return;
   }
+  if (d->depth > 0 && d->re != NULL)
+    child(d, d->depth - 1, el);
+  if (d->done)
+    return;
+  int nns = (int)(d->nns / 2);
   int ok;
   const xmlChar **b = push_bindings(d, &ok);
   const xmlChar *(*open)[3] =
       ok ? xmt_grow_array(d->open, &d->capopen, d->depth, sizeof *open) : NULL;
   if (open != NULL)
     d->open = open; /* grown even if what follows fails */
-  if (open == NULL || !attributes(d, atts, n)) {
+  if (open == NULL || !attributes(d, atts, n) ||
+      !keep_start(d, d->depth - 1, el, (int)n, nns)) {
     if (ok) /* never started: not one of the elements to close */
       free(d->bindings[--d->depth]);
     stop(d, XMT_ERR_NOMEM);
@@ -334,7 +460,6 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
   open[d->depth - 1][0] = el[1];
   open[d->depth - 1][1] = el[2];
   open[d->depth - 1][2] = el[0];
-  int nns = (int)(d->nns / 2);
   d->nns = 0;
   d->sax->startElementNs(d->sax_user, el[1], el[2], el[0], nns, b, (int)n, 0,
                          d->attrs);
@@ -351,8 +476,10 @@ static void XMLCALL on_end(void *user, const XML_Char *name) {
     return;
   }
   d->sax->endElementNs(d->sax_user, el[1], el[2], el[0]);
-  if (d->depth > 0)
+  if (d->depth > 0) {
+    drop_start(d, d->depth - 1);
     free(d->bindings[--d->depth]);
+  }
 }
 
 static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
@@ -481,8 +608,11 @@ xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
     xmlSchemaSAXUnplug(d.plug);
   xmlSchemaFreeValidCtxt(d.vctxt);
   xmlSchemaFree(d.schema);
-  while (d.depth > 0)
+  while (d.depth > 0) {
+    drop_start(&d, d.depth - 1);
     free(d.bindings[--d.depth]);
+  }
+  free(d.re);
   free(d.bindings);
   free(d.open);
   free(d.ns);
