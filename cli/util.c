@@ -29,13 +29,23 @@ static size_t utf8_char(const unsigned char *p, size_t n) {
  * that is not UTF-8 as \xHH: one way, whatever it came from. */
 
 static void print(FILE *fp, const char *lead, const char *fmt, va_list ap) {
-  char *text = NULL;
-  int n = vasprintf(&text, fmt, ap);
-  if (n < 0)
+  /* a short message is made on the stack: told also when memory has run
+   * out (a message lost then would leave an exit status unexplained) */
+  char small[512], small_out[4 * sizeof small + 8];
+  va_list first;
+  va_copy(first, ap);
+  /* clang-tidy 14 does not follow va_copy of a va_list parameter */
+  // NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
+  int n = vsnprintf(small, sizeof small, fmt, first);
+  va_end(first);
+  char *text = small;
+  if (n >= (int)sizeof small && vasprintf(&text, fmt, ap) < 0)
+    text = NULL;
+  if (n < 0 || text == NULL)
     return;
   size_t len = (size_t)n, k = strlen(lead);
-  char *out = malloc(k + len * 4 + 1);
-  if (out == NULL) {
+  char *out = small_out;
+  if (text != small && (out = malloc(k + len * 4 + 1)) == NULL) {
     free(text);
     return;
   }
@@ -61,8 +71,10 @@ static void print(FILE *fp, const char *lead, const char *fmt, va_list ap) {
   /* One write, which glibc makes in one piece to unbuffered stderr: the
    * jobs of a batch share it, and lines in pieces would interleave. */
   fwrite(out, 1, k, fp);
-  free(out);
-  free(text);
+  if (out != small_out)
+    free(out);
+  if (text != small)
+    free(text);
 }
 
 void xmt_cli_say(const char *fmt, ...) {

@@ -10,7 +10,9 @@
 
 FILE *xmt_input_open(const char *path, struct xmt_error_store *err) {
   FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (fp == NULL)
+  if (fp == NULL && errno == ENOMEM)
+    xmt_error_nomem(err); /* the file is not at fault */
+  else if (fp == NULL)
     xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot open: %s",
                  strerror(errno));
   return fp;

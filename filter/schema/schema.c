@@ -17,6 +17,20 @@
 #define NS12 "urn:oasis:names:tc:xliff:document:1.2"
 #define NS20 "urn:oasis:names:tc:xliff:document:2.0"
 #define CHUNK 65536
+/* children of an XLIFF 2 <file> or <group> between two reopenings */
+#define REOPEN_AFTER 4096
+
+/* An open XLIFF 2 <file> or <group>, as it started: what the validator is
+ * given again when it is reopened (reopen()). */
+struct reopen {
+  const xmlChar **attrs; /* 5 per attribute, values in chars */
+  char *chars;
+  int nattrs;
+  int nns;         /* its namespace bindings, in d->bindings */
+  int loop;        /* its last child a <unit> or <group> */
+  size_t children; /* since it started or was reopened */
+  size_t told;     /* the problems told when it started */
+};
 
 struct drive {
   XML_Parser parser;
@@ -28,6 +42,10 @@ struct drive {
   void *sax_user;
   int strict;
   int done; /* validation stopped: another root, or an error of ours */
+  /* memory ran out in libxml2 or expat: what the validator holds may be
+   * half made (libxml2 2.9 goes on after a failed allocation and reads
+   * what it did not get), so nothing more is given to it */
+  int broken;
   /* The validator keeps the names and namespace bindings it is given
    * until their element ends, as libxml2's parser gives them: names are
    * interned, and each open element's bindings stay on a stack. */
@@ -43,6 +61,10 @@ struct drive {
   size_t capopen;
   const xmlChar **attrs; /* 5 per attribute, as SAX2 gives them */
   size_t capattrs;
+  struct reopen *re; /* per open element */
+  size_t capre;
+  size_t told;   /* problems told by the validator */
+  int synthetic; /* events of reopen(): what they raise is not told */
   /* XLIFF 1.2: the trans-unit and bin-unit ids of the current <file>
    * (their kind 't' or 'b' and column as the value, line as the number) */
   struct xmt_memo ids;
@@ -52,13 +74,38 @@ struct drive {
   struct xmt_error_store *err;
 };
 
+static void stop(struct drive *d, xmt_status st) {
+  if (d->st == XMT_OK)
+    d->st = st == XMT_ERR_NOMEM ? xmt_error_nomem(d->err) : st;
+  d->done = 1;
+  XML_StopParser(d->parser, XML_FALSE);
+}
+
+/* An allocation of libxml2's that failed: told as XML_ERR_NO_MEMORY, or
+ * as an error whose message could not be made. */
+static int is_nomem(const xmlError *e) {
+  return e->code == XML_ERR_NO_MEMORY || e->message == NULL;
+}
+
+static void broken(struct drive *d, xmt_status st) {
+  d->broken = 1;
+  stop(d, st);
+}
+
 /* A schema error, at the place of the event being validated. */
 static void on_error(void *user, xmlErrorPtr e) {
   struct drive *d = user;
-  if (e == NULL || d->done)
+  if (e == NULL)
     return;
+  if (is_nomem(e)) {
+    broken(d, XMT_ERR_NOMEM);
+    return;
+  }
+  if (d->done || d->synthetic)
+    return;
+  d->told++;
   char msg[1024];
-  snprintf(msg, sizeof msg, "%s", e->message != NULL ? e->message : "error");
+  snprintf(msg, sizeof msg, "%s", e->message);
   size_t len = strlen(msg);
   while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
     msg[--len] = '\0';
@@ -71,11 +118,28 @@ static void on_error(void *user, xmlErrorPtr e) {
   }
 }
 
-static void stop(struct drive *d, xmt_status st) {
-  if (d->st == XMT_OK)
-    d->st = st;
-  d->done = 1;
-  XML_StopParser(d->parser, XML_FALSE);
+/* What libxml2 tells outside the validator's own channel while it
+ * validates (its allocations that failed, in the validator, its regular
+ * expressions and its dictionary): the run stops, and nothing reaches
+ * stderr. */
+static void on_other_error(void *user, xmlErrorPtr e) {
+  struct drive *d = user;
+  if (e == NULL || e->level == XML_ERR_WARNING)
+    return;
+  if (is_nomem(e)) {
+    broken(d, XMT_ERR_NOMEM);
+    return;
+  }
+  if (d->st == XMT_OK) {
+    char msg[512];
+    snprintf(msg, sizeof msg, "%s", e->message);
+    size_t len = strlen(msg);
+    while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
+      msg[--len] = '\0';
+    d->st = xmt_error_set(d->err, XMT_ERR_INTERNAL,
+                          "the schema validator failed: %s", msg);
+  }
+  broken(d, d->st);
 }
 
 /* The schema for a root element in namespace uri, and the plug that
@@ -257,6 +321,107 @@ static void unit_ids(struct drive *d, const xmlChar *const el[3],
     stop(d, XMT_ERR_ABORTED);
 }
 
+static int is20(const xmlChar *const el[3], const char *local) {
+  return el[0] != NULL && strcmp((const char *)el[0], NS20) == 0 &&
+         strcmp((const char *)el[1], local) == 0;
+}
+
+/* What reopen() needs of the element starting at depth k (an XLIFF 2
+ * <file> or <group>: its n attributes in d->attrs, copied); 0 when out
+ * of memory. */
+static int keep_start(struct drive *d, size_t k, const xmlChar *const el[3],
+                      int n, int nns) {
+  struct reopen *re = xmt_grow_array(d->re, &d->capre, k + 1, sizeof *re);
+  if (re == NULL)
+    return 0;
+  d->re = re;
+  memset(&re[k], 0, sizeof re[k]);
+  re[k].told = d->told;
+  if (!is20(el, "file") && !is20(el, "group"))
+    return 1;
+  size_t bytes = 1;
+  for (int i = 0; i < n; i++)
+    bytes += (size_t)(d->attrs[5 * i + 4] - d->attrs[5 * i + 3]) + 1;
+  re[k].attrs = malloc((5 * (size_t)n + 1) * sizeof *re[k].attrs);
+  re[k].chars = malloc(bytes);
+  if (re[k].attrs == NULL || re[k].chars == NULL) {
+    free(re[k].attrs), free(re[k].chars);
+    re[k].attrs = NULL, re[k].chars = NULL;
+    return 0;
+  }
+  char *c = re[k].chars;
+  for (int i = 0; i < 5 * n; i += 5) {
+    size_t len = (size_t)(d->attrs[i + 4] - d->attrs[i + 3]);
+    memcpy(re[k].attrs + i, d->attrs + i, 3 * sizeof *d->attrs);
+    memcpy(c, d->attrs[i + 3], len);
+    c[len] = '\0';
+    re[k].attrs[i + 3] = (const xmlChar *)c;
+    re[k].attrs[i + 4] = (const xmlChar *)c + len;
+    c += len + 1;
+  }
+  re[k].nattrs = n;
+  re[k].nns = nns;
+  return 1;
+}
+
+static void drop_start(struct drive *d, size_t k) {
+  if (d->re != NULL && k < d->capre) {
+    free(d->re[k].attrs);
+    free(d->re[k].chars);
+    memset(&d->re[k], 0, sizeof d->re[k]);
+  }
+}
+
+/* libxml2 2.9's validator, once a content model with a wildcard (the
+ * ##other of a <file> or <group>) has matched a child by a transition
+ * that is not its state's last, keeps a copy of each further child until
+ * the element ends: about 100 bytes a unit, 58 MB for a <file> of
+ * 580,000 units. A <file>'s or <group>'s units and groups repeat without
+ * bound, so the element ended for the validator and started again (its
+ * attributes and namespace bindings as they were) with one <unit> in it
+ * is back in the state it was in, with nothing kept. Only while nothing
+ * has been told since the element started: after an error libxml2 may
+ * judge the rest otherwise. What these events raise is not told (the
+ * start's attributes were judged when it started). */
+static void reopen(struct drive *d, size_t k) {
+  const xmlChar *const *el = d->open[k];
+  const struct reopen *re = &d->re[k];
+  const xmlChar *unit = intern(d, "unit"), *seg = intern(d, "segment");
+  const xmlChar *src = intern(d, "source"), *id = intern(d, "id");
+  if (unit == NULL || seg == NULL || src == NULL || id == NULL) {
+    stop(d, XMT_ERR_NOMEM);
+    return;
+  }
+  static const char value[] = "u";
+  const xmlChar *a[5] = {id, NULL, NULL, (const xmlChar *)value,
+                         (const xmlChar *)value + 1};
+  xmlSAXHandlerPtr sax = d->sax;
+  d->synthetic = 1;
+  sax->endElementNs(d->sax_user, el[0], el[1], el[2]);
+  sax->startElementNs(d->sax_user, el[0], el[1], el[2], re->nns, d->bindings[k],
+                      re->nattrs, 0, re->attrs);
+  sax->startElementNs(d->sax_user, unit, el[1], el[2], 0, NULL, 1, 0, a);
+  sax->startElementNs(d->sax_user, seg, el[1], el[2], 0, NULL, 0, 0, NULL);
+  sax->startElementNs(d->sax_user, src, el[1], el[2], 0, NULL, 0, 0, NULL);
+  sax->endElementNs(d->sax_user, src, el[1], el[2]);
+  sax->endElementNs(d->sax_user, seg, el[1], el[2]);
+  sax->endElementNs(d->sax_user, unit, el[1], el[2]);
+  d->synthetic = 0;
+  d->re[k].children = 1;
+}
+
+/* The child el starting in the element at depth k: reopened first when
+ * its units and groups have grown long. */
+static void child(struct drive *d, size_t k, const xmlChar *const el[3]) {
+  struct reopen *parent = &d->re[k];
+  int loop = is20(el, "unit") || is20(el, "group");
+  if (parent->attrs != NULL && loop && parent->loop &&
+      parent->children >= REOPEN_AFTER && parent->told == d->told)
+    reopen(d, k);
+  parent->children++;
+  parent->loop = loop;
+}
+
 static void XMLCALL on_start(void *user, const XML_Char *name,
                              const XML_Char **atts) {
   struct drive *d = user;
@@ -274,13 +439,19 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
     stop(d, d->st); /* an unknown root: nothing to validate */
     return;
   }
+  if (d->depth > 0 && d->re != NULL)
+    child(d, d->depth - 1, el);
+  if (d->done)
+    return;
+  int nns = (int)(d->nns / 2);
   int ok;
   const xmlChar **b = push_bindings(d, &ok);
   const xmlChar *(*open)[3] =
       ok ? xmt_grow_array(d->open, &d->capopen, d->depth, sizeof *open) : NULL;
   if (open != NULL)
     d->open = open; /* grown even if what follows fails */
-  if (open == NULL || !attributes(d, atts, n)) {
+  if (open == NULL || !attributes(d, atts, n) ||
+      !keep_start(d, d->depth - 1, el, (int)n, nns)) {
     if (ok) /* never started: not one of the elements to close */
       free(d->bindings[--d->depth]);
     stop(d, XMT_ERR_NOMEM);
@@ -289,7 +460,6 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
   open[d->depth - 1][0] = el[1];
   open[d->depth - 1][1] = el[2];
   open[d->depth - 1][2] = el[0];
-  int nns = (int)(d->nns / 2);
   d->nns = 0;
   d->sax->startElementNs(d->sax_user, el[1], el[2], el[0], nns, b, (int)n, 0,
                          d->attrs);
@@ -306,8 +476,10 @@ static void XMLCALL on_end(void *user, const XML_Char *name) {
     return;
   }
   d->sax->endElementNs(d->sax_user, el[1], el[2], el[0]);
-  if (d->depth > 0)
+  if (d->depth > 0) {
+    drop_start(d, d->depth - 1);
     free(d->bindings[--d->depth]);
+  }
 }
 
 static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
@@ -347,14 +519,19 @@ static int feed(struct drive *d, struct feed *in, const char *bytes, size_t len,
   struct xmt_buf utf8 = {0};
   const char *text = bytes;
   if (in->dec.enc != XMT_ENC_UTF8) {
-    if (xmt_decoder_run(&in->dec, bytes, len, final, &utf8) != XMT_OK) {
+    xmt_status st = xmt_decoder_run(&in->dec, bytes, len, final, &utf8);
+    if (st != XMT_OK) {
       xmt_buf_free(&utf8);
+      if (st == XMT_ERR_NOMEM)
+        stop(d, st);
       return 0; /* the reader tells of the bytes */
     }
     text = utf8.data != NULL ? utf8.data : "", len = utf8.len;
   }
   /* A malformed document is the reader's to tell: validation just ends. */
   int ok = XML_Parse(d->parser, text, (int)len, final) == XML_STATUS_OK;
+  if (!ok && XML_GetErrorCode(d->parser) == XML_ERROR_NO_MEMORY)
+    broken(d, XMT_ERR_NOMEM);
   xmt_buf_free(&utf8);
   if (in->started && in->head.data != NULL)
     xmt_buf_free(&in->head);
@@ -406,6 +583,10 @@ xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
   XML_SetElementHandler(d.parser, on_start, on_end);
   XML_SetCharacterDataHandler(d.parser, on_text);
   XML_SetStartNamespaceDeclHandler(d.parser, on_ns);
+  /* libxml2's handler of this thread, ours while we validate */
+  xmlStructuredErrorFunc prev = xmlStructuredError;
+  void *prev_ctx = xmlStructuredErrorContext;
+  xmlSetStructuredErrorFunc(&d, on_other_error);
   xmt_status st;
   if (strcmp(path, "-") == 0) {
     /* standard input, held whole for the reader after us */
@@ -416,17 +597,22 @@ xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
     if (fp != NULL)
       fclose(fp);
   }
-  /* a document cut short: its open elements closed, nothing told */
+  /* a document cut short: its open elements closed, nothing told (not
+   * after a failure inside the validator, whose state is not sound) */
   d.done = 1;
-  for (size_t k = d.depth; d.plug != NULL && d.open != NULL && k > 0; k--)
+  for (size_t k = d.depth;
+       !d.broken && d.plug != NULL && d.open != NULL && k > 0; k--)
     d.sax->endElementNs(d.sax_user, d.open[k - 1][0], d.open[k - 1][1],
                         d.open[k - 1][2]);
   if (d.plug != NULL)
     xmlSchemaSAXUnplug(d.plug);
   xmlSchemaFreeValidCtxt(d.vctxt);
   xmlSchemaFree(d.schema);
-  while (d.depth > 0)
+  while (d.depth > 0) {
+    drop_start(&d, d.depth - 1);
     free(d.bindings[--d.depth]);
+  }
+  free(d.re);
   free(d.bindings);
   free(d.open);
   free(d.ns);
@@ -434,5 +620,6 @@ xmt_status xmt_schema_check(xmt_filter *f, const char *path, xmt_rule_fn fn,
   xmt_memo_free(&d.ids);
   xmlDictFree(d.dict);
   XML_ParserFree(d.parser);
-  return st;
+  xmlSetStructuredErrorFunc(prev_ctx, prev);
+  return d.st != XMT_OK ? d.st : st;
 }

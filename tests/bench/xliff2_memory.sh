@@ -21,7 +21,10 @@
 # (100 MB for 200 MB). check is measured again on the large document
 # written as one <file> (gen_xliff -1), where what the rules keep per
 # <file> (its group and unit ids) is at its largest: it took 174 MB for
-# 200 MB with the ids in a hash table, and fails at half the size too.
+# 200 MB with the ids in a hash table, 87 MB with them front-coded and
+# libxml2's validator keeping each unit of the <file> until its end
+# (filter/schema/schema.c: reopen), 55 MB now; it fails at 0.35 of the
+# size (70 MB for 200 MB).
 set -eu
 
 : "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
@@ -126,8 +129,8 @@ checked=$(awk -v k="$x2c" -v mb="$large" 'BEGIN { printf "%.2f", k / 1024 / mb }
 verdict "$(fcmp "$checked" '<' 0.5)" \
   "XLIFF 2 check peak RSS is ${checked} of the ${large} MB document (< 0.5)"
 one=$(awk -v k="$one_kb" -v mb="$large" 'BEGIN { printf "%.2f", k / 1024 / mb }')
-verdict "$(fcmp "$one" '<' 0.5)" \
-  "XLIFF 2 check peak RSS on one <file> is ${one} of the ${large} MB document (< 0.5)"
+verdict "$(fcmp "$one" '<' 0.35)" \
+  "XLIFF 2 check peak RSS on one <file> is ${one} of the ${large} MB document (< 0.35)"
 eval "x2r=\$x2_${large}_report_kb"
 reported=$(awk -v k="$x2r" -v mb="$large" 'BEGIN { printf "%.2f", k / 1024 / mb }')
 verdict "$(fcmp "$reported" '<' 0.5)" \
