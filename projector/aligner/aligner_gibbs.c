@@ -119,7 +119,7 @@ struct sampler {
 
 static void sampler_free(struct sampler *s) {
   free(s->link);
-  free(s->lex);
+  xmt_mapped_free(s->lex);
   free(s->count);
   free(s->inv);
   free(s->fert);
@@ -141,7 +141,8 @@ static xmt_status sampler_alloc(struct sampler *s, const struct shared *sh,
   s->rng = splitmix64(sh->o->seed + index) | 1; /* never 0 */
   s->link =
       calloc((size_t)(a->nids[sh->fs] ? a->nids[sh->fs] : 1), sizeof *s->link);
-  s->lex = calloc((size_t)(sh->t->nnz ? sh->t->nnz : 1), sizeof *s->lex);
+  s->lex =
+      xmt_mapped_calloc((size_t)(sh->t->nnz ? sh->t->nnz : 1), sizeof *s->lex);
   s->count = calloc(sh->ne, sizeof *s->count);
   s->inv = malloc(sh->ne * sizeof *s->inv);
   s->w = malloc(((size_t)sh->max_n + 1) * sizeof *s->w);
@@ -675,12 +676,12 @@ static xmt_status estimate_table(const struct shared *sh,
 
 static void shared_free(struct shared *sh) {
   free(sh->cell_start);
-  free(sh->narrow);
-  free(sh->cells);
-  free(sh->acc);
-  free(sh->base);
+  xmt_mapped_free(sh->narrow);
+  xmt_mapped_free(sh->cells);
+  xmt_mapped_free(sh->acc);
+  xmt_mapped_free(sh->base);
   free(sh->row_mass);
-  free(sh->twin);
+  xmt_mapped_free(sh->twin);
 }
 
 /* Sweep counts; 0 when the options cannot be run. */

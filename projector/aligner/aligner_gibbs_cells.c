@@ -131,7 +131,7 @@ static xmt_status fill_cells(const struct shared *sh) {
 static xmt_status build_twins(struct shared *sh) {
   const struct xmt_aligner *a = sh->a;
   uint64_t tokens = a->start[sh->es][sh->pairs];
-  sh->twin = malloc((size_t)(tokens ? tokens : 1) * sizeof *sh->twin);
+  sh->twin = xmt_mapped_calloc((size_t)(tokens ? tokens : 1), sizeof *sh->twin);
   uint64_t *order = malloc(((size_t)sh->max_n + 1) * sizeof *order);
   if (sh->twin == NULL || order == NULL) {
     free(order);
@@ -189,10 +189,10 @@ xmt_status xmt_gibbs_build_cells(struct shared *sh) {
     if (t->row_start[e + 1] - t->row_start[e] > longest)
       longest = t->row_start[e + 1] - t->row_start[e];
   if (longest <= NARROW_ROW)
-    sh->narrow = malloc((size_t)total * sizeof *sh->narrow);
+    sh->narrow = xmt_mapped_calloc((size_t)total, sizeof *sh->narrow);
   else
-    sh->cells = malloc((size_t)total * sizeof *sh->cells);
-  sh->acc = calloc((size_t)total, sizeof *sh->acc);
+    sh->cells = xmt_mapped_calloc((size_t)total, sizeof *sh->cells);
+  sh->acc = xmt_mapped_calloc((size_t)total, sizeof *sh->acc);
   if ((sh->narrow == NULL && sh->cells == NULL) || sh->acc == NULL ||
       build_twins(sh) != XMT_OK)
     return XMT_ERR_NOMEM;
@@ -216,7 +216,7 @@ xmt_status xmt_gibbs_build_priors(struct shared *sh,
     sh->row_mass[e] = row_alpha(sh, e) * (nf > 1 ? nf : 1);
   if (prior == NULL || prior->count == 0 || sh->o->prior_scale <= 0)
     return XMT_OK;
-  sh->base = malloc((size_t)(t->nnz ? t->nnz : 1) * sizeof *sh->base);
+  sh->base = xmt_mapped_calloc((size_t)(t->nnz ? t->nnz : 1), sizeof *sh->base);
   if (sh->base == NULL)
     return XMT_ERR_NOMEM;
   for (uint32_t e = 0; e < t->rows; e++)
