@@ -177,7 +177,7 @@ static void init_links(struct sampler *s) {
     const uint32_t *e = a->ids[sh->es] + a->start[sh->es][p];
     uint64_t first = sh->cell_start[p];
     if (sh->narrow)
-      row_starts(sh, p, s->rs);
+      row_starts(sh, p, n, s->rs);
     for (size_t j = 0; j < m; j++) {
       uint32_t i = (uint32_t)(((double)j + 0.5) * (double)n / (double)m);
       link[j] = i + 1;
@@ -460,7 +460,7 @@ static void sample_pair(struct sampler *s, size_t p, int stage, int acc) {
                         0};
   uint32_t *link = s->link + a->start[sh->fs][p];
   if (sh->narrow)
-    row_starts(sh, p, s->rs);
+    row_starts(sh, p, n, s->rs);
   if (stage >= STAGE_HMM)
     next_links(s, link, m, v.n);
   if (stage >= STAGE_FERT) {
@@ -525,7 +525,7 @@ static void sweep(struct sampler *s, struct shared *sh, int stage, int acc,
       if (sh->prefetch && qn &&
           pair_len(sh->a, sh->fs, q)) { /* the next pair's first token */
         if (sh->narrow)
-          row_starts(sh, q, s->ahead);
+          row_starts(sh, q, qn, s->ahead);
         prefetch_cells(s, sh->cell_start[q], s->ahead, (uint32_t)qn);
       }
       sample_pair(s, p, stage, acc);
@@ -654,7 +654,7 @@ static xmt_status estimate_table(const struct shared *sh,
     if (n == 0 || m == 0)
       continue;
     if (sh->narrow)
-      row_starts(sh, p, rs);
+      row_starts(sh, p, n, rs);
     uint64_t c = sh->cell_start[p];
     for (size_t j = 0; j < m; j++)
       for (uint32_t i = 0; i <= n; i++, c++)

@@ -55,12 +55,12 @@ static inline size_t pair_len(const struct xmt_aligner *a, int side, size_t p) {
 /* Rows of at most this many entries have narrow cells (struct shared). */
 #define NARROW_ROW 65536u
 
-/* The first entry of the row of each position of pair p (0: NULL) into
- * rs; only narrow cells need them. */
-static inline void row_starts(const struct shared *sh, size_t p, uint32_t *rs) {
+/* The first entry of the row of each position of pair p (0: NULL; n
+ * conditioning words) into rs; only narrow cells need them. */
+static inline void row_starts(const struct shared *sh, size_t p, size_t n,
+                              uint32_t *rs) {
   const struct xmt_aligner *a = sh->a;
   const uint32_t *e = a->ids[sh->es] + a->start[sh->es][p];
-  size_t n = pair_len(a, sh->es, p);
   rs[0] = (uint32_t)sh->t->row_start[XMT_NULL_WORD];
   for (size_t i = 0; i < n; i++)
     rs[i + 1] = (uint32_t)sh->t->row_start[e[i]];
