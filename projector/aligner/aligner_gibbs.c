@@ -107,17 +107,19 @@ struct sampler {
   uint32_t *fert;  /* words of each type by fertility bucket */
   double jump[JUMP_BUCKETS]; /* counts + jump_alpha */
   /* One pair's scratch. */
-  double *w;     /* max_n + 1 */
-  double *g;     /* word_factor of each position, max_n + 1 */
-  uint32_t *phi; /* fertilities, max_n + 1 */
-  uint32_t *nxt; /* nearest linked position to the right, max_m */
+  double *w;       /* max_n + 1 */
+  double *g;       /* word_factor of each position, max_n + 1 */
+  uint32_t *phi;   /* fertilities, max_n + 1 */
+  uint32_t *nxt;   /* nearest linked position to the right, max_m */
+  uint32_t *rs;    /* row_starts of the pair, max_n + 1 */
+  uint32_t *ahead; /* of the next pair, to prefetch its first token */
 };
 
 /* --- Counts --------------------------------------------------------------- */
 
 static void sampler_free(struct sampler *s) {
   free(s->link);
-  free(s->lex);
+  xmt_mapped_free(s->lex);
   free(s->count);
   free(s->inv);
   free(s->fert);
@@ -125,6 +127,8 @@ static void sampler_free(struct sampler *s) {
   free(s->g);
   free(s->phi);
   free(s->nxt);
+  free(s->rs);
+  free(s->ahead);
   memset(s, 0, sizeof *s);
 }
 
@@ -137,15 +141,18 @@ static xmt_status sampler_alloc(struct sampler *s, const struct shared *sh,
   s->rng = splitmix64(sh->o->seed + index) | 1; /* never 0 */
   s->link =
       calloc((size_t)(a->nids[sh->fs] ? a->nids[sh->fs] : 1), sizeof *s->link);
-  s->lex = calloc((size_t)(sh->t->nnz ? sh->t->nnz : 1), sizeof *s->lex);
+  s->lex =
+      xmt_mapped_calloc((size_t)(sh->t->nnz ? sh->t->nnz : 1), sizeof *s->lex);
   s->count = calloc(sh->ne, sizeof *s->count);
   s->inv = malloc(sh->ne * sizeof *s->inv);
   s->w = malloc(((size_t)sh->max_n + 1) * sizeof *s->w);
   s->g = malloc(((size_t)sh->max_n + 1) * sizeof *s->g);
   s->phi = malloc(((size_t)sh->max_n + 1) * sizeof *s->phi);
   s->nxt = malloc(((size_t)sh->max_m + 1) * sizeof *s->nxt);
+  s->rs = malloc(((size_t)sh->max_n + 1) * sizeof *s->rs);
+  s->ahead = malloc(((size_t)sh->max_n + 1) * sizeof *s->ahead);
   if (s->link && s->lex && s->count && s->inv && s->w && s->g && s->phi &&
-      s->nxt)
+      s->nxt && s->rs && s->ahead)
     return XMT_OK;
   sampler_free(s);
   return XMT_ERR_NOMEM;
@@ -168,11 +175,13 @@ static void init_links(struct sampler *s) {
       continue;
     uint32_t *link = s->link + a->start[sh->fs][p];
     const uint32_t *e = a->ids[sh->es] + a->start[sh->es][p];
-    const uint32_t *cells = sh->cells + sh->cell_start[p];
+    uint64_t first = sh->cell_start[p];
+    if (sh->narrow)
+      row_starts(sh, p, n, s->rs);
     for (size_t j = 0; j < m; j++) {
       uint32_t i = (uint32_t)(((double)j + 0.5) * (double)n / (double)m);
       link[j] = i + 1;
-      s->lex[cells[j * (n + 1) + i + 1]]++;
+      s->lex[cell_entry(sh, s->rs, first + j * (n + 1) + i + 1, i + 1)]++;
       s->count[e[i]]++;
     }
   }
@@ -296,11 +305,12 @@ static void refresh(struct sampler *s, const struct pair_view *v, uint32_t i) {
   } while (k != i);
 }
 
-/* Adds (c = +1) or removes (c = -1) link i of a token with cells c. */
-static void update(struct sampler *s, const struct pair_view *v,
-                   const uint32_t *cells, uint32_t i, int c) {
+/* Adds (c = +1) or removes (c = -1) link i of a token whose cells start
+ * at cell k. */
+static void update(struct sampler *s, const struct pair_view *v, uint64_t k,
+                   uint32_t i, int c) {
   uint32_t e = i == 0 ? XMT_NULL_WORD : v->e[i - 1];
-  s->lex[cells[i]] += (uint32_t)c;
+  s->lex[cell_entry(s->sh, s->rs, k + i, i)] += (uint32_t)c;
   s->count[e] += (uint32_t)c;
   set_inv(s, e);
   if (v->stage >= STAGE_HMM) {
@@ -316,17 +326,26 @@ static void update(struct sampler *s, const struct pair_view *v,
   refresh(s, v, i);
 }
 
-/* w[i] = p(f | e_i) for NULL and each word, collapsed; returns the sum of
- * w[1..n]. */
+/* w[i] = p(f | e_i) for NULL and each word, collapsed, of the token
+ * whose cells start at cell k; returns the sum of w[1..n]. */
 static double lex_weights(const struct sampler *s, const struct pair_view *v,
-                          const uint32_t *cells) {
-  const float *base = s->sh->base;
-  const uint32_t *lex = s->lex;
+                          uint64_t k) {
+  const struct shared *sh = s->sh;
+  const float *base = sh->base;
+  const uint32_t *lex = s->lex, *rs = s->rs;
   const double *g = s->g;
-  double *w = s->w, alpha = s->sh->o->lex_alpha, sum = 0;
-  w[0] =
-      ((double)lex[cells[0]] + (base ? base[cells[0]] : s->sh->o->null_alpha)) *
-      g[0];
+  double *w = s->w, alpha = sh->o->lex_alpha, sum = 0;
+  uint32_t c0 = cell_entry(sh, rs, k, 0);
+  w[0] = ((double)lex[c0] + (base ? base[c0] : sh->o->null_alpha)) * g[0];
+  if (sh->narrow) { /* the same sums, the entries found from their rows */
+    const uint16_t *narrow = sh->narrow + k;
+    for (uint32_t i = 1; i <= v->n; i++) {
+      uint32_t c = rs[i] + narrow[i];
+      sum += w[i] = ((double)lex[c] + (base ? base[c] : alpha)) * g[i];
+    }
+    return sum;
+  }
+  const uint32_t *cells = sh->cells + k;
   for (uint32_t i = 1; i <= v->n; i++)
     sum += w[i] =
         ((double)lex[cells[i]] + (base ? base[cells[i]] : alpha)) * g[i];
@@ -346,9 +365,9 @@ static double jump_at(const double *jump, int64_t d) {
  * c(next - prev), both scaled by Z(prev). The window slides:
  * Z(i + 1) = Z(i) + c(-i) - c(n + 1 - i). */
 static double weights(const struct sampler *s, const struct pair_view *v,
-                      const uint32_t *cells) {
+                      uint64_t k) {
   double *w = s->w, odds = NULL_PROB / (1 - NULL_PROB);
-  double sum = lex_weights(s, v, cells);
+  double sum = lex_weights(s, v, k);
   if (v->stage == STAGE_IBM1) {
     w[0] *= odds * v->n;
     return sum + w[0];
@@ -412,14 +431,16 @@ static void next_links(struct sampler *s, const uint32_t *link, size_t m,
   }
 }
 
-/* Asks the cache, a token ahead, for the counts of the n + 1 cells at
- * cells, read at random in tables larger than it. Changes no result. */
-static void prefetch_cells(const struct sampler *s, const uint32_t *cells,
-                           uint32_t n) {
+/* Asks the cache, a token ahead, for the counts of the n + 1 cells from
+ * cell k (row starts rs), read at random in tables larger than it.
+ * Changes no result. */
+static void prefetch_cells(const struct sampler *s, uint64_t k,
+                           const uint32_t *rs, uint32_t n) {
   for (uint32_t i = 0; i <= n; i++) {
-    __builtin_prefetch(&s->lex[cells[i]], 1, 1);
+    uint32_t c = cell_entry(s->sh, rs, k + i, i);
+    __builtin_prefetch(&s->lex[c], 1, 1);
     if (s->sh->base)
-      __builtin_prefetch(&s->sh->base[cells[i]], 0, 1);
+      __builtin_prefetch(&s->sh->base[c], 0, 1);
   }
 }
 
@@ -438,6 +459,8 @@ static void sample_pair(struct sampler *s, size_t p, int stage, int acc) {
                         0,
                         0};
   uint32_t *link = s->link + a->start[sh->fs][p];
+  if (sh->narrow)
+    row_starts(sh, p, n, s->rs);
   if (stage >= STAGE_HMM)
     next_links(s, link, m, v.n);
   if (stage >= STAGE_FERT) {
@@ -448,17 +471,17 @@ static void sample_pair(struct sampler *s, size_t p, int stage, int acc) {
   for (uint32_t i = 0; i <= v.n; i++)
     s->g[i] = word_factor(s, &v, i);
   for (size_t j = 0; j < m; j++) {
-    const uint32_t *cells = sh->cells + sh->cell_start[p] + j * (n + 1);
+    uint64_t k = sh->cell_start[p] + j * (n + 1);
     if (sh->prefetch && j + 1 < m)
-      prefetch_cells(s, cells + n + 1, v.n);
+      prefetch_cells(s, k + n + 1, s->rs, v.n);
     v.j = (uint32_t)j;
     v.next = stage >= STAGE_HMM ? s->nxt[j] : 0;
-    update(s, &v, cells, link[j], -1);
-    double sum = weights(s, &v, cells);
+    update(s, &v, k, link[j], -1);
+    double sum = weights(s, &v, k);
     if (acc)
-      accumulate(s, sh->acc + (cells - sh->cells), v.n, sum);
+      accumulate(s, sh->acc + k, v.n, sum);
     link[j] = draw(s, v.n, sum);
-    update(s, &v, cells, link[j], +1);
+    update(s, &v, k, link[j], +1);
     if (link[j] != 0)
       v.prev = link[j];
   }
@@ -500,8 +523,11 @@ static void sweep(struct sampler *s, struct shared *sh, int stage, int acc,
       size_t p = first + k < pairs ? first + k : first + k - pairs;
       size_t q = p + 1 < pairs ? p + 1 : 0, qn = pair_len(sh->a, sh->es, q);
       if (sh->prefetch && qn &&
-          pair_len(sh->a, sh->fs, q)) /* the next pair's first token */
-        prefetch_cells(s, sh->cells + sh->cell_start[q], (uint32_t)qn);
+          pair_len(sh->a, sh->fs, q)) { /* the next pair's first token */
+        if (sh->narrow)
+          row_starts(sh, q, qn, s->ahead);
+        prefetch_cells(s, sh->cell_start[q], s->ahead, (uint32_t)qn);
+      }
       sample_pair(s, p, stage, acc);
     }
     if (caller)
@@ -609,14 +635,32 @@ static void argmax_links(const struct shared *sh, uint32_t *links) {
 }
 
 /* p(f | e): expected counts from the marginals plus the pseudo-counts of
- * each entry, normalised over the row's entries. */
-static void estimate_table(const struct shared *sh, struct xmt_ttable *t) {
+ * each entry, normalised over the row's entries. The table's prob is
+ * allocated here: the samplers, gone by now, did not need it. */
+static xmt_status estimate_table(const struct shared *sh,
+                                 struct xmt_ttable *t) {
   double unit = sh->acc_scale * sh->o->samplers *
                 (sh->total_sweeps - sh->accumulate_from);
-  memset(t->prob, 0, (size_t)t->nnz * sizeof *t->prob);
-  uint64_t ncells = sh->cell_start[sh->pairs];
-  for (uint64_t c = 0; c < ncells; c++)
-    t->prob[sh->cells[c]] += (double)sh->acc[c];
+  uint32_t *rs = malloc(((size_t)sh->max_n + 1) * sizeof *rs);
+  free(t->prob);
+  t->prob = calloc((size_t)(t->nnz ? t->nnz : 1), sizeof *t->prob);
+  if (rs == NULL || t->prob == NULL) {
+    free(rs);
+    return XMT_ERR_NOMEM;
+  }
+  /* every cell in order, pair by pair, as the sums are in floating point */
+  for (size_t p = 0; p < sh->pairs; p++) {
+    size_t n = pair_len(sh->a, sh->es, p), m = pair_len(sh->a, sh->fs, p);
+    if (n == 0 || m == 0)
+      continue;
+    if (sh->narrow)
+      row_starts(sh, p, n, rs);
+    uint64_t c = sh->cell_start[p];
+    for (size_t j = 0; j < m; j++)
+      for (uint32_t i = 0; i <= n; i++, c++)
+        t->prob[cell_entry(sh, rs, c, i)] += (double)sh->acc[c];
+  }
+  free(rs);
   for (uint32_t e = 0; e < t->rows; e++) {
     uint64_t b = t->row_start[e], end = t->row_start[e + 1];
     double tot = 0;
@@ -627,15 +671,17 @@ static void estimate_table(const struct shared *sh, struct xmt_ttable *t) {
     for (uint64_t k = b; k < end && tot > 0; k++)
       t->prob[k] /= tot;
   }
+  return XMT_OK;
 }
 
 static void shared_free(struct shared *sh) {
   free(sh->cell_start);
-  free(sh->cells);
-  free(sh->acc);
-  free(sh->base);
+  xmt_mapped_free(sh->narrow);
+  xmt_mapped_free(sh->cells);
+  xmt_mapped_free(sh->acc);
+  xmt_mapped_free(sh->base);
   free(sh->row_mass);
-  free(sh->twin);
+  xmt_mapped_free(sh->twin);
 }
 
 /* Sweep counts; 0 when the options cannot be run. */
@@ -688,12 +734,16 @@ xmt_status xmt_gibbs_align(const struct xmt_aligner *a, int d,
   if (st == XMT_OK)
     st = xmt_gibbs_build_priors(&sh, prior);
   if (st == XMT_OK) {
+    /* not read before estimate_table, which allocates it again: the
+     * samplers' counts take its place meanwhile */
+    free(t->prob);
+    t->prob = NULL;
     run_all(&sh);
     st = sh.failed ? XMT_ERR_NOMEM : sh.abort ? XMT_ERR_ABORTED : XMT_OK;
   }
   if (st == XMT_OK) {
     argmax_links(&sh, links);
-    estimate_table(&sh, t);
+    st = estimate_table(&sh, t);
   }
   if (st == XMT_OK) {
     report(&sh, sh.pairs, 1);

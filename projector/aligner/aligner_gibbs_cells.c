@@ -46,7 +46,7 @@ static int pair_cells(const struct shared *sh, size_t p, uint64_t *keys) {
   size_t n = pair_len(a, sh->es, p), m = pair_len(a, sh->fs, p);
   const uint32_t *e = a->ids[sh->es] + a->start[sh->es][p];
   const uint32_t *f = a->ids[sh->fs] + a->start[sh->fs][p];
-  uint32_t *out = sh->cells + sh->cell_start[p];
+  uint64_t first = sh->cell_start[p];
   for (size_t j = 0; j < m; j++)
     keys[j] = (uint64_t)f[j] << 32 | j;
   qsort(keys, m, sizeof *keys, cmp_u64);
@@ -60,7 +60,11 @@ static int pair_cells(const struct shared *sh, size_t p, uint64_t *keys) {
       lo = gallop(t, lo, end, x);
       if (lo == end || t->col[lo] != x)
         return -1;
-      out[(keys[k] & 0xFFFFFFFFu) * (n + 1) + i] = (uint32_t)lo;
+      uint64_t c = first + (keys[k] & 0xFFFFFFFFu) * (n + 1) + i;
+      if (sh->narrow)
+        sh->narrow[c] = (uint16_t)(lo - t->row_start[row]);
+      else
+        sh->cells[c] = (uint32_t)lo;
     }
   }
   return 0;
@@ -127,7 +131,7 @@ static xmt_status fill_cells(const struct shared *sh) {
 static xmt_status build_twins(struct shared *sh) {
   const struct xmt_aligner *a = sh->a;
   uint64_t tokens = a->start[sh->es][sh->pairs];
-  sh->twin = malloc((size_t)(tokens ? tokens : 1) * sizeof *sh->twin);
+  sh->twin = xmt_mapped_calloc((size_t)(tokens ? tokens : 1), sizeof *sh->twin);
   uint64_t *order = malloc(((size_t)sh->max_n + 1) * sizeof *order);
   if (sh->twin == NULL || order == NULL) {
     free(order);
@@ -156,7 +160,7 @@ static xmt_status build_twins(struct shared *sh) {
   return XMT_OK;
 }
 
-/* Sizes the cell arrays (cells and acc) and fills cells. */
+/* Sizes the cell arrays (narrow or cells, and acc) and fills them. */
 xmt_status xmt_gibbs_build_cells(struct shared *sh) {
   const struct xmt_aligner *a = sh->a;
   if (sh->t->nnz > UINT32_MAX)
@@ -179,9 +183,18 @@ xmt_status xmt_gibbs_build_cells(struct shared *sh) {
   sh->cell_start[sh->pairs] = total;
   if (total == 0 || total > SIZE_MAX / sizeof(uint32_t))
     return total == 0 ? XMT_ERR_USAGE : XMT_ERR_NOMEM;
-  sh->cells = malloc((size_t)total * sizeof *sh->cells);
-  sh->acc = calloc((size_t)total, sizeof *sh->acc);
-  if (sh->cells == NULL || sh->acc == NULL || build_twins(sh) != XMT_OK)
+  const struct xmt_ttable *t = sh->t;
+  uint64_t longest = 0;
+  for (uint32_t e = 0; e < t->rows; e++)
+    if (t->row_start[e + 1] - t->row_start[e] > longest)
+      longest = t->row_start[e + 1] - t->row_start[e];
+  if (longest <= NARROW_ROW)
+    sh->narrow = xmt_mapped_calloc((size_t)total, sizeof *sh->narrow);
+  else
+    sh->cells = xmt_mapped_calloc((size_t)total, sizeof *sh->cells);
+  sh->acc = xmt_mapped_calloc((size_t)total, sizeof *sh->acc);
+  if ((sh->narrow == NULL && sh->cells == NULL) || sh->acc == NULL ||
+      build_twins(sh) != XMT_OK)
     return XMT_ERR_NOMEM;
   sh->prefetch = sh->t->nnz >= PREFETCH_ENTRIES;
   return fill_cells(sh);
@@ -203,7 +216,7 @@ xmt_status xmt_gibbs_build_priors(struct shared *sh,
     sh->row_mass[e] = row_alpha(sh, e) * (nf > 1 ? nf : 1);
   if (prior == NULL || prior->count == 0 || sh->o->prior_scale <= 0)
     return XMT_OK;
-  sh->base = malloc((size_t)(t->nnz ? t->nnz : 1) * sizeof *sh->base);
+  sh->base = xmt_mapped_calloc((size_t)(t->nnz ? t->nnz : 1), sizeof *sh->base);
   if (sh->base == NULL)
     return XMT_ERR_NOMEM;
   for (uint32_t e = 0; e < t->rows; e++)

@@ -178,9 +178,9 @@ xmt_status xmt_aligner_seed_prior(const struct xmt_aligner *a,
   for (int d = 0; d < 2; d++)
     cap += (size_t)a->dir[d].t.nnz;
   /* (src << 32 | tgt) keys with their weights, sorted, then summed */
-  uint64_t *keys = malloc((cap ? cap : 1) * sizeof *keys);
-  double *w = malloc((cap ? cap : 1) * sizeof *w);
-  uint64_t *pairs = malloc((cap ? cap : 1) * 2 * sizeof *pairs);
+  uint64_t *keys = xmt_mapped_calloc(cap ? cap : 1, sizeof *keys);
+  double *w = xmt_mapped_calloc(cap ? cap : 1, sizeof *w);
+  uint64_t *pairs = xmt_mapped_calloc((cap ? cap : 1) * 2, sizeof *pairs);
   xmt_status st = keys && w && pairs ? XMT_OK : XMT_ERR_NOMEM;
   size_t n = 0;
   for (size_t k = 0; k < a->prior.count && st == XMT_OK; k++) {
@@ -226,9 +226,21 @@ xmt_status xmt_aligner_seed_prior(const struct xmt_aligner *a,
     out->w[out->count++] = (float)weight;
   }
   out->cap = n;
-  free(keys);
-  free(w);
-  free(pairs);
+  xmt_mapped_free(keys);
+  xmt_mapped_free(w);
+  xmt_mapped_free(pairs);
+  /* a pair of words is in both tables, so the links are about half the
+   * keys: held at their number while the window trains */
+  size_t keep = out->count ? out->count : 1;
+  if (st == XMT_OK && keep < n) {
+    uint32_t *src = realloc(out->src, keep * sizeof *src);
+    out->src = src ? src : out->src;
+    uint32_t *tgt = realloc(out->tgt, keep * sizeof *tgt);
+    out->tgt = tgt ? tgt : out->tgt;
+    float *fw = realloc(out->w, keep * sizeof *fw);
+    out->w = fw ? fw : out->w;
+    out->cap = keep; /* a shrinking that failed left more */
+  }
   if (st != XMT_OK)
     xmt_prior_table_free(out);
   return st;

@@ -280,6 +280,11 @@ xmt_status xmt_aligner_viterbi(const struct xmt_aligner *a, int d,
                                struct xmt_align_scratch *s, const uint32_t *e,
                                size_t n, const uint32_t *f, size_t m,
                                xmt_alignment *out);
+/* calloc and free for a window's largest arrays, which are mapped each
+ * on its own (aligner_ttable.c). */
+void *xmt_mapped_calloc(size_t n, size_t size);
+void xmt_mapped_free(void *p);
+
 /* Room for a sentence pair of n conditioning and m predicted words. */
 xmt_status xmt_scratch_reserve(struct xmt_align_scratch *s, size_t n, size_t m);
 void xmt_scratch_free(struct xmt_align_scratch *s);

@@ -23,8 +23,12 @@ struct shared {
   int es, fs;
   uint32_t ne; /* conditioning vocabulary, NULL included */
   size_t pairs;
-  uint64_t *cell_start;  /* pairs + 1: the first cell of each pair */
-  uint32_t *cells;       /* table entry of cell (j, i): NULL first */
+  uint64_t *cell_start; /* pairs + 1: the first cell of each pair */
+  /* The table entry of cell (j, i), NULL first: its place in its row
+   * when no row has more than NARROW_ROW entries (half the bytes of
+   * the largest array a window holds), else the entry itself. */
+  uint16_t *narrow;
+  uint32_t *cells;
   uint32_t *acc;         /* marginals of each cell, fixed point */
   float *base;           /* Dirichlet + prior pseudo-count of each entry,
                             or NULL: lex_alpha (null_alpha in row 0) */
@@ -46,6 +50,27 @@ struct shared {
 
 static inline size_t pair_len(const struct xmt_aligner *a, int side, size_t p) {
   return (size_t)(a->start[side][p + 1] - a->start[side][p]);
+}
+
+/* Rows of at most this many entries have narrow cells (struct shared). */
+#define NARROW_ROW 65536u
+
+/* The first entry of the row of each position of pair p (0: NULL; n
+ * conditioning words) into rs; only narrow cells need them. */
+static inline void row_starts(const struct shared *sh, size_t p, size_t n,
+                              uint32_t *rs) {
+  const struct xmt_aligner *a = sh->a;
+  const uint32_t *e = a->ids[sh->es] + a->start[sh->es][p];
+  rs[0] = (uint32_t)sh->t->row_start[XMT_NULL_WORD];
+  for (size_t i = 0; i < n; i++)
+    rs[i + 1] = (uint32_t)sh->t->row_start[e[i]];
+}
+
+/* The table entry of cell k, of position i of a pair whose row starts
+ * are rs. */
+static inline uint32_t cell_entry(const struct shared *sh, const uint32_t *rs,
+                                  uint64_t k, uint32_t i) {
+  return sh->narrow ? rs[i] + sh->narrow[k] : sh->cells[k];
 }
 
 /* The Dirichlet pseudo-count of an entry of row e. */
