@@ -604,14 +604,15 @@ xmt_status xmt_srx_scan(const char *before, struct srx_hints *h) {
         memcpy(h->ends[k], r->set.s[k], r->set.len[k] * sizeof(UChar));
         h->ends_len[k] = r->set.len[k];
       }
-      h->nends = r->set.n;
+      if (st == XMT_OK) /* never a count without its arrays */
+        h->nends = r->set.n;
     }
     if (anchored(before))
       h->max16 = r->max;
     if (st == XMT_OK)
       st = make_prefix(r, h);
     h->selective = h->max16 >= 0 || h->nends > 0;
-    for (int k = 0; k < h->nends; k++)
+    for (int k = 0; st == XMT_OK && k < h->nends; k++)
       h->selective &= h->max16 >= 0 || h->ends_len[k] >= 2;
   }
   free(r);
