@@ -105,9 +105,12 @@ struct xmt_segmenter {
   /* The rules searched through the text (break rules, no-break rules
    * without a local form), the first 32 of them by bit: req_low[c] has
    * the bits of those needing character c < 256 (one of their hints'
-   * req), req_known the bits of those with req at all. */
+   * req), req_known the bits of those with req at all; searched[k] is
+   * the rule of bit k. */
   uint32_t req_low[256];
   uint32_t req_known;
+  const struct srx_rule *searched[32];
+  unsigned nsearched;
   int any_break; /* a break rule (or ICU) hit somewhere in the text */
   unsigned long regex_calls; /* finds and tests of rules, for the tests */
   UBreakIterator *icu;       /* ICU sentence breaks, for icu_breaks */

@@ -77,12 +77,13 @@ static xmt_status build_early(xmt_segmenter *s) {
 static void index_required(xmt_segmenter *s) {
   memset(s->req_low, 0, sizeof s->req_low);
   s->req_known = 0;
-  unsigned k = 0;
-  for (size_t g = 0; g < s->nflat && k < 32; g++) {
+  s->nsearched = 0;
+  for (size_t g = 0; g < s->nflat && s->nsearched < 32; g++) {
     const struct srx_rule *r = s->flat[g];
     if (!r->is_break && r->local != NULL)
       continue;
-    uint32_t bit = (uint32_t)1 << k++;
+    uint32_t bit = (uint32_t)1 << s->nsearched;
+    s->searched[s->nsearched++] = r;
     if (r->hints.nreq <= 0)
       continue;
     s->req_known |= bit;
@@ -102,12 +103,9 @@ static uint32_t required_seen(const xmt_segmenter *s, int32_t len16) {
       seen |= s->req_low[c];
       continue;
     }
-    unsigned k = 0;
-    for (size_t g = 0; g < s->nflat && k < 32; g++) {
-      const struct srx_rule *r = s->flat[g];
-      if (!r->is_break && r->local != NULL)
-        continue;
-      uint32_t bit = (uint32_t)1 << k++;
+    for (unsigned k = 0; k < s->nsearched; k++) {
+      const struct srx_rule *r = s->searched[k];
+      uint32_t bit = (uint32_t)1 << k;
       for (int j = 0; j < r->hints.nreq && !(seen & bit); j++)
         if (r->hints.req[j] == c)
           seen |= bit;

@@ -9,6 +9,23 @@ fi
 passed=0
 failed=0
 
+# peak_kb CMD...: runs CMD (stdout and stderr in $tmp/out and $tmp/err),
+# sampling its peak resident memory (VmHWM) as it runs; sets $status and
+# $peak (KB).
+peak_kb() {
+  "$@" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  peak=0
+  while kill -0 "$pid" 2>/dev/null; do
+    hwm=$(sed -n 's/^VmHWM:[^0-9]*\([0-9]*\).*/\1/p' "/proc/$pid/status" \
+      2>/dev/null)
+    [ -n "$hwm" ] && [ "$hwm" -gt "$peak" ] && peak=$hwm
+    sleep 0.05
+  done
+  wait "$pid"
+  status=$?
+}
+
 # The test data (tests/data/README.md): XMT_TEST_DATA, which make check
 # sets, or else this repository's tests/data.
 XMT_TEST_DATA=${XMT_TEST_DATA:-$(cd "$(dirname "$0")/.." && pwd)/data}

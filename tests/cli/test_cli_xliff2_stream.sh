@@ -103,21 +103,6 @@ awk 'BEGIN {
   print "</xliff>"
 }' >big.xlf
 mb=$(($(wc -c <big.xlf) / 1048576))
-# peak_kb CMD...: runs CMD (stdout and stderr in out, err), sets $status
-# and $peak (KB).
-peak_kb() {
-  "$@" >out 2>err &
-  pid=$!
-  peak=0
-  while kill -0 "$pid" 2>/dev/null; do
-    hwm=$(sed -n 's/^VmHWM:[^0-9]*\([0-9]*\).*/\1/p' "/proc/$pid/status" \
-      2>/dev/null)
-    [ -n "$hwm" ] && [ "$hwm" -gt "$peak" ] && peak=$hwm
-    sleep 0.05
-  done
-  wait "$pid"
-  status=$?
-}
 peak_kb "$x" check big.xlf -q
 check "check big.xlf ($mb MB): exit 0 (exit $status)" test "$status" -eq 0
 check "check big.xlf ($mb MB): peak $((peak / 1024)) MB < 30 MB" \

@@ -68,27 +68,16 @@ awk 'BEGIN {
   }
   print "</body></file></xliff>"
 }' >"$tmp/long.xlf"
-# peak_kb MODEL: translates long.xlf (no padding: pairs of 130 words are
+# peak_of MODEL: translates long.xlf (no padding: pairs of 130 words are
 # not cut into pieces); sets $status and $peak (KB).
-peak_kb() {
-  "$x" translate "$tmp/long.xlf" -o "$tmp/long-$1.xlf" --mt pseudo \
-    --mt-option alignment=no --mt-option expand=0 --model "$1" --quiet \
-    >"$tmp/out" 2>"$tmp/err" &
-  pid=$!
-  peak=0
-  while kill -0 "$pid" 2>/dev/null; do
-    hwm=$(sed -n 's/^VmHWM:[^0-9]*\([0-9]*\).*/\1/p' "/proc/$pid/status" \
-      2>/dev/null)
-    [ -n "$hwm" ] && [ "$hwm" -gt "$peak" ] && peak=$hwm
-    sleep 0.05
-  done
-  wait "$pid"
-  status=$?
+peak_of() {
+  peak_kb "$x" translate "$tmp/long.xlf" -o "$tmp/long-$1.xlf" --mt pseudo \
+    --mt-option alignment=no --mt-option expand=0 --model "$1" --quiet
 }
-peak_kb ibm2
+peak_of ibm2
 ibm2=$peak
 check "600 pairs of 130 words, IBM2: exit 0 (exit $status)" test "$status" -eq 0
-peak_kb bayes
+peak_of bayes
 check "600 pairs of 130 words, Bayesian model: exit 0 (exit $status)" \
   test "$status" -eq 0
 check "600 pairs of 130 words: the Bayesian model's peak $((peak / 1024)) MB is under IBM2's $((ibm2 / 1024)) MB + 56 MB" \
