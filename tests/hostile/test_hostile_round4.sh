@@ -12,6 +12,9 @@
 #   - an engine that writes its prompt before every answer: refused at
 #     once, naming the prompt, exit 3 (it was said to answer "with more
 #     than one line").
+#   - a file size limit (ulimit -f) reached while an output is written:
+#     "cannot write: File too large", exit 2 (1 for batch), no partial
+#     file, no temporary file (SIGXFSZ killed it, exit 153, no message).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -69,5 +72,34 @@ check "prompt_each: no target" sh -c "! grep -q '<target' '$tmp/prompt_each.xlf'
 check "prompt_each: the prompt named" grep -q -F \
   "segment u1#0 not translated: not sent: engine '$tmp/prompt_each.sh' answers the check line \"2 4 6 8 0 1 3 5 7 9\" and then writes a prompt with no line end (an interactive prompt: run the engine without it)" \
   "$tmp/err"
+
+# --- A file size limit (ulimit -f) reached while the output is written:
+# the write fails with EFBIG, told, no output and no temporary file left
+# (SIGXFSZ killed the process without a word, exit 153).
+{
+  printf '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n<file original="a" source-language="en" target-language="es" datatype="plaintext"><body>\n'
+  i=0
+  while [ $i -lt 3000 ]; do
+    printf '<trans-unit id="u%s"><source>Sentence number %s is here.</source></trans-unit>\n' $i $i
+    i=$((i + 1))
+  done
+  printf '</body></file></xliff>\n'
+} >"$tmp/big.xlf"
+mkdir "$tmp/lim" "$tmp/bin"
+cp "$tmp/abc.xlf" "$tmp/big.xlf" "$tmp/bin/"
+within "ulimit -f: translate" 2 20 300 sh -c 'ulimit -f 100; exec "$@"' sh \
+  "$x" translate "$tmp/big.xlf" -o "$tmp/lim/big.xlf" -q --mt pseudo
+expect_text "ulimit -f: translate: told" "$tmp/err" \
+  "xliffmt: $tmp/lim/big.xlf: cannot write: File too large"
+check "ulimit -f: translate: nothing left" test -z "$(ls -A "$tmp/lim")"
+within "ulimit -f: standard output" 2 20 300 sh -c 'ulimit -f 100; exec "$@"' \
+  sh "$x" translate "$tmp/big.xlf" -o - -q --mt pseudo
+expect_text "ulimit -f: standard output: told" "$tmp/err" \
+  "xliffmt: standard output: cannot write: File too large"
+within "ulimit -f: batch" 1 20 300 sh -c 'ulimit -f 100; exec "$@"' sh \
+  "$x" batch "$tmp/bin" -o "$tmp/bout" --mt pseudo
+check "ulimit -f: batch: told" grep -q -F \
+  "xliffmt: $tmp/bout/big.xlf: cannot write: File too large" "$tmp/err"
+check "ulimit -f: batch: no output" test ! -e "$tmp/bout/big.xlf"
 
 finish
