@@ -30,12 +30,14 @@ static int plan_fds(posix_spawn_file_actions_t *fa, const int fd[3]) {
   return rc;
 }
 
-/* A group of its own, SIGPIPE's default action and no blocked signals. */
+/* A group of its own, SIGPIPE's and SIGXFSZ's default action (whatever
+ * the caller's are) and no blocked signals. */
 static int plan_group(posix_spawnattr_t *at) {
   sigset_t none, dfl;
   sigemptyset(&none);
   sigemptyset(&dfl);
   sigaddset(&dfl, SIGPIPE);
+  sigaddset(&dfl, SIGXFSZ);
   int rc = posix_spawnattr_setflags(at, POSIX_SPAWN_SETPGROUP |
                                             POSIX_SPAWN_SETSIGDEF |
                                             POSIX_SPAWN_SETSIGMASK);

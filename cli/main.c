@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +112,10 @@ static int stdout_written(int rc) {
 }
 
 int main(int argc, char **argv) {
+  /* Past a file size limit (ulimit -f) a write fails with EFBIG, told
+   * like a full disk and its temporary file removed, instead of the
+   * process killed without a word by SIGXFSZ. */
+  signal(SIGXFSZ, SIG_IGN);
   if (argc < 2) {
     usage(stderr);
     return EXIT_BAD_INPUT;

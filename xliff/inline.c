@@ -252,7 +252,7 @@ size_t xmt_xml_allowed_run(const char *text, size_t len, size_t i) {
 /* First bytes of what xmt_text_strip_controls removes: most answers have
  * none, and are left after one look at each byte. */
 static const unsigned char strip_candidate[256] = {
-    XML_FORBIDDEN_FIRST_BYTES, [0xC2] = 1};
+    XML_FORBIDDEN_FIRST_BYTES, [0xC2] = 1, ['\r'] = 1};
 
 /* The length of a terminal's escape sequence at r, which holds ESC or
  * U+009B (CSI): ESC [ or CSI, then parameters and intermediates, then a
@@ -283,7 +283,7 @@ static size_t escape_sequence_at(const unsigned char *s, size_t len, size_t r) {
   return 0;
 }
 
-size_t xmt_text_strip_controls(char *text, size_t *len) {
+size_t xmt_text_strip_controls(char *text, size_t *len, int keep_cr) {
   const unsigned char *s = (const unsigned char *)text;
   size_t first = 0;
   while (first < *len) {
@@ -300,6 +300,13 @@ size_t xmt_text_strip_controls(char *text, size_t *len) {
   if (first == *len)
     return 0;
   size_t w = first, removed = 0;
+  if (keep_cr && s[first] == '\r') { /* only CRs, kept: most such answers */
+    while (first < *len && (s[first] == '\r' || !strip_candidate[s[first]]))
+      first++;
+    if (first == *len)
+      return 0;
+    w = first;
+  }
   for (size_t r = first; r < *len;) {
     size_t n = escape_sequence_at(s, *len, r);
     if (n == 0)
@@ -307,6 +314,8 @@ size_t xmt_text_strip_controls(char *text, size_t *len) {
     if (n == 0 && r + 1 < *len && s[r] == 0xC2 && s[r + 1] >= 0x80 &&
         s[r + 1] <= 0x9F)
       n = 2; /* C1 controls: allowed by XML 1.0, meaningless in text */
+    if (n == 0 && s[r] == '\r' && !keep_cr)
+      n = 1; /* a line ending cut in two, a progress display's return */
     if (n > 0) {
       r += n;
       removed++;

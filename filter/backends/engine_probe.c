@@ -63,6 +63,22 @@ xmt_status xmt_engine_append_check_record(struct xmt_engine *e) {
   return st == XMT_OK ? xmt_buf_append_byte(&e->wbuf, '\0') : st;
 }
 
+/* The lines of rbuf before end that are the check answer with something
+ * in front of it: an engine that writes a prompt or a banner with no line
+ * end ("> ", "Loading... ") before its first answer gives its answer on
+ * the prompt's line. Each is the answer to a check line sent, its front
+ * the banner, set aside; not counted, the probe would wait its timeout
+ * for an answer already given. */
+static size_t glued_answers(const struct xmt_engine *e, size_t end) {
+  size_t pos = 0, start = 0, len = 0, glued = 0;
+  const size_t n = e->check.len;
+  while (pos < end && next_line(e, &pos, &start, &len))
+    if (len > n &&
+        memcmp(e->rbuf.data + start + len - n, e->check.data, n) == 0)
+      glued++;
+  return glued;
+}
+
 /* Sends the check line once more (or nothing: wbuf empty) and reads until
  * a line (a record) more than rbuf holds from pos came. */
 static enum outcome probe_step(struct xmt_engine *e, size_t pos, int send,
@@ -99,6 +115,10 @@ static int probe_done(struct xmt_engine *e, size_t pos, struct failure *why) {
     i++;
   if (i == e->check.len)
     reason = "with an empty line";
+  else if (e->rbuf.len > pos &&
+           memchr(e->rbuf.data + pos, '\n', e->rbuf.len - pos) == NULL)
+    reason = "and then writes a prompt with no line end (an interactive "
+             "prompt: run the engine without it)";
   else if (e->rbuf.len > pos)
     reason = "with more than one line";
   if (reason == NULL) {
@@ -182,8 +202,18 @@ int xmt_engine_probe(struct xmt_engine *e, struct failure *why) {
   }
   if (xmt_buf_append(&e->check, e->rbuf.data + start, len) != XMT_OK)
     return -1;
-  /* The check lines sent meanwhile are answered in turn, alike. */
-  for (size_t left = sent - taken; left > 0; left--) {
+  /* The check lines sent meanwhile are answered in turn, alike; those
+   * answered after a prompt with no line end are answered already. */
+  size_t glued = glued_answers(e, start);
+  if (glued > sent - taken) {
+    snprintf(why->message, sizeof why->message,
+             "%.200s answered the check line \"" CHECK_LINE
+             "\" more often than it was sent: its answers cannot be matched "
+             "to segments",
+             e->name);
+    return -2;
+  }
+  for (size_t left = sent - taken - glued; left > 0; left--) {
     if (!next_line(e, &pos, &start, &len)) {
       enum outcome out = probe_step(e, pos, 0, &x);
       if (out != EX_DONE)

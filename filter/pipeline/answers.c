@@ -62,12 +62,18 @@ static void tidy_spaces(struct xmt_buf *text, const char *request,
 
 /* Characters an engine must not give (controls XML cannot carry or that
  * mean nothing in text) are removed before anything else sees the
- * answer; the segment is counted and reported. */
+ * answer; the segment is counted and reported. A carriage return is one
+ * of them unless the request holds one: an engine's own CR is an
+ * artifact (a Windows line ending cut in two, a progress display) that
+ * would reach the target as &#13;. */
 static void sanitize_answer(struct run *run, const struct result *res,
-                            struct xmt_buf *text) {
+                            struct xmt_buf *text, const char *request,
+                            size_t request_len) {
   const struct window *w = xmt_run_asking(run, NULL);
   size_t len = text->len;
-  size_t removed = len > 0 ? xmt_text_strip_controls(text->data, &len) : 0;
+  int keep_cr = request_len > 0 && memchr(request, '\r', request_len) != NULL;
+  size_t removed =
+      len > 0 ? xmt_text_strip_controls(text->data, &len, keep_cr) : 0;
   if (removed == 0)
     return;
   text->len = len;
@@ -200,7 +206,7 @@ int xmt_answers_collect(struct run *run) {
       size_t req_len;
       const char *req = xmt_result_request(w, res, &req_len);
       tidy_spaces(&resp->text, req, req_len);
-      sanitize_answer(run, res, &resp->text);
+      sanitize_answer(run, res, &resp->text, req, req_len);
     }
     if (refused == 0)
       refused = refuse_empty_answer(resp);
