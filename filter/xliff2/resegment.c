@@ -18,7 +18,7 @@ void xmt_x2_free_split(struct x2_split *split) {
   split->parts = NULL;
   split->nparts = 0;
   split->shared = 0;
-  split->kept = 0;
+  split->kept = split->coded = 0;
   split->unpaired = split->src_sentences = 0;
 }
 
@@ -305,13 +305,10 @@ xmt_status xmt_x2_take_kept(struct x2_doc *doc, size_t i,
   const struct x2_segment *s = &doc->segs[i];
   struct x2_split *split = &doc->splits[i];
   xmt_x2_free_split(split);
-  /* codes are not cut here: a sentence of the target could hold a code
-   * whose partner or source is in another sentence */
   if (cut->seg == NULL || cut->source_language == NULL ||
       cut->target_language == NULL || !s->alone || !s->can_resegment ||
       s->state >= X2_REVIEWED || !s->translate || !s->has_target || s->copied ||
-      s->reordered || s->target.self_closing || s->source.ncodes > 0 ||
-      s->target.ncodes > 0)
+      s->reordered || s->target.self_closing)
     return XMT_OK;
   size_t vs, ve; /* a target's order names its place, which would move */
   if (xmt_tag_find_attribute(doc->data.data + s->target.start,
@@ -322,7 +319,12 @@ xmt_status xmt_x2_take_kept(struct x2_doc *doc, size_t i,
   size_t *src = NULL, *trg = NULL, ns = 0, nt = 0;
   xmt_status st = sentences(cut, cut->source_language, texts + s->source.text,
                             s->source.text_len, s->preserve, &src, &ns);
-  if (st == XMT_OK && ns > 1)
+  /* codes are not cut here: a sentence of the target could hold a code
+   * whose partner or source is in another sentence */
+  int coded = s->source.ncodes > 0 || s->target.ncodes > 0;
+  if (st == XMT_OK && ns > 1 && coded)
+    split->coded = 1;
+  else if (st == XMT_OK && ns > 1)
     st = sentences(cut, cut->target_language, texts + s->target.text,
                    s->target.text_len, s->preserve, &trg, &nt);
   struct x2_part *parts = NULL;
@@ -335,7 +337,7 @@ xmt_status xmt_x2_take_kept(struct x2_doc *doc, size_t i,
     split->nparts = ns;
     split->kept = 1;
     parts = NULL;
-  } else if (st == XMT_OK && ns > 1) {
+  } else if (st == XMT_OK && ns > 1 && !coded) {
     split->unpaired = nt + 1;
     split->src_sentences = ns;
   }

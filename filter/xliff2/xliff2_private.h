@@ -120,8 +120,9 @@ struct x2_split {
    * with those of the source, each part's target its bytes [t_start,
    * t_end); unpaired: the sentences of such a target (1 + their number)
    * that did not pair with the source's src_sentences: written whole, and
-   * the writer says so; 0: none */
-  int kept;
+   * the writer says so; 0: none; coded: 1 when such a segment of several
+   * sentences has inline codes, which are not cut: written whole, told */
+  int kept, coded;
   size_t unpaired, src_sentences;
 };
 

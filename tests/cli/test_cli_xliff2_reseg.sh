@@ -209,7 +209,7 @@ xliff2_valid "seg-source, pseudo" pseudo.xlf
 # differs in the target is the target of its <ignorable>; u5: entities
 # kept as written); when they are not (u2), the segment is written whole
 # with a warning, never a sentence with another's translation. u4 has
-# codes: written whole. u6: no target, translated and cut as before.
+# codes: written whole, with a warning. u6: no target, translated and cut as before.
 cat >kept.xlf <<'EOD'
 <?xml version="1.0" encoding="UTF-8"?>
 <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
@@ -337,8 +337,10 @@ expect_exit 0 "seg-source, targets kept" "$x" translate kept.xlf \
   -o kept-out.xlf --mt identity --seg-source -q &&
   same "seg-source, targets kept: paired sentence by sentence" \
     want-kept.xlf kept-out.xlf
-expect_text "seg-source, targets kept: the unpaired segment told" "$tmp/err" \
-  "xliffmt: kept.xlf:11: warning: segment u2: <segment> not resegmented: its source has 2 sentences and its target, kept, 1; written whole, so that no sentence gets another's translation"
+expect_text "seg-source, targets kept: the segments written whole told" \
+  "$tmp/err" \
+  "xliffmt: kept.xlf:11: warning: segment u2: <segment> not resegmented: its source has 2 sentences and its target, kept, 1; written whole, so that no sentence gets another's translation
+xliffmt: kept.xlf:23: warning: segment u4: <segment> not resegmented: its target, kept, is not cut where it has inline codes; written whole"
 xliff2_valid "seg-source, targets kept" kept-out.xlf
 
 # A unit whose <sm>/<em> and <sc>/<ec> pairs each have an end in each of
