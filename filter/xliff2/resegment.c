@@ -18,6 +18,8 @@ void xmt_x2_free_split(struct x2_split *split) {
   split->parts = NULL;
   split->nparts = 0;
   split->shared = 0;
+  split->kept = split->coded = 0;
+  split->unpaired = split->src_sentences = 0;
 }
 
 /* The number of bytes of text the reference at s (after '&', n bytes
@@ -221,4 +223,126 @@ xmt_status xmt_x2_take_split(struct x2_doc *doc, size_t i,
     }
   }
   return XMT_OK;
+}
+
+/* The sentences of text (len bytes) in lang as [start, end) pairs in
+ * *out (2 * *n of them, malloc'd), white space trimmed off their edges;
+ * a line break is a space where white space is not significant (as the
+ * run segments). */
+static xmt_status sentences(const struct x2_kept_cut *cut, const char *lang,
+                            const char *text, size_t len, int preserve,
+                            size_t **out, size_t *n) {
+  *out = NULL;
+  *n = 0;
+  char *flat = malloc(len + 1);
+  if (flat == NULL)
+    return XMT_ERR_NOMEM;
+  for (size_t i = 0; i < len; i++)
+    flat[i] = !preserve && (text[i] == '\n' || text[i] == '\r') ? ' ' : text[i];
+  flat[len] = '\0';
+  const struct xmt_span *spans = NULL;
+  size_t nspans = 0;
+  xmt_status st = xmt_segmenter_set_language(cut->seg, lang);
+  if (st == XMT_OK)
+    st = xmt_segmenter_split(cut->seg, flat, len, &spans, &nspans);
+  free(flat);
+  if (st != XMT_OK)
+    return st == XMT_ERR_NOMEM ? st : XMT_OK; /* not cut: kept whole */
+  if (nspans > 0 && (*out = calloc(2 * nspans, sizeof **out)) == NULL)
+    return XMT_ERR_NOMEM;
+  for (size_t i = 0; i < nspans; i++) {
+    size_t a = spans[i].start, b = spans[i].end;
+    while (a < b && xmt_is_xml_space(text[a]))
+      a++;
+    while (b > a && xmt_is_xml_space(text[b - 1]))
+      b--;
+    if (a < b) {
+      (*out)[2 * *n] = a;
+      (*out)[2 * *n + 1] = b;
+      ++*n;
+    }
+  }
+  return XMT_OK;
+}
+
+/* Where text offsets a and b of content c (without codes) are in the
+ * document: 0 when it cannot be told. */
+static int raw_span(const struct x2_doc *doc, const struct x2_content *c,
+                    size_t a, size_t b, size_t *ra, size_t *rb) {
+  return raw_at(doc, c, c->first_code, a, ra) &&
+         raw_at(doc, c, c->first_code, b, rb);
+}
+
+/* The parts of a source and a kept target cut into n sentences each
+ * (src, trg: their text offsets): 0 when a boundary falls in markup or a
+ * gap between sentences is in the target only (no <ignorable> to hold
+ * it). */
+static int pair_parts(const struct x2_doc *doc, const struct x2_segment *s,
+                      const size_t *src, const size_t *trg, size_t n,
+                      struct x2_part *parts) {
+  const struct x2_content *c = &s->source, *t = &s->target;
+  for (size_t p = 0; p < n; p++) {
+    struct x2_part *x = &parts[p];
+    x->text_start = src[2 * p];
+    x->text_end = src[2 * p + 1];
+    x->first_code = c->first_code;
+    x->ncodes = 0;
+    if (!raw_span(doc, c, src[2 * p], src[2 * p + 1], &x->raw_start,
+                  &x->raw_end) ||
+        !raw_span(doc, t, trg[2 * p], trg[2 * p + 1], &x->t_start, &x->t_end))
+      return 0;
+    size_t s_from = p > 0 ? parts[p - 1].raw_end : c->inner_start;
+    size_t t_from = p > 0 ? parts[p - 1].t_end : t->inner_start;
+    if (x->raw_start == s_from && x->t_start > t_from)
+      return 0;
+  }
+  return !(parts[n - 1].raw_end == c->inner_end &&
+           parts[n - 1].t_end < t->inner_end);
+}
+
+xmt_status xmt_x2_take_kept(struct x2_doc *doc, size_t i,
+                            const struct x2_kept_cut *cut) {
+  const struct x2_segment *s = &doc->segs[i];
+  struct x2_split *split = &doc->splits[i];
+  xmt_x2_free_split(split);
+  if (cut->seg == NULL || cut->source_language == NULL ||
+      cut->target_language == NULL || !s->alone || !s->can_resegment ||
+      s->state >= X2_REVIEWED || !s->translate || !s->has_target || s->copied ||
+      s->reordered || s->target.self_closing)
+    return XMT_OK;
+  size_t vs, ve; /* a target's order names its place, which would move */
+  if (xmt_tag_find_attribute(doc->data.data + s->target.start,
+                             s->target.inner_start - s->target.start, "order",
+                             &vs, &ve))
+    return XMT_OK;
+  const char *texts = doc->texts.data != NULL ? doc->texts.data : "";
+  size_t *src = NULL, *trg = NULL, ns = 0, nt = 0;
+  xmt_status st = sentences(cut, cut->source_language, texts + s->source.text,
+                            s->source.text_len, s->preserve, &src, &ns);
+  /* codes are not cut here: a sentence of the target could hold a code
+   * whose partner or source is in another sentence */
+  int coded = s->source.ncodes > 0 || s->target.ncodes > 0;
+  if (st == XMT_OK && ns > 1 && coded)
+    split->coded = 1;
+  else if (st == XMT_OK && ns > 1)
+    st = sentences(cut, cut->target_language, texts + s->target.text,
+                   s->target.text_len, s->preserve, &trg, &nt);
+  struct x2_part *parts = NULL;
+  if (st == XMT_OK && ns > 1 && nt == ns &&
+      (parts = calloc(ns, sizeof *parts)) == NULL)
+    st = XMT_ERR_NOMEM;
+  if (st == XMT_OK && parts != NULL &&
+      pair_parts(doc, s, src, trg, ns, parts)) {
+    split->parts = parts;
+    split->nparts = ns;
+    split->kept = 1;
+    parts = NULL;
+  } else if (st == XMT_OK && ns > 1 && !coded) {
+    split->unpaired = nt + 1;
+    split->src_sentences = ns;
+  }
+  free(parts);
+  free(src);
+  free(trg);
+  return st;
 }

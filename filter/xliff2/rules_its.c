@@ -5,8 +5,8 @@
  * is inside): a rating's threshold its rating, and MT Confidence, a Text
  * Analysis confidence and a Terminology confidence the tool that gave
  * them, its:annotatorsRef naming the data category. What is kept is one
- * byte per open element, the data declared there or above. No id is
- * checked: ITS 2.0 has no its:id attribute. */
+ * byte per open element, the data declared there or above. Its stand-off
+ * data (Localization Quality Issue, Provenance) are checked below. */
 #include "config.h"
 
 #include <stdio.h>
@@ -179,8 +179,211 @@ void xmt_x2_its_start(struct x2_rules *r, const char *elem, const char **atts,
   inherited(r, elem, atts, flags, at);
 }
 
+/* Stand-off ITS data (XLIFF 2.1 §5.9: Localization Quality Issue and
+ * Provenance): an <its:locQualityIssues> (in a <unit>) or
+ * <its:provenanceRecords> (in a <file>, <group> or <unit>) has an xml:id
+ * (xs:ID: given once; checked among the stand-off elements of the
+ * elements open, what is kept); its:locQualityIssuesRef on a <mrk> or
+ * <sm> names an <its:locQualityIssues> of the same <unit>;
+ * its:provenanceRecordsRef names an <its:provenanceRecords> of the
+ * innermost <unit>, <mtc:match> or <ctr:revision> on a <mrk> or <sm>, of
+ * the element or an ancestor on a <file>, <group> or <unit>. A value is
+ * checked when it names an element of this document: "#its=ID" (the
+ * module's fragment prefix) or "#ID" (ITS 2.0's own form); another IRI
+ * names another resource. A reference is resolved at the end of the
+ * element whose stand-off data it may name (the schema puts them before
+ * the segments, a tool may not). */
+#define XML_ID "http://www.w3.org/XML/1998/namespace|id"
+
+static const char *standoff_name(char kind) {
+  return kind == 'q' ? "its:locQualityIssues" : "its:provenanceRecords";
+}
+
+/* Keeps s (with its NUL) in names: its offset, or SIZE_MAX when out of
+ * memory. */
+static size_t keep_name(struct x2_rules *r, const char *s) {
+  struct xmt_buf *b = &r->mod.its.names;
+  size_t at = b->len;
+  if (xmt_buf_append(b, s, strlen(s) + 1) != XMT_OK) {
+    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+    return SIZE_MAX;
+  }
+  return at;
+}
+
+static void standoff(struct x2_rules *r, char kind, const char **atts,
+                     struct pos at) {
+  struct x2_its *its = &r->mod.its;
+  const char *id = attr(atts, XML_ID);
+  char msg[400];
+  if (id == NULL)
+    return;
+  for (size_t i = 0; i < its->nids; i++) {
+    const struct its_standoff *o = &its->ids[i];
+    if (strcmp(its->names.data + o->name, id) != 0)
+      continue;
+    snprintf(msg, sizeof msg,
+             "<%s> xml:id \"%.64s\" is used more than once (first at line "
+             "%lu, column %lu, by an <%s>) (XLIFF 2.1 §5.9)",
+             standoff_name(kind), id, o->at.line, o->at.column,
+             standoff_name(o->kind));
+    xmt_x2_rules_report(r, at, msg);
+    return;
+  }
+  struct its_standoff *o =
+      xmt_grow_one(&its->ids, its->nids, &its->ids_cap, sizeof *o);
+  size_t name = keep_name(r, id);
+  if (o == NULL || name == SIZE_MAX) {
+    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+    return;
+  }
+  its->nids++;
+  *o = (struct its_standoff){r->depth - 1, name, kind, at};
+}
+
+/* The stack index of the innermost <unit> open (SIZE_MAX: none) and, for
+ * Provenance, of an <mtc:match> or <ctr:revision> inside it. */
+static size_t holder(const struct x2_rules *r, char kind) {
+  size_t unit = SIZE_MAX;
+  for (size_t i = r->depth; unit == SIZE_MAX && i-- > 0;)
+    if (r->stack[i] == S_UNIT)
+      unit = i;
+  size_t h = r->mod.its.holder;
+  if (kind == 'p' && h > 0 && (unit == SIZE_MAX || h - 1 > unit))
+    return h - 1;
+  return unit;
+}
+
+static void reference(struct x2_rules *r, char kind, const char *elem,
+                      const char *value, int inline_ref, struct pos at) {
+  struct x2_its *its = &r->mod.its;
+  size_t enc = inline_ref ? holder(r, kind) : r->depth;
+  if (enc == SIZE_MAX)
+    return;
+  struct its_ref *p =
+      xmt_grow_one(&its->refs, its->nrefs, &its->refs_cap, sizeof *p);
+  size_t v = keep_name(r, value), e = keep_name(r, elem);
+  if (p == NULL || v == SIZE_MAX || e == SIZE_MAX) {
+    xmt_x2_rules_stop(r, XMT_ERR_NOMEM);
+    return;
+  }
+  its->nrefs++;
+  *p = (struct its_ref){enc, v, e, kind, inline_ref, at};
+}
+
+void xmt_x2_its_element(struct x2_rules *r, const char *name, const char *local,
+                        const char **atts, struct pos at) {
+  struct x2_its *its = &r->mod.its;
+  static const char mtc[] = "urn:oasis:names:tc:xliff:matches:2.0|match",
+                    ctr[] = "urn:oasis:names:tc:xliff:changetracking:2.0|"
+                            "revision";
+  if (strcmp(name, mtc) == 0 || strcmp(name, ctr) == 0)
+    its->holder = r->depth + 1;
+  if (strcmp(name, NS_ITS "locQualityIssues") == 0)
+    standoff(r, 'q', atts, at);
+  else if (strcmp(name, NS_ITS "provenanceRecords") == 0)
+    standoff(r, 'p', atts, at);
+  if (local == NULL)
+    return;
+  int inline_ref = strcmp(local, "mrk") == 0 || strcmp(local, "sm") == 0;
+  int structural = strcmp(local, "file") == 0 || strcmp(local, "group") == 0 ||
+                   strcmp(local, "unit") == 0;
+  const char *q = attr(atts, NS_ITS "locQualityIssuesRef");
+  const char *p = attr(atts, NS_ITS "provenanceRecordsRef");
+  if (q != NULL && inline_ref)
+    reference(r, 'q', local, q, 1, at);
+  if (p != NULL && (inline_ref || structural))
+    reference(r, 'p', local, p, inline_ref, at);
+}
+
+/* The xml:id a value names in this document ("#its=ID", "#ID"), or NULL
+ * for another IRI. */
+static const char *local_id(const char *v) {
+  if (v[0] != '#')
+    return NULL;
+  v += strncmp(v, "#its=", 5) == 0 ? 5 : 1;
+  return *v != '\0' && strpbrk(v, "/=") == NULL ? v : NULL;
+}
+
+static void resolve(struct x2_rules *r, const struct its_ref *p) {
+  struct x2_its *its = &r->mod.its;
+  const char *value = its->names.data + p->value;
+  const char *id = local_id(value);
+  if (id == NULL)
+    return;
+  const struct its_standoff *found = NULL;
+  for (size_t i = 0; i < its->nids && (found == NULL || found->kind != p->kind);
+       i++) {
+    const struct its_standoff *o = &its->ids[i];
+    if ((p->inline_ref ? o->enc == p->enc : o->enc <= p->enc) &&
+        strcmp(its->names.data + o->name, id) == 0)
+      found = o;
+  }
+  if (found != NULL && found->kind == p->kind)
+    return;
+  const char *elem = its->names.data + p->elem;
+  const char *scope = !p->inline_ref ? "it or an enclosing element"
+                      : r->stack[p->enc] == S_UNIT
+                          ? "its <unit>"
+                          : "its <mtc:match> or <ctr:revision>";
+  const char *attr_name =
+      p->kind == 'q' ? "locQualityIssuesRef" : "provenanceRecordsRef";
+  char msg[400];
+  if (found != NULL)
+    snprintf(msg, sizeof msg,
+             "<%s> its:%s=\"%.64s\" names <%s xml:id=\"%.64s\">, not an "
+             "<%s> (XLIFF 2.1 §5.9)",
+             elem, attr_name, value, standoff_name(found->kind), id,
+             standoff_name(p->kind));
+  else
+    snprintf(msg, sizeof msg,
+             "<%s> its:%s=\"%.64s\" names no <%s xml:id=\"%.64s\"> in %s "
+             "(XLIFF 2.1 §5.9)",
+             elem, attr_name, value, standoff_name(p->kind), id, scope);
+  xmt_x2_rules_report(r, p->at, msg);
+}
+
+void xmt_x2_its_end(struct x2_rules *r, const char *name) {
+  struct x2_its *its = &r->mod.its;
+  size_t index = r->depth - 1, kept = 0, end = 0;
+  (void)name;
+  if (its->holder == r->depth)
+    its->holder = 0;
+  if (its->nrefs == 0 && its->nids == 0)
+    return;
+  for (size_t i = 0; i < its->nrefs; i++)
+    if (its->refs[i].enc == index)
+      resolve(r, &its->refs[i]);
+    else
+      its->refs[kept++] = its->refs[i];
+  its->nrefs = kept;
+  kept = 0;
+  for (size_t i = 0; i < its->nids; i++)
+    if (its->ids[i].enc != index)
+      its->ids[kept++] = its->ids[i];
+  its->nids = kept;
+  /* the names still used end at the last one kept: the rest is let go */
+  for (size_t i = 0; i < its->nrefs; i++) {
+    const struct its_ref *p = &its->refs[i];
+    size_t e = p->elem + strlen(its->names.data + p->elem) + 1;
+    end = e > end ? e : end;
+  }
+  for (size_t i = 0; i < its->nids; i++) {
+    const struct its_standoff *o = &its->ids[i];
+    size_t e = o->name + strlen(its->names.data + o->name) + 1;
+    end = e > end ? e : end;
+  }
+  its->names.len = end;
+}
+
 void xmt_x2_its_free(struct x2_its *its) {
   free(its->flags);
   its->flags = NULL;
   its->cap = 0;
+  free(its->ids);
+  free(its->refs);
+  its->ids = NULL;
+  its->refs = NULL;
+  its->nids = its->nrefs = its->ids_cap = its->refs_cap = 0;
+  xmt_buf_free(&its->names);
 }

@@ -468,6 +468,7 @@ void xmt_x2_mod_start(struct x2_rules *r, const char *name, const char *local,
       (is(local, "segment") || is(local, "ignorable")))
     r->mod.nparts++;
   xmt_x2_its_start(r, local != NULL ? local : local_name(name), atts, at);
+  xmt_x2_its_element(r, name, local, atts, at);
   if (is(local, "file") && r->depth == 1)
     slr_file(r, atts, at);
   else if (local != NULL)
@@ -525,6 +526,8 @@ void xmt_x2_mod_end(struct x2_rules *r, const char *name) {
   const char *l = NULL;
   if (r->depth > 1)
     xmt_x2_ctr_end(r, name);
+  if (r->depth > 1)
+    xmt_x2_its_end(r, name);
   if ((l = in_ns(name, NS_GLS)) != NULL && is(l, "glossEntry") &&
       m->gloss_open) {
     m->gloss_open = 0;

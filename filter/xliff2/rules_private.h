@@ -65,11 +65,41 @@ struct order {
   struct pos at;
 };
 
+/* An ITS stand-off element (kind 'q' <its:locQualityIssues>, 'p'
+ * <its:provenanceRecords>) of an element open (at stack index enc): its
+ * xml:id in x2_its.names, where it is. */
+struct its_standoff {
+  size_t enc, name;
+  char kind;
+  struct pos at;
+};
+
+/* An its:locQualityIssuesRef ('q') or its:provenanceRecordsRef ('p'),
+ * resolved at the end of the element at stack index enc: its value and
+ * the name of its element in x2_its.names; inline, on a <mrk> or <sm>
+ * (naming a stand-off of that element only) or on a <file>, <group> or
+ * <unit> (of it or an ancestor). */
+struct its_ref {
+  size_t enc, value, elem;
+  char kind;
+  int inline_ref;
+  struct pos at;
+};
+
 /* What rules_its.c keeps: per open element (by depth), the ITS data
- * declared on it or an ancestor that other attributes need. */
+ * declared on it or an ancestor that other attributes need; the
+ * stand-off elements of the elements open and the references to
+ * resolve; the stack index + 1 of the <mtc:match> or <ctr:revision>
+ * open (0: none). */
 struct x2_its {
   unsigned char *flags;
   size_t cap;
+  struct its_standoff *ids;
+  size_t nids, ids_cap;
+  struct its_ref *refs;
+  size_t nrefs, refs_cap;
+  struct xmt_buf names;
+  size_t holder;
 };
 
 /* A <ctr:revisions>' reference, resolved at the end of the element
@@ -200,6 +230,12 @@ void xmt_x2_mod_free(struct x2_mod *m);
  * stack index r->depth); freed. */
 void xmt_x2_its_start(struct x2_rules *r, const char *elem, const char **atts,
                       struct pos at);
+/* An element's stand-off ITS data and references to them (name as expat
+ * gives it, local its core name or NULL), at stack index r->depth; its
+ * end (at r->depth - 1). */
+void xmt_x2_its_element(struct x2_rules *r, const char *name, const char *local,
+                        const char **atts, struct pos at);
+void xmt_x2_its_end(struct x2_rules *r, const char *name);
 void xmt_x2_its_free(struct x2_its *its);
 
 /* rules_ctr.c: an element start (name as expat gives it), at stack index

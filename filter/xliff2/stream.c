@@ -496,7 +496,8 @@ static struct x2_piece *find(struct x2_stream *s, const char *key, size_t *i) {
 
 xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
                               const xmt_xliff_unit *unit,
-                              const xmt_segment *target, int split) {
+                              const xmt_segment *target, int split,
+                              const struct x2_kept_cut *kept) {
   pthread_mutex_lock(&s->lock);
   size_t i = 0;
   struct x2_piece *p = find(s, key, &i);
@@ -511,6 +512,8 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
       st = xmt_x2_take_split(d, i, unit);
     if (st == XMT_OK && d->segs[i].copied && !s->matches)
       s->filled_copies++;
+  } else if (st == XMT_OK && split && kept != NULL) {
+    st = xmt_x2_take_kept(&p->doc, i, kept);
   }
   if (st == XMT_OK) {
     s->cursor = p;

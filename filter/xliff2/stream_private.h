@@ -79,10 +79,12 @@ void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
                             int matches, xmt_x2_warn_fn warn, void *warn_user,
                             xmt_write_fn sink, void *user);
 /* The target of the segment key (NULL: none); split: kept per sentence
- * (resegment.c). Any thread; the parts done are written. */
+ * (resegment.c), and a target kept cut as kept says (NULL: not). Any
+ * thread; the parts done are written. */
 xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
                               const xmt_xliff_unit *unit,
-                              const xmt_segment *target, int split);
+                              const xmt_segment *target, int split,
+                              const struct x2_kept_cut *kept);
 /* Reads the rest for check's rules only: each part, as it is cut, is
  * given to rules and let go (what the stream cut before is given first).
  * A document that cannot be read fails with the reader's error, the

@@ -407,6 +407,30 @@ static void tell_whole(struct writer *w, size_t i) {
   w->warn(w->warn_user, x2_str(doc, s->key), line, msg);
 }
 
+/* Segment i, whose target is kept, is written whole: --seg-source cut
+ * its source and target into sentences that do not pair, or it has
+ * inline codes. */
+static void tell_unpaired(struct writer *w, size_t i) {
+  const struct x2_doc *doc = w->doc;
+  const struct x2_split *split = &doc->splits[i];
+  if (w->warn == NULL)
+    return;
+  unsigned long line, column;
+  char msg[320];
+  if (split->coded)
+    snprintf(msg, sizeof msg,
+             "<segment> not resegmented: its target, kept, is not cut where "
+             "it has inline codes; written whole");
+  else
+    snprintf(msg, sizeof msg,
+             "<segment> not resegmented: its source has %zu sentences and "
+             "its target, kept, %zu; written whole, so that no sentence gets "
+             "another's translation",
+             split->src_sentences, split->unpaired - 1);
+  xmt_x2_locate(doc, doc->segs[i].start, &line, &column);
+  w->warn(w->warn_user, x2_str(doc, doc->segs[i].key), line, msg);
+}
+
 /* 1 when segment i is written split (the writer's loop below, its unit
  * not left). */
 static int split_written(const struct x2_doc *doc, size_t i) {
@@ -518,6 +542,9 @@ xmt_status xmt_x2_write_with(const struct x2_doc *doc,
       put_segment(&w, i);
     if (doc->splits != NULL && doc->splits[i].shared > 0)
       tell_whole(&w, i);
+    else if (doc->splits != NULL &&
+             (doc->splits[i].unpaired > 0 || doc->splits[i].coded))
+      tell_unpaired(&w, i);
   }
   ordered_unit(&w, doc->nsegs, -1);
   xmt_x2w_copy_to(&w, doc->data.len);

@@ -13,7 +13,7 @@
 
 /* A <segment> start tag with a new id (*next counts the candidates). */
 static void put_new_segment(struct writer *w, const struct x2_segment *s,
-                            size_t prefix, size_t *next) {
+                            size_t prefix, size_t *next, int kept) {
   const struct x2_doc *doc = w->doc;
   const char *base = s->id != X2_NONE ? x2_str(doc, s->id) : "s";
   /* at most 100 bytes of it, never part of a character */
@@ -41,7 +41,24 @@ static void put_new_segment(struct writer *w, const struct x2_segment *s,
   if (w->st == XMT_OK)
     w->st = xmt_xml_escape_attr(&w->text, id);
   xmt_x2w_put(w, w->text.data, w->text.len);
-  xmt_x2w_put_str(w, "\" state=\"translated\" subState=\"xliffmt:mt\">");
+  if (!kept) {
+    xmt_x2w_put_str(w, "\" state=\"translated\" subState=\"xliffmt:mt\">");
+    return;
+  }
+  /* a sentence of a target kept: the segment's state, as it was */
+  xmt_x2w_put(w, "\"", 1);
+  static const char *const names[] = {"state", "subState"};
+  const char *tag = doc->data.data + s->start;
+  for (size_t a = 0; a < 2; a++) {
+    size_t vs, ve;
+    if (!xmt_tag_find_attribute(tag, s->tag_end - s->start, names[a], &vs, &ve))
+      continue;
+    xmt_x2w_put(w, " ", 1);
+    xmt_x2w_put_str(w, names[a]);
+    xmt_x2w_put(w, "=", 1);
+    xmt_x2w_put(w, tag + vs - 1, ve - vs + 2);
+  }
+  xmt_x2w_put(w, ">", 1);
 }
 
 /* The source's bytes from `at` to `end` with its codes from k, n of them:
@@ -132,6 +149,79 @@ static void put_part(struct writer *w, const struct x2_segment *s,
   xmt_x2w_copy_to(w, s->end);
 }
 
+/* A target of the bytes [from, to) of the segment's target, laid out as
+ * its target is (its start and end tags, the white space before it). */
+static void put_kept_target(struct writer *w, const struct x2_segment *s,
+                            size_t from, size_t to) {
+  const char *d = w->doc->data.data;
+  const struct x2_content *t = &s->target;
+  xmt_x2w_put(w, d + s->source.end, t->start - s->source.end);
+  xmt_x2w_put(w, d + t->start, t->inner_start - t->start);
+  xmt_x2w_put(w, d + from, to - from);
+  xmt_x2w_put(w, d + t->inner_end, t->end - t->inner_end);
+}
+
+/* The white space [from, to) of the source before a sentence (or after
+ * the last), [t_from, t_to) of the target: an <ignorable> whose target
+ * is the target's when it differs. */
+static void put_kept_gap(struct writer *w, const struct x2_segment *s,
+                         size_t prefix, size_t from, size_t to, size_t t_from,
+                         size_t t_to) {
+  const char *d = w->doc->data.data;
+  xmt_x2w_put(w, "<", 1);
+  xmt_x2w_put(w, d + s->start + 1, prefix);
+  xmt_x2w_put_str(w, "ignorable>");
+  xmt_x2w_put(w, d + s->tag_end, s->source.inner_start - s->tag_end);
+  xmt_x2w_put(w, d + from, to - from);
+  xmt_x2w_put(w, d + s->source.inner_end, s->source.end - s->source.inner_end);
+  if (to - from != t_to - t_from || memcmp(d + from, d + t_from, to - from))
+    put_kept_target(w, s, t_from, t_to);
+  size_t ws = s->close;
+  while (ws > s->target.end && xmt_is_xml_space(d[ws - 1]))
+    ws--;
+  xmt_x2w_put(w, d + ws, s->close - ws);
+  xmt_x2w_put(w, "</", 2);
+  xmt_x2w_put(w, d + s->start + 1, prefix);
+  xmt_x2w_put_str(w, "ignorable>");
+}
+
+/* A segment whose target is kept, cut where its source and target pair
+ * sentence by sentence: each <segment> the sentence of each, in their
+ * state; the white space between in <ignorable>s. */
+static void split_kept(struct writer *w, const struct x2_segment *s,
+                       const struct x2_split *split, size_t prefix,
+                       size_t sep) {
+  const char *d = w->doc->data.data;
+  size_t next = 1;
+  for (size_t p = 0; p <= split->nparts; p++) {
+    const struct x2_part *part = p < split->nparts ? &split->parts[p] : NULL;
+    size_t from = p > 0 ? split->parts[p - 1].raw_end : s->source.inner_start;
+    size_t t_from = p > 0 ? split->parts[p - 1].t_end : s->target.inner_start;
+    size_t to = part != NULL ? part->raw_start : s->source.inner_end;
+    size_t t_to = part != NULL ? part->t_start : s->target.inner_end;
+    if (to > from) {
+      if (p > 0)
+        xmt_x2w_put(w, d + sep, s->start - sep);
+      put_kept_gap(w, s, prefix, from, to, t_from, t_to);
+    }
+    if (part == NULL)
+      break;
+    if (p > 0 || to > from)
+      xmt_x2w_put(w, d + sep, s->start - sep);
+    if (p == 0)
+      xmt_x2w_put(w, d + s->start, s->tag_end - s->start);
+    else
+      put_new_segment(w, s, prefix, &next, 1);
+    xmt_x2w_put(w, d + s->tag_end, s->source.inner_start - s->tag_end);
+    xmt_x2w_put(w, d + part->raw_start, part->raw_end - part->raw_start);
+    xmt_x2w_put(w, d + s->source.inner_end,
+                s->source.end - s->source.inner_end);
+    put_kept_target(w, s, part->t_start, part->t_end);
+    xmt_x2w_put(w, d + s->target.end, s->end - s->target.end);
+  }
+  w->at = s->end;
+}
+
 void xmt_x2w_split(struct writer *w, size_t i) {
   static const char *const names[] = {"state", "subState"};
   static const char *const values[] = {"translated", "xliffmt:mt"};
@@ -145,6 +235,10 @@ void xmt_x2w_split(struct writer *w, size_t i) {
   while (sep > 0 && xmt_is_xml_space(d[sep - 1]))
     sep--;
   xmt_x2w_copy_to(w, s->start);
+  if (split->kept) {
+    split_kept(w, s, split, prefix, sep);
+    return;
+  }
   /* the place of each element written, for its target's order */
   unsigned place = w->ord_unit == s->unit_end ? xmt_x2w_place(w, s->part) : 0;
   size_t k = s->source.first_code;
@@ -161,7 +255,7 @@ void xmt_x2w_split(struct writer *w, size_t i) {
     if (p == 0)
       xmt_x2w_put_tag(w, s->start, s->tag_end, names, values, 2);
     else
-      put_new_segment(w, s, prefix, &next);
+      put_new_segment(w, s, prefix, &next, 0);
     w->part_place = place;
     put_part(w, s, part);
     w->part_place = 0;

@@ -22,6 +22,10 @@ static int bid(const struct xmt_head *head) {
 struct handle {
   struct x2_stream *s;
   xmt_filter *f;
+  /* --seg-source: cuts the source and target of a segment whose target
+   * is kept (loaded at the first such segment) */
+  xmt_segmenter *kept_seg;
+  int kept_failed;
   struct xmt_buf warnings; /* line, unit id, message: NUL-terminated */
   xmt_status warn_st;
 };
@@ -55,6 +59,7 @@ static void close_doc(void *doc) {
   if (h == NULL)
     return;
   xmt_x2_stream_free(h->s);
+  xmt_segmenter_free(h->kept_seg);
   xmt_buf_free(&h->warnings);
   free(h);
 }
@@ -154,6 +159,26 @@ static xmt_status doc_units(xmt_filter *f, void *doc, const char *path,
       sink);
 }
 
+/* A segmenter of the run's rules of its own (the run's keeps its
+ * language): NULL when the rules do not load (a target kept is then
+ * written whole, as without --seg-source). */
+static xmt_status kept_segmenter(struct handle *h) {
+  if (h->kept_seg != NULL || h->kept_failed)
+    return XMT_OK;
+  xmt_segmenter *seg = xmt_segmenter_new();
+  if (seg == NULL)
+    return XMT_ERR_NOMEM;
+  if ((h->f->srx_path != NULL &&
+       xmt_segmenter_load_srx(seg, h->f->srx_path) != XMT_OK) ||
+      xmt_segmenter_set_flags(seg, XMT_SEGMENTER_NO_ICU) != XMT_OK) {
+    xmt_segmenter_free(seg);
+    h->kept_failed = 1;
+    return XMT_OK;
+  }
+  h->kept_seg = seg;
+  return XMT_OK;
+}
+
 /* On the run's worker thread: the stream locks what it shares. */
 static xmt_status take_target(xmt_filter *f, void *doc,
                               const xmt_xliff_unit *unit,
@@ -164,7 +189,20 @@ static xmt_status take_target(xmt_filter *f, void *doc,
   /* --seg-source: the sentences become segments (not as matches) */
   int split = (f->flags & XMT_FILTER_SEG_SOURCE) != 0 &&
               (f->flags & XMT_FILTER_ALT_TRANS) == 0;
-  xmt_status st = xmt_x2_stream_take(h->s, id, unit, target, split);
+  struct x2_kept_cut kept = {0};
+  if (split && target == NULL && f->segmentation != XMT_SEGMENT_NONE &&
+      kept_segmenter(h) == XMT_ERR_NOMEM)
+    return xmt_error_nomem(&f->err);
+  if (h->kept_seg != NULL) {
+    const struct x2_doc *d = &h->s->live;
+    kept.seg = h->kept_seg;
+    kept.source_language =
+        f->source_language != NULL ? f->source_language : d->src_lang;
+    kept.target_language =
+        f->target_language != NULL ? f->target_language : d->trg_lang;
+  }
+  xmt_status st = xmt_x2_stream_take(h->s, id, unit, target, split,
+                                     h->kept_seg != NULL ? &kept : NULL);
   if (st == XMT_ERR_INTERNAL)
     return xmt_error_at(&f->err, XMT_ERR_INTERNAL,
                         &(const struct xmt_where){.unit_id = id},

@@ -106,6 +106,7 @@ struct x2_part {
   size_t first_code, ncodes;
   size_t raw_start, raw_end;
   xmt_segment *target;
+  size_t t_start, t_end; /* a kept target's sentence (x2_split.kept) */
 };
 
 struct x2_split {
@@ -115,6 +116,22 @@ struct x2_split {
    * has (the unit is invalid): the segment is written whole, and the
    * writer says so; 0: none */
   size_t shared;
+  /* 1: the parts pair the sentences of a target kept (a translator's)
+   * with those of the source, each part's target its bytes [t_start,
+   * t_end); unpaired: the sentences of such a target (1 + their number)
+   * that did not pair with the source's src_sentences: written whole, and
+   * the writer says so; 0: none; coded: 1 when such a segment of several
+   * sentences has inline codes, which are not cut: written whole, told */
+  int kept, coded;
+  size_t unpaired, src_sentences;
+};
+
+/* How --seg-source cuts a segment whose target is kept: the segmenter
+ * (with the run's rules, the run's own left alone) and the languages of
+ * source and target. */
+struct x2_kept_cut {
+  xmt_segmenter *seg;
+  const char *source_language, *target_language;
 };
 
 struct x2_file {
@@ -293,6 +310,10 @@ xmt_status xmt_x2_write_with(const struct x2_doc *doc,
 xmt_status xmt_x2_take_split(struct x2_doc *doc, size_t i,
                              const xmt_xliff_unit *unit);
 void xmt_x2_free_split(struct x2_split *split);
+/* --seg-source on segment i whose target is kept: its source and target
+ * cut into sentences, paired when they are as many (plain text only). */
+xmt_status xmt_x2_take_kept(struct x2_doc *doc, size_t i,
+                            const struct x2_kept_cut *cut);
 
 /* Checks the rules of doc its schema cannot state (rules.c): unique ids,
  * sc/ec and sm/em that find each other, dataRefs that name a <data>. fn

@@ -8,7 +8,9 @@
 # (<sm>/<em>) with dataRefStart and dataRefEnd as dataRef, never
 # isolated="yes" (its partner is in the unit); the pair's other end may
 # be in a sentence, in the same or another <ignorable>, or in another
-# segment. With --alt-trans a match holds one segment: an <sc> or <ec>
+# segment. A segment whose target is kept is cut where its source and
+# target pair sentence by sentence, else written whole with a warning.
+# With --alt-trans a match holds one segment: an <sc> or <ec>
 # whose partner is in another segment is isolated="yes", an <sm> or <em>
 # (which has no isolated form) is left out, its text kept. Each output is
 # compared byte for byte, validates against the XLIFF 2.0 schemas
@@ -200,6 +202,146 @@ xliff2_valid "seg-source" seg.xlf
 expect_exit 0 "seg-source, pseudo" "$x" translate pairs.xlf -o pseudo.xlf \
   --mt pseudo --seg-source -q
 xliff2_valid "seg-source, pseudo" pseudo.xlf
+
+# A segment whose target is kept (a translator's): its source and its
+# target are cut into sentences, and paired when they are as many (u1:
+# each <segment> keeps the state and subState; u3: white space that
+# differs in the target is the target of its <ignorable>; u5: entities
+# kept as written); when they are not (u2), the segment is written whole
+# with a warning, never a sentence with another's translation. u4 has
+# codes: written whole, with a warning. u6: no target, translated and cut as before.
+cat >kept.xlf <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+ <file id="f1">
+  <unit id="u1">
+   <segment id="s" state="translated" subState="my:done">
+    <source>One dog. Two cats.</source>
+    <target>Un chien. Deux chats.</target>
+   </segment>
+  </unit>
+  <unit id="u2">
+   <segment>
+    <source>One dog. Two cats.</source>
+    <target>Un chien et deux chats.</target>
+   </segment>
+  </unit>
+  <unit id="u3">
+   <segment>
+    <source> One dog. Two cats.  </source>
+    <target>Un chien.  Deux chats.</target>
+   </segment>
+  </unit>
+  <unit id="u4">
+   <segment>
+    <source>One <ph id="1"/>dog. Two cats.</source>
+    <target>Un <ph id="1"/>chien. Deux chats.</target>
+   </segment>
+  </unit>
+  <unit id="u5">
+   <segment>
+    <source>Tom &amp; Jerry. Two &lt;cats&gt;.</source>
+    <target>Tom &amp; Jerry. Deux &lt;chats&gt;.</target>
+   </segment>
+  </unit>
+  <unit id="u6">
+   <segment>
+    <source>Three birds. Four fish.</source>
+   </segment>
+  </unit>
+ </file>
+</xliff>
+EOD
+expect_exit 0 "check kept.xlf" "$x" check -q kept.xlf
+cat >want-kept.xlf <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+ <file id="f1">
+  <unit id="u1">
+   <segment id="s" state="translated" subState="my:done">
+    <source>One dog.</source>
+    <target>Un chien.</target>
+   </segment>
+   <ignorable>
+    <source> </source>
+   </ignorable>
+   <segment id="s-2" state="translated" subState="my:done">
+    <source>Two cats.</source>
+    <target>Deux chats.</target>
+   </segment>
+  </unit>
+  <unit id="u2">
+   <segment>
+    <source>One dog. Two cats.</source>
+    <target>Un chien et deux chats.</target>
+   </segment>
+  </unit>
+  <unit id="u3">
+   <ignorable>
+    <source> </source>
+    <target></target>
+   </ignorable>
+   <segment>
+    <source>One dog.</source>
+    <target>Un chien.</target>
+   </segment>
+   <ignorable>
+    <source> </source>
+    <target>  </target>
+   </ignorable>
+   <segment id="s-2">
+    <source>Two cats.</source>
+    <target>Deux chats.</target>
+   </segment>
+   <ignorable>
+    <source>  </source>
+    <target></target>
+   </ignorable>
+  </unit>
+  <unit id="u4">
+   <segment>
+    <source>One <ph id="1"/>dog. Two cats.</source>
+    <target>Un <ph id="1"/>chien. Deux chats.</target>
+   </segment>
+  </unit>
+  <unit id="u5">
+   <segment>
+    <source>Tom &amp; Jerry.</source>
+    <target>Tom &amp; Jerry.</target>
+   </segment>
+   <ignorable>
+    <source> </source>
+   </ignorable>
+   <segment id="s-2">
+    <source>Two &lt;cats&gt;.</source>
+    <target>Deux &lt;chats&gt;.</target>
+   </segment>
+  </unit>
+  <unit id="u6">
+   <segment state="translated" subState="xliffmt:mt">
+    <source>Three birds.</source>
+    <target>Three birds.</target>
+   </segment>
+   <ignorable>
+    <source> </source>
+   </ignorable>
+   <segment id="s-2" state="translated" subState="xliffmt:mt">
+    <source>Four fish.</source>
+    <target>Four fish.</target>
+   </segment>
+  </unit>
+ </file>
+</xliff>
+EOD
+expect_exit 0 "seg-source, targets kept" "$x" translate kept.xlf \
+  -o kept-out.xlf --mt identity --seg-source -q &&
+  same "seg-source, targets kept: paired sentence by sentence" \
+    want-kept.xlf kept-out.xlf
+expect_text "seg-source, targets kept: the segments written whole told" \
+  "$tmp/err" \
+  "xliffmt: kept.xlf:11: warning: segment u2: <segment> not resegmented: its source has 2 sentences and its target, kept, 1; written whole, so that no sentence gets another's translation
+xliffmt: kept.xlf:23: warning: segment u4: <segment> not resegmented: its target, kept, is not cut where it has inline codes; written whole"
+xliff2_valid "seg-source, targets kept" kept-out.xlf
 
 # A unit whose <sm>/<em> and <sc>/<ec> pairs each have an end in each of
 # its two segments, and a unit whose pair is in its one segment.
