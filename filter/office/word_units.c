@@ -66,25 +66,6 @@ static void keys_free(struct keys *ks) {
   free(ks->k);
 }
 
-/* The index of the text piece whose key most of the text has. */
-static size_t base_of(const struct keys *ks, const struct piece *pieces) {
-  size_t best = SIZE_MAX, best_len = 0;
-  for (size_t i = 0; i < ks->n; i++) {
-    if (pieces[i].type != PIECE_TEXT)
-      continue;
-    size_t len = 0;
-    for (size_t j = 0; j < ks->n; j++)
-      if (pieces[j].type == PIECE_TEXT &&
-          strcmp(ks->k[i].data, ks->k[j].data) == 0)
-        len += pieces[j].len;
-    if (best == SIZE_MAX || len > best_len) {
-      best = i;
-      best_len = len;
-    }
-  }
-  return best;
-}
-
 static struct word_code *new_code(struct word_para *p, const char *open,
                                   size_t len) {
   struct word_code *c = realloc(p->codes, (p->ncodes + 1) * sizeof *c);
@@ -186,6 +167,49 @@ static size_t stretch_end(const struct piece *pieces, const struct keys *ks,
          strcmp(ks->k[j + 1].data, ks->k[i].data) == 0)
     j++;
   return j;
+}
+
+/* 1 when the stretch of text [i, j] is the whole of a pair between lo
+ * and hi: the pair's one code writes its text with the stretch's
+ * properties (styled_pair), whatever they are. */
+static int wrapped(const struct piece *pieces, size_t i, size_t j, size_t lo,
+                   size_t hi) {
+  return i > lo && pieces[i - 1].type == PIECE_OPEN && j + 1 < hi &&
+         pieces[j + 1].type == PIECE_CLOSE;
+}
+
+/* The index of the text piece whose key, taken as the base, leaves the
+ * fewest codes in [lo, hi): each stretch of another key is a code (but
+ * one that fills a pair), so the base is the key of the most stretches
+ * that are not; among those, the key most of the text has. "Click
+ * <b>Save</b>." is one code around "Save", although "Save" is most of
+ * the text. */
+static size_t base_of(const struct keys *ks, const struct piece *pieces,
+                      size_t lo, size_t hi) {
+  size_t best = SIZE_MAX, best_n = 0, best_len = 0;
+  for (size_t i = lo; i < hi; i++) {
+    if (pieces[i].type != PIECE_TEXT)
+      continue;
+    size_t len = 0, nstretch = 0;
+    for (size_t j = lo; j < hi; j++) {
+      if (pieces[j].type != PIECE_TEXT)
+        continue;
+      size_t e = stretch_end(pieces, ks, j, hi);
+      if (strcmp(ks->k[i].data, ks->k[j].data) == 0) {
+        nstretch += !wrapped(pieces, j, e, lo, hi);
+        for (size_t k = j; k <= e; k++)
+          len += pieces[k].len;
+      }
+      j = e;
+    }
+    if (best == SIZE_MAX || nstretch > best_n ||
+        (nstretch == best_n && len > best_len)) {
+      best = i;
+      best_n = nstretch;
+      best_len = len;
+    }
+  }
+  return best;
 }
 
 /* Text pieces [i, j] into p->source; between the open and close of an
@@ -356,13 +380,14 @@ xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
     st = pieces[i].type == PIECE_TEXT
              ? key_of(part + pieces[i].rpr_off, pieces[i].rpr_len, &ks.k[i])
              : xmt_buf_append(&ks.k[i], "", 0);
-  size_t base = st == XMT_OK ? base_of(&ks, pieces) : 0, lo = 0, hi = n;
+  size_t lo = 0, hi = n, base = 0;
+  xmt_word_edges(pieces, n, &lo, &hi);
+  if (st == XMT_OK)
+    base = base_of(&ks, pieces, lo, hi);
   if (st == XMT_OK)
     st = base == SIZE_MAX ? XMT_ERR_INTERNAL : set_base(p, &pieces[base], part);
-  if (st == XMT_OK) {
-    xmt_word_edges(pieces, n, &lo, &hi);
+  if (st == XMT_OK)
     st = build(p, pool, pieces, &ks, base, part, lo, hi);
-  }
   p->nsource = p->ncodes;
   if (st == XMT_OK)
     st = build_edges(p, pool, pieces, n, lo, hi);
