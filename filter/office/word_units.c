@@ -8,18 +8,65 @@
 
 #include "word_private.h"
 
-/* 1 when the element named at s (after '<') is one the comparison of
- * run properties leaves out: the language and the proofing flag, which
- * a spelling check sets run by run. */
-static int ignored(const char *s, size_t n) {
+/* The local name of the element named at s (after '<'); *len its length. */
+static const char *local_name(const char *s, size_t n, size_t *len) {
   size_t end = 0;
   while (end < n && strchr(" \t\r\n/>", s[end]) == NULL)
     end++;
   const char *colon = memchr(s, ':', end);
   const char *local = colon != NULL ? colon + 1 : s;
-  size_t len = end - (size_t)(local - s);
+  *len = end - (size_t)(local - s);
+  return local;
+}
+
+/* 1 when the element named at s (after '<') is one the comparison of
+ * run properties leaves out: the language and the proofing flag, which
+ * a spelling check sets run by run. */
+static int ignored(const char *s, size_t n) {
+  size_t len;
+  const char *local = local_name(s, n, &len);
   return (len == 4 && memcmp(local, "lang", 4) == 0) ||
          (len == 7 && memcmp(local, "noProof", 7) == 0);
+}
+
+/* 1 when the element named at s (after '<') is a w:rPrChange. */
+static int is_change(const char *s, size_t n) {
+  size_t len;
+  const char *local = local_name(s, n, &len);
+  return len == 9 && memcmp(local, "rPrChange", 9) == 0;
+}
+
+/* The start tag at s ('<', n bytes left) of a tracked change of the
+ * run's properties (w:rPrChange) appended to out less its w:id: Word
+ * gives each run's change an id of its own, so runs whose formatting one
+ * revision changed alike would otherwise never be one (they are written
+ * with the first one's). Returns the tag's length. */
+static size_t change_tag(const char *s, size_t n, struct xmt_buf *out,
+                         xmt_status *st) {
+  const char *gt = memchr(s, '>', n);
+  size_t end = gt != NULL ? (size_t)(gt - s) + 1 : n, i = 0;
+  while (i < end && *st == XMT_OK) {
+    size_t a = i; /* an attribute: blanks, its name, =, its quoted value */
+    while (a < end && strchr(" \t\r\n", s[a]) != NULL)
+      a++;
+    size_t eq = a;
+    while (a > i && eq < end && strchr("= \t\r\n/>", s[eq]) == NULL)
+      eq++;
+    if (a > i && eq + 1 < end && s[eq] == '=' &&
+        (s[eq + 1] == '"' || s[eq + 1] == '\'')) {
+      const char *q = memchr(s + eq + 2, s[eq + 1], end - eq - 2);
+      size_t stop = q != NULL ? (size_t)(q - s) + 1 : end;
+      const char *colon = memchr(s + a, ':', eq - a);
+      const char *local = colon != NULL ? colon + 1 : s + a;
+      if (s + eq - local != 2 || memcmp(local, "id", 2) != 0)
+        *st = xmt_buf_append(out, s + i, stop - i);
+      i = stop;
+      continue;
+    }
+    *st = xmt_buf_append(out, s + i, 1);
+    i++;
+  }
+  return end;
 }
 
 /* The properties rpr (a w:rPr element, or nothing) as compared: its
@@ -38,6 +85,11 @@ static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
   rpr += from;
   n -= from;
   for (size_t i = 0; i < n && st == XMT_OK;) {
+    if (rpr[i] == '<' && i + 1 < n && rpr[i + 1] != '/' &&
+        is_change(rpr + i + 1, n - i - 1)) {
+      i += change_tag(rpr + i, n - i, out, &st);
+      continue;
+    }
     if (rpr[i] == '<' && i + 1 < n && rpr[i + 1] != '/' &&
         ignored(rpr + i + 1, n - i - 1)) {
       const char *gt = memchr(rpr + i, '>', n - i);
