@@ -13,7 +13,7 @@ libpq-dev postgresql parallel
 slurmctld slurmd slurm-client munge
 apertium apertium-eng-spa apertium-eng-cat apertium-apy lttoolbox-dev transfuse
 dict-freedict-eng-spa dict-freedict-spa-eng translate-toolkit
-libreoffice-writer-nogui pandoc python3-docx
+libreoffice-writer-nogui pandoc python3-docx poppler-utils
 chromium python3 nodejs npm clang clang-format clang-tidy cppcheck
 universal-ctags"
 

@@ -8,18 +8,65 @@
 
 #include "word_private.h"
 
-/* 1 when the element named at s (after '<') is one the comparison of
- * run properties leaves out: the language and the proofing flag, which
- * a spelling check sets run by run. */
-static int ignored(const char *s, size_t n) {
+/* The local name of the element named at s (after '<'); *len its length. */
+static const char *local_name(const char *s, size_t n, size_t *len) {
   size_t end = 0;
   while (end < n && strchr(" \t\r\n/>", s[end]) == NULL)
     end++;
   const char *colon = memchr(s, ':', end);
   const char *local = colon != NULL ? colon + 1 : s;
-  size_t len = end - (size_t)(local - s);
+  *len = end - (size_t)(local - s);
+  return local;
+}
+
+/* 1 when the element named at s (after '<') is one the comparison of
+ * run properties leaves out: the language and the proofing flag, which
+ * a spelling check sets run by run. */
+static int ignored(const char *s, size_t n) {
+  size_t len;
+  const char *local = local_name(s, n, &len);
   return (len == 4 && memcmp(local, "lang", 4) == 0) ||
          (len == 7 && memcmp(local, "noProof", 7) == 0);
+}
+
+/* 1 when the element named at s (after '<') is a w:rPrChange. */
+static int is_change(const char *s, size_t n) {
+  size_t len;
+  const char *local = local_name(s, n, &len);
+  return len == 9 && memcmp(local, "rPrChange", 9) == 0;
+}
+
+/* The start tag at s ('<', n bytes left) of a tracked change of the
+ * run's properties (w:rPrChange) appended to out less its w:id: Word
+ * gives each run's change an id of its own, so runs whose formatting one
+ * revision changed alike would otherwise never be one (they are written
+ * with the first one's). Returns the tag's length. */
+static size_t change_tag(const char *s, size_t n, struct xmt_buf *out,
+                         xmt_status *st) {
+  const char *gt = memchr(s, '>', n);
+  size_t end = gt != NULL ? (size_t)(gt - s) + 1 : n, i = 0;
+  while (i < end && *st == XMT_OK) {
+    size_t a = i; /* an attribute: blanks, its name, =, its quoted value */
+    while (a < end && strchr(" \t\r\n", s[a]) != NULL)
+      a++;
+    size_t eq = a;
+    while (a > i && eq < end && strchr("= \t\r\n/>", s[eq]) == NULL)
+      eq++;
+    if (a > i && eq + 1 < end && s[eq] == '=' &&
+        (s[eq + 1] == '"' || s[eq + 1] == '\'')) {
+      const char *q = memchr(s + eq + 2, s[eq + 1], end - eq - 2);
+      size_t stop = q != NULL ? (size_t)(q - s) + 1 : end;
+      const char *colon = memchr(s + a, ':', eq - a);
+      const char *local = colon != NULL ? colon + 1 : s + a;
+      if (s + eq - local != 2 || memcmp(local, "id", 2) != 0)
+        *st = xmt_buf_append(out, s + i, stop - i);
+      i = stop;
+      continue;
+    }
+    *st = xmt_buf_append(out, s + i, 1);
+    i++;
+  }
+  return end;
 }
 
 /* The properties rpr (a w:rPr element, or nothing) as compared: its
@@ -38,6 +85,11 @@ static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
   rpr += from;
   n -= from;
   for (size_t i = 0; i < n && st == XMT_OK;) {
+    if (rpr[i] == '<' && i + 1 < n && rpr[i + 1] != '/' &&
+        is_change(rpr + i + 1, n - i - 1)) {
+      i += change_tag(rpr + i, n - i, out, &st);
+      continue;
+    }
     if (rpr[i] == '<' && i + 1 < n && rpr[i + 1] != '/' &&
         ignored(rpr + i + 1, n - i - 1)) {
       const char *gt = memchr(rpr + i, '>', n - i);
@@ -64,25 +116,6 @@ static void keys_free(struct keys *ks) {
   for (size_t i = 0; ks->k != NULL && i < ks->n; i++)
     xmt_buf_free(&ks->k[i]);
   free(ks->k);
-}
-
-/* The index of the text piece whose key most of the text has. */
-static size_t base_of(const struct keys *ks, const struct piece *pieces) {
-  size_t best = SIZE_MAX, best_len = 0;
-  for (size_t i = 0; i < ks->n; i++) {
-    if (pieces[i].type != PIECE_TEXT)
-      continue;
-    size_t len = 0;
-    for (size_t j = 0; j < ks->n; j++)
-      if (pieces[j].type == PIECE_TEXT &&
-          strcmp(ks->k[i].data, ks->k[j].data) == 0)
-        len += pieces[j].len;
-    if (best == SIZE_MAX || len > best_len) {
-      best = i;
-      best_len = len;
-    }
-  }
-  return best;
 }
 
 static struct word_code *new_code(struct word_para *p, const char *open,
@@ -186,6 +219,49 @@ static size_t stretch_end(const struct piece *pieces, const struct keys *ks,
          strcmp(ks->k[j + 1].data, ks->k[i].data) == 0)
     j++;
   return j;
+}
+
+/* 1 when the stretch of text [i, j] is the whole of a pair between lo
+ * and hi: the pair's one code writes its text with the stretch's
+ * properties (styled_pair), whatever they are. */
+static int wrapped(const struct piece *pieces, size_t i, size_t j, size_t lo,
+                   size_t hi) {
+  return i > lo && pieces[i - 1].type == PIECE_OPEN && j + 1 < hi &&
+         pieces[j + 1].type == PIECE_CLOSE;
+}
+
+/* The index of the text piece whose key, taken as the base, leaves the
+ * fewest codes in [lo, hi): each stretch of another key is a code (but
+ * one that fills a pair), so the base is the key of the most stretches
+ * that are not; among those, the key most of the text has. "Click
+ * <b>Save</b>." is one code around "Save", although "Save" is most of
+ * the text. */
+static size_t base_of(const struct keys *ks, const struct piece *pieces,
+                      size_t lo, size_t hi) {
+  size_t best = SIZE_MAX, best_n = 0, best_len = 0;
+  for (size_t i = lo; i < hi; i++) {
+    if (pieces[i].type != PIECE_TEXT)
+      continue;
+    size_t len = 0, nstretch = 0;
+    for (size_t j = lo; j < hi; j++) {
+      if (pieces[j].type != PIECE_TEXT)
+        continue;
+      size_t e = stretch_end(pieces, ks, j, hi);
+      if (strcmp(ks->k[i].data, ks->k[j].data) == 0) {
+        nstretch += !wrapped(pieces, j, e, lo, hi);
+        for (size_t k = j; k <= e; k++)
+          len += pieces[k].len;
+      }
+      j = e;
+    }
+    if (best == SIZE_MAX || nstretch > best_n ||
+        (nstretch == best_n && len > best_len)) {
+      best = i;
+      best_n = nstretch;
+      best_len = len;
+    }
+  }
+  return best;
 }
 
 /* Text pieces [i, j] into p->source; between the open and close of an
@@ -356,13 +432,14 @@ xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
     st = pieces[i].type == PIECE_TEXT
              ? key_of(part + pieces[i].rpr_off, pieces[i].rpr_len, &ks.k[i])
              : xmt_buf_append(&ks.k[i], "", 0);
-  size_t base = st == XMT_OK ? base_of(&ks, pieces) : 0, lo = 0, hi = n;
+  size_t lo = 0, hi = n, base = 0;
+  xmt_word_edges(pieces, n, &lo, &hi);
+  if (st == XMT_OK)
+    base = base_of(&ks, pieces, lo, hi);
   if (st == XMT_OK)
     st = base == SIZE_MAX ? XMT_ERR_INTERNAL : set_base(p, &pieces[base], part);
-  if (st == XMT_OK) {
-    xmt_word_edges(pieces, n, &lo, &hi);
+  if (st == XMT_OK)
     st = build(p, pool, pieces, &ks, base, part, lo, hi);
-  }
   p->nsource = p->ncodes;
   if (st == XMT_OK)
     st = build_edges(p, pool, pieces, n, lo, hi);

@@ -39,15 +39,24 @@ static const char *find_element(const char *rpr, const char *prefix,
   return NULL;
 }
 
+/* The element named local among rpr's own, not in the former
+ * properties a tracked change (w:rPrChange, the last) holds; or NULL. */
+static const char *find_own(const char *rpr, const char *prefix,
+                            const char *local) {
+  const char *s = find_element(rpr, prefix, local);
+  const char *change = find_element(rpr, prefix, "rPrChange");
+  return s != NULL && change != NULL && s > change ? NULL : s;
+}
+
 /* rpr with its w:lang's w:val set to language: replaced in a w:lang
  * there is (its other attributes kept), else a w:lang added where the
  * schema's order puts it (before w:eastAsianLayout, w:specVanish,
- * w:oMath, or at the end). */
+ * w:oMath, w:rPrChange, or at the end). */
 static xmt_status put_rpr(struct xmt_buf *out, const char *rpr,
                           const char *prefix, const char *language) {
   if (language == NULL || language[0] == '\0')
     return xmt_buf_append_str(out, rpr);
-  const char *lang = find_element(rpr, prefix, "lang");
+  const char *lang = find_own(rpr, prefix, "lang");
   char val[64];
   snprintf(val, sizeof val, "%s%sval=\"", prefix, prefix[0] ? ":" : "");
   xmt_status st = XMT_OK;
@@ -78,9 +87,9 @@ static xmt_status put_rpr(struct xmt_buf *out, const char *rpr,
   }
   const char *before = NULL;
   static const char *const after_lang[] = {"eastAsianLayout", "specVanish",
-                                           "oMath", NULL};
+                                           "oMath", "rPrChange", NULL};
   for (size_t i = 0; after_lang[i] != NULL && before == NULL; i++)
-    before = find_element(rpr, prefix, after_lang[i]);
+    before = find_own(rpr, prefix, after_lang[i]);
   size_t n = strlen(rpr);
   int empty = n == 0 || (n >= 2 && rpr[n - 2] == '/');
   if (before == NULL && !empty)

@@ -9,7 +9,13 @@
 # one run is styled one pair. Identity translation gives every entry
 # byte for byte; a translation writes every code's bytes back, the edge
 # codes around the text; extract, translate and merge give translate's
-# bytes.
+# bytes. The base properties (text written as it is, not in a code) are
+# those that leave the fewest codes, not those of most of the text:
+# "Click <b>See Me and My Ancestors</b>." is one code around the bold
+# words, and italic text around a link whose one run is plain leaves the
+# link its one code. Runs whose properties differ only in the id of
+# their tracked change (w:rPrChange) are one run; w:lang goes before the
+# change, as the schema orders them.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -81,5 +87,65 @@ expect_exit 0 "round: translate the XLIFF" "$x" translate -q codes.xlf \
   --mt pseudo -o codes.fr.xlf
 expect_exit 0 "round: merge" "$x" merge -q codes.docx codes.fr.xlf -o m.docx
 check "round: merge gives translate's bytes" cmp -s m.docx ps.docx
+
+# The base properties: those of the most stretches of text outside a
+# pair, so the fewest codes; the formatting of each stretch kept.
+python3 - codes.docx base.docx <<'EOF' || exit 99
+import re, sys, zipfile
+B = ('<w:p><w:r><w:t xml:space="preserve">Click </w:t></w:r><w:r><w:rPr><w:b/></w:rPr>'
+     '<w:t>See Me and My Ancestors</w:t></w:r><w:r><w:t>.</w:t></w:r></w:p>'
+     '<w:p><w:r><w:rPr><w:i/></w:rPr><w:t xml:space="preserve">Read </w:t></w:r>'
+     '<w:hyperlink r:id="rId9"><w:r><w:t>the long manual of the program</w:t></w:r>'
+     '</w:hyperlink><w:r><w:rPr><w:i/></w:rPr><w:t xml:space="preserve"> today.</w:t>'
+     '</w:r></w:p>'
+     '<w:p><w:r><w:t xml:space="preserve">Now </w:t></w:r>' + ''.join(
+         '<w:r><w:rPr><w:b/><w:rPrChange w:id="%d" w:author="A" '
+         'w:date="2019-01-07T22:16:00Z"><w:rPr/></w:rPrChange></w:rPr>'
+         '<w:t xml:space="preserve">%s</w:t></w:r>' % (i, t)
+         for i, t in ((1, 'tracked '), (2, 'bold words'))) + '</w:p>')
+zi = zipfile.ZipFile(sys.argv[1])
+with zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as zo:
+    for info in zi.infolist():
+        data = zi.read(info)
+        if info.filename == 'word/document.xml':
+            data = re.sub(rb'<w:body>.*</w:body>',
+                          b'<w:body>' + B.encode() + b'</w:body>', data,
+                          flags=re.S)
+        zo.writestr(info, data)
+EOF
+expect_exit 0 "base: extract" "$x" extract -s en -t fr base.docx -o base.xlf
+expect_text "base: message" "$tmp/err" \
+  "xliffmt: base.docx: 3 units, 3 inline codes extracted"
+grep '<source>' base.xlf >sources.txt
+expect_text "base: the sources, one code each" sources.txt \
+  '<source>Click <g id="1" ctype="x-w-r">See Me and My Ancestors</g>.</source>
+<source>Read <g id="1" ctype="link">the long manual of the program</g> today.</source>
+<source><g id="1" ctype="x-w-r">Now </g>tracked bold words</source>'
+expect_exit 0 "base: identity" "$x" translate -q -s en -t fr --mt identity \
+  base.docx -o base.id.docx
+unzip -p base.docx word/document.xml >a.xml
+unzip -p base.id.docx word/document.xml >b.xml
+check "base: identity, document.xml byte for byte" cmp -s a.xml b.xml
+check "base: identity, other entries byte for byte" \
+  $py same base.docx base.id.docx
+expect_exit 0 "base: pseudo" "$x" translate -q -s en -t fr --mt pseudo \
+  base.docx -o base.ps.docx
+unzip -p base.ps.docx word/document.xml | sed -n -e 's|.*<w:body>||' \
+  -e 's|</w:body>.*||p' >body.xml
+echo >>body.xml # the part has no line end
+# The pseudo engine moves the words; each code keeps its run's
+# properties (bold; the link's plain run), the base text the base ones.
+B='<w:rPr><w:b/><w:lang w:val="fr"/></w:rPr>'
+I='<w:rPr><w:i/><w:lang w:val="fr"/></w:rPr>'
+S='<w:t xml:space="preserve">'
+# The tracked change of the bold runs: w:lang before it, as the schema
+# orders them.
+C='<w:rPr><w:b/><w:lang w:val="fr"/><w:rPrChange w:id="1" w:author="A" w:date="2019-01-07T22:16:00Z"><w:rPr/></w:rPrChange></w:rPr>'
+expect_text "base: pseudo, each run its properties" body.xml \
+  "<w:p><w:r>$L<w:t>[</w:t></w:r><w:r>$B<w:t>Séé Çlíçk áñd Mé Áñçéstórs. Mý</w:t></w:r><w:r>$L$S ~~~~~~~~~]</w:t></w:r></w:p><w:p><w:r>$I<w:t>[</w:t></w:r><w:hyperlink r:id=\"rId9\"><w:r>$L<w:t>thé Réád máñúál lóñg thé óf tódáý. prógrám</w:t></w:r></w:hyperlink><w:r>$I$S ~~~~~~~~~~~~~]</w:t></w:r></w:p><w:p><w:r>$C$S[tráçkéd </w:t></w:r><w:r>$L<w:t>Ñów</w:t></w:r><w:r>$C$S wórds bóld ~~~~~~~]</w:t></w:r></w:p>"
+expect_exit 0 "base: translate the XLIFF" "$x" translate -q base.xlf \
+  --mt pseudo -o base.fr.xlf
+expect_exit 0 "base: merge" "$x" merge -q base.docx base.fr.xlf -o base.m.docx
+check "base: merge gives translate's bytes" cmp -s base.m.docx base.ps.docx
 
 finish
