@@ -3,19 +3,22 @@
  * writing the page make and parse no XLIFF inline markup, and the page
  * written is the one the markup round trip wrote, mistakes included (a
  * code the source does not have, pairs that do not nest, characters XML
- * cannot carry).
+ * cannot carry). A target taken is a typed value the writer walks as
+ * it is (test_typed).
  *
  * The program is linked with --wrap for the inline markup renderer and
  * parser, so that the calls of the library's (statically linked) objects
  * go through the counting wrappers below. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "filter_private.h"
 #include "harness.h"
+#include "html_private.h"
 
 char *__real_xmt_xliff_inline_render(const xmt_segment *seg, size_t *len);
 char *__wrap_xmt_xliff_inline_render(const xmt_segment *seg, size_t *len);
@@ -73,10 +76,9 @@ static int append(void *user, const char *bytes, size_t len) {
 }
 
 /* A target made of spec: its characters as text, "{n}" source code n
- * of unit, "{Xn}" the same code as an end of a pair (kind CLOSE),
+ * of src, "{Xn}" the same code as an end of a pair (kind CLOSE),
  * "{?}" a code id "9" the source does not have. */
-static xmt_segment *target(const xmt_xliff_unit *unit, const char *spec) {
-  const xmt_segment *src = xmt_xliff_unit_source(unit, 0);
+static xmt_segment *target(const xmt_segment *src, const char *spec) {
   xmt_segment *t = xmt_segment_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(t);
   for (const char *p = spec; *p != '\0';) {
@@ -132,7 +134,7 @@ static xmt_status write_page(const char *const targets[3], char **out,
   xmt_segment *t[3] = {NULL, NULL, NULL};
   for (size_t i = 0; i < 3; i++)
     if (targets[i] != NULL)
-      t[i] = target(units.u[i], targets[i]);
+      t[i] = target(xmt_xliff_unit_source(units.u[i], 0), targets[i]);
   struct xmt_buf buf = {0};
   unsigned long calls = markup_calls;
   xmt_status st = XMT_OK;
@@ -230,10 +232,82 @@ static void test_errors(void) {
   ASSERT_FAILS(closed, XMT_ERR_XML, "malformed XML");
 }
 
+/* The target of unit of the page taken from spec: *out, to free. */
+static xmt_status take(const struct html_doc *doc, size_t unit,
+                       const char *spec, struct html_target **out) {
+  struct html_taker pk = {0};
+  xmt_segment *seg = target(doc->units[unit].source, spec);
+  unsigned long calls = markup_calls;
+  xmt_status st = xmt_html_target_take(&pk, doc, unit, seg, out);
+  CU_ASSERT_EQUAL(markup_calls, calls);
+  xmt_segment_free(seg);
+  xmt_html_taker_free(&pk);
+  return st;
+}
+
+#define ASSERT_CODE(t, k, off, index)                                          \
+  do {                                                                         \
+    CU_ASSERT_EQUAL((t)->codes[k].offset, off);                                \
+    CU_ASSERT_EQUAL((t)->codes[k].code, index);                                \
+  } while (0)
+
+/* A target is taken once into a typed value the writer walks as it is:
+ * its text, and for each code its offset in the text and the index of
+ * the unit's code it stands for; nothing to parse again. */
+static void test_typed(void) {
+  struct html_doc doc;
+  struct xmt_error_store err = {0};
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_html_doc_parse(&doc, page, sizeof page - 1, 0, "page.html", &err),
+      XMT_OK);
+  struct html_target *t = NULL;
+  /* unit 1's codes: <b> 0, </b> 1, <i> 2, </i> 3, <br> 4 */
+  CU_ASSERT_EQUAL(take(&doc, 0, "Un {2}it{3} et {0}gras{1}{4}fin & plus", &t),
+                  XMT_OK);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+  CU_ASSERT_EQUAL(t->st, XMT_OK);
+  CU_ASSERT_STRING_EQUAL(html_target_ctext(t), "Un it et grasfin & plus");
+  CU_ASSERT_EQUAL(t->len, strlen("Un it et grasfin & plus"));
+  CU_ASSERT_EQUAL_FATAL(t->ncodes, 5);
+  ASSERT_CODE(t, 0, 3, 2);
+  ASSERT_CODE(t, 1, 5, 3);
+  ASSERT_CODE(t, 2, 9, 0);
+  ASSERT_CODE(t, 3, 13, 1);
+  ASSERT_CODE(t, 4, 13, 4);
+  free(t);
+  /* the codes up to the first the unit lacks, and its id */
+  CU_ASSERT_EQUAL(take(&doc, 0, "Un {0}x{1}{?} y{4}", &t), XMT_OK);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+  CU_ASSERT_STRING_EQUAL(html_target_ctext(t), "Un x y");
+  CU_ASSERT_EQUAL_FATAL(t->ncodes, 3);
+  ASSERT_CODE(t, 1, 4, 1);
+  ASSERT_CODE(t, 2, 4, SIZE_MAX);
+  CU_ASSERT_STRING_EQUAL(html_target_bad_id(t), "9");
+  free(t);
+  /* pairs that do not nest: the status, nothing to write */
+  CU_ASSERT_EQUAL(take(&doc, 0, "Un {0}x", &t), XMT_OK);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+  CU_ASSERT_EQUAL(t->st, XMT_ERR_XML);
+  CU_ASSERT_EQUAL(t->ncodes, 0);
+  CU_ASSERT_EQUAL(t->len, 0);
+  free(t);
+  /* the source again, and an attribute's text: none, and the text */
+  CU_ASSERT_EQUAL(take(&doc, 2, "{0} Two {1}a{2} b", &t), XMT_OK);
+  CU_ASSERT_PTR_NULL(t);
+  CU_ASSERT_EQUAL(take(&doc, 1, "Une \"image\"", &t), XMT_OK);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+  CU_ASSERT_STRING_EQUAL(html_target_ctext(t), "Une \"image\"");
+  CU_ASSERT_EQUAL(t->ncodes, 0);
+  free(t);
+  xmt_error_clear(&err);
+  xmt_html_doc_free(&doc);
+}
+
 static CU_TestInfo targets_tests[] = {
     {"targets kept as values, no XLIFF markup", test_values},
     {"the page the markup round trip wrote", test_as_markup_was},
     {"a target that cannot be written", test_errors},
+    {"a target taken once, typed", test_typed},
     CU_TEST_INFO_NULL,
 };
 

@@ -428,15 +428,15 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
 }
 
 /* --- The HTML format of the pipeline -------------------------------------
- * A page and the targets the run hands back, one per unit, kept packed
+ * A page and the targets the run hands back, one per unit, kept typed
  * (target.c) until the page is written: text and the indexes of the
  * unit's codes, smaller than a segment object or the target's XLIFF
  * markup, as the run is still alive when the page is written. */
 
 struct page {
   struct html_doc doc;
-  char **targets; /* packed; NULL: the unit keeps its source */
-  struct html_packer packer;
+  struct html_target **targets; /* NULL: the unit keeps its source */
+  struct html_taker taker;
 };
 
 /* An element other than <xliff> first (after the prolog), a doctype
@@ -455,7 +455,7 @@ static void close_page(void *doc) {
   for (size_t i = 0; p->targets != NULL && i < p->doc.nunits; i++)
     free(p->targets[i]);
   free(p->targets);
-  xmt_html_packer_free(&p->packer);
+  xmt_html_taker_free(&p->taker);
   xmt_html_doc_free(&p->doc);
   free(p);
 }
@@ -524,15 +524,16 @@ static xmt_status take_target(xmt_filter *f, void *doc,
   /* A target that is its source writes the page's own bytes anyway. */
   if (target == NULL || xmt_segment_equal(target, p->doc.units[i].source))
     return XMT_OK;
-  return xmt_html_target_pack(&p->packer, &p->doc, i, target, &p->targets[i]);
+  return xmt_html_target_take(&p->taker, &p->doc, i, target, &p->targets[i]);
 }
 
 static xmt_status write_targets(xmt_filter *f, void *doc,
                                 const char *target_language, xmt_write_fn sink,
                                 void *user) {
   const struct page *p = doc;
-  return xmt_html_doc_write_packed(&p->doc, (const char *const *)p->targets,
-                                   target_language, sink, user, &f->err);
+  return xmt_html_doc_write_targets(
+      &p->doc, (const struct html_target *const *)p->targets, target_language,
+      sink, user, &f->err);
 }
 
 const struct xmt_format xmt_format_html = {

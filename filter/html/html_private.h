@@ -206,62 +206,76 @@ xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
 void xmt_html_doc_free(struct html_doc *doc);
 
 /* --- Targets (target.c) ----------------------------------------------
- * A target kept from take to write: its text and its codes as indexes
- * of the unit's codes, packed in one block smaller than the target's
- * XLIFF markup; no XLIFF is made or parsed between them. */
+ * A target kept from take to write as a typed value, made once when it
+ * is taken and walked as it is by the writer: no XLIFF is made or parsed
+ * between them, nor any string read again. */
 
-/* Scratch of the packing, reused from target to target. */
-struct html_packer {
-  struct xmt_buf text, block;
-  struct xmt_tag *tags; /* the target's codes, as packed */
+/* A code of a target: where it stands in the target's text, and the
+ * index among its unit's codes of the code whose page bytes it writes
+ * (SIZE_MAX: the unit has no such code, the last one kept). */
+struct html_target_code {
+  size_t offset;
+  size_t code;
+};
+
+/* A target: one block of malloc(), sized by what it holds (free()). */
+struct html_target {
+  xmt_status st; /* not XMT_OK: its pairs do not nest; nothing written */
+  size_t len;    /* of its text */
+  size_t ncodes;
+  struct html_target_code codes[]; /* then the text, NUL; the bad id, NUL */
+};
+
+/* The target's UTF-8 text, NUL-terminated, right after its codes. */
+static inline char *html_target_text(struct html_target *t) {
+  return (char *)(t->codes + t->ncodes);
+}
+static inline const char *html_target_ctext(const struct html_target *t) {
+  return (const char *)(t->codes + t->ncodes);
+}
+/* After a code of none (the last code): the id it had in the target. */
+static inline const char *html_target_bad_id(const struct html_target *t) {
+  return html_target_ctext(t) + t->len + 1;
+}
+
+/* Scratch of the taking, reused from target to target. */
+struct html_taker {
+  struct xmt_buf text;
+  struct xmt_tag *tags; /* the target's codes, offsets in text */
   size_t ntags, tags_cap;
   const char **open; /* ids of the pairs open */
   size_t open_cap;
   size_t *index; /* code of the unit by id and side */
   size_t index_cap;
 };
-void xmt_html_packer_free(struct html_packer *pk);
+void xmt_html_taker_free(struct html_taker *pk);
 
-/* Packs target, the content of unit of doc, into *packed (free()), or
- * sets it NULL when the target says the same as the source (same text,
- * codes of the same ids at the same places), whose bytes are written.
- * A code the unit does not have, a pair's end without its start or a
- * start without its end are kept in it and reported by the writer.
- * XMT_ERR_NOMEM only. */
-xmt_status xmt_html_target_pack(struct html_packer *pk,
+/* Makes target, the content of unit of doc, a typed target in *out
+ * (free()), or sets it NULL when the target says the same as the source
+ * (same text, codes of the same ids at the same places), whose bytes
+ * are written. A code the unit does not have, a pair's end without its
+ * start or a start without its end are kept in it and reported by the
+ * writer. XMT_ERR_NOMEM only. */
+xmt_status xmt_html_target_take(struct html_taker *pk,
                                 const struct html_doc *doc, size_t unit,
-                                const xmt_segment *target, char **packed);
-
-/* A packed target read back. */
-struct html_target {
-  const char *text; /* UTF-8, NUL-terminated */
-  size_t len;
-  xmt_status st;      /* not XMT_OK: the target cannot be written */
-  const char *bad_id; /* after a code of none: the id it had */
-  const unsigned char *next;
-  size_t ntags, offset;
-};
-void xmt_html_target_open(struct html_target *t, const char *packed);
-/* The next code: 1 with its offset in the text and the index of the
- * unit's code in *code, SIZE_MAX when the unit has none (t->bad_id);
- * 0 after the last. */
-int xmt_html_target_next(struct html_target *t, size_t *offset, size_t *code);
+                                const xmt_segment *target,
+                                struct html_target **out);
 
 /* --- Writing (write.c) ------------------------------------------------
  */
 
-/* Writes the page with targets[i] (packed; NULL: the source) as the
- * content of unit i and lang values set to target_language (NULL:
- * unchanged). Fails with XMT_ERR_INLINE, naming the unit in err, when a
- * target holds a code its source does not have, and with XMT_ERR_XML
- * when its pairs do not nest. */
-xmt_status xmt_html_doc_write_packed(const struct html_doc *doc,
-                                     const char *const *targets,
-                                     const char *target_language,
-                                     xmt_write_fn sink, void *user,
-                                     struct xmt_error_store *err);
-/* The same with the targets as segments (NULL: the source), packed
- * first. */
+/* Writes the page with targets[i] (NULL: the source) as the content of
+ * unit i and lang values set to target_language (NULL: unchanged). Fails
+ * with XMT_ERR_INLINE, naming the unit in err, when a target holds a code
+ * its source does not have, and with XMT_ERR_XML when its pairs do not
+ * nest. */
+xmt_status xmt_html_doc_write_targets(const struct html_doc *doc,
+                                      const struct html_target *const *targets,
+                                      const char *target_language,
+                                      xmt_write_fn sink, void *user,
+                                      struct xmt_error_store *err);
+/* The same with the targets as segments (NULL: the source), each taken
+ * first as the pipeline's are. */
 xmt_status xmt_html_doc_write(const struct html_doc *doc,
                               const xmt_segment *const *targets,
                               const char *target_language, xmt_write_fn sink,

@@ -1,16 +1,9 @@
 /* target.c -- a unit's target as the page keeps it from take to write:
- * its text and, for each code, the index of the unit's code it stands
- * for, packed in one block. No XLIFF inline markup is made or parsed on
- * the way; the packed target says what the markup would have said (the
- * writer wrote pages from it before), so the page comes out the same.
- *
- * A block is either the text alone, NUL-terminated (no code, nothing
- * to report: never starting with 0xFF, which UTF-8 text cannot), or
- *   0xFF, text, NUL, status, code count, per code (offset from the one
- *   before, code index + 1 or 0 for none), and after a code of none its
- *   id, NUL,
- * the numbers as 7-bit varints: a code takes about two bytes where its
- * XLIFF element took 4 (</g>) to 40. */
+ * a typed value made once at take, its text (the characters XML cannot
+ * carry dropped, as the XLIFF text of a target dropped them) and, for
+ * each code, its offset in the text and the index of the unit's code it
+ * stands for. The writer walks it as it is: no XLIFF markup, and no
+ * packed string, is made and read again on the way. */
 #include "config.h"
 
 #include <stdint.h>
@@ -19,36 +12,8 @@
 
 #include "html_private.h"
 
-#define TAGGED 0xFF
-
-static xmt_status put_varint(struct xmt_buf *b, size_t v) {
-  unsigned char bytes[(sizeof v * 8 + 6) / 7];
-  size_t n = 0;
-  do {
-    bytes[n] = (unsigned char)(v & 0x7F);
-    v >>= 7;
-    if (v != 0)
-      bytes[n] |= 0x80;
-    n++;
-  } while (v != 0);
-  return xmt_buf_append(b, (const char *)bytes, n);
-}
-
-static size_t get_varint(const unsigned char **p) {
-  size_t v = 0;
-  unsigned shift = 0;
-  unsigned char c;
-  do {
-    c = *(*p)++;
-    v |= (size_t)(c & 0x7F) << shift;
-    shift += 7;
-  } while (c & 0x80);
-  return v;
-}
-
-void xmt_html_packer_free(struct html_packer *pk) {
+void xmt_html_taker_free(struct html_taker *pk) {
   xmt_buf_free(&pk->text);
-  xmt_buf_free(&pk->block);
   free(pk->index);
   free(pk->tags);
   free(pk->open);
@@ -79,7 +44,7 @@ static int side_of(enum xmt_tag_kind kind) {
  * the text, ids): an end of a pair takes the id of the innermost pair
  * open, and a pair left open or closed twice makes XMT_ERR_XML, as
  * reading the target's XLIFF elements did. */
-static xmt_status read_target(struct html_packer *pk, const xmt_segment *seg) {
+static xmt_status read_target(struct html_taker *pk, const xmt_segment *seg) {
   size_t len, at = 0, n = xmt_segment_tag_count(seg), open = 0;
   const char *text = xmt_segment_text(seg, &len);
   xmt_buf_reset(&pk->text);
@@ -119,7 +84,7 @@ static xmt_status read_target(struct html_packer *pk, const xmt_segment *seg) {
 
 /* 1 when what read_target made says the same as the source: same text,
  * same codes at the same places; the page's own bytes are written. */
-static int same_content(const struct html_packer *pk,
+static int same_content(const struct html_taker *pk,
                         const xmt_segment *source) {
   size_t sl;
   const char *s = xmt_segment_text(source, &sl);
@@ -138,8 +103,7 @@ static int same_content(const struct html_packer *pk,
 }
 
 /* Indexes the codes of u by id and side: pk->index[2 * id + side]. */
-static xmt_status index_codes(struct html_packer *pk,
-                              const struct html_doc *doc,
+static xmt_status index_codes(struct html_taker *pk, const struct html_doc *doc,
                               const struct html_unit *u) {
   size_t n = 2 * ((size_t)u->max_id + 1);
   if (n > pk->index_cap) {
@@ -158,7 +122,7 @@ static xmt_status index_codes(struct html_packer *pk,
 }
 
 /* The index of the code of u a target code stands for, or SIZE_MAX. */
-static size_t find_code(const struct html_packer *pk, const struct html_unit *u,
+static size_t find_code(const struct html_taker *pk, const struct html_unit *u,
                         const struct xmt_tag *tag) {
   char *end;
   if (tag->id == NULL || tag->id[0] < '0' || tag->id[0] > '9')
@@ -169,84 +133,67 @@ static size_t find_code(const struct html_packer *pk, const struct html_unit *u,
   return pk->index[2 * id + (size_t)side_of(tag->kind)];
 }
 
-static xmt_status put_codes(struct html_packer *pk, const struct html_unit *u) {
-  xmt_status st = put_varint(&pk->block, pk->ntags);
-  size_t at = 0;
-  for (size_t i = 0; st == XMT_OK && i < pk->ntags; i++) {
-    const struct xmt_tag *tag = &pk->tags[i];
-    size_t code = find_code(pk, u, tag);
-    st = put_varint(&pk->block, tag->offset - at);
-    if (st == XMT_OK)
-      st = put_varint(&pk->block, code + 1); /* SIZE_MAX + 1: 0, none */
-    at = tag->offset;
-    if (st == XMT_OK && code == SIZE_MAX) { /* the writer stops here */
-      const char *id = tag->id != NULL ? tag->id : "";
-      return xmt_buf_append(&pk->block, id, strlen(id) + 1);
+/* How many codes of the target are kept: all, or up to and including
+ * the first the unit does not have (the writer stops there; its id in
+ * *bad_id). */
+static size_t codes_kept(const struct html_taker *pk, const struct html_unit *u,
+                         const char **bad_id) {
+  *bad_id = NULL;
+  for (size_t i = 0; i < pk->ntags; i++)
+    if (find_code(pk, u, &pk->tags[i]) == SIZE_MAX) {
+      *bad_id = pk->tags[i].id != NULL ? pk->tags[i].id : "";
+      return i + 1;
     }
-  }
-  return st;
+  return pk->ntags;
 }
 
-xmt_status xmt_html_target_pack(struct html_packer *pk,
+/* One block: the struct, its codes, its text and NUL, the bad id and
+ * NUL; sized by what it holds. */
+static struct html_target *new_target(xmt_status st, size_t ncodes, size_t len,
+                                      size_t id_len) {
+  size_t size = sizeof(struct html_target) +
+                ncodes * sizeof(struct html_target_code) + len + 1 + id_len;
+  struct html_target *t = malloc(size);
+  if (t != NULL)
+    *t = (struct html_target){.st = st, .len = len, .ncodes = ncodes};
+  return t;
+}
+
+xmt_status xmt_html_target_take(struct html_taker *pk,
                                 const struct html_doc *doc, size_t unit,
-                                const xmt_segment *target, char **packed) {
+                                const xmt_segment *target,
+                                struct html_target **out) {
   const struct html_unit *u = &doc->units[unit];
-  *packed = NULL;
+  *out = NULL;
   xmt_status failed = read_target(pk, target);
   if (failed == XMT_ERR_NOMEM)
     return failed;
   if (failed == XMT_OK && same_content(pk, u->source))
     return XMT_OK;
-  xmt_buf_reset(&pk->block);
-  xmt_status st = XMT_OK;
-  if (failed != XMT_OK || pk->ntags > 0) {
-    st = xmt_buf_append_byte(&pk->block, (char)TAGGED);
-    if (failed != XMT_OK)
-      xmt_buf_reset(&pk->text); /* nothing of it is written */
+  if (failed != XMT_OK) { /* nothing of it is written */
+    *out = new_target(failed, 0, 0, 0);
+    if (*out != NULL)
+      html_target_text(*out)[0] = '\0';
+    return *out != NULL ? XMT_OK : XMT_ERR_NOMEM;
   }
-  if (st == XMT_OK)
-    st = xmt_buf_append(&pk->block, pk->text.data, pk->text.len);
-  if (st == XMT_OK)
-    st = xmt_buf_append_byte(&pk->block, '\0');
-  if (st == XMT_OK && pk->block.data[0] == (char)TAGGED) {
-    st = put_varint(&pk->block, (size_t)failed);
-    if (st == XMT_OK && failed == XMT_OK)
-      st = index_codes(pk, doc, u);
-    if (st == XMT_OK && failed == XMT_OK)
-      st = put_codes(pk, u);
-  }
+  xmt_status st = pk->ntags > 0 ? index_codes(pk, doc, u) : XMT_OK;
   if (st != XMT_OK)
     return st;
-  if ((*packed = malloc(pk->block.len)) == NULL)
+  const char *bad_id;
+  size_t n = codes_kept(pk, u, &bad_id);
+  size_t id_len = bad_id != NULL ? strlen(bad_id) + 1 : 0;
+  struct html_target *t = new_target(XMT_OK, n, pk->text.len, id_len);
+  if (t == NULL)
     return XMT_ERR_NOMEM;
-  memcpy(*packed, pk->block.data, pk->block.len);
+  for (size_t i = 0; i < n; i++)
+    t->codes[i] = (struct html_target_code){pk->tags[i].offset,
+                                            find_code(pk, u, &pk->tags[i])};
+  char *text = html_target_text(t);
+  if (pk->text.len > 0)
+    memcpy(text, pk->text.data, pk->text.len);
+  text[pk->text.len] = '\0';
+  if (bad_id != NULL)
+    memcpy(text + pk->text.len + 1, bad_id, id_len);
+  *out = t;
   return XMT_OK;
-}
-
-void xmt_html_target_open(struct html_target *t, const char *packed) {
-  memset(t, 0, sizeof *t);
-  int tagged = (unsigned char)packed[0] == TAGGED;
-  t->text = packed + tagged;
-  t->len = strlen(t->text);
-  if (!tagged)
-    return;
-  const unsigned char *p = (const unsigned char *)t->text + t->len + 1;
-  t->st = (xmt_status)get_varint(&p);
-  if (t->st == XMT_OK)
-    t->ntags = get_varint(&p);
-  t->next = p;
-}
-
-int xmt_html_target_next(struct html_target *t, size_t *offset, size_t *code) {
-  if (t->ntags == 0)
-    return 0;
-  t->ntags--;
-  t->offset += get_varint(&t->next);
-  *offset = t->offset;
-  *code = get_varint(&t->next);
-  if ((*code)-- == 0) {
-    t->bad_id = (const char *)t->next;
-    t->ntags = 0;
-  }
-  return 1;
 }

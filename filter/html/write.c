@@ -1,4 +1,5 @@
-/* write.c -- writes a parsed page back with its units translated; hands
+/* write.c -- writes a parsed page back with its units translated (the
+ * typed targets of target.c walked as they are); hands
  * its units out as values, and as an XLIFF 1.2 document (written by the
  * one writer of units as text, format/units_out.c). */
 #include "config.h"
@@ -14,7 +15,7 @@
 
 struct writer {
   const struct html_doc *doc;
-  const char *const *targets; /* packed, per unit; NULL: the source */
+  const struct html_target *const *targets; /* per unit; NULL: source */
   const char *lang;
   xmt_write_fn sink;
   void *user;
@@ -88,25 +89,27 @@ static void put_piece(struct writer *w, const struct html_unit *u,
 }
 
 static void render_target(struct writer *w, const struct html_unit *u,
-                          struct html_target *target) {
-  size_t at = 0, off, i;
-  const char *text = target->text;
+                          const struct html_target *target) {
+  size_t at = 0;
+  const char *text = html_target_ctext(target);
   const struct html_code *prev = NULL;
-  while (w->st == XMT_OK && xmt_html_target_next(target, &off, &i)) {
-    if (i == SIZE_MAX) {
+  for (size_t k = 0; w->st == XMT_OK && k < target->ncodes; k++) {
+    const struct html_target_code *c = &target->codes[k];
+    if (c->code == SIZE_MAX) {
       w->st = xmt_error_set(w->err, XMT_ERR_INLINE,
                             "unit %u: the target has a code (id \"%s\") "
                             "its source does not have",
-                            u->id, target->bad_id);
+                            u->id, html_target_bad_id(target));
       return;
     }
-    const struct html_code *code = &w->doc->codes[u->first_code + i];
-    put_piece(w, u, text + at, off - at, prev, code);
+    const struct html_code *code = &w->doc->codes[u->first_code + c->code];
+    put_piece(w, u, text + at, c->offset - at, prev, code);
     emit_range(w, code->start, code->end, 0);
     prev = code;
-    at = off;
+    at = c->offset;
   }
-  put_piece(w, u, text + at, target->len - at, prev, NULL);
+  if (w->st == XMT_OK)
+    put_piece(w, u, text + at, target->len - at, prev, NULL);
 }
 
 /* An attribute value; an unquoted one gets quotes when it needs them. */
@@ -129,32 +132,28 @@ static void emit_hole(struct writer *w, size_t index) {
   const struct html_hole *h = &w->doc->holes[index];
   const struct html_unit *u =
       h->kind != HOLE_LANG ? &w->doc->units[h->unit] : NULL;
-  const char *packed =
+  const struct html_target *t =
       u != NULL && w->targets != NULL ? w->targets[h->unit] : NULL;
-  struct html_target t = {0};
   if (w->st != XMT_OK)
     return;
-  if (packed != NULL) {
-    xmt_html_target_open(&t, packed);
-    if (t.st != XMT_OK) {
-      w->st = t.st;
-      return;
-    }
+  if (t != NULL && t->st != XMT_OK) {
+    w->st = t->st;
+    return;
   }
   if (h->kind == HOLE_LANG) {
     if (w->lang != NULL)
       render_value(w, h->quote, w->lang, strlen(w->lang));
     else
       put_raw(w, h->start, h->end);
-  } else if (packed == NULL) {
+  } else if (t == NULL) {
     if (h->kind == HOLE_TEXT) /* the holes inside it, not itself */
       emit_range(w, h->start, h->end, index + 1);
     else
       put_raw(w, h->start, h->end);
   } else if (h->kind == HOLE_ATTR) {
-    render_value(w, h->quote, t.text, t.len);
+    render_value(w, h->quote, html_target_ctext(t), t->len);
   } else {
-    render_target(w, u, &t);
+    render_target(w, u, t);
   }
 }
 
@@ -189,11 +188,11 @@ static void emit_range(struct writer *w, size_t start, size_t end,
   put_raw(w, at, end);
 }
 
-xmt_status xmt_html_doc_write_packed(const struct html_doc *doc,
-                                     const char *const *targets,
-                                     const char *target_language,
-                                     xmt_write_fn sink, void *user,
-                                     struct xmt_error_store *err) {
+xmt_status xmt_html_doc_write_targets(const struct html_doc *doc,
+                                      const struct html_target *const *targets,
+                                      const char *target_language,
+                                      xmt_write_fn sink, void *user,
+                                      struct xmt_error_store *err) {
   struct writer w = {.doc = doc,
                      .targets = targets,
                      .lang = target_language,
@@ -213,24 +212,25 @@ xmt_status xmt_html_doc_write(const struct html_doc *doc,
                               const xmt_segment *const *targets,
                               const char *target_language, xmt_write_fn sink,
                               void *user, struct xmt_error_store *err) {
-  char **packed = NULL;
-  struct html_packer pk = {0};
+  struct html_target **taken = NULL;
+  struct html_taker pk = {0};
   xmt_status st = XMT_OK;
-  if (targets != NULL && (packed = calloc(doc->nunits > 0 ? doc->nunits : 1,
-                                          sizeof *packed)) == NULL)
+  if (targets != NULL && (taken = calloc(doc->nunits > 0 ? doc->nunits : 1,
+                                         sizeof *taken)) == NULL)
     st = XMT_ERR_NOMEM;
   for (size_t i = 0; st == XMT_OK && targets != NULL && i < doc->nunits; i++)
     if (targets[i] != NULL)
-      st = xmt_html_target_pack(&pk, doc, i, targets[i], &packed[i]);
-  xmt_html_packer_free(&pk);
+      st = xmt_html_target_take(&pk, doc, i, targets[i], &taken[i]);
+  xmt_html_taker_free(&pk);
   if (st == XMT_OK)
-    st = xmt_html_doc_write_packed(doc, (const char *const *)packed,
-                                   target_language, sink, user, err);
+    st = xmt_html_doc_write_targets(doc,
+                                    (const struct html_target *const *)taken,
+                                    target_language, sink, user, err);
   else
     xmt_error_set(err, st, "%s", xmt_strerror(st));
-  for (size_t i = 0; packed != NULL && i < doc->nunits; i++)
-    free(packed[i]);
-  free(packed);
+  for (size_t i = 0; taken != NULL && i < doc->nunits; i++)
+    free(taken[i]);
+  free(taken);
   return st;
 }
 
