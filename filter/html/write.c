@@ -237,42 +237,72 @@ xmt_status xmt_html_doc_write(const struct html_doc *doc,
 /* --- Units ----------------------------------------------------------------
  */
 
-/* A page read in order for the feed: the line and column (in characters
- * of UTF-8, bytes of a page in another encoding) at pos, carried from
- * one unit to the next so that the page is counted once. */
-struct page_cursor {
-  const struct html_doc *doc;
-  size_t pos;
+/* Where each unit starts, as a line and a column (in characters of
+ * UTF-8, bytes of a page in another encoding). An attribute's unit comes
+ * after its element's text but starts before it, so the units are placed
+ * in the order of their starts: the page is counted once, however its
+ * units are ordered (counting again from the top at each step back was
+ * quadratic in the number of attributes). */
+struct unit_place {
   unsigned long line, column;
 };
 
-static void cursor_to(struct page_cursor *c, size_t at) {
-  if (at < c->pos) /* an attribute's unit after its element's text */
-    *c = (struct page_cursor){c->doc, 0, 1, 1};
-  int utf8 = c->doc->charset.decode == XMT_ENC_UTF8 || c->doc->charset.utf16;
-  for (; c->pos < at && c->pos < c->doc->len; c->pos++) {
-    char ch = c->doc->data[c->pos];
-    if (ch == '\n') {
-      c->line++;
-      c->column = 1;
-    } else if (!utf8 || !xmt_utf8_is_cont(ch)) {
-      c->column++;
-    }
+struct page_units {
+  const struct html_doc *doc;
+  const struct unit_place *places;
+};
+
+struct unit_start {
+  size_t start, index;
+};
+
+static int by_start(const void *a, const void *b) {
+  const struct unit_start *x = a, *y = b;
+  return (x->start > y->start) - (x->start < y->start);
+}
+
+static struct unit_place *place_units(const struct html_doc *doc) {
+  size_t n = doc->nunits > 0 ? doc->nunits : 1;
+  struct unit_place *places = calloc(n, sizeof *places);
+  struct unit_start *order = malloc(n * sizeof *order);
+  if (places == NULL || order == NULL) {
+    free(places);
+    free(order);
+    return NULL;
   }
+  for (size_t i = 0; i < doc->nunits; i++)
+    order[i] = (struct unit_start){doc->units[i].start, i};
+  qsort(order, doc->nunits, sizeof *order, by_start);
+  int utf8 = doc->charset.decode == XMT_ENC_UTF8 || doc->charset.utf16;
+  unsigned long line = 1, column = 1;
+  size_t pos = 0;
+  for (size_t k = 0; k < doc->nunits; k++) {
+    for (; pos < order[k].start && pos < doc->len; pos++) {
+      char ch = doc->data[pos];
+      if (ch == '\n') {
+        line++;
+        column = 1;
+      } else if (!utf8 || !xmt_utf8_is_cont(ch)) {
+        column++;
+      }
+    }
+    places[order[k].index] = (struct unit_place){line, column};
+  }
+  free(order);
+  return places;
 }
 
 /* The i-th unit of a page, for the feed, at its place in the page. */
 static void unit_at(void *d, size_t i, struct xmt_feed_unit *out) {
-  struct page_cursor *c = d;
-  const struct html_unit *u = &c->doc->units[i];
-  cursor_to(c, u->start);
+  const struct page_units *p = d;
+  const struct html_unit *u = &p->doc->units[i];
   *out = (struct xmt_feed_unit){.id = u->id,
                                 .resname = u->resname,
                                 .restype = u->restype,
                                 .source = u->source,
                                 .preserve_space = u->preserve != 0,
-                                .line = c->line,
-                                .column = c->column};
+                                .line = p->places[i].line,
+                                .column = p->places[i].column};
 }
 
 xmt_status xmt_html_doc_units(const struct html_doc *doc, const char *original,
@@ -281,8 +311,12 @@ xmt_status xmt_html_doc_units(const struct html_doc *doc, const char *original,
                               const struct xmt_unit_sink *sink) {
   const struct xmt_unit_feed feed = {original, source_language, target_language,
                                      "html", doc->nunits};
-  struct page_cursor cursor = {doc, 0, 1, 1};
-  return xmt_unit_feed(&feed, &cursor, unit_at, sink);
+  struct page_units p = {doc, place_units(doc)};
+  if (p.places == NULL)
+    return XMT_ERR_NOMEM;
+  xmt_status st = xmt_unit_feed(&feed, &p, unit_at, sink);
+  free((void *)p.places);
+  return st;
 }
 
 xmt_status xmt_html_doc_write_xliff(const struct html_doc *doc,
