@@ -4,9 +4,11 @@
  * inherited: a value given on a <file>, <group> or <unit> holds for what
  * is inside): a rating's threshold its rating, and MT Confidence, a Text
  * Analysis confidence and a Terminology confidence the tool that gave
- * them, its:annotatorsRef naming the data category. What is kept is one
- * byte per open element, the data declared there or above. Its stand-off
- * data (Localization Quality Issue, Provenance) are checked below. */
+ * them, its:annotatorsRef naming the data category; a Localization
+ * Quality Issue given either by reference or by its own type or comment.
+ * What is kept is one byte per open element, the data declared there or
+ * above. Its stand-off data (Localization Quality Issue, Provenance) are
+ * checked below. */
 #include "config.h"
 
 #include <stdio.h>
@@ -139,6 +141,48 @@ static void inherited(struct x2_rules *r, const char *elem, const char **atts,
   }
 }
 
+/* A Localization Quality Issue given on an element (XLIFF 2.1 §5.9, its
+ * ITS Localization Quality Issue Annotation, as ITS 2.0 states it):
+ * exactly one of its:locQualityIssuesRef and an issue of its own (a type,
+ * a comment or both); with the reference, no severity, profile or
+ * enabled flag (the stand-off issues give them). */
+static void issue(struct x2_rules *r, const char *elem, const char **atts,
+                  struct pos at) {
+  static const char *const own[] = {"locQualityIssueSeverity",
+                                    "locQualityIssueProfileRef",
+                                    "locQualityIssueEnabled"};
+  int ref = attr(atts, NS_ITS "locQualityIssuesRef") != NULL;
+  int type = attr(atts, NS_ITS "locQualityIssueType") != NULL;
+  int comment = attr(atts, NS_ITS "locQualityIssueComment") != NULL;
+  const char *other = NULL;
+  char name[80], msg[400];
+  for (size_t i = 0; i < sizeof own / sizeof *own && other == NULL; i++) {
+    snprintf(name, sizeof name, NS_ITS "%s", own[i]);
+    if (attr(atts, name) != NULL)
+      other = own[i];
+  }
+  if (ref && (type || comment))
+    snprintf(msg, sizeof msg,
+             "<%s> has both its:locQualityIssuesRef and its:%s, where "
+             "exactly one of a reference and an issue's type or comment is "
+             "set (XLIFF 2.1 §5.9)",
+             elem, type ? "locQualityIssueType" : "locQualityIssueComment");
+  else if (ref && other != NULL)
+    snprintf(msg, sizeof msg,
+             "<%s> has its:%s with its:locQualityIssuesRef, where the "
+             "issues referenced give it (XLIFF 2.1 §5.9)",
+             elem, other);
+  else if (!ref && !type && !comment && other != NULL)
+    snprintf(msg, sizeof msg,
+             "<%s> has its:%s without its:locQualityIssuesRef, "
+             "its:locQualityIssueType or its:locQualityIssueComment "
+             "(XLIFF 2.1 §5.9)",
+             elem, other);
+  else
+    return;
+  xmt_x2_rules_report(r, at, msg);
+}
+
 void xmt_x2_its_start(struct x2_rules *r, const char *elem, const char **atts,
                       struct pos at) {
   struct x2_its *its = &r->mod.its;
@@ -177,6 +221,7 @@ void xmt_x2_its_start(struct x2_rules *r, const char *elem, const char **atts,
     its->flags[depth - 1] |= (unsigned char)own;
   its_attrs(r, elem, atts, at);
   inherited(r, elem, atts, flags, at);
+  issue(r, elem, atts, at);
 }
 
 /* Stand-off ITS data (XLIFF 2.1 §5.9: Localization Quality Issue and
@@ -283,6 +328,13 @@ void xmt_x2_its_element(struct x2_rules *r, const char *name, const char *local,
     standoff(r, 'q', atts, at);
   else if (strcmp(name, NS_ITS "provenanceRecords") == 0)
     standoff(r, 'p', atts, at);
+  else if (strcmp(name, NS_ITS "locQualityIssue") == 0 &&
+           attr(atts, "locQualityIssueType") == NULL &&
+           attr(atts, "locQualityIssueComment") == NULL)
+    xmt_x2_rules_report(r, at,
+                        "<its:locQualityIssue> has neither "
+                        "locQualityIssueType nor locQualityIssueComment "
+                        "(XLIFF 2.1 §5.9)");
   if (local == NULL)
     return;
   int inline_ref = strcmp(local, "mrk") == 0 || strcmp(local, "sm") == 0;
