@@ -227,8 +227,8 @@ void xmt_x2_its_start(struct x2_rules *r, const char *elem, const char **atts,
 /* Stand-off ITS data (XLIFF 2.1 §5.9: Localization Quality Issue and
  * Provenance): an <its:locQualityIssues> (in a <unit>) or
  * <its:provenanceRecords> (in a <file>, <group> or <unit>) has an xml:id
- * (xs:ID: given once; checked among the stand-off elements of the
- * elements open, what is kept); its:locQualityIssuesRef on a <mrk> or
+ * (xs:ID: given once in the document, all kept compact with their
+ * places); its:locQualityIssuesRef on a <mrk> or
  * <sm> names an <its:locQualityIssues> of the same <unit>;
  * its:provenanceRecordsRef names an <its:provenanceRecords> of the
  * innermost <unit>, <mtc:match> or <ctr:revision> on a <mrk> or <sm>, of
@@ -260,21 +260,19 @@ static void standoff(struct x2_rules *r, char kind, const char **atts,
                      struct pos at) {
   struct x2_its *its = &r->mod.its;
   const char *id = attr(atts, XML_ID);
-  char msg[400];
+  char first_kind = 0, msg[400];
+  struct pos first;
   if (id == NULL)
     return;
-  for (size_t i = 0; i < its->nids; i++) {
-    const struct its_standoff *o = &its->ids[i];
-    if (strcmp(its->names.data + o->name, id) != 0)
-      continue;
+  if (xmt_x2_rules_seen(r, &its->xml_ids, id, kind, at, &first_kind, &first)) {
     snprintf(msg, sizeof msg,
              "<%s> xml:id \"%.64s\" is used more than once (first at line "
              "%lu, column %lu, by an <%s>) (XLIFF 2.1 §5.9)",
-             standoff_name(kind), id, o->at.line, o->at.column,
-             standoff_name(o->kind));
+             standoff_name(kind), id, first.line, first.column,
+             standoff_name(first_kind));
     xmt_x2_rules_report(r, at, msg);
-    return;
   }
+  /* kept for the references of its element even when told: one error */
   struct its_standoff *o =
       xmt_grow_one(&its->ids, its->nids, &its->ids_cap, sizeof *o);
   size_t name = keep_name(r, id);
@@ -438,4 +436,5 @@ void xmt_x2_its_free(struct x2_its *its) {
   its->refs = NULL;
   its->nids = its->nrefs = its->ids_cap = its->refs_cap = 0;
   xmt_buf_free(&its->names);
+  xmt_unit_keys_free(&its->xml_ids);
 }

@@ -132,6 +132,7 @@ xliff2-invalid/its-provenance-ref-no-element	16:3: error: <unit> its:provenanceR
 xliff2-invalid/its-provenance-ref-wrong-kind	14:13: error: <mrk> its:provenanceRecordsRef="#lqi1" names <its:locQualityIssues xml:id="lqi1">, not an <its:provenanceRecords> (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-rating-score-and-vote	7:3: error: <unit> has both its:locQualityRatingScore and its:locQualityRatingVote, where exactly one is set (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-standoff-id-twice	11:4: error: <its:provenanceRecords> xml:id "x1" is used more than once (first at line 8, column 4, by an <its:locQualityIssues>) (XLIFF 2.1 §5.9) (unit u1)
+xliff2-invalid/its-standoff-id-two-units	18:4: error: <its:locQualityIssues> xml:id "lqi1" is used more than once (first at line 9, column 4, by an <its:locQualityIssues>) (XLIFF 2.1 §5.9) (unit u2)
 xliff2-invalid/its-standoff-issue-empty	11:5: error: <its:locQualityIssue> has neither locQualityIssueType nor locQualityIssueComment (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-threshold-no-score	8:3: error: <unit> has its:locQualityRatingScoreThreshold without its:locQualityRatingScore on it or an enclosing element (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-vote-not-integer	10:28: error: <mrk> its:locQualityRatingVote="3.7" is not an integer (XLIFF 2.1 §5.9) (unit u1)
@@ -175,7 +176,7 @@ xliff2-invalid/val-rule-two-tests	8:5: error: <val:rule> has more than one of is
 xliff2-invalid/xml-lang-type	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}source', attribute '{http://www.w3.org/XML/1998/namespace}lang': 'en us' is not a valid value of the local union type.
 xliff2-invalid/xml-space-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute '{http://www.w3.org/XML/1998/namespace}space': [facet 'enumeration'] The value 'keep' is not an element of the set {'default', 'preserve'}.
 EOD
-check "117 invalid files" test "$n" -eq 117
+check "118 invalid files" test "$n" -eq 118
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
