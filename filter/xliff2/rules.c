@@ -139,22 +139,21 @@ static int get_varint(const unsigned char *p, size_t len, size_t *at,
   return 0;
 }
 
-/* A <group>'s or <unit>'s id (kind 'g', 'u'): an error if its <file> has
- * one (in r->file_ids, with its kind, line and column as varints: some 8
- * bytes a unit with its front-coded id). */
-static void unique_in_file(struct x2_rules *r, char kind, const char *elem,
-                           const char *id, struct pos at) {
+int xmt_x2_rules_seen(struct x2_rules *r, struct xmt_unit_keys *keys,
+                      const char *id, char kind, struct pos at,
+                      char *first_kind, struct pos *first) {
   const char *value = NULL;
   size_t value_len = 0, len = strlen(id);
-  if (!xmt_unit_keys_get(&r->file_ids, id, len, &value, &value_len)) {
+  if (!xmt_unit_keys_get(keys, id, len, &value, &value_len)) {
     unsigned char v[1 + 2 * 10];
     size_t n = 1;
     v[0] = (unsigned char)kind;
     n += put_varint(v + n, at.line);
     n += put_varint(v + n, at.column);
-    if (xmt_unit_keys_add(&r->file_ids, id, len, (const char *)v, n) != XMT_OK)
+    keys->valued = 1;
+    if (xmt_unit_keys_add(keys, id, len, (const char *)v, n) != XMT_OK)
       stop(r, XMT_ERR_NOMEM);
-    return;
+    return 0;
   }
   const unsigned char *v = (const unsigned char *)value;
   size_t i = 1;
@@ -162,14 +161,27 @@ static void unique_in_file(struct x2_rules *r, char kind, const char *elem,
   if (value_len < 1 || !get_varint(v, value_len, &i, &line) ||
       !get_varint(v, value_len, &i, &column))
     line = column = 0;
+  *first_kind = value_len > 0 ? (char)v[0] : '\0';
+  *first = (struct pos){line, column};
+  return 1;
+}
+
+/* A <group>'s or <unit>'s id (kind 'g', 'u'): an error if its <file> has
+ * one (in r->file_ids). */
+static void unique_in_file(struct x2_rules *r, char kind, const char *elem,
+                           const char *id, struct pos at) {
+  char first_kind = 0;
+  struct pos first;
+  if (!xmt_x2_rules_seen(r, &r->file_ids, id, kind, at, &first_kind, &first))
+    return;
   /* subFlows may name the unit whose id a group had first */
-  if (kind == 'u' && value_len > 0 && v[0] != 'u')
+  if (kind == 'u' && first_kind != 'u')
     xmt_x2_rules_mark(r, &r->ids, 'u', 0, id);
   char msg[320];
   snprintf(msg, sizeof msg,
            "<%s> id \"%.64s\" is used more than once in its <file> (first "
            "at line %lu, column %lu) (XLIFF 2.0 §4.3.1.21)",
-           elem, id, line, column);
+           elem, id, first.line, first.column);
   report(r, at, msg);
 }
 

@@ -4,9 +4,11 @@
  * inherited: a value given on a <file>, <group> or <unit> holds for what
  * is inside): a rating's threshold its rating, and MT Confidence, a Text
  * Analysis confidence and a Terminology confidence the tool that gave
- * them, its:annotatorsRef naming the data category. What is kept is one
- * byte per open element, the data declared there or above. Its stand-off
- * data (Localization Quality Issue, Provenance) are checked below. */
+ * them, its:annotatorsRef naming the data category; a Localization
+ * Quality Issue given either by reference or by its own type or comment.
+ * What is kept is one byte per open element, the data declared there or
+ * above. Its stand-off data (Localization Quality Issue, Provenance) are
+ * checked below. */
 #include "config.h"
 
 #include <stdio.h>
@@ -139,6 +141,48 @@ static void inherited(struct x2_rules *r, const char *elem, const char **atts,
   }
 }
 
+/* A Localization Quality Issue given on an element (XLIFF 2.1 §5.9, its
+ * ITS Localization Quality Issue Annotation, as ITS 2.0 states it):
+ * exactly one of its:locQualityIssuesRef and an issue of its own (a type,
+ * a comment or both); with the reference, no severity, profile or
+ * enabled flag (the stand-off issues give them). */
+static void issue(struct x2_rules *r, const char *elem, const char **atts,
+                  struct pos at) {
+  static const char *const own[] = {"locQualityIssueSeverity",
+                                    "locQualityIssueProfileRef",
+                                    "locQualityIssueEnabled"};
+  int ref = attr(atts, NS_ITS "locQualityIssuesRef") != NULL;
+  int type = attr(atts, NS_ITS "locQualityIssueType") != NULL;
+  int comment = attr(atts, NS_ITS "locQualityIssueComment") != NULL;
+  const char *other = NULL;
+  char name[80], msg[400];
+  for (size_t i = 0; i < sizeof own / sizeof *own && other == NULL; i++) {
+    snprintf(name, sizeof name, NS_ITS "%s", own[i]);
+    if (attr(atts, name) != NULL)
+      other = own[i];
+  }
+  if (ref && (type || comment))
+    snprintf(msg, sizeof msg,
+             "<%s> has both its:locQualityIssuesRef and its:%s, where "
+             "exactly one of a reference and an issue's type or comment is "
+             "set (XLIFF 2.1 §5.9)",
+             elem, type ? "locQualityIssueType" : "locQualityIssueComment");
+  else if (ref && other != NULL)
+    snprintf(msg, sizeof msg,
+             "<%s> has its:%s with its:locQualityIssuesRef, where the "
+             "issues referenced give it (XLIFF 2.1 §5.9)",
+             elem, other);
+  else if (!ref && !type && !comment && other != NULL)
+    snprintf(msg, sizeof msg,
+             "<%s> has its:%s without its:locQualityIssuesRef, "
+             "its:locQualityIssueType or its:locQualityIssueComment "
+             "(XLIFF 2.1 §5.9)",
+             elem, other);
+  else
+    return;
+  xmt_x2_rules_report(r, at, msg);
+}
+
 void xmt_x2_its_start(struct x2_rules *r, const char *elem, const char **atts,
                       struct pos at) {
   struct x2_its *its = &r->mod.its;
@@ -177,13 +221,14 @@ void xmt_x2_its_start(struct x2_rules *r, const char *elem, const char **atts,
     its->flags[depth - 1] |= (unsigned char)own;
   its_attrs(r, elem, atts, at);
   inherited(r, elem, atts, flags, at);
+  issue(r, elem, atts, at);
 }
 
 /* Stand-off ITS data (XLIFF 2.1 §5.9: Localization Quality Issue and
  * Provenance): an <its:locQualityIssues> (in a <unit>) or
  * <its:provenanceRecords> (in a <file>, <group> or <unit>) has an xml:id
- * (xs:ID: given once; checked among the stand-off elements of the
- * elements open, what is kept); its:locQualityIssuesRef on a <mrk> or
+ * (xs:ID: given once in the document, all kept compact with their
+ * places); its:locQualityIssuesRef on a <mrk> or
  * <sm> names an <its:locQualityIssues> of the same <unit>;
  * its:provenanceRecordsRef names an <its:provenanceRecords> of the
  * innermost <unit>, <mtc:match> or <ctr:revision> on a <mrk> or <sm>, of
@@ -215,21 +260,19 @@ static void standoff(struct x2_rules *r, char kind, const char **atts,
                      struct pos at) {
   struct x2_its *its = &r->mod.its;
   const char *id = attr(atts, XML_ID);
-  char msg[400];
+  char first_kind = 0, msg[400];
+  struct pos first;
   if (id == NULL)
     return;
-  for (size_t i = 0; i < its->nids; i++) {
-    const struct its_standoff *o = &its->ids[i];
-    if (strcmp(its->names.data + o->name, id) != 0)
-      continue;
+  if (xmt_x2_rules_seen(r, &its->xml_ids, id, kind, at, &first_kind, &first)) {
     snprintf(msg, sizeof msg,
              "<%s> xml:id \"%.64s\" is used more than once (first at line "
              "%lu, column %lu, by an <%s>) (XLIFF 2.1 §5.9)",
-             standoff_name(kind), id, o->at.line, o->at.column,
-             standoff_name(o->kind));
+             standoff_name(kind), id, first.line, first.column,
+             standoff_name(first_kind));
     xmt_x2_rules_report(r, at, msg);
-    return;
   }
+  /* kept for the references of its element even when told: one error */
   struct its_standoff *o =
       xmt_grow_one(&its->ids, its->nids, &its->ids_cap, sizeof *o);
   size_t name = keep_name(r, id);
@@ -283,6 +326,13 @@ void xmt_x2_its_element(struct x2_rules *r, const char *name, const char *local,
     standoff(r, 'q', atts, at);
   else if (strcmp(name, NS_ITS "provenanceRecords") == 0)
     standoff(r, 'p', atts, at);
+  else if (strcmp(name, NS_ITS "locQualityIssue") == 0 &&
+           attr(atts, "locQualityIssueType") == NULL &&
+           attr(atts, "locQualityIssueComment") == NULL)
+    xmt_x2_rules_report(r, at,
+                        "<its:locQualityIssue> has neither "
+                        "locQualityIssueType nor locQualityIssueComment "
+                        "(XLIFF 2.1 §5.9)");
   if (local == NULL)
     return;
   int inline_ref = strcmp(local, "mrk") == 0 || strcmp(local, "sm") == 0;
@@ -386,4 +436,5 @@ void xmt_x2_its_free(struct x2_its *its) {
   its->refs = NULL;
   its->nids = its->nrefs = its->ids_cap = its->refs_cap = 0;
   xmt_buf_free(&its->names);
+  xmt_unit_keys_free(&its->xml_ids);
 }

@@ -89,13 +89,14 @@ struct its_ref {
 /* What rules_its.c keeps: per open element (by depth), the ITS data
  * declared on it or an ancestor that other attributes need; the
  * stand-off elements of the elements open and the references to
- * resolve; the stack index + 1 of the <mtc:match> or <ctr:revision>
- * open (0: none). */
+ * resolve; every xml:id of the document with its kind and place; the
+ * stack index + 1 of the <mtc:match> or <ctr:revision> open (0: none). */
 struct x2_its {
   unsigned char *flags;
   size_t cap;
   struct its_standoff *ids;
   size_t nids, ids_cap;
+  struct xmt_unit_keys xml_ids;
   struct its_ref *refs;
   size_t nrefs, refs_cap;
   struct xmt_buf names;
@@ -208,6 +209,12 @@ void xmt_x2_rules_pend(struct x2_rules *r, char what, char side, const char *id,
                        const char *attr, struct pos at);
 /* 1 when a <unit> of the current <file> has id (for subFlows). */
 int xmt_x2_rules_has_unit(struct x2_rules *r, const char *id);
+/* Whether keys (valued) has id: 1 with the kind and place given when it
+ * was added, else 0 with id added with kind and at (kept front-coded
+ * with its place as varints: some 8 bytes an id beside its own). */
+int xmt_x2_rules_seen(struct x2_rules *r, struct xmt_unit_keys *keys,
+                      const char *id, char kind, struct pos at,
+                      char *first_kind, struct pos *first);
 /* Keeps key prefix (side) id in the unit's memo; 0 when out of memory. */
 int xmt_x2_rules_mark(struct x2_rules *r, struct xmt_memo *m, char prefix,
                       char side, const char *id);

@@ -120,6 +120,9 @@ xliff2-invalid/fs-subfs-no-fs	7:22: error: <ph> has fs:subFs without fs:fs (XLIF
 xliff2-invalid/gls-entry-no-term	8:5: error: Element '{urn:oasis:names:tc:xliff:glossary:2.0}translation': This element is not expected. Expected is ( {urn:oasis:names:tc:xliff:glossary:2.0}term ).
 xliff2-invalid/gls-entry-no-translation	8:5: error: <gls:glossEntry> has neither a <gls:translation> nor a <gls:definition> (XLIFF 2.0 §5.2) (unit u1)
 xliff2-invalid/gls-ref-no-span	8:5: error: <gls:glossEntry> ref="#m2" names no segment, ignorable or marker of its <unit> (XLIFF 2.0 §5.2) (unit u1)
+xliff2-invalid/its-issue-ref-and-severity	14:13: error: <mrk> has its:locQualityIssueSeverity with its:locQualityIssuesRef, where the issues referenced give it (XLIFF 2.1 §5.9) (unit u1)
+xliff2-invalid/its-issue-ref-and-type	14:13: error: <mrk> has both its:locQualityIssuesRef and its:locQualityIssueType, where exactly one of a reference and an issue's type or comment is set (XLIFF 2.1 §5.9) (unit u1)
+xliff2-invalid/its-issue-severity-only	14:88: error: <sm> has its:locQualityIssueSeverity without its:locQualityIssuesRef, its:locQualityIssueType or its:locQualityIssueComment (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-issues-ref-no-element	13:13: error: <mrk> its:locQualityIssuesRef="#its=lqi2" names no <its:locQualityIssues xml:id="lqi2"> in its <unit> (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-issues-ref-other-unit	19:13: error: <sm> its:locQualityIssuesRef="#lqi1" names no <its:locQualityIssues xml:id="lqi1"> in its <unit> (XLIFF 2.1 §5.9) (unit u2)
 xliff2-invalid/its-issues-ref-wrong-kind	13:13: error: <mrk> its:locQualityIssuesRef="#its=prov1" names <its:provenanceRecords xml:id="prov1">, not an <its:locQualityIssues> (XLIFF 2.1 §5.9) (unit u1)
@@ -129,6 +132,8 @@ xliff2-invalid/its-provenance-ref-no-element	16:3: error: <unit> its:provenanceR
 xliff2-invalid/its-provenance-ref-wrong-kind	14:13: error: <mrk> its:provenanceRecordsRef="#lqi1" names <its:locQualityIssues xml:id="lqi1">, not an <its:provenanceRecords> (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-rating-score-and-vote	7:3: error: <unit> has both its:locQualityRatingScore and its:locQualityRatingVote, where exactly one is set (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-standoff-id-twice	11:4: error: <its:provenanceRecords> xml:id "x1" is used more than once (first at line 8, column 4, by an <its:locQualityIssues>) (XLIFF 2.1 §5.9) (unit u1)
+xliff2-invalid/its-standoff-id-two-units	18:4: error: <its:locQualityIssues> xml:id "lqi1" is used more than once (first at line 9, column 4, by an <its:locQualityIssues>) (XLIFF 2.1 §5.9) (unit u2)
+xliff2-invalid/its-standoff-issue-empty	11:5: error: <its:locQualityIssue> has neither locQualityIssueType nor locQualityIssueComment (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-threshold-no-score	8:3: error: <unit> has its:locQualityRatingScoreThreshold without its:locQualityRatingScore on it or an enclosing element (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-vote-not-integer	10:28: error: <mrk> its:locQualityRatingVote="3.7" is not an integer (XLIFF 2.1 §5.9) (unit u1)
 xliff2-invalid/its-vote-threshold-no-vote	10:18: error: <mrk> has its:locQualityRatingVoteThreshold without its:locQualityRatingVote on it or an enclosing element (XLIFF 2.1 §5.9) (unit u1)
@@ -171,7 +176,7 @@ xliff2-invalid/val-rule-two-tests	8:5: error: <val:rule> has more than one of is
 xliff2-invalid/xml-lang-type	7:4: error: Element '{urn:oasis:names:tc:xliff:document:2.0}source', attribute '{http://www.w3.org/XML/1998/namespace}lang': 'en us' is not a valid value of the local union type.
 xliff2-invalid/xml-space-value	5:3: error: Element '{urn:oasis:names:tc:xliff:document:2.0}unit', attribute '{http://www.w3.org/XML/1998/namespace}space': [facet 'enumeration'] The value 'keep' is not an element of the set {'default', 'preserve'}.
 EOD
-check "113 invalid files" test "$n" -eq 113
+check "118 invalid files" test "$n" -eq 118
 
 for f in xliff2-valid/*.xlf xliff12-valid-transitional.xlf; do
   valid "${f%.xlf}" "$f"
