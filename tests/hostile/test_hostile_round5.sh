@@ -1,0 +1,84 @@
+#!/bin/sh
+# test_hostile_round5.sh: Word and OpenDocument packages built by hand.
+#   - two entries whose names differ in case only (word/document.xml and
+#     WORD/DOCUMENT.XML) or in a backslash for '/': one part to a Word
+#     reader (OPC part names are equal in any case) and one file once
+#     unpacked on Windows or macOS, so which one is shown is the
+#     reader's choice: every command refuses the package, naming both,
+#     exit 1, nothing written (it translated one and copied the other,
+#     exit 0).
+# Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+require_data office/UTF8.docx office/TestDocument06.odt
+require_commands "python3 not found (it builds the test packages)" python3
+cli_setup hostile-round5
+x=$XLIFFMT
+office=$XMT_TEST_DATA/office
+cd "$tmp" || exit 99
+
+# refused DESC FILE MESSAGE OUT CMD...: exit 1, MESSAGE the whole of
+# stderr, OUT not written.
+refused() {
+  what=$1 file=$2 msg=$3 out=$4
+  shift 4
+  rm -f "$out"
+  within "$what" 1 30 800 "$@"
+  check "$what: the message" test "$(cat "$tmp/err")" = "xliffmt: $file: $msg"
+  check "$what: nothing written" test ! -e "$out"
+}
+
+# every_command FILE MESSAGE EXT: each command refuses FILE.
+every_command() {
+  f=$1 msg=$2 ext=$3
+  refused "$f: translate" "$f" "$msg" "out.$ext" \
+    "$x" translate "$f" -o "out.$ext" -s en -t es --mt pseudo
+  refused "$f: check" "$f" "$msg" none "$x" check "$f" -s en
+  refused "$f: extract" "$f" "$msg" out.xlf \
+    "$x" extract "$f" -s en -o out.xlf
+  refused "$f: report" "$f" "$msg" report.json \
+    "$x" report "$f" -s en -t es -o report.json
+  refused "$f: merge" "$f" "$msg" "merged.$ext" \
+    "$x" merge "$f" "good-$ext.xlf" -o "merged.$ext"
+}
+
+# The XLIFF that merge is given: the sound document's, translated.
+cp "$office/UTF8.docx" good.docx
+cp "$office/TestDocument06.odt" good.odt
+for ext in docx odt; do
+  expect_exit 0 "good.$ext: extract" "$x" extract "good.$ext" -s en \
+    -o "good-$ext.x.xlf"
+  expect_exit 0 "good.$ext: translate its XLIFF" "$x" translate \
+    "good-$ext.x.xlf" -t es --mt pseudo -q -o "good-$ext.xlf"
+done
+
+# alike IN OUT ENTRY TWIN: IN with a second ENTRY named TWIN after it,
+# its first text changed.
+alike() {
+  python3 -c 'import sys, zipfile
+src, out, entry, twin = sys.argv[1:5]
+zin = zipfile.ZipFile(src)
+with zipfile.ZipFile(out, "w") as zout:
+    for i in zin.infolist():
+        d = zin.read(i.filename)
+        zout.writestr(i, d)
+        if i.filename == entry:
+            j = zipfile.ZipInfo(twin, i.date_time)
+            j.compress_type = zipfile.ZIP_DEFLATED
+            zout.writestr(j, d.replace(b"</w:t>", b" other</w:t>", 1))' "$@"
+}
+alike good.docx case.docx word/document.xml WORD/DOCUMENT.XML || exit 99
+every_command case.docx \
+  "entries 'word/document.xml' and 'WORD/DOCUMENT.XML' are one part (names differ in case or '\\' only; readers differ on which one they take)" \
+  docx
+alike good.docx slash.docx word/document.xml 'word\document.xml' || exit 99
+every_command slash.docx \
+  "entries 'word/document.xml' and 'word\\document.xml' are one part (names differ in case or '\\' only; readers differ on which one they take)" \
+  docx
+alike good.odt case.odt content.xml Content.xml || exit 99
+every_command case.odt \
+  "entries 'content.xml' and 'Content.xml' are one part (names differ in case or '\\' only; readers differ on which one they take)" \
+  odt
+
+finish
