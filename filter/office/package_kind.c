@@ -89,6 +89,19 @@ static xmt_status content_types(xmt_package *pkg, size_t i, struct types *t,
   return st;
 }
 
+/* 1 when the package's content types name a Word main part; an
+ * unreadable [Content_Types].xml names none (for an OpenDocument text,
+ * whose reader never looks at it). */
+static int names_word(xmt_package *pkg) {
+  long ct = xmt_package_find(pkg, "[Content_Types].xml");
+  struct types t = {.pkg = pkg};
+  struct xmt_error_store scratch = {0};
+  xmt_status st =
+      ct < 0 ? XMT_ERR_FORMAT : content_types(pkg, (size_t)ct, &t, &scratch);
+  xmt_error_clear(&scratch);
+  return st == XMT_OK && t.word;
+}
+
 xmt_status xmt_package_kind(xmt_package *pkg, enum xmt_package_kind *kind,
                             const char **main, struct xmt_error_store *err) {
   *kind = XMT_PACKAGE_OTHER;
@@ -102,6 +115,13 @@ xmt_status xmt_package_kind(xmt_package *pkg, enum xmt_package_kind *kind,
     xmt_buf_free(&buf);
     if (st != XMT_OK)
       return st;
+    /* Both at once: LibreOffice shows the one, Word the other, and only
+     * one would be translated. */
+    if (odt && names_word(pkg))
+      return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                          "both an OpenDocument text (its mimetype) and a "
+                          "Word document (its [Content_Types].xml): readers "
+                          "differ on which one they show");
     if (odt) {
       long c = xmt_package_find(pkg, "content.xml");
       *kind = XMT_PACKAGE_ODT;

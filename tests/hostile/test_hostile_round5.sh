@@ -7,6 +7,11 @@
 #     reader's choice: every command refuses the package, naming both,
 #     exit 1, nothing written (it translated one and copied the other,
 #     exit 0).
+#   - a package that is both an OpenDocument text (a mimetype entry
+#     first) and a Word document ([Content_Types].xml naming a main
+#     part), named .odt or .docx: LibreOffice shows the one and Word the
+#     other; refused by every command, exit 1, nothing written (the ODT
+#     was translated, the Word document copied as it was, exit 0).
 # Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -80,5 +85,23 @@ alike good.odt case.odt content.xml Content.xml || exit 99
 every_command case.odt \
   "entries 'content.xml' and 'Content.xml' are one part (names differ in case or '\\' only; readers differ on which one they take)" \
   odt
+
+# both OUT: the OpenDocument's entries, then the Word document's.
+both() {
+  python3 -c 'import sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w") as z:
+    for src in ("good.odt", "good.docx"):
+        zin = zipfile.ZipFile(src)
+        for i in zin.infolist():
+            z.writestr(i, zin.read(i.filename))' "$1"
+}
+both both.odt || exit 99
+every_command both.odt \
+  "both an OpenDocument text (its mimetype) and a Word document (its [Content_Types].xml): readers differ on which one they show" \
+  odt
+both both.docx || exit 99
+every_command both.docx \
+  "both an OpenDocument text (its mimetype) and a Word document (its [Content_Types].xml): readers differ on which one they show" \
+  docx
 
 finish
