@@ -12,6 +12,11 @@
 #     part), named .odt or .docx: LibreOffice shows the one and Word the
 #     other; refused by every command, exit 1, nothing written (the ODT
 #     was translated, the Word document copied as it was, exit 0).
+#   - a Word package whose [Content_Types].xml names two main parts (a
+#     decoy before the real one), or whose _rels/.rels names another
+#     main part than [Content_Types].xml: Word shows the part _rels/.rels
+#     names; refused, naming both parts (the decoy was translated, the
+#     part Word shows copied untranslated, exit 0).
 # Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -102,6 +107,37 @@ every_command both.odt \
 both both.docx || exit 99
 every_command both.docx \
   "both an OpenDocument text (its mimetype) and a Word document (its [Content_Types].xml): readers differ on which one they show" \
+  docx
+
+# decoy OUT HOW: good.docx with a second document part, word/decoy.xml:
+# HOW "types" names it a main part too, before the real one; "rels"
+# makes it the target of _rels/.rels.
+decoy() {
+  python3 -c 'import sys, zipfile
+out, how = sys.argv[1:3]
+zin = zipfile.ZipFile("good.docx")
+items = [(i, zin.read(i.filename)) for i in zin.infolist()]
+main = b"application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
+with zipfile.ZipFile(out, "w") as z:
+    for i, d in items:
+        if i.filename == "[Content_Types].xml":
+            ct = b"application/xml" if how == "rels" else main
+            d = d.replace(b"<Override ", b"<Override PartName=\"/word/decoy.xml\" ContentType=\"" + ct + b"\"/><Override ", 1)
+        if i.filename == "_rels/.rels" and how == "rels":
+            d = d.replace(b"Target=\"word/document.xml\"", b"Target=\"/word/decoy.xml\"")
+        if i.filename == "word/document.xml":
+            z.writestr(i, d)
+            d = d.replace(b"</w:t>", b" decoy</w:t>", 1)
+            i = zipfile.ZipInfo("word/decoy.xml", i.date_time)
+        z.writestr(i, d)' "$@"
+}
+decoy types.docx types || exit 99
+every_command types.docx \
+  "[Content_Types].xml names two main parts, 'word/decoy.xml' and 'word/document.xml': Word shows one of them" \
+  docx
+decoy rels.docx rels || exit 99
+every_command rels.docx \
+  "_rels/.rels names 'word/decoy.xml' as the main part, [Content_Types].xml 'word/document.xml': Word shows the first" \
   docx
 
 finish
