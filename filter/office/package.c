@@ -141,12 +141,6 @@ static xmt_package *package_new(const char *path,
   return pkg;
 }
 
-/* One entry's name, for the search of names that are one part. */
-struct named {
-  const char *name;
-  zip_uint64_t i;
-};
-
 /* A byte of a name as a part name compares: OPC part names are equal
  * in any ASCII case (ECMA-376 part 2, 8.1.1.1), and a backslash is '/'
  * to a Windows unpacker. */
@@ -163,8 +157,21 @@ static int fold_cmp(const char *a, const char *b) {
   return folded(*x) - folded(*y);
 }
 
+static int folded_cmp(const void *key, const void *b) {
+  return fold_cmp(key, ((const struct xmt_package_named *)b)->name);
+}
+
+long xmt_package_find_part(const xmt_package *pkg, const char *name) {
+  long i = xmt_package_find(pkg, name);
+  if (i >= 0 || pkg->folded == NULL)
+    return i;
+  const struct xmt_package_named *at =
+      bsearch(name, pkg->folded, pkg->n, sizeof *pkg->folded, folded_cmp);
+  return at != NULL ? (long)at->i : -1;
+}
+
 static int named_cmp(const void *a, const void *b) {
-  const struct named *na = a, *nb = b;
+  const struct xmt_package_named *na = a, *nb = b;
   int d = fold_cmp(na->name, nb->name);
   if (d != 0)
     return d;
@@ -178,9 +185,9 @@ static int named_cmp(const void *a, const void *b) {
  * 65,535 entries cost no more than a sort. */
 static xmt_status check_alike(xmt_package *pkg, zip_uint64_t n,
                               struct xmt_error_store *err) {
-  if (n < 2)
+  if (n == 0)
     return XMT_OK;
-  struct named *v = calloc((size_t)n, sizeof *v);
+  struct xmt_package_named *v = calloc((size_t)n, sizeof *v);
   if (v == NULL)
     return xmt_error_nomem(err);
   for (zip_uint64_t i = 0; i < n; i++) {
@@ -190,6 +197,7 @@ static xmt_status check_alike(xmt_package *pkg, zip_uint64_t n,
       v[i].name = "";
   }
   qsort(v, (size_t)n, sizeof *v, named_cmp);
+  pkg->folded = v; /* freed with the package */
   xmt_status st = XMT_OK;
   for (size_t k = 1; st == XMT_OK && k < (size_t)n; k++) {
     if (fold_cmp(v[k - 1].name, v[k].name) == 0)
@@ -199,7 +207,6 @@ static xmt_status check_alike(xmt_package *pkg, zip_uint64_t n,
                         "they take)",
                         v[k - 1].name, v[k].name);
   }
-  free(v);
   return st;
 }
 
@@ -290,6 +297,7 @@ void xmt_package_free(xmt_package *pkg) {
     zip_discard(pkg->za);
   free(pkg->mem); /* after za, which reads it */
   free(pkg->forms);
+  free(pkg->folded);
   free(pkg->path);
   free(pkg);
 }

@@ -145,7 +145,7 @@ static xmt_status one_main(xmt_package *pkg, struct types *t,
                         "[Content_Types].xml names two main parts, '%s' "
                         "and '%s': Word shows one of them",
                         t->main != NULL ? t->main : "?", t->other);
-  long r = xmt_package_find(pkg, "_rels/.rels");
+  long r = xmt_package_find_part(pkg, "_rels/.rels");
   xmt_status st = r < 0 || t->main == NULL
                       ? XMT_OK
                       : parse_entry(pkg, (size_t)r, rels_start, t, err);
@@ -161,7 +161,7 @@ static xmt_status one_main(xmt_package *pkg, struct types *t,
  * unreadable [Content_Types].xml names none (for an OpenDocument text,
  * whose reader never looks at it). */
 static int names_word(xmt_package *pkg) {
-  long ct = xmt_package_find(pkg, "[Content_Types].xml");
+  long ct = xmt_package_find_part(pkg, "[Content_Types].xml");
   struct types t = {.pkg = pkg};
   struct xmt_error_store scratch = {0};
   xmt_status st =
@@ -198,7 +198,7 @@ xmt_status xmt_package_kind(xmt_package *pkg, enum xmt_package_kind *kind,
     }
     return XMT_OK;
   }
-  long ct = xmt_package_find(pkg, "[Content_Types].xml");
+  long ct = xmt_package_find_part(pkg, "[Content_Types].xml");
   if (ct < 0)
     return XMT_OK;
   struct types t = {.pkg = pkg};

@@ -17,11 +17,16 @@
 #     main part than [Content_Types].xml: Word shows the part _rels/.rels
 #     names; refused, naming both parts (the decoy was translated, the
 #     part Word shows copied untranslated, exit 0).
+#   - a relationship whose target is the part's name in another case
+#     (Target="COMMENTS.xml" for word/comments.xml), or the main part's
+#     relationships entry so named (word/_rels/DOCUMENT.xml.rels): Word
+#     finds the part (OPC part names are equal in any case); so does
+#     translate, which wrote the comments untranslated, exit 0.
 # Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
 . "$(dirname "$0")/lib.sh"
-require_data office/UTF8.docx office/TestDocument06.odt
+require_data office/UTF8.docx office/TestDocument06.odt office/Addcomments.docx
 require_commands "python3 not found (it builds the test packages)" python3
 cli_setup hostile-round5
 x=$XLIFFMT
@@ -139,5 +144,35 @@ decoy rels.docx rels || exit 99
 every_command rels.docx \
   "_rels/.rels names 'word/decoy.xml' as the main part, [Content_Types].xml 'word/document.xml': Word shows the first" \
   docx
+
+# cased OUT HOW: Addcomments.docx, the comments' target ("target") or the
+# main part's relationships entry ("rels") named in upper case.
+cp "$office/Addcomments.docx" comments.docx
+cased() {
+  python3 -c 'import sys, zipfile
+out, how = sys.argv[1:3]
+zin = zipfile.ZipFile("comments.docx")
+items = [(i, zin.read(i.filename)) for i in zin.infolist()]
+with zipfile.ZipFile(out, "w") as z:
+    for i, d in items:
+        if i.filename == "word/_rels/document.xml.rels":
+            if how == "target":
+                d = d.replace(b"Target=\"comments.xml\"", b"Target=\"COMMENTS.xml\"")
+            else:
+                i = zipfile.ZipInfo("word/_rels/DOCUMENT.xml.rels", i.date_time)
+        z.writestr(i, d)' "$@"
+}
+within "comments.docx: translated" 0 30 800 "$x" translate comments.docx \
+  -o comments.out.docx -s en -t es --mt pseudo -q
+for how in target rels; do
+  cased "cased-$how.docx" "$how" || exit 99
+  within "a $how in upper case: translated" 0 30 800 "$x" translate \
+    "cased-$how.docx" -o "cased-$how.out.docx" -s en -t es --mt pseudo -q
+  check "a $how in upper case: the comments translated" python3 -c '
+import sys, zipfile
+a, b = (zipfile.ZipFile(f).read("word/comments.xml") for f in sys.argv[1:3])
+sys.exit(a != b or a == zipfile.ZipFile("comments.docx").read("word/comments.xml"))' \
+    comments.out.docx "cased-$how.out.docx"
+done
 
 finish
