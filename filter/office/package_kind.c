@@ -149,7 +149,8 @@ static xmt_status one_main(xmt_package *pkg, struct types *t,
   xmt_status st = r < 0 || t->main == NULL
                       ? XMT_OK
                       : parse_entry(pkg, (size_t)r, rels_start, t, err);
-  if (st == XMT_OK && t->office != NULL && strcasecmp(t->office, t->main) != 0)
+  if (st == XMT_OK && t->office != NULL && t->main != NULL &&
+      strcasecmp(t->office, t->main) != 0)
     st = xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
                       "_rels/.rels names '%s' as the main part, "
                       "[Content_Types].xml '%s': Word shows the first",

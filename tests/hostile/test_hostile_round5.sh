@@ -22,6 +22,10 @@
 #     relationships entry so named (word/_rels/DOCUMENT.xml.rels): Word
 #     finds the part (OPC part names are equal in any case); so does
 #     translate, which wrote the comments untranslated, exit 0.
+#   - a password-protected OpenDocument (its zip entries plain, the
+#     manifest's encryption-data saying content.xml holds ciphertext):
+#     refused as encrypted, naming the entry (it was "not well-formed
+#     XML", line 1, column 1).
 # Env: XLIFFMT, XMT_TEST_DATA. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -174,5 +178,23 @@ a, b = (zipfile.ZipFile(f).read("word/comments.xml") for f in sys.argv[1:3])
 sys.exit(a != b or a == zipfile.ZipFile("comments.docx").read("word/comments.xml"))' \
     comments.out.docx "cased-$how.out.docx"
 done
+
+# The manifest says content.xml is encrypted; its bytes are not XML.
+python3 -c 'import sys, zipfile
+zin = zipfile.ZipFile("good.odt")
+items = [(i, zin.read(i.filename)) for i in zin.infolist()]
+enc = (b"manifest:full-path=\"content.xml\"><manifest:encryption-data"
+       b" manifest:checksum-type=\"SHA1/1K\" manifest:checksum=\"x\"/>"
+       b"</manifest:file-entry>")
+with zipfile.ZipFile("locked.odt", "w") as z:
+    for i, d in items:
+        if i.filename == "content.xml":
+            d = bytes(range(256)) * 8
+        if i.filename == "META-INF/manifest.xml":
+            d = d.replace(b"manifest:full-path=\"content.xml\"/>", enc)
+        z.writestr(i, d)' || exit 99
+every_command locked.odt \
+  "an encrypted (password-protected) OpenDocument: entry 'content.xml' is encrypted" \
+  odt
 
 finish
