@@ -8,6 +8,7 @@
  * subject, description and keywords, last. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,13 +81,65 @@ static xmt_status load_part(xmt_filter *f, const char *path, xmt_package *pkg,
   return st == XMT_OK ? xmt_odt_parse(doc, path, &f->err) : st;
 }
 
+#define MANIFEST_NS "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
+
+/* The manifest read for its first encrypted entry: a password-protected
+ * OpenDocument keeps its zip entries unencrypted and says in the
+ * manifest which ones hold ciphertext. */
+struct manifest {
+  struct xmt_office_xml x; /* first: the parse, how it stopped */
+  char entry[256];         /* the file-entry the parse is in */
+  char encrypted[256];     /* the first encrypted one, or "" */
+};
+
+static void XMLCALL on_manifest(void *user, const XML_Char *name,
+                                const XML_Char **attrs) {
+  struct manifest *m = user;
+  if (xmt_office_is(name, MANIFEST_NS, "file-entry")) {
+    m->entry[0] = '\0';
+    for (size_t i = 0; attrs[i] != NULL; i += 2)
+      if (xmt_office_is(attrs[i], MANIFEST_NS, "full-path"))
+        snprintf(m->entry, sizeof m->entry, "%s", attrs[i + 1]);
+  } else if (xmt_office_is(name, MANIFEST_NS, "encryption-data") &&
+             m->encrypted[0] == '\0') {
+    memcpy(m->encrypted, m->entry, sizeof m->entry);
+  }
+}
+
+/* XMT_ERR_FORMAT, naming it, when the manifest says an entry is
+ * encrypted: its bytes are not XML (they failed as "not well-formed"). */
+static xmt_status not_encrypted(xmt_filter *f, const char *path,
+                                xmt_package *pkg) {
+  static const char name[] = "META-INF/manifest.xml";
+  long i = xmt_package_find(pkg, name);
+  if (i < 0)
+    return XMT_OK;
+  struct xmt_buf bytes = {0};
+  xmt_status st = xmt_package_read(pkg, (size_t)i, 0, &bytes, &f->err);
+  struct manifest m = {.x = {.start = on_manifest,
+                             .doctype = "a doctype is not read in a "
+                                        "package's manifest"}};
+  const struct xmt_office_entry at = {path, name, 1};
+  if (st == XMT_OK)
+    st = xmt_office_xml_parse(&m.x, bytes.data, bytes.len, &at, &f->err);
+  xmt_buf_free(&bytes);
+  if (st == XMT_OK && m.encrypted[0] != '\0')
+    st = xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path),
+                      "an encrypted (password-protected) OpenDocument: "
+                      "entry '%s' is encrypted",
+                      m.encrypted);
+  return st;
+}
+
 /* content.xml, styles.xml and meta.xml read and parsed. */
 static xmt_status load(xmt_filter *f, const char *path, void *d) {
   struct odt_file *file = d;
   xmt_package *pkg = file->base.pkg;
   file->styles.headers = 1;
   file->meta.meta = 1;
-  xmt_status st = load_part(f, path, pkg, file->base.main, &file->content);
+  xmt_status st = not_encrypted(f, path, pkg);
+  if (st == XMT_OK)
+    st = load_part(f, path, pkg, file->base.main, &file->content);
   if (st == XMT_OK)
     st = load_part(f, path, pkg, "styles.xml", &file->styles);
   if (st == XMT_OK)

@@ -141,6 +141,75 @@ static xmt_package *package_new(const char *path,
   return pkg;
 }
 
+/* A byte of a name as a part name compares: OPC part names are equal
+ * in any ASCII case (ECMA-376 part 2, 8.1.1.1), and a backslash is '/'
+ * to a Windows unpacker. */
+static int folded(unsigned char c) {
+  return c == '\\' ? '/' : c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* Names compared folded: <0, 0 or >0. */
+static int fold_cmp(const char *a, const char *b) {
+  const unsigned char *x = (const unsigned char *)a;
+  const unsigned char *y = (const unsigned char *)b;
+  for (; *x != '\0' && folded(*x) == folded(*y); x++, y++)
+    ;
+  return folded(*x) - folded(*y);
+}
+
+static int folded_cmp(const void *key, const void *b) {
+  return fold_cmp(key, ((const struct xmt_package_named *)b)->name);
+}
+
+long xmt_package_find_part(const xmt_package *pkg, const char *name) {
+  long i = xmt_package_find(pkg, name);
+  if (i >= 0 || pkg->folded == NULL)
+    return i;
+  const struct xmt_package_named *at =
+      bsearch(name, pkg->folded, pkg->n, sizeof *pkg->folded, folded_cmp);
+  return at != NULL ? (long)at->i : -1;
+}
+
+static int named_cmp(const void *a, const void *b) {
+  const struct xmt_package_named *na = a, *nb = b;
+  int d = fold_cmp(na->name, nb->name);
+  if (d != 0)
+    return d;
+  return na->i < nb->i ? -1 : na->i > nb->i;
+}
+
+/* Two entries whose names differ only in case or in a backslash for '/'
+ * are one part to a Word reader, one file unpacked on Windows or macOS:
+ * which one is shown is the reader's choice, so what is translated might
+ * not be what is shown (exact twins are check_entry's). Sorted, so
+ * 65,535 entries cost no more than a sort. */
+static xmt_status check_alike(xmt_package *pkg, zip_uint64_t n,
+                              struct xmt_error_store *err) {
+  if (n == 0)
+    return XMT_OK;
+  struct xmt_package_named *v = calloc((size_t)n, sizeof *v);
+  if (v == NULL)
+    return xmt_error_nomem(err);
+  for (zip_uint64_t i = 0; i < n; i++) {
+    v[i].name = zip_get_name(pkg->za, i, ZIP_FL_ENC_GUESS);
+    v[i].i = i;
+    if (v[i].name == NULL)
+      v[i].name = "";
+  }
+  qsort(v, (size_t)n, sizeof *v, named_cmp);
+  pkg->folded = v; /* freed with the package */
+  xmt_status st = XMT_OK;
+  for (size_t k = 1; st == XMT_OK && k < (size_t)n; k++) {
+    if (fold_cmp(v[k - 1].name, v[k].name) == 0)
+      st = xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                        "entries '%s' and '%s' are one part (names differ "
+                        "in case or '\\' only; readers differ on which one "
+                        "they take)",
+                        v[k - 1].name, v[k].name);
+  }
+  return st;
+}
+
 /* The entries of the opened package checked; pkg freed on failure. */
 static xmt_status package_checked(xmt_package *pkg, xmt_package **out,
                                   struct xmt_error_store *err) {
@@ -154,6 +223,8 @@ static xmt_status package_checked(xmt_package *pkg, xmt_package **out,
   uint64_t total = 0;
   for (zip_int64_t i = 0; st == XMT_OK && i < n; i++)
     st = check_entry(pkg, (zip_uint64_t)i, &total, err);
+  if (st == XMT_OK)
+    st = check_alike(pkg, (zip_uint64_t)n, err);
   if (st != XMT_OK) {
     xmt_package_free(pkg);
     return st;
@@ -226,6 +297,7 @@ void xmt_package_free(xmt_package *pkg) {
     zip_discard(pkg->za);
   free(pkg->mem); /* after za, which reads it */
   free(pkg->forms);
+  free(pkg->folded);
   free(pkg->path);
   free(pkg);
 }

@@ -6,9 +6,12 @@
 #include "package_private.h"
 
 #include <expat.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #define CT_NS "http://schemas.openxmlformats.org/package/2006/content-types"
+#define REL_NS "http://schemas.openxmlformats.org/package/2006/relationships"
 
 /* The content types of a WordprocessingML main part: document, template,
  * and both with macros. */
@@ -37,14 +40,17 @@ static int listed(const char *const *list, const char *s, size_t n) {
 
 struct types {
   xmt_package *pkg;
-  const char *main; /* the main part's entry, borrowed from the package */
-  int word;
+  const char *main;   /* the main part's entry, borrowed from the package */
+  int word;           /* main parts named */
+  char other[256];    /* the second one's name, for the message */
+  const char *office; /* the package relationships' main part, or NULL */
+  char target[256];   /* its name from the root, when found */
 };
 
 static void XMLCALL ct_start(void *user, const XML_Char *name,
                              const XML_Char **attrs) {
   struct types *t = user;
-  if (t->word || strcmp(name, CT_NS "|Override") != 0)
+  if (strcmp(name, CT_NS "|Override") != 0)
     return;
   const char *part = NULL;
   const char *type = NULL;
@@ -57,16 +63,51 @@ static void XMLCALL ct_start(void *user, const XML_Char *name,
   if (part == NULL || type == NULL ||
       !listed(word_main_types, type, strlen(type)))
     return;
-  t->word = 1;
   /* Part names are absolute and case-insensitive (OPC); entries are
    * not absolute. */
-  zip_int64_t i = zip_name_locate(t->pkg->za, part[0] == '/' ? part + 1 : part,
-                                  ZIP_FL_NOCASE);
+  if (part[0] == '/')
+    part++;
+  if (t->word++ > 0) {
+    if (t->word == 2)
+      snprintf(t->other, sizeof t->other, "%s", part);
+    return;
+  }
+  zip_int64_t i = zip_name_locate(t->pkg->za, part, ZIP_FL_NOCASE);
   t->main = i >= 0 ? zip_get_name(t->pkg->za, (zip_uint64_t)i, 0) : NULL;
 }
 
-static xmt_status content_types(xmt_package *pkg, size_t i, struct types *t,
-                                struct xmt_error_store *err) {
+/* The package's relationship to its main part (_rels/.rels), which is
+ * how Word finds the part it shows: its target, from the root. */
+static void XMLCALL rels_start(void *user, const XML_Char *name,
+                               const XML_Char **attrs) {
+  struct types *t = user;
+  if (t->office != NULL || strcmp(name, REL_NS "|Relationship") != 0)
+    return;
+  const char *target = NULL;
+  const char *type = NULL;
+  int external = 0;
+  for (; attrs[0] != NULL; attrs += 2) {
+    if (strcmp(attrs[0], "Target") == 0)
+      target = attrs[1];
+    else if (strcmp(attrs[0], "Type") == 0)
+      type = attrs[1];
+    else if (strcmp(attrs[0], "TargetMode") == 0)
+      external = strcmp(attrs[1], "External") == 0;
+  }
+  const char *kind = type != NULL ? strrchr(type, '/') : NULL;
+  if (target == NULL || external || kind == NULL ||
+      strcmp(kind, "/officeDocument") != 0)
+    return;
+  while (*target == '/' || (target[0] == '.' && target[1] == '/'))
+    target += *target == '/' ? 1 : 2;
+  snprintf(t->target, sizeof t->target, "%s", target);
+  t->office = t->target;
+}
+
+/* Entry i parsed with start as its start-element handler. */
+static xmt_status parse_entry(xmt_package *pkg, size_t i,
+                              XML_StartElementHandler start, struct types *t,
+                              struct xmt_error_store *err) {
   struct xmt_buf xml = {0};
   xmt_status st = xmt_package_read(pkg, i, KIND_ENTRY_MAX, &xml, err);
   if (st != XMT_OK)
@@ -77,16 +118,57 @@ static xmt_status content_types(xmt_package *pkg, size_t i, struct types *t,
     return xmt_error_nomem(err);
   }
   XML_SetUserData(p, t);
-  XML_SetStartElementHandler(p, ct_start);
+  XML_SetStartElementHandler(p, start);
   if (XML_Parse(p, xml.data, (int)xml.len, 1) != XML_STATUS_OK)
     st = xmt_error_at(err, XMT_ERR_XML,
                       XMT_AT(pkg->path, XML_GetCurrentLineNumber(p),
                              XML_GetCurrentColumnNumber(p) + 1),
-                      "entry '[Content_Types].xml': %s",
+                      "entry '%s': %s", xmt_package_name(pkg, i),
                       XML_ErrorString(XML_GetErrorCode(p)));
   XML_ParserFree(p);
   xmt_buf_free(&xml);
   return st;
+}
+
+static xmt_status content_types(xmt_package *pkg, size_t i, struct types *t,
+                                struct xmt_error_store *err) {
+  return parse_entry(pkg, i, ct_start, t, err);
+}
+
+/* The main part Word shows is the one _rels/.rels names: one main part
+ * in [Content_Types].xml, and the same part there, or what is
+ * translated is not what is shown. */
+static xmt_status one_main(xmt_package *pkg, struct types *t,
+                           struct xmt_error_store *err) {
+  if (t->word > 1)
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                        "[Content_Types].xml names two main parts, '%s' "
+                        "and '%s': Word shows one of them",
+                        t->main != NULL ? t->main : "?", t->other);
+  long r = xmt_package_find_part(pkg, "_rels/.rels");
+  xmt_status st = r < 0 || t->main == NULL
+                      ? XMT_OK
+                      : parse_entry(pkg, (size_t)r, rels_start, t, err);
+  if (st == XMT_OK && t->office != NULL && t->main != NULL &&
+      strcasecmp(t->office, t->main) != 0)
+    st = xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                      "_rels/.rels names '%s' as the main part, "
+                      "[Content_Types].xml '%s': Word shows the first",
+                      t->office, t->main);
+  return st;
+}
+
+/* 1 when the package's content types name a Word main part; an
+ * unreadable [Content_Types].xml names none (for an OpenDocument text,
+ * whose reader never looks at it). */
+static int names_word(xmt_package *pkg) {
+  long ct = xmt_package_find_part(pkg, "[Content_Types].xml");
+  struct types t = {.pkg = pkg};
+  struct xmt_error_store scratch = {0};
+  xmt_status st =
+      ct < 0 ? XMT_ERR_FORMAT : content_types(pkg, (size_t)ct, &t, &scratch);
+  xmt_error_clear(&scratch);
+  return st == XMT_OK && t.word;
 }
 
 xmt_status xmt_package_kind(xmt_package *pkg, enum xmt_package_kind *kind,
@@ -102,6 +184,13 @@ xmt_status xmt_package_kind(xmt_package *pkg, enum xmt_package_kind *kind,
     xmt_buf_free(&buf);
     if (st != XMT_OK)
       return st;
+    /* Both at once: LibreOffice shows the one, Word the other, and only
+     * one would be translated. */
+    if (odt && names_word(pkg))
+      return xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),
+                          "both an OpenDocument text (its mimetype) and a "
+                          "Word document (its [Content_Types].xml): readers "
+                          "differ on which one they show");
     if (odt) {
       long c = xmt_package_find(pkg, "content.xml");
       *kind = XMT_PACKAGE_ODT;
@@ -110,11 +199,13 @@ xmt_status xmt_package_kind(xmt_package *pkg, enum xmt_package_kind *kind,
     }
     return XMT_OK;
   }
-  long ct = xmt_package_find(pkg, "[Content_Types].xml");
+  long ct = xmt_package_find_part(pkg, "[Content_Types].xml");
   if (ct < 0)
     return XMT_OK;
   struct types t = {.pkg = pkg};
   xmt_status st = content_types(pkg, (size_t)ct, &t, err);
+  if (st == XMT_OK && t.word)
+    st = one_main(pkg, &t, err);
   if (st == XMT_OK && t.word) {
     *kind = XMT_PACKAGE_WORD;
     if (main != NULL)

@@ -17,6 +17,14 @@ struct xmt_package {
   size_t n;             /* entries */
   unsigned char *forms; /* n enum xmt_part_form: how each entry read was
                            stored (UTF-8 until read) */
+  struct xmt_package_named *folded; /* n names sorted as OPC compares
+                                       them (xmt_package_find_part) */
+};
+
+/* An entry's name and index, for the lookup of a part name. */
+struct xmt_package_named {
+  const char *name; /* libzip's, valid while the package is open */
+  zip_uint64_t i;
 };
 
 /* How an XML part's text is stored (package_text.c). */

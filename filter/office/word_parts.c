@@ -3,7 +3,8 @@
  * its relationships (word/_rels/document.xml.rels) name; each read whole
  * and parsed into paragraphs (word_read.c). A part named twice is read
  * once; one named but absent, or outside the package (TargetMode
- * External), is not read. */
+ * External), is not read; a target is found in any ASCII case, as Word
+ * finds it (OPC part names). */
 #include "config.h"
 
 #include <expat.h>
@@ -63,7 +64,7 @@ static long resolve(const struct rels *rl, const char *target,
     st = xmt_buf_append(name, "", 1); /* its NUL */
   if (st != XMT_OK)
     return -1;
-  return xmt_package_find(rl->doc->base.pkg, name->data);
+  return xmt_package_find_part(rl->doc->base.pkg, name->data);
 }
 
 static void XMLCALL on_rel(void *user, const XML_Char *name,
@@ -122,7 +123,8 @@ static xmt_status find_related(struct rels *rl, const char *path,
     st = xmt_buf_append_str(&name, main + rl->dir_len);
   if (st == XMT_OK)
     st = xmt_buf_append(&name, ".rels", 6); /* its NUL too */
-  long i = st == XMT_OK ? xmt_package_find(rl->doc->base.pkg, name.data) : -1;
+  long i =
+      st == XMT_OK ? xmt_package_find_part(rl->doc->base.pkg, name.data) : -1;
   if (st == XMT_OK && i >= 0)
     st = xmt_package_read(rl->doc->base.pkg, (size_t)i, 0, &bytes, err);
   if (st == XMT_OK && i >= 0) {
