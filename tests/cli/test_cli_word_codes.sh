@@ -15,7 +15,9 @@
 # words, and italic text around a link whose one run is plain leaves the
 # link its one code. Runs whose properties differ only in the id of
 # their tracked change (w:rPrChange) are one run; w:lang goes before the
-# change, as the schema orders them.
+# change, as the schema orders them. Revision ids stay unique in the
+# package: properties with a tracked change written on several runs take
+# new ids after the first, above every w:id of every part.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
