@@ -117,9 +117,15 @@ xmt_status xmt_word_parse(struct word_part *part, const char *path,
                           struct xmt_error_store *err);
 
 /* The part with each paragraph that has a target rewritten (word_write.c)
- * in out (reset first); language set on the runs written. */
+ * in out (reset first); language set on the runs written. Markup written
+ * again has its revision marks renumbered from *next_id on. */
 xmt_status xmt_word_render(const struct word_part *part, const char *language,
-                           struct xmt_buf *out);
+                           long long *next_id, struct xmt_buf *out);
+/* The first id above every w:id of doc's parts (ids past XMT_WORD_ID_MAX
+ * counted as it): revision ids are unique in the document, its headers,
+ * notes and comments included (ECMA-376 Part 1, 17.13.4). */
+#define XMT_WORD_ID_MAX 100000000000000LL
+long long xmt_word_next_id(const struct word_doc *doc);
 /* The target a paragraph is written with: its own, or its twin's. */
 const xmt_segment *xmt_word_target_of(const struct word_part *part,
                                       const struct word_para *p);

@@ -4,7 +4,9 @@
  * paragraph's base ones outside an "r" code), the language set to the
  * target's; codes give back their markup, a drawing's with its text
  * boxes' paragraphs written in the same way. Every other byte is the
- * part's own. */
+ * part's own. Markup written a second time (a run's properties on text
+ * each side of a code) has the w:id of its revision marks made new:
+ * ECMA-376 wants an annotation's id unique in the document. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -22,6 +24,129 @@ static xmt_status put_name(struct xmt_buf *out, const char *prefix, int end,
       st = xmt_buf_append(out, ":", 1);
   }
   return st == XMT_OK ? xmt_buf_append_str(out, rest) : st;
+}
+
+/* The revision marks (ECMA-376 Part 1, 17.13.5) whose w:id a copy of
+ * their markup must not repeat. Range marks (w:moveFromRangeStart and
+ * its end) share an id by pairs and are never copied in part. */
+static const char *const revision_marks[] = {"ins",
+                                             "del",
+                                             "moveFrom",
+                                             "moveTo",
+                                             "rPrChange",
+                                             "pPrChange",
+                                             "sectPrChange",
+                                             "tblPrChange",
+                                             "trPrChange",
+                                             "tcPrChange",
+                                             "tblPrExChange",
+                                             "tblGridChange",
+                                             "numberingChange",
+                                             "cellIns",
+                                             "cellDel",
+                                             "cellMerge",
+                                             NULL};
+
+/* The length of the name of the element at s (after '<'), n bytes. */
+static size_t name_len(const char *s, size_t n) {
+  size_t i = 0;
+  while (i < n && strchr(" \t\r\n/>", s[i]) == NULL)
+    i++;
+  return i;
+}
+
+static int revision_mark(const char *s, size_t n, const char *prefix) {
+  size_t pn = strlen(prefix), len = name_len(s, n);
+  if (pn > 0 && (len <= pn || memcmp(s, prefix, pn) != 0 || s[pn] != ':'))
+    return 0;
+  s += pn > 0 ? pn + 1 : 0;
+  len -= pn > 0 ? pn + 1 : 0;
+  for (size_t i = 0; revision_marks[i] != NULL; i++)
+    if (strlen(revision_marks[i]) == len &&
+        memcmp(s, revision_marks[i], len) == 0)
+      return 1;
+  return 0;
+}
+
+/* In the start tag [s, s + n) (at its '<'), the offset of the value (its
+ * quote) of the attribute prefix:id, or 0. */
+static size_t id_value(const char *s, size_t n, const char *prefix) {
+  size_t pn = strlen(prefix);
+  for (size_t a = 1; a < n; a++) {
+    if (s[a] == '"' || s[a] == '\'') { /* a value: skipped whole */
+      const char *q = memchr(s + a + 1, s[a], n - a - 1);
+      if (q == NULL)
+        return 0;
+      a = (size_t)(q - s);
+      continue;
+    }
+    if (strchr(" \t\r\n", s[a]) == NULL)
+      continue;
+    size_t b = a + 1;
+    if (pn > 0 &&
+        (b + pn >= n || memcmp(s + b, prefix, pn) != 0 || s[b + pn] != ':'))
+      continue;
+    b += pn > 0 ? pn + 1 : 0;
+    if (b + 2 >= n || memcmp(s + b, "id", 2) != 0)
+      continue;
+    for (b += 2; b < n && strchr(" \t\r\n", s[b]) != NULL; b++)
+      ;
+    if (b >= n || s[b] != '=')
+      continue;
+    for (b++; b < n && strchr(" \t\r\n", s[b]) != NULL; b++)
+      ;
+    if (b < n && (s[b] == '"' || s[b] == '\''))
+      return b;
+  }
+  return 0;
+}
+
+/* The markup [s, s + n) with the w:id of each revision mark in it the
+ * next new one (*next, counted up). */
+static xmt_status put_renumbered(struct xmt_buf *out, const char *s, size_t n,
+                                 const char *prefix, long long *next) {
+  size_t at = 0;
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i + 1 < n && st == XMT_OK; i++) {
+    if (s[i] != '<' || !revision_mark(s + i + 1, n - i - 1, prefix))
+      continue;
+    const char *gt = memchr(s + i, '>', n - i);
+    size_t end = gt != NULL ? (size_t)(gt - s) : n;
+    size_t v = id_value(s + i, end - i, prefix);
+    const char *q =
+        v > 0 ? memchr(s + i + v + 1, s[i + v], end - i - v - 1) : NULL;
+    if (q != NULL) {
+      char id[32];
+      snprintf(id, sizeof id, "%lld", (*next)++);
+      st = xmt_buf_append(out, s + at, i + v + 1 - at);
+      if (st == XMT_OK)
+        st = xmt_buf_append_str(out, id);
+      at = (size_t)(q - s);
+    }
+    i = end;
+  }
+  return st == XMT_OK ? xmt_buf_append(out, s + at, n - at) : st;
+}
+
+long long xmt_word_next_id(const struct word_doc *doc) {
+  long long top = -1;
+  for (size_t k = 0; k < doc->nparts; k++) {
+    const char *d = doc->parts[k].data.data;
+    size_t n = doc->parts[k].data.len;
+    /* every prefixed id attribute of a number: any w:id, above all */
+    for (size_t i = 1; i + 4 < n; i++) {
+      if (d[i] != 'i' || d[i - 1] != ':' || d[i + 1] != 'd' ||
+          d[i + 2] != '=' || (d[i + 3] != '"' && d[i + 3] != '\''))
+        continue;
+      long long v = 0;
+      size_t j = i + 4;
+      for (; j < n && d[j] >= '0' && d[j] <= '9' && v < XMT_WORD_ID_MAX; j++)
+        v = v * 10 + (d[j] - '0');
+      if (j > i + 4 && v > top)
+        top = v < XMT_WORD_ID_MAX ? v : XMT_WORD_ID_MAX;
+    }
+  }
+  return top + 1;
 }
 
 /* The element named local (after "<prefix:") in rpr, or NULL. */
@@ -144,27 +269,71 @@ static xmt_status put_run(struct xmt_buf *out, const struct word_para *p,
   return st == XMT_OK ? put_name(out, p->prefix, 1, "r>") : st;
 }
 
+/* A part being written. Each paragraph's markup written (its base
+ * properties, each code's open or properties, each code's run
+ * properties) has a flag in written, from first[paragraph index]: set
+ * once it is written, so that a copy renumbers its revision marks. */
 struct writer {
   const struct word_part *part;
   const char *language;
   struct xmt_buf *out;
+  long long *next_id; /* the next new revision id, the document's */
+  unsigned char *written;
+  size_t *first;
+  struct xmt_buf *copy; /* markup renumbered */
 };
 
-static xmt_status put_range(const struct writer *w, size_t from, size_t to);
+/* The markup's flag: slot 0 the base properties, 1 + 2 k code k's open,
+ * 2 + 2 k code k's run properties. */
+static unsigned char *written_flag(const struct writer *w,
+                                   const struct word_para *p, size_t slot) {
+  return &w->written[w->first[p - w->part->paras] + slot];
+}
+
+/* markup as it is the first time, else renumbered into w->copy;
+ * NULL when out of memory. */
+static const char *once(const struct writer *w, const struct word_para *p,
+                        size_t slot, const char *markup, size_t len) {
+  unsigned char *flag = written_flag(w, p, slot);
+  if (!*flag) {
+    *flag = 1;
+    return markup;
+  }
+  xmt_buf_reset(w->copy);
+  xmt_status st = xmt_buf_append(w->copy, "", 0);
+  if (st == XMT_OK)
+    st = put_renumbered(w->copy, markup, len, p->prefix, w->next_id);
+  return st == XMT_OK ? w->copy->data : NULL;
+}
+
+static xmt_status put_range(const struct writer *w, size_t from, size_t to,
+                            const char *fresh);
 
 /* An isolated code: its wrapper around its part bytes, in which the
  * paragraphs of text boxes are written with their targets. */
+/* A code written again (the target names it twice) has its revision
+ * marks renumbered, the paragraphs of its text boxes too. */
 static xmt_status put_isolated(const struct writer *w,
+                               const struct word_para *p,
                                const struct word_code *c) {
+  unsigned char *flag = written_flag(w, p, 1 + 2 * (size_t)(c - p->codes));
+  const char *fresh = *flag ? p->prefix : NULL;
+  *flag = 1;
   size_t span = c->to - c->from;
-  if (c->merged || c->pre_len + span > c->open_len)
-    return xmt_buf_append(w->out, c->open, c->open_len);
-  xmt_status st = xmt_buf_append(w->out, c->open, c->pre_len);
-  if (st == XMT_OK)
-    st = put_range(w, c->from, c->to);
-  return st == XMT_OK ? xmt_buf_append(w->out, c->open + c->pre_len + span,
-                                       c->open_len - c->pre_len - span)
-                      : st;
+  int whole = c->merged || c->pre_len + span > c->open_len;
+  size_t pre = whole ? c->open_len : c->pre_len;
+  xmt_status st = fresh != NULL
+                      ? put_renumbered(w->out, c->open, pre, fresh, w->next_id)
+                      : xmt_buf_append(w->out, c->open, pre);
+  if (whole || st != XMT_OK)
+    return st;
+  st = put_range(w, c->from, c->to, fresh);
+  const char *post = c->open + c->pre_len + span;
+  size_t n = c->open_len - c->pre_len - span;
+  if (st != XMT_OK)
+    return st;
+  return fresh != NULL ? put_renumbered(w->out, post, n, fresh, w->next_id)
+                       : xmt_buf_append(w->out, post, n);
 }
 
 /* A paragraph being written: the writer, the paragraph. */
@@ -184,23 +353,30 @@ static xmt_status put_text(void *user, const size_t *open, size_t nopen,
   const struct para_writer *pw = user;
   const struct word_para *p = pw->p;
   const char *rpr = p->base_rpr;
+  size_t slot = 0;
   for (size_t k = nopen; k > 0 && rpr == p->base_rpr; k--)
     if (p->codes[open[k - 1]].rpr)
-      rpr = p->codes[open[k - 1]].open;
+      rpr = p->codes[open[k - 1]].open, slot = 1 + 2 * open[k - 1];
     else if (p->codes[open[k - 1]].run_rpr != NULL)
-      rpr = p->codes[open[k - 1]].run_rpr;
-  return put_run(pw->w->out, p, rpr, pw->w->language, text, len);
+      rpr = p->codes[open[k - 1]].run_rpr, slot = 2 + 2 * open[k - 1];
+  if (len > 0) /* no run is written for no text */
+    rpr = once(pw->w, p, slot, rpr, strlen(rpr));
+  return rpr != NULL ? put_run(pw->w->out, p, rpr, pw->w->language, text, len)
+                     : XMT_ERR_NOMEM;
 }
 
 static xmt_status put_code(void *user, size_t code, int close) {
   const struct para_writer *pw = user;
   const struct word_code *c = &pw->p->codes[code];
   if (c->isolated && !close)
-    return put_isolated(pw->w, c);
+    return put_isolated(pw->w, pw->p, c);
   if (c->rpr) /* a stretch: its properties are on its runs */
     return XMT_OK;
-  return close ? xmt_buf_append(pw->w->out, c->close, c->close_len)
-               : xmt_buf_append(pw->w->out, c->open, c->open_len);
+  if (close) /* an end tag: no id */
+    return xmt_buf_append(pw->w->out, c->close, c->close_len);
+  const char *open = once(pw->w, pw->p, 1 + 2 * code, c->open, c->open_len);
+  size_t n = open == c->open ? c->open_len : pw->w->copy->len;
+  return open != NULL ? xmt_buf_append(pw->w->out, open, n) : XMT_ERR_NOMEM;
 }
 
 /* The paragraph's target after its head, between the codes at its
@@ -227,11 +403,22 @@ const xmt_segment *xmt_word_target_of(const struct word_part *part,
              : p->target;
 }
 
+/* Bytes of the part, with their revision marks renumbered when fresh
+ * (the WordprocessingML prefix) is not NULL. */
+static xmt_status put_bytes(const struct writer *w, size_t from, size_t to,
+                            const char *fresh) {
+  const char *bytes = w->part->data.data + from;
+  return fresh != NULL
+             ? put_renumbered(w->out, bytes, to - from, fresh, w->next_id)
+             : xmt_buf_append(w->out, bytes, to - from);
+}
+
 /* The part's bytes [from, to), each paragraph in them that has a target
- * written with it (those in it written by its codes). */
-static xmt_status put_range(const struct writer *w, size_t from, size_t to) {
+ * written with it (those in it written by its codes); fresh as for
+ * put_bytes (a text box written again). */
+static xmt_status put_range(const struct writer *w, size_t from, size_t to,
+                            const char *fresh) {
   const struct word_part *part = w->part;
-  const char *bytes = part->data.data;
   size_t lo = 0, hi = part->npara, at = from;
   while (lo < hi) { /* the first paragraph starting at from or later */
     size_t mid = lo + (hi - lo) / 2;
@@ -248,20 +435,35 @@ static xmt_status put_range(const struct writer *w, size_t from, size_t to) {
     const xmt_segment *target = xmt_word_target_of(part, p);
     if (p->start < at || p->end > to || target == NULL)
       continue;
-    st = xmt_buf_append(w->out, bytes + at, p->head_end - at);
+    st = put_bytes(w, at, p->head_end, fresh);
     if (st == XMT_OK)
       st = put_target(w, p, target);
     if (st == XMT_OK)
       st = put_name(w->out, p->prefix, 1, "p>");
     at = p->end;
   }
-  return st == XMT_OK ? xmt_buf_append(w->out, bytes + at, to - at) : st;
+  return st == XMT_OK ? put_bytes(w, at, to, fresh) : st;
 }
 
 xmt_status xmt_word_render(const struct word_part *part, const char *language,
-                           struct xmt_buf *out) {
-  const struct writer w = {part, language, out};
+                           long long *next_id, struct xmt_buf *out) {
+  struct xmt_buf copy = {0};
+  size_t *first = malloc((part->npara + 1) * sizeof *first);
+  if (first == NULL)
+    return XMT_ERR_NOMEM;
+  first[0] = 0;
+  for (size_t i = 0; i < part->npara; i++)
+    first[i + 1] = first[i] + 1 + 2 * part->paras[i].ncodes;
+  const struct writer w = {
+      part,  language, out, next_id, calloc(first[part->npara] + 1, 1),
+      first, &copy};
   xmt_buf_reset(out);
-  xmt_status st = xmt_buf_append(out, "", 0);
-  return st == XMT_OK ? put_range(&w, 0, part->data.len) : st;
+  xmt_status st =
+      w.written != NULL ? xmt_buf_append(out, "", 0) : XMT_ERR_NOMEM;
+  if (st == XMT_OK)
+    st = put_range(&w, 0, part->data.len, NULL);
+  free(w.written);
+  free(first);
+  xmt_buf_free(&copy);
+  return st;
 }
