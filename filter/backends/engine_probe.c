@@ -115,6 +115,9 @@ static int probe_done(struct xmt_engine *e, size_t pos, struct failure *why) {
     i++;
   if (i == e->check.len)
     reason = "with an empty line";
+  else if (e->rbuf.len - pos == xmt_engine_decoration(e) &&
+           memcmp(e->rbuf.data + pos, e->check.data, e->rbuf.len - pos) == 0)
+    reason = NULL; /* its prompt, which each answer then starts with */
   else if (e->rbuf.len > pos &&
            memchr(e->rbuf.data + pos, '\n', e->rbuf.len - pos) == NULL)
     reason = "and then writes a prompt with no line end (an interactive "
