@@ -463,19 +463,37 @@ static int set_answer(struct xmt_engine *e, const struct xmt_mt_request *req,
   return st == XMT_OK ? 0 : -1;
 }
 
+/* How many bytes the engine writes in front of every answer: an engine
+ * that answers the check line of digits with something in front of it
+ * ("> 2 4 6 ...": an interactive prompt written after each answer, which
+ * the next answer's line then starts with; "Translation: 2 4 6 ...")
+ * decorates each line alike, and that is not the translation. */
+size_t xmt_engine_decoration(const struct xmt_engine *e) {
+  const size_t n = strlen(CHECK_LINE);
+  if (e->check.len <= n ||
+      memcmp(e->check.data + e->check.len - n, CHECK_LINE, n) != 0)
+    return 0;
+  return e->check.len - n;
+}
+
 /* Splits the n answers of a batch (rbuf up to end, each ending in
- * delim) and sets them. Returns -1 when out of memory. */
+ * delim) and sets them, each without the engine's decoration. Returns -1
+ * when out of memory. */
 static int distribute(struct xmt_engine *e, const struct xmt_mt_request *req,
                       xmt_mt_response *const *responses, size_t n, size_t end,
                       char delim) {
-  size_t pos = 0;
+  size_t pos = 0, deco = xmt_engine_decoration(e);
   for (size_t k = 0; k < n && pos < end; k++) {
     const char *start = e->rbuf.data + pos;
     const char *stop = memchr(start, delim, end - pos);
     if (stop == NULL)
       break;
-    if (set_answer(e, &req[k], responses[k], start, (size_t)(stop - start)) !=
-        0)
+    size_t skip = (size_t)(stop - start) >= deco &&
+                          memcmp(start, e->check.data, deco) == 0
+                      ? deco
+                      : 0;
+    if (set_answer(e, &req[k], responses[k], start + skip,
+                   (size_t)(stop - start) - skip) != 0)
       return -1;
     pos = (size_t)(stop - e->rbuf.data) + 1;
   }
@@ -500,6 +518,14 @@ static int null_batch_lines(struct xmt_engine *e, size_t *end, size_t *lines) {
     ++*end;
   }
   return 0;
+}
+
+/* 1 when what rbuf holds after end is the engine's decoration alone:
+ * the prompt it wrote once it had answered. */
+static int only_prompt_after(const struct xmt_engine *e, size_t end) {
+  size_t deco = xmt_engine_decoration(e);
+  return deco > 0 && e->rbuf.len - end == deco &&
+         memcmp(e->rbuf.data + end, e->check.data, deco) == 0;
 }
 
 /* All the answers came: they are taken when there is exactly one per
@@ -530,7 +556,7 @@ static int take_answers(struct xmt_engine *e, const struct xmt_mt_request *req,
     while (last > 0 && e->rbuf.data[last - 1] != '\n')
       last--;
     if (xmt_engine_is_check_answer(e, e->rbuf.data + last, x->end - 1 - last) &&
-        e->rbuf.len == x->end)
+        (e->rbuf.len == x->end || only_prompt_after(e, x->end)))
       return distribute(e, req, responses, n, last, '\n');
     if (n == 1)
       snprintf(why->message, sizeof why->message,
@@ -655,6 +681,19 @@ static int after_failure(struct xmt_engine *e, struct failure *why) {
   return give_up(e, reason, why);
 }
 
+/* 1 when what the engine wrote since its last answer is its decoration
+ * alone, read and set aside: the prompt an interactive engine writes
+ * once it has answered, before it reads the next line. */
+static int prompt_pending(struct xmt_engine *e) {
+  size_t deco = xmt_engine_decoration(e);
+  char pending[256];
+  if (deco == 0 || deco > sizeof pending)
+    return 0;
+  ssize_t got = read(e->out_fd, pending, deco);
+  return got == (ssize_t)deco && memcmp(pending, e->check.data, deco) == 0 &&
+         !xmt_engine_out_of_step(e);
+}
+
 /* Sends n requests and takes their answers. 0 answered (each response
  * set), 1 failed (why says why; no response set, the engine stopped),
  * -1 out of memory. */
@@ -663,7 +702,7 @@ static int run_batch(struct xmt_engine *e, const struct xmt_mt_request *req,
                      struct failure *why) {
   why->engine = 1;
   why->timed_out = 0;
-  if (e->pid > 0 && xmt_engine_out_of_step(e)) {
+  if (e->pid > 0 && xmt_engine_out_of_step(e) && !prompt_pending(e)) {
     /* Output nobody asked for, or an exit, since the last batch: this
      * engine's answers can no longer be matched to segments. */
     kill_engine(e, NULL);

@@ -91,6 +91,10 @@ void xmt_engine_describe_end(struct xmt_engine *e, enum outcome out,
                              const struct xmt_mt_request *req, size_t n,
                              struct failure *why);
 
+/* How many bytes the engine writes in front of each answer line: the
+ * part of its check answer before the check line (cmd.c). */
+size_t xmt_engine_decoration(const struct xmt_engine *e);
+
 /* 1 when the engine has written something nobody asked for, or has
  * closed its output. */
 int xmt_engine_out_of_step(struct xmt_engine *e);

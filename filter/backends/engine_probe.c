@@ -15,6 +15,7 @@
 
 #define PROBE_MAX_LINES 64       /* a banner longer than that is refused */
 #define PROBE_MAX_BYTES 1048576u /* what the probe may read in all */
+#define PROBE_MAX_PROMPT 64      /* a longer text after an answer is not one */
 
 /* The next whole line of rbuf at *pos (without its '\n' or a '\r' before
  * it): 1 and *pos after it, 0 when there is none. */
@@ -105,8 +106,8 @@ static enum outcome probe_step(struct xmt_engine *e, size_t pos, int send,
 }
 
 /* The probe is over: its answer is the check answer, unless it is blank
- * or a line came after the last one asked for. 0, or -2 (why says why
- * the engine cannot be checked). */
+ * or a line came after the last one asked for. 0, -1 out of memory, or
+ * -2 (why says why the engine cannot be checked). */
 static int probe_done(struct xmt_engine *e, size_t pos, struct failure *why) {
   const char *reason = NULL;
   size_t i = 0;
@@ -115,11 +116,23 @@ static int probe_done(struct xmt_engine *e, size_t pos, struct failure *why) {
     i++;
   if (i == e->check.len)
     reason = "with an empty line";
-  else if (e->rbuf.len > pos &&
-           memchr(e->rbuf.data + pos, '\n', e->rbuf.len - pos) == NULL)
-    reason = "and then writes a prompt with no line end (an interactive "
-             "prompt: run the engine without it)";
-  else if (e->rbuf.len > pos)
+  else if (e->framing == XMT_FRAME_LINE && e->rbuf.len > pos &&
+           memchr(e->rbuf.data + pos, '\n', e->rbuf.len - pos) == NULL) {
+    /* A prompt with no line end after the answer, written before the
+     * engine reads again: each later answer's line starts with it. */
+    size_t prompt = e->rbuf.len - pos, deco = xmt_engine_decoration(e);
+    if (deco == 0 && prompt <= PROBE_MAX_PROMPT) {
+      if (xmt_buf_grow(&e->check, prompt) != XMT_OK)
+        return -1;
+      memmove(e->check.data + prompt, e->check.data, e->check.len + 1);
+      memcpy(e->check.data, e->rbuf.data + pos, prompt);
+      e->check.len += prompt;
+    } else if (prompt != deco ||
+               memcmp(e->rbuf.data + pos, e->check.data, deco) != 0) {
+      reason = "and then writes something with no line end that is not "
+               "the prompt its answers start with";
+    }
+  } else if (e->rbuf.len > pos)
     reason = "with more than one line";
   if (reason == NULL) {
     e->probed = 1;

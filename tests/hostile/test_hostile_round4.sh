@@ -9,9 +9,9 @@
 #     its first answer ("> ", "Loading... "): set aside at once with its
 #     banner, every unit its own answer (the probe waited the timeout for
 #     an answer already given, twice, and failed every segment);
-#   - an engine that writes its prompt before every answer: refused at
-#     once, naming the prompt, exit 3 (it was said to answer "with more
-#     than one line").
+#   - an engine that writes a prompt after every answer, or a label before
+#     it: set aside from each answer (the prompt was refused, or, written
+#     late, reached every target with exit 0);
 #   - a file size limit (ulimit -f) reached while an output is written:
 #     "cannot write: File too large", exit 2 (1 for batch), no partial
 #     file, no temporary file (SIGXFSZ killed it, exit 153, no message).
@@ -63,15 +63,19 @@ for e in prompt_once banner_late; do
   all_upper "$e" "$tmp/$e.xlf"
 done
 
-# --- A prompt before every answer, as an interactive tool writes it
-# before it reads: refused at once, named.
+# --- An interactive prompt written after every answer, before the
+# engine reads again: each later answer's line starts with it. It is set
+# aside from every answer (it was refused; written late, 0.2 s after the
+# answer, it reached every target, exit 0).
 engine prompt_each 'printf "> "; while IFS= read -r l; do printf "%s\n> " "$l" | tr a-z A-Z; done'
-within "prompt_each" 3 20 300 "$x" translate "$tmp/abc.xlf" \
-  -o "$tmp/prompt_each.xlf" -q --mt "cmd:$tmp/prompt_each.sh" --timeout 30
-check "prompt_each: no target" sh -c "! grep -q '<target' '$tmp/prompt_each.xlf'"
-check "prompt_each: the prompt named" grep -q -F \
-  "segment u1#0 not translated: not sent: engine '$tmp/prompt_each.sh' answers the check line \"2 4 6 8 0 1 3 5 7 9\" and then writes a prompt with no line end (an interactive prompt: run the engine without it)" \
-  "$tmp/err"
+engine prompt_late 'printf "> "; while IFS= read -r l; do printf "%s\n" "$l" | tr a-z A-Z; sleep 0.2; printf "> "; done'
+engine prompt_after 'while IFS= read -r l; do printf "%s\n> " "$l" | tr a-z A-Z; done'
+engine label_each 'while IFS= read -r l; do printf "Translation: %s\n" "$l" | tr a-z A-Z; done'
+for e in prompt_each prompt_late prompt_after label_each; do
+  within "$e" 0 20 300 "$x" translate "$tmp/abc.xlf" -o "$tmp/$e.xlf" -q \
+    --mt "cmd:$tmp/$e.sh" --timeout 30
+  all_upper "$e" "$tmp/$e.xlf"
+done
 
 # --- A file size limit (ulimit -f) reached while the output is written:
 # the write fails with EFBIG, told, no output and no temporary file left
