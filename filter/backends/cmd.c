@@ -463,19 +463,6 @@ static int set_answer(struct xmt_engine *e, const struct xmt_mt_request *req,
   return st == XMT_OK ? 0 : -1;
 }
 
-/* How many bytes the engine writes in front of every answer: an engine
- * that answers the check line of digits with something in front of it
- * ("> 2 4 6 ...": an interactive prompt written after each answer, which
- * the next answer's line then starts with; "Translation: 2 4 6 ...")
- * decorates each line alike, and that is not the translation. */
-size_t xmt_engine_decoration(const struct xmt_engine *e) {
-  const size_t n = strlen(CHECK_LINE);
-  if (e->check.len <= n ||
-      memcmp(e->check.data + e->check.len - n, CHECK_LINE, n) != 0)
-    return 0;
-  return e->check.len - n;
-}
-
 /* Splits the n answers of a batch (rbuf up to end, each ending in
  * delim) and sets them, each without the engine's decoration. Returns -1
  * when out of memory. */

@@ -64,6 +64,19 @@ xmt_status xmt_engine_append_check_record(struct xmt_engine *e) {
   return st == XMT_OK ? xmt_buf_append_byte(&e->wbuf, '\0') : st;
 }
 
+/* How many bytes the engine writes in front of every answer: an engine
+ * that answers the check line of digits with something in front of it
+ * ("> 2 4 6 ...": an interactive prompt written after each answer, which
+ * the next answer's line then starts with; "Translation: 2 4 6 ...")
+ * decorates each line alike, and that is not the translation. */
+size_t xmt_engine_decoration(const struct xmt_engine *e) {
+  const size_t n = strlen(CHECK_LINE);
+  if (e->check.len <= n ||
+      memcmp(e->check.data + e->check.len - n, CHECK_LINE, n) != 0)
+    return 0;
+  return e->check.len - n;
+}
+
 /* The lines of rbuf before end that are the check answer with something
  * in front of it: an engine that writes a prompt or a banner with no line
  * end ("> ", "Loading... ") before its first answer gives its answer on
