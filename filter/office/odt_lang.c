@@ -108,7 +108,10 @@ static xmt_status put_value(struct xmt_buf *out, const struct target *t,
   if (k == 1)
     return t->region.len > 0 ? xmt_buf_append(out, t->region.at, t->region.len)
                              : xmt_buf_append_str(out, "none");
-  return xmt_buf_append_str(out, t->tag);
+  xmt_status st = XMT_OK; /* BCP 47: "es_ES" is es-ES */
+  for (const char *c = t->tag; *c != '\0' && st == XMT_OK; c++)
+    st = xmt_buf_append(out, *c == '_' ? "-" : c, 1);
+  return st;
 }
 
 /* The attributes a style lacks, " p:language=\"es\" p:country=\"ES\"",
@@ -126,8 +129,8 @@ static xmt_status missing(const struct odt_style *s, const struct target *t,
     if ((s->tp_end != 0 && s->val[a][1] > s->val[a][0]) ||
         (k == 1 && t->region.len == 0))
       continue; /* there, or no country to say */
-    if (t->kind == 0 && fo[0] == '\0')
-      break;
+    if (t->kind == 0 ? fo[0] == '\0' : style_len == 0)
+      break; /* no prefix to write it with */
     st = xmt_buf_append(out, " ", 1);
     if (st == XMT_OK)
       st = t->kind == 0 ? xmt_buf_append_str(out, fo)
