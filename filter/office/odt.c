@@ -66,6 +66,7 @@ static void unload(void *d) {
   struct odt_file *file = d;
   for (size_t k = 0; k < ODT_NPARTS; k++) {
     xmt_odt_paras_free(part_at(file, k));
+    xmt_odt_styles_free(part_at(file, k));
     xmt_buf_free(&part_at(file, k)->part);
   }
 }
@@ -221,7 +222,7 @@ static int styles_part(const struct odt_file *file, const char *language,
   if (styles->main == NULL || (!lang && !translated(styles)))
     return 0;
   struct xmt_buf xml = {0};
-  *st = xmt_odt_render(styles, lang ? &xml : out);
+  *st = xmt_odt_render(styles, language, lang ? &xml : out);
   if (*st == XMT_OK && lang)
     *st = xmt_odt_set_language(xml.data, xml.len, language, out);
   xmt_buf_free(&xml);
@@ -232,7 +233,7 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
                             xmt_write_fn sink, void *user) {
   struct odt_file *file = d;
   struct xmt_buf part = {0}, styles = {0}, meta = {0};
-  xmt_status st = xmt_odt_render(&file->content, &part);
+  xmt_status st = xmt_odt_render(&file->content, target_language, &part);
   struct xmt_package_part repl[3] = {{file->content.main, part.data, part.len}};
   size_t n = 1;
   if (st == XMT_OK && styles_part(file, target_language, &styles, &st))
@@ -240,7 +241,7 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
         (struct xmt_package_part){file->styles.main, styles.data, styles.len};
   /* meta.xml only when one of its units was translated */
   if (st == XMT_OK && file->meta.main != NULL && translated(&file->meta) &&
-      (st = xmt_odt_render(&file->meta, &meta)) == XMT_OK)
+      (st = xmt_odt_render(&file->meta, NULL, &meta)) == XMT_OK)
     repl[n++] = (struct xmt_package_part){file->meta.main, meta.data, meta.len};
   if (st != XMT_OK) /* out of memory, or a writer's internal error */
     xmt_error_set(&f->err, st, "%s", xmt_strerror(st));

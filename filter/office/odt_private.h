@@ -33,6 +33,28 @@ struct odt_para {
   size_t ncodes;
   /* the spans around most of its text (start tags, end tags; "" none) */
   char *base_open, *base_close;
+  /* the automatic styles its text is in (indexes into its part's) */
+  size_t *styles;
+  size_t nstyles;
+};
+
+/* The language attributes of style:text-properties, three of each kind
+ * of script (ODF 1.2 part 1, 20.x): Western (fo:), Asian and complex
+ * (style:...-asian, style:...-complex); language, country, RFC tag. */
+#define ODT_LANG_ATTRS 9
+
+/* An automatic style of paragraphs or text: its element [from, end),
+ * start tag [from, head_end) (empty: <style:style .../>), the start tag
+ * of its style:text-properties [tp_from, tp_end) (tp_end 0: none) and
+ * the value of each language attribute there ([0] < [1]: present);
+ * props_end: the end of its style:paragraph-properties (0: none), after
+ * which one of text properties goes; kept: text left untranslated uses
+ * it (its language stays). */
+struct odt_style {
+  char *name;
+  size_t from, head_end, end, tp_from, tp_end, props_end;
+  size_t val[ODT_LANG_ATTRS][2];
+  int empty, kept;
 };
 
 /* One part read: content.xml (the paragraphs of office:text, and the
@@ -46,6 +68,9 @@ struct odt_doc {
   struct xmt_buf part;
   struct odt_para *paras; /* in the order of their start */
   size_t npara, cap;
+  struct odt_style *styles; /* automatic ones, in the order of the part */
+  size_t nstyles, styles_cap;
+  char fo_prefix[32]; /* the FO namespace's prefix at the root ("" none) */
 };
 
 /* A piece of a paragraph, in order: text with the spans around it, or a
@@ -73,8 +98,25 @@ xmt_status xmt_odt_parse(struct odt_doc *doc, const char *path,
                          struct xmt_error_store *err);
 
 /* The part with each paragraph that has a target rewritten (odt_write.c)
- * in out (reset first). */
-xmt_status xmt_odt_render(const struct odt_doc *doc, struct xmt_buf *out);
+ * in out (reset first); language (NULL: none), the automatic styles that
+ * translated text alone uses set to it (odt_lang.c). */
+xmt_status xmt_odt_render(const struct odt_doc *doc, const char *language,
+                          struct xmt_buf *out);
+
+/* One change of the part's bytes: [from, to) replaced by bytes. */
+struct odt_edit {
+  size_t from, to;
+  char *bytes;
+  size_t len;
+};
+
+/* The edits that give the automatic styles of doc that translated text
+ * alone uses the language (odt_lang.c), in the order of the part;
+ * *n 0 when none. */
+xmt_status xmt_odt_lang_edits(const struct odt_doc *doc, const char *language,
+                              struct odt_edit **edits, size_t *n);
+void xmt_odt_edits_free(struct odt_edit *edits, size_t n);
+void xmt_odt_styles_free(struct odt_doc *doc);
 
 /* styles.xml (its len bytes at xml) in out (reset first), the language
  * and country of its default paragraph style (fo:language, fo:country)

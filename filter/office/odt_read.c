@@ -11,7 +11,10 @@
  * stretch and a span that shows nothing is no code. text:a is a paired
  * code; any other element of a paragraph (text:s, text:tab, breaks,
  * bookmarks, fields, frames, notes, annotations) is an isolated code of
- * its bytes, its text not translated. */
+ * its bytes, its text not translated. The automatic paragraph and text
+ * styles are read with where their language is said, and the ones each
+ * piece of text is in noted: a unit's on the paragraph, others' marking
+ * the style kept (odt_lang.c). */
 #include "config.h"
 
 #include <expat.h>
@@ -27,6 +30,7 @@
 #define SVG_NS "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 #define DC_NS "http://purl.org/dc/elements/1.1/"
 #define META_NS "urn:oasis:names:tc:opendocument:xmlns:meta:1.0"
+#define FO_NS "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
 
 /* Paragraphs inside paragraphs (a note's, a frame's) this deep at most;
  * deeper ones stay inside their code, untranslated. */
@@ -60,6 +64,23 @@ struct builder {
   unsigned long skip_depth;
   size_t skip_start;
   int nested;
+  size_t *uses; /* the automatic styles its text is in */
+  size_t nuses, uses_cap;
+};
+
+/* A paragraph or span open, for the styles text is in: its automatic
+ * style (-1: none), its builder (-1: a paragraph that is no unit). */
+struct text_elem {
+  unsigned long depth;
+  long style, builder;
+  int para;
+};
+
+#define TEXT_ELEMS_MAX 64
+
+struct style_ref {
+  const char *name;
+  size_t index;
 };
 
 struct reader {
@@ -77,6 +98,13 @@ struct reader {
   size_t child_mark; /* the key's length before the child being read */
   struct builder b[NEST_MAX];
   size_t nb;
+  /* the automatic style of paragraphs or text being read (-1: none) */
+  long cur_style;
+  unsigned long cur_depth;
+  struct style_ref *by_name; /* doc->styles by name */
+  size_t nsorted;
+  struct text_elem te[TEXT_ELEMS_MAX];
+  size_t nte;
 };
 
 /* A master page's header or footer (left, first pages too). */
@@ -241,6 +269,206 @@ static const char *shows(struct reader *r, const char *name, int *known) {
   return s != NULL ? s->key : name;
 }
 
+/* --- The language of automatic styles ------------------------------------ */
+
+/* The raw attributes of the start tag at tag, in order: *name (len *nlen)
+ * and its value [*vfrom, *vto) as offsets from tag; 0 past the last. */
+static int next_attr(const char *tag, size_t *at, const char **name,
+                     size_t *nlen, size_t *vfrom, size_t *vto) {
+  const char *p = tag + *at;
+  p += strspn(p, " \t\r\n");
+  if (*p == '/' || *p == '>' || *p == '\0')
+    return 0;
+  *name = p;
+  *nlen = strcspn(p, " \t\r\n=");
+  p = strchr(p, '=');
+  if (p == NULL)
+    return 0;
+  p += 1 + strspn(p + 1, " \t\r\n");
+  const char *close = strchr(p + 1, *p);
+  if (close == NULL)
+    return 0;
+  *vfrom = (size_t)(p + 1 - tag);
+  *vto = (size_t)(close - tag);
+  *at = *vto + 1;
+  return 1;
+}
+
+/* The offset of the first attribute of the start tag at tag. */
+static size_t first_attr(const char *tag) { return strcspn(tag, " \t\r\n/>"); }
+
+/* The prefix the root element binds to the FO namespace, kept in the
+ * doc: attributes added to a style are written with it. */
+static void root_prefix(struct reader *r) {
+  const char *tag = r->doc->part.data + here(r);
+  const char *name;
+  size_t at = first_attr(tag), nlen, vfrom, vto;
+  while (next_attr(tag, &at, &name, &nlen, &vfrom, &vto))
+    if (nlen > 6 && nlen - 6 < sizeof r->doc->fo_prefix &&
+        memcmp(name, "xmlns:", 6) == 0 && vto - vfrom == strlen(FO_NS) &&
+        memcmp(tag + vfrom, FO_NS, vto - vfrom) == 0) {
+      memcpy(r->doc->fo_prefix, name + 6, nlen - 6);
+      r->doc->fo_prefix[nlen - 6] = '\0';
+    }
+}
+
+/* The index of a language attribute (ODT_LANG_ATTRS: none). */
+static size_t lang_attr(const char *name) {
+  static const char *const style_names[] = {
+      "rfc-language-tag",        "language-asian",   "country-asian",
+      "rfc-language-tag-asian",  "language-complex", "country-complex",
+      "rfc-language-tag-complex"};
+  if (xmt_office_is(name, FO_NS, "language"))
+    return 0;
+  if (xmt_office_is(name, FO_NS, "country"))
+    return 1;
+  for (size_t i = 0; i < sizeof style_names / sizeof *style_names; i++)
+    if (xmt_office_is(name, STYLE_NS, style_names[i]))
+      return i + 2;
+  return ODT_LANG_ATTRS;
+}
+
+/* The value of each language attribute of a style:text-properties: the
+ * raw attributes are expat's in the same order, less the namespace
+ * declarations (which expat does not report). */
+static void text_properties(struct reader *r, struct odt_style *st,
+                            const char **attrs) {
+  st->tp_from = here(r);
+  st->tp_end = past_event(r);
+  const char *tag = r->doc->part.data + st->tp_from;
+  const char *name;
+  size_t at = first_attr(tag), nlen, vfrom, vto;
+  while (attrs[0] != NULL && next_attr(tag, &at, &name, &nlen, &vfrom, &vto)) {
+    if (nlen >= 5 && memcmp(name, "xmlns", 5) == 0 &&
+        (nlen == 5 || name[5] == ':'))
+      continue;
+    size_t k = lang_attr(attrs[0]);
+    if (k < ODT_LANG_ATTRS) {
+      st->val[k][0] = st->tp_from + vfrom;
+      st->val[k][1] = st->tp_from + vto;
+    }
+    attrs += 2;
+  }
+}
+
+/* An automatic style of paragraphs or text, and its text properties. */
+static void capture_start(struct reader *r, const char *name,
+                          const char **attrs) {
+  struct odt_doc *doc = r->doc;
+  if (r->cur_style >= 0) {
+    struct odt_style *cs = &doc->styles[r->cur_style];
+    if (r->depth == r->cur_depth + 1 &&
+        xmt_office_is(name, STYLE_NS, "text-properties") && cs->tp_end == 0)
+      text_properties(r, cs, attrs);
+    else if (r->depth == r->cur_depth + 1 &&
+             xmt_office_is(name, STYLE_NS, "paragraph-properties") &&
+             empty_tag(r))
+      cs->props_end = past_event(r);
+    return;
+  }
+  if (!xmt_office_is(name, STYLE_NS, "style"))
+    return;
+  const char *sname = NULL, *family = NULL;
+  for (size_t i = 0; attrs[i] != NULL; i += 2)
+    if (xmt_office_is(attrs[i], STYLE_NS, "name"))
+      sname = attrs[i + 1];
+    else if (xmt_office_is(attrs[i], STYLE_NS, "family"))
+      family = attrs[i + 1];
+  if (sname == NULL || family == NULL ||
+      (strcmp(family, "text") != 0 && strcmp(family, "paragraph") != 0))
+    return;
+  struct odt_style *st =
+      xmt_grow_one(&doc->styles, doc->nstyles, &doc->styles_cap, sizeof *st);
+  char *copy = strdup(sname);
+  if (st == NULL || copy == NULL) {
+    free(copy);
+    xmt_office_stop(&r->x, XMT_ERR_NOMEM);
+    return;
+  }
+  *st = (struct odt_style){.name = copy,
+                           .from = here(r),
+                           .head_end = past_event(r),
+                           .empty = empty_tag(r)};
+  r->cur_style = (long)doc->nstyles++;
+  r->cur_depth = r->depth;
+}
+
+static int by_style_name(const void *a, const void *b) {
+  return strcmp(((const struct style_ref *)a)->name,
+                ((const struct style_ref *)b)->name);
+}
+
+/* The index of the automatic style named name, -1 when none is. */
+static long style_index(struct reader *r, const char *name) {
+  struct odt_doc *doc = r->doc;
+  if (r->nsorted != doc->nstyles) {
+    struct style_ref *idx =
+        realloc(r->by_name, (doc->nstyles + 1) * sizeof *idx);
+    if (idx == NULL) {
+      xmt_office_stop(&r->x, XMT_ERR_NOMEM);
+      return -1;
+    }
+    r->by_name = idx;
+    for (size_t i = 0; i < doc->nstyles; i++)
+      idx[i] = (struct style_ref){doc->styles[i].name, i};
+    qsort(idx, doc->nstyles, sizeof *idx, by_style_name);
+    r->nsorted = doc->nstyles;
+  }
+  struct style_ref key = {name, 0};
+  const struct style_ref *found =
+      bsearch(&key, r->by_name, r->nsorted, sizeof key, by_style_name);
+  return found != NULL ? (long)found->index : -1;
+}
+
+/* A paragraph or span opened: the style its text is in. */
+static void push_text(struct reader *r, const char *name, const char **attrs) {
+  int para =
+      xmt_office_is(name, TEXT_NS, "p") || xmt_office_is(name, TEXT_NS, "h");
+  if ((!para && !xmt_office_is(name, TEXT_NS, "span")) ||
+      r->nte == TEXT_ELEMS_MAX || r->doc->nstyles == 0)
+    return;
+  long style = -1;
+  for (size_t i = 0; attrs[i] != NULL; i += 2)
+    if (xmt_office_is(attrs[i], TEXT_NS, "style-name"))
+      style = style_index(r, attrs[i + 1]);
+  long builder = -1;
+  if (para && r->nb > 0 && r->b[r->nb - 1].depth == r->depth &&
+      r->b[r->nb - 1].skip_depth == 0)
+    builder = (long)r->nb - 1;
+  r->te[r->nte++] = (struct text_elem){r->depth, style, builder, para};
+}
+
+/* Text read: the styles it is in are used by the paragraph it is a unit
+ * of (or a code of), else by text that is not translated. */
+static void text_in(struct reader *r) {
+  size_t k = r->nte;
+  while (k > 0 && !r->te[k - 1].para)
+    k--;
+  struct builder *b = NULL;
+  if (k > 0 && r->te[k - 1].builder >= 0 &&
+      (size_t)r->te[k - 1].builder < r->nb &&
+      r->b[r->te[k - 1].builder].depth == r->te[k - 1].depth)
+    b = &r->b[r->te[k - 1].builder];
+  for (size_t i = k > 0 ? k - 1 : 0; i < r->nte; i++) {
+    long style = r->te[i].style;
+    if (style < 0)
+      continue;
+    size_t j = 0;
+    while (b != NULL && j < b->nuses && b->uses[j] != (size_t)style)
+      j++;
+    if (b == NULL || (j == b->nuses && b->nuses >= 256)) {
+      r->doc->styles[style].kept = 1; /* no unit's, or too many to keep */
+    } else if (j == b->nuses) {
+      if (xmt_grow_one(&b->uses, b->nuses, &b->uses_cap, sizeof *b->uses) ==
+          NULL) {
+        xmt_office_stop(&r->x, XMT_ERR_NOMEM);
+        return;
+      }
+      b->uses[b->nuses++] = (size_t)style;
+    }
+  }
+}
+
 /* --- Paragraphs ---------------------------------------------------------- */
 
 static struct odt_piece *add_piece(struct reader *r, struct builder *b,
@@ -276,6 +504,7 @@ static void begin_para(struct reader *r) {
   b->n = b->nspans = b->nlinks = 0;
   b->skip_depth = 0;
   b->in_text = 0;
+  b->nuses = 0;
   xmt_buf_reset(&b->pool);
   xmt_buf_reset(&b->spans);
   xmt_buf_reset(&b->key);
@@ -334,13 +563,14 @@ static void start_in_para(struct reader *r, struct builder *b, const char *name,
   skip_element(r, b, !xmt_office_is(name, OFFICE_NS, "annotation"));
 }
 
-static void XMLCALL on_start(void *user, const XML_Char *name,
-                             const XML_Char **attrs) {
-  struct reader *r = user;
-  r->depth++;
-  if (r->x.st != XMT_OK || r->opaque_depth != 0)
+static void start_elem(struct reader *r, const XML_Char *name,
+                       const XML_Char **attrs) {
+  if (r->depth == 1)
+    root_prefix(r);
+  if (r->opaque_depth != 0)
     return;
   if (r->in_auto) {
+    capture_start(r, name, attrs);
     style_start(r, name, attrs);
     return;
   }
@@ -364,6 +594,17 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
   start_in_para(r, b, name, attrs);
 }
 
+static void XMLCALL on_start(void *user, const XML_Char *name,
+                             const XML_Char **attrs) {
+  struct reader *r = user;
+  r->depth++;
+  if (r->x.st != XMT_OK)
+    return;
+  start_elem(r, name, attrs);
+  if (!r->in_auto)
+    push_text(r, name, attrs);
+}
+
 static void end_para(struct reader *r) {
   struct builder *b = &r->b[--r->nb];
   b->para.end = past_event(r);
@@ -371,8 +612,11 @@ static void end_para(struct reader *r) {
   for (size_t i = 0; i < b->n && !text; i++)
     text = b->pieces[i].type == ODT_TEXT &&
            !xmt_office_blank(b->pool.data + b->pieces[i].off, b->pieces[i].len);
-  if (!text || b->alone)
-    return; /* left alone */
+  if (!text || b->alone) { /* left alone, its text too */
+    for (size_t i = 0; i < b->nuses; i++)
+      r->doc->styles[b->uses[i]].kept = 1;
+    return;
+  }
   struct odt_doc *doc = r->doc;
   struct odt_para *p =
       xmt_grow_one(&doc->paras, doc->npara, &doc->cap, sizeof *p);
@@ -383,6 +627,16 @@ static void end_para(struct reader *r) {
   *p = b->para;
   xmt_status st =
       xmt_odt_para_finish(p, b->pool.data, b->pieces, b->n, doc->part.data);
+  if (st == XMT_OK && b->nuses > 0) {
+    p->styles = malloc(b->nuses * sizeof *p->styles);
+    if (p->styles == NULL) {
+      xmt_odt_para_free(p);
+      st = XMT_ERR_NOMEM;
+    } else {
+      memcpy(p->styles, b->uses, b->nuses * sizeof *p->styles);
+      p->nstyles = b->nuses;
+    }
+  }
   if (st != XMT_OK)
     xmt_office_stop(&r->x, st);
   else
@@ -419,6 +673,15 @@ static void XMLCALL on_end(void *user, const XML_Char *name) {
     if (r->opaque_depth == r->depth)
       r->opaque_depth = 0;
   } else if (r->in_auto) {
+    if (r->cur_style >= 0 && r->cur_depth == r->depth) {
+      struct odt_style *cs = &r->doc->styles[r->cur_style];
+      cs->end = cs->empty ? cs->head_end : past_event(r);
+      r->cur_style = -1;
+    } else if (r->cur_style >= 0 && r->cur_depth + 1 == r->depth &&
+               xmt_office_is(name, STYLE_NS, "paragraph-properties") &&
+               r->doc->styles[r->cur_style].props_end == 0) {
+      r->doc->styles[r->cur_style].props_end = past_event(r);
+    }
     if (xmt_office_is(name, OFFICE_NS, "automatic-styles"))
       r->in_auto = 0;
     else
@@ -430,12 +693,18 @@ static void XMLCALL on_end(void *user, const XML_Char *name) {
   } else if (r->text_depth == r->depth) {
     r->text_depth = 0;
   }
+  if (r->nte > 0 && r->te[r->nte - 1].depth == r->depth)
+    r->nte--;
   r->depth--;
 }
 
 static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
   struct reader *r = user;
-  if (r->x.st != XMT_OK || r->opaque_depth != 0 || r->nb == 0)
+  if (r->x.st != XMT_OK)
+    return;
+  if (r->nte > 0 && !xmt_office_blank(s, (size_t)len))
+    text_in(r);
+  if (r->opaque_depth != 0 || r->nb == 0)
     return;
   struct builder *b = &r->b[r->nb - 1];
   if (b->skip_depth != 0)
@@ -469,7 +738,9 @@ static void reader_free(struct reader *r) {
     xmt_buf_free(&r->b[i].pool);
     xmt_buf_free(&r->b[i].spans);
     xmt_buf_free(&r->b[i].key);
+    free(r->b[i].uses);
   }
+  free(r->by_name);
   for (size_t i = 0; i < r->nstyles; i++) {
     free(r->styles[i].name);
     free(r->styles[i].key);
@@ -492,7 +763,8 @@ xmt_status xmt_odt_parse(struct odt_doc *doc, const char *path,
             .end = on_end,
             .text = on_text,
             .doctype = "a doctype is not read in an OpenDocument part"},
-      .doc = doc};
+      .doc = doc,
+      .cur_style = -1};
   const struct xmt_office_entry at = {path, doc->main, 1};
   xmt_status st =
       xmt_office_xml_parse(&r.x, doc->part.data, doc->part.len, &at, err);

@@ -223,6 +223,7 @@ void xmt_odt_para_free(struct odt_para *p) {
   free(p->codes);
   free(p->base_open);
   free(p->base_close);
+  free(p->styles);
   xmt_segment_free(p->source);
   xmt_segment_free(p->target);
   memset(p, 0, sizeof *p);

@@ -170,10 +170,28 @@ static xmt_status render_range(const struct odt_doc *doc, size_t from,
   return st == XMT_OK ? xmt_buf_append(out, part + at, to - at) : st;
 }
 
-xmt_status xmt_odt_render(const struct odt_doc *doc, struct xmt_buf *out) {
+xmt_status xmt_odt_render(const struct odt_doc *doc, const char *language,
+                          struct xmt_buf *out) {
   xmt_buf_reset(out);
+  struct odt_edit *edits = NULL;
+  size_t n = 0, at = 0;
   xmt_status st = xmt_buf_append(out, "", 0);
-  return st == XMT_OK ? render_range(doc, 0, doc->part.len, 0, out) : st;
+  if (st == XMT_OK)
+    st = xmt_odt_lang_edits(doc, language, &edits, &n);
+  /* the automatic styles come before the text (ODF 1.2 part 1, 3.1.3):
+   * an edit after a paragraph's start, which a part could not hold, is
+   * not made */
+  size_t text = doc->npara > 0 ? doc->paras[0].start : doc->part.len;
+  for (size_t i = 0; i < n && st == XMT_OK; i++) {
+    if (edits[i].from < at || edits[i].to > text)
+      continue;
+    st = xmt_buf_append(out, doc->part.data + at, edits[i].from - at);
+    if (st == XMT_OK)
+      st = xmt_buf_append(out, edits[i].bytes, edits[i].len);
+    at = edits[i].to;
+  }
+  xmt_odt_edits_free(edits, n);
+  return st == XMT_OK ? render_range(doc, at, doc->part.len, 0, out) : st;
 }
 
 /* Appends value's language ("es" of "es-ES") or country ("ES", or

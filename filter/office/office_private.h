@@ -59,8 +59,9 @@ uint64_t xmt_package_size(const xmt_package *pkg, size_t i);
 /* The index of the entry named name, or -1. */
 long xmt_package_find(const xmt_package *pkg, const char *name);
 /* The index of the entry that is OPC part name (no leading '/'), as Word
- * finds it: in any ASCII case, or -1. One at most, since a package with
- * two names that are one part is refused at open. */
+ * finds it: in any ASCII case, its percent escapes decoded ("comment%73"
+ * is "comments"), or -1. One at most, since a package with two names
+ * that are one part is refused at open. */
 long xmt_package_find_part(const xmt_package *pkg, const char *name);
 
 /* Reads entry i whole into out (reset first, NUL-terminated), at most

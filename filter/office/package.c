@@ -161,13 +161,55 @@ static int folded_cmp(const void *key, const void *b) {
   return fold_cmp(key, ((const struct xmt_package_named *)b)->name);
 }
 
-long xmt_package_find_part(const xmt_package *pkg, const char *name) {
+/* The entry named name, in any ASCII case, or -1. */
+static long find_folded(const xmt_package *pkg, const char *name) {
   long i = xmt_package_find(pkg, name);
   if (i >= 0 || pkg->folded == NULL)
     return i;
   const struct xmt_package_named *at =
       bsearch(name, pkg->folded, pkg->n, sizeof *pkg->folded, folded_cmp);
   return at != NULL ? (long)at->i : -1;
+}
+
+static int hex_digit(char c) {
+  return c >= '0' && c <= '9'   ? c - '0'
+         : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                : -1;
+}
+
+/* name with its percent escapes decoded into out (reset first). 0 when
+ * it is no part name: '%' without two hex digits, or an escaped '/',
+ * '\\' or NUL, which a part name never holds (ECMA-376 part 2,
+ * 9.1.1.1). */
+static int decoded(const char *name, struct xmt_buf *out) {
+  xmt_buf_reset(out);
+  for (const char *s = name; *s != '\0'; s++) {
+    char c = *s;
+    if (c == '%') {
+      int hi = hex_digit(s[1]);
+      int lo = hi >= 0 ? hex_digit(s[2]) : -1;
+      c = (char)(hi * 16 + lo);
+      if (lo < 0 || c == '/' || c == '\\' || c == '\0')
+        return 0;
+      s += 2;
+    }
+    if (xmt_buf_append(out, &c, 1) != XMT_OK)
+      return 0;
+  }
+  return xmt_buf_append(out, "", 1) == XMT_OK; /* its NUL */
+}
+
+long xmt_package_find_part(const xmt_package *pkg, const char *name) {
+  if (strchr(name, '%') == NULL)
+    return find_folded(pkg, name);
+  /* a part name is an IRI (ECMA-376 part 2, 9.1.1): its escapes name
+   * the entry decoded; a package whose entry names keep them is found
+   * as written */
+  struct xmt_buf plain = {0};
+  long i = decoded(name, &plain) ? find_folded(pkg, plain.data) : -1;
+  xmt_buf_free(&plain);
+  return i >= 0 ? i : find_folded(pkg, name);
 }
 
 static int named_cmp(const void *a, const void *b) {

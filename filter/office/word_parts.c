@@ -3,8 +3,9 @@
  * its relationships (word/_rels/document.xml.rels) name; each read whole
  * and parsed into paragraphs (word_read.c). A part named twice is read
  * once; one named but absent, or outside the package (TargetMode
- * External), is not read; a target is found in any ASCII case, as Word
- * finds it (OPC part names). */
+ * External), is not read; a target is found in any ASCII case and with
+ * its percent escapes decoded, as Word finds it (OPC part names are IRIs:
+ * Target="comment%73.xml" is word/comments.xml; xmt_package_find_part). */
 #include "config.h"
 
 #include <expat.h>

@@ -12,7 +12,9 @@
                                template (.ott's mimetype), alt (a picture
                                with a title and a description, and a
                                title, subject, description and keyword in
-                               meta.xml)
+                               meta.xml), lang (automatic styles that say
+                               a language: with text-properties, without,
+                               empty, used by an annotation too)
   odt_odt.py notodt OUT        a zip whose mimetype is not a text's
   odt_odt.py units IN.xlf      each trans-unit's source of an XLIFF that
                                odf2xliff wrote: its text, then its codes
@@ -99,12 +101,51 @@ META_ALT = ('<?xml version="1.0" encoding="UTF-8"?>\n<office:document-meta '
             '</meta:keyword><dc:language>en-US</dc:language></office:meta>'
             '</office:document-meta>')
 TEXT = 'application/vnd.oasis.opendocument.text'
+# automatic styles that say a language (P1, T1), say none (P2, an empty
+# P3), and that the annotation's text, not translated, uses too (T2, P4)
+LANG_AUTO = (
+    '<office:automatic-styles>'
+    '<style:style style:name="P1" style:family="paragraph"><style:text-properties '
+    'fo:language="en" fo:country="US" style:language-asian="zh" '
+    'style:country-asian="CN" style:language-complex="hi" '
+    'style:country-complex="IN"/></style:style>'
+    '<style:style style:name="P2" style:family="paragraph">'
+    '<style:paragraph-properties fo:text-align="center"/></style:style>'
+    '<style:style style:name="P3" style:family="paragraph" '
+    'style:parent-style-name="Standard"/>'
+    '<style:style style:name="P4" style:family="paragraph"><style:text-properties '
+    "fo:language='en' fo:country='US'/></style:style>"
+    '<style:style style:name="T1" style:family="text"><style:text-properties '
+    'fo:font-weight="bold" fo:language="en" fo:country="US" '
+    'style:rfc-language-tag="en-US"/></style:style>'
+    '<style:style style:name="T2" style:family="text"><style:text-properties '
+    'fo:font-style="italic" fo:language="en" fo:country="US"/></style:style>'
+    '</office:automatic-styles>')
+LANG_BODY = (
+    '<text:p text:style-name="P1">Colour <text:span text:style-name="T1">'
+    'bold</text:span> and <text:span text:style-name="T2">slanted</text:span>'
+    '</text:p><text:p text:style-name="P2">Centred text</text:p>'
+    '<text:p text:style-name="P3">Plain text<office:annotation><text:p '
+    'text:style-name="P4">A <text:span text:style-name="T2">note</text:span>'
+    '</text:p></office:annotation></text:p>'
+    '<text:p text:style-name="P4">Kept style</text:p>')
+LANG_STYLES = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<office:document-styles ' + NS +
+    '><office:styles/><office:automatic-styles><style:style style:name="MP1" '
+    'style:family="paragraph"><style:text-properties fo:language="en" '
+    'fo:country="US"/></style:style></office:automatic-styles>'
+    '<office:master-styles><style:master-page style:name="Standard">'
+    '<style:header><text:p text:style-name="MP1">Page head</text:p>'
+    '</style:header></style:master-page></office:master-styles>'
+    '</office:document-styles>')
 
 
 def content(kind):
     xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content '
            + NS + '>' + AUTO + '<office:body><office:text>' + BODY +
            '</office:text></office:body></office:document-content>')
+    if kind == 'lang':
+        xml = xml.replace(AUTO, LANG_AUTO).replace(BODY, LANG_BODY)
     if kind == 'doctype':  # entities could expand without end
         xml = xml.replace('\n', '\n<!DOCTYPE x [<!ENTITY a "aa">]>\n', 1)
     elif kind == 'alt':  # a picture's alternative text
@@ -126,7 +167,7 @@ def make(out, kind=''):
                    compress_type=zipfile.ZIP_STORED)
         if kind != 'nocontent':
             z.writestr('content.xml', content(kind))
-        z.writestr('styles.xml', STYLES)
+        z.writestr('styles.xml', LANG_STYLES if kind == 'lang' else STYLES)
         z.writestr('meta.xml', META_ALT if kind == 'alt' else META)
         z.writestr('META-INF/manifest.xml', MANIFEST)
 

@@ -10,6 +10,9 @@
 # (mimetype first and stored), whose content.xml Translate Toolkit's
 # odf2xliff reads back with every paragraph translated and the codes
 # counted, and whose default paragraph style says the target language.
+# The automatic styles that translated text alone is in say the target
+# language (content.xml's exact bytes; a Japanese target: the -asian
+# attributes), those untranslated text is in too keep theirs.
 # Refused, exit 1 with the exact message and no output: no content.xml,
 # content.xml not well-formed or with a doctype, spans 40 deep, an
 # OpenDocument that is not a text, no -s.
@@ -195,6 +198,41 @@ expect_exit 0 "alternative text and meta.xml: identity" "$x" translate -q \
   -s en -t es --mt identity alt.odt -o alt.id.odt
 check "alternative text and meta.xml: identity, every entry byte for byte" \
   all_same alt.odt alt.id.odt
+
+# automatic styles: those translated text alone is in say the target
+# language (P1 its fo:language and fo:country, T1 its RFC tag too; P2 a
+# style:text-properties after its paragraph properties, the empty P3 one
+# of its own; the header's MP1 in styles.xml); the -asian and -complex
+# ones stay, the target's script being Western. T2 and P4, which the
+# annotation's text (not translated) is in too, stay as they were. A
+# Japanese target: the -asian ones, the Western ones left. Identity:
+# every entry byte for byte.
+$py make lang.odt lang || exit 99
+expect_exit 0 "automatic styles: pseudo" "$x" translate -q -s en -t es-ES \
+  --mt pseudo lang.odt -o lang.out.odt
+entry lang.out.odt content.xml lang.xml
+echo >>lang.xml
+ns='xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:officeooo="http://openoffice.org/2009/office" office:version="1.2"'
+expect_text "automatic styles: content.xml" lang.xml \
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>
+<office:document-content $ns><office:automatic-styles><style:style style:name=\"P1\" style:family=\"paragraph\"><style:text-properties fo:language=\"es\" fo:country=\"ES\" style:language-asian=\"zh\" style:country-asian=\"CN\" style:language-complex=\"hi\" style:country-complex=\"IN\"/></style:style><style:style style:name=\"P2\" style:family=\"paragraph\"><style:paragraph-properties fo:text-align=\"center\"/><style:text-properties fo:language=\"es\" fo:country=\"ES\"/></style:style><style:style style:name=\"P3\" style:family=\"paragraph\" style:parent-style-name=\"Standard\"><style:text-properties fo:language=\"es\" fo:country=\"ES\"/></style:style><style:style style:name=\"P4\" style:family=\"paragraph\"><style:text-properties fo:language='en' fo:country='US'/></style:style><style:style style:name=\"T1\" style:family=\"text\"><style:text-properties fo:font-weight=\"bold\" fo:language=\"es\" fo:country=\"ES\" style:rfc-language-tag=\"es-ES\"/></style:style><style:style style:name=\"T2\" style:family=\"text\"><style:text-properties fo:font-style=\"italic\" fo:language=\"en\" fo:country=\"US\"/></style:style></office:automatic-styles><office:body><office:text><text:p text:style-name=\"P1\">[<text:span text:style-name=\"T1\">bóld</text:span> Çólóúr <text:span text:style-name=\"T2\">sláñtéd</text:span> áñd ~~~~~~~]</text:p><text:p text:style-name=\"P2\">[téxt Çéñtréd ~~~~]</text:p><text:p text:style-name=\"P3\">[téxt Pláíñ ~~~]<office:annotation><text:p text:style-name=\"P4\">A <text:span text:style-name=\"T2\">note</text:span></text:p></office:annotation></text:p><text:p text:style-name=\"P4\">[stýlé Képt ~~~]</text:p></office:text></office:body></office:document-content>"
+entry lang.out.odt styles.xml lang-styles.xml
+grep -o '<office:automatic-styles>.*</office:automatic-styles>' \
+  lang-styles.xml >got.txt
+expect_text "automatic styles: the header's, in styles.xml" got.txt \
+  '<office:automatic-styles><style:style style:name="MP1" style:family="paragraph"><style:text-properties fo:language="es" fo:country="ES"/></style:style></office:automatic-styles>'
+expect_exit 0 "automatic styles: a Japanese target" "$x" translate -q -s en \
+  -t ja --mt pseudo lang.odt -o lang.ja.odt
+entry lang.ja.odt content.xml lang.xml
+grep -o '<office:automatic-styles>.*</office:automatic-styles>' lang.xml \
+  >got.txt
+expect_text "automatic styles: a Japanese target, the -asian attributes" \
+  got.txt \
+  "<office:automatic-styles><style:style style:name=\"P1\" style:family=\"paragraph\"><style:text-properties fo:language=\"en\" fo:country=\"US\" style:language-asian=\"ja\" style:country-asian=\"none\" style:language-complex=\"hi\" style:country-complex=\"IN\"/></style:style><style:style style:name=\"P2\" style:family=\"paragraph\"><style:paragraph-properties fo:text-align=\"center\"/><style:text-properties style:language-asian=\"ja\"/></style:style><style:style style:name=\"P3\" style:family=\"paragraph\" style:parent-style-name=\"Standard\"><style:text-properties style:language-asian=\"ja\"/></style:style><style:style style:name=\"P4\" style:family=\"paragraph\"><style:text-properties fo:language='en' fo:country='US'/></style:style><style:style style:name=\"T1\" style:family=\"text\"><style:text-properties fo:font-weight=\"bold\" fo:language=\"en\" fo:country=\"US\" style:rfc-language-tag=\"en-US\" style:language-asian=\"ja\"/></style:style><style:style style:name=\"T2\" style:family=\"text\"><style:text-properties fo:font-style=\"italic\" fo:language=\"en\" fo:country=\"US\"/></style:style></office:automatic-styles>"
+expect_exit 0 "automatic styles: identity" "$x" translate -q -s en -t es-ES \
+  --mt identity lang.odt -o lang.id.odt
+check "automatic styles: identity, every entry byte for byte" \
+  all_same lang.odt lang.id.odt
 
 # the content decides, not the name
 cp in.odt page.html
