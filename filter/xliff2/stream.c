@@ -459,7 +459,8 @@ static xmt_status write_ready(struct x2_stream *s, int all) {
          (all || p->taken == p->doc.nsegs)) {
     p->doc.matches = s->matches;
     p->doc.overwrite = s->overwrite;
-    const char *lang = s->live.trg_lang != NULL ? NULL : s->target_language;
+    const char *lang =
+        s->live.trg_lang != NULL ? s->live.trg_lang : s->target_language;
     s->wst = xmt_x2_write_with(&p->doc, lang, s->sink, s->user, &s->werr,
                                s->warn, s->warn_user, &s->wbufs);
     s->head = p->next;

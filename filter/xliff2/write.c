@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "write_private.h"
 
@@ -159,12 +160,44 @@ void xmt_x2w_put_str(struct writer *w, const char *s) {
   xmt_x2w_put(w, s, strlen(s));
 }
 
+/* The start tag of target t, to its "/" when written open (len bytes),
+ * its order renumbered; an xml:lang naming another language than trgLang
+ * is set to trgLang: the new target is in that language, not the old's. */
+static void put_target_tag(struct writer *w, const struct x2_content *t,
+                           size_t len) {
+  const char *tag = w->doc->data.data + t->start, *lang = w->lang;
+  const struct x2_order *o = order_at(w, t->start);
+  size_t vs, ve;
+  if (lang == NULL || !xmt_tag_find_attribute(tag, len, "xml:lang", &vs, &ve) ||
+      (ve - vs == strlen(lang) && strncasecmp(tag + vs, lang, ve - vs) == 0)) {
+    if (o != NULL)
+      put_order(w, o, len);
+    else
+      xmt_x2w_put(w, tag, len);
+    return;
+  }
+  char place[16];
+  snprintf(place, sizeof place, "%u",
+           o == NULL           ? 0U
+           : w->part_place > 0 ? w->part_place
+                               : xmt_x2w_place(w, o->order));
+  const char *const names[] = {"xml:lang", "order"};
+  const char *const values[] = {lang, place};
+  xmt_buf_reset(&w->tag);
+  if (w->st == XMT_OK)
+    w->st = xmt_tag_set_attributes(&w->tag, tag, len, names, values,
+                                   o != NULL ? 2 : 1);
+  xmt_x2w_put(w, w->tag.data, w->tag.len);
+}
+
 void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
                     const struct x2_content *src, const xmt_segment *target) {
   const char *d = w->doc->data.data;
   const struct x2_content *t = &s->target;
   if (t->end != 0 && !t->self_closing) {
-    xmt_x2w_copy_to(w, t->inner_start);
+    xmt_x2w_copy_to(w, t->start);
+    put_target_tag(w, t, t->inner_start - t->start);
+    w->at = t->inner_start;
     xmt_x2w_content(w, s, src, target);
     w->at = t->inner_end;
     return;
@@ -179,11 +212,7 @@ void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
     size_t end = tag_len - 2;
     while (end > 1 && xmt_is_xml_space(tag[end - 1]))
       end--;
-    const struct x2_order *o = order_at(w, t->start);
-    if (o != NULL)
-      put_order(w, o, end);
-    else
-      xmt_x2w_put(w, tag, end);
+    put_target_tag(w, t, end);
     xmt_x2w_put(w, ">", 1);
     w->at = t->end;
   } else { /* after the source, with its white space and xml:space */
@@ -511,8 +540,13 @@ xmt_status xmt_x2_write_with(const struct x2_doc *doc,
   w.err = err;
   w.warn = warn;
   w.warn_user = warn_user;
+  w.lang = doc->trg_lang != NULL ? doc->trg_lang : target_language;
   const char *lang = doc->trg_lang != NULL ? NULL : target_language;
-  if (lang != NULL && doc->root_end != 0) {
+  size_t vs, ve; /* a stream's first piece has the root, not its trgLang */
+  if (lang != NULL && doc->root_end != 0 &&
+      !xmt_tag_find_attribute(doc->data.data + doc->root_start,
+                              doc->root_end - doc->root_start, "trgLang", &vs,
+                              &ve)) {
     static const char *const names[] = {"trgLang"};
     const char *const values[] = {lang};
     xmt_x2w_copy_to(&w, doc->root_start);

@@ -14,6 +14,7 @@ struct placed {
 
 struct writer {
   const struct x2_doc *doc;
+  const char *lang; /* the targets' language: trgLang, or the run's */
   xmt_write_fn sink;
   void *user;
   struct xmt_error_store *err;
