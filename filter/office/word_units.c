@@ -2,7 +2,6 @@
  * equal properties merged, the base properties found, codes numbered. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,14 +83,22 @@ static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
   n = n > from ? n - 1 : from;
   rpr += from;
   n -= from;
+  size_t kept = 0; /* bytes [kept, i) go out as they are, at once */
   for (size_t i = 0; i < n && st == XMT_OK;) {
-    if (rpr[i] == '<' && i + 1 < n && rpr[i + 1] != '/' &&
-        is_change(rpr + i + 1, n - i - 1)) {
-      i += change_tag(rpr + i, n - i, out, &st);
+    if (rpr[i] != '<' || i + 1 >= n || rpr[i + 1] == '/') {
+      const char *lt = memchr(rpr + i + 1, '<', n - i - 1);
+      i = lt != NULL ? (size_t)(lt - rpr) : n;
       continue;
     }
-    if (rpr[i] == '<' && i + 1 < n && rpr[i + 1] != '/' &&
-        ignored(rpr + i + 1, n - i - 1)) {
+    if (is_change(rpr + i + 1, n - i - 1)) {
+      st = xmt_buf_append(out, rpr + kept, i - kept);
+      if (st == XMT_OK)
+        i += change_tag(rpr + i, n - i, out, &st);
+      kept = i;
+      continue;
+    }
+    if (ignored(rpr + i + 1, n - i - 1)) {
+      st = xmt_buf_append(out, rpr + kept, i - kept);
       const char *gt = memchr(rpr + i, '>', n - i);
       int empty = gt != NULL && gt > rpr && gt[-1] == '/';
       i = gt != NULL ? (size_t)(gt - rpr) + 1 : n;
@@ -99,12 +106,12 @@ static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
         gt = memchr(rpr + i, '>', n - i);
         i = gt != NULL ? (size_t)(gt - rpr) + 1 : n;
       }
+      kept = i;
       continue;
     }
-    st = xmt_buf_append(out, rpr + i, 1);
     i++;
   }
-  return st;
+  return st == XMT_OK ? xmt_buf_append(out, rpr + kept, n - kept) : st;
 }
 
 struct keys {
@@ -148,8 +155,9 @@ static xmt_status set_close(struct word_code *c, const char *s, size_t len) {
 
 /* The XLIFF ctype of a code whose first element is at xml: the standard
  * values where one fits (a hyperlink, a line break, a drawing), else
- * "x-w-" and the element's local name. */
-static void ctype_of(const char *xml, size_t len, char *out, size_t size) {
+ * "x-w-" and the element's local name (at most 32 bytes of it). Written
+ * at out (room for 37 bytes), not NUL-terminated; returns its length. */
+static size_t ctype_of(const char *xml, size_t len, char *out) {
   size_t i = len > 0 && xml[0] == '<' ? 1 : len, from = i, colon = i;
   while (i < len && xml[i] != ' ' && xml[i] != '/' && xml[i] != '>' &&
          xml[i] != '\t' && xml[i] != '\r' && xml[i] != '\n') {
@@ -158,17 +166,28 @@ static void ctype_of(const char *xml, size_t len, char *out, size_t size) {
     i++;
   }
   from = colon > from ? colon : from;
-  int n = (int)(i - from < 32 ? i - from : 32);
-  const char *name = xml + from;
+  size_t n = i - from < 32 ? i - from : 32;
+  const char *name = xml + from, *fixed = NULL;
   if (n == 9 && memcmp(name, "hyperlink", 9) == 0)
-    snprintf(out, size, "link");
+    fixed = "link";
   else if (n == 2 && memcmp(name, "br", 2) == 0)
-    snprintf(out, size, "lb");
+    fixed = "lb";
   else if ((n == 7 && memcmp(name, "drawing", 7) == 0) ||
            (n == 4 && memcmp(name, "pict", 4) == 0))
-    snprintf(out, size, "image");
-  else
-    snprintf(out, size, "x-w-%.*s", n, name);
+    fixed = "image";
+  if (fixed != NULL) {
+    memcpy(out, fixed, strlen(fixed));
+    return strlen(fixed);
+  }
+  memcpy(out, "x-w-", 4);
+  memcpy(out + 4, name, n);
+  return 4 + n;
+}
+
+/* Appends the n bytes at s to the markup at out, *len bytes long. */
+static void put(char *out, size_t *len, const char *s, size_t n) {
+  memcpy(out + *len, s, n);
+  *len += n;
 }
 
 /* A code's tag in the unit stream, in XLIFF's inline markup (<g>, <x/>:
@@ -176,23 +195,37 @@ static void ctype_of(const char *xml, size_t len, char *out, size_t size) {
  * Word markup stays in the code, which the writer puts back. */
 static xmt_status tag(struct word_para *p, enum xmt_tag_kind kind, size_t code,
                       const char *name, const char *part) {
-  char id[24], ctype[48], markup[96];
-  snprintf(id, sizeof id, "%zu", code + 1);
+  /* built by hand: snprintf here was among the largest costs of reading
+   * a long document (a tag for each code of each paragraph) */
+  char id[24], ctype[40], markup[128];
+  size_t id_len = 0, len = 0;
+  for (size_t v = code + 1; v > 0; v /= 10)
+    id[id_len++] = (char)('0' + v % 10);
+  for (size_t a = 0, b = id_len - 1; a < b; a++, b--) {
+    char t = id[a];
+    id[a] = id[b];
+    id[b] = t;
+  }
+  id[id_len] = '\0';
   const struct word_code *c = &p->codes[code];
-  if (c->rpr) /* a stretch: the run it is written as */
-    snprintf(ctype, sizeof ctype, "x-w-r");
-  else if (c->to > c->from) /* its first element in the part */
-    ctype_of(part + c->from, c->to - c->from, ctype, sizeof ctype);
-  else
-    ctype_of(c->open, c->open_len, ctype, sizeof ctype);
-  if (kind == XMT_TAG_CLOSE)
-    snprintf(markup, sizeof markup, "</g>");
-  else if (kind == XMT_TAG_PLACEHOLDER)
-    snprintf(markup, sizeof markup, "<x id=\"%s\" ctype=\"%s\"/>", id, ctype);
-  else
-    snprintf(markup, sizeof markup, "<g id=\"%s\" ctype=\"%s\">", id, ctype);
-  return xmt_segment_append_tag(p->source, kind, id, name, markup,
-                                strlen(markup));
+  if (kind == XMT_TAG_CLOSE) {
+    put(markup, &len, "</g>", 4);
+  } else {
+    int x = kind == XMT_TAG_PLACEHOLDER;
+    size_t ctype_len = 5;
+    if (c->rpr) /* a stretch: the run it is written as */
+      memcpy(ctype, "x-w-r", 5);
+    else if (c->to > c->from) /* its first element in the part */
+      ctype_len = ctype_of(part + c->from, c->to - c->from, ctype);
+    else
+      ctype_len = ctype_of(c->open, c->open_len, ctype);
+    put(markup, &len, x ? "<x id=\"" : "<g id=\"", 7);
+    put(markup, &len, id, id_len);
+    put(markup, &len, "\" ctype=\"", 9);
+    put(markup, &len, ctype, ctype_len);
+    put(markup, &len, x ? "\"/>" : "\">", x ? 3 : 2);
+  }
+  return xmt_segment_append_tag(p->source, kind, id, name, markup, len);
 }
 
 /* The code of an isolated piece or of a pair's open, at p->ncodes - 1. */
