@@ -118,9 +118,11 @@ void xmt_office_stop(struct xmt_office_xml *x, xmt_status st) {
 }
 
 int xmt_office_is(const char *name, const char *ns, const char *local) {
-  size_t n = strlen(ns);
-  return strncmp(name, ns, n) == 0 && name[n] == '|' &&
-         strcmp(name + n + 1, local) == 0;
+  /* lengths first: most names asked about are of the namespace, and the
+   * local name tells them apart sooner than the long URI */
+  size_t n = strlen(ns), nl = strlen(local);
+  return strlen(name) == n + 1 + nl && name[n] == '|' &&
+         memcmp(name + n + 1, local, nl) == 0 && memcmp(name, ns, n) == 0;
 }
 
 static void XMLCALL on_doctype(void *user, const XML_Char *name,

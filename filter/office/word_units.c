@@ -119,6 +119,11 @@ struct keys {
   size_t n;
 };
 
+/* Piece i's key (every piece has one; "" for the analyzer's sake). */
+static const char *key(const struct keys *ks, size_t i) {
+  return ks->k[i].data != NULL ? ks->k[i].data : "";
+}
+
 static void keys_free(struct keys *ks) {
   for (size_t i = 0; ks->k != NULL && i < ks->n; i++)
     xmt_buf_free(&ks->k[i]);
@@ -249,7 +254,7 @@ static size_t stretch_end(const struct piece *pieces, const struct keys *ks,
                           size_t i, size_t hi) {
   size_t j = i;
   while (j + 1 < hi && pieces[j + 1].type == PIECE_TEXT &&
-         strcmp(ks->k[j + 1].data, ks->k[i].data) == 0)
+         strcmp(key(ks, j + 1), key(ks, i)) == 0)
     j++;
   return j;
 }
@@ -263,38 +268,51 @@ static int wrapped(const struct piece *pieces, size_t i, size_t j, size_t lo,
          pieces[j + 1].type == PIECE_CLOSE;
 }
 
-/* The index of the text piece whose key, taken as the base, leaves the
+/* *base: the index of the text piece whose key, taken as the base, leaves the
  * fewest codes in [lo, hi): each stretch of another key is a code (but
  * one that fills a pair), so the base is the key of the most stretches
  * that are not; among those, the key most of the text has. "Click
  * <b>Save</b>." is one code around "Save", although "Save" is most of
- * the text. */
-static size_t base_of(const struct keys *ks, const struct piece *pieces,
-                      size_t lo, size_t hi) {
+ * the text. XMT_ERR_INTERNAL when [lo, hi) has no text. */
+static xmt_status base_of(const struct keys *ks, const struct piece *pieces,
+                          size_t lo, size_t hi, size_t *base) {
+  /* the stretches first, [start[k], end[k]]: each key is weighed once,
+   * at the first piece that has it (a later one weighs the same) */
+  size_t *start = malloc(2 * (hi > lo ? hi - lo : 1) * sizeof *start);
+  if (start == NULL)
+    return XMT_ERR_NOMEM;
+  size_t *end = start + (hi > lo ? hi - lo : 1), ns = 0;
+  for (size_t j = lo; j < hi; j++)
+    if (pieces[j].type == PIECE_TEXT) {
+      start[ns] = j;
+      j = end[ns++] = stretch_end(pieces, ks, j, hi);
+    }
   size_t best = SIZE_MAX, best_n = 0, best_len = 0;
-  for (size_t i = lo; i < hi; i++) {
-    if (pieces[i].type != PIECE_TEXT)
+  for (size_t c = 0; c < ns; c++) {
+    const char *mine = key(ks, start[c]);
+    int seen = 0;
+    for (size_t k = 0; k < c && !seen; k++)
+      seen = strcmp(key(ks, start[k]), mine) == 0;
+    if (seen)
       continue;
     size_t len = 0, nstretch = 0;
-    for (size_t j = lo; j < hi; j++) {
-      if (pieces[j].type != PIECE_TEXT)
+    for (size_t k = c; k < ns; k++) {
+      if (strcmp(key(ks, start[k]), mine) != 0)
         continue;
-      size_t e = stretch_end(pieces, ks, j, hi);
-      if (strcmp(ks->k[i].data, ks->k[j].data) == 0) {
-        nstretch += !wrapped(pieces, j, e, lo, hi);
-        for (size_t k = j; k <= e; k++)
-          len += pieces[k].len;
-      }
-      j = e;
+      nstretch += !wrapped(pieces, start[k], end[k], lo, hi);
+      for (size_t m = start[k]; m <= end[k]; m++)
+        len += pieces[m].len;
     }
     if (best == SIZE_MAX || nstretch > best_n ||
         (nstretch == best_n && len > best_len)) {
-      best = i;
+      best = start[c];
       best_n = nstretch;
       best_len = len;
     }
   }
-  return best;
+  free(start);
+  *base = best;
+  return best == SIZE_MAX ? XMT_ERR_INTERNAL : XMT_OK;
 }
 
 /* Text pieces [i, j] into p->source; between the open and close of an
@@ -357,13 +375,13 @@ static xmt_status build(struct word_para *p, const char *pool,
     if (pc->type == PIECE_TEXT) {
       size_t j = stretch_end(pieces, ks, i, hi);
       st = put_stretch(p, pool, pieces, i, j,
-                       strcmp(ks->k[i].data, ks->k[base].data) != 0, part);
+                       strcmp(key(ks, i), key(ks, base)) != 0, part);
       i = j;
       continue;
     }
     if (pc->type == PIECE_OPEN && i + 1 < hi &&
         pieces[i + 1].type == PIECE_TEXT &&
-        strcmp(ks->k[i + 1].data, ks->k[base].data) != 0) {
+        strcmp(key(ks, i + 1), key(ks, base)) != 0) {
       size_t j = stretch_end(pieces, ks, i + 1, hi);
       if (j + 1 < hi && pieces[j + 1].type == PIECE_CLOSE) {
         st = styled_pair(p, pool, pieces, i, j, part);
@@ -468,9 +486,9 @@ xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
   size_t lo = 0, hi = n, base = 0;
   xmt_word_edges(pieces, n, &lo, &hi);
   if (st == XMT_OK)
-    base = base_of(&ks, pieces, lo, hi);
+    st = base_of(&ks, pieces, lo, hi, &base);
   if (st == XMT_OK)
-    st = base == SIZE_MAX ? XMT_ERR_INTERNAL : set_base(p, &pieces[base], part);
+    st = set_base(p, &pieces[base], part);
   if (st == XMT_OK)
     st = build(p, pool, pieces, &ks, base, part, lo, hi);
   p->nsource = p->ncodes;
