@@ -40,6 +40,9 @@ static xmt_status load(xmt_filter *f, const struct xmt_office_format *fmt,
   /* Every entry read through once, so that a damaged one (bad CRC or
    * data) is refused by every command before an engine is asked, and
    * never copied raw into an output. */
+  long m = st == XMT_OK ? xmt_package_find(doc->pkg, doc->main) : -1;
+  if (m >= 0) /* the format reads it next: inflated once */
+    xmt_package_keep(doc->pkg, (size_t)m);
   for (size_t i = 0; st == XMT_OK && i < xmt_package_count(doc->pkg); i++)
     st = xmt_package_verify(doc->pkg, i, &f->err);
   return st == XMT_OK ? fmt->load(f, path, doc) : st;
@@ -115,9 +118,11 @@ void xmt_office_stop(struct xmt_office_xml *x, xmt_status st) {
 }
 
 int xmt_office_is(const char *name, const char *ns, const char *local) {
-  size_t n = strlen(ns);
-  return strncmp(name, ns, n) == 0 && name[n] == '|' &&
-         strcmp(name + n + 1, local) == 0;
+  /* lengths first: most names asked about are of the namespace, and the
+   * local name tells them apart sooner than the long URI */
+  size_t n = strlen(ns), nl = strlen(local);
+  return strlen(name) == n + 1 + nl && name[n] == '|' &&
+         memcmp(name + n + 1, local, nl) == 0 && memcmp(name, ns, n) == 0;
 }
 
 static void XMLCALL on_doctype(void *user, const XML_Char *name,
@@ -133,13 +138,15 @@ static void XMLCALL on_doctype(void *user, const XML_Char *name,
 static xmt_status report(const struct xmt_office_xml *x, enum XML_Status xs,
                          const struct xmt_office_entry *where,
                          struct xmt_error_store *err) {
-  unsigned long line = XML_GetCurrentLineNumber(x->xp);
-  unsigned long col = XML_GetCurrentColumnNumber(x->xp) + 1;
   const char *why = x->why;
   if (x->st == XMT_OK && xs != XML_STATUS_OK)
     why = XML_ErrorString(XML_GetErrorCode(x->xp));
   else if (x->st != XMT_ERR_FORMAT)
     return x->st != XMT_OK ? xmt_error_nomem(err) : XMT_OK;
+  /* only now: expat counts lines from where it last did, here the whole
+   * part once more when the parse went well */
+  unsigned long line = XML_GetCurrentLineNumber(x->xp);
+  unsigned long col = XML_GetCurrentColumnNumber(x->xp) + 1;
   const char *wf = x->st == XMT_OK ? "not well-formed XML: " : "";
   /* the line and column are the entry's, not the package file's */
   if (where->quoted)

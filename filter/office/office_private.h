@@ -78,6 +78,10 @@ xmt_status xmt_package_read(xmt_package *pkg, size_t i, size_t max,
  * xmt_package_read. */
 xmt_status xmt_package_verify(xmt_package *pkg, size_t i,
                               struct xmt_error_store *err);
+/* Entry i's bytes, when verify reads them through, are kept for the
+ * first xmt_package_read of i (which takes them): a part that is both
+ * checked and read is inflated once. */
+void xmt_package_keep(xmt_package *pkg, size_t i);
 
 /* A replacement for one entry of the package (bytes borrowed). */
 struct xmt_package_part {

@@ -19,6 +19,11 @@ struct xmt_package {
                            stored (UTF-8 until read) */
   struct xmt_package_named *folded; /* n names sorted as OPC compares
                                        them (xmt_package_find_part) */
+  /* the entry whose bytes verify keeps for the read that follows (index
+   * + 1, 0: none), and those bytes as they are in the zip (not yet
+   * UTF-8): the main part is inflated once, not twice */
+  size_t keep;
+  struct xmt_buf kept;
 };
 
 /* An entry's name and index, for the lookup of a part name. */

@@ -127,7 +127,12 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
   struct xmt_buf *parts = calloc(doc->nparts, sizeof *parts);
   struct xmt_package_part *repl = calloc(doc->nparts, sizeof *repl);
   size_t n = 0;
-  long long next_id = xmt_word_next_id(doc); /* one id space, all parts */
+  long long next_id = 0; /* one id space, all parts: found when needed */
+  for (size_t k = 0; k < doc->nparts; k++)
+    if (rewritten(&doc->parts[k])) {
+      next_id = xmt_word_next_id(doc);
+      break;
+    }
   xmt_status st = parts != NULL && repl != NULL ? XMT_OK : XMT_ERR_NOMEM;
   for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++) {
     if (!rewritten(&doc->parts[k]))

@@ -97,12 +97,13 @@ void xmt_word_begin_para(struct reader *r) {
 static int hidden(const struct reader *r) {
   const struct frame *s = &r->s;
   const char *rpr = data(r) + s->rpr_off, *end = rpr + s->rpr_len;
-  char name[48];
-  snprintf(name, sizeof name, "<%s%svanish", s->para.prefix,
-           s->para.prefix[0] != '\0' ? ":" : "");
-  size_t n = strlen(name);
-  for (const char *c = rpr; c + n < end; c++) {
-    if (memcmp(c, name, n) != 0 || strchr(" \t\r\n/>", c[n]) == NULL)
+  const char *prefix = s->para.prefix;
+  size_t np = strlen(prefix), n = np + (np > 0) + 7; /* <w:vanish */
+  for (const char *c = memchr(rpr, '<', s->rpr_len); c != NULL && c + n < end;
+       c = memchr(c + 1, '<', (size_t)(end - c - 1))) {
+    if (memcmp(c + 1, prefix, np) != 0 || (np > 0 && c[np + 1] != ':') ||
+        memcmp(c + n - 6, "vanish", 6) != 0 ||
+        strchr(" \t\r\n/>", c[n]) == NULL)
       continue;
     const char *gt = memchr(c, '>', (size_t)(end - c));
     for (const char *v = c + n; gt != NULL && v + 5 < gt; v++)

@@ -2,7 +2,6 @@
  * equal properties merged, the base properties found, codes numbered. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,14 +83,22 @@ static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
   n = n > from ? n - 1 : from;
   rpr += from;
   n -= from;
+  size_t kept = 0; /* bytes [kept, i) go out as they are, at once */
   for (size_t i = 0; i < n && st == XMT_OK;) {
-    if (rpr[i] == '<' && i + 1 < n && rpr[i + 1] != '/' &&
-        is_change(rpr + i + 1, n - i - 1)) {
-      i += change_tag(rpr + i, n - i, out, &st);
+    if (rpr[i] != '<' || i + 1 >= n || rpr[i + 1] == '/') {
+      const char *lt = memchr(rpr + i + 1, '<', n - i - 1);
+      i = lt != NULL ? (size_t)(lt - rpr) : n;
       continue;
     }
-    if (rpr[i] == '<' && i + 1 < n && rpr[i + 1] != '/' &&
-        ignored(rpr + i + 1, n - i - 1)) {
+    if (is_change(rpr + i + 1, n - i - 1)) {
+      st = xmt_buf_append(out, rpr + kept, i - kept);
+      if (st == XMT_OK)
+        i += change_tag(rpr + i, n - i, out, &st);
+      kept = i;
+      continue;
+    }
+    if (ignored(rpr + i + 1, n - i - 1)) {
+      st = xmt_buf_append(out, rpr + kept, i - kept);
       const char *gt = memchr(rpr + i, '>', n - i);
       int empty = gt != NULL && gt > rpr && gt[-1] == '/';
       i = gt != NULL ? (size_t)(gt - rpr) + 1 : n;
@@ -99,18 +106,23 @@ static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
         gt = memchr(rpr + i, '>', n - i);
         i = gt != NULL ? (size_t)(gt - rpr) + 1 : n;
       }
+      kept = i;
       continue;
     }
-    st = xmt_buf_append(out, rpr + i, 1);
     i++;
   }
-  return st;
+  return st == XMT_OK ? xmt_buf_append(out, rpr + kept, n - kept) : st;
 }
 
 struct keys {
   struct xmt_buf *k; /* one per piece; empty for codes */
   size_t n;
 };
+
+/* Piece i's key (every piece has one; "" for the analyzer's sake). */
+static const char *key(const struct keys *ks, size_t i) {
+  return ks->k[i].data != NULL ? ks->k[i].data : "";
+}
 
 static void keys_free(struct keys *ks) {
   for (size_t i = 0; ks->k != NULL && i < ks->n; i++)
@@ -148,8 +160,9 @@ static xmt_status set_close(struct word_code *c, const char *s, size_t len) {
 
 /* The XLIFF ctype of a code whose first element is at xml: the standard
  * values where one fits (a hyperlink, a line break, a drawing), else
- * "x-w-" and the element's local name. */
-static void ctype_of(const char *xml, size_t len, char *out, size_t size) {
+ * "x-w-" and the element's local name (at most 32 bytes of it). Written
+ * at out (room for 37 bytes), not NUL-terminated; returns its length. */
+static size_t ctype_of(const char *xml, size_t len, char *out) {
   size_t i = len > 0 && xml[0] == '<' ? 1 : len, from = i, colon = i;
   while (i < len && xml[i] != ' ' && xml[i] != '/' && xml[i] != '>' &&
          xml[i] != '\t' && xml[i] != '\r' && xml[i] != '\n') {
@@ -158,17 +171,28 @@ static void ctype_of(const char *xml, size_t len, char *out, size_t size) {
     i++;
   }
   from = colon > from ? colon : from;
-  int n = (int)(i - from < 32 ? i - from : 32);
-  const char *name = xml + from;
+  size_t n = i - from < 32 ? i - from : 32;
+  const char *name = xml + from, *fixed = NULL;
   if (n == 9 && memcmp(name, "hyperlink", 9) == 0)
-    snprintf(out, size, "link");
+    fixed = "link";
   else if (n == 2 && memcmp(name, "br", 2) == 0)
-    snprintf(out, size, "lb");
+    fixed = "lb";
   else if ((n == 7 && memcmp(name, "drawing", 7) == 0) ||
            (n == 4 && memcmp(name, "pict", 4) == 0))
-    snprintf(out, size, "image");
-  else
-    snprintf(out, size, "x-w-%.*s", n, name);
+    fixed = "image";
+  if (fixed != NULL) {
+    memcpy(out, fixed, strlen(fixed));
+    return strlen(fixed);
+  }
+  memcpy(out, "x-w-", 4);
+  memcpy(out + 4, name, n);
+  return 4 + n;
+}
+
+/* Appends the n bytes at s to the markup at out, *len bytes long. */
+static void put(char *out, size_t *len, const char *s, size_t n) {
+  memcpy(out + *len, s, n);
+  *len += n;
 }
 
 /* A code's tag in the unit stream, in XLIFF's inline markup (<g>, <x/>:
@@ -176,23 +200,37 @@ static void ctype_of(const char *xml, size_t len, char *out, size_t size) {
  * Word markup stays in the code, which the writer puts back. */
 static xmt_status tag(struct word_para *p, enum xmt_tag_kind kind, size_t code,
                       const char *name, const char *part) {
-  char id[24], ctype[48], markup[96];
-  snprintf(id, sizeof id, "%zu", code + 1);
+  /* built by hand: snprintf here was among the largest costs of reading
+   * a long document (a tag for each code of each paragraph) */
+  char id[24], ctype[40], markup[128];
+  size_t id_len = 0, len = 0;
+  for (size_t v = code + 1; v > 0; v /= 10)
+    id[id_len++] = (char)('0' + v % 10);
+  for (size_t a = 0, b = id_len - 1; a < b; a++, b--) {
+    char t = id[a];
+    id[a] = id[b];
+    id[b] = t;
+  }
+  id[id_len] = '\0';
   const struct word_code *c = &p->codes[code];
-  if (c->rpr) /* a stretch: the run it is written as */
-    snprintf(ctype, sizeof ctype, "x-w-r");
-  else if (c->to > c->from) /* its first element in the part */
-    ctype_of(part + c->from, c->to - c->from, ctype, sizeof ctype);
-  else
-    ctype_of(c->open, c->open_len, ctype, sizeof ctype);
-  if (kind == XMT_TAG_CLOSE)
-    snprintf(markup, sizeof markup, "</g>");
-  else if (kind == XMT_TAG_PLACEHOLDER)
-    snprintf(markup, sizeof markup, "<x id=\"%s\" ctype=\"%s\"/>", id, ctype);
-  else
-    snprintf(markup, sizeof markup, "<g id=\"%s\" ctype=\"%s\">", id, ctype);
-  return xmt_segment_append_tag(p->source, kind, id, name, markup,
-                                strlen(markup));
+  if (kind == XMT_TAG_CLOSE) {
+    put(markup, &len, "</g>", 4);
+  } else {
+    int x = kind == XMT_TAG_PLACEHOLDER;
+    size_t ctype_len = 5;
+    if (c->rpr) /* a stretch: the run it is written as */
+      memcpy(ctype, "x-w-r", 5);
+    else if (c->to > c->from) /* its first element in the part */
+      ctype_len = ctype_of(part + c->from, c->to - c->from, ctype);
+    else
+      ctype_len = ctype_of(c->open, c->open_len, ctype);
+    put(markup, &len, x ? "<x id=\"" : "<g id=\"", 7);
+    put(markup, &len, id, id_len);
+    put(markup, &len, "\" ctype=\"", 9);
+    put(markup, &len, ctype, ctype_len);
+    put(markup, &len, x ? "\"/>" : "\">", x ? 3 : 2);
+  }
+  return xmt_segment_append_tag(p->source, kind, id, name, markup, len);
 }
 
 /* The code of an isolated piece or of a pair's open, at p->ncodes - 1. */
@@ -216,7 +254,7 @@ static size_t stretch_end(const struct piece *pieces, const struct keys *ks,
                           size_t i, size_t hi) {
   size_t j = i;
   while (j + 1 < hi && pieces[j + 1].type == PIECE_TEXT &&
-         strcmp(ks->k[j + 1].data, ks->k[i].data) == 0)
+         strcmp(key(ks, j + 1), key(ks, i)) == 0)
     j++;
   return j;
 }
@@ -230,38 +268,51 @@ static int wrapped(const struct piece *pieces, size_t i, size_t j, size_t lo,
          pieces[j + 1].type == PIECE_CLOSE;
 }
 
-/* The index of the text piece whose key, taken as the base, leaves the
+/* *base: the index of the text piece whose key, taken as the base, leaves the
  * fewest codes in [lo, hi): each stretch of another key is a code (but
  * one that fills a pair), so the base is the key of the most stretches
  * that are not; among those, the key most of the text has. "Click
  * <b>Save</b>." is one code around "Save", although "Save" is most of
- * the text. */
-static size_t base_of(const struct keys *ks, const struct piece *pieces,
-                      size_t lo, size_t hi) {
+ * the text. XMT_ERR_INTERNAL when [lo, hi) has no text. */
+static xmt_status base_of(const struct keys *ks, const struct piece *pieces,
+                          size_t lo, size_t hi, size_t *base) {
+  /* the stretches first, [start[k], end[k]]: each key is weighed once,
+   * at the first piece that has it (a later one weighs the same) */
+  size_t *start = malloc(2 * (hi > lo ? hi - lo : 1) * sizeof *start);
+  if (start == NULL)
+    return XMT_ERR_NOMEM;
+  size_t *end = start + (hi > lo ? hi - lo : 1), ns = 0;
+  for (size_t j = lo; j < hi; j++)
+    if (pieces[j].type == PIECE_TEXT) {
+      start[ns] = j;
+      j = end[ns++] = stretch_end(pieces, ks, j, hi);
+    }
   size_t best = SIZE_MAX, best_n = 0, best_len = 0;
-  for (size_t i = lo; i < hi; i++) {
-    if (pieces[i].type != PIECE_TEXT)
+  for (size_t c = 0; c < ns; c++) {
+    const char *mine = key(ks, start[c]);
+    int seen = 0;
+    for (size_t k = 0; k < c && !seen; k++)
+      seen = strcmp(key(ks, start[k]), mine) == 0;
+    if (seen)
       continue;
     size_t len = 0, nstretch = 0;
-    for (size_t j = lo; j < hi; j++) {
-      if (pieces[j].type != PIECE_TEXT)
+    for (size_t k = c; k < ns; k++) {
+      if (strcmp(key(ks, start[k]), mine) != 0)
         continue;
-      size_t e = stretch_end(pieces, ks, j, hi);
-      if (strcmp(ks->k[i].data, ks->k[j].data) == 0) {
-        nstretch += !wrapped(pieces, j, e, lo, hi);
-        for (size_t k = j; k <= e; k++)
-          len += pieces[k].len;
-      }
-      j = e;
+      nstretch += !wrapped(pieces, start[k], end[k], lo, hi);
+      for (size_t m = start[k]; m <= end[k]; m++)
+        len += pieces[m].len;
     }
     if (best == SIZE_MAX || nstretch > best_n ||
         (nstretch == best_n && len > best_len)) {
-      best = i;
+      best = start[c];
       best_n = nstretch;
       best_len = len;
     }
   }
-  return best;
+  free(start);
+  *base = best;
+  return best == SIZE_MAX ? XMT_ERR_INTERNAL : XMT_OK;
 }
 
 /* Text pieces [i, j] into p->source; between the open and close of an
@@ -324,13 +375,13 @@ static xmt_status build(struct word_para *p, const char *pool,
     if (pc->type == PIECE_TEXT) {
       size_t j = stretch_end(pieces, ks, i, hi);
       st = put_stretch(p, pool, pieces, i, j,
-                       strcmp(ks->k[i].data, ks->k[base].data) != 0, part);
+                       strcmp(key(ks, i), key(ks, base)) != 0, part);
       i = j;
       continue;
     }
     if (pc->type == PIECE_OPEN && i + 1 < hi &&
         pieces[i + 1].type == PIECE_TEXT &&
-        strcmp(ks->k[i + 1].data, ks->k[base].data) != 0) {
+        strcmp(key(ks, i + 1), key(ks, base)) != 0) {
       size_t j = stretch_end(pieces, ks, i + 1, hi);
       if (j + 1 < hi && pieces[j + 1].type == PIECE_CLOSE) {
         st = styled_pair(p, pool, pieces, i, j, part);
@@ -435,9 +486,9 @@ xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
   size_t lo = 0, hi = n, base = 0;
   xmt_word_edges(pieces, n, &lo, &hi);
   if (st == XMT_OK)
-    base = base_of(&ks, pieces, lo, hi);
+    st = base_of(&ks, pieces, lo, hi, &base);
   if (st == XMT_OK)
-    st = base == SIZE_MAX ? XMT_ERR_INTERNAL : set_base(p, &pieces[base], part);
+    st = set_base(p, &pieces[base], part);
   if (st == XMT_OK)
     st = build(p, pool, pieces, &ks, base, part, lo, hi);
   p->nsource = p->ncodes;
