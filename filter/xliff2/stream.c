@@ -476,6 +476,8 @@ void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
   s->warn_user = warn_user;
   s->sink = sink;
   s->user = user;
+  /* the parts' output handed over in blocks, not a part at a time */
+  s->wbufs.hold = 1;
 }
 
 /* The parts at the head whose targets are all taken (all of them when
@@ -566,6 +568,9 @@ xmt_status xmt_x2_stream_finish(struct x2_stream *s) {
   pthread_mutex_lock(&s->lock);
 
   xmt_status st = write_ready(s, 1);
+  if (st == XMT_OK && s->sink != NULL)
+    st = s->wst = xmt_x2_write_flush(&s->wbufs, s->live.encoding, s->sink,
+                                     s->user, &s->werr);
   pthread_mutex_unlock(&s->lock);
   s->sink = NULL;
   return st;
