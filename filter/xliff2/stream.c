@@ -14,7 +14,10 @@
 #include "stream_private.h"
 
 /* One part: take() may store targets in it while the main thread reads
- * on; it is freed by the thread that writes it. */
+ * on; it is freed by the thread that writes it. It is one allocation:
+ * the piece, then its arrays and bytes (doc's arrays and buffers point
+ * into it and are never grown), so that cutting a unit off costs one
+ * malloc, not a dozen. */
 struct x2_piece {
   struct x2_piece *next;
   struct x2_doc doc;
@@ -26,8 +29,12 @@ struct x2_piece {
 static void piece_free(struct x2_piece *p) {
   if (p == NULL)
     return;
-  xmt_x2_free(&p->doc);
-  free(p->done);
+  struct x2_doc *d = &p->doc;
+  for (size_t i = 0; i < d->nsegs; i++) {
+    xmt_segment_free(d->targets[i]);
+    xmt_x2_free_split(&d->splits[i]);
+  }
+  xmt_memo_free(&d->keys);
   free(p);
 }
 
@@ -49,8 +56,6 @@ static void count_to(const struct x2_doc *d, size_t end, unsigned long *lines,
   *chars = c;
 }
 
-/* The live document's bytes before end, with its segments (those of the
- * unit that just ended), become a part. */
 /* The units of d counted into s (a unit is never cut between parts). */
 static void count_units(struct x2_stream *s, const struct x2_doc *d) {
   int translatable = 0, target = 0; /* of the unit counted last */
@@ -67,23 +72,75 @@ static void count_units(struct x2_stream *s, const struct x2_doc *d) {
   }
 }
 
+/* Room for n bytes at *at in a piece's block, aligned for any array. */
+static size_t room(size_t *at, size_t n) {
+  size_t align = sizeof(long double) > sizeof(void *) ? sizeof(long double)
+                                                      : sizeof(void *);
+  size_t start = (*at + align - 1) / align * align;
+  *at = start + n;
+  return start;
+}
+
+/* An array of n elements of live's copied into the block at off. */
+static void *place(char *block, size_t off, const void *from, size_t bytes) {
+  if (bytes > 0)
+    memcpy(block + off, from, bytes);
+  return block + off;
+}
+
+/* A buffer of the block at off holding len bytes copied from from and a
+ * NUL, as every buffer has (room for len + 1). */
+static struct xmt_buf place_buf(char *block, size_t off, const char *from,
+                                size_t len) {
+  struct xmt_buf b = {place(block, off, from, len), len, len + 1};
+  b.data[len] = '\0';
+  return b;
+}
+
+/* The live document's bytes before end, with its segments (those of the
+ * unit that just ended), its codes, texts and strings, copied into a
+ * part; live keeps its memory for the next unit. */
 static xmt_status cut_at(struct x2_stream *s, size_t end) {
   struct x2_doc *live = &s->live;
-  struct x2_piece *p = calloc(1, sizeof *p);
-  if (p == NULL ||
-      xmt_grow_one(&s->fresh, s->nfresh, &s->fresh_cap, sizeof *s->fresh) ==
-          NULL ||
-      (p->done = calloc(live->nsegs + 1, 1)) == NULL ||
-      (p->doc.targets = calloc(live->nsegs + 1, sizeof *p->doc.targets)) ==
-          NULL ||
-      (p->doc.splits = calloc(live->nsegs + 1, sizeof *p->doc.splits)) ==
-          NULL ||
-      (end > 0 &&
-       xmt_buf_append(&p->doc.data, live->data.data, end) != XMT_OK)) {
-    piece_free(p);
+  size_t n = live->nsegs, at = sizeof(struct x2_piece);
+  size_t o_targets = room(&at, (n + 1) * sizeof(xmt_segment *));
+  size_t o_splits = room(&at, (n + 1) * sizeof(struct x2_split));
+  size_t o_segs = room(&at, n * sizeof *live->segs);
+  size_t o_codes = room(&at, live->ncodes * sizeof *live->codes);
+  size_t o_igns = room(&at, live->nigns * sizeof *live->igns);
+  size_t o_refs = room(&at, live->nrefs * sizeof *live->refs);
+  size_t o_orders = room(&at, live->norders * sizeof *live->orders);
+  size_t o_done = room(&at, n + 1);
+  size_t o_texts = room(&at, live->texts.len + 1);
+  size_t o_pool = room(&at, live->pool.len + 1);
+  size_t o_data = room(&at, end + 1);
+  char *block = malloc(at);
+  if (block == NULL || xmt_grow_one(&s->fresh, s->nfresh, &s->fresh_cap,
+                                    sizeof *s->fresh) == NULL) {
+    free(block);
     return XMT_ERR_NOMEM;
   }
+  struct x2_piece *p = (struct x2_piece *)(void *)block;
+  memset(p, 0, sizeof *p);
   struct x2_doc *d = &p->doc;
+  d->targets = memset(block + o_targets, 0, (n + 1) * sizeof *d->targets);
+  d->splits = memset(block + o_splits, 0, (n + 1) * sizeof *d->splits);
+  p->done = memset(block + o_done, 0, n + 1);
+  d->segs = place(block, o_segs, live->segs, n * sizeof *live->segs);
+  d->nsegs = d->segs_cap = n;
+  d->codes =
+      place(block, o_codes, live->codes, live->ncodes * sizeof *live->codes);
+  d->ncodes = d->codes_cap = live->ncodes;
+  d->igns = place(block, o_igns, live->igns, live->nigns * sizeof *live->igns);
+  d->nigns = d->igns_cap = live->nigns;
+  d->refs = place(block, o_refs, live->refs, live->nrefs * sizeof *live->refs);
+  d->nrefs = d->refs_cap = live->nrefs;
+  d->orders = place(block, o_orders, live->orders,
+                    live->norders * sizeof *live->orders);
+  d->norders = d->orders_cap = live->norders;
+  d->texts = place_buf(block, o_texts, live->texts.data, live->texts.len);
+  d->pool = place_buf(block, o_pool, live->pool.data, live->pool.len);
+  d->data = place_buf(block, o_data, live->data.data, end);
   d->encoding = live->encoding;
   d->path = live->path;
   d->offset = live->offset;
@@ -97,40 +154,10 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   memmove(live->data.data, live->data.data + end, live->data.len - end);
   live->data.len -= end;
   live->offset += end;
-  d->segs = live->segs;
-  d->nsegs = live->nsegs;
-  d->segs_cap = live->segs_cap;
-  d->codes = live->codes;
-  d->ncodes = live->ncodes;
-  d->codes_cap = live->codes_cap;
-  d->igns = live->igns;
-  d->nigns = live->nigns;
-  d->igns_cap = live->igns_cap;
-  d->refs = live->refs;
-  d->nrefs = live->nrefs;
-  d->refs_cap = live->refs_cap;
-  d->orders = live->orders;
-  d->norders = live->norders;
-  d->orders_cap = live->orders_cap;
-  /* Many parts wait for their targets: no room to spare in them. */
-  xmt_fit_array(&d->segs, d->nsegs, &d->segs_cap, sizeof *d->segs);
-  xmt_fit_array(&d->codes, d->ncodes, &d->codes_cap, sizeof *d->codes);
-  d->texts = live->texts;
-  d->pool = live->pool;
   d->keys = live->keys;
-  live->segs = NULL;
-  live->nsegs = live->segs_cap = 0;
-  live->codes = NULL;
-  live->ncodes = live->codes_cap = 0;
-  live->igns = NULL;
-  live->nigns = live->igns_cap = 0;
-  live->refs = NULL;
-  live->nrefs = live->refs_cap = 0;
-  live->orders = NULL;
-  live->norders = live->orders_cap = 0;
-  memset(&live->texts, 0, sizeof live->texts);
-  memset(&live->pool, 0, sizeof live->pool);
   memset(&live->keys, 0, sizeof live->keys);
+  live->nsegs = live->ncodes = live->nigns = live->nrefs = live->norders = 0;
+  live->texts.len = live->pool.len = 0;
   p->nfiles = live->nfiles;
   count_units(s, d);
   s->fresh[s->nfresh++] = p;
@@ -449,6 +476,8 @@ void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
   s->warn_user = warn_user;
   s->sink = sink;
   s->user = user;
+  /* the parts' output handed over in blocks, not a part at a time */
+  s->wbufs.hold = 1;
 }
 
 /* The parts at the head whose targets are all taken (all of them when
@@ -540,6 +569,9 @@ xmt_status xmt_x2_stream_finish(struct x2_stream *s) {
   pthread_mutex_lock(&s->lock);
 
   xmt_status st = write_ready(s, 1);
+  if (st == XMT_OK && s->sink != NULL)
+    st = s->wst = xmt_x2_write_flush(&s->wbufs, s->live.encoding, s->sink,
+                                     s->user, &s->werr);
   pthread_mutex_unlock(&s->lock);
   s->sink = NULL;
   return st;

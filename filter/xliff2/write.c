@@ -37,6 +37,54 @@ void xmt_x2w_put(struct writer *w, const char *s, size_t len) {
     xmt_x2w_flush(w);
 }
 
+/* The start tag of len bytes at tag with names[i] set to values[i], in
+ * w->tag: the bytes of xmt_tag_set_attributes, made in the writer's
+ * buffers, which are kept from tag to tag, not allocated for each. */
+static void set_attributes(struct writer *w, const char *tag, size_t len,
+                           const char *const *names, const char *const *values,
+                           size_t n) {
+  struct xmt_buf *a = &w->tag, *b = &w->attr, *t;
+  xmt_buf_reset(a);
+  xmt_status st = xmt_buf_append(a, tag, len);
+  for (size_t k = 0; st == XMT_OK && k < n; k++) {
+    size_t vs, ve, end, from;
+    xmt_buf_reset(b);
+    if (xmt_tag_find_attribute(a->data, a->len, names[k], &vs, &ve)) {
+      end = vs;
+      from = ve;
+    } else { /* after the last attribute, before "/>" or ">" */
+      end = a->len - (a->len >= 2 && a->data[a->len - 2] == '/' ? 2 : 1);
+      while (end > 1 && xmt_is_xml_space(a->data[end - 1]))
+        end--;
+      from = end;
+    }
+    st = xmt_buf_append(b, a->data, end);
+    if (st == XMT_OK && from == end) {
+      st = xmt_buf_append_byte(b, ' ');
+      if (st == XMT_OK)
+        st = xmt_buf_append_str(b, names[k]);
+      if (st == XMT_OK)
+        st = xmt_buf_append_str(b, "=\"");
+    }
+    if (st == XMT_OK)
+      st = xmt_xml_escape_attr(b, values[k]);
+    if (st == XMT_OK && from == end)
+      st = xmt_buf_append_byte(b, '"');
+    if (st == XMT_OK)
+      st = xmt_buf_append(b, a->data + from, a->len - from);
+    t = a;
+    a = b;
+    b = t;
+  }
+  if (a != &w->tag) {
+    struct xmt_buf keep = w->tag;
+    w->tag = w->attr;
+    w->attr = keep;
+  }
+  if (st != XMT_OK && w->st == XMT_OK)
+    w->st = st;
+}
+
 /* The order target start tag o is written with: a sentence's place, or
  * o's moved by the segments before it written split. */
 static void put_order(struct writer *w, const struct x2_order *o, size_t len) {
@@ -46,10 +94,9 @@ static void put_order(struct writer *w, const struct x2_order *o, size_t len) {
       w->part_place > 0 ? w->part_place : xmt_x2w_place(w, o->order);
   snprintf(value, sizeof value, "%u", place);
   const char *const values[] = {value};
-  xmt_buf_reset(&w->tag);
   if (w->st == XMT_OK)
-    w->st = xmt_tag_set_attributes(&w->tag, w->doc->data.data + o->start,
-                                   o->end - o->start, names, values, 1);
+    set_attributes(w, w->doc->data.data + o->start, o->end - o->start, names,
+                   values, 1);
   /* a <target .../> written open: len is the tag's bytes to its "/" */
   size_t n = w->tag.len;
   if (len < o->end - o->start && n >= 2) {
@@ -136,10 +183,9 @@ void xmt_x2w_copy_to(struct writer *w, size_t end) {
 void xmt_x2w_put_tag(struct writer *w, size_t start, size_t end,
                      const char *const *names, const char *const *values,
                      size_t n) {
-  xmt_buf_reset(&w->tag);
-  if (w->st == XMT_OK)
-    w->st = xmt_tag_set_attributes(&w->tag, w->doc->data.data + start,
-                                   end - start, names, values, n);
+  if (w->st != XMT_OK)
+    return;
+  set_attributes(w, w->doc->data.data + start, end - start, names, values, n);
   xmt_x2w_put(w, w->tag.data, w->tag.len);
 }
 
@@ -521,6 +567,70 @@ void xmt_x2_write_bufs_free(struct x2_write_bufs *b) {
   xmt_buf_free(&b->enc);
   xmt_buf_free(&b->tag);
   xmt_buf_free(&b->text);
+  xmt_buf_free(&b->attr);
+  free(b->items);
+  free(b->index);
+  free(b->used);
+  memset(b, 0, sizeof *b);
+}
+
+/* The writer's buffers and arrays from b, kept from part to part. */
+static void take_bufs(struct writer *w, struct x2_write_bufs *b) {
+  w->out = b->out;
+  w->enc = b->enc;
+  w->tag = b->tag;
+  w->text = b->text;
+  w->attr = b->attr;
+  w->items = b->items;
+  w->items_cap = b->items_cap;
+  w->index = b->index;
+  w->index_cap = b->index_cap;
+  w->used = b->used;
+  w->used_cap = b->used_cap;
+  int hold = b->hold;
+  memset(b, 0, sizeof *b);
+  b->hold = hold;
+}
+
+/* ... and given back, emptied, the writer left without them. */
+static void give_bufs(struct writer *w, struct x2_write_bufs *b) {
+  if (!b->hold)
+    xmt_buf_reset(&w->out);
+  xmt_buf_reset(&w->enc);
+  xmt_buf_reset(&w->tag);
+  xmt_buf_reset(&w->text);
+  xmt_buf_reset(&w->attr);
+  *b = (struct x2_write_bufs){w->out,       w->enc,   w->tag,       w->text,
+                              w->attr,      w->items, w->items_cap, w->index,
+                              w->index_cap, w->used,  w->used_cap,  b->hold};
+  w->items = NULL;
+  w->index = NULL;
+  w->used = NULL;
+  memset(&w->out, 0, sizeof w->out);
+  memset(&w->enc, 0, sizeof w->enc);
+  memset(&w->tag, 0, sizeof w->tag);
+  memset(&w->text, 0, sizeof w->text);
+  memset(&w->attr, 0, sizeof w->attr);
+}
+
+xmt_status xmt_x2_write_flush(struct x2_write_bufs *b,
+                              enum xmt_encoding encoding, xmt_write_fn sink,
+                              void *user, struct xmt_error_store *err) {
+  struct x2_doc doc;
+  struct writer w;
+  memset(&doc, 0, sizeof doc);
+  memset(&w, 0, sizeof w);
+  doc.encoding = encoding;
+  w.doc = &doc;
+  w.sink = sink;
+  w.user = user;
+  take_bufs(&w, b);
+  xmt_x2w_flush(&w);
+  give_bufs(&w, b);
+  xmt_x2w_free(&w);
+  if (w.st != XMT_OK && err->pub.status != w.st)
+    xmt_error_set(err, w.st, "%s", xmt_strerror(w.st));
+  return w.st;
 }
 
 xmt_status xmt_x2_write_with(const struct x2_doc *doc,
@@ -530,10 +640,7 @@ xmt_status xmt_x2_write_with(const struct x2_doc *doc,
                              struct x2_write_bufs *bufs) {
   struct writer w;
   memset(&w, 0, sizeof w);
-  w.out = bufs->out;
-  w.enc = bufs->enc;
-  w.tag = bufs->tag;
-  w.text = bufs->text;
+  take_bufs(&w, bufs);
   w.doc = doc;
   w.sink = sink;
   w.user = user;
@@ -582,16 +689,9 @@ xmt_status xmt_x2_write_with(const struct x2_doc *doc,
   }
   ordered_unit(&w, doc->nsegs, -1);
   xmt_x2w_copy_to(&w, doc->data.len);
-  xmt_x2w_flush(&w);
-  xmt_buf_reset(&w.out);
-  xmt_buf_reset(&w.enc);
-  xmt_buf_reset(&w.tag);
-  xmt_buf_reset(&w.text);
-  *bufs = (struct x2_write_bufs){w.out, w.enc, w.tag, w.text};
-  memset(&w.out, 0, sizeof w.out);
-  memset(&w.enc, 0, sizeof w.enc);
-  memset(&w.tag, 0, sizeof w.tag);
-  memset(&w.text, 0, sizeof w.text);
+  if (!bufs->hold)
+    xmt_x2w_flush(&w);
+  give_bufs(&w, bufs);
   xmt_x2w_free(&w); /* the rest */
   if (w.st != XMT_OK && err->pub.status != w.st)
     xmt_error_set(err, w.st, "%s", xmt_strerror(w.st));

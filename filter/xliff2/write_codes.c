@@ -420,6 +420,7 @@ void xmt_x2w_free(struct writer *w) {
   xmt_buf_free(&w->enc);
   xmt_buf_free(&w->tag);
   xmt_buf_free(&w->text);
+  xmt_buf_free(&w->attr);
   free(w->items);
   free(w->index);
   free(w->used);

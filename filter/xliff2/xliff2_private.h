@@ -290,10 +290,25 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
 /* The writer's buffers, kept from one part of a stream to the next
  * (emptied, not freed) so that they are not grown again for each unit;
  * xmt_x2_write_bufs_free frees them. */
+struct placed;
 struct x2_write_bufs {
-  struct xmt_buf out, enc, tag, text;
+  struct xmt_buf out, enc, tag, text, attr;
+  /* the writer's arrays (write_codes.c), kept from part to part */
+  struct placed *items;
+  size_t items_cap;
+  size_t *index;
+  size_t index_cap;
+  unsigned char *used;
+  size_t used_cap;
+  /* 1: output short of a block is kept for the next part, not handed to
+   * the sink at each part's end (xmt_x2_write_flush hands it over) */
+  int hold;
 };
 void xmt_x2_write_bufs_free(struct x2_write_bufs *b);
+/* The output bufs holds, in encoding, to sink. */
+xmt_status xmt_x2_write_flush(struct x2_write_bufs *b,
+                              enum xmt_encoding encoding, xmt_write_fn sink,
+                              void *user, struct xmt_error_store *err);
 /* xmt_x2_write with the buffers of bufs (left in it, emptied). */
 xmt_status xmt_x2_write_with(const struct x2_doc *doc,
                              const char *target_language, xmt_write_fn sink,
