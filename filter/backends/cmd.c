@@ -80,6 +80,7 @@ static int spawn(struct xmt_engine *e, char *msg, size_t msglen) {
   e->out_fd = out[0];
   e->err_fd = err[0];
   e->probed = 0;
+  e->prompt = 0;
   e->bom_seen = 0;
   fcntl(e->in_fd, F_SETFL, fcntl(e->in_fd, F_GETFL) | O_NONBLOCK);
   fcntl(e->out_fd, F_SETFL, fcntl(e->out_fd, F_GETFL) | O_NONBLOCK);

@@ -32,6 +32,8 @@ struct xmt_engine {
   xmt_engine_decode_fn decode;
   pid_t pid;  /* -1: not running */
   int probed; /* its banner is read and its check answer known */
+  int prompt; /* the check answer's front is a prompt written after each
+                 answer, set aside from every answer */
   /* How much of a UTF-8 BOM opens its output: 0-3 bytes of one, held
    * back; BOM_DECIDED once the first bytes are known. */
   unsigned bom_seen;
@@ -91,8 +93,9 @@ void xmt_engine_describe_end(struct xmt_engine *e, enum outcome out,
                              const struct xmt_mt_request *req, size_t n,
                              struct failure *why);
 
-/* How many bytes the engine writes in front of each answer line: the
- * part of its check answer before the check line (cmd.c). */
+/* How many bytes of each answer line are the engine's prompt, set
+ * aside: the part of its check answer before the check line, once seen
+ * written alone (engine_probe.c). */
 size_t xmt_engine_decoration(const struct xmt_engine *e);
 
 /* 1 when the engine has written something nobody asked for, or has

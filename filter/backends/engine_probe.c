@@ -7,15 +7,18 @@
 #include "config.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine_private.h"
 
 #define PROBE_MAX_LINES 64       /* a banner longer than that is refused */
 #define PROBE_MAX_BYTES 1048576u /* what the probe may read in all */
 #define PROBE_MAX_PROMPT 64      /* a longer text after an answer is not one */
+#define PROBE_PROMPT_WAIT_MS 300 /* for a prompt after the check answer */
 
 /* The next whole line of rbuf at *pos (without its '\n' or a '\r' before
  * it): 1 and *pos after it, 0 when there is none. */
@@ -64,17 +67,40 @@ xmt_status xmt_engine_append_check_record(struct xmt_engine *e) {
   return st == XMT_OK ? xmt_buf_append_byte(&e->wbuf, '\0') : st;
 }
 
-/* How many bytes the engine writes in front of every answer: an engine
- * that answers the check line of digits with something in front of it
- * ("> 2 4 6 ...": an interactive prompt written after each answer, which
- * the next answer's line then starts with; "Translation: 2 4 6 ...")
- * decorates each line alike, and that is not the translation. */
-size_t xmt_engine_decoration(const struct xmt_engine *e) {
+/* What the engine wrote in front of the check line in its answer
+ * ("> 2 4 6 ...", "ES: 2 4 6 ..."): a prompt, or the engine's own
+ * marking of a translation. */
+static size_t check_front(const struct xmt_engine *e) {
   const size_t n = strlen(CHECK_LINE);
   if (e->check.len <= n ||
       memcmp(e->check.data + e->check.len - n, CHECK_LINE, n) != 0)
     return 0;
   return e->check.len - n;
+}
+
+/* The front is set aside from every answer only when it is a prompt: an
+ * interactive engine writes it alone after each answer, before it reads
+ * again, so that the next answer's line starts with it. Written with the
+ * text, it is the engine's and kept. */
+size_t xmt_engine_decoration(const struct xmt_engine *e) {
+  return e->prompt ? check_front(e) : 0;
+}
+
+/* After the check answer, the front written alone within
+ * PROBE_PROMPT_WAIT_MS: 1 a prompt (read), 0 nothing came, -1 something
+ * else came. */
+static int prompt_follows(struct xmt_engine *e, size_t front) {
+  char got[PROBE_MAX_PROMPT + 1];
+  struct pollfd pfd = {e->out_fd, POLLIN, 0};
+  if (front > PROBE_MAX_PROMPT || poll(&pfd, 1, PROBE_PROMPT_WAIT_MS) <= 0)
+    return 0;
+  ssize_t n = read(e->out_fd, got, front);
+  if (n <= 0)
+    return n == 0 ? -1 : 0;
+  return (size_t)n == front && memcmp(got, e->check.data, front) == 0 &&
+                 !xmt_engine_out_of_step(e)
+             ? 1
+             : -1;
 }
 
 /* The lines of rbuf before end that are the check answer with something
@@ -133,20 +159,30 @@ static int probe_done(struct xmt_engine *e, size_t pos, struct failure *why) {
            memchr(e->rbuf.data + pos, '\n', e->rbuf.len - pos) == NULL) {
     /* A prompt with no line end after the answer, written before the
      * engine reads again: each later answer's line starts with it. */
-    size_t prompt = e->rbuf.len - pos, deco = xmt_engine_decoration(e);
-    if (deco == 0 && prompt <= PROBE_MAX_PROMPT) {
+    size_t prompt = e->rbuf.len - pos, front = check_front(e);
+    if (front == 0 && prompt <= PROBE_MAX_PROMPT) {
       if (xmt_buf_grow(&e->check, prompt) != XMT_OK)
         return -1;
       memmove(e->check.data + prompt, e->check.data, e->check.len + 1);
       memcpy(e->check.data, e->rbuf.data + pos, prompt);
       e->check.len += prompt;
-    } else if (prompt != deco ||
-               memcmp(e->rbuf.data + pos, e->check.data, deco) != 0) {
+      e->prompt = 1;
+    } else if (prompt == front &&
+               memcmp(e->rbuf.data + pos, e->check.data, front) == 0) {
+      e->prompt = 1;
+    } else {
       reason = "and then writes something with no line end that is not "
                "the prompt its answers start with";
     }
-  } else if (e->rbuf.len > pos)
+  } else if (e->rbuf.len > pos) {
     reason = "with more than one line";
+  } else if (e->framing == XMT_FRAME_LINE && check_front(e) > 0) {
+    /* A prompt may come a moment after the answer. */
+    int follows = prompt_follows(e, check_front(e));
+    if (follows < 0)
+      reason = "and then writes more";
+    e->prompt = follows > 0;
+  }
   if (reason == NULL) {
     e->probed = 1;
     return 0;

@@ -114,8 +114,8 @@ targets_are "split: nothing wrong cached" "$tmp/split.again.xlf" \
 within "engine rewriting every line, with a banner" 0 30 300 "$x" translate \
   "$tmp/abc.xlf" -o "$tmp/rewrite.xlf" -q \
   --mt "cmd:awk 'NR == 1 { print \"Loading 1\"; print \"Loading 2\" } { print \">> \" toupper(\$0); fflush() }'"
-targets_are "rewrite: each unit its own translation, the label set aside" \
-  "$tmp/rewrite.xlf" "u1=ALPHA ONE." "u2=BRAVO TWO." "u3=CHARLIE THREE."
+targets_are "rewrite: each unit its own translation" "$tmp/rewrite.xlf" \
+  "u1=>> ALPHA ONE." "u2=>> BRAVO TWO." "u3=>> CHARLIE THREE."
 
 # --- A hung engine: one timeout, then one for its restart, per run ------------------
 

@@ -9,9 +9,10 @@
 #     its first answer ("> ", "Loading... "): set aside at once with its
 #     banner, every unit its own answer (the probe waited the timeout for
 #     an answer already given, twice, and failed every segment);
-#   - an engine that writes a prompt after every answer, or a label before
-#     it: set aside from each answer (the prompt was refused, or, written
-#     late, reached every target with exit 0);
+#   - an engine that writes a prompt after every answer, at once or a
+#     moment later: set aside from each answer (it was refused, or,
+#     written late, reached every target with exit 0); a label written
+#     with each answer ("ES: ...") is the engine's and kept;
 #   - a file size limit (ulimit -f) reached while an output is written:
 #     "cannot write: File too large", exit 2 (1 for batch), no partial
 #     file, no temporary file (SIGXFSZ killed it, exit 153, no message).
@@ -70,8 +71,7 @@ done
 engine prompt_each 'printf "> "; while IFS= read -r l; do printf "%s\n> " "$l" | tr a-z A-Z; done'
 engine prompt_late 'printf "> "; while IFS= read -r l; do printf "%s\n" "$l" | tr a-z A-Z; sleep 0.2; printf "> "; done'
 engine prompt_after 'while IFS= read -r l; do printf "%s\n> " "$l" | tr a-z A-Z; done'
-engine label_each 'while IFS= read -r l; do printf "Translation: %s\n" "$l" | tr a-z A-Z; done'
-for e in prompt_each prompt_late prompt_after label_each; do
+for e in prompt_each prompt_late prompt_after; do
   within "$e" 0 20 300 "$x" translate "$tmp/abc.xlf" -o "$tmp/$e.xlf" -q \
     --mt "cmd:$tmp/$e.sh" --timeout 30
   all_upper "$e" "$tmp/$e.xlf"
