@@ -89,13 +89,9 @@ struct edits {
 static xmt_status add_edit(struct edits *ed, size_t from, size_t to,
                            const struct xmt_buf *bytes) {
   struct odt_edit *e = xmt_grow_one(&ed->e, ed->n, &ed->cap, sizeof *e);
-  char *copy = malloc(bytes->len + 1);
-  if (e == NULL || copy == NULL) {
-    free(copy);
+  char *copy = e != NULL ? xmt_memdup(bytes->data, bytes->len) : NULL;
+  if (copy == NULL)
     return XMT_ERR_NOMEM;
-  }
-  memcpy(copy, bytes->data != NULL ? bytes->data : "", bytes->len);
-  copy[bytes->len] = '\0';
   ed->e[ed->n++] = (struct odt_edit){from, to, copy, bytes->len};
   return XMT_OK;
 }
