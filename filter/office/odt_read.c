@@ -189,6 +189,16 @@ static void put_attrs(struct reader *r, const char **attrs) {
   }
 }
 
+/* A <style:style>'s style:name and style:family, NULL when missing. */
+static void style_name_family(const XML_Char **attrs, const char **name,
+                              const char **family) {
+  for (size_t i = 0; attrs[i] != NULL; i += 2)
+    if (xmt_office_is(attrs[i], STYLE_NS, "name"))
+      *name = attrs[i + 1];
+    else if (xmt_office_is(attrs[i], STYLE_NS, "family"))
+      *family = attrs[i + 1];
+}
+
 static void style_start(struct reader *r, const char *name,
                         const char **attrs) {
   if (r->style_name != NULL) { /* a child: its properties */
@@ -201,11 +211,7 @@ static void style_start(struct reader *r, const char *name,
   if (!xmt_office_is(name, STYLE_NS, "style"))
     return;
   const char *sname = NULL, *family = NULL;
-  for (size_t i = 0; attrs[i] != NULL; i += 2)
-    if (xmt_office_is(attrs[i], STYLE_NS, "name"))
-      sname = attrs[i + 1];
-    else if (xmt_office_is(attrs[i], STYLE_NS, "family"))
-      family = attrs[i + 1];
+  style_name_family(attrs, &sname, &family);
   if (sname == NULL || family == NULL || strcmp(family, "text") != 0)
     return;
   r->style_name = strdup(sname);
@@ -369,11 +375,7 @@ static void capture_start(struct reader *r, const char *name,
   if (!xmt_office_is(name, STYLE_NS, "style"))
     return;
   const char *sname = NULL, *family = NULL;
-  for (size_t i = 0; attrs[i] != NULL; i += 2)
-    if (xmt_office_is(attrs[i], STYLE_NS, "name"))
-      sname = attrs[i + 1];
-    else if (xmt_office_is(attrs[i], STYLE_NS, "family"))
-      family = attrs[i + 1];
+  style_name_family(attrs, &sname, &family);
   if (sname == NULL || family == NULL ||
       (strcmp(family, "text") != 0 && strcmp(family, "paragraph") != 0))
     return;

@@ -17,6 +17,7 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+packages_lib=$(cd "$(dirname "$0")" && pwd)/packages_lib.sh
 require_data office/UTF8.docx office/TestDocument06.odt
 require_commands "python3 not found (it damages the test packages)" python3
 cli_setup hostile-packages
@@ -25,40 +26,7 @@ damage="python3 $(cd "$(dirname "$0")" && pwd)/damage_zip.py"
 office=$XMT_TEST_DATA/office
 cd "$tmp" || exit 99
 
-# refused DESC FILE MESSAGE OUT CMD...: exit 1, MESSAGE the whole of
-# stderr, OUT not written.
-refused() {
-  what=$1 file=$2 msg=$3 out=$4
-  shift 4
-  rm -f "$out"
-  within "$what" 1 30 800 "$@"
-  check "$what: the message" test "$(cat "$tmp/err")" = "xliffmt: $file: $msg"
-  check "$what: nothing written" test ! -e "$out"
-}
-
-# every_command FILE MESSAGE EXT: each command refuses FILE.
-every_command() {
-  f=$1 msg=$2 ext=$3
-  refused "$f: translate" "$f" "$msg" "out.$ext" \
-    "$x" translate "$f" -o "out.$ext" -s en -t es --mt pseudo
-  refused "$f: check" "$f" "$msg" none "$x" check "$f" -s en
-  refused "$f: extract" "$f" "$msg" out.xlf \
-    "$x" extract "$f" -s en -o out.xlf
-  refused "$f: report" "$f" "$msg" report.json \
-    "$x" report "$f" -s en -t es -o report.json
-  refused "$f: merge" "$f" "$msg" "merged.$ext" \
-    "$x" merge "$f" "good-$ext.xlf" -o "merged.$ext"
-}
-
-# The XLIFF that merge is given: the undamaged document's, translated.
-cp "$office/UTF8.docx" good.docx
-cp "$office/TestDocument06.odt" good.odt
-for ext in docx odt; do
-  expect_exit 0 "good.$ext: extract" "$x" extract "good.$ext" -s en \
-    -o "good-$ext.x.xlf"
-  expect_exit 0 "good.$ext: translate its XLIFF" "$x" translate \
-    "good-$ext.x.xlf" -t es --mt pseudo -q -o "good-$ext.xlf"
-done
+. "$packages_lib"
 
 $damage good.docx stored.docx word/theme/theme1.xml stored || exit 99
 every_command stored.docx \
