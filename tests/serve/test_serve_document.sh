@@ -253,7 +253,7 @@ serve_stop
 
 # --- At most --max-documents, kept --document-expiry ----------------------
 serve_start few --mt pseudo -s en -t es --max-documents 2 \
-  --document-expiry 1 --document-dir "$tmp/docs" || exit 1
+  --document-expiry 4 --document-dir "$tmp/docs" || exit 1
 auth='Authorization: DeepL-Auth-Key any'
 upload "$fx/page.html"
 first=$id first_key=$key
@@ -262,7 +262,7 @@ expect "a third document while two are kept: 429" 429 \
   '{"message":"Too many documents on the server (at most 2): download the translated ones or wait for them to expire."}' \
   "$url/v2/document" -H "$auth" -F "file=@$fx/page.html" -F target_lang=ES
 finished
-sleep 2.5
+sleep 6
 expect "a finished document expires: 404" 404 "$notfound" \
   "$url/v2/document/$first" -H "$auth" -d "document_key=$first_key"
 [ -z "$(ls "$(folder)")" ] && pass "expired documents are deleted" ||
