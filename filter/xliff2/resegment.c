@@ -109,13 +109,13 @@ static int raw_at(const struct x2_doc *doc, const struct x2_content *c,
   return got == want;
 }
 
-/* The sentences of unit as parts of segment s: each gap white space and
- * codes (an <ignorable> holds them as the source has them, a pair's end
- * there pairing with its partner in a sentence, another gap or another
- * segment; write_split.c), the texts those of the source end to end. */
-static int cut(const struct x2_doc *doc, const struct x2_segment *s,
+/* The sentences of unit as parts of content c (a segment's source, or a
+ * kept target): each gap white space and codes (an <ignorable> holds them
+ * as the source has them, a pair's end there pairing with its partner in
+ * a sentence, another gap or another segment; write_split.c), the texts
+ * those of c end to end. */
+static int cut(const struct x2_doc *doc, const struct x2_content *c,
                const xmt_xliff_unit *unit, struct x2_part *parts, size_t n) {
-  const struct x2_content *c = &s->source;
   const char *text = doc->texts.data != NULL ? doc->texts.data + c->text : "";
   size_t t = 0, k = c->first_code;
   for (size_t r = 0; r <= n; r++) {
@@ -206,7 +206,7 @@ xmt_status xmt_x2_take_split(struct x2_doc *doc, size_t i,
   struct x2_part *parts = calloc(n, sizeof *parts);
   if (parts == NULL)
     return XMT_ERR_NOMEM;
-  if (!cut(doc, s, unit, parts, n)) {
+  if (!cut(doc, &s->source, unit, parts, n)) {
     free(parts);
     return XMT_OK;
   }
@@ -287,6 +287,8 @@ static int pair_parts(const struct x2_doc *doc, const struct x2_segment *s,
     x->text_end = src[2 * p + 1];
     x->first_code = c->first_code;
     x->ncodes = 0;
+    x->t_first_code = t->first_code;
+    x->t_ncodes = 0;
     if (!raw_span(doc, c, src[2 * p], src[2 * p + 1], &x->raw_start,
                   &x->raw_end) ||
         !raw_span(doc, t, trg[2 * p], trg[2 * p + 1], &x->t_start, &x->t_end))
@@ -298,6 +300,191 @@ static int pair_parts(const struct x2_doc *doc, const struct x2_segment *s,
   }
   return !(parts[n - 1].raw_end == c->inner_end &&
            parts[n - 1].t_end < t->inner_end);
+}
+
+/* Content c of segment s cut into sentences in lang as the run cuts a
+ * source (xmt_segmenter_segment_unit: its codes fall at the boundaries as
+ * they do there, a pair a boundary cuts in two), in *parts (malloc'd;
+ * NULL when they cannot be cut from the document's bytes), *n the number
+ * of sentences. */
+static xmt_status cut_coded(const struct x2_doc *doc,
+                            const struct x2_segment *s,
+                            const struct x2_content *c,
+                            const struct x2_kept_cut *kc, const char *lang,
+                            struct x2_part **parts, size_t *n) {
+  *parts = NULL;
+  *n = 0;
+  struct xmt_inline_builder ib;
+  struct xmt_buf markup = {0};
+  xmt_xliff_unit *unit = NULL;
+  xmt_segment *seg = xmt_segment_new();
+  xmt_ib_init(&ib);
+  const struct xmt_unit_fields in = {.id = x2_str(doc, s->key),
+                                     .source_language = lang,
+                                     .target_language = lang,
+                                     .line = 1,
+                                     .column = 1,
+                                     .translatable = 1,
+                                     .preserve_space = s->preserve};
+  xmt_status st = seg != NULL ? xmt_x2_content_segment(doc, c, &markup, seg)
+                              : XMT_ERR_NOMEM;
+  if (st == XMT_OK)
+    st = xmt_xliff_unit_build(&ib, &in, seg, NULL, &unit);
+  if (st == XMT_OK)
+    st = xmt_segmenter_set_language(kc->seg, lang);
+  if (st == XMT_OK)
+    st = xmt_segmenter_segment_unit(kc->seg, unit, 1);
+  if (st == XMT_OK)
+    *n = xmt_xliff_unit_segment_count(unit);
+  if (st == XMT_OK && *n > 1 && xmt_unit_gap(unit, 0) != NULL) {
+    if ((*parts = calloc(*n, sizeof **parts)) == NULL)
+      st = XMT_ERR_NOMEM;
+    else if (!cut(doc, c, unit, *parts, *n)) {
+      free(*parts);
+      *parts = NULL;
+    }
+  }
+  xmt_xliff_unit_free(unit);
+  xmt_segment_free(seg);
+  xmt_buf_free(&markup);
+  xmt_ib_free(&ib);
+  return st == XMT_ERR_NOMEM ? st : XMT_OK; /* not cut: kept whole */
+}
+
+/* The kind of element of a code, as a target may write it: a pc cut into
+ * sc/ec is still the source's pc. */
+static int family(const struct x2_code *x) {
+  switch ((enum x2_elem)x->elem) {
+  case X2_PC:
+  case X2_SC:
+  case X2_EC:
+    return 1;
+  case X2_MRK:
+  case X2_SM:
+  case X2_EM:
+    return 2;
+  default:
+    return 3 + x->elem;
+  }
+}
+
+static int end_of(const struct x2_code *x) {
+  return x->kind == XMT_TAG_OPEN || x->kind == XMT_TAG_ISOLATED_OPEN     ? 0
+         : x->kind == XMT_TAG_CLOSE || x->kind == XMT_TAG_ISOLATED_CLOSE ? 1
+                                                                         : 2;
+}
+
+/* 1 when source codes [a, a + n) and target codes [b, b + m) are each
+ * other's one to one, by element, end and id (XLIFF 2 wants a target's
+ * codes to be its source's); -1 when out of memory. */
+static int codes_match(const struct x2_doc *doc, size_t a, size_t n, size_t b,
+                       size_t m) {
+  if (n != m)
+    return 0;
+  if (n == 0)
+    return 1;
+  unsigned char *taken = calloc(m, 1);
+  if (taken == NULL)
+    return -1;
+  int ok = 1;
+  for (size_t i = a; ok && i < a + n; i++) {
+    const struct x2_code *x = &doc->codes[i];
+    const char *id = x2_str(doc, x->id);
+    size_t j = 0;
+    for (; j < m; j++) {
+      const struct x2_code *y = &doc->codes[b + j];
+      const char *yid = x2_str(doc, y->id);
+      if (!taken[j] && family(y) == family(x) && end_of(y) == end_of(x) &&
+          (id == NULL ? yid == NULL : yid != NULL && strcmp(id, yid) == 0))
+        break;
+    }
+    ok = j < m;
+    if (ok)
+      taken[j] = 1;
+  }
+  free(taken);
+  return ok;
+}
+
+/* 1 when the n sentences of source (parts) and target (tp) of segment s
+ * pair: each sentence and each gap (before the first, between, after the
+ * last) holds the same codes in both, and a gap of the target has one of
+ * the source to be written in (an <ignorable>); the target's bytes and
+ * codes then set in parts. -1 when out of memory. */
+static int pair_coded(const struct x2_doc *doc, const struct x2_segment *s,
+                      struct x2_part *parts, const struct x2_part *tp,
+                      size_t n) {
+  const struct x2_content *c = &s->source, *t = &s->target;
+  for (size_t r = 0; r <= n; r++) {
+    size_t k =
+        r > 0 ? parts[r - 1].first_code + parts[r - 1].ncodes : c->first_code;
+    size_t tk = r > 0 ? tp[r - 1].first_code + tp[r - 1].ncodes : t->first_code;
+    size_t ke = r < n ? parts[r].first_code : c->first_code + c->ncodes;
+    size_t tke = r < n ? tp[r].first_code : t->first_code + t->ncodes;
+    size_t from = r > 0 ? parts[r - 1].raw_end : c->inner_start;
+    size_t to = r < n ? parts[r].raw_start : c->inner_end;
+    size_t t_from = r > 0 ? tp[r - 1].raw_end : t->inner_start;
+    size_t t_to = r < n ? tp[r].raw_start : t->inner_end;
+    int ok = to == from && t_to > t_from
+                 ? 0
+                 : codes_match(doc, k, ke - k, tk, tke - tk);
+    if (ok == 1 && r < n)
+      ok = codes_match(doc, parts[r].first_code, parts[r].ncodes,
+                       tp[r].first_code, tp[r].ncodes);
+    if (ok != 1)
+      return ok;
+  }
+  for (size_t p = 0; p < n; p++) {
+    parts[p].t_start = tp[p].raw_start;
+    parts[p].t_end = tp[p].raw_end;
+    parts[p].t_first_code = tp[p].first_code;
+    parts[p].t_ncodes = tp[p].ncodes;
+  }
+  return 1;
+}
+
+/* take_kept of a segment with inline codes: its source and target cut as
+ * the run cuts a source, paired when the sentences are as many and hold
+ * the same codes. */
+static xmt_status take_coded(struct x2_doc *doc, size_t i,
+                             const struct x2_kept_cut *kc) {
+  const struct x2_segment *s = &doc->segs[i];
+  struct x2_split *split = &doc->splits[i];
+  struct x2_part *parts = NULL, *tp = NULL;
+  size_t ns = 0, nt = 0;
+  xmt_status st =
+      cut_coded(doc, s, &s->source, kc, kc->source_language, &parts, &ns);
+  int nomem = 0;
+  size_t shared = X2_NONE;
+  if (st == XMT_OK && ns > 1)
+    shared = id_shared(doc, i, &nomem);
+  if (nomem)
+    st = XMT_ERR_NOMEM;
+  if (st != XMT_OK || ns < 2 || shared != X2_NONE) {
+    if (shared != X2_NONE)
+      split->shared = shared + 1;
+    free(parts);
+    return st;
+  }
+  st = cut_coded(doc, s, &s->target, kc, kc->target_language, &tp, &nt);
+  int paired = 0;
+  if (st == XMT_OK && nt != ns) {
+    split->unpaired = nt + 1;
+    split->src_sentences = ns;
+  } else if (st == XMT_OK && parts != NULL && tp != NULL &&
+             (paired = pair_coded(doc, s, parts, tp, ns)) < 0) {
+    st = XMT_ERR_NOMEM;
+  } else if (st == XMT_OK && paired == 1) {
+    split->parts = parts;
+    split->nparts = ns;
+    split->kept = 1;
+    parts = NULL;
+  } else if (st == XMT_OK) {
+    split->coded = 1;
+  }
+  free(parts);
+  free(tp);
+  return st;
 }
 
 xmt_status xmt_x2_take_kept(struct x2_doc *doc, size_t i,
@@ -315,16 +502,13 @@ xmt_status xmt_x2_take_kept(struct x2_doc *doc, size_t i,
                              s->target.inner_start - s->target.start, "order",
                              &vs, &ve))
     return XMT_OK;
+  if (s->source.ncodes > 0 || s->target.ncodes > 0)
+    return take_coded(doc, i, cut);
   const char *texts = doc->texts.data != NULL ? doc->texts.data : "";
   size_t *src = NULL, *trg = NULL, ns = 0, nt = 0;
   xmt_status st = sentences(cut, cut->source_language, texts + s->source.text,
                             s->source.text_len, s->preserve, &src, &ns);
-  /* codes are not cut here: a sentence of the target could hold a code
-   * whose partner or source is in another sentence */
-  int coded = s->source.ncodes > 0 || s->target.ncodes > 0;
-  if (st == XMT_OK && ns > 1 && coded)
-    split->coded = 1;
-  else if (st == XMT_OK && ns > 1)
+  if (st == XMT_OK && ns > 1)
     st = sentences(cut, cut->target_language, texts + s->target.text,
                    s->target.text_len, s->preserve, &trg, &nt);
   struct x2_part *parts = NULL;
@@ -337,7 +521,7 @@ xmt_status xmt_x2_take_kept(struct x2_doc *doc, size_t i,
     split->nparts = ns;
     split->kept = 1;
     parts = NULL;
-  } else if (st == XMT_OK && ns > 1 && !coded) {
+  } else if (st == XMT_OK && ns > 1) {
     split->unpaired = nt + 1;
     split->src_sentences = ns;
   }

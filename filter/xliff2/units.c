@@ -92,9 +92,7 @@ static const char *code_name(const struct x2_code *x) {
   return "it";
 }
 
-/* c as a segment: its text, and its codes as the unit stream marks them
- * up. */
-static xmt_status content_segment(const struct x2_doc *doc,
+xmt_status xmt_x2_content_segment(const struct x2_doc *doc,
                                   const struct x2_content *c,
                                   struct xmt_buf *markup, xmt_segment *out) {
   const char *text = doc->texts.data != NULL ? doc->texts.data + c->text : "";
@@ -143,9 +141,10 @@ static xmt_status build_unit(struct x2_units *u, const struct x2_doc *doc,
     return XMT_ERR_NOMEM;
   if (u->target == NULL && (u->target = xmt_segment_new()) == NULL)
     return XMT_ERR_NOMEM;
-  xmt_status st = content_segment(doc, &s->source, &u->markup, u->source);
+  xmt_status st =
+      xmt_x2_content_segment(doc, &s->source, &u->markup, u->source);
   if (st == XMT_OK && target)
-    st = content_segment(doc, &s->target, &u->markup, u->target);
+    st = xmt_x2_content_segment(doc, &s->target, &u->markup, u->target);
   if (st != XMT_OK)
     return st;
   /* the line the XLIFF of the units has it on (units_out.c) */
@@ -266,8 +265,8 @@ xmt_status xmt_x2_render(const struct x2_doc *doc, const struct x2_content *c,
                          struct xmt_buf *out) {
   struct xmt_buf markup = {0};
   xmt_segment *seg = xmt_segment_new();
-  xmt_status st =
-      seg != NULL ? content_segment(doc, c, &markup, seg) : XMT_ERR_NOMEM;
+  xmt_status st = seg != NULL ? xmt_x2_content_segment(doc, c, &markup, seg)
+                              : XMT_ERR_NOMEM;
   if (st == XMT_OK)
     st = xmt_inline_render_into(out, seg);
   xmt_segment_free(seg);

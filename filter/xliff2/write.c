@@ -462,7 +462,8 @@ static int plan_unit(struct writer *w, size_t i) {
 }
 
 /* Segment i, which --seg-source would have cut, is written whole: two
- * codes of its unit's sources share an id. */
+ * codes of its unit's sources share an id. A target kept is kept whole;
+ * else the segment is translated whole. */
 static void tell_whole(struct writer *w, size_t i) {
   const struct x2_doc *doc = w->doc;
   const struct x2_segment *s = &doc->segs[i];
@@ -475,16 +476,18 @@ static void tell_whole(struct writer *w, size_t i) {
   snprintf(msg, sizeof msg,
            "<segment> not resegmented: the id \"%.64s\" (line %lu, column "
            "%lu) is used by two codes of its unit's sources (XLIFF 2.0 "
-           "§4.3.1.21), whose pairs, cut, could not be told apart; "
-           "translated whole",
-           x2_str(doc, x->id), line, column);
+           "§4.3.1.21), whose pairs, cut, could not be told apart; %s "
+           "whole",
+           x2_str(doc, x->id), line, column,
+           doc->targets == NULL || doc->targets[i] == NULL ? "written"
+                                                           : "translated");
   xmt_x2_locate(doc, s->start, &line, &column);
   w->warn(w->warn_user, x2_str(doc, s->key), line, msg);
 }
 
 /* Segment i, whose target is kept, is written whole: --seg-source cut
- * its source and target into sentences that do not pair, or it has
- * inline codes. */
+ * its source and target into sentences that do not pair, in number or in
+ * the inline codes each holds. */
 static void tell_unpaired(struct writer *w, size_t i) {
   const struct x2_doc *doc = w->doc;
   const struct x2_split *split = &doc->splits[i];
@@ -494,8 +497,9 @@ static void tell_unpaired(struct writer *w, size_t i) {
   char msg[320];
   if (split->coded)
     snprintf(msg, sizeof msg,
-             "<segment> not resegmented: its target, kept, is not cut where "
-             "it has inline codes; written whole");
+             "<segment> not resegmented: the inline codes of its target, "
+             "kept, do not fall in the sentences (and the white space "
+             "between them) where its source's do; written whole");
   else
     snprintf(msg, sizeof msg,
              "<segment> not resegmented: its source has %zu sentences and "

@@ -149,33 +149,44 @@ static void put_part(struct writer *w, const struct x2_segment *s,
   xmt_x2w_copy_to(w, s->end);
 }
 
-/* A target of the bytes [from, to) of the segment's target, laid out as
- * its target is (its start and end tags, the white space before it). */
+/* A target of the bytes [from, to) of the segment's target with its
+ * codes from k, n of them (a pc or mrk a boundary cuts written as sc/ec
+ * or sm/em, as in the source), laid out as its target is (its start and
+ * end tags, the white space before it). */
 static void put_kept_target(struct writer *w, const struct x2_segment *s,
-                            size_t from, size_t to) {
+                            size_t from, size_t to, size_t k, size_t n) {
   const char *d = w->doc->data.data;
   const struct x2_content *t = &s->target;
   xmt_x2w_put(w, d + s->source.end, t->start - s->source.end);
   xmt_x2w_put(w, d + t->start, t->inner_start - t->start);
-  xmt_x2w_put(w, d + from, to - from);
+  put_bytes(w, from, to, k, n);
   xmt_x2w_put(w, d + t->inner_end, t->end - t->inner_end);
 }
 
-/* The white space [from, to) of the source before a sentence (or after
- * the last), [t_from, t_to) of the target: an <ignorable> whose target
- * is the target's when it differs. */
+/* A stretch of a segment split with its target kept: its bytes and codes
+ * in the source and in the target. */
+struct stretch {
+  size_t from, to, k, n;
+  size_t t_from, t_to, t_k, t_n;
+};
+
+/* The white space and codes before a sentence (or after the last): an
+ * <ignorable> whose target is the target's when it differs, or when it
+ * holds one end of a pair (the unit's targets then pair as its sources
+ * do; the target's codes are the source's, pair_coded in resegment.c). */
 static void put_kept_gap(struct writer *w, const struct x2_segment *s,
-                         size_t prefix, size_t from, size_t to, size_t t_from,
-                         size_t t_to) {
+                         size_t prefix, const struct stretch *g) {
   const char *d = w->doc->data.data;
+  size_t len = g->to - g->from;
   xmt_x2w_put(w, "<", 1);
   xmt_x2w_put(w, d + s->start + 1, prefix);
   xmt_x2w_put_str(w, "ignorable>");
   xmt_x2w_put(w, d + s->tag_end, s->source.inner_start - s->tag_end);
-  xmt_x2w_put(w, d + from, to - from);
+  put_bytes(w, g->from, g->to, g->k, g->n);
   xmt_x2w_put(w, d + s->source.inner_end, s->source.end - s->source.inner_end);
-  if (to - from != t_to - t_from || memcmp(d + from, d + t_from, to - from))
-    put_kept_target(w, s, t_from, t_to);
+  if (len != g->t_to - g->t_from || memcmp(d + g->from, d + g->t_from, len) ||
+      pairing(w->doc, g->k, g->n))
+    put_kept_target(w, s, g->t_from, g->t_to, g->t_k, g->t_n);
   size_t ws = s->close;
   while (ws > s->target.end && xmt_is_xml_space(d[ws - 1]))
     ws--;
@@ -192,31 +203,44 @@ static void split_kept(struct writer *w, const struct x2_segment *s,
                        const struct x2_split *split, size_t prefix,
                        size_t sep) {
   const char *d = w->doc->data.data;
+  const struct x2_content *c = &s->source, *t = &s->target;
   size_t next = 1;
   for (size_t p = 0; p <= split->nparts; p++) {
     const struct x2_part *part = p < split->nparts ? &split->parts[p] : NULL;
-    size_t from = p > 0 ? split->parts[p - 1].raw_end : s->source.inner_start;
-    size_t t_from = p > 0 ? split->parts[p - 1].t_end : s->target.inner_start;
-    size_t to = part != NULL ? part->raw_start : s->source.inner_end;
-    size_t t_to = part != NULL ? part->t_start : s->target.inner_end;
-    if (to > from) {
+    const struct x2_part *before = p > 0 ? &split->parts[p - 1] : NULL;
+    struct stretch g = {before != NULL ? before->raw_end : c->inner_start,
+                        part != NULL ? part->raw_start : c->inner_end,
+                        before != NULL ? before->first_code + before->ncodes
+                                       : c->first_code,
+                        0,
+                        before != NULL ? before->t_end : t->inner_start,
+                        part != NULL ? part->t_start : t->inner_end,
+                        before != NULL ? before->t_first_code + before->t_ncodes
+                                       : t->first_code,
+                        0};
+    g.n = (part != NULL ? part->first_code : c->first_code + c->ncodes) - g.k;
+    g.t_n =
+        (part != NULL ? part->t_first_code : t->first_code + t->ncodes) - g.t_k;
+    if (g.to > g.from) {
       if (p > 0)
         xmt_x2w_put(w, d + sep, s->start - sep);
-      put_kept_gap(w, s, prefix, from, to, t_from, t_to);
+      put_kept_gap(w, s, prefix, &g);
     }
     if (part == NULL)
       break;
-    if (p > 0 || to > from)
+    if (p > 0 || g.to > g.from)
       xmt_x2w_put(w, d + sep, s->start - sep);
     if (p == 0)
       xmt_x2w_put(w, d + s->start, s->tag_end - s->start);
     else
       put_new_segment(w, s, prefix, &next, 1);
     xmt_x2w_put(w, d + s->tag_end, s->source.inner_start - s->tag_end);
-    xmt_x2w_put(w, d + part->raw_start, part->raw_end - part->raw_start);
+    put_bytes(w, part->raw_start, part->raw_end, part->first_code,
+              part->ncodes);
     xmt_x2w_put(w, d + s->source.inner_end,
                 s->source.end - s->source.inner_end);
-    put_kept_target(w, s, part->t_start, part->t_end);
+    put_kept_target(w, s, part->t_start, part->t_end, part->t_first_code,
+                    part->t_ncodes);
     xmt_x2w_put(w, d + s->target.end, s->end - s->target.end);
   }
   w->at = s->end;

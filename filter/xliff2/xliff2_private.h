@@ -106,7 +106,9 @@ struct x2_part {
   size_t first_code, ncodes;
   size_t raw_start, raw_end;
   xmt_segment *target;
-  size_t t_start, t_end; /* a kept target's sentence (x2_split.kept) */
+  /* a kept target's sentence (x2_split.kept): its bytes and codes */
+  size_t t_start, t_end;
+  size_t t_first_code, t_ncodes;
 };
 
 struct x2_split {
@@ -120,8 +122,9 @@ struct x2_split {
    * with those of the source, each part's target its bytes [t_start,
    * t_end); unpaired: the sentences of such a target (1 + their number)
    * that did not pair with the source's src_sentences: written whole, and
-   * the writer says so; 0: none; coded: 1 when such a segment of several
-   * sentences has inline codes, which are not cut: written whole, told */
+   * the writer says so; 0: none; coded: 1 when such a segment's sentences
+   * do not hold the same inline codes (by element, end and id) in source
+   * and target, sentence by sentence and gap by gap: written whole, told */
   int kept, coded;
   size_t unpaired, src_sentences;
 };
@@ -261,6 +264,11 @@ xmt_status xmt_x2_units_end(struct x2_units *u, const struct x2_doc *names);
 xmt_status xmt_x2_units(const struct x2_doc *doc, const char *source_language,
                         const char *target_language, unsigned mode,
                         const struct xmt_unit_sink *sink);
+/* c as a segment in out: its text, and its codes as the unit stream marks
+ * them up (markup: work space). */
+xmt_status xmt_x2_content_segment(const struct x2_doc *doc,
+                                  const struct x2_content *c,
+                                  struct xmt_buf *markup, xmt_segment *out);
 /* Appends the unit-stream markup of the codes of c with its text (what
  * the XLIFF of its units shows). */
 xmt_status xmt_x2_render(const struct x2_doc *doc, const struct x2_content *c,
@@ -326,7 +334,9 @@ xmt_status xmt_x2_take_split(struct x2_doc *doc, size_t i,
                              const xmt_xliff_unit *unit);
 void xmt_x2_free_split(struct x2_split *split);
 /* --seg-source on segment i whose target is kept: its source and target
- * cut into sentences, paired when they are as many (plain text only). */
+ * cut into sentences, paired when they are as many and, with inline
+ * codes, each sentence and each gap between them holds the same codes in
+ * both (the target's codes keep the ids of the source's). */
 xmt_status xmt_x2_take_kept(struct x2_doc *doc, size_t i,
                             const struct x2_kept_cut *cut);
 

@@ -161,7 +161,7 @@ done
 if [ "$have_perl" -eq 1 ]; then
   check "seg-source: the units split" \
     test "$all_split" = \
-    " boundaries:u1,u2,u3 ordered:u1 reseg:u1,u2,u6,u7 segments:p2"
+    " boundaries:u1,u2,u3 ordered:u1 reseg:u1,u2,u6,u7 reseg_codes:u1,u2,u3,u4 segments:p2"
   check "seg-source: reseg.xlf as expected" \
     cmp "$tmp/reseg.seg.xlf" "$fx/expected/reseg.seg.xlf"
 fi

@@ -209,7 +209,9 @@ xliff2_valid "seg-source, pseudo" pseudo.xlf
 # differs in the target is the target of its <ignorable>; u5: entities
 # kept as written); when they are not (u2), the segment is written whole
 # with a warning, never a sentence with another's translation. u4 has
-# codes: written whole, with a warning. u6: no target, translated and cut as before.
+# codes, in the same sentences of source and target: cut too
+# (test_cli_xliff2_reseg_codes.sh has more). u6: no target, translated
+# and cut as before.
 cat >kept.xlf <<'EOD'
 <?xml version="1.0" encoding="UTF-8"?>
 <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
@@ -300,8 +302,15 @@ cat >want-kept.xlf <<'EOD'
   </unit>
   <unit id="u4">
    <segment>
-    <source>One <ph id="1"/>dog. Two cats.</source>
-    <target>Un <ph id="1"/>chien. Deux chats.</target>
+    <source>One <ph id="1"/>dog.</source>
+    <target>Un <ph id="1"/>chien.</target>
+   </segment>
+   <ignorable>
+    <source> </source>
+   </ignorable>
+   <segment id="s-2">
+    <source>Two cats.</source>
+    <target>Deux chats.</target>
    </segment>
   </unit>
   <unit id="u5">
@@ -339,8 +348,7 @@ expect_exit 0 "seg-source, targets kept" "$x" translate kept.xlf \
     want-kept.xlf kept-out.xlf
 expect_text "seg-source, targets kept: the segments written whole told" \
   "$tmp/err" \
-  "xliffmt: kept.xlf:11: warning: segment u2: <segment> not resegmented: its source has 2 sentences and its target, kept, 1; written whole, so that no sentence gets another's translation
-xliffmt: kept.xlf:23: warning: segment u4: <segment> not resegmented: its target, kept, is not cut where it has inline codes; written whole"
+  "xliffmt: kept.xlf:11: warning: segment u2: <segment> not resegmented: its source has 2 sentences and its target, kept, 1; written whole, so that no sentence gets another's translation"
 xliff2_valid "seg-source, targets kept" kept-out.xlf
 
 # A unit whose <sm>/<em> and <sc>/<ec> pairs each have an end in each of

@@ -63,8 +63,8 @@ xliff2_valid "ordered, pseudo" ordered.pseudo.xlf
 
 # u1: a segment kept (state translated) whose target's <pc> shares its
 # source's id, and a segment cut; u2: a target in state initial that
-# copies its source, filled and cut; u3: a translated target, kept
-# (overwritten below).
+# copies its source, filled and cut; u3: a translated target, kept and
+# cut with its source, its <pc> as <sc>/<ec> (overwritten below).
 cat >shared.xlf <<'EOD'
 <?xml version="1.0" encoding="UTF-8"?>
 <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
@@ -132,8 +132,15 @@ cat >want.xlf <<'EOD'
   </unit>
   <unit id="u3">
    <segment state="translated">
-    <source>Ask <pc id="1">us. We</pc> answer.</source>
-    <target>Demandez-<pc id="1">nous. Nous</pc> répondons.</target>
+    <source>Ask <sc id="1"/>us.</source>
+    <target>Demandez-<sc id="1"/>nous.</target>
+   </segment>
+   <ignorable>
+    <source> </source>
+   </ignorable>
+   <segment id="s-2" state="translated">
+    <source>We<ec startRef="1"/> answer.</source>
+    <target>Nous<ec startRef="1"/> répondons.</target>
    </segment>
   </unit>
  </file>
