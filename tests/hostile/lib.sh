@@ -14,12 +14,22 @@ else
   time_factor=1
 fi
 
+# A machine busier than its cores (make -j check beside other work) runs
+# each command that many times slower: the limits guard against hangs and
+# quadratic work, not against a neighbour's load.
+load_factor() {
+  awk -v cores="$(nproc 2>/dev/null || echo 1)" '{
+    f = int($1 / cores + 0.999); print (f < 1 ? 1 : f) }' /proc/loadavg \
+    2>/dev/null || echo 1
+}
+
 # bounded SECONDS MEGABYTES CMD...: runs CMD with stdout in $tmp/out and
-# stderr in $tmp/err, killed after SECONDS (times the sanitizer factor)
+# stderr in $tmp/err, killed after SECONDS (times the sanitizer factor
+# and the load factor at the start)
 # and limited to MEGABYTES of address space. Sets $status (124 when the
 # time ran out) and $elapsed_ms.
 bounded() {
-  limit_s=$(($1 * time_factor))
+  limit_s=$(($1 * time_factor * $(load_factor)))
   limit_kb=$(($2 * 1024))
   shift 2
   t0=$(date +%s%N)
