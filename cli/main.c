@@ -116,6 +116,10 @@ int main(int argc, char **argv) {
    * like a full disk and its temporary file removed, instead of the
    * process killed without a word by SIGXFSZ. */
   signal(SIGXFSZ, SIG_IGN);
+  /* So is a closed pipe (EPIPE): exit status 2 with a message, and the
+   * --report still written, instead of death by SIGPIPE. Engines get
+   * SIGPIPE's default back (base/spawn.c). */
+  signal(SIGPIPE, SIG_IGN);
   if (argc < 2) {
     usage(stderr);
     return EXIT_BAD_INPUT;

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -224,6 +225,27 @@ static int writable(struct lite *c, const char *path,
   return locked ? -3 : -2;
 }
 
+/* Why a file SQLite cannot open cannot be: its "unable to open database
+ * file" does not say, and its last errno is that of its read-only retry
+ * (ENOENT on a read-only file system). The file, else its directory, is
+ * asked; 0 when neither tells. */
+static int open_errno(const char *path) {
+  struct stat st;
+  if (stat(path, &st) == 0)
+    return S_ISDIR(st.st_mode)              ? EISDIR
+           : access(path, R_OK | W_OK) != 0 ? errno
+                                            : 0;
+  if (errno != ENOENT)
+    return errno;
+  const char *slash = strrchr(path, '/');
+  char *dir = slash == NULL   ? xmt_strdup(".")
+              : slash == path ? xmt_strdup("/")
+                              : xmt_strndup(path, (size_t)(slash - path));
+  int e = dir == NULL || access(dir, W_OK) == 0 ? 0 : errno;
+  free(dir);
+  return e;
+}
+
 /* Opens path and checks it is a sound cache: 0; -1 an xliffmt cache found
  * damaged (c->db closed); -2 cannot be used, message in err (it cannot be
  * opened, or it is not an xliffmt cache: another program's database or
@@ -243,8 +265,11 @@ static int open_checked(struct lite *c, const char *path,
       path, db,
       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL);
   if (rc != SQLITE_OK) {
+    int sys = (rc & 0xFF) == SQLITE_CANTOPEN ? open_errno(path) : 0;
     fail(err, path, "cannot open",
-         *db != NULL ? sqlite3_errmsg(*db) : sqlite3_errstr(rc));
+         sys != 0      ? strerror(sys)
+         : *db != NULL ? sqlite3_errmsg(*db)
+                       : sqlite3_errstr(rc));
     sqlite3_close(*db);
     *db = NULL;
     return -2;

@@ -170,7 +170,7 @@ check "no lock error" test ! -s "$tmp/race.err"
 # A cache that cannot be opened is an error before anything is sent.
 expect_exit 1 "a cache in a missing directory" run "$tmp/7.xlf" "$tmp/7.json" \
   --cache "sqlite:$tmp/no/such/dir/tm.db" &&
-  check "says which and why" grep -q 'dir/tm.db: cache: cannot open: unable to open database file' "$tmp/err"
+  check "says which and why" grep -q 'dir/tm.db: cache: cannot open: No such file or directory' "$tmp/err"
 check "no output then" test ! -e "$tmp/7.xlf"
 expect_exit 1 "an unknown cache" run "$tmp/8.xlf" "$tmp/8.json" \
   --cache "memcached:localhost" &&

@@ -1,0 +1,185 @@
+#!/bin/sh
+# test_hostile_disk.sh: full disks and read-only folders (small tmpfs
+# mounts). An output, a --report, a --cache and an --update-model model
+# that cannot be written (the disk fills part-way, is full, or is
+# read-only): exit non-zero with one message naming the file and the
+# system's reason, the file as it was byte for byte, no temporary file
+# beside it. A batch writes the documents that fit, reports the others,
+# and the next run translates those again (not "up to date"). Also -o
+# /dev/full, an output whose folder is missing and one that is a folder.
+# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no tmpfs can be mounted).
+set -u
+
+. "$(dirname "$0")/lib.sh"
+cli_setup hostile-disk
+x=$XLIFFMT
+full=$tmp/full
+ro=$tmp/ro
+cleanup() {
+  for m in "$full" "$ro"; do
+    mountpoint -q "$m" 2>/dev/null && umount "$m"
+  done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+mkdir "$full" "$ro"
+if ! mount -t tmpfs -o size=64k tmpfs "$full" 2>/dev/null ||
+  ! mount -t tmpfs -o size=64k tmpfs "$ro" 2>/dev/null; then
+  echo "SKIP: no tmpfs can be mounted here (needs root)"
+  exit 77
+fi
+
+# said DESC MESSAGE: stderr is exactly MESSAGE.
+said() {
+  got=$(cat "$tmp/err")
+  if [ "$got" = "$2" ]; then
+    pass "$1: says so"
+  else
+    fail "$1: stderr '$got', expected '$2'"
+  fi
+}
+# only DESC DIR NAME...: DIR holds exactly the files NAME... (no
+# temporary file).
+only() {
+  what=$1 dir=$2
+  shift 2
+  got=$(cd "$dir" && ls -A | tr '\n' ' ')
+  want=$(printf '%s ' "$@")
+  if [ "$got" = "$want" ]; then
+    pass "$what: nothing else in the folder"
+  else
+    fail "$what: the folder holds '$got', expected '$want'"
+  fi
+}
+same() {
+  check "$1: unchanged" cmp -s "$2" "$3"
+}
+enospc="cannot write: No space left on device"
+
+doc "$tmp/small.xlf" "The cat sleeps." "The dog barks."
+# 600 units: some 190 KB of output, more than the disk holds.
+set --
+i=0
+while [ $i -lt 600 ]; do
+  set -- "$@" "Sentence $i is about the cat."
+  i=$((i + 1))
+done
+doc "$tmp/big.xlf" "$@"
+cat >"$tmp/engine.sh" <<'EOD'
+#!/bin/sh
+while IFS= read -r l; do printf 'ES %s\n' "$l"; done
+EOD
+chmod +x "$tmp/engine.sh"
+engine=cmd:$tmp/engine.sh
+
+# --- translate -o: the disk fills part-way.
+within "translate small" 0 20 1000 "$x" translate "$tmp/small.xlf" \
+  -o "$full/out.xlf" --mt "$engine" -q
+cp "$full/out.xlf" "$tmp/out.prev"
+within "translate big -o FULL/out.xlf" 2 20 1000 "$x" translate \
+  "$tmp/big.xlf" -o "$full/out.xlf" --mt "$engine" -q
+said "translate big -o FULL/out.xlf" "xliffmt: $full/out.xlf: $enospc"
+same "translate big -o FULL/out.xlf" "$full/out.xlf" "$tmp/out.prev"
+only "translate big -o FULL/out.xlf" "$full" out.xlf
+within "-o /dev/full" 2 20 1000 "$x" translate "$tmp/small.xlf" \
+  -o /dev/full --mt "$engine" -q
+said "-o /dev/full" "xliffmt: /dev/full: $enospc"
+
+# --- batch: the documents that fit are written, the others retried.
+mkdir "$tmp/in"
+for d in a b c; do cp "$tmp/small.xlf" "$tmp/in/$d.xlf"; done
+within "batch, all fit" 0 20 1000 "$x" batch "$tmp/in" -o "$full/o" \
+  --mt "$engine" -q
+cp "$full/o/b.xlf" "$tmp/b.prev"
+# b grows too big, its output still newer than its input
+cp "$tmp/big.xlf" "$tmp/in/b.xlf"
+touch -r "$tmp/small.xlf" "$tmp/in/b.xlf"
+touch "$full/o/b.xlf"
+within "batch --force, b does not fit" 1 20 1000 "$x" batch "$tmp/in" \
+  -o "$full/o" --mt "$engine" --force
+check "batch --force: a and c done, b failed" test "$(grep '^xliffmt: batch [0-9]' "$tmp/err")" = \
+  "xliffmt: batch 1/3: a.xlf: done, 2 segments
+xliffmt: batch 2/3: b.xlf: failed, 600 segments
+xliffmt: batch 3/3: c.xlf: done, 2 segments"
+check "batch --force: names b's output" \
+  grep -qxF "xliffmt: $full/o/b.xlf: $enospc" "$tmp/err"
+same "batch --force: b's output" "$full/o/b.xlf" "$tmp/b.prev"
+only "batch --force" "$full/o" .xliffmt-incomplete.d a.xlf b.xlf c.xlf
+within "batch again" 1 20 1000 "$x" batch "$tmp/in" -o "$full/o" \
+  --mt "$engine"
+check "batch again: b tried again, not up to date" \
+  test "$(grep '^xliffmt: batch [0-9]' "$tmp/err")" = \
+  "xliffmt: batch 1/3: a.xlf: up to date, 0 segments
+xliffmt: batch 2/3: b.xlf: failed, 600 segments
+xliffmt: batch 3/3: c.xlf: up to date, 0 segments"
+same "batch again: b's output" "$full/o/b.xlf" "$tmp/b.prev"
+rm -rf "$full/o" "$full/out.xlf"
+
+# --- The disk full: the report, the cache, the model (room for the
+# cache's -shm file first).
+mount -o remount,size=256k "$full" || exit 99
+doc "$tmp/tag.xlf" 'The <g id="1">red</g> car is in the garage.'
+within "a report, a cache, a model" 0 20 1000 "$x" translate \
+  "$tmp/tag.xlf" -o "$tmp/1.xlf" --mt "$engine" -q \
+  --report "$full/r.json" --cache "sqlite:$full/c.db" \
+  --align-model "$full/m" --update-model
+for f in r.json c.db m; do cp "$full/$f" "$tmp/$f.prev"; done
+cat /dev/zero >"$full/fill" 2>/dev/null
+doc "$tmp/tag2.xlf" 'The <g id="1">green</g> car is in the street.'
+within "--report FULL/r.json" 1 20 1000 "$x" translate "$tmp/tag2.xlf" \
+  -o "$tmp/2.xlf" --mt "$engine" -q --report "$full/r.json"
+said "--report FULL/r.json" "xliffmt: $full/r.json: $enospc"
+same "--report FULL/r.json" "$full/r.json" "$tmp/r.json.prev"
+within "--update-model FULL/m" 2 20 1000 "$x" translate "$tmp/tag2.xlf" \
+  -o "$tmp/3.xlf" --mt "$engine" -q --align-model "$full/m" --update-model
+said "--update-model FULL/m" "xliffmt: $full/m: $enospc"
+same "--update-model FULL/m" "$full/m" "$tmp/m.prev"
+within "--cache sqlite:FULL/c.db" 1 20 1000 "$x" translate "$tmp/tag2.xlf" \
+  -o "$tmp/4.xlf" --mt "$engine" -q --cache "sqlite:$full/c.db"
+said "--cache sqlite:FULL/c.db" \
+  "xliffmt: $full/c.db: cache: cannot write: the disk is full"
+same "--cache sqlite:FULL/c.db" "$full/c.db" "$tmp/c.db.prev"
+check "--cache sqlite:FULL/c.db: no output" test ! -e "$tmp/4.xlf"
+check "the full disk: no temporary file" \
+  test -z "$(find "$full" -name '*.tmp*')"
+
+# --- A read-only file system.
+within "translate into RO" 0 20 1000 "$x" translate "$tmp/small.xlf" \
+  -o "$ro/out.xlf" --mt "$engine" -q
+cp "$ro/out.xlf" "$tmp/ro.prev"
+mount -o remount,ro "$ro" || exit 99
+within "-o RO/out.xlf" 2 20 1000 "$x" translate "$tmp/big.xlf" \
+  -o "$ro/out.xlf" --mt "$engine" -q
+said "-o RO/out.xlf" \
+  "xliffmt: $ro/out.xlf: cannot create output: Read-only file system"
+same "-o RO/out.xlf" "$ro/out.xlf" "$tmp/ro.prev"
+within "--report RO/r.json" 1 20 1000 "$x" translate "$tmp/small.xlf" \
+  -o "$tmp/5.xlf" --mt "$engine" -q --report "$ro/r.json"
+said "--report RO/r.json" \
+  "xliffmt: $ro/r.json: cannot create output: Read-only file system"
+within "--cache sqlite:RO/c.db" 1 20 1000 "$x" translate "$tmp/small.xlf" \
+  -o "$tmp/6.xlf" --mt "$engine" -q --cache "sqlite:$ro/c.db"
+said "--cache sqlite:RO/c.db" \
+  "xliffmt: $ro/c.db: cache: cannot open: Read-only file system"
+check "--cache sqlite:RO/c.db: no output" test ! -e "$tmp/6.xlf"
+within "batch -o RO/o" 2 20 1000 "$x" batch "$tmp/in" -o "$ro/o" \
+  --mt "$engine" -q
+said "batch -o RO/o" \
+  "xliffmt: $ro/o: cannot create the directory: Read-only file system"
+only "the read-only disk" "$ro" out.xlf
+
+# --- A folder that is missing, a folder for a file.
+within "-o MISSING/out.xlf" 2 20 1000 "$x" translate "$tmp/small.xlf" \
+  -o "$tmp/no/out.xlf" --mt "$engine" -q
+said "-o MISSING/out.xlf" \
+  "xliffmt: $tmp/no/out.xlf: cannot create output: No such file or directory"
+within "-o FOLDER" 2 20 1000 "$x" translate "$tmp/small.xlf" \
+  -o "$tmp/in" --mt "$engine" -q
+said "-o FOLDER" "xliffmt: $tmp/in: cannot create output: Is a directory"
+within "--cache sqlite:FOLDER" 1 20 1000 "$x" translate "$tmp/small.xlf" \
+  -o "$tmp/7.xlf" --mt "$engine" -q --cache "sqlite:$tmp/in"
+said "--cache sqlite:FOLDER" \
+  "xliffmt: $tmp/in: cache: cannot open: Is a directory"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
