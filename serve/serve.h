@@ -228,6 +228,7 @@ struct serve_job {
   size_t tags;       /* in the texts prepared so far */
   char message[512];
   size_t segments;
+  int long_job; /* its texts are longer than SERVE_LONG_BYTES */
   struct serve_reply reply;
   /* what its translation depends on (serve_inflight.c); NULL: unknown */
   char *key;
@@ -240,6 +241,10 @@ struct serve_job {
 #define SERVE_MAX_REQUEST_TAGS 16384 /* tags in all the texts of a request */
 #define SERVE_MAX_NAMES 256          /* entries of DeepL's tag lists */
 #define SERVE_MAX_TEXTS 1000         /* LibreTranslate's texts in one request */
+/* A job with more text than this is long: long jobs never take the last
+ * free worker of an engine, so that a short request is answered while
+ * long ones run (serve_pool.c). */
+#define SERVE_LONG_BYTES 8192
 
 /* Makes text's parts by its markup (HTML: none); on bad markup fills
  * job's message, sets bad_input and returns 0 (also out of memory, with
@@ -402,6 +407,7 @@ struct serve_engine {
   struct serve_worker *workers;
   size_t nworkers;
   struct serve_ring waiting; /* jobs for its workers */
+  size_t long_running;       /* long jobs at its workers */
   struct serve_down doc;     /* the document thread's at this engine */
 };
 /* The engines of the settings' --mt into sv (engines, pairs); 0 after
