@@ -322,6 +322,7 @@ struct serve_request {
   int seen;         /* the handler had the request once */
   int queued;       /* waiting for or at a worker */
   int close;        /* the connection closes after the answer */
+  int long_body;    /* admitted with a body over SERVE_LONG_BYTES */
   struct serve_params params;
   struct serve_job *job;
   struct serve_reply reply;
@@ -445,10 +446,11 @@ struct serve_server {
   size_t qlen, qcap;              /* waiting in every ring; the rings' size */
   size_t running;                 /* requests at a worker */
   struct serve_request *inflight; /* queued or at a worker */
-  size_t following; /* requests waiting for an identical one's answer */
-  size_t active;    /* requests begun and not finished */
-  int stopping;     /* no new requests */
-  int quit;         /* workers end */
+  size_t following;     /* requests waiting for an identical one's answer */
+  size_t active;        /* requests begun and not finished */
+  size_t long_admitted; /* of those, admitted with a long body */
+  int stopping;         /* no new requests */
+  int quit;             /* workers end */
   struct serve_worker *workers;
   size_t nworkers;
   struct serve_metrics metrics;

@@ -239,11 +239,17 @@ int serve_pool_start(struct serve_server *sv) {
 }
 
 int serve_pool_admit(struct serve_server *sv, struct serve_request *rq) {
+  /* Long bodies take half the room at most: the rest stays for short
+   * requests, which long ones waiting for their turn never crowd out. */
+  int long_body = rq->len > SERVE_LONG_BYTES;
   pthread_mutex_lock(&sv->lock);
-  int room = sv->qlen + sv->running + sv->following < sv->qcap;
+  int room = sv->qlen + sv->running + sv->following < sv->qcap &&
+             (!long_body || sv->long_admitted < (sv->qcap + 1) / 2);
+  sv->long_admitted += (size_t)(room && long_body);
   pthread_mutex_unlock(&sv->lock);
   if (!room)
     return 0;
+  rq->long_body = long_body;
   /* Suspended before a worker can see it: the worker resumes it. Only
    * this thread queues, so the room found is still there. */
   MHD_suspend_connection(rq->conn);

@@ -7,6 +7,8 @@
 # last free worker. Bodies of 100 MB announced by Content-Length are
 # refused with 413 in DeepL's shape before they are read, on the text
 # and the document endpoints, and the server's peak memory stays small.
+# Long requests take half the queue at most: of four sent to a server
+# with room for four, two are refused (503), and a short one is answered.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no python3, no curl, or the
 # Apertium eng-spa pair not installed).
 set -u
@@ -127,6 +129,38 @@ hwm_max=200
 check "the server's peak memory under $hwm_max MiB (${hwm} kB)" \
   [ "${hwm:-999999}" -lt $((hwm_max * 1024)) ]
 # The long translations are cut short: a second SIGTERM interrupts.
+kill -TERM "$pid"
+sleep 0.5
+serve_stop
+check "stopped" [ "$rc" -eq 0 ]
+
+# --- Long requests take half the queue at most ----------------------------------
+# Two workers and --queue 2: room for 4 requests, 2 of them long. Of four
+# long requests at once two are refused; a short one still finds room.
+serve_start half --mt apertium:eng-spa --threads 2 --queue 2 || exit 1
+u=$url
+ask "$u/translate?langpair=eng|spa&q=The+red+car."
+long 3 >"$tmp/long3"
+long 4 >"$tmp/long4"
+lpids=
+for k in 1 2 3 4; do
+  curl -s -o "$tmp/long$k.out" -w '%{http_code}' --max-time 60 "$u/v2/translate" \
+    --data-binary "@$tmp/long$k" >"$tmp/long$k.status" &
+  lpids="$lpids $!"
+done
+sleep 2
+expect "four long requests sent: a short one answered" 200 "$apy" \
+  --max-time 5 "$u/translate?langpair=eng|spa&q=The+red+car."
+refused=0
+for k in 1 2 3 4; do
+  if [ "$(cat "$tmp/long$k.status")" = 503 ] &&
+    [ "$(cat "$tmp/long$k.out")" = '{"message":"too many requests waiting; try again"}' ]; then
+    refused=$((refused + 1))
+  fi
+done
+check "four long requests sent: two refused with 503 ($refused)" [ "$refused" -eq 2 ]
+kill $lpids 2>/dev/null
+wait $lpids 2>/dev/null
 kill -TERM "$pid"
 sleep 0.5
 serve_stop
