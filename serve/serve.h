@@ -228,6 +228,7 @@ struct serve_job {
   size_t tags;       /* in the texts prepared so far */
   char message[512];
   size_t segments;
+  int long_job; /* its texts are longer than SERVE_LONG_BYTES */
   struct serve_reply reply;
   /* what its translation depends on (serve_inflight.c); NULL: unknown */
   char *key;
@@ -240,6 +241,10 @@ struct serve_job {
 #define SERVE_MAX_REQUEST_TAGS 16384 /* tags in all the texts of a request */
 #define SERVE_MAX_NAMES 256          /* entries of DeepL's tag lists */
 #define SERVE_MAX_TEXTS 1000         /* LibreTranslate's texts in one request */
+/* A job with more text than this is long: long jobs never take the last
+ * free worker of an engine, so that a short request is answered while
+ * long ones run (serve_pool.c). */
+#define SERVE_LONG_BYTES 8192
 
 /* Makes text's parts by its markup (HTML: none); on bad markup fills
  * job's message, sets bad_input and returns 0 (also out of memory, with
@@ -317,6 +322,7 @@ struct serve_request {
   int seen;         /* the handler had the request once */
   int queued;       /* waiting for or at a worker */
   int close;        /* the connection closes after the answer */
+  int long_body;    /* admitted with a body over SERVE_LONG_BYTES */
   struct serve_params params;
   struct serve_job *job;
   struct serve_reply reply;
@@ -402,6 +408,7 @@ struct serve_engine {
   struct serve_worker *workers;
   size_t nworkers;
   struct serve_ring waiting; /* jobs for its workers */
+  size_t long_running;       /* long jobs at its workers */
   struct serve_down doc;     /* the document thread's at this engine */
 };
 /* The engines of the settings' --mt into sv (engines, pairs); 0 after
@@ -439,10 +446,11 @@ struct serve_server {
   size_t qlen, qcap;              /* waiting in every ring; the rings' size */
   size_t running;                 /* requests at a worker */
   struct serve_request *inflight; /* queued or at a worker */
-  size_t following; /* requests waiting for an identical one's answer */
-  size_t active;    /* requests begun and not finished */
-  int stopping;     /* no new requests */
-  int quit;         /* workers end */
+  size_t following;     /* requests waiting for an identical one's answer */
+  size_t active;        /* requests begun and not finished */
+  size_t long_admitted; /* of those, admitted with a long body */
+  int stopping;         /* no new requests */
+  int quit;             /* workers end */
   struct serve_worker *workers;
   size_t nworkers;
   struct serve_metrics metrics;

@@ -545,9 +545,11 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     return;
   *con_cls = NULL;
   serve_metrics_request(&sv->metrics, rq);
+  size_t long_body = (size_t)rq->long_body;
   request_free(rq);
   pthread_mutex_lock(&sv->lock);
   sv->active--;
+  sv->long_admitted -= long_body;
   pthread_mutex_unlock(&sv->lock);
 }
 

@@ -39,26 +39,61 @@ static void ring_push(struct serve_server *sv, struct serve_ring *r,
   sv->qlen++;
 }
 
-static struct serve_request *ring_pop(struct serve_server *sv,
-                                      struct serve_ring *r) {
-  struct serve_request *rq = r->v[r->head];
+/* The i-th request of r, taken out of it. */
+static struct serve_request *ring_take(struct serve_server *sv,
+                                       struct serve_ring *r, size_t i) {
+  struct serve_request *rq = r->v[(r->head + i) % sv->qcap];
+  for (; i > 0; i--) /* the ones before it move up */
+    r->v[(r->head + i) % sv->qcap] = r->v[(r->head + i - 1) % sv->qcap];
   r->head = (r->head + 1) % sv->qcap;
   r->len--;
   sv->qlen--;
   return rq;
 }
 
-/* The next request for w: its engine's jobs first, then the requests not
- * handled yet; NULL when told to end and nothing waits. Called and
- * returns with the server's lock held. */
+static struct serve_request *ring_pop(struct serve_server *sv,
+                                      struct serve_ring *r) {
+  return ring_take(sv, r, 0);
+}
+
+/* 1 when a worker of e may run job now: a long job never takes the last
+ * free worker of its engine, which stays for the short ones. */
+static int may_run(const struct serve_engine *e, const struct serve_job *job) {
+  return !job->long_job || e->nworkers < 2 || e->long_running + 1 < e->nworkers;
+}
+
+/* The index in w's engine's ring of the first job it may run, or its
+ * length when there is none. */
+static size_t runnable(struct serve_worker *w) {
+  const struct serve_server *sv = w->server;
+  const struct serve_ring *own = &w->engine->waiting;
+  size_t i = 0;
+  while (i < own->len && !sv->quit &&
+         !may_run(w->engine, own->v[(own->head + i) % sv->qcap]->job))
+    i++;
+  return i;
+}
+
+/* The next request for w: its engine's jobs first (a long one only when
+ * it may run), then the requests not handled yet; NULL when told to end
+ * and nothing waits. Called and returns with the server's lock held. */
 static struct serve_request *next_request(struct serve_worker *w) {
   struct serve_server *sv = w->server;
   struct serve_ring *own = &w->engine->waiting;
-  while (own->len == 0 && sv->intake.len == 0 && !sv->quit)
+  size_t i;
+  while ((i = runnable(w)) == own->len && sv->intake.len == 0 && !sv->quit)
     pthread_cond_wait(&sv->work, &sv->lock);
-  if (own->len > 0)
-    return ring_pop(sv, own);
+  if (i < own->len)
+    return ring_take(sv, own, i);
   return sv->intake.len > 0 ? ring_pop(sv, &sv->intake) : NULL;
+}
+
+/* A job whose texts are longer than SERVE_LONG_BYTES in all. */
+static int is_long(const struct serve_job *job) {
+  size_t n = 0;
+  for (size_t i = 0; i < job->ntexts && n <= SERVE_LONG_BYTES; i++)
+    n += job->texts[i].in_len;
+  return n > SERVE_LONG_BYTES;
 }
 
 static void *work(void *arg) {
@@ -71,7 +106,10 @@ static void *work(void *arg) {
     enum taken t = rq->job == NULL ? take_job(sv, rq) : RUN;
     struct serve_engine *e =
         t == RUN ? &sv->engines[rq->job->pair.engine] : w->engine;
-    if (e != w->engine) { /* its pair's engine is another's */
+    if (t == RUN)
+      rq->job->long_job = is_long(rq->job);
+    /* its pair's engine is another's, or a long job waits its turn */
+    if (e != w->engine || (t == RUN && !may_run(e, rq->job))) {
       sv->running--;
       ring_push(sv, &e->waiting, rq);
       pthread_cond_broadcast(&sv->work);
@@ -85,12 +123,17 @@ static void *work(void *arg) {
       pthread_mutex_lock(&sv->lock);
       continue;
     }
+    int long_job = rq->job->long_job;
+    e->long_running += (size_t)long_job;
     pthread_mutex_unlock(&sv->lock);
     w->failure[0] = '\0';
     serve_text_translate(w, rq->job);
     serve_metrics_engine(w, rq->job);
     pthread_mutex_lock(&sv->lock);
     sv->running--;
+    e->long_running -= (size_t)long_job;
+    if (long_job) /* the next long one may run */
+      pthread_cond_broadcast(&sv->work);
     struct serve_request *followers = serve_inflight_remove(sv, rq);
     pthread_mutex_unlock(&sv->lock);
     serve_inflight_answer(rq->job, followers);
@@ -196,11 +239,17 @@ int serve_pool_start(struct serve_server *sv) {
 }
 
 int serve_pool_admit(struct serve_server *sv, struct serve_request *rq) {
+  /* Long bodies take half the room at most: the rest stays for short
+   * requests, which long ones waiting for their turn never crowd out. */
+  int long_body = rq->len > SERVE_LONG_BYTES;
   pthread_mutex_lock(&sv->lock);
-  int room = sv->qlen + sv->running + sv->following < sv->qcap;
+  int room = sv->qlen + sv->running + sv->following < sv->qcap &&
+             (!long_body || sv->long_admitted < (sv->qcap + 1) / 2);
+  sv->long_admitted += (size_t)(room && long_body);
   pthread_mutex_unlock(&sv->lock);
   if (!room)
     return 0;
+  rq->long_body = long_body;
   /* Suspended before a worker can see it: the worker resumes it. Only
    * this thread queues, so the room found is still there. */
   MHD_suspend_connection(rq->conn);
