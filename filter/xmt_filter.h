@@ -279,8 +279,10 @@ XMT_API xmt_status xmt_filter_set_aligner(xmt_filter *filter,
                                           const char *model_path);
 /* Writes aligner's model (xmt_projector.h: vocabulary, both directions,
  * tension, mean length ratio, options) to path, through a temporary file
- * renamed at the end. XMT_ERR_USAGE before training, XMT_ERR_WRITE when it
- * cannot be written. */
+ * renamed at the end. An aligner given no pairs saves an empty model (no
+ * document, no word, the languages set), which loads as a new aligner
+ * that aligns nothing. XMT_ERR_USAGE with pairs not yet trained,
+ * XMT_ERR_WRITE when it cannot be written. */
 XMT_API xmt_status xmt_aligner_save(xmt_aligner *aligner, const char *path);
 /* Reads a model written by xmt_aligner_save into an aligner that has no
  * pairs and no model yet. The model's options replace the aligner's,

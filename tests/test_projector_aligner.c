@@ -413,6 +413,39 @@ static void test_save_load(void) {
   xmt_aligner_free(b);
 }
 
+/* An aligner that learnt nothing saves an empty model: loaded, it links
+ * nothing, trains as a new aligner, and saves the same empty file. */
+static void test_empty_model(void) {
+  xmt_aligner *a = aligner_with(1, 0), *b = aligner_with(1, 0);
+  xmt_aligner *c = aligner_with(1, 0);
+  const char *p = temp_path("empty.model"), *q = temp_path("empty2.model");
+  CU_ASSERT_EQUAL(xmt_aligner_set_languages(a, "en", "fr"), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_save(a, p), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_load(b, p), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_aligner_load(b, p), XMT_ERR_USAGE); /* once only */
+  EXPECT_LINKS(align_text(b, "red house", "maison rouge", XMT_SYM_UNION,
+                          XMT_TOKENIZE_WHITESPACE),
+               "");
+  CU_ASSERT_EQUAL(xmt_aligner_save(b, q), XMT_OK);
+  CU_ASSERT_EQUAL(same_file(p, q), 1);
+  CU_ASSERT_EQUAL(xmt_aligner_set_languages(b, "en", "de"), XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_aligner_set_languages(b, "en", "fr"), XMT_OK);
+  add_adjectives(b);
+  add_adjectives(c);
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_train(b, NULL, NULL), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(xmt_aligner_train(c, NULL, NULL), XMT_OK);
+  for (size_t k = 0; k < ADJ_PAIRS; k++) {
+    char fresh[256]; /* pair_links answers in one buffer */
+    snprintf(fresh, sizeof fresh, "%s", pair_links(c, k, XMT_SYM_UNION));
+    EXPECT_LINKS(pair_links(b, k, XMT_SYM_UNION), fresh);
+  }
+  xmt_aligner_free(a);
+  xmt_aligner_free(b);
+  xmt_aligner_free(c);
+  unlink(p);
+  unlink(q);
+}
+
 static void write_bytes(const char *path, const char *data, size_t len) {
   FILE *fp = fopen(path, "wb");
   CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
@@ -836,6 +869,7 @@ static CU_TestInfo aligner_tests[] = {
     {"1 and 2 threads agree", test_threads},
     {"save and load", test_save_load},
     {"bad model files", test_bad_models},
+    {"an empty model", test_empty_model},
     {"a loaded model seeds training", test_seed},
     {"progress and abort", test_progress_and_abort},
     {"options and misuse", test_options_and_misuse},

@@ -63,8 +63,8 @@ static void XMLCALL ct_start(void *user, const XML_Char *name,
   if (part == NULL || type == NULL ||
       !listed(word_main_types, type, strlen(type)))
     return;
-  /* Part names are absolute and case-insensitive (OPC); entries are
-   * not absolute. */
+  /* Part names are absolute, case-insensitive IRIs (OPC): entries are
+   * not absolute, and their escapes decoded, as Word finds them. */
   if (part[0] == '/')
     part++;
   if (t->word++ > 0) {
@@ -72,8 +72,8 @@ static void XMLCALL ct_start(void *user, const XML_Char *name,
       snprintf(t->other, sizeof t->other, "%s", part);
     return;
   }
-  zip_int64_t i = zip_name_locate(t->pkg->za, part, ZIP_FL_NOCASE);
-  t->main = i >= 0 ? zip_get_name(t->pkg->za, (zip_uint64_t)i, 0) : NULL;
+  long i = xmt_package_find_part(t->pkg, part);
+  t->main = i >= 0 ? xmt_package_name(t->pkg, (size_t)i) : NULL;
 }
 
 /* The package's relationship to its main part (_rels/.rels), which is
@@ -149,6 +149,12 @@ static xmt_status one_main(xmt_package *pkg, struct types *t,
   xmt_status st = r < 0 || t->main == NULL
                       ? XMT_OK
                       : parse_entry(pkg, (size_t)r, rels_start, t, err);
+  /* the target found as a part name is (escapes decoded, any case) */
+  long o = st == XMT_OK && t->office != NULL
+               ? xmt_package_find_part(pkg, t->office)
+               : -1;
+  if (o >= 0)
+    t->office = xmt_package_name(pkg, (size_t)o);
   if (st == XMT_OK && t->office != NULL && t->main != NULL &&
       strcasecmp(t->office, t->main) != 0)
     st = xmt_error_at(err, XMT_ERR_FORMAT, XMT_IN(pkg->path),

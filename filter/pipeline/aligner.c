@@ -293,16 +293,32 @@ int xmt_aligner_on(struct run *run) {
   return xmt_run_align(run)->settings.mode != XMT_ALIGNER_NONE;
 }
 
-/* XMT_FILTER_UPDATE_MODEL: the grown model back to its file. */
+/* XMT_FILTER_UPDATE_MODEL: the grown model back to its file. A document
+ * that trained nothing leaves a model as it was, and makes a missing one
+ * empty (of the run's languages), as the option promises a file. */
 xmt_status xmt_save_model(struct run *run) {
   const struct align_state *al = xmt_run_align(run);
   const struct align_settings *s = &al->settings;
-  if (!s->update_model || al->aligner == NULL || al->pairs == 0 ||
-      s->mode != XMT_ALIGNER_SELF)
+  if (!s->update_model || s->mode != XMT_ALIGNER_SELF ||
+      (al->pairs == 0 && access(s->model, F_OK) == 0))
     return XMT_OK;
-  xmt_status st = xmt_aligner_save(al->aligner, s->model);
+  xmt_aligner *a = al->aligner;
+  xmt_status st = XMT_OK;
+  if (a == NULL) {
+    struct xmt_aligner_options ao;
+    xmt_aligner_options_init(&ao);
+    ao.model = s->kind;
+    if ((a = xmt_aligner_new(&ao)) == NULL)
+      return xmt_error_nomem(s->err);
+    st = xmt_aligner_set_languages(a, xmt_run_source_language(run),
+                                   xmt_run_target_language(run));
+  }
+  if (st == XMT_OK)
+    st = xmt_aligner_save(a, s->model);
   if (st != XMT_OK)
-    xmt_error_copy(s->err, xmt_aligner_error(al->aligner));
+    xmt_error_copy(s->err, xmt_aligner_error(a));
+  if (a != al->aligner)
+    xmt_aligner_free(a);
   return st;
 }
 

@@ -440,13 +440,13 @@ static xmt_status align_piece(xmt_aligner *a, size_t index,
 
 /* What both align calls ask first (the aligner's error record cleared). */
 static xmt_status check_align(xmt_aligner *a, enum xmt_symmetrization sym,
-                              xmt_alignment *out) {
+                              xmt_alignment *out, int empty_ok) {
   if (a == NULL)
     return XMT_ERR_USAGE;
   xmt_error_clear(&a->err);
   if (out == NULL || (unsigned)sym > XMT_SYM_GROW_DIAG_FINAL_AND)
     return xmt_error_set(&a->err, XMT_ERR_USAGE, "bad arguments");
-  if (!a->trained)
+  if (!a->trained && !(empty_ok && a->empty_model))
     return xmt_error_set(&a->err, XMT_ERR_USAGE,
                          "the aligner has no model: train or load one first");
   return XMT_OK;
@@ -456,11 +456,15 @@ xmt_status xmt_aligner_align(xmt_aligner *a, const char *src, size_t src_len,
                              const xmt_tokens *src_tokens, const char *tgt,
                              size_t tgt_len, const xmt_tokens *tgt_tokens,
                              enum xmt_symmetrization sym, xmt_alignment *out) {
-  xmt_status st = check_align(a, sym, out);
+  xmt_status st = check_align(a, sym, out, 1);
   if (st != XMT_OK)
     return st;
   if (src_tokens == NULL || tgt_tokens == NULL)
     return xmt_error_set(&a->err, XMT_ERR_USAGE, "no tokens given");
+  if (!a->trained) { /* an empty model knows no word */
+    xmt_alignment_clear(out);
+    return XMT_OK;
+  }
   size_t n = 0, m = 0;
   st = words_of(a, XMT_SRC, src, src_len, src_tokens, 0, &n);
   if (st == XMT_OK)
@@ -487,7 +491,7 @@ xmt_status xmt_aligner_align(xmt_aligner *a, const char *src, size_t src_len,
 xmt_status xmt_aligner_align_pair(xmt_aligner *a, size_t index,
                                   enum xmt_symmetrization sym,
                                   xmt_alignment *out) {
-  xmt_status st = check_align(a, sym, out);
+  xmt_status st = check_align(a, sym, out, 0);
   if (st != XMT_OK)
     return st;
   if (index >= a->units)

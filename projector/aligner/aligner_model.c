@@ -193,6 +193,22 @@ static void put_table(struct io *io, const struct xmt_ttable *t) {
     put_f64(io, t->count[k]);
 }
 
+/* The vocabularies and tables of an empty model: each vocabulary the NULL
+ * word alone, each table one empty row without counts. */
+static void put_empty(struct io *io) {
+  for (int v = 0; v < 2; v++) {
+    put_u32(io, 1);
+    put_u64(io, 0);
+    put_u32(io, 0);
+  }
+  for (int d = 0; d < 2; d++) {
+    put_u32(io, 1);
+    put_u64(io, 0);
+    put_u32(io, 0);
+    put_u32(io, 0);
+  }
+}
+
 static void put_lang(struct io *io, const char *lang) {
   size_t n = lang != NULL ? strlen(lang) : 0;
   if (n > MAX_LANG)
@@ -208,10 +224,10 @@ xmt_status xmt_aligner_model_call(xmt_aligner *a, const char *path,
   xmt_error_clear(&a->err);
   if (path == NULL)
     return xmt_error_set(&a->err, XMT_ERR_USAGE, "no file name");
-  if (saving && !a->trained)
+  if (saving && !a->trained && a->pairs > 0)
     return xmt_error_at(&a->err, XMT_ERR_USAGE, XMT_IN(path),
                         "no model to save: train the aligner first");
-  if (!saving && (a->pairs > 0 || a->trained))
+  if (!saving && (a->pairs > 0 || a->trained || a->empty_model))
     return xmt_error_at(&a->err, XMT_ERR_USAGE, XMT_IN(path),
                         "a model loads only into a new aligner");
   return XMT_OK;
@@ -231,17 +247,25 @@ xmt_status xmt_aligner_put_model(const xmt_aligner *a, FILE *fp, int *e) {
   put_f64(&io, o->tension);
   put_u32(&io, o->model == XMT_MODEL_BAYES);
   put_u32(&io, 0);
-  put_u64(&io, a->documents);
-  put_lang(&io, a->model_lang[XMT_SRC]);
-  put_lang(&io, a->model_lang[XMT_TGT]);
+  /* An aligner that learnt nothing writes an empty model: no document,
+   * no word but NULL, empty tables; the languages it was set to. */
+  int empty = !a->trained;
+  put_u64(&io, empty ? 0 : a->documents);
+  for (int s = 0; s < 2; s++)
+    put_lang(&io,
+             empty && a->model_lang[s] == NULL ? a->lang[s] : a->model_lang[s]);
   for (int d = 0; d < 2; d++) {
     put_f64(&io, a->dir[d].tension);
     put_f64(&io, a->dir[d].mean_len_ratio);
   }
-  put_vocab(&io, &a->vocab[XMT_SRC]);
-  put_vocab(&io, &a->vocab[XMT_TGT]);
-  put_table(&io, &a->dir[XMT_FWD].t);
-  put_table(&io, &a->dir[XMT_REV].t);
+  if (empty) {
+    put_empty(&io);
+  } else {
+    put_vocab(&io, &a->vocab[XMT_SRC]);
+    put_vocab(&io, &a->vocab[XMT_TGT]);
+    put_table(&io, &a->dir[XMT_FWD].t);
+    put_table(&io, &a->dir[XMT_REV].t);
+  }
   put_u64(&io, io.sum);
   flush_out(&io);
   *e = io.failed ? errno : 0;
@@ -423,6 +447,10 @@ xmt_status xmt_aligner_get_model(xmt_aligner *a, FILE *fp, const char *path) {
     bad = get_table(&io, &dir[XMT_FWD].t, ns, nt, version);
   if (bad == NULL && !io.failed)
     bad = get_table(&io, &dir[XMT_REV].t, nt, ns, version);
+  /* A model of no document is empty (put_empty): it knows no word. */
+  if (bad == NULL && !io.failed && documents == 0 &&
+      (ns != 1 || nt != 1 || dir[XMT_FWD].t.nnz > 0 || dir[XMT_REV].t.nnz > 0))
+    bad = "words in a model of no document";
   if (bad == NULL && !io.failed) {
     uint64_t want = io.sum, got = get_u64(&io);
     if (!io.failed && got != want)
@@ -453,11 +481,14 @@ xmt_status xmt_aligner_get_model(xmt_aligner *a, FILE *fp, const char *path) {
   a->opt = o;
   a->dir[0] = dir[0];
   a->dir[1] = dir[1];
-  a->trained = 1;
+  /* An empty model leaves the aligner as new (it trains unseeded), but
+   * with the model's languages, and aligning with it links nothing. */
+  a->trained = documents > 0;
+  a->empty_model = documents == 0;
   a->documents = documents;
   for (int s = 0; s < 2; s++) {
     a->model_lang[s] = lang[s];
-    a->model_words[s] = a->vocab[s].count;
+    a->model_words[s] = a->trained ? a->vocab[s].count : 0;
   }
   free(a->model_path);
   a->model_path = xmt_strdup(path); /* for messages only: NULL is no harm */

@@ -225,6 +225,7 @@ struct xmt_aligner {
   size_t cuts_cap;
   xmt_alignment *piece; /* one piece's links */
   int trained;          /* dir holds a model (trained or loaded) */
+  int empty_model;      /* an empty model was loaded: aligning links nothing */
   /* Priors: the languages, the dictionaries asked for, and the links the
    * last training built from them (and from identical words, cognates). */
   char *lang[2];

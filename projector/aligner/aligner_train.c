@@ -600,6 +600,7 @@ static xmt_status install(struct xmt_aligner *a, struct xmt_direction *dir,
     a->pair_links[d] = links[d];
   }
   a->trained = 1;
+  a->empty_model = 0;
   if (!seeded) {
     xmt_ttable_free(&old[0]);
     xmt_ttable_free(&old[1]);
