@@ -265,12 +265,14 @@ struct probe_memo {
 static int check_writable(const struct xmt_cli_file *f,
                           struct probe_memo *memo) {
   struct stat st;
-  int e = 0, is_dir = 0;
-  if (stat(f->path, &st) == 0 && !S_ISREG(st.st_mode)) {
-    if (!S_ISDIR(st.st_mode))
-      return EXIT_OK; /* a device or a pipe: written to, never replaced */
+  int e = 0, is_dir = 0, cache = strcmp(f->option, "--cache") == 0;
+  int exists = stat(f->path, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode))
     e = EISDIR;
-  }
+  else if (exists && (!S_ISREG(st.st_mode) || cache))
+    return EXIT_OK; /* a device or a pipe is written to, never replaced; a
+                     * cache there is SQLite's to open, which tells a
+                     * read-only one as such */
   char *target = NULL;
   if (e == 0 &&
       (f->use == XMT_CLI_WRITES_UNDER || f->use == XMT_CLI_UPDATES_UNDER)) {
@@ -294,7 +296,7 @@ static int check_writable(const struct xmt_cli_file *f,
   const char *name = target != NULL ? target : f->path;
   if (e == ENOMEM)
     fputs("xliffmt: out of memory\n", stderr);
-  else if (e != 0 && strcmp(f->option, "--cache") == 0)
+  else if (e != 0 && cache)
     xmt_cli_say("xliffmt: %s: cache: cannot open: %s\n", name, strerror(e));
   else if (e != 0)
     xmt_cli_say("xliffmt: %s: cannot create %s: %s\n", name,
@@ -302,19 +304,24 @@ static int check_writable(const struct xmt_cli_file *f,
   free(target);
   if (e == 0)
     return EXIT_OK;
-  return e != ENOMEM && strcmp(f->option, "--cache") == 0 ? EXIT_BAD_INPUT
-                                                          : EXIT_INTERNAL;
+  return e != ENOMEM && cache ? EXIT_BAD_INPUT : EXIT_INTERNAL;
 }
 
-/* Each file written, in the order named: the first that cannot be. */
+/* Each file written, in the order named, the outputs before the files
+ * updated (a batch's outputs before its markers): the first that cannot
+ * be. */
 static int check_outputs(struct xmt_cli_files *fs) {
   if (fs->n > 1)
     qsort(fs->v, fs->n, sizeof *fs->v, by_order);
   struct probe_memo memo = {NULL, 0};
   int rc = EXIT_OK;
-  for (size_t i = 0; i < fs->n && rc == EXIT_OK; i++)
-    if (fs->v[i].use != XMT_CLI_READS)
-      rc = check_writable(&fs->v[i], &memo);
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; i < fs->n && rc == EXIT_OK; i++) {
+      enum xmt_cli_file_use u = fs->v[i].use;
+      int output = u == XMT_CLI_WRITES || u == XMT_CLI_WRITES_UNDER;
+      if (u != XMT_CLI_READS && output == (pass == 0))
+        rc = check_writable(&fs->v[i], &memo);
+    }
   free(memo.dir);
   return rc;
 }
