@@ -540,9 +540,10 @@ static void keep_share(struct batch *b, unsigned long k, unsigned long n) {
   b->n = kept;
 }
 
-/* Every file of the batch, before one is written (files.c): no output
- * and no --report is an input document, another output, the list of
- * incomplete documents or a file the run reads. */
+/* Every file of the batch, before one is written or a worker started
+ * (files.c): no output and no --report is an input document, another
+ * output, the list of incomplete documents or a file the run reads, and
+ * each can be made (the output folder's missing folders too). */
 static int files_check(const struct batch *b,
                        const struct xmt_cli_settings *s) {
   struct xmt_cli_files fs;
@@ -555,7 +556,7 @@ static int files_check(const struct batch *b,
   /* batch_state.c: the list an earlier version left, and the markers. */
   char *list = xmt_cli_join(b->outdir, ".xliffmt-incomplete");
   fs.nomem |= list == NULL;
-  xmt_cli_files_add(&fs, XMT_CLI_UPDATES, list, "-o",
+  xmt_cli_files_add(&fs, XMT_CLI_UPDATES_UNDER, list, "-o",
                     "the list of incomplete documents", NULL);
   free(list);
   char *marks = xmt_cli_join(b->outdir, ".xliffmt-incomplete.d");
@@ -563,14 +564,14 @@ static int files_check(const struct batch *b,
   for (size_t i = 0; marks != NULL && i < b->n; i++) {
     char *mark = xmt_cli_join(marks, b->docs[i].rel);
     fs.nomem |= mark == NULL;
-    xmt_cli_files_add(&fs, XMT_CLI_UPDATES, mark, "-o",
+    xmt_cli_files_add(&fs, XMT_CLI_UPDATES_UNDER, mark, "-o",
                       "the marker of an incomplete document", b->docs[i].in);
     free(mark);
   }
   free(marks);
   for (size_t i = 0; i < b->n; i++)
-    xmt_cli_files_add(&fs, XMT_CLI_WRITES, b->docs[i].out, "-o", "the output",
-                      b->docs[i].in);
+    xmt_cli_files_add(&fs, XMT_CLI_WRITES_UNDER, b->docs[i].out, "-o",
+                      "the output", b->docs[i].in);
   xmt_cli_files_add(&fs, XMT_CLI_WRITES, s->report, "--report", "the report",
                     NULL);
   int rc = xmt_cli_files_check(&fs);

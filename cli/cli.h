@@ -338,9 +338,13 @@ struct xmt_cli_output {
  * folder's canonical name and its own). "-", devices, pipes and folders
  * are never one. */
 enum xmt_cli_file_use {
-  XMT_CLI_READS,  /* read only */
-  XMT_CLI_WRITES, /* made or replaced */
-  XMT_CLI_UPDATES /* read, then written: a cache, a model updated */
+  XMT_CLI_READS,   /* read only */
+  XMT_CLI_WRITES,  /* made or replaced */
+  XMT_CLI_UPDATES, /* read, then written: a cache, a model updated */
+  /* the same, in folders the command makes when they are missing (a
+   * batch's outputs) */
+  XMT_CLI_WRITES_UNDER,
+  XMT_CLI_UPDATES_UNDER
 };
 struct xmt_cli_file;
 struct xmt_cli_files {
@@ -358,7 +362,14 @@ void xmt_cli_files_add(struct xmt_cli_files *fs, enum xmt_cli_file_use use,
                        const char *of);
 /* EXIT_OK, or, reported ("xliffmt: PATH: --report names the input: it
  * would be overwritten"), EXIT_BAD_INPUT when an output (the one named
- * last) is a file named before it, EXIT_INTERNAL when out of memory. */
+ * last) is a file named before it, EXIT_INTERNAL when out of memory.
+ * Then each file written, in the order named, must be one that can be
+ * made: not a folder, in a folder that exists (or, _UNDER, that can be
+ * made) and may be written. Else, reported ("xliffmt: PATH: cannot
+ * create output: REASON", "DIR: cannot create the directory: REASON";
+ * a --cache's "PATH: cache: cannot open: REASON", EXIT_BAD_INPUT as
+ * for any cache that cannot be opened), EXIT_INTERNAL: output that
+ * cannot be written, found before any work. */
 int xmt_cli_files_check(struct xmt_cli_files *fs);
 /* The files a run of the pipeline reads and writes as s says: in, the
  * rules, dictionaries, translations, alignments, tokens, aligner model

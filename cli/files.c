@@ -115,13 +115,19 @@ static char *canonical_dir(const char *dir) {
   return out;
 }
 
+/* The folder path names a file in, as written: "." for a bare name. */
+static char *folder_of(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash == NULL   ? strdup(".")
+         : slash == path ? strdup("/")
+                         : strndup(path, (size_t)(slash - path));
+}
+
 /* The canonical name of path's folder, then '/' and its last part: the
  * same for two names of one file that does not exist yet. */
 static char *canonical(const char *path, struct folder_memo *memo) {
   const char *slash = strrchr(path, '/');
-  char *dir = slash == NULL   ? strdup(".")
-              : slash == path ? strdup("/")
-                              : strndup(path, (size_t)(slash - path));
+  char *dir = folder_of(path);
   if (dir == NULL)
     return NULL;
   if (memo->dir == NULL || strcmp(memo->dir, dir) != 0) {
@@ -200,6 +206,131 @@ static const struct xmt_cli_file *clash_in(const struct xmt_cli_file *v,
   return out;
 }
 
+static int by_order(const void *x, const void *y) {
+  const struct xmt_cli_file *a = x, *b = y;
+  return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* 0 when a file can be made as the atomic output file makes one at path
+ * (a temporary file in its folder, made and removed at once: what root,
+ * whom modes do not stop, and a read-only file system answer truly,
+ * unlike access()); else the reason, an errno. */
+static int try_create(const char *path) {
+  xmt_atomic_file *af = xmt_atomic_file_new();
+  if (af == NULL)
+    return ENOMEM;
+  int e = xmt_atomic_file_open(af, path, 0) == XMT_OK
+              ? 0
+              : xmt_atomic_file_errno(af);
+  xmt_atomic_file_free(af); /* removes the temporary file */
+  return e;
+}
+
+/* The folder a command makes first for path: the shallowest missing
+ * one, or, when what is there is no folder, the one whose making fails
+ * (*e ENOTDIR then). NULL when path's folder exists (or cannot be
+ * told: creating the file says why); *e ENOMEM when out of memory. */
+static char *first_missing(const char *path, int *e) {
+  char *missing = NULL, *dir = folder_of(path);
+  struct stat st;
+  *e = 0;
+  while (dir != NULL && stat(dir, &st) != 0 &&
+         (errno == ENOENT || errno == ENOTDIR) &&
+         (missing == NULL || strcmp(dir, missing) != 0)) {
+    free(missing);
+    missing = dir;
+    dir = folder_of(missing);
+  }
+  if (dir == NULL) {
+    free(missing);
+    *e = ENOMEM;
+    return NULL;
+  }
+  if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    *e = ENOTDIR; /* mkdir fails: a file where a folder must be */
+    if (missing == NULL)
+      return dir;
+  }
+  free(dir);
+  return missing;
+}
+
+/* The folder probed last and its answer: a batch's outputs share a few. */
+struct probe_memo {
+  char *dir;
+  int e;
+};
+
+/* EXIT_OK when f can be written; else reported, its exit status. */
+static int check_writable(const struct xmt_cli_file *f,
+                          struct probe_memo *memo) {
+  struct stat st;
+  int e = 0, is_dir = 0, cache = strcmp(f->option, "--cache") == 0;
+  int exists = stat(f->path, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode))
+    e = EISDIR;
+  else if (exists && (!S_ISREG(st.st_mode) || cache))
+    return EXIT_OK; /* a device or a pipe is written to, never replaced; a
+                     * cache there is SQLite's to open, which tells a
+                     * read-only one as such */
+  char *target = NULL;
+  if (e == 0 &&
+      (f->use == XMT_CLI_WRITES_UNDER || f->use == XMT_CLI_UPDATES_UNDER)) {
+    target = first_missing(f->path, &e);
+    is_dir = target != NULL;
+  }
+  if (e == 0) {
+    char *dir = folder_of(target != NULL ? target : f->path);
+    if (dir == NULL) {
+      e = ENOMEM;
+    } else if (memo->dir != NULL && strcmp(memo->dir, dir) == 0) {
+      e = memo->e;
+      free(dir);
+    } else {
+      e = try_create(target != NULL ? target : f->path);
+      free(memo->dir);
+      memo->dir = dir;
+      memo->e = e;
+    }
+  }
+  const char *name = target != NULL ? target : f->path;
+  if (e == ENOMEM)
+    fputs("xliffmt: out of memory\n", stderr);
+  else if (e != 0 && cache)
+    xmt_cli_say("xliffmt: %s: cache: cannot open: %s\n", name, strerror(e));
+  else if (e != 0)
+    xmt_cli_say("xliffmt: %s: cannot create %s: %s\n", name,
+                is_dir ? "the directory" : "output", strerror(e));
+  free(target);
+  if (e == 0)
+    return EXIT_OK;
+  return e != ENOMEM && cache ? EXIT_BAD_INPUT : EXIT_INTERNAL;
+}
+
+/* Each file written, in the order named, the outputs before the files
+ * updated (a batch's outputs before its markers): the first that cannot
+ * be. */
+static int check_outputs(struct xmt_cli_files *fs) {
+  if (fs->n > 1)
+    qsort(fs->v, fs->n, sizeof *fs->v, by_order);
+  struct probe_memo memo = {NULL, 0};
+  int rc = EXIT_OK, cache_seen = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; i < fs->n && rc == EXIT_OK; i++) {
+      enum xmt_cli_file_use u = fs->v[i].use;
+      int output = u == XMT_CLI_WRITES || u == XMT_CLI_WRITES_UNDER;
+      /* The cache's database only, named first: its -wal, -shm and
+       * -journal files are SQLite's to make, as it can. */
+      int cache = strcmp(fs->v[i].option, "--cache") == 0;
+      if (u == XMT_CLI_READS || output != (pass == 0) ||
+          (cache && cache_seen++ > 0))
+        continue;
+      rc = check_writable(&fs->v[i], &memo);
+    }
+  free(memo.dir);
+  return rc;
+}
+
 int xmt_cli_files_check(struct xmt_cli_files *fs) {
   struct folder_memo memo = {NULL, NULL};
   int nomem = fs->nomem;
@@ -226,7 +357,7 @@ int xmt_cli_files_check(struct xmt_cli_files *fs) {
     }
   }
   if (out == NULL)
-    return EXIT_OK;
+    return check_outputs(fs);
   xmt_cli_say("xliffmt: %s: %s names %s%s%s: it would be overwritten\n",
               out->path, out->option, other->what,
               other->of != NULL ? " of " : "",

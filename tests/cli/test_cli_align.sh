@@ -219,6 +219,6 @@ fi
 expect_exit 2 "unwritable --save-model" "$x" align -i "$w/adj" \
   --save-model "$w/no/such/dir/m"
 err_is "unwritable --save-model: message" \
-  "xliffmt: $w/no/such/dir/m: cannot create: No such file or directory"
+  "xliffmt: $w/no/such/dir/m: cannot create output: No such file or directory"
 
 finish
