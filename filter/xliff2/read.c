@@ -446,6 +446,16 @@ static void start_element(void *user, const XML_Char *name,
     return;
   size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
   const char *local = core_name(name);
+  /* An element an internal entity's text holds has no bytes of its own
+   * (expat points at the reference): its markup cannot be kept. */
+  if (r->unit_id != X2_NONE &&
+      (len == 0 || at >= r->doc->data.len || r->doc->data.data[at] != '<')) {
+    xmt_x2_fail(r, XMT_ERR_XML, at,
+                "element <%s> from an entity's text in a unit: xliffmt "
+                "cannot write it back; write it out in the document",
+                local != NULL ? local : name);
+    return;
+  }
   if (r->depth == 0 || r->stack == NULL) {
     open_root(r, local, atts, at, len);
     return;
@@ -589,6 +599,21 @@ static void character_data(void *user, const XML_Char *s, int len) {
     xmt_x2_nomem(r);
 }
 
+/* A comment or processing instruction in a <source> or <target>: no
+ * text, but kept as a code at its place. */
+static void comment(void *user, const XML_Char *data) {
+  struct reader *r = user;
+  (void)data;
+  if (r->st == XMT_OK && r->content != 0 && r->whole == 0)
+    xmt_x2_inline_other(r, here(r), (size_t)XML_GetCurrentByteCount(r->parser));
+}
+
+static void processing_instruction(void *user, const XML_Char *target,
+                                   const XML_Char *data) {
+  (void)target;
+  comment(user, data);
+}
+
 /* An entity the parser could not read (external, or undeclared): its text
  * would be lost. */
 static void skipped_entity(void *user, const XML_Char *name, int is_param) {
@@ -682,6 +707,8 @@ xmt_status xmt_x2_reader_init(struct reader *r, struct x2_doc *doc,
   XML_SetElementHandler(r->parser, start_element, end_element);
   XML_SetCharacterDataHandler(r->parser, character_data);
   XML_SetSkippedEntityHandler(r->parser, skipped_entity);
+  XML_SetCommentHandler(r->parser, comment);
+  XML_SetProcessingInstructionHandler(r->parser, processing_instruction);
   return XMT_OK;
 }
 
