@@ -145,11 +145,7 @@ void xmt_reader_inline_start(xmt_xliff_reader *r, const char *name,
 void xmt_reader_inline_other(xmt_xliff_reader *r, uint64_t at, int count) {
   if (r->code_depth > 0 || count <= 0)
     return; /* inside a code: kept with it */
-  if (r->part == PART_TARGET) {
-    r->target_content = 1;
-    if (r->tseg != SIZE_MAX)
-      r->unit->tsegs[r->tseg].empty = 0;
-  }
+  /* a target of comments only is still empty: it is filled */
   uint64_t end = at + (uint64_t)count;
   xmt_status st = XMT_OK;
   if (builder_active(r))

@@ -531,7 +531,11 @@ static void close_content(struct reader *r, size_t at, size_t len) {
     const char *t = c->text_len > 0 ? doc->texts.data + c->text : "";
     for (size_t i = 0; i < c->text_len && !s->has_target; i++)
       s->has_target = !xmt_is_xml_space(t[i]);
-    s->has_target |= c->ncodes > 0;
+    /* a comment is no translation (a code kept whole without an id) */
+    for (size_t k = 0; k < c->ncodes && !s->has_target; k++) {
+      const struct x2_code *x = &doc->codes[c->first_code + k];
+      s->has_target = x->elem != X2_WHOLE || x->id != X2_NONE;
+    }
     s->copied = s->has_target && s->state == X2_INITIAL &&
                 copies_source(doc, &s->source, c);
   }

@@ -5,7 +5,8 @@
 #     (<source>, between the <mrk>s of a seg-source) and in XLIFF 2: kept
 #     in place in the target (identity: target = source), with an engine
 #     that reverses words each unit's target is its own words, the
-#     comment kept;
+#     comment kept; a target of a comment only is filled, as an empty
+#     one;
 #   - an element that an internal entity's text holds, used in a
 #     <source> (<!ENTITY t "<g id='9'>Big</g> Co">): refused, named at
 #     the reference's line and column, exit 1 and no output (it was
@@ -95,6 +96,14 @@ run_tr "XLIFF 2 comments, reversed" "$tmp/c2.xlf" "$tmp/c2.rev.xlf" "cmd:$tmp/re
 targets_are "XLIFF 2 reversed: each unit its own words, comments kept" \
   "$tmp/c2.rev.xlf" \
   "$(printf '%s\n' "$want_rev" | sed 's/<g id="1">/<pc id="1">/; s/<\/g>/<\/pc>/')"
+
+# A target of a comment only is no translation: filled.
+x12 "$tmp/t12.xlf" '' '<trans-unit id="u1"><source>One two.</source><target><!-- todo --></target></trans-unit>'
+run_tr "XLIFF 1.2: a target of a comment only" "$tmp/t12.xlf" "$tmp/t12.out.xlf" "cmd:$tmp/rev.sh"
+targets_are "XLIFF 1.2: a target of a comment only filled" "$tmp/t12.out.xlf" 'two. One'
+x2 "$tmp/t2.xlf" '' '<unit id="u1"><segment><source>One two.</source><target><!-- todo --></target></segment></unit>'
+run_tr "XLIFF 2: a target of a comment only" "$tmp/t2.xlf" "$tmp/t2.out.xlf" "cmd:$tmp/rev.sh"
+targets_are "XLIFF 2: a target of a comment only filled" "$tmp/t2.out.xlf" 'two. One'
 
 # An entity whose text holds an element.
 dtd='<!DOCTYPE xliff [<!ENTITY co "ACME"><!ENTITY t "<g id='"'9'"'>Big</g> Co">]>
