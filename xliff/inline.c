@@ -283,8 +283,21 @@ static size_t escape_sequence_at(const unsigned char *s, size_t len, size_t r) {
   return 0;
 }
 
-size_t xmt_text_strip_controls(char *text, size_t *len, int keep_cr) {
+/* 1 when the two bytes of a C1 control at p are in src too. */
+static int c1_in(const char *src, size_t src_len, const unsigned char *p) {
+  for (const char *q = src;
+       src_len >= 2 &&
+       (q = memchr(q, 0xC2, src_len - 1 - (size_t)(q - src))) != NULL;
+       q++)
+    if ((unsigned char)q[1] == p[1])
+      return 1;
+  return 0;
+}
+
+size_t xmt_text_strip_controls(char *text, size_t *len, const char *src,
+                               size_t src_len) {
   const unsigned char *s = (const unsigned char *)text;
+  int keep_cr = src_len > 0 && memchr(src, '\r', src_len) != NULL;
   size_t first = 0;
   while (first < *len) {
     if (first + 8 <= *len && plain_ascii8(text + first, 0)) {
@@ -312,7 +325,7 @@ size_t xmt_text_strip_controls(char *text, size_t *len, int keep_cr) {
     if (n == 0)
       n = xmt_xml_forbidden_at(text, *len, r);
     if (n == 0 && r + 1 < *len && s[r] == 0xC2 && s[r + 1] >= 0x80 &&
-        s[r + 1] <= 0x9F)
+        s[r + 1] <= 0x9F && !c1_in(src, src_len, s + r))
       n = 2; /* C1 controls: allowed by XML 1.0, meaningless in text */
     if (n == 0 && s[r] == '\r' && !keep_cr)
       n = 1; /* a line ending cut in two, a progress display's return */

@@ -234,6 +234,16 @@ static void on_start(void *user, const char *name, const char **atts) {
   uint64_t at = (uint64_t)XML_GetCurrentByteIndex(r->parser);
   int count = XML_GetCurrentByteCount(r->parser);
   r->depth++;
+  /* An element an internal entity's text holds has no bytes of its own
+   * (expat points at the reference): its markup cannot be kept. */
+  if (r->unit != NULL && (count == 0 || *window_at(r, at) != '<')) {
+    xmt_reader_fail(r, XMT_ERR_XML, cur_line(r), cur_column(r),
+                    "element <%s> from an entity's text in a trans-unit: "
+                    "xliffmt cannot write it back; write it out in the "
+                    "document",
+                    xmt_reader_xliff_name(r, name, &(int){0}));
+    return;
+  }
   if (!r->seen_root) {
     r->seen_root = 1;
     check_root(r, name, atts);
@@ -301,6 +311,26 @@ static void on_start(void *user, const char *name, const char **atts) {
   if (r->part == PART_SOURCE || r->part == PART_SEG_SOURCE ||
       r->part == PART_TARGET)
     xmt_reader_inline_start(r, name, atts, at, count);
+}
+
+/* A comment or processing instruction inside a part is kept in place. */
+static void on_other(xmt_xliff_reader *r) {
+  if (r->status != XMT_OK || r->unit == NULL)
+    return;
+  if (r->part == PART_SOURCE || r->part == PART_SEG_SOURCE ||
+      r->part == PART_TARGET)
+    xmt_reader_inline_other(r, (uint64_t)XML_GetCurrentByteIndex(r->parser),
+                            XML_GetCurrentByteCount(r->parser));
+}
+
+static void on_comment(void *user, const char *data) {
+  (void)data;
+  on_other(user);
+}
+
+static void on_pi(void *user, const char *target, const char *data) {
+  (void)target, (void)data;
+  on_other(user);
 }
 
 static void on_end(void *user, const char *name) {
@@ -440,6 +470,8 @@ xmt_xliff_reader_new(const struct xmt_xliff_reader_callbacks *callbacks,
   XML_SetUserData(r->parser, r);
   XML_SetElementHandler(r->parser, on_start, on_end);
   XML_SetCharacterDataHandler(r->parser, on_text);
+  XML_SetCommentHandler(r->parser, on_comment);
+  XML_SetProcessingInstructionHandler(r->parser, on_pi);
   XML_SetExternalEntityRefHandler(r->parser, on_external_entity);
   XML_SetSkippedEntityHandler(r->parser, on_skipped_entity);
   XML_SetStartNamespaceDeclHandler(r->parser, on_ns_start);

@@ -139,6 +139,24 @@ void xmt_reader_inline_start(xmt_xliff_reader *r, const char *name,
   xmt_reader_keep(r, &r->code_pos, attr(atts, "pos"));
 }
 
+/* A comment or processing instruction in a part: no text, but part of
+ * what was written there, so kept as a code at its place, as an element
+ * of another namespace is. */
+void xmt_reader_inline_other(xmt_xliff_reader *r, uint64_t at, int count) {
+  if (r->code_depth > 0 || count <= 0)
+    return; /* inside a code: kept with it */
+  /* a target of comments only is still empty: it is filled */
+  uint64_t end = at + (uint64_t)count;
+  xmt_status st = XMT_OK;
+  if (builder_active(r))
+    st = xmt_ib_code(&r->ib, XMT_TAG_PLACEHOLDER, "?", NULL, window_at(r, at),
+                     (size_t)count);
+  if (st == XMT_OK && outside_segments(r))
+    note_outside(r, at, end, end);
+  if (st != XMT_OK)
+    xmt_reader_fail_status(r, st);
+}
+
 void xmt_reader_inline_end(xmt_xliff_reader *r, uint64_t at, int count) {
   xmt_status st = XMT_OK;
   if (r->code_depth > 0) {

@@ -210,5 +210,6 @@ void xmt_reader_finish_unit(xmt_xliff_reader *r, uint64_t end);
 void xmt_reader_inline_start(xmt_xliff_reader *r, const char *name,
                              const char **atts, uint64_t at, int count);
 void xmt_reader_inline_end(xmt_xliff_reader *r, uint64_t at, int count);
+void xmt_reader_inline_other(xmt_xliff_reader *r, uint64_t at, int count);
 
 #endif

@@ -125,10 +125,12 @@ size_t xmt_xml_forbidden_at(const char *text, size_t len, size_t i);
 size_t xmt_xml_allowed_run(const char *text, size_t len, size_t i);
 
 /* Removes from text what XML cannot carry and C1 controls, and a
- * terminal's escape sequences whole, and carriage returns unless keep_cr
- * (the source holds one); *len is updated. Returns the number of
- * characters (a sequence counts one) removed. */
-size_t xmt_text_strip_controls(char *text, size_t *len, int keep_cr);
+ * terminal's escape sequences whole, and carriage returns; a carriage
+ * return or C1 control the source (src, src_len) holds too is kept, as
+ * its own text. *len is updated. Returns the number of characters (a
+ * sequence counts one) removed. */
+size_t xmt_text_strip_controls(char *text, size_t *len, const char *src,
+                               size_t src_len);
 
 /* Appends s escaped for a double-quoted attribute value; tabs and line
  * breaks as character references, which attribute normalization keeps. */

@@ -62,18 +62,19 @@ static void tidy_spaces(struct xmt_buf *text, const char *request,
 
 /* Characters an engine must not give (controls XML cannot carry or that
  * mean nothing in text) are removed before anything else sees the
- * answer; the segment is counted and reported. A carriage return is one
- * of them unless the request holds one: an engine's own CR is an
- * artifact (a Windows line ending cut in two, a progress display) that
- * would reach the target as &#13;. */
+ * answer; the segment is counted and reported. A C1 control the request
+ * holds is the source's own (U+0085 in a file from a mainframe) and kept.
+ * A carriage return is one of them unless the request holds one: an engine's
+ * own CR is an artifact (a Windows line ending cut in two, a progress display)
+ * that would reach the target as &#13;. */
 static void sanitize_answer(struct run *run, const struct result *res,
                             struct xmt_buf *text, const char *request,
                             size_t request_len) {
   const struct window *w = xmt_run_asking(run, NULL);
   size_t len = text->len;
-  int keep_cr = request_len > 0 && memchr(request, '\r', request_len) != NULL;
   size_t removed =
-      len > 0 ? xmt_text_strip_controls(text->data, &len, keep_cr) : 0;
+      len > 0 ? xmt_text_strip_controls(text->data, &len, request, request_len)
+              : 0;
   if (removed == 0)
     return;
   text->len = len;

@@ -446,6 +446,16 @@ static void start_element(void *user, const XML_Char *name,
     return;
   size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
   const char *local = core_name(name);
+  /* An element an internal entity's text holds has no bytes of its own
+   * (expat points at the reference): its markup cannot be kept. */
+  if (r->unit_id != X2_NONE &&
+      (len == 0 || at >= r->doc->data.len || r->doc->data.data[at] != '<')) {
+    xmt_x2_fail(r, XMT_ERR_XML, at,
+                "element <%s> from an entity's text in a unit: xliffmt "
+                "cannot write it back; write it out in the document",
+                local != NULL ? local : name);
+    return;
+  }
   if (r->depth == 0 || r->stack == NULL) {
     open_root(r, local, atts, at, len);
     return;
@@ -521,7 +531,11 @@ static void close_content(struct reader *r, size_t at, size_t len) {
     const char *t = c->text_len > 0 ? doc->texts.data + c->text : "";
     for (size_t i = 0; i < c->text_len && !s->has_target; i++)
       s->has_target = !xmt_is_xml_space(t[i]);
-    s->has_target |= c->ncodes > 0;
+    /* a comment is no translation (a code kept whole without an id) */
+    for (size_t k = 0; k < c->ncodes && !s->has_target; k++) {
+      const struct x2_code *x = &doc->codes[c->first_code + k];
+      s->has_target = x->elem != X2_WHOLE || x->id != X2_NONE;
+    }
     s->copied = s->has_target && s->state == X2_INITIAL &&
                 copies_source(doc, &s->source, c);
   }
@@ -587,6 +601,21 @@ static void character_data(void *user, const XML_Char *s, int len) {
     return;
   if (xmt_buf_append(&r->doc->texts, s, (size_t)len) != XMT_OK)
     xmt_x2_nomem(r);
+}
+
+/* A comment or processing instruction in a <source> or <target>: no
+ * text, but kept as a code at its place. */
+static void comment(void *user, const XML_Char *data) {
+  struct reader *r = user;
+  (void)data;
+  if (r->st == XMT_OK && r->content != 0 && r->whole == 0)
+    xmt_x2_inline_other(r, here(r), (size_t)XML_GetCurrentByteCount(r->parser));
+}
+
+static void processing_instruction(void *user, const XML_Char *target,
+                                   const XML_Char *data) {
+  (void)target;
+  comment(user, data);
 }
 
 /* An entity the parser could not read (external, or undeclared): its text
@@ -682,6 +711,8 @@ xmt_status xmt_x2_reader_init(struct reader *r, struct x2_doc *doc,
   XML_SetElementHandler(r->parser, start_element, end_element);
   XML_SetCharacterDataHandler(r->parser, character_data);
   XML_SetSkippedEntityHandler(r->parser, skipped_entity);
+  XML_SetCommentHandler(r->parser, comment);
+  XML_SetProcessingInstructionHandler(r->parser, processing_instruction);
   return XMT_OK;
 }
 

@@ -201,3 +201,8 @@ void xmt_x2_close_inline(struct reader *r, const struct frame *f, size_t at,
   doc->codes[e].partner = k;
   doc->codes[k].partner = e;
 }
+
+void xmt_x2_inline_other(struct reader *r, size_t at, size_t len) {
+  if (len > 0)
+    add_code(r, X2_WHOLE, XMT_TAG_PLACEHOLDER, at, at + len);
+}

@@ -112,6 +112,8 @@ const char *xmt_x2_attr(const char **atts, const char *name);
  * tag, gives up on one whose element ended first (a pair then). */
 void xmt_x2_open_inline(struct reader *r, const char *local, const char **atts,
                         size_t at, size_t len);
+/* A comment or processing instruction at..at+len: a code kept whole. */
+void xmt_x2_inline_other(struct reader *r, size_t at, size_t len);
 void xmt_x2_close_inline(struct reader *r, const struct frame *f, size_t at,
                          size_t len);
 static inline void xmt_x2_end_depth(struct reader *r) {

@@ -130,7 +130,9 @@ static xmt_status build_unit(struct x2_units *u, const struct x2_doc *doc,
                              xmt_xliff_unit **unit) {
   int overwrite = (u->mode & X2_UNITS_OVERWRITE) != 0;
   int locked = (s->state >= X2_REVIEWED && !overwrite) || s->reordered || left;
-  int target = s->target.end != 0 && !(s->copied && !locked);
+  /* a target of comments only is none: it is filled */
+  int target = s->target.end != 0 && (s->has_target || locked) &&
+               !(s->copied && !locked);
   const struct xmt_unit_fields in = {.id = x2_str(doc, s->key),
                                      .source_language = u->source_language,
                                      .target_language = u->target_language,
