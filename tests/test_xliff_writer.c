@@ -872,6 +872,102 @@ static void test_whole_target_pairs(void) {
   xmt_buf_free(&run.out);
 }
 
+/* Cuts each unit into two segments with the gap between them, no
+ * isolated code among them, each piece's text given by the unit's id:
+ * the whole target is written piece by piece, and must come out as the
+ * join of the pieces would. */
+static int on_unit_pieces(void *user, xmt_xliff_unit *unit) {
+  struct run *run = user;
+  set_encoding(run);
+  const char *id = xmt_xliff_unit_id(unit);
+  /* first segment's text, the gap, the second segment's text */
+  const char *text[3] = {"A.", " ", "b > c"};
+  if (strcmp(id, "2") == 0)
+    text[1] = "]]", text[2] = ">b & c"; /* "]]>" across the gap */
+  else if (strcmp(id, "3") == 0)
+    text[1] = "x]", text[2] = "]>y"; /* the same, one ']' on each side */
+  xmt_segment *src[2] = {xmt_segment_new(), xmt_segment_new()};
+  xmt_segment **gaps = malloc(3 * sizeof *gaps);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(gaps);
+  for (int i = 0; i < 3; i++)
+    gaps[i] = xmt_segment_new();
+  CU_ASSERT_EQUAL(xmt_segment_append_tag(src[0], XMT_TAG_OPEN, "1", "g",
+                                         STR_LEN("<g id=\"1\">")),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(src[0], text[0], strlen(text[0])),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_segment_append_tag(src[0], XMT_TAG_CLOSE, "1", "g", STR_LEN("</g>")),
+      XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(gaps[1], text[1], strlen(text[1])),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(src[1], text[2], strlen(text[2])),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_unit_set_generated(unit, src, gaps, 2), XMT_OK);
+  xmt_segment *t = xmt_segment_new();
+  /* Unit "4": a translation that is not UTF-8; else the source's pair. */
+  if (strcmp(id, "4") == 0)
+    CU_ASSERT_EQUAL(xmt_segment_append_valid_text(t, "B\xC3", 2), XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_xliff_unit_set_target(
+          unit, 0, strcmp(id, "4") == 0 ? t : xmt_xliff_unit_source(unit, 0)),
+      XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_xliff_unit_set_target(unit, 1, xmt_xliff_unit_source(unit, 1)),
+      XMT_OK);
+  xmt_segment_free(t);
+  xmt_status st = xmt_xliff_writer_unit(run->writer, unit, run->job->options);
+  xmt_xliff_unit_free(unit);
+  return failed(run, st);
+}
+
+#define PIECES_UNIT(id) "<trans-unit id=\"" id "\"><source>s</source>"
+
+static void test_whole_target_pieces(void) {
+  static const char in[] = HEAD PIECES_UNIT("1") "</trans-unit>\n" PIECES_UNIT(
+      "2") "</trans-unit>\n" PIECES_UNIT("3") "</trans-unit>\n" TAIL;
+  static const char want[] =
+      HEAD PIECES_UNIT("1") "<target xml:lang=\"es\"><g id=\"1\">A.</g> b > "
+                            "c</target></trans-unit>\n" PIECES_UNIT(
+                                "2") "<target xml:lang=\"es\"><g "
+                                     "id=\"1\">A.</g>]]&gt;b &amp; "
+                                     "c</target></trans-unit>\n" PIECES_UNIT(
+                                         "3") "<target xml:lang=\"es\"><g "
+                                              "id=\"1\">A.</g>x]]&gt;y</"
+                                              "target></trans-unit>\n" TAIL;
+  static const struct xmt_xliff_reader_callbacks cb = {on_skeleton, on_file,
+                                                       on_unit_pieces};
+  struct job job = {&opts_plain, NO_TARGET, NULL};
+  struct run run;
+  memset(&run, 0, sizeof run);
+  run.job = &job;
+  run.reader = xmt_xliff_reader_new(&cb, &run);
+  run.writer = xmt_xliff_writer_new(sink, &run);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(run.reader);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(run.writer);
+  CU_ASSERT_EQUAL(xmt_xliff_reader_parse(run.reader, STR_LEN(in), 1), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_xliff_writer_flush(run.writer), XMT_OK);
+  CU_ASSERT_EQUAL(run.writer_status, XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(run.out.data, run.out.len, want, sizeof want - 1);
+  xmt_xliff_reader_free(run.reader);
+  xmt_xliff_writer_free(run.writer);
+  xmt_buf_free(&run.out);
+  /* A translation that is not UTF-8 is refused, as its join is. */
+  static const char bad[] = HEAD PIECES_UNIT("4") "</trans-unit>\n" TAIL;
+  memset(&run, 0, sizeof run);
+  run.job = &job;
+  run.reader = xmt_xliff_reader_new(&cb, &run);
+  run.writer = xmt_xliff_writer_new(sink, &run);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(run.reader);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(run.writer);
+  CU_ASSERT_NOT_EQUAL(xmt_xliff_reader_parse(run.reader, STR_LEN(bad), 1),
+                      XMT_OK);
+  CU_ASSERT_EQUAL(run.writer_status, XMT_ERR_ENCODING);
+  xmt_xliff_reader_free(run.reader);
+  xmt_xliff_writer_free(run.writer);
+  xmt_buf_free(&run.out);
+}
+
 /* --- Encodings ------------------------------------------------------------ */
 
 #define BODY_8BIT(decl, source)                                                \
@@ -1135,6 +1231,7 @@ static CU_TestInfo writer_tests[] = {
     {"target of empty mrk segments", test_empty_segment_target},
     {"MQXLIFF status and timestamp", test_mqxliff},
     {"whole target: cut pairs whole again", test_whole_target_pairs},
+    {"whole target: written piece by piece", test_whole_target_pieces},
     {"windows-1252", test_windows_1252},
     {"ISO-8859-1", test_latin1},
     {"US-ASCII", test_us_ascii},

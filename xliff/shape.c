@@ -167,6 +167,58 @@ xmt_status xmt_unit_joined_target(const xmt_xliff_unit *u, xmt_segment *out) {
   return st;
 }
 
+/* Whether a piece of the whole target is written alike on its own and
+ * in the join: no isolated code (restore_pairs may make it a pair end
+ * again), valid UTF-8 (the join refuses any other), and, after the first
+ * piece, no '>' in its first two bytes (a "]]" before it in the join has
+ * it escaped). */
+static int renders_alone(const xmt_segment *seg, int first) {
+  size_t len;
+  const char *text = xmt_segment_text(seg, &len);
+  if (!first && ((len > 0 && text[0] == '>') || (len > 1 && text[1] == '>')))
+    return 0;
+  if (xmt_utf8_valid_prefix(text, len) != len)
+    return 0;
+  for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
+    struct xmt_tag t;
+    if (xmt_segment_tag(seg, i, &t) != XMT_OK ||
+        t.kind == XMT_TAG_ISOLATED_OPEN || t.kind == XMT_TAG_ISOLATED_CLOSE)
+      return 0;
+  }
+  return 1;
+}
+
+static const xmt_segment *piece_target(const xmt_xliff_unit *u, size_t i) {
+  return u->segs[i].target != NULL ? u->segs[i].target : u->segs[i].source;
+}
+
+xmt_status xmt_unit_render_joined_target(struct xmt_buf *out,
+                                         const xmt_xliff_unit *u,
+                                         xmt_segment **joined) {
+  int alone = 1;
+  for (size_t i = 0; alone && i <= u->nsegs; i++) {
+    if (i < u->ngaps)
+      alone = renders_alone(u->gaps[i], i == 0);
+    if (alone && i < u->nsegs)
+      alone = renders_alone(piece_target(u, i), i == 0 && u->ngaps == 0);
+  }
+  xmt_status st = XMT_OK;
+  /* Written piece by piece: building the join took as long as the rest
+   * of the unit's writing. */
+  for (size_t i = 0; alone && st == XMT_OK && i <= u->nsegs; i++) {
+    if (i < u->ngaps)
+      st = xmt_inline_render_into(out, u->gaps[i]);
+    if (st == XMT_OK && i < u->nsegs)
+      st = xmt_inline_render_into(out, piece_target(u, i));
+  }
+  if (alone)
+    return st;
+  if (*joined == NULL && (*joined = xmt_segment_new()) == NULL)
+    return XMT_ERR_NOMEM;
+  st = xmt_unit_joined_target(u, *joined);
+  return st == XMT_OK ? xmt_inline_render_into(out, *joined) : st;
+}
+
 /* --- Attributes of start tags -------------------------------------------- */
 
 size_t xmt_tag_end(const char *tag, size_t len) {

@@ -616,12 +616,8 @@ static xmt_status generated_content(struct xmt_buf *out,
  * translation, or the single translation of an unsegmented unit. */
 static xmt_status target_content(xmt_xliff_writer *w, struct xmt_buf *out,
                                  const xmt_xliff_unit *u) {
-  if (u->gaps != NULL) {
-    if (w->joined == NULL && (w->joined = xmt_segment_new()) == NULL)
-      return XMT_ERR_NOMEM;
-    xmt_status st = xmt_unit_joined_target(u, w->joined);
-    return st == XMT_OK ? xmt_inline_render_into(out, w->joined) : st;
-  }
+  if (u->gaps != NULL)
+    return xmt_unit_render_joined_target(out, u, &w->joined);
   if (!u->segmented)
     return xmt_inline_render_into(out, target_of(&u->segs[0]));
   size_t at = u->seg_inner.start;

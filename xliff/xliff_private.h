@@ -358,6 +358,12 @@ xmt_status xmt_xliff_reader_parse_buffer(xmt_xliff_reader *reader, size_t len,
  * where the translation keeps it well nested. A segment without a
  * translation gives its source. */
 xmt_status xmt_unit_joined_target(const xmt_xliff_unit *unit, xmt_segment *out);
+/* Appends the whole target of a unit with gaps to out as markup, as
+ * rendering xmt_unit_joined_target's segment would; *joined is scratch
+ * kept by the caller (made when first needed). */
+xmt_status xmt_unit_render_joined_target(struct xmt_buf *out,
+                                         const xmt_xliff_unit *u,
+                                         xmt_segment **joined);
 
 /* The target xmt_xliff_writer_unit writes for a unit not read with
  * seg-source, as a segment in out; *written is 0 when it writes none (out

@@ -321,6 +321,7 @@ struct run {
   const char *given_source, *given_target;
   xmt_segmenter *segmenter;
   int resegment;
+  int icu_only; /* the segmenter cuts ICU messages, not sentences */
   size_t window;
   struct align_state align;
   /* Extract writes the requests here, not the document. */
@@ -374,7 +375,8 @@ void xmt_run_tell_failure(const struct run *run, const char *id,
                           unsigned long line, const char *message);
 /* The segmenter (NULL: the run does not segment) and whether it
  * segments units already segmented. */
-xmt_segmenter *xmt_run_segmenter(const struct run *run, int *resegment);
+xmt_segmenter *xmt_run_segmenter(const struct run *run, int *resegment,
+                                 int *icu_only);
 /* The longest answer the filter allows an engine (XMT_DEFAULT_MAX_ANSWER
  * unless set). */
 size_t xmt_run_max_answer(const struct run *run);

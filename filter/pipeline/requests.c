@@ -316,9 +316,19 @@ static xmt_status add_job(struct run *run, size_t item, size_t seg) {
   return st;
 }
 
+/* Without sentences the segmenter only cuts ICU messages, each of which
+ * begins with '{': a source without one it would leave as it is. */
+static int wants_segmenter(const xmt_xliff_unit *u, int icu_only) {
+  if (!icu_only || u->whole_source == NULL)
+    return 1;
+  size_t len;
+  const char *text = xmt_segment_text(u->whole_source, &len);
+  return len > 0 && memchr(text, '{', len) != NULL;
+}
+
 int xmt_window_translate(struct run *run) {
-  int resegment;
-  xmt_segmenter *segmenter = xmt_run_segmenter(run, &resegment);
+  int resegment, icu_only;
+  xmt_segmenter *segmenter = xmt_run_segmenter(run, &resegment, &icu_only);
   struct window *w = xmt_run_fill(run);
   int rc = xmt_run_failed(run);
   w->njobs = 0;
@@ -330,7 +340,7 @@ int xmt_window_translate(struct run *run) {
     xmt_xliff_unit *u = xmt_window_unit(w, i);
     if (!wants_translation(run, u))
       continue;
-    if (segmenter != NULL) {
+    if (segmenter != NULL && wants_segmenter(u, icu_only)) {
       xmt_status st = xmt_segmenter_segment_unit(segmenter, u, resegment);
       if (st != XMT_OK) {
         const struct xmt_error *e = xmt_segmenter_error(segmenter);

@@ -115,8 +115,10 @@ void xmt_run_tell_failure(const struct run *run, const char *id,
     f->on_failure(f->callback_user, id, line, message);
 }
 
-xmt_segmenter *xmt_run_segmenter(const struct run *run, int *resegment) {
+xmt_segmenter *xmt_run_segmenter(const struct run *run, int *resegment,
+                                 int *icu_only) {
   *resegment = run->resegment;
+  *icu_only = run->icu_only;
   return run->segmenter;
 }
 
@@ -298,6 +300,7 @@ static xmt_status run_check(struct run *run) {
   if (st != XMT_OK)
     return st;
   run->segmenter = f->segmenter; /* loaded now */
+  run->icu_only = f->segmentation == XMT_SEGMENT_NONE;
   /* A kept reference is a code no engine markup can carry. */
   if ((f->flags & XMT_FILTER_KEEP_ENTITIES) != 0 && f->tag_mode == XMT_TAGS_RAW)
     return xmt_error_set(&f->err, XMT_ERR_USAGE,
