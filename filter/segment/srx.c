@@ -120,9 +120,7 @@ xmt_segmenter *xmt_segmenter_new(void) {
   xmt_segmenter *s = calloc(1, sizeof *s);
   if (s == NULL)
     return NULL;
-  if (xmt_segmenter_load_srx_memory(s, (const char *)xmt_srx_default,
-                                    xmt_srx_default_len,
-                                    "xliffmt.srx") != XMT_OK) {
+  if (xmt_srx_load_default(s) != XMT_OK) {
     xmt_segmenter_free(s);
     return NULL;
   }
@@ -205,11 +203,13 @@ static xmt_status select_rules(xmt_segmenter *s, const char *lang) {
     s->active = a;
   }
   for (size_t i = 0; i < d->nmaps; i++) {
-    st = U_ZERO_ERROR;
-    uregex_setText(d->maps[i].re, tag, n16, &st);
-    UBool hit = uregex_matches(d->maps[i].re, 0, &st);
-    uregex_setText(d->maps[i].re, tag, 0, &st);
-    if (U_FAILURE(st) || !hit)
+    int hit = xmt_srx_map_matches(s, &d->maps[i], lang, tag, n16);
+    if (hit < 0) {
+      s->nactive = 0;
+      return s->err.pub.message != NULL ? s->err.pub.status
+                                        : xmt_error_nomem(&s->err);
+    }
+    if (!hit)
       continue;
     int seen = 0;
     for (size_t k = 0; k < s->nactive; k++)
@@ -220,8 +220,14 @@ static xmt_status select_rules(xmt_segmenter *s, const char *lang) {
       break;
   }
   size_t nflat = 0;
-  for (size_t k = 0; k < s->nactive; k++)
+  for (size_t k = 0; k < s->nactive; k++) {
+    xmt_status cst = xmt_srx_compile_langrule(s, &d->langrules[s->active[k]]);
+    if (cst != XMT_OK) {
+      s->nactive = 0;
+      return cst;
+    }
     nflat += d->langrules[s->active[k]].nrules;
+  }
   if (nflat > s->flat_cap) {
     struct srx_rule **f =
         xmt_grow_array(s->flat, &s->flat_cap, nflat, sizeof *f);

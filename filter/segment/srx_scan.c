@@ -577,6 +577,20 @@ static xmt_status make_prefix(const struct rx *r, struct srx_hints *h) {
   return XMT_OK;
 }
 
+static unsigned pair_bit(UChar a, UChar b) {
+  return ((unsigned)a * 31u + b) & 1023u;
+}
+
+static void set_pair(uint32_t *bits, UChar a, UChar b) {
+  unsigned k = pair_bit(a, b);
+  bits[k >> 5] |= (uint32_t)1 << (k & 31);
+}
+
+static int has_pair(const uint32_t *bits, UChar a, UChar b) {
+  unsigned k = pair_bit(a, b);
+  return (bits[k >> 5] >> (k & 31)) & 1;
+}
+
 xmt_status xmt_srx_scan(const char *before, struct srx_hints *h) {
   memset(h, 0, sizeof *h);
   h->max16 = -1;
@@ -603,6 +617,11 @@ xmt_status xmt_srx_scan(const char *before, struct srx_hints *h) {
       for (int k = 0; st == XMT_OK && k < r->set.n; k++) {
         memcpy(h->ends[k], r->set.s[k], r->set.len[k] * sizeof(UChar));
         h->ends_len[k] = r->set.len[k];
+        int n = r->set.len[k];
+        if (n < 2)
+          h->end_short = 1;
+        else
+          set_pair(h->end_pair, r->set.s[k][n - 2], r->set.s[k][n - 1]);
       }
       if (st == XMT_OK) /* never a count without its arrays */
         h->nends = r->set.n;
@@ -635,6 +654,10 @@ int xmt_srx_may_end(const struct srx_hints *h, const UChar *text, int32_t p) {
     return 0;
   if (h->nends <= 0)
     return 1;
+  /* Most positions differ from every end in their last two units. */
+  if (!h->end_short && p >= 2 &&
+      !has_pair(h->end_pair, text[p - 2], text[p - 1]))
+    return 0;
   for (int k = 0; k < h->nends; k++) {
     int32_t n = h->ends_len[k], j = 1;
     if (n > p)
