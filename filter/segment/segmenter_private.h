@@ -37,6 +37,8 @@ struct srx_hints {
   int selective; /* max16 or ends turn most positions away */
   char *prefix;  /* "(?<=...)": the classes of the last code points of
                     every match, or NULL */
+  int nlast;     /* 1 or 2 when the prefix's classes are known below 256: */
+  uint32_t last[2][8]; /* by bit, last[i]: the (i+1)th from the end */
 };
 
 /* One <rule>: compiled as "(before)(after)"; a rule hits where group 1
@@ -163,6 +165,9 @@ int xmt_icu_messages_scan(struct icu_messages *icu, const char *text,
  * max16 -1) for syntax it does not read. XMT_ERR_NOMEM or XMT_OK. */
 xmt_status xmt_srx_scan(const char *before, struct srx_hints *h);
 void xmt_srx_hints_free(struct srx_hints *h);
+/* Whether code point c < 256 is in the ICU set items cls[0, n) (their
+ * union): 1 or 0, -1 for syntax not read here. */
+int xmt_srx_class_has(const char *cls, size_t n, unsigned c);
 /* 0 when no match can end at text[p]. */
 int xmt_srx_may_end(const struct srx_hints *h, const UChar *text, int32_t p);
 

@@ -45,7 +45,7 @@ static xmt_status build_early(xmt_segmenter *s) {
   size_t n = 0;
   for (size_t g = 0; g < b0 && st == XMT_OK; g++) {
     const struct srx_rule *r = s->flat[g];
-    if (r->local == NULL || r->hints.selective)
+    if (r->local == NULL || r->hints.selective || r->hints.nlast > 0)
       continue;
     UErrorCode ust = U_ZERO_ERROR;
     int32_t len = 0;
