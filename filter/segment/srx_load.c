@@ -457,6 +457,8 @@ static xmt_status read_languagerule(struct loader *l, const xmlNode *c) {
  * through the text). */
 static xmt_status compile_lazy_rule(struct loader *l, const char *lrname,
                                     struct srx_rule *rule) {
+  if (rule->before == NULL)
+    return XMT_OK; /* compiled by an earlier call that failed further on */
   xmt_status st = xmt_srx_scan(rule->before, &rule->hints);
   if (st == XMT_OK && !rule->is_break)
     st = compile_local(l, rule->before, rule->after, rule->hints.prefix,
@@ -469,6 +471,33 @@ static xmt_status compile_lazy_rule(struct loader *l, const char *lrname,
                        : XMT_ERR_NOMEM;
     free(whole);
   }
+  if (st != XMT_OK) { /* as it was, to be compiled again */
+    xmt_srx_hints_free(&rule->hints);
+    if (rule->local != NULL)
+      uregex_close(rule->local);
+    rule->local = NULL;
+    return st;
+  }
+  free(rule->before);
+  free(rule->after);
+  rule->before = rule->after = NULL;
+  return XMT_OK;
+}
+
+xmt_status xmt_srx_compile_langrule(xmt_segmenter *s, struct srx_langrule *lr) {
+  if (lr->compiled)
+    return XMT_OK;
+  struct loader l;
+  memset(&l, 0, sizeof l);
+  l.s = s;
+  l.name = "xliffmt.srx";
+  xmt_status st = XMT_OK;
+  for (size_t j = 0; j < lr->nrules && st == XMT_OK; j++)
+    st = compile_lazy_rule(&l, lr->name, &lr->rules[j]);
+  free(l.u16);
+  if (st == XMT_ERR_NOMEM && s->err.pub.message == NULL)
+    xmt_error_nomem(&s->err);
+  lr->compiled = st == XMT_OK;
   return st;
 }
 
@@ -523,30 +552,6 @@ int xmt_srx_map_matches(xmt_segmenter *s, struct srx_map *m, const char *lang,
   UBool hit = uregex_matches(m->re, 0, &st);
   uregex_setText(m->re, tag, 0, &st);
   return U_FAILURE(st) ? 0 : hit != 0;
-}
-
-xmt_status xmt_srx_compile_langrule(xmt_segmenter *s, struct srx_langrule *lr) {
-  if (lr->compiled)
-    return XMT_OK;
-  struct loader l;
-  memset(&l, 0, sizeof l);
-  l.s = s;
-  l.name = "xliffmt.srx";
-  xmt_status st = XMT_OK;
-  for (size_t j = 0; j < lr->nrules && st == XMT_OK; j++)
-    st = compile_lazy_rule(&l, lr->name, &lr->rules[j]);
-  free(l.u16);
-  if (st == XMT_ERR_NOMEM && s->err.pub.message == NULL)
-    xmt_error_nomem(&s->err);
-  if (st != XMT_OK)
-    return st;
-  for (size_t j = 0; j < lr->nrules; j++) {
-    free(lr->rules[j].before);
-    free(lr->rules[j].after);
-    lr->rules[j].before = lr->rules[j].after = NULL;
-  }
-  lr->compiled = 1;
-  return XMT_OK;
 }
 
 static xmt_status read_languagemap(struct loader *l, const xmlNode *c) {
