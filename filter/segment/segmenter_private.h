@@ -109,7 +109,8 @@ struct xmt_segmenter {
   size_t first_break_rule;   /* index in flat of the first break rule */
   URegularExpression *early; /* the local forms of the no-break rules
                                 before it that have no hints to end
-                                with, as one alternation, or NULL */
+                                with nor classes known in C, as one
+                                alternation, or NULL */
   unsigned char *in_early;   /* per rule of flat: 1 when early tests it */
   unsigned char *text_on;    /* per rule of flat: its local has the text */
   /* The rules searched through the text (break rules, no-break rules

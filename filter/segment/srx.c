@@ -30,10 +30,11 @@ void xmt_srx_forget_language(xmt_segmenter *s) {
 
 /* The no-break rules before the first break rule all come before any break
  * rule that hits: one alternation of their local forms answers for them
- * all in one match. Those whose hints say where they can end are left out
- * of it: tested one by one, they are skipped at most positions at no
- * cost. Without it (ICU refused it, or it would hold one rule) each is
- * tested alone. */
+ * all in one match. Those whose hints say where they can end (strings,
+ * or the classes of their last characters known in C) are left out of it:
+ * tested one by one, they are skipped at most positions at no cost.
+ * Without it (ICU refused it, or it would hold one rule) each is tested
+ * alone. */
 static xmt_status build_early(xmt_segmenter *s) {
   size_t b0 = 0;
   while (b0 < s->nflat && !s->flat[b0]->is_break)
