@@ -41,6 +41,17 @@ static void test_titles(void) {
   CU_ASSERT_EQUAL(h.max16, -1);
   CU_ASSERT_TRUE(h.selective);
   CU_ASSERT_STRING_EQUAL(h.prefix, "(?<=[\\u0072\\u0073][\\u002E])");
+  CU_ASSERT_FALSE(h.end_short);
+  /* The last two units first: "s." and "r." pass on to the strings. */
+  const UChar t[] = {'M', 'r', '.', 'M', 's', '.', 'x', 'r',
+                     '.', 'M', 'r', 's', '.', 'g', '.'};
+  CU_ASSERT_TRUE(xmt_srx_may_end(&h, t, 3));
+  CU_ASSERT_FALSE(xmt_srx_may_end(&h, t, 6));
+  CU_ASSERT_FALSE(xmt_srx_may_end(&h, t, 9));
+  CU_ASSERT_TRUE(xmt_srx_may_end(&h, t, 13));
+  CU_ASSERT_FALSE(xmt_srx_may_end(&h, t, 15));
+  CU_ASSERT_FALSE(xmt_srx_may_end(&h, t, 1));
+  CU_ASSERT_FALSE(xmt_srx_may_end(&h, t, 0));
   xmt_srx_hints_free(&h);
 }
 
@@ -52,6 +63,10 @@ static void test_numbers(void) {
   CU_ASSERT_TRUE(has_end(&h, "."));
   CU_ASSERT_TRUE(has_end(&h, ","));
   CU_ASSERT_FALSE(h.selective); /* one character: most full stops pass */
+  CU_ASSERT_TRUE(h.end_short);  /* so the last two units turn none away */
+  const UChar t[] = {'x', '3', '.', 'a', '.'};
+  CU_ASSERT_TRUE(xmt_srx_may_end(&h, t, 3));
+  CU_ASSERT_FALSE(xmt_srx_may_end(&h, t, 5)); /* "a.": "a" is no \d */
   CU_ASSERT_STRING_EQUAL(h.prefix, "(?<=[\\d][[.,]])");
   xmt_srx_hints_free(&h);
 }
@@ -330,11 +345,13 @@ static unsigned long calls_for(xmt_segmenter *s, const char *text,
 
 /* Text with no character a break rule needs is not searched at all (the
  * rules searched through the text are the three break rules and the CJK
- * no-break rule: four searches before). Where a break rule hits, one test
- * of the alternation of the rules with no hint to end with, then each
- * other rule that can end there: "Mr." (English titles, which hits),
- * and the two rules anchored at the start while the position is within
- * their longest match. */
+ * no-break rule: four searches before). Where a break rule hits, each
+ * no-break rule that can end there, in order, up to the first that hits:
+ * "Mr." (English titles, which hits); after a word in lower case, the two
+ * Default rules of a lower-case letter and a full stop ("z. B.") and the
+ * heading's label anchored at the start while the position is within its
+ * longest match (its number may end with a letter); the other rules'
+ * last characters are not there. */
 static void test_regex_calls(void) {
   xmt_segmenter *s = xmt_segmenter_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(s);
@@ -342,17 +359,225 @@ static void test_regex_calls(void) {
   size_t n = 0;
   CU_ASSERT_EQUAL(calls_for(s, "Terms and conditions", &n), 0);
   CU_ASSERT_EQUAL(n, 1);
-  /* 4 finds (3 hits), 3 x (alternation + titles) */
-  CU_ASSERT_EQUAL(calls_for(s, "Mr. Smith, Dr. Watson and Mrs. Hudson", &n),
-                  10);
+  /* 4 finds (3 hits), 3 x titles */
+  CU_ASSERT_EQUAL(calls_for(s, "Mr. Smith, Dr. Watson and Mrs. Hudson", &n), 7);
   CU_ASSERT_EQUAL(n, 1);
-  /* 2 finds, alternation + 2 anchored rules */
+  /* 2 finds, 2 rules of a lower-case letter + 1 anchored rule */
   CU_ASSERT_EQUAL(calls_for(s, "The lease ends. Rent is due.", &n), 5);
   CU_ASSERT_EQUAL(n, 2);
-  /* 3 finds; "Mr.": 2; "Smith.": 3 */
-  CU_ASSERT_EQUAL(calls_for(s, "He met Mr. Smith. They spoke.", &n), 8);
+  /* 3 finds; "Mr.": 1; "Smith.": 3 */
+  CU_ASSERT_EQUAL(calls_for(s, "He met Mr. Smith. They spoke.", &n), 7);
+  CU_ASSERT_EQUAL(n, 2);
+  /* 2 finds; after "N.": the acronyms, the initials, the two-part
+   * abbreviations; not the rules of a lower-case letter or of numbers */
+  CU_ASSERT_EQUAL(calls_for(s, "Call the U.N. It is fine.", &n), 5);
   CU_ASSERT_EQUAL(n, 2);
   xmt_segmenter_free(s);
+}
+
+/* --- Classes tested without ICU ------------------------------------------ */
+
+/* Every class the prefixes of the shipped rules use, and more syntax: where
+ * xmt_srx_class_has answers for a character below 256, ICU answers the
+ * same; where it cannot read a class it says so for every character. */
+static void test_classes(void) {
+  static const struct {
+    const char *cls;
+    int read;
+  } cases[] = {
+      {"\\p{Lu}", 1},
+      {"\\p{Ll}", 1},
+      {"\\p{L}", 1},
+      {"\\p{N}", 1},
+      {"\\P{L}", 1},
+      {"\\p{Pe}\\p{Pf}", 1},
+      {"\\p{Zs}", 1},
+      {"\\d", 1},
+      {"\\d\\d[IVXLC]", 1},
+      {"\\d[a-z][IVXLC]", 1},
+      {"[.,]", 1},
+      {"\\u002E", 1},
+      {"\\u002E\\u2026", 1},
+      {"[\\])]", 1},
+      {"[\\p{Pe}\\p{Pf}\"']", 1},
+      {"[^a-z]", 1},
+      {"[^\\d[A-F]]", 1},
+      {"[A-Za-z0-9_]", 1},
+      {"[\\u00C0-\\u00FF]", 1},
+      {"\\p{Han}", 0},
+      {"\\s", 0},
+      {"\\w", 0},
+      {"[^\\s\\p{Lu}]", 0},
+      {"[[:alpha:]]", 0},
+      {"[a-z&&[^x]]", 0},
+      {"[a-z--[x]]", 0},
+      {"[.'-]", 0},
+      {"[z-a]", 0},
+      {"[ab", 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    const char *cls = cases[i].cls;
+    const char *parts[] = {"[", cls, "]", NULL};
+    URegularExpression *re = open_re(parts);
+    CU_ASSERT_TRUE_FATAL(re != NULL || !cases[i].read);
+    size_t known = 0;
+    for (unsigned c = 0; c < 256; c++) {
+      int in = xmt_srx_class_has(cls, strlen(cls), c);
+      if (in < 0)
+        continue;
+      known++;
+      UChar u = (UChar)c;
+      UErrorCode st = U_ZERO_ERROR;
+      uregex_setText(re, &u, 1, &st);
+      int icu = uregex_matches(re, 0, &st) != 0;
+      if (in != icu)
+        fprintf(stderr, "\n  %s at U+%04X: %d, ICU %d\n", cls, c, in, icu);
+      CU_ASSERT_EQUAL(in, icu);
+    }
+    CU_ASSERT_EQUAL(known, cases[i].read ? 256 : 0);
+    if (re != NULL)
+      uregex_close(re);
+  }
+}
+
+/* --- The shipped rules, compiled when used --------------------------------
+ */
+
+static size_t rule_index(const xmt_segmenter *s, const char *name) {
+  for (size_t i = 0; i < s->doc.nlangrules; i++)
+    if (strcmp(s->doc.langrules[i].name, name) == 0)
+      return i;
+  CU_FAIL("no such languagerule");
+  return 0;
+}
+
+static int compiled(const xmt_segmenter *s, const char *name) {
+  return s->doc.langrules[rule_index(s, name)].compiled;
+}
+
+/* A new segmenter compiles nothing; English text compiles English and
+ * Default, German then German; a no-break rule with a local form gets no
+ * whole pattern (it is never searched through the text). */
+static void test_lazy_compile(void) {
+  xmt_segmenter *s = xmt_segmenter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  CU_ASSERT_EQUAL(s->doc.nlangrules, 9);
+  for (size_t i = 0; i < s->doc.nlangrules; i++)
+    CU_ASSERT_FALSE(s->doc.langrules[i].compiled);
+  CU_ASSERT_EQUAL(xmt_segmenter_set_language(s, "en-GB"), XMT_OK);
+  size_t n = 0;
+  calls_for(s, "He met Mr. Smith. They spoke.", &n);
+  CU_ASSERT_EQUAL(n, 2);
+  CU_ASSERT_TRUE(compiled(s, "English"));
+  CU_ASSERT_TRUE(compiled(s, "Default"));
+  CU_ASSERT_FALSE(compiled(s, "German"));
+  CU_ASSERT_FALSE(compiled(s, "French"));
+  const struct srx_langrule *en = &s->doc.langrules[rule_index(s, "English")];
+  CU_ASSERT_PTR_NULL(en->rules[0].re);
+  CU_ASSERT_PTR_NOT_NULL(en->rules[0].local);
+  CU_ASSERT_PTR_NULL(en->rules[0].before);
+  const struct srx_langrule *df = &s->doc.langrules[rule_index(s, "Default")];
+  CU_ASSERT_PTR_NOT_NULL(df->rules[df->nrules - 1].re); /* a break rule */
+  CU_ASSERT_EQUAL(xmt_segmenter_set_language(s, "de"), XMT_OK);
+  /* German's ordinals: "5. Dann" goes on */
+  calls_for(s, "Siehe Abs. 2 und Nr. 5. Dann weiter.", &n);
+  CU_ASSERT_EQUAL(n, 1);
+  CU_ASSERT_TRUE(compiled(s, "German"));
+  CU_ASSERT_FALSE(compiled(s, "French"));
+  xmt_segmenter_free(s);
+}
+
+/* The shipped maps matched by hand, and by ICU where the hand check cannot
+ * tell: it then compiles the pattern. */
+static void test_maps_by_hand(void) {
+  xmt_segmenter *s = xmt_segmenter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  static const struct {
+    const char *pattern, *tag;
+    int hit, by_icu;
+  } cases[] = {
+      {"(?i)en(?:[-_].*)?", "en", 1, 0},
+      {"(?i)en(?:[-_].*)?", "EN-us", 1, 0},
+      {"(?i)en(?:[-_].*)?", "eN_x y", 1, 0},
+      {"(?i)en(?:[-_].*)?", "eng", 0, 0},
+      {"(?i)en(?:[-_].*)?", "e", 0, 0},
+      {"(?i)en(?:[-_].*)?", "fr-en", 0, 0},
+      {"(?i)en(?:[-_].*)?", "en-\xc3\xa9", 1, 1}, /* beyond ASCII: ICU */
+      {"(?i)en(?:[-_].*)?", "en-\n", 0, 1},       /* "." is no line end */
+      {"(?i)en(?:[-_].*)?", "\xef\xbd\x85n", 0, 1},
+      {"(?i)s(?:[-_].*)?", "\xc5\xbf", 1, 1}, /* long s folds to s */
+      {".*", "x-private", 1, 0},
+      {".*", "a\rb", 0, 1},
+      {"(?i)e[n]", "en", 1, 1}, /* another form */
+      {"(?i)e[n]", "eN", 1, 1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    struct srx_map m = {NULL, xmt_strdup(cases[i].pattern), 0};
+    UChar tag[32];
+    int32_t n16 = 0;
+    UErrorCode st = U_ZERO_ERROR;
+    u_strFromUTF8(tag, 32, &n16, cases[i].tag, -1, &st);
+    CU_ASSERT_FATAL(U_SUCCESS(st) && m.pattern != NULL);
+    int hit = xmt_srx_map_matches(s, &m, cases[i].tag, tag, n16);
+    if (hit != cases[i].hit || (m.re != NULL) != cases[i].by_icu)
+      fprintf(stderr, "\n  map %s against %s: %d, ICU %d\n", cases[i].pattern,
+              cases[i].tag, hit, m.re != NULL);
+    CU_ASSERT_EQUAL(hit, cases[i].hit);
+    CU_ASSERT_EQUAL(m.re != NULL, cases[i].by_icu);
+    /* ICU agrees, whether or not it was asked */
+    const char *pat[] = {cases[i].pattern, NULL};
+    URegularExpression *re = open_re(pat);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(re);
+    uregex_setText(re, tag, n16, &st);
+    CU_ASSERT_EQUAL(uregex_matches(re, 0, &st) != 0, cases[i].hit);
+    uregex_close(re);
+    if (m.re != NULL)
+      uregex_close(m.re);
+    free(m.pattern);
+  }
+  xmt_segmenter_free(s);
+}
+
+/* The shipped rules compiled lazily break where the same rules loaded and
+ * compiled whole do, for every language they name and tags the maps match
+ * by ICU, on every line of a corpus. */
+static void test_lazy_same_breaks(void) {
+  static const char *const tags[] = {
+      "en", "EN-us", "de", "fr",    "hu",          "es",   "it",
+      "nl", "pt",    "ja", "x-foo", "en-\xc3\xa9", "en\n", "\xc5\xbf"};
+  size_t clen = 0, lines = 0;
+  char *corpus = corpus_lines(&clen);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(corpus);
+  xmt_segmenter *lazy = xmt_segmenter_new(), *whole = xmt_segmenter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(lazy);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(whole);
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_segmenter_load_srx_memory(whole, (const char *)xmt_srx_default,
+                                    xmt_srx_default_len, "xliffmt.srx"),
+      XMT_OK);
+  CU_ASSERT_TRUE(whole->doc.langrules[0].compiled);
+  for (size_t t = 0; t < sizeof tags / sizeof *tags; t++) {
+    CU_ASSERT_EQUAL(xmt_segmenter_set_language(lazy, tags[t]), XMT_OK);
+    CU_ASSERT_EQUAL(xmt_segmenter_set_language(whole, tags[t]), XMT_OK);
+    for (char *line = corpus; line < corpus + clen;) {
+      char *nl = memchr(line, '\n', (size_t)(corpus + clen - line));
+      size_t len = nl != NULL ? (size_t)(nl - line) : strlen(line);
+      const struct xmt_span *a, *b;
+      size_t na = 0, nb = 0;
+      CU_ASSERT_EQUAL(xmt_segmenter_split(lazy, line, len, &a, &na), XMT_OK);
+      CU_ASSERT_EQUAL(xmt_segmenter_split(whole, line, len, &b, &nb), XMT_OK);
+      CU_ASSERT_EQUAL(na, nb);
+      CU_ASSERT_TRUE(na == nb && memcmp(a, b, na * sizeof *a) == 0);
+      lines++;
+      line += len + 1;
+    }
+  }
+  for (size_t i = 0; i < lazy->doc.nlangrules; i++)
+    CU_ASSERT_TRUE(lazy->doc.langrules[i].compiled);
+  xmt_segmenter_free(lazy);
+  xmt_segmenter_free(whole);
+  free(corpus);
+  CU_ASSERT_TRUE(lines > 1000);
 }
 
 static CU_TestInfo scan_tests[] = {
@@ -363,6 +588,10 @@ static CU_TestInfo scan_tests[] = {
     {"syntax not read: no hint", test_not_read},
     {"every hint against ICU on a corpus", test_hints_against_icu},
     {"regular expression calls", test_regex_calls},
+    {"classes below 256 without ICU, as ICU reads them", test_classes},
+    {"shipped rules compiled when a language uses them", test_lazy_compile},
+    {"shipped maps matched by hand, else by ICU", test_maps_by_hand},
+    {"lazy rules break as rules compiled whole", test_lazy_same_breaks},
     CU_TEST_INFO_NULL,
 };
 

@@ -29,12 +29,16 @@ struct srx_hints {
   int nreq;                   /* ...when nreq > 0 */
   UChar (*ends)[SRX_END_MAX]; /* every match ends with one of these... */
   unsigned char *ends_len;
-  int nends;     /* ...when nends > 0 */
+  int nends;             /* ...when nends > 0 */
+  uint32_t end_pair[32]; /* by bit: the last two units of ends, hashed */
+  int end_short;         /* an end is one unit long */
   long max16;    /* anchored with ^: the most UTF-16 units a match takes;
                     or -1 */
   int selective; /* max16 or ends turn most positions away */
   char *prefix;  /* "(?<=...)": the classes of the last code points of
                     every match, or NULL */
+  int nlast;     /* 1 or 2 when the prefix's classes are known below 256: */
+  uint32_t last[2][8]; /* by bit, last[i]: the (i+1)th from the end */
 };
 
 /* One <rule>: compiled as "(before)(after)"; a rule hits where group 1
@@ -43,19 +47,25 @@ struct srx_hints {
  * only where a break rule hits instead of searched through the text. */
 struct srx_rule {
   int is_break;
-  URegularExpression *re;
+  URegularExpression *re;    /* NULL when local is kept and the rules are
+                                the shipped ones: it is not used then */
   URegularExpression *local; /* or NULL */
   struct srx_hints hints;
+  char *before, *after; /* until compiled, for rules compiled lazily */
+  unsigned long line;
 };
 
 struct srx_langrule {
   char *name;
   struct srx_rule *rules;
   size_t nrules, cap;
+  int compiled; /* the shipped rules are compiled when a language uses them */
 };
 
 struct srx_map {
-  URegularExpression *re; /* languagepattern, matched against the whole tag */
+  URegularExpression *re; /* languagepattern, matched against the whole tag;
+                             NULL until needed for the shipped rules */
+  char *pattern;          /* the shipped rules: languagepattern */
   size_t langrule;        /* index into langrules */
 };
 
@@ -99,7 +109,8 @@ struct xmt_segmenter {
   size_t first_break_rule;   /* index in flat of the first break rule */
   URegularExpression *early; /* the local forms of the no-break rules
                                 before it that have no hints to end
-                                with, as one alternation, or NULL */
+                                with nor classes known in C, as one
+                                alternation, or NULL */
   unsigned char *in_early;   /* per rule of flat: 1 when early tests it */
   unsigned char *text_on;    /* per rule of flat: its local has the text */
   /* The rules searched through the text (break rules, no-break rules
@@ -155,9 +166,21 @@ int xmt_icu_messages_scan(struct icu_messages *icu, const char *text,
  * max16 -1) for syntax it does not read. XMT_ERR_NOMEM or XMT_OK. */
 xmt_status xmt_srx_scan(const char *before, struct srx_hints *h);
 void xmt_srx_hints_free(struct srx_hints *h);
+/* Whether code point c < 256 is in the ICU set items cls[0, n) (their
+ * union): 1 or 0, -1 for syntax not read here. */
+int xmt_srx_class_has(const char *cls, size_t n, unsigned c);
 /* 0 when no match can end at text[p]. */
 int xmt_srx_may_end(const struct srx_hints *h, const UChar *text, int32_t p);
 
+/* Loads the shipped rules, each languagerule compiled only when a language
+ * first selects it (srx_load.c): they are known to compile. */
+xmt_status xmt_srx_load_default(xmt_segmenter *s);
+/* Whether the languagepattern of m matches the whole of lang (tag: lang in
+ * UTF-16, n16 units); -1 on error. */
+int xmt_srx_map_matches(xmt_segmenter *s, struct srx_map *m, const char *lang,
+                        const UChar *tag, int32_t n16);
+/* Compiles the rules of lr if not yet done. */
+xmt_status xmt_srx_compile_langrule(xmt_segmenter *s, struct srx_langrule *lr);
 /* Frees what a loaded document holds (srx_load.c). */
 void xmt_srx_doc_free(struct srx_doc *d);
 /* Drops the rules chosen for the last language, after the rules change

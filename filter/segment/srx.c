@@ -30,10 +30,11 @@ void xmt_srx_forget_language(xmt_segmenter *s) {
 
 /* The no-break rules before the first break rule all come before any break
  * rule that hits: one alternation of their local forms answers for them
- * all in one match. Those whose hints say where they can end are left out
- * of it: tested one by one, they are skipped at most positions at no
- * cost. Without it (ICU refused it, or it would hold one rule) each is
- * tested alone. */
+ * all in one match. Those whose hints say where they can end (strings,
+ * or the classes of their last characters known in C) are left out of it:
+ * tested one by one, they are skipped at most positions at no cost.
+ * Without it (ICU refused it, or it would hold one rule) each is tested
+ * alone. */
 static xmt_status build_early(xmt_segmenter *s) {
   size_t b0 = 0;
   while (b0 < s->nflat && !s->flat[b0]->is_break)
@@ -45,7 +46,7 @@ static xmt_status build_early(xmt_segmenter *s) {
   size_t n = 0;
   for (size_t g = 0; g < b0 && st == XMT_OK; g++) {
     const struct srx_rule *r = s->flat[g];
-    if (r->local == NULL || r->hints.selective)
+    if (r->local == NULL || r->hints.selective || r->hints.nlast > 0)
       continue;
     UErrorCode ust = U_ZERO_ERROR;
     int32_t len = 0;
@@ -120,9 +121,7 @@ xmt_segmenter *xmt_segmenter_new(void) {
   xmt_segmenter *s = calloc(1, sizeof *s);
   if (s == NULL)
     return NULL;
-  if (xmt_segmenter_load_srx_memory(s, (const char *)xmt_srx_default,
-                                    xmt_srx_default_len,
-                                    "xliffmt.srx") != XMT_OK) {
+  if (xmt_srx_load_default(s) != XMT_OK) {
     xmt_segmenter_free(s);
     return NULL;
   }
@@ -205,11 +204,13 @@ static xmt_status select_rules(xmt_segmenter *s, const char *lang) {
     s->active = a;
   }
   for (size_t i = 0; i < d->nmaps; i++) {
-    st = U_ZERO_ERROR;
-    uregex_setText(d->maps[i].re, tag, n16, &st);
-    UBool hit = uregex_matches(d->maps[i].re, 0, &st);
-    uregex_setText(d->maps[i].re, tag, 0, &st);
-    if (U_FAILURE(st) || !hit)
+    int hit = xmt_srx_map_matches(s, &d->maps[i], lang, tag, n16);
+    if (hit < 0) {
+      s->nactive = 0;
+      return s->err.pub.message != NULL ? s->err.pub.status
+                                        : xmt_error_nomem(&s->err);
+    }
+    if (!hit)
       continue;
     int seen = 0;
     for (size_t k = 0; k < s->nactive; k++)
@@ -220,8 +221,14 @@ static xmt_status select_rules(xmt_segmenter *s, const char *lang) {
       break;
   }
   size_t nflat = 0;
-  for (size_t k = 0; k < s->nactive; k++)
+  for (size_t k = 0; k < s->nactive; k++) {
+    xmt_status cst = xmt_srx_compile_langrule(s, &d->langrules[s->active[k]]);
+    if (cst != XMT_OK) {
+      s->nactive = 0;
+      return cst;
+    }
     nflat += d->langrules[s->active[k]].nrules;
+  }
   if (nflat > s->flat_cap) {
     struct srx_rule **f =
         xmt_grow_array(s->flat, &s->flat_cap, nflat, sizeof *f);

@@ -22,17 +22,23 @@ void xmt_srx_doc_free(struct srx_doc *d) {
   for (size_t i = 0; i < d->nlangrules; i++) {
     struct srx_langrule *lr = &d->langrules[i];
     for (size_t j = 0; j < lr->nrules; j++) {
-      uregex_close(lr->rules[j].re);
+      if (lr->rules[j].re != NULL)
+        uregex_close(lr->rules[j].re);
       if (lr->rules[j].local != NULL)
         uregex_close(lr->rules[j].local);
       xmt_srx_hints_free(&lr->rules[j].hints);
+      free(lr->rules[j].before);
+      free(lr->rules[j].after);
     }
     free(lr->rules);
     free(lr->name);
   }
   free(d->langrules);
-  for (size_t i = 0; i < d->nmaps; i++)
-    uregex_close(d->maps[i].re);
+  for (size_t i = 0; i < d->nmaps; i++) {
+    if (d->maps[i].re != NULL)
+      uregex_close(d->maps[i].re);
+    free(d->maps[i].pattern);
+  }
   free(d->maps);
   if (d->mask != NULL)
     uregex_close(d->mask);
@@ -54,6 +60,7 @@ struct loader {
   const char *name; /* file name for messages */
   UChar *u16;       /* pattern conversion buffer */
   int32_t u16_cap;
+  int lazy; /* the shipped rules: compiled when a language selects them */
 };
 
 static int is_yes(const xmlChar *v) {
@@ -358,6 +365,22 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
   int is_break = brk == NULL || is_yes(brk); /* SRX: break="yes" default */
   xmlFree(brk);
   char *before = text_of(bn), *after = text_of(an);
+  if (l->lazy) {
+    struct srx_rule *rule = &lr->rules[lr->nrules];
+    memset(rule, 0, sizeof *rule);
+    rule->is_break = is_break;
+    rule->before = before;
+    rule->after = after;
+    rule->line = line_of(r);
+    rule->hints.max16 = -1;
+    if (before == NULL || after == NULL) {
+      free(before);
+      free(after);
+      return XMT_ERR_NOMEM;
+    }
+    lr->nrules++;
+    return XMT_OK;
+  }
   char *whole = before && after ? rule_pattern(before, after) : NULL;
   xmt_status st = whole != NULL ? XMT_OK : XMT_ERR_NOMEM;
   char what[160];
@@ -388,6 +411,7 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
       uregex_close(re);
     return st;
   }
+  memset(&lr->rules[lr->nrules], 0, sizeof lr->rules[lr->nrules]);
   lr->rules[lr->nrules].is_break = is_break;
   lr->rules[lr->nrules].re = re;
   lr->rules[lr->nrules].local = local;
@@ -423,7 +447,111 @@ static xmt_status read_languagerule(struct loader *l, const xmlNode *c) {
   for (const xmlNode *r = first_named(c->children, "rule");
        r != NULL && st == XMT_OK; r = first_named(r->next, "rule"))
     st = read_rule(l, lr, r);
+  lr->compiled = !l->lazy;
   return st;
+}
+
+/* What read_rule does at load for a rule read lazily, less the checks (the
+ * shipped rules compile) and the whole pattern of a no-break rule that has
+ * a local form (only break rules and the other no-break rules are searched
+ * through the text). */
+static xmt_status compile_lazy_rule(struct loader *l, const char *lrname,
+                                    struct srx_rule *rule) {
+  if (rule->before == NULL)
+    return XMT_OK; /* compiled by an earlier call that failed further on */
+  xmt_status st = xmt_srx_scan(rule->before, &rule->hints);
+  if (st == XMT_OK && !rule->is_break)
+    st = compile_local(l, rule->before, rule->after, rule->hints.prefix,
+                       &rule->local);
+  if (st == XMT_OK && rule->local == NULL) {
+    char what[160];
+    char *whole = rule_pattern(rule->before, rule->after);
+    snprintf(what, sizeof what, "languagerule \"%.60s\":", lrname);
+    st = whole != NULL ? compile(l, whole, rule->line, what, &rule->re)
+                       : XMT_ERR_NOMEM;
+    free(whole);
+  }
+  if (st != XMT_OK) { /* as it was, to be compiled again */
+    xmt_srx_hints_free(&rule->hints);
+    if (rule->local != NULL)
+      uregex_close(rule->local);
+    rule->local = NULL;
+    return st;
+  }
+  free(rule->before);
+  free(rule->after);
+  rule->before = rule->after = NULL;
+  return XMT_OK;
+}
+
+xmt_status xmt_srx_compile_langrule(xmt_segmenter *s, struct srx_langrule *lr) {
+  if (lr->compiled)
+    return XMT_OK;
+  struct loader l;
+  memset(&l, 0, sizeof l);
+  l.s = s;
+  l.name = "xliffmt.srx";
+  xmt_status st = XMT_OK;
+  for (size_t j = 0; j < lr->nrules && st == XMT_OK; j++)
+    st = compile_lazy_rule(&l, lr->name, &lr->rules[j]);
+  free(l.u16);
+  if (st == XMT_ERR_NOMEM && s->err.pub.message == NULL)
+    xmt_error_nomem(&s->err);
+  lr->compiled = st == XMT_OK;
+  return st;
+}
+
+/* The shipped maps' forms, "(?i)LL(?:[-_].*)?" and ".*", matched without
+ * ICU: 1 or 0, or -1 when the pattern or the tag is of another kind (tags
+ * of printable ASCII only: "." matches no line end, and (?i) folds "k"
+ * and "s" with letters beyond ASCII). */
+static int map_by_hand(const char *pattern, const char *lang) {
+  for (const char *q = lang; *q != '\0'; q++)
+    if (*q < 0x20 || *q > 0x7E)
+      return -1;
+  if (strcmp(pattern, ".*") == 0)
+    return 1;
+  static const char head[] = "(?i)", tail[] = "(?:[-_].*)?";
+  size_t n = strlen(pattern), hn = sizeof head - 1, tn = sizeof tail - 1;
+  if (n <= hn + tn || strncmp(pattern, head, hn) != 0 ||
+      strcmp(pattern + n - tn, tail) != 0)
+    return -1;
+  size_t k = hn;
+  for (; k < n - tn; k++) {
+    char c = pattern[k];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+      return -1;
+    char t = lang[k - hn];
+    if (t == '\0' || (t | 0x20) != (c | 0x20))
+      return 0;
+  }
+  char t = lang[k - hn];
+  return t == '\0' || t == '-' || t == '_';
+}
+
+int xmt_srx_map_matches(xmt_segmenter *s, struct srx_map *m, const char *lang,
+                        const UChar *tag, int32_t n16) {
+  if (m->re == NULL) {
+    int hit = m->pattern != NULL ? map_by_hand(m->pattern, lang) : -1;
+    if (hit >= 0)
+      return hit;
+    struct loader l;
+    memset(&l, 0, sizeof l);
+    l.s = s;
+    l.name = "xliffmt.srx";
+    xmt_status st = m->pattern != NULL
+                        ? compile(&l, m->pattern, 0,
+                                  "<languagemap> languagepattern", &m->re)
+                        : XMT_ERR_INTERNAL;
+    free(l.u16);
+    if (st != XMT_OK)
+      return -1;
+  }
+  UErrorCode st = U_ZERO_ERROR;
+  uregex_setText(m->re, tag, n16, &st);
+  UBool hit = uregex_matches(m->re, 0, &st);
+  uregex_setText(m->re, tag, 0, &st);
+  return U_FAILURE(st) ? 0 : hit != 0;
 }
 
 static xmt_status read_languagemap(struct loader *l, const xmlNode *c) {
@@ -455,11 +583,16 @@ static xmt_status read_languagemap(struct loader *l, const xmlNode *c) {
       d->maps = m;
   }
   URegularExpression *re = NULL;
-  if (st == XMT_OK && pattern != NULL)
+  char *lazy = NULL;
+  if (st == XMT_OK && l->lazy)
+    st = (lazy = xmt_strdup((const char *)pattern)) != NULL ? XMT_OK
+                                                            : XMT_ERR_NOMEM;
+  else if (st == XMT_OK && pattern != NULL)
     st = compile(l, (const char *)pattern, line_of(c),
                  "<languagemap> languagepattern", &re);
   if (st == XMT_OK) {
     d->maps[d->nmaps].re = re;
+    d->maps[d->nmaps].pattern = lazy;
     d->maps[d->nmaps].langrule = index;
     d->nmaps++;
   }
@@ -520,8 +653,8 @@ static xmt_status read_srx(struct loader *l, const xmlNode *root) {
   return st;
 }
 
-xmt_status xmt_segmenter_load_srx_memory(xmt_segmenter *s, const char *xml,
-                                         size_t len, const char *name) {
+static xmt_status load_memory(xmt_segmenter *s, const char *xml, size_t len,
+                              const char *name, int lazy) {
   if (s == NULL)
     return XMT_ERR_USAGE;
   xmt_error_clear(&s->err);
@@ -532,6 +665,7 @@ xmt_status xmt_segmenter_load_srx_memory(xmt_segmenter *s, const char *xml,
   memset(&l, 0, sizeof l);
   l.s = s;
   l.name = name;
+  l.lazy = lazy;
   doc_defaults(&l.doc);
   xmlDocPtr doc =
       xmt_xml_read(&s->err, name, xml, len, XML_PARSE_NOBLANKS, "SRX document");
@@ -553,6 +687,16 @@ xmt_status xmt_segmenter_load_srx_memory(xmt_segmenter *s, const char *xml,
   s->doc = l.doc;
   xmt_srx_forget_language(s);
   return XMT_OK;
+}
+
+xmt_status xmt_segmenter_load_srx_memory(xmt_segmenter *s, const char *xml,
+                                         size_t len, const char *name) {
+  return load_memory(s, xml, len, name, 0);
+}
+
+xmt_status xmt_srx_load_default(xmt_segmenter *s) {
+  return load_memory(s, (const char *)xmt_srx_default, xmt_srx_default_len,
+                     "xliffmt.srx", 1);
 }
 
 xmt_status xmt_segmenter_load_srx(xmt_segmenter *s, const char *path) {

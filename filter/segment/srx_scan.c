@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/uchar.h>
+
 #include "filter_private.h"
 #include "segmenter_private.h"
 
@@ -558,6 +560,125 @@ static int anchored(const char *pattern) {
   return 1;
 }
 
+/* --- Classes below 256, without ICU ----------------------------------------
+ * The classes of a prefix are known in C at the characters below 256, as
+ * bits, so that a rule whose last characters cannot be there costs no ICU
+ * call. */
+
+struct cscan {
+  const char *p;
+  size_t i, n;
+};
+
+static void bit_set(uint32_t *bits, unsigned c) {
+  bits[c >> 5] |= (uint32_t)1 << (c & 31);
+}
+
+static int class_union(struct cscan *cs, uint32_t *bits, int nested);
+
+/* \p{Name}, \P{Name} of a general category (mask), \d, into bits; -1 for
+ * other escapes. */
+static int class_property(struct cscan *cs, uint32_t *bits) {
+  const char *p = cs->p;
+  char e = cs->i + 1 < cs->n ? p[cs->i + 1] : '\0';
+  uint32_t mask = U_GC_ND_MASK;
+  int neg = e == 'P';
+  if (e == 'd') {
+    cs->i += 2;
+  } else if ((e == 'p' || e == 'P') && cs->i + 2 < cs->n &&
+             p[cs->i + 2] == '{') {
+    size_t a = cs->i + 3, b = a;
+    while (b < cs->n && p[b] != '}')
+      b++;
+    char name[32];
+    if (b >= cs->n || b - a >= sizeof name || b == a)
+      return -1;
+    memcpy(name, p + a, b - a);
+    name[b - a] = '\0';
+    int32_t m = u_getPropertyValueEnum(UCHAR_GENERAL_CATEGORY_MASK, name);
+    if (m == UCHAR_INVALID_CODE)
+      return -1;
+    mask = (uint32_t)m;
+    cs->i = b + 1;
+  } else {
+    return -1;
+  }
+  for (unsigned c = 0; c < 256; c++)
+    if (((U_MASK(u_charType((UChar32)c)) & mask) != 0) != neg)
+      bit_set(bits, c);
+  return 0;
+}
+
+/* One item of a set: a literal or a range of them, a property, a set. */
+static int class_item(struct cscan *cs, uint32_t *bits) {
+  if (cs->p[cs->i] == '[')
+    return class_union(cs, bits, 1);
+  struct scan sc = {cs->p, cs->i, cs->n, 0, 0};
+  long lo = literal(&sc, 1), hi;
+  if (lo < 0)
+    return cs->p[cs->i] == '\\' ? class_property(cs, bits) : -1;
+  cs->i = sc.i;
+  hi = lo;
+  if (cs->i + 1 < cs->n && cs->p[cs->i] == '-' && cs->p[cs->i + 1] != ']') {
+    sc.i = cs->i + 1;
+    hi = literal(&sc, 1);
+    if (hi < lo)
+      return -1;
+    cs->i = sc.i;
+  }
+  for (long c = lo; c <= hi && c < 256; c++)
+    bit_set(bits, (unsigned)c);
+  return 0;
+}
+
+/* Items up to the end, or "[^...]" when nested, their union into bits; -1
+ * for what is not read (operators such as && and --, POSIX names, other
+ * escapes). */
+static int class_union(struct cscan *cs, uint32_t *bits, int nested) {
+  uint32_t in[8] = {0};
+  int neg = 0;
+  if (nested) {
+    cs->i++;
+    if (cs->i < cs->n && cs->p[cs->i] == '^') {
+      neg = 1;
+      cs->i++;
+    }
+  }
+  while (cs->i < cs->n && cs->p[cs->i] != ']') {
+    char c0 = cs->p[cs->i];
+    if (c0 == '&' || c0 == '-' ||
+        (c0 == '[' && cs->i + 1 < cs->n && cs->p[cs->i + 1] == ':'))
+      return -1;
+    if (class_item(cs, in) < 0)
+      return -1;
+  }
+  if (nested) {
+    if (cs->i >= cs->n)
+      return -1;
+    cs->i++;
+  } else if (cs->i < cs->n) {
+    return -1;
+  }
+  for (int k = 0; k < 8; k++)
+    bits[k] |= neg ? ~in[k] : in[k];
+  return 0;
+}
+
+/* The bits of the characters below 256 in the union of the items
+ * cls[0, n); 0 when it is not read. */
+static int class_bits(const char *cls, size_t n, uint32_t *bits) {
+  struct cscan cs = {cls, 0, n};
+  memset(bits, 0, 8 * sizeof *bits);
+  return n > 0 && class_union(&cs, bits, 0) == 0;
+}
+
+int xmt_srx_class_has(const char *cls, size_t n, unsigned c) {
+  uint32_t bits[8];
+  if (c >= 256 || !class_bits(cls, n, bits))
+    return -1;
+  return (bits[c >> 5] >> (c & 31)) & 1;
+}
+
 /* "(?<=[c1][c0])" (or "(?<=[c0])"): the code points every match ends with,
  * as ICU reads them, to turn most positions away in one step. */
 static xmt_status make_prefix(const struct rx *r, struct srx_hints *h) {
@@ -574,7 +695,23 @@ static xmt_status make_prefix(const struct rx *r, struct srx_hints *h) {
              c0->s);
   else
     snprintf(h->prefix, n, "(?<=[%.*s])", (int)c0->n, c0->s);
+  if (class_bits(c0->s, c0->n, h->last[0]))
+    h->nlast = two && class_bits(c1->s, c1->n, h->last[1]) ? 2 : 1;
   return XMT_OK;
+}
+
+static unsigned pair_bit(UChar a, UChar b) {
+  return ((unsigned)a * 31u + b) & 1023u;
+}
+
+static void set_pair(uint32_t *bits, UChar a, UChar b) {
+  unsigned k = pair_bit(a, b);
+  bits[k >> 5] |= (uint32_t)1 << (k & 31);
+}
+
+static int has_pair(const uint32_t *bits, UChar a, UChar b) {
+  unsigned k = pair_bit(a, b);
+  return (bits[k >> 5] >> (k & 31)) & 1;
 }
 
 xmt_status xmt_srx_scan(const char *before, struct srx_hints *h) {
@@ -603,6 +740,11 @@ xmt_status xmt_srx_scan(const char *before, struct srx_hints *h) {
       for (int k = 0; st == XMT_OK && k < r->set.n; k++) {
         memcpy(h->ends[k], r->set.s[k], r->set.len[k] * sizeof(UChar));
         h->ends_len[k] = r->set.len[k];
+        int n = r->set.len[k];
+        if (n < 2)
+          h->end_short = 1;
+        else
+          set_pair(h->end_pair, r->set.s[k][n - 2], r->set.s[k][n - 1]);
       }
       if (st == XMT_OK) /* never a count without its arrays */
         h->nends = r->set.n;
@@ -630,11 +772,30 @@ void xmt_srx_hints_free(struct srx_hints *h) {
   h->max16 = -1;
 }
 
+/* Whether the last code points before p may be in the prefix's classes:
+ * known below 256 only. */
+static int may_end_in(const struct srx_hints *h, const UChar *text, int32_t p) {
+  for (int i = 0; i < h->nlast && i < p; i++) {
+    UChar c = text[p - 1 - i];
+    if (c >= 256)
+      return 1;
+    if (!(h->last[i][c >> 5] & (uint32_t)1 << (c & 31)))
+      return 0;
+  }
+  return 1;
+}
+
 int xmt_srx_may_end(const struct srx_hints *h, const UChar *text, int32_t p) {
   if (h->max16 >= 0 && p > h->max16)
     return 0;
+  if (h->nlast > 0 && !may_end_in(h, text, p))
+    return 0;
   if (h->nends <= 0)
     return 1;
+  /* Most positions differ from every end in their last two units. */
+  if (!h->end_short && p >= 2 &&
+      !has_pair(h->end_pair, text[p - 2], text[p - 1]))
+    return 0;
   for (int k = 0; k < h->nends; k++) {
     int32_t n = h->ends_len[k], j = 1;
     if (n > p)
