@@ -235,11 +235,13 @@ static char *first_missing(const char *path, int *e) {
   struct stat st;
   *e = 0;
   while (dir != NULL && stat(dir, &st) != 0 &&
-         (errno == ENOENT || errno == ENOTDIR) &&
-         (missing == NULL || strcmp(dir, missing) != 0)) {
+         (errno == ENOENT || errno == ENOTDIR)) {
+    char *up = folder_of(dir);
     free(missing);
     missing = dir;
-    dir = folder_of(missing);
+    dir = up;
+    if (up != NULL && strcmp(up, missing) == 0)
+      break; /* "." or "/": its own folder */
   }
   if (dir == NULL) {
     free(missing);
