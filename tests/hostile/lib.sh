@@ -74,3 +74,24 @@ doc() {
     printf '</body></file></xliff>\n'
   } >"$f"
 }
+
+# small_disks_setup: tests that mount small disks call it once after
+# cli_setup; at exit every disk small_disk mounted is unmounted before
+# $tmp goes (made writable first: a test may leave a folder 0555).
+small_disks=
+small_disks_setup() {
+  trap small_disks_cleanup EXIT
+}
+small_disks_cleanup() {
+  for m in $small_disks; do
+    mountpoint -q "$m" 2>/dev/null && umount "$m"
+  done
+  chmod -R u+w "$tmp" 2>/dev/null
+  rm -rf "$tmp"
+}
+# small_disk DIR: a 64 KB tmpfs mounted on DIR (made); 1 when it cannot
+# be mounted (not root).
+small_disk() {
+  mkdir -p "$1" && mount -t tmpfs -o size=64k tmpfs "$1" 2>/dev/null &&
+    small_disks="$small_disks $1"
+}

@@ -15,16 +15,8 @@ cli_setup hostile-disk
 x=$XLIFFMT
 full=$tmp/full
 ro=$tmp/ro
-cleanup() {
-  for m in "$full" "$ro"; do
-    mountpoint -q "$m" 2>/dev/null && umount "$m"
-  done
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-mkdir "$full" "$ro"
-if ! mount -t tmpfs -o size=64k tmpfs "$full" 2>/dev/null ||
-  ! mount -t tmpfs -o size=64k tmpfs "$ro" 2>/dev/null; then
+small_disks_setup
+if ! small_disk "$full" || ! small_disk "$ro"; then
   echo "SKIP: no tmpfs can be mounted here (needs root)"
   exit 77
 fi

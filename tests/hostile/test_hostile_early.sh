@@ -17,14 +17,7 @@ cli_setup hostile-early
 x=$XLIFFMT
 ro=$tmp/ro
 full=$tmp/full
-cleanup() {
-  for m in "$ro" "$full"; do
-    mountpoint -q "$m" 2>/dev/null && umount "$m"
-  done
-  chmod -R u+w "$tmp" 2>/dev/null
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+small_disks_setup
 
 started=$tmp/started
 cat >"$tmp/engine.sh" <<EOD
@@ -161,8 +154,7 @@ refused "batch --report the input" 1 \
 check "afile as it was" test ! -s "$tmp/afile"
 
 # --- a read-only file system (skipped where mount is not permitted)
-mkdir "$ro"
-if mount -t tmpfs -o size=64k tmpfs "$ro" 2>/dev/null; then
+if small_disk "$ro"; then
   mkdir "$ro/b"
   "$x" translate "$tmp/a.xlf" --mt "$engine" -q -o "$tmp/2.xlf" --align-model "$ro/m" --update-model 2>"$tmp/err" ||
     fail "a model on the tmpfs: $(cat "$tmp/err")"
@@ -205,8 +197,7 @@ fi
 
 # --- a batch document that does not fit on the disk: that document
 # fails, exit 1 (xliffmt-batch(1)), the others are written.
-mkdir "$full"
-if mount -t tmpfs -o size=64k tmpfs "$full" 2>/dev/null; then
+if small_disk "$full"; then
   set --
   i=0
   while [ $i -lt 600 ]; do

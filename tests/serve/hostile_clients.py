@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-# hostile_clients.py -- the clients of test_serve_hostile.sh, against a
-# server on 127.0.0.1:PORT.
+# hostile_clients.py -- the clients of test_serve_hostile.sh and
+# test_serve_long.sh, against a server on 127.0.0.1:PORT.
 #   load PORT SECONDS N WANT: N well-behaved clients, each asking in a
 #     loop for SECONDS (a new connection each time) GET /health and the
 #     requests of the file WANT (lines "PATH<TAB>BODY<TAB>ANSWER": GET
@@ -14,6 +14,9 @@
 #     last S s (rounded up) after its connection.
 #   raw PORT: sends standard input as it is; prints the status code and
 #     the body of the answer.
+#   announce PORT PATH TYPE: a POST whose headers announce 100 MB, then
+#     1 MB of it sent (as far as the server takes it); prints the status
+#     code and the body of the answer.
 import http.client
 import math
 import socket
@@ -120,9 +123,8 @@ def headers(port, addr, n, seconds):
             s.close()
 
 
-def raw(port):
-    s = socket.create_connection(("127.0.0.1", port), timeout=5)
-    s.sendall(sys.stdin.buffer.read())
+def answer(s):
+    """Prints the status code and the body of what s answers."""
     out = b""
     try:
         while True:
@@ -137,11 +139,32 @@ def raw(port):
     print(status + " " + body.decode("utf-8", "replace"))
 
 
+def raw(port):
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    s.sendall(sys.stdin.buffer.read())
+    answer(s)
+
+
+def announce(port, path, ctype):
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(("POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: %s\r\n"
+               "Content-Length: %d\r\n\r\n" % (path, ctype, 100 << 20)
+               ).encode())
+    try:
+        for _ in range(16):
+            s.sendall(b"a" * 65536)
+    except OSError:
+        pass
+    answer(s)
+
+
 if __name__ == "__main__":
     what, port = sys.argv[1], int(sys.argv[2])
     if what == "load":
         load(port, float(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
     elif what == "headers":
         headers(port, sys.argv[3], int(sys.argv[4]), float(sys.argv[5]))
+    elif what == "announce":
+        announce(port, sys.argv[3], sys.argv[4])
     else:
         raw(port)

@@ -154,3 +154,17 @@ expect() {
 header() {
   sed -n "s/^$1: *//Ip" "$tmp/headers" | tr -d '\r'
 }
+
+# need_clients_and_eng_spa: skips the test (77) without python3 or the
+# Apertium eng-spa pair; clients ARGS... runs hostile_clients.py.
+need_clients_and_eng_spa() {
+  if ! command -v python3 >/dev/null; then
+    echo "SKIP: python3 not installed"
+    exit 77
+  fi
+  if [ ! -r /usr/share/apertium/modes/eng-spa.mode ]; then
+    echo "SKIP: the Apertium eng-spa pair is not installed (apt-get install apertium-eng-spa)"
+    exit 77
+  fi
+}
+clients() { python3 "$(dirname "$0")/hostile_clients.py" "$@"; }

@@ -20,15 +20,7 @@ set -u
 cli_setup serve-hostile
 . "$(dirname "$0")/lib.sh"
 
-if ! command -v python3 >/dev/null; then
-  echo "SKIP: python3 not installed"
-  exit 77
-fi
-if [ ! -r /usr/share/apertium/modes/eng-spa.mode ]; then
-  echo "SKIP: the Apertium eng-spa pair is not installed (apt-get install apertium-eng-spa)"
-  exit 77
-fi
-clients() { python3 "$(dirname "$0")/hostile_clients.py" "$@"; }
+need_clients_and_eng_spa
 
 serve_start hostile --mt apertium:eng-spa --threads 2 \
   --connection-timeout 3 --access-log "$tmp/access.log" || exit 1

@@ -17,15 +17,7 @@ set -u
 cli_setup serve-long
 . "$(dirname "$0")/lib.sh"
 
-if ! command -v python3 >/dev/null; then
-  echo "SKIP: python3 not installed"
-  exit 77
-fi
-if [ ! -r /usr/share/apertium/modes/eng-spa.mode ]; then
-  echo "SKIP: the Apertium eng-spa pair is not installed (apt-get install apertium-eng-spa)"
-  exit 77
-fi
-clients() { python3 "$(dirname "$0")/hostile_clients.py" "$@"; }
+need_clients_and_eng_spa
 
 serve_start long --mt apertium:eng-spa --threads 2 || exit 1
 u=$url
@@ -89,31 +81,7 @@ wait "$long1_pid" "$long2_pid" 2>/dev/null
 # --- 100 MB announced: 413 before the body is read -----------------------------
 # raw413 PATH TYPE: the status and body of the answer to headers that
 # announce 100 MB, and 1 MB of it sent.
-raw413() {
-  python3 -c '
-import socket, sys
-s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
-s.sendall(("POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: %s\r\n"
-           "Content-Length: %d\r\n\r\n" % (sys.argv[2], sys.argv[3],
-                                           100 << 20)).encode())
-try:
-    for _ in range(16):
-        s.sendall(b"a" * 65536)
-except OSError:
-    pass
-out = b""
-try:
-    while True:
-        d = s.recv(65536)
-        if not d:
-            break
-        out += d
-except OSError:
-    pass
-head, _, body = out.partition(b"\r\n\r\n")
-print(head.split(b" ")[1].decode() if b" " in head else "0", body.decode())' \
-    "$port" "$1" "$2"
-}
+raw413() { clients announce "$port" "$1" "$2"; }
 got=$(raw413 /v2/translate application/x-www-form-urlencoded)
 check "100 MB to /v2/translate: 413 ($got)" \
   [ "$got" = '413 {"message":"request body larger than 1048576 bytes"}' ]
