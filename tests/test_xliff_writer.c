@@ -100,17 +100,29 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
 static const struct xmt_xliff_reader_callbacks callbacks = {on_skeleton,
                                                             on_file, on_unit};
 
+/* A reader with cb's handlers and a writer into run->out, for job. */
+static void run_open(struct run *run, const struct job *job,
+                     const struct xmt_xliff_reader_callbacks *cb) {
+  memset(run, 0, sizeof *run);
+  run->job = job;
+  run->reader = xmt_xliff_reader_new(cb, run);
+  run->writer = xmt_xliff_writer_new(sink, run);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(run->reader);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(run->writer);
+}
+
+static void run_close(struct run *run) {
+  xmt_xliff_reader_free(run->reader);
+  xmt_xliff_writer_free(run->writer);
+  xmt_buf_free(&run->out);
+}
+
 /* Reads in, in chunks of `chunk` bytes (0: all at once), writing the
  * result to *out (to free by the caller). */
 static xmt_status run_job(const char *in, size_t len, size_t chunk,
                           const struct job *job, struct xmt_buf *out) {
   struct run run;
-  memset(&run, 0, sizeof run);
-  run.job = job;
-  run.reader = xmt_xliff_reader_new(&callbacks, &run);
-  run.writer = xmt_xliff_writer_new(sink, &run);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(run.reader);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(run.writer);
+  run_open(&run, job, &callbacks);
   xmt_status st = XMT_OK;
   if (chunk == 0) {
     st = xmt_xliff_reader_parse(run.reader, in, len, 1);
@@ -858,18 +870,11 @@ static void test_whole_target_pairs(void) {
                                                        on_unit_cut};
   struct job job = {&opts_plain, NO_TARGET, NULL};
   struct run run;
-  memset(&run, 0, sizeof run);
-  run.job = &job;
-  run.reader = xmt_xliff_reader_new(&cb, &run);
-  run.writer = xmt_xliff_writer_new(sink, &run);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(run.reader);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(run.writer);
+  run_open(&run, &job, &cb);
   CU_ASSERT_EQUAL(xmt_xliff_reader_parse(run.reader, STR_LEN(in), 1), XMT_OK);
   CU_ASSERT_EQUAL(xmt_xliff_writer_flush(run.writer), XMT_OK);
   XMT_ASSERT_BYTES_EQUAL(run.out.data, run.out.len, want, sizeof want - 1);
-  xmt_xliff_reader_free(run.reader);
-  xmt_xliff_writer_free(run.writer);
-  xmt_buf_free(&run.out);
+  run_close(&run);
 }
 
 /* Cuts each unit into two segments with the gap between them, no
@@ -939,33 +944,19 @@ static void test_whole_target_pieces(void) {
                                                        on_unit_pieces};
   struct job job = {&opts_plain, NO_TARGET, NULL};
   struct run run;
-  memset(&run, 0, sizeof run);
-  run.job = &job;
-  run.reader = xmt_xliff_reader_new(&cb, &run);
-  run.writer = xmt_xliff_writer_new(sink, &run);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(run.reader);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(run.writer);
+  run_open(&run, &job, &cb);
   CU_ASSERT_EQUAL(xmt_xliff_reader_parse(run.reader, STR_LEN(in), 1), XMT_OK);
   CU_ASSERT_EQUAL(xmt_xliff_writer_flush(run.writer), XMT_OK);
   CU_ASSERT_EQUAL(run.writer_status, XMT_OK);
   XMT_ASSERT_BYTES_EQUAL(run.out.data, run.out.len, want, sizeof want - 1);
-  xmt_xliff_reader_free(run.reader);
-  xmt_xliff_writer_free(run.writer);
-  xmt_buf_free(&run.out);
+  run_close(&run);
   /* A translation that is not UTF-8 is refused, as its join is. */
   static const char bad[] = HEAD PIECES_UNIT("4") "</trans-unit>\n" TAIL;
-  memset(&run, 0, sizeof run);
-  run.job = &job;
-  run.reader = xmt_xliff_reader_new(&cb, &run);
-  run.writer = xmt_xliff_writer_new(sink, &run);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(run.reader);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(run.writer);
+  run_open(&run, &job, &cb);
   CU_ASSERT_NOT_EQUAL(xmt_xliff_reader_parse(run.reader, STR_LEN(bad), 1),
                       XMT_OK);
   CU_ASSERT_EQUAL(run.writer_status, XMT_ERR_ENCODING);
-  xmt_xliff_reader_free(run.reader);
-  xmt_xliff_writer_free(run.writer);
-  xmt_buf_free(&run.out);
+  run_close(&run);
 }
 
 /* --- Encodings ------------------------------------------------------------ */
