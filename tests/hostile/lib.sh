@@ -60,6 +60,21 @@ within() {
   fi
 }
 
+# said DESC MESSAGE: a pass when $tmp/err is exactly MESSAGE.
+said() {
+  got=$(cat "$tmp/err")
+  if [ "$got" = "$2" ]; then
+    pass "$1: says so"
+  else
+    fail "$1: stderr '$got', expected '$2'"
+  fi
+}
+
+# unchanged DESC FILE COPY: a pass when FILE's bytes are COPY's.
+unchanged() {
+  check "$1: unchanged" cmp -s "$2" "$3"
+}
+
 # doc FILE TEXT...: a document with one unit per TEXT, ids u1, u2...
 doc() {
   f=$1

@@ -21,15 +21,6 @@ if ! small_disk "$full" || ! small_disk "$ro"; then
   exit 77
 fi
 
-# said DESC MESSAGE: stderr is exactly MESSAGE.
-said() {
-  got=$(cat "$tmp/err")
-  if [ "$got" = "$2" ]; then
-    pass "$1: says so"
-  else
-    fail "$1: stderr '$got', expected '$2'"
-  fi
-}
 # only DESC DIR NAME...: DIR holds exactly the files NAME... (no
 # temporary file).
 only() {
@@ -42,9 +33,6 @@ only() {
   else
     fail "$what: the folder holds '$got', expected '$want'"
   fi
-}
-same() {
-  check "$1: unchanged" cmp -s "$2" "$3"
 }
 enospc="cannot write: No space left on device"
 
@@ -71,7 +59,7 @@ cp "$full/out.xlf" "$tmp/out.prev"
 within "translate big -o FULL/out.xlf" 2 20 1000 "$x" translate \
   "$tmp/big.xlf" -o "$full/out.xlf" --mt "$engine" -q
 said "translate big -o FULL/out.xlf" "xliffmt: $full/out.xlf: $enospc"
-same "translate big -o FULL/out.xlf" "$full/out.xlf" "$tmp/out.prev"
+unchanged "translate big -o FULL/out.xlf" "$full/out.xlf" "$tmp/out.prev"
 only "translate big -o FULL/out.xlf" "$full" out.xlf
 within "-o /dev/full" 2 20 1000 "$x" translate "$tmp/small.xlf" \
   -o /dev/full --mt "$engine" -q
@@ -95,7 +83,7 @@ xliffmt: batch 2/3: b.xlf: failed, 600 segments
 xliffmt: batch 3/3: c.xlf: done, 2 segments"
 check "batch --force: names b's output" \
   grep -qxF "xliffmt: $full/o/b.xlf: $enospc" "$tmp/err"
-same "batch --force: b's output" "$full/o/b.xlf" "$tmp/b.prev"
+unchanged "batch --force: b's output" "$full/o/b.xlf" "$tmp/b.prev"
 only "batch --force" "$full/o" .xliffmt-incomplete.d a.xlf b.xlf c.xlf
 within "batch again" 1 20 1000 "$x" batch "$tmp/in" -o "$full/o" \
   --mt "$engine"
@@ -104,7 +92,7 @@ check "batch again: b tried again, not up to date" \
   "xliffmt: batch 1/3: a.xlf: up to date, 0 segments
 xliffmt: batch 2/3: b.xlf: failed, 600 segments
 xliffmt: batch 3/3: c.xlf: up to date, 0 segments"
-same "batch again: b's output" "$full/o/b.xlf" "$tmp/b.prev"
+unchanged "batch again: b's output" "$full/o/b.xlf" "$tmp/b.prev"
 rm -rf "$full/o" "$full/out.xlf"
 
 # --- The disk full: the report, the cache, the model (room for the
@@ -121,16 +109,16 @@ doc "$tmp/tag2.xlf" 'The <g id="1">green</g> car is in the street.'
 within "--report FULL/r.json" 1 20 1000 "$x" translate "$tmp/tag2.xlf" \
   -o "$tmp/2.xlf" --mt "$engine" -q --report "$full/r.json"
 said "--report FULL/r.json" "xliffmt: $full/r.json: $enospc"
-same "--report FULL/r.json" "$full/r.json" "$tmp/r.json.prev"
+unchanged "--report FULL/r.json" "$full/r.json" "$tmp/r.json.prev"
 within "--update-model FULL/m" 2 20 1000 "$x" translate "$tmp/tag2.xlf" \
   -o "$tmp/3.xlf" --mt "$engine" -q --align-model "$full/m" --update-model
 said "--update-model FULL/m" "xliffmt: $full/m: $enospc"
-same "--update-model FULL/m" "$full/m" "$tmp/m.prev"
+unchanged "--update-model FULL/m" "$full/m" "$tmp/m.prev"
 within "--cache sqlite:FULL/c.db" 1 20 1000 "$x" translate "$tmp/tag2.xlf" \
   -o "$tmp/4.xlf" --mt "$engine" -q --cache "sqlite:$full/c.db"
 said "--cache sqlite:FULL/c.db" \
   "xliffmt: $full/c.db: cache: cannot write: the disk is full"
-same "--cache sqlite:FULL/c.db" "$full/c.db" "$tmp/c.db.prev"
+unchanged "--cache sqlite:FULL/c.db" "$full/c.db" "$tmp/c.db.prev"
 check "--cache sqlite:FULL/c.db: no output" test ! -e "$tmp/4.xlf"
 check "the full disk: no temporary file" \
   test -z "$(find "$full" -name '*.tmp*')"
@@ -144,7 +132,7 @@ within "-o RO/out.xlf" 2 20 1000 "$x" translate "$tmp/big.xlf" \
   -o "$ro/out.xlf" --mt "$engine" -q
 said "-o RO/out.xlf" \
   "xliffmt: $ro/out.xlf: cannot create output: Read-only file system"
-same "-o RO/out.xlf" "$ro/out.xlf" "$tmp/ro.prev"
+unchanged "-o RO/out.xlf" "$ro/out.xlf" "$tmp/ro.prev"
 # found before the run: exit 2, output that cannot be written
 within "--report RO/r.json" 2 20 1000 "$x" translate "$tmp/small.xlf" \
   -o "$tmp/5.xlf" --mt "$engine" -q --report "$ro/r.json"

@@ -42,12 +42,7 @@ refused() {
   shift 3
   rm -f "$started"
   within "$what" "$want" 20 1000 "$@"
-  got=$(cat "$tmp/err")
-  if [ "$got" = "$msg" ]; then
-    pass "$what: says so"
-  else
-    fail "$what: stderr '$got', expected '$msg'"
-  fi
+  said "$what" "$msg"
   check "$what: the engine never started" test ! -e "$started"
   check "$what: no output" test -z "$(ls -A "$tmp/o")"
 }
