@@ -208,10 +208,11 @@ static void put_kept_gap(struct writer *w, const struct x2_segment *s,
 /* A segment whose target is kept, cut where its source and target pair
  * sentence by sentence: each <segment> the sentence of each, in their
  * state; the white space between in <ignorable>s. A target's order (its
- * own place: the unit is not reordered) is on each target cut from it,
- * set to the place that target's element is written at, as the writer
- * renumbers it on each sentence of a target it replaces; an <ignorable>
- * the cut makes without a target has none, as when it replaces one. */
+ * own place: the unit is not reordered) is set on each target cut from
+ * it to the place of that target's element. The spec lets an order equal
+ * to the place be left out, but the writer keeps it, renumbered, on each
+ * sentence of a target it replaces: kept here too, the targets of a cut
+ * look alike whoever translated them. */
 static void split_kept(struct writer *w, const struct x2_segment *s,
                        const struct x2_split *split, size_t prefix,
                        size_t sep) {
