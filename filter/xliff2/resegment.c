@@ -6,6 +6,7 @@
  * sentence and an <ignorable> per stretch of white space between them. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -487,6 +488,13 @@ static xmt_status take_coded(struct x2_doc *doc, size_t i,
   return st;
 }
 
+const struct x2_order *xmt_x2_order_at(const struct x2_doc *doc, size_t at) {
+  size_t i = xmt_lower_bound(doc->orders, doc->norders, sizeof *doc->orders,
+                             offsetof(struct x2_order, start), at);
+  return i < doc->norders && doc->orders[i].start == at ? &doc->orders[i]
+                                                        : NULL;
+}
+
 xmt_status xmt_x2_take_kept(struct x2_doc *doc, size_t i,
                             const struct x2_kept_cut *cut) {
   const struct x2_segment *s = &doc->segs[i];
@@ -497,10 +505,14 @@ xmt_status xmt_x2_take_kept(struct x2_doc *doc, size_t i,
       s->state >= X2_REVIEWED || !s->translate || !s->has_target || s->copied ||
       s->reordered || s->target.self_closing)
     return XMT_OK;
-  size_t vs, ve; /* a target's order names its place, which would move */
+  /* an order names the target's own place (its unit is not reordered),
+   * which the writer renumbers on each sentence (write_split.c); one whose
+   * value is not a place could not be renumbered: written whole */
+  size_t vs, ve;
   if (xmt_tag_find_attribute(doc->data.data + s->target.start,
                              s->target.inner_start - s->target.start, "order",
-                             &vs, &ve))
+                             &vs, &ve) &&
+      xmt_x2_order_at(doc, s->target.start) == NULL)
     return XMT_OK;
   if (s->source.ncodes > 0 || s->target.ncodes > 0)
     return take_coded(doc, i, cut);

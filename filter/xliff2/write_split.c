@@ -149,20 +149,6 @@ static void put_part(struct writer *w, const struct x2_segment *s,
   xmt_x2w_copy_to(w, s->end);
 }
 
-/* A target of the bytes [from, to) of the segment's target with its
- * codes from k, n of them (a pc or mrk a boundary cuts written as sc/ec
- * or sm/em, as in the source), laid out as its target is (its start and
- * end tags, the white space before it). */
-static void put_kept_target(struct writer *w, const struct x2_segment *s,
-                            size_t from, size_t to, size_t k, size_t n) {
-  const char *d = w->doc->data.data;
-  const struct x2_content *t = &s->target;
-  xmt_x2w_put(w, d + s->source.end, t->start - s->source.end);
-  xmt_x2w_put(w, d + t->start, t->inner_start - t->start);
-  put_bytes(w, from, to, k, n);
-  xmt_x2w_put(w, d + t->inner_end, t->end - t->inner_end);
-}
-
 /* A stretch of a segment split with its target kept: its bytes and codes
  * in the source and in the target. */
 struct stretch {
@@ -170,12 +156,35 @@ struct stretch {
   size_t t_from, t_to, t_k, t_n;
 };
 
+/* A target of the bytes [from, to) of the segment's target with its
+ * codes from k, n of them (a pc or mrk a boundary cuts written as sc/ec
+ * or sm/em, as in the source), laid out as its target is (its start and
+ * end tags, the white space before it); its order, when it has one, set
+ * to `place`. */
+static void put_kept_target(struct writer *w, const struct x2_segment *s,
+                            const struct stretch *b, unsigned place) {
+  static const char *const names[] = {"order"};
+  const char *d = w->doc->data.data;
+  const struct x2_content *t = &s->target;
+  char value[16];
+  snprintf(value, sizeof value, "%u", place);
+  const char *const values[] = {value};
+  xmt_x2w_put(w, d + s->source.end, t->start - s->source.end);
+  if (place > 0)
+    xmt_x2w_put_tag(w, t->start, t->inner_start, names, values, 1);
+  else
+    xmt_x2w_put(w, d + t->start, t->inner_start - t->start);
+  put_bytes(w, b->t_from, b->t_to, b->t_k, b->t_n);
+  xmt_x2w_put(w, d + t->inner_end, t->end - t->inner_end);
+}
+
 /* The white space and codes before a sentence (or after the last): an
  * <ignorable> whose target is the target's when it differs, or when it
  * holds one end of a pair (the unit's targets then pair as its sources
  * do; the target's codes are the source's, pair_coded in resegment.c). */
 static void put_kept_gap(struct writer *w, const struct x2_segment *s,
-                         size_t prefix, const struct stretch *g) {
+                         size_t prefix, const struct stretch *g,
+                         unsigned place) {
   const char *d = w->doc->data.data;
   size_t len = g->to - g->from;
   xmt_x2w_put(w, "<", 1);
@@ -186,7 +195,7 @@ static void put_kept_gap(struct writer *w, const struct x2_segment *s,
   xmt_x2w_put(w, d + s->source.inner_end, s->source.end - s->source.inner_end);
   if (len != g->t_to - g->t_from || memcmp(d + g->from, d + g->t_from, len) ||
       pairing(w->doc, g->k, g->n))
-    put_kept_target(w, s, g->t_from, g->t_to, g->t_k, g->t_n);
+    put_kept_target(w, s, g, place);
   size_t ws = s->close;
   while (ws > s->target.end && xmt_is_xml_space(d[ws - 1]))
     ws--;
@@ -198,13 +207,22 @@ static void put_kept_gap(struct writer *w, const struct x2_segment *s,
 
 /* A segment whose target is kept, cut where its source and target pair
  * sentence by sentence: each <segment> the sentence of each, in their
- * state; the white space between in <ignorable>s. */
+ * state; the white space between in <ignorable>s. A target's order (its
+ * own place: the unit is not reordered) is set on each target cut from
+ * it to the place of that target's element. The spec lets an order equal
+ * to the place be left out, but the writer keeps it, renumbered, on each
+ * sentence of a target it replaces: kept here too, the targets of a cut
+ * look alike whoever translated them. */
 static void split_kept(struct writer *w, const struct x2_segment *s,
                        const struct x2_split *split, size_t prefix,
                        size_t sep) {
   const char *d = w->doc->data.data;
   const struct x2_content *c = &s->source, *t = &s->target;
   size_t next = 1;
+  unsigned place =
+      w->ord_unit == s->unit_end && xmt_x2_order_at(w->doc, t->start) != NULL
+          ? xmt_x2w_place(w, s->part)
+          : 0;
   for (size_t p = 0; p <= split->nparts; p++) {
     const struct x2_part *part = p < split->nparts ? &split->parts[p] : NULL;
     const struct x2_part *before = p > 0 ? &split->parts[p - 1] : NULL;
@@ -224,7 +242,8 @@ static void split_kept(struct writer *w, const struct x2_segment *s,
     if (g.to > g.from) {
       if (p > 0)
         xmt_x2w_put(w, d + sep, s->start - sep);
-      put_kept_gap(w, s, prefix, &g);
+      put_kept_gap(w, s, prefix, &g, place);
+      place += place > 0;
     }
     if (part == NULL)
       break;
@@ -239,8 +258,16 @@ static void split_kept(struct writer *w, const struct x2_segment *s,
               part->ncodes);
     xmt_x2w_put(w, d + s->source.inner_end,
                 s->source.end - s->source.inner_end);
-    put_kept_target(w, s, part->t_start, part->t_end, part->t_first_code,
-                    part->t_ncodes);
+    struct stretch b = {0,
+                        0,
+                        0,
+                        0,
+                        part->t_start,
+                        part->t_end,
+                        part->t_first_code,
+                        part->t_ncodes};
+    put_kept_target(w, s, &b, place);
+    place += place > 0;
     xmt_x2w_put(w, d + s->target.end, s->end - s->target.end);
   }
   w->at = s->end;

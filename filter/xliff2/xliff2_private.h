@@ -339,6 +339,9 @@ void xmt_x2_free_split(struct x2_split *split);
  * both (the target's codes keep the ids of the source's). */
 xmt_status xmt_x2_take_kept(struct x2_doc *doc, size_t i,
                             const struct x2_kept_cut *cut);
+/* The order read from the target start tag at `at`, or NULL (none, or
+ * one whose value is not a place). */
+const struct x2_order *xmt_x2_order_at(const struct x2_doc *doc, size_t at);
 
 /* Checks the rules of doc its schema cannot state (rules.c): unique ids,
  * sc/ec and sm/em that find each other, dataRefs that name a <data>. fn

@@ -6,7 +6,9 @@
 #   segments are cut, and every order is renumbered to the place its
 #   <segment> or <ignorable> moved to; a self-closing <target order="1"/>
 #   is written open with its sentence. A unit whose targets are moved
-#   (u2) is not translated, and the warning says so.
+#   (u2) is not translated, and the warning says so. A kept target whose
+#   order is its own place is cut too, each target cut from it given the
+#   place its element is written at.
 # - Codes that share an id: a target's code shares its source code's id
 #   (§4.3.1.21), in a segment kept, a copy of the source in state initial
 #   (filled) and one overwritten: cut as any unit. Two codes of the
@@ -176,6 +178,149 @@ xliff2_valid "shared, overwrite" shared.over.xlf
 expect_exit 0 "shared, pseudo" "$x" translate shared.xlf \
   -o shared.pseudo.xlf --mt pseudo --seg-source --overwrite -q
 xliff2_valid "shared, pseudo" shared.pseudo.xlf
+
+# Kept targets (state translated) with an order. u1: order="1", its own
+# place, cut with its source; each target cut from it (the <ignorable>'s,
+# as its white space differs) gets its place, and the later targets'
+# orders move by the two places the cut adds. u2: the same with a <pc> a
+# boundary cuts (<sc>/<ec>). u3: a kept target without order cut, a later
+# target's order renumbered. u4: targets moved from their places: the
+# unit is left as it is, the kept target whole, and the warning says so.
+cat >kept.xlf <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+ <file id="f1">
+  <unit id="u1">
+   <segment id="s1" state="translated">
+    <source>One. Two.</source>
+    <target order="1">Un.  Deux.</target>
+   </segment>
+   <ignorable>
+    <source> </source>
+    <target order="2"> </target>
+   </ignorable>
+   <segment id="s2" state="translated">
+    <source>Three.</source>
+    <target order="3">Trois.</target>
+   </segment>
+  </unit>
+  <unit id="u2">
+   <segment state="translated">
+    <source>Ask <pc id="1">us. We</pc> answer.</source>
+    <target order="1">Demandez-<pc id="1">nous. Nous</pc> répondons.</target>
+   </segment>
+  </unit>
+  <unit id="u3">
+   <segment id="s1" state="translated">
+    <source>Five. Six.</source>
+    <target>Cinq. Six.</target>
+   </segment>
+   <ignorable><source> </source></ignorable>
+   <segment id="s2" state="translated">
+    <source>Seven.</source>
+    <target order="3">Sept.</target>
+   </segment>
+  </unit>
+  <unit id="u4">
+   <segment id="s1" state="translated">
+    <source>Eight. Nine.</source>
+    <target order="3">Huit. Neuf.</target>
+   </segment>
+   <ignorable><source> </source></ignorable>
+   <segment id="s2" state="translated">
+    <source>Ten.</source>
+    <target order="1">Dix.</target>
+   </segment>
+   <segment id="s3">
+    <source>Eleven. Twelve.</source>
+   </segment>
+  </unit>
+ </file>
+</xliff>
+EOD
+expect_exit 0 "check kept.xlf" "$x" check -q kept.xlf
+cat >want.xlf <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+ <file id="f1">
+  <unit id="u1">
+   <segment id="s1" state="translated">
+    <source>One.</source>
+    <target order="1">Un.</target>
+   </segment>
+   <ignorable>
+    <source> </source>
+    <target order="2">  </target>
+   </ignorable>
+   <segment id="s1-2" state="translated">
+    <source>Two.</source>
+    <target order="3">Deux.</target>
+   </segment>
+   <ignorable>
+    <source> </source>
+    <target order="4"> </target>
+   </ignorable>
+   <segment id="s2" state="translated">
+    <source>Three.</source>
+    <target order="5">Trois.</target>
+   </segment>
+  </unit>
+  <unit id="u2">
+   <segment state="translated">
+    <source>Ask <sc id="1"/>us.</source>
+    <target order="1">Demandez-<sc id="1"/>nous.</target>
+   </segment>
+   <ignorable>
+    <source> </source>
+   </ignorable>
+   <segment id="s-2" state="translated">
+    <source>We<ec startRef="1"/> answer.</source>
+    <target order="3">Nous<ec startRef="1"/> répondons.</target>
+   </segment>
+  </unit>
+  <unit id="u3">
+   <segment id="s1" state="translated">
+    <source>Five.</source>
+    <target>Cinq.</target>
+   </segment>
+   <ignorable>
+    <source> </source>
+   </ignorable>
+   <segment id="s1-2" state="translated">
+    <source>Six.</source>
+    <target>Six.</target>
+   </segment>
+   <ignorable><source> </source></ignorable>
+   <segment id="s2" state="translated">
+    <source>Seven.</source>
+    <target order="5">Sept.</target>
+   </segment>
+  </unit>
+  <unit id="u4">
+   <segment id="s1" state="translated">
+    <source>Eight. Nine.</source>
+    <target order="3">Huit. Neuf.</target>
+   </segment>
+   <ignorable><source> </source></ignorable>
+   <segment id="s2" state="translated">
+    <source>Ten.</source>
+    <target order="1">Dix.</target>
+   </segment>
+   <segment id="s3">
+    <source>Eleven. Twelve.</source>
+   </segment>
+  </unit>
+ </file>
+</xliff>
+EOD
+expect_exit 0 "kept" "$x" translate kept.xlf -o kept.out.xlf --mt identity \
+  --seg-source &&
+  same "kept: targets with order cut, the orders renumbered" want.xlf \
+    kept.out.xlf
+told "kept: the unit whose targets are moved is told" \
+  "xliffmt: kept.xlf:45: warning: segment u4: <unit> not translated: its targets have an order of their own (order), and a new target in the place of its <segment> would break it
+xliffmt: kept.xlf: 8 units, 0 translated, 8 left as they were; 0 segments sent to identity in 0 calls, 0 copied, 0 deduplicated, 0 failed"
+xliff2_valid "kept" kept.out.xlf
 
 # Two <pc>s of one id in a unit's source (check reports it): written
 # whole, and the run says why.
