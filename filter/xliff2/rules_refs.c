@@ -87,13 +87,11 @@ static int module_of(const char *p, size_t n) {
  * reference that names nothing, never refuse one that names something. */
 static uint64_t hash_key(char kind, const char *file, size_t nfile,
                          const char *id, size_t nid) {
-  uint64_t h = 14695981039346656037u;
-  h = (h ^ (unsigned char)kind) * 1099511628211u;
-  for (size_t i = 0; i < nfile; i++)
-    h = (h ^ (unsigned char)file[i]) * 1099511628211u;
-  h = h * 1099511628211u; /* the NUL */
-  for (size_t i = 0; i < nid; i++)
-    h = (h ^ (unsigned char)id[i]) * 1099511628211u;
+  static const char nul = 0;
+  uint64_t h = xmt_fnv1a(XMT_FNV1A_BASIS, &kind, 1);
+  h = xmt_fnv1a(h, file, nfile);
+  h = xmt_fnv1a(h, &nul, 1);
+  h = xmt_fnv1a(h, id, nid);
   return h != 0 ? h : 1; /* 0 is an empty slot */
 }
 
@@ -103,14 +101,12 @@ static uint64_t hash_key(char kind, const char *file, size_t nfile,
 static uint64_t leaf_hash(char scope, const char *file, size_t nfile,
                           const char *in, size_t nin, const char *prefix,
                           size_t nprefix, const char *id, size_t nid) {
+  static const char nul = 0;
   uint64_t h = hash_key(scope, file, nfile, in, nin);
-  h = h * 1099511628211u; /* the NUL */
-  for (size_t i = 0; i < nprefix; i++)
-    h = (h ^ (unsigned char)prefix[i]) * 1099511628211u;
-  h = h * 1099511628211u; /* the NUL */
-  for (size_t i = 0; i < nid; i++)
-    h = (h ^ (unsigned char)id[i]) * 1099511628211u;
-  return h;
+  h = xmt_fnv1a(h, &nul, 1);
+  h = xmt_fnv1a(h, prefix, nprefix);
+  h = xmt_fnv1a(h, &nul, 1);
+  return xmt_fnv1a(h, id, nid);
 }
 
 /* The filter's bits of h (double hashing: h's halves). */
