@@ -45,12 +45,13 @@ int xmt_cli_merge(int argc, char **argv);
  * for the run on f that follows), *format its format: 1 a document with
  * units (an HTML page, Word, OpenDocument), 0 an XLIFF document; -1
  * after a reported error, also when an option given (in s) does not
- * fit: --skip-pre and --skip-code are a page's only, a page takes only
- * page_takes, another document the first ndoc_takes of them. */
-int xmt_cli_page_or_xliff(xmt_filter *f, const struct xmt_cli_settings *s,
-                          const struct xmt_cli_command *cmd, const char *in,
-                          const int *page_takes, size_t npage_takes,
-                          size_t ndoc_takes, enum xmt_doc_format *format);
+ * fit: a document with units takes doc_takes and the options of the
+ * flags its format takes (xmt_format_flags), an XLIFF document none of
+ * a format's own options but those translate takes of any document. */
+int xmt_cli_units_or_segments(xmt_filter *f, const struct xmt_cli_settings *s,
+                              const struct xmt_cli_command *cmd, const char *in,
+                              const int *doc_takes, size_t ndoc_takes,
+                              enum xmt_doc_format *format);
 
 /* A line-oriented input file ("-" is standard input). */
 struct xmt_cli_lines {

@@ -1,5 +1,6 @@
-/* extract.c -- xliffmt extract: an HTML page's units out to XLIFF 1.2, an
- * XLIFF document's segments out to TSV or JSON lines (offline.c); the
+/* extract.c -- xliffmt extract: the units of a document that has units
+ * of its own (HTML, Word, OpenDocument) out to XLIFF 1.2, an XLIFF
+ * document's segments out to TSV or JSON lines (offline.c); the
  * library's format table tells which. */
 #include "config.h"
 
@@ -49,45 +50,72 @@ static const struct xmt_cli_command extract = {
                    xmt_cli_tail_options),
     NULL, NULL};
 
-/* What an HTML page takes; the first four, any document with units. */
-static const int html_options[] = {'o',
-                                   's',
-                                   't',
-                                   'q',
-                                   XMT_OPT_SKIP_PRE,
-                                   XMT_OPT_SKIP_CODE,
-                                   XMT_OPT_ENCODING_ERRORS};
+/* What any document with units takes; a format takes besides the
+ * options of its own (xmt_cli_units_or_segments). */
+static const int units_options[] = {'o', 's', 't', 'q'};
 
-int xmt_cli_page_or_xliff(xmt_filter *f, const struct xmt_cli_settings *s,
-                          const struct xmt_cli_command *cmd, const char *in,
-                          const int *page_takes, size_t npage_takes,
-                          size_t ndoc_takes, enum xmt_doc_format *format) {
-  /* What only an HTML page takes. */
-  static const int page_only[] = {XMT_OPT_SKIP_PRE, XMT_OPT_SKIP_CODE};
-  if (xmt_filter_detect_format(f, in, format) != XMT_OK) {
-    xmt_cli_report(xmt_filter_error(f));
-    return -1;
+/* The options of a format's own, by the filter flag each sets; segments
+ * 1: a document of segments takes it too (translate's run takes it of any
+ * document). */
+static const struct {
+  int code;
+  unsigned flag;
+  int segments;
+} format_options[] = {
+    {XMT_OPT_SKIP_PRE, XMT_FILTER_HTML_SKIP_PRE, 0},
+    {XMT_OPT_SKIP_CODE, XMT_FILTER_HTML_SKIP_CODE, 0},
+    {XMT_OPT_ENCODING_ERRORS, XMT_FILTER_HTML_REPLACE_INVALID, 1}};
+#define NFORMAT_OPTIONS (sizeof format_options / sizeof *format_options)
+
+/* What a document of format is called where an option does not apply:
+ * a format with options of its own by its noun ("an HTML page"), any
+ * other by its description. */
+static void format_what(enum xmt_doc_format format, char *what, size_t cap) {
+  const char *noun = xmt_format_noun(format);
+  if (xmt_format_flags(format) != 0 && noun != NULL) {
+    /* "an" before a vowel, or a letter said with one in an acronym */
+    int an = strchr("AEIOUaeiou", noun[0]) != NULL ||
+             (strchr("FHLMNRSX", noun[0]) != NULL && noun[1] >= 'A' &&
+              noun[1] <= 'Z');
+    snprintf(what, cap, "%s %s", an ? "an" : "a", noun);
+    return;
   }
-  if (!xmt_format_has_units(*format))
-    return xmt_cli_refuse_options(s, cmd, page_only, 2, 0, "an XLIFF document")
-               ? -1
-               : 0;
-  if (*format == XMT_FORMAT_HTML)
-    return xmt_cli_refuse_options(s, cmd, page_takes, npage_takes, 1,
-                                  "an HTML page")
-               ? -1
-               : 1;
-  /* Another document: what a page takes but its HTML options. */
-  char what[160];
   size_t n;
   const struct xmt_format_info *list = xmt_format_list(&n);
   const char *desc = "?";
   for (size_t i = 0; i < n; i++)
-    if (list[i].format == *format)
+    if (list[i].format == format)
       desc = list[i].description;
-  snprintf(what, sizeof what, "a document in %s", desc);
-  return xmt_cli_refuse_options(s, cmd, page_takes, ndoc_takes, 1, what) ? -1
-                                                                         : 1;
+  snprintf(what, cap, "a document in %s", desc);
+}
+
+int xmt_cli_units_or_segments(xmt_filter *f, const struct xmt_cli_settings *s,
+                              const struct xmt_cli_command *cmd, const char *in,
+                              const int *doc_takes, size_t ndoc_takes,
+                              enum xmt_doc_format *format) {
+  if (xmt_filter_detect_format(f, in, format) != XMT_OK) {
+    xmt_cli_report(xmt_filter_error(f));
+    return -1;
+  }
+  int takes[16], refused[NFORMAT_OPTIONS];
+  size_t ntakes = 0, nrefused = 0;
+  for (; ntakes < ndoc_takes && ntakes < 16 - NFORMAT_OPTIONS; ntakes++)
+    takes[ntakes] = doc_takes[ntakes];
+  unsigned flags = xmt_format_flags(*format);
+  for (size_t i = 0; i < NFORMAT_OPTIONS; i++) {
+    if (flags & format_options[i].flag)
+      takes[ntakes++] = format_options[i].code;
+    else if (!format_options[i].segments)
+      refused[nrefused++] = format_options[i].code;
+  }
+  if (!xmt_format_has_units(*format))
+    return xmt_cli_refuse_options(s, cmd, refused, nrefused, 0,
+                                  "an XLIFF document")
+               ? -1
+               : 0;
+  char what[160];
+  format_what(*format, what, sizeof what);
+  return xmt_cli_refuse_options(s, cmd, takes, ntakes, 1, what) ? -1 : 1;
 }
 
 void xmt_cli_warn_invalid_bytes(const char *page, size_t n) {
@@ -97,23 +125,19 @@ void xmt_cli_warn_invalid_bytes(const char *page, size_t n) {
                 page, n, n == 1 ? " is" : "s are");
 }
 
-static int extract_html(xmt_filter *f, const struct xmt_cli_settings *s,
-                        const char *in, enum xmt_doc_format format) {
+static int extract_units(xmt_filter *f, const struct xmt_cli_settings *s,
+                         const char *in, enum xmt_doc_format format) {
   struct xmt_html_stats stats;
   xmt_status st = xmt_filter_set_flags(f, s->flags);
   if (st == XMT_OK)
     st = xmt_filter_set_languages(f, s->src, s->tgt);
-  /* A page has its own reading (attribute units, bytes not UTF-8); every
-   * other document with units the format table's. */
   if (st == XMT_OK)
-    st = format == XMT_FORMAT_HTML
-             ? xmt_html_extract_file(f, in, s->out, &stats)
-             : xmt_filter_extract_units_file(f, in, s->out, &stats);
+    st = xmt_filter_extract_units_file(f, in, s->out, &stats);
   if (st != XMT_OK)
     xmt_cli_report(xmt_filter_error(f));
   else
     xmt_cli_warn_invalid_bytes(in, stats.invalid_bytes);
-  if (st == XMT_OK && !s->quiet && format == XMT_FORMAT_HTML)
+  if (st == XMT_OK && !s->quiet && xmt_format_counts_attributes(format))
     xmt_cli_say(
         "xliffmt: %s: %zu units (%zu attribute values), %zu inline codes "
         "extracted\n",
@@ -136,12 +160,12 @@ int xmt_cli_extract(int argc, char **argv) {
   if (f == NULL)
     return EXIT_INTERNAL;
   enum xmt_doc_format format;
-  int page = xmt_cli_page_or_xliff(f, &s, &extract, in, html_options,
-                                   sizeof html_options / sizeof *html_options,
-                                   4, &format);
-  rc = page < 0 ? EXIT_BAD_INPUT
-       : page   ? extract_html(f, &s, in, format)
-                : xmt_cli_extract_segments(f, &s, in);
+  int units = xmt_cli_units_or_segments(
+      f, &s, &extract, in, units_options,
+      sizeof units_options / sizeof *units_options, &format);
+  rc = units < 0 ? EXIT_BAD_INPUT
+       : units   ? extract_units(f, &s, in, format)
+                 : xmt_cli_extract_segments(f, &s, in);
   xmt_filter_free(f);
   return rc;
 }

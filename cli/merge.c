@@ -1,6 +1,7 @@
-/* merge.c -- xliffmt merge: an HTML page rebuilt from its translated
- * XLIFF, or an XLIFF document given the translations of its segments
- * (offline.c); the library's format table tells which. */
+/* merge.c -- xliffmt merge: a document with units of its own (HTML,
+ * Word, OpenDocument) rebuilt from its translated XLIFF, or an XLIFF document
+ * given the translations of its segments (offline.c); the library's format
+ * table tells which. */
 #include "config.h"
 
 #include <stdio.h>
@@ -56,13 +57,9 @@ static const struct xmt_cli_command merge = {
                    xmt_cli_report_option, xmt_cli_tail_options),
     NULL, NULL};
 
-/* What an HTML page takes; the first three, any document with units. */
-static const int html_options[] = {'o',
-                                   't',
-                                   'q',
-                                   XMT_OPT_SKIP_PRE,
-                                   XMT_OPT_SKIP_CODE,
-                                   XMT_OPT_ENCODING_ERRORS};
+/* What any document with units takes; a format takes besides the
+ * options of its own (xmt_cli_units_or_segments). */
+static const int units_options[] = {'o', 't', 'q'};
 
 /* Missing targets, one line each on stderr. */
 static int report(void *user, const struct xmt_problem *p) {
@@ -75,9 +72,8 @@ static int report(void *user, const struct xmt_problem *p) {
   return 0;
 }
 
-static int merge_html(xmt_filter *f, const struct xmt_cli_settings *s,
-                      const char *page, const char *xliff,
-                      enum xmt_doc_format format) {
+static int merge_units(xmt_filter *f, const struct xmt_cli_settings *s,
+                       const char *page, const char *xliff) {
   struct xmt_cli_files fs;
   xmt_cli_files_init(&fs);
   xmt_cli_files_add(&fs, XMT_CLI_READS, xliff, "", "the XLIFF", NULL);
@@ -91,13 +87,9 @@ static int merge_html(xmt_filter *f, const struct xmt_cli_settings *s,
   xmt_status st = xmt_filter_set_flags(f, s->flags);
   if (st == XMT_OK)
     st = xmt_filter_set_languages(f, NULL, s->tgt);
-  /* A page has its own reading (bytes not UTF-8); every other document
-   * with units the format table's. */
   if (st == XMT_OK)
-    st = format == XMT_FORMAT_HTML
-             ? xmt_html_merge_file(f, page, xliff, s->out, &stats, report, NULL)
-             : xmt_filter_merge_units_file(f, page, xliff, s->out, &stats,
-                                           report, NULL);
+    st = xmt_filter_merge_units_file(f, page, xliff, s->out, &stats, report,
+                                     NULL);
   if (st != XMT_OK)
     xmt_cli_report(xmt_filter_error(f));
   if (st == XMT_OK || st == XMT_ERR_PARTIAL)
@@ -115,12 +107,12 @@ static int merge_html(xmt_filter *f, const struct xmt_cli_settings *s,
 static int merge_input(xmt_filter *f, const struct xmt_cli_settings *s,
                        int argc, char **argv) {
   enum xmt_doc_format format;
-  int page = xmt_cli_page_or_xliff(f, s, &merge, argv[optind], html_options,
-                                   sizeof html_options / sizeof *html_options,
-                                   3, &format);
-  if (page < 0)
+  int units = xmt_cli_units_or_segments(
+      f, s, &merge, argv[optind], units_options,
+      sizeof units_options / sizeof *units_options, &format);
+  if (units < 0)
     return EXIT_BAD_INPUT;
-  if (!page)
+  if (!units)
     return xmt_cli_operands(&merge, argc, 1, "missing input file")
                ? xmt_cli_merge_segments(f, s, argv[optind])
                : EXIT_BAD_INPUT;
@@ -132,7 +124,7 @@ static int merge_input(xmt_filter *f, const struct xmt_cli_settings *s,
     xmt_cli_usage_error(merge.name, why);
     return EXIT_BAD_INPUT;
   }
-  return merge_html(f, s, argv[optind], argv[optind + 1], format);
+  return merge_units(f, s, argv[optind], argv[optind + 1]);
 }
 
 int xmt_cli_merge(int argc, char **argv) {

@@ -228,7 +228,9 @@ typedef int (*xmt_rule_fn)(void *user, unsigned long line, unsigned long column,
                            int warning);
 struct xmt_format {
   /* Detection (detect.c): the table's public face (xmt_format_list);
-   * its extensions (lower case, NULL-ended) decide when no format bids */
+   * its extensions (lower case, NULL-ended) decide when no format bids;
+   * its value (info.format) is its place in the table, whatever the
+   * entry says (a format after the first five has no named value) */
   struct xmt_format_info info;
   /* What check says a document of it was read as ("Word document";
    * NULL: XLIFF, read as itself), and its media type (what the server's
@@ -238,6 +240,20 @@ struct xmt_format {
   int (*bid)(const struct xmt_head *head);
   /* 1: extract and merge of segments take its documents */
   int segments_io;
+  /* The XMT_FILTER_* flags that apply to its documents alone (the
+   * options of its own: xmt_format_flags), and 1 when some of its units
+   * are attribute values, which extract counts apart */
+  unsigned flags;
+  int attribute_units;
+  /* Its own extract and merge of units, in place of units_io.c's (NULL:
+   * those): xmt_filter_extract_units_file and _merge_ call them. */
+  xmt_status (*extract_file)(xmt_filter *f, const char *in_path,
+                             const char *xliff_path,
+                             struct xmt_html_stats *stats);
+  xmt_status (*merge_file)(xmt_filter *f, const char *in_path,
+                           const char *xliff_path, const char *out_path,
+                           struct xmt_html_stats *stats,
+                           xmt_problem_fn on_problem, void *user);
   /* 1: check validates it against the OASIS schema of its root's
    * namespace (xmt_schema_check) before its rules */
   int schema;

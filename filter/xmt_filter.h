@@ -687,10 +687,12 @@ XMT_API xmt_status xmt_html_merge_file(xmt_filter *filter,
 
 /* The same for a document of any format with units of its own (Word,
  * OpenDocument Text, HTML: not XLIFF, which has segments), by the format
- * table: extract writes its units as XLIFF 1.2 (a trans-unit per unit,
- * the format's ids, datatype and codes; original: in_path; the filter's
- * languages, the source language required by formats that never say it)
- * to xliff_path; merge writes in_path to out_path with the targets of
+ * table: an HTML page is extracted and merged by xmt_html_extract_file and
+ * xmt_html_merge_file (its counts: attribute_units, invalid_bytes); a
+ * document of another format: extract writes its units as XLIFF 1.2 (a
+ * trans-unit per unit, the format's ids, datatype and codes; original: in_path;
+ * the filter's languages, the source language required by formats that never
+ * say it) to xliff_path; merge writes in_path to out_path with the targets of
  * xliff_path taken as a translation's would be, in the filter's target
  * language or else the XLIFF's. A trans-unit whose id the document does
  * not have, twice, or whose source differs from the document's is an
@@ -785,6 +787,9 @@ XMT_API const char *xmt_report_stylesheet(const char *name, size_t *len);
  * extension decides only when the first bytes do not (text, nothing),
  * and XLIFF, whose reader says what is wrong, when neither does. */
 
+/* A format's value is its place in the table (xmt_format_list): these
+ * five keep theirs; a format added after them is named by its name, not
+ * here (xmt_format_by_name). */
 enum xmt_doc_format {
   XMT_FORMAT_XLIFF = 0, /* XLIFF 1.0-1.2, SDLXLIFF, MQXLIFF */
   XMT_FORMAT_HTML = 1,
@@ -809,6 +814,17 @@ XMT_API const struct xmt_format_info *xmt_format_list(size_t *n);
  * OpenDocument Text: xmt_filter_extract_units_file and _merge_ take it),
  * 0 when it has segments (XLIFF: xmt_filter_extract_segments_file). */
 XMT_API int xmt_format_has_units(enum xmt_doc_format format);
+/* The XMT_FILTER_* flags that apply to documents of format alone
+ * (HTML: XMT_FILTER_HTML_SKIP_PRE, _SKIP_CODE, _REPLACE_INVALID), 0 for
+ * none or another value: what a command line takes of a format's own
+ * options. */
+XMT_API unsigned xmt_format_flags(enum xmt_doc_format format);
+/* 1 when some units of a document of format are attribute values,
+ * counted apart in xmt_html_stats.attribute_units by extract (HTML). */
+XMT_API int xmt_format_counts_attributes(enum xmt_doc_format format);
+/* 1 and *format when name is a format's in the table ("html", "docx"),
+ * else 0. */
+XMT_API int xmt_format_by_name(const char *name, enum xmt_doc_format *format);
 /* "xliff", "html", "xliff2"; NULL for another value. */
 XMT_API const char *xmt_format_name(enum xmt_doc_format format);
 /* What a document of format is called ("HTML page", "Word document"),

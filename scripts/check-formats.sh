@@ -8,6 +8,8 @@
 #  - a format named (&xmt_format_X) in the code above the formats: the
 #    file functions (filter/format/format.c), the pipeline, check and the
 #    report, which take the entry they are given or xmt_format_entry's;
+#  - a format compared by its value (== XMT_FORMAT_X, case XMT_FORMAT_X)
+#    in cli/ or serve/, which ask the table (xmt_format_flags, _noun...);
 #  - a format's extension written outside its entry's list (".html" and
 #    the others once each in the C files of filter/ and cli/);
 # and exits 1 when it printed anything.
@@ -32,6 +34,12 @@ hits=$(grep -nE '[!=]=[[:space:]]*&xmt_format_|&xmt_format_[a-z0-9_]+[[:space:]]
   $sources /dev/null)
 [ -n "$hits" ] && printf '%s\n' "$hits" |
   report "a format compared by identity, not asked of its entry"
+
+users=$(find cli serve -name '*.[ch]' 2>/dev/null | sort)
+hits=$(grep -nE '[!=]=[[:space:]]*XMT_FORMAT_|XMT_FORMAT_[A-Z0-9_]+[[:space:]]*[!=]=|case[[:space:]]+XMT_FORMAT_' \
+  $users /dev/null)
+[ -n "$hits" ] && printf '%s\n' "$hits" |
+  report "a format compared by its value, not asked of the table"
 
 above=$(find filter/format/format.c filter/pipeline filter/check.c \
   filter/report -name '*.[ch]' | sort)

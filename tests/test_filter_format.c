@@ -79,6 +79,19 @@ static void test_table(void) {
   CU_ASSERT_STRING_EQUAL(t[3].name, "docx");
   CU_ASSERT_STRING_EQUAL(t[4].name, "odt");
   CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_WORD), "docx");
+  /* a format's value is its place; its name finds it */
+  for (size_t i = 0; i < n; i++) {
+    CU_ASSERT_EQUAL(t[i].format, (enum xmt_doc_format)i);
+    CU_ASSERT_EQUAL(xmt_format_by_name(t[i].name, &f), 1);
+    CU_ASSERT_EQUAL(f, (enum xmt_doc_format)i);
+  }
+  CU_ASSERT_EQUAL(xmt_format_by_name("odt", &f), 1);
+  CU_ASSERT_EQUAL(f, XMT_FORMAT_ODT);
+  CU_ASSERT_EQUAL(xmt_format_by_name("segments", &f), 0);
+  CU_ASSERT_EQUAL(xmt_format_by_name("HTML", &f), 0);
+  CU_ASSERT_EQUAL(xmt_format_by_name(NULL, &f), 0);
+  CU_ASSERT_EQUAL(f, XMT_FORMAT_ODT);
+  CU_ASSERT_PTR_NULL(xmt_format_name((enum xmt_doc_format) - 1));
   CU_ASSERT_EQUAL(xmt_format_by_extension("a.dotm", &f), 1);
   CU_ASSERT_EQUAL(f, XMT_FORMAT_WORD);
   CU_ASSERT_STRING_EQUAL(xmt_format_name(XMT_FORMAT_HTML), "html");
@@ -89,6 +102,17 @@ static void test_table(void) {
   CU_ASSERT_EQUAL(xmt_format_has_units(XMT_FORMAT_HTML), 1);
   CU_ASSERT_EQUAL(xmt_format_has_units(XMT_FORMAT_WORD), 1);
   CU_ASSERT_EQUAL(xmt_format_has_units(XMT_FORMAT_ODT), 1);
+  /* the options of a format's own, and its counts, come from its entry */
+  CU_ASSERT_EQUAL(xmt_format_flags(XMT_FORMAT_HTML),
+                  XMT_FILTER_HTML_SKIP_PRE | XMT_FILTER_HTML_SKIP_CODE |
+                      XMT_FILTER_HTML_REPLACE_INVALID);
+  CU_ASSERT_EQUAL(xmt_format_flags(XMT_FORMAT_XLIFF), 0);
+  CU_ASSERT_EQUAL(xmt_format_flags(XMT_FORMAT_WORD), 0);
+  CU_ASSERT_EQUAL(xmt_format_flags(XMT_FORMAT_ODT), 0);
+  CU_ASSERT_EQUAL(xmt_format_flags((enum xmt_doc_format)99), 0);
+  CU_ASSERT_EQUAL(xmt_format_counts_attributes(XMT_FORMAT_HTML), 1);
+  CU_ASSERT_EQUAL(xmt_format_counts_attributes(XMT_FORMAT_WORD), 0);
+  CU_ASSERT_EQUAL(xmt_format_counts_attributes((enum xmt_doc_format)99), 0);
   /* what people read of a format comes from its entry */
   CU_ASSERT_PTR_NULL(xmt_format_noun(XMT_FORMAT_XLIFF));
   CU_ASSERT_PTR_NULL(xmt_format_noun(XMT_FORMAT_XLIFF2));

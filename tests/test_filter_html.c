@@ -972,6 +972,58 @@ static void test_extract_merge_files(void) {
   CU_ASSERT_EQUAL(xmt_test_files_in_tmpdir(), 0);
 }
 
+/* The file functions of any document with units take a page by its own
+ * extract and merge: the same XLIFF, page and counts. */
+static void test_units_files(void) {
+  static const char page[] =
+      "<html lang=\"en\"><title>T</title><p>Hello <b>world</b>.</p>"
+      "<img alt=\"Pic\"></html>";
+  write_file(xmt_test_tmp_path("p.html"), page, sizeof page - 1);
+  xmt_filter *f = xmt_filter_new();
+  struct xmt_html_stats a, b;
+  CU_ASSERT_EQUAL(xmt_html_extract_file(f, xmt_test_tmp_path("p.html"),
+                                        xmt_test_tmp_path("a.xlf"), &a),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_extract_units_file(f, xmt_test_tmp_path("p.html"),
+                                                xmt_test_tmp_path("b.xlf"), &b),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(b.units, 3);
+  CU_ASSERT_EQUAL(b.attribute_units, 1);
+  CU_ASSERT_EQUAL(b.codes, 2);
+  CU_ASSERT_EQUAL(memcmp(&a, &b, sizeof a), 0);
+  size_t alen, blen;
+  char *ax = xmt_test_read_file(xmt_test_tmp_path("a.xlf"), &alen);
+  char *bx = xmt_test_read_file(xmt_test_tmp_path("b.xlf"), &blen);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(ax);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(bx);
+  CU_ASSERT_STRING_EQUAL(ax, bx);
+  /* Merged with no targets: the page as it was, every unit reported. */
+  int problems = 0;
+  xmt_filter_set_languages(f, NULL, "es");
+  CU_ASSERT_EQUAL(xmt_filter_merge_units_file(f, xmt_test_tmp_path("p.html"),
+                                              xmt_test_tmp_path("b.xlf"),
+                                              xmt_test_tmp_path("out.html"), &b,
+                                              count_problem, &problems),
+                  XMT_ERR_PARTIAL);
+  CU_ASSERT_EQUAL(problems, 3);
+  CU_ASSERT_EQUAL(b.units, 3);
+  CU_ASSERT_EQUAL(b.attribute_units, 1);
+  CU_ASSERT_EQUAL(b.missing_targets, 3);
+  char *out = xmt_test_read_file(xmt_test_tmp_path("out.html"), &blen);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  CU_ASSERT_STRING_EQUAL(out, "<html lang=\"es\"><title>T</title><p>Hello "
+                              "<b>world</b>.</p><img alt=\"Pic\"></html>");
+  free(out);
+  free(ax);
+  free(bx);
+  xmt_filter_free(f);
+  unlink(xmt_test_tmp_path("p.html"));
+  unlink(xmt_test_tmp_path("a.xlf"));
+  unlink(xmt_test_tmp_path("b.xlf"));
+  unlink(xmt_test_tmp_path("out.html"));
+  CU_ASSERT_EQUAL(xmt_test_files_in_tmpdir(), 0);
+}
+
 /* A backend that changes the text: upper case, words in reverse order. */
 static int reverse_translate(void *state, const struct xmt_mt_request *req,
                              xmt_mt_response *const *resp, size_t n) {
@@ -1191,6 +1243,7 @@ CU_TestInfo html_tests[] = {
     {"truncation and bit-flip sweep", test_sweep},
     {"deep nesting", test_deep_nesting},
     {"extract and merge files", test_extract_merge_files},
+    {"extract and merge files of any format", test_units_files},
     {"translate pipeline", test_translate_pipeline},
     {"word breaks", test_word_breaks},
     {"sniff", test_sniff},

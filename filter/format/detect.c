@@ -45,11 +45,11 @@ const struct xmt_format *const *xmt_formats(size_t *n) {
   return formats;
 }
 
+/* A format's value is its place in the table: the first five are the
+ * named values of enum xmt_doc_format, which stay; a format added after
+ * them has no name in the header but its info.name (xmt_format_by_name). */
 const struct xmt_format *xmt_format_entry(enum xmt_doc_format id) {
-  for (size_t i = 0; i < NFORMATS; i++)
-    if (formats[i]->info.format == id)
-      return formats[i];
-  return NULL;
+  return (size_t)id < NFORMATS ? formats[(size_t)id] : NULL;
 }
 
 /* The public face of the table: the entries' info, copied once. */
@@ -57,8 +57,10 @@ static struct xmt_format_info infos[NFORMATS];
 static pthread_once_t infos_once = PTHREAD_ONCE_INIT;
 
 static void fill_infos(void) {
-  for (size_t i = 0; i < NFORMATS; i++)
+  for (size_t i = 0; i < NFORMATS; i++) {
     infos[i] = formats[i]->info;
+    infos[i].format = (enum xmt_doc_format)i;
+  }
 }
 
 const struct xmt_format_info *xmt_format_list(size_t *n) {
@@ -72,9 +74,28 @@ const char *xmt_format_name(enum xmt_doc_format format) {
   return entry != NULL ? entry->info.name : NULL;
 }
 
+int xmt_format_by_name(const char *name, enum xmt_doc_format *format) {
+  for (size_t i = 0; name != NULL && i < NFORMATS; i++)
+    if (strcmp(formats[i]->info.name, name) == 0) {
+      *format = (enum xmt_doc_format)i;
+      return 1;
+    }
+  return 0;
+}
+
 const char *xmt_format_noun(enum xmt_doc_format format) {
   const struct xmt_format *entry = xmt_format_entry(format);
   return entry != NULL ? entry->noun : NULL;
+}
+
+unsigned xmt_format_flags(enum xmt_doc_format format) {
+  const struct xmt_format *entry = xmt_format_entry(format);
+  return entry != NULL ? entry->flags : 0;
+}
+
+int xmt_format_counts_attributes(enum xmt_doc_format format) {
+  const struct xmt_format *entry = xmt_format_entry(format);
+  return entry != NULL && entry->attribute_units;
 }
 
 const char *xmt_format_media_type(enum xmt_doc_format format) {
@@ -91,7 +112,7 @@ int xmt_format_by_extension(const char *path, enum xmt_doc_format *format) {
   for (size_t i = 0; i < NFORMATS; i++)
     for (const char *const *e = formats[i]->info.extensions; *e != NULL; e++)
       if (strcasecmp(dot, *e) == 0) {
-        *format = formats[i]->info.format;
+        *format = (enum xmt_doc_format)i;
         return 1;
       }
   return 0;
@@ -320,16 +341,16 @@ static int sniff(const char *bytes, size_t len, const char *path, int at_end,
       .element = root == XMT_ROOT_OTHER ? element : NULL,
       .element_len = n,
       .doctype_html = html_doctype};
-  const struct xmt_format *best = formats[0];
+  size_t best = 0;
   int best_bid = XMT_BID_NO;
   for (size_t i = 0; i < NFORMATS; i++) {
     int bid = formats[i]->bid != NULL ? formats[i]->bid(&head) : XMT_BID_NO;
     if (bid > best_bid) {
-      best = formats[i];
+      best = i;
       best_bid = bid;
     }
   }
-  *format = best->info.format;
+  *format = (enum xmt_doc_format)best;
   /* Text before any element, or nothing, and no bid: the name decides;
    * an unknown name goes to the first format, whose reader says what is
    * wrong. */

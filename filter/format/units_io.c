@@ -107,6 +107,10 @@ xmt_status xmt_filter_extract_units_file(xmt_filter *f, const char *in_path,
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "no input file");
   const struct xmt_format *format;
   xmt_status st = units_format(f, in_path, "extract", &format);
+  /* A format with an extract of its own (HTML: attribute units, bytes
+   * not UTF-8) does it all. */
+  if (st == XMT_OK && format->extract_file != NULL)
+    return format->extract_file(f, in_path, xliff_path, stats);
   void *doc = NULL;
   size_t bytes = 0;
   /* as a run reads it: the ids its reader makes unique made so already */
@@ -440,6 +444,9 @@ xmt_status xmt_filter_merge_units_file(xmt_filter *f, const char *in_path,
                          "merge needs the document and its XLIFF");
   struct merging m = {.f = f, .xliff_path = xliff_path, .stats = stats};
   xmt_status st = units_format(f, in_path, "merge", &m.format);
+  if (st == XMT_OK && m.format->merge_file != NULL)
+    return m.format->merge_file(f, in_path, xliff_path, out_path, stats,
+                                on_problem, user);
   if (st == XMT_OK)
     st = read_xliff(&m, xliff_path);
   const char *lang =

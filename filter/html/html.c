@@ -541,6 +541,11 @@ const struct xmt_format xmt_format_html = {
     .noun = "HTML page",
     .media_type = "text/html",
     .bid = bid,
+    .flags = XMT_FILTER_HTML_SKIP_PRE | XMT_FILTER_HTML_SKIP_CODE |
+             XMT_FILTER_HTML_REPLACE_INVALID,
+    .attribute_units = 1,
+    .extract_file = xmt_html_extract_file,
+    .merge_file = xmt_html_merge_file,
     .open = open_page,
     .parse = parse_page,
     .read = page_units,

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_formats.sh: a format is one entry of the table, asked for what it
 # does; no code compares a format by identity or names one above the
-# formats, and each extension is written once, in its entry's list
+# formats, the command and the server never compare a format's value,
+# and each extension is written once, in its entry's list
 # (scripts/check-formats.sh). This tree passes; copies given a
 # comparison, a name or a second extension list are refused, each named.
 # Env: XLIFFMT. Exit 0 pass, 1 fail.
@@ -45,6 +46,17 @@ expect_exit 1 "a format named in the pipeline is refused" \
   sh "$tmp/tree/scripts/check-formats.sh" "$tmp/tree"
 check "it is named, alone" test "$(cat "$tmp/out")" = \
   "formats: filter/pipeline/run.c:$n: a format named above the formats: static const void *page = &xmt_format_html;"
+
+# The command told a page by its value, not by what the table says of it.
+copy
+cat >>"$tmp/tree/cli/extract.c" <<'C'
+static int page(enum xmt_doc_format format) { return format == XMT_FORMAT_HTML; }
+C
+n=$(grep -c '' "$tmp/tree/cli/extract.c")
+expect_exit 1 "a format compared by its value in the command is refused" \
+  sh "$tmp/tree/scripts/check-formats.sh" "$tmp/tree"
+check "it is named, alone" test "$(cat "$tmp/out")" = \
+  "formats: cli/extract.c:$n: a format compared by its value, not asked of the table: static int page(enum xmt_doc_format format) { return format == XMT_FORMAT_HTML; }"
 
 # A second list of a page's extensions.
 copy
