@@ -141,7 +141,7 @@ hits() {
       -o "$tmp/hit.xlf" --mt "$engine" -q --cache "sqlite:$cache" \
       --report "$tmp/hit.json"
     check "$what: $(basename "$f"): all from the cache" grep -q \
-      '"segments_sent":0,.*"cache_hits":1,' "$tmp/hit.json"
+      '"segments_sent":0,.*"mt_calls":0,.*"cache_hits":[1-9]' "$tmp/hit.json"
   done
 }
 # Room again: the cache is made and used.
@@ -151,7 +151,8 @@ within "--cache sqlite:FULL/new.db, room again" 0 20 1000 "$x" translate \
   --cache "sqlite:$full/new.db"
 cache=$full/new.db
 hits "the cache made once there is room" "$tmp/tag2.xlf"
-only "the cache made once there is room" "$full" c.db m new.db r.json
+check "the cache made once there is room: no other file of it" \
+  test "$(cd "$full" && echo new.db*)" = new.db
 
 # Two runs that make the same new cache at once: both succeed, and the
 # cache holds the answers of both (a few times over, for the race).
