@@ -131,15 +131,18 @@ static enum xmt_code_kind code_kind(const struct xmt_tag *t) {
   return XMT_CODE_OTHER;
 }
 
-/* A comment or processing instruction the reader keeps in place as a
+/* A comment or processing instruction the readers keep in place as a
  * code: no inline element, and nothing a target lacks when it has none
- * (the writer puts it back itself; a translator need not copy it). */
+ * (the writer puts it back itself; a translator need not copy it). The
+ * XLIFF 1.2 reader keeps its bytes as markup; XLIFF 2's names it "?"
+ * over an <x/> of its own. */
 static int comment_or_pi(const struct xmt_tag *t) {
   const char *m = t->markup;
   size_t n = m != NULL ? t->markup_len : 0;
-  return t->kind == XMT_TAG_PLACEHOLDER &&
-         ((n >= 4 && memcmp(m, "<!--", 4) == 0) ||
-          (n >= 2 && m[0] == '<' && m[1] == '?'));
+  if (t->kind != XMT_TAG_PLACEHOLDER || n < 2 || m[0] != '<')
+    return 0;
+  return (n >= 4 && memcmp(m, "<!--", 4) == 0) || m[1] == '?' ||
+         (strcmp(t->name, "?") == 0 && n >= 3 && memcmp(m, "<x ", 3) == 0);
 }
 
 /* One element per tag, except the end tag of a g or mrk pair and a
