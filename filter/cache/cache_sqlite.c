@@ -10,7 +10,9 @@
  * pipeline uses them (spaces tidied,
  * control characters removed), so a rerun writes the same bytes. A file
  * that is not a sound cache is set aside under another name, reported,
- * and replaced by an empty one: never trusted. A failure keeps its own
+ * and replaced by an empty one: never trusted. A new cache is made whole
+ * beside its place and linked there (cache_sqlite_new.c): never found
+ * half-made. A failure keeps its own
  * message (SQLite's changes with the rollback that follows) in the
  * user's words: a full disk is called so. */
 #include "config.h"

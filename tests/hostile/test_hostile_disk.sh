@@ -5,7 +5,10 @@
 # read-only): exit non-zero with one message naming the file and the
 # system's reason, the file as it was byte for byte, no temporary file
 # beside it. A batch writes the documents that fit, reports the others,
-# and the next run translates those again (not "up to date"). Also -o
+# and the next run translates those again (not "up to date"). A new
+# cache the full disk cannot hold leaves no file (nor -wal, -shm or
+# temporary file) behind, is made once there is room, and two runs that
+# make the same new cache at once both use it. Also -o
 # /dev/full, an output whose folder is missing and one that is a folder.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no tmpfs can be mounted).
 set -u
