@@ -131,10 +131,26 @@ static enum xmt_code_kind code_kind(const struct xmt_tag *t) {
   return XMT_CODE_OTHER;
 }
 
-/* One element per tag, except the end tag of a g or mrk pair. */
+/* A comment or processing instruction the readers keep in place as a
+ * code: no inline element, and nothing a target lacks when it has none
+ * (the writer puts it back itself; a translator need not copy it). The
+ * XLIFF 1.2 reader keeps its bytes as markup; XLIFF 2's names it "?"
+ * over an <x/> of its own. */
+static int comment_or_pi(const struct xmt_tag *t) {
+  const char *m = t->markup;
+  size_t n = m != NULL ? t->markup_len : 0;
+  if (t->kind != XMT_TAG_PLACEHOLDER || n < 2 || m[0] != '<')
+    return 0;
+  return (n >= 4 && memcmp(m, "<!--", 4) == 0) || m[1] == '?' ||
+         (strcmp(t->name, "?") == 0 && n >= 3 && memcmp(m, "<x ", 3) == 0);
+}
+
+/* One element per tag, except the end tag of a g or mrk pair and a
+ * comment or processing instruction. */
 int xmt_check_counts_as_element(const struct xmt_tag *t) {
   return !(t->kind == XMT_TAG_CLOSE &&
-           (strcmp(t->name, "g") == 0 || strcmp(t->name, "mrk") == 0));
+           (strcmp(t->name, "g") == 0 || strcmp(t->name, "mrk") == 0)) &&
+         !comment_or_pi(t);
 }
 
 /* bx, ex and it whose partner is in another segment or unit: valid

@@ -883,7 +883,8 @@ xmt_status xmt_raw_decode(struct xmt_placer *p, xmt_segment *out,
 /* --- Checks shared with the review report (check.c) -----------------------
  */
 
-/* 1 when t is one inline element: the end tag of a g or mrk pair is not. */
+/* 1 when t is one inline element: the end tag of a g or mrk pair is not,
+ * nor a comment or processing instruction kept as a code. */
 int xmt_check_counts_as_element(const struct xmt_tag *t);
 /* Names in what the first inline code of a that b lacks (by element and
  * id); returns 1 when there is one, 0 when none, -1 out of memory. */

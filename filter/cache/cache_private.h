@@ -43,6 +43,22 @@ struct xmt_cache {
 };
 
 extern const struct xmt_cache_store xmt_cache_sqlite;
+
+/* The SQLite store's new caches (cache_sqlite_new.c). */
+struct sqlite3;
+/* When nothing is at path, makes the cache there whole (schema, WAL
+ * mode) under a temporary name and links it into place: 0, also when a
+ * file is there already (then opened as it is); -2, message in err,
+ * nothing left behind. */
+int xmt_cache_sqlite_create(const char *path, const char *schema,
+                            struct xmt_error_store *err);
+/* Why the last call on db failed when a disk is the cause, in the
+ * user's words ("the disk is full"), else NULL. */
+const char *xmt_cache_sqlite_disk_trouble(struct sqlite3 *db);
+/* Why a file SQLite cannot open cannot be: asks the file, else its
+ * directory (SQLite's "unable to open database file" does not say); 0
+ * when neither tells. */
+int xmt_cache_sqlite_open_errno(const char *path);
 extern const struct xmt_cache_store xmt_cache_postgresql;
 
 #endif

@@ -10,7 +10,9 @@
  * pipeline uses them (spaces tidied,
  * control characters removed), so a rerun writes the same bytes. A file
  * that is not a sound cache is set aside under another name, reported,
- * and replaced by an empty one: never trusted. A failure keeps its own
+ * and replaced by an empty one: never trusted. A new cache is made whole
+ * beside its place and linked there (cache_sqlite_new.c): never found
+ * half-made. A failure keeps its own
  * message (SQLite's changes with the rollback that follows) in the
  * user's words: a full disk is called so. */
 #include "config.h"
@@ -19,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -62,22 +63,8 @@ static xmt_status fail(struct xmt_error_store *err, const char *path,
                       why);
 }
 
-/* Why the last call on db failed, in the user's words: SQLite calls a
- * full disk SQLITE_FULL, or an I/O error when a file it needs beside the
- * cache cannot grow. */
-static const char *disk_trouble(sqlite3 *db) {
-  int code = sqlite3_errcode(db) & 0xFF;
-  int sys = sqlite3_system_errno(db);
-  if (code == SQLITE_FULL ||
-      ((code == SQLITE_IOERR || code == SQLITE_CANTOPEN) && sys == ENOSPC))
-    return "the disk is full";
-  if ((code == SQLITE_IOERR || code == SQLITE_CANTOPEN) && sys == EDQUOT)
-    return "the disk quota is exceeded";
-  return NULL;
-}
-
 static const char *why(sqlite3 *db) {
-  const char *disk = disk_trouble(db);
+  const char *disk = xmt_cache_sqlite_disk_trouble(db);
   return disk != NULL ? disk : sqlite3_errmsg(db);
 }
 
@@ -225,27 +212,6 @@ static int writable(struct lite *c, const char *path,
   return locked ? -3 : -2;
 }
 
-/* Why a file SQLite cannot open cannot be: its "unable to open database
- * file" does not say, and its last errno is that of its read-only retry
- * (ENOENT on a read-only file system). The file, else its directory, is
- * asked; 0 when neither tells. */
-static int open_errno(const char *path) {
-  struct stat st;
-  if (stat(path, &st) == 0)
-    return S_ISDIR(st.st_mode)              ? EISDIR
-           : access(path, R_OK | W_OK) != 0 ? errno
-                                            : 0;
-  if (errno != ENOENT)
-    return errno;
-  const char *slash = strrchr(path, '/');
-  char *dir = slash == NULL   ? xmt_strdup(".")
-              : slash == path ? xmt_strdup("/")
-                              : xmt_strndup(path, (size_t)(slash - path));
-  int e = dir == NULL || access(dir, W_OK) == 0 ? 0 : errno;
-  free(dir);
-  return e;
-}
-
 /* Opens path and checks it is a sound cache: 0; -1 an xliffmt cache found
  * damaged (c->db closed); -2 cannot be used, message in err (it cannot be
  * opened, or it is not an xliffmt cache: another program's database or
@@ -255,17 +221,19 @@ static int open_checked(struct lite *c, const char *path,
                         struct xmt_error_store *err) {
   sqlite3 **db = &c->db;
   *db = NULL;
+  if (xmt_cache_sqlite_create(path, schema, err) != 0)
+    return -2;
   if (foreign_bytes(path)) {
     fail(err, path, "not an xliffmt cache",
          "the file is not an SQLite database (it is left as it is; give "
          "--cache another path)");
     return -2;
   }
-  int rc = sqlite3_open_v2(
-      path, db,
-      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL);
+  int rc = sqlite3_open_v2(path, db,
+                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, NULL);
   if (rc != SQLITE_OK) {
-    int sys = (rc & 0xFF) == SQLITE_CANTOPEN ? open_errno(path) : 0;
+    int sys =
+        (rc & 0xFF) == SQLITE_CANTOPEN ? xmt_cache_sqlite_open_errno(path) : 0;
     fail(err, path, "cannot open",
          sys != 0      ? strerror(sys)
          : *db != NULL ? sqlite3_errmsg(*db)
@@ -298,7 +266,8 @@ static int open_checked(struct lite *c, const char *path,
       fail(err, path, "read-only", read_only);
     else /* the -shm file may be what a full disk keeps from being made */
       fail(err, path,
-           disk_trouble(*db) != NULL ? "cannot write" : "cannot read",
+           xmt_cache_sqlite_disk_trouble(*db) != NULL ? "cannot write"
+                                                      : "cannot read",
            why(*db));
   }
   if (sound == 1)
@@ -461,7 +430,7 @@ static xmt_status lite_open(struct xmt_cache **out, const char *path,
       sqlite3_free(msg);
       return locked_out(c, path, warning, warning_len);
     }
-    const char *disk = disk_trouble(c->db);
+    const char *disk = xmt_cache_sqlite_disk_trouble(c->db);
     xmt_status st =
         fail(err, path, disk != NULL ? "cannot write" : "cannot use",
              disk != NULL  ? disk

@@ -84,7 +84,10 @@ static const char *code_name(const struct x2_code *x) {
   case XMT_TAG_CLOSE:
     return pair ? "ex" : "g";
   case XMT_TAG_PLACEHOLDER:
-    return "x";
+    /* a comment or processing instruction (kept whole, no id): "?", as
+     * the XLIFF 1.2 reader names it, so check does not take it for an
+     * element */
+    return x->elem == X2_WHOLE && x->id == X2_NONE ? "?" : "x";
   case XMT_TAG_ISOLATED_OPEN:
   case XMT_TAG_ISOLATED_CLOSE:
     break;

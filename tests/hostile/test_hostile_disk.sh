@@ -5,7 +5,10 @@
 # read-only): exit non-zero with one message naming the file and the
 # system's reason, the file as it was byte for byte, no temporary file
 # beside it. A batch writes the documents that fit, reports the others,
-# and the next run translates those again (not "up to date"). Also -o
+# and the next run translates those again (not "up to date"). A new
+# cache the full disk cannot hold leaves no file (nor -wal, -shm or
+# temporary file) behind, is made once there is room, and two runs that
+# make the same new cache at once both use it. Also -o
 # /dev/full, an output whose folder is missing and one that is a folder.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no tmpfs can be mounted).
 set -u
@@ -120,8 +123,64 @@ said "--cache sqlite:FULL/c.db" \
   "xliffmt: $full/c.db: cache: cannot write: the disk is full"
 unchanged "--cache sqlite:FULL/c.db" "$full/c.db" "$tmp/c.db.prev"
 check "--cache sqlite:FULL/c.db: no output" test ! -e "$tmp/4.xlf"
+# A new cache on the full disk: not made, and nothing left behind that
+# the next run would take for an empty cache.
+within "--cache sqlite:FULL/new.db" 1 20 1000 "$x" translate "$tmp/tag2.xlf" \
+  -o "$tmp/4.xlf" --mt "$engine" -q --cache "sqlite:$full/new.db"
+said "--cache sqlite:FULL/new.db" \
+  "xliffmt: $full/new.db: cache: cannot write: the disk is full"
+check "--cache sqlite:FULL/new.db: no file of it left" \
+  test -z "$(find "$full" -name 'new.db*')"
 check "the full disk: no temporary file" \
   test -z "$(find "$full" -name '*.tmp*')"
+
+# hits DESC FILE...: a run of each FILE with the cache $cache sends
+# nothing to the engine: every segment is a hit.
+hits() {
+  what=$1
+  shift
+  for f in "$@"; do
+    within "$what: $(basename "$f")" 0 20 1000 "$x" translate "$f" \
+      -o "$tmp/hit.xlf" --mt "$engine" -q --cache "sqlite:$cache" \
+      --report "$tmp/hit.json"
+    check "$what: $(basename "$f"): all from the cache" grep -q \
+      '"segments_sent":0,.*"mt_calls":0,.*"cache_hits":[1-9]' "$tmp/hit.json"
+  done
+}
+# Room again: the cache is made and used.
+rm "$full/fill"
+within "--cache sqlite:FULL/new.db, room again" 0 20 1000 "$x" translate \
+  "$tmp/tag2.xlf" -o "$tmp/4.xlf" --mt "$engine" -q \
+  --cache "sqlite:$full/new.db"
+cache=$full/new.db
+hits "the cache made once there is room" "$tmp/tag2.xlf"
+check "the cache made once there is room: no other file of it" \
+  test "$(cd "$full" && echo new.db*)" = new.db
+
+# Two runs that make the same new cache at once: both succeed, and the
+# cache holds the answers of both (a few times over, for the race).
+doc "$tmp/ra.xlf" "The red apple is sweet."
+doc "$tmp/rb.xlf" "The blue pear is sour."
+mkdir "$tmp/race"
+n=1
+while [ $n -le 4 ]; do
+  "$x" translate "$tmp/ra.xlf" -o "$tmp/race/a.xlf" --mt "$engine" -q \
+    --cache "sqlite:$tmp/race/c$n.db" 2>"$tmp/race/a.err" &
+  pa=$!
+  "$x" translate "$tmp/rb.xlf" -o "$tmp/race/b.xlf" --mt "$engine" -q \
+    --cache "sqlite:$tmp/race/c$n.db" 2>"$tmp/race/b.err" &
+  pb=$!
+  wait $pa
+  sa=$?
+  wait $pb
+  check "race $n: both runs succeed, silent" \
+    test "$sa $?" = "0 0" -a ! -s "$tmp/race/a.err" -a ! -s "$tmp/race/b.err"
+  cache=$tmp/race/c$n.db
+  hits "race $n: one cache with both answers" "$tmp/ra.xlf" "$tmp/rb.xlf"
+  n=$((n + 1))
+done
+rm "$tmp/race/a.xlf" "$tmp/race/b.xlf" "$tmp/race/a.err" "$tmp/race/b.err"
+only "the raced caches" "$tmp/race" c1.db c2.db c3.db c4.db
 
 # --- A read-only file system.
 within "translate into RO" 0 20 1000 "$x" translate "$tmp/small.xlf" \

@@ -11,6 +11,8 @@
 #     <source> (<!ENTITY t "<g id='9'>Big</g> Co">): refused, named at
 #     the reference's line and column, exit 1 and no output (it was
 #     written as "&t;Big&t; Co", the entity's text twice);
+#   - check: such a comment or PI is no inline code, neither counted
+#     nor asked of a target (XLIFF 1.2 and 2, text and JSON);
 #   - U+0085 (NEL) in a source: kept in the target, no warning (it was
 #     removed as the engine's control character);
 #   - already right, kept so: CDATA, an entity of text only, &#xD; under
@@ -104,6 +106,40 @@ targets_are "XLIFF 1.2: a target of a comment only filled" "$tmp/t12.out.xlf" 't
 x2 "$tmp/t2.xlf" '' '<unit id="u1"><segment><source>One two.</source><target><!-- todo --></target></segment></unit>'
 run_tr "XLIFF 2: a target of a comment only" "$tmp/t2.xlf" "$tmp/t2.out.xlf" "cmd:$tmp/rev.sh"
 targets_are "XLIFF 2: a target of a comment only filled" "$tmp/t2.out.xlf" 'two. One'
+
+# check: a comment or PI is no inline code, neither counted nor asked of
+# a target; a code a target lacks is still told.
+x12 "$tmp/k12.xlf" '' '<trans-unit id="u1"><source>Hello <!-- c --> world.</source><target>Hola mundo.</target></trans-unit>
+<trans-unit id="u2"><source>Hello <?pi x?> <x id="1"/>world.</source><target>Hola <x id="1"/><?pi y?><!-- new --> mundo.</target></trans-unit>
+<trans-unit id="u3"><source>One <g id="1">two <!--c2--> three</g> four.</source><target>Uno <g id="1">dos tres</g> cuatro.</target></trans-unit>
+<trans-unit id="u4"><source>A <x id="2"/>b <!-- z -->c.</source><target>A b <!-- z -->c.</target></trans-unit>'
+x2 "$tmp/k2.xlf" '' '<unit id="u1"><segment><source>Hello <!-- c --> world.</source><target>Hola mundo.</target></segment></unit>
+<unit id="u2"><segment><source>Hello <?pi x?> <ph id="1"/>world.</source><target>Hola <ph id="1"/><?pi y?><!-- new --> mundo.</target></segment></unit>
+<unit id="u3"><segment><source>One <pc id="1">two <!--c2--> three</pc> four.</source><target>Uno <pc id="1">dos tres</pc> cuatro.</target></segment></unit>
+<unit id="u4"><segment><source>A <ph id="2"/>b <!-- z -->c.</source><target>A b <!-- z -->c.</target></segment></unit>'
+for v in 12 2; do
+  within "check XLIFF $v comments" 0 20 300 "$x" check "$tmp/k$v.xlf"
+  grep -v '^  \(files\|units\|segments\|words\) ' "$tmp/out" >"$tmp/got"
+  cp "$tmp/err" "$tmp/k$v.err"
+  within "check --json XLIFF $v comments" 0 20 300 "$x" check --json "$tmp/k$v.xlf"
+  sed 's/.*"codes":{\([^}]*\)}.*"problems":\(.*\)}$/\1\n\2/' "$tmp/out" >>"$tmp/got"
+  cat "$tmp/k$v.err" >>"$tmp/got"
+  cp "$tmp/got" "$tmp/k$v.got"
+done
+expect_text "check XLIFF 1.2: comments and PIs no codes" "$tmp/k12.got" \
+"$tmp/k12.xlf: XLIFF 1.2, UTF-8
+  inline codes       g=1 x=2 bx=0 ex=0 bpt=0 ept=0 ph=0 it=0 mrk=0 other=0
+  problems           0 errors, 1 warnings
+\"g\":1,\"x\":2,\"bx\":0,\"ex\":0,\"bpt\":0,\"ept\":0,\"ph\":0,\"it\":0,\"mrk\":0,\"other\":0
+[{\"severity\":\"warning\",\"line\":7,\"column\":0,\"unit\":\"u4\",\"message\":\"<target> lacks the inline code <x id=\\\"2\\\"> of <source>\"}]
+xliffmt: $tmp/k12.xlf:7: warning: <target> lacks the inline code <x id=\"2\"> of <source> (unit u4)"
+expect_text "check XLIFF 2: comments and PIs no codes" "$tmp/k2.got" \
+"$tmp/k2.xlf: XLIFF 2.0, UTF-8
+  inline codes       g=1 x=2 bx=0 ex=0 bpt=0 ept=0 ph=0 it=0 mrk=0 other=0
+  problems           0 errors, 1 warnings
+\"g\":1,\"x\":2,\"bx\":0,\"ex\":0,\"bpt\":0,\"ept\":0,\"ph\":0,\"it\":0,\"mrk\":0,\"other\":0
+[{\"severity\":\"warning\",\"line\":7,\"column\":15,\"unit\":\"u4\",\"message\":\"<target> of segment 1 lacks the inline code <ph id=\\\"2\\\"> of its <source>\"}]
+xliffmt: $tmp/k2.xlf:7:15: warning: <target> of segment 1 lacks the inline code <ph id=\"2\"> of its <source> (unit u4)"
 
 # An entity whose text holds an element.
 dtd='<!DOCTYPE xliff [<!ENTITY co "ACME"><!ENTITY t "<g id='"'9'"'>Big</g> Co">]>
