@@ -41,6 +41,8 @@ struct srx_hints {
   uint32_t last[2][8]; /* by bit, last[i]: the (i+1)th from the end */
 };
 
+struct srx_shape; /* a no-break rule decided in C (srx_shape.c) */
+
 /* One <rule>: compiled as "(before)(after)"; a rule hits where group 1
  * ends, as Okapi's SRXSegmenter does. A no-break rule whose beforebreak has
  * a bounded length is also compiled as "(?<=before)(?=after)", to be tested
@@ -51,7 +53,8 @@ struct srx_rule {
                                 the shipped ones: it is not used then */
   URegularExpression *local; /* or NULL */
   struct srx_hints hints;
-  char *before, *after; /* until compiled, for rules compiled lazily */
+  struct srx_shape *shape; /* or NULL */
+  char *before, *after;    /* until compiled, for rules compiled lazily */
   unsigned long line;
 };
 
@@ -169,6 +172,19 @@ void xmt_srx_hints_free(struct srx_hints *h);
 /* Whether code point c < 256 is in the ICU set items cls[0, n) (their
  * union): 1 or 0, -1 for syntax not read here. */
 int xmt_srx_class_has(const char *cls, size_t n, unsigned c);
+/* The bits of the characters below 256 in the union of the ICU set items
+ * cls[0, n); 0 when not read. */
+int xmt_srx_class_bits(const char *cls, size_t n, uint32_t *bits);
+/* The C form of a no-break rule of single-character atoms, bounded
+ * quantifiers and \b (srx_shape.c); NULL when not of that shape, or
+ * *nomem set. */
+struct srx_shape *xmt_srx_shape_read(const char *before, const char *after,
+                                     int *nomem);
+void xmt_srx_shape_free(struct srx_shape *sh);
+/* Whether the rule hits at text[p] (its local form's answer): 1 or 0, -1
+ * where a character above U+00FF counts. */
+int xmt_srx_shape_hits(const struct srx_shape *sh, const UChar *text, int32_t p,
+                       int32_t len);
 /* 0 when no match can end at text[p]. */
 int xmt_srx_may_end(const struct srx_hints *h, const UChar *text, int32_t p);
 

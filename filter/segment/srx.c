@@ -429,7 +429,11 @@ static int kept_at(xmt_segmenter *s, int32_t p, uint32_t fb, int32_t len16,
     if (r->is_break || r->local == NULL || s->in_early[g] ||
         !xmt_srx_may_end(&r->hints, s->u16, p))
       continue;
-    if (local_hits(s, g, r->local, p, len16, ust))
+    int c =
+        r->shape != NULL ? xmt_srx_shape_hits(r->shape, s->u16, p, len16) : -1;
+    if (c == 1)
+      return 1;
+    if (c < 0 && local_hits(s, g, r->local, p, len16, ust))
       return 1;
   }
   return 0;

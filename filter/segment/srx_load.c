@@ -27,6 +27,7 @@ void xmt_srx_doc_free(struct srx_doc *d) {
       if (lr->rules[j].local != NULL)
         uregex_close(lr->rules[j].local);
       xmt_srx_hints_free(&lr->rules[j].hints);
+      xmt_srx_shape_free(lr->rules[j].shape);
       free(lr->rules[j].before);
       free(lr->rules[j].after);
     }
@@ -403,6 +404,15 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
   if (st == XMT_OK && !is_break &&
       (st = compile_local(l, before, after, hints.prefix, &local)) != XMT_OK)
     xmt_srx_hints_free(&hints);
+  int nomem = 0;
+  struct srx_shape *shape = st == XMT_OK && local != NULL
+                                ? xmt_srx_shape_read(before, after, &nomem)
+                                : NULL;
+  if (nomem) {
+    xmt_srx_hints_free(&hints);
+    uregex_close(local);
+    st = XMT_ERR_NOMEM;
+  }
   free(before);
   free(after);
   free(whole);
@@ -416,6 +426,7 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
   lr->rules[lr->nrules].re = re;
   lr->rules[lr->nrules].local = local;
   lr->rules[lr->nrules].hints = hints;
+  lr->rules[lr->nrules].shape = shape;
   lr->nrules++;
   return XMT_OK;
 }
@@ -463,6 +474,12 @@ static xmt_status compile_lazy_rule(struct loader *l, const char *lrname,
   if (st == XMT_OK && !rule->is_break)
     st = compile_local(l, rule->before, rule->after, rule->hints.prefix,
                        &rule->local);
+  int nomem = 0;
+  if (st == XMT_OK && rule->local != NULL &&
+      (rule->shape = xmt_srx_shape_read(rule->before, rule->after, &nomem)) ==
+          NULL &&
+      nomem)
+    st = XMT_ERR_NOMEM;
   if (st == XMT_OK && rule->local == NULL) {
     char what[160];
     char *whole = rule_pattern(rule->before, rule->after);
@@ -476,6 +493,8 @@ static xmt_status compile_lazy_rule(struct loader *l, const char *lrname,
     if (rule->local != NULL)
       uregex_close(rule->local);
     rule->local = NULL;
+    xmt_srx_shape_free(rule->shape);
+    rule->shape = NULL;
     return st;
   }
   free(rule->before);

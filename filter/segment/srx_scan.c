@@ -666,7 +666,7 @@ static int class_union(struct cscan *cs, uint32_t *bits, int nested) {
 
 /* The bits of the characters below 256 in the union of the items
  * cls[0, n); 0 when it is not read. */
-static int class_bits(const char *cls, size_t n, uint32_t *bits) {
+int xmt_srx_class_bits(const char *cls, size_t n, uint32_t *bits) {
   struct cscan cs = {cls, 0, n};
   memset(bits, 0, 8 * sizeof *bits);
   return n > 0 && class_union(&cs, bits, 0) == 0;
@@ -674,7 +674,7 @@ static int class_bits(const char *cls, size_t n, uint32_t *bits) {
 
 int xmt_srx_class_has(const char *cls, size_t n, unsigned c) {
   uint32_t bits[8];
-  if (c >= 256 || !class_bits(cls, n, bits))
+  if (c >= 256 || !xmt_srx_class_bits(cls, n, bits))
     return -1;
   return (bits[c >> 5] >> (c & 31)) & 1;
 }
@@ -695,8 +695,8 @@ static xmt_status make_prefix(const struct rx *r, struct srx_hints *h) {
              c0->s);
   else
     snprintf(h->prefix, n, "(?<=[%.*s])", (int)c0->n, c0->s);
-  if (class_bits(c0->s, c0->n, h->last[0]))
-    h->nlast = two && class_bits(c1->s, c1->n, h->last[1]) ? 2 : 1;
+  if (xmt_srx_class_bits(c0->s, c0->n, h->last[0]))
+    h->nlast = two && xmt_srx_class_bits(c1->s, c1->n, h->last[1]) ? 2 : 1;
   return XMT_OK;
 }
 

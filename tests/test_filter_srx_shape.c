@@ -1,0 +1,198 @@
+/* test_filter_srx_shape.c -- no-break rules decided in C
+ * (filter/segment/srx_shape.c): each decision the same as ICU's on the
+ * rule's local form, at every position of texts with every code point
+ * below 256 around a full stop, word boundaries, marks and format
+ * characters, and white space variants; ICU left to decide above U+00FF. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ustring.h>
+
+#include "harness.h"
+#include "segmenter_private.h"
+
+/* The local form as srx_load.c compiles it, less the prefix. */
+static URegularExpression *local_of(const char *before, const char *after) {
+  char pat[512];
+  UChar u[512];
+  int32_t n = 0;
+  UErrorCode st = U_ZERO_ERROR;
+  snprintf(pat, sizeof pat, "(?=(?:%s))(?<=(?:%s))", after, before);
+  u_strFromUTF8(u, 512, &n, pat, -1, &st);
+  URegularExpression *re = uregex_open(u, n, 0, NULL, &st);
+  CU_ASSERT_FATAL(U_SUCCESS(st));
+  return re;
+}
+
+/* Every position of t[0, n): C against ICU; counts the decided ones. */
+static void compare(const struct srx_shape *sh, URegularExpression *re,
+                    const UChar *t, int32_t n, size_t *decided, size_t *hits) {
+  UErrorCode st = U_ZERO_ERROR;
+  uregex_setText(re, t, n, &st);
+  for (int32_t p = 0; p <= n; p++) {
+    int c = xmt_srx_shape_hits(sh, t, p, n);
+    if (c < 0)
+      continue;
+    int icu = uregex_lookingAt(re, p, &st) ? 1 : 0;
+    CU_ASSERT_TRUE(U_SUCCESS(st));
+    if (c != icu) {
+      char b[256];
+      u_strToUTF8(b, sizeof b, NULL, t, n, &st);
+      fprintf(stderr, "\n\"%s\" at %d: C %d, ICU %d\n", b, (int)p, c, icu);
+    }
+    CU_ASSERT_EQUAL(c, icu);
+    (*decided)++;
+    *hits += (size_t)c;
+  }
+}
+
+/* Templates; '#' is the code point tried, '_' a second one (U+00AD, a
+ * combining mark, a space of another kind...). */
+static const char *const templates[] = {
+    "#a. b. c",  "x #a. Bc.",  "z.#B. x",   "z. #B. x", "z.#. x",
+    "a#. b",     "word#. Ab",  "#. b",      "ab #. Cd", "z. B#. x",
+    "z. Bc#. x", "z.#Bcd. x",  "d.w.z.# x", "p. ex.#Y", "_#a. b.",
+    "#_a. b. c", "a_. b. c",   "z._B. x",   "z. _b. x", "q#_. r.",
+    "e.g.# x",   "vitamin a.", "#",         "i.e. #",   "etc.#",
+};
+
+static void run_templates(const char *before, const char *after,
+                          size_t *decided, size_t *hits) {
+  static const UChar seconds[] = {0x00AD, 0x0301, 0x200B, 0x2009, 0x00A0,
+                                  ' ',    '\t',   0x0085, 0x000B, 0x4E00};
+  int nomem = 0;
+  struct srx_shape *sh = xmt_srx_shape_read(before, after, &nomem);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(sh);
+  URegularExpression *re = local_of(before, after);
+  for (size_t k = 0; k < sizeof templates / sizeof *templates; k++)
+    for (unsigned c = 0; c < 0x180; c++)
+      for (size_t j = 0; j < sizeof seconds / sizeof *seconds; j++) {
+        UChar t[32];
+        int32_t n = 0;
+        for (const char *q = templates[k]; *q != '\0'; q++)
+          t[n++] = *q == '#' ? (UChar)c : *q == '_' ? seconds[j] : (UChar)*q;
+        compare(sh, re, t, n, decided, hits);
+      }
+  uregex_close(re);
+  xmt_srx_shape_free(sh);
+}
+
+/* The two Default rules of a lower-case letter and a full stop. */
+static void test_default_rules(void) {
+  size_t decided = 0, hits = 0;
+  run_templates("\\b\\p{Ll}\\.", "\\s?\\p{L}{1,3}\\.", &decided, &hits);
+  run_templates("\\b\\p{Ll}\\.\\s?\\p{L}{1,3}\\.", "\\s", &decided, &hits);
+  fprintf(stderr, " [%zu decided, %zu hits] ", decided, hits);
+  CU_ASSERT_TRUE(decided > 200000);
+  CU_ASSERT_TRUE(hits > 10000);
+}
+
+/* Other shapes: sets, literals, \b at either end, \d, fixed counts. */
+static void test_other_shapes(void) {
+  static const char *const rules[][2] = {
+      {"\\b[a-z]{2}\\.", "\\s\\d"},  {"\\p{Lu}\\.", "\\s?\\b"},
+      {"[.,;]\\s{0,2}", "\\p{Lu}"},  {"\\bz\\.", "\\sB"},
+      {"\\d{1,3}\\.", "\\s\\P{Lu}"}, {"é\\.", "[\\s\\u00A0]"},
+      {"\\b\\p{L}\\b\\.", "\\S"},    {"[^a-z]\\.", ""},
+  };
+  for (size_t i = 0; i < sizeof rules / sizeof *rules; i++) {
+    size_t decided = 0, hits = 0;
+    run_templates(rules[i][0], rules[i][1], &decided, &hits);
+    CU_ASSERT_TRUE(decided > 10000);
+  }
+}
+
+static int hits_at(const char *before, const char *after, const char *text,
+                   int32_t p) {
+  UChar u[64];
+  int32_t n = 0;
+  UErrorCode st = U_ZERO_ERROR;
+  u_strFromUTF8(u, 64, &n, text, -1, &st);
+  int nomem = 0;
+  struct srx_shape *sh = xmt_srx_shape_read(before, after, &nomem);
+  int r = sh != NULL ? xmt_srx_shape_hits(sh, u, p, n) : -2;
+  xmt_srx_shape_free(sh);
+  return r;
+}
+
+/* Exact answers, and ICU left to decide where it must. */
+static void test_exact(void) {
+  const char *b1 = "\\b\\p{Ll}\\.", *a1 = "\\s?\\p{L}{1,3}\\.";
+  const char *b2 = "\\b\\p{Ll}\\.\\s?\\p{L}{1,3}\\.";
+  CU_ASSERT_EQUAL(hits_at(b1, a1, "z. B. x", 2), 1);
+  CU_ASSERT_EQUAL(hits_at(b1, a1, "d.w.z. x", 2), 1);
+  CU_ASSERT_EQUAL(hits_at(b1, a1, "The end. Rent", 8), 0);
+  CU_ASSERT_EQUAL(hits_at(b1, a1, "xz. B. x", 3), 0);
+  CU_ASSERT_EQUAL(hits_at(b1, a1,
+                          "\xc2\xad"
+                          "z. B.",
+                          3),
+                  1);
+  CU_ASSERT_EQUAL(hits_at(b1, a1,
+                          "x\xc2\xad"
+                          "z. B.",
+                          4),
+                  0);
+  CU_ASSERT_EQUAL(hits_at(b1, a1, "z. \xc4\x80.", 2), -1);
+  CU_ASSERT_EQUAL(hits_at(b1, a1, "\xc4\x80z. B.", 3), -1);
+  CU_ASSERT_EQUAL(hits_at(b2, "\\s", "z. B. x", 5), 1);
+  CU_ASSERT_EQUAL(hits_at(b2, "\\s", "p. ex. Y", 6), 1);
+  CU_ASSERT_EQUAL(hits_at(b2, "\\s", "d.w.z. x", 6), 1);
+  CU_ASSERT_EQUAL(hits_at(b2, "\\s", "the end. Rent", 8), 0);
+  CU_ASSERT_EQUAL(hits_at(b2, "\\s", "z. B.x", 5), 0);
+  /* not of the shape: unbounded, groups, look-arounds, any character */
+  CU_ASSERT_EQUAL(hits_at("\\p{Ll}+\\.", "\\s", "ab. c", 3), -2);
+  CU_ASSERT_EQUAL(hits_at("(?:Mr|Dr)\\.", "\\s", "Mr. X", 3), -2);
+  CU_ASSERT_EQUAL(hits_at("(?<!x)a\\.", "\\s", "a. b", 2), -2);
+  CU_ASSERT_EQUAL(hits_at("a.", "\\s", "ab b", 2), -2);
+  CU_ASSERT_EQUAL(hits_at("a\\.", "\\s??", "a. b", 2), -2);
+  CU_ASSERT_EQUAL(hits_at("a{1,20}\\.", "\\s", "a. b", 2), -2);
+}
+
+/* Every shipped rule the C form reads decides as its local form does, on
+ * the templates' texts with the letters of the rules' languages. */
+static void test_shipped_rules(void) {
+  xmt_segmenter *s = xmt_segmenter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  CU_ASSERT_EQUAL_FATAL(xmt_segmenter_set_language(s, "en"), XMT_OK);
+  size_t shapes = 0, decided = 0, hits = 0;
+  for (size_t i = 0; i < s->doc.nlangrules; i++) {
+    struct srx_langrule *lr = &s->doc.langrules[i];
+    CU_ASSERT_EQUAL_FATAL(xmt_srx_compile_langrule(s, lr), XMT_OK);
+    for (size_t j = 0; j < lr->nrules; j++) {
+      const struct srx_rule *r = &lr->rules[j];
+      if (r->shape == NULL)
+        continue;
+      CU_ASSERT_PTR_NOT_NULL(r->local);
+      shapes++;
+      for (size_t k = 0; k < sizeof templates / sizeof *templates; k++)
+        for (unsigned c = 0; c < 0x180; c++) {
+          UChar t[32];
+          int32_t n = 0;
+          for (const char *q = templates[k]; *q != '\0'; q++)
+            t[n++] = *q == '#' || *q == '_' ? (UChar)c : (UChar)*q;
+          compare(r->shape, r->local, t, n, &decided, &hits);
+        }
+    }
+  }
+  fprintf(stderr, " [%zu rules, %zu decided, %zu hits] ", shapes, decided,
+          hits);
+  CU_ASSERT_TRUE(shapes >= 2);
+  CU_ASSERT_TRUE(hits > 100);
+  xmt_segmenter_free(s);
+}
+
+static CU_TestInfo shape_tests[] = {
+    {"Default rules of a lower-case letter, against ICU", test_default_rules},
+    {"other shapes against ICU", test_other_shapes},
+    {"exact answers; shapes not read", test_exact},
+    {"every shipped rule read, against ICU", test_shipped_rules},
+    CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo xmt_test_suites[] = {
+    {"filter/srx shapes", NULL, NULL, NULL, NULL, shape_tests},
+    CU_SUITE_INFO_NULL,
+};
