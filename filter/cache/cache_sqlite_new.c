@@ -5,8 +5,9 @@
  * schema written and WAL mode set, closed, then link()ed into place. A
  * failure (a full disk) leaves no file behind, so the next run does not
  * find an empty one; two processes that make the same cache at once
- * keep the one linked first and both use it. Also the words for the
- * failures both this file and cache_sqlite.c report. */
+ * keep the one linked first and both use it. A symbolic link to a file
+ * not made yet gets the cache where it points, as SQLite made it. Also
+ * the words for the failures both this file and cache_sqlite.c report. */
 #include "config.h"
 
 #include <errno.h>
@@ -134,19 +135,18 @@ static int put_in_place(const char *tmp, const char *path) {
   return rename(tmp, path);
 }
 
-int xmt_cache_sqlite_create(const char *path, const char *schema,
-                            struct xmt_error_store *err) {
-  struct stat st;
-  if (lstat(path, &st) == 0 || errno != ENOENT)
-    return 0; /* opened as it is */
-  size_t len = strlen(path);
+/* Makes the cache at place (path, or where its link points); messages
+ * name path. */
+static int create_at(const char *place, const char *path, const char *schema,
+                     struct xmt_error_store *err) {
+  size_t len = strlen(place);
   /* room for the longest side name, "-journal" */
   char *tmp = malloc(len + sizeof TMP_SUFFIX + 8);
   if (tmp == NULL) {
     xmt_error_nomem(err);
     return -2;
   }
-  memcpy(tmp, path, len);
+  memcpy(tmp, place, len);
   memcpy(tmp + len, TMP_SUFFIX, sizeof TMP_SUFFIX);
   const char *why = "cannot open";
   char buf[200];
@@ -161,7 +161,7 @@ int xmt_cache_sqlite_create(const char *path, const char *schema,
   }
   if (fill(tmp, schema, &why, buf, sizeof buf) != SQLITE_OK)
     failed = 1;
-  else if (put_in_place(tmp, path) != 0) {
+  else if (put_in_place(tmp, place) != 0) {
     int e = errno;
     why = e == ENOSPC ? "cannot write" : "cannot create";
     snprintf(buf, sizeof buf, "%s",
@@ -175,4 +175,58 @@ int xmt_cache_sqlite_create(const char *path, const char *schema,
     return -2;
   }
   return 0;
+}
+
+/* Where a new cache is to be made: path, or the file that a symbolic link
+ * at path names and that does not exist yet (SQLite made it through the
+ * link), followed as the kernel would; *made NULL when something is there
+ * already and is opened as it is. 0, or -1 out of memory. */
+static int place_of_new(const char *path, char **made) {
+  char *at = xmt_strdup(path);
+  *made = NULL;
+  for (unsigned hops = 0; at != NULL; hops++) {
+    struct stat st;
+    if (lstat(at, &st) != 0) {
+      if (errno != ENOENT)
+        break;
+      *made = at;
+      return 0;
+    }
+    if (!S_ISLNK(st.st_mode) || hops == 40 || stat(at, &st) == 0 ||
+        errno != ENOENT)
+      break;
+    char target[4096];
+    ssize_t n = readlink(at, target, sizeof target - 1);
+    if (n <= 0)
+      break;
+    target[n] = '\0';
+    const char *slash = strrchr(at, '/');
+    size_t dir =
+        target[0] == '/' || slash == NULL ? 0 : (size_t)(slash - at) + 1;
+    char *next = malloc(dir + (size_t)n + 1);
+    if (next != NULL) {
+      memcpy(next, at, dir);
+      memcpy(next + dir, target, (size_t)n + 1);
+    }
+    free(at);
+    at = next;
+  }
+  if (at == NULL)
+    return -1;
+  free(at);
+  return 0;
+}
+
+int xmt_cache_sqlite_create(const char *path, const char *schema,
+                            struct xmt_error_store *err) {
+  char *place;
+  if (place_of_new(path, &place) != 0) {
+    xmt_error_nomem(err);
+    return -2;
+  }
+  if (place == NULL)
+    return 0; /* opened as it is */
+  int rc = create_at(place, path, schema, err);
+  free(place);
+  return rc;
 }

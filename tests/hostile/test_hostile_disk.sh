@@ -8,7 +8,8 @@
 # and the next run translates those again (not "up to date"). A new
 # cache the full disk cannot hold leaves no file (nor -wal, -shm or
 # temporary file) behind, is made once there is room, and two runs that
-# make the same new cache at once both use it. Also -o
+# make the same new cache at once both use it; a cache path that is a
+# symbolic link to a file not made yet gets it where it points. Also -o
 # /dev/full, an output whose folder is missing and one that is a folder.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no tmpfs can be mounted).
 set -u
@@ -181,6 +182,36 @@ while [ $n -le 4 ]; do
 done
 rm "$tmp/race/a.xlf" "$tmp/race/b.xlf" "$tmp/race/a.err" "$tmp/race/b.err"
 only "the raced caches" "$tmp/race" c1.db c2.db c3.db c4.db
+
+# A cache path that is a symbolic link to a file not made yet (a cache kept
+# on another disk): made where the link points, as SQLite did, the link
+# kept; one that points into a missing folder, or a loop, says why.
+mkdir "$tmp/links" "$tmp/links/far"
+ln -s "$tmp/links/far/abs.db" "$tmp/links/abs.db"
+ln -s far/rel.db "$tmp/links/rel.db"
+for name in abs rel; do
+  within "--cache sqlite:$name link to a new file" 0 20 1000 "$x" translate \
+    "$tmp/tag2.xlf" -o "$tmp/4.xlf" --mt "$engine" -q \
+    --cache "sqlite:$tmp/links/$name.db"
+  check "$name link: still a link, the cache made where it points" \
+    test -L "$tmp/links/$name.db" -a -f "$tmp/links/far/$name.db"
+  cache=$tmp/links/$name.db
+  hits "$name link: the cache used" "$tmp/tag2.xlf"
+done
+only "the caches made through links" "$tmp/links/far" abs.db rel.db
+ln -s "$tmp/links/none/x.db" "$tmp/links/lost.db"
+within "--cache sqlite:link into a missing folder" 1 20 1000 "$x" translate \
+  "$tmp/tag2.xlf" -o "$tmp/4.xlf" --mt "$engine" -q \
+  --cache "sqlite:$tmp/links/lost.db"
+said "link into a missing folder" \
+  "xliffmt: $tmp/links/lost.db: cache: cannot open: No such file or directory"
+ln -s loop2 "$tmp/links/loop1"
+ln -s loop1 "$tmp/links/loop2"
+within "--cache sqlite:a loop of links" 1 20 1000 "$x" translate \
+  "$tmp/tag2.xlf" -o "$tmp/4.xlf" --mt "$engine" -q \
+  --cache "sqlite:$tmp/links/loop1"
+said "a loop of links" \
+  "xliffmt: $tmp/links/loop1: cache: cannot open: Too many levels of symbolic links"
 
 # --- A read-only file system.
 within "translate into RO" 0 20 1000 "$x" translate "$tmp/small.xlf" \
