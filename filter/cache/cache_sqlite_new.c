@@ -80,7 +80,7 @@ static void remove_all(char *tmp) {
   static const char *const sides[] = {"", "-wal", "-shm", "-journal"};
   size_t len = strlen(tmp);
   for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
-    strcpy(tmp + len, sides[i]);
+    memcpy(tmp + len, sides[i], strlen(sides[i]) + 1);
     unlink(tmp);
   }
   tmp[len] = '\0';
