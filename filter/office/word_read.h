@@ -72,10 +72,10 @@ struct reader {
 
 /* 1 when the event's element is W_NS's local (or MC_NS's, word_mc_is). */
 static inline int word_is(const struct reader *r, const char *local) {
-  return r->w != NULL && strcmp(r->w, local) == 0;
+  return r->w != NULL && r->w[0] == local[0] && strcmp(r->w, local) == 0;
 }
 static inline int word_mc_is(const struct reader *r, const char *local) {
-  return r->mc != NULL && strcmp(r->mc, local) == 0;
+  return r->mc != NULL && r->mc[0] == local[0] && strcmp(r->mc, local) == 0;
 }
 
 void xmt_word_begin_para(struct reader *r);

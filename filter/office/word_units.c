@@ -10,7 +10,9 @@
 /* The local name of the element named at s (after '<'); *len its length. */
 static const char *local_name(const char *s, size_t n, size_t *len) {
   size_t end = 0;
-  while (end < n && strchr(" \t\r\n/>", s[end]) == NULL)
+  /* the test strchr(" \t\r\n/>", c) == NULL makes, without its call */
+  while (end < n && s[end] != ' ' && s[end] != '\t' && s[end] != '\r' &&
+         s[end] != '\n' && s[end] != '/' && s[end] != '>' && s[end] != '\0')
     end++;
   const char *colon = memchr(s, ':', end);
   const char *local = colon != NULL ? colon + 1 : s;
