@@ -37,9 +37,8 @@ static void pop_frame(struct reader *r) {
 }
 
 /* Footnotes and endnotes that only draw the line above the notes. */
-static int separator(const char *name, const XML_Char **attrs) {
-  if (!xmt_office_is(name, W_NS, "footnote") &&
-      !xmt_office_is(name, W_NS, "endnote"))
+static int separator(const struct reader *r, const XML_Char **attrs) {
+  if (!word_is(r, "footnote") && !word_is(r, "endnote"))
     return 0;
   for (size_t i = 0; attrs[i] != NULL; i += 2)
     if (xmt_office_is(attrs[i], W_NS, "type"))
@@ -52,20 +51,19 @@ static int separator(const char *name, const XML_Char **attrs) {
 /* mc:AlternateContent: the paragraphs of its first mc:Choice are the
  * reference; those of a later Choice or the mc:Fallback, paragraph k
  * saying what reference paragraph k says, become its twins. */
-static void alt_start(struct reader *r, const char *name) {
-  if (xmt_office_is(name, MC_NS, "AlternateContent") &&
+static void alt_start(struct reader *r) {
+  if (word_mc_is(r, "AlternateContent") &&
       r->nalt < sizeof r->alt / sizeof r->alt[0]) {
     r->alt[r->nalt++] = (struct alt){.depth = r->depth, .ref_from = SIZE_MAX};
     return;
   }
   struct alt *a = r->nalt > 0 ? &r->alt[r->nalt - 1] : NULL;
   if (a != NULL && a->depth + 1 == r->depth &&
-      (xmt_office_is(name, MC_NS, "Choice") ||
-       xmt_office_is(name, MC_NS, "Fallback")))
+      (word_mc_is(r, "Choice") || word_mc_is(r, "Fallback")))
     a->from = r->part->npara;
 }
 
-static void alt_end(struct reader *r, const char *name) {
+static void alt_end(struct reader *r) {
   struct alt *a = r->nalt > 0 ? &r->alt[r->nalt - 1] : NULL;
   if (a == NULL)
     return;
@@ -73,8 +71,8 @@ static void alt_end(struct reader *r, const char *name) {
     r->nalt--;
     return;
   }
-  if (a->depth + 1 != r->depth || !(xmt_office_is(name, MC_NS, "Choice") ||
-                                    xmt_office_is(name, MC_NS, "Fallback")))
+  if (a->depth + 1 != r->depth ||
+      !(word_mc_is(r, "Choice") || word_mc_is(r, "Fallback")))
     return;
   struct word_part *part = r->part;
   if (a->ref_from == SIZE_MAX) {
@@ -91,47 +89,59 @@ static void alt_end(struct reader *r, const char *name) {
   }
 }
 
+/* r->w and r->mc for the element named name (expat's "URI|local"). */
+static void name_event(struct reader *r, const char *name) {
+  static const char w[] = W_NS "|", mc[] = MC_NS "|";
+  r->w = r->mc = NULL;
+  if (strncmp(name, w, sizeof w - 1) == 0)
+    r->w = name + sizeof w - 1;
+  else if (strncmp(name, mc, sizeof mc - 1) == 0)
+    r->mc = name + sizeof mc - 1;
+}
+
 static void XMLCALL on_start(void *user, const XML_Char *name,
                              const XML_Char **attrs) {
   struct reader *r = user;
   r->depth++;
   if (r->x.st != XMT_OK)
     return;
-  alt_start(r, name);
+  name_event(r, name);
+  alt_start(r);
   struct frame *s = &r->s;
   if (s->skip_depth != 0) {
-    if (s->para_depth != 0 && !s->skip_keep &&
-        xmt_office_is(name, W_NS, "txbxContent") &&
+    if (s->para_depth != 0 && !s->skip_keep && word_is(r, "txbxContent") &&
         r->nsaved < sizeof r->saved / sizeof r->saved[0])
       push_frame(r);
     return;
   }
   if (s->para_depth == 0) {
-    if (xmt_office_is(name, W_NS, "p"))
+    if (word_is(r, "p"))
       xmt_word_begin_para(r);
-    else if (separator(name, attrs)) {
+    else if (separator(r, attrs)) {
       s->skip_depth = r->depth;
       s->skip_in_run = -2;
     }
     return;
   }
   if (s->run_depth != 0)
-    xmt_word_start_in_run(r, name);
+    xmt_word_start_in_run(r);
   else
-    xmt_word_start_in_para(r, name);
+    xmt_word_start_in_para(r);
 }
 
 static void XMLCALL on_end(void *user, const XML_Char *name) {
   struct reader *r = user;
   struct frame *s = &r->s;
+  if (r->x.st == XMT_OK)
+    name_event(r, name);
   if (r->x.st == XMT_OK && r->nsaved > 0 && s->box_depth == r->depth) {
     pop_frame(r);
   } else if (r->x.st == XMT_OK) {
     if (s->skip_depth == r->depth && s->skip_depth != 0)
       xmt_word_end_skipped(r);
     else if (s->skip_depth == 0 && s->para_depth != 0)
-      xmt_word_end_in_para(r, name);
-    alt_end(r, name);
+      xmt_word_end_in_para(r);
+    alt_end(r);
   }
   r->depth--;
 }

@@ -4,6 +4,7 @@
 #define XMT_WORD_READ_H
 
 #include <expat.h>
+#include <string.h>
 
 #include "word_private.h"
 
@@ -64,12 +65,23 @@ struct reader {
   size_t nsaved;
   struct alt alt[16];
   size_t nalt;
+  /* the event's element: its local name when it is of W_NS or MC_NS,
+   * else NULL; found once an event, not once a name asked about */
+  const char *w, *mc;
 };
 
+/* 1 when the event's element is W_NS's local (or MC_NS's, word_mc_is). */
+static inline int word_is(const struct reader *r, const char *local) {
+  return r->w != NULL && r->w[0] == local[0] && strcmp(r->w, local) == 0;
+}
+static inline int word_mc_is(const struct reader *r, const char *local) {
+  return r->mc != NULL && r->mc[0] == local[0] && strcmp(r->mc, local) == 0;
+}
+
 void xmt_word_begin_para(struct reader *r);
-void xmt_word_start_in_run(struct reader *r, const char *name);
-void xmt_word_start_in_para(struct reader *r, const char *name);
+void xmt_word_start_in_run(struct reader *r);
+void xmt_word_start_in_para(struct reader *r);
 void xmt_word_end_skipped(struct reader *r);
-void xmt_word_end_in_para(struct reader *r, const char *name);
+void xmt_word_end_in_para(struct reader *r);
 
 #endif /* XMT_WORD_READ_H */

@@ -126,9 +126,9 @@ static void skip_whole(struct reader *r, int how) {
   s->skip_keep = 0;
 }
 
-void xmt_word_start_in_run(struct reader *r, const char *name) {
+void xmt_word_start_in_run(struct reader *r) {
   struct frame *s = &r->s;
-  if (xmt_office_is(name, W_NS, "rPr")) {
+  if (word_is(r, "rPr")) {
     skip_whole(r, -2);
     s->skip_rpr = 1;
     s->rpr_start = here(r);
@@ -138,7 +138,7 @@ void xmt_word_start_in_run(struct reader *r, const char *name) {
     }
     return;
   }
-  if (xmt_office_is(name, W_NS, "t") && !hidden(r)) {
+  if (word_is(r, "t") && !hidden(r)) {
     s->in_text = 1;
     struct piece *p = add_piece(r, PIECE_TEXT, "", 0);
     if (p != NULL) {
@@ -147,42 +147,37 @@ void xmt_word_start_in_run(struct reader *r, const char *name) {
     }
     return;
   }
-  skip_whole(r, !xmt_office_is(name, W_NS, "lastRenderedPageBreak"));
-  s->skip_keep = xmt_office_is(name, W_NS, "t") ||
-                 xmt_office_is(name, W_NS, "delText"); /* hidden, deleted */
+  skip_whole(r, !word_is(r, "lastRenderedPageBreak"));
+  s->skip_keep = word_is(r, "t") || word_is(r, "delText"); /* hidden, deleted */
 }
 
 /* Elements of a paragraph whose start and end tags are a pair of codes
  * around their text: at once, or (with properties first) once their
  * content starts. */
-static int pair_now(const char *name) {
+static int pair_now(const struct reader *r) {
   static const char *const names[] = {"hyperlink", "fldSimple", "ins",
                                       "moveTo",    "dir",       "bdo"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (xmt_office_is(name, W_NS, names[i]))
+    if (word_is(r, names[i]))
       return 1;
   return 0;
 }
-static int pair_later(const char *name) {
-  return xmt_office_is(name, W_NS, "sdt") ||
-         xmt_office_is(name, W_NS, "smartTag") ||
-         xmt_office_is(name, W_NS, "customXml");
+static int pair_later(const struct reader *r) {
+  return word_is(r, "sdt") || word_is(r, "smartTag") || word_is(r, "customXml");
 }
-static int properties(const char *name) {
-  return xmt_office_is(name, W_NS, "sdtPr") ||
-         xmt_office_is(name, W_NS, "sdtEndPr") ||
-         xmt_office_is(name, W_NS, "smartTagPr") ||
-         xmt_office_is(name, W_NS, "customXmlPr");
+static int properties(const struct reader *r) {
+  return word_is(r, "sdtPr") || word_is(r, "sdtEndPr") ||
+         word_is(r, "smartTagPr") || word_is(r, "customXmlPr");
 }
 
 /* A child of a pending pair: its properties are kept for its open code,
  * which its content (w:sdtContent, or the first run) starts. 1 when the
  * child is taken care of. */
-static int pending_child(struct reader *r, const char *name) {
+static int pending_child(struct reader *r) {
   struct frame *s = &r->s;
   struct open_el *o = &s->opens[s->nopen - 1];
-  int content = xmt_office_is(name, W_NS, "sdtContent");
-  if (properties(name) || (content && empty_element(r))) {
+  int content = word_is(r, "sdtContent");
+  if (properties(r) || (content && empty_element(r))) {
     skip_whole(r, -2);
     return 1;
   }
@@ -194,22 +189,22 @@ static int pending_child(struct reader *r, const char *name) {
   return content;
 }
 
-void xmt_word_start_in_para(struct reader *r, const char *name) {
+void xmt_word_start_in_para(struct reader *r) {
   struct frame *s = &r->s;
   if (s->nopen > 0 && s->opens[s->nopen - 1].pending &&
-      s->opens[s->nopen - 1].depth + 1 == r->depth && pending_child(r, name))
+      s->opens[s->nopen - 1].depth + 1 == r->depth && pending_child(r))
     return;
-  if (r->depth == s->para_depth + 1 && xmt_office_is(name, W_NS, "pPr")) {
+  if (r->depth == s->para_depth + 1 && word_is(r, "pPr")) {
     skip_whole(r, -1); /* the head */
     return;
   }
-  if (xmt_office_is(name, W_NS, "r")) {
+  if (word_is(r, "r")) {
     s->run_depth = r->depth;
     s->rpr_off = s->rpr_len = 0;
     return;
   }
-  int now = pair_now(name);
-  if ((now || pair_later(name)) && s->nopen < OPEN_MAX) {
+  int now = pair_now(r);
+  if ((now || pair_later(r)) && s->nopen < OPEN_MAX) {
     if (empty_element(r)) { /* nothing inside */
       add_isolated(r, here(r), past_event(r), 0);
       skip_whole(r, -2);
@@ -222,9 +217,8 @@ void xmt_word_start_in_para(struct reader *r, const char *name) {
     return;
   }
   /* deleted text, bookmarks, anything else: kept as it is */
-  skip_whole(r, xmt_office_is(name, W_NS, "proofErr") ? -2 : 0);
-  s->skip_keep =
-      xmt_office_is(name, W_NS, "del") || xmt_office_is(name, W_NS, "moveFrom");
+  skip_whole(r, word_is(r, "proofErr") ? -2 : 0);
+  s->skip_keep = word_is(r, "del") || word_is(r, "moveFrom");
 }
 
 /* The end of the element copied whole that opened at this depth. */
@@ -274,14 +268,14 @@ static void end_para(struct reader *r) {
     part->npara++;
 }
 
-void xmt_word_end_in_para(struct reader *r, const char *name) {
+void xmt_word_end_in_para(struct reader *r) {
   struct frame *s = &r->s;
   struct open_el *o = s->nopen > 0 ? &s->opens[s->nopen - 1] : NULL;
   if (r->depth == s->para_depth) {
     end_para(r);
   } else if (r->depth == s->run_depth) {
     s->run_depth = 0;
-  } else if (s->run_depth != 0 && xmt_office_is(name, W_NS, "t")) {
+  } else if (s->run_depth != 0 && word_is(r, "t")) {
     s->in_text = 0;
   } else if (o != NULL && o->content_depth == r->depth) {
     o->close_from = here(r);

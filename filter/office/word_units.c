@@ -10,7 +10,9 @@
 /* The local name of the element named at s (after '<'); *len its length. */
 static const char *local_name(const char *s, size_t n, size_t *len) {
   size_t end = 0;
-  while (end < n && strchr(" \t\r\n/>", s[end]) == NULL)
+  /* the test strchr(" \t\r\n/>", c) == NULL makes, without its call */
+  while (end < n && s[end] != ' ' && s[end] != '\t' && s[end] != '\r' &&
+         s[end] != '\n' && s[end] != '/' && s[end] != '>' && s[end] != '\0')
     end++;
   const char *colon = memchr(s, ':', end);
   const char *local = colon != NULL ? colon + 1 : s;
@@ -68,12 +70,11 @@ static size_t change_tag(const char *s, size_t n, struct xmt_buf *out,
   return end;
 }
 
-/* The properties rpr (a w:rPr element, or nothing) as compared: its
- * children, less the elements ignored() names (a w:rPr left empty so is
- * none). */
+/* The properties rpr (a w:rPr element, or nothing) as compared, appended
+ * to out: its children, less the elements ignored() names (a w:rPr left
+ * empty so is none). */
 static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
-  xmt_buf_reset(out);
-  xmt_status st = xmt_buf_append(out, "", 0);
+  xmt_status st = XMT_OK;
   const char *head = memchr(rpr, '>', n);
   if (head == NULL || head[-1] == '/')
     return st; /* none, or <w:rPr/> */
@@ -114,20 +115,30 @@ static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
   return st == XMT_OK ? xmt_buf_append(out, rpr + kept, n - kept) : st;
 }
 
+/* The pieces' keys, one after the other in one buffer (not a buffer
+ * each: two allocations a paragraph, not one a piece). */
 struct keys {
-  struct xmt_buf *k; /* one per piece; empty for codes */
+  struct xmt_buf pool; /* each key and its NUL; empty for codes */
+  size_t *off;         /* piece i's key at pool.data + off[i] */
   size_t n;
 };
 
-/* Piece i's key (every piece has one; "" for the analyzer's sake). */
+/* Piece i's key (every piece has one). */
 static const char *key(const struct keys *ks, size_t i) {
-  return ks->k[i].data != NULL ? ks->k[i].data : "";
+  return ks->pool.data != NULL ? ks->pool.data + ks->off[i] : "";
+}
+
+/* Piece i's key, rpr and its n bytes as compared (key_of), added. */
+static xmt_status add_key(struct keys *ks, size_t i, const char *rpr,
+                          size_t n) {
+  ks->off[i] = ks->pool.len;
+  xmt_status st = rpr != NULL ? key_of(rpr, n, &ks->pool) : XMT_OK;
+  return st == XMT_OK ? xmt_buf_append(&ks->pool, "", 1) : st;
 }
 
 static void keys_free(struct keys *ks) {
-  for (size_t i = 0; ks->k != NULL && i < ks->n; i++)
-    xmt_buf_free(&ks->k[i]);
-  free(ks->k);
+  xmt_buf_free(&ks->pool);
+  free(ks->off);
 }
 
 static struct word_code *new_code(struct word_para *p, const char *open,
@@ -474,15 +485,15 @@ xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
     memcpy(pieces, in, n * sizeof *pieces);
   if (pieces != NULL)
     n = xmt_word_fewer_codes(pieces, n, part);
-  struct keys ks = {calloc(n > 0 ? n : 1, sizeof *ks.k), n};
+  struct keys ks = {.off = malloc((n > 0 ? n : 1) * sizeof *ks.off), .n = n};
   p->source = xmt_segment_new();
-  xmt_status st = pieces != NULL && ks.k != NULL && p->source != NULL
+  xmt_status st = pieces != NULL && ks.off != NULL && p->source != NULL
                       ? XMT_OK
                       : XMT_ERR_NOMEM;
   for (size_t i = 0; i < n && st == XMT_OK; i++)
     st = pieces[i].type == PIECE_TEXT
-             ? key_of(part + pieces[i].rpr_off, pieces[i].rpr_len, &ks.k[i])
-             : xmt_buf_append(&ks.k[i], "", 0);
+             ? add_key(&ks, i, part + pieces[i].rpr_off, pieces[i].rpr_len)
+             : add_key(&ks, i, NULL, 0);
   size_t lo = 0, hi = n, base = 0;
   xmt_word_edges(pieces, n, &lo, &hi);
   if (st == XMT_OK)

@@ -10,6 +10,8 @@
 # the exact message and no output: a zip that is not Word, a broken zip,
 # a text named .docx, a document.xml with a doctype or not
 # well-formed, no -s. From standard input, the same as from the file.
+# WordprocessingML found by its namespace: under another prefix, by
+# default; a namespace whose URI only starts with it is not Word's.
 # Env: XLIFFMT, XMT_TEST_DATA, XMLLINT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -221,6 +223,16 @@ check "another prefix: well-formed" well_formed prefix.xml
 check "another prefix: written with it" grep -q -F \
   '<wx:r><wx:rPr><wx:lang wx:val="es"/></wx:rPr><wx:t>[Válúé Ñámé</wx:t></wx:r><wx:r><wx:tab/></wx:r>' \
   prefix.xml
+
+# W's namespace is told by its URI, not the prefix: a paragraph of it
+# by default is read, one of a URI that only starts with W's left alone
+$py make lookalike.docx lookalike || exit 99
+expect_exit 0 "default namespace, look-alike" "$x" translate -q -s en -t es \
+  --mt pseudo lookalike.docx -o lookalike.out.docx
+part lookalike.out.docx lookalike.xml
+check "default namespace: translated, a look-alike kept" grep -q -F \
+  '<p xmlns="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><r><rPr><lang val="es"/></rPr><t>[ñáméspáçé Défáúlt ~~~~~~]</t></r></p><v:p xmlns:v="http://schemas.openxmlformats.org/wordprocessingml/2006/main2"><v:r><v:t>Not Word</v:t></v:r></v:p>' \
+  lookalike.xml
 
 # the content decides, not the name
 cp in.docx page.html

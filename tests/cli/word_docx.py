@@ -5,10 +5,13 @@
                                by rsids, proofing marks, a language),
                                bold, a hyperlink, a tab, a field, a
                                bookmark, a table, an empty paragraph
-  word_docx.py make OUT.docx doctype|broken|prefix|relsdoctype|relsbroken
+  word_docx.py make OUT.docx doctype|broken|prefix|lookalike|relsdoctype|relsbroken
                                the same, its document.xml with a doctype,
-                               cut short (not well-formed), or its
-                               WordprocessingML prefix wx: rather than w:;
+                               cut short (not well-formed), its
+                               WordprocessingML prefix wx: rather than w:,
+                               or with a paragraph of that namespace by
+                               default and one of a namespace whose URI
+                               only starts with it;
                                or its word/_rels/document.xml.rels with a
                                doctype, or cut short
   word_docx.py parts OUT.docx  a document with a header, a footer, footnotes
@@ -245,6 +248,13 @@ if __name__ == '__main__':
             doc = doc.replace('w:', 'wx:').replace('xmlns:w=', 'xmlns:wx=')
         elif how == 'broken':
             doc = doc[:doc.index('<w:tbl>')]
+        elif how == 'lookalike':  # a paragraph of W's namespace by default,
+            # one of a namespace whose URI only starts with W's
+            doc = doc.replace('<w:tbl>', '<p xmlns="http://schemas.openxmlformats'
+                              '.org/wordprocessingml/2006/main"><r><t>Default '
+                              'namespace</t></r></p><v:p xmlns:v="http://schemas'
+                              '.openxmlformats.org/wordprocessingml/2006/main2">'
+                              '<v:r><v:t>Not Word</v:t></v:r></v:p><w:tbl>', 1)
         parts[2] = (name, doc)
         name, rels = parts[3]
         if how == 'relsdoctype':
