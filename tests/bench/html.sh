@@ -10,9 +10,12 @@
 # Env: XLIFFMT (required), BENCH_HTML_MB (default 20), BENCH_MT (default
 #      identity), BENCH_DIR (default a fresh temporary directory, removed
 #      on exit).
-# Fails when xliffmt takes more than 2 times xmllint's time, or when its
-# peak RSS reaches the page's size (a page whose units, codes and
-# targets are all held until the end takes many times its size).
+# Prints the best wall time of 3 runs of each, its CPU time (user +
+# system) and the highest peak RSS. Fails when xliffmt's wall time is
+# more than 2 times xmllint's (issue 43's goal), or when its peak RSS
+# reaches 4 times the page's size (the page's units, codes and targets
+# all held until the end took 17 times; the page written a piece at a
+# time still holds the page's bytes, and the run its set of unit keys).
 set -eu
 
 : "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
@@ -32,40 +35,44 @@ page=$dir/page.html
 python3 "$(dirname "$0")/html_gen.py" "$mb" >"$page"
 bytes=$(wc -c <"$page")
 
-# run NAME COMMAND...: runs COMMAND under /usr/bin/time three times and
-# keeps the fastest; prints "SECONDS KB".
+# run NAME COMMAND...: runs COMMAND under /usr/bin/time three times;
+# prints "SECONDS CPU KB" of the fastest, KB the highest of the three.
 run() {
   name=$1
   shift
-  best=
+  best_s= best_cpu= kb=0
   for _ in 1 2 3; do
-    if ! /usr/bin/time -f '%e %M' -o "$dir/time" "$@" >/dev/null 2>"$dir/err"; then
+    if ! /usr/bin/time -f '%e %U %S %M' -o "$dir/time" "$@" >/dev/null 2>"$dir/err"; then
       cat "$dir/err" >&2
       echo "html.sh: $name failed" >&2
       exit 1
     fi
-    if [ -z "$best" ] || [ "$(fcmp "$(cut -d' ' -f1 "$dir/time")" '<' "${best% *}")" = 1 ]; then
-      best=$(cat "$dir/time")
+    read -r t_wall t_user t_sys t_kb <"$dir/time"
+    [ "$t_kb" -le "$kb" ] || kb=$t_kb
+    if [ -z "$best_s" ] || [ "$(fcmp "$t_wall" '<' "$best_s")" = 1 ]; then
+      best_s=$t_wall
+      best_cpu=$(awk -v u="$t_user" -v s="$t_sys" 'BEGIN { printf "%.2f", u + s }')
     fi
   done
-  echo "$best"
+  echo "$best_s $best_cpu $kb"
 }
 
 set -- $(run xliffmt "$XLIFFMT" translate "$page" -o "$dir/out.html" -s en \
   -t fr --mt "$mt" --quiet)
-x_s=$1 x_kb=$2
+x_s=$1 x_cpu=$2 x_kb=$3
 set -- $(run xmllint xmllint --html --noout "$page")
-l_s=$1 l_kb=$2
+l_s=$1 l_cpu=$2 l_kb=$3
 
-printf '%-28s %8s %12s\n' "$(awk -v b="$bytes" 'BEGIN { printf "page %.1f MB", b / 1048576 }')" seconds 'peak RSS MB'
-awk -v s="$x_s" -v k="$x_kb" -v mt="$mt" 'BEGIN {
-  printf "%-28s %8.2f %12.1f\n", "xliffmt translate (" mt ")", s, k / 1024 }'
-awk -v s="$l_s" -v k="$l_kb" 'BEGIN {
-  printf "%-28s %8.2f %12.1f\n", "xmllint --html --noout", s, k / 1024 }'
-ratio=$(awk -v a="$x_s" -v b="$l_s" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
+printf '%-28s %8s %8s %12s\n' "$(awk -v b="$bytes" 'BEGIN { printf "page %.1f MB", b / 1048576 }')" seconds 'CPU s' 'peak RSS MB'
+awk -v s="$x_s" -v c="$x_cpu" -v k="$x_kb" -v mt="$mt" 'BEGIN {
+  printf "%-28s %8.2f %8.2f %12.1f\n", "xliffmt translate (" mt ")", s, c, k / 1024 }'
+awk -v s="$l_s" -v c="$l_cpu" -v k="$l_kb" 'BEGIN {
+  printf "%-28s %8.2f %8.2f %12.1f\n", "xmllint --html --noout", s, c, k / 1024 }'
+ratio=$(awk -v a="$x_s" -v b="$l_s" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+cpu=$(awk -v a="$x_cpu" -v b="$l_cpu" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 held=$(awk -v k="$x_kb" -v b="$bytes" 'BEGIN { printf "%.2f", k * 1024 / b }')
-echo "time ratio ${ratio}x; xliffmt peak RSS ${held} of the page's size"
+echo "time ratio ${ratio}x (CPU ${cpu}x); xliffmt peak RSS ${held} times the page's size"
 fail=0
 verdict "$(fcmp "$ratio" '<=' 2)" "xliffmt takes ${ratio} times xmllint's time (<= 2)"
-verdict "$(fcmp "$held" '<' 1)" "xliffmt peak RSS is ${held} of the page (< 1)"
+verdict "$(fcmp "$held" '<' 4)" "xliffmt peak RSS is ${held} times the page (< 4)"
 exit "$fail"
