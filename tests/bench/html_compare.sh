@@ -1,10 +1,11 @@
 #!/bin/sh
 # html_compare.sh -- the pages one xliffmt writes against another's: every
-# .html and .htm under tests/ (and any page given as an argument) is
-# translated by OLD and by NEW with identity and pseudo MT (-s en), and
-# with identity and the page's own language (no -s); their exit statuses,
-# messages and output bytes must be the same. Used to show that a
-# change to the HTML reader or writer changes no byte.
+# .html and .htm under tests/ is translated by OLD and by NEW with
+# identity and pseudo MT (-s en), and with identity and the page's own
+# language (no -s); the pages given as arguments (large ones: pseudo MT
+# trains the aligner on a 20 MB page for many minutes) without pseudo.
+# Their exit statuses, messages and output bytes must be the same. Used
+# to show that a change to the HTML reader or writer changes no byte.
 #
 # Env: OLD, NEW (required: the two xliffmt binaries), XMT_TEST_DATA (the
 #      tests/ folder; default the one beside this script).
@@ -36,10 +37,12 @@ one() {
 }
 
 n=0 bad=0
-find "$tests" \( -name '*.html' -o -name '*.htm' \) -type f | sort >"$dir/pages"
-for p in "$@"; do echo "$p"; done >>"$dir/pages"
-while IFS= read -r page; do
+find "$tests" \( -name '*.html' -o -name '*.htm' \) -type f | sort |
+  sed 's/^/all /' >"$dir/pages"
+for p in "$@"; do echo "big $p"; done >>"$dir/pages"
+while read -r kind page; do
   for mode in identity pseudo own; do
+    [ "$kind/$mode" != big/pseudo ] || continue
     case $mode in
     own) set -- --mt identity ;;
     *) set -- -s en --mt "$mode" ;;
@@ -60,5 +63,5 @@ while IFS= read -r page; do
     fi
   done
 done <"$dir/pages"
-echo "$n translations compared (pages x identity, pseudo, own language): $bad differ"
+echo "$n translations compared: $bad differ"
 [ "$bad" -eq 0 ]
