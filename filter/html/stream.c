@@ -179,10 +179,11 @@ static xmt_status hand_piece(struct html_stream *s, struct piece *p,
   else
     s->head = p;
   s->tail = p;
+  /* p may be written and freed once its last unit is handed out: at
+   * once when it has none (the page's end). */
+  size_t n = p->doc.nunits;
   pthread_mutex_unlock(&s->lock);
   xmt_status st = XMT_OK;
-  /* p may be written and freed once its last unit is handed out. */
-  size_t n = p->doc.nunits;
   for (size_t i = 0; st == XMT_OK && i < n; i++) {
     const struct html_unit *u = &p->doc.units[i];
     char id[32];
