@@ -4,8 +4,8 @@
 # with inline elements, lists, tables, title and alt attributes,
 # entities, comments, a script and a style block) with identity MT,
 # against `xmllint --html --noout` parsing the same page (libxml2's HTML
-# parser building its tree: the floor of reading a page at all; xmllint
-# --html --stream would only tokenize it).
+# parser building its tree: the floor of reading a page at all; with
+# --stream, xmllint reads the page as XML and fails on its script).
 #
 # Env: XLIFFMT (required), BENCH_HTML_MB (default 20), BENCH_MT (default
 #      identity), BENCH_DIR (default a fresh temporary directory, removed

@@ -3,7 +3,7 @@
 standard output, the same bytes for the same size: nested divs,
 paragraphs with inline b, i, a and span, lists, tables, title and alt
 attributes, entities, comments, a script and a style block. Used by
-html.sh (`make bench-html`) and tests/cli/test_cli_html_stream.sh.
+html.sh (`make bench-html`).
 
 Usage: html_gen.py MB
 """
