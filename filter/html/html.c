@@ -4,6 +4,7 @@
  * writes their targets into it. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -434,9 +435,10 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
  * markup, as the run is still alive when the page is written. */
 
 struct page {
-  struct html_doc doc;
+  struct html_doc doc; /* its units found by read(), or a piece at a time */
   struct html_target **targets; /* NULL: the unit keeps its source */
   struct html_taker taker;
+  struct html_stream *stream; /* written as it is read (stream.c) */
 };
 
 /* An element other than <xliff> first (after the prolog), a doctype
@@ -456,32 +458,38 @@ static void close_page(void *doc) {
     free(p->targets[i]);
   free(p->targets);
   xmt_html_taker_free(&p->taker);
+  xmt_html_stream_free(p->stream);
   xmt_html_doc_free(&p->doc);
   free(p);
 }
 
-/* A page read from path, or parsed from bytes when not NULL. */
+/* A page read from path, or from bytes when not NULL: its bytes, their
+ * encoding checked; its units are found by read(). */
 static xmt_status new_page(xmt_filter *f, const char *path, const char *bytes,
                            size_t len, struct page **page) {
   struct page *p = calloc(1, sizeof *p);
   if (p == NULL)
     return xmt_error_nomem(&f->err);
-  xmt_status st = bytes != NULL ? xmt_html_doc_parse(&p->doc, bytes, len,
-                                                     f->flags, path, &f->err)
-                                : xmt_html_doc_load(&p->doc, f, path);
+  xmt_status st = bytes != NULL ? xmt_html_doc_prepare(&p->doc, bytes, len,
+                                                       f->flags, path, &f->err)
+                                : xmt_html_doc_read(&p->doc, f, path, 0);
   if (st != XMT_OK) {
     free(p);
     return st;
   }
-  p->targets =
-      calloc(p->doc.nunits > 0 ? p->doc.nunits : 1, sizeof *p->targets);
-  if (p->targets == NULL) {
-    close_page(p);
-    return xmt_error_nomem(&f->err);
-  }
   warn_invalid_bytes(f, &p->doc, path);
   *page = p;
   return XMT_OK;
+}
+
+/* The units of a page not streamed, found all at once. */
+static xmt_status build_page(xmt_filter *f, struct page *p, const char *path) {
+  xmt_status st = xmt_html_doc_build(&p->doc, path, &f->err);
+  if (st == XMT_OK &&
+      (p->targets = calloc(p->doc.nunits > 0 ? p->doc.nunits : 1,
+                           sizeof *p->targets)) == NULL)
+    st = xmt_error_nomem(&f->err);
+  return st;
 }
 
 static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
@@ -504,6 +512,11 @@ static xmt_status parse_page(xmt_filter *f, const char *name, const char *bytes,
 static xmt_status page_units(xmt_filter *f, void *doc, const char *path,
                              const struct xmt_unit_sink *sink) {
   struct page *p = doc;
+  if (p->stream != NULL)
+    return xmt_html_stream_units(p->stream, f, path, source_language, sink);
+  xmt_status st = p->targets == NULL ? build_page(f, p, path) : XMT_OK;
+  if (st != XMT_OK)
+    return st;
   const char *src = source_language(f, &p->doc, path);
   if (src == NULL)
     return f->err.pub.status;
@@ -516,8 +529,16 @@ static xmt_status take_target(xmt_filter *f, void *doc,
   struct page *p = doc;
   /* The units are the ones page_units numbered from 1. */
   size_t i;
-  xmt_status st = xmt_unit_index(unit, p->doc.nunits, "page", &i, &f->err);
-  if (st != XMT_OK)
+  xmt_status st = xmt_unit_index(
+      unit, p->stream != NULL ? SIZE_MAX : p->doc.nunits, "page", &i, &f->err);
+  if (st == XMT_OK && p->stream != NULL &&
+      (st = xmt_html_stream_take(p->stream, i + 1, unit, target)) ==
+          XMT_ERR_INTERNAL)
+    return xmt_error_at(
+        &f->err, st,
+        &(const struct xmt_where){.unit_id = xmt_xliff_unit_id(unit)},
+        "a unit the page does not have");
+  if (st != XMT_OK || p->stream != NULL)
     return st;
   free(p->targets[i]);
   p->targets[i] = NULL;
@@ -531,9 +552,22 @@ static xmt_status write_targets(xmt_filter *f, void *doc,
                                 const char *target_language, xmt_write_fn sink,
                                 void *user) {
   const struct page *p = doc;
+  if (p->stream != NULL)
+    return xmt_html_stream_finish(p->stream, &f->err);
   return xmt_html_doc_write_targets(
       &p->doc, (const struct html_target *const *)p->targets, target_language,
       sink, user, &f->err);
+}
+
+/* Before read(): the page is written a piece at a time as it is read. */
+static xmt_status stream_page(xmt_filter *f, void *doc,
+                              const char *target_language, xmt_write_fn sink,
+                              void *user) {
+  struct page *p = doc;
+  if (xmt_html_stream_new(&p->stream, &p->doc, target_language, sink, user) !=
+      XMT_OK)
+    return xmt_error_nomem(&f->err);
+  return XMT_OK;
 }
 
 const struct xmt_format xmt_format_html = {
@@ -551,4 +585,5 @@ const struct xmt_format xmt_format_html = {
     .read = page_units,
     .take = take_target,
     .write = write_targets,
-    .close = close_page};
+    .close = close_page,
+    .stream = stream_page};

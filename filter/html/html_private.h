@@ -185,7 +185,8 @@ struct html_doc {
    * page, and where the first is */
   size_t invalid_bytes;
   unsigned long invalid_line, invalid_column;
-  char *lang; /* lang of the root element, or NULL */
+  char *lang;       /* lang of the root element, or NULL */
+  size_t unit_base; /* units before these (a streamed page's, cut off) */
   struct html_unit *units;
   size_t nunits, units_cap;
   struct html_code *codes;
@@ -204,6 +205,17 @@ xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
                               size_t len, unsigned flags, const char *name,
                               struct xmt_error_store *err);
 void xmt_html_doc_free(struct html_doc *doc);
+/* The same cut in two: the bytes read, their encoding found and checked
+ * (prepare; read: from path as load, build_it 0), and the units found
+ * (build), which a streamed page does a piece at a time instead
+ * (stream.c). */
+xmt_status xmt_html_doc_prepare(struct html_doc *doc, const char *bytes,
+                                size_t len, unsigned flags, const char *name,
+                                struct xmt_error_store *err);
+xmt_status xmt_html_doc_read(struct html_doc *doc, xmt_filter *f,
+                             const char *path, int build_it);
+xmt_status xmt_html_doc_build(struct html_doc *doc, const char *name,
+                              struct xmt_error_store *err);
 
 /* --- Targets (target.c) ----------------------------------------------
  * A target kept from take to write as a typed value, made once when it
@@ -274,6 +286,13 @@ xmt_status xmt_html_doc_write_targets(const struct html_doc *doc,
                                       const char *target_language,
                                       xmt_write_fn sink, void *user,
                                       struct xmt_error_store *err);
+/* The bytes [start, end) of the page so written: the holes of doc are
+ * those inside it. */
+xmt_status xmt_html_doc_write_range(const struct html_doc *doc,
+                                    const struct html_target *const *targets,
+                                    const char *target_language, size_t start,
+                                    size_t end, xmt_write_fn sink, void *user,
+                                    struct xmt_error_store *err);
 /* The same with the targets as segments (NULL: the source), each taken
  * first as the pipeline's are. */
 xmt_status xmt_html_doc_write(const struct html_doc *doc,
@@ -294,5 +313,38 @@ xmt_status xmt_html_doc_write_xliff(const struct html_doc *doc,
                                     const char *source_language,
                                     const char *target_language,
                                     xmt_write_fn sink, void *user);
+
+/* --- A page read and written as a stream (stream.c) ----------------------
+ * The page's units found a piece at a time: the bytes since the piece
+ * before and the units, codes and holes in them, cut off where no text
+ * unit is open; each piece's units handed out, its targets taken, and
+ * the piece written and freed once they all are and every piece before
+ * it is written. Targets are taken on the run's worker thread: the
+ * pieces waiting are under a lock. */
+struct html_stream;
+
+/* A stream of doc (prepared, not built; borrowed) written to sink, lang
+ * values set to target_language (NULL: unchanged). */
+xmt_status xmt_html_stream_new(struct html_stream **out, struct html_doc *doc,
+                               const char *target_language, xmt_write_fn sink,
+                               void *user);
+/* The source language of the units of doc (f's, else the page's), or
+ * NULL with an error in f. */
+typedef const char *(*html_lang_fn)(xmt_filter *f, const struct html_doc *doc,
+                                    const char *path);
+/* Finds the units and hands them to sink as they are cut off, once
+ * source_of says the source language: asked when f has one, when the
+ * page's root says one, or at the page's end. */
+xmt_status xmt_html_stream_units(struct html_stream *s, xmt_filter *f,
+                                 const char *path, html_lang_fn source_of,
+                                 const struct xmt_unit_sink *sink);
+/* The target of the unit numbered id (NULL: its source). Any thread. */
+xmt_status xmt_html_stream_take(struct html_stream *s, size_t id,
+                                const xmt_xliff_unit *unit,
+                                const xmt_segment *target);
+/* Writes what is left; the first failure of a writing, in err. */
+xmt_status xmt_html_stream_finish(struct html_stream *s,
+                                  struct xmt_error_store *err);
+void xmt_html_stream_free(struct html_stream *s);
 
 #endif /* XMT_HTML_PRIVATE_H */

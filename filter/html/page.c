@@ -116,7 +116,7 @@ struct html_unit *xmt_page_new_unit(struct builder *b, size_t start, size_t end,
   }
   struct html_unit *u = &d->units[d->nunits];
   memset(u, 0, sizeof *u);
-  u->id = (unsigned)d->nunits + 1;
+  u->id = (unsigned)(d->unit_base + d->nunits) + 1;
   u->start = start;
   u->end = end;
   snprintf(u->restype, sizeof u->restype, "%s", restype);
@@ -140,7 +140,7 @@ static int hole_cmp(const void *a, const void *b) {
   return 0;
 }
 
-static void builder_free(struct builder *b) {
+void xmt_page_builder_free(struct builder *b) {
   xmt_page_pop_to(b, 0, b->doc->len);
   free(b->stack);
   free(b->items);
@@ -152,18 +152,40 @@ static void builder_free(struct builder *b) {
   xmt_buf_free(&b->markup);
 }
 
-static xmt_status build(struct html_doc *doc) {
-  struct builder b;
-  memset(&b, 0, sizeof b);
-  b.doc = doc;
-  b.data = doc->data;
-  b.ph_item = NONE;
-  struct html_lexer lx;
-  struct html_token tok;
-  xmt_html_lexer_init(&lx);
+void xmt_page_builder_init(struct builder *b, struct html_doc *doc,
+                           struct html_lexer *lx) {
+  memset(b, 0, sizeof *b);
+  b->doc = doc;
+  b->data = doc->data;
+  b->ph_item = NONE;
+  xmt_html_lexer_init(lx);
   /* A byte order mark stays, but is no text. */
   if (doc->len >= 3 && memcmp(doc->data, "\xEF\xBB\xBF", 3) == 0)
-    lx.pos = 3;
+    lx->pos = 3;
+}
+
+void xmt_page_builder_end(struct builder *b) {
+  if (b->ph_item != NONE) { /* skipped up to the end of the page */
+    b->items[b->ph_item].end = b->doc->len;
+    b->ph_item = NONE;
+  }
+  xmt_page_flush_run(b);
+  if (b->doc->lang == NULL && b->meta_lang != NULL) {
+    b->doc->lang = b->meta_lang;
+    b->meta_lang = NULL;
+  }
+}
+
+void xmt_page_sort_holes(struct html_hole *holes, size_t n) {
+  if (n > 1)
+    qsort(holes, n, sizeof *holes, hole_cmp);
+}
+
+static xmt_status build(struct html_doc *doc) {
+  struct builder b;
+  struct html_lexer lx;
+  struct html_token tok;
+  xmt_page_builder_init(&b, doc, &lx);
   int r = 0;
   while (b.st == XMT_OK &&
          (r = xmt_html_lex(&lx, doc->data, doc->len, 1, &tok)) > 0)
@@ -171,18 +193,10 @@ static xmt_status build(struct html_doc *doc) {
   if (r < 0)
     fail(&b, XMT_ERR_NOMEM);
   xmt_html_lexer_free(&lx);
-  if (b.ph_item != NONE) { /* skipped up to the end of the page */
-    b.items[b.ph_item].end = doc->len;
-    b.ph_item = NONE;
-  }
-  xmt_page_flush_run(&b);
-  if (doc->lang == NULL && b.meta_lang != NULL) {
-    doc->lang = b.meta_lang;
-    b.meta_lang = NULL;
-  }
-  builder_free(&b);
-  if (b.st == XMT_OK && doc->nholes > 1)
-    qsort(doc->holes, doc->nholes, sizeof *doc->holes, hole_cmp);
+  xmt_page_builder_end(&b);
+  xmt_page_builder_free(&b);
+  if (b.st == XMT_OK)
+    xmt_page_sort_holes(doc->holes, doc->nholes);
   return b.st;
 }
 
@@ -233,9 +247,11 @@ static size_t invalid_utf8(const char *data, size_t len, size_t *first) {
   return n;
 }
 
-xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
-                              size_t len, unsigned flags, const char *name,
-                              struct xmt_error_store *err) {
+/* The page's encoding found and checked, its bytes kept (taken from own
+ * when not NULL and no transcoding is needed). */
+static xmt_status prepare(struct html_doc *doc, const char *bytes, size_t len,
+                          unsigned flags, const char *name,
+                          struct xmt_error_store *err, struct xmt_buf *own) {
   memset(doc, 0, sizeof *doc);
   doc->flags = flags;
   char msg[256];
@@ -276,6 +292,9 @@ xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
       return xmt_error_at(err, st, XMT_AT(name, dec.line, dec.column + 1),
                           "invalid %s", xmt_encoding_name(doc->charset.out));
     }
+  } else if (own != NULL) {
+    data = *own;
+    memset(own, 0, sizeof *own);
   } else {
     st = xmt_buf_append(&data, bytes, len);
   }
@@ -287,7 +306,18 @@ xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
   }
   doc->data = data.data;
   doc->len = data.len;
-  st = build(doc);
+  return XMT_OK;
+}
+
+xmt_status xmt_html_doc_prepare(struct html_doc *doc, const char *bytes,
+                                size_t len, unsigned flags, const char *name,
+                                struct xmt_error_store *err) {
+  return prepare(doc, bytes, len, flags, name, err, NULL);
+}
+
+xmt_status xmt_html_doc_build(struct html_doc *doc, const char *name,
+                              struct xmt_error_store *err) {
+  xmt_status st = build(doc);
   if (st != XMT_OK) {
     xmt_html_doc_free(doc);
     return xmt_error_at(err, st, XMT_IN(name), "%s", xmt_strerror(st));
@@ -295,8 +325,15 @@ xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
   return XMT_OK;
 }
 
-xmt_status xmt_html_doc_load(struct html_doc *doc, xmt_filter *f,
-                             const char *path) {
+xmt_status xmt_html_doc_parse(struct html_doc *doc, const char *bytes,
+                              size_t len, unsigned flags, const char *name,
+                              struct xmt_error_store *err) {
+  xmt_status st = xmt_html_doc_prepare(doc, bytes, len, flags, name, err);
+  return st == XMT_OK ? xmt_html_doc_build(doc, name, err) : st;
+}
+
+xmt_status xmt_html_doc_read(struct html_doc *doc, xmt_filter *f,
+                             const char *path, int build_it) {
   struct xmt_error_store *err = &f->err;
   memset(doc, 0, sizeof *doc);
   struct xmt_buf buf = {0};
@@ -304,8 +341,13 @@ xmt_status xmt_html_doc_load(struct html_doc *doc, xmt_filter *f,
   if (st == XMT_ERR_NOMEM)
     st = xmt_error_set(err, st, "%s", xmt_strerror(st));
   if (st == XMT_OK)
-    st = xmt_html_doc_parse(doc, buf.data != NULL ? buf.data : "", buf.len,
-                            f->flags, path, err);
+    st = prepare(doc, buf.data != NULL ? buf.data : "", buf.len, f->flags, path,
+                 err, &buf);
   xmt_buf_free(&buf);
-  return st;
+  return st == XMT_OK && build_it ? xmt_html_doc_build(doc, path, err) : st;
+}
+
+xmt_status xmt_html_doc_load(struct html_doc *doc, xmt_filter *f,
+                             const char *path) {
+  return xmt_html_doc_read(doc, f, path, 1);
 }

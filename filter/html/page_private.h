@@ -107,6 +107,16 @@ void xmt_page_add_hole(struct builder *b, enum html_hole_kind kind,
 struct html_unit *xmt_page_new_unit(struct builder *b, size_t start, size_t end,
                                     const char *restype, const char *resname);
 
+/* The build loop's ends: the builder of doc and its lexer set up (past a
+ * byte order mark); the running text ended and the page's language
+ * settled at the end of the page; the builder freed. */
+void xmt_page_builder_init(struct builder *b, struct html_doc *doc,
+                           struct html_lexer *lx);
+void xmt_page_builder_end(struct builder *b);
+void xmt_page_builder_free(struct builder *b);
+/* Holes in the writer's order: by start, the outer first. */
+void xmt_page_sort_holes(struct html_hole *holes, size_t n);
+
 /* --- page_walk.c: the tree walk ------------------------------------------- */
 
 void xmt_page_pop_to(struct builder *b, size_t k, size_t cause);

@@ -188,24 +188,33 @@ static void emit_range(struct writer *w, size_t start, size_t end,
   put_raw(w, at, end);
 }
 
-xmt_status xmt_html_doc_write_targets(const struct html_doc *doc,
-                                      const struct html_target *const *targets,
-                                      const char *target_language,
-                                      xmt_write_fn sink, void *user,
-                                      struct xmt_error_store *err) {
+xmt_status xmt_html_doc_write_range(const struct html_doc *doc,
+                                    const struct html_target *const *targets,
+                                    const char *target_language, size_t start,
+                                    size_t end, xmt_write_fn sink, void *user,
+                                    struct xmt_error_store *err) {
   struct writer w = {.doc = doc,
                      .targets = targets,
                      .lang = target_language,
                      .sink = sink,
                      .user = user,
                      .err = err};
-  emit_range(&w, 0, doc->len, 0);
+  emit_range(&w, start, end, 0);
   flush_out(&w);
   xmt_buf_free(&w.out);
   xmt_buf_free(&w.text);
   if (w.st != XMT_OK && err->pub.status != w.st)
     xmt_error_set(err, w.st, "%s", xmt_strerror(w.st));
   return w.st;
+}
+
+xmt_status xmt_html_doc_write_targets(const struct html_doc *doc,
+                                      const struct html_target *const *targets,
+                                      const char *target_language,
+                                      xmt_write_fn sink, void *user,
+                                      struct xmt_error_store *err) {
+  return xmt_html_doc_write_range(doc, targets, target_language, 0, doc->len,
+                                  sink, user, err);
 }
 
 xmt_status xmt_html_doc_write(const struct html_doc *doc,
