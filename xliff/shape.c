@@ -140,7 +140,45 @@ static xmt_status restore_pairs(xmt_segment *out, const xmt_segment *joined,
   return st;
 }
 
+static const xmt_segment *piece_target(const xmt_xliff_unit *u, size_t i) {
+  return u->segs[i].target != NULL ? u->segs[i].target : u->segs[i].source;
+}
+
+static int has_isolated(const xmt_segment *seg) {
+  for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
+    struct xmt_tag t;
+    if (xmt_segment_tag(seg, i, &t) != XMT_OK ||
+        t.kind == XMT_TAG_ISOLATED_OPEN || t.kind == XMT_TAG_ISOLATED_CLOSE)
+      return 1;
+  }
+  return 0;
+}
+
+/* The pieces appended straight into out when none has an isolated code:
+ * restore_pairs would copy the join as it is, and a join that fails
+ * xmt_segment_check is kept all the same. Returns 0 when it cannot. */
+static int joined_directly(const xmt_xliff_unit *u, xmt_segment *out,
+                           xmt_status *st) {
+  for (size_t i = 0; i <= u->nsegs; i++) {
+    if ((u->gaps != NULL && i < u->ngaps && has_isolated(u->gaps[i])) ||
+        (i < u->nsegs && has_isolated(piece_target(u, i))))
+      return 0;
+  }
+  xmt_segment_clear(out);
+  *st = XMT_OK;
+  for (size_t i = 0; *st == XMT_OK && i <= u->nsegs; i++) {
+    if (u->gaps != NULL && i < u->ngaps)
+      *st = append_segment(out, u->gaps[i]);
+    if (*st == XMT_OK && i < u->nsegs)
+      *st = append_segment(out, piece_target(u, i));
+  }
+  return 1;
+}
+
 xmt_status xmt_unit_joined_target(const xmt_xliff_unit *u, xmt_segment *out) {
+  xmt_status direct;
+  if (joined_directly(u, out, &direct))
+    return direct;
   xmt_segment *joined = xmt_segment_new();
   if (joined == NULL)
     return XMT_ERR_NOMEM;
@@ -186,10 +224,6 @@ static int renders_alone(const xmt_segment *seg, int first) {
       return 0;
   }
   return 1;
-}
-
-static const xmt_segment *piece_target(const xmt_xliff_unit *u, size_t i) {
-  return u->segs[i].target != NULL ? u->segs[i].target : u->segs[i].source;
 }
 
 xmt_status xmt_unit_render_joined_target(struct xmt_buf *out,

@@ -236,6 +236,17 @@ static void number_target(struct reader *r, const struct x2_content *s,
   }
 }
 
+/* v in decimal, ending at end (NUL-terminated there); returns its start.
+ * snprintf's format parsing cost more than the rest of naming. */
+static const char *decimal(char *end, size_t v) {
+  *end = '\0';
+  do {
+    *--end = (char)('0' + v % 10);
+    v /= 10;
+  } while (v != 0);
+  return end;
+}
+
 /* The unit-stream id of segment i (the j-th of n in its unit): the unit's
  * id, with the segment's id (or number) when the unit has more than one,
  * made unique in the document (but with raw_keys). */
@@ -246,11 +257,11 @@ static void name_segment(struct reader *r, size_t i, size_t j, size_t n) {
   xmt_buf_reset(&r->scratch);
   xmt_status st = xmt_buf_append_str(&r->scratch, x2_str(doc, s->unit));
   if (st == XMT_OK && n > 1) {
-    snprintf(num, sizeof num, "%zu", j + 1);
     st = xmt_buf_append_byte(&r->scratch, '/');
     if (st == XMT_OK)
-      st = xmt_buf_append_str(&r->scratch,
-                              s->id != X2_NONE ? x2_str(doc, s->id) : num);
+      st = xmt_buf_append_str(&r->scratch, s->id != X2_NONE
+                                               ? x2_str(doc, s->id)
+                                               : decimal(num + 31, j + 1));
   }
   if (st == XMT_OK)
     st = xmt_buf_append_byte(&r->scratch, '\0');

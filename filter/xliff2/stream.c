@@ -497,6 +497,11 @@ static xmt_status write_ready(struct x2_stream *s, int all) {
       s->tail = NULL;
     if (s->cursor == p)
       s->cursor = NULL;
+    for (size_t i = 0; i < p->doc.nsegs && s->nspare < X2_SPARE; i++)
+      if (p->doc.targets[i] != NULL) {
+        s->spare[s->nspare++] = p->doc.targets[i];
+        p->doc.targets[i] = NULL;
+      }
     piece_free(p);
   }
   return s->wst;
@@ -534,6 +539,8 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
   xmt_status st = p == NULL ? XMT_ERR_INTERNAL : XMT_OK;
   if (st == XMT_OK && target != NULL) {
     struct x2_doc *d = &p->doc;
+    if (d->targets[i] == NULL && s->nspare > 0)
+      d->targets[i] = s->spare[--s->nspare];
     if (d->targets[i] == NULL && (d->targets[i] = xmt_segment_new()) == NULL)
       st = XMT_ERR_NOMEM;
     if (st == XMT_OK)
@@ -588,6 +595,8 @@ void xmt_x2_stream_free(struct x2_stream *s) {
   for (size_t k = 0; k < s->nfresh; k++)
     piece_free(s->fresh[k]);
   free(s->fresh);
+  while (s->nspare > 0)
+    xmt_segment_free(s->spare[--s->nspare]);
   xmt_x2_reader_free(&s->r);
   xmt_x2_free(&s->live);
   xmt_x2_free(&s->whole);

@@ -15,6 +15,9 @@
 
 struct x2_piece;
 
+/* The targets of written parts kept for the next ones. */
+#define X2_SPARE 64
+
 struct x2_stream {
   struct x2_doc live; /* read, not cut off yet; its files are the document's */
   struct reader r;
@@ -43,6 +46,10 @@ struct x2_stream {
   struct x2_piece *head, *tail, *cursor;
   xmt_write_fn sink;          /* NULL: the stream is not written */
   struct x2_write_bufs wbufs; /* the writer's, from part to part */
+  /* targets of parts written, for take() to fill again: a segment
+   * allocated per target cost as much as copying it */
+  xmt_segment *spare[X2_SPARE];
+  size_t nspare;
   void *user;
   const char *target_language;
   int matches;

@@ -98,6 +98,7 @@ static const char *code_name(const struct x2_code *x) {
 xmt_status xmt_x2_content_segment(const struct x2_doc *doc,
                                   const struct x2_content *c,
                                   struct xmt_buf *markup, xmt_segment *out) {
+  /* expat's character data, cut only between its pieces: valid UTF-8 */
   const char *text = doc->texts.data != NULL ? doc->texts.data + c->text : "";
   size_t at = 0;
   xmt_segment_clear(out);
@@ -105,7 +106,7 @@ xmt_status xmt_x2_content_segment(const struct x2_doc *doc,
   for (size_t k = 0; st == XMT_OK && k < c->ncodes; k++) {
     const struct x2_code *x = &doc->codes[c->first_code + k];
     if (x->offset > at)
-      st = xmt_segment_append_text(out, text + at, x->offset - at);
+      st = xmt_segment_append_valid_text(out, text + at, x->offset - at);
     at = x->offset > at ? x->offset : at;
     xmt_buf_reset(markup);
     if (st == XMT_OK)
@@ -117,7 +118,7 @@ xmt_status xmt_x2_content_segment(const struct x2_doc *doc,
                                   code_name(x), markup->data, markup->len);
   }
   if (st == XMT_OK && c->text_len > at)
-    st = xmt_segment_append_text(out, text + at, c->text_len - at);
+    st = xmt_segment_append_valid_text(out, text + at, c->text_len - at);
   return st;
 }
 
