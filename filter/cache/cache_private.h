@@ -49,7 +49,7 @@ struct sqlite3;
 /* When nothing is at path, makes the cache there whole (schema, WAL
  * mode) under a temporary name and links it into place: 0, also when a
  * file is there already (then opened as it is); -2, message in err,
- * nothing left behind. */
+ * nothing left behind; -4 out of memory (err says so). */
 int xmt_cache_sqlite_create(const char *path, const char *schema,
                             struct xmt_error_store *err);
 /* Why the last call on db failed when a disk is the cause, in the

@@ -216,13 +216,14 @@ static int writable(struct lite *c, const char *path,
  * damaged (c->db closed); -2 cannot be used, message in err (it cannot be
  * opened, or it is not an xliffmt cache: another program's database or
  * not a database at all, which is never touched); -3 locked past the
- * wait. */
+ * wait; -4 out of memory. */
 static int open_checked(struct lite *c, const char *path,
                         struct xmt_error_store *err) {
   sqlite3 **db = &c->db;
   *db = NULL;
-  if (xmt_cache_sqlite_create(path, schema, err) != 0)
-    return -2;
+  int made = xmt_cache_sqlite_create(path, schema, err);
+  if (made != 0)
+    return made;
   if (foreign_bytes(path)) {
     fail(err, path, "not an xliffmt cache",
          "the file is not an SQLite database (it is left as it is; give "
@@ -397,9 +398,10 @@ static xmt_status lite_open(struct xmt_cache **out, const char *path,
     return locked_out(c, path, warning, warning_len);
   if (rc != 0) {
     lite_close(&c->base);
-    return rc == -1 ? fail(err, path, "cannot create",
-                           "the new cache is found damaged too")
-                    : XMT_ERR_IO;
+    return rc == -1   ? fail(err, path, "cannot create",
+                             "the new cache is found damaged too")
+           : rc == -4 ? XMT_ERR_NOMEM
+                      : XMT_ERR_IO;
   }
   char *msg = NULL;
   if (exec_waiting(c, "PRAGMA journal_mode=WAL", &msg) != SQLITE_OK ||

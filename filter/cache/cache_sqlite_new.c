@@ -144,7 +144,7 @@ static int create_at(const char *place, const char *path, const char *schema,
   char *tmp = malloc(len + sizeof TMP_SUFFIX + 8);
   if (tmp == NULL) {
     xmt_error_nomem(err);
-    return -2;
+    return -4;
   }
   memcpy(tmp, place, len);
   memcpy(tmp + len, TMP_SUFFIX, sizeof TMP_SUFFIX);
@@ -222,7 +222,7 @@ int xmt_cache_sqlite_create(const char *path, const char *schema,
   char *place;
   if (place_of_new(path, &place) != 0) {
     xmt_error_nomem(err);
-    return -2;
+    return -4;
   }
   if (place == NULL)
     return 0; /* opened as it is */
