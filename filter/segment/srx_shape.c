@@ -36,7 +36,9 @@ struct shape_item {
 };
 
 struct shape_seq {
-  int first, n; /* items[first, first + n) */
+  int first, n;                /* items[first, first + n) */
+  int head, tail;              /* it starts (ends) with a character of these: */
+  uint32_t hbits[8], tbits[8]; /* to turn an alternative away at once */
 };
 
 struct srx_shape {
@@ -273,7 +275,14 @@ static int read_seq(struct parse *ps, int depth, struct shape_seq *out) {
     if (n == SEQ_ITEMS || read_item(ps, depth, &buf[n++]) < 0)
       return -1;
   }
+  memset(out, 0, sizeof *out);
   out->n = n;
+  out->head = n > 0 && buf[0].kind == ATOM && buf[0].lo > 0;
+  out->tail = n > 0 && buf[n - 1].kind == ATOM && buf[n - 1].lo > 0;
+  if (out->head)
+    memcpy(out->hbits, buf[0].bits, sizeof out->hbits);
+  if (out->tail)
+    memcpy(out->tbits, buf[n - 1].bits, sizeof out->tbits);
   out->first = add_items(ps, buf, n);
   return out->first < 0 ? -1 : 0;
 }
@@ -299,7 +308,9 @@ static int read_alts(struct parse *ps, int depth, struct shape_item *out) {
 /* A whole pattern as a sequence of one group; its seq, or -1. */
 static int read_pattern(struct parse *ps, const char *pattern) {
   struct shape_item top;
-  struct shape_seq s = {0, 1};
+  struct shape_seq s;
+  memset(&s, 0, sizeof s);
+  s.n = 1;
   ps->p = pattern;
   memset(&top, 0, sizeof top);
   if (read_alts(ps, 0, &top) < 0 || *ps->p != '\0' ||
@@ -399,6 +410,16 @@ static int zero_width(const struct text *x, const struct shape_item *it,
   return it->kind == CARET ? p == 0 : boundary(x->sh, x->t, p, x->len);
 }
 
+/* Whether alternative sq cannot end (tail) or start with t[i], there when
+ * inside. */
+static int cannot(const struct shape_seq *sq, int tail, const UChar *t,
+                  int32_t i, int inside) {
+  if (!(tail ? sq->tail : sq->head))
+    return 0;
+  return !inside ||
+         (t[i] < 256 && !bit_has(tail ? sq->tbits : sq->hbits, t[i]));
+}
+
 /* The group item gi of seq, matched done times so far, the rest then
  * matched backward (dir < 0) or forward. */
 static int group(const struct text *x, int seq, int gi, int done, int32_t p,
@@ -410,6 +431,9 @@ static int group(const struct text *x, int seq, int gi, int done, int32_t p,
   for (int a = 0; res != 1 && done < g->hi && a < g->nalt; a++) {
     struct frame f = {seq, gi, done, up};
     int s = g->alt0 + a;
+    if (dir < 0 ? cannot(&x->sh->seqs[s], 1, x->t, p - 1, p > 0)
+                : cannot(&x->sh->seqs[s], 0, x->t, p, p < x->len))
+      continue;
     res = or3(res, dir < 0 ? back(x, s, x->sh->seqs[s].n, p, &f)
                            : fwd(x, s, 0, p, &f));
   }
