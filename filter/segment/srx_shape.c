@@ -305,7 +305,8 @@ static int read_alts(struct parse *ps, int depth, struct shape_item *out) {
   return out->alt0 < 0 ? -1 : 0;
 }
 
-/* A whole pattern as a sequence of one group; its seq, or -1. */
+/* A whole pattern as a sequence (of one group when it has alternatives);
+ * its seq, or -1. */
 static int read_pattern(struct parse *ps, const char *pattern) {
   struct shape_item top;
   struct shape_seq s;
@@ -313,10 +314,12 @@ static int read_pattern(struct parse *ps, const char *pattern) {
   s.n = 1;
   ps->p = pattern;
   memset(&top, 0, sizeof top);
-  if (read_alts(ps, 0, &top) < 0 || *ps->p != '\0' ||
-      (s.first = add_items(ps, &top, 1)) < 0)
+  if (read_alts(ps, 0, &top) < 0 || *ps->p != '\0')
     return -1;
-  return add_seqs(ps, &s, 1);
+  if (top.nalt == 1) /* one alternative: no group to go through */
+    return top.alt0;
+  s.first = add_items(ps, &top, 1);
+  return s.first < 0 ? -1 : add_seqs(ps, &s, 1);
 }
 
 void xmt_srx_shape_free(struct srx_shape *sh) {
@@ -501,7 +504,7 @@ static int fwd(const struct text *x, int seq, int i, int32_t p,
 int xmt_srx_shape_hits(const struct srx_shape *sh, const UChar *text, int32_t p,
                        int32_t len) {
   struct text x = {sh, text, len};
-  int b = back(&x, sh->before, 1, p, NULL);
+  int b = back(&x, sh->before, sh->seqs[sh->before].n, p, NULL);
   if (b == 0)
     return 0;
   int a = fwd(&x, sh->after, 0, p, NULL);
