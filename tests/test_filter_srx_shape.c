@@ -58,25 +58,50 @@ static const char *const templates[] = {
     "e.g.# x",   "vitamin a.", "#",         "i.e. #",   "etc.#",
 };
 
-static void run_templates(const char *before, const char *after,
-                          size_t *decided, size_t *hits) {
+/* Line starts, abbreviations and heading labels, for groups and ^. */
+static const char *const starts[] = {
+    "#e.g. x",     "e.#g. x",      "e. g.# x",          "i.e#. x",
+    "x #cf. y",    "op.#cit. x",   "#ibid. x",          "_cf. x",
+    "#1. x",       " #1.2. x",     "1.#2.3. x",         "#IV. x",
+    "_ IV. x",     "\t#12. x",     "1.2.3.4.5.6#. x",   "Article #3. x",
+    "#Art. 5. x",  "Art.#5. x",    "Cap\xedtulo 3#. x", "_Section 12a. x",
+    "Annex#IV. x", "Part  _7b. x", "# Title 1. x",      "A.#. d",
+    "U.S.A.# x",   "A. B.  #4",    "Sec\xe7\xe3o 2.#",
+};
+
+/* A template with c for '#' and second for '_', its bytes as Latin-1. */
+static int32_t expand(const char *tpl, UChar c, UChar second, UChar *t) {
+  int32_t n = 0;
+  for (const unsigned char *q = (const unsigned char *)tpl; *q != '\0'; q++)
+    t[n++] = *q == '#' ? c : *q == '_' ? second : (UChar)*q;
+  return n;
+}
+
+#define COUNT(a) (sizeof(a) / sizeof *(a))
+
+static void run_on(const char *before, const char *after,
+                   const char *const *tpls, size_t ntpls, size_t *decided,
+                   size_t *hits) {
   static const UChar seconds[] = {0x00AD, 0x0301, 0x200B, 0x2009, 0x00A0,
                                   ' ',    '\t',   0x0085, 0x000B, 0x4E00};
   int nomem = 0;
   struct srx_shape *sh = xmt_srx_shape_read(before, after, &nomem);
   CU_ASSERT_PTR_NOT_NULL_FATAL(sh);
   URegularExpression *re = local_of(before, after);
-  for (size_t k = 0; k < sizeof templates / sizeof *templates; k++)
+  for (size_t k = 0; k < ntpls; k++)
     for (unsigned c = 0; c < 0x180; c++)
-      for (size_t j = 0; j < sizeof seconds / sizeof *seconds; j++) {
+      for (size_t j = 0; j < COUNT(seconds); j++) {
         UChar t[32];
-        int32_t n = 0;
-        for (const char *q = templates[k]; *q != '\0'; q++)
-          t[n++] = *q == '#' ? (UChar)c : *q == '_' ? seconds[j] : (UChar)*q;
+        int32_t n = expand(tpls[k], (UChar)c, seconds[j], t);
         compare(sh, re, t, n, decided, hits);
       }
   uregex_close(re);
   xmt_srx_shape_free(sh);
+}
+
+static void run_templates(const char *before, const char *after,
+                          size_t *decided, size_t *hits) {
+  run_on(before, after, templates, COUNT(templates), decided, hits);
 }
 
 /* The two Default rules of a lower-case letter and a full stop. */
@@ -101,6 +126,35 @@ static void test_other_shapes(void) {
     size_t decided = 0, hits = 0;
     run_templates(rules[i][0], rules[i][1], &decided, &hits);
     CU_ASSERT_TRUE(decided > 10000);
+  }
+}
+
+/* Groups of alternatives (nested, repeated, capturing) and ^. */
+static void test_groups(void) {
+  static const char *const rules[][2] = {
+      {"\\b(?:e\\.\\s?g|i\\.\\s?e|cf|viz|vs|approx|incl|esp|ca|al|ibid|"
+       "op\\.\\s?cit)\\.",
+       "\\s"},
+      {"^\\s{0,8}(?:\\d{1,3}(?:\\.\\d{1,3}){0,4}|[IVXLC]{1,6})\\.", "\\s"},
+      {"^\\s{0,8}(?:Article|Art\\.|Chapter|Section|Annex|Part|Title|"
+       "Cap\xc3\xadtulo|Sec\xc3\xa7\xc3\xa3o)\\s{1,8}(?:\\d{1,4}[a-z]?|"
+       "[IVXLC]{1,8})\\.",
+       "\\s"},
+      {"(?:^|\\s)(\\p{Lu}|\\d\\b)\\.", "(?:\\s|x)?(?:[a-z]{1,2}|\\b)"},
+      {"\\b(?:[Aa]rts?|[Nn]os?|pp?)\\.", "\\s{0,2}(?:\\d|\\(|[IVX]{1,3}\\b)"},
+      {"^(?:a|\\b)", "(?:\\.\\s)?"},
+      {"\\b(?:\\p{Lu}\\.){2,8}", "\\s+[^\\s\\p{Lu}]"},
+      {"\\b(?:Art|p|Nos?)\\.", "\\s*(?:\\d|\\(|[IVXLC]+\\b)"},
+      {"\\d\\.", "\\s*\xc2\xa7"},
+  };
+  for (size_t i = 0; i < COUNT(rules); i++) {
+    size_t decided = 0, hits = 0;
+    run_on(rules[i][0], rules[i][1], starts, COUNT(starts), &decided, &hits);
+    run_on(rules[i][0], rules[i][1], templates, COUNT(templates), &decided,
+           &hits);
+    fprintf(stderr, " [%zu decided, %zu hits] ", decided, hits);
+    CU_ASSERT_TRUE(decided > 100000);
+    CU_ASSERT_TRUE(hits > 10);
   }
 }
 
@@ -142,13 +196,44 @@ static void test_exact(void) {
   CU_ASSERT_EQUAL(hits_at(b2, "\\s", "d.w.z. x", 6), 1);
   CU_ASSERT_EQUAL(hits_at(b2, "\\s", "the end. Rent", 8), 0);
   CU_ASSERT_EQUAL(hits_at(b2, "\\s", "z. B.x", 5), 0);
+  /* groups of alternatives, ^ (the start of the text) */
+  const char *ab = "\\b(?:e\\.\\s?g|i\\.\\s?e|cf|op\\.\\s?cit)\\.";
+  CU_ASSERT_EQUAL(hits_at("(?:Mr|Dr)\\.", "\\s", "Mr. X", 3), 1);
+  CU_ASSERT_EQUAL(hits_at(ab, "\\s", "e.g. x", 4), 1);
+  CU_ASSERT_EQUAL(hits_at(ab, "\\s", "see e. g. x", 9), 1);
+  CU_ASSERT_EQUAL(hits_at(ab, "\\s", "op. cit. x", 8), 1);
+  CU_ASSERT_EQUAL(hits_at(ab, "\\s", "ecf. x", 4), 0);
+  CU_ASSERT_EQUAL(hits_at(ab, "\\s", "e.gg. x", 5), 0);
+  CU_ASSERT_EQUAL(hits_at(ab, "\\s",
+                          "\xc4\x80"
+                          "cf. x",
+                          4),
+                  -1);
+  const char *num = "^\\s{0,8}(?:\\d{1,3}(?:\\.\\d{1,3}){0,4}|[IVXLC]{1,6})\\.";
+  CU_ASSERT_EQUAL(hits_at(num, "\\s", "1.2.3. x", 6), 1);
+  CU_ASSERT_EQUAL(hits_at(num, "\\s", "  IV. x", 5), 1);
+  CU_ASSERT_EQUAL(hits_at(num, "\\s", "a 1. x", 4), 0);
+  CU_ASSERT_EQUAL(hits_at(num, "\\s", "1.2.3.4.5.6. x", 12), 0);
+  CU_ASSERT_EQUAL(hits_at("(?:a|bc)?\\.", "\\s?(?:^|x)", "a.x", 2), 1);
   /* not of the shape: unbounded, groups, look-arounds, any character */
   CU_ASSERT_EQUAL(hits_at("\\p{Ll}+\\.", "\\s", "ab. c", 3), -2);
-  CU_ASSERT_EQUAL(hits_at("(?:Mr|Dr)\\.", "\\s", "Mr. X", 3), -2);
+  CU_ASSERT_EQUAL(hits_at("(?:a|)+\\.", "\\s", "a. b", 2), -2);
+  CU_ASSERT_EQUAL(hits_at("(?:a|){2}\\.", "\\s", "a. b", 2), -2);
+  CU_ASSERT_EQUAL(hits_at("(?i)a\\.", "\\s", "a. b", 2), -2);
+  CU_ASSERT_EQUAL(hits_at("(?>a)\\.", "\\s", "a. b", 2), -2);
+  CU_ASSERT_EQUAL(hits_at("a\\.$", "\\s", "a. b", 2), -2);
   CU_ASSERT_EQUAL(hits_at("(?<!x)a\\.", "\\s", "a. b", 2), -2);
   CU_ASSERT_EQUAL(hits_at("a.", "\\s", "ab b", 2), -2);
   CU_ASSERT_EQUAL(hits_at("a\\.", "\\s??", "a. b", 2), -2);
   CU_ASSERT_EQUAL(hits_at("a{1,20}\\.", "\\s", "a. b", 2), -2);
+  CU_ASSERT_EQUAL(hits_at("a+\\.", "\\s", "a. b", 2), -2);
+  CU_ASSERT_EQUAL(hits_at("a\\.", "(?:\\sb)+", "a. b", 2), -2);
+  CU_ASSERT_EQUAL(hits_at("a\\.", "\\s+?b", "a. b", 2), -2);
+  CU_ASSERT_EQUAL(hits_at("a\\.", "\\s{2", "a. b", 2), -2);
+  /* * and + in the afterbreak: runs to the end of the text */
+  CU_ASSERT_EQUAL(hits_at("a\\.", "\\s*\\d", "a.     4", 2), 1);
+  CU_ASSERT_EQUAL(hits_at("a\\.", "\\s+\\d", "a.4", 2), 0);
+  CU_ASSERT_EQUAL(hits_at("a\\.", "\\s*\\d", "a.    ", 2), 0);
 }
 
 /* Every shipped rule the C form reads decides as its local form does, on
@@ -167,12 +252,12 @@ static void test_shipped_rules(void) {
         continue;
       CU_ASSERT_PTR_NOT_NULL(r->local);
       shapes++;
-      for (size_t k = 0; k < sizeof templates / sizeof *templates; k++)
+      for (size_t k = 0; k < COUNT(templates) + COUNT(starts); k++)
         for (unsigned c = 0; c < 0x180; c++) {
           UChar t[32];
-          int32_t n = 0;
-          for (const char *q = templates[k]; *q != '\0'; q++)
-            t[n++] = *q == '#' || *q == '_' ? (UChar)c : (UChar)*q;
+          const char *tpl = k < COUNT(templates) ? templates[k]
+                                                 : starts[k - COUNT(templates)];
+          int32_t n = expand(tpl, (UChar)c, (UChar)c, t);
           compare(r->shape, r->local, t, n, &decided, &hits);
         }
     }
@@ -187,6 +272,7 @@ static void test_shipped_rules(void) {
 static CU_TestInfo shape_tests[] = {
     {"Default rules of a lower-case letter, against ICU", test_default_rules},
     {"other shapes against ICU", test_other_shapes},
+    {"groups of alternatives and ^, against ICU", test_groups},
     {"exact answers; shapes not read", test_exact},
     {"every shipped rule read, against ICU", test_shipped_rules},
     CU_TEST_INFO_NULL,

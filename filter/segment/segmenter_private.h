@@ -176,8 +176,8 @@ int xmt_srx_class_has(const char *cls, size_t n, unsigned c);
  * cls[0, n); 0 when not read. */
 int xmt_srx_class_bits(const char *cls, size_t n, uint32_t *bits);
 /* The C form of a no-break rule of single-character atoms, bounded
- * quantifiers and \b (srx_shape.c); NULL when not of that shape, or
- * *nomem set. */
+ * quantifiers, \b, ^ and groups of alternatives (* and + too in the
+ * afterbreak) (srx_shape.c); NULL when not of that shape, or *nomem set. */
 struct srx_shape *xmt_srx_shape_read(const char *before, const char *after,
                                      int *nomem);
 void xmt_srx_shape_free(struct srx_shape *sh);

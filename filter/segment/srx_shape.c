@@ -1,11 +1,15 @@
 /* srx_shape.c -- no-break rules decided in C. A rule whose beforebreak
- * and afterbreak are each a sequence of single-character atoms (\p{..},
- * \s, \d, a literal, a set [...]) with bounded quantifiers, and of \b, is
- * decided here at text below U+0100: the rules of a lower-case letter and
- * a full stop ("z. B.") are tested after almost every sentence. ICU still
- * decides where a character at or above U+0100 counts. */
+ * is a sequence of single-character atoms (\p{..}, \s, \d, a literal, a
+ * set [...]) with bounded quantifiers, \b, ^ and groups of such
+ * alternatives, and whose afterbreak is the same with * and + allowed
+ * too, is decided here at text below U+0100: abbreviations and the
+ * numbering of headings are tested after almost every sentence. ICU still
+ * decides where a character at or above U+0100 counts. ^ is the start of
+ * the text: the segmenter hands ICU the whole text with the default
+ * anchoring bounds. */
 #include "config.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,17 +18,35 @@
 
 #include "segmenter_private.h"
 
-enum { SHAPE_ITEMS = 8, SHAPE_REPEAT = 8 };
+enum {
+  SEQ_ITEMS = 64,  /* items of one sequence */
+  GROUP_ALTS = 64, /* alternatives of one group */
+  DEPTH_MAX = 4,   /* groups within groups */
+  SHAPE_REPEAT = 8
+};
 
+enum { ATOM, BOUNDARY, CARET, GROUP };
+
+/* An item: a character of bits, \b, ^, or a group of alternatives (the
+ * sequences seqs[alt0, alt0 + nalt)); lo to hi times. */
 struct shape_item {
-  int boundary; /* \b; else a character of bits, lo to hi times */
-  int lo, hi;
+  int kind, lo, hi;
+  int alt0, nalt;
   uint32_t bits[8];
 };
 
+struct shape_seq {
+  int first, n;                /* items[first, first + n) */
+  int head, tail;              /* it starts (ends) with a character of these: */
+  uint32_t hbits[8], tbits[8]; /* to turn an alternative away at once */
+};
+
 struct srx_shape {
-  int nbefore, nafter;
-  struct shape_item before[SHAPE_ITEMS], after[SHAPE_ITEMS];
+  struct shape_item *items;
+  int nitems, items_cap;
+  struct shape_seq *seqs;
+  int nseqs, seqs_cap;
+  int before, after;         /* seqs of one group item each */
   uint32_t word[8], skip[8]; /* \b below 256: word characters; those \b
                                 looks through (marks, format characters) */
 };
@@ -81,7 +103,9 @@ static size_t atom_len(const char *p) {
       const char *e = p[2] == '{' ? strchr(p, '}') : NULL;
       return e != NULL ? (size_t)(e - p) + 1 : 0;
     }
-    return p[1] != '\0' && strchr("sSdDwW.,;:!?-'\"", p[1]) != NULL ? 2 : 0;
+    return p[1] != '\0' && strchr("sSdDwW.,;:!?-'\"()[]{}|*+^$/", p[1]) != NULL
+               ? 2
+               : 0;
   }
   if (p[0] == '[') {
     size_t i = 1;
@@ -123,50 +147,206 @@ static size_t quant(const char *p, int *lo, int *hi) {
   return (size_t)(e - p) + 1;
 }
 
-/* The items of pattern into items; their count, or -1 when not read. */
-static int read_items(const char *p, struct shape_item *items) {
-  int n = 0;
-  while (*p != '\0') {
-    if (n == SHAPE_ITEMS)
+struct parse {
+  struct srx_shape *sh;
+  const char *p;
+  int nomem;
+  int ahead; /* the afterbreak: * and + read on characters */
+};
+
+/* Appends n items (or seqs) to the shape's pool; their first index, or -1
+ * when out of memory. */
+static int add_items(struct parse *ps, const struct shape_item *it, int n) {
+  struct srx_shape *sh = ps->sh;
+  if (sh->nitems + n > sh->items_cap) {
+    int cap = (sh->nitems + n) * 2;
+    void *q = realloc(sh->items, (size_t)cap * sizeof *sh->items);
+    if (q == NULL)
+      return ps->nomem = 1, -1;
+    sh->items = q;
+    sh->items_cap = cap;
+  }
+  if (n > 0)
+    memcpy(sh->items + sh->nitems, it, (size_t)n * sizeof *it);
+  sh->nitems += n;
+  return sh->nitems - n;
+}
+
+static int add_seqs(struct parse *ps, const struct shape_seq *s, int n) {
+  struct srx_shape *sh = ps->sh;
+  if (sh->nseqs + n > sh->seqs_cap) {
+    int cap = (sh->nseqs + n) * 2;
+    void *q = realloc(sh->seqs, (size_t)cap * sizeof *sh->seqs);
+    if (q == NULL)
+      return ps->nomem = 1, -1;
+    sh->seqs = q;
+    sh->seqs_cap = cap;
+  }
+  memcpy(sh->seqs + sh->nseqs, s, (size_t)n * sizeof *s);
+  sh->nseqs += n;
+  return sh->nseqs - n;
+}
+
+/* The fewest characters an item matches. */
+static int item_min(const struct srx_shape *sh, const struct shape_item *it) {
+  if (it->kind != ATOM && it->kind != GROUP)
+    return 0;
+  if (it->kind == ATOM)
+    return it->lo;
+  int least = -1;
+  for (int a = it->alt0; a < it->alt0 + it->nalt; a++) {
+    int m = 0;
+    for (int k = 0; k < sh->seqs[a].n; k++)
+      m += item_min(sh, &sh->items[sh->seqs[a].first + k]);
+    least = least < 0 || m < least ? m : least;
+  }
+  return it->lo * least;
+}
+
+static int read_alts(struct parse *ps, int depth, struct shape_item *out);
+
+/* A group "(...)" or "(?:...)" at ps->p into it; -1 when not read. */
+static int read_group(struct parse *ps, int depth, struct shape_item *it) {
+  const char *p = ps->p + 1;
+  if (p[0] == '?' && p[1] != ':')
+    return -1; /* look-arounds, atomic groups, flags: not read */
+  ps->p = p[0] == '?' ? p + 2 : p;
+  if (depth == DEPTH_MAX || read_alts(ps, depth + 1, it) < 0 || *ps->p != ')')
+    return -1;
+  ps->p++;
+  return 0;
+}
+
+/* One item at ps->p, its quantifier read; -1 when not read. */
+static int read_item(struct parse *ps, int depth, struct shape_item *it) {
+  const char *p = ps->p;
+  memset(it, 0, sizeof *it);
+  it->lo = it->hi = 1;
+  if (p[0] == '\\' && p[1] == 'b') {
+    it->kind = BOUNDARY;
+    ps->p += 2;
+    return 0;
+  }
+  if (p[0] == '^') {
+    it->kind = CARET;
+    ps->p++;
+    return 0;
+  }
+  if (p[0] == '(') {
+    it->kind = GROUP;
+    if (read_group(ps, depth, it) < 0)
       return -1;
-    struct shape_item *it = &items[n++];
-    memset(it, 0, sizeof *it);
-    if (p[0] == '\\' && p[1] == 'b') {
-      it->boundary = 1;
-      p += 2;
-      continue;
-    }
-    size_t k = atom_len(p), q;
+  } else {
+    size_t k = atom_len(p);
     if (k == 0 || !atom_bits(p, k, it->bits))
       return -1;
-    p += k;
-    q = quant(p, &it->lo, &it->hi);
-    if (q == 0)
+    it->kind = ATOM;
+    ps->p += k;
+  }
+  int lo, hi;
+  size_t q = quant(ps->p, &lo, &hi);
+  if (q == 0 && ps->ahead && it->kind == ATOM &&
+      (*ps->p == '*' || *ps->p == '+')) {
+    /* a look-ahead has no bound: forward, a run ends at the text's end */
+    lo = *ps->p == '+';
+    hi = INT_MAX;
+    q = 1;
+  }
+  if (q == 0)
+    return -1;
+  if (q != (size_t)-1) {
+    ps->p += q;
+    /* a repeated group that may match nothing: ICU ends such loops */
+    if (it->kind == GROUP && item_min(ps->sh, it) == 0)
       return -1;
-    if (q != (size_t)-1)
-      p += q;
-    if (*p == '?' || *p == '+') /* lazy or possessive: not read */
+    it->lo = lo;
+    it->hi = hi;
+  }
+  if (*ps->p == '?' || *ps->p == '+') /* lazy or possessive: not read */
+    return -1;
+  return 0;
+}
+
+/* A sequence up to '|', ')' or the end into *out; -1 when not read. */
+static int read_seq(struct parse *ps, int depth, struct shape_seq *out) {
+  struct shape_item buf[SEQ_ITEMS];
+  int n = 0;
+  while (*ps->p != '\0' && *ps->p != '|' && *ps->p != ')') {
+    if (n == SEQ_ITEMS || read_item(ps, depth, &buf[n++]) < 0)
       return -1;
   }
-  return n;
+  memset(out, 0, sizeof *out);
+  out->n = n;
+  out->head = n > 0 && buf[0].kind == ATOM && buf[0].lo > 0;
+  out->tail = n > 0 && buf[n - 1].kind == ATOM && buf[n - 1].lo > 0;
+  if (out->head)
+    memcpy(out->hbits, buf[0].bits, sizeof out->hbits);
+  if (out->tail)
+    memcpy(out->tbits, buf[n - 1].bits, sizeof out->tbits);
+  out->first = add_items(ps, buf, n);
+  return out->first < 0 ? -1 : 0;
+}
+
+/* Alternatives up to ')' or the end, as a group item into *out. */
+static int read_alts(struct parse *ps, int depth, struct shape_item *out) {
+  struct shape_seq alts[GROUP_ALTS];
+  int n = 0;
+  for (;;) {
+    if (n == GROUP_ALTS || read_seq(ps, depth, &alts[n++]) < 0)
+      return -1;
+    if (*ps->p != '|')
+      break;
+    ps->p++;
+  }
+  out->kind = GROUP;
+  out->lo = out->hi = 1;
+  out->nalt = n;
+  out->alt0 = add_seqs(ps, alts, n);
+  return out->alt0 < 0 ? -1 : 0;
+}
+
+/* A whole pattern as a sequence (of one group when it has alternatives);
+ * its seq, or -1. */
+static int read_pattern(struct parse *ps, const char *pattern) {
+  struct shape_item top;
+  struct shape_seq s;
+  memset(&s, 0, sizeof s);
+  s.n = 1;
+  ps->p = pattern;
+  memset(&top, 0, sizeof top);
+  if (read_alts(ps, 0, &top) < 0 || *ps->p != '\0')
+    return -1;
+  if (top.nalt == 1) /* one alternative: no group to go through */
+    return top.alt0;
+  s.first = add_items(ps, &top, 1);
+  return s.first < 0 ? -1 : add_seqs(ps, &s, 1);
+}
+
+void xmt_srx_shape_free(struct srx_shape *sh) {
+  if (sh == NULL)
+    return;
+  free(sh->items);
+  free(sh->seqs);
+  free(sh);
 }
 
 struct srx_shape *xmt_srx_shape_read(const char *before, const char *after,
                                      int *nomem) {
-  struct srx_shape *sh = malloc(sizeof *sh);
+  struct srx_shape *sh = calloc(1, sizeof *sh);
   *nomem = sh == NULL;
   if (sh == NULL)
     return NULL;
-  sh->nbefore = read_items(before, sh->before);
-  sh->nafter = read_items(after, sh->after);
-  if (sh->nbefore < 0 || sh->nafter < 0) {
-    free(sh);
+  struct parse ps = {sh, before, 0, 0};
+  sh->before = read_pattern(&ps, before);
+  ps.ahead = 1;
+  sh->after = sh->before < 0 ? -1 : read_pattern(&ps, after);
+  if (sh->after < 0) {
+    *nomem = ps.nomem;
+    xmt_srx_shape_free(sh);
     return NULL;
   }
   /* As ICU's \b without UREGEX_UWORD: [\p{Alphabetic}\p{M}\p{Nd}\p{Pc}],
    * marks and format characters looked through. */
-  memset(sh->word, 0, sizeof sh->word);
-  memset(sh->skip, 0, sizeof sh->skip);
   for (UChar32 c = 0; c < 256; c++) {
     int8_t t = u_charType(c);
     if (u_hasBinaryProperty(c, UCHAR_ALPHABETIC) ||
@@ -178,11 +358,9 @@ struct srx_shape *xmt_srx_shape_read(const char *before, const char *after,
   return sh;
 }
 
-void xmt_srx_shape_free(struct srx_shape *sh) { free(sh); }
-
 /* Three-valued: 1 yes, 0 no, -1 not known here. */
-static int and3(int a, int b) {
-  return a == 0 || b == 0 ? 0 : a < 0 || b < 0 ? -1 : 1;
+static int or3(int a, int b) {
+  return a == 1 || b == 1 ? 1 : a < 0 || b < 0 ? -1 : 0;
 }
 
 static int in3(const uint32_t *bits, UChar c) {
@@ -211,42 +389,113 @@ static int boundary(const struct srx_shape *sh, const UChar *t, int32_t p,
   return here != prev;
 }
 
-/* Whether items[0, i) match some t[s, p): by every count of each item. */
-static int match_back(const struct srx_shape *sh, const struct shape_item *it,
-                      int i, const UChar *t, int32_t p, int32_t len) {
+/* What is left to match once a sequence is done: it is an alternative of
+ * the group item gi of seq, done times matched before it. */
+struct frame {
+  int seq, gi, done;
+  const struct frame *up;
+};
+
+struct text {
+  const struct srx_shape *sh;
+  const UChar *t;
+  int32_t len;
+};
+
+static int back(const struct text *x, int seq, int i, int32_t p,
+                const struct frame *up);
+static int fwd(const struct text *x, int seq, int i, int32_t p,
+               const struct frame *up);
+
+/* A yes of a zero-width item at p, and what comes after it. */
+static int zero_width(const struct text *x, const struct shape_item *it,
+                      int32_t p) {
+  return it->kind == CARET ? p == 0 : boundary(x->sh, x->t, p, x->len);
+}
+
+/* Whether alternative sq cannot end (tail) or start with t[i], there when
+ * inside. */
+static int cannot(const struct shape_seq *sq, int tail, const UChar *t,
+                  int32_t i, int inside) {
+  if (!(tail ? sq->tail : sq->head))
+    return 0;
+  return !inside ||
+         (t[i] < 256 && !bit_has(tail ? sq->tbits : sq->hbits, t[i]));
+}
+
+/* The group item gi of seq, matched done times so far, the rest then
+ * matched backward (dir < 0) or forward. */
+static int group(const struct text *x, int seq, int gi, int done, int32_t p,
+                 const struct frame *up, int dir) {
+  const struct shape_item *g = &x->sh->items[x->sh->seqs[seq].first + gi];
+  int res = 0;
+  if (done >= g->lo)
+    res = dir < 0 ? back(x, seq, gi, p, up) : fwd(x, seq, gi + 1, p, up);
+  for (int a = 0; res != 1 && done < g->hi && a < g->nalt; a++) {
+    struct frame f = {seq, gi, done, up};
+    int s = g->alt0 + a;
+    if (dir < 0 ? cannot(&x->sh->seqs[s], 1, x->t, p - 1, p > 0)
+                : cannot(&x->sh->seqs[s], 0, x->t, p, p < x->len))
+      continue;
+    res = or3(res, dir < 0 ? back(x, s, x->sh->seqs[s].n, p, &f)
+                           : fwd(x, s, 0, p, &f));
+  }
+  return res;
+}
+
+/* Whether items[0, i) of seq, then up, match some t[s, p). */
+static int back(const struct text *x, int seq, int i, int32_t p,
+                const struct frame *up) {
   if (i == 0)
-    return 1;
-  const struct shape_item *x = &it[i - 1];
-  if (x->boundary)
-    return and3(boundary(sh, t, p, len), match_back(sh, it, i - 1, t, p, len));
+    return up == NULL ? 1
+                      : group(x, up->seq, up->gi, up->done + 1, p, up->up, -1);
+  const struct shape_item *it = &x->sh->items[x->sh->seqs[seq].first + i - 1];
+  if (it->kind == GROUP)
+    return group(x, seq, i - 1, 0, p, up, -1);
+  if (it->kind != ATOM) {
+    int z = zero_width(x, it, p);
+    return z == 0  ? 0
+           : z < 0 ? (back(x, seq, i - 1, p, up) != 0 ? -1 : 0)
+                   : back(x, seq, i - 1, p, up);
+  }
   int res = 0, ok = 1;
-  for (int k = 0; k <= x->hi && ok != 0 && res != 1; k++) {
+  for (int k = 0; k <= it->hi && ok != 0 && res != 1; k++) {
     if (k > 0)
-      ok = k <= p ? and3(ok, in3(x->bits, t[p - k])) : 0;
-    if (k >= x->lo && ok != 0) {
-      int r = and3(ok, match_back(sh, it, i - 1, t, p - k, len));
-      res = r == 1 ? 1 : res == -1 || r == -1 ? -1 : 0;
+      ok = k > p    ? 0
+           : ok < 0 ? (in3(it->bits, x->t[p - k]) != 0 ? -1 : 0)
+                    : in3(it->bits, x->t[p - k]);
+    if (k >= it->lo && ok != 0) {
+      int r = back(x, seq, i - 1, p - k, up);
+      res = or3(res, ok < 0 && r != 0 ? -1 : r);
     }
   }
   return res;
 }
 
-/* Whether items[i, n) match some t[p, e). */
-static int match_fwd(const struct srx_shape *sh, const struct shape_item *it,
-                     int i, int n, const UChar *t, int32_t p, int32_t len) {
-  if (i == n)
-    return 1;
-  const struct shape_item *x = &it[i];
-  if (x->boundary)
-    return and3(boundary(sh, t, p, len),
-                match_fwd(sh, it, i + 1, n, t, p, len));
+/* Whether items[i, n) of seq, then up, match some t[p, e). */
+static int fwd(const struct text *x, int seq, int i, int32_t p,
+               const struct frame *up) {
+  if (i == x->sh->seqs[seq].n)
+    return up == NULL ? 1
+                      : group(x, up->seq, up->gi, up->done + 1, p, up->up, 1);
+  const struct shape_item *it = &x->sh->items[x->sh->seqs[seq].first + i];
+  if (it->kind == GROUP)
+    return group(x, seq, i, 0, p, up, 1);
+  if (it->kind != ATOM) {
+    int z = zero_width(x, it, p);
+    return z == 0  ? 0
+           : z < 0 ? (fwd(x, seq, i + 1, p, up) != 0 ? -1 : 0)
+                   : fwd(x, seq, i + 1, p, up);
+  }
   int res = 0, ok = 1;
-  for (int k = 0; k <= x->hi && ok != 0 && res != 1; k++) {
+  for (int k = 0; k <= it->hi && ok != 0 && res != 1; k++) {
     if (k > 0)
-      ok = p + k <= len ? and3(ok, in3(x->bits, t[p + k - 1])) : 0;
-    if (k >= x->lo && ok != 0) {
-      int r = and3(ok, match_fwd(sh, it, i + 1, n, t, p + k, len));
-      res = r == 1 ? 1 : res == -1 || r == -1 ? -1 : 0;
+      ok = p + k > x->len ? 0
+           : ok < 0       ? (in3(it->bits, x->t[p + k - 1]) != 0 ? -1 : 0)
+                          : in3(it->bits, x->t[p + k - 1]);
+    if (k >= it->lo && ok != 0) {
+      int r = fwd(x, seq, i + 1, p + k, up);
+      res = or3(res, ok < 0 && r != 0 ? -1 : r);
     }
   }
   return res;
@@ -254,8 +503,10 @@ static int match_fwd(const struct srx_shape *sh, const struct shape_item *it,
 
 int xmt_srx_shape_hits(const struct srx_shape *sh, const UChar *text, int32_t p,
                        int32_t len) {
-  int b = match_back(sh, sh->before, sh->nbefore, text, p, len);
+  struct text x = {sh, text, len};
+  int b = back(&x, sh->before, sh->seqs[sh->before].n, p, NULL);
   if (b == 0)
     return 0;
-  return and3(b, match_fwd(sh, sh->after, 0, sh->nafter, text, p, len));
+  int a = fwd(&x, sh->after, 0, p, NULL);
+  return a == 0 ? 0 : b < 0 || a < 0 ? -1 : 1;
 }
