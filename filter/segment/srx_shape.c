@@ -396,11 +396,20 @@ struct frame {
   const struct frame *up;
 };
 
+/* The steps one side of a decision may take: nested bounded groups can
+ * make backtracking exponential in a rule of the user's, and past the
+ * budget ICU decides, as it did before the C form. */
+#define STEP_BUDGET 20000u
+
 struct text {
   const struct srx_shape *sh;
   const UChar *t;
   int32_t len;
+  unsigned *steps; /* taken so far by this side */
 };
+
+/* 1 once the side is past its budget: the answer is then unsure (-1). */
+static int spent(const struct text *x) { return ++*x->steps > STEP_BUDGET; }
 
 static int back(const struct text *x, int seq, int i, int32_t p,
                 const struct frame *up);
@@ -427,6 +436,8 @@ static int cannot(const struct shape_seq *sq, int tail, const UChar *t,
  * matched backward (dir < 0) or forward. */
 static int group(const struct text *x, int seq, int gi, int done, int32_t p,
                  const struct frame *up, int dir) {
+  if (spent(x))
+    return -1;
   const struct shape_item *g = &x->sh->items[x->sh->seqs[seq].first + gi];
   int res = 0;
   if (done >= g->lo)
@@ -446,6 +457,8 @@ static int group(const struct text *x, int seq, int gi, int done, int32_t p,
 /* Whether items[0, i) of seq, then up, match some t[s, p). */
 static int back(const struct text *x, int seq, int i, int32_t p,
                 const struct frame *up) {
+  if (spent(x))
+    return -1;
   if (i == 0)
     return up == NULL ? 1
                       : group(x, up->seq, up->gi, up->done + 1, p, up->up, -1);
@@ -475,6 +488,8 @@ static int back(const struct text *x, int seq, int i, int32_t p,
 /* Whether items[i, n) of seq, then up, match some t[p, e). */
 static int fwd(const struct text *x, int seq, int i, int32_t p,
                const struct frame *up) {
+  if (spent(x))
+    return -1;
   if (i == x->sh->seqs[seq].n)
     return up == NULL ? 1
                       : group(x, up->seq, up->gi, up->done + 1, p, up->up, 1);
@@ -503,10 +518,12 @@ static int fwd(const struct text *x, int seq, int i, int32_t p,
 
 int xmt_srx_shape_hits(const struct srx_shape *sh, const UChar *text, int32_t p,
                        int32_t len) {
-  struct text x = {sh, text, len};
+  unsigned steps = 0;
+  struct text x = {sh, text, len, &steps};
   int b = back(&x, sh->before, sh->seqs[sh->before].n, p, NULL);
   if (b == 0)
     return 0;
+  steps = 0;
   int a = fwd(&x, sh->after, 0, p, NULL);
   return a == 0 ? 0 : b < 0 || a < 0 ? -1 : 1;
 }
