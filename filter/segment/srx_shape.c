@@ -43,9 +43,11 @@ struct shape_seq {
 
 struct srx_shape {
   struct shape_item *items;
-  int nitems, items_cap;
+  int nitems;
+  size_t items_cap;
   struct shape_seq *seqs;
-  int nseqs, seqs_cap;
+  int nseqs;
+  size_t seqs_cap;
   int before, after;         /* seqs of one group item each */
   uint32_t word[8], skip[8]; /* \b below 256: word characters; those \b
                                 looks through (marks, format characters) */
@@ -154,37 +156,32 @@ struct parse {
   int ahead; /* the afterbreak: * and + read on characters */
 };
 
+/* Appends n elements of size bytes from src to the array *arr of *len
+ * elements (capacity *cap); the first one's index, or -1 when out of
+ * memory (ps->nomem set). */
+static int append(struct parse *ps, void *arr, int *len, size_t *cap,
+                  const void *src, int n, size_t size) {
+  void **v = arr;
+  void *q = xmt_grow_array(*v, cap, (size_t)*len + (size_t)n, size);
+  if (q == NULL)
+    return ps->nomem = 1, -1;
+  *v = q;
+  if (n > 0)
+    memcpy((char *)q + (size_t)*len * size, src, (size_t)n * size);
+  *len += n;
+  return *len - n;
+}
+
 /* Appends n items (or seqs) to the shape's pool; their first index, or -1
  * when out of memory. */
 static int add_items(struct parse *ps, const struct shape_item *it, int n) {
   struct srx_shape *sh = ps->sh;
-  if (sh->nitems + n > sh->items_cap) {
-    int cap = (sh->nitems + n) * 2;
-    void *q = realloc(sh->items, (size_t)cap * sizeof *sh->items);
-    if (q == NULL)
-      return ps->nomem = 1, -1;
-    sh->items = q;
-    sh->items_cap = cap;
-  }
-  if (n > 0)
-    memcpy(sh->items + sh->nitems, it, (size_t)n * sizeof *it);
-  sh->nitems += n;
-  return sh->nitems - n;
+  return append(ps, &sh->items, &sh->nitems, &sh->items_cap, it, n, sizeof *it);
 }
 
 static int add_seqs(struct parse *ps, const struct shape_seq *s, int n) {
   struct srx_shape *sh = ps->sh;
-  if (sh->nseqs + n > sh->seqs_cap) {
-    int cap = (sh->nseqs + n) * 2;
-    void *q = realloc(sh->seqs, (size_t)cap * sizeof *sh->seqs);
-    if (q == NULL)
-      return ps->nomem = 1, -1;
-    sh->seqs = q;
-    sh->seqs_cap = cap;
-  }
-  memcpy(sh->seqs + sh->nseqs, s, (size_t)n * sizeof *s);
-  sh->nseqs += n;
-  return sh->nseqs - n;
+  return append(ps, &sh->seqs, &sh->nseqs, &sh->seqs_cap, s, n, sizeof *s);
 }
 
 /* The fewest characters an item matches. */
