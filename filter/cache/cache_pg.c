@@ -509,7 +509,8 @@ static xmt_status pg_open(struct xmt_cache **out, const char *where,
   c->pq = xmt_pq_api(c->msg, sizeof c->msg);
   if (c->pq == NULL) {
     free(conninfo);
-    snprintf(c->label, sizeof c->label, "postgresql:");
+    /* Without libpq, no label without the password: the scheme alone. */
+    snprintf(c->label, sizeof c->label, "postgresql");
     return pg_fail(c, err, "cannot connect");
   }
   if (!describe(c, conninfo)) {
