@@ -371,4 +371,25 @@ int xmt_spawn(const struct xmt_spawn *s, pid_t *pid);
  * unset); NULL when there is none, or when out of memory (*nomem). */
 char *xmt_spawn_find(const char *prog, int *nomem);
 
+/* --- Libraries loaded on first use (dynlib.c) -----------------------------
+ * A table of function pointers filled from a shared library with dlopen
+ * and dlsym; the library's own header still gives the types. */
+
+/* One function of the library: its name, and the offset of its pointer in
+ * the caller's table (offsetof). */
+struct xmt_dynsym {
+  const char *name;
+  size_t offset;
+};
+
+/* Loads soname and writes the address of each of syms[0..n) at table +
+ * offset. 0, or 1 with "cannot load SONAME: " and dlerror()'s reason in
+ * errbuf (the library closed again). A loaded library stays loaded. */
+int xmt_dynlib_load(const char *soname, const struct xmt_dynsym *syms, size_t n,
+                    void *table, char *errbuf, size_t errlen);
+
+/* A compile-time check that a table's field has the type of the function
+ * it is filled with (no code, no reference to the function). */
+#define XMT_DYNSYM_CHECK(field, fn) ((void)sizeof(&(fn) == (field)))
+
 #endif /* XMT_BASE_PRIVATE_H */

@@ -10,7 +10,6 @@
  * body. A body is read no further than an answer to its request may go. */
 #include "config.h"
 
-#include <curl/curl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #include <time.h>
 
 #include "backends_private.h"
+#include "curl_api.h"
 
 #define DEFAULT_TIMEOUT_MS 60000u
 #define BACKOFF_MS 250u /* first retry delay; doubles each time */
@@ -41,6 +41,7 @@ struct job {
 };
 
 struct http {
+  const struct xmt_curl_api *curl;
   char *url;
   enum api api;
   char *key;
@@ -72,9 +73,10 @@ static size_t on_body(char *data, size_t size, size_t nmemb, void *user) {
 }
 
 /* Appends key=urlencoded(value)&. */
-static xmt_status form_field(CURL *easy, struct xmt_buf *out, const char *key,
+static xmt_status form_field(const struct http *h, CURL *easy,
+                             struct xmt_buf *out, const char *key,
                              const char *value, size_t len) {
-  char *enc = curl_easy_escape(easy, value, (int)len);
+  char *enc = h->curl->easy_escape(easy, value, (int)len);
   if (enc == NULL)
     return XMT_ERR_NOMEM;
   xmt_status st = xmt_buf_append_str(out, out->len > 0 ? "&" : "");
@@ -84,7 +86,7 @@ static xmt_status form_field(CURL *easy, struct xmt_buf *out, const char *key,
     st = xmt_buf_append_byte(out, '=');
   if (st == XMT_OK)
     st = xmt_buf_append_str(out, enc);
-  curl_free(enc);
+  h->curl->free(enc);
   return st;
 }
 
@@ -99,13 +101,16 @@ static xmt_status build_request(struct http *h, struct job *job,
     xmt_apertium_language(tl, tgt, sizeof tgt, region, sizeof region);
     char pair[40];
     snprintf(pair, sizeof pair, "%s|%s", src, tgt);
-    xmt_status st = form_field(job->easy, &job->request, "q", r->text, r->len);
+    xmt_status st =
+        form_field(h, job->easy, &job->request, "q", r->text, r->len);
     if (st == XMT_OK)
-      st = form_field(job->easy, &job->request, "langpair", pair, strlen(pair));
+      st = form_field(h, job->easy, &job->request, "langpair", pair,
+                      strlen(pair));
     if (st == XMT_OK)
       st = xmt_buf_append_str(&job->request, "&markUnknown=no&format=txt");
     if (st == XMT_OK && h->key != NULL)
-      st = form_field(job->easy, &job->request, "key", h->key, strlen(h->key));
+      st = form_field(h, job->easy, &job->request, "key", h->key,
+                      strlen(h->key));
     return st;
   }
   snprintf(src, sizeof src, "%.*s", (int)strcspn(sl, "-_"), sl);
@@ -144,10 +149,10 @@ static size_t body_cap(const struct http *h, size_t request_len) {
 
 static int start_job(struct http *h, struct job *job,
                      const struct xmt_mt_request *r) {
-  CURL *easy = h->nidle > 0 ? h->idle[--h->nidle] : curl_easy_init();
+  CURL *easy = h->nidle > 0 ? h->idle[--h->nidle] : h->curl->easy_init();
   if (easy == NULL)
     return -1;
-  curl_easy_reset(easy);
+  h->curl->easy_reset(easy);
   job->easy = easy;
   /* A body kept from a huge answer is not kept for the next. */
   if (job->body.cap > ((size_t)1 << 20))
@@ -157,22 +162,22 @@ static int start_job(struct http *h, struct job *job,
   job->too_big = 0;
   if (build_request(h, job, r) != XMT_OK)
     return -1;
-  curl_easy_setopt(easy, CURLOPT_URL, h->url);
-  curl_easy_setopt(easy, CURLOPT_POSTFIELDS, job->request.data);
-  curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE, (long)job->request.len);
+  h->curl->easy_setopt(easy, CURLOPT_URL, h->url);
+  h->curl->easy_setopt(easy, CURLOPT_POSTFIELDS, job->request.data);
+  h->curl->easy_setopt(easy, CURLOPT_POSTFIELDSIZE, (long)job->request.len);
   if (h->api == API_LIBRETRANSLATE)
-    curl_easy_setopt(easy, CURLOPT_HTTPHEADER, h->json_headers);
-  curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt(easy, CURLOPT_WRITEDATA, job);
-  curl_easy_setopt(easy, CURLOPT_PRIVATE, job);
+    h->curl->easy_setopt(easy, CURLOPT_HTTPHEADER, h->json_headers);
+  h->curl->easy_setopt(easy, CURLOPT_WRITEFUNCTION, on_body);
+  h->curl->easy_setopt(easy, CURLOPT_WRITEDATA, job);
+  h->curl->easy_setopt(easy, CURLOPT_PRIVATE, job);
   /* What is left of the batch's time: --timeout is per batch, retries
    * included. */
   unsigned long long now = xmt_now_ms();
   long left = h->deadline > now ? (long)(h->deadline - now) : 1;
-  curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, left);
-  curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(easy, CURLOPT_USERAGENT, "xliffmt/" PACKAGE_VERSION);
-  if (curl_multi_add_handle(h->multi, easy) != CURLM_OK)
+  h->curl->easy_setopt(easy, CURLOPT_TIMEOUT_MS, left);
+  h->curl->easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+  h->curl->easy_setopt(easy, CURLOPT_USERAGENT, "xliffmt/" PACKAGE_VERSION);
+  if (h->curl->multi_add_handle(h->multi, easy) != CURLM_OK)
     return -1;
   job->running = 1;
   return 0;
@@ -280,8 +285,8 @@ static int fail_job(struct job *job, xmt_mt_response *resp, int engine,
 static int finish_job(struct http *h, struct job *job, CURLcode code,
                       const struct xmt_mt_request *r, xmt_mt_response *resp) {
   long status = 0;
-  curl_easy_getinfo(job->easy, CURLINFO_RESPONSE_CODE, &status);
-  curl_multi_remove_handle(h->multi, job->easy);
+  h->curl->easy_getinfo(job->easy, CURLINFO_RESPONSE_CODE, &status);
+  h->curl->multi_remove_handle(h->multi, job->easy);
   h->idle[h->nidle++] = job->easy;
   job->easy = NULL;
   job->running = 0;
@@ -310,7 +315,7 @@ static int finish_job(struct http *h, struct job *job, CURLcode code,
     return fail_job(job, resp, 0, msg);
   } else {
     snprintf(job->last_error, sizeof job->last_error, "%.80s: %s", h->url,
-             curl_easy_strerror(code));
+             h->curl->easy_strerror(code));
     retry = code == CURLE_OPERATION_TIMEDOUT || code == CURLE_COULDNT_CONNECT ||
             code == CURLE_COULDNT_RESOLVE_HOST || code == CURLE_SEND_ERROR ||
             code == CURLE_RECV_ERROR || code == CURLE_GOT_NOTHING ||
@@ -402,17 +407,17 @@ static int http_translate(void *state, const struct xmt_mt_request *requests,
         running++;
     }
     int still;
-    if (rc != 0 || curl_multi_perform(h->multi, &still) != CURLM_OK) {
+    if (rc != 0 || h->curl->multi_perform(h->multi, &still) != CURLM_OK) {
       rc = 1;
       break;
     }
     CURLMsg *m;
     int left;
-    while (rc == 0 && (m = curl_multi_info_read(h->multi, &left)) != NULL) {
+    while (rc == 0 && (m = h->curl->multi_info_read(h->multi, &left)) != NULL) {
       if (m->msg != CURLMSG_DONE)
         continue;
       char *priv = NULL;
-      curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, &priv);
+      h->curl->easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, &priv);
       struct job *job = (struct job *)(void *)priv;
       CURLcode code = m->data.result;
       running--;
@@ -442,8 +447,8 @@ static int http_translate(void *state, const struct xmt_mt_request *requests,
     if (running == 0) {
       struct timespec ts = {wait / 1000, (long)(wait % 1000) * 1000000L};
       nanosleep(&ts, NULL);
-    } else if (curl_multi_wait(h->multi, NULL, 0, wait > 0 ? wait : 1, NULL) !=
-               CURLM_OK) {
+    } else if (h->curl->multi_wait(h->multi, NULL, 0, wait > 0 ? wait : 1,
+                                   NULL) != CURLM_OK) {
       rc = 1;
     }
   }
@@ -451,7 +456,7 @@ static int http_translate(void *state, const struct xmt_mt_request *requests,
   for (size_t i = 0; i < n; i++) {
     struct job *job = &h->jobs[i];
     if (job->running) {
-      curl_multi_remove_handle(h->multi, job->easy);
+      h->curl->multi_remove_handle(h->multi, job->easy);
       h->idle[h->nidle++] = job->easy;
       job->easy = NULL;
       job->running = 0;
@@ -468,11 +473,12 @@ static void http_close(void *state) {
   struct http *h = state;
   if (h == NULL)
     return;
+  const struct xmt_curl_api *curl = h->curl;
   for (size_t i = 0; i < h->nidle; i++)
-    curl_easy_cleanup(h->idle[i]);
+    h->curl->easy_cleanup(h->idle[i]);
   if (h->multi != NULL)
-    curl_multi_cleanup(h->multi);
-  curl_slist_free_all(h->json_headers);
+    h->curl->multi_cleanup(h->multi);
+  h->curl->slist_free_all(h->json_headers);
   for (size_t i = 0; i < h->jobs_cap; i++) {
     xmt_buf_free(&h->jobs[i].request);
     xmt_buf_free(&h->jobs[i].body);
@@ -484,7 +490,7 @@ static void http_close(void *state) {
   free(h->url);
   free(h->key);
   free(h);
-  curl_global_cleanup();
+  curl->global_cleanup();
 }
 
 /* The service's translate endpoint: URL as given when its path ends in
@@ -514,15 +520,23 @@ static int http_open(void *user, const struct xmt_backend_config *config,
   }
   if (xmt_backend_check_options(config, "http", known, errbuf, errlen))
     return 1;
-  if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+  /* libcurl is loaded here, the first time an http engine is made. */
+  char why[512];
+  const struct xmt_curl_api *curl = xmt_curl_api(why, sizeof why);
+  if (curl == NULL) {
+    snprintf(errbuf, errlen, "http backend: %s", why);
+    return 1;
+  }
+  if (curl->global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
     snprintf(errbuf, errlen, "cannot initialise libcurl");
     return 1;
   }
   struct http *h = xmt_backend_state_new(sizeof *h, errbuf, errlen);
   if (h == NULL) {
-    curl_global_cleanup();
+    curl->global_cleanup();
     return 1;
   }
+  h->curl = curl;
   h->concurrency = 4;
   h->retries = 3;
   h->timeout_ms =
@@ -549,14 +563,15 @@ static int http_open(void *user, const struct xmt_backend_config *config,
   h->url = endpoint(url);
   h->key = key != NULL ? xmt_strdup(key) : NULL;
   h->idle = calloc(h->concurrency, sizeof *h->idle);
-  h->multi = curl_multi_init();
-  h->json_headers = curl_slist_append(NULL, "Content-Type: application/json");
+  h->multi = h->curl->multi_init();
+  h->json_headers =
+      h->curl->slist_append(NULL, "Content-Type: application/json");
   if (h->url == NULL || (key != NULL && h->key == NULL) || h->idle == NULL ||
       h->multi == NULL || h->json_headers == NULL) {
     snprintf(errbuf, errlen, "out of memory");
     goto fail;
   }
-  curl_multi_setopt(h->multi, CURLMOPT_MAXCONNECTS, (long)h->concurrency);
+  h->curl->multi_setopt(h->multi, CURLMOPT_MAXCONNECTS, (long)h->concurrency);
   *state = h;
   return 0;
 fail:

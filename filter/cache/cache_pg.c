@@ -25,9 +25,8 @@
 #include <string.h>
 #include <time.h>
 
-#include <libpq-fe.h>
-
 #include "cache_private.h"
+#include "pq_api.h"
 
 /* Built-in type OIDs, fixed by PostgreSQL (pg_type.dat). */
 enum { OID_INT8 = 20, OID_INT4 = 23, OID_TEXT = 25 };
@@ -113,6 +112,7 @@ struct entry {
 
 struct pg {
   struct xmt_cache base;
+  const struct xmt_pq_api *pq; /* NULL: libpq could not be loaded */
   PGconn *conn;
   const int *interrupted;     /* the run's: waits end when it is set */
   double lock_s, statement_s; /* the session's timeouts, in seconds */
@@ -176,7 +176,7 @@ static int describe(struct pg *c, const char *conninfo) {
     return 1;
   }
   char *why = NULL;
-  PQconninfoOption *opts = PQconninfoParse(conninfo, &why);
+  PQconninfoOption *opts = c->pq->conninfoParse(conninfo, &why);
   if (opts == NULL) {
     /* libpq's message may quote any part of the string. */
     int secret = uri || strstr(conninfo, "password") != NULL;
@@ -184,7 +184,7 @@ static int describe(struct pg *c, const char *conninfo) {
     set_msg(c, "not a connection string",
             secret ? "(libpq's message not shown: it may quote the password)"
                    : why);
-    PQfreemem(why);
+    c->pq->freemem(why);
     return 0;
   }
   const char *sep = "";
@@ -197,7 +197,7 @@ static int describe(struct pg *c, const char *conninfo) {
                           o->keyword, quote, o->val, quote);
     sep = " ";
   }
-  PQconninfoFree(opts);
+  c->pq->conninfoFree(opts);
   return 1;
 }
 
@@ -230,8 +230,8 @@ static enum wait wait_socket(struct pg *c, int writing, double until) {
       if (left * 1000 < TICK_MS)
         tick = (int)(left * 1000) + 1;
     }
-    struct pollfd p = {PQsocket(c->conn), (short)(writing ? POLLOUT : POLLIN),
-                       0};
+    struct pollfd p = {c->pq->socket(c->conn),
+                       (short)(writing ? POLLOUT : POLLIN), 0};
     if (p.fd < 0)
       return FAILED;
     int n = poll(&p, 1, tick);
@@ -255,14 +255,14 @@ static void give_up(struct pg *c, enum wait how, double limit) {
              "and %g s more)",
              limit, limit - ANSWER_GRACE_S, ANSWER_GRACE_S);
   } else {
-    set_msg(c, "", PQerrorMessage(c->conn));
+    set_msg(c, "", c->pq->errorMessage(c->conn));
   }
 }
 
 /* Why r (NULL: the connection) failed, into c->msg. */
 static void result_msg(struct pg *c, const PGresult *r) {
   const char *state =
-      r != NULL ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+      r != NULL ? c->pq->resultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
   snprintf(c->state, sizeof c->state, "%s", state != NULL ? state : "");
   if (strcmp(c->state, "55P03") == 0) { /* lock_not_available */
     c->locked = 1;
@@ -270,8 +270,8 @@ static void result_msg(struct pg *c, const PGresult *r) {
              "locked by another session for %g s (lock_timeout)", c->lock_s);
     return;
   }
-  const char *why = r != NULL ? PQresultErrorMessage(r) : "";
-  set_msg(c, "", why[0] != '\0' ? why : PQerrorMessage(c->conn));
+  const char *why = r != NULL ? c->pq->resultErrorMessage(r) : "";
+  set_msg(c, "", why[0] != '\0' ? why : c->pq->errorMessage(c->conn));
 }
 
 /* Waits for the answer to what was just sent (sent: what PQsend* gave)
@@ -290,37 +290,37 @@ static int answer(struct pg *c, int sent, ExecStatusType want, PGresult **out) {
   double until = limit > 0 ? now_s() + limit : 0;
   enum wait w = READY;
   int flushed;
-  while ((flushed = PQflush(c->conn)) == 1 &&
+  while ((flushed = c->pq->flush(c->conn)) == 1 &&
          (w = wait_socket(c, 1, until)) == READY)
     ;
   if (flushed < 0)
     w = FAILED;
   PGresult *last = NULL;
   for (;;) {
-    while (w == READY && PQisBusy(c->conn)) {
+    while (w == READY && c->pq->isBusy(c->conn)) {
       w = wait_socket(c, 0, until);
-      if (w == READY && !PQconsumeInput(c->conn))
+      if (w == READY && !c->pq->consumeInput(c->conn))
         w = FAILED;
     }
     if (w != READY) {
-      PQclear(last);
+      c->pq->clear(last);
       give_up(c, w, limit);
       return 0;
     }
-    PGresult *r = PQgetResult(c->conn);
+    PGresult *r = c->pq->getResult(c->conn);
     if (r == NULL)
       break;
     /* The server stops at a statement that fails: it is the last. */
-    PQclear(last);
+    c->pq->clear(last);
     last = r;
   }
-  int ok = last != NULL && PQresultStatus(last) == want;
+  int ok = last != NULL && c->pq->resultStatus(last) == want;
   if (!ok)
     result_msg(c, last);
   if (ok && out != NULL)
     *out = last;
   else
-    PQclear(last);
+    c->pq->clear(last);
   return ok;
 }
 
@@ -329,7 +329,7 @@ static int run(struct pg *c, const char *sql, ExecStatusType want,
                PGresult **out) {
   if (c->broken)
     return 0; /* c->msg still says why */
-  return answer(c, PQsendQuery(c->conn, sql), want, out);
+  return answer(c, c->pq->sendQuery(c->conn, sql), want, out);
 }
 
 static int exists(struct pg *c, int *yes) {
@@ -339,8 +339,8 @@ static int exists(struct pg *c, int *yes) {
            "to_regclass('xliffmt_cache_key') IS NOT NULL",
            PGRES_TUPLES_OK, &r))
     return 0;
-  *yes = PQntuples(r) == 1 && strcmp(PQgetvalue(r, 0, 0), "t") == 0;
-  PQclear(r);
+  *yes = c->pq->ntuples(r) == 1 && strcmp(c->pq->getvalue(r, 0, 0), "t") == 0;
+  c->pq->clear(r);
   return 1;
 }
 
@@ -378,7 +378,7 @@ static xmt_status pg_fail(struct pg *c, struct xmt_error_store *err,
 /* The connection's connect_timeout in seconds (0: none), as libpq reads
  * it; -1 when it is not a number. */
 static int connect_timeout(struct pg *c) {
-  PQconninfoOption *opts = PQconninfo(c->conn);
+  PQconninfoOption *opts = c->pq->conninfo(c->conn);
   int timeout = 0;
   for (PQconninfoOption *o = opts; o != NULL && o->keyword != NULL; o++)
     if (strcmp(o->keyword, "connect_timeout") == 0 && o->val != NULL &&
@@ -390,7 +390,7 @@ static int connect_timeout(struct pg *c) {
                 : v > 0                       ? 86400
                                               : 0;
     }
-  PQconninfoFree(opts);
+  c->pq->conninfoFree(opts);
   return timeout;
 }
 
@@ -402,9 +402,9 @@ static int connect_timeout(struct pg *c) {
  * refuses). 1 when connected, else 0 and c->msg says why. */
 static int connect_waiting(struct pg *c, const char *const *keys,
                            const char *const *values) {
-  if (PQstatus(c->conn = PQconnectStartParams(keys, values, 1)) ==
+  if (c->pq->status(c->conn = c->pq->connectStartParams(keys, values, 1)) ==
       CONNECTION_BAD) {
-    set_msg(c, "", PQerrorMessage(c->conn));
+    set_msg(c, "", c->pq->errorMessage(c->conn));
     return 0;
   }
   int timeout = connect_timeout(c);
@@ -417,10 +417,10 @@ static int connect_waiting(struct pg *c, const char *const *keys,
   PostgresPollingStatusType s = PGRES_POLLING_WRITING;
   while (s != PGRES_POLLING_OK) {
     if (s == PGRES_POLLING_FAILED) {
-      set_msg(c, "", PQerrorMessage(c->conn));
+      set_msg(c, "", c->pq->errorMessage(c->conn));
       return 0;
     }
-    const char *h = PQhost(c->conn), *port = PQport(c->conn);
+    const char *h = c->pq->host(c->conn), *port = c->pq->port(c->conn);
     snprintf(now_host, sizeof now_host, "%s:%s", h != NULL ? h : "",
              port != NULL ? port : "");
     if (strcmp(now_host, host) != 0) {
@@ -438,7 +438,7 @@ static int connect_waiting(struct pg *c, const char *const *keys,
                "no answer from the server in %d s (connect_timeout)", timeout);
       return 0;
     }
-    s = w == READY ? PQconnectPoll(c->conn) : PGRES_POLLING_FAILED;
+    s = w == READY ? c->pq->connectPoll(c->conn) : PGRES_POLLING_FAILED;
   }
   return 1;
 }
@@ -461,18 +461,18 @@ static int settings(struct pg *c) {
   c->statement_s = 10; /* till the server says */
   if (!run(c, sql, PGRES_TUPLES_OK, &r))
     return 0;
-  if (PQntuples(r) == 1) {
-    c->lock_s = strtod(PQgetvalue(r, 0, 0), NULL);
-    c->statement_s = strtod(PQgetvalue(r, 0, 1), NULL);
+  if (c->pq->ntuples(r) == 1) {
+    c->lock_s = strtod(c->pq->getvalue(r, 0, 0), NULL);
+    c->statement_s = strtod(c->pq->getvalue(r, 0, 1), NULL);
   }
-  PQclear(r);
+  c->pq->clear(r);
   return 1;
 }
 
 static int prepare(struct pg *c, const char *name, const char *sql, int nparams,
                    const Oid *types) {
   return !c->broken &&
-         answer(c, PQsendPrepare(c->conn, name, sql, nparams, types),
+         answer(c, c->pq->sendPrepare(c->conn, name, sql, nparams, types),
                 PGRES_COMMAND_OK, NULL);
 }
 
@@ -505,6 +505,14 @@ static xmt_status pg_open(struct xmt_cache **out, const char *where,
   c->base.name = c->label;
   c->max_entries = max_entries;
   c->interrupted = interrupted;
+  /* libpq is loaded here, the first time a PostgreSQL cache is opened. */
+  c->pq = xmt_pq_api(c->msg, sizeof c->msg);
+  if (c->pq == NULL) {
+    free(conninfo);
+    /* Without libpq, no label without the password: the scheme alone. */
+    snprintf(c->label, sizeof c->label, "postgresql");
+    return pg_fail(c, err, "cannot connect");
+  }
   if (!describe(c, conninfo)) {
     free(conninfo);
     return pg_fail(c, err, "cannot connect");
@@ -531,10 +539,10 @@ static xmt_status pg_open(struct xmt_cache **out, const char *where,
     pg_close(&c->base);
     return xmt_error_nomem(err);
   }
-  if (!connected || PQsetnonblocking(c->conn, 1) != 0)
+  if (!connected || c->pq->setnonblocking(c->conn, 1) != 0)
     return pg_fail(c, err, "cannot connect");
-  PQsetNoticeProcessor(c->conn, quiet, NULL);
-  const char *enc = PQparameterStatus(c->conn, "server_encoding");
+  c->pq->setNoticeProcessor(c->conn, quiet, NULL);
+  const char *enc = c->pq->parameterStatus(c->conn, "server_encoding");
   if (enc == NULL ||
       (strcmp(enc, "UTF8") != 0 && strcmp(enc, "SQL_ASCII") != 0)) {
     snprintf(c->msg, sizeof c->msg,
@@ -589,21 +597,21 @@ static int pg_get(struct xmt_cache *cache, const struct xmt_cache_key *k,
   struct params p;
   key_params(&p, k, request, len);
   PGresult *r = NULL;
-  if (c->broken ||
-      !answer(c,
-              PQsendQueryPrepared(c->conn, "xmt_get", 5, p.v, p.len, p.fmt, 0),
-              PGRES_TUPLES_OK, &r))
+  if (c->broken || !answer(c,
+                           c->pq->sendQueryPrepared(c->conn, "xmt_get", 5, p.v,
+                                                    p.len, p.fmt, 0),
+                           PGRES_TUPLES_OK, &r))
     return -1;
-  if (PQntuples(r) != 1) {
-    PQclear(r);
+  if (c->pq->ntuples(r) != 1) {
+    c->pq->clear(r);
     return 0;
   }
   const char *col[4];
   for (int i = 0; i < 4; i++)
-    col[i] = PQgetisnull(r, 0, i) ? NULL : PQgetvalue(r, 0, i);
-  xmt_status st = xmt_cache_answer(resp, col[0], (size_t)PQgetlength(r, 0, 0),
-                                   col[1], col[2], col[3]);
-  PQclear(r);
+    col[i] = c->pq->getisnull(r, 0, i) ? NULL : c->pq->getvalue(r, 0, i);
+  xmt_status st = xmt_cache_answer(
+      resp, col[0], (size_t)c->pq->getlength(r, 0, 0), col[1], col[2], col[3]);
+  c->pq->clear(r);
   if (st != XMT_OK)
     return st == XMT_ERR_NOMEM ? -2 : 0;
   return 1;
@@ -702,10 +710,11 @@ static int write_entries(struct pg *c, int *retry) {
       p.len[j] = (int)e->len[field[j]];
       p.fmt[j] = 1;
     }
-    int ok = !c->broken && answer(c,
-                                  PQsendQueryPrepared(c->conn, "xmt_put", 9,
+    int ok =
+        !c->broken && answer(c,
+                             c->pq->sendQueryPrepared(c->conn, "xmt_put", 9,
                                                       p.v, p.len, p.fmt, 0),
-                                  PGRES_COMMAND_OK, NULL);
+                             PGRES_COMMAND_OK, NULL);
     if (!ok) {
       /* deadlock_detected, serialization_failure */
       *retry = strcmp(c->state, "40P01") == 0 || strcmp(c->state, "40001") == 0;
@@ -762,17 +771,18 @@ static void prune(struct pg *c) {
     return;
   if (run(c, "SELECT pg_try_advisory_xact_lock(" PRUNE_LOCK ")",
           PGRES_TUPLES_OK, &r) &&
-      PQntuples(r) == 1 && strcmp(PQgetvalue(r, 0, 0), "t") == 0) {
+      c->pq->ntuples(r) == 1 && strcmp(c->pq->getvalue(r, 0, 0), "t") == 0) {
     char bound[32];
     snprintf(bound, sizeof bound, "%zu", c->max_entries);
     const char *v[] = {bound};
     static const Oid types[] = {OID_INT8};
     if (!c->broken)
       answer(c,
-             PQsendQueryParams(c->conn, prune_sql, 1, types, v, NULL, NULL, 0),
+             c->pq->sendQueryParams(c->conn, prune_sql, 1, types, v, NULL, NULL,
+                                    0),
              PGRES_COMMAND_OK, NULL);
   }
-  PQclear(r);
+  c->pq->clear(r);
   /* COMMIT ends a failed transaction too (as a rollback). */
   run(c, "COMMIT", PGRES_COMMAND_OK, NULL);
 }
@@ -780,13 +790,17 @@ static void prune(struct pg *c) {
 static void pg_close(struct xmt_cache *cache) {
   struct pg *c = (struct pg *)cache;
   /* Puts never committed are dropped, as a rollback would. */
+  if (c->pq == NULL) { /* nothing was opened */
+    free(c);
+    return;
+  }
   if (c->conn != NULL && c->max_entries > 0 && !c->broken &&
       (c->interrupted == NULL ||
        __atomic_load_n(c->interrupted, __ATOMIC_RELAXED) == 0) &&
-      PQstatus(c->conn) == CONNECTION_OK &&
-      PQtransactionStatus(c->conn) == PQTRANS_IDLE)
+      c->pq->status(c->conn) == CONNECTION_OK &&
+      c->pq->transactionStatus(c->conn) == PQTRANS_IDLE)
     prune(c);
-  PQfinish(c->conn);
+  c->pq->finish(c->conn);
   free(c->entries);
   xmt_buf_free(&c->arena);
   free(c);
