@@ -10,6 +10,9 @@
 
 #include "office_doc.h"
 
+/* What expat is given at a time (office_xml_parse). */
+#define XMT_OFFICE_XML_CHUNK 65536
+
 void xmt_office_close(const struct xmt_office_format *fmt, void *d) {
   struct xmt_office_doc *doc = d;
   if (doc == NULL)
@@ -168,7 +171,17 @@ xmt_status xmt_office_xml_parse(struct xmt_office_xml *x, const char *data,
   XML_SetElementHandler(x->xp, x->start, x->end);
   XML_SetCharacterDataHandler(x->xp, x->text);
   XML_SetStartDoctypeDeclHandler(x->xp, on_doctype);
-  enum XML_Status xs = XML_Parse(x->xp, data, (int)len, XML_TRUE);
+  /* In pieces: expat copies what it is given into a buffer of its own,
+   * which given a whole part would be a second copy of it. The byte
+   * indexes the handlers take are the stream's, whatever the pieces. */
+  enum XML_Status xs = XML_STATUS_OK;
+  size_t done = 0;
+  do {
+    size_t n =
+        len - done < XMT_OFFICE_XML_CHUNK ? len - done : XMT_OFFICE_XML_CHUNK;
+    xs = XML_Parse(x->xp, data + done, (int)n, done + n == len);
+    done += n;
+  } while (xs == XML_STATUS_OK && done < len);
   xmt_status st = report(x, xs, at, err);
   XML_ParserFree(x->xp);
   x->xp = NULL;
