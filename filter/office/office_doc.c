@@ -5,10 +5,14 @@
  * and a target walked, text and codes, for the format to write. */
 #include "config.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "office_doc.h"
+
+/* What expat is given at a time (xmt_office_xml_parse). */
+#define XMT_OFFICE_XML_PIECE 65536
 
 void xmt_office_close(const struct xmt_office_format *fmt, void *d) {
   struct xmt_office_doc *doc = d;
@@ -168,7 +172,22 @@ xmt_status xmt_office_xml_parse(struct xmt_office_xml *x, const char *data,
   XML_SetElementHandler(x->xp, x->start, x->end);
   XML_SetCharacterDataHandler(x->xp, x->text);
   XML_SetStartDoctypeDeclHandler(x->xp, on_doctype);
-  enum XML_Status xs = XML_Parse(x->xp, data, (int)len, XML_TRUE);
+  /* In pieces: expat copies what it is given into a buffer of its own,
+   * which given the whole part is a second copy of it, every page
+   * touched. A token longer than a piece (a comment of megabytes) is
+   * scanned again with each piece: the pieces double while one is
+   * pending, so that the scans add up to twice the token, not its
+   * square. The byte indexes the handlers take are the stream's. */
+  enum XML_Status xs = XML_STATUS_OK;
+  size_t done = 0, piece = XMT_OFFICE_XML_PIECE;
+  do {
+    size_t n = len - done < piece ? len - done : piece;
+    xs = XML_Parse(x->xp, data + done, (int)n, done + n == len);
+    done += n;
+    XML_Index token = XML_GetCurrentByteIndex(x->xp); /* one pending */
+    if ((token < 0 || done - (size_t)token >= piece) && piece < INT_MAX / 2)
+      piece *= 2;
+  } while (xs == XML_STATUS_OK && done < len);
   xmt_status st = report(x, xs, at, err);
   XML_ParserFree(x->xp);
   x->xp = NULL;

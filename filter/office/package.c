@@ -374,9 +374,18 @@ static xmt_status damaged(xmt_package *pkg, const char *name, const char *why,
 static xmt_status read_all(xmt_package *pkg, zip_file_t *zf, const char *name,
                            uint64_t want, struct xmt_buf *out,
                            struct xmt_error_store *err) {
-  for (;;) {
-    if (xmt_buf_grow(out, 65536) != XMT_OK)
+  /* The declared size at once (the caller bounds it), and a byte more to
+   * see a longer entry: grown by doubling, a part was held in up to
+   * twice its size, copied at each step. */
+  if (out->cap < want + 2) {
+    char *d = realloc(out->data, (size_t)want + 2);
+    if (d == NULL)
       return xmt_error_nomem(err);
+    out->data = d;
+    out->cap = (size_t)want + 2;
+  }
+  for (;;) {
+    /* out->len <= want here: room for one byte at least */
     size_t room = out->cap - out->len - 1;
     zip_int64_t got = zip_fread(zf, out->data + out->len, room);
     if (got < 0)
