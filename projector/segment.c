@@ -24,6 +24,17 @@ struct xmt_segment {
   struct tag_rec *tags;
   size_t ntags;
   size_t cap;
+  /* The one allocation text, pool and tags were first made in (NULL:
+   * none): one malloc and one free a segment instead of three. A part
+   * that outgrows its room there moves out; the last one out frees it. */
+  char *block;
+  size_t block_len;
+  /* The block of a small segment (a gap, a word): in the segment's own
+   * allocation. */
+  union {
+    size_t align; /* tags come first */
+    char bytes[64];
+  } room;
 };
 
 /* Enough for the tags of nearly every real segment, so that
@@ -32,12 +43,22 @@ struct xmt_segment {
 
 xmt_segment *xmt_segment_new(void) { return calloc(1, sizeof(xmt_segment)); }
 
+static int in_block(const xmt_segment *seg, const void *p) {
+  uintptr_t a = (uintptr_t)p, b = (uintptr_t)seg->block;
+  return seg->block != NULL && a >= b && a - b < seg->block_len;
+}
+
 void xmt_segment_free(xmt_segment *seg) {
   if (seg == NULL)
     return;
-  xmt_buf_free(&seg->text);
-  xmt_buf_free(&seg->pool);
-  free(seg->tags);
+  if (!in_block(seg, seg->text.data))
+    free(seg->text.data);
+  if (!in_block(seg, seg->pool.data))
+    free(seg->pool.data);
+  if (!in_block(seg, seg->tags))
+    free(seg->tags);
+  if (seg->block != seg->room.bytes)
+    free(seg->block);
   free(seg);
 }
 
@@ -49,22 +70,79 @@ void xmt_segment_clear(xmt_segment *seg) {
   seg->ntags = 0;
 }
 
-/* Makes room for total bytes in buf (plus its NUL) without changing it. */
-static xmt_status buf_reserve(struct xmt_buf *buf, size_t total) {
+/* Makes text, pool and tags of a segment that has no memory yet in one
+ * allocation: room for text_len bytes of text, pool_len of tag strings
+ * (their NULs counted) and ntags tags. Tags come first: malloc aligns
+ * them. */
+static xmt_status carve(xmt_segment *seg, size_t text_len, size_t pool_len,
+                        size_t ntags) {
+  if (seg->text.data != NULL || seg->pool.data != NULL || seg->tags != NULL ||
+      seg->block != NULL)
+    return XMT_OK;
+  size_t tags_size = ntags * sizeof *seg->tags;
+  if (ntags > SIZE_MAX / 2 / sizeof *seg->tags || text_len > SIZE_MAX / 4 ||
+      pool_len > SIZE_MAX / 8)
+    return XMT_ERR_NOMEM;
+  size_t len = tags_size + text_len + 1 + pool_len + 1;
+  char *b = seg->room.bytes;
+  if (len <= sizeof seg->room.bytes) /* what is left is the text's */
+    text_len += sizeof seg->room.bytes - len, len = sizeof seg->room.bytes;
+  else if ((b = malloc(len)) == NULL)
+    return XMT_ERR_NOMEM;
+  seg->block = b;
+  seg->block_len = len;
+  seg->tags = ntags > 0 ? (struct tag_rec *)(void *)b : NULL;
+  seg->cap = ntags;
+  seg->text = (struct xmt_buf){b + tags_size, 0, text_len + 1};
+  seg->text.data[0] = '\0';
+  seg->pool = (struct xmt_buf){b + tags_size + text_len + 1, 0, pool_len + 1};
+  seg->pool.data[0] = '\0';
+  return XMT_OK;
+}
+
+/* Frees the block once no part is in it any more. */
+static void drop_block(xmt_segment *seg) {
+  if (!in_block(seg, seg->text.data) && !in_block(seg, seg->pool.data) &&
+      !in_block(seg, seg->tags)) {
+    if (seg->block != seg->room.bytes)
+      free(seg->block);
+    seg->block = NULL;
+    seg->block_len = 0;
+  }
+}
+
+/* Makes room for total bytes in buf (plus its NUL) without changing it;
+ * a buffer in the block moves out of it to grow. */
+static xmt_status buf_reserve(xmt_segment *seg, struct xmt_buf *buf,
+                              size_t total) {
   if (buf->data != NULL && total < buf->cap)
     return XMT_OK;
   /* Here total >= len: either buf is unallocated or cap > len. */
-  return xmt_buf_grow(buf, total - buf->len);
+  if (!in_block(seg, buf->data))
+    return xmt_buf_grow(buf, total - buf->len);
+  struct xmt_buf own = {0};
+  if (xmt_buf_grow(&own, total) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  memcpy(own.data, buf->data, buf->len + 1);
+  own.len = buf->len;
+  *buf = own;
+  drop_block(seg);
+  return XMT_OK;
 }
 
 static xmt_status tags_reserve(xmt_segment *seg, size_t total) {
   if (total <= seg->cap)
     return XMT_OK;
+  int moved = in_block(seg, seg->tags);
   struct tag_rec *tags =
-      xmt_grow_array(seg->tags, &seg->cap, total, sizeof *tags);
+      xmt_grow_array(moved ? NULL : seg->tags, &seg->cap, total, sizeof *tags);
   if (tags == NULL)
     return XMT_ERR_NOMEM;
+  if (moved && seg->ntags > 0)
+    memcpy(tags, seg->tags, seg->ntags * sizeof *tags);
   seg->tags = tags;
+  if (moved)
+    drop_block(seg);
   return XMT_OK;
 }
 
@@ -74,8 +152,9 @@ static xmt_status tags_reserve(xmt_segment *seg, size_t total) {
 static xmt_status assign(xmt_segment *dst, const xmt_segment *src,
                          const char *text, size_t len) {
   xmt_status st;
-  if ((st = buf_reserve(&dst->text, len)) != XMT_OK ||
-      (st = buf_reserve(&dst->pool, src->pool.len)) != XMT_OK ||
+  if ((st = carve(dst, len, src->pool.len, src->ntags)) != XMT_OK ||
+      (st = buf_reserve(dst, &dst->text, len)) != XMT_OK ||
+      (st = buf_reserve(dst, &dst->pool, src->pool.len)) != XMT_OK ||
       (st = tags_reserve(dst, src->ntags)) != XMT_OK)
     return st;
   xmt_segment_clear(dst);
@@ -96,25 +175,51 @@ xmt_status xmt_segment_copy(xmt_segment *dst, const xmt_segment *src) {
   return assign(dst, src, src->text.data, src->text.len);
 }
 
+/* n bytes and more, as xmt_buf_grow rounds them, less the NUL. */
+static size_t rounded(size_t n) {
+  size_t cap = 64;
+  while (cap < n + 1 && cap <= SIZE_MAX / 8)
+    cap *= 2;
+  return cap - 1;
+}
+
+/* A segment built piece by piece: the first piece makes room for a few
+ * more, and a few tags, unless it fits in the segment's own room. */
+static xmt_status carve_for(xmt_segment *seg, size_t text_len, size_t pool_len,
+                            size_t ntags) {
+  if (text_len < sizeof seg->room.bytes && pool_len < sizeof seg->room.bytes &&
+      ntags * sizeof *seg->tags + text_len + pool_len + 2 <=
+          sizeof seg->room.bytes)
+    return carve(seg, text_len, pool_len, ntags);
+  return carve(seg, rounded(text_len), rounded(pool_len), 4);
+}
+
 xmt_status xmt_segment_append_text(xmt_segment *seg, const char *text,
                                    size_t len) {
   if (seg == NULL || (text == NULL && len > 0))
     return XMT_ERR_USAGE;
   if (xmt_utf8_valid_prefix(text, len) != len)
     return XMT_ERR_ENCODING;
-  return xmt_buf_append(&seg->text, text, len);
+  return xmt_segment_append_valid_text(seg, text, len);
 }
 
 xmt_status xmt_segment_append_valid_text(xmt_segment *seg, const char *text,
                                          size_t len) {
-  return xmt_buf_append(&seg->text, text, len);
+  xmt_status st = carve_for(seg, len, 0, 0);
+  if (st == XMT_OK && len > SIZE_MAX / 4)
+    st = XMT_ERR_NOMEM;
+  if (st == XMT_OK)
+    st = buf_reserve(seg, &seg->text, seg->text.len + len);
+  return st == XMT_OK ? xmt_buf_append(&seg->text, text, len) : st;
 }
 
 xmt_status xmt_segment_reserve(xmt_segment *seg, size_t text_len,
                                size_t pool_len, size_t ntags) {
-  xmt_status st = buf_reserve(&seg->text, seg->text.len + text_len);
+  xmt_status st = carve(seg, text_len, pool_len, ntags);
   if (st == XMT_OK)
-    st = buf_reserve(&seg->pool, seg->pool.len + pool_len);
+    st = buf_reserve(seg, &seg->text, seg->text.len + text_len);
+  if (st == XMT_OK)
+    st = buf_reserve(seg, &seg->pool, seg->pool.len + pool_len);
   if (st == XMT_OK)
     st = tags_reserve(seg, seg->ntags + ntags);
   return st;
@@ -139,11 +244,20 @@ xmt_status xmt_segment_append_tag(xmt_segment *seg, enum xmt_tag_kind kind,
   if (seg == NULL || !kind_valid(kind) || id == NULL || name == NULL ||
       (markup == NULL && markup_len > 0))
     return XMT_ERR_USAGE;
-  xmt_status st = tags_reserve(seg, seg->ntags + 1);
+  size_t id_len = strlen(id) + 1, name_len = strlen(name) + 1;
+  if (id_len > SIZE_MAX / 8 || name_len > SIZE_MAX / 8 ||
+      markup_len > SIZE_MAX / 8)
+    return XMT_ERR_NOMEM;
+  size_t need = id_len + name_len + markup_len + 1;
+  xmt_status st = carve_for(seg, 0, need, 1);
+  if (st == XMT_OK)
+    st = tags_reserve(seg, seg->ntags + 1);
+  /* The pool's room too: a pool in the block must not be realloc'd. */
+  if (st == XMT_OK)
+    st = buf_reserve(seg, &seg->pool, seg->pool.len + need);
   if (st != XMT_OK)
     return st;
   struct tag_rec rec;
-  size_t id_len = strlen(id) + 1, name_len = strlen(name) + 1;
   size_t mark = seg->pool.len;
   rec.kind = kind;
   rec.offset = seg->text.len;

@@ -190,6 +190,60 @@ static void test_invalid_utf8_refused(void) {
   xmt_segment_free(seg);
 }
 
+/* A segment's text, tags and tag strings start in one piece of memory
+ * (a small segment's inside the segment): each part that outgrows its
+ * room there moves out with what it holds, in any order. */
+static void test_parts_outgrow_their_room(void) {
+  static const char *const ids[] = {"1", "2", "3", "4", "5", "6"};
+  /* Room made for exactly "Hello" and one tag, then more of each. */
+  xmt_segment *seg = xmt_segment_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(seg);
+  CU_ASSERT_EQUAL(xmt_segment_reserve(seg, 5, 8, 1), XMT_OK);
+  put_text(seg, "Hello");
+  put(seg, XMT_TAG_OPEN, "1");
+  put_text(seg, " world, and many more words than the room had bytes for");
+  for (size_t i = 1; i < 6; i++)
+    put(seg, XMT_TAG_PLACEHOLDER, ids[i]);
+  CU_ASSERT_EQUAL(xmt_segment_append_tag(seg, XMT_TAG_CLOSE, "1", "g",
+                                         STR_LEN("</g-with-long-markup>")),
+                  XMT_OK);
+  assert_text(seg, "Hello world, and many more words than the room had bytes "
+                   "for");
+  CU_ASSERT_EQUAL(xmt_segment_tag_count(seg), 7);
+  assert_tag(seg, 0, XMT_TAG_OPEN, 5, "1", "g", "");
+  for (size_t i = 1; i < 6; i++)
+    assert_tag(seg, i, XMT_TAG_PLACEHOLDER, 60, ids[i], "g", "");
+  assert_tag(seg, 6, XMT_TAG_CLOSE, 60, "1", "g", "</g-with-long-markup>");
+  /* A gap: a space, then a tag, then text past the segment's own room. */
+  xmt_segment *gap = xmt_segment_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(gap);
+  put_text(gap, " ");
+  put(gap, XMT_TAG_PLACEHOLDER, "7");
+  put(gap, XMT_TAG_PLACEHOLDER, "8");
+  put_text(gap, "and then a sentence longer than sixty-four bytes, a long one");
+  assert_text(gap,
+              " and then a sentence longer than sixty-four bytes, a long one");
+  CU_ASSERT_EQUAL(xmt_segment_tag_count(gap), 2);
+  assert_tag(gap, 0, XMT_TAG_PLACEHOLDER, 1, "7", "g", "");
+  assert_tag(gap, 1, XMT_TAG_PLACEHOLDER, 1, "8", "g", "");
+  /* Copies both ways, into fresh segments and over used ones. */
+  xmt_segment *copy = xmt_segment_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+  CU_ASSERT_EQUAL(xmt_segment_copy(copy, gap), XMT_OK);
+  CU_ASSERT(xmt_segment_equal(copy, gap));
+  CU_ASSERT_EQUAL(xmt_segment_copy(copy, seg), XMT_OK);
+  CU_ASSERT(xmt_segment_equal(copy, seg));
+  CU_ASSERT_EQUAL(xmt_segment_copy(gap, seg), XMT_OK);
+  CU_ASSERT(xmt_segment_equal(gap, seg));
+  /* Cleared, a segment keeps its memory and fills again. */
+  xmt_segment_clear(seg);
+  build_hello(seg);
+  assert_hello(seg);
+  xmt_segment_free(seg);
+  xmt_segment_free(gap);
+  xmt_segment_free(copy);
+}
+
 static void test_clear_then_reuse(void) {
   xmt_segment *seg = xmt_segment_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(seg);
@@ -638,6 +692,7 @@ static CU_TestInfo segment_tests[] = {
     {"append_tag refuses bad arguments", test_append_tag_usage},
     {"invalid UTF-8 refused", test_invalid_utf8_refused},
     {"clear then reuse", test_clear_then_reuse},
+    {"parts outgrow their room", test_parts_outgrow_their_room},
     {"many tags", test_many_tags},
     {"copy", test_copy},
     {"retag", test_retag},

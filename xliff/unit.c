@@ -3,7 +3,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,18 +81,34 @@ void xmt_unit_clear_segments(xmt_xliff_unit *u) {
   u->ngaps = 0;
 }
 
+/* i in decimal, at the end of buf; returns its first digit. snprintf
+ * took 600 instructions a segment for it. */
+static char *decimal(char buf[24], size_t i) {
+  char *p = buf + 23;
+  *p = '\0';
+  do
+    *--p = (char)('0' + i % 10);
+  while ((i /= 10) > 0);
+  return p;
+}
+
 xmt_status xmt_unit_set_generated(xmt_xliff_unit *u, xmt_segment **sources,
                                   xmt_segment **gaps, size_t n) {
-  struct xmt_unit_segment *segs = calloc(n > 0 ? n : 1, sizeof *segs);
+  /* Most units are cut in one or two: their segments stay in the unit. */
+  struct xmt_unit_segment local[sizeof u->segs_inline / sizeof *u->segs_inline];
+  size_t cap = sizeof local / sizeof *local;
+  struct xmt_unit_segment *segs = n <= cap ? local : calloc(n, sizeof *segs);
   if (segs == NULL)
     return XMT_ERR_NOMEM;
+  if (segs == local)
+    memset(local, 0, sizeof local);
   for (size_t i = 0; i < n; i++) {
-    char mid[24];
-    snprintf(mid, sizeof mid, "%zu", i);
-    if ((segs[i].mid = xmt_strdup(mid)) == NULL) {
+    char buf[24], *mid = decimal(buf, i);
+    if ((segs[i].mid = xmt_memdup(mid, (size_t)(buf + 23 - mid))) == NULL) {
       while (i-- > 0)
         free(segs[i].mid);
-      free(segs);
+      if (segs != local)
+        free(segs);
       return XMT_ERR_NOMEM;
     }
     segs[i].source = sources[i];
@@ -101,8 +116,14 @@ xmt_status xmt_unit_set_generated(xmt_xliff_unit *u, xmt_segment **sources,
   }
   xmt_unit_clear_segments(u);
   free_segs(u);
+  if (segs == local) {
+    memcpy(u->segs_inline, local, sizeof local);
+    segs = u->segs_inline;
+  } else {
+    cap = n;
+  }
   u->segs = segs;
-  u->segs_cap = n > 0 ? n : 1;
+  u->segs_cap = cap;
   u->nsegs = n;
   u->gaps = gaps;
   u->ngaps = n + 1;
