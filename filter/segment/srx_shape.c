@@ -628,8 +628,12 @@ int xmt_srx_shape_find(const struct srx_shape *sh, const UChar *text,
        s += s + 1 < len && U16_IS_LEAD(text[s]) && U16_IS_TRAIL(text[s + 1])
                 ? 2
                 : 1) {
-    if (head != NULL && (s == len || in3(head, text[s]) == 0))
-      continue; /* most starts: not the first character */
+    if (head != NULL) { /* most starts: not the first character */
+      while (s < len && text[s] < 256 && !bit_has(head->bits, text[s]))
+        s++;
+      if (s == len || in3(head, text[s]) == 0)
+        continue;
+    }
     unsigned steps = STEP_BUDGET - FIND_STEPS;
     struct finder f = {{sh, text, len, &steps}, -1};
     int r = first(&f, sh->before, 0, s, NULL);
