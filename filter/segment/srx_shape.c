@@ -6,7 +6,9 @@
  * numbering of headings are tested after almost every sentence. ICU still
  * decides where a character at or above U+0100 counts. ^ is the start of
  * the text: the segmenter hands ICU the whole text with the default
- * anchoring bounds. */
+ * anchoring bounds. A rule searched through the text (a break rule) of
+ * that shape, * and + allowed on both sides, is found here the way ICU's
+ * find finds it, ICU again where a character above U+00FF counts. */
 #include "config.h"
 
 #include <limits.h>
