@@ -248,9 +248,8 @@ static void test_shipped_rules(void) {
     CU_ASSERT_EQUAL_FATAL(xmt_srx_compile_langrule(s, lr), XMT_OK);
     for (size_t j = 0; j < lr->nrules; j++) {
       const struct srx_rule *r = &lr->rules[j];
-      if (r->shape == NULL)
-        continue;
-      CU_ASSERT_PTR_NOT_NULL(r->local);
+      if (r->shape == NULL || r->local == NULL)
+        continue; /* the find forms are below */
       shapes++;
       for (size_t k = 0; k < COUNT(templates) + COUNT(starts); k++)
         for (unsigned c = 0; c < 0x180; c++) {
@@ -269,12 +268,201 @@ static void test_shipped_rules(void) {
   xmt_segmenter_free(s);
 }
 
+/* --- Find forms: rules searched through the text -------------------------
+ */
+
+/* The C find of (before)(after) in text from start: where the beforebreak
+ * ends (1 with *end), 0, -1 unsure; -2 when not of the shape. Checked
+ * against ICU's find when sure. */
+static int find_at(const char *before, const char *after, const char *text,
+                   int32_t start, int32_t *end) {
+  UChar t[128], u[512];
+  char pat[512];
+  int32_t n = 0, nu = 0;
+  UErrorCode st = U_ZERO_ERROR;
+  int nomem = 0;
+  u_strFromUTF8(t, 128, &n, text, -1, &st);
+  struct srx_shape *sh = xmt_srx_shape_read_find(before, after, &nomem);
+  CU_ASSERT_FALSE(nomem);
+  if (sh == NULL)
+    return -2;
+  *end = -1;
+  int r = xmt_srx_shape_find(sh, t, start, n, end);
+  snprintf(pat, sizeof pat, "(%s)(%s)", before, after);
+  u_strFromUTF8(u, 512, &nu, pat, -1, &st);
+  URegularExpression *re = uregex_open(u, nu, 0, NULL, &st);
+  uregex_setText(re, t, n, &st);
+  int icu = uregex_find(re, start, &st);
+  CU_ASSERT_TRUE(U_SUCCESS(st));
+  if (r >= 0) {
+    CU_ASSERT_EQUAL(r, icu);
+    if (r == 1 && icu)
+      CU_ASSERT_EQUAL(*end, uregex_end(re, 1, &st));
+  }
+  uregex_close(re);
+  xmt_srx_shape_free(sh);
+  return r;
+}
+
+/* Exact finds: greedy quantifiers and alternatives in order decide where
+ * the beforebreak ends; a search from inside a match's afterbreak. */
+static void test_find_exact(void) {
+  int32_t e;
+  const char *stop =
+      "[.?!\xe2\x80\xa6]+(?:[\\u00A0\\u202F]?[\\p{Pe}\\p{Pf}\"'])*";
+  const char *next = "\\s+[^\\s\\p{Ll}]";
+  CU_ASSERT_EQUAL(find_at(stop, next, "Go... Now", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 5);
+  CU_ASSERT_EQUAL(find_at(stop, next, "He said \"no.\") Then", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 14);
+  CU_ASSERT_EQUAL(find_at(stop, next, "a. b. C", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 5);
+  CU_ASSERT_EQUAL(find_at(stop, next, "a.\xc2\xa0\" B", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 4);
+  CU_ASSERT_EQUAL(find_at(stop, next, "Wait\xe2\x80\xa6 Yes", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 5);
+  CU_ASSERT_EQUAL(find_at(stop, next, "no stop here", 0, &e), 0);
+  /* a closing quote above U+00FF: ICU decides */
+  CU_ASSERT_EQUAL(find_at(stop, next, "Yes.\xe2\x80\x9d No", 0, &e), -1);
+  CU_ASSERT_EQUAL(find_at(stop, next, "Yes. \xe2\x80\x9cNo", 0, &e), -1);
+  /* greedy: the longest run first, then shorter */
+  CU_ASSERT_EQUAL(find_at("a+", "a*b", "aaab", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 3);
+  CU_ASSERT_EQUAL(find_at("a{1,2}", "ab", "aaab", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 2);
+  /* alternatives in order, a group tried once more first */
+  CU_ASSERT_EQUAL(find_at("(?:a|ab)", "b?c", "abc", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 1);
+  CU_ASSERT_EQUAL(find_at("(?:ab|a)+", "b?c", "ababc", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 4);
+  /* overlaps: from where the last beforebreak ended, in its afterbreak */
+  CU_ASSERT_EQUAL(find_at("\\.", "\\.?\\s", "a.. b", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 2);
+  CU_ASSERT_EQUAL(find_at("\\.", "\\.?\\s", "a.. b", 2, &e), 1);
+  CU_ASSERT_EQUAL(e, 3);
+  /* an empty beforebreak, and a match at the text's end */
+  CU_ASSERT_EQUAL(find_at("", "\\s", "a b", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 1);
+  CU_ASSERT_EQUAL(find_at("", "\\s", "a b", 2, &e), 0);
+  CU_ASSERT_EQUAL(find_at("", "", "ab", 2, &e), 1);
+  CU_ASSERT_EQUAL(e, 2);
+  CU_ASSERT_EQUAL(find_at("\\.", "", "a.", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 2);
+  CU_ASSERT_EQUAL(find_at("[\\n\\u2029]", "", "a\xe2\x80\xa9", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 2);
+  CU_ASSERT_EQUAL(find_at("\\bx\\.", "\\s", "ax. x. y", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 6);
+  CU_ASSERT_EQUAL(find_at("^\\d\\.", "", "1. 2.", 1, &e), 0);
+  /* not of the shape */
+  CU_ASSERT_EQUAL(find_at("(?<=x)a", "", "xa", 0, &e), -2);
+  CU_ASSERT_EQUAL(find_at("(?:a?)+", "b", "ab", 0, &e), -2);
+  CU_ASSERT_EQUAL(find_at("a+?", "b", "ab", 0, &e), -2);
+}
+
+/* Each shipped rule with a find form, from every start of the templates'
+ * texts with the code points below U+0180: where sure, ICU's find. */
+static void test_shipped_finds(void) {
+  xmt_segmenter *s = xmt_segmenter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  size_t finds = 0, sure = 0, found = 0;
+  for (size_t i = 0; i < s->doc.nlangrules; i++) {
+    struct srx_langrule *lr = &s->doc.langrules[i];
+    CU_ASSERT_EQUAL_FATAL(xmt_srx_compile_langrule(s, lr), XMT_OK);
+    for (size_t j = 0; j < lr->nrules; j++) {
+      const struct srx_rule *r = &lr->rules[j];
+      if (r->shape == NULL || r->local != NULL)
+        continue;
+      finds++;
+      UErrorCode st = U_ZERO_ERROR;
+      for (size_t k = 0; k < COUNT(templates) + COUNT(starts); k++)
+        for (unsigned c = 0; c < 0x180; c++) {
+          UChar t[32];
+          const char *tpl = k < COUNT(templates) ? templates[k]
+                                                 : starts[k - COUNT(templates)];
+          int32_t n = expand(tpl, (UChar)c, c == 0x20 ? 0x2026 : 0xA0, t);
+          uregex_setText(r->re, t, n, &st);
+          for (int32_t p = 0; p <= n; p++) {
+            int32_t e = -1;
+            int cf = xmt_srx_shape_find(r->shape, t, p, n, &e);
+            if (cf < 0)
+              continue;
+            int icu = uregex_find(r->re, p, &st) ? 1 : 0;
+            CU_ASSERT_EQUAL(cf, icu);
+            if (cf && icu)
+              CU_ASSERT_EQUAL(e, uregex_end(r->re, 1, &st));
+            sure++;
+            found += (size_t)cf;
+          }
+          uregex_setText(r->re, t, 0, &st);
+        }
+    }
+  }
+  fprintf(stderr, " [%zu rules, %zu sure, %zu found] ", finds, sure, found);
+  CU_ASSERT_EQUAL(finds, 3); /* Default's break rules */
+  CU_ASSERT_TRUE(found > 1000);
+  xmt_segmenter_free(s);
+}
+
+/* The segments of text under one rule file (not trimmed), as a string;
+ * calls: the finds and tests made with ICU. */
+static void breaks_are(const char *rules, const char *text, const char *want,
+                       unsigned long calls) {
+  xmt_segmenter *s = xmt_segmenter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_segmenter_load_srx_memory(s, rules, strlen(rules), "t.srx"), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segmenter_set_language(s, "en"), XMT_OK);
+  const struct xmt_span *sp;
+  size_t n = 0;
+  CU_ASSERT_EQUAL(xmt_segmenter_split(s, text, strlen(text), &sp, &n), XMT_OK);
+  char got[128] = "";
+  for (size_t i = 0; i < n; i++)
+    snprintf(got + strlen(got), sizeof got - strlen(got), "%s%zu-%zu",
+             i ? " " : "", sp[i].start, sp[i].end);
+  if (strcmp(got, want) != 0)
+    fprintf(stderr, "\n\"%s\": %s, want %s\n", text, got, want);
+  CU_ASSERT_STRING_EQUAL(got, want);
+  CU_ASSERT_EQUAL(s->regex_calls, calls);
+  xmt_segmenter_free(s);
+}
+
+#define RULES(b1, a1, b2, a2)                                                  \
+  "<srx xmlns='http://www.lisa.org/srx20' version='2.0'><header "              \
+  "cascade='no'/><body><languagerules><languagerule "                          \
+  "languagerulename='D'><rule break='no'><beforebreak>" b1                     \
+  "</beforebreak><afterbreak>" a1 "</afterbreak></rule><rule><beforebreak>" b2 \
+  "</beforebreak><afterbreak>" a2 "</afterbreak></rule></languagerule>"        \
+  "</languagerules><maprules><languagemap languagepattern='.*' "               \
+  "languagerulename='D'/></maprules></body></srx>"
+
+/* Whole runs, the break rules searched in C (no ICU call where the text
+ * is below U+0100): overlapping matches, an empty beforebreak, a break at
+ * the text's end (none), the first rule to hit a position. */
+static void test_find_runs(void) {
+  /* "a.. b": the second full stop is found inside the first's afterbreak */
+  breaks_are(RULES("x", "y", "\\.", "\\.?\\s"), "a.. b", "0-2 2-3 3-5", 0);
+  /* an empty beforebreak: before each space */
+  breaks_are(RULES("x", "y", "", "\\s"), "ab cd e", "0-2 2-5 5-7", 0);
+  /* at the text's end: no break, no empty segment */
+  breaks_are(RULES("x", "y", "\\.", ""), "a.b.", "0-2 2-4", 0);
+  /* a no-break rule searched too (unbounded), first to hit */
+  breaks_are(RULES("\\bNo\\.+", "\\s", "\\.", "\\s"), "No.. 5. Ok", "0-7 7-10",
+             0);
+  /* ICU where a character above U+00FF counts: one find from the start
+   * whose match holds it, the rest in C */
+  breaks_are(RULES("x", "y", "\\.\\p{Pf}*", "\\s"), "a.\xe2\x80\x9d b. c. d",
+             "0-5 5-8 8-11 11-13", 1);
+}
+
 static CU_TestInfo shape_tests[] = {
     {"Default rules of a lower-case letter, against ICU", test_default_rules},
     {"other shapes against ICU", test_other_shapes},
     {"groups of alternatives and ^, against ICU", test_groups},
     {"exact answers; shapes not read", test_exact},
     {"every shipped rule read, against ICU", test_shipped_rules},
+    {"find forms: exact answers", test_find_exact},
+    {"find forms of the shipped rules, against ICU", test_shipped_finds},
+    {"runs searched in C", test_find_runs},
     CU_TEST_INFO_NULL,
 };
 

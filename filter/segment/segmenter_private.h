@@ -53,7 +53,7 @@ struct srx_rule {
                                 the shipped ones: it is not used then */
   URegularExpression *local; /* or NULL */
   struct srx_hints hints;
-  struct srx_shape *shape; /* or NULL */
+  struct srx_shape *shape; /* or NULL; without local, the find form */
   char *before, *after;    /* until compiled, for rules compiled lazily */
   unsigned long line;
 };
@@ -134,12 +134,18 @@ struct xmt_segmenter {
   size_t u16_cap;
   size_t *u8_at; /* UTF-16 index -> byte offset in the plain text */
   size_t u8_at_cap;
-  unsigned char *decided; /* per UTF-16 index: 0, BREAK or NO_BREAK */
+  unsigned char *decided; /* per UTF-16 index: 0 or BREAK, for the mask */
   size_t decided_cap;
-  uint32_t *first_break; /* per UTF-16 index: first break rule to hit */
+  /* Per UTF-16 index, NONE between runs: the first break rule to hit, the
+   * first no-break rule searched through to hit; where a run set them. */
+  uint32_t *first_break;
   size_t first_break_cap;
-  uint32_t *first_keep; /* first no-break rule searched through to hit */
+  uint32_t *first_keep;
   size_t first_keep_cap;
+  int32_t *hit; /* the indexes where a break rule hit, then the breaks */
+  size_t nhit, hit_cap;
+  int32_t *kept; /* those where a no-break rule searched through hit */
+  size_t nkept, kept_cap;
   size_t *breaks; /* byte offsets where the rules break */
   size_t nbreaks, breaks_cap;
   struct xmt_span *spans;
@@ -175,6 +181,9 @@ int xmt_srx_class_has(const char *cls, size_t n, unsigned c);
 /* The bits of the characters below 256 in the union of the ICU set items
  * cls[0, n); 0 when not read. */
 int xmt_srx_class_bits(const char *cls, size_t n, uint32_t *bits);
+/* The members at or above U+0100 of a literal or a set of literals and
+ * ranges, atom[0, n): their count (at most max); -1 for other atoms. */
+int xmt_srx_atom_wide(const char *atom, size_t n, UChar *wide, int max);
 /* The C form of a no-break rule of single-character atoms, bounded
  * quantifiers, \b, ^ and groups of alternatives (* and + too in the
  * afterbreak) (srx_shape.c); NULL when not of that shape, or *nomem set. */
@@ -185,6 +194,16 @@ void xmt_srx_shape_free(struct srx_shape *sh);
  * where a character above U+00FF counts. */
 int xmt_srx_shape_hits(const struct srx_shape *sh, const UChar *text, int32_t p,
                        int32_t len);
+/* The C form of a rule searched through the text, "(before)(after)" with
+ * * and + allowed on either side (srx_shape.c); NULL when not of that
+ * shape, or *nomem set. */
+struct srx_shape *xmt_srx_shape_read_find(const char *before, const char *after,
+                                          int *nomem);
+/* ICU's find of the rule from start, in C: 1 with *end where the
+ * beforebreak of the first match ends, 0 for no match, -1 where a
+ * character above U+00FF counts (ICU then finds). */
+int xmt_srx_shape_find(const struct srx_shape *sh, const UChar *text,
+                       int32_t start, int32_t len, int32_t *end);
 /* 0 when no match can end at text[p]. */
 int xmt_srx_may_end(const struct srx_hints *h, const UChar *text, int32_t p);
 

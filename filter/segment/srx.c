@@ -16,7 +16,7 @@
 #include "filter_private.h"
 #include "segmenter_private.h"
 
-enum { UNDECIDED = 0, BREAK = 1, NO_BREAK = 2 };
+enum { UNDECIDED = 0, BREAK = 1 };
 
 void xmt_srx_forget_language(xmt_segmenter *s) {
   free(s->rules_for);
@@ -144,6 +144,8 @@ void xmt_segmenter_free(xmt_segmenter *s) {
   free(s->decided);
   free(s->first_break);
   free(s->first_keep);
+  free(s->hit);
+  free(s->kept);
   free(s->flat);
   free(s->in_early);
   free(s->text_on);
@@ -273,6 +275,20 @@ static xmt_status grow(void **p, size_t *cap, size_t need, size_t size) {
   return XMT_OK;
 }
 
+#define NONE UINT32_MAX
+#define ICU_RULE (UINT32_MAX - 1) /* after every SRX rule */
+
+/* Grows a per-index array of rules, its new part NONE: between runs every
+ * index is NONE, and a run puts back those it set. */
+static xmt_status grow_marks(uint32_t **p, size_t *cap, size_t need) {
+  size_t old = *cap;
+  if (grow((void **)p, cap, need, sizeof **p) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  if (*cap > old)
+    memset(*p + old, 0xFF, (*cap - old) * sizeof **p);
+  return XMT_OK;
+}
+
 /* The text as the rules see it, in UTF-16 with a map back to byte offsets;
  * isolated codes become spaces when the rules say so, line breaks when the
  * text is flowed (the rules' line break is then no break). */
@@ -289,10 +305,8 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
           XMT_OK ||
       grow((void **)&s->decided, &s->decided_cap, need, 1) != XMT_OK)
     return XMT_ERR_NOMEM;
-  if (grow((void **)&s->first_break, &s->first_break_cap, need,
-           sizeof *s->first_break) != XMT_OK ||
-      grow((void **)&s->first_keep, &s->first_keep_cap, need,
-           sizeof *s->first_keep) != XMT_OK)
+  if (grow_marks(&s->first_break, &s->first_break_cap, need) != XMT_OK ||
+      grow_marks(&s->first_keep, &s->first_keep_cap, need) != XMT_OK)
     return XMT_ERR_NOMEM;
   const unsigned char *p = (const unsigned char *)text;
   size_t i = 0, k = 0, c = 0;
@@ -322,9 +336,6 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
   return XMT_OK;
 }
 
-#define NONE UINT32_MAX
-#define ICU_RULE (UINT32_MAX - 1) /* after every SRX rule */
-
 /* Leaves re with no text: the next call converts into s->u16 anew. */
 static void unset_text(xmt_segmenter *s, URegularExpression *re) {
   UErrorCode ignored = U_ZERO_ERROR;
@@ -339,32 +350,58 @@ static xmt_status regex_status(xmt_segmenter *s, UErrorCode st) {
   return XMT_OK;
 }
 
+/* first[n] = g, n noted to be put back to NONE (and, for a break rule,
+ * to be decided). */
+static xmt_status mark(xmt_segmenter *s, uint32_t *first, int32_t n,
+                       uint32_t g) {
+  int brk = first == s->first_break;
+  int32_t **at = brk ? &s->hit : &s->kept;
+  size_t *len = brk ? &s->nhit : &s->nkept;
+  if (grow((void **)at, brk ? &s->hit_cap : &s->kept_cap, *len + 1,
+           sizeof **at) != XMT_OK)
+    return XMT_ERR_NOMEM;
+  (*at)[(*len)++] = n;
+  first[n] = g;
+  s->any_break |= brk;
+  return XMT_OK;
+}
+
 /* Searches rule g through the text: Okapi searches from 0, and from each
  * hit on, so matches may overlap; first[n] keeps the first rule to hit n.
  * Where Okapi would stop (a hit that does not advance), the search goes on
  * one character further, so rules with an empty beforebreak apply at every
- * position their afterbreak matches. */
+ * position their afterbreak matches. Each find is the C form's where it is
+ * sure, else ICU's. */
 static xmt_status search_rule(xmt_segmenter *s, const struct srx_rule *r,
                               uint32_t g, uint32_t *first, int32_t len16) {
   UErrorCode st = U_ZERO_ERROR;
-  uregex_setText(r->re, s->u16, len16, &st);
-  int32_t start = 0;
-  while (U_SUCCESS(st) && start <= len16 &&
-         (s->regex_calls++, uregex_find(r->re, start, &st))) {
-    int32_t n = uregex_end(r->re, 1, &st);
-    if (U_FAILURE(st))
-      break;
-    if (n < len16 && first[n] == NONE) {
-      first[n] = g;
-      s->any_break |= first == s->first_break;
+  int on = 0; /* ICU has the text */
+  int32_t start = 0, n = 0;
+  xmt_status ms = XMT_OK;
+  while (U_SUCCESS(st) && start <= len16) {
+    int c = r->shape != NULL
+                ? xmt_srx_shape_find(r->shape, s->u16, start, len16, &n)
+                : -1;
+    if (c < 0) {
+      if (!on)
+        uregex_setText(r->re, s->u16, len16, &st);
+      on = 1;
+      s->regex_calls++;
+      c = uregex_find(r->re, start, &st);
+      n = c ? uregex_end(r->re, 1, &st) : 0;
     }
+    if (!c || U_FAILURE(st))
+      break;
+    if (n < len16 && first[n] == NONE && (ms = mark(s, first, n, g)) != XMT_OK)
+      break;
     if (n > start)
       start = n;
     else
       start = n + (n < len16 && U16_IS_LEAD(s->u16[n]) ? 2 : 1);
   }
-  unset_text(s, r->re);
-  return regex_status(s, st);
+  if (on)
+    unset_text(s, r->re);
+  return ms != XMT_OK ? ms : regex_status(s, st);
 }
 
 /* useIcu4JBreakRules: ICU's sentence breaks come after every SRX rule, so
@@ -392,17 +429,17 @@ static xmt_status apply_icu(xmt_segmenter *s, const char *lang, int32_t len16) {
   ubrk_setText(s->icu, s->u16, len16, &st);
   if (U_FAILURE(st))
     return XMT_ERR_INTERNAL;
+  xmt_status ms = XMT_OK;
   for (int32_t b = ubrk_next(s->icu); b != UBRK_DONE && b < len16;
        b = ubrk_next(s->icu)) {
     while (b > 0 && u_isWhitespace(s->u16[b - 1]))
       b--;
-    if (s->first_break[b] == NONE) {
-      s->first_break[b] = ICU_RULE;
-      s->any_break = 1;
-    }
+    if (s->first_break[b] == NONE &&
+        (ms = mark(s, s->first_break, b, ICU_RULE)) != XMT_OK)
+      break;
   }
   ubrk_setText(s->icu, s->u16, 0, &st);
-  return XMT_OK;
+  return ms;
 }
 
 /* Whether the local form of rule g hits at p; gives it the text first. */
@@ -439,20 +476,50 @@ static int kept_at(xmt_segmenter *s, int32_t p, uint32_t fb, int32_t len16,
   return 0;
 }
 
-/* Decides every position: the first rule to hit it decides. Only where a
+static int by_index(const void *a, const void *b) {
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* Decides the positions where a break rule hit, in order, leaving in hit
+ * those where the break stands. */
+static xmt_status decide(xmt_segmenter *s, int32_t len16) {
+  uint32_t *fb = s->first_break;
+  const uint32_t *fk = s->first_keep;
+  qsort(s->hit, s->nhit, sizeof *s->hit, by_index);
+  memset(s->text_on, 0, s->nflat + 1);
+  UErrorCode ust = U_ZERO_ERROR;
+  size_t nb = 0;
+  for (size_t k = 0; k < s->nhit; k++) {
+    int32_t p = s->hit[k];
+    uint32_t b = fb[p];
+    fb[p] = NONE;
+    if (p >= 1 && U_SUCCESS(ust) && fk[p] >= b &&
+        !kept_at(s, p, b, len16, &ust))
+      s->hit[nb++] = p;
+  }
+  s->nhit = nb;
+  for (size_t g = 0; g < s->nflat; g++)
+    if (s->text_on[g])
+      unset_text(s, s->flat[g]->local);
+  if (s->text_on[s->nflat])
+    unset_text(s, s->early);
+  return regex_status(s, ust);
+}
+
+/* Decides the positions: the first rule to hit one decides. Only where a
  * break rule hits is there anything to decide, so break rules (and the
  * no-break rules of unbounded beforebreak) are searched through the text,
  * and the other no-break rules are only tested at those positions. The
  * test asks whether the beforebreak matches up to the position and the
  * afterbreak from it, which finds what Okapi's search finds except for
- * matches that overlap in contrived ways. */
+ * matches that overlap in contrived ways. Leaves in hit the breaks, in
+ * order, and every index of first_break and first_keep NONE. */
 static xmt_status apply_rules(xmt_segmenter *s, const char *lang,
                               int32_t len16) {
   uint32_t *fb = s->first_break, *fk = s->first_keep;
   xmt_status st = XMT_OK;
-  for (int32_t i = 0; i <= len16; i++)
-    fb[i] = fk[i] = NONE;
-  memset(s->decided, UNDECIDED, (size_t)len16 + 1);
+  s->nhit = s->nkept = 0;
   s->any_break = 0;
   /* A rule whose required characters are not in the text is not
    * searched: most texts hold no CJK full stop, many no full stop. */
@@ -469,31 +536,24 @@ static xmt_status apply_rules(xmt_segmenter *s, const char *lang,
   }
   if (st == XMT_OK && s->doc.icu_breaks)
     st = apply_icu(s, lang, len16);
-  if (st != XMT_OK)
-    return st;
-  memset(s->text_on, 0, s->nflat + 1);
-  UErrorCode ust = U_ZERO_ERROR;
-  for (int32_t p = 1; s->any_break && p < len16 && U_SUCCESS(ust); p++) {
-    if (fb[p] == NONE)
-      continue;
-    if (fk[p] < fb[p] || kept_at(s, p, fb[p], len16, &ust))
-      s->decided[p] = NO_BREAK;
-    else
-      s->decided[p] = BREAK;
-  }
-  for (size_t g = 0; g < s->nflat; g++)
-    if (s->text_on[g])
-      unset_text(s, s->flat[g]->local);
-  if (s->text_on[s->nflat])
-    unset_text(s, s->early);
-  return regex_status(s, ust);
+  if (st == XMT_OK)
+    st = decide(s, len16);
+  for (size_t i = 0; i < s->nhit && st != XMT_OK; i++)
+    fb[s->hit[i]] = NONE;
+  for (size_t i = 0; i < s->nkept; i++)
+    fk[s->kept[i]] = NONE;
+  s->nkept = 0;
+  return st;
 }
 
 /* okpsrx:rangeRule: a match is one segment of its own, whatever the rules
- * said inside it. */
+ * said inside it. The breaks in hit are redone with it. */
 static xmt_status apply_mask(xmt_segmenter *s, int32_t len16) {
   UErrorCode st = U_ZERO_ERROR;
   URegularExpression *re = s->doc.mask;
+  memset(s->decided, UNDECIDED, (size_t)len16 + 1);
+  for (size_t k = 0; k < s->nhit; k++)
+    s->decided[s->hit[k]] = BREAK;
   uregex_setText(re, s->u16, len16, &st);
   while (U_SUCCESS(st) && uregex_findNext(re, &st)) {
     int32_t a = uregex_start(re, 0, &st), b = uregex_end(re, 0, &st);
@@ -507,6 +567,14 @@ static xmt_status apply_mask(xmt_segmenter *s, int32_t len16) {
       s->decided[b] = BREAK;
   }
   unset_text(s, re);
+  s->nhit = 0;
+  for (int32_t i = 1; U_SUCCESS(st) && i < len16; i++)
+    if (s->decided[i] == BREAK) {
+      if (grow((void **)&s->hit, &s->hit_cap, s->nhit + 1, sizeof *s->hit) !=
+          XMT_OK)
+        return XMT_ERR_NOMEM;
+      s->hit[s->nhit++] = i;
+    }
   return U_FAILURE(st) ? XMT_ERR_INTERNAL : XMT_OK;
 }
 
@@ -591,18 +659,13 @@ xmt_status xmt_srx_run(xmt_segmenter *s, const char *lang, const char *text,
   if (st == XMT_OK && s->doc.mask != NULL)
     st = apply_mask(s, len16);
   s->nbreaks = 0;
-  /* Only a break rule or the mask decides a break. */
-  int any = s->any_break || s->doc.mask != NULL;
-  for (int32_t i = 1; any && st == XMT_OK && i < len16; i++) {
-    if (s->decided[i] != BREAK)
-      continue;
-    size_t at = s->u8_at[i];
-    if (s->nbreaks > 0 && s->breaks[s->nbreaks - 1] == at)
-      continue; /* a code seen as a space: both sides are one offset */
-    if (grow((void **)&s->breaks, &s->breaks_cap, s->nbreaks + 1,
-             sizeof *s->breaks) != XMT_OK)
-      st = XMT_ERR_NOMEM;
-    else
+  if (st == XMT_OK && grow((void **)&s->breaks, &s->breaks_cap, s->nhit + 1,
+                           sizeof *s->breaks) != XMT_OK)
+    st = XMT_ERR_NOMEM;
+  for (size_t k = 0; st == XMT_OK && k < s->nhit; k++) {
+    size_t at = s->u8_at[s->hit[k]];
+    /* a code seen as a space: both sides are one offset */
+    if (s->nbreaks == 0 || s->breaks[s->nbreaks - 1] != at)
       s->breaks[s->nbreaks++] = at;
   }
   if (st == XMT_OK)

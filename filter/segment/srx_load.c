@@ -405,9 +405,10 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
       (st = compile_local(l, before, after, hints.prefix, &local)) != XMT_OK)
     xmt_srx_hints_free(&hints);
   int nomem = 0;
-  struct srx_shape *shape = st == XMT_OK && local != NULL
-                                ? xmt_srx_shape_read(before, after, &nomem)
-                                : NULL;
+  struct srx_shape *shape =
+      st != XMT_OK    ? NULL
+      : local != NULL ? xmt_srx_shape_read(before, after, &nomem)
+                      : xmt_srx_shape_read_find(before, after, &nomem);
   if (nomem) {
     xmt_srx_hints_free(&hints);
     uregex_close(local);
@@ -475,9 +476,11 @@ static xmt_status compile_lazy_rule(struct loader *l, const char *lrname,
     st = compile_local(l, rule->before, rule->after, rule->hints.prefix,
                        &rule->local);
   int nomem = 0;
-  if (st == XMT_OK && rule->local != NULL &&
-      (rule->shape = xmt_srx_shape_read(rule->before, rule->after, &nomem)) ==
-          NULL &&
+  if (st == XMT_OK &&
+      (rule->shape = rule->local != NULL
+                         ? xmt_srx_shape_read(rule->before, rule->after, &nomem)
+                         : xmt_srx_shape_read_find(rule->before, rule->after,
+                                                   &nomem)) == NULL &&
       nomem)
     st = XMT_ERR_NOMEM;
   if (st == XMT_OK && rule->local == NULL) {

@@ -679,6 +679,31 @@ int xmt_srx_class_has(const char *cls, size_t n, unsigned c) {
   return (bits[c >> 5] >> (c & 31)) & 1;
 }
 
+/* The members at or above U+0100 of atom[0, n), a literal or a set of
+ * literals and ranges ("[.?!\u2026]"): their count (at most max), or -1
+ * for any other atom, whose members there only ICU knows. */
+int xmt_srx_atom_wide(const char *atom, size_t n, UChar *wide, int max) {
+  struct scan sc = {atom, 0, n, 0, 0};
+  int set = n > 2 && atom[0] == '[' && atom[n - 1] == ']', k = 0;
+  size_t end = set ? n - 1 : n;
+  sc.i = set ? 1 : 0;
+  while (sc.i < end) {
+    long a = literal(&sc, set), b = a;
+    if (set && a >= 0 && sc.i + 1 < end && atom[sc.i] == '-') {
+      sc.i++;
+      b = literal(&sc, 1);
+    }
+    if (a < 0 || b < a || (!set && sc.i != end))
+      return -1;
+    for (long c = a < 256 ? 256 : a; c <= b; c++) {
+      if (k == max)
+        return -1;
+      wide[k++] = (UChar)c;
+    }
+  }
+  return sc.i == end && end > (size_t)set ? k : -1;
+}
+
 /* "(?<=[c1][c0])" (or "(?<=[c0])"): the code points every match ends with,
  * as ICU reads them, to turn most positions away in one step. */
 static xmt_status make_prefix(const struct rx *r, struct srx_hints *h) {

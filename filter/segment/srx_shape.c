@@ -6,7 +6,9 @@
  * numbering of headings are tested after almost every sentence. ICU still
  * decides where a character at or above U+0100 counts. ^ is the start of
  * the text: the segmenter hands ICU the whole text with the default
- * anchoring bounds. */
+ * anchoring bounds. A rule searched through the text (a break rule) of
+ * that shape, * and + allowed on both sides, is found here the way ICU's
+ * find finds it, ICU again where a character above U+00FF counts. */
 #include "config.h"
 
 #include <limits.h>
@@ -15,6 +17,7 @@
 
 #include <unicode/uchar.h>
 #include <unicode/ustring.h>
+#include <unicode/utf16.h>
 
 #include "segmenter_private.h"
 
@@ -33,6 +36,8 @@ struct shape_item {
   int kind, lo, hi;
   int alt0, nalt;
   uint32_t bits[8];
+  int nwide;     /* an atom's members above U+00FF, or -1: ICU knows them */
+  UChar wide[8]; /* (a literal or a set of literals: "[.?!\u2026]") */
 };
 
 struct shape_seq {
@@ -49,6 +54,7 @@ struct srx_shape {
   int nseqs;
   size_t seqs_cap;
   int before, after;         /* seqs of one group item each */
+  int find;                  /* read by xmt_srx_shape_read_find */
   uint32_t word[8], skip[8]; /* \b below 256: word characters; those \b
                                 looks through (marks, format characters) */
 };
@@ -154,6 +160,7 @@ struct parse {
   const char *p;
   int nomem;
   int ahead; /* the afterbreak: * and + read on characters */
+  int find;  /* a searched rule: * and + read on groups too, both sides */
 };
 
 /* Appends n elements of size bytes from src to the array *arr of *len
@@ -237,12 +244,13 @@ static int read_item(struct parse *ps, int depth, struct shape_item *it) {
     size_t k = atom_len(p);
     if (k == 0 || !atom_bits(p, k, it->bits))
       return -1;
+    it->nwide = xmt_srx_atom_wide(p, k, it->wide, 8);
     it->kind = ATOM;
     ps->p += k;
   }
   int lo, hi;
   size_t q = quant(ps->p, &lo, &hi);
-  if (q == 0 && ps->ahead && it->kind == ATOM &&
+  if (q == 0 && (ps->find || (ps->ahead && it->kind == ATOM)) &&
       (*ps->p == '*' || *ps->p == '+')) {
     /* a look-ahead has no bound: forward, a run ends at the text's end */
     lo = *ps->p == '+';
@@ -327,13 +335,14 @@ void xmt_srx_shape_free(struct srx_shape *sh) {
   free(sh);
 }
 
-struct srx_shape *xmt_srx_shape_read(const char *before, const char *after,
-                                     int *nomem) {
+static struct srx_shape *shape_read(const char *before, const char *after,
+                                    int find, int *nomem) {
   struct srx_shape *sh = calloc(1, sizeof *sh);
   *nomem = sh == NULL;
   if (sh == NULL)
     return NULL;
-  struct parse ps = {sh, before, 0, 0};
+  struct parse ps = {sh, before, 0, 0, find};
+  sh->find = find;
   sh->before = read_pattern(&ps, before);
   ps.ahead = 1;
   sh->after = sh->before < 0 ? -1 : read_pattern(&ps, after);
@@ -355,13 +364,30 @@ struct srx_shape *xmt_srx_shape_read(const char *before, const char *after,
   return sh;
 }
 
+struct srx_shape *xmt_srx_shape_read(const char *before, const char *after,
+                                     int *nomem) {
+  return shape_read(before, after, 0, nomem);
+}
+
+struct srx_shape *xmt_srx_shape_read_find(const char *before, const char *after,
+                                          int *nomem) {
+  return shape_read(before, after, 1, nomem);
+}
+
 /* Three-valued: 1 yes, 0 no, -1 not known here. */
 static int or3(int a, int b) {
   return a == 1 || b == 1 ? 1 : a < 0 || b < 0 ? -1 : 0;
 }
 
-static int in3(const uint32_t *bits, UChar c) {
-  return c >= 256 ? -1 : bit_has(bits, c);
+/* Whether atom it matches c: 1, 0, or -1 when only ICU knows. A unit of
+ * a surrogate pair is in no list, nor is the pair's code point. */
+static int in3(const struct shape_item *it, UChar c) {
+  if (c < 256)
+    return bit_has(it->bits, c);
+  for (int k = 0; k < it->nwide; k++)
+    if (it->wide[k] == c)
+      return 1;
+  return it->nwide < 0 ? -1 : 0;
 }
 
 /* ICU's \b at p, as RegexMatcher::isChunkWordBoundary. */
@@ -472,8 +498,8 @@ static int back(const struct text *x, int seq, int i, int32_t p,
   for (int k = 0; k <= it->hi && ok != 0 && res != 1; k++) {
     if (k > 0)
       ok = k > p    ? 0
-           : ok < 0 ? (in3(it->bits, x->t[p - k]) != 0 ? -1 : 0)
-                    : in3(it->bits, x->t[p - k]);
+           : ok < 0 ? (in3(it, x->t[p - k]) != 0 ? -1 : 0)
+                    : in3(it, x->t[p - k]);
     if (k >= it->lo && ok != 0) {
       int r = back(x, seq, i - 1, p - k, up);
       res = or3(res, ok < 0 && r != 0 ? -1 : r);
@@ -503,14 +529,122 @@ static int fwd(const struct text *x, int seq, int i, int32_t p,
   for (int k = 0; k <= it->hi && ok != 0 && res != 1; k++) {
     if (k > 0)
       ok = p + k > x->len ? 0
-           : ok < 0       ? (in3(it->bits, x->t[p + k - 1]) != 0 ? -1 : 0)
-                          : in3(it->bits, x->t[p + k - 1]);
+           : ok < 0       ? (in3(it, x->t[p + k - 1]) != 0 ? -1 : 0)
+                          : in3(it, x->t[p + k - 1]);
     if (k >= it->lo && ok != 0) {
       int r = fwd(x, seq, i + 1, p + k, up);
       res = or3(res, ok < 0 && r != 0 ? -1 : r);
     }
   }
   return res;
+}
+
+/* --- Searching: ICU's find in C -------------------------------------------
+ * The match ICU's find gives: the first start from which one exists, and
+ * there the first in ICU's order (quantifiers greedy, alternatives left to
+ * right, a group tried once more before the rest); the rule hits where its
+ * beforebreak ends, once the afterbreak matches from there. Any character
+ * above U+00FF that counts before that makes the answer unsure. */
+
+/* Steps an attempt may take, each side: the recursion goes one level a
+ * step, and a loop over a long run must not take the stack. */
+#define FIND_STEPS 2000u
+
+struct finder {
+  struct text x;
+  int32_t end; /* where the beforebreak ended, on a hit */
+};
+
+static int first(struct finder *f, int seq, int i, int32_t p,
+                 const struct frame *up);
+
+/* The group item gi of seq, matched done times: once more first. */
+static int first_group(struct finder *f, int seq, int gi, int done, int32_t p,
+                       const struct frame *up) {
+  const struct srx_shape *sh = f->x.sh;
+  const struct shape_item *g = &sh->items[sh->seqs[seq].first + gi];
+  for (int a = 0; done < g->hi && a < g->nalt; a++) {
+    int s = g->alt0 + a;
+    if (cannot(&sh->seqs[s], 0, f->x.t, p, p < f->x.len))
+      continue;
+    struct frame fr = {seq, gi, done, up};
+    int r = first(f, s, 0, p, &fr);
+    if (r != 0)
+      return r;
+  }
+  return done >= g->lo ? first(f, seq, gi + 1, p, up) : 0;
+}
+
+/* The beforebreak matched up to p: a hit when the afterbreak matches. */
+static int before_done(struct finder *f, int32_t p) {
+  unsigned steps = STEP_BUDGET - FIND_STEPS;
+  struct text y = {f->x.sh, f->x.t, f->x.len, &steps};
+  int a = fwd(&y, f->x.sh->after, 0, p, NULL);
+  if (a == 1)
+    f->end = p;
+  return a;
+}
+
+/* Items [i, n) of seq, then up, then the afterbreak, from p: 1 on the
+ * first match in ICU's order, 0 when none, -1 when unsure. */
+static int first(struct finder *f, int seq, int i, int32_t p,
+                 const struct frame *up) {
+  const struct srx_shape *sh = f->x.sh;
+  if (spent(&f->x))
+    return -1;
+  if (i == sh->seqs[seq].n)
+    return up == NULL
+               ? before_done(f, p)
+               : first_group(f, up->seq, up->gi, up->done + 1, p, up->up);
+  const struct shape_item *it = &sh->items[sh->seqs[seq].first + i];
+  if (it->kind == GROUP)
+    return first_group(f, seq, i, 0, p, up);
+  if (it->kind != ATOM) {
+    int z = zero_width(&f->x, it, p);
+    int r = z == 0 ? 0 : first(f, seq, i + 1, p, up);
+    return z < 0 && r != 0 ? -1 : r;
+  }
+  int32_t m = 0; /* the longest run: greedy, tried first */
+  while (m < it->hi && p + m < f->x.len) {
+    int v = in3(it, f->x.t[p + m]);
+    if (v < 0)
+      return -1;
+    if (v == 0)
+      break;
+    m++;
+  }
+  for (int32_t k = m; k >= it->lo; k--) {
+    int r = first(f, seq, i + 1, p + k, up);
+    if (r != 0)
+      return r;
+  }
+  return 0;
+}
+
+int xmt_srx_shape_find(const struct srx_shape *sh, const UChar *text,
+                       int32_t start, int32_t len, int32_t *end) {
+  const struct shape_seq *top = &sh->seqs[sh->before];
+  const struct shape_item *head = top->head ? &sh->items[top->first] : NULL;
+  int32_t s = start;
+  for (; s <= len;
+       s += s + 1 < len && U16_IS_LEAD(text[s]) && U16_IS_TRAIL(text[s + 1])
+                ? 2
+                : 1) {
+    if (head != NULL) { /* most starts: not the first character */
+      while (s < len && text[s] < 256 && !bit_has(head->bits, text[s]))
+        s++;
+      if (s == len || in3(head, text[s]) == 0)
+        continue;
+    }
+    unsigned steps = STEP_BUDGET - FIND_STEPS;
+    struct finder f = {{sh, text, len, &steps}, -1};
+    int r = first(&f, sh->before, 0, s, NULL);
+    if (r != 0) {
+      *end = f.end;
+      return r;
+    }
+  }
+  return 0;
 }
 
 int xmt_srx_shape_hits(const struct srx_shape *sh, const UChar *text, int32_t p,
