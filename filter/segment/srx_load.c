@@ -465,6 +465,43 @@ static xmt_status read_languagerule(struct loader *l, const xmlNode *c) {
   return st;
 }
 
+/* 1 when pattern repeats something without bound (*, + or {n,} outside a
+ * set): then it has no C shape and ICU refuses it in a look-behind, so
+ * neither is tried (reading the shape of the CJK rule asked ICU for its
+ * classes: 8 million instructions). 0 when unsure: look-arounds (one may
+ * hold a * that ICU accepts) and quoting. */
+static int unbounded(const char *pat) {
+  int any = 0;
+  for (size_t i = 0; pat[i] != '\0'; i++) {
+    char c = pat[i];
+    if (c == '\\') {
+      if (pat[i + 1] == 'Q' || pat[i + 1] == '\0')
+        return 0;
+      i++;
+    } else if (c == '[') {
+      int depth = 1;
+      for (i++; pat[i] != '\0' && depth > 0; i++)
+        if (pat[i] == '\\' && pat[i + 1] != '\0')
+          i++;
+        else
+          depth += pat[i] == '[' ? 1 : pat[i] == ']' ? -1 : 0;
+      if (depth > 0)
+        return 0;
+      i--;
+    } else if (c == '(' && pat[i + 1] == '?' && pat[i + 2] != ':') {
+      return 0;
+    } else if ((c == '*' || c == '+') && i > 0 && pat[i - 1] != '?' &&
+               pat[i - 1] != '}') {
+      any = 1;
+    } else if (c == '{' && strspn(pat + i + 1, "0123456789") > 0 &&
+               pat[i + 1 + strspn(pat + i + 1, "0123456789")] == ',' &&
+               pat[i + 2 + strspn(pat + i + 1, "0123456789")] == '}') {
+      any = 1;
+    }
+  }
+  return any;
+}
+
 /* What read_rule does at load for a rule read lazily, less the checks (the
  * shipped rules compile) and the whole pattern of a no-break rule that has
  * a local form (only break rules and the other no-break rules are searched
@@ -478,7 +515,7 @@ static xmt_status compile_lazy_rule(struct loader *l, const char *lrname,
     return XMT_OK; /* compiled by an earlier call that failed further on */
   xmt_status st = xmt_srx_scan(rule->before, &rule->hints);
   int nomem = 0;
-  if (st == XMT_OK && !rule->is_break &&
+  if (st == XMT_OK && !rule->is_break && !unbounded(rule->before) &&
       (rule->shape = xmt_srx_shape_read(rule->before, rule->after, &nomem)) ==
           NULL)
     st = nomem ? XMT_ERR_NOMEM
