@@ -468,7 +468,8 @@ static int compiled(const xmt_segmenter *s, const char *name) {
 
 /* A new segmenter compiles nothing; English text compiles English and
  * Default, German then German; a no-break rule with a local form gets no
- * whole pattern (it is never searched through the text). */
+ * whole pattern (it is never searched through the text), and one of a C
+ * shape not even its local form on ASCII text. */
 static void test_lazy_compile(void) {
   xmt_segmenter *s = xmt_segmenter_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(s);
@@ -485,8 +486,9 @@ static void test_lazy_compile(void) {
   CU_ASSERT_FALSE(compiled(s, "French"));
   const struct srx_langrule *en = &s->doc.langrules[rule_index(s, "English")];
   CU_ASSERT_PTR_NULL(en->rules[0].re);
-  CU_ASSERT_PTR_NOT_NULL(en->rules[0].local);
-  CU_ASSERT_PTR_NULL(en->rules[0].before);
+  CU_ASSERT_TRUE(en->rules[0].has_local);
+  CU_ASSERT_PTR_NOT_NULL(en->rules[0].shape);
+  CU_ASSERT_PTR_NULL(en->rules[0].local);
   const struct srx_langrule *df = &s->doc.langrules[rule_index(s, "Default")];
   CU_ASSERT_PTR_NOT_NULL(df->rules[df->nrules - 1].re); /* a break rule */
   CU_ASSERT_EQUAL(xmt_segmenter_set_language(s, "de"), XMT_OK);

@@ -247,9 +247,11 @@ static void test_shipped_rules(void) {
     struct srx_langrule *lr = &s->doc.langrules[i];
     CU_ASSERT_EQUAL_FATAL(xmt_srx_compile_langrule(s, lr), XMT_OK);
     for (size_t j = 0; j < lr->nrules; j++) {
-      const struct srx_rule *r = &lr->rules[j];
-      if (r->shape == NULL || r->local == NULL)
+      struct srx_rule *r = &lr->rules[j];
+      if (r->shape == NULL || !r->has_local)
         continue; /* the find forms are below */
+      UErrorCode ust = U_ZERO_ERROR; /* compiled when first needed */
+      CU_ASSERT_PTR_NOT_NULL_FATAL(xmt_srx_rule_local(s, r, &ust));
       shapes++;
       for (size_t k = 0; k < COUNT(templates) + COUNT(starts); k++)
         for (unsigned c = 0; c < 0x180; c++) {

@@ -51,10 +51,16 @@ struct srx_rule {
   int is_break;
   URegularExpression *re;    /* NULL when local is kept and the rules are
                                 the shipped ones: it is not used then */
-  URegularExpression *local; /* or NULL */
+  URegularExpression *local; /* or NULL; a shipped rule with a shape has it
+                                compiled only when first needed */
+  int has_local;             /* local, compiled or not yet: the rule is
+                                tested where a break rule hits, not
+                                searched through the text */
   struct srx_hints hints;
-  struct srx_shape *shape; /* or NULL; without local, the find form */
-  char *before, *after;    /* until compiled, for rules compiled lazily */
+  struct srx_shape *shape; /* or NULL; with has_local the local form's,
+                              else the find form */
+  char *before, *after;    /* until compiled, for rules compiled lazily;
+                              kept until local is, for a rule with a shape */
   unsigned long line;
 };
 
@@ -126,8 +132,10 @@ struct xmt_segmenter {
   const struct srx_rule *searched[32];
   unsigned nsearched;
   int any_break; /* a break rule (or ICU) hit somewhere in the text */
-  unsigned long regex_calls; /* finds and tests of rules, for the tests */
-  UBreakIterator *icu;       /* ICU sentence breaks, for icu_breaks */
+  unsigned long regex_calls;    /* finds and tests of rules, for the tests */
+  unsigned long regex_compiles; /* patterns compiled by srx_load.c, for the
+                                   tests */
+  UBreakIterator *icu;          /* ICU sentence breaks, for icu_breaks */
   char *icu_lang;
   /* Work buffers, reused from call to call. */
   UChar *u16;
@@ -214,8 +222,14 @@ xmt_status xmt_srx_load_default(xmt_segmenter *s);
  * UTF-16, n16 units); -1 on error. */
 int xmt_srx_map_matches(xmt_segmenter *s, struct srx_map *m, const char *lang,
                         const UChar *tag, int32_t n16);
-/* Compiles the rules of lr if not yet done. */
+/* Compiles the rules of lr if not yet done; the local form of a rule with
+ * a shape is left for xmt_srx_rule_local. */
 xmt_status xmt_srx_compile_langrule(xmt_segmenter *s, struct srx_langrule *lr);
+/* The local form of a rule with has_local, compiled now if not yet: NULL
+ * with *ust set (U_MEMORY_ALLOCATION_ERROR when out of memory) when it
+ * cannot be, or when *ust is a failure already. */
+URegularExpression *xmt_srx_rule_local(xmt_segmenter *s, struct srx_rule *r,
+                                       UErrorCode *ust);
 /* Frees what a loaded document holds (srx_load.c). */
 void xmt_srx_doc_free(struct srx_doc *d);
 /* Drops the rules chosen for the last language, after the rules change

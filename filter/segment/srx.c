@@ -32,7 +32,8 @@ void xmt_srx_forget_language(xmt_segmenter *s) {
  * rule that hits: one alternation of their local forms answers for them
  * all in one match. Those whose hints say where they can end (strings,
  * or the classes of their last characters known in C) are left out of it:
- * tested one by one, they are skipped at most positions at no cost.
+ * tested one by one, they are skipped at most positions at no cost, as
+ * are those of a C shape whose local form is not compiled yet.
  * Without it (ICU refused it, or it would hold one rule) each is tested
  * alone. */
 static xmt_status build_early(xmt_segmenter *s) {
@@ -81,7 +82,7 @@ static void index_required(xmt_segmenter *s) {
   s->nsearched = 0;
   for (size_t g = 0; g < s->nflat && s->nsearched < 32; g++) {
     const struct srx_rule *r = s->flat[g];
-    if (!r->is_break && r->local != NULL)
+    if (!r->is_break && r->has_local)
       continue;
     uint32_t bit = (uint32_t)1 << s->nsearched;
     s->searched[s->nsearched++] = r;
@@ -344,6 +345,8 @@ static void unset_text(xmt_segmenter *s, URegularExpression *re) {
 
 /* XMT_OK, or the error of a regular expression whose call left st. */
 static xmt_status regex_status(xmt_segmenter *s, UErrorCode st) {
+  if (st == U_MEMORY_ALLOCATION_ERROR)
+    return xmt_error_nomem(&s->err);
   if (U_FAILURE(st))
     return xmt_error_set(&s->err, XMT_ERR_INTERNAL,
                          "regular expression failed: %s", u_errorName(st));
@@ -462,15 +465,16 @@ static int kept_at(xmt_segmenter *s, int32_t p, uint32_t fb, int32_t len16,
   if (s->early != NULL && local_hits(s, s->nflat, s->early, p, len16, ust))
     return 1;
   for (uint32_t g = 0; g < fb && g < s->nflat && U_SUCCESS(*ust); g++) {
-    const struct srx_rule *r = s->flat[g];
-    if (r->is_break || r->local == NULL || s->in_early[g] ||
+    struct srx_rule *r = s->flat[g];
+    if (r->is_break || !r->has_local || s->in_early[g] ||
         !xmt_srx_may_end(&r->hints, s->u16, p))
       continue;
     int c =
         r->shape != NULL ? xmt_srx_shape_hits(r->shape, s->u16, p, len16) : -1;
     if (c == 1)
       return 1;
-    if (c < 0 && local_hits(s, g, r->local, p, len16, ust))
+    if (c < 0 && xmt_srx_rule_local(s, r, ust) != NULL &&
+        local_hits(s, g, r->local, p, len16, ust))
       return 1;
   }
   return 0;
@@ -527,7 +531,7 @@ static xmt_status apply_rules(xmt_segmenter *s, const char *lang,
   unsigned k = 0;
   for (size_t g = 0; g < s->nflat && st == XMT_OK; g++) {
     const struct srx_rule *r = s->flat[g];
-    if (!r->is_break && r->local != NULL)
+    if (!r->is_break && r->has_local)
       continue;
     uint32_t bit = k < 32 ? (uint32_t)1 << k : 0;
     k++;

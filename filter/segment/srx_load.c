@@ -176,6 +176,7 @@ static xmt_status compile(struct loader *l, const char *pattern,
   UParseError pe;
   memset(&pe, 0, sizeof pe);
   UErrorCode st = U_ZERO_ERROR;
+  l->s->regex_compiles++;
   *out = uregex_open(l->u16, n16, 0, &pe, &st);
   if (U_SUCCESS(st))
     return XMT_OK;
@@ -320,6 +321,7 @@ static xmt_status compile_local(struct loader *l, const char *before,
     return XMT_ERR_NOMEM;
   UParseError pe;
   UErrorCode st = U_ZERO_ERROR;
+  l->s->regex_compiles++;
   *out = uregex_open(l->u16, n16, 0, &pe, &st);
   if (st == U_MEMORY_ALLOCATION_ERROR)
     return XMT_ERR_NOMEM;
@@ -426,6 +428,7 @@ static xmt_status read_rule(struct loader *l, struct srx_langrule *lr,
   lr->rules[lr->nrules].is_break = is_break;
   lr->rules[lr->nrules].re = re;
   lr->rules[lr->nrules].local = local;
+  lr->rules[lr->nrules].has_local = local != NULL;
   lr->rules[lr->nrules].hints = hints;
   lr->rules[lr->nrules].shape = shape;
   lr->nrules++;
@@ -463,27 +466,71 @@ static xmt_status read_languagerule(struct loader *l, const xmlNode *c) {
   return st;
 }
 
+/* 1 when pattern repeats something without bound (*, + or {n,} outside a
+ * set): then it has no C shape and ICU refuses it in a look-behind, so
+ * neither is tried (reading the shape of the CJK rule asked ICU for its
+ * classes: 8 million instructions). 0 when unsure: look-arounds (one may
+ * hold a * that ICU accepts) and quoting. */
+static int unbounded(const char *pat) {
+  int any = 0;
+  for (size_t i = 0; pat[i] != '\0'; i++) {
+    char c = pat[i];
+    if (c == '\\') {
+      if (pat[i + 1] == 'Q' || pat[i + 1] == '\0')
+        return 0;
+      i++;
+    } else if (c == '[') {
+      int depth = 1;
+      for (i++; pat[i] != '\0' && depth > 0; i++)
+        if (pat[i] == '\\' && pat[i + 1] != '\0')
+          i++;
+        else
+          depth += pat[i] == '[' ? 1 : pat[i] == ']' ? -1 : 0;
+      if (depth > 0)
+        return 0;
+      i--;
+    } else if (c == '(' && pat[i + 1] == '?' && pat[i + 2] != ':') {
+      return 0;
+    } else if ((c == '*' || c == '+') && i > 0 && pat[i - 1] != '?' &&
+               pat[i - 1] != '}') {
+      any = 1;
+    } else if (c == '{' && strspn(pat + i + 1, "0123456789") > 0 &&
+               pat[i + 1 + strspn(pat + i + 1, "0123456789")] == ',' &&
+               pat[i + 2 + strspn(pat + i + 1, "0123456789")] == '}') {
+      any = 1;
+    }
+  }
+  return any;
+}
+
 /* What read_rule does at load for a rule read lazily, less the checks (the
  * shipped rules compile) and the whole pattern of a no-break rule that has
  * a local form (only break rules and the other no-break rules are searched
- * through the text). */
+ * through the text). A no-break rule of a C shape has a bounded
+ * beforebreak, so a local form: it is compiled only when the shape leaves
+ * a position to ICU (xmt_srx_rule_local), which text below U+0100 seldom
+ * does. */
 static xmt_status compile_lazy_rule(struct loader *l, const char *lrname,
                                     struct srx_rule *rule) {
-  if (rule->before == NULL)
+  if (rule->has_local || rule->re != NULL)
     return XMT_OK; /* compiled by an earlier call that failed further on */
   xmt_status st = xmt_srx_scan(rule->before, &rule->hints);
-  if (st == XMT_OK && !rule->is_break)
-    st = compile_local(l, rule->before, rule->after, rule->hints.prefix,
-                       &rule->local);
   int nomem = 0;
-  if (st == XMT_OK &&
-      (rule->shape = rule->local != NULL
-                         ? xmt_srx_shape_read(rule->before, rule->after, &nomem)
-                         : xmt_srx_shape_read_find(rule->before, rule->after,
-                                                   &nomem)) == NULL &&
+  if (st == XMT_OK && !rule->is_break && !unbounded(rule->before) &&
+      (rule->shape = xmt_srx_shape_read(rule->before, rule->after, &nomem)) ==
+          NULL)
+    st = nomem ? XMT_ERR_NOMEM
+               : compile_local(l, rule->before, rule->after, rule->hints.prefix,
+                               &rule->local);
+  int searched = rule->shape == NULL && rule->local == NULL;
+  /* Searched through the text: its find form, and the whole pattern for
+   * what the form leaves to ICU. */
+  if (st == XMT_OK && searched &&
+      (rule->shape = xmt_srx_shape_read_find(rule->before, rule->after,
+                                             &nomem)) == NULL &&
       nomem)
     st = XMT_ERR_NOMEM;
-  if (st == XMT_OK && rule->local == NULL) {
+  if (st == XMT_OK && searched) {
     char what[160];
     char *whole = rule_pattern(rule->before, rule->after);
     snprintf(what, sizeof what, "languagerule \"%.60s\":", lrname);
@@ -500,10 +547,38 @@ static xmt_status compile_lazy_rule(struct loader *l, const char *lrname,
     rule->shape = NULL;
     return st;
   }
-  free(rule->before);
-  free(rule->after);
-  rule->before = rule->after = NULL;
+  rule->has_local = !searched;
+  if (searched || rule->local != NULL) { /* else kept for the local form */
+    free(rule->before);
+    free(rule->after);
+    rule->before = rule->after = NULL;
+  }
   return XMT_OK;
+}
+
+URegularExpression *xmt_srx_rule_local(xmt_segmenter *s, struct srx_rule *r,
+                                       UErrorCode *ust) {
+  if (r->local != NULL || U_FAILURE(*ust))
+    return r->local;
+  struct loader l;
+  memset(&l, 0, sizeof l);
+  l.s = s;
+  l.name = "xliffmt.srx";
+  xmt_status st =
+      r->before != NULL && r->after != NULL
+          ? compile_local(&l, r->before, r->after, r->hints.prefix, &r->local)
+          : XMT_ERR_INTERNAL;
+  free(l.u16);
+  if (st == XMT_ERR_NOMEM)
+    *ust = U_MEMORY_ALLOCATION_ERROR;
+  else if (r->local == NULL) /* ICU refused it: a shape it does not read */
+    *ust = U_REGEX_INTERNAL_ERROR;
+  else {
+    free(r->before);
+    free(r->after);
+    r->before = r->after = NULL;
+  }
+  return r->local;
 }
 
 xmt_status xmt_srx_compile_langrule(xmt_segmenter *s, struct srx_langrule *lr) {

@@ -1,0 +1,187 @@
+/* test_filter_srx_lazy.c -- the local forms of the shipped no-break rules
+ * the C shape decides (filter/segment/srx_shape.c) are compiled by ICU
+ * only when the shape leaves a position to ICU (a character above U+00FF
+ * counts): ASCII text compiles none of them, and gets the breaks the same
+ * rules loaded and compiled whole give. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "segmenter_private.h"
+
+static size_t rule_index(const xmt_segmenter *s, const char *name) {
+  for (size_t i = 0; i < s->doc.nlangrules; i++)
+    if (strcmp(s->doc.langrules[i].name, name) == 0)
+      return i;
+  CU_FAIL("no such languagerule");
+  return 0;
+}
+
+/* The rules of a language of the shipped rules by what they are. */
+struct census {
+  size_t shapes, shapes_compiled, locals, wholes;
+};
+
+static struct census census_of(const xmt_segmenter *s, const char *name) {
+  struct census c = {0, 0, 0, 0};
+  const struct srx_langrule *lr = &s->doc.langrules[rule_index(s, name)];
+  for (size_t j = 0; j < lr->nrules; j++) {
+    const struct srx_rule *r = &lr->rules[j];
+    if (r->shape != NULL) {
+      c.shapes++;
+      c.shapes_compiled += r->local != NULL;
+      CU_ASSERT_TRUE(r->has_local);
+    } else if (r->local != NULL)
+      c.locals++;
+    if (r->re != NULL)
+      c.wholes++;
+  }
+  return c;
+}
+
+/* Splits text, checks its segments against want (NULL ended) and against
+ * the same rules compiled whole; returns the ICU compiles it made. */
+static unsigned long split_as(xmt_segmenter *s, xmt_segmenter *whole,
+                              const char *text, const char *const *want) {
+  unsigned long before = s->regex_compiles;
+  const struct xmt_span *sp, *wsp;
+  size_t n = 0, wn = 0, k = 0;
+  CU_ASSERT_EQUAL_FATAL(xmt_segmenter_split(s, text, strlen(text), &sp, &n),
+                        XMT_OK);
+  unsigned long made = s->regex_compiles - before;
+  for (; want[k] != NULL && k < n; k++) {
+    size_t len = sp[k].end - sp[k].start;
+    if (len != strlen(want[k]) || memcmp(text + sp[k].start, want[k], len))
+      fprintf(stderr, "\n  segment %zu: \"%.*s\", not \"%s\"\n", k, (int)len,
+              text + sp[k].start, want[k]);
+    CU_ASSERT_EQUAL(len, strlen(want[k]));
+    CU_ASSERT_NSTRING_EQUAL(text + sp[k].start, want[k], len);
+  }
+  CU_ASSERT_EQUAL(k, n);
+  CU_ASSERT_PTR_NULL(want[k]);
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_segmenter_split(whole, text, strlen(text), &wsp, &wn), XMT_OK);
+  CU_ASSERT_EQUAL(wn, n);
+  CU_ASSERT_TRUE(wn == n && memcmp(sp, wsp, n * sizeof *sp) == 0);
+  return made;
+}
+
+static xmt_segmenter *whole_rules(const char *lang) {
+  xmt_segmenter *s = xmt_segmenter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_segmenter_load_srx_memory(s, (const char *)xmt_srx_default,
+                                    xmt_srx_default_len, "xliffmt.srx"),
+      XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(xmt_segmenter_set_language(s, lang), XMT_OK);
+  return s;
+}
+
+/* English ASCII text: the break rules' whole patterns and the local forms
+ * of the no-break rules without a shape are compiled, the others not;
+ * a character above U+00FF before a full stop then compiles the local
+ * form of the rule of a lower-case letter, once. */
+static void test_english(void) {
+  xmt_segmenter *s = xmt_segmenter_new(), *whole = whole_rules("en");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  CU_ASSERT_EQUAL(s->regex_compiles, 0);
+  CU_ASSERT_EQUAL(xmt_segmenter_set_language(s, "en-GB"), XMT_OK);
+  static const char *const ascii[] = {"He met Mr. Smith at 5 p.m. today.",
+                                      "Dr. Watson, e.g. his friend, came.",
+                                      "See p. 4 and b. z. here.",
+                                      "Call the U.N.",
+                                      "It is fine.",
+                                      NULL};
+  unsigned long made =
+      split_as(s, whole,
+               "He met Mr. Smith at 5 p.m. today. Dr. Watson, e.g. his friend, "
+               "came. See p. 4 and b. z. here. Call the U.N. It is fine.",
+               ascii);
+  struct census en = census_of(s, "English"), df = census_of(s, "Default");
+  CU_ASSERT_EQUAL(en.shapes, 4);
+  CU_ASSERT_EQUAL(en.shapes_compiled, 0);
+  CU_ASSERT_EQUAL(en.locals + en.wholes, 0);
+  CU_ASSERT_EQUAL(df.shapes, 9);
+  CU_ASSERT_EQUAL(df.shapes_compiled, 0);
+  CU_ASSERT_EQUAL(df.locals, 2);
+  CU_ASSERT_EQUAL(df.wholes, 4);
+  /* the locals and wholes, nothing else: no local form is tried for the
+   * CJK no-break rule, whose beforebreak is unbounded */
+  CU_ASSERT_EQUAL(made, df.locals + df.wholes);
+  /* compiled once */
+  static const char *const again[] = {"Mr. Smith left.", "He came.", NULL};
+  CU_ASSERT_EQUAL(split_as(s, whole, "Mr. Smith left. He came.", again), 0);
+  /* a-macron: \p{Ll} is ICU's to answer; "\xc4\x81. z." goes on */
+  static const char *const macron[] = {"See \xc4\x81. z. Rent is due.",
+                                       "It is.", NULL};
+  CU_ASSERT_EQUAL(
+      split_as(s, whole, "See \xc4\x81. z. Rent is due. It is.", macron), 1);
+  df = census_of(s, "Default");
+  CU_ASSERT_EQUAL(df.shapes_compiled, 1);
+  CU_ASSERT_EQUAL(
+      split_as(s, whole, "See \xc4\x81. z. Rent is due. It is.", macron), 0);
+  xmt_segmenter_free(s);
+  xmt_segmenter_free(whole);
+}
+
+/* Every shipped rule read as a shape has a local form ICU compiles: the
+ * segmenter counts on it when it leaves the compile for later. */
+static void test_every_shape_compiles(void) {
+  xmt_segmenter *s = xmt_segmenter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  size_t shapes = 0;
+  for (size_t i = 0; i < s->doc.nlangrules; i++) {
+    struct srx_langrule *lr = &s->doc.langrules[i];
+    CU_ASSERT_EQUAL_FATAL(xmt_srx_compile_langrule(s, lr), XMT_OK);
+    for (size_t j = 0; j < lr->nrules; j++) {
+      struct srx_rule *r = &lr->rules[j];
+      if (r->shape == NULL)
+        continue;
+      shapes++;
+      CU_ASSERT_PTR_NULL(r->local);
+      CU_ASSERT_PTR_NULL(r->re);
+      UErrorCode ust = U_ZERO_ERROR;
+      CU_ASSERT_PTR_NOT_NULL(xmt_srx_rule_local(s, r, &ust));
+      CU_ASSERT_TRUE(U_SUCCESS(ust));
+      CU_ASSERT_PTR_NULL(r->before);
+      /* a second call compiles nothing */
+      unsigned long n = s->regex_compiles;
+      CU_ASSERT_PTR_EQUAL(xmt_srx_rule_local(s, r, &ust), r->local);
+      CU_ASSERT_EQUAL(s->regex_compiles, n);
+    }
+  }
+  CU_ASSERT_TRUE(shapes >= 11);
+  xmt_segmenter_free(s);
+}
+
+/* Rules of a file the user gives are compiled whole as they are read, so
+ * that a bad one is reported with its line then. */
+static void test_user_rules_at_load(void) {
+  xmt_segmenter *s = whole_rules("en");
+  unsigned long n = s->regex_compiles;
+  CU_ASSERT_TRUE(n > 30);
+  const struct srx_langrule *en = &s->doc.langrules[rule_index(s, "English")];
+  CU_ASSERT_TRUE(en->compiled);
+  CU_ASSERT_PTR_NOT_NULL(en->rules[0].shape);
+  CU_ASSERT_PTR_NOT_NULL(en->rules[0].local);
+  const struct xmt_span *sp;
+  size_t ns = 0;
+  CU_ASSERT_EQUAL(xmt_segmenter_split(s, "A b. C", 6, &sp, &ns), XMT_OK);
+  CU_ASSERT_EQUAL(s->regex_compiles, n);
+  xmt_segmenter_free(s);
+}
+
+static CU_TestInfo lazy_tests[] = {
+    {"English: no local form of a shape compiled for ASCII", test_english},
+    {"every shipped shape's local form compiles", test_every_shape_compiles},
+    {"user rules compiled as they are read", test_user_rules_at_load},
+    CU_TEST_INFO_NULL,
+};
+
+CU_SuiteInfo xmt_test_suites[] = {
+    {"filter/srx lazy locals", NULL, NULL, NULL, NULL, lazy_tests},
+    CU_SUITE_INFO_NULL,
+};
