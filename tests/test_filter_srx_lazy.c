@@ -30,10 +30,9 @@ static struct census census_of(const xmt_segmenter *s, const char *name) {
   const struct srx_langrule *lr = &s->doc.langrules[rule_index(s, name)];
   for (size_t j = 0; j < lr->nrules; j++) {
     const struct srx_rule *r = &lr->rules[j];
-    if (r->shape != NULL) {
+    if (r->shape != NULL && r->has_local) {
       c.shapes++;
       c.shapes_compiled += r->local != NULL;
-      CU_ASSERT_TRUE(r->has_local);
     } else if (r->local != NULL)
       c.locals++;
     if (r->re != NULL)
@@ -138,8 +137,8 @@ static void test_every_shape_compiles(void) {
     CU_ASSERT_EQUAL_FATAL(xmt_srx_compile_langrule(s, lr), XMT_OK);
     for (size_t j = 0; j < lr->nrules; j++) {
       struct srx_rule *r = &lr->rules[j];
-      if (r->shape == NULL)
-        continue;
+      if (r->shape == NULL || !r->has_local)
+        continue; /* searched rules have a find form */
       shapes++;
       CU_ASSERT_PTR_NULL(r->local);
       CU_ASSERT_PTR_NULL(r->re);

@@ -372,7 +372,7 @@ static void test_shipped_finds(void) {
     CU_ASSERT_EQUAL_FATAL(xmt_srx_compile_langrule(s, lr), XMT_OK);
     for (size_t j = 0; j < lr->nrules; j++) {
       const struct srx_rule *r = &lr->rules[j];
-      if (r->shape == NULL || r->local != NULL)
+      if (r->shape == NULL || r->has_local)
         continue;
       finds++;
       UErrorCode st = U_ZERO_ERROR;
