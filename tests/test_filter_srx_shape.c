@@ -249,7 +249,7 @@ static void test_shipped_rules(void) {
     for (size_t j = 0; j < lr->nrules; j++) {
       struct srx_rule *r = &lr->rules[j];
       if (r->shape == NULL || !r->has_local)
-        continue; /* the find forms are below */
+        continue;                    /* the find forms are below */
       UErrorCode ust = U_ZERO_ERROR; /* compiled when first needed */
       CU_ASSERT_PTR_NOT_NULL_FATAL(xmt_srx_rule_local(s, r, &ust));
       shapes++;
