@@ -28,7 +28,7 @@ struct xmt_segment {
    * none): one malloc and one free a segment instead of three. A part
    * that outgrows its room there moves out; the last one out frees it. */
   char *block;
-  size_t block_len;
+  unsigned parts; /* of PART_TEXT, PART_POOL, PART_TAGS: those in block */
   /* The block of a small segment (a gap, a word): in the segment's own
    * allocation. */
   union {
@@ -43,19 +43,24 @@ struct xmt_segment {
 
 xmt_segment *xmt_segment_new(void) { return calloc(1, sizeof(xmt_segment)); }
 
-static int in_block(const xmt_segment *seg, const void *p) {
-  uintptr_t a = (uintptr_t)p, b = (uintptr_t)seg->block;
-  return seg->block != NULL && a >= b && a - b < seg->block_len;
+enum { PART_TEXT = 1, PART_POOL = 2, PART_TAGS = 4 };
+
+static int in_block(const xmt_segment *seg, unsigned part) {
+  return (seg->parts & part) != 0;
+}
+
+static unsigned part_of(const xmt_segment *seg, const struct xmt_buf *buf) {
+  return buf == &seg->text ? PART_TEXT : PART_POOL;
 }
 
 void xmt_segment_free(xmt_segment *seg) {
   if (seg == NULL)
     return;
-  if (!in_block(seg, seg->text.data))
+  if (!in_block(seg, PART_TEXT))
     free(seg->text.data);
-  if (!in_block(seg, seg->pool.data))
+  if (!in_block(seg, PART_POOL))
     free(seg->pool.data);
-  if (!in_block(seg, seg->tags))
+  if (!in_block(seg, PART_TAGS))
     free(seg->tags);
   if (seg->block != seg->room.bytes)
     free(seg->block);
@@ -86,11 +91,11 @@ static xmt_status carve(xmt_segment *seg, size_t text_len, size_t pool_len,
   size_t len = tags_size + text_len + 1 + pool_len + 1;
   char *b = seg->room.bytes;
   if (len <= sizeof seg->room.bytes) /* what is left is the text's */
-    text_len += sizeof seg->room.bytes - len, len = sizeof seg->room.bytes;
+    text_len += sizeof seg->room.bytes - len;
   else if ((b = malloc(len)) == NULL)
     return XMT_ERR_NOMEM;
   seg->block = b;
-  seg->block_len = len;
+  seg->parts = PART_TEXT | PART_POOL | (ntags > 0 ? PART_TAGS : 0);
   seg->tags = ntags > 0 ? (struct tag_rec *)(void *)b : NULL;
   seg->cap = ntags;
   seg->text = (struct xmt_buf){b + tags_size, 0, text_len + 1};
@@ -100,14 +105,13 @@ static xmt_status carve(xmt_segment *seg, size_t text_len, size_t pool_len,
   return XMT_OK;
 }
 
-/* Frees the block once no part is in it any more. */
-static void drop_block(xmt_segment *seg) {
-  if (!in_block(seg, seg->text.data) && !in_block(seg, seg->pool.data) &&
-      !in_block(seg, seg->tags)) {
+/* Takes part out of the block; frees the block once no part is in it. */
+static void drop_block(xmt_segment *seg, unsigned part) {
+  seg->parts &= ~part;
+  if (seg->parts == 0) {
     if (seg->block != seg->room.bytes)
       free(seg->block);
     seg->block = NULL;
-    seg->block_len = 0;
   }
 }
 
@@ -118,7 +122,8 @@ static xmt_status buf_reserve(xmt_segment *seg, struct xmt_buf *buf,
   if (buf->data != NULL && total < buf->cap)
     return XMT_OK;
   /* Here total >= len: either buf is unallocated or cap > len. */
-  if (!in_block(seg, buf->data))
+  unsigned part = part_of(seg, buf);
+  if (!in_block(seg, part) || buf->data == NULL)
     return xmt_buf_grow(buf, total - buf->len);
   struct xmt_buf own = {0};
   if (xmt_buf_grow(&own, total) != XMT_OK)
@@ -126,14 +131,14 @@ static xmt_status buf_reserve(xmt_segment *seg, struct xmt_buf *buf,
   memcpy(own.data, buf->data, buf->len + 1);
   own.len = buf->len;
   *buf = own;
-  drop_block(seg);
+  drop_block(seg, part);
   return XMT_OK;
 }
 
 static xmt_status tags_reserve(xmt_segment *seg, size_t total) {
   if (total <= seg->cap)
     return XMT_OK;
-  int moved = in_block(seg, seg->tags);
+  int moved = in_block(seg, PART_TAGS);
   struct tag_rec *tags =
       xmt_grow_array(moved ? NULL : seg->tags, &seg->cap, total, sizeof *tags);
   if (tags == NULL)
@@ -142,7 +147,7 @@ static xmt_status tags_reserve(xmt_segment *seg, size_t total) {
     memcpy(tags, seg->tags, seg->ntags * sizeof *tags);
   seg->tags = tags;
   if (moved)
-    drop_block(seg);
+    drop_block(seg, PART_TAGS);
   return XMT_OK;
 }
 
