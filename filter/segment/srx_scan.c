@@ -830,17 +830,18 @@ void xmt_srx_hints_free(struct srx_hints *h) {
   h->max16 = -1;
 }
 
-/* Whether the last code points before p may be in the prefix's classes:
- * known below 256 only. */
+static int in_last(const uint32_t *bits, UChar c) {
+  return c >= 256 || (bits[c >> 5] >> (c & 31)) & 1;
+}
+
+/* Whether the last code points before p may be in the prefix's classes
+ * (nlast of them, 1 or 2): known below 256 only. */
 static int may_end_in(const struct srx_hints *h, const UChar *text, int32_t p) {
-  for (int i = 0; i < h->nlast && i < p; i++) {
-    UChar c = text[p - 1 - i];
-    if (c >= 256)
-      return 1;
-    if (!(h->last[i][c >> 5] & (uint32_t)1 << (c & 31)))
-      return 0;
-  }
-  return 1;
+  if (p < 1)
+    return 1;
+  if (!in_last(h->last[0], text[p - 1]))
+    return 0;
+  return h->nlast < 2 || p < 2 || in_last(h->last[1], text[p - 2]);
 }
 
 static int ends_with(const struct srx_hints *h, int k, const UChar *text,
