@@ -106,6 +106,67 @@ static void test_break_rule(void) {
   xmt_srx_hints_free(&h);
 }
 
+/* Whether some end of h ends text[0, p), by every end in turn. */
+static int any_end(const struct srx_hints *h, const UChar *text, int32_t p) {
+  for (int k = 0; k < h->nends; k++) {
+    int32_t n = h->ends_len[k], j = 1;
+    while (j <= n && n <= p && text[p - j] == h->ends[k][n - j])
+      j++;
+    if (n <= p && j > n)
+      return 1;
+  }
+  return 0;
+}
+
+/* The ends looked up by their last two units: ends that are suffixes of
+ * one another, that share their last two units or only their bucket ("rn"
+ * and "r." hash alike), an end as long as the text, one unit long. */
+static void test_end_lookup(void) {
+  struct srx_hints h;
+  CU_ASSERT_EQUAL_FATAL(xmt_srx_scan("(?:r|Mr|Mrs|rs|Dr|Jr|urn)\\.|urn|Q", &h),
+                        XMT_OK);
+  CU_ASSERT_EQUAL(h.nends, 9);
+  CU_ASSERT_TRUE(has_end(&h, "urn."));
+  CU_ASSERT_TRUE(has_end(&h, "Q"));
+  CU_ASSERT_EQUAL(h.end_at[0], 1); /* "Q" first */
+  CU_ASSERT_EQUAL(h.end_at[SRX_END_BUCKETS], 9);
+  CU_ASSERT_TRUE(h.end_short);
+  const UChar a[] = {'r', '.'}, b[] = {'r', 'n'}, q[] = {'Q'};
+  CU_ASSERT_TRUE(xmt_srx_may_end(&h, a, 2)); /* as long as the text */
+  CU_ASSERT_FALSE(xmt_srx_may_end(&h, a, 1));
+  CU_ASSERT_FALSE(xmt_srx_may_end(&h, a, 0));
+  CU_ASSERT_FALSE(xmt_srx_may_end(&h, b, 2)); /* "r."'s bucket, no end */
+  CU_ASSERT_TRUE(xmt_srx_may_end(&h, q, 1));
+  CU_ASSERT_FALSE(xmt_srx_may_end(&h, q, 0));
+  static const struct {
+    const char *text;
+    int yes;
+  } cases[] = {
+      {"Mrs.", 1}, {"xrs.", 1}, {"xs.", 0}, {"Jr.", 1},  {"Xr.", 1},
+      {"Dr.", 1},  {"urn", 1},  {"Urn", 0}, {"urn.", 1}, {"Urn.", 0},
+      {"xQ", 1},   {"Qx", 0},   {"rn.", 0}, {"n.", 0},   {"rr", 0},
+      {"Mrs", 0},  {"s.", 0},   {"rs.", 1}, {".", 0},    {"Q.", 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    UChar t[8];
+    int32_t n = (int32_t)strlen(cases[i].text);
+    for (int32_t k = 0; k < n; k++)
+      t[k] = (UChar)cases[i].text[k];
+    CU_ASSERT_EQUAL(xmt_srx_may_end(&h, t, n), cases[i].yes);
+    CU_ASSERT_EQUAL(any_end(&h, t, n), cases[i].yes);
+  }
+  /* Every position of every text of four units from the ends' letters. */
+  const char abc[] = "rsMDJunQ.x";
+  for (int c = 0; c < 10 * 10 * 10 * 10; c++) {
+    UChar t[4] = {(UChar)abc[c % 10], (UChar)abc[c / 10 % 10],
+                  (UChar)abc[c / 100 % 10], (UChar)abc[c / 1000]};
+    for (int32_t p = 0; p <= 4; p++)
+      if (xmt_srx_may_end(&h, t, p) != any_end(&h, t, p))
+        CU_FAIL("an end looked up differs from every end in turn");
+  }
+  xmt_srx_hints_free(&h);
+}
+
 /* Flags, back references, quoting: no hint at all. */
 static void test_not_read(void) {
   static const char *const pats[] = {
@@ -598,6 +659,7 @@ static CU_TestInfo scan_tests[] = {
     {"numbers: one character, not selective", test_numbers},
     {"anchored: the longest match", test_anchored},
     {"break rules: required characters", test_break_rule},
+    {"ends looked up by their last two units", test_end_lookup},
     {"syntax not read: no hint", test_not_read},
     {"every hint against ICU on a corpus", test_hints_against_icu},
     {"regular expression calls", test_regex_calls},

@@ -21,6 +21,7 @@ extern const unsigned char xmt_srx_default[];
 extern const size_t xmt_srx_default_len;
 
 #define SRX_END_MAX 16
+#define SRX_END_BUCKETS 64 /* a power of two */
 
 /* Necessary conditions for a beforebreak to match, read from its pattern
  * when it is loaded (srx_scan.c): ICU is called only where they hold. */
@@ -32,6 +33,9 @@ struct srx_hints {
   int nends;             /* ...when nends > 0 */
   uint32_t end_pair[32]; /* by bit: the last two units of ends, hashed */
   int end_short;         /* an end is one unit long */
+  /* ends one unit long at [0, end_at[0]), then by their last two units
+   * hashed: bucket b at [end_at[b], end_at[b + 1]) */
+  unsigned char end_at[SRX_END_BUCKETS + 1];
   long max16;    /* anchored with ^: the most UTF-16 units a match takes;
                     or -1 */
   int selective; /* max16 or ends turn most positions away */

@@ -739,6 +739,51 @@ static int has_pair(const uint32_t *bits, UChar a, UChar b) {
   return (bits[k >> 5] >> (k & 31)) & 1;
 }
 
+/* end_at holds indexes into the set. */
+typedef char srx_ends_fit[SET_MAX <= 255 ? 1 : -1];
+
+static unsigned end_bucket(UChar a, UChar b) {
+  return pair_bit(a, b) & (SRX_END_BUCKETS - 1);
+}
+
+/* r's strings into h->ends grouped by their last two units (see end_at):
+ * a position is compared only with the ends that share them. */
+static xmt_status copy_ends(const struct rx *r, struct srx_hints *h) {
+  h->ends = calloc((size_t)r->set.n, sizeof *h->ends);
+  h->ends_len = calloc((size_t)r->set.n, sizeof *h->ends_len);
+  if (h->ends == NULL || h->ends_len == NULL)
+    return XMT_ERR_NOMEM;
+  unsigned char next[SRX_END_BUCKETS] = {0}, nshort = 0;
+  for (int k = 0; k < r->set.n; k++) {
+    const UChar *s = r->set.s[k];
+    int n = r->set.len[k];
+    if (n < 2)
+      nshort++;
+    else
+      next[end_bucket(s[n - 2], s[n - 1])]++;
+  }
+  h->end_at[0] = nshort;
+  for (int b = 0; b < SRX_END_BUCKETS; b++) {
+    h->end_at[b + 1] = (unsigned char)(h->end_at[b] + next[b]);
+    next[b] = h->end_at[b];
+  }
+  h->end_short = nshort > 0;
+  nshort = 0;
+  for (int k = 0; k < r->set.n; k++) {
+    const UChar *s = r->set.s[k];
+    int n = r->set.len[k], at = nshort;
+    if (n < 2)
+      nshort++;
+    else {
+      at = next[end_bucket(s[n - 2], s[n - 1])]++;
+      set_pair(h->end_pair, s[n - 2], s[n - 1]);
+    }
+    memcpy(h->ends[at], s, (size_t)n * sizeof(UChar));
+    h->ends_len[at] = (unsigned char)n;
+  }
+  return XMT_OK;
+}
+
 xmt_status xmt_srx_scan(const char *before, struct srx_hints *h) {
   memset(h, 0, sizeof *h);
   h->max16 = -1;
@@ -758,19 +803,7 @@ xmt_status xmt_srx_scan(const char *before, struct srx_hints *h) {
       h->nreq = r->nreq;
     }
     if (st == XMT_OK && constrains(r)) {
-      h->ends = calloc((size_t)r->set.n, sizeof *h->ends);
-      h->ends_len = calloc((size_t)r->set.n, sizeof *h->ends_len);
-      if (h->ends == NULL || h->ends_len == NULL)
-        st = XMT_ERR_NOMEM;
-      for (int k = 0; st == XMT_OK && k < r->set.n; k++) {
-        memcpy(h->ends[k], r->set.s[k], r->set.len[k] * sizeof(UChar));
-        h->ends_len[k] = r->set.len[k];
-        int n = r->set.len[k];
-        if (n < 2)
-          h->end_short = 1;
-        else
-          set_pair(h->end_pair, r->set.s[k][n - 2], r->set.s[k][n - 1]);
-      }
+      st = copy_ends(r, h);
       if (st == XMT_OK) /* never a count without its arrays */
         h->nends = r->set.n;
     }
@@ -797,17 +830,29 @@ void xmt_srx_hints_free(struct srx_hints *h) {
   h->max16 = -1;
 }
 
-/* Whether the last code points before p may be in the prefix's classes:
- * known below 256 only. */
+static int in_last(const uint32_t *bits, UChar c) {
+  return c >= 256 || (bits[c >> 5] >> (c & 31)) & 1;
+}
+
+/* Whether the last code points before p may be in the prefix's classes
+ * (nlast of them, 1 or 2): known below 256 only. */
 static int may_end_in(const struct srx_hints *h, const UChar *text, int32_t p) {
-  for (int i = 0; i < h->nlast && i < p; i++) {
-    UChar c = text[p - 1 - i];
-    if (c >= 256)
-      return 1;
-    if (!(h->last[i][c >> 5] & (uint32_t)1 << (c & 31)))
-      return 0;
-  }
-  return 1;
+  if (p < 1)
+    return 1;
+  if (!in_last(h->last[0], text[p - 1]))
+    return 0;
+  return h->nlast < 2 || p < 2 || in_last(h->last[1], text[p - 2]);
+}
+
+static int ends_with(const struct srx_hints *h, int k, const UChar *text,
+                     int32_t p) {
+  int32_t n = h->ends_len[k], j = 1;
+  if (n > p)
+    return 0;
+  /* from the end: most differ one or two characters back */
+  while (j <= n && text[p - j] == h->ends[k][n - j])
+    j++;
+  return j > n;
 }
 
 int xmt_srx_may_end(const struct srx_hints *h, const UChar *text, int32_t p) {
@@ -817,19 +862,15 @@ int xmt_srx_may_end(const struct srx_hints *h, const UChar *text, int32_t p) {
     return 0;
   if (h->nends <= 0)
     return 1;
-  /* Most positions differ from every end in their last two units. */
-  if (!h->end_short && p >= 2 &&
-      !has_pair(h->end_pair, text[p - 2], text[p - 1]))
-    return 0;
-  for (int k = 0; k < h->nends; k++) {
-    int32_t n = h->ends_len[k], j = 1;
-    if (n > p)
-      continue;
-    /* from the end: most differ one or two characters back */
-    while (j <= n && text[p - j] == h->ends[k][n - j])
-      j++;
-    if (j > n)
+  for (int k = 0; k < h->end_at[0]; k++)
+    if (ends_with(h, k, text, p))
       return 1;
-  }
+  /* Most positions differ from every end in their last two units. */
+  if (p < 2 || !has_pair(h->end_pair, text[p - 2], text[p - 1]))
+    return 0;
+  unsigned b = end_bucket(text[p - 2], text[p - 1]);
+  for (int k = h->end_at[b]; k < h->end_at[b + 1]; k++)
+    if (ends_with(h, k, text, p))
+      return 1;
   return 0;
 }
