@@ -490,7 +490,8 @@ static int by_index(const void *a, const void *b) {
 static xmt_status decide(xmt_segmenter *s, int32_t len16) {
   uint32_t *fb = s->first_break;
   const uint32_t *fk = s->first_keep;
-  qsort(s->hit, s->nhit, sizeof *s->hit, by_index);
+  if (s->nhit > 1) /* hit is NULL until a text has a hit */
+    qsort(s->hit, s->nhit, sizeof *s->hit, by_index);
   memset(s->text_on, 0, s->nflat + 1);
   UErrorCode ust = U_ZERO_ERROR;
   size_t nb = 0;
