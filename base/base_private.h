@@ -388,6 +388,13 @@ struct xmt_dynsym {
 int xmt_dynlib_load(const char *soname, const struct xmt_dynsym *syms, size_t n,
                     void *table, char *errbuf, size_t errlen);
 
+/* What a first-use accessor returns once its pthread_once load has run
+ * (once_status, pthread_once's): table, or NULL with the reason in errbuf
+ * (the load's, kept in why, or that the load could not run). */
+const void *xmt_dynlib_result(int once_status, int failed, const char *why,
+                              const char *soname, const void *table,
+                              char *errbuf, size_t errlen);
+
 /* A compile-time check that a table's field has the type of the function
  * it is filled with (no code, no reference to the function). */
 #define XMT_DYNSYM_CHECK(field, fn) ((void)sizeof(&(fn) == (field)))

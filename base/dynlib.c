@@ -40,3 +40,17 @@ int xmt_dynlib_load(const char *soname, const struct xmt_dynsym *syms, size_t n,
   }
   return 0;
 }
+
+const void *xmt_dynlib_result(int once_status, int failed, const char *why,
+                              const char *soname, const void *table,
+                              char *errbuf, size_t errlen) {
+  if (once_status != 0) {
+    snprintf(errbuf, errlen, "cannot load %s", soname);
+    return NULL;
+  }
+  if (failed) {
+    snprintf(errbuf, errlen, "%s", why);
+    return NULL;
+  }
+  return table;
+}

@@ -4,7 +4,6 @@
 
 #include <pthread.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "curl_api.h"
 #include "filter_private.h"
@@ -73,13 +72,7 @@ static void load(void) {
 }
 
 const struct xmt_curl_api *xmt_curl_api(char *errbuf, size_t errlen) {
-  if (pthread_once(&once, load) != 0) {
-    snprintf(errbuf, errlen, "cannot load %s", xmt_curl_soname);
-    return NULL;
-  }
-  if (failed) {
-    snprintf(errbuf, errlen, "%s", why);
-    return NULL;
-  }
-  return &api;
+  int once_status = pthread_once(&once, load);
+  return xmt_dynlib_result(once_status, failed, why, xmt_curl_soname, &api,
+                           errbuf, errlen);
 }

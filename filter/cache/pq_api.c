@@ -4,7 +4,6 @@
 
 #include <pthread.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "cache_private.h"
 #include "pq_api.h"
@@ -97,13 +96,7 @@ static void load(void) {
 }
 
 const struct xmt_pq_api *xmt_pq_api(char *errbuf, size_t errlen) {
-  if (pthread_once(&once, load) != 0) {
-    snprintf(errbuf, errlen, "cannot load %s", xmt_pq_soname);
-    return NULL;
-  }
-  if (failed) {
-    snprintf(errbuf, errlen, "%s", why);
-    return NULL;
-  }
-  return &api;
+  int once_status = pthread_once(&once, load);
+  return xmt_dynlib_result(once_status, failed, why, xmt_pq_soname, &api,
+                           errbuf, errlen);
 }
