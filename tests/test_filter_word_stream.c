@@ -108,12 +108,9 @@ static void test_late_fault(void) {
   CU_ASSERT_EQUAL(read_doc(f, path, &s), XMT_ERR_FORMAT);
   CU_ASSERT_EQUAL(s.files, 1);
   CU_ASSERT_STRING_EQUAL(s.ids, "document:1\ndocument:2\ndocument:3\n");
-  char want[4200];
-  snprintf(want, sizeof want,
-           "%s: word/document.xml, line 2, column 276: not well-formed XML: "
-           "mismatched tag",
-           path);
-  CU_ASSERT_STRING_EQUAL(xmt_filter_error(f)->message, want);
+  CU_ASSERT_STRING_EQUAL(xmt_filter_error(f)->message,
+                         "word/document.xml, line 2, column 310: not "
+                         "well-formed XML: mismatched tag");
   xmt_filter_free(f);
   unlink(path);
 }
@@ -140,10 +137,8 @@ static void test_damaged_part(void) {
   struct seen s = {0};
   CU_ASSERT_EQUAL(read_doc(f, path, &s), XMT_ERR_FORMAT);
   CU_ASSERT_STRING_EQUAL(s.ids, "");
-  char want[4200];
-  snprintf(want, sizeof want,
-           "%s: entry 'word/document.xml' is damaged: CRC error", path);
-  CU_ASSERT_STRING_EQUAL(xmt_filter_error(f)->message, want);
+  CU_ASSERT_STRING_EQUAL(xmt_filter_error(f)->message,
+                         "entry 'word/document.xml' is damaged: CRC error");
   xmt_filter_free(f);
   unlink(path);
 }
