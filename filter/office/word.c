@@ -67,6 +67,11 @@ struct feed {
 
 static xmt_status fed(void *user, struct word_part *part) {
   struct feed *feed = user;
+  /* the count take checks an id against, before the part is read whole
+   * (merge takes each unit as it is handed on) */
+  pthread_mutex_lock(&feed->doc->lock);
+  feed->doc->numbering[part - feed->doc->parts].count = part->npara;
+  pthread_mutex_unlock(&feed->doc->lock);
   xmt_status st = XMT_OK;
   for (size_t k = part->nfed; k < part->npara && st == XMT_OK; k++) {
     const struct xmt_feed_unit u = {.id = k + 1,
@@ -76,10 +81,6 @@ static xmt_status fed(void *user, struct word_part *part) {
     if (part->paras[k].twin < 0)
       st = xmt_unit_feed_one(feed->info, &feed->ib, &u, feed->sink);
   }
-  /* the count take checks an id against, before the part is read whole */
-  pthread_mutex_lock(&feed->doc->lock);
-  feed->doc->numbering[part - feed->doc->parts].count = part->npara;
-  pthread_mutex_unlock(&feed->doc->lock);
   part->nfed = part->npara;
   return st;
 }
@@ -114,7 +115,9 @@ static xmt_status read_units(xmt_filter *f, void *d, const char *path,
   xmt_ib_init(&feed.ib);
   xmt_status st = xmt_unit_feed_file(&info, sink);
   const struct word_hook hook = {fed, &feed};
-  if (st == XMT_OK && doc->nparsed == 0)
+  int first = !doc->read;
+  doc->read = 1;
+  if (st == XMT_OK && first)
     st = xmt_word_parse_parts(doc, path, &hook, &f->err);
   else if (st == XMT_OK)
     st = doc->nparsed == doc->nparts ? feed_parsed(&feed) : XMT_ERR_INTERNAL;
@@ -124,8 +127,8 @@ static xmt_status read_units(xmt_filter *f, void *d, const char *path,
 
 /* The parts parsed, for a command that takes or writes with no read. */
 static xmt_status parsed(xmt_filter *f, struct word_doc *doc) {
-  if (doc->nparsed == doc->nparts)
-    return XMT_OK;
+  if (doc->read || doc->nparsed == doc->nparts)
+    return XMT_OK; /* parsed, or being parsed by the units callback */
   return xmt_word_parse_parts(doc, doc->path, NULL, &f->err);
 }
 

@@ -79,6 +79,7 @@ struct word_doc {
   struct xmt_unit_part *numbering; /* each part's unit name and count */
   size_t nparsed;                  /* parts [0, nparsed) read and parsed */
   char *path;           /* the file, which a later parse's errors name */
+  int read;             /* 1 once the units callback has begun */
   pthread_mutex_t lock; /* the paragraphs and numbering, against take */
   int locked;           /* 1 once lock is made */
 };
