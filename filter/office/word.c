@@ -117,10 +117,11 @@ static xmt_status read_units(xmt_filter *f, void *d, const char *path,
   const struct word_hook hook = {fed, &feed};
   int first = !doc->read;
   doc->read = 1;
-  if (st == XMT_OK && first)
-    st = xmt_word_parse_parts(doc, path, &hook, &f->err);
+  if (st == XMT_OK && doc->nparsed == doc->nparts)
+    st = feed_parsed(&feed); /* open_whole's, or a second read */
   else if (st == XMT_OK)
-    st = doc->nparsed == doc->nparts ? feed_parsed(&feed) : XMT_ERR_INTERNAL;
+    st = first ? xmt_word_parse_parts(doc, path, &hook, &f->err)
+               : XMT_ERR_INTERNAL;
   xmt_ib_free(&feed.ib);
   return st;
 }
@@ -130,6 +131,21 @@ static xmt_status parsed(xmt_filter *f, struct word_doc *doc) {
   if (doc->read || doc->nparsed == doc->nparts)
     return XMT_OK; /* parsed, or being parsed by the units callback */
   return xmt_word_parse_parts(doc, doc->path, NULL, &f->err);
+}
+
+/* Open with every part parsed: check, report and extract write units
+ * as text, and a part found malformed or damaged is refused before any
+ * is written, as a run refuses it before its output. */
+static xmt_status open_parsed(xmt_filter *f, const char *path, void **out,
+                              size_t *bytes) {
+  xmt_status st = open_doc(f, path, out, bytes);
+  if (st == XMT_OK)
+    st = xmt_word_parse_parts(*out, path, NULL, &f->err);
+  if (st != XMT_OK && *out != NULL) {
+    close_doc(*out);
+    *out = NULL;
+  }
+  return st;
 }
 
 /* The source is freed once its target is taken: the writer needs the
@@ -214,4 +230,6 @@ const struct xmt_format xmt_format_word = {
     .read = read_units,
     .take = take,
     .write = write_doc,
+    .open_whole = open_parsed,
+    .open_for_text = open_parsed,
     XMT_OFFICE_TABLE};
