@@ -400,6 +400,14 @@ struct xmt_feed_unit {
 typedef void (*xmt_unit_at_fn)(void *doc, size_t i, struct xmt_feed_unit *out);
 xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,
                          xmt_unit_at_fn at, const struct xmt_unit_sink *sink);
+/* The same a unit at a time, for a format that parses as it feeds: the
+ * <file> first, then each unit (ib: the caller's, one for all). */
+xmt_status xmt_unit_feed_file(const struct xmt_unit_feed *feed,
+                              const struct xmt_unit_sink *sink);
+xmt_status xmt_unit_feed_one(const struct xmt_unit_feed *feed,
+                             struct xmt_inline_builder *ib,
+                             const struct xmt_feed_unit *u,
+                             const struct xmt_unit_sink *sink);
 /* The index (id - 1) of unit among n units numbered from 1 by the feed;
  * an id that is not one of them is an internal error naming it ("a unit
  * the <what> does not have"). */

@@ -13,35 +13,46 @@
 
 #include "filter_private.h"
 
-xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,
-                         xmt_unit_at_fn at, const struct xmt_unit_sink *sink) {
+xmt_status xmt_unit_feed_file(const struct xmt_unit_feed *feed,
+                              const struct xmt_unit_sink *sink) {
   const struct xmt_xliff_file_info info = {
       feed->original, feed->source_language, feed->target_language,
       feed->datatype, XMT_UNITS_OUT_FILE_LINE};
-  xmt_status st = sink->file(sink->user, &info);
+  return sink->file(sink->user, &info);
+}
+
+xmt_status xmt_unit_feed_one(const struct xmt_unit_feed *feed,
+                             struct xmt_inline_builder *ib,
+                             const struct xmt_feed_unit *u,
+                             const struct xmt_unit_sink *sink) {
+  char id[300];
+  if (u->part != NULL)
+    snprintf(id, sizeof id, "%.255s:%lu", u->part, u->id);
+  else
+    snprintf(id, sizeof id, "%lu", u->id);
+  const struct xmt_unit_fields in = {.id = id,
+                                     .resname = u->resname,
+                                     .restype = u->restype,
+                                     .source_language = feed->source_language,
+                                     .target_language = feed->target_language,
+                                     .line = u->line,
+                                     .column = u->column,
+                                     .translatable = 1,
+                                     .preserve_space = u->preserve_space};
+  xmt_xliff_unit *unit;
+  xmt_status st = xmt_xliff_unit_build(ib, &in, u->source, NULL, &unit);
+  return st == XMT_OK ? sink->unit(sink->user, unit) : st;
+}
+
+xmt_status xmt_unit_feed(const struct xmt_unit_feed *feed, void *doc,
+                         xmt_unit_at_fn at, const struct xmt_unit_sink *sink) {
+  xmt_status st = xmt_unit_feed_file(feed, sink);
   struct xmt_inline_builder ib;
   xmt_ib_init(&ib);
   for (size_t i = 0; i < feed->nunits && st == XMT_OK; i++) {
     struct xmt_feed_unit u = {0};
     at(doc, i, &u);
-    char id[300];
-    if (u.part != NULL)
-      snprintf(id, sizeof id, "%.255s:%lu", u.part, u.id);
-    else
-      snprintf(id, sizeof id, "%lu", u.id);
-    const struct xmt_unit_fields in = {.id = id,
-                                       .resname = u.resname,
-                                       .restype = u.restype,
-                                       .source_language = feed->source_language,
-                                       .target_language = feed->target_language,
-                                       .line = u.line,
-                                       .column = u.column,
-                                       .translatable = 1,
-                                       .preserve_space = u.preserve_space};
-    xmt_xliff_unit *unit;
-    st = xmt_xliff_unit_build(&ib, &in, u.source, NULL, &unit);
-    if (st == XMT_OK)
-      st = sink->unit(sink->user, unit);
+    st = xmt_unit_feed_one(feed, &ib, &u, sink);
   }
   xmt_ib_free(&ib);
   return st;

@@ -162,7 +162,8 @@ static const struct xmt_office_format odt_format = {
     sizeof(struct odt_file),
     load,
     unload,
-    bytes_of};
+    bytes_of,
+    0};
 
 XMT_OFFICE_OPERATIONS(odt_format)
 

@@ -42,8 +42,11 @@ static xmt_status load(xmt_filter *f, const struct xmt_office_format *fmt,
     return xmt_error_at(&f->err, XMT_ERR_FORMAT, XMT_IN(path), "%s",
                         fmt->no_main);
   /* Every entry read through once, so that a damaged one (bad CRC or
-   * data) is refused by every command before an engine is asked, and
-   * never copied raw into an output. */
+   * data) is refused by every command, and never copied raw into an
+   * output: here, or (a format that parses its parts as it hands on
+   * units) by the format, those parts when it reads them. */
+  if (st == XMT_OK && fmt->load_verifies)
+    return fmt->load(f, path, doc);
   long m = st == XMT_OK ? xmt_package_find(doc->pkg, doc->main) : -1;
   if (m >= 0) /* the format reads it next: inflated once */
     xmt_package_keep(doc->pkg, (size_t)m);
@@ -142,6 +145,8 @@ static void XMLCALL on_doctype(void *user, const XML_Char *name,
 static xmt_status report(const struct xmt_office_xml *x, enum XML_Status xs,
                          const struct xmt_office_entry *where,
                          struct xmt_error_store *err) {
+  if (x->pass && x->st != XMT_OK)
+    return x->st;
   const char *why = x->why;
   if (x->st == XMT_OK && xs != XML_STATUS_OK)
     why = XML_ErrorString(XML_GetErrorCode(x->xp));

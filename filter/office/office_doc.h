@@ -29,6 +29,9 @@ struct xmt_office_format {
   xmt_status (*load)(xmt_filter *f, const char *path, void *doc);
   void (*unload)(void *doc);        /* what load made, even when it failed */
   size_t (*bytes)(const void *doc); /* what open tells the run */
+  /* 1: load verifies the entries itself (those it parses later are
+   * checked when read); 0: every entry verified before load */
+  int load_verifies;
 };
 
 /* The format's open, parse and close of the format table. */
@@ -82,6 +85,9 @@ struct xmt_office_xml {
   XML_Parser xp;
   xmt_status st;
   const char *why; /* XMT_ERR_FORMAT: what was refused */
+  /* 1: the stop's status is the caller's (a sink's, whose message it
+   * gave), returned as it is */
+  int pass;
 };
 
 /* Stops the parse with st (the first one kept). */

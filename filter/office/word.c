@@ -30,11 +30,14 @@ static xmt_status load(xmt_filter *f, const char *path, void *doc) {
 
 static void unload(void *doc) { xmt_word_parts_free(doc); }
 
+/* The parts' sizes as the directory declares them: open reads none. */
 static size_t bytes_of(const void *d) {
   const struct word_doc *doc = d;
   size_t n = 0;
-  for (size_t k = 0; k < doc->nparts; k++)
-    n += doc->parts[k].data.len;
+  for (size_t k = 0; k < doc->nparts; k++) {
+    long i = xmt_package_find(doc->base.pkg, doc->parts[k].name);
+    n += i >= 0 ? (size_t)xmt_package_size(doc->base.pkg, (size_t)i) : 0;
+  }
   return n;
 }
 
@@ -48,68 +51,129 @@ static const struct xmt_office_format word_format = {
     sizeof(struct word_doc),
     load,
     unload,
-    bytes_of};
+    bytes_of,
+    1};
 
 XMT_OFFICE_OPERATIONS(word_format)
 
-/* The paragraphs that are units, in order: those of each part but the
+/* Hands on a part's paragraphs as the parse makes them final, but the
  * twins, which take the target of the paragraph they repeat. */
 struct feed {
-  const struct word_doc *doc;
-  struct {
-    size_t part, para;
-  } * at;
+  struct word_doc *doc;
+  const struct xmt_unit_feed *info;
+  struct xmt_inline_builder ib;
+  const struct xmt_unit_sink *sink;
 };
 
-static void unit_at(void *d, size_t i, struct xmt_feed_unit *out) {
-  const struct feed *feed = d;
-  const struct word_part *part = &feed->doc->parts[feed->at[i].part];
-  size_t k = feed->at[i].para;
-  *out = (struct xmt_feed_unit){.id = k + 1,
-                                .part = part->unit_name,
-                                .source = part->paras[k].source,
-                                .preserve_space = 1};
-}
-
-static xmt_status read_units(xmt_filter *f, void *d, const char *path,
-                             const struct xmt_unit_sink *sink) {
-  const struct word_doc *doc = d;
-  if (f->source_language == NULL)
-    return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path),
-                        "give the source language of a Word document with -s");
-  size_t n = 0;
-  for (size_t k = 0; k < doc->nparts; k++)
-    n += doc->parts[k].npara;
-  struct feed feed = {doc, malloc((n > 0 ? n : 1) * sizeof *feed.at)};
-  if (feed.at == NULL)
-    return xmt_error_nomem(&f->err);
-  n = 0;
-  for (size_t k = 0; k < doc->nparts; k++)
-    for (size_t i = 0; i < doc->parts[k].npara; i++)
-      if (doc->parts[k].paras[i].twin < 0)
-        feed.at[n].part = k, feed.at[n++].para = i;
-  const struct xmt_unit_feed info = {path, f->source_language,
-                                     f->target_language, "x-docx", n};
-  xmt_status st = xmt_unit_feed(&info, &feed, unit_at, sink);
-  free(feed.at);
+static xmt_status fed(void *user, struct word_part *part) {
+  struct feed *feed = user;
+  /* the count take checks an id against, before the part is read whole
+   * (merge takes each unit as it is handed on) */
+  pthread_mutex_lock(&feed->doc->lock);
+  feed->doc->numbering[part - feed->doc->parts].count = part->npara;
+  pthread_mutex_unlock(&feed->doc->lock);
+  xmt_status st = XMT_OK;
+  for (size_t k = part->nfed; k < part->npara && st == XMT_OK; k++) {
+    const struct xmt_feed_unit u = {.id = k + 1,
+                                    .part = part->unit_name,
+                                    .source = part->paras[k].source,
+                                    .preserve_space = 1};
+    if (part->paras[k].twin < 0)
+      st = xmt_unit_feed_one(feed->info, &feed->ib, &u, feed->sink);
+  }
+  part->nfed = part->npara;
   return st;
 }
 
+/* The units of the parts parsed before (a second read): as they are. */
+static xmt_status feed_parsed(struct feed *feed) {
+  xmt_status st = XMT_OK;
+  for (size_t k = 0; k < feed->doc->nparts && st == XMT_OK; k++) {
+    struct word_part *part = &feed->doc->parts[k];
+    for (size_t i = 0; i < part->npara && st == XMT_OK; i++)
+      if (part->paras[i].source == NULL) /* taken: its source is gone */
+        st = XMT_ERR_INTERNAL;
+    part->nfed = 0;
+    if (st == XMT_OK)
+      st = fed(feed, part);
+  }
+  return st;
+}
+
+/* The parts read and parsed here, not at open, each paragraph's unit
+ * handed on once it is final: the pipeline starts on the first ones
+ * while the rest is parsed, and a run on another thread reads on. */
+static xmt_status read_units(xmt_filter *f, void *d, const char *path,
+                             const struct xmt_unit_sink *sink) {
+  struct word_doc *doc = d;
+  if (f->source_language == NULL)
+    return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path),
+                        "give the source language of a Word document with -s");
+  const struct xmt_unit_feed info = {path, f->source_language,
+                                     f->target_language, "x-docx", 0};
+  struct feed feed = {.doc = doc, .info = &info, .sink = sink};
+  xmt_ib_init(&feed.ib);
+  xmt_status st = xmt_unit_feed_file(&info, sink);
+  const struct word_hook hook = {fed, &feed};
+  int first = !doc->read;
+  doc->read = 1;
+  if (st == XMT_OK && doc->nparsed == doc->nparts)
+    st = feed_parsed(&feed); /* open_whole's, or a second read */
+  else if (st == XMT_OK)
+    st = first ? xmt_word_parse_parts(doc, path, &hook, &f->err)
+               : XMT_ERR_INTERNAL;
+  xmt_ib_free(&feed.ib);
+  return st;
+}
+
+/* The parts parsed, for a command that takes or writes with no read. */
+static xmt_status parsed(xmt_filter *f, struct word_doc *doc) {
+  if (doc->read || doc->nparsed == doc->nparts)
+    return XMT_OK; /* parsed, or being parsed by the units callback */
+  return xmt_word_parse_parts(doc, doc->path, NULL, &f->err);
+}
+
+/* Open with every part parsed: check, report and extract write units
+ * as text, and a part found malformed or damaged is refused before any
+ * is written, as a run refuses it before its output. */
+static xmt_status open_parsed(xmt_filter *f, const char *path, void **out,
+                              size_t *bytes) {
+  xmt_status st = open_doc(f, path, out, bytes);
+  if (st == XMT_OK)
+    st = xmt_word_parse_parts(*out, path, NULL, &f->err);
+  if (st != XMT_OK && *out != NULL) {
+    close_doc(*out);
+    *out = NULL;
+  }
+  return st;
+}
+
+/* The source is freed once its target is taken: the writer needs the
+ * paragraph's bytes and target alone. */
 static xmt_status take(xmt_filter *f, void *d, const xmt_xliff_unit *unit,
                        const xmt_segment *target) {
   struct word_doc *doc = d;
-  size_t k, i;
-  xmt_status st = xmt_unit_index_in(unit, doc->numbering, doc->nparts,
-                                    "document", &k, &i, &f->err);
+  xmt_status st = parsed(f, doc);
   if (st != XMT_OK)
     return st;
-  struct word_para *p = &doc->parts[k].paras[i];
-  if (p->twin >= 0) /* no unit: it takes its first Choice's target */
-    return xmt_error_at(
+  pthread_mutex_lock(&doc->lock);
+  size_t k, i;
+  st = xmt_unit_index_in(unit, doc->numbering, doc->nparts, "document", &k, &i,
+                         &f->err);
+  struct word_para *p = st == XMT_OK ? &doc->parts[k].paras[i] : NULL;
+  if (p != NULL && (p->twin >= 0 || p->source == NULL)) /* no unit, taken */
+    st = xmt_error_at(
         &f->err, XMT_ERR_INTERNAL,
         &(const struct xmt_where){.unit_id = xmt_xliff_unit_id(unit)},
         "a unit the document does not have");
-  return xmt_office_take(f, &p->target, p->source, target);
+  else if (p != NULL)
+    st = xmt_office_take(f, &p->target, p->source, target);
+  if (p != NULL && st == XMT_OK) {
+    xmt_segment_free(p->source);
+    p->source = NULL;
+  }
+  pthread_mutex_unlock(&doc->lock);
+  return st;
 }
 
 /* 1 when a paragraph of part is written with a target. */
@@ -124,6 +188,9 @@ static int rewritten(const struct word_part *part) {
 static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
                             xmt_write_fn sink, void *user) {
   struct word_doc *doc = d;
+  xmt_status st = parsed(f, doc);
+  if (st != XMT_OK)
+    return st;
   struct xmt_buf *parts = calloc(doc->nparts, sizeof *parts);
   struct xmt_package_part *repl = calloc(doc->nparts, sizeof *repl);
   size_t n = 0;
@@ -133,7 +200,7 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
       next_id = xmt_word_next_id(doc);
       break;
     }
-  xmt_status st = parts != NULL && repl != NULL ? XMT_OK : XMT_ERR_NOMEM;
+  st = parts != NULL && repl != NULL ? XMT_OK : XMT_ERR_NOMEM;
   for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++) {
     if (!rewritten(&doc->parts[k]))
       continue;
@@ -163,4 +230,6 @@ const struct xmt_format xmt_format_word = {
     .read = read_units,
     .take = take,
     .write = write_doc,
+    .open_whole = open_parsed,
+    .open_for_text = open_parsed,
     XMT_OFFICE_TABLE};

@@ -169,9 +169,32 @@ static xmt_status name_parts(struct word_doc *doc) {
   return XMT_OK;
 }
 
+/* Every entry but the parts verified: a part's CRC is checked when it
+ * is read to be parsed, which inflates it once, not twice. */
+static xmt_status verify_others(struct word_doc *doc,
+                                struct xmt_error_store *err) {
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; st == XMT_OK && i < xmt_package_count(doc->base.pkg);
+       i++) {
+    const char *name = xmt_package_name(doc->base.pkg, i);
+    int part = 0;
+    for (size_t k = 0; k < doc->nparts && !part; k++)
+      part = strcmp(doc->parts[k].name, name) == 0;
+    if (!part)
+      st = xmt_package_verify(doc->base.pkg, i, err);
+  }
+  return st;
+}
+
 xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
                                struct xmt_error_store *err) {
   struct rels rl = {.doc = doc};
+  if (pthread_mutex_init(&doc->lock, NULL) != 0)
+    return xmt_error_nomem(err);
+  doc->locked = 1;
+  doc->path = strdup(path);
+  if (doc->path == NULL)
+    return xmt_error_nomem(err);
   xmt_status st = find_related(&rl, path, err);
   if (st == XMT_OK) {
     doc->parts = calloc(rl.nfound + 1, sizeof *doc->parts);
@@ -182,27 +205,40 @@ xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
     doc->parts[0].name = doc->base.main;
     for (size_t k = 0; k < rl.nfound; k++)
       doc->parts[k + 1].name = xmt_package_name(doc->base.pkg, rl.found[k]);
+    for (size_t k = 0; k < doc->nparts; k++)
+      doc->parts[k].lock = &doc->lock;
     st = name_parts(doc);
   }
   free(rl.found);
+  /* unit ids "part:n": n the paragraph's place among its part's, each
+   * count grown as the part's paragraphs are read */
+  if (st == XMT_OK)
+    doc->numbering = calloc(doc->nparts, sizeof *doc->numbering);
+  if (st == XMT_OK && doc->numbering == NULL)
+    st = XMT_ERR_NOMEM;
   if (st == XMT_ERR_NOMEM)
     return xmt_error_nomem(err);
-  for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++) {
-    struct word_part *part = &doc->parts[k];
+  for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++)
+    doc->numbering[k] = (struct xmt_unit_part){doc->parts[k].unit_name, 0};
+  return st == XMT_OK ? verify_others(doc, err) : st;
+}
+
+xmt_status xmt_word_parse_parts(struct word_doc *doc, const char *path,
+                                const struct word_hook *hook,
+                                struct xmt_error_store *err) {
+  xmt_status st = XMT_OK;
+  while (doc->nparsed < doc->nparts && st == XMT_OK) {
+    struct word_part *part = &doc->parts[doc->nparsed];
     long i = xmt_package_find(doc->base.pkg, part->name);
     st = xmt_package_read(doc->base.pkg, (size_t)i, 0, &part->data, err);
     if (st == XMT_OK)
-      st = xmt_word_parse(part, path, err);
+      st = xmt_word_parse(part, path, hook, err);
+    pthread_mutex_lock(&doc->lock);
+    doc->numbering[doc->nparsed].count = part->npara;
+    pthread_mutex_unlock(&doc->lock);
+    if (st == XMT_OK)
+      doc->nparsed++;
   }
-  /* unit ids "part:n": n the paragraph's place among its part's */
-  doc->numbering = st == XMT_OK ? calloc(doc->nparts > 0 ? doc->nparts : 1,
-                                         sizeof *doc->numbering)
-                                : NULL;
-  if (st == XMT_OK && doc->numbering == NULL)
-    return xmt_error_nomem(err);
-  for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++)
-    doc->numbering[k] =
-        (struct xmt_unit_part){doc->parts[k].unit_name, doc->parts[k].npara};
   return st;
 }
 
@@ -218,6 +254,11 @@ void xmt_word_parts_free(struct word_doc *doc) {
   }
   free(doc->parts);
   free(doc->numbering);
+  free(doc->path);
+  doc->path = NULL;
+  if (doc->locked)
+    pthread_mutex_destroy(&doc->lock);
+  doc->locked = 0;
   doc->parts = NULL;
   doc->numbering = NULL;
   doc->nparts = 0;

@@ -6,6 +6,8 @@
 #ifndef XMT_WORD_PRIVATE_H
 #define XMT_WORD_PRIVATE_H
 
+#include <pthread.h>
+
 #include "office_doc.h"
 
 /* A code of a paragraph, tag id its index + 1. Paired codes are a
@@ -65,6 +67,9 @@ struct word_part {
   struct word_para *paras;
   size_t npara, cap;
   size_t *order;
+  size_t nfed; /* paragraphs [0, nfed) handed on (struct word_hook) */
+  /* held while paras grows, which a take on another thread reads */
+  pthread_mutex_t *lock;
 };
 
 struct word_doc {
@@ -72,6 +77,20 @@ struct word_doc {
   struct word_part *parts;    /* the main part first */
   size_t nparts;
   struct xmt_unit_part *numbering; /* each part's unit name and count */
+  size_t nparsed;                  /* parts [0, nparsed) read and parsed */
+  char *path;           /* the file, which a later parse's errors name */
+  int read;             /* 1 once the units callback has begun */
+  pthread_mutex_t lock; /* the paragraphs and numbering, against take */
+  int locked;           /* 1 once lock is made */
+};
+
+/* Told, while a part is parsed, each time paragraphs [part->nfed,
+ * part->npara) are final (none is in an mc:AlternateContent still open,
+ * whose later choices may make them twins): the units callback hands
+ * them on then, not once the whole part is read. */
+struct word_hook {
+  xmt_status (*fed)(void *user, struct word_part *part);
+  void *user;
 };
 
 /* A piece of a paragraph, in order: text with its run's properties, or
@@ -104,16 +123,25 @@ void xmt_word_para_free(struct word_para *para);
  * places (an mc:Fallback's paragraph and its mc:Choice's). */
 int xmt_word_same_source(const struct word_para *a, const struct word_para *b);
 
-/* The parts of doc read and parsed (word_parts.c): the main one, then
- * the headers, footers, footnotes, endnotes and comments its
- * relationships name, in the package's order. */
+/* The parts of doc found (word_parts.c): the main one, then the
+ * headers, footers, footnotes, endnotes and comments its relationships
+ * name, in the package's order; every other entry of the package
+ * verified (the parts are checked when read, by xmt_word_parse_parts).
+ * Nothing of the parts is read yet. */
 xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
                                struct xmt_error_store *err);
+/* Reads and parses the parts not parsed yet, in order; hook (NULL: none)
+ * is told of their paragraphs as they are final. */
+xmt_status xmt_word_parse_parts(struct word_doc *doc, const char *path,
+                                const struct word_hook *hook,
+                                struct xmt_error_store *err);
 void xmt_word_parts_free(struct word_doc *doc);
 
 /* Reads the paragraphs of part (word_read.c); errors name path and the
- * part, with the line and column. */
+ * part, with the line and column. A status hook returns stops the parse
+ * and is returned as it is (its message is the hook's). */
 xmt_status xmt_word_parse(struct word_part *part, const char *path,
+                          const struct word_hook *hook,
                           struct xmt_error_store *err);
 
 /* The part with each paragraph that has a target rewritten (word_write.c)

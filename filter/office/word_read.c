@@ -69,6 +69,7 @@ static void alt_end(struct reader *r) {
     return;
   if (a->depth == r->depth) {
     r->nalt--;
+    xmt_word_final(r);
     return;
   }
   if (a->depth + 1 != r->depth ||
@@ -184,13 +185,26 @@ static xmt_status make_order(struct word_part *part) {
   return XMT_OK;
 }
 
+void xmt_word_final(struct reader *r) {
+  if (r->hook == NULL || r->nalt > 0 || r->x.st != XMT_OK ||
+      r->part->nfed == r->part->npara)
+    return;
+  xmt_status st = r->hook->fed(r->hook->user, r->part);
+  if (st != XMT_OK) {
+    r->x.pass = 1;
+    xmt_office_stop(&r->x, st);
+  }
+}
+
 xmt_status xmt_word_parse(struct word_part *part, const char *path,
+                          const struct word_hook *hook,
                           struct xmt_error_store *err) {
   struct reader r = {.x = {.start = on_start,
                            .end = on_end,
                            .text = on_text,
                            .doctype = "a doctype is not read in a Word part"},
-                     .part = part};
+                     .part = part,
+                     .hook = hook};
   const struct xmt_office_entry at = {path, part->name, 0};
   xmt_status st =
       xmt_office_xml_parse(&r.x, part->data.data, part->data.len, &at, err);

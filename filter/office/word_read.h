@@ -59,6 +59,7 @@ struct alt {
 struct reader {
   struct xmt_office_xml x; /* first: the parse, how it stopped */
   struct word_part *part;
+  const struct word_hook *hook; /* NULL: none */
   unsigned long depth;
   struct frame s;        /* the frame being read */
   struct frame saved[8]; /* the frames of the text boxes it is in */
@@ -83,5 +84,7 @@ void xmt_word_start_in_run(struct reader *r);
 void xmt_word_start_in_para(struct reader *r);
 void xmt_word_end_skipped(struct reader *r);
 void xmt_word_end_in_para(struct reader *r);
+/* The hook told of the paragraphs read, when none can become a twin. */
+void xmt_word_final(struct reader *r);
 
 #endif /* XMT_WORD_READ_H */

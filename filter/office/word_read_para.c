@@ -248,24 +248,32 @@ static void end_para(struct reader *r) {
            !xmt_office_blank(s->pool.data + s->pieces[i].off, s->pieces[i].len);
   if (!text || s->long_prefix)
     return; /* left alone */
-  struct word_part *part = r->part;
-  if (part->npara == part->cap) {
-    struct word_para *p =
-        xmt_grow_array(part->paras, &part->cap, part->npara + 1, sizeof *p);
-    if (p == NULL) {
-      xmt_office_stop(&r->x, XMT_ERR_NOMEM);
-      return;
-    }
-    part->paras = p;
-  }
-  struct word_para *p = &part->paras[part->npara];
-  *p = s->para;
+  struct word_para para = s->para;
   xmt_status st =
-      xmt_word_para_finish(p, s->pool.data, s->pieces, s->npieces, data(r));
-  if (st != XMT_OK)
+      xmt_word_para_finish(&para, s->pool.data, s->pieces, s->npieces, data(r));
+  if (st != XMT_OK) {
     xmt_office_stop(&r->x, st);
-  else
-    part->npara++;
+    return;
+  }
+  /* the array may move: not while a take on another thread is in it */
+  struct word_part *part = r->part;
+  if (part->lock != NULL)
+    pthread_mutex_lock(part->lock);
+  struct word_para *p = part->paras;
+  if (part->npara == part->cap)
+    p = xmt_grow_array(part->paras, &part->cap, part->npara + 1, sizeof *p);
+  if (p != NULL) {
+    part->paras = p;
+    part->paras[part->npara++] = para;
+  }
+  if (part->lock != NULL)
+    pthread_mutex_unlock(part->lock);
+  if (p == NULL) {
+    xmt_word_para_free(&para);
+    xmt_office_stop(&r->x, XMT_ERR_NOMEM);
+  } else if (r->nalt == 0) {
+    xmt_word_final(r);
+  }
 }
 
 void xmt_word_end_in_para(struct reader *r) {

@@ -275,6 +275,47 @@ $py make relsdoctype.docx relsdoctype || exit 99
 refused "a doctype in document.xml.rels" \
   "xliffmt: relsdoctype.docx: word/_rels/document.xml.rels, line 2, column 24: a doctype is not read in a Word part" \
   -s en -t es --mt pseudo relsdoctype.docx
+# Parts are parsed as their units are handed on, not at open: a fault
+# late in a part, or in a later part, and a damaged part (its CRC) still
+# fail with the message open gave, and leave no output; extract, to
+# standard output, writes nothing.
+$py parts parts.docx || exit 99
+python3 - <<'PY' || exit 99
+import struct, zipfile
+z = zipfile.ZipFile('parts.docx')
+def rewrite(out, edit, method=zipfile.ZIP_DEFLATED):
+    with zipfile.ZipFile(out, 'w', method) as o:
+        for n in z.namelist():
+            o.writestr(n, edit(n, z.read(n)))
+rewrite('late.docx', lambda n, b: b.replace(
+    b'</w:body>', b'<w:p><w:r><w:t>x</w:t></w:r></w:q></w:body>')
+    if n == 'word/document.xml' else b)
+rewrite('stored.docx', lambda n, b: b, zipfile.ZIP_STORED)
+d = bytearray(open('stored.docx', 'rb').read())
+i = d.find(b'PK\x03\x04')
+while i >= 0:
+    nl, el = struct.unpack('<HH', d[i + 26:i + 30])
+    if d[i + 30:i + 30 + nl] == b'word/footer1.xml':
+        d[i + 30 + nl + el + 60] ^= 1
+    i = d.find(b'PK\x03\x04', i + 4)
+open('crc.docx', 'wb').write(d)
+PY
+# expat names the column of the end tag's name, after "</"
+late="xliffmt: late.docx: word/document.xml, line 2, column $(python3 -c '
+import zipfile
+d = zipfile.ZipFile("late.docx").read("word/document.xml").decode()
+print(len(d.split("\n")[1].split("</w:q>")[0]) + 3)')"
+refused "a fault late in document.xml" \
+  "$late: not well-formed XML: mismatched tag" \
+  -s en -t es --mt pseudo late.docx
+refused "a damaged footer" \
+  "xliffmt: crc.docx: entry 'word/footer1.xml' is damaged: CRC error" \
+  -s en -t es --mt pseudo crc.docx
+for d in late crc; do
+  exits_with 1 "extract $d.docx" sh -c \
+    "\"$x\" extract -s en -t es $d.docx >$d.xlf" &&
+    check "extract $d.docx: nothing written" test ! -s $d.xlf
+done
 refused "no source language" \
   "xliffmt: in.docx: give the source language of a Word document with -s" \
   -t es --mt pseudo in.docx
