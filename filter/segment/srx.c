@@ -375,8 +375,8 @@ static xmt_status mark(xmt_segmenter *s, uint32_t *first, int32_t n,
  * one character further, so rules with an empty beforebreak apply at every
  * position their afterbreak matches. Each find is the C form's where it is
  * sure, else ICU's. */
-static xmt_status search_rule(xmt_segmenter *s, const struct srx_rule *r,
-                              uint32_t g, uint32_t *first, int32_t len16) {
+static xmt_status search_rule(xmt_segmenter *s, struct srx_rule *r, uint32_t g,
+                              uint32_t *first, int32_t len16) {
   UErrorCode st = U_ZERO_ERROR;
   int on = 0; /* ICU has the text */
   int32_t start = 0, n = 0;
@@ -386,8 +386,10 @@ static xmt_status search_rule(xmt_segmenter *s, const struct srx_rule *r,
                 ? xmt_srx_shape_find(r->shape, s->u16, start, len16, &n)
                 : -1;
     if (c < 0) {
-      if (!on)
+      if (!on && xmt_srx_rule_whole(s, r, &st) != NULL)
         uregex_setText(r->re, s->u16, len16, &st);
+      if (U_FAILURE(st))
+        break;
       on = 1;
       s->regex_calls++;
       c = uregex_find(r->re, start, &st);
@@ -531,7 +533,7 @@ static xmt_status apply_rules(xmt_segmenter *s, const char *lang,
   uint32_t seen = required_seen(s, len16);
   unsigned k = 0;
   for (size_t g = 0; g < s->nflat && st == XMT_OK; g++) {
-    const struct srx_rule *r = s->flat[g];
+    struct srx_rule *r = s->flat[g];
     if (!r->is_break && r->has_local)
       continue;
     uint32_t bit = k < 32 ? (uint32_t)1 << k : 0;
