@@ -137,6 +137,9 @@ struct xmt_segmenter {
    * the rule of bit k. */
   uint32_t req_low[256];
   uint32_t req_known;
+  /* end_low[c]: the bits (by index in flat, the first 32) of the rules
+   * whose hints let a match end after character c < 256 */
+  uint32_t end_low[256];
   const struct srx_rule *searched[32];
   unsigned nsearched;
   int any_break; /* a break rule (or ICU) hit somewhere in the text */
