@@ -204,8 +204,9 @@ int xmt_srx_class_bits(const char *cls, size_t n, uint32_t *bits);
  * ranges, atom[0, n): their count (at most max); -1 for other atoms. */
 int xmt_srx_atom_wide(const char *atom, size_t n, UChar *wide, int max);
 /* The C form of a no-break rule of single-character atoms, bounded
- * quantifiers, \b, ^ and groups of alternatives (* and + too in the
- * afterbreak) (srx_shape.c); NULL when not of that shape, or *nomem set. */
+ * quantifiers, \b, ^, look-behinds and groups of alternatives (* and +
+ * too in the afterbreak) (srx_shape.c); NULL when not of that shape, or *nomem
+ * set. */
 struct srx_shape *xmt_srx_shape_read(const char *before, const char *after,
                                      int *nomem);
 void xmt_srx_shape_free(struct srx_shape *sh);

@@ -1,7 +1,7 @@
 /* srx_shape.c -- no-break rules decided in C. A rule whose beforebreak
  * is a sequence of single-character atoms (\p{..}, \s, \d, a literal, a
- * set [...]) with bounded quantifiers, \b, ^ and groups of such
- * alternatives, and whose afterbreak is the same with * and + allowed
+ * set [...]) with bounded quantifiers, \b, ^, look-behinds and groups of
+ * such alternatives, and whose afterbreak is the same with * and + allowed
  * too, is decided here at text below U+0100: abbreviations and the
  * numbering of headings are tested after almost every sentence. ICU still
  * decides where a character at or above U+0100 counts. ^ is the start of
