@@ -404,6 +404,36 @@ static unsigned long calls_for(xmt_segmenter *s, const char *text,
   return s->regex_calls - before;
 }
 
+/* The rules that may end after a character, indexed once a language:
+ * English's four rules of abbreviations end after a full stop only; every
+ * rule that may end after "xc" (xmt_srx_may_end) has c's bit. */
+static void test_end_index(void) {
+  xmt_segmenter *s = xmt_segmenter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  CU_ASSERT_EQUAL(xmt_segmenter_set_language(s, "en"), XMT_OK);
+  size_t n = 0;
+  calls_for(s, "He met Mr. Smith. They spoke.", &n);
+  CU_ASSERT_EQUAL_FATAL(s->nflat, 19); /* English 4, Default 15 */
+  CU_ASSERT_EQUAL(s->end_low['.'] & 0xF, 0xF);
+  CU_ASSERT_EQUAL(s->end_low['x'] & 0xF, 0);
+  CU_ASSERT_EQUAL(s->end_low[' '] & 0xF, 0);
+  size_t set = 0;
+  for (size_t g = 0; g < s->nflat; g++)
+    for (unsigned c = 0; c < 256; c++) {
+      static const UChar before[] = {'x', '.', ' ', 'A', '1'};
+      int any = 0;
+      for (size_t k = 0; k < sizeof before / sizeof *before; k++) {
+        UChar t[2] = {before[k], (UChar)c};
+        any |= xmt_srx_may_end(&s->flat[g]->hints, t, 2);
+      }
+      int bit = (s->end_low[c] >> g) & 1;
+      CU_ASSERT_TRUE(bit || !any);
+      set += (size_t)bit;
+    }
+  CU_ASSERT_TRUE(set < s->nflat * 256 / 2); /* most turned away */
+  xmt_segmenter_free(s);
+}
+
 /* Text with no character a break rule needs is not searched at all (the
  * rules searched through the text are the three break rules and the CJK
  * no-break rule). The searches are made in C (srx_shape.c) where no
@@ -430,10 +460,10 @@ static void test_regex_calls(void) {
   /* "Mr." and "Smith." decided in C */
   CU_ASSERT_EQUAL(calls_for(s, "He met Mr. Smith. They spoke.", &n), 0);
   CU_ASSERT_EQUAL(n, 2);
-  /* after "N.": the initials (a look-behind); not the acronyms nor the
-   * two-part abbreviations (in C), the rules of a lower-case letter or of
-   * numbers */
-  CU_ASSERT_EQUAL(calls_for(s, "Call the U.N. It is fine.", &n), 1);
+  /* after "N.": the initials (a look-behind), the acronyms and the
+   * two-part abbreviations, all in C; not the rules of a lower-case
+   * letter or of numbers */
+  CU_ASSERT_EQUAL(calls_for(s, "Call the U.N. It is fine.", &n), 0);
   /* "b. z." is decided in C, a rule of a lower-case letter hits; one test
    * where a character above U+00FF (a-macron) counts, which the search
    * passes by (it cannot start a match) */
@@ -477,13 +507,19 @@ static void test_classes(void) {
       {"[A-Za-z0-9_]", 1},
       {"[\\u00C0-\\u00FF]", 1},
       {"\\p{Han}", 0},
-      {"\\s", 0},
+      {"\\s", 1},
+      {"\\S", 1},
+      {"[\\s\\u00A0]", 1},
       {"\\w", 0},
-      {"[^\\s\\p{Lu}]", 0},
+      {"[^\\s\\p{Lu}]", 1},
+      {"[^\\s\\p{Ll}]", 1},
       {"[[:alpha:]]", 0},
       {"[a-z&&[^x]]", 0},
       {"[a-z--[x]]", 0},
-      {"[.'-]", 0},
+      {"[.'-]", 1},
+      {"[\\p{L}\\p{N}.'\xe2\x80\x99-]", 1},
+      {"[\\p{L}-]", 0},
+      {"[-a]", 0},
       {"[z-a]", 0},
       {"[ab", 0},
   };
@@ -551,7 +587,9 @@ static void test_lazy_compile(void) {
   CU_ASSERT_PTR_NOT_NULL(en->rules[0].shape);
   CU_ASSERT_PTR_NULL(en->rules[0].local);
   const struct srx_langrule *df = &s->doc.langrules[rule_index(s, "Default")];
-  CU_ASSERT_PTR_NOT_NULL(df->rules[df->nrules - 1].re); /* a break rule */
+  /* a break rule: its find form, the whole pattern not needed yet */
+  CU_ASSERT_PTR_NULL(df->rules[df->nrules - 1].re);
+  CU_ASSERT_PTR_NOT_NULL(df->rules[df->nrules - 1].shape);
   CU_ASSERT_EQUAL(xmt_segmenter_set_language(s, "de"), XMT_OK);
   /* German's ordinals: "5. Dann" goes on */
   calls_for(s, "Siehe Abs. 2 und Nr. 5. Dann weiter.", &n);
@@ -664,6 +702,7 @@ static CU_TestInfo scan_tests[] = {
     {"every hint against ICU on a corpus", test_hints_against_icu},
     {"regular expression calls", test_regex_calls},
     {"classes below 256 without ICU, as ICU reads them", test_classes},
+    {"rules that may end after a character, by it", test_end_index},
     {"shipped rules compiled when a language uses them", test_lazy_compile},
     {"shipped maps matched by hand, else by ICU", test_maps_by_hand},
     {"lazy rules break as rules compiled whole", test_lazy_same_breaks},

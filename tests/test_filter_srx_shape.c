@@ -222,7 +222,6 @@ static void test_exact(void) {
   CU_ASSERT_EQUAL(hits_at("(?i)a\\.", "\\s", "a. b", 2), -2);
   CU_ASSERT_EQUAL(hits_at("(?>a)\\.", "\\s", "a. b", 2), -2);
   CU_ASSERT_EQUAL(hits_at("a\\.$", "\\s", "a. b", 2), -2);
-  CU_ASSERT_EQUAL(hits_at("(?<!x)a\\.", "\\s", "a. b", 2), -2);
   CU_ASSERT_EQUAL(hits_at("a.", "\\s", "ab b", 2), -2);
   CU_ASSERT_EQUAL(hits_at("a\\.", "\\s??", "a. b", 2), -2);
   CU_ASSERT_EQUAL(hits_at("a{1,20}\\.", "\\s", "a. b", 2), -2);
@@ -230,6 +229,33 @@ static void test_exact(void) {
   CU_ASSERT_EQUAL(hits_at("a\\.", "(?:\\sb)+", "a. b", 2), -2);
   CU_ASSERT_EQUAL(hits_at("a\\.", "\\s+?b", "a. b", 2), -2);
   CU_ASSERT_EQUAL(hits_at("a\\.", "\\s{2", "a. b", 2), -2);
+  /* look-behinds: negative and positive, of sets and of groups */
+  const char *ord = "(?<![\\d.,])\\b\\d{1,3}\\.";
+  CU_ASSERT_EQUAL(hits_at(ord, "\\s+\\p{Lu}", "am 3. Oktober", 5), 1);
+  CU_ASSERT_EQUAL(hits_at(ord, "\\s+\\p{Lu}", "1.3. Mai", 4), 0);
+  CU_ASSERT_EQUAL(hits_at(ord, "\\s+\\p{Lu}", "4,12. Mai", 5), 0);
+  CU_ASSERT_EQUAL(hits_at(ord, "\\s+\\p{Lu}", "12. Mai", 3), 1);
+  CU_ASSERT_EQUAL(hits_at("(?<!x)a\\.", "\\s", "a. b", 2), 1);
+  CU_ASSERT_EQUAL(hits_at("(?<!x)a\\.", "\\s", "xa. b", 3), 0);
+  CU_ASSERT_EQUAL(hits_at("(?<=x)a\\.", "\\s", "xa. b", 3), 1);
+  CU_ASSERT_EQUAL(hits_at("(?<=x)a\\.", "\\s", "ya. b", 3), 0);
+  CU_ASSERT_EQUAL(hits_at("(?<!x)a\\.", "\\s",
+                          "\xc4\x80"
+                          "a. b",
+                          3),
+                  1);
+  CU_ASSERT_EQUAL(hits_at("(?<!\\p{L})a\\.", "\\s",
+                          "\xc4\x80"
+                          "a. b",
+                          3),
+                  -1);
+  const char *abbr = "[.?!](?<!\\b(?:[Aa]rts?|S)\\.)\\s{1,8}\\d\\.";
+  CU_ASSERT_EQUAL(hits_at(abbr, "\\s", "See art. 5. x", 11), 0);
+  CU_ASSERT_EQUAL(hits_at(abbr, "\\s", "See cart. 5. x", 12), 1);
+  CU_ASSERT_EQUAL(hits_at(abbr, "\\s", "Go! 5. x", 6), 1);
+  CU_ASSERT_EQUAL(hits_at(abbr, "\\s", "p. S. 5. x", 8), 0);
+  CU_ASSERT_EQUAL(hits_at("(?<!x)?a\\.", "\\s", "a. b", 2), -2);
+  CU_ASSERT_EQUAL(hits_at("(?<!x+)a\\.", "\\s", "a. b", 2), -2);
   /* * and + in the afterbreak: runs to the end of the text */
   CU_ASSERT_EQUAL(hits_at("a\\.", "\\s*\\d", "a.     4", 2), 1);
   CU_ASSERT_EQUAL(hits_at("a\\.", "\\s+\\d", "a.4", 2), 0);
@@ -355,8 +381,13 @@ static void test_find_exact(void) {
   CU_ASSERT_EQUAL(find_at("\\bx\\.", "\\s", "ax. x. y", 0, &e), 1);
   CU_ASSERT_EQUAL(e, 6);
   CU_ASSERT_EQUAL(find_at("^\\d\\.", "", "1. 2.", 1, &e), 0);
+  /* look-behinds, before any start */
+  CU_ASSERT_EQUAL(find_at("(?<=x)a", "", "xa", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 2);
+  CU_ASSERT_EQUAL(find_at("(?<=x)a", "", "xa", 1, &e), 1);
+  CU_ASSERT_EQUAL(find_at("(?<!x)a", "", "xa ya", 0, &e), 1);
+  CU_ASSERT_EQUAL(e, 5);
   /* not of the shape */
-  CU_ASSERT_EQUAL(find_at("(?<=x)a", "", "xa", 0, &e), -2);
   CU_ASSERT_EQUAL(find_at("(?:a?)+", "b", "ab", 0, &e), -2);
   CU_ASSERT_EQUAL(find_at("a+?", "b", "ab", 0, &e), -2);
 }
@@ -371,11 +402,13 @@ static void test_shipped_finds(void) {
     struct srx_langrule *lr = &s->doc.langrules[i];
     CU_ASSERT_EQUAL_FATAL(xmt_srx_compile_langrule(s, lr), XMT_OK);
     for (size_t j = 0; j < lr->nrules; j++) {
-      const struct srx_rule *r = &lr->rules[j];
+      struct srx_rule *r = &lr->rules[j];
       if (r->shape == NULL || r->has_local)
         continue;
       finds++;
-      UErrorCode st = U_ZERO_ERROR;
+      UErrorCode st = U_ZERO_ERROR; /* compiled when first needed */
+      CU_ASSERT_PTR_NULL(r->re);
+      CU_ASSERT_PTR_NOT_NULL_FATAL(xmt_srx_rule_whole(s, r, &st));
       for (size_t k = 0; k < COUNT(templates) + COUNT(starts); k++)
         for (unsigned c = 0; c < 0x180; c++) {
           UChar t[32];

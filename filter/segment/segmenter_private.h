@@ -54,7 +54,9 @@ struct srx_shape; /* a no-break rule decided in C (srx_shape.c) */
 struct srx_rule {
   int is_break;
   URegularExpression *re;    /* NULL when local is kept and the rules are
-                                the shipped ones: it is not used then */
+                                the shipped ones: it is not used then; a
+                                shipped searched rule with a shape has it
+                                compiled only when first needed */
   URegularExpression *local; /* or NULL; a shipped rule with a shape has it
                                 compiled only when first needed */
   int has_local;             /* local, compiled or not yet: the rule is
@@ -64,8 +66,10 @@ struct srx_rule {
   struct srx_shape *shape; /* or NULL; with has_local the local form's,
                               else the find form */
   char *before, *after;    /* until compiled, for rules compiled lazily;
-                              kept until local is, for a rule with a shape */
+                              kept until local (re, for a searched rule)
+                              is, for a rule with a shape */
   unsigned long line;
+  int read; /* the shipped rules: hints and forms read at first use */
 };
 
 struct srx_langrule {
@@ -133,6 +137,9 @@ struct xmt_segmenter {
    * the rule of bit k. */
   uint32_t req_low[256];
   uint32_t req_known;
+  /* end_low[c]: the bits (by index in flat, the first 32) of the rules
+   * whose hints let a match end after character c < 256 */
+  uint32_t end_low[256];
   const struct srx_rule *searched[32];
   unsigned nsearched;
   int any_break; /* a break rule (or ICU) hit somewhere in the text */
@@ -197,8 +204,9 @@ int xmt_srx_class_bits(const char *cls, size_t n, uint32_t *bits);
  * ranges, atom[0, n): their count (at most max); -1 for other atoms. */
 int xmt_srx_atom_wide(const char *atom, size_t n, UChar *wide, int max);
 /* The C form of a no-break rule of single-character atoms, bounded
- * quantifiers, \b, ^ and groups of alternatives (* and + too in the
- * afterbreak) (srx_shape.c); NULL when not of that shape, or *nomem set. */
+ * quantifiers, \b, ^, look-behinds and groups of alternatives (* and +
+ * too in the afterbreak) (srx_shape.c); NULL when not of that shape, or *nomem
+ * set. */
 struct srx_shape *xmt_srx_shape_read(const char *before, const char *after,
                                      int *nomem);
 void xmt_srx_shape_free(struct srx_shape *sh);
@@ -233,6 +241,10 @@ xmt_status xmt_srx_compile_langrule(xmt_segmenter *s, struct srx_langrule *lr);
  * with *ust set (U_MEMORY_ALLOCATION_ERROR when out of memory) when it
  * cannot be, or when *ust is a failure already. */
 URegularExpression *xmt_srx_rule_local(xmt_segmenter *s, struct srx_rule *r,
+                                       UErrorCode *ust);
+/* The whole pattern of a searched rule, compiled now if not yet: as
+ * xmt_srx_rule_local. */
+URegularExpression *xmt_srx_rule_whole(xmt_segmenter *s, struct srx_rule *r,
                                        UErrorCode *ust);
 /* Frees what a loaded document holds (srx_load.c). */
 void xmt_srx_doc_free(struct srx_doc *d);

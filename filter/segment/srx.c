@@ -95,6 +95,27 @@ static void index_required(xmt_segmenter *s) {
   }
 }
 
+/* Fills end_low: by the character below 256 before a position, the bits
+ * of the rules among the first 32 of flat that their hints let end there
+ * (xmt_srx_may_end's first test, once a language, not once a rule and a
+ * position). */
+static void index_ends(xmt_segmenter *s) {
+  memset(s->end_low, 0, sizeof s->end_low);
+  for (size_t g = 0; g < s->nflat && g < 32; g++) {
+    const struct srx_hints *h = &s->flat[g]->hints;
+    for (unsigned c = 0; c < 256; c++) {
+      int may = h->nlast <= 0 || ((h->last[0][c >> 5] >> (c & 31)) & 1);
+      if (may && h->nends > 0) {
+        may = 0;
+        for (int k = 0; k < h->nends && !may; k++)
+          may = h->ends_len[k] == 0 || h->ends[k][h->ends_len[k] - 1] == c;
+      }
+      if (may)
+        s->end_low[c] |= (uint32_t)1 << g;
+    }
+  }
+}
+
 /* The bits of req_known whose rules may match in the text: it holds one
  * of their required characters. One pass, stopping when all are found. */
 static uint32_t required_seen(const xmt_segmenter *s, int32_t len16) {
@@ -257,6 +278,7 @@ static xmt_status select_rules(xmt_segmenter *s, const char *lang) {
       s->flat[s->nflat++] = &lr->rules[j];
   }
   index_required(s);
+  index_ends(s);
   if (build_early(s) != XMT_OK || (s->rules_for = xmt_strdup(lang)) == NULL) {
     xmt_srx_forget_language(s);
     return XMT_ERR_NOMEM;
@@ -375,8 +397,8 @@ static xmt_status mark(xmt_segmenter *s, uint32_t *first, int32_t n,
  * one character further, so rules with an empty beforebreak apply at every
  * position their afterbreak matches. Each find is the C form's where it is
  * sure, else ICU's. */
-static xmt_status search_rule(xmt_segmenter *s, const struct srx_rule *r,
-                              uint32_t g, uint32_t *first, int32_t len16) {
+static xmt_status search_rule(xmt_segmenter *s, struct srx_rule *r, uint32_t g,
+                              uint32_t *first, int32_t len16) {
   UErrorCode st = U_ZERO_ERROR;
   int on = 0; /* ICU has the text */
   int32_t start = 0, n = 0;
@@ -386,8 +408,10 @@ static xmt_status search_rule(xmt_segmenter *s, const struct srx_rule *r,
                 ? xmt_srx_shape_find(r->shape, s->u16, start, len16, &n)
                 : -1;
     if (c < 0) {
-      if (!on)
+      if (!on && xmt_srx_rule_whole(s, r, &st) != NULL)
         uregex_setText(r->re, s->u16, len16, &st);
+      if (U_FAILURE(st))
+        break;
       on = 1;
       s->regex_calls++;
       c = uregex_find(r->re, start, &st);
@@ -464,10 +488,12 @@ static int kept_at(xmt_segmenter *s, int32_t p, uint32_t fb, int32_t len16,
                    UErrorCode *ust) {
   if (s->early != NULL && local_hits(s, s->nflat, s->early, p, len16, ust))
     return 1;
+  uint32_t may =
+      p > 0 && s->u16[p - 1] < 256 ? s->end_low[s->u16[p - 1]] : UINT32_MAX;
   for (uint32_t g = 0; g < fb && g < s->nflat && U_SUCCESS(*ust); g++) {
     struct srx_rule *r = s->flat[g];
-    if (r->is_break || !r->has_local || s->in_early[g] ||
-        !xmt_srx_may_end(&r->hints, s->u16, p))
+    if ((g < 32 && !((may >> g) & 1)) || r->is_break || !r->has_local ||
+        s->in_early[g] || !xmt_srx_may_end(&r->hints, s->u16, p))
       continue;
     int c =
         r->shape != NULL ? xmt_srx_shape_hits(r->shape, s->u16, p, len16) : -1;
@@ -531,7 +557,7 @@ static xmt_status apply_rules(xmt_segmenter *s, const char *lang,
   uint32_t seen = required_seen(s, len16);
   unsigned k = 0;
   for (size_t g = 0; g < s->nflat && st == XMT_OK; g++) {
-    const struct srx_rule *r = s->flat[g];
+    struct srx_rule *r = s->flat[g];
     if (!r->is_break && r->has_local)
       continue;
     uint32_t bit = k < 32 ? (uint32_t)1 << k : 0;

@@ -510,10 +510,9 @@ static int unbounded(const char *pat) {
  * beforebreak, so a local form: it is compiled only when the shape leaves
  * a position to ICU (xmt_srx_rule_local), which text below U+0100 seldom
  * does. */
-static xmt_status compile_lazy_rule(struct loader *l, const char *lrname,
-                                    struct srx_rule *rule) {
-  if (rule->has_local || rule->re != NULL)
-    return XMT_OK; /* compiled by an earlier call that failed further on */
+static xmt_status compile_lazy_rule(struct loader *l, struct srx_rule *rule) {
+  if (rule->read)
+    return XMT_OK; /* by an earlier call that failed further on */
   xmt_status st = xmt_srx_scan(rule->before, &rule->hints);
   int nomem = 0;
   if (st == XMT_OK && !rule->is_break && !unbounded(rule->before) &&
@@ -523,21 +522,14 @@ static xmt_status compile_lazy_rule(struct loader *l, const char *lrname,
                : compile_local(l, rule->before, rule->after, rule->hints.prefix,
                                &rule->local);
   int searched = rule->shape == NULL && rule->local == NULL;
-  /* Searched through the text: its find form, and the whole pattern for
-   * what the form leaves to ICU. */
+  /* Searched through the text: its find form; the whole pattern is
+   * compiled when a find is first left to ICU (xmt_srx_rule_whole), which
+   * a rule whose required characters are not in the text never is. */
   if (st == XMT_OK && searched &&
       (rule->shape = xmt_srx_shape_read_find(rule->before, rule->after,
                                              &nomem)) == NULL &&
       nomem)
     st = XMT_ERR_NOMEM;
-  if (st == XMT_OK && searched) {
-    char what[160];
-    char *whole = rule_pattern(rule->before, rule->after);
-    snprintf(what, sizeof what, "languagerule \"%.60s\":", lrname);
-    st = whole != NULL ? compile(l, whole, rule->line, what, &rule->re)
-                       : XMT_ERR_NOMEM;
-    free(whole);
-  }
   if (st != XMT_OK) { /* as it was, to be compiled again */
     xmt_srx_hints_free(&rule->hints);
     if (rule->local != NULL)
@@ -548,7 +540,8 @@ static xmt_status compile_lazy_rule(struct loader *l, const char *lrname,
     return st;
   }
   rule->has_local = !searched;
-  if (searched || rule->local != NULL) { /* else kept for the local form */
+  rule->read = 1;
+  if (rule->local != NULL) { /* else kept for later */
     free(rule->before);
     free(rule->after);
     rule->before = rule->after = NULL;
@@ -581,6 +574,33 @@ URegularExpression *xmt_srx_rule_local(xmt_segmenter *s, struct srx_rule *r,
   return r->local;
 }
 
+URegularExpression *xmt_srx_rule_whole(xmt_segmenter *s, struct srx_rule *r,
+                                       UErrorCode *ust) {
+  if (r->re != NULL || U_FAILURE(*ust))
+    return r->re;
+  struct loader l;
+  memset(&l, 0, sizeof l);
+  l.s = s;
+  l.name = "xliffmt.srx";
+  char *whole = r->before != NULL && r->after != NULL
+                    ? rule_pattern(r->before, r->after)
+                    : NULL;
+  xmt_status st = whole != NULL ? compile(&l, whole, r->line, "rule", &r->re)
+                                : XMT_ERR_NOMEM;
+  free(whole);
+  free(l.u16);
+  if (st == XMT_ERR_NOMEM)
+    *ust = U_MEMORY_ALLOCATION_ERROR;
+  else if (r->re == NULL)
+    *ust = U_REGEX_INTERNAL_ERROR;
+  else {
+    free(r->before);
+    free(r->after);
+    r->before = r->after = NULL;
+  }
+  return r->re;
+}
+
 xmt_status xmt_srx_compile_langrule(xmt_segmenter *s, struct srx_langrule *lr) {
   if (lr->compiled)
     return XMT_OK;
@@ -590,7 +610,7 @@ xmt_status xmt_srx_compile_langrule(xmt_segmenter *s, struct srx_langrule *lr) {
   l.name = "xliffmt.srx";
   xmt_status st = XMT_OK;
   for (size_t j = 0; j < lr->nrules && st == XMT_OK; j++)
-    st = compile_lazy_rule(&l, lr->name, &lr->rules[j]);
+    st = compile_lazy_rule(&l, &lr->rules[j]);
   free(l.u16);
   if (st == XMT_ERR_NOMEM && s->err.pub.message == NULL)
     xmt_error_nomem(&s->err);

@@ -576,13 +576,20 @@ static void bit_set(uint32_t *bits, unsigned c) {
 
 static int class_union(struct cscan *cs, uint32_t *bits, int nested);
 
-/* \p{Name}, \P{Name} of a general category (mask), \d, into bits; -1 for
- * other escapes. */
+/* \p{Name}, \P{Name} of a general category (mask), \d, \s, \S into bits;
+ * -1 for other escapes. */
 static int class_property(struct cscan *cs, uint32_t *bits) {
   const char *p = cs->p;
   char e = cs->i + 1 < cs->n ? p[cs->i + 1] : '\0';
   uint32_t mask = U_GC_ND_MASK;
   int neg = e == 'P';
+  if (e == 's' || e == 'S') { /* ICU's \s: \p{White_Space} */
+    cs->i += 2;
+    for (UChar32 c = 0; c < 256; c++)
+      if (u_hasBinaryProperty(c, UCHAR_WHITE_SPACE) == (e == 's'))
+        bit_set(bits, (unsigned)c);
+    return 0;
+  }
   if (e == 'd') {
     cs->i += 2;
   } else if ((e == 'p' || e == 'P') && cs->i + 2 < cs->n &&
@@ -619,7 +626,10 @@ static int class_item(struct cscan *cs, uint32_t *bits) {
     return cs->p[cs->i] == '\\' ? class_property(cs, bits) : -1;
   cs->i = sc.i;
   hi = lo;
-  if (cs->i + 1 < cs->n && cs->p[cs->i] == '-' && cs->p[cs->i + 1] != ']') {
+  if (cs->i + 1 < cs->n && cs->p[cs->i] == '-' && cs->p[cs->i + 1] == ']') {
+    cs->i++; /* "[a-]": ICU reads the '-' before the end as a literal */
+    bit_set(bits, '-');
+  } else if (cs->i + 1 < cs->n && cs->p[cs->i] == '-') {
     sc.i = cs->i + 1;
     hi = literal(&sc, 1);
     if (hi < lo)

@@ -1,7 +1,7 @@
 /* srx_shape.c -- no-break rules decided in C. A rule whose beforebreak
  * is a sequence of single-character atoms (\p{..}, \s, \d, a literal, a
- * set [...]) with bounded quantifiers, \b, ^ and groups of such
- * alternatives, and whose afterbreak is the same with * and + allowed
+ * set [...]) with bounded quantifiers, \b, ^, look-behinds and groups of
+ * such alternatives, and whose afterbreak is the same with * and + allowed
  * too, is decided here at text below U+0100: abbreviations and the
  * numbering of headings are tested after almost every sentence. ICU still
  * decides where a character at or above U+0100 counts. ^ is the start of
@@ -28,10 +28,11 @@ enum {
   SHAPE_REPEAT = 8
 };
 
-enum { ATOM, BOUNDARY, CARET, GROUP };
+enum { ATOM, BOUNDARY, CARET, GROUP, BEHIND, NOT_BEHIND };
 
-/* An item: a character of bits, \b, ^, or a group of alternatives (the
- * sequences seqs[alt0, alt0 + nalt)); lo to hi times. */
+/* An item: a character of bits, \b, ^, a group of alternatives (the
+ * sequences seqs[alt0, alt0 + nalt)), lo to hi times; or a look-behind,
+ * (?<=...) or (?<!...), of the one-item sequence seqs[alt0]. */
 struct shape_item {
   int kind, lo, hi;
   int alt0, nalt;
@@ -209,6 +210,32 @@ static int item_min(const struct srx_shape *sh, const struct shape_item *it) {
 
 static int read_alts(struct parse *ps, int depth, struct shape_item *out);
 
+/* A look-behind at ps->p into it, its group the one item of a sequence of
+ * its own; -1 when not read. Bounded inside, as ICU wants it. */
+static int read_behind(struct parse *ps, int depth, struct shape_item *it) {
+  int ahead = ps->ahead, find = ps->find;
+  struct shape_item g;
+  struct shape_seq s;
+  memset(&g, 0, sizeof g);
+  memset(&s, 0, sizeof s);
+  it->kind = ps->p[3] == '!' ? NOT_BEHIND : BEHIND;
+  ps->p += 4;
+  ps->ahead = ps->find = 0;
+  int bad =
+      depth == DEPTH_MAX || read_alts(ps, depth + 1, &g) < 0 || *ps->p != ')';
+  ps->ahead = ahead;
+  ps->find = find;
+  if (bad)
+    return -1;
+  ps->p++;
+  s.n = 1;
+  s.first = add_items(ps, &g, 1);
+  it->alt0 = s.first < 0 ? -1 : add_seqs(ps, &s, 1);
+  /* a quantified look-around: not read */
+  return it->alt0 < 0 || (*ps->p != '\0' && strchr("?*+{", *ps->p) != NULL) ? -1
+                                                                            : 0;
+}
+
 /* A group "(...)" or "(?:...)" at ps->p into it; -1 when not read. */
 static int read_group(struct parse *ps, int depth, struct shape_item *it) {
   const char *p = ps->p + 1;
@@ -236,6 +263,8 @@ static int read_item(struct parse *ps, int depth, struct shape_item *it) {
     ps->p++;
     return 0;
   }
+  if (p[0] == '(' && p[1] == '?' && p[2] == '<' && (p[3] == '=' || p[3] == '!'))
+    return read_behind(ps, depth, it);
   if (p[0] == '(') {
     it->kind = GROUP;
     if (read_group(ps, depth, it) < 0)
@@ -439,10 +468,16 @@ static int back(const struct text *x, int seq, int i, int32_t p,
 static int fwd(const struct text *x, int seq, int i, int32_t p,
                const struct frame *up);
 
-/* A yes of a zero-width item at p, and what comes after it. */
+/* A yes of a zero-width item at p: ^, \b, or a look-behind, whose
+ * group matches some t[s, p) (ICU's \b in it sees the whole text). */
 static int zero_width(const struct text *x, const struct shape_item *it,
                       int32_t p) {
-  return it->kind == CARET ? p == 0 : boundary(x->sh, x->t, p, x->len);
+  if (it->kind == CARET)
+    return p == 0;
+  if (it->kind == BOUNDARY)
+    return boundary(x->sh, x->t, p, x->len);
+  int r = back(x, it->alt0, 1, p, NULL);
+  return it->kind == BEHIND || r < 0 ? r : !r;
 }
 
 /* Whether alternative sq cannot end (tail) or start with t[i], there when

@@ -369,22 +369,39 @@ static xmt_status put_code(const struct work *w, const struct code *c,
                                 scratch->len);
 }
 
-/* Fills seg with text [a, b) and the codes at place `place`, from *next on. */
+/* The room the codes at place `place` from `next` on take in a segment's
+ * pool (a cut code's isolated form may take more), and their count. */
+static size_t pool_need(const struct work *w, size_t place, size_t next,
+                        size_t *n) {
+  size_t need = 0;
+  for (*n = 0; next < w->ncodes && w->codes[next].place == place; next++) {
+    const struct xmt_tag *t = &w->codes[next].tag;
+    need += strlen(t->id) + strlen(t->name) + t->markup_len + 3;
+    ++*n;
+  }
+  return need;
+}
+
+/* Fills seg with text [a, b) and the codes at place `place`, from *next on:
+ * its room made at once; the text, cut at character boundaries of the
+ * source's, is valid UTF-8. */
 static xmt_status fill(const struct work *w, xmt_segment *seg, size_t a,
                        size_t b, size_t place, size_t *next,
                        struct xmt_buf *scratch) {
-  size_t at = a;
-  xmt_status st = XMT_OK;
+  size_t at = a, n = 0;
+  size_t pool = pool_need(w, place, *next, &n);
+  xmt_status st =
+      b > a || n > 0 ? xmt_segment_reserve(seg, b - a, pool, n) : XMT_OK;
   while (st == XMT_OK && *next < w->ncodes && w->codes[*next].place == place) {
     const struct code *c = &w->codes[(*next)++];
     if (c->tag.offset > at)
-      st = xmt_segment_append_text(seg, w->text + at, c->tag.offset - at);
+      st = xmt_segment_append_valid_text(seg, w->text + at, c->tag.offset - at);
     at = c->tag.offset > at ? c->tag.offset : at;
     if (st == XMT_OK)
       st = put_code(w, c, seg, scratch);
   }
   if (st == XMT_OK && b > at)
-    st = xmt_segment_append_text(seg, w->text + at, b - at);
+    st = xmt_segment_append_valid_text(seg, w->text + at, b - at);
   return st;
 }
 
