@@ -395,7 +395,7 @@ static int run(struct serve_server *sv, const sigset_t *signals) {
   pthread_mutex_lock(&sv->lock);
   sv->stopping = 1;
   pthread_mutex_unlock(&sv->lock);
-  MHD_socket fd = MHD_quiesce_daemon(sv->daemon);
+  MHD_socket fd = serve_mhd.quiesce_daemon(sv->daemon);
   if (fd != MHD_INVALID_SOCKET)
     close(fd);
   sv->listen_fd = -1;
@@ -403,7 +403,7 @@ static int run(struct serve_server *sv, const sigset_t *signals) {
     xmt_cli_say("xliffmt serve: %s: finishing the requests under way\n",
                 sig == SIGINT ? "SIGINT" : "SIGTERM");
   drain(sv, signals);
-  MHD_stop_daemon(sv->daemon);
+  serve_mhd.stop_daemon(sv->daemon);
   sv->daemon = NULL;
   return EXIT_OK;
 }
@@ -449,6 +449,11 @@ static int set_up(struct serve_server *sv) {
   int rc = files_check(s);
   if (rc != EXIT_OK)
     return rc;
+  char why[512];
+  if (!serve_libs_load(why, sizeof why)) {
+    xmt_cli_say("xliffmt serve: %s\n", why);
+    return EXIT_BAD_INPUT;
+  }
   if (s->tls_cert != NULL && !serve_tls_supported()) {
     xmt_cli_say("xliffmt serve: this libmicrohttpd cannot serve TLS (built "
                 "without GnuTLS): --tls-cert and --tls-key cannot be used\n");
@@ -471,7 +476,7 @@ static int set_up(struct serve_server *sv) {
 
 static void tear_down(struct serve_server *sv) {
   if (sv->daemon != NULL) {
-    MHD_stop_daemon(sv->daemon); /* closes the listening socket */
+    serve_mhd.stop_daemon(sv->daemon); /* closes the listening socket */
     sv->listen_fd = -1;
   }
   if (sv->listen_fd >= 0)

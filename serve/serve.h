@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "mhd_api.h"
 
 /* --mt given at most that many times: one engine each. */
 #define SERVE_MAX_ENGINES 32

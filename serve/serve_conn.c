@@ -30,7 +30,7 @@ void serve_conn_notify(void *cls, struct MHD_Connection *conn,
   struct serve_conn *c = *socket_context;
   if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
     const union MHD_ConnectionInfo *ci =
-        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        serve_mhd.get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
     if (ci == NULL || (c = calloc(1, sizeof *c)) == NULL)
       return; /* untracked: only the idle timeout holds it */
     c->fd = ci->connect_fd;
@@ -59,7 +59,7 @@ void serve_conn_notify(void *cls, struct MHD_Connection *conn,
 void serve_conn_busy(struct serve_server *sv, struct MHD_Connection *conn,
                      int busy) {
   const union MHD_ConnectionInfo *ci =
-      MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+      serve_mhd.get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
   struct serve_conn *c = ci != NULL ? ci->socket_context : NULL;
   if (c == NULL)
     return;
@@ -72,7 +72,7 @@ void serve_conn_busy(struct serve_server *sv, struct MHD_Connection *conn,
 
 int serve_conn_was_cut(struct serve_server *sv, struct MHD_Connection *conn) {
   const union MHD_ConnectionInfo *ci =
-      MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+      serve_mhd.get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
   struct serve_conn *c = ci != NULL ? ci->socket_context : NULL;
   if (c == NULL)
     return 0;

@@ -66,7 +66,7 @@ static char *normal_path(const char *url) {
 
 static void client_address(struct MHD_Connection *conn, char *out, size_t len) {
   const union MHD_ConnectionInfo *ci =
-      MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+      serve_mhd.get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
   snprintf(out, len, "-");
   if (ci == NULL || ci->client_addr == NULL)
     return;
@@ -86,16 +86,18 @@ static void client_address(struct MHD_Connection *conn, char *out, size_t len) {
  * or multipart (APy takes neither) or its query names source or target;
  * else APy's. */
 static enum serve_api body_api(struct MHD_Connection *conn) {
-  const char *type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-                                                 MHD_HTTP_HEADER_CONTENT_TYPE);
+  const char *type = serve_mhd.lookup_connection_value(
+      conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
   if (type != NULL && (strncasecmp(type, "application/json", 16) == 0 ||
                        strncasecmp(type, "multipart/form-data", 19) == 0))
     return SERVE_API_LIBRE;
-  if (MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "langpair"))
+  if (serve_mhd.lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND,
+                                        "langpair"))
     return SERVE_API_APY;
-  return MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "source") ||
-                 MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND,
-                                             "target")
+  return serve_mhd.lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND,
+                                           "source") ||
+                 serve_mhd.lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND,
+                                                   "target")
              ? SERVE_API_LIBRE
              : SERVE_API_NONE;
 }
@@ -233,13 +235,13 @@ static enum MHD_Result add_query(void *cls, enum MHD_ValueKind kind,
 /* The query string's parameters and the headers the handlers read,
  * taken from the connection on the HTTP thread; 0 when out of memory. */
 static int take_request(struct serve_request *rq) {
-  if (MHD_get_connection_values_n(rq->conn, MHD_GET_ARGUMENT_KIND, add_query,
-                                  &rq->params) < 0)
+  if (serve_mhd.get_connection_values_n(rq->conn, MHD_GET_ARGUMENT_KIND,
+                                        add_query, &rq->params) < 0)
     return 0;
-  const char *type = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND,
-                                                 MHD_HTTP_HEADER_CONTENT_TYPE);
-  const char *auth = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND,
-                                                 MHD_HTTP_HEADER_AUTHORIZATION);
+  const char *type = serve_mhd.lookup_connection_value(
+      rq->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+  const char *auth = serve_mhd.lookup_connection_value(
+      rq->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
   return (type == NULL || (rq->content_type = strdup(type)) != NULL) &&
          (auth == NULL || (rq->auth = strdup(auth)) != NULL);
 }
@@ -285,32 +287,32 @@ static enum MHD_Result send_reply(struct serve_request *rq) {
   struct serve_reply *r = &rq->reply;
   if (r->status == 0)
     serve_error(rq, 500, "no answer");
-  struct MHD_Response *resp = MHD_create_response_from_buffer(
+  struct MHD_Response *resp = serve_mhd.create_response_from_buffer(
       r->len, r->body != NULL ? r->body : (void *)"", MHD_RESPMEM_MUST_COPY);
   if (resp == NULL)
     return MHD_NO;
   if (r->content_type != NULL)
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
-                            r->content_type);
+    serve_mhd.add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+                                  r->content_type);
   if (r->disposition != NULL)
-    MHD_add_response_header(resp, "Content-Disposition", r->disposition);
+    serve_mhd.add_response_header(resp, "Content-Disposition", r->disposition);
   /* As apertium-apy and LibreTranslate: browser pages may call. */
-  MHD_add_response_header(resp, "Access-Control-Allow-Origin", "*");
-  MHD_add_response_header(resp, "Access-Control-Allow-Methods",
-                          "GET,POST,OPTIONS");
-  MHD_add_response_header(resp, "Access-Control-Allow-Headers",
-                          "accept, authorization, cache-control, origin, "
-                          "x-requested-with, x-file-name, content-type");
+  serve_mhd.add_response_header(resp, "Access-Control-Allow-Origin", "*");
+  serve_mhd.add_response_header(resp, "Access-Control-Allow-Methods",
+                                "GET,POST,OPTIONS");
+  serve_mhd.add_response_header(resp, "Access-Control-Allow-Headers",
+                                "accept, authorization, cache-control, origin, "
+                                "x-requested-with, x-file-name, content-type");
   if (r->retry_after > 0) {
     char s[16];
     snprintf(s, sizeof s, "%u", r->retry_after);
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, s);
+    serve_mhd.add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, s);
   }
   if (rq->server->stopping || rq->close)
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
+    serve_mhd.add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
   serve_conn_busy(rq->server, rq->conn, 1);
-  enum MHD_Result ok = MHD_queue_response(rq->conn, r->status, resp);
-  MHD_destroy_response(resp);
+  enum MHD_Result ok = serve_mhd.queue_response(rq->conn, r->status, resp);
+  serve_mhd.destroy_response(resp);
   return ok;
 }
 
@@ -343,7 +345,8 @@ static enum MHD_Result look_framing(void *cls, enum MHD_ValueKind kind,
  * Content-Length headers, or one with Transfer-Encoding. NULL: none. */
 static const char *bad_framing(struct serve_request *rq) {
   struct framing f = {NULL, 0, 0};
-  MHD_get_connection_values_n(rq->conn, MHD_HEADER_KIND, look_framing, &f);
+  serve_mhd.get_connection_values_n(rq->conn, MHD_HEADER_KIND, look_framing,
+                                    &f);
   if (f.lengths_differ)
     return "two different Content-Length headers";
   if (f.length != NULL && f.chunked)
@@ -367,8 +370,8 @@ static void too_large(struct serve_request *rq) {
 static int early_reply(struct serve_request *rq) {
   struct serve_server *sv = rq->server;
   const char *m = rq->method;
-  const char *cl = MHD_lookup_connection_value(rq->conn, MHD_HEADER_KIND,
-                                               MHD_HTTP_HEADER_CONTENT_LENGTH);
+  const char *cl = serve_mhd.lookup_connection_value(
+      rq->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
   const char *framing = bad_framing(rq);
   if (framing != NULL) {
     rq->close = 1;
@@ -554,7 +557,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 }
 
 void serve_http_resume(struct serve_request *rq) {
-  MHD_resume_connection(rq->conn);
+  serve_mhd.resume_connection(rq->conn);
 }
 
 static void on_log(void *cls, const char *fmt, va_list ap) {
@@ -584,7 +587,7 @@ int serve_http_start(struct serve_server *sv) {
       {MHD_OPTION_HTTPS_MEM_KEY, 0, sv->tls_key_pem},
       {MHD_OPTION_END, 0, NULL}};
   int https = sv->tls_cert_pem != NULL;
-  sv->daemon = MHD_start_daemon(
+  sv->daemon = serve_mhd.start_daemon(
       MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
           MHD_USE_ERROR_LOG | (https ? MHD_USE_TLS : 0),
       0, NULL, NULL, on_request, sv, MHD_OPTION_EXTERNAL_LOGGER, on_log, sv,

@@ -252,7 +252,7 @@ int serve_pool_admit(struct serve_server *sv, struct serve_request *rq) {
   rq->long_body = long_body;
   /* Suspended before a worker can see it: the worker resumes it. Only
    * this thread queues, so the room found is still there. */
-  MHD_suspend_connection(rq->conn);
+  serve_mhd.suspend_connection(rq->conn);
   pthread_mutex_lock(&sv->lock);
   ring_push(sv, &sv->intake, rq);
   pthread_cond_signal(&sv->work);

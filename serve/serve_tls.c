@@ -7,8 +7,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <gnutls/gnutls.h>
-#include <gnutls/x509.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,22 +60,23 @@ static int read_pem(const char *path, char **out, size_t *len) {
 static int cert_ok(const gnutls_datum_t *cert) {
   gnutls_x509_crt_t *crts = NULL;
   unsigned n = 0;
-  if (gnutls_x509_crt_list_import2(&crts, &n, cert, GNUTLS_X509_FMT_PEM, 0) < 0)
+  if (serve_gnutls.x509_crt_list_import2(&crts, &n, cert, GNUTLS_X509_FMT_PEM,
+                                         0) < 0)
     return 0;
   for (unsigned i = 0; i < n; i++)
-    gnutls_x509_crt_deinit(crts[i]);
-  gnutls_free(crts);
+    serve_gnutls.x509_crt_deinit(crts[i]);
+  (*serve_gnutls.free)(crts);
   return n > 0;
 }
 
 /* 1 when key is a PEM private key without a password. */
 static int key_ok(const gnutls_datum_t *key) {
   gnutls_x509_privkey_t k;
-  if (gnutls_x509_privkey_init(&k) < 0)
+  if (serve_gnutls.x509_privkey_init(&k) < 0)
     return 0;
-  int r = gnutls_x509_privkey_import2(k, key, GNUTLS_X509_FMT_PEM, NULL,
-                                      GNUTLS_PKCS_PLAIN);
-  gnutls_x509_privkey_deinit(k);
+  int r = serve_gnutls.x509_privkey_import2(k, key, GNUTLS_X509_FMT_PEM, NULL,
+                                            GNUTLS_PKCS_PLAIN);
+  serve_gnutls.x509_privkey_deinit(k);
   return r >= 0;
 }
 
@@ -85,12 +84,12 @@ static int key_ok(const gnutls_datum_t *key) {
  * when it takes it). */
 static int pair_ok(const gnutls_datum_t *cert, const gnutls_datum_t *key) {
   gnutls_certificate_credentials_t cred;
-  int r = gnutls_certificate_allocate_credentials(&cred);
+  int r = serve_gnutls.certificate_allocate_credentials(&cred);
   if (r < 0)
     return r;
-  r = gnutls_certificate_set_x509_key_mem2(cred, cert, key, GNUTLS_X509_FMT_PEM,
-                                           NULL, 0);
-  gnutls_certificate_free_credentials(cred);
+  r = serve_gnutls.certificate_set_x509_key_mem2(cred, cert, key,
+                                                 GNUTLS_X509_FMT_PEM, NULL, 0);
+  serve_gnutls.certificate_free_credentials(cred);
   return r < 0 ? r : 0;
 }
 
@@ -123,18 +122,18 @@ int serve_tls_load(struct serve_server *sv) {
   else if (r < 0)
     xmt_cli_say("xliffmt: %s, %s: GnuTLS refuses the certificate and key: "
                 "%s\n",
-                s->tls_cert, s->tls_key, gnutls_strerror(r));
+                s->tls_cert, s->tls_key, serve_gnutls.strerror(r));
   return r == 0;
 }
 
 int serve_tls_supported(void) {
-  return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
+  return serve_mhd.is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
 }
 
 void serve_tls_free(struct serve_server *sv) {
   /* The key's bytes are not left in freed memory. */
   if (sv->tls_key_pem != NULL)
-    gnutls_memset(sv->tls_key_pem, 0, strlen(sv->tls_key_pem));
+    serve_gnutls.memset(sv->tls_key_pem, 0, strlen(sv->tls_key_pem));
   free(sv->tls_key_pem);
   free(sv->tls_cert_pem);
   sv->tls_key_pem = sv->tls_cert_pem = NULL;

@@ -1,10 +1,11 @@
 #!/bin/sh
-# test_needed.sh -- libcurl and libpq are not linked: neither the shared
-# library nor the xliffmt program needs them (readelf -d), and a run
-# without an http engine or a PostgreSQL cache does not load them
-# (LD_DEBUG=files); they are loaded when first used (base/dynlib.c), which
-# the http and PostgreSQL tests exercise and tests/test_filter_dynlib
-# checks when a load fails.
+# test_needed.sh -- libcurl, libpq, libmicrohttpd and GnuTLS are not
+# linked: neither the shared library nor the xliffmt program needs them
+# (readelf -d), and a run without an http engine, a PostgreSQL cache or
+# serve does not load them (LD_DEBUG=files); they are loaded when first
+# used (base/dynlib.c), which the http, PostgreSQL and serve tests
+# exercise and tests/test_filter_dynlib checks when a load fails. serve
+# with a libmicrohttpd that cannot be loaded says why, exit 1.
 set -u
 b=${XMT_BUILDDIR:-.}
 samples=${XMT_SAMPLES:?}
@@ -16,7 +17,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/xmt-needed.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 failed=0
-lazy='lib\(curl\|pq\)[-.]'
+lazy='lib\(curl\|pq\|microhttpd\|gnutls\)[-.]'
 
 checked=0
 for f in "$b/.libs/libxliffmt.so" "$b/.libs/xliffmt" "$b/xliffmt"; do
@@ -34,7 +35,7 @@ for f in "$b/.libs/libxliffmt.so" "$b/.libs/xliffmt" "$b/xliffmt"; do
     echo "FAIL: $f needs" $bad
     failed=$((failed + 1))
   else
-    echo "ok - $f needs neither libcurl nor libpq"
+    echo "ok - $f needs none of libcurl, libpq, libmicrohttpd, GnuTLS"
   fi
 done
 [ "$checked" -gt 0 ] || {
@@ -62,8 +63,33 @@ if [ -n "$loaded" ]; then
   echo "FAIL: a run with --mt pseudo loads" $loaded
   failed=$((failed + 1))
 else
-  echo "ok - a run with --mt pseudo loads neither"
+  echo "ok - a run with --mt pseudo loads none of them"
+fi
+
+# serve loads libmicrohttpd when it starts: one found in the loader's path
+# that is no library (an empty file) stops it, named with the reason.
+mhd=$(sed -n 's/^#define XMT_LIBMICROHTTPD_SONAME "\(.*\)"$/\1/p' \
+  "$b/config.h")
+if [ -z "$mhd" ]; then
+  echo "FAIL: no XMT_LIBMICROHTTPD_SONAME in $b/config.h"
+  failed=$((failed + 1))
+else
+  mkdir "$tmp/lib" && : >"$tmp/lib/$mhd"
+  LD_LIBRARY_PATH="$tmp/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+    "$xliffmt" serve --listen 127.0.0.1:0 --mt pseudo >"$tmp/serve.out" \
+    2>"$tmp/serve.err"
+  rc=$?
+  printf 'xliffmt serve: cannot load %s: %s: file too short\n' "$mhd" \
+    "$tmp/lib/$mhd" >"$tmp/serve.want"
+  if [ "$rc" -ne 1 ] || [ -s "$tmp/serve.out" ] ||
+    ! cmp -s "$tmp/serve.want" "$tmp/serve.err"; then
+    echo "FAIL: serve without a loadable $mhd: exit $rc, stderr:"
+    sed 's/^/#   /' "$tmp/serve.err"
+    failed=$((failed + 1))
+  else
+    echo "ok - serve without a loadable $mhd says why, exit 1"
+  fi
 fi
 
 [ "$failed" -eq 0 ] || exit 1
-echo "PASS: libcurl and libpq loaded on first use only"
+echo "PASS: libcurl, libpq, libmicrohttpd and GnuTLS loaded on first use only"
