@@ -173,6 +173,11 @@ void xmt_segmenter_free(xmt_segmenter *s) {
   free(s->text_on);
   free(s->breaks);
   free(s->spans);
+  free(s->unit_codes);
+  free(s->unit_stack);
+  free(s->unit_isolated);
+  free(s->unit_sub);
+  free(s->unit_spans);
   free(s->messages.pieces);
   free(s->messages.args);
   free(s);
