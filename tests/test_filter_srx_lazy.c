@@ -2,7 +2,8 @@
  * the C shape decides (filter/segment/srx_shape.c) are compiled by ICU
  * only when the shape leaves a position to ICU (a character above U+00FF
  * counts): ASCII text compiles none of them, and gets the breaks the same
- * rules loaded and compiled whole give. */
+ * rules loaded and compiled whole give. And the text as the rules see
+ * it, converted without ICU. */
 #include "config.h"
 
 #include <stdio.h>
