@@ -270,16 +270,16 @@ xmt_status xmt_segment_append_tag(xmt_segment *seg, enum xmt_tag_kind kind,
   rec.name = rec.id + id_len;
   rec.markup = rec.name + name_len;
   rec.markup_len = markup_len;
-  /* The NULs of id and name are copied; xmt_buf_append adds markup's. */
-  if ((st = xmt_buf_append(&seg->pool, id, id_len)) != XMT_OK ||
-      (st = xmt_buf_append(&seg->pool, name, name_len)) != XMT_OK ||
-      (st = xmt_buf_append(&seg->pool, markup, markup_len)) != XMT_OK ||
-      (st = xmt_buf_append_byte(&seg->pool, '\0')) != XMT_OK) {
-    seg->pool.len = mark;
-    if (seg->pool.data != NULL)
-      seg->pool.data[mark] = '\0';
-    return st;
-  }
+  /* The room is made: id and name with their NULs, markup and a NUL
+   * copied at once, and the pool's terminating NUL after them. */
+  char *d = seg->pool.data + mark;
+  memcpy(d, id, id_len);
+  memcpy(d + id_len, name, name_len);
+  if (markup_len > 0)
+    memcpy(d + id_len + name_len, markup, markup_len);
+  d[need - 1] = '\0';
+  seg->pool.len += need;
+  seg->pool.data[seg->pool.len] = '\0';
   seg->tags[seg->ntags++] = rec;
   return XMT_OK;
 }

@@ -2,7 +2,8 @@
  * the C shape decides (filter/segment/srx_shape.c) are compiled by ICU
  * only when the shape leaves a position to ICU (a character above U+00FF
  * counts): ASCII text compiles none of them, and gets the breaks the same
- * rules loaded and compiled whole give. */
+ * rules loaded and compiled whole give. And the text as the rules see
+ * it, converted without ICU. */
 #include "config.h"
 
 #include <stdio.h>
@@ -175,10 +176,52 @@ static void test_user_rules_at_load(void) {
   xmt_segmenter_free(s);
 }
 
+/* The text as the rules see it (s->u16, s->u8_at back to bytes): ASCII
+ * runs cut by the isolated codes (spaces here), line breaks as spaces when
+ * flowed, a character above U+FFFF as two units; a code at or past the
+ * text's end is a space after it, nothing past the text read. */
+static void rule_text_is(xmt_segmenter *s, const char *text,
+                         const size_t *codes, size_t ncodes, int flowed,
+                         const char *want16, const size_t *want8) {
+  size_t len = strlen(text), n = strlen(want16);
+  CU_ASSERT_EQUAL_FATAL(xmt_srx_run(s, "en", text, len, codes, ncodes, flowed),
+                        XMT_OK);
+  for (size_t k = 0; k < n; k++) {
+    UChar want = (unsigned char)want16[k] == '#' ? 0xD83D
+                 : want16[k] == '$'              ? 0xDE00
+                 : want16[k] == '&'              ? 0xE9
+                                                 : (UChar)want16[k];
+    CU_ASSERT_EQUAL(s->u16[k], want);
+    CU_ASSERT_EQUAL(s->u8_at[k], want8[k]);
+  }
+  CU_ASSERT_EQUAL(s->u8_at[n], len);
+}
+
+static void test_rule_text(void) {
+  xmt_segmenter *s = xmt_segmenter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  s->doc.isolated_as_space = 1;
+  static const size_t codes[] = {0, 2, 2, 6, 12};
+  static const size_t at[] = {0, 0, 1, 2, 2, 2, 3, 4, 5, 6, 6, 8, 8, 12};
+  /* "Ab\ncd é😀" */
+  const char *text = "Ab\ncd \xc3\xa9\xf0\x9f\x98\x80";
+  rule_text_is(s, text, codes, 5, 1, " Ab   cd  &#$ ", at);
+  rule_text_is(s, text, codes, 5, 0, " Ab  \ncd  &#$ ", at);
+  /* past the end: after it, in order */
+  static const size_t late[] = {3, 40};
+  static const size_t at2[] = {0, 1, 2, 3, 3};
+  rule_text_is(s, "A.\n", late, 2, 1, "A.   ", at2);
+  /* no codes: the run to the end */
+  static const size_t at3[] = {0, 1, 2, 3};
+  rule_text_is(s, "Hi.\r", NULL, 0, 1, "Hi. ", at3);
+  xmt_segmenter_free(s);
+}
+
 static CU_TestInfo lazy_tests[] = {
     {"English: no local form of a shape compiled for ASCII", test_english},
     {"every shipped shape's local form compiles", test_every_shape_compiles},
     {"user rules compiled as they are read", test_user_rules_at_load},
+    {"the text as the rules see it", test_rule_text},
     CU_TEST_INFO_NULL,
 };
 

@@ -169,6 +169,15 @@ struct xmt_segmenter {
   size_t nbreaks, breaks_cap;
   struct xmt_span *spans;
   size_t nspans, spans_cap;
+  /* unit.c's work arrays, kept from unit to unit: its codes (a struct
+   * private to it), the pairing stack, the isolated codes' offsets and
+   * those of a piece, the unit's segments. */
+  void *unit_codes;
+  size_t unit_codes_cap;
+  size_t *unit_stack, *unit_isolated, *unit_sub;
+  size_t unit_stack_cap, unit_isolated_cap, unit_sub_cap;
+  struct xmt_span *unit_spans;
+  size_t unit_spans_cap;
 };
 
 /* Computes the sentences of UTF-8 text into s->spans. When codes is not

@@ -173,6 +173,11 @@ void xmt_segmenter_free(xmt_segmenter *s) {
   free(s->text_on);
   free(s->breaks);
   free(s->spans);
+  free(s->unit_codes);
+  free(s->unit_stack);
+  free(s->unit_isolated);
+  free(s->unit_sub);
+  free(s->unit_spans);
   free(s->messages.pieces);
   free(s->messages.args);
   free(s);
@@ -312,6 +317,20 @@ static xmt_status grow_marks(uint32_t **p, size_t *cap, size_t need) {
   return XMT_OK;
 }
 
+/* Converts the ASCII bytes of text from i until stop or a byte that is
+ * not ASCII, the common case, in a loop of its own; returns where it
+ * stopped. */
+static size_t ascii_run(xmt_segmenter *s, const unsigned char *p, size_t i,
+                        size_t stop, size_t *k, int flowed) {
+  size_t j = *k;
+  for (; i < stop && p[i] < 0x80; i++, j++) {
+    s->u8_at[j] = i;
+    s->u16[j] = flowed && (p[i] == '\n' || p[i] == '\r') ? 0x20 : p[i];
+  }
+  *k = j;
+  return i;
+}
+
 /* The text as the rules see it, in UTF-16 with a map back to byte offsets;
  * isolated codes become spaces when the rules say so, line breaks when the
  * text is flowed (the rules' line break is then no break). */
@@ -334,14 +353,17 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
   const unsigned char *p = (const unsigned char *)text;
   size_t i = 0, k = 0, c = 0;
   while (i < len || (extra && c < ncodes)) {
-    if (extra && c < ncodes && codes[c] <= i) {
+    if (extra && c < ncodes && (codes[c] <= i || i >= len)) {
       s->u8_at[k] = i;
       s->u16[k++] = 0x20;
       c++;
       continue;
     }
+    size_t stop = extra && c < ncodes && codes[c] < len ? codes[c] : len;
+    if ((i = ascii_run(s, p, i, stop, &k, flowed)) == stop)
+      continue;
     uint32_t cp = p[i];
-    size_t n = cp < 0x80 ? 1 : xmt_utf8_decode(p + i, len - i, &cp);
+    size_t n = xmt_utf8_decode(p + i, len - i, &cp);
     if (n == 0)
       return xmt_error_set(&s->err, XMT_ERR_ENCODING,
                            "invalid UTF-8 at byte %zu", i);

@@ -493,11 +493,13 @@ static int codes_fit(const struct work *w, const struct icu_messages *m) {
   return 1;
 }
 
-static xmt_status add_span(struct work *w, size_t *cap, size_t a, size_t b) {
-  struct xmt_span *v = xmt_grow_array(w->spans, cap, w->n + 1, sizeof *v);
+static xmt_status add_span(struct work *w, size_t a, size_t b) {
+  xmt_segmenter *s = w->s;
+  struct xmt_span *v =
+      xmt_grow_array(w->spans, &s->unit_spans_cap, w->n + 1, sizeof *v);
   if (v == NULL)
     return XMT_ERR_NOMEM;
-  w->spans = v;
+  w->spans = s->unit_spans = v;
   v[w->n].start = a;
   v[w->n++].end = b;
   return XMT_OK;
@@ -512,9 +514,13 @@ static xmt_status icu_spans(struct work *w, const char *lang,
                             int flowed) {
   xmt_segmenter *s = w->s;
   const struct icu_messages *m = &s->messages;
-  size_t cap = 0, from = 0;
-  size_t *sub = malloc((nisolated > 0 ? nisolated : 1) * sizeof *sub);
+  size_t from = 0;
+  size_t *sub =
+      xmt_grow_array(s->unit_sub, &s->unit_sub_cap, nisolated, sizeof *sub);
   xmt_status st = sub != NULL ? XMT_OK : XMT_ERR_NOMEM;
+  if (sub != NULL)
+    s->unit_sub = sub;
+  w->spans = s->unit_spans;
   for (size_t i = 0; st == XMT_OK && i < m->npieces; i++) {
     size_t a = m->pieces[i].start, b = m->pieces[i].end, first = w->n;
     size_t at = a;
@@ -523,7 +529,7 @@ static xmt_status icu_spans(struct work *w, const char *lang,
     if (at == b)
       continue;
     if (s->flags & XMT_SEGMENTER_NO_SENTENCES) {
-      st = add_span(w, &cap, a, b);
+      st = add_span(w, a, b);
       continue;
     }
     size_t nsub = 0;
@@ -533,27 +539,36 @@ static xmt_status icu_spans(struct work *w, const char *lang,
       sub[nsub++] = isolated[k] - a;
     st = xmt_srx_run(s, lang, w->text + a, b - a, sub, nsub, flowed);
     for (size_t k = 0; st == XMT_OK && k < s->nspans; k++)
-      st = add_span(w, &cap, s->spans[k].start + a, s->spans[k].end + a);
+      st = add_span(w, s->spans[k].start + a, s->spans[k].end + a);
     if (st == XMT_OK && w->n > first) {
       w->spans[first].start = a;
       w->spans[w->n - 1].end = b;
     }
   }
-  free(sub);
   return st;
+}
+
+/* Grows one of the segmenter's work arrays to n items (one at least). */
+static void *room(void **p, size_t *cap, size_t n, size_t size) {
+  void *v = xmt_grow_array(*p, cap, n, size);
+  if (v != NULL)
+    *p = v;
+  return v;
 }
 
 /* Reads the codes of the source and pairs OPEN with CLOSE. */
 static xmt_status read_codes(struct work *w, const xmt_segment *src,
                              size_t **isolated, size_t *nisolated) {
+  xmt_segmenter *s = w->s;
   size_t n = xmt_segment_tag_count(src);
-  w->codes = calloc(n > 0 ? n : 1, sizeof *w->codes);
-  size_t *stack = malloc((n > 0 ? n : 1) * sizeof *stack);
-  *isolated = malloc((n > 0 ? n : 1) * sizeof **isolated);
-  if (w->codes == NULL || stack == NULL || *isolated == NULL) {
-    free(stack);
+  w->codes = room(&s->unit_codes, &s->unit_codes_cap, n, sizeof *w->codes);
+  size_t *stack =
+      room((void **)&s->unit_stack, &s->unit_stack_cap, n, sizeof *stack);
+  *isolated = room((void **)&s->unit_isolated, &s->unit_isolated_cap, n,
+                   sizeof **isolated);
+  if (w->codes == NULL || stack == NULL || *isolated == NULL)
     return XMT_ERR_NOMEM;
-  }
+  memset(w->codes, 0, n * sizeof *w->codes);
   size_t depth = 0;
   *nisolated = 0;
   for (size_t i = 0; i < n; i++) {
@@ -572,7 +587,6 @@ static xmt_status read_codes(struct work *w, const xmt_segment *src,
       (*isolated)[(*nisolated)++] = c->tag.offset;
   }
   w->ncodes = n;
-  free(stack);
   return XMT_OK;
 }
 
@@ -612,7 +626,8 @@ xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s, xmt_xliff_unit *unit,
   if (st == XMT_OK && !icu && !(s->flags & XMT_SEGMENTER_NO_SENTENCES) &&
       s->nspans > 0) {
     w.n = s->nspans;
-    w.spans = malloc(w.n * sizeof *w.spans);
+    w.spans =
+        room((void **)&s->unit_spans, &s->unit_spans_cap, w.n, sizeof *w.spans);
     if (w.spans == NULL)
       st = XMT_ERR_NOMEM;
     else
@@ -627,9 +642,6 @@ xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s, xmt_xliff_unit *unit,
     place_all(&w);
     st = build(&w, unit);
   }
-  free(isolated);
-  free(w.codes);
-  free(w.spans);
   if (st != XMT_OK) {
     /* Say which unit, keeping the message of the step that failed. */
     const char *why = s->err.pub.message != NULL ? s->err.pub.message
