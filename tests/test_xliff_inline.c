@@ -814,6 +814,80 @@ static void test_build_drops_forbidden(void) {
   xmt_ib_free(&ib);
 }
 
+/* A format that feeds the builder its pieces (xmt_xliff_unit_fill) gets
+ * the unit made from the same text and codes as one segment: codes paired
+ * and keyed alike, forbidden text dropped, the target its own. */
+static xmt_status fill_pieces(void *user, int target,
+                              struct xmt_inline_builder *ib) {
+  const int *open_g = user;
+  xmt_status st = xmt_ib_put_text(ib, target ? "Hola \x01" : "Hi \x02", 4);
+  if (st == XMT_OK)
+    st = xmt_ib_put_tag(ib, XMT_TAG_OPEN, "1", "g", "<g id=\"1\">", 10);
+  if (st == XMT_OK)
+    st = xmt_ib_put_text(ib, "you", 3);
+  if (st == XMT_OK && !*open_g)
+    st = xmt_ib_put_tag(ib, XMT_TAG_CLOSE, "1", "g", "</g>", 4);
+  if (st == XMT_OK)
+    st = xmt_ib_put_tag(ib, XMT_TAG_OPEN, "2", "bx", "<bx id=\"2\"/>", 12);
+  if (st == XMT_OK)
+    st = xmt_ib_put_tag(ib, XMT_TAG_CLOSE, "2", "ex", "<ex id=\"2\"/>", 12);
+  return st == XMT_OK ? xmt_ib_put_text(ib, ".\x1f", 2) : st;
+}
+
+static void assert_same_segment(const xmt_segment *a, const xmt_segment *b) {
+  struct xmt_buf ra = {0}, rb = {0};
+  CU_ASSERT_EQUAL(xmt_inline_render_into(&ra, a), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_inline_render_into(&rb, b), XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(ra.data, ra.len, rb.data, rb.len);
+  CU_ASSERT_EQUAL(xmt_segment_tag_count(a), xmt_segment_tag_count(b));
+  xmt_buf_free(&ra);
+  xmt_buf_free(&rb);
+}
+
+static void test_build_fill(void) {
+  static const char want[] =
+      "Hi <g id=\"1\">you</g><bx id=\"2\"/><ex id=\"2\"/>.";
+  struct xmt_inline_builder ib;
+  xmt_ib_init(&ib);
+  xmt_segment *src = xmt_segment_new(), *trg = xmt_segment_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(src);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(trg);
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_xliff_inline_parse(src, want, sizeof want - 1, NULL), XMT_OK);
+  const char *t = "Hola<g id=\"1\">you</g><bx id=\"2\"/><ex id=\"2\"/>.";
+  CU_ASSERT_EQUAL_FATAL(xmt_xliff_inline_parse(trg, t, strlen(t), NULL),
+                        XMT_OK);
+  const struct xmt_unit_fields in = {
+      .id = "u1", .line = 1, .column = 1, .translatable = 1};
+  xmt_xliff_unit *fed = NULL, *built = NULL;
+  int open_g = 0;
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_xliff_unit_fill(&ib, &in, fill_pieces, &open_g, 1, &fed), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(xmt_xliff_unit_build(&ib, &in, src, trg, &built),
+                        XMT_OK);
+  struct xmt_buf r = {0};
+  CU_ASSERT_EQUAL(xmt_inline_render_into(&r, xmt_xliff_unit_source(fed, 0)),
+                  XMT_OK);
+  XMT_ASSERT_BYTES_EQUAL(r.data, r.len, want, sizeof want - 1);
+  assert_same_segment(xmt_xliff_unit_source(fed, 0),
+                      xmt_xliff_unit_source(built, 0));
+  CU_ASSERT_PTR_NOT_NULL_FATAL(fed->existing);
+  assert_same_segment(fed->existing, built->existing);
+  CU_ASSERT_EQUAL(fed->has_target, 1);
+  xmt_xliff_unit_free(fed);
+  xmt_xliff_unit_free(built);
+  /* a g left open fails, as a segment that never closes one */
+  open_g = 1;
+  fed = NULL;
+  CU_ASSERT_EQUAL(xmt_xliff_unit_fill(&ib, &in, fill_pieces, &open_g, 0, &fed),
+                  XMT_ERR_INLINE);
+  CU_ASSERT_PTR_NULL(fed);
+  xmt_buf_free(&r);
+  xmt_segment_free(src);
+  xmt_segment_free(trg);
+  xmt_ib_free(&ib);
+}
+
 /* --- Malformed snippets --------------------------------------------------- */
 
 static void assert_malformed(const char *markup, unsigned long column) {
@@ -882,6 +956,7 @@ static CU_TestInfo inline_tests[] = {
     {"render drops what XML cannot carry", test_render_drops_forbidden},
     {"allowed runs stop where XML may forbid", test_allowed_run},
     {"a built unit drops what XML cannot carry", test_build_drops_forbidden},
+    {"a unit fed in pieces is the unit of its segment", test_build_fill},
     {"malformed snippets", test_malformed},
     {"unclosed element column", test_malformed_unclosed},
     CU_TEST_INFO_NULL,

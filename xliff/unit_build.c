@@ -35,26 +35,39 @@ static xmt_status put_text(struct xmt_inline_builder *ib, const char *text,
   return st == XMT_OK && to > at ? xmt_ib_text(ib, text + at, to - at) : st;
 }
 
+xmt_status xmt_ib_put_text(struct xmt_inline_builder *ib, const char *text,
+                           size_t len) {
+  return put_text(ib, text, 0, len);
+}
+
+xmt_status xmt_ib_put_tag(struct xmt_inline_builder *ib, enum xmt_tag_kind kind,
+                          const char *key, const char *name, const char *markup,
+                          size_t len) {
+  if (name == NULL)
+    name = "x";
+  int pair = strcmp(name, "g") == 0 || strcmp(name, "mrk") == 0;
+  if (pair && kind == XMT_TAG_OPEN)
+    return xmt_ib_open(ib, name, key, markup, len);
+  if (pair && kind == XMT_TAG_CLOSE)
+    return xmt_ib_close(ib, markup, len);
+  const char *pos = kind == XMT_TAG_ISOLATED_CLOSE ? "close" : "open";
+  return xmt_ib_code(ib, xmt_code_kind(name, pos), name, key, markup, len);
+}
+
 /* One code of seg to the builder, as the reader hands it the element. */
 static xmt_status put_code(struct xmt_inline_builder *ib,
                            const struct xmt_tag *t) {
-  const char *name = t->name != NULL ? t->name : "x";
-  int pair = strcmp(name, "g") == 0 || strcmp(name, "mrk") == 0;
-  if (pair && t->kind == XMT_TAG_OPEN)
-    return xmt_ib_open(ib, name, t->id, t->markup, t->markup_len);
-  if (pair && t->kind == XMT_TAG_CLOSE)
-    return xmt_ib_close(ib, t->markup, t->markup_len);
-  const char *pos = t->kind == XMT_TAG_ISOLATED_CLOSE ? "close" : "open";
-  return xmt_ib_code(ib, xmt_code_kind(name, pos), name, t->id, t->markup,
-                     t->markup_len);
+  return xmt_ib_put_tag(ib, t->kind, t->id, t->name, t->markup, t->markup_len);
 }
 
-xmt_status xmt_unit_build_segment(struct xmt_inline_builder *ib,
-                                  const xmt_segment *seg, xmt_segment *out) {
+/* Fills ib with seg, as xmt_unit_fill does. */
+static xmt_status fill_segment(void *user, int target,
+                               struct xmt_inline_builder *ib) {
+  const xmt_segment *const *sides = user;
+  const xmt_segment *seg = sides[target != 0];
   size_t len, at = 0;
   const char *text = xmt_segment_text(seg, &len);
   size_t n = xmt_segment_tag_count(seg);
-  xmt_ib_reset(ib);
   xmt_status st = XMT_OK;
   for (size_t i = 0; st == XMT_OK && i < n; i++) {
     struct xmt_tag t;
@@ -66,11 +79,23 @@ xmt_status xmt_unit_build_segment(struct xmt_inline_builder *ib,
     if (st == XMT_OK)
       st = put_code(ib, &t);
   }
-  if (st == XMT_OK)
-    st = put_text(ib, text, at, len);
+  return st == XMT_OK ? put_text(ib, text, at, len) : st;
+}
+
+/* Side target of the unit fill makes, in out. */
+static xmt_status build_side(struct xmt_inline_builder *ib, xmt_unit_fill fill,
+                             void *user, int target, xmt_segment *out) {
+  xmt_ib_reset(ib);
+  xmt_status st = fill(user, target, ib);
   if (st == XMT_OK && ib->nopen != 0)
     st = XMT_ERR_INLINE; /* a g the segment never closes */
   return st == XMT_OK ? xmt_ib_finish(ib, out) : st;
+}
+
+xmt_status xmt_unit_build_segment(struct xmt_inline_builder *ib,
+                                  const xmt_segment *seg, xmt_segment *out) {
+  const xmt_segment *sides[2] = {seg, seg};
+  return build_side(ib, fill_segment, sides, 0, out);
 }
 
 /* The unit's strings, in one allocation with it, as the reader lays
@@ -115,6 +140,14 @@ xmt_status xmt_xliff_unit_build(struct xmt_inline_builder *ib,
                                 const xmt_segment *source,
                                 const xmt_segment *target,
                                 xmt_xliff_unit **out) {
+  const xmt_segment *sides[2] = {source, target};
+  return xmt_xliff_unit_fill(ib, in, fill_segment, sides, target != NULL, out);
+}
+
+xmt_status xmt_xliff_unit_fill(struct xmt_inline_builder *ib,
+                               const struct xmt_unit_fields *in,
+                               xmt_unit_fill fill, void *user, int has_target,
+                               xmt_xliff_unit **out) {
   *out = NULL;
   xmt_xliff_unit *u = new_unit(in);
   if (u == NULL)
@@ -127,13 +160,13 @@ xmt_status xmt_xliff_unit_build(struct xmt_inline_builder *ib,
   size_t index;
   xmt_status st = XMT_ERR_NOMEM;
   if ((u->whole_source = xmt_segment_new()) != NULL)
-    st = xmt_unit_build_segment(ib, source, u->whole_source);
+    st = build_side(ib, fill, user, 0, u->whole_source);
   /* the whole source is the one segment, as the reader shares it */
   if (st == XMT_OK)
     st = xmt_unit_add_segment(u, NULL, u->whole_source, &index);
-  if (st == XMT_OK && target != NULL) {
+  if (st == XMT_OK && has_target) {
     st = (u->existing = xmt_segment_new()) != NULL
-             ? xmt_unit_build_segment(ib, target, u->existing)
+             ? build_side(ib, fill, user, 1, u->existing)
              : XMT_ERR_NOMEM;
     u->has_target = st == XMT_OK && has_content(u->existing);
   }

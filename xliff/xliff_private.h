@@ -332,6 +332,25 @@ xmt_status xmt_xliff_unit_build(struct xmt_inline_builder *ib,
                                 const xmt_segment *source,
                                 const xmt_segment *target,
                                 xmt_xliff_unit **out);
+/* Feeds side target (0: the source, 1: the target) of a unit to ib, as
+ * xmt_ib_put_text and xmt_ib_put_tag: a format that holds the codes and
+ * text builds the unit straight, with no segment copied between. */
+typedef xmt_status (*xmt_unit_fill)(void *user, int target,
+                                    struct xmt_inline_builder *ib);
+/* xmt_xliff_unit_build with its sides fed by fill (the target when
+ * has_target). */
+xmt_status xmt_xliff_unit_fill(struct xmt_inline_builder *ib,
+                               const struct xmt_unit_fields *in,
+                               xmt_unit_fill fill, void *user, int has_target,
+                               xmt_xliff_unit **out);
+/* Text (less what XML cannot carry) and a code (named as the unit stream
+ * names it: g, x, bx, ex, it, ...; key its id) to ib, as
+ * xmt_unit_build_segment hands a segment's. */
+xmt_status xmt_ib_put_text(struct xmt_inline_builder *ib, const char *text,
+                           size_t len);
+xmt_status xmt_ib_put_tag(struct xmt_inline_builder *ib, enum xmt_tag_kind kind,
+                          const char *key, const char *name, const char *markup,
+                          size_t len);
 /* Hands a <file> (its languages kept for the units after it) or a unit
  * (taken: handed over or freed) to the reader's callbacks, as parsing
  * would; a callback that stops fails the reader (XMT_ERR_ABORTED at the

@@ -122,6 +122,49 @@ xmt_status xmt_x2_content_segment(const struct x2_doc *doc,
   return st;
 }
 
+/* Content c's text and codes to ib, as xmt_unit_build_segment hands it
+ * those of xmt_x2_content_segment's segment: the unit is built straight
+ * from the document, not from a segment made and walked first. */
+static xmt_status fill_content(const struct x2_doc *doc,
+                               const struct x2_content *c,
+                               struct xmt_buf *markup,
+                               struct xmt_inline_builder *ib) {
+  const char *text = doc->texts.data != NULL ? doc->texts.data + c->text : "";
+  size_t at = 0;
+  xmt_status st = XMT_OK;
+  for (size_t k = 0; st == XMT_OK && k < c->ncodes; k++) {
+    const struct x2_code *x = &doc->codes[c->first_code + k];
+    if (x->offset > at)
+      st = xmt_ib_put_text(ib, text + at, x->offset - at);
+    at = x->offset > at ? x->offset : at;
+    xmt_buf_reset(markup);
+    if (st == XMT_OK)
+      st = render_code(x, markup);
+    char key[16];
+    *put_u(key, x->number) = '\0';
+    if (st == XMT_OK)
+      st =
+          xmt_ib_put_tag(ib, (enum xmt_tag_kind)x->kind, key, code_name(x),
+                         markup->data != NULL ? markup->data : "", markup->len);
+  }
+  if (st == XMT_OK && c->text_len > at)
+    st = xmt_ib_put_text(ib, text + at, c->text_len - at);
+  return st;
+}
+
+struct fill {
+  const struct x2_doc *doc;
+  const struct x2_segment *s;
+  struct xmt_buf *markup;
+};
+
+static xmt_status fill_side(void *user, int target,
+                            struct xmt_inline_builder *ib) {
+  const struct fill *f = user;
+  return fill_content(f->doc, target ? &f->s->target : &f->s->source, f->markup,
+                      ib);
+}
+
 /* The unit of a segment; one locked by its state (reviewed, final) is
  * not to be translated unless targets are overwritten; one of a unit whose
  * targets have an order of their own is never (a new target in its
@@ -143,23 +186,17 @@ static xmt_status build_unit(struct x2_units *u, const struct x2_doc *doc,
                                      .column = 1,
                                      .translatable = s->translate && !locked,
                                      .preserve_space = s->preserve};
-  if (u->source == NULL && (u->source = xmt_segment_new()) == NULL)
-    return XMT_ERR_NOMEM;
-  if (u->target == NULL && (u->target = xmt_segment_new()) == NULL)
-    return XMT_ERR_NOMEM;
-  xmt_status st =
-      xmt_x2_content_segment(doc, &s->source, &u->markup, u->source);
-  if (st == XMT_OK && target)
-    st = xmt_x2_content_segment(doc, &s->target, &u->markup, u->target);
-  if (st != XMT_OK)
-    return st;
   /* the line the XLIFF of the units has it on (units_out.c) */
   struct xmt_unit_fields at = in;
   at.line = u->out_line > u->doc_line ? u->out_line : u->doc_line;
-  u->out_line = at.line + xmt_units_out_lines(X2_DATATYPE, u->source,
-                                              target ? u->target : NULL);
-  return xmt_xliff_unit_build(&u->ib, &at, u->source, target ? u->target : NULL,
-                              unit);
+  struct fill f = {doc, s, &u->markup};
+  xmt_status st = xmt_xliff_unit_fill(&u->ib, &at, fill_side, &f, target, unit);
+  /* the unit's segments have the markup and line breaks of the content */
+  if (st == XMT_OK)
+    u->out_line =
+        at.line + xmt_units_out_lines(X2_DATATYPE, (*unit)->whole_source,
+                                      (*unit)->existing);
+  return st;
 }
 
 /* Lines: the unit of a segment is on the line of its <segment> when the
@@ -247,10 +284,7 @@ xmt_status xmt_x2_units_end(struct x2_units *u, const struct x2_doc *names) {
   if (u->st == XMT_OK)
     xmt_x2_units_files(u, names, names->nfiles);
   xmt_ib_free(&u->ib);
-  xmt_segment_free(u->source);
-  xmt_segment_free(u->target);
   xmt_buf_free(&u->markup);
-  u->source = u->target = NULL;
   return u->st;
 }
 

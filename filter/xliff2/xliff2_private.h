@@ -247,9 +247,8 @@ struct x2_units {
   size_t doc_at;          /* lines of doc counted up to there */
   unsigned long doc_line; /* 1-based */
   unsigned long out_line; /* where the XLIFF of the units is (units_out.c) */
-  /* work space: a segment's source and target, a code's markup */
+  /* work space: the unit's builder, a code's markup */
   struct xmt_inline_builder ib;
-  xmt_segment *source, *target;
   struct xmt_buf markup;
 };
 void xmt_x2_units_begin(struct x2_units *u, const char *source_language,
