@@ -95,18 +95,27 @@ static const char *code_name(const struct x2_code *x) {
   return "it";
 }
 
-xmt_status xmt_x2_content_segment(const struct x2_doc *doc,
-                                  const struct x2_content *c,
-                                  struct xmt_buf *markup, xmt_segment *out) {
-  /* expat's character data, cut only between its pieces: valid UTF-8 */
+/* Where a content's text and codes go: a segment, or a unit's builder. */
+struct content_sink {
+  xmt_status (*text)(void *to, const char *text, size_t len);
+  xmt_status (*tag)(void *to, enum xmt_tag_kind kind, const char *key,
+                    const char *name, const char *markup, size_t len);
+  void *to;
+};
+
+/* Content c's text and codes to sink, in document order. expat's
+ * character data is cut only between its pieces: valid UTF-8. */
+static xmt_status walk_content(const struct x2_doc *doc,
+                               const struct x2_content *c,
+                               struct xmt_buf *markup,
+                               const struct content_sink *sink) {
   const char *text = doc->texts.data != NULL ? doc->texts.data + c->text : "";
   size_t at = 0;
-  xmt_segment_clear(out);
   xmt_status st = XMT_OK;
   for (size_t k = 0; st == XMT_OK && k < c->ncodes; k++) {
     const struct x2_code *x = &doc->codes[c->first_code + k];
     if (x->offset > at)
-      st = xmt_segment_append_valid_text(out, text + at, x->offset - at);
+      st = sink->text(sink->to, text + at, x->offset - at);
     at = x->offset > at ? x->offset : at;
     xmt_buf_reset(markup);
     if (st == XMT_OK)
@@ -114,12 +123,40 @@ xmt_status xmt_x2_content_segment(const struct x2_doc *doc,
     char key[16];
     *put_u(key, x->number) = '\0';
     if (st == XMT_OK)
-      st = xmt_segment_append_tag(out, (enum xmt_tag_kind)x->kind, key,
-                                  code_name(x), markup->data, markup->len);
+      st = sink->tag(sink->to, (enum xmt_tag_kind)x->kind, key, code_name(x),
+                     markup->data != NULL ? markup->data : "", markup->len);
   }
   if (st == XMT_OK && c->text_len > at)
-    st = xmt_segment_append_valid_text(out, text + at, c->text_len - at);
+    st = sink->text(sink->to, text + at, c->text_len - at);
   return st;
+}
+
+static xmt_status segment_text(void *to, const char *text, size_t len) {
+  return xmt_segment_append_valid_text(to, text, len);
+}
+
+static xmt_status segment_tag(void *to, enum xmt_tag_kind kind, const char *key,
+                              const char *name, const char *markup,
+                              size_t len) {
+  return xmt_segment_append_tag(to, kind, key, name, markup, len);
+}
+
+xmt_status xmt_x2_content_segment(const struct x2_doc *doc,
+                                  const struct x2_content *c,
+                                  struct xmt_buf *markup, xmt_segment *out) {
+  xmt_segment_clear(out);
+  const struct content_sink sink = {segment_text, segment_tag, out};
+  return walk_content(doc, c, markup, &sink);
+}
+
+static xmt_status builder_text(void *to, const char *text, size_t len) {
+  return xmt_ib_put_text(to, text, len);
+}
+
+static xmt_status builder_tag(void *to, enum xmt_tag_kind kind, const char *key,
+                              const char *name, const char *markup,
+                              size_t len) {
+  return xmt_ib_put_tag(to, kind, key, name, markup, len);
 }
 
 /* Content c's text and codes to ib, as xmt_unit_build_segment hands it
@@ -129,27 +166,8 @@ static xmt_status fill_content(const struct x2_doc *doc,
                                const struct x2_content *c,
                                struct xmt_buf *markup,
                                struct xmt_inline_builder *ib) {
-  const char *text = doc->texts.data != NULL ? doc->texts.data + c->text : "";
-  size_t at = 0;
-  xmt_status st = XMT_OK;
-  for (size_t k = 0; st == XMT_OK && k < c->ncodes; k++) {
-    const struct x2_code *x = &doc->codes[c->first_code + k];
-    if (x->offset > at)
-      st = xmt_ib_put_text(ib, text + at, x->offset - at);
-    at = x->offset > at ? x->offset : at;
-    xmt_buf_reset(markup);
-    if (st == XMT_OK)
-      st = render_code(x, markup);
-    char key[16];
-    *put_u(key, x->number) = '\0';
-    if (st == XMT_OK)
-      st =
-          xmt_ib_put_tag(ib, (enum xmt_tag_kind)x->kind, key, code_name(x),
-                         markup->data != NULL ? markup->data : "", markup->len);
-  }
-  if (st == XMT_OK && c->text_len > at)
-    st = xmt_ib_put_text(ib, text + at, c->text_len - at);
-  return st;
+  const struct content_sink sink = {builder_text, builder_tag, ib};
+  return walk_content(doc, c, markup, &sink);
 }
 
 struct fill {
