@@ -82,7 +82,7 @@ static void check_gnutls(const struct serve_gnutls_api *t) {
                    gnutls_certificate_free_credentials);
   XMT_DYNSYM_CHECK(t->strerror, gnutls_strerror);
   XMT_DYNSYM_CHECK(t->memset, gnutls_memset);
-  (void)sizeof(t->free == &(gnutls_free));
+  XMT_DYNSYM_CHECK(t->free, gnutls_free); /* a variable: its address */
 }
 
 int serve_libs_load(char *errbuf, size_t errlen) {
