@@ -549,65 +549,60 @@ static xmt_status compile_lazy_rule(struct loader *l, struct srx_rule *rule) {
   return XMT_OK;
 }
 
-URegularExpression *xmt_srx_rule_local(xmt_segmenter *s, struct srx_rule *r,
-                                       UErrorCode *ust) {
-  if (r->local != NULL || U_FAILURE(*ust))
-    return r->local;
+/* A loader for the shipped rules, read before: no file to name but theirs. */
+static void shipped_loader(struct loader *l, xmt_segmenter *s) {
+  memset(l, 0, sizeof *l);
+  l->s = s;
+  l->name = "xliffmt.srx";
+}
+
+/* Rule r's whole pattern (whole) or its local form, compiled the first
+ * time it is asked for; its parts are freed once it is. A failure is in
+ * *ust: no memory, or a form ICU does not read. */
+static URegularExpression *compiled_once(xmt_segmenter *s, struct srx_rule *r,
+                                         int whole, UErrorCode *ust) {
+  URegularExpression **re = whole ? &r->re : &r->local;
+  if (*re != NULL || U_FAILURE(*ust))
+    return *re;
   struct loader l;
-  memset(&l, 0, sizeof l);
-  l.s = s;
-  l.name = "xliffmt.srx";
-  xmt_status st =
-      r->before != NULL && r->after != NULL
-          ? compile_local(&l, r->before, r->after, r->hints.prefix, &r->local)
-          : XMT_ERR_INTERNAL;
+  shipped_loader(&l, s);
+  xmt_status st = XMT_ERR_INTERNAL; /* parts gone: another form was made */
+  if (r->before != NULL && r->after != NULL && !whole)
+    st = compile_local(&l, r->before, r->after, r->hints.prefix, re);
+  else if (r->before != NULL && r->after != NULL) {
+    char *pattern = rule_pattern(r->before, r->after);
+    st = pattern != NULL ? compile(&l, pattern, r->line, "rule", re)
+                         : XMT_ERR_NOMEM;
+    free(pattern);
+  }
   free(l.u16);
   if (st == XMT_ERR_NOMEM)
     *ust = U_MEMORY_ALLOCATION_ERROR;
-  else if (r->local == NULL) /* ICU refused it: a shape it does not read */
+  else if (*re == NULL) /* ICU refused it: a shape it does not read */
     *ust = U_REGEX_INTERNAL_ERROR;
   else {
     free(r->before);
     free(r->after);
     r->before = r->after = NULL;
   }
-  return r->local;
+  return *re;
+}
+
+URegularExpression *xmt_srx_rule_local(xmt_segmenter *s, struct srx_rule *r,
+                                       UErrorCode *ust) {
+  return compiled_once(s, r, 0, ust);
 }
 
 URegularExpression *xmt_srx_rule_whole(xmt_segmenter *s, struct srx_rule *r,
                                        UErrorCode *ust) {
-  if (r->re != NULL || U_FAILURE(*ust))
-    return r->re;
-  struct loader l;
-  memset(&l, 0, sizeof l);
-  l.s = s;
-  l.name = "xliffmt.srx";
-  char *whole = r->before != NULL && r->after != NULL
-                    ? rule_pattern(r->before, r->after)
-                    : NULL;
-  xmt_status st = whole != NULL ? compile(&l, whole, r->line, "rule", &r->re)
-                                : XMT_ERR_NOMEM;
-  free(whole);
-  free(l.u16);
-  if (st == XMT_ERR_NOMEM)
-    *ust = U_MEMORY_ALLOCATION_ERROR;
-  else if (r->re == NULL)
-    *ust = U_REGEX_INTERNAL_ERROR;
-  else {
-    free(r->before);
-    free(r->after);
-    r->before = r->after = NULL;
-  }
-  return r->re;
+  return compiled_once(s, r, 1, ust);
 }
 
 xmt_status xmt_srx_compile_langrule(xmt_segmenter *s, struct srx_langrule *lr) {
   if (lr->compiled)
     return XMT_OK;
   struct loader l;
-  memset(&l, 0, sizeof l);
-  l.s = s;
-  l.name = "xliffmt.srx";
+  shipped_loader(&l, s);
   xmt_status st = XMT_OK;
   for (size_t j = 0; j < lr->nrules && st == XMT_OK; j++)
     st = compile_lazy_rule(&l, &lr->rules[j]);
