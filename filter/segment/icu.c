@@ -204,6 +204,9 @@ int xmt_icu_messages_scan(struct icu_messages *icu, const char *text,
                           size_t len) {
   struct scan s = {icu, text, len, 0, 0, 0};
   icu->npieces = icu->nargs = 0;
+  /* Most texts hold no message: no brace, nothing to find. */
+  if (len == 0 || memchr(text, '{', len) == NULL)
+    return 0;
   size_t from = 0, found = 0, p = 0;
   while (p < len) {
     if (text[p] == '}')

@@ -21,7 +21,8 @@ extern const unsigned char xmt_srx_default[];
 extern const size_t xmt_srx_default_len;
 
 #define SRX_END_MAX 16
-#define SRX_END_BUCKETS 64 /* a power of two */
+#define SRX_END_BUCKETS 64  /* a power of two */
+#define SRX_PAIR_SLOTS 1024 /* end_pair's bits: the hash of two units */
 
 /* Necessary conditions for a beforebreak to match, read from its pattern
  * when it is loaded (srx_scan.c): ICU is called only where they hold. */
@@ -140,8 +141,14 @@ struct xmt_segmenter {
   /* end_low[c]: the bits (by index in flat, the first 32) of the rules
    * whose hints let a match end after character c < 256 */
   uint32_t end_low[256];
+  /* end_pair[k]: the same bits, of the rules that may end with two units
+   * of slot k (xmt_srx_pair_slot); tested_low: those of the no-break rules
+   * tested alone at a position (not break rules, nor searched, nor early) */
+  uint32_t end_pair[SRX_PAIR_SLOTS];
+  uint32_t tested_low;
   const struct srx_rule *searched[32];
   unsigned nsearched;
+  uint32_t seen; /* of req_known, those the text's characters let match */
   int any_break; /* a break rule (or ICU) hit somewhere in the text */
   unsigned long regex_calls;    /* finds and tests of rules, for the tests */
   unsigned long regex_compiles; /* patterns compiled by srx_load.c, for the
@@ -178,6 +185,8 @@ struct xmt_segmenter {
   size_t unit_stack_cap, unit_isolated_cap, unit_sub_cap;
   struct xmt_span *unit_spans;
   size_t unit_spans_cap;
+  void *unit_sources; /* a unit's source segments until the unit takes them */
+  size_t unit_sources_cap;
 };
 
 /* Computes the sentences of UTF-8 text into s->spans. When codes is not
@@ -235,6 +244,11 @@ int xmt_srx_shape_find(const struct srx_shape *sh, const UChar *text,
                        int32_t start, int32_t len, int32_t *end);
 /* 0 when no match can end at text[p]. */
 int xmt_srx_may_end(const struct srx_hints *h, const UChar *text, int32_t p);
+/* The slot, of SRX_PAIR_SLOTS, of the two units a position ends with, and
+ * 0 when no match ends with units of that slot (xmt_srx_may_end's test of
+ * them, once a slot instead of once a position). */
+unsigned xmt_srx_pair_slot(UChar a, UChar b);
+int xmt_srx_may_end_slot(const struct srx_hints *h, unsigned slot);
 
 /* Loads the shipped rules, each languagerule compiled only when a language
  * first selects it (srx_load.c): they are known to compile. */

@@ -101,6 +101,7 @@ static void index_required(xmt_segmenter *s) {
  * position). */
 static void index_ends(xmt_segmenter *s) {
   memset(s->end_low, 0, sizeof s->end_low);
+  memset(s->end_pair, 0, sizeof s->end_pair);
   for (size_t g = 0; g < s->nflat && g < 32; g++) {
     const struct srx_hints *h = &s->flat[g]->hints;
     for (unsigned c = 0; c < 256; c++) {
@@ -113,26 +114,31 @@ static void index_ends(xmt_segmenter *s) {
       if (may)
         s->end_low[c] |= (uint32_t)1 << g;
     }
+    for (unsigned k = 0; k < SRX_PAIR_SLOTS; k++)
+      if (xmt_srx_may_end_slot(h, k))
+        s->end_pair[k] |= (uint32_t)1 << g;
   }
 }
 
-/* The bits of req_known whose rules may match in the text: it holds one
- * of their required characters. One pass, stopping when all are found. */
-static uint32_t required_seen(const xmt_segmenter *s, int32_t len16) {
+/* Fills tested_low once early is built. */
+static void index_tested(xmt_segmenter *s) {
+  s->tested_low = 0;
+  for (size_t g = 0; g < s->nflat && g < 32; g++) {
+    const struct srx_rule *r = s->flat[g];
+    if (!r->is_break && r->has_local && !s->in_early[g])
+      s->tested_low |= (uint32_t)1 << g;
+  }
+}
+
+/* The bits of req_known whose rules need unit c >= 256 (see req_low). */
+static uint32_t required_wide(const xmt_segmenter *s, UChar c) {
   uint32_t seen = 0;
-  for (int32_t i = 0; i < len16 && seen != s->req_known; i++) {
-    UChar c = s->u16[i];
-    if (c < 256) {
-      seen |= s->req_low[c];
-      continue;
-    }
-    for (unsigned k = 0; k < s->nsearched; k++) {
-      const struct srx_rule *r = s->searched[k];
-      uint32_t bit = (uint32_t)1 << k;
-      for (int j = 0; j < r->hints.nreq && !(seen & bit); j++)
-        if (r->hints.req[j] == c)
-          seen |= bit;
-    }
+  for (unsigned k = 0; k < s->nsearched; k++) {
+    const struct srx_rule *r = s->searched[k];
+    uint32_t bit = (uint32_t)1 << k;
+    for (int j = 0; j < r->hints.nreq && !(seen & bit); j++)
+      if (r->hints.req[j] == c)
+        seen |= bit;
   }
   return seen;
 }
@@ -178,6 +184,7 @@ void xmt_segmenter_free(xmt_segmenter *s) {
   free(s->unit_isolated);
   free(s->unit_sub);
   free(s->unit_spans);
+  free(s->unit_sources);
   free(s->messages.pieces);
   free(s->messages.args);
   free(s);
@@ -288,6 +295,7 @@ static xmt_status select_rules(xmt_segmenter *s, const char *lang) {
     xmt_srx_forget_language(s);
     return XMT_ERR_NOMEM;
   }
+  index_tested(s);
   return XMT_OK;
 }
 
@@ -323,17 +331,23 @@ static xmt_status grow_marks(uint32_t **p, size_t *cap, size_t need) {
 static size_t ascii_run(xmt_segmenter *s, const unsigned char *p, size_t i,
                         size_t stop, size_t *k, int flowed) {
   size_t j = *k;
+  uint32_t seen = 0;
   for (; i < stop && p[i] < 0x80; i++, j++) {
+    UChar c = flowed && (p[i] == '\n' || p[i] == '\r') ? 0x20 : p[i];
     s->u8_at[j] = i;
-    s->u16[j] = flowed && (p[i] == '\n' || p[i] == '\r') ? 0x20 : p[i];
+    s->u16[j] = c;
+    seen |= s->req_low[c];
   }
+  s->seen |= seen;
   *k = j;
   return i;
 }
 
 /* The text as the rules see it, in UTF-16 with a map back to byte offsets;
  * isolated codes become spaces when the rules say so, line breaks when the
- * text is flowed (the rules' line break is then no break). */
+ * text is flowed (the rules' line break is then no break). In the same
+ * pass, seen gets the bits of req_known whose rules may match in the text:
+ * it holds one of their required characters. */
 static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
                                const size_t *codes, size_t ncodes, int flowed,
                                int32_t *len16) {
@@ -352,10 +366,12 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
     return XMT_ERR_NOMEM;
   const unsigned char *p = (const unsigned char *)text;
   size_t i = 0, k = 0, c = 0;
+  s->seen = 0;
   while (i < len || (extra && c < ncodes)) {
     if (extra && c < ncodes && (codes[c] <= i || i >= len)) {
       s->u8_at[k] = i;
       s->u16[k++] = 0x20;
+      s->seen |= s->req_low[0x20];
       c++;
       continue;
     }
@@ -372,8 +388,12 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
       s->u16[k++] = (UChar)(0xD7C0 + (cp >> 10));
       s->u8_at[k] = i;
       s->u16[k++] = (UChar)(0xDC00 | (cp & 0x3FF));
-    } else
-      s->u16[k++] = flowed && (cp == '\n' || cp == '\r') ? 0x20 : (UChar)cp;
+      s->seen |=
+          required_wide(s, s->u16[k - 2]) | required_wide(s, s->u16[k - 1]);
+    } else {
+      s->u16[k++] = (UChar)cp;
+      s->seen |= cp < 256 ? s->req_low[cp] : required_wide(s, (UChar)cp);
+    }
     i += n;
   }
   s->u8_at[k] = len;
@@ -502,27 +522,43 @@ static int local_hits(xmt_segmenter *s, size_t g, URegularExpression *re,
   return uregex_lookingAt(re, p, ust) && U_SUCCESS(*ust);
 }
 
+/* Whether no-break rule g, one the hints let end at p, hits there. */
+static int rule_kept(xmt_segmenter *s, uint32_t g, int32_t p, int32_t len16,
+                     UErrorCode *ust) {
+  struct srx_rule *r = s->flat[g];
+  int c =
+      r->shape != NULL ? xmt_srx_shape_hits(r->shape, s->u16, p, len16) : -1;
+  if (c == 1)
+    return 1;
+  return c < 0 && xmt_srx_rule_local(s, r, ust) != NULL &&
+         local_hits(s, g, r->local, p, len16, ust);
+}
+
 /* Whether a no-break rule before fb (the first break rule to hit p) hits
  * at p. The early alternation answers for the rules it holds (its flag
  * is kept at index nflat of text_on); the others are tested alone where
- * their hints let them end. */
+ * their hints let them end: among the first 32, only those whose bits the
+ * last one and two units before p leave, in order. */
 static int kept_at(xmt_segmenter *s, int32_t p, uint32_t fb, int32_t len16,
                    UErrorCode *ust) {
   if (s->early != NULL && local_hits(s, s->nflat, s->early, p, len16, ust))
     return 1;
   uint32_t may =
       p > 0 && s->u16[p - 1] < 256 ? s->end_low[s->u16[p - 1]] : UINT32_MAX;
-  for (uint32_t g = 0; g < fb && g < s->nflat && U_SUCCESS(*ust); g++) {
-    struct srx_rule *r = s->flat[g];
-    if ((g < 32 && !((may >> g) & 1)) || r->is_break || !r->has_local ||
-        s->in_early[g] || !xmt_srx_may_end(&r->hints, s->u16, p))
-      continue;
-    int c =
-        r->shape != NULL ? xmt_srx_shape_hits(r->shape, s->u16, p, len16) : -1;
-    if (c == 1)
+  if (p > 1)
+    may &= s->end_pair[xmt_srx_pair_slot(s->u16[p - 2], s->u16[p - 1])];
+  uint32_t lim = fb < s->nflat ? fb : (uint32_t)s->nflat;
+  may &= s->tested_low & (lim >= 32 ? UINT32_MAX : ((uint32_t)1 << lim) - 1);
+  for (uint32_t g = 0; may != 0 && U_SUCCESS(*ust); g++, may >>= 1)
+    if ((may & 1) && xmt_srx_may_end(&s->flat[g]->hints, s->u16, p) &&
+        rule_kept(s, g, p, len16, ust))
       return 1;
-    if (c < 0 && xmt_srx_rule_local(s, r, ust) != NULL &&
-        local_hits(s, g, r->local, p, len16, ust))
+  for (uint32_t g = 32; g < lim && U_SUCCESS(*ust); g++) {
+    struct srx_rule *r = s->flat[g];
+    if (r->is_break || !r->has_local || s->in_early[g] ||
+        !xmt_srx_may_end(&r->hints, s->u16, p))
+      continue;
+    if (rule_kept(s, g, p, len16, ust))
       return 1;
   }
   return 0;
@@ -576,7 +612,7 @@ static xmt_status apply_rules(xmt_segmenter *s, const char *lang,
   s->any_break = 0;
   /* A rule whose required characters are not in the text is not
    * searched: most texts hold no CJK full stop, many no full stop. */
-  uint32_t seen = required_seen(s, len16);
+  uint32_t seen = s->seen;
   unsigned k = 0;
   for (size_t g = 0; g < s->nflat && st == XMT_OK; g++) {
     struct srx_rule *r = s->flat[g];

@@ -736,7 +736,16 @@ static xmt_status make_prefix(const struct rx *r, struct srx_hints *h) {
 }
 
 static unsigned pair_bit(UChar a, UChar b) {
-  return ((unsigned)a * 31u + b) & 1023u;
+  return ((unsigned)a * 31u + b) & (SRX_PAIR_SLOTS - 1);
+}
+
+typedef char srx_pair_slots_fit[SRX_PAIR_SLOTS == 1024 ? 1 : -1];
+
+unsigned xmt_srx_pair_slot(UChar a, UChar b) { return pair_bit(a, b); }
+
+int xmt_srx_may_end_slot(const struct srx_hints *h, unsigned slot) {
+  return h->nends <= 0 || h->end_at[0] > 0 ||
+         ((h->end_pair[slot >> 5] >> (slot & 31)) & 1);
 }
 
 static void set_pair(uint32_t *bits, UChar a, UChar b) {

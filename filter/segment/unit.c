@@ -405,19 +405,33 @@ static xmt_status fill(const struct work *w, xmt_segment *seg, size_t a,
   return st;
 }
 
-static void free_all(xmt_segment **segs, size_t n) {
+/* Grows one of the segmenter's work arrays to n items (one at least). */
+static void *room(void **p, size_t *cap, size_t n, size_t size) {
+  void *v = xmt_grow_array(*p, cap, n, size);
+  if (v != NULL)
+    *p = v;
+  return v;
+}
+
+/* Frees the segments of segs, and segs when own. */
+static void free_all(xmt_segment **segs, size_t n, int own) {
   if (segs == NULL)
     return;
   for (size_t i = 0; i < n; i++)
     xmt_segment_free(segs[i]);
-  free(segs);
+  if (own)
+    free(segs);
 }
 
 /* Builds the segments and gaps and hands them to the unit. */
 static xmt_status build(struct work *w, xmt_xliff_unit *unit) {
-  xmt_segment **sources = calloc(w->n > 0 ? w->n : 1, sizeof *sources);
+  /* The sources' array is the segmenter's: the unit copies it. */
+  xmt_segment **sources =
+      room(&w->s->unit_sources, &w->s->unit_sources_cap, w->n, sizeof *sources);
   xmt_segment **gaps = calloc(w->n + 1, sizeof *gaps);
   struct xmt_buf scratch = {0};
+  if (sources != NULL)
+    memset(sources, 0, w->n * sizeof *sources);
   xmt_status st = sources != NULL && gaps != NULL ? XMT_OK : XMT_ERR_NOMEM;
   size_t next = 0;
   for (size_t r = 0; st == XMT_OK && r <= w->n; r++) {
@@ -441,11 +455,10 @@ static xmt_status build(struct work *w, xmt_xliff_unit *unit) {
   if (st == XMT_OK)
     st = xmt_unit_set_generated(unit, sources, gaps, w->n);
   if (st != XMT_OK) {
-    free_all(sources, w->n);
-    free_all(gaps, w->n + 1);
+    free_all(sources, w->n, 0);
+    free_all(gaps, w->n + 1, 1);
     return st;
   }
-  free(sources);
   return XMT_OK;
 }
 
@@ -546,14 +559,6 @@ static xmt_status icu_spans(struct work *w, const char *lang,
     }
   }
   return st;
-}
-
-/* Grows one of the segmenter's work arrays to n items (one at least). */
-static void *room(void **p, size_t *cap, size_t n, size_t size) {
-  void *v = xmt_grow_array(*p, cap, n, size);
-  if (v != NULL)
-    *p = v;
-  return v;
 }
 
 /* Reads the codes of the source and pairs OPEN with CLOSE. */
