@@ -981,6 +981,78 @@ static void test_long_segment_id(void) {
   free(out);
 }
 
+/* doc translated into French by identity without segmentation: its
+ * bytes equal want. */
+static void expect_identity(const char *doc, const char *want) {
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  xmt_filter_set_backend(f, xmt_backend_builtin("identity"), NULL, NULL);
+  xmt_filter_set_segmentation(f, XMT_SEGMENT_UNSEGMENTED, NULL);
+  xmt_filter_set_languages(f, NULL, "fr");
+  char *out = NULL;
+  size_t out_len = 0;
+  CU_ASSERT_EQUAL(xmt_filter_translate_buffer(f, XMT_FORMAT_XLIFF2, "d", doc,
+                                              strlen(doc), &out, &out_len),
+                  XMT_OK);
+  xmt_filter_free(f);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+  XMT_ASSERT_BYTES_EQUAL(out, out_len, want, strlen(want));
+  free(out);
+}
+
+#define SEG_HEAD                                                               \
+  "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" "    \
+  "srcLang=\"en\"%s><file id=\"f\"><unit id=\"u\">"
+#define SEG_TAIL "</unit></file></xliff>"
+
+/* A translated <segment>'s state and subState: appended after its last
+ * attribute (before the white space that ends the tag) when it has
+ * neither, replaced where they are when it has them; a name in a value
+ * is no attribute. A unit with no sc/ec pair in its sources but one in
+ * its ignorables' still pairs them. */
+static void test_segment_tags(void) {
+  static const struct {
+    const char *in, *out;
+  } cases[] = {
+      {"<segment id=\"state\" >", "<segment id=\"state\" state=\"translated\" "
+                                  "subState=\"xliffmt:mt\" >"},
+      {"<segment id=\"a\"\n  >", "<segment id=\"a\" state=\"translated\" "
+                                 "subState=\"xliffmt:mt\"\n  >"},
+      {"<segment state=\"initial\" id=\"a\">",
+       "<segment state=\"translated\" id=\"a\" subState=\"xliffmt:mt\">"},
+      {"<segment subState=\"x:y\">",
+       "<segment subState=\"xliffmt:mt\" state=\"translated\">"},
+      {"<segment id=\"subState\">", "<segment id=\"subState\" "
+                                    "state=\"translated\" "
+                                    "subState=\"xliffmt:mt\">"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char doc[512], want[768];
+    snprintf(doc, sizeof doc,
+             SEG_HEAD "%s<source>Hi.</source></segment>" SEG_TAIL, "",
+             cases[i].in);
+    snprintf(want, sizeof want,
+             SEG_HEAD
+             "%s<source>Hi.</source><target>Hi.</target></segment>" SEG_TAIL,
+             " trgLang=\"fr\"", cases[i].out);
+    expect_identity(doc, want);
+  }
+  char doc[512], want[768];
+  snprintf(doc, sizeof doc,
+           SEG_HEAD "<segment><source>A <sc id=\"1\"/>b</source></segment>"
+                    "<ignorable><source>c<ec startRef=\"1\"/></source>"
+                    "</ignorable>" SEG_TAIL,
+           "");
+  snprintf(want, sizeof want,
+           SEG_HEAD "<segment state=\"translated\" subState=\"xliffmt:mt\">"
+                    "<source>A <sc id=\"1\"/>b</source><target>A <sc "
+                    "id=\"1\"/>b</target></segment><ignorable><source>c<ec "
+                    "startRef=\"1\"/></source><target>c<ec startRef=\"1\"/>"
+                    "</target></ignorable>" SEG_TAIL,
+           " trgLang=\"fr\"");
+  expect_identity(doc, want);
+}
+
 /* --- Errors ------------------------------------------------------------------
  */
 
@@ -1113,6 +1185,7 @@ static CU_TestInfo tests[] = {
     {"pairs", test_pairs},
     {"translate=\"no\" ranges", test_no_translate},
     {"copies", test_copies},
+    {"segment start tags", test_segment_tags},
     {"errors", test_errors},
     {"languages", test_languages},
     {"detect", test_detect},

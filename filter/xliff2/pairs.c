@@ -116,11 +116,31 @@ static void pair_code(struct reader *r, const struct x2_content *c, size_t k,
   doc->codes[start].kind = here ? XMT_TAG_OPEN : XMT_TAG_ISOLATED_OPEN;
 }
 
+/* 1 when the unit's sources (targets: 1) or ignorables have a start or
+ * end to pair: most units have none, and are spared the sort and the
+ * memo. */
+static int has_ends(const struct reader *r, int targets) {
+  const struct x2_doc *doc = r->doc;
+  for (size_t i = 0; i < r->nfar; i++)
+    if (r->far[i].side == (targets ? 2 : 1))
+      return 1;
+  for (size_t i = r->unit_first; i < doc->nsegs; i++) {
+    const struct x2_content *c =
+        targets ? &doc->segs[i].target : &doc->segs[i].source;
+    for (size_t k = c->first_code; k < c->first_code + c->ncodes; k++)
+      if (is_start(&doc->codes[k]) || is_end(&doc->codes[k]))
+        return 1;
+  }
+  return 0;
+}
+
 /* Pairs the start and end codes of the unit's sources (targets: 1), with
  * those of its ignorables, content by content in the order they are read:
  * the document's for sources, the targets' order attributes for targets. */
 static void pair_codes(struct reader *r, int targets) {
   struct x2_doc *doc = r->doc;
+  if (!has_ends(r, targets))
+    return;
   if (r->refs.count > 0)
     xmt_memo_clear(&r->refs);
   size_t nsegs = doc->nsegs - r->unit_first, n = 0;

@@ -285,12 +285,47 @@ void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
   xmt_x2w_put(w, ">", 1);
 }
 
-static void put_segment(struct writer *w, size_t i) {
+/* 1 when the len bytes at s hold word: an attribute named word is not
+ * in a tag without it. */
+static int holds(const char *s, size_t len, const char *word) {
+  size_t n = strlen(word);
+  for (size_t at = 0; at + n <= len; at++) {
+    const char *p = memchr(s + at, word[0], len - n - at + 1);
+    if (p == NULL)
+      return 0;
+    at = (size_t)(p - s);
+    if (memcmp(p, word, n) == 0)
+      return 1;
+  }
+  return 0;
+}
+
+/* The <segment> start tag of s with state and subState set: when it has
+ * neither, both go after its last attribute, as set_attributes puts them,
+ * without its copies and lookups (most segments). */
+static void put_segment_tag(struct writer *w, const struct x2_segment *s) {
   static const char *const names[] = {"state", "subState"};
   static const char *const values[] = {"translated", "xliffmt:mt"};
+  static const char add[] = " state=\"translated\" subState=\"xliffmt:mt\"";
+  const char *tag = w->doc->data.data + s->start;
+  size_t len = s->tag_end - s->start;
+  if (holds(tag, len, "state") || holds(tag, len, "subState")) {
+    xmt_x2w_put_tag(w, s->start, s->tag_end, names, values, 2);
+    return;
+  }
+  size_t end = len - (len >= 2 && tag[len - 2] == '/' ? 2 : 1);
+  while (end > 1 && xmt_is_xml_space(tag[end - 1]))
+    end--;
+  xmt_x2w_put(w, tag, end);
+  xmt_x2w_put(w, add, sizeof add - 1);
+  xmt_x2w_put(w, tag + end, len - end);
+}
+
+static void put_segment(struct writer *w, size_t i) {
   const struct x2_segment *s = &w->doc->segs[i];
   xmt_x2w_copy_to(w, s->start);
-  xmt_x2w_put_tag(w, s->start, s->tag_end, names, values, 2);
+  if (w->st == XMT_OK)
+    put_segment_tag(w, s);
   w->at = s->tag_end;
   xmt_x2w_copy_to(w, s->source.end);
   xmt_x2w_target(w, s, &s->source, w->doc->targets[i]);

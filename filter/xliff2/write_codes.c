@@ -375,11 +375,11 @@ void xmt_x2w_put_code(struct writer *w, const struct placed *p) {
             x->kind != XMT_TAG_OPEN, x->elem == X2_MRK);
 }
 
+/* Escaped straight into the output, not into a buffer copied there. */
 static void put_text(struct writer *w, const char *s, size_t len) {
-  xmt_buf_reset(&w->text);
   if (w->st == XMT_OK && len > 0)
-    w->st = xmt_xml_escape_text(&w->text, s, len);
-  xmt_x2w_put(w, w->text.data, w->text.len);
+    w->st = xmt_xml_escape_text(&w->out, s, len);
+  xmt_x2w_put(w, s, 0); /* a full block handed over, as a put does */
 }
 
 /* Tells that codes were put back or dropped. */
