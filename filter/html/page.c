@@ -8,7 +8,6 @@
  * they share in page_private.h. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "page_private.h"
@@ -119,7 +118,7 @@ struct html_unit *xmt_page_new_unit(struct builder *b, size_t start, size_t end,
   u->id = (unsigned)(d->unit_base + d->nunits) + 1;
   u->start = start;
   u->end = end;
-  snprintf(u->restype, sizeof u->restype, "%s", restype);
+  copy_cut(u->restype, sizeof u->restype, restype);
   u->source = xmt_segment_new();
   if (u->source == NULL ||
       (resname != NULL && (u->resname = xmt_strdup(resname)) == NULL)) {

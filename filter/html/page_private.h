@@ -88,6 +88,29 @@ static inline int fail(struct builder *b, xmt_status st) {
   return 0;
 }
 
+/* src copied into dst of cap (> 0) bytes, cut as snprintf's "%s" would:
+ * per name and per code, where snprintf cost a fifth of the reading. */
+static inline void copy_cut(char *dst, size_t cap, const char *src) {
+  size_t n = 0;
+  while (n + 1 < cap && src[n] != '\0')
+    n++;
+  memcpy(dst, src, n);
+  dst[n] = '\0';
+}
+
+/* n in decimal into buf (11 bytes at least), ended by '\0'; its length. */
+static inline size_t put_uint(char *buf, unsigned n) {
+  char tmp[10];
+  size_t len = 0;
+  do
+    tmp[len++] = (char)('0' + n % 10);
+  while ((n /= 10) != 0);
+  for (size_t i = 0; i < len; i++)
+    buf[i] = tmp[len - 1 - i];
+  buf[len] = '\0';
+  return len;
+}
+
 static inline int ascii_ieq(const char *a, const char *b) {
   for (; *a != '\0' && *b != '\0'; a++, b++)
     if ((*a | 0x20) != (*b | 0x20))

@@ -5,7 +5,6 @@
  * whatever the structure around it. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "page_private.h"
@@ -29,7 +28,8 @@ static void begin_run(struct builder *b) {
       break;
     }
   }
-  snprintf(b->restype, sizeof b->restype, "x-html-%s", block);
+  memcpy(b->restype, "x-html-", 7);
+  copy_cut(b->restype + 7, sizeof b->restype - 7, block);
   b->preserve = b->depth > 0 && b->stack[b->depth - 1].preserve;
 }
 
@@ -65,7 +65,7 @@ struct item *xmt_page_add_item(struct builder *b, enum item_type type,
   it->start = start;
   it->end = end;
   it->partner = NONE;
-  snprintf(it->name, sizeof it->name, "%s", name);
+  copy_cut(it->name, sizeof it->name, name);
   return it;
 }
 
@@ -129,64 +129,89 @@ static void ctype_of(const struct item *it, char *buf, size_t cap) {
   else if (strcmp(n, "u") == 0)
     std = "underlined";
   if (std != NULL) {
-    snprintf(buf, cap, "%s", std);
+    copy_cut(buf, cap, std);
     return;
   }
   int plain = n[0] != '\0';
   for (const char *p = n; *p != '\0'; p++)
     plain = plain && ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
                       *p == '-' || *p == '_' || *p == '.' || *p == ':');
-  snprintf(buf, cap, "x-html-%s", plain ? n : "element");
+  memcpy(buf, "x-html-", 7);
+  copy_cut(buf + 7, cap - 7, plain ? n : "element");
+}
+
+/* <ELEMENT id="ID"[ pos="POS"][ ctype="CTYPE"]END appended to m: a code's
+ * head, without snprintf's cost per code. */
+static xmt_status head_markup(struct xmt_buf *m, const char *element,
+                              unsigned id, const char *pos, const char *ctype,
+                              const char *end) {
+  char num[12];
+  size_t n = put_uint(num, id);
+  xmt_status st = xmt_buf_append_byte(m, '<');
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(m, element);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(m, " id=\"");
+  if (st == XMT_OK)
+    st = xmt_buf_append(m, num, n);
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(m, '"');
+  if (st == XMT_OK && pos != NULL) {
+    st = xmt_buf_append_str(m, " pos=\"");
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(m, pos);
+    if (st == XMT_OK)
+      st = xmt_buf_append_byte(m, '"');
+  }
+  if (st == XMT_OK && ctype != NULL) {
+    st = xmt_buf_append_str(m, " ctype=\"");
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(m, ctype);
+    if (st == XMT_OK)
+      st = xmt_buf_append_byte(m, '"');
+  }
+  return st == XMT_OK ? xmt_buf_append_str(m, end) : st;
 }
 
 /* The XLIFF 1.2 code of a run item, into b->markup. */
 static xmt_status code_markup(struct builder *b, const struct item *it,
                               const char **element) {
-  char ctype[48], head[128];
+  char ctype[48];
   ctype_of(it, ctype, sizeof ctype);
   xmt_buf_reset(&b->markup);
   switch (it->kind) {
   case XMT_TAG_OPEN:
     *element = "g";
-    snprintf(head, sizeof head, "<g id=\"%u\" ctype=\"%s\">", it->id, ctype);
-    break;
+    return head_markup(&b->markup, "g", it->id, NULL, ctype, ">");
   case XMT_TAG_CLOSE:
     *element = "g";
-    snprintf(head, sizeof head, "</g>");
-    break;
+    return xmt_buf_append_str(&b->markup, "</g>");
   case XMT_TAG_PLACEHOLDER:
     *element = "x";
-    snprintf(head, sizeof head, "<x id=\"%u\" ctype=\"%s\"/>", it->id, ctype);
-    break;
+    return head_markup(&b->markup, "x", it->id, NULL, ctype, "/>");
   case XMT_TAG_ISOLATED_OPEN:
   case XMT_TAG_ISOLATED_CLOSE:
-    if (it->partner != NONE) {
-      int open = it->kind == XMT_TAG_ISOLATED_OPEN;
-      *element = open ? "bx" : "ex";
-      if (open)
-        snprintf(head, sizeof head, "<bx id=\"%u\" ctype=\"%s\"/>", it->id,
-                 ctype);
-      else
-        snprintf(head, sizeof head, "<ex id=\"%u\"/>", it->id);
-      break;
-    }
-    /* No partner in the unit: an isolated tag carrying its markup. */
-    *element = "it";
-    snprintf(head, sizeof head, "<it id=\"%u\" pos=\"%s\" ctype=\"%s\">",
-             it->id, it->kind == XMT_TAG_ISOLATED_OPEN ? "open" : "close",
-             ctype);
-    xmt_buf_reset(&b->text);
-    xmt_status st = xmt_buf_append_str(&b->markup, head);
-    if (st == XMT_OK)
-      st = xmt_html_decode(&b->doc->charset, b->data + it->start,
-                           it->end - it->start, 2, &b->text);
-    if (st == XMT_OK)
-      st = xmt_xml_escape_text(&b->markup, b->text.data, b->text.len);
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(&b->markup, "</it>");
-    return st;
+    break;
   }
-  return xmt_buf_append_str(&b->markup, head);
+  int open = it->kind == XMT_TAG_ISOLATED_OPEN;
+  if (it->partner != NONE) {
+    *element = open ? "bx" : "ex";
+    return head_markup(&b->markup, *element, it->id, NULL, open ? ctype : NULL,
+                       "/>");
+  }
+  /* No partner in the unit: an isolated tag carrying its markup. */
+  *element = "it";
+  xmt_buf_reset(&b->text);
+  xmt_status st = head_markup(&b->markup, "it", it->id, open ? "open" : "close",
+                              ctype, ">");
+  if (st == XMT_OK)
+    st = xmt_html_decode(&b->doc->charset, b->data + it->start,
+                         it->end - it->start, 2, &b->text);
+  if (st == XMT_OK)
+    st = xmt_xml_escape_text(&b->markup, b->text.data, b->text.len);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&b->markup, "</it>");
+  return st;
 }
 
 /* Whitespace run of the page ending at end (before) or starting at start
@@ -282,7 +307,7 @@ void xmt_page_flush_run(struct builder *b) {
     }
     const char *element = NULL;
     char id[24];
-    snprintf(id, sizeof id, "%u", it->id);
+    put_uint(id, it->id);
     st = code_markup(b, it, &element);
     if (st == XMT_OK)
       st = xmt_segment_append_tag(seg, it->kind, id, element, b->markup.data,

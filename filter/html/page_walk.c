@@ -5,7 +5,6 @@
  * are collected in page_units.c. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "page_private.h"
@@ -21,9 +20,13 @@ static const char *attr_restype(struct builder *b, const struct html_token *tok,
   /* Names of elements too: the suffix keeps restypes apart. */
   static const char *const suffixed[] = {"title", "label", "summary", NULL};
   if (name_in(attr, plain)) {
-    snprintf(buf, cap, "x-html-%s", attr);
+    memcpy(buf, "x-html-", 7);
+    copy_cut(buf + 7, cap - 7, attr);
   } else if (name_in(attr, suffixed)) {
-    snprintf(buf, cap, "x-html-%s-attr", attr);
+    memcpy(buf, "x-html-", 7);
+    copy_cut(buf + 7, cap - 7, attr);
+    size_t n = strlen(buf);
+    copy_cut(buf + n, cap - n, "-attr");
   } else if (strcmp(attr, "value") == 0 && strcmp(elem, "input") == 0) {
     static const char *const buttons[] = {"submit", "button", "reset", NULL};
     if (!xmt_page_attr_value(b, tok, "type"))
@@ -32,14 +35,14 @@ static const char *attr_restype(struct builder *b, const struct html_token *tok,
       *p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
     if (b->text.data == NULL || !name_in(b->text.data, buttons))
       return NULL;
-    snprintf(buf, cap, "x-html-value");
+    copy_cut(buf, cap, "x-html-value");
   } else if (strcmp(attr, "content") == 0 && strcmp(elem, "meta") == 0) {
     if (!xmt_page_attr_value(b, tok, "name") || b->text.data == NULL)
       return NULL;
     if (ascii_ieq(b->text.data, "description"))
-      snprintf(buf, cap, "x-html-meta-description");
+      copy_cut(buf, cap, "x-html-meta-description");
     else if (ascii_ieq(b->text.data, "keywords"))
-      snprintf(buf, cap, "x-html-meta-keywords");
+      copy_cut(buf, cap, "x-html-meta-keywords");
     else
       return NULL;
   } else {
@@ -116,7 +119,7 @@ static void push(struct builder *b, const char *name, unsigned flags,
     b->stack = s;
   }
   struct open_elem *e = &b->stack[b->depth++];
-  snprintf(e->name, sizeof e->name, "%s", name);
+  copy_cut(e->name, sizeof e->name, name);
   e->flags = flags;
   e->notrans = (unsigned char)notrans;
   e->preserve = (unsigned char)preserve;

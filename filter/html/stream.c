@@ -9,7 +9,6 @@
 
 #include <pthread.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "page_private.h"
@@ -187,7 +186,7 @@ static xmt_status hand_piece(struct html_stream *s, struct piece *p,
   for (size_t i = 0; st == XMT_OK && i < n; i++) {
     const struct html_unit *u = &p->doc.units[i];
     char id[32];
-    snprintf(id, sizeof id, "%u", u->id);
+    put_uint(id, u->id);
     const struct xmt_unit_fields in = {.id = id,
                                        .resname = u->resname,
                                        .restype = u->restype,
