@@ -77,6 +77,29 @@ static int by_start(const void *a, const void *b) {
   return ((*x)->start > (*y)->start) - ((*x)->start < (*y)->start);
 }
 
+/* Lines and columns counted on to byte to: newlines found with memchr,
+ * columns counted only after the last one (a byte at a time, this was a
+ * twentieth of the run). */
+static void count_to(struct html_stream *s, size_t to, int utf8) {
+  const char *data = s->doc->data;
+  while (s->counted < to) {
+    const char *nl = memchr(data + s->counted, '\n', to - s->counted);
+    if (nl != NULL) {
+      s->line++;
+      s->column = 1;
+      s->counted = (size_t)(nl - data) + 1;
+      continue;
+    }
+    if (!utf8) {
+      s->column += to - s->counted;
+    } else {
+      for (size_t i = s->counted; i < to; i++)
+        s->column += !xmt_utf8_is_cont(data[i]);
+    }
+    s->counted = to;
+  }
+}
+
 /* Where each unit of p starts, counted on from the last unit placed (the
  * units of a piece start after those of the pieces before). */
 static xmt_status place(struct html_stream *s, struct piece *p) {
@@ -90,15 +113,7 @@ static xmt_status place(struct html_stream *s, struct piece *p) {
   qsort(order, n, sizeof *order, by_start);
   int utf8 = d->charset.decode == XMT_ENC_UTF8 || d->charset.utf16;
   for (size_t k = 0; k < n; k++) {
-    for (; s->counted < order[k]->start && s->counted < d->len; s->counted++) {
-      char ch = d->data[s->counted];
-      if (ch == '\n') {
-        s->line++;
-        s->column = 1;
-      } else if (!utf8 || !xmt_utf8_is_cont(ch)) {
-        s->column++;
-      }
-    }
+    count_to(s, order[k]->start < d->len ? order[k]->start : d->len, utf8);
     p->places[order[k] - p->doc.units] =
         (struct unit_place){s->line, s->column};
   }
