@@ -70,9 +70,15 @@ struct builder {
 /* --- Small helpers ---------------------------------------------------------
  */
 
+/* name equal to s, its first byte compared before calling strcmp: the
+ * walk tries each tag's name against many. */
+static inline int name_is(const char *name, const char *s) {
+  return name[0] == s[0] && strcmp(name, s) == 0;
+}
+
 static inline int name_in(const char *name, const char *const *list) {
   for (; *list != NULL; list++)
-    if (strcmp(name, *list) == 0)
+    if (name_is(name, *list))
       return 1;
   return 0;
 }

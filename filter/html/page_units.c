@@ -21,7 +21,7 @@ static void begin_run(struct builder *b) {
   for (size_t i = b->depth; i-- > 0;) {
     const struct open_elem *e = &b->stack[i];
     if ((e->flags & E_BLOCK) || ((e->flags & E_CONTEXT) && !e->as_inline)) {
-      if (strcmp(e->name, "html") != 0 && strcmp(e->name, "head") != 0)
+      if (!name_is(e->name, "html") && !name_is(e->name, "head"))
         block = e->name;
       if (e->id != NULL && (b->resname = xmt_strdup(e->id)) == NULL)
         fail(b, XMT_ERR_NOMEM);
@@ -84,7 +84,7 @@ static void pair_items(struct builder *b, size_t n) {
     } else if (it->type == IT_CLOSE) {
       it->kind = XMT_TAG_ISOLATED_CLOSE;
       size_t k = nopen;
-      while (k > 0 && strcmp(b->items[b->open[k - 1]].name, it->name) != 0)
+      while (k > 0 && !name_is(b->items[b->open[k - 1]].name, it->name))
         k = nopen - k < SEARCH_LIMIT ? k - 1 : 0;
       if (k > 0) {
         for (size_t j = k; j < nopen; j++) { /* crossed by this pair */
@@ -99,7 +99,7 @@ static void pair_items(struct builder *b, size_t n) {
       }
       for (size_t j = ncrossed; j-- > 0 && ncrossed - j <= SEARCH_LIMIT;) {
         struct item *o = &b->items[b->crossed[j]];
-        if (strcmp(o->name, it->name) == 0) {
+        if (name_is(o->name, it->name)) {
           it->partner = b->crossed[j];
           o->partner = i;
           memmove(b->crossed + j, b->crossed + j + 1,
@@ -119,14 +119,14 @@ static void ctype_of(const struct item *it, char *buf, size_t cap) {
   const char *n = it->name;
   const char *std = NULL;
   if (it->kind == XMT_TAG_PLACEHOLDER)
-    std = strcmp(n, "img") == 0 ? "image" : strcmp(n, "br") == 0 ? "lb" : NULL;
-  else if (strcmp(n, "a") == 0)
+    std = name_is(n, "img") ? "image" : name_is(n, "br") ? "lb" : NULL;
+  else if (name_is(n, "a"))
     std = "link";
-  else if (strcmp(n, "b") == 0 || strcmp(n, "strong") == 0)
+  else if (name_is(n, "b") || name_is(n, "strong"))
     std = "bold";
-  else if (strcmp(n, "i") == 0 || strcmp(n, "em") == 0)
+  else if (name_is(n, "i") || name_is(n, "em"))
     std = "italic";
-  else if (strcmp(n, "u") == 0)
+  else if (name_is(n, "u"))
     std = "underlined";
   if (std != NULL) {
     copy_cut(buf, cap, std);
