@@ -134,7 +134,8 @@ int xmt_page_has_content(const char *s, size_t len);
 void xmt_page_add_hole(struct builder *b, enum html_hole_kind kind,
                        size_t start, size_t end, size_t unit, char quote);
 struct html_unit *xmt_page_new_unit(struct builder *b, size_t start, size_t end,
-                                    const char *restype, const char *resname);
+                                    const char *restype, const char *resname,
+                                    xmt_segment *source);
 
 /* The build loop's ends: the builder of doc and its lexer set up (past a
  * byte order mark); the running text ended and the page's language

@@ -320,7 +320,7 @@ void xmt_page_flush_run(struct builder *b) {
   struct html_unit *u = NULL;
   if (st == XMT_OK && xmt_page_has_content(text, len))
     u = xmt_page_new_unit(b, b->items[0].start, b->items[n - 1].end, b->restype,
-                          b->resname);
+                          b->resname, seg);
   if (u == NULL) { /* nothing to translate, or out of memory */
     xmt_segment_free(seg);
     b->doc->ncodes = first_code;
@@ -328,8 +328,6 @@ void xmt_page_flush_run(struct builder *b) {
       fail(b, st);
     return;
   }
-  xmt_segment_free(u->source);
-  u->source = seg;
   u->preserve = b->preserve;
   u->first_code = first_code;
   u->ncodes = b->doc->ncodes - first_code;

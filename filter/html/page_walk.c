@@ -71,7 +71,7 @@ static void attr_units(struct builder *b, const struct html_token *tok,
     if (!xmt_page_has_content(b->text.data, b->text.len))
       continue;
     struct html_unit *u =
-        xmt_page_new_unit(b, a->value, a->value_end, restype, id);
+        xmt_page_new_unit(b, a->value, a->value_end, restype, id, NULL);
     if (u == NULL)
       return;
     u->is_attr = 1;
