@@ -155,6 +155,14 @@ static xmt_status cut_at(struct html_stream *s, size_t end) {
   d->holes = NULL;
   d->nunits = d->units_cap = d->ncodes = d->codes_cap = 0;
   d->nholes = d->holes_cap = 0;
+  /* The next piece's arrays as large as this one's at once: grown from
+   * empty, they took a chain of reallocs a piece (none: grown later). */
+  if (!s->ended && (d->units = malloc(p->doc.nunits * sizeof *d->units + 1)))
+    d->units_cap = p->doc.nunits;
+  if (!s->ended && (d->codes = malloc(p->doc.ncodes * sizeof *d->codes + 1)))
+    d->codes_cap = p->doc.ncodes;
+  if (!s->ended && (d->holes = malloc(p->doc.nholes * sizeof *d->holes + 1)))
+    d->holes_cap = p->doc.nholes;
   s->cut = end;
   s->fresh[s->nfresh++] = p;
   return place(s, p);
