@@ -247,12 +247,10 @@ static int is_alnum(char c) {
          (c >= '0' && c <= '9');
 }
 
-/* Decodes the reference at s[0] == '&': bytes used, 0 when it is no
- * reference (the '&' is text). */
 /* The value of a few names pages use most, as libxml2's table has them
- * (and apos, which older
- * libxml2 lacks); 0 for the others: htmlEntityLookup reads
- * its table of 253 names one by one, a tenth of the reading. */
+ * (and apos, which older libxml2 lacks); 0 for the others:
+ * htmlEntityLookup reads its table of 253 names one by one, a twentieth
+ * of the reading. */
 static uint32_t common_entity(const char *name) {
   static const struct {
     const char *name;
@@ -268,6 +266,8 @@ static uint32_t common_entity(const char *name) {
   return 0;
 }
 
+/* Decodes the reference at s[0] == '&': bytes used, 0 when it is no
+ * reference (the '&' is text). */
 static size_t reference(const char *s, size_t len, int in_attr,
                         struct xmt_buf *out, xmt_status *st) {
   size_t i = 1;
