@@ -500,6 +500,49 @@ static void test_entities(void) {
   assert_identity(html, sizeof html - 1, 0);
 }
 
+/* Names at their room's edge (23 bytes kept, 24 none), ctypes of every
+ * kind, ids of two digits, isolated and crossed tags, and the common and
+ * rarer entities, with and without ';', in text and in an attribute. */
+static void test_names_ids_entities(void) {
+  static const char html[] =
+      "<p>A<abcdefghijklmnopqrstuvw>1</abcdefghijklmnopqrstuvw> "
+      "B<abcdefghijklmnopqrstuvwx title=\"t\">2</abcdefghijklmnopqrstuvwx> "
+      "C<x-y.z_1:q>3</x-y.z_1:q> D<Q$>4</Q$> <b>1</b><i>2</i><u>3</u>"
+      "<em>4</em><strong>5</strong><a>6</a><span>7</span><s>8</s><q>9</q>"
+      "<small>10</small><img src=x><br></p>\n"
+      "<p>x</i> <b>y <i>z</b> w</i> v <sup>u</p>\n"
+      "<p>&nbsp;&amp;&lt;&gt;&quot;&apos;&mdash;&ndash;&ldquo;&rdquo;&lsquo;"
+      "&rsquo;&hellip;&copy;&reg;&hearts;&AMP;&Amp;&mdashx;&nbsp &copy "
+      "&ampx;</p>\n"
+      "<img alt=\"&nbsp;a&mdash;b&hearts;&copy c\">";
+  ASSERT_UNITS(
+      html, 0,
+      "x-html-title-attr: t\n"
+      "x-html-p: A<g id=\"1\" ctype=\"x-html-abcdefghijklmnopqrstuvw\">1</g> "
+      "B<g id=\"2\" ctype=\"x-html-element\">2</g> "
+      "C<g id=\"3\" ctype=\"x-html-x-y.z_1:q\">3</g> "
+      "D<g id=\"4\" ctype=\"x-html-element\">4</g> "
+      "<g id=\"5\" ctype=\"bold\">1</g><g id=\"6\" ctype=\"italic\">2</g>"
+      "<g id=\"7\" ctype=\"underlined\">3</g><g id=\"8\" ctype=\"italic\">4</g>"
+      "<g id=\"9\" ctype=\"bold\">5</g><g id=\"10\" ctype=\"link\">6</g>"
+      "<g id=\"11\" ctype=\"x-html-span\">7</g>"
+      "<g id=\"12\" ctype=\"x-html-s\">8</g><g id=\"13\" "
+      "ctype=\"x-html-q\">9</g>"
+      "<g id=\"14\" ctype=\"x-html-small\">10</g><x id=\"15\" ctype=\"image\"/>"
+      "<x id=\"16\" ctype=\"lb\"/>\n"
+      "x-html-p: x<it id=\"1\" pos=\"close\" ctype=\"italic\">&lt;/i></it> "
+      "<g id=\"2\" ctype=\"bold\">y <bx id=\"3\" ctype=\"italic\"/>z</g> "
+      "w<ex id=\"3\"/> v <it id=\"4\" pos=\"open\" ctype=\"x-html-sup\">"
+      "&lt;sup></it>u\n"
+      "x-html-p: \xC2\xA0&amp;&lt;>\"'\xE2\x80\x94\xE2\x80\x93\xE2\x80\x9C"
+      "\xE2\x80\x9D\xE2\x80\x98\xE2\x80\x99\xE2\x80\xA6\xC2\xA9\xC2\xAE"
+      "\xE2\x99\xA5&amp;AMP;&amp;Amp;&amp;mdashx;\xC2\xA0 \xC2\xA9 &amp;ampx;\n"
+      "x-html-alt: \xC2\xA0"
+      "a\xE2\x80\x94"
+      "b\xE2\x99\xA5&amp;copy c\n");
+  assert_identity(html, sizeof html - 1, 0);
+}
+
 static void test_pre_whitespace(void) {
   static const char html[] = "<pre>  Line 1\n\tLine  2 <b>b</b>\n</pre>"
                              "<div style=\"white-space: pre-wrap\">a   b"
@@ -1236,6 +1279,7 @@ CU_TestInfo html_tests[] = {
     {"lang", test_lang},
     {"charsets", test_charsets},
     {"entities", test_entities},
+    {"names, ids and entities", test_names_ids_entities},
     {"pre whitespace", test_pre_whitespace},
     {"spacing around tags", test_spacing_around_tags},
     {"malformed", test_malformed},

@@ -17,6 +17,7 @@
 
 struct handed {
   size_t ids[2 * BLOCKS + 8];
+  unsigned long lines[2 * BLOCKS + 8], columns[2 * BLOCKS + 8];
   size_t n;
   char source_language[16];
 };
@@ -30,8 +31,11 @@ static xmt_status on_file(void *user, const struct xmt_xliff_file_info *info) {
 
 static xmt_status on_unit(void *user, xmt_xliff_unit *u) {
   struct handed *h = user;
-  if (h->n < sizeof h->ids / sizeof h->ids[0])
+  if (h->n < sizeof h->ids / sizeof h->ids[0]) {
+    h->lines[h->n] = xmt_xliff_unit_line(u);
+    h->columns[h->n] = xmt_xliff_unit_column(u);
     h->ids[h->n++] = strtoul(xmt_xliff_unit_id(u), NULL, 10);
+  }
   xmt_xliff_unit_free(u);
   return XMT_OK;
 }
@@ -175,9 +179,65 @@ static void test_unknown_unit(void) {
   xmt_buf_free(&out);
 }
 
+/* Where each unit starts, in characters, over pieces: 300 lines of
+ * two-byte characters (more than a piece), then 50 units on one line. */
+static void test_unit_places(void) {
+  struct xmt_buf page = {0}, out = {0};
+  add(&page, "<html lang=\"en\"><body>\n");
+  char part[64];
+  for (size_t i = 0; i < 300; i++) {
+    snprintf(part, sizeof part, "<p>\xC3\xA9t\xC3\xA9 %zu</p>\n", i);
+    add(&page, part);
+  }
+  unsigned long want_col[50], col = 1;
+  for (size_t j = 0; j < 50; j++) {
+    int n = snprintf(part, sizeof part, "<p>\xC3\xA9 %zu</p>", j);
+    want_col[j] = col + 3;
+    col += (unsigned long)n - 1; /* one character of two bytes */
+    add(&page, part);
+  }
+  add(&page, "</body></html>\n");
+  struct xmt_error_store err = {0};
+  struct html_doc doc;
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_html_doc_prepare(&doc, page.data, page.len, 0, "p.html", &err),
+      XMT_OK);
+  struct html_stream *s = NULL;
+  CU_ASSERT_EQUAL_FATAL(xmt_html_stream_new(&s, &doc, NULL, sink_buf, &out),
+                        XMT_OK);
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  struct handed h = {0};
+  const struct xmt_unit_sink sink = {on_file, on_unit, &h};
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_html_stream_units(s, f, "p.html", page_language, &sink), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(h.n, 350);
+  for (size_t k = 0; k < h.n; k++) {
+    unsigned long line = k < 300 ? k + 2 : 302;
+    unsigned long column = k < 300 ? 4 : want_col[k - 300];
+    if (h.lines[k] != line || h.columns[k] != column)
+      fprintf(stderr, "\nunit %zu at %lu:%lu, not %lu:%lu\n", k + 1, h.lines[k],
+              h.columns[k], line, column);
+    CU_ASSERT_EQUAL(h.lines[k], line);
+    CU_ASSERT_EQUAL(h.columns[k], column);
+  }
+  for (size_t id = 1; id <= h.n; id++)
+    CU_ASSERT_EQUAL(xmt_html_stream_take(s, id, NULL, NULL), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_html_stream_finish(s, &err), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(out.len, page.len);
+  CU_ASSERT(memcmp(out.data, page.data, page.len) == 0);
+  xmt_html_stream_free(s);
+  xmt_filter_free(f);
+  xmt_html_doc_free(&doc);
+  xmt_error_clear(&err);
+  xmt_buf_free(&page);
+  xmt_buf_free(&out);
+}
+
 static CU_TestInfo stream_tests[] = {
     {"pieces written as their targets come", test_pieces_as_targets_come},
     {"a unit the page does not have", test_unknown_unit},
+    {"where units start", test_unit_places},
     CU_TEST_INFO_NULL,
 };
 

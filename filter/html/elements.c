@@ -2,7 +2,6 @@
  * untranslated, preformatted..., as browsers lay them out. */
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "html_private.h"
@@ -155,13 +154,22 @@ static const struct elem_class classes[] = {
     {"xmp", E_BLOCK | E_PCLOSE | E_SKIP | E_PRE},
 };
 
-static int class_cmp(const void *key, const void *elem) {
-  return strcmp(key, ((const struct elem_class *)elem)->name);
-}
-
+/* A binary search comparing first bytes before calling strcmp: this ran
+ * for every tag, through bsearch's calls, a twentieth of the reading. */
 unsigned xmt_html_element_class(const char *name) {
-  const struct elem_class *c =
-      bsearch(name, classes, sizeof classes / sizeof *classes, sizeof *classes,
-              class_cmp);
-  return c != NULL ? c->flags : E_INLINE;
+  size_t lo = 0, hi = sizeof classes / sizeof *classes;
+  unsigned char c0 = (unsigned char)name[0];
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    const char *n = classes[mid].name;
+    unsigned char m0 = (unsigned char)n[0];
+    int cmp = c0 != m0 ? (c0 > m0) - (c0 < m0) : strcmp(name, n);
+    if (cmp == 0)
+      return classes[mid].flags;
+    if (cmp < 0)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return E_INLINE;
 }

@@ -8,7 +8,6 @@
  * they share in page_private.h. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "page_private.h"
@@ -102,9 +101,12 @@ void xmt_page_add_hole(struct builder *b, enum html_hole_kind kind,
   h->quote = quote;
 }
 
-/* A new unit, numbered after the last; NULL when out of memory. */
+/* A new unit, numbered after the last, its source source (the unit's from
+ * then on) or a new empty one when NULL; NULL when out of memory (source
+ * still the caller's). */
 struct html_unit *xmt_page_new_unit(struct builder *b, size_t start, size_t end,
-                                    const char *restype, const char *resname) {
+                                    const char *restype, const char *resname,
+                                    xmt_segment *source) {
   struct html_doc *d = b->doc;
   if (d->nunits == d->units_cap) {
     struct html_unit *u = grow(d->units, &d->units_cap, sizeof *u);
@@ -119,11 +121,12 @@ struct html_unit *xmt_page_new_unit(struct builder *b, size_t start, size_t end,
   u->id = (unsigned)(d->unit_base + d->nunits) + 1;
   u->start = start;
   u->end = end;
-  snprintf(u->restype, sizeof u->restype, "%s", restype);
-  u->source = xmt_segment_new();
+  copy_cut(u->restype, sizeof u->restype, restype);
+  u->source = source != NULL ? source : xmt_segment_new();
   if (u->source == NULL ||
       (resname != NULL && (u->resname = xmt_strdup(resname)) == NULL)) {
-    xmt_segment_free(u->source);
+    if (source == NULL)
+      xmt_segment_free(u->source);
     fail(b, XMT_ERR_NOMEM);
     return NULL;
   }

@@ -5,7 +5,6 @@
  * whatever the structure around it. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "page_private.h"
@@ -22,14 +21,15 @@ static void begin_run(struct builder *b) {
   for (size_t i = b->depth; i-- > 0;) {
     const struct open_elem *e = &b->stack[i];
     if ((e->flags & E_BLOCK) || ((e->flags & E_CONTEXT) && !e->as_inline)) {
-      if (strcmp(e->name, "html") != 0 && strcmp(e->name, "head") != 0)
+      if (!name_is(e->name, "html") && !name_is(e->name, "head"))
         block = e->name;
       if (e->id != NULL && (b->resname = xmt_strdup(e->id)) == NULL)
         fail(b, XMT_ERR_NOMEM);
       break;
     }
   }
-  snprintf(b->restype, sizeof b->restype, "x-html-%s", block);
+  memcpy(b->restype, "x-html-", 7);
+  copy_cut(b->restype + 7, sizeof b->restype - 7, block);
   b->preserve = b->depth > 0 && b->stack[b->depth - 1].preserve;
 }
 
@@ -65,7 +65,7 @@ struct item *xmt_page_add_item(struct builder *b, enum item_type type,
   it->start = start;
   it->end = end;
   it->partner = NONE;
-  snprintf(it->name, sizeof it->name, "%s", name);
+  copy_cut(it->name, sizeof it->name, name);
   return it;
 }
 
@@ -84,7 +84,7 @@ static void pair_items(struct builder *b, size_t n) {
     } else if (it->type == IT_CLOSE) {
       it->kind = XMT_TAG_ISOLATED_CLOSE;
       size_t k = nopen;
-      while (k > 0 && strcmp(b->items[b->open[k - 1]].name, it->name) != 0)
+      while (k > 0 && !name_is(b->items[b->open[k - 1]].name, it->name))
         k = nopen - k < SEARCH_LIMIT ? k - 1 : 0;
       if (k > 0) {
         for (size_t j = k; j < nopen; j++) { /* crossed by this pair */
@@ -99,7 +99,7 @@ static void pair_items(struct builder *b, size_t n) {
       }
       for (size_t j = ncrossed; j-- > 0 && ncrossed - j <= SEARCH_LIMIT;) {
         struct item *o = &b->items[b->crossed[j]];
-        if (strcmp(o->name, it->name) == 0) {
+        if (name_is(o->name, it->name)) {
           it->partner = b->crossed[j];
           o->partner = i;
           memmove(b->crossed + j, b->crossed + j + 1,
@@ -119,74 +119,99 @@ static void ctype_of(const struct item *it, char *buf, size_t cap) {
   const char *n = it->name;
   const char *std = NULL;
   if (it->kind == XMT_TAG_PLACEHOLDER)
-    std = strcmp(n, "img") == 0 ? "image" : strcmp(n, "br") == 0 ? "lb" : NULL;
-  else if (strcmp(n, "a") == 0)
+    std = name_is(n, "img") ? "image" : name_is(n, "br") ? "lb" : NULL;
+  else if (name_is(n, "a"))
     std = "link";
-  else if (strcmp(n, "b") == 0 || strcmp(n, "strong") == 0)
+  else if (name_is(n, "b") || name_is(n, "strong"))
     std = "bold";
-  else if (strcmp(n, "i") == 0 || strcmp(n, "em") == 0)
+  else if (name_is(n, "i") || name_is(n, "em"))
     std = "italic";
-  else if (strcmp(n, "u") == 0)
+  else if (name_is(n, "u"))
     std = "underlined";
   if (std != NULL) {
-    snprintf(buf, cap, "%s", std);
+    copy_cut(buf, cap, std);
     return;
   }
   int plain = n[0] != '\0';
   for (const char *p = n; *p != '\0'; p++)
     plain = plain && ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
                       *p == '-' || *p == '_' || *p == '.' || *p == ':');
-  snprintf(buf, cap, "x-html-%s", plain ? n : "element");
+  memcpy(buf, "x-html-", 7);
+  copy_cut(buf + 7, cap - 7, plain ? n : "element");
+}
+
+/* <ELEMENT id="ID"[ pos="POS"][ ctype="CTYPE"]END appended to m: a code's
+ * head, without snprintf's cost per code. */
+static xmt_status head_markup(struct xmt_buf *m, const char *element,
+                              unsigned id, const char *pos, const char *ctype,
+                              const char *end) {
+  char num[12];
+  size_t n = put_uint(num, id);
+  xmt_status st = xmt_buf_append_byte(m, '<');
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(m, element);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(m, " id=\"");
+  if (st == XMT_OK)
+    st = xmt_buf_append(m, num, n);
+  if (st == XMT_OK)
+    st = xmt_buf_append_byte(m, '"');
+  if (st == XMT_OK && pos != NULL) {
+    st = xmt_buf_append_str(m, " pos=\"");
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(m, pos);
+    if (st == XMT_OK)
+      st = xmt_buf_append_byte(m, '"');
+  }
+  if (st == XMT_OK && ctype != NULL) {
+    st = xmt_buf_append_str(m, " ctype=\"");
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(m, ctype);
+    if (st == XMT_OK)
+      st = xmt_buf_append_byte(m, '"');
+  }
+  return st == XMT_OK ? xmt_buf_append_str(m, end) : st;
 }
 
 /* The XLIFF 1.2 code of a run item, into b->markup. */
 static xmt_status code_markup(struct builder *b, const struct item *it,
                               const char **element) {
-  char ctype[48], head[128];
+  char ctype[48];
   ctype_of(it, ctype, sizeof ctype);
   xmt_buf_reset(&b->markup);
   switch (it->kind) {
   case XMT_TAG_OPEN:
     *element = "g";
-    snprintf(head, sizeof head, "<g id=\"%u\" ctype=\"%s\">", it->id, ctype);
-    break;
+    return head_markup(&b->markup, "g", it->id, NULL, ctype, ">");
   case XMT_TAG_CLOSE:
     *element = "g";
-    snprintf(head, sizeof head, "</g>");
-    break;
+    return xmt_buf_append_str(&b->markup, "</g>");
   case XMT_TAG_PLACEHOLDER:
     *element = "x";
-    snprintf(head, sizeof head, "<x id=\"%u\" ctype=\"%s\"/>", it->id, ctype);
-    break;
+    return head_markup(&b->markup, "x", it->id, NULL, ctype, "/>");
   case XMT_TAG_ISOLATED_OPEN:
   case XMT_TAG_ISOLATED_CLOSE:
-    if (it->partner != NONE) {
-      int open = it->kind == XMT_TAG_ISOLATED_OPEN;
-      *element = open ? "bx" : "ex";
-      if (open)
-        snprintf(head, sizeof head, "<bx id=\"%u\" ctype=\"%s\"/>", it->id,
-                 ctype);
-      else
-        snprintf(head, sizeof head, "<ex id=\"%u\"/>", it->id);
-      break;
-    }
-    /* No partner in the unit: an isolated tag carrying its markup. */
-    *element = "it";
-    snprintf(head, sizeof head, "<it id=\"%u\" pos=\"%s\" ctype=\"%s\">",
-             it->id, it->kind == XMT_TAG_ISOLATED_OPEN ? "open" : "close",
-             ctype);
-    xmt_buf_reset(&b->text);
-    xmt_status st = xmt_buf_append_str(&b->markup, head);
-    if (st == XMT_OK)
-      st = xmt_html_decode(&b->doc->charset, b->data + it->start,
-                           it->end - it->start, 2, &b->text);
-    if (st == XMT_OK)
-      st = xmt_xml_escape_text(&b->markup, b->text.data, b->text.len);
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(&b->markup, "</it>");
-    return st;
+    break;
   }
-  return xmt_buf_append_str(&b->markup, head);
+  int open = it->kind == XMT_TAG_ISOLATED_OPEN;
+  if (it->partner != NONE) {
+    *element = open ? "bx" : "ex";
+    return head_markup(&b->markup, *element, it->id, NULL, open ? ctype : NULL,
+                       "/>");
+  }
+  /* No partner in the unit: an isolated tag carrying its markup. */
+  *element = "it";
+  xmt_buf_reset(&b->text);
+  xmt_status st = head_markup(&b->markup, "it", it->id, open ? "open" : "close",
+                              ctype, ">");
+  if (st == XMT_OK)
+    st = xmt_html_decode(&b->doc->charset, b->data + it->start,
+                         it->end - it->start, 2, &b->text);
+  if (st == XMT_OK)
+    st = xmt_xml_escape_text(&b->markup, b->text.data, b->text.len);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(&b->markup, "</it>");
+  return st;
 }
 
 /* Whitespace run of the page ending at end (before) or starting at start
@@ -282,7 +307,7 @@ void xmt_page_flush_run(struct builder *b) {
     }
     const char *element = NULL;
     char id[24];
-    snprintf(id, sizeof id, "%u", it->id);
+    put_uint(id, it->id);
     st = code_markup(b, it, &element);
     if (st == XMT_OK)
       st = xmt_segment_append_tag(seg, it->kind, id, element, b->markup.data,
@@ -295,7 +320,7 @@ void xmt_page_flush_run(struct builder *b) {
   struct html_unit *u = NULL;
   if (st == XMT_OK && xmt_page_has_content(text, len))
     u = xmt_page_new_unit(b, b->items[0].start, b->items[n - 1].end, b->restype,
-                          b->resname);
+                          b->resname, seg);
   if (u == NULL) { /* nothing to translate, or out of memory */
     xmt_segment_free(seg);
     b->doc->ncodes = first_code;
@@ -303,8 +328,6 @@ void xmt_page_flush_run(struct builder *b) {
       fail(b, st);
     return;
   }
-  xmt_segment_free(u->source);
-  u->source = seg;
   u->preserve = b->preserve;
   u->first_code = first_code;
   u->ncodes = b->doc->ncodes - first_code;

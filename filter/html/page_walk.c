@@ -5,7 +5,6 @@
  * are collected in page_units.c. */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "page_private.h"
@@ -21,10 +20,14 @@ static const char *attr_restype(struct builder *b, const struct html_token *tok,
   /* Names of elements too: the suffix keeps restypes apart. */
   static const char *const suffixed[] = {"title", "label", "summary", NULL};
   if (name_in(attr, plain)) {
-    snprintf(buf, cap, "x-html-%s", attr);
+    memcpy(buf, "x-html-", 7);
+    copy_cut(buf + 7, cap - 7, attr);
   } else if (name_in(attr, suffixed)) {
-    snprintf(buf, cap, "x-html-%s-attr", attr);
-  } else if (strcmp(attr, "value") == 0 && strcmp(elem, "input") == 0) {
+    memcpy(buf, "x-html-", 7);
+    copy_cut(buf + 7, cap - 7, attr);
+    size_t n = strlen(buf);
+    copy_cut(buf + n, cap - n, "-attr");
+  } else if (name_is(attr, "value") && name_is(elem, "input")) {
     static const char *const buttons[] = {"submit", "button", "reset", NULL};
     if (!xmt_page_attr_value(b, tok, "type"))
       return NULL;
@@ -32,14 +35,14 @@ static const char *attr_restype(struct builder *b, const struct html_token *tok,
       *p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
     if (b->text.data == NULL || !name_in(b->text.data, buttons))
       return NULL;
-    snprintf(buf, cap, "x-html-value");
-  } else if (strcmp(attr, "content") == 0 && strcmp(elem, "meta") == 0) {
+    copy_cut(buf, cap, "x-html-value");
+  } else if (name_is(attr, "content") && name_is(elem, "meta")) {
     if (!xmt_page_attr_value(b, tok, "name") || b->text.data == NULL)
       return NULL;
     if (ascii_ieq(b->text.data, "description"))
-      snprintf(buf, cap, "x-html-meta-description");
+      copy_cut(buf, cap, "x-html-meta-description");
     else if (ascii_ieq(b->text.data, "keywords"))
-      snprintf(buf, cap, "x-html-meta-keywords");
+      copy_cut(buf, cap, "x-html-meta-keywords");
     else
       return NULL;
   } else {
@@ -68,7 +71,7 @@ static void attr_units(struct builder *b, const struct html_token *tok,
     if (!xmt_page_has_content(b->text.data, b->text.len))
       continue;
     struct html_unit *u =
-        xmt_page_new_unit(b, a->value, a->value_end, restype, id);
+        xmt_page_new_unit(b, a->value, a->value_end, restype, id, NULL);
     if (u == NULL)
       return;
     u->is_attr = 1;
@@ -116,7 +119,7 @@ static void push(struct builder *b, const char *name, unsigned flags,
     b->stack = s;
   }
   struct open_elem *e = &b->stack[b->depth++];
-  snprintf(e->name, sizeof e->name, "%s", name);
+  copy_cut(e->name, sizeof e->name, name);
   e->flags = flags;
   e->notrans = (unsigned char)notrans;
   e->preserve = (unsigned char)preserve;
@@ -152,7 +155,7 @@ static size_t find_open(const struct builder *b, const char *name,
                         const char *const *stops, unsigned stop_flags) {
   for (size_t i = b->depth; i-- > 0 && b->depth - i <= SEARCH_LIMIT;) {
     const struct open_elem *e = &b->stack[i];
-    if (strcmp(e->name, name) == 0)
+    if (name_is(e->name, name))
       return i;
     if ((e->flags & stop_flags) || (stops != NULL && name_in(e->name, stops)))
       return NONE;
@@ -174,20 +177,20 @@ static void implied_closes(struct builder *b, const char *name, unsigned flags,
     if ((k = find_open(b, "p", p_stops, E_SCOPE)) != NONE)
       xmt_page_pop_to(b, k, at);
   }
-  if (strcmp(name, "li") == 0 &&
+  if (name_is(name, "li") &&
       (k = find_open(b, "li", list_stops, E_SCOPE)) != NONE)
     xmt_page_pop_to(b, k, at);
-  if (strcmp(name, "dt") == 0 || strcmp(name, "dd") == 0) {
+  if (name_is(name, "dt") || name_is(name, "dd")) {
     size_t t = find_open(b, "dt", dl_stops, E_SCOPE);
     size_t d = find_open(b, "dd", dl_stops, E_SCOPE);
     k = t == NONE ? d : d == NONE ? t : (t > d ? t : d);
     if (k != NONE)
       xmt_page_pop_to(b, k, at);
   }
-  if (strcmp(name, "tr") == 0 && (k = find_open(b, "tr", row_stops, 0)) != NONE)
+  if (name_is(name, "tr") && (k = find_open(b, "tr", row_stops, 0)) != NONE)
     xmt_page_pop_to(b, k, at);
-  if (strcmp(name, "tbody") == 0 || strcmp(name, "thead") == 0 ||
-      strcmp(name, "tfoot") == 0) {
+  if (name_is(name, "tbody") || name_is(name, "thead") ||
+      name_is(name, "tfoot")) {
     static const char *const sections[] = {"tbody", "thead", "tfoot", "tr",
                                            NULL};
     static const char *const table[] = {"table", NULL};
@@ -201,18 +204,18 @@ static void implied_closes(struct builder *b, const char *name, unsigned flags,
     if (k != NONE)
       xmt_page_pop_to(b, k, at);
   }
-  if (strcmp(name, "td") == 0 || strcmp(name, "th") == 0) {
+  if (name_is(name, "td") || name_is(name, "th")) {
     size_t d = find_open(b, "td", cell_stops, 0);
     size_t h = find_open(b, "th", cell_stops, 0);
     k = d == NONE ? h : h == NONE ? d : (d < h ? d : h);
     if (k != NONE)
       xmt_page_pop_to(b, k, at);
   }
-  if (strcmp(name, "option") == 0 || strcmp(name, "optgroup") == 0) {
-    if (b->depth > 0 && strcmp(b->stack[b->depth - 1].name, "option") == 0)
+  if (name_is(name, "option") || name_is(name, "optgroup")) {
+    if (b->depth > 0 && name_is(b->stack[b->depth - 1].name, "option"))
       xmt_page_pop_to(b, b->depth - 1, at);
-    if (strcmp(name, "optgroup") == 0 && b->depth > 0 &&
-        strcmp(b->stack[b->depth - 1].name, "optgroup") == 0)
+    if (name_is(name, "optgroup") && b->depth > 0 &&
+        name_is(b->stack[b->depth - 1].name, "optgroup"))
       xmt_page_pop_to(b, b->depth - 1, at);
   }
   if (name[0] == 'h' && name[1] >= '1' && name[1] <= '6' && name[2] == '\0' &&
@@ -221,7 +224,7 @@ static void implied_closes(struct builder *b, const char *name, unsigned flags,
     if (t[0] == 'h' && t[1] >= '1' && t[1] <= '6' && t[2] == '\0')
       xmt_page_pop_to(b, b->depth - 1, at);
   }
-  if (strcmp(name, "body") == 0 && (k = find_open(b, "head", NULL, 0)) != NONE)
+  if (name_is(name, "body") && (k = find_open(b, "head", NULL, 0)) != NONE)
     xmt_page_pop_to(b, k, at);
 }
 
@@ -243,9 +246,8 @@ static unsigned element_of(const struct builder *b,
 static void on_start(struct builder *b, const struct html_token *tok) {
   char name[NAME_ROOM];
   unsigned flags = element_of(b, tok, name);
-  if ((strcmp(name, "code") == 0 &&
-       (b->doc->flags & XMT_FILTER_HTML_SKIP_CODE)) ||
-      (strcmp(name, "pre") == 0 && (b->doc->flags & XMT_FILTER_HTML_SKIP_PRE)))
+  if ((name_is(name, "code") && (b->doc->flags & XMT_FILTER_HTML_SKIP_CODE)) ||
+      (name_is(name, "pre") && (b->doc->flags & XMT_FILTER_HTML_SKIP_PRE)))
     flags |= E_SKIP;
   if ((flags & E_SKIP) && tok->self_closing)
     flags |= E_VOID; /* <script/>: the lexer saw no content either */
@@ -278,11 +280,11 @@ static void on_start(struct builder *b, const struct html_token *tok) {
   if (xmt_page_attr_value(b, tok, "id") && b->text.len > 0 &&
       (id = xmt_strdup(b->text.data)) == NULL)
     fail(b, XMT_ERR_NOMEM);
-  if (strcmp(name, "html") == 0 && !b->root_seen) {
+  if (name_is(name, "html") && !b->root_seen) {
     lang_holes(b, tok, 0);
     b->root_seen = 1;
   }
-  if (strcmp(name, "meta") == 0 && xmt_page_attr_value(b, tok, "http-equiv") &&
+  if (name_is(name, "meta") && xmt_page_attr_value(b, tok, "http-equiv") &&
       ascii_ieq(b->text.data, "content-language"))
     lang_holes(b, tok, 1);
   int inline_like = (flags & E_INLINE) || ((flags & E_CONTEXT) && b->run_text);
@@ -321,7 +323,7 @@ static void on_end(struct builder *b, const struct html_token *tok) {
   char name[NAME_ROOM];
   unsigned flags = element_of(b, tok, name);
   size_t k = NONE;
-  if (strcmp(name, "html") != 0 && strcmp(name, "body") != 0) {
+  if (!name_is(name, "html") && !name_is(name, "body")) {
     /* An inline end tag does not reach past a block; a block one stops at
      * a table cell and the like. */
     static const char *const none[] = {NULL};
@@ -353,7 +355,7 @@ static void on_end(struct builder *b, const struct html_token *tok) {
   }
   if (top_notrans(b))
     return;
-  if (strcmp(name, "br") == 0) { /* </br> is a <br> to browsers */
+  if (name_is(name, "br")) { /* </br> is a <br> to browsers */
     xmt_page_add_item(b, IT_CODE, tok->start, tok->end, name);
   } else if (k != NONE ? as_inline : (flags & (E_INLINE | E_CONTEXT)) != 0) {
     if (k != NONE || b->nitems > 0)

@@ -9,7 +9,6 @@
 
 #include <pthread.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "page_private.h"
@@ -78,6 +77,29 @@ static int by_start(const void *a, const void *b) {
   return ((*x)->start > (*y)->start) - ((*x)->start < (*y)->start);
 }
 
+/* Lines and columns counted on to byte to: newlines found with memchr,
+ * columns counted only after the last one (a byte at a time, this was a
+ * twentieth of the run). */
+static void count_to(struct html_stream *s, size_t to, int utf8) {
+  const char *data = s->doc->data;
+  while (s->counted < to) {
+    const char *nl = memchr(data + s->counted, '\n', to - s->counted);
+    if (nl != NULL) {
+      s->line++;
+      s->column = 1;
+      s->counted = (size_t)(nl - data) + 1;
+      continue;
+    }
+    if (!utf8) {
+      s->column += to - s->counted;
+    } else {
+      for (size_t i = s->counted; i < to; i++)
+        s->column += !xmt_utf8_is_cont(data[i]);
+    }
+    s->counted = to;
+  }
+}
+
 /* Where each unit of p starts, counted on from the last unit placed (the
  * units of a piece start after those of the pieces before). */
 static xmt_status place(struct html_stream *s, struct piece *p) {
@@ -91,15 +113,7 @@ static xmt_status place(struct html_stream *s, struct piece *p) {
   qsort(order, n, sizeof *order, by_start);
   int utf8 = d->charset.decode == XMT_ENC_UTF8 || d->charset.utf16;
   for (size_t k = 0; k < n; k++) {
-    for (; s->counted < order[k]->start && s->counted < d->len; s->counted++) {
-      char ch = d->data[s->counted];
-      if (ch == '\n') {
-        s->line++;
-        s->column = 1;
-      } else if (!utf8 || !xmt_utf8_is_cont(ch)) {
-        s->column++;
-      }
-    }
+    count_to(s, order[k]->start < d->len ? order[k]->start : d->len, utf8);
     p->places[order[k] - p->doc.units] =
         (struct unit_place){s->line, s->column};
   }
@@ -141,6 +155,14 @@ static xmt_status cut_at(struct html_stream *s, size_t end) {
   d->holes = NULL;
   d->nunits = d->units_cap = d->ncodes = d->codes_cap = 0;
   d->nholes = d->holes_cap = 0;
+  /* The next piece's arrays as large as this one's at once: grown from
+   * empty, they took a chain of reallocs a piece (none: grown later). */
+  if (!s->ended && (d->units = malloc(p->doc.nunits * sizeof *d->units + 1)))
+    d->units_cap = p->doc.nunits;
+  if (!s->ended && (d->codes = malloc(p->doc.ncodes * sizeof *d->codes + 1)))
+    d->codes_cap = p->doc.ncodes;
+  if (!s->ended && (d->holes = malloc(p->doc.nholes * sizeof *d->holes + 1)))
+    d->holes_cap = p->doc.nholes;
   s->cut = end;
   s->fresh[s->nfresh++] = p;
   return place(s, p);
@@ -187,7 +209,7 @@ static xmt_status hand_piece(struct html_stream *s, struct piece *p,
   for (size_t i = 0; st == XMT_OK && i < n; i++) {
     const struct html_unit *u = &p->doc.units[i];
     char id[32];
-    snprintf(id, sizeof id, "%u", u->id);
+    put_uint(id, u->id);
     const struct xmt_unit_fields in = {.id = id,
                                        .resname = u->resname,
                                        .restype = u->restype,

@@ -247,6 +247,25 @@ static int is_alnum(char c) {
          (c >= '0' && c <= '9');
 }
 
+/* The value of a few names pages use most, as libxml2's table has them
+ * (and apos, which older libxml2 lacks); 0 for the others:
+ * htmlEntityLookup reads its table of 253 names one by one, a twentieth
+ * of the reading. */
+static uint32_t common_entity(const char *name) {
+  static const struct {
+    const char *name;
+    uint32_t cp;
+  } common[] = {{"nbsp", 160},    {"amp", '&'},    {"lt", '<'},
+                {"gt", '>'},      {"quot", '"'},   {"apos", '\''},
+                {"mdash", 8212},  {"ndash", 8211}, {"ldquo", 8220},
+                {"rdquo", 8221},  {"lsquo", 8216}, {"rsquo", 8217},
+                {"hellip", 8230}, {"copy", 169},   {"reg", 174}};
+  for (size_t i = 0; i < sizeof common / sizeof *common; i++)
+    if (strcmp(name, common[i].name) == 0)
+      return common[i].cp;
+  return 0;
+}
+
 /* Decodes the reference at s[0] == '&': bytes used, 0 when it is no
  * reference (the '&' is text). */
 static size_t reference(const char *s, size_t len, int in_attr,
@@ -299,10 +318,8 @@ static size_t reference(const char *s, size_t len, int in_attr,
     for (char *p = name; *p != '\0'; p++)
       *p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
   }
-  uint32_t cp;
-  if (strcmp(name, "apos") == 0) {
-    cp = '\'';
-  } else {
+  uint32_t cp = common_entity(name);
+  if (cp == 0) {
     const htmlEntityDesc *e = htmlEntityLookup((const xmlChar *)name);
     if (e == NULL)
       return 0;

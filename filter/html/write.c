@@ -199,6 +199,10 @@ xmt_status xmt_html_doc_write_range(const struct html_doc *doc,
                      .sink = sink,
                      .user = user,
                      .err = err};
+  /* Room for the range's bytes at once, not a chain of reallocs a piece. */
+  size_t room = end > start ? end - start : 0;
+  if (room > 0 && xmt_buf_grow(&w.out, room < BLOCK ? room : BLOCK) != XMT_OK)
+    w.st = XMT_ERR_NOMEM;
   emit_range(&w, start, end, 0);
   flush_out(&w);
   xmt_buf_free(&w.out);
