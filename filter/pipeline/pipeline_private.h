@@ -22,7 +22,8 @@
  *   engines.c      backend states kept between runs
  *   tools.c        a stage's scratch space, its fields its own
  *
- * Threads: the main thread reads, asks and collects (units.c to
+ * Threads: the reader's thread reads an XLIFF document (units.c,
+ * readthread.c), the main thread asks and collects (requests.c to
  * answers.c); a worker aligns, places and writes the window before
  * (aligner.c, align_cache.c apply/keep, placing.c); with --engine-jobs,
  * lane threads send batches (lanes.c). */
