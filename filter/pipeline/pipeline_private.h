@@ -43,6 +43,7 @@
  * the corpus the built-in aligner trains on. */
 #define DEFAULT_BATCH 64
 #define DEFAULT_WINDOW 4096
+#define IDENTITY_WINDOW 256
 /* The table of translations kept across windows is dropped past this. */
 #define MEMO_MAX_BYTES (8u << 20)
 

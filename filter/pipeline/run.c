@@ -260,6 +260,11 @@ static void run_init(struct run *run, xmt_filter *f,
   run->given_target = f->target_language;
   run->resegment = f->resegment;
   run->window = f->window ? f->window : DEFAULT_WINDOW;
+  /* Identity's answers are its requests, whatever the window: in small
+   * windows the reader's thread reads on while this one writes. */
+  if (d->backend == NULL && f->backend == &xmt_backend_identity &&
+      run->window > IDENTITY_WINDOW)
+    run->window = IDENTITY_WINDOW;
   run->in_path = d->in_path;
   /* XLIFF 1.2's entry has no read operation: the run's own reader and
    * writer read and write it */
@@ -378,10 +383,12 @@ static void *reader_thread(void *arg) {
 
 /* Whether the reader gets a thread of its own, which fills a window while
  * this one translates, places and writes the one before: for an XLIFF
- * document written from its own bytes (a format's reader and writer share
- * its document). */
+ * document written from its own bytes, and for a format whose read and
+ * take may share its document. */
 static int reader_threads(const struct run *run) {
-  return run->format == NULL && run->extract == NULL && run->writer != NULL;
+  if (run->extract != NULL)
+    return 0;
+  return run->format == NULL ? run->writer != NULL : run->format->read_apart;
 }
 
 /* The document read on the reader's thread while this one drains the

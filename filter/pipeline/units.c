@@ -270,11 +270,15 @@ xmt_status xmt_pipeline_feed(xmt_filter *f, const struct xmt_format *format,
                              xmt_xliff_reader *reader,
                              struct xmt_error_store *err) {
   struct feed feed = {reader, XMT_OK};
-  const struct xmt_unit_sink sink = {feed_file, feed_unit, &feed};
+  const struct xmt_unit_sink sink = {feed_file, feed_unit, &feed, err};
   xmt_status st = format->read(f, doc, path, &sink);
   if (feed.st != XMT_OK)
     return feed.st; /* the reader's error */
-  if (st == XMT_OK || f->err.pub.status != st)
-    return st == XMT_OK ? st : xmt_error_set(err, st, "%s", xmt_strerror(st));
+  if (st == XMT_OK || err->pub.status == st)
+    return st; /* said where the sink asked */
+  /* A format that reads apart may run beside the main thread, which may
+   * write the filter's error: its own is not looked for there. */
+  if (format->read_apart || f->err.pub.status != st)
+    return xmt_error_set(err, st, "%s", xmt_strerror(st));
   return err == &f->err ? st : xmt_error_copy(err, &f->err.pub);
 }
