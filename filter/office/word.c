@@ -121,8 +121,7 @@ static xmt_status read_units(xmt_filter *f, void *d, const char *path,
   if (st == XMT_OK && doc->nparsed == doc->nparts)
     st = feed_parsed(&feed); /* open_whole's, or a second read */
   else if (st == XMT_OK)
-    st = first ? xmt_word_parse_parts(doc, path, &hook, err)
-               : XMT_ERR_INTERNAL;
+    st = first ? xmt_word_parse_parts(doc, path, &hook, err) : XMT_ERR_INTERNAL;
   xmt_ib_free(&feed.ib);
   return st;
 }
