@@ -233,7 +233,8 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
       ((xmt_xliff_unit_id(unit) == NULL || strcmp(key, id) != 0) &&
        (it->key = xmt_strdup(key)) == NULL))
     return main_failed(run) || xmt_run_nomem(run);
-  run->stats->units++;
+  /* the reader's thread counts while an engine's callback may look */
+  __atomic_fetch_add(&run->stats->units, 1, __ATOMIC_RELAXED);
   w->queued_segments += xmt_xliff_unit_segment_count(unit);
   if (run->options.target_language == NULL)
     return main_failed(run) ||
