@@ -183,6 +183,9 @@ struct xmt_unit_sink {
   xmt_status (*file)(void *user, const struct xmt_xliff_file_info *info);
   xmt_status (*unit)(void *user, xmt_xliff_unit *unit);
   void *user;
+  /* Where a format that reads apart writes its errors (NULL: the
+   * filter's): the run's main thread may write the filter's meanwhile. */
+  struct xmt_error_store *err;
 };
 
 /* What detect.c read of a document's first bytes, past its prolog, for
@@ -271,6 +274,10 @@ struct xmt_format {
   /* Takes the target of a unit read() handed out (NULL: it has none). */
   xmt_status (*take)(xmt_filter *f, void *doc, const xmt_xliff_unit *unit,
                      const xmt_segment *target);
+  /* 1: read() may run on a thread of its own while take() runs on
+   * another (the document's shared parts under its own lock), and writes
+   * its errors where the sink says, never in the filter */
+  int read_apart;
   /* Writes doc with the targets taken, in target_language, to sink. */
   xmt_status (*write)(xmt_filter *f, void *doc, const char *target_language,
                       xmt_write_fn sink, void *user);

@@ -113,7 +113,7 @@ static void test_pieces_as_targets_come(void) {
   xmt_filter *f = xmt_filter_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(f);
   struct handed h = {0};
-  const struct xmt_unit_sink sink = {on_file, on_unit, &h};
+  const struct xmt_unit_sink sink = {on_file, on_unit, &h, NULL};
   /* no -s: the page's own language, known at its root */
   CU_ASSERT_EQUAL_FATAL(
       xmt_html_stream_units(s, f, "p.html", page_language, &sink), XMT_OK);
@@ -161,7 +161,7 @@ static void test_unknown_unit(void) {
                         XMT_OK);
   xmt_filter *f = xmt_filter_new();
   struct handed h = {0};
-  const struct xmt_unit_sink sink = {on_file, on_unit, &h};
+  const struct xmt_unit_sink sink = {on_file, on_unit, &h, NULL};
   CU_ASSERT_EQUAL(xmt_html_stream_units(s, f, "p.html", page_language, &sink),
                   XMT_OK);
   CU_ASSERT_EQUAL(h.n, 2);

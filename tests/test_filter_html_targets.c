@@ -128,7 +128,7 @@ static xmt_status write_page(const char *const targets[3], char **out,
   CU_ASSERT_EQUAL_FATAL(
       html->parse(f, "page.html", page, sizeof page - 1, &doc), XMT_OK);
   struct units units = {0};
-  const struct xmt_unit_sink sink = {on_file, on_unit, &units};
+  const struct xmt_unit_sink sink = {on_file, on_unit, &units, NULL};
   CU_ASSERT_EQUAL_FATAL(html->read(f, doc, "page.html", &sink), XMT_OK);
   CU_ASSERT_EQUAL_FATAL(units.n, 3); /* the first p, the alt, the second p */
   xmt_segment *t[3] = {NULL, NULL, NULL};

@@ -358,7 +358,7 @@ static void test_parts(void) {
                        xmt_segment_new()};
   CU_ASSERT_EQUAL_FATAL(xmt_segment_append_text(doc.source, "Text", 4), XMT_OK);
   struct seen values = {0};
-  const struct xmt_unit_sink sink = {sink_file, sink_unit, &values};
+  const struct xmt_unit_sink sink = {sink_file, sink_unit, &values, NULL};
   const struct xmt_unit_feed feed = {"a.docx", "en", "fr", "x-docx", 4};
   CU_ASSERT_EQUAL_FATAL(xmt_unit_feed(&feed, &doc, parted_at, &sink), XMT_OK);
   CU_ASSERT_EQUAL_FATAL(values.n, 4);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <zip.h>
 
@@ -40,8 +41,10 @@ static const char rels[] =
 /* A package of [Content_Types].xml, _rels/.rels and word/document.xml
  * (body: its w:body's content, then tail), every entry stored. */
 static void make_docx(const char *path, const char *body, const char *tail) {
-  static char doc[4096];
-  snprintf(doc, sizeof doc,
+  size_t cap = strlen(body) + strlen(tail) + 256;
+  char *doc = malloc(cap);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+  snprintf(doc, cap,
            "<?xml version=\"1.0\"?>\n<w:document xmlns:w=\"" W
            "\" xmlns:mc=\"" MC "\"><w:body>%s%s",
            body, tail);
@@ -60,6 +63,7 @@ static void make_docx(const char *path, const char *body, const char *tail) {
         zip_set_file_compression(za, (zip_uint64_t)j, ZIP_CM_STORE, 0), 0);
   }
   CU_ASSERT_EQUAL_FATAL(zip_close(za), 0);
+  free(doc);
 }
 
 /* The ids of the units read, one a line. */
@@ -81,6 +85,10 @@ static xmt_status on_unit(void *user, xmt_xliff_unit *unit) {
 }
 
 #define PARA(text) "<w:p><w:r><w:t>" text "</w:t></w:r></w:p>"
+/* A paragraph as a translation writes it: its run in the target language */
+#define PARA_ES(text)                                                          \
+  "<w:p><w:r><w:rPr><w:lang w:val=\"es\"/></w:rPr><w:t>" text                  \
+  "</w:t></w:r></w:p>"
 
 /* Opens path as Word (which must succeed) and reads its units into s;
  * returns the read's status. */
@@ -92,7 +100,7 @@ static xmt_status read_doc(xmt_filter *f, const char *path, struct seen *s) {
   if (st != XMT_OK)
     fprintf(stderr, "%s\n", xmt_filter_error(f)->message);
   CU_ASSERT_EQUAL_FATAL(st, XMT_OK);
-  const struct xmt_unit_sink sink = {on_file, on_unit, s};
+  const struct xmt_unit_sink sink = {on_file, on_unit, s, NULL};
   st = word->read(f, doc, path, &sink);
   word->close(doc);
   return st;
@@ -163,10 +171,166 @@ static void test_twins(void) {
   unlink(path);
 }
 
+/* A run reads the document on a thread of its own: an engine that
+ * uppercases, whose first call waits (5 s at most) for the reader to have
+ * read wait_units units, keeping the count it saw, and that fails from
+ * call fail_from on (0: never). */
+struct engine {
+  xmt_filter *f;
+  size_t wait_units, seen;
+  int calls, fail_from;
+};
+
+static int engine_open(void *user, const struct xmt_backend_config *config,
+                       void **state, char *errbuf, size_t errlen) {
+  (void)config, (void)errbuf, (void)errlen;
+  *state = user;
+  return 0;
+}
+
+static size_t units_read(xmt_filter *f) {
+  const size_t *units = &xmt_filter_stats(f)->units;
+  return __atomic_load_n(units, __ATOMIC_RELAXED);
+}
+
+static int engine_translate(void *state, const struct xmt_mt_request *req,
+                            xmt_mt_response *const *resp, size_t n) {
+  struct engine *e = state;
+  if (e->calls++ == 0 && e->wait_units > 0) {
+    for (int k = 0; k < 500 && units_read(e->f) < e->wait_units; k++) {
+      struct timespec ts = {0, 10000000};
+      nanosleep(&ts, NULL);
+    }
+    e->seen = units_read(e->f);
+  }
+  if (e->fail_from > 0 && e->calls >= e->fail_from)
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", req[i].text);
+    for (char *p = buf; *p; p++)
+      if (*p >= 'a' && *p <= 'z')
+        *p = (char)(*p - 'a' + 'A');
+    xmt_mt_response_set_text(resp[i], buf, strlen(buf));
+  }
+  return 0;
+}
+
+static void engine_close(void *state) { (void)state; }
+
+static const struct xmt_backend engine_backend = {
+    XMT_BACKEND_ABI_VERSION, "engine",     engine_open,
+    engine_translate,        engine_close, NULL};
+
+/* A filter en to es with the engine, one paragraph a window. */
+static xmt_filter *engine_filter(struct engine *e) {
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  e->f = f;
+  CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en", "es"), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_set_backend(f, &engine_backend, e, NULL), XMT_OK);
+  xmt_filter_set_window(f, 1);
+  return f;
+}
+
+/* word/document.xml of the package at path (NULL: none), to free. */
+static char *document_part(const char *path) {
+  zip_t *za = zip_open(path, ZIP_RDONLY, NULL);
+  if (za == NULL)
+    return NULL;
+  zip_stat_t st;
+  zip_file_t *zf = NULL;
+  char *text = NULL;
+  if (zip_stat(za, "word/document.xml", 0, &st) == 0 &&
+      (zf = zip_fopen(za, "word/document.xml", 0)) != NULL &&
+      (text = calloc(1, (size_t)st.size + 1)) != NULL &&
+      zip_fread(zf, text, st.size) != (zip_int64_t)st.size) {
+    free(text);
+    text = NULL;
+  }
+  if (zf != NULL)
+    zip_fclose(zf);
+  zip_discard(za);
+  return text;
+}
+
+/* While the engine answers the first paragraph, the reader has read the
+ * two after it (one thread: only the first); every paragraph translated. */
+static void test_run_reads_ahead(void) {
+  struct engine e = {.wait_units = 3};
+  xmt_filter *f = engine_filter(&e);
+  const char *in = xmt_test_tmp_path("ahead.docx");
+  const char *out = xmt_test_tmp_path("ahead.es.docx");
+  make_docx(in, PARA("one") PARA("two") PARA("three") PARA("four"),
+            "</w:body></w:document>");
+  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, in, out), XMT_OK);
+  CU_ASSERT_EQUAL(e.seen, 3);
+  CU_ASSERT_EQUAL(e.calls, 4);
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->translated_units, 4);
+  char *doc = document_part(out);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+  const char *body = strstr(doc, "<w:body>");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(body);
+  CU_ASSERT_STRING_EQUAL(
+      body, "<w:body>" PARA_ES("ONE") PARA_ES("TWO") PARA_ES("THREE")
+                PARA_ES("FOUR") "</w:body></w:document>");
+  free(doc);
+  xmt_filter_free(f);
+  unlink(in);
+  unlink(out);
+}
+
+/* 200 paragraphs then a fault: the message the read gives on one thread,
+ * though the windows before it were translated meanwhile; no output. */
+static void test_run_late_fault(void) {
+  struct engine e = {0};
+  xmt_filter *f = engine_filter(&e);
+  const char *in = xmt_test_tmp_path("late200.docx");
+  const char *out = xmt_test_tmp_path("late200.es.docx");
+  static char body[200 * sizeof PARA("word 000")];
+  size_t len = 0;
+  for (int k = 0; k < 200; k++)
+    len +=
+        (size_t)snprintf(body + len, sizeof body - len, PARA("word %03d"), k);
+  make_docx(in, body, "<w:p><w:r><w:t>Last.</w:t></w:r></w:x>");
+  CU_ASSERT_EQUAL(xmt_filter_translate_file(f, in, out), XMT_ERR_FORMAT);
+  CU_ASSERT_STRING_EQUAL(xmt_filter_error(f)->message,
+                         "word/document.xml, line 2, column 8397: not "
+                         "well-formed XML: mismatched tag");
+  CU_ASSERT_EQUAL(access(out, F_OK), -1);
+  xmt_filter_free(f);
+  unlink(in);
+}
+
+/* The engine fails on the second paragraph while the reader reads on: the
+ * run fails with the engine's error, at once, and writes nothing. */
+static void test_run_engine_fails(void) {
+  struct engine e = {.fail_from = 2};
+  xmt_filter *f = engine_filter(&e);
+  const char *in = xmt_test_tmp_path("fails.docx");
+  const char *out = xmt_test_tmp_path("fails.es.docx");
+  static char body[2000 * sizeof PARA("word 0000")];
+  size_t len = 0;
+  for (int k = 0; k < 2000; k++)
+    len +=
+        (size_t)snprintf(body + len, sizeof body - len, PARA("word %04d"), k);
+  make_docx(in, body, "</w:body></w:document>");
+  xmt_status st = xmt_filter_translate_file(f, in, out);
+  CU_ASSERT_NOT_EQUAL(st, XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_error(f)->status, st);
+  CU_ASSERT_EQUAL(e.calls, 2);
+  CU_ASSERT_EQUAL(access(out, F_OK), -1);
+  xmt_filter_free(f);
+  unlink(in);
+}
+
 CU_TestInfo word_stream_tests[] = {
     {"a late fault after the units before it", test_late_fault},
     {"a damaged part refused when read", test_damaged_part},
     {"twins are no units", test_twins},
+    {"a run reads ahead while the engine answers", test_run_reads_ahead},
+    {"a run's late fault, the windows before translated", test_run_late_fault},
+    {"a run whose engine fails while the reader reads", test_run_engine_fails},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo xmt_test_suites[] = {

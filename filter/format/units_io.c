@@ -68,7 +68,7 @@ static xmt_status extract_open(xmt_filter *f, const struct xmt_format *format,
   struct xmt_units_out text;
   xmt_units_out_init(&text, xmt_output_write, &out);
   struct counting c = {xmt_units_out_sink_of(&text), stats};
-  const struct xmt_unit_sink sink = {count_file, count_unit, &c};
+  const struct xmt_unit_sink sink = {count_file, count_unit, &c, NULL};
   st = format->read(f, doc, in_path, &sink);
   xmt_status end = xmt_units_out_end(&text);
   if (st == XMT_OK)
@@ -408,7 +408,7 @@ static xmt_status merge_doc(struct merging *m, const char *in_path,
   xmt_status st = XMT_OK;
   if (format->stream != NULL)
     st = format->stream(f, m->doc, lang, xmt_output_write, out);
-  const struct xmt_unit_sink sink = {merge_file, merge_unit, m};
+  const struct xmt_unit_sink sink = {merge_file, merge_unit, m, NULL};
   /* The units read in the XLIFF's source language unless told another:
    * a format that never says its own needs one to read them. */
   char *told = f->source_language;

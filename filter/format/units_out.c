@@ -188,7 +188,7 @@ static xmt_status sink_unit(void *user, xmt_xliff_unit *unit) {
 }
 
 struct xmt_unit_sink xmt_units_out_sink_of(struct xmt_units_out *o) {
-  return (struct xmt_unit_sink){sink_file, sink_unit, o};
+  return (struct xmt_unit_sink){sink_file, sink_unit, o, NULL};
 }
 
 xmt_status xmt_units_out_end(struct xmt_units_out *o) {

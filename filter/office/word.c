@@ -106,8 +106,9 @@ static xmt_status feed_parsed(struct feed *feed) {
 static xmt_status read_units(xmt_filter *f, void *d, const char *path,
                              const struct xmt_unit_sink *sink) {
   struct word_doc *doc = d;
+  struct xmt_error_store *err = sink->err != NULL ? sink->err : &f->err;
   if (f->source_language == NULL)
-    return xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(path),
+    return xmt_error_at(err, XMT_ERR_USAGE, XMT_IN(path),
                         "give the source language of a Word document with -s");
   const struct xmt_unit_feed info = {path, f->source_language,
                                      f->target_language, "x-docx", 0};
@@ -120,8 +121,7 @@ static xmt_status read_units(xmt_filter *f, void *d, const char *path,
   if (st == XMT_OK && doc->nparsed == doc->nparts)
     st = feed_parsed(&feed); /* open_whole's, or a second read */
   else if (st == XMT_OK)
-    st = first ? xmt_word_parse_parts(doc, path, &hook, &f->err)
-               : XMT_ERR_INTERNAL;
+    st = first ? xmt_word_parse_parts(doc, path, &hook, err) : XMT_ERR_INTERNAL;
   xmt_ib_free(&feed.ib);
   return st;
 }
@@ -229,6 +229,7 @@ const struct xmt_format xmt_format_word = {
     .bid = bid,
     .read = read_units,
     .take = take,
+    .read_apart = 1,
     .write = write_doc,
     .open_whole = open_parsed,
     .open_for_text = open_parsed,

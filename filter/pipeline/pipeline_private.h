@@ -13,6 +13,7 @@
  *   aligner.c      the built-in aligner's life cycle and a window's links
  *   align_cache.c  links of a one-window document kept in the cache
  *   schedule.c     which thread places a window, and when
+ *   readthread.c   the reader's thread: windows handed over both ways
  *   placing.c      tags placed in the answers, the window written out,
  *                  its counts and failures made the run's
  *   probe_plan.c   probes planned and asked for as requests
@@ -21,7 +22,8 @@
  *   engines.c      backend states kept between runs
  *   tools.c        a stage's scratch space, its fields its own
  *
- * Threads: the main thread reads, asks and collects (units.c to
+ * Threads: the reader's thread reads an XLIFF document (units.c,
+ * readthread.c), the main thread asks and collects (requests.c to
  * answers.c); a worker aligns, places and writes the window before
  * (aligner.c, align_cache.c apply/keep, placing.c); with --engine-jobs,
  * lane threads send batches (lanes.c). */
@@ -41,6 +43,7 @@
  * the corpus the built-in aligner trains on. */
 #define DEFAULT_BATCH 64
 #define DEFAULT_WINDOW 4096
+#define IDENTITY_WINDOW 256
 /* The table of translations kept across windows is dropped past this. */
 #define MEMO_MAX_BYTES (8u << 20)
 
@@ -274,6 +277,25 @@ struct align_state {
   size_t pairs; /* trained on in this run */
 };
 
+/* The reader on a thread of its own (readthread.c's fields): the windows
+ * it filled, in order, and those it may fill again. */
+#define RTHREAD_WINDOWS 3
+struct rthread {
+  pthread_t thread;
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  struct window *ready[RTHREAD_WINDOWS]; /* filled, for the main thread */
+  int finish[RTHREAD_WINDOWS]; /* its placing is finished before the next */
+  size_t nready;
+  struct window *spare[RTHREAD_WINDOWS]; /* for the reader to fill */
+  size_t nspare;
+  int busy;       /* the main thread drains a window */
+  int done;       /* the reader returned, with st */
+  int stop;       /* the main thread failed: the reader stops */
+  size_t windows; /* windows the main thread took */
+  xmt_status st;
+};
+
 /* The run holds the stages: its fields are run.c's, units.c's (the
  * reader's side) and schedule.c's (the windows' hand-over); the other
  * rooms ask run.c (xmt_run_*) for their stage's state and the few values
@@ -293,8 +315,14 @@ struct run {
   struct xmt_xliff_target_options options;
   char *source_language; /* of the current <file> */
   char *target_language;
-  struct window windows[2];
-  struct window *fill;    /* the one the reader fills */
+  /* A third window when the reader has a thread: one filled, one
+   * translated, one placed. */
+  struct window windows[RTHREAD_WINDOWS];
+  struct window *fill;    /* the one being translated (or filled) */
+  struct window *reading; /* the one the reader fills */
+  int threaded;           /* the reader runs on rt's thread */
+  int reader_owns;        /* ... and the main thread waits for it */
+  struct rthread rt;
   struct window *placing; /* handed to the worker, NULL: none */
   struct window *asking;  /* whose requests go to the engine */
   int asking_probes;      /* its probes' (1) or its segments' (0) */
@@ -560,6 +588,29 @@ void xmt_align_cache_look_up(struct run *run, struct window *w);
 void xmt_align_cache_store(struct run *run, struct window *w);
 int xmt_align_cache_apply(struct run *run, struct window *w);
 void xmt_align_cache_keep(struct window *w);
+
+/* --- readthread.c ------------------------------------------------------ */
+/* Starts body(arg) on the reader's thread, the nspare windows from spare
+ * for it to fill after the first; 1 when no thread could be made. */
+int xmt_rthread_start(struct rthread *t, struct window *spare, size_t nspare,
+                      void *(*body)(void *), void *arg);
+void xmt_rthread_join(struct rthread *t);
+/* The main thread failed: the reader is told, and stops waiting. */
+void xmt_rthread_stop(struct rthread *t);
+int xmt_rthread_stopped(struct rthread *t);
+/* The reader's side: hands w over (finish: the main thread finishes its
+ * placing too) and returns the next window to fill, NULL once stopped;
+ * its last window and status when it returns; waits until the main thread
+ * has drained all it was handed (1: the main thread failed). */
+struct window *xmt_rthread_hand(struct rthread *t, struct window *w,
+                                int finish);
+void xmt_rthread_finish(struct rthread *t, struct window *w, xmt_status st);
+int xmt_rthread_wait_idle(struct rthread *t);
+/* The main thread's side: the next window the reader filled (*last: the
+ * reader's last, after it returned), and a window given back to it. */
+struct window *xmt_rthread_next(struct rthread *t, int *last, int *finish);
+void xmt_rthread_give(struct rthread *t, struct window *w);
+xmt_status xmt_rthread_status(const struct rthread *t);
 
 /* --- schedule.c and placing.c ------------------------------------------ */
 /* Translates the filled window and hands it to the placing stage. */

@@ -174,8 +174,8 @@ xmt_status xmt_run_put_skeleton(struct run *run, const char *bytes,
 }
 
 static void run_free(struct run *run) {
-  xmt_window_free(&run->windows[0]);
-  xmt_window_free(&run->windows[1]);
+  for (size_t k = 0; k < RTHREAD_WINDOWS; k++)
+    xmt_window_free(&run->windows[k]);
   struct engine *e = &run->engine;
   for (size_t k = 0; k < e->lanes_cap; k++) {
     free(e->lanes[k].requests);
@@ -260,6 +260,11 @@ static void run_init(struct run *run, xmt_filter *f,
   run->given_target = f->target_language;
   run->resegment = f->resegment;
   run->window = f->window ? f->window : DEFAULT_WINDOW;
+  /* Identity's answers are its requests, whatever the window: in small
+   * windows the reader's thread reads on while this one writes. */
+  if (d->backend == NULL && f->backend == &xmt_backend_identity &&
+      run->window > IDENTITY_WINDOW)
+    run->window = IDENTITY_WINDOW;
   run->in_path = d->in_path;
   /* XLIFF 1.2's entry has no read operation: the run's own reader and
    * writer read and write it */
@@ -320,7 +325,7 @@ static xmt_status run_open(struct run *run, struct xmt_output *out) {
   if (run->reader != NULL)
     xmt_xliff_reader_keep_entities(run->reader,
                                    (f->flags & XMT_FILTER_KEEP_ENTITIES) != 0);
-  run->fill = &run->windows[0];
+  run->fill = run->reading = &run->windows[0];
   if (extracting(run->mode))
     run->extract = out;
   struct engine *e = &run->engine;
@@ -361,6 +366,60 @@ static xmt_status read_document(struct run *run, FILE *in,
   }
   return xmt_pipeline_feed(f, run->format, run->doc, run->in_path, run->reader,
                            err);
+}
+
+struct reading {
+  struct run *run;
+  FILE *in;
+  struct xmt_error_store *err;
+};
+
+static void *reader_thread(void *arg) {
+  struct reading *r = arg;
+  xmt_status st = read_document(r->run, r->in, r->err);
+  xmt_rthread_finish(&r->run->rt, r->run->reading, st);
+  return NULL;
+}
+
+/* Whether the reader gets a thread of its own, which fills a window while
+ * this one translates, places and writes the one before: for an XLIFF
+ * document written from its own bytes, and for a format whose read and
+ * take may share its document. */
+static int reader_threads(const struct run *run) {
+  if (run->extract != NULL)
+    return 0;
+  return run->format == NULL ? run->writer != NULL : run->format->read_apart;
+}
+
+/* The document read on the reader's thread while this one drains the
+ * windows it fills, until the reader's last (run->fill); the reader's
+ * status. Read here, as before, when no thread can be made. */
+static xmt_status read_threaded(struct run *run, FILE *in,
+                                struct xmt_error_store *err) {
+  struct reading r = {run, in, err};
+  run->threaded = run->reader_owns = 1;
+  if (xmt_rthread_start(&run->rt, &run->windows[1], RTHREAD_WINDOWS - 1,
+                        reader_thread, &r) != 0) {
+    run->threaded = run->reader_owns = 0;
+    return read_document(run, in, err);
+  }
+  int last = 0, finish = 0, rc = 0;
+  while (rc == 0 && !last) {
+    struct window *w = xmt_rthread_next(&run->rt, &last, &finish);
+    run->fill = w;
+    if (last)
+      break;
+    rc = xmt_window_drain(run);
+    if (run->placing != w) /* not handed on: the reader's again */
+      xmt_rthread_give(&run->rt, w);
+    if (rc == 0 && finish)
+      rc = xmt_placing_finish(run);
+  }
+  if (rc != 0)
+    xmt_rthread_stop(&run->rt);
+  xmt_rthread_join(&run->rt);
+  run->threaded = 0; /* the rest is this thread's, as before */
+  return rc != 0 ? XMT_ERR_ABORTED : xmt_rthread_status(&run->rt);
 }
 
 /* The document written: the XLIFF writer's last bytes, or a format's
@@ -405,7 +464,8 @@ static xmt_status run_read(struct run *run, FILE *in, struct xmt_output *out,
     st = run->format->stream(f, run->doc, f->target_language, xmt_output_write,
                              out);
   if (st == XMT_OK) {
-    st = read_document(run, in, &read_err);
+    st = reader_threads(run) ? read_threaded(run, in, &read_err)
+                             : read_document(run, in, &read_err);
     run->reading_done = 1;
     if (st == XMT_OK && xmt_window_drain(run) != 0)
       st = XMT_ERR_ABORTED;

@@ -33,9 +33,14 @@ int xmt_placing_finish(struct run *run) {
   run->worker_started = 0;
   /* Freed by the thread that allocated them: glibc's free of another
    * thread's chunks takes that thread's arena lock, and the two threads
-   * then wait on each other. */
-  xmt_window_reset(w);
-  return xmt_window_report(run, w);
+   * then wait on each other. The reader's thread empties the window it
+   * gets back. */
+  if (!run->threaded)
+    xmt_window_reset(w);
+  int rc = xmt_window_report(run, w);
+  if (run->threaded)
+    xmt_rthread_give(&run->rt, w);
+  return rc;
 }
 
 /* Whether placing w may train or run the aligner: a job with inline codes
@@ -77,7 +82,10 @@ int xmt_window_drain(struct run *run) {
   xmt_window_expect_probes(w, ask);
   run->placing = w;
   run->windows_handed++;
-  run->fill = w == &run->windows[0] ? &run->windows[1] : &run->windows[0];
+  /* The reader's thread has windows of its own to fill. */
+  if (!run->threaded)
+    run->fill = run->reading =
+        w == &run->windows[0] ? &run->windows[1] : &run->windows[0];
   run->worker_started =
       (ask || aligner_work(run, w)) &&
       pthread_create(&run->worker, NULL, place_thread, run) == 0;

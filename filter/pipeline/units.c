@@ -11,7 +11,7 @@
 #include "pipeline_private.h"
 
 static struct item *push_item(struct run *run) {
-  struct window *w = run->fill;
+  struct window *w = run->reading;
   struct item *items =
       xmt_grow_array(w->items, &w->items_cap, w->nitems + 1, sizeof *items);
   if (items == NULL)
@@ -100,15 +100,37 @@ static int write_failed(struct run *run, xmt_status st) {
                                             "cannot write the output");
 }
 
+/* On the reader's thread, a failure of its own becomes the run's once
+ * the main thread has drained the windows before it, as when the two took
+ * turns: 1 when the main thread failed first (nothing more is said). */
+static int main_failed(struct run *run) {
+  return run->threaded && xmt_rthread_wait_idle(&run->rt);
+}
+
+/* The window filled handed to the main thread, and the next one to fill
+ * emptied here, where its units were made; 1 when the main thread failed. */
+static int hand_window(struct run *run, int finish) {
+  run->reader_owns = 0;
+  struct window *next = xmt_rthread_hand(&run->rt, run->reading, finish);
+  if (next == NULL)
+    return 1;
+  xmt_window_reset(next);
+  run->reading = next;
+  return 0;
+}
+
 static int on_skeleton(void *user, const char *bytes, size_t len) {
   struct run *run = user;
-  struct window *w = run->fill;
+  struct window *w = run->reading;
   /* Only an XLIFF document is written from its own bytes. */
   if (run->extract != NULL || run->writer == NULL)
     return 0;
+  if (run->threaded && xmt_rthread_stopped(&run->rt))
+    return 1;
   /* Straight to the writer, unless units wait before them here or in
-   * the worker's hands. */
-  if (w->nitems == 0 && run->placing == NULL) {
+   * the worker's hands (or the main thread works). */
+  if (w->nitems == 0 && (!run->threaded || run->reader_owns) &&
+      run->placing == NULL) {
     xmt_xliff_writer_set_encoding(run->writer,
                                   xmt_xliff_reader_encoding(run->reader));
     xmt_status st = xmt_xliff_writer_skeleton(run->writer, bytes, len);
@@ -116,11 +138,11 @@ static int on_skeleton(void *user, const char *bytes, size_t len) {
   }
   struct item *it = push_item(run);
   if (it == NULL)
-    return xmt_run_nomem(run);
+    return main_failed(run) || xmt_run_nomem(run);
   it->bytes = w->skeleton.len;
   it->len = len;
   if (xmt_buf_append(&w->skeleton, bytes, len) != XMT_OK)
-    return xmt_run_nomem(run);
+    return main_failed(run) || xmt_run_nomem(run);
   return 0;
 }
 
@@ -143,8 +165,12 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
   struct run *run = user;
   run->files++;
   /* The worker writes with this file's languages and options: it is done
-   * before they change. */
-  if (xmt_window_drain(run) != 0 || xmt_placing_finish(run) != 0)
+   * before they change (and the main thread waits). */
+  if (run->threaded) {
+    if (hand_window(run, 1) != 0 || xmt_rthread_wait_idle(&run->rt) != 0)
+      return 1;
+    run->reader_owns = 1;
+  } else if (xmt_window_drain(run) != 0 || xmt_placing_finish(run) != 0)
     return 1;
   if (other_language(run, info->line, "source-language", info->source_language,
                      "from", run->given_source) ||
@@ -183,15 +209,20 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
 
 static int on_unit(void *user, xmt_xliff_unit *unit) {
   struct run *run = user;
-  struct window *w = run->fill;
+  struct window *w = run->reading;
+  if (run->threaded && xmt_rthread_stopped(&run->rt)) {
+    xmt_xliff_unit_free(unit);
+    return 1;
+  }
   if (xmt_filter_interrupted(run->filter)) {
     xmt_xliff_unit_free(unit);
-    return xmt_run_fail(run, XMT_ERR_ABORTED, 0, NULL, "interrupted");
+    return main_failed(run) ||
+           xmt_run_fail(run, XMT_ERR_ABORTED, 0, NULL, "interrupted");
   }
   struct item *it = push_item(run);
   if (it == NULL) {
     xmt_xliff_unit_free(unit);
-    return xmt_run_nomem(run);
+    return main_failed(run) || xmt_run_nomem(run);
   }
   it->unit = unit;
   /* Keys are given to every unit, translated or not, so that a run
@@ -201,13 +232,17 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
   if (xmt_unit_keys_take(&run->unit_keys, id, run->files, &key) != XMT_OK ||
       ((xmt_xliff_unit_id(unit) == NULL || strcmp(key, id) != 0) &&
        (it->key = xmt_strdup(key)) == NULL))
-    return xmt_run_nomem(run);
-  run->stats->units++;
+    return main_failed(run) || xmt_run_nomem(run);
+  /* the reader's thread counts while an engine's callback may look */
+  __atomic_fetch_add(&run->stats->units, 1, __ATOMIC_RELAXED);
   w->queued_segments += xmt_xliff_unit_segment_count(unit);
   if (run->options.target_language == NULL)
-    return xmt_run_fail(run, XMT_ERR_NOT_XLIFF, xmt_xliff_unit_line(unit),
+    return main_failed(run) ||
+           xmt_run_fail(run, XMT_ERR_NOT_XLIFF, xmt_xliff_unit_line(unit),
                         xmt_xliff_unit_id(unit), "<trans-unit> outside <file>");
-  return w->queued_segments >= run->window ? xmt_window_drain(run) : 0;
+  if (w->queued_segments < run->window)
+    return 0;
+  return run->threaded ? hand_window(run, 0) : xmt_window_drain(run);
 }
 
 const struct xmt_xliff_reader_callbacks xmt_units_callbacks = {
@@ -236,11 +271,15 @@ xmt_status xmt_pipeline_feed(xmt_filter *f, const struct xmt_format *format,
                              xmt_xliff_reader *reader,
                              struct xmt_error_store *err) {
   struct feed feed = {reader, XMT_OK};
-  const struct xmt_unit_sink sink = {feed_file, feed_unit, &feed};
+  const struct xmt_unit_sink sink = {feed_file, feed_unit, &feed, err};
   xmt_status st = format->read(f, doc, path, &sink);
   if (feed.st != XMT_OK)
     return feed.st; /* the reader's error */
-  if (st == XMT_OK || f->err.pub.status != st)
-    return st == XMT_OK ? st : xmt_error_set(err, st, "%s", xmt_strerror(st));
+  if (st == XMT_OK || err->pub.status == st)
+    return st; /* said where the sink asked */
+  /* A format that reads apart may run beside the main thread, which may
+   * write the filter's error: its own is not looked for there. */
+  if (format->read_apart || f->err.pub.status != st)
+    return xmt_error_set(err, st, "%s", xmt_strerror(st));
   return err == &f->err ? st : xmt_error_copy(err, &f->err.pub);
 }

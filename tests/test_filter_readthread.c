@@ -1,0 +1,213 @@
+/* test_filter_readthread.c -- the XLIFF reader on a thread of its own:
+ * it reads the next windows while the engine answers one, and the output,
+ * the failures told and the run's status stay those of one thread: a
+ * window a unit, <file>s with other languages, a document malformed after
+ * some windows, an output that cannot be written. */
+#include "config.h"
+
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "xmt_filter.h"
+
+static int suite_init(void) { return xmt_test_tmpdir_create("readthread"); }
+static int suite_clean(void) { return xmt_test_tmpdir_remove(); }
+
+/* An engine that uppercases; its first call waits (5 s at most) for the
+ * reader to have read `wait_units` units, and keeps the count it saw. */
+struct engine {
+  xmt_filter *f;
+  size_t wait_units;
+  size_t seen;
+  int calls;
+};
+
+static int engine_open(void *user, const struct xmt_backend_config *config,
+                       void **state, char *errbuf, size_t errlen) {
+  (void)config, (void)errbuf, (void)errlen;
+  *state = user;
+  return 0;
+}
+
+static size_t units_read(xmt_filter *f) {
+  const size_t *units = &xmt_filter_stats(f)->units;
+  return __atomic_load_n(units, __ATOMIC_RELAXED);
+}
+
+static int engine_translate(void *state, const struct xmt_mt_request *req,
+                            xmt_mt_response *const *resp, size_t n) {
+  struct engine *e = state;
+  if (e->calls++ == 0 && e->wait_units > 0) {
+    for (int k = 0; k < 500 && units_read(e->f) < e->wait_units; k++) {
+      struct timespec ts = {0, 10000000};
+      nanosleep(&ts, NULL);
+    }
+    e->seen = units_read(e->f);
+  }
+  for (size_t i = 0; i < n; i++) {
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", req[i].text);
+    for (char *p = buf; *p; p++)
+      if (*p >= 'a' && *p <= 'z')
+        *p = (char)(*p - 'a' + 'A');
+    xmt_mt_response_set_text(resp[i], buf, strlen(buf));
+  }
+  return 0;
+}
+
+static void engine_close(void *state) { (void)state; }
+
+static const struct xmt_backend engine_backend = {
+    XMT_BACKEND_ABI_VERSION, "engine",     engine_open,
+    engine_translate,        engine_close, NULL};
+
+#define HEAD_LANG(lang)                                                        \
+  "<file original=\"a\" source-language=\"en\" target-language=\"" lang        \
+  "\" datatype=\"plaintext\"><body>\n"
+#define XLIFF                                                                  \
+  "<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">"
+#define TAIL "</body></file></xliff>\n"
+#define UNIT(id, src) "<trans-unit id=\"" id "\"><source>" src "</source>"
+#define DONE(lang, tgt)                                                        \
+  "<target xml:lang=\"" lang "\" state=\"translated\">" tgt                    \
+  "</target></trans-unit>\n"
+#define END "</trans-unit>\n"
+
+static xmt_filter *new_filter(struct engine *e) {
+  xmt_filter *f = xmt_filter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+  e->f = f;
+  CU_ASSERT_EQUAL(xmt_filter_set_backend(f, &engine_backend, e, NULL), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_filter_set_target_state(f, "translated", NULL), XMT_OK);
+  xmt_filter_set_window(f, 1);
+  return f;
+}
+
+static void write_file(const char *path, const char *text) {
+  FILE *fp = fopen(path, "wb");
+  CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+  fputs(text, fp);
+  fclose(fp);
+}
+
+/* Translates doc into out_path; the output compared with expected (NULL:
+ * none written). */
+static void expect_run(xmt_filter *f, const char *doc, const char *out_path,
+                       xmt_status want, const char *expected) {
+  write_file(xmt_test_tmp_path("in.xlf"), doc);
+  xmt_status st =
+      xmt_filter_translate_file(f, xmt_test_tmp_path("in.xlf"), out_path);
+  CU_ASSERT_EQUAL(st, want);
+  if (st != want && xmt_filter_error(f)->message != NULL)
+    fprintf(stderr, "\n%s\n", xmt_filter_error(f)->message);
+  size_t len = 0;
+  char *out = xmt_test_read_file(out_path, &len);
+  if (expected == NULL) {
+    CU_ASSERT_PTR_NULL(out);
+  } else {
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+    XMT_ASSERT_BYTES_EQUAL(out, len, expected, strlen(expected));
+  }
+  free(out);
+  unlink(out_path);
+  unlink(xmt_test_tmp_path("in.xlf"));
+}
+
+/* While the engine answers the first window, the reader has read the two
+ * windows after it (one thread: only the first). */
+static void test_reads_while_translating(void) {
+  static const char in[] =
+      XLIFF HEAD_LANG("de") UNIT("1", "one") END UNIT("2", "two")
+          END UNIT("3", "three") END UNIT("4", "four") END TAIL;
+  static const char out[] = XLIFF HEAD_LANG("de") UNIT("1", "one")
+      DONE("de", "ONE") UNIT("2", "two") DONE("de", "TWO") UNIT("3", "three")
+          DONE("de", "THREE") UNIT("4", "four") DONE("de", "FOUR") TAIL;
+  struct engine e = {NULL, 3, 0, 0};
+  xmt_filter *f = new_filter(&e);
+  expect_run(f, in, xmt_test_tmp_path("out.xlf"), XMT_OK, out);
+  CU_ASSERT_EQUAL(e.seen, 3);
+  CU_ASSERT_EQUAL(e.calls, 4);
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->units, 4);
+  CU_ASSERT_EQUAL(xmt_filter_stats(f)->translated_units, 4);
+  xmt_filter_free(f);
+}
+
+/* Each <file>'s units get its own language, though the reader is ahead. */
+static void test_files_languages(void) {
+  static const char in[] =
+      XLIFF HEAD_LANG("de") UNIT("1", "one") END UNIT("2", "two") END
+      "</body></file>" HEAD_LANG("fr") UNIT("1", "three") END TAIL;
+  static const char out[] =
+      XLIFF HEAD_LANG("de") UNIT("1", "one") DONE("de", "ONE") UNIT("2", "two")
+          DONE("de", "TWO") "</body></file>" HEAD_LANG("fr") UNIT("1", "three")
+              DONE("fr", "THREE") TAIL;
+  struct engine e = {NULL, 0, 0, 0};
+  xmt_filter *f = new_filter(&e);
+  expect_run(f, in, xmt_test_tmp_path("out.xlf"), XMT_OK, out);
+  CU_ASSERT_EQUAL(e.calls, 3);
+  xmt_filter_free(f);
+}
+
+/* A document malformed after many windows: the reader's error, no
+ * output. */
+static void test_malformed_late(void) {
+  size_t cap = 64 * 1024;
+  char *in = malloc(cap);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+  size_t len = (size_t)snprintf(in, cap, "%s", XLIFF HEAD_LANG("de"));
+  for (int k = 0; k < 200; k++)
+    len +=
+        (size_t)snprintf(in + len, cap - len, UNIT("u%d", "word %d") END, k, k);
+  snprintf(in + len, cap - len, "<trans-unit id=\"x\"><source>bad</sourc>");
+  struct engine e = {NULL, 0, 0, 0};
+  xmt_filter *f = new_filter(&e);
+  expect_run(f, in, xmt_test_tmp_path("out.xlf"), XMT_ERR_XML, NULL);
+  CU_ASSERT_PTR_NOT_NULL(strstr(xmt_filter_error(f)->message, "mismatched"));
+  CU_ASSERT_EQUAL(xmt_filter_error(f)->line, 202);
+  xmt_filter_free(f);
+  free(in);
+}
+
+/* The output cannot be written while the reader is ahead: the run fails
+ * with the output's error and the reader does not wait for ever. */
+static void test_write_failure(void) {
+  if (access("/dev/full", W_OK) != 0)
+    return;
+  size_t cap = 256 * 1024;
+  char *in = malloc(cap);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+  size_t len = (size_t)snprintf(in, cap, "%s", XLIFF HEAD_LANG("de"));
+  for (int k = 0; k < 2000; k++)
+    len += (size_t)snprintf(in + len, cap - len,
+                            UNIT("u%d", "some words to fill the output %d") END,
+                            k, k);
+  snprintf(in + len, cap - len, "%s", TAIL);
+  struct engine e = {NULL, 0, 0, 0};
+  xmt_filter *f = new_filter(&e);
+  write_file(xmt_test_tmp_path("in.xlf"), in);
+  CU_ASSERT_EQUAL(
+      xmt_filter_translate_file(f, xmt_test_tmp_path("in.xlf"), "/dev/full"),
+      XMT_ERR_WRITE);
+  unlink(xmt_test_tmp_path("in.xlf"));
+  CU_ASSERT_EQUAL(xmt_filter_error(f)->status, XMT_ERR_WRITE);
+  CU_ASSERT(e.calls < 2000);
+  xmt_filter_free(f);
+  free(in);
+}
+
+CU_TestInfo readthread_tests[] = {
+    {"the reader reads while a window is translated",
+     test_reads_while_translating},
+    {"each <file>'s language", test_files_languages},
+    {"a document malformed after many windows", test_malformed_late},
+    {"an output that cannot be written", test_write_failure},
+    CU_TEST_INFO_NULL};
+
+CU_SuiteInfo xmt_test_suites[] = {{"filter reader thread", suite_init,
+                                   suite_clean, NULL, NULL, readthread_tests},
+                                  CU_SUITE_INFO_NULL};
