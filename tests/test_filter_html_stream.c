@@ -208,7 +208,7 @@ static void test_unit_places(void) {
   xmt_filter *f = xmt_filter_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(f);
   struct handed h = {0};
-  const struct xmt_unit_sink sink = {on_file, on_unit, &h};
+  const struct xmt_unit_sink sink = {on_file, on_unit, &h, NULL};
   CU_ASSERT_EQUAL_FATAL(
       xmt_html_stream_units(s, f, "p.html", page_language, &sink), XMT_OK);
   CU_ASSERT_EQUAL_FATAL(h.n, 350);
