@@ -41,7 +41,7 @@ struct word_para {
   char prefix[32];
   xmt_segment *source, *target;
   struct word_code *codes;
-  size_t ncodes;
+  size_t ncodes, codes_cap;
   char *base_rpr; /* the w:rPr of most of its text ("" when none) */
   /* codes [0, nsource) are the source's; the others stand at its edges
    * (no text in them), written as they were around the target: edges[0,

@@ -143,7 +143,9 @@ static void keys_free(struct keys *ks) {
 
 static struct word_code *new_code(struct word_para *p, const char *open,
                                   size_t len) {
-  struct word_code *c = realloc(p->codes, (p->ncodes + 1) * sizeof *c);
+  /* grown by half again, not by one a code */
+  struct word_code *c =
+      xmt_grow_array(p->codes, &p->codes_cap, p->ncodes + 1, sizeof *c);
   if (c == NULL)
     return NULL;
   p->codes = c;
@@ -477,6 +479,21 @@ static xmt_status set_base(struct word_para *p, const struct piece *b,
   return XMT_OK;
 }
 
+/* Room in source for the text of the pieces and their tags at once, not
+ * grown tag by tag: a piece of text two tags at most, a code one (a
+ * pair's open and close are two pieces), each its id, name and markup
+ * (an open about 30 bytes, a close 9). */
+static xmt_status reserve(xmt_segment *source, const struct piece *pieces,
+                          size_t n) {
+  size_t text = 0, tags = 0;
+  for (size_t i = 0; i < n; i++) {
+    int t = pieces[i].type == PIECE_TEXT;
+    text += t ? pieces[i].len : 0;
+    tags += t ? 2 : 1;
+  }
+  return xmt_segment_reserve(source, text, tags * 20, tags);
+}
+
 xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
                                 const struct piece *in, size_t n,
                                 const char *part) {
@@ -494,6 +511,8 @@ xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
     st = pieces[i].type == PIECE_TEXT
              ? add_key(&ks, i, part + pieces[i].rpr_off, pieces[i].rpr_len)
              : add_key(&ks, i, NULL, 0);
+  if (st == XMT_OK)
+    st = reserve(p->source, pieces, n);
   size_t lo = 0, hi = n, base = 0;
   xmt_word_edges(pieces, n, &lo, &hi);
   if (st == XMT_OK)
