@@ -18,7 +18,7 @@
  * own, with the run's properties; a bookmark; a field's characters). */
 struct word_code {
   int isolated, rpr;
-  char *open, *close;
+  char *open, *close; /* close NULL for a stretch (rpr) */
   size_t open_len, close_len;
   /* a pair around text of one formatting (a link whose run is styled):
    * the w:rPr of its text, NULL when the text has the base ones */

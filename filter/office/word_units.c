@@ -120,6 +120,9 @@ static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
 struct keys {
   struct xmt_buf pool; /* each key and its NUL; empty for codes */
   size_t *off;         /* piece i's key at pool.data + off[i] */
+  /* same[i]: the first piece whose key is piece i's (keys compared once
+   * each, not at each look at two pieces) */
+  size_t *same;
   size_t n;
 };
 
@@ -134,6 +137,21 @@ static xmt_status add_key(struct keys *ks, size_t i, const char *rpr,
   ks->off[i] = ks->pool.len;
   xmt_status st = rpr != NULL ? key_of(rpr, n, &ks->pool) : XMT_OK;
   return st == XMT_OK ? xmt_buf_append(&ks->pool, "", 1) : st;
+}
+
+/* 1 when pieces i and j have the same key. */
+static int same_key(const struct keys *ks, size_t i, size_t j) {
+  return ks->same[i] == ks->same[j];
+}
+
+/* ks->same of the n keys added. */
+static void name_keys(struct keys *ks) {
+  for (size_t i = 0; i < ks->n; i++) {
+    size_t k = 0;
+    while (k < i && (ks->same[k] != k || strcmp(key(ks, k), key(ks, i)) != 0))
+      k++;
+    ks->same[i] = k;
+  }
 }
 
 static void keys_free(struct keys *ks) {
@@ -267,7 +285,7 @@ static size_t stretch_end(const struct piece *pieces, const struct keys *ks,
                           size_t i, size_t hi) {
   size_t j = i;
   while (j + 1 < hi && pieces[j + 1].type == PIECE_TEXT &&
-         strcmp(key(ks, j + 1), key(ks, i)) == 0)
+         same_key(ks, j + 1, i))
     j++;
   return j;
 }
@@ -302,15 +320,14 @@ static xmt_status base_of(const struct keys *ks, const struct piece *pieces,
     }
   size_t best = SIZE_MAX, best_n = 0, best_len = 0;
   for (size_t c = 0; c < ns; c++) {
-    const char *mine = key(ks, start[c]);
     int seen = 0;
     for (size_t k = 0; k < c && !seen; k++)
-      seen = strcmp(key(ks, start[k]), mine) == 0;
+      seen = same_key(ks, start[k], start[c]);
     if (seen)
       continue;
     size_t len = 0, nstretch = 0;
     for (size_t k = c; k < ns; k++) {
-      if (strcmp(key(ks, start[k]), mine) != 0)
+      if (!same_key(ks, start[k], start[c]))
         continue;
       nstretch += !wrapped(pieces, start[k], end[k], lo, hi);
       for (size_t m = start[k]; m <= end[k]; m++)
@@ -337,8 +354,9 @@ static xmt_status put_stretch(struct word_para *p, const char *pool,
   xmt_status st = XMT_OK;
   if (other) {
     const struct piece *pc = &pieces[i];
+    /* no close: a stretch's runs are written with its properties */
     struct word_code *c = new_code(p, part + pc->rpr_off, pc->rpr_len);
-    st = c == NULL ? XMT_ERR_NOMEM : set_close(c, "", 0);
+    st = c == NULL ? XMT_ERR_NOMEM : XMT_OK;
     if (c != NULL)
       c->rpr = 1;
     if (st == XMT_OK)
@@ -387,14 +405,12 @@ static xmt_status build(struct word_para *p, const char *pool,
     const struct piece *pc = &pieces[i];
     if (pc->type == PIECE_TEXT) {
       size_t j = stretch_end(pieces, ks, i, hi);
-      st = put_stretch(p, pool, pieces, i, j,
-                       strcmp(key(ks, i), key(ks, base)) != 0, part);
+      st = put_stretch(p, pool, pieces, i, j, !same_key(ks, i, base), part);
       i = j;
       continue;
     }
     if (pc->type == PIECE_OPEN && i + 1 < hi &&
-        pieces[i + 1].type == PIECE_TEXT &&
-        strcmp(key(ks, i + 1), key(ks, base)) != 0) {
+        pieces[i + 1].type == PIECE_TEXT && !same_key(ks, i + 1, base)) {
       size_t j = stretch_end(pieces, ks, i + 1, hi);
       if (j + 1 < hi && pieces[j + 1].type == PIECE_CLOSE) {
         st = styled_pair(p, pool, pieces, i, j, part);
@@ -502,7 +518,9 @@ xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
     memcpy(pieces, in, n * sizeof *pieces);
   if (pieces != NULL)
     n = xmt_word_fewer_codes(pieces, n, part);
-  struct keys ks = {.off = malloc((n > 0 ? n : 1) * sizeof *ks.off), .n = n};
+  struct keys ks = {.off = malloc(2 * (n > 0 ? n : 1) * sizeof *ks.off),
+                    .n = n};
+  ks.same = ks.off != NULL ? ks.off + n : NULL;
   p->source = xmt_segment_new();
   xmt_status st = pieces != NULL && ks.off != NULL && p->source != NULL
                       ? XMT_OK
@@ -511,6 +529,8 @@ xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
     st = pieces[i].type == PIECE_TEXT
              ? add_key(&ks, i, part + pieces[i].rpr_off, pieces[i].rpr_len)
              : add_key(&ks, i, NULL, 0);
+  if (st == XMT_OK)
+    name_keys(&ks);
   if (st == XMT_OK)
     st = reserve(p->source, pieces, n);
   size_t lo = 0, hi = n, base = 0;
