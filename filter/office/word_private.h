@@ -114,9 +114,10 @@ void xmt_word_edges(const struct piece *pieces, size_t n, size_t *lo,
                     size_t *hi);
 
 /* Makes para's source segment, codes and base properties of its pieces
- * (word_units.c): markup and text in pool, properties in part. */
+ * (word_units.c): markup and text in pool, properties in part. The
+ * pieces are rewritten (xmt_word_fewer_codes), not copied first. */
 xmt_status xmt_word_para_finish(struct word_para *para, const char *pool,
-                                const struct piece *pieces, size_t n,
+                                struct piece *pieces, size_t n,
                                 const char *part);
 void xmt_word_para_free(struct word_para *para);
 /* 1 when b says what a says: the same text, the same codes at the same

@@ -123,6 +123,7 @@ struct keys {
   /* same[i]: the first piece whose key is piece i's (keys compared once
    * each, not at each look at two pieces) */
   size_t *same;
+  size_t *stretches; /* 2 n: work space of base_of */
   size_t n;
 };
 
@@ -309,10 +310,7 @@ static xmt_status base_of(const struct keys *ks, const struct piece *pieces,
                           size_t lo, size_t hi, size_t *base) {
   /* the stretches first, [start[k], end[k]]: each key is weighed once,
    * at the first piece that has it (a later one weighs the same) */
-  size_t *start = malloc(2 * (hi > lo ? hi - lo : 1) * sizeof *start);
-  if (start == NULL)
-    return XMT_ERR_NOMEM;
-  size_t *end = start + (hi > lo ? hi - lo : 1), ns = 0;
+  size_t *start = ks->stretches, *end = start + ks->n, ns = 0;
   for (size_t j = lo; j < hi; j++)
     if (pieces[j].type == PIECE_TEXT) {
       start[ns] = j;
@@ -340,7 +338,6 @@ static xmt_status base_of(const struct keys *ks, const struct piece *pieces,
       best_len = len;
     }
   }
-  free(start);
   *base = best;
   return best == SIZE_MAX ? XMT_ERR_INTERNAL : XMT_OK;
 }
@@ -511,20 +508,16 @@ static xmt_status reserve(xmt_segment *source, const struct piece *pieces,
 }
 
 xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
-                                const struct piece *in, size_t n,
+                                struct piece *pieces, size_t n,
                                 const char *part) {
-  struct piece *pieces = malloc((n > 0 ? n : 1) * sizeof *pieces);
-  if (pieces != NULL && n > 0)
-    memcpy(pieces, in, n * sizeof *pieces);
-  if (pieces != NULL)
-    n = xmt_word_fewer_codes(pieces, n, part);
-  struct keys ks = {.off = malloc(2 * (n > 0 ? n : 1) * sizeof *ks.off),
+  n = xmt_word_fewer_codes(pieces, n, part);
+  /* one allocation: each piece's key offset and key, two for base_of */
+  struct keys ks = {.off = malloc(4 * (n > 0 ? n : 1) * sizeof *ks.off),
                     .n = n};
   ks.same = ks.off != NULL ? ks.off + n : NULL;
+  ks.stretches = ks.off != NULL ? ks.off + 2 * n : NULL;
   p->source = xmt_segment_new();
-  xmt_status st = pieces != NULL && ks.off != NULL && p->source != NULL
-                      ? XMT_OK
-                      : XMT_ERR_NOMEM;
+  xmt_status st = ks.off != NULL && p->source != NULL ? XMT_OK : XMT_ERR_NOMEM;
   for (size_t i = 0; i < n && st == XMT_OK; i++)
     st = pieces[i].type == PIECE_TEXT
              ? add_key(&ks, i, part + pieces[i].rpr_off, pieces[i].rpr_len)
@@ -545,7 +538,6 @@ xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
   if (st == XMT_OK)
     st = build_edges(p, pool, pieces, n, lo, hi);
   keys_free(&ks);
-  free(pieces);
   if (st != XMT_OK)
     xmt_word_para_free(p);
   return st;
