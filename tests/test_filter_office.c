@@ -17,6 +17,7 @@
 
 #include "harness.h"
 #include "office_private.h"
+#include "word_private.h"
 #include "xmt_filter.h"
 
 static int suite_init(void) { return xmt_test_tmpdir_create("office"); }
@@ -531,7 +532,61 @@ static void test_no_output_after_failure(void) {
   xmt_error_clear(&err);
 }
 
+/* A paragraph's pieces made its source: runs whose properties differ in
+ * w:lang alone are one stretch, the key of the most stretches the base,
+ * each other stretch a pair of codes whose end tag is none (its runs are
+ * written with its properties). */
+static void test_word_stretches(void) {
+  const char *part = "<w:rPr><w:b/></w:rPr>"
+                     "<w:rPr><w:lang w:val=\"en\"/></w:rPr>"
+                     "<w:rPr><w:lang w:val=\"fr\"/></w:rPr>";
+  const char *pool = "Click Save now or!";
+  size_t b = 0, en = (size_t)(strstr(part, "<w:rPr><w:lang") - part),
+         fr = (size_t)(strstr(part + en + 1, "<w:rPr>") - part);
+  size_t blen = en, elen = fr - en;
+  const size_t off[] = {0, 6, 10, 14, 17}, len[] = {6, 4, 4, 3, 1};
+  const size_t rpr[] = {en, b, fr, en, b},
+               rlen[] = {elen, blen, elen, elen, blen};
+  struct piece pieces[5];
+  for (size_t i = 0; i < 5; i++)
+    pieces[i] = (struct piece){.type = PIECE_TEXT,
+                               .off = off[i],
+                               .len = len[i],
+                               .rpr_off = rpr[i],
+                               .rpr_len = rlen[i]};
+  struct word_para p = {.twin = -1};
+  CU_ASSERT_EQUAL_FATAL(xmt_word_para_finish(&p, pool, pieces, 5, part),
+                        XMT_OK);
+  size_t n;
+  CU_ASSERT_STRING_EQUAL(xmt_segment_text(p.source, &n), "Click Save now or!");
+  CU_ASSERT_EQUAL_FATAL(xmt_segment_tag_count(p.source), 4);
+  const size_t at[] = {6, 10, 17, 18};
+  const char *ids[] = {"1", "1", "2", "2"};
+  for (size_t i = 0; i < 4; i++) {
+    struct xmt_tag t;
+    CU_ASSERT_EQUAL(xmt_segment_tag(p.source, i, &t), XMT_OK);
+    CU_ASSERT_EQUAL(t.offset, at[i]);
+    CU_ASSERT_STRING_EQUAL(t.id, ids[i]);
+    CU_ASSERT_EQUAL(t.kind, i % 2 ? XMT_TAG_CLOSE : XMT_TAG_OPEN);
+    if (i % 2 == 0)
+      CU_ASSERT_EQUAL(t.markup_len, strlen("<g id=\"1\" ctype=\"x-w-r\">"));
+  }
+  CU_ASSERT_EQUAL_FATAL(p.ncodes, 2);
+  CU_ASSERT(p.codes_cap >= p.ncodes);
+  for (size_t i = 0; i < 2; i++) {
+    CU_ASSERT_EQUAL(p.codes[i].rpr, 1);
+    CU_ASSERT_STRING_EQUAL(p.codes[i].open, "<w:rPr><w:b/></w:rPr>");
+    CU_ASSERT_PTR_NULL(p.codes[i].close);
+    CU_ASSERT_EQUAL(p.codes[i].close_len, 0);
+  }
+  CU_ASSERT_STRING_EQUAL(p.base_rpr, "<w:rPr><w:lang w:val=\"en\"/></w:rPr>");
+  CU_ASSERT_EQUAL(p.nsource, 2);
+  CU_ASSERT_EQUAL(p.nedges, 0);
+  xmt_word_para_free(&p);
+}
+
 CU_TestInfo office_tests[] = {
+    {"a Word paragraph's stretches of properties", test_word_stretches},
     {"identity rewrite", test_identity},
     {"one entry replaced", test_replace},
     {"local headers without sizes", test_sloppy_local_headers},

@@ -412,8 +412,124 @@ static void test_parts(void) {
   check_index("3", whole, 1, -1, 0);
 }
 
+/* A code of a test segment, after its text. */
+struct code {
+  const char *text;
+  enum xmt_tag_kind kind;
+  const char *id, *name;
+};
+
+static xmt_segment *segment_of(const struct code *codes, size_t n,
+                               const char *tail) {
+  xmt_segment *seg = xmt_segment_new();
+  for (size_t i = 0; i < n; i++) {
+    CU_ASSERT_EQUAL(
+        xmt_segment_append_text(seg, codes[i].text, strlen(codes[i].text)),
+        XMT_OK);
+    CU_ASSERT_EQUAL(xmt_segment_append_tag(seg, codes[i].kind, codes[i].id,
+                                           codes[i].name, "<m/>", 4),
+                    XMT_OK);
+  }
+  CU_ASSERT_EQUAL(xmt_segment_append_text(seg, tail, strlen(tail)), XMT_OK);
+  return seg;
+}
+
+/* seg fed as a unit of part (id 7): its status, and its source the one
+ * xmt_xliff_unit_build makes of seg (*same: 1 when that is seg). */
+static xmt_status fed_one(const xmt_segment *seg, const char *part, int *same) {
+  struct seen values = {0};
+  const struct xmt_unit_sink sink = {sink_file, sink_unit, &values};
+  const struct xmt_unit_feed feed = {"a.docx", "en", "fr", "x-docx", 1};
+  const struct xmt_feed_unit u = {.id = 7, .part = part, .source = seg};
+  struct xmt_inline_builder ib;
+  xmt_ib_init(&ib);
+  xmt_status st = xmt_unit_feed_one(&feed, &ib, &u, &sink);
+  const struct xmt_unit_fields in = {.id = "7", .translatable = 1};
+  xmt_xliff_unit *built = NULL;
+  xmt_ib_reset(&ib);
+  CU_ASSERT_EQUAL(xmt_xliff_unit_build(&ib, &in, seg, NULL, &built), st);
+  if (st == XMT_OK) {
+    CU_ASSERT_EQUAL_FATAL(values.n, 1);
+    const xmt_segment *mine = xmt_xliff_unit_source(values.units[0], 0);
+    CU_ASSERT(mine != seg);
+    CU_ASSERT(xmt_segment_equal(mine, xmt_xliff_unit_source(built, 0)));
+    *same = xmt_segment_equal(mine, seg);
+    if (part != NULL && strlen(part) > 255)
+      CU_ASSERT_EQUAL(strlen(xmt_xliff_unit_id(values.units[0])), 255 + 2);
+  }
+  xmt_xliff_unit_free(built);
+  xmt_ib_free(&ib);
+  seen_free(&values);
+  return st;
+}
+
+/* A source the builder leaves as it is goes into its unit as a copy;
+ * any other is built, as before: pairs that cross (the builder closes
+ * the innermost), an open id twice (suffixed), a code named as another
+ * kind, text XML cannot carry, more pairs than are looked at, a pair
+ * never closed. */
+static void test_feed_copy(void) {
+  const enum xmt_tag_kind O = XMT_TAG_OPEN, C = XMT_TAG_CLOSE,
+                          X = XMT_TAG_PLACEHOLDER;
+  const struct code nested[] = {
+      {"a ", O, "1", "g"}, {"b", X, "2", "x"}, {"", C, "1", "g"}};
+  const struct code crossing[] = {{"a", O, "1", "g"},
+                                  {"b", O, "2", "g"},
+                                  {"c", C, "1", "g"},
+                                  {"d", C, "2", "g"}};
+  const struct code twice[] = {{"a", O, "1", "g"},
+                               {"b", C, "1", "g"},
+                               {"c", O, "1", "g"},
+                               {"d", C, "1", "g"}};
+  const struct code named[] = {{"a", X, "1", "bx"}};
+  const struct code open[] = {{"a", O, "1", "g"}};
+  struct {
+    const struct code *codes;
+    size_t n;
+    const char *tail;
+    xmt_status st;
+    int same;
+  } cases[] = {{nested, 3, ".", XMT_OK, 1},      {crossing, 4, "e", XMT_OK, 0},
+               {twice, 4, "e", XMT_OK, 0},       {named, 1, "", XMT_OK, 0},
+               {nested, 3, "\x01.", XMT_OK, 0},  {NULL, 0, "", XMT_OK, 1},
+               {open, 1, "b", XMT_ERR_INLINE, 0}};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    xmt_segment *seg = segment_of(cases[i].codes, cases[i].n, cases[i].tail);
+    int same = -1;
+    CU_ASSERT_EQUAL(fed_one(seg, NULL, &same), cases[i].st);
+    if (cases[i].st == XMT_OK)
+      CU_ASSERT_EQUAL(same, cases[i].same);
+    xmt_segment_free(seg);
+  }
+  /* 40 pairs one in another: built, and the same */
+  struct code deep[80];
+  char ids[40][4];
+  for (size_t i = 0; i < 40; i++) {
+    snprintf(ids[i], sizeof ids[i], "%zu", i + 1);
+    deep[i] = (struct code){"a", O, ids[i], "g"};
+    deep[79 - i] = (struct code){"b", C, ids[i], "g"};
+  }
+  xmt_segment *seg = segment_of(deep, 80, "");
+  char part[301];
+  memset(part, 'p', 300);
+  part[300] = '\0';
+  int same = -1;
+  CU_ASSERT_EQUAL(fed_one(seg, part, &same), XMT_OK);
+  CU_ASSERT_EQUAL(same, 1);
+  /* the copy alone */
+  xmt_xliff_unit *unit = NULL;
+  const struct xmt_unit_fields in = {.id = "3", .translatable = 1};
+  CU_ASSERT_EQUAL_FATAL(xmt_xliff_unit_copy(&in, seg, &unit), XMT_OK);
+  CU_ASSERT_STRING_EQUAL(xmt_xliff_unit_id(unit), "3");
+  CU_ASSERT_EQUAL(xmt_xliff_unit_segment_count(unit), 1);
+  CU_ASSERT(xmt_segment_equal(xmt_xliff_unit_source(unit, 0), seg));
+  xmt_xliff_unit_free(unit);
+  xmt_segment_free(seg);
+}
+
 static CU_TestInfo units_tests[] = {
     {"units in parts: ids \"part:n\" written and read back", test_parts},
+    {"a source the builder keeps copied into its unit", test_feed_copy},
     {"an HTML page's units as values", test_html},
     {"an XLIFF 2 document's units as values", test_xliff2},
     CU_TEST_INFO_NULL,

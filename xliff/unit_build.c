@@ -144,19 +144,49 @@ xmt_status xmt_xliff_unit_build(struct xmt_inline_builder *ib,
   return xmt_xliff_unit_fill(ib, in, fill_segment, sides, target != NULL, out);
 }
 
-xmt_status xmt_xliff_unit_fill(struct xmt_inline_builder *ib,
-                               const struct xmt_unit_fields *in,
-                               xmt_unit_fill fill, void *user, int has_target,
-                               xmt_xliff_unit **out) {
-  *out = NULL;
+/* A unit of the fields in, with no segment yet. */
+static xmt_xliff_unit *unit_of(const struct xmt_unit_fields *in) {
   xmt_xliff_unit *u = new_unit(in);
   if (u == NULL)
-    return XMT_ERR_NOMEM;
+    return NULL;
   u->version = XMT_XLIFF_12;
   u->line = in->line;
   u->column = in->column;
   u->translatable = in->translatable;
   u->preserve_space = in->preserve_space;
+  return u;
+}
+
+xmt_status xmt_xliff_unit_copy(const struct xmt_unit_fields *in,
+                               const xmt_segment *source,
+                               xmt_xliff_unit **out) {
+  *out = NULL;
+  xmt_xliff_unit *u = unit_of(in);
+  if (u == NULL)
+    return XMT_ERR_NOMEM;
+  size_t index;
+  xmt_status st = XMT_ERR_NOMEM;
+  if ((u->whole_source = xmt_segment_new()) != NULL)
+    st = xmt_segment_copy(u->whole_source, source);
+  if (st == XMT_OK)
+    st = xmt_unit_add_segment(u, NULL, u->whole_source, &index);
+  if (st != XMT_OK) {
+    xmt_xliff_unit_free(u);
+    return st;
+  }
+  xmt_unit_resolve(u);
+  *out = u;
+  return XMT_OK;
+}
+
+xmt_status xmt_xliff_unit_fill(struct xmt_inline_builder *ib,
+                               const struct xmt_unit_fields *in,
+                               xmt_unit_fill fill, void *user, int has_target,
+                               xmt_xliff_unit **out) {
+  *out = NULL;
+  xmt_xliff_unit *u = unit_of(in);
+  if (u == NULL)
+    return XMT_ERR_NOMEM;
   size_t index;
   xmt_status st = XMT_ERR_NOMEM;
   if ((u->whole_source = xmt_segment_new()) != NULL)

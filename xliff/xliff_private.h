@@ -332,6 +332,10 @@ xmt_status xmt_xliff_unit_build(struct xmt_inline_builder *ib,
                                 const xmt_segment *source,
                                 const xmt_segment *target,
                                 xmt_xliff_unit **out);
+/* xmt_xliff_unit_build of source with no target, when the builder would
+ * make source of it as it is (xmt_unit_feed_one tells): source copied. */
+xmt_status xmt_xliff_unit_copy(const struct xmt_unit_fields *in,
+                               const xmt_segment *source, xmt_xliff_unit **out);
 /* Feeds side target (0: the source, 1: the target) of a unit to ib, as
  * xmt_ib_put_text and xmt_ib_put_tag: a format that holds the codes and
  * text builds the unit straight, with no segment copied between. */

@@ -21,15 +21,70 @@ xmt_status xmt_unit_feed_file(const struct xmt_unit_feed *feed,
   return sink->file(sink->user, &info);
 }
 
+/* The most pairs as_built() looks at; a segment with more is built. */
+#define AS_BUILT_OPENS 32
+
+/* 1 when the inline builder would make seg of seg as it is (its copy is
+ * the unit's source, not seg walked and built again): text XML can
+ * carry, pairs of g well nested (each close the innermost open's, with
+ * its id; the builder pairs by nesting), the open ids unique (it would
+ * suffix them), the other codes x placeholders. */
+static int as_built(const xmt_segment *seg) {
+  size_t len, n = xmt_segment_tag_count(seg), nopen = 0, depth = 0;
+  const char *text = xmt_segment_text(seg, &len);
+  const char *ids[AS_BUILT_OPENS];
+  size_t stack[AS_BUILT_OPENS];
+  if (seg == NULL || xmt_xml_allowed_run(text, len, 0) != len)
+    return 0;
+  for (size_t i = 0; i < n; i++) {
+    struct xmt_tag t;
+    if (xmt_segment_tag(seg, i, &t) != XMT_OK)
+      return 0;
+    if (strcmp(t.name, "x") == 0 && t.kind == XMT_TAG_PLACEHOLDER)
+      continue;
+    if (strcmp(t.name, "g") != 0)
+      return 0;
+    if (t.kind == XMT_TAG_OPEN) {
+      if (nopen == AS_BUILT_OPENS)
+        return 0;
+      for (size_t k = 0; k < nopen; k++)
+        if (strcmp(ids[k], t.id) == 0)
+          return 0;
+      stack[depth++] = nopen;
+      ids[nopen++] = t.id;
+    } else if (t.kind != XMT_TAG_CLOSE || depth == 0 ||
+               strcmp(ids[stack[--depth]], t.id) != 0) {
+      return 0;
+    }
+  }
+  return depth == 0;
+}
+
+/* "n", or "part:n" (the part cut at 255 bytes), at id (300 bytes). */
+static void unit_id(char *id, const char *part, unsigned long n) {
+  size_t len = 0;
+  if (part != NULL) {
+    while (len < 255 && part[len] != '\0')
+      len++;
+    memcpy(id, part, len);
+    id[len++] = ':';
+  }
+  char digits[24];
+  size_t nd = 0;
+  do
+    digits[nd++] = (char)('0' + n % 10);
+  while ((n /= 10) > 0);
+  while (nd > 0)
+    id[len++] = digits[--nd];
+  id[len] = '\0';
+}
+
 xmt_status xmt_unit_feed_one(const struct xmt_unit_feed *feed,
                              struct xmt_inline_builder *ib,
                              const struct xmt_feed_unit *u,
                              const struct xmt_unit_sink *sink) {
   char id[300];
-  if (u->part != NULL)
-    snprintf(id, sizeof id, "%.255s:%lu", u->part, u->id);
-  else
-    snprintf(id, sizeof id, "%lu", u->id);
+  unit_id(id, u->part, u->id);
   const struct xmt_unit_fields in = {.id = id,
                                      .resname = u->resname,
                                      .restype = u->restype,
@@ -40,7 +95,9 @@ xmt_status xmt_unit_feed_one(const struct xmt_unit_feed *feed,
                                      .translatable = 1,
                                      .preserve_space = u->preserve_space};
   xmt_xliff_unit *unit;
-  xmt_status st = xmt_xliff_unit_build(ib, &in, u->source, NULL, &unit);
+  xmt_status st = as_built(u->source)
+                      ? xmt_xliff_unit_copy(&in, u->source, &unit)
+                      : xmt_xliff_unit_build(ib, &in, u->source, NULL, &unit);
   return st == XMT_OK ? sink->unit(sink->user, unit) : st;
 }
 

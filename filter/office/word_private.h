@@ -18,7 +18,7 @@
  * own, with the run's properties; a bookmark; a field's characters). */
 struct word_code {
   int isolated, rpr;
-  char *open, *close;
+  char *open, *close; /* close NULL for a stretch (rpr) */
   size_t open_len, close_len;
   /* a pair around text of one formatting (a link whose run is styled):
    * the w:rPr of its text, NULL when the text has the base ones */
@@ -41,7 +41,7 @@ struct word_para {
   char prefix[32];
   xmt_segment *source, *target;
   struct word_code *codes;
-  size_t ncodes;
+  size_t ncodes, codes_cap;
   char *base_rpr; /* the w:rPr of most of its text ("" when none) */
   /* codes [0, nsource) are the source's; the others stand at its edges
    * (no text in them), written as they were around the target: edges[0,
@@ -114,9 +114,10 @@ void xmt_word_edges(const struct piece *pieces, size_t n, size_t *lo,
                     size_t *hi);
 
 /* Makes para's source segment, codes and base properties of its pieces
- * (word_units.c): markup and text in pool, properties in part. */
+ * (word_units.c): markup and text in pool, properties in part. The
+ * pieces are rewritten (xmt_word_fewer_codes), not copied first. */
 xmt_status xmt_word_para_finish(struct word_para *para, const char *pool,
-                                const struct piece *pieces, size_t n,
+                                struct piece *pieces, size_t n,
                                 const char *part);
 void xmt_word_para_free(struct word_para *para);
 /* 1 when b says what a says: the same text, the same codes at the same

@@ -133,7 +133,12 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
 static void XMLCALL on_end(void *user, const XML_Char *name) {
   struct reader *r = user;
   struct frame *s = &r->s;
-  if (r->x.st == XMT_OK)
+  /* the name only where an end asks for it: a w:t in a run read, an
+   * mc:Choice or mc:Fallback of an mc:AlternateContent */
+  r->w = r->mc = NULL;
+  if (r->x.st == XMT_OK &&
+      (r->nalt > 0 ||
+       (s->skip_depth == 0 && s->para_depth != 0 && s->run_depth != 0)))
     name_event(r, name);
   if (r->x.st == XMT_OK && r->nsaved > 0 && s->box_depth == r->depth) {
     pop_frame(r);

@@ -120,6 +120,10 @@ static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
 struct keys {
   struct xmt_buf pool; /* each key and its NUL; empty for codes */
   size_t *off;         /* piece i's key at pool.data + off[i] */
+  /* same[i]: the first piece whose key is piece i's (keys compared once
+   * each, not at each look at two pieces) */
+  size_t *same;
+  size_t *stretches; /* 2 n: work space of base_of */
   size_t n;
 };
 
@@ -136,6 +140,21 @@ static xmt_status add_key(struct keys *ks, size_t i, const char *rpr,
   return st == XMT_OK ? xmt_buf_append(&ks->pool, "", 1) : st;
 }
 
+/* 1 when pieces i and j have the same key. */
+static int same_key(const struct keys *ks, size_t i, size_t j) {
+  return ks->same[i] == ks->same[j];
+}
+
+/* ks->same of the n keys added. */
+static void name_keys(struct keys *ks) {
+  for (size_t i = 0; i < ks->n; i++) {
+    size_t k = 0;
+    while (k < i && (ks->same[k] != k || strcmp(key(ks, k), key(ks, i)) != 0))
+      k++;
+    ks->same[i] = k;
+  }
+}
+
 static void keys_free(struct keys *ks) {
   xmt_buf_free(&ks->pool);
   free(ks->off);
@@ -143,7 +162,9 @@ static void keys_free(struct keys *ks) {
 
 static struct word_code *new_code(struct word_para *p, const char *open,
                                   size_t len) {
-  struct word_code *c = realloc(p->codes, (p->ncodes + 1) * sizeof *c);
+  /* grown by half again, not by one a code */
+  struct word_code *c =
+      xmt_grow_array(p->codes, &p->codes_cap, p->ncodes + 1, sizeof *c);
   if (c == NULL)
     return NULL;
   p->codes = c;
@@ -265,7 +286,7 @@ static size_t stretch_end(const struct piece *pieces, const struct keys *ks,
                           size_t i, size_t hi) {
   size_t j = i;
   while (j + 1 < hi && pieces[j + 1].type == PIECE_TEXT &&
-         strcmp(key(ks, j + 1), key(ks, i)) == 0)
+         same_key(ks, j + 1, i))
     j++;
   return j;
 }
@@ -289,10 +310,7 @@ static xmt_status base_of(const struct keys *ks, const struct piece *pieces,
                           size_t lo, size_t hi, size_t *base) {
   /* the stretches first, [start[k], end[k]]: each key is weighed once,
    * at the first piece that has it (a later one weighs the same) */
-  size_t *start = malloc(2 * (hi > lo ? hi - lo : 1) * sizeof *start);
-  if (start == NULL)
-    return XMT_ERR_NOMEM;
-  size_t *end = start + (hi > lo ? hi - lo : 1), ns = 0;
+  size_t *start = ks->stretches, *end = start + ks->n, ns = 0;
   for (size_t j = lo; j < hi; j++)
     if (pieces[j].type == PIECE_TEXT) {
       start[ns] = j;
@@ -300,15 +318,14 @@ static xmt_status base_of(const struct keys *ks, const struct piece *pieces,
     }
   size_t best = SIZE_MAX, best_n = 0, best_len = 0;
   for (size_t c = 0; c < ns; c++) {
-    const char *mine = key(ks, start[c]);
     int seen = 0;
     for (size_t k = 0; k < c && !seen; k++)
-      seen = strcmp(key(ks, start[k]), mine) == 0;
+      seen = same_key(ks, start[k], start[c]);
     if (seen)
       continue;
     size_t len = 0, nstretch = 0;
     for (size_t k = c; k < ns; k++) {
-      if (strcmp(key(ks, start[k]), mine) != 0)
+      if (!same_key(ks, start[k], start[c]))
         continue;
       nstretch += !wrapped(pieces, start[k], end[k], lo, hi);
       for (size_t m = start[k]; m <= end[k]; m++)
@@ -321,7 +338,6 @@ static xmt_status base_of(const struct keys *ks, const struct piece *pieces,
       best_len = len;
     }
   }
-  free(start);
   *base = best;
   return best == SIZE_MAX ? XMT_ERR_INTERNAL : XMT_OK;
 }
@@ -335,8 +351,9 @@ static xmt_status put_stretch(struct word_para *p, const char *pool,
   xmt_status st = XMT_OK;
   if (other) {
     const struct piece *pc = &pieces[i];
+    /* no close: a stretch's runs are written with its properties */
     struct word_code *c = new_code(p, part + pc->rpr_off, pc->rpr_len);
-    st = c == NULL ? XMT_ERR_NOMEM : set_close(c, "", 0);
+    st = c == NULL ? XMT_ERR_NOMEM : XMT_OK;
     if (c != NULL)
       c->rpr = 1;
     if (st == XMT_OK)
@@ -385,14 +402,12 @@ static xmt_status build(struct word_para *p, const char *pool,
     const struct piece *pc = &pieces[i];
     if (pc->type == PIECE_TEXT) {
       size_t j = stretch_end(pieces, ks, i, hi);
-      st = put_stretch(p, pool, pieces, i, j,
-                       strcmp(key(ks, i), key(ks, base)) != 0, part);
+      st = put_stretch(p, pool, pieces, i, j, !same_key(ks, i, base), part);
       i = j;
       continue;
     }
     if (pc->type == PIECE_OPEN && i + 1 < hi &&
-        pieces[i + 1].type == PIECE_TEXT &&
-        strcmp(key(ks, i + 1), key(ks, base)) != 0) {
+        pieces[i + 1].type == PIECE_TEXT && !same_key(ks, i + 1, base)) {
       size_t j = stretch_end(pieces, ks, i + 1, hi);
       if (j + 1 < hi && pieces[j + 1].type == PIECE_CLOSE) {
         st = styled_pair(p, pool, pieces, i, j, part);
@@ -477,23 +492,40 @@ static xmt_status set_base(struct word_para *p, const struct piece *b,
   return XMT_OK;
 }
 
+/* Room in source for the text of the pieces and their tags at once, not
+ * grown tag by tag: a piece of text two tags at most, a code one (a
+ * pair's open and close are two pieces), each its id, name and markup
+ * (an open about 30 bytes, a close 9). */
+static xmt_status reserve(xmt_segment *source, const struct piece *pieces,
+                          size_t n) {
+  size_t text = 0, tags = 0;
+  for (size_t i = 0; i < n; i++) {
+    int t = pieces[i].type == PIECE_TEXT;
+    text += t ? pieces[i].len : 0;
+    tags += t ? 2 : 1;
+  }
+  return xmt_segment_reserve(source, text, tags * 20, tags);
+}
+
 xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
-                                const struct piece *in, size_t n,
+                                struct piece *pieces, size_t n,
                                 const char *part) {
-  struct piece *pieces = malloc((n > 0 ? n : 1) * sizeof *pieces);
-  if (pieces != NULL && n > 0)
-    memcpy(pieces, in, n * sizeof *pieces);
-  if (pieces != NULL)
-    n = xmt_word_fewer_codes(pieces, n, part);
-  struct keys ks = {.off = malloc((n > 0 ? n : 1) * sizeof *ks.off), .n = n};
+  n = xmt_word_fewer_codes(pieces, n, part);
+  /* one allocation: each piece's key offset and key, two for base_of */
+  struct keys ks = {.off = malloc(4 * (n > 0 ? n : 1) * sizeof *ks.off),
+                    .n = n};
+  ks.same = ks.off != NULL ? ks.off + n : NULL;
+  ks.stretches = ks.off != NULL ? ks.off + 2 * n : NULL;
   p->source = xmt_segment_new();
-  xmt_status st = pieces != NULL && ks.off != NULL && p->source != NULL
-                      ? XMT_OK
-                      : XMT_ERR_NOMEM;
+  xmt_status st = ks.off != NULL && p->source != NULL ? XMT_OK : XMT_ERR_NOMEM;
   for (size_t i = 0; i < n && st == XMT_OK; i++)
     st = pieces[i].type == PIECE_TEXT
              ? add_key(&ks, i, part + pieces[i].rpr_off, pieces[i].rpr_len)
              : add_key(&ks, i, NULL, 0);
+  if (st == XMT_OK)
+    name_keys(&ks);
+  if (st == XMT_OK)
+    st = reserve(p->source, pieces, n);
   size_t lo = 0, hi = n, base = 0;
   xmt_word_edges(pieces, n, &lo, &hi);
   if (st == XMT_OK)
@@ -506,7 +538,6 @@ xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
   if (st == XMT_OK)
     st = build_edges(p, pool, pieces, n, lo, hi);
   keys_free(&ks);
-  free(pieces);
   if (st != XMT_OK)
     xmt_word_para_free(p);
   return st;
