@@ -438,7 +438,7 @@ static xmt_segment *segment_of(const struct code *codes, size_t n,
  * xmt_xliff_unit_build makes of seg (*same: 1 when that is seg). */
 static xmt_status fed_one(const xmt_segment *seg, const char *part, int *same) {
   struct seen values = {0};
-  const struct xmt_unit_sink sink = {sink_file, sink_unit, &values};
+  const struct xmt_unit_sink sink = {sink_file, sink_unit, &values, NULL};
   const struct xmt_unit_feed feed = {"a.docx", "en", "fr", "x-docx", 1};
   const struct xmt_feed_unit u = {.id = 7, .part = part, .source = seg};
   struct xmt_inline_builder ib;
