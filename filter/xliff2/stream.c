@@ -13,8 +13,9 @@
 
 #include "stream_private.h"
 
-/* One part: take() may store targets in it while the main thread reads
- * on; it is freed by the thread that writes it. It is one allocation:
+/* One part: take() may store targets in it while the reader reads on
+ * (on a thread of its own, or the same); the reader frees it once it is
+ * written (see let_go). It is one allocation:
  * the piece, then its arrays and bytes (doc's arrays and buffers point
  * into it and are never grown), so that cutting a unit off costs one
  * malloc, not a dozen. */
@@ -25,6 +26,15 @@ struct x2_piece {
   size_t taken;
   size_t nfiles; /* the <file>s opened up to its end */
 };
+
+/* The parts written while the reader reads, freed by it: glibc frees a
+ * chunk of another thread's arena under that arena's lock, which the
+ * reader's mallocs then wait for. Under the lock. */
+static struct x2_piece *take_written(struct x2_stream *s) {
+  struct x2_piece *p = s->written;
+  s->written = NULL;
+  return p;
+}
 
 static void piece_free(struct x2_piece *p) {
   if (p == NULL)
@@ -385,11 +395,25 @@ xmt_status xmt_x2_stream_memory(struct x2_stream **out, struct xmt_buf *data,
   return st;
 }
 
+/* The parts written meanwhile, freed here. */
+static void free_written(struct x2_stream *s) {
+  pthread_mutex_lock(&s->lock);
+  struct x2_piece *p = take_written(s);
+  pthread_mutex_unlock(&s->lock);
+  while (p != NULL) {
+    struct x2_piece *next = p->next;
+    piece_free(p);
+    p = next;
+  }
+}
+
 /* Hands the parts cut so far to u; a part waits for its targets only
  * when the stream is written. */
 static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
   xmt_status st = XMT_OK;
   size_t k = 0;
+  if (s->sink != NULL)
+    free_written(s);
   for (; st == XMT_OK && k < s->nfresh; k++) {
     struct x2_piece *p = s->fresh[k];
     size_t n = p->doc.nsegs;
@@ -404,10 +428,11 @@ static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
       s->tail = p;
       pthread_mutex_unlock(&s->lock);
     }
-    /* p may be written and freed once its last segment is handed out. */
+    /* p may be written (by another thread) once its last segment is
+     * handed out: neither it nor its address is looked at after. */
     for (size_t i = 0; st == XMT_OK && i < n; i++)
       st = xmt_x2_units_segment(u, &p->doc, &p->doc.segs[i]);
-    u->doc = NULL;
+    u->doc = u->plan_doc = NULL;
     if (s->sink == NULL)
       piece_free(p);
   }
@@ -423,7 +448,15 @@ xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
                                const char *target_language, unsigned mode,
                                const struct xmt_unit_sink *sink) {
   struct x2_units u;
+  /* The read may run beside take(), whose thread may write the error
+   * store the stream was opened with: the read's go where the sink says. */
+  struct xmt_error_store *opened = s->err;
+  if (sink->err != NULL)
+    s->err = s->r.err = sink->err;
+  pthread_mutex_lock(&s->lock);
   s->overwrite = (mode & X2_UNITS_OVERWRITE) != 0;
+  s->reading = 1;
+  pthread_mutex_unlock(&s->lock);
   xmt_x2_units_begin(&u, source_language, target_language, mode, sink);
   xmt_status st = hand_out(s, &u);
   while (st == XMT_OK && !s->done) {
@@ -433,6 +466,11 @@ xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
       st = hand_out(s, &u);
   }
   xmt_status end = xmt_x2_units_end(&u, &s->live);
+  pthread_mutex_lock(&s->lock);
+  s->reading = 0; /* parts written from now on are freed by the writer */
+  pthread_mutex_unlock(&s->lock);
+  free_written(s);
+  s->err = s->r.err = opened;
   return st != XMT_OK ? st : end;
 }
 
@@ -480,6 +518,27 @@ void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
   s->wbufs.hold = 1;
 }
 
+/* A part written: its targets and their sentences, this thread's
+ * allocations, kept for the next parts or freed here; the rest freed by
+ * the reader while it reads (take_written). Under the lock. */
+static void let_go(struct x2_stream *s, struct x2_piece *p) {
+  struct x2_doc *d = &p->doc;
+  for (size_t i = 0; i < d->nsegs; i++) {
+    if (d->targets[i] != NULL && s->nspare < X2_SPARE)
+      s->spare[s->nspare++] = d->targets[i];
+    else
+      xmt_segment_free(d->targets[i]);
+    d->targets[i] = NULL;
+    xmt_x2_free_split(&d->splits[i]);
+  }
+  if (!s->reading) {
+    piece_free(p);
+    return;
+  }
+  p->next = s->written;
+  s->written = p;
+}
+
 /* The parts at the head whose targets are all taken (all of them when
  * all is set) written and freed; under the lock. */
 static xmt_status write_ready(struct x2_stream *s, int all) {
@@ -497,12 +556,7 @@ static xmt_status write_ready(struct x2_stream *s, int all) {
       s->tail = NULL;
     if (s->cursor == p)
       s->cursor = NULL;
-    for (size_t i = 0; i < p->doc.nsegs && s->nspare < X2_SPARE; i++)
-      if (p->doc.targets[i] != NULL) {
-        s->spare[s->nspare++] = p->doc.targets[i];
-        p->doc.targets[i] = NULL;
-      }
-    piece_free(p);
+    let_go(s, p);
   }
   return s->wst;
 }
@@ -590,6 +644,10 @@ void xmt_x2_stream_free(struct x2_stream *s) {
   while (s->head != NULL) {
     struct x2_piece *p = s->head;
     s->head = p->next;
+    piece_free(p);
+  }
+  for (struct x2_piece *p = take_written(s), *next; p != NULL; p = next) {
+    next = p->next;
     piece_free(p);
   }
   for (size_t k = 0; k < s->nfresh; k++)

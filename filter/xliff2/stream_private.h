@@ -21,10 +21,11 @@ struct x2_piece;
 struct x2_stream {
   struct x2_doc live; /* read, not cut off yet; its files are the document's */
   struct reader r;
-  struct xmt_error_store *err; /* the reading's, on the main thread */
-  FILE *fp;                    /* the input; NULL: whole is */
-  struct x2_doc whole;         /* a document in memory, UTF-8 */
-  size_t whole_at;             /* whole's bytes before it are read */
+  /* the reading's: the opener's, or units()'s sink's while it reads */
+  struct xmt_error_store *err;
+  FILE *fp;            /* the input; NULL: whole is */
+  struct x2_doc whole; /* a document in memory, UTF-8 */
+  size_t whole_at;     /* whole's bytes before it are read */
   size_t chunk;
   char *chunk_buf;
   int started; /* the encoding is known */
@@ -44,6 +45,8 @@ struct x2_stream {
    * targets and writes: under lock. */
   pthread_mutex_t lock;
   struct x2_piece *head, *tail, *cursor;
+  int reading;                /* units() runs: it frees the parts written */
+  struct x2_piece *written;   /* written, for the reader to free */
   xmt_write_fn sink;          /* NULL: the stream is not written */
   struct x2_write_bufs wbufs; /* the writer's, from part to part */
   /* targets of parts written, for take() to fill again: a segment

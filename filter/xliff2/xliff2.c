@@ -179,7 +179,8 @@ static xmt_status kept_segmenter(struct handle *h) {
   return XMT_OK;
 }
 
-/* On the run's worker thread: the stream locks what it shares. */
+/* On the run's main or worker thread, beside the read on the reader's
+ * (read_apart): the stream locks what it shares with it. */
 static xmt_status take_target(xmt_filter *f, void *doc,
                               const xmt_xliff_unit *unit,
                               const xmt_segment *target) {
@@ -344,6 +345,7 @@ const struct xmt_format xmt_format_xliff2 = {
     .parse = parse_doc,
     .read = doc_units,
     .take = take_target,
+    .read_apart = 1,
     .write = write_doc,
     .close = close_doc,
     .stream = stream_doc,
