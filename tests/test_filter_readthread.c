@@ -2,13 +2,15 @@
  * it reads the next windows while the engine answers one, and the output,
  * the failures told and the run's status stay those of one thread: a
  * window a unit, <file>s with other languages, a document malformed after
- * some windows, an output that cannot be written. */
+ * some windows, an output that cannot be written, a pipe never closed. */
 #include "config.h"
 
 #include <CUnit/CUnit.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,6 +27,7 @@ struct engine {
   size_t wait_units;
   size_t seen;
   int calls;
+  int patience; /* tenths of a second the first call waits (0: 50) */
 };
 
 static int engine_open(void *user, const struct xmt_backend_config *config,
@@ -43,7 +46,8 @@ static int engine_translate(void *state, const struct xmt_mt_request *req,
                             xmt_mt_response *const *resp, size_t n) {
   struct engine *e = state;
   if (e->calls++ == 0 && e->wait_units > 0) {
-    for (int k = 0; k < 500 && units_read(e->f) < e->wait_units; k++) {
+    int rounds = (e->patience > 0 ? e->patience : 50) * 10;
+    for (int k = 0; k < rounds && units_read(e->f) < e->wait_units; k++) {
       struct timespec ts = {0, 10000000};
       nanosleep(&ts, NULL);
     }
@@ -127,7 +131,7 @@ static void test_reads_while_translating(void) {
   static const char out[] = XLIFF HEAD_LANG("de") UNIT("1", "one")
       DONE("de", "ONE") UNIT("2", "two") DONE("de", "TWO") UNIT("3", "three")
           DONE("de", "THREE") UNIT("4", "four") DONE("de", "FOUR") TAIL;
-  struct engine e = {NULL, 3, 0, 0};
+  struct engine e = {NULL, 3, 0, 0, 0};
   xmt_filter *f = new_filter(&e);
   expect_run(f, in, xmt_test_tmp_path("out.xlf"), XMT_OK, out);
   CU_ASSERT_EQUAL(e.seen, 3);
@@ -146,7 +150,7 @@ static void test_files_languages(void) {
       XLIFF HEAD_LANG("de") UNIT("1", "one") DONE("de", "ONE") UNIT("2", "two")
           DONE("de", "TWO") "</body></file>" HEAD_LANG("fr") UNIT("1", "three")
               DONE("fr", "THREE") TAIL;
-  struct engine e = {NULL, 0, 0, 0};
+  struct engine e = {NULL, 0, 0, 0, 0};
   xmt_filter *f = new_filter(&e);
   expect_run(f, in, xmt_test_tmp_path("out.xlf"), XMT_OK, out);
   CU_ASSERT_EQUAL(e.calls, 3);
@@ -164,7 +168,7 @@ static void test_malformed_late(void) {
     len +=
         (size_t)snprintf(in + len, cap - len, UNIT("u%d", "word %d") END, k, k);
   snprintf(in + len, cap - len, "<trans-unit id=\"x\"><source>bad</sourc>");
-  struct engine e = {NULL, 0, 0, 0};
+  struct engine e = {NULL, 0, 0, 0, 0};
   xmt_filter *f = new_filter(&e);
   expect_run(f, in, xmt_test_tmp_path("out.xlf"), XMT_ERR_XML, NULL);
   CU_ASSERT_PTR_NOT_NULL(strstr(xmt_filter_error(f)->message, "mismatched"));
@@ -187,7 +191,7 @@ static void test_write_failure(void) {
                             UNIT("u%d", "some words to fill the output %d") END,
                             k, k);
   snprintf(in + len, cap - len, "%s", TAIL);
-  struct engine e = {NULL, 0, 0, 0};
+  struct engine e = {NULL, 0, 0, 0, 0};
   xmt_filter *f = new_filter(&e);
   write_file(xmt_test_tmp_path("in.xlf"), in);
   CU_ASSERT_EQUAL(
@@ -200,12 +204,61 @@ static void test_write_failure(void) {
   free(in);
 }
 
+/* The document comes on standard input from a pipe that is never
+ * closed, more than a read's chunk of it: it is read on the main thread,
+ * never ahead, so a run that fails in the first chunk (its output cannot
+ * be written) returns at once instead of waiting for the pipe's end. */
+static void test_pipe_not_waited(void) {
+  if (access("/dev/full", W_OK) != 0)
+    return;
+  const char *fifo = xmt_test_tmp_path("in.fifo");
+  unlink(fifo);
+  CU_ASSERT_EQUAL_FATAL(mkfifo(fifo, 0600), 0);
+  int writer = open(fifo, O_RDWR); /* a writer kept: no end of file */
+  CU_ASSERT_FATAL(writer >= 0);
+  size_t cap = 512 * 1024;
+  if (fcntl(writer, F_SETPIPE_SZ, (int)cap) < (int)cap) {
+    close(writer); /* the pipe cannot hold the document: not tested */
+    unlink(fifo);
+    return;
+  }
+  char *in = malloc(cap);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+  size_t len = (size_t)snprintf(in, cap, "%s", XLIFF HEAD_LANG("de"));
+  for (int k = 0; k < 4000; k++)
+    len += (size_t)snprintf(in + len, cap - len,
+                            UNIT("u%d", "some words to fill the output %d") END,
+                            k, k);
+  CU_ASSERT_FATAL(len > 300 * 1024 && len < cap - 1);
+  CU_ASSERT_EQUAL_FATAL(write(writer, in, len), (ssize_t)len);
+  int saved = dup(0);
+  CU_ASSERT_FATAL(saved >= 0);
+  CU_ASSERT_EQUAL_FATAL(dup2(writer, 0), 0);
+  struct engine e = {NULL, 0, 0, 0, 0};
+  xmt_filter *f = new_filter(&e);
+  /* The first chunk read holds two windows and a part of a third: a
+   * reader ahead would wait in the next read. */
+  xmt_filter_set_window(f, 1000);
+  alarm(60); /* a run that waits for the pipe's end fails the test */
+  xmt_status st = xmt_filter_translate_file(f, "-", "/dev/full");
+  alarm(0);
+  dup2(saved, 0);
+  close(saved);
+  CU_ASSERT_EQUAL(st, XMT_ERR_WRITE);
+  CU_ASSERT(e.calls > 0);
+  xmt_filter_free(f);
+  close(writer);
+  unlink(fifo);
+  free(in);
+}
+
 CU_TestInfo readthread_tests[] = {
     {"the reader reads while a window is translated",
      test_reads_while_translating},
     {"each <file>'s language", test_files_languages},
     {"a document malformed after many windows", test_malformed_late},
     {"an output that cannot be written", test_write_failure},
+    {"a pipe never closed is not waited for", test_pipe_not_waited},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo xmt_test_suites[] = {{"filter reader thread", suite_init,

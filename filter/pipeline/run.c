@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "pipeline_private.h"
 
@@ -385,8 +386,13 @@ static void *reader_thread(void *arg) {
  * this one translates, places and writes the one before: for an XLIFF
  * document written from its own bytes, and for a format whose read and
  * take may share its document. */
-static int reader_threads(const struct run *run) {
+static int reader_threads(const struct run *run, FILE *in) {
   if (run->extract != NULL)
+    return 0;
+  /* A pipe or a terminal may never end: a main thread that fails must
+   * not wait for the reader's read to return. */
+  struct stat sb;
+  if (in != NULL && (fstat(fileno(in), &sb) != 0 || !S_ISREG(sb.st_mode)))
     return 0;
   return run->format == NULL ? run->writer != NULL : run->format->read_apart;
 }
@@ -464,8 +470,8 @@ static xmt_status run_read(struct run *run, FILE *in, struct xmt_output *out,
     st = run->format->stream(f, run->doc, f->target_language, xmt_output_write,
                              out);
   if (st == XMT_OK) {
-    st = reader_threads(run) ? read_threaded(run, in, &read_err)
-                             : read_document(run, in, &read_err);
+    st = reader_threads(run, in) ? read_threaded(run, in, &read_err)
+                                 : read_document(run, in, &read_err);
     run->reading_done = 1;
     if (st == XMT_OK && xmt_window_drain(run) != 0)
       st = XMT_ERR_ABORTED;
