@@ -35,11 +35,11 @@ static const struct xmt_cli_command report = {
     "TGT]\n"
     "                      [--quiet]\n\n"
     "Writes a review page of IN, an XLIFF 1.0-1.2 (SDLXLIFF, MQXLIFF\n"
-    "too), XLIFF 2.0-2.2 or HTML document (its content decides; a file,\n"
-    "not standard input): a summary and one row per segment with its\n"
-    "source and target side by side, inline codes as numbered chips, its\n"
-    "state and its flags. An HTML page is reported as the XLIFF document\n"
-    "'xliffmt extract' writes.\n\n",
+    "too), XLIFF 2.0-2.2, HTML, Word or OpenDocument Text document (its\n"
+    "content decides; a file, not standard input): a summary and one row\n"
+    "per segment with its source and target side by side, inline codes\n"
+    "as numbered chips, its state and its flags. An HTML page is reported\n"
+    "as the XLIFF document 'xliffmt extract' writes.\n\n",
     XMT_CLI_GROUPS(report_options, xmt_cli_page_lang_options,
                    report_quiet_option),
     NULL, "See xliffmt-report(1) for the findings the stylesheet is given.\n"};

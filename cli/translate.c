@@ -12,10 +12,11 @@ static const struct xmt_cli_command translate = {
     "Usage: xliffmt translate IN [-o OUT] [-s SRC] [-t TGT] --mt BACKEND\n"
     "                         [OPTIONS]\n\n"
     "Translates every translatable segment of IN, an XLIFF 1.0-1.2,\n"
-    "SDLXLIFF, MQXLIFF, XLIFF 2.0-2.2 or HTML document (its content\n"
-    "decides, not its name; - is standard input), and writes it with\n"
-    "targets to OUT (default: standard output). Nothing else in the\n"
-    "document changes.\n\n",
+    "SDLXLIFF, MQXLIFF, XLIFF 2.0-2.2, HTML, Word (.docx) or\n"
+    "OpenDocument Text (.odt) document (its content decides, not its\n"
+    "name; - is standard input, but not for Word or OpenDocument), and\n"
+    "writes it with targets to OUT (default: standard output). Nothing\n"
+    "else in the document changes.\n\n",
     XMT_CLI_GROUPS(xmt_cli_output_option, xmt_cli_lang_options,
                    xmt_cli_mt_options, xmt_cli_run_options,
                    xmt_cli_report_option, xmt_cli_tail_options),

@@ -183,6 +183,14 @@ cut -d' ' -f1 "$tmp/registry" | sed 's/:.*//' >"$tmp/names"
   >"$tmp/help-names"
 check "translate --help lists the registry's backends" \
   cmp -s "$tmp/names" "$tmp/help-names"
+# translate and report name the office formats they take.
+"$x" translate --help | tr '\n' ' ' >"$tmp/translate-help"
+check "translate --help names Word and OpenDocument Text" \
+  grep -q 'HTML, Word (.docx) or OpenDocument Text (.odt) document' \
+  "$tmp/translate-help"
+"$x" report --help | tr '\n' ' ' >"$tmp/report-help"
+check "report --help names Word and OpenDocument Text" \
+  grep -q 'HTML, Word or OpenDocument Text document' "$tmp/report-help"
 man=$(dirname "$0")/../../doc/xliffmt-translate.1
 while read -r name; do
   check "xliffmt-translate(1) describes --mt $name" \
