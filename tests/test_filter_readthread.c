@@ -11,64 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "engine_ahead.h"
 #include "harness.h"
 #include "xmt_filter.h"
 
 static int suite_init(void) { return xmt_test_tmpdir_create("readthread"); }
 static int suite_clean(void) { return xmt_test_tmpdir_remove(); }
-
-/* An engine that uppercases; its first call waits (5 s at most) for the
- * reader to have read `wait_units` units, and keeps the count it saw. */
-struct engine {
-  xmt_filter *f;
-  size_t wait_units;
-  size_t seen;
-  int calls;
-  int patience; /* tenths of a second the first call waits (0: 50) */
-};
-
-static int engine_open(void *user, const struct xmt_backend_config *config,
-                       void **state, char *errbuf, size_t errlen) {
-  (void)config, (void)errbuf, (void)errlen;
-  *state = user;
-  return 0;
-}
-
-static size_t units_read(xmt_filter *f) {
-  const size_t *units = &xmt_filter_stats(f)->units;
-  return __atomic_load_n(units, __ATOMIC_RELAXED);
-}
-
-static int engine_translate(void *state, const struct xmt_mt_request *req,
-                            xmt_mt_response *const *resp, size_t n) {
-  struct engine *e = state;
-  if (e->calls++ == 0 && e->wait_units > 0) {
-    int rounds = (e->patience > 0 ? e->patience : 50) * 10;
-    for (int k = 0; k < rounds && units_read(e->f) < e->wait_units; k++) {
-      struct timespec ts = {0, 10000000};
-      nanosleep(&ts, NULL);
-    }
-    e->seen = units_read(e->f);
-  }
-  for (size_t i = 0; i < n; i++) {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", req[i].text);
-    for (char *p = buf; *p; p++)
-      if (*p >= 'a' && *p <= 'z')
-        *p = (char)(*p - 'a' + 'A');
-    xmt_mt_response_set_text(resp[i], buf, strlen(buf));
-  }
-  return 0;
-}
-
-static void engine_close(void *state) { (void)state; }
-
-static const struct xmt_backend engine_backend = {
-    XMT_BACKEND_ABI_VERSION, "engine",     engine_open,
-    engine_translate,        engine_close, NULL};
 
 #define HEAD_LANG(lang)                                                        \
   "<file original=\"a\" source-language=\"en\" target-language=\"" lang        \
@@ -82,13 +32,9 @@ static const struct xmt_backend engine_backend = {
   "</target></trans-unit>\n"
 #define END "</trans-unit>\n"
 
-static xmt_filter *new_filter(struct engine *e) {
-  xmt_filter *f = xmt_filter_new();
-  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-  e->f = f;
-  CU_ASSERT_EQUAL(xmt_filter_set_backend(f, &engine_backend, e, NULL), XMT_OK);
+static xmt_filter *new_filter(struct xmt_test_engine *e) {
+  xmt_filter *f = xmt_test_engine_filter(e, NULL, NULL);
   CU_ASSERT_EQUAL(xmt_filter_set_target_state(f, "translated", NULL), XMT_OK);
-  xmt_filter_set_window(f, 1);
   return f;
 }
 
@@ -131,7 +77,7 @@ static void test_reads_while_translating(void) {
   static const char out[] = XLIFF HEAD_LANG("de") UNIT("1", "one")
       DONE("de", "ONE") UNIT("2", "two") DONE("de", "TWO") UNIT("3", "three")
           DONE("de", "THREE") UNIT("4", "four") DONE("de", "FOUR") TAIL;
-  struct engine e = {NULL, 3, 0, 0, 0};
+  struct xmt_test_engine e = {.wait_units = 3};
   xmt_filter *f = new_filter(&e);
   expect_run(f, in, xmt_test_tmp_path("out.xlf"), XMT_OK, out);
   CU_ASSERT_EQUAL(e.seen, 3);
@@ -150,7 +96,7 @@ static void test_files_languages(void) {
       XLIFF HEAD_LANG("de") UNIT("1", "one") DONE("de", "ONE") UNIT("2", "two")
           DONE("de", "TWO") "</body></file>" HEAD_LANG("fr") UNIT("1", "three")
               DONE("fr", "THREE") TAIL;
-  struct engine e = {NULL, 0, 0, 0, 0};
+  struct xmt_test_engine e = {0};
   xmt_filter *f = new_filter(&e);
   expect_run(f, in, xmt_test_tmp_path("out.xlf"), XMT_OK, out);
   CU_ASSERT_EQUAL(e.calls, 3);
@@ -168,7 +114,7 @@ static void test_malformed_late(void) {
     len +=
         (size_t)snprintf(in + len, cap - len, UNIT("u%d", "word %d") END, k, k);
   snprintf(in + len, cap - len, "<trans-unit id=\"x\"><source>bad</sourc>");
-  struct engine e = {NULL, 0, 0, 0, 0};
+  struct xmt_test_engine e = {0};
   xmt_filter *f = new_filter(&e);
   expect_run(f, in, xmt_test_tmp_path("out.xlf"), XMT_ERR_XML, NULL);
   CU_ASSERT_PTR_NOT_NULL(strstr(xmt_filter_error(f)->message, "mismatched"));
@@ -191,7 +137,7 @@ static void test_write_failure(void) {
                             UNIT("u%d", "some words to fill the output %d") END,
                             k, k);
   snprintf(in + len, cap - len, "%s", TAIL);
-  struct engine e = {NULL, 0, 0, 0, 0};
+  struct xmt_test_engine e = {0};
   xmt_filter *f = new_filter(&e);
   write_file(xmt_test_tmp_path("in.xlf"), in);
   CU_ASSERT_EQUAL(
@@ -234,7 +180,7 @@ static void test_pipe_not_waited(void) {
   int saved = dup(0);
   CU_ASSERT_FATAL(saved >= 0);
   CU_ASSERT_EQUAL_FATAL(dup2(writer, 0), 0);
-  struct engine e = {NULL, 0, 0, 0, 0};
+  struct xmt_test_engine e = {0};
   xmt_filter *f = new_filter(&e);
   /* The first chunk read holds two windows and a part of a third: a
    * reader ahead would wait in the next read. */

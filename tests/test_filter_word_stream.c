@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <zip.h>
 
+#include "engine_ahead.h"
 #include "filter_private.h"
 #include "harness.h"
 
@@ -171,67 +171,7 @@ static void test_twins(void) {
   unlink(path);
 }
 
-/* A run reads the document on a thread of its own: an engine that
- * uppercases, whose first call waits (5 s at most) for the reader to have
- * read wait_units units, keeping the count it saw, and that fails from
- * call fail_from on (0: never). */
-struct engine {
-  xmt_filter *f;
-  size_t wait_units, seen;
-  int calls, fail_from;
-};
-
-static int engine_open(void *user, const struct xmt_backend_config *config,
-                       void **state, char *errbuf, size_t errlen) {
-  (void)config, (void)errbuf, (void)errlen;
-  *state = user;
-  return 0;
-}
-
-static size_t units_read(xmt_filter *f) {
-  const size_t *units = &xmt_filter_stats(f)->units;
-  return __atomic_load_n(units, __ATOMIC_RELAXED);
-}
-
-static int engine_translate(void *state, const struct xmt_mt_request *req,
-                            xmt_mt_response *const *resp, size_t n) {
-  struct engine *e = state;
-  if (e->calls++ == 0 && e->wait_units > 0) {
-    for (int k = 0; k < 500 && units_read(e->f) < e->wait_units; k++) {
-      struct timespec ts = {0, 10000000};
-      nanosleep(&ts, NULL);
-    }
-    e->seen = units_read(e->f);
-  }
-  if (e->fail_from > 0 && e->calls >= e->fail_from)
-    return -1;
-  for (size_t i = 0; i < n; i++) {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", req[i].text);
-    for (char *p = buf; *p; p++)
-      if (*p >= 'a' && *p <= 'z')
-        *p = (char)(*p - 'a' + 'A');
-    xmt_mt_response_set_text(resp[i], buf, strlen(buf));
-  }
-  return 0;
-}
-
-static void engine_close(void *state) { (void)state; }
-
-static const struct xmt_backend engine_backend = {
-    XMT_BACKEND_ABI_VERSION, "engine",     engine_open,
-    engine_translate,        engine_close, NULL};
-
-/* A filter en to es with the engine, one paragraph a window. */
-static xmt_filter *engine_filter(struct engine *e) {
-  xmt_filter *f = xmt_filter_new();
-  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-  e->f = f;
-  CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en", "es"), XMT_OK);
-  CU_ASSERT_EQUAL(xmt_filter_set_backend(f, &engine_backend, e, NULL), XMT_OK);
-  xmt_filter_set_window(f, 1);
-  return f;
-}
+/* A run reads the document on a thread of its own (engine_ahead.h). */
 
 /* word/document.xml of the package at path (NULL: none), to free. */
 static char *document_part(const char *path) {
@@ -257,8 +197,8 @@ static char *document_part(const char *path) {
 /* While the engine answers the first paragraph, the reader has read the
  * two after it (one thread: only the first); every paragraph translated. */
 static void test_run_reads_ahead(void) {
-  struct engine e = {.wait_units = 3};
-  xmt_filter *f = engine_filter(&e);
+  struct xmt_test_engine e = {.wait_units = 3};
+  xmt_filter *f = xmt_test_engine_filter(&e, "en", "es");
   const char *in = xmt_test_tmp_path("ahead.docx");
   const char *out = xmt_test_tmp_path("ahead.es.docx");
   make_docx(in, PARA("one") PARA("two") PARA("three") PARA("four"),
@@ -283,8 +223,8 @@ static void test_run_reads_ahead(void) {
 /* 200 paragraphs then a fault: the message the read gives on one thread,
  * though the windows before it were translated meanwhile; no output. */
 static void test_run_late_fault(void) {
-  struct engine e = {0};
-  xmt_filter *f = engine_filter(&e);
+  struct xmt_test_engine e = {0};
+  xmt_filter *f = xmt_test_engine_filter(&e, "en", "es");
   const char *in = xmt_test_tmp_path("late200.docx");
   const char *out = xmt_test_tmp_path("late200.es.docx");
   static char body[200 * sizeof PARA("word 000")];
@@ -305,8 +245,8 @@ static void test_run_late_fault(void) {
 /* The engine fails on the second paragraph while the reader reads on: the
  * run fails with the engine's error, at once, and writes nothing. */
 static void test_run_engine_fails(void) {
-  struct engine e = {.fail_from = 2};
-  xmt_filter *f = engine_filter(&e);
+  struct xmt_test_engine e = {.fail_from = 2};
+  xmt_filter *f = xmt_test_engine_filter(&e, "en", "es");
   const char *in = xmt_test_tmp_path("fails.docx");
   const char *out = xmt_test_tmp_path("fails.es.docx");
   static char body[2000 * sizeof PARA("word 0000")];

@@ -10,75 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "engine_ahead.h"
 #include "harness.h"
 #include "xmt_filter.h"
 
 static int suite_init(void) { return xmt_test_tmpdir_create("x2apart"); }
 static int suite_clean(void) { return xmt_test_tmpdir_remove(); }
-
-/* An engine that uppercases; its first call waits (5 s at most) for the
- * reader to have read wait_units units, keeping the count it saw, and it
- * fails from call fail_from on (0: never). */
-struct engine {
-  xmt_filter *f;
-  size_t wait_units, seen;
-  int calls, fail_from;
-};
-
-static int engine_open(void *user, const struct xmt_backend_config *config,
-                       void **state, char *errbuf, size_t errlen) {
-  (void)config, (void)errbuf, (void)errlen;
-  *state = user;
-  return 0;
-}
-
-static size_t units_read(xmt_filter *f) {
-  const size_t *units = &xmt_filter_stats(f)->units;
-  return __atomic_load_n(units, __ATOMIC_RELAXED);
-}
-
-static int engine_translate(void *state, const struct xmt_mt_request *req,
-                            xmt_mt_response *const *resp, size_t n) {
-  struct engine *e = state;
-  if (e->calls++ == 0 && e->wait_units > 0) {
-    for (int k = 0; k < 500 && units_read(e->f) < e->wait_units; k++) {
-      struct timespec ts = {0, 10000000};
-      nanosleep(&ts, NULL);
-    }
-    e->seen = units_read(e->f);
-  }
-  if (e->fail_from > 0 && e->calls >= e->fail_from)
-    return -1;
-  for (size_t i = 0; i < n; i++) {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", req[i].text);
-    for (char *p = buf; *p; p++)
-      if (*p >= 'a' && *p <= 'z')
-        *p = (char)(*p - 'a' + 'A');
-    xmt_mt_response_set_text(resp[i], buf, strlen(buf));
-  }
-  return 0;
-}
-
-static void engine_close(void *state) { (void)state; }
-
-static const struct xmt_backend engine_backend = {
-    XMT_BACKEND_ABI_VERSION, "engine",     engine_open,
-    engine_translate,        engine_close, NULL};
-
-/* A filter en to es with the engine, one unit a window. */
-static xmt_filter *engine_filter(struct engine *e) {
-  xmt_filter *f = xmt_filter_new();
-  CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-  e->f = f;
-  CU_ASSERT_EQUAL(xmt_filter_set_languages(f, "en", "es"), XMT_OK);
-  CU_ASSERT_EQUAL(xmt_filter_set_backend(f, &engine_backend, e, NULL), XMT_OK);
-  xmt_filter_set_window(f, 1);
-  return f;
-}
 
 #define HEAD                                                                   \
   "<?xml version=\"1.0\"?>\n<xliff "                                           \
@@ -129,8 +68,8 @@ static void test_reads_ahead(void) {
   static const char want[] =
       HEAD DONE("1", "one", "ONE") DONE("2", "two", "TWO")
           DONE("3", "three", "THREE") DONE("4", "four", "FOUR") TAIL;
-  struct engine e = {.wait_units = 3};
-  xmt_filter *f = engine_filter(&e);
+  struct xmt_test_engine e = {.wait_units = 3};
+  xmt_filter *f = xmt_test_engine_filter(&e, "en", "es");
   const char *path = xmt_test_tmp_path("ahead.xlf");
   const char *out_path = xmt_test_tmp_path("ahead.es.xlf");
   write_file(path, in);
@@ -153,8 +92,8 @@ static void test_reads_ahead(void) {
  * on one thread, though the windows before it were translated meanwhile;
  * no output. */
 static void test_late_fault(void) {
-  struct engine e = {0};
-  xmt_filter *f = engine_filter(&e);
+  struct xmt_test_engine e = {0};
+  xmt_filter *f = xmt_test_engine_filter(&e, "en", "es");
   const char *path = xmt_test_tmp_path("late200.xlf");
   const char *out_path = xmt_test_tmp_path("late200.es.xlf");
   char *in = long_doc(200, "<unit id=\"x\"><segment><source>bad</sourc>");
@@ -178,8 +117,8 @@ static void test_late_fault(void) {
 /* The engine fails on the second unit while the reader reads on: the run
  * fails with the engine's error, at once, and writes nothing. */
 static void test_engine_fails(void) {
-  struct engine e = {.fail_from = 2};
-  xmt_filter *f = engine_filter(&e);
+  struct xmt_test_engine e = {.fail_from = 2};
+  xmt_filter *f = xmt_test_engine_filter(&e, "en", "es");
   const char *path = xmt_test_tmp_path("fails.xlf");
   const char *out_path = xmt_test_tmp_path("fails.es.xlf");
   char *in = long_doc(2000, TAIL);
