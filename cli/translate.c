@@ -14,9 +14,8 @@ static const struct xmt_cli_command translate = {
     "Translates every translatable segment of IN, an XLIFF 1.0-1.2,\n"
     "SDLXLIFF, MQXLIFF, XLIFF 2.0-2.2, HTML, Word (.docx) or\n"
     "OpenDocument Text (.odt) document (its content decides, not its\n"
-    "name; - is standard input, but not for Word or OpenDocument), and\n"
-    "writes it with targets to OUT (default: standard output). Nothing\n"
-    "else in the document changes.\n\n",
+    "name; - is standard input), and writes it with targets to OUT\n"
+    "(default: standard output). Nothing else in the document changes.\n\n",
     XMT_CLI_GROUPS(xmt_cli_output_option, xmt_cli_lang_options,
                    xmt_cli_mt_options, xmt_cli_run_options,
                    xmt_cli_report_option, xmt_cli_tail_options),

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "filter_private.h"
 
@@ -432,6 +433,16 @@ xmt_status xmt_filter_detect_format(xmt_filter *f, const char *path,
   FILE *fp = xmt_input_open(path, &f->err);
   if (fp == NULL)
     return f->err.pub.status;
+  /* What is read here is read again from the start by the document's
+   * reader: a pipe (`<(...)`), a socket or a terminal would lose it. */
+  struct stat sb;
+  if (fstat(fileno(fp), &sb) == 0 &&
+      (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode) || S_ISSOCK(sb.st_mode))) {
+    fclose(fp);
+    return xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN(path),
+                        "a pipe or a device cannot be read twice: give the "
+                        "document on standard input (-)");
+  }
   struct xmt_buf head = {0};
   xmt_status st = read_head(f, fp, path, &head, format);
   xmt_buf_free(&head);

@@ -5,7 +5,9 @@
 # naming standard output, and translate's --report is still written
 # ("failed"). Standard error into such a pipe loses only the messages:
 # translate and batch write their outputs and reports, exit 0, and batch
-# leaves no document listed as incomplete.
+# leaves no document listed as incomplete. A pipe given by name as the
+# document is refused (exit 1, no output), not read with its first bytes
+# lost; on standard input it is translated.
 # Env: XLIFFMT. Exit 0 pass, 1 fail.
 set -u
 
@@ -58,6 +60,29 @@ closed 1 "$x" check "$tmp/d.xlf" --json
 told "check --json into a closed pipe"
 closed 1 "$x" report "$tmp/d.xlf" -q
 told "report into a closed pipe"
+
+# --- A pipe given by name (a FIFO, a shell's <(...)) would be read twice,
+# for its format and then for its document, the first bytes lost: it is
+# refused, saying to give it on standard input, where it is read once.
+rm -f "$tmp/in.fifo"
+mkfifo "$tmp/in.fifo" || exit 99
+cat "$tmp/d.xlf" >"$tmp/in.fifo" 2>/dev/null &
+feeder=$!
+timeout -s KILL 20 "$x" translate "$tmp/in.fifo" --mt identity -q \
+  -o "$tmp/f.xlf" 2>"$tmp/err"
+status=$?
+kill "$feeder" 2>/dev/null
+wait "$feeder" 2>/dev/null
+check "a named pipe as input: exit 1 (got $status)" test "$status" -eq 1
+check "a named pipe as input: says to give it on standard input" \
+  test "$(cat "$tmp/err")" = "xliffmt: $tmp/in.fifo: a pipe or a device \
+cannot be read twice: give the document on standard input (-)"
+check "a named pipe as input: no output" test ! -e "$tmp/f.xlf"
+"$x" translate "$tmp/d.xlf" --mt identity -q -o "$tmp/want-id.xlf" || exit 99
+cat "$tmp/d.xlf" | "$x" translate - --mt identity -q -o "$tmp/g.xlf"
+check "a pipe on standard input: exit 0 (got $?)" test "$?" -eq 0
+check "a pipe on standard input: the document's translation" \
+  cmp -s "$tmp/g.xlf" "$tmp/want-id.xlf"
 
 # --- Standard error closed: the files are written all the same.
 "$x" translate "$tmp/d.xlf" -o "$tmp/want.xlf" --mt pseudo -q || exit 99
