@@ -65,7 +65,11 @@ void xmt_rthread_finish(struct rthread *t, struct window *w, xmt_status st) {
   pthread_mutex_lock(&t->lock);
   t->st = st;
   t->done = 1;
-  push_ready(t, w, 0);
+  /* none once stopped in a hand-over: the main thread waits for no more */
+  if (w != NULL)
+    push_ready(t, w, 0);
+  else
+    pthread_cond_broadcast(&t->cond);
   pthread_mutex_unlock(&t->lock);
 }
 

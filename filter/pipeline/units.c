@@ -112,8 +112,10 @@ static int main_failed(struct run *run) {
 static int hand_window(struct run *run, int finish) {
   run->reader_owns = 0;
   struct window *next = xmt_rthread_hand(&run->rt, run->reading, finish);
-  if (next == NULL)
+  if (next == NULL) {
+    run->reading = NULL; /* handed over: not the reader's last as well */
     return 1;
+  }
   xmt_window_reset(next);
   run->reading = next;
   return 0;
