@@ -97,7 +97,9 @@ static inline int fail(struct builder *b, xmt_status st) {
 /* src copied into dst of cap (> 0) bytes, cut as snprintf's "%s" would:
  * per name and per code, where snprintf cost a fifth of the reading. */
 static inline void copy_cut(char *dst, size_t cap, const char *src) {
-  size_t n = strnlen(src, cap - 1);
+  size_t n = 0;
+  while (src[n] != '\0' && n + 1 < cap)
+    n++;
   memcpy(dst, src, n);
   dst[n] = '\0';
 }
