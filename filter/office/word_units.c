@@ -236,8 +236,10 @@ static xmt_status tag(struct word_para *p, enum xmt_tag_kind kind, size_t code,
    * a long document (a tag for each code of each paragraph) */
   char id[24], ctype[40], markup[128];
   size_t id_len = 0, len = 0;
-  for (size_t v = code + 1; v > 0; v /= 10)
+  size_t v = code + 1;
+  do /* one digit at least */
     id[id_len++] = (char)('0' + v % 10);
+  while ((v /= 10) > 0);
   for (size_t a = 0, b = id_len - 1; a < b; a++, b--) {
     char t = id[a];
     id[a] = id[b];
