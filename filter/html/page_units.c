@@ -140,6 +140,18 @@ static void ctype_of(const struct item *it, char *buf, size_t cap) {
   copy_cut(buf + 7, cap - 7, plain ? n : "element");
 }
 
+/* NAME_QUOTE (` pos="`), value and its closing quote appended to m; none
+ * when value is NULL. */
+static xmt_status attribute(struct xmt_buf *m, const char *name_quote,
+                            const char *value) {
+  if (value == NULL)
+    return XMT_OK;
+  xmt_status st = xmt_buf_append_str(m, name_quote);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(m, value);
+  return st == XMT_OK ? xmt_buf_append_byte(m, '"') : st;
+}
+
 /* <ELEMENT id="ID"[ pos="POS"][ ctype="CTYPE"]END appended to m: a code's
  * head, without snprintf's cost per code. */
 static xmt_status head_markup(struct xmt_buf *m, const char *element,
@@ -156,20 +168,10 @@ static xmt_status head_markup(struct xmt_buf *m, const char *element,
     st = xmt_buf_append(m, num, n);
   if (st == XMT_OK)
     st = xmt_buf_append_byte(m, '"');
-  if (st == XMT_OK && pos != NULL) {
-    st = xmt_buf_append_str(m, " pos=\"");
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(m, pos);
-    if (st == XMT_OK)
-      st = xmt_buf_append_byte(m, '"');
-  }
-  if (st == XMT_OK && ctype != NULL) {
-    st = xmt_buf_append_str(m, " ctype=\"");
-    if (st == XMT_OK)
-      st = xmt_buf_append_str(m, ctype);
-    if (st == XMT_OK)
-      st = xmt_buf_append_byte(m, '"');
-  }
+  if (st == XMT_OK)
+    st = attribute(m, " pos=\"", pos);
+  if (st == XMT_OK)
+    st = attribute(m, " ctype=\"", ctype);
   return st == XMT_OK ? xmt_buf_append_str(m, end) : st;
 }
 
