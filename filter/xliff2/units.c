@@ -216,6 +216,19 @@ static xmt_status fill_side(void *user, int target,
   return fill_content(f->doc, target ? &f->s->target : &f->s->source, ib);
 }
 
+/* The line breaks of seg's text: an XLIFF 2 unit's lines in the XLIFF
+ * of the units are one (units_out.c writes it on one line) and these. */
+static unsigned long text_breaks(const xmt_segment *seg) {
+  size_t len;
+  const char *text = xmt_segment_text(seg, &len), *p = text, *end = text + len;
+  unsigned long n = 0;
+  while (p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+    n++;
+    p++;
+  }
+  return n;
+}
+
 /* The unit of a segment; one locked by its state (reviewed, final) is
  * not to be translated unless targets are overwritten; one of a unit whose
  * targets have an order of their own is never (a new target in its
@@ -242,11 +255,13 @@ static xmt_status build_unit(struct x2_units *u, const struct x2_doc *doc,
   at.line = u->out_line > u->doc_line ? u->out_line : u->doc_line;
   struct fill f = {doc, s};
   xmt_status st = xmt_xliff_unit_fill(&u->ib, &at, fill_side, &f, target, unit);
-  /* the unit's segments have the markup and line breaks of the content */
+  /* the unit's segments have the markup and line breaks of the content:
+   * as xmt_units_out_lines counts them, less a look at each code's markup
+   * (render_tag writes none) */
   if (st == XMT_OK)
     u->out_line =
-        at.line + xmt_units_out_lines(X2_DATATYPE, (*unit)->whole_source,
-                                      (*unit)->existing);
+        at.line + 1 + text_breaks((*unit)->whole_source) +
+        ((*unit)->existing != NULL ? text_breaks((*unit)->existing) : 0);
   return st;
 }
 
