@@ -103,9 +103,11 @@ xmt_status xmt_unit_build_segment(struct xmt_inline_builder *ib,
 static xmt_xliff_unit *new_unit(const struct xmt_unit_fields *in) {
   const char *values[] = {in->id, in->resname, in->restype, in->source_language,
                           in->target_language};
-  size_t total = 1;
-  for (size_t i = 0; i < sizeof values / sizeof *values; i++)
-    total += values[i] != NULL ? strlen(values[i]) + 1 : 0;
+  size_t total = 1, lens[sizeof values / sizeof *values];
+  for (size_t i = 0; i < sizeof values / sizeof *values; i++) {
+    lens[i] = values[i] != NULL ? strlen(values[i]) + 1 : 0;
+    total += lens[i];
+  }
   xmt_xliff_unit *u = xmt_unit_new(total);
   if (u == NULL)
     return NULL;
@@ -116,10 +118,9 @@ static xmt_xliff_unit *new_unit(const struct xmt_unit_fields *in) {
   for (size_t i = 0; i < sizeof values / sizeof *values; i++) {
     if (values[i] == NULL)
       continue;
-    size_t n = strlen(values[i]) + 1;
-    memcpy(p, values[i], n);
+    memcpy(p, values[i], lens[i]);
     *fields[i] = p;
-    p += n;
+    p += lens[i];
   }
   return u;
 }

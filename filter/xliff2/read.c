@@ -103,7 +103,11 @@ struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind) {
     preserve = r->stack[r->depth - 1].preserve;
     resegment = r->stack[r->depth - 1].resegment;
   }
-  struct frame *f = xmt_grow_one(&r->stack, r->depth, &r->stack_cap, sizeof *f);
+  /* grown only when full: a push for every element read */
+  struct frame *f =
+      r->depth < r->stack_cap
+          ? &r->stack[r->depth]
+          : xmt_grow_one(&r->stack, r->depth, &r->stack_cap, sizeof *f);
   if (f == NULL) {
     xmt_x2_nomem(r);
     return NULL;
@@ -119,17 +123,23 @@ struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind) {
   return f;
 }
 
-/* translate, canResegment and xml:space of a structural element. */
+/* translate, canResegment and xml:space of a structural element, found
+ * in one pass over expat's list (the first of each, as xmt_x2_attr). */
 static void inherit(struct frame *f, const char **atts) {
-  const char *t = xmt_x2_attr(atts, "translate");
-  if (t != NULL)
-    f->translate = strcmp(t, "no") != 0;
-  const char *reseg = xmt_x2_attr(atts, "canResegment");
-  if (reseg != NULL)
-    f->resegment = strcmp(reseg, "no") != 0;
-  const char *space = xmt_x2_attr(atts, XML_SPACE);
-  if (space != NULL)
-    f->preserve = strcmp(space, "preserve") == 0;
+  int t = 0, reseg = 0, space = 0;
+  for (size_t i = 0; atts[i] != NULL; i += 2) {
+    const char *n = atts[i], *v = atts[i + 1];
+    if (!t && n[0] == 't' && strcmp(n, "translate") == 0) {
+      t = 1;
+      f->translate = strcmp(v, "no") != 0;
+    } else if (!reseg && n[0] == 'c' && strcmp(n, "canResegment") == 0) {
+      reseg = 1;
+      f->resegment = strcmp(v, "no") != 0;
+    } else if (!space && n[0] == 'h' && strcmp(n, XML_SPACE) == 0) {
+      space = 1;
+      f->preserve = strcmp(v, "preserve") == 0;
+    }
+  }
 }
 
 /* --- Structure ---------------------------------------------------------------

@@ -283,6 +283,19 @@ static xmt_status read_more(struct x2_stream *s) {
     s->whole_at += n;
     if (st != XMT_OK)
       return xmt_error_nomem(s->err);
+  } else if (s->started && s->live.encoding == XMT_ENC_UTF8) {
+    /* read where it is parsed from: no copy through chunk_buf */
+    struct xmt_buf *u = &s->utf8;
+    if (xmt_buf_grow(u, s->chunk) != XMT_OK)
+      return xmt_error_nomem(s->err);
+    size_t got = fread(u->data + u->len, 1, s->chunk, s->fp);
+    if (got < s->chunk && ferror(s->fp))
+      return xmt_error_at(s->err, XMT_ERR_IO, XMT_IN(s->live.path),
+                          "cannot read: %s", strerror(errno));
+    last = got < s->chunk && feof(s->fp);
+    s->bytes_in += got;
+    u->len += got;
+    u->data[u->len] = '\0';
   } else {
     char *buf = s->chunk_buf;
     size_t got = fread(buf, 1, s->chunk, s->fp);

@@ -42,8 +42,9 @@ static char *put_empty(char *p, const char *name, unsigned id,
   return put_s(p, "/>");
 }
 
-static xmt_status render_code(const struct x2_code *x, struct xmt_buf *out) {
-  char tag[96], *end;
+/* The markup of code x at tag (room for 96 bytes); returns its end. */
+static char *render_tag(const struct x2_code *x, char *tag) {
+  char *end;
   int pair = x->elem == X2_SC || x->elem == X2_EC || x->elem == X2_SM ||
              x->elem == X2_EM;
   switch ((enum xmt_tag_kind)x->kind) {
@@ -71,6 +72,12 @@ static xmt_status render_code(const struct x2_code *x, struct xmt_buf *out) {
     end = tag;
     break;
   }
+  return end;
+}
+
+static xmt_status render_code(const struct x2_code *x, struct xmt_buf *out) {
+  char tag[96];
+  const char *end = render_tag(x, tag);
   return xmt_buf_append(out, tag, (size_t)(end - tag));
 }
 
@@ -149,38 +156,77 @@ xmt_status xmt_x2_content_segment(const struct x2_doc *doc,
   return walk_content(doc, c, markup, &sink);
 }
 
-static xmt_status builder_text(void *to, const char *text, size_t len) {
-  return xmt_ib_put_text(to, text, len);
-}
-
-static xmt_status builder_tag(void *to, enum xmt_tag_kind kind, const char *key,
-                              const char *name, const char *markup,
-                              size_t len) {
-  return xmt_ib_put_tag(to, kind, key, name, markup, len);
+/* Code x to ib, as xmt_ib_put_tag hands it the tag code_name names: the
+ * kind and name known here, not found again by comparing names. */
+static xmt_status builder_tag(struct xmt_inline_builder *ib,
+                              const struct x2_code *x) {
+  char tag[96], key[16];
+  size_t len = (size_t)(render_tag(x, tag) - tag);
+  *put_u(key, x->number) = '\0';
+  int pair = x->elem == X2_SC || x->elem == X2_EC || x->elem == X2_SM ||
+             x->elem == X2_EM;
+  switch ((enum xmt_tag_kind)x->kind) {
+  case XMT_TAG_OPEN:
+    return pair ? xmt_ib_code(ib, XMT_TAG_ISOLATED_OPEN, "bx", key, tag, len)
+                : xmt_ib_open(ib, "g", key, tag, len);
+  case XMT_TAG_CLOSE:
+    return pair ? xmt_ib_code(ib, XMT_TAG_ISOLATED_CLOSE, "ex", key, tag, len)
+                : xmt_ib_close(ib, tag, len);
+  case XMT_TAG_PLACEHOLDER:
+    return xmt_ib_code(ib, XMT_TAG_PLACEHOLDER, code_name(x), key, tag, len);
+  case XMT_TAG_ISOLATED_OPEN:
+  case XMT_TAG_ISOLATED_CLOSE:
+    return xmt_ib_code(ib, (enum xmt_tag_kind)x->kind, "it", key, tag, len);
+  }
+  return xmt_ib_code(ib, XMT_TAG_ISOLATED_OPEN, "it", key, tag, len);
 }
 
 /* Content c's text and codes to ib, as xmt_unit_build_segment hands it
  * those of xmt_x2_content_segment's segment: the unit is built straight
- * from the document, not from a segment made and walked first. */
+ * from the document, not from a segment made and walked first. The text
+ * is expat's: nothing in it that XML cannot carry. */
 static xmt_status fill_content(const struct x2_doc *doc,
                                const struct x2_content *c,
-                               struct xmt_buf *markup,
                                struct xmt_inline_builder *ib) {
-  const struct content_sink sink = {builder_text, builder_tag, ib};
-  return walk_content(doc, c, markup, &sink);
+  const char *text = doc->texts.data != NULL ? doc->texts.data + c->text : "";
+  size_t at = 0;
+  xmt_status st = XMT_OK;
+  for (size_t k = 0; st == XMT_OK && k < c->ncodes; k++) {
+    const struct x2_code *x = &doc->codes[c->first_code + k];
+    if (x->offset > at) {
+      st = xmt_ib_text(ib, text + at, x->offset - at);
+      at = x->offset;
+    }
+    if (st == XMT_OK)
+      st = builder_tag(ib, x);
+  }
+  if (st == XMT_OK && c->text_len > at)
+    st = xmt_ib_text(ib, text + at, c->text_len - at);
+  return st;
 }
 
 struct fill {
   const struct x2_doc *doc;
   const struct x2_segment *s;
-  struct xmt_buf *markup;
 };
 
 static xmt_status fill_side(void *user, int target,
                             struct xmt_inline_builder *ib) {
   const struct fill *f = user;
-  return fill_content(f->doc, target ? &f->s->target : &f->s->source, f->markup,
-                      ib);
+  return fill_content(f->doc, target ? &f->s->target : &f->s->source, ib);
+}
+
+/* The line breaks of seg's text: an XLIFF 2 unit's lines in the XLIFF
+ * of the units are one (units_out.c writes it on one line) and these. */
+static unsigned long text_breaks(const xmt_segment *seg) {
+  size_t len;
+  const char *text = xmt_segment_text(seg, &len), *p = text, *end = text + len;
+  unsigned long n = 0;
+  while (p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+    n++;
+    p++;
+  }
+  return n;
 }
 
 /* The unit of a segment; one locked by its state (reviewed, final) is
@@ -207,13 +253,15 @@ static xmt_status build_unit(struct x2_units *u, const struct x2_doc *doc,
   /* the line the XLIFF of the units has it on (units_out.c) */
   struct xmt_unit_fields at = in;
   at.line = u->out_line > u->doc_line ? u->out_line : u->doc_line;
-  struct fill f = {doc, s, &u->markup};
+  struct fill f = {doc, s};
   xmt_status st = xmt_xliff_unit_fill(&u->ib, &at, fill_side, &f, target, unit);
-  /* the unit's segments have the markup and line breaks of the content */
+  /* the unit's segments have the markup and line breaks of the content:
+   * as xmt_units_out_lines counts them, less a look at each code's markup
+   * (render_tag writes none) */
   if (st == XMT_OK)
     u->out_line =
-        at.line + xmt_units_out_lines(X2_DATATYPE, (*unit)->whole_source,
-                                      (*unit)->existing);
+        at.line + 1 + text_breaks((*unit)->whole_source) +
+        ((*unit)->existing != NULL ? text_breaks((*unit)->existing) : 0);
   return st;
 }
 
