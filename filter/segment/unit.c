@@ -29,7 +29,8 @@ struct code {
 
 struct work {
   xmt_segmenter *s;
-  const char *text;
+  const xmt_segment *src; /* the unit's whole source */
+  const char *text;       /* its text */
   size_t len;
   struct code *codes;
   size_t ncodes;
@@ -423,6 +424,22 @@ static void free_all(xmt_segment **segs, size_t n, int own) {
     free(segs);
 }
 
+/* Whether the one segment is the whole source as it is: all its text,
+ * all its codes, none cut, in order. It is then copied, not filled code
+ * by code, as most units of one sentence are. */
+static int whole_source(const struct work *w) {
+  if (w->n != 1 || w->spans[0].start != 0 || w->spans[0].end != w->len)
+    return 0;
+  size_t at = 0;
+  for (size_t i = 0; i < w->ncodes; i++) {
+    const struct code *c = &w->codes[i];
+    if (c->place != 1 || c->cut || c->tag.offset < at || c->tag.offset > w->len)
+      return 0;
+    at = c->tag.offset;
+  }
+  return 1;
+}
+
 /* Builds the segments and gaps and hands them to the unit. */
 static xmt_status build(struct work *w, xmt_xliff_unit *unit) {
   /* The sources' array is the segmenter's: the unit copies it. */
@@ -446,8 +463,12 @@ static xmt_status build(struct work *w, xmt_xliff_unit *unit) {
       st = XMT_ERR_NOMEM;
       break;
     }
-    st = fill(w, sources[r], w->spans[r].start, w->spans[r].end, 2 * r + 1,
-              &next, &scratch);
+    if (whole_source(w)) {
+      st = xmt_segment_copy(sources[r], w->src);
+      next = w->ncodes;
+    } else
+      st = fill(w, sources[r], w->spans[r].start, w->spans[r].end, 2 * r + 1,
+                &next, &scratch);
   }
   if (st == XMT_OK && next != w->ncodes)
     st = XMT_ERR_INTERNAL;
@@ -609,6 +630,7 @@ xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s, xmt_xliff_unit *unit,
   memset(&w, 0, sizeof w);
   w.s = s;
   w.doc = &s->doc;
+  w.src = src;
   w.text = xmt_segment_text(src, &w.len);
   size_t *isolated = NULL, nisolated = 0;
   const char *lang = s->lang != NULL                 ? s->lang
