@@ -41,7 +41,14 @@ struct xmt_segment {
  * xmt_segment_check() does not allocate. */
 #define CHECK_LOCAL_OPENS 32
 
-xmt_segment *xmt_segment_new(void) { return calloc(1, sizeof(xmt_segment)); }
+/* malloc, not calloc: glibc's calloc passes by the thread's cache of
+ * freed chunks, and the reader makes a segment or two per unit. */
+xmt_segment *xmt_segment_new(void) {
+  xmt_segment *seg = malloc(sizeof *seg);
+  if (seg != NULL)
+    memset(seg, 0, sizeof *seg);
+  return seg;
+}
 
 enum { PART_TEXT = 1, PART_POOL = 2, PART_TAGS = 4 };
 
@@ -281,6 +288,49 @@ xmt_status xmt_segment_append_tag(xmt_segment *seg, enum xmt_tag_kind kind,
   seg->pool.len += need;
   seg->pool.data[seg->pool.len] = '\0';
   seg->tags[seg->ntags++] = rec;
+  return XMT_OK;
+}
+
+xmt_status xmt_segment_put_tag(xmt_segment *seg, size_t offset,
+                               enum xmt_tag_kind kind, const char *id,
+                               size_t id_len, const char *name, size_t name_len,
+                               const char *markup, size_t markup_len) {
+  if (seg == NULL || !kind_valid(kind) || id == NULL || name == NULL ||
+      (markup == NULL && markup_len > 0) || offset > seg->text.len ||
+      (seg->ntags > 0 && offset < seg->tags[seg->ntags - 1].offset))
+    return XMT_ERR_USAGE;
+  if (id_len >= SIZE_MAX / 8 || name_len >= SIZE_MAX / 8 ||
+      markup_len > SIZE_MAX / 8)
+    return XMT_ERR_NOMEM;
+  size_t need = id_len + 1 + name_len + 1 + markup_len + 1;
+  /* Reserved room (xmt_segment_reserve) is taken as it is. */
+  if (seg->ntags >= seg->cap || seg->pool.data == NULL ||
+      seg->pool.len + need >= seg->pool.cap) {
+    xmt_status st = carve_for(seg, 0, need, 1);
+    if (st == XMT_OK)
+      st = tags_reserve(seg, seg->ntags + 1);
+    if (st == XMT_OK)
+      st = buf_reserve(seg, &seg->pool, seg->pool.len + need);
+    if (st != XMT_OK)
+      return st;
+  }
+  struct tag_rec *rec = &seg->tags[seg->ntags++];
+  char *d = seg->pool.data + seg->pool.len;
+  rec->kind = kind;
+  rec->offset = offset;
+  rec->id = seg->pool.len;
+  rec->name = rec->id + id_len + 1;
+  rec->markup = rec->name + name_len + 1;
+  rec->markup_len = markup_len;
+  memcpy(d, id, id_len);
+  d[id_len] = '\0';
+  memcpy(d + id_len + 1, name, name_len);
+  d[id_len + 1 + name_len] = '\0';
+  if (markup_len > 0)
+    memcpy(d + id_len + name_len + 2, markup, markup_len);
+  d[need - 1] = '\0';
+  seg->pool.len += need;
+  seg->pool.data[seg->pool.len] = '\0';
   return XMT_OK;
 }
 

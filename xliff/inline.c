@@ -64,9 +64,9 @@ static xmt_status push_tag(struct xmt_inline_builder *ib,
   t->name_off = name_off;
   t->partner = SIZE_MAX;
   t->key = ib->pool.len;
-  xmt_status st = xmt_buf_append_str(&ib->pool, key != NULL ? key : "");
-  if (st == XMT_OK)
-    st = xmt_buf_append_byte(&ib->pool, '\0');
+  t->key_len = key != NULL ? strlen(key) : 0;
+  xmt_status st =
+      xmt_buf_append(&ib->pool, key != NULL ? key : "", t->key_len + 1);
   t->markup = ib->pool.len;
   t->markup_len = len;
   if (st == XMT_OK)
@@ -103,7 +103,7 @@ xmt_status xmt_ib_close(struct xmt_inline_builder *ib, const char *markup,
   /* Copy the key: push_tag may move the pool. On the stack when short, as
    * ids are, rather than an allocation for every end tag. */
   char local[64], *key = local;
-  size_t key_len = strlen(ib->pool.data + ib->tags[open].key);
+  size_t key_len = ib->tags[open].key_len;
   if (key_len >= sizeof local && (key = malloc(key_len + 1)) == NULL)
     return XMT_ERR_NOMEM;
   memcpy(key, ib->pool.data + ib->tags[open].key, key_len + 1);
@@ -142,21 +142,16 @@ xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out) {
   if (st == XMT_OK)
     st = xmt_segment_reserve(out, ib->text.len, ib->pool.len + 4 * ib->ntags,
                              ib->ntags);
-  size_t at = 0;
+  /* The text whole, then each tag at its offset in it. */
+  if (st == XMT_OK && ib->text.len > 0)
+    st = xmt_segment_append_valid_text(out, ib->text.data, ib->text.len);
   for (size_t i = 0; st == XMT_OK && i < ib->ntags; i++) {
     const struct xmt_pending_tag *t = &ib->tags[i];
-    if (t->offset > at)
-      st = xmt_segment_append_valid_text(out, ib->text.data + at,
-                                         t->offset - at);
-    at = t->offset;
-    if (st == XMT_OK)
-      st = xmt_segment_append_tag(out, t->kind, ib->pool.data + t->key,
-                                  xmt_pending_name(ib, t),
-                                  ib->pool.data + t->markup, t->markup_len);
+    const char *name = xmt_pending_name(ib, t);
+    st = xmt_segment_put_tag(out, t->offset, t->kind, ib->pool.data + t->key,
+                             t->key_len, name, strlen(name),
+                             ib->pool.data + t->markup, t->markup_len);
   }
-  if (st == XMT_OK && ib->text.len > at)
-    st = xmt_segment_append_valid_text(out, ib->text.data + at,
-                                       ib->text.len - at);
   return st;
 }
 

@@ -244,8 +244,11 @@ xmt_status xmt_ib_unique_keys(struct xmt_inline_builder *ib) {
     if (st != XMT_OK)
       break;
     t->key = key;
-    if (t->partner != SIZE_MAX)
+    t->key_len = old_len + strlen(tail);
+    if (t->partner != SIZE_MAX) {
       ib->tags[t->partner].key = key;
+      ib->tags[t->partner].key_len = t->key_len;
+    }
   }
   return st;
 }

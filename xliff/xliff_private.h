@@ -55,6 +55,7 @@ struct xmt_pending_tag {
   const char *name; /* static string, or NULL: the name is in ib->pool */
   size_t name_off;  /* offset of the NUL-terminated name when name is NULL */
   size_t key;       /* offset of the NUL-terminated key in ib->pool */
+  size_t key_len;   /* its length, the NUL not counted */
   size_t markup;    /* offset of the markup in ib->pool */
   size_t markup_len;
   size_t partner; /* index of the other end of a pair, or SIZE_MAX */
