@@ -32,6 +32,11 @@ xmt_status xmt_segment_append_to_tag(xmt_segment *seg, const char *text,
  * allocates at most once per buffer. */
 xmt_status xmt_segment_reserve(xmt_segment *seg, size_t text_len,
                                size_t pool_len, size_t ntags);
+/* A new segment with room for text_len bytes of text, pool_len of tag
+ * strings (their NULs counted) and ntags tags, in its own allocation;
+ * NULL when out of memory. */
+xmt_segment *xmt_segment_new_sized(size_t text_len, size_t pool_len,
+                                   size_t ntags);
 /* Adds a tag at text offset `offset` (not before the last tag's, not
  * past the text) whose id and name lengths are known (their NULs not
  * counted): a builder that has its text whole appends it first, then its

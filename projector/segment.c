@@ -41,16 +41,16 @@ struct xmt_segment {
  * xmt_segment_check() does not allocate. */
 #define CHECK_LOCAL_OPENS 32
 
-/* malloc, not calloc: glibc's calloc passes by the thread's cache of
- * freed chunks, and the reader makes a segment or two per unit. */
-xmt_segment *xmt_segment_new(void) {
-  xmt_segment *seg = malloc(sizeof *seg);
-  if (seg != NULL)
-    memset(seg, 0, sizeof *seg);
-  return seg;
-}
+xmt_segment *xmt_segment_new(void) { return calloc(1, sizeof(xmt_segment)); }
 
 enum { PART_TEXT = 1, PART_POOL = 2, PART_TAGS = 4 };
+
+/* Whether the block is an allocation of its own (not the room, nor
+ * the bytes after the segment that xmt_segment_new_sized made). */
+static int block_apart(const xmt_segment *seg) {
+  return seg->block != seg->room.bytes &&
+         seg->block != (const char *)(const void *)(seg + 1);
+}
 
 static int in_block(const xmt_segment *seg, unsigned part) {
   return (seg->parts & part) != 0;
@@ -69,7 +69,7 @@ void xmt_segment_free(xmt_segment *seg) {
     free(seg->pool.data);
   if (!in_block(seg, PART_TAGS))
     free(seg->tags);
-  if (seg->block != seg->room.bytes)
+  if (block_apart(seg))
     free(seg->block);
   free(seg);
 }
@@ -81,6 +81,9 @@ void xmt_segment_clear(xmt_segment *seg) {
   xmt_buf_reset(&seg->pool);
   seg->ntags = 0;
 }
+
+static void place(xmt_segment *seg, char *b, size_t text_len, size_t pool_len,
+                  size_t ntags);
 
 /* Makes text, pool and tags of a segment that has no memory yet in one
  * allocation: room for text_len bytes of text, pool_len of tag strings
@@ -101,6 +104,38 @@ static xmt_status carve(xmt_segment *seg, size_t text_len, size_t pool_len,
     text_len += sizeof seg->room.bytes - len;
   else if ((b = malloc(len)) == NULL)
     return XMT_ERR_NOMEM;
+  place(seg, b, text_len, pool_len, ntags);
+  return XMT_OK;
+}
+
+xmt_segment *xmt_segment_new_sized(size_t text_len, size_t pool_len,
+                                   size_t ntags) {
+  size_t tags_size = ntags * sizeof(struct tag_rec);
+  if (ntags > SIZE_MAX / 2 / sizeof(struct tag_rec) ||
+      text_len > SIZE_MAX / 4 || pool_len > SIZE_MAX / 8)
+    return NULL;
+  size_t len = tags_size + text_len + 1 + pool_len + 1;
+  xmt_segment *seg;
+  if (len <= sizeof seg->room.bytes) {
+    if ((seg = xmt_segment_new()) != NULL &&
+        carve(seg, text_len, pool_len, ntags) != XMT_OK) {
+      xmt_segment_free(seg);
+      seg = NULL;
+    }
+    return seg;
+  }
+  /* The block right after the segment: one allocation, one free. */
+  if ((seg = malloc(sizeof *seg + len)) == NULL)
+    return NULL;
+  memset(seg, 0, sizeof *seg);
+  place(seg, (char *)(void *)(seg + 1), text_len, pool_len, ntags);
+  return seg;
+}
+
+/* Text, pool and tags laid out in the block b. */
+static void place(xmt_segment *seg, char *b, size_t text_len, size_t pool_len,
+                  size_t ntags) {
+  size_t tags_size = ntags * sizeof *seg->tags;
   seg->block = b;
   seg->parts = PART_TEXT | PART_POOL | (ntags > 0 ? PART_TAGS : 0);
   seg->tags = ntags > 0 ? (struct tag_rec *)(void *)b : NULL;
@@ -109,14 +144,13 @@ static xmt_status carve(xmt_segment *seg, size_t text_len, size_t pool_len,
   seg->text.data[0] = '\0';
   seg->pool = (struct xmt_buf){b + tags_size + text_len + 1, 0, pool_len + 1};
   seg->pool.data[0] = '\0';
-  return XMT_OK;
 }
 
 /* Takes part out of the block; frees the block once no part is in it. */
 static void drop_block(xmt_segment *seg, unsigned part) {
   seg->parts &= ~part;
   if (seg->parts == 0) {
-    if (seg->block != seg->room.bytes)
+    if (block_apart(seg))
       free(seg->block);
     seg->block = NULL;
   }

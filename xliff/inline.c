@@ -131,19 +131,19 @@ static xmt_status pool_name(struct xmt_inline_builder *ib, const char *name,
   return xmt_buf_append(&ib->pool, name, strlen(name) + 1);
 }
 
-xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out) {
-  xmt_segment_clear(out);
+/* Pairs made and keys told apart: what the segment is built from. */
+static xmt_status ib_prepare(struct xmt_inline_builder *ib) {
   if (ib->nopen != 0)
     return XMT_ERR_INTERNAL;
   xmt_status st = xmt_ib_pair_isolated(ib);
-  if (st == XMT_OK)
-    st = xmt_ib_unique_keys(ib);
-  /* Names are short; the pool holds keys and markup. */
-  if (st == XMT_OK)
-    st = xmt_segment_reserve(out, ib->text.len, ib->pool.len + 4 * ib->ntags,
-                             ib->ntags);
-  /* The text whole, then each tag at its offset in it. */
-  if (st == XMT_OK && ib->text.len > 0)
+  return st == XMT_OK ? xmt_ib_unique_keys(ib) : st;
+}
+
+/* The text whole, then each tag at its offset in it. */
+static xmt_status ib_fill(const struct xmt_inline_builder *ib,
+                          xmt_segment *out) {
+  xmt_status st = XMT_OK;
+  if (ib->text.len > 0)
     st = xmt_segment_append_valid_text(out, ib->text.data, ib->text.len);
   for (size_t i = 0; st == XMT_OK && i < ib->ntags; i++) {
     const struct xmt_pending_tag *t = &ib->tags[i];
@@ -153,6 +153,38 @@ xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out) {
                              ib->pool.data + t->markup, t->markup_len);
   }
   return st;
+}
+
+xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out) {
+  xmt_segment_clear(out);
+  xmt_status st = ib_prepare(ib);
+  /* Names are short; the pool holds keys and markup. */
+  if (st == XMT_OK)
+    st = xmt_segment_reserve(out, ib->text.len, ib->pool.len + 4 * ib->ntags,
+                             ib->ntags);
+  return st == XMT_OK ? ib_fill(ib, out) : st;
+}
+
+xmt_status xmt_ib_finish_new(struct xmt_inline_builder *ib, xmt_segment **out) {
+  *out = NULL;
+  xmt_status st = ib_prepare(ib);
+  if (st != XMT_OK)
+    return st;
+  /* The tags' strings as the segment keeps them, each with its NUL. */
+  size_t pool = 0;
+  for (size_t i = 0; i < ib->ntags; i++) {
+    const struct xmt_pending_tag *t = &ib->tags[i];
+    pool += t->key_len + strlen(xmt_pending_name(ib, t)) + t->markup_len + 3;
+  }
+  xmt_segment *seg = xmt_segment_new_sized(ib->text.len, pool, ib->ntags);
+  if (seg == NULL)
+    return XMT_ERR_NOMEM;
+  if ((st = ib_fill(ib, seg)) != XMT_OK) {
+    xmt_segment_free(seg);
+    return st;
+  }
+  *out = seg;
+  return XMT_OK;
 }
 
 int xmt_is_code_element(const char *name) {

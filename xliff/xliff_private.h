@@ -100,6 +100,8 @@ xmt_status xmt_ib_code(struct xmt_inline_builder *ib, enum xmt_tag_kind kind,
                        const char *name, const char *key, const char *markup,
                        size_t len);
 xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out);
+/* The same into a new segment of the exact size, in one allocation. */
+xmt_status xmt_ib_finish_new(struct xmt_inline_builder *ib, xmt_segment **out);
 /* The steps of xmt_ib_finish (inline_pairs.c): each bx (bpt) pairs with
  * the first unpaired ex (ept) after it with its key when that keeps the
  * segment well nested; then a pair key an earlier pair has gets "#n". */
