@@ -32,6 +32,19 @@ xmt_status xmt_segment_append_to_tag(xmt_segment *seg, const char *text,
  * allocates at most once per buffer. */
 xmt_status xmt_segment_reserve(xmt_segment *seg, size_t text_len,
                                size_t pool_len, size_t ntags);
+/* A new segment with room for text_len bytes of text, pool_len of tag
+ * strings (their NULs counted) and ntags tags, in its own allocation;
+ * NULL when out of memory. */
+xmt_segment *xmt_segment_new_sized(size_t text_len, size_t pool_len,
+                                   size_t ntags);
+/* Adds a tag at text offset `offset` (not before the last tag's, not
+ * past the text) whose id and name lengths are known (their NULs not
+ * counted): a builder that has its text whole appends it first, then its
+ * tags, each copied once. */
+xmt_status xmt_segment_put_tag(xmt_segment *seg, size_t offset,
+                               enum xmt_tag_kind kind, const char *id,
+                               size_t id_len, const char *name, size_t name_len,
+                               const char *markup, size_t markup_len);
 /* partner[i] (room for every tag of seg): for an OPEN, its CLOSE; for a
  * CLOSE, its OPEN; else, and for an end without a partner, SIZE_MAX. A
  * CLOSE ends the nearest OPEN before it left open, whatever their ids.

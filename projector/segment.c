@@ -45,6 +45,13 @@ xmt_segment *xmt_segment_new(void) { return calloc(1, sizeof(xmt_segment)); }
 
 enum { PART_TEXT = 1, PART_POOL = 2, PART_TAGS = 4 };
 
+/* Whether the block is an allocation of its own (not the room, nor
+ * the bytes after the segment that xmt_segment_new_sized made). */
+static int block_apart(const xmt_segment *seg) {
+  return seg->block != seg->room.bytes &&
+         seg->block != (const char *)(const void *)(seg + 1);
+}
+
 static int in_block(const xmt_segment *seg, unsigned part) {
   return (seg->parts & part) != 0;
 }
@@ -62,7 +69,7 @@ void xmt_segment_free(xmt_segment *seg) {
     free(seg->pool.data);
   if (!in_block(seg, PART_TAGS))
     free(seg->tags);
-  if (seg->block != seg->room.bytes)
+  if (block_apart(seg))
     free(seg->block);
   free(seg);
 }
@@ -74,6 +81,9 @@ void xmt_segment_clear(xmt_segment *seg) {
   xmt_buf_reset(&seg->pool);
   seg->ntags = 0;
 }
+
+static void place(xmt_segment *seg, char *b, size_t text_len, size_t pool_len,
+                  size_t ntags);
 
 /* Makes text, pool and tags of a segment that has no memory yet in one
  * allocation: room for text_len bytes of text, pool_len of tag strings
@@ -94,6 +104,38 @@ static xmt_status carve(xmt_segment *seg, size_t text_len, size_t pool_len,
     text_len += sizeof seg->room.bytes - len;
   else if ((b = malloc(len)) == NULL)
     return XMT_ERR_NOMEM;
+  place(seg, b, text_len, pool_len, ntags);
+  return XMT_OK;
+}
+
+xmt_segment *xmt_segment_new_sized(size_t text_len, size_t pool_len,
+                                   size_t ntags) {
+  size_t tags_size = ntags * sizeof(struct tag_rec);
+  if (ntags > SIZE_MAX / 2 / sizeof(struct tag_rec) ||
+      text_len > SIZE_MAX / 4 || pool_len > SIZE_MAX / 8)
+    return NULL;
+  size_t len = tags_size + text_len + 1 + pool_len + 1;
+  xmt_segment *seg;
+  if (len <= sizeof seg->room.bytes) {
+    if ((seg = xmt_segment_new()) != NULL &&
+        carve(seg, text_len, pool_len, ntags) != XMT_OK) {
+      xmt_segment_free(seg);
+      seg = NULL;
+    }
+    return seg;
+  }
+  /* The block right after the segment: one allocation, one free. */
+  if ((seg = malloc(sizeof *seg + len)) == NULL)
+    return NULL;
+  memset(seg, 0, sizeof *seg);
+  place(seg, (char *)(void *)(seg + 1), text_len, pool_len, ntags);
+  return seg;
+}
+
+/* Text, pool and tags laid out in the block b. */
+static void place(xmt_segment *seg, char *b, size_t text_len, size_t pool_len,
+                  size_t ntags) {
+  size_t tags_size = ntags * sizeof *seg->tags;
   seg->block = b;
   seg->parts = PART_TEXT | PART_POOL | (ntags > 0 ? PART_TAGS : 0);
   seg->tags = ntags > 0 ? (struct tag_rec *)(void *)b : NULL;
@@ -102,14 +144,13 @@ static xmt_status carve(xmt_segment *seg, size_t text_len, size_t pool_len,
   seg->text.data[0] = '\0';
   seg->pool = (struct xmt_buf){b + tags_size + text_len + 1, 0, pool_len + 1};
   seg->pool.data[0] = '\0';
-  return XMT_OK;
 }
 
 /* Takes part out of the block; frees the block once no part is in it. */
 static void drop_block(xmt_segment *seg, unsigned part) {
   seg->parts &= ~part;
   if (seg->parts == 0) {
-    if (seg->block != seg->room.bytes)
+    if (block_apart(seg))
       free(seg->block);
     seg->block = NULL;
   }
@@ -281,6 +322,49 @@ xmt_status xmt_segment_append_tag(xmt_segment *seg, enum xmt_tag_kind kind,
   seg->pool.len += need;
   seg->pool.data[seg->pool.len] = '\0';
   seg->tags[seg->ntags++] = rec;
+  return XMT_OK;
+}
+
+xmt_status xmt_segment_put_tag(xmt_segment *seg, size_t offset,
+                               enum xmt_tag_kind kind, const char *id,
+                               size_t id_len, const char *name, size_t name_len,
+                               const char *markup, size_t markup_len) {
+  if (seg == NULL || !kind_valid(kind) || id == NULL || name == NULL ||
+      (markup == NULL && markup_len > 0) || offset > seg->text.len ||
+      (seg->ntags > 0 && offset < seg->tags[seg->ntags - 1].offset))
+    return XMT_ERR_USAGE;
+  if (id_len >= SIZE_MAX / 8 || name_len >= SIZE_MAX / 8 ||
+      markup_len > SIZE_MAX / 8)
+    return XMT_ERR_NOMEM;
+  size_t need = id_len + 1 + name_len + 1 + markup_len + 1;
+  /* Reserved room (xmt_segment_reserve) is taken as it is. */
+  if (seg->ntags >= seg->cap || seg->pool.data == NULL ||
+      seg->pool.len + need >= seg->pool.cap) {
+    xmt_status st = carve_for(seg, 0, need, 1);
+    if (st == XMT_OK)
+      st = tags_reserve(seg, seg->ntags + 1);
+    if (st == XMT_OK)
+      st = buf_reserve(seg, &seg->pool, seg->pool.len + need);
+    if (st != XMT_OK)
+      return st;
+  }
+  struct tag_rec *rec = &seg->tags[seg->ntags++];
+  char *d = seg->pool.data + seg->pool.len;
+  rec->kind = kind;
+  rec->offset = offset;
+  rec->id = seg->pool.len;
+  rec->name = rec->id + id_len + 1;
+  rec->markup = rec->name + name_len + 1;
+  rec->markup_len = markup_len;
+  memcpy(d, id, id_len);
+  d[id_len] = '\0';
+  memcpy(d + id_len + 1, name, name_len);
+  d[id_len + 1 + name_len] = '\0';
+  if (markup_len > 0)
+    memcpy(d + id_len + name_len + 2, markup, markup_len);
+  d[need - 1] = '\0';
+  seg->pool.len += need;
+  seg->pool.data[seg->pool.len] = '\0';
   return XMT_OK;
 }
 

@@ -193,6 +193,49 @@ static void test_invalid_utf8_refused(void) {
 /* A segment's text, tags and tag strings start in one piece of memory
  * (a small segment's inside the segment): each part that outgrows its
  * room there moves out with what it holds, in any order. */
+/* A segment made at its size in one allocation: tags put at offsets in
+ * its whole text, then more than its room (parts move out, the rest stays
+ * in the allocation); and the offsets put_tag refuses. */
+static void test_new_sized_put_tag(void) {
+  xmt_segment *seg = xmt_segment_new_sized(40, 16, 2);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(seg);
+  const char *text = "Hello world, and a text of forty bytes!!";
+  CU_ASSERT_EQUAL(xmt_segment_append_valid_text(seg, text, 40), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_put_tag(seg, 6, XMT_TAG_OPEN, "1", 1, "g", 1,
+                                      STR_LEN("<g id=\"1\">")),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_put_tag(seg, 11, XMT_TAG_CLOSE, "1", 1, "g", 1,
+                                      STR_LEN("</g>")),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_segment_put_tag(seg, 5, XMT_TAG_PLACEHOLDER, "2", 1, "x", 1, NULL, 0),
+      XMT_ERR_USAGE); /* before the last tag */
+  CU_ASSERT_EQUAL(xmt_segment_put_tag(seg, 41, XMT_TAG_PLACEHOLDER, "2", 1, "x",
+                                      1, NULL, 0),
+                  XMT_ERR_USAGE); /* past the text */
+  CU_ASSERT_EQUAL(xmt_segment_put_tag(seg, 40, XMT_TAG_PLACEHOLDER, "22", 2,
+                                      "bpt", 3, STR_LEN("<bpt id=\"22\"/>")),
+                  XMT_OK); /* past the room: the pool and tags move out */
+  put_text(seg, " and more");
+  assert_text(seg, "Hello world, and a text of forty bytes!! and more");
+  CU_ASSERT_EQUAL(xmt_segment_tag_count(seg), 3);
+  assert_tag(seg, 0, XMT_TAG_OPEN, 6, "1", "g", "<g id=\"1\">");
+  assert_tag(seg, 1, XMT_TAG_CLOSE, 11, "1", "g", "</g>");
+  assert_tag(seg, 2, XMT_TAG_PLACEHOLDER, 40, "22", "bpt", "<bpt id=\"22\"/>");
+  xmt_segment *copy = xmt_segment_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+  CU_ASSERT_EQUAL(xmt_segment_copy(copy, seg), XMT_OK);
+  CU_ASSERT_TRUE(xmt_segment_equal(copy, seg));
+  xmt_segment_free(copy);
+  xmt_segment_free(seg);
+  /* Small: in the segment's own room. */
+  seg = xmt_segment_new_sized(3, 0, 0);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(seg);
+  put_text(seg, "abc");
+  assert_text(seg, "abc");
+  xmt_segment_free(seg);
+}
+
 static void test_parts_outgrow_their_room(void) {
   static const char *const ids[] = {"1", "2", "3", "4", "5", "6"};
   /* Room made for exactly "Hello" and one tag, then more of each. */
@@ -693,6 +736,7 @@ static CU_TestInfo segment_tests[] = {
     {"invalid UTF-8 refused", test_invalid_utf8_refused},
     {"clear then reuse", test_clear_then_reuse},
     {"parts outgrow their room", test_parts_outgrow_their_room},
+    {"new_sized and put_tag", test_new_sized_put_tag},
     {"many tags", test_many_tags},
     {"copy", test_copy},
     {"retag", test_retag},

@@ -785,6 +785,76 @@ static void test_allowed_run(void) {
 /* A unit built from a segment drops what XML cannot carry, wherever it
  * falls in a run of plain text, and keeps the rest byte for byte (a
  * segment holds valid UTF-8: no surrogates). */
+/* Fills ib with text and codes: two g pairs with one id, a bx/ex pair. */
+static void fill_codes(struct xmt_inline_builder *ib) {
+  xmt_ib_reset(ib);
+  CU_ASSERT_EQUAL(xmt_ib_text(ib, "A ", 2), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_ib_open(ib, "g", "1", "<g id=\"1\">", 10), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_ib_text(ib, "b", 1), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_ib_close(ib, "</g>", 4), XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_ib_code(ib, XMT_TAG_ISOLATED_OPEN, "bx", "7", "<bx id=\"7\"/>", 12),
+      XMT_OK);
+  CU_ASSERT_EQUAL(xmt_ib_open(ib, "g", "1", "<g id=\"1\">", 10), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_ib_text(ib, "c", 1), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_ib_close(ib, "</g>", 4), XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_ib_code(ib, XMT_TAG_ISOLATED_CLOSE, "ex", "7", "<ex id=\"7\"/>", 12),
+      XMT_OK);
+  CU_ASSERT_EQUAL(xmt_ib_text(ib, " d", 2), XMT_OK);
+}
+
+/* A segment finished into a new one of its exact size is the one
+ * finished into a segment given: pairs made, a key twice told apart. */
+static void test_finish_new(void) {
+  static const struct {
+    enum xmt_tag_kind kind;
+    size_t offset;
+    const char *id, *name, *markup;
+  } want[] = {{XMT_TAG_OPEN, 2, "1", "g", "<g id=\"1\">"},
+              {XMT_TAG_CLOSE, 3, "1", "g", "</g>"},
+              {XMT_TAG_OPEN, 3, "7", "bx", "<bx id=\"7\"/>"},
+              {XMT_TAG_OPEN, 3, "1#1", "g", "<g id=\"1\">"},
+              {XMT_TAG_CLOSE, 4, "1#1", "g", "</g>"},
+              {XMT_TAG_CLOSE, 4, "7", "ex", "<ex id=\"7\"/>"}};
+  struct xmt_inline_builder ib;
+  xmt_ib_init(&ib);
+  xmt_segment *given = xmt_segment_new(), *made = NULL;
+  CU_ASSERT_PTR_NOT_NULL_FATAL(given);
+  fill_codes(&ib);
+  CU_ASSERT_EQUAL_FATAL(xmt_ib_finish(&ib, given), XMT_OK);
+  fill_codes(&ib);
+  CU_ASSERT_EQUAL_FATAL(xmt_ib_finish_new(&ib, &made), XMT_OK);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(made);
+  const xmt_segment *both[] = {given, made};
+  for (size_t k = 0; k < 2; k++) {
+    size_t len;
+    const char *text = xmt_segment_text(both[k], &len);
+    XMT_ASSERT_BYTES_EQUAL(text, len, "A bc d", 6);
+    CU_ASSERT_EQUAL_FATAL(xmt_segment_tag_count(both[k]), 6);
+    for (size_t i = 0; i < 6; i++) {
+      struct xmt_tag t;
+      CU_ASSERT_EQUAL_FATAL(xmt_segment_tag(both[k], i, &t), XMT_OK);
+      CU_ASSERT_EQUAL(t.kind, want[i].kind);
+      CU_ASSERT_EQUAL(t.offset, want[i].offset);
+      CU_ASSERT_STRING_EQUAL(t.id, want[i].id);
+      CU_ASSERT_STRING_EQUAL(t.name, want[i].name);
+      XMT_ASSERT_BYTES_EQUAL(t.markup, t.markup_len, want[i].markup,
+                             strlen(want[i].markup));
+    }
+  }
+  CU_ASSERT_TRUE(xmt_segment_equal(given, made));
+  /* An unclosed pair is refused, and no segment made. */
+  xmt_ib_reset(&ib);
+  CU_ASSERT_EQUAL(xmt_ib_open(&ib, "g", "1", "<g id=\"1\">", 10), XMT_OK);
+  xmt_segment *none = NULL;
+  CU_ASSERT_EQUAL(xmt_ib_finish_new(&ib, &none), XMT_ERR_INTERNAL);
+  CU_ASSERT_PTR_NULL(none);
+  xmt_segment_free(made);
+  xmt_segment_free(given);
+  xmt_ib_free(&ib);
+}
+
 static void test_build_drops_forbidden(void) {
   static const char text[] = "\x01"
                              "abcdefg\x02"
@@ -956,6 +1026,7 @@ static CU_TestInfo inline_tests[] = {
     {"render drops what XML cannot carry", test_render_drops_forbidden},
     {"allowed runs stop where XML may forbid", test_allowed_run},
     {"a built unit drops what XML cannot carry", test_build_drops_forbidden},
+    {"finished into a new segment of its size", test_finish_new},
     {"a unit fed in pieces is the unit of its segment", test_build_fill},
     {"malformed snippets", test_malformed},
     {"unclosed element column", test_malformed_unclosed},

@@ -64,9 +64,9 @@ static xmt_status push_tag(struct xmt_inline_builder *ib,
   t->name_off = name_off;
   t->partner = SIZE_MAX;
   t->key = ib->pool.len;
-  xmt_status st = xmt_buf_append_str(&ib->pool, key != NULL ? key : "");
-  if (st == XMT_OK)
-    st = xmt_buf_append_byte(&ib->pool, '\0');
+  t->key_len = key != NULL ? strlen(key) : 0;
+  xmt_status st =
+      xmt_buf_append(&ib->pool, key != NULL ? key : "", t->key_len + 1);
   t->markup = ib->pool.len;
   t->markup_len = len;
   if (st == XMT_OK)
@@ -103,7 +103,7 @@ xmt_status xmt_ib_close(struct xmt_inline_builder *ib, const char *markup,
   /* Copy the key: push_tag may move the pool. On the stack when short, as
    * ids are, rather than an allocation for every end tag. */
   char local[64], *key = local;
-  size_t key_len = strlen(ib->pool.data + ib->tags[open].key);
+  size_t key_len = ib->tags[open].key_len;
   if (key_len >= sizeof local && (key = malloc(key_len + 1)) == NULL)
     return XMT_ERR_NOMEM;
   memcpy(key, ib->pool.data + ib->tags[open].key, key_len + 1);
@@ -131,33 +131,60 @@ static xmt_status pool_name(struct xmt_inline_builder *ib, const char *name,
   return xmt_buf_append(&ib->pool, name, strlen(name) + 1);
 }
 
-xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out) {
-  xmt_segment_clear(out);
+/* Pairs made and keys told apart: what the segment is built from. */
+static xmt_status ib_prepare(struct xmt_inline_builder *ib) {
   if (ib->nopen != 0)
     return XMT_ERR_INTERNAL;
   xmt_status st = xmt_ib_pair_isolated(ib);
-  if (st == XMT_OK)
-    st = xmt_ib_unique_keys(ib);
+  return st == XMT_OK ? xmt_ib_unique_keys(ib) : st;
+}
+
+/* The text whole, then each tag at its offset in it. */
+static xmt_status ib_fill(const struct xmt_inline_builder *ib,
+                          xmt_segment *out) {
+  xmt_status st = XMT_OK;
+  if (ib->text.len > 0)
+    st = xmt_segment_append_valid_text(out, ib->text.data, ib->text.len);
+  for (size_t i = 0; st == XMT_OK && i < ib->ntags; i++) {
+    const struct xmt_pending_tag *t = &ib->tags[i];
+    const char *name = xmt_pending_name(ib, t);
+    st = xmt_segment_put_tag(out, t->offset, t->kind, ib->pool.data + t->key,
+                             t->key_len, name, strlen(name),
+                             ib->pool.data + t->markup, t->markup_len);
+  }
+  return st;
+}
+
+xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out) {
+  xmt_segment_clear(out);
+  xmt_status st = ib_prepare(ib);
   /* Names are short; the pool holds keys and markup. */
   if (st == XMT_OK)
     st = xmt_segment_reserve(out, ib->text.len, ib->pool.len + 4 * ib->ntags,
                              ib->ntags);
-  size_t at = 0;
-  for (size_t i = 0; st == XMT_OK && i < ib->ntags; i++) {
+  return st == XMT_OK ? ib_fill(ib, out) : st;
+}
+
+xmt_status xmt_ib_finish_new(struct xmt_inline_builder *ib, xmt_segment **out) {
+  *out = NULL;
+  xmt_status st = ib_prepare(ib);
+  if (st != XMT_OK)
+    return st;
+  /* The tags' strings as the segment keeps them, each with its NUL. */
+  size_t pool = 0;
+  for (size_t i = 0; i < ib->ntags; i++) {
     const struct xmt_pending_tag *t = &ib->tags[i];
-    if (t->offset > at)
-      st = xmt_segment_append_valid_text(out, ib->text.data + at,
-                                         t->offset - at);
-    at = t->offset;
-    if (st == XMT_OK)
-      st = xmt_segment_append_tag(out, t->kind, ib->pool.data + t->key,
-                                  xmt_pending_name(ib, t),
-                                  ib->pool.data + t->markup, t->markup_len);
+    pool += t->key_len + strlen(xmt_pending_name(ib, t)) + t->markup_len + 3;
   }
-  if (st == XMT_OK && ib->text.len > at)
-    st = xmt_segment_append_valid_text(out, ib->text.data + at,
-                                       ib->text.len - at);
-  return st;
+  xmt_segment *seg = xmt_segment_new_sized(ib->text.len, pool, ib->ntags);
+  if (seg == NULL)
+    return XMT_ERR_NOMEM;
+  if ((st = ib_fill(ib, seg)) != XMT_OK) {
+    xmt_segment_free(seg);
+    return st;
+  }
+  *out = seg;
+  return XMT_OK;
 }
 
 int xmt_is_code_element(const char *name) {

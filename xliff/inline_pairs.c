@@ -185,7 +185,29 @@ static int suffix_taken(struct xmt_inline_builder *ib, size_t nrefs,
  * the key of another pair. (Only a key's first pair keeps it, and a key
  * made so can never equal another, so the keys the pairs came with are
  * all there is to look at.) */
+/* Keys compared pair by pair, for a segment of few pairs: most segments
+ * have no key twice, and then nothing is sorted. */
+#define FEW_PAIRS 16
+
+static int keys_distinct(const struct xmt_inline_builder *ib) {
+  size_t open[FEW_PAIRS], n = 0;
+  for (size_t i = 0; i < ib->ntags; i++) {
+    if (ib->tags[i].kind != XMT_TAG_OPEN)
+      continue;
+    if (n == FEW_PAIRS)
+      return 0; /* many: the sort decides */
+    const char *key = ib->pool.data + ib->tags[i].key;
+    for (size_t k = 0; k < n; k++)
+      if (strcmp(ib->pool.data + ib->tags[open[k]].key, key) == 0)
+        return 0;
+    open[n++] = i;
+  }
+  return 1;
+}
+
 xmt_status xmt_ib_unique_keys(struct xmt_inline_builder *ib) {
+  if (keys_distinct(ib))
+    return XMT_OK;
   size_t nrefs;
   xmt_status st = sorted_refs(ib, XMT_TAG_OPEN, 0, &nrefs);
   if (st != XMT_OK || nrefs < 2)
@@ -222,8 +244,11 @@ xmt_status xmt_ib_unique_keys(struct xmt_inline_builder *ib) {
     if (st != XMT_OK)
       break;
     t->key = key;
-    if (t->partner != SIZE_MAX)
+    t->key_len = old_len + strlen(tail);
+    if (t->partner != SIZE_MAX) {
       ib->tags[t->partner].key = key;
+      ib->tags[t->partner].key_len = t->key_len;
+    }
   }
   return st;
 }

@@ -178,12 +178,15 @@ void xmt_reader_start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
 void xmt_reader_finish_segment(xmt_xliff_reader *r, const char *mid,
                                size_t inner_start, size_t inner_end) {
   size_t index;
-  xmt_status st = xmt_unit_add_segment(r->unit, mid, NULL, &index);
+  xmt_segment *source;
+  xmt_status st = xmt_ib_finish_new(&r->ib, &source);
+  if (st == XMT_OK &&
+      (st = xmt_unit_add_segment(r->unit, mid, source, &index)) != XMT_OK)
+    xmt_segment_free(source); /* not the unit's */
   if (st == XMT_OK) {
     struct xmt_unit_segment *s = &r->unit->segs[index];
     s->inner_start = inner_start;
     s->inner_end = inner_end;
-    st = xmt_ib_finish(&r->ib, s->source);
   }
   if (st != XMT_OK)
     xmt_reader_fail_status(r, st);
@@ -271,9 +274,7 @@ void xmt_reader_end_part(xmt_xliff_reader *r, uint64_t at, int count) {
       /* The whole source is also the single segment until a seg-source
        * says otherwise; the two share one segment. */
       size_t index;
-      xmt_status st = XMT_ERR_NOMEM;
-      if ((u->whole_source = xmt_segment_new()) != NULL)
-        st = xmt_ib_finish(&r->ib, u->whole_source);
+      xmt_status st = xmt_ib_finish_new(&r->ib, &u->whole_source);
       if (st == XMT_OK && !u->segmented &&
           (st = xmt_unit_add_segment(u, NULL, u->whole_source, &index)) ==
               XMT_OK) {
@@ -300,8 +301,8 @@ void xmt_reader_end_part(xmt_xliff_reader *r, uint64_t at, int count) {
   case PART_TARGET: {
     u->target.end = end;
     u->has_target = r->target_content;
-    xmt_segment *seg = xmt_segment_new();
-    xmt_status st = seg != NULL ? xmt_ib_finish(&r->ib, seg) : XMT_ERR_NOMEM;
+    xmt_segment *seg;
+    xmt_status st = xmt_ib_finish_new(&r->ib, &seg);
     xmt_segment_free(u->existing);
     u->existing = seg;
     if (st != XMT_OK)

@@ -9,8 +9,11 @@
 #include "xliff_private.h"
 
 xmt_xliff_unit *xmt_unit_new(size_t strings) {
-  xmt_xliff_unit *u = calloc(1, sizeof *u + strings);
+  /* malloc, not calloc, which passes by the thread's cache of freed
+   * chunks: one unit in each trans-unit. The strings are written over. */
+  xmt_xliff_unit *u = malloc(sizeof *u + strings);
   if (u != NULL) {
+    memset(u, 0, sizeof *u);
     u->translatable = 1;
     u->strings = (char *)(u + 1);
     u->segs = u->segs_inline;

@@ -55,6 +55,7 @@ struct xmt_pending_tag {
   const char *name; /* static string, or NULL: the name is in ib->pool */
   size_t name_off;  /* offset of the NUL-terminated name when name is NULL */
   size_t key;       /* offset of the NUL-terminated key in ib->pool */
+  size_t key_len;   /* its length, the NUL not counted */
   size_t markup;    /* offset of the markup in ib->pool */
   size_t markup_len;
   size_t partner; /* index of the other end of a pair, or SIZE_MAX */
@@ -99,6 +100,8 @@ xmt_status xmt_ib_code(struct xmt_inline_builder *ib, enum xmt_tag_kind kind,
                        const char *name, const char *key, const char *markup,
                        size_t len);
 xmt_status xmt_ib_finish(struct xmt_inline_builder *ib, xmt_segment *out);
+/* The same into a new segment of the exact size, in one allocation. */
+xmt_status xmt_ib_finish_new(struct xmt_inline_builder *ib, xmt_segment **out);
 /* The steps of xmt_ib_finish (inline_pairs.c): each bx (bpt) pairs with
  * the first unpaired ex (ept) after it with its key when that keeps the
  * segment well nested; then a pair key an earlier pair has gets "#n". */

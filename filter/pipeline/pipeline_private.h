@@ -52,6 +52,7 @@
 struct item {
   xmt_xliff_unit *unit; /* NULL: bytes */
   char *key;            /* its key (xmt_unit_keys) when not its id */
+  unsigned long file;   /* the <file> it is in (run->files then) */
   size_t bytes, len;    /* in w->skeleton */
   size_t failed;        /* segments of the unit not translated */
 };
@@ -128,6 +129,7 @@ struct window {
   struct item *items;
   size_t nitems, items_cap;
   size_t queued_segments;
+  size_t keyed; /* items given their keys (xmt_window_keys) */
   struct job *jobs;
   size_t njobs, jobs_cap;
   struct result *results;
@@ -448,6 +450,8 @@ xmt_xliff_unit *xmt_job_unit(const struct window *w, const struct job *j);
  * so that no two segments have one id. */
 xmt_status xmt_job_id(const struct window *w, const struct job *j,
                       struct xmt_buf *out);
+/* Gives the window's units not yet keyed their keys; 1 when the run fails. */
+int xmt_window_keys(struct run *run, struct window *w);
 /* Frees a window's units and empties it for the reader. */
 void xmt_window_reset(struct window *w);
 /* Frees all the window holds (the run's end). */

@@ -66,6 +66,8 @@ static int aligner_work(struct run *run, const struct window *w) {
  * the other window. */
 int xmt_window_drain(struct run *run) {
   struct window *w = run->fill;
+  if (xmt_window_keys(run, w) != 0)
+    return 1;
   if (run->extract != NULL) {
     int rc = xmt_window_translate(run);
     return rc != 0 ? rc : xmt_extract_window(run, w);

@@ -59,12 +59,31 @@ xmt_status xmt_job_id(const struct window *w, const struct job *j,
   return st == XMT_OK ? xmt_buf_append(out, "", 1) : st;
 }
 
+int xmt_window_keys(struct run *run, struct window *w) {
+  /* Keys are given to every unit, translated or not, so that a run
+   * with other options names the same segment the same way; in document
+   * order, as the windows drain, off the reader's thread. */
+  for (; w->keyed < w->nitems; w->keyed++) {
+    struct item *it = &w->items[w->keyed];
+    if (it->unit == NULL)
+      continue;
+    const char *uid = xmt_xliff_unit_id(it->unit);
+    const char *id = uid != NULL ? uid : "?", *key;
+    if (xmt_unit_keys_take(&run->unit_keys, id, it->file, &key) != XMT_OK ||
+        ((uid == NULL || strcmp(key, id) != 0) &&
+         (it->key = xmt_strdup(key)) == NULL))
+      return xmt_run_nomem(run);
+  }
+  return 0;
+}
+
 void xmt_window_reset(struct window *w) {
   for (size_t i = 0; i < w->nitems; i++) {
     xmt_xliff_unit_free(w->items[i].unit);
     free(w->items[i].key);
   }
   w->nitems = 0;
+  w->keyed = 0;
   w->queued_segments = 0;
   xmt_buf_reset(&w->skeleton);
 }
@@ -227,14 +246,7 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
     return main_failed(run) || xmt_run_nomem(run);
   }
   it->unit = unit;
-  /* Keys are given to every unit, translated or not, so that a run
-   * with other options names the same segment the same way. */
-  const char *id = xmt_xliff_unit_id(unit) ? xmt_xliff_unit_id(unit) : "?";
-  const char *key;
-  if (xmt_unit_keys_take(&run->unit_keys, id, run->files, &key) != XMT_OK ||
-      ((xmt_xliff_unit_id(unit) == NULL || strcmp(key, id) != 0) &&
-       (it->key = xmt_strdup(key)) == NULL))
-    return main_failed(run) || xmt_run_nomem(run);
+  it->file = run->files; /* its key is given where the window drains */
   /* the reader's thread counts while an engine's callback may look */
   __atomic_fetch_add(&run->stats->units, 1, __ATOMIC_RELAXED);
   w->queued_segments += xmt_xliff_unit_segment_count(unit);
