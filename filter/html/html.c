@@ -501,6 +501,7 @@ static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
                             size_t *bytes) {
   struct page *p = NULL;
   *bytes = 0;
+  f->err_placed = 0;
   xmt_status st = new_page(f, path, NULL, 0, &p, bytes);
   *doc = p;
   return st;

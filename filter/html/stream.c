@@ -357,6 +357,12 @@ static xmt_status hand_piece(struct html_stream *s, struct piece *p,
   return st;
 }
 
+/* A bad byte's error is placed in the page itself: kept as it is. */
+static xmt_status placed(xmt_filter *f, xmt_status st) {
+  f->err_placed = st == XMT_ERR_ENCODING;
+  return st;
+}
+
 xmt_status xmt_html_stream_units(struct html_stream *s, xmt_filter *f,
                                  const char *path, html_lang_fn source_of,
                                  const struct xmt_unit_sink *sink) {
@@ -366,7 +372,7 @@ xmt_status xmt_html_stream_units(struct html_stream *s, xmt_filter *f,
          !s->ended)
     st = read_more(s, path, &f->err);
   if (st != XMT_OK)
-    return st;
+    return placed(f, st);
   const char *src = source_of(f, s->doc, path);
   if (src == NULL)
     return f->err.pub.status;
@@ -389,7 +395,7 @@ xmt_status xmt_html_stream_units(struct html_stream *s, xmt_filter *f,
     s->nfresh = 0;
     if (st != XMT_OK || s->ended)
       break;
-    st = read_more(s, path, &f->err);
+    st = placed(f, read_more(s, path, &f->err));
   }
   xmt_ib_free(&ib);
   return st;
