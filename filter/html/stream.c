@@ -3,8 +3,10 @@
  * piece before are cut off into a piece of their own with the units,
  * codes and holes found in them; its units are handed out, and the piece
  * is written and freed once their targets are all taken and every piece
- * before it is written. Memory holds the page's bytes and the units in
- * flight, not every unit, code and target of the page. */
+ * before it is written. A page opened to be read in chunks (doc->rest)
+ * is read as the lexer needs bytes, those before the oldest piece not
+ * written dropped: memory holds the pieces and units in flight, not the
+ * page's bytes nor every unit, code and target of the page. */
 #include "config.h"
 
 #include <errno.h>
