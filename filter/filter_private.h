@@ -58,6 +58,9 @@ struct xmt_stdin_head {
 
 struct xmt_filter {
   struct xmt_error_store err;
+  /* err is placed in the document itself by a format reading it as its
+   * units go (an HTML page's bad byte): xmt_format_blame keeps it */
+  int err_placed;
   char *source_language;
   char *target_language;
   const struct xmt_backend *backend;

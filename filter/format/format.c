@@ -22,7 +22,9 @@ xmt_status xmt_format_of(xmt_filter *f, const char *in_path,
 void xmt_format_blame(xmt_filter *f, const struct xmt_format *format,
                       const char *in_path) {
   const struct xmt_error *e = &f->err.pub;
-  if (format == NULL || format->read == NULL || e->status == XMT_OK ||
+  int placed = f->err_placed;
+  f->err_placed = 0;
+  if (placed || format == NULL || format->read == NULL || e->status == XMT_OK ||
       e->file == NULL || strcmp(e->file, in_path) != 0 ||
       (e->line == 0 && e->column == 0))
     return;

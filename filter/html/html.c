@@ -466,13 +466,14 @@ static void close_page(void *doc) {
 /* A page read from path, or from bytes when not NULL: its bytes, their
  * encoding checked; its units are found by read(). */
 static xmt_status new_page(xmt_filter *f, const char *path, const char *bytes,
-                           size_t len, struct page **page) {
+                           size_t len, struct page **page, size_t *size) {
   struct page *p = calloc(1, sizeof *p);
   if (p == NULL)
     return xmt_error_nomem(&f->err);
-  xmt_status st = bytes != NULL ? xmt_html_doc_prepare(&p->doc, bytes, len,
-                                                       f->flags, path, &f->err)
-                                : xmt_html_doc_read(&p->doc, f, path, 0);
+  xmt_status st = bytes != NULL  ? xmt_html_doc_prepare(&p->doc, bytes, len,
+                                                        f->flags, path, &f->err)
+                  : size != NULL ? xmt_html_doc_open(&p->doc, f, path, size)
+                                 : xmt_html_doc_read(&p->doc, f, path, 0);
   if (st != XMT_OK) {
     free(p);
     return st;
@@ -484,7 +485,9 @@ static xmt_status new_page(xmt_filter *f, const char *path, const char *bytes,
 
 /* The units of a page not streamed, found all at once. */
 static xmt_status build_page(xmt_filter *f, struct page *p, const char *path) {
-  xmt_status st = xmt_html_doc_build(&p->doc, path, &f->err);
+  xmt_status st = xmt_html_doc_read_rest(&p->doc, path, &f->err);
+  if (st == XMT_OK)
+    st = xmt_html_doc_build(&p->doc, path, &f->err);
   if (st == XMT_OK &&
       (p->targets = calloc(p->doc.nunits > 0 ? p->doc.nunits : 1,
                            sizeof *p->targets)) == NULL)
@@ -492,10 +495,23 @@ static xmt_status build_page(xmt_filter *f, struct page *p, const char *path) {
   return st;
 }
 
+/* The page's first bytes read, the rest read as its units are found
+ * (stream.c) or all at once (build_page). */
 static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
                             size_t *bytes) {
   struct page *p = NULL;
-  xmt_status st = new_page(f, path, NULL, 0, &p);
+  *bytes = 0;
+  f->err_placed = 0;
+  xmt_status st = new_page(f, path, NULL, 0, &p, bytes);
+  *doc = p;
+  return st;
+}
+
+/* check and report: the page read whole, its encoding checked first. */
+static xmt_status open_whole_page(xmt_filter *f, const char *path, void **doc,
+                                  size_t *bytes) {
+  struct page *p = NULL;
+  xmt_status st = new_page(f, path, NULL, 0, &p, NULL);
   *doc = p;
   *bytes = p != NULL ? p->doc.len : 0;
   return st;
@@ -504,7 +520,7 @@ static xmt_status open_page(xmt_filter *f, const char *path, void **doc,
 static xmt_status parse_page(xmt_filter *f, const char *name, const char *bytes,
                              size_t len, void **doc) {
   struct page *p = NULL;
-  xmt_status st = new_page(f, name, bytes != NULL ? bytes : "", len, &p);
+  xmt_status st = new_page(f, name, bytes != NULL ? bytes : "", len, &p, NULL);
   *doc = p;
   return st;
 }
@@ -581,6 +597,7 @@ const struct xmt_format xmt_format_html = {
     .extract_file = xmt_html_extract_file,
     .merge_file = xmt_html_merge_file,
     .open = open_page,
+    .open_whole = open_whole_page,
     .parse = parse_page,
     .read = page_units,
     .take = take_target,

@@ -177,8 +177,15 @@ struct html_unit {
 
 /* Options of the parse (XMT_FILTER_HTML_* flags). */
 struct html_doc {
-  char *data; /* the page; UTF-8 when charset.utf16 */
+  /* The page; UTF-8 when charset.utf16. A page read in chunks (rest not
+   * NULL until its end) holds only bytes [base, len) of it, at data +
+   * base: data[i] is byte i of the page for i in that range, so every
+   * offset kept stays right after the bytes before base are dropped. */
+  char *data;
   size_t len;
+  size_t base, cap; /* cap: bytes allocated at data + base */
+  FILE *rest;       /* the bytes still to read, or NULL */
+  int checked;      /* UTF-8 pages: the bytes read are checked to be */
   struct html_charset charset;
   unsigned flags;
   /* XMT_FILTER_HTML_REPLACE_INVALID: bytes that are not UTF-8 in a UTF-8
@@ -216,6 +223,22 @@ xmt_status xmt_html_doc_read(struct html_doc *doc, xmt_filter *f,
                              const char *path, int build_it);
 xmt_status xmt_html_doc_build(struct html_doc *doc, const char *name,
                               struct xmt_error_store *err);
+/* Opens the page at path as read: its first bytes read, their encoding
+ * found; the rest left to read in chunks (doc->rest) when the page says
+ * its encoding and is not UTF-16, else read whole. *bytes: its size. */
+xmt_status xmt_html_doc_open(struct html_doc *doc, xmt_filter *f,
+                             const char *path, size_t *bytes);
+/* The rest of a page opened so read whole, its bytes checked. */
+xmt_status xmt_html_doc_read_rest(struct html_doc *doc, const char *name,
+                                  struct xmt_error_store *err);
+/* The error of a UTF-8 page with n bytes not UTF-8, the first, byte, at
+ * line and column. */
+xmt_status xmt_html_not_utf8(struct xmt_error_store *err, const char *name,
+                             unsigned char byte, size_t n, unsigned long line,
+                             unsigned long column);
+/* 1 when the first bytes of a page say its encoding (a byte order mark,
+ * a label): its encoding is then known from them alone. */
+int xmt_html_charset_declared(const char *data, size_t len);
 
 /* --- Targets (target.c) ----------------------------------------------
  * A target kept from take to write as a typed value, made once when it

@@ -8,7 +8,9 @@
  * they share in page_private.h. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "page_private.h"
 
@@ -217,7 +219,10 @@ void xmt_html_doc_free(struct html_doc *doc) {
   free(doc->codes);
   free(doc->holes);
   free(doc->lang);
-  free(doc->data);
+  if (doc->data != NULL)
+    free(doc->data + doc->base);
+  if (doc->rest != NULL)
+    fclose(doc->rest);
   memset(doc, 0, sizeof *doc);
 }
 
@@ -250,11 +255,45 @@ static size_t invalid_utf8(const char *data, size_t len, size_t *first) {
   return n;
 }
 
-/* The page's encoding found and checked, its bytes kept (taken from own
- * when not NULL and no transcoding is needed). */
+xmt_status xmt_html_not_utf8(struct xmt_error_store *err, const char *name,
+                             unsigned char byte, size_t n, unsigned long line,
+                             unsigned long column) {
+  return xmt_error_at(err, XMT_ERR_ENCODING, XMT_AT(name, line, column),
+                      "byte 0x%02X is not UTF-8, the page's encoding (%zu such "
+                      "byte%s; --encoding-errors=replace reads them as U+FFFD)",
+                      (unsigned)byte, n, n == 1 ? "" : "s");
+}
+
+/* A page that says it is UTF-8 and is not would lose its accents to
+ * U+FFFD without a word: bytes, the whole page, checked. */
+static xmt_status check_utf8(struct html_doc *doc, const char *bytes,
+                             size_t len, const char *name,
+                             struct xmt_error_store *err) {
+  doc->checked = 1;
+  if (doc->charset.decode != XMT_ENC_UTF8 || doc->charset.utf16)
+    return XMT_OK;
+  size_t first;
+  size_t n = invalid_utf8(bytes, len, &first);
+  if (n == 0)
+    return XMT_OK;
+  unsigned long line, column;
+  position(bytes, first, 1, &line, &column);
+  if (!(doc->flags & XMT_FILTER_HTML_REPLACE_INVALID))
+    return xmt_html_not_utf8(err, name, (unsigned char)bytes[first], n, line,
+                             column);
+  doc->invalid_bytes = n;
+  doc->invalid_line = line;
+  doc->invalid_column = column;
+  return XMT_OK;
+}
+
+/* The page's encoding found and checked (only found when head: the first
+ * bytes of a page read in chunks), its bytes kept (taken from own when not
+ * NULL and no transcoding is needed). */
 static xmt_status prepare(struct html_doc *doc, const char *bytes, size_t len,
                           unsigned flags, const char *name,
-                          struct xmt_error_store *err, struct xmt_buf *own) {
+                          struct xmt_error_store *err, struct xmt_buf *own,
+                          int head) {
   memset(doc, 0, sizeof *doc);
   doc->flags = flags;
   char msg[256];
@@ -266,25 +305,8 @@ static xmt_status prepare(struct html_doc *doc, const char *bytes, size_t len,
     position(bytes, at, 1, &line, &column);
     return xmt_error_at(err, st, XMT_AT(name, line, column), "%s", msg);
   }
-  /* A page that says it is UTF-8 and is not would lose its accents to
-   * U+FFFD without a word. */
-  if (doc->charset.decode == XMT_ENC_UTF8 && !doc->charset.utf16) {
-    size_t first;
-    size_t n = invalid_utf8(bytes, len, &first);
-    if (n > 0) {
-      unsigned long line, column;
-      position(bytes, first, 1, &line, &column);
-      if (!(flags & XMT_FILTER_HTML_REPLACE_INVALID))
-        return xmt_error_at(
-            err, XMT_ERR_ENCODING, XMT_AT(name, line, column),
-            "byte 0x%02X is not UTF-8, the page's encoding (%zu such "
-            "byte%s; --encoding-errors=replace reads them as U+FFFD)",
-            (unsigned)(unsigned char)bytes[first], n, n == 1 ? "" : "s");
-      doc->invalid_bytes = n;
-      doc->invalid_line = line;
-      doc->invalid_column = column;
-    }
-  }
+  if (!head && (st = check_utf8(doc, bytes, len, name, err)) != XMT_OK)
+    return st;
   struct xmt_buf data = {0};
   if (doc->charset.utf16) {
     struct xmt_decoder dec;
@@ -309,13 +331,14 @@ static xmt_status prepare(struct html_doc *doc, const char *bytes, size_t len,
   }
   doc->data = data.data;
   doc->len = data.len;
+  doc->cap = data.cap;
   return XMT_OK;
 }
 
 xmt_status xmt_html_doc_prepare(struct html_doc *doc, const char *bytes,
                                 size_t len, unsigned flags, const char *name,
                                 struct xmt_error_store *err) {
-  return prepare(doc, bytes, len, flags, name, err, NULL);
+  return prepare(doc, bytes, len, flags, name, err, NULL, 0);
 }
 
 xmt_status xmt_html_doc_build(struct html_doc *doc, const char *name,
@@ -345,7 +368,7 @@ xmt_status xmt_html_doc_read(struct html_doc *doc, xmt_filter *f,
     st = xmt_error_set(err, st, "%s", xmt_strerror(st));
   if (st == XMT_OK)
     st = prepare(doc, buf.data != NULL ? buf.data : "", buf.len, f->flags, path,
-                 err, &buf);
+                 err, &buf, 0);
   xmt_buf_free(&buf);
   return st == XMT_OK && build_it ? xmt_html_doc_build(doc, path, err) : st;
 }
@@ -353,4 +376,76 @@ xmt_status xmt_html_doc_read(struct html_doc *doc, xmt_filter *f,
 xmt_status xmt_html_doc_load(struct html_doc *doc, xmt_filter *f,
                              const char *path) {
   return xmt_html_doc_read(doc, f, path, 1);
+}
+
+/* The first bytes of a page: as many as the encoding's detection reads. */
+#define HEAD_BYTES 65536
+
+static int utf16_bom(const char *data, size_t len) {
+  const unsigned char *b = (const unsigned char *)data;
+  return len >= 2 &&
+         ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF));
+}
+
+xmt_status xmt_html_doc_open(struct html_doc *doc, xmt_filter *f,
+                             const char *path, size_t *bytes) {
+  memset(doc, 0, sizeof *doc);
+  if (strcmp(path, "-") == 0) {
+    xmt_status st = xmt_html_doc_read(doc, f, path, 0);
+    *bytes = doc->len;
+    return st;
+  }
+  FILE *fp = xmt_input_open(path, &f->err);
+  if (fp == NULL)
+    return f->err.pub.status;
+  struct stat sb;
+  int regular = fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode);
+  struct xmt_buf buf = {0};
+  xmt_status st = xmt_buf_grow(&buf, HEAD_BYTES + 1);
+  buf.len = st == XMT_OK && regular ? fread(buf.data, 1, HEAD_BYTES, fp) : 0;
+  /* Read whole: a page whose first bytes do not say its encoding (UTF-8
+   * if every byte is), a UTF-16 one (transcoded whole) and one whose bad
+   * bytes are replaced (counted before its warning). */
+  int chunks = regular && buf.len == HEAD_BYTES &&
+               !(f->flags & XMT_FILTER_HTML_REPLACE_INVALID) &&
+               !utf16_bom(buf.data, buf.len) &&
+               xmt_html_charset_declared(buf.data, buf.len);
+  int open = 1;
+  if (st == XMT_OK && !chunks) {
+    st = xmt_buf_append_stream(&buf, fp, path, &f->err); /* closes fp */
+    open = 0;
+  } else if (st == XMT_OK && ferror(fp)) {
+    st = xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
+                      strerror(errno));
+  }
+  if (st == XMT_ERR_NOMEM)
+    st = xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
+  if (st == XMT_OK)
+    st = prepare(doc, buf.data != NULL ? buf.data : "", buf.len, f->flags, path,
+                 &f->err, &buf, chunks);
+  xmt_buf_free(&buf);
+  if (st == XMT_OK && chunks)
+    doc->rest = fp;
+  else if (open)
+    fclose(fp);
+  *bytes = st == XMT_OK && chunks ? (size_t)sb.st_size : doc->len;
+  return st;
+}
+
+xmt_status xmt_html_doc_read_rest(struct html_doc *doc, const char *name,
+                                  struct xmt_error_store *err) {
+  if (doc->rest == NULL)
+    return XMT_OK;
+  struct xmt_buf buf = {doc->data + doc->base, doc->len - doc->base, doc->cap};
+  FILE *fp = doc->rest;
+  doc->rest = NULL;
+  xmt_status st = xmt_buf_append_stream(&buf, fp, name, err);
+  doc->data = buf.data - doc->base;
+  doc->len = doc->base + buf.len;
+  doc->cap = buf.cap;
+  if (st == XMT_ERR_NOMEM)
+    return xmt_error_nomem(err);
+  if (st == XMT_OK && doc->base == 0 && !doc->checked)
+    st = check_utf8(doc, doc->data, doc->len, name, err);
+  return st;
 }

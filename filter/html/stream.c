@@ -3,10 +3,13 @@
  * piece before are cut off into a piece of their own with the units,
  * codes and holes found in them; its units are handed out, and the piece
  * is written and freed once their targets are all taken and every piece
- * before it is written. Memory holds the page's bytes and the units in
- * flight, not every unit, code and target of the page. */
+ * before it is written. A page opened to be read in chunks (doc->rest)
+ * is read as the lexer needs bytes, those before the oldest piece not
+ * written dropped: memory holds the pieces and units in flight, not the
+ * page's bytes nor every unit, code and target of the page. */
 #include "config.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,6 +19,8 @@
 /* A piece is cut once it holds a unit and this many bytes: fewer, larger
  * pieces cost fewer allocations and locks. */
 #define PIECE_BYTES 4096
+/* A page read in chunks is read this many bytes at a time. */
+#define CHUNK_BYTES 65536
 
 struct unit_place {
   unsigned long line, column;
@@ -37,6 +42,7 @@ struct html_stream {
   struct html_lexer lx;
   int ended; /* the page is read to its end */
   size_t cut;
+  size_t valid; /* a UTF-8 page's bytes checked up to there */
   /* where the last unit placed starts */
   size_t counted;
   unsigned long line, column;
@@ -117,6 +123,8 @@ static xmt_status place(struct html_stream *s, struct piece *p) {
     p->places[order[k] - p->doc.units] =
         (struct unit_place){s->line, s->column};
   }
+  /* and on to its end: the bytes before may be dropped (refill) */
+  count_to(s, p->end < d->len ? p->end : d->len, utf8);
   free(order);
   return XMT_OK;
 }
@@ -168,25 +176,149 @@ static xmt_status cut_at(struct html_stream *s, size_t end) {
   return place(s, p);
 }
 
-/* Reads tokens up to the next cut, or to the end of the page. */
-static xmt_status read_more(struct html_stream *s) {
-  struct builder *b = &s->b;
-  struct html_token tok;
-  int r = 0;
-  while (b->st == XMT_OK &&
-         (r = xmt_html_lex(&s->lx, s->doc->data, s->doc->len, 1, &tok)) > 0) {
-    xmt_page_on_token(b, &tok);
-    if (b->nitems == 0 && b->ph_item == NONE && s->doc->nunits > 0 &&
-        s->lx.pos - s->cut >= PIECE_BYTES)
-      return b->st == XMT_OK ? cut_at(s, s->lx.pos) : b->st;
+/* --- Reading in chunks ------------------------------------------------ */
+
+/* The next chunk of a page read in chunks, read after the bytes before
+ * the oldest one still needed are dropped: the oldest piece not written
+ * starts there, else the one not handed out, else the running one (cut
+ * where no text unit is open, nothing before the cut is pointed into).
+ * Under the lock: the writer reads the bytes too. */
+static xmt_status refill(struct html_stream *s, const char *path,
+                         struct xmt_error_store *err) {
+  struct html_doc *d = s->doc;
+  pthread_mutex_lock(&s->lock);
+  size_t keep = s->head != NULL ? s->head->start
+                : s->nfresh > 0 ? s->fresh[0]->start
+                                : s->cut;
+  char *buf = d->data + d->base;
+  size_t used = d->len - d->base;
+  /* Moved down once as many bytes are dropped as kept: each byte is
+   * moved a bounded number of times. */
+  if (keep > d->base && keep - d->base >= d->len - keep) {
+    memmove(buf, buf + (keep - d->base), d->len - keep);
+    used = d->len - keep;
+    d->base = keep;
   }
+  xmt_status st = XMT_OK;
+  if (d->cap - used < CHUNK_BYTES + 1) {
+    size_t cap = used + CHUNK_BYTES + 1;
+    cap = cap < 2 * d->cap ? 2 * d->cap : cap;
+    char *more = realloc(buf, cap);
+    if (more == NULL) {
+      st = xmt_error_nomem(err);
+    } else {
+      buf = more;
+      d->cap = cap;
+    }
+  }
+  if (st == XMT_OK) {
+    size_t n = fread(buf + used, 1, CHUNK_BYTES, d->rest);
+    used += n;
+    if (n < CHUNK_BYTES && ferror(d->rest))
+      st = xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot read: %s",
+                        strerror(errno));
+    else if (n < CHUNK_BYTES) {
+      fclose(d->rest);
+      d->rest = NULL;
+    }
+  }
+  d->data = buf - d->base;
+  d->len = d->base + used;
+  s->b.data = d->data;
+  pthread_mutex_unlock(&s->lock);
+  return st;
+}
+
+/* 1 when data[from, to) may be the start of a UTF-8 character cut by the
+ * end of the bytes read so far. */
+static int cut_char(const char *data, size_t from, size_t to) {
+  unsigned char c = (unsigned char)data[from];
+  size_t need = c >= 0xC2 && c <= 0xDF   ? 2
+                : c >= 0xE0 && c <= 0xEF ? 3
+                : c >= 0xF0 && c <= 0xF4 ? 4
+                                         : 0;
+  if (to - from >= need)
+    return 0;
+  for (size_t i = from + 1; i < to; i++)
+    if (!xmt_utf8_is_cont(data[i]))
+      return 0;
+  return 1;
+}
+
+/* A UTF-8 page's bytes read checked before they are lexed: the error of
+ * the first not UTF-8, all such bytes counted to the page's end. */
+static xmt_status check_bytes(struct html_stream *s, const char *path,
+                              struct xmt_error_store *err) {
+  struct html_doc *d = s->doc;
+  if (d->checked || d->charset.decode != XMT_ENC_UTF8 || d->charset.utf16)
+    return XMT_OK;
+  s->valid += xmt_utf8_valid_prefix(d->data + s->valid, d->len - s->valid);
+  if (s->valid == d->len ||
+      (d->rest != NULL && cut_char(d->data, s->valid, d->len)))
+    return XMT_OK;
+  size_t first = s->valid;
+  unsigned char byte = (unsigned char)d->data[first];
+  size_t counted = s->counted;
+  unsigned long line = s->line, column = s->column;
+  count_to(s, first, 1);
+  unsigned long at_line = s->line, at_column = s->column;
+  s->counted = counted;
+  s->line = line;
+  s->column = column;
+  d->checked = 1;
+  pthread_mutex_lock(&s->lock);
+  xmt_status st = xmt_html_doc_read_rest(d, path, err);
+  s->b.data = d->data;
+  pthread_mutex_unlock(&s->lock);
+  if (st != XMT_OK)
+    return st;
+  size_t n = 0;
+  for (size_t i = first; i < d->len; n++) {
+    i++;
+    i += xmt_utf8_valid_prefix(d->data + i, d->len - i);
+  }
+  return xmt_html_not_utf8(err, path, byte, n, at_line, at_column);
+}
+
+/* Reads tokens up to the next cut, or to the end of the page; an error
+ * in err. */
+static xmt_status read_more(struct html_stream *s, const char *path,
+                            struct xmt_error_store *err) {
+  struct builder *b = &s->b;
+  struct html_doc *d = s->doc;
+  struct html_token tok;
+  xmt_status st = check_bytes(s, path, err);
+  int r = 0;
+  while (st == XMT_OK && b->st == XMT_OK) {
+    r = xmt_html_lex(&s->lx, d->data, d->len, d->rest == NULL, &tok);
+    if (r == 0 && d->rest != NULL) {
+      if ((st = refill(s, path, err)) == XMT_OK)
+        st = check_bytes(s, path, err);
+      continue;
+    }
+    if (r <= 0)
+      break;
+    xmt_page_on_token(b, &tok);
+    if (b->st == XMT_OK && b->nitems == 0 && b->ph_item == NONE &&
+        d->nunits > 0 && s->lx.pos - s->cut >= PIECE_BYTES)
+      break;
+  }
+  if (st != XMT_OK)
+    return st; /* its error in err */
   if (r < 0)
     fail(b, XMT_ERR_NOMEM);
-  if (b->st != XMT_OK)
-    return b->st;
-  xmt_page_builder_end(b);
-  s->ended = 1;
-  return b->st == XMT_OK ? cut_at(s, s->doc->len) : b->st;
+  if (b->st == XMT_OK && r > 0) {
+    st = cut_at(s, s->lx.pos);
+  } else if (b->st == XMT_OK) {
+    xmt_page_builder_end(b);
+    s->ended = 1;
+    st = b->st == XMT_OK ? cut_at(s, d->len) : b->st;
+  } else {
+    st = b->st;
+  }
+  if (st != XMT_OK)
+    xmt_error_at(err, st, XMT_IN(path), "%s", xmt_strerror(st));
+  return st;
 }
 
 /* --- Handing out ---------------------------------------------------------- */
@@ -227,6 +359,12 @@ static xmt_status hand_piece(struct html_stream *s, struct piece *p,
   return st;
 }
 
+/* A bad byte's error is placed in the page itself: kept as it is. */
+static xmt_status placed(xmt_filter *f, xmt_status st) {
+  f->err_placed = st == XMT_ERR_ENCODING;
+  return st;
+}
+
 xmt_status xmt_html_stream_units(struct html_stream *s, xmt_filter *f,
                                  const char *path, html_lang_fn source_of,
                                  const struct xmt_unit_sink *sink) {
@@ -234,9 +372,9 @@ xmt_status xmt_html_stream_units(struct html_stream *s, xmt_filter *f,
   /* The page's language is known once its root is read, or at its end. */
   while (st == XMT_OK && f->source_language == NULL && s->doc->lang == NULL &&
          !s->ended)
-    st = read_more(s);
+    st = read_more(s, path, &f->err);
   if (st != XMT_OK)
-    return xmt_error_at(&f->err, st, XMT_IN(path), "%s", xmt_strerror(st));
+    return placed(f, st);
   const char *src = source_of(f, s->doc, path);
   if (src == NULL)
     return f->err.pub.status;
@@ -259,8 +397,7 @@ xmt_status xmt_html_stream_units(struct html_stream *s, xmt_filter *f,
     s->nfresh = 0;
     if (st != XMT_OK || s->ended)
       break;
-    if ((st = read_more(s)) != XMT_OK)
-      xmt_error_at(&f->err, st, XMT_IN(path), "%s", xmt_strerror(st));
+    st = placed(f, read_more(s, path, &f->err));
   }
   xmt_ib_free(&ib);
   return st;
@@ -274,6 +411,8 @@ static void write_ready(struct html_stream *s, int all) {
   struct piece *p;
   while (s->wst == XMT_OK && (p = s->head) != NULL &&
          (all || p->taken == p->doc.nunits)) {
+    p->doc.data = s->doc->data; /* moved by a refill, maybe */
+    p->doc.len = s->doc->len;
     s->wst = xmt_html_doc_write_range(
         &p->doc, (const struct html_target *const *)p->targets, s->lang,
         p->start, p->end, s->sink, s->user, &s->werr);
@@ -317,6 +456,8 @@ xmt_status xmt_html_stream_take(struct html_stream *s, size_t id,
     if (target != NULL && !xmt_segment_equal(target, p->doc.units[i].source))
       st = xmt_html_target_take(&s->taker, &p->doc, i, target, &p->targets[i]);
     s->cursor = p;
+    p->doc.data = s->doc->data;
+    p->doc.len = s->doc->len;
     if (!p->done[i]) {
       p->done[i] = 1;
       p->taken++;

@@ -131,6 +131,15 @@ static int declared_label(const char *data, size_t len, size_t *ls,
   return found;
 }
 
+int xmt_html_charset_declared(const char *data, size_t len) {
+  const unsigned char *b = (const unsigned char *)data;
+  size_t ls, le;
+  return (len >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) ||
+         (len >= 2 &&
+          ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF))) ||
+         declared_label(data, len, &ls, &le);
+}
+
 xmt_status xmt_html_detect_charset(const char *data, size_t len,
                                    struct html_charset *cs, char *msg,
                                    size_t msglen, size_t *at) {
