@@ -637,12 +637,12 @@ static char *tag_counts(const char *html, size_t len) {
   char names[256][24];
   int counts[256];
   size_t n = 0;
-  while (xmt_html_lex(&lx, html, len, 1, &tok) > 0) {
+  while (xmt_html_lex(&lx, html_view_of(html, len), 1, &tok) > 0) {
     if (tok.kind != HTML_START && tok.kind != HTML_END)
       continue;
     char name[24];
     name[0] = tok.kind == HTML_END ? '/' : '<';
-    if (!xmt_html_name_lower(html, tok.name, tok.name_end, name + 1,
+    if (!xmt_html_name_lower(html + tok.name, tok.name_end - tok.name, name + 1,
                              sizeof name - 1))
       continue;
     size_t i = 0;
