@@ -225,6 +225,57 @@ static void test_lexer_tokens(void) {
   free(got);
 }
 
+/* Lexed through a view holding only the bytes from the token on (base >
+ * 0, as a page read in chunks after a drop), the tokens and attributes
+ * keep the offsets of the whole page and page_at finds their bytes. */
+static void test_lexer_view(void) {
+  static const char html[] =
+      "<p class=x id='y' hidden>1 &lt; 2</p ><script>a<b</script><br/>"
+      "<a href=\"u\" href=v>t</a><!-- c --><img src=\"a";
+  size_t len = sizeof html - 1, ntok = 0;
+  struct html_lexer whole, part;
+  struct html_token w, t;
+  xmt_html_lexer_init(&whole);
+  xmt_html_lexer_init(&part);
+  while (xmt_html_lex(&whole, html_view_of(html, len), 1, &w) > 0) {
+    size_t base = part.pos; /* every byte before the token dropped */
+    char *held = malloc(len - base);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(held);
+    memcpy(held, html + base, len - base);
+    struct html_view v = {held, base, len};
+    CU_ASSERT_EQUAL_FATAL(xmt_html_lex(&part, v, 1, &t), 1);
+    CU_ASSERT_EQUAL(t.kind, w.kind);
+    CU_ASSERT_EQUAL(t.start, w.start);
+    CU_ASSERT_EQUAL(t.end, w.end);
+    CU_ASSERT_EQUAL(t.name, w.name);
+    CU_ASSERT_EQUAL(t.name_end, w.name_end);
+    CU_ASSERT_EQUAL(part.pos, whole.pos);
+    CU_ASSERT_EQUAL_FATAL(t.nattrs, w.nattrs);
+    for (size_t i = 0; i < t.nattrs; i++) {
+      CU_ASSERT_EQUAL(t.attrs[i].name, w.attrs[i].name);
+      CU_ASSERT_EQUAL(t.attrs[i].value, w.attrs[i].value);
+      CU_ASSERT_EQUAL(t.attrs[i].value_end, w.attrs[i].value_end);
+      CU_ASSERT_EQUAL(t.attrs[i].duplicate, w.attrs[i].duplicate);
+      CU_ASSERT(memcmp(page_at(v, t.attrs[i].name), html + w.attrs[i].name,
+                       w.attrs[i].name_end - w.attrs[i].name) == 0);
+    }
+    CU_ASSERT(memcmp(page_at(v, t.start), html + w.start, t.end - t.start) ==
+              0);
+    if (t.kind == HTML_START || t.kind == HTML_END)
+      CU_ASSERT(page_name_is(v, t.name, t.name_end,
+                             html[w.name] == 'p'   ? "p"
+                             : html[w.name] == 's' ? "script"
+                             : html[w.name] == 'b' ? "br"
+                                                   : "a"));
+    free(held);
+    ntok++;
+  }
+  CU_ASSERT_EQUAL(ntok, 12);
+  CU_ASSERT_EQUAL(whole.pos, len);
+  xmt_html_lexer_free(&whole);
+  xmt_html_lexer_free(&part);
+}
+
 /* Every Okapi file gives the same tokens in 1- to 5-byte chunks as whole,
  * and the tokens cover it exactly. */
 static void test_lexer_chunks(void) {
@@ -637,12 +688,12 @@ static char *tag_counts(const char *html, size_t len) {
   char names[256][24];
   int counts[256];
   size_t n = 0;
-  while (xmt_html_lex(&lx, html, len, 1, &tok) > 0) {
+  while (xmt_html_lex(&lx, html_view_of(html, len), 1, &tok) > 0) {
     if (tok.kind != HTML_START && tok.kind != HTML_END)
       continue;
     char name[24];
     name[0] = tok.kind == HTML_END ? '/' : '<';
-    if (!xmt_html_name_lower(html, tok.name, tok.name_end, name + 1,
+    if (!xmt_html_name_lower(html + tok.name, tok.name_end - tok.name, name + 1,
                              sizeof name - 1))
       continue;
     size_t i = 0;
@@ -1272,6 +1323,7 @@ static void test_sniff(void) {
 CU_TestInfo html_tests[] = {
     {"lexer tokens", test_lexer_tokens},
     {"lexer chunks", test_lexer_chunks},
+    {"lexer through a view", test_lexer_view},
     {"units: inline and block", test_units_inline_block},
     {"void placeholders", test_void_placeholders},
     {"not translated", test_not_translated},

@@ -16,6 +16,26 @@
  * would find them; it never fails on bad markup. Offsets are absolute from
  * the first byte of the document. */
 
+/* Bytes [base, len) of a page, byte i at bytes[i - base]: a page read in
+ * chunks drops the bytes before base, the offsets kept stay absolute. */
+struct html_view {
+  const char *bytes;
+  size_t base, len;
+};
+
+/* Byte off of the page, base <= off <= len. */
+static inline const char *page_at(struct html_view v, size_t off) {
+  return v.bytes + (off - v.base);
+}
+static inline char page_byte(struct html_view v, size_t off) {
+  return v.bytes[off - v.base];
+}
+/* A whole buffer as a view from offset 0. */
+static inline struct html_view html_view_of(const char *bytes, size_t len) {
+  struct html_view v = {bytes, 0, len};
+  return v;
+}
+
 enum html_token_kind {
   HTML_TEXT = 0,    /* character data; entities not decoded */
   HTML_RAWTEXT = 1, /* content of script, style, title, textarea... */
@@ -57,11 +77,11 @@ struct html_lexer {
 
 void xmt_html_lexer_init(struct html_lexer *lx);
 void xmt_html_lexer_free(struct html_lexer *lx);
-/* Finds the token starting at lx->pos in data[0, len): 1 with *tok filled
- * (lx->pos moves past it), 0 when more bytes are needed (is_final == 0) or
- * the input is exhausted, -1 when out of memory. */
-int xmt_html_lex(struct html_lexer *lx, const char *data, size_t len,
-                 int is_final, struct html_token *tok);
+/* Finds the token starting at lx->pos (>= v.base) in v: 1 with *tok
+ * filled (lx->pos moves past it), 0 when more bytes are needed (is_final
+ * == 0) or the input is exhausted, -1 when out of memory. */
+int xmt_html_lex(struct html_lexer *lx, struct html_view v, int is_final,
+                 struct html_token *tok);
 
 /* The push form: bytes in any chunk sizes, tokens through a callback.
  * Returning non-zero from the callback stops with XMT_ERR_ABORTED. */
@@ -77,12 +97,15 @@ xmt_status xmt_html_push(struct html_push_lexer *p, const char *bytes,
                          size_t len, int is_final, html_token_fn fn,
                          void *user);
 
-/* 1 when data[start, end) equals the lower-case name, ASCII case ignored. */
-int xmt_html_name_is(const char *data, size_t start, size_t end,
-                     const char *name);
-/* Copies the name lower-cased into buf (size cap); 0 if it does not fit. */
-int xmt_html_name_lower(const char *data, size_t start, size_t end, char *buf,
-                        size_t cap);
+/* 1 when s[0, n) equals the lower-case name, ASCII case ignored. */
+int xmt_html_name_is(const char *s, size_t n, const char *name);
+/* Copies s[0, n) lower-cased into buf (size cap); 0 if it does not fit. */
+int xmt_html_name_lower(const char *s, size_t n, char *buf, size_t cap);
+/* The same on bytes [start, end) of a page. */
+static inline int page_name_is(struct html_view v, size_t start, size_t end,
+                               const char *name) {
+  return xmt_html_name_is(page_at(v, start), end - start, name);
+}
 
 /* --- Text (text.c) --------------------------------------------------- */
 
@@ -178,12 +201,12 @@ struct html_unit {
 /* Options of the parse (XMT_FILTER_HTML_* flags). */
 struct html_doc {
   /* The page; UTF-8 when charset.utf16. A page read in chunks (rest not
-   * NULL until its end) holds only bytes [base, len) of it, at data +
-   * base: data[i] is byte i of the page for i in that range, so every
-   * offset kept stays right after the bytes before base are dropped. */
-  char *data;
+   * NULL until its end) holds only bytes [base, len) of it, byte i at
+   * bytes[i - base] (page_at), so every offset kept stays right after the
+   * bytes before base are dropped; a page read whole has base 0. */
+  char *bytes;
   size_t len;
-  size_t base, cap; /* cap: bytes allocated at data + base */
+  size_t base, cap; /* cap: bytes allocated at bytes */
   FILE *rest;       /* the bytes still to read, or NULL */
   int checked;      /* UTF-8 pages: the bytes read are checked to be */
   struct html_charset charset;
@@ -201,6 +224,12 @@ struct html_doc {
   struct html_hole *holes; /* sorted by start, outer before inner */
   size_t nholes, holes_cap;
 };
+
+/* The bytes of the page held. */
+static inline struct html_view html_doc_view(const struct html_doc *d) {
+  struct html_view v = {d->bytes, d->base, d->len};
+  return v;
+}
 
 /* Reads and parses the page at path ("-": standard input, read from the
  * bytes f's detection holds) into doc, with f's flags. Errors go to f's

@@ -15,22 +15,20 @@ static char lower(char c) {
   return (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
 }
 
-int xmt_html_name_is(const char *data, size_t start, size_t end,
-                     const char *name) {
+int xmt_html_name_is(const char *s, size_t n, const char *name) {
   size_t i = 0;
-  for (; start + i < end; i++)
-    if (name[i] == '\0' || lower(data[start + i]) != name[i])
+  for (; i < n; i++)
+    if (name[i] == '\0' || lower(s[i]) != name[i])
       return 0;
   return name[i] == '\0';
 }
 
-int xmt_html_name_lower(const char *data, size_t start, size_t end, char *buf,
-                        size_t cap) {
-  if (end - start >= cap)
+int xmt_html_name_lower(const char *s, size_t n, char *buf, size_t cap) {
+  if (n >= cap)
     return 0;
-  for (size_t i = start; i < end; i++)
-    buf[i - start] = lower(data[i]);
-  buf[end - start] = '\0';
+  for (size_t i = 0; i < n; i++)
+    buf[i] = lower(s[i]);
+  buf[n] = '\0';
   return 1;
 }
 
@@ -195,8 +193,7 @@ static size_t raw_text_end(const struct html_lexer *lx, const char *data,
       *more = 1;
       return len;
     }
-    if (data[q + 1] == '/' &&
-        xmt_html_name_is(data, q + 2, q + 2 + n, lx->raw_end))
+    if (data[q + 1] == '/' && xmt_html_name_is(data + q + 2, n, lx->raw_end))
       if (html_is_space(data[q + 2 + n]) || data[q + 2 + n] == '/' ||
           data[q + 2 + n] == '>')
         return q;
@@ -208,12 +205,13 @@ static void enter_content_mode(struct html_lexer *lx, const char *data,
                                const struct html_token *tok) {
   if (tok->self_closing) /* XHTML style <script/>: nothing inside */
     return;
-  if (xmt_html_name_is(data, tok->name, tok->name_end, "plaintext")) {
+  if (xmt_html_name_is(data + tok->name, tok->name_end - tok->name,
+                       "plaintext")) {
     lx->plaintext = 1;
     return;
   }
   for (const char *const *r = raw_elements; *r != NULL; r++)
-    if (xmt_html_name_is(data, tok->name, tok->name_end, *r)) {
+    if (xmt_html_name_is(data + tok->name, tok->name_end - tok->name, *r)) {
       lx->raw_end_len = strlen(*r);
       memcpy(lx->raw_end, *r, lx->raw_end_len + 1);
       return;
@@ -253,11 +251,10 @@ static int lex_bang(const char *data, size_t p, size_t len, int is_final,
   return 1;
 }
 
-int xmt_html_lex(struct html_lexer *lx, const char *data, size_t len,
-                 int is_final, struct html_token *tok) {
+/* xmt_html_lex on data[0, len), lx->pos an offset into it. */
+static int lex(struct html_lexer *lx, const char *data, size_t len,
+               int is_final, struct html_token *tok) {
   size_t p = lx->pos;
-  if (data == NULL || p >= len)
-    return 0;
   memset(tok, 0, sizeof *tok);
   tok->start = p;
   int more = 0;
@@ -339,6 +336,32 @@ int xmt_html_lex(struct html_lexer *lx, const char *data, size_t len,
   return 1;
 }
 
+int xmt_html_lex(struct html_lexer *lx, struct html_view v, int is_final,
+                 struct html_token *tok) {
+  if (v.bytes == NULL || lx->pos >= v.len)
+    return 0;
+  /* lexed in the bytes held, the offsets found made absolute after */
+  size_t base = v.base;
+  lx->pos -= base;
+  int r = lex(lx, v.bytes, v.len - base, is_final, tok);
+  lx->pos += base;
+  if (r != 1 || base == 0)
+    return r;
+  tok->start += base;
+  tok->end += base;
+  if (tok->kind == HTML_START || tok->kind == HTML_END) {
+    tok->name += base;
+    tok->name_end += base;
+  }
+  for (size_t i = 0; i < tok->nattrs; i++) {
+    lx->attrs[i].name += base;
+    lx->attrs[i].name_end += base;
+    lx->attrs[i].value += base;
+    lx->attrs[i].value_end += base;
+  }
+  return 1;
+}
+
 void xmt_html_push_init(struct html_push_lexer *p) {
   xmt_html_lexer_init(&p->lx);
   memset(&p->data, 0, sizeof p->data);
@@ -356,8 +379,8 @@ xmt_status xmt_html_push(struct html_push_lexer *p, const char *bytes,
     return XMT_ERR_NOMEM;
   struct html_token tok;
   int r;
-  while ((r = xmt_html_lex(&p->lx, p->data.data, p->data.len, is_final, &tok)) >
-         0)
+  while ((r = xmt_html_lex(&p->lx, html_view_of(p->data.data, p->data.len),
+                           is_final, &tok)) > 0)
     if (fn(user, p->data.data, &tok) != 0)
       return XMT_ERR_ABORTED;
   return r < 0 ? XMT_ERR_NOMEM : XMT_OK;

@@ -19,10 +19,10 @@ int xmt_page_attr_value(struct builder *b, const struct html_token *tok,
                         const char *name) {
   for (size_t i = 0; i < tok->nattrs; i++) {
     const struct html_attr *a = &tok->attrs[i];
-    if (a->duplicate || !xmt_html_name_is(b->data, a->name, a->name_end, name))
+    if (a->duplicate || !page_name_is(b->page, a->name, a->name_end, name))
       continue;
     xmt_buf_reset(&b->text);
-    if (xmt_html_decode(&b->doc->charset, b->data + a->value,
+    if (xmt_html_decode(&b->doc->charset, page_at(b->page, a->value),
                         a->value_end - a->value, 1, &b->text) != XMT_OK ||
         xmt_buf_append(&b->text, "", 0) != XMT_OK)
       return fail(b, XMT_ERR_NOMEM);
@@ -161,11 +161,11 @@ void xmt_page_builder_init(struct builder *b, struct html_doc *doc,
                            struct html_lexer *lx) {
   memset(b, 0, sizeof *b);
   b->doc = doc;
-  b->data = doc->data;
+  b->page = html_doc_view(doc);
   b->ph_item = NONE;
   xmt_html_lexer_init(lx);
   /* A byte order mark stays, but is no text. */
-  if (doc->len >= 3 && memcmp(doc->data, "\xEF\xBB\xBF", 3) == 0)
+  if (doc->len >= 3 && memcmp(doc->bytes, "\xEF\xBB\xBF", 3) == 0)
     lx->pos = 3;
 }
 
@@ -193,7 +193,7 @@ static xmt_status build(struct html_doc *doc) {
   xmt_page_builder_init(&b, doc, &lx);
   int r = 0;
   while (b.st == XMT_OK &&
-         (r = xmt_html_lex(&lx, doc->data, doc->len, 1, &tok)) > 0)
+         (r = xmt_html_lex(&lx, html_doc_view(doc), 1, &tok)) > 0)
     xmt_page_on_token(&b, &tok);
   if (r < 0)
     fail(&b, XMT_ERR_NOMEM);
@@ -219,8 +219,7 @@ void xmt_html_doc_free(struct html_doc *doc) {
   free(doc->codes);
   free(doc->holes);
   free(doc->lang);
-  if (doc->data != NULL)
-    free(doc->data + doc->base);
+  free(doc->bytes);
   if (doc->rest != NULL)
     fclose(doc->rest);
   memset(doc, 0, sizeof *doc);
@@ -329,7 +328,7 @@ static xmt_status prepare(struct html_doc *doc, const char *bytes, size_t len,
     xmt_buf_free(&data);
     return xmt_error_nomem(err);
   }
-  doc->data = data.data;
+  doc->bytes = data.data;
   doc->len = data.len;
   doc->cap = data.cap;
   return XMT_OK;
@@ -436,16 +435,16 @@ xmt_status xmt_html_doc_read_rest(struct html_doc *doc, const char *name,
                                   struct xmt_error_store *err) {
   if (doc->rest == NULL)
     return XMT_OK;
-  struct xmt_buf buf = {doc->data + doc->base, doc->len - doc->base, doc->cap};
+  struct xmt_buf buf = {doc->bytes, doc->len - doc->base, doc->cap};
   FILE *fp = doc->rest;
   doc->rest = NULL;
   xmt_status st = xmt_buf_append_stream(&buf, fp, name, err);
-  doc->data = buf.data - doc->base;
+  doc->bytes = buf.data;
   doc->len = doc->base + buf.len;
   doc->cap = buf.cap;
   if (st == XMT_ERR_NOMEM)
     return xmt_error_nomem(err);
   if (st == XMT_OK && doc->base == 0 && !doc->checked)
-    st = check_utf8(doc, doc->data, doc->len, name, err);
+    st = check_utf8(doc, doc->bytes, doc->len, name, err);
   return st;
 }

@@ -47,7 +47,7 @@ struct item {
 
 struct builder {
   struct html_doc *doc;
-  const char *data;
+  struct html_view page; /* the page's bytes, as its doc's */
   struct open_elem *stack;
   size_t depth, stack_cap;
   struct item *items; /* the running text unit */

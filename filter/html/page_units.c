@@ -207,7 +207,7 @@ static xmt_status code_markup(struct builder *b, const struct item *it,
   xmt_status st = head_markup(&b->markup, "it", it->id, open ? "open" : "close",
                               ctype, ">");
   if (st == XMT_OK)
-    st = xmt_html_decode(&b->doc->charset, b->data + it->start,
+    st = xmt_html_decode(&b->doc->charset, page_at(b->page, it->start),
                          it->end - it->start, 2, &b->text);
   if (st == XMT_OK)
     st = xmt_xml_escape_text(&b->markup, b->text.data, b->text.len);
@@ -218,7 +218,7 @@ static xmt_status code_markup(struct builder *b, const struct item *it,
 
 /* Whitespace run of the page ending at end (before) or starting at start
  * (after) within an item, unless it is a single space. */
-static void spacing(const char *data, const struct item *text, int before,
+static void spacing(struct html_view page, const struct item *text, int before,
                     size_t range[2]) {
   range[0] = range[1] = 0;
   if (text == NULL || text->type != IT_TEXT)
@@ -227,15 +227,15 @@ static void spacing(const char *data, const struct item *text, int before,
   if (before) {
     e = text->end;
     s = e;
-    while (s > text->start && html_is_space(data[s - 1]))
+    while (s > text->start && html_is_space(page_byte(page, s - 1)))
       s--;
   } else {
     s = text->start;
     e = s;
-    while (e < text->end && html_is_space(data[e]))
+    while (e < text->end && html_is_space(page_byte(page, e)))
       e++;
   }
-  if (e > s && !(e - s == 1 && data[s] == ' ')) {
+  if (e > s && !(e - s == 1 && page_byte(page, s) == ' ')) {
     range[0] = s;
     range[1] = e;
   }
@@ -257,8 +257,8 @@ static xmt_status add_code(struct builder *b, size_t i, size_t n) {
   c->id = it->id;
   c->kind = it->kind;
   if (!b->preserve) {
-    spacing(b->data, i > 0 ? &b->items[i - 1] : NULL, 1, c->ws_before);
-    spacing(b->data, i + 1 < n ? &b->items[i + 1] : NULL, 0, c->ws_after);
+    spacing(b->page, i > 0 ? &b->items[i - 1] : NULL, 1, c->ws_before);
+    spacing(b->page, i + 1 < n ? &b->items[i + 1] : NULL, 0, c->ws_after);
   }
   return XMT_OK;
 }
@@ -276,7 +276,8 @@ void xmt_page_flush_run(struct builder *b) {
     return;
   struct item *last = &b->items[n - 1];
   if (last->type == IT_TEXT) {
-    while (last->end > last->start && html_is_space(b->data[last->end - 1]))
+    while (last->end > last->start &&
+           html_is_space(page_byte(b->page, last->end - 1)))
       last->end--;
     if (last->end == last->start && --n == 0)
       return;
@@ -299,7 +300,7 @@ void xmt_page_flush_run(struct builder *b) {
     const struct item *it = &b->items[i];
     if (it->type == IT_TEXT) {
       xmt_buf_reset(&b->text);
-      st = xmt_html_decode(&b->doc->charset, b->data + it->start,
+      st = xmt_html_decode(&b->doc->charset, page_at(b->page, it->start),
                            it->end - it->start, 0, &b->text);
       if (!b->preserve)
         xmt_page_normalize(&b->text, 0);

@@ -57,12 +57,12 @@ static void attr_units(struct builder *b, const struct html_token *tok,
     const struct html_attr *a = &tok->attrs[i];
     char name[24], restype[48];
     if (a->duplicate || !a->has_value || a->value == a->value_end ||
-        !xmt_html_name_lower(b->data, a->name, a->name_end, name,
-                             sizeof name) ||
+        !xmt_html_name_lower(page_at(b->page, a->name), a->name_end - a->name,
+                             name, sizeof name) ||
         attr_restype(b, tok, elem, name, restype, sizeof restype) == NULL)
       continue;
     xmt_buf_reset(&b->text);
-    if (xmt_html_decode(&b->doc->charset, b->data + a->value,
+    if (xmt_html_decode(&b->doc->charset, page_at(b->page, a->value),
                         a->value_end - a->value, 1, &b->text) != XMT_OK) {
       fail(b, XMT_ERR_NOMEM);
       return;
@@ -89,17 +89,17 @@ static void lang_holes(struct builder *b, const struct html_token *tok,
                        int is_meta) {
   for (size_t i = 0; i < tok->nattrs; i++) {
     const struct html_attr *a = &tok->attrs[i];
-    int lang = !is_meta &&
-               (xmt_html_name_is(b->data, a->name, a->name_end, "lang") ||
-                xmt_html_name_is(b->data, a->name, a->name_end, "xml:lang"));
+    int lang =
+        !is_meta && (page_name_is(b->page, a->name, a->name_end, "lang") ||
+                     page_name_is(b->page, a->name, a->name_end, "xml:lang"));
     int content =
-        is_meta && xmt_html_name_is(b->data, a->name, a->name_end, "content");
+        is_meta && page_name_is(b->page, a->name, a->name_end, "content");
     if (a->duplicate || !a->has_value || a->value == a->value_end ||
         !(lang || content))
       continue;
     xmt_page_add_hole(b, HOLE_LANG, a->value, a->value_end, 0, a->quote);
     char **keep = is_meta ? &b->meta_lang : &b->doc->lang;
-    if (*keep == NULL && (*keep = xmt_strndup(b->data + a->value,
+    if (*keep == NULL && (*keep = xmt_strndup(page_at(b->page, a->value),
                                               a->value_end - a->value)) == NULL)
       fail(b, XMT_ERR_NOMEM);
   }
@@ -238,7 +238,8 @@ static void implied_closes(struct builder *b, const char *name, unsigned flags,
  * longer than any we know), and its class. */
 static unsigned element_of(const struct builder *b,
                            const struct html_token *tok, char name[NAME_ROOM]) {
-  if (!xmt_html_name_lower(b->data, tok->name, tok->name_end, name, NAME_ROOM))
+  if (!xmt_html_name_lower(page_at(b->page, tok->name),
+                           tok->name_end - tok->name, name, NAME_ROOM))
     name[0] = '\0';
   return xmt_html_element_class(name);
 }
@@ -379,7 +380,7 @@ void xmt_page_on_token(struct builder *b, const struct html_token *tok) {
       break;
     size_t s = tok->start;
     if (b->nitems == 0) {
-      while (s < tok->end && html_is_space(b->data[s]))
+      while (s < tok->end && html_is_space(page_byte(b->page, s)))
         s++;
       if (s == tok->end)
         break;

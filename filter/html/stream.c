@@ -87,20 +87,21 @@ static int by_start(const void *a, const void *b) {
  * columns counted only after the last one (a byte at a time, this was a
  * twentieth of the run). */
 static void count_to(struct html_stream *s, size_t to, int utf8) {
-  const char *data = s->doc->data;
+  struct html_view page = html_doc_view(s->doc);
   while (s->counted < to) {
-    const char *nl = memchr(data + s->counted, '\n', to - s->counted);
+    const char *from = page_at(page, s->counted);
+    const char *nl = memchr(from, '\n', to - s->counted);
     if (nl != NULL) {
       s->line++;
       s->column = 1;
-      s->counted = (size_t)(nl - data) + 1;
+      s->counted += (size_t)(nl - from) + 1;
       continue;
     }
     if (!utf8) {
       s->column += to - s->counted;
     } else {
-      for (size_t i = s->counted; i < to; i++)
-        s->column += !xmt_utf8_is_cont(data[i]);
+      for (size_t i = 0; i < to - s->counted; i++)
+        s->column += !xmt_utf8_is_cont(from[i]);
     }
     s->counted = to;
   }
@@ -129,6 +130,14 @@ static xmt_status place(struct html_stream *s, struct piece *p) {
   return XMT_OK;
 }
 
+/* The page's bytes as held now, in to (a piece's doc): a refill moves
+ * them. */
+static void borrow(struct html_doc *to, const struct html_doc *from) {
+  to->bytes = from->bytes;
+  to->base = from->base;
+  to->len = from->len;
+}
+
 /* The bytes since the last cut up to end, and the units, codes and holes
  * found in them, moved into a new piece; the page keeps none of them. */
 static xmt_status cut_at(struct html_stream *s, size_t end) {
@@ -143,8 +152,7 @@ static xmt_status cut_at(struct html_stream *s, size_t end) {
     piece_free(p);
     return XMT_ERR_NOMEM;
   }
-  p->doc.data = d->data;
-  p->doc.len = d->len;
+  borrow(&p->doc, d);
   p->doc.charset = d->charset;
   p->doc.flags = d->flags;
   p->doc.unit_base = d->unit_base;
@@ -190,7 +198,7 @@ static xmt_status refill(struct html_stream *s, const char *path,
   size_t keep = s->head != NULL ? s->head->start
                 : s->nfresh > 0 ? s->fresh[0]->start
                                 : s->cut;
-  char *buf = d->data + d->base;
+  char *buf = d->bytes;
   size_t used = d->len - d->base;
   /* Moved down once as many bytes are dropped as kept: each byte is
    * moved a bounded number of times. */
@@ -222,24 +230,24 @@ static xmt_status refill(struct html_stream *s, const char *path,
       d->rest = NULL;
     }
   }
-  d->data = buf - d->base;
+  d->bytes = buf;
   d->len = d->base + used;
-  s->b.data = d->data;
+  s->b.page = html_doc_view(d);
   pthread_mutex_unlock(&s->lock);
   return st;
 }
 
-/* 1 when data[from, to) may be the start of a UTF-8 character cut by the
- * end of the bytes read so far. */
-static int cut_char(const char *data, size_t from, size_t to) {
-  unsigned char c = (unsigned char)data[from];
+/* 1 when data[0, n), n > 0, may be the start of a UTF-8 character cut
+ * by the end of the bytes read so far. */
+static int cut_char(const char *data, size_t n) {
+  unsigned char c = (unsigned char)data[0];
   size_t need = c >= 0xC2 && c <= 0xDF   ? 2
                 : c >= 0xE0 && c <= 0xEF ? 3
                 : c >= 0xF0 && c <= 0xF4 ? 4
                                          : 0;
-  if (to - from >= need)
+  if (n >= need)
     return 0;
-  for (size_t i = from + 1; i < to; i++)
+  for (size_t i = 1; i < n; i++)
     if (!xmt_utf8_is_cont(data[i]))
       return 0;
   return 1;
@@ -252,12 +260,13 @@ static xmt_status check_bytes(struct html_stream *s, const char *path,
   struct html_doc *d = s->doc;
   if (d->checked || d->charset.decode != XMT_ENC_UTF8 || d->charset.utf16)
     return XMT_OK;
-  s->valid += xmt_utf8_valid_prefix(d->data + s->valid, d->len - s->valid);
+  struct html_view page = html_doc_view(d);
+  s->valid += xmt_utf8_valid_prefix(page_at(page, s->valid), d->len - s->valid);
   if (s->valid == d->len ||
-      (d->rest != NULL && cut_char(d->data, s->valid, d->len)))
+      (d->rest != NULL && cut_char(page_at(page, s->valid), d->len - s->valid)))
     return XMT_OK;
   size_t first = s->valid;
-  unsigned char byte = (unsigned char)d->data[first];
+  unsigned char byte = (unsigned char)page_byte(page, first);
   size_t counted = s->counted;
   unsigned long line = s->line, column = s->column;
   count_to(s, first, 1);
@@ -268,14 +277,14 @@ static xmt_status check_bytes(struct html_stream *s, const char *path,
   d->checked = 1;
   pthread_mutex_lock(&s->lock);
   xmt_status st = xmt_html_doc_read_rest(d, path, err);
-  s->b.data = d->data;
+  s->b.page = page = html_doc_view(d);
   pthread_mutex_unlock(&s->lock);
   if (st != XMT_OK)
     return st;
   size_t n = 0;
   for (size_t i = first; i < d->len; n++) {
     i++;
-    i += xmt_utf8_valid_prefix(d->data + i, d->len - i);
+    i += xmt_utf8_valid_prefix(page_at(page, i), d->len - i);
   }
   return xmt_html_not_utf8(err, path, byte, n, at_line, at_column);
 }
@@ -290,7 +299,7 @@ static xmt_status read_more(struct html_stream *s, const char *path,
   xmt_status st = check_bytes(s, path, err);
   int r = 0;
   while (st == XMT_OK && b->st == XMT_OK) {
-    r = xmt_html_lex(&s->lx, d->data, d->len, d->rest == NULL, &tok);
+    r = xmt_html_lex(&s->lx, html_doc_view(d), d->rest == NULL, &tok);
     if (r == 0 && d->rest != NULL) {
       if ((st = refill(s, path, err)) == XMT_OK)
         st = check_bytes(s, path, err);
@@ -411,8 +420,7 @@ static void write_ready(struct html_stream *s, int all) {
   struct piece *p;
   while (s->wst == XMT_OK && (p = s->head) != NULL &&
          (all || p->taken == p->doc.nunits)) {
-    p->doc.data = s->doc->data; /* moved by a refill, maybe */
-    p->doc.len = s->doc->len;
+    borrow(&p->doc, s->doc); /* moved by a refill, maybe */
     s->wst = xmt_html_doc_write_range(
         &p->doc, (const struct html_target *const *)p->targets, s->lang,
         p->start, p->end, s->sink, s->user, &s->werr);
@@ -456,8 +464,7 @@ xmt_status xmt_html_stream_take(struct html_stream *s, size_t id,
     if (target != NULL && !xmt_segment_equal(target, p->doc.units[i].source))
       st = xmt_html_target_take(&s->taker, &p->doc, i, target, &p->targets[i]);
     s->cursor = p;
-    p->doc.data = s->doc->data;
-    p->doc.len = s->doc->len;
+    borrow(&p->doc, s->doc);
     if (!p->done[i]) {
       p->done[i] = 1;
       p->taken++;

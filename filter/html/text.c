@@ -55,7 +55,8 @@ static int attr_range(const char *data, const struct html_token *tok,
                       const char *name, size_t *start, size_t *end) {
   for (size_t i = 0; i < tok->nattrs; i++) {
     const struct html_attr *a = &tok->attrs[i];
-    if (!a->duplicate && xmt_html_name_is(data, a->name, a->name_end, name)) {
+    if (!a->duplicate &&
+        xmt_html_name_is(data + a->name, a->name_end - a->name, name)) {
       *start = a->value;
       *end = a->value_end;
       return a->has_value;
@@ -70,7 +71,7 @@ static int label_after(const char *data, size_t start, size_t end,
                        const char *key, size_t *ls, size_t *le) {
   size_t k = strlen(key);
   for (size_t i = start; i + k < end; i++) {
-    if (!xmt_html_name_is(data, i, i + k, key))
+    if (!xmt_html_name_is(data + i, k, key))
       continue;
     size_t p = i + k;
     while (p < end && html_is_space(data[p]))
@@ -105,13 +106,13 @@ static int declared_label(const char *data, size_t len, size_t *ls,
   xmt_html_lexer_init(&lx);
   int found = 0;
   size_t scan = len < 65536 ? len : 65536;
-  while (!found && xmt_html_lex(&lx, data, scan, 1, &tok) > 0) {
+  while (!found && xmt_html_lex(&lx, html_view_of(data, scan), 1, &tok) > 0) {
     size_t s, e, cs, ce;
     if (tok.kind == HTML_PI && tok.end - tok.start > 5 &&
-        xmt_html_name_is(data, tok.start + 2, tok.start + 5, "xml"))
+        xmt_html_name_is(data + tok.start + 2, 3, "xml"))
       found = label_after(data, tok.start, tok.end, "encoding", ls, le);
     if (tok.kind != HTML_START ||
-        !xmt_html_name_is(data, tok.name, tok.name_end, "meta"))
+        !xmt_html_name_is(data + tok.name, tok.name_end - tok.name, "meta"))
       continue;
     if (attr_range(data, &tok, "charset", &s, &e)) {
       while (s < e && html_is_space(data[s]))
@@ -122,7 +123,7 @@ static int declared_label(const char *data, size_t len, size_t *ls,
       *le = e;
       found = e > s;
     } else if (attr_range(data, &tok, "http-equiv", &s, &e) &&
-               xmt_html_name_is(data, s, e, "content-type") &&
+               xmt_html_name_is(data + s, e - s, "content-type") &&
                attr_range(data, &tok, "content", &cs, &ce)) {
       found = label_after(data, cs, ce, "charset", ls, le);
     }

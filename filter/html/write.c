@@ -36,7 +36,7 @@ static void flush_out(struct writer *w) {
 static void put_raw(struct writer *w, size_t start, size_t end) {
   if (w->st != XMT_OK || end <= start)
     return;
-  const char *s = w->doc->data + start;
+  const char *s = page_at(html_doc_view(w->doc), start);
   if (w->doc->charset.utf16)
     w->st = xmt_encode(w->doc->charset.out, s, end - start, 1, &w->out);
   else
@@ -289,9 +289,10 @@ static struct unit_place *place_units(const struct html_doc *doc) {
   int utf8 = doc->charset.decode == XMT_ENC_UTF8 || doc->charset.utf16;
   unsigned long line = 1, column = 1;
   size_t pos = 0;
+  struct html_view page = html_doc_view(doc);
   for (size_t k = 0; k < doc->nunits; k++) {
     for (; pos < order[k].start && pos < doc->len; pos++) {
-      char ch = doc->data[pos];
+      char ch = page_byte(page, pos);
       if (ch == '\n') {
         line++;
         column = 1;
