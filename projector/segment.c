@@ -287,42 +287,10 @@ static int kind_valid(enum xmt_tag_kind kind) {
 xmt_status xmt_segment_append_tag(xmt_segment *seg, enum xmt_tag_kind kind,
                                   const char *id, const char *name,
                                   const char *markup, size_t markup_len) {
-  if (seg == NULL || !kind_valid(kind) || id == NULL || name == NULL ||
-      (markup == NULL && markup_len > 0))
+  if (seg == NULL || id == NULL || name == NULL)
     return XMT_ERR_USAGE;
-  size_t id_len = strlen(id) + 1, name_len = strlen(name) + 1;
-  if (id_len > SIZE_MAX / 8 || name_len > SIZE_MAX / 8 ||
-      markup_len > SIZE_MAX / 8)
-    return XMT_ERR_NOMEM;
-  size_t need = id_len + name_len + markup_len + 1;
-  xmt_status st = carve_for(seg, 0, need, 1);
-  if (st == XMT_OK)
-    st = tags_reserve(seg, seg->ntags + 1);
-  /* The pool's room too: a pool in the block must not be realloc'd. */
-  if (st == XMT_OK)
-    st = buf_reserve(seg, &seg->pool, seg->pool.len + need);
-  if (st != XMT_OK)
-    return st;
-  struct tag_rec rec;
-  size_t mark = seg->pool.len;
-  rec.kind = kind;
-  rec.offset = seg->text.len;
-  rec.id = mark;
-  rec.name = rec.id + id_len;
-  rec.markup = rec.name + name_len;
-  rec.markup_len = markup_len;
-  /* The room is made: id and name with their NULs, markup and a NUL
-   * copied at once, and the pool's terminating NUL after them. */
-  char *d = seg->pool.data + mark;
-  memcpy(d, id, id_len);
-  memcpy(d + id_len, name, name_len);
-  if (markup_len > 0)
-    memcpy(d + id_len + name_len, markup, markup_len);
-  d[need - 1] = '\0';
-  seg->pool.len += need;
-  seg->pool.data[seg->pool.len] = '\0';
-  seg->tags[seg->ntags++] = rec;
-  return XMT_OK;
+  return xmt_segment_put_tag(seg, seg->text.len, kind, id, strlen(id), name,
+                             strlen(name), markup, markup_len);
 }
 
 xmt_status xmt_segment_put_tag(xmt_segment *seg, size_t offset,
