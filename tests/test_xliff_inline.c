@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "want_tags.h"
 #include "xliff_private.h"
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
@@ -788,35 +789,34 @@ static void test_allowed_run(void) {
 /* Fills ib with text and codes: two g pairs with one id, a bx/ex pair. */
 static void fill_codes(struct xmt_inline_builder *ib) {
   xmt_ib_reset(ib);
+  static const struct {
+    const char *inner;
+    enum xmt_tag_kind kind;
+    const char *name, *markup;
+  } pairs[] = {{"b", XMT_TAG_ISOLATED_OPEN, "bx", "<bx id=\"7\"/>"},
+               {"c", XMT_TAG_ISOLATED_CLOSE, "ex", "<ex id=\"7\"/>"}};
   CU_ASSERT_EQUAL(xmt_ib_text(ib, "A ", 2), XMT_OK);
-  CU_ASSERT_EQUAL(xmt_ib_open(ib, "g", "1", "<g id=\"1\">", 10), XMT_OK);
-  CU_ASSERT_EQUAL(xmt_ib_text(ib, "b", 1), XMT_OK);
-  CU_ASSERT_EQUAL(xmt_ib_close(ib, "</g>", 4), XMT_OK);
-  CU_ASSERT_EQUAL(
-      xmt_ib_code(ib, XMT_TAG_ISOLATED_OPEN, "bx", "7", "<bx id=\"7\"/>", 12),
-      XMT_OK);
-  CU_ASSERT_EQUAL(xmt_ib_open(ib, "g", "1", "<g id=\"1\">", 10), XMT_OK);
-  CU_ASSERT_EQUAL(xmt_ib_text(ib, "c", 1), XMT_OK);
-  CU_ASSERT_EQUAL(xmt_ib_close(ib, "</g>", 4), XMT_OK);
-  CU_ASSERT_EQUAL(
-      xmt_ib_code(ib, XMT_TAG_ISOLATED_CLOSE, "ex", "7", "<ex id=\"7\"/>", 12),
-      XMT_OK);
+  for (size_t i = 0; i < 2; i++) {
+    CU_ASSERT_EQUAL(xmt_ib_open(ib, "g", "1", "<g id=\"1\">", 10), XMT_OK);
+    CU_ASSERT_EQUAL(xmt_ib_text(ib, pairs[i].inner, 1), XMT_OK);
+    CU_ASSERT_EQUAL(xmt_ib_close(ib, "</g>", 4), XMT_OK);
+    CU_ASSERT_EQUAL(
+        xmt_ib_code(ib, pairs[i].kind, pairs[i].name, "7", pairs[i].markup, 12),
+        XMT_OK);
+  }
   CU_ASSERT_EQUAL(xmt_ib_text(ib, " d", 2), XMT_OK);
 }
 
 /* A segment finished into a new one of its exact size is the one
  * finished into a segment given: pairs made, a key twice told apart. */
 static void test_finish_new(void) {
-  static const struct {
-    enum xmt_tag_kind kind;
-    size_t offset;
-    const char *id, *name, *markup;
-  } want[] = {{XMT_TAG_OPEN, 2, "1", "g", "<g id=\"1\">"},
-              {XMT_TAG_CLOSE, 3, "1", "g", "</g>"},
-              {XMT_TAG_OPEN, 3, "7", "bx", "<bx id=\"7\"/>"},
-              {XMT_TAG_OPEN, 3, "1#1", "g", "<g id=\"1\">"},
-              {XMT_TAG_CLOSE, 4, "1#1", "g", "</g>"},
-              {XMT_TAG_CLOSE, 4, "7", "ex", "<ex id=\"7\"/>"}};
+  static const struct xmt_want_tag want[] = {
+      {XMT_TAG_OPEN, 2, "1", "g", "<g id=\"1\">"},
+      {XMT_TAG_CLOSE, 3, "1", "g", "</g>"},
+      {XMT_TAG_OPEN, 3, "7", "bx", "<bx id=\"7\"/>"},
+      {XMT_TAG_OPEN, 3, "1#1", "g", "<g id=\"1\">"},
+      {XMT_TAG_CLOSE, 4, "1#1", "g", "</g>"},
+      {XMT_TAG_CLOSE, 4, "7", "ex", "<ex id=\"7\"/>"}};
   struct xmt_inline_builder ib;
   xmt_ib_init(&ib);
   xmt_segment *given = xmt_segment_new(), *made = NULL;
@@ -826,23 +826,8 @@ static void test_finish_new(void) {
   fill_codes(&ib);
   CU_ASSERT_EQUAL_FATAL(xmt_ib_finish_new(&ib, &made), XMT_OK);
   CU_ASSERT_PTR_NOT_NULL_FATAL(made);
-  const xmt_segment *both[] = {given, made};
-  for (size_t k = 0; k < 2; k++) {
-    size_t len;
-    const char *text = xmt_segment_text(both[k], &len);
-    XMT_ASSERT_BYTES_EQUAL(text, len, "A bc d", 6);
-    CU_ASSERT_EQUAL_FATAL(xmt_segment_tag_count(both[k]), 6);
-    for (size_t i = 0; i < 6; i++) {
-      struct xmt_tag t;
-      CU_ASSERT_EQUAL_FATAL(xmt_segment_tag(both[k], i, &t), XMT_OK);
-      CU_ASSERT_EQUAL(t.kind, want[i].kind);
-      CU_ASSERT_EQUAL(t.offset, want[i].offset);
-      CU_ASSERT_STRING_EQUAL(t.id, want[i].id);
-      CU_ASSERT_STRING_EQUAL(t.name, want[i].name);
-      XMT_ASSERT_BYTES_EQUAL(t.markup, t.markup_len, want[i].markup,
-                             strlen(want[i].markup));
-    }
-  }
+  xmt_assert_tags(given, "A bc d", want, 6);
+  xmt_assert_tags(made, "A bc d", want, 6);
   CU_ASSERT_TRUE(xmt_segment_equal(given, made));
   /* An unclosed pair is refused, and no segment made. */
   xmt_ib_reset(&ib);

@@ -8,17 +8,10 @@
 #include <string.h>
 
 #include "harness.h"
+#include "want_tags.h"
 #include "xliff_private.h"
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
-
-struct want_tag {
-  enum xmt_tag_kind kind;
-  size_t offset;
-  const char *id;
-  const char *name;
-  const char *markup;
-};
 
 static xmt_segment *parse_ok(const char *markup) {
   xmt_segment *seg = xmt_segment_new();
@@ -35,26 +28,9 @@ static xmt_segment *parse_ok(const char *markup) {
 }
 
 static void assert_parse(const char *markup, const char *text,
-                         const struct want_tag *want, size_t n) {
+                         const struct xmt_want_tag *want, size_t n) {
   xmt_segment *seg = parse_ok(markup);
-  size_t len = 0;
-  const char *got = xmt_segment_text(seg, &len);
-  XMT_ASSERT_BYTES_EQUAL(got, len, text, strlen(text));
-  CU_ASSERT_EQUAL(xmt_segment_tag_count(seg), n);
-  for (size_t i = 0; i < n && i < xmt_segment_tag_count(seg); i++) {
-    struct xmt_tag t;
-    CU_ASSERT_EQUAL_FATAL(xmt_segment_tag(seg, i, &t), XMT_OK);
-    if (t.kind != want[i].kind || t.offset != want[i].offset ||
-        strcmp(t.id, want[i].id) != 0 || strcmp(t.name, want[i].name) != 0)
-      fprintf(stderr, "\n«%s» tag %zu: kind %d @%zu id=%s name=%s\n", markup, i,
-              (int)t.kind, t.offset, t.id, t.name);
-    CU_ASSERT_EQUAL(t.kind, want[i].kind);
-    CU_ASSERT_EQUAL(t.offset, want[i].offset);
-    CU_ASSERT_STRING_EQUAL(t.id, want[i].id);
-    CU_ASSERT_STRING_EQUAL(t.name, want[i].name);
-    XMT_ASSERT_BYTES_EQUAL(t.markup, t.markup_len, want[i].markup,
-                           strlen(want[i].markup));
-  }
+  xmt_assert_tags(seg, text, want, n);
   xmt_segment_free(seg);
 }
 
@@ -83,14 +59,14 @@ static void test_plain_text(void) {
 }
 
 static void test_pairs_and_placeholders(void) {
-  static const struct want_tag html[] = {
+  static const struct xmt_want_tag html[] = {
       {XMT_TAG_OPEN, 2, "b#1", "b", "<b>"},
       {XMT_TAG_CLOSE, 6, "b#1", "b", "</b>"},
       {XMT_TAG_PLACEHOLDER, 11, "br#1", "br", "<br/>"},
   };
   assert_parse("A <b>bold</b> word<br/>.", "A bold word.", html, N_ELEMS(html));
   /* The id attribute is the key; markup is kept byte for byte. */
-  static const struct want_tag ids[] = {
+  static const struct xmt_want_tag ids[] = {
       {XMT_TAG_OPEN, 0, "s1", "span", "<span  class='c' id=\"s1\" >"},
       {XMT_TAG_PLACEHOLDER, 1, "pic", "img", "<img id='pic' src=\"x.png\" />"},
       {XMT_TAG_CLOSE, 2, "s1", "span", "</span >"},
@@ -99,7 +75,7 @@ static void test_pairs_and_placeholders(void) {
                "</span >",
                "ab", ids, N_ELEMS(ids));
   /* An element with an end tag is a pair even when empty. */
-  static const struct want_tag empty[] = {
+  static const struct xmt_want_tag empty[] = {
       {XMT_TAG_OPEN, 1, "br#1", "br", "<br>"},
       {XMT_TAG_CLOSE, 1, "br#1", "br", "</br>"},
   };
@@ -107,7 +83,7 @@ static void test_pairs_and_placeholders(void) {
 }
 
 static void test_keys_count_per_name(void) {
-  static const struct want_tag want[] = {
+  static const struct xmt_want_tag want[] = {
       {XMT_TAG_OPEN, 0, "i#1", "i", "<i>"},
       {XMT_TAG_CLOSE, 1, "i#1", "i", "</i>"},
       {XMT_TAG_OPEN, 1, "b#1", "b", "<b>"},
@@ -128,7 +104,7 @@ static void test_keys_count_per_name(void) {
 static void test_any_names(void) {
   /* Prefixed names need no namespace declaration; XLIFF names are plain
    * names here: bx is a placeholder, not half a pair. */
-  static const struct want_tag want[] = {
+  static const struct xmt_want_tag want[] = {
       {XMT_TAG_OPEN, 0, "o:p#1", "o:p", "<o:p>"},
       {XMT_TAG_CLOSE, 1, "o:p#1", "o:p", "</o:p>"},
       {XMT_TAG_OPEN, 1, "1", "g", "<g id=\"1\">"},
@@ -145,7 +121,7 @@ static void test_any_names(void) {
 
 static void test_duplicate_ids(void) {
   /* Pair keys stay distinct, as in XLIFF parsing; markup keeps the ids. */
-  static const struct want_tag want[] = {
+  static const struct xmt_want_tag want[] = {
       {XMT_TAG_OPEN, 0, "a", "b", "<b id=\"a\">"},
       {XMT_TAG_CLOSE, 1, "a", "b", "</b>"},
       {XMT_TAG_OPEN, 1, "a#1", "i", "<i id=\"a\">"},
@@ -155,7 +131,7 @@ static void test_duplicate_ids(void) {
 }
 
 static void test_entities(void) {
-  static const struct want_tag amp[] = {
+  static const struct xmt_want_tag amp[] = {
       {XMT_TAG_OPEN, 4, "b#1", "b", "<b title=\"&amp;&eacute;\">"},
       {XMT_TAG_CLOSE, 7, "b#1", "b", "</b>"},
   };
