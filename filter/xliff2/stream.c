@@ -421,36 +421,42 @@ static void free_written(struct x2_stream *s) {
 }
 
 /* Hands the parts cut so far to u; a part waits for its targets only
- * when the stream is written. */
+ * when the stream is written. The parts are put in the list in one go,
+ * before their segments are handed out (take() looks them up there). */
 static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
   xmt_status st = XMT_OK;
-  size_t k = 0;
-  if (s->sink != NULL)
+  size_t k = 0, n = s->nfresh;
+  if (n == 0)
+    return st;
+  if (s->sink != NULL) {
     free_written(s);
-  for (; st == XMT_OK && k < s->nfresh; k++) {
+    for (size_t j = 0; j + 1 < n; j++)
+      s->fresh[j]->next = s->fresh[j + 1];
+    pthread_mutex_lock(&s->lock);
+    if (s->tail != NULL)
+      s->tail->next = s->fresh[0];
+    else
+      s->head = s->fresh[0];
+    s->tail = s->fresh[n - 1];
+    pthread_mutex_unlock(&s->lock);
+  }
+  for (; st == XMT_OK && k < n; k++) {
     struct x2_piece *p = s->fresh[k];
-    size_t n = p->doc.nsegs;
+    size_t nsegs = p->doc.nsegs;
     s->fresh[k] = NULL;
     st = xmt_x2_units_files(u, &s->live, p->nfiles);
-    if (s->sink != NULL) {
-      pthread_mutex_lock(&s->lock);
-      if (s->tail != NULL)
-        s->tail->next = p;
-      else
-        s->head = p;
-      s->tail = p;
-      pthread_mutex_unlock(&s->lock);
-    }
     /* p may be written (by another thread) once its last segment is
      * handed out: neither it nor its address is looked at after. */
-    for (size_t i = 0; st == XMT_OK && i < n; i++)
+    for (size_t i = 0; st == XMT_OK && i < nsegs; i++)
       st = xmt_x2_units_segment(u, &p->doc, &p->doc.segs[i]);
     u->doc = u->plan_doc = NULL;
     if (s->sink == NULL)
       piece_free(p);
   }
-  for (; k < s->nfresh; k++) {
-    piece_free(s->fresh[k]);
+  /* on a failure, the parts listed are the stream's to free */
+  for (; k < n; k++) {
+    if (s->sink == NULL)
+      piece_free(s->fresh[k]);
     s->fresh[k] = NULL;
   }
   s->nfresh = 0;
@@ -533,7 +539,7 @@ void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
 
 /* A part written: its targets and their sentences, this thread's
  * allocations, kept for the next parts or freed here; the rest freed by
- * the reader while it reads (take_written). Under the lock. */
+ * the reader while it reads (take_written). */
 static void let_go(struct x2_stream *s, struct x2_piece *p) {
   struct x2_doc *d = &p->doc;
   for (size_t i = 0; i < d->nsegs; i++) {
@@ -544,29 +550,41 @@ static void let_go(struct x2_stream *s, struct x2_piece *p) {
     d->targets[i] = NULL;
     xmt_x2_free_split(&d->splits[i]);
   }
-  if (!s->reading) {
-    piece_free(p);
-    return;
+  pthread_mutex_lock(&s->lock);
+  int reading = s->reading;
+  if (reading) {
+    p->next = s->written;
+    s->written = p;
   }
-  p->next = s->written;
-  s->written = p;
+  pthread_mutex_unlock(&s->lock);
+  if (!reading)
+    piece_free(p);
 }
 
 /* The parts at the head whose targets are all taken (all of them when
- * all is set) written and freed; under the lock. */
+ * all is set) written and freed. Only the list is shared with the
+ * reader: a part is taken off it under the lock and written outside it,
+ * so that the reader never waits for the writing. */
 static xmt_status write_ready(struct x2_stream *s, int all) {
-  struct x2_piece *p;
-  while (s->wst == XMT_OK && (p = s->head) != NULL &&
-         (all || p->taken == p->doc.nsegs)) {
+  while (s->wst == XMT_OK) {
+    pthread_mutex_lock(&s->lock);
+    struct x2_piece *p = s->head;
+    if (p != NULL && (all || p->taken == p->doc.nsegs)) {
+      s->head = p->next;
+      if (s->head == NULL)
+        s->tail = NULL;
+    } else {
+      p = NULL;
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (p == NULL)
+      break;
     p->doc.matches = s->matches;
     p->doc.overwrite = s->overwrite;
     const char *lang =
         s->live.trg_lang != NULL ? s->live.trg_lang : s->target_language;
     s->wst = xmt_x2_write_with(&p->doc, lang, s->sink, s->user, &s->werr,
                                s->warn, s->warn_user, &s->wbufs);
-    s->head = p->next;
-    if (s->head == NULL)
-      s->tail = NULL;
     if (s->cursor == p)
       s->cursor = NULL;
     let_go(s, p);
@@ -600,9 +618,12 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
                               const xmt_xliff_unit *unit,
                               const xmt_segment *target, int split,
                               const struct x2_kept_cut *kept) {
-  pthread_mutex_lock(&s->lock);
   size_t i = 0;
+  /* the list's links are the reader's too; the part's targets, its
+   * counts and the writer are the taker's alone (one at a time) */
+  pthread_mutex_lock(&s->lock);
   struct x2_piece *p = find(s, key, &i);
+  pthread_mutex_unlock(&s->lock);
   xmt_status st = p == NULL ? XMT_ERR_INTERNAL : XMT_OK;
   if (st == XMT_OK && target != NULL) {
     struct x2_doc *d = &p->doc;
@@ -627,7 +648,6 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
     }
     st = write_ready(s, 0);
   }
-  pthread_mutex_unlock(&s->lock);
   return st;
 }
 
@@ -640,13 +660,10 @@ void xmt_x2_stream_count(const struct x2_stream *s,
 }
 
 xmt_status xmt_x2_stream_finish(struct x2_stream *s) {
-  pthread_mutex_lock(&s->lock);
-
   xmt_status st = write_ready(s, 1);
   if (st == XMT_OK && s->sink != NULL)
     st = s->wst = xmt_x2_write_flush(&s->wbufs, s->live.encoding, s->sink,
                                      s->user, &s->werr);
-  pthread_mutex_unlock(&s->lock);
   s->sink = NULL;
   return st;
 }
