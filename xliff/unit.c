@@ -84,6 +84,26 @@ void xmt_unit_clear_segments(xmt_xliff_unit *u) {
   u->ngaps = 0;
 }
 
+void xmt_unit_release_placed(xmt_xliff_unit *u) {
+  if (u == NULL)
+    return;
+  if (u->gaps != NULL) { /* cut by a segmenter: every segment is its */
+    xmt_unit_clear_segments(u);
+    free_segs(u);
+    u->segs = u->segs_inline;
+    u->segs_cap = sizeof u->segs_inline / sizeof *u->segs_inline;
+    return;
+  }
+  for (size_t i = 0; i < u->nsegs; i++) {
+    struct xmt_unit_segment *s = &u->segs[i];
+    if (s->target != s->source)
+      xmt_segment_free(s->target);
+    s->target = NULL;
+    xmt_segment_free(s->flowed);
+    s->flowed = NULL;
+  }
+}
+
 /* i in decimal, at the end of buf; returns its first digit. snprintf
  * took 600 instructions a segment for it. */
 static char *decimal(char buf[24], size_t i) {

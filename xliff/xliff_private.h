@@ -276,6 +276,12 @@ xmt_status xmt_unit_add_segment(xmt_xliff_unit *unit, const char *mid,
                                 xmt_segment *source, size_t *index);
 /* Drops all segments (when a seg-source replaces the source's). */
 void xmt_unit_clear_segments(xmt_xliff_unit *unit);
+/* Once the unit is written: what placing made of it (the segments a
+ * segmenter cut, their gaps, every target and flowed copy) freed, by the
+ * thread that placed it, which made them: glibc frees a chunk of another
+ * thread's arena under that arena's lock, which its thread's mallocs then
+ * wait for. What is left is only to be freed. */
+void xmt_unit_release_placed(xmt_xliff_unit *unit);
 /* Replaces the segments by n generated ones with mids "0", "1"...: on
  * success the unit owns sources[0..n-1] (the array stays the caller's) and
  * gaps, an array of n + 1 segments; on failure nothing changes hands. */

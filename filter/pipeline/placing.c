@@ -181,6 +181,7 @@ static void write_window(struct run *run, struct window *w) {
         w->stats.skipped_units++;
       st = xmt_run_put_unit(run, it->unit, &options,
                             xmt_tools_scratch(xmt_run_place_tools(run)));
+      xmt_unit_release_placed(it->unit);
     } else {
       st = xmt_run_put_skeleton(run, w->skeleton.data + it->bytes, it->len);
     }
