@@ -1,8 +1,10 @@
 /* segment.c -- the tagged segment: UTF-8 text plus an ordered tag list. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "projector_private.h"
 
@@ -41,7 +43,15 @@ struct xmt_segment {
  * xmt_segment_check() does not allocate. */
 #define CHECK_LOCAL_OPENS 32
 
-xmt_segment *xmt_segment_new(void) { return calloc(1, sizeof(xmt_segment)); }
+/* malloc, not calloc, which passes by the thread's cache of freed chunks
+ * (glibc): a segmenter makes a few segments a sentence. The room is
+ * written before it is read. */
+xmt_segment *xmt_segment_new(void) {
+  xmt_segment *seg = malloc(sizeof *seg);
+  if (seg != NULL)
+    memset(seg, 0, offsetof(xmt_segment, room));
+  return seg;
+}
 
 enum { PART_TEXT = 1, PART_POOL = 2, PART_TAGS = 4 };
 

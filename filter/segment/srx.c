@@ -332,12 +332,20 @@ static size_t ascii_run(xmt_segmenter *s, const unsigned char *p, size_t i,
                         size_t stop, size_t *k, int flowed) {
   size_t j = *k;
   uint32_t seen = 0;
-  for (; i < stop && p[i] < 0x80; i++, j++) {
-    UChar c = flowed && (p[i] == '\n' || p[i] == '\r') ? 0x20 : p[i];
-    s->u8_at[j] = i;
-    s->u16[j] = c;
-    seen |= s->req_low[c];
-  }
+  /* two loops, so that the common one looks at each byte once */
+  if (!flowed)
+    for (; i < stop && p[i] < 0x80; i++, j++) {
+      s->u8_at[j] = i;
+      s->u16[j] = p[i];
+      seen |= s->req_low[p[i]];
+    }
+  else
+    for (; i < stop && p[i] < 0x80; i++, j++) {
+      UChar c = p[i] == '\n' || p[i] == '\r' ? 0x20 : p[i];
+      s->u8_at[j] = i;
+      s->u16[j] = c;
+      seen |= s->req_low[c];
+    }
   s->seen |= seen;
   *k = j;
   return i;
