@@ -342,6 +342,7 @@ struct xmt_atomic_file {
   char *tmp_path; /* the temporary name (to link the unnamed file to);
                      NULL when written in place */
   int unnamed;    /* O_TMPFILE: tmp_path does not exist yet */
+  char *iobuf;    /* fp's buffer (glibc sizes its own 4 KiB), or NULL */
   unsigned flags;
   int sys_errno; /* of the last failure, or 0 */
   struct xmt_error_store err;
