@@ -16,7 +16,7 @@ the source's run N (kept only when both have the same fonts in the same
 order). Per language: OUT/manpages.en-LANG.{en,LANG,split,pages}; the
 split (tune or report) is by page, crc32 of its name. --max N keeps at
 most N lines, taken from the pages in turn (each page's first line, then
-each page's second, ...). Counts go to standard error.
+each page's second, ...; the last round from pages spread evenly). Counts go to standard error.
 """
 
 import gzip
@@ -379,12 +379,15 @@ def build(root, out_dir, lang, cap):
         pick = [[False] * len(lines) for _, lines in per_page]
         k, left = 0, cap
         while left > 0:
-            took = False
-            for j, (_, lines) in enumerate(per_page):
-                if k < len(lines) and left > 0:
-                    pick[j][k], left, took = True, left - 1, True
-            if not took:
+            have = [j for j, (_, lines) in enumerate(per_page)
+                    if k < len(lines)]
+            if not have:
                 break
+            if len(have) > left:  # the last round: pages spread evenly
+                have = [have[i * len(have) // left] for i in range(left)]
+            for j in have:
+                pick[j][k] = True
+            left -= len(have)
             k += 1
     base = os.path.join(out_dir, "manpages.en-" + lang)
     files = [open(base + ext, "w", encoding="utf-8")
