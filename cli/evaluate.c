@@ -15,12 +15,14 @@ static const struct xmt_cli_option evaluate_options[] = {
     {"reference", 'r', "REF", "the gold tagged segments"},
     {"generic", 'g', NULL, "any XML/HTML inline elements, not XLIFF's"},
     {"json", 'j', NULL, "one JSON object on standard output"},
+    {"lines", 'l', NULL,
+     "per line, \"LINE<TAB>tags<TAB>exact\", instead of the totals"},
     {NULL, 0, NULL, NULL}};
 
 static const struct xmt_cli_command evaluate = {
     "evaluate ",
-    "Usage: xliffmt evaluate --hypothesis HYP --reference REF [--json]\n"
-    "                        [--generic]\n\n"
+    "Usage: xliffmt evaluate --hypothesis HYP --reference REF\n"
+    "                        [--json | --lines] [--generic]\n\n"
     "Compares the tags of HYP with those of REF, line by line: one\n"
     "tagged segment per line (XLIFF 1.2 inline markup), the same plain\n"
     "text on both sides. Reports exact placement (all tags, interior\n"
@@ -31,7 +33,7 @@ static const struct xmt_cli_command evaluate = {
 
 struct evaluate_args {
   const char *hyp, *ref;
-  int json, generic;
+  int json, generic, lines;
 };
 
 static int take(void *user, int c, const char *arg) {
@@ -44,6 +46,8 @@ static int take(void *user, int c, const char *arg) {
     a->generic = 1;
   else if (c == 'j')
     a->json = 1;
+  else if (c == 'l')
+    a->lines = 1;
   return 1;
 }
 
@@ -161,6 +165,8 @@ struct state {
   xmt_evaluator *ev;
   size_t mismatches; /* lines whose plain texts differ */
   unsigned long first_mismatch;
+  int lines;                        /* --lines: a row per line */
+  size_t tags_so_far, exact_so_far; /* the totals before this line */
 };
 
 static void state_free(struct state *s) {
@@ -199,6 +205,15 @@ static int add_line(struct state *s, parse_fn parse) {
                 s->ref.number, xmt_strerror(st));
     return xmt_cli_exit_status(st);
   }
+  if (s->lines) {
+    /* The line's share of the totals, so that sums over any subset of
+     * lines (bootstrap resamples) count as the totals do. */
+    const struct xmt_tag_metrics *m = xmt_evaluator_metrics(s->ev);
+    printf("%lu\t%zu\t%zu\n", s->ref.number, m->tags - s->tags_so_far,
+           m->exact - s->exact_so_far);
+    s->tags_so_far = m->tags;
+    s->exact_so_far = m->exact;
+  }
   return EXIT_OK;
 }
 
@@ -226,12 +241,16 @@ static int run(struct state *s, parse_fn parse) {
 }
 
 int xmt_cli_evaluate(int argc, char **argv) {
-  struct evaluate_args a = {NULL, NULL, 0, 0};
+  struct evaluate_args a = {NULL, NULL, 0, 0, 0};
   int rc = xmt_cli_parse(&evaluate, argc, argv, take, &a);
   if (rc >= 0)
     return rc;
   const char *hyp = a.hyp, *ref = a.ref;
   int json = a.json, generic = a.generic;
+  if (json && a.lines) {
+    xmt_cli_usage_error("evaluate ", "--json and --lines exclude each other");
+    return EXIT_BAD_INPUT;
+  }
   if (optind != argc) {
     xmt_cli_usage_error("evaluate ", "unexpected argument");
     return EXIT_BAD_INPUT;
@@ -243,6 +262,7 @@ int xmt_cli_evaluate(int argc, char **argv) {
   }
   struct state s;
   memset(&s, 0, sizeof s);
+  s.lines = a.lines;
   rc = EXIT_BAD_INPUT;
   if (xmt_cli_lines_open(&s.hyp, hyp) && xmt_cli_lines_open(&s.ref, ref)) {
     s.h = xmt_segment_new();
@@ -265,7 +285,7 @@ int xmt_cli_evaluate(int argc, char **argv) {
     const struct xmt_tag_metrics *m = xmt_evaluator_metrics(s.ev);
     if (json)
       print_json(hyp, ref, m, s.mismatches);
-    else
+    else if (!s.lines)
       print_text(m);
     if (fflush(stdout) != 0 || ferror(stdout)) {
       xmt_cli_say("xliffmt: standard output: cannot write: %s\n",

@@ -107,6 +107,25 @@ if command -v python3 >/dev/null 2>&1; then
   fi
 fi
 
+# --lines: each line's reference tags and exact ones, instead of the
+# totals; they sum to the totals above (7 tags, 4 exact). Line 2: the g
+# is late, the x exact; line 4 does not parse: 2 tags, none exact.
+expect_exit 0 "$n: evaluate --lines" "$x" evaluate --lines \
+  --hypothesis "$tmp/hyp.txt" --reference "$tmp/ref.txt"
+printf '1\t2\t2\n2\t2\t1\n3\t0\t0\n4\t2\t0\n5\t0\t0\n6\t1\t1\n' \
+  >"$tmp/lines.want"
+if cmp -s "$tmp/out" "$tmp/lines.want"; then
+  pass "$n: --lines rows"
+else
+  fail "$n: --lines rows: $(tr '\t\n' ' |' <"$tmp/out")"
+fi
+has "$tmp/err" "$n: --lines keeps the text warning" \
+  "xliffmt: $tmp/hyp.txt: warning: the plain text of 1 lines differs from $tmp/ref.txt (first at line 6); their tags are compared by token positions"
+expect_exit 1 "$n: --lines with --json" "$x" evaluate --lines --json \
+  --hypothesis "$tmp/hyp.txt" --reference "$tmp/ref.txt"
+has "$tmp/err" "$n: --lines with --json: message" \
+  "xliffmt: --json and --lines exclude each other"
+
 # The reference against itself: all exact, nothing flagrant, no warning.
 expect_exit 0 "ref vs ref" "$x" evaluate --hypothesis "$tmp/ref.txt" \
   --reference "$tmp/ref.txt"

@@ -1,0 +1,144 @@
+#!/bin/sh
+# test_manpages_sets.sh: tests/bench/manpages_sets.py on a tiny tree of
+# hand-written groff pages: English under man1, a made-up German
+# translation under de/man1, as po4a writes it (font macro lines merged
+# into the paragraph as \f escapes, a section appended). Exact output.
+# Env: XLIFFMT (for lib.sh). Exit 0 pass, 1 fail, 77 skip.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+
+py=/usr/bin/python3
+[ -x "$py" ] || py=$(command -v python3) || {
+  echo "SKIP: python3 not found"
+  exit 77
+}
+cli_setup manpages
+script=$(cd "$(dirname "$0")/../bench" && pwd)/manpages_sets.py
+mkdir -p "$tmp/man/man1" "$tmp/man/de/man1" "$tmp/sets"
+
+# demo.1: NAME has no tags; SYNOPSIS a .B line (merged by po4a); in
+# DESCRIPTION, \fB..\fR, \fI..\fP, \f[B]..\f[], \f(BI, escapes, & and <,
+# fonts in another order (dropped), an unknown escape (dropped, counted),
+# an untranslated .TP tag and a line with no tags; the Options section
+# has two .TP on one side, one on the other: skipped.
+cat >"$tmp/man/man1/demo.1" <<'END'
+.\" A comment
+.TH DEMO 1
+.SH NAME
+demo \- show a demo
+.SH SYNOPSIS
+.B demo
+[\fIOPTION\fR]... \fIFILE\fR
+.SH DESCRIPTION
+.PP
+The \fBdemo\fR command copies \fIfiles\fP to the \f[B]output\f[] folder.
+.TP
+.BR \-v ", " \-\-verbose
+print every file name
+.PP
+Use \f(BIbold italic\fR words, \(aqquotes\(aq \(em and a\ <\ b & c\e.
+.PP
+Tags \fBwith\fR odd \fIfonts\fR here.
+.PP
+An \fBunknown\h'1m'escape\fR here again.
+.PP
+No tags on this line at all.
+.SS Options
+.TP
+\fB\-a\fR
+all of them
+.TP
+\fB\-b\fR
+both of them
+END
+cat >"$tmp/man/de/man1/demo.1" <<'END'
+.\" -*- coding: UTF-8 -*-
+.TH DEMO 1
+.SH BEZEICHNUNG
+demo \- zeigt eine Vorführung
+.SH ÜBERSICHT
+\fBdemo\fP [\fIOPTION\fP] … \fIDATEI\fP
+.SH BESCHREIBUNG
+.PP
+Der Befehl \fBdemo\fP kopiert \fIDateien\fP in den Ordner \fBAusgabe\fP.
+.TP 
+\fB\-v\fP, \fB\-\-verbose\fP
+jeden Dateinamen ausgeben
+.PP
+Verwenden Sie \f(BIfett kursive\fP Wörter, \(aqZitate\(aq \(em und
+a\ <\ b & c\e.
+.PP
+Markierungen \fImit\fP seltsamen \fBSchriften\fP hier.
+.PP
+Ein \fBunbekanntes\h'1m'Escape\fP hier wieder.
+.PP
+Hier gibt es gar keine Markierungen.
+.SS Optionen
+.TP 
+\fB\-a\fP
+alle
+.SH ÜBERSETZUNG
+Die Übersetzung schrieb \fBjemand\fP mit viel Mühe.
+END
+# extra.1: the other half of the split; a page only translated is not
+# paired; odd.1 has a section less in the translation: skipped whole.
+cat >"$tmp/man/man1/extra.1" <<'END'
+.SH NAME
+extra \- see \fBdemo\fR(1) for the details
+END
+cat >"$tmp/man/de/man1/extra.1" <<'END'
+.SH BEZEICHNUNG
+extra \- siehe \fBdemo\fP(1) für die Einzelheiten
+END
+printf '.SH NAME\nonly \\- \\fBde\\fR here\n' >"$tmp/man/de/man1/only.1"
+printf '.SH A\nThe \\fBa\\fR one\n.SH B\nThe \\fBb\\fR one\n.SH C\nc\n' \
+  >"$tmp/man/man1/odd.1"
+printf '.SH A\nDas \\fBa\\fP eine\n' >"$tmp/man/de/man1/odd.1"
+gzip -n "$tmp"/man/man1/*.1 "$tmp"/man/de/man1/*.1
+
+expect_exit 0 "build" "$py" "$script" --root "$tmp/man" "$tmp/sets" de
+b=$tmp/sets/manpages.en-de
+cat >"$tmp/want.en" <<'END'
+<g id="1">demo</g> [<g id="2">OPTION</g>]... <g id="3">FILE</g>
+The <g id="1">demo</g> command copies <g id="2">files</g> to the <g id="3">output</g> folder.
+Use <g id="1">bold italic</g> words, 'quotes' — and a &lt; b &amp; c\.
+extra - see <g id="1">demo</g>(1) for the details
+END
+cat >"$tmp/want.de" <<'END'
+<g id="1">demo</g> [<g id="2">OPTION</g>] … <g id="3">DATEI</g>
+Der Befehl <g id="1">demo</g> kopiert <g id="2">Dateien</g> in den Ordner <g id="3">Ausgabe</g>.
+Verwenden Sie <g id="1">fett kursive</g> Wörter, 'Zitate' — und a &lt; b &amp; c\.
+extra - siehe <g id="1">demo</g>(1) für die Einzelheiten
+END
+printf '%s\n' man1/demo.1 man1/demo.1 man1/demo.1 man1/extra.1 \
+  >"$tmp/want.pages"
+# crc32("man1/demo.1") is odd, crc32("man1/extra.1") even.
+printf '%s\n' report report report tune >"$tmp/want.split"
+for ext in en de pages split; do
+  if cmp -s "$b.$ext" "$tmp/want.$ext"; then
+    pass "manpages.en-de.$ext"
+  else
+    fail "manpages.en-de.$ext differs:"
+    diff "$tmp/want.$ext" "$b.$ext" | sed 's/^/    /'
+  fi
+done
+want_err="manpages_sets.py: en-de: pages paired 2, pages skipped 1, pages unreadable 0, sections paired 4, sections skipped 1, lines with unmapped escapes 1, lines with other fonts 1, lines too short, long or untranslated 1, lines kept 4, tags 8"
+if [ "$(cat "$tmp/err")" = "$want_err" ]; then
+  pass "counts"
+else
+  fail "counts: $(cat "$tmp/err")"
+fi
+
+# --max 2: the first line of each page.
+expect_exit 0 "--max 2" "$py" "$script" --root "$tmp/man" --max 2 \
+  "$tmp/sets" de
+printf '%s\n' man1/demo.1 man1/extra.1 >"$tmp/want.pages"
+if cmp -s "$b.pages" "$tmp/want.pages" &&
+  [ "$(head -1 "$b.en")" = "$(head -1 "$tmp/want.en")" ]; then
+  pass "--max 2: a line a page"
+else
+  fail "--max 2: $(tr '\n' ' ' <"$b.pages")"
+fi
+
+finish
