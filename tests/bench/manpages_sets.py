@@ -14,7 +14,11 @@ as XLIFF 1.2 inline content: every run of a non-roman font is a
 <g id="N">...</g>, numbered in order, the target's run N carrying the id of
 the source's run N (kept only when both have the same fonts in the same
 order). Per language: OUT/manpages.en-LANG.{en,LANG,split,pages}; the
-split (tune or report) is by page, crc32 of its name. --max N keeps at
+split (tune or report) is by page, crc32 of its name. Beside it the hard
+variant, OUT/manpages-hard.en-LANG.*: the same lines without the tag
+pairs whose content is the same string on both sides (a command or an
+option name, which any aligner places), ids renumbered, the lines left
+with no tag dropped; its .lines holds each line's number in the full set. --max N keeps at
 most N lines, taken from the pages in turn (each page's first line, then
 each page's second, ...; the last round from pages spread evenly). Counts go to standard error.
 """
@@ -303,6 +307,49 @@ def words(text):
     return len(WORD.findall(text))
 
 
+TAG = re.compile(r'<g id="(\d+)">|</g>|[^<]+')
+
+
+def contents(xml):
+    """{id: text of the tag pair, nested tags and white space stripped}."""
+    out, open_ = {}, []
+    for m in TAG.finditer(xml):
+        if m.group(1) is not None:
+            open_.append(m.group(1))
+            out[m.group(1)] = ""
+        elif m.group(0) == "</g>":
+            open_.pop()
+        else:
+            for i in open_:
+                out[i] += re.sub(r"\s+", "", m.group(0))
+    return out
+
+
+def hard(src, tgt):
+    """(src, tgt, tags) with the tag pairs whose content is the same on
+    both sides removed (text and nested tags kept), ids renumbered 1.. in
+    source order; None when no tag is left."""
+    cs, ct = contents(src), contents(tgt)
+    keep = [i for i in cs if i in ct and cs[i] != ct[i]]
+    new = {i: str(k + 1) for k, i in enumerate(keep)}
+
+    def rewrite(xml):
+        out, stack = [], []
+        for m in TAG.finditer(xml):
+            if m.group(1) is not None:
+                stack.append(new.get(m.group(1)))
+                if stack[-1] is not None:
+                    out.append('<g id="%s">' % stack[-1])
+            elif m.group(0) == "</g>":
+                if stack.pop() is not None:
+                    out.append("</g>")
+            else:
+                out.append(m.group(0))
+        return "".join(out)
+
+    return (rewrite(src), rewrite(tgt), len(keep)) if keep else None
+
+
 def read(path):
     with gzip.open(path, "rb") as f:
         return f.read().decode("utf-8")
@@ -389,10 +436,12 @@ def build(root, out_dir, lang, cap):
                 pick[j][k] = True
             left -= len(have)
             k += 1
-    base = os.path.join(out_dir, "manpages.en-" + lang)
-    files = [open(base + ext, "w", encoding="utf-8")
-             for ext in (".en", "." + lang, ".split", ".pages")]
-    kept = tags = 0
+    exts = (".en", "." + lang, ".split", ".pages")
+    files = [open(os.path.join(out_dir, "manpages.en-" + lang + e), "w",
+                  encoding="utf-8") for e in exts]
+    hfiles = [open(os.path.join(out_dir, "manpages-hard.en-" + lang + e),
+                   "w", encoding="utf-8") for e in exts + (".lines",)]
+    kept = tags = hkept = htags = 0
     for j, (page, lines) in enumerate(per_page):
         half = "tune" if zlib.crc32(page.encode()) % 2 == 0 else "report"
         for k, (s, t, n) in enumerate(lines):
@@ -401,11 +450,17 @@ def build(root, out_dir, lang, cap):
             for f, v in zip(files, (s, t, half, page)):
                 f.write(v + "\n")
             kept, tags = kept + 1, tags + n
-    for f in files:
+            h = hard(s, t)
+            if h is not None:
+                for f, v in zip(hfiles, (h[0], h[1], half, page, str(kept))):
+                    f.write(v + "\n")
+                hkept, htags = hkept + 1, htags + h[2]
+    for f in files + hfiles:
         f.close()
-    print("manpages_sets.py: en-%s: %s, lines kept %d, tags %d"
-          % (lang, ", ".join("%s %d" % kv for kv in c.items()), kept, tags),
-          file=sys.stderr)
+    print("manpages_sets.py: en-%s: %s, lines kept %d, tags %d; hard: "
+          "lines kept %d, tags %d"
+          % (lang, ", ".join("%s %d" % kv for kv in c.items()), kept, tags,
+             hkept, htags), file=sys.stderr)
 
 
 def main(argv):

@@ -123,11 +123,53 @@ for ext in en de pages split; do
     diff "$tmp/want.$ext" "$b.$ext" | sed 's/^/    /'
   fi
 done
-want_err="manpages_sets.py: en-de: pages paired 2, pages skipped 1, pages unreadable 0, sections paired 4, sections skipped 1, lines with unmapped escapes 1, lines with other fonts 1, lines too short, long or untranslated 1, lines kept 4, tags 8"
+
+# The hard variant: the pairs around the same text on both sides (demo,
+# OPTION) go, their text stays; FILE/DATEI is left on the first line,
+# renumbered; the extra.1 line, tagless then, is dropped.
+h=$tmp/sets/manpages-hard.en-de
+cat >"$tmp/hard.en" <<'END'
+demo [OPTION]... <g id="1">FILE</g>
+The demo command copies <g id="1">files</g> to the <g id="2">output</g> folder.
+Use <g id="1">bold italic</g> words, 'quotes' — and a &lt; b &amp; c\.
+END
+cat >"$tmp/hard.de" <<'END'
+demo [OPTION] … <g id="1">DATEI</g>
+Der Befehl demo kopiert <g id="1">Dateien</g> in den Ordner <g id="2">Ausgabe</g>.
+Verwenden Sie <g id="1">fett kursive</g> Wörter, 'Zitate' — und a &lt; b &amp; c\.
+END
+printf '%s\n' man1/demo.1 man1/demo.1 man1/demo.1 >"$tmp/hard.pages"
+printf '%s\n' report report report >"$tmp/hard.split"
+printf '%s\n' 1 2 3 >"$tmp/hard.lines"
+for ext in en de pages split lines; do
+  if cmp -s "$h.$ext" "$tmp/hard.$ext"; then
+    pass "manpages-hard.en-de.$ext"
+  else
+    fail "manpages-hard.en-de.$ext differs:"
+    diff "$tmp/hard.$ext" "$h.$ext" | sed 's/^/    /'
+  fi
+done
+want_err="manpages_sets.py: en-de: pages paired 2, pages skipped 1, pages unreadable 0, sections paired 4, sections skipped 1, lines with unmapped escapes 1, lines with other fonts 1, lines too short, long or untranslated 1, lines kept 4, tags 8; hard: lines kept 3, tags 4"
 if [ "$(cat "$tmp/err")" = "$want_err" ]; then
   pass "counts"
 else
   fail "counts: $(cat "$tmp/err")"
+fi
+
+# hard() beyond what groff gives: nested pairs (the outer one compared
+# without its inner tags), white space ignored, case kept, ids in another
+# order on the target side.
+got=$(cd "$(dirname "$script")" && "$py" -B -c '
+from manpages_sets import hard
+print(hard("<g id=\"1\">a <g id=\"2\">Run</g></g> x <g id=\"3\">b  c</g>",
+           "<g id=\"3\">bc</g> y <g id=\"1\">a<g id=\"2\">run</g></g>"))
+print(hard("<g id=\"1\">ls</g> x", "<g id=\"1\"> ls </g> y"))')
+want="('<g id=\"1\">a <g id=\"2\">Run</g></g> x b  c', 'bc y <g id=\"1\">a<g id=\"2\">run</g></g>', 2)
+None"
+if [ "$got" = "$want" ]; then
+  pass "hard(): nested, white space, case"
+else
+  fail "hard(): $got"
 fi
 
 # --max 2: the first line of each page.
