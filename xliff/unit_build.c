@@ -155,6 +155,7 @@ static xmt_xliff_unit *unit_of(const struct xmt_unit_fields *in) {
   u->column = in->column;
   u->translatable = in->translatable;
   u->preserve_space = in->preserve_space;
+  u->presegmented = in->presegmented;
   return u;
 }
 

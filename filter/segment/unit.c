@@ -624,7 +624,8 @@ xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s, xmt_xliff_unit *unit,
   const xmt_segment *src = unit->whole_source;
   /* Trados's segments are named in sdl:seg-defs: they stay as they are. */
   if (!unit->translatable || src == NULL ||
-      (unit->segmented && (!resegment || unit->nsdlsegs > 0)))
+      (unit->segmented && (!resegment || unit->nsdlsegs > 0)) ||
+      (unit->presegmented && !resegment))
     return XMT_OK;
   struct work w;
   memset(&w, 0, sizeof w);

@@ -314,6 +314,7 @@ void xmt_x2_close_unit(struct reader *r, size_t at) {
      * each target where it was only when none was moved from its own
      * place (a moved one leaves the unit untranslated anyway) */
     s->alone = n == 1 || !r->reordered;
+    s->several = n > 1;
     s->reordered = (unsigned char)r->reordered;
     s->unit_end = at;
   }

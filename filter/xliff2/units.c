@@ -244,12 +244,14 @@ static xmt_status build_unit(struct x2_units *u, const struct x2_doc *doc,
   /* a target of comments only is none: it is filled */
   int target = s->target.end != 0 && (s->has_target || locked) &&
                !(s->copied && !locked);
-  const struct xmt_unit_fields in = {.id = x2_str(doc, s->key),
-                                     .source_language = u->source_language,
-                                     .target_language = u->target_language,
-                                     .column = 1,
-                                     .translatable = s->translate && !locked,
-                                     .preserve_space = s->preserve};
+  const struct xmt_unit_fields in = {
+      .id = x2_str(doc, s->key),
+      .source_language = u->source_language,
+      .target_language = u->target_language,
+      .column = 1,
+      .translatable = s->translate && !locked,
+      .preserve_space = s->preserve,
+      .presegmented = s->several && (u->mode & X2_UNITS_SEGMENTS_KEPT)};
   /* the line the XLIFF of the units has it on (units_out.c) */
   struct xmt_unit_fields at = in;
   at.line = u->out_line > u->doc_line ? u->out_line : u->doc_line;

@@ -150,12 +150,15 @@ static xmt_status doc_units(xmt_filter *f, void *doc, const char *path,
                             const struct xmt_unit_sink *sink) {
   const struct x2_doc *d = &((struct handle *)doc)->s->live;
   (void)path;
+  int split = (f->flags & XMT_FILTER_SEG_SOURCE) != 0 &&
+              (f->flags & XMT_FILTER_ALT_TRANS) == 0;
   return xmt_x2_stream_units(
       ((struct handle *)doc)->s,
       f->source_language != NULL ? f->source_language : d->src_lang,
       f->target_language != NULL ? f->target_language : d->trg_lang,
       ((f->flags & XMT_FILTER_OVERWRITE) != 0 ? X2_UNITS_OVERWRITE : 0u) |
-          ((f->flags & XMT_FILTER_ALT_TRANS) != 0 ? X2_UNITS_MATCHES : 0u),
+          ((f->flags & XMT_FILTER_ALT_TRANS) != 0 ? X2_UNITS_MATCHES : 0u) |
+          (split ? 0u : X2_UNITS_SEGMENTS_KEPT),
       sink);
 }
 

@@ -86,6 +86,7 @@ struct x2_segment {
    * places move); can_resegment: canResegment (inherited from <file>,
    * <group>, <unit>) is not "no" there */
   unsigned char alone, can_resegment;
+  unsigned char several; /* its unit has other <segment>s */
   /* 1: a target of its unit (of a segment or an <ignorable>) has an
    * order other than its place: the targets were composed across the
    * segments, and are left as they are */
@@ -230,13 +231,20 @@ void xmt_x2_locate(const struct x2_doc *doc, size_t at, unsigned long *line,
  * names up to nfiles (its files and names); each segment of doc (the
  * document, or the part it is in); end tells the rest of names's <file>s
  * and frees (after a failure too). */
-enum { X2_UNITS_OVERWRITE = 1, X2_UNITS_MATCHES = 2 };
+/* X2_UNITS_SEGMENTS_KEPT: a segment of a unit of several is one segment
+ * to the run, as a <seg-source>'s <mrk> is (not when --seg-source splits
+ * it into sentences). */
+enum {
+  X2_UNITS_OVERWRITE = 1,
+  X2_UNITS_MATCHES = 2,
+  X2_UNITS_SEGMENTS_KEPT = 4
+};
 #define X2_DATATYPE XMT_DATATYPE_XLIFF2
 struct x2_units {
   const struct xmt_unit_sink *sink;
   xmt_status st; /* the first failure; every later call returns it */
   const char *source_language, *target_language;
-  unsigned mode; /* X2_UNITS_OVERWRITE, X2_UNITS_MATCHES */
+  unsigned mode; /* X2_UNITS_* */
   size_t files;  /* the <file>s told */
   /* the unit (its </unit> in plan_doc) whose plan is known, and that
    * plan */

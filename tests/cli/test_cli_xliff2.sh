@@ -240,10 +240,36 @@ check "repeated id: extract names it u1@3" cmp "$tmp/groups.ids" \
 # extract and merge: segment ids are unit ids, with the segment's when a
 # unit has several.
 expect_exit 0 "extract" "$x" extract "$fx/segments.xlf" -o "$tmp/seg.tsv"
-printf '%s\n' 'p1/1#0	First sentence.' 'p1/2#0	Second sentence.' \
-  'p1/3#0	Third one.' 'p2#0	Indented   text' 'p2#1	kept as it is.' \
+printf '%s\n' 'p1/1	First sentence.' 'p1/2	Second sentence.' \
+  'p1/3	Third one.' 'p2#0	Indented   text' 'p2#1	kept as it is.' \
   'p3#0	Two  spaces here.' 'p3#1	And a second sentence.' >"$tmp/want.tsv"
 check "extract: the segments" cmp "$tmp/seg.tsv" "$tmp/want.tsv"
+# A segment of a unit of several is one segment to the run, as a
+# <seg-source>'s <mrk> is: its sentences go to the engine together.
+cat >"$tmp/several.xlf" <<'EOF2'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr">
+ <file id="f1">
+  <unit id="u1">
+   <segment id="s1"><source>One sentence. And another.</source></segment>
+   <ignorable><source> </source></ignorable>
+   <segment id="s2"><source>Third.</source></segment>
+  </unit>
+  <unit id="u2">
+   <segment><source>Alone here. Cut in two.</source></segment>
+  </unit>
+ </file>
+</xliff>
+EOF2
+"$x" extract "$tmp/several.xlf" -o "$tmp/several.tsv" 2>/dev/null
+printf '%s\n' 'u1/s1	One sentence. And another.' 'u1/s2	Third.' \
+  'u2#0	Alone here.' 'u2#1	Cut in two.' >"$tmp/several.want"
+check "a unit of several segments: each segment whole" cmp "$tmp/several.tsv" \
+  "$tmp/several.want"
+"$x" translate "$tmp/several.xlf" -o "$tmp/several.seg.xlf" --mt identity \
+  --seg-source -q
+check "--seg-source: a segment of a unit of several still cut" test \
+  "$(grep -c '<segment' "$tmp/several.seg.xlf")" = 5
 sed 's/	/	ES /' "$tmp/seg.tsv" >"$tmp/es.tsv"
 expect_exit 0 "merge" "$x" merge "$fx/segments.xlf" --translations \
   "$tmp/es.tsv" -o "$tmp/merged.xlf" -q
