@@ -850,9 +850,12 @@ xmt_status xmt_xliff_writer_unit(xmt_xliff_writer *w, const xmt_xliff_unit *u,
   if (o == NULL || o->target_language == NULL)
     return XMT_ERR_USAGE;
   int want = xmt_xliff_unit_wants_target(u, o);
-  /* seg-source is XLIFF 1.2's; older versions get one whole target. */
-  int seg_source =
-      u->gaps != NULL && o->seg_source && u->version >= XMT_XLIFF_12;
+  /* seg-source is XLIFF 1.2's; older versions get one whole target. A
+   * unit that had one and was segmented anew gets the new one: a whole
+   * target beside the old one would not mirror it. */
+  int seg_source = u->gaps != NULL &&
+                   (o->seg_source || u->seg_source.end != 0) &&
+                   u->version >= XMT_XLIFF_12;
   if (!want && !seg_source)
     return put(w, u->raw.data, u->raw.len, 0);
   xmt_status st;

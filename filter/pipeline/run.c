@@ -259,7 +259,6 @@ static void run_init(struct run *run, xmt_filter *f,
   run->stats = &f->stats;
   run->given_source = f->source_language;
   run->given_target = f->target_language;
-  run->resegment = f->resegment;
   run->window = f->window ? f->window : DEFAULT_WINDOW;
   /* Identity's answers are its requests, whatever the window: in small
    * windows the reader's thread reads on while this one writes. */
@@ -306,6 +305,7 @@ static xmt_status run_check(struct run *run) {
   if (st != XMT_OK)
     return st;
   run->segmenter = f->segmenter; /* loaded now */
+  run->resegment = f->resegment; /* set as the segmenter is prepared */
   run->icu_only = f->segmentation == XMT_SEGMENT_NONE;
   /* A kept reference is a code no engine markup can carry. */
   if ((f->flags & XMT_FILTER_KEEP_ENTITIES) != 0 && f->tag_mode == XMT_TAGS_RAW)

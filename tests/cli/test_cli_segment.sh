@@ -136,6 +136,38 @@ if expect_exit 0 "XLIFF, --resegment" "$x" segment --resegment \
   same "XLIFF, --resegment: same segments" "$w/out3.xlf" "$w/want.xlf"
 fi
 
+# translate and extract --resegment: a unit whose <seg-source> holds two
+# sentences in one <mrk> is cut anew; translate writes the new
+# <seg-source> in place of the old one, and a target that mirrors it.
+cat >"$w/reseg.xlf" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="a" source-language="en" target-language="fr" datatype="plaintext"><body>
+<trans-unit id="1"><source>One sentence. And another.</source><seg-source><mrk mid="0" mtype="seg">One sentence. And another.</mrk></seg-source></trans-unit>
+</body></file></xliff>
+EOF
+cat >"$w/reseg.want" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="a" source-language="en" target-language="fr" datatype="plaintext"><body>
+<trans-unit id="1"><source>One sentence. And another.</source><seg-source><mrk mid="0" mtype="seg">One sentence.</mrk> <mrk mid="1" mtype="seg">And another.</mrk></seg-source><target xml:lang="fr" state="needs-review-translation" state-qualifier="mt-suggestion"><mrk mid="0" mtype="seg">One sentence.</mrk> <mrk mid="1" mtype="seg">And another.</mrk></target></trans-unit>
+</body></file></xliff>
+EOF
+if expect_exit 0 "translate --resegment" "$x" translate "$w/reseg.xlf" \
+  -o "$w/reseg.out" --mt identity -q --resegment; then
+  same "translate --resegment: the new segments" "$w/reseg.out" "$w/reseg.want"
+fi
+printf '1#0\tOne sentence.\n1#1\tAnd another.\n' >"$w/reseg.tsv.want"
+if expect_exit 0 "extract --resegment" "$x" extract "$w/reseg.xlf" \
+  -o "$w/reseg.tsv" -q --resegment; then
+  same "extract --resegment: two sentences" "$w/reseg.tsv" "$w/reseg.tsv.want"
+fi
+printf '1#0\tOne sentence. And another.\n' >"$w/reseg.kept.want"
+if expect_exit 0 "extract" "$x" extract "$w/reseg.xlf" -o "$w/reseg.kept" -q
+then
+  same "extract: the <mrk> whole" "$w/reseg.kept" "$w/reseg.kept.want"
+fi
+
 # --- Every valid XLIFF input stays valid once segmented.
 xsd=$XMT_TEST_DATA/xliff-schema/xliff-core-1.2-transitional.xsd
 case ${XMLLINT:-no} in

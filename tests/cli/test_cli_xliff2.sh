@@ -266,6 +266,12 @@ printf '%s\n' 'u1/s1	One sentence. And another.' 'u1/s2	Third.' \
   'u2#0	Alone here.' 'u2#1	Cut in two.' >"$tmp/several.want"
 check "a unit of several segments: each segment whole" cmp "$tmp/several.tsv" \
   "$tmp/several.want"
+"$x" extract "$tmp/several.xlf" -o "$tmp/several.re.tsv" --resegment 2>/dev/null
+printf '%s\n' 'u1/s1#0	One sentence.' 'u1/s1#1	And another.' \
+  'u1/s2#0	Third.' 'u2#0	Alone here.' 'u2#1	Cut in two.' \
+  >"$tmp/several.re.want"
+check "--resegment: each segment cut into sentences" cmp "$tmp/several.re.tsv" \
+  "$tmp/several.re.want"
 "$x" translate "$tmp/several.xlf" -o "$tmp/several.seg.xlf" --mt identity \
   --seg-source -q
 check "--seg-source: a segment of a unit of several still cut" test \
