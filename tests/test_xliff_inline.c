@@ -12,31 +12,6 @@
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 
-/* A tag as expected; id NULL means "do not check the id". */
-struct want_tag {
-  enum xmt_tag_kind kind;
-  size_t offset;
-  const char *id;
-  const char *name;
-  const char *markup;
-};
-
-static const char *kind_name(enum xmt_tag_kind kind) {
-  switch (kind) {
-  case XMT_TAG_OPEN:
-    return "open";
-  case XMT_TAG_CLOSE:
-    return "close";
-  case XMT_TAG_PLACEHOLDER:
-    return "placeholder";
-  case XMT_TAG_ISOLATED_OPEN:
-    return "isolated-open";
-  case XMT_TAG_ISOLATED_CLOSE:
-    return "isolated-close";
-  }
-  return "?";
-}
-
 /* Leaves freed, non-zero blocks of the sizes a small segment or rendering
  * allocates, so that a result the library forgets to NUL-terminate shows
  * (malloc hands recently freed blocks out first). */
@@ -83,42 +58,10 @@ static xmt_segment *parse_ok(const char *markup) {
   return parse_len(markup, strlen(markup));
 }
 
-static void assert_tags(const xmt_segment *seg, const char *text,
-                        const struct want_tag *want, size_t n) {
-  size_t len = 0;
-  const char *got = xmt_segment_text(seg, &len);
-  XMT_ASSERT_BYTES_EQUAL(got, len, text, strlen(text));
-  CU_ASSERT_EQUAL(xmt_segment_tag_count(seg), n);
-  if (xmt_segment_tag_count(seg) != n) {
-    fprintf(stderr, "\n%zu tags, want %zu:\n", xmt_segment_tag_count(seg), n);
-    for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
-      struct xmt_tag t;
-      xmt_segment_tag(seg, i, &t);
-      fprintf(stderr, "  %s@%zu id=%s name=%s «%.*s»\n", kind_name(t.kind),
-              t.offset, t.id, t.name, (int)t.markup_len, t.markup);
-    }
-    return;
-  }
-  for (size_t i = 0; i < n; i++) {
-    struct xmt_tag t;
-    CU_ASSERT_EQUAL_FATAL(xmt_segment_tag(seg, i, &t), XMT_OK);
-    if (t.kind != want[i].kind)
-      fprintf(stderr, "\ntag %zu is %s, want %s\n", i, kind_name(t.kind),
-              kind_name(want[i].kind));
-    CU_ASSERT_EQUAL(t.kind, want[i].kind);
-    CU_ASSERT_EQUAL(t.offset, want[i].offset);
-    if (want[i].id != NULL)
-      CU_ASSERT_STRING_EQUAL(t.id, want[i].id);
-    CU_ASSERT_STRING_EQUAL(t.name, want[i].name);
-    XMT_ASSERT_BYTES_EQUAL(t.markup, t.markup_len, want[i].markup,
-                           strlen(want[i].markup));
-  }
-}
-
 static void assert_parse(const char *markup, const char *text,
-                         const struct want_tag *want, size_t n) {
+                         const struct xmt_want_tag *want, size_t n) {
   xmt_segment *seg = parse_ok(markup);
-  assert_tags(seg, text, want, n);
+  xmt_assert_tags(seg, text, want, n);
   xmt_segment_free(seg);
 }
 
@@ -147,12 +90,12 @@ static void test_plain_text(void) {
 }
 
 static void test_g(void) {
-  static const struct want_tag bold[] = {
+  static const struct xmt_want_tag bold[] = {
       {XMT_TAG_OPEN, 5, "1", "g", "<g id=\"1\">"},
       {XMT_TAG_CLOSE, 9, "1", "g", "</g>"},
   };
   assert_parse("Text <g id=\"1\">bold</g>.", "Text bold.", bold, N_ELEMS(bold));
-  static const struct want_tag nested[] = {
+  static const struct xmt_want_tag nested[] = {
       {XMT_TAG_OPEN, 0, "1", "g", "<g id=\"1\" ctype=\"bold\">"},
       {XMT_TAG_OPEN, 1, "2", "g", "<g id='2'>"},
       {XMT_TAG_CLOSE, 2, "2", "g", "</g>"},
@@ -161,14 +104,14 @@ static void test_g(void) {
   assert_parse("<g id=\"1\" ctype=\"bold\">a<g id='2'>b</g>c</g >", "abc",
                nested, N_ELEMS(nested));
   /* Offsets are in bytes of UTF-8. */
-  static const struct want_tag wide[] = {
+  static const struct xmt_want_tag wide[] = {
       {XMT_TAG_OPEN, 3, "7", "g", "<g id=\"7\">"},
       {XMT_TAG_CLOSE, 6, "7", "g", "</g>"},
   };
   assert_parse("\xC3\xA9 <g id=\"7\">\xE2\x82\xAC</g>!",
                "\xC3\xA9 \xE2\x82\xAC!", wide, N_ELEMS(wide));
   /* An empty pair, and a pair holding only a code. */
-  static const struct want_tag empty[] = {
+  static const struct xmt_want_tag empty[] = {
       {XMT_TAG_OPEN, 0, "1", "g", "<g id=\"1\">"},
       {XMT_TAG_CLOSE, 0, "1", "g", "</g>"},
       {XMT_TAG_OPEN, 0, "2", "g", "<g id=\"2\">"},
@@ -180,11 +123,11 @@ static void test_g(void) {
 }
 
 static void test_x(void) {
-  static const struct want_tag x[] = {
+  static const struct xmt_want_tag x[] = {
       {XMT_TAG_PLACEHOLDER, 0, "1", "x", "<x id=\"1\"/>"},
   };
   assert_parse("<x id=\"1\"/>", "", x, N_ELEMS(x));
-  static const struct want_tag two[] = {
+  static const struct xmt_want_tag two[] = {
       {XMT_TAG_PLACEHOLDER, 1, "1", "x", "<x id=\"1\" ctype=\"lb\" />"},
       {XMT_TAG_PLACEHOLDER, 1, "2", "x", "<x id=\"2\"></x>"},
   };
@@ -193,20 +136,20 @@ static void test_x(void) {
 }
 
 static void test_bx_ex(void) {
-  static const struct want_tag pair[] = {
+  static const struct xmt_want_tag pair[] = {
       {XMT_TAG_OPEN, 0, "1", "bx", "<bx id=\"1\"/>"},
       {XMT_TAG_CLOSE, 1, "1", "ex", "<ex id=\"1\"/>"},
   };
   assert_parse("<bx id=\"1\"/>a<ex id=\"1\"/>", "a", pair, N_ELEMS(pair));
   /* rid pairs them when the ids differ. */
-  static const struct want_tag rid[] = {
+  static const struct xmt_want_tag rid[] = {
       {XMT_TAG_OPEN, 1, "7", "bx", "<bx id=\"1\" rid=\"7\"/>"},
       {XMT_TAG_CLOSE, 2, "7", "ex", "<ex id=\"2\" rid=\"7\"/>"},
   };
   assert_parse("a<bx id=\"1\" rid=\"7\"/>b<ex id=\"2\" rid=\"7\"/>c", "abc",
                rid, N_ELEMS(rid));
   /* Pairing them would cross the g: both stay isolated. */
-  static const struct want_tag crossing[] = {
+  static const struct xmt_want_tag crossing[] = {
       {XMT_TAG_OPEN, 0, "1", "g", "<g id=\"1\">"},
       {XMT_TAG_ISOLATED_OPEN, 0, "2", "bx", "<bx id=\"2\"/>"},
       {XMT_TAG_CLOSE, 1, "1", "g", "</g>"},
@@ -215,7 +158,7 @@ static void test_bx_ex(void) {
   assert_parse("<g id=\"1\"><bx id=\"2\"/>a</g><ex id=\"2\"/>", "a", crossing,
                N_ELEMS(crossing));
   /* A pair around a g is fine. */
-  static const struct want_tag around[] = {
+  static const struct xmt_want_tag around[] = {
       {XMT_TAG_OPEN, 0, "2", "bx", "<bx id=\"2\"/>"},
       {XMT_TAG_OPEN, 0, "1", "g", "<g id=\"1\">"},
       {XMT_TAG_CLOSE, 1, "1", "g", "</g>"},
@@ -224,28 +167,28 @@ static void test_bx_ex(void) {
   assert_parse("<bx id=\"2\"/><g id=\"1\">a</g><ex id=\"2\"/>", "a", around,
                N_ELEMS(around));
   /* Alone, or with a partner of another id, or in the wrong order. */
-  static const struct want_tag lone_bx[] = {
+  static const struct xmt_want_tag lone_bx[] = {
       {XMT_TAG_ISOLATED_OPEN, 1, "3", "bx", "<bx id=\"3\"/>"},
   };
   assert_parse("a<bx id=\"3\"/>b", "ab", lone_bx, N_ELEMS(lone_bx));
-  static const struct want_tag lone_ex[] = {
+  static const struct xmt_want_tag lone_ex[] = {
       {XMT_TAG_ISOLATED_CLOSE, 1, "3", "ex", "<ex id=\"3\"/>"},
   };
   assert_parse("a<ex id=\"3\"/>b", "ab", lone_ex, N_ELEMS(lone_ex));
-  static const struct want_tag other_id[] = {
+  static const struct xmt_want_tag other_id[] = {
       {XMT_TAG_ISOLATED_OPEN, 0, "1", "bx", "<bx id=\"1\"/>"},
       {XMT_TAG_ISOLATED_CLOSE, 1, "2", "ex", "<ex id=\"2\"/>"},
   };
   assert_parse("<bx id=\"1\"/>a<ex id=\"2\"/>", "a", other_id,
                N_ELEMS(other_id));
-  static const struct want_tag reversed[] = {
+  static const struct xmt_want_tag reversed[] = {
       {XMT_TAG_ISOLATED_CLOSE, 0, "1", "ex", "<ex id=\"1\"/>"},
       {XMT_TAG_ISOLATED_OPEN, 1, "1", "bx", "<bx id=\"1\"/>"},
   };
   assert_parse("<ex id=\"1\"/>a<bx id=\"1\"/>", "a", reversed,
                N_ELEMS(reversed));
   /* bx does not pair with ept. */
-  static const struct want_tag mixed[] = {
+  static const struct xmt_want_tag mixed[] = {
       {XMT_TAG_ISOLATED_OPEN, 0, "1", "bx", "<bx id=\"1\"/>"},
       {XMT_TAG_ISOLATED_CLOSE, 1, "1", "ept", "<ept id=\"1\">x</ept>"},
   };
@@ -254,14 +197,14 @@ static void test_bx_ex(void) {
 }
 
 static void test_bpt_ept(void) {
-  static const struct want_tag pair[] = {
+  static const struct xmt_want_tag pair[] = {
       {XMT_TAG_OPEN, 0, "1", "bpt", "<bpt id=\"1\">&lt;b&gt;</bpt>"},
       {XMT_TAG_CLOSE, 1, "1", "ept", "<ept id=\"1\">&lt;/b&gt;</ept>"},
   };
   assert_parse("<bpt id=\"1\">&lt;b&gt;</bpt>x<ept id=\"1\">&lt;/b&gt;</ept>",
                "x", pair, N_ELEMS(pair));
   /* The code's bytes are kept as written: entities, CDATA, a sub. */
-  static const struct want_tag kept[] = {
+  static const struct xmt_want_tag kept[] = {
       {XMT_TAG_OPEN, 2, "4", "bpt",
        "<bpt id=\"4\" ctype=\"link\">&lt;a href=\"<sub>x &amp; "
        "y</sub>\"&#62;</bpt>"},
@@ -270,40 +213,40 @@ static void test_bpt_ept(void) {
   assert_parse("A <bpt id=\"4\" ctype=\"link\">&lt;a href=\"<sub>x &amp; "
                "y</sub>\"&#62;</bpt>link<ept id=\"4\"><![CDATA[</a>]]></ept>.",
                "A link.", kept, N_ELEMS(kept));
-  static const struct want_tag lone[] = {
+  static const struct xmt_want_tag lone[] = {
       {XMT_TAG_ISOLATED_OPEN, 0, "1", "bpt", "<bpt id=\"1\">&lt;b&gt;</bpt>"},
   };
   assert_parse("<bpt id=\"1\">&lt;b&gt;</bpt>x", "x", lone, N_ELEMS(lone));
 }
 
 static void test_ph(void) {
-  static const struct want_tag ph[] = {
+  static const struct xmt_want_tag ph[] = {
       {XMT_TAG_PLACEHOLDER, 0, "1", "ph",
        "<ph id=\"1\">a<sub>b<ph id=\"2\">c</ph></sub></ph>"},
   };
   assert_parse("<ph id=\"1\">a<sub>b<ph id=\"2\">c</ph></sub></ph>", "", ph,
                N_ELEMS(ph));
-  static const struct want_tag between[] = {
+  static const struct xmt_want_tag between[] = {
       {XMT_TAG_PLACEHOLDER, 2, "5", "ph", "<ph id=\"5\">{0}</ph>"},
   };
   assert_parse("x <ph id=\"5\">{0}</ph> y", "x  y", between, N_ELEMS(between));
 }
 
 static void test_it(void) {
-  static const struct want_tag open[] = {
+  static const struct xmt_want_tag open[] = {
       {XMT_TAG_ISOLATED_OPEN, 1, "1", "it",
        "<it id=\"1\" pos=\"open\">&lt;b&gt;</it>"},
   };
   assert_parse("a<it id=\"1\" pos=\"open\">&lt;b&gt;</it>b", "ab", open,
                N_ELEMS(open));
-  static const struct want_tag close[] = {
+  static const struct xmt_want_tag close[] = {
       {XMT_TAG_ISOLATED_CLOSE, 1, "2", "it",
        "<it id=\"2\" pos=\"close\">&lt;/b&gt;</it>"},
   };
   assert_parse("a<it id=\"2\" pos=\"close\">&lt;/b&gt;</it>b", "ab", close,
                N_ELEMS(close));
   /* Two it of one id do not make a pair: their partners are elsewhere. */
-  static const struct want_tag both[] = {
+  static const struct xmt_want_tag both[] = {
       {XMT_TAG_ISOLATED_OPEN, 0, "1", "it", "<it id=\"1\" pos=\"open\"/>"},
       {XMT_TAG_ISOLATED_CLOSE, 1, "1", "it", "<it id=\"1\" pos=\"close\"/>"},
   };
@@ -312,12 +255,12 @@ static void test_it(void) {
 }
 
 static void test_mrk(void) {
-  static const struct want_tag term[] = {
+  static const struct xmt_want_tag term[] = {
       {XMT_TAG_OPEN, 2, "", "mrk", "<mrk mtype=\"term\">"},
       {XMT_TAG_CLOSE, 3, "", "mrk", "</mrk>"},
   };
   assert_parse("a <mrk mtype=\"term\">x</mrk> b", "a x b", term, N_ELEMS(term));
-  static const struct want_tag mid[] = {
+  static const struct xmt_want_tag mid[] = {
       {XMT_TAG_OPEN, 0, "m1", "mrk", "<mrk mtype=\"protected\" mid=\"m1\">"},
       {XMT_TAG_OPEN, 0, "1", "g", "<g id=\"1\">"},
       {XMT_TAG_CLOSE, 4, "1", "g", "</g>"},
@@ -333,7 +276,7 @@ static void test_entities_and_cdata(void) {
   assert_parse("&#xE9;&#8364;&#x1F600;&#13;",
                "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\r", NULL, 0);
   assert_parse("a<![CDATA[<b>&amp;]]>c", "a<b>&amp;c", NULL, 0);
-  static const struct want_tag cdata_in_g[] = {
+  static const struct xmt_want_tag cdata_in_g[] = {
       {XMT_TAG_OPEN, 0, "1", "g", "<g id=\"1\">"},
       {XMT_TAG_CLOSE, 3, "1", "g", "</g>"},
   };
@@ -344,13 +287,13 @@ static void test_entities_and_cdata(void) {
 static void test_duplicate_ids(void) {
   xmt_segment *seg = parse_ok("<g id=\"1\">a</g><g id=\"1\">b</g>");
   /* Markup keeps the real ids; ids are unchanged for the first pair. */
-  static const struct want_tag tags[] = {
+  static const struct xmt_want_tag tags[] = {
       {XMT_TAG_OPEN, 0, "1", "g", "<g id=\"1\">"},
       {XMT_TAG_CLOSE, 1, "1", "g", "</g>"},
       {XMT_TAG_OPEN, 1, NULL, "g", "<g id=\"1\">"},
       {XMT_TAG_CLOSE, 2, NULL, "g", "</g>"},
   };
-  assert_tags(seg, "ab", tags, N_ELEMS(tags));
+  xmt_assert_tags(seg, "ab", tags, N_ELEMS(tags));
   char a[64], b[64], c[64];
   CU_ASSERT_STRING_NOT_EQUAL(tag_id(seg, 2, a, sizeof a), "1");
   CU_ASSERT_STRING_EQUAL(tag_id(seg, 2, a, sizeof a),
@@ -365,13 +308,13 @@ static void test_duplicate_ids(void) {
 
   /* bx/ex pairs reusing an id. */
   seg = parse_ok("<bx id=\"1\"/>a<ex id=\"1\"/><bx id=\"1\"/>b<ex id=\"1\"/>");
-  static const struct want_tag bx[] = {
+  static const struct xmt_want_tag bx[] = {
       {XMT_TAG_OPEN, 0, "1", "bx", "<bx id=\"1\"/>"},
       {XMT_TAG_CLOSE, 1, "1", "ex", "<ex id=\"1\"/>"},
       {XMT_TAG_OPEN, 1, NULL, "bx", "<bx id=\"1\"/>"},
       {XMT_TAG_CLOSE, 2, NULL, "ex", "<ex id=\"1\"/>"},
   };
-  assert_tags(seg, "ab", bx, N_ELEMS(bx));
+  xmt_assert_tags(seg, "ab", bx, N_ELEMS(bx));
   CU_ASSERT_STRING_NOT_EQUAL(tag_id(seg, 2, a, sizeof a), "1");
   xmt_segment_free(seg);
 
@@ -522,7 +465,8 @@ static void test_pairing_rules(void) {
       xmt_segment_tag(seg, i, &got);
       if (got.kind != t[i].kind || strcmp(got.id, t[i].key) != 0) {
         fprintf(stderr, "\n%s\ntag %zu is %s %s, want %s %s\n", markup, i,
-                kind_name(got.kind), got.id, kind_name(t[i].kind), t[i].key);
+                xmt_tag_kind_label(got.kind), got.id,
+                xmt_tag_kind_label(t[i].kind), t[i].key);
         bad = 1;
       }
     }
@@ -621,7 +565,7 @@ static void test_other_elements(void) {
 /* An empty g has no content to pair around: it is one placeholder, and its
  * name is "g" as written (xmt_projector.h: "element name as written"). */
 static void test_empty_g(void) {
-  static const struct want_tag g[] = {
+  static const struct xmt_want_tag g[] = {
       {XMT_TAG_PLACEHOLDER, 1, "1", "g", "<g id=\"1\"/>"},
   };
   assert_parse("a<g id=\"1\"/>b", "ab", g, N_ELEMS(g));
@@ -630,11 +574,11 @@ static void test_empty_g(void) {
 static void test_parse_replaces_content(void) {
   xmt_segment *seg = parse_ok("old <x id=\"9\"/>text");
   CU_ASSERT_EQUAL(xmt_xliff_inline_parse(seg, "new", 3, NULL), XMT_OK);
-  assert_tags(seg, "new", NULL, 0);
+  xmt_assert_tags(seg, "new", NULL, 0);
   /* Only len bytes are read. */
   CU_ASSERT_EQUAL(xmt_xliff_inline_parse(seg, "ab<x id=\"1\"/>", 2, NULL),
                   XMT_OK);
-  assert_tags(seg, "ab", NULL, 0);
+  xmt_assert_tags(seg, "ab", NULL, 0);
   xmt_segment_free(seg);
 }
 
