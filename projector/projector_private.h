@@ -28,6 +28,10 @@ xmt_status xmt_segment_append_valid_text(xmt_segment *seg, const char *text,
  * tags of a segment copies them, with the text between, into another. */
 xmt_status xmt_segment_append_to_tag(xmt_segment *seg, const char *text,
                                      size_t *at, const struct xmt_tag *tag);
+/* Appends src, text and tags, with three copies: src's tags land at its
+ * offsets past dst's text. src's stretches between tags must be valid
+ * UTF-8 on their own (see xmt_segment_append_to_tag for the rest). */
+xmt_status xmt_segment_append_whole(xmt_segment *dst, const xmt_segment *src);
 /* Makes room for more text, tag strings and tags, so that appending them
  * allocates at most once per buffer. */
 xmt_status xmt_segment_reserve(xmt_segment *seg, size_t text_len,

@@ -269,6 +269,28 @@ xmt_status xmt_segment_append_valid_text(xmt_segment *seg, const char *text,
   return st == XMT_OK ? xmt_buf_append(&seg->text, text, len) : st;
 }
 
+xmt_status xmt_segment_append_whole(xmt_segment *dst, const xmt_segment *src) {
+  if (dst == NULL || src == NULL || dst == src)
+    return XMT_ERR_USAGE;
+  size_t text_at = dst->text.len, pool_at = dst->pool.len;
+  xmt_status st =
+      xmt_segment_reserve(dst, src->text.len, src->pool.len, src->ntags);
+  if (st != XMT_OK)
+    return st;
+  /* Cannot fail: the room is reserved. */
+  (void)xmt_buf_append(&dst->text, src->text.data, src->text.len);
+  (void)xmt_buf_append(&dst->pool, src->pool.data, src->pool.len);
+  for (size_t i = 0; i < src->ntags; i++) {
+    struct tag_rec rec = src->tags[i];
+    rec.offset += text_at;
+    rec.id += pool_at;
+    rec.name += pool_at;
+    rec.markup += pool_at;
+    dst->tags[dst->ntags++] = rec;
+  }
+  return XMT_OK;
+}
+
 xmt_status xmt_segment_reserve(xmt_segment *seg, size_t text_len,
                                size_t pool_len, size_t ntags) {
   xmt_status st = carve(seg, text_len, pool_len, ntags);

@@ -378,6 +378,39 @@ static void test_copy(void) {
   xmt_segment_free(dst);
 }
 
+/* Appending whole: the tags land past the text there was, their strings
+ * past the strings there were, and an empty segment adds nothing. */
+static void test_append_whole(void) {
+  xmt_segment *src = xmt_segment_new(), *dst = xmt_segment_new(),
+              *empty = xmt_segment_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(src);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(dst);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(empty);
+  build_hello(src);
+  CU_ASSERT_EQUAL(xmt_segment_append_whole(dst, src), XMT_OK);
+  assert_hello(dst);
+  CU_ASSERT_EQUAL(xmt_segment_append_whole(dst, empty), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_whole(dst, src), XMT_OK);
+  assert_text(dst, "Hello world!Hello world!");
+  CU_ASSERT_EQUAL_FATAL(xmt_segment_tag_count(dst), 6);
+  assert_tag(dst, 2, XMT_TAG_PLACEHOLDER, 12, "2", "x", "<x id=\"2\"/>");
+  assert_tag(dst, 3, XMT_TAG_OPEN, 18, "1", "g", "<g id=\"1\">");
+  assert_tag(dst, 4, XMT_TAG_CLOSE, 23, "1", "g", "</g>");
+  assert_tag(dst, 5, XMT_TAG_PLACEHOLDER, 24, "2", "x", "<x id=\"2\"/>");
+  CU_ASSERT_EQUAL(xmt_segment_append_whole(dst, dst), XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_segment_append_whole(NULL, src), XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_segment_tag_count(dst), 6);
+  /* Into an empty segment with tags only: the same as a copy. */
+  xmt_segment_clear(src);
+  put(src, XMT_TAG_OPEN, "7");
+  put(src, XMT_TAG_CLOSE, "7");
+  CU_ASSERT_EQUAL(xmt_segment_append_whole(empty, src), XMT_OK);
+  CU_ASSERT_TRUE(xmt_segment_equal(empty, src));
+  xmt_segment_free(src);
+  xmt_segment_free(dst);
+  xmt_segment_free(empty);
+}
+
 static void test_retag(void) {
   xmt_segment *src = xmt_segment_new(), *dst = xmt_segment_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(src);
@@ -739,6 +772,7 @@ static CU_TestInfo segment_tests[] = {
     {"new_sized and put_tag", test_new_sized_put_tag},
     {"many tags", test_many_tags},
     {"copy", test_copy},
+    {"append whole", test_append_whole},
     {"retag", test_retag},
     {"retag refuses bad offsets", test_retag_refused},
     {"check: good nesting", test_check_good_nesting},
