@@ -156,6 +156,7 @@ static xmt_xliff_unit *unit_of(const struct xmt_unit_fields *in) {
   u->translatable = in->translatable;
   u->preserve_space = in->preserve_space;
   u->presegmented = in->presegmented;
+  u->continues = in->continues;
   return u;
 }
 

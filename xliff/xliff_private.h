@@ -229,6 +229,9 @@ struct xmt_xliff_unit {
   /* cut by the document itself (an XLIFF 2 unit of several <segment>s):
    * a segmenter cuts it only to resegment, as one with a <seg-source> */
   int presegmented;
+  /* a later <segment> of the document's unit the unit before it was made
+   * of (an XLIFF 2 unit of several): counted with that one */
+  int continues;
   int has_target; /* a target that translates the unit (xmt_unit_resolve) */
   struct xmt_range source;       /* whole <source> element */
   struct xmt_range seg_source;   /* whole <seg-source> element */
@@ -330,6 +333,7 @@ struct xmt_unit_fields {
   unsigned long line, column; /* where the document has the unit */
   int translatable, preserve_space;
   int presegmented; /* see struct xmt_xliff_unit */
+  int continues;    /* see struct xmt_xliff_unit */
 };
 /* seg made what the reader makes of its markup (codes paired and keyed by
  * the inline builder, text XML cannot carry dropped), in out; ib is work

@@ -147,6 +147,7 @@ struct window {
   /* What placing counted, failed and left untranslated: the run's own
    * once the main thread takes the window back. */
   struct xmt_filter_stats stats;
+  size_t unskipped_units; /* counted in skipped_units, then translated */
   struct xmt_error_store err;
   int failed;
   struct failure_note *notes_at;
@@ -357,9 +358,10 @@ struct run {
   /* Extract writes the requests here, not the document. */
   struct xmt_output *extract;
   struct xmt_unit_keys unit_keys;
-  unsigned long files;   /* <file> elements begun */
-  int reading_done;      /* the window being drained is the last */
-  size_t windows_handed; /* to the placing stage */
+  unsigned long files;        /* <file> elements begun */
+  int reading_done;           /* the window being drained is the last */
+  size_t windows_handed;      /* to the placing stage */
+  int placed_unit_translated; /* see xmt_run_placed_unit */
 };
 
 /* --- run.c: the stages' state and the values they need ----------------- */
@@ -382,6 +384,10 @@ void xmt_run_set_asking(struct run *run, struct window *w, int probes);
  * stage's. */
 struct stage_tools *xmt_run_tools(const struct run *run);
 struct stage_tools *xmt_run_place_tools(const struct run *run);
+/* The placing stage's: whether the document unit it writes got a target
+ * from any of the units made of it (an XLIFF 2 unit of several), which
+ * one window may have begun and the next go on with. */
+int *xmt_run_placed_unit(struct run *run);
 /* The languages of the current <file> (NULL: none). */
 const char *xmt_run_source_language(const struct run *run);
 const char *xmt_run_target_language(const struct run *run);

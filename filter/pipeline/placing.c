@@ -162,6 +162,26 @@ static xmt_status place_job(struct run *run, struct window *w,
   return project_job(run, w, j);
 }
 
+/* A document unit is translated when any unit made of it gets a target;
+ * one counted as left alone at its first unit is taken back. */
+static void count_unit(struct run *run, struct window *w,
+                       const xmt_xliff_unit *unit,
+                       const struct xmt_xliff_target_options *options) {
+  int wants = xmt_xliff_unit_wants_target(unit, options);
+  int *translated = xmt_run_placed_unit(run);
+  if (!unit->continues) {
+    *translated = wants;
+    if (wants)
+      w->stats.translated_units++;
+    else
+      w->stats.skipped_units++;
+  } else if (wants && !*translated) {
+    *translated = 1;
+    w->stats.translated_units++;
+    w->unskipped_units++;
+  }
+}
+
 /* Writes the window's units and skeleton bytes, in order. */
 static void write_window(struct run *run, struct window *w) {
   int rc = 0;
@@ -175,10 +195,7 @@ static void write_window(struct run *run, struct window *w) {
         options.state_qualifier = NULL;
         options.approved = 0;
       }
-      if (xmt_xliff_unit_wants_target(it->unit, &options))
-        w->stats.translated_units++;
-      else
-        w->stats.skipped_units++;
+      count_unit(run, w, it->unit, &options);
       st = xmt_run_put_unit(run, it->unit, &options,
                             xmt_tools_scratch(xmt_run_place_tools(run)));
       xmt_unit_release_placed(it->unit);
@@ -306,7 +323,10 @@ void xmt_window_probes_answered(struct run *run, struct window *w, int failed) {
 int xmt_window_report(struct run *run, struct window *w) {
   struct xmt_filter_stats *s = xmt_run_stats(run);
   s->translated_units += w->stats.translated_units;
+  /* a unit counted as left alone, in this window or one before */
   s->skipped_units += w->stats.skipped_units;
+  s->skipped_units -= w->unskipped_units;
+  w->unskipped_units = 0;
   s->failed_segments += w->stats.failed_segments;
   s->projected_segments += w->stats.projected_segments;
   s->repaired_segments += w->stats.repaired_segments;

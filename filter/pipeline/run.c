@@ -72,6 +72,10 @@ struct stage_tools *xmt_run_place_tools(const struct run *run) {
   return run->pt;
 }
 
+int *xmt_run_placed_unit(struct run *run) {
+  return &run->placed_unit_translated;
+}
+
 const char *xmt_run_source_language(const struct run *run) {
   return run->source_language;
 }

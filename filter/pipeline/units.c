@@ -248,7 +248,8 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
   it->unit = unit;
   it->file = run->files; /* its key is given where the window drains */
   /* the reader's thread counts while an engine's callback may look */
-  __atomic_fetch_add(&run->stats->units, 1, __ATOMIC_RELAXED);
+  if (!unit->continues)
+    __atomic_fetch_add(&run->stats->units, 1, __ATOMIC_RELAXED);
   w->queued_segments += xmt_xliff_unit_segment_count(unit);
   if (run->options.target_language == NULL)
     return main_failed(run) ||

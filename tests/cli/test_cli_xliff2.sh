@@ -276,6 +276,41 @@ check "--resegment: each segment cut into sentences" cmp "$tmp/several.re.tsv" \
   --seg-source -q
 check "--seg-source: a segment of a unit of several still cut" test \
   "$(grep -c '<segment' "$tmp/several.seg.xlf")" = 5
+# The summary counts the document's units, not its segments: a unit is
+# translated when any of its segments is, also when a window ends between
+# them (the identity engine's windows hold 256 segments).
+for n in 0 255; do
+  {
+    sed -n 1,3p "$tmp/several.xlf"
+    i=0
+    while [ $i -lt $n ]; do
+      i=$((i + 1))
+      echo "  <unit id=\"a$i\"><segment><source>Line $i.</source></segment></unit>"
+    done
+    cat <<'EOF2'
+  <unit id="u1">
+   <segment id="s1" state="final"><source>Done.</source><target>Fait.</target></segment>
+   <segment id="s2"><source>New here.</source></segment>
+  </unit>
+  <unit id="u2">
+   <segment state="final"><source>Kept.</source><target>Garde.</target></segment>
+   <segment state="final"><source>Kept too.</source><target>Garde aussi.</target></segment>
+  </unit>
+  <unit id="u3"><segment><source>Alone.</source></segment></unit>
+ </file>
+</xliff>
+EOF2
+  } >"$tmp/count$n.xlf"
+  "$x" translate "$tmp/count$n.xlf" -o "$tmp/count.out.xlf" --mt identity \
+    2>"$tmp/count.err"
+  check "$n units before: the summary counts units" grep -qF \
+    "xliffmt: $tmp/count$n.xlf: $((n + 3)) units, $((n + 2)) translated, 1 left as they were; $((n + 2)) segments sent" \
+    "$tmp/count.err"
+  "$x" extract "$tmp/count$n.xlf" -o "$tmp/count.tsv" 2>"$tmp/count.err"
+  check "$n units before: extract counts units" grep -qxF \
+    "xliffmt: $tmp/count$n.xlf: $((n + 3)) units, $((n + 2)) segments written" \
+    "$tmp/count.err"
+done
 sed 's/	/	ES /' "$tmp/seg.tsv" >"$tmp/es.tsv"
 expect_exit 0 "merge" "$x" merge "$fx/segments.xlf" --translations \
   "$tmp/es.tsv" -o "$tmp/merged.xlf" -q
