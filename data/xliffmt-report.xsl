@@ -50,7 +50,7 @@
         </h1>
         <p class="meta">
           <xsl:value-of select="$F/@source-language"/> → <xsl:value-of select="$F/@target-language"/>
-          · XLIFF 1.2, <xsl:value-of select="$F/@encoding"/>
+          · XLIFF <xsl:value-of select="$F/@xliff-version"/>, <xsl:value-of select="$F/@encoding"/>
           · xliffmt <xsl:value-of select="$F/@version"/>
         </p>
       </header>

@@ -403,6 +403,11 @@ xmt_status xmt_check_document(xmt_filter *f, const char *path,
       st = xmt_error_nomem(&f->err);
     else if (st != XMT_OK && f->err.pub.status == XMT_OK)
       st = xmt_error_copy(&f->err, xmt_xliff_reader_error(reader));
+    /* the text of the units has a trans-unit for each segment of an
+     * XLIFF 2 unit of several, and says XLIFF 1.2: the document's own
+     * facts win */
+    if (units != NULL && units->facts != NULL)
+      facts = units->facts;
     report->encoding =
         facts->encoding != NULL
             ? facts->encoding

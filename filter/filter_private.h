@@ -460,19 +460,25 @@ xmt_status xmt_format_read_units(xmt_filter *f, const char *in_path,
                                  struct xmt_doc_facts *facts,
                                  xmt_rule_fn on_rule, void *rule_user);
 /* The XLIFF 1.2 document a page of another format is read as, in out;
- * out is left empty for an XLIFF document. */
+ * out is left empty for an XLIFF document. facts (NULL: not wanted)
+ * gets the format's own counts: an XLIFF 2 unit of several segments is
+ * one unit of the document but a trans-unit a segment in out. */
 xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
-                                  struct xmt_buf *out);
+                                  struct xmt_buf *out,
+                                  struct xmt_doc_facts *facts);
 /* The same written to out (a temporary file), the document read as a
  * stream as a translation reads it: an XLIFF 2 document is not held
  * whole. Nothing is written for an XLIFF document. */
-xmt_status xmt_format_units_file(xmt_filter *f, const char *in_path, FILE *out);
+xmt_status xmt_format_units_file(xmt_filter *f, const char *in_path, FILE *out,
+                                 struct xmt_doc_facts *facts);
 /* The XLIFF text of a document's units: data and len, or, when fp is
- * not NULL, what fp holds (read from its start each time). */
+ * not NULL, what fp holds (read from its start each time); facts, when
+ * not NULL, the document's own counts (see xmt_format_units_xliff). */
 struct xmt_units_text {
   const char *data;
   size_t len;
   FILE *fp;
+  const struct xmt_doc_facts *facts;
 };
 /* xmt_filter_check_file, on the units of path or, when units is not
  * NULL, on that XLIFF text of them (check.c). */

@@ -82,12 +82,17 @@ static xmt_status open_with(xmt_filter *f, const struct xmt_format *format,
 /* The XLIFF 1.2 of the units of doc, to sink, written by units_out.c. */
 static xmt_status units_text(xmt_filter *f, const struct xmt_format *format,
                              void *doc, const char *path, xmt_write_fn sink,
-                             void *user) {
+                             void *user, struct xmt_doc_facts *facts) {
   struct xmt_units_out out;
   xmt_units_out_init(&out, sink, user);
   const struct xmt_unit_sink to_text = xmt_units_out_sink_of(&out);
   xmt_status st = format->read(f, doc, path, &to_text);
   xmt_status end = xmt_units_out_end(&out);
+  if (facts != NULL) {
+    memset(facts, 0, sizeof *facts);
+    if (format->describe != NULL)
+      format->describe(doc, facts);
+  }
   return st != XMT_OK ? st : end;
 }
 
@@ -159,7 +164,8 @@ static int append_xliff(void *user, const char *bytes, size_t len) {
 }
 
 xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
-                                  struct xmt_buf *out) {
+                                  struct xmt_buf *out,
+                                  struct xmt_doc_facts *facts) {
   const struct xmt_format *format;
   xmt_buf_reset(out);
   xmt_status st = xmt_format_of(f, in_path, &format);
@@ -172,7 +178,7 @@ xmt_status xmt_format_units_xliff(xmt_filter *f, const char *in_path,
   if (st != XMT_OK)
     return st;
   struct held held = {out, XMT_OK};
-  st = units_text(f, format, doc, in_path, append_xliff, &held);
+  st = units_text(f, format, doc, in_path, append_xliff, &held, facts);
   /* Only a failure to grow out is out of memory: the format's own (a page
    * without a source language) is in f->err already, and stays. */
   if (held.grown != XMT_OK)
@@ -195,8 +201,8 @@ static int write_xliff(void *user, const char *bytes, size_t len) {
   return sp->failed;
 }
 
-xmt_status xmt_format_units_file(xmt_filter *f, const char *in_path,
-                                 FILE *out) {
+xmt_status xmt_format_units_file(xmt_filter *f, const char *in_path, FILE *out,
+                                 struct xmt_doc_facts *facts) {
   const struct xmt_format *format;
   xmt_status st = xmt_format_of(f, in_path, &format);
   if (st != XMT_OK || format->read == NULL)
@@ -208,7 +214,7 @@ xmt_status xmt_format_units_file(xmt_filter *f, const char *in_path,
   if (st != XMT_OK)
     return st;
   struct spooled sp = {out, 0};
-  st = units_text(f, format, doc, in_path, write_xliff, &sp);
+  st = units_text(f, format, doc, in_path, write_xliff, &sp, facts);
   if (!sp.failed && fflush(out) != 0)
     sp.failed = 1;
   if (sp.failed)

@@ -733,7 +733,7 @@ void xmt_findings_sort_lines(struct xmt_findings *b) {
 }
 
 xmlNodePtr xmt_findings_begin(struct xmt_findings *b, const char *path,
-                              const char *encoding) {
+                              const struct xmt_check_report *report) {
   xmlFreeDoc(b->out);
   b->nrows = 0;
   b->out = xmlNewDoc(BAD_CAST "1.0");
@@ -756,7 +756,10 @@ xmlNodePtr xmt_findings_begin(struct xmt_findings *b, const char *path,
   xmlDocSetRootElement(b->out, b->root);
   set(b, b->root, "version", PACKAGE_VERSION);
   set(b, b->root, "file", path);
-  set(b, b->root, "encoding", encoding);
+  set(b, b->root, "encoding", report->encoding);
+  /* a page of another format is read as the XLIFF 1.2 extract makes */
+  set(b, b->root, "xliff-version",
+      report->version != NULL ? report->version : "1.2");
   return b->root;
 }
 
@@ -777,11 +780,13 @@ void xmt_findings_problems(struct xmt_findings *b, xmlNodePtr problems,
 }
 
 xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
-                             const struct xmt_buf *units, xmlDocPtr *doc_out) {
+                             const struct xmt_buf *units,
+                             const struct xmt_doc_facts *facts,
+                             xmlDocPtr *doc_out) {
   struct xmt_findings b;
   struct xmt_check_report report;
   struct xmt_units_text text = {units != NULL ? units->data : NULL,
-                                units != NULL ? units->len : 0, NULL};
+                                units != NULL ? units->len : 0, NULL, facts};
   xmt_status st =
       xmt_findings_check(&b, f, path, units != NULL ? &text : NULL, &report);
   /* The check reads the document first: bad input is reported as every
@@ -797,7 +802,7 @@ xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
     xmt_findings_free(&b);
     return NULL;
   }
-  if (xmt_findings_begin(&b, path, report.encoding) != NULL) {
+  if (xmt_findings_begin(&b, path, &report) != NULL) {
     xmlNodePtr summary = add(&b, b.root, "summary");
     xmt_findings_problems(&b, add(&b, b.root, "problems"), 0, SIZE_MAX);
     const xmlNode *xliff = xmlDocGetRootElement(doc);

@@ -214,7 +214,7 @@ static void file_element(struct xmt_findings_stream *s, xmlNodePtr parent,
 }
 
 static xmlNodePtr chunk_root(struct xmt_findings_stream *s) {
-  xmlNodePtr root = xmt_findings_begin(&s->b, s->path, s->report.encoding);
+  xmlNodePtr root = xmt_findings_begin(&s->b, s->path, &s->report);
   if (root != NULL && s->nfiles > 0) {
     xmt_findings_set(&s->b, root, "source-language", s->files[0].v[1]);
     xmt_findings_set(&s->b, root, "target-language", s->files[0].v[2]);

@@ -457,6 +457,7 @@ static xmt_status whole_too_big(xmt_filter *f, const char *in_path,
 
 static xmt_status report_whole(xmt_filter *f, const char *in_path,
                                const struct xmt_buf *units,
+                               const struct xmt_doc_facts *facts,
                                const char *out_path,
                                const struct xmt_report_options *options,
                                xmt_problem_fn on_message, void *user) {
@@ -464,7 +465,7 @@ static xmt_status report_whole(xmt_filter *f, const char *in_path,
   xsltStylesheetPtr style = NULL;
   xmt_status st = whole_too_big(f, in_path, units, options);
   if (st == XMT_OK &&
-      (findings = xmt_findings_build(f, in_path, units, &doc)) == NULL)
+      (findings = xmt_findings_build(f, in_path, units, facts, &doc)) == NULL)
     st = f->err.pub.status;
   if (st == XMT_OK && !options->findings_only &&
       (style = xmt_report_compile(f, options->stylesheet, on_message, user)) ==
@@ -501,12 +502,13 @@ static xmt_status report_streamed(xmt_filter *f, const char *in_path,
   if (format->read == NULL) /* XLIFF 1.2: read as it is */
     return xmt_report_stream(f, in_path, NULL, out_path, r, options, on_message,
                              user, chunk_units);
-  struct xmt_units_text units = {NULL, 0, tmpfile()};
+  struct xmt_doc_facts facts;
+  struct xmt_units_text units = {NULL, 0, tmpfile(), &facts};
   if (units.fp == NULL)
     return xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN(in_path),
                         "cannot make a temporary file for its units: %s",
                         strerror(errno));
-  xmt_status st = xmt_format_units_file(f, in_path, units.fp);
+  xmt_status st = xmt_format_units_file(f, in_path, units.fp, &facts);
   if (st == XMT_OK)
     st = xmt_report_stream(f, in_path, &units, out_path, r, options, on_message,
                            user, chunk_units);
@@ -529,6 +531,7 @@ xmt_status xmt_report_file_chunked(xmt_filter *f, const char *in_path,
   /* An HTML page is reported as the XLIFF document extract writes of it. */
   const struct xmt_format *format = NULL;
   struct xmt_buf units = {0};
+  struct xmt_doc_facts facts = {0};
   xmt_status st = xmt_format_of(f, in_path, &format);
   struct xmt_report_options none;
   memset(&none, 0, sizeof none);
@@ -547,9 +550,10 @@ xmt_status xmt_report_file_chunked(xmt_filter *f, const char *in_path,
                          user, chunk_units);
   } else if (st == XMT_OK) {
     if (format->read != NULL)
-      st = xmt_format_units_xliff(f, in_path, &units);
+      st = xmt_format_units_xliff(f, in_path, &units, &facts);
     if (st == XMT_OK)
-      st = report_whole(f, in_path, u, out_path, options, on_message, user);
+      st = report_whole(f, in_path, u, u != NULL ? &facts : NULL, out_path,
+                        options, on_message, user);
   }
   if (st != XMT_OK)
     xmt_format_blame(f, format, in_path);

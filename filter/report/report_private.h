@@ -87,9 +87,10 @@ void xmt_findings_free(struct xmt_findings *b);
 void xmt_findings_line(struct xmt_findings *b, unsigned long line);
 void xmt_findings_sort_lines(struct xmt_findings *b);
 /* A new out (the one before freed, no rows) with its root <findings>,
- * returned; NULL out of memory. */
+ * returned; NULL out of memory. report gives its encoding and XLIFF
+ * version. */
 xmlNodePtr xmt_findings_begin(struct xmt_findings *b, const char *path,
-                              const char *encoding);
+                              const struct xmt_check_report *report);
 xmlNodePtr xmt_findings_add(struct xmt_findings *b, xmlNodePtr parent,
                             const char *name);
 void xmt_findings_set(struct xmt_findings *b, xmlNodePtr n, const char *name,
@@ -143,9 +144,11 @@ void xmt_findings_stream_free(xmt_findings_stream *s);
  * and builds its findings: the check's counts and problems and one
  * element per segment. A document of another format than XLIFF is read
  * as units, the XLIFF text of which is given in units (NULL: path is an
- * XLIFF document). NULL with the error in f (*doc is then NULL too). */
+ * XLIFF document), with the format's own counts in facts (or NULL).
+ * NULL with the error in f (*doc is then NULL too). */
 xmlDocPtr xmt_findings_build(xmt_filter *f, const char *path,
-                             const struct xmt_buf *units, xmlDocPtr *doc);
+                             const struct xmt_buf *units,
+                             const struct xmt_doc_facts *facts, xmlDocPtr *doc);
 
 /* Reads an XML file, or text when not NULL (path then names it), without
  * network access or external entities; what names it in messages. NULL
