@@ -7,8 +7,9 @@
 # keeps the English structure) and writes the lines whose fonts agree as
 # XLIFF inline <g> pairs, split into "tune" and "report" by page; beside
 # each "full" set a "hard" one: the same lines without the tag pairs whose
-# content is the same string on both sides (mostly command and option
-# names, which any aligner places), the lines left tagless dropped. For
+# content is the same on both sides, case and the punctuation at either
+# end aside (mostly command and option names, which any aligner places),
+# the lines left tagless dropped. For
 # each language of MANPAGES_LANGS and each set: the target tags are
 # stripped, the English tags projected with `xliffmt project --aligner
 # self` (grow-diag-final-and, min-max, the languages given), and `xliffmt

@@ -16,8 +16,9 @@ the source's run N (kept only when both have the same fonts in the same
 order). Per language: OUT/manpages.en-LANG.{en,LANG,split,pages}; the
 split (tune or report) is by page, crc32 of its name. Beside it the hard
 variant, OUT/manpages-hard.en-LANG.*: the same lines without the tag
-pairs whose content is the same string on both sides (a command or an
-option name, which any aligner places), ids renumbered, the lines left
+pairs whose content is the same on both sides, case and the punctuation
+at either end aside (a command or an option name, which any aligner
+places), ids renumbered, the lines left
 with no tag dropped; its .lines holds each line's number in the full set. --max N keeps at
 most N lines, taken from the pages in turn (each page's first line, then
 each page's second, ...; the last round from pages spread evenly). Counts go to standard error.
@@ -325,12 +326,25 @@ def contents(xml):
     return out
 
 
+def same(a, b):
+    """Whether two tag contents are the same: case aside, and the
+    punctuation or other signs (not letters, digits or accents) at either
+    end; the sets' &lt; and &amp; read as < and &."""
+    def norm(s):
+        s = s.replace("&lt;", "<").replace("&amp;", "&").casefold()
+        word = [c.isalnum() or unicodedata.category(c)[0] == "M" for c in s]
+        if True not in word:
+            return ""
+        return s[word.index(True):len(s) - word[::-1].index(True)]
+    return norm(a) == norm(b)
+
+
 def hard(src, tgt):
     """(src, tgt, tags) with the tag pairs whose content is the same on
-    both sides removed (text and nested tags kept), ids renumbered 1.. in
-    source order; None when no tag is left."""
+    both sides (see same()) removed (text and nested tags kept), ids
+    renumbered 1.. in source order; None when no tag is left."""
     cs, ct = contents(src), contents(tgt)
-    keep = [i for i in cs if i in ct and cs[i] != ct[i]]
+    keep = [i for i in cs if i in ct and not same(cs[i], ct[i])]
     new = {i: str(k + 1) for k, i in enumerate(keep)}
 
     def rewrite(xml):
