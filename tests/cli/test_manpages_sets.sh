@@ -156,6 +156,21 @@ else
   fail "counts: $(cat "$tmp/err")"
 fi
 
+# --hard-of: a projection of the full set scored on the hard set: the
+# hard set's lines and tag pairs of each hypothesis line, wherever they
+# were put (here the third tag of the second line, moved), ids as there.
+sed '2s|in den Ordner <g id="3">Ausgabe</g>|in den <g id="3">Ordner</g> Ausgabe|' \
+  "$b.de" >"$tmp/hyp"
+expect_exit 0 "--hard-of" "$py" "$script" --hard-of "$b.en" "$b.de" \
+  "$tmp/hyp"
+expect_text "--hard-of: the hard lines" "$tmp/out" 'demo [OPTION] … <g id="1">DATEI</g>
+Der Befehl demo kopiert <g id="1">Dateien</g> in den <g id="2">Ordner</g> Ausgabe.
+Verwenden Sie <g id="1">fett kursive</g> Wörter, '"'Zitate'"' — und a &lt; b &amp; c\.'
+head -3 "$tmp/hyp" >"$tmp/short"
+expect_exit 1 "--hard-of: a line short" "$py" "$script" --hard-of "$b.en" \
+  "$b.de" "$tmp/short"
+expect_text "--hard-of: the counts said" "$tmp/err" "manpages_sets.py: $b.en, $b.de and $tmp/short: 4, 4 and 3 lines"
+
 # hard() beyond what groff gives: nested pairs (the outer one compared
 # without its inner tags), white space ignored, ids in another order on
 # the target side; case and the punctuation or other signs at either end
