@@ -7,27 +7,35 @@
 # keeps the English structure) and writes the lines whose fonts agree as
 # XLIFF inline <g> pairs, split into "tune" and "report" by page; beside
 # each "full" set a "hard" one: the same lines without the tag pairs whose
-# content is the same string on both sides (mostly command and option
-# names, which any aligner places), the lines left tagless dropped. For
-# each language of MANPAGES_LANGS and each set: the target tags are
-# stripped, the English tags projected with `xliffmt project --aligner
-# self` (grow-diag-final-and, min-max, the languages given), and `xliffmt
-# evaluate --lines` scores each line. Both sets are aligned with a model
-# trained on the full set's detagged text: the hard set's own lines plus,
-# through --train-source/--train-target, the full set's other lines.
-# Printed per set and half: lines, reference tags, and the share placed
-# exactly with a 95 % bootstrap interval (1,000 resamples of lines, seed 1).
+# content is the same on both sides, case and the punctuation at either
+# end aside (mostly command and option names, which any aligner places),
+# the lines left tagless dropped. For each language of MANPAGES_LANGS:
+# the target tags are stripped, the English tags of the full set
+# projected with `xliffmt project --aligner self` (grow-diag-final-and,
+# min-max, the languages given), and `xliffmt evaluate --lines` scores
+# each line of each set: the hard set on the same run, its lines' tags
+# as projected there (manpages_sets.py --hard-of: the same pairs removed
+# from hypothesis and reference), so one model, trained on the full
+# set's detagged text, aligns both. Printed per set and half: lines,
+# reference tags, and the share placed exactly with a 95 % bootstrap
+# interval (1,000 resamples of lines, seed 1; manpages_score.py).
 #
 # eflomal: with EFLOMAL set (see eflomal.sh), one more row per half:
 # eflomal as eflomal-align runs it on the full set's text, its directions
 # combined with grow-diag-final-and, the tags projected with min-max
-# over its \w+|[^\w\s] tokens (one run for both sets: eflomal seeds
-# itself at random; the hard set takes its lines' links).
+# over its \w+|[^\w\s] tokens, the hard set scored on the same run. Then
+# per set and half the paired difference "self - eflomal": xliffmt's
+# share minus eflomal's, with a 95 % interval over the same resamples
+# for both (the per-line scores, kept in BENCH_DIR/scores, paired by
+# line). MANPAGES_VS="OPTIONS" adds the rows "self vs", xliffmt with
+# those options too, and their paired difference "self vs - self"
+# against the rows "self minmax": a change that wins beyond the interval.
 #
 # Env: XLIFFMT (required), MANPAGES_LANGS (default "de fr hu fi nl ru ja
 #      zh"), MANPAGES_MAX (lines per language, default 4000, taken from
 #      the pages in turn), MANPAGES_ARGS (more `xliffmt project` options,
-#      e.g. "--model ibm2"), MAN_ROOT (default /usr/share/man; set: no
+#      e.g. "--model ibm2"), MANPAGES_VS (more options still, for the
+#      rows "self vs"), MAN_ROOT (default /usr/share/man; set: no
 #      package is installed), EFLOMAL, BENCH_THREADS (eflomal's, default
 #      2), BENCH_DIR (default a fresh temporary directory, removed on
 #      exit).
@@ -74,18 +82,12 @@ tokens() {
   perl -CSD -ne 'print join(" ", /\w+|[^\w\s]/g), "\n"' "$1" >"$2"
 }
 
-# pick LINES IN OUT: the lines of IN whose numbers LINES lists (in order);
-# with -v, the others.
-pick() {
-  v=1
-  [ "$1" = -v ] && { v=0; shift; }
-  awk -v v=$v 'NR == FNR { want[$1] = 1; next } (FNR in want) == v' \
-    "$1" "$2" >"$3"
-}
-
-# rows LANG METHOD SET HYP: evaluates HYP against the gold target of SET
-# (full or hard) and prints a row per half.
-rows() {
+# score LANG METHOD SET HYP: evaluates HYP against the gold target of SET
+# (full or hard), keeps the per-line scores in $scores/LANG.SET.METHOD
+# (spaces as -; "half tags exact", a line per line of the set: what
+# paired pairs) and
+# prints a row per half.
+score() {
   gold=$dir/manpages.en-$1
   [ "$3" = full ] || gold=$dir/manpages-$3.en-$1
   "$XLIFFMT" evaluate --lines --hypothesis "$4" --reference "$gold.$1" \
@@ -94,34 +96,48 @@ rows() {
     echo "manpages.sh: $1 $2 $3: the text changed: $(cat "$dir/eval.err")" >&2
     exit 1
   fi
-  paste "$gold.split" "$dir/lines" | "$py" -c '
-import random, sys
-lang, method, set_ = sys.argv[1:4]
-halves = {"tune": [], "report": []}
-for row in sys.stdin:
-    half, _, tags, exact = row.split("\t")
-    halves[half].append((int(tags), int(exact)))
-for half in ("tune", "report"):
-    rows = halves[half]
-    n, tags = len(rows), sum(t for t, _ in rows)
-    if tags == 0:
-        print("%-4s %-16s %-4s %-6s %6d %6d %6s" % (lang, method,
-              set_, half, n, 0, "-"))
-        continue
-    rng, shares = random.Random(1), []
-    for _ in range(1000):
-        t = e = 0
-        for _ in range(n):
-            a, b = rows[rng.randrange(n)]
-            t, e = t + a, e + b
-        shares.append(100.0 * e / t if t else 0.0)
-    shares.sort()
-    print("%-4s %-16s %-4s %-6s %6d %6d %6.1f  [%.1f, %.1f]" % (lang,
-          method, set_, half, n, tags,
-          100.0 * sum(e for _, e in rows) / tags, shares[24], shares[974]))
-' "$1" "$2" "$3"
+  if [ "$(wc -l <"$dir/lines")" -ne "$(wc -l <"$gold.split")" ]; then
+    echo "manpages.sh: $1 $2 $3: $(wc -l <"$dir/lines") lines scored," \
+      "$(wc -l <"$gold.split") in the set" >&2
+    exit 1
+  fi
+  f=$scores/$1.$3.$(echo "$2" | tr ' ' -)
+  cut -f 2,3 "$dir/lines" | paste "$gold.split" - >"$f"
+  "$py" "$here/manpages_score.py" rows "$1" "$2" "$3" "$f"
 }
 
+# both LANG METHOD HYP: scores HYP, a projection of the full set, on the
+# full set and on the hard one (its hard lines and tags: one projection,
+# one training, for both).
+both() {
+  score "$1" "$2" full "$3"
+  [ -s "$dir/manpages-hard.en-$1.en" ] || return 0
+  "$py" "$here/manpages_sets.py" --hard-of "$dir/manpages.en-$1.en" \
+    "$dir/manpages.en-$1.$1" "$3" >"$3.hard"
+  score "$1" "$2" hard "$3.hard"
+}
+
+# paired LANG NAME A B: the paired differences A minus B, per set and half
+paired() {
+  a=$(echo "$3" | tr ' ' -) b=$(echo "$4" | tr ' ' -)
+  for set in full hard; do
+    [ -s "$scores/$1.$set.$a" ] || continue
+    "$py" "$here/manpages_score.py" diff "$1" "$2" "$set" \
+      "$scores/$1.$set.$a" "$scores/$1.$set.$b"
+  done
+}
+
+# project_self LANG OUT OPTIONS...: the full set projected with xliffmt's aligner
+project_self() {
+  l=$1 out=$2
+  shift 2
+  "$XLIFFMT" project --source "$dir/manpages.en-$l.en" --target "$dir/tgt" \
+    --aligner self --symmetrize grow-diag-final-and --rule minmax \
+    --source-lang en --target-lang "$l" "$@" -o "$out"
+}
+
+scores=$dir/scores
+mkdir -p "$scores"
 printf '%-4s %-16s %-4s %-6s %6s %6s %6s  %s\n' lang method set half lines \
   tags exact '95 % interval'
 for lang in $langs; do
@@ -130,26 +146,15 @@ for lang in $langs; do
     echo "manpages.sh: en-$lang: no lines" >&2
     continue
   fi
-  hard=$dir/manpages-hard.en-$lang
   detag "$base.en" "$dir/src.plain"
   detag "$base.$lang" "$dir/tgt"
-  detag "$hard.$lang" "$dir/hard.tgt"
-  # the full set's lines that the hard set lacks: its training complement
-  pick -v "$hard.lines" "$dir/src.plain" "$dir/rest.en"
-  pick -v "$hard.lines" "$dir/tgt" "$dir/rest.tgt"
   # shellcheck disable=SC2086
-  "$XLIFFMT" project --source "$base.en" --target "$dir/tgt" \
-    --aligner self --symmetrize grow-diag-final-and --rule minmax \
-    --source-lang en --target-lang "$lang" ${MANPAGES_ARGS:-} -o "$dir/hyp"
-  rows "$lang" "self minmax" full "$dir/hyp"
-  if [ -s "$hard.en" ]; then
+  project_self "$lang" "$dir/hyp.self" ${MANPAGES_ARGS:-}
+  both "$lang" "self minmax" "$dir/hyp.self"
+  if [ -n "${MANPAGES_VS:-}" ]; then
     # shellcheck disable=SC2086
-    "$XLIFFMT" project --source "$hard.en" --target "$dir/hard.tgt" \
-      --aligner self --symmetrize grow-diag-final-and --rule minmax \
-      --source-lang en --target-lang "$lang" ${MANPAGES_ARGS:-} \
-      --train-source "$dir/rest.en" --train-target "$dir/rest.tgt" \
-      -o "$dir/hyp"
-    rows "$lang" "self minmax" hard "$dir/hyp"
+    project_self "$lang" "$dir/hyp.vs" ${MANPAGES_ARGS:-} $MANPAGES_VS
+    both "$lang" "self vs" "$dir/hyp.vs"
   fi
   if [ -n "$eflomal" ]; then
     tokens "$dir/src.plain" "$dir/efl.en"
@@ -160,17 +165,10 @@ for lang in $langs; do
       >"$dir/efl.links"
     "$XLIFFMT" project --source "$base.en" --target "$dir/tgt" \
       --alignment "$dir/efl.links" --source-tokens "$dir/efl.en" \
-      --target-tokens "$dir/efl.tgt" --rule minmax -o "$dir/hyp"
-    rows "$lang" "eflomal minmax" full "$dir/hyp"
-    if [ -s "$hard.en" ]; then
-      for f in efl.links efl.en efl.tgt; do
-        pick "$hard.lines" "$dir/$f" "$dir/hard.$f"
-      done
-      "$XLIFFMT" project --source "$hard.en" --target "$dir/hard.tgt" \
-        --alignment "$dir/hard.efl.links" \
-        --source-tokens "$dir/hard.efl.en" \
-        --target-tokens "$dir/hard.efl.tgt" --rule minmax -o "$dir/hyp"
-      rows "$lang" "eflomal minmax" hard "$dir/hyp"
-    fi
+      --target-tokens "$dir/efl.tgt" --rule minmax -o "$dir/hyp.eflomal"
+    both "$lang" "eflomal minmax" "$dir/hyp.eflomal"
+    paired "$lang" "self - eflomal" "self minmax" "eflomal minmax"
   fi
+  [ -z "${MANPAGES_VS:-}" ] ||
+    paired "$lang" "self vs - self" "self vs" "self minmax"
 done

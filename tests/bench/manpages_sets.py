@@ -2,6 +2,7 @@
 """manpages_sets.py -- tagged parallel segments from translated man pages.
 
 Usage: manpages_sets.py [--root DIR] [--max N] OUT LANG...
+       manpages_sets.py --hard-of SRC TGT HYP
 
 Pairs each translated page ROOT/LANG/manN/NAME.N.gz (ROOT: /usr/share/man;
 LANG "zh" is the first of zh_CN, zh_TW present) with the English
@@ -16,11 +17,17 @@ the source's run N (kept only when both have the same fonts in the same
 order). Per language: OUT/manpages.en-LANG.{en,LANG,split,pages}; the
 split (tune or report) is by page, crc32 of its name. Beside it the hard
 variant, OUT/manpages-hard.en-LANG.*: the same lines without the tag
-pairs whose content is the same string on both sides (a command or an
-option name, which any aligner places), ids renumbered, the lines left
+pairs whose content is the same on both sides, case and the punctuation
+at either end aside (a command or an option name, which any aligner
+places), ids renumbered, the lines left
 with no tag dropped; its .lines holds each line's number in the full set. --max N keeps at
 most N lines, taken from the pages in turn (each page's first line, then
 each page's second, ...; the last round from pages spread evenly). Counts go to standard error.
+
+--hard-of writes to standard output the hard variant of HYP, a
+projection of the full set SRC (its target TGT): the lines and the tag
+pairs that the hard set keeps, ids renumbered as there, so that a full
+set's run is scored on the hard set without a second one.
 """
 
 import gzip
@@ -325,29 +332,75 @@ def contents(xml):
     return out
 
 
+def same(a, b):
+    """Whether two tag contents are the same: case aside, and the
+    punctuation or other signs (not letters, digits or accents) at either
+    end; the sets' &lt; and &amp; read as < and &."""
+    def norm(s):
+        s = s.replace("&lt;", "<").replace("&amp;", "&").casefold()
+        word = [c.isalnum() or unicodedata.category(c)[0] == "M" for c in s]
+        if True not in word:
+            return ""
+        return s[word.index(True):len(s) - word[::-1].index(True)]
+    return norm(a) == norm(b)
+
+
+def hard_ids(src, tgt):
+    """The ids of the tag pairs of a line that the hard set keeps: those
+    whose content differs on the two sides (see same()), in source
+    order."""
+    cs, ct = contents(src), contents(tgt)
+    return [i for i in cs if i in ct and not same(cs[i], ct[i])]
+
+
+def keep_only(xml, keep):
+    """XML without the tag pairs whose ids KEEP lacks (text and nested
+    tags kept), the others renumbered 1.. in KEEP's order."""
+    new = {i: str(k + 1) for k, i in enumerate(keep)}
+    out, stack = [], []
+    for m in TAG.finditer(xml):
+        if m.group(1) is not None:
+            stack.append(new.get(m.group(1)))
+            if stack[-1] is not None:
+                out.append('<g id="%s">' % stack[-1])
+        elif m.group(0) == "</g>":
+            if stack.pop() is not None:
+                out.append("</g>")
+        else:
+            out.append(m.group(0))
+    return "".join(out)
+
+
 def hard(src, tgt):
     """(src, tgt, tags) with the tag pairs whose content is the same on
-    both sides removed (text and nested tags kept), ids renumbered 1.. in
-    source order; None when no tag is left."""
-    cs, ct = contents(src), contents(tgt)
-    keep = [i for i in cs if i in ct and cs[i] != ct[i]]
-    new = {i: str(k + 1) for k, i in enumerate(keep)}
+    both sides (see same()) removed (text and nested tags kept), ids
+    renumbered 1.. in source order; None when no tag is left."""
+    keep = hard_ids(src, tgt)
+    if not keep:
+        return None
+    return keep_only(src, keep), keep_only(tgt, keep), len(keep)
 
-    def rewrite(xml):
-        out, stack = [], []
-        for m in TAG.finditer(xml):
-            if m.group(1) is not None:
-                stack.append(new.get(m.group(1)))
-                if stack[-1] is not None:
-                    out.append('<g id="%s">' % stack[-1])
-            elif m.group(0) == "</g>":
-                if stack.pop() is not None:
-                    out.append("</g>")
-            else:
-                out.append(m.group(0))
-        return "".join(out)
 
-    return (rewrite(src), rewrite(tgt), len(keep)) if keep else None
+def hard_of(src_path, tgt_path, hyp_path):
+    """Writes the hard variant of a hypothesis for a full set (SRC, TGT:
+    its files): each line of HYP, the line's tags projected from SRC,
+    without the pairs that the hard set drops (ids as there), the lines
+    that the hard set drops left out. Returns an exit status."""
+    sides = []
+    for path in (src_path, tgt_path, hyp_path):
+        with open(path, encoding="utf-8", newline="\n") as f:
+            lines = f.read().split("\n")
+        sides.append(lines[:-1] if lines[-1] == "" else lines)
+    if not len(sides[0]) == len(sides[1]) == len(sides[2]):
+        print("manpages_sets.py: %s, %s and %s: %d, %d and %d lines"
+              % (src_path, tgt_path, hyp_path, len(sides[0]), len(sides[1]),
+                 len(sides[2])), file=sys.stderr)
+        return 1
+    for s, t, h in zip(*sides):
+        keep = hard_ids(s, t)
+        if keep:
+            sys.stdout.write(keep_only(h, keep) + "\n")
+    return 0
 
 
 def read(path):
@@ -464,6 +517,8 @@ def build(root, out_dir, lang, cap):
 
 
 def main(argv):
+    if argv and argv[0] == "--hard-of" and len(argv) == 4:
+        return hard_of(*argv[1:])
     root, cap = "/usr/share/man", None
     while argv and argv[0].startswith("--"):
         if argv[0] == "--root" and len(argv) > 1:
@@ -473,7 +528,8 @@ def main(argv):
         else:
             break
     if len(argv) < 2:
-        print("usage: manpages_sets.py [--root DIR] [--max N] OUT LANG...",
+        print("usage: manpages_sets.py [--root DIR] [--max N] OUT LANG...\n"
+              "       manpages_sets.py --hard-of SRC TGT HYP",
               file=sys.stderr)
         return 2
     for lang in argv[1:]:

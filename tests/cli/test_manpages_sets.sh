@@ -156,18 +156,42 @@ else
   fail "counts: $(cat "$tmp/err")"
 fi
 
+# --hard-of: a projection of the full set scored on the hard set: the
+# hard set's lines and tag pairs of each hypothesis line, wherever they
+# were put (here the third tag of the second line, moved), ids as there.
+sed '2s|in den Ordner <g id="3">Ausgabe</g>|in den <g id="3">Ordner</g> Ausgabe|' \
+  "$b.de" >"$tmp/hyp"
+expect_exit 0 "--hard-of" "$py" "$script" --hard-of "$b.en" "$b.de" \
+  "$tmp/hyp"
+expect_text "--hard-of: the hard lines" "$tmp/out" 'demo [OPTION] … <g id="1">DATEI</g>
+Der Befehl demo kopiert <g id="1">Dateien</g> in den <g id="2">Ordner</g> Ausgabe.
+Verwenden Sie <g id="1">fett kursive</g> Wörter, '"'Zitate'"' — und a &lt; b &amp; c\.'
+head -3 "$tmp/hyp" >"$tmp/short"
+expect_exit 1 "--hard-of: a line short" "$py" "$script" --hard-of "$b.en" \
+  "$b.de" "$tmp/short"
+expect_text "--hard-of: the counts said" "$tmp/err" "manpages_sets.py: $b.en, $b.de and $tmp/short: 4, 4 and 3 lines"
+
 # hard() beyond what groff gives: nested pairs (the outer one compared
-# without its inner tags), white space ignored, case kept, ids in another
-# order on the target side.
+# without its inner tags), white space ignored, ids in another order on
+# the target side; case and the punctuation or other signs at either end
+# ignored too (Options/options, NULL,/NULL, (ls)/"ls", <file>/FILE), but
+# not inside (a.b/ab); a pair of signs only is the same as another.
 got=$(cd "$(dirname "$script")" && "$py" -B -c '
 from manpages_sets import hard
 print(hard("<g id=\"1\">a <g id=\"2\">Run</g></g> x <g id=\"3\">b  c</g>",
-           "<g id=\"3\">bc</g> y <g id=\"1\">a<g id=\"2\">run</g></g>"))
-print(hard("<g id=\"1\">ls</g> x", "<g id=\"1\"> ls </g> y"))')
-want="('<g id=\"1\">a <g id=\"2\">Run</g></g> x b  c', 'bc y <g id=\"1\">a<g id=\"2\">run</g></g>', 2)
+           "<g id=\"3\">bc</g> y <g id=\"1\">b<g id=\"2\">run</g></g>"))
+print(hard("<g id=\"1\">ls</g> x", "<g id=\"1\"> ls </g> y"))
+print(hard("<g id=\"1\">Options</g> <g id=\"2\">NULL,</g> <g id=\"3\">(ls)</g> "
+           "<g id=\"4\">&lt;file></g> <g id=\"5\">a.b</g> <g id=\"6\">file.</g>",
+           "<g id=\"1\">options</g> <g id=\"2\">NULL</g> <g id=\"3\">\"ls\"</g> "
+           "<g id=\"4\">FILE</g> <g id=\"5\">ab</g> <g id=\"6\">Datei</g>"))
+print(hard("<g id=\"1\">|</g> x", "<g id=\"1\">--</g> y"))')
+want="('<g id=\"1\">a Run</g> x b  c', 'bc y <g id=\"1\">brun</g>', 1)
+None
+('Options NULL, (ls) &lt;file> <g id=\"1\">a.b</g> <g id=\"2\">file.</g>', 'options NULL \"ls\" FILE <g id=\"1\">ab</g> <g id=\"2\">Datei</g>', 2)
 None"
 if [ "$got" = "$want" ]; then
-  pass "hard(): nested, white space, case"
+  pass "hard(): nested, white space, case, punctuation at the ends"
 else
   fail "hard(): $got"
 fi
