@@ -25,6 +25,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include <unicode/uchar.h>
+
 #include "project_private.h"
 
 #define LEFT 0
@@ -381,10 +383,111 @@ static int leans_on_next(const struct proj *p, size_t a, size_t b, size_t t) {
   return 1;
 }
 
+/* Whether token t of toks (n of them, over text s) is a joiner inside a
+ * word: a hyphen, underscore, slash, dot or at sign, glued to a token with
+ * a letter or digit on either side ("nom-du-paquet", "netdb.h"). */
+static int word_char(const char *s, size_t at, size_t end) {
+  uint32_t cp = 0;
+  if (xmt_utf8_decode((const unsigned char *)s + at, end - at, &cp) == 0)
+    return 0;
+  return u_isalnum((UChar32)cp) != 0;
+}
+
+/* The same for the character that ends at byte end. */
+static int word_char_before(const char *s, size_t start, size_t end) {
+  size_t at = end;
+  while (at > start && ((unsigned char)s[at - 1] & 0xC0) == 0x80)
+    at--;
+  return at > start && word_char(s, at - 1, end);
+}
+
+static int joiner_inside(const char *s, const struct xmt_token *toks, size_t n,
+                         size_t t) {
+  if (t == 0 || t + 1 >= n || toks[t].end - toks[t].start != 1)
+    return 0;
+  char c = s[toks[t].start];
+  if (c != '-' && c != '_' && c != '/' && c != '.' && c != '@')
+    return 0;
+  return toks[t - 1].end == toks[t].start && toks[t].end == toks[t + 1].start &&
+         word_char_before(s, toks[t - 1].start, toks[t - 1].end) &&
+         word_char(s, toks[t + 1].start, toks[t + 1].end);
+}
+
+/* Whether tokens t and t + 1 are parts of one word joined as above. */
+static int one_word(const char *s, const struct xmt_token *toks, size_t n,
+                    size_t t) {
+  return joiner_inside(s, toks, n, t) || joiner_inside(s, toks, n, t + 1);
+}
+
+/* Whether a token has a letter or a digit. */
+static int has_word_char(const char *s, const struct xmt_token *tok) {
+  for (size_t i = tok->start; i < tok->end; i++)
+    if (((unsigned char)s[i] & 0xC0) != 0x80 && word_char(s, i, tok->end))
+      return 1;
+  return 0;
+}
+
+/* Whether target token t is linked to a source token outside a..b. */
+static int linked_outside(const struct proj *p, size_t a, size_t b, size_t t) {
+  for (size_t s = 0; s < p->m; s++)
+    if ((s < a || s > b) && p->stok[s].n && p->stok[s].amin <= t &&
+        p->stok[s].amax >= t && linked(p, s, t))
+      return 1;
+  return 0;
+}
+
+/* A span's edges, once the links have set them: a word joined with
+ * hyphens or underscores ("nom-du-paquet" for "package-name", whose parts
+ * the translation reorders) is taken whole, unless the source pair ends
+ * inside such a word too, or a part is the translation of a word outside
+ * the pair ("terminfo-Datenbank" for "terminfo database"); punctuation at
+ * its end that the source pair does not end with (a colon or comma after
+ * the word) is left out. */
+static void word_edges(const struct proj *p, size_t a, size_t b, size_t plo,
+                       size_t phi, size_t *lo, size_t *hi) {
+  size_t l = *lo, h = *hi;
+  const char *t = p->tgt;
+  size_t k = p->k;
+  const char *src = p->src;
+  const struct xmt_token *st = p->st;
+  /* the source pair's edges are a word's: neither is glued to a letter
+   * or digit ("CO<g>2</g>") nor inside a joined word */
+  int left =
+      a == 0 || (!one_word(src, st, p->m, a - 1) &&
+                 (st[a - 1].end < st[a].start ||
+                  !word_char_before(src, st[a - 1].start, st[a - 1].end)));
+  int right =
+      b + 1 >= p->m || (!one_word(src, st, p->m, b) &&
+                        (st[b].end < st[b + 1].start ||
+                         !word_char(src, st[b + 1].start, st[b + 1].end)));
+  if (left && right) {
+    if (l > plo && joiner_inside(t, p->tt, k, l) &&
+        !linked_outside(p, a, b, l - 1))
+      l--;
+    while (l >= plo + 2 && joiner_inside(t, p->tt, k, l - 1) &&
+           !linked_outside(p, a, b, l - 2))
+      l -= 2;
+  }
+  if (left && right) {
+    if (h < phi && joiner_inside(t, p->tt, k, h) &&
+        !linked_outside(p, a, b, h + 1))
+      h++;
+    while (h + 2 <= phi && joiner_inside(t, p->tt, k, h + 1) &&
+           !linked_outside(p, a, b, h + 2))
+      h += 2;
+  }
+  while (l < h && !has_word_char(t, &p->tt[h]) &&
+         has_word_char(p->src, &p->st[b]) && !one_word(t, p->tt, k, h - 1))
+    h--;
+  *lo = l;
+  *hi = h;
+}
+
 /* Target tokens of a pair over source tokens a..b inside a parent over
- * source tokens pa..pb and target tokens plo..phi. */
+ * source tokens pa..pb and target tokens plo..phi; edges: the pair opens
+ * and closes between source tokens, not inside one ("CO<g>2</g>"). */
 static void span_of(struct proj *p, size_t a, size_t b, size_t pa, size_t pb,
-                    size_t plo, size_t phi, size_t *lo, size_t *hi) {
+                    size_t plo, size_t phi, int edges, size_t *lo, size_t *hi) {
   /* A pair over every source token of its parent (of the segment, at the
    * top) covers every target token of its parent: words the alignment
    * leaves out at the edges (a full stop, an article) stay inside. */
@@ -428,6 +531,8 @@ static void span_of(struct proj *p, size_t a, size_t b, size_t pa, size_t pb,
    * aligner links it with the word it leans on, but it stays out. */
   while (l < h && elided(p, l) && leans_on_next(p, a, b, l))
     l++;
+  if (edges)
+    word_edges(p, a, b, plo, phi, &l, &h);
   *lo = l;
   *hi = h;
 }
@@ -449,7 +554,8 @@ static void place(struct proj *p, size_t i) {
       (root || par->span)) {
     size_t plo = root ? 0 : par->lo, phi = root ? p->k - 1 : par->hi;
     t->span = 1;
-    span_of(p, t->a, t->b, pa, pb, plo, phi, &t->lo, &t->hi);
+    span_of(p, t->a, t->b, pa, pb, plo, phi,
+            !t->inside && !p->it[t->partner].inside, &t->lo, &t->hi);
     t->whole = t->a <= pa && t->b >= pb;
     xmt_space_siblings(p, i);
     xmt_tree_insert_span(p, i, t->sparent);

@@ -121,10 +121,11 @@ static int invariant_holds(const xmt_segment *out, const xmt_segment *source,
 }
 
 /* Projects a tagged source string onto target with a Pharaoh alignment,
- * both tokenized at spaces; returns the rendered result. */
-static const char *project_rule(const char *source, const char *target,
-                                const char *pharaoh,
-                                enum xmt_projection_rule rule) {
+ * both tokenized at spaces (or into words, as xliffmt's own tokens);
+ * returns the rendered result. */
+static const char *project_tokens(const char *source, const char *target,
+                                  const char *pharaoh,
+                                  enum xmt_projection_rule rule, int words) {
   static char buf[4096];
   xmt_segment *src = xmt_segment_new(), *out = xmt_segment_new();
   xmt_tokens *st = xmt_tokens_new(), *tt = xmt_tokens_new();
@@ -133,8 +134,15 @@ static const char *project_rule(const char *source, const char *target,
   parse_tagged(src, source);
   size_t slen;
   const char *stext = xmt_segment_text(src, &slen);
-  ws_tokens(st, stext, slen);
-  ws_tokens(tt, target, strlen(target));
+  if (words) {
+    CU_ASSERT_EQUAL(xmt_tokenize(st, stext, slen, XMT_TOKENIZE_DEFAULT),
+                    XMT_OK);
+    CU_ASSERT_EQUAL(
+        xmt_tokenize(tt, target, strlen(target), XMT_TOKENIZE_DEFAULT), XMT_OK);
+  } else {
+    ws_tokens(st, stext, slen);
+    ws_tokens(tt, target, strlen(target));
+  }
   CU_ASSERT_EQUAL(xmt_alignment_parse(al, pharaoh, strlen(pharaoh),
                                       xmt_tokens_count(st),
                                       xmt_tokens_count(tt), NULL),
@@ -152,9 +160,21 @@ static const char *project_rule(const char *source, const char *target,
   return result;
 }
 
+static const char *project_rule(const char *source, const char *target,
+                                const char *pharaoh,
+                                enum xmt_projection_rule rule) {
+  return project_tokens(source, target, pharaoh, rule, 0);
+}
+
 static const char *project(const char *source, const char *target,
                            const char *pharaoh) {
   return project_rule(source, target, pharaoh, XMT_RULE_MINMAX);
+}
+
+/* The same over word tokens, punctuation apart ("nom - du - paquet"). */
+static const char *project_words(const char *source, const char *target,
+                                 const char *pharaoh) {
+  return project_tokens(source, target, pharaoh, XMT_RULE_MINMAX, 1);
 }
 
 /* Compares whole strings, printing both on a difference. */
@@ -215,6 +235,38 @@ static void test_rule1_elision(void) {
 
 /* Rule 2: a placeholder or isolated open goes before min(A(a)); an
  * isolated close after max(A(a-1)). */
+/* Rule 1: a word joined with hyphens is taken whole ("nom-du-paquet" for
+ * "package-name", its parts reordered), unless a part translates a word
+ * outside the pair or the source pair is part of a word itself; a colon
+ * the source pair does not end with stays outside. */
+static void test_rule1_word_edges(void) {
+  /* the package - name here / le nom - du - paquet ici */
+  ASSERT_PROJECTS(project_words("the <g1>package-name</g1> here",
+                                "le nom-du-paquet ici", "0-0 3-1 4-6"),
+                  "le <g1>nom-du-paquet</g1> ici");
+  /* der terminfo - Datenbank: "Datenbank" is "database" */
+  ASSERT_PROJECTS(project_words("the <g1>terminfo</g1> database",
+                                "der terminfo-Datenbank", "0-0 1-1 2-3"),
+                  "der <g1>terminfo</g1>-Datenbank");
+  /* a part of a joined word in the source: the same in the target */
+  ASSERT_PROJECTS(project_words("the <g1>package</g1>-name here",
+                                "le nom-du-paquet ici", "0-0 1-5 3-1 4-6"),
+                  "le nom-du-<g1>paquet</g1> ici");
+  ASSERT_PROJECTS(
+      project_words("<g1>Note</g1> that", "Hinweis: dass", "0-0 0-1 1-2"),
+      "<g1>Hinweis</g1>: dass");
+  ASSERT_PROJECTS(
+      project_words("<g1>Note:</g1> that", "Hinweis: dass", "0-0 1-1 2-2"),
+      "<g1>Hinweis:</g1> dass");
+  /* CJK punctuation is no letter: "-o" after "、" is no joined word */
+  ASSERT_PROJECTS(project_words("set, <g1>-o</g1> and",
+                                "\xE3\x81\x9F\xE3\x82\x81\xE3\x80\x81-o "
+                                "\xE3\x81\xA8",
+                                "0-0 1-1 2-2 3-3 4-4"),
+                  "\xE3\x81\x9F\xE3\x82\x81\xE3\x80\x81<g1>-o</g1> "
+                  "\xE3\x81\xA8");
+}
+
 static void test_rule2_placeholders_isolated(void) {
   ASSERT_PROJECTS(
       project("Click <x1/>here now", "Maintenant cliquez ici", "0-1 1-2 2-0"),
@@ -843,6 +895,7 @@ static void test_property_random(void) {
 static CU_TestInfo project_tests[] = {
     {"rule 1: pair spans min..max", test_rule1_pair_minmax},
     {"rule 1: a pair opens after an elided article", test_rule1_elision},
+    {"rule 1: joined words, a colon after", test_rule1_word_edges},
     {"rule 2: placeholders, isolated tags", test_rule2_placeholders_isolated},
     {"rule 3: start and end", test_rule3_start_end},
     {"rule 4: unaligned tokens", test_rule4_unaligned},
