@@ -24,6 +24,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <unicode/uchar.h>
 
@@ -537,6 +538,52 @@ static void span_of(struct proj *p, size_t a, size_t b, size_t pa, size_t pb,
   *hi = h;
 }
 
+/* How many times text[from, to) comes again in text as whole tokens
+ * toks (n of them), up to 2; *at gets the first and last token of the
+ * last one found. */
+static size_t occurrences(const char *text, const struct xmt_token *toks,
+                          size_t n, const char *needle, size_t len,
+                          size_t at[2]) {
+  size_t found = 0;
+  for (size_t x = 0; x < n && found < 2; x++) {
+    size_t start = toks[x].start;
+    if (toks[x].end == start || memcmp(text + start, needle, 1) != 0)
+      continue;
+    size_t y = x;
+    while (y < n && toks[y].end < start + len)
+      y++;
+    if (y < n && toks[y].end == start + len &&
+        memcmp(text + start, needle, len) == 0) {
+      at[0] = x;
+      at[1] = y;
+      found++;
+    }
+  }
+  return found;
+}
+
+/* A pair whose words come once in the source and once, the same, in the
+ * translation ("-a", ".deb", "/proc/cpuinfo": names and options a
+ * translation keeps) goes on them there, whatever the links: an aligner
+ * links such rare strings worst. */
+static int verbatim_span(const struct proj *p, size_t a, size_t b, size_t plo,
+                         size_t phi, size_t *lo, size_t *hi) {
+  const char *needle = p->src + p->st[a].start;
+  size_t len = p->st[b].end - p->st[a].start, at[2];
+  int word = 0;
+  for (size_t i = p->st[a].start; i < p->st[b].end && !word; i++)
+    word = ((unsigned char)p->src[i] & 0xC0) != 0x80 &&
+           word_char(p->src, i, p->st[b].end);
+  if (len < 2 || !word ||
+      occurrences(p->src, p->st, p->m, needle, len, at) != 1 ||
+      occurrences(p->tgt, p->tt, p->k, needle, len, at) != 1 || at[0] < plo ||
+      at[1] > phi)
+    return 0;
+  *lo = at[0];
+  *hi = at[1];
+  return 1;
+}
+
 /* Projects tag i (a pair's OPEN or a tag that is not a pair). */
 static void place(struct proj *p, size_t i) {
   struct item *t = &p->it[i];
@@ -554,9 +601,11 @@ static void place(struct proj *p, size_t i) {
       (root || par->span)) {
     size_t plo = root ? 0 : par->lo, phi = root ? p->k - 1 : par->hi;
     t->span = 1;
-    span_of(p, t->a, t->b, pa, pb, plo, phi,
-            !t->inside && !p->it[t->partner].inside, &t->lo, &t->hi);
+    int edges = !t->inside && !p->it[t->partner].inside;
     t->whole = t->a <= pa && t->b >= pb;
+    if (t->whole || p->rule != XMT_RULE_MINMAX || !edges ||
+        !verbatim_span(p, t->a, t->b, plo, phi, &t->lo, &t->hi))
+      span_of(p, t->a, t->b, pa, pb, plo, phi, edges, &t->lo, &t->hi);
     xmt_space_siblings(p, i);
     xmt_tree_insert_span(p, i, t->sparent);
     return;

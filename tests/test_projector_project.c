@@ -267,6 +267,29 @@ static void test_rule1_word_edges(void) {
                   "\xE3\x81\xA8");
 }
 
+/* Rule 1: a pair whose words come once in the source and once, the
+ * same, in the translation goes on them, whatever the links. */
+static void test_rule1_verbatim(void) {
+  /* use - a to list / - a verwenden um aufzulisten: the links are wrong */
+  ASSERT_PROJECTS(project_words("use <g1>-a</g1> to list",
+                                "-a verwenden um aufzulisten",
+                                "0-2 1-3 2-3 3-3 4-4"),
+                  "<g1>-a</g1> verwenden um aufzulisten");
+  /* twice in the translation: the links decide */
+  ASSERT_PROJECTS(project_words("use <g1>-a</g1> to list",
+                                "-a verwenden, -a um aufzulisten",
+                                "0-2 1-4 2-5 3-6 4-7"),
+                  "-a verwenden, <g1>-a</g1> um aufzulisten");
+  /* twice in the source: the same */
+  ASSERT_PROJECTS(project_words("use <g1>-a</g1> or -a to list",
+                                "-a oder verwenden um aufzulisten",
+                                "0-3 1-4 2-4 3-2 4-0 5-1 6-4 7-5"),
+                  "-a oder verwenden <g1>um</g1> aufzulisten");
+  /* a single character is no name */
+  ASSERT_PROJECTS(project_words("use <g1>a</g1> to", "a b c", "0-2 1-1 2-2"),
+                  "a <g1>b</g1> c");
+}
+
 static void test_rule2_placeholders_isolated(void) {
   ASSERT_PROJECTS(
       project("Click <x1/>here now", "Maintenant cliquez ici", "0-1 1-2 2-0"),
@@ -896,6 +919,7 @@ static CU_TestInfo project_tests[] = {
     {"rule 1: pair spans min..max", test_rule1_pair_minmax},
     {"rule 1: a pair opens after an elided article", test_rule1_elision},
     {"rule 1: joined words, a colon after", test_rule1_word_edges},
+    {"rule 1: words kept as they are", test_rule1_verbatim},
     {"rule 2: placeholders, isolated tags", test_rule2_placeholders_isolated},
     {"rule 3: start and end", test_rule3_start_end},
     {"rule 4: unaligned tokens", test_rule4_unaligned},
