@@ -26,8 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <unicode/uchar.h>
-
 #include "project_private.h"
 
 #define LEFT 0
@@ -160,8 +158,7 @@ static void aligned_range(const struct proj *p, size_t a, size_t b, size_t *lo,
   *hi = h > 0 ? h - 1 : 0;
 }
 
-/* 1 when source token s is linked to target token t. */
-static int linked(const struct proj *p, size_t s, size_t t) {
+int xmt_proj_linked(const struct proj *p, size_t s, size_t t) {
   const size_t *v = p->targets + p->stok[s].first;
   size_t lo = 0, hi = p->stok[s].n;
   while (lo < hi) {
@@ -379,109 +376,9 @@ static int elided(const struct proj *p, size_t t) {
  * word. Not so for "the" -> "l'" alone, or "don't" -> "n'... pas". */
 static int leans_on_next(const struct proj *p, size_t a, size_t b, size_t t) {
   for (size_t s = a; s <= b; s++)
-    if (linked(p, s, t) && !linked(p, s, t + 1))
+    if (xmt_proj_linked(p, s, t) && !xmt_proj_linked(p, s, t + 1))
       return 0;
   return 1;
-}
-
-/* Whether token t of toks (n of them, over text s) is a joiner inside a
- * word: a hyphen, underscore, slash, dot or at sign, glued to a token with
- * a letter or digit on either side ("nom-du-paquet", "netdb.h"). */
-static int word_char(const char *s, size_t at, size_t end) {
-  uint32_t cp = 0;
-  if (xmt_utf8_decode((const unsigned char *)s + at, end - at, &cp) == 0)
-    return 0;
-  return u_isalnum((UChar32)cp) != 0;
-}
-
-/* The same for the character that ends at byte end. */
-static int word_char_before(const char *s, size_t start, size_t end) {
-  size_t at = end;
-  while (at > start && ((unsigned char)s[at - 1] & 0xC0) == 0x80)
-    at--;
-  return at > start && word_char(s, at - 1, end);
-}
-
-static int joiner_inside(const char *s, const struct xmt_token *toks, size_t n,
-                         size_t t) {
-  if (t == 0 || t + 1 >= n || toks[t].end - toks[t].start != 1)
-    return 0;
-  char c = s[toks[t].start];
-  if (c != '-' && c != '_' && c != '/' && c != '.' && c != '@')
-    return 0;
-  return toks[t - 1].end == toks[t].start && toks[t].end == toks[t + 1].start &&
-         word_char_before(s, toks[t - 1].start, toks[t - 1].end) &&
-         word_char(s, toks[t + 1].start, toks[t + 1].end);
-}
-
-/* Whether tokens t and t + 1 are parts of one word joined as above. */
-static int one_word(const char *s, const struct xmt_token *toks, size_t n,
-                    size_t t) {
-  return joiner_inside(s, toks, n, t) || joiner_inside(s, toks, n, t + 1);
-}
-
-/* Whether a token has a letter or a digit. */
-static int has_word_char(const char *s, const struct xmt_token *tok) {
-  for (size_t i = tok->start; i < tok->end; i++)
-    if (((unsigned char)s[i] & 0xC0) != 0x80 && word_char(s, i, tok->end))
-      return 1;
-  return 0;
-}
-
-/* Whether target token t is linked to a source token outside a..b. */
-static int linked_outside(const struct proj *p, size_t a, size_t b, size_t t) {
-  for (size_t s = 0; s < p->m; s++)
-    if ((s < a || s > b) && p->stok[s].n && p->stok[s].amin <= t &&
-        p->stok[s].amax >= t && linked(p, s, t))
-      return 1;
-  return 0;
-}
-
-/* A span's edges, once the links have set them: a word joined with
- * hyphens or underscores ("nom-du-paquet" for "package-name", whose parts
- * the translation reorders) is taken whole, unless the source pair ends
- * inside such a word too, or a part is the translation of a word outside
- * the pair ("terminfo-Datenbank" for "terminfo database"); punctuation at
- * its end that the source pair does not end with (a colon or comma after
- * the word) is left out. */
-static void word_edges(const struct proj *p, size_t a, size_t b, size_t plo,
-                       size_t phi, size_t *lo, size_t *hi) {
-  size_t l = *lo, h = *hi;
-  const char *t = p->tgt;
-  size_t k = p->k;
-  const char *src = p->src;
-  const struct xmt_token *st = p->st;
-  /* the source pair's edges are a word's: neither is glued to a letter
-   * or digit ("CO<g>2</g>") nor inside a joined word */
-  int left =
-      a == 0 || (!one_word(src, st, p->m, a - 1) &&
-                 (st[a - 1].end < st[a].start ||
-                  !word_char_before(src, st[a - 1].start, st[a - 1].end)));
-  int right =
-      b + 1 >= p->m || (!one_word(src, st, p->m, b) &&
-                        (st[b].end < st[b + 1].start ||
-                         !word_char(src, st[b + 1].start, st[b + 1].end)));
-  if (left && right) {
-    if (l > plo && joiner_inside(t, p->tt, k, l) &&
-        !linked_outside(p, a, b, l - 1))
-      l--;
-    while (l >= plo + 2 && joiner_inside(t, p->tt, k, l - 1) &&
-           !linked_outside(p, a, b, l - 2))
-      l -= 2;
-  }
-  if (left && right) {
-    if (h < phi && joiner_inside(t, p->tt, k, h) &&
-        !linked_outside(p, a, b, h + 1))
-      h++;
-    while (h + 2 <= phi && joiner_inside(t, p->tt, k, h + 1) &&
-           !linked_outside(p, a, b, h + 2))
-      h += 2;
-  }
-  while (l < h && !has_word_char(t, &p->tt[h]) &&
-         has_word_char(p->src, &p->st[b]) && !one_word(t, p->tt, k, h - 1))
-    h--;
-  *lo = l;
-  *hi = h;
 }
 
 /* Target tokens of a pair over source tokens a..b inside a parent over
@@ -533,55 +430,9 @@ static void span_of(struct proj *p, size_t a, size_t b, size_t pa, size_t pb,
   while (l < h && elided(p, l) && leans_on_next(p, a, b, l))
     l++;
   if (edges)
-    word_edges(p, a, b, plo, phi, &l, &h);
+    xmt_proj_word_edges(p, a, b, plo, phi, &l, &h);
   *lo = l;
   *hi = h;
-}
-
-/* How many times text[from, to) comes again in text as whole tokens
- * toks (n of them), up to 2; *at gets the first and last token of the
- * last one found. */
-static size_t occurrences(const char *text, const struct xmt_token *toks,
-                          size_t n, const char *needle, size_t len,
-                          size_t at[2]) {
-  size_t found = 0;
-  for (size_t x = 0; x < n && found < 2; x++) {
-    size_t start = toks[x].start;
-    if (toks[x].end == start || memcmp(text + start, needle, 1) != 0)
-      continue;
-    size_t y = x;
-    while (y < n && toks[y].end < start + len)
-      y++;
-    if (y < n && toks[y].end == start + len &&
-        memcmp(text + start, needle, len) == 0) {
-      at[0] = x;
-      at[1] = y;
-      found++;
-    }
-  }
-  return found;
-}
-
-/* A pair whose words come once in the source and once, the same, in the
- * translation ("-a", ".deb", "/proc/cpuinfo": names and options a
- * translation keeps) goes on them there, whatever the links: an aligner
- * links such rare strings worst. */
-static int verbatim_span(const struct proj *p, size_t a, size_t b, size_t plo,
-                         size_t phi, size_t *lo, size_t *hi) {
-  const char *needle = p->src + p->st[a].start;
-  size_t len = p->st[b].end - p->st[a].start, at[2];
-  int word = 0;
-  for (size_t i = p->st[a].start; i < p->st[b].end && !word; i++)
-    word = ((unsigned char)p->src[i] & 0xC0) != 0x80 &&
-           word_char(p->src, i, p->st[b].end);
-  if (len < 2 || !word ||
-      occurrences(p->src, p->st, p->m, needle, len, at) != 1 ||
-      occurrences(p->tgt, p->tt, p->k, needle, len, at) != 1 || at[0] < plo ||
-      at[1] > phi)
-    return 0;
-  *lo = at[0];
-  *hi = at[1];
-  return 1;
 }
 
 /* Projects tag i (a pair's OPEN or a tag that is not a pair). */
@@ -604,7 +455,7 @@ static void place(struct proj *p, size_t i) {
     int edges = !t->inside && !p->it[t->partner].inside;
     t->whole = t->a <= pa && t->b >= pb;
     if (t->whole || p->rule != XMT_RULE_MINMAX || !edges ||
-        !verbatim_span(p, t->a, t->b, plo, phi, &t->lo, &t->hi))
+        !xmt_proj_verbatim_span(p, t->a, t->b, plo, phi, &t->lo, &t->hi))
       span_of(p, t->a, t->b, pa, pb, plo, phi, edges, &t->lo, &t->hi);
     xmt_space_siblings(p, i);
     xmt_tree_insert_span(p, i, t->sparent);
@@ -633,7 +484,7 @@ static size_t refine(const struct proj *p, const struct item *t, size_t pt,
       return base;
     size_t T = (pt & 1) == RIGHT ? B : B - 1;
     size_t n = p->st[s].end - p->st[s].start;
-    if (!linked(p, s, T) || p->tt[T].end - p->tt[T].start != n ||
+    if (!xmt_proj_linked(p, s, T) || p->tt[T].end - p->tt[T].start != n ||
         memcmp(p->src + p->st[s].start, p->tgt + p->tt[T].start, n) != 0)
       return base;
     return p->tt[T].start + (t->off - p->st[s].start);
@@ -641,8 +492,9 @@ static size_t refine(const struct proj *p, const struct item *t, size_t pt,
   size_t g = t->tok;
   /* the ends of a whole pair are at the ends of its parent, whatever the
    * links: only the text of the gap must reappear */
-  if (!whole && (!(g == 0 ? B == 0 : B > 0 && linked(p, g - 1, B - 1)) ||
-                 !(g == p->m ? B == p->k : B < p->k && linked(p, g, B))))
+  if (!whole &&
+      (!(g == 0 ? B == 0 : B > 0 && xmt_proj_linked(p, g - 1, B - 1)) ||
+       !(g == p->m ? B == p->k : B < p->k && xmt_proj_linked(p, g, B))))
     return xmt_space_offset(p, t, pt);
   if (whole && (g == 0) != (B == 0))
     return base;

@@ -67,6 +67,18 @@ static inline int xmt_point_inside(const struct item *x, size_t pt) {
 
 /* The byte offset of target point pt. */
 size_t xmt_proj_byte_of(const struct proj *p, size_t pt);
+/* 1 when source token s is linked to target token t. */
+int xmt_proj_linked(const struct proj *p, size_t s, size_t t);
+
+/* project_words.c: the span *lo..*hi of a pair over source tokens a..b,
+ * inside target tokens plo..phi, widened over the rest of a joined word
+ * and narrowed off a trailing colon or comma. */
+void xmt_proj_word_edges(const struct proj *p, size_t a, size_t b, size_t plo,
+                         size_t phi, size_t *lo, size_t *hi);
+/* 1 with *lo..*hi set when the words of source tokens a..b come once in
+ * the source and once, the same, among target tokens plo..phi. */
+int xmt_proj_verbatim_span(const struct proj *p, size_t a, size_t b, size_t plo,
+                           size_t phi, size_t *lo, size_t *hi);
 
 /* project_space.c: the point of isolated code t at a gap, inside a parent
  * over source tokens ..pb, that the engine's spacing or the final
