@@ -64,13 +64,28 @@ static int has_word_char(const char *s, const struct xmt_token *tok) {
   return 0;
 }
 
-/* Whether target token t is linked to a source token outside a..b. */
-static int linked_outside(const struct proj *p, size_t a, size_t b, size_t t) {
+/* Whether target token t may join the span of a pair over source tokens
+ * a..b: not when linked to a source token outside them; when linked to
+ * none, only if free (the source word beside the pair on that side is
+ * aligned, or none is there: "BIP-Wachstum" for "GDP growth", GDP left
+ * unaligned, is the translation of both). */
+static int may_join(const struct proj *p, size_t a, size_t b, size_t t,
+                    int free) {
+  int inside = 0;
   for (size_t s = 0; s < p->m; s++)
-    if ((s < a || s > b) && p->stok[s].n && p->stok[s].amin <= t &&
-        p->stok[s].amax >= t && xmt_proj_linked(p, s, t))
-      return 1;
-  return 0;
+    if (p->stok[s].n && p->stok[s].amin <= t && p->stok[s].amax >= t &&
+        xmt_proj_linked(p, s, t)) {
+      if (s < a || s > b)
+        return 0;
+      inside = 1;
+    }
+  return inside || free;
+}
+
+/* Whether the source token beside a pair, s (NONE: none), leaves an
+ * unaligned target word free to join it: no word, or an aligned one. */
+static int beside_free(const struct proj *p, size_t s) {
+  return s == NONE || p->stok[s].n > 0 || !has_word_char(p->src, &p->st[s]);
 }
 
 /* A span's edges, once the links have set them: a word joined with
@@ -98,19 +113,19 @@ void xmt_proj_word_edges(const struct proj *p, size_t a, size_t b, size_t plo,
                         (st[b].end < st[b + 1].start ||
                          !word_char(src, st[b + 1].start, st[b + 1].end)));
   if (left && right) {
+    int lfree = beside_free(p, a > 0 ? a - 1 : NONE);
+    int rfree = beside_free(p, b + 1 < p->m ? b + 1 : NONE);
     if (l > plo && joiner_inside(t, p->tt, k, l) &&
-        !linked_outside(p, a, b, l - 1))
+        may_join(p, a, b, l - 1, lfree))
       l--;
     while (l >= plo + 2 && joiner_inside(t, p->tt, k, l - 1) &&
-           !linked_outside(p, a, b, l - 2))
+           may_join(p, a, b, l - 2, lfree))
       l -= 2;
-  }
-  if (left && right) {
     if (h < phi && joiner_inside(t, p->tt, k, h) &&
-        !linked_outside(p, a, b, h + 1))
+        may_join(p, a, b, h + 1, rfree))
       h++;
     while (h + 2 <= phi && joiner_inside(t, p->tt, k, h + 1) &&
-           !linked_outside(p, a, b, h + 2))
+           may_join(p, a, b, h + 2, rfree))
       h += 2;
   }
   while (l < h && !has_word_char(t, &p->tt[h]) &&
