@@ -51,14 +51,19 @@ def interval(values):
     return values[24], values[974]
 
 
+def no_tags(lang, method, set_, half, n):
+    """The row of a half without reference tags: no share to give."""
+    print("%-4s %-16s %-4s %-6s %6d %6d %6s" % (lang, method, set_, half, n,
+                                              0, "-"))
+
+
 def rows(lang, method, set_, path):
     scores = read(path)
     for half in ("tune", "report"):
         lines = by_half(scores, half)
         n, tags = len(lines), sum(t for t, _ in lines)
         if tags == 0:
-            print("%-4s %-16s %-4s %-6s %6d %6d %6s" % (lang, method, set_,
-                                                      half, n, 0, "-"))
+            no_tags(lang, method, set_, half, n)
             continue
         shares = []
         for d in draws(n):
@@ -85,8 +90,7 @@ def diff(lang, name, set_, path_a, path_b):
         la, lb = by_half(a, half), by_half(b, half)
         n, tags = len(la), sum(t for t, _ in la)
         if tags == 0:
-            print("%-4s %-16s %-4s %-6s %6d %6d %6s" % (lang, name, set_,
-                                                      half, n, 0, "-"))
+            no_tags(lang, name, set_, half, n)
             continue
         deltas = []
         for d in draws(n):
