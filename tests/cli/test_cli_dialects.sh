@@ -74,7 +74,7 @@ chmod +x "$tmp/fails-on-very.sh"
 if exits_with 3 "SDLXLIFF: a failed segment" "$x" translate "$fx/$sdl" \
   -o "$tmp/f" --mt "cmd:$tmp/fails-on-very.sh" -q; then
   check "SDLXLIFF: the failed segment stays empty, its sdl:seg unmarked" \
-    grep -q -F '<mrk mtype="seg" mid="1"><g id="pt1">ES: The new library</g> opens on Monday.</mrk> <mrk mtype="seg" mid="2"/></target><sdl:seg-defs><sdl:seg id="1" conf="Draft" origin="mt" origin-system="xliffmt"/><sdl:seg id="2"/></sdl:seg-defs>' \
+    grep -q -F '<mrk mtype="seg" mid="1">ES: The <g id="pt1">new library</g> opens on Monday.</mrk> <mrk mtype="seg" mid="2"/></target><sdl:seg-defs><sdl:seg id="1" conf="Draft" origin="mt" origin-system="xliffmt"/><sdl:seg id="2"/></sdl:seg-defs>' \
     "$tmp/f"
 fi
 
