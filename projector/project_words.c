@@ -18,6 +18,13 @@
 
 #include "project_private.h"
 
+/* The rules look at every source token for each pair: past this many
+ * tokens a side (no sentence has them) they are left out, so that a
+ * segment of thousands of codes stays linear in its codes. */
+#define WORDS_MAX_TOKENS 512
+/* The longest name the verbatim rule looks for, in bytes. */
+#define VERBATIM_MAX_BYTES 64
+
 /* Whether the character at s[at] (its token ends at end) is a letter or
  * a digit: CJK punctuation ("、") is not. */
 static int word_char(const char *s, size_t at, size_t end) {
@@ -97,6 +104,8 @@ static int beside_free(const struct proj *p, size_t s) {
  * the word) is left out. */
 void xmt_proj_word_edges(const struct proj *p, size_t a, size_t b, size_t plo,
                          size_t phi, size_t *lo, size_t *hi) {
+  if (p->m > WORDS_MAX_TOKENS || p->k > WORDS_MAX_TOKENS)
+    return;
   size_t l = *lo, h = *hi;
   const char *t = p->tgt;
   size_t k = p->k;
@@ -167,6 +176,9 @@ int xmt_proj_verbatim_span(const struct proj *p, size_t a, size_t b, size_t plo,
                            size_t phi, size_t *lo, size_t *hi) {
   const char *needle = p->src + p->st[a].start;
   size_t len = p->st[b].end - p->st[a].start, at[2];
+  if (p->m > WORDS_MAX_TOKENS || p->k > WORDS_MAX_TOKENS ||
+      len > VERBATIM_MAX_BYTES)
+    return 0;
   int word = 0;
   for (size_t i = p->st[a].start; i < p->st[b].end && !word; i++)
     word = ((unsigned char)p->src[i] & 0xC0) != 0x80 &&
