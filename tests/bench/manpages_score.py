@@ -51,6 +51,17 @@ def interval(values):
     return values[24], values[974]
 
 
+def bootstrap(lines):
+    """The 95 % interval of 100 * sum(e) / sum(t) over the resamples of
+    lines, a list of (t, e)."""
+    values = []
+    for d in draws(len(lines)):
+        t = sum(lines[i][0] for i in d)
+        e = sum(lines[i][1] for i in d)
+        values.append(100.0 * e / t if t else 0.0)
+    return interval(values)
+
+
 def no_tags(lang, method, set_, half, n):
     """The row of a half without reference tags: no share to give."""
     print("%-4s %-16s %-4s %-6s %6d %6d %6s" % (lang, method, set_, half, n,
@@ -65,12 +76,7 @@ def rows(lang, method, set_, path):
         if tags == 0:
             no_tags(lang, method, set_, half, n)
             continue
-        shares = []
-        for d in draws(n):
-            t = sum(lines[i][0] for i in d)
-            e = sum(lines[i][1] for i in d)
-            shares.append(100.0 * e / t if t else 0.0)
-        lo, hi = interval(shares)
+        lo, hi = bootstrap(lines)
         print("%-4s %-16s %-4s %-6s %6d %6d %6.1f  [%.1f, %.1f]"
               % (lang, method, set_, half, n, tags,
                  100.0 * sum(e for _, e in lines) / tags, lo, hi))
@@ -92,12 +98,7 @@ def diff(lang, name, set_, path_a, path_b):
         if tags == 0:
             no_tags(lang, name, set_, half, n)
             continue
-        deltas = []
-        for d in draws(n):
-            t = sum(la[i][0] for i in d)
-            e = sum(la[i][1] - lb[i][1] for i in d)
-            deltas.append(100.0 * e / t if t else 0.0)
-        lo, hi = interval(deltas)
+        lo, hi = bootstrap([(t, e - f) for (t, e), (_, f) in zip(la, lb)])
         whole = sum(x[1] for x in la) - sum(x[1] for x in lb)
         print("%-4s %-16s %-4s %-6s %6d %6d %+6.1f  [%+.1f, %+.1f]"
               % (lang, name, set_, half, n, tags, 100.0 * whole / tags, lo,
