@@ -201,8 +201,20 @@ check "n1 is down" test "$(sinfo -h -n n1 -o '%t')" = 'down*'
 check "the task of n1 ran again" grep -q 'Restarts=1' \
   "$(scontrol show job "$on_n1" >"$tmp/job.txt"; echo "$tmp/job.txt")"
 check "n1 left a document half done when it died" test "$left_by_n1" -ge 1
-check "every document written" test \
-  "$(find "$OUT" -name '*.xlf' | wc -l)" -eq 40
+written=$(find "$OUT" -name '*.xlf' | wc -l)
+check "every document written ($written)" test "$written" -eq 40
+if [ "$written" -ne 40 ]; then
+  # what each task said and how Slurm saw it end, for the failure
+  for f in "$tmp"/task-*.log; do
+    echo "# $f:"
+    sed 's/^/#   /' "$f" | tail -n 20
+  done
+  scontrol show job "$job" 2>&1 | grep -E 'JobId|JobState|ExitCode|NodeList=|Restarts' |
+    sed 's/^/# /'
+  for f in "$OUT".share-*.json; do
+    echo "# $f: $(grep -o '"totals":{[^}]*}' "$f")"
+  done
+fi
 whole=0
 for f in $(find "$OUT" -name '*.xlf'); do
   [ "$(grep -c '<target' "$f")" -eq 4 ] && whole=$((whole + 1))
