@@ -233,8 +233,6 @@ static void test_rule1_elision(void) {
                   "A <g1>' B</g1> C");
 }
 
-/* Rule 2: a placeholder or isolated open goes before min(A(a)); an
- * isolated close after max(A(a-1)). */
 /* Rule 1: a word joined with hyphens is taken whole ("nom-du-paquet" for
  * "package-name", its parts reordered), unless a part translates a word
  * outside the pair or the source pair is part of a word itself; a colon
@@ -290,6 +288,8 @@ static void test_rule1_verbatim(void) {
                   "a <g1>b</g1> c");
 }
 
+/* Rule 2: a placeholder or isolated open goes before min(A(a)); an
+ * isolated close after max(A(a-1)). */
 static void test_rule2_placeholders_isolated(void) {
   ASSERT_PROJECTS(
       project("Click <x1/>here now", "Maintenant cliquez ici", "0-1 1-2 2-0"),
