@@ -15,6 +15,13 @@
 #     (--report r.json >>r.json): refused before any work, exit 1, the
 #     file as it was (the document was appended to its own input, or
 #     written to the report's old inode, which the report replaced).
+#   - an XLIFF 1.2 unit with two <source>s, two <target>s or a
+#     <trans-unit> inside it: readers differ on which they take (the
+#     first, the last, or each unit they meet); translate and extract
+#     refuse it, naming line and column, exit 1, no output (the second
+#     source was left untranslated, the second target kept the old
+#     translation beside the new one, the inner unit was passed over
+#     uncounted, each with exit 0).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -124,5 +131,33 @@ appended "segment >>IN" "$tmp/a.xlf" \
 within "translate >OTHER" 0 20 300 sh -c 'exec "$@" >"$0"' "$tmp/other.xlf" \
   "$x" translate "$tmp/a.xlf" -t es --mt pseudo -q
 check "translate >OTHER: the document" cmp -s "$tmp/other.xlf" "$tmp/want.xlf"
+
+# --- A unit with a second source, a second target, a unit inside it.
+# twice NAME BODY COLUMN WHAT: a document of one unit holding BODY
+# (line 4) is refused at COLUMN, naming WHAT.
+twice() {
+  {
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n'
+    printf '<file original="a" source-language="en" target-language="es" datatype="plaintext"><body>\n'
+    printf '<trans-unit id="w1">%s</trans-unit>\n</body></file></xliff>\n' "$2"
+  } >"$tmp/$1.xlf"
+  within "$1: translate" 1 20 300 "$x" translate "$tmp/$1.xlf" \
+    -o "$tmp/$1.out.xlf" -t es --mt identity -q
+  said "$1: translate" \
+    "xliffmt: $tmp/$1.xlf:4:$3: $4 in the unit: readers differ on which they take (unit w1)"
+  check "$1: translate: no output" test ! -e "$tmp/$1.out.xlf"
+  within "$1: extract" 1 20 300 "$x" extract "$tmp/$1.xlf" \
+    -o "$tmp/$1.tsv" -q
+  said "$1: extract" \
+    "xliffmt: $tmp/$1.xlf:4:$3: $4 in the unit: readers differ on which they take (unit w1)"
+}
+twice sources '<source>Alpha one.</source><source>Beta two.</source>' 48 \
+  'a second <source>'
+twice targets '<source>Alpha one.</source><target></target><target>Uno viejo.</target>' \
+  65 'a second <target>'
+twice segsources '<source>A. B.</source><seg-source><mrk mtype="seg" mid="1">A.</mrk></seg-source><seg-source><mrk mtype="seg" mid="2">B.</mrk></seg-source>' \
+  101 'a second <seg-source>'
+twice nested '<source>Alpha one.</source><trans-unit id="w2"><source>Inner.</source></trans-unit>' \
+  48 'a <trans-unit>'
 
 finish
