@@ -21,7 +21,9 @@
 #     refuse it, naming line and column, exit 1, no output (the second
 #     source was left untranslated, the second target kept the old
 #     translation beside the new one, the inner unit was passed over
-#     uncounted, each with exit 0).
+#     uncounted, each with exit 0). XLIFF 2 the same: a <unit> inside a
+#     <unit>, a <segment> in a <segment>, a <unit> straight in <xliff>
+#     (passed over, exit 0).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -159,5 +161,25 @@ twice segsources '<source>A. B.</source><seg-source><mrk mtype="seg" mid="1">A.<
   101 'a second <seg-source>'
 twice nested '<source>Alpha one.</source><trans-unit id="w2"><source>Inner.</source></trans-unit>' \
   48 'a <trans-unit>'
+
+# x2_misplaced NAME BODY COLUMN WHAT: an XLIFF 2 document whose line 3
+# is BODY is refused at COLUMN, naming WHAT.
+x2_misplaced() {
+  {
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="es">\n'
+    printf '%s\n</xliff>\n' "$2"
+  } >"$tmp/$1.xlf"
+  within "$1: translate" 1 20 300 "$x" translate "$tmp/$1.xlf" \
+    -o "$tmp/$1.out.xlf" -t es --mt identity -q
+  said "$1: translate" \
+    "xliffmt: $tmp/$1.xlf:3:$3: $4: readers differ on whether it is translated$5"
+  check "$1: translate: no output" test ! -e "$tmp/$1.out.xlf"
+}
+x2_misplaced x2unit '<file id="f1"><unit id="u1"><segment><source>Four.</source></segment><unit id="u2"><segment><source>Inner.</source></segment></unit></unit></file>' \
+  70 'a <unit> inside <unit>' ' (unit u1)'
+x2_misplaced x2segment '<file id="f1"><unit id="u1"><segment><source>Four.</source><segment><source>Inner.</source></segment></segment></unit></file>' \
+  60 'a <segment> inside <segment>' ' (unit u1)'
+x2_misplaced x2root '<unit id="u0"><segment><source>Outside.</source></segment></unit><file id="f1"><unit id="u1"><segment><source>Four.</source></segment></unit></file>' \
+  1 'a <unit> inside <xliff>' ''
 
 finish
