@@ -168,6 +168,36 @@ static xmt_status open_in_place(xmt_atomic_file *af) {
   return XMT_OK;
 }
 
+/* The standard stream (output or error) that is the file st, or -1.
+ * "-o /dev/stdout" with the output redirected to a file names that file
+ * through a link (/dev/stdout, /proc/self/fd/1): renaming over the name
+ * would replace the link and leave the file, the redirection's, empty. */
+static int standard_stream(const struct stat *st) {
+  for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++) {
+    struct stat s;
+    if (fstat(fd, &s) == 0 && s.st_dev == st->st_dev && s.st_ino == st->st_ino)
+      return fd;
+  }
+  return -1;
+}
+
+/* Written through standard stream fd, where it stands (appended to with
+ * ">>"). */
+static xmt_status open_through(xmt_atomic_file *af, int fd) {
+  if (fd == STDOUT_FILENO) {
+    af->fp = stdout;
+    return XMT_OK;
+  }
+  int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+  if (copy < 0 || (af->fp = fdopen(copy, "wb")) == NULL) {
+    int e = errno;
+    if (copy >= 0)
+      close(copy);
+    return refuse(af, "cannot create output", e);
+  }
+  return XMT_OK;
+}
+
 /* A file replaced keeps its owner and group where the system lets them be
  * given, and its mode (a private 0600 stays private). A group that cannot
  * be kept gets none of the old group's rights: they were granted to
@@ -202,6 +232,9 @@ xmt_status xmt_atomic_file_open(xmt_atomic_file *af, const char *path,
     return refuse(af, "cannot create output", EISDIR);
   if (af->path == NULL || (exists && !S_ISREG(st.st_mode)))
     return open_in_place(af);
+  int stream = exists ? standard_stream(&st) : -1;
+  if (stream >= 0)
+    return open_through(af, stream);
   /* The temporary name sits beside the output so rename() stays atomic. */
   size_t len = strlen(af->path);
   if ((af->tmp_path = malloc(len + sizeof TMP_SUFFIX)) == NULL)

@@ -67,7 +67,8 @@ struct xmt_error {
  * A new file gets the mode of any file created (0666 less the umask); a
  * replaced one keeps its mode (XMT_ATOMIC_FILE_PRIVATE: 0600 either
  * way). Standard output ("-" or NULL), devices and FIFOs are written in
- * place: renaming over them would replace them.
+ * place: renaming over them would replace them; so is a file that is
+ * standard output or error (-o /dev/stdout, output redirected to it).
  *
  * The handle owns its stream and copies the path. Errors: XMT_ERR_NOMEM,
  * or XMT_ERR_WRITE with "cannot create output: REASON" (open) or "cannot

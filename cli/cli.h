@@ -361,6 +361,11 @@ void xmt_cli_files_free(struct xmt_cli_files *fs);
 void xmt_cli_files_add(struct xmt_cli_files *fs, enum xmt_cli_file_use use,
                        const char *path, const char *option, const char *what,
                        const char *of);
+/* Names the document a command writes: -o path, or, NULL or "-",
+ * standard output, which may be a file ("xliffmt translate a.xlf
+ * >>a.xlf": "xliffmt: a.xlf: standard output is the input: it would be
+ * overwritten"). */
+void xmt_cli_files_add_output(struct xmt_cli_files *fs, const char *path);
 /* EXIT_OK, or, reported ("xliffmt: PATH: --report names the input: it
  * would be overwritten"), EXIT_BAD_INPUT when an output (the one named
  * last) is a file named before it, EXIT_INTERNAL when out of memory.
@@ -374,8 +379,8 @@ void xmt_cli_files_add(struct xmt_cli_files *fs, enum xmt_cli_file_use use,
 int xmt_cli_files_check(struct xmt_cli_files *fs);
 /* The files a run of the pipeline reads and writes as s says: in, the
  * rules, dictionaries, translations, alignments, tokens, aligner model
- * (written with --update-model), SQLite cache (written), out and the
- * report. */
+ * (written with --update-model), SQLite cache (written), out (standard
+ * output when NULL, unless in is NULL too: a batch's) and the report. */
 void xmt_cli_files_add_run(struct xmt_cli_files *fs,
                            const struct xmt_cli_settings *s, const char *in,
                            const char *out);

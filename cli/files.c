@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -26,6 +27,7 @@ struct xmt_cli_file {
   ino_t ino;
   char *canon;
   size_t order; /* of registration: the later output is the one refused */
+  int fd;       /* STDOUT_FILENO for standard output, else -1 */
 };
 
 void xmt_cli_files_init(struct xmt_cli_files *fs) { memset(fs, 0, sizeof *fs); }
@@ -40,11 +42,9 @@ void xmt_cli_files_free(struct xmt_cli_files *fs) {
   memset(fs, 0, sizeof *fs);
 }
 
-void xmt_cli_files_add(struct xmt_cli_files *fs, enum xmt_cli_file_use use,
-                       const char *path, const char *option, const char *what,
-                       const char *of) {
-  if (path == NULL || path[0] == '\0' || strcmp(path, "-") == 0)
-    return;
+static void add(struct xmt_cli_files *fs, enum xmt_cli_file_use use,
+                const char *path, const char *option, const char *what,
+                const char *of, int fd) {
   if (fs->n == fs->cap) {
     struct xmt_cli_file *v =
         xmt_grow_array(fs->v, &fs->cap, fs->n + 1, sizeof *v);
@@ -67,7 +67,23 @@ void xmt_cli_files_add(struct xmt_cli_files *fs, enum xmt_cli_file_use use,
   f->option = option;
   f->what = what;
   f->use = use;
+  f->fd = fd;
   f->order = fs->n++;
+}
+
+void xmt_cli_files_add(struct xmt_cli_files *fs, enum xmt_cli_file_use use,
+                       const char *path, const char *option, const char *what,
+                       const char *of) {
+  if (path != NULL && path[0] != '\0' && strcmp(path, "-") != 0)
+    add(fs, use, path, option, what, of, -1);
+}
+
+void xmt_cli_files_add_output(struct xmt_cli_files *fs, const char *path) {
+  if (path != NULL && strcmp(path, "-") != 0)
+    xmt_cli_files_add(fs, XMT_CLI_WRITES, path, "-o", "the output", NULL);
+  else /* a file when redirected to one: "xliffmt translate a.xlf >>a.xlf" */
+    add(fs, XMT_CLI_WRITES, "standard output", "", "standard output", NULL,
+        STDOUT_FILENO);
 }
 
 /* The last canonical folder found: the outputs of a batch share a few. */
@@ -154,6 +170,14 @@ static char *canonical(const char *path, struct folder_memo *memo) {
 /* How f is known; 0, or -1 when out of memory. */
 static int identify(struct xmt_cli_file *f, struct folder_memo *memo) {
   struct stat st;
+  if (f->fd >= 0) {
+    if (fstat(f->fd, &st) == 0 && S_ISREG(st.st_mode)) {
+      f->kind = KEY_INODE;
+      f->dev = st.st_dev;
+      f->ino = st.st_ino;
+    }
+    return 0;
+  }
   if (stat(f->path, &st) == 0) {
     f->kind = S_ISREG(st.st_mode) ? KEY_INODE : KEY_NONE;
     f->dev = st.st_dev;
@@ -324,7 +348,7 @@ static int check_outputs(struct xmt_cli_files *fs) {
       /* The cache's database only, named first: its -wal, -shm and
        * -journal files are SQLite's to make, as it can. */
       int cache = strcmp(fs->v[i].option, "--cache") == 0;
-      if (u == XMT_CLI_READS || output != (pass == 0) ||
+      if (u == XMT_CLI_READS || output != (pass == 0) || fs->v[i].fd >= 0 ||
           (cache && cache_seen++ > 0))
         continue;
       rc = check_writable(&fs->v[i], &memo);
@@ -360,6 +384,13 @@ int xmt_cli_files_check(struct xmt_cli_files *fs) {
   }
   if (out == NULL)
     return check_outputs(fs);
+  if (out->fd >= 0) {
+    xmt_cli_say("xliffmt: %s: standard output is %s%s%s: it would be "
+                "overwritten\n",
+                other->path, other->what, other->of != NULL ? " of " : "",
+                other->of != NULL ? other->of : "");
+    return EXIT_BAD_INPUT;
+  }
   xmt_cli_say("xliffmt: %s: %s names %s%s%s: it would be overwritten\n",
               out->path, out->option, other->what,
               other->of != NULL ? " of " : "",
@@ -404,7 +435,8 @@ void xmt_cli_files_add_run(struct xmt_cli_files *fs,
     }
     free(name);
   }
-  xmt_cli_files_add(fs, XMT_CLI_WRITES, out, "-o", "the output", NULL);
+  if (in != NULL) /* a batch names its documents itself */
+    xmt_cli_files_add_output(fs, out);
   xmt_cli_files_add(fs, XMT_CLI_WRITES, s->report, "--report", "the report",
                     NULL);
 }

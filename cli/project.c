@@ -630,7 +630,7 @@ static int files_check(const struct options *o) {
                         "a dictionary", NULL);
   xmt_cli_files_add(&fs, o->update_model ? XMT_CLI_UPDATES : XMT_CLI_READS,
                     o->model, "--aligner-model", "the aligner model", NULL);
-  xmt_cli_files_add(&fs, XMT_CLI_WRITES, o->output, "-o", "the output", NULL);
+  xmt_cli_files_add_output(&fs, o->output);
   int rc = xmt_cli_files_check(&fs);
   xmt_cli_files_free(&fs);
   return rc;

@@ -122,7 +122,7 @@ static int files_check(const struct report_args *a, const char *in) {
   if (x != NULL && strcmp(x, "report") != 0 && strcmp(x, "tmx") != 0)
     xmt_cli_files_add(&fs, XMT_CLI_READS, x, "--stylesheet", "the stylesheet",
                       NULL);
-  xmt_cli_files_add(&fs, XMT_CLI_WRITES, a->out, "-o", "the output", NULL);
+  xmt_cli_files_add_output(&fs, a->out);
   int rc = xmt_cli_files_check(&fs);
   xmt_cli_files_free(&fs);
   return rc;

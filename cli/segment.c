@@ -337,8 +337,7 @@ int xmt_cli_segment(int argc, char **argv) {
   xmt_cli_files_add(&fs, XMT_CLI_READS, s.opt.input, "", "the input", NULL);
   xmt_cli_files_add(&fs, XMT_CLI_READS, s.opt.srx, "--srx",
                     "the segmentation rules", NULL);
-  xmt_cli_files_add(&fs, XMT_CLI_WRITES, s.opt.output, "-o", "the output",
-                    NULL);
+  xmt_cli_files_add_output(&fs, s.opt.output);
   rc = xmt_cli_files_check(&fs);
   xmt_cli_files_free(&fs);
   if (rc == EXIT_OK)

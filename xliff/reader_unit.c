@@ -241,6 +241,18 @@ void xmt_reader_start_part(xmt_xliff_reader *r, const char *name,
       r->part = PART_SEG_DEFS;
     return;
   }
+  /* A second <source>, <seg-source> or <target>, or a unit in a unit:
+   * readers differ on which they take (one the first, one the last), and
+   * the one not taken would stay untranslated, or hold the old target. */
+  if ((same(local, "source") && u->source.end != 0) ||
+      (same(local, "seg-source") && u->seg_source.end != 0) ||
+      (same(local, "target") && u->target.end != 0) ||
+      same(local, "trans-unit")) {
+    xmt_reader_fail(r, XMT_ERR_NOT_XLIFF, cur_line(r), cur_column(r),
+                    "%s <%s> in the unit: readers differ on which they take",
+                    same(local, "trans-unit") ? "a" : "a second", local);
+    return;
+  }
   size_t start = unit_offset(r, at);
   /* The source's own xml:space (or its seg-source's) says whether its line
    * breaks are breaks (xmt_xliff_unit_preserve_space). */

@@ -269,15 +269,18 @@ static const char *stamp(xmt_xliff_writer *w) {
   return w->stamp;
 }
 
-/* The trans-unit start tag: approved="yes", memoQ's status. */
+/* The trans-unit start tag: approved="yes", memoQ's status. A unit that
+ * was approved and gets a new target (--overwrite) is approved no more:
+ * a reviewer approved the target it had, and tools take an approved
+ * unit's target as final. */
 static xmt_status edit_head(xmt_xliff_writer *w, const xmt_xliff_unit *u,
                             const struct xmt_xliff_target_options *o) {
   const char *names[3], *values[3];
   char status[80], changed[80];
   size_t n = 0;
-  if (o->approved) {
+  if (o->approved || u->approved) {
     names[n] = "approved";
-    values[n++] = "yes";
+    values[n++] = o->approved ? "yes" : "no";
   }
   if (u->mq && u->mq_prefix != NULL) {
     snprintf(status, sizeof status, "%sstatus", u->mq_prefix);

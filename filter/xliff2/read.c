@@ -449,6 +449,16 @@ static void module_ref(struct reader *r, const char *name, const char **atts,
   x->unit_end = 0;
 }
 
+/* 1 when a core element so named holds units, segments or their text. */
+static int holds_units(const char *local) {
+  static const char *const names[] = {"file",   "group",  "unit",     "segment",
+                                      "source", "target", "ignorable"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (strcmp(local, names[i]) == 0)
+      return 1;
+  return 0;
+}
+
 static void start_element(void *user, const XML_Char *name,
                           const XML_Char **atts) {
   struct reader *r = user;
@@ -501,6 +511,16 @@ static void start_element(void *user, const XML_Char *name,
   } else if (k == F_SEGMENT &&
              (strcmp(local, "source") == 0 || strcmp(local, "target") == 0)) {
     open_content(r, local[0] == 't', atts, at, len);
+  } else if (k >= F_XLIFF && k <= F_SEGMENT && holds_units(local)) {
+    /* Out of its place (a unit in a unit, a segment in a segment): it
+     * was passed over, untranslated and uncounted, where another reader
+     * may take it. */
+    static const char *const parents[] = {"",      "xliff", "file",
+                                          "group", "unit",  "segment"};
+    xmt_x2_fail(r, XMT_ERR_FORMAT, at,
+                "a <%s> inside <%s>: readers differ on whether it is "
+                "translated",
+                local, parents[k]);
   } else {
     xmt_x2_push(r, F_OTHER); /* ignorable, notes, originalData, skeleton... */
   }

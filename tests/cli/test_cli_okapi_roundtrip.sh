@@ -8,7 +8,9 @@
 #   default      the same: units are segmented for MT, yet each gets one
 #                whole target equal to its source, g pairs cut by a
 #                sentence boundary made whole again
-#   --overwrite  every <target>, from both input and output
+#   --overwrite  every <target>, and the approved of each trans-unit
+#                (an approved unit given a new target is approved="no"),
+#                from both input and output
 #   --alt-trans  <alt-trans origin="xliffmt">...</alt-trans>
 # each together with the whitespace run right before it. UTF-16 files are
 # converted to UTF-8 with iconv first.
@@ -45,6 +47,7 @@ if ($mode eq 'mt') {
   $s =~ s{[ \t\r\n]*<target\b[^>]*?\sstate-qualifier="mt-suggestion"$rest}{}g;
 } elsif ($mode eq 'all') {
   $s =~ s{[ \t\r\n]*<target\b$rest}{}g;
+  $s =~ s{(<trans-unit\b[^>]*?)\sapproved="[^"]*"}{$1}g;
 } elsif ($mode eq 'alt') {
   $s =~ s{[ \t\r\n]*<alt-trans\s+origin="xliffmt"[^>]*>.*?</alt-trans>}{}gs;
 } else {
