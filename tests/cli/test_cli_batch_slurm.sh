@@ -12,6 +12,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 cli_setup batch-slurm
 . "$(dirname "$0")/pg.sh"
+. "$(dirname "$0")/slurm.sh"
 samples=$(cd "$(dirname "$0")/../../samples/slurm" && pwd)
 
 # The man page shows the job script this test runs, line for line (its
@@ -33,89 +34,13 @@ EOD
 check "xliffmt-batch(1) shows samples/slurm/shares.sh" test ! -s "$tmp/man-diff"
 [ ! -s "$tmp/man-diff" ] || sed 's/^/    /' "$tmp/man-diff"
 
-for p in slurmctld slurmd munged mungekey sbatch squeue; do
-  command -v "$p" >/dev/null 2>&1 || PATH=$PATH:/usr/sbin
-  command -v "$p" >/dev/null 2>&1 ||
-    skip "$p not installed (Debian packages slurmctld slurmd slurm-client munge)"
-done
-[ "$(id -u)" -eq 0 ] || skip "the daemons are started as root here"
-
 stop_all() {
-  for f in "$tmp"/slurm/ctld.pid "$tmp"/slurm/n1.pid "$tmp"/slurm/n2.pid; do
-    [ -f "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null
-  done
-  # the tasks' processes, wherever they are
-  for p in $(pgrep -f "slurmstepd: \[" 2>/dev/null); do
-    grep -qz "^SLURM_CONF=$tmp/" "/proc/$p/environ" 2>/dev/null && kill -9 "$p"
-  done
-  [ -f "$tmp/munged.pid" ] && kill "$(cat "$tmp/munged.pid")" 2>/dev/null
+  slurm_stop
   pg_stop
   rm -rf "$tmp"
 }
 trap stop_all EXIT
-
-# four free TCP ports
-ports=$(python3 -c 'import socket
-ss = [socket.socket() for _ in range(4)]
-for s in ss: s.bind(("127.0.0.1", 0))
-print(" ".join(str(s.getsockname()[1]) for s in ss))') || exit 99
-# shellcheck disable=SC2086
-set -- $ports
-chmod 711 "$tmp"
-mkdir -p "$tmp/slurm/ctld" "$tmp/slurm/n1" "$tmp/slurm/n2" || exit 99
-mungekey -c -f -k "$tmp/munge.key" 2>/dev/null ||
-  skip "mungekey cannot make a key"
-munged -f -S "$tmp/munge.sock" --key-file="$tmp/munge.key" \
-  --log-file="$tmp/munged.log" --pid-file="$tmp/munged.pid" \
-  --seed-file="$tmp/munged.seed" || skip "munged does not start"
-cat >"$tmp/slurm.conf" <<EOD
-ClusterName=xliffmt
-SlurmctldHost=localhost
-SlurmctldPort=$1
-SlurmdPort=$2
-AuthType=auth/munge
-AuthInfo=socket=$tmp/munge.sock
-CredType=cred/munge
-SlurmUser=root
-SlurmdUser=root
-StateSaveLocation=$tmp/slurm/ctld
-SlurmdSpoolDir=$tmp/slurm/%n
-SlurmctldPidFile=$tmp/slurm/ctld.pid
-SlurmdPidFile=$tmp/slurm/%n.pid
-SlurmctldLogFile=$tmp/slurm/ctld.log
-SlurmdLogFile=$tmp/slurm/%n.log
-ProctrackType=proctrack/pgid
-TaskPlugin=task/none
-MpiDefault=none
-SwitchType=switch/none
-SchedulerType=sched/backfill
-SchedulerParameters=bf_interval=1
-SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
-ReturnToService=2
-SlurmdTimeout=5
-InactiveLimit=0
-KillWait=2
-MinJobAge=600
-MailProg=/bin/true
-JobCompType=jobcomp/none
-AccountingStorageType=accounting_storage/none
-JobAcctGatherType=jobacct_gather/none
-NodeName=n1 NodeHostname=localhost NodeAddr=127.0.0.1 Port=$3 CPUs=1 State=UNKNOWN
-NodeName=n2 NodeHostname=localhost NodeAddr=127.0.0.1 Port=$4 CPUs=1 State=UNKNOWN
-PartitionName=p Nodes=n1,n2 Default=YES MaxTime=INFINITE State=UP
-EOD
-SLURM_CONF=$tmp/slurm.conf
-export SLURM_CONF
-slurmctld -f "$SLURM_CONF" || skip "slurmctld does not start"
-slurmd -f "$SLURM_CONF" -N n1 || skip "slurmd does not start"
-slurmd -f "$SLURM_CONF" -N n2 || skip "slurmd does not start"
-i=0
-until [ "$(sinfo -h -o '%D %t' 2>/dev/null)" = "2 idle" ]; do
-  i=$((i + 1))
-  [ $i -lt 60 ] || skip "the nodes did not come up: $(sinfo 2>&1 | tail -n 2)"
-  sleep 0.5
-done
+slurm_start
 pass "a cluster of two nodes is up"
 t0=$(date +%s)
 since() { echo "# $(($(date +%s) - t0)) s: $1"; }
@@ -168,31 +93,13 @@ done
 since "two documents written"
 on_n1=$(squeue -h -j "$job" -t running -o '%A %N' | awk '$2 == "n1" { print $1 }')
 check "a task runs on n1 when it dies" test -n "$on_n1"
-kill -9 "$(cat "$tmp/slurm/n1.pid")"
-for p in $(pgrep -f "slurmstepd: \[$on_n1\.batch\]"); do
-  pkill -9 -s "$(ps -o sid= -p "$p" | tr -d ' ')" 2>/dev/null
-  kill -9 "$p" 2>/dev/null
-done
-for p in $(pgrep -f "batch $tmp/docs -o"); do
-  grep -qz '^SLURMD_NODENAME=n1$' "/proc/$p/environ" 2>/dev/null && kill -9 "$p"
-done
+slurm_kill_n1 "$on_n1" "batch $tmp/docs -o"
 since "n1 killed"
 left_by_n1=$(find "$tmp/docs.es/.xliffmt-incomplete.d" -type f 2>/dev/null | wc -l)
 
-# Slurm sees n1 down and requeues its task, which it holds back for two
-# minutes (its rule for a requeued job); the test lets it start at once,
-# as an operator would (scontrol update ... StartTime=now), on n2.
-i=0
-released=0
-while [ -n "$(squeue -h -j "$job" 2>/dev/null)" ]; do
-  i=$((i + 1))
-  [ $i -lt 360 ] || break
-  if [ $released -eq 0 ] &&
-    [ "$(squeue -h -j "$on_n1" -o '%T %r' 2>/dev/null)" = 'PENDING BeginTime' ]; then
-    scontrol update JobId="$on_n1" StartTime=now && released=1
-  fi
-  sleep 0.5
-done
+# Slurm sees n1 down and requeues its task, which slurm_wait_array lets
+# start at once on n2.
+slurm_wait_array "$job" "$on_n1" 180
 check "the task of n1 was requeued (held back by Slurm, released)" \
   test $released -eq 1
 since "the array ended"
@@ -229,12 +136,7 @@ check "each sentence sent about once (160, with what n1 sent before it died)" \
 # The last pass: nothing left.
 final=$(sbatch --parsable --cpus-per-task=1 -D "$tmp" -o "$tmp/final.log" \
   "$samples/final.sh") && final=${final%%;*}
-i=0
-while [ -n "$(squeue -h -j "$final" 2>/dev/null)" ]; do
-  i=$((i + 1))
-  [ $i -lt 240 ] || break
-  sleep 0.5
-done
+slurm_wait_job "$final" 120
 since "the last pass ended"
 check "the last pass: every document up to date, nothing sent" grep -q \
   '"totals":{"documents":40,"translated_documents":0,"up_to_date_documents":40,' \
