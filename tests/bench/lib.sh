@@ -75,3 +75,32 @@ bench_setup() {
   fi
   bench_scratch "$1"
 }
+
+# bench_eurlex_docs N DIR: N EUR-Lex-like documents of 12 to 60 lines
+# each, in subdirectories of 100 (as a collection is stored): a title,
+# lines drawn from the dev set $src, the closing formula; the same
+# documents on every run. Lines whose bx/ex pairs span lines are left
+# out: a unit's source must pair its codes.
+bench_eurlex_docs() {
+  grep -v -e '<bx' -e '<ex' "$src" | awk -v n="$1" -v dir="$2" '
+    { line[NR] = $0 }
+    END {
+      srand(20261125)
+      for (d = 1; d <= n; d++) {
+        sub_dir = sprintf("%s/%03d", dir, int((d - 1) / 100))
+        if ((d - 1) % 100 == 0) system("mkdir -p " sub_dir)
+        f = sprintf("%s/doc%05d.xlf", sub_dir, d)
+        print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>" > f
+        print "<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">" > f
+        printf "<file original=\"doc%05d\" source-language=\"en\" target-language=\"es\" datatype=\"plaintext\"><body>\n", d > f
+        printf "<trans-unit id=\"t\"><source>Commission Regulation (EU) No %d/2026 of %d March 2026</source></trans-unit>\n", 100 + d, 1 + d % 28 > f
+        k = 12 + int(rand() * 49)
+        start = 1 + int(rand() * (NR - k))
+        for (i = 0; i < k; i++)
+          printf "<trans-unit id=\"%d\"><source>%s</source></trans-unit>\n", i + 1, line[start + i] > f
+        print "<trans-unit id=\"end\"><source>This Regulation shall be binding in its entirety and directly applicable in all Member States.</source></trans-unit>" > f
+        print "</body></file></xliff>" > f
+        close(f)
+      }
+    }'
+}

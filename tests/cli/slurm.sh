@@ -79,31 +79,37 @@ EOD
 
 # slurm_stop: every daemon and task of the cluster killed.
 slurm_stop() {
+  # each kill may find its process gone (n1 killed before): no status,
+  # so that a caller under set -e stops them all
   for f in "$tmp"/slurm/ctld.pid "$tmp"/slurm/n1.pid "$tmp"/slurm/n2.pid; do
-    [ -f "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null
+    if [ -f "$f" ]; then kill -9 "$(cat "$f")" 2>/dev/null || :; fi
   done
   # the tasks' processes, wherever they are
   for p in $(pgrep -f "slurmstepd: \[" 2>/dev/null); do
-    grep -qz "^SLURM_CONF=$tmp/" "/proc/$p/environ" 2>/dev/null && kill -9 "$p"
+    if grep -qz "^SLURM_CONF=$tmp/" "/proc/$p/environ" 2>/dev/null; then
+      kill -9 "$p" 2>/dev/null || :
+    fi
   done
-  [ -f "$tmp/munged.pid" ] && kill "$(cat "$tmp/munged.pid")" 2>/dev/null
-  return 0
+  if [ -f "$tmp/munged.pid" ]; then
+    kill "$(cat "$tmp/munged.pid")" 2>/dev/null || :
+  fi
 }
 
 # slurm_kill_n1 JOB PATTERN: node n1 dies with the task of JOB it runs:
 # its slurmd, the task's step and session, and the processes whose
 # command line matches PATTERN there.
 slurm_kill_n1() {
-  kill -9 "$(cat "$tmp/slurm/n1.pid")"
+  kill -9 "$(cat "$tmp/slurm/n1.pid")" 2>/dev/null || :
   for p in $(pgrep -f "slurmstepd: \[$1\.batch\]"); do
-    pkill -9 -s "$(ps -o sid= -p "$p" | tr -d ' ')" 2>/dev/null
-    kill -9 "$p" 2>/dev/null
+    slurm_sid=$(ps -o sid= -p "$p" | tr -d ' ')
+    [ -z "$slurm_sid" ] || pkill -9 -s "$slurm_sid" 2>/dev/null || :
+    kill -9 "$p" 2>/dev/null || :
   done
   for p in $(pgrep -f "$2"); do
-    grep -qz '^SLURMD_NODENAME=n1$' "/proc/$p/environ" 2>/dev/null &&
-      kill -9 "$p"
+    if grep -qz '^SLURMD_NODENAME=n1$' "/proc/$p/environ" 2>/dev/null; then
+      kill -9 "$p" 2>/dev/null || :
+    fi
   done
-  return 0
 }
 
 # slurm_wait_array JOB TASK SECONDS: waits (at most SECONDS) for the job
