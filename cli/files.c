@@ -287,38 +287,57 @@ struct probe_memo {
   int e;
 };
 
-/* EXIT_OK when f can be written; else reported, its exit status. */
-static int check_writable(const struct xmt_cli_file *f,
-                          struct probe_memo *memo) {
+/* 0 when f can be written, else why not (an errno); *target is the
+ * missing folder probed in its stead, if any. */
+static int probe_writable(const struct xmt_cli_file *f, int cache,
+                          struct probe_memo *memo, char **target) {
   struct stat st;
-  int e = 0, is_dir = 0, cache = strcmp(f->option, "--cache") == 0;
+  int e = 0;
   int exists = stat(f->path, &st) == 0;
+  *target = NULL;
   if (exists && S_ISDIR(st.st_mode))
     e = EISDIR;
   else if (exists && (!S_ISREG(st.st_mode) || cache))
-    return EXIT_OK; /* a device or a pipe is written to, never replaced; a
-                     * cache there is SQLite's to open, which tells a
-                     * read-only one as such */
-  char *target = NULL;
+    return 0; /* a device or a pipe is written to, never replaced; a cache
+               * there is SQLite's to open, which tells a read-only one as
+               * such */
   if (e == 0 &&
-      (f->use == XMT_CLI_WRITES_UNDER || f->use == XMT_CLI_UPDATES_UNDER)) {
-    target = first_missing(f->path, &e);
-    is_dir = target != NULL;
-  }
+      (f->use == XMT_CLI_WRITES_UNDER || f->use == XMT_CLI_UPDATES_UNDER))
+    *target = first_missing(f->path, &e);
   if (e == 0) {
-    char *dir = folder_of(target != NULL ? target : f->path);
+    char *dir = folder_of(*target != NULL ? *target : f->path);
     if (dir == NULL) {
       e = ENOMEM;
     } else if (memo->dir != NULL && strcmp(memo->dir, dir) == 0) {
       e = memo->e;
       free(dir);
     } else {
-      e = try_create(target != NULL ? target : f->path);
+      e = try_create(*target != NULL ? *target : f->path);
       free(memo->dir);
       memo->dir = dir;
       memo->e = e;
     }
   }
+  return e;
+}
+
+/* EXIT_OK when f can be written; else reported, its exit status. */
+static int check_writable(const struct xmt_cli_file *f,
+                          struct probe_memo *memo) {
+  int cache = strcmp(f->option, "--cache") == 0;
+  char *target;
+  int e = probe_writable(f, cache, memo, &target);
+  /* A folder that another process made or removed between the look and
+   * the probe (shares of one batch starting at once make the same folders
+   * and remove the empty ones): looked at again. */
+  for (int tries = 0;
+       ((target != NULL && e == EISDIR) || e == ENOENT) && tries < 8; tries++) {
+    free(target);
+    free(memo->dir);
+    memo->dir = NULL;
+    e = probe_writable(f, cache, memo, &target);
+  }
+  int is_dir = target != NULL;
   const char *name = target != NULL ? target : f->path;
   if (e == ENOMEM)
     fputs("xliffmt: out of memory\n", stderr);
