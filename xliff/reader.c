@@ -188,7 +188,7 @@ static void check_root(xmt_xliff_reader *r, const char *name,
     return;
   }
   r->version = ns_version ? ns_version : v ? v : XMT_XLIFF_12;
-  const char *space = attr(atts, XML_NS "|space");
+  const char *space = attr(atts, "xml:space");
   r->root_preserve = space != NULL && strcmp(space, "preserve") == 0;
   if (bar != NULL) {
     free(r->ns);
@@ -199,6 +199,8 @@ static void check_root(xmt_xliff_reader *r, const char *name,
     memcpy(r->ns, name, (size_t)(bar - name));
     r->ns[bar - name] = '\0';
     r->ns_len = (size_t)(bar - name);
+    if (xmt_xml_names_bare(&r->names, r->ns) != XMT_OK)
+      xmt_reader_fail_status(r, XMT_ERR_NOMEM);
   }
 }
 
@@ -227,10 +229,28 @@ static int sdl_true(const char *v) {
            (n == 1 && *v == '0'));
 }
 
-static void on_start(void *user, const char *name, const char **atts) {
+/* What the names of a tag say against XML namespaces, refused as expat's
+ * namespace mode refuses it. */
+static void names_failed(xmt_xliff_reader *r, enum XML_Error e) {
+  if (e == XML_ERROR_NO_MEMORY)
+    xmt_reader_fail_status(r, XMT_ERR_NOMEM);
+  else
+    xmt_reader_fail(r, XMT_ERR_XML, cur_line(r), cur_column(r), "%s",
+                    XML_ErrorString(e));
+  XML_StopParser(r->parser, XML_FALSE);
+}
+
+static void on_start(void *user, const char *qname, const char **raw_atts) {
   xmt_xliff_reader *r = user;
   if (r->status != XMT_OK)
     return;
+  const char *name, **atts;
+  enum XML_Error e =
+      xmt_xml_names_start(&r->names, qname, raw_atts, &name, &atts);
+  if (e != XML_ERROR_NONE) {
+    names_failed(r, e);
+    return;
+  }
   uint64_t at = (uint64_t)XML_GetCurrentByteIndex(r->parser);
   int count = XML_GetCurrentByteCount(r->parser);
   r->depth++;
@@ -258,10 +278,10 @@ static void on_start(void *user, const char *name, const char **atts) {
     if (same(local, "trans-unit")) {
       xmt_reader_start_unit(r, atts, at, count);
     } else if (same(local, "group")) {
-      push_translate(r, attr(atts, "translate"), attr(atts, XML_NS "|space"));
+      push_translate(r, attr(atts, "translate"), attr(atts, "xml:space"));
     } else if (same(local, "file")) {
       r->ntranslate = 0;
-      push_translate(r, NULL, attr(atts, XML_NS "|space"));
+      push_translate(r, NULL, attr(atts, "xml:space"));
       xmt_reader_set_string(r, &r->source_language,
                             attr(atts, "source-language"));
       xmt_reader_set_string(r, &r->target_language,
@@ -333,10 +353,16 @@ static void on_pi(void *user, const char *target, const char *data) {
   on_other(user);
 }
 
-static void on_end(void *user, const char *name) {
+static void on_end(void *user, const char *qname) {
   xmt_xliff_reader *r = user;
   if (r->status != XMT_OK)
     return;
+  const char *name;
+  enum XML_Error e = xmt_xml_names_end(&r->names, qname, &name);
+  if (e != XML_ERROR_NONE) {
+    names_failed(r, e);
+    return;
+  }
   uint64_t at = (uint64_t)XML_GetCurrentByteIndex(r->parser);
   int count = XML_GetCurrentByteCount(r->parser);
   if (r->unit == NULL) {
@@ -462,7 +488,9 @@ xmt_xliff_reader_new(const struct xmt_xliff_reader_callbacks *callbacks,
   r->cb = *callbacks;
   r->user = user;
   r->pos_line = 1;
-  r->parser = XML_ParserCreateNS("UTF-8", '|');
+  /* Namespaces are resolved by r->names: cheaper than expat's own for
+   * documents of one namespace (xml_names.c). */
+  r->parser = XML_ParserCreate("UTF-8");
   if (r->parser == NULL) {
     free(r);
     return NULL;
@@ -474,7 +502,9 @@ xmt_xliff_reader_new(const struct xmt_xliff_reader_callbacks *callbacks,
   XML_SetProcessingInstructionHandler(r->parser, on_pi);
   XML_SetExternalEntityRefHandler(r->parser, on_external_entity);
   XML_SetSkippedEntityHandler(r->parser, on_skipped_entity);
-  XML_SetStartNamespaceDeclHandler(r->parser, on_ns_start);
+  xmt_xml_names_init(&r->names);
+  r->names.on_declare = on_ns_start;
+  r->names.user = r;
   r->tseg = SIZE_MAX;
   xmt_ib_init(&r->ib);
   return r;
@@ -497,6 +527,7 @@ void xmt_xliff_reader_free(xmt_xliff_reader *r) {
   free(r->mq_prefix);
   xmt_xliff_unit_free(r->unit);
   xmt_ib_free(&r->ib);
+  xmt_xml_names_free(&r->names);
   free(r->segment_mid);
   free(r->frames);
   xmt_buf_free(&r->code_key.buf);

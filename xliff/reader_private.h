@@ -79,7 +79,8 @@ struct xmt_xliff_reader {
   int version; /* XMT_XLIFF_10, 11 or 12 */
   char *ns;    /* the root's namespace, or NULL */
   size_t ns_len;
-  char *mq_prefix; /* memoQ's namespace prefix, colon included */
+  char *mq_prefix;            /* memoQ's namespace prefix, colon included */
+  struct xmt_xml_names names; /* the namespaces in scope */
   /* Per open file/group: FLAG_TRANSLATE and FLAG_PRESERVE (xml:space). */
   char *translate;
   size_t ntranslate, translate_cap;

@@ -123,7 +123,7 @@ void xmt_reader_start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
                      : same(n, "resname")       ? &resname
                      : same(n, "translate")     ? &translate
                      : same(n, "approved")      ? &approved
-                     : same(n, XML_NS "|space") ? &space
+                     : same(n, "xml:space")     ? &space
                      : same(n, MQ_NS "|locked") ? &mq_locked
                      : same(n, MQ_NS "|status") ? &mq_status
                                                 : NULL;
@@ -256,7 +256,7 @@ void xmt_reader_start_part(xmt_xliff_reader *r, const char *name,
   size_t start = unit_offset(r, at);
   /* The source's own xml:space (or its seg-source's) says whether its line
    * breaks are breaks (xmt_xliff_unit_preserve_space). */
-  const char *space = attr(atts, XML_NS "|space");
+  const char *space = attr(atts, "xml:space");
   if (space != NULL && ((same(local, "source") && u->source.end == 0) ||
                         (same(local, "seg-source") && u->seg_source.end == 0)))
     u->preserve_space = strcmp(space, "preserve") == 0;

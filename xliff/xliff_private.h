@@ -7,6 +7,7 @@
 #error "xliff_private.h is internal to libxliffmt"
 #endif
 
+#include <expat.h>
 #include <stdint.h>
 
 #include "projector_private.h"
@@ -426,5 +427,48 @@ int xmt_tag_find_attribute(const char *tag, size_t len, const char *name,
 xmt_status xmt_tag_set_attributes(struct xmt_buf *out, const char *tag,
                                   size_t len, const char *const *names,
                                   const char *const *values, size_t n);
+
+/* --- XML namespaces without expat's own processing (xml_names.c) ----------
+ */
+
+/* The namespaces in scope of an expat parser made with XML_ParserCreate:
+ * element and attribute names as its namespace mode gives them, save that
+ * elements of the namespace set bare keep their local name and "xml:"
+ * attributes keep theirs (see xml_names.c). */
+struct xmt_xml_binding;
+struct xmt_xml_names {
+  struct xmt_xml_binding *v; /* the declarations in scope, innermost last */
+  size_t n, cap;
+  size_t depth;
+  char *bare;                /* its elements keep their local name; NULL none */
+  const char *default_uri;   /* in scope; NULL none */
+  int default_bare;          /* default_uri is bare, none or "" */
+  int default_in_bare;       /* default_uri is bare */
+  int element_in_bare;       /* the element last named is in bare */
+  struct xmt_buf name;       /* the element name last expanded */
+  struct xmt_buf attr_names; /* the attribute names expanded */
+  const char **atts;         /* the attributes given for the last tag */
+  size_t atts_cap;
+  size_t *offsets; /* of the expanded names in attr_names */
+  size_t offsets_cap;
+  /* Told each declaration (prefix NULL for the default namespace). */
+  void (*on_declare)(void *user, const char *prefix, const char *uri);
+  void *user;
+};
+
+void xmt_xml_names_init(struct xmt_xml_names *ns);
+void xmt_xml_names_free(struct xmt_xml_names *ns);
+/* Elements of namespace uri (NULL: none) keep their local name. */
+xmt_status xmt_xml_names_bare(struct xmt_xml_names *ns, const char *uri);
+/* At a start tag: the element's name and attributes as given to the
+ * handler (valid until the next call); XML_ERROR_NONE, or what expat's
+ * namespace mode would have refused the tag for. */
+enum XML_Error xmt_xml_names_start(struct xmt_xml_names *ns, const char *qname,
+                                   const char **atts, const char **name,
+                                   const char ***out_atts);
+/* At an end tag: the element's name (when name is not NULL); its
+ * declarations go out of scope. */
+enum XML_Error xmt_xml_names_end(struct xmt_xml_names *ns, const char *qname,
+                                 const char **name);
 
 #endif /* XMT_XLIFF_PRIVATE_H */
