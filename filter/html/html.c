@@ -293,14 +293,10 @@ static int on_unit(void *user, xmt_xliff_unit *u) {
   else if (t->line[n - 1] != 0)
     why = "appears twice";
   const struct html_unit *hu = why == NULL ? &t->doc->units[n - 1] : NULL;
-  if (hu != NULL) {
-    size_t a, b;
-    const char *x = xmt_segment_text(u->whole_source, &a);
-    const char *y = xmt_segment_text(hu->source, &b);
-    if (a != b || memcmp(x, y, a) != 0)
-      why = "has a source that differs from the page: was the page changed "
-            "after the extract?";
-  }
+  /* Its codes too: the target places the page's codes as they were. */
+  if (hu != NULL && !xmt_target_is_source(u->whole_source, hu->source))
+    why = "has a source that differs from the page: was the page changed "
+          "after the extract?";
   xmt_status st = XMT_OK;
   if (why != NULL) {
     st = xmt_error_at(&t->f->err, XMT_ERR_FORMAT,

@@ -5,6 +5,12 @@
 #     output (the page was written translated under its lang="en",
 #     exit 0); a target language that is no language tag (the XLIFF's
 #     "e s", -t es_ES) refused alike (the lang="en" was kept).
+#   - merge of a page or a Word document whose markup was edited after
+#     the extract, its text the same (<b> moved from "world" to "Hello",
+#     a link from "there" to "now"): refused as a changed source, naming
+#     the trans-unit, exit 1, no output (the translation's codes, placed
+#     for the old markup, were put on the new: the bold went on the
+#     wrong word, exit 0).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -44,5 +50,47 @@ within "HTML merge, -t" 0 20 300 "$x" merge "$tmp/p.html" "$tmp/p.none.xlf" \
   -t es -o "$tmp/out.html" -q
 check "HTML merge, -t: lang=\"es\"" grep -q '^<!DOCTYPE html><html lang="es">' \
   "$tmp/out.html"
+
+# --- Markup edited between extract and merge, the text the same.
+cat >"$tmp/e.html" <<'EOD'
+<!DOCTYPE html><html lang="en"><body><p>Hello <b>world</b>.</p><p>Go <a href="/x">there</a> now.</p></body></html>
+EOD
+cat >"$tmp/e2.html" <<'EOD'
+<!DOCTYPE html><html lang="en"><body><p>Hello <b>world</b>.</p><p>Go there <a href="/x">now</a>.</p></body></html>
+EOD
+"$x" extract "$tmp/e.html" -o "$tmp/e.xlf" -q || exit 99
+"$x" translate "$tmp/e.xlf" -o "$tmp/e.es.xlf" -t es --mt pseudo -q || exit 99
+refused "HTML merge, a link moved since" \
+  "xliffmt: $tmp/e.es.xlf:9: <trans-unit> has a source that differs from the page: was the page changed after the extract? (unit 2)" \
+  "$tmp/e2.html" "$tmp/e.es.xlf"
+within "HTML merge, the page as extracted" 0 20 300 "$x" merge "$tmp/e.html" \
+  "$tmp/e.es.xlf" -o "$tmp/out.html" -q
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+if "$py" -c 'import docx' 2>/dev/null; then
+  "$py" - "$tmp/w1.docx" "$tmp/w2.docx" <<'EOD' || exit 99
+import sys, docx
+for path, bold in zip(sys.argv[1:], (1, 0)):
+    d = docx.Document()
+    p = d.add_paragraph("" if bold == 0 else "Hello ")
+    r = p.add_run("Hello" if bold == 0 else "world")
+    r.bold = True
+    p.add_run(" world." if bold == 0 else ".")
+    d.save(path)
+EOD
+  "$x" extract "$tmp/w1.docx" -s en -o "$tmp/w1.xlf" -q || exit 99
+  "$x" translate "$tmp/w1.xlf" -o "$tmp/w1.es.xlf" -t es --mt pseudo -q ||
+    exit 99
+  rm -f "$tmp/out.docx"
+  within "Word merge, the bold moved since" 1 20 300 "$x" merge \
+    "$tmp/w2.docx" "$tmp/w1.es.xlf" -o "$tmp/out.docx" -q
+  said "Word merge, the bold moved since" \
+    "xliffmt: $tmp/w1.es.xlf:5: <trans-unit> has a source that differs from the document's: was the XLIFF extracted from another document, or the document changed since? (unit document:1)"
+  check "Word merge, the bold moved since: no output" test ! -e "$tmp/out.docx"
+  within "Word merge, the document as extracted" 0 20 300 "$x" merge \
+    "$tmp/w1.docx" "$tmp/w1.es.xlf" -o "$tmp/out.docx" -q
+else
+  echo "# python3-docx missing: the Word case skipped"
+fi
 
 finish
