@@ -451,6 +451,11 @@ xmt_status xmt_filter_merge_units_file(xmt_filter *f, const char *in_path,
     st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(xliff_path),
                       "no target language: the XLIFF names none; give one "
                       "with -t");
+  else if (st == XMT_OK && !xmt_valid_language(lang))
+    st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(xliff_path),
+                      "target language '%s' is not a language tag; give "
+                      "one with -t",
+                      lang);
   size_t bytes = 0;
   if (st == XMT_OK)
     st = xmt_format_open(f, m.format, in_path, &m.doc, &bytes);

@@ -4,7 +4,8 @@
 #     -t: refused as Word and OpenDocument merge refuse it, exit 1, no
 #     output (the page was written translated under its lang="en",
 #     exit 0); a target language that is no language tag (the XLIFF's
-#     "e s", -t es_ES) refused alike (the lang="en" was kept).
+#     "e s", -t es_ES) refused alike (the lang="en" was kept); Word
+#     merge refuses the XLIFF's "e s" too (written as w:lang="e s").
 #   - merge of a page or a Word document whose markup was edited after
 #     the extract, its text the same (<b> moved from "world" to "Hello",
 #     a link from "there" to "now"): refused as a changed source, naming
@@ -89,6 +90,15 @@ EOD
   check "Word merge, the bold moved since: no output" test ! -e "$tmp/out.docx"
   within "Word merge, the document as extracted" 0 20 300 "$x" merge \
     "$tmp/w1.docx" "$tmp/w1.es.xlf" -o "$tmp/out.docx" -q
+  sed 's/ target-language="es"/ target-language="e s"/' "$tmp/w1.es.xlf" \
+    >"$tmp/w1.bad.xlf"
+  rm -f "$tmp/out.docx"
+  within "Word merge, the XLIFF's target language no tag" 1 20 300 "$x" \
+    merge "$tmp/w1.docx" "$tmp/w1.bad.xlf" -o "$tmp/out.docx" -q
+  said "Word merge, the XLIFF's target language no tag" \
+    "xliffmt: $tmp/w1.bad.xlf: target language 'e s' is not a language tag; give one with -t"
+  check "Word merge, the XLIFF's target language no tag: no output" \
+    test ! -e "$tmp/out.docx"
 else
   echo "# python3-docx missing: the Word case skipped"
 fi
