@@ -12,6 +12,12 @@
 #     the trans-unit, exit 1, no output (the translation's codes, placed
 #     for the old markup, were put on the new: the bold went on the
 #     wrong word, exit 0).
+#   - merge of a page whose XLIFF target keeps one end of a pair only, or
+#     puts them the wrong way round (<bx id="1"/> alone, <x id="1"/> for
+#     the <b>, <ex id="1"/> before <bx id="1"/>): refused, naming the
+#     unit and the code, exit 1, no output (the page was written with a
+#     <b> never closed, which a browser carries on into the paragraphs
+#     after, exit 0). Both ends, or neither, are written.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -66,6 +72,35 @@ refused "HTML merge, a link moved since" \
   "$tmp/e2.html" "$tmp/e.es.xlf"
 within "HTML merge, the page as extracted" 0 20 300 "$x" merge "$tmp/e.html" \
   "$tmp/e.es.xlf" -o "$tmp/out.html" -q
+# --- A target that keeps one end of a pair of the page.
+cat >"$tmp/b.html" <<'EOD'
+<!DOCTYPE html><html lang="en"><body><p>Hello <b>world</b>.</p><p>Second one.</p></body></html>
+EOD
+"$x" extract "$tmp/b.html" -t es -o "$tmp/b.xlf" -q || exit 99
+# lone NAME TARGET: b.xlf with TARGET for unit 1 and "Segundo." for 2.
+lone() {
+  sed -e "s|</g>.</source>|&<target>$2</target>|" \
+    -e 's|<source>Second one.</source>|&<target>Segundo.</target>|' \
+    "$tmp/b.xlf" >"$tmp/$1.xlf"
+}
+for t in 'bx:<bx id="1"/>Hola mundo.' 'x:Hola <x id="1"/>mundo.' \
+  'exbx:<ex id="1"/>Hola <bx id="1"/>mundo.'; do
+  lone "${t%%:*}" "${t#*:}"
+  refused "HTML merge, ${t#*:}" \
+    "xliffmt: $tmp/${t%%:*}.xlf: unit 1: the target has a code (id \"1\") without its other end, before it or across another pair: the page's element would be left open or closed unopened" \
+    "$tmp/b.html" "$tmp/${t%%:*}.xlf"
+done
+lone bxex '<bx id="1"/>Hola<ex id="1"/> mundo.'
+within "HTML merge, <bx/> and <ex/>" 0 20 300 "$x" merge "$tmp/b.html" \
+  "$tmp/bxex.xlf" -o "$tmp/out.html" -q
+check "HTML merge, <bx/> and <ex/>: the pair written" grep -q \
+  '<p><b>Hola</b> mundo.</p><p>Segundo.</p>' "$tmp/out.html"
+lone none 'Hola mundo.'
+within "HTML merge, neither end" 0 20 300 "$x" merge "$tmp/b.html" \
+  "$tmp/none.xlf" -o "$tmp/out.html" -q
+check "HTML merge, neither end: no <b>" grep -q \
+  '<p>Hola mundo.</p><p>Segundo.</p>' "$tmp/out.html"
+
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 if "$py" -c 'import docx' 2>/dev/null; then
