@@ -94,8 +94,7 @@ static int same_string(const char *a, const char *b) {
   return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
 }
 
-/* A language tag: letters, digits and hyphens, starting with a letter. */
-static int valid_language(const char *tag) {
+int xmt_valid_language(const char *tag) {
   if (tag == NULL)
     return 1;
   if (!((*tag >= 'a' && *tag <= 'z') || (*tag >= 'A' && *tag <= 'Z')))
@@ -112,9 +111,9 @@ xmt_status xmt_filter_set_languages(xmt_filter *f, const char *source,
   if (f == NULL)
     return XMT_ERR_USAGE;
   xmt_error_clear(&f->err);
-  if (!valid_language(source) || !valid_language(target))
+  if (!xmt_valid_language(source) || !xmt_valid_language(target))
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "invalid language tag '%s'",
-                         valid_language(source) ? target : source);
+                         xmt_valid_language(source) ? target : source);
   /* The same pair again keeps the engines opened for it. */
   if (same_string(f->source_language, source) &&
       same_string(f->target_language, target))

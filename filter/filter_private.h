@@ -435,6 +435,10 @@ xmt_status xmt_unit_index_in(const xmt_xliff_unit *unit,
                              const struct xmt_unit_part *parts, size_t nparts,
                              const char *what, size_t *part, size_t *index,
                              struct xmt_error_store *err);
+/* 1 when tag is NULL or a language tag: letters, digits, hyphens and
+ * underscores, starting with a letter, at most 64 bytes. */
+int xmt_valid_language(const char *tag);
+
 /* 1 when target says what source says: the same text, the same codes (by
  * id and side) at the same places; their markup is not compared, being
  * the format's own. A format keeps a unit's bytes when so. */

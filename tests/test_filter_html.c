@@ -999,6 +999,17 @@ static void test_extract_merge_files(void) {
   xmt_buf_append_str(&t, "<target><g id=\"1\">Mundo</g>, hola.</target>");
   xmt_buf_append_str(&t, at + 10);
   write_file(xmt_test_tmp_path("t.xlf"), t.data, t.len);
+  /* No target language, in the XLIFF or set: refused, no output (the
+   * page would keep lang="en" over its translation). */
+  CU_ASSERT_EQUAL(xmt_html_merge_file(f, xmt_test_tmp_path("p.html"),
+                                      xmt_test_tmp_path("t.xlf"),
+                                      xmt_test_tmp_path("out.html"), NULL, NULL,
+                                      NULL),
+                  XMT_ERR_USAGE);
+  CU_ASSERT_PTR_NOT_NULL(strstr(xmt_filter_error(f)->file, "t.xlf"));
+  CU_ASSERT_EQUAL(access(xmt_test_tmp_path("out.html"), F_OK), -1);
+  /* With a target language, lang follows. */
+  xmt_filter_set_languages(f, NULL, "es");
   int problems = 0;
   CU_ASSERT_EQUAL(xmt_html_merge_file(f, xmt_test_tmp_path("p.html"),
                                       xmt_test_tmp_path("t.xlf"),
@@ -1010,18 +1021,8 @@ static void test_extract_merge_files(void) {
   CU_ASSERT_EQUAL(stats.units_with_target, 2);
   char *out = xmt_test_read_file(xmt_test_tmp_path("out.html"), &len);
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);
-  CU_ASSERT_STRING_EQUAL(out, "<html lang=\"en\"><title>Título</title><p><b>"
+  CU_ASSERT_STRING_EQUAL(out, "<html lang=\"es\"><title>Título</title><p><b>"
                               "Mundo</b>, hola.</p><img alt=\"Pic\"></html>");
-  free(out);
-  /* With a target language, lang follows. */
-  xmt_filter_set_languages(f, NULL, "es");
-  CU_ASSERT_EQUAL(xmt_html_merge_file(f, xmt_test_tmp_path("p.html"),
-                                      xmt_test_tmp_path("t.xlf"),
-                                      xmt_test_tmp_path("out.html"), NULL, NULL,
-                                      NULL),
-                  XMT_ERR_PARTIAL);
-  out = xmt_test_read_file(xmt_test_tmp_path("out.html"), &len);
-  CU_ASSERT(out != NULL && strncmp(out, "<html lang=\"es\">", 16) == 0);
   free(out);
   unlink(xmt_test_tmp_path("out.html"));
   /* Bad XLIFF: an error with its position and no output. */

@@ -129,12 +129,11 @@ xmt_status xmt_filter_extract_units_file(xmt_filter *f, const char *in_path,
 /* --- Merge ------------------------------------------------------------------
  */
 
-/* A trans-unit of the XLIFF: its id, source text, target (NULL: none)
- * and line; used once the document's unit of that id took it. */
+/* A trans-unit of the XLIFF: its id, source, target (NULL: none) and
+ * line; used once the document's unit of that id took it. */
 struct entry {
   char *id;
-  char *source;
-  size_t source_len;
+  xmt_segment *source;
   xmt_segment *target;
   unsigned long line;
   int used;
@@ -166,7 +165,7 @@ struct merging {
 static void merging_free(struct merging *m) {
   for (size_t i = 0; i < m->n; i++) {
     free(m->e[i].id);
-    free(m->e[i].source);
+    xmt_segment_free(m->e[i].source);
     xmt_segment_free(m->e[i].target);
   }
   for (size_t i = 0; i < m->nmiss; i++)
@@ -205,15 +204,13 @@ static xmt_status keep_entry(struct merging *m, xmt_xliff_unit *u) {
   struct entry *e = &m->e[m->n];
   memset(e, 0, sizeof *e);
   const char *id = xmt_xliff_unit_id(u) != NULL ? xmt_xliff_unit_id(u) : "";
-  const char *text = xmt_segment_text(u->whole_source, &e->source_len);
   e->line = xmt_xliff_unit_line(u);
   e->id = xmt_strdup(id);
-  e->source = malloc(e->source_len + 1);
-  if (e->source != NULL)
-    memcpy(e->source, text, e->source_len);
+  e->source = xmt_segment_new();
   const xmt_segment *target = xmt_xliff_unit_existing_target(u);
   m->n++; /* freed with the others whatever fails */
-  if (e->id == NULL || e->source == NULL)
+  if (e->id == NULL || e->source == NULL ||
+      xmt_segment_copy(e->source, u->whole_source) != XMT_OK)
     return XMT_ERR_NOMEM;
   if (target == NULL || !xmt_xliff_unit_has_target(u))
     return XMT_OK;
@@ -301,10 +298,9 @@ static xmt_status merge_unit(void *user, xmt_xliff_unit *unit) {
       lo = mid + 1;
   }
   xmt_status st = XMT_OK;
-  size_t len;
-  const char *text = xmt_segment_text(unit->whole_source, &len);
   m->stats->units++;
-  if (e != NULL && (e->source_len != len || memcmp(e->source, text, len) != 0))
+  /* Its codes too: the target places the document's codes as they were. */
+  if (e != NULL && !xmt_target_is_source(e->source, unit->whole_source))
     st = xmt_error_at(&m->f->err, XMT_ERR_FORMAT,
                       XMT_AT_UNIT(m->xliff_path, e->line, id),
                       "<trans-unit> has a source that differs from the "
@@ -455,6 +451,11 @@ xmt_status xmt_filter_merge_units_file(xmt_filter *f, const char *in_path,
     st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(xliff_path),
                       "no target language: the XLIFF names none; give one "
                       "with -t");
+  else if (st == XMT_OK && !xmt_valid_language(lang))
+    st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(xliff_path),
+                      "target language '%s' is not a language tag; give "
+                      "one with -t",
+                      lang);
   size_t bytes = 0;
   if (st == XMT_OK)
     st = xmt_format_open(f, m.format, in_path, &m.doc, &bytes);

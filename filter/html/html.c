@@ -293,14 +293,10 @@ static int on_unit(void *user, xmt_xliff_unit *u) {
   else if (t->line[n - 1] != 0)
     why = "appears twice";
   const struct html_unit *hu = why == NULL ? &t->doc->units[n - 1] : NULL;
-  if (hu != NULL) {
-    size_t a, b;
-    const char *x = xmt_segment_text(u->whole_source, &a);
-    const char *y = xmt_segment_text(hu->source, &b);
-    if (a != b || memcmp(x, y, a) != 0)
-      why = "has a source that differs from the page: was the page changed "
-            "after the extract?";
-  }
+  /* Its codes too: the target places the page's codes as they were. */
+  if (hu != NULL && !xmt_target_is_source(u->whole_source, hu->source))
+    why = "has a source that differs from the page: was the page changed "
+          "after the extract?";
   xmt_status st = XMT_OK;
   if (why != NULL) {
     st = xmt_error_at(&t->f->err, XMT_ERR_FORMAT,
@@ -397,6 +393,20 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
   st = read_targets(f, &doc, xliff_path, &t);
   const char *lang =
       f->target_language != NULL ? f->target_language : t.target_language;
+  /* Else the page would keep its <html lang>, the source's, over text in
+   * another language. */
+  if (st == XMT_OK && lang == NULL)
+    st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(xliff_path),
+                      "no target language: the XLIFF names none; give one "
+                      "with -t");
+  else if (st == XMT_OK && !language_tag(lang) && lang == f->target_language)
+    st = xmt_error_set(&f->err, XMT_ERR_USAGE,
+                       "invalid language tag '%s' for <html lang>", lang);
+  else if (st == XMT_OK && !language_tag(lang))
+    st = xmt_error_at(&f->err, XMT_ERR_USAGE, XMT_IN(xliff_path),
+                      "target language '%s' is not a language tag; give "
+                      "one with -t",
+                      lang);
   for (size_t i = 0; st == XMT_OK && i < doc.nunits; i++) {
     if (t.seg[i] != NULL) {
       stats->units_with_target++;
@@ -416,8 +426,7 @@ xmt_status xmt_html_merge_file(xmt_filter *f, const char *html_path,
                          xmt_strerror(XMT_ERR_ABORTED));
   }
   if (st == XMT_OK)
-    st = write_page(f, &doc, &t,
-                    lang != NULL && language_tag(lang) ? lang : NULL, out_path);
+    st = write_page(f, &doc, &t, lang, out_path);
   if (st == XMT_OK && stats->missing_targets > 0)
     st = xmt_error_at(&f->err, XMT_ERR_PARTIAL, XMT_IN(xliff_path),
                       "%zu of %zu units have no target; their source text "

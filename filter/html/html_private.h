@@ -284,8 +284,10 @@ struct html_target_code {
 
 /* A target: one block of malloc(), sized by what it holds (free()). */
 struct html_target {
-  xmt_status st; /* not XMT_OK: its pairs do not nest; nothing written */
-  size_t len;    /* of its text */
+  /* not XMT_OK: its pairs do not nest, or (XMT_ERR_INLINE) break the
+   * page's, the code's id after the text; nothing written */
+  xmt_status st;
+  size_t len; /* of its text */
   size_t ncodes;
   struct html_target_code codes[]; /* then the text, NUL; the bad id, NUL */
 };
@@ -311,6 +313,8 @@ struct html_taker {
   size_t open_cap;
   size_t *index; /* code of the unit by id and side */
   size_t index_cap;
+  size_t *pairs; /* the target's codes that open a pair of the page */
+  size_t pairs_cap;
 };
 void xmt_html_taker_free(struct html_taker *pk);
 
@@ -318,7 +322,8 @@ void xmt_html_taker_free(struct html_taker *pk);
  * (free()), or sets it NULL when the target says the same as the source
  * (same text, codes of the same ids at the same places), whose bytes
  * are written. A code the unit does not have, a pair's end without its
- * start or a start without its end are kept in it and reported by the
+ * start or a start without its end (in the target's markup, or of the
+ * page's pairs the codes stand for) are kept in it and reported by the
  * writer. XMT_ERR_NOMEM only. */
 xmt_status xmt_html_target_take(struct html_taker *pk,
                                 const struct html_doc *doc, size_t unit,

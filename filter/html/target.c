@@ -17,6 +17,7 @@ void xmt_html_taker_free(struct html_taker *pk) {
   free(pk->index);
   free(pk->tags);
   free(pk->open);
+  free(pk->pairs);
   memset(pk, 0, sizeof *pk);
 }
 
@@ -147,6 +148,47 @@ static size_t codes_kept(const struct html_taker *pk, const struct html_unit *u,
   return pk->ntags;
 }
 
+/* The id of the first code of the target that breaks a pair of the
+ * page (an element's start or end whose other end the target lacks, puts
+ * first, or crosses), *broken set; else NULL. Each code stands for one
+ * of u's by id and side, whatever its kind: a <bx/> or <x/> alone for a
+ * <b> would write a start the page never ends, and a browser carries the
+ * element on into the paragraphs after. */
+static xmt_status broken_pair(struct html_taker *pk, const struct html_doc *doc,
+                              const struct html_unit *u, const char **broken) {
+  *broken = NULL;
+  if (pk->ntags > pk->pairs_cap) {
+    size_t *p = xmt_grow_array(pk->pairs, &pk->pairs_cap, pk->ntags, sizeof *p);
+    if (p == NULL)
+      return XMT_ERR_NOMEM;
+    pk->pairs = p;
+  }
+  size_t open = 0;
+  for (size_t i = 0; i < pk->ntags && *broken == NULL; i++) {
+    const struct html_code *c =
+        &doc->codes[u->first_code + find_code(pk, u, &pk->tags[i])];
+    int side = side_of(c->kind);
+    if ((c->kind != XMT_TAG_OPEN && c->kind != XMT_TAG_CLOSE) ||
+        pk->index[2 * c->id + (size_t)!side] == SIZE_MAX)
+      continue; /* no pair in the page */
+    if (side == 0) {
+      pk->pairs[open++] = i;
+      continue;
+    }
+    const struct html_code *o =
+        open > 0 ? &doc->codes[u->first_code +
+                               find_code(pk, u, &pk->tags[pk->pairs[open - 1]])]
+                 : NULL;
+    if (o == NULL || o->id != c->id)
+      *broken = pk->tags[i].id;
+    else
+      open--;
+  }
+  if (*broken == NULL && open > 0)
+    *broken = pk->tags[pk->pairs[open - 1]].id;
+  return XMT_OK;
+}
+
 /* One block: the struct, its codes, its text and NUL, the bad id and
  * NUL; sized by what it holds. */
 static struct html_target *new_target(xmt_status st, size_t ncodes, size_t len,
@@ -179,8 +221,19 @@ xmt_status xmt_html_target_take(struct html_taker *pk,
   xmt_status st = pk->ntags > 0 ? index_codes(pk, doc, u) : XMT_OK;
   if (st != XMT_OK)
     return st;
-  const char *bad_id;
+  const char *bad_id, *broken = NULL;
   size_t n = codes_kept(pk, u, &bad_id);
+  if (bad_id == NULL && (st = broken_pair(pk, doc, u, &broken)) != XMT_OK)
+    return st;
+  if (broken != NULL) { /* nothing of it is written */
+    size_t id_len = strlen(broken) + 1;
+    *out = new_target(XMT_ERR_INLINE, 0, 0, id_len);
+    if (*out == NULL)
+      return XMT_ERR_NOMEM;
+    html_target_text(*out)[0] = '\0';
+    memcpy(html_target_text(*out) + 1, broken, id_len);
+    return XMT_OK;
+  }
   size_t id_len = bad_id != NULL ? strlen(bad_id) + 1 : 0;
   struct html_target *t = new_target(XMT_OK, n, pk->text.len, id_len);
   if (t == NULL)

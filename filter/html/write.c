@@ -136,6 +136,15 @@ static void emit_hole(struct writer *w, size_t index) {
       u != NULL && w->targets != NULL ? w->targets[h->unit] : NULL;
   if (w->st != XMT_OK)
     return;
+  if (t != NULL && t->st == XMT_ERR_INLINE) {
+    w->st = xmt_error_set(w->err, XMT_ERR_INLINE,
+                          "unit %u: the target has a code (id \"%s\") "
+                          "without its other end, before it or across "
+                          "another pair: the page's element would be left "
+                          "open or closed unopened",
+                          u->id, html_target_bad_id(t));
+    return;
+  }
   if (t != NULL && t->st != XMT_OK) {
     w->st = t->st;
     return;

@@ -77,16 +77,20 @@ for f in "$html"/*; do
   check "$name: one trans-unit at least" grep -q '<trans-unit ' "$tmp/p.xlf"
   valid "$tmp/p.xlf" "$name: extract validates against the XLIFF 1.2 schema"
   perl "$tmp/copy.pl" <"$tmp/p.xlf" >"$tmp/t.xlf"
+  # Targets copied from the sources are in the page's own language: the
+  # one its Content-Language says, else en.
+  lang=$(sed -n 's/.*Content-Language" content="\([^"]*\)".*/\1/p' "$f")
+  lang=${lang:-en}
   valid "$tmp/t.xlf" "$name: with targets, still valid"
   if expect_exit 0 "$name: merge" \
-    "$x" merge "$f" "$tmp/t.xlf" -o "$tmp/out.html" -q; then
+    "$x" merge "$f" "$tmp/t.xlf" -t "$lang" -o "$tmp/out.html" -q; then
     same "$name: merge of copied targets gives the page back" "$f" \
       "$tmp/out.html"
   fi
   units=$(grep -c '<trans-unit ' "$tmp/p.xlf")
   rm -f "$tmp/out.html"
   if expect_exit 3 "$name: merge without targets" \
-    "$x" merge "$f" "$tmp/p.xlf" -o "$tmp/out.html"; then
+    "$x" merge "$f" "$tmp/p.xlf" -t "$lang" -o "$tmp/out.html"; then
     same "$name: untranslated page written unchanged" "$f" "$tmp/out.html"
     reported=$(grep -c 'no target: the source text is kept' "$tmp/err")
     check "$name: each of $units units reported" test "$reported" = "$units"
