@@ -331,6 +331,7 @@ struct serve_request {
   /* in flight (serve_inflight.c): the next in the server's list, the
    * requests waiting for this one's answer, the next of those */
   struct serve_request *next_inflight, *followers, *next_follower;
+  struct serve_conn *watch; /* its connection's entry, for a worker */
 };
 
 /* The key a request gives (DeepL-Auth-Key header, auth_key, api_key or
@@ -423,11 +424,12 @@ struct serve_worker {
   pthread_t thread;
   int started;
   xmt_filter *filter;
-  struct serve_pair pair;  /* the filter's languages now */
-  int no_sentences;        /* the filter's segmentation is off */
-  struct serve_down state; /* its last translation failed at the engine */
-  char failure[160];       /* the engine's word on the run's first segment
-                              failed, "" when none */
+  struct serve_pair pair;        /* the filter's languages now */
+  int no_sentences;              /* the filter's segmentation is off */
+  struct serve_down state;       /* its last translation failed at the engine */
+  char failure[160];             /* the engine's word on the run's first segment
+                                    failed, "" when none */
+  struct serve_request *current; /* the request it runs, under the lock */
 };
 
 struct serve_server {
@@ -461,6 +463,9 @@ struct serve_server {
   pthread_cond_t sweep_wake;
   struct serve_conn *conns;
   unsigned long long conns_cut;
+  unsigned long long runs_cancelled; /* their client gone */
+  struct serve_worker **gone;        /* the sweep's, nworkers of them */
+  int *gone_first;                   /* and whether each is new */
   pthread_t sweeper;
   int sweeping, sweep_stop;
   struct serve_docs *docs; /* DeepL's documents (serve_docstore.c) */
@@ -477,6 +482,15 @@ void serve_conn_busy(struct serve_server *sv, struct MHD_Connection *conn,
                      int busy);
 /* 1 when the deadline cut conn (its request was not whole in time). */
 int serve_conn_was_cut(struct serve_server *sv, struct MHD_Connection *conn);
+/* conn's entry in the list, for serve_conn_watch; NULL when untracked.
+ * Called on the HTTP thread. */
+struct serve_conn *serve_conn_of(struct MHD_Connection *conn);
+/* Worker w runs the request of c from now (w NULL: no more). While it
+ * does, the sweep looks at c's socket: a client that has closed it is
+ * gone, and its run is interrupted unless other requests wait for the
+ * same answer. */
+void serve_conn_watch(struct serve_server *sv, struct serve_conn *c,
+                      struct serve_worker *w);
 /* The sweep that cuts connections past their deadline; 0 on failure
  * (reported). */
 int serve_conn_start(struct serve_server *sv);

@@ -7,9 +7,16 @@
  * cut by a sweep: shutdown() of its socket, which libmicrohttpd then sees
  * closed and closes. The list is under its own lock; a connection leaves
  * it in libmicrohttpd's "closed" notice, before its socket is closed, so
- * the sweep never touches a socket number used again. */
+ * the sweep never touches a socket number used again.
+ *
+ * The same sweep looks at the socket of each request a worker runs: a
+ * client that closed its end while its translation runs (its connection
+ * suspended, which libmicrohttpd does not watch) is gone, and the run is
+ * interrupted, so that one request left behind does not hold a worker
+ * for its whole length while others wait. */
 #include "config.h"
 
+#include <poll.h>
 #include <stdlib.h>
 #include <sys/socket.h>
 
@@ -20,6 +27,8 @@ struct serve_conn {
   struct timespec since; /* accepted, or last answered */
   int busy;              /* a whole request in: no deadline */
   int cut;
+  struct serve_worker *worker; /* running its request; NULL none */
+  int gone;                    /* its client closed its end meanwhile */
   struct serve_conn *prev, *next;
 };
 
@@ -82,6 +91,41 @@ int serve_conn_was_cut(struct serve_server *sv, struct MHD_Connection *conn) {
   return cut;
 }
 
+struct serve_conn *serve_conn_of(struct MHD_Connection *conn) {
+  const union MHD_ConnectionInfo *ci =
+      serve_mhd.get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return ci != NULL ? ci->socket_context : NULL;
+}
+
+void serve_conn_watch(struct serve_server *sv, struct serve_conn *c,
+                      struct serve_worker *w) {
+  if (c == NULL)
+    return;
+  pthread_mutex_lock(&sv->conn_lock);
+  c->worker = w;
+  c->gone = 0;
+  pthread_mutex_unlock(&sv->conn_lock);
+}
+
+/* 1 when the peer of fd has closed its end (or the socket failed). */
+static int hung_up(int fd) {
+  struct pollfd p = {.fd = fd, .events = POLLRDHUP};
+  return poll(&p, 1, 0) == 1 &&
+         (p.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0;
+}
+
+/* Interrupts the run of worker w when the request it runs has no other
+ * client waiting for its answer; first: counted. Called without
+ * conn_lock. */
+static void cancel(struct serve_server *sv, struct serve_worker *w, int first) {
+  pthread_mutex_lock(&sv->lock);
+  if (w->current != NULL && w->current->followers == NULL) {
+    xmt_filter_interrupt(w->filter);
+    sv->runs_cancelled += (unsigned long long)first;
+  }
+  pthread_mutex_unlock(&sv->lock);
+}
+
 static void *sweep(void *arg) {
   struct serve_server *sv = arg;
   double limit = (double)sv->set->connection_timeout;
@@ -95,18 +139,43 @@ static void *sweep(void *arg) {
       at.tv_nsec -= 1000000000;
     }
     pthread_cond_timedwait(&sv->sweep_wake, &sv->conn_lock, &at);
-    for (struct serve_conn *c = sv->conns; c != NULL; c = c->next)
+    size_t ngone = 0;
+    for (struct serve_conn *c = sv->conns; c != NULL; c = c->next) {
       if (!c->busy && !c->cut && serve_elapsed(&c->since) > limit) {
         shutdown(c->fd, SHUT_RDWR);
         c->cut = 1;
         sv->conns_cut++;
       }
+      if (c->worker != NULL && ngone < sv->nworkers &&
+          (c->gone || hung_up(c->fd))) {
+        sv->gone[ngone] = c->worker;
+        sv->gone_first[ngone++] = !c->gone;
+        c->gone = 1;
+      }
+    }
+    if (ngone == 0)
+      continue;
+    /* Each sweep again while the run goes on: a request may make several
+     * runs, and an interruption holds only until the next begins. */
+    pthread_mutex_unlock(&sv->conn_lock);
+    for (size_t i = 0; i < ngone; i++)
+      cancel(sv, sv->gone[i], sv->gone_first[i]);
+    pthread_mutex_lock(&sv->conn_lock);
   }
   pthread_mutex_unlock(&sv->conn_lock);
   return NULL;
 }
 
 int serve_conn_start(struct serve_server *sv) {
+  if (sv->nworkers > 0 &&
+      ((sv->gone = calloc(sv->nworkers, sizeof *sv->gone)) == NULL ||
+       (sv->gone_first = calloc(sv->nworkers, sizeof *sv->gone_first)) ==
+           NULL)) {
+    free(sv->gone);
+    sv->gone = NULL;
+    xmt_cli_say("xliffmt: out of memory\n");
+    return 0;
+  }
   if (pthread_create(&sv->sweeper, NULL, sweep, sv) != 0) {
     xmt_cli_say("xliffmt: cannot start a thread\n");
     return 0;
@@ -124,4 +193,8 @@ void serve_conn_stop(struct serve_server *sv) {
   pthread_mutex_unlock(&sv->conn_lock);
   pthread_join(sv->sweeper, NULL);
   sv->sweeping = 0;
+  free(sv->gone);
+  free(sv->gone_first);
+  sv->gone = NULL;
+  sv->gone_first = NULL;
 }

@@ -485,6 +485,7 @@ static enum MHD_Result dispatch(struct serve_request *rq) {
   if (!rq->route->work && serve_http_handle(rq) == SERVE_ANSWER)
     return send_reply(rq);
   rq->queued = 1;
+  rq->watch = serve_conn_of(rq->conn);
   if (!serve_pool_admit(sv, rq)) {
     rq->queued = 0;
     rq->reply.retry_after = 1;

@@ -245,6 +245,7 @@ enum serve_outcome serve_metrics_handle(struct serve_request *rq) {
   pthread_mutex_unlock(&sv->metrics.lock);
   pthread_mutex_lock(&sv->lock);
   size_t waiting = sv->qlen, running = sv->running;
+  unsigned long long cancelled = sv->runs_cancelled;
   pthread_mutex_unlock(&sv->lock);
   metric(fp, "queue_depth", "gauge", "Requests waiting for a worker.");
   fprintf(fp, "xliffmt_serve_queue_depth %zu\n", waiting);
@@ -252,6 +253,9 @@ enum serve_outcome serve_metrics_handle(struct serve_request *rq) {
   fprintf(fp, "xliffmt_serve_requests_in_flight %zu\n", running);
   metric(fp, "workers", "gauge", "Workers, each with an engine.");
   fprintf(fp, "xliffmt_serve_workers %zu\n", sv->nworkers);
+  metric(fp, "runs_cancelled_total", "counter",
+         "Translations stopped because their client had gone.");
+  fprintf(fp, "xliffmt_serve_runs_cancelled_total %llu\n", cancelled);
   if (fclose(fp) != 0 ||
       !serve_reply_text(&rq->reply, 200, "text/plain; version=0.0.4", text))
     serve_error(rq, 500, "out of memory");

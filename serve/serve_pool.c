@@ -125,11 +125,15 @@ static void *work(void *arg) {
     }
     int long_job = rq->job->long_job;
     e->long_running += (size_t)long_job;
+    w->current = rq;
     pthread_mutex_unlock(&sv->lock);
     w->failure[0] = '\0';
+    serve_conn_watch(sv, rq->watch, w);
     serve_text_translate(w, rq->job);
+    serve_conn_watch(sv, rq->watch, NULL);
     serve_metrics_engine(w, rq->job);
     pthread_mutex_lock(&sv->lock);
+    w->current = NULL;
     sv->running--;
     e->long_running -= (size_t)long_job;
     if (long_job) /* the next long one may run */
