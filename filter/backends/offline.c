@@ -113,6 +113,12 @@ static const char *json_line(struct xmt_offline *o, const char *p,
       why = "expected a string value";
       break;
     }
+    /* Kept as C strings, "a\u0000b" would be "a": another id, a
+     * translation cut short. */
+    if (value.len > 0 && memchr(value.data, '\0', value.len) != NULL) {
+      why = "a string holding \\u0000 (NUL)";
+      break;
+    }
     size_t *slot = NULL;
     const char *k = key.len > 0 ? key.data : "";
     if (key.len == 2 && memcmp(k, "id", 2) == 0)
@@ -192,9 +198,13 @@ static xmt_status read_lines(const char *path, struct xmt_error_store *err,
       s += 3;
       len -= 3;
     }
+    const char *nul = memchr(s, '\0', len);
     if (xmt_utf8_valid_prefix(s, len) != len)
       st = xmt_error_at(err, XMT_ERR_ENCODING, XMT_AT_LINE(path, number),
                         "invalid UTF-8");
+    else if (nul != NULL) /* the entries are C strings: it would end one */
+      st = xmt_error_at(err, XMT_ERR_USAGE, XMT_AT_LINE(path, number),
+                        "a NUL byte at byte %zu", (size_t)(nul - s) + 1);
     else
       st = fn(user, s, len, number);
   }
