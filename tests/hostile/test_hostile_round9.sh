@@ -7,6 +7,12 @@
 #     translation "Hola\0 mundo." was written as "Hola", and the id
 #     "u1#0\0x", which no segment has, gave its translation to u1#0,
 #     exit 0).
+#   - merge with a JSON line that gives "translation" before "text"
+#     (the source, as extract wrote it): the translation is the target
+#     (the text was written as the target, exit 0); a line that gives
+#     "id" (or another member) twice is refused, naming file and line,
+#     exit 1, no output (the last "id" took the translation, exit 0 or
+#     3 with the wrong unit's text in the output).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -54,5 +60,24 @@ within "merge, no NUL" 0 20 300 "$x" merge "$tmp/d.xlf" --translations \
   "$tmp/ok.tsv" -o "$tmp/out.xlf" -q
 check "merge, no NUL: the translations" grep -q \
   '>Hola mundo.</target>.*$' "$tmp/out.xlf"
+
+# --- A JSON line with "text" and "translation", or a member twice.
+printf '%s\n' '{"id":"u1#0","translation":"Hola.","text":"Hello world."}' \
+  '{"id":"u2#0","text":"Second one.","translation":"Segundo."}' \
+  >"$tmp/both.jsonl"
+within "merge, \"translation\" and \"text\"" 0 20 300 "$x" merge "$tmp/d.xlf" \
+  --translations "$tmp/both.jsonl" -o "$tmp/out.xlf" -q
+check "merge, \"translation\" and \"text\": the translations" grep -q \
+  '>Hola.</target>.*$' "$tmp/out.xlf"
+check "merge, \"translation\" and \"text\": the second" grep -q \
+  '>Segundo.</target>.*$' "$tmp/out.xlf"
+for m in id text translation; do
+  printf '{"id":"u1#0","%s":"u2#0","text":"Hola.","translation":"Uno."}\n' \
+    "$m" >"$tmp/twice.jsonl"
+  printf '{"id":"u2#0","text":"Segundo."}\n' >>"$tmp/twice.jsonl"
+  refused "merge, \"$m\" twice in a JSON line" \
+    "xliffmt: $tmp/twice.jsonl:1: \"$m\" given twice" \
+    "$x" merge "$tmp/d.xlf" --translations "$tmp/twice.jsonl"
+done
 
 finish
