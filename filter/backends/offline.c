@@ -90,11 +90,33 @@ static const char *skip_ws(const char *p, const char *end) {
   return p;
 }
 
-/* One JSON line into e; a message on failure. */
+/* The members read: the slot of e each fills, and the words when it is
+ * given twice. */
+static const char *const member_names[] = {
+    "id", "text", "translation", "alignment", "source_tokens", "target_tokens"};
+static const char *const member_twice[] = {"\"id\" given twice",
+                                           "\"text\" given twice",
+                                           "\"translation\" given twice",
+                                           "\"alignment\" given twice",
+                                           "\"source_tokens\" given twice",
+                                           "\"target_tokens\" given twice"};
+
+/* The index of member k in member_names; -1 for a member not read. */
+static int member(const char *k, size_t n) {
+  for (int i = 0; i < (int)(sizeof member_names / sizeof *member_names); i++)
+    if (strlen(member_names[i]) == n && memcmp(k, member_names[i], n) == 0)
+      return i;
+  return -1;
+}
+
+/* One JSON line into e; a message on failure. A member given twice is
+ * refused (JSON readers differ on which one counts); "translation" goes
+ * before "text", which is then the source as extract wrote it. */
 static const char *json_line(struct xmt_offline *o, const char *p,
                              const char *end, struct entry *e) {
   struct xmt_buf key = {0}, value = {0};
   const char *why = NULL;
+  size_t text = SIZE_MAX;
   p = skip_ws(p + 1, end);
   while (why == NULL && p < end && *p != '}') {
     p = json_string(p, end, &key);
@@ -113,21 +135,21 @@ static const char *json_line(struct xmt_offline *o, const char *p,
       why = "expected a string value";
       break;
     }
-    size_t *slot = NULL;
-    const char *k = key.len > 0 ? key.data : "";
-    if (key.len == 2 && memcmp(k, "id", 2) == 0)
-      slot = &e->id;
-    else if ((key.len == 4 && memcmp(k, "text", 4) == 0) ||
-             (key.len == 11 && memcmp(k, "translation", 11) == 0))
-      slot = &e->translation;
-    else if (key.len == 9 && memcmp(k, "alignment", 9) == 0)
-      slot = &e->alignment;
-    else if (key.len == 13 && memcmp(k, "source_tokens", 13) == 0)
-      slot = &e->stok;
-    else if (key.len == 13 && memcmp(k, "target_tokens", 13) == 0)
-      slot = &e->ttok;
-    if (slot != NULL && (*slot = pool_add(o, value.len > 0 ? value.data : "",
-                                          value.len)) == SIZE_MAX - 1)
+    /* Kept as C strings, "a\u0000b" would be "a": another id, a
+     * translation cut short. */
+    if (value.len > 0 && memchr(value.data, '\0', value.len) != NULL) {
+      why = "a string holding \\u0000 (NUL)";
+      break;
+    }
+    int m = member(key.len > 0 ? key.data : "", key.len);
+    size_t *const slots[] = {&e->id,        &text,    &e->translation,
+                             &e->alignment, &e->stok, &e->ttok};
+    size_t *slot = m >= 0 ? slots[m] : NULL;
+    if (slot != NULL && *slot != SIZE_MAX)
+      why = member_twice[m];
+    else if (slot != NULL &&
+             (*slot = pool_add(o, value.len > 0 ? value.data : "",
+                               value.len)) == SIZE_MAX - 1)
       why = "out of memory";
     p = skip_ws(p, end);
     if (p < end && *p == ',')
@@ -137,6 +159,8 @@ static const char *json_line(struct xmt_offline *o, const char *p,
   }
   if (why == NULL && (p >= end || skip_ws(p + 1, end) != end))
     why = "trailing characters after the object";
+  if (e->translation == SIZE_MAX)
+    e->translation = text;
   xmt_buf_free(&key);
   xmt_buf_free(&value);
   return why;
@@ -192,9 +216,13 @@ static xmt_status read_lines(const char *path, struct xmt_error_store *err,
       s += 3;
       len -= 3;
     }
+    const char *nul = memchr(s, '\0', len);
     if (xmt_utf8_valid_prefix(s, len) != len)
       st = xmt_error_at(err, XMT_ERR_ENCODING, XMT_AT_LINE(path, number),
                         "invalid UTF-8");
+    else if (nul != NULL) /* the entries are C strings: it would end one */
+      st = xmt_error_at(err, XMT_ERR_USAGE, XMT_AT_LINE(path, number),
+                        "a NUL byte at byte %zu", (size_t)(nul - s) + 1);
     else
       st = fn(user, s, len, number);
   }
