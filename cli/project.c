@@ -31,6 +31,7 @@ struct options {
   const char *lang[2];
   int no_priors;
   int update_model;
+  double null_prior, null_alpha; /* --null-prior, --null-alpha; 0: default */
 };
 
 /* The lines of one input kept in memory (--aligner self reads the inputs
@@ -415,6 +416,8 @@ enum {
   OPT_TARGET_LANG,
   OPT_NO_PRIORS,
   OPT_UPDATE_MODEL,
+  OPT_NULL_PRIOR,
+  OPT_NULL_ALPHA,
 };
 
 static const struct xmt_cli_option project_options[] = {
@@ -467,6 +470,13 @@ static const struct xmt_cli_option project_options[] = {
      "with --aligner self: the languages, for\nstems and dictionaries (e.g. "
      "en, de)"},
     {"target-lang", OPT_TARGET_LANG, "L", "the same for the translations"},
+    {"null-prior", OPT_NULL_PRIOR, "P",
+     "with --aligner self and the bayes model:\nthe prior probability of a "
+     "NULL link\n(default 0.1)"},
+    {"null-alpha", OPT_NULL_ALPHA, "A",
+     "with --aligner self and the bayes model:\nthe Dirichlet concentration "
+     "of the NULL\nword's translations (default 10; small:\nNULL learns the "
+     "words it produces)"},
     {NULL, 0, NULL, NULL}};
 
 static const struct xmt_cli_command project = {
@@ -487,7 +497,7 @@ static const struct xmt_cli_command project = {
 struct project_args {
   struct options *o;
   const char *style, *aligner, *sym;
-  int priors; /* an option of the aligner's priors */
+  int priors; /* an option of the aligner's model or priors */
 };
 
 /* Options that name a file or set a flag. */
@@ -540,6 +550,16 @@ static int take(void *user, int c, const char *arg) {
     a->priors = 1;
   } else if (c == OPT_NO_PRIORS) {
     o->no_priors = a->priors = 1;
+  } else if (c == OPT_NULL_PRIOR || c == OPT_NULL_ALPHA) {
+    char *end;
+    double v = strtod(arg, &end);
+    if (end == arg || *end != '\0' || !(v > 0) ||
+        !(c == OPT_NULL_ALPHA ? v <= 1e6 : v < 1))
+      bad = c == OPT_NULL_PRIOR ? "--null-prior is a number in (0, 1)"
+                                : "--null-alpha is a number in (0, 1e6]";
+    else
+      *(c == OPT_NULL_PRIOR ? &o->null_prior : &o->null_alpha) = v;
+    a->priors = 1;
   }
   if (bad != NULL)
     xmt_cli_usage_error("project ", bad);
@@ -570,8 +590,8 @@ static const char *problem(const struct project_args *a, int operands) {
   if (a->aligner == NULL && (o->train_src != NULL || o->model != NULL ||
                              a->sym != NULL || o->lowercase || a->priors))
     return "--train-source, --train-target, --aligner-model, --symmetrize, "
-           "--lowercase, --model, --dictionary and the languages need "
-           "--aligner self";
+           "--lowercase, --model, --dictionary, --null-prior, --null-alpha "
+           "and the languages need --aligner self";
   return NULL;
 }
 
@@ -658,6 +678,10 @@ int xmt_cli_project(int argc, char **argv) {
     ao.lowercase = s.opt.lowercase;
     ao.model = s.opt.kind;
     ao.string_priors = !s.opt.no_priors;
+    if (s.opt.null_prior > 0)
+      ao.null_prior = s.opt.null_prior;
+    if (s.opt.null_alpha > 0)
+      ao.null_alpha = s.opt.null_alpha;
     if ((s.aligner = xmt_aligner_new(&ao)) == NULL) {
       fputs("xliffmt: out of memory\n", stderr);
       rc = EXIT_INTERNAL;

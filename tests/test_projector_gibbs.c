@@ -441,6 +441,16 @@ static void test_misuse(void) {
   CU_ASSERT_EQUAL(run(a, XMT_FWD, NULL, &o, &links, &t), XMT_ERR_USAGE);
   free(links);
   xmt_ttable_free(&t);
+  for (int k = 0; k < 3; k++) {
+    options(&o, 1);
+    if (k < 2)
+      o.null_prob = k; /* outside (0, 1) */
+    else
+      o.null_alpha = 0;
+    CU_ASSERT_EQUAL(run(a, XMT_FWD, NULL, &o, &links, &t), XMT_ERR_USAGE);
+    free(links);
+    xmt_ttable_free(&t);
+  }
   xmt_aligner_free(a);
   /* No pair with words on both sides. */
   a = corpus(empty, 2);

@@ -6,7 +6,7 @@
  * p(f | e) (NULL's row among them), the jump distribution and the per-word
  * fertility distributions have Dirichlet priors and are integrated out, so
  * a sweep resamples each a_j from the counts of all the other links. A
- * NULL link has the fixed prior probability NULL_PROB. Jumps go between
+ * NULL link has the fixed prior probability null_prob. Jumps go between
  * the positions of successive non-NULL links, from position 0 (the start)
  * to n + 1 (the end), normalised over the positions of the sentence.
  * Fertility multiplies a word's weight by p(phi + 1) / p(phi) of its type.
@@ -33,8 +33,6 @@
 #include "aligner_private.h"
 #include "gibbs_private.h"
 
-/* The prior probability of a NULL link. */
-#define NULL_PROB 0.1
 /* Jumps further than this share the last bucket. */
 #define JUMP_MAX 1023
 #define JUMP_BUCKETS (2 * JUMP_MAX + 1)
@@ -64,6 +62,7 @@ void xmt_gibbs_options_init(struct xmt_gibbs_options *o) {
   o->seed = 0x5eed;
   o->lex_alpha = 0.0001;
   o->null_alpha = 10.0;
+  o->null_prob = 0.1;
   o->jump_alpha = 0.5;
   o->fert_alpha = 0.5;
   o->prior_scale = 1.0;
@@ -357,7 +356,7 @@ static double jump_at(const double *jump, int64_t d) {
 }
 
 /* The weights of the stage into w; returns their sum. IBM1: each word
- * (1 - NULL_PROB) / n, scaled by n / (1 - NULL_PROB). Jumps: from position
+ * (1 - null_prob) / n, scaled by n / (1 - null_prob). Jumps: from position
  * p the next linked position is one of 1 .. n + 1 (n + 1: the end), with
  * probability c(d) / Z(p), Z(p) the sum of the counts c of the jumps that
  * stay in the sentence. Linking to i replaces the jump prev -> next by
@@ -366,7 +365,7 @@ static double jump_at(const double *jump, int64_t d) {
  * Z(i + 1) = Z(i) + c(-i) - c(n + 1 - i). */
 static double weights(const struct sampler *s, const struct pair_view *v,
                       uint64_t k) {
-  double *w = s->w, odds = NULL_PROB / (1 - NULL_PROB);
+  double np = s->sh->o->null_prob, *w = s->w, odds = np / (1 - np);
   double sum = lex_weights(s, v, k);
   if (v->stage == STAGE_IBM1) {
     w[0] *= odds * v->n;
@@ -715,7 +714,7 @@ xmt_status xmt_gibbs_align(const struct xmt_aligner *a, int d,
   if (a == NULL || o == NULL || links == NULL || t == NULL ||
       o->samplers == 0 || (d != XMT_FWD && d != XMT_REV) ||
       !(o->lex_alpha > 0) || !(o->null_alpha > 0) || !(o->jump_alpha > 0) ||
-      !(o->fert_alpha > 0))
+      !(o->fert_alpha > 0) || !(o->null_prob > 0) || !(o->null_prob < 1))
     return XMT_ERR_USAGE;
   struct shared sh;
   memset(&sh, 0, sizeof sh);

@@ -119,6 +119,7 @@ struct xmt_gibbs_options {
                              whatever the thread count */
   double lex_alpha;       /* Dirichlet concentration of p(f | e) */
   double null_alpha;      /* of the NULL word's row */
+  double null_prob;       /* prior probability of a NULL link, in (0, 1) */
   double jump_alpha;      /* of the jump distribution */
   double fert_alpha;      /* of the fertility distributions */
   double prior_scale;     /* multiplies every xmt_prior_table weight */
