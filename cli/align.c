@@ -205,7 +205,8 @@ enum {
   OPT_SOURCE_LANG,
   OPT_TARGET_LANG,
   OPT_NULL_PRIOR,
-  OPT_NULL_ALPHA
+  OPT_NULL_ALPHA,
+  OPT_NULL_MASS
 };
 
 static const struct xmt_cli_option align_options[] = {
@@ -247,6 +248,9 @@ static const struct xmt_cli_option align_options[] = {
     {"null-alpha", OPT_NULL_ALPHA, "A",
      "with --model bayes: the Dirichlet\nconcentration of the NULL word's\n"
      "translations (default 10; small: NULL\nlearns the words it produces)"},
+    {"null-mass", OPT_NULL_MASS, "M",
+     "with --model bayes: the NULL word's\npseudo-counts add up to at most M\n"
+     "(default 0: no bound)"},
     {NULL, 0, NULL, NULL}};
 
 static const struct xmt_cli_command align = {
@@ -257,7 +261,7 @@ static const struct xmt_cli_command align = {
     "                     [--save-model F | --model F] [--model bayes|ibm2]\n"
     "                     [--dictionary D]... [--source-lang L]\n"
     "                     [--target-lang L] [--null-prior P]\n"
-    "                     [--null-alpha A]\n\n"
+    "                     [--null-alpha A] [--null-mass M]\n\n"
     "Word-aligns a parallel corpus as fast_align does (IBM Model 2 with a\n"
     "diagonal prior). FILE has one sentence pair a line, \"source |||\n"
     "target\", words separated by spaces; standard output gets one line of\n"
@@ -289,6 +293,8 @@ static int take_number(struct options *o, int c, const char *arg) {
     return number("--null-prior", arg, 1e-6, 0.999999, &o->al.null_prior);
   case OPT_NULL_ALPHA:
     return number("--null-alpha", arg, 1e-9, 1e6, &o->al.null_alpha);
+  case OPT_NULL_MASS:
+    return number("--null-mass", arg, 0, 1e12, &o->al.null_mass);
   case OPT_THREADS:
     if (!number("--threads", arg, 0, 256, &v) || v != (unsigned)v)
       return 0;

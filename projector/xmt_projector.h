@@ -290,6 +290,11 @@ struct xmt_aligner_options {
                                  of each word of the NULL word's row, > 0;
                                  small, NULL learns which words it produces
                                  (10) */
+  double null_mass;           /* the Bayesian model: > 0, null_alpha is
+                                 lowered so that the NULL row's
+                                 pseudo-counts add up to at most this over
+                                 the predicted vocabulary; 0: unbounded
+                                 (0) */
 };
 
 /* Fills o with the defaults above (fast_align -d -o -v). */

@@ -596,6 +596,7 @@ static void test_options_and_misuse(void) {
   CU_ASSERT(!o.lowercase && o.threads == 0);
   CU_ASSERT_DOUBLE_EQUAL(o.null_prior, 0.1, 1e-12);
   CU_ASSERT_DOUBLE_EQUAL(o.null_alpha, 10.0, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(o.null_mass, 0, 1e-12);
   o.alpha = 0;
   CU_ASSERT_PTR_NULL(xmt_aligner_new(&o));
   o.variational_bayes = 0;
@@ -616,6 +617,9 @@ static void test_options_and_misuse(void) {
   CU_ASSERT_PTR_NULL(xmt_aligner_new(&o));
   xmt_aligner_options_init(&o);
   o.null_alpha = 0;
+  CU_ASSERT_PTR_NULL(xmt_aligner_new(&o));
+  xmt_aligner_options_init(&o);
+  o.null_mass = -1;
   CU_ASSERT_PTR_NULL(xmt_aligner_new(&o));
   a = xmt_aligner_new(NULL);
   CU_ASSERT_PTR_NOT_NULL_FATAL(a);
