@@ -250,7 +250,7 @@ static const struct xmt_cli_option align_options[] = {
      "translations (default 10; small: NULL\nlearns the words it produces)"},
     {"null-mass", OPT_NULL_MASS, "M",
      "with --model bayes: the NULL word's\npseudo-counts add up to at most M\n"
-     "(default 0: no bound)"},
+     "(default 300; 0: no bound)"},
     {NULL, 0, NULL, NULL}};
 
 static const struct xmt_cli_command align = {

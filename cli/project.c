@@ -481,7 +481,7 @@ static const struct xmt_cli_option project_options[] = {
      "words it produces)"},
     {"null-mass", OPT_NULL_MASS, "M",
      "with --aligner self and the bayes model:\nthe NULL word's pseudo-counts "
-     "add up to\nat most M (default 0: no bound)"},
+     "add up to\nat most M (default 300; 0: no bound)"},
     {NULL, 0, NULL, NULL}};
 
 static const struct xmt_cli_command project = {

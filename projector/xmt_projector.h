@@ -294,7 +294,7 @@ struct xmt_aligner_options {
                                  lowered so that the NULL row's
                                  pseudo-counts add up to at most this over
                                  the predicted vocabulary; 0: unbounded
-                                 (0) */
+                                 (300) */
 };
 
 /* Fills o with the defaults above (fast_align -d -o -v). */

@@ -596,7 +596,7 @@ static void test_options_and_misuse(void) {
   CU_ASSERT(!o.lowercase && o.threads == 0);
   CU_ASSERT_DOUBLE_EQUAL(o.null_prior, 0.1, 1e-12);
   CU_ASSERT_DOUBLE_EQUAL(o.null_alpha, 10.0, 1e-12);
-  CU_ASSERT_DOUBLE_EQUAL(o.null_mass, 0, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(o.null_mass, 300, 1e-12);
   o.alpha = 0;
   CU_ASSERT_PTR_NULL(xmt_aligner_new(&o));
   o.variational_bayes = 0;

@@ -454,6 +454,9 @@ static void test_null_word(void) {
     free(links);
     xmt_ttable_free(&t);
   }
+  struct xmt_gibbs_options o;
+  xmt_gibbs_options_init(&o);
+  CU_ASSERT_DOUBLE_EQUAL(o.null_mass, 300, 1e-12);
   xmt_aligner_free(a);
 }
 

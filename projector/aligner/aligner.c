@@ -26,7 +26,7 @@ void xmt_aligner_options_init(struct xmt_aligner_options *o) {
   o->string_priors = 1;
   o->null_prior = 0.1;
   o->null_alpha = 10.0;
-  o->null_mass = 0;
+  o->null_mass = 300;
 }
 
 static int options_valid(const struct xmt_aligner_options *o) {

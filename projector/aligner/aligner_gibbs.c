@@ -66,7 +66,7 @@ void xmt_gibbs_options_init(struct xmt_gibbs_options *o) {
   o->seed = 0x5eed;
   o->lex_alpha = 0.0001;
   o->null_alpha = 10.0;
-  o->null_mass = 0;
+  o->null_mass = 300;
   o->null_prob = 0.1;
   o->jump_alpha = 0.5;
   o->fert_alpha = 0.5;
