@@ -203,7 +203,10 @@ enum {
   OPT_MODEL,
   OPT_DICTIONARY,
   OPT_SOURCE_LANG,
-  OPT_TARGET_LANG
+  OPT_TARGET_LANG,
+  OPT_NULL_PRIOR,
+  OPT_NULL_ALPHA,
+  OPT_NULL_MASS
 };
 
 static const struct xmt_cli_option align_options[] = {
@@ -239,6 +242,15 @@ static const struct xmt_cli_option align_options[] = {
      "the languages (e.g. en, de): stems and\ndictionaries; with --dictionary "
      "or the\nlanguages, identical words and cognates\nare prior links too"},
     {"target-lang", OPT_TARGET_LANG, "L", "the same for the target side"},
+    {"null-prior", OPT_NULL_PRIOR, "P",
+     "with --model bayes: the prior probability\nof a NULL link (default "
+     "0.1)"},
+    {"null-alpha", OPT_NULL_ALPHA, "A",
+     "with --model bayes: the Dirichlet\nconcentration of the NULL word's\n"
+     "translations (default 10; small: NULL\nlearns the words it produces)"},
+    {"null-mass", OPT_NULL_MASS, "M",
+     "with --model bayes: the NULL word's\npseudo-counts add up to at most M\n"
+     "(default 300; 0: no bound)"},
     {NULL, 0, NULL, NULL}};
 
 static const struct xmt_cli_command align = {
@@ -248,7 +260,8 @@ static const struct xmt_cli_command align = {
     "                     [--tokenize] [--lowercase] [--threads N]\n"
     "                     [--save-model F | --model F] [--model bayes|ibm2]\n"
     "                     [--dictionary D]... [--source-lang L]\n"
-    "                     [--target-lang L]\n\n"
+    "                     [--target-lang L] [--null-prior P]\n"
+    "                     [--null-alpha A] [--null-mass M]\n\n"
     "Word-aligns a parallel corpus as fast_align does (IBM Model 2 with a\n"
     "diagonal prior). FILE has one sentence pair a line, \"source |||\n"
     "target\", words separated by spaces; standard output gets one line of\n"
@@ -276,6 +289,12 @@ static int take_number(struct options *o, int c, const char *arg) {
     return number("-p", arg, 0, 0.999999, &o->al.prob_align_null);
   case 'T':
     return number("-T", arg, 1e-6, 1e6, &o->al.tension);
+  case OPT_NULL_PRIOR:
+    return number("--null-prior", arg, 1e-6, 0.999999, &o->al.null_prior);
+  case OPT_NULL_ALPHA:
+    return number("--null-alpha", arg, 1e-9, 1e6, &o->al.null_alpha);
+  case OPT_NULL_MASS:
+    return number("--null-mass", arg, 0, 1e12, &o->al.null_mass);
   case OPT_THREADS:
     if (!number("--threads", arg, 0, 256, &v) || v != (unsigned)v)
       return 0;

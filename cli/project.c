@@ -31,6 +31,8 @@ struct options {
   const char *lang[2];
   int no_priors;
   int update_model;
+  /* --null-prior, --null-alpha, --null-mass; < 0: the default */
+  double null_prior, null_alpha, null_mass;
 };
 
 /* The lines of one input kept in memory (--aligner self reads the inputs
@@ -415,6 +417,9 @@ enum {
   OPT_TARGET_LANG,
   OPT_NO_PRIORS,
   OPT_UPDATE_MODEL,
+  OPT_NULL_PRIOR,
+  OPT_NULL_ALPHA,
+  OPT_NULL_MASS,
 };
 
 static const struct xmt_cli_option project_options[] = {
@@ -467,6 +472,16 @@ static const struct xmt_cli_option project_options[] = {
      "with --aligner self: the languages, for\nstems and dictionaries (e.g. "
      "en, de)"},
     {"target-lang", OPT_TARGET_LANG, "L", "the same for the translations"},
+    {"null-prior", OPT_NULL_PRIOR, "P",
+     "with --aligner self and the bayes model:\nthe prior probability of a "
+     "NULL link\n(default 0.1)"},
+    {"null-alpha", OPT_NULL_ALPHA, "A",
+     "with --aligner self and the bayes model:\nthe Dirichlet concentration "
+     "of the NULL\nword's translations (default 10; small:\nNULL learns the "
+     "words it produces)"},
+    {"null-mass", OPT_NULL_MASS, "M",
+     "with --aligner self and the bayes model:\nthe NULL word's pseudo-counts "
+     "add up to\nat most M (default 300; 0: no bound)"},
     {NULL, 0, NULL, NULL}};
 
 static const struct xmt_cli_command project = {
@@ -487,7 +502,7 @@ static const struct xmt_cli_command project = {
 struct project_args {
   struct options *o;
   const char *style, *aligner, *sym;
-  int priors; /* an option of the aligner's priors */
+  int priors; /* an option of the aligner's model or priors */
 };
 
 /* Options that name a file or set a flag. */
@@ -508,6 +523,28 @@ static const struct xmt_cli_store path_options[] = {
     FLAG('g', generic)};
 #undef PATH
 #undef FLAG
+
+/* --null-prior, --null-alpha or --null-mass into o; NULL, or what is
+ * wrong. */
+static const char *null_option(struct options *o, int c, const char *arg) {
+  char *end;
+  double v = strtod(arg, &end);
+  int number = end != arg && *end == '\0';
+  if (c == OPT_NULL_PRIOR) {
+    if (!number || !(v > 0) || !(v < 1))
+      return "--null-prior is a number in (0, 1)";
+    o->null_prior = v;
+  } else if (c == OPT_NULL_ALPHA) {
+    if (!number || !(v > 0) || !(v <= 1e6))
+      return "--null-alpha is a number in (0, 1e6]";
+    o->null_alpha = v;
+  } else {
+    if (!number || !(v >= 0) || !(v <= 1e12))
+      return "--null-mass is a number in [0, 1e12]";
+    o->null_mass = v;
+  }
+  return NULL;
+}
 
 static int take(void *user, int c, const char *arg) {
   struct project_args *a = user;
@@ -540,6 +577,9 @@ static int take(void *user, int c, const char *arg) {
     a->priors = 1;
   } else if (c == OPT_NO_PRIORS) {
     o->no_priors = a->priors = 1;
+  } else if (c == OPT_NULL_PRIOR || c == OPT_NULL_ALPHA || c == OPT_NULL_MASS) {
+    bad = null_option(o, c, arg);
+    a->priors = 1;
   }
   if (bad != NULL)
     xmt_cli_usage_error("project ", bad);
@@ -570,8 +610,8 @@ static const char *problem(const struct project_args *a, int operands) {
   if (a->aligner == NULL && (o->train_src != NULL || o->model != NULL ||
                              a->sym != NULL || o->lowercase || a->priors))
     return "--train-source, --train-target, --aligner-model, --symmetrize, "
-           "--lowercase, --model, --dictionary and the languages need "
-           "--aligner self";
+           "--lowercase, --model, --dictionary, --null-prior, --null-alpha, "
+           "--null-mass and the languages need --aligner self";
   return NULL;
 }
 
@@ -642,6 +682,7 @@ int xmt_cli_project(int argc, char **argv) {
   s.opt.rule = XMT_RULE_MINMAX;
   s.opt.sym = XMT_SYM_GROW_DIAG_FINAL_AND; /* best overall: bench */
   s.opt.kind = XMT_CLI_DEFAULT_ALIGN_MODEL;
+  s.opt.null_prior = s.opt.null_alpha = s.opt.null_mass = -1;
   int rc = parse_options(argc, argv, &s.opt);
   if (rc >= 0)
     return rc;
@@ -658,6 +699,12 @@ int xmt_cli_project(int argc, char **argv) {
     ao.lowercase = s.opt.lowercase;
     ao.model = s.opt.kind;
     ao.string_priors = !s.opt.no_priors;
+    if (s.opt.null_prior >= 0)
+      ao.null_prior = s.opt.null_prior;
+    if (s.opt.null_alpha >= 0)
+      ao.null_alpha = s.opt.null_alpha;
+    if (s.opt.null_mass >= 0)
+      ao.null_mass = s.opt.null_mass;
     if ((s.aligner = xmt_aligner_new(&ao)) == NULL) {
       fputs("xliffmt: out of memory\n", stderr);
       rc = EXIT_INTERNAL;

@@ -284,6 +284,17 @@ struct xmt_aligner_options {
   enum xmt_align_model model; /* the model trained (XMT_MODEL_BAYES) */
   int string_priors;          /* identical words and cognates get prior
                                  links (1) */
+  double null_prior;          /* the Bayesian model: prior probability of a
+                                 NULL link, in (0, 1) (0.1) */
+  double null_alpha;          /* the Bayesian model: Dirichlet concentration
+                                 of each word of the NULL word's row, > 0;
+                                 small, NULL learns which words it produces
+                                 (10) */
+  double null_mass;           /* the Bayesian model: > 0, null_alpha is
+                                 lowered so that the NULL row's
+                                 pseudo-counts add up to at most this over
+                                 the predicted vocabulary; 0: unbounded
+                                 (300) */
 };
 
 /* Fills o with the defaults above (fast_align -d -o -v). */

@@ -594,6 +594,9 @@ static void test_options_and_misuse(void) {
   CU_ASSERT_DOUBLE_EQUAL(o.alpha, 0.01, 1e-12);
   CU_ASSERT(o.favor_diagonal && o.optimize_tension && o.variational_bayes);
   CU_ASSERT(!o.lowercase && o.threads == 0);
+  CU_ASSERT_DOUBLE_EQUAL(o.null_prior, 0.1, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(o.null_alpha, 10.0, 1e-12);
+  CU_ASSERT_DOUBLE_EQUAL(o.null_mass, 300, 1e-12);
   o.alpha = 0;
   CU_ASSERT_PTR_NULL(xmt_aligner_new(&o));
   o.variational_bayes = 0;
@@ -605,6 +608,18 @@ static void test_options_and_misuse(void) {
   CU_ASSERT_PTR_NULL(xmt_aligner_new(&o));
   xmt_aligner_options_init(&o);
   o.iterations = 0;
+  CU_ASSERT_PTR_NULL(xmt_aligner_new(&o));
+  xmt_aligner_options_init(&o);
+  o.null_prior = 1;
+  CU_ASSERT_PTR_NULL(xmt_aligner_new(&o));
+  xmt_aligner_options_init(&o);
+  o.null_prior = 0;
+  CU_ASSERT_PTR_NULL(xmt_aligner_new(&o));
+  xmt_aligner_options_init(&o);
+  o.null_alpha = 0;
+  CU_ASSERT_PTR_NULL(xmt_aligner_new(&o));
+  xmt_aligner_options_init(&o);
+  o.null_mass = -1;
   CU_ASSERT_PTR_NULL(xmt_aligner_new(&o));
   a = xmt_aligner_new(NULL);
   CU_ASSERT_PTR_NOT_NULL_FATAL(a);

@@ -417,6 +417,49 @@ static void test_abort(void) {
   xmt_aligner_free(a);
 }
 
+/* --- The NULL word -----------------------------------------------------------
+ * The target's article "le" has no source word: the NULL word should
+ * produce it. With a flat NULL row (null_alpha spreads NULL's mass over
+ * the whole vocabulary) the rare "path" takes "le" instead, and NULL
+ * takes "chemin"; with the row's mass bounded, NULL learns that it
+ * produces "le" and "path" gets "chemin". A bound above null_alpha times
+ * the vocabulary changes nothing. */
+static const char *const articles[] = {
+    "read file ||| lire le fichier",    "read name ||| lire le nom",
+    "write file ||| écrire le fichier", "write name ||| écrire le nom",
+    "copy file ||| copier le fichier",  "copy name ||| copier le nom",
+    "read path ||| lire le chemin",     "write path ||| écrire le chemin",
+    "gophertype ||| le gopher_type",
+};
+static void test_null_word(void) {
+  static const char *const learned[] = {"1 0 2", "1 0 2", "1 0 2",
+                                        "1 0 2", "1 0 2", "1 0 2",
+                                        "1 0 2", "1 0 2", "0 1"};
+  static const char *const flat[] = {"1 0 2", "1 0 2", "1 0 2",
+                                     "1 0 2", "1 0 2", "1 0 2",
+                                     "1 2 0", "1 2 0", "0 1"};
+  /* 8 target words: 0.08 makes 0.01 a word; 80 is null_alpha's own */
+  static const double mass[] = {0.08, 0, 80};
+  xmt_aligner *a = corpus(articles, 9);
+  for (int k = 0; k < 3; k++) {
+    struct xmt_gibbs_options o;
+    xmt_gibbs_options_init(&o); /* the default sweeps */
+    o.threads = 1;
+    o.null_alpha = 10;
+    o.null_mass = mass[k];
+    uint32_t *links;
+    struct xmt_ttable t;
+    CU_ASSERT_EQUAL(run(a, XMT_FWD, NULL, &o, &links, &t), XMT_OK);
+    expect_block(a, XMT_FWD, links, 0, k == 0 ? learned : flat, 9);
+    free(links);
+    xmt_ttable_free(&t);
+  }
+  struct xmt_gibbs_options o;
+  xmt_gibbs_options_init(&o);
+  CU_ASSERT_DOUBLE_EQUAL(o.null_mass, 300, 1e-12);
+  xmt_aligner_free(a);
+}
+
 /* --- Misuse -----------------------------------------------------------------
  */
 
@@ -441,6 +484,21 @@ static void test_misuse(void) {
   CU_ASSERT_EQUAL(run(a, XMT_FWD, NULL, &o, &links, &t), XMT_ERR_USAGE);
   free(links);
   xmt_ttable_free(&t);
+  options(&o, 1);
+  o.null_mass = -1;
+  CU_ASSERT_EQUAL(run(a, XMT_FWD, NULL, &o, &links, &t), XMT_ERR_USAGE);
+  free(links);
+  xmt_ttable_free(&t);
+  for (int k = 0; k < 3; k++) {
+    options(&o, 1);
+    if (k < 2)
+      o.null_prob = k; /* outside (0, 1) */
+    else
+      o.null_alpha = 0;
+    CU_ASSERT_EQUAL(run(a, XMT_FWD, NULL, &o, &links, &t), XMT_ERR_USAGE);
+    free(links);
+    xmt_ttable_free(&t);
+  }
   xmt_aligner_free(a);
   /* No pair with words on both sides. */
   a = corpus(empty, 2);
@@ -456,6 +514,7 @@ static CU_TestInfo gibbs_tests[] = {
     {"the table", test_table},
     {"jumps make links monotone", test_hmm_monotone},
     {"prior links", test_prior},
+    {"the NULL word learns what it produces", test_null_word},
     {"1, 2 and 3 threads agree", test_threads_agree},
     {"progress", test_progress},
     {"abort", test_abort},

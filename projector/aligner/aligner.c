@@ -24,12 +24,17 @@ void xmt_aligner_options_init(struct xmt_aligner_options *o) {
   o->seed_weight = 1.0;
   o->model = XMT_MODEL_BAYES;
   o->string_priors = 1;
+  o->null_prior = 0.1;
+  o->null_alpha = 10.0;
+  o->null_mass = 300;
 }
 
 static int options_valid(const struct xmt_aligner_options *o) {
   return o->iterations > 0 && o->iterations <= 1000 &&
          o->prob_align_null >= 0 && o->prob_align_null < 1 && o->tension > 0 &&
          (!o->variational_bayes || o->alpha > 0) && o->seed_weight >= 0 &&
+         o->null_prior > 0 && o->null_prior < 1 && o->null_alpha > 0 &&
+         o->null_mass >= 0 &&
          (o->model == XMT_MODEL_IBM2 || o->model == XMT_MODEL_BAYES);
 }
 

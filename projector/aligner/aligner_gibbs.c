@@ -6,7 +6,11 @@
  * p(f | e) (NULL's row among them), the jump distribution and the per-word
  * fertility distributions have Dirichlet priors and are integrated out, so
  * a sweep resamples each a_j from the counts of all the other links. A
- * NULL link has the fixed prior probability NULL_PROB. Jumps go between
+ * NULL link has the fixed prior probability null_prob; the NULL word's
+ * row has the pseudo-count null_alpha per entry, lowered so that they
+ * add up to at most null_mass (a large vocabulary would otherwise make
+ * the row flat, a NULL word that cannot learn its articles and
+ * prepositions, which rare words then take). Jumps go between
  * the positions of successive non-NULL links, from position 0 (the start)
  * to n + 1 (the end), normalised over the positions of the sentence.
  * Fertility multiplies a word's weight by p(phi + 1) / p(phi) of its type.
@@ -33,8 +37,6 @@
 #include "aligner_private.h"
 #include "gibbs_private.h"
 
-/* The prior probability of a NULL link. */
-#define NULL_PROB 0.1
 /* Jumps further than this share the last bucket. */
 #define JUMP_MAX 1023
 #define JUMP_BUCKETS (2 * JUMP_MAX + 1)
@@ -64,6 +66,8 @@ void xmt_gibbs_options_init(struct xmt_gibbs_options *o) {
   o->seed = 0x5eed;
   o->lex_alpha = 0.0001;
   o->null_alpha = 10.0;
+  o->null_mass = 300;
+  o->null_prob = 0.1;
   o->jump_alpha = 0.5;
   o->fert_alpha = 0.5;
   o->prior_scale = 1.0;
@@ -336,7 +340,7 @@ static double lex_weights(const struct sampler *s, const struct pair_view *v,
   const double *g = s->g;
   double *w = s->w, alpha = sh->o->lex_alpha, sum = 0;
   uint32_t c0 = cell_entry(sh, rs, k, 0);
-  w[0] = ((double)lex[c0] + (base ? base[c0] : sh->o->null_alpha)) * g[0];
+  w[0] = ((double)lex[c0] + (base ? base[c0] : sh->null_alpha)) * g[0];
   if (sh->narrow) { /* the same sums, the entries found from their rows */
     const uint16_t *narrow = sh->narrow + k;
     for (uint32_t i = 1; i <= v->n; i++) {
@@ -357,7 +361,7 @@ static double jump_at(const double *jump, int64_t d) {
 }
 
 /* The weights of the stage into w; returns their sum. IBM1: each word
- * (1 - NULL_PROB) / n, scaled by n / (1 - NULL_PROB). Jumps: from position
+ * (1 - null_prob) / n, scaled by n / (1 - null_prob). Jumps: from position
  * p the next linked position is one of 1 .. n + 1 (n + 1: the end), with
  * probability c(d) / Z(p), Z(p) the sum of the counts c of the jumps that
  * stay in the sentence. Linking to i replaces the jump prev -> next by
@@ -366,7 +370,7 @@ static double jump_at(const double *jump, int64_t d) {
  * Z(i + 1) = Z(i) + c(-i) - c(n + 1 - i). */
 static double weights(const struct sampler *s, const struct pair_view *v,
                       uint64_t k) {
-  double *w = s->w, odds = NULL_PROB / (1 - NULL_PROB);
+  double np = s->sh->o->null_prob, *w = s->w, odds = np / (1 - np);
   double sum = lex_weights(s, v, k);
   if (v->stage == STAGE_IBM1) {
     w[0] *= odds * v->n;
@@ -714,8 +718,9 @@ xmt_status xmt_gibbs_align(const struct xmt_aligner *a, int d,
                            void *user) {
   if (a == NULL || o == NULL || links == NULL || t == NULL ||
       o->samplers == 0 || (d != XMT_FWD && d != XMT_REV) ||
-      !(o->lex_alpha > 0) || !(o->null_alpha > 0) || !(o->jump_alpha > 0) ||
-      !(o->fert_alpha > 0))
+      !(o->lex_alpha > 0) || !(o->null_alpha > 0) || !(o->null_mass >= 0) ||
+      !(o->jump_alpha > 0) || !(o->fert_alpha > 0) || !(o->null_prob > 0) ||
+      !(o->null_prob < 1))
     return XMT_ERR_USAGE;
   struct shared sh;
   memset(&sh, 0, sizeof sh);
@@ -730,6 +735,15 @@ xmt_status xmt_gibbs_align(const struct xmt_aligner *a, int d,
   sh.user = user;
   if (plan_sweeps(&sh) == 0 || t->rows != sh.ne)
     return XMT_ERR_USAGE;
+  /* A bounded NULL row: in a large vocabulary the NULL word learns the
+   * few words it produces, in a small one it stays as flat as null_alpha
+   * makes it. */
+  double nf = (double)a->vocab[sh.fs].count - 1; /* NULL aside */
+  if (nf < 1)
+    nf = 1;
+  sh.null_alpha = o->null_alpha;
+  if (o->null_mass > 0 && o->null_mass < o->null_alpha * nf)
+    sh.null_alpha = o->null_mass / nf;
   xmt_status st = xmt_gibbs_build_cells(&sh);
   if (st == XMT_OK)
     st = xmt_gibbs_build_priors(&sh, prior);

@@ -118,7 +118,11 @@ struct xmt_gibbs_options {
   uint64_t seed;          /* same seed, options and corpus: same result,
                              whatever the thread count */
   double lex_alpha;       /* Dirichlet concentration of p(f | e) */
-  double null_alpha;      /* of the NULL word's row */
+  double null_alpha;      /* of each entry of the NULL word's row */
+  double null_mass;       /* > 0: the NULL row's pseudo-counts add up to at
+                             most this (null_alpha lowered to null_mass /
+                             the predicted vocabulary); 0: no bound */
+  double null_prob;       /* prior probability of a NULL link, in (0, 1) */
   double jump_alpha;      /* of the jump distribution */
   double fert_alpha;      /* of the fertility distributions */
   double prior_scale;     /* multiplies every xmt_prior_table weight */

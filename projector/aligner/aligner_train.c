@@ -666,6 +666,9 @@ static xmt_status train_bayes(struct xmt_aligner *a, xmt_progress_fn progress,
   struct xmt_gibbs_options go;
   xmt_gibbs_options_init(&go);
   go.threads = a->opt.threads;
+  go.null_prob = a->opt.null_prior;
+  go.null_alpha = a->opt.null_alpha;
+  go.null_mass = a->opt.null_mass;
   struct xmt_direction dir[2];
   uint32_t *links[2] = {NULL, NULL};
   memset(dir, 0, sizeof dir);

@@ -33,6 +33,8 @@ struct shared {
   float *base;           /* Dirichlet + prior pseudo-count of each entry,
                             or NULL: lex_alpha (null_alpha in row 0) */
   double *row_mass;      /* pseudo-counts of each row, absent words too */
+  double null_alpha;     /* the pseudo-count of each entry of the NULL
+                            row: o->null_alpha within o->null_mass */
   uint32_t *twin;        /* of each conditioning token: the next position
                             (1-based, circular) of its word in its pair */
   int prefetch;          /* the tables outgrow the caches: prefetch */
@@ -75,7 +77,7 @@ static inline uint32_t cell_entry(const struct shared *sh, const uint32_t *rs,
 
 /* The Dirichlet pseudo-count of an entry of row e. */
 static inline double row_alpha(const struct shared *sh, uint32_t e) {
-  return e == XMT_NULL_WORD ? sh->o->null_alpha : sh->o->lex_alpha;
+  return e == XMT_NULL_WORD ? sh->null_alpha : sh->o->lex_alpha;
 }
 
 /* The training threads the options ask for (0: the online cores). */

@@ -204,6 +204,13 @@ usage_err() { # DESC MESSAGE ARGS...
 usage_err "no -i" "missing -i FILE" -d
 usage_err "bad -I" "-I: 'x' is not a number in [1, 1000]" -i "$w/adj" -I x
 usage_err "bad -p" "-p: '1' is not a number in [0, 0.999999]" -i "$w/adj" -p 1
+usage_err "bad --null-prior" \
+  "--null-prior: '0' is not a number in [1e-06, 0.999999]" -i "$w/adj" \
+  --null-prior 0
+usage_err "bad --null-alpha" "--null-alpha: '-1' is not a number in [1e-09, 1e+06]" \
+  -i "$w/adj" --null-alpha -1
+usage_err "bad --null-mass" "--null-mass: 'x' is not a number in [0, 1e+12]" \
+  -i "$w/adj" --null-mass x
 usage_err "bad --symmetrize" \
   "--symmetrize is one of intersect, union, grow-diag, grow-diag-final, grow-diag-final-and" \
   -i "$w/adj" --symmetrize gdfa
