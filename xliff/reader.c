@@ -244,10 +244,10 @@ static void on_start(void *user, const char *qname, const char **raw_atts) {
   xmt_xliff_reader *r = user;
   if (r->status != XMT_OK)
     return;
-  const char *name, **atts;
-  enum XML_Error e =
-      xmt_xml_names_start(&r->names, qname, raw_atts, &name, &atts);
-  if (e != XML_ERROR_NONE) {
+  const char **atts;
+  enum XML_Error e;
+  const char *name = xmt_xml_names_start(&r->names, qname, raw_atts, &atts, &e);
+  if (name == NULL) {
     names_failed(r, e);
     return;
   }
@@ -357,9 +357,9 @@ static void on_end(void *user, const char *qname) {
   xmt_xliff_reader *r = user;
   if (r->status != XMT_OK)
     return;
-  const char *name;
-  enum XML_Error e = xmt_xml_names_end(&r->names, qname, &name);
-  if (e != XML_ERROR_NONE) {
+  enum XML_Error e;
+  const char *name = xmt_xml_names_end(&r->names, qname, &e);
+  if (name == NULL) {
     names_failed(r, e);
     return;
   }

@@ -460,15 +460,15 @@ void xmt_xml_names_init(struct xmt_xml_names *ns);
 void xmt_xml_names_free(struct xmt_xml_names *ns);
 /* Elements of namespace uri (NULL: none) keep their local name. */
 xmt_status xmt_xml_names_bare(struct xmt_xml_names *ns, const char *uri);
-/* At a start tag: the element's name and attributes as given to the
- * handler (valid until the next call); XML_ERROR_NONE, or what expat's
- * namespace mode would have refused the tag for. */
-enum XML_Error xmt_xml_names_start(struct xmt_xml_names *ns, const char *qname,
-                                   const char **atts, const char **name,
-                                   const char ***out_atts);
-/* At an end tag: the element's name (when name is not NULL); its
+/* At a start tag: the element's name, and in *out_atts its attributes,
+ * as given to the handler (valid until the next call); NULL, with
+ * *error what expat's namespace mode would have refused the tag for. */
+const char *xmt_xml_names_start(struct xmt_xml_names *ns, const char *qname,
+                                const char **atts, const char ***out_atts,
+                                enum XML_Error *error);
+/* At an end tag: the element's name (NULL with *error, as above); its
  * declarations go out of scope. */
-enum XML_Error xmt_xml_names_end(struct xmt_xml_names *ns, const char *qname,
-                                 const char **name);
+const char *xmt_xml_names_end(struct xmt_xml_names *ns, const char *qname,
+                              enum XML_Error *error);
 
 #endif /* XMT_XLIFF_PRIVATE_H */

@@ -226,9 +226,10 @@ static enum XML_Error expand_attributes(struct xmt_xml_names *ns,
   return XML_ERROR_NONE;
 }
 
-enum XML_Error xmt_xml_names_start(struct xmt_xml_names *ns, const char *qname,
-                                   const char **atts, const char **name,
-                                   const char ***out_atts) {
+/* The tag's names resolved: *name and *out_atts, or the error. */
+static enum XML_Error start(struct xmt_xml_names *ns, const char *qname,
+                            const char **atts, const char **name,
+                            const char ***out_atts) {
   ns->depth++;
   /* The declarations first: they are in scope for the tag's own names. */
   size_t n = 0, plen = 0;
@@ -254,10 +255,18 @@ enum XML_Error xmt_xml_names_start(struct xmt_xml_names *ns, const char *qname,
   return e;
 }
 
-enum XML_Error xmt_xml_names_end(struct xmt_xml_names *ns, const char *qname,
-                                 const char **name) {
-  enum XML_Error e =
-      name != NULL ? element_name(ns, qname, name) : XML_ERROR_NONE;
+const char *xmt_xml_names_start(struct xmt_xml_names *ns, const char *qname,
+                                const char **atts, const char ***out_atts,
+                                enum XML_Error *error) {
+  const char *name = NULL;
+  *error = start(ns, qname, atts, &name, out_atts);
+  return *error == XML_ERROR_NONE ? name : NULL;
+}
+
+const char *xmt_xml_names_end(struct xmt_xml_names *ns, const char *qname,
+                              enum XML_Error *error) {
+  const char *name = NULL;
+  enum XML_Error e = element_name(ns, qname, &name);
   int popped = 0;
   while (ns->n > 0 && ns->v[ns->n - 1].depth == ns->depth) {
     ns->n--;
@@ -269,5 +278,6 @@ enum XML_Error xmt_xml_names_end(struct xmt_xml_names *ns, const char *qname,
     scope_changed(ns);
   if (ns->depth > 0)
     ns->depth--;
-  return e;
+  *error = e;
+  return e == XML_ERROR_NONE ? name : NULL;
 }

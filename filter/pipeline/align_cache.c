@@ -18,6 +18,10 @@
 
 /* The engine name of the entries: no backend has it. */
 #define ALIGN_CACHE_ENGINE "xliffmt-aligner"
+/* Raised whenever the aligner's defaults change the links it gives (2:
+ * the NULL word's pseudo-counts bounded), so that links cached by a
+ * build of the same version before the change are not taken for its. */
+#define ALIGN_CACHE_REVISION 2
 
 /* Only a run of one window with a cache, trained on that window alone. */
 static int applies(struct run *run) {
@@ -43,8 +47,9 @@ static int key_of(struct run *run, struct window *w) {
     return 0;
   }
   char head[160];
-  snprintf(head, sizeof head, "%s %d %d %d", xmt_version(), (int)s->kind,
-           (int)s->symmetrization, (int)xmt_run_tag_mode(run));
+  snprintf(head, sizeof head, "%s r%d %d %d %d", xmt_version(),
+           ALIGN_CACHE_REVISION, (int)s->kind, (int)s->symmetrization,
+           (int)xmt_run_tag_mode(run));
   hash_part(h, head, strlen(head));
   const char *langs[] = {xmt_run_source_language(run),
                          xmt_run_target_language(run)};

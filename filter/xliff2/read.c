@@ -467,10 +467,10 @@ static void start_element(void *user, const XML_Char *qname,
   struct reader *r = user;
   if (r->st != XMT_OK)
     return;
-  const char *name, **atts;
-  enum XML_Error e =
-      xmt_xml_names_start(&r->names, qname, raw_atts, &name, &atts);
-  if (e != XML_ERROR_NONE) {
+  const char **atts;
+  enum XML_Error e;
+  const char *name = xmt_xml_names_start(&r->names, qname, raw_atts, &atts, &e);
+  if (name == NULL) {
     names_failed(r, e);
     return;
   }
@@ -587,7 +587,8 @@ static void end_element(void *user, const XML_Char *qname) {
   struct reader *r = user;
   if (r->st != XMT_OK)
     return;
-  xmt_xml_names_end(&r->names, qname, NULL);
+  enum XML_Error e;
+  (void)xmt_xml_names_end(&r->names, qname, &e); /* checked at the start */
   if (r->depth == 0)
     return;
   size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
