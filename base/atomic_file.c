@@ -152,13 +152,9 @@ static int name_unnamed(xmt_atomic_file *af) {
   return -1;
 }
 
-/* Standard output, a device or a FIFO: written as the output goes. */
-static xmt_status open_in_place(xmt_atomic_file *af) {
-  if (af->path == NULL) {
-    af->fp = stdout;
-    return XMT_OK;
-  }
-  int fd = open(af->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+/* af written through fd (just opened; -1: the call failed, errno says
+ * why), or refused. */
+static xmt_status stream_on(xmt_atomic_file *af, int fd) {
   if (fd < 0 || (af->fp = fdopen(fd, "wb")) == NULL) {
     int e = errno;
     if (fd >= 0)
@@ -166,6 +162,16 @@ static xmt_status open_in_place(xmt_atomic_file *af) {
     return refuse(af, "cannot create output", e);
   }
   return XMT_OK;
+}
+
+/* Standard output, a device or a FIFO: written as the output goes. */
+static xmt_status open_in_place(xmt_atomic_file *af) {
+  if (af->path == NULL) {
+    af->fp = stdout;
+    return XMT_OK;
+  }
+  return stream_on(
+      af, open(af->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
 }
 
 /* The standard stream (output or error) that is the file st, or -1.
@@ -188,14 +194,7 @@ static xmt_status open_through(xmt_atomic_file *af, int fd) {
     af->fp = stdout;
     return XMT_OK;
   }
-  int copy = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-  if (copy < 0 || (af->fp = fdopen(copy, "wb")) == NULL) {
-    int e = errno;
-    if (copy >= 0)
-      close(copy);
-    return refuse(af, "cannot create output", e);
-  }
-  return XMT_OK;
+  return stream_on(af, fcntl(fd, F_DUPFD_CLOEXEC, 3));
 }
 
 /* A file replaced keeps its owner and group where the system lets them be
