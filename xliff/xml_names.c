@@ -93,15 +93,22 @@ xmt_status xmt_xml_names_bare(struct xmt_xml_names *ns, const char *uri) {
 /* Declares prefix (NULL: the default namespace) as uri at this depth. */
 static enum XML_Error declare(struct xmt_xml_names *ns, const char *prefix,
                               const char *uri) {
-  int is_xml_uri = strcmp(uri, XML_NS_URI) == 0;
+  /* In the order of expat's checks, so that a declaration gets its
+   * error. */
+  if (prefix != NULL && uri[0] == '\0')
+    return XML_ERROR_UNDECLARING_PREFIX; /* XML 1.0 namespaces */
   if (prefix != NULL && strcmp(prefix, "xmlns") == 0)
     return XML_ERROR_RESERVED_PREFIX_XMLNS;
+  /* The separator of expanded names, not a URI character: expat refuses
+   * it, and the NS-mode parsers reading the same bytes (check's rules)
+   * with it. */
+  if (strchr(uri, '|') != NULL)
+    return XML_ERROR_SYNTAX;
+  int is_xml_uri = strcmp(uri, XML_NS_URI) == 0;
   if (prefix != NULL && strcmp(prefix, "xml") == 0)
     return is_xml_uri ? XML_ERROR_NONE : XML_ERROR_RESERVED_PREFIX_XML;
   if (is_xml_uri || strcmp(uri, XMLNS_NS_URI) == 0)
     return XML_ERROR_RESERVED_NAMESPACE_URI;
-  if (prefix != NULL && uri[0] == '\0')
-    return XML_ERROR_UNDECLARING_PREFIX; /* XML 1.0 namespaces */
   struct xmt_xml_binding *v =
       xmt_grow_array(ns->v, &ns->cap, ns->n + 1, sizeof *ns->v);
   if (v == NULL)

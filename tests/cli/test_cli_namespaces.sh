@@ -101,6 +101,16 @@ refused xmlns-declared "the xmlns prefix declared" \
 u12 two-colons.xlf ' xmlns:a="urn:u"' '<trans-unit id="1"><source>Hello <a:b:c/> world.</source></trans-unit>'
 refused two-colons "a name of two colons" \
   "3:34: not well-formed (invalid token) (unit 1)"
+u12 separator.xlf ' xmlns:q="urn:a|b"' '<trans-unit id="1"><source>Hello world.</source></trans-unit>'
+refused separator "a namespace name holding the separator of expanded names" \
+  "2:1: syntax error"
+u12 separator-deep.xlf "" '<trans-unit id="1"><source>Hello <mrk xmlns="urn:a|b" mtype="x">big</mrk>.</source></trans-unit>'
+refused separator-deep "a default namespace holding the separator in a source" \
+  "3:34: syntax error (unit 1)"
+printf '%s\n<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="fr" xmlns:its="http://www.w3.org/2005/11/its|x"><file id="f"><unit id="u1"><segment><source>Hello.</source></segment></unit></file></xliff>\n' \
+  "$head" >"$tmp/x2-separator.xlf"
+refused x2-separator "XLIFF 2: a namespace name holding the separator" \
+  "2:1: syntax error"
 printf '%s\n<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="fr"><file id="f"><unit id="u1"><segment><source>Hello <bad:x/>.</source></segment></unit></file></xliff>\n' \
   "$head" >"$tmp/x2-unbound.xlf"
 refused x2-unbound "XLIFF 2: an element of an unbound prefix" \
