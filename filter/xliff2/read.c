@@ -79,13 +79,6 @@ size_t xmt_x2_keep(struct reader *r, const char *s) {
   return at;
 }
 
-/* The local name of an XLIFF 2 core element, or NULL for another
- * namespace's. */
-static const char *core_name(const char *name) {
-  size_t n = sizeof X2_NS - 1;
-  return strncmp(name, X2_NS, n) == 0 && name[n] == '|' ? name + n + 1 : NULL;
-}
-
 const char *xmt_x2_attr(const char **atts, const char *name) {
   for (size_t i = 0; atts[i] != NULL; i += 2)
     if (strcmp(atts[i], name) == 0)
@@ -93,7 +86,7 @@ const char *xmt_x2_attr(const char **atts, const char *name) {
   return NULL;
 }
 
-#define XML_SPACE "http://www.w3.org/XML/1998/namespace|space"
+#define XML_SPACE "xml:space" /* as xml_names.c keeps it */
 
 struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind) {
   /* What the parent passes on, before the stack moves. */
@@ -135,7 +128,7 @@ static void inherit(struct frame *f, const char **atts) {
     } else if (!reseg && n[0] == 'c' && strcmp(n, "canResegment") == 0) {
       reseg = 1;
       f->resegment = strcmp(v, "no") != 0;
-    } else if (!space && n[0] == 'h' && strcmp(n, XML_SPACE) == 0) {
+    } else if (!space && n[0] == 'x' && strcmp(n, XML_SPACE) == 0) {
       space = 1;
       f->preserve = strcmp(v, "preserve") == 0;
     }
@@ -459,13 +452,31 @@ static int holds_units(const char *local) {
   return 0;
 }
 
-static void start_element(void *user, const XML_Char *name,
-                          const XML_Char **atts) {
+/* What the names of a tag say against XML namespaces, refused as expat's
+ * namespace mode refuses it. */
+static void names_failed(struct reader *r, enum XML_Error e) {
+  if (e == XML_ERROR_NO_MEMORY)
+    xmt_x2_nomem(r);
+  else
+    xmt_x2_fail(r, XMT_ERR_XML, here(r), "%s", XML_ErrorString(e));
+  XML_StopParser(r->parser, XML_FALSE);
+}
+
+static void start_element(void *user, const XML_Char *qname,
+                          const XML_Char **raw_atts) {
   struct reader *r = user;
   if (r->st != XMT_OK)
     return;
+  const char **atts;
+  enum XML_Error e;
+  const char *name = xmt_xml_names_start(&r->names, qname, raw_atts, &atts, &e);
+  if (name == NULL) {
+    names_failed(r, e);
+    return;
+  }
   size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
-  const char *local = core_name(name);
+  /* the local name of an XLIFF 2 core element, NULL for another's */
+  const char *local = r->names.element_in_bare ? name : NULL;
   /* An element an internal entity's text holds has no bytes of its own
    * (expat points at the reference): its markup cannot be kept. */
   if (r->unit_id != X2_NONE &&
@@ -572,10 +583,13 @@ static void close_content(struct reader *r, size_t at, size_t len) {
   r->content = 0;
 }
 
-static void end_element(void *user, const XML_Char *name) {
+static void end_element(void *user, const XML_Char *qname) {
   struct reader *r = user;
-  (void)name;
-  if (r->st != XMT_OK || r->depth == 0)
+  if (r->st != XMT_OK)
+    return;
+  enum XML_Error e;
+  (void)xmt_xml_names_end(&r->names, qname, &e); /* checked at the start */
+  if (r->depth == 0)
     return;
   size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
   struct frame *f = &r->stack[r->depth - 1];
@@ -734,8 +748,11 @@ xmt_status xmt_x2_reader_init(struct reader *r, struct x2_doc *doc,
   r->err = err;
   r->unit_id = X2_NONE;
   r->nomt = X2_NONE;
-  r->parser = XML_ParserCreateNS("UTF-8", '|');
-  if (r->parser == NULL)
+  /* Namespaces are resolved by r->names, core elements by their local
+   * name: cheaper than expat's own (xml_names.c). */
+  xmt_xml_names_init(&r->names);
+  r->parser = XML_ParserCreate("UTF-8");
+  if (r->parser == NULL || xmt_xml_names_bare(&r->names, X2_NS) != XMT_OK)
     return xmt_error_nomem(err);
   XML_SetUserData(r->parser, r);
   XML_SetElementHandler(r->parser, start_element, end_element);
@@ -754,6 +771,7 @@ void xmt_x2_reader_free(struct reader *r) {
   xmt_memo_free(&r->refs);
   xmt_unit_keys_free(&r->keys);
   xmt_buf_free(&r->scratch);
+  xmt_xml_names_free(&r->names);
   memset(r, 0, sizeof *r);
 }
 

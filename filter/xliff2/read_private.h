@@ -54,6 +54,7 @@ struct reader {
    * document translated as a stream would hold a second set of them */
   int raw_keys;
   XML_Parser parser;
+  struct xmt_xml_names names; /* the namespaces in scope */
   struct xmt_error_store *err;
   xmt_status st;
   struct frame *stack;
