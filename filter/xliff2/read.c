@@ -87,6 +87,7 @@ const char *xmt_x2_attr(const char **atts, const char *name) {
 }
 
 #define XML_SPACE "xml:space" /* as xml_names.c keeps it */
+#define XML_SPACE_NS "http://www.w3.org/XML/1998/namespace|space"
 
 struct frame *xmt_x2_push(struct reader *r, enum frame_kind kind) {
   /* What the parent passes on, before the stack moves. */
@@ -128,7 +129,8 @@ static void inherit(struct frame *f, const char **atts) {
     } else if (!reseg && n[0] == 'c' && strcmp(n, "canResegment") == 0) {
       reseg = 1;
       f->resegment = strcmp(v, "no") != 0;
-    } else if (!space && n[0] == 'x' && strcmp(n, XML_SPACE) == 0) {
+    } else if (!space && (n[0] == 'x' || n[0] == 'h') &&
+               (strcmp(n, XML_SPACE) == 0 || strcmp(n, XML_SPACE_NS) == 0)) {
       space = 1;
       f->preserve = strcmp(v, "preserve") == 0;
     }
@@ -454,6 +456,13 @@ static int holds_units(const char *local) {
 
 /* What the names of a tag say against XML namespaces, refused as expat's
  * namespace mode refuses it. */
+/* The local name of an XLIFF 2 core element named as expat's namespace
+ * mode names it, or NULL for another namespace's. */
+static const char *core_name(const char *name) {
+  size_t n = sizeof X2_NS - 1;
+  return strncmp(name, X2_NS, n) == 0 && name[n] == '|' ? name + n + 1 : NULL;
+}
+
 static void names_failed(struct reader *r, enum XML_Error e) {
   if (e == XML_ERROR_NO_MEMORY)
     xmt_x2_nomem(r);
@@ -467,16 +476,19 @@ static void start_element(void *user, const XML_Char *qname,
   struct reader *r = user;
   if (r->st != XMT_OK)
     return;
-  const char **atts;
-  enum XML_Error e;
-  const char *name = xmt_xml_names_start(&r->names, qname, raw_atts, &atts, &e);
-  if (name == NULL) {
-    names_failed(r, e);
-    return;
+  const char **atts = raw_atts, *name = qname, *local;
+  if (r->ns_mode) {
+    local = core_name(name);
+  } else {
+    enum XML_Error e;
+    name = xmt_xml_names_start(&r->names, qname, raw_atts, &atts, &e);
+    if (name == NULL) {
+      names_failed(r, e);
+      return;
+    }
+    local = r->names.element_in_bare ? name : NULL;
   }
   size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
-  /* the local name of an XLIFF 2 core element, NULL for another's */
-  const char *local = r->names.element_in_bare ? name : NULL;
   /* An element an internal entity's text holds has no bytes of its own
    * (expat points at the reference): its markup cannot be kept. */
   if (r->unit_id != X2_NONE &&
@@ -588,7 +600,8 @@ static void end_element(void *user, const XML_Char *qname) {
   if (r->st != XMT_OK)
     return;
   enum XML_Error e;
-  (void)xmt_xml_names_end(&r->names, qname, &e); /* checked at the start */
+  if (!r->ns_mode) /* checked at the start */
+    (void)xmt_xml_names_end(&r->names, qname, &e);
   if (r->depth == 0)
     return;
   size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
@@ -658,8 +671,30 @@ static void comment(void *user, const XML_Char *data) {
 
 static void processing_instruction(void *user, const XML_Char *target,
                                    const XML_Char *data) {
-  (void)target;
+  struct reader *r = user;
+  /* Namespaces forbid a colon in a target; expat's namespace mode finds
+   * it as a bad token, where it stands. */
+  const char *colon = r->ns_mode ? NULL : strchr(target, ':');
+  if (colon != NULL && r->st == XMT_OK) {
+    xmt_x2_fail(r, XMT_ERR_XML, here(r) + 2 + (size_t)(colon - target), "%s",
+                XML_ErrorString(XML_ERROR_INVALID_TOKEN));
+    XML_StopParser(r->parser, XML_FALSE);
+    return;
+  }
   comment(user, data);
+}
+
+/* A DTD: its names and references are checked against namespaces by
+ * expat's tokenizer in namespace mode only, and no handler sees them all,
+ * so such a document is read again from its start in that mode (it comes
+ * before the root: nothing was read yet). */
+static void start_doctype(void *user, const XML_Char *name,
+                          const XML_Char *sysid, const XML_Char *pubid,
+                          int has_internal_subset) {
+  struct reader *r = user;
+  (void)name, (void)sysid, (void)pubid, (void)has_internal_subset;
+  r->restart = 1;
+  XML_StopParser(r->parser, XML_FALSE);
 }
 
 /* An entity the parser could not read (external, or undeclared): its text
@@ -676,12 +711,54 @@ static void skipped_entity(void *user, const XML_Char *name, int is_param) {
 /* --- The document ------------------------------------------------------------
  */
 
+/* A parser for r: in expat's namespace mode (ns) or with r->names. */
+static xmt_status make_parser(struct reader *r, int ns) {
+  if (r->parser != NULL)
+    XML_ParserFree(r->parser);
+  r->ns_mode = ns;
+  r->parser = ns ? XML_ParserCreateNS("UTF-8", '|') : XML_ParserCreate("UTF-8");
+  if (r->parser == NULL)
+    return xmt_error_nomem(r->err);
+  XML_SetUserData(r->parser, r);
+  XML_SetElementHandler(r->parser, start_element, end_element);
+  XML_SetCharacterDataHandler(r->parser, character_data);
+  XML_SetSkippedEntityHandler(r->parser, skipped_entity);
+  XML_SetCommentHandler(r->parser, comment);
+  XML_SetProcessingInstructionHandler(r->parser, processing_instruction);
+  if (!ns)
+    XML_SetStartDoctypeDeclHandler(r->parser, start_doctype);
+  return XMT_OK;
+}
+
+/* Parses the document's bytes so far, and len more at bytes. */
+static enum XML_Status parse_bytes(struct reader *r, const char *bytes,
+                                   size_t len, int last) {
+  enum XML_Status ok =
+      XML_Parse(r->parser, len > 0 ? bytes : "", (int)len, last);
+  if (ok == XML_STATUS_ERROR && r->restart && r->st == XMT_OK) {
+    /* From the start, in namespace mode: the document's bytes from its
+     * first are still there, none cut off before its root. */
+    r->restart = 0;
+    if (r->doc->offset != 0 || r->fed + len > r->doc->data.len) {
+      xmt_x2_fail(r, XMT_ERR_XML, here(r), "%s",
+                  "a document type declaration after the document's start");
+      return XML_STATUS_ERROR;
+    }
+    if (make_parser(r, 1) != XMT_OK) {
+      r->st = XMT_ERR_NOMEM;
+      return XML_STATUS_ERROR;
+    }
+    ok = XML_Parse(r->parser, r->doc->data.data, (int)(r->fed + len), last);
+  }
+  r->fed += len;
+  return ok;
+}
+
 xmt_status xmt_x2_reader_feed(struct reader *r, const char *bytes, size_t len,
                               int last) {
   if (r->st != XMT_OK)
     return r->st;
-  if (XML_Parse(r->parser, len > 0 ? bytes : "", (int)len, last) ==
-      XML_STATUS_ERROR) {
+  if (parse_bytes(r, bytes, len, last) == XML_STATUS_ERROR) {
     if (r->st == XMT_OK)
       xmt_x2_fail(r, XMT_ERR_XML, here(r), "%s",
                   XML_ErrorString(XML_GetErrorCode(r->parser)));
@@ -751,16 +828,9 @@ xmt_status xmt_x2_reader_init(struct reader *r, struct x2_doc *doc,
   /* Namespaces are resolved by r->names, core elements by their local
    * name: cheaper than expat's own (xml_names.c). */
   xmt_xml_names_init(&r->names);
-  r->parser = XML_ParserCreate("UTF-8");
-  if (r->parser == NULL || xmt_xml_names_bare(&r->names, X2_NS) != XMT_OK)
+  if (xmt_xml_names_bare(&r->names, X2_NS) != XMT_OK)
     return xmt_error_nomem(err);
-  XML_SetUserData(r->parser, r);
-  XML_SetElementHandler(r->parser, start_element, end_element);
-  XML_SetCharacterDataHandler(r->parser, character_data);
-  XML_SetSkippedEntityHandler(r->parser, skipped_entity);
-  XML_SetCommentHandler(r->parser, comment);
-  XML_SetProcessingInstructionHandler(r->parser, processing_instruction);
-  return XMT_OK;
+  return make_parser(r, 0);
 }
 
 void xmt_x2_reader_free(struct reader *r) {

@@ -55,6 +55,10 @@ struct reader {
   int raw_keys;
   XML_Parser parser;
   struct xmt_xml_names names; /* the namespaces in scope */
+  /* 1: the parser is expat's namespace mode, taken for a document with a
+   * DTD (see start_doctype); 1 in restart while it is made */
+  int ns_mode, restart;
+  size_t fed; /* the bytes given to the parser before this feed */
   struct xmt_error_store *err;
   xmt_status st;
   struct frame *stack;

@@ -111,6 +111,30 @@ printf '%s\n<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" s
   "$head" >"$tmp/x2-separator.xlf"
 refused x2-separator "XLIFF 2: a namespace name holding the separator" \
   "2:1: syntax error"
+# XLIFF 2: what expat's namespace mode refuses outside tags. A DTD is
+# read in that mode; a processing instruction's target is checked.
+x2doc() { # FILE PROLOG SOURCE
+  printf '%s\n%s<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="fr"><file id="f"><unit id="u1"><segment><source>%s</source></segment></unit></file></xliff>\n' \
+    "$head" "$2" "$3" >"$tmp/$1"
+}
+x2doc x2-pi.xlf '' 'Hello <?a:b x?> world.'
+refused x2-pi "XLIFF 2: a processing instruction's target holding a colon" \
+  "2:147: not well-formed (invalid token) (unit u1)"
+x2doc x2-pi-prolog.xlf '<?a:b x?>' 'Hello.'
+refused x2-pi-prolog "XLIFF 2: the same before the root" \
+  "2:4: not well-formed (invalid token)"
+x2doc x2-entity.xlf '<!DOCTYPE xliff [<!ENTITY a:b "x">]>' 'Hello.'
+refused x2-entity "XLIFF 2: an entity named with a colon" "2:27: syntax error"
+x2doc x2-entity-value.xlf '<!DOCTYPE xliff [<!ENTITY e "&a:b;">]>' 'Hello.'
+refused x2-entity-value "XLIFF 2: a reference with a colon in an entity's value" \
+  "2:32: not well-formed (invalid token)"
+x2doc x2-dtd.xlf '<!DOCTYPE xliff [<!ENTITY e "big">]>' 'Hello &e; <pc id="1">world</pc>.'
+if expect_exit 0 "XLIFF 2 with a DTD" "$x" translate "$tmp/x2-dtd.xlf" \
+  -o "$tmp/x2-dtd.out" $opts; then
+  check "its entity's text translated, its code kept" grep -qF \
+    '<target>[bíg Hélló <pc id="1">wórld.</pc> ~~~~~]</target>' \
+    "$tmp/x2-dtd.out"
+fi
 printf '%s\n<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="fr"><file id="f"><unit id="u1"><segment><source>Hello <bad:x/>.</source></segment></unit></file></xliff>\n' \
   "$head" >"$tmp/x2-unbound.xlf"
 refused x2-unbound "XLIFF 2: an element of an unbound prefix" \
