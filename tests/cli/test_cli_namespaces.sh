@@ -111,6 +111,9 @@ printf '%s\n<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" s
   "$head" >"$tmp/x2-separator.xlf"
 refused x2-separator "XLIFF 2: a namespace name holding the separator" \
   "2:1: syntax error"
+u12 pi-colon.xlf "" '<trans-unit id="1"><source>Hello <?a:b x?> world.</source></trans-unit>'
+refused pi-colon "a processing instruction's target holding a colon" \
+  "3:37: not well-formed (invalid token) (unit 1)"
 # XLIFF 2: what expat's namespace mode refuses outside tags. A DTD is
 # read in that mode; a processing instruction's target is checked.
 x2doc() { # FILE PROLOG SOURCE
