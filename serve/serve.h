@@ -36,6 +36,7 @@ struct serve_settings {
   size_t max_connections;
   size_t max_per_address;      /* connections from one address */
   unsigned connection_timeout; /* seconds */
+  unsigned drain_timeout;      /* seconds a stop waits for the work begun */
   const char *auth_key_file, *access_log;
   const char *tls_cert, *tls_key; /* PEM files: HTTPS */
   int insecure;                   /* keys may cross the network in clear text */
@@ -452,7 +453,11 @@ struct serve_server {
   size_t following;     /* requests waiting for an identical one's answer */
   size_t active;        /* requests begun and not finished */
   size_t long_admitted; /* of those, admitted with a long body */
-  int stopping;         /* no new requests */
+  size_t uploads;       /* of those, document uploads */
+  size_t suspended;     /* of those, suspended for a worker and not resumed
+                           yet (the HTTP thread's count) */
+  int stopping;         /* 1 draining: no new work, documents still asked for;
+                          2 the drain cut short: no request at all */
   int quit;             /* workers end */
   struct serve_worker *workers;
   size_t nworkers;

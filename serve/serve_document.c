@@ -42,6 +42,10 @@ int serve_document_is_upload(const struct serve_request *rq) {
   return rq->route == &routes[0];
 }
 
+int serve_document_is_poll(const struct serve_request *rq) {
+  return rq->route == &routes[1] || rq->route == &routes[2];
+}
+
 size_t serve_document_body_limit(const struct serve_request *rq) {
   const struct serve_settings *s = rq->server->set;
   return serve_document_is_upload(rq) ? s->max_document + SERVE_DOC_FORM_ROOM

@@ -129,6 +129,7 @@ static struct serve_request *begin(struct serve_server *sv,
     rq->api = body_api(conn);
   pthread_mutex_lock(&sv->lock);
   sv->active++;
+  sv->uploads += (size_t)serve_document_is_upload(rq);
   pthread_mutex_unlock(&sv->lock);
   return rq;
 }
@@ -376,7 +377,10 @@ static int early_reply(struct serve_request *rq) {
   if (framing != NULL) {
     rq->close = 1;
     serve_error(rq, 400, framing);
-  } else if (sv->stopping) {
+  } else if (sv->stopping > 1 ||
+             (sv->stopping && !serve_document_is_poll(rq))) {
+    /* While it drains, the documents kept are still asked for and
+     * downloaded: that is what the drain waits for. */
     rq->reply.retry_after = 1;
     serve_error(rq, 503, "the server is stopping");
   } else if (strcmp(m, "OPTIONS") == 0) {
@@ -523,6 +527,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
                                                               : MHD_YES;
   }
   if (rq->queued) { /* resumed: the worker has answered */
+    pthread_mutex_lock(&rq->server->lock);
+    rq->server->suspended--;
+    pthread_mutex_unlock(&rq->server->lock);
     if (rq->job != NULL && rq->job->reply.status != 0) {
       serve_reply_free(&rq->reply);
       rq->reply = rq->job->reply;
@@ -550,9 +557,11 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
   *con_cls = NULL;
   serve_metrics_request(&sv->metrics, rq);
   size_t long_body = (size_t)rq->long_body;
+  size_t upload = (size_t)serve_document_is_upload(rq);
   request_free(rq);
   pthread_mutex_lock(&sv->lock);
   sv->active--;
+  sv->uploads -= upload;
   sv->long_admitted -= long_body;
   pthread_mutex_unlock(&sv->lock);
 }

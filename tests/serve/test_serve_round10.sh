@@ -1,0 +1,148 @@
+#!/bin/sh
+# test_serve_round10.sh: xliffmt serve stopping with work begun. SIGTERM
+# while a document of DeepL's document API is translated: the server
+# drains -- new work gets 503, the document's status is still answered
+# until it is done, its download is the translation, and only then does
+# the server exit 0. Work it cannot finish within --drain-timeout (a
+# document never downloaded, a translation under way) is cut: the
+# request gets 503, a poll gets 503, never a silent 404, and the exit
+# status is 3.
+# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
+set -u
+
+. "$(dirname "$0")/../cli/lib.sh"
+cli_setup serve-round10
+. "$(dirname "$0")/lib.sh"
+
+fx=$(cd "$(dirname "$0")/../fixtures/serve-document" && pwd)
+mkdir "$tmp/docs"
+stopping='{"message":"the server is stopping"}'
+
+# An engine of 0.3 s a line.
+cat >"$tmp/slow.sh" <<'EOD'
+#!/bin/sh
+while IFS= read -r line; do
+  sleep 0.3
+  printf 'ES %s\n' "$line"
+done
+EOD
+chmod +x "$tmp/slow.sh"
+
+# upload FILE: POST /v2/document, EN to ES; its id and key in $id, $key.
+upload() {
+  ask "$url/v2/document" -F "file=@$1" -F source_lang=EN -F target_lang=ES
+  id=$(printf '%s' "$body" | sed -n 's/^{"document_id":"\([0-9A-F]*\)",.*/\1/p')
+  key=$(printf '%s' "$body" | sed -n 's/.*"document_key":"\([0-9A-F]*\)"}$/\1/p')
+}
+# state: the status of $id now, in $status and $body.
+state() { ask --max-time 5 "$url/v2/document/$id" -d "document_key=$key"; }
+# until_not STATUS-WORD: asks the status of $id until it is no longer
+# STATUS-WORD (at most 20 s).
+until_not() {
+  n=0
+  while [ $n -lt 200 ]; do
+    state
+    case $body in *"\"status\":\"$1\""*) ;; *) return 0 ;; esac
+    sleep 0.1
+    n=$((n + 1))
+  done
+}
+# stopped SECONDS: waits that long at most for the server to exit; its
+# status in rc (124 and killed when it did not).
+stopped() {
+  n=0
+  while kill -0 "$pid" 2>/dev/null && [ $n -lt $(($1 * 10)) ]; do
+    sleep 0.1
+    n=$((n + 1))
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -KILL "$pid"
+    wait "$pid" 2>/dev/null
+    rc=124
+  else
+    wait "$pid"
+    rc=$?
+  fi
+}
+# want DESC GOT EXPECTED
+want() {
+  if [ "$2" = "$3" ]; then pass "$1"; else
+    fail "$1"
+    echo "    expected: $3"
+    echo "    got:      $2"
+  fi
+}
+
+# --- SIGTERM with a document under way: drained ---------------------------------
+serve_start drain --mt "cmd:$tmp/slow.sh" -s en-US -t es-ES --threads 1 \
+  --document-dir "$tmp/docs" || exit 1
+upload "$fx/notes.xlf"
+until_not queued
+want "the document is translating" "$status $body" \
+  "200 {\"document_id\":\"$id\",\"status\":\"translating\"}"
+kill -TERM "$pid"
+sleep 0.3
+state
+want "SIGTERM: the document's status still answered" "$status $body" \
+  "200 {\"document_id\":\"$id\",\"status\":\"translating\"}"
+expect "SIGTERM: a new upload gets 503" 503 "$stopping" --max-time 5 \
+  "$url/v2/document" -F "file=@$fx/notes.xlf" -F target_lang=ES
+expect "SIGTERM: a new translation gets 503" 503 "$stopping" --max-time 5 \
+  "$url/v2/translate" -d text=Hello -d target_lang=ES
+until_not translating
+want "SIGTERM: the document is done" "$status $body" \
+  "200 {\"document_id\":\"$id\",\"status\":\"done\",\"billed_characters\":37}"
+ask --max-time 5 "$url/v2/document/$id/result" -d "document_key=$key"
+check "SIGTERM: the document downloaded ($status)" \
+  grep -q '<target>ES The <pc id="1">blue</pc> car is fast.</target>' \
+  "$tmp/body"
+stopped 10
+want "SIGTERM: drained, exit 0" "$rc" 0
+check "SIGTERM: its folder removed" [ -z "$(ls "$tmp/docs")" ]
+
+# --- A document never downloaded: cut at --drain-timeout, exit 3 -------------------
+serve_start deadline --mt "cmd:$tmp/slow.sh" -s en-US -t es-ES --threads 1 \
+  --document-dir "$tmp/docs" --drain-timeout 6 || exit 1
+upload "$fx/notes.xlf"
+until_not queued
+kill -TERM "$pid"
+until_not translating
+want "deadline: the document done while draining" "$status $body" \
+  "200 {\"document_id\":\"$id\",\"status\":\"done\",\"billed_characters\":37}"
+# Not downloaded: polled until the answer is no longer 200.
+n=0
+while [ "$status" = 200 ] && [ $n -lt 100 ]; do
+  sleep 0.1
+  state
+  n=$((n + 1))
+done
+want "deadline passed: a poll gets 503, not 404" "$status $body" \
+  "503 $stopping"
+stopped 10
+want "deadline passed: exit 3" "$rc" 3
+want "deadline passed: said on stderr" \
+  "$(grep -c '^xliffmt serve: --drain-timeout 6 passed: interrupting the requests under way; 1 document not downloaded deleted$' "$tmp/deadline.err")" 1
+
+# --- A translation under way at the deadline: 503, exit 3 ---------------------------
+serve_start cut --mt "cmd:$tmp/slow.sh" -s en-US -t es-ES --threads 1 \
+  --drain-timeout 1 || exit 1
+printf 'text=One.\n' >"$tmp/long"
+i=0
+while [ $i -lt 20 ]; do
+  printf '&text=Sentence%s.' $i >>"$tmp/long"
+  i=$((i + 1))
+done
+curl -s -o "$tmp/cut.body" -w '%{http_code}' --max-time 30 \
+  "$url/v2/translate" -d target_lang=ES --data-binary "@$tmp/long" \
+  >"$tmp/cut.status" &
+client=$!
+sleep 1
+kill -TERM "$pid"
+stopped 10
+wait "$client"
+want "cut: the request under way gets 503" \
+  "$(cat "$tmp/cut.status") $(cat "$tmp/cut.body")" \
+  '503 {"message":"interrupted"}'
+want "cut: exit 3" "$rc" 3
+
+finish
