@@ -145,8 +145,11 @@ int serve_params_form(struct serve_params *p, const char *body, size_t len);
  * boundary); -1 when it is not one, 0 when out of memory. */
 int serve_params_multipart(struct serve_params *p, const char *type,
                            const char *body, size_t len);
-/* Parses a JSON object; -1 when it is not one, 0 when out of memory. */
-int serve_params_json(struct serve_params *p, const char *body, size_t len);
+/* Parses a JSON object; -1 when it is not one, 0 when out of memory, -2
+ * when it says two things (a key twice, a list with an item that is not
+ * a string, number or boolean), said in why. */
+int serve_params_json(struct serve_params *p, const char *body, size_t len,
+                      char *why, size_t why_len);
 void serve_params_free(struct serve_params *p);
 
 /* --- Replies ---------------------------------------------------------------

@@ -254,7 +254,12 @@ static int parse_params(struct serve_request *rq) {
   const char *type = rq->content_type;
   int r;
   if (type != NULL && strncasecmp(type, "application/json", 16) == 0) {
-    r = serve_params_json(&rq->params, rq->body, rq->len);
+    char why[160];
+    r = serve_params_json(&rq->params, rq->body, rq->len, why, sizeof why);
+    if (r == -2) {
+      serve_error(rq, 400, why);
+      return 0;
+    }
     if (r < 0) {
       serve_error(rq, 400,
                   rq->api == SERVE_API_LIBRE ? "Invalid JSON format"

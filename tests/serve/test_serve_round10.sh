@@ -6,7 +6,9 @@
 # the server exit 0. Work it cannot finish within --drain-timeout (a
 # document never downloaded, a translation under way) is cut: the
 # request gets 503, a poll gets 503, never a silent 404, and the exit
-# status is 3.
+# status is 3. JSON bodies that say two things -- a key twice, a list of
+# texts with null, a list or an object among them -- get 400 naming it,
+# never a translation answered under another text's index.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -144,5 +146,33 @@ want "cut: the request under way gets 503" \
   "$(cat "$tmp/cut.status") $(cat "$tmp/cut.body")" \
   '503 {"message":"interrupted"}'
 want "cut: exit 3" "$rc" 3
+
+# --- JSON bodies that say two things: 400, never a translation shifted -------------
+serve_start json --mt pseudo -s en -t es || exit 1
+json='Content-Type: application/json'
+expect "a key twice (DeepL): 400" 400 \
+  '{"message":"the JSON body gives the key \"text\" twice"}' \
+  "$url/v2/translate" -H "$json" \
+  -d '{"text":["one"],"text":["two"],"target_lang":"ES"}'
+expect "a key twice (LibreTranslate): 400" 400 \
+  '{"error":"the JSON body gives the key \"q\" twice"}' \
+  "$url/translate" -H "$json" -d '{"q":"one","q":"two","source":"en","target":"es"}'
+expect "null among the texts (DeepL): 400" 400 \
+  '{"message":"item 2 of \"text\" is not a string"}' \
+  "$url/v2/translate" -H "$json" \
+  -d '{"text":["one",null,"three"],"target_lang":"ES"}'
+expect "a list among the texts (DeepL): 400" 400 \
+  '{"message":"item 1 of \"text\" is not a string"}' \
+  "$url/v2/translate" -H "$json" -d '{"text":[["one"],"two"],"target_lang":"ES"}'
+expect "an object among the texts (LibreTranslate): 400" 400 \
+  '{"error":"item 3 of \"q\" is not a string"}' \
+  "$url/translate" -H "$json" \
+  -d '{"q":["one","two",{"a":1}],"source":"en","target":"es"}'
+expect "after them: a normal request answered" 200 \
+  '{"translations":[{"detected_source_language":"EN","text":"[óñé ~]"},{"detected_source_language":"EN","text":"[thréé ~~]"}]}' \
+  --max-time 5 "$url/v2/translate" -H "$json" \
+  -d '{"text":["one","three"],"target_lang":"ES"}'
+serve_stop
+want "exit 0" "$rc" 0
 
 finish
