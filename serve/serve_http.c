@@ -168,6 +168,8 @@ const char *serve_reason(unsigned status) {
     return "Unsupported Media Type";
   case 500:
     return "Internal Server Error";
+  case 501:
+    return "Not Implemented";
   case 503:
     return "Service Unavailable";
   default:
@@ -325,6 +327,7 @@ static enum MHD_Result send_reply(struct serve_request *rq) {
 struct framing {
   const char *length; /* the first Content-Length */
   int lengths_differ, chunked;
+  const char *coding; /* a Transfer-Encoding other than chunked */
 };
 
 static enum MHD_Result look_framing(void *cls, enum MHD_ValueKind kind,
@@ -342,22 +345,36 @@ static enum MHD_Result look_framing(void *cls, enum MHD_ValueKind kind,
     f->length = f->length != NULL ? f->length : value;
   } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
     f->chunked = 1;
+    if (strcasecmp(value, "chunked") != 0 && f->coding == NULL)
+      f->coding = value;
   }
   return MHD_YES;
 }
 
 /* What makes a body's length ambiguous, which a proxy in front may read
  * otherwise than this server (request smuggling): two different
- * Content-Length headers, or one with Transfer-Encoding. NULL: none. */
-static const char *bad_framing(struct serve_request *rq) {
-  struct framing f = {NULL, 0, 0};
+ * Content-Length headers, or one with Transfer-Encoding (400); or a
+ * transfer coding other than chunked, whose body would be waited for
+ * until the connection times out (501, as RFC 9112 says). The status
+ * and msg; 0: none. */
+static unsigned bad_framing(struct serve_request *rq, char *msg, size_t len) {
+  struct framing f = {NULL, 0, 0, NULL};
   serve_mhd.get_connection_values_n(rq->conn, MHD_HEADER_KIND, look_framing,
                                     &f);
-  if (f.lengths_differ)
-    return "two different Content-Length headers";
-  if (f.length != NULL && f.chunked)
-    return "both Content-Length and Transfer-Encoding";
-  return NULL;
+  if (f.lengths_differ) {
+    snprintf(msg, len, "two different Content-Length headers");
+    return 400;
+  }
+  if (f.length != NULL && f.chunked) {
+    snprintf(msg, len, "both Content-Length and Transfer-Encoding");
+    return 400;
+  }
+  if (f.coding != NULL) {
+    snprintf(msg, len, "Transfer-Encoding %.60s is not supported (chunked is)",
+             f.coding);
+    return 501;
+  }
+  return 0;
 }
 
 /* 413: the body is over --max-body (a document's, over its own). */
@@ -378,10 +395,11 @@ static int early_reply(struct serve_request *rq) {
   const char *m = rq->method;
   const char *cl = serve_mhd.lookup_connection_value(
       rq->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-  const char *framing = bad_framing(rq);
-  if (framing != NULL) {
+  char framing[128];
+  unsigned bad = bad_framing(rq, framing, sizeof framing);
+  if (bad != 0) {
     rq->close = 1;
-    serve_error(rq, 400, framing);
+    serve_error(rq, bad, framing);
   } else if (sv->stopping > 1 ||
              (sv->stopping && !serve_document_is_poll(rq))) {
     /* While it drains, the documents kept are still asked for and

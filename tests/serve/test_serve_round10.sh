@@ -8,7 +8,9 @@
 # request gets 503, a poll gets 503, never a silent 404, and the exit
 # status is 3. JSON bodies that say two things -- a key twice, a list of
 # texts with null, a list or an object among them -- get 400 naming it,
-# never a translation answered under another text's index.
+# never a translation answered under another text's index. A transfer
+# coding other than chunked gets 501 at once, not silence until the
+# connection times out.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -172,6 +174,22 @@ expect "after them: a normal request answered" 200 \
   '{"translations":[{"detected_source_language":"EN","text":"[óñé ~]"},{"detected_source_language":"EN","text":"[thréé ~~]"}]}' \
   --max-time 5 "$url/v2/translate" -H "$json" \
   -d '{"text":["one","three"],"target_lang":"ES"}'
+# A transfer coding the server cannot read: its body would be waited for
+# until the connection times out, and the client told nothing.
+if command -v python3 >/dev/null; then
+  form='Content-Type: application/x-www-form-urlencoded'
+  for te in gzip 'gzip, chunked'; do
+    got=$(printf 'POST /v2/translate HTTP/1.1\r\nHost: x\r\n%s\r\nTransfer-Encoding: %s\r\n\r\ntext=a&target_lang=ES' "$form" "$te" |
+      clients raw "$port")
+    want "Transfer-Encoding $te: 501 at once" "$got" \
+      "501 {\"message\":\"Transfer-Encoding $te is not supported (chunked is)\"}"
+  done
+else
+  echo "# python3 missing: transfer codings are not tried"
+fi
+expect "after them: /health answered" 200 \
+  '{"status":"ok","backend":"pseudo","workers":2,"busy":0,"queued":0}' \
+  --max-time 5 "$url/health"
 serve_stop
 want "exit 0" "$rc" 0
 
