@@ -102,6 +102,15 @@ static enum serve_outcome upload(struct serve_request *rq) {
     serve_deepl_error(&rq->reply, 400, "Invalid file data.");
     return SERVE_ANSWER;
   }
+  size_t files = serve_param_count(&rq->params, "file");
+  if (files > 1) { /* one would be translated, the others dropped unsaid */
+    char msg[96];
+    snprintf(msg, sizeof msg,
+             "Parameter 'file' given %zu times: one document per upload.",
+             files);
+    serve_deepl_error(&rq->reply, 400, msg);
+    return SERVE_ANSWER;
+  }
   if (!serve_deepl_pair(rq, &pair))
     return SERVE_ANSWER;
   served_tags(&rq->server->pairs, &pair);

@@ -10,7 +10,7 @@
 # texts with null, a list or an object among them -- get 400 naming it,
 # never a translation answered under another text's index. A transfer
 # coding other than chunked gets 501 at once, not silence until the
-# connection times out.
+# connection times out. Two files in one document upload get 400.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -187,6 +187,14 @@ if command -v python3 >/dev/null; then
 else
   echo "# python3 missing: transfer codings are not tried"
 fi
+# Two files in one upload: one of them would be translated, the other
+# dropped unsaid.
+printf '<p>One.</p>' >"$tmp/one.html"
+printf '<p>Two.</p>' >"$tmp/two.html"
+expect "two files in one upload: 400" 400 \
+  '{"message":"Parameter '"'file'"' given 2 times: one document per upload."}' \
+  "$url/v2/document" -F "file=@$tmp/one.html" -F "file=@$tmp/two.html" \
+  -F target_lang=ES
 expect "after them: /health answered" 200 \
   '{"status":"ok","backend":"pseudo","workers":2,"busy":0,"queued":0}' \
   --max-time 5 "$url/health"
