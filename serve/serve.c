@@ -393,9 +393,13 @@ static void say_cut(const struct serve_server *sv, int sig, size_t docs) {
   else
     snprintf(why, sizeof why, "--drain-timeout %u passed",
              sv->set->drain_timeout);
-  xmt_cli_say("xliffmt serve: %s: interrupting the requests under way; %zu "
-              "document%s not downloaded deleted\n",
-              why, docs, docs == 1 ? "" : "s");
+  if (docs == 0)
+    xmt_cli_say("xliffmt serve: %s: interrupting the requests under way\n",
+                why);
+  else
+    xmt_cli_say("xliffmt serve: %s: interrupting the requests under way; %zu "
+                "document%s not downloaded deleted\n",
+                why, docs, docs == 1 ? "" : "s");
 }
 
 /* Waits for the requests begun to be answered and the documents kept to
