@@ -423,6 +423,8 @@ static int drain(struct serve_server *sv, const sigset_t *signals) {
       return 0;
     struct timespec tick = {0, 100000000};
     int sig = sigtimedwait(signals, NULL, &tick);
+    if (sig == SIGHUP)
+      serve_metrics_reopen(&sv->metrics);
     if (sv->stopping > 1 ||
         (sig != SIGINT && sig != SIGTERM &&
          serve_elapsed(&start) < (double)sv->set->drain_timeout))
