@@ -10,7 +10,9 @@
 # texts with null, a list or an object among them -- get 400 naming it,
 # never a translation answered under another text's index. A transfer
 # coding other than chunked gets 501 at once, not silence until the
-# connection times out. Two files in one document upload get 400.
+# connection times out. Two files in one document upload get 400, and
+# so does a text with a character XML cannot carry (a C0 control but
+# tab, newline and carriage return; U+FFFE, U+FFFF).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -195,6 +197,23 @@ expect "two files in one upload: 400" 400 \
   '{"message":"Parameter '"'file'"' given 2 times: one document per upload."}' \
   "$url/v2/document" -F "file=@$tmp/one.html" -F "file=@$tmp/two.html" \
   -F target_lang=ES
+# A text with a control character: the engine's answer would lose it
+# (no XML can carry it), joining "one" and "two" unsaid; in HTML it came
+# back as U+FFFD.
+expect "a control character in plain text (DeepL): 400" 400 \
+  '{"message":"text 1 has a character XML cannot carry (byte 4: U+000B)"}' \
+  "$url/v2/translate" -H "$json" -d '{"text":["one\u000btwo"],"target_lang":"ES"}'
+expect "a control character in plain text (LibreTranslate): 400" 400 \
+  '{"error":"text 2 has a character XML cannot carry (byte 2: U+001B)"}' \
+  "$url/translate" -H "$json" \
+  -d '{"q":["one","a\u001bb"],"source":"en","target":"es"}'
+expect "U+FFFE in plain text (APy): 400" 400 \
+  '{"status": "error", "code": 400, "message": "Bad Request", "explanation": "text 1 has a character XML cannot carry (byte 2: U+FFFE)"}' \
+  "$url/translate?langpair=en|es&q=a%EF%BF%BEb"
+expect "a control character in HTML: 400" 400 \
+  '{"message":"text 1 has a character XML cannot carry (byte 4: U+0001)"}' \
+  "$url/v2/translate" -H "$json" \
+  -d '{"text":["one\u0001 <b>two</b>"],"target_lang":"ES","tag_handling":"html"}'
 expect "after them: /health answered" 200 \
   '{"status":"ok","backend":"pseudo","workers":2,"busy":0,"queued":0}' \
   --max-time 5 "$url/health"
