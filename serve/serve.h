@@ -490,6 +490,9 @@ void serve_conn_busy(struct serve_server *sv, struct MHD_Connection *conn,
                      int busy);
 /* 1 when the deadline cut conn (its request was not whole in time). */
 int serve_conn_was_cut(struct serve_server *sv, struct MHD_Connection *conn);
+/* 1 when conn's client hung up while its request was at a worker (the
+ * run stopped for it). */
+int serve_conn_was_gone(struct serve_server *sv, struct MHD_Connection *conn);
 /* conn's entry in the list, for serve_conn_watch; NULL when untracked.
  * Called on the HTTP thread. */
 struct serve_conn *serve_conn_of(struct MHD_Connection *conn);

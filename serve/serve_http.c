@@ -569,8 +569,12 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                          enum MHD_RequestTerminationCode toe) {
   struct serve_server *sv = cls;
   struct serve_request *rq = *con_cls;
-  if (rq != NULL && toe != MHD_REQUEST_TERMINATED_COMPLETED_OK &&
-      rq->reply.status == 0)
+  if (rq != NULL && serve_conn_was_gone(sv, conn))
+    /* Its client went while it ran: the error of the run stopped for
+     * that reached no one, and is no failure of the server's. */
+    rq->reply.status = 499;
+  else if (rq != NULL && toe != MHD_REQUEST_TERMINATED_COMPLETED_OK &&
+           rq->reply.status == 0)
     /* Cut by the deadline (serve_conn.c) as the body check would have
      * cut it, or the client went before its answer. */
     rq->reply.status = serve_conn_was_cut(sv, conn) ? 408 : 499;

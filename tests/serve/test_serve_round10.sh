@@ -12,7 +12,9 @@
 # coding other than chunked gets 501 at once, not silence until the
 # connection times out. Two files in one document upload get 400, and
 # so does a text with a character XML cannot carry (a C0 control but
-# tab, newline and carriage return; U+FFFE, U+FFFF).
+# tab, newline and carriage return; U+FFFE, U+FFFF). A client that hangs
+# up before its answer is logged and counted 499, not as the 503 of the
+# run its leaving stopped.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -150,6 +152,24 @@ want "cut: the request under way gets 503" \
   "$(cat "$tmp/cut.status") $(cat "$tmp/cut.body")" \
   '503 {"message":"interrupted"}'
 want "cut: exit 3" "$rc" 3
+
+# --- A client gone before its answer: 499, not a 5xx -------------------------------
+serve_start gone --mt "cmd:$tmp/slow.sh" -s en-US -t es-ES --threads 1 \
+  --access-log "$tmp/access.log" || exit 1
+curl -s -o /dev/null --max-time 0.5 "$url/v2/translate" -d text=a -d text=b \
+  -d text=c -d text=d -d target_lang=ES
+expect "after a client gone: a request answered" 200 \
+  '{"translations":[{"detected_source_language":"EN","text":"ES z"}]}' \
+  --max-time 5 "$url/v2/translate" -d text=z -d target_lang=ES
+want "a client gone: logged 499" \
+  "$(sed -n 1p "$tmp/access.log" | cut -d' ' -f3-5)" "POST /v2/translate 499"
+ask "$url/metrics"
+want "a client gone: counted 499, no 503" \
+  "$(grep '^xliffmt_serve_requests_total{path="/v2/translate"' "$tmp/body")" \
+  'xliffmt_serve_requests_total{path="/v2/translate",status="499"} 1
+xliffmt_serve_requests_total{path="/v2/translate",status="200"} 1'
+serve_stop
+want "exit 0" "$rc" 0
 
 # --- JSON bodies that say two things: 400, never a translation shifted -------------
 serve_start json --mt pseudo -s en -t es || exit 1
