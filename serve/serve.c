@@ -471,8 +471,9 @@ static int run(struct serve_server *sv, const sigset_t *signals) {
     xmt_cli_say("xliffmt serve: %s: finishing the requests under way\n",
                 sig == SIGINT ? "SIGINT" : "SIGTERM");
   int drained = drain(sv, signals);
-  serve_mhd.stop_daemon(sv->daemon);
+  serve_mhd.stop_daemon(sv->daemon); /* closes the listening socket */
   sv->daemon = NULL;
+  sv->listen_fd = -1;
   return drained ? EXIT_OK : EXIT_PARTIAL;
 }
 
