@@ -110,7 +110,7 @@ check "SIGTERM: its folder removed" [ -z "$(ls "$tmp/docs")" ]
 
 # --- A document never downloaded: cut at --drain-timeout, exit 3 -------------------
 serve_start deadline --mt "cmd:$tmp/slow.sh" -s en-US -t es-ES --threads 1 \
-  --document-dir "$tmp/docs" --drain-timeout 6 || exit 1
+  --document-dir "$tmp/docs" --drain-timeout 10 || exit 1
 upload "$fx/notes.xlf"
 until_not queued
 kill -TERM "$pid"
@@ -119,7 +119,7 @@ want "deadline: the document done while draining" "$status $body" \
   "200 {\"document_id\":\"$id\",\"status\":\"done\",\"billed_characters\":37}"
 # Not downloaded: polled until the answer is no longer 200.
 n=0
-while [ "$status" = 200 ] && [ $n -lt 100 ]; do
+while [ "$status" = 200 ] && [ $n -lt 200 ]; do
   sleep 0.1
   state
   n=$((n + 1))
@@ -129,7 +129,7 @@ want "deadline passed: a poll gets 503, not 404" "$status $body" \
 stopped 10
 want "deadline passed: exit 3" "$rc" 3
 want "deadline passed: said on stderr" \
-  "$(grep -c '^xliffmt serve: --drain-timeout 6 passed: interrupting the requests under way; 1 document not downloaded deleted$' "$tmp/deadline.err")" 1
+  "$(grep -c '^xliffmt serve: --drain-timeout 10 passed: interrupting the requests under way; 1 document not downloaded deleted$' "$tmp/deadline.err")" 1
 
 # --- A translation under way at the deadline: 503, exit 3 ---------------------------
 serve_start cut --mt "cmd:$tmp/slow.sh" -s en-US -t es-ES --threads 1 \
