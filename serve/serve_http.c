@@ -47,8 +47,15 @@ double serve_elapsed(const struct timespec *t) {
 }
 
 /* The path with runs of '/' as one and no final '/' (clients join base
- * URLs and paths either way). */
+ * URLs and paths either way); of a target in absolute form
+ * (http://HOST/PATH, which a proxy sends and RFC 9112 has servers take),
+ * its path. */
 static char *normal_path(const char *url) {
+  size_t scheme = strncasecmp(url, "http://", 7) == 0    ? 7
+                  : strncasecmp(url, "https://", 8) == 0 ? 8
+                                                         : 0;
+  if (scheme > 0)
+    url += scheme + strcspn(url + scheme, "/");
   char *p = malloc(strlen(url) + 2);
   if (p == NULL)
     return NULL;

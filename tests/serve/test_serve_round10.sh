@@ -14,7 +14,8 @@
 # so does a text with a character XML cannot carry (a C0 control but
 # tab, newline and carriage return; U+FFFE, U+FFFF). A client that hangs
 # up before its answer is logged and counted 499, not as the 503 of the
-# run its leaving stopped.
+# run its leaving stopped. A request target in absolute form
+# (http://HOST/PATH) is answered as its path.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -206,6 +207,12 @@ if command -v python3 >/dev/null; then
     want "Transfer-Encoding $te: 501 at once" "$got" \
       "501 {\"message\":\"Transfer-Encoding $te is not supported (chunked is)\"}"
   done
+  # The absolute form of a request's target, which a server must take
+  # (RFC 9112), as a proxy in front sends it.
+  got=$(printf 'GET http://127.0.0.1:%s/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n' "$port" |
+    clients raw "$port")
+  want "GET http://HOST/health: answered" "$got" \
+    '200 {"status":"ok","backend":"pseudo","workers":2,"busy":0,"queued":0}'
 else
   echo "# python3 missing: transfer codings are not tried"
 fi
