@@ -2,7 +2,8 @@
  * call (Apertium APy, DeepL, LibreTranslate) with any backend behind it,
  * inline codes put back by projection. This file is the command: its
  * options, the listening socket, and the server's life from start to a
- * clean stop on SIGTERM or SIGINT (requests under way are finished). */
+ * clean stop on SIGTERM or SIGINT (the work begun is done first, within
+ * --drain-timeout). */
 #include "config.h"
 
 #include <errno.h>
@@ -35,7 +36,8 @@ enum {
   XMT_OPT_MAX_DOCUMENT,
   XMT_OPT_MAX_DOCUMENTS,
   XMT_OPT_DOCUMENT_EXPIRY,
-  XMT_OPT_DOCUMENT_DIR
+  XMT_OPT_DOCUMENT_DIR,
+  XMT_OPT_DRAIN_TIMEOUT
 };
 
 #define DEFAULT_LISTEN "127.0.0.1:2737"
@@ -60,6 +62,10 @@ static const struct xmt_cli_option serve_options[] = {
      "close a connection silent that long,\nor that has not sent a whole "
      "request\n(headers and body) that long after it\nopened or had its "
      "last answer\n(default 30)"},
+    {"drain-timeout", XMT_OPT_DRAIN_TIMEOUT, "SECONDS",
+     "on SIGTERM or SIGINT, wait that long at\nmost for the requests under "
+     "way and the\ndocuments kept to be downloaded, then\ninterrupt them and "
+     "exit 3 (default 60)"},
     {"max-connections", XMT_OPT_MAX_CONNECTIONS, "N",
      "connections at once (default 512)"},
     {"max-connections-per-address", XMT_OPT_MAX_PER_ADDRESS, "N",
@@ -110,9 +116,11 @@ static const struct xmt_cli_command serve_command = {
     "every installed pair; a request goes to its pair's engine, each with\n"
     "its --threads workers, and a --mt-option after a --mt is its own.\n"
     "The options of `xliffmt translate` mean the same here. SIGTERM or\n"
-    "SIGINT stops it once the requests under way are answered.\n\n",
+    "SIGINT stops it once the requests under way are answered and the\n"
+    "documents kept are downloaded (at most --drain-timeout).\n\n",
     groups, xmt_cli_backends_help,
-    "Exit status: 0 stopped by a signal, 1 bad options, 2 cannot serve.\n"};
+    "Exit status: 0 stopped by a signal, 1 bad options, 2 cannot serve,\n"
+    "3 stopped by a signal before all the work begun was done.\n"};
 
 /* translate's options that write a document, which serve has not. */
 static const int not_here[] = {XMT_OPT_OVERWRITE,  XMT_OPT_ALT_TRANS,
@@ -161,6 +169,11 @@ static int take(void *user, int c, const char *arg) {
     if (!parse_number(arg, 86400, &n, 0) || strpbrk(arg, "kKM"))
       bad = "--connection-timeout takes seconds, from 1 to 86400";
     s->connection_timeout = (unsigned)n;
+    break;
+  case XMT_OPT_DRAIN_TIMEOUT:
+    if (!parse_number(arg, 86400, &n, 1) || strpbrk(arg, "kKM"))
+      bad = "--drain-timeout takes seconds, from 0 to 86400";
+    s->drain_timeout = (unsigned)n;
     break;
   case XMT_OPT_MAX_CONNECTIONS:
     if (!parse_number(arg, 65536, &s->max_connections, 0) ||
@@ -346,29 +359,88 @@ static int listen_on(const struct serve_server *sv, unsigned short *port) {
   return fd;
 }
 
-/* Waits for the requests begun to be answered; another signal meanwhile
- * interrupts the translations under way. */
-static void drain(struct serve_server *sv, const sigset_t *signals) {
-  int interrupted = 0;
+/* The work a stop waits for: requests begun (uploads among them, those
+ * suspended for a worker), documents kept. */
+struct left {
+  size_t active, uploads, suspended, docs;
+};
+
+static struct left work_left(struct serve_server *sv) {
+  struct left l;
+  pthread_mutex_lock(&sv->lock);
+  l.active = sv->active;
+  l.uploads = sv->uploads;
+  l.suspended = sv->suspended;
+  pthread_mutex_unlock(&sv->lock);
+  l.docs = serve_docs_pending(sv->docs);
+  return l;
+}
+
+/* No new connection: the ones open are answered (503 but for the
+ * documents kept). */
+static void stop_listening(struct serve_server *sv) {
+  MHD_socket fd = serve_mhd.quiesce_daemon(sv->daemon);
+  if (fd != MHD_INVALID_SOCKET)
+    close(fd);
+  sv->listen_fd = -1;
+}
+
+/* What is left when the drain is cut short, on stderr. */
+static void say_cut(const struct serve_server *sv, int sig, size_t docs) {
+  char why[64];
+  if (sig == SIGINT || sig == SIGTERM)
+    snprintf(why, sizeof why, "%s again", sig == SIGINT ? "SIGINT" : "SIGTERM");
+  else
+    snprintf(why, sizeof why, "--drain-timeout %u passed",
+             sv->set->drain_timeout);
+  if (docs == 0)
+    xmt_cli_say("xliffmt serve: %s: interrupting the requests under way\n",
+                why);
+  else
+    xmt_cli_say("xliffmt serve: %s: interrupting the requests under way; %zu "
+                "document%s not downloaded deleted\n",
+                why, docs, docs == 1 ? "" : "s");
+}
+
+/* Waits for the requests begun to be answered and the documents kept to
+ * be downloaded: the listening socket stays open while documents may be
+ * asked for, new work gets 503. --drain-timeout seconds at most; then, or
+ * at another signal, the translations under way are interrupted (503)
+ * and every request refused. 1 when all was done, 0 when cut short. */
+static int drain(struct serve_server *sv, const sigset_t *signals) {
+  struct timespec start, cut_at;
+  clock_gettime(CLOCK_MONOTONIC, &start);
   for (;;) {
-    pthread_mutex_lock(&sv->lock);
-    size_t active = sv->active;
-    pthread_mutex_unlock(&sv->lock);
-    if (active == 0)
-      return;
+    struct left l = work_left(sv);
+    if (sv->listen_fd >= 0 && l.docs == 0 && l.uploads == 0)
+      stop_listening(sv);
+    if (l.active == 0 && l.docs == 0)
+      return sv->stopping == 1;
+    /* Cut short, what is left is a client slow to read its answer, whose
+     * connection stopping the HTTP server closes; never one held for a
+     * worker. */
+    if (sv->stopping > 1 && l.suspended == 0 && serve_elapsed(&cut_at) > 1.0)
+      return 0;
     struct timespec tick = {0, 100000000};
     int sig = sigtimedwait(signals, NULL, &tick);
-    if ((sig == SIGINT || sig == SIGTERM) && !interrupted) {
-      interrupted = 1;
-      if (!sv->set->cli.quiet)
-        xmt_cli_say("xliffmt serve: interrupting the requests under way\n");
-      serve_pool_interrupt(sv);
-    }
+    if (sig == SIGHUP)
+      serve_metrics_reopen(&sv->metrics);
+    if (sv->stopping > 1 ||
+        (sig != SIGINT && sig != SIGTERM &&
+         serve_elapsed(&start) < (double)sv->set->drain_timeout))
+      continue;
+    pthread_mutex_lock(&sv->lock);
+    sv->stopping = 2;
+    pthread_mutex_unlock(&sv->lock);
+    clock_gettime(CLOCK_MONOTONIC, &cut_at);
+    if (!sv->set->cli.quiet)
+      say_cut(sv, sig, l.docs);
+    serve_pool_interrupt(sv);
   }
 }
 
-/* Serves until SIGTERM or SIGINT, then stops taking connections and
- * answers the requests it has. */
+/* Serves until SIGTERM or SIGINT, then drains: EXIT_OK when all the work
+ * begun was done, EXIT_PARTIAL when the drain was cut short. */
 static int run(struct serve_server *sv, const sigset_t *signals) {
   const struct serve_settings *s = sv->set;
   if (!s->cli.quiet) {
@@ -395,17 +467,14 @@ static int run(struct serve_server *sv, const sigset_t *signals) {
   pthread_mutex_lock(&sv->lock);
   sv->stopping = 1;
   pthread_mutex_unlock(&sv->lock);
-  MHD_socket fd = serve_mhd.quiesce_daemon(sv->daemon);
-  if (fd != MHD_INVALID_SOCKET)
-    close(fd);
-  sv->listen_fd = -1;
   if (!s->cli.quiet)
     xmt_cli_say("xliffmt serve: %s: finishing the requests under way\n",
                 sig == SIGINT ? "SIGINT" : "SIGTERM");
-  drain(sv, signals);
-  serve_mhd.stop_daemon(sv->daemon);
+  int drained = drain(sv, signals);
+  serve_mhd.stop_daemon(sv->daemon); /* closes the listening socket */
   sv->daemon = NULL;
-  return EXIT_OK;
+  sv->listen_fd = -1;
+  return drained ? EXIT_OK : EXIT_PARTIAL;
 }
 
 static void settings_init(struct serve_settings *s) {
@@ -417,6 +486,7 @@ static void settings_init(struct serve_settings *s) {
   s->queue = 64;
   s->max_body = (size_t)1 << 20;
   s->connection_timeout = 30;
+  s->drain_timeout = 60;
   s->max_connections = 512;
   s->max_per_address = 64;
   s->max_document = SERVE_DOC_MAX_SIZE;

@@ -36,6 +36,7 @@ struct serve_settings {
   size_t max_connections;
   size_t max_per_address;      /* connections from one address */
   unsigned connection_timeout; /* seconds */
+  unsigned drain_timeout;      /* seconds a stop waits for the work begun */
   const char *auth_key_file, *access_log;
   const char *tls_cert, *tls_key; /* PEM files: HTTPS */
   int insecure;                   /* keys may cross the network in clear text */
@@ -144,8 +145,11 @@ int serve_params_form(struct serve_params *p, const char *body, size_t len);
  * boundary); -1 when it is not one, 0 when out of memory. */
 int serve_params_multipart(struct serve_params *p, const char *type,
                            const char *body, size_t len);
-/* Parses a JSON object; -1 when it is not one, 0 when out of memory. */
-int serve_params_json(struct serve_params *p, const char *body, size_t len);
+/* Parses a JSON object; -1 when it is not one, 0 when out of memory, -2
+ * when it says two things (a key twice, a list with an item that is not
+ * a string, number or boolean), said in why. */
+int serve_params_json(struct serve_params *p, const char *body, size_t len,
+                      char *why, size_t why_len);
 void serve_params_free(struct serve_params *p);
 
 /* --- Replies ---------------------------------------------------------------
@@ -452,7 +456,11 @@ struct serve_server {
   size_t following;     /* requests waiting for an identical one's answer */
   size_t active;        /* requests begun and not finished */
   size_t long_admitted; /* of those, admitted with a long body */
-  int stopping;         /* no new requests */
+  size_t uploads;       /* of those, document uploads */
+  size_t suspended;     /* of those, suspended for a worker and not resumed
+                           yet (the HTTP thread's count) */
+  int stopping;         /* 1 draining: no new work, documents still asked for;
+                          2 the drain cut short: no request at all */
   int quit;             /* workers end */
   struct serve_worker *workers;
   size_t nworkers;
@@ -482,6 +490,9 @@ void serve_conn_busy(struct serve_server *sv, struct MHD_Connection *conn,
                      int busy);
 /* 1 when the deadline cut conn (its request was not whole in time). */
 int serve_conn_was_cut(struct serve_server *sv, struct MHD_Connection *conn);
+/* 1 when conn's client hung up while its request was at a worker (the
+ * run stopped for it). */
+int serve_conn_was_gone(struct serve_server *sv, struct MHD_Connection *conn);
 /* conn's entry in the list, for serve_conn_watch; NULL when untracked.
  * Called on the HTTP thread. */
 struct serve_conn *serve_conn_of(struct MHD_Connection *conn);

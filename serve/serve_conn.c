@@ -91,6 +91,16 @@ int serve_conn_was_cut(struct serve_server *sv, struct MHD_Connection *conn) {
   return cut;
 }
 
+int serve_conn_was_gone(struct serve_server *sv, struct MHD_Connection *conn) {
+  struct serve_conn *c = serve_conn_of(conn);
+  if (c == NULL)
+    return 0;
+  pthread_mutex_lock(&sv->conn_lock);
+  int gone = c->gone;
+  pthread_mutex_unlock(&sv->conn_lock);
+  return gone;
+}
+
 struct serve_conn *serve_conn_of(struct MHD_Connection *conn) {
   const union MHD_ConnectionInfo *ci =
       serve_mhd.get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
@@ -103,7 +113,8 @@ void serve_conn_watch(struct serve_server *sv, struct serve_conn *c,
     return;
   pthread_mutex_lock(&sv->conn_lock);
   c->worker = w;
-  c->gone = 0;
+  if (w != NULL) /* kept after the run: the request is logged as gone */
+    c->gone = 0;
   pthread_mutex_unlock(&sv->conn_lock);
 }
 

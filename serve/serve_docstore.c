@@ -27,6 +27,7 @@ struct serve_doc {
   char *name; /* the client's name, for messages and the download */
   struct serve_pair pair;
   enum doc_state state;
+  int told; /* its failure answered to a status or a download */
   enum xmt_doc_format format;
   size_t billed; /* characters of its text sent for translation */
   struct timespec finished;
@@ -422,6 +423,16 @@ void serve_docs_stop(struct serve_server *sv) {
   sv->docs = NULL;
 }
 
+size_t serve_docs_pending(struct serve_docs *d) {
+  size_t n = 0;
+  pthread_mutex_lock(&d->lock);
+  expire(d, NULL);
+  for (const struct serve_doc *doc = d->list; doc != NULL; doc = doc->next)
+    n += doc->state != DOC_ERROR || !doc->told;
+  pthread_mutex_unlock(&d->lock);
+  return n;
+}
+
 /* count random bytes as upper-case hexadecimal digits (as DeepL's ids and
  * keys); 0 when the system has no randomness to give. */
 static int random_hex(char *out, size_t count) {
@@ -560,6 +571,7 @@ void serve_docs_status(struct serve_docs *d, const char *id, const char *key,
       json_object_set_new(o, "billed_characters",
                           json_integer((json_int_t)doc->billed));
     if (doc->state == DOC_ERROR) {
+      doc->told = 1;
       /* error_message as DeepL documents it; message as it answered
        * before, and as its own mock still does */
       json_object_set_new(o, "error_message", json_string(doc->message));
@@ -612,9 +624,10 @@ void serve_docs_take(struct serve_docs *d, const char *id, const char *key,
   char msg[600] = "";
   pthread_mutex_lock(&d->lock);
   struct serve_doc *doc = find(d, id, key, auth, &link);
-  if (doc != NULL && doc->state == DOC_ERROR)
+  if (doc != NULL && doc->state == DOC_ERROR) {
+    doc->told = 1;
     snprintf(msg, sizeof msg, "Document translation failed: %s", doc->message);
-  else if (doc != NULL && doc->state != DOC_DONE)
+  } else if (doc != NULL && doc->state != DOC_DONE)
     snprintf(msg, sizeof msg, "Document translation is not done");
   else if (doc != NULL) { /* whoever asks next finds none */
     *link = doc->next;

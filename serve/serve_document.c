@@ -42,6 +42,10 @@ int serve_document_is_upload(const struct serve_request *rq) {
   return rq->route == &routes[0];
 }
 
+int serve_document_is_poll(const struct serve_request *rq) {
+  return rq->route == &routes[1] || rq->route == &routes[2];
+}
+
 size_t serve_document_body_limit(const struct serve_request *rq) {
   const struct serve_settings *s = rq->server->set;
   return serve_document_is_upload(rq) ? s->max_document + SERVE_DOC_FORM_ROOM
@@ -96,6 +100,15 @@ static enum serve_outcome upload(struct serve_request *rq) {
   if (file == NULL || type == NULL ||
       strncasecmp(type, "multipart/form-data", 19) != 0) {
     serve_deepl_error(&rq->reply, 400, "Invalid file data.");
+    return SERVE_ANSWER;
+  }
+  size_t files = serve_param_count(&rq->params, "file");
+  if (files > 1) { /* one would be translated, the others dropped unsaid */
+    char msg[96];
+    snprintf(msg, sizeof msg,
+             "Parameter 'file' given %zu times: one document per upload.",
+             files);
+    serve_deepl_error(&rq->reply, 400, msg);
     return SERVE_ANSWER;
   }
   if (!serve_deepl_pair(rq, &pair))

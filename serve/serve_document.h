@@ -23,6 +23,9 @@ const struct serve_route *serve_document_route(const char *path);
 /* 1 when rq uploads a document, whose body may be as large as a document
  * and the form around it. */
 int serve_document_is_upload(const struct serve_request *rq);
+/* 1 when rq asks for a document's status or its download, which a
+ * stopping server still answers until its drain ends. */
+int serve_document_is_poll(const struct serve_request *rq);
 /* The largest body rq may send, and the error of a larger one. */
 size_t serve_document_body_limit(const struct serve_request *rq);
 void serve_document_too_large(struct serve_request *rq);
@@ -44,6 +47,10 @@ int serve_docs_start(struct serve_server *sv);
 /* Interrupts the translation under way, ends the thread, deletes every
  * document and the folder. */
 void serve_docs_stop(struct serve_server *sv);
+/* The documents a stop waits for: queued, translating, translated and
+ * not downloaded, failed and the failure not told (by a status or a
+ * download). */
+size_t serve_docs_pending(struct serve_docs *d);
 /* Keeps a document and queues it for translation: the reply is its id
  * and key, or DeepL's error (too many documents kept, the disk). */
 void serve_docs_add(struct serve_docs *d, const struct serve_doc_upload *u,

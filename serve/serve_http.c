@@ -47,8 +47,15 @@ double serve_elapsed(const struct timespec *t) {
 }
 
 /* The path with runs of '/' as one and no final '/' (clients join base
- * URLs and paths either way). */
+ * URLs and paths either way); of a target in absolute form
+ * (http://HOST/PATH, which a proxy sends and RFC 9112 has servers take),
+ * its path. */
 static char *normal_path(const char *url) {
+  size_t scheme = strncasecmp(url, "http://", 7) == 0    ? 7
+                  : strncasecmp(url, "https://", 8) == 0 ? 8
+                                                         : 0;
+  if (scheme > 0)
+    url += scheme + strcspn(url + scheme, "/");
   char *p = malloc(strlen(url) + 2);
   if (p == NULL)
     return NULL;
@@ -129,6 +136,7 @@ static struct serve_request *begin(struct serve_server *sv,
     rq->api = body_api(conn);
   pthread_mutex_lock(&sv->lock);
   sv->active++;
+  sv->uploads += (size_t)serve_document_is_upload(rq);
   pthread_mutex_unlock(&sv->lock);
   return rq;
 }
@@ -167,6 +175,8 @@ const char *serve_reason(unsigned status) {
     return "Unsupported Media Type";
   case 500:
     return "Internal Server Error";
+  case 501:
+    return "Not Implemented";
   case 503:
     return "Service Unavailable";
   default:
@@ -253,7 +263,12 @@ static int parse_params(struct serve_request *rq) {
   const char *type = rq->content_type;
   int r;
   if (type != NULL && strncasecmp(type, "application/json", 16) == 0) {
-    r = serve_params_json(&rq->params, rq->body, rq->len);
+    char why[160];
+    r = serve_params_json(&rq->params, rq->body, rq->len, why, sizeof why);
+    if (r == -2) {
+      serve_error(rq, 400, why);
+      return 0;
+    }
     if (r < 0) {
       serve_error(rq, 400,
                   rq->api == SERVE_API_LIBRE ? "Invalid JSON format"
@@ -319,6 +334,7 @@ static enum MHD_Result send_reply(struct serve_request *rq) {
 struct framing {
   const char *length; /* the first Content-Length */
   int lengths_differ, chunked;
+  const char *coding; /* a Transfer-Encoding other than chunked */
 };
 
 static enum MHD_Result look_framing(void *cls, enum MHD_ValueKind kind,
@@ -336,22 +352,36 @@ static enum MHD_Result look_framing(void *cls, enum MHD_ValueKind kind,
     f->length = f->length != NULL ? f->length : value;
   } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
     f->chunked = 1;
+    if (strcasecmp(value, "chunked") != 0 && f->coding == NULL)
+      f->coding = value;
   }
   return MHD_YES;
 }
 
 /* What makes a body's length ambiguous, which a proxy in front may read
  * otherwise than this server (request smuggling): two different
- * Content-Length headers, or one with Transfer-Encoding. NULL: none. */
-static const char *bad_framing(struct serve_request *rq) {
-  struct framing f = {NULL, 0, 0};
+ * Content-Length headers, or one with Transfer-Encoding (400); or a
+ * transfer coding other than chunked, whose body would be waited for
+ * until the connection times out (501, as RFC 9112 says). The status
+ * and msg; 0: none. */
+static unsigned bad_framing(struct serve_request *rq, char *msg, size_t len) {
+  struct framing f = {NULL, 0, 0, NULL};
   serve_mhd.get_connection_values_n(rq->conn, MHD_HEADER_KIND, look_framing,
                                     &f);
-  if (f.lengths_differ)
-    return "two different Content-Length headers";
-  if (f.length != NULL && f.chunked)
-    return "both Content-Length and Transfer-Encoding";
-  return NULL;
+  if (f.lengths_differ) {
+    snprintf(msg, len, "two different Content-Length headers");
+    return 400;
+  }
+  if (f.length != NULL && f.chunked) {
+    snprintf(msg, len, "both Content-Length and Transfer-Encoding");
+    return 400;
+  }
+  if (f.coding != NULL) {
+    snprintf(msg, len, "Transfer-Encoding %.60s is not supported (chunked is)",
+             f.coding);
+    return 501;
+  }
+  return 0;
 }
 
 /* 413: the body is over --max-body (a document's, over its own). */
@@ -372,11 +402,15 @@ static int early_reply(struct serve_request *rq) {
   const char *m = rq->method;
   const char *cl = serve_mhd.lookup_connection_value(
       rq->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-  const char *framing = bad_framing(rq);
-  if (framing != NULL) {
+  char framing[128];
+  unsigned bad = bad_framing(rq, framing, sizeof framing);
+  if (bad != 0) {
     rq->close = 1;
-    serve_error(rq, 400, framing);
-  } else if (sv->stopping) {
+    serve_error(rq, bad, framing);
+  } else if (sv->stopping > 1 ||
+             (sv->stopping && !serve_document_is_poll(rq))) {
+    /* While it drains, the documents kept are still asked for and
+     * downloaded: that is what the drain waits for. */
     rq->reply.retry_after = 1;
     serve_error(rq, 503, "the server is stopping");
   } else if (strcmp(m, "OPTIONS") == 0) {
@@ -523,6 +557,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
                                                               : MHD_YES;
   }
   if (rq->queued) { /* resumed: the worker has answered */
+    pthread_mutex_lock(&rq->server->lock);
+    rq->server->suspended--;
+    pthread_mutex_unlock(&rq->server->lock);
     if (rq->job != NULL && rq->job->reply.status != 0) {
       serve_reply_free(&rq->reply);
       rq->reply = rq->job->reply;
@@ -539,8 +576,12 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                          enum MHD_RequestTerminationCode toe) {
   struct serve_server *sv = cls;
   struct serve_request *rq = *con_cls;
-  if (rq != NULL && toe != MHD_REQUEST_TERMINATED_COMPLETED_OK &&
-      rq->reply.status == 0)
+  if (rq != NULL && serve_conn_was_gone(sv, conn))
+    /* Its client went while it ran: the error of the run stopped for
+     * that reached no one, and is no failure of the server's. */
+    rq->reply.status = 499;
+  else if (rq != NULL && toe != MHD_REQUEST_TERMINATED_COMPLETED_OK &&
+           rq->reply.status == 0)
     /* Cut by the deadline (serve_conn.c) as the body check would have
      * cut it, or the client went before its answer. */
     rq->reply.status = serve_conn_was_cut(sv, conn) ? 408 : 499;
@@ -550,9 +591,11 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
   *con_cls = NULL;
   serve_metrics_request(&sv->metrics, rq);
   size_t long_body = (size_t)rq->long_body;
+  size_t upload = (size_t)serve_document_is_upload(rq);
   request_free(rq);
   pthread_mutex_lock(&sv->lock);
   sv->active--;
+  sv->uploads -= upload;
   sv->long_admitted -= long_body;
   pthread_mutex_unlock(&sv->lock);
 }

@@ -244,7 +244,9 @@ int serve_params_multipart(struct serve_params *p, const char *type,
 }
 
 /* One JSON value as parameter name: strings as they are, numbers as
- * written, true and false as 1 and 0; null and objects are left out. */
+ * written, true and false as 1 and 0; null and objects are left out,
+ * but in a list (-2: the items after it would be answered under its
+ * index). */
 static int add_json(struct serve_params *p, const char *name, json_t *v,
                     int in_array) {
   char num[64];
@@ -263,15 +265,33 @@ static int add_json(struct serve_params *p, const char *name, json_t *v,
     s = json_is_true(v) ? "1" : "0";
   }
   if (s == NULL)
-    return 1;
+    return in_array ? -2 : 1;
   if (len == 0)
     len = strlen(s);
   return serve_param_add(p, name, strlen(name), s, len, in_array);
 }
 
-int serve_params_json(struct serve_params *p, const char *body, size_t len) {
+/* why: the key a JSON object gives twice, from jansson's "duplicate
+ * object key near '"NAME"'". */
+static void duplicate(const json_error_t *err, char *why, size_t why_len) {
+  const char *near = strstr(err->text, "near '");
+  size_t n = near != NULL ? strlen(near + 6) : 0;
+  if (n > 0 && near[6 + n - 1] == '\'')
+    snprintf(why, why_len, "the JSON body gives the key %.*s twice",
+             (int)(n - 1), near + 6);
+  else
+    snprintf(why, why_len, "the JSON body gives a key twice");
+}
+
+int serve_params_json(struct serve_params *p, const char *body, size_t len,
+                      char *why, size_t why_len) {
   json_error_t err;
-  json_t *root = json_loadb(body, len, 0, &err);
+  /* A key twice would be taken once, its other value dropped unsaid. */
+  json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &err);
+  if (root == NULL && json_error_code(&err) == json_error_duplicate_key) {
+    duplicate(&err, why, why_len);
+    return -2;
+  }
   if (root == NULL || !json_is_object(root)) {
     json_decref(root);
     return -1;
@@ -285,10 +305,11 @@ int serve_params_json(struct serve_params *p, const char *body, size_t len) {
       size_t i;
       json_t *item;
       json_array_foreach(value, i, item) {
-        if (ok)
-          ok = add_json(p, name, item, 1);
+        if (ok == 1 && (ok = add_json(p, name, item, 1)) == -2)
+          snprintf(why, why_len, "item %zu of \"%s\" is not a string", i + 1,
+                   name);
       }
-    } else if (ok) {
+    } else if (ok == 1) {
       ok = add_json(p, name, value, 0);
     }
   }

@@ -259,6 +259,7 @@ int serve_pool_admit(struct serve_server *sv, struct serve_request *rq) {
   serve_mhd.suspend_connection(rq->conn);
   pthread_mutex_lock(&sv->lock);
   ring_push(sv, &sv->intake, rq);
+  sv->suspended++;
   pthread_cond_signal(&sv->work);
   pthread_mutex_unlock(&sv->lock);
   return 1;

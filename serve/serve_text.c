@@ -156,14 +156,37 @@ static size_t count_tags(const char *s, size_t len) {
   return n;
 }
 
+/* The offset of the first character XML cannot carry in s (valid UTF-8)
+ * but NUL: a C0 control other than tab, newline and carriage return,
+ * U+FFFE, U+FFFF; len when none. Its code point in *cp. */
+static size_t xml_forbidden(const char *s, size_t len, unsigned *cp) {
+  const unsigned char *u = (const unsigned char *)s;
+  for (size_t i = 0; i < len; i++) {
+    if (u[i] > 0 && u[i] < 0x20 && u[i] != '\t' && u[i] != '\n' &&
+        u[i] != '\r') {
+      *cp = u[i];
+      return i;
+    }
+    if (u[i] == 0xEF && i + 2 < len && u[i + 1] == 0xBF &&
+        (u[i + 2] == 0xBE || u[i + 2] == 0xBF)) {
+      *cp = u[i + 2] == 0xBE ? 0xFFFE : 0xFFFF;
+      return i;
+    }
+  }
+  return len;
+}
+
 /* Refuses a text no markup reader should see: NUL bytes, bytes that are
- * not UTF-8 (every API takes UTF-8 only), and more tags than the limit,
- * whose handling grows with their number. 1 when it is none of those. */
+ * not UTF-8 (every API takes UTF-8 only), characters XML cannot carry
+ * (the engine's answer would come back without them, words joined), and
+ * more tags than the limit, whose handling grows with their number. 1
+ * when it is none of those. */
 static int check_text(struct serve_job *job, const struct serve_text *t) {
   size_t bad = utf8_invalid(t->in, t->in_len);
   const char *z = memchr(t->in, '\0', t->in_len);
   size_t nul = z != NULL ? (size_t)(z - t->in) : t->in_len;
-  size_t k = (size_t)(t - job->texts) + 1, tags = 0;
+  size_t k = (size_t)(t - job->texts) + 1, tags = 0, ctl;
+  unsigned cp = 0;
   job->refused = 400;
   job->bad_input = 1;
   if (nul < t->in_len && nul <= bad)
@@ -173,6 +196,10 @@ static int check_text(struct serve_job *job, const struct serve_text *t) {
     snprintf(job->message, sizeof job->message,
              "text %zu is not valid UTF-8 (byte %zu: 0x%02X)", k, bad + 1,
              (unsigned)(unsigned char)t->in[bad]);
+  else if ((ctl = xml_forbidden(t->in, t->in_len, &cp)) < t->in_len)
+    snprintf(job->message, sizeof job->message,
+             "text %zu has a character XML cannot carry (byte %zu: U+%04X)", k,
+             ctl + 1, cp);
   else if (t->markup != SERVE_PLAIN &&
            (tags = count_tags(t->in, t->in_len)) > SERVE_MAX_TAGS) {
     job->refused = 413;

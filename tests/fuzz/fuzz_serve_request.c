@@ -53,7 +53,8 @@ static void parse_params(const char *s, size_t len) {
     read_params(&p);
   serve_params_free(&p);
   memset(&p, 0, sizeof p);
-  if (serve_params_json(&p, s, len) > 0)
+  char why[160];
+  if (serve_params_json(&p, s, len, why, sizeof why) > 0)
     read_params(&p);
   serve_params_free(&p);
 }

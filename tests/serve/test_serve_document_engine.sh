@@ -63,7 +63,7 @@ want() {
 }
 
 serve_start docs --mt "$mt" -s en-US -t es-ES --threads 1 \
-  --document-dir "$tmp/docs" || exit 1
+  --document-dir "$tmp/docs" --drain-timeout 1 || exit 1
 healthy='{"status":"ok","backend":"'"$mt"'","workers":1,"busy":0,"queued":0}'
 down='{"status":"degraded","reason":"engine '"$mt"': engine '"'$tmp/eng.sh'"' exited with status 1","backend":"'"$mt"'","workers":1,"busy":0,"queued":0}'
 

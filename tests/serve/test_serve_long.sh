@@ -98,11 +98,12 @@ hwm_max=200
 [ -z "${XMT_SANITIZED:-}" ] || hwm_max=800
 check "the server's peak memory under $hwm_max MiB (${hwm} kB)" \
   [ "${hwm:-999999}" -lt $((hwm_max * 1024)) ]
-# The long translations are cut short: a second SIGTERM interrupts.
+# The long translations are cut short: a second SIGTERM interrupts
+# (exit 3), unless their runs, their clients gone, had ended (exit 0).
 kill -TERM "$pid"
 sleep 0.5
 serve_stop
-check "stopped" [ "$rc" -eq 0 ]
+case $rc in 0 | 3) pass "stopped ($rc)" ;; *) fail "stopped ($rc)" ;; esac
 
 # --- Long requests take half the queue at most ----------------------------------
 # Two workers and --queue 2: room for 4 requests, 2 of them long. Of four
@@ -134,5 +135,5 @@ wait $lpids 2>/dev/null
 kill -TERM "$pid"
 sleep 0.5
 serve_stop
-check "stopped" [ "$rc" -eq 0 ]
+case $rc in 0 | 3) pass "stopped ($rc)" ;; *) fail "stopped ($rc)" ;; esac
 finish
