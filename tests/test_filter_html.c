@@ -870,6 +870,8 @@ static void sweep_one(const char *html, size_t len) {
   xmt_error_clear(&err);
   if (st == XMT_ERR_ENCODING) /* a flipped byte in a charset label */
     return;
+  if (st == XMT_ERR_FORMAT && memchr(html, '\0', len) != NULL)
+    return; /* a byte flipped to NUL: no page */
   CU_ASSERT_EQUAL_FATAL(st, XMT_OK);
   struct xmt_buf out = {0};
   CU_ASSERT_EQUAL(xmt_html_doc_write(&doc, NULL, NULL, sink_buf, &out, &err),

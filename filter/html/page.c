@@ -306,6 +306,17 @@ static xmt_status prepare(struct html_doc *doc, const char *bytes, size_t len,
   }
   if (!head && (st = check_utf8(doc, bytes, len, name, err)) != XMT_OK)
     return st;
+  /* No page holds a NUL byte outside UTF-16: a binary file (an image, a
+   * zip) named .html would come back "translated". The first 64 KiB of a
+   * page read in chunks are enough to tell. */
+  const char *nul = doc->charset.utf16 ? NULL : memchr(bytes, '\0', len);
+  if (nul != NULL) {
+    unsigned long line, column;
+    position(bytes, (size_t)(nul - bytes), doc->charset.decode == XMT_ENC_UTF8,
+             &line, &column);
+    return xmt_error_at(err, XMT_ERR_FORMAT, XMT_AT(name, line, column), "%s",
+                        "a NUL byte: not an HTML page (a binary file?)");
+  }
   struct xmt_buf data = {0};
   if (doc->charset.utf16) {
     struct xmt_decoder dec;

@@ -6,7 +6,8 @@
 # kilobytes are a comment is translated as XLIFF (targets added, sources
 # kept), an XLIFF 2 one with a doctype subset or a long comment as XLIFF
 # 2; standard input the same, however many bytes were read to tell; a
-# prolog of more than 1 MB is refused with a message, no output.
+# prolog of more than 1 MB is refused with a message, no output; so is a
+# binary file named .html (a NUL byte).
 # Env: XLIFFMT. Exit 0 pass, 1 fail.
 set -u
 
@@ -135,5 +136,18 @@ within "1 MB of prolog on standard input: refused" 1 10 400 \
   sh -c "\"\$1\" check - <\"\$2\"" sh "$x" "$tmp/big.xlf"
 check "standard input: the message, once" test "$(cat "$tmp/err")" = \
   "xliffmt: -: no element in the first 1024 KB: a prolog (comments, processing instructions, doctype) longer than that is not read"
+
+# A binary file named .html (an image): a NUL byte says it is no page.
+printf '\211PNG\r\n\032\n\000\000\000\rIHDR\000\000' >"$tmp/image.html"
+within "an image named .html: refused" 1 10 400 \
+  "$x" translate "$tmp/image.html" -o "$tmp/image.out" -s en -t es --mt pseudo
+check "an image named .html: the message" test "$(cat "$tmp/err")" = \
+  "xliffmt: $tmp/image.html:3:1: a NUL byte: not an HTML page (a binary file?)"
+check "an image named .html: no output" test ! -e "$tmp/image.out"
+printf '<html><body><p>Caf\000e.</p></body></html>\n' >"$tmp/nul.html"
+within "a NUL byte in a page: refused" 1 10 400 \
+  "$x" translate "$tmp/nul.html" -o "$tmp/nul.out" -s en -t es --mt pseudo
+check "a NUL byte in a page: the message" test "$(cat "$tmp/err")" = \
+  "xliffmt: $tmp/nul.html:1:19: a NUL byte: not an HTML page (a binary file?)"
 
 finish
