@@ -104,6 +104,11 @@ struct piece {
   int merged;               /* as in struct word_code */
 };
 
+/* What the w:fldChar start tag at xml (len bytes) is (its
+ * w:fldCharType); FLD_NONE for any other element. */
+enum fld { FLD_NONE, FLD_BEGIN, FLD_SEPARATE, FLD_END };
+enum fld xmt_word_fld_kind(const char *xml, size_t len);
+
 /* Fewer codes (word_codes.c): empty text dropped, each field whose
  * result is in the paragraph one pair, codes side by side with no text
  * between one isolated code. Returns the pieces left. */

@@ -1,0 +1,74 @@
+#!/bin/sh
+# test_hostile_round12.sh: exit 0 means the output is right.
+#   - translate of a Word document with a field nested in another's
+#     instruction (IF { MERGEFIELD Gender } = "M" "Dear Sir" "Dear
+#     Madam", as mail merges write it): the outer field's instruction,
+#     the inner field's result in it included, kept as it was, the outer
+#     result translated (the inner result was translated as text and the
+#     outer field's begin, separate and end codes placed apart, words of
+#     the sentence written into the IF's instruction or its end before
+#     the inner field, exit 0).
+# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+cli_setup hostile-round12
+x=$XLIFFMT
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+
+# word OUT BODY: a Word document whose w:body holds BODY.
+word() {
+  "$py" - "$1" "$2" <<'EOD' || exit 99
+import sys, zipfile
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+P = "http://schemas.openxmlformats.org/package/2006/"
+O = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("[Content_Types].xml",
+               '<Types xmlns="%scontent-types"><Default Extension="rels" '
+               'ContentType="application/vnd.openxmlformats-package.'
+               'relationships+xml"/><Override PartName="/word/document.xml" '
+               'ContentType="application/vnd.openxmlformats-officedocument.'
+               'wordprocessingml.document.main+xml"/></Types>' % P)
+    z.writestr("_rels/.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId1" Type="%s/officeDocument" Target="word/document.xml"'
+               '/></Relationships>' % (P, O))
+    z.writestr("word/document.xml",
+               '<w:document xmlns:w="%s"><w:body>%s</w:body></w:document>'
+               % (W, sys.argv[2]))
+EOD
+}
+# fields DOCX: each paragraph of DOCX a line: its fldChar (b, s, e),
+# instrText ({...}) and text ("...") in order.
+fields() {
+  "$py" - "$1" <<'EOD'
+import re, sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read("word/document.xml").decode()
+for p in re.findall(r"<w:p>.*?</w:p>", s):
+    out = []
+    for m in re.finditer(r'<w:fldChar w:fldCharType="(\w)\w*"/>|'
+                         r"<w:instrText[^>]*>([^<]*)<|<w:t[^>]*>([^<]*)<", p):
+        if m.group(1):
+            out.append(m.group(1))
+        elif m.group(2) is not None:
+            out.append("{" + m.group(2) + "}")
+        else:
+            out.append('"' + m.group(3) + '"')
+    print(" ".join(out))
+EOD
+}
+
+# --- A field in another field's instruction.
+r() { printf '<w:r>%s</w:r>' "$@"; }
+fc() { r "<w:fldChar w:fldCharType=\"$1\"/>"; }
+word "$tmp/if.docx" "<w:p>$(fc begin)$(r '<w:instrText xml:space="preserve"> IF </w:instrText>')$(fc begin)$(r '<w:instrText> MERGEFIELD Gender </w:instrText>')$(fc separate)$(r '<w:t>«Gender»</w:t>')$(fc end)$(r '<w:instrText xml:space="preserve"> = "M" "Dear Sir" "Dear Madam" </w:instrText>')$(fc separate)$(r '<w:t>Dear Madam</w:t>')$(fc end)$(r '<w:t>, welcome.</w:t>')</w:p>"
+within "Word, a field in an instruction" 0 20 300 "$x" translate -q \
+  --mt pseudo -s en -t es "$tmp/if.docx" -o "$tmp/if.es.docx"
+fields "$tmp/if.es.docx" >"$tmp/got"
+expect_text "Word, a field in an instruction: the instruction kept" \
+  "$tmp/got" \
+  '"[" b { IF } b { MERGEFIELD Gender } s "«Gender»" e { = "M" "Dear Sir" "Dear Madam" } s "Mádám, Déár" e " wélçómé. ~~~~~~]"'
+
+finish
