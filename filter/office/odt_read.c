@@ -119,7 +119,9 @@ static int is_header(const char *name) {
 }
 
 /* An element whose text is a unit: a paragraph, or what shows like one
- * (an image's alternative text; a document's title). */
+ * (an image's alternative text; a document's title; an index's title as
+ * its update writes it again, which the index body's title is read
+ * from). */
 static int is_para(const struct odt_doc *doc, const char *name) {
   if (doc->meta)
     return xmt_office_is(name, DC_NS, "title") ||
@@ -129,7 +131,8 @@ static int is_para(const struct odt_doc *doc, const char *name) {
   return xmt_office_is(name, TEXT_NS, "p") ||
          xmt_office_is(name, TEXT_NS, "h") ||
          xmt_office_is(name, SVG_NS, "title") ||
-         xmt_office_is(name, SVG_NS, "desc");
+         xmt_office_is(name, SVG_NS, "desc") ||
+         xmt_office_is(name, TEXT_NS, "index-title-template");
 }
 
 /* The element whose units the part has in it. */

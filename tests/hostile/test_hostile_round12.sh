@@ -8,6 +8,10 @@
 #     outer field's begin, separate and end codes placed apart, words of
 #     the sentence written into the IF's instruction or its end before
 #     the inner field, exit 0).
+#   - translate of an OpenDocument text with a table of contents: the
+#     title its update writes (text:index-title-template) translated as
+#     the index body's title is (it was left as it was: updating the
+#     index in LibreOffice put the source's title back, exit 0).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -70,5 +74,42 @@ fields "$tmp/if.es.docx" >"$tmp/got"
 expect_text "Word, a field in an instruction: the instruction kept" \
   "$tmp/got" \
   '"[" b { IF } b { MERGEFIELD Gender } s "«Gender»" e { = "M" "Dear Sir" "Dear Madam" } s "Mádám, Déár" e " wélçómé. ~~~~~~]"'
+
+# odt OUT TEXT: an OpenDocument text whose office:text holds TEXT.
+odt() {
+  "$py" - "$1" "$2" <<'EOD' || exit 99
+import sys, zipfile
+O = "urn:oasis:names:tc:opendocument:xmlns:"
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr(zipfile.ZipInfo("mimetype"),
+               "application/vnd.oasis.opendocument.text", zipfile.ZIP_STORED)
+    z.writestr("content.xml",
+               '<office:document-content xmlns:office="%soffice:1.0" '
+               'xmlns:text="%stext:1.0" office:version="1.3"><office:body>'
+               "<office:text>%s</office:text></office:body>"
+               "</office:document-content>" % (O, O, sys.argv[2]))
+    z.writestr("META-INF/manifest.xml",
+               '<manifest:manifest xmlns:manifest="%smanifest:1.0" '
+               'manifest:version="1.3"><manifest:file-entry '
+               'manifest:full-path="/" manifest:media-type="application/'
+               'vnd.oasis.opendocument.text"/><manifest:file-entry '
+               'manifest:full-path="content.xml" manifest:media-type='
+               '"text/xml"/></manifest:manifest>' % O)
+EOD
+}
+# content ODT: its content.xml, from office:text on.
+content() {
+  "$py" -c 'import sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read("content.xml").decode()
+print(s[s.index("<office:text>"):s.index("</office:text>")])' "$1"
+}
+
+# --- An index's title template.
+odt "$tmp/toc.odt" '<text:table-of-content text:name="T1"><text:table-of-content-source text:outline-level="1"><text:index-title-template>Contents</text:index-title-template></text:table-of-content-source><text:index-body><text:index-title text:name="T1_Head"><text:p>Contents</text:p></text:index-title><text:p>Chapter one<text:tab/>1</text:p></text:index-body></text:table-of-content><text:h text:outline-level="1">Chapter one</text:h>'
+within "ODT, an index's title template" 0 20 300 "$x" translate -q \
+  --mt pseudo -s en -t es "$tmp/toc.odt" -o "$tmp/toc.es.odt"
+content "$tmp/toc.es.odt" >"$tmp/got"
+expect_text "ODT, an index's title template: translated" "$tmp/got" \
+  '<office:text><text:table-of-content text:name="T1"><text:table-of-content-source text:outline-level="1"><text:index-title-template>[Çóñtéñts ~~~]</text:index-title-template></text:table-of-content-source><text:index-body><text:index-title text:name="T1_Head"><text:p>[Çóñtéñts ~~~]</text:p></text:index-title><text:p>[óñé Çháptér<text:tab/>1 ~~~~]</text:p></text:index-body></text:table-of-content><text:h text:outline-level="1">[óñé Çháptér ~~~~]</text:h>'
 
 finish
