@@ -12,6 +12,13 @@
 #     title its update writes (text:index-title-template) translated as
 #     the index body's title is (it was left as it was: updating the
 #     index in LibreOffice put the source's title back, exit 0).
+#   - translate of an HTML page with references that browsers read
+#     without their ';' ("caf&eacute bar", "&copy2024", "I &lt3 it", a
+#     title="a &copy b") or in capitals (&AMP;): read as browsers read
+#     them, "&copy=2" in a URL and "&copyx" in an attribute left as text
+#     (they were text, so the page showed "caf&eacute", "&copy2024",
+#     "&lt3" and "&AMP;" where it had shown "café", "©2024", "<3" and
+#     "&", exit 0).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -111,5 +118,15 @@ within "ODT, an index's title template" 0 20 300 "$x" translate -q \
 content "$tmp/toc.es.odt" >"$tmp/got"
 expect_text "ODT, an index's title template: translated" "$tmp/got" \
   '<office:text><text:table-of-content text:name="T1"><text:table-of-content-source text:outline-level="1"><text:index-title-template>[Çóñtéñts ~~~]</text:index-title-template></text:table-of-content-source><text:index-body><text:index-title text:name="T1_Head"><text:p>[Çóñtéñts ~~~]</text:p></text:index-title><text:p>[óñé Çháptér<text:tab/>1 ~~~~]</text:p></text:index-body></text:table-of-content><text:h text:outline-level="1">[óñé Çháptér ~~~~]</text:h>'
+
+# --- References without ';'.
+cat >"$tmp/ref.html" <<'EOD'
+<!DOCTYPE html><html lang="en"><body><p>Caf&eacute bar &copy2024 &AMP; I &lt3 it.</p><p title="a &copy b, c &copyx">Tip.</p><p><a href="?a=1&copy=2">Go</a> now.</p></body></html>
+EOD
+within "HTML, references without ';'" 0 20 300 "$x" translate -q \
+  --mt pseudo -s en -t es "$tmp/ref.html" -o "$tmp/ref.es.html"
+expect_text "HTML, references without ';': read as browsers do" \
+  "$tmp/ref.es.html" \
+  '<!DOCTYPE html><html lang="es"><body><p>[bár Çáfé &amp; ©2024 &lt;3 Í ít. ~~~~~~~~]</p><p title="[© á ç b, &amp;çópýx ~~~~~]">[Típ. ~~]</p><p>[ñów. <a href="?a=1&copy=2">Gó</a> ~~~]</p></body></html>'
 
 finish
