@@ -12,6 +12,10 @@
 #     title its update writes (text:index-title-template) translated as
 #     the index body's title is (it was left as it was: updating the
 #     index in LibreOffice put the source's title back, exit 0).
+#   - translate of an OpenDocument text with text in a text:meta (text
+#     with metadata, as a span is): translated, the text:meta a pair
+#     around it (it was an isolated code, its words left in the source
+#     language among the translated ones, exit 0).
 #   - translate of an HTML page with references that browsers read
 #     without their ';' ("caf&eacute bar", "&copy2024", "I &lt3 it", a
 #     title="a &copy b") or in capitals (&AMP;): read as browsers read
@@ -118,6 +122,14 @@ within "ODT, an index's title template" 0 20 300 "$x" translate -q \
 content "$tmp/toc.es.odt" >"$tmp/got"
 expect_text "ODT, an index's title template: translated" "$tmp/got" \
   '<office:text><text:table-of-content text:name="T1"><text:table-of-content-source text:outline-level="1"><text:index-title-template>[Çóñtéñts ~~~]</text:index-title-template></text:table-of-content-source><text:index-body><text:index-title text:name="T1_Head"><text:p>[Çóñtéñts ~~~]</text:p></text:index-title><text:p>[óñé Çháptér<text:tab/>1 ~~~~]</text:p></text:index-body></text:table-of-content><text:h text:outline-level="1">[óñé Çháptér ~~~~]</text:h>'
+
+# --- Text with metadata.
+odt "$tmp/meta.odt" '<text:p>Some <text:meta xml:id="m1">meta words inside</text:meta> end text.</text:p>'
+within "ODT, text:meta" 0 20 300 "$x" translate -q --mt pseudo -s en -t es \
+  "$tmp/meta.odt" -o "$tmp/meta.es.odt"
+content "$tmp/meta.es.odt" >"$tmp/got"
+expect_text "ODT, text:meta: its text translated" "$tmp/got" \
+  '<office:text><text:p>[<text:meta xml:id="m1">métá Sómé íñsídé wórds</text:meta> téxt. éñd ~~~~~~~~~~]</text:p>'
 
 # --- References without ';'.
 cat >"$tmp/ref.html" <<'EOD'
