@@ -16,7 +16,15 @@
 static const char *attr_restype(struct builder *b, const struct html_token *tok,
                                 const char *elem, const char *attr, char *buf,
                                 size_t cap) {
-  static const char *const plain[] = {"alt", "placeholder", "aria-label", NULL};
+  /* WAI-ARIA's text, which screen readers say, as aria-label */
+  static const char *const plain[] = {"alt",
+                                      "placeholder",
+                                      "aria-label",
+                                      "aria-description",
+                                      "aria-placeholder",
+                                      "aria-roledescription",
+                                      "aria-valuetext",
+                                      NULL};
   /* Names of elements too: the suffix keeps restypes apart. */
   static const char *const suffixed[] = {"title", "label", "summary", NULL};
   if (name_in(attr, plain)) {

@@ -23,6 +23,11 @@
 #     (they were text, so the page showed "caf&eacute", "&copy2024",
 #     "&lt3" and "&AMP;" where it had shown "café", "©2024", "<3" and
 #     "&", exit 0).
+#   - translate of an HTML page with WAI-ARIA's other text attributes
+#     (aria-description, aria-placeholder, aria-roledescription,
+#     aria-valuetext), which screen readers say as they say aria-label:
+#     translated as aria-label is (they were left in the source
+#     language, exit 0).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -140,5 +145,14 @@ within "HTML, references without ';'" 0 20 300 "$x" translate -q \
 expect_text "HTML, references without ';': read as browsers do" \
   "$tmp/ref.es.html" \
   '<!DOCTYPE html><html lang="es"><body><p>[bár Çáfé &amp; ©2024 &lt;3 Í ít. ~~~~~~~~]</p><p title="[© á ç b, &amp;çópýx ~~~~~]">[Típ. ~~]</p><p>[ñów. <a href="?a=1&copy=2">Gó</a> ~~~]</p></body></html>'
+
+# --- WAI-ARIA's text attributes.
+cat >"$tmp/aria.html" <<'EOD'
+<!DOCTYPE html><html lang="en"><body><div role="slider" aria-valuetext="Medium level" aria-roledescription="volume knob" aria-description="Turns the sound up" aria-placeholder="Type here">Volume</div></body></html>
+EOD
+within "HTML, ARIA attributes" 0 20 300 "$x" translate -q --mt pseudo \
+  -s en -t es "$tmp/aria.html" -o "$tmp/aria.es.html"
+expect_text "HTML, ARIA attributes: translated" "$tmp/aria.es.html" \
+  '<!DOCTYPE html><html lang="es"><body><div role="slider" aria-valuetext="[lévél Médíúm ~~~~]" aria-roledescription="[kñób vólúmé ~~~~]" aria-description="[thé Túrñs úp sóúñd ~~~~~~]" aria-placeholder="[héré Týpé ~~~]">[Vólúmé ~~]</div></body></html>'
 
 finish
