@@ -28,6 +28,12 @@
 #     aria-valuetext), which screen readers say as they say aria-label:
 #     translated as aria-label is (they were left in the source
 #     language, exit 0).
+#   - translate of an HTML page with translate="yes" (or translate="")
+#     on a block inside translate="no" (a page whose body says "no", its
+#     text islands saying "yes"): the block translated, as HTML's
+#     translation mode is an element's own; "no" below it, an svg around
+#     it, the text of the "no" parent between blocks kept (it was all
+#     left untranslated, exit 0).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -154,5 +160,15 @@ within "HTML, ARIA attributes" 0 20 300 "$x" translate -q --mt pseudo \
   -s en -t es "$tmp/aria.html" -o "$tmp/aria.es.html"
 expect_text "HTML, ARIA attributes: translated" "$tmp/aria.es.html" \
   '<!DOCTYPE html><html lang="es"><body><div role="slider" aria-valuetext="[lévél Médíúm ~~~~]" aria-roledescription="[kñób vólúmé ~~~~]" aria-description="[thé Túrñs úp sóúñd ~~~~~~]" aria-placeholder="[héré Týpé ~~~]">[Vólúmé ~~]</div></body></html>'
+
+# --- translate="yes" inside translate="no".
+cat >"$tmp/yes.html" <<'EOD'
+<!DOCTYPE html><html lang="en"><body translate="no"><h1>Product Name</h1><div><p translate="yes">First <b>translated</b> one.</p> kept text <p translate>Second <span translate="no">Brand</span> one.</p>kept tail</div><section translate="yes"><p>Body <a href="/x" title="Link tip">link</a>.</p><div translate="no"><p>Back to no.</p></div><p>Yes again.</p></section><svg><foreignObject><p translate="yes">In svg.</p></foreignObject></svg><p>Last kept.</p></body></html>
+EOD
+within "HTML, translate=\"yes\" inside \"no\"" 0 20 300 "$x" translate -q \
+  --mt pseudo -s en -t es "$tmp/yes.html" -o "$tmp/yes.es.html"
+expect_text "HTML, translate=\"yes\" inside \"no\": translated" \
+  "$tmp/yes.es.html" \
+  '<!DOCTYPE html><html lang="es"><body translate="no"><h1>Product Name</h1><div><p translate="yes">[<b>tráñslátéd</b> Fírst óñé. ~~~~~~~]</p> kept text <p translate>[<span translate="no">Brand</span>óñé. Séçóñd ~~~~]</p>kept tail</div><section translate="yes"><p>[<a href="/x" title="[típ Líñk ~~~]">líñk.</a> Bódý ~~~]</p><div translate="no"><p>Back to no.</p></div><p>[ágáíñ. Ýés ~~~]</p></section><svg><foreignObject><p translate="yes">In svg.</p></foreignObject></svg><p>Last kept.</p></body></html>'
 
 finish
