@@ -71,6 +71,7 @@ struct reader {
   size_t nsaved;
   struct alt alt[16];
   size_t nalt;
+  unsigned long binding_depth; /* of the w:dataBinding open; 0: none */
   /* the event's element: its local name when it is of W_NS or MC_NS,
    * else NULL; found once an event, not once a name asked about */
   const char *w, *mc;

@@ -202,7 +202,12 @@ static int pending_child(struct reader *r) {
   }
   size_t to = content ? past_event(r) : here(r);
   o->pending = 0;
-  add_piece(r, PIECE_OPEN, data(r) + o->start, to - o->start);
+  struct piece *p = add_piece(r, PIECE_OPEN, "", 0);
+  if (p != NULL) { /* its data binding left out, as the writer leaves it */
+    if (xmt_word_append_unbound(&s->pool, r->part, o->start, to) != XMT_OK)
+      xmt_office_stop(&r->x, XMT_ERR_NOMEM);
+    p->len = s->pool.len - p->off;
+  }
   if (content)
     o->content_depth = r->depth;
   return content;

@@ -8,6 +8,12 @@
 #     outer field's begin, separate and end codes placed apart, words of
 #     the sentence written into the IF's instruction or its end before
 #     the inner field, exit 0).
+#   - translate of a Word document with a content control bound to a
+#     document property (w:dataBinding, a cover page's title), at block
+#     or run level: the binding left out of the control whose text is
+#     translated (LibreOffice and Word show the bound property, which is
+#     the source's, in place of the control's translated text: "The
+#     annual report" shown after translation, exit 0).
 #   - translate of an OpenDocument text with a table of contents: the
 #     title its update writes (text:index-title-template) translated as
 #     the index body's title is (it was left as it was: updating the
@@ -96,6 +102,18 @@ fields "$tmp/if.es.docx" >"$tmp/got"
 expect_text "Word, a field in an instruction: the instruction kept" \
   "$tmp/got" \
   '"[" b { IF } b { MERGEFIELD Gender } s "«Gender»" e { = "M" "Dear Sir" "Dear Madam" } s "Mádám, Déár" e " wélçómé. ~~~~~~]"'
+
+# --- Content controls bound to a document property.
+bind='<w:dataBinding w:prefixMappings="xmlns:ns0='"'http://purl.org/dc/elements/1.1/'"'" w:xpath="/ns0:title[1]" w:storeItemID="{6C3C8BC8-F283-45AE-878A-BAB7291924A1}"/>'
+word "$tmp/bound.docx" "<w:sdt><w:sdtPr><w:alias w:val=\"Title\"/>$bind<w:text/></w:sdtPr><w:sdtContent><w:p>$(r '<w:t>The annual report</w:t>')</w:p></w:sdtContent></w:sdt><w:p>$(r '<w:t xml:space="preserve">By </w:t>')<w:sdt><w:sdtPr>$bind</w:sdtPr><w:sdtContent>$(r '<w:t>the team</w:t>')</w:sdtContent></w:sdt>$(r '<w:t>.</w:t>')</w:p>"
+within "Word, bound content controls" 0 20 300 "$x" translate -q \
+  --mt pseudo -s en -t es "$tmp/bound.docx" -o "$tmp/bound.es.docx"
+"$py" -c 'import sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read("word/document.xml").decode()
+print(s[s.index("<w:body>"):])' "$tmp/bound.es.docx" >"$tmp/got"
+expect_text "Word, bound content controls: no binding, the translation" \
+  "$tmp/got" \
+  '<w:body><w:sdt><w:sdtPr><w:alias w:val="Title"/><w:text/></w:sdtPr><w:sdtContent><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[áññúál Thé répórt ~~~~~~]</w:t></w:r></w:p></w:sdtContent></w:sdt><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[</w:t></w:r><w:sdt><w:sdtPr></w:sdtPr><w:sdtContent><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>thé Bý téám.</w:t></w:r></w:sdtContent></w:sdt><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> ~~~~]</w:t></w:r></w:p></w:body></w:document>'
 
 # odt OUT TEXT: an OpenDocument text whose office:text holds TEXT.
 odt() {
