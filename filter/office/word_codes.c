@@ -78,10 +78,11 @@ static int balanced(const struct piece *ps, size_t from, size_t to) {
   return depth == 0;
 }
 
-/* Each field whose begin..separate are codes alone and whose result
- * pairs its codes made one pair: the open begin..separate, the close its
- * end. A field in another's instruction is left as codes, which that
- * one's open takes in (the reader made the text there codes too). */
+/* Each field whose begin..separate are codes alone (pairs among them
+ * too: a w:fldSimple in the instruction) and whose result pairs its codes
+ * made one pair: the open begin..separate, the close its end. A field in
+ * another's instruction is left as codes, which that one's open takes in
+ * (the reader made the text there codes too). */
 static void pair_fields(struct piece *ps, size_t *n, const char *part) {
   size_t begin[32], sep[32], depth = 0;
   for (size_t i = 0; i < *n; i++) {
@@ -97,9 +98,9 @@ static void pair_fields(struct piece *ps, size_t *n, const char *part) {
       size_t b = begin[--depth], s = sep[depth], c = b;
       if (s == SIZE_MAX || (depth > 0 && sep[depth - 1] == SIZE_MAX))
         continue;
-      while (c <= s && ps[c].type == PIECE_ISOLATED && !boxed(&ps[c], part))
+      while (c <= s && ps[c].type != PIECE_TEXT && !boxed(&ps[c], part))
         c++;
-      if (c <= s || !balanced(ps, s + 1, i))
+      if (c <= s || !balanced(ps, b, s + 1) || !balanced(ps, s + 1, i))
         continue;
       ps[i].type = PIECE_CLOSE;
       join(ps, n, b, s, PIECE_OPEN);

@@ -7,7 +7,9 @@
 #     result translated (the inner result was translated as text and the
 #     outer field's begin, separate and end codes placed apart, words of
 #     the sentence written into the IF's instruction or its end before
-#     the inner field, exit 0).
+#     the inner field, exit 0). The same with a w:fldSimple in the
+#     instruction: the IF one pair around its result (its begin and end
+#     were two isolated codes, which an engine's word order can swap).
 #   - translate of a Word document with a content control bound to a
 #     document property (w:dataBinding, a cover page's title), at block
 #     or run level: the binding left out of the control whose text is
@@ -114,6 +116,12 @@ print(s[s.index("<w:body>"):])' "$tmp/bound.es.docx" >"$tmp/got"
 expect_text "Word, bound content controls: no binding, the translation" \
   "$tmp/got" \
   '<w:body><w:sdt><w:sdtPr><w:alias w:val="Title"/><w:text/></w:sdtPr><w:sdtContent><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[áññúál Thé répórt ~~~~~~]</w:t></w:r></w:p></w:sdtContent></w:sdt><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[</w:t></w:r><w:sdt><w:sdtPr></w:sdtPr><w:sdtContent><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>thé Bý téám.</w:t></w:r></w:sdtContent></w:sdt><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> ~~~~]</w:t></w:r></w:p></w:body></w:document>'
+word "$tmp/if2.docx" "<w:p>$(r '<w:t xml:space="preserve">Hello </w:t>')$(fc begin)$(r '<w:instrText xml:space="preserve"> IF </w:instrText>')<w:fldSimple w:instr=\" MERGEFIELD Gender \">$(r '<w:t>«Gender»</w:t>')</w:fldSimple>$(r '<w:instrText xml:space="preserve"> = "M" "Dear Sir" "Dear Madam" </w:instrText>')$(fc separate)$(r '<w:t>Dear Madam</w:t>')$(fc end)$(r '<w:t>, welcome.</w:t>')</w:p>"
+within "Word, a w:fldSimple in an instruction" 0 20 300 "$x" extract -q \
+  -s en "$tmp/if2.docx" -o "$tmp/if2.xlf"
+grep '<source' "$tmp/if2.xlf" >"$tmp/got"
+expect_text "Word, a w:fldSimple in an instruction: one pair" "$tmp/got" \
+  '<source>Hello <g id="1" ctype="x-w-fldChar">Dear Madam</g>, welcome.</source>'
 
 # odt OUT TEXT: an OpenDocument text whose office:text holds TEXT.
 odt() {
