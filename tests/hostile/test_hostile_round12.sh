@@ -46,6 +46,8 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
+require_commands "python3 not found (it writes and reads the documents)" \
+  python3
 cli_setup hostile-round12
 x=$XLIFFMT
 py=python3
