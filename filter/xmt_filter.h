@@ -621,8 +621,10 @@ XMT_API xmt_status xmt_segmenter_segment_unit(xmt_segmenter *s,
  * Pages are read by a preserving lexer: everything outside the translated
  * text is written back byte for byte. Text of block elements (p, li, td,
  * h1...) makes units whose inline elements (a, b, span...) become g/x/bx/ex/
- * it codes; alt, title, placeholder, aria-label, label, summary, button
- * values and meta description/keywords make attribute units. script, style,
+ * it codes; alt, title, placeholder, aria-label (and WAI-ARIA's other
+ * text: aria-description, -placeholder, -roledescription, -valuetext),
+ * label, summary, button values and meta description/keywords make
+ * attribute units. script, style,
  * template, translate="no" and class="notranslate" are never translated.
  * See xmt_html(3). */
 

@@ -16,7 +16,15 @@
 static const char *attr_restype(struct builder *b, const struct html_token *tok,
                                 const char *elem, const char *attr, char *buf,
                                 size_t cap) {
-  static const char *const plain[] = {"alt", "placeholder", "aria-label", NULL};
+  /* WAI-ARIA's text, which screen readers say, as aria-label */
+  static const char *const plain[] = {"alt",
+                                      "placeholder",
+                                      "aria-label",
+                                      "aria-description",
+                                      "aria-placeholder",
+                                      "aria-roledescription",
+                                      "aria-valuetext",
+                                      NULL};
   /* Names of elements too: the suffix keeps restypes apart. */
   static const char *const suffixed[] = {"title", "label", "summary", NULL};
   if (name_in(attr, plain)) {
@@ -244,6 +252,23 @@ static unsigned element_of(const struct builder *b,
   return xmt_html_element_class(name);
 }
 
+/* 1 when the block element of tok says translate="yes" (or "") inside
+ * elements that said "no": HTML's translation mode is an element's own,
+ * so its content is translated again. Not inside running text, nor
+ * inside an element whose content is never text (script, svg...). */
+static int translate_again(struct builder *b, const struct html_token *tok,
+                           unsigned flags) {
+  if (!(flags & E_BLOCK) || (flags & E_SKIP) || b->ph_item != NONE ||
+      b->nitems > 0)
+    return 0;
+  for (size_t i = 0; i < b->depth; i++)
+    if (b->stack[i].flags & E_SKIP)
+      return 0;
+  return xmt_page_attr_value(b, tok, "translate") &&
+         (b->text.data == NULL || b->text.data[0] == '\0' ||
+          ascii_ieq(b->text.data, "yes"));
+}
+
 static void on_start(struct builder *b, const struct html_token *tok) {
   char name[NAME_ROOM];
   unsigned flags = element_of(b, tok, name);
@@ -253,7 +278,7 @@ static void on_start(struct builder *b, const struct html_token *tok) {
   if ((flags & E_SKIP) && tok->self_closing)
     flags |= E_VOID; /* <script/>: the lexer saw no content either */
   implied_closes(b, name, flags, tok->start);
-  if (top_notrans(b)) {
+  if (top_notrans(b) && !translate_again(b, tok, flags)) {
     if (!(flags & E_VOID))
       push(b, name, flags, 1, 1, 0, NULL);
     return;
@@ -346,16 +371,20 @@ static void on_end(struct builder *b, const struct html_token *tok) {
           k = NONE;
     }
   }
-  int as_inline = 0;
+  int as_inline = 0, translated = 0;
   if (k != NONE && b->stack != NULL) {
     int ends_skipped = b->ph_item != NONE && k == b->ph_entry;
     as_inline = b->stack[k].as_inline;
+    translated = !b->stack[k].notrans;
     xmt_page_pop_to(b, k, ends_skipped ? tok->end : tok->start);
     if (ends_skipped)
       return;
   }
-  if (top_notrans(b))
+  if (top_notrans(b)) {
+    if (translated && !as_inline) /* a translate="yes" block ends */
+      xmt_page_flush_run(b);
     return;
+  }
   if (name_is(name, "br")) { /* </br> is a <br> to browsers */
     xmt_page_add_item(b, IT_CODE, tok->start, tok->end, name);
   } else if (k != NONE ? as_inline : (flags & (E_INLINE | E_CONTEXT)) != 0) {

@@ -276,6 +276,58 @@ static uint32_t common_entity(const char *name) {
   return 0;
 }
 
+/* The value of the name (case counts), 0 when it is none; HTML's
+ * AMP, COPY, GT, LT, QUOT and REG, not in libxml2's table, as their
+ * lower case. */
+static uint32_t entity(const char *name) {
+  static const char *const upper[] = {"AMP", "COPY", "GT", "LT", "QUOT", "REG"};
+  char lower[8];
+  for (size_t i = 0; i < sizeof upper / sizeof *upper; i++)
+    if (strcmp(name, upper[i]) == 0) {
+      size_t k = 0;
+      for (; name[k] != '\0'; k++)
+        lower[k] = (char)(name[k] + 32);
+      lower[k] = '\0';
+      name = lower;
+    }
+  uint32_t cp = common_entity(name);
+  if (cp == 0) {
+    const htmlEntityDesc *e = htmlEntityLookup((const xmlChar *)name);
+    cp = e != NULL ? e->value : 0;
+  }
+  return cp;
+}
+
+/* The length of the longest of the old names that browsers take without
+ * ';' (HTML's legacy named references: Latin-1's and markup's) that the
+ * n bytes at name start with; 0 when none. */
+static size_t legacy_prefix(const char *name, size_t n) {
+  static const char *const legacy[] = {
+      "AElig",  "AMP",    "Aacute", "Acirc",  "Agrave", "Aring",  "Atilde",
+      "Auml",   "COPY",   "Ccedil", "ETH",    "Eacute", "Ecirc",  "Egrave",
+      "Euml",   "GT",     "Iacute", "Icirc",  "Igrave", "Iuml",   "LT",
+      "Ntilde", "Oacute", "Ocirc",  "Ograve", "Oslash", "Otilde", "Ouml",
+      "QUOT",   "REG",    "THORN",  "Uacute", "Ucirc",  "Ugrave", "Uuml",
+      "Yacute", "aacute", "acirc",  "acute",  "aelig",  "agrave", "amp",
+      "aring",  "atilde", "auml",   "brvbar", "ccedil", "cedil",  "cent",
+      "copy",   "curren", "deg",    "divide", "eacute", "ecirc",  "egrave",
+      "eth",    "euml",   "frac12", "frac14", "frac34", "gt",     "iacute",
+      "icirc",  "iexcl",  "igrave", "iquest", "iuml",   "laquo",  "lt",
+      "macr",   "micro",  "middot", "nbsp",   "not",    "ntilde", "oacute",
+      "ocirc",  "ograve", "ordf",   "ordm",   "oslash", "otilde", "ouml",
+      "para",   "plusmn", "pound",  "quot",   "raquo",  "reg",    "sect",
+      "shy",    "sup1",   "sup2",   "sup3",   "szlig",  "thorn",  "times",
+      "uacute", "ucirc",  "ugrave", "uml",    "uuml",   "yacute", "yen",
+      "yuml"};
+  size_t best = 0;
+  for (size_t i = 0; i < sizeof legacy / sizeof *legacy; i++) {
+    size_t k = strlen(legacy[i]);
+    if (k <= n && k > best && memcmp(name, legacy[i], k) == 0)
+      best = k;
+  }
+  return best;
+}
+
 /* Decodes the reference at s[0] == '&': bytes used, 0 when it is no
  * reference (the '&' is text). */
 static size_t reference(const char *s, size_t len, int in_attr,
@@ -313,30 +365,22 @@ static size_t reference(const char *s, size_t len, int in_attr,
   char name[48];
   memcpy(name, s + 1, i - 1);
   name[i - 1] = '\0';
-  int semicolon = i < len && s[i] == ';';
-  if (!semicolon) {
-    /* Browsers take a few old names without ';' in text, not in
-     * attributes, where "&copy=1" in a URL must stay. */
-    static const char *const legacy[] = {"amp",  "lt",   "gt",   "quot",
-                                         "nbsp", "copy", "reg",  "AMP",
-                                         "LT",   "GT",   "QUOT", NULL};
-    int ok = 0;
-    for (const char *const *l = legacy; *l != NULL && !in_attr && !ok; l++)
-      ok = strcmp(*l, name) == 0;
-    if (!ok)
-      return 0;
-    for (char *p = name; *p != '\0'; p++)
-      *p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+  uint32_t cp = i < len && s[i] == ';' ? entity(name) : 0;
+  if (cp != 0) {
+    *st = append_cp(out, cp);
+    return i + 1;
   }
-  uint32_t cp = common_entity(name);
-  if (cp == 0) {
-    const htmlEntityDesc *e = htmlEntityLookup((const xmlChar *)name);
-    if (e == NULL)
-      return 0;
-    cp = e->value;
-  }
-  *st = append_cp(out, cp);
-  return i + (size_t)semicolon;
+  /* Without ';', or a name unknown with it: the longest old name it
+   * starts with, as browsers read it ("&copy2024" is "(c)2024"); in an
+   * attribute not before a letter, a digit or '=', where "&copy=1" in a
+   * URL must stay. */
+  size_t k = legacy_prefix(name, i - 1);
+  char next = 1 + k < len ? s[1 + k] : '\0';
+  if (k == 0 || (in_attr && (is_alnum(next) || next == '=')))
+    return 0;
+  name[k] = '\0';
+  *st = append_cp(out, entity(name));
+  return 1 + k;
 }
 
 xmt_status xmt_html_decode(const struct html_charset *cs, const char *s,

@@ -57,7 +57,7 @@ struct builder {
     size_t spans_len, key_len;
   } open_spans[SPANS_MAX];
   size_t nspans;
-  unsigned long links[SPANS_MAX]; /* depths of the text:a open */
+  unsigned long links[SPANS_MAX]; /* depths of the text:a, text:meta open */
   size_t nlinks;
   /* an element copied whole as an isolated code (0: none); nested: its
    * paragraphs are units */
@@ -119,7 +119,9 @@ static int is_header(const char *name) {
 }
 
 /* An element whose text is a unit: a paragraph, or what shows like one
- * (an image's alternative text; a document's title). */
+ * (an image's alternative text; a document's title; an index's title as
+ * its update writes it again, which the index body's title is read
+ * from). */
 static int is_para(const struct odt_doc *doc, const char *name) {
   if (doc->meta)
     return xmt_office_is(name, DC_NS, "title") ||
@@ -129,7 +131,8 @@ static int is_para(const struct odt_doc *doc, const char *name) {
   return xmt_office_is(name, TEXT_NS, "p") ||
          xmt_office_is(name, TEXT_NS, "h") ||
          xmt_office_is(name, SVG_NS, "title") ||
-         xmt_office_is(name, SVG_NS, "desc");
+         xmt_office_is(name, SVG_NS, "desc") ||
+         xmt_office_is(name, TEXT_NS, "index-title-template");
 }
 
 /* The element whose units the part has in it. */
@@ -553,8 +556,10 @@ static void start_in_para(struct reader *r, struct builder *b, const char *name,
     open_span(r, b, attrs);
     return;
   }
-  if (xmt_office_is(name, TEXT_NS, "a") && !empty_tag(r) &&
-      b->nlinks < SPANS_MAX) {
+  /* a link, and text with metadata (text:meta): a pair around its text */
+  if ((xmt_office_is(name, TEXT_NS, "a") ||
+       xmt_office_is(name, TEXT_NS, "meta")) &&
+      !empty_tag(r) && b->nlinks < SPANS_MAX) {
     b->links[b->nlinks++] = r->depth;
     const char *part = r->doc->part.data;
     add_piece(r, b, ODT_OPEN, part + here(r), past_event(r) - here(r));

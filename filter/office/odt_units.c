@@ -77,20 +77,24 @@ static struct odt_code *new_code(struct odt_para *p) {
 }
 
 /* The ctype of a code: "link" for text:a, "bold", "italic" or
- * "underline" are not told apart (x-odt-span), an isolated one
- * "x-odt-" its element's local name ("x-odt-s", "x-odt-note"). */
+ * "underline" are not told apart (x-odt-span), any other "x-odt-" its
+ * element's local name ("x-odt-s", "x-odt-note", "x-odt-meta"). */
 static void ctype_of(const struct odt_code *c, const char *part, char *buf,
                      size_t cap) {
-  if (!c->isolated) {
-    snprintf(buf, cap, "%s", c->span ? "x-odt-span" : "link");
+  if (c->span) {
+    snprintf(buf, cap, "x-odt-span");
     return;
   }
-  const char *name = part + c->from + 1;
+  const char *name = c->isolated ? part + c->from + 1 : c->open + 1;
   size_t n = strcspn(name, " \t\r\n/>");
   const char *colon = memchr(name, ':', n);
   if (colon != NULL) {
     n -= (size_t)(colon + 1 - name);
     name = colon + 1;
+  }
+  if (!c->isolated && n == 1 && name[0] == 'a') {
+    snprintf(buf, cap, "link");
+    return;
   }
   size_t k = 6; /* cap is 48 */
   memcpy(buf, "x-odt-", k);

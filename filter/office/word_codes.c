@@ -35,16 +35,11 @@ static int boxed(const struct piece *p, const char *part) {
          memmem(part + p->from, p->to - p->from, "txbxContent", 11) != NULL;
 }
 
-enum fld { FLD_NONE, FLD_BEGIN, FLD_SEPARATE, FLD_END };
-
-/* What a w:fldChar piece is (its w:fldCharType). */
-static enum fld fld_kind(const struct piece *p, const char *part) {
-  if (p->type != PIECE_ISOLATED || p->merged ||
-      !element_is(part + p->from, p->to - p->from, "fldChar"))
+enum fld xmt_word_fld_kind(const char *xml, size_t len) {
+  if (!element_is(xml, len, "fldChar"))
     return FLD_NONE;
-  const char *x = part + p->from;
-  const char *gt = memchr(x, '>', p->to - p->from);
-  const char *t = memmem(x, (size_t)(gt - x), "fldCharType=", 12);
+  const char *gt = memchr(xml, '>', len);
+  const char *t = memmem(xml, (size_t)(gt - xml), "fldCharType=", 12);
   if (t == NULL || t + 13 >= gt)
     return FLD_NONE;
   t += 13; /* past the quote */
@@ -53,6 +48,13 @@ static enum fld fld_kind(const struct piece *p, const char *part) {
   if (strncmp(t, "separate", 8) == 0)
     return FLD_SEPARATE;
   return strncmp(t, "end", 3) == 0 ? FLD_END : FLD_NONE;
+}
+
+/* What a w:fldChar piece is. */
+static enum fld fld_kind(const struct piece *p, const char *part) {
+  if (p->type != PIECE_ISOLATED || p->merged)
+    return FLD_NONE;
+  return xmt_word_fld_kind(part + p->from, p->to - p->from);
 }
 
 /* Pieces [i, j] made one piece of type (their bytes are side by side in
@@ -76,9 +78,11 @@ static int balanced(const struct piece *ps, size_t from, size_t to) {
   return depth == 0;
 }
 
-/* Each field whose begin..separate are codes alone (no text: a field in
- * the instruction leaves it as it was) and whose result pairs its codes
- * made one pair: the open begin..separate, the close its end. */
+/* Each field whose begin..separate are codes alone (pairs among them
+ * too: a w:fldSimple in the instruction) and whose result pairs its codes
+ * made one pair: the open begin..separate, the close its end. A field in
+ * another's instruction is left as codes, which that one's open takes in
+ * (the reader made the text there codes too). */
 static void pair_fields(struct piece *ps, size_t *n, const char *part) {
   size_t begin[32], sep[32], depth = 0;
   for (size_t i = 0; i < *n; i++) {
@@ -92,11 +96,11 @@ static void pair_fields(struct piece *ps, size_t *n, const char *part) {
       sep[depth - 1] = i;
     } else if (k == FLD_END && depth > 0) {
       size_t b = begin[--depth], s = sep[depth], c = b;
-      if (s == SIZE_MAX)
+      if (s == SIZE_MAX || (depth > 0 && sep[depth - 1] == SIZE_MAX))
         continue;
-      while (c <= s && ps[c].type == PIECE_ISOLATED && !boxed(&ps[c], part))
+      while (c <= s && ps[c].type != PIECE_TEXT && !boxed(&ps[c], part))
         c++;
-      if (c <= s || !balanced(ps, s + 1, i))
+      if (c <= s || !balanced(ps, b, s + 1) || !balanced(ps, s + 1, i))
         continue;
       ps[i].type = PIECE_CLOSE;
       join(ps, n, b, s, PIECE_OPEN);

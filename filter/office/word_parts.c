@@ -249,6 +249,7 @@ void xmt_word_parts_free(struct word_doc *doc) {
       xmt_word_para_free(&part->paras[i]);
     free(part->paras);
     free(part->order);
+    free(part->bindings);
     free(part->unit_name);
     xmt_buf_free(&part->data);
   }

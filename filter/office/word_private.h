@@ -70,6 +70,14 @@ struct word_part {
   size_t nfed; /* paragraphs [0, nfed) handed on (struct word_hook) */
   /* held while paras grows, which a take on another thread reads */
   pthread_mutex_t *lock;
+  /* its w:dataBinding elements, bytes [from, to) each, in order: left out
+   * when the part is written again, since Word and LibreOffice show a
+   * bound content control's data (a document property...), not its
+   * translated text */
+  struct word_range {
+    size_t from, to;
+  } * bindings;
+  size_t nbindings, bindings_cap;
 };
 
 struct word_doc {
@@ -103,6 +111,17 @@ struct piece {
   size_t from, to, pre_len; /* PIECE_ISOLATED: as in struct word_code */
   int merged;               /* as in struct word_code */
 };
+
+/* What the w:fldChar start tag at xml (len bytes) is (its
+ * w:fldCharType); FLD_NONE for any other element. */
+enum fld { FLD_NONE, FLD_BEGIN, FLD_SEPARATE, FLD_END };
+enum fld xmt_word_fld_kind(const char *xml, size_t len);
+
+/* Appends the part's bytes [from, to) less its w:dataBinding elements
+ * (word_read.c). */
+xmt_status xmt_word_append_unbound(struct xmt_buf *out,
+                                   const struct word_part *part, size_t from,
+                                   size_t to);
 
 /* Fewer codes (word_codes.c): empty text dropped, each field whose
  * result is in the paragraph one pair, codes side by side with no text

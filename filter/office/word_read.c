@@ -100,6 +100,48 @@ static void name_event(struct reader *r, const char *name) {
     r->mc = name + sizeof mc - 1;
 }
 
+/* A w:dataBinding's bytes: its start here, its end at its end tag. */
+static void binding_start(struct reader *r) {
+  struct word_part *part = r->part;
+  struct word_range *b = part->bindings;
+  if (part->nbindings == part->bindings_cap)
+    b = xmt_grow_array(part->bindings, &part->bindings_cap, part->nbindings + 1,
+                       sizeof *b);
+  if (b == NULL) {
+    xmt_office_stop(&r->x, XMT_ERR_NOMEM);
+    return;
+  }
+  part->bindings = b;
+  size_t at = (size_t)XML_GetCurrentByteIndex(r->x.xp);
+  b[part->nbindings++] =
+      (struct word_range){at, at + (size_t)XML_GetCurrentByteCount(r->x.xp)};
+  r->binding_depth = r->depth;
+}
+
+xmt_status xmt_word_append_unbound(struct xmt_buf *out,
+                                   const struct word_part *part, size_t from,
+                                   size_t to) {
+  const struct word_range *b = part->bindings;
+  size_t lo = 0, hi = part->nbindings;
+  while (lo < hi) { /* the first binding that ends past from */
+    size_t mid = lo + (hi - lo) / 2;
+    if (b[mid].to <= from)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  xmt_status st = XMT_OK;
+  for (size_t i = lo; i < part->nbindings && b[i].from < to && st == XMT_OK;
+       i++) {
+    if (b[i].from > from)
+      st = xmt_buf_append(out, part->data.data + from, b[i].from - from);
+    from = b[i].to > from ? b[i].to : from;
+  }
+  return st == XMT_OK && from < to
+             ? xmt_buf_append(out, part->data.data + from, to - from)
+             : st;
+}
+
 static void XMLCALL on_start(void *user, const XML_Char *name,
                              const XML_Char **attrs) {
   struct reader *r = user;
@@ -107,6 +149,8 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
   if (r->x.st != XMT_OK)
     return;
   name_event(r, name);
+  if (word_is(r, "dataBinding") && r->binding_depth == 0)
+    binding_start(r);
   alt_start(r);
   struct frame *s = &r->s;
   if (s->skip_depth != 0) {
@@ -133,6 +177,13 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
 static void XMLCALL on_end(void *user, const XML_Char *name) {
   struct reader *r = user;
   struct frame *s = &r->s;
+  if (r->binding_depth == r->depth && r->x.st == XMT_OK) {
+    size_t n = (size_t)XML_GetCurrentByteCount(r->x.xp); /* 0: <.../> */
+    r->binding_depth = 0;
+    if (n > 0)
+      r->part->bindings[r->part->nbindings - 1].to =
+          (size_t)XML_GetCurrentByteIndex(r->x.xp) + n;
+  }
   /* the name only where an end asks for it: a w:t in a run read, an
    * mc:Choice or mc:Fallback of an mc:AlternateContent */
   r->w = r->mc = NULL;

@@ -46,6 +46,11 @@ struct frame {
   int skip_keep;   /* deleted text: no text box in it is read */
   int long_prefix; /* a prefix the paragraph cannot be written with */
   size_t rpr_start;
+  /* the fields open (w:fldChar begin to end, nested), a bit each, set
+   * while its instruction is read: text there, another field's result in
+   * this one's instruction, is instruction too, kept as it is */
+  unsigned long long fld_instr;
+  unsigned fld_depth;
 };
 
 /* An mc:AlternateContent: the paragraphs [ref_from, ref_to) of its first
@@ -66,6 +71,7 @@ struct reader {
   size_t nsaved;
   struct alt alt[16];
   size_t nalt;
+  unsigned long binding_depth; /* of the w:dataBinding open; 0: none */
   /* the event's element: its local name when it is of W_NS or MC_NS,
    * else NULL; found once an event, not once a name asked about */
   const char *w, *mc;

@@ -126,8 +126,26 @@ static void skip_whole(struct reader *r, int how) {
   s->skip_keep = 0;
 }
 
+/* A w:fldChar: the fields open and which are in their instruction. */
+static void field_char(struct reader *r) {
+  struct frame *s = &r->s;
+  enum fld k = xmt_word_fld_kind(data(r) + here(r), past_event(r) - here(r));
+  unsigned long long top =
+      s->fld_depth > 0 && s->fld_depth <= 64 ? 1ULL << (s->fld_depth - 1) : 0;
+  if (k == FLD_BEGIN && ++s->fld_depth <= 64)
+    s->fld_instr |= 1ULL << (s->fld_depth - 1);
+  else if (k == FLD_SEPARATE)
+    s->fld_instr &= ~top;
+  else if (k == FLD_END && s->fld_depth > 0) {
+    s->fld_instr &= ~top;
+    s->fld_depth--;
+  }
+}
+
 void xmt_word_start_in_run(struct reader *r) {
   struct frame *s = &r->s;
+  if (word_is(r, "fldChar"))
+    field_char(r);
   if (word_is(r, "rPr")) {
     skip_whole(r, -2);
     s->skip_rpr = 1;
@@ -138,7 +156,7 @@ void xmt_word_start_in_run(struct reader *r) {
     }
     return;
   }
-  if (word_is(r, "t") && !hidden(r)) {
+  if (word_is(r, "t") && !hidden(r) && s->fld_instr == 0) {
     s->in_text = 1;
     struct piece *p = add_piece(r, PIECE_TEXT, "", 0);
     if (p != NULL) {
@@ -148,7 +166,8 @@ void xmt_word_start_in_run(struct reader *r) {
     return;
   }
   skip_whole(r, !word_is(r, "lastRenderedPageBreak"));
-  s->skip_keep = word_is(r, "t") || word_is(r, "delText"); /* hidden, deleted */
+  /* hidden, in a field's instruction, deleted */
+  s->skip_keep = word_is(r, "t") || word_is(r, "delText");
 }
 
 /* Elements of a paragraph whose start and end tags are a pair of codes
@@ -183,7 +202,12 @@ static int pending_child(struct reader *r) {
   }
   size_t to = content ? past_event(r) : here(r);
   o->pending = 0;
-  add_piece(r, PIECE_OPEN, data(r) + o->start, to - o->start);
+  struct piece *p = add_piece(r, PIECE_OPEN, "", 0);
+  if (p != NULL) { /* its data binding left out, as the writer leaves it */
+    if (xmt_word_append_unbound(&s->pool, r->part, o->start, to) != XMT_OK)
+      xmt_office_stop(&r->x, XMT_ERR_NOMEM);
+    p->len = s->pool.len - p->off;
+  }
   if (content)
     o->content_depth = r->depth;
   return content;

@@ -403,14 +403,18 @@ const xmt_segment *xmt_word_target_of(const struct word_part *part,
              : p->target;
 }
 
-/* Bytes of the part, with their revision marks renumbered when fresh
- * (the WordprocessingML prefix) is not NULL. */
+/* Bytes of the part, less its data bindings, with their revision marks
+ * renumbered when fresh (the WordprocessingML prefix) is not NULL. */
 static xmt_status put_bytes(const struct writer *w, size_t from, size_t to,
                             const char *fresh) {
-  const char *bytes = w->part->data.data + from;
-  return fresh != NULL
-             ? put_renumbered(w->out, bytes, to - from, fresh, w->next_id)
-             : xmt_buf_append(w->out, bytes, to - from);
+  if (fresh == NULL)
+    return xmt_word_append_unbound(w->out, w->part, from, to);
+  struct xmt_buf bytes = {0};
+  xmt_status st = xmt_word_append_unbound(&bytes, w->part, from, to);
+  if (st == XMT_OK)
+    st = put_renumbered(w->out, bytes.data, bytes.len, fresh, w->next_id);
+  xmt_buf_free(&bytes);
+  return st;
 }
 
 /* The part's bytes [from, to), each paragraph in them that has a target
