@@ -2,6 +2,7 @@
  * pieces of text and codes (word_read.c routes the events here). */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,9 +133,12 @@ static void field_char(struct reader *r) {
   enum fld k = xmt_word_fld_kind(data(r) + here(r), past_event(r) - here(r));
   unsigned long long top =
       s->fld_depth > 0 && s->fld_depth <= 64 ? 1ULL << (s->fld_depth - 1) : 0;
-  if (k == FLD_BEGIN && ++s->fld_depth <= 64)
-    s->fld_instr |= 1ULL << (s->fld_depth - 1);
-  else if (k == FLD_SEPARATE)
+  if (k == FLD_BEGIN) {
+    if (s->fld_depth < 64) /* the new field's bit */
+      s->fld_instr |= 1ULL << s->fld_depth;
+    if (s->fld_depth < UINT_MAX)
+      s->fld_depth++;
+  } else if (k == FLD_SEPARATE)
     s->fld_instr &= ~top;
   else if (k == FLD_END && s->fld_depth > 0) {
     s->fld_instr &= ~top;
