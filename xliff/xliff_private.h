@@ -114,6 +114,11 @@ enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos);
 /* 1 for the names whose whole element is one code (x, bx, ex, ph, bpt, ept,
  * it); g and mrk are pairs. */
 int xmt_is_code_element(const char *name);
+/* 1 for a <mrk mtype="protected">: its text is not to be translated
+ * (XLIFF 1.2 mtype; Trados's and memoQ's locked text, Okapi's
+ * translate="no"), so the element is one code kept whole, as an XLIFF 2
+ * <mrk translate="no"> is. */
+int xmt_is_protected_mrk(const char *name, const char **atts);
 
 /* Appends the inline markup of seg (see xmt_xliff_inline_render). */
 xmt_status xmt_inline_render_into(struct xmt_buf *out, const xmt_segment *seg);
