@@ -317,5 +317,11 @@ void xmt_x2_close_unit(struct reader *r, size_t at) {
     s->several = n > 1;
     s->reordered = (unsigned char)r->reordered;
     s->unit_end = at;
+    /* text the range holds is in a pair's text, or another segment's,
+     * which the run translates: the unit is left as it is */
+    if (r->nomt_apart && s->translate) {
+      s->translate = 0;
+      s->nomt_apart = 1;
+    }
   }
 }

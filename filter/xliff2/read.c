@@ -215,6 +215,7 @@ static void open_unit(struct reader *r, const char **atts, size_t at,
   r->parts = 0;
   r->reordered = 0;
   r->ordered = 0;
+  r->nomt_apart = 0;
   r->nfar = 0;
   struct frame *f = xmt_x2_push(r, F_UNIT);
   if (f != NULL)

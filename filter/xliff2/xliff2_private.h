@@ -91,6 +91,9 @@ struct x2_segment {
    * order other than its place: the targets were composed across the
    * segments, and are left as they are */
   unsigned char reordered;
+  /* 1: an <sm translate="no"> of its unit ends outside the element it is
+   * in or holds one end of another pair: its unit is not translated */
+  unsigned char nomt_apart;
   /* its place among the <segment>s and <ignorable>s of its unit, and the
    * order of its target (its place, or the target's order attribute),
    * both from 1 */

@@ -7,6 +7,10 @@
 #     the element one code (its text went to the engine and came back
 #     translated, and the pseudo engine moved other words into it,
 #     exit 0).
+#   - XLIFF 2 <sm translate="no"/> whose <em/> is in the next segment, or
+#     whose range holds one end of an <sc/>/<ec/> pair: it cannot be one
+#     code kept whole, so its unit is left as it is, with a warning
+#     naming the unit (its text was translated, exit 0, no word).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -59,5 +63,38 @@ within "protected mrk in a segment" 0 20 300 "$x" translate "$tmp/seg.xlf" \
 target_is "protected mrk in a segment: its text kept" "$tmp/seg.up.xlf" \
   '<mrk mtype="seg" mid="1">PRESS THE <mrk mtype="protected" mid="p1">Start Button</mrk> NOW.</mrk>'
 within "protected mrk: check" 0 20 300 "$x" check "$tmp/prot.up.xlf"
+
+# --- XLIFF 2 <sm translate="no"/> ranges that cannot be one code.
+# x2 FILE UNITS: an XLIFF 2.0 document of UNITS (one line).
+x2() {
+  {
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n'
+    printf '<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="es">\n'
+    printf '<file id="f1">\n%s\n</file></xliff>\n' "$2"
+  } >"$1"
+}
+x2 "$tmp/sm.xlf" '<unit id="u1"><segment><source>Press <sm id="m1" translate="no"/>Start Now</source></segment><segment><source>Button<em startRef="m1"/> then wait.</source></segment></unit>
+<unit id="u2"><segment><source>The <sm id="m1" translate="no"/>Acme <sc id="1"/>Box<em startRef="m1"/> is<ec startRef="1"/> here.</source></segment></unit>
+<unit id="u3"><segment><source>The <sm id="m1" translate="no"/>Acme <pc id="1">Box</pc><em startRef="m1"/> is here.</source></segment></unit>'
+cp "$tmp/sm.xlf" "$tmp/sm.before"
+within "sm translate=no apart" 0 20 300 "$x" translate "$tmp/sm.xlf" \
+  -o "$tmp/sm.up.xlf" --mt "cmd:$tmp/up.sh"
+unchanged "sm translate=no apart: the input" "$tmp/sm.xlf" "$tmp/sm.before"
+check "sm translate=no across segments: unit left as it is" grep -q -x -F \
+  '<unit id="u1"><segment><source>Press <sm id="m1" translate="no"/>Start Now</source></segment><segment><source>Button<em startRef="m1"/> then wait.</source></segment></unit>' \
+  "$tmp/sm.up.xlf"
+check "sm translate=no around an sc: unit left as it is" grep -q -x -F \
+  '<unit id="u2"><segment><source>The <sm id="m1" translate="no"/>Acme <sc id="1"/>Box<em startRef="m1"/> is<ec startRef="1"/> here.</source></segment></unit>' \
+  "$tmp/sm.up.xlf"
+check "sm translate=no around a pc: translated, its range kept" grep -q -F \
+  '<target>THE <sm id="m1" translate="no"/>Acme <pc id="1">Box</pc><em startRef="m1"/> IS HERE.</target>' \
+  "$tmp/sm.up.xlf"
+for u in 1:4 2:5; do
+  check "sm translate=no apart: the warning for u${u%%:*}" grep -q -x -F \
+    "xliffmt: $tmp/sm.xlf:${u#*:}: warning: segment u${u%%:*}: <unit> not translated: an <sm translate=\"no\"> of it ends outside the element it is in, or holds one end of another pair, so its text could not be kept from the translation" \
+    "$tmp/err"
+done
+check "sm translate=no apart: counted as left" grep -q -F \
+  '3 units, 1 translated, 2 left as they were' "$tmp/err"
 
 finish
