@@ -239,6 +239,9 @@ struct xmt_xliff_unit {
    * of (an XLIFF 2 unit of several): counted with that one */
   int continues;
   int has_target; /* a target that translates the unit (xmt_unit_resolve) */
+  /* maxwidth with size-unit="char": the most characters its target may
+   * hold; 0: no limit known (none, or one in pixels or another unit) */
+  size_t max_chars;
   struct xmt_range source;       /* whole <source> element */
   struct xmt_range seg_source;   /* whole <seg-source> element */
   struct xmt_range seg_inner;    /* content of <seg-source> */
@@ -294,6 +297,11 @@ void xmt_unit_clear_segments(xmt_xliff_unit *unit);
  * thread's arena under that arena's lock, which its thread's mallocs then
  * wait for. What is left is only to be freed. */
 void xmt_unit_release_placed(xmt_xliff_unit *unit);
+/* Segment i's target, if any, dropped: the segment failed after all. */
+void xmt_unit_drop_target(xmt_xliff_unit *unit, size_t i);
+/* The characters (code points) of the text of the unit's targets and of
+ * the gaps between them: what its max_chars limits. */
+size_t xmt_unit_target_chars(const xmt_xliff_unit *unit);
 /* Replaces the segments by n generated ones with mids "0", "1"...: on
  * success the unit owns sources[0..n-1] (the array stays the caller's) and
  * gaps, an array of n + 1 segments; on failure nothing changes hands. */

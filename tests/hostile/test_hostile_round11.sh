@@ -11,6 +11,11 @@
 #     whose range holds one end of an <sc/>/<ec/> pair: it cannot be one
 #     code kept whole, so its unit is left as it is, with a warning
 #     naming the unit (its text was translated, exit 0, no word).
+#   - XLIFF 1.2 <trans-unit maxwidth="N" size-unit="char"> (a string of a
+#     user interface) whose translation is longer: its segments fail,
+#     naming the unit, its target not written, exit 3 (the longer
+#     target was written, exit 0); one that fits, or a maxwidth in
+#     pixels, which cannot be measured, is translated.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -96,5 +101,36 @@ for u in 1:4 2:5; do
 done
 check "sm translate=no apart: counted as left" grep -q -F \
   '3 units, 1 translated, 2 left as they were' "$tmp/err"
+
+# --- XLIFF 1.2 maxwidth in characters.
+x12 "$tmp/mw.xlf" '<trans-unit id="u1" maxwidth="9" size-unit="char"><source>Save file</source></trans-unit>
+<trans-unit id="u2" maxwidth="12" size-unit="char"><source>Save. Open.</source></trans-unit>
+<trans-unit id="u3" maxwidth="9" size-unit="char"><source>Save all</source></trans-unit>
+<trans-unit id="u4" maxwidth="5" size-unit="pixel"><source>Save file</source></trans-unit>'
+# An engine that makes each line one character longer.
+cat >"$tmp/longer.sh" <<'EOF'
+#!/bin/sh
+exec awk '{ print "X" toupper($0); fflush() }'
+EOF
+chmod +x "$tmp/longer.sh"
+within "maxwidth" 3 20 300 "$x" translate "$tmp/mw.xlf" -o "$tmp/mw.out.xlf" \
+  --mt "cmd:$tmp/longer.sh"
+check "maxwidth: one segment too long, no target" grep -q -x -F \
+  '<trans-unit id="u1" maxwidth="9" size-unit="char"><source>Save file</source></trans-unit>' \
+  "$tmp/mw.out.xlf"
+check "maxwidth: two segments too long together, no target" grep -q -x -F \
+  '<trans-unit id="u2" maxwidth="12" size-unit="char"><source>Save. Open.</source></trans-unit>' \
+  "$tmp/mw.out.xlf"
+check "maxwidth: one that fits, translated" grep -q -F \
+  '>XSAVE ALL</target></trans-unit>' "$tmp/mw.out.xlf"
+check "maxwidth in pixels: translated" grep -q -F \
+  '>XSAVE FILE</target></trans-unit>' "$tmp/mw.out.xlf"
+for s in 4:u1#0:10:9 5:u2#0:13:12 5:u2#1:13:12; do
+  l=${s%%:*} s=${s#*:}
+  id=${s%%:*} s=${s#*:}
+  check "maxwidth: $id told" grep -q -x -F \
+    "xliffmt: $tmp/mw.xlf:$l: segment $id not translated: the translation is ${s%%:*} characters, more than the maxwidth=\"${s#*:}\" (size-unit=\"char\") of its <trans-unit>" \
+    "$tmp/err"
+done
 
 finish
