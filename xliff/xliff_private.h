@@ -242,6 +242,7 @@ struct xmt_xliff_unit {
   /* maxwidth with size-unit="char": the most characters its target may
    * hold; 0: no limit known (none, or one in pixels or another unit) */
   size_t max_chars;
+  int max_slr; /* the limit is XLIFF 2's slr:sizeRestriction */
   struct xmt_range source;       /* whole <source> element */
   struct xmt_range seg_source;   /* whole <seg-source> element */
   struct xmt_range seg_inner;    /* content of <seg-source> */
@@ -348,6 +349,8 @@ struct xmt_unit_fields {
   int translatable, preserve_space;
   int presegmented; /* see struct xmt_xliff_unit */
   int continues;    /* see struct xmt_xliff_unit */
+  size_t max_chars; /* see struct xmt_xliff_unit */
+  int max_slr;      /* see struct xmt_xliff_unit */
 };
 /* seg made what the reader makes of its markup (codes paired and keyed by
  * the inline builder, text XML cannot carry dropped), in out; ib is work

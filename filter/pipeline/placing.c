@@ -197,8 +197,11 @@ static int check_widths(struct run *run, struct window *w) {
       size_t n = xmt_unit_target_chars(u);
       over = n > u->max_chars;
       snprintf(msg, sizeof msg,
-               "the translation is %zu characters, more than the "
-               "maxwidth=\"%zu\" (size-unit=\"char\") of its <trans-unit>",
+               u->max_slr ? "the translation is %zu characters, more than "
+                            "the slr:sizeRestriction=\"%zu\" of its <unit>"
+                          : "the translation is %zu characters, more than the "
+                            "maxwidth=\"%zu\" (size-unit=\"char\") of its "
+                            "<trans-unit>",
                n, u->max_chars);
     }
     if (!over || xmt_unit_segment_target(u, j->seg) == NULL)

@@ -70,6 +70,10 @@ struct reader {
   size_t nomt, nomt_depth, nomt_id;
   /* 1 when an <sm translate="no"> of the unit could not be kept whole */
   int nomt_apart;
+  /* 1: the <file>'s slr:profiles has generalProfile xliff:codepoints;
+   * the unit's slr:sizeRestriction's maximum under it (0: none) */
+  int codepoints;
+  size_t unit_max;
   /* the unit's <segment>s and <ignorable>s so far; 1 when a target's
    * order is not its place */
   unsigned parts;

@@ -15,7 +15,9 @@
 #     user interface) whose translation is longer: its segments fail,
 #     naming the unit, its target not written, exit 3 (the longer
 #     target was written, exit 0); one that fits, or a maxwidth in
-#     pixels, which cannot be measured, is translated.
+#     pixels, which cannot be measured, is translated. XLIFF 2 the same:
+#     a <unit slr:sizeRestriction="[min,]max"> of one segment, under its
+#     <file>'s <slr:profiles generalProfile="xliff:codepoints">.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -132,5 +134,20 @@ for s in 4:u1#0:10:9 5:u2#0:13:12 5:u2#1:13:12; do
     "xliffmt: $tmp/mw.xlf:$l: segment $id not translated: the translation is ${s%%:*} characters, more than the maxwidth=\"${s#*:}\" (size-unit=\"char\") of its <trans-unit>" \
     "$tmp/err"
 done
+
+x2 "$tmp/slr.xlf" '<slr:profiles xmlns:slr="urn:oasis:names:tc:xliff:sizerestriction:2.0" generalProfile="xliff:codepoints"/>
+<unit id="u1" xmlns:slr="urn:oasis:names:tc:xliff:sizerestriction:2.0" slr:sizeRestriction="9"><segment><source>Save file</source></segment></unit>
+<unit id="u2" xmlns:slr="urn:oasis:names:tc:xliff:sizerestriction:2.0" slr:sizeRestriction="2,9"><segment><source>Save all</source></segment></unit>'
+within "slr:sizeRestriction" 3 20 300 "$x" translate "$tmp/slr.xlf" \
+  -o "$tmp/slr.out.xlf" --mt "cmd:$tmp/longer.sh"
+check "slr:sizeRestriction: too long, no target" grep -q -x -F \
+  '<unit id="u1" xmlns:slr="urn:oasis:names:tc:xliff:sizerestriction:2.0" slr:sizeRestriction="9"><segment><source>Save file</source></segment></unit>' \
+  "$tmp/slr.out.xlf"
+check "slr:sizeRestriction: one that fits, translated" grep -q -F \
+  '<target>XSAVE ALL</target>' "$tmp/slr.out.xlf"
+check "slr:sizeRestriction: told" grep -q -x -F \
+  "xliffmt: $tmp/slr.xlf:5: segment u1#0 not translated: the translation is 10 characters, more than the slr:sizeRestriction=\"9\" of its <unit>" \
+  "$tmp/err"
+within "slr:sizeRestriction: check" 0 20 300 "$x" check "$tmp/slr.xlf"
 
 finish
