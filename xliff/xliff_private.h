@@ -242,7 +242,8 @@ struct xmt_xliff_unit {
   /* maxwidth with size-unit="char": the most characters its target may
    * hold; 0: no limit known (none, or one in pixels or another unit) */
   size_t max_chars;
-  int max_slr; /* the limit is XLIFF 2's slr:sizeRestriction */
+  /* 1: the limit is XLIFF 2's slr:sizeRestriction */
+  int max_slr;
   struct xmt_range source;       /* whole <source> element */
   struct xmt_range seg_source;   /* whole <seg-source> element */
   struct xmt_range seg_inner;    /* content of <seg-source> */
