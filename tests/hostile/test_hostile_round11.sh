@@ -18,6 +18,11 @@
 #     pixels, which cannot be measured, is translated. XLIFF 2 the same:
 #     a <unit slr:sizeRestriction="[min,]max"> of one segment, under its
 #     <file>'s <slr:profiles generalProfile="xliff:codepoints">.
+#   - a Trados target that lacks the <mrk mtype="seg"> of some segments
+#     (only the first, or the first and the last, as Trados leaves one
+#     partly translated): each added mrk comes with the white space the
+#     seg-source has beside it (the sentences were glued together,
+#     "Uno.TWO.THREE.", exit 0). Trados's own form, with sdl:seg-defs.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -149,5 +154,17 @@ check "slr:sizeRestriction: told" grep -q -x -F \
   "xliffmt: $tmp/slr.xlf:5: segment u1#0 not translated: the translation is 10 characters, more than the slr:sizeRestriction=\"9\" of its <unit>" \
   "$tmp/err"
 within "slr:sizeRestriction: check" 0 20 300 "$x" check "$tmp/slr.xlf"
+
+# --- A Trados target lacking some segments' mrks.
+x12 "$tmp/gap.xlf" '<trans-unit id="u1" xmlns:sdl="http://sdl.com/FileTypes/SdlXliff/1.0"><source>One. Two. Three.</source><seg-source><mrk mtype="seg" mid="1">One.</mrk> <mrk mtype="seg" mid="2">Two.</mrk>  <mrk mtype="seg" mid="3">Three.</mrk></seg-source><target><mrk mtype="seg" mid="1">Uno.</mrk></target><sdl:seg-defs><sdl:seg id="1" conf="Translated"/><sdl:seg id="2"/><sdl:seg id="3"/></sdl:seg-defs></trans-unit>
+<trans-unit id="u2" xmlns:sdl="http://sdl.com/FileTypes/SdlXliff/1.0"><source>One. Two. Three.</source><seg-source><mrk mtype="seg" mid="4">One.</mrk> <mrk mtype="seg" mid="5">Two.</mrk> <mrk mtype="seg" mid="6">Three.</mrk></seg-source><target><mrk mtype="seg" mid="4">Uno.</mrk> <mrk mtype="seg" mid="6">Tres.</mrk></target><sdl:seg-defs><sdl:seg id="4" conf="Translated"/><sdl:seg id="5"/><sdl:seg id="6" conf="Translated"/></sdl:seg-defs></trans-unit>'
+within "target lacking mrks" 0 20 300 "$x" translate "$tmp/gap.xlf" \
+  -o "$tmp/gap.out.xlf" -q --mt "cmd:$tmp/up.sh"
+check "target lacking the last mrks: the white space kept" grep -q -F \
+  '<target><mrk mtype="seg" mid="1">Uno.</mrk> <mrk mtype="seg" mid="2">TWO.</mrk>  <mrk mtype="seg" mid="3">THREE.</mrk></target>' \
+  "$tmp/gap.out.xlf"
+check "target lacking a middle mrk: the white space kept" grep -q -F \
+  '<target><mrk mtype="seg" mid="4">Uno.</mrk> <mrk mtype="seg" mid="5">TWO.</mrk> <mrk mtype="seg" mid="6">Tres.</mrk></target>' \
+  "$tmp/gap.out.xlf"
 
 finish
