@@ -882,7 +882,8 @@ static void test_no_translate(void) {
                       "startRef=\"m\"/>maintenant.</target>" TAIL,
              NULL);
   /* One whose <em> is outside the element it starts in, or whose range
-   * holds one end of another pair, stays a pair (its text translated). */
+   * holds one end of another pair, stays a pair, and its unit is not
+   * translated (test_hostile_round11.sh). */
   expect_stream(HEAD "<source>A <pc id=\"1\">b <sm id=\"m\" "
                      "translate=\"no\"/>c</pc> d<em startRef=\"m\"/> "
                      "e.</source>" TAIL,

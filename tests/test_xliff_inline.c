@@ -261,13 +261,21 @@ static void test_mrk(void) {
   };
   assert_parse("a <mrk mtype=\"term\">x</mrk> b", "a x b", term, N_ELEMS(term));
   static const struct xmt_want_tag mid[] = {
-      {XMT_TAG_OPEN, 0, "m1", "mrk", "<mrk mtype=\"protected\" mid=\"m1\">"},
+      {XMT_TAG_OPEN, 0, "m1", "mrk", "<mrk mtype=\"abbrev\" mid=\"m1\">"},
       {XMT_TAG_OPEN, 0, "1", "g", "<g id=\"1\">"},
       {XMT_TAG_CLOSE, 4, "1", "g", "</g>"},
       {XMT_TAG_CLOSE, 4, "m1", "mrk", "</mrk>"},
   };
-  assert_parse("<mrk mtype=\"protected\" mid=\"m1\"><g id=\"1\">keep</g></mrk>",
+  assert_parse("<mrk mtype=\"abbrev\" mid=\"m1\"><g id=\"1\">keep</g></mrk>",
                "keep", mid, N_ELEMS(mid));
+  /* protected: its text is not to be translated, the whole one code */
+  static const struct xmt_want_tag prot[] = {
+      {XMT_TAG_PLACEHOLDER, 2, "m1", "mrk",
+       "<mrk mtype=\"protected\" mid=\"m1\"><g id=\"1\">keep</g></mrk>"},
+  };
+  assert_parse(
+      "a <mrk mtype=\"protected\" mid=\"m1\"><g id=\"1\">keep</g></mrk> b",
+      "a  b", prot, N_ELEMS(prot));
 }
 
 static void test_entities_and_cdata(void) {

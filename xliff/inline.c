@@ -196,6 +196,15 @@ int xmt_is_code_element(const char *name) {
   return 0;
 }
 
+int xmt_is_protected_mrk(const char *name, const char **atts) {
+  if (strcmp(name, "mrk") != 0)
+    return 0;
+  for (; atts[0] != NULL; atts += 2)
+    if (strcmp(atts[0], "mtype") == 0)
+      return strcmp(atts[1], "protected") == 0;
+  return 0;
+}
+
 enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos) {
   if (name[0] == 'b' && (strcmp(name, "bx") == 0 || strcmp(name, "bpt") == 0))
     return XMT_TAG_ISOLATED_OPEN;
@@ -625,7 +634,7 @@ static void snippet_start(void *user, const char *name, const char **atts) {
                  strncmp(name, XLIFF_NS "|", sizeof XLIFF_NS) == 0;
   int is_pair = is_xliff &&
                 (strcmp(local, "g") == 0 || strcmp(local, "mrk") == 0) &&
-                !self_closing(tag, count);
+                !self_closing(tag, count) && !xmt_is_protected_mrk(local, atts);
   if (is_pair) {
     const char *key = attr(atts, "id");
     if (key == NULL)
@@ -645,6 +654,8 @@ static void snippet_start(void *user, const char *name, const char **atts) {
                : "?");
   const char *rid = attr(atts, "rid");
   const char *key = rid != NULL ? rid : attr(atts, "id");
+  if (key == NULL && strcmp(s->code_name, "mrk") == 0)
+    key = attr(atts, "mid");
   const char *pos = attr(atts, "pos");
   free(s->code_key);
   free(s->code_pos);

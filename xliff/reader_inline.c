@@ -109,7 +109,8 @@ void xmt_reader_inline_start(xmt_xliff_reader *r, const char *name,
     }
     return;
   }
-  if (is_xliff && (same(local, "g") || same(local, "mrk")) && !self_closing) {
+  if (is_xliff && (same(local, "g") || same(local, "mrk")) && !self_closing &&
+      !xmt_is_protected_mrk(local, atts)) {
     if (outside_segments(r))
       note_outside(r, at, at + (uint64_t)count, 0);
     if (builder_active(r)) {
@@ -134,8 +135,12 @@ void xmt_reader_inline_start(xmt_xliff_reader *r, const char *name,
                          ? local
                          : "?";
   memcpy(r->code_name, code, strlen(code) + 1); /* at most "bpt" */
-  const char *rid = attr(atts, "rid");
-  xmt_reader_keep(r, &r->code_key, rid != NULL ? rid : attr(atts, "id"));
+  const char *key = attr(atts, "rid");
+  if (key == NULL)
+    key = attr(atts, "id");
+  if (key == NULL && same(code, "mrk"))
+    key = attr(atts, "mid");
+  xmt_reader_keep(r, &r->code_key, key);
   xmt_reader_keep(r, &r->code_pos, attr(atts, "pos"));
 }
 

@@ -103,6 +103,15 @@ static void check_codes_paired(xmt_xliff_reader *r, const char *part) {
 /* --- Units
  * -------------------------------------------------------------------- */
 
+/* A maxwidth: its digits as a number; 0 when it is not a positive
+ * integer (no limit is then known). */
+static size_t max_chars(const char *v) {
+  size_t n = 0;
+  for (; *v >= '0' && *v <= '9'; v++)
+    n = n > SIZE_MAX / 10 - 1 ? SIZE_MAX : n * 10 + (size_t)(*v - '0');
+  return *v == '\0' ? n : 0;
+}
+
 void xmt_reader_start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
                            int count) {
   xmt_reader_emit_skeleton(r, at);
@@ -117,10 +126,13 @@ void xmt_reader_start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
   /* One pass over the attributes, not one per name. */
   const char *translate = NULL, *mq_locked = NULL, *mq_status = NULL;
   const char *approved = NULL, *space = NULL, *id = NULL, *resname = NULL;
+  const char *maxwidth = NULL, *size_unit = NULL;
   for (const char **a = atts; a[0] != NULL; a += 2) {
     const char *n = a[0];
     const char **v = same(n, "id")              ? &id
                      : same(n, "resname")       ? &resname
+                     : same(n, "maxwidth")      ? &maxwidth
+                     : same(n, "size-unit")     ? &size_unit
                      : same(n, "translate")     ? &translate
                      : same(n, "approved")      ? &approved
                      : same(n, "xml:space")     ? &space
@@ -158,6 +170,8 @@ void xmt_reader_start_unit(xmt_xliff_reader *r, const char **atts, uint64_t at,
       strcasecmp(mq_locked, "false") != 0 && mq_locked[0] != '\0')
     u->translatable = 0; /* memoQ's locked rows are not to be touched */
   u->approved = approved != NULL && strcmp(approved, "yes") == 0;
+  if (maxwidth != NULL && size_unit != NULL && strcmp(size_unit, "char") == 0)
+    u->max_chars = max_chars(maxwidth);
   u->preserve_space =
       space != NULL ? strcmp(space, "preserve") == 0 : inherited_preserve(r);
   char **fields[] = {&u->id, &u->resname, &u->source_language,

@@ -104,6 +104,31 @@ void xmt_unit_release_placed(xmt_xliff_unit *u) {
   }
 }
 
+void xmt_unit_drop_target(xmt_xliff_unit *u, size_t i) {
+  if (u == NULL || i >= u->nsegs)
+    return;
+  struct xmt_unit_segment *s = &u->segs[i];
+  if (s->target != s->source)
+    xmt_segment_free(s->target);
+  s->target = NULL;
+}
+
+/* The code points of seg's text. */
+static size_t text_chars(const xmt_segment *seg) {
+  size_t len;
+  const char *t = seg != NULL ? xmt_segment_text(seg, &len) : NULL;
+  return t != NULL ? xmt_utf8_count(t, len) : 0;
+}
+
+size_t xmt_unit_target_chars(const xmt_xliff_unit *u) {
+  size_t n = 0;
+  for (size_t i = 0; i < u->nsegs; i++)
+    n += text_chars(u->segs[i].target);
+  for (size_t i = 0; u->gaps != NULL && i < u->ngaps; i++)
+    n += text_chars(u->gaps[i]);
+  return n;
+}
+
 /* i in decimal, at the end of buf; returns its first digit. snprintf
  * took 600 instructions a segment for it. */
 static char *decimal(char buf[24], size_t i) {

@@ -157,6 +157,8 @@ static xmt_xliff_unit *unit_of(const struct xmt_unit_fields *in) {
   u->preserve_space = in->preserve_space;
   u->presegmented = in->presegmented;
   u->continues = in->continues;
+  u->max_chars = in->max_chars;
+  u->max_slr = in->max_slr;
   return u;
 }
 

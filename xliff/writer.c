@@ -298,9 +298,32 @@ static xmt_status edit_head(xmt_xliff_writer *w, const xmt_xliff_unit *u,
   return st == XMT_OK ? push_edit(w, 0, u->head_end, at) : st;
 }
 
+/* The bytes of raw between the seg-source mrks of segments a and a + 1
+ * when they are white space only (as between sentences), in *from and
+ * *to; else an empty range. */
+static void seg_gap(const xmt_xliff_unit *u, size_t a, size_t *from,
+                    size_t *to) {
+  const char *raw = u->raw.data;
+  size_t p = u->segs[a].inner_end, q = u->segs[a + 1].inner_start;
+  *from = *to = 0;
+  while (p < q && raw[p] != '>') /* a's </mrk> */
+    p++;
+  while (q > p && raw[q - 1] != '<') /* a + 1's <mrk ...> */
+    q--;
+  if (p >= q || raw[p] != '>' || q == 0)
+    return;
+  for (size_t k = p + 1; k < q - 1; k++)
+    if (!xmt_is_xml_space(raw[k]))
+      return;
+  *from = p + 1;
+  *to = q - 1;
+}
+
 /* A Trados target that lacks segment i's mrk gets one, with its
- * translation, before the mrk of the next segment that has one, else at
- * the end of the target; the mrk is named as the target's others. */
+ * translation, before the mrk of the next segment that has one (and the
+ * white space the seg-source has after it), else at the end of the
+ * target (after the white space before it); the mrk is named as the
+ * target's others. */
 static xmt_status add_tseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
                            size_t i) {
   const char *raw = u->raw.data, *m = raw + u->tsegs[0].whole.start;
@@ -310,13 +333,22 @@ static xmt_status add_tseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
   for (size_t k = i + 1; k < u->nsegs && pos == SIZE_MAX; k++)
     if (u->segs[k].tseg != SIZE_MAX)
       pos = u->tsegs[u->segs[k].tseg].whole.start;
-  if (pos == SIZE_MAX) { /* at the target's end tag */
+  int last = pos == SIZE_MAX;
+  if (last) { /* at the target's end tag */
     pos = u->target.end - 1;
     while (pos > u->target.start && raw[pos] != '<')
       pos--;
   }
-  size_t at = w->edit_text.len;
-  xmt_status st = xmt_buf_append(&w->edit_text, m, nl);
+  size_t at = w->edit_text.len, gap_from = 0, gap_to = 0;
+  if (!last)
+    seg_gap(u, i, &gap_from, &gap_to);
+  else if (i > 0)
+    seg_gap(u, i - 1, &gap_from, &gap_to);
+  xmt_status st = XMT_OK;
+  if (last)
+    st = xmt_buf_append(&w->edit_text, raw + gap_from, gap_to - gap_from);
+  if (st == XMT_OK)
+    st = xmt_buf_append(&w->edit_text, m, nl);
   if (st == XMT_OK)
     st = xmt_buf_append_str(&w->edit_text, " mtype=\"seg\" mid=\"");
   if (st == XMT_OK)
@@ -331,6 +363,8 @@ static xmt_status add_tseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
     st = xmt_buf_append(&w->edit_text, m + 1, nl - 1);
   if (st == XMT_OK)
     st = xmt_buf_append_byte(&w->edit_text, '>');
+  if (st == XMT_OK && !last)
+    st = xmt_buf_append(&w->edit_text, raw + gap_from, gap_to - gap_from);
   return st == XMT_OK ? push_edit(w, pos, pos, at) : st;
 }
 

@@ -114,6 +114,11 @@ enum xmt_tag_kind xmt_code_kind(const char *name, const char *pos);
 /* 1 for the names whose whole element is one code (x, bx, ex, ph, bpt, ept,
  * it); g and mrk are pairs. */
 int xmt_is_code_element(const char *name);
+/* 1 for a <mrk mtype="protected">: its text is not to be translated
+ * (XLIFF 1.2 mtype; Trados's and memoQ's locked text, Okapi's
+ * translate="no"), so the element is one code kept whole, as an XLIFF 2
+ * <mrk translate="no"> is. */
+int xmt_is_protected_mrk(const char *name, const char **atts);
 
 /* Appends the inline markup of seg (see xmt_xliff_inline_render). */
 xmt_status xmt_inline_render_into(struct xmt_buf *out, const xmt_segment *seg);
@@ -234,6 +239,11 @@ struct xmt_xliff_unit {
    * of (an XLIFF 2 unit of several): counted with that one */
   int continues;
   int has_target; /* a target that translates the unit (xmt_unit_resolve) */
+  /* maxwidth with size-unit="char": the most characters its target may
+   * hold; 0: no limit known (none, or one in pixels or another unit) */
+  size_t max_chars;
+  /* 1: the limit is XLIFF 2's slr:sizeRestriction */
+  int max_slr;
   struct xmt_range source;       /* whole <source> element */
   struct xmt_range seg_source;   /* whole <seg-source> element */
   struct xmt_range seg_inner;    /* content of <seg-source> */
@@ -289,6 +299,11 @@ void xmt_unit_clear_segments(xmt_xliff_unit *unit);
  * thread's arena under that arena's lock, which its thread's mallocs then
  * wait for. What is left is only to be freed. */
 void xmt_unit_release_placed(xmt_xliff_unit *unit);
+/* Segment i's target, if any, dropped: the segment failed after all. */
+void xmt_unit_drop_target(xmt_xliff_unit *unit, size_t i);
+/* The characters (code points) of the text of the unit's targets and of
+ * the gaps between them: what its max_chars limits. */
+size_t xmt_unit_target_chars(const xmt_xliff_unit *unit);
 /* Replaces the segments by n generated ones with mids "0", "1"...: on
  * success the unit owns sources[0..n-1] (the array stays the caller's) and
  * gaps, an array of n + 1 segments; on failure nothing changes hands. */
@@ -335,6 +350,8 @@ struct xmt_unit_fields {
   int translatable, preserve_space;
   int presegmented; /* see struct xmt_xliff_unit */
   int continues;    /* see struct xmt_xliff_unit */
+  size_t max_chars; /* see struct xmt_xliff_unit */
+  int max_slr;      /* see struct xmt_xliff_unit */
 };
 /* seg made what the reader makes of its markup (codes paired and keyed by
  * the inline builder, text XML cannot carry dropped), in out; ib is work

@@ -182,6 +182,36 @@ static void count_unit(struct run *run, struct window *w,
   }
 }
 
+/* A unit whose targets hold more characters than its maxwidth allows
+ * (size-unit="char") keeps none of those placed here: each of its jobs
+ * failed, told so. Jobs of a unit are next to each other. */
+static int check_widths(struct run *run, struct window *w) {
+  int rc = 0, over = 0;
+  char msg[200];
+  for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
+    const struct job *j = &w->jobs[k];
+    xmt_xliff_unit *u = w->items[j->item].unit;
+    if (u->max_chars == 0)
+      continue;
+    if (k == 0 || w->jobs[k - 1].item != j->item) {
+      size_t n = xmt_unit_target_chars(u);
+      over = n > u->max_chars;
+      snprintf(msg, sizeof msg,
+               u->max_slr ? "the translation is %zu characters, more than "
+                            "the slr:sizeRestriction=\"%zu\" of its <unit>"
+                          : "the translation is %zu characters, more than the "
+                            "maxwidth=\"%zu\" (size-unit=\"char\") of its "
+                            "<trans-unit>",
+               n, u->max_chars);
+    }
+    if (!over || xmt_unit_segment_target(u, j->seg) == NULL)
+      continue;
+    xmt_unit_drop_target(u, j->seg);
+    rc = job_failed(run, w, j, msg);
+  }
+  return rc;
+}
+
 /* Writes the window's units and skeleton bytes, in order. */
 static void write_window(struct run *run, struct window *w) {
   int rc = 0;
@@ -258,6 +288,8 @@ void xmt_window_place(struct run *run, struct window *w) {
       xmt_buf_free(&id);
     }
   }
+  if (rc == 0)
+    rc = check_widths(run, w);
   /* Failed segments of a unit whose other segments were translated keep
    * their source text, and the target says it needs translation. In
    * SDLXLIFF each segment says whether it is translated: a failed one

@@ -191,9 +191,21 @@ static void open_file(struct reader *r, const char **atts) {
   doc->files[doc->nfiles++].name = doc->names.len;
   if (xmt_buf_append(&doc->names, name, strlen(name) + 1) != XMT_OK)
     xmt_x2_nomem(r);
+  r->codepoints = 0;
   struct frame *f = xmt_x2_push(r, F_FILE);
   if (f != NULL)
     inherit(f, atts);
+}
+
+/* The maximum of a restriction "[min,]max" of the standard profiles;
+ * 0 for "*" or what is not an integer. */
+static size_t restriction_max(const char *v) {
+  const char *comma = v != NULL ? strchr(v, ',') : NULL;
+  const char *p = comma != NULL ? comma + 1 : v;
+  size_t n = 0;
+  for (; p != NULL && *p >= '0' && *p <= '9'; p++)
+    n = n > SIZE_MAX / 10 - 1 ? SIZE_MAX : n * 10 + (size_t)(*p - '0');
+  return p != NULL && *p == '\0' ? n : 0;
 }
 
 static void open_unit(struct reader *r, const char **atts, size_t at,
@@ -210,6 +222,11 @@ static void open_unit(struct reader *r, const char **atts, size_t at,
   r->parts = 0;
   r->reordered = 0;
   r->ordered = 0;
+  r->nomt_apart = 0;
+  r->unit_max =
+      r->codepoints
+          ? restriction_max(xmt_x2_attr(atts, X2_SLR_NS "|sizeRestriction"))
+          : 0;
   r->nfar = 0;
   struct frame *f = xmt_x2_push(r, F_UNIT);
   if (f != NULL)
@@ -250,6 +267,7 @@ static void open_segment(struct reader *r, const char **atts, size_t at,
   s->matches_close = r->matches_close;
   s->translate = f->translate;
   s->preserve = f->preserve;
+  s->max_chars = r->unit_max;
   inherit(f, atts); /* a segment's own canResegment */
   s->can_resegment = f->resegment;
   s->part = s->order = ++r->parts;
@@ -509,6 +527,10 @@ static void start_element(void *user, const XML_Char *qname,
   }
   enum frame_kind k = (enum frame_kind)r->stack[r->depth - 1].kind;
   if (local == NULL) {
+    if (k == F_FILE && strcmp(name, X2_SLR_NS "|profiles") == 0) {
+      const char *g = xmt_x2_attr(atts, "generalProfile");
+      r->codepoints = g != NULL && strcmp(g, "xliff:codepoints") == 0;
+    }
     module_ref(r, name, atts, at);
     int m = k == F_UNIT && strcmp(name, X2_MTC_NS "|matches") == 0;
     xmt_x2_push(r, m ? F_MATCHES : F_OTHER);

@@ -145,6 +145,7 @@ static int end_nomt(struct reader *r, enum x2_elem e, const char *id, size_t at,
     return 0;
   if (!pairs_inside(doc, r->nomt + 1)) {
     r->nomt = X2_NONE; /* a pair then, as any sm/em */
+    r->nomt_apart = 1;
     return 0;
   }
   struct x2_code *x = &doc->codes[r->nomt];

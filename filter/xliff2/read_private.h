@@ -73,6 +73,12 @@ struct reader {
   /* An <sm translate="no"> waiting for its <em> at the same depth: its
    * code (X2_NONE: none), that depth, its id in the pool. */
   size_t nomt, nomt_depth, nomt_id;
+  /* 1 when an <sm translate="no"> of the unit could not be kept whole */
+  int nomt_apart;
+  /* 1: the <file>'s slr:profiles has generalProfile xliff:codepoints;
+   * the unit's slr:sizeRestriction's maximum under it (0: none) */
+  int codepoints;
+  size_t unit_max;
   /* the unit's <segment>s and <ignorable>s so far; 1 when a target's
    * order is not its place */
   unsigned parts;
@@ -122,8 +128,10 @@ void xmt_x2_inline_other(struct reader *r, size_t at, size_t len);
 void xmt_x2_close_inline(struct reader *r, const struct frame *f, size_t at,
                          size_t len);
 static inline void xmt_x2_end_depth(struct reader *r) {
-  if (r->nomt != X2_NONE && r->depth <= r->nomt_depth)
+  if (r->nomt != X2_NONE && r->depth <= r->nomt_depth) {
     r->nomt = X2_NONE;
+    r->nomt_apart = 1;
+  }
 }
 /* The end of a unit: its codes paired and numbered, its segments named
  * (pairs.c). */

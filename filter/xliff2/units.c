@@ -252,7 +252,9 @@ static xmt_status build_unit(struct x2_units *u, const struct x2_doc *doc,
       .translatable = s->translate && !locked,
       .preserve_space = s->preserve,
       .presegmented = s->several && (u->mode & X2_UNITS_SEGMENTS_KEPT),
-      .continues = s > doc->segs && s[-1].unit_tag_end == s->unit_tag_end};
+      .continues = s > doc->segs && s[-1].unit_tag_end == s->unit_tag_end,
+      .max_chars = s->max_chars,
+      .max_slr = 1};
   /* the line the XLIFF of the units has it on (units_out.c) */
   struct xmt_unit_fields at = in;
   at.line = u->out_line > u->doc_line ? u->out_line : u->doc_line;

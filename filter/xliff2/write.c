@@ -350,6 +350,20 @@ static void tell_reordered(struct writer *w, size_t i) {
           "break it");
 }
 
+/* The first segment of a unit left untranslated for an <sm
+ * translate="no"> that could not be kept whole says so. */
+static void tell_nomt_apart(struct writer *w, size_t i) {
+  const struct x2_segment *s = &w->doc->segs[i];
+  if (w->warn == NULL || !s->nomt_apart)
+    return;
+  unsigned long line, column;
+  xmt_x2_locate(w->doc, s->start, &line, &column);
+  w->warn(w->warn_user, x2_str(w->doc, s->unit), line,
+          "<unit> not translated: an <sm translate=\"no\"> of it ends "
+          "outside the element it is in, or holds one end of another pair, "
+          "so its text could not be kept from the translation");
+}
+
 /* 1 when the id of a start code of the source of s is id: a new target
  * has it (every code of the source is written). */
 static int source_has(const struct x2_doc *doc, const struct x2_segment *s,
@@ -707,6 +721,7 @@ xmt_status xmt_x2_write_with(const struct x2_doc *doc,
     if (i == 0 || doc->segs[i - 1].unit_end != doc->segs[i].unit_end) {
       plan = plan_unit(&w, i);
       ordered_unit(&w, i, plan);
+      tell_nomt_apart(&w, i);
     }
     size_t ref = X2_NONE;
     if (plan < 0)

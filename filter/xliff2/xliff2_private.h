@@ -12,6 +12,7 @@
 #define X2_MTC_NS "urn:oasis:names:tc:xliff:matches:2.0"
 /* The namespace of the Glossary module. */
 #define X2_GLS_NS "urn:oasis:names:tc:xliff:glossary:2.0"
+#define X2_SLR_NS "urn:oasis:names:tc:xliff:sizerestriction:2.0"
 
 /* The inline elements of XLIFF 2 core, and what a code stands for:
  * X2_WHOLE is an element kept whole as one placeholder (an empty <pc/> or
@@ -91,6 +92,13 @@ struct x2_segment {
    * order other than its place: the targets were composed across the
    * segments, and are left as they are */
   unsigned char reordered;
+  /* 1: an <sm translate="no"> of its unit ends outside the element it is
+   * in or holds one end of another pair: its unit is not translated */
+  unsigned char nomt_apart;
+  /* the slr:sizeRestriction of its unit, when that is of one segment,
+   * under the <file>'s profile xliff:codepoints: the most code points
+   * its target may hold; 0: none known */
+  size_t max_chars;
   /* its place among the <segment>s and <ignorable>s of its unit, and the
    * order of its target (its place, or the target's order attribute),
    * both from 1 */
