@@ -28,11 +28,17 @@ static int element_is(const char *xml, size_t len, const char *local) {
          memcmp(xml + from, local, i - from) == 0;
 }
 
-/* An isolated piece that holds a text box: written through the part,
- * whose paragraphs in it have targets of their own, so never merged. */
+/* An isolated piece that holds a text box or a value that is a unit (a
+ * picture's alternative text), or a pair's open that does (a link's
+ * tooltip): written through the part, whose units in it have targets of
+ * their own, so never merged. */
 static int boxed(const struct piece *p, const char *part) {
-  return p->type == PIECE_ISOLATED && !p->merged &&
-         memmem(part + p->from, p->to - p->from, "txbxContent", 11) != NULL;
+  if (p->merged || p->to <= p->from ||
+      (p->type != PIECE_ISOLATED && p->type != PIECE_OPEN))
+    return 0;
+  return (p->type == PIECE_ISOLATED &&
+          memmem(part + p->from, p->to - p->from, "txbxContent", 11) != NULL) ||
+         xmt_word_holds_values(part, p->from, p->to);
 }
 
 enum fld xmt_word_fld_kind(const char *xml, size_t len) {
@@ -120,7 +126,7 @@ static void merge_codes(struct piece *ps, size_t *n, const char *part) {
         while (j + 1 < *n && ps[j + 1].type == PIECE_ISOLATED &&
                !boxed(&ps[j + 1], part))
           j++;
-      } else if (ps[i].type == PIECE_OPEN) {
+      } else if (ps[i].type == PIECE_OPEN && !boxed(&ps[i], part)) {
         j = i + 1;
         if (j < *n && ps[j].type == PIECE_ISOLATED && !boxed(&ps[j], part))
           j++;

@@ -23,6 +23,7 @@ struct rels {
   size_t dir_len;
   size_t *found; /* entry indices */
   size_t nfound, cap;
+  int package; /* _rels/.rels read: the core properties are looked for */
 };
 
 /* 1 when a relationship of this type points at a part with text. */
@@ -83,7 +84,11 @@ static void XMLCALL on_rel(void *user, const XML_Char *name,
       target = attrs[i + 1];
     else if (strcmp(attrs[i], "TargetMode") == 0)
       mode = attrs[i + 1];
-  if (target == NULL || !text_type(type) || strcmp(mode, "External") == 0)
+  const char *slash = strrchr(type, '/');
+  int want = rl->package ? slash != NULL &&
+                               strcmp(slash + 1, "core-properties") == 0
+                         : text_type(type);
+  if (target == NULL || !want || strcmp(mode, "External") == 0)
     return;
   struct xmt_buf entry = {0};
   long i = resolve(rl, target, &entry);
@@ -109,19 +114,22 @@ static int by_index(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* The entries of the parts with text the main part's relationships name,
- * in rl->found, in the package's order. */
+/* The entries of the parts with text the main part's relationships name
+ * (rl->package: the core properties the package's name), in rl->found,
+ * in the package's order. */
 static xmt_status find_related(struct rels *rl, const char *path,
                                struct xmt_error_store *err) {
   const char *main = rl->doc->base.main, *slash = strrchr(main, '/');
   rl->dir = main;
   rl->dir_len = slash != NULL ? (size_t)(slash - main) + 1 : 0;
+  if (rl->package)
+    rl->dir_len = 0; /* from the package's root */
   struct xmt_buf name = {0}, bytes = {0};
   xmt_status st = xmt_buf_append(&name, main, rl->dir_len);
   if (st == XMT_OK)
     st = xmt_buf_append_str(&name, "_rels/");
   if (st == XMT_OK)
-    st = xmt_buf_append_str(&name, main + rl->dir_len);
+    st = rl->package ? XMT_OK : xmt_buf_append_str(&name, main + rl->dir_len);
   if (st == XMT_OK)
     st = xmt_buf_append(&name, ".rels", 6); /* its NUL too */
   long i =
@@ -196,20 +204,34 @@ xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
   if (doc->path == NULL)
     return xmt_error_nomem(err);
   xmt_status st = find_related(&rl, path, err);
+  /* the core properties last: the package's relationships name them */
+  struct rels core = {.doc = doc, .package = 1};
+  if (st == XMT_OK)
+    st = find_related(&core, path, err);
+  size_t ncore = core.nfound > 0 ? 1 : 0;
+  for (size_t k = 0; k < rl.nfound && ncore > 0; k++)
+    if (rl.found[k] == core.found[0])
+      ncore = 0; /* a part with text already */
   if (st == XMT_OK) {
-    doc->parts = calloc(rl.nfound + 1, sizeof *doc->parts);
+    doc->parts = calloc(rl.nfound + 1 + ncore, sizeof *doc->parts);
     st = doc->parts != NULL ? XMT_OK : XMT_ERR_NOMEM;
   }
   if (st == XMT_OK) {
-    doc->nparts = rl.nfound + 1;
+    doc->nparts = rl.nfound + 1 + ncore;
     doc->parts[0].name = doc->base.main;
     for (size_t k = 0; k < rl.nfound; k++)
       doc->parts[k + 1].name = xmt_package_name(doc->base.pkg, rl.found[k]);
+    if (ncore > 0) {
+      doc->parts[doc->nparts - 1].name =
+          xmt_package_name(doc->base.pkg, core.found[0]);
+      doc->parts[doc->nparts - 1].props = 1;
+    }
     for (size_t k = 0; k < doc->nparts; k++)
       doc->parts[k].lock = &doc->lock;
     st = name_parts(doc);
   }
   free(rl.found);
+  free(core.found);
   /* unit ids "part:n": n the paragraph's place among its part's, each
    * count grown as the part's paragraphs are read */
   if (st == XMT_OK)

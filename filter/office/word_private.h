@@ -55,6 +55,11 @@ struct word_para {
    * (in an mc:Fallback or later Choice: the same text, the same codes),
    * whose target it takes; -1: none, a unit of its own */
   long twin;
+  /* 1: no paragraph but a value shown as text (a picture's alternative
+   * text, a link's tooltip, a core property): [start, end) the bytes of
+   * the attribute's value or of the element's content, head_end start,
+   * no codes; written as the target's text escaped, no runs */
+  int value;
 };
 
 /* A part read: the main one or a header, footer, notes or comments. Its
@@ -78,6 +83,9 @@ struct word_part {
     size_t from, to;
   } * bindings;
   size_t nbindings, bindings_cap;
+  /* 1: the core properties (docProps/core.xml), whose units are the
+   * document's title, subject and description, not paragraphs */
+  int props;
 };
 
 struct word_doc {
@@ -169,6 +177,12 @@ xmt_status xmt_word_parse(struct word_part *part, const char *path,
  * again has its revision marks renumbered from *next_id on. */
 xmt_status xmt_word_render(const struct word_part *part, const char *language,
                            long long *next_id, struct xmt_buf *out);
+/* 1 when the part's bytes [from, to) (an isolated code's, a pair's
+ * start tag) hold a value that is a unit (word_values.c): a picture's
+ * alternative text, a link's tooltip. Such a code is written through the
+ * part, never merged with others. */
+int xmt_word_holds_values(const char *part, size_t from, size_t to);
+
 /* The first id above every w:id of doc's parts (ids past XMT_WORD_ID_MAX
  * counted as it): revision ids are unique in the document, its headers,
  * notes and comments included (ECMA-376 Part 1, 17.13.4). */

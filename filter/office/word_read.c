@@ -81,12 +81,20 @@ static void alt_end(struct reader *r) {
     a->ref_to = part->npara;
     return;
   }
-  for (size_t k = 0; a->from + k < part->npara && a->ref_from + k < a->ref_to;
-       k++) {
-    struct word_para *p = &part->paras[a->from + k];
-    const struct word_para *ref = &part->paras[a->ref_from + k];
+  /* paragraph to paragraph: a value (a picture's alternative text in a
+   * Choice, which a Fallback's VML does not repeat) is none */
+  for (size_t i = a->from, k = a->ref_from; i < part->npara && k < a->ref_to;
+       i++, k++) {
+    while (i < part->npara && part->paras[i].value)
+      i++;
+    while (k < a->ref_to && part->paras[k].value)
+      k++;
+    if (i >= part->npara || k >= a->ref_to)
+      break;
+    struct word_para *p = &part->paras[i];
+    const struct word_para *ref = &part->paras[k];
     if (p->twin < 0 && xmt_word_same_source(ref, p))
-      p->twin = ref->twin >= 0 ? ref->twin : (long)(a->ref_from + k);
+      p->twin = ref->twin >= 0 ? ref->twin : (long)k;
   }
 }
 
@@ -152,6 +160,7 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
   if (word_is(r, "dataBinding") && r->binding_depth == 0)
     binding_start(r);
   alt_start(r);
+  xmt_word_values_start(r, name, attrs);
   struct frame *s = &r->s;
   if (s->skip_depth != 0) {
     if (s->para_depth != 0 && !s->skip_keep && word_is(r, "txbxContent") &&
@@ -261,9 +270,15 @@ xmt_status xmt_word_parse(struct word_part *part, const char *path,
                            .doctype = "a doctype is not read in a Word part"},
                      .part = part,
                      .hook = hook};
+  if (part->props)
+    r.x = (struct xmt_office_xml){.start = xmt_word_props_start,
+                                  .end = xmt_word_props_end,
+                                  .text = xmt_word_props_text,
+                                  .doctype = r.x.doctype};
   const struct xmt_office_entry at = {path, part->name, 0};
   xmt_status st =
       xmt_office_xml_parse(&r.x, part->data.data, part->data.len, &at, err);
+  xmt_buf_free(&r.prop_text);
   if (st == XMT_OK && make_order(part) != XMT_OK)
     st = xmt_error_nomem(err);
   while (r.nsaved > 0)

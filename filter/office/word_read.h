@@ -72,6 +72,12 @@ struct reader {
   struct alt alt[16];
   size_t nalt;
   unsigned long binding_depth; /* of the w:dataBinding open; 0: none */
+  /* a core property being read (part->props): its depth (0: none), the
+   * start of its content, its text; bad: an element in it */
+  unsigned long prop_depth;
+  size_t prop_from;
+  int prop_bad;
+  struct xmt_buf prop_text;
   /* the event's element: its local name when it is of W_NS or MC_NS,
    * else NULL; found once an event, not once a name asked about */
   const char *w, *mc;
@@ -90,6 +96,20 @@ void xmt_word_start_in_run(struct reader *r);
 void xmt_word_start_in_para(struct reader *r);
 void xmt_word_end_skipped(struct reader *r);
 void xmt_word_end_in_para(struct reader *r);
+/* Adds para to the part's paragraphs (owned by it then, freed when it
+ * cannot be added); 0 when out of memory, the parse stopped. */
+int xmt_word_push_para(struct reader *r, struct word_para *para);
+/* The values of the element starting (name, attrs) that are units
+ * (word_values.c): wp:docPr's descr and title, w:hyperlink's
+ * w:tooltip, outside deleted text. */
+void xmt_word_values_start(struct reader *r, const char *name,
+                           const XML_Char **attrs);
+/* The events of the core properties part (part->props). */
+void XMLCALL xmt_word_props_start(void *user, const XML_Char *name,
+                                  const XML_Char **attrs);
+void XMLCALL xmt_word_props_end(void *user, const XML_Char *name);
+void XMLCALL xmt_word_props_text(void *user, const XML_Char *s, int len);
+
 /* The hook told of the paragraphs read, when none can become a twin. */
 void xmt_word_final(struct reader *r);
 

@@ -240,8 +240,14 @@ void xmt_word_start_in_para(struct reader *r) {
     }
     s->opens[s->nopen++] =
         (struct open_el){.depth = r->depth, .start = here(r), .pending = !now};
-    if (now)
-      add_piece(r, PIECE_OPEN, data(r) + here(r), past_event(r) - here(r));
+    struct piece *p =
+        now ? add_piece(r, PIECE_OPEN, data(r) + here(r),
+                        past_event(r) - here(r))
+            : NULL;
+    if (p != NULL) { /* its start tag in the part: a tooltip is a unit */
+      p->from = here(r);
+      p->to = past_event(r);
+    }
     return;
   }
   /* deleted text, bookmarks, anything else: kept as it is */
@@ -283,6 +289,11 @@ static void end_para(struct reader *r) {
     xmt_office_stop(&r->x, st);
     return;
   }
+  if (xmt_word_push_para(r, &para) && r->nalt == 0)
+    xmt_word_final(r);
+}
+
+int xmt_word_push_para(struct reader *r, struct word_para *para) {
   /* the array may move: not while a take on another thread is in it */
   struct word_part *part = r->part;
   if (part->lock != NULL)
@@ -292,16 +303,15 @@ static void end_para(struct reader *r) {
     p = xmt_grow_array(part->paras, &part->cap, part->npara + 1, sizeof *p);
   if (p != NULL) {
     part->paras = p;
-    part->paras[part->npara++] = para;
+    part->paras[part->npara++] = *para;
   }
   if (part->lock != NULL)
     pthread_mutex_unlock(part->lock);
   if (p == NULL) {
-    xmt_word_para_free(&para);
+    xmt_word_para_free(para);
     xmt_office_stop(&r->x, XMT_ERR_NOMEM);
-  } else if (r->nalt == 0) {
-    xmt_word_final(r);
   }
+  return p != NULL;
 }
 
 void xmt_word_end_in_para(struct reader *r) {

@@ -275,8 +275,8 @@ static struct word_code *add_code(struct word_para *p, const char *pool,
     return NULL;
   c->isolated = pc->type == PIECE_ISOLATED;
   c->merged = pc->merged;
-  if (c->isolated || pc->merged) {
-    c->from = pc->from;
+  if (c->isolated || pc->merged || pc->type == PIECE_OPEN) {
+    c->from = pc->from; /* a pair's: its start tag, when it is in the part */
     c->to = pc->to;
     c->pre_len = pc->pre_len;
   }

@@ -374,6 +374,15 @@ static xmt_status put_code(void *user, size_t code, int close) {
     return XMT_OK;
   if (close) /* an end tag: no id */
     return xmt_buf_append(pw->w->out, c->close, c->close_len);
+  if (!c->merged && c->to > c->from && c->open_len == c->to - c->from &&
+      xmt_word_holds_values(pw->w->part->data.data, c->from, c->to)) {
+    /* a start tag with a value that is a unit (a link's tooltip): written
+     * through the part, with the value's target */
+    unsigned char *flag = written_flag(pw->w, pw->p, 1 + 2 * code);
+    const char *fresh = *flag ? pw->p->prefix : NULL;
+    *flag = 1;
+    return put_range(pw->w, c->from, c->to, fresh);
+  }
   const char *open = once(pw->w, pw->p, 1 + 2 * code, c->open, c->open_len);
   size_t n = open == c->open ? c->open_len : pw->w->copy->len;
   return open != NULL ? xmt_buf_append(pw->w->out, open, n) : XMT_ERR_NOMEM;
@@ -401,6 +410,55 @@ const xmt_segment *xmt_word_target_of(const struct word_part *part,
   return p->twin >= 0 && (size_t)p->twin < part->npara
              ? part->paras[p->twin].target
              : p->target;
+}
+
+static xmt_status put_value_text(void *user, const size_t *open, size_t nopen,
+                                  const char *text, size_t len) {
+  (void)open;
+  (void)nopen;
+  struct xmt_buf *out = user;
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i < len && st == XMT_OK; i++) {
+    size_t bad = xmt_xml_forbidden_at(text, len, i);
+    if (bad > 0) {
+      i += bad - 1;
+      continue;
+    }
+    /* escaped for an attribute's value, which is good for content too;
+     * a tab or line end would be read back as a space */
+    const char *esc = text[i] == '&'    ? "&amp;"
+                      : text[i] == '<'  ? "&lt;"
+                      : text[i] == '>'  ? "&gt;"
+                      : text[i] == '"'  ? "&quot;"
+                      : text[i] == '\'' ? "&apos;"
+                      : text[i] == '\t' ? "&#9;"
+                      : text[i] == '\n' ? "&#10;"
+                      : text[i] == '\r' ? "&#13;"
+                                        : NULL;
+    st = esc != NULL ? xmt_buf_append_str(out, esc)
+                     : xmt_buf_append(out, text + i, 1);
+  }
+  return st;
+}
+
+static int no_pair(void *user, size_t code) {
+  (void)user;
+  (void)code;
+  return 0;
+}
+
+static xmt_status no_code(void *user, size_t code, int close) {
+  (void)user;
+  (void)code;
+  (void)close;
+  return XMT_OK; /* a value has none */
+}
+
+/* A value's target (its text: a value has no codes), escaped. */
+static xmt_status put_value(struct xmt_buf *out, const xmt_segment *target) {
+  const struct xmt_office_target walk = {out, 0, no_pair, put_value_text,
+                                         no_code};
+  return xmt_office_put_target(&walk, target);
 }
 
 /* Bytes of the part, less its data bindings, with their revision marks
@@ -440,9 +498,11 @@ static xmt_status put_range(const struct writer *w, size_t from, size_t to,
     if (p->start < at || p->end > to || target == NULL)
       continue;
     st = put_bytes(w, at, p->head_end, fresh);
-    if (st == XMT_OK)
+    if (st == XMT_OK && p->value)
+      st = put_value(w->out, target);
+    else if (st == XMT_OK)
       st = put_target(w, p, target);
-    if (st == XMT_OK)
+    if (st == XMT_OK && !p->value)
       st = put_name(w->out, p->prefix, 1, "p>");
     at = p->end;
   }

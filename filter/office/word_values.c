@@ -1,0 +1,172 @@
+/* word_values.c -- text of a Word document that is no paragraph but is
+ * shown or read out all the same, each a unit of its own: a picture's
+ * alternative text (wp:docPr's descr and title, Word's "Alt Text"), a
+ * hyperlink's tooltip (w:tooltip), and the core properties' title,
+ * subject and description (docProps/core.xml: what a title bar, a PDF's
+ * metadata and a search show). The unit's place is the bytes of the
+ * attribute's value or of the element's content, which the writer
+ * replaces with the target escaped (word_write.c). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "word_read.h"
+
+#define WP_NS                                                                  \
+  "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
+#define DC_NS "http://purl.org/dc/elements/1.1/"
+
+static size_t here(const struct reader *r) {
+  return (size_t)XML_GetCurrentByteIndex(r->x.xp);
+}
+
+/* 1 when the attribute named (len bytes at) name is the one asked for:
+ * local alone (no prefix), or any prefix and local when prefixed. */
+static int attr_named(const char *name, size_t len, const char *local,
+                      int prefixed) {
+  size_t n = strlen(local);
+  if (!prefixed)
+    return len == n && memcmp(name, local, n) == 0;
+  return len > n + 1 && name[len - n - 1] == ':' &&
+         memcmp(name + len - n, local, n) == 0;
+}
+
+/* In the start tag [s, s + n), the bytes of the value of the attribute
+ * local (prefixed: with a prefix), between its quotes: [*from, *to)
+ * from s. 0 when there is none. */
+static int value_at(const char *s, size_t n, const char *local, int prefixed,
+                    size_t *from, size_t *to) {
+  size_t i = 1;
+  while (i < n && strchr(" \t\r\n/>", s[i]) == NULL)
+    i++; /* the element's name */
+  while (i < n) {
+    while (i < n && strchr(" \t\r\n", s[i]) != NULL)
+      i++;
+    size_t name = i;
+    while (i < n && strchr(" \t\r\n=/>", s[i]) == NULL)
+      i++;
+    size_t name_len = i - name;
+    while (i < n && strchr(" \t\r\n", s[i]) != NULL)
+      i++;
+    if (i >= n || s[i] != '=')
+      return 0; /* the end of the tag */
+    for (i++; i < n && strchr(" \t\r\n", s[i]) != NULL; i++)
+      ;
+    if (i >= n || (s[i] != '"' && s[i] != '\''))
+      return 0;
+    const char *q = memchr(s + i + 1, s[i], n - i - 1);
+    if (q == NULL)
+      return 0;
+    if (attr_named(s + name, name_len, local, prefixed)) {
+      *from = i + 1;
+      *to = (size_t)(q - s);
+      return 1;
+    }
+    i = (size_t)(q - s) + 1;
+  }
+  return 0;
+}
+
+/* A unit of the part's bytes [from, to), its text the len bytes at text
+ * (as expat read them: references decoded); none when it is blank. */
+static void add_value(struct reader *r, size_t from, size_t to,
+                      const char *text, size_t len) {
+  if (xmt_office_blank(text, len))
+    return;
+  struct word_para para = {
+      .start = from, .head_end = from, .end = to, .twin = -1, .value = 1};
+  para.source = xmt_segment_new();
+  xmt_status st = para.source != NULL
+                      ? xmt_segment_append_text(para.source, text, len)
+                      : XMT_ERR_NOMEM;
+  if (st != XMT_OK) {
+    xmt_word_para_free(&para);
+    xmt_office_stop(&r->x, st);
+    return;
+  }
+  xmt_word_push_para(r, &para);
+}
+
+/* The attribute local of the element starting (its expat name: ns "|"
+ * local, or local alone when ns is NULL) as a unit. */
+static void attr_value(struct reader *r, const XML_Char **attrs,
+                       const char *ns, const char *local) {
+  const char *value = NULL;
+  for (size_t i = 0; attrs[i] != NULL && value == NULL; i += 2)
+    if (ns != NULL ? xmt_office_is(attrs[i], ns, local)
+                   : strcmp(attrs[i], local) == 0)
+      value = attrs[i + 1];
+  size_t from, to, at = here(r);
+  if (value != NULL &&
+      value_at(r->part->data.data + at,
+               (size_t)XML_GetCurrentByteCount(r->x.xp), local, ns != NULL,
+               &from, &to))
+    add_value(r, at + from, at + to, value, strlen(value));
+}
+
+void xmt_word_values_start(struct reader *r, const char *name,
+                           const XML_Char **attrs) {
+  const struct frame *s = &r->s;
+  if (s->para_depth == 0 || (s->skip_depth != 0 && s->skip_keep))
+    return; /* deleted: its text stays as it is */
+  if (xmt_office_is(name, WP_NS, "docPr")) {
+    attr_value(r, attrs, NULL, "title");
+    attr_value(r, attrs, NULL, "descr");
+  } else if (word_is(r, "hyperlink")) {
+    attr_value(r, attrs, W_NS, "tooltip");
+  }
+}
+
+int xmt_word_holds_values(const char *part, size_t from, size_t to) {
+  const char *s = part + from;
+  size_t n = to - from;
+  const char *doc = memmem(s, n, "docPr", 5);
+  if (doc != NULL && (memmem(doc, n - (size_t)(doc - s), "descr=", 6) != NULL ||
+                      memmem(doc, n - (size_t)(doc - s), "title=", 6) != NULL))
+    return 1;
+  return memmem(s, n, "tooltip=", 8) != NULL;
+}
+
+/* The core properties: dc:title, dc:subject and dc:description, children
+ * of cp:coreProperties holding text alone, are units. */
+void XMLCALL xmt_word_props_start(void *user, const XML_Char *name,
+                                  const XML_Char **attrs) {
+  struct reader *r = user;
+  (void)attrs;
+  r->depth++;
+  if (r->x.st != XMT_OK)
+    return;
+  if (r->prop_depth != 0) {
+    r->prop_bad = 1; /* markup in it: left as it is */
+    return;
+  }
+  if (r->depth == 2 && (xmt_office_is(name, DC_NS, "title") ||
+                        xmt_office_is(name, DC_NS, "subject") ||
+                        xmt_office_is(name, DC_NS, "description"))) {
+    r->prop_depth = r->depth;
+    r->prop_from = here(r) + (size_t)XML_GetCurrentByteCount(r->x.xp);
+    r->prop_bad = 0;
+    xmt_buf_reset(&r->prop_text);
+  }
+}
+
+void XMLCALL xmt_word_props_end(void *user, const XML_Char *name) {
+  struct reader *r = user;
+  (void)name;
+  if (r->x.st == XMT_OK && r->prop_depth == r->depth) {
+    r->prop_depth = 0;
+    /* <dc:title/>: no content, no event bytes */
+    if (!r->prop_bad && XML_GetCurrentByteCount(r->x.xp) > 0)
+      add_value(r, r->prop_from, here(r), r->prop_text.data, r->prop_text.len);
+    xmt_word_final(r);
+  }
+  r->depth--;
+}
+
+void XMLCALL xmt_word_props_text(void *user, const XML_Char *s, int len) {
+  struct reader *r = user;
+  if (r->x.st == XMT_OK && r->prop_depth == r->depth &&
+      xmt_buf_append(&r->prop_text, s, (size_t)len) != XMT_OK)
+    xmt_office_stop(&r->x, XMT_ERR_NOMEM);
+}
