@@ -413,6 +413,28 @@ int xmt_xliff_unit_segment_wanted(const xmt_xliff_unit *u, size_t i,
   return 1;
 }
 
+int xmt_xliff_unit_wants_target(
+    const xmt_xliff_unit *u, const struct xmt_xliff_target_options *options) {
+  if (u == NULL || options == NULL)
+    return 0;
+  if (!u->translatable || u->nsegs == 0 ||
+      (u->has_target && !options->overwrite))
+    return 0;
+  int any = 0;
+  for (size_t i = 0; i < u->nsegs; i++) {
+    if (!xmt_xliff_unit_segment_wanted(u, i, options->overwrite))
+      continue;
+    /* Trados segments are filled one by one where they stand: one the
+     * engine failed on stays empty, as untranslated. */
+    if (u->segs[i].target == NULL && u->nsdlsegs > 0 && u->mirrored)
+      continue;
+    if (u->segs[i].target == NULL)
+      return 0;
+    any = 1;
+  }
+  return any;
+}
+
 int xmt_xliff_unit_segment_locked(const xmt_xliff_unit *u, size_t i) {
   return u != NULL ? i < u->nsegs && u->segs[i].locked : 0;
 }

@@ -147,28 +147,6 @@ xmt_status xmt_xliff_writer_file_tag(xmt_xliff_writer *w, const char *tag,
   return put(w, w->utf8.data, w->utf8.len, 1);
 }
 
-int xmt_xliff_unit_wants_target(
-    const xmt_xliff_unit *u, const struct xmt_xliff_target_options *options) {
-  if (u == NULL || options == NULL)
-    return 0;
-  if (!u->translatable || u->nsegs == 0 ||
-      (u->has_target && !options->overwrite))
-    return 0;
-  int any = 0;
-  for (size_t i = 0; i < u->nsegs; i++) {
-    if (!xmt_xliff_unit_segment_wanted(u, i, options->overwrite))
-      continue;
-    /* Trados segments are filled one by one where they stand: one the
-     * engine failed on stays empty, as untranslated. */
-    if (u->segs[i].target == NULL && u->nsdlsegs > 0 && u->mirrored)
-      continue;
-    if (u->segs[i].target == NULL)
-      return 0;
-    any = 1;
-  }
-  return any;
-}
-
 /* A segment's translation, or its source when it wants none (locked). */
 static const xmt_segment *target_of(const struct xmt_unit_segment *s) {
   return s->target != NULL ? s->target : s->source;
@@ -342,7 +320,7 @@ static xmt_status add_tseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
   size_t at = w->edit_text.len, gap_from = 0, gap_to = 0;
   if (!last)
     seg_gap(u, i, &gap_from, &gap_to);
-  else if (i > 0)
+  else if (i > 0 && !xmt_is_xml_space(raw[pos - 1])) /* none there yet */
     seg_gap(u, i - 1, &gap_from, &gap_to);
   xmt_status st = XMT_OK;
   if (last)

@@ -137,4 +137,16 @@ static inline void xmt_x2_end_depth(struct reader *r) {
  * (pairs.c). */
 void xmt_x2_close_unit(struct reader *r, size_t at);
 
+/* read_ignorable.c: the order of a target of the part-th segment or
+ * ignorable (at, len: its start tag); an <ignorable>, its <source> and
+ * <target> and their codes (k: the parent's kind), and their ends. */
+unsigned xmt_x2_target_order(struct reader *r, const char **atts, unsigned part,
+                             size_t at, size_t len);
+void xmt_x2_open_ignorable_element(struct reader *r);
+void xmt_x2_open_ignorable(struct reader *r, enum frame_kind k,
+                           const char *local, const char **atts, size_t at,
+                           size_t len);
+void xmt_x2_close_ignorable(struct reader *r, const struct frame *f, size_t at,
+                            size_t len);
+
 #endif /* XMT_X2_READ_PRIVATE_H */

@@ -152,7 +152,7 @@ within "SDLXLIFF: locked variants, missing mrks" 0 20 400 \
 same "locked segments kept, missing mrks added" "$tmp/t.out.sdlxliff" <<EOD
 $sdl_head
 $u1_src<target><mrk mtype="seg" mid="1"/> <mrk mtype="seg" mid="2"/> <mrk mtype="seg" mid="3"/> <mrk mtype="seg" mid="4">[Fóúr. ~~]</mrk> <mrk mtype="seg" mid="5">[Fívé. ~~]</mrk></target><sdl:seg-defs><sdl:seg id="1" locked="1"/><sdl:seg id="2" locked="True"/><sdl:seg id="3" locked=" TRUE "/><sdl:seg id="4" locked="0" $d/><sdl:seg id="5" locked="False" $d/></sdl:seg-defs></trans-unit>
-$u2_src<target> <mrk mtype="seg" mid="6">[Síx. ~~]</mrk><mrk mtype="seg" mid="7">[Sévéñ. ~~]</mrk> <mrk mtype="seg" mid="8">[Éíght. ~~]</mrk></target><sdl:seg-defs><sdl:seg id="6" $d/><sdl:seg id="7" $d/><sdl:seg id="8" $d/></sdl:seg-defs></trans-unit>
+$u2_src<target> <mrk mtype="seg" mid="6">[Síx. ~~]</mrk> <mrk mtype="seg" mid="7">[Sévéñ. ~~]</mrk> <mrk mtype="seg" mid="8">[Éíght. ~~]</mrk></target><sdl:seg-defs><sdl:seg id="6" $d/><sdl:seg id="7" $d/><sdl:seg id="8" $d/></sdl:seg-defs></trans-unit>
 $u3_src<target><mrk mtype="seg" mid="9">Nueve.</mrk></target><sdl:seg-defs><sdl:seg id="9" conf="Translated"/></sdl:seg-defs></trans-unit>
 </body></file></xliff>
 EOD
