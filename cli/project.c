@@ -33,6 +33,8 @@ struct options {
   int update_model;
   /* --null-prior, --null-alpha, --null-mass; < 0: the default */
   double null_prior, null_alpha, null_mass;
+  int tag_cuts; /* --tag-cuts: with --aligner self, tokens cut where a tag
+                   cuts a word */
 };
 
 /* The lines of one input kept in memory (--aligner self reads the inputs
@@ -233,6 +235,13 @@ static int project_line(struct state *s) {
   if (rc == EXIT_OK)
     rc = s->nin > IN_TTOK ? map_tokens(s, IN_TTOK, s->ttok, tgt->line, tgt->len)
                           : tokenize(s, IN_TGT, s->ttok, tgt->line, tgt->len);
+  /* only where the tokens are the aligner's own: an alignment read from a
+   * file indexes the tokens as they were given */
+  if (rc == EXIT_OK && s->opt.self && s->opt.tag_cuts && s->nin <= IN_STOK) {
+    st = xmt_tokens_cut_at_tags(s->stok, s->src, s->ttok, tgt->line, tgt->len);
+    if (st != XMT_OK)
+      return fail(s, IN_SRC, "cannot cut the tokens: %s", xmt_strerror(st));
+  }
   if (rc == EXIT_OK && s->collecting)
     return add_pair(s, text, len);
   if (rc == EXIT_OK)
@@ -420,6 +429,7 @@ enum {
   OPT_NULL_PRIOR,
   OPT_NULL_ALPHA,
   OPT_NULL_MASS,
+  OPT_TAG_CUTS,
 };
 
 static const struct xmt_cli_option project_options[] = {
@@ -479,6 +489,10 @@ static const struct xmt_cli_option project_options[] = {
      "with --aligner self and the bayes model:\nthe Dirichlet concentration "
      "of the NULL\nword's translations (default 10; small:\nNULL learns the "
      "words it produces)"},
+    {"tag-cuts", OPT_TAG_CUTS, "on|off",
+     "with --aligner self: on (default) cuts a\nword where a tag cuts it at a "
+     "mark\n(\"<g>package</g>.symbols\"), in the source\nand where its "
+     "pieces come back in the\ntranslation; off keeps it whole"},
     {"null-mass", OPT_NULL_MASS, "M",
      "with --aligner self and the bayes model:\nthe NULL word's pseudo-counts "
      "add up to\nat most M (default 300; 0: no bound)"},
@@ -577,6 +591,12 @@ static int take(void *user, int c, const char *arg) {
     a->priors = 1;
   } else if (c == OPT_NO_PRIORS) {
     o->no_priors = a->priors = 1;
+  } else if (c == OPT_TAG_CUTS) {
+    if (strcmp(arg, "on") == 0 || strcmp(arg, "off") == 0)
+      o->tag_cuts = strcmp(arg, "on") == 0;
+    else
+      bad = "--tag-cuts is on or off";
+    a->priors = 1;
   } else if (c == OPT_NULL_PRIOR || c == OPT_NULL_ALPHA || c == OPT_NULL_MASS) {
     bad = null_option(o, c, arg);
     a->priors = 1;
@@ -611,7 +631,7 @@ static const char *problem(const struct project_args *a, int operands) {
                              a->sym != NULL || o->lowercase || a->priors))
     return "--train-source, --train-target, --aligner-model, --symmetrize, "
            "--lowercase, --model, --dictionary, --null-prior, --null-alpha, "
-           "--null-mass and the languages need --aligner self";
+           "--null-mass, --tag-cuts and the languages need --aligner self";
   return NULL;
 }
 
@@ -683,6 +703,7 @@ int xmt_cli_project(int argc, char **argv) {
   s.opt.sym = XMT_SYM_GROW_DIAG_FINAL_AND; /* best overall: bench */
   s.opt.kind = XMT_CLI_DEFAULT_ALIGN_MODEL;
   s.opt.null_prior = s.opt.null_alpha = s.opt.null_mass = -1;
+  s.opt.tag_cuts = 1; /* wins on the man pages: doc/benchmarks.md */
   int rc = parse_options(argc, argv, &s.opt);
   if (rc >= 0)
     return rc;

@@ -10,7 +10,11 @@
  * ("terminfo-Datenbank"); a colon or comma after the words stays out
  * unless the source pair ends with one. On Debian's translated manual
  * pages (doc/benchmarks.md) each rule gains beyond its paired interval;
- * the default's rows of the dev sets and the real-MT pages lose none. */
+ * the default's rows of the dev sets and the real-MT pages lose none.
+ * A source pair joined to its word by a mark, as where the tokens are
+ * cut at tags ("unique@<g>full-domain-name</g>", xmt_tokens_cut_at_tags),
+ * takes the target word whole short of that mark ("unique@nom-domaine-
+ * complet": the hyphens' words, not "unique"). */
 #include "config.h"
 
 #include <string.h>
@@ -63,6 +67,16 @@ static int one_word(const char *s, const struct xmt_token *toks, size_t n,
   return joiner_inside(s, toks, n, t) || joiner_inside(s, toks, n, t + 1);
 }
 
+/* Whether target token t is a joiner inside a word that a span may
+ * cross: not one of the joiners lj, rj beside the source pair. */
+static int crossable(const char *s, const struct xmt_token *toks, size_t n,
+                     size_t t, char lj, char rj) {
+  if (!joiner_inside(s, toks, n, t))
+    return 0;
+  char c = s[toks[t].start];
+  return c != lj && c != rj;
+}
+
 /* Whether a token has a letter or a digit. */
 static int has_word_char(const char *s, const struct xmt_token *tok) {
   for (size_t i = tok->start; i < tok->end; i++)
@@ -112,28 +126,35 @@ void xmt_proj_word_edges(const struct proj *p, size_t a, size_t b, size_t plo,
   const char *src = p->src;
   const struct xmt_token *st = p->st;
   /* the source pair's edges are a word's: neither is glued to a letter
-   * or digit ("CO<g>2</g>") nor inside a joined word */
+   * or digit ("CO<g>2</g>") nor ends inside a joined word; a joiner
+   * beside it ("directory/<g>package</g>_version") is one the target's
+   * span does not cross */
   int left =
-      a == 0 || (!one_word(src, st, p->m, a - 1) &&
+      a == 0 || (!joiner_inside(src, st, p->m, a) &&
                  (st[a - 1].end < st[a].start ||
                   !word_char_before(src, st[a - 1].start, st[a - 1].end)));
   int right =
-      b + 1 >= p->m || (!one_word(src, st, p->m, b) &&
+      b + 1 >= p->m || (!joiner_inside(src, st, p->m, b) &&
                         (st[b].end < st[b + 1].start ||
                          !word_char(src, st[b + 1].start, st[b + 1].end)));
+  char lj =
+      a > 0 && joiner_inside(src, st, p->m, a - 1) ? src[st[a - 1].start] : 0;
+  char rj = b + 1 < p->m && joiner_inside(src, st, p->m, b + 1)
+                ? src[st[b + 1].start]
+                : 0;
   if (left && right) {
     int lfree = beside_free(p, a > 0 ? a - 1 : NONE);
     int rfree = beside_free(p, b + 1 < p->m ? b + 1 : NONE);
-    if (l > plo && joiner_inside(t, p->tt, k, l) &&
+    if (l > plo && crossable(t, p->tt, k, l, lj, rj) &&
         may_join(p, a, b, l - 1, lfree))
       l--;
-    while (l >= plo + 2 && joiner_inside(t, p->tt, k, l - 1) &&
+    while (l >= plo + 2 && crossable(t, p->tt, k, l - 1, lj, rj) &&
            may_join(p, a, b, l - 2, lfree))
       l -= 2;
-    if (h < phi && joiner_inside(t, p->tt, k, h) &&
+    if (h < phi && crossable(t, p->tt, k, h, lj, rj) &&
         may_join(p, a, b, h + 1, rfree))
       h++;
-    while (h + 2 <= phi && joiner_inside(t, p->tt, k, h + 1) &&
+    while (h + 2 <= phi && crossable(t, p->tt, k, h + 1, lj, rj) &&
            may_join(p, a, b, h + 2, rfree))
       h += 2;
   }

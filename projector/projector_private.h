@@ -55,4 +55,8 @@ xmt_status xmt_segment_put_tag(xmt_segment *seg, size_t offset,
  * Linear in the tags, however deep they nest. */
 void xmt_segment_pairs(const xmt_segment *seg, size_t *partner);
 
+/* Splits tokens at the byte offsets cuts[0..n), in order, that fall
+ * strictly inside a token; the others are ignored. */
+xmt_status xmt_tokens_split(xmt_tokens *tokens, const size_t *cuts, size_t n);
+
 #endif /* XMT_PROJECTOR_PRIVATE_H */

@@ -65,6 +65,47 @@ xmt_status xmt_tokens_append(xmt_tokens *tokens, size_t start, size_t end) {
   return push(tokens, start, end);
 }
 
+/* Splits the tokens at the byte offsets cuts[0..n) (in order) that fall
+ * strictly inside one: [s, c) and [c, e) for [s, e). Other offsets are
+ * ignored. */
+xmt_status xmt_tokens_split(xmt_tokens *tokens, const size_t *cuts, size_t n) {
+  size_t inside = 0, c = 0;
+  for (size_t i = 0; i < tokens->count && c < n; i++) {
+    while (c < n && cuts[c] <= tokens->items[i].start)
+      c++;
+    for (size_t prev = tokens->items[i].start;
+         c < n && cuts[c] < tokens->items[i].end; c++)
+      if (cuts[c] > prev)
+        inside++, prev = cuts[c];
+  }
+  if (inside == 0)
+    return XMT_OK;
+  size_t count = tokens->count + inside, cap = 0;
+  struct xmt_token *items = xmt_grow_array(NULL, &cap, count, sizeof *items);
+  if (items == NULL)
+    return XMT_ERR_NOMEM;
+  size_t out = 0;
+  c = 0;
+  for (size_t i = 0; i < tokens->count; i++) {
+    size_t start = tokens->items[i].start, end = tokens->items[i].end;
+    while (c < n && cuts[c] <= start)
+      c++;
+    for (; c < n && cuts[c] < end; c++)
+      if (cuts[c] > start) {
+        items[out].start = start;
+        items[out++].end = cuts[c];
+        start = cuts[c];
+      }
+    items[out].start = start;
+    items[out++].end = end;
+  }
+  free(tokens->items);
+  tokens->items = items;
+  tokens->count = out;
+  tokens->cap = cap;
+  return XMT_OK;
+}
+
 /* The separators of tokenized strings: space, tab, LF, VT, FF, CR. */
 static int is_ascii_space(char c) {
   return c == ' ' || (c >= '\t' && c <= '\r');

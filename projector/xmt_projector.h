@@ -197,6 +197,22 @@ XMT_API xmt_status xmt_project(xmt_segment *out, const xmt_segment *source,
                                const xmt_alignment *alignment,
                                enum xmt_projection_rule rule);
 
+/* Cuts the tokens where the pair tags of source cut a word at a
+ * punctuation mark ("<g>package</g>.symbols", "fsck.<g>type</g>"), for
+ * the aligner and for xmt_project: source_tokens (the tokens of source's
+ * plain text) at the tag, the mark a token of its own, and target_tokens
+ * (of target, or NULL) the same way where the source token comes back
+ * whole or a piece of it ends or starts a token ("Paket.symbols",
+ * "fsck.Typ"; ASCII case aside), failing those at the same mark of the
+ * target token that has it as many times ("nom@machine" for
+ * "name@host"; see xmt_project(3)). Returns XMT_ERR_USAGE for NULL
+ * source tokens or segment, XMT_ERR_NOMEM. */
+XMT_API xmt_status xmt_tokens_cut_at_tags(xmt_tokens *source_tokens,
+                                          const xmt_segment *source,
+                                          xmt_tokens *target_tokens,
+                                          const char *target,
+                                          size_t target_len);
+
 /* --- Tag metrics
  * ---------------------------------------------------------------- Compares a
  * hypothesis tagged segment with a reference (gold) one over the same plain

@@ -121,8 +121,9 @@ static int invariant_holds(const xmt_segment *out, const xmt_segment *source,
 }
 
 /* Projects a tagged source string onto target with a Pharaoh alignment,
- * both tokenized at spaces (or into words, as xliffmt's own tokens);
- * returns the rendered result. */
+ * both tokenized at spaces (words 0), into words as xliffmt's own tokens
+ * (1), or into words cut where the tags cut them (2:
+ * xmt_tokens_cut_at_tags); returns the rendered result. */
 static const char *project_tokens(const char *source, const char *target,
                                   const char *pharaoh,
                                   enum xmt_projection_rule rule, int words) {
@@ -139,6 +140,9 @@ static const char *project_tokens(const char *source, const char *target,
                     XMT_OK);
     CU_ASSERT_EQUAL(
         xmt_tokenize(tt, target, strlen(target), XMT_TOKENIZE_DEFAULT), XMT_OK);
+    if (words == 2)
+      CU_ASSERT_EQUAL(
+          xmt_tokens_cut_at_tags(st, src, tt, target, strlen(target)), XMT_OK);
   } else {
     ws_tokens(st, stext, slen);
     ws_tokens(tt, target, strlen(target));
@@ -175,6 +179,12 @@ static const char *project(const char *source, const char *target,
 static const char *project_words(const char *source, const char *target,
                                  const char *pharaoh) {
   return project_tokens(source, target, pharaoh, XMT_RULE_MINMAX, 1);
+}
+
+/* The same over word tokens cut where a tag cuts a word. */
+static const char *project_cut(const char *source, const char *target,
+                               const char *pharaoh) {
+  return project_tokens(source, target, pharaoh, XMT_RULE_MINMAX, 2);
 }
 
 /* Compares whole strings, printing both on a difference. */
@@ -286,6 +296,37 @@ static void test_rule1_verbatim(void) {
   /* a single character is no name */
   ASSERT_PROJECTS(project_words("use <g1>a</g1> to", "a b c", "0-2 1-1 2-2"),
                   "a <g1>b</g1> c");
+}
+
+/* Rule 1: a pair that cuts a word at a mark ("<g>package</g>.symbols")
+ * wraps its piece, once the tokens are cut there on both sides; a
+ * hyphen-joined word is still taken whole, up to the mark the source
+ * pair stops at. */
+static void test_rule1_tag_cuts(void) {
+  /* debian / package . symbols here / debian / Paket . symbols hier */
+  ASSERT_PROJECTS(project_cut("debian/<g1>package</g1>.symbols here",
+                              "debian/Paket.symbols hier",
+                              "0-0 1-1 2-2 3-3 4-4 5-5"),
+                  "debian/<g1>Paket</g1>.symbols hier");
+  /* fsck . type helper / Hilfsprogramm / sbin / fsck . Typ */
+  ASSERT_PROJECTS(project_cut("fsck.<g1>type</g1> helper",
+                              "Hilfsprogramm /sbin/fsck.Typ",
+                              "0-4 1-5 2-6 3-0"),
+                  "Hilfsprogramm /sbin/fsck.<g1>Typ</g1>");
+  /* the form name @ hostname . / la forme nom @ nom_h\xC3\xB4te . */
+  ASSERT_PROJECTS(project_cut("the form <g1>name</g1>@hostname.",
+                              "la forme nom@nom_h\xC3\xB4te.",
+                              "0-0 1-1 2-2 3-3 4-4 5-5"),
+                  "la forme <g1>nom</g1>@nom_h\xC3\xB4te.");
+  /* unique @ full - domain - name . / unique @ nom - domaine - complet .:
+   * only "domaine" linked, the span takes the hyphens' words, not "@" */
+  ASSERT_PROJECTS(project_cut("unique@<g1>full-domain-name</g1>.",
+                              "unique@nom-domaine-complet.", "0-0 1-1 4-4 7-7"),
+                  "unique@<g1>nom-domaine-complet</g1>.");
+  /* without the cuts, the pair takes the whole word */
+  ASSERT_PROJECTS(project_words("debian/<g1>package</g1>.symbols here",
+                                "debian/Paket.symbols hier", "0-0 1-1 2-2 3-3"),
+                  "debian/<g1>Paket.symbols</g1> hier");
 }
 
 /* Rule 2: a placeholder or isolated open goes before min(A(a)); an
@@ -920,6 +961,7 @@ static CU_TestInfo project_tests[] = {
     {"rule 1: a pair opens after an elided article", test_rule1_elision},
     {"rule 1: joined words, a colon after", test_rule1_word_edges},
     {"rule 1: words kept as they are", test_rule1_verbatim},
+    {"rule 1: words cut where a tag cuts them", test_rule1_tag_cuts},
     {"rule 2: placeholders, isolated tags", test_rule2_placeholders_isolated},
     {"rule 3: start and end", test_rule3_start_end},
     {"rule 4: unaligned tokens", test_rule4_unaligned},

@@ -595,6 +595,142 @@ static void test_bpe_mismatch(void) {
   xmt_tokens_free(t);
 }
 
+/* --- Tokens cut where a tag cuts a word ------------------------------------
+ * The source is written with "{" for a pair's OPEN, "}" for its CLOSE and
+ * "^" for a placeholder; the tokens come back as their text joined with
+ * "|". */
+
+static void join_tokens(const xmt_tokens *tokens, const char *text, char *buf,
+                        size_t size) {
+  size_t at = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < xmt_tokens_count(tokens) && at < size; i++) {
+    const struct xmt_token *t = &xmt_tokens_array(tokens)[i];
+    at += (size_t)snprintf(buf + at, size - at, "%s%.*s", i ? "|" : "",
+                           (int)(t->end - t->start), text + t->start);
+  }
+}
+
+/* Cuts the default tokens of marked (see above) and of target; the
+ * joined tokens of each side in src and tgt. */
+static void cut_tokens(const char *marked, const char *target, char *src,
+                       char *tgt, size_t size) {
+  xmt_segment *seg = xmt_segment_new();
+  xmt_tokens *st = xmt_tokens_new(), *tt = xmt_tokens_new();
+  CU_ASSERT_FATAL(seg && st && tt);
+  for (const char *p = marked; *p != '\0'; p++) {
+    static const char *const id[] = {"1", "2", "3", "4", "5", "6"};
+    static size_t depth, opened;
+    if (p == marked)
+      depth = opened = 0;
+    if (*p == '{') {
+      CU_ASSERT_FATAL(opened < 6);
+      CU_ASSERT_EQUAL(xmt_segment_append_tag(seg, XMT_TAG_OPEN, id[opened++],
+                                             "g", "<g>", 3),
+                      XMT_OK);
+      depth++;
+    } else if (*p == '}') {
+      CU_ASSERT_EQUAL(xmt_segment_append_tag(seg, XMT_TAG_CLOSE,
+                                             id[opened - depth], "g", "</g>",
+                                             4),
+                      XMT_OK);
+      depth--;
+    } else if (*p == '^') {
+      CU_ASSERT_EQUAL(
+          xmt_segment_append_tag(seg, XMT_TAG_PLACEHOLDER, "9", "x", "<x/>", 4),
+          XMT_OK);
+    } else {
+      CU_ASSERT_EQUAL(xmt_segment_append_text(seg, p, 1), XMT_OK);
+    }
+  }
+  size_t len;
+  const char *text = xmt_segment_text(seg, &len);
+  CU_ASSERT_EQUAL(xmt_tokenize(st, text, len, XMT_TOKENIZE_DEFAULT), XMT_OK);
+  CU_ASSERT_EQUAL(
+      xmt_tokenize(tt, target, strlen(target), XMT_TOKENIZE_DEFAULT), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_tokens_cut_at_tags(st, seg, tt, target, strlen(target)),
+                  XMT_OK);
+  join_tokens(st, text, src, size);
+  join_tokens(tt, target, tgt, size);
+  xmt_segment_free(seg);
+  xmt_tokens_free(st);
+  xmt_tokens_free(tt);
+}
+
+#define ASSERT_CUT(marked, target, want_src, want_tgt)                         \
+  do {                                                                         \
+    char src_[512], tgt_[512];                                                 \
+    cut_tokens((marked), (target), src_, tgt_, sizeof src_);                   \
+    CU_ASSERT_STRING_EQUAL(src_, (want_src));                                  \
+    CU_ASSERT_STRING_EQUAL(tgt_, (want_tgt));                                  \
+  } while (0)
+
+static void test_cut_same_pieces(void) {
+  /* the piece after the cut ends a target token, the one before starts
+   * one; the mark is a token of its own */
+  ASSERT_CUT("debian/{package}.symbols", "debian/Paket.symbols",
+             "debian|/|package|.|symbols", "debian|/|Paket|.|symbols");
+  ASSERT_CUT("checkers (fsck.{type})", "Programme (/sbin/fsck.Typ)",
+             "checkers|(|fsck|.|type|)", "Programme|(|/|sbin|/|fsck|.|Typ|)");
+  ASSERT_CUT("read journald@{NAMESPACE}.conf now",
+             "lesen journald@NAMENSRAUM.conf jetzt",
+             "read|journald|@|NAMESPACE|.|conf|now",
+             "lesen|journald|@|NAMENSRAUM|.|conf|jetzt");
+  /* ASCII case aside */
+  ASSERT_CUT("file {package}_version_arch.deb", "Datei Paket_Version_Arch.deb",
+             "file|package|_|version_arch.deb",
+             "Datei|Paket|_|Version_Arch.deb");
+  /* the word kept as it is: cut the same way */
+  ASSERT_CUT("see {foo}.conf here", "siehe foo.conf hier",
+             "see|foo|.|conf|here", "siehe|foo|.|conf|hier");
+}
+
+static void test_cut_marks(void) {
+  /* no piece comes back: the one token with as many "@" */
+  ASSERT_CUT("the form {name}@hostname.", "la forme nom@nom_h\xC3\xB4te.",
+             "the|form|name|@|hostname|.", "la|forme|nom|@|nom_h\xC3\xB4te|.");
+  /* two tokens with one "@": none is cut */
+  ASSERT_CUT("the form {name}@hostname.", "a@b nom@nom_h\xC3\xB4te.",
+             "the|form|name|@|hostname|.", "a@b|nom@nom_h\xC3\xB4te|.");
+  /* as many source tokens as target ones: in order */
+  ASSERT_CUT("{source-name}_{binary-version}_arch or "
+             "{source-name}_{source-version}_all",
+             "Quellname_Bin\xC3\xA4rversion_Arch oder "
+             "Quellname_Quellversion_all",
+             "source|-|name|_|binary|-|version|_|arch|or|source|-|name|_|"
+             "source|-|version|_|all",
+             "Quellname|_|Bin\xC3\xA4rversion|_|Arch|oder|Quellname|_|"
+             "Quellversion|_|all");
+}
+
+static void test_cut_left_whole(void) {
+  /* a tag inside a run of letters, a placeholder, a tag between tokens */
+  ASSERT_CUT("the {file}s and fo^o.bar", "die Dateien und foo.bar",
+             "the|files|and|foo.bar", "die|Dateien|und|foo.bar");
+  ASSERT_CUT("the {package}.", "das Paket.", "the|package|.", "das|Paket|.");
+  /* no target tokens: the source alone ("x a.<g>bc</g>") */
+  xmt_segment *seg = xmt_segment_new();
+  xmt_tokens *st = xmt_tokens_new();
+  CU_ASSERT_FATAL(seg && st);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(seg, STR_LEN("x a.")), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_tag(seg, XMT_TAG_OPEN, "1", "g", NULL, 0),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_text(seg, STR_LEN("bc")), XMT_OK);
+  CU_ASSERT_EQUAL(xmt_segment_append_tag(seg, XMT_TAG_CLOSE, "1", "g", NULL, 0),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_tokenize(st, STR_LEN("x a.bc"), XMT_TOKENIZE_DEFAULT),
+                  XMT_OK);
+  CU_ASSERT_EQUAL(xmt_tokens_cut_at_tags(st, seg, NULL, NULL, 0), XMT_OK);
+  ASSERT_TOKENS(st, {0, 1}, {2, 3}, {3, 4}, {4, 6});
+  CU_ASSERT_EQUAL(xmt_tokens_cut_at_tags(NULL, seg, NULL, NULL, 0),
+                  XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_tokens_cut_at_tags(st, NULL, NULL, NULL, 0),
+                  XMT_ERR_USAGE);
+  CU_ASSERT_EQUAL(xmt_tokens_cut_at_tags(st, seg, st, NULL, 1), XMT_ERR_USAGE);
+  xmt_segment_free(seg);
+  xmt_tokens_free(st);
+}
+
 static CU_TestInfo tokens_tests[] = {
     {"new tokens are empty", test_new_is_empty},
     {"append validates order", test_append_order},
@@ -627,6 +763,9 @@ static CU_TestInfo tokens_tests[] = {
     {"bpe: plain", test_bpe_plain},
     {"bpe: over Moses output", test_bpe_over_moses},
     {"bpe: mismatches", test_bpe_mismatch},
+    {"cut at tags: the same pieces", test_cut_same_pieces},
+    {"cut at tags: the same marks", test_cut_marks},
+    {"cut at tags: words left whole", test_cut_left_whole},
     CU_TEST_INFO_NULL,
 };
 
