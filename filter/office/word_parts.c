@@ -85,9 +85,9 @@ static void XMLCALL on_rel(void *user, const XML_Char *name,
     else if (strcmp(attrs[i], "TargetMode") == 0)
       mode = attrs[i + 1];
   const char *slash = strrchr(type, '/');
-  int want = rl->package ? slash != NULL &&
-                               strcmp(slash + 1, "core-properties") == 0
-                         : text_type(type);
+  int want = rl->package
+                 ? slash != NULL && strcmp(slash + 1, "core-properties") == 0
+                 : text_type(type);
   if (target == NULL || !want || strcmp(mode, "External") == 0)
     return;
   struct xmt_buf entry = {0};

@@ -240,10 +240,9 @@ void xmt_word_start_in_para(struct reader *r) {
     }
     s->opens[s->nopen++] =
         (struct open_el){.depth = r->depth, .start = here(r), .pending = !now};
-    struct piece *p =
-        now ? add_piece(r, PIECE_OPEN, data(r) + here(r),
-                        past_event(r) - here(r))
-            : NULL;
+    struct piece *p = now ? add_piece(r, PIECE_OPEN, data(r) + here(r),
+                                      past_event(r) - here(r))
+                          : NULL;
     if (p != NULL) { /* its start tag in the part: a tooltip is a unit */
       p->from = here(r);
       p->to = past_event(r);

@@ -90,18 +90,17 @@ static void add_value(struct reader *r, size_t from, size_t to,
 
 /* The attribute local of the element starting (its expat name: ns "|"
  * local, or local alone when ns is NULL) as a unit. */
-static void attr_value(struct reader *r, const XML_Char **attrs,
-                       const char *ns, const char *local) {
+static void attr_value(struct reader *r, const XML_Char **attrs, const char *ns,
+                       const char *local) {
   const char *value = NULL;
   for (size_t i = 0; attrs[i] != NULL && value == NULL; i += 2)
     if (ns != NULL ? xmt_office_is(attrs[i], ns, local)
                    : strcmp(attrs[i], local) == 0)
       value = attrs[i + 1];
   size_t from, to, at = here(r);
-  if (value != NULL &&
-      value_at(r->part->data.data + at,
-               (size_t)XML_GetCurrentByteCount(r->x.xp), local, ns != NULL,
-               &from, &to))
+  if (value != NULL && value_at(r->part->data.data + at,
+                                (size_t)XML_GetCurrentByteCount(r->x.xp), local,
+                                ns != NULL, &from, &to))
     add_value(r, at + from, at + to, value, strlen(value));
 }
 

@@ -413,7 +413,7 @@ const xmt_segment *xmt_word_target_of(const struct word_part *part,
 }
 
 static xmt_status put_value_text(void *user, const size_t *open, size_t nopen,
-                                  const char *text, size_t len) {
+                                 const char *text, size_t len) {
   (void)open;
   (void)nopen;
   struct xmt_buf *out = user;
