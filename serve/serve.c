@@ -410,6 +410,7 @@ static void say_cut(const struct serve_server *sv, int sig, size_t docs) {
 static int drain(struct serve_server *sv, const sigset_t *signals) {
   struct timespec start, cut_at;
   clock_gettime(CLOCK_MONOTONIC, &start);
+  cut_at = start; /* cut short before the drain began */
   for (;;) {
     struct left l = work_left(sv);
     if (sv->listen_fd >= 0 && l.docs == 0 && l.uploads == 0)
