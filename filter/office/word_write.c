@@ -238,6 +238,35 @@ static xmt_status put_rpr(struct xmt_buf *out, const char *rpr,
   return st;
 }
 
+/* text escaped for a w:t (in_value 0) or for an attribute's value in
+ * either quotes, where a tab or line end would be read back as a space;
+ * what XML cannot carry left out. */
+static xmt_status put_escaped(struct xmt_buf *out, const char *text, size_t len,
+                              int in_value) {
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i < len && st == XMT_OK; i++) {
+    size_t bad = xmt_xml_forbidden_at(text, len, i);
+    if (bad > 0) {
+      i += bad - 1;
+      continue;
+    }
+    char c = text[i];
+    const char *esc = c == '&'    ? "&amp;"
+                      : c == '<'  ? "&lt;"
+                      : c == '>'  ? "&gt;"
+                      : !in_value ? NULL
+                      : c == '"'  ? "&quot;"
+                      : c == '\'' ? "&apos;"
+                      : c == '\t' ? "&#9;"
+                      : c == '\n' ? "&#10;"
+                      : c == '\r' ? "&#13;"
+                                  : NULL;
+    st = esc != NULL ? xmt_buf_append_str(out, esc)
+                     : xmt_buf_append(out, text + i, 1);
+  }
+  return st;
+}
+
 /* Text as a run: escaped, in a w:t that keeps its edge spaces. */
 static xmt_status put_run(struct xmt_buf *out, const struct word_para *p,
                           const char *rpr, const char *language,
@@ -251,19 +280,8 @@ static xmt_status put_run(struct xmt_buf *out, const struct word_para *p,
     st = put_rpr(out, rpr, p->prefix, language);
   if (st == XMT_OK)
     st = put_name(out, p->prefix, 0, edge ? "t xml:space=\"preserve\">" : "t>");
-  for (size_t i = 0; i < len && st == XMT_OK; i++) {
-    size_t bad = xmt_xml_forbidden_at(text, len, i);
-    if (bad > 0) {
-      i += bad - 1;
-      continue;
-    }
-    const char *esc = text[i] == '&'   ? "&amp;"
-                      : text[i] == '<' ? "&lt;"
-                      : text[i] == '>' ? "&gt;"
-                                       : NULL;
-    st = esc != NULL ? xmt_buf_append_str(out, esc)
-                     : xmt_buf_append(out, text + i, 1);
-  }
+  if (st == XMT_OK)
+    st = put_escaped(out, text, len, 0);
   if (st == XMT_OK)
     st = put_name(out, p->prefix, 1, "t>");
   return st == XMT_OK ? put_name(out, p->prefix, 1, "r>") : st;
@@ -416,29 +434,7 @@ static xmt_status put_value_text(void *user, const size_t *open, size_t nopen,
                                  const char *text, size_t len) {
   (void)open;
   (void)nopen;
-  struct xmt_buf *out = user;
-  xmt_status st = XMT_OK;
-  for (size_t i = 0; i < len && st == XMT_OK; i++) {
-    size_t bad = xmt_xml_forbidden_at(text, len, i);
-    if (bad > 0) {
-      i += bad - 1;
-      continue;
-    }
-    /* escaped for an attribute's value, which is good for content too;
-     * a tab or line end would be read back as a space */
-    const char *esc = text[i] == '&'    ? "&amp;"
-                      : text[i] == '<'  ? "&lt;"
-                      : text[i] == '>'  ? "&gt;"
-                      : text[i] == '"'  ? "&quot;"
-                      : text[i] == '\'' ? "&apos;"
-                      : text[i] == '\t' ? "&#9;"
-                      : text[i] == '\n' ? "&#10;"
-                      : text[i] == '\r' ? "&#13;"
-                                        : NULL;
-    st = esc != NULL ? xmt_buf_append_str(out, esc)
-                     : xmt_buf_append(out, text + i, 1);
-  }
-  return st;
+  return put_escaped(user, text, len, 1);
 }
 
 static int no_pair(void *user, size_t code) {
