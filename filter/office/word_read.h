@@ -51,6 +51,14 @@ struct frame {
    * this one's instruction, is instruction too, kept as it is */
   unsigned long long fld_instr;
   unsigned fld_depth;
+  /* a w:ruby read (depth of it; 0: none), from ruby_start; ruby_tag_end
+   * its start tag's end; ruby_base 1 while its w:rubyBase is read (the
+   * run around the ruby, depth and properties, set aside), 2 once read.
+   * Its base's text is the paragraph's, its reading (w:rt) in the
+   * pair's open */
+  unsigned long ruby_depth, ruby_run;
+  size_t ruby_start, ruby_tag_end, ruby_rpr_off, ruby_rpr_len;
+  int ruby_base;
 };
 
 /* An mc:AlternateContent: the paragraphs [ref_from, ref_to) of its first

@@ -1,0 +1,171 @@
+#!/bin/sh
+# test_hostile_round15.sh: exit 0 means the output is right.
+#   - translate of a Word document with ruby (w:ruby: a base, w:rubyBase,
+#     and its reading above it, w:rt, as Japanese furigana are written):
+#     the base's text translated with its sentence, the ruby a pair of
+#     codes around it whose open keeps the reading (the whole ruby was
+#     an isolated code, its base left in the source language, exit 0;
+#     a paragraph of ruby alone was no unit at all). The same for an
+#     OpenDocument text's text:ruby (text:ruby-base, text:ruby-text).
+#     The reading stays a code, not a unit: it says how the source's
+#     word is read, has no sense apart from it, and an engine given it
+#     alone makes up a word; kept over the translated base, a reviewer
+#     sees it and removes it or writes the target's own.
+# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+require_commands "python3 not found (it writes and reads the documents)" \
+  python3 unzip
+cli_setup hostile-round15
+x=$XLIFFMT
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+
+# word OUT BODY: a Word document whose w:body holds BODY.
+word() {
+  "$py" - "$1" "$2" <<'EOD' || exit 99
+import sys, zipfile
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+P = "http://schemas.openxmlformats.org/package/2006/"
+O = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+NS = ('xmlns:w="%s" xmlns:r="%s" '
+      'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/'
+      'wordprocessingDrawing" '
+      'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+      'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture" '
+      'xmlns:v="urn:schemas-microsoft-com:vml" '
+      'xmlns:o="urn:schemas-microsoft-com:office:office"' % (W, O))
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("[Content_Types].xml",
+               '<Types xmlns="%scontent-types"><Default Extension="rels" '
+               'ContentType="application/vnd.openxmlformats-package.'
+               'relationships+xml"/><Override PartName="/word/document.xml" '
+               'ContentType="application/vnd.openxmlformats-officedocument.'
+               'wordprocessingml.document.main+xml"/></Types>' % P)
+    z.writestr("_rels/.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId1" Type="%s/officeDocument" Target="word/document.xml"'
+               '/></Relationships>' % (P, O))
+    z.writestr("word/document.xml",
+               '<w:document %s><w:body>%s</w:body></w:document>'
+               % (NS, sys.argv[2]))
+EOD
+}
+# body DOCX: its word/document.xml from w:body on.
+body() {
+  "$py" -c 'import sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read("word/document.xml").decode()
+print(s[s.index("<w:body>"):])' "$1"
+}
+# opens DOCX: the zip sound, python3-docx loads it (when it is there).
+opens() {
+  unzip -tq "$1" >/dev/null 2>&1 || { fail "$1: unzip -t"; return; }
+  if "$py" -c 'import docx' 2>/dev/null; then
+    "$py" -c 'import sys, docx; docx.Document(sys.argv[1])' "$1" \
+      >/dev/null 2>&1 || fail "$1: python3-docx does not load it"
+  fi
+}
+# odt OUT TEXT: an OpenDocument text whose office:text holds TEXT.
+odt() {
+  "$py" - "$1" "$2" <<'EOD' || exit 99
+import sys, zipfile
+O = "urn:oasis:names:tc:opendocument:xmlns:"
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr(zipfile.ZipInfo("mimetype"),
+               "application/vnd.oasis.opendocument.text", zipfile.ZIP_STORED)
+    z.writestr("content.xml",
+               '<office:document-content xmlns:office="%soffice:1.0" '
+               'xmlns:text="%stext:1.0" xmlns:draw="%sdrawing:1.0" '
+               'xmlns:svg="%ssvg-compatible:1.0" office:version="1.3">'
+               "<office:body><office:text>%s</office:text></office:body>"
+               "</office:document-content>" % (O, O, O, O, sys.argv[2]))
+    z.writestr("META-INF/manifest.xml",
+               '<manifest:manifest xmlns:manifest="%smanifest:1.0" '
+               'manifest:version="1.3"><manifest:file-entry '
+               'manifest:full-path="/" manifest:media-type="application/'
+               'vnd.oasis.opendocument.text"/><manifest:file-entry '
+               'manifest:full-path="content.xml" manifest:media-type='
+               '"text/xml"/></manifest:manifest>' % O)
+EOD
+}
+# content ODT: its content.xml's office:text.
+content() {
+  "$py" -c 'import sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read("content.xml").decode()
+print(s[s.index("<office:text>"):s.index("</office:text>")])' "$1"
+}
+# merged IN XLF OUT: XLF's units given the target "ES " and their
+# source's text, merged into IN as OUT.
+merged() {
+  "$py" - "$2" "$2.t" <<'EOD' || exit 99
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+s = s.replace('source-language="en"', 'source-language="en" target-language="es"')
+s = re.sub(r"<source>(.*?)</source>",
+           lambda m: m.group(0) + "<target>ES " + m.group(1) + "</target>", s)
+open(sys.argv[2], "w", encoding="utf-8").write(s)
+EOD
+  "$x" merge -q "$1" "$2.t" -o "$3" 2>/dev/null || fail "merge $1"
+}
+
+# shown DOC: the text LibreOffice shows of DOC (converted to text) in
+# $tmp/shown; 1 when soffice is not there.
+shown() {
+  command -v soffice >/dev/null 2>&1 || return 1
+  rm -rf "$tmp/txt"
+  timeout -s KILL 120 soffice "-env:UserInstallation=file://$tmp/lo" \
+    --headless --convert-to txt --outdir "$tmp/txt" "$1" >/dev/null 2>&1
+  f=${1##*/}
+  sed '1s/^\xef\xbb\xbf//; s/\r$//' "$tmp/txt/${f%.*}.txt" \
+    >"$tmp/shown" 2>/dev/null
+  return 0
+}
+
+# --- Ruby in Word.
+rt='<w:rubyPr><w:rubyAlign w:val="distributeSpace"/><w:hps w:val="10"/><w:hpsRaise w:val="18"/><w:hpsBaseText w:val="21"/><w:lid w:val="ja-JP"/></w:rubyPr><w:rt><w:r><w:rPr><w:sz w:val="10"/></w:rPr><w:t>kan ji</w:t></w:r></w:rt>'
+word "$tmp/ruby.docx" "<w:p><w:r><w:t xml:space=\"preserve\">Read the </w:t></w:r><w:r><w:ruby>$rt<w:rubyBase><w:r><w:t>strange word</w:t></w:r></w:rubyBase></w:ruby></w:r><w:r><w:t xml:space=\"preserve\"> aloud.</w:t></w:r></w:p><w:p><w:r><w:ruby>$rt<w:rubyBase><w:r><w:t>Alone here</w:t></w:r></w:rubyBase></w:ruby></w:r></w:p>"
+within "Word, ruby" 0 20 300 "$x" translate -q --mt pseudo -s en -t es \
+  "$tmp/ruby.docx" -o "$tmp/ruby.es.docx"
+opens "$tmp/ruby.es.docx"
+body "$tmp/ruby.es.docx" >"$tmp/got"
+expect_text "Word, ruby: the base translated, the reading kept" "$tmp/got" \
+  '<w:body><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve">[thé Réád </w:t></w:r><w:r><w:ruby><w:rubyPr><w:rubyAlign w:val="distributeSpace"/><w:hps w:val="10"/><w:hpsRaise w:val="18"/><w:hpsBaseText w:val="21"/><w:lid w:val="ja-JP"/></w:rubyPr><w:rt><w:r><w:rPr><w:sz w:val="10"/></w:rPr><w:t>kan ji</w:t></w:r></w:rt><w:rubyBase><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>wórd stráñgé</w:t></w:r></w:rubyBase></w:ruby></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> álóúd. ~~~~~~~~~]</w:t></w:r></w:p><w:p><w:r><w:ruby><w:rubyPr><w:rubyAlign w:val="distributeSpace"/><w:hps w:val="10"/><w:hpsRaise w:val="18"/><w:hpsBaseText w:val="21"/><w:lid w:val="ja-JP"/></w:rubyPr><w:rt><w:r><w:rPr><w:sz w:val="10"/></w:rPr><w:t>kan ji</w:t></w:r></w:rt><w:rubyBase><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[héré Álóñé ~~~]</w:t></w:r></w:rubyBase></w:ruby></w:r></w:p></w:body></w:document>'
+within "Word, ruby: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/ruby.docx" -o "$tmp/ruby.xlf"
+grep '<source' "$tmp/ruby.xlf" >"$tmp/got"
+expect_text "Word, ruby: extract" "$tmp/got" '<source>Read the <g id="1" ctype="x-w-ruby">strange word</g> aloud.</source>
+<source>Alone here</source>'
+merged "$tmp/ruby.docx" "$tmp/ruby.xlf" "$tmp/ruby.m.docx"
+opens "$tmp/ruby.m.docx"
+body "$tmp/ruby.m.docx" >"$tmp/got"
+if shown "$tmp/ruby.es.docx"; then
+  expect_text "Word, ruby: LibreOffice shows the translation" "$tmp/shown" \
+    '[thé Réád wórd stráñgé álóúd. ~~~~~~~~~]
+[héré Álóñé ~~~]'
+fi
+expect_text "Word, ruby: merged" "$tmp/got" '<w:body><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve">ES Read the </w:t></w:r><w:r><w:ruby><w:rubyPr><w:rubyAlign w:val="distributeSpace"/><w:hps w:val="10"/><w:hpsRaise w:val="18"/><w:hpsBaseText w:val="21"/><w:lid w:val="ja-JP"/></w:rubyPr><w:rt><w:r><w:rPr><w:sz w:val="10"/></w:rPr><w:t>kan ji</w:t></w:r></w:rt><w:rubyBase><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>strange word</w:t></w:r></w:rubyBase></w:ruby></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> aloud.</w:t></w:r></w:p><w:p><w:r><w:ruby><w:rubyPr><w:rubyAlign w:val="distributeSpace"/><w:hps w:val="10"/><w:hpsRaise w:val="18"/><w:hpsBaseText w:val="21"/><w:lid w:val="ja-JP"/></w:rubyPr><w:rt><w:r><w:rPr><w:sz w:val="10"/></w:rPr><w:t>kan ji</w:t></w:r></w:rt><w:rubyBase><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>ES Alone here</w:t></w:r></w:rubyBase></w:ruby></w:r></w:p></w:body></w:document>'
+
+# --- Ruby in an OpenDocument text.
+odt "$tmp/ruby.odt" '<text:p>Read the <text:ruby text:style-name="Ru1"><text:ruby-base>strange word</text:ruby-base><text:ruby-text>kan ji</text:ruby-text></text:ruby> aloud.</text:p><text:p><text:ruby> <text:ruby-base>Alone here</text:ruby-base> <text:ruby-text>kan ji</text:ruby-text></text:ruby></text:p>'
+within "ODT, ruby" 0 20 300 "$x" translate -q --mt pseudo -s en -t es \
+  "$tmp/ruby.odt" -o "$tmp/ruby.es.odt"
+unzip -tq "$tmp/ruby.es.odt" >/dev/null 2>&1 || fail "ODT, ruby: unzip -t"
+content "$tmp/ruby.es.odt" >"$tmp/got"
+expect_text "ODT, ruby: the base translated, the reading kept" "$tmp/got" \
+  '<office:text><text:p>[thé Réád <text:ruby text:style-name="Ru1"><text:ruby-base>wórd stráñgé</text:ruby-base><text:ruby-text>kan ji</text:ruby-text></text:ruby> álóúd. ~~~~~~~~~]</text:p><text:p><text:ruby> <text:ruby-base>[héré Álóñé ~~~]</text:ruby-base> <text:ruby-text>kan ji</text:ruby-text></text:ruby></text:p>'
+within "ODT, ruby: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/ruby.odt" -o "$tmp/ruby.o.xlf"
+grep '<source' "$tmp/ruby.o.xlf" >"$tmp/got"
+expect_text "ODT, ruby: extract" "$tmp/got" '<source>Read the <g id="1" ctype="x-odt-ruby">strange word</g> aloud.</source>
+<source><g id="1" ctype="x-odt-ruby">Alone here</g></source>'
+merged "$tmp/ruby.odt" "$tmp/ruby.o.xlf" "$tmp/ruby.m.odt"
+content "$tmp/ruby.m.odt" >"$tmp/got"
+if shown "$tmp/ruby.es.odt"; then
+  expect_text "ODT, ruby: LibreOffice shows the translation" "$tmp/shown" \
+    '[thé Réád wórd stráñgé álóúd. ~~~~~~~~~]
+[héré Álóñé ~~~]'
+fi
+expect_text "ODT, ruby: merged" "$tmp/got" '<office:text><text:p>ES Read the <text:ruby text:style-name="Ru1"><text:ruby-base>strange word</text:ruby-base><text:ruby-text>kan ji</text:ruby-text></text:ruby> aloud.</text:p><text:p>ES <text:ruby> <text:ruby-base>Alone here</text:ruby-base> <text:ruby-text>kan ji</text:ruby-text></text:ruby></text:p>'
+
+finish
