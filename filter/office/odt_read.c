@@ -594,9 +594,11 @@ static void start_in_para(struct reader *r, struct builder *b, const char *name,
     open_span(r, b, attrs);
     return;
   }
-  /* a link, and text with metadata (text:meta): a pair around its text */
+  /* a link, text with metadata (text:meta) and a placeholder (whose text
+   * is the prompt the document shows): a pair around its text */
   if ((xmt_office_is(name, TEXT_NS, "a") ||
-       xmt_office_is(name, TEXT_NS, "meta")) &&
+       xmt_office_is(name, TEXT_NS, "meta") ||
+       xmt_office_is(name, TEXT_NS, "placeholder")) &&
       !empty_tag(r) && b->nlinks < SPANS_MAX) {
     b->links[b->nlinks++] = r->depth;
     const char *part = r->doc->part.data;

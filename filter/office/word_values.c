@@ -1,6 +1,7 @@
 /* word_values.c -- text of a Word document that is no paragraph but is
  * shown or read out all the same, each a unit of its own: a picture's
- * alternative text (wp:docPr's descr and title, Word's "Alt Text"), a
+ * alternative text (wp:docPr's descr and title, Word's "Alt Text", its
+ * copy in pic:cNvPr, a VML picture's alt and o:title), a
  * hyperlink's tooltip (w:tooltip), and the core properties' title,
  * subject and description (docProps/core.xml: what a title bar, a PDF's
  * metadata and a search show). The unit's place is the bytes of the
@@ -16,6 +17,21 @@
 #define WP_NS                                                                  \
   "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 #define DC_NS "http://purl.org/dc/elements/1.1/"
+#define PIC_NS "http://schemas.openxmlformats.org/drawingml/2006/picture"
+#define V_NS "urn:schemas-microsoft-com:vml"
+#define O_NS "urn:schemas-microsoft-com:office:office"
+
+/* A VML shape (a legacy w:pict picture's), whose alt is its alternative
+ * text. */
+static int vml_shape(const char *name) {
+  static const char *const names[] = {"shape", "rect",     "roundrect", "oval",
+                                      "line",  "polyline", "arc",       "curve",
+                                      "group", "image",    NULL};
+  for (size_t i = 0; names[i] != NULL; i++)
+    if (xmt_office_is(name, V_NS, names[i]))
+      return 1;
+  return 0;
+}
 
 static size_t here(const struct reader *r) {
   return (size_t)XML_GetCurrentByteIndex(r->x.xp);
@@ -109,9 +125,16 @@ void xmt_word_values_start(struct reader *r, const char *name,
   const struct frame *s = &r->s;
   if (s->para_depth == 0 || (s->skip_depth != 0 && s->skip_keep))
     return; /* deleted: its text stays as it is */
-  if (xmt_office_is(name, WP_NS, "docPr")) {
+  /* the picture's own copy of its alternative text (pic:cNvPr), as
+   * wp:docPr's: a unit each, which the same engine answer keeps alike */
+  if (xmt_office_is(name, WP_NS, "docPr") ||
+      xmt_office_is(name, PIC_NS, "cNvPr")) {
     attr_value(r, attrs, NULL, "title");
     attr_value(r, attrs, NULL, "descr");
+  } else if (vml_shape(name)) {
+    attr_value(r, attrs, NULL, "alt");
+  } else if (xmt_office_is(name, V_NS, "imagedata")) {
+    attr_value(r, attrs, O_NS, "title");
   } else if (word_is(r, "hyperlink")) {
     attr_value(r, attrs, W_NS, "tooltip");
   }
@@ -120,11 +143,11 @@ void xmt_word_values_start(struct reader *r, const char *name,
 int xmt_word_holds_values(const char *part, size_t from, size_t to) {
   const char *s = part + from;
   size_t n = to - from;
-  const char *doc = memmem(s, n, "docPr", 5);
-  if (doc != NULL && (memmem(doc, n - (size_t)(doc - s), "descr=", 6) != NULL ||
-                      memmem(doc, n - (size_t)(doc - s), "title=", 6) != NULL))
-    return 1;
-  return memmem(s, n, "tooltip=", 8) != NULL;
+  /* any of the attributes that may be one: a code that has one and no
+   * unit is written through the part all the same, as it was */
+  return memmem(s, n, "descr=", 6) != NULL ||
+         memmem(s, n, "title=", 6) != NULL || memmem(s, n, "alt=", 4) != NULL ||
+         memmem(s, n, "tooltip=", 8) != NULL;
 }
 
 /* The core properties: dc:title, dc:subject and dc:description, children

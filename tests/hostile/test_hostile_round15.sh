@@ -11,6 +11,17 @@
 #     word is read, has no sense apart from it, and an engine given it
 #     alone makes up a word; kept over the translated base, a reviewer
 #     sees it and removes it or writes the target's own.
+#   - translate of a Word document with a picture whose second copy of
+#     its alternative text (pic:cNvPr's descr and title, which Word
+#     keeps in step with wp:docPr's and LibreOffice reads) and a legacy
+#     VML picture (w:pict: v:shape's alt, v:imagedata's o:title): each
+#     value a unit, as wp:docPr's are (they were left in the source
+#     language, exit 0); extract lists them, merge puts them back.
+#   - translate of an OpenDocument text with a placeholder
+#     (text:placeholder: the prompt the document shows, "<Your name>"):
+#     its text translated with its sentence, the placeholder a pair
+#     around it (it was an isolated code, its text left in the source
+#     language, exit 0).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -167,5 +178,56 @@ if shown "$tmp/ruby.es.odt"; then
 [héré Álóñé ~~~]'
 fi
 expect_text "ODT, ruby: merged" "$tmp/got" '<office:text><text:p>ES Read the <text:ruby text:style-name="Ru1"><text:ruby-base>strange word</text:ruby-base><text:ruby-text>kan ji</text:ruby-text></text:ruby> aloud.</text:p><text:p>ES <text:ruby> <text:ruby-base>Alone here</text:ruby-base> <text:ruby-text>kan ji</text:ruby-text></text:ruby></text:p>'
+
+# --- A picture's second alternative text; VML pictures.
+pic='<w:r><w:drawing><wp:inline><wp:extent cx="10" cy="10"/><wp:docPr id="1" name="Picture 1" descr="A red boat" title="Boat photo"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="0" name="boat.png" descr="A red boat" title="Boat photo"/><pic:cNvPicPr/></pic:nvPicPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>'
+vml='<w:r><w:pict><v:shape id="s1" style="width:10pt;height:10pt" alt="A green &amp; white flag"><v:imagedata r:id="rId7" o:title="Flag picture"/></v:shape></w:pict></w:r>'
+word "$tmp/alt.docx" "<w:p><w:r><w:t>See the boat.</w:t></w:r>$pic</w:p><w:p>$vml<w:r><w:t>See the flag.</w:t></w:r></w:p>"
+within "Word, pic:cNvPr and VML alternative text" 0 20 300 "$x" translate \
+  -q --mt pseudo -s en -t es "$tmp/alt.docx" -o "$tmp/alt.es.docx"
+opens "$tmp/alt.es.docx"
+body "$tmp/alt.es.docx" >"$tmp/got"
+expect_text "Word, pic:cNvPr and VML alternative text: translated" "$tmp/got" \
+  '<w:body><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[thé Séé bóát. ~~~~]</w:t></w:r><w:r><w:drawing><wp:inline><wp:extent cx="10" cy="10"/><wp:docPr id="1" name="Picture 1" descr="[réd Á bóát ~~~]" title="[phótó Bóát ~~~]"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="0" name="boat.png" descr="[réd Á bóát ~~~]" title="[phótó Bóát ~~~]"/><pic:cNvPicPr/></pic:nvPicPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p><w:p><w:r><w:pict><v:shape id="s1" style="width:10pt;height:10pt" alt="[grééñ Á whíté &amp; flág ~~~~~~]"><v:imagedata r:id="rId7" o:title="[píçtúré Flág ~~~~]"/></v:shape></w:pict></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[thé Séé flág. ~~~~]</w:t></w:r></w:p></w:body></w:document>'
+within "Word, pic:cNvPr and VML alternative text: extract" 0 20 300 "$x" \
+  extract -q -s en "$tmp/alt.docx" -o "$tmp/alt.xlf"
+grep '<source' "$tmp/alt.xlf" >"$tmp/got"
+expect_text "Word, pic:cNvPr and VML alternative text: extract" "$tmp/got" '<source>Boat photo</source>
+<source>A red boat</source>
+<source>Boat photo</source>
+<source>A red boat</source>
+<source>See the boat.</source>
+<source>A green &amp; white flag</source>
+<source>Flag picture</source>
+<source>See the flag.</source>'
+merged "$tmp/alt.docx" "$tmp/alt.xlf" "$tmp/alt.m.docx"
+opens "$tmp/alt.m.docx"
+body "$tmp/alt.m.docx" |
+  grep -o 'descr="[^"]*"\|title="[^"]*"\|alt="[^"]*"' >"$tmp/got"
+expect_text "Word, pic:cNvPr and VML alternative text: merged" "$tmp/got" 'descr="ES A red boat"
+title="ES Boat photo"
+descr="ES A red boat"
+title="ES Boat photo"
+alt="ES A green &amp; white flag"
+title="ES Flag picture"'
+
+# --- A placeholder in an OpenDocument text.
+odt "$tmp/ph.odt" '<text:p>Dear <text:placeholder text:placeholder-type="text" text:description="The name">&lt;Your name&gt;</text:placeholder>, welcome.</text:p>'
+within "ODT, a placeholder" 0 20 300 "$x" translate -q --mt pseudo -s en \
+  -t es "$tmp/ph.odt" -o "$tmp/ph.es.odt"
+unzip -tq "$tmp/ph.es.odt" >/dev/null 2>&1 || fail "ODT, placeholder: unzip -t"
+content "$tmp/ph.es.odt" >"$tmp/got"
+expect_text "ODT, a placeholder: its prompt translated" "$tmp/got" '<office:text><text:p>[<text:placeholder text:placeholder-type="text" text:description="The name">&lt;Ýóúr Déár wélçómé. ñámé&gt;,</text:placeholder> ~~~~~~~~]</text:p>'
+if shown "$tmp/ph.es.odt"; then
+  expect_text "ODT, a placeholder: LibreOffice shows the translation" \
+    "$tmp/shown" '[<Ýóúr Déár wélçómé. ñámé>,> ~~~~~~~~]'
+fi
+within "ODT, a placeholder: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/ph.odt" -o "$tmp/ph.xlf"
+grep '<source' "$tmp/ph.xlf" >"$tmp/got"
+expect_text "ODT, a placeholder: extract" "$tmp/got" '<source>Dear <g id="1" ctype="x-odt-placeholder">&lt;Your name></g>, welcome.</source>'
+merged "$tmp/ph.odt" "$tmp/ph.xlf" "$tmp/ph.m.odt"
+content "$tmp/ph.m.odt" >"$tmp/got"
+expect_text "ODT, a placeholder: merged" "$tmp/got" '<office:text><text:p>ES Dear <text:placeholder text:placeholder-type="text" text:description="The name">&lt;Your name&gt;</text:placeholder>, welcome.</text:p>'
 
 finish
