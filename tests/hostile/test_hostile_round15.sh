@@ -22,6 +22,12 @@
 #     its text translated with its sentence, the placeholder a pair
 #     around it (it was an isolated code, its text left in the source
 #     language, exit 0).
+#   - translate of an HTML page with an inline svg outside running text:
+#     its text (text, tspan in it), title and desc translated, each a
+#     unit, its other elements and a text saying translate="no" kept
+#     (the svg was skipped whole: a chart's labels and the title a screen
+#     reader says were left in the source language, exit 0). An svg in
+#     running text stays one code of its sentence, untranslated.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -229,5 +235,24 @@ expect_text "ODT, a placeholder: extract" "$tmp/got" '<source>Dear <g id="1" cty
 merged "$tmp/ph.odt" "$tmp/ph.xlf" "$tmp/ph.m.odt"
 content "$tmp/ph.m.odt" >"$tmp/got"
 expect_text "ODT, a placeholder: merged" "$tmp/got" '<office:text><text:p>ES Dear <text:placeholder text:placeholder-type="text" text:description="The name">&lt;Your name&gt;</text:placeholder>, welcome.</text:p>'
+
+# --- Inline SVG.
+cat >"$tmp/svg.html" <<'EOD'
+<!DOCTYPE html><html lang="en"><body><p>Before the chart.</p><svg viewBox="0 0 100 50" role="img" aria-label="Sales chart"><title>Sales by year</title><desc>Bars for each year</desc><g><rect width="10" height="10"/><text x="5" y="20">Total <tspan font-weight="bold">sales</tspan> grew</text><text x="5" y="40" translate="no">ACME</text><text x="5" y="45"/></g></svg><p>After <svg width="8" height="8"><title>An icon</title></svg> it.</p></body></html>
+EOD
+within "HTML, inline svg" 0 20 300 "$x" translate -q --mt pseudo -s en \
+  -t es "$tmp/svg.html" -o "$tmp/svg.es.html"
+expect_text "HTML, inline svg: its text translated" "$tmp/svg.es.html" '<!DOCTYPE html><html lang="es"><body><p>[thé Béfóré çhárt. ~~~~~~]</p><svg viewBox="0 0 100 50" role="img" aria-label="[çhárt Sálés ~~~~]"><title>[bý Sálés ýéár ~~~~]</title><desc>[fór Bárs ýéár éáçh ~~~~~~]</desc><g><rect width="10" height="10"/><text x="5" y="20">[<tspan font-weight="bold">sálés</tspan> Tótál gréw ~~~~~]</text><text x="5" y="40" translate="no">ACME</text><text x="5" y="45"/></g></svg><p>[<svg width="8" height="8"><title>An icon</title></svg>ít. Áftér ~~~]</p></body></html>'
+within "HTML, inline svg: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/svg.html" -o "$tmp/svg.xlf"
+grep '<source' "$tmp/svg.xlf" >"$tmp/got"
+expect_text "HTML, inline svg: extract" "$tmp/got" '<source>Before the chart.</source>
+<source>Sales chart</source>
+<source>Sales by year</source>
+<source>Bars for each year</source>
+<source>Total <g id="1" ctype="x-html-tspan">sales</g> grew</source>
+<source>After <x id="1" ctype="x-html-svg"/> it.</source>'
+merged "$tmp/svg.html" "$tmp/svg.xlf" "$tmp/svg.m.html"
+expect_text "HTML, inline svg: merged" "$tmp/svg.m.html" '<!DOCTYPE html><html lang="es"><body><p>ES Before the chart.</p><svg viewBox="0 0 100 50" role="img" aria-label="ES Sales chart"><title>ES Sales by year</title><desc>ES Bars for each year</desc><g><rect width="10" height="10"/><text x="5" y="20">ES Total <tspan font-weight="bold">sales</tspan> grew</text><text x="5" y="40" translate="no">ACME</text><text x="5" y="45"/></g></svg><p>ES After <svg width="8" height="8"><title>An icon</title></svg> it.</p></body></html>'
 
 finish
