@@ -2,12 +2,12 @@
  * the closes a browser implies, each token's effect on it, and the
  * translatable attributes of start tags; an inline svg outside running
  * text a frame whose text, title and desc are units. Apart from page.c
- * because it is
- * the page's structure, as a browser would build it; the units it finds
- * are collected in page_units.c. */
+ * because it is the page's structure, as a browser would build it; the
+ * units it finds are collected in page_units.c. */
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "page_private.h"
 
@@ -290,6 +290,18 @@ static int in_svg_frame(const struct builder *b) {
   return b->depth > 0 && b->stack[b->depth - 1].notrans == SVG_FRAME;
 }
 
+/* 1 when the markup s has text outside its tags (or when a '<' that
+ * starts none is text). */
+static int markup_has_text(const char *s) {
+  for (; *s != '\0'; s++) {
+    if (*s == '<' && strchr(s, '>') != NULL)
+      s = strchr(s, '>');
+    else if (!html_is_space(*s))
+      return 1;
+  }
+  return 0;
+}
+
 static void on_start(struct builder *b, const struct html_token *tok) {
   char name[NAME_ROOM];
   unsigned flags = element_of(b, tok, name);
@@ -318,6 +330,15 @@ static void on_start(struct builder *b, const struct html_token *tok) {
       (flags & E_PRE) || (b->depth > 0 && b->stack[b->depth - 1].preserve);
   int no = says_no(b, tok);
   notrans |= no;
+  if (!no && name_is(name, "iframe") && xmt_page_attr_value(b, tok, "srcdoc") &&
+      markup_has_text(b->text.data)) {
+    /* a page of its own in an attribute, shown in the frame: not read
+     * here, and it would stay in the source language */
+    b->why = "an iframe's srcdoc (a page in an attribute) is not "
+             "translated: say translate=\"no\" on the iframe to keep it";
+    fail(b, XMT_ERR_FORMAT);
+    return;
+  }
   if (name_is(name, "svg") && !no && !(flags & E_VOID) && b->nitems == 0) {
     xmt_page_flush_run(b);
     attr_units(b, tok, name, NULL);
@@ -361,6 +382,10 @@ static void on_start(struct builder *b, const struct html_token *tok) {
       if (!(flags & E_VOID))
         push(b, name, flags, 1, 1, 0, NULL);
     }
+    /* its content is none (a textarea's, an iframe's), but not its
+     * attributes: a placeholder, a title */
+    if (!no)
+      attr_units(b, tok, name, id);
     free(id);
     return;
   }
