@@ -86,6 +86,12 @@ struct reader {
   size_t prop_from;
   int prop_bad;
   struct xmt_buf prop_text;
+  /* a chart or a SmartArt's data or drawing (its root says): its
+   * DrawingML text (a:t) and a chart's strings (c:v in a string cache,
+   * or a series' name: in c:tx) are units, read as the core properties
+   * are; str_depth and tx_depth: the c:strCache... and c:tx open (0) */
+  int drawing;
+  unsigned long str_depth, tx_depth;
   /* the event's element: its local name when it is of W_NS or MC_NS,
    * else NULL; found once an event, not once a name asked about */
   const char *w, *mc;
@@ -112,7 +118,11 @@ int xmt_word_push_para(struct reader *r, struct word_para *para);
  * w:tooltip, outside deleted text. */
 void xmt_word_values_start(struct reader *r, const char *name,
                            const XML_Char **attrs);
-/* The events of the core properties part (part->props). */
+/* 1 when the part's bytes are a chart's, a SmartArt's data or its
+ * drawing: its root element's local name says. */
+int xmt_word_is_drawing(const char *data, size_t len);
+/* The events of the core properties part (part->props), and of a chart
+ * or SmartArt part (r->drawing). */
 void XMLCALL xmt_word_props_start(void *user, const XML_Char *name,
                                   const XML_Char **attrs);
 void XMLCALL xmt_word_props_end(void *user, const XML_Char *name);

@@ -38,6 +38,12 @@
 #     is not translated: a textarea's placeholder and title, an iframe's
 #     title, an svg's aria-label in running text: translated as an
 #     input's are (they were left in the source language, exit 0).
+#   - translate of a Word document with a chart (word/charts/chart1.xml:
+#     a:t of its title, c:v of its string caches and of a series' name)
+#     and a SmartArt diagram (word/diagrams/data1.xml's a:t and the copy
+#     Word draws from, drawing1.xml): each text a unit, alike in both
+#     SmartArt parts (they were left in the source language, exit 0);
+#     a number cache kept.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -282,5 +288,102 @@ within "HTML, attributes of untranslated elements" 0 20 300 "$x" translate \
   -q --mt pseudo -s en -t es "$tmp/src2.html" -o "$tmp/src2.es.html"
 expect_text "HTML, attributes of untranslated elements: translated" \
   "$tmp/src2.es.html" '<!DOCTYPE html><html lang="es"><body><iframe srcdoc="&lt;p&gt; &lt;/p&gt;"></iframe><div translate="no"><iframe title="Kept" srcdoc="&lt;p&gt;Kept.&lt;/p&gt;"></iframe></div><iframe title="Demo &amp; more" translate="no" srcdoc="Kept too"></iframe><p>[Týpé: ~~] <textarea placeholder="[téxt Ýóúr ~~~]">x</textarea></p><textarea title="[héré Ñótés ~~~]" placeholder="[&amp; Wríté séñd ~~~~]">Body text</textarea><p>[<svg aria-label="[íçóñ Stár ~~~]"><title>Star</title></svg>héré. Á ~~~]</p><iframe title="[frámé Á ~~~]"></iframe></body></html>'
+
+# --- A chart and a SmartArt diagram.
+"$py" - "$tmp/chart.docx" <<'EOD' || exit 99
+import sys, zipfile
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+P = "http://schemas.openxmlformats.org/package/2006/"
+O = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+D = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+S = "http://schemas.microsoft.com/office/drawing/2008/diagram"
+CT = "application/vnd.openxmlformats-officedocument."
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("[Content_Types].xml",
+               '<Types xmlns="%scontent-types"><Default Extension="rels" '
+               'ContentType="application/vnd.openxmlformats-package.'
+               'relationships+xml"/><Default Extension="xml" ContentType='
+               '"application/xml"/><Override PartName="/word/document.xml" '
+               'ContentType="%swordprocessingml.document.main+xml"/>'
+               '<Override PartName="/word/charts/chart1.xml" ContentType='
+               '"%sdrawingml.chart+xml"/><Override PartName="/word/diagrams/'
+               'data1.xml" ContentType="%sdrawingml.diagramData+xml"/>'
+               '<Override PartName="/word/diagrams/drawing1.xml" ContentType='
+               '"application/vnd.ms-office.drawingml.diagramDrawing+xml"/>'
+               "</Types>" % (P, CT, CT, CT))
+    z.writestr("_rels/.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId1" Type="%s/officeDocument" Target="word/document.xml"'
+               '/></Relationships>' % (P, O))
+    z.writestr("word/_rels/document.xml.rels",
+               '<Relationships xmlns="%srelationships">'
+               '<Relationship Id="rId5" Type="%s/chart" '
+               'Target="charts/chart1.xml"/>'
+               '<Relationship Id="rId6" Type="%s/diagramData" '
+               'Target="diagrams/data1.xml"/>'
+               '<Relationship Id="rId7" Type="http://schemas.microsoft.com/'
+               'office/2007/relationships/diagramDrawing" '
+               'Target="diagrams/drawing1.xml"/></Relationships>' % (P, O, O))
+    z.writestr("word/document.xml",
+               '<w:document xmlns:w="%s"><w:body><w:p><w:r><w:t>See the '
+               "chart.</w:t></w:r></w:p></w:body></w:document>" % W)
+    z.writestr("word/charts/chart1.xml",
+               '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+               '<c:chartSpace xmlns:c="%s" xmlns:a="%s"><c:chart><c:title>'
+               "<c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>Sales by year</a:t>"
+               "</a:r></a:p></c:rich></c:tx></c:title><c:plotArea>"
+               "<c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f>"
+               '<c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>North '
+               "region</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat>"
+               '<c:strRef><c:f>Sheet1!$A$2</c:f><c:strCache><c:pt idx="0">'
+               "<c:v>First quarter</c:v></c:pt></c:strCache></c:strRef>"
+               '</c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>4.3'
+               "</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser>"
+               "<c:ser><c:tx><c:v>South region</c:v></c:tx></c:ser>"
+               "</c:barChart></c:plotArea></c:chart></c:chartSpace>" % (C, A))
+    z.writestr("word/diagrams/data1.xml",
+               '<dgm:dataModel xmlns:dgm="%s" xmlns:a="%s"><dgm:ptLst>'
+               '<dgm:pt modelId="1"><dgm:t><a:bodyPr/><a:p><a:r><a:t>Plan '
+               "the work</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst>"
+               "</dgm:dataModel>" % (D, A))
+    z.writestr("word/diagrams/drawing1.xml",
+               '<dsp:drawing xmlns:dsp="%s" xmlns:a="%s"><dsp:spTree><dsp:sp>'
+               "<dsp:txBody><a:bodyPr/><a:p><a:r><a:t>Plan the work</a:t>"
+               "</a:r></a:p></dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>"
+               % (S, A))
+EOD
+within "Word, a chart and a SmartArt" 0 20 300 "$x" translate -q \
+  --mt pseudo -s en -t es "$tmp/chart.docx" -o "$tmp/chart.es.docx"
+opens "$tmp/chart.es.docx"
+"$py" -c 'import sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+for n in ("word/charts/chart1.xml", "word/diagrams/data1.xml",
+          "word/diagrams/drawing1.xml"):
+    s = z.read(n).decode()
+    print(s[s.index("<", s.index("?>") + 2 if "?>" in s else 0):])' \
+  "$tmp/chart.es.docx" >"$tmp/got"
+expect_text "Word, a chart and a SmartArt: their text translated" "$tmp/got" \
+  '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>[bý Sálés ýéár ~~~~]</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>[régíóñ Ñórth ~~~~]</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:f>Sheet1!$A$2</c:f><c:strCache><c:pt idx="0"><c:v>[qúártér Fírst ~~~~]</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>4.3</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser><c:ser><c:tx><c:v>[régíóñ Sóúth ~~~~]</c:v></c:tx></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>
+<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst><dgm:pt modelId="1"><dgm:t><a:bodyPr/><a:p><a:r><a:t>[thé Pláñ wórk ~~~~]</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>
+<dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dsp:spTree><dsp:sp><dsp:txBody><a:bodyPr/><a:p><a:r><a:t>[thé Pláñ wórk ~~~~]</a:t></a:r></a:p></dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>'
+within "Word, a chart and a SmartArt: extract" 0 20 300 "$x" extract -q \
+  -s en "$tmp/chart.docx" -o "$tmp/chart.xlf"
+grep '<source' "$tmp/chart.xlf" >"$tmp/got"
+expect_text "Word, a chart and a SmartArt: extract" "$tmp/got" '<source>See the chart.</source>
+<source>Sales by year</source>
+<source>North region</source>
+<source>First quarter</source>
+<source>South region</source>
+<source>Plan the work</source>
+<source>Plan the work</source>'
+merged "$tmp/chart.docx" "$tmp/chart.xlf" "$tmp/chart.m.docx"
+opens "$tmp/chart.m.docx"
+"$py" -c 'import sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+print(z.read("word/diagrams/drawing1.xml").decode())' "$tmp/chart.m.docx" \
+  >"$tmp/got"
+expect_text "Word, a chart and a SmartArt: merged" "$tmp/got" '<dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dsp:spTree><dsp:sp><dsp:txBody><a:bodyPr/><a:p><a:r><a:t>ES Plan the work</a:t></a:r></a:p></dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>'
 
 finish
