@@ -186,7 +186,7 @@ void xmt_page_sort_holes(struct html_hole *holes, size_t n) {
     qsort(holes, n, sizeof *holes, hole_cmp);
 }
 
-static xmt_status build(struct html_doc *doc) {
+static xmt_status build(struct html_doc *doc, const char **why) {
   struct builder b;
   struct html_lexer lx;
   struct html_token tok;
@@ -202,6 +202,7 @@ static xmt_status build(struct html_doc *doc) {
   xmt_page_builder_free(&b);
   if (b.st == XMT_OK)
     xmt_page_sort_holes(doc->holes, doc->nholes);
+  *why = b.why;
   return b.st;
 }
 
@@ -353,10 +354,12 @@ xmt_status xmt_html_doc_prepare(struct html_doc *doc, const char *bytes,
 
 xmt_status xmt_html_doc_build(struct html_doc *doc, const char *name,
                               struct xmt_error_store *err) {
-  xmt_status st = build(doc);
+  const char *why = NULL;
+  xmt_status st = build(doc, &why);
   if (st != XMT_OK) {
     xmt_html_doc_free(doc);
-    return xmt_error_at(err, st, XMT_IN(name), "%s", xmt_strerror(st));
+    return xmt_error_at(err, st, XMT_IN(name), "%s",
+                        why != NULL ? why : xmt_strerror(st));
   }
   return XMT_OK;
 }

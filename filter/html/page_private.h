@@ -65,6 +65,7 @@ struct builder {
   struct xmt_buf text; /* scratch */
   struct xmt_buf markup;
   xmt_status st;
+  const char *why; /* st's reason when not a status's own (NULL) */
 };
 
 /* --- Small helpers ---------------------------------------------------------

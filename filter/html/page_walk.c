@@ -1,11 +1,13 @@
 /* page_walk.c -- the HTML page reader's tree walk: the element stack with
  * the closes a browser implies, each token's effect on it, and the
- * translatable attributes of start tags. Apart from page.c because it is
- * the page's structure, as a browser would build it; the units it finds
- * are collected in page_units.c. */
+ * translatable attributes of start tags; an inline svg outside running
+ * text a frame whose text, title and desc are units. Apart from page.c
+ * because it is the page's structure, as a browser would build it; the
+ * units it finds are collected in page_units.c. */
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "page_private.h"
 
@@ -269,6 +271,37 @@ static int translate_again(struct builder *b, const struct html_token *tok,
           ascii_ieq(b->text.data, "yes"));
 }
 
+/* 1 when the start tag tok says its content is not translated:
+ * translate="no", or the class notranslate. */
+static int says_no(struct builder *b, const struct html_token *tok) {
+  return (xmt_page_attr_value(b, tok, "translate") &&
+          ascii_ieq(b->text.data, "no")) ||
+         (xmt_page_attr_value(b, tok, "class") &&
+          xmt_page_has_word(b->text.data, "notranslate"));
+}
+
+/* An inline svg outside running text is a frame (notrans SVG_FRAME): its
+ * elements are not text, but its text, title and desc are blocks of
+ * text (what the picture shows, what a screen reader says), tspan and a
+ * an inline element of theirs. In running text an svg stays one code. */
+#define SVG_FRAME 2
+
+static int in_svg_frame(const struct builder *b) {
+  return b->depth > 0 && b->stack[b->depth - 1].notrans == SVG_FRAME;
+}
+
+/* 1 when the markup s has text outside its tags (or when a '<' that
+ * starts none is text). */
+static int markup_has_text(const char *s) {
+  for (; *s != '\0'; s++) {
+    if (*s == '<' && strchr(s, '>') != NULL)
+      s = strchr(s, '>');
+    else if (!html_is_space(*s))
+      return 1;
+  }
+  return 0;
+}
+
 static void on_start(struct builder *b, const struct html_token *tok) {
   char name[NAME_ROOM];
   unsigned flags = element_of(b, tok, name);
@@ -277,20 +310,41 @@ static void on_start(struct builder *b, const struct html_token *tok) {
     flags |= E_SKIP;
   if ((flags & E_SKIP) && tok->self_closing)
     flags |= E_VOID; /* <script/>: the lexer saw no content either */
+  int svg_text = 0;
+  if (in_svg_frame(b)) {
+    svg_text = name_is(name, "text") || name_is(name, "title") ||
+               name_is(name, "desc");
+    flags = svg_text ? E_BLOCK : E_INLINE;
+    if (tok->self_closing) /* SVG's elements end so */
+      flags |= E_VOID;
+  }
   implied_closes(b, name, flags, tok->start);
-  if (top_notrans(b) && !translate_again(b, tok, flags)) {
+  if (top_notrans(b) && !svg_text && !translate_again(b, tok, flags)) {
     if (!(flags & E_VOID))
-      push(b, name, flags, 1, 1, 0, NULL);
+      push(b, name, flags, in_svg_frame(b) && !says_no(b, tok) ? SVG_FRAME : 1,
+           1, 0, NULL);
     return;
   }
   int notrans = (flags & E_SKIP) != 0;
   int preserve =
       (flags & E_PRE) || (b->depth > 0 && b->stack[b->depth - 1].preserve);
-  if (xmt_page_attr_value(b, tok, "translate") && ascii_ieq(b->text.data, "no"))
-    notrans = 1;
-  if (xmt_page_attr_value(b, tok, "class") &&
-      xmt_page_has_word(b->text.data, "notranslate"))
-    notrans = 1;
+  int no = says_no(b, tok);
+  notrans |= no;
+  if (!no && name_is(name, "iframe") && xmt_page_attr_value(b, tok, "srcdoc") &&
+      markup_has_text(b->text.data)) {
+    /* a page of its own in an attribute, shown in the frame: not read
+     * here, and it would stay in the source language */
+    b->why = "an iframe's srcdoc (a page in an attribute) is not "
+             "translated: say translate=\"no\" on the iframe to keep it";
+    fail(b, XMT_ERR_FORMAT);
+    return;
+  }
+  if (name_is(name, "svg") && !no && !(flags & E_VOID) && b->nitems == 0) {
+    xmt_page_flush_run(b);
+    attr_units(b, tok, name, NULL);
+    push(b, name, flags, SVG_FRAME, preserve, 0, NULL);
+    return;
+  }
   if (xmt_page_attr_value(b, tok, "style")) {
     /* white-space: pre, pre-wrap, pre-line or break-spaces */
     const char *ws = strstr(b->text.data, "white-space");
@@ -328,6 +382,10 @@ static void on_start(struct builder *b, const struct html_token *tok) {
       if (!(flags & E_VOID))
         push(b, name, flags, 1, 1, 0, NULL);
     }
+    /* its content is none (a textarea's, an iframe's), but not its
+     * attributes: a placeholder, a title */
+    if (!no)
+      attr_units(b, tok, name, id);
     free(id);
     return;
   }

@@ -326,7 +326,8 @@ static xmt_status read_more(struct html_stream *s, const char *path,
     st = b->st;
   }
   if (st != XMT_OK)
-    xmt_error_at(err, st, XMT_IN(path), "%s", xmt_strerror(st));
+    xmt_error_at(err, st, XMT_IN(path), "%s",
+                 b->why != NULL ? b->why : xmt_strerror(st));
   return st;
 }
 

@@ -63,7 +63,14 @@ struct builder {
    * paragraphs are units */
   unsigned long skip_depth;
   size_t skip_start;
-  int nested;
+  int nested, drop; /* drop: no code at its end (in a ruby's pair) */
+  /* a text:ruby read (its depth; 0: none) from ruby_start: a pair, open
+   * up to its text:ruby-base's start tag, close from that one's end tag
+   * (the reading, text:ruby-text, in it); ruby_base 1 while the base is
+   * read, 2 once read */
+  unsigned long ruby_depth;
+  size_t ruby_start;
+  int ruby_base;
   size_t *uses; /* the automatic styles its text is in */
   size_t nuses, uses_cap;
 };
@@ -508,6 +515,7 @@ static void begin_para(struct reader *r) {
   b->para.head_end = past_event(r);
   b->n = b->nspans = b->nlinks = 0;
   b->skip_depth = 0;
+  b->ruby_depth = 0;
   b->in_text = 0;
   b->nuses = 0;
   xmt_buf_reset(&b->pool);
@@ -548,17 +556,49 @@ static void skip_element(struct reader *r, struct builder *b, int nested) {
   b->skip_depth = r->depth;
   b->skip_start = here(r);
   b->nested = nested;
+  b->drop = 0;
+}
+
+/* A child of a text:ruby: its first text:ruby-base ends the open of the
+ * pair, whose text is the paragraph's; the reading (text:ruby-text) and
+ * anything else is in the pair's open or close, not translated alone: a
+ * reading says how the base is read in the source language. */
+static void ruby_child(struct reader *r, struct builder *b, const char *name) {
+  if (!xmt_office_is(name, TEXT_NS, "ruby-base") || b->ruby_base != 0 ||
+      empty_tag(r) || b->nlinks == SPANS_MAX) {
+    skip_element(r, b, 0);
+    b->drop = 1;
+    return;
+  }
+  b->ruby_base = 1;
+  b->links[b->nlinks++] = r->depth;
+  const char *part = r->doc->part.data;
+  add_piece(r, b, ODT_OPEN, part + b->ruby_start,
+            past_event(r) - b->ruby_start);
 }
 
 static void start_in_para(struct reader *r, struct builder *b, const char *name,
                           const char **attrs) {
+  if (b->ruby_depth != 0 && r->depth == b->ruby_depth + 1) {
+    ruby_child(r, b, name);
+    return;
+  }
+  if (xmt_office_is(name, TEXT_NS, "ruby") && !empty_tag(r) &&
+      b->ruby_depth == 0) {
+    b->ruby_depth = r->depth;
+    b->ruby_start = here(r);
+    b->ruby_base = 0;
+    return;
+  }
   if (xmt_office_is(name, TEXT_NS, "span") && !empty_tag(r)) {
     open_span(r, b, attrs);
     return;
   }
-  /* a link, and text with metadata (text:meta): a pair around its text */
+  /* a link, text with metadata (text:meta) and a placeholder (whose text
+   * is the prompt the document shows): a pair around its text */
   if ((xmt_office_is(name, TEXT_NS, "a") ||
-       xmt_office_is(name, TEXT_NS, "meta")) &&
+       xmt_office_is(name, TEXT_NS, "meta") ||
+       xmt_office_is(name, TEXT_NS, "placeholder")) &&
       !empty_tag(r) && b->nlinks < SPANS_MAX) {
     b->links[b->nlinks++] = r->depth;
     const char *part = r->doc->part.data;
@@ -650,8 +690,24 @@ static void end_para(struct reader *r) {
     doc->npara++;
 }
 
+/* The end of a text:ruby: its pair's close, or with no base read, the
+ * whole ruby an isolated code. */
+static void ruby_end(struct reader *r, struct builder *b) {
+  b->ruby_depth = 0;
+  struct odt_piece *p =
+      add_piece(r, b, b->ruby_base == 2 ? ODT_CLOSE : ODT_ISOLATED,
+                b->ruby_base == 2 ? r->doc->part.data + b->ruby_start : "",
+                b->ruby_base == 2 ? past_event(r) - b->ruby_start : 0);
+  if (p != NULL && p->type == ODT_ISOLATED) {
+    p->from = b->ruby_start;
+    p->to = past_event(r);
+  }
+}
+
 static void end_in_para(struct reader *r, struct builder *b) {
-  if (b->skip_depth == r->depth) {
+  if (b->skip_depth == r->depth && b->drop) {
+    b->skip_depth = 0;
+  } else if (b->skip_depth == r->depth) {
     b->skip_depth = 0;
     struct odt_piece *p = add_piece(r, b, ODT_ISOLATED, "", 0);
     if (p != NULL) {
@@ -664,6 +720,13 @@ static void end_in_para(struct reader *r, struct builder *b) {
     b->key.len = b->open_spans[b->nspans].key_len;
     b->spans.data[b->spans.len] = '\0';
     b->key.data[b->key.len] = '\0';
+  } else if (b->ruby_depth != 0 && b->ruby_depth == r->depth) {
+    ruby_end(r, b);
+  } else if (b->ruby_base == 1 && b->ruby_depth + 1 == r->depth &&
+             b->nlinks > 0 && b->links[b->nlinks - 1] == r->depth) {
+    b->nlinks--;
+    b->ruby_base = 2;
+    b->ruby_start = here(r); /* the close from the base's end tag */
   } else if (b->nlinks > 0 && b->links[b->nlinks - 1] == r->depth) {
     b->nlinks--;
     const char *part = r->doc->part.data;
@@ -714,8 +777,8 @@ static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
   if (r->opaque_depth != 0 || r->nb == 0)
     return;
   struct builder *b = &r->b[r->nb - 1];
-  if (b->skip_depth != 0)
-    return;
+  if (b->skip_depth != 0 || (b->ruby_depth != 0 && b->ruby_depth == r->depth))
+    return; /* blanks between a ruby's children are none of its text */
   struct odt_piece *last = b->n > 0 ? &b->pieces[b->n - 1] : NULL;
   /* expat hands text in pieces (at each entity): one piece of text for
    * as long as the spans stay the same */

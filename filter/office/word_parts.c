@@ -28,8 +28,11 @@ struct rels {
 
 /* 1 when a relationship of this type points at a part with text. */
 static int text_type(const char *type) {
-  static const char *const kinds[] = {"header",   "footer",   "footnotes",
-                                      "endnotes", "comments", NULL};
+  /* a chart's and a SmartArt's parts: their text is shown in the
+   * document (word_values.c) */
+  static const char *const kinds[] = {
+      "header", "footer",      "footnotes",      "endnotes", "comments",
+      "chart",  "diagramData", "diagramDrawing", NULL};
   const char *slash = strrchr(type, '/');
   const char *kind = slash != NULL ? slash + 1 : type;
   for (size_t i = 0; kinds[i] != NULL; i++)

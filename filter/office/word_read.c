@@ -270,7 +270,9 @@ xmt_status xmt_word_parse(struct word_part *part, const char *path,
                            .doctype = "a doctype is not read in a Word part"},
                      .part = part,
                      .hook = hook};
-  if (part->props)
+  r.drawing =
+      !part->props && xmt_word_is_drawing(part->data.data, part->data.len);
+  if (part->props || r.drawing)
     r.x = (struct xmt_office_xml){.start = xmt_word_props_start,
                                   .end = xmt_word_props_end,
                                   .text = xmt_word_props_text,

@@ -51,6 +51,14 @@ struct frame {
    * this one's instruction, is instruction too, kept as it is */
   unsigned long long fld_instr;
   unsigned fld_depth;
+  /* a w:ruby read (depth of it; 0: none), from ruby_start; ruby_tag_end
+   * its start tag's end; ruby_base 1 while its w:rubyBase is read (the
+   * run around the ruby, depth and properties, set aside), 2 once read.
+   * Its base's text is the paragraph's, its reading (w:rt) in the
+   * pair's open */
+  unsigned long ruby_depth, ruby_run;
+  size_t ruby_start, ruby_tag_end, ruby_rpr_off, ruby_rpr_len;
+  int ruby_base;
 };
 
 /* An mc:AlternateContent: the paragraphs [ref_from, ref_to) of its first
@@ -78,6 +86,12 @@ struct reader {
   size_t prop_from;
   int prop_bad;
   struct xmt_buf prop_text;
+  /* a chart or a SmartArt's data or drawing (its root says): its
+   * DrawingML text (a:t) and a chart's strings (c:v in a string cache,
+   * or a series' name: in c:tx) are units, read as the core properties
+   * are; str_depth and tx_depth: the c:strCache... and c:tx open (0) */
+  int drawing;
+  unsigned long str_depth, tx_depth;
   /* the event's element: its local name when it is of W_NS or MC_NS,
    * else NULL; found once an event, not once a name asked about */
   const char *w, *mc;
@@ -104,7 +118,11 @@ int xmt_word_push_para(struct reader *r, struct word_para *para);
  * w:tooltip, outside deleted text. */
 void xmt_word_values_start(struct reader *r, const char *name,
                            const XML_Char **attrs);
-/* The events of the core properties part (part->props). */
+/* 1 when the part's bytes are a chart's, a SmartArt's data or its
+ * drawing: its root element's local name says. */
+int xmt_word_is_drawing(const char *data, size_t len);
+/* The events of the core properties part (part->props), and of a chart
+ * or SmartArt part (r->drawing). */
 void XMLCALL xmt_word_props_start(void *user, const XML_Char *name,
                                   const XML_Char **attrs);
 void XMLCALL xmt_word_props_end(void *user, const XML_Char *name);

@@ -146,8 +146,79 @@ static void field_char(struct reader *r) {
   }
 }
 
+/* A child of a w:ruby: its w:rubyBase's start ends the open of a pair
+ * (a run with the ruby's run properties, the ruby's start tag, w:rubyPr
+ * and the reading, w:rt) around the base's runs, read as the
+ * paragraph's; anything else is in the pair's open or close. */
+static void ruby_child(struct reader *r) {
+  struct frame *s = &r->s;
+  if (!word_is(r, "rubyBase") || s->ruby_base != 0 || empty_element(r)) {
+    skip_whole(r, -2);
+    return;
+  }
+  struct piece *p = add_piece(r, PIECE_OPEN, "", 0);
+  if (p == NULL)
+    return;
+  const char *colon = s->para.prefix[0] != '\0' ? ":" : "";
+  char open[48];
+  snprintf(open, sizeof open, "<%s%sr>", s->para.prefix, colon);
+  xmt_status st = xmt_buf_append_str(&s->pool, open);
+  if (st == XMT_OK)
+    st = xmt_buf_append(&s->pool, data(r) + s->rpr_off, s->rpr_len);
+  if (st == XMT_OK)
+    st = xmt_buf_append(&s->pool, data(r) + s->ruby_start,
+                        past_event(r) - s->ruby_start);
+  if (st != XMT_OK) {
+    xmt_office_stop(&r->x, st);
+    return;
+  }
+  p->len = s->pool.len - p->off;
+  p->from = s->ruby_start; /* its ctype: the ruby's */
+  p->to = s->ruby_tag_end;
+  s->ruby_base = 1;
+  s->ruby_run = s->run_depth;
+  s->ruby_rpr_off = s->rpr_off;
+  s->ruby_rpr_len = s->rpr_len;
+  s->run_depth = 0; /* the base's runs are read as the paragraph's */
+}
+
+/* The end of the w:ruby: the close of its pair (from the end of its base
+ * on, and the run's end), or, with no base read, an isolated code. */
+static void ruby_end(struct reader *r) {
+  struct frame *s = &r->s;
+  s->ruby_depth = 0;
+  if (s->ruby_base != 2) {
+    add_isolated(r, s->ruby_start, past_event(r), 1);
+    return;
+  }
+  s->run_depth = s->ruby_run;
+  s->rpr_off = s->ruby_rpr_off;
+  s->rpr_len = s->ruby_rpr_len;
+  struct piece *p = add_piece(r, PIECE_CLOSE, data(r) + s->ruby_start,
+                              past_event(r) - s->ruby_start);
+  char close[48];
+  const char *colon = s->para.prefix[0] != '\0' ? ":" : "";
+  snprintf(close, sizeof close, "</%s%sr>", s->para.prefix, colon);
+  if (p != NULL && xmt_buf_append_str(&s->pool, close) != XMT_OK)
+    xmt_office_stop(&r->x, XMT_ERR_NOMEM);
+  else if (p != NULL)
+    p->len = s->pool.len - p->off;
+}
+
 void xmt_word_start_in_run(struct reader *r) {
   struct frame *s = &r->s;
+  if (s->ruby_depth != 0 && r->depth == s->ruby_depth + 1) {
+    ruby_child(r);
+    return;
+  }
+  if (word_is(r, "ruby") && s->ruby_depth == 0 && !empty_element(r) &&
+      !hidden(r) && s->fld_instr == 0) {
+    s->ruby_depth = r->depth;
+    s->ruby_start = here(r);
+    s->ruby_tag_end = past_event(r);
+    s->ruby_base = 0;
+    return;
+  }
   if (word_is(r, "fldChar"))
     field_char(r);
   if (word_is(r, "rPr")) {
@@ -219,6 +290,10 @@ static int pending_child(struct reader *r) {
 
 void xmt_word_start_in_para(struct reader *r) {
   struct frame *s = &r->s;
+  if (s->ruby_depth != 0 && r->depth == s->ruby_depth + 1) {
+    ruby_child(r); /* after its base */
+    return;
+  }
   if (s->nopen > 0 && s->opens[s->nopen - 1].pending &&
       s->opens[s->nopen - 1].depth + 1 == r->depth && pending_child(r))
     return;
@@ -316,7 +391,12 @@ int xmt_word_push_para(struct reader *r, struct word_para *para) {
 void xmt_word_end_in_para(struct reader *r) {
   struct frame *s = &r->s;
   struct open_el *o = s->nopen > 0 ? &s->opens[s->nopen - 1] : NULL;
-  if (r->depth == s->para_depth) {
+  if (s->ruby_depth != 0 && r->depth == s->ruby_depth) {
+    ruby_end(r);
+  } else if (s->ruby_base == 1 && r->depth == s->ruby_depth + 1) {
+    s->ruby_base = 2;
+    s->ruby_start = here(r); /* the close's bytes from here */
+  } else if (r->depth == s->para_depth) {
     end_para(r);
   } else if (r->depth == s->run_depth) {
     s->run_depth = 0;

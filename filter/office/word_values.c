@@ -1,11 +1,13 @@
 /* word_values.c -- text of a Word document that is no paragraph but is
  * shown or read out all the same, each a unit of its own: a picture's
- * alternative text (wp:docPr's descr and title, Word's "Alt Text"), a
- * hyperlink's tooltip (w:tooltip), and the core properties' title,
- * subject and description (docProps/core.xml: what a title bar, a PDF's
- * metadata and a search show). The unit's place is the bytes of the
- * attribute's value or of the element's content, which the writer
- * replaces with the target escaped (word_write.c). */
+ * alternative text (wp:docPr's descr and title, Word's "Alt Text", its
+ * copy in pic:cNvPr, a VML picture's alt and o:title), a hyperlink's
+ * tooltip (w:tooltip), the core properties' title, subject and
+ * description (docProps/core.xml: what a title bar, a PDF's metadata and
+ * a search show), and the text of a chart or a SmartArt. The unit's
+ * place is the bytes of the attribute's value or of the element's
+ * content, which the writer replaces with the target escaped
+ * (word_write.c). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -16,6 +18,23 @@
 #define WP_NS                                                                  \
   "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 #define DC_NS "http://purl.org/dc/elements/1.1/"
+#define PIC_NS "http://schemas.openxmlformats.org/drawingml/2006/picture"
+#define A_NS "http://schemas.openxmlformats.org/drawingml/2006/main"
+#define C_NS "http://schemas.openxmlformats.org/drawingml/2006/chart"
+#define V_NS "urn:schemas-microsoft-com:vml"
+#define O_NS "urn:schemas-microsoft-com:office:office"
+
+/* A VML shape (a legacy w:pict picture's), whose alt is its alternative
+ * text. */
+static int vml_shape(const char *name) {
+  static const char *const names[] = {"shape", "rect",     "roundrect", "oval",
+                                      "line",  "polyline", "arc",       "curve",
+                                      "group", "image",    NULL};
+  for (size_t i = 0; names[i] != NULL; i++)
+    if (xmt_office_is(name, V_NS, names[i]))
+      return 1;
+  return 0;
+}
 
 static size_t here(const struct reader *r) {
   return (size_t)XML_GetCurrentByteIndex(r->x.xp);
@@ -109,9 +128,16 @@ void xmt_word_values_start(struct reader *r, const char *name,
   const struct frame *s = &r->s;
   if (s->para_depth == 0 || (s->skip_depth != 0 && s->skip_keep))
     return; /* deleted: its text stays as it is */
-  if (xmt_office_is(name, WP_NS, "docPr")) {
+  /* the picture's own copy of its alternative text (pic:cNvPr), as
+   * wp:docPr's: a unit each, which the same engine answer keeps alike */
+  if (xmt_office_is(name, WP_NS, "docPr") ||
+      xmt_office_is(name, PIC_NS, "cNvPr")) {
     attr_value(r, attrs, NULL, "title");
     attr_value(r, attrs, NULL, "descr");
+  } else if (vml_shape(name)) {
+    attr_value(r, attrs, NULL, "alt");
+  } else if (xmt_office_is(name, V_NS, "imagedata")) {
+    attr_value(r, attrs, O_NS, "title");
   } else if (word_is(r, "hyperlink")) {
     attr_value(r, attrs, W_NS, "tooltip");
   }
@@ -120,15 +146,57 @@ void xmt_word_values_start(struct reader *r, const char *name,
 int xmt_word_holds_values(const char *part, size_t from, size_t to) {
   const char *s = part + from;
   size_t n = to - from;
-  const char *doc = memmem(s, n, "docPr", 5);
-  if (doc != NULL && (memmem(doc, n - (size_t)(doc - s), "descr=", 6) != NULL ||
-                      memmem(doc, n - (size_t)(doc - s), "title=", 6) != NULL))
-    return 1;
-  return memmem(s, n, "tooltip=", 8) != NULL;
+  /* any of the attributes that may be one: a code that has one and no
+   * unit is written through the part all the same, as it was */
+  return memmem(s, n, "descr=", 6) != NULL ||
+         memmem(s, n, "title=", 6) != NULL || memmem(s, n, "alt=", 4) != NULL ||
+         memmem(s, n, "tooltip=", 8) != NULL;
+}
+
+int xmt_word_is_drawing(const char *data, size_t len) {
+  static const char *const roots[] = {"chartSpace", "dataModel", "drawing",
+                                      NULL};
+  const char *s = data, *end = data + len;
+  /* past the XML declaration, comments, blanks: the first start tag */
+  while (s < end && (s = memchr(s, '<', (size_t)(end - s))) != NULL &&
+         s + 1 < end && (s[1] == '?' || s[1] == '!'))
+    s++;
+  if (s == NULL || s + 1 >= end)
+    return 0;
+  size_t n = 1;
+  while (s + n < end && strchr(" \t\r\n/>", s[n]) == NULL)
+    n++;
+  const char *colon = memchr(s, ':', n);
+  const char *local = colon != NULL ? colon + 1 : s + 1;
+  size_t ln = (size_t)(s + n - local);
+  for (size_t i = 0; roots[i] != NULL; i++)
+    if (strlen(roots[i]) == ln && memcmp(local, roots[i], ln) == 0)
+      return 1;
+  return 0;
+}
+
+/* In a chart or SmartArt part: 1 when the element starting holds text
+ * shown (a:t, a chart's string values and series names). */
+static int drawing_text(struct reader *r, const char *name) {
+  if (xmt_office_is(name, C_NS, "strCache") ||
+      xmt_office_is(name, C_NS, "strLit") ||
+      xmt_office_is(name, C_NS, "multiLvlStrCache")) {
+    if (r->str_depth == 0)
+      r->str_depth = r->depth;
+    return 0;
+  }
+  if (xmt_office_is(name, C_NS, "tx") && r->tx_depth == 0) {
+    r->tx_depth = r->depth;
+    return 0;
+  }
+  return xmt_office_is(name, A_NS, "t") ||
+         (xmt_office_is(name, C_NS, "v") &&
+          (r->str_depth != 0 || r->tx_depth + 1 == r->depth));
 }
 
 /* The core properties: dc:title, dc:subject and dc:description, children
- * of cp:coreProperties holding text alone, are units. */
+ * of cp:coreProperties holding text alone, are units; in a chart or a
+ * SmartArt, its text (drawing_text). */
 void XMLCALL xmt_word_props_start(void *user, const XML_Char *name,
                                   const XML_Char **attrs) {
   struct reader *r = user;
@@ -140,9 +208,11 @@ void XMLCALL xmt_word_props_start(void *user, const XML_Char *name,
     r->prop_bad = 1; /* markup in it: left as it is */
     return;
   }
-  if (r->depth == 2 && (xmt_office_is(name, DC_NS, "title") ||
-                        xmt_office_is(name, DC_NS, "subject") ||
-                        xmt_office_is(name, DC_NS, "description"))) {
+  if (r->drawing
+          ? drawing_text(r, name)
+          : r->depth == 2 && (xmt_office_is(name, DC_NS, "title") ||
+                              xmt_office_is(name, DC_NS, "subject") ||
+                              xmt_office_is(name, DC_NS, "description"))) {
     r->prop_depth = r->depth;
     r->prop_from = here(r) + (size_t)XML_GetCurrentByteCount(r->x.xp);
     r->prop_bad = 0;
@@ -160,6 +230,10 @@ void XMLCALL xmt_word_props_end(void *user, const XML_Char *name) {
       add_value(r, r->prop_from, here(r), r->prop_text.data, r->prop_text.len);
     xmt_word_final(r);
   }
+  if (r->str_depth == r->depth)
+    r->str_depth = 0;
+  if (r->tx_depth == r->depth)
+    r->tx_depth = 0;
   r->depth--;
 }
 
