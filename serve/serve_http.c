@@ -592,8 +592,11 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
   serve_metrics_request(&sv->metrics, rq);
   size_t long_body = (size_t)rq->long_body;
   size_t upload = (size_t)serve_document_is_upload(rq);
+  struct serve_client *owner = rq->owner;
   request_free(rq);
   pthread_mutex_lock(&sv->lock);
+  if (owner != NULL)
+    owner->admitted--;
   sv->active--;
   sv->uploads -= upload;
   sv->long_admitted -= long_body;
