@@ -515,6 +515,10 @@ struct serve_conn *serve_conn_of(struct MHD_Connection *conn);
  * same answer. */
 void serve_conn_watch(struct serve_server *sv, struct serve_conn *c,
                       struct serve_worker *w);
+/* 1 when the client of c (NULL: untracked) has closed its end: its
+ * request, which waited for a worker, is not run. Takes conn_lock (the
+ * server's lock may be held). */
+int serve_conn_gone(struct serve_server *sv, struct serve_conn *c);
 /* The sweep that cuts connections past their deadline; 0 on failure
  * (reported). */
 int serve_conn_start(struct serve_server *sv);

@@ -146,6 +146,18 @@ static void *work(void *arg) {
       pthread_mutex_lock(&sv->lock);
       continue;
     }
+    /* Its client gone while it waited, and no other waiting for the
+     * same answer: a run for no one would hold the worker. */
+    if (rq->followers == NULL && serve_conn_gone(sv, rq->watch)) {
+      sv->running--;
+      sv->runs_cancelled++;
+      serve_inflight_remove(sv, rq);
+      pthread_mutex_unlock(&sv->lock);
+      serve_error(rq, 503, "interrupted");
+      serve_http_resume(rq);
+      pthread_mutex_lock(&sv->lock);
+      continue;
+    }
     int long_job = rq->job->long_job;
     e->long_running += (size_t)long_job;
     if (rq->owner != NULL)

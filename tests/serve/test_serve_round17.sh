@@ -5,7 +5,8 @@
 # without room: a request from another address takes the place of the
 # first client's newest one waiting (503, as a full queue answers), and
 # is run as soon as a worker is free, not after all of the first
-# client's.
+# client's. Sixty requests whose clients leave while they wait are not
+# run: the next client's is answered at once.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -87,5 +88,52 @@ expect "after it: /health idle" 200 \
   --max-time 5 "$url/health"
 serve_stop
 want "exit 0" "$rc" 0
+
+# --- Sixty requests whose clients leave while they wait -----------------------
+# Each was run (its engine asked, then interrupted when the sweep saw its
+# client gone) before the next client's: 15 s with one worker. An engine
+# slow on those texts only.
+cat >"$tmp/left.sh" <<'EOD'
+#!/bin/sh
+while IFS= read -r line; do
+  case $line in Left*) sleep 1 ;; esac
+  printf 'ES %s\n' "$line"
+done
+EOD
+chmod +x "$tmp/left.sh"
+if command -v python3 >/dev/null; then
+  serve_start left --mt "cmd:$tmp/left.sh" -s en -t es --threads 1 || exit 1
+  python3 - "$port" 60 <<'EOD'
+import socket, sys, time
+port, n = int(sys.argv[1]), int(sys.argv[2])
+socks = []
+for i in range(n):
+    body = ("text=Left+%d.&target_lang=ES" % i).encode()
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(b"POST /v2/translate HTTP/1.1\r\nHost: x\r\nContent-Type: "
+              b"application/x-www-form-urlencoded\r\nContent-Length: %d"
+              b"\r\n\r\n%s" % (len(body), body))
+    socks.append(s)
+time.sleep(0.3)
+for s in socks:
+    s.close()
+EOD
+  within "after they left: a request answered in time" 0 20 256 \
+    curl -s --max-time 30 -o "$tmp/b.body" -w '%{http_code}' \
+    "$url/v2/translate" -d text=Hello -d target_lang=ES
+  want "after they left: translated" "$(cat "$tmp/out") $(cat "$tmp/b.body")" \
+    '200 {"translations":[{"detected_source_language":"EN","text":"ES Hello"}]}'
+  check "after they left: not run first ($elapsed_ms ms)" [ "$elapsed_ms" -lt 3000 ]
+  ask --max-time 5 "$url/metrics"
+  want "/metrics: sixty gone, one answered, sixty runs cancelled" \
+    "$(grep '^xliffmt_serve_requests_total{path="/v2/translate"\|^xliffmt_serve_runs_cancelled_total' "$tmp/body")" \
+    'xliffmt_serve_requests_total{path="/v2/translate",status="499"} 60
+xliffmt_serve_requests_total{path="/v2/translate",status="200"} 1
+xliffmt_serve_runs_cancelled_total 60'
+  serve_stop
+  want "exit 0" "$rc" 0
+else
+  echo "# python3 missing: clients that leave are not tried"
+fi
 
 finish
