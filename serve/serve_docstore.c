@@ -482,15 +482,31 @@ static int reserve(struct serve_docs *d) {
   return room;
 }
 
+/* DeepL's 429 for a document the server has no room for. */
+static void no_room(struct serve_docs *d, struct serve_reply *r) {
+  char msg[160];
+  snprintf(msg, sizeof msg,
+           "Too many documents on the server (at most %zu): download the "
+           "translated ones or wait for them to expire.",
+           d->sv->set->max_documents);
+  serve_deepl_error(r, 429, msg);
+}
+
+int serve_docs_room(struct serve_docs *d, size_t uploading,
+                    struct serve_reply *r) {
+  pthread_mutex_lock(&d->lock);
+  expire(d, NULL);
+  int room = d->n + d->reserved + uploading < d->sv->set->max_documents;
+  pthread_mutex_unlock(&d->lock);
+  if (!room)
+    no_room(d, r);
+  return room;
+}
+
 void serve_docs_add(struct serve_docs *d, const struct serve_doc_upload *u,
                     struct serve_reply *r) {
   if (!reserve(d)) {
-    char msg[160];
-    snprintf(msg, sizeof msg,
-             "Too many documents on the server (at most %zu): download the "
-             "translated ones or wait for them to expire.",
-             d->sv->set->max_documents);
-    serve_deepl_error(r, 429, msg);
+    no_room(d, r);
     return;
   }
   struct serve_doc *doc = doc_new(u);

@@ -51,6 +51,12 @@ void serve_docs_stop(struct serve_server *sv);
  * not downloaded, failed and the failure not told (by a status or a
  * download). */
 size_t serve_docs_pending(struct serve_docs *d);
+/* 1 when a new upload may be read: the documents kept, those being
+ * stored and uploading others whose bodies are still read leave room for
+ * it. Else 0 with DeepL's 429 as the reply, before its body is read: the
+ * bodies read at once are bounded by --max-documents. */
+int serve_docs_room(struct serve_docs *d, size_t uploading,
+                    struct serve_reply *r);
 /* Keeps a document and queues it for translation: the reply is its id
  * and key, or DeepL's error (too many documents kept, the disk). */
 void serve_docs_add(struct serve_docs *d, const struct serve_doc_upload *u,

@@ -6,7 +6,8 @@
 # first client's newest one waiting (503, as a full queue answers), and
 # is run as soon as a worker is free, not after all of the first
 # client's. Sixty requests whose clients leave while they wait are not
-# run: the next client's is answered at once.
+# run: the next client's is answered at once. Uploads beyond the room
+# for documents are refused at their headers, not read into memory.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -134,6 +135,82 @@ xliffmt_serve_runs_cancelled_total 60'
   want "exit 0" "$rc" 0
 else
   echo "# python3 missing: clients that leave are not tried"
+fi
+
+# --- Thirty uploads at once, their bodies held back -------------------------
+# Each body (4 MB of the 10 MB a document may have) was read into memory
+# whatever the room: 512 connections could make the server hold 5 GB.
+# With room for four documents, the others are refused at their headers.
+if command -v python3 >/dev/null; then
+  serve_start uploads --mt pseudo -s en -t es --max-documents 4 \
+    --document-dir "$tmp" || exit 1
+  within "thirty uploads held back" 0 60 256 python3 - "$port" 30 4000000 <<'EOD'
+import select, socket, sys, time
+port, n, size = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+socks, answers = [], {}
+chunk = b"x" * 65536
+for i in range(n):
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(b"POST /v2/document HTTP/1.1\r\nHost: x\r\nContent-Type: "
+              b"multipart/form-data; boundary=B\r\nContent-Length: %d\r\n\r\n"
+              % size)
+    sent = 0
+    try:  # all but the last byte, unless an answer comes first
+        while sent < size - 1 and not select.select([s], [], [], 0)[0]:
+            k = min(len(chunk), size - 1 - sent)
+            s.sendall(chunk[:k])
+            sent += k
+    except OSError:
+        pass
+    socks.append(s)
+time.sleep(0.5)
+for s in socks:
+    got = b""
+    if select.select([s], [], [], 0)[0]:
+        try:
+            while True:
+                d = s.recv(65536)
+                if not d:
+                    break
+                got += d
+        except OSError:
+            pass
+    status = got.split(b" ")[1].decode() if got.startswith(b"HTTP/") else "none"
+    answers[status] = answers.get(status, 0) + 1
+print(" ".join("%s:%d" % kv for kv in sorted(answers.items())))
+EOD
+  want "thirty uploads: four read, the others 429 at once" "$(cat "$tmp/out")" \
+    "429:26 none:4"
+  if [ -z "${XMT_SANITIZED:-}" ]; then
+    hwm=$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$pid/status")
+    check "thirty uploads: the server's memory bounded (${hwm} kB)" \
+      [ "${hwm:-80000}" -lt 80000 ]
+  fi
+  printf '<p>One.</p>' >"$tmp/one.html"
+  n=0
+  while [ $n -lt 50 ]; do # the held uploads' connections seen closed
+    ask --max-time 5 "$url/v2/document" -F "file=@$tmp/one.html" \
+      -F target_lang=ES
+    [ "$status" = 429 ] || break
+    sleep 0.1
+    n=$((n + 1))
+  done
+  check "after them: an upload taken ($status)" [ "$status" = 200 ]
+  # Downloaded, so that the stop has nothing to wait for.
+  id=$(printf '%s' "$body" | sed -n 's/^{"document_id":"\([0-9A-F]*\)",.*/\1/p')
+  key=$(printf '%s' "$body" | sed -n 's/.*"document_key":"\([0-9A-F]*\)"}$/\1/p')
+  n=0
+  while [ $n -lt 100 ]; do
+    ask --max-time 5 "$url/v2/document/$id/result" -d "document_key=$key"
+    [ "$status" = 503 ] || break
+    sleep 0.1
+    n=$((n + 1))
+  done
+  check "after them: the document downloaded ($status)" [ "$status" = 200 ]
+  serve_stop
+  want "exit 0" "$rc" 0
+else
+  echo "# python3 missing: uploads held back are not tried"
 fi
 
 finish
