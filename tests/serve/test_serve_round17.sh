@@ -213,4 +213,51 @@ else
   echo "# python3 missing: uploads held back are not tried"
 fi
 
+# --- Documents: one address's three, then another's one ----------------------
+# The document thread took them in the order of their upload: the other
+# address's one waited for all three. Now the addresses take turns.
+fx=$(cd "$(dirname "$0")/../fixtures/serve-document" && pwd)
+cat >"$tmp/slowdoc.sh" <<'EOD'
+#!/bin/sh
+while IFS= read -r line; do
+  sleep 0.5
+  printf 'ES %s\n' "$line"
+done
+EOD
+chmod +x "$tmp/slowdoc.sh"
+# upload ARGS...: POST /v2/document of notes.xlf, EN to ES; its id and
+# key in $id and $key.
+upload() {
+  ask --max-time 10 "$@" "$url/v2/document" -F "file=@$fx/notes.xlf" \
+    -F source_lang=EN -F target_lang=ES
+  id=$(printf '%s' "$body" | sed -n 's/^{"document_id":"\([0-9A-F]*\)",.*/\1/p')
+  key=$(printf '%s' "$body" | sed -n 's/.*"document_key":"\([0-9A-F]*\)"}$/\1/p')
+}
+# state ID KEY ARGS...: the status word of document ID.
+state() {
+  sid=$1 skey=$2
+  shift 2
+  ask --max-time 5 "$@" "$url/v2/document/$sid" -d "document_key=$skey"
+  printf '%s' "$body" | sed -n 's/.*"status":"\([a-z]*\)".*/\1/p'
+}
+serve_start docs --mt "cmd:$tmp/slowdoc.sh" -s en-US -t es-ES \
+  --document-dir "$tmp" --drain-timeout 1 || exit 1
+for k in 1 2 3; do
+  upload
+  eval "id$k=\$id key$k=\$key"
+done
+upload --interface 127.0.0.2
+n=0
+while [ $n -lt 300 ] && [ "$(state "$id" "$key" --interface 127.0.0.2)" != done ]; do
+  sleep 0.1
+  n=$((n + 1))
+done
+want "another address's document done" "$(state "$id" "$key" --interface 127.0.0.2)" done
+want "meanwhile the first address's last one still waits" \
+  "$(state "$id3" "$key3")" queued
+kill -TERM "$pid"
+stopped=0
+wait "$pid" || stopped=$?
+want "stopped with the documents left: exit 3" "$stopped" 3
+
 finish
