@@ -7,7 +7,8 @@
 # is run as soon as a worker is free, not after all of the first
 # client's. Sixty requests whose clients leave while they wait are not
 # run: the next client's is answered at once. Uploads beyond the room
-# for documents are refused at their headers, not read into memory.
+# for documents are refused at their headers, not read into memory. The
+# documents of two addresses are translated in turns.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
