@@ -311,6 +311,16 @@ struct serve_route {
   enum serve_outcome (*handle)(struct serve_request *rq);
 };
 
+/* A client address with requests admitted (serve_pool.c): a full queue
+ * makes room for another address at the cost of one holding more than
+ * half of it, and a worker takes first the request of the address with
+ * the fewest at workers. */
+struct serve_client {
+  char addr[64];
+  size_t admitted; /* not finished yet; 0: the entry is free */
+  size_t running;  /* at a worker */
+};
+
 struct serve_request {
   struct serve_server *server;
   struct MHD_Connection *conn;
@@ -335,7 +345,8 @@ struct serve_request {
   /* in flight (serve_inflight.c): the next in the server's list, the
    * requests waiting for this one's answer, the next of those */
   struct serve_request *next_inflight, *followers, *next_follower;
-  struct serve_conn *watch; /* its connection's entry, for a worker */
+  struct serve_conn *watch;   /* its connection's entry, for a worker */
+  struct serve_client *owner; /* its address's entry once admitted */
 };
 
 /* The key a request gives (DeepL-Auth-Key header, auth_key, api_key or
@@ -464,6 +475,8 @@ struct serve_server {
   int quit;             /* workers end */
   struct serve_worker *workers;
   size_t nworkers;
+  struct serve_client *clients; /* --max-connections of them */
+  size_t nclients;
   struct serve_metrics metrics;
   struct timespec started;
   /* connections and their deadline (serve_conn.c), under conn_lock */
@@ -502,6 +515,10 @@ struct serve_conn *serve_conn_of(struct MHD_Connection *conn);
  * same answer. */
 void serve_conn_watch(struct serve_server *sv, struct serve_conn *c,
                       struct serve_worker *w);
+/* 1 when the client of c (NULL: untracked) has closed its end: its
+ * request, which waited for a worker, is not run. Takes conn_lock (the
+ * server's lock may be held). */
+int serve_conn_gone(struct serve_server *sv, struct serve_conn *c);
 /* The sweep that cuts connections past their deadline; 0 on failure
  * (reported). */
 int serve_conn_start(struct serve_server *sv);
@@ -552,7 +569,10 @@ void serve_inflight_answer(const struct serve_job *from,
 int serve_pool_start(struct serve_server *sv);
 /* Queues rq for a worker, which handles it first when it has no job yet
  * (serve_http_handle), then translates it or has it wait for an
- * identical one's answer; 0 when the queue is full. */
+ * identical one's answer; 0 when the queue is full. A full queue takes
+ * rq all the same when its address holds less than half of the room
+ * and another holds more: that one's newest request waiting is answered
+ * 503 instead. */
 int serve_pool_admit(struct serve_server *sv, struct serve_request *rq);
 /* Interrupts the translations under way and fails the waiting ones. */
 void serve_pool_interrupt(struct serve_server *sv);

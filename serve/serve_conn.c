@@ -125,6 +125,17 @@ static int hung_up(int fd) {
          (p.revents & (POLLRDHUP | POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
+int serve_conn_gone(struct serve_server *sv, struct serve_conn *c) {
+  if (c == NULL)
+    return 0;
+  pthread_mutex_lock(&sv->conn_lock);
+  int gone = hung_up(c->fd);
+  if (gone) /* logged as gone */
+    c->gone = 1;
+  pthread_mutex_unlock(&sv->conn_lock);
+  return gone;
+}
+
 /* Interrupts the run of worker w when the request it runs has no other
  * client waiting for its answer; first: counted. Called without
  * conn_lock. */

@@ -23,8 +23,10 @@ enum doc_state { DOC_QUEUED, DOC_TRANSLATING, DOC_DONE, DOC_ERROR };
 struct serve_doc {
   struct serve_doc *next;
   char id[SERVE_DOC_ID_LEN + 1], key[SERVE_DOC_KEY_LEN + 1];
-  char *auth; /* the key of the upload, "" when none */
-  char *name; /* the client's name, for messages and the download */
+  char *auth;      /* the key of the upload, "" when none */
+  char *name;      /* the client's name, for messages and the download */
+  char client[64]; /* the address it came from */
+  size_t round;    /* its address's documents not yet translated at upload */
   struct serve_pair pair;
   enum doc_state state;
   int told; /* its failure answered to a status or a download */
@@ -308,12 +310,15 @@ static void translate(struct serve_docs *d, struct serve_doc *doc) {
   free(result);
 }
 
-/* The first document waiting, or NULL. Under the lock. */
+/* The document waiting to translate next, or NULL: of the lowest round,
+ * the first uploaded, so that the addresses take turns. Under the
+ * lock. */
 static struct serve_doc *next_queued(struct serve_docs *d) {
+  struct serve_doc *next = NULL;
   for (struct serve_doc *doc = d->list; doc != NULL; doc = doc->next)
-    if (doc->state == DOC_QUEUED)
-      return doc;
-  return NULL;
+    if (doc->state == DOC_QUEUED && (next == NULL || doc->round < next->round))
+      next = doc;
+  return next;
 }
 
 static void *work(void *arg) {
@@ -458,6 +463,7 @@ static struct serve_doc *doc_new(const struct serve_doc_upload *u) {
   if (doc == NULL)
     return NULL;
   doc->pair = u->pair;
+  snprintf(doc->client, sizeof doc->client, "%s", u->client);
   doc->auth = strdup(u->auth);
   doc->name = strdup(u->name);
   if (doc->auth == NULL || doc->name == NULL ||
@@ -482,15 +488,31 @@ static int reserve(struct serve_docs *d) {
   return room;
 }
 
+/* DeepL's 429 for a document the server has no room for. */
+static void no_room(struct serve_docs *d, struct serve_reply *r) {
+  char msg[160];
+  snprintf(msg, sizeof msg,
+           "Too many documents on the server (at most %zu): download the "
+           "translated ones or wait for them to expire.",
+           d->sv->set->max_documents);
+  serve_deepl_error(r, 429, msg);
+}
+
+int serve_docs_room(struct serve_docs *d, size_t uploading,
+                    struct serve_reply *r) {
+  pthread_mutex_lock(&d->lock);
+  expire(d, NULL);
+  int room = d->n + d->reserved + uploading < d->sv->set->max_documents;
+  pthread_mutex_unlock(&d->lock);
+  if (!room)
+    no_room(d, r);
+  return room;
+}
+
 void serve_docs_add(struct serve_docs *d, const struct serve_doc_upload *u,
                     struct serve_reply *r) {
   if (!reserve(d)) {
-    char msg[160];
-    snprintf(msg, sizeof msg,
-             "Too many documents on the server (at most %zu): download the "
-             "translated ones or wait for them to expire.",
-             d->sv->set->max_documents);
-    serve_deepl_error(r, 429, msg);
+    no_room(d, r);
     return;
   }
   struct serve_doc *doc = doc_new(u);
@@ -511,8 +533,10 @@ void serve_docs_add(struct serve_docs *d, const struct serve_doc_upload *u,
   d->reserved--;
   if (ok) {
     struct serve_doc **link = &d->list;
-    while (*link != NULL)
-      link = &(*link)->next;
+    for (; *link != NULL; link = &(*link)->next)
+      doc->round +=
+          ((*link)->state == DOC_QUEUED || (*link)->state == DOC_TRANSLATING) &&
+          strcmp((*link)->client, doc->client) == 0;
     *link = doc;
     d->n++;
     pthread_cond_signal(&d->wake);

@@ -130,7 +130,12 @@ static enum serve_outcome upload(struct serve_request *rq) {
     return SERVE_ANSWER;
   }
   const char *auth = serve_request_key(rq);
-  struct serve_doc_upload u = {file, len, name, auth != NULL ? auth : "", pair};
+  struct serve_doc_upload u = {.bytes = file,
+                               .len = len,
+                               .name = name,
+                               .auth = auth != NULL ? auth : "",
+                               .client = rq->client,
+                               .pair = pair};
   serve_docs_add(rq->server->docs, &u, &rq->reply);
   return SERVE_ANSWER;
 }

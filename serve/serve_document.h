@@ -35,9 +35,10 @@ void serve_document_too_large(struct serve_request *rq);
 struct serve_doc_upload {
   const char *bytes; /* the file */
   size_t len;
-  const char *name; /* the client's name of it: messages and the download's
-                       name only, never a file of the server's */
-  const char *auth; /* the key of the upload ("": none) */
+  const char *name;   /* the client's name of it: messages and the download's
+                         name only, never a file of the server's */
+  const char *auth;   /* the key of the upload ("": none) */
+  const char *client; /* the address it came from */
   struct serve_pair pair;
 };
 
@@ -51,8 +52,17 @@ void serve_docs_stop(struct serve_server *sv);
  * not downloaded, failed and the failure not told (by a status or a
  * download). */
 size_t serve_docs_pending(struct serve_docs *d);
+/* 1 when a new upload may be read: the documents kept, those being
+ * stored and uploading others whose bodies are still read leave room for
+ * it. Else 0 with DeepL's 429 as the reply, before its body is read: the
+ * bodies read at once are bounded by --max-documents. */
+int serve_docs_room(struct serve_docs *d, size_t uploading,
+                    struct serve_reply *r);
 /* Keeps a document and queues it for translation: the reply is its id
- * and key, or DeepL's error (too many documents kept, the disk). */
+ * and key, or DeepL's error (too many documents kept, the disk). The
+ * addresses take turns: a document waits behind those of other addresses
+ * with as many not yet translated or fewer, so that one address's many
+ * do not hold back another's one. */
 void serve_docs_add(struct serve_docs *d, const struct serve_doc_upload *u,
                     struct serve_reply *r);
 /* The status of document id, given key by the holder of auth; 404 when

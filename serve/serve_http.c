@@ -396,6 +396,16 @@ static void too_large(struct serve_request *rq) {
   serve_error(rq, 413, msg);
 }
 
+/* 1 when the documents kept leave room for rq's upload and the others
+ * under way; else DeepL's 429 is its reply. */
+static int upload_room(struct serve_request *rq) {
+  struct serve_server *sv = rq->server;
+  pthread_mutex_lock(&sv->lock);
+  size_t others = sv->uploads - 1; /* begin counted rq */
+  pthread_mutex_unlock(&sv->lock);
+  return serve_docs_room(sv->docs, others, &rq->reply);
+}
+
 /* Answers that need no body: 0 when the request goes on. */
 static int early_reply(struct serve_request *rq) {
   struct serve_server *sv = rq->server;
@@ -424,6 +434,9 @@ static int early_reply(struct serve_request *rq) {
   } else if (cl != NULL &&
              strtoull(cl, NULL, 10) > serve_document_body_limit(rq)) {
     too_large(rq);
+  } else if (serve_document_is_upload(rq) && !upload_room(rq)) {
+    /* refused before its body is read: uploads at once, each up to
+     * --max-document-size in memory, are bounded */
   } else {
     return 0;
   }
@@ -592,8 +605,11 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
   serve_metrics_request(&sv->metrics, rq);
   size_t long_body = (size_t)rq->long_body;
   size_t upload = (size_t)serve_document_is_upload(rq);
+  struct serve_client *owner = rq->owner;
   request_free(rq);
   pthread_mutex_lock(&sv->lock);
+  if (owner != NULL)
+    owner->admitted--;
   sv->active--;
   sv->uploads -= upload;
   sv->long_admitted -= long_body;

@@ -62,30 +62,51 @@ static int may_run(const struct serve_engine *e, const struct serve_job *job) {
   return !job->long_job || e->nworkers < 2 || e->long_running + 1 < e->nworkers;
 }
 
-/* The index in w's engine's ring of the first job it may run, or its
- * length when there is none. */
+/* The requests of rq's address at workers. */
+static size_t running_of(const struct serve_request *rq) {
+  return rq->owner != NULL ? rq->owner->running : 0;
+}
+
+/* The index in w's engine's ring of the job it runs next, or its length
+ * when it may run none: of the jobs it may run, the oldest of the
+ * address with the fewest at workers, so that one client's many
+ * requests do not make another's wait for all of them. */
 static size_t runnable(struct serve_worker *w) {
   const struct serve_server *sv = w->server;
   const struct serve_ring *own = &w->engine->waiting;
-  size_t i = 0;
-  while (i < own->len && !sv->quit &&
-         !may_run(w->engine, own->v[(own->head + i) % sv->qcap]->job))
-    i++;
-  return i;
+  if (sv->quit)
+    return 0;
+  size_t best = own->len;
+  for (size_t i = 0; i < own->len; i++) {
+    const struct serve_request *rq = own->v[(own->head + i) % sv->qcap];
+    if (!may_run(w->engine, rq->job))
+      continue;
+    if (best == own->len ||
+        running_of(rq) < running_of(own->v[(own->head + best) % sv->qcap]))
+      best = i;
+    if (running_of(rq) == 0)
+      break;
+  }
+  return best;
 }
 
-/* The next request for w: its engine's jobs first (a long one only when
- * it may run), then the requests not handled yet; NULL when told to end
- * and nothing waits. Called and returns with the server's lock held. */
+/* The next request for w: one not handled yet (handling is quick, and
+ * the job then waits in its engine's ring), else the job of its engine's
+ * that runnable picks; NULL when told to end and nothing waits. Called
+ * and returns with the server's lock held. */
 static struct serve_request *next_request(struct serve_worker *w) {
   struct serve_server *sv = w->server;
   struct serve_ring *own = &w->engine->waiting;
-  size_t i;
-  while ((i = runnable(w)) == own->len && sv->intake.len == 0 && !sv->quit)
+  for (;;) {
+    if (sv->intake.len > 0)
+      return ring_pop(sv, &sv->intake);
+    size_t i = runnable(w);
+    if (i < own->len)
+      return ring_take(sv, own, i);
+    if (sv->quit)
+      return NULL;
     pthread_cond_wait(&sv->work, &sv->lock);
-  if (i < own->len)
-    return ring_take(sv, own, i);
-  return sv->intake.len > 0 ? ring_pop(sv, &sv->intake) : NULL;
+  }
 }
 
 /* A job whose texts are longer than SERVE_LONG_BYTES in all. */
@@ -103,13 +124,15 @@ static void *work(void *arg) {
   struct serve_request *rq;
   while ((rq = next_request(w)) != NULL) {
     sv->running++;
-    enum taken t = rq->job == NULL ? take_job(sv, rq) : RUN;
+    int handled = rq->job == NULL;
+    enum taken t = handled ? take_job(sv, rq) : RUN;
     struct serve_engine *e =
         t == RUN ? &sv->engines[rq->job->pair.engine] : w->engine;
     if (t == RUN)
       rq->job->long_job = is_long(rq->job);
-    /* its pair's engine is another's, or a long job waits its turn */
-    if (e != w->engine || (t == RUN && !may_run(e, rq->job))) {
+    /* a job just made waits its turn among the others, as does a long
+     * job when its engine has no worker to spare */
+    if (t == RUN && (handled || !may_run(e, rq->job))) {
       sv->running--;
       ring_push(sv, &e->waiting, rq);
       pthread_cond_broadcast(&sv->work);
@@ -123,8 +146,22 @@ static void *work(void *arg) {
       pthread_mutex_lock(&sv->lock);
       continue;
     }
+    /* Its client gone while it waited, and no other waiting for the
+     * same answer: a run for no one would hold the worker. */
+    if (rq->followers == NULL && serve_conn_gone(sv, rq->watch)) {
+      sv->running--;
+      sv->runs_cancelled++;
+      serve_inflight_remove(sv, rq);
+      pthread_mutex_unlock(&sv->lock);
+      serve_error(rq, 503, "interrupted");
+      serve_http_resume(rq);
+      pthread_mutex_lock(&sv->lock);
+      continue;
+    }
     int long_job = rq->job->long_job;
     e->long_running += (size_t)long_job;
+    if (rq->owner != NULL)
+      rq->owner->running++;
     w->current = rq;
     pthread_mutex_unlock(&sv->lock);
     w->failure[0] = '\0';
@@ -136,6 +173,8 @@ static void *work(void *arg) {
     w->current = NULL;
     sv->running--;
     e->long_running -= (size_t)long_job;
+    if (rq->owner != NULL)
+      rq->owner->running--;
     if (long_job) /* the next long one may run */
       pthread_cond_broadcast(&sv->work);
     struct serve_request *followers = serve_inflight_remove(sv, rq);
@@ -198,7 +237,10 @@ static int make_pool(struct serve_server *sv) {
   sv->qcap = sv->nworkers + s->queue;
   sv->intake.v = calloc(sv->qcap, sizeof *sv->intake.v);
   sv->workers = calloc(sv->nworkers, sizeof *sv->workers);
-  int ok = sv->intake.v != NULL && sv->workers != NULL;
+  /* each admitted request holds a connection: never more addresses */
+  sv->nclients = s->max_connections;
+  sv->clients = calloc(sv->nclients, sizeof *sv->clients);
+  int ok = sv->intake.v != NULL && sv->workers != NULL && sv->clients != NULL;
   for (size_t i = 0; ok && i < sv->nengines; i++) {
     struct serve_engine *e = &sv->engines[i];
     e->workers = sv->workers + i * s->threads;
@@ -242,15 +284,70 @@ int serve_pool_start(struct serve_server *sv) {
   return 1;
 }
 
+/* The entry of address addr, a free one taken when it has none; NULL
+ * when none is free. Under the lock. */
+static struct serve_client *client_of(struct serve_server *sv,
+                                      const char *addr) {
+  struct serve_client *free_one = NULL;
+  for (size_t i = 0; i < sv->nclients; i++) {
+    struct serve_client *c = &sv->clients[i];
+    if (c->admitted > 0 && strcmp(c->addr, addr) == 0)
+      return c;
+    if (c->admitted == 0 && free_one == NULL)
+      free_one = c;
+  }
+  if (free_one != NULL)
+    snprintf(free_one->addr, sizeof free_one->addr, "%s", addr);
+  return free_one;
+}
+
+/* For a request of c, which holds less than half of the full room: the
+ * newest request waiting (in a ring, followed by none) of an address
+ * that holds more than half, taken out of its ring and of the requests
+ * in flight; NULL when there is none. Under the lock. */
+static struct serve_request *evict(struct serve_server *sv,
+                                   const struct serve_client *c) {
+  if (c == NULL || 2 * c->admitted >= sv->qcap)
+    return NULL;
+  for (size_t r = 0; r <= sv->nengines; r++) {
+    struct serve_ring *ring =
+        r == 0 ? &sv->intake : &sv->engines[r - 1].waiting;
+    for (size_t i = ring->len; i-- > 0;) {
+      struct serve_request *rq = ring->v[(ring->head + i) % sv->qcap];
+      if (rq->owner != NULL && 2 * rq->owner->admitted > sv->qcap &&
+          rq->followers == NULL) {
+        ring_take(sv, ring, i);
+        serve_inflight_remove(sv, rq);
+        return rq;
+      }
+    }
+  }
+  return NULL;
+}
+
 int serve_pool_admit(struct serve_server *sv, struct serve_request *rq) {
   /* Long bodies take half the room at most: the rest stays for short
    * requests, which long ones waiting for their turn never crowd out. */
   int long_body = rq->len > SERVE_LONG_BYTES;
+  struct serve_request *evicted = NULL;
   pthread_mutex_lock(&sv->lock);
-  int room = sv->qlen + sv->running + sv->following < sv->qcap &&
-             (!long_body || sv->long_admitted < (sv->qcap + 1) / 2);
+  struct serve_client *c = client_of(sv, rq->client);
+  int room = !long_body || sv->long_admitted < (sv->qcap + 1) / 2;
+  /* Full: one address's requests must not leave every other without
+   * room until they are all done. */
+  if (room && sv->qlen + sv->running + sv->following >= sv->qcap)
+    room = (evicted = evict(sv, c)) != NULL;
   sv->long_admitted += (size_t)(room && long_body);
+  if (room && c != NULL) {
+    c->admitted++;
+    rq->owner = c;
+  }
   pthread_mutex_unlock(&sv->lock);
+  if (evicted != NULL) { /* suspended, and no worker's any more */
+    evicted->reply.retry_after = 1;
+    serve_error(evicted, 503, "too many requests waiting; try again");
+    serve_http_resume(evicted);
+  }
   if (!room)
     return 0;
   rq->long_body = long_body;
@@ -309,6 +406,8 @@ void serve_pool_stop(struct serve_server *sv) {
     xmt_filter_free(sv->workers[i].filter);
   }
   free(sv->workers);
+  free(sv->clients);
+  sv->clients = NULL;
   free(sv->intake.v);
   for (size_t i = 0; i < sv->nengines; i++) {
     free(sv->engines[i].waiting.v);
