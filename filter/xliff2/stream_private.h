@@ -17,7 +17,7 @@ struct x2_piece;
 
 /* The targets of written parts kept for the next ones. */
 #define X2_SPARE 64
-#define X2_BLOCKS 1024
+#define X2_BLOCKS 256
 #define X2_BLOCK_MAX 16384
 
 struct x2_stream {
