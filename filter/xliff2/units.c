@@ -5,6 +5,7 @@
  * numbered as pairs.c numbered them. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -244,21 +245,26 @@ static const char *straight_name(const struct x2_code *x,
 #define STRAIGHT_PAIRS 16
 
 /* Each code's key and markup of content c, as fill_content hands them
- * to the builder, in work: its key's length, its markup's, then both;
- * the room the segment's strings take in *pool. 0 when the builder
- * would do other than keep every g pair and make a pair of every bx and
- * ex: when they do not nest (each end that of the innermost start, with
- * its key), a key is two pairs' or the pairs are many (it tells keys
- * apart), a code is past the text. Nested, a bx's first ex after it
- * with its key is its own, inside the same g pairs, and no pair made
- * before it ends between them: the builder pairs them. */
+ * to the builder, in work (written in place): its key's length, its
+ * markup's, then both; the room the segment's strings take in *pool. 0
+ * when the builder would do other than keep every g pair and make a pair
+ * of every bx and ex: when they do not nest (each end that of the
+ * innermost start, with its key), a key is two pairs' or the pairs are
+ * many (it tells keys apart), a code is past the text. Nested, a bx's
+ * first ex after it with its key is its own, inside the same g pairs,
+ * and no pair made before it ends between them: the builder pairs them. */
 static int straight_codes(const struct x2_doc *doc, const struct x2_content *c,
                           struct xmt_buf *work, size_t *pool) {
   unsigned open[STRAIGHT_PAIRS], opened[STRAIGHT_PAIRS];
   unsigned char open_bx[STRAIGHT_PAIRS];
   size_t nopen = 0, nopened = 0;
+  enum { MOST = 2 + 10 + 96 }; /* a code's record at most */
   xmt_buf_reset(work);
   *pool = 0;
+  if (c->ncodes > SIZE_MAX / MOST - 1 ||
+      xmt_buf_grow(work, c->ncodes * MOST) != XMT_OK)
+    return 0; /* the builder fails alike */
+  char *rec = work->data;
   for (size_t k = 0; k < c->ncodes; k++) {
     const struct x2_code *x = &doc->codes[c->first_code + k];
     enum xmt_tag_kind kind;
@@ -281,15 +287,14 @@ static int straight_codes(const struct x2_doc *doc, const struct x2_content *c,
         return 0;
       key = open[--nopen]; /* the builder's: its start's */
     }
-    char rec[2 + 10 + 96], *p = rec + 2;
-    char *key_end = put_u(p, key);
+    char *p = rec + 2, *key_end = put_u(p, key);
     char *end = render_tag(x, key_end);
     rec[0] = (char)(key_end - p);
     rec[1] = (char)(end - key_end);
     *pool += (size_t)(end - p) + strlen(name) + 3;
-    if (xmt_buf_append(work, rec, (size_t)(end - rec)) != XMT_OK)
-      return 0; /* the builder fails alike */
+    rec = end;
   }
+  work->len = (size_t)(rec - work->data);
   return nopen == 0;
 }
 
