@@ -92,6 +92,18 @@ static xmt_status build_side(struct xmt_inline_builder *ib, xmt_unit_fill fill,
   return st == XMT_OK ? xmt_ib_finish(ib, out) : st;
 }
 
+/* Side target of the unit fill makes, in a segment of its exact size
+ * (one allocation, as the reader makes its units' segments). */
+static xmt_status build_side_new(struct xmt_inline_builder *ib,
+                                 xmt_unit_fill fill, void *user, int target,
+                                 xmt_segment **out) {
+  xmt_ib_reset(ib);
+  xmt_status st = fill(user, target, ib);
+  if (st == XMT_OK && ib->nopen != 0)
+    st = XMT_ERR_INLINE; /* a g the segment never closes */
+  return st == XMT_OK ? xmt_ib_finish_new(ib, out) : st;
+}
+
 xmt_status xmt_unit_build_segment(struct xmt_inline_builder *ib,
                                   const xmt_segment *seg, xmt_segment *out) {
   const xmt_segment *sides[2] = {seg, seg};
@@ -184,25 +196,40 @@ xmt_status xmt_xliff_unit_copy(const struct xmt_unit_fields *in,
   return XMT_OK;
 }
 
+/* Side target made by make, or else built of what fill feeds ib. */
+static xmt_status make_side(struct xmt_inline_builder *ib, xmt_unit_make make,
+                            xmt_unit_fill fill, void *user, int target,
+                            xmt_segment **out) {
+  *out = NULL;
+  xmt_status st = make != NULL ? make(user, target, out) : XMT_OK;
+  if (st != XMT_OK || *out != NULL)
+    return st;
+  return build_side_new(ib, fill, user, target, out);
+}
+
 xmt_status xmt_xliff_unit_fill(struct xmt_inline_builder *ib,
                                const struct xmt_unit_fields *in,
                                xmt_unit_fill fill, void *user, int has_target,
+                               xmt_xliff_unit **out) {
+  return xmt_xliff_unit_make(ib, in, NULL, fill, user, has_target, out);
+}
+
+xmt_status xmt_xliff_unit_make(struct xmt_inline_builder *ib,
+                               const struct xmt_unit_fields *in,
+                               xmt_unit_make make, xmt_unit_fill fill,
+                               void *user, int has_target,
                                xmt_xliff_unit **out) {
   *out = NULL;
   xmt_xliff_unit *u = unit_of(in);
   if (u == NULL)
     return XMT_ERR_NOMEM;
   size_t index;
-  xmt_status st = XMT_ERR_NOMEM;
-  if ((u->whole_source = xmt_segment_new()) != NULL)
-    st = build_side(ib, fill, user, 0, u->whole_source);
+  xmt_status st = make_side(ib, make, fill, user, 0, &u->whole_source);
   /* the whole source is the one segment, as the reader shares it */
   if (st == XMT_OK)
     st = xmt_unit_add_segment(u, NULL, u->whole_source, &index);
   if (st == XMT_OK && has_target) {
-    st = (u->existing = xmt_segment_new()) != NULL
-             ? build_side(ib, fill, user, 1, u->existing)
-             : XMT_ERR_NOMEM;
+    st = make_side(ib, make, fill, user, 1, &u->existing);
     u->has_target = st == XMT_OK && has_content(u->existing);
   }
   if (st == XMT_OK)

@@ -382,6 +382,17 @@ xmt_status xmt_xliff_unit_fill(struct xmt_inline_builder *ib,
                                const struct xmt_unit_fields *in,
                                xmt_unit_fill fill, void *user, int has_target,
                                xmt_xliff_unit **out);
+/* Side target of a unit made straight into *out, as the builder would
+ * make it of what fill feeds it, when the format can tell it would
+ * change nothing (no pair to make, no key twice); *out left NULL: fill
+ * feeds the builder. */
+typedef xmt_status (*xmt_unit_make)(void *user, int target, xmt_segment **out);
+/* xmt_xliff_unit_fill, each side asked of make first. */
+xmt_status xmt_xliff_unit_make(struct xmt_inline_builder *ib,
+                               const struct xmt_unit_fields *in,
+                               xmt_unit_make make, xmt_unit_fill fill,
+                               void *user, int has_target,
+                               xmt_xliff_unit **out);
 /* Text (less what XML cannot carry) and a code (named as the unit stream
  * names it: g, x, bx, ex, it, ...; key its id) to ib, as
  * xmt_unit_build_segment hands a segment's. */

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ struct x2_piece {
   unsigned char *done; /* per segment: its target was taken */
   size_t taken;
   size_t nfiles; /* the <file>s opened up to its end */
+  size_t size;   /* of its block */
 };
 
 /* The parts written while the reader reads, freed by it: glibc frees a
@@ -36,16 +38,53 @@ static struct x2_piece *take_written(struct x2_stream *s) {
   return p;
 }
 
-static void piece_free(struct x2_piece *p) {
-  if (p == NULL)
-    return;
+/* What part p holds apart from its block. */
+static void piece_clear(struct x2_piece *p) {
   struct x2_doc *d = &p->doc;
   for (size_t i = 0; i < d->nsegs; i++) {
     xmt_segment_free(d->targets[i]);
     xmt_x2_free_split(&d->splits[i]);
   }
   xmt_memo_free(&d->keys);
+}
+
+static void piece_free(struct x2_piece *p) {
+  if (p == NULL)
+    return;
+  piece_clear(p);
   free(p);
+}
+
+/* Part p freed, its block kept for cut_at when small and there is
+ * room. */
+static void piece_let_go(struct x2_stream *s, struct x2_piece *p) {
+  if (s->nblocks == X2_BLOCKS || p->size > X2_BLOCK_MAX) {
+    piece_free(p);
+    return;
+  }
+  piece_clear(p);
+  p->next = s->blocks;
+  s->blocks = p;
+  s->nblocks++;
+}
+
+/* A block of at least *size bytes, its size in *size: the block let go
+ * last when large enough. Sizes are rounded up, so that most parts fit
+ * in the block of another. */
+static char *piece_block(struct x2_stream *s, size_t *size) {
+  struct x2_piece *p = s->blocks;
+  if (p != NULL) {
+    s->blocks = p->next;
+    s->nblocks--;
+    if (p->size >= *size) {
+      *size = p->size;
+      return (char *)p;
+    }
+    free(p);
+  }
+  if (*size <= SIZE_MAX - 1023)
+    *size = (*size + 1023) / 1024 * 1024;
+  return malloc(*size);
 }
 
 /* --- Cutting -----------------------------------------------------------------
@@ -124,7 +163,7 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   size_t o_texts = room(&at, live->texts.len + 1);
   size_t o_pool = room(&at, live->pool.len + 1);
   size_t o_data = room(&at, end + 1);
-  char *block = malloc(at);
+  char *block = piece_block(s, &at);
   if (block == NULL || xmt_grow_one(&s->fresh, s->nfresh, &s->fresh_cap,
                                     sizeof *s->fresh) == NULL) {
     free(block);
@@ -132,6 +171,7 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   }
   struct x2_piece *p = (struct x2_piece *)(void *)block;
   memset(p, 0, sizeof *p);
+  p->size = at;
   struct x2_doc *d = &p->doc;
   d->targets = memset(block + o_targets, 0, (n + 1) * sizeof *d->targets);
   d->splits = memset(block + o_splits, 0, (n + 1) * sizeof *d->splits);
@@ -415,7 +455,7 @@ static void free_written(struct x2_stream *s) {
   pthread_mutex_unlock(&s->lock);
   while (p != NULL) {
     struct x2_piece *next = p->next;
-    piece_free(p);
+    piece_let_go(s, p);
     p = next;
   }
 }
@@ -685,6 +725,10 @@ void xmt_x2_stream_free(struct x2_stream *s) {
   free(s->fresh);
   while (s->nspare > 0)
     xmt_segment_free(s->spare[--s->nspare]);
+  for (struct x2_piece *p = s->blocks, *next; p != NULL; p = next) {
+    next = p->next;
+    free(p);
+  }
   xmt_x2_reader_free(&s->r);
   xmt_x2_free(&s->live);
   xmt_x2_free(&s->whole);

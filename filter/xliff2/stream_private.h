@@ -17,6 +17,8 @@ struct x2_piece;
 
 /* The targets of written parts kept for the next ones. */
 #define X2_SPARE 64
+#define X2_BLOCKS 256
+#define X2_BLOCK_MAX 16384
 
 struct x2_stream {
   struct x2_doc live; /* read, not cut off yet; its files are the document's */
@@ -53,6 +55,12 @@ struct x2_stream {
    * allocated per target cost as much as copying it */
   xmt_segment *spare[X2_SPARE];
   size_t nspare;
+  /* blocks of parts written and let go, for the reader to cut parts
+   * into again (the reader's alone; a window's worth, small ones): a
+   * part's block is past glibc's per-thread cache, and its malloc and
+   * free cost a third of cutting the part */
+  struct x2_piece *blocks;
+  size_t nblocks;
   void *user;
   const char *target_language;
   int matches;

@@ -5,6 +5,7 @@
  * numbered as pairs.c numbered them. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -208,12 +209,135 @@ static xmt_status fill_content(const struct x2_doc *doc,
 struct fill {
   const struct x2_doc *doc;
   const struct x2_segment *s;
+  struct xmt_buf *work;
 };
 
 static xmt_status fill_side(void *user, int target,
                             struct xmt_inline_builder *ib) {
   const struct fill *f = user;
   return fill_content(f->doc, target ? &f->s->target : &f->s->source, ib);
+}
+
+/* Code x as the builder makes it: its name, and its kind in *kind (bx
+ * and ex, which it pairs, their ends; a pair's ends as the unit stream
+ * names them). NULL for what is not a kind. */
+static const char *straight_name(const struct x2_code *x,
+                                 enum xmt_tag_kind *kind) {
+  int pair = x->elem == X2_SC || x->elem == X2_EC || x->elem == X2_SM ||
+             x->elem == X2_EM;
+  *kind = (enum xmt_tag_kind)x->kind;
+  switch (*kind) {
+  case XMT_TAG_OPEN:
+    return pair ? "bx" : "g";
+  case XMT_TAG_CLOSE:
+    return pair ? "ex" : "g";
+  case XMT_TAG_PLACEHOLDER:
+    return code_name(x);
+  case XMT_TAG_ISOLATED_OPEN:
+  case XMT_TAG_ISOLATED_CLOSE:
+    return "it";
+  }
+  return NULL;
+}
+
+/* Pairs in a content made straight at most: the builder then compares
+ * their keys pair by pair (keys_distinct), and most have a few. */
+#define STRAIGHT_PAIRS 16
+
+/* Each code's key and markup of content c, as fill_content hands them
+ * to the builder, in work (written in place): its key's length, its
+ * markup's, then both; the room the segment's strings take in *pool. 0
+ * when the builder would do other than keep every g pair and make a pair
+ * of every bx and ex: when they do not nest (each end that of the
+ * innermost start, with its key), a key is two pairs' or the pairs are
+ * many (it tells keys apart), a code is past the text. Nested, a bx's
+ * first ex after it with its key is its own, inside the same g pairs,
+ * and no pair made before it ends between them: the builder pairs them. */
+static int straight_codes(const struct x2_doc *doc, const struct x2_content *c,
+                          struct xmt_buf *work, size_t *pool) {
+  unsigned open[STRAIGHT_PAIRS], opened[STRAIGHT_PAIRS];
+  unsigned char open_bx[STRAIGHT_PAIRS];
+  size_t nopen = 0, nopened = 0;
+  enum { MOST = 2 + 10 + 96 }; /* a code's record at most */
+  xmt_buf_reset(work);
+  *pool = 0;
+  if (c->ncodes > SIZE_MAX / MOST - 1 ||
+      xmt_buf_grow(work, c->ncodes * MOST) != XMT_OK)
+    return 0; /* the builder fails alike */
+  char *rec = work->data;
+  for (size_t k = 0; k < c->ncodes; k++) {
+    const struct x2_code *x = &doc->codes[c->first_code + k];
+    enum xmt_tag_kind kind;
+    const char *name = straight_name(x, &kind);
+    if (name == NULL || x->offset > c->text_len)
+      return 0;
+    unsigned key = x->number;
+    int bx = name[0] == 'b' || name[0] == 'e';
+    if (kind == XMT_TAG_OPEN) {
+      if (nopened == STRAIGHT_PAIRS)
+        return 0;
+      for (size_t i = 0; i < nopened; i++)
+        if (opened[i] == key)
+          return 0;
+      opened[nopened++] = open[nopen] = key;
+      open_bx[nopen++] = (unsigned char)bx;
+    } else if (kind == XMT_TAG_CLOSE) {
+      if (nopen == 0 || open_bx[nopen - 1] != bx ||
+          (bx && open[nopen - 1] != key))
+        return 0;
+      key = open[--nopen]; /* the builder's: its start's */
+    }
+    char *p = rec + 2, *key_end = put_u(p, key);
+    char *end = render_tag(x, key_end);
+    rec[0] = (char)(key_end - p);
+    rec[1] = (char)(end - key_end);
+    *pool += (size_t)(end - p) + strlen(name) + 3;
+    rec = end;
+  }
+  work->len = (size_t)(rec - work->data);
+  return nopen == 0;
+}
+
+/* Content c made into a segment as fill_content and the builder make
+ * it, without the builder, when straight_codes says it changes nothing:
+ * the text whole, then each code at its offset. */
+static xmt_status make_content(const struct x2_doc *doc,
+                               const struct x2_content *c, struct xmt_buf *work,
+                               xmt_segment **out) {
+  size_t pool;
+  if (!straight_codes(doc, c, work, &pool))
+    return XMT_OK;
+  xmt_segment *seg = xmt_segment_new_sized(c->text_len, pool, c->ncodes);
+  if (seg == NULL)
+    return XMT_ERR_NOMEM;
+  const char *text = doc->texts.data != NULL ? doc->texts.data + c->text : "";
+  xmt_status st = XMT_OK;
+  if (c->text_len > 0)
+    st = xmt_segment_append_valid_text(seg, text, c->text_len);
+  const char *rec = work->data;
+  size_t at = 0;
+  for (size_t k = 0; st == XMT_OK && k < c->ncodes; k++) {
+    const struct x2_code *x = &doc->codes[c->first_code + k];
+    enum xmt_tag_kind kind;
+    const char *name = straight_name(x, &kind);
+    size_t key_len = (unsigned char)rec[0], len = (unsigned char)rec[1];
+    at = x->offset > at ? x->offset : at;
+    st = xmt_segment_put_tag(seg, at, kind, rec + 2, key_len, name,
+                             strlen(name), rec + 2 + key_len, len);
+    rec += 2 + key_len + len;
+  }
+  if (st != XMT_OK) {
+    xmt_segment_free(seg);
+    return st;
+  }
+  *out = seg;
+  return XMT_OK;
+}
+
+static xmt_status make_side(void *user, int target, xmt_segment **out) {
+  const struct fill *f = user;
+  return make_content(f->doc, target ? &f->s->target : &f->s->source, f->work,
+                      out);
 }
 
 /* The line breaks of seg's text: an XLIFF 2 unit's lines in the XLIFF
@@ -258,8 +382,9 @@ static xmt_status build_unit(struct x2_units *u, const struct x2_doc *doc,
   /* the line the XLIFF of the units has it on (units_out.c) */
   struct xmt_unit_fields at = in;
   at.line = u->out_line > u->doc_line ? u->out_line : u->doc_line;
-  struct fill f = {doc, s};
-  xmt_status st = xmt_xliff_unit_fill(&u->ib, &at, fill_side, &f, target, unit);
+  struct fill f = {doc, s, &u->markup};
+  xmt_status st =
+      xmt_xliff_unit_make(&u->ib, &at, make_side, fill_side, &f, target, unit);
   /* the unit's segments have the markup and line breaks of the content:
    * as xmt_units_out_lines counts them, less a look at each code's markup
    * (render_tag writes none) */
