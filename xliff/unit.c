@@ -377,6 +377,7 @@ const char *xmt_unit_resolve(xmt_xliff_unit *u) {
   if (twice != NULL)
     return twice;
   u->mirrored = u->segmented && u->ntsegs > 0 && u->target.end != 0;
+  int marked = u->mirrored;
   int open = 0;
   size_t nt, nd;
   struct mid_ref *tmids = mid_index(u->tsegs, TSEG_MID, u->ntsegs, &nt);
@@ -396,8 +397,10 @@ const char *xmt_unit_resolve(xmt_xliff_unit *u) {
   }
   free(tmids);
   free(dmids);
-  /* A target with a segment still open is no translation of the unit. */
-  if (u->mirrored && open)
+  /* A target with a segment still open is no translation of the unit;
+   * nor is another tool's whose mrks leave a segment out: that
+   * segment's text is in no target. */
+  if ((u->mirrored && open) || (marked && !u->mirrored))
     u->has_target = 0;
   return NULL;
 }

@@ -1,0 +1,44 @@
+#!/bin/sh
+# test_hostile_round16.sh: exit 0 means the output is right.
+#   - merge of a page whose XLIFF a CAT tool segmented (a <seg-source>
+#     of two <mrk mtype="seg">s) and translated in part: a <target> of
+#     the first segment's mrk only. The unit has no whole target: its
+#     source text kept, named, exit 3 (the page was written with the
+#     second sentence gone, exit 0); with both mrks, in any order,
+#     written. Translate gives such a unit a whole target (it was left
+#     as it was, the second sentence in no target, exit 0).
+# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+cli_setup hostile-round16
+x=$XLIFFMT
+
+# --- A target of the mrks of some segments only.
+printf '<!DOCTYPE html>\n<html lang="en"><body>\n<p>One here. Two there.</p>\n</body></html>\n' >"$tmp/s.html"
+"$x" extract "$tmp/s.html" -t es -o "$tmp/s.xlf" -q || exit 99
+# segs NAME TARGET: s.xlf with a seg-source of two mrks and TARGET.
+segs() {
+  sed -e "s|<source>One here. Two there.</source>|&<seg-source><mrk mtype=\"seg\" mid=\"1\">One here.</mrk> <mrk mtype=\"seg\" mid=\"2\">Two there.</mrk></seg-source><target>$2</target>|" \
+    "$tmp/s.xlf" >"$tmp/$1.xlf"
+}
+segs part '<mrk mtype="seg" mid="1">Uno aqui.</mrk>'
+within "HTML merge, a target of one segment of two" 3 20 300 "$x" merge \
+  "$tmp/s.html" "$tmp/part.xlf" -o "$tmp/part.html" -q
+said "HTML merge, a target of one segment of two" \
+  "xliffmt: $tmp/part.xlf:5: unit 1: no target: the source text is kept
+xliffmt: $tmp/part.xlf: 1 of 1 units have no target; their source text is kept"
+check "HTML merge, a target of one segment of two: the source kept" grep -q \
+  '^<p>One here. Two there.</p>$' "$tmp/part.html"
+segs swapped '<mrk mtype="seg" mid="2">Dos alli.</mrk> <mrk mtype="seg" mid="1">Uno aqui.</mrk>'
+within "HTML merge, both segments swapped" 0 20 300 "$x" merge \
+  "$tmp/s.html" "$tmp/swapped.xlf" -o "$tmp/swapped.html" -q
+check "HTML merge, both segments swapped: written" grep -q \
+  '^<p>Dos alli. Uno aqui.</p>$' "$tmp/swapped.html"
+within "translate, a target of one segment of two" 0 20 300 "$x" translate \
+  "$tmp/part.xlf" --mt identity -o "$tmp/part.t.xlf" -q
+check "translate, a target of one segment of two: a whole target" grep -q \
+  '<target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion"><mrk mtype="seg" mid="1">One here.</mrk> <mrk mtype="seg" mid="2">Two there.</mrk></target>' \
+  "$tmp/part.t.xlf"
+
+finish
