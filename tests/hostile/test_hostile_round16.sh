@@ -7,6 +7,12 @@
 #     second sentence gone, exit 0); with both mrks, in any order,
 #     written. Translate gives such a unit a whole target (it was left
 #     as it was, the second sentence in no target, exit 0).
+#   - merge of an XLIFF document with JSON lines whose "text" (the source
+#     as extract wrote it, beside the "translation") is not the text of
+#     the segment of that id (lines of the document before two units'
+#     texts were swapped): refused, naming the line and the segment,
+#     exit 1, no output (each translation was written under the other
+#     text, exit 0); the lines of the document as it is merged.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -40,5 +46,24 @@ within "translate, a target of one segment of two" 0 20 300 "$x" translate \
 check "translate, a target of one segment of two: a whole target" grep -q \
   '<target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion"><mrk mtype="seg" mid="1">One here.</mrk> <mrk mtype="seg" mid="2">Two there.</mrk></target>' \
   "$tmp/part.t.xlf"
+
+# --- JSON lines of the document before it changed.
+doc "$tmp/two.xlf" 'Hello world.' 'Good bye.'
+doc "$tmp/swapped.xlf" 'Good bye.' 'Hello world.'
+printf '%s\n' '{"id":"u1#0","text":"Hello world.","translation":"Hola mundo."}' \
+  '{"id":"u2#0","text":"Good bye.","translation":"Adiós."}' >"$tmp/tr.jsonl"
+within "XLIFF merge, the texts of other segments" 1 20 300 "$x" merge \
+  "$tmp/swapped.xlf" --translations "$tmp/tr.jsonl" -o "$tmp/m.xlf" -q
+said "XLIFF merge, the texts of other segments" \
+  "xliffmt: $tmp/swapped.xlf:4: segment u1#0 not translated: line 1 of the file translates another text
+xliffmt: $tmp/swapped.xlf:5: segment u2#0 not translated: line 2 of the file translates another text
+xliffmt: $tmp/tr.jsonl:1: segment 'u1#0' of $tmp/swapped.xlf has another text than the line's: was the file written from another document, or the document changed since?"
+check "XLIFF merge, the texts of other segments: no output" \
+  test ! -e "$tmp/m.xlf"
+within "XLIFF merge, the texts of its segments" 0 20 300 "$x" merge \
+  "$tmp/two.xlf" --translations "$tmp/tr.jsonl" -o "$tmp/m.xlf" -q
+check "XLIFF merge, the texts of its segments: written" grep -q \
+  '<source>Good bye.</source><target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion">Adiós.</target>' \
+  "$tmp/m.xlf"
 
 finish
