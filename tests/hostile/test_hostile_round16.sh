@@ -66,4 +66,26 @@ check "XLIFF merge, the texts of its segments: written" grep -q \
   '<source>Good bye.</source><target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion">Adiós.</target>' \
   "$tmp/m.xlf"
 
+# --- A named pipe nobody writes into.
+mkfifo "$tmp/fifo" || exit 99
+for c in translate check extract; do
+  set -- "$x" "$c" "$tmp/fifo"
+  [ "$c" = translate ] && set -- "$@" --mt identity -t es -o "$tmp/f.xlf"
+  within "$c of a named pipe" 1 5 300 "$@"
+  said "$c of a named pipe" \
+    "xliffmt: $tmp/fifo: a pipe or a device cannot be read twice: give the document on standard input (-)"
+done
+within "merge, --translations a named pipe nobody writes into" 1 25 300 \
+  "$x" merge "$tmp/two.xlf" --translations "$tmp/fifo" -o "$tmp/m2.xlf" -q
+said "merge, --translations a named pipe nobody writes into" \
+  "xliffmt: $tmp/fifo: a named pipe no program writes into (waited 10 s)"
+check "merge, --translations a named pipe nobody writes into: no output" \
+  test ! -e "$tmp/m2.xlf"
+(sleep 1 && cat "$tmp/tr.jsonl" >"$tmp/fifo") &
+within "merge, --translations a named pipe written later" 0 25 300 \
+  "$x" merge "$tmp/two.xlf" --translations "$tmp/fifo" -o "$tmp/m2.xlf" -q
+wait
+check "merge, --translations a named pipe written later: read" \
+  cmp -s "$tmp/m.xlf" "$tmp/m2.xlf"
+
 finish
