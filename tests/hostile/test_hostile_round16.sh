@@ -88,4 +88,27 @@ wait
 check "merge, --translations a named pipe written later: read" \
   cmp -s "$tmp/m.xlf" "$tmp/m2.xlf"
 
+# --- A named pipe nobody reads from.
+within "translate, -o a named pipe nobody reads from" 2 25 300 \
+  "$x" translate "$tmp/two.xlf" --mt identity -t es -o "$tmp/fifo" -q
+said "translate, -o a named pipe nobody reads from" \
+  "xliffmt: $tmp/fifo: a named pipe no program reads from (waited 10 s)"
+within "translate, --report a named pipe nobody reads from" 1 25 300 \
+  "$x" translate "$tmp/two.xlf" --mt identity -t es -o "$tmp/r.xlf" \
+  --report "$tmp/fifo" -q
+said "translate, --report a named pipe nobody reads from" \
+  "xliffmt: $tmp/fifo: a named pipe no program reads from (waited 10 s)"
+within "extract, -o a named pipe nobody reads from" 2 25 300 \
+  "$x" extract "$tmp/s.html" -t es -o "$tmp/fifo" -q
+said "extract, -o a named pipe nobody reads from" \
+  "xliffmt: $tmp/fifo: a named pipe no program reads from (waited 10 s)"
+(sleep 1 && cat "$tmp/fifo" >"$tmp/read.xlf") &
+within "translate, -o a named pipe read later" 0 25 300 \
+  "$x" translate "$tmp/two.xlf" --mt identity -t es -o "$tmp/fifo" -q
+wait
+"$x" translate "$tmp/two.xlf" --mt identity -t es -o "$tmp/want.xlf" -q ||
+  exit 99
+check "translate, -o a named pipe read later: written" \
+  cmp -s "$tmp/want.xlf" "$tmp/read.xlf"
+
 finish
