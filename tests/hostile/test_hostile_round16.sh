@@ -111,4 +111,12 @@ wait
 check "translate, -o a named pipe read later: written" \
   cmp -s "$tmp/want.xlf" "$tmp/read.xlf"
 
+# --- A cache that is a named pipe.
+within "translate, --cache a named pipe" 1 5 300 "$x" translate \
+  "$tmp/two.xlf" --mt identity -t es --cache "sqlite:$tmp/fifo" \
+  -o "$tmp/c.xlf" -q
+said "translate, --cache a named pipe" \
+  "xliffmt: $tmp/fifo: cache: not an xliffmt cache: it is no regular file (it is left as it is; give --cache another path)"
+check "translate, --cache a named pipe: left as it is" test -p "$tmp/fifo"
+
 finish
