@@ -387,10 +387,10 @@ const char *xmt_unit_resolve(xmt_xliff_unit *u) {
     s->tseg = mid_find(tmids, nt, u->tsegs, TSEG_MID, u->ntsegs, s->mid);
     s->sdlseg = mid_find(dmids, nd, u->sdlsegs, SDLSEG_ID, u->nsdlsegs, s->mid);
     s->locked = s->sdlseg != SIZE_MAX && u->sdlsegs[s->sdlseg].locked;
-    /* Trados wants its target kept, its segments filled where they
-     * stand: a segment whose mrk is missing gets one. Another tool's
-     * target is then written anew. */
-    if (s->tseg == SIZE_MAX && (u->nsdlsegs == 0 || s->mid == NULL))
+    /* A target of mrks is kept, its segments filled where they stand:
+     * one whose mrk is missing gets one, so that a translator's finished
+     * segments are not translated again. */
+    if (s->tseg == SIZE_MAX && s->mid == NULL)
       u->mirrored = 0;
     else if (target_open(u, s))
       open = 1;

@@ -5,8 +5,9 @@
 #     the first segment's mrk only. The unit has no whole target: its
 #     source text kept, named, exit 3 (the page was written with the
 #     second sentence gone, exit 0); with both mrks, in any order,
-#     written. Translate gives such a unit a whole target (it was left
-#     as it was, the second sentence in no target, exit 0).
+#     written. Translate keeps the translated segment and fills the
+#     other where it stands (the unit was left as it was, the second
+#     sentence in no target, exit 0).
 #   - merge of an XLIFF document with JSON lines whose "text" (the source
 #     as extract wrote it, beside the "translation") is not the text of
 #     the segment of that id (lines of the document before two units'
@@ -43,8 +44,8 @@ check "HTML merge, both segments swapped: written" grep -q \
   '^<p>Dos alli. Uno aqui.</p>$' "$tmp/swapped.html"
 within "translate, a target of one segment of two" 0 20 300 "$x" translate \
   "$tmp/part.xlf" --mt identity -o "$tmp/part.t.xlf" -q
-check "translate, a target of one segment of two: a whole target" grep -q \
-  '<target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion"><mrk mtype="seg" mid="1">One here.</mrk> <mrk mtype="seg" mid="2">Two there.</mrk></target>' \
+check "translate, a target of one segment of two: the other filled" grep -q \
+  '<target><mrk mtype="seg" mid="1">Uno aqui.</mrk> <mrk mtype="seg" mid="2">Two there.</mrk></target>' \
   "$tmp/part.t.xlf"
 
 # --- JSON lines of the document before it changed.
