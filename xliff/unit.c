@@ -377,6 +377,7 @@ const char *xmt_unit_resolve(xmt_xliff_unit *u) {
   if (twice != NULL)
     return twice;
   u->mirrored = u->segmented && u->ntsegs > 0 && u->target.end != 0;
+  int marked = u->mirrored;
   int open = 0;
   size_t nt, nd;
   struct mid_ref *tmids = mid_index(u->tsegs, TSEG_MID, u->ntsegs, &nt);
@@ -386,18 +387,20 @@ const char *xmt_unit_resolve(xmt_xliff_unit *u) {
     s->tseg = mid_find(tmids, nt, u->tsegs, TSEG_MID, u->ntsegs, s->mid);
     s->sdlseg = mid_find(dmids, nd, u->sdlsegs, SDLSEG_ID, u->nsdlsegs, s->mid);
     s->locked = s->sdlseg != SIZE_MAX && u->sdlsegs[s->sdlseg].locked;
-    /* Trados wants its target kept, its segments filled where they
-     * stand: a segment whose mrk is missing gets one. Another tool's
-     * target is then written anew. */
-    if (s->tseg == SIZE_MAX && (u->nsdlsegs == 0 || s->mid == NULL))
+    /* A target of mrks is kept, its segments filled where they stand:
+     * one whose mrk is missing gets one, so that a translator's finished
+     * segments are not translated again. */
+    if (s->tseg == SIZE_MAX && s->mid == NULL)
       u->mirrored = 0;
     else if (target_open(u, s))
       open = 1;
   }
   free(tmids);
   free(dmids);
-  /* A target with a segment still open is no translation of the unit. */
-  if (u->mirrored && open)
+  /* A target with a segment still open is no translation of the unit;
+   * nor is another tool's whose mrks leave a segment out: that
+   * segment's text is in no target. */
+  if ((u->mirrored && open) || (marked && !u->mirrored))
     u->has_target = 0;
   return NULL;
 }
