@@ -245,6 +245,7 @@ void xmt_reader_start_part(xmt_xliff_reader *r, const char *name,
   r->part_depth = r->depth;
   r->nframes = 0;
   r->code_depth = 0;
+  r->sub_depth = 0;
   r->in_segment = 0;
   r->target_content = 0;
   xmt_ib_reset(&r->ib);

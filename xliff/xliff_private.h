@@ -244,6 +244,9 @@ struct xmt_xliff_unit {
   size_t max_chars;
   /* 1: the limit is XLIFF 2's slr:sizeRestriction */
   int max_slr;
+  /* a <sub> inside a code of its source holds text: translatable (XLIFF
+   * 1.2), but it is not sent to MT, so the unit cannot be translated */
+  int sub_text;
   struct xmt_range source;       /* whole <source> element */
   struct xmt_range seg_source;   /* whole <seg-source> element */
   struct xmt_range seg_inner;    /* content of <seg-source> */

@@ -182,28 +182,39 @@ static void count_unit(struct run *run, struct window *w,
   }
 }
 
-/* A unit whose targets hold more characters than its maxwidth allows
- * (size-unit="char") keeps none of those placed here: each of its jobs
+/* Why a unit's translation cannot be kept, in msg; 0 when it can: its
+ * targets hold more characters than its maxwidth allows (size-unit="char"),
+ * or a <sub> in one of its codes holds text, which MT never saw. */
+static int refused(const xmt_xliff_unit *u, char *msg, size_t size) {
+  if (u->sub_text) {
+    snprintf(msg, size, "%s",
+             "a <sub> inside one of its codes holds translatable text, "
+             "which xliffmt does not translate");
+    return 1;
+  }
+  if (u->max_chars == 0)
+    return 0;
+  size_t n = xmt_unit_target_chars(u);
+  snprintf(msg, size,
+           u->max_slr ? "the translation is %zu characters, more than "
+                        "the slr:sizeRestriction=\"%zu\" of its <unit>"
+                      : "the translation is %zu characters, more than the "
+                        "maxwidth=\"%zu\" (size-unit=\"char\") of its "
+                        "<trans-unit>",
+           n, u->max_chars);
+  return n > u->max_chars;
+}
+
+/* A unit refused keeps none of the targets placed here: each of its jobs
  * failed, told so. Jobs of a unit are next to each other. */
-static int check_widths(struct run *run, struct window *w) {
+static int check_units(struct run *run, struct window *w) {
   int rc = 0, over = 0;
   char msg[200];
   for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
     const struct job *j = &w->jobs[k];
     xmt_xliff_unit *u = w->items[j->item].unit;
-    if (u->max_chars == 0)
-      continue;
-    if (k == 0 || w->jobs[k - 1].item != j->item) {
-      size_t n = xmt_unit_target_chars(u);
-      over = n > u->max_chars;
-      snprintf(msg, sizeof msg,
-               u->max_slr ? "the translation is %zu characters, more than "
-                            "the slr:sizeRestriction=\"%zu\" of its <unit>"
-                          : "the translation is %zu characters, more than the "
-                            "maxwidth=\"%zu\" (size-unit=\"char\") of its "
-                            "<trans-unit>",
-               n, u->max_chars);
-    }
+    if (k == 0 || w->jobs[k - 1].item != j->item)
+      over = refused(u, msg, sizeof msg);
     if (!over || xmt_unit_segment_target(u, j->seg) == NULL)
       continue;
     xmt_unit_drop_target(u, j->seg);
@@ -289,7 +300,7 @@ void xmt_window_place(struct run *run, struct window *w) {
     }
   }
   if (rc == 0)
-    rc = check_widths(run, w);
+    rc = check_units(run, w);
   /* Failed segments of a unit whose other segments were translated keep
    * their source text, and the target says it needs translation. In
    * SDLXLIFF each segment says whether it is translated: a failed one
