@@ -358,6 +358,19 @@ void xmt_reader_finish_unit(xmt_xliff_reader *r, uint64_t end) {
     xmt_xliff_unit_free(u);
     return;
   }
+  size_t stray = xmt_unit_stray_tseg(u);
+  if (stray != SIZE_MAX) {
+    unsigned long line, column;
+    xmt_reader_locate(r, r->unit_start + u->tsegs[stray].whole.start, &line,
+                      &column);
+    xmt_reader_fail(r, XMT_ERR_NOT_XLIFF, line, column,
+                    "unit \"%.80s\": the <target> has a <mrk mtype=\"seg\" "
+                    "mid=\"%.80s\"> that no segment of <seg-source> takes "
+                    "(none has its mid, or another mrk of the target has it)",
+                    u->id != NULL ? u->id : "", u->tsegs[stray].mid);
+    xmt_xliff_unit_free(u);
+    return;
+  }
   /* In a block shared with the units around it, of its exact size: one
    * allocation each took malloc's slow path for large chunks from 1 KiB
    * on. */

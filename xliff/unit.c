@@ -402,6 +402,23 @@ const char *xmt_unit_resolve(xmt_xliff_unit *u) {
   return NULL;
 }
 
+size_t xmt_unit_stray_tseg(const xmt_xliff_unit *u) {
+  if (!u->segmented || u->ntsegs == 0)
+    return SIZE_MAX;
+  char *taken = calloc(u->ntsegs, 1);
+  if (taken == NULL)
+    return SIZE_MAX; /* the check is lost, not the unit */
+  for (size_t i = 0; i < u->nsegs; i++)
+    if (u->segs[i].tseg != SIZE_MAX)
+      taken[u->segs[i].tseg] = 1;
+  size_t stray = SIZE_MAX;
+  for (size_t k = 0; stray == SIZE_MAX && k < u->ntsegs; k++)
+    if (!taken[k] && u->tsegs[k].mid != NULL)
+      stray = k;
+  free(taken);
+  return stray;
+}
+
 int xmt_xliff_unit_segment_wanted(const xmt_xliff_unit *u, size_t i,
                                   int overwrite) {
   if (u == NULL)

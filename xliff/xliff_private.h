@@ -339,6 +339,13 @@ xmt_status xmt_unit_add_outside(xmt_xliff_unit *unit, size_t *index);
  * that two segments of the seg-source share (the unit cannot be written:
  * a segment would take the other's mrk, id and sdl:seg), else NULL. */
 const char *xmt_unit_resolve(xmt_xliff_unit *unit);
+/* Once resolved: the index of a target <mrk mtype="seg"> with a mid that
+ * no segment of the seg-source took (none has it, or an earlier mrk of the
+ * target has it too), else SIZE_MAX. The XLIFF 1.2 schema refuses it
+ * (the key reference of a target's mid); written back it would hold a
+ * translation of nothing, and its text would be lost or kept as the
+ * translation of no segment. */
+size_t xmt_unit_stray_tseg(const xmt_xliff_unit *unit);
 
 /* --- Units a format builds (unit_build.c) -----------------------------------
  * A format other than XLIFF 1.2 hands the pipeline units it builds from

@@ -7,6 +7,11 @@
 #     target written, exit 3 (the target was written with the sub's text
 #     in the source language, exit 0). A sub of white space only, or one
 #     in an existing target (replaced), takes nothing from the unit.
+#   - a target <mrk mtype="seg"> whose mid no segment of the seg-source
+#     takes (Trados's SDLXLIFF, or any XLIFF 1.2: the schema's key
+#     reference refuses it): an error naming the unit, the mid and the
+#     mrk's place, no output, exit 1 (it was kept as it was, or dropped,
+#     without a word, exit 0). So for a mid two target mrks share.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -55,5 +60,21 @@ check "sub of white space: translated" grep -q -F \
   "$tmp/sub.out.xlf"
 check "sub in a target: translated" grep -q -F \
   '>SEE IT.</target>' "$tmp/sub.out.xlf"
+
+# --- A target mrk of a mid the seg-source lacks.
+sdl_ns='xmlns:sdl="http://sdl.com/FileTypes/SdlXliff/1.0"'
+x12 "$tmp/mid.xlf" "<trans-unit id=\"u1\" $sdl_ns><source>One. Two.</source><seg-source><mrk mtype=\"seg\" mid=\"1\">One.</mrk> <mrk mtype=\"seg\" mid=\"2\">Two.</mrk></seg-source><target><mrk mtype=\"seg\" mid=\"1\"/> <mrk mtype=\"seg\" mid=\"2\"/> <mrk mtype=\"seg\" mid=\"9\">Extra.</mrk></target><sdl:seg-defs><sdl:seg id=\"1\"/><sdl:seg id=\"2\"/></sdl:seg-defs></trans-unit>"
+within "stray target mrk, Trados" 1 20 300 "$x" translate "$tmp/mid.xlf" \
+  -o "$tmp/mid.out.xlf" --mt "cmd:$tmp/up.sh"
+said "stray target mrk, Trados" \
+  "xliffmt: $tmp/mid.xlf:4:255: unit \"u1\": the <target> has a <mrk mtype=\"seg\" mid=\"9\"> that no segment of <seg-source> takes (none has its mid, or another mrk of the target has it)"
+check "stray target mrk, Trados: no output" test ! -e "$tmp/mid.out.xlf"
+x12 "$tmp/mid2.xlf" '<trans-unit id="u1"><source>One. Two.</source></trans-unit>
+<trans-unit id="u2"><source>One. Two.</source><seg-source><mrk mtype="seg" mid="1">One.</mrk> <mrk mtype="seg" mid="2">Two.</mrk></seg-source><target><mrk mtype="seg" mid="1">Uno.</mrk> <mrk mtype="seg" mid="1">Dos.</mrk></target></trans-unit>'
+within "target mrks of one mid" 1 20 300 "$x" translate "$tmp/mid2.xlf" \
+  -o "$tmp/mid2.out.xlf" --mt "cmd:$tmp/up.sh"
+said "target mrks of one mid" \
+  "xliffmt: $tmp/mid2.xlf:5:187: unit \"u2\": the <target> has a <mrk mtype=\"seg\" mid=\"1\"> that no segment of <seg-source> takes (none has its mid, or another mrk of the target has it)"
+check "target mrks of one mid: no output" test ! -e "$tmp/mid2.out.xlf"
 
 finish
