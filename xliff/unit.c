@@ -129,6 +129,13 @@ size_t xmt_unit_target_chars(const xmt_xliff_unit *u) {
   return n;
 }
 
+size_t xmt_unit_written_chars(const xmt_xliff_unit *u) {
+  for (size_t i = 0; i < u->nsegs; i++)
+    if (u->segs[i].target != NULL)
+      return xmt_unit_target_chars(u);
+  return u->has_target ? text_chars(u->existing) : 0;
+}
+
 /* i in decimal, at the end of buf; returns its first digit. snprintf
  * took 600 instructions a segment for it. */
 static char *decimal(char buf[24], size_t i) {

@@ -242,8 +242,14 @@ struct xmt_xliff_unit {
   /* maxwidth with size-unit="char": the most characters its target may
    * hold; 0: no limit known (none, or one in pixels or another unit) */
   size_t max_chars;
-  /* 1: the limit is XLIFF 2's slr:sizeRestriction */
+  /* 1: the limit is XLIFF 2's slr:sizeRestriction; it limits the units
+   * of one document unit together (continues) */
   int max_slr;
+  /* XLIFF 2: the slr:sizeRestriction of a <group> around it, as max_chars
+   * (0: none), limiting the units of group_scope (a number given to the
+   * group, never 0) together */
+  size_t group_max;
+  unsigned group_scope;
   /* a <sub> inside a code of its source holds text: translatable (XLIFF
    * 1.2), but it is not sent to MT, so the unit cannot be translated */
   int sub_text;
@@ -307,6 +313,9 @@ void xmt_unit_drop_target(xmt_xliff_unit *unit, size_t i);
 /* The characters (code points) of the text of the unit's targets and of
  * the gaps between them: what its max_chars limits. */
 size_t xmt_unit_target_chars(const xmt_xliff_unit *unit);
+/* Those of the target the unit is written with: its new targets, else
+ * the target it had when that translates it. */
+size_t xmt_unit_written_chars(const xmt_xliff_unit *unit);
 /* Replaces the segments by n generated ones with mids "0", "1"...: on
  * success the unit owns sources[0..n-1] (the array stays the caller's) and
  * gaps, an array of n + 1 segments; on failure nothing changes hands. */
@@ -362,6 +371,8 @@ struct xmt_unit_fields {
   int continues;    /* see struct xmt_xliff_unit */
   size_t max_chars; /* see struct xmt_xliff_unit */
   int max_slr;      /* see struct xmt_xliff_unit */
+  size_t group_max; /* see struct xmt_xliff_unit */
+  unsigned group_scope;
 };
 /* seg made what the reader makes of its markup (codes paired and keyed by
  * the inline builder, text XML cannot carry dropped), in out; ib is work

@@ -12,6 +12,13 @@
 #     reference refuses it): an error naming the unit, the mid and the
 #     mrk's place, no output, exit 1 (it was kept as it was, or dropped,
 #     without a word, exit 0). So for a mid two target mrks share.
+#   - XLIFF 2 slr:sizeRestriction (profile xliff:codepoints) on a <unit>
+#     of several segments limits their translations together, and on a
+#     <group> those of all its units: over it, each of them fails, told,
+#     no target, exit 3 (a unit of several segments was not checked, a
+#     group's limit not read, exit 0). So where the unit or the group
+#     spans the end of a window of segments (256 with identity), which
+#     is not cut there.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -76,5 +83,84 @@ within "target mrks of one mid" 1 20 300 "$x" translate "$tmp/mid2.xlf" \
 said "target mrks of one mid" \
   "xliffmt: $tmp/mid2.xlf:5:187: unit \"u2\": the <target> has a <mrk mtype=\"seg\" mid=\"1\"> that no segment of <seg-source> takes (none has its mid, or another mrk of the target has it)"
 check "target mrks of one mid: no output" test ! -e "$tmp/mid2.out.xlf"
+
+# --- XLIFF 2 size limits on a unit of several segments, on a group.
+# An engine that makes each line one character longer.
+cat >"$tmp/longer.sh" <<'EOD'
+#!/bin/sh
+exec awk '{ print "X" toupper($0); fflush() }'
+EOD
+chmod +x "$tmp/longer.sh"
+# x2 FILE UNITS: an XLIFF 2.0 document of UNITS under the profile.
+x2() {
+  {
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n'
+    printf '<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" xmlns:slr="urn:oasis:names:tc:xliff:sizerestriction:2.0" srcLang="en" trgLang="es">\n'
+    printf '<file id="f1"><slr:profiles generalProfile="xliff:codepoints"/>\n%s\n</file></xliff>\n' "$2"
+  } >"$1"
+}
+x2 "$tmp/slr.xlf" '<unit id="u1" slr:sizeRestriction="11"><segment><source>Save.</source></segment> <segment><source>Open.</source></segment></unit>
+<unit id="u2" slr:sizeRestriction="12"><segment><source>Save.</source></segment> <segment><source>Open.</source></segment></unit>
+<group id="g1" slr:sizeRestriction="9"><unit id="u3"><segment><source>Yes</source></segment></unit>
+<unit id="u4"><segment><source>No</source></segment></unit></group>
+<group id="g2" slr:sizeRestriction="6"><unit id="u5"><segment><source>Yes</source></segment></unit>
+<unit id="u6"><segment><source>No</source></segment></unit></group>
+<unit id="u7"><segment><source>Free</source></segment></unit>'
+within "slr on a unit, a group" 3 20 300 "$x" translate "$tmp/slr.xlf" \
+  -o "$tmp/slr.out.xlf" --mt "cmd:$tmp/longer.sh"
+check "slr on a unit of two segments: too long together, no target" \
+  grep -q -x -F \
+  '<unit id="u1" slr:sizeRestriction="11"><segment><source>Save.</source></segment> <segment><source>Open.</source></segment></unit>' \
+  "$tmp/slr.out.xlf"
+check "slr on a unit of two segments: one that fits, translated" \
+  grep -q -F \
+  '<unit id="u2" slr:sizeRestriction="12"><segment state="translated" subState="xliffmt:mt"><source>Save.</source><target>XSAVE.</target></segment> <segment state="translated" subState="xliffmt:mt"><source>Open.</source><target>XOPEN.</target></segment></unit>' \
+  "$tmp/slr.out.xlf"
+check "slr on a group: too long together, no target" grep -q -x -F \
+  '<unit id="u6"><segment><source>No</source></segment></unit></group>' \
+  "$tmp/slr.out.xlf"
+check "slr on a group: one that fits, translated" grep -q -F \
+  '<target>XNO</target></segment></unit></group>' "$tmp/slr.out.xlf"
+for s in 5:u1/1 6:u1/2; do
+  check "slr on a unit of two segments: ${s#*:} told" grep -q -x -F \
+    "xliffmt: $tmp/slr.xlf:${s%%:*}: segment ${s#*:} not translated: the translations of its <unit>'s segments are 12 characters together, more than the slr:sizeRestriction=\"11\" of the <unit>" \
+    "$tmp/err"
+done
+for s in 11:u5 12:u6; do
+  check "slr on a group: ${s#*:} told" grep -q -x -F \
+    "xliffmt: $tmp/slr.xlf:${s%%:*}: segment ${s#*:}#0 not translated: the translations of the units of its <group> are 7 characters together, more than the slr:sizeRestriction=\"6\" of the <group>" \
+    "$tmp/err"
+done
+check "slr: counted" grep -q -F '7 units, 4 translated, 3 left as they were' \
+  "$tmp/err"
+
+# Across the end of a window: 255 units, the unit of two segments (the
+# 256th and 257th segments); 254 more, the group of three units (a window
+# cut after the 256th segment would end after its first).
+awk 'BEGIN {
+  for (i = 1; i <= 255; i++)
+    printf "<unit id=\"a%d\"><segment><source>Line %d.</source></segment></unit>\n", i, i
+  print "<unit id=\"u1\" slr:sizeRestriction=\"9\"><segment><source>Save.</source></segment> <segment><source>Open.</source></segment></unit>"
+  for (i = 1; i <= 254; i++)
+    printf "<unit id=\"b%d\"><segment><source>Line %d.</source></segment></unit>\n", i, i
+  print "<group id=\"g1\" slr:sizeRestriction=\"6\"><unit id=\"u2\"><segment><source>Yes</source></segment></unit>"
+  print "<unit id=\"u3\"><segment><source>No</source></segment></unit>"
+  printf "<unit id=\"u4\"><segment><source>Ok</source></segment></unit></group>"
+}' >"$tmp/units.txt"
+x2 "$tmp/win.xlf" "$(cat "$tmp/units.txt")"
+within "slr across windows" 3 20 300 "$x" translate "$tmp/win.xlf" \
+  -o "$tmp/win.out.xlf" --mt identity
+check "slr across windows: the unit, no target" grep -q -x -F \
+  '<unit id="u1" slr:sizeRestriction="9"><segment><source>Save.</source></segment> <segment><source>Open.</source></segment></unit>' \
+  "$tmp/win.out.xlf"
+check "slr across windows: the group, no target" grep -q -x -F \
+  '<unit id="u4"><segment><source>Ok</source></segment></unit></group>' \
+  "$tmp/win.out.xlf"
+check "slr across windows: the others translated" grep -q -F \
+  '<target>Line 255.</target>' "$tmp/win.out.xlf"
+check "slr across windows: told" sh -c "
+  grep -c ' not translated: the translations of ' '$tmp/err' | grep -q -x 5"
+check "slr across windows: counted" grep -q -F \
+  '513 units, 509 translated, 4 left as they were' "$tmp/err"
 
 finish
