@@ -522,6 +522,15 @@ static xmt_status plan_edits(xmt_xliff_writer *w, const xmt_xliff_unit *u,
   }
   if (st == XMT_OK && in_place && u->noutside > 0)
     st = drop_outside_copies(w, u, o->overwrite);
+  /* The target now holds machine translation: its state says so (Trados
+   * and memoQ say it per segment, and in the unit). */
+  if (st == XMT_OK && in_place && u->nsdlsegs == 0 && !u->mq) {
+    size_t at = w->edit_text.len, start = u->target.start;
+    size_t len = xmt_tag_end(u->raw.data + start, u->target.end - start) + 1;
+    st = xmt_tag_set_state(&w->edit_text, u->raw.data + start, len, o);
+    if (st == XMT_OK)
+      st = push_edit(w, start, start + len, at);
+  }
   if (w->nedits > 1)
     qsort(w->edits, w->nedits, sizeof *w->edits, by_start);
   return st;

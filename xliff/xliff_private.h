@@ -460,8 +460,13 @@ size_t xmt_tag_end(const char *tag, size_t len);
  * name does not count. */
 int xmt_tag_find_attribute(const char *tag, size_t len, const char *name,
                            size_t *value_start, size_t *value_end);
+/* The <target> start tag at tag (len bytes) appended with the state and
+ * state-qualifier of o (an attribute o has none of removed). */
+xmt_status xmt_tag_set_state(struct xmt_buf *out, const char *tag, size_t len,
+                             const struct xmt_xliff_target_options *o);
 /* Appends the start tag with each names[i] set to values[i]: an existing
- * value replaced, a missing attribute added after the last one. */
+ * value replaced, a missing attribute added after the last one; a NULL
+ * value removes the attribute. */
 xmt_status xmt_tag_set_attributes(struct xmt_buf *out, const char *tag,
                                   size_t len, const char *const *names,
                                   const char *const *values, size_t n);

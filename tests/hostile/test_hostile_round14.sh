@@ -19,6 +19,11 @@
 #     group's limit not read, exit 0). So where the unit or the group
 #     spans the end of a window of segments (256 with identity), which
 #     is not cut there.
+#   - an XLIFF 1.2 target filled mrk by mrk (some segments keep their
+#     translation) gets the state of a machine translation, or of a
+#     failed segment's unit (needs-translation, its state-qualifier
+#     removed) (it kept state="translated" and its state-qualifier over
+#     machine translation and source text, exit 0 and 3).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -162,5 +167,22 @@ check "slr across windows: told" sh -c "
   grep -c ' not translated: the translations of ' '$tmp/err' | grep -q -x 5"
 check "slr across windows: counted" grep -q -F \
   '513 units, 509 translated, 4 left as they were' "$tmp/err"
+
+# --- The state of a target filled in place.
+cat >"$tmp/bad.sh" <<'EOD'
+#!/bin/sh
+exec awk '{ if ($0 ~ /Bad/) print ""; else print toupper($0); fflush() }'
+EOD
+chmod +x "$tmp/bad.sh"
+x12 "$tmp/state.xlf" '<trans-unit id="u1"><source>One. Two.</source><seg-source><mrk mtype="seg" mid="1">One.</mrk> <mrk mtype="seg" mid="2">Two.</mrk></seg-source><target state="translated" state-qualifier="leveraged-tm"><mrk mtype="seg" mid="1">Uno.</mrk> <mrk mtype="seg" mid="2"/></target></trans-unit>
+<trans-unit id="u2"><source>One. Two. Bad.</source><seg-source><mrk mtype="seg" mid="1">One.</mrk> <mrk mtype="seg" mid="2">Two.</mrk> <mrk mtype="seg" mid="3">Bad.</mrk></seg-source><target xml:lang="es" state = "translated" state-qualifier = '"'exact-match'"' ><mrk mtype="seg" mid="1">Uno.</mrk> <mrk mtype="seg" mid="2"/> <mrk mtype="seg" mid="3"/></target></trans-unit>'
+within "target filled in place" 3 20 300 "$x" translate "$tmp/state.xlf" \
+  -o "$tmp/state.out.xlf" --mt "cmd:$tmp/bad.sh"
+check "target filled in place: machine translation" grep -q -F \
+  '<target state="needs-review-translation" state-qualifier="mt-suggestion"><mrk mtype="seg" mid="1">Uno.</mrk> <mrk mtype="seg" mid="2">TWO.</mrk></target>' \
+  "$tmp/state.out.xlf"
+check "target filled in place: a segment failed" grep -q -F \
+  '<target xml:lang="es" state = "needs-translation" ><mrk mtype="seg" mid="1">Uno.</mrk> <mrk mtype="seg" mid="2">TWO.</mrk> <mrk mtype="seg" mid="3">Bad.</mrk></target>' \
+  "$tmp/state.out.xlf"
 
 finish
