@@ -347,6 +347,20 @@ xmt_status xmt_tag_set_state(struct xmt_buf *out, const char *tag, size_t len,
   return xmt_tag_set_attributes(out, tag, len, names, values, 2);
 }
 
+xmt_status xmt_tag_set_sdl_mt(struct xmt_buf *out, const char *tag,
+                              size_t len) {
+  /* a match's kinds and percent are no machine translation's; percent="0"
+   * (no match) stays */
+  static const char *const names[] = {"conf",          "origin",
+                                      "origin-system", "struct-match",
+                                      "text-match",    "percent"};
+  static const char *const values[] = {"Draft", "mt", "xliffmt", 0, 0, 0};
+  size_t vs, ve;
+  int none = xmt_tag_find_attribute(tag, len, "percent", &vs, &ve) &&
+             ve == vs + 1 && tag[vs] == '0';
+  return xmt_tag_set_attributes(out, tag, len, names, values, none ? 5 : 6);
+}
+
 xmt_status xmt_tag_set_attributes(struct xmt_buf *out, const char *tag,
                                   size_t len, const char *const *names,
                                   const char *const *values, size_t n) {

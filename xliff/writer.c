@@ -179,8 +179,7 @@ static xmt_status put_tag(struct xmt_buf *out, const xmt_xliff_unit *u,
   return st == XMT_OK ? put_name(out, u, name) : st;
 }
 
-/* --- Edits of the copied bytes ----------------------------------------------
- */
+/* --- Edits of the copied bytes ------------------------------------------ */
 
 /* An insertion (an empty range) goes before the edit that starts where
  * it is. */
@@ -382,13 +381,10 @@ static xmt_status edit_tseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
 /* Trados shows a segment as machine translated by its sdl:seg. */
 static xmt_status edit_sdlseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
                               const struct xmt_unit_segment *s) {
-  static const char *const names[] = {"conf", "origin", "origin-system"};
-  static const char *const values[] = {"Draft", "mt", "xliffmt"};
   const struct xmt_sdl_seg *d = &u->sdlsegs[s->sdlseg];
   size_t at = w->edit_text.len;
-  xmt_status st =
-      xmt_tag_set_attributes(&w->edit_text, u->raw.data + d->tag.start,
-                             d->tag.end - d->tag.start, names, values, 3);
+  xmt_status st = xmt_tag_set_sdl_mt(&w->edit_text, u->raw.data + d->tag.start,
+                                     d->tag.end - d->tag.start);
   return st == XMT_OK ? push_edit(w, d->tag.start, d->tag.end, at) : st;
 }
 
@@ -550,8 +546,7 @@ static int fills_in_place(const xmt_xliff_unit *u,
   return 0;
 }
 
-/* --- Targets ---------------------------------------------------------------
- */
+/* --- Targets ------------------------------------------------------------ */
 
 static xmt_status make_target_open(struct xmt_buf *out, const xmt_xliff_unit *u,
                                    const struct xmt_xliff_target_options *o,

@@ -464,6 +464,10 @@ int xmt_tag_find_attribute(const char *tag, size_t len, const char *name,
  * state-qualifier of o (an attribute o has none of removed). */
 xmt_status xmt_tag_set_state(struct xmt_buf *out, const char *tag, size_t len,
                              const struct xmt_xliff_target_options *o);
+/* The <sdl:seg> start tag at tag (len bytes) appended as Trados marks a
+ * machine translation: conf="Draft" origin="mt", and no match's percent,
+ * text-match or struct-match. */
+xmt_status xmt_tag_set_sdl_mt(struct xmt_buf *out, const char *tag, size_t len);
 /* Appends the start tag with each names[i] set to values[i]: an existing
  * value replaced, a missing attribute added after the last one; a NULL
  * value removes the attribute. */

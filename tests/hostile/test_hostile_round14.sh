@@ -24,6 +24,11 @@
 #     failed segment's unit (needs-translation, its state-qualifier
 #     removed) (it kept state="translated" and its state-qualifier over
 #     machine translation and source text, exit 0 and 3).
+#   - a Trados segment that held a translation memory's match, translated
+#     again (--overwrite): its sdl:seg says machine translation, without
+#     the match's percent, text-match and struct-match (it said
+#     origin="mt" percent="100" text-match="SourceAndTarget": Trados's
+#     context match, which a reviewer passes over, exit 0).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -184,5 +189,13 @@ check "target filled in place: machine translation" grep -q -F \
 check "target filled in place: a segment failed" grep -q -F \
   '<target xml:lang="es" state = "needs-translation" ><mrk mtype="seg" mid="1">Uno.</mrk> <mrk mtype="seg" mid="2">TWO.</mrk> <mrk mtype="seg" mid="3">Bad.</mrk></target>' \
   "$tmp/state.out.xlf"
+
+# --- A Trados match translated again.
+x12 "$tmp/match.xlf" "<trans-unit id=\"u1\" $sdl_ns><source>One. Two.</source><seg-source><mrk mtype=\"seg\" mid=\"1\">One.</mrk> <mrk mtype=\"seg\" mid=\"2\">Two.</mrk></seg-source><target><mrk mtype=\"seg\" mid=\"1\">Uno.</mrk> <mrk mtype=\"seg\" mid=\"2\">Dos.</mrk></target><sdl:seg-defs><sdl:seg id=\"1\" conf=\"Translated\" origin=\"tm\" origin-system=\"Main TM\" percent=\"100\" text-match=\"SourceAndTarget\"/><sdl:seg id=\"2\" conf=\"Draft\" origin=\"interactive\" percent = '85' struct-match=\"true\"><sdl:prev-origin origin=\"tm\" percent=\"85\"/></sdl:seg></sdl:seg-defs></trans-unit>"
+within "Trados match translated again" 0 20 300 "$x" translate \
+  "$tmp/match.xlf" -o "$tmp/match.out.xlf" -q --overwrite --mt "cmd:$tmp/up.sh"
+check "Trados match translated again: its sdl:segs" grep -q -F \
+  '<target><mrk mtype="seg" mid="1">ONE.</mrk> <mrk mtype="seg" mid="2">TWO.</mrk></target><sdl:seg-defs><sdl:seg id="1" conf="Draft" origin="mt" origin-system="xliffmt"/><sdl:seg id="2" conf="Draft" origin="mt" origin-system="xliffmt"><sdl:prev-origin origin="tm" percent="85"/></sdl:seg></sdl:seg-defs>' \
+  "$tmp/match.out.xlf"
 
 finish
