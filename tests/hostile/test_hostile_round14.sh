@@ -29,6 +29,11 @@
 #     the match's percent, text-match and struct-match (it said
 #     origin="mt" percent="100" text-match="SourceAndTarget": Trados's
 #     context match, which a reviewer passes over, exit 0).
+#   - an XLIFF 1.2 target that copies its source in state
+#     "needs-translation" or "new" (a CAT tool's or Okapi's copy of the
+#     source) is translated as an empty one is (it was kept, the unit
+#     left in the source language, exit 0); one with text of its own in
+#     that state is kept.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -197,5 +202,25 @@ within "Trados match translated again" 0 20 300 "$x" translate \
 check "Trados match translated again: its sdl:segs" grep -q -F \
   '<target><mrk mtype="seg" mid="1">ONE.</mrk> <mrk mtype="seg" mid="2">TWO.</mrk></target><sdl:seg-defs><sdl:seg id="1" conf="Draft" origin="mt" origin-system="xliffmt"/><sdl:seg id="2" conf="Draft" origin="mt" origin-system="xliffmt"><sdl:prev-origin origin="tm" percent="85"/></sdl:seg></sdl:seg-defs>' \
   "$tmp/match.out.xlf"
+
+# --- A copy of the source that says it needs translation.
+x12 "$tmp/copy.xlf" '<trans-unit id="u1"><source>One <x id="1"/>here.</source><target state="needs-translation">One <x id="1"/>here.</target></trans-unit>
+<trans-unit id="u2"><source>Two.</source><target xml:lang="es" state="new">Two.</target></trans-unit>
+<trans-unit id="u3"><source>Three.</source><target state="needs-translation">Tres viejo.</target></trans-unit>
+<trans-unit id="u4"><source>Four.</source><target state="translated">Four.</target></trans-unit>'
+within "copy of the source" 0 20 300 "$x" translate "$tmp/copy.xlf" \
+  -o "$tmp/copy.out.xlf" --mt "cmd:$tmp/up.sh"
+check "copy of the source, needs-translation: translated" grep -q -x -F \
+  '<trans-unit id="u1"><source>One <x id="1"/>here.</source><target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion">ONE <x id="1"/>HERE.</target></trans-unit>' \
+  "$tmp/copy.out.xlf"
+check "copy of the source, new: translated" grep -q -x -F \
+  '<trans-unit id="u2"><source>Two.</source><target xml:lang="es" state="needs-review-translation" state-qualifier="mt-suggestion">TWO.</target></trans-unit>' \
+  "$tmp/copy.out.xlf"
+for u in 3 4; do
+  check "copy of the source: u$u kept" grep -q -x -F \
+    "$(grep "<trans-unit id=\"u$u\">" "$tmp/copy.xlf")" "$tmp/copy.out.xlf"
+done
+check "copy of the source: counted" grep -q -F \
+  '4 units, 2 translated, 2 left as they were' "$tmp/err"
 
 finish
