@@ -238,7 +238,8 @@ static int same_text_modulo_space(const char *a, size_t alen, const char *b,
 
 /* 1 when the target of an unsegmented unit is its source copied, in a
  * state that says it still needs translation (a CAT tool's or Okapi's
- * copy of the source): no translation, filled as an empty one is. */
+ * copy of the source): no translation, filled as an empty one is (a
+ * segmenter still gives it the seg-source's mrks). */
 static int copies_source(const xmt_xliff_unit *u) {
   return !u->segmented && u->state != NULL &&
          (strcmp(u->state, "needs-translation") == 0 ||
@@ -345,8 +346,8 @@ void xmt_reader_end_part(xmt_xliff_reader *r, uint64_t at, int count) {
     u->existing = seg;
     if (st != XMT_OK)
       xmt_reader_fail_status(r, st);
-    else if (copies_source(u))
-      u->has_target = 0;
+    else
+      u->copied = copies_source(u);
     xmt_reader_clear_codes(
         r); /* an existing target's codes are the check's business */
     break;

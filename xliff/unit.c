@@ -410,7 +410,7 @@ const char *xmt_unit_resolve(xmt_xliff_unit *u) {
 }
 
 size_t xmt_unit_stray_tseg(const xmt_xliff_unit *u) {
-  if (!u->segmented || u->ntsegs == 0)
+  if (!u->segmented || u->ntsegs == 0 || u->nsdlsegs == 0)
     return SIZE_MAX;
   char *taken = calloc(u->ntsegs, 1);
   if (taken == NULL)
@@ -442,7 +442,7 @@ int xmt_xliff_unit_wants_target(
   if (u == NULL || options == NULL)
     return 0;
   if (!u->translatable || u->nsegs == 0 ||
-      (u->has_target && !options->overwrite))
+      (u->has_target && !u->copied && !options->overwrite))
     return 0;
   int any = 0;
   for (size_t i = 0; i < u->nsegs; i++) {
@@ -482,7 +482,7 @@ int xmt_xliff_unit_segmented(const xmt_xliff_unit *u) {
   return u != NULL ? u->segmented : 0;
 }
 int xmt_xliff_unit_has_target(const xmt_xliff_unit *u) {
-  return u != NULL ? u->has_target : 0;
+  return u != NULL ? u->has_target && !u->copied : 0;
 }
 const char *xmt_xliff_unit_target_state(const xmt_xliff_unit *u) {
   return u != NULL ? u->state : NULL;

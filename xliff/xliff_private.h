@@ -239,6 +239,10 @@ struct xmt_xliff_unit {
    * of (an XLIFF 2 unit of several): counted with that one */
   int continues;
   int has_target; /* a target that translates the unit (xmt_unit_resolve) */
+  /* 1: that target only copies the source, in state needs-translation or
+   * new (XLIFF 1.2): no translation after all, but still a copy of the
+   * source for a segmenter to cut as it cuts the source */
+  int copied;
   /* maxwidth with size-unit="char": the most characters its target may
    * hold; 0: no limit known (none, or one in pixels or another unit) */
   size_t max_chars;
@@ -348,12 +352,14 @@ xmt_status xmt_unit_add_outside(xmt_xliff_unit *unit, size_t *index);
  * that two segments of the seg-source share (the unit cannot be written:
  * a segment would take the other's mrk, id and sdl:seg), else NULL. */
 const char *xmt_unit_resolve(xmt_xliff_unit *unit);
-/* Once resolved: the index of a target <mrk mtype="seg"> with a mid that
- * no segment of the seg-source took (none has it, or an earlier mrk of the
- * target has it too), else SIZE_MAX. The XLIFF 1.2 schema refuses it
- * (the key reference of a target's mid); written back it would hold a
- * translation of nothing, and its text would be lost or kept as the
- * translation of no segment. */
+/* Once resolved: of a Trados unit (sdl:seg-defs), the index of a target
+ * <mrk mtype="seg"> with a mid that no segment of the seg-source took
+ * (none has it, or an earlier mrk of the target has it too), else
+ * SIZE_MAX. The XLIFF 1.2 schema refuses it (the key reference of a
+ * target's mid), and Trados pairs each segment with its sdl:seg by it;
+ * written back it would hold a translation of nothing. Other tools' units
+ * are let through: a target written before a segmenter made their
+ * seg-source (xliffmt's own --seg-source keeps it) has mids of its own. */
 size_t xmt_unit_stray_tseg(const xmt_xliff_unit *unit);
 
 /* --- Units a format builds (unit_build.c) -----------------------------------

@@ -7,11 +7,12 @@
 #     target written, exit 3 (the target was written with the sub's text
 #     in the source language, exit 0). A sub of white space only, or one
 #     in an existing target (replaced), takes nothing from the unit.
-#   - a target <mrk mtype="seg"> whose mid no segment of the seg-source
-#     takes (Trados's SDLXLIFF, or any XLIFF 1.2: the schema's key
-#     reference refuses it): an error naming the unit, the mid and the
-#     mrk's place, no output, exit 1 (it was kept as it was, or dropped,
-#     without a word, exit 0). So for a mid two target mrks share.
+#   - a Trados target <mrk mtype="seg"> whose mid no segment of the
+#     seg-source takes (the XLIFF 1.2 schema's key reference refuses it,
+#     and Trados pairs a segment with its sdl:seg by it): an error naming
+#     the unit, the mid and the mrk's place, no output, exit 1 (it was
+#     kept as it was without a word, exit 0). So for a mid two target
+#     mrks share.
 #   - XLIFF 2 slr:sizeRestriction (profile xliff:codepoints) on a <unit>
 #     of several segments limits their translations together, and on a
 #     <group> those of all its units: over it, each of them fails, told,
@@ -91,12 +92,12 @@ within "stray target mrk, Trados" 1 20 300 "$x" translate "$tmp/mid.xlf" \
 said "stray target mrk, Trados" \
   "xliffmt: $tmp/mid.xlf:4:255: unit \"u1\": the <target> has a <mrk mtype=\"seg\" mid=\"9\"> that no segment of <seg-source> takes (none has its mid, or another mrk of the target has it)"
 check "stray target mrk, Trados: no output" test ! -e "$tmp/mid.out.xlf"
-x12 "$tmp/mid2.xlf" '<trans-unit id="u1"><source>One. Two.</source></trans-unit>
-<trans-unit id="u2"><source>One. Two.</source><seg-source><mrk mtype="seg" mid="1">One.</mrk> <mrk mtype="seg" mid="2">Two.</mrk></seg-source><target><mrk mtype="seg" mid="1">Uno.</mrk> <mrk mtype="seg" mid="1">Dos.</mrk></target></trans-unit>'
+x12 "$tmp/mid2.xlf" "<trans-unit id=\"u1\"><source>One. Two.</source></trans-unit>
+<trans-unit id=\"u2\" $sdl_ns><source>One. Two.</source><seg-source><mrk mtype=\"seg\" mid=\"1\">One.</mrk> <mrk mtype=\"seg\" mid=\"2\">Two.</mrk></seg-source><target><mrk mtype=\"seg\" mid=\"1\">Uno.</mrk> <mrk mtype=\"seg\" mid=\"1\">Dos.</mrk></target><sdl:seg-defs><sdl:seg id=\"1\"/><sdl:seg id=\"2\"/></sdl:seg-defs></trans-unit>"
 within "target mrks of one mid" 1 20 300 "$x" translate "$tmp/mid2.xlf" \
   -o "$tmp/mid2.out.xlf" --mt "cmd:$tmp/up.sh"
 said "target mrks of one mid" \
-  "xliffmt: $tmp/mid2.xlf:5:187: unit \"u2\": the <target> has a <mrk mtype=\"seg\" mid=\"1\"> that no segment of <seg-source> takes (none has its mid, or another mrk of the target has it)"
+  "xliffmt: $tmp/mid2.xlf:5:237: unit \"u2\": the <target> has a <mrk mtype=\"seg\" mid=\"1\"> that no segment of <seg-source> takes (none has its mid, or another mrk of the target has it)"
 check "target mrks of one mid: no output" test ! -e "$tmp/mid2.out.xlf"
 
 # --- XLIFF 2 size limits on a unit of several segments, on a group.
