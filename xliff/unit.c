@@ -129,6 +129,13 @@ size_t xmt_unit_target_chars(const xmt_xliff_unit *u) {
   return n;
 }
 
+size_t xmt_unit_written_chars(const xmt_xliff_unit *u) {
+  for (size_t i = 0; i < u->nsegs; i++)
+    if (u->segs[i].target != NULL)
+      return xmt_unit_target_chars(u);
+  return u->has_target ? text_chars(u->existing) : 0;
+}
+
 /* i in decimal, at the end of buf; returns its first digit. snprintf
  * took 600 instructions a segment for it. */
 static char *decimal(char buf[24], size_t i) {
@@ -405,6 +412,23 @@ const char *xmt_unit_resolve(xmt_xliff_unit *u) {
   return NULL;
 }
 
+size_t xmt_unit_stray_tseg(const xmt_xliff_unit *u) {
+  if (!u->segmented || u->ntsegs == 0 || u->nsdlsegs == 0)
+    return SIZE_MAX;
+  char *taken = calloc(u->ntsegs, 1);
+  if (taken == NULL)
+    return SIZE_MAX; /* the check is lost, not the unit */
+  for (size_t i = 0; i < u->nsegs; i++)
+    if (u->segs[i].tseg != SIZE_MAX)
+      taken[u->segs[i].tseg] = 1;
+  size_t stray = SIZE_MAX;
+  for (size_t k = 0; stray == SIZE_MAX && k < u->ntsegs; k++)
+    if (!taken[k] && u->tsegs[k].mid != NULL)
+      stray = k;
+  free(taken);
+  return stray;
+}
+
 int xmt_xliff_unit_segment_wanted(const xmt_xliff_unit *u, size_t i,
                                   int overwrite) {
   if (u == NULL)
@@ -421,7 +445,7 @@ int xmt_xliff_unit_wants_target(
   if (u == NULL || options == NULL)
     return 0;
   if (!u->translatable || u->nsegs == 0 ||
-      (u->has_target && !options->overwrite))
+      (u->has_target && !u->copied && !options->overwrite))
     return 0;
   int any = 0;
   for (size_t i = 0; i < u->nsegs; i++) {
@@ -461,7 +485,7 @@ int xmt_xliff_unit_segmented(const xmt_xliff_unit *u) {
   return u != NULL ? u->segmented : 0;
 }
 int xmt_xliff_unit_has_target(const xmt_xliff_unit *u) {
-  return u != NULL ? u->has_target : 0;
+  return u != NULL ? u->has_target && !u->copied : 0;
 }
 const char *xmt_xliff_unit_target_state(const xmt_xliff_unit *u) {
   return u != NULL ? u->state : NULL;
