@@ -46,10 +46,12 @@ struct serve_settings {
    * engine's; else the engine of the last of them */
   size_t mt_option_at[SERVE_MT_OPTIONS];
   /* DeepL's document API (serve_document.c) */
-  size_t max_document;      /* bytes of an uploaded document */
-  size_t max_documents;     /* documents kept at once */
-  unsigned document_expiry; /* seconds a translated document is kept */
-  const char *document_dir; /* where the server makes its folder */
+  size_t max_document;       /* bytes of an uploaded document */
+  size_t max_documents;      /* documents kept at once */
+  unsigned document_expiry;  /* seconds a translated document is kept */
+  size_t document_threads;   /* documents translated at once */
+  unsigned document_timeout; /* seconds a document may translate */
+  const char *document_dir;  /* where the server makes its folder */
 };
 
 /* --- Languages (serve_lang.c) ---------------------------------------------

@@ -1,7 +1,7 @@
 /* serve_document.h -- xliffmt serve: DeepL's document API. Its endpoints
  * are in serve_document.c; the documents kept in the server's own folder,
- * and the thread that translates them one after the other with a filter
- * of its own, in serve_docstore.c. */
+ * and the threads that translate them, each with a filter of its own and
+ * each document within --document-timeout, in serve_docstore.c. */
 #ifndef XMT_SERVE_DOCUMENT_H
 #define XMT_SERVE_DOCUMENT_H
 
@@ -10,6 +10,8 @@
 #define SERVE_DOC_MAX_SIZE ((size_t)10 << 20) /* --max-document-size */
 #define SERVE_DOC_MAX_COUNT 64                /* --max-documents */
 #define SERVE_DOC_EXPIRY 3600                 /* --document-expiry */
+#define SERVE_DOC_THREADS 2                   /* --document-threads */
+#define SERVE_DOC_TIMEOUT 600                 /* --document-timeout */
 /* An upload's body: the document and the form's other fields. */
 #define SERVE_DOC_FORM_ROOM ((size_t)64 << 10)
 #define SERVE_DOC_ID_LEN 32  /* hexadecimal digits, as DeepL's */
@@ -43,9 +45,9 @@ struct serve_doc_upload {
 };
 
 /* The server's folder (made under --document-dir, TMPDIR or /tmp) and the
- * thread; 0 after reporting a failure. */
+ * threads; 0 after reporting a failure. */
 int serve_docs_start(struct serve_server *sv);
-/* Interrupts the translation under way, ends the thread, deletes every
+/* Interrupts the translations under way, ends the threads, deletes every
  * document and the folder. */
 void serve_docs_stop(struct serve_server *sv);
 /* The documents a stop waits for: queued, translating, translated and
