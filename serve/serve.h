@@ -163,6 +163,10 @@ struct serve_reply {
   const char *content_type;
   char *disposition;    /* Content-Disposition, or NULL */
   unsigned retry_after; /* seconds, 0: none */
+  /* The body is the open file `file` (len bytes from its start), sent as
+   * the client reads it, instead of body: a large download is never
+   * held in memory. Owned by the reply. */
+  int has_file, file;
 };
 /* Dumps obj (taken: decref'd) as the reply. apy: APy's layout (", ",
  * ": " and "<\/" as Python's json.dumps writes them), else compact with

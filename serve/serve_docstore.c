@@ -769,18 +769,23 @@ void serve_docs_take(struct serve_docs *d, const char *id, const char *key,
     serve_deepl_error(r, 503, msg);
     return;
   }
+  /* Sent from the file as the client reads it (deleted below, the open
+   * file stays): a slow reader holds no copy of it in memory. */
   char path[4200];
-  size_t len = 0;
+  struct stat st;
   doc_path(d, doc->id, "out", path, sizeof path);
-  char *bytes = read_all(path, &len);
-  if (bytes == NULL) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0 || fstat(fd, &st) != 0) {
     xmt_cli_say("xliffmt serve: %s: cannot read: %s\n", path, strerror(errno));
+    if (fd >= 0)
+      close(fd);
     serve_deepl_error(r, 500, "Internal error");
   } else {
     serve_reply_free(r);
     r->status = 200;
-    r->body = bytes;
-    r->len = len;
+    r->has_file = 1;
+    r->file = fd;
+    r->len = (size_t)st.st_size;
     r->content_type = xmt_format_media_type(doc->format);
     r->disposition = disposition(doc->name);
   }
