@@ -39,7 +39,8 @@ enum {
   XMT_OPT_DOCUMENT_DIR,
   XMT_OPT_DRAIN_TIMEOUT,
   XMT_OPT_DOCUMENT_THREADS,
-  XMT_OPT_DOCUMENT_TIMEOUT
+  XMT_OPT_DOCUMENT_TIMEOUT,
+  XMT_OPT_MAX_PER_CLIENT
 };
 
 #define DEFAULT_LISTEN "127.0.0.1:2737"
@@ -89,6 +90,10 @@ static const struct xmt_cli_option serve_options[] = {
     {"max-documents", XMT_OPT_MAX_DOCUMENTS, "N",
      "documents kept at once, waiting or\ntranslated; more get 429 "
      "(default 64)"},
+    {"max-documents-per-client", XMT_OPT_MAX_PER_CLIENT, "N",
+     "documents an address keeps when\nanother's upload finds no room: its "
+     "\noldest finished beyond N are deleted\nfor it (default a quarter of "
+     "\n--max-documents)"},
     {"document-expiry", XMT_OPT_DOCUMENT_EXPIRY, "SECONDS",
      "a translated document not downloaded\nthat long is deleted "
      "(default 3600)"},
@@ -230,6 +235,11 @@ static int take(void *user, int c, const char *arg) {
     if (!parse_number(arg, 604800, &n, 0) || strpbrk(arg, "kKM"))
       bad = "--document-expiry takes seconds, from 1 to 604800";
     s->document_expiry = (unsigned)n;
+    break;
+  case XMT_OPT_MAX_PER_CLIENT:
+    if (!parse_number(arg, 100000, &s->max_per_client, 0) ||
+        strpbrk(arg, "kKM"))
+      bad = "--max-documents-per-client takes a number from 1 to 100000";
     break;
   case XMT_OPT_DOCUMENT_THREADS:
     if (!parse_number(arg, 64, &s->document_threads, 0) || strpbrk(arg, "kKM"))

@@ -48,6 +48,8 @@ struct serve_settings {
   /* DeepL's document API (serve_document.c) */
   size_t max_document;       /* bytes of an uploaded document */
   size_t max_documents;      /* documents kept at once */
+  size_t max_per_client;     /* of them, an address's when others need room (0:
+                                a quarter of max_documents) */
   unsigned document_expiry;  /* seconds a translated document is kept */
   size_t document_threads;   /* documents translated at once */
   unsigned document_timeout; /* seconds a document may translate */

@@ -580,12 +580,84 @@ static struct serve_doc *doc_new(const struct serve_doc_upload *u) {
   return doc;
 }
 
-/* Room for one more document (counted as reserved); 0 when there is
- * none. */
-static int reserve(struct serve_docs *d) {
+/* --max-documents-per-client, or its default. */
+static size_t per_client(const struct serve_docs *d) {
+  const struct serve_settings *s = d->sv->set;
+  size_t q = s->max_documents / 4;
+  return s->max_per_client > 0 ? s->max_per_client : q > 0 ? q : 1;
+}
+
+static int by_client(const void *a, const void *b) {
+  const struct serve_doc *x = *(struct serve_doc *const *)a,
+                         *y = *(struct serve_doc *const *)b;
+  return strcmp(x->client, y->client);
+}
+
+/* The documents that may be deleted for an upload of client's: of each
+ * other address keeping more than --max-documents-per-client, its
+ * finished ones beyond that many. Their number, and in *drop the oldest
+ * finished of the address with the most beyond (NULL: none). Under the
+ * lock; sorted by address, n log n for any number kept. */
+static size_t beyond(struct serve_docs *d, const char *client,
+                     struct serve_doc **drop) {
+  size_t limit = per_client(d), k = 0, total = 0, most = 0;
+  struct serve_doc **v = d->n > 0 ? malloc(d->n * sizeof *v) : NULL;
+  *drop = NULL;
+  if (v == NULL)
+    return 0;
+  for (struct serve_doc *doc = d->list; doc != NULL && k < d->n;
+       doc = doc->next)
+    v[k++] = doc;
+  qsort(v, k, sizeof *v, by_client);
+  for (size_t i = 0, j; i < k; i = j) {
+    size_t finished = 0;
+    struct serve_doc *oldest = NULL;
+    for (j = i; j < k && strcmp(v[j]->client, v[i]->client) == 0; j++) {
+      struct serve_doc *x = v[j];
+      if (x->state != DOC_DONE && x->state != DOC_ERROR)
+        continue;
+      finished++;
+      if (oldest == NULL || x->finished.tv_sec < oldest->finished.tv_sec ||
+          (x->finished.tv_sec == oldest->finished.tv_sec &&
+           x->finished.tv_nsec < oldest->finished.tv_nsec))
+        oldest = x;
+    }
+    size_t over = j - i > limit ? j - i - limit : 0;
+    if (over == 0 || finished == 0 || strcmp(v[i]->client, client) == 0)
+      continue;
+    total += over < finished ? over : finished;
+    if (over > most) {
+      most = over;
+      *drop = oldest;
+    }
+  }
+  free(v);
+  return total;
+}
+
+/* Deletes doc, finished, from the list. Under the lock. */
+static void drop_doc(struct serve_docs *d, struct serve_doc *doc) {
+  for (struct serve_doc **link = &d->list; *link != NULL; link = &(*link)->next)
+    if (*link == doc) {
+      *link = doc->next;
+      d->n--;
+      doc_free(d, doc);
+      return;
+    }
+}
+
+/* Room for one more document of client's (counted as reserved), made by
+ * deleting another address's beyond its limit when there is none; 0
+ * when none can be made. */
+static int reserve(struct serve_docs *d, const char *client) {
   pthread_mutex_lock(&d->lock);
   expire(d, NULL);
   int room = d->n + d->reserved < d->sv->set->max_documents;
+  struct serve_doc *drop;
+  if (!room && beyond(d, client, &drop) > 0 && drop != NULL) {
+    drop_doc(d, drop);
+    room = d->n + d->reserved < d->sv->set->max_documents;
+  }
   d->reserved += (size_t)room;
   pthread_mutex_unlock(&d->lock);
   return room;
@@ -601,11 +673,15 @@ static void no_room(struct serve_docs *d, struct serve_reply *r) {
   serve_deepl_error(r, 429, msg);
 }
 
-int serve_docs_room(struct serve_docs *d, size_t uploading,
+int serve_docs_room(struct serve_docs *d, size_t uploading, const char *client,
                     struct serve_reply *r) {
   pthread_mutex_lock(&d->lock);
   expire(d, NULL);
-  int room = d->n + d->reserved + uploading < d->sv->set->max_documents;
+  size_t max = d->sv->set->max_documents;
+  int room = d->n + d->reserved + uploading < max;
+  struct serve_doc *drop;
+  if (!room)
+    room = d->n + d->reserved + uploading < max + beyond(d, client, &drop);
   pthread_mutex_unlock(&d->lock);
   if (!room)
     no_room(d, r);
@@ -614,7 +690,7 @@ int serve_docs_room(struct serve_docs *d, size_t uploading,
 
 void serve_docs_add(struct serve_docs *d, const struct serve_doc_upload *u,
                     struct serve_reply *r) {
-  if (!reserve(d)) {
+  if (!reserve(d, u->client)) {
     no_room(d, r);
     return;
   }

@@ -54,14 +54,19 @@ void serve_docs_stop(struct serve_server *sv);
  * not downloaded, failed and the failure not told (by a status or a
  * download). */
 size_t serve_docs_pending(struct serve_docs *d);
-/* 1 when a new upload may be read: the documents kept, those being
- * stored and uploading others whose bodies are still read leave room for
- * it. Else 0 with DeepL's 429 as the reply, before its body is read: the
- * bodies read at once are bounded by --max-documents. */
-int serve_docs_room(struct serve_docs *d, size_t uploading,
+/* 1 when a new upload from address client may be read: the documents
+ * kept, those being stored and uploading others whose bodies are still
+ * read leave room for it, or would once the documents of other addresses
+ * beyond --max-documents-per-client, finished, are deleted for it. Else 0
+ * with DeepL's 429 as the reply, before its body is read: the bodies
+ * read at once are bounded by --max-documents. */
+int serve_docs_room(struct serve_docs *d, size_t uploading, const char *client,
                     struct serve_reply *r);
 /* Keeps a document and queues it for translation: the reply is its id
- * and key, or DeepL's error (too many documents kept, the disk). The
+ * and key, or DeepL's error (too many documents kept, the disk). With
+ * no room, the oldest finished document of the address keeping the most
+ * beyond --max-documents-per-client, another than u's, is deleted (its
+ * status then 404, as an expired one's) to make some. The
  * addresses take turns: a document waits behind those of other addresses
  * with as many not yet translated or fewer, so that one address's many
  * do not hold back another's one. */

@@ -408,7 +408,7 @@ static int upload_room(struct serve_request *rq) {
   pthread_mutex_lock(&sv->lock);
   size_t others = sv->uploads - 1; /* begin counted rq */
   pthread_mutex_unlock(&sv->lock);
-  return serve_docs_room(sv->docs, others, &rq->reply);
+  return serve_docs_room(sv->docs, others, rq->client, &rq->reply);
 }
 
 /* Answers that need no body: 0 when the request goes on. */

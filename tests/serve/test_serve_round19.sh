@@ -6,7 +6,8 @@
 # longer than --document-timeout is stopped: its status is DeepL's
 # "error" with the reason, never a 404. A download is sent from its
 # file: twenty clients reading 10 MB slowly hold no copy of it in the
-# server's memory.
+# server's memory. An address keeping every document leaves another
+# address room: its finished ones beyond its share are deleted for it.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -201,9 +202,79 @@ EOD
   want "exit 0" "$rc" 0
 fi
 
+# --- One address keeps every document, another uploads -----------------------
+# With room for four, one address's four uploads never collected left
+# another address 429 for --document-expiry (an hour). Beyond its share
+# (a quarter of the room by default) an address's finished documents are
+# now deleted, the oldest first, when another's upload finds no room.
+full='{"message":"Too many documents on the server (at most 4): download the translated ones or wait for them to expire."}'
+notfound='{"message":"Document not found."}'
+# keep4 ARGS...: four documents of this address, each translated; their
+# ids and keys in $ids.
+keep4() {
+  ids=
+  for k in 1 2 3 4; do
+    upload "$tmp/short.html" "$@"
+    within "a document kept" 0 5 64 "$tmp/poll.sh" "$url" "$id" "$key" "$@"
+    ids="$ids $id:$key"
+  done
+}
+# code CURL-ARGS...: the status code of an answer.
+code() {
+  xcurl -s -o /dev/null -w '%{http_code}' --max-time 5 "$@"
+}
+serve_start share --mt pseudo -s en -t es --max-documents 4 \
+  --document-dir "$tmp" --drain-timeout 1 || exit 1
+keep4
+set -- $ids
+expect "the same address's fifth: 429" 429 "$full" --max-time 5 \
+  "$url/v2/document" -F "file=@$tmp/short.html" -F target_lang=ES
+upload "$tmp/short.html" --interface 127.0.0.2
+want "another address's upload: taken" "$status" 200
+b1=$id:$key
+st=
+for d in "$@"; do
+  st="$st $(code "$url/v2/document/${d%%:*}" -d "document_key=${d#*:}")"
+done
+want "the first address's oldest deleted for it, the others kept" "$st" \
+  " 404 200 200 200"
+upload "$tmp/short.html" --interface 127.0.0.2
+want "another address's second: taken" "$status" 200
+upload "$tmp/short.html" --interface 127.0.0.2
+want "another address's third: taken" "$status" 200
+st=
+for d in "$@"; do
+  st="$st $(code "$url/v2/document/${d%%:*}" -d "document_key=${d#*:}")"
+done
+want "the first address keeps its share: one" "$st" " 404 404 404 200"
+expect "another address's fourth: 429 (the first within its share)" 429 \
+  "$full" --max-time 5 --interface 127.0.0.2 "$url/v2/document" \
+  -F "file=@$tmp/short.html" -F target_lang=ES
+# Now the second address is beyond its share: the first's upload takes
+# the room of its oldest.
+upload "$tmp/short.html"
+want "the first address again: taken" "$status" 200
+want "the second address's oldest deleted for it" \
+  "$(code --interface 127.0.0.2 "$url/v2/document/${b1%%:*}" \
+    -d "document_key=${b1#*:}")" 404
+serve_stop
+
+# --max-documents-per-client 3: one deleted, then none.
+serve_start share3 --mt pseudo -s en -t es --max-documents 4 \
+  --max-documents-per-client 3 --document-dir "$tmp" --drain-timeout 1 ||
+  exit 1
+keep4
+upload "$tmp/short.html" --interface 127.0.0.2
+want "per client 3: another address's upload taken" "$status" 200
+expect "per client 3: its second 429" 429 "$full" --max-time 5 \
+  --interface 127.0.0.2 "$url/v2/document" -F "file=@$tmp/short.html" \
+  -F target_lang=ES
+serve_stop
+
 # --- The options' bounds ------------------------------------------------------
 for bad in "--document-timeout 0" "--document-threads 0" \
-  "--document-threads 65" "--document-timeout x"; do
+  "--document-threads 65" "--document-timeout x" \
+  "--max-documents-per-client 0"; do
   # shellcheck disable=SC2086
   "$XLIFFMT" serve --listen 127.0.0.1:0 --mt pseudo $bad >/dev/null 2>&1
   want "serve $bad: exit 1" "$?" 1
