@@ -390,7 +390,7 @@ void serve_metrics_request(struct serve_metrics *m,
 /* Adds a run's counters. */
 void serve_metrics_run(struct serve_metrics *m,
                        const struct xmt_filter_stats *stats, size_t characters);
-/* Whether a translator (a worker, or the document thread at an engine)
+/* Whether a translator (a worker, or the document threads at an engine)
  * is down: its last translation failed at the engine, and why. Under the
  * metrics' lock. */
 struct serve_down {
@@ -434,7 +434,7 @@ struct serve_engine {
   size_t nworkers;
   struct serve_ring waiting; /* jobs for its workers */
   size_t long_running;       /* long jobs at its workers */
-  struct serve_down doc;     /* the document thread's at this engine */
+  struct serve_down doc;     /* the document threads' at this engine */
 };
 /* The engines of the settings' --mt into sv (engines, pairs); 0 after
  * reporting what is wrong. */
