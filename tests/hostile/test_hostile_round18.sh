@@ -1,0 +1,164 @@
+#!/bin/sh
+# test_hostile_round18.sh: exit 0 means the output is right.
+#   - translate of an HTML page with a textarea holding text (the form's
+#     prefilled content, shown as the page is: a page translated is
+#     expected to show it in the target language, as its placeholder is):
+#     its text a unit of its own, its spaces and lines kept (it was left
+#     in the source language, exit 0); translate="no" keeps it.
+#   - translate of an HTML page with an svg in running text (an icon in a
+#     sentence) whose title is the tooltip a reader sees: the title a
+#     unit of its own, the svg still one code of its sentence (it was
+#     left in the source language, exit 0).
+# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+require_commands "python3 not found (it writes and reads the documents)" \
+  python3 unzip
+cli_setup hostile-round18
+x=$XLIFFMT
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+
+# word OUT BODY: a Word document whose w:body holds BODY.
+word() {
+  "$py" - "$1" "$2" <<'EOD' || exit 99
+import sys, zipfile
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+P = "http://schemas.openxmlformats.org/package/2006/"
+O = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+NS = ('xmlns:w="%s" xmlns:r="%s" '
+      'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/'
+      'wordprocessingDrawing" '
+      'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+      'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture" '
+      'xmlns:v="urn:schemas-microsoft-com:vml" '
+      'xmlns:o="urn:schemas-microsoft-com:office:office"' % (W, O))
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("[Content_Types].xml",
+               '<Types xmlns="%scontent-types"><Default Extension="rels" '
+               'ContentType="application/vnd.openxmlformats-package.'
+               'relationships+xml"/><Override PartName="/word/document.xml" '
+               'ContentType="application/vnd.openxmlformats-officedocument.'
+               'wordprocessingml.document.main+xml"/></Types>' % P)
+    z.writestr("_rels/.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId1" Type="%s/officeDocument" Target="word/document.xml"'
+               '/></Relationships>' % (P, O))
+    z.writestr("word/document.xml",
+               '<w:document %s><w:body>%s</w:body></w:document>'
+               % (NS, sys.argv[2]))
+EOD
+}
+# body DOCX: its word/document.xml from w:body on.
+body() {
+  "$py" -c 'import sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read("word/document.xml").decode()
+print(s[s.index("<w:body>"):])' "$1"
+}
+# opens DOCX: the zip sound, python3-docx loads it (when it is there).
+opens() {
+  unzip -tq "$1" >/dev/null 2>&1 || { fail "$1: unzip -t"; return; }
+  if "$py" -c 'import docx' 2>/dev/null; then
+    "$py" -c 'import sys, docx; docx.Document(sys.argv[1])' "$1" \
+      >/dev/null 2>&1 || fail "$1: python3-docx does not load it"
+  fi
+}
+# odt OUT TEXT: an OpenDocument text whose office:text holds TEXT.
+odt() {
+  "$py" - "$1" "$2" <<'EOD' || exit 99
+import sys, zipfile
+O = "urn:oasis:names:tc:opendocument:xmlns:"
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr(zipfile.ZipInfo("mimetype"),
+               "application/vnd.oasis.opendocument.text", zipfile.ZIP_STORED)
+    z.writestr("content.xml",
+               '<office:document-content xmlns:office="%soffice:1.0" '
+               'xmlns:text="%stext:1.0" xmlns:draw="%sdrawing:1.0" '
+               'xmlns:svg="%ssvg-compatible:1.0" office:version="1.3">'
+               "<office:body><office:text>%s</office:text></office:body>"
+               "</office:document-content>" % (O, O, O, O, sys.argv[2]))
+    z.writestr("META-INF/manifest.xml",
+               '<manifest:manifest xmlns:manifest="%smanifest:1.0" '
+               'manifest:version="1.3"><manifest:file-entry '
+               'manifest:full-path="/" manifest:media-type="application/'
+               'vnd.oasis.opendocument.text"/><manifest:file-entry '
+               'manifest:full-path="content.xml" manifest:media-type='
+               '"text/xml"/></manifest:manifest>' % O)
+EOD
+}
+# content ODT: its content.xml's office:text.
+content() {
+  "$py" -c 'import sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read("content.xml").decode()
+print(s[s.index("<office:text>"):s.index("</office:text>")])' "$1"
+}
+# merged IN XLF OUT: XLF's units given the target "ES " and their
+# source's text, merged into IN as OUT.
+merged() {
+  "$py" - "$2" "$2.t" <<'EOD' || exit 99
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+s = s.replace('source-language="en"', 'source-language="en" target-language="es"')
+s = re.sub(r"<source>(.*?)</source>",
+           lambda m: m.group(0) + "<target>ES " + m.group(1) + "</target>", s,
+           flags=re.S)
+open(sys.argv[2], "w", encoding="utf-8").write(s)
+EOD
+  "$x" merge -q "$1" "$2.t" -o "$3" 2>/dev/null || fail "merge $1"
+}
+
+# shown DOC: the text LibreOffice shows of DOC (converted to text) in
+# $tmp/shown; 1 when soffice is not there.
+shown() {
+  command -v soffice >/dev/null 2>&1 || return 1
+  rm -rf "$tmp/txt"
+  timeout -s KILL 120 soffice "-env:UserInstallation=file://$tmp/lo" \
+    --headless --convert-to txt --outdir "$tmp/txt" "$1" >/dev/null 2>&1
+  f=${1##*/}
+  sed '1s/^\xef\xbb\xbf//; s/\r$//' "$tmp/txt/${f%.*}.txt" \
+    >"$tmp/shown" 2>/dev/null
+  return 0
+}
+
+# --- A textarea's content; the title of an svg in running text.
+cat >"$tmp/form.html" <<'EOD'
+<!DOCTYPE html><html lang="en"><body><p>Write: <textarea name="m" rows="3">
+Dear team,
+  the &amp; report is late.
+</textarea> then send.</p><textarea>Notes go here</textarea><textarea translate="no">Kept text</textarea><textarea> </textarea><p>Click <svg width="8" height="8"><title>Save the file</title><path d="M0 0"/></svg> to save.</p><p>An <svg translate="no"><title>Kept icon</title></svg> here.</p><p>A <svg><g><title translate="no">Kept too</title></g></svg> star.</p></body></html>
+EOD
+within "HTML, textarea and svg title" 0 20 300 "$x" translate -q --mt pseudo \
+  -s en -t es "$tmp/form.html" -o "$tmp/form.es.html"
+expect_text "HTML, textarea and svg title: translated" "$tmp/form.es.html" \
+  '<!DOCTYPE html><html lang="es"><body><p>[<textarea name="m" rows="3">
+[téám, Déár ~~~]
+  [&amp; thé ís répórt láté. ~~~~~~~]
+</textarea>théñ Wríté: séñd. ~~~~~~]</p><textarea>[gó Ñótés héré ~~~~]</textarea><textarea translate="no">Kept text</textarea><textarea> </textarea><p>[<svg width="8" height="8"><title>[thé Sávé fílé ~~~~]</title><path d="M0 0"/></svg>tó Çlíçk sávé. ~~~~~]</p><p>[<svg translate="no"><title>Kept icon</title></svg>héré. Áñ ~~~]</p><p>[<svg><g><title translate="no">Kept too</title></g></svg>stár. Á ~~~]</p></body></html>'
+within "HTML, textarea and svg title: extract" 0 20 300 "$x" extract -q \
+  -s en "$tmp/form.html" -o "$tmp/form.xlf"
+grep -v '^<?xml\|^<xliff\|^<file\|^<body\|^</' "$tmp/form.xlf" >"$tmp/got"
+expect_text "HTML, textarea and svg title: extract" "$tmp/got" \
+  '<trans-unit id="1" restype="x-html-textarea" xml:space="preserve">
+<source>Dear team,
+  the &amp; report is late.</source>
+<trans-unit id="2" restype="x-html-p">
+<source>Write: <x id="1" ctype="x-html-textarea"/> then send.</source>
+<trans-unit id="3" restype="x-html-textarea" xml:space="preserve">
+<source>Notes go here</source>
+<trans-unit id="4" restype="x-html-title">
+<source>Save the file</source>
+<trans-unit id="5" restype="x-html-p">
+<source>Click <x id="1" ctype="x-html-svg"/> to save.</source>
+<trans-unit id="6" restype="x-html-p">
+<source>An <x id="1" ctype="x-html-svg"/> here.</source>
+<trans-unit id="7" restype="x-html-p">
+<source>A <x id="1" ctype="x-html-svg"/> star.</source>'
+merged "$tmp/form.html" "$tmp/form.xlf" "$tmp/form.m.html"
+expect_text "HTML, textarea and svg title: merged" "$tmp/form.m.html" \
+  '<!DOCTYPE html><html lang="es"><body><p>ES Write: <textarea name="m" rows="3">
+ES Dear team,
+  the &amp; report is late.
+</textarea> then send.</p><textarea>ES Notes go here</textarea><textarea translate="no">Kept text</textarea><textarea> </textarea><p>ES Click <svg width="8" height="8"><title>ES Save the file</title><path d="M0 0"/></svg> to save.</p><p>ES An <svg translate="no"><title>Kept icon</title></svg> here.</p><p>ES A <svg><g><title translate="no">Kept too</title></g></svg> star.</p></body></html>'
+
+finish
