@@ -60,6 +60,9 @@ struct word_para {
    * the attribute's value or of the element's content, head_end start,
    * no codes; written as the target's text escaped, no runs */
   int value;
+  /* 1: a DrawingML paragraph (a:p of a chart or a SmartArt), its runs
+   * written as a:r, the language in a:rPr's lang attribute */
+  int drawing;
 };
 
 /* A part read: the main one or a header, footer, notes or comments. Its

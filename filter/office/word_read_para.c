@@ -81,6 +81,7 @@ void xmt_word_begin_para(struct reader *r) {
   size_t n = colon != NULL && colon < end ? (size_t)(colon - tag) : 0;
   memset(&s->para, 0, sizeof s->para);
   s->para.twin = -1;
+  s->para.drawing = r->drawing;
   s->long_prefix = n >= sizeof s->para.prefix;
   if (s->long_prefix)
     n = 0; /* the paragraph is left alone (end_para) */

@@ -19,7 +19,6 @@
   "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 #define DC_NS "http://purl.org/dc/elements/1.1/"
 #define PIC_NS "http://schemas.openxmlformats.org/drawingml/2006/picture"
-#define A_NS "http://schemas.openxmlformats.org/drawingml/2006/main"
 #define C_NS "http://schemas.openxmlformats.org/drawingml/2006/chart"
 #define V_NS "urn:schemas-microsoft-com:vml"
 #define O_NS "urn:schemas-microsoft-com:office:office"
@@ -189,19 +188,22 @@ static int drawing_text(struct reader *r, const char *name) {
     r->tx_depth = r->depth;
     return 0;
   }
-  return xmt_office_is(name, A_NS, "t") ||
-         (xmt_office_is(name, C_NS, "v") &&
-          (r->str_depth != 0 || r->tx_depth + 1 == r->depth));
+  return xmt_office_is(name, C_NS, "v") &&
+         (r->str_depth != 0 || r->tx_depth + 1 == r->depth);
 }
 
 /* The core properties: dc:title, dc:subject and dc:description, children
  * of cp:coreProperties holding text alone, are units; in a chart or a
- * SmartArt, its text (drawing_text). */
+ * SmartArt, its string values (drawing_text). */
 void XMLCALL xmt_word_props_start(void *user, const XML_Char *name,
                                   const XML_Char **attrs) {
   struct reader *r = user;
   (void)attrs;
   r->depth++;
+  xmt_word_chart_start(r, name);
+}
+
+void xmt_word_chart_start(struct reader *r, const XML_Char *name) {
   if (r->x.st != XMT_OK)
     return;
   if (r->prop_depth != 0) {
@@ -223,6 +225,11 @@ void XMLCALL xmt_word_props_start(void *user, const XML_Char *name,
 void XMLCALL xmt_word_props_end(void *user, const XML_Char *name) {
   struct reader *r = user;
   (void)name;
+  xmt_word_chart_end(r);
+  r->depth--;
+}
+
+void xmt_word_chart_end(struct reader *r) {
   if (r->x.st == XMT_OK && r->prop_depth == r->depth) {
     r->prop_depth = 0;
     /* <dc:title/>: no content, no event bytes */
@@ -234,7 +241,6 @@ void XMLCALL xmt_word_props_end(void *user, const XML_Char *name) {
     r->str_depth = 0;
   if (r->tx_depth == r->depth)
     r->tx_depth = 0;
-  r->depth--;
 }
 
 void XMLCALL xmt_word_props_text(void *user, const XML_Char *s, int len) {

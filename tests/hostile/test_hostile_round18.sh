@@ -9,6 +9,15 @@
 #     sentence) whose title is the tooltip a reader sees: the title a
 #     unit of its own, the svg still one code of its sentence (it was
 #     left in the source language, exit 0).
+#   - translate of a Word document with a chart whose title is several
+#     runs (a:r, one word bold): one unit, the runs codes as a Word
+#     paragraph's are (each run was a unit of its own, a sentence cut in
+#     pieces), and the runs' and the paragraph end's lang (a:rPr,
+#     a:endParaRPr) set to the target language, as w:lang is in Word's
+#     runs (it was left "en-US": a spelling check of the source's
+#     language); a chart and a SmartArt diagram that only a header's
+#     relationships name: translated (they were left in the source
+#     language, exit 0).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -160,5 +169,95 @@ expect_text "HTML, textarea and svg title: merged" "$tmp/form.m.html" \
 ES Dear team,
   the &amp; report is late.
 </textarea> then send.</p><textarea>ES Notes go here</textarea><textarea translate="no">Kept text</textarea><textarea> </textarea><p>ES Click <svg width="8" height="8"><title>ES Save the file</title><path d="M0 0"/></svg> to save.</p><p>ES An <svg translate="no"><title>Kept icon</title></svg> here.</p><p>ES A <svg><g><title translate="no">Kept too</title></g></svg> star.</p></body></html>'
+
+# --- Word charts: a title of several runs one unit, the language set;
+# charts and diagrams a header names.
+"$py" - "$tmp/chart.docx" <<'EOD' || exit 99
+import sys, zipfile
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+P = "http://schemas.openxmlformats.org/package/2006/"
+O = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+D = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+CT = "application/vnd.openxmlformats-officedocument."
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("[Content_Types].xml",
+               '<Types xmlns="%scontent-types"><Default Extension="rels" '
+               'ContentType="application/vnd.openxmlformats-package.'
+               'relationships+xml"/><Default Extension="xml" ContentType='
+               '"application/xml"/><Override PartName="/word/document.xml" '
+               'ContentType="%swordprocessingml.document.main+xml"/>'
+               '<Override PartName="/word/header1.xml" ContentType="%swordprocessingml.header+xml"/>'
+               '<Override PartName="/word/charts/chart1.xml" ContentType='
+               '"%sdrawingml.chart+xml"/><Override PartName="/word/charts/chart2.xml" ContentType='
+               '"%sdrawingml.chart+xml"/><Override PartName="/word/diagrams/'
+               'data2.xml" ContentType="%sdrawingml.diagramData+xml"/>'
+               "</Types>" % (P, CT, CT, CT, CT, CT))
+    z.writestr("_rels/.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId1" Type="%s/officeDocument" Target="word/document.xml"'
+               '/></Relationships>' % (P, O))
+    z.writestr("word/_rels/document.xml.rels",
+               '<Relationships xmlns="%srelationships">'
+               '<Relationship Id="rId5" Type="%s/chart" Target="charts/chart1.xml"/>'
+               '<Relationship Id="rId6" Type="%s/header" Target="header1.xml"/>'
+               '</Relationships>' % (P, O, O))
+    z.writestr("word/_rels/header1.xml.rels",
+               '<Relationships xmlns="%srelationships">'
+               '<Relationship Id="rId1" Type="%s/chart" Target="charts/chart2.xml"/>'
+               '<Relationship Id="rId2" Type="%s/diagramData" Target="diagrams/data2.xml"/>'
+               '</Relationships>' % (P, O, O))
+    z.writestr("word/document.xml",
+               '<w:document xmlns:w="%s"><w:body><w:p><w:r><w:t>See the '
+               "chart.</w:t></w:r></w:p></w:body></w:document>" % W)
+    z.writestr("word/header1.xml",
+               '<w:hdr xmlns:w="%s"><w:p><w:r><w:t>Head text.</w:t></w:r></w:p></w:hdr>' % W)
+    z.writestr("word/charts/chart1.xml",
+               '<c:chartSpace xmlns:c="%s" xmlns:a="%s"><c:chart><c:title>'
+               '<c:tx><c:rich><a:bodyPr/><a:p><a:pPr><a:defRPr sz="1400"/></a:pPr>'
+               '<a:r><a:rPr lang="en-US" sz="1400" dirty="0"/><a:t>Sales </a:t></a:r>'
+               '<a:r><a:rPr lang="en-US" sz="1400" b="1"/><a:t>by</a:t></a:r>'
+               '<a:r><a:rPr lang="en-US" sz="1400" dirty="0" err="1"/><a:t> year and region</a:t></a:r>'
+               '<a:endParaRPr lang="en-US" sz="1400"/></a:p>'
+               '<a:p><a:r><a:rPr lang="en-GB"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></a:rPr><a:t>Second line</a:t></a:r><a:br><a:rPr lang="en-GB"/></a:br><a:r><a:t>third</a:t></a:r></a:p>'
+               '</c:rich></c:tx></c:title><c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr/></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr></c:chart></c:chartSpace>' % (C, A))
+    z.writestr("word/charts/chart2.xml",
+               '<c:chartSpace xmlns:c="%s" xmlns:a="%s"><c:chart><c:title>'
+               '<c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>Header chart</a:t></a:r></a:p>'
+               '</c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:v>East</c:v></c:tx></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>' % (C, A))
+    z.writestr("word/diagrams/data2.xml",
+               '<dgm:dataModel xmlns:dgm="%s" xmlns:a="%s"><dgm:ptLst>'
+               '<dgm:pt modelId="1"><dgm:t><a:bodyPr/><a:p><a:r><a:t>Footer step</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst>'
+               "</dgm:dataModel>" % (D, A))
+EOD
+within "Word, charts" 0 20 300 "$x" translate -q --mt pseudo -s en -t es \
+  "$tmp/chart.docx" -o "$tmp/chart.es.docx"
+opens "$tmp/chart.es.docx"
+"$py" -c 'import sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+for n in ("word/charts/chart1.xml", "word/charts/chart2.xml",
+          "word/diagrams/data2.xml"):
+    print(z.read(n).decode())' "$tmp/chart.es.docx" >"$tmp/got"
+expect_text "Word, charts: runs one sentence, lang set, a header's charts" \
+  "$tmp/got" '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:pPr><a:defRPr sz="1400"/></a:pPr><a:r><a:rPr lang="es" sz="1400" dirty="0"/><a:t>[</a:t></a:r><a:r><a:rPr lang="es" sz="1400" b="1"/><a:t>bý</a:t></a:r><a:r><a:rPr lang="es" sz="1400" dirty="0"/><a:t> Sálés áñd ýéár régíóñ ~~~~~~~~]</a:t></a:r><a:endParaRPr lang="es" sz="1400"/></a:p><a:p><a:r><a:rPr lang="es"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></a:rPr><a:t>[líñé Séçóñd</a:t></a:r><a:br><a:rPr lang="en-GB"/></a:br><a:r><a:rPr lang="es"/><a:t>thírd</a:t></a:r><a:r><a:rPr lang="es"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></a:rPr><a:t> ~~~~~~]</a:t></a:r></a:p></c:rich></c:tx></c:title><c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr/></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr></c:chart></c:chartSpace>
+<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr lang="es"/><a:t>[çhárt Héádér ~~~~]</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:v>[Éást ~~]</c:v></c:tx></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>
+<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst><dgm:pt modelId="1"><dgm:t><a:bodyPr/><a:p><a:r><a:rPr lang="es"/><a:t>[stép Fóótér ~~~~]</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>'
+within "Word, charts: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/chart.docx" -o "$tmp/chart.xlf"
+grep '<source' "$tmp/chart.xlf" >"$tmp/got"
+expect_text "Word, charts: extract" "$tmp/got" '<source>See the chart.</source>
+<source>Head text.</source>
+<source>Sales <g id="1" ctype="x-w-r">by</g> year and region</source>
+<source>Second line<x id="1" ctype="lb"/><g id="2" ctype="x-w-r">third</g></source>
+<source>Header chart</source>
+<source>East</source>
+<source>Footer step</source>'
+merged "$tmp/chart.docx" "$tmp/chart.xlf" "$tmp/chart.m.docx"
+opens "$tmp/chart.m.docx"
+"$py" -c 'import sys, zipfile
+print(zipfile.ZipFile(sys.argv[1]).read("word/charts/chart1.xml").decode())' \
+  "$tmp/chart.m.docx" >"$tmp/got"
+expect_text "Word, charts: merged" "$tmp/got" '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:pPr><a:defRPr sz="1400"/></a:pPr><a:r><a:rPr lang="es" sz="1400" dirty="0"/><a:t>ES Sales </a:t></a:r><a:r><a:rPr lang="es" sz="1400" b="1"/><a:t>by</a:t></a:r><a:r><a:rPr lang="es" sz="1400" dirty="0"/><a:t> year and region</a:t></a:r><a:endParaRPr lang="es" sz="1400"/></a:p><a:p><a:r><a:rPr lang="es"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></a:rPr><a:t>ES Second line</a:t></a:r><a:br><a:rPr lang="en-GB"/></a:br><a:r><a:rPr lang="es"/><a:t>third</a:t></a:r></a:p></c:rich></c:tx></c:title><c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr/></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr></c:chart></c:chartSpace>'
 
 finish
