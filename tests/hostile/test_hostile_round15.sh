@@ -21,7 +21,8 @@
 #     (text:placeholder: the prompt the document shows, "<Your name>"):
 #     its text translated with its sentence, the placeholder a pair
 #     around it (it was an isolated code, its text left in the source
-#     language, exit 0).
+#     language, exit 0). (Since round 18 its text:description, the
+#     tooltip, is a unit too: test_hostile_round18.sh.)
 #   - translate of an HTML page with an inline svg outside running text:
 #     its text (text, tspan in it), title and desc translated, each a
 #     unit, its other elements and a text saying translate="no" kept
@@ -242,7 +243,7 @@ within "ODT, a placeholder" 0 20 300 "$x" translate -q --mt pseudo -s en \
   -t es "$tmp/ph.odt" -o "$tmp/ph.es.odt"
 unzip -tq "$tmp/ph.es.odt" >/dev/null 2>&1 || fail "ODT, placeholder: unzip -t"
 content "$tmp/ph.es.odt" >"$tmp/got"
-expect_text "ODT, a placeholder: its prompt translated" "$tmp/got" '<office:text><text:p>[<text:placeholder text:placeholder-type="text" text:description="The name">&lt;Ýóúr Déár wélçómé. ñámé&gt;,</text:placeholder> ~~~~~~~~]</text:p>'
+expect_text "ODT, a placeholder: its prompt translated" "$tmp/got" '<office:text><text:p>[<text:placeholder text:placeholder-type="text" text:description="[ñámé Thé ~~~]">&lt;Ýóúr Déár wélçómé. ñámé&gt;,</text:placeholder> ~~~~~~~~]</text:p>'
 if shown "$tmp/ph.es.odt"; then
   expect_text "ODT, a placeholder: LibreOffice shows the translation" \
     "$tmp/shown" '[<Ýóúr Déár wélçómé. ñámé>,> ~~~~~~~~]'
@@ -250,10 +251,11 @@ fi
 within "ODT, a placeholder: extract" 0 20 300 "$x" extract -q -s en \
   "$tmp/ph.odt" -o "$tmp/ph.xlf"
 grep '<source' "$tmp/ph.xlf" >"$tmp/got"
-expect_text "ODT, a placeholder: extract" "$tmp/got" '<source>Dear <g id="1" ctype="x-odt-placeholder">&lt;Your name></g>, welcome.</source>'
+expect_text "ODT, a placeholder: extract" "$tmp/got" '<source>Dear <g id="1" ctype="x-odt-placeholder">&lt;Your name></g>, welcome.</source>
+<source>The name</source>'
 merged "$tmp/ph.odt" "$tmp/ph.xlf" "$tmp/ph.m.odt"
 content "$tmp/ph.m.odt" >"$tmp/got"
-expect_text "ODT, a placeholder: merged" "$tmp/got" '<office:text><text:p>ES Dear <text:placeholder text:placeholder-type="text" text:description="The name">&lt;Your name&gt;</text:placeholder>, welcome.</text:p>'
+expect_text "ODT, a placeholder: merged" "$tmp/got" '<office:text><text:p>ES Dear <text:placeholder text:placeholder-type="text" text:description="ES The name">&lt;Your name&gt;</text:placeholder>, welcome.</text:p>'
 
 # --- Inline SVG.
 cat >"$tmp/svg.html" <<'EOD'

@@ -18,6 +18,15 @@
 #     language); a chart and a SmartArt diagram that only a header's
 #     relationships name: translated (they were left in the source
 #     language, exit 0).
+#   - translate of an OpenDocument text with a placeholder's tooltip
+#     (text:placeholder's text:description, shown over the prompt, the
+#     placeholder empty or not) and form controls' labels and tooltips
+#     (form:label, form:title of a form:button...): each a unit of its
+#     own (they were left in the source language, exit 0). Held and
+#     tested as they are: a frame's text box, its svg:title and svg:desc,
+#     a footnote's text translated; an annotation's kept (a comment is
+#     addressed to the document's authors and reviewers, not to its
+#     readers, and is not printed by default: a translator leaves it).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -259,5 +268,63 @@ opens "$tmp/chart.m.docx"
 print(zipfile.ZipFile(sys.argv[1]).read("word/charts/chart1.xml").decode())' \
   "$tmp/chart.m.docx" >"$tmp/got"
 expect_text "Word, charts: merged" "$tmp/got" '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:pPr><a:defRPr sz="1400"/></a:pPr><a:r><a:rPr lang="es" sz="1400" dirty="0"/><a:t>ES Sales </a:t></a:r><a:r><a:rPr lang="es" sz="1400" b="1"/><a:t>by</a:t></a:r><a:r><a:rPr lang="es" sz="1400" dirty="0"/><a:t> year and region</a:t></a:r><a:endParaRPr lang="es" sz="1400"/></a:p><a:p><a:r><a:rPr lang="es"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></a:rPr><a:t>ES Second line</a:t></a:r><a:br><a:rPr lang="en-GB"/></a:br><a:r><a:rPr lang="es"/><a:t>third</a:t></a:r></a:p></c:rich></c:tx></c:title><c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr/></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr></c:chart></c:chartSpace>'
+
+# --- ODT: a placeholder's tooltip, form controls' labels; frames, notes
+# held, an annotation kept.
+# odtx OUT TEXT [CHART]: an OpenDocument text whose office:text holds
+# TEXT (form, chart namespaces too), with an embedded chart "Object 1"
+# whose title is CHART.
+odtx() {
+  "$py" - "$@" <<'EOD' || exit 99
+import sys, zipfile
+O = "urn:oasis:names:tc:opendocument:xmlns:"
+NS = ('xmlns:office="%soffice:1.0" xmlns:text="%stext:1.0" xmlns:draw="%sdrawing:1.0" '
+      'xmlns:svg="%ssvg-compatible:1.0" xmlns:form="%sform:1.0" xmlns:chart="%schart:1.0" '
+      'xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:dc="http://purl.org/dc/elements/1.1/"' % ((O,)*6))
+body = sys.argv[2]
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text", zipfile.ZIP_STORED)
+    z.writestr("content.xml", '<office:document-content %s office:version="1.3"><office:body><office:text>%s</office:text></office:body></office:document-content>' % (NS, body))
+    files = '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+    if len(sys.argv) > 3:
+        z.writestr("Object 1/content.xml", '<office:document-content %s office:version="1.3"><office:body><office:chart><chart:chart chart:class="chart:bar"><chart:title><text:p>%s</text:p></chart:title><chart:plot-area/></chart:chart></office:chart></office:body></office:document-content>' % (NS, sys.argv[3]))
+        files += '<manifest:file-entry manifest:full-path="Object 1/" manifest:media-type="application/vnd.oasis.opendocument.chart"/><manifest:file-entry manifest:full-path="Object 1/content.xml" manifest:media-type="text/xml"/>'
+    z.writestr("META-INF/manifest.xml", '<manifest:manifest xmlns:manifest="%smanifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/>%s</manifest:manifest>' % (O, files))
+EOD
+}
+odtx "$tmp/ctl.odt" '<office:forms><form:form form:name="F"><form:button form:name="B1" form:label="Press &amp; go" form:title="Sends it"/><form:checkbox form:name="C1" form:label=" "/></form:form></office:forms><text:p>Dear <text:placeholder text:placeholder-type="text" text:description="Type the name here">&lt;Your name&gt;</text:placeholder>, welcome.</text:p><text:p><text:placeholder text:placeholder-type="text" text:description="Only a tip"/> alone</text:p><text:p>See <draw:frame draw:name="F1" text:anchor-type="as-char"><draw:text-box><text:p>Boxed text here.</text:p></draw:text-box><svg:title>Frame title</svg:title><svg:desc>Frame description</svg:desc></draw:frame> now.</text:p><text:p>Noted<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>The footnote text.</text:p></text:note-body></text:note> here.</text:p><text:p>Commented<office:annotation><dc:creator>Ann</dc:creator><text:p>A comment to the author.</text:p></office:annotation> text.</text:p>'
+within "ODT, tooltips and labels" 0 20 300 "$x" translate -q --mt pseudo \
+  -s en -t es "$tmp/ctl.odt" -o "$tmp/ctl.es.odt"
+unzip -tq "$tmp/ctl.es.odt" >/dev/null 2>&1 || fail "ODT, tooltips: unzip -t"
+content "$tmp/ctl.es.odt" >"$tmp/got"
+expect_text "ODT, tooltips and labels: translated" "$tmp/got" \
+  '<office:text><office:forms><form:form form:name="F"><form:button form:name="B1" form:label="[&amp; Préss gó ~~~]" form:title="[ít Séñds ~~~]"/><form:checkbox form:name="C1" form:label=" "/></form:form></office:forms><text:p>[<text:placeholder text:placeholder-type="text" text:description="[thé Týpé héré ñámé ~~~~~~]">&lt;Ýóúr Déár wélçómé. ñámé&gt;,</text:placeholder> ~~~~~~~~]</text:p><text:p><text:placeholder text:placeholder-type="text" text:description="[á Óñlý típ ~~~]"/> [álóñé ~~]</text:p><text:p>[<draw:frame draw:name="F1" text:anchor-type="as-char"><draw:text-box><text:p>[téxt Bóxéd héré. ~~~~~]</text:p></draw:text-box><svg:title>[títlé Frámé ~~~~]</svg:title><svg:desc>[désçríptíóñ Frámé ~~~~~~]</svg:desc></draw:frame>ñów. Séé ~~~]</text:p><text:p>[héré. Ñótéd<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>[fóótñóté Thé téxt. ~~~~~~]</text:p></text:note-body></text:note> ~~~~]</text:p><text:p>[téxt. Çómméñtéd<office:annotation><dc:creator>Ann</dc:creator><text:p>A comment to the author.</text:p></office:annotation> ~~~~~]</text:p>'
+if shown "$tmp/ctl.es.odt"; then
+  expect_text "ODT, tooltips and labels: LibreOffice shows the translation" \
+    "$tmp/shown" '[<Ýóúr Déár wélçómé. ñámé>,> ~~~~~~~~]
+<> [álóñé ~~]
+[ñów. Séé ~~~]
+[héré. Ñótéd1 ~~~~]
+[téxt. Çómméñtéd ~~~~~]'
+fi
+within "ODT, tooltips and labels: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/ctl.odt" -o "$tmp/ctl.xlf"
+grep '<source' "$tmp/ctl.xlf" >"$tmp/got"
+expect_text "ODT, tooltips and labels: extract" "$tmp/got" '<source>Press &amp; go</source>
+<source>Sends it</source>
+<source>Dear <g id="1" ctype="x-odt-placeholder">&lt;Your name></g>, welcome.</source>
+<source>Type the name here</source>
+<source><x id="1" ctype="x-odt-placeholder"/> alone</source>
+<source>Only a tip</source>
+<source>See <x id="1" ctype="x-odt-frame"/> now.</source>
+<source>Boxed text here.</source>
+<source>Frame title</source>
+<source>Frame description</source>
+<source>Noted<x id="1" ctype="x-odt-note"/> here.</source>
+<source>The footnote text.</source>
+<source>Commented<x id="1" ctype="x-odt-annotation"/> text.</source>'
+merged "$tmp/ctl.odt" "$tmp/ctl.xlf" "$tmp/ctl.m.odt"
+content "$tmp/ctl.m.odt" >"$tmp/got"
+expect_text "ODT, tooltips and labels: merged" "$tmp/got" '<office:text><office:forms><form:form form:name="F"><form:button form:name="B1" form:label="ES Press &amp; go" form:title="ES Sends it"/><form:checkbox form:name="C1" form:label=" "/></form:form></office:forms><text:p>ES Dear <text:placeholder text:placeholder-type="text" text:description="ES Type the name here">&lt;Your name&gt;</text:placeholder>, welcome.</text:p><text:p>ES <text:placeholder text:placeholder-type="text" text:description="ES Only a tip"/> alone</text:p><text:p>ES See <draw:frame draw:name="F1" text:anchor-type="as-char"><draw:text-box><text:p>ES Boxed text here.</text:p></draw:text-box><svg:title>ES Frame title</svg:title><svg:desc>ES Frame description</svg:desc></draw:frame> now.</text:p><text:p>ES Noted<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>ES The footnote text.</text:p></text:note-body></text:note> here.</text:p><text:p>ES Commented<office:annotation><dc:creator>Ann</dc:creator><text:p>A comment to the author.</text:p></office:annotation> text.</text:p>'
 
 finish
