@@ -70,6 +70,10 @@ struct odt_style {
 struct odt_doc {
   const char *main; /* "content.xml", "styles.xml", "meta.xml" */
   int headers, meta;
+  /* 1: an embedded object's content.xml ("Object 1/content.xml"), whose
+   * units are the paragraphs of its office:chart (titles, the labels of
+   * its own table: its text cells), none when it is no chart */
+  int chart;
   struct xmt_buf part;
   struct odt_para *paras; /* in the order of their start */
   size_t npara, cap;

@@ -32,6 +32,7 @@
 #define META_NS "urn:oasis:names:tc:opendocument:xmlns:meta:1.0"
 #define FO_NS "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
 #define FORM_NS "urn:oasis:names:tc:opendocument:xmlns:form:1.0"
+#define TABLE_NS "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 
 /* Paragraphs inside paragraphs (a note's, a frame's) this deep at most;
  * deeper ones stay inside their code, untranslated. */
@@ -147,6 +148,8 @@ static int is_para(const struct odt_doc *doc, const char *name) {
 static int is_body(const struct odt_doc *doc, const char *name) {
   if (doc->headers)
     return is_header(name);
+  if (doc->chart)
+    return xmt_office_is(name, OFFICE_NS, "chart");
   return xmt_office_is(name, OFFICE_NS, doc->meta ? "meta" : "text");
 }
 
@@ -644,6 +647,17 @@ static void start_in_para(struct reader *r, struct builder *b, const char *name,
   skip_element(r, b, !xmt_office_is(name, OFFICE_NS, "annotation"));
 }
 
+/* In a chart's table, a cell of a number (office:value-type other than
+ * string): its paragraph shows the value, not words. */
+static int number_cell(const char *name, const XML_Char **attrs) {
+  if (strcmp(name, TABLE_NS "|table-cell") != 0)
+    return 0;
+  for (size_t i = 0; attrs[i] != NULL; i += 2)
+    if (xmt_office_is(attrs[i], OFFICE_NS, "value-type"))
+      return strcmp(attrs[i + 1], "string") != 0;
+  return 0;
+}
+
 static void start_elem(struct reader *r, const XML_Char *name,
                        const XML_Char **attrs) {
   if (r->depth == 1)
@@ -671,8 +685,9 @@ static void start_elem(struct reader *r, const XML_Char *name,
       r->in_auto = 1;
     else if (r->text_depth == 0 && is_body(r->doc, name))
       r->text_depth = r->depth;
-    else if (xmt_office_is(name, TEXT_NS, "tracked-changes"))
-      r->opaque_depth = r->depth; /* deleted text is not translated */
+    else if (xmt_office_is(name, TEXT_NS, "tracked-changes") ||
+             (r->doc->chart && number_cell(name, attrs)))
+      r->opaque_depth = r->depth; /* deleted text, a number: kept */
     return;
   }
   start_in_para(r, b, name, attrs);

@@ -27,6 +27,11 @@
 #     a footnote's text translated; an annotation's kept (a comment is
 #     addressed to the document's authors and reviewers, not to its
 #     readers, and is not printed by default: a translator leaves it).
+#   - translate of an OpenDocument text with a chart embedded (Object
+#     1/content.xml: chart:title, chart:subtitle, an axis title and the
+#     text cells of its own table, which are its legend and category
+#     labels): each paragraph a unit (they were left in the source
+#     language, exit 0); a number cell kept.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -326,5 +331,44 @@ expect_text "ODT, tooltips and labels: extract" "$tmp/got" '<source>Press &amp; 
 merged "$tmp/ctl.odt" "$tmp/ctl.xlf" "$tmp/ctl.m.odt"
 content "$tmp/ctl.m.odt" >"$tmp/got"
 expect_text "ODT, tooltips and labels: merged" "$tmp/got" '<office:text><office:forms><form:form form:name="F"><form:button form:name="B1" form:label="ES Press &amp; go" form:title="ES Sends it"/><form:checkbox form:name="C1" form:label=" "/></form:form></office:forms><text:p>ES Dear <text:placeholder text:placeholder-type="text" text:description="ES Type the name here">&lt;Your name&gt;</text:placeholder>, welcome.</text:p><text:p>ES <text:placeholder text:placeholder-type="text" text:description="ES Only a tip"/> alone</text:p><text:p>ES See <draw:frame draw:name="F1" text:anchor-type="as-char"><draw:text-box><text:p>ES Boxed text here.</text:p></draw:text-box><svg:title>ES Frame title</svg:title><svg:desc>ES Frame description</svg:desc></draw:frame> now.</text:p><text:p>ES Noted<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>ES The footnote text.</text:p></text:note-body></text:note> here.</text:p><text:p>ES Commented<office:annotation><dc:creator>Ann</dc:creator><text:p>A comment to the author.</text:p></office:annotation> text.</text:p>'
+
+# --- ODT: a chart embedded ("Object 1/content.xml").
+"$py" - "$tmp/chart.odt" <<'EOD' || exit 99
+import sys, zipfile
+O = "urn:oasis:names:tc:opendocument:xmlns:"
+NS = ('xmlns:office="%soffice:1.0" xmlns:text="%stext:1.0" xmlns:draw="%sdrawing:1.0" '
+      'xmlns:table="%stable:1.0" xmlns:chart="%schart:1.0" '
+      'xmlns:xlink="http://www.w3.org/1999/xlink"' % ((O,)*5))
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text", zipfile.ZIP_STORED)
+    z.writestr("content.xml", '<office:document-content %s office:version="1.3"><office:body><office:text><text:p>See the chart: <draw:frame draw:name="C1"><draw:object xlink:href="./Object 1" xlink:type="simple"/></draw:frame></text:p></office:text></office:body></office:document-content>' % NS)
+    z.writestr("Object 1/content.xml", '<office:document-content %s office:version="1.3"><office:body><office:chart><chart:chart chart:class="chart:bar"><chart:title><text:p>Sales by year</text:p></chart:title><chart:subtitle><text:p>All regions</text:p></chart:subtitle><chart:plot-area><chart:axis chart:dimension="y"><chart:title><text:p>Units sold</text:p></chart:title></chart:axis></chart:plot-area><table:table table:name="local-table"><table:table-header-rows><table:table-row><table:table-cell/><table:table-cell office:value-type="string"><text:p>North region</text:p></table:table-cell></table:table-row></table:table-header-rows><table:table-rows><table:table-row><table:table-cell office:value-type="string"><text:p>First quarter</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="4.3"><text:p>4.3</text:p></table:table-cell></table:table-row></table:table-rows></table:table></chart:chart></office:chart></office:body></office:document-content>' % NS)
+    z.writestr("Object 1/styles.xml", '<office:document-styles %s office:version="1.3"/>' % NS)
+    z.writestr("META-INF/manifest.xml", '<manifest:manifest xmlns:manifest="%smanifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/><manifest:file-entry manifest:full-path="Object 1/" manifest:media-type="application/vnd.oasis.opendocument.chart"/><manifest:file-entry manifest:full-path="Object 1/content.xml" manifest:media-type="text/xml"/><manifest:file-entry manifest:full-path="Object 1/styles.xml" manifest:media-type="text/xml"/></manifest:manifest>' % O)
+EOD
+# object ODT: the office:chart of its "Object 1/content.xml".
+object() {
+  "$py" -c 'import sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read("Object 1/content.xml").decode()
+print(s[s.index("<office:chart>"):s.index("</office:chart>")])' "$1"
+}
+within "ODT, an embedded chart" 0 20 300 "$x" translate -q --mt pseudo \
+  -s en -t es "$tmp/chart.odt" -o "$tmp/chart.es.odt"
+unzip -tq "$tmp/chart.es.odt" >/dev/null 2>&1 || fail "ODT, chart: unzip -t"
+object "$tmp/chart.es.odt" >"$tmp/got"
+expect_text "ODT, an embedded chart: its titles and labels translated" \
+  "$tmp/got" '<office:chart><chart:chart chart:class="chart:bar"><chart:title><text:p>[bý Sálés ýéár ~~~~]</text:p></chart:title><chart:subtitle><text:p>[régíóñs Áll ~~~~]</text:p></chart:subtitle><chart:plot-area><chart:axis chart:dimension="y"><chart:title><text:p>[sóld Úñíts ~~~]</text:p></chart:title></chart:axis></chart:plot-area><table:table table:name="local-table"><table:table-header-rows><table:table-row><table:table-cell/><table:table-cell office:value-type="string"><text:p>[régíóñ Ñórth ~~~~]</text:p></table:table-cell></table:table-row></table:table-header-rows><table:table-rows><table:table-row><table:table-cell office:value-type="string"><text:p>[qúártér Fírst ~~~~]</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="4.3"><text:p>4.3</text:p></table:table-cell></table:table-row></table:table-rows></table:table></chart:chart>'
+within "ODT, an embedded chart: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/chart.odt" -o "$tmp/chart.o.xlf"
+grep '<source' "$tmp/chart.o.xlf" >"$tmp/got"
+expect_text "ODT, an embedded chart: extract" "$tmp/got" '<source>See the chart: <x id="1" ctype="x-odt-frame"/></source>
+<source>Sales by year</source>
+<source>All regions</source>
+<source>Units sold</source>
+<source>North region</source>
+<source>First quarter</source>'
+merged "$tmp/chart.odt" "$tmp/chart.o.xlf" "$tmp/chart.m.odt"
+object "$tmp/chart.m.odt" >"$tmp/got"
+expect_text "ODT, an embedded chart: merged" "$tmp/got" '<office:chart><chart:chart chart:class="chart:bar"><chart:title><text:p>ES Sales by year</text:p></chart:title><chart:subtitle><text:p>ES All regions</text:p></chart:subtitle><chart:plot-area><chart:axis chart:dimension="y"><chart:title><text:p>ES Units sold</text:p></chart:title></chart:axis></chart:plot-area><table:table table:name="local-table"><table:table-header-rows><table:table-row><table:table-cell/><table:table-cell office:value-type="string"><text:p>ES North region</text:p></table:table-cell></table:table-row></table:table-header-rows><table:table-rows><table:table-row><table:table-cell office:value-type="string"><text:p>ES First quarter</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="4.3"><text:p>4.3</text:p></table:table-cell></table:table-row></table:table-rows></table:table></chart:chart>'
 
 finish
