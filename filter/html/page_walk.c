@@ -349,6 +349,35 @@ static int markup_has_text(const char *s) {
   return 0;
 }
 
+/* The start tag tok of an element whose content is not translated (no:
+ * it says so), inline_like when it is in running text. */
+static void start_untranslated(struct builder *b, const struct html_token *tok,
+                               const char *name, unsigned flags, int no,
+                               int inline_like, const char *id) {
+  int mark = 1;
+  if (!no && name_is(name, "textarea"))
+    mark = SIDE_TEXT;
+  else if (!no && name_is(name, "svg"))
+    mark = SVG_CODE;
+  if (inline_like || (b->nitems > 0 && !(flags & E_BLOCK))) {
+    /* Inside running text: the whole element is one code. */
+    if (xmt_page_add_item(b, IT_CODE, tok->start, tok->end, name) != NULL &&
+        !(flags & E_VOID)) {
+      push(b, name, flags, mark, 1, 1, NULL);
+      b->ph_item = b->nitems - 1;
+      b->ph_entry = b->depth - 1;
+    }
+  } else {
+    xmt_page_flush_run(b);
+    if (!(flags & E_VOID))
+      push(b, name, flags, mark, 1, 0, NULL);
+  }
+  /* its content is none (a textarea's, an iframe's), but not its
+   * attributes: a placeholder, a title */
+  if (!no)
+    attr_units(b, tok, name, id);
+}
+
 static void on_start(struct builder *b, const struct html_token *tok) {
   char name[NAME_ROOM];
   unsigned flags = element_of(b, tok, name);
@@ -420,28 +449,7 @@ static void on_start(struct builder *b, const struct html_token *tok) {
     lang_holes(b, tok, 1);
   int inline_like = (flags & E_INLINE) || ((flags & E_CONTEXT) && b->run_text);
   if (notrans) {
-    int mark = 1;
-    if (!no && name_is(name, "textarea"))
-      mark = SIDE_TEXT;
-    else if (!no && name_is(name, "svg"))
-      mark = SVG_CODE;
-    if (inline_like || (b->nitems > 0 && !(flags & E_BLOCK))) {
-      /* Inside running text: the whole element is one code. */
-      if (xmt_page_add_item(b, IT_CODE, tok->start, tok->end, name) != NULL &&
-          !(flags & E_VOID)) {
-        push(b, name, flags, mark, 1, 1, NULL);
-        b->ph_item = b->nitems - 1;
-        b->ph_entry = b->depth - 1;
-      }
-    } else {
-      xmt_page_flush_run(b);
-      if (!(flags & E_VOID))
-        push(b, name, flags, mark, 1, 0, NULL);
-    }
-    /* its content is none (a textarea's, an iframe's), but not its
-     * attributes: a placeholder, a title */
-    if (!no)
-      attr_units(b, tok, name, id);
+    start_untranslated(b, tok, name, flags, no, inline_like, id);
     free(id);
     return;
   }
