@@ -122,6 +122,15 @@ static void attr_value(struct reader *r, const XML_Char **attrs, const char *ns,
     add_value(r, at + from, at + to, value, strlen(value));
 }
 
+/* 1 when a form field's w:helpText or w:statusText names an AutoText
+ * entry (w:type="autoText"), not text. */
+static int auto_text(const XML_Char **attrs) {
+  for (size_t i = 0; attrs[i] != NULL; i += 2)
+    if (xmt_office_is(attrs[i], W_NS, "type"))
+      return strcmp(attrs[i + 1], "autoText") == 0;
+  return 0;
+}
+
 void xmt_word_values_start(struct reader *r, const char *name,
                            const XML_Char **attrs) {
   const struct frame *s = &r->s;
@@ -139,6 +148,9 @@ void xmt_word_values_start(struct reader *r, const char *name,
     attr_value(r, attrs, O_NS, "title");
   } else if (word_is(r, "hyperlink")) {
     attr_value(r, attrs, W_NS, "tooltip");
+  } else if ((word_is(r, "helpText") || word_is(r, "statusText")) &&
+             !auto_text(attrs)) {
+    attr_value(r, attrs, W_NS, "val"); /* a form field's help (F1), status */
   }
 }
 
@@ -150,6 +162,13 @@ int xmt_word_holds_values(const char *part, size_t from, size_t to) {
   return memmem(s, n, "descr=", 6) != NULL ||
          memmem(s, n, "title=", 6) != NULL || memmem(s, n, "alt=", 4) != NULL ||
          memmem(s, n, "tooltip=", 8) != NULL;
+}
+
+int xmt_word_holds_field_values(const char *part, size_t from, size_t to) {
+  const char *s = part + from;
+  size_t n = to - from;
+  return memmem(s, n, "helpText ", 9) != NULL ||
+         memmem(s, n, "statusText ", 11) != NULL;
 }
 
 int xmt_word_is_drawing(const char *data, size_t len) {

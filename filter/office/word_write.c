@@ -457,9 +457,39 @@ static xmt_status put_drawing_code(const struct para_writer *pw,
              : st;
 }
 
+/* A merged code whose first element (its begin's w:fldChar) holds a
+ * form field's help or status text: that element written through the
+ * part, with their targets, the rest of the code as it is. 0 when it
+ * holds none (nothing written). */
+static int put_field_values(const struct para_writer *pw,
+                            const struct word_code *c, xmt_status *st) {
+  const char *part = pw->w->part->data.data;
+  if (!c->merged || c->to <= c->from ||
+      !xmt_word_holds_field_values(part, c->from, c->to))
+    return 0;
+  const char *at =
+      memmem(c->open, c->open_len, part + c->from, c->to - c->from);
+  if (at == NULL)
+    return 0;
+  unsigned char *flag =
+      written_flag(pw->w, pw->p, 1 + 2 * (size_t)(c - pw->p->codes));
+  const char *fresh = *flag ? pw->p->prefix : NULL;
+  *flag = 1;
+  size_t before = (size_t)(at - c->open), n = c->to - c->from;
+  *st = xmt_buf_append(pw->w->out, c->open, before);
+  if (*st == XMT_OK)
+    *st = put_range(pw->w, c->from, c->to, fresh);
+  if (*st == XMT_OK)
+    *st = xmt_buf_append(pw->w->out, at + n, c->open_len - before - n);
+  return 1;
+}
+
 static xmt_status put_code(void *user, size_t code, int close) {
   const struct para_writer *pw = user;
   const struct word_code *c = &pw->p->codes[code];
+  xmt_status st = XMT_OK;
+  if (!close && put_field_values(pw, c, &st))
+    return st;
   if (c->isolated && !close && pw->p->drawing)
     return put_drawing_code(pw, c);
   if (c->isolated && !close)

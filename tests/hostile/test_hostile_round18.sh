@@ -32,6 +32,12 @@
 #     text cells of its own table, which are its legend and category
 #     labels): each paragraph a unit (they were left in the source
 #     language, exit 0); a number cell kept.
+#   - translate of a Word document with a form field whose help text
+#     (F1) and status bar text (w:ffData's w:helpText, w:statusText) are
+#     text: each a unit, the field still a pair around its result (they
+#     were left in the source language, exit 0). Held and tested as
+#     they are: footnotes, comments, a header's text box, a content
+#     control showing its placeholder text, w:fldSimple results.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -370,5 +376,64 @@ expect_text "ODT, an embedded chart: extract" "$tmp/got" '<source>See the chart:
 merged "$tmp/chart.odt" "$tmp/chart.o.xlf" "$tmp/chart.m.odt"
 object "$tmp/chart.m.odt" >"$tmp/got"
 expect_text "ODT, an embedded chart: merged" "$tmp/got" '<office:chart><chart:chart chart:class="chart:bar"><chart:title><text:p>ES Sales by year</text:p></chart:title><chart:subtitle><text:p>ES All regions</text:p></chart:subtitle><chart:plot-area><chart:axis chart:dimension="y"><chart:title><text:p>ES Units sold</text:p></chart:title></chart:axis></chart:plot-area><table:table table:name="local-table"><table:table-header-rows><table:table-row><table:table-cell/><table:table-cell office:value-type="string"><text:p>ES North region</text:p></table:table-cell></table:table-row></table:table-header-rows><table:table-rows><table:table-row><table:table-cell office:value-type="string"><text:p>ES First quarter</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="4.3"><text:p>4.3</text:p></table:table-cell></table:table-row></table:table-rows></table:table></chart:chart>'
+
+# --- Word: a form field's help and status text; notes, comments, a
+# header's text box, a content control's placeholder, simple fields held.
+"$py" - "$tmp/parts.docx" \
+  '<w:p><w:r><w:t xml:space="preserve">Body with a note</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r><w:commentRangeStart w:id="0"/><w:r><w:t xml:space="preserve"> and a comment.</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p><w:sdt><w:sdtPr><w:placeholder><w:docPart w:val="DefaultPlaceholder_1"/></w:placeholder><w:showingPlcHdr/></w:sdtPr><w:sdtContent><w:p><w:r><w:rPr><w:rStyle w:val="PlaceholderText"/></w:rPr><w:t>Click here to enter text.</w:t></w:r></w:p></w:sdtContent></w:sdt><w:p><w:r><w:t xml:space="preserve">Page </w:t></w:r><w:fldSimple w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fldSimple><w:r><w:t xml:space="preserve"> of the </w:t></w:r><w:fldSimple w:instr=" TITLE "><w:r><w:t>Annual report</w:t></w:r></w:fldSimple></w:p><w:p><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Text1"/><w:enabled/><w:helpText w:type="text" w:val="Type your full name"/><w:statusText w:type="text" w:val="Your name"/><w:textInput><w:default w:val="Name here"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>Name here</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve"> is the field.</w:t></w:r></w:p>' \
+  '<w:p><w:r><w:drawing><wp:anchor><wp:docPr id="3" name="Text Box 3"/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:txbx><w:txbxContent><w:p><w:r><w:t>Header box text</w:t></w:r></w:p></w:txbxContent></wps:txbx></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r><w:r><w:t>Header line</w:t></w:r></w:p>' \
+  '<w:comment w:id="0" w:author="Ann"><w:p><w:r><w:t>Check this figure.</w:t></w:r></w:p></w:comment>' \
+  '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> The note text.</w:t></w:r></w:p></w:footnote>' <<'EOD' || exit 99
+import sys, zipfile
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+P = "http://schemas.openxmlformats.org/package/2006/"
+O = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+CT = "application/vnd.openxmlformats-officedocument.wordprocessingml."
+NS = 'xmlns:w="%s" xmlns:r="%s" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" xmlns:v="urn:schemas-microsoft-com:vml"' % (W, O)
+doc = sys.argv[2]; hdr = sys.argv[3]; com = sys.argv[4]; fn = sys.argv[5]
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("[Content_Types].xml",
+               '<Types xmlns="%scontent-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
+               '<Override PartName="/word/document.xml" ContentType="%sdocument.main+xml"/>'
+               '<Override PartName="/word/header1.xml" ContentType="%sheader+xml"/>'
+               '<Override PartName="/word/comments.xml" ContentType="%scomments+xml"/>'
+               '<Override PartName="/word/footnotes.xml" ContentType="%sfootnotes+xml"/></Types>' % (P, CT, CT, CT, CT))
+    z.writestr("_rels/.rels", '<Relationships xmlns="%srelationships"><Relationship Id="rId1" Type="%s/officeDocument" Target="word/document.xml"/></Relationships>' % (P, O))
+    z.writestr("word/_rels/document.xml.rels", '<Relationships xmlns="%srelationships"><Relationship Id="rId6" Type="%s/header" Target="header1.xml"/><Relationship Id="rId7" Type="%s/comments" Target="comments.xml"/><Relationship Id="rId8" Type="%s/footnotes" Target="footnotes.xml"/></Relationships>' % (P, O, O, O))
+    z.writestr("word/document.xml", '<w:document %s><w:body>%s<w:sectPr><w:headerReference w:type="default" r:id="rId6"/></w:sectPr></w:body></w:document>' % (NS, doc))
+    z.writestr("word/header1.xml", '<w:hdr %s>%s</w:hdr>' % (NS, hdr))
+    z.writestr("word/comments.xml", '<w:comments %s>%s</w:comments>' % (NS, com))
+    z.writestr("word/footnotes.xml", '<w:footnotes %s>%s</w:footnotes>' % (NS, fn))
+EOD
+# field DOCX: the paragraph of word/document.xml with the form field.
+field() {
+  "$py" -c 'import sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read("word/document.xml").decode()
+i = s.index("FORMTEXT")
+print(s[s.rindex("<w:p>", 0, i):s.index("</w:p>", i) + 6])' "$1"
+}
+within "Word, form field texts" 0 20 300 "$x" translate -q --mt pseudo \
+  -s en -t es "$tmp/parts.docx" -o "$tmp/parts.es.docx"
+opens "$tmp/parts.es.docx"
+field "$tmp/parts.es.docx" >"$tmp/got"
+expect_text "Word, form field texts: help and status text translated" \
+  "$tmp/got" '<w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[</w:t></w:r><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Text1"/><w:enabled/><w:helpText w:type="text" w:val="[ýóúr Týpé ñámé fúll ~~~~~~]"/><w:statusText w:type="text" w:val="[ñámé Ýóúr ~~~]"/><w:textInput><w:default w:val="Name here"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>héré Ñámé</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> thé ís fíéld. ~~~~~~~]</w:t></w:r></w:p>'
+within "Word, form field texts: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/parts.docx" -o "$tmp/parts.xlf"
+grep '<source' "$tmp/parts.xlf" >"$tmp/got"
+expect_text "Word, notes, comments, boxes, fields: extract" "$tmp/got" '<source>Body with a note<x id="1" ctype="x-w-footnoteReference"/> and a comment.</source>
+<source>Click here to enter text.</source>
+<source>Page <g id="1" ctype="x-w-fldSimple">1</g> of the <g id="2" ctype="x-w-fldSimple">Annual report</g></source>
+<source>Type your full name</source>
+<source>Your name</source>
+<source><g id="1" ctype="x-w-fldChar">Name here</g> is the field.</source>
+<source>Header box text</source>
+<source>Header line</source>
+<source>Check this figure.</source>
+<source> The note text.</source>'
+merged "$tmp/parts.docx" "$tmp/parts.xlf" "$tmp/parts.m.docx"
+opens "$tmp/parts.m.docx"
+field "$tmp/parts.m.docx" >"$tmp/got"
+expect_text "Word, form field texts: merged" "$tmp/got" '<w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve">ES </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Text1"/><w:enabled/><w:helpText w:type="text" w:val="ES Type your full name"/><w:statusText w:type="text" w:val="ES Your name"/><w:textInput><w:default w:val="Name here"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>Name here</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> is the field.</w:t></w:r></w:p>'
 
 finish
