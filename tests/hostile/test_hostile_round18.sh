@@ -364,6 +364,20 @@ unzip -tq "$tmp/chart.es.odt" >/dev/null 2>&1 || fail "ODT, chart: unzip -t"
 object "$tmp/chart.es.odt" >"$tmp/got"
 expect_text "ODT, an embedded chart: its titles and labels translated" \
   "$tmp/got" '<office:chart><chart:chart chart:class="chart:bar"><chart:title><text:p>[bý Sálés ýéár ~~~~]</text:p></chart:title><chart:subtitle><text:p>[régíóñs Áll ~~~~]</text:p></chart:subtitle><chart:plot-area><chart:axis chart:dimension="y"><chart:title><text:p>[sóld Úñíts ~~~]</text:p></chart:title></chart:axis></chart:plot-area><table:table table:name="local-table"><table:table-header-rows><table:table-row><table:table-cell/><table:table-cell office:value-type="string"><text:p>[régíóñ Ñórth ~~~~]</text:p></table:table-cell></table:table-row></table:table-header-rows><table:table-rows><table:table-row><table:table-cell office:value-type="string"><text:p>[qúártér Fírst ~~~~]</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="4.3"><text:p>4.3</text:p></table:table-cell></table:table-row></table:table-rows></table:table></chart:chart>'
+if command -v soffice >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1
+then
+  rm -rf "$tmp/pdf"
+  timeout -s KILL 120 soffice "-env:UserInstallation=file://$tmp/lo" \
+    --headless --convert-to pdf --outdir "$tmp/pdf" "$tmp/chart.es.odt" \
+    >/dev/null 2>&1
+  pdftotext "$tmp/pdf/chart.es.pdf" - 2>/dev/null | tr -d "\f" | grep . \
+    >"$tmp/got"
+  expect_text "ODT, an embedded chart: LibreOffice draws it translated" \
+    "$tmp/got" '[bý Sálés ýéár ~~~~]
+[sóld Úñíts ~~~]
+[régíóñs Áll ~~~~]
+[thé Séé çhárt: ~~~~~]'
+fi
 within "ODT, an embedded chart: extract" 0 20 300 "$x" extract -q -s en \
   "$tmp/chart.odt" -o "$tmp/chart.o.xlf"
 grep '<source' "$tmp/chart.o.xlf" >"$tmp/got"
