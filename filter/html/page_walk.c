@@ -291,7 +291,8 @@ static int in_svg_frame(const struct builder *b) {
 }
 
 /* An svg in running text is one code of its sentence (notrans SVG_CODE),
- * but its title is the tooltip a reader sees over the icon; the title,
+ * but its title is the tooltip a reader sees over the icon, its desc
+ * what a screen reader says of it; the title, the desc,
  * and a textarea's prefilled content (text the form shows, which a
  * page's translation is expected to show translated, as its placeholder
  * is), are elements whose text is a unit of its own (notrans SIDE_TEXT),
@@ -400,7 +401,8 @@ static void on_start(struct builder *b, const struct html_token *tok) {
     if (in_svg_frame(b) && !says_no(b, tok))
       mark = SVG_FRAME;
     else if (top_mark(b) == SVG_CODE && !says_no(b, tok))
-      mark = name_is(name, "title") ? SIDE_TEXT : SVG_CODE;
+      mark = name_is(name, "title") || name_is(name, "desc") ? SIDE_TEXT
+                                                             : SVG_CODE;
     if (!(flags & E_VOID))
       push(b, name, flags, mark, mark != SIDE_TEXT, 0, NULL);
     return;

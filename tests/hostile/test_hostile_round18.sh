@@ -6,9 +6,9 @@
 #     its text a unit of its own, its spaces and lines kept (it was left
 #     in the source language, exit 0); translate="no" keeps it.
 #   - translate of an HTML page with an svg in running text (an icon in a
-#     sentence) whose title is the tooltip a reader sees: the title a
-#     unit of its own, the svg still one code of its sentence (it was
-#     left in the source language, exit 0).
+#     sentence) whose title is the tooltip a reader sees and desc what a
+#     screen reader says: each a unit of its own, the svg still one code
+#     of its sentence (they were left in the source language, exit 0).
 #   - translate of a Word document with a chart whose title is several
 #     runs (a:r, one word bold): one unit, the runs codes as a Word
 #     paragraph's are (each run was a unit of its own, a sentence cut in
@@ -155,7 +155,7 @@ cat >"$tmp/form.html" <<'EOD'
 <!DOCTYPE html><html lang="en"><body><p>Write: <textarea name="m" rows="3">
 Dear team,
   the &amp; report is late.
-</textarea> then send.</p><textarea>Notes go here</textarea><textarea translate="no">Kept text</textarea><textarea> </textarea><p>Click <svg width="8" height="8"><title>Save the file</title><path d="M0 0"/></svg> to save.</p><p>An <svg translate="no"><title>Kept icon</title></svg> here.</p><p>A <svg><g><title translate="no">Kept too</title></g></svg> star.</p></body></html>
+</textarea> then send.</p><textarea>Notes go here</textarea><textarea translate="no">Kept text</textarea><textarea> </textarea><p>Click <svg width="8" height="8"><title>Save the file</title><desc>A floppy disk</desc><path d="M0 0"/></svg> to save.</p><p>An <svg translate="no"><title>Kept icon</title></svg> here.</p><p>A <svg><g><title translate="no">Kept too</title></g></svg> star.</p></body></html>
 EOD
 within "HTML, textarea and svg title" 0 20 300 "$x" translate -q --mt pseudo \
   -s en -t es "$tmp/form.html" -o "$tmp/form.es.html"
@@ -163,7 +163,7 @@ expect_text "HTML, textarea and svg title: translated" "$tmp/form.es.html" \
   '<!DOCTYPE html><html lang="es"><body><p>[<textarea name="m" rows="3">
 [téám, Déár ~~~]
   [&amp; thé ís répórt láté. ~~~~~~~]
-</textarea>théñ Wríté: séñd. ~~~~~~]</p><textarea>[gó Ñótés héré ~~~~]</textarea><textarea translate="no">Kept text</textarea><textarea> </textarea><p>[<svg width="8" height="8"><title>[thé Sávé fílé ~~~~]</title><path d="M0 0"/></svg>tó Çlíçk sávé. ~~~~~]</p><p>[<svg translate="no"><title>Kept icon</title></svg>héré. Áñ ~~~]</p><p>[<svg><g><title translate="no">Kept too</title></g></svg>stár. Á ~~~]</p></body></html>'
+</textarea>théñ Wríté: séñd. ~~~~~~]</p><textarea>[gó Ñótés héré ~~~~]</textarea><textarea translate="no">Kept text</textarea><textarea> </textarea><p>[<svg width="8" height="8"><title>[thé Sávé fílé ~~~~]</title><desc>[flóppý Á dísk ~~~~]</desc><path d="M0 0"/></svg>tó Çlíçk sávé. ~~~~~]</p><p>[<svg translate="no"><title>Kept icon</title></svg>héré. Áñ ~~~]</p><p>[<svg><g><title translate="no">Kept too</title></g></svg>stár. Á ~~~]</p></body></html>'
 within "HTML, textarea and svg title: extract" 0 20 300 "$x" extract -q \
   -s en "$tmp/form.html" -o "$tmp/form.xlf"
 grep -v '^<?xml\|^<xliff\|^<file\|^<body\|^</' "$tmp/form.xlf" >"$tmp/got"
@@ -177,18 +177,20 @@ expect_text "HTML, textarea and svg title: extract" "$tmp/got" \
 <source>Notes go here</source>
 <trans-unit id="4" restype="x-html-title">
 <source>Save the file</source>
-<trans-unit id="5" restype="x-html-p">
-<source>Click <x id="1" ctype="x-html-svg"/> to save.</source>
+<trans-unit id="5" restype="x-html-desc">
+<source>A floppy disk</source>
 <trans-unit id="6" restype="x-html-p">
-<source>An <x id="1" ctype="x-html-svg"/> here.</source>
+<source>Click <x id="1" ctype="x-html-svg"/> to save.</source>
 <trans-unit id="7" restype="x-html-p">
+<source>An <x id="1" ctype="x-html-svg"/> here.</source>
+<trans-unit id="8" restype="x-html-p">
 <source>A <x id="1" ctype="x-html-svg"/> star.</source>'
 merged "$tmp/form.html" "$tmp/form.xlf" "$tmp/form.m.html"
 expect_text "HTML, textarea and svg title: merged" "$tmp/form.m.html" \
   '<!DOCTYPE html><html lang="es"><body><p>ES Write: <textarea name="m" rows="3">
 ES Dear team,
   the &amp; report is late.
-</textarea> then send.</p><textarea>ES Notes go here</textarea><textarea translate="no">Kept text</textarea><textarea> </textarea><p>ES Click <svg width="8" height="8"><title>ES Save the file</title><path d="M0 0"/></svg> to save.</p><p>ES An <svg translate="no"><title>Kept icon</title></svg> here.</p><p>ES A <svg><g><title translate="no">Kept too</title></g></svg> star.</p></body></html>'
+</textarea> then send.</p><textarea>ES Notes go here</textarea><textarea translate="no">Kept text</textarea><textarea> </textarea><p>ES Click <svg width="8" height="8"><title>ES Save the file</title><desc>ES A floppy disk</desc><path d="M0 0"/></svg> to save.</p><p>ES An <svg translate="no"><title>Kept icon</title></svg> here.</p><p>ES A <svg><g><title translate="no">Kept too</title></g></svg> star.</p></body></html>'
 
 # --- Word charts: a title of several runs one unit, the language set;
 # charts and diagrams a header names.
