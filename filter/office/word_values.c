@@ -148,9 +148,12 @@ void xmt_word_values_start(struct reader *r, const char *name,
     attr_value(r, attrs, O_NS, "title");
   } else if (word_is(r, "hyperlink")) {
     attr_value(r, attrs, W_NS, "tooltip");
-  } else if ((word_is(r, "helpText") || word_is(r, "statusText")) &&
-             !auto_text(attrs)) {
-    attr_value(r, attrs, W_NS, "val"); /* a form field's help (F1), status */
+  } else if (((word_is(r, "helpText") || word_is(r, "statusText")) &&
+              !auto_text(attrs)) ||
+             word_is(r, "listEntry")) {
+    /* a form field's help (F1), status bar text, a drop-down's entries
+     * (the one chosen is what the document shows) */
+    attr_value(r, attrs, W_NS, "val");
   }
 }
 
@@ -168,7 +171,8 @@ int xmt_word_holds_field_values(const char *part, size_t from, size_t to) {
   const char *s = part + from;
   size_t n = to - from;
   return memmem(s, n, "helpText ", 9) != NULL ||
-         memmem(s, n, "statusText ", 11) != NULL;
+         memmem(s, n, "statusText ", 11) != NULL ||
+         memmem(s, n, "listEntry ", 10) != NULL;
 }
 
 int xmt_word_is_drawing(const char *data, size_t len) {

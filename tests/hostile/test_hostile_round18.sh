@@ -35,7 +35,9 @@
 #   - translate of a Word document with a form field whose help text
 #     (F1) and status bar text (w:ffData's w:helpText, w:statusText) are
 #     text: each a unit, the field still a pair around its result (they
-#     were left in the source language, exit 0). Held and tested as
+#     were left in the source language, exit 0); a drop-down form
+#     field's entries (w:listEntry: the one chosen is what the document
+#     shows), each a unit. Held and tested as
 #     they are: footnotes, comments, a header's text box, a content
 #     control showing its placeholder text, w:fldSimple results.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
@@ -395,11 +397,10 @@ expect_text "ODT, an embedded chart: merged" "$tmp/got" '<office:chart><chart:ch
 
 # --- Word: a form field's help and status text; notes, comments, a
 # header's text box, a content control's placeholder, simple fields held.
-"$py" - "$tmp/parts.docx" \
-  '<w:p><w:r><w:t xml:space="preserve">Body with a note</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r><w:commentRangeStart w:id="0"/><w:r><w:t xml:space="preserve"> and a comment.</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p><w:sdt><w:sdtPr><w:placeholder><w:docPart w:val="DefaultPlaceholder_1"/></w:placeholder><w:showingPlcHdr/></w:sdtPr><w:sdtContent><w:p><w:r><w:rPr><w:rStyle w:val="PlaceholderText"/></w:rPr><w:t>Click here to enter text.</w:t></w:r></w:p></w:sdtContent></w:sdt><w:p><w:r><w:t xml:space="preserve">Page </w:t></w:r><w:fldSimple w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fldSimple><w:r><w:t xml:space="preserve"> of the </w:t></w:r><w:fldSimple w:instr=" TITLE "><w:r><w:t>Annual report</w:t></w:r></w:fldSimple></w:p><w:p><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Text1"/><w:enabled/><w:helpText w:type="text" w:val="Type your full name"/><w:statusText w:type="text" w:val="Your name"/><w:textInput><w:default w:val="Name here"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>Name here</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve"> is the field.</w:t></w:r></w:p>' \
-  '<w:p><w:r><w:drawing><wp:anchor><wp:docPr id="3" name="Text Box 3"/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:txbx><w:txbxContent><w:p><w:r><w:t>Header box text</w:t></w:r></w:p></w:txbxContent></wps:txbx></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r><w:r><w:t>Header line</w:t></w:r></w:p>' \
-  '<w:comment w:id="0" w:author="Ann"><w:p><w:r><w:t>Check this figure.</w:t></w:r></w:p></w:comment>' \
-  '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> The note text.</w:t></w:r></w:p></w:footnote>' <<'EOD' || exit 99
+# wparts OUT BODY HEADER COMMENTS FOOTNOTES: a Word document with a
+# header, comments and footnotes holding those.
+wparts() {
+  "$py" - "$@" <<'EOD' || exit 99
 import sys, zipfile
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 P = "http://schemas.openxmlformats.org/package/2006/"
@@ -421,6 +422,12 @@ with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("word/comments.xml", '<w:comments %s>%s</w:comments>' % (NS, com))
     z.writestr("word/footnotes.xml", '<w:footnotes %s>%s</w:footnotes>' % (NS, fn))
 EOD
+}
+wparts "$tmp/parts.docx" \
+  '<w:p><w:r><w:t xml:space="preserve">Body with a note</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r><w:commentRangeStart w:id="0"/><w:r><w:t xml:space="preserve"> and a comment.</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p><w:sdt><w:sdtPr><w:placeholder><w:docPart w:val="DefaultPlaceholder_1"/></w:placeholder><w:showingPlcHdr/></w:sdtPr><w:sdtContent><w:p><w:r><w:rPr><w:rStyle w:val="PlaceholderText"/></w:rPr><w:t>Click here to enter text.</w:t></w:r></w:p></w:sdtContent></w:sdt><w:p><w:r><w:t xml:space="preserve">Page </w:t></w:r><w:fldSimple w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fldSimple><w:r><w:t xml:space="preserve"> of the </w:t></w:r><w:fldSimple w:instr=" TITLE "><w:r><w:t>Annual report</w:t></w:r></w:fldSimple></w:p><w:p><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Text1"/><w:enabled/><w:helpText w:type="text" w:val="Type your full name"/><w:statusText w:type="text" w:val="Your name"/><w:textInput><w:default w:val="Name here"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>Name here</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve"> is the field.</w:t></w:r></w:p>' \
+  '<w:p><w:r><w:drawing><wp:anchor><wp:docPr id="3" name="Text Box 3"/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:txbx><w:txbxContent><w:p><w:r><w:t>Header box text</w:t></w:r></w:p></w:txbxContent></wps:txbx></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r><w:r><w:t>Header line</w:t></w:r></w:p>' \
+  '<w:comment w:id="0" w:author="Ann"><w:p><w:r><w:t>Check this figure.</w:t></w:r></w:p></w:comment>' \
+  '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> The note text.</w:t></w:r></w:p></w:footnote>'
 # field DOCX: the paragraph of word/document.xml with the form field.
 field() {
   "$py" -c 'import sys, zipfile
@@ -451,5 +458,38 @@ merged "$tmp/parts.docx" "$tmp/parts.xlf" "$tmp/parts.m.docx"
 opens "$tmp/parts.m.docx"
 field "$tmp/parts.m.docx" >"$tmp/got"
 expect_text "Word, form field texts: merged" "$tmp/got" '<w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve">ES </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Text1"/><w:enabled/><w:helpText w:type="text" w:val="ES Type your full name"/><w:statusText w:type="text" w:val="ES Your name"/><w:textInput><w:default w:val="Name here"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>Name here</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> is the field.</w:t></w:r></w:p>'
+
+# --- Word: a drop-down form field, whose entry chosen the page shows.
+wparts "$tmp/dd.docx" \
+  '<w:p><w:r><w:t xml:space="preserve">Pick: </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Drop1"/><w:enabled/><w:ddList><w:listEntry w:val="Red apple"/><w:listEntry w:val="Green pear"/></w:ddList></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMDROPDOWN </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve"> is chosen.</w:t></w:r></w:p>' \
+  '<w:p/>' '' ''
+within "Word, drop-down" 0 20 300 "$x" translate -q --mt pseudo -s en \
+  -t es "$tmp/dd.docx" -o "$tmp/dd.es.docx"
+opens "$tmp/dd.es.docx"
+body "$tmp/dd.es.docx" >"$tmp/got"
+expect_text "Word, drop-down: its entries translated" "$tmp/got" \
+  '<w:body><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[</w:t></w:r><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Drop1"/><w:enabled/><w:ddList><w:listEntry w:val="[ápplé Réd ~~~]"/><w:listEntry w:val="[péár Grééñ ~~~]"/></w:ddList></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMDROPDOWN </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>ís Píçk: çhóséñ. ~~~~~~]</w:t></w:r></w:p><w:sectPr><w:headerReference w:type="default" r:id="rId6"/></w:sectPr></w:body></w:document>'
+if command -v soffice >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1
+then
+  rm -rf "$tmp/pdf"
+  timeout -s KILL 120 soffice "-env:UserInstallation=file://$tmp/lo" \
+    --headless --convert-to pdf --outdir "$tmp/pdf" "$tmp/dd.es.docx" \
+    >/dev/null 2>&1
+  pdftotext "$tmp/pdf/dd.es.pdf" - 2>/dev/null | tr -d "\f" | grep . \
+    >"$tmp/got"
+  expect_text "Word, drop-down: LibreOffice shows the entry translated" \
+    "$tmp/got" '[[ápplé Réd ~~~]ís Píçk: çhóséñ. ~~~~~~]'
+fi
+within "Word, drop-down: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/dd.docx" -o "$tmp/dd.xlf"
+grep '<source' "$tmp/dd.xlf" >"$tmp/got"
+expect_text "Word, drop-down: extract" "$tmp/got" '<source>Red apple</source>
+<source>Green pear</source>
+<source>Pick: <x id="1" ctype="x-w-fldChar"/> is chosen.</source>'
+merged "$tmp/dd.docx" "$tmp/dd.xlf" "$tmp/dd.m.docx"
+opens "$tmp/dd.m.docx"
+body "$tmp/dd.m.docx" | grep -o '<w:ddList>.*</w:ddList>' >"$tmp/got"
+expect_text "Word, drop-down: merged" "$tmp/got" \
+  '<w:ddList><w:listEntry w:val="ES Red apple"/><w:listEntry w:val="ES Green pear"/></w:ddList>'
 
 finish
