@@ -283,6 +283,10 @@ static int pending_child(struct reader *r) {
     if (xmt_word_append_unbound(&s->pool, r->part, o->start, to) != XMT_OK)
       xmt_office_stop(&r->x, XMT_ERR_NOMEM);
     p->len = s->pool.len - p->off;
+    /* its bytes, for a drop-down's choices that are units (written
+     * through the part with their targets) */
+    p->from = o->start;
+    p->to = to;
   }
   if (content)
     o->content_depth = r->depth;

@@ -148,6 +148,9 @@ void xmt_word_values_start(struct reader *r, const char *name,
     attr_value(r, attrs, O_NS, "title");
   } else if (word_is(r, "hyperlink")) {
     attr_value(r, attrs, W_NS, "tooltip");
+  } else if (word_is(r, "listItem")) {
+    /* a content control's drop-down or combo box choice: what it shows */
+    attr_value(r, attrs, W_NS, "displayText");
   } else if (((word_is(r, "helpText") || word_is(r, "statusText")) &&
               !auto_text(attrs)) ||
              word_is(r, "listEntry")) {
@@ -164,7 +167,8 @@ int xmt_word_holds_values(const char *part, size_t from, size_t to) {
    * unit is written through the part all the same, as it was */
   return memmem(s, n, "descr=", 6) != NULL ||
          memmem(s, n, "title=", 6) != NULL || memmem(s, n, "alt=", 4) != NULL ||
-         memmem(s, n, "tooltip=", 8) != NULL;
+         memmem(s, n, "tooltip=", 8) != NULL ||
+         memmem(s, n, "displayText=", 12) != NULL;
 }
 
 int xmt_word_holds_field_values(const char *part, size_t from, size_t to) {

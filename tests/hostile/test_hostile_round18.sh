@@ -37,7 +37,10 @@
 #     text: each a unit, the field still a pair around its result (they
 #     were left in the source language, exit 0); a drop-down form
 #     field's entries (w:listEntry: the one chosen is what the document
-#     shows), each a unit. Held and tested as
+#     shows), each a unit; a content control's drop-down choices in a
+#     paragraph (w:listItem's w:displayText: what it shows once chosen),
+#     each a unit, the control's properties written with them. Held
+#     and tested as
 #     they are: footnotes, comments, a header's text box, a content
 #     control showing its placeholder text, w:fldSimple results.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
@@ -491,5 +494,30 @@ opens "$tmp/dd.m.docx"
 body "$tmp/dd.m.docx" | grep -o '<w:ddList>.*</w:ddList>' >"$tmp/got"
 expect_text "Word, drop-down: merged" "$tmp/got" \
   '<w:ddList><w:listEntry w:val="ES Red apple"/><w:listEntry w:val="ES Green pear"/></w:ddList>'
+
+# --- Word: a content control's drop-down list (its choices' display
+# text).
+wparts "$tmp/sd.docx" \
+  '<w:p><w:r><w:t xml:space="preserve">Color: </w:t></w:r><w:sdt><w:sdtPr><w:alias w:val="Color"/><w:dropDownList><w:listItem w:displayText="Dark red" w:value="1"/><w:listItem w:displayText="Light blue" w:value="2"/></w:dropDownList></w:sdtPr><w:sdtContent><w:r><w:t>Dark red</w:t></w:r></w:sdtContent></w:sdt><w:r><w:t xml:space="preserve"> is set.</w:t></w:r></w:p>' \
+  '<w:p/>' '' ''
+within "Word, a content control's choices" 0 20 300 "$x" translate -q \
+  --mt pseudo -s en -t es "$tmp/sd.docx" -o "$tmp/sd.es.docx"
+opens "$tmp/sd.es.docx"
+body "$tmp/sd.es.docx" >"$tmp/got"
+expect_text "Word, a content control's choices: translated" "$tmp/got" \
+  '<w:body><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[</w:t></w:r><w:sdt><w:sdtPr><w:alias w:val="Color"/><w:dropDownList><w:listItem w:displayText="[réd Dárk ~~~]" w:value="1"/><w:listItem w:displayText="[blúé Líght ~~~]" w:value="2"/></w:dropDownList></w:sdtPr><w:sdtContent><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>Dárk Çólór: ís réd</w:t></w:r></w:sdtContent></w:sdt><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> sét. ~~~~~~~]</w:t></w:r></w:p><w:sectPr><w:headerReference w:type="default" r:id="rId6"/></w:sectPr></w:body></w:document>'
+within "Word, a content control's choices: extract" 0 20 300 "$x" extract \
+  -q -s en "$tmp/sd.docx" -o "$tmp/sd.xlf"
+grep '<source' "$tmp/sd.xlf" >"$tmp/got"
+expect_text "Word, a content control's choices: extract" "$tmp/got" \
+  '<source>Dark red</source>
+<source>Light blue</source>
+<source>Color: <g id="1" ctype="x-w-sdt">Dark red</g> is set.</source>'
+merged "$tmp/sd.docx" "$tmp/sd.xlf" "$tmp/sd.m.docx"
+opens "$tmp/sd.m.docx"
+body "$tmp/sd.m.docx" | grep -o '<w:dropDownList>.*</w:dropDownList>' \
+  >"$tmp/got"
+expect_text "Word, a content control's choices: merged" "$tmp/got" \
+  '<w:dropDownList><w:listItem w:displayText="ES Dark red" w:value="1"/><w:listItem w:displayText="ES Light blue" w:value="2"/></w:dropDownList>'
 
 finish
