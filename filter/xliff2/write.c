@@ -13,9 +13,6 @@
 
 #include "write_private.h"
 
-/* Output is handed to the sink in blocks of about this size. */
-#define BLOCK 65536
-
 void xmt_x2w_flush(struct writer *w) {
   if (w->st != XMT_OK || w->out.len == 0)
     return;
@@ -30,11 +27,8 @@ void xmt_x2w_flush(struct writer *w) {
   xmt_buf_reset(&w->out);
 }
 
-void xmt_x2w_put(struct writer *w, const char *s, size_t len) {
-  if (w->st == XMT_OK && len > 0)
-    w->st = xmt_buf_append(&w->out, s, len);
-  if (w->out.len >= BLOCK)
-    xmt_x2w_flush(w);
+void xmt_x2w_put_grown(struct writer *w, const char *s, size_t len) {
+  w->st = xmt_buf_append(&w->out, s, len);
 }
 
 /* The start tag of len bytes at tag with names[i] set to values[i], in
@@ -206,6 +200,21 @@ void xmt_x2w_put_str(struct writer *w, const char *s) {
   xmt_x2w_put(w, s, strlen(s));
 }
 
+/* 1 when the len bytes at s hold word: an attribute named word is not
+ * in a tag without it. */
+static int holds(const char *s, size_t len, const char *word) {
+  size_t n = strlen(word);
+  for (size_t at = 0; at + n <= len; at++) {
+    const char *p = memchr(s + at, word[0], len - n - at + 1);
+    if (p == NULL)
+      return 0;
+    at = (size_t)(p - s);
+    if (memcmp(p, word, n) == 0)
+      return 1;
+  }
+  return 0;
+}
+
 /* The start tag of target t, to its "/" when written open (len bytes),
  * its order renumbered; an xml:lang naming another language than trgLang
  * is set to trgLang: the new target is in that language, not the old's. */
@@ -267,8 +276,9 @@ void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
     xmt_x2w_put(w, "<", 1);
     xmt_x2w_put(w, tag + 1, prefix);
     xmt_x2w_put(w, "target", 6);
-    size_t vs, ve;
-    if (xmt_tag_find_attribute(tag, tag_len, "xml:space", &vs, &ve)) {
+    size_t vs, ve; /* most sources have no attribute: no lookup then */
+    if (holds(tag, tag_len, "xml:space") &&
+        xmt_tag_find_attribute(tag, tag_len, "xml:space", &vs, &ve)) {
       xmt_x2w_put(w, " xml:space=", 11);
       xmt_x2w_put(w, tag + vs - 1, ve - vs + 2);
     }
@@ -285,21 +295,6 @@ void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
   xmt_x2w_put(w, ">", 1);
 }
 
-/* 1 when the len bytes at s hold word: an attribute named word is not
- * in a tag without it. */
-static int holds(const char *s, size_t len, const char *word) {
-  size_t n = strlen(word);
-  for (size_t at = 0; at + n <= len; at++) {
-    const char *p = memchr(s + at, word[0], len - n - at + 1);
-    if (p == NULL)
-      return 0;
-    at = (size_t)(p - s);
-    if (memcmp(p, word, n) == 0)
-      return 1;
-  }
-  return 0;
-}
-
 /* The <segment> start tag of s with state and subState set: when it has
  * neither, both go after its last attribute, as set_attributes puts them,
  * without its copies and lookups (most segments). */
@@ -309,7 +304,9 @@ static void put_segment_tag(struct writer *w, const struct x2_segment *s) {
   static const char add[] = " state=\"translated\" subState=\"xliffmt:mt\"";
   const char *tag = w->doc->data.data + s->start;
   size_t len = s->tag_end - s->start;
-  if (holds(tag, len, "state") || holds(tag, len, "subState")) {
+  /* "tate": one scan of the tag for both names, most tags have neither */
+  if (holds(tag, len, "tate") &&
+      (holds(tag, len, "state") || holds(tag, len, "subState"))) {
     xmt_x2w_put_tag(w, s->start, s->tag_end, names, values, 2);
     return;
   }
