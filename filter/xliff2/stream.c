@@ -582,6 +582,10 @@ void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
  * the reader while it reads (take_written). */
 static void let_go(struct x2_stream *s, struct x2_piece *p) {
   struct x2_doc *d = &p->doc;
+  if (s->lent == p) { /* the run's, not the part's */
+    d->targets[s->lent_at] = NULL;
+    s->lent = NULL;
+  }
   for (size_t i = 0; i < d->nsegs; i++) {
     if (d->targets[i] != NULL && s->nspare < X2_SPARE)
       s->spare[s->nspare++] = d->targets[i];
@@ -654,6 +658,16 @@ static struct x2_piece *find(struct x2_stream *s, const char *key, size_t *i) {
   return NULL;
 }
 
+/* Target i of part d, a copy of target's. */
+static xmt_status keep_target(struct x2_stream *s, struct x2_doc *d, size_t i,
+                              const xmt_segment *target) {
+  if (d->targets[i] == NULL && s->nspare > 0)
+    d->targets[i] = s->spare[--s->nspare];
+  if (d->targets[i] == NULL && (d->targets[i] = xmt_segment_new()) == NULL)
+    return XMT_ERR_NOMEM;
+  return xmt_segment_copy(d->targets[i], target);
+}
+
 xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
                               const xmt_xliff_unit *unit,
                               const xmt_segment *target, int split,
@@ -663,16 +677,21 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
    * counts and the writer are the taker's alone (one at a time) */
   pthread_mutex_lock(&s->lock);
   struct x2_piece *p = find(s, key, &i);
+  int at_head = p != NULL && p == s->head;
   pthread_mutex_unlock(&s->lock);
   xmt_status st = p == NULL ? XMT_ERR_INTERNAL : XMT_OK;
   if (st == XMT_OK && target != NULL) {
     struct x2_doc *d = &p->doc;
-    if (d->targets[i] == NULL && s->nspare > 0)
-      d->targets[i] = s->spare[--s->nspare];
-    if (d->targets[i] == NULL && (d->targets[i] = xmt_segment_new()) == NULL)
-      st = XMT_ERR_NOMEM;
-    if (st == XMT_OK)
-      st = xmt_segment_copy(d->targets[i], target);
+    /* The last target of the part at the head is written at once, below:
+     * lent for that, not copied (the writer only reads it). */
+    if (!split && at_head && s->wst == XMT_OK && !p->done[i] &&
+        p->taken + 1 == d->nsegs && d->targets[i] == NULL) {
+      d->targets[i] = (xmt_segment *)target;
+      s->lent = p;
+      s->lent_at = i;
+    } else {
+      st = keep_target(s, d, i, target);
+    }
     if (st == XMT_OK && split)
       st = xmt_x2_take_split(d, i, unit);
     if (st == XMT_OK && d->segs[i].copied && !s->matches)
@@ -687,6 +706,13 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
       p->taken++;
     }
     st = write_ready(s, 0);
+  }
+  if (p != NULL && s->lent == p) { /* not written: a copy after all */
+    p->doc.targets[i] = NULL;
+    s->lent = NULL;
+    xmt_status kst = keep_target(s, &p->doc, i, target);
+    if (st == XMT_OK)
+      st = kst;
   }
   return st;
 }
