@@ -430,6 +430,7 @@ void xmt_x2w_free(struct writer *w) {
   xmt_buf_free(&w->tag);
   xmt_buf_free(&w->text);
   xmt_buf_free(&w->attr);
+  xmt_buf_free(&w->ttags.b);
   free(w->items);
   free(w->index);
   free(w->used);

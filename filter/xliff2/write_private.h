@@ -30,6 +30,7 @@ struct writer {
   struct xmt_buf tag;  /* a start tag being rewritten */
   struct xmt_buf text; /* scratch */
   struct xmt_buf attr; /* a start tag being rewritten, its other copy */
+  struct x2_target_tags ttags;
   struct placed *items;
   size_t nitems, items_cap;
   size_t *index; /* source code by number and end: index[2 * number + end] */
