@@ -164,14 +164,50 @@ static xmt_status stream_on(xmt_atomic_file *af, int fd) {
   return XMT_OK;
 }
 
+/* How long a named pipe is waited for a program to read from it. */
+#define PIPE_WAIT_MS 10000
+
+/* path, a named pipe, opened for writing once a program reads from it
+ * (open() would wait for one without end); -1 with errno ENXIO when none
+ * came within PIPE_WAIT_MS. */
+static int open_pipe(const char *path) {
+  for (int waited = 0;; waited += 50) {
+    int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    int flags = fd >= 0 ? fcntl(fd, F_GETFL) : -1;
+    if (flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0)
+      return fd;
+    if (fd >= 0) {
+      int e = errno;
+      close(fd);
+      errno = e;
+      return -1;
+    }
+    if (errno != ENXIO || waited >= PIPE_WAIT_MS)
+      return -1;
+    const struct timespec pause = {0, 50 * 1000000L};
+    nanosleep(&pause, NULL);
+  }
+}
+
 /* Standard output, a device or a FIFO: written as the output goes. */
-static xmt_status open_in_place(xmt_atomic_file *af) {
+static xmt_status open_in_place(xmt_atomic_file *af, int fifo) {
   if (af->path == NULL) {
     af->fp = stdout;
     return XMT_OK;
   }
-  return stream_on(
-      af, open(af->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
+  if (!fifo)
+    return stream_on(
+        af, open(af->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
+  int fd = open_pipe(af->path);
+  if (fd < 0 && errno == ENXIO) {
+    af->sys_errno = ENXIO;
+    xmt_error_at(&af->err, XMT_ERR_WRITE, XMT_IN(af->path),
+                 "a named pipe no program reads from (waited %d s)",
+                 PIPE_WAIT_MS / 1000);
+    release(af);
+    return XMT_ERR_WRITE;
+  }
+  return stream_on(af, fd);
 }
 
 /* The standard stream (output or error) that is the file st, or -1.
@@ -230,7 +266,7 @@ xmt_status xmt_atomic_file_open(xmt_atomic_file *af, const char *path,
   if (exists && S_ISDIR(st.st_mode))
     return refuse(af, "cannot create output", EISDIR);
   if (af->path == NULL || (exists && !S_ISREG(st.st_mode)))
-    return open_in_place(af);
+    return open_in_place(af, exists && S_ISFIFO(st.st_mode));
   int stream = exists ? standard_stream(&st) : -1;
   if (stream >= 0)
     return open_through(af, stream);

@@ -210,16 +210,22 @@ int xmt_cli_output_open(struct xmt_cli_output *out, const char *path) {
   return EXIT_OK;
 }
 
-/* Copies the output kept in memory to the device or pipe named path. 0, or
- * -1 with errno set. */
+/* Copies the output kept in memory to the device or pipe named path. 0,
+ * -1 with errno set, or -2 when it cannot be opened, said. */
 static int copy_to_device(const struct xmt_cli_output *out, const char *path) {
   xmt_atomic_file *af = xmt_atomic_file_new();
   if (af == NULL) {
     errno = ENOMEM;
     return -1;
   }
-  int failed = xmt_atomic_file_open(af, path, 0) != XMT_OK;
-  int e = xmt_atomic_file_errno(af);
+  if (xmt_atomic_file_open(af, path, 0) != XMT_OK) {
+    const struct xmt_error *err = xmt_atomic_file_error(af);
+    xmt_cli_say("xliffmt: %s: %s\n", err->file, err->message);
+    xmt_atomic_file_free(af);
+    return -2;
+  }
+  int failed = 0;
+  int e = 0;
   if (!failed && fwrite(out->mem, 1, out->mem_len,
                         xmt_atomic_file_stream(af)) != out->mem_len) {
     failed = 1;
@@ -253,12 +259,13 @@ int xmt_cli_output_commit(struct xmt_cli_output *out) {
     failed = 1;
   out->fp = NULL;
   if (!failed && out->device != NULL)
-    failed = copy_to_device(out, out->device) != 0;
+    failed = copy_to_device(out, out->device);
   else if (!failed)
     failed = fwrite(out->mem, 1, out->mem_len, stdout) != out->mem_len ||
              fflush(stdout) != 0;
-  if (failed) {
-    xmt_cli_say("xliffmt: %s: cannot write: %s\n", name, strerror(errno));
+  if (failed != 0) {
+    if (failed != -2)
+      xmt_cli_say("xliffmt: %s: cannot write: %s\n", name, strerror(errno));
     xmt_cli_output_abort(out);
     return EXIT_INTERNAL;
   }

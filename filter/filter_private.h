@@ -684,7 +684,10 @@ void xmt_offline_free(xmt_offline *o);
  * an error against the translations file at the first line no segment
  * asked for, naming up to ten more: a translation for no segment is
  * a mistake of the file (ids of another document, of another
- * segmentation), never to be dropped in silence. doc names the document. */
+ * segmentation), never to be dropped in silence. First, an error at a
+ * line whose "text" (beside its "translation") is not the text of the
+ * segment that asked for it: the translation of another source, which
+ * the backend gave no segment. doc names the document. */
 xmt_status xmt_offline_check_asked(const xmt_offline *o, const char *doc,
                                    struct xmt_error_store *err);
 /* Answers requests by segment id from an xmt_offline (its user pointer). */

@@ -24,6 +24,7 @@ static const struct xmt_dynsym mhd_syms[] = {
     SYM(suspend_connection, MHD_suspend_connection),
     SYM(resume_connection, MHD_resume_connection),
     SYM(create_response_from_buffer, MHD_create_response_from_buffer),
+    SYM(create_response_from_fd, MHD_create_response_from_fd),
     SYM(add_response_header, MHD_add_response_header),
     SYM(queue_response, MHD_queue_response),
     SYM(destroy_response, MHD_destroy_response),
@@ -62,6 +63,7 @@ static void check_mhd(const struct serve_mhd_api *t) {
   XMT_DYNSYM_CHECK(t->resume_connection, MHD_resume_connection);
   XMT_DYNSYM_CHECK(t->create_response_from_buffer,
                    MHD_create_response_from_buffer);
+  XMT_DYNSYM_CHECK(t->create_response_from_fd, MHD_create_response_from_fd);
   XMT_DYNSYM_CHECK(t->add_response_header, MHD_add_response_header);
   XMT_DYNSYM_CHECK(t->queue_response, MHD_queue_response);
   XMT_DYNSYM_CHECK(t->destroy_response, MHD_destroy_response);

@@ -34,6 +34,7 @@ struct serve_mhd_api {
   void (*resume_connection)(struct MHD_Connection *connection);
   struct MHD_Response *(*create_response_from_buffer)(
       size_t size, void *buffer, enum MHD_ResponseMemoryMode mode);
+  struct MHD_Response *(*create_response_from_fd)(size_t size, int fd);
   enum MHD_Result (*add_response_header)(struct MHD_Response *response,
                                          const char *header,
                                          const char *content);

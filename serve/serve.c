@@ -37,7 +37,10 @@ enum {
   XMT_OPT_MAX_DOCUMENTS,
   XMT_OPT_DOCUMENT_EXPIRY,
   XMT_OPT_DOCUMENT_DIR,
-  XMT_OPT_DRAIN_TIMEOUT
+  XMT_OPT_DRAIN_TIMEOUT,
+  XMT_OPT_DOCUMENT_THREADS,
+  XMT_OPT_DOCUMENT_TIMEOUT,
+  XMT_OPT_MAX_PER_CLIENT
 };
 
 #define DEFAULT_LISTEN "127.0.0.1:2737"
@@ -87,9 +90,18 @@ static const struct xmt_cli_option serve_options[] = {
     {"max-documents", XMT_OPT_MAX_DOCUMENTS, "N",
      "documents kept at once, waiting or\ntranslated; more get 429 "
      "(default 64)"},
+    {"max-documents-per-client", XMT_OPT_MAX_PER_CLIENT, "N",
+     "documents an address keeps when\nanother's upload finds no room: its "
+     "\noldest finished beyond N are deleted\nfor it (default a quarter of "
+     "\n--max-documents)"},
     {"document-expiry", XMT_OPT_DOCUMENT_EXPIRY, "SECONDS",
      "a translated document not downloaded\nthat long is deleted "
      "(default 3600)"},
+    {"document-threads", XMT_OPT_DOCUMENT_THREADS, "N",
+     "documents translated at once, each by\nits own engine (default 2)"},
+    {"document-timeout", XMT_OPT_DOCUMENT_TIMEOUT, "SECONDS",
+     "a document still translating that long\nis stopped and ends in DeepL's "
+     "\"error\"\nstatus (default 600)"},
     {"document-dir", XMT_OPT_DOCUMENT_DIR, "DIR",
      "where serve makes its own folder for\ndocuments (default $TMPDIR, "
      "else /tmp)"},
@@ -223,6 +235,20 @@ static int take(void *user, int c, const char *arg) {
     if (!parse_number(arg, 604800, &n, 0) || strpbrk(arg, "kKM"))
       bad = "--document-expiry takes seconds, from 1 to 604800";
     s->document_expiry = (unsigned)n;
+    break;
+  case XMT_OPT_MAX_PER_CLIENT:
+    if (!parse_number(arg, 100000, &s->max_per_client, 0) ||
+        strpbrk(arg, "kKM"))
+      bad = "--max-documents-per-client takes a number from 1 to 100000";
+    break;
+  case XMT_OPT_DOCUMENT_THREADS:
+    if (!parse_number(arg, 64, &s->document_threads, 0) || strpbrk(arg, "kKM"))
+      bad = "--document-threads takes a number from 1 to 64";
+    break;
+  case XMT_OPT_DOCUMENT_TIMEOUT:
+    if (!parse_number(arg, 604800, &n, 0) || strpbrk(arg, "kKM"))
+      bad = "--document-timeout takes seconds, from 1 to 604800";
+    s->document_timeout = (unsigned)n;
     break;
   case XMT_OPT_DOCUMENT_DIR:
     s->document_dir = arg;
@@ -493,6 +519,8 @@ static void settings_init(struct serve_settings *s) {
   s->max_document = SERVE_DOC_MAX_SIZE;
   s->max_documents = SERVE_DOC_MAX_COUNT;
   s->document_expiry = SERVE_DOC_EXPIRY;
+  s->document_threads = SERVE_DOC_THREADS;
+  s->document_timeout = SERVE_DOC_TIMEOUT;
 }
 
 /* The files serve reads and writes: none written is one read. */

@@ -46,10 +46,14 @@ struct serve_settings {
    * engine's; else the engine of the last of them */
   size_t mt_option_at[SERVE_MT_OPTIONS];
   /* DeepL's document API (serve_document.c) */
-  size_t max_document;      /* bytes of an uploaded document */
-  size_t max_documents;     /* documents kept at once */
-  unsigned document_expiry; /* seconds a translated document is kept */
-  const char *document_dir; /* where the server makes its folder */
+  size_t max_document;       /* bytes of an uploaded document */
+  size_t max_documents;      /* documents kept at once */
+  size_t max_per_client;     /* of them, an address's when others need room (0:
+                                a quarter of max_documents) */
+  unsigned document_expiry;  /* seconds a translated document is kept */
+  size_t document_threads;   /* documents translated at once */
+  unsigned document_timeout; /* seconds a document may translate */
+  const char *document_dir;  /* where the server makes its folder */
 };
 
 /* --- Languages (serve_lang.c) ---------------------------------------------
@@ -161,6 +165,10 @@ struct serve_reply {
   const char *content_type;
   char *disposition;    /* Content-Disposition, or NULL */
   unsigned retry_after; /* seconds, 0: none */
+  /* The body is the open file `file` (len bytes from its start), sent as
+   * the client reads it, instead of body: a large download is never
+   * held in memory. Owned by the reply. */
+  int has_file, file;
 };
 /* Dumps obj (taken: decref'd) as the reply. apy: APy's layout (", ",
  * ": " and "<\/" as Python's json.dumps writes them), else compact with
@@ -382,7 +390,7 @@ void serve_metrics_request(struct serve_metrics *m,
 /* Adds a run's counters. */
 void serve_metrics_run(struct serve_metrics *m,
                        const struct xmt_filter_stats *stats, size_t characters);
-/* Whether a translator (a worker, or the document thread at an engine)
+/* Whether a translator (a worker, or the document threads at an engine)
  * is down: its last translation failed at the engine, and why. Under the
  * metrics' lock. */
 struct serve_down {
@@ -426,7 +434,7 @@ struct serve_engine {
   size_t nworkers;
   struct serve_ring waiting; /* jobs for its workers */
   size_t long_running;       /* long jobs at its workers */
-  struct serve_down doc;     /* the document thread's at this engine */
+  struct serve_down doc;     /* the document threads' at this engine */
 };
 /* The engines of the settings' --mt into sv (engines, pairs); 0 after
  * reporting what is wrong. */

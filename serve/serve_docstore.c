@@ -1,10 +1,13 @@
 /* serve_docstore.c -- xliffmt serve: the documents of DeepL's document API.
  * Each lives in the server's own folder (mkdtemp, mode 0700) under names
- * the server makes from its random id, never the client's; one thread
- * translates them in turn with a filter of its own, set up as `xliffmt
- * translate` sets up its own, so that a long document holds no worker of
- * the text APIs. The number kept is bounded, and a finished document is
- * deleted when downloaded or when it expires. */
+ * the server makes from its random id, never the client's; threads of
+ * their own (--document-threads) translate them in turn, each with a
+ * filter of its own, set up as `xliffmt translate` sets up its own, so
+ * that a long document holds no worker of the text APIs. A watcher stops
+ * a document translating longer than --document-timeout, so that one huge
+ * document holds a thread for a bounded time only. The number kept is
+ * bounded, and a finished document is deleted when downloaded or when it
+ * expires. */
 #include "config.h"
 
 #include <errno.h>
@@ -36,19 +39,32 @@ struct serve_doc {
   char message[512];
 };
 
-struct serve_docs {
-  struct serve_server *sv;
-  pthread_mutex_t lock;
-  pthread_cond_t wake;
-  char *dir;
-  struct serve_doc *list; /* in the order of their upload */
-  size_t n, reserved;     /* kept, and being written by an upload */
+/* A thread translating documents. */
+struct doc_worker {
+  struct serve_docs *d;
   pthread_t thread;
-  int started, quit;
-  xmt_filter *filter;     /* the thread's, made for the first document */
+  int started;
+  xmt_filter *filter;     /* its own, made for its first document */
   struct serve_pair pair; /* the filter's languages, and its engine */
   char failure[160];      /* the engine's word on the first segment it failed in
                              the document under way, "" when none */
+  int busy;               /* translating (under the lock) */
+  struct timespec deadline; /* of the document under way */
+  int overtime; /* the deadline passed: the run is to stop (atomic) */
+};
+
+struct serve_docs {
+  struct serve_server *sv;
+  pthread_mutex_t lock;
+  pthread_cond_t wake; /* a document queued, or the stop */
+  pthread_cond_t tick; /* a document begun, or the stop: for the watcher */
+  char *dir;
+  struct serve_doc *list; /* in the order of their upload */
+  size_t n, reserved;     /* kept, and being written by an upload */
+  struct doc_worker *workers;
+  size_t nworkers;
+  pthread_t watcher;
+  int watching, quit;
 };
 
 static void now(struct timespec *t) { clock_gettime(CLOCK_MONOTONIC, t); }
@@ -171,12 +187,14 @@ static void describe(const xmt_filter *f, xmt_status st, char *out,
            err->unit_id != NULL ? ")" : "");
 }
 
-/* After each call to the engine: a stop asked stops the run, also one
- * asked before the run began (which xmt_filter_interrupt's would not). */
+/* After each call to the engine: a stop asked, or the deadline passed,
+ * stops the run, also when asked before the run began (which
+ * xmt_filter_interrupt's would not). */
 static int progress(void *user, const struct xmt_filter_stats *stats) {
   (void)stats;
-  const struct serve_docs *d = user;
-  return __atomic_load_n(&d->quit, __ATOMIC_RELAXED);
+  const struct doc_worker *w = user;
+  return __atomic_load_n(&w->d->quit, __ATOMIC_RELAXED) ||
+         __atomic_load_n(&w->overtime, __ATOMIC_RELAXED);
 }
 
 /* The first reason a run gives for a segment it could not translate:
@@ -185,17 +203,18 @@ static void on_failure(void *user, const char *segment_id, unsigned long line,
                        const char *message) {
   (void)segment_id;
   (void)line;
-  struct serve_docs *d = user;
-  if (d->failure[0] == '\0' && message != NULL)
-    snprintf(d->failure, sizeof d->failure, "%s", message);
+  struct doc_worker *w = user;
+  if (w->failure[0] == '\0' && message != NULL)
+    snprintf(w->failure, sizeof w->failure, "%s", message);
 }
 
-/* The thread's filter for the engine of pair, as that engine's workers
+/* The worker's filter for the engine of pair, as that engine's workers
  * have it: its settings, its engines kept from one document to the next
  * of the same engine. */
-static xmt_status make_filter(struct serve_docs *d,
+static xmt_status make_filter(struct doc_worker *w,
                               const struct serve_pair *pair, char *msg,
                               size_t len) {
+  struct serve_docs *d = w->d;
   const struct serve_engine *e = &d->sv->engines[pair->engine];
   xmt_filter *f = xmt_filter_new();
   if (f == NULL) {
@@ -207,36 +226,45 @@ static xmt_status make_filter(struct serve_docs *d,
     st = xmt_filter_set_flags(f, e->cli.flags | XMT_FILTER_KEEP_ENGINES |
                                      XMT_FILTER_KEEP_DICTIONARIES);
   if (st == XMT_OK)
-    st = xmt_filter_set_callbacks(f, progress, on_failure, d);
+    st = xmt_filter_set_callbacks(f, progress, on_failure, w);
   if (st != XMT_OK) {
     describe(f, st, msg, len);
     xmt_filter_free(f);
     return st;
   }
   pthread_mutex_lock(&d->lock);
-  d->filter = f; /* from here on serve_docs_stop can interrupt it */
+  w->filter = f; /* from here on the stop and the watcher interrupt it */
   pthread_mutex_unlock(&d->lock);
-  d->pair = (struct serve_pair){"", "", pair->engine};
+  w->pair = (struct serve_pair){"", "", pair->engine};
   return XMT_OK;
+}
+
+/* Frees the worker's filter (and its engines). */
+static void drop_filter(struct doc_worker *w) {
+  pthread_mutex_lock(&w->d->lock);
+  xmt_filter *old = w->filter;
+  w->filter = NULL;
+  pthread_mutex_unlock(&w->d->lock);
+  xmt_filter_free(old);
 }
 
 /* A document that reached the engine of its pair: a failure there (the
  * engine reopened at once) or a success, in /health, /metrics and on
  * stderr as a worker's. */
-static void engine_outcome(struct serve_docs *d, const struct serve_doc *doc,
+static void engine_outcome(struct doc_worker *w, const struct serve_doc *doc,
                            xmt_status st) {
-  struct serve_engine *e = &d->sv->engines[doc->pair.engine];
+  struct serve_engine *e = &w->d->sv->engines[doc->pair.engine];
   int failed = st != XMT_OK, restarted = 0;
   char why[256] = "";
   if (failed) {
-    restarted = xmt_filter_start_engines(d->filter) == XMT_OK;
-    const char *open_err = xmt_filter_error(d->filter)->message;
+    restarted = xmt_filter_start_engines(w->filter) == XMT_OK;
+    const char *open_err = xmt_filter_error(w->filter)->message;
     snprintf(why, sizeof why, "engine %.80s: %.150s", e->mt,
              !restarted && open_err != NULL ? open_err
-             : d->failure[0] != '\0'        ? d->failure
+             : w->failure[0] != '\0'        ? w->failure
                                             : doc->message);
   }
-  serve_metrics_outcome(&d->sv->metrics, e->mt, &e->doc, failed, restarted,
+  serve_metrics_outcome(&w->d->sv->metrics, e->mt, &e->doc, failed, restarted,
                         why);
 }
 
@@ -251,9 +279,10 @@ static enum xmt_doc_format doc_format(const char *bytes, size_t len,
   return xmt_format_sniff(bytes, len, probe);
 }
 
-/* Translates doc (a copy of it, the thread's own): its file ID.in into
+/* Translates doc (a copy of it, the worker's own): its file ID.in into
  * ID.out, the outcome in doc's state, message, format and billed. */
-static void translate(struct serve_docs *d, struct serve_doc *doc) {
+static void translate(struct doc_worker *w, struct serve_doc *doc) {
+  struct serve_docs *d = w->d;
   char in[4200], out[4200];
   doc_path(d, doc->id, "in", in, sizeof in);
   doc_path(d, doc->id, "out", out, sizeof out);
@@ -269,37 +298,41 @@ static void translate(struct serve_docs *d, struct serve_doc *doc) {
   unlink(in); /* read: the translation is all that is kept */
   doc->format = doc_format(bytes, len, doc->name);
   doc->billed = 0;
-  if (d->filter != NULL && d->pair.engine != doc->pair.engine) {
-    pthread_mutex_lock(&d->lock);
-    xmt_filter *old = d->filter;
-    d->filter = NULL;
-    pthread_mutex_unlock(&d->lock);
-    xmt_filter_free(old);
-  }
-  if (d->filter == NULL)
-    st = make_filter(d, &doc->pair, doc->message, sizeof doc->message);
-  if (st == XMT_OK && (strcmp(d->pair.src, doc->pair.src) != 0 ||
-                       strcmp(d->pair.tgt, doc->pair.tgt) != 0)) {
-    st = xmt_filter_set_languages(d->filter, doc->pair.src, doc->pair.tgt);
-    d->pair = st == XMT_OK ? doc->pair
+  if (w->filter != NULL && w->pair.engine != doc->pair.engine)
+    drop_filter(w);
+  if (w->filter == NULL)
+    st = make_filter(w, &doc->pair, doc->message, sizeof doc->message);
+  if (st == XMT_OK && (strcmp(w->pair.src, doc->pair.src) != 0 ||
+                       strcmp(w->pair.tgt, doc->pair.tgt) != 0)) {
+    st = xmt_filter_set_languages(w->filter, doc->pair.src, doc->pair.tgt);
+    w->pair = st == XMT_OK ? doc->pair
                            : (struct serve_pair){"?", "?", doc->pair.engine};
   }
   if (st == XMT_OK) {
-    d->failure[0] = '\0';
-    st = xmt_filter_translate_buffer(d->filter, doc->format, doc->name, bytes,
+    w->failure[0] = '\0';
+    st = xmt_filter_translate_buffer(w->filter, doc->format, doc->name, bytes,
                                      len, &result, &out_len);
     /* Billed as DeepL bills: the text sent for translation, not the
      * markup around it. */
-    const struct xmt_filter_stats *stats = xmt_filter_stats(d->filter);
+    const struct xmt_filter_stats *stats = xmt_filter_stats(w->filter);
     if (st == XMT_OK)
       doc->billed = stats->source_characters;
     serve_metrics_run(&d->sv->metrics, stats, doc->billed);
     if (st != XMT_OK)
-      describe(d->filter, st, doc->message, sizeof doc->message);
+      describe(w->filter, st, doc->message, sizeof doc->message);
     /* A document the filter refused, or the server stopping, says
      * nothing of the engine. */
     if (st == XMT_OK || st == XMT_ERR_BACKEND || st == XMT_ERR_PARTIAL)
-      engine_outcome(d, doc, st);
+      engine_outcome(w, doc, st);
+  }
+  if (st != XMT_OK && __atomic_load_n(&w->overtime, __ATOMIC_RELAXED)) {
+    snprintf(doc->message, sizeof doc->message,
+             "Document translation took longer than the server allows "
+             "(%u seconds): stopped.",
+             d->sv->set->document_timeout);
+    /* The engine may still be answering a request of it: a new one for
+     * the next document. */
+    drop_filter(w);
   }
   if (st == XMT_OK && !write_new(out, result, out_len))
     snprintf(doc->message, sizeof doc->message,
@@ -322,7 +355,8 @@ static struct serve_doc *next_queued(struct serve_docs *d) {
 }
 
 static void *work(void *arg) {
-  struct serve_docs *d = arg;
+  struct doc_worker *w = arg;
+  struct serve_docs *d = w->d;
   pthread_mutex_lock(&d->lock);
   while (!d->quit) {
     struct timespec next;
@@ -339,14 +373,59 @@ static void *work(void *arg) {
      * after this thread ends: doc stays. The work is on a copy. */
     doc->state = DOC_TRANSLATING;
     struct serve_doc run = *doc;
+    now(&w->deadline);
+    w->deadline.tv_sec += (time_t)d->sv->set->document_timeout;
+    __atomic_store_n(&w->overtime, 0, __ATOMIC_RELAXED);
+    w->busy = 1;
+    pthread_cond_signal(&d->tick);
     pthread_mutex_unlock(&d->lock);
-    translate(d, &run);
+    translate(w, &run);
     pthread_mutex_lock(&d->lock);
+    w->busy = 0;
     doc->state = run.state;
     doc->format = run.format;
     doc->billed = run.billed;
     memcpy(doc->message, run.message, sizeof doc->message);
     now(&doc->finished);
+  }
+  pthread_mutex_unlock(&d->lock);
+  return NULL;
+}
+
+/* The watcher: interrupts a document translating past its deadline, and
+ * again every 200 ms until its run ends (an interruption asked before
+ * the run begins is not kept by the filter). */
+static void *watch(void *arg) {
+  struct serve_docs *d = arg;
+  pthread_mutex_lock(&d->lock);
+  while (!d->quit) {
+    struct timespec t, next = {0, 0};
+    now(&t);
+    for (size_t i = 0; i < d->nworkers; i++) {
+      struct doc_worker *w = &d->workers[i];
+      if (!w->busy)
+        continue;
+      struct timespec at = w->deadline;
+      if (t.tv_sec > at.tv_sec ||
+          (t.tv_sec == at.tv_sec && t.tv_nsec >= at.tv_nsec)) {
+        __atomic_store_n(&w->overtime, 1, __ATOMIC_RELAXED);
+        if (w->filter != NULL)
+          xmt_filter_interrupt(w->filter);
+        at = t;
+        at.tv_nsec += 200000000L;
+        if (at.tv_nsec >= 1000000000L) {
+          at.tv_sec++;
+          at.tv_nsec -= 1000000000L;
+        }
+      }
+      if (next.tv_sec == 0 || at.tv_sec < next.tv_sec ||
+          (at.tv_sec == next.tv_sec && at.tv_nsec < next.tv_nsec))
+        next = at;
+    }
+    if (next.tv_sec != 0)
+      pthread_cond_timedwait(&d->tick, &d->lock, &next);
+    else
+      pthread_cond_wait(&d->tick, &d->lock);
   }
   pthread_mutex_unlock(&d->lock);
   return NULL;
@@ -383,6 +462,7 @@ int serve_docs_start(struct serve_server *sv) {
   pthread_condattr_init(&ca);
   pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
   pthread_cond_init(&d->wake, &ca);
+  pthread_cond_init(&d->tick, &ca);
   pthread_condattr_destroy(&ca);
   sv->docs = d;
   const char *parent = sv->set->document_dir;
@@ -392,11 +472,26 @@ int serve_docs_start(struct serve_server *sv) {
     parent = "/tmp";
   if (!make_dir(d, parent))
     return 0;
-  if (pthread_create(&d->thread, NULL, work, d) != 0) {
-    xmt_cli_say("xliffmt: cannot start the documents' thread\n");
+  size_t n = sv->set->document_threads > 0 ? sv->set->document_threads : 1;
+  if ((d->workers = calloc(n, sizeof *d->workers)) == NULL) {
+    xmt_cli_say("xliffmt: out of memory\n");
     return 0;
   }
-  d->started = 1;
+  d->nworkers = n;
+  for (size_t i = 0; i < n; i++) {
+    struct doc_worker *w = &d->workers[i];
+    w->d = d;
+    if (pthread_create(&w->thread, NULL, work, w) != 0) {
+      xmt_cli_say("xliffmt: cannot start the documents' threads\n");
+      return 0;
+    }
+    w->started = 1;
+  }
+  if (pthread_create(&d->watcher, NULL, watch, d) != 0) {
+    xmt_cli_say("xliffmt: cannot start the documents' watcher\n");
+    return 0;
+  }
+  d->watching = 1;
   return 1;
 }
 
@@ -406,12 +501,17 @@ void serve_docs_stop(struct serve_server *sv) {
     return;
   pthread_mutex_lock(&d->lock);
   __atomic_store_n(&d->quit, 1, __ATOMIC_RELAXED);
-  if (d->filter != NULL)
-    xmt_filter_interrupt(d->filter);
-  pthread_cond_signal(&d->wake);
+  for (size_t i = 0; i < d->nworkers; i++)
+    if (d->workers[i].filter != NULL)
+      xmt_filter_interrupt(d->workers[i].filter);
+  pthread_cond_broadcast(&d->wake);
+  pthread_cond_signal(&d->tick);
   pthread_mutex_unlock(&d->lock);
-  if (d->started)
-    pthread_join(d->thread, NULL);
+  for (size_t i = 0; i < d->nworkers; i++)
+    if (d->workers[i].started)
+      pthread_join(d->workers[i].thread, NULL);
+  if (d->watching)
+    pthread_join(d->watcher, NULL);
   while (d->list != NULL) {
     struct serve_doc *doc = d->list;
     d->list = doc->next;
@@ -420,9 +520,12 @@ void serve_docs_stop(struct serve_server *sv) {
   if (d->dir != NULL && rmdir(d->dir) != 0)
     xmt_cli_say("xliffmt serve: %s: cannot remove: %s\n", d->dir,
                 strerror(errno));
-  xmt_filter_free(d->filter);
+  for (size_t i = 0; i < d->nworkers; i++)
+    xmt_filter_free(d->workers[i].filter);
+  free(d->workers);
   free(d->dir);
   pthread_cond_destroy(&d->wake);
+  pthread_cond_destroy(&d->tick);
   pthread_mutex_destroy(&d->lock);
   free(d);
   sv->docs = NULL;
@@ -477,12 +580,84 @@ static struct serve_doc *doc_new(const struct serve_doc_upload *u) {
   return doc;
 }
 
-/* Room for one more document (counted as reserved); 0 when there is
- * none. */
-static int reserve(struct serve_docs *d) {
+/* --max-documents-per-client, or its default. */
+static size_t per_client(const struct serve_docs *d) {
+  const struct serve_settings *s = d->sv->set;
+  size_t q = s->max_documents / 4;
+  return s->max_per_client > 0 ? s->max_per_client : q > 0 ? q : 1;
+}
+
+static int by_client(const void *a, const void *b) {
+  const struct serve_doc *x = *(struct serve_doc *const *)a,
+                         *y = *(struct serve_doc *const *)b;
+  return strcmp(x->client, y->client);
+}
+
+/* The documents that may be deleted for an upload of client's: of each
+ * other address keeping more than --max-documents-per-client, its
+ * finished ones beyond that many. Their number, and in *drop the oldest
+ * finished of the address with the most beyond (NULL: none). Under the
+ * lock; sorted by address, n log n for any number kept. */
+static size_t beyond(struct serve_docs *d, const char *client,
+                     struct serve_doc **drop) {
+  size_t limit = per_client(d), k = 0, total = 0, most = 0;
+  struct serve_doc **v = d->n > 0 ? malloc(d->n * sizeof *v) : NULL;
+  *drop = NULL;
+  if (v == NULL)
+    return 0;
+  for (struct serve_doc *doc = d->list; doc != NULL && k < d->n;
+       doc = doc->next)
+    v[k++] = doc;
+  qsort(v, k, sizeof *v, by_client);
+  for (size_t i = 0, j; i < k; i = j) {
+    size_t finished = 0;
+    struct serve_doc *oldest = NULL;
+    for (j = i; j < k && strcmp(v[j]->client, v[i]->client) == 0; j++) {
+      struct serve_doc *x = v[j];
+      if (x->state != DOC_DONE && x->state != DOC_ERROR)
+        continue;
+      finished++;
+      if (oldest == NULL || x->finished.tv_sec < oldest->finished.tv_sec ||
+          (x->finished.tv_sec == oldest->finished.tv_sec &&
+           x->finished.tv_nsec < oldest->finished.tv_nsec))
+        oldest = x;
+    }
+    size_t over = j - i > limit ? j - i - limit : 0;
+    if (over == 0 || finished == 0 || strcmp(v[i]->client, client) == 0)
+      continue;
+    total += over < finished ? over : finished;
+    if (over > most) {
+      most = over;
+      *drop = oldest;
+    }
+  }
+  free(v);
+  return total;
+}
+
+/* Deletes doc, finished, from the list. Under the lock. */
+static void drop_doc(struct serve_docs *d, struct serve_doc *doc) {
+  for (struct serve_doc **link = &d->list; *link != NULL; link = &(*link)->next)
+    if (*link == doc) {
+      *link = doc->next;
+      d->n--;
+      doc_free(d, doc);
+      return;
+    }
+}
+
+/* Room for one more document of client's (counted as reserved), made by
+ * deleting another address's beyond its limit when there is none; 0
+ * when none can be made. */
+static int reserve(struct serve_docs *d, const char *client) {
   pthread_mutex_lock(&d->lock);
   expire(d, NULL);
   int room = d->n + d->reserved < d->sv->set->max_documents;
+  struct serve_doc *drop;
+  if (!room && beyond(d, client, &drop) > 0 && drop != NULL) {
+    drop_doc(d, drop);
+    room = d->n + d->reserved < d->sv->set->max_documents;
+  }
   d->reserved += (size_t)room;
   pthread_mutex_unlock(&d->lock);
   return room;
@@ -498,11 +673,15 @@ static void no_room(struct serve_docs *d, struct serve_reply *r) {
   serve_deepl_error(r, 429, msg);
 }
 
-int serve_docs_room(struct serve_docs *d, size_t uploading,
+int serve_docs_room(struct serve_docs *d, size_t uploading, const char *client,
                     struct serve_reply *r) {
   pthread_mutex_lock(&d->lock);
   expire(d, NULL);
-  int room = d->n + d->reserved + uploading < d->sv->set->max_documents;
+  size_t max = d->sv->set->max_documents;
+  int room = d->n + d->reserved + uploading < max;
+  struct serve_doc *drop;
+  if (!room)
+    room = d->n + d->reserved + uploading < max + beyond(d, client, &drop);
   pthread_mutex_unlock(&d->lock);
   if (!room)
     no_room(d, r);
@@ -511,7 +690,7 @@ int serve_docs_room(struct serve_docs *d, size_t uploading,
 
 void serve_docs_add(struct serve_docs *d, const struct serve_doc_upload *u,
                     struct serve_reply *r) {
-  if (!reserve(d)) {
+  if (!reserve(d, u->client)) {
     no_room(d, r);
     return;
   }
@@ -666,18 +845,23 @@ void serve_docs_take(struct serve_docs *d, const char *id, const char *key,
     serve_deepl_error(r, 503, msg);
     return;
   }
+  /* Sent from the file as the client reads it (deleted below, the open
+   * file stays): a slow reader holds no copy of it in memory. */
   char path[4200];
-  size_t len = 0;
+  struct stat st;
   doc_path(d, doc->id, "out", path, sizeof path);
-  char *bytes = read_all(path, &len);
-  if (bytes == NULL) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0 || fstat(fd, &st) != 0) {
     xmt_cli_say("xliffmt serve: %s: cannot read: %s\n", path, strerror(errno));
+    if (fd >= 0)
+      close(fd);
     serve_deepl_error(r, 500, "Internal error");
   } else {
     serve_reply_free(r);
     r->status = 200;
-    r->body = bytes;
-    r->len = len;
+    r->has_file = 1;
+    r->file = fd;
+    r->len = (size_t)st.st_size;
     r->content_type = xmt_format_media_type(doc->format);
     r->disposition = disposition(doc->name);
   }

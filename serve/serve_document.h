@@ -1,7 +1,7 @@
 /* serve_document.h -- xliffmt serve: DeepL's document API. Its endpoints
  * are in serve_document.c; the documents kept in the server's own folder,
- * and the thread that translates them one after the other with a filter
- * of its own, in serve_docstore.c. */
+ * and the threads that translate them, each with a filter of its own and
+ * each document within --document-timeout, in serve_docstore.c. */
 #ifndef XMT_SERVE_DOCUMENT_H
 #define XMT_SERVE_DOCUMENT_H
 
@@ -10,6 +10,8 @@
 #define SERVE_DOC_MAX_SIZE ((size_t)10 << 20) /* --max-document-size */
 #define SERVE_DOC_MAX_COUNT 64                /* --max-documents */
 #define SERVE_DOC_EXPIRY 3600                 /* --document-expiry */
+#define SERVE_DOC_THREADS 2                   /* --document-threads */
+#define SERVE_DOC_TIMEOUT 600                 /* --document-timeout */
 /* An upload's body: the document and the form's other fields. */
 #define SERVE_DOC_FORM_ROOM ((size_t)64 << 10)
 #define SERVE_DOC_ID_LEN 32  /* hexadecimal digits, as DeepL's */
@@ -43,23 +45,28 @@ struct serve_doc_upload {
 };
 
 /* The server's folder (made under --document-dir, TMPDIR or /tmp) and the
- * thread; 0 after reporting a failure. */
+ * threads; 0 after reporting a failure. */
 int serve_docs_start(struct serve_server *sv);
-/* Interrupts the translation under way, ends the thread, deletes every
+/* Interrupts the translations under way, ends the threads, deletes every
  * document and the folder. */
 void serve_docs_stop(struct serve_server *sv);
 /* The documents a stop waits for: queued, translating, translated and
  * not downloaded, failed and the failure not told (by a status or a
  * download). */
 size_t serve_docs_pending(struct serve_docs *d);
-/* 1 when a new upload may be read: the documents kept, those being
- * stored and uploading others whose bodies are still read leave room for
- * it. Else 0 with DeepL's 429 as the reply, before its body is read: the
- * bodies read at once are bounded by --max-documents. */
-int serve_docs_room(struct serve_docs *d, size_t uploading,
+/* 1 when a new upload from address client may be read: the documents
+ * kept, those being stored and uploading others whose bodies are still
+ * read leave room for it, or would once the documents of other addresses
+ * beyond --max-documents-per-client, finished, are deleted for it. Else 0
+ * with DeepL's 429 as the reply, before its body is read: the bodies
+ * read at once are bounded by --max-documents. */
+int serve_docs_room(struct serve_docs *d, size_t uploading, const char *client,
                     struct serve_reply *r);
 /* Keeps a document and queues it for translation: the reply is its id
- * and key, or DeepL's error (too many documents kept, the disk). The
+ * and key, or DeepL's error (too many documents kept, the disk). With
+ * no room, the oldest finished document of the address keeping the most
+ * beyond --max-documents-per-client, another than u's, is deleted (its
+ * status then 404, as an expired one's) to make some. The
  * addresses take turns: a document waits behind those of other addresses
  * with as many not yet translated or fewer, so that one address's many
  * do not hold back another's one. */

@@ -302,8 +302,13 @@ static enum MHD_Result send_reply(struct serve_request *rq) {
   struct serve_reply *r = &rq->reply;
   if (r->status == 0)
     serve_error(rq, 500, "no answer");
-  struct MHD_Response *resp = serve_mhd.create_response_from_buffer(
-      r->len, r->body != NULL ? r->body : (void *)"", MHD_RESPMEM_MUST_COPY);
+  struct MHD_Response *resp;
+  if (r->has_file) { /* the response owns the file from here on */
+    if ((resp = serve_mhd.create_response_from_fd(r->len, r->file)) != NULL)
+      r->has_file = 0;
+  } else
+    resp = serve_mhd.create_response_from_buffer(
+        r->len, r->body != NULL ? r->body : (void *)"", MHD_RESPMEM_MUST_COPY);
   if (resp == NULL)
     return MHD_NO;
   if (r->content_type != NULL)
@@ -403,7 +408,7 @@ static int upload_room(struct serve_request *rq) {
   pthread_mutex_lock(&sv->lock);
   size_t others = sv->uploads - 1; /* begin counted rq */
   pthread_mutex_unlock(&sv->lock);
-  return serve_docs_room(sv->docs, others, &rq->reply);
+  return serve_docs_room(sv->docs, others, rq->client, &rq->reply);
 }
 
 /* Answers that need no body: 0 when the request goes on. */

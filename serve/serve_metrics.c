@@ -226,7 +226,7 @@ static void write_metrics(FILE *fp, struct serve_server *sv) {
          "Engines reopened after a failure.");
   fprintf(fp, "xliffmt_serve_engine_restarts_total %llu\n", m->engine_restarts);
   metric(fp, "engines_down", "gauge",
-         "Workers (and the document thread, at each engine) whose last "
+         "Workers (and the document threads, at each engine) whose last "
          "translation failed at the engine.");
   fprintf(fp, "xliffmt_serve_engines_down %zu\n", m->engines_down);
 }
@@ -264,7 +264,7 @@ enum serve_outcome serve_metrics_handle(struct serve_request *rq) {
 }
 
 /* Each engine: its --mt, its pairs, its workers, and whether it is down
- * (a worker's last translation failed at it, or the document thread's
+ *  (a worker's last translation failed at it, or the document threads'
  * last document) and why; under the metrics'
  * lock. The first reason of all in *reason. */
 static json_t *engines(struct serve_server *sv, char *reason, size_t len) {

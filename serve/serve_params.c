@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "serve.h"
 
@@ -394,6 +395,9 @@ int serve_reply_text(struct serve_reply *r, unsigned status,
 }
 
 void serve_reply_free(struct serve_reply *r) {
+  if (r->has_file)
+    close(r->file);
+  r->has_file = 0;
   free(r->body);
   free(r->disposition);
   r->body = NULL;

@@ -382,15 +382,18 @@ static void test_not_translated(void) {
                "ctype=\"x-html-em\"/>.\n"
                "x-html-pre: Code  block\n"
                "x-html-p: Use <g id=\"1\" ctype=\"x-html-code\">x = 1</g> "
-               "here.\n");
+               "here.\n"
+               "x-html-textarea: Type here\n");
   ASSERT_UNITS(html, XMT_FILTER_HTML_SKIP_PRE | XMT_FILTER_HTML_SKIP_CODE,
                "x-html-p: Run <x id=\"1\" ctype=\"x-html-script\"/> on <x "
                "id=\"2\" ctype=\"x-html-span\"/> and <x id=\"3\" "
                "ctype=\"x-html-em\"/>.\n"
-               "x-html-p: Use <x id=\"1\" ctype=\"x-html-code\"/> here.\n");
+               "x-html-p: Use <x id=\"1\" ctype=\"x-html-code\"/> here.\n"
+               "x-html-textarea: Type here\n");
   static const char *const t[] = {"<x id=\"3\"/> y <x id=\"2\"/> RUN <x "
                                   "id=\"1\"/>!",
-                                  "CODE", "Usa <x id=\"1\"/> aqui.", NULL};
+                                  "CODE", "Usa <x id=\"1\"/> aqui.", "TYPE",
+                                  NULL};
   ASSERT_MERGE(html, XMT_FILTER_HTML_SKIP_CODE, t, NULL,
                "<p><em class=\"a notranslate\">Foo</em> y <span "
                "translate=\"no\">Acme <b>Corp</b></span> RUN <script>var s = "
@@ -398,7 +401,7 @@ static void test_not_translated(void) {
                "<style>p { color: red }</style><template><p>Tpl</p></template>"
                "\n<div translate=no><p>Keep <b>me</b></p><img alt=\"no\">"
                "</div>\n<pre>CODE</pre><p>Usa <code>x = 1</code> aqui.</p>\n"
-               "<textarea>Type here</textarea><svg><text>Svg</text></svg>");
+               "<textarea>TYPE</textarea><svg><text>Svg</text></svg>");
   assert_identity(html, sizeof html - 1, 0);
   assert_identity(html, sizeof html - 1,
                   XMT_FILTER_HTML_SKIP_PRE | XMT_FILTER_HTML_SKIP_CODE);

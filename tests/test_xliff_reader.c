@@ -481,7 +481,8 @@ static void test_versions(void) {
 }
 
 /* Trados's targets: an empty mrk per segment yet to translate; locked
- * segments are never wanted; a target that is all there is kept. */
+ * segments are never wanted; a target that is all there is kept. Another
+ * tool's target whose mrks leave a segment out translates no unit. */
 static void test_segment_targets(void) {
   wanted_is(HEAD_SDL
             "<trans-unit id=\"empty\"><source>A. B.</source><seg-source>"
@@ -516,7 +517,7 @@ static void test_segment_targets(void) {
             "lock: target=1 w=00 overwrite=01 l=10\n"
             "done: target=1 w=0 overwrite=1 l=0\n"
             /* A target without a mrk for each segment is taken whole. */
-            "other: target=1 w=11 overwrite=11 l=00\n");
+            "other: target=0 w=11 overwrite=11 l=00\n");
 }
 
 /* Trados copies a segment's codes into its target mrk: with no text of

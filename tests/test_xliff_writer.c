@@ -757,7 +757,9 @@ static void test_empty_segment_target(void) {
            "<trans-unit id=\"2\"><source>C. D.</source><seg-source>"
            "<mrk mtype=\"seg\" mid=\"1\">C.</mrk> <mrk "
            "mtype=\"seg\" mid=\"2\">D.</mrk></seg-source><target "
-           "state=\"new\"><mrk mtype=\"seg\" mid=\"1\">c.</mrk> <mrk "
+           "state=\"needs-review-translation\" "
+           "state-qualifier=\"leveraged-mt\"><mrk mtype=\"seg\" "
+           "mid=\"1\">c.</mrk> <mrk "
            "mtype=\"seg\" mid=\"2\">x</mrk></target></trans-unit>\n" TAIL);
 }
 

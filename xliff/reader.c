@@ -404,8 +404,15 @@ static int is_space(const char *s, int len) {
 
 static void on_text(void *user, const char *text, int len) {
   xmt_xliff_reader *r = user;
-  if (r->status != XMT_OK || r->unit == NULL || r->code_depth > 0)
+  if (r->status != XMT_OK || r->unit == NULL)
     return;
+  if (r->code_depth > 0) {
+    /* A <sub>'s text is to be translated, and is not: the unit fails. */
+    if (r->sub_depth > 0 && builder_active(r) && r->part != PART_TARGET &&
+        !is_space(text, len))
+      r->unit->sub_text = 1;
+    return;
+  }
   xmt_status st = XMT_OK;
   switch (r->part) {
   case PART_SOURCE:

@@ -69,6 +69,12 @@ void xmt_reader_inline_start(xmt_xliff_reader *r, const char *name,
                              const char **atts, uint64_t at, int count) {
   if (r->code_depth > 0) {
     r->code_depth++;
+    if (r->sub_depth == 0 && r->part != PART_TARGET) {
+      int is_xliff;
+      const char *local = xmt_reader_xliff_name(r, name, &is_xliff);
+      if (is_xliff && same(local, "sub"))
+        r->sub_depth = r->code_depth;
+    }
     return;
   }
   if (r->part == PART_TARGET) {
@@ -165,6 +171,8 @@ void xmt_reader_inline_other(xmt_xliff_reader *r, uint64_t at, int count) {
 void xmt_reader_inline_end(xmt_xliff_reader *r, uint64_t at, int count) {
   xmt_status st = XMT_OK;
   if (r->code_depth > 0) {
+    if (r->code_depth == r->sub_depth)
+      r->sub_depth = 0;
     if (--r->code_depth > 0)
       return;
     const char *name = r->code_name;

@@ -102,6 +102,7 @@ struct xmt_xliff_reader {
   char *frames;
   size_t nframes, frames_cap;
   int code_depth;
+  int sub_depth; /* code_depth inside the outermost <sub> open, or 0 */
   uint64_t code_start;
   char code_name[8];
   struct kept code_key; /* its rid or id */

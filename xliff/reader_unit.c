@@ -236,6 +236,18 @@ static int same_text_modulo_space(const char *a, size_t alen, const char *b,
   }
 }
 
+/* 1 when the target of an unsegmented unit is its source copied, in a
+ * state that says it still needs translation (a CAT tool's or Okapi's
+ * copy of the source): no translation, filled as an empty one is (a
+ * segmenter still gives it the seg-source's mrks). */
+static int copies_source(const xmt_xliff_unit *u) {
+  return !u->segmented && u->state != NULL &&
+         (strcmp(u->state, "needs-translation") == 0 ||
+          strcmp(u->state, "new") == 0) &&
+         u->whole_source != NULL && u->existing != NULL &&
+         xmt_segment_equal(u->existing, u->whole_source);
+}
+
 void xmt_reader_start_part(xmt_xliff_reader *r, const char *name,
                            const char **atts, uint64_t at, int count) {
   int is_xliff;
@@ -245,6 +257,7 @@ void xmt_reader_start_part(xmt_xliff_reader *r, const char *name,
   r->part_depth = r->depth;
   r->nframes = 0;
   r->code_depth = 0;
+  r->sub_depth = 0;
   r->in_segment = 0;
   r->target_content = 0;
   xmt_ib_reset(&r->ib);
@@ -333,6 +346,8 @@ void xmt_reader_end_part(xmt_xliff_reader *r, uint64_t at, int count) {
     u->existing = seg;
     if (st != XMT_OK)
       xmt_reader_fail_status(r, st);
+    else
+      u->copied = copies_source(u);
     xmt_reader_clear_codes(
         r); /* an existing target's codes are the check's business */
     break;
@@ -354,6 +369,19 @@ void xmt_reader_finish_unit(xmt_xliff_reader *r, uint64_t end) {
                     "unit \"%.80s\": two segments of <seg-source> have mid "
                     "\"%.80s\"",
                     u->id != NULL ? u->id : "", twice);
+    xmt_xliff_unit_free(u);
+    return;
+  }
+  size_t stray = xmt_unit_stray_tseg(u);
+  if (stray != SIZE_MAX) {
+    unsigned long line, column;
+    xmt_reader_locate(r, r->unit_start + u->tsegs[stray].whole.start, &line,
+                      &column);
+    xmt_reader_fail(r, XMT_ERR_NOT_XLIFF, line, column,
+                    "unit \"%.80s\": the <target> has a <mrk mtype=\"seg\" "
+                    "mid=\"%.80s\"> that no segment of <seg-source> takes "
+                    "(none has its mid, or another mrk of the target has it)",
+                    u->id != NULL ? u->id : "", u->tsegs[stray].mid);
     xmt_xliff_unit_free(u);
     return;
   }

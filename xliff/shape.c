@@ -340,6 +340,27 @@ int xmt_tag_find_attribute(const char *tag, size_t len, const char *name,
   return 0;
 }
 
+xmt_status xmt_tag_set_state(struct xmt_buf *out, const char *tag, size_t len,
+                             const struct xmt_xliff_target_options *o) {
+  const char *names[] = {"state", "state-qualifier"};
+  const char *values[] = {o->state, o->state_qualifier};
+  return xmt_tag_set_attributes(out, tag, len, names, values, 2);
+}
+
+xmt_status xmt_tag_set_sdl_mt(struct xmt_buf *out, const char *tag,
+                              size_t len) {
+  /* a match's kinds and percent are no machine translation's; percent="0"
+   * (no match) stays */
+  static const char *const names[] = {"conf",          "origin",
+                                      "origin-system", "struct-match",
+                                      "text-match",    "percent"};
+  static const char *const values[] = {"Draft", "mt", "xliffmt", 0, 0, 0};
+  size_t vs, ve;
+  int none = xmt_tag_find_attribute(tag, len, "percent", &vs, &ve) &&
+             ve == vs + 1 && tag[vs] == '0';
+  return xmt_tag_set_attributes(out, tag, len, names, values, none ? 5 : 6);
+}
+
 xmt_status xmt_tag_set_attributes(struct xmt_buf *out, const char *tag,
                                   size_t len, const char *const *names,
                                   const char *const *values, size_t n) {
@@ -348,7 +369,24 @@ xmt_status xmt_tag_set_attributes(struct xmt_buf *out, const char *tag,
   for (size_t k = 0; st == XMT_OK && k < n; k++) {
     size_t vs, ve;
     xmt_buf_reset(&b);
-    if (xmt_tag_find_attribute(a.data, a.len, names[k], &vs, &ve)) {
+    int found = xmt_tag_find_attribute(a.data, a.len, names[k], &vs, &ve);
+    if (values[k] == NULL) {
+      /* Removed: from the white space before its name to its quote. */
+      size_t from = found ? vs - 1 : a.len; /* the opening quote */
+      while (found && from > 0 && xmt_is_xml_space(a.data[from - 1]))
+        from--;
+      if (found && from > 0 && a.data[from - 1] == '=')
+        from--;
+      while (found && from > 0 && xmt_is_xml_space(a.data[from - 1]))
+        from--;
+      while (found && from > 0 && !xmt_is_xml_space(a.data[from - 1]))
+        from--; /* the name */
+      while (found && from > 1 && xmt_is_xml_space(a.data[from - 1]))
+        from--;
+      st = xmt_buf_append(&b, a.data, from);
+      if (st == XMT_OK && found)
+        st = xmt_buf_append(&b, a.data + ve + 1, a.len - ve - 1);
+    } else if (found) {
       st = xmt_buf_append(&b, a.data, vs);
       if (st == XMT_OK)
         st = xmt_xml_escape_attr(&b, values[k]);

@@ -129,6 +129,13 @@ size_t xmt_unit_target_chars(const xmt_xliff_unit *u) {
   return n;
 }
 
+size_t xmt_unit_written_chars(const xmt_xliff_unit *u) {
+  for (size_t i = 0; i < u->nsegs; i++)
+    if (u->segs[i].target != NULL)
+      return xmt_unit_target_chars(u);
+  return u->has_target ? text_chars(u->existing) : 0;
+}
+
 /* i in decimal, at the end of buf; returns its first digit. snprintf
  * took 600 instructions a segment for it. */
 static char *decimal(char buf[24], size_t i) {
@@ -377,6 +384,7 @@ const char *xmt_unit_resolve(xmt_xliff_unit *u) {
   if (twice != NULL)
     return twice;
   u->mirrored = u->segmented && u->ntsegs > 0 && u->target.end != 0;
+  int marked = u->mirrored;
   int open = 0;
   size_t nt, nd;
   struct mid_ref *tmids = mid_index(u->tsegs, TSEG_MID, u->ntsegs, &nt);
@@ -386,20 +394,39 @@ const char *xmt_unit_resolve(xmt_xliff_unit *u) {
     s->tseg = mid_find(tmids, nt, u->tsegs, TSEG_MID, u->ntsegs, s->mid);
     s->sdlseg = mid_find(dmids, nd, u->sdlsegs, SDLSEG_ID, u->nsdlsegs, s->mid);
     s->locked = s->sdlseg != SIZE_MAX && u->sdlsegs[s->sdlseg].locked;
-    /* Trados wants its target kept, its segments filled where they
-     * stand: a segment whose mrk is missing gets one. Another tool's
-     * target is then written anew. */
-    if (s->tseg == SIZE_MAX && (u->nsdlsegs == 0 || s->mid == NULL))
+    /* A target of mrks is kept, its segments filled where they stand:
+     * one whose mrk is missing gets one, so that a translator's finished
+     * segments are not translated again. */
+    if (s->tseg == SIZE_MAX && s->mid == NULL)
       u->mirrored = 0;
     else if (target_open(u, s))
       open = 1;
   }
   free(tmids);
   free(dmids);
-  /* A target with a segment still open is no translation of the unit. */
-  if (u->mirrored && open)
+  /* A target with a segment still open is no translation of the unit;
+   * nor is another tool's whose mrks leave a segment out: that
+   * segment's text is in no target. */
+  if ((u->mirrored && open) || (marked && !u->mirrored))
     u->has_target = 0;
   return NULL;
+}
+
+size_t xmt_unit_stray_tseg(const xmt_xliff_unit *u) {
+  if (!u->segmented || u->ntsegs == 0 || u->nsdlsegs == 0)
+    return SIZE_MAX;
+  char *taken = calloc(u->ntsegs, 1);
+  if (taken == NULL)
+    return SIZE_MAX; /* the check is lost, not the unit */
+  for (size_t i = 0; i < u->nsegs; i++)
+    if (u->segs[i].tseg != SIZE_MAX)
+      taken[u->segs[i].tseg] = 1;
+  size_t stray = SIZE_MAX;
+  for (size_t k = 0; stray == SIZE_MAX && k < u->ntsegs; k++)
+    if (!taken[k] && u->tsegs[k].mid != NULL)
+      stray = k;
+  free(taken);
+  return stray;
 }
 
 int xmt_xliff_unit_segment_wanted(const xmt_xliff_unit *u, size_t i,
@@ -418,7 +445,7 @@ int xmt_xliff_unit_wants_target(
   if (u == NULL || options == NULL)
     return 0;
   if (!u->translatable || u->nsegs == 0 ||
-      (u->has_target && !options->overwrite))
+      (u->has_target && !u->copied && !options->overwrite))
     return 0;
   int any = 0;
   for (size_t i = 0; i < u->nsegs; i++) {
@@ -458,7 +485,7 @@ int xmt_xliff_unit_segmented(const xmt_xliff_unit *u) {
   return u != NULL ? u->segmented : 0;
 }
 int xmt_xliff_unit_has_target(const xmt_xliff_unit *u) {
-  return u != NULL ? u->has_target : 0;
+  return u != NULL ? u->has_target && !u->copied : 0;
 }
 const char *xmt_xliff_unit_target_state(const xmt_xliff_unit *u) {
   return u != NULL ? u->state : NULL;

@@ -171,6 +171,8 @@ static xmt_xliff_unit *unit_of(const struct xmt_unit_fields *in) {
   u->continues = in->continues;
   u->max_chars = in->max_chars;
   u->max_slr = in->max_slr;
+  u->group_max = in->group_max;
+  u->group_scope = in->group_scope;
   return u;
 }
 

@@ -184,8 +184,7 @@ static xmt_status put_tag(struct xmt_buf *out, const xmt_xliff_unit *u,
   return st == XMT_OK ? put_name(out, u, name) : st;
 }
 
-/* --- Edits of the copied bytes ----------------------------------------------
- */
+/* --- Edits of the copied bytes ------------------------------------------ */
 
 /* An insertion (an empty range) goes before the edit that starts where
  * it is. */
@@ -387,13 +386,10 @@ static xmt_status edit_tseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
 /* Trados shows a segment as machine translated by its sdl:seg. */
 static xmt_status edit_sdlseg(xmt_xliff_writer *w, const xmt_xliff_unit *u,
                               const struct xmt_unit_segment *s) {
-  static const char *const names[] = {"conf", "origin", "origin-system"};
-  static const char *const values[] = {"Draft", "mt", "xliffmt"};
   const struct xmt_sdl_seg *d = &u->sdlsegs[s->sdlseg];
   size_t at = w->edit_text.len;
-  xmt_status st =
-      xmt_tag_set_attributes(&w->edit_text, u->raw.data + d->tag.start,
-                             d->tag.end - d->tag.start, names, values, 3);
+  xmt_status st = xmt_tag_set_sdl_mt(&w->edit_text, u->raw.data + d->tag.start,
+                                     d->tag.end - d->tag.start);
   return st == XMT_OK ? push_edit(w, d->tag.start, d->tag.end, at) : st;
 }
 
@@ -527,6 +523,15 @@ static xmt_status plan_edits(xmt_xliff_writer *w, const xmt_xliff_unit *u,
   }
   if (st == XMT_OK && in_place && u->noutside > 0)
     st = drop_outside_copies(w, u, o->overwrite);
+  /* The target now holds machine translation: its state says so (Trados
+   * and memoQ say it per segment, and in the unit). */
+  if (st == XMT_OK && in_place && u->nsdlsegs == 0 && !u->mq) {
+    size_t at = w->edit_text.len, start = u->target.start;
+    size_t len = xmt_tag_end(u->raw.data + start, u->target.end - start) + 1;
+    st = xmt_tag_set_state(&w->edit_text, u->raw.data + start, len, o);
+    if (st == XMT_OK)
+      st = push_edit(w, start, start + len, at);
+  }
   if (w->nedits > 1)
     qsort(w->edits, w->nedits, sizeof *w->edits, by_start);
   return st;
@@ -546,8 +551,7 @@ static int fills_in_place(const xmt_xliff_unit *u,
   return 0;
 }
 
-/* --- Targets ---------------------------------------------------------------
- */
+/* --- Targets ------------------------------------------------------------ */
 
 static xmt_status make_target_open(struct xmt_buf *out, const xmt_xliff_unit *u,
                                    const struct xmt_xliff_target_options *o,

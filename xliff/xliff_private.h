@@ -239,11 +239,24 @@ struct xmt_xliff_unit {
    * of (an XLIFF 2 unit of several): counted with that one */
   int continues;
   int has_target; /* a target that translates the unit (xmt_unit_resolve) */
+  /* 1: that target only copies the source, in state needs-translation or
+   * new (XLIFF 1.2): no translation after all, but still a copy of the
+   * source for a segmenter to cut as it cuts the source */
+  int copied;
   /* maxwidth with size-unit="char": the most characters its target may
    * hold; 0: no limit known (none, or one in pixels or another unit) */
   size_t max_chars;
-  /* 1: the limit is XLIFF 2's slr:sizeRestriction */
+  /* 1: the limit is XLIFF 2's slr:sizeRestriction; it limits the units
+   * of one document unit together (continues) */
   int max_slr;
+  /* XLIFF 2: the slr:sizeRestriction of a <group> around it, as max_chars
+   * (0: none), limiting the units of group_scope (a number given to the
+   * group, never 0) together */
+  size_t group_max;
+  unsigned group_scope;
+  /* a <sub> inside a code of its source holds text: translatable (XLIFF
+   * 1.2), but it is not sent to MT, so the unit cannot be translated */
+  int sub_text;
   struct xmt_range source;       /* whole <source> element */
   struct xmt_range seg_source;   /* whole <seg-source> element */
   struct xmt_range seg_inner;    /* content of <seg-source> */
@@ -304,6 +317,9 @@ void xmt_unit_drop_target(xmt_xliff_unit *unit, size_t i);
 /* The characters (code points) of the text of the unit's targets and of
  * the gaps between them: what its max_chars limits. */
 size_t xmt_unit_target_chars(const xmt_xliff_unit *unit);
+/* Those of the target the unit is written with: its new targets, else
+ * the target it had when that translates it. */
+size_t xmt_unit_written_chars(const xmt_xliff_unit *unit);
 /* Replaces the segments by n generated ones with mids "0", "1"...: on
  * success the unit owns sources[0..n-1] (the array stays the caller's) and
  * gaps, an array of n + 1 segments; on failure nothing changes hands. */
@@ -336,6 +352,15 @@ xmt_status xmt_unit_add_outside(xmt_xliff_unit *unit, size_t *index);
  * that two segments of the seg-source share (the unit cannot be written:
  * a segment would take the other's mrk, id and sdl:seg), else NULL. */
 const char *xmt_unit_resolve(xmt_xliff_unit *unit);
+/* Once resolved: of a Trados unit (sdl:seg-defs), the index of a target
+ * <mrk mtype="seg"> with a mid that no segment of the seg-source took
+ * (none has it, or an earlier mrk of the target has it too), else
+ * SIZE_MAX. The XLIFF 1.2 schema refuses it (the key reference of a
+ * target's mid), and Trados pairs each segment with its sdl:seg by it;
+ * written back it would hold a translation of nothing. Other tools' units
+ * are let through: a target written before a segmenter made their
+ * seg-source (xliffmt's own --seg-source keeps it) has mids of its own. */
+size_t xmt_unit_stray_tseg(const xmt_xliff_unit *unit);
 
 /* --- Units a format builds (unit_build.c) -----------------------------------
  * A format other than XLIFF 1.2 hands the pipeline units it builds from
@@ -352,6 +377,8 @@ struct xmt_unit_fields {
   int continues;    /* see struct xmt_xliff_unit */
   size_t max_chars; /* see struct xmt_xliff_unit */
   int max_slr;      /* see struct xmt_xliff_unit */
+  size_t group_max; /* see struct xmt_xliff_unit */
+  unsigned group_scope;
 };
 /* seg made what the reader makes of its markup (codes paired and keyed by
  * the inline builder, text XML cannot carry dropped), in out; ib is work
@@ -452,8 +479,17 @@ size_t xmt_tag_end(const char *tag, size_t len);
  * name does not count. */
 int xmt_tag_find_attribute(const char *tag, size_t len, const char *name,
                            size_t *value_start, size_t *value_end);
+/* The <target> start tag at tag (len bytes) appended with the state and
+ * state-qualifier of o (an attribute o has none of removed). */
+xmt_status xmt_tag_set_state(struct xmt_buf *out, const char *tag, size_t len,
+                             const struct xmt_xliff_target_options *o);
+/* The <sdl:seg> start tag at tag (len bytes) appended as Trados marks a
+ * machine translation: conf="Draft" origin="mt", and no match's percent,
+ * text-match or struct-match. */
+xmt_status xmt_tag_set_sdl_mt(struct xmt_buf *out, const char *tag, size_t len);
 /* Appends the start tag with each names[i] set to values[i]: an existing
- * value replaced, a missing attribute added after the last one. */
+ * value replaced, a missing attribute added after the last one; a NULL
+ * value removes the attribute. */
 xmt_status xmt_tag_set_attributes(struct xmt_buf *out, const char *tag,
                                   size_t len, const char *const *names,
                                   const char *const *values, size_t n);

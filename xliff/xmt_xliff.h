@@ -108,7 +108,10 @@ XMT_API int xmt_xliff_unit_segmented(const xmt_xliff_unit *unit);
  * a <mrk mtype="seg"> for every segment, none of its segments still wants
  * a translation (xmt_xliff_unit_segment_wanted without overwrite): Trados
  * writes a target of empty mrks, or of mrks holding only copies of their
- * segments' codes, for segments yet to translate. */
+ * segments' codes, for segments yet to translate. 0 when the target has
+ * mrks of segments but none for some segment of the <seg-source> (outside
+ * SDLXLIFF, whose missing mrks are open segments): it translates the unit
+ * in part. */
 XMT_API int xmt_xliff_unit_has_target(const xmt_xliff_unit *unit);
 /* The state attribute of the existing target, or NULL. */
 XMT_API const char *xmt_xliff_unit_target_state(const xmt_xliff_unit *unit);

@@ -18,8 +18,10 @@
 
 struct entry {
   size_t id, translation, alignment, stok, ttok; /* offsets; SIZE_MAX none */
+  size_t source; /* the "text" beside a "translation": as extract wrote it */
   unsigned long line;
   unsigned char asked; /* by a segment of the document (set by the lanes) */
+  unsigned char other; /* asked by a segment whose text is not source */
 };
 
 struct xmt_offline {
@@ -161,6 +163,8 @@ static const char *json_line(struct xmt_offline *o, const char *p,
     why = "trailing characters after the object";
   if (e->translation == SIZE_MAX)
     e->translation = text;
+  else
+    e->source = text;
   xmt_buf_free(&key);
   xmt_buf_free(&value);
   return why;
@@ -246,8 +250,8 @@ static xmt_status load_line(void *user, char *s, size_t n,
   struct xmt_offline *o = l->o;
   if (n == 0)
     return XMT_OK;
-  struct entry e = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX,
-                    SIZE_MAX, number,   0};
+  struct entry e = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX,
+                    SIZE_MAX, number,   0,        0};
   if (s[0] == '{') {
     const char *why = json_line(o, s, s + n, &e);
     if (why != NULL)
@@ -362,6 +366,18 @@ static int offline_translate(void *state, const struct xmt_mt_request *req,
     const struct entry *e = &o->entries[k];
     /* Lanes answer other segments at once: each sets its own flag. */
     __atomic_store_n(&o->entries[k].asked, 1, __ATOMIC_RELAXED);
+    /* The translation of another text (the document changed since the
+     * extract, or the file is another document's): for no segment. */
+    if (e->source != SIZE_MAX &&
+        (strlen(pool_str(o, e->source)) != req[i].len ||
+         memcmp(pool_str(o, e->source), req[i].text, req[i].len) != 0)) {
+      __atomic_store_n(&o->entries[k].other, 1, __ATOMIC_RELAXED);
+      char why[80];
+      snprintf(why, sizeof why, "line %lu of the file translates another text",
+               e->line);
+      xmt_mt_response_set_error(resp[i], why);
+      continue;
+    }
     const char *t = pool_str(o, e->translation);
     if (xmt_mt_response_set_text(resp[i], t, strlen(t)) != XMT_OK) {
       xmt_mt_response_set_error(resp[i], "translation is not valid UTF-8");
@@ -386,6 +402,14 @@ static void offline_close(void *state) { (void)state; }
 
 xmt_status xmt_offline_check_asked(const xmt_offline *o, const char *doc,
                                    struct xmt_error_store *err) {
+  for (size_t k = 0; k < o->n; k++)
+    if (__atomic_load_n(&o->entries[k].other, __ATOMIC_RELAXED))
+      return xmt_error_at(err, XMT_ERR_USAGE,
+                          XMT_AT_LINE(o->path, o->entries[k].line),
+                          "segment '%s' of %s has another text than the "
+                          "line's: was the file written from another "
+                          "document, or the document changed since?",
+                          pool_str(o, o->entries[k].id), doc);
   const struct entry *first = NULL;
   struct xmt_buf more = {0};
   size_t count = 0;

@@ -17,6 +17,8 @@
  * user's words: a full disk is called so. */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,6 +223,15 @@ static int open_checked(struct lite *c, const char *path,
                         struct xmt_error_store *err) {
   sqlite3 **db = &c->db;
   *db = NULL;
+  /* A named pipe would be waited on without end, a device read as
+   * garbage. */
+  struct stat sb;
+  if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+    fail(err, path, "not an xliffmt cache",
+         "it is no regular file (it is left as it is; give --cache another "
+         "path)");
+    return -2;
+  }
   int made = xmt_cache_sqlite_create(path, schema, err);
   if (made != 0)
     return made;

@@ -430,19 +430,18 @@ xmt_status xmt_filter_detect_format(xmt_filter *f, const char *path,
       return XMT_OK;
     return prolog_too_long(f, path);
   }
-  FILE *fp = xmt_input_open(path, &f->err);
-  if (fp == NULL)
-    return f->err.pub.status;
   /* What is read here is read again from the start by the document's
-   * reader: a pipe (`<(...)`), a socket or a terminal would lose it. */
+   * reader: a pipe (`<(...)`), a socket or a terminal would lose it.
+   * Told before opening: a named pipe would be waited for first. */
   struct stat sb;
-  if (fstat(fileno(fp), &sb) == 0 &&
-      (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode) || S_ISSOCK(sb.st_mode))) {
-    fclose(fp);
+  if (stat(path, &sb) == 0 &&
+      (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode) || S_ISSOCK(sb.st_mode)))
     return xmt_error_at(&f->err, XMT_ERR_IO, XMT_IN(path),
                         "a pipe or a device cannot be read twice: give the "
                         "document on standard input (-)");
-  }
+  FILE *fp = xmt_input_open(path, &f->err);
+  if (fp == NULL)
+    return f->err.pub.status;
   struct xmt_buf head = {0};
   xmt_status st = read_head(f, fp, path, &head, format);
   xmt_buf_free(&head);

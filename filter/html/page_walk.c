@@ -290,6 +290,54 @@ static int in_svg_frame(const struct builder *b) {
   return b->depth > 0 && b->stack[b->depth - 1].notrans == SVG_FRAME;
 }
 
+/* An svg in running text is one code of its sentence (notrans SVG_CODE),
+ * but its title is the tooltip a reader sees over the icon, its desc
+ * what a screen reader says of it; the title, the desc,
+ * and a textarea's prefilled content (text the form shows, which a
+ * page's translation is expected to show translated, as its placeholder
+ * is), are elements whose text is a unit of its own (notrans SIDE_TEXT),
+ * apart from the running text they may be a code of. */
+#define SVG_CODE 3
+#define SIDE_TEXT 4
+
+static unsigned char top_mark(const struct builder *b) {
+  return b->depth > 0 ? b->stack[b->depth - 1].notrans : 0;
+}
+
+/* The text token tok of a SIDE_TEXT element a unit of its own: its
+ * spaces at either end left out of it, those inside kept in a textarea
+ * (its content is shown as written) and collapsed in a title. */
+static void side_unit(struct builder *b, const struct html_token *tok) {
+  const struct open_elem *e = &b->stack[b->depth - 1];
+  size_t s = tok->start, end = tok->end;
+  while (s < end && html_is_space(page_byte(b->page, s)))
+    s++;
+  while (end > s && html_is_space(page_byte(b->page, end - 1)))
+    end--;
+  xmt_buf_reset(&b->text);
+  if (s == end || xmt_html_decode(&b->doc->charset, page_at(b->page, s),
+                                  end - s, 0, &b->text) != XMT_OK) {
+    if (s != end)
+      fail(b, XMT_ERR_NOMEM);
+    return;
+  }
+  if (!e->preserve)
+    xmt_page_normalize(&b->text, 1);
+  if (!xmt_page_has_content(b->text.data, b->text.len))
+    return;
+  char restype[48];
+  memcpy(restype, "x-html-", 7);
+  copy_cut(restype + 7, sizeof restype - 7, e->name);
+  struct html_unit *u = xmt_page_new_unit(b, s, end, restype, NULL, NULL);
+  if (u == NULL)
+    return;
+  u->preserve = e->preserve;
+  if (xmt_segment_append_valid_text(u->source, b->text.data, b->text.len) !=
+      XMT_OK)
+    fail(b, XMT_ERR_NOMEM);
+  xmt_page_add_hole(b, HOLE_TEXT, s, end, b->doc->nunits - 1, 0);
+}
+
 /* 1 when the markup s has text outside its tags (or when a '<' that
  * starts none is text). */
 static int markup_has_text(const char *s) {
@@ -300,6 +348,35 @@ static int markup_has_text(const char *s) {
       return 1;
   }
   return 0;
+}
+
+/* The start tag tok of an element whose content is not translated (no:
+ * it says so), inline_like when it is in running text. */
+static void start_untranslated(struct builder *b, const struct html_token *tok,
+                               const char *name, unsigned flags, int no,
+                               int inline_like, const char *id) {
+  int mark = 1;
+  if (!no && name_is(name, "textarea"))
+    mark = SIDE_TEXT;
+  else if (!no && name_is(name, "svg"))
+    mark = SVG_CODE;
+  if (inline_like || (b->nitems > 0 && !(flags & E_BLOCK))) {
+    /* Inside running text: the whole element is one code. */
+    if (xmt_page_add_item(b, IT_CODE, tok->start, tok->end, name) != NULL &&
+        !(flags & E_VOID)) {
+      push(b, name, flags, mark, 1, 1, NULL);
+      b->ph_item = b->nitems - 1;
+      b->ph_entry = b->depth - 1;
+    }
+  } else {
+    xmt_page_flush_run(b);
+    if (!(flags & E_VOID))
+      push(b, name, flags, mark, 1, 0, NULL);
+  }
+  /* its content is none (a textarea's, an iframe's), but not its
+   * attributes: a placeholder, a title */
+  if (!no)
+    attr_units(b, tok, name, id);
 }
 
 static void on_start(struct builder *b, const struct html_token *tok) {
@@ -320,9 +397,14 @@ static void on_start(struct builder *b, const struct html_token *tok) {
   }
   implied_closes(b, name, flags, tok->start);
   if (top_notrans(b) && !svg_text && !translate_again(b, tok, flags)) {
+    int mark = 1;
+    if (in_svg_frame(b) && !says_no(b, tok))
+      mark = SVG_FRAME;
+    else if (top_mark(b) == SVG_CODE && !says_no(b, tok))
+      mark = name_is(name, "title") || name_is(name, "desc") ? SIDE_TEXT
+                                                             : SVG_CODE;
     if (!(flags & E_VOID))
-      push(b, name, flags, in_svg_frame(b) && !says_no(b, tok) ? SVG_FRAME : 1,
-           1, 0, NULL);
+      push(b, name, flags, mark, mark != SIDE_TEXT, 0, NULL);
     return;
   }
   int notrans = (flags & E_SKIP) != 0;
@@ -369,23 +451,7 @@ static void on_start(struct builder *b, const struct html_token *tok) {
     lang_holes(b, tok, 1);
   int inline_like = (flags & E_INLINE) || ((flags & E_CONTEXT) && b->run_text);
   if (notrans) {
-    if (inline_like || (b->nitems > 0 && !(flags & E_BLOCK))) {
-      /* Inside running text: the whole element is one code. */
-      if (xmt_page_add_item(b, IT_CODE, tok->start, tok->end, name) != NULL &&
-          !(flags & E_VOID)) {
-        push(b, name, flags, 1, 1, 1, NULL);
-        b->ph_item = b->nitems - 1;
-        b->ph_entry = b->depth - 1;
-      }
-    } else {
-      xmt_page_flush_run(b);
-      if (!(flags & E_VOID))
-        push(b, name, flags, 1, 1, 0, NULL);
-    }
-    /* its content is none (a textarea's, an iframe's), but not its
-     * attributes: a placeholder, a title */
-    if (!no)
-      attr_units(b, tok, name, id);
+    start_untranslated(b, tok, name, flags, no, inline_like, id);
     free(id);
     return;
   }
@@ -463,6 +529,8 @@ void xmt_page_on_token(struct builder *b, const struct html_token *tok) {
     break;
   case HTML_TEXT:
   case HTML_RAWTEXT: {
+    if (top_mark(b) == SIDE_TEXT)
+      side_unit(b, tok);
     if (top_notrans(b))
       break;
     size_t s = tok->start;

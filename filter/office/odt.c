@@ -40,35 +40,45 @@ static int bid(const struct xmt_head *head) {
 
 /* The package and its parts read: content.xml and, when it has them,
  * styles.xml and meta.xml, whose units follow content.xml's in that
- * order. */
+ * order, then the embedded objects' content.xml (charts), in the
+ * package's order. */
 struct odt_file {
   struct xmt_office_doc base; /* the package, content.xml's entry */
   struct odt_doc content, styles, meta;
+  struct odt_doc *objects;
+  size_t nobjects;
 };
 
 #define ODT_NPARTS 3
+
+static size_t nparts(const struct odt_file *file) {
+  return ODT_NPARTS + file->nobjects;
+}
 
 /* The parts in the order of their units. */
 static struct odt_doc *part_at(struct odt_file *file, size_t k) {
   struct odt_doc *parts[ODT_NPARTS] = {&file->content, &file->styles,
                                        &file->meta};
-  return parts[k];
+  return k < ODT_NPARTS ? parts[k] : &file->objects[k - ODT_NPARTS];
 }
 
 static size_t npara(struct odt_file *file) {
   size_t n = 0;
-  for (size_t k = 0; k < ODT_NPARTS; k++)
+  for (size_t k = 0; k < nparts(file); k++)
     n += part_at(file, k)->npara;
   return n;
 }
 
 static void unload(void *d) {
   struct odt_file *file = d;
-  for (size_t k = 0; k < ODT_NPARTS; k++) {
+  for (size_t k = 0; k < nparts(file); k++) {
     xmt_odt_paras_free(part_at(file, k));
     xmt_odt_styles_free(part_at(file, k));
     xmt_buf_free(&part_at(file, k)->part);
   }
+  free(file->objects);
+  file->objects = NULL;
+  file->nobjects = 0;
 }
 
 /* The entry name of the package, when it has one, read into doc. */
@@ -132,7 +142,33 @@ static xmt_status not_encrypted(xmt_filter *f, const char *path,
   return st;
 }
 
-/* content.xml, styles.xml and meta.xml read and parsed. */
+/* The content.xml of each object in a folder of the package's root
+ * ("Object 1/content.xml": a chart LibreOffice embeds) read and parsed:
+ * a chart's title and labels are shown in the document. */
+static xmt_status load_objects(xmt_filter *f, const char *path,
+                               struct odt_file *file) {
+  xmt_package *pkg = file->base.pkg;
+  size_t n = xmt_package_count(pkg), cap = 0;
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i < n && st == XMT_OK; i++) {
+    const char *name = xmt_package_name(pkg, i), *slash = strchr(name, '/');
+    if (slash == NULL || slash == name || strcmp(slash, "/content.xml") != 0)
+      continue;
+    struct odt_doc *o =
+        xmt_grow_array(file->objects, &cap, file->nobjects + 1, sizeof *o);
+    if (o == NULL)
+      return XMT_ERR_NOMEM;
+    file->objects = o;
+    o = &o[file->nobjects++];
+    memset(o, 0, sizeof *o);
+    o->chart = 1;
+    st = load_part(f, path, pkg, name, o);
+  }
+  return st;
+}
+
+/* content.xml, styles.xml and meta.xml read and parsed, then the
+ * objects'. */
 static xmt_status load(xmt_filter *f, const char *path, void *d) {
   struct odt_file *file = d;
   xmt_package *pkg = file->base.pkg;
@@ -145,6 +181,10 @@ static xmt_status load(xmt_filter *f, const char *path, void *d) {
     st = load_part(f, path, pkg, "styles.xml", &file->styles);
   if (st == XMT_OK)
     st = load_part(f, path, pkg, "meta.xml", &file->meta);
+  if (st == XMT_OK)
+    st = load_objects(f, path, file);
+  if (st == XMT_ERR_NOMEM)
+    xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   return st;
 }
 
@@ -168,10 +208,10 @@ static const struct xmt_office_format odt_format = {
 XMT_OFFICE_OPERATIONS(odt_format)
 
 /* The i-th paragraph of the file: content.xml's, then styles.xml's,
- * then meta.xml's. */
+ * then meta.xml's, then the objects'. */
 static struct odt_para *para_at(struct odt_file *file, size_t i) {
   size_t k = 0;
-  for (; k + 1 < ODT_NPARTS && i >= part_at(file, k)->npara; k++)
+  for (; k + 1 < nparts(file) && i >= part_at(file, k)->npara; k++)
     i -= part_at(file, k)->npara;
   return &part_at(file, k)->paras[i];
 }
@@ -234,9 +274,15 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
                             xmt_write_fn sink, void *user) {
   struct odt_file *file = d;
   struct xmt_buf part = {0}, styles = {0}, meta = {0};
-  xmt_status st = xmt_odt_render(&file->content, target_language, &part);
-  struct xmt_package_part repl[3] = {{file->content.main, part.data, part.len}};
-  size_t n = 1;
+  struct xmt_buf *objs = calloc(file->nobjects + 1, sizeof *objs);
+  struct xmt_package_part *repl = calloc(nparts(file), sizeof *repl);
+  xmt_status st = objs != NULL && repl != NULL
+                      ? xmt_odt_render(&file->content, target_language, &part)
+                      : XMT_ERR_NOMEM;
+  size_t n = 0;
+  if (st == XMT_OK)
+    repl[n++] =
+        (struct xmt_package_part){file->content.main, part.data, part.len};
   if (st == XMT_OK && styles_part(file, target_language, &styles, &st))
     repl[n++] =
         (struct xmt_package_part){file->styles.main, styles.data, styles.len};
@@ -244,6 +290,13 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
   if (st == XMT_OK && file->meta.main != NULL && translated(&file->meta) &&
       (st = xmt_odt_render(&file->meta, NULL, &meta)) == XMT_OK)
     repl[n++] = (struct xmt_package_part){file->meta.main, meta.data, meta.len};
+  /* an object's content.xml only when one of its units was translated */
+  for (size_t k = 0; k < file->nobjects && st == XMT_OK; k++) {
+    const struct odt_doc *o = &file->objects[k];
+    if (translated(o) &&
+        (st = xmt_odt_render(o, target_language, &objs[k])) == XMT_OK)
+      repl[n++] = (struct xmt_package_part){o->main, objs[k].data, objs[k].len};
+  }
   if (st != XMT_OK) /* out of memory, or a writer's internal error */
     xmt_error_set(&f->err, st, "%s", xmt_strerror(st));
   if (st == XMT_OK)
@@ -251,6 +304,10 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
   xmt_buf_free(&part);
   xmt_buf_free(&styles);
   xmt_buf_free(&meta);
+  for (size_t k = 0; objs != NULL && k < file->nobjects; k++)
+    xmt_buf_free(&objs[k]);
+  free(objs);
+  free(repl);
   return st;
 }
 

@@ -36,6 +36,11 @@ struct odt_para {
   /* the automatic styles its text is in (indexes into its part's) */
   size_t *styles;
   size_t nstyles;
+  /* 1: no paragraph but an attribute's value shown as text (a
+   * placeholder's tooltip, a form control's label): [start, end) the
+   * value's bytes, head_end start, no codes; written as the target's
+   * text escaped */
+  int value;
 };
 
 /* The language attributes of style:text-properties, three of each kind
@@ -65,6 +70,10 @@ struct odt_style {
 struct odt_doc {
   const char *main; /* "content.xml", "styles.xml", "meta.xml" */
   int headers, meta;
+  /* 1: an embedded object's content.xml ("Object 1/content.xml"), whose
+   * units are the paragraphs of its office:chart (titles, the labels of
+   * its own table: its text cells), none when it is no chart */
+  int chart;
   struct xmt_buf part;
   struct odt_para *paras; /* in the order of their start */
   size_t npara, cap;
@@ -90,6 +99,11 @@ xmt_status xmt_odt_para_finish(struct odt_para *p, const char *pool,
                                const struct odt_piece *pieces, size_t n,
                                const char *part);
 void xmt_odt_para_free(struct odt_para *p);
+/* A value unit of doc: the part's bytes [from, to), its text the
+ * attribute's value as expat read it (references decoded); none when
+ * it is blank. */
+xmt_status xmt_odt_add_value(struct odt_doc *doc, size_t from, size_t to,
+                             const char *text);
 void xmt_odt_paras_free(struct odt_doc *doc);
 
 /* Reads the paragraphs of doc->part (odt_read.c); errors name path and

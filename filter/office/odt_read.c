@@ -31,6 +31,8 @@
 #define DC_NS "http://purl.org/dc/elements/1.1/"
 #define META_NS "urn:oasis:names:tc:opendocument:xmlns:meta:1.0"
 #define FO_NS "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+#define FORM_NS "urn:oasis:names:tc:opendocument:xmlns:form:1.0"
+#define TABLE_NS "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 
 /* Paragraphs inside paragraphs (a note's, a frame's) this deep at most;
  * deeper ones stay inside their code, untranslated. */
@@ -146,6 +148,8 @@ static int is_para(const struct odt_doc *doc, const char *name) {
 static int is_body(const struct odt_doc *doc, const char *name) {
   if (doc->headers)
     return is_header(name);
+  if (doc->chart)
+    return xmt_office_is(name, OFFICE_NS, "chart");
   return xmt_office_is(name, OFFICE_NS, doc->meta ? "meta" : "text");
 }
 
@@ -577,6 +581,31 @@ static void ruby_child(struct reader *r, struct builder *b, const char *name) {
             past_event(r) - b->ruby_start);
 }
 
+/* The attribute ns|local of the element starting, a unit of its own
+ * (a placeholder's tooltip, a form control's label). */
+static void value_unit(struct reader *r, const char **attrs, const char *ns,
+                       const char *local) {
+  const char *value = NULL, *tag = r->doc->part.data + here(r), *name;
+  for (size_t i = 0; attrs[i] != NULL && value == NULL; i += 2)
+    if (xmt_office_is(attrs[i], ns, local))
+      value = attrs[i + 1];
+  size_t at = first_attr(tag), nlen, vfrom, vto, n = strlen(local);
+  while (value != NULL && next_attr(tag, &at, &name, &nlen, &vfrom, &vto))
+    if (nlen > n && name[nlen - n - 1] == ':' &&
+        memcmp(name + nlen - n, local, n) == 0) {
+      check(r,
+            xmt_odt_add_value(r->doc, here(r) + vfrom, here(r) + vto, value));
+      return;
+    }
+}
+
+/* A form control's label (a button's, a check box's) and its tooltip
+ * (form:title), shown on the page. */
+static void form_values(struct reader *r, const char **attrs) {
+  value_unit(r, attrs, FORM_NS, "label");
+  value_unit(r, attrs, FORM_NS, "title");
+}
+
 static void start_in_para(struct reader *r, struct builder *b, const char *name,
                           const char **attrs) {
   if (b->ruby_depth != 0 && r->depth == b->ruby_depth + 1) {
@@ -594,6 +623,8 @@ static void start_in_para(struct reader *r, struct builder *b, const char *name,
     open_span(r, b, attrs);
     return;
   }
+  if (xmt_office_is(name, TEXT_NS, "placeholder"))
+    value_unit(r, attrs, TEXT_NS, "description"); /* its tooltip */
   /* a link, text with metadata (text:meta) and a placeholder (whose text
    * is the prompt the document shows): a pair around its text */
   if ((xmt_office_is(name, TEXT_NS, "a") ||
@@ -602,12 +633,29 @@ static void start_in_para(struct reader *r, struct builder *b, const char *name,
       !empty_tag(r) && b->nlinks < SPANS_MAX) {
     b->links[b->nlinks++] = r->depth;
     const char *part = r->doc->part.data;
-    add_piece(r, b, ODT_OPEN, part + here(r), past_event(r) - here(r));
+    struct odt_piece *p =
+        add_piece(r, b, ODT_OPEN, part + here(r), past_event(r) - here(r));
+    if (p != NULL && xmt_office_is(name, TEXT_NS, "placeholder")) {
+      /* its tooltip: the code written through the part, with it */
+      p->from = here(r);
+      p->to = past_event(r);
+    }
     return;
   }
   /* an annotation's paragraphs are not translated; a note's, a frame's
    * and those of any other element that holds some are */
   skip_element(r, b, !xmt_office_is(name, OFFICE_NS, "annotation"));
+}
+
+/* In a chart's table, a cell of a number (office:value-type other than
+ * string): its paragraph shows the value, not words. */
+static int number_cell(const char *name, const XML_Char **attrs) {
+  if (strcmp(name, TABLE_NS "|table-cell") != 0)
+    return 0;
+  for (size_t i = 0; attrs[i] != NULL; i += 2)
+    if (xmt_office_is(attrs[i], OFFICE_NS, "value-type"))
+      return strcmp(attrs[i + 1], "string") != 0;
+  return 0;
 }
 
 static void start_elem(struct reader *r, const XML_Char *name,
@@ -630,12 +678,16 @@ static void start_elem(struct reader *r, const XML_Char *name,
       return;
     if (r->text_depth != 0 && para)
       begin_para(r);
+    else if (r->text_depth != 0 && b == NULL &&
+             strncmp(name, FORM_NS "|", sizeof FORM_NS) == 0)
+      form_values(r, attrs);
     else if (xmt_office_is(name, OFFICE_NS, "automatic-styles"))
       r->in_auto = 1;
     else if (r->text_depth == 0 && is_body(r->doc, name))
       r->text_depth = r->depth;
-    else if (xmt_office_is(name, TEXT_NS, "tracked-changes"))
-      r->opaque_depth = r->depth; /* deleted text is not translated */
+    else if (xmt_office_is(name, TEXT_NS, "tracked-changes") ||
+             (r->doc->chart && number_cell(name, attrs)))
+      r->opaque_depth = r->depth; /* deleted text, a number: kept */
     return;
   }
   start_in_para(r, b, name, attrs);

@@ -233,6 +233,27 @@ void xmt_odt_para_free(struct odt_para *p) {
   memset(p, 0, sizeof *p);
 }
 
+xmt_status xmt_odt_add_value(struct odt_doc *doc, size_t from, size_t to,
+                             const char *text) {
+  if (xmt_office_blank(text, strlen(text)))
+    return XMT_OK;
+  struct odt_para *p =
+      xmt_grow_one(&doc->paras, doc->npara, &doc->cap, sizeof *p);
+  if (p == NULL)
+    return XMT_ERR_NOMEM;
+  *p =
+      (struct odt_para){.start = from, .head_end = from, .end = to, .value = 1};
+  p->source = xmt_segment_new();
+  xmt_status st = p->source != NULL
+                      ? xmt_segment_append_text(p->source, text, strlen(text))
+                      : XMT_ERR_NOMEM;
+  if (st != XMT_OK)
+    xmt_odt_para_free(p);
+  else
+    doc->npara++;
+  return st;
+}
+
 void xmt_odt_paras_free(struct odt_doc *doc) {
   for (size_t i = 0; i < doc->npara; i++)
     xmt_odt_para_free(&doc->paras[i]);

@@ -117,6 +117,8 @@ static xmt_status put_code(void *user, size_t code, int close) {
   }
   if (c->span) /* its spans are around the text */
     return XMT_OK;
+  if (!close && c->to > c->from) /* a placeholder: its tooltip a unit */
+    return render_range(pw->doc, c->from, c->to, pw->depth + 1, pw->out);
   return close ? xmt_buf_append(pw->out, c->close, c->close_len)
                : xmt_buf_append(pw->out, c->open, c->open_len);
 }
@@ -129,6 +131,45 @@ static xmt_status put_target(const struct odt_doc *doc,
   const struct xmt_office_target walk = {&pw, p->ncodes, paired, put_text_in,
                                          put_code};
   return xmt_office_put_target(&walk, p->target);
+}
+
+static xmt_status put_value_text(void *user, const size_t *open, size_t nopen,
+                                 const char *text, size_t len) {
+  (void)open;
+  (void)nopen;
+  struct xmt_buf *out = user;
+  xmt_status st = XMT_OK;
+  for (size_t i = 0; i < len && st == XMT_OK; i++) {
+    size_t bad = xmt_xml_forbidden_at(text, len, i);
+    if (bad > 0) {
+      i += bad - 1;
+      continue;
+    }
+    const char *esc = text[i] == '&'    ? "&amp;"
+                      : text[i] == '<'  ? "&lt;"
+                      : text[i] == '"'  ? "&quot;"
+                      : text[i] == '\'' ? "&apos;"
+                      : text[i] == '\t' ? "&#9;"
+                      : text[i] == '\n' ? "&#10;"
+                      : text[i] == '\r' ? "&#13;"
+                                        : NULL;
+    st = esc != NULL ? xmt_buf_append_str(out, esc)
+                     : xmt_buf_append(out, text + i, 1);
+  }
+  return st;
+}
+
+static int no_pair(void *user, size_t code) {
+  (void)user;
+  (void)code;
+  return 0;
+}
+
+static xmt_status no_code(void *user, size_t code, int close) {
+  (void)user;
+  (void)code;
+  (void)close;
+  return XMT_OK; /* a value has none */
 }
 
 /* The first paragraph that starts at or after from. */
@@ -157,6 +198,13 @@ static xmt_status render_range(const struct odt_doc *doc, size_t from,
     if (p->target == NULL || p->start < at)
       continue; /* its bytes are copied, or it is inside one written */
     st = xmt_buf_append(out, part + at, p->head_end - at);
+    if (st == XMT_OK && p->value) {
+      const struct xmt_office_target walk = {out, 0, no_pair, put_value_text,
+                                             no_code};
+      st = xmt_office_put_target(&walk, p->target);
+      at = p->end;
+      continue;
+    }
     if (st == XMT_OK)
       st = put_target(doc, p, depth, out);
     if (st == XMT_OK)

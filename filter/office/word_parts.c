@@ -24,10 +24,13 @@ struct rels {
   size_t *found; /* entry indices */
   size_t nfound, cap;
   int package; /* _rels/.rels read: the core properties are looked for */
+  /* a header's, a footer's, notes' relationships read: the charts and
+   * SmartArt diagrams they show are looked for */
+  int drawings;
 };
 
 /* 1 when a relationship of this type points at a part with text. */
-static int text_type(const char *type) {
+static int text_type(const char *type, int drawings) {
   /* a chart's and a SmartArt's parts: their text is shown in the
    * document (word_values.c) */
   static const char *const kinds[] = {
@@ -35,7 +38,7 @@ static int text_type(const char *type) {
       "chart",  "diagramData", "diagramDrawing", NULL};
   const char *slash = strrchr(type, '/');
   const char *kind = slash != NULL ? slash + 1 : type;
-  for (size_t i = 0; kinds[i] != NULL; i++)
+  for (size_t i = drawings ? 5 : 0; kinds[i] != NULL; i++)
     if (strcmp(kind, kinds[i]) == 0)
       return 1;
   return 0;
@@ -90,7 +93,7 @@ static void XMLCALL on_rel(void *user, const XML_Char *name,
   const char *slash = strrchr(type, '/');
   int want = rl->package
                  ? slash != NULL && strcmp(slash + 1, "core-properties") == 0
-                 : text_type(type);
+                 : text_type(type, rl->drawings);
   if (target == NULL || !want || strcmp(mode, "External") == 0)
     return;
   struct xmt_buf entry = {0};
@@ -117,12 +120,12 @@ static int by_index(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* The entries of the parts with text the main part's relationships name
- * (rl->package: the core properties the package's name), in rl->found,
- * in the package's order. */
-static xmt_status find_related(struct rels *rl, const char *path,
-                               struct xmt_error_store *err) {
-  const char *main = rl->doc->base.main, *slash = strrchr(main, '/');
+/* The entries of the parts with text the relationships of part main
+ * name (rl->package: the core properties the package's name), added to
+ * rl->found, in the package's order. */
+static xmt_status find_related(struct rels *rl, const char *main,
+                               const char *path, struct xmt_error_store *err) {
+  const char *slash = strrchr(main, '/');
   rl->dir = main;
   rl->dir_len = slash != NULL ? (size_t)(slash - main) + 1 : 0;
   if (rl->package)
@@ -206,11 +209,25 @@ xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
   doc->path = strdup(path);
   if (doc->path == NULL)
     return xmt_error_nomem(err);
-  xmt_status st = find_related(&rl, path, err);
+  xmt_status st = find_related(&rl, doc->base.main, path, err);
+  /* the charts and diagrams of the headers, footers, notes and comments
+   * (a logo's SmartArt in a header), as the main part's are */
+  size_t nfirst = rl.nfound;
+  size_t *first =
+      st == XMT_OK && nfirst > 0 ? malloc(nfirst * sizeof *first) : NULL;
+  if (nfirst > 0 && st == XMT_OK && first == NULL)
+    st = XMT_ERR_NOMEM;
+  if (first != NULL)
+    memcpy(first, rl.found, nfirst * sizeof *first);
+  rl.drawings = 1;
+  for (size_t k = 0; k < nfirst && st == XMT_OK; k++)
+    st =
+        find_related(&rl, xmt_package_name(doc->base.pkg, first[k]), path, err);
+  free(first);
   /* the core properties last: the package's relationships name them */
   struct rels core = {.doc = doc, .package = 1};
   if (st == XMT_OK)
-    st = find_related(&core, path, err);
+    st = find_related(&core, doc->base.main, path, err);
   size_t ncore = core.nfound > 0 ? 1 : 0;
   for (size_t k = 0; k < rl.nfound && ncore > 0; k++)
     if (rl.found[k] == core.found[0])

@@ -60,6 +60,9 @@ struct word_para {
    * the attribute's value or of the element's content, head_end start,
    * no codes; written as the target's text escaped, no runs */
   int value;
+  /* 1: a DrawingML paragraph (a:p of a chart or a SmartArt), its runs
+   * written as a:r, the language in a:rPr's lang attribute */
+  int drawing;
 };
 
 /* A part read: the main one or a header, footer, notes or comments. Its
@@ -182,6 +185,12 @@ xmt_status xmt_word_render(const struct word_part *part, const char *language,
  * alternative text, a link's tooltip. Such a code is written through the
  * part, never merged with others. */
 int xmt_word_holds_values(const char *part, size_t from, size_t to);
+/* 1 when the part's bytes [from, to) (a field's w:fldChar begin) hold a
+ * form field's help or status text (w:helpText, w:statusText) or a
+ * drop-down's entries (w:listEntry) that are units: the code the field's
+ * begin..separate make is written with the begin's bytes through the part, the
+ * rest as it is. */
+int xmt_word_holds_field_values(const char *part, size_t from, size_t to);
 
 /* The first id above every w:id of doc's parts (ids past XMT_WORD_ID_MAX
  * counted as it): revision ids are unique in the document, its headers,

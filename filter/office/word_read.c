@@ -99,11 +99,14 @@ static void alt_end(struct reader *r) {
 }
 
 /* r->w and r->mc for the element named name (expat's "URI|local"). */
+/* In a chart or SmartArt part, DrawingML's a:p, a:r, a:rPr, a:t... are
+ * read as WordprocessingML's are: a paragraph's runs, one unit. */
 static void name_event(struct reader *r, const char *name) {
-  static const char w[] = W_NS "|", mc[] = MC_NS "|";
+  static const char w[] = W_NS "|", mc[] = MC_NS "|", a[] = A_NS "|";
   r->w = r->mc = NULL;
-  if (strncmp(name, w, sizeof w - 1) == 0)
-    r->w = name + sizeof w - 1;
+  if (r->drawing ? strncmp(name, a, sizeof a - 1) == 0
+                 : strncmp(name, w, sizeof w - 1) == 0)
+    r->w = name + (r->drawing ? sizeof a : sizeof w) - 1;
   else if (strncmp(name, mc, sizeof mc - 1) == 0)
     r->mc = name + sizeof mc - 1;
 }
@@ -157,6 +160,10 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
   if (r->x.st != XMT_OK)
     return;
   name_event(r, name);
+  if (r->drawing && r->s.para_depth == 0 && !word_is(r, "p")) {
+    xmt_word_chart_start(r, name); /* a chart's string values */
+    return;
+  }
   if (word_is(r, "dataBinding") && r->binding_depth == 0)
     binding_start(r);
   alt_start(r);
@@ -186,6 +193,11 @@ static void XMLCALL on_start(void *user, const XML_Char *name,
 static void XMLCALL on_end(void *user, const XML_Char *name) {
   struct reader *r = user;
   struct frame *s = &r->s;
+  if (r->drawing && s->para_depth == 0) {
+    xmt_word_chart_end(r);
+    r->depth--;
+    return;
+  }
   if (r->binding_depth == r->depth && r->x.st == XMT_OK) {
     size_t n = (size_t)XML_GetCurrentByteCount(r->x.xp); /* 0: <.../> */
     r->binding_depth = 0;
@@ -215,6 +227,10 @@ static void XMLCALL on_end(void *user, const XML_Char *name) {
 static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
   struct reader *r = user;
   struct frame *f = &r->s;
+  if (r->drawing && f->para_depth == 0) {
+    xmt_word_props_text(r, s, len);
+    return;
+  }
   if (!f->in_text || f->skip_depth != 0 || r->x.st != XMT_OK || f->npieces == 0)
     return;
   struct piece *p = &f->pieces[f->npieces - 1];
@@ -272,7 +288,7 @@ xmt_status xmt_word_parse(struct word_part *part, const char *path,
                      .hook = hook};
   r.drawing =
       !part->props && xmt_word_is_drawing(part->data.data, part->data.len);
-  if (part->props || r.drawing)
+  if (part->props)
     r.x = (struct xmt_office_xml){.start = xmt_word_props_start,
                                   .end = xmt_word_props_end,
                                   .text = xmt_word_props_text,

@@ -10,6 +10,7 @@
 
 #define W_NS "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 #define MC_NS "http://schemas.openxmlformats.org/markup-compatibility/2006"
+#define A_NS "http://schemas.openxmlformats.org/drawingml/2006/main"
 
 /* An element of the paragraph whose start and end are a paired code: its
  * depth, where it starts; pending while its properties (w:sdtPr...) are
@@ -87,9 +88,10 @@ struct reader {
   int prop_bad;
   struct xmt_buf prop_text;
   /* a chart or a SmartArt's data or drawing (its root says): its
-   * DrawingML text (a:t) and a chart's strings (c:v in a string cache,
-   * or a series' name: in c:tx) are units, read as the core properties
-   * are; str_depth and tx_depth: the c:strCache... and c:tx open (0) */
+   * DrawingML paragraphs (a:p) are units as Word's are, and a chart's
+   * strings (c:v in a string cache, or a series' name: in c:tx) units
+   * read as the core properties are; str_depth and tx_depth: the
+   * c:strCache... and c:tx open (0) */
   int drawing;
   unsigned long str_depth, tx_depth;
   /* the event's element: its local name when it is of W_NS or MC_NS,
@@ -127,6 +129,11 @@ void XMLCALL xmt_word_props_start(void *user, const XML_Char *name,
                                   const XML_Char **attrs);
 void XMLCALL xmt_word_props_end(void *user, const XML_Char *name);
 void XMLCALL xmt_word_props_text(void *user, const XML_Char *s, int len);
+/* In a chart or SmartArt part, outside a DrawingML paragraph (read as a
+ * Word paragraph is): the element starting (depth counted by the
+ * caller) or ending, its string values and series names units. */
+void xmt_word_chart_start(struct reader *r, const XML_Char *name);
+void xmt_word_chart_end(struct reader *r);
 
 /* The hook told of the paragraphs read, when none can become a twin. */
 void xmt_word_final(struct reader *r);

@@ -81,6 +81,7 @@ void xmt_word_begin_para(struct reader *r) {
   size_t n = colon != NULL && colon < end ? (size_t)(colon - tag) : 0;
   memset(&s->para, 0, sizeof s->para);
   s->para.twin = -1;
+  s->para.drawing = r->drawing;
   s->long_prefix = n >= sizeof s->para.prefix;
   if (s->long_prefix)
     n = 0; /* the paragraph is left alone (end_para) */
@@ -282,6 +283,10 @@ static int pending_child(struct reader *r) {
     if (xmt_word_append_unbound(&s->pool, r->part, o->start, to) != XMT_OK)
       xmt_office_stop(&r->x, XMT_ERR_NOMEM);
     p->len = s->pool.len - p->off;
+    /* its bytes, for a drop-down's choices that are units (written
+     * through the part with their targets) */
+    p->from = o->start;
+    p->to = to;
   }
   if (content)
     o->content_depth = r->depth;

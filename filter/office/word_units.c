@@ -115,6 +115,44 @@ static xmt_status key_of(const char *rpr, size_t n, struct xmt_buf *out) {
   return st == XMT_OK ? xmt_buf_append(out, rpr + kept, n - kept) : st;
 }
 
+/* DrawingML's a:rPr (a chart's, a SmartArt's text) says its formatting
+ * in attributes: those of the start tag at rpr appended to out, less
+ * the language (lang, altLang) and the flags a spelling check or an
+ * edit sets run by run (dirty, err, noProof, smtClean, smtId, bmk). */
+static xmt_status drawing_attrs(const char *rpr, size_t n,
+                                struct xmt_buf *out) {
+  static const char *const left[] = {"lang",  "altLang", "dirty",
+                                     "err",   "noProof", "smtClean",
+                                     "smtId", "bmk",     NULL};
+  const char *gt = memchr(rpr, '>', n);
+  size_t end = gt != NULL ? (size_t)(gt - rpr) : n, i = 1;
+  xmt_status st = XMT_OK;
+  while (i < end && strchr(" \t\r\n/", rpr[i]) == NULL)
+    i++; /* the name */
+  while (i < end && st == XMT_OK) {
+    while (i < end && strchr(" \t\r\n/", rpr[i]) != NULL)
+      i++;
+    size_t name = i;
+    while (i < end && strchr("= \t\r\n", rpr[i]) == NULL)
+      i++;
+    size_t name_len = i - name;
+    while (i < end && rpr[i] != '"' && rpr[i] != '\'')
+      i++;
+    const char *q = i < end ? memchr(rpr + i + 1, rpr[i], end - i - 1) : NULL;
+    size_t stop = q != NULL ? (size_t)(q - rpr) + 1 : end;
+    int keep = name_len > 0;
+    for (size_t k = 0; left[k] != NULL && keep; k++)
+      keep = !(strlen(left[k]) == name_len &&
+               memcmp(rpr + name, left[k], name_len) == 0);
+    if (keep)
+      st = xmt_buf_append(out, rpr + name, stop - name);
+    if (keep && st == XMT_OK)
+      st = xmt_buf_append(out, " ", 1);
+    i = stop;
+  }
+  return st;
+}
+
 /* The pieces' keys, one after the other in one buffer (not a buffer
  * each: two allocations a paragraph, not one a piece). */
 struct keys {
@@ -133,10 +171,14 @@ static const char *key(const struct keys *ks, size_t i) {
 }
 
 /* Piece i's key, rpr and its n bytes as compared (key_of), added. */
-static xmt_status add_key(struct keys *ks, size_t i, const char *rpr,
-                          size_t n) {
+static xmt_status add_key(struct keys *ks, size_t i, const char *rpr, size_t n,
+                          int drawing) {
   ks->off[i] = ks->pool.len;
-  xmt_status st = rpr != NULL ? key_of(rpr, n, &ks->pool) : XMT_OK;
+  xmt_status st = rpr != NULL && drawing && n > 0
+                      ? drawing_attrs(rpr, n, &ks->pool)
+                      : XMT_OK;
+  if (st == XMT_OK && rpr != NULL)
+    st = key_of(rpr, n, &ks->pool);
   return st == XMT_OK ? xmt_buf_append(&ks->pool, "", 1) : st;
 }
 
@@ -522,8 +564,9 @@ xmt_status xmt_word_para_finish(struct word_para *p, const char *pool,
   xmt_status st = ks.off != NULL && p->source != NULL ? XMT_OK : XMT_ERR_NOMEM;
   for (size_t i = 0; i < n && st == XMT_OK; i++)
     st = pieces[i].type == PIECE_TEXT
-             ? add_key(&ks, i, part + pieces[i].rpr_off, pieces[i].rpr_len)
-             : add_key(&ks, i, NULL, 0);
+             ? add_key(&ks, i, part + pieces[i].rpr_off, pieces[i].rpr_len,
+                       p->drawing)
+             : add_key(&ks, i, NULL, 0, 0);
   if (st == XMT_OK)
     name_keys(&ks);
   if (st == XMT_OK)

@@ -19,7 +19,6 @@
   "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 #define DC_NS "http://purl.org/dc/elements/1.1/"
 #define PIC_NS "http://schemas.openxmlformats.org/drawingml/2006/picture"
-#define A_NS "http://schemas.openxmlformats.org/drawingml/2006/main"
 #define C_NS "http://schemas.openxmlformats.org/drawingml/2006/chart"
 #define V_NS "urn:schemas-microsoft-com:vml"
 #define O_NS "urn:schemas-microsoft-com:office:office"
@@ -123,6 +122,15 @@ static void attr_value(struct reader *r, const XML_Char **attrs, const char *ns,
     add_value(r, at + from, at + to, value, strlen(value));
 }
 
+/* 1 when a form field's w:helpText or w:statusText names an AutoText
+ * entry (w:type="autoText"), not text. */
+static int auto_text(const XML_Char **attrs) {
+  for (size_t i = 0; attrs[i] != NULL; i += 2)
+    if (xmt_office_is(attrs[i], W_NS, "type"))
+      return strcmp(attrs[i + 1], "autoText") == 0;
+  return 0;
+}
+
 void xmt_word_values_start(struct reader *r, const char *name,
                            const XML_Char **attrs) {
   const struct frame *s = &r->s;
@@ -140,6 +148,15 @@ void xmt_word_values_start(struct reader *r, const char *name,
     attr_value(r, attrs, O_NS, "title");
   } else if (word_is(r, "hyperlink")) {
     attr_value(r, attrs, W_NS, "tooltip");
+  } else if (word_is(r, "listItem")) {
+    /* a content control's drop-down or combo box choice: what it shows */
+    attr_value(r, attrs, W_NS, "displayText");
+  } else if (((word_is(r, "helpText") || word_is(r, "statusText")) &&
+              !auto_text(attrs)) ||
+             word_is(r, "listEntry")) {
+    /* a form field's help (F1), status bar text, a drop-down's entries
+     * (the one chosen is what the document shows) */
+    attr_value(r, attrs, W_NS, "val");
   }
 }
 
@@ -150,7 +167,16 @@ int xmt_word_holds_values(const char *part, size_t from, size_t to) {
    * unit is written through the part all the same, as it was */
   return memmem(s, n, "descr=", 6) != NULL ||
          memmem(s, n, "title=", 6) != NULL || memmem(s, n, "alt=", 4) != NULL ||
-         memmem(s, n, "tooltip=", 8) != NULL;
+         memmem(s, n, "tooltip=", 8) != NULL ||
+         memmem(s, n, "displayText=", 12) != NULL;
+}
+
+int xmt_word_holds_field_values(const char *part, size_t from, size_t to) {
+  const char *s = part + from;
+  size_t n = to - from;
+  return memmem(s, n, "helpText ", 9) != NULL ||
+         memmem(s, n, "statusText ", 11) != NULL ||
+         memmem(s, n, "listEntry ", 10) != NULL;
 }
 
 int xmt_word_is_drawing(const char *data, size_t len) {
@@ -189,19 +215,22 @@ static int drawing_text(struct reader *r, const char *name) {
     r->tx_depth = r->depth;
     return 0;
   }
-  return xmt_office_is(name, A_NS, "t") ||
-         (xmt_office_is(name, C_NS, "v") &&
-          (r->str_depth != 0 || r->tx_depth + 1 == r->depth));
+  return xmt_office_is(name, C_NS, "v") &&
+         (r->str_depth != 0 || r->tx_depth + 1 == r->depth);
 }
 
 /* The core properties: dc:title, dc:subject and dc:description, children
  * of cp:coreProperties holding text alone, are units; in a chart or a
- * SmartArt, its text (drawing_text). */
+ * SmartArt, its string values (drawing_text). */
 void XMLCALL xmt_word_props_start(void *user, const XML_Char *name,
                                   const XML_Char **attrs) {
   struct reader *r = user;
   (void)attrs;
   r->depth++;
+  xmt_word_chart_start(r, name);
+}
+
+void xmt_word_chart_start(struct reader *r, const XML_Char *name) {
   if (r->x.st != XMT_OK)
     return;
   if (r->prop_depth != 0) {
@@ -223,6 +252,11 @@ void XMLCALL xmt_word_props_start(void *user, const XML_Char *name,
 void XMLCALL xmt_word_props_end(void *user, const XML_Char *name) {
   struct reader *r = user;
   (void)name;
+  xmt_word_chart_end(r);
+  r->depth--;
+}
+
+void xmt_word_chart_end(struct reader *r) {
   if (r->x.st == XMT_OK && r->prop_depth == r->depth) {
     r->prop_depth = 0;
     /* <dc:title/>: no content, no event bytes */
@@ -234,7 +268,6 @@ void XMLCALL xmt_word_props_end(void *user, const XML_Char *name) {
     r->str_depth = 0;
   if (r->tx_depth == r->depth)
     r->tx_depth = 0;
-  r->depth--;
 }
 
 void XMLCALL xmt_word_props_text(void *user, const XML_Char *s, int len) {

@@ -238,6 +238,52 @@ static xmt_status put_rpr(struct xmt_buf *out, const char *rpr,
   return st;
 }
 
+/* DrawingML's run properties (a:rPr, a:endParaRPr: the n bytes at rpr,
+ * or none) with their lang attribute set to language: its value
+ * replaced, or the attribute added after the element's name. */
+static xmt_status put_drawing_rpr(struct xmt_buf *out, const char *rpr,
+                                  size_t n, const char *prefix,
+                                  const char *language) {
+  if (language == NULL || language[0] == '\0')
+    return xmt_buf_append(out, rpr, n);
+  xmt_status st = XMT_OK;
+  if (n == 0) {
+    st = put_name(out, prefix, 0, "rPr lang=\"");
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(out, language);
+    return st == XMT_OK ? xmt_buf_append_str(out, "\"/>") : st;
+  }
+  const char *gt = memchr(rpr, '>', n);
+  size_t end = gt != NULL ? (size_t)(gt - rpr) : n, name = 1;
+  while (name < end && strchr(" \t\r\n/", rpr[name]) == NULL)
+    name++;
+  for (size_t i = name; i + 6 < end; i++) {
+    if (strchr(" \t\r\n", rpr[i]) == NULL || memcmp(rpr + i + 1, "lang", 4))
+      continue;
+    size_t v = i + 5;
+    while (v < end && strchr(" \t\r\n=", rpr[v]) != NULL)
+      v++;
+    const char *q = v < end && (rpr[v] == '"' || rpr[v] == '\'')
+                        ? memchr(rpr + v + 1, rpr[v], end - v - 1)
+                        : NULL;
+    if (q == NULL || rpr[i + 5] == ':' ||
+        strchr(" \t\r\n=", rpr[i + 5]) == NULL)
+      continue;
+    st = xmt_buf_append(out, rpr, v + 1);
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(out, language);
+    return st == XMT_OK ? xmt_buf_append(out, q, n - (size_t)(q - rpr)) : st;
+  }
+  st = xmt_buf_append(out, rpr, name);
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, " lang=\"");
+  if (st == XMT_OK)
+    st = xmt_buf_append_str(out, language);
+  if (st == XMT_OK)
+    st = xmt_buf_append(out, "\"", 1);
+  return st == XMT_OK ? xmt_buf_append(out, rpr + name, n - name) : st;
+}
+
 /* text escaped for a w:t (in_value 0) or for an attribute's value in
  * either quotes, where a tab or line end would be read back as a space;
  * what XML cannot carry left out. */
@@ -276,10 +322,13 @@ static xmt_status put_run(struct xmt_buf *out, const struct word_para *p,
   int edge = strchr(" \t\r\n", text[0]) != NULL ||
              strchr(" \t\r\n", text[len - 1]) != NULL;
   xmt_status st = put_name(out, p->prefix, 0, "r>");
-  if (st == XMT_OK)
+  if (st == XMT_OK && p->drawing) /* DrawingML's a:t keeps its spaces */
+    st = put_drawing_rpr(out, rpr, strlen(rpr), p->prefix, language);
+  else if (st == XMT_OK)
     st = put_rpr(out, rpr, p->prefix, language);
   if (st == XMT_OK)
-    st = put_name(out, p->prefix, 0, edge ? "t xml:space=\"preserve\">" : "t>");
+    st = put_name(out, p->prefix, 0,
+                  edge && !p->drawing ? "t xml:space=\"preserve\">" : "t>");
   if (st == XMT_OK)
     st = put_escaped(out, text, len, 0);
   if (st == XMT_OK)
@@ -383,9 +432,66 @@ static xmt_status put_text(void *user, const size_t *open, size_t nopen,
                      : XMT_ERR_NOMEM;
 }
 
+/* An isolated code of a DrawingML paragraph (a:br, a:fld, the
+ * paragraph's end properties a:endParaRPr) as it was, the end
+ * properties' lang set: the text typed at the paragraph's end, or in it
+ * once empty, is in the target language. */
+static xmt_status put_drawing_code(const struct para_writer *pw,
+                                   const struct word_code *c) {
+  char tag[48];
+  const char *prefix = pw->p->prefix;
+  snprintf(tag, sizeof tag, "<%s%sendParaRPr", prefix, prefix[0] ? ":" : "");
+  const char *at = memmem(c->open, c->open_len, tag, strlen(tag));
+  size_t end = at != NULL ? (size_t)(at - c->open) + strlen(tag) : 0;
+  if (at == NULL || end >= c->open_len ||
+      strchr(" \t\r\n/>", c->open[end]) == NULL)
+    return xmt_buf_append(pw->w->out, c->open, c->open_len);
+  const char *gt = memchr(at, '>', c->open_len - (size_t)(at - c->open));
+  size_t stop = gt != NULL ? (size_t)(gt - c->open) + 1 : c->open_len;
+  xmt_status st = xmt_buf_append(pw->w->out, c->open, (size_t)(at - c->open));
+  if (st == XMT_OK)
+    st = put_drawing_rpr(pw->w->out, at, stop - (size_t)(at - c->open), prefix,
+                         pw->w->language);
+  return st == XMT_OK
+             ? xmt_buf_append(pw->w->out, c->open + stop, c->open_len - stop)
+             : st;
+}
+
+/* A merged code whose first element (its begin's w:fldChar) holds a
+ * form field's help or status text: that element written through the
+ * part, with their targets, the rest of the code as it is. 0 when it
+ * holds none (nothing written). */
+static int put_field_values(const struct para_writer *pw,
+                            const struct word_code *c, xmt_status *st) {
+  const char *part = pw->w->part->data.data;
+  if (!c->merged || c->to <= c->from ||
+      !xmt_word_holds_field_values(part, c->from, c->to))
+    return 0;
+  const char *at =
+      memmem(c->open, c->open_len, part + c->from, c->to - c->from);
+  if (at == NULL)
+    return 0;
+  unsigned char *flag =
+      written_flag(pw->w, pw->p, 1 + 2 * (size_t)(c - pw->p->codes));
+  const char *fresh = *flag ? pw->p->prefix : NULL;
+  *flag = 1;
+  size_t before = (size_t)(at - c->open), n = c->to - c->from;
+  *st = xmt_buf_append(pw->w->out, c->open, before);
+  if (*st == XMT_OK)
+    *st = put_range(pw->w, c->from, c->to, fresh);
+  if (*st == XMT_OK)
+    *st = xmt_buf_append(pw->w->out, at + n, c->open_len - before - n);
+  return 1;
+}
+
 static xmt_status put_code(void *user, size_t code, int close) {
   const struct para_writer *pw = user;
   const struct word_code *c = &pw->p->codes[code];
+  xmt_status st = XMT_OK;
+  if (!close && put_field_values(pw, c, &st))
+    return st;
+  if (c->isolated && !close && pw->p->drawing)
+    return put_drawing_code(pw, c);
   if (c->isolated && !close)
     return put_isolated(pw->w, pw->p, c);
   if (c->rpr) /* a stretch: its properties are on its runs */

@@ -182,33 +182,131 @@ static void count_unit(struct run *run, struct window *w,
   }
 }
 
-/* A unit whose targets hold more characters than its maxwidth allows
- * (size-unit="char") keeps none of those placed here: each of its jobs
- * failed, told so. Jobs of a unit are next to each other. */
-static int check_widths(struct run *run, struct window *w) {
-  int rc = 0, over = 0;
-  char msg[200];
+/* Why the targets of an item cannot be kept, and the numbers that say
+ * so. */
+enum refusal { KEPT, SUB_TEXT, MAXWIDTH, SLR_UNIT, SLR_SEGMENTS, SLR_GROUP };
+struct refused {
+  unsigned char why; /* enum refusal */
+  size_t n, max;
+};
+
+/* The item after the last of those from item i on that share the limit of
+ * i's unit: the later segments of its document unit (XLIFF 2), or, for a
+ * group's, the other units of that group. The window holds them all
+ * (units.c does not cut it between them). */
+static size_t limit_end(const struct window *w, size_t i, int group) {
+  unsigned scope = w->items[i].unit->group_scope;
+  size_t end = i + 1;
+  for (size_t k = i + 1; k < w->nitems; k++) {
+    const xmt_xliff_unit *v = w->items[k].unit;
+    if (v == NULL)
+      continue;
+    if (group ? v->group_scope != scope : !v->continues)
+      break;
+    end = k + 1;
+  }
+  return end;
+}
+
+/* Items [i, end) refused for why when their characters together pass
+ * max; an item refused already keeps its first reason. */
+static void limit(const struct window *w, struct refused *r, size_t i,
+                  size_t end, size_t max, enum refusal why) {
+  size_t n = 0;
+  for (size_t k = i; k < end; k++)
+    if (w->items[k].unit != NULL)
+      n += xmt_unit_written_chars(w->items[k].unit);
+  for (size_t k = i; n > max && k < end; k++)
+    if (r[k].why == KEPT)
+      r[k] = (struct refused){(unsigned char)why, n, max};
+}
+
+/* What is refused of each item: a unit whose XLIFF 1.2 source has a
+ * <sub> with text inside a code (that text is translatable, and MT never
+ * saw it); one whose targets hold more characters than its maxwidth
+ * (size-unit="char") or its XLIFF 2 slr:sizeRestriction allows, its
+ * segments' together; the units of an XLIFF 2 <group> whose targets
+ * together pass the group's. */
+static void find_refused(const struct window *w, struct refused *r) {
+  unsigned group = 0;
+  for (size_t i = 0; i < w->nitems; i++) {
+    const xmt_xliff_unit *u = w->items[i].unit;
+    if (u == NULL)
+      continue;
+    if (u->sub_text)
+      r[i].why = SUB_TEXT;
+    if (u->max_chars != 0 && !u->continues) {
+      size_t end = limit_end(w, i, 0);
+      int several = u->max_slr && end > i + 1;
+      limit(w, r, i, end, u->max_chars,
+            !u->max_slr ? MAXWIDTH
+            : several   ? SLR_SEGMENTS
+                        : SLR_UNIT);
+    }
+    if (u->group_max != 0 && u->group_scope != group)
+      limit(w, r, i, limit_end(w, i, 1), u->group_max, SLR_GROUP);
+    group = u->group_scope;
+  }
+}
+
+static void refusal_message(const struct refused *r, char *msg, size_t size) {
+  switch ((enum refusal)r->why) {
+  case SUB_TEXT:
+    snprintf(msg, size, "%s",
+             "a <sub> inside one of its codes holds translatable text, "
+             "which xliffmt does not translate");
+    break;
+  case MAXWIDTH:
+    snprintf(msg, size,
+             "the translation is %zu characters, more than the "
+             "maxwidth=\"%zu\" (size-unit=\"char\") of its <trans-unit>",
+             r->n, r->max);
+    break;
+  case SLR_UNIT:
+    snprintf(msg, size,
+             "the translation is %zu characters, more than the "
+             "slr:sizeRestriction=\"%zu\" of its <unit>",
+             r->n, r->max);
+    break;
+  case SLR_SEGMENTS:
+    snprintf(msg, size,
+             "the translations of its <unit>'s segments are %zu characters "
+             "together, more than the slr:sizeRestriction=\"%zu\" of the "
+             "<unit>",
+             r->n, r->max);
+    break;
+  case SLR_GROUP:
+    snprintf(msg, size,
+             "the translations of the units of its <group> are %zu "
+             "characters together, more than the slr:sizeRestriction=\"%zu\" "
+             "of the <group>",
+             r->n, r->max);
+    break;
+  case KEPT:
+    msg[0] = '\0';
+    break;
+  }
+}
+
+/* The units refused keep none of the targets placed here: each of their
+ * jobs failed, told so. */
+static int check_units(struct run *run, struct window *w) {
+  struct refused *r = calloc(w->nitems + 1, sizeof *r);
+  if (r == NULL)
+    return xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
+  find_refused(w, r);
+  int rc = 0;
+  char msg[240];
   for (size_t k = 0; rc == 0 && k < w->njobs; k++) {
     const struct job *j = &w->jobs[k];
     xmt_xliff_unit *u = w->items[j->item].unit;
-    if (u->max_chars == 0)
+    if (r[j->item].why == KEPT || xmt_unit_segment_target(u, j->seg) == NULL)
       continue;
-    if (k == 0 || w->jobs[k - 1].item != j->item) {
-      size_t n = xmt_unit_target_chars(u);
-      over = n > u->max_chars;
-      snprintf(msg, sizeof msg,
-               u->max_slr ? "the translation is %zu characters, more than "
-                            "the slr:sizeRestriction=\"%zu\" of its <unit>"
-                          : "the translation is %zu characters, more than the "
-                            "maxwidth=\"%zu\" (size-unit=\"char\") of its "
-                            "<trans-unit>",
-               n, u->max_chars);
-    }
-    if (!over || xmt_unit_segment_target(u, j->seg) == NULL)
-      continue;
+    refusal_message(&r[j->item], msg, sizeof msg);
     xmt_unit_drop_target(u, j->seg);
     rc = job_failed(run, w, j, msg);
   }
+  free(r);
   return rc;
 }
 
@@ -289,7 +387,7 @@ void xmt_window_place(struct run *run, struct window *w) {
     }
   }
   if (rc == 0)
-    rc = check_widths(run, w);
+    rc = check_units(run, w);
   /* Failed segments of a unit whose other segments were translated keep
    * their source text, and the target says it needs translation. In
    * SDLXLIFF each segment says whether it is translated: a failed one

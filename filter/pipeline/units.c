@@ -228,9 +228,37 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
   return st != XMT_OK ? write_failed(run, st) : 0;
 }
 
+/* 1 when unit shares a size limit with the last unit of w: placing.c
+ * measures their targets together, so the window is not cut between
+ * them. */
+static int shares_limit(const struct window *w, const xmt_xliff_unit *unit) {
+  const xmt_xliff_unit *last = NULL;
+  for (size_t i = w->nitems; last == NULL && i-- > 0;)
+    last = w->items[i].unit;
+  return last != NULL &&
+         ((unit->continues && unit->max_chars != 0) ||
+          (unit->group_scope != 0 && unit->group_scope == last->group_scope));
+}
+
+/* The window is full: it goes, unless the unit it ends with has a size
+ * limit the next unit may share (it goes before a unit that does not). */
+static int window_full(struct run *run, const xmt_xliff_unit *unit) {
+  if (run->reading->queued_segments < run->window ||
+      (unit != NULL && (unit->max_chars != 0 || unit->group_scope != 0)))
+    return 0;
+  return run->threaded ? hand_window(run, 0) : xmt_window_drain(run);
+}
+
 static int on_unit(void *user, xmt_xliff_unit *unit) {
   struct run *run = user;
   struct window *w = run->reading;
+  if (w->queued_segments >= run->window && !shares_limit(w, unit)) {
+    int rc = window_full(run, NULL); /* a window held for a limit */
+    if (rc != 0 || (w = run->reading) == NULL) {
+      xmt_xliff_unit_free(unit);
+      return rc != 0 ? rc : 1;
+    }
+  }
   if (run->threaded && xmt_rthread_stopped(&run->rt)) {
     xmt_xliff_unit_free(unit);
     return 1;
@@ -255,9 +283,7 @@ static int on_unit(void *user, xmt_xliff_unit *unit) {
     return main_failed(run) ||
            xmt_run_fail(run, XMT_ERR_NOT_XLIFF, xmt_xliff_unit_line(unit),
                         xmt_xliff_unit_id(unit), "<trans-unit> outside <file>");
-  if (w->queued_segments < run->window)
-    return 0;
-  return run->threaded ? hand_window(run, 0) : xmt_window_drain(run);
+  return window_full(run, unit);
 }
 
 const struct xmt_xliff_reader_callbacks xmt_units_callbacks = {

@@ -319,8 +319,6 @@ void xmt_x2_close_unit(struct reader *r, size_t at) {
     s->unit_end = at;
     /* text the range holds is in a pair's text, or another segment's,
      * which the run translates: the unit is left as it is */
-    if (n > 1) /* the unit's whole is limited, not measured here */
-      s->max_chars = 0;
     if (r->nomt_apart && s->translate) {
       s->translate = 0;
       s->nomt_apart = 1;

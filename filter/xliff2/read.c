@@ -208,6 +208,32 @@ static size_t restriction_max(const char *v) {
   return p != NULL && *p == '\0' ? n : 0;
 }
 
+/* A <group>: its slr:sizeRestriction limits its units' targets together,
+ * unless a group around it has one (the outermost is kept). */
+static void open_group(struct reader *r, const char **atts) {
+  struct frame *f = xmt_x2_push(r, F_GROUP);
+  if (f == NULL)
+    return;
+  inherit(f, atts);
+  size_t max =
+      r->codepoints && r->group_max == 0
+          ? restriction_max(xmt_x2_attr(atts, X2_SLR_NS "|sizeRestriction"))
+          : 0;
+  if (max != 0) {
+    r->group_max = max;
+    r->group_depth = r->depth;
+    r->group_scope = ++r->groups_limited;
+  }
+}
+
+/* After a </group> (r->depth not yet taken down): its limit ends. */
+static void close_group(struct reader *r) {
+  if (r->group_max != 0 && r->depth <= r->group_depth) {
+    r->group_max = 0;
+    r->group_scope = 0;
+  }
+}
+
 static void open_unit(struct reader *r, const char **atts, size_t at,
                       size_t len) {
   const char *id = xmt_x2_attr(atts, "id");
@@ -268,6 +294,8 @@ static void open_segment(struct reader *r, const char **atts, size_t at,
   s->translate = f->translate;
   s->preserve = f->preserve;
   s->max_chars = r->unit_max;
+  s->group_max = r->group_max;
+  s->group_scope = r->group_scope;
   inherit(f, atts); /* a segment's own canResegment */
   s->can_resegment = f->resegment;
   s->part = s->order = ++r->parts;
@@ -425,9 +453,7 @@ static void start_element(void *user, const XML_Char *qname,
   } else if (k == F_XLIFF && strcmp(local, "file") == 0) {
     open_file(r, atts);
   } else if ((k == F_FILE || k == F_GROUP) && strcmp(local, "group") == 0) {
-    struct frame *f = xmt_x2_push(r, F_GROUP);
-    if (f != NULL)
-      inherit(f, atts);
+    open_group(r, atts);
   } else if ((k == F_FILE || k == F_GROUP) && strcmp(local, "unit") == 0) {
     open_unit(r, atts, at, len);
   } else if (k == F_UNIT && strcmp(local, "segment") == 0) {
@@ -537,6 +563,9 @@ static void end_element(void *user, const XML_Char *qname) {
     break;
   case F_MATCHES:
     r->matches_close = len > 0 ? at : 0; /* <mtc:matches/>: none to add to */
+    break;
+  case F_GROUP:
+    close_group(r);
     break;
   case F_UNIT:
     for (size_t i = r->doc->nigns; i > 0 && r->doc->igns[i - 1].unit_end == 0;

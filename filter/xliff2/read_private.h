@@ -79,6 +79,11 @@ struct reader {
    * the unit's slr:sizeRestriction's maximum under it (0: none) */
   int codepoints;
   size_t unit_max;
+  /* the outermost open <group> with an slr:sizeRestriction under the
+   * profile: its maximum (0: none), its depth, and its number among the
+   * document's (the units of one share it, xmt_unit_fields.group_scope) */
+  size_t group_max, group_depth;
+  unsigned group_scope, groups_limited;
   /* the unit's <segment>s and <ignorable>s so far; 1 when a target's
    * order is not its place */
   unsigned parts;

@@ -378,6 +378,8 @@ static xmt_status build_unit(struct x2_units *u, const struct x2_doc *doc,
       .presegmented = s->several && (u->mode & X2_UNITS_SEGMENTS_KEPT),
       .continues = s > doc->segs && s[-1].unit_tag_end == s->unit_tag_end,
       .max_chars = s->max_chars,
+      .group_max = s->group_max,
+      .group_scope = s->group_scope,
       .max_slr = 1};
   /* the line the XLIFF of the units has it on (units_out.c) */
   struct xmt_unit_fields at = in;

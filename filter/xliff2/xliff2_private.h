@@ -95,10 +95,15 @@ struct x2_segment {
   /* 1: an <sm translate="no"> of its unit ends outside the element it is
    * in or holds one end of another pair: its unit is not translated */
   unsigned char nomt_apart;
-  /* the slr:sizeRestriction of its unit, when that is of one segment,
-   * under the <file>'s profile xliff:codepoints: the most code points
-   * its target may hold; 0: none known */
+  /* the slr:sizeRestriction of its unit, under the <file>'s profile
+   * xliff:codepoints: the most code points the targets of the unit's
+   * segments may hold together; 0: none known */
   size_t max_chars;
+  /* the slr:sizeRestriction of the outermost <group> around its unit that
+   * has one, as max_chars, and that group's number in the document (0:
+   * none): the units of the group are limited together */
+  size_t group_max;
+  unsigned group_scope;
   /* its place among the <segment>s and <ignorable>s of its unit, and the
    * order of its target (its place, or the target's order attribute),
    * both from 1 */

@@ -21,7 +21,8 @@
 #     (text:placeholder: the prompt the document shows, "<Your name>"):
 #     its text translated with its sentence, the placeholder a pair
 #     around it (it was an isolated code, its text left in the source
-#     language, exit 0).
+#     language, exit 0). (Since round 18 its text:description, the
+#     tooltip, is a unit too: test_hostile_round18.sh.)
 #   - translate of an HTML page with an inline svg outside running text:
 #     its text (text, tspan in it), title and desc translated, each a
 #     unit, its other elements and a text saying translate="no" kept
@@ -37,13 +38,16 @@
 #   - translate of an HTML page with attributes of elements whose content
 #     is not translated: a textarea's placeholder and title, an iframe's
 #     title, an svg's aria-label in running text: translated as an
-#     input's are (they were left in the source language, exit 0).
+#     input's are (they were left in the source language, exit 0). (Since
+#     round 18 a textarea's content and the title of an svg in running
+#     text are units too: test_hostile_round18.sh.)
 #   - translate of a Word document with a chart (word/charts/chart1.xml:
 #     a:t of its title, c:v of its string caches and of a series' name)
 #     and a SmartArt diagram (word/diagrams/data1.xml's a:t and the copy
 #     Word draws from, drawing1.xml): each text a unit, alike in both
 #     SmartArt parts (they were left in the source language, exit 0);
-#     a number cache kept.
+#     a number cache kept. (Since round 18 a DrawingML paragraph is one
+#     unit, its runs' lang set: test_hostile_round18.sh.)
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -239,7 +243,7 @@ within "ODT, a placeholder" 0 20 300 "$x" translate -q --mt pseudo -s en \
   -t es "$tmp/ph.odt" -o "$tmp/ph.es.odt"
 unzip -tq "$tmp/ph.es.odt" >/dev/null 2>&1 || fail "ODT, placeholder: unzip -t"
 content "$tmp/ph.es.odt" >"$tmp/got"
-expect_text "ODT, a placeholder: its prompt translated" "$tmp/got" '<office:text><text:p>[<text:placeholder text:placeholder-type="text" text:description="The name">&lt;Ýóúr Déár wélçómé. ñámé&gt;,</text:placeholder> ~~~~~~~~]</text:p>'
+expect_text "ODT, a placeholder: its prompt translated" "$tmp/got" '<office:text><text:p>[<text:placeholder text:placeholder-type="text" text:description="[ñámé Thé ~~~]">&lt;Ýóúr Déár wélçómé. ñámé&gt;,</text:placeholder> ~~~~~~~~]</text:p>'
 if shown "$tmp/ph.es.odt"; then
   expect_text "ODT, a placeholder: LibreOffice shows the translation" \
     "$tmp/shown" '[<Ýóúr Déár wélçómé. ñámé>,> ~~~~~~~~]'
@@ -247,10 +251,11 @@ fi
 within "ODT, a placeholder: extract" 0 20 300 "$x" extract -q -s en \
   "$tmp/ph.odt" -o "$tmp/ph.xlf"
 grep '<source' "$tmp/ph.xlf" >"$tmp/got"
-expect_text "ODT, a placeholder: extract" "$tmp/got" '<source>Dear <g id="1" ctype="x-odt-placeholder">&lt;Your name></g>, welcome.</source>'
+expect_text "ODT, a placeholder: extract" "$tmp/got" '<source>Dear <g id="1" ctype="x-odt-placeholder">&lt;Your name></g>, welcome.</source>
+<source>The name</source>'
 merged "$tmp/ph.odt" "$tmp/ph.xlf" "$tmp/ph.m.odt"
 content "$tmp/ph.m.odt" >"$tmp/got"
-expect_text "ODT, a placeholder: merged" "$tmp/got" '<office:text><text:p>ES Dear <text:placeholder text:placeholder-type="text" text:description="The name">&lt;Your name&gt;</text:placeholder>, welcome.</text:p>'
+expect_text "ODT, a placeholder: merged" "$tmp/got" '<office:text><text:p>ES Dear <text:placeholder text:placeholder-type="text" text:description="ES The name">&lt;Your name&gt;</text:placeholder>, welcome.</text:p>'
 
 # --- Inline SVG.
 cat >"$tmp/svg.html" <<'EOD'
@@ -258,7 +263,7 @@ cat >"$tmp/svg.html" <<'EOD'
 EOD
 within "HTML, inline svg" 0 20 300 "$x" translate -q --mt pseudo -s en \
   -t es "$tmp/svg.html" -o "$tmp/svg.es.html"
-expect_text "HTML, inline svg: its text translated" "$tmp/svg.es.html" '<!DOCTYPE html><html lang="es"><body><p>[thé Béfóré çhárt. ~~~~~~]</p><svg viewBox="0 0 100 50" role="img" aria-label="[çhárt Sálés ~~~~]"><title>[bý Sálés ýéár ~~~~]</title><desc>[fór Bárs ýéár éáçh ~~~~~~]</desc><g><rect width="10" height="10"/><text x="5" y="20">[<tspan font-weight="bold">sálés</tspan> Tótál gréw ~~~~~]</text><text x="5" y="40" translate="no">ACME</text><text x="5" y="45"/></g></svg><p>[<svg width="8" height="8"><title>An icon</title></svg>ít. Áftér ~~~]</p></body></html>'
+expect_text "HTML, inline svg: its text translated" "$tmp/svg.es.html" '<!DOCTYPE html><html lang="es"><body><p>[thé Béfóré çhárt. ~~~~~~]</p><svg viewBox="0 0 100 50" role="img" aria-label="[çhárt Sálés ~~~~]"><title>[bý Sálés ýéár ~~~~]</title><desc>[fór Bárs ýéár éáçh ~~~~~~]</desc><g><rect width="10" height="10"/><text x="5" y="20">[<tspan font-weight="bold">sálés</tspan> Tótál gréw ~~~~~]</text><text x="5" y="40" translate="no">ACME</text><text x="5" y="45"/></g></svg><p>[<svg width="8" height="8"><title>[íçóñ Áñ ~~~]</title></svg>ít. Áftér ~~~]</p></body></html>'
 within "HTML, inline svg: extract" 0 20 300 "$x" extract -q -s en \
   "$tmp/svg.html" -o "$tmp/svg.xlf"
 grep '<source' "$tmp/svg.xlf" >"$tmp/got"
@@ -267,9 +272,10 @@ expect_text "HTML, inline svg: extract" "$tmp/got" '<source>Before the chart.</s
 <source>Sales by year</source>
 <source>Bars for each year</source>
 <source>Total <g id="1" ctype="x-html-tspan">sales</g> grew</source>
+<source>An icon</source>
 <source>After <x id="1" ctype="x-html-svg"/> it.</source>'
 merged "$tmp/svg.html" "$tmp/svg.xlf" "$tmp/svg.m.html"
-expect_text "HTML, inline svg: merged" "$tmp/svg.m.html" '<!DOCTYPE html><html lang="es"><body><p>ES Before the chart.</p><svg viewBox="0 0 100 50" role="img" aria-label="ES Sales chart"><title>ES Sales by year</title><desc>ES Bars for each year</desc><g><rect width="10" height="10"/><text x="5" y="20">ES Total <tspan font-weight="bold">sales</tspan> grew</text><text x="5" y="40" translate="no">ACME</text><text x="5" y="45"/></g></svg><p>ES After <svg width="8" height="8"><title>An icon</title></svg> it.</p></body></html>'
+expect_text "HTML, inline svg: merged" "$tmp/svg.m.html" '<!DOCTYPE html><html lang="es"><body><p>ES Before the chart.</p><svg viewBox="0 0 100 50" role="img" aria-label="ES Sales chart"><title>ES Sales by year</title><desc>ES Bars for each year</desc><g><rect width="10" height="10"/><text x="5" y="20">ES Total <tspan font-weight="bold">sales</tspan> grew</text><text x="5" y="40" translate="no">ACME</text><text x="5" y="45"/></g></svg><p>ES After <svg width="8" height="8"><title>ES An icon</title></svg> it.</p></body></html>'
 
 # --- An iframe's srcdoc.
 cat >"$tmp/src.html" <<'EOD'
@@ -287,7 +293,7 @@ EOD
 within "HTML, attributes of untranslated elements" 0 20 300 "$x" translate \
   -q --mt pseudo -s en -t es "$tmp/src2.html" -o "$tmp/src2.es.html"
 expect_text "HTML, attributes of untranslated elements: translated" \
-  "$tmp/src2.es.html" '<!DOCTYPE html><html lang="es"><body><iframe srcdoc="&lt;p&gt; &lt;/p&gt;"></iframe><div translate="no"><iframe title="Kept" srcdoc="&lt;p&gt;Kept.&lt;/p&gt;"></iframe></div><iframe title="Demo &amp; more" translate="no" srcdoc="Kept too"></iframe><p>[Týpé: ~~] <textarea placeholder="[téxt Ýóúr ~~~]">x</textarea></p><textarea title="[héré Ñótés ~~~]" placeholder="[&amp; Wríté séñd ~~~~]">Body text</textarea><p>[<svg aria-label="[íçóñ Stár ~~~]"><title>Star</title></svg>héré. Á ~~~]</p><iframe title="[frámé Á ~~~]"></iframe></body></html>'
+  "$tmp/src2.es.html" '<!DOCTYPE html><html lang="es"><body><iframe srcdoc="&lt;p&gt; &lt;/p&gt;"></iframe><div translate="no"><iframe title="Kept" srcdoc="&lt;p&gt;Kept.&lt;/p&gt;"></iframe></div><iframe title="Demo &amp; more" translate="no" srcdoc="Kept too"></iframe><p>[Týpé: ~~] <textarea placeholder="[téxt Ýóúr ~~~]">[x ~]</textarea></p><textarea title="[héré Ñótés ~~~]" placeholder="[&amp; Wríté séñd ~~~~]">[téxt Bódý ~~~]</textarea><p>[<svg aria-label="[íçóñ Stár ~~~]"><title>[Stár ~~]</title></svg>héré. Á ~~~]</p><iframe title="[frámé Á ~~~]"></iframe></body></html>'
 
 # --- A chart and a SmartArt diagram.
 "$py" - "$tmp/chart.docx" <<'EOD' || exit 99
@@ -365,9 +371,9 @@ for n in ("word/charts/chart1.xml", "word/diagrams/data1.xml",
     print(s[s.index("<", s.index("?>") + 2 if "?>" in s else 0):])' \
   "$tmp/chart.es.docx" >"$tmp/got"
 expect_text "Word, a chart and a SmartArt: their text translated" "$tmp/got" \
-  '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>[bý Sálés ýéár ~~~~]</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>[régíóñ Ñórth ~~~~]</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:f>Sheet1!$A$2</c:f><c:strCache><c:pt idx="0"><c:v>[qúártér Fírst ~~~~]</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>4.3</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser><c:ser><c:tx><c:v>[régíóñ Sóúth ~~~~]</c:v></c:tx></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>
-<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst><dgm:pt modelId="1"><dgm:t><a:bodyPr/><a:p><a:r><a:t>[thé Pláñ wórk ~~~~]</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>
-<dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dsp:spTree><dsp:sp><dsp:txBody><a:bodyPr/><a:p><a:r><a:t>[thé Pláñ wórk ~~~~]</a:t></a:r></a:p></dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>'
+  '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr lang="es"/><a:t>[bý Sálés ýéár ~~~~]</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>[régíóñ Ñórth ~~~~]</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:f>Sheet1!$A$2</c:f><c:strCache><c:pt idx="0"><c:v>[qúártér Fírst ~~~~]</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>4.3</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser><c:ser><c:tx><c:v>[régíóñ Sóúth ~~~~]</c:v></c:tx></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>
+<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst><dgm:pt modelId="1"><dgm:t><a:bodyPr/><a:p><a:r><a:rPr lang="es"/><a:t>[thé Pláñ wórk ~~~~]</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>
+<dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dsp:spTree><dsp:sp><dsp:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="es"/><a:t>[thé Pláñ wórk ~~~~]</a:t></a:r></a:p></dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>'
 within "Word, a chart and a SmartArt: extract" 0 20 300 "$x" extract -q \
   -s en "$tmp/chart.docx" -o "$tmp/chart.xlf"
 grep '<source' "$tmp/chart.xlf" >"$tmp/got"
@@ -384,6 +390,6 @@ opens "$tmp/chart.m.docx"
 z = zipfile.ZipFile(sys.argv[1])
 print(z.read("word/diagrams/drawing1.xml").decode())' "$tmp/chart.m.docx" \
   >"$tmp/got"
-expect_text "Word, a chart and a SmartArt: merged" "$tmp/got" '<dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dsp:spTree><dsp:sp><dsp:txBody><a:bodyPr/><a:p><a:r><a:t>ES Plan the work</a:t></a:r></a:p></dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>'
+expect_text "Word, a chart and a SmartArt: merged" "$tmp/got" '<dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dsp:spTree><dsp:sp><dsp:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="es"/><a:t>ES Plan the work</a:t></a:r></a:p></dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>'
 
 finish

@@ -241,8 +241,9 @@ state() {
   ask --max-time 5 "$@" "$url/v2/document/$sid" -d "document_key=$skey"
   printf '%s' "$body" | sed -n 's/.*"status":"\([a-z]*\)".*/\1/p'
 }
+# One document thread: the order is the turns' alone.
 serve_start docs --mt "cmd:$tmp/slowdoc.sh" -s en-US -t es-ES \
-  --document-dir "$tmp" --drain-timeout 1 || exit 1
+  --document-threads 1 --document-dir "$tmp" --drain-timeout 1 || exit 1
 for k in 1 2 3; do
   upload
   eval "id$k=\$id key$k=\$key"
