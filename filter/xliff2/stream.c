@@ -579,7 +579,8 @@ void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
 
 /* A part written: its targets and their sentences, this thread's
  * allocations, kept for the next parts or freed here; the rest freed by
- * the reader while it reads (take_written). */
+ * the reader while it reads (take_written). Returns with the lock held
+ * (write_ready looks at the next part under it). */
 static void let_go(struct x2_stream *s, struct x2_piece *p) {
   struct x2_doc *d = &p->doc;
   if (s->lent == p) { /* the run's, not the part's */
@@ -599,10 +600,11 @@ static void let_go(struct x2_stream *s, struct x2_piece *p) {
   if (reading) {
     p->next = s->written;
     s->written = p;
-  }
-  pthread_mutex_unlock(&s->lock);
-  if (!reading)
+  } else {
+    pthread_mutex_unlock(&s->lock);
     piece_free(p);
+    pthread_mutex_lock(&s->lock);
+  }
 }
 
 /* The parts at the head whose targets are all taken (all of them when
@@ -610,19 +612,15 @@ static void let_go(struct x2_stream *s, struct x2_piece *p) {
  * reader: a part is taken off it under the lock and written outside it,
  * so that the reader never waits for the writing. */
 static xmt_status write_ready(struct x2_stream *s, int all) {
+  pthread_mutex_lock(&s->lock);
   while (s->wst == XMT_OK) {
-    pthread_mutex_lock(&s->lock);
     struct x2_piece *p = s->head;
-    if (p != NULL && (all || p->taken == p->doc.nsegs)) {
-      s->head = p->next;
-      if (s->head == NULL)
-        s->tail = NULL;
-    } else {
-      p = NULL;
-    }
-    pthread_mutex_unlock(&s->lock);
-    if (p == NULL)
+    if (p == NULL || !(all || p->taken == p->doc.nsegs))
       break;
+    s->head = p->next;
+    if (s->head == NULL)
+      s->tail = NULL;
+    pthread_mutex_unlock(&s->lock);
     p->doc.matches = s->matches;
     p->doc.overwrite = s->overwrite;
     const char *lang =
@@ -633,6 +631,7 @@ static xmt_status write_ready(struct x2_stream *s, int all) {
       s->cursor = NULL;
     let_go(s, p);
   }
+  pthread_mutex_unlock(&s->lock);
   return s->wst;
 }
 
@@ -675,10 +674,19 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
   size_t i = 0;
   /* the list's links are the reader's too; the part's targets, its
    * counts and the writer are the taker's alone (one at a time) */
-  pthread_mutex_lock(&s->lock);
-  struct x2_piece *p = find(s, key, &i);
-  int at_head = p != NULL && p == s->head;
-  pthread_mutex_unlock(&s->lock);
+  struct x2_piece *p = s->cursor;
+  int at_head;
+  if (p != NULL && find_in(p, key, &i)) {
+    /* most targets are in the part of the one before, whose segments are
+     * looked at without the lock: the reader links parts in after it
+     * (and the head only into a list without it) */
+    at_head = p == s->head;
+  } else {
+    pthread_mutex_lock(&s->lock);
+    p = find(s, key, &i);
+    at_head = p != NULL && p == s->head;
+    pthread_mutex_unlock(&s->lock);
+  }
   xmt_status st = p == NULL ? XMT_ERR_INTERNAL : XMT_OK;
   if (st == XMT_OK && target != NULL) {
     struct x2_doc *d = &p->doc;
