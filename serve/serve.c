@@ -154,6 +154,55 @@ static int parse_number(const char *arg, size_t max, size_t *n, int zero) {
   return 1;
 }
 
+/* A plain count: no K or M suffix. */
+static int parse_count(const char *arg, size_t max, size_t *n, int zero) {
+  return parse_number(arg, max, n, zero) && strpbrk(arg, "kKM") == NULL;
+}
+
+/* The options of the document store (serve_docstore.c). */
+static int take_document(struct serve_settings *s, int c, const char *arg) {
+  size_t n = 0;
+  const char *bad = NULL;
+  switch (c) {
+  case XMT_OPT_MAX_DOCUMENT:
+    if (!xmt_cli_parse_size(arg, &s->max_document) ||
+        s->max_document > ((size_t)1 << 30))
+      bad = "--max-document-size takes a number of bytes (K, M, G: KiB, MiB, "
+            "GiB), at most 1G";
+    break;
+  case XMT_OPT_MAX_DOCUMENTS:
+    if (!parse_count(arg, 100000, &s->max_documents, 0))
+      bad = "--max-documents takes a number from 1 to 100000";
+    break;
+  case XMT_OPT_DOCUMENT_EXPIRY:
+    if (!parse_count(arg, 604800, &n, 0))
+      bad = "--document-expiry takes seconds, from 1 to 604800";
+    s->document_expiry = (unsigned)n;
+    break;
+  case XMT_OPT_MAX_PER_CLIENT:
+    if (!parse_count(arg, 100000, &s->max_per_client, 0))
+      bad = "--max-documents-per-client takes a number from 1 to 100000";
+    break;
+  case XMT_OPT_DOCUMENT_THREADS:
+    if (!parse_count(arg, 64, &s->document_threads, 0))
+      bad = "--document-threads takes a number from 1 to 64";
+    break;
+  case XMT_OPT_DOCUMENT_TIMEOUT:
+    if (!parse_count(arg, 604800, &n, 0))
+      bad = "--document-timeout takes seconds, from 1 to 604800";
+    s->document_timeout = (unsigned)n;
+    break;
+  case XMT_OPT_DOCUMENT_DIR:
+    s->document_dir = arg;
+    break;
+  default:
+    return xmt_cli_take_option(&s->cli, c, arg);
+  }
+  if (bad != NULL)
+    xmt_cli_usage_error(serve_command.name, bad);
+  return bad == NULL;
+}
+
 static int take(void *user, int c, const char *arg) {
   struct serve_settings *s = user;
   size_t n = 0;
@@ -163,11 +212,11 @@ static int take(void *user, int c, const char *arg) {
     s->listen = arg;
     break;
   case XMT_OPT_THREADS:
-    if (!parse_number(arg, 256, &s->threads, 0) || strpbrk(arg, "kKM"))
+    if (!parse_count(arg, 256, &s->threads, 0))
       bad = "--threads takes a number from 1 to 256";
     break;
   case XMT_OPT_QUEUE:
-    if (!parse_number(arg, 100000, &s->queue, 1) || strpbrk(arg, "kKM"))
+    if (!parse_count(arg, 100000, &s->queue, 1))
       bad = "--queue takes a number from 0 to 100000";
     break;
   case XMT_OPT_MAX_BODY:
@@ -178,23 +227,21 @@ static int take(void *user, int c, const char *arg) {
     s->auth_key_file = arg;
     break;
   case XMT_OPT_CONN_TIMEOUT:
-    if (!parse_number(arg, 86400, &n, 0) || strpbrk(arg, "kKM"))
+    if (!parse_count(arg, 86400, &n, 0))
       bad = "--connection-timeout takes seconds, from 1 to 86400";
     s->connection_timeout = (unsigned)n;
     break;
   case XMT_OPT_DRAIN_TIMEOUT:
-    if (!parse_number(arg, 86400, &n, 1) || strpbrk(arg, "kKM"))
+    if (!parse_count(arg, 86400, &n, 1))
       bad = "--drain-timeout takes seconds, from 0 to 86400";
     s->drain_timeout = (unsigned)n;
     break;
   case XMT_OPT_MAX_CONNECTIONS:
-    if (!parse_number(arg, 65536, &s->max_connections, 0) ||
-        strpbrk(arg, "kKM"))
+    if (!parse_count(arg, 65536, &s->max_connections, 0))
       bad = "--max-connections takes a number from 1 to 65536";
     break;
   case XMT_OPT_MAX_PER_ADDRESS:
-    if (!parse_number(arg, 65536, &s->max_per_address, 0) ||
-        strpbrk(arg, "kKM"))
+    if (!parse_count(arg, 65536, &s->max_per_address, 0))
       bad = "--max-connections-per-address takes a number from 1 to 65536";
     break;
   case XMT_OPT_ACCESS_LOG:
@@ -221,40 +268,8 @@ static int take(void *user, int c, const char *arg) {
     if (bad == NULL)
       return xmt_cli_take_option(&s->cli, c, arg);
     break;
-  case XMT_OPT_MAX_DOCUMENT:
-    if (!xmt_cli_parse_size(arg, &s->max_document) ||
-        s->max_document > ((size_t)1 << 30))
-      bad = "--max-document-size takes a number of bytes (K, M, G: KiB, MiB, "
-            "GiB), at most 1G";
-    break;
-  case XMT_OPT_MAX_DOCUMENTS:
-    if (!parse_number(arg, 100000, &s->max_documents, 0) || strpbrk(arg, "kKM"))
-      bad = "--max-documents takes a number from 1 to 100000";
-    break;
-  case XMT_OPT_DOCUMENT_EXPIRY:
-    if (!parse_number(arg, 604800, &n, 0) || strpbrk(arg, "kKM"))
-      bad = "--document-expiry takes seconds, from 1 to 604800";
-    s->document_expiry = (unsigned)n;
-    break;
-  case XMT_OPT_MAX_PER_CLIENT:
-    if (!parse_number(arg, 100000, &s->max_per_client, 0) ||
-        strpbrk(arg, "kKM"))
-      bad = "--max-documents-per-client takes a number from 1 to 100000";
-    break;
-  case XMT_OPT_DOCUMENT_THREADS:
-    if (!parse_number(arg, 64, &s->document_threads, 0) || strpbrk(arg, "kKM"))
-      bad = "--document-threads takes a number from 1 to 64";
-    break;
-  case XMT_OPT_DOCUMENT_TIMEOUT:
-    if (!parse_number(arg, 604800, &n, 0) || strpbrk(arg, "kKM"))
-      bad = "--document-timeout takes seconds, from 1 to 604800";
-    s->document_timeout = (unsigned)n;
-    break;
-  case XMT_OPT_DOCUMENT_DIR:
-    s->document_dir = arg;
-    break;
   default:
-    return xmt_cli_take_option(&s->cli, c, arg);
+    return take_document(s, c, arg);
   }
   if (bad != NULL)
     xmt_cli_usage_error(serve_command.name, bad);

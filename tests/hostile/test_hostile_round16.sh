@@ -45,7 +45,7 @@ check "HTML merge, both segments swapped: written" grep -q \
 within "translate, a target of one segment of two" 0 20 300 "$x" translate \
   "$tmp/part.xlf" --mt identity -o "$tmp/part.t.xlf" -q
 check "translate, a target of one segment of two: the other filled" grep -q \
-  '<target><mrk mtype="seg" mid="1">Uno aqui.</mrk> <mrk mtype="seg" mid="2">Two there.</mrk></target>' \
+  '<target state="needs-review-translation" state-qualifier="mt-suggestion"><mrk mtype="seg" mid="1">Uno aqui.</mrk> <mrk mtype="seg" mid="2">Two there.</mrk></target>' \
   "$tmp/part.t.xlf"
 
 # --- JSON lines of the document before it changed.
