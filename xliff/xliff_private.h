@@ -462,12 +462,14 @@ xmt_status xmt_unit_render_joined_target(struct xmt_buf *out,
                                          xmt_segment **joined);
 
 /* The target xmt_xliff_writer_unit writes for a unit not read with
- * seg-source, as a segment in out; *written is 0 when it writes none (out
- * is then left as it was). A unit read with seg-source is refused
+ * seg-source, as a segment in *target: NULL when it writes none; the
+ * unit's own segment, borrowed as the unit is, when it is one; else
+ * joined in scratch. A unit read with seg-source is refused
  * (XMT_ERR_USAGE): its target is its segments' (writer.c). */
 xmt_status xmt_xliff_unit_target(const xmt_xliff_unit *unit,
                                  const struct xmt_xliff_target_options *options,
-                                 xmt_segment *out, int *written);
+                                 xmt_segment *scratch,
+                                 const xmt_segment **target);
 
 /* The index of the '>' that ends the start tag at tag (len bytes), quoted
  * values skipped; len when none does. */

@@ -165,11 +165,10 @@ xmt_status xmt_run_put_unit(struct run *run, const xmt_xliff_unit *unit,
                             xmt_segment *scratch) {
   if (run->format == NULL)
     return xmt_xliff_writer_unit(run->writer, unit, options);
-  int written = 0;
-  xmt_status st = xmt_xliff_unit_target(unit, options, scratch, &written);
+  const xmt_segment *target = NULL;
+  xmt_status st = xmt_xliff_unit_target(unit, options, scratch, &target);
   if (st == XMT_OK)
-    st = run->format->take(run->filter, run->doc, unit,
-                           written ? scratch : NULL);
+    st = run->format->take(run->filter, run->doc, unit, target);
   return st;
 }
 

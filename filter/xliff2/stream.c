@@ -579,9 +579,14 @@ void xmt_x2_stream_write_to(struct x2_stream *s, const char *target_language,
 
 /* A part written: its targets and their sentences, this thread's
  * allocations, kept for the next parts or freed here; the rest freed by
- * the reader while it reads (take_written). */
+ * the reader while it reads (take_written). Returns with the lock held
+ * (write_ready looks at the next part under it). */
 static void let_go(struct x2_stream *s, struct x2_piece *p) {
   struct x2_doc *d = &p->doc;
+  if (s->lent == p) { /* the run's, not the part's */
+    d->targets[s->lent_at] = NULL;
+    s->lent = NULL;
+  }
   for (size_t i = 0; i < d->nsegs; i++) {
     if (d->targets[i] != NULL && s->nspare < X2_SPARE)
       s->spare[s->nspare++] = d->targets[i];
@@ -595,10 +600,11 @@ static void let_go(struct x2_stream *s, struct x2_piece *p) {
   if (reading) {
     p->next = s->written;
     s->written = p;
-  }
-  pthread_mutex_unlock(&s->lock);
-  if (!reading)
+  } else {
+    pthread_mutex_unlock(&s->lock);
     piece_free(p);
+    pthread_mutex_lock(&s->lock);
+  }
 }
 
 /* The parts at the head whose targets are all taken (all of them when
@@ -606,19 +612,15 @@ static void let_go(struct x2_stream *s, struct x2_piece *p) {
  * reader: a part is taken off it under the lock and written outside it,
  * so that the reader never waits for the writing. */
 static xmt_status write_ready(struct x2_stream *s, int all) {
+  pthread_mutex_lock(&s->lock);
   while (s->wst == XMT_OK) {
-    pthread_mutex_lock(&s->lock);
     struct x2_piece *p = s->head;
-    if (p != NULL && (all || p->taken == p->doc.nsegs)) {
-      s->head = p->next;
-      if (s->head == NULL)
-        s->tail = NULL;
-    } else {
-      p = NULL;
-    }
-    pthread_mutex_unlock(&s->lock);
-    if (p == NULL)
+    if (p == NULL || !(all || p->taken == p->doc.nsegs))
       break;
+    s->head = p->next;
+    if (s->head == NULL)
+      s->tail = NULL;
+    pthread_mutex_unlock(&s->lock);
     p->doc.matches = s->matches;
     p->doc.overwrite = s->overwrite;
     const char *lang =
@@ -629,6 +631,7 @@ static xmt_status write_ready(struct x2_stream *s, int all) {
       s->cursor = NULL;
     let_go(s, p);
   }
+  pthread_mutex_unlock(&s->lock);
   return s->wst;
 }
 
@@ -654,6 +657,16 @@ static struct x2_piece *find(struct x2_stream *s, const char *key, size_t *i) {
   return NULL;
 }
 
+/* Target i of part d, a copy of target's. */
+static xmt_status keep_target(struct x2_stream *s, struct x2_doc *d, size_t i,
+                              const xmt_segment *target) {
+  if (d->targets[i] == NULL && s->nspare > 0)
+    d->targets[i] = s->spare[--s->nspare];
+  if (d->targets[i] == NULL && (d->targets[i] = xmt_segment_new()) == NULL)
+    return XMT_ERR_NOMEM;
+  return xmt_segment_copy(d->targets[i], target);
+}
+
 xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
                               const xmt_xliff_unit *unit,
                               const xmt_segment *target, int split,
@@ -661,18 +674,32 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
   size_t i = 0;
   /* the list's links are the reader's too; the part's targets, its
    * counts and the writer are the taker's alone (one at a time) */
-  pthread_mutex_lock(&s->lock);
-  struct x2_piece *p = find(s, key, &i);
-  pthread_mutex_unlock(&s->lock);
+  struct x2_piece *p = s->cursor;
+  int at_head;
+  if (p != NULL && find_in(p, key, &i)) {
+    /* most targets are in the part of the one before, whose segments are
+     * looked at without the lock: the reader links parts in after it
+     * (and the head only into a list without it) */
+    at_head = p == s->head;
+  } else {
+    pthread_mutex_lock(&s->lock);
+    p = find(s, key, &i);
+    at_head = p != NULL && p == s->head;
+    pthread_mutex_unlock(&s->lock);
+  }
   xmt_status st = p == NULL ? XMT_ERR_INTERNAL : XMT_OK;
   if (st == XMT_OK && target != NULL) {
     struct x2_doc *d = &p->doc;
-    if (d->targets[i] == NULL && s->nspare > 0)
-      d->targets[i] = s->spare[--s->nspare];
-    if (d->targets[i] == NULL && (d->targets[i] = xmt_segment_new()) == NULL)
-      st = XMT_ERR_NOMEM;
-    if (st == XMT_OK)
-      st = xmt_segment_copy(d->targets[i], target);
+    /* The last target of the part at the head is written at once, below:
+     * lent for that, not copied (the writer only reads it). */
+    if (!split && at_head && s->wst == XMT_OK && !p->done[i] &&
+        p->taken + 1 == d->nsegs && d->targets[i] == NULL) {
+      d->targets[i] = (xmt_segment *)target;
+      s->lent = p;
+      s->lent_at = i;
+    } else {
+      st = keep_target(s, d, i, target);
+    }
     if (st == XMT_OK && split)
       st = xmt_x2_take_split(d, i, unit);
     if (st == XMT_OK && d->segs[i].copied && !s->matches)
@@ -687,6 +714,13 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
       p->taken++;
     }
     st = write_ready(s, 0);
+  }
+  if (p != NULL && s->lent == p) { /* not written: a copy after all */
+    p->doc.targets[i] = NULL;
+    s->lent = NULL;
+    xmt_status kst = keep_target(s, &p->doc, i, target);
+    if (st == XMT_OK)
+      st = kst;
   }
   return st;
 }

@@ -55,6 +55,10 @@ struct x2_stream {
    * allocated per target cost as much as copying it */
   xmt_segment *spare[X2_SPARE];
   size_t nspare;
+  /* a part written as its last target is taken holds the run's target,
+   * not a copy, while it is written: that part, and which target */
+  struct x2_piece *lent;
+  size_t lent_at;
   /* blocks of parts written and let go, for the reader to cut parts
    * into again (the reader's alone; a window's worth, small ones): a
    * part's block is past glibc's per-thread cache, and its malloc and

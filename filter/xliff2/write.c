@@ -13,9 +13,6 @@
 
 #include "write_private.h"
 
-/* Output is handed to the sink in blocks of about this size. */
-#define BLOCK 65536
-
 void xmt_x2w_flush(struct writer *w) {
   if (w->st != XMT_OK || w->out.len == 0)
     return;
@@ -30,11 +27,8 @@ void xmt_x2w_flush(struct writer *w) {
   xmt_buf_reset(&w->out);
 }
 
-void xmt_x2w_put(struct writer *w, const char *s, size_t len) {
-  if (w->st == XMT_OK && len > 0)
-    w->st = xmt_buf_append(&w->out, s, len);
-  if (w->out.len >= BLOCK)
-    xmt_x2w_flush(w);
+void xmt_x2w_put_grown(struct writer *w, const char *s, size_t len) {
+  w->st = xmt_buf_append(&w->out, s, len);
 }
 
 /* The start tag of len bytes at tag with names[i] set to values[i], in
@@ -206,6 +200,21 @@ void xmt_x2w_put_str(struct writer *w, const char *s) {
   xmt_x2w_put(w, s, strlen(s));
 }
 
+/* 1 when the len bytes at s hold word: an attribute named word is not
+ * in a tag without it. */
+static int holds(const char *s, size_t len, const char *word) {
+  size_t n = strlen(word);
+  for (size_t at = 0; at + n <= len; at++) {
+    const char *p = memchr(s + at, word[0], len - n - at + 1);
+    if (p == NULL)
+      return 0;
+    at = (size_t)(p - s);
+    if (memcmp(p, word, n) == 0)
+      return 1;
+  }
+  return 0;
+}
+
 /* The start tag of target t, to its "/" when written open (len bytes),
  * its order renumbered; an xml:lang naming another language than trgLang
  * is set to trgLang: the new target is in that language, not the old's. */
@@ -236,6 +245,50 @@ static void put_target_tag(struct writer *w, const struct x2_content *t,
   xmt_x2w_put(w, w->tag.data, w->tag.len);
 }
 
+/* The <target> start and end tags (w->ttags) a segment gets after its
+ * source, whose start tag is tag: those of the source before when it is
+ * the same bytes; 0 when out of memory. */
+static int target_tags(struct writer *w, const char *tag, size_t tag_len) {
+  struct x2_target_tags *c = &w->ttags;
+  if (c->b.len > 0 && c->src_len == tag_len &&
+      memcmp(c->b.data, tag, tag_len) == 0)
+    return 1;
+  size_t n = name_len(tag, tag_len), vs, ve;
+  size_t prefix = n >= 6 && tag[n + 1 - 7] == ':' ? n - 6 : 0;
+  struct xmt_buf *b = &c->b;
+  xmt_buf_reset(b);
+  xmt_status st = xmt_buf_append(b, tag, tag_len);
+  if (st == XMT_OK)
+    st = xmt_buf_append(b, "<", 1);
+  if (st == XMT_OK)
+    st = xmt_buf_append(b, tag + 1, prefix);
+  if (st == XMT_OK)
+    st = xmt_buf_append(b, "target", 6);
+  if (st == XMT_OK && holds(tag, tag_len, "xml:space") &&
+      xmt_tag_find_attribute(tag, tag_len, "xml:space", &vs, &ve)) {
+    st = xmt_buf_append(b, " xml:space=", 11);
+    if (st == XMT_OK)
+      st = xmt_buf_append(b, tag + vs - 1, ve - vs + 2);
+  }
+  if (st == XMT_OK)
+    st = xmt_buf_append(b, ">", 1);
+  c->open_len = b->len - tag_len;
+  if (st == XMT_OK)
+    st = xmt_buf_append(b, "</", 2);
+  if (st == XMT_OK)
+    st = xmt_buf_append(b, tag + 1, prefix);
+  if (st == XMT_OK)
+    st = xmt_buf_append(b, "target>", 7);
+  c->src_len = tag_len;
+  if (st != XMT_OK) {
+    xmt_buf_reset(b);
+    if (w->st == XMT_OK)
+      w->st = st;
+    return 0;
+  }
+  return 1;
+}
+
 void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
                     const struct x2_content *src, const xmt_segment *target) {
   const char *d = w->doc->data.data;
@@ -248,56 +301,33 @@ void xmt_x2w_target(struct writer *w, const struct x2_segment *s,
     w->at = t->inner_end;
     return;
   }
-  const char *tag = t->end != 0 ? d + t->start : d + s->source.start;
-  size_t tag_len =
-      t->end != 0 ? t->end - t->start : s->source.inner_start - s->source.start;
-  size_t n = name_len(tag, tag_len);
-  size_t prefix = n >= 6 && tag[n + 1 - 7] == ':' ? n - 6 : 0;
-  if (t->end != 0) { /* <target .../>: opened and closed around the text */
-    xmt_x2w_copy_to(w, t->start);
-    size_t end = tag_len - 2;
-    while (end > 1 && xmt_is_xml_space(tag[end - 1]))
-      end--;
-    put_target_tag(w, t, end);
-    xmt_x2w_put(w, ">", 1);
-    w->at = t->end;
-  } else { /* after the source, with its white space and xml:space */
+  if (t->end == 0) { /* after the source, with its white space and xml:space */
+    const char *tag = d + s->source.start;
     xmt_x2w_copy_to(w, s->source.end);
     xmt_x2w_put(w, d + s->ws_start, s->ws_end - s->ws_start);
-    xmt_x2w_put(w, "<", 1);
-    xmt_x2w_put(w, tag + 1, prefix);
-    xmt_x2w_put(w, "target", 6);
-    size_t vs, ve;
-    if (xmt_tag_find_attribute(tag, tag_len, "xml:space", &vs, &ve)) {
-      xmt_x2w_put(w, " xml:space=", 11);
-      xmt_x2w_put(w, tag + vs - 1, ve - vs + 2);
-    }
-    xmt_x2w_put(w, ">", 1);
+    if (!target_tags(w, tag, s->source.inner_start - s->source.start))
+      return;
+    const struct x2_target_tags *c = &w->ttags;
+    xmt_x2w_put(w, c->b.data + c->src_len, c->open_len);
+    xmt_x2w_content(w, s, src, target);
+    xmt_x2w_put(w, c->b.data + c->src_len + c->open_len,
+                c->b.len - c->src_len - c->open_len);
+    return;
   }
+  /* <target .../>: opened and closed around the text */
+  const char *tag = d + t->start;
+  size_t tag_len = t->end - t->start, n = name_len(tag, tag_len);
+  xmt_x2w_copy_to(w, t->start);
+  size_t end = tag_len - 2;
+  while (end > 1 && xmt_is_xml_space(tag[end - 1]))
+    end--;
+  put_target_tag(w, t, end);
+  xmt_x2w_put(w, ">", 1);
+  w->at = t->end;
   xmt_x2w_content(w, s, src, target);
   xmt_x2w_put(w, "</", 2);
-  if (t->end != 0) {
-    xmt_x2w_put(w, tag + 1, n);
-  } else {
-    xmt_x2w_put(w, tag + 1, prefix);
-    xmt_x2w_put(w, "target", 6);
-  }
+  xmt_x2w_put(w, tag + 1, n);
   xmt_x2w_put(w, ">", 1);
-}
-
-/* 1 when the len bytes at s hold word: an attribute named word is not
- * in a tag without it. */
-static int holds(const char *s, size_t len, const char *word) {
-  size_t n = strlen(word);
-  for (size_t at = 0; at + n <= len; at++) {
-    const char *p = memchr(s + at, word[0], len - n - at + 1);
-    if (p == NULL)
-      return 0;
-    at = (size_t)(p - s);
-    if (memcmp(p, word, n) == 0)
-      return 1;
-  }
-  return 0;
 }
 
 /* The <segment> start tag of s with state and subState set: when it has
@@ -309,7 +339,9 @@ static void put_segment_tag(struct writer *w, const struct x2_segment *s) {
   static const char add[] = " state=\"translated\" subState=\"xliffmt:mt\"";
   const char *tag = w->doc->data.data + s->start;
   size_t len = s->tag_end - s->start;
-  if (holds(tag, len, "state") || holds(tag, len, "subState")) {
+  /* "tate": one scan of the tag for both names, most tags have neither */
+  if (holds(tag, len, "tate") &&
+      (holds(tag, len, "state") || holds(tag, len, "subState"))) {
     xmt_x2w_put_tag(w, s->start, s->tag_end, names, values, 2);
     return;
   }
@@ -621,6 +653,7 @@ void xmt_x2_write_bufs_free(struct x2_write_bufs *b) {
   xmt_buf_free(&b->tag);
   xmt_buf_free(&b->text);
   xmt_buf_free(&b->attr);
+  xmt_buf_free(&b->ttags.b);
   free(b->items);
   free(b->index);
   free(b->used);
@@ -634,6 +667,7 @@ static void take_bufs(struct writer *w, struct x2_write_bufs *b) {
   w->tag = b->tag;
   w->text = b->text;
   w->attr = b->attr;
+  w->ttags = b->ttags;
   w->items = b->items;
   w->items_cap = b->items_cap;
   w->index = b->index;
@@ -653,9 +687,10 @@ static void give_bufs(struct writer *w, struct x2_write_bufs *b) {
   xmt_buf_reset(&w->tag);
   xmt_buf_reset(&w->text);
   xmt_buf_reset(&w->attr);
-  *b = (struct x2_write_bufs){w->out,       w->enc,   w->tag,       w->text,
-                              w->attr,      w->items, w->items_cap, w->index,
-                              w->index_cap, w->used,  w->used_cap,  b->hold};
+  *b = (struct x2_write_bufs){w->out,   w->enc,       w->tag,   w->text,
+                              w->attr,  w->ttags,     w->items, w->items_cap,
+                              w->index, w->index_cap, w->used,  w->used_cap,
+                              b->hold};
   w->items = NULL;
   w->index = NULL;
   w->used = NULL;
@@ -664,6 +699,7 @@ static void give_bufs(struct writer *w, struct x2_write_bufs *b) {
   memset(&w->tag, 0, sizeof w->tag);
   memset(&w->text, 0, sizeof w->text);
   memset(&w->attr, 0, sizeof w->attr);
+  memset(&w->ttags, 0, sizeof w->ttags);
 }
 
 xmt_status xmt_x2_write_flush(struct x2_write_bufs *b,
@@ -746,7 +782,7 @@ xmt_status xmt_x2_write_with(const struct x2_doc *doc,
   if (!bufs->hold)
     xmt_x2w_flush(&w);
   give_bufs(&w, bufs);
-  xmt_x2w_free(&w); /* the rest */
+  xmt_memo_free(&w.given); /* the rest: give_bufs took every other */
   if (w.st != XMT_OK && err->pub.status != w.st)
     xmt_error_set(err, w.st, "%s", xmt_strerror(w.st));
   return w.st;

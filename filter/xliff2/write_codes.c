@@ -37,15 +37,20 @@ static int fail(struct writer *w, xmt_status st) {
 
 /* Room for n codes of a segment in the writer's arrays. */
 static int make_room(struct writer *w, size_t n) {
-  size_t *index =
-      xmt_grow_array(w->index, &w->index_cap, 2 * n + 4, sizeof *index);
-  if (index == NULL)
-    return fail(w, XMT_ERR_NOMEM);
-  w->index = index;
-  unsigned char *used = xmt_grow_array(w->used, &w->used_cap, n + 1, 1);
-  if (used == NULL)
-    return fail(w, XMT_ERR_NOMEM);
-  w->used = used;
+  size_t *index = w->index;
+  if (index == NULL || w->index_cap < 2 * n + 4) {
+    index = xmt_grow_array(w->index, &w->index_cap, 2 * n + 4, sizeof *index);
+    if (index == NULL)
+      return fail(w, XMT_ERR_NOMEM);
+    w->index = index;
+  }
+  unsigned char *used = w->used;
+  if (used == NULL || w->used_cap < n + 1) {
+    used = xmt_grow_array(w->used, &w->used_cap, n + 1, 1);
+    if (used == NULL)
+      return fail(w, XMT_ERR_NOMEM);
+    w->used = used;
+  }
   memset(used, 0, n + 1);
   for (size_t i = 0; i < 2 * n + 4; i++)
     index[i] = X2_NONE;
@@ -54,7 +59,9 @@ static int make_room(struct writer *w, size_t n) {
 
 static int add_item(struct writer *w, size_t offset, size_t code, int split) {
   struct placed *item =
-      xmt_grow_one(&w->items, w->nitems, &w->items_cap, sizeof *item);
+      w->items != NULL && w->nitems < w->items_cap
+          ? &w->items[w->nitems]
+          : xmt_grow_one(&w->items, w->nitems, &w->items_cap, sizeof *item);
   if (item == NULL)
     return fail(w, XMT_ERR_NOMEM);
   item->offset = offset;
@@ -430,6 +437,7 @@ void xmt_x2w_free(struct writer *w) {
   xmt_buf_free(&w->tag);
   xmt_buf_free(&w->text);
   xmt_buf_free(&w->attr);
+  xmt_buf_free(&w->ttags.b);
   free(w->items);
   free(w->index);
   free(w->used);

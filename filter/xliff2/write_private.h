@@ -30,6 +30,7 @@ struct writer {
   struct xmt_buf tag;  /* a start tag being rewritten */
   struct xmt_buf text; /* scratch */
   struct xmt_buf attr; /* a start tag being rewritten, its other copy */
+  struct x2_target_tags ttags;
   struct placed *items;
   size_t nitems, items_cap;
   size_t *index; /* source code by number and end: index[2 * number + end] */
@@ -48,7 +49,29 @@ struct writer {
   unsigned part_place;
 };
 
-void xmt_x2w_put(struct writer *w, const char *s, size_t len);
+/* Output is handed to the sink in blocks of about this size: as the
+ * XLIFF 1.2 writer's, four times stdio's buffer of an output file, so
+ * that most of a block is written from here, not copied there first. */
+#define X2W_BLOCK (256u * 1024u)
+
+void xmt_x2w_flush(struct writer *w);
+/* out grown for len more bytes, appended: the rare case of xmt_x2w_put */
+void xmt_x2w_put_grown(struct writer *w, const char *s, size_t len);
+
+/* len bytes at s appended to the output; a block full handed over. Inline:
+ * a target is written in a score of small puts. */
+static inline void xmt_x2w_put(struct writer *w, const char *s, size_t len) {
+  struct xmt_buf *o = &w->out;
+  if (w->st == XMT_OK && len > 0 && len < o->cap - o->len) {
+    memcpy(o->data + o->len, s, len);
+    o->len += len;
+    o->data[o->len] = '\0';
+  } else if (w->st == XMT_OK && len > 0) {
+    xmt_x2w_put_grown(w, s, len);
+  }
+  if (o->len >= X2W_BLOCK)
+    xmt_x2w_flush(w);
+}
 void xmt_x2w_put_str(struct writer *w, const char *s);
 /* The length of the prefix (colon included) of the element whose start
  * tag of len bytes is at tag, its local name being `local`. */
@@ -68,7 +91,6 @@ int xmt_x2w_lone(const struct x2_code *x);
 void xmt_x2w_put_isolated(struct writer *w, const struct x2_code *x);
 /* The targets as matches of the Matches module (write_matches.c). */
 void xmt_x2w_matches(struct writer *w);
-void xmt_x2w_flush(struct writer *w);
 /* The content of the target of s: target's text, and its codes as the
  * source src (s's, or a part of it, whose codes are numbered as s's)
  * wrote them; codes it lacks are added at its end. */

@@ -319,8 +319,16 @@ xmt_status xmt_x2_write(const struct x2_doc *doc, const char *target_language,
  * (emptied, not freed) so that they are not grown again for each unit;
  * xmt_x2_write_bufs_free frees them. */
 struct placed;
+/* The <target> start and end tags a segment without one gets after its
+ * <source>, kept with that source's start tag: most are the same bytes
+ * (write.c). b holds the three, the source's src_len bytes first. */
+struct x2_target_tags {
+  struct xmt_buf b;
+  size_t src_len, open_len;
+};
 struct x2_write_bufs {
   struct xmt_buf out, enc, tag, text, attr;
+  struct x2_target_tags ttags;
   /* the writer's arrays (write_codes.c), kept from part to part */
   struct placed *items;
   size_t items_cap;
