@@ -6,6 +6,11 @@
 #     --cache: refused with a message saying so, exit 1, the file's bytes
 #     as they were (it was switched to WAL mode, then failed with SQLite's
 #     "no such column: used"); a new cache is written of format 1.
+#   - a named pipe no program writes into, given as report's -x, as
+#     --align-model or --aligner model:, as a line file of project, align,
+#     evaluate or segment, or left as batch's list of incomplete
+#     documents: given up after 10 s, said so, exit 1 (each waited
+#     without end).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -52,5 +57,52 @@ INSERT INTO xliffmt_cache VALUES ('"'a'"', '"'b'"');' || exit 99
 else
   echo "SKIP: a cache of another schema (no sqlite3 program)"
 fi
+
+# --- A named pipe nobody writes into, where files are read whole or by
+# lines. The cases run at once, each under its own time limit.
+mkfifo "$tmp/fifo" || exit 99
+printf 'a b\n' >"$tmp/s.txt"
+printf '0-0\n' >"$tmp/a.txt"
+mkdir "$tmp/bo"
+mkfifo "$tmp/bo/.xliffmt-incomplete" || exit 99
+limit=$((25 * time_factor * $(load_factor)))
+# piped NAME CMD...: CMD in the background, killed after $limit s.
+piped() {
+  name=$1
+  shift
+  (
+    timeout -s KILL "$limit" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    echo $? >"$tmp/$name.rc"
+  ) &
+}
+piped report "$x" report "$tmp/two.xlf" -x "$tmp/fifo" -o "$tmp/r.html" -q
+piped seed "$x" translate "$tmp/two.xlf" --mt identity -t es \
+  --align-model "$tmp/fifo" -o "$tmp/p1.xlf" -q
+piped model "$x" translate "$tmp/two.xlf" --mt identity -t es \
+  --aligner "model:$tmp/fifo" -o "$tmp/p2.xlf" -q
+piped project "$x" project --source "$tmp/fifo" --target "$tmp/s.txt" \
+  --alignment "$tmp/a.txt"
+piped align "$x" align -i "$tmp/fifo"
+piped evaluate "$x" evaluate --hypothesis "$tmp/s.txt" --reference "$tmp/fifo"
+piped segment "$x" segment "$tmp/fifo"
+piped batch "$x" batch "$tmp/two.xlf" -o "$tmp/bo" --mt identity -q
+wait
+pipe_said="a named pipe no program writes into (waited 10 s)"
+for c in report:"$tmp/fifo: $pipe_said" \
+  seed:"$tmp/fifo: word aligner model: $pipe_said" \
+  model:"$tmp/fifo: word aligner model: $pipe_said" \
+  project:"$tmp/fifo: $pipe_said" align:"$tmp/fifo: $pipe_said" \
+  evaluate:"$tmp/fifo: $pipe_said" segment:"$tmp/fifo: $pipe_said" \
+  batch:"$tmp/bo/.xliffmt-incomplete: $pipe_said"; do
+  name=${c%%:*}
+  check "$name, a named pipe nobody writes into: exit 1" \
+    test "$(cat "$tmp/$name.rc")" = 1
+  check "$name, a named pipe nobody writes into: says so" \
+    test "$(cat "$tmp/$name.err")" = "xliffmt: ${c#*:}"
+done
+check "translate --align-model, a named pipe: no output" \
+  test ! -e "$tmp/p1.xlf" -a ! -e "$tmp/p2.xlf"
+check "batch, a named pipe as its list: left as it is" \
+  test -p "$tmp/bo/.xliffmt-incomplete"
 
 finish
