@@ -11,6 +11,10 @@
 #     evaluate or segment, or left as batch's list of incomplete
 #     documents: given up after 10 s, said so, exit 1 (each waited
 #     without end).
+#   - extract of an XLIFF 1.2 document whose unit has a <sub> with text
+#     inside a code (translate and merge refuse its translation): its
+#     segments left out, each named, exit 3 (they were listed without
+#     the sub's text, exit 0); a <sub> of white space is no matter.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -104,5 +108,30 @@ check "translate --align-model, a named pipe: no output" \
   test ! -e "$tmp/p1.xlf" -a ! -e "$tmp/p2.xlf"
 check "batch, a named pipe as its list: left as it is" \
   test -p "$tmp/bo/.xliffmt-incomplete"
+
+# --- extract of a unit whose code holds a <sub> with text.
+cat >"$tmp/sub.xlf" <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="a" source-language="en" target-language="es" datatype="html"><body>
+<trans-unit id="u1"><source>See <ph id="1">&lt;img alt="<sub>A red car</sub>"/&gt;</ph> here.</source></trans-unit>
+<trans-unit id="u2"><source>Plain text.</source></trans-unit>
+<trans-unit id="u3"><source>Read <bpt id="1">&lt;a title="<sub>The <g id="2">full</g> text</sub>"&gt;</bpt>this<ept id="1">&lt;/a&gt;</ept>.</source><seg-source><mrk mtype="seg" mid="1">Read <bpt id="1">&lt;a title="<sub>The <g id="2">full</g> text</sub>"&gt;</bpt>this<ept id="1">&lt;/a&gt;</ept>.</mrk></seg-source></trans-unit>
+<trans-unit id="u4"><source>See <ph id="1">&lt;img alt="<sub> </sub>"/&gt;</ph> here.</source></trans-unit>
+</body></file></xliff>
+EOD
+for form in tsv jsonl; do
+  within "extract --format $form, a <sub> with text in a code" 3 20 300 \
+    "$x" extract "$tmp/sub.xlf" --format "$form" -o "$tmp/sub.$form" -q
+  said "extract --format $form, a <sub> with text in a code" \
+    "xliffmt: $tmp/sub.xlf:4: segment u1#0 not extracted: a <sub> inside one of its codes holds translatable text, which xliffmt does not translate
+xliffmt: $tmp/sub.xlf:6: segment u3#1 not extracted: a <sub> inside one of its codes holds translatable text, which xliffmt does not translate
+xliffmt: $tmp/sub.xlf: 2 segments not extracted"
+done
+check "extract --format tsv, a <sub> with text in a code: the others" \
+  test "$(cat "$tmp/sub.tsv")" = "$(printf 'u2#0\tPlain text.\nu4#0\tSee  here.')"
+check "extract --format jsonl, a <sub> with text in a code: the others" \
+  test "$(cat "$tmp/sub.jsonl")" = '{"id":"u2#0","text":"Plain text."}
+{"id":"u4#0","text":"See  here."}'
 
 finish
