@@ -15,6 +15,9 @@
 #     inside a code (translate and merge refuse its translation): its
 #     segments left out, each named, exit 3 (they were listed without
 #     the sub's text, exit 0); a <sub> of white space is no matter.
+#   - translate of an XLIFF 1.0 or 1.1 document: its targets, new or
+#     filled in place, get a state and no state-qualifier, which only
+#     XLIFF 1.2 defines (they got state-qualifier="mt-suggestion").
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -133,5 +136,29 @@ check "extract --format tsv, a <sub> with text in a code: the others" \
 check "extract --format jsonl, a <sub> with text in a code: the others" \
   test "$(cat "$tmp/sub.jsonl")" = '{"id":"u2#0","text":"Plain text."}
 {"id":"u4#0","text":"See  here."}'
+
+# --- XLIFF 1.0 and 1.1: no state-qualifier.
+for v in 1.0 1.1 1.2; do
+  ns=
+  [ "$v" = 1.0 ] || ns=" xmlns=\"urn:oasis:names:tc:xliff:document:$v\""
+  cat >"$tmp/v$v.xlf" <<EOD
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="$v"$ns>
+<file original="a" source-language="en" target-language="es" datatype="plaintext"><body>
+<trans-unit id="u1"><source>Hello world.</source></trans-unit>
+<trans-unit id="u3"><source>One. Two.</source><seg-source><mrk mtype="seg" mid="1">One.</mrk> <mrk mtype="seg" mid="2">Two.</mrk></seg-source><target><mrk mtype="seg" mid="1">Uno.</mrk> <mrk mtype="seg" mid="2"></mrk></target></trans-unit>
+</body></file></xliff>
+EOD
+  within "translate, XLIFF $v" 0 20 300 "$x" translate "$tmp/v$v.xlf" \
+    --mt identity -o "$tmp/v$v.out.xlf" -q
+  q=
+  [ "$v" = 1.2 ] && q=' state-qualifier="mt-suggestion"'
+  check "translate, XLIFF $v: a new target's state" grep -q -x -F \
+    "<trans-unit id=\"u1\"><source>Hello world.</source><target xml:lang=\"es\" state=\"needs-review-translation\"$q>Hello world.</target></trans-unit>" \
+    "$tmp/v$v.out.xlf"
+  check "translate, XLIFF $v: a target filled in place, its state" grep -q -F \
+    "</seg-source><target state=\"needs-review-translation\"$q><mrk mtype=\"seg\" mid=\"1\">Uno.</mrk> <mrk mtype=\"seg\" mid=\"2\">Two.</mrk></target></trans-unit>" \
+    "$tmp/v$v.out.xlf"
+done
 
 finish
