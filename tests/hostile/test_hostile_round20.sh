@@ -8,9 +8,9 @@
 #     "no such column: used"); a new cache is written of format 1.
 #   - a named pipe no program writes into, given as report's -x, as
 #     --align-model or --aligner model:, as a line file of project, align,
-#     evaluate or segment, or left as batch's list of incomplete
-#     documents: given up after 10 s, said so, exit 1 (each waited
-#     without end).
+#     evaluate or segment, as serve's --tls-cert, or left as batch's list
+#     of incomplete documents: given up after 10 s, said so, exit 1 (each
+#     waited without end; serve even past SIGTERM).
 #   - extract of an XLIFF 1.2 document whose unit has a <sub> with text
 #     inside a code (translate and merge refuse its translation): its
 #     segments left out, each named, exit 3 (they were listed without
@@ -93,6 +93,8 @@ piped align "$x" align -i "$tmp/fifo"
 piped evaluate "$x" evaluate --hypothesis "$tmp/s.txt" --reference "$tmp/fifo"
 piped segment "$x" segment "$tmp/fifo"
 piped batch "$x" batch "$tmp/two.xlf" -o "$tmp/bo" --mt identity -q
+piped serve "$x" serve --mt identity --listen 127.0.0.1:0 \
+  --tls-cert "$tmp/fifo" --tls-key "$tmp/fifo"
 wait
 pipe_said="a named pipe no program writes into (waited 10 s)"
 for c in report:"$tmp/fifo: $pipe_said" \
@@ -100,7 +102,8 @@ for c in report:"$tmp/fifo: $pipe_said" \
   model:"$tmp/fifo: word aligner model: $pipe_said" \
   project:"$tmp/fifo: $pipe_said" align:"$tmp/fifo: $pipe_said" \
   evaluate:"$tmp/fifo: $pipe_said" segment:"$tmp/fifo: $pipe_said" \
-  batch:"$tmp/bo/.xliffmt-incomplete: $pipe_said"; do
+  batch:"$tmp/bo/.xliffmt-incomplete: $pipe_said" \
+  serve:"$tmp/fifo: $pipe_said"; do
   name=${c%%:*}
   check "$name, a named pipe nobody writes into: exit 1" \
     test "$(cat "$tmp/$name.rc")" = 1
