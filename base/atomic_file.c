@@ -165,7 +165,7 @@ static xmt_status stream_on(xmt_atomic_file *af, int fd) {
 }
 
 /* How long a named pipe is waited for a program to read from it. */
-#define PIPE_WAIT_MS 10000
+#define PIPE_WAIT_MS (XMT_PIPE_WAIT_S * 1000)
 
 /* path, a named pipe, opened for writing once a program reads from it
  * (open() would wait for one without end); -1 with errno ENXIO when none

@@ -328,6 +328,22 @@ xmt_status xmt_error_nomem(struct xmt_error_store *err);
 xmt_status xmt_error_copy(struct xmt_error_store *dst,
                           const struct xmt_error *src);
 
+/* --- Input files (input_file.c) ------------------------------------------ */
+
+/* How long a named pipe is waited for a program to write into it (or,
+ * for an output, to read from it). */
+#define XMT_PIPE_WAIT_S 10
+
+/* path opened for reading ("rb"). fopen would wait without end for a
+ * program to write into a named pipe: this gives up after
+ * XMT_PIPE_WAIT_S, NULL with errno ETIMEDOUT. Else NULL with errno set
+ * as fopen's. */
+FILE *xmt_input_file_open(const char *path);
+/* Why xmt_input_file_open failed with errno e, in buf: "a named pipe no
+ * program writes into (waited 10 s)" or "cannot open: " and strerror's
+ * words. Returns buf. */
+const char *xmt_input_file_why(int e, char *buf, size_t size);
+
 /* --- Atomic output files (atomic_file.c) ---------------------------------
  * Declared here so that the library embeds the handle in its own structs:
  * zeroed is never opened; xmt_atomic_file_abort releases everything. */

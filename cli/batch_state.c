@@ -269,7 +269,7 @@ static int inside(const char *rel) {
 /* The list an earlier version kept becomes markers, then goes. Two
  * batches starting at once both make the markers: no harm. */
 static int migrate(const struct xmt_cli_batch_state *st, const char *list) {
-  FILE *fp = fopen(list, "rb");
+  FILE *fp = xmt_input_file_open(list); /* a named pipe: waited 10 s */
   if (fp == NULL)
     return errno == ENOENT ? 0 : -1;
   char *line = NULL;
@@ -320,9 +320,14 @@ int xmt_cli_batch_state_open(struct xmt_cli_batch_state *st,
                 strerror(errno));
     rc = -1;
   } else if (migrate(st, list) != 0) {
-    xmt_cli_say("xliffmt: %s: cannot read the list of incomplete "
-                "documents: %s\n",
-                list, strerror(errno));
+    char why[200];
+    if (errno == ETIMEDOUT)
+      xmt_cli_say("xliffmt: %s: %s\n", list,
+                  xmt_input_file_why(errno, why, sizeof why));
+    else
+      xmt_cli_say("xliffmt: %s: cannot read the list of incomplete "
+                  "documents: %s\n",
+                  list, strerror(errno));
     rc = -1;
   } else if (xmt_cli_batch_state_prune(st) != 0) {
     xmt_cli_say("xliffmt: %s: cannot read: %s\n", st->root, strerror(errno));

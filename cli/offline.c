@@ -7,8 +7,20 @@
 
 #include "cli.h"
 
+/* A segment extract leaves out (a unit it cannot be translated in), told
+ * with its place. */
+static void left_out(void *in, const char *id, unsigned long line,
+                     const char *message) {
+  char at[32] = "";
+  if (line > 0)
+    snprintf(at, sizeof at, ":%lu", line);
+  xmt_cli_say("xliffmt: %s%s: segment %s not extracted: %s\n", (const char *)in,
+              at, id, message);
+}
+
 int xmt_cli_extract_segments(xmt_filter *f, const struct xmt_cli_settings *s,
                              const char *in) {
+  xmt_filter_set_callbacks(f, NULL, left_out, (void *)in);
   xmt_status st = xmt_cli_configure(f, s, NULL, NULL);
   if (st == XMT_OK)
     st = xmt_filter_extract_segments_file(f, in, s->out, s->format);

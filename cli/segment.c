@@ -293,9 +293,11 @@ static int run(struct state *s) {
     return EXIT_BAD_INPUT;
   }
   const char *in = s->opt.input;
-  s->in = in == NULL || strcmp(in, "-") == 0 ? stdin : fopen(in, "rb");
+  s->in = in == NULL || strcmp(in, "-") == 0 ? stdin : xmt_input_file_open(in);
+  char why[200];
   if (s->in == NULL) {
-    xmt_cli_say("xliffmt: %s: cannot open: %s\n", in, strerror(errno));
+    xmt_cli_say("xliffmt: %s: %s\n", in,
+                xmt_input_file_why(errno, why, sizeof why));
     return EXIT_BAD_INPUT;
   }
   /* Enough bytes to tell XLIFF from text, then the rest as it comes. */

@@ -102,9 +102,13 @@ void xmt_cli_progress(const char *fmt, ...) {
 int xmt_cli_lines_open(struct xmt_cli_lines *in, const char *path) {
   memset(in, 0, sizeof *in);
   in->path = path;
-  in->fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  /* A named pipe no program writes into is waited for 10 s, not for
+   * ever. */
+  in->fp = strcmp(path, "-") == 0 ? stdin : xmt_input_file_open(path);
+  char why[200];
   if (in->fp == NULL)
-    xmt_cli_say("xliffmt: %s: cannot open: %s\n", path, strerror(errno));
+    xmt_cli_say("xliffmt: %s: %s\n", path,
+                xmt_input_file_why(errno, why, sizeof why));
   return in->fp != NULL;
 }
 

@@ -4,69 +4,20 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "filter_private.h"
 
-/* How long a named pipe is waited for a program to write into it. */
-#define PIPE_WAIT_MS 10000
-
-/* fd, a pipe opened without waiting: 1 when a program writes into it,
- * holds it open, or wrote and closed it, within PIPE_WAIT_MS (its first
- * byte, when read, in *c, *got 1); 0 when none came. A read finds no
- * writer (0) or one that has written nothing yet (EAGAIN); poll wakes
- * when one writes or leaves. */
-static int pipe_written(int fd, unsigned char *c, int *got) {
-  struct pollfd p = {fd, POLLIN, 0};
-  ssize_t r = read(fd, c, 1);
-  if (r == 0 && poll(&p, 1, PIPE_WAIT_MS) > 0 && (p.revents & POLLHUP) &&
-      !(p.revents & POLLIN))
-    return 1; /* it came and went: an empty input */
-  if (r == 0)
-    r = read(fd, c, 1);
-  *got = r == 1;
-  return r != 0; /* a writer, or an error the reader meets again */
-}
-
-/* path opened for reading; a named pipe no program writes into is given
- * up after PIPE_WAIT_MS instead of waited for without end (fopen's open()
- * would wait). */
+/* path opened for reading (base/'s input file: a named pipe no program
+ * writes into is given up instead of waited for without end). */
 static FILE *open_read(const char *path, struct xmt_error_store *err) {
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  struct stat sb;
-  unsigned char c = 0;
-  int got = 0;
-  if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISFIFO(sb.st_mode) &&
-      !pipe_written(fd, &c, &got)) {
-    close(fd);
-    xmt_error_at(err, XMT_ERR_IO, XMT_IN(path),
-                 "a named pipe no program writes into (waited %d s)",
-                 PIPE_WAIT_MS / 1000);
-    return NULL;
-  }
-  int flags = fd >= 0 ? fcntl(fd, F_GETFL) : -1;
-  FILE *fp = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0
-                 ? fdopen(fd, "rb")
-                 : NULL;
-  if (fp == NULL && fd >= 0) {
-    int e = errno;
-    close(fd);
-    errno = e;
-  }
-  if (fp != NULL && got && ungetc(c, fp) == EOF) {
-    fclose(fp);
-    fp = NULL;
-    errno = ENOMEM;
-  }
+  FILE *fp = xmt_input_file_open(path);
+  char why[200];
   if (fp == NULL && errno == ENOMEM)
     xmt_error_nomem(err); /* the file is not at fault */
   else if (fp == NULL)
-    xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "cannot open: %s",
-                 strerror(errno));
+    xmt_error_at(err, XMT_ERR_IO, XMT_IN(path), "%s",
+                 xmt_input_file_why(errno, why, sizeof why));
   return fp;
 }
 

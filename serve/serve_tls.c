@@ -18,9 +18,11 @@
 
 /* The whole of path, NUL-terminated, in *out; 0 after reporting. */
 static int read_pem(const char *path, char **out, size_t *len) {
-  FILE *fp = fopen(path, "rb");
+  FILE *fp = xmt_input_file_open(path); /* a named pipe: waited 10 s */
   if (fp == NULL) {
-    xmt_cli_say("xliffmt: %s: cannot open: %s\n", path, strerror(errno));
+    char why[200];
+    xmt_cli_say("xliffmt: %s: %s\n", path,
+                xmt_input_file_why(errno, why, sizeof why));
     return 0;
   }
   size_t cap = 4096, n = 0;

@@ -487,13 +487,13 @@ static void test_versions(void) {
               "xml:lang=\"es\">A</target></trans-unit>\n" TAIL);
 #define XLIFF11                                                                \
   "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.1\" version=\"1.1\">\n"
+  /* state-qualifier is XLIFF 1.2's: a 1.1 target gets the state alone. */
   assert_copy(DECL XLIFF11 FILE_ES "<trans-unit id=\"1\"><source>A</source>"
                                    "</trans-unit>\n" TAIL,
               &opts,
               DECL XLIFF11 FILE_ES "<trans-unit id=\"1\"><source>A</source>"
                                    "<target xml:lang=\"es\" "
-                                   "state=\"needs-review-translation\" "
-                                   "state-qualifier=\"leveraged-mt\">A"
+                                   "state=\"needs-review-translation\">A"
                                    "</target></trans-unit>\n" TAIL);
 #undef XLIFF11
 }

@@ -341,10 +341,12 @@ int xmt_tag_find_attribute(const char *tag, size_t len, const char *name,
 }
 
 xmt_status xmt_tag_set_state(struct xmt_buf *out, const char *tag, size_t len,
-                             const struct xmt_xliff_target_options *o) {
+                             const struct xmt_xliff_target_options *o,
+                             int qualified) {
   const char *names[] = {"state", "state-qualifier"};
   const char *values[] = {o->state, o->state_qualifier};
-  return xmt_tag_set_attributes(out, tag, len, names, values, 2);
+  return xmt_tag_set_attributes(out, tag, len, names, values,
+                                qualified ? 2 : 1);
 }
 
 xmt_status xmt_tag_set_sdl_mt(struct xmt_buf *out, const char *tag,

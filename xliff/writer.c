@@ -528,7 +528,8 @@ static xmt_status plan_edits(xmt_xliff_writer *w, const xmt_xliff_unit *u,
   if (st == XMT_OK && in_place && u->nsdlsegs == 0 && !u->mq) {
     size_t at = w->edit_text.len, start = u->target.start;
     size_t len = xmt_tag_end(u->raw.data + start, u->target.end - start) + 1;
-    st = xmt_tag_set_state(&w->edit_text, u->raw.data + start, len, o);
+    st = xmt_tag_set_state(&w->edit_text, u->raw.data + start, len, o,
+                           u->version >= XMT_XLIFF_12);
     if (st == XMT_OK)
       st = push_edit(w, start, start + len, at);
   }
@@ -561,7 +562,9 @@ static xmt_status make_target_open(struct xmt_buf *out, const xmt_xliff_unit *u,
     st = put_attr(out, "xml:lang", o->target_language);
   if (st == XMT_OK && with_state && o->state != NULL)
     st = put_attr(out, "state", o->state);
-  if (st == XMT_OK && with_state && o->state_qualifier != NULL)
+  /* state-qualifier is XLIFF 1.2's: 1.0 and 1.1 define none */
+  if (st == XMT_OK && with_state && o->state_qualifier != NULL &&
+      u->version >= XMT_XLIFF_12)
     st = put_attr(out, "state-qualifier", o->state_qualifier);
   if (st == XMT_OK)
     st = xmt_buf_append_byte(out, '>');
@@ -586,7 +589,8 @@ static xmt_status target_open(xmt_xliff_writer *w, struct xmt_buf *out,
                               const struct xmt_xliff_target_options *o,
                               int with_state) {
   const char *state = with_state ? o->state : NULL;
-  const char *qualifier = with_state ? o->state_qualifier : NULL;
+  const char *qualifier =
+      with_state && u->version >= XMT_XLIFF_12 ? o->state_qualifier : NULL;
   /* An empty state is written as state="", not as none: not kept. */
   if ((state != NULL && state[0] == '\0') ||
       (qualifier != NULL && qualifier[0] == '\0'))

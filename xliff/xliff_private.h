@@ -479,10 +479,12 @@ size_t xmt_tag_end(const char *tag, size_t len);
  * name does not count. */
 int xmt_tag_find_attribute(const char *tag, size_t len, const char *name,
                            size_t *value_start, size_t *value_end);
-/* The <target> start tag at tag (len bytes) appended with the state and
+/* The <target> start tag at tag (len bytes) appended with the state and,
+ * when qualified (XLIFF 1.2, the version that defines it), the
  * state-qualifier of o (an attribute o has none of removed). */
 xmt_status xmt_tag_set_state(struct xmt_buf *out, const char *tag, size_t len,
-                             const struct xmt_xliff_target_options *o);
+                             const struct xmt_xliff_target_options *o,
+                             int qualified);
 /* The <sdl:seg> start tag at tag (len bytes) appended as Trados marks a
  * machine translation: conf="Draft" origin="mt", and no match's percent,
  * text-match or struct-match. */

@@ -159,7 +159,7 @@ typedef int (*xmt_write_fn)(void *user, const char *bytes, size_t len);
 struct xmt_xliff_target_options {
   const char *target_language; /* xml:lang of written targets; required */
   const char *state;           /* NULL: no state attribute */
-  const char *state_qualifier; /* NULL: no state-qualifier attribute */
+  const char *state_qualifier; /* NULL: none; XLIFF 1.2 documents only */
   int overwrite;               /* replace existing non-empty targets */
   int alt_trans;               /* write <alt-trans origin="xliffmt"> instead */
   int approved;                /* mark units that get a target approved="yes" */

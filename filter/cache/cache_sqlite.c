@@ -50,7 +50,19 @@ static const char schema[] =
     " request TEXT NOT NULL, answer TEXT NOT NULL, alignment TEXT,"
     " source_tokens TEXT, target_tokens TEXT, used INTEGER NOT NULL,"
     " UNIQUE (engine, source_language, target_language, markup, request));"
-    "CREATE INDEX IF NOT EXISTS xliffmt_cache_used ON xliffmt_cache (used);";
+    "CREATE INDEX IF NOT EXISTS xliffmt_cache_used ON xliffmt_cache (used);"
+    "PRAGMA user_version = 1;";
+
+/* The cache format this version writes (PRAGMA user_version; 0: a cache
+ * of a version before it was written, of the same table). */
+#define CACHE_FORMAT 1
+
+/* The cache's columns, in a form for "name IN (...)". */
+#define CACHE_COLUMNS                                                          \
+  "'engine', 'source_language', 'target_language', 'markup', 'request', "      \
+  "'answer', 'alignment', 'source_tokens', 'target_tokens', 'used'"
+#define KEY_COLUMNS                                                            \
+  "'engine', 'source_language', 'target_language', 'markup', 'request'"
 
 /* Microseconds since the epoch: the order of use, for --cache-max. */
 static sqlite3_int64 now_us(void) {
@@ -192,6 +204,49 @@ static int holds_cache(struct lite *c) {
   return r == 1;
 }
 
+/* Whether a sound database holds a cache this version can use: a format
+ * not newer than CACHE_FORMAT, and no table xliffmt_cache or one of the
+ * cache's columns with its key unique. Read only: a file of another
+ * schema is refused before anything (WAL mode included) is written to
+ * it. 1 when it fits, -1 still busy, -2 refused or unreadable (message
+ * in err). */
+static int fits(struct lite *c, const char *path, struct xmt_error_store *err) {
+  sqlite3_stmt *st = NULL;
+  long long format = -1;
+  if (sqlite3_prepare_v2(c->db, "PRAGMA user_version", -1, &st, NULL) ==
+          SQLITE_OK &&
+      sqlite3_step(st) == SQLITE_ROW)
+    format = sqlite3_column_int64(st, 0);
+  sqlite3_finalize(st);
+  if (format > CACHE_FORMAT) {
+    xmt_error_at(err, XMT_ERR_IO, XMT_IN(path),
+                 "cache: not a cache this version can use: it is of cache "
+                 "format %lld, written by a newer xliffmt (this one knows "
+                 "format %d; it is left as it is; give --cache another path)",
+                 format, CACHE_FORMAT);
+    return -2;
+  }
+  static const char sql[] =
+      "SELECT (SELECT count(*) FROM sqlite_master WHERE name = "
+      "'xliffmt_cache') = 0 OR ((SELECT count(*) FROM sqlite_master WHERE "
+      "name = 'xliffmt_cache' AND type = 'table') = 1 AND (SELECT count(*) "
+      "FROM pragma_table_info('xliffmt_cache')) = 10 AND (SELECT count(*) "
+      "FROM pragma_table_info('xliffmt_cache') WHERE name IN (" CACHE_COLUMNS
+      ")) = 10 AND (SELECT count(*) FROM pragma_index_list('xliffmt_cache') "
+      "AS l WHERE l.\"unique\" = 1 AND (SELECT count(*) FROM "
+      "pragma_index_info(l.name)) = 5 AND (SELECT count(*) FROM "
+      "pragma_index_info(l.name) WHERE name IN (" KEY_COLUMNS ")) = 5) > 0)";
+  int r = single_text(c, sql, "1");
+  if (r == 0)
+    fail(err, path, "not an xliffmt cache",
+         "its table xliffmt_cache has other columns than a cache's (it is "
+         "another program's, or of another xliffmt version; it is left as "
+         "it is; give --cache another path)");
+  else if (r < -1)
+    fail(err, path, "cannot read", why(c->db));
+  return r == 1 || r == -1 ? r : -2;
+}
+
 /* A sound cache that reads but cannot be written (its -wal or -shm file
  * another user's) is refused as read-only now, not found at the first
  * answer stored: 0, else as open_checked (c->db closed). */
@@ -282,7 +337,7 @@ static int open_checked(struct lite *c, const char *path,
                                                       : "cannot read",
            why(*db));
   }
-  if (sound == 1)
+  if (sound == 1 && (sound = fits(c, path, err)) == 1)
     return writable(c, path, err, read_only);
   int ours = sound == -3 && holds_cache(c);
   sqlite3_close(*db);

@@ -47,10 +47,11 @@ xmt_status xmt_aligner_load(xmt_aligner *a, const char *path) {
   xmt_status st = xmt_aligner_model_call(a, path, 0);
   if (st != XMT_OK)
     return st;
-  FILE *fp = fopen(path, "rb");
+  FILE *fp = xmt_input_file_open(path); /* a named pipe: waited 10 s */
+  char why[200];
   if (fp == NULL)
-    return xmt_error_at(&a->err, XMT_ERR_IO, XMT_IN(path), "cannot open: %s",
-                        strerror(errno));
+    return xmt_error_at(&a->err, XMT_ERR_IO, XMT_IN(path), "%s",
+                        xmt_input_file_why(errno, why, sizeof why));
   st = xmt_aligner_get_model(a, fp, path);
   fclose(fp);
   return st;

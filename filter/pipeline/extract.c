@@ -69,12 +69,20 @@ int xmt_extract_window(struct run *run, struct window *w) {
     size_t req_len;
     const char *req = xmt_result_request(w, xmt_window_result(w, r), &req_len);
     xmt_buf_reset(&id);
-    if (xmt_job_id(w, j, &id) != XMT_OK ||
-        segment_line(&line,
-                     xmt_run_mode(run) == XMT_PIPELINE_EXTRACT_JSONL
-                         ? XMT_SEGMENTS_JSONL
-                         : XMT_SEGMENTS_TSV,
-                     id.data, req, req_len) != XMT_OK)
+    const xmt_xliff_unit *u = xmt_job_unit(w, j);
+    if (xmt_job_id(w, j, &id) != XMT_OK)
+      rc = xmt_run_nomem(run);
+    else if (u != NULL && u->sub_text) {
+      /* Its translation would be refused (translate, merge): the text of
+       * the <sub> is not in the line, which is left out, said so. */
+      xmt_run_stats(run)->failed_segments++;
+      xmt_run_tell_failure(run, id.data, xmt_xliff_unit_line(u),
+                           XMT_SUB_TEXT_WHY);
+    } else if (segment_line(&line,
+                            xmt_run_mode(run) == XMT_PIPELINE_EXTRACT_JSONL
+                                ? XMT_SEGMENTS_JSONL
+                                : XMT_SEGMENTS_TSV,
+                            id.data, req, req_len) != XMT_OK)
       rc = xmt_run_nomem(run);
     else if (xmt_output_write(xmt_run_extract(run), line.data, line.len) != 0)
       rc = xmt_run_fail(run, XMT_ERR_WRITE, 0, NULL,

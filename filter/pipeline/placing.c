@@ -252,9 +252,7 @@ static void find_refused(const struct window *w, struct refused *r) {
 static void refusal_message(const struct refused *r, char *msg, size_t size) {
   switch ((enum refusal)r->why) {
   case SUB_TEXT:
-    snprintf(msg, size, "%s",
-             "a <sub> inside one of its codes holds translatable text, "
-             "which xliffmt does not translate");
+    snprintf(msg, size, "%s", XMT_SUB_TEXT_WHY);
     break;
   case MAXWIDTH:
     snprintf(msg, size,

@@ -532,11 +532,12 @@ static xmt_status run_close(struct run *run, xmt_status st, FILE *in,
     xmt_tm_drop(run);
   run_free(run);
   if (st == XMT_OK && f->stats.failed_segments > 0)
-    st = xmt_error_at(
-        &f->err, XMT_ERR_PARTIAL, XMT_IN(run->in_path),
-        "%zu segment%s not translated%s%s", f->stats.failed_segments,
-        f->stats.failed_segments == 1 ? "" : "s",
-        run->engine.engine_stopped ? ": " : "", run->engine.engine_stop);
+    st = xmt_error_at(&f->err, XMT_ERR_PARTIAL, XMT_IN(run->in_path),
+                      "%zu segment%s not %s%s%s", f->stats.failed_segments,
+                      f->stats.failed_segments == 1 ? "" : "s",
+                      extracting(run->mode) ? "extracted" : "translated",
+                      run->engine.engine_stopped ? ": " : "",
+                      run->engine.engine_stop);
   return st;
 }
 
