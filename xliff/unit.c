@@ -623,3 +623,24 @@ xmt_status xmt_unit_flow(xmt_xliff_unit *u) {
       st = flow_segment(&u->segs[i]);
   return st;
 }
+
+/* The unit's target: its one segment's translation (or source, when it
+ * wants none) lent, or its segments' joined in scratch. */
+xmt_status xmt_xliff_unit_target(const xmt_xliff_unit *u,
+                                 const struct xmt_xliff_target_options *o,
+                                 xmt_segment *scratch,
+                                 const xmt_segment **target) {
+  *target = NULL;
+  if (u->segmented && u->gaps == NULL)
+    return XMT_ERR_USAGE;
+  if (!xmt_xliff_unit_wants_target(u, o))
+    return XMT_OK;
+  if (u->gaps == NULL) { /* not copied: the caller only reads it */
+    *target = u->segs[0].target != NULL ? u->segs[0].target : u->segs[0].source;
+    return XMT_OK;
+  }
+  xmt_status st = xmt_unit_joined_target(u, scratch);
+  if (st == XMT_OK)
+    *target = scratch;
+  return st;
+}

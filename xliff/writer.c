@@ -152,25 +152,6 @@ static const xmt_segment *target_of(const struct xmt_unit_segment *s) {
   return s->target != NULL ? s->target : s->source;
 }
 
-xmt_status xmt_xliff_unit_target(const xmt_xliff_unit *u,
-                                 const struct xmt_xliff_target_options *o,
-                                 xmt_segment *scratch,
-                                 const xmt_segment **target) {
-  *target = NULL;
-  if (u->segmented && u->gaps == NULL)
-    return XMT_ERR_USAGE;
-  if (!xmt_xliff_unit_wants_target(u, o))
-    return XMT_OK;
-  if (u->gaps == NULL) { /* not copied: the caller only reads it */
-    *target = target_of(&u->segs[0]);
-    return XMT_OK;
-  }
-  xmt_status st = xmt_unit_joined_target(u, scratch);
-  if (st == XMT_OK)
-    *target = scratch;
-  return st;
-}
-
 /* Appends an XLIFF element name with the unit's prefix. */
 static xmt_status put_name(struct xmt_buf *out, const xmt_xliff_unit *u,
                            const char *name) {
