@@ -159,19 +159,6 @@ static xmt_status put_value_text(void *user, const size_t *open, size_t nopen,
   return st;
 }
 
-static int no_pair(void *user, size_t code) {
-  (void)user;
-  (void)code;
-  return 0;
-}
-
-static xmt_status no_code(void *user, size_t code, int close) {
-  (void)user;
-  (void)code;
-  (void)close;
-  return XMT_OK; /* a value has none */
-}
-
 /* The first paragraph that starts at or after from. */
 static size_t first_from(const struct odt_doc *doc, size_t from) {
   size_t lo = 0, hi = doc->npara;
@@ -199,8 +186,8 @@ static xmt_status render_range(const struct odt_doc *doc, size_t from,
       continue; /* its bytes are copied, or it is inside one written */
     st = xmt_buf_append(out, part + at, p->head_end - at);
     if (st == XMT_OK && p->value) {
-      const struct xmt_office_target walk = {out, 0, no_pair, put_value_text,
-                                             no_code};
+      const struct xmt_office_target walk = {out, 0, NULL, put_value_text,
+                                             NULL};
       st = xmt_office_put_target(&walk, p->target);
       at = p->end;
       continue;

@@ -115,6 +115,8 @@ xmt_status xmt_office_xml_parse(struct xmt_office_xml *x, const char *data,
  * codes open around it (innermost last; indexes into the paragraph's
  * codes), and its codes; an end of a pair closes the innermost pair
  * open, as the target's XLIFF reads. Tag ids 1..ncodes are the codes. */
+/* With ncodes 0 (a value: text only, any tag dropped) paired_code and
+ * put_code are never called and may be NULL. */
 struct xmt_office_target {
   void *user;
   size_t ncodes;

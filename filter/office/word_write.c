@@ -543,23 +543,9 @@ static xmt_status put_value_text(void *user, const size_t *open, size_t nopen,
   return put_escaped(user, text, len, 1);
 }
 
-static int no_pair(void *user, size_t code) {
-  (void)user;
-  (void)code;
-  return 0;
-}
-
-static xmt_status no_code(void *user, size_t code, int close) {
-  (void)user;
-  (void)code;
-  (void)close;
-  return XMT_OK; /* a value has none */
-}
-
 /* A value's target (its text: a value has no codes), escaped. */
 static xmt_status put_value(struct xmt_buf *out, const xmt_segment *target) {
-  const struct xmt_office_target walk = {out, 0, no_pair, put_value_text,
-                                         no_code};
+  const struct xmt_office_target walk = {out, 0, NULL, put_value_text, NULL};
   return xmt_office_put_target(&walk, target);
 }
 
