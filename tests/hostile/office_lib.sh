@@ -1,5 +1,5 @@
 # office_lib.sh: the Word, OpenDocument and LibreOffice helpers of the
-# hostile tests that build their documents from XML (rounds 15 and 18).
+# hostile tests that build their documents from XML (rounds 12, 15, 18).
 # Sourced after lib.sh and cli_setup; uses $x (xliffmt) and $tmp.
 
 py=python3

@@ -50,32 +50,8 @@ require_commands "python3 not found (it writes and reads the documents)" \
   python3
 cli_setup hostile-round12
 x=$XLIFFMT
-py=python3
-[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+. "$(dirname "$0")/office_lib.sh"
 
-# word OUT BODY: a Word document whose w:body holds BODY.
-word() {
-  "$py" - "$1" "$2" <<'EOD' || exit 99
-import sys, zipfile
-W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
-P = "http://schemas.openxmlformats.org/package/2006/"
-O = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
-    z.writestr("[Content_Types].xml",
-               '<Types xmlns="%scontent-types"><Default Extension="rels" '
-               'ContentType="application/vnd.openxmlformats-package.'
-               'relationships+xml"/><Override PartName="/word/document.xml" '
-               'ContentType="application/vnd.openxmlformats-officedocument.'
-               'wordprocessingml.document.main+xml"/></Types>' % P)
-    z.writestr("_rels/.rels",
-               '<Relationships xmlns="%srelationships"><Relationship '
-               'Id="rId1" Type="%s/officeDocument" Target="word/document.xml"'
-               '/></Relationships>' % (P, O))
-    z.writestr("word/document.xml",
-               '<w:document xmlns:w="%s"><w:body>%s</w:body></w:document>'
-               % (W, sys.argv[2]))
-EOD
-}
 # fields DOCX: each paragraph of DOCX a line: its fldChar (b, s, e),
 # instrText ({...}) and text ("...") in order.
 fields() {
@@ -125,34 +101,6 @@ grep '<source' "$tmp/if2.xlf" >"$tmp/got"
 expect_text "Word, a w:fldSimple in an instruction: one pair" "$tmp/got" \
   '<source>Hello <g id="1" ctype="x-w-fldChar">Dear Madam</g>, welcome.</source>'
 
-# odt OUT TEXT: an OpenDocument text whose office:text holds TEXT.
-odt() {
-  "$py" - "$1" "$2" <<'EOD' || exit 99
-import sys, zipfile
-O = "urn:oasis:names:tc:opendocument:xmlns:"
-with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
-    z.writestr(zipfile.ZipInfo("mimetype"),
-               "application/vnd.oasis.opendocument.text", zipfile.ZIP_STORED)
-    z.writestr("content.xml",
-               '<office:document-content xmlns:office="%soffice:1.0" '
-               'xmlns:text="%stext:1.0" office:version="1.3"><office:body>'
-               "<office:text>%s</office:text></office:body>"
-               "</office:document-content>" % (O, O, sys.argv[2]))
-    z.writestr("META-INF/manifest.xml",
-               '<manifest:manifest xmlns:manifest="%smanifest:1.0" '
-               'manifest:version="1.3"><manifest:file-entry '
-               'manifest:full-path="/" manifest:media-type="application/'
-               'vnd.oasis.opendocument.text"/><manifest:file-entry '
-               'manifest:full-path="content.xml" manifest:media-type='
-               '"text/xml"/></manifest:manifest>' % O)
-EOD
-}
-# content ODT: its content.xml, from office:text on.
-content() {
-  "$py" -c 'import sys, zipfile
-s = zipfile.ZipFile(sys.argv[1]).read("content.xml").decode()
-print(s[s.index("<office:text>"):s.index("</office:text>")])' "$1"
-}
 
 # --- An index's title template.
 odt "$tmp/toc.odt" '<text:table-of-content text:name="T1"><text:table-of-content-source text:outline-level="1"><text:index-title-template>Contents</text:index-title-template></text:table-of-content-source><text:index-body><text:index-title text:name="T1_Head"><text:p>Contents</text:p></text:index-title><text:p>Chapter one<text:tab/>1</text:p></text:index-body></text:table-of-content><text:h text:outline-level="1">Chapter one</text:h>'
