@@ -53,6 +53,11 @@ enum { OID_INT8 = 20, OID_INT4 = 23, OID_TEXT = 25 };
  * sharing the cache agrees on: the order of use, for --cache-max. */
 #define NOW_US "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint"
 
+/* The cache format this version writes, in the table's comment (none: a
+ * cache of a version before it was written, of the same table). */
+#define CACHE_FORMAT 1
+#define FORMAT_MARK "xliffmt cache format "
+
 static const char schema[] =
     "CREATE TABLE IF NOT EXISTS xliffmt_cache ("
     " engine TEXT NOT NULL, source_language TEXT NOT NULL,"
@@ -62,7 +67,8 @@ static const char schema[] =
     "CREATE UNIQUE INDEX IF NOT EXISTS xliffmt_cache_key ON xliffmt_cache"
     " (md5(engine), source_language, target_language, markup,"
     " md5(request));"
-    "CREATE INDEX IF NOT EXISTS xliffmt_cache_used ON xliffmt_cache (used)";
+    "CREATE INDEX IF NOT EXISTS xliffmt_cache_used ON xliffmt_cache (used);"
+    "COMMENT ON TABLE xliffmt_cache IS '" FORMAT_MARK "1'";
 
 #define KEY_MATCHES                                                            \
   "md5(engine) = md5($1) AND source_language = $2 AND target_language = $3 "   \
@@ -334,14 +340,52 @@ static int run(struct pg *c, const char *sql, ExecStatusType want,
 
 static int exists(struct pg *c, int *yes) {
   PGresult *r = NULL;
-  if (!run(c,
-           "SELECT to_regclass('xliffmt_cache') IS NOT NULL AND "
-           "to_regclass('xliffmt_cache_key') IS NOT NULL",
+  if (!run(c, "SELECT to_regclass('xliffmt_cache') IS NOT NULL",
            PGRES_TUPLES_OK, &r))
     return 0;
   *yes = c->pq->ntuples(r) == 1 && strcmp(c->pq->getvalue(r, 0, 0), "t") == 0;
   c->pq->clear(r);
   return 1;
+}
+
+/* Whether the table there is a cache this version can use: a format not
+ * newer than CACHE_FORMAT and the cache's ten columns. Read only: a table
+ * of another schema is refused before anything is written to it. 1 when
+ * it fits, else 0 and c->msg says why. */
+static int fits(struct pg *c) {
+  PGresult *r = NULL;
+  if (!run(c,
+           "SELECT coalesce(obj_description('xliffmt_cache'::regclass, "
+           "'pg_class'), ''), (SELECT count(*) FROM pg_attribute WHERE "
+           "attrelid = 'xliffmt_cache'::regclass AND attnum > 0 AND NOT "
+           "attisdropped), (SELECT count(*) FROM pg_attribute WHERE attrelid "
+           "= 'xliffmt_cache'::regclass AND attnum > 0 AND NOT attisdropped "
+           "AND attname IN ('engine', 'source_language', 'target_language', "
+           "'markup', 'request', 'answer', 'alignment', 'source_tokens', "
+           "'target_tokens', 'used')), to_regclass('xliffmt_cache_key') IS "
+           "NOT NULL",
+           PGRES_TUPLES_OK, &r))
+    return 0;
+  const char *mark = c->pq->getvalue(r, 0, 0);
+  long format = 0;
+  if (strncmp(mark, FORMAT_MARK, sizeof FORMAT_MARK - 1) == 0)
+    format = strtol(mark + sizeof FORMAT_MARK - 1, NULL, 10);
+  int columns = strcmp(c->pq->getvalue(r, 0, 1), "10") == 0 &&
+                strcmp(c->pq->getvalue(r, 0, 2), "10") == 0 &&
+                strcmp(c->pq->getvalue(r, 0, 3), "t") == 0;
+  c->pq->clear(r);
+  if (format > CACHE_FORMAT)
+    snprintf(c->msg, sizeof c->msg,
+             "table xliffmt_cache is of cache format %ld, written by a newer "
+             "xliffmt (this one knows format %d; it is left as it is; give "
+             "--cache another database)",
+             format, CACHE_FORMAT);
+  else if (!columns)
+    snprintf(c->msg, sizeof c->msg,
+             "table xliffmt_cache is not an xliffmt cache: its columns or "
+             "its key are not the cache's (it is left as it is; give --cache "
+             "another database)");
+  return format <= CACHE_FORMAT && columns;
 }
 
 /* Creates the table unless it is there, one process at a time: two
@@ -352,12 +396,13 @@ static int create_schema(struct pg *c) {
   if (!exists(c, &there))
     return 0;
   if (there)
-    return 1;
+    return fits(c);
   if (!run(c, "SELECT pg_advisory_lock(" DDL_LOCK ")", PGRES_TUPLES_OK, NULL))
     return 0;
-  /* A transaction of its own, begun after the lock: it sees the table
-   * another process may have just created. */
-  int ok = run(c, schema, PGRES_COMMAND_OK, NULL);
+  /* Looked for again after the lock: another process may have just
+   * created it (its comment is not to be written over). */
+  int ok = exists(c, &there) &&
+           (there ? fits(c) : run(c, schema, PGRES_COMMAND_OK, NULL));
   char keep[sizeof c->msg];
   memcpy(keep, c->msg, sizeof keep);
   run(c, "SELECT pg_advisory_unlock(" DDL_LOCK ")", PGRES_TUPLES_OK, NULL);

@@ -17,7 +17,7 @@ stop_server() {
   rm -rf "$tmp"
 }
 trap stop_server EXIT
-pg_start "-c max_connections=40" tm small scale
+pg_start "-c max_connections=40" tm small scale other newer
 
 cache_fixtures
 run() { cache_run "$@"; }
@@ -157,6 +157,36 @@ if expect_exit 1 "a batch with a bad cache" "$x" batch "$tmp/set" \
   check "writes nothing" test -z "$(find "$tmp/tree3" -name '*.xlf' 2>/dev/null)"
   check "sends nothing" test ! -s "$tmp/sent.log"
 fi
+
+# The cache's format is in its table's comment; a table of another schema
+# or of a newer format is refused before anything is written to it.
+check "a new cache says its format" test \
+  "$(psql tm "SELECT obj_description('xliffmt_cache'::regclass, 'pg_class')")" = \
+  "xliffmt cache format 1"
+psql other "CREATE TABLE xliffmt_cache (id INTEGER, note TEXT); INSERT INTO xliffmt_cache VALUES (1, 'mine')"
+if expect_exit 1 "a table xliffmt_cache of another schema" run "$tmp/9.xlf" \
+  "$tmp/9.json" --cache "postgresql:$conn dbname=other"; then
+  check "says so" grep -q \
+    "postgresql:.*dbname=other.*: cache: cannot use: table xliffmt_cache is not an xliffmt cache: its columns or its key are not the cache's (it is left as it is; give --cache another database)" \
+    "$tmp/err"
+  check "the table as it was" test \
+    "$(psql other "SELECT count(*) FROM pg_indexes WHERE tablename = 'xliffmt_cache'")/$(psql other 'SELECT note FROM xliffmt_cache')" = "0/mine"
+fi
+check "no output then" test ! -e "$tmp/9.xlf"
+psql newer "CREATE TABLE xliffmt_cache (engine TEXT NOT NULL, source_language TEXT NOT NULL, target_language TEXT NOT NULL, markup INTEGER NOT NULL, request TEXT NOT NULL, answer TEXT NOT NULL, alignment TEXT, source_tokens TEXT, target_tokens TEXT, used BIGINT NOT NULL); CREATE UNIQUE INDEX xliffmt_cache_key ON xliffmt_cache (md5(engine), source_language, target_language, markup, md5(request)); COMMENT ON TABLE xliffmt_cache IS 'xliffmt cache format 2'"
+: >"$tmp/sent.log"
+if expect_exit 1 "a cache of a newer format" run "$tmp/9.xlf" "$tmp/9.json" \
+  --cache "postgresql:$conn dbname=newer"; then
+  check "says so" grep -q \
+    "cache: cannot use: table xliffmt_cache is of cache format 2, written by a newer xliffmt (this one knows format 1; it is left as it is" \
+    "$tmp/err"
+  check "nothing written to it" test "$(psql newer 'SELECT count(*) FROM xliffmt_cache')" -eq 0
+  check "nothing sent" test ! -s "$tmp/sent.log"
+fi
+psql newer "COMMENT ON TABLE xliffmt_cache IS NULL"
+expect_exit 0 "a cache of a version before the format was written" run \
+  "$tmp/10.xlf" "$tmp/10.json" --cache "postgresql:$conn dbname=newer" &&
+  check "used" test "$(psql newer "SELECT count(*) FROM xliffmt_cache WHERE engine <> 'xliffmt-aligner'")" -eq 5
 
 # A cache lost during the run is reported once; the run goes on without.
 # (an engine that cuts it when asked its first sentence)
