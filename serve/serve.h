@@ -438,7 +438,9 @@ struct serve_engine {
   size_t nworkers;
   struct serve_ring waiting; /* jobs for its workers */
   size_t long_running;       /* long jobs at its workers */
-  struct serve_down doc;     /* the document threads' at this engine */
+  /* each document thread's at this engine (--document-threads of them):
+   * one thread's success says nothing of another's failure */
+  struct serve_down *docs;
 };
 /* The engines of the settings' --mt into sv (engines, pairs); 0 after
  * reporting what is wrong. */

@@ -4,7 +4,9 @@
 # the queue's room was looked at: forty connections sending 1 MB each
 # made the server hold 40 MB for requests it would refuse. They are now
 # refused at their headers (503, Retry-After) when the queue, with the
-# bodies being read, has no room.
+# bodies being read, has no room. /health said ok while a document
+# thread's engine had failed, once another thread's document went
+# through: each document thread now has its own state, as a worker has.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -109,5 +111,104 @@ EOD
 else
   echo "# python3 missing: bodies held back are not tried"
 fi
+
+# --- /health: one document thread's failure, another's success -------------
+# The document threads shared one state at each engine: a document that
+# failed on one thread was forgotten when another thread's document went
+# through, so that /health said ok (and stderr "recovered") while the
+# thread whose engine failed had translated nothing since. Each thread
+# now has its own state, as each worker has; a text translated by a
+# worker says nothing of them either.
+# The engine: 3 s then its exit on "Bad", 4 s on "Slow", else at once.
+cat >"$tmp/eng.sh" <<'EOD'
+#!/bin/sh
+while IFS= read -r line; do
+  case $line in
+  *Bad*) sleep 3; exit 1 ;;
+  *Slow*) sleep 4 ;;
+  esac
+  printf 'ES %s\n' "$line"
+done
+EOD
+chmod +x "$tmp/eng.sh"
+mt="cmd:$tmp/eng.sh"
+printf '<p>Bad one.</p>' >"$tmp/bad.html"
+printf '<p>Slow one.</p>' >"$tmp/slow1.html"
+printf '<p>Slow two.</p>' >"$tmp/slow2.html"
+# upload FILE: POST /v2/document, EN to ES; its id and key in $id, $key.
+upload() {
+  ask --max-time 10 "$url/v2/document" -F "file=@$1" -F source_lang=EN \
+    -F target_lang=ES
+  id=$(printf '%s' "$body" | sed -n 's/^{"document_id":"\([0-9A-F]*\)",.*/\1/p')
+  key=$(printf '%s' "$body" | sed -n 's/.*"document_key":"\([0-9A-F]*\)"}$/\1/p')
+}
+# poll.sh URL ID KEY: polls the status every 0.1 s until it is neither
+# queued nor translating, then prints the answer.
+cat >"$tmp/poll.sh" <<'EOD'
+#!/bin/sh
+while :; do
+  a=$(curl -s --max-time 5 -w ' %{http_code}' "$1/v2/document/$2" \
+    -d "document_key=$3")
+  case $a in
+  *'"status":"queued"'* | *'"status":"translating"'*) sleep 0.1 ;;
+  *) printf '%s\n' "$a" | tr -d '\n'; exit 0 ;;
+  esac
+done
+EOD
+chmod +x "$tmp/poll.sh"
+down_of() { # the engines_down gauge
+  xcurl -s --max-time 5 "$url/metrics" |
+    sed -n 's/^xliffmt_serve_engines_down //p'
+}
+serve_start health --mt "$mt" -s en -t es --threads 1 --document-threads 2 \
+  --document-dir "$tmp" --drain-timeout 1 || exit 1
+healthy='{"status":"ok","backend":"'"$mt"'","workers":1,"busy":0,"queued":0}'
+down='{"status":"degraded","reason":"engine '"$mt"': engine '"'$tmp/eng.sh'"' exited with status 1","backend":"'"$mt"'","workers":1,"busy":0,"queued":0}'
+# One thread: Bad (fails at 3 s), then Slow two (done at 7 s); the
+# other: Slow one (done at 4 s).
+upload "$tmp/bad.html"
+bid=$id bkey=$key
+upload "$tmp/slow1.html"
+s1id=$id s1key=$key
+upload "$tmp/slow2.html"
+s2id=$id s2key=$key
+within "the failing document: ended" 0 10 64 "$tmp/poll.sh" "$url" "$bid" \
+  "$bkey"
+case $(cat "$tmp/out") in
+*'"status":"error"'*' 200') pass "the failing document: its status error" ;;
+*) fail "the failing document: its status error ($(cat "$tmp/out"))" ;;
+esac
+expect "a text translated by the worker meanwhile" 200 \
+  '{"translations":[{"detected_source_language":"EN","text":"ES Hello"}]}' \
+  --max-time 5 "$url/v2/translate" -d text=Hello -d target_lang=ES
+expect "health with the document thread down, the worker up: degraded" 503 \
+  "$down" --max-time 5 "$url/health"
+within "the other thread's document: done" 0 10 64 "$tmp/poll.sh" "$url" \
+  "$s1id" "$s1key"
+want "the other thread's document: its status" "$(cat "$tmp/out")" \
+  "{\"document_id\":\"$s1id\",\"status\":\"done\",\"billed_characters\":9} 200"
+# Before: ok, as if the failed thread's engine had translated since.
+expect "health after the other thread's success: still degraded" 503 \
+  "$down" --max-time 5 "$url/health"
+want "metrics: one document thread down" "$(down_of)" 1
+ask --max-time 5 "$url/v2/document/$s2id" -d "document_key=$s2key"
+want "the failed thread's next document: still translating" "$body" \
+  "{\"document_id\":\"$s2id\",\"status\":\"translating\"}"
+within "the failed thread's next document: done" 0 10 64 "$tmp/poll.sh" \
+  "$url" "$s2id" "$s2key"
+expect "health once that thread has translated: ok" 200 "$healthy" \
+  --max-time 5 "$url/health"
+want "metrics: none down" "$(down_of)" 0
+lines() { grep "^xliffmt serve: engine " "$tmp/health.err"; }
+want "stderr: the failure, then one recovery" "$(lines)" \
+  "xliffmt serve: engine $mt: engine '$tmp/eng.sh' exited with status 1
+xliffmt serve: engine $mt: recovered"
+# Downloaded, so that the stop has nothing to wait for.
+expect "the first translated: downloaded" 200 '<p>ES Slow one.</p>' \
+  --max-time 5 "$url/v2/document/$s1id/result" -d "document_key=$s1key"
+expect "the second translated: downloaded" 200 '<p>ES Slow two.</p>' \
+  --max-time 5 "$url/v2/document/$s2id/result" -d "document_key=$s2key"
+serve_stop
+want "exit 0" "$rc" 0
 
 finish
