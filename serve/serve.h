@@ -596,7 +596,8 @@ int serve_pool_admit(struct serve_server *sv, struct serve_request *rq);
  * running and being read), so that bodies are never held, each up to
  * --max-body, for requests that get 503. A full queue has room all the
  * same, up to twice its size, for an address holding less than half of
- * it while another holds more (serve_pool_admit makes room for it). */
+ * it while another holds more (serve_pool_admit makes room for it), and
+ * for an address holding none while bodies being read fill it. */
 int serve_pool_reserve(struct serve_server *sv, struct serve_request *rq);
 /* rq's body is read, or its request is over: no longer counted. */
 void serve_pool_release(struct serve_server *sv, struct serve_request *rq);

@@ -339,10 +339,15 @@ static int hogged(const struct serve_server *sv) {
 int serve_pool_reserve(struct serve_server *sv, struct serve_request *rq) {
   pthread_mutex_lock(&sv->lock);
   struct serve_client *c = client_of(sv, rq->client);
-  size_t held = sv->qlen + sv->running + sv->following + sv->reading;
+  size_t queued = sv->qlen + sv->running + sv->following;
+  size_t held = queued + sv->reading;
   size_t mine = c != NULL ? c->admitted + c->reading : 0;
-  int room = held < sv->qcap ||
-             (held < 2 * sv->qcap && 2 * mine < sv->qcap && hogged(sv));
+  /* Full: an address with less than half still has room when another
+   * has more (evict), and a new one when only bodies being read fill
+   * it, so that bodies held back keep no other address out. */
+  int room =
+      held < sv->qcap || (held < 2 * sv->qcap && 2 * mine < sv->qcap &&
+                          (hogged(sv) || (mine == 0 && queued < sv->qcap)));
   if (room) {
     sv->reading++;
     if (c != NULL)

@@ -106,6 +106,31 @@ EOD
   done
   want "after them: translated" "$status $body" \
     '200 {"translations":[{"detected_source_language":"EN","text":"[Hélló ~~]"}]}'
+  # Three addresses hold back a body each, filling the room without
+  # holding half of it: a fourth address still has its turn.
+  within "three addresses' bodies held back" 0 30 256 python3 - "$port" <<'EOD'
+import http.client, socket, sys
+port = int(sys.argv[1])
+socks = []
+for a in ("127.0.0.1", "127.0.0.3", "127.0.0.4"):
+    s = socket.create_connection(("127.0.0.1", port), timeout=10,
+                                 source_address=(a, 0))
+    s.sendall(b"POST /v2/translate HTTP/1.1\r\nHost: x\r\nContent-Type: "
+              b"application/x-www-form-urlencoded\r\nContent-Length: 1000"
+              b"\r\n\r\ntext=")
+    socks.append(s)
+c = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                               source_address=("127.0.0.2", 0))
+c.request("POST", "/v2/translate", b"text=Hi&target_lang=ES",
+          {"Content-Type": "application/x-www-form-urlencoded"})
+r = c.getresponse()
+print("%d:%s" % (r.status, r.read().decode()))
+for s in socks:
+    s.close()
+EOD
+  want "three addresses' bodies held back: a fourth answered" \
+    "$(cat "$tmp/out")" \
+    '200:{"translations":[{"detected_source_language":"EN","text":"[Hí ~]"}]}'
   serve_stop
   want "exit 0" "$rc" 0
 else
