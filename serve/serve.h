@@ -325,8 +325,10 @@ struct serve_route {
  * the fewest at workers. */
 struct serve_client {
   char addr[64];
-  size_t admitted; /* not finished yet; 0: the entry is free */
+  size_t admitted; /* not finished yet */
   size_t running;  /* at a worker */
+  size_t reading;  /* bodies being read (serve_pool_reserve); the entry is
+                      free when this and admitted are 0 */
 };
 
 struct serve_request {
@@ -346,6 +348,7 @@ struct serve_request {
   int queued;       /* waiting for or at a worker */
   int close;        /* the connection closes after the answer */
   int long_body;    /* admitted with a body over SERVE_LONG_BYTES */
+  int reading;      /* counted by serve_pool_reserve */
   struct serve_params params;
   struct serve_job *job;
   struct serve_reply reply;
@@ -353,8 +356,9 @@ struct serve_request {
   /* in flight (serve_inflight.c): the next in the server's list, the
    * requests waiting for this one's answer, the next of those */
   struct serve_request *next_inflight, *followers, *next_follower;
-  struct serve_conn *watch;   /* its connection's entry, for a worker */
-  struct serve_client *owner; /* its address's entry once admitted */
+  struct serve_conn *watch;    /* its connection's entry, for a worker */
+  struct serve_client *owner;  /* its address's entry once admitted */
+  struct serve_client *reader; /* its entry while its body is read */
 };
 
 /* The key a request gives (DeepL-Auth-Key header, auth_key, api_key or
@@ -434,7 +438,9 @@ struct serve_engine {
   size_t nworkers;
   struct serve_ring waiting; /* jobs for its workers */
   size_t long_running;       /* long jobs at its workers */
-  struct serve_down doc;     /* the document threads' at this engine */
+  /* each document thread's at this engine (--document-threads of them):
+   * one thread's success says nothing of another's failure */
+  struct serve_down *docs;
 };
 /* The engines of the settings' --mt into sv (engines, pairs); 0 after
  * reporting what is wrong. */
@@ -476,6 +482,8 @@ struct serve_server {
   size_t active;        /* requests begun and not finished */
   size_t long_admitted; /* of those, admitted with a long body */
   size_t uploads;       /* of those, document uploads */
+  size_t reading;       /* of those, bodies read for the queue
+                           (serve_pool_reserve) */
   size_t suspended;     /* of those, suspended for a worker and not resumed
                            yet (the HTTP thread's count) */
   int stopping;         /* 1 draining: no new work, documents still asked for;
@@ -582,6 +590,17 @@ int serve_pool_start(struct serve_server *sv);
  * and another holds more: that one's newest request waiting is answered
  * 503 instead. */
 int serve_pool_admit(struct serve_server *sv, struct serve_request *rq);
+/* Before rq's body is read (its headers in): 1 when the queue has room
+ * for it, counted as if queued until serve_pool_release; 0 when it
+ * would be refused once read (the queue full with the requests waiting,
+ * running and being read), so that bodies are never held, each up to
+ * --max-body, for requests that get 503. A full queue has room all the
+ * same, up to twice its size, for an address holding less than half of
+ * it while another holds more (serve_pool_admit makes room for it), and
+ * for an address holding none while bodies being read fill it. */
+int serve_pool_reserve(struct serve_server *sv, struct serve_request *rq);
+/* rq's body is read, or its request is over: no longer counted. */
+void serve_pool_release(struct serve_server *sv, struct serve_request *rq);
 /* Interrupts the translations under way and fails the waiting ones. */
 void serve_pool_interrupt(struct serve_server *sv);
 /* Ends the workers (after the requests are done) and frees them. */

@@ -264,8 +264,8 @@ static void engine_outcome(struct doc_worker *w, const struct serve_doc *doc,
              : w->failure[0] != '\0'        ? w->failure
                                             : doc->message);
   }
-  serve_metrics_outcome(&w->d->sv->metrics, e->mt, &e->doc, failed, restarted,
-                        why);
+  serve_metrics_outcome(&w->d->sv->metrics, e->mt, &e->docs[w - w->d->workers],
+                        failed, restarted, why);
 }
 
 /* The format of a document: its content decides, as for translate; the

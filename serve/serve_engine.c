@@ -80,6 +80,13 @@ int serve_engines_init(struct serve_server *sv) {
   for (size_t i = 0; i < s->nmts; i++) {
     if (!parse_one(s, &sv->engines[i], i))
       return 0;
+    sv->engines[i].docs =
+        calloc(s->document_threads > 0 ? s->document_threads : 1,
+               sizeof *sv->engines[i].docs);
+    if (sv->engines[i].docs == NULL) {
+      xmt_cli_say("xliffmt: out of memory\n");
+      return 0;
+    }
     named |= sv->engines[i].pair.tgt[0] != '\0';
   }
   if ((named || s->nmts > 1) && s->cli.tgt != NULL) {
@@ -105,6 +112,8 @@ int serve_engines_init(struct serve_server *sv) {
 }
 
 void serve_engines_free(struct serve_server *sv) {
+  for (size_t i = 0; sv->engines != NULL && i < sv->nengines; i++)
+    free(sv->engines[i].docs);
   free(sv->engines);
   sv->engines = NULL;
   sv->nengines = 0;

@@ -442,6 +442,13 @@ static int early_reply(struct serve_request *rq) {
   } else if (serve_document_is_upload(rq) && !upload_room(rq)) {
     /* refused before its body is read: uploads at once, each up to
      * --max-document-size in memory, are bounded */
+  } else if (rq->route != NULL && rq->route->work &&
+             !serve_document_is_upload(rq) && !serve_pool_reserve(sv, rq)) {
+    /* the same for the queue's: a body read only to be refused would
+     * hold up to --max-body a connection */
+    rq->close = 1;
+    rq->reply.retry_after = 1;
+    serve_error(rq, 503, "too many requests waiting; try again");
   } else {
     return 0;
   }
@@ -513,6 +520,7 @@ enum serve_outcome serve_http_handle(struct serve_request *rq) {
 /* The whole request is in: routes it, answers or hands it to a worker. */
 static enum MHD_Result dispatch(struct serve_request *rq) {
   struct serve_server *sv = rq->server;
+  serve_pool_release(sv, rq); /* the body is in: admitted or refused now */
   if (rq->discarded > 0) {
     too_large(rq);
     return send_reply(rq);
@@ -607,6 +615,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
   if (rq == NULL)
     return;
   *con_cls = NULL;
+  serve_pool_release(sv, rq); /* cut while its body was read */
   serve_metrics_request(&sv->metrics, rq);
   size_t long_body = (size_t)rq->long_body;
   size_t upload = (size_t)serve_document_is_upload(rq);

@@ -226,7 +226,7 @@ static void write_metrics(FILE *fp, struct serve_server *sv) {
          "Engines reopened after a failure.");
   fprintf(fp, "xliffmt_serve_engine_restarts_total %llu\n", m->engine_restarts);
   metric(fp, "engines_down", "gauge",
-         "Workers (and the document threads, at each engine) whose last "
+         "Workers (and document threads, at each engine) whose last "
          "translation failed at the engine.");
   fprintf(fp, "xliffmt_serve_engines_down %zu\n", m->engines_down);
 }
@@ -264,9 +264,9 @@ enum serve_outcome serve_metrics_handle(struct serve_request *rq) {
 }
 
 /* Each engine: its --mt, its pairs, its workers, and whether it is down
- *  (a worker's last translation failed at it, or the document threads'
- * last document) and why; under the metrics'
- * lock. The first reason of all in *reason. */
+ * (a worker's last translation failed at it, or a document thread's last
+ * document at it) and why; under the metrics' lock. The first reason of
+ * all in *reason. */
 static json_t *engines(struct serve_server *sv, char *reason, size_t len) {
   json_t *list = json_array();
   for (size_t i = 0; i < sv->nengines; i++) {
@@ -276,8 +276,9 @@ static json_t *engines(struct serve_server *sv, char *reason, size_t len) {
     for (size_t k = 0; why == NULL && k < e->nworkers; k++)
       if (e->workers[k].state.down)
         why = e->workers[k].state.reason;
-    if (why == NULL && e->doc.down)
-      why = e->doc.reason;
+    for (size_t k = 0; why == NULL && k < sv->set->document_threads; k++)
+      if (e->docs[k].down)
+        why = e->docs[k].reason;
     if (why != NULL && reason[0] == '\0')
       snprintf(reason, len, "%s", why);
     for (size_t k = 0; k < sv->pairs.n; k++)

@@ -291,9 +291,10 @@ static struct serve_client *client_of(struct serve_server *sv,
   struct serve_client *free_one = NULL;
   for (size_t i = 0; i < sv->nclients; i++) {
     struct serve_client *c = &sv->clients[i];
-    if (c->admitted > 0 && strcmp(c->addr, addr) == 0)
+    int used = c->admitted > 0 || c->reading > 0;
+    if (used && strcmp(c->addr, addr) == 0)
       return c;
-    if (c->admitted == 0 && free_one == NULL)
+    if (!used && free_one == NULL)
       free_one = c;
   }
   if (free_one != NULL)
@@ -323,6 +324,51 @@ static struct serve_request *evict(struct serve_server *sv,
     }
   }
   return NULL;
+}
+
+/* 1 when an address holds more than half of the room, admitted or its
+ * bodies being read: a full queue makes room at its cost (evict), and
+ * bodies it holds back keep no other address out. Under the lock. */
+static int hogged(const struct serve_server *sv) {
+  for (size_t i = 0; i < sv->nclients; i++)
+    if (2 * (sv->clients[i].admitted + sv->clients[i].reading) > sv->qcap)
+      return 1;
+  return 0;
+}
+
+int serve_pool_reserve(struct serve_server *sv, struct serve_request *rq) {
+  pthread_mutex_lock(&sv->lock);
+  struct serve_client *c = client_of(sv, rq->client);
+  size_t queued = sv->qlen + sv->running + sv->following;
+  size_t held = queued + sv->reading;
+  size_t mine = c != NULL ? c->admitted + c->reading : 0;
+  /* Full: an address with less than half still has room when another
+   * has more (evict), and a new one when only bodies being read fill
+   * it, so that bodies held back keep no other address out. */
+  int room =
+      held < sv->qcap || (held < 2 * sv->qcap && 2 * mine < sv->qcap &&
+                          (hogged(sv) || (mine == 0 && queued < sv->qcap)));
+  if (room) {
+    sv->reading++;
+    if (c != NULL)
+      c->reading++;
+    rq->reader = c;
+    rq->reading = 1;
+  }
+  pthread_mutex_unlock(&sv->lock);
+  return room;
+}
+
+void serve_pool_release(struct serve_server *sv, struct serve_request *rq) {
+  if (!rq->reading)
+    return;
+  pthread_mutex_lock(&sv->lock);
+  sv->reading--;
+  if (rq->reader != NULL)
+    rq->reader->reading--;
+  pthread_mutex_unlock(&sv->lock);
+  rq->reader = NULL;
+  rq->reading = 0;
 }
 
 int serve_pool_admit(struct serve_server *sv, struct serve_request *rq) {

@@ -4,7 +4,8 @@
 # the document's status is error, /health is degraded (503) naming the
 # engine while it is down, /metrics counts the failure and the engine's
 # restart, and stderr has one line for the failure and one for the
-# recovery; the next document translated brings /health back to ok.
+# recovery; the thread's next document translated brings /health back
+# to ok.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip (no curl).
 set -u
 
@@ -62,8 +63,10 @@ want() {
   fi
 }
 
+# One document thread: each has its own state at the engine, and the
+# next document is that thread's.
 serve_start docs --mt "$mt" -s en-US -t es-ES --threads 1 \
-  --document-dir "$tmp/docs" --drain-timeout 1 || exit 1
+  --document-threads 1 --document-dir "$tmp/docs" --drain-timeout 1 || exit 1
 healthy='{"status":"ok","backend":"'"$mt"'","workers":1,"busy":0,"queued":0}'
 down='{"status":"degraded","reason":"engine '"$mt"': engine '"'$tmp/eng.sh'"' exited with status 1","backend":"'"$mt"'","workers":1,"busy":0,"queued":0}'
 
