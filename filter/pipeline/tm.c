@@ -145,6 +145,10 @@ void xmt_tm_trim(struct run *run) {
     xmt_memo_clear(&tm->run_memo);
 }
 
+void xmt_tm_forget(struct run *run) {
+  xmt_memo_clear(&xmt_run_tm(run)->run_memo);
+}
+
 void xmt_tm_prefetch(struct run *run, uint64_t hash) {
   xmt_memo_prefetch(&xmt_run_tm(run)->run_memo, hash);
 }
