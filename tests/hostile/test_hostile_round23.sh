@@ -7,6 +7,12 @@
 #     asked again (the run's table of translations so far gave the
 #     second file the first's Catalan under xml:lang="es", exit 0);
 #     a cache written by that run and read by the next gives the same.
+#   - batch into a tree that a batch of other settings wrote (-t es,
+#     then -t fr; another --mt-option): every document translated again,
+#     its target in French (they were "up to date", the Spanish outputs
+#     kept, exit 0); the same settings again, or others that change no
+#     output (-j, --timeout, -q), find them up to date. A tree an earlier
+#     version wrote (no .xliffmt-settings) keeps its outputs.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -44,5 +50,41 @@ EOD
 else
   echo "SKIP: two files into two languages (no apertium eng-spa and eng-cat)"
 fi
+
+# --- batch over a tree of other settings.
+mkdir "$tmp/bi"
+sed 's/ target-language="es"//' >"$tmp/bi/a.xlf" <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="a" source-language="en" target-language="es" datatype="plaintext"><body>
+<trans-unit id="u1"><source>Hello world.</source></trans-unit>
+</body></file></xliff>
+EOD
+# batched DESC TGT SUMMARY [OPTION...]: batch of bi into bo with -t TGT;
+# SUMMARY the documents translated and up to date; the target in TGT.
+batched() {
+  b_desc=$1 b_tgt=$2 b_want=$3
+  shift 3
+  within "batch, $b_desc" 0 30 500 "$x" batch "$tmp/bi" -o "$tmp/bo" \
+    --mt pseudo -t "$b_tgt" "$@"
+  check "batch, $b_desc: $b_want" grep -qF \
+    "batch: 1 documents, $b_want, 0 with untranslated" "$tmp/err"
+  check "batch, $b_desc: the target in $b_tgt" \
+    grep -qF "<target xml:lang=\"$b_tgt\"" "$tmp/bo/a.xlf"
+}
+batched "into es" es "1 translated, 0 up to date"
+batched "into es again" es "0 translated, 1 up to date"
+batched "into fr over the es tree" fr "1 translated, 0 up to date"
+batched "into fr again, -j 2 --timeout 9" fr "0 translated, 1 up to date" \
+  -j 2 --timeout 9
+batched "into fr, another --mt-option" fr "1 translated, 0 up to date" \
+  --mt-option accents=no
+check "batch: the settings written" test "$(cat "$tmp/bo/.xliffmt-settings")" \
+  = "# the options this output tree was translated with (xliffmt batch)
+--mt pseudo
+--mt-option accents=no
+--target-lang fr"
+rm "$tmp/bo/.xliffmt-settings"
+batched "into fr, a tree without settings" fr "0 translated, 1 up to date"
 
 finish
