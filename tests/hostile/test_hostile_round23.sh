@@ -13,6 +13,11 @@
 #     kept, exit 0); the same settings again, or others that change no
 #     output (-j, --timeout, -q), find them up to date. A tree an earlier
 #     version wrote (no .xliffmt-settings) keeps its outputs.
+#   - translate of two projects, each with its own engine "cmd:./mt.sh",
+#     sharing a --cache: each document gets its own engine's answer (the
+#     second took the first project's from the cache, exit 0: the key
+#     held the command as written, not where it runs); a rerun in one
+#     project sends nothing.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -86,5 +91,25 @@ check "batch: the settings written" test "$(cat "$tmp/bo/.xliffmt-settings")" \
 --target-lang fr"
 rm "$tmp/bo/.xliffmt-settings"
 batched "into fr, a tree without settings" fr "0 translated, 1 up to date"
+
+# --- Two projects' ./mt.sh, one cache.
+for p in A B; do
+  mkdir "$tmp/p$p"
+  printf '#!/bin/sh\nwhile IFS= read -r l; do printf "%s %%s\\n" "$l"; done\n' \
+    "$p" >"$tmp/p$p/mt.sh"
+  chmod +x "$tmp/p$p/mt.sh"
+  cp "$tmp/bi/a.xlf" "$tmp/p$p/a.xlf"
+done
+for p in A B A; do
+  cd "$tmp/p$p" || exit 99
+  within "translate in project $p, cmd:./mt.sh, a shared cache" 0 30 500 \
+    "$x" translate a.xlf --mt cmd:./mt.sh -t es --probes off \
+    --cache "sqlite:$tmp/shared.db" -o o.xlf
+  check "translate in project $p: its own engine's answer" \
+    grep -qF ">$p Hello world.</target>" "$tmp/p$p/o.xlf"
+done
+check "translate in project A again: nothing sent" grep -qF \
+  '0 segments sent to cmd in 0 calls' "$tmp/err"
+cd "$tmp" || exit 99
 
 finish
