@@ -18,6 +18,9 @@
 #     second took the first project's from the cache, exit 0: the key
 #     held the command as written, not where it runs); a rerun in one
 #     project sends nothing.
+#   - translate run in a working directory that was removed, naming a
+#     new output by a relative path (-o ../new.xlf): written, exit 0 (the
+#     check of the output's name recursed without end: SIGSEGV).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -110,6 +113,15 @@ for p in A B A; do
 done
 check "translate in project A again: nothing sent" grep -qF \
   '0 segments sent to cmd in 0 calls' "$tmp/err"
+cd "$tmp" || exit 99
+
+# --- A working directory that was removed.
+mkdir "$tmp/gone"
+cd "$tmp/gone" && rmdir "$tmp/gone" || exit 99
+within "translate in a removed folder, -o ../new.xlf" 0 30 500 \
+  "$x" translate ../bi/a.xlf --mt pseudo -t es -o ../new.xlf -q
+check "translate in a removed folder: written" \
+  grep -qF '<target xml:lang="es"' "$tmp/new.xlf"
 cd "$tmp" || exit 99
 
 finish
