@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "batch.h"
 
@@ -61,13 +62,26 @@ int xmt_cli_batch_settings_note(struct xmt_cli_batch_settings *bs,
     bs->cap = cap;
   }
   const char *name = o != NULL ? o->name : "?";
-  size_t len = strlen(name) + (arg != NULL ? strlen(arg) : 0) + 5;
+  /* A command or library named by a relative path is another engine
+   * where the batch runs elsewhere, as in the cache's keys. */
+  char *cwd = code == 'm' && arg != NULL &&
+                      (strncmp(arg, "cmd:", 4) == 0 ||
+                       strncmp(arg, "plugin:", 7) == 0) &&
+                      strchr(arg, ':')[1] != '/'
+                  ? getcwd(NULL, 0)
+                  : NULL;
+  size_t len = strlen(name) + (arg != NULL ? strlen(arg) : 0) +
+               (cwd != NULL ? strlen(cwd) + 8 : 0) + 5;
   char *line = malloc(len);
-  if (line == NULL)
+  if (line == NULL) {
+    free(cwd);
     return -1;
+  }
   /* A line break in an argument would read as two options. */
-  snprintf(line, len, "--%s%s%s", name, arg != NULL ? " " : "",
-           arg != NULL ? arg : "");
+  snprintf(line, len, "--%s%s%s%s%s%s", name, arg != NULL ? " " : "",
+           arg != NULL ? arg : "", cwd != NULL ? " (in " : "",
+           cwd != NULL ? cwd : "", cwd != NULL ? ")" : "");
+  free(cwd);
   for (char *p = line; *p != '\0'; p++)
     if (*p == '\n')
       *p = ' ';

@@ -17,7 +17,8 @@
 #     sharing a --cache: each document gets its own engine's answer (the
 #     second took the first project's from the cache, exit 0: the key
 #     held the command as written, not where it runs); a rerun in one
-#     project sends nothing.
+#     project sends nothing. So for batch: the tree project A's engine
+#     wrote is translated again by project B's.
 #   - translate run in a working directory that was removed, naming a
 #     new output by a relative path (-o ../new.xlf): written, exit 0 (the
 #     check of the output's name recursed without end: SIGSEGV).
@@ -113,6 +114,14 @@ for p in A B A; do
 done
 check "translate in project A again: nothing sent" grep -qF \
   '0 segments sent to cmd in 0 calls' "$tmp/err"
+# batch likewise: the tree project A's engine wrote is not B's.
+for p in A B; do
+  cd "$tmp/p$p" || exit 99
+  within "batch in project $p, cmd:./mt.sh, one output tree" 0 30 500 \
+    "$x" batch a.xlf --mt cmd:./mt.sh -t es --probes off -o "$tmp/po"
+  check "batch in project $p: its own engine's answer" \
+    grep -qF ">$p Hello world.</target>" "$tmp/po/a.xlf"
+done
 cd "$tmp" || exit 99
 
 # --- A working directory that was removed.
