@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_hostile_round23.sh: exit 0 means the output is right: no
-# translation lands under a unit of another language pair or document.
+# translation is taken from another language pair, engine or project.
 #   - translate of an XLIFF 1.2 document of two <file>s into two target
 #     languages (target-language="ca", then "es"), a sentence in both:
 #     each file's unit translated into its own language, the second
