@@ -402,6 +402,7 @@ struct batch_args {
   unsigned long jobs;
   unsigned long share_k, share_n; /* --share K/N; N is 0 without it */
   int force, fresh_engine;
+  struct xmt_cli_batch_settings settings; /* deciding the outputs */
 };
 
 /* --share K/N: two decimal numbers, 0 <= K < N. */
@@ -443,6 +444,11 @@ static int take(void *user, int c, const char *arg) {
   } else if (c == XMT_OPT_SHARE) {
     return take_share(a, arg);
   } else {
+    if (xmt_cli_batch_settings_note(&a->settings, &batch_command, c, arg) !=
+        0) {
+      xmt_cli_say("xliffmt: batch: out of memory\n");
+      return 0;
+    }
     return xmt_cli_take_option(&a->s, c, arg);
   }
   return 1;
@@ -559,6 +565,11 @@ static int files_check(const struct batch *b,
   xmt_cli_files_add(&fs, XMT_CLI_UPDATES_UNDER, list, "-o",
                     "the list of incomplete documents", NULL);
   free(list);
+  char *settings = xmt_cli_join(b->outdir, ".xliffmt-settings");
+  fs.nomem |= settings == NULL;
+  xmt_cli_files_add(&fs, XMT_CLI_UPDATES_UNDER, settings, "-o",
+                    "the settings of the output tree", NULL);
+  free(settings);
   char *marks = xmt_cli_join(b->outdir, ".xliffmt-incomplete.d");
   fs.nomem |= marks == NULL;
   for (size_t i = 0; marks != NULL && i < b->n; i++) {
@@ -581,7 +592,8 @@ static int files_check(const struct batch *b,
 
 /* The output directory, its incomplete documents, the temporary
  * directory of the reports. */
-static int prepare(struct batch *b, struct xmt_cli_batch_state *state, int rc) {
+static int prepare(struct batch *b, struct xmt_cli_batch_state *state,
+                   struct xmt_cli_batch_settings *settings, int rc) {
   memset(state, 0, sizeof *state);
   struct stat st;
   if (rc == EXIT_OK && ((mkdir(b->outdir, 0777) != 0 && errno != EEXIST) ||
@@ -593,6 +605,9 @@ static int prepare(struct batch *b, struct xmt_cli_batch_state *state, int rc) {
   }
   if (rc == EXIT_OK && xmt_cli_batch_state_open(state, b->outdir) != 0)
     rc = EXIT_BAD_INPUT;
+  if (rc == EXIT_OK && xmt_cli_batch_settings_stamp(settings, b->outdir,
+                                                    &b->settings_since) != 0)
+    rc = EXIT_INTERNAL;
   const char *tmp = getenv("TMPDIR");
   snprintf(b->tmpdir, sizeof b->tmpdir, "%s/xliffmt-batch-XXXXXX",
            tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
@@ -627,7 +642,8 @@ static int hand_out(struct run *r) {
     struct doc *d = &b->docs[r->next];
     struct stat si, so;
     if (!r->a->force && !xmt_cli_batch_state_has(r->state, d->rel) &&
-        stat(d->in, &si) == 0 && stat(d->out, &so) == 0 && newer(&so, &si)) {
+        stat(d->in, &si) == 0 && stat(d->out, &so) == 0 && newer(&so, &si) &&
+        newer(&so, &b->settings_since)) {
       d->skipped = 1;
       r->t.skipped++;
       progress(&r->t, d, r->t0, r->tty, r->a->s.quiet);
@@ -808,12 +824,13 @@ static int conclude(struct run *r, int rc) {
 int xmt_cli_batch(int argc, char **argv) {
   struct batch_args a;
   int rc = parse(argc, argv, &a);
-  if (rc >= 0)
-    return rc;
   const char *spec;
-  const struct xmt_backend *backend = xmt_cli_backend(&a.s, &spec);
-  if (backend == NULL)
-    return EXIT_BAD_INPUT;
+  const struct xmt_backend *backend =
+      rc < 0 ? xmt_cli_backend(&a.s, &spec) : NULL;
+  if (backend == NULL) {
+    xmt_cli_batch_settings_free(&a.settings);
+    return rc >= 0 ? rc : EXIT_BAD_INPUT;
+  }
   struct batch b;
   memset(&b, 0, sizeof b);
   b.outdir = a.s.out;
@@ -827,7 +844,8 @@ int xmt_cli_batch(int argc, char **argv) {
     keep_share(&b, a.share_k, a.share_n);
     rc = files_check(&b, &a.s);
   }
-  rc = prepare(&b, &state, rc);
+  rc = prepare(&b, &state, &a.settings, rc);
+  xmt_cli_batch_settings_free(&a.settings);
   if (rc != EXIT_OK) {
     xmt_cli_batch_state_free(&state);
     free_batch(&b);

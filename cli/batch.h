@@ -34,6 +34,7 @@ struct batch {
   const char *spec;
   int reports; /* --report: each document's report is kept on disk */
   int fresh_engine;
+  struct stat settings_since; /* OUTDIR/.xliffmt-settings, its time */
 };
 
 /* What a worker hands back on its pipe for each document. */
@@ -52,6 +53,24 @@ struct slot {
   size_t doc;
   struct xmt_cli_batch_mark mark;
 };
+
+/* The options of a batch that decide its documents' outputs
+ * (batch_settings.c). */
+struct xmt_cli_batch_settings {
+  char **lines; /* "--name value" */
+  size_t n, cap;
+};
+/* Keeps option code (argument arg, or NULL) of cmd unless it decides no
+ * output; -1 out of memory. */
+int xmt_cli_batch_settings_note(struct xmt_cli_batch_settings *bs,
+                                const struct xmt_cli_command *cmd, int code,
+                                const char *arg);
+/* Writes the settings to OUTDIR/.xliffmt-settings unless it holds them;
+ * *since gets its stat: an output older than it was made with other
+ * settings. -1, reported, when it cannot be read or written. */
+int xmt_cli_batch_settings_stamp(struct xmt_cli_batch_settings *bs,
+                                 const char *outdir, struct stat *since);
+void xmt_cli_batch_settings_free(struct xmt_cli_batch_settings *bs);
 
 void xmt_cli_batch_report_path(const struct batch *b, size_t i, char *out,
                                size_t len);

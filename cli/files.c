@@ -96,7 +96,9 @@ struct folder_memo {
  * taken by name: a folder not made yet is no symbolic link). */
 static char *canonical_dir(const char *dir) {
   char *real = realpath(dir, NULL);
-  if (real != NULL || errno != ENOENT)
+  /* "." itself missing: the working directory was removed (getcwd fails
+   * with ENOENT), and there is nothing above it to resolve. */
+  if (real != NULL || errno != ENOENT || strcmp(dir, ".") == 0)
     return real;
   const char *slash = strrchr(dir, '/');
   while (slash != NULL && slash > dir && slash[-1] == '/')

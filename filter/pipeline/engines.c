@@ -3,7 +3,10 @@
  * The other lanes' states are opened in lanes.c when a window needs them. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "pipeline_private.h"
 
@@ -118,7 +121,17 @@ void xmt_engines_close(struct run *run) {
     b->close(e->lanes[k].state);
 }
 
-/* The engine part of the cache's keys: the backend and its spec. */
+/* 1 when spec, a command or a library's path, may name a file by a
+ * relative path ("./mt.sh", "python3 mt.py", "lib/x.so"): the same spec
+ * run elsewhere is another engine. */
+static int names_relative(const struct xmt_backend *b, const char *spec) {
+  return spec != NULL && spec[0] != '/' &&
+         (strcmp(b->name, "cmd") == 0 || strcmp(b->name, "plugin") == 0);
+}
+
+/* The engine part of the cache's keys: the backend and its spec, and the
+ * working directory where the spec may name a file relative to it (two
+ * projects' "cmd:./mt.sh" sharing a cache are two engines). */
 xmt_status xmt_engines_describe(struct run *run, struct xmt_buf *out) {
   const struct engine *e = xmt_run_engine(run);
   xmt_status st = xmt_buf_append_str(out, e->backend->name);
@@ -126,6 +139,15 @@ xmt_status xmt_engines_describe(struct run *run, struct xmt_buf *out) {
     st = xmt_buf_append_byte(out, ':');
     if (st == XMT_OK)
       st = xmt_buf_append_str(out, e->backend_spec);
+  }
+  if (st == XMT_OK && names_relative(e->backend, e->backend_spec)) {
+    char *cwd = getcwd(NULL, 0);
+    if (cwd == NULL)
+      return errno == ENOMEM ? XMT_ERR_NOMEM : XMT_ERR_IO;
+    st = xmt_buf_append_str(out, "\nin ");
+    if (st == XMT_OK)
+      st = xmt_buf_append_str(out, cwd);
+    free(cwd);
   }
   return st;
 }

@@ -541,6 +541,8 @@ xmt_status xmt_tm_commit(struct run *run);
 /* The run's table emptied past MEMO_MAX_BYTES, before a window's answers
  * go in; the slot of request hash fetched ahead. */
 void xmt_tm_trim(struct run *run);
+/* The run's table emptied: a <file> of other languages begins. */
+void xmt_tm_forget(struct run *run);
 void xmt_tm_prefetch(struct run *run, uint64_t hash);
 /* The run failed: the filter's cache closed, its answers uncommitted. */
 void xmt_tm_drop(struct run *run);

@@ -3,7 +3,9 @@
  * the engine's answers remembered in both. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "pipeline_private.h"
 
@@ -93,6 +95,11 @@ xmt_status xmt_tm_open(struct run *run) {
     if (st == XMT_OK)
       st = xmt_buf_append_str(e, s->options[i]);
   }
+  if (st == XMT_ERR_IO) /* getcwd: the folder was removed */
+    return xmt_error_set(s->err, st,
+                         "cache: the working directory, which keys the "
+                         "answers of a relative engine command: %s",
+                         strerror(errno));
   if (st != XMT_OK)
     return xmt_error_set(s->err, st, "%s", xmt_strerror(st));
   if (*s->kept != NULL) { /* an earlier run's */
@@ -143,6 +150,10 @@ void xmt_tm_trim(struct run *run) {
   struct tm_state *tm = xmt_run_tm(run);
   if (xmt_memo_bytes(&tm->run_memo) > MEMO_MAX_BYTES)
     xmt_memo_clear(&tm->run_memo);
+}
+
+void xmt_tm_forget(struct run *run) {
+  xmt_memo_clear(&xmt_run_tm(run)->run_memo);
 }
 
 void xmt_tm_prefetch(struct run *run, uint64_t hash) {

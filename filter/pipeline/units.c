@@ -181,6 +181,11 @@ static int other_language(struct run *run, unsigned long line,
   return xmt_run_fail(run, XMT_ERR_USAGE, line, NULL, msg);
 }
 
+/* 1 when a and b are both NULL or the same string. */
+static int same_text(const char *a, const char *b) {
+  return a == b || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
 static int on_file(void *user, const struct xmt_xliff_file_info *info,
                    const char *tag, size_t len) {
   struct run *run = user;
@@ -205,11 +210,17 @@ static int on_file(void *user, const struct xmt_xliff_file_info *info,
   if (target == NULL)
     return xmt_run_fail(run, XMT_ERR_USAGE, info->line, NULL,
                         "<file> has no target-language: give one with -t");
+  const char *source =
+      run->given_source != NULL ? run->given_source : info->source_language;
+  /* The run's translations so far are of the earlier <file>'s languages:
+   * another pair's segments of the same text are asked again. */
+  if (!same_text(source, run->source_language) ||
+      !same_text(target, run->target_language))
+    xmt_tm_forget(run);
   /* Copies: the reader's strings change before the last window drains. */
   free(run->source_language);
   free(run->target_language);
-  run->source_language = xmt_strdup(
-      run->given_source != NULL ? run->given_source : info->source_language);
+  run->source_language = xmt_strdup(source);
   run->target_language = xmt_strdup(target);
   run->options.target_language = run->target_language;
   if (run->target_language == NULL)

@@ -38,7 +38,7 @@ if exits_with 1 "a tree with a broken document" "$x" batch "$in" \
   pass "a tree with a broken document (exit 1)"
   check "the tree mirrored, documents only, hidden ones left out" test \
     "$(cd "$tmp/tree" && find . -type f | sort | tr '\n' ' ')" = \
-    "./a.xlf ./b.xliff ./sub/c.xlf ./sub/deeper/d.sdlxliff ./sub/page.html "
+    "./.xliffmt-settings ./a.xlf ./b.xliff ./sub/c.xlf ./sub/deeper/d.sdlxliff ./sub/page.html "
   check "the broken document is named" grep -q 'broken.xlf:1:1: unclosed token' "$tmp/err"
   ok=1
   for f in a.xlf b.xliff sub/c.xlf sub/deeper/d.sdlxliff sub/page.html; do

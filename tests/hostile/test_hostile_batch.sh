@@ -101,7 +101,7 @@ check "Ctrl-C: summary ($(summary))" grep -q -F \
   'batch: 4 documents, 1 translated, 0 up to date, 0 with untranslated segments, 0 failed, 1 interrupted, 2 not started;' \
   "$tmp/err"
 check "Ctrl-C: only doc1 written" \
-  test "$(cd "$tmp/sigout" && ls -A | tr '\n' ' ')" = ".xliffmt-incomplete.d doc1.xlf "
+  test "$(cd "$tmp/sigout" && ls -A | tr '\n' ' ')" = ".xliffmt-incomplete.d .xliffmt-settings doc1.xlf "
 : >"$tmp/go"
 # shellcheck disable=SC2086
 within "after Ctrl-C, the same batch" 0 60 500 \

@@ -182,14 +182,19 @@ signal_batch() {
   # (doc2's marker goes at the end with the others of documents that
   # have no output: such a document is translated anyway.)
   check "SIG$1: doc1 alone written ($(files "$tmp/sigout"))" \
-    test "$(files "$tmp/sigout")" = "./.xliffmt-incomplete.d ./doc1.xlf "
+    test "$(files "$tmp/sigout")" = \
+    "./.xliffmt-incomplete.d ./.xliffmt-settings ./doc1.xlf "
   check "SIG$1: no worker nor engine left ($(running))" test -z "$(running)"
 }
 signal_batch TERM 143
 signal_batch INT 130
+# (The same engine, no longer stalling: another engine would translate
+# doc1 again, its output being another engine's.)
+echo 0 >"$tmp/stall.time"
 # shellcheck disable=SC2086
 within "after SIGINT, the same batch" 0 60 500 \
-  "$x" batch "$tmp/sig" -o "$tmp/sigout" --mt identity --probes off
+  "$x" batch "$tmp/sig" -o "$tmp/sigout" $stall
+echo 30 >"$tmp/stall.time"
 check "after SIGINT: the two others translated ($(summary))" grep -q -F \
   'batch: 3 documents, 2 translated, 1 up to date,' "$tmp/err"
 # The same with --force over that whole tree: doc2's earlier output is
@@ -225,7 +230,7 @@ check "SIGKILL: nothing left running a second after ($(running))" \
 sleep 2.5
 check "SIGKILL: nothing written after ($(files "$tmp/sigout"))" \
   test "$(files "$tmp/sigout")" = \
-  "./.xliffmt-incomplete.d ./.xliffmt-incomplete.d/doc2.xlf ./doc1.xlf "
+  "./.xliffmt-incomplete.d ./.xliffmt-incomplete.d/doc2.xlf ./.xliffmt-settings ./doc1.xlf "
 
 # 5. Output trees inside the input tree: the batch's own, and another
 # batch's inside it; three runs of each give the tree of one.
@@ -241,8 +246,9 @@ for run in 1 2 3; do
 done
 check "the tree is as after one run ($(files "$tmp/nest"))" \
   test "$(files "$tmp/nest")" = "./a.xlf ./out ./out/.xliffmt-incomplete.d \
-./out/a.xlf ./out/es ./out/es/.xliffmt-incomplete.d ./out/es/a.xlf \
-./out/es/sub ./out/es/sub/b.xlf ./out/sub ./out/sub/b.xlf ./sub ./sub/b.xlf "
+./out/.xliffmt-settings ./out/a.xlf ./out/es ./out/es/.xliffmt-incomplete.d \
+./out/es/.xliffmt-settings ./out/es/a.xlf ./out/es/sub ./out/es/sub/b.xlf \
+./out/sub ./out/sub/b.xlf ./sub ./sub/b.xlf "
 check "the other output tree named" grep -q -F \
   "nest/out: the output tree of another batch: not read (name it to translate it)" \
   "$tmp/err"
@@ -261,6 +267,7 @@ within "a batch over an earlier version's list" 0 30 500 \
 check "both listed documents translated again ($(summary))" grep -q -F \
   'batch: 2 documents, 2 translated, 0 up to date,' "$tmp/err"
 check "the old list gone, nothing listed ($(files "$tmp/oldout"))" \
-  test "$(files "$tmp/oldout")" = "./.xliffmt-incomplete.d ./doc%1.xlf ./doc2.xlf "
+  test "$(files "$tmp/oldout")" = \
+  "./.xliffmt-incomplete.d ./.xliffmt-settings ./doc%1.xlf ./doc2.xlf "
 
 finish

@@ -88,7 +88,8 @@ xliffmt: batch 3/3: c.xlf: done, 2 segments"
 check "batch --force: names b's output" \
   grep -qxF "xliffmt: $full/o/b.xlf: $enospc" "$tmp/err"
 unchanged "batch --force: b's output" "$full/o/b.xlf" "$tmp/b.prev"
-only "batch --force" "$full/o" .xliffmt-incomplete.d a.xlf b.xlf c.xlf
+only "batch --force" "$full/o" .xliffmt-incomplete.d .xliffmt-settings a.xlf \
+  b.xlf c.xlf
 within "batch again" 1 20 1000 "$x" batch "$tmp/in" -o "$full/o" \
   --mt "$engine"
 check "batch again: b tried again, not up to date" \
