@@ -8,6 +8,7 @@
  * layer. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,6 +185,31 @@ static int rewritten(const struct word_part *part) {
   return 0;
 }
 
+/* A chart translated whose data is a workbook embedded in the package
+ * (c:externalData): the workbook is not translated (a zip in the zip,
+ * its cells named by the chart's formulas), and Word refreshes the
+ * chart's caches from it when its data is edited, the source text back.
+ * The run's warning says so, naming both. */
+static xmt_status warn_workbooks(xmt_filter *f, struct word_doc *doc,
+                                 const struct word_part *part) {
+  size_t head = part->data.len < 512 ? part->data.len : 512;
+  if (f->on_warning == NULL ||
+      memmem(part->data.data, head, "chartSpace", 10) == NULL)
+    return XMT_OK;
+  size_t *found = NULL, n = 0;
+  xmt_status st = xmt_word_embedded(doc, part->name, &found, &n, &f->err);
+  for (size_t i = 0; i < n && st == XMT_OK; i++) {
+    char msg[1024];
+    snprintf(msg, sizeof msg,
+             "%s: %s: the chart's data, the workbook %s, is not translated: "
+             "Word shows its text again when the chart's data is edited",
+             doc->path, part->name, xmt_package_name(doc->base.pkg, found[i]));
+    f->on_warning(f->callback_user, NULL, 0, msg);
+  }
+  free(found);
+  return st;
+}
+
 /* The parts with a target rewritten, every other entry copied raw. */
 static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
                             xmt_write_fn sink, void *user) {
@@ -204,12 +230,15 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
   for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++) {
     if (!rewritten(&doc->parts[k]))
       continue;
+    st = warn_workbooks(f, doc, &doc->parts[k]);
+    if (st != XMT_OK)
+      break; /* the relationships' error is in f->err */
     st = xmt_word_render(&doc->parts[k], target_language, &next_id, &parts[n]);
     repl[n] = (struct xmt_package_part){doc->parts[k].name, parts[n].data,
                                         parts[n].len};
     n++;
   }
-  if (st != XMT_OK)
+  if (st == XMT_ERR_NOMEM)
     xmt_error_nomem(&f->err);
   if (st == XMT_OK)
     st = xmt_office_write(f, &doc->base, repl, n, sink, user);

@@ -161,6 +161,12 @@ int xmt_word_same_source(const struct word_para *a, const struct word_para *b);
  * Nothing of the parts is read yet. */
 xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
                                struct xmt_error_store *err);
+/* The entries of the packages (an embedded workbook: a chart's data)
+ * whose relationships of part (an entry name) name, in *found (the
+ * caller frees it), *n of them. */
+xmt_status xmt_word_embedded(struct word_doc *doc, const char *part,
+                             size_t **found, size_t *n,
+                             struct xmt_error_store *err);
 /* Reads and parses the parts not parsed yet, in order; hook (NULL: none)
  * is told of their paragraphs as they are final. */
 xmt_status xmt_word_parse_parts(struct word_doc *doc, const char *path,

@@ -1,0 +1,100 @@
+#!/bin/sh
+# test_hostile_round22.sh: exit 0 means the output is right.
+#   - translate of a Word document with a chart whose data is a workbook
+#     embedded in the package (word/embeddings/*.xlsx, which the chart's
+#     relationships and c:externalData name): the chart's caches are
+#     translated, the workbook is not (a zip in the zip, its cells named
+#     by the chart's formulas), and Word refreshes the caches from it
+#     when the chart's data is edited: the run says so on stderr, naming
+#     the chart and the workbook (it said nothing), the workbook kept
+#     byte for byte.
+# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+require_commands "python3 not found (it writes and reads the documents)" \
+  python3 unzip
+cli_setup hostile-round22
+x=$XLIFFMT
+. "$(dirname "$0")/office_lib.sh"
+
+# --- A chart whose data is an embedded workbook.
+"$py" - "$tmp/chart.docx" <<'EOD' || exit 99
+import io, sys, zipfile
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+P = "http://schemas.openxmlformats.org/package/2006/"
+O = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+CT = "application/vnd.openxmlformats-officedocument."
+book = io.BytesIO()
+with zipfile.ZipFile(book, "w", zipfile.ZIP_DEFLATED) as x:
+    x.writestr("xl/sharedStrings.xml",
+               '<sst xmlns="%s" count="1" uniqueCount="1"><si><t>North '
+               "region</t></si></sst>" % S)
+    x.writestr("xl/worksheets/sheet1.xml",
+               '<worksheet xmlns="%s"><sheetData><row r="1"><c r="B1" t="s">'
+               "<v>0</v></c></row></sheetData></worksheet>" % S)
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("[Content_Types].xml",
+               '<Types xmlns="%scontent-types"><Default Extension="rels" '
+               'ContentType="application/vnd.openxmlformats-package.'
+               'relationships+xml"/><Default Extension="xlsx" ContentType='
+               '"%sspreadsheetml.sheet"/><Override PartName="/word/document'
+               '.xml" ContentType="%swordprocessingml.document.main+xml"/>'
+               '<Override PartName="/word/charts/chart1.xml" ContentType='
+               '"%sdrawingml.chart+xml"/></Types>' % (P, CT, CT, CT))
+    z.writestr("_rels/.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId1" Type="%s/officeDocument" Target="word/document.xml"'
+               '/></Relationships>' % (P, O))
+    z.writestr("word/_rels/document.xml.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId5" Type="%s/chart" Target="charts/chart1.xml"/>'
+               "</Relationships>" % (P, O))
+    z.writestr("word/charts/_rels/chart1.xml.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId1" Type="%s/package" Target="../embeddings/'
+               'Microsoft_Excel_Worksheet.xlsx"/></Relationships>' % (P, O))
+    z.writestr("word/embeddings/Microsoft_Excel_Worksheet.xlsx",
+               book.getvalue())
+    z.writestr("word/document.xml",
+               '<w:document xmlns:w="%s"><w:body><w:p><w:r><w:t>See the '
+               "chart.</w:t></w:r></w:p></w:body></w:document>" % W)
+    z.writestr("word/charts/chart1.xml",
+               '<c:chartSpace xmlns:c="%s" xmlns:a="%s" xmlns:r="%s">'
+               "<c:chart><c:plotArea><c:barChart><c:ser><c:tx><c:strRef>"
+               '<c:f>Sheet1!$B$1</c:f><c:strCache><c:ptCount val="1"/>'
+               '<c:pt idx="0"><c:v>North region</c:v></c:pt></c:strCache>'
+               "</c:strRef></c:tx></c:ser></c:barChart></c:plotArea>"
+               '</c:chart><c:externalData r:id="rId1"><c:autoUpdate val="0"'
+               "/></c:externalData></c:chartSpace>" % (C, A, O))
+EOD
+within "Word, a chart's workbook" 0 20 300 "$x" translate -q --mt pseudo \
+  -s en -t es "$tmp/chart.docx" -o "$tmp/chart.es.docx"
+said "Word, a chart's workbook" "xliffmt: warning: $tmp/chart.docx: word/charts/chart1.xml: the chart's data, the workbook word/embeddings/Microsoft_Excel_Worksheet.xlsx, is not translated: Word shows its text again when the chart's data is edited"
+opens "$tmp/chart.es.docx"
+"$py" -c 'import io, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+s = z.read("word/charts/chart1.xml").decode()
+print(s[s.index("<c:strRef>"):s.index("</c:strRef>")])
+b = zipfile.ZipFile(io.BytesIO(z.read("word/embeddings/"
+                                      "Microsoft_Excel_Worksheet.xlsx")))
+print(b.read("xl/sharedStrings.xml").decode())' "$tmp/chart.es.docx" \
+  >"$tmp/got"
+expect_text "Word, a chart's workbook: the cache translated, the cell kept" \
+  "$tmp/got" '<c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>[régíóñ Ñórth ~~~~]</c:v></c:pt></c:strCache>
+<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>North region</t></si></sst>'
+"$py" -c 'import sys, zipfile
+a = zipfile.ZipFile(sys.argv[1]); b = zipfile.ZipFile(sys.argv[2])
+n = "word/embeddings/Microsoft_Excel_Worksheet.xlsx"
+sys.exit(a.read(n) != b.read(n))' "$tmp/chart.docx" "$tmp/chart.es.docx" ||
+  fail "Word, a chart's workbook: not kept byte for byte"
+within "Word, a chart's workbook: merge" 0 20 300 "$x" extract -q -s en \
+  "$tmp/chart.docx" -o "$tmp/chart.xlf"
+[ ! -s "$tmp/err" ] || fail "Word, a chart's workbook: extract warned"
+merged "$tmp/chart.docx" "$tmp/chart.xlf" "$tmp/chart.m.docx"
+opens "$tmp/chart.m.docx"
+
+finish
