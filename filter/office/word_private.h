@@ -193,7 +193,8 @@ xmt_status xmt_word_render(const struct word_part *part, const char *language,
 int xmt_word_holds_values(const char *part, size_t from, size_t to);
 /* 1 when the part's bytes [from, to) (a field's w:fldChar begin) hold a
  * form field's help or status text (w:helpText, w:statusText) or a
- * drop-down's entries (w:listEntry) that are units: the code the field's
+ * drop-down's entries (w:listEntry) or a text field's default (w:default)
+ * that are units: the code the field's
  * begin..separate make is written with the begin's bytes through the part, the
  * rest as it is. */
 int xmt_word_holds_field_values(const char *part, size_t from, size_t to);

@@ -198,6 +198,8 @@ static void XMLCALL on_end(void *user, const XML_Char *name) {
     r->depth--;
     return;
   }
+  if (r->input_depth == r->depth)
+    r->input_depth = 0;
   if (r->binding_depth == r->depth && r->x.st == XMT_OK) {
     size_t n = (size_t)XML_GetCurrentByteCount(r->x.xp); /* 0: <.../> */
     r->binding_depth = 0;

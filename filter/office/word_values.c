@@ -153,10 +153,16 @@ void xmt_word_values_start(struct reader *r, const char *name,
     attr_value(r, attrs, W_NS, "displayText");
   } else if (((word_is(r, "helpText") || word_is(r, "statusText")) &&
               !auto_text(attrs)) ||
-             word_is(r, "listEntry")) {
+             word_is(r, "listEntry") ||
+             (word_is(r, "default") && r->input_depth != 0 &&
+              r->depth == r->input_depth + 1)) {
     /* a form field's help (F1), status bar text, a drop-down's entries
-     * (the one chosen is what the document shows) */
+     * (the one chosen is what the document shows), a text field's
+     * default (what it shows again once reset: the same text as its
+     * result, most often, which the same engine answer keeps alike) */
     attr_value(r, attrs, W_NS, "val");
+  } else if (word_is(r, "textInput")) {
+    r->input_depth = r->depth;
   }
 }
 
@@ -176,7 +182,8 @@ int xmt_word_holds_field_values(const char *part, size_t from, size_t to) {
   size_t n = to - from;
   return memmem(s, n, "helpText ", 9) != NULL ||
          memmem(s, n, "statusText ", 11) != NULL ||
-         memmem(s, n, "listEntry ", 10) != NULL;
+         memmem(s, n, "listEntry ", 10) != NULL ||
+         memmem(s, n, "default ", 8) != NULL;
 }
 
 int xmt_word_is_drawing(const char *data, size_t len) {

@@ -8,6 +8,11 @@
 #     when the chart's data is edited: the run says so on stderr, naming
 #     the chart and the workbook (it said nothing), the workbook kept
 #     byte for byte.
+#   - translate of a Word document with a legacy text form field whose
+#     default (w:textInput's w:default: what the field shows again once
+#     reset) is its result's text: a unit of its own, translated as the
+#     result is (it was left in the source language, exit 0); a check
+#     box's default (a number) kept.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -96,5 +101,38 @@ within "Word, a chart's workbook: merge" 0 20 300 "$x" extract -q -s en \
 [ ! -s "$tmp/err" ] || fail "Word, a chart's workbook: extract warned"
 merged "$tmp/chart.docx" "$tmp/chart.xlf" "$tmp/chart.m.docx"
 opens "$tmp/chart.m.docx"
+
+# --- A text form field's default.
+ff() { # ff NAME DEFAULT RESULT: a text form field
+  printf '<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="%s"/><w:enabled/><w:textInput><w:default w:val="%s"/><w:maxLength w:val="40"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>%s</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>' "$1" "$2" "$3"
+}
+box='<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Check1"/><w:checkBox><w:sizeAuto/><w:default w:val="0"/></w:checkBox></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMCHECKBOX </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>'
+word "$tmp/ff.docx" "<w:p>$(ff Text1 'Your city' 'Your city')</w:p><w:p><w:r><w:t xml:space=\"preserve\">Name: </w:t></w:r>$(ff Text2 'Your full name' 'Your full name')</w:p><w:p>$box<w:r><w:t xml:space=\"preserve\"> Agreed</w:t></w:r></w:p>"
+within "Word, a text field's default" 0 20 300 "$x" translate -q --mt pseudo \
+  -s en -t es "$tmp/ff.docx" -o "$tmp/ff.es.docx"
+opens "$tmp/ff.es.docx"
+body "$tmp/ff.es.docx" | grep -o '<w:default [^>]*>\|<w:t>[^<]*<' >"$tmp/got"
+expect_text "Word, a text field's default: translated" "$tmp/got" \
+  '<w:default w:val="[çítý Ýóúr ~~~]"/>
+<w:t>[çítý Ýóúr ~~~]<
+<w:t>[<
+<w:default w:val="[fúll Ýóúr ñámé ~~~~~]"/>
+<w:t>Ýóúr Ñámé: ñámé fúll<
+<w:default w:val="0"/>'
+within "Word, a text field's default: extract" 0 20 300 "$x" extract -q \
+  -s en "$tmp/ff.docx" -o "$tmp/ff.xlf"
+grep '<source' "$tmp/ff.xlf" >"$tmp/got"
+expect_text "Word, a text field's default: extract" "$tmp/got" '<source>Your city</source>
+<source>Your city</source>
+<source>Your full name</source>
+<source>Name: <g id="1" ctype="x-w-fldChar">Your full name</g></source>
+<source> Agreed</source>'
+merged "$tmp/ff.docx" "$tmp/ff.xlf" "$tmp/ff.m.docx"
+opens "$tmp/ff.m.docx"
+body "$tmp/ff.m.docx" | grep -o '<w:default [^>]*>' >"$tmp/got"
+expect_text "Word, a text field's default: merged" "$tmp/got" \
+  '<w:default w:val="ES Your city"/>
+<w:default w:val="ES Your full name"/>
+<w:default w:val="0"/>'
 
 finish
