@@ -134,7 +134,11 @@ static int auto_text(const XML_Char **attrs) {
 void xmt_word_values_start(struct reader *r, const char *name,
                            const XML_Char **attrs) {
   const struct frame *s = &r->s;
-  if (s->para_depth == 0 || (s->skip_depth != 0 && s->skip_keep))
+  /* a content control around paragraphs, cells or rows: its choices'
+   * text before them */
+  if (s->para_depth == 0 && (s->skip_depth != 0 || !word_is(r, "listItem")))
+    return;
+  if (s->skip_depth != 0 && s->skip_keep)
     return; /* deleted: its text stays as it is */
   /* the picture's own copy of its alternative text (pic:cNvPr), as
    * wp:docPr's: a unit each, which the same engine answer keeps alike */

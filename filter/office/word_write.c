@@ -484,6 +484,17 @@ static int put_field_values(const struct para_writer *pw,
   return 1;
 }
 
+/* The length of the part's bytes [from, to) less its w:dataBinding
+ * elements: a code's open, which leaves them out. */
+static size_t unbound_len(const struct word_part *part, size_t from,
+                          size_t to) {
+  size_t n = to - from;
+  for (size_t i = 0; i < part->nbindings; i++)
+    if (part->bindings[i].from >= from && part->bindings[i].to <= to)
+      n -= part->bindings[i].to - part->bindings[i].from;
+  return n;
+}
+
 static xmt_status put_code(void *user, size_t code, int close) {
   const struct para_writer *pw = user;
   const struct word_code *c = &pw->p->codes[code];
@@ -498,7 +509,8 @@ static xmt_status put_code(void *user, size_t code, int close) {
     return XMT_OK;
   if (close) /* an end tag: no id */
     return xmt_buf_append(pw->w->out, c->close, c->close_len);
-  if (!c->merged && c->to > c->from && c->open_len == c->to - c->from &&
+  if (!c->merged && c->to > c->from &&
+      c->open_len == unbound_len(pw->w->part, c->from, c->to) &&
       xmt_word_holds_values(pw->w->part->data.data, c->from, c->to)) {
     /* a start tag with a value that is a unit (a link's tooltip): written
      * through the part, with the value's target */

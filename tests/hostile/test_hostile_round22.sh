@@ -13,6 +13,12 @@
 #     reset) is its result's text: a unit of its own, translated as the
 #     result is (it was left in the source language, exit 0); a check
 #     box's default (a number) kept.
+#   - translate of a Word document with content controls' drop-downs
+#     (w:listItem's w:displayText) around paragraphs and around table
+#     cells, and one bound to data (w:dataBinding) in a paragraph: each
+#     choice a unit, as a drop-down's in a paragraph is (they were left
+#     in the source language, exit 0; the bound one's were units that
+#     extract listed but translate and merge did not write).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -134,5 +140,37 @@ expect_text "Word, a text field's default: merged" "$tmp/got" \
   '<w:default w:val="ES Your city"/>
 <w:default w:val="ES Your full name"/>
 <w:default w:val="0"/>'
+
+# --- Drop-downs of block-level and data-bound content controls.
+dd='<w:sdtPr><w:alias w:val="Pick"/><w:dropDownList><w:listItem w:displayText="Red colour" w:value="R"/><w:listItem w:displayText="Blue colour" w:value="B"/></w:dropDownList></w:sdtPr>'
+bound='<w:sdtPr><w:dataBinding w:xpath="/root/size" w:storeItemID="{1}"/><w:comboBox><w:listItem w:displayText="Small size" w:value="S"/></w:comboBox></w:sdtPr>'
+word "$tmp/dd.docx" "<w:sdt>$dd<w:sdtContent><w:p><w:r><w:t>Red colour</w:t></w:r></w:p></w:sdtContent></w:sdt><w:p><w:r><w:t>Size:</w:t></w:r><w:sdt>$bound<w:sdtContent><w:r><w:t>Small size</w:t></w:r></w:sdtContent></w:sdt></w:p><w:tbl><w:tr><w:sdt>$dd<w:sdtContent><w:tc><w:p><w:r><w:t>Cell</w:t></w:r></w:p></w:tc></w:sdtContent></w:sdt></w:tr></w:tbl>"
+within "Word, drop-downs around paragraphs, bound" 0 20 300 "$x" translate \
+  -q --mt pseudo -s en -t es "$tmp/dd.docx" -o "$tmp/dd.es.docx"
+opens "$tmp/dd.es.docx"
+body "$tmp/dd.es.docx" >"$tmp/got"
+expect_text "Word, drop-downs around paragraphs, bound: translated" "$tmp/got" \
+  '<w:body><w:sdt><w:sdtPr><w:alias w:val="Pick"/><w:dropDownList><w:listItem w:displayText="[çólóúr Réd ~~~]" w:value="R"/><w:listItem w:displayText="[çólóúr Blúé ~~~~]" w:value="B"/></w:dropDownList></w:sdtPr><w:sdtContent><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[çólóúr Réd ~~~]</w:t></w:r></w:p></w:sdtContent></w:sdt><w:p><w:sdt><w:sdtPr><w:comboBox><w:listItem w:displayText="[sízé Smáll ~~~]" w:value="S"/></w:comboBox></w:sdtPr><w:sdtContent><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[sízé Sízé:Smáll ~~~~~]</w:t></w:r></w:sdtContent></w:sdt></w:p><w:tbl><w:tr><w:sdt><w:sdtPr><w:alias w:val="Pick"/><w:dropDownList><w:listItem w:displayText="[çólóúr Réd ~~~]" w:value="R"/><w:listItem w:displayText="[çólóúr Blúé ~~~~]" w:value="B"/></w:dropDownList></w:sdtPr><w:sdtContent><w:tc><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[Çéll ~~]</w:t></w:r></w:p></w:tc></w:sdtContent></w:sdt></w:tr></w:tbl></w:body></w:document>'
+within "Word, drop-downs around paragraphs, bound: extract" 0 20 300 "$x" \
+  extract -q -s en "$tmp/dd.docx" -o "$tmp/dd.xlf"
+grep '<source' "$tmp/dd.xlf" >"$tmp/got"
+expect_text "Word, drop-downs around paragraphs, bound: extract" "$tmp/got" \
+  '<source>Red colour</source>
+<source>Blue colour</source>
+<source>Red colour</source>
+<source>Small size</source>
+<source>Size:<g id="1" ctype="x-w-sdt">Small size</g></source>
+<source>Red colour</source>
+<source>Blue colour</source>
+<source>Cell</source>'
+merged "$tmp/dd.docx" "$tmp/dd.xlf" "$tmp/dd.m.docx"
+opens "$tmp/dd.m.docx"
+body "$tmp/dd.m.docx" | grep -o 'displayText="[^"]*"' >"$tmp/got"
+expect_text "Word, drop-downs around paragraphs, bound: merged" "$tmp/got" \
+  'displayText="ES Red colour"
+displayText="ES Blue colour"
+displayText="ES Small size"
+displayText="ES Red colour"
+displayText="ES Blue colour"'
 
 finish
