@@ -642,9 +642,9 @@ static void start_in_para(struct reader *r, struct builder *b, const char *name,
     }
     return;
   }
-  /* an annotation's paragraphs are not translated; a note's, a frame's
-   * and those of any other element that holds some are */
-  skip_element(r, b, !xmt_office_is(name, OFFICE_NS, "annotation"));
+  /* the paragraphs of a note, a frame, an annotation (a comment, as
+   * Word's are) and any other element that holds some are translated */
+  skip_element(r, b, 1);
 }
 
 /* In a chart's table, a cell of a number (office:value-type other than

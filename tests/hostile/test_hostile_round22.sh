@@ -19,6 +19,11 @@
 #     choice a unit, as a drop-down's in a paragraph is (they were left
 #     in the source language, exit 0; the bound one's were units that
 #     extract listed but translate and merge did not write).
+#   - translate of an OpenDocument text with an annotation (a comment,
+#     office:annotation): its paragraphs translated, its author and date
+#     kept, as a Word document's comments (word/comments.xml) are, which
+#     this checks too (it was left in the source language, exit 0, while
+#     Word's were translated: one rule for both, Okapi's filters' default).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -172,5 +177,62 @@ displayText="ES Blue colour"
 displayText="ES Small size"
 displayText="ES Red colour"
 displayText="ES Blue colour"'
+
+# --- Comments: an OpenDocument text's annotation, a Word comment.
+dc='xmlns:dc="http://purl.org/dc/elements/1.1/"'
+odt "$tmp/an.odt" "<text:p>Commented<office:annotation><dc:creator $dc>Ann</dc:creator><dc:date $dc>2024-01-01T00:00:00</dc:date><text:p>Check this figure.</text:p><text:p>Second line.</text:p></office:annotation> text.</text:p>"
+within "ODT, an annotation" 0 20 300 "$x" translate -q --mt pseudo -s en \
+  -t es "$tmp/an.odt" -o "$tmp/an.es.odt"
+content "$tmp/an.es.odt" >"$tmp/got"
+expect_text "ODT, an annotation: translated" "$tmp/got" "<office:text><text:p>[téxt. Çómméñtéd<office:annotation><dc:creator $dc>Ann</dc:creator><dc:date $dc>2024-01-01T00:00:00</dc:date><text:p>[thís Çhéçk fígúré. ~~~~~~]</text:p><text:p>[líñé. Séçóñd ~~~~]</text:p></office:annotation> ~~~~~]</text:p>"
+within "ODT, an annotation: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/an.odt" -o "$tmp/an.xlf"
+grep '<source' "$tmp/an.xlf" >"$tmp/got"
+expect_text "ODT, an annotation: extract" "$tmp/got" '<source>Commented<x id="1" ctype="x-odt-annotation"/> text.</source>
+<source>Check this figure.</source>
+<source>Second line.</source>'
+merged "$tmp/an.odt" "$tmp/an.xlf" "$tmp/an.m.odt"
+content "$tmp/an.m.odt" >"$tmp/got"
+expect_text "ODT, an annotation: merged" "$tmp/got" "<office:text><text:p>ES Commented<office:annotation><dc:creator $dc>Ann</dc:creator><dc:date $dc>2024-01-01T00:00:00</dc:date><text:p>ES Check this figure.</text:p><text:p>ES Second line.</text:p></office:annotation> text.</text:p>"
+"$py" - "$tmp/cm.docx" <<'EOD' || exit 99
+import sys, zipfile
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+P = "http://schemas.openxmlformats.org/package/2006/"
+O = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+CT = "application/vnd.openxmlformats-officedocument.wordprocessingml."
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("[Content_Types].xml",
+               '<Types xmlns="%scontent-types"><Default Extension="rels" '
+               'ContentType="application/vnd.openxmlformats-package.'
+               'relationships+xml"/><Override PartName="/word/document.xml" '
+               'ContentType="%sdocument.main+xml"/><Override PartName="/word/'
+               'comments.xml" ContentType="%scomments+xml"/></Types>'
+               % (P, CT, CT))
+    z.writestr("_rels/.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId1" Type="%s/officeDocument" Target="word/document.xml"'
+               '/></Relationships>' % (P, O))
+    z.writestr("word/_rels/document.xml.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId3" Type="%s/comments" Target="comments.xml"/>'
+               "</Relationships>" % (P, O))
+    z.writestr("word/document.xml",
+               '<w:document xmlns:w="%s"><w:body><w:p><w:commentRangeStart '
+               'w:id="0"/><w:r><w:t>Commented text.</w:t></w:r>'
+               '<w:commentRangeEnd w:id="0"/><w:r><w:commentReference '
+               'w:id="0"/></w:r></w:p></w:body></w:document>' % W)
+    z.writestr("word/comments.xml",
+               '<w:comments xmlns:w="%s"><w:comment w:id="0" w:author="Ann" '
+               'w:date="2024-01-01T00:00:00Z" w:initials="A"><w:p><w:r>'
+               "<w:t>Check this figure.</w:t></w:r></w:p></w:comment>"
+               "</w:comments>" % W)
+EOD
+within "Word, a comment" 0 20 300 "$x" translate -q --mt pseudo -s en \
+  -t es "$tmp/cm.docx" -o "$tmp/cm.es.docx"
+opens "$tmp/cm.es.docx"
+"$py" -c 'import sys, zipfile
+print(zipfile.ZipFile(sys.argv[1]).read("word/comments.xml").decode())' \
+  "$tmp/cm.es.docx" >"$tmp/got"
+expect_text "Word, a comment: translated" "$tmp/got" '<w:comments xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:comment w:id="0" w:author="Ann" w:date="2024-01-01T00:00:00Z" w:initials="A"><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[thís Çhéçk fígúré. ~~~~~~]</w:t></w:r></w:p></w:comment></w:comments>'
 
 finish
