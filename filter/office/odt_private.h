@@ -13,7 +13,7 @@
  * tags of the spans around it, close: their end tags). Isolated: the
  * bytes [from, to) of the part (a space, tab, break, bookmark, frame,
  * note, annotation, field...), written again through the writer, since
- * a note or a frame holds paragraphs of its own. */
+ * a note, a frame or an annotation holds paragraphs of its own. */
 struct odt_code {
   int isolated, span;
   size_t from, to;

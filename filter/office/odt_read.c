@@ -11,7 +11,8 @@
  * stretch and a span that shows nothing is no code. text:a is a paired
  * code; any other element of a paragraph (text:s, text:tab, breaks,
  * bookmarks, fields, frames, notes, annotations) is an isolated code of
- * its bytes, its text not translated. The automatic paragraph and text
+ * its bytes, the paragraphs in it (a note's, a frame's, an annotation's)
+ * units of their own. The automatic paragraph and text
  * styles are read with where their language is said, and the ones each
  * piece of text is in noted: a unit's on the paragraph, others' marking
  * the style kept (odt_lang.c). */
