@@ -24,6 +24,11 @@
 #     kept, as a Word document's comments (word/comments.xml) are, which
 #     this checks too (it was left in the source language, exit 0, while
 #     Word's were translated: one rule for both, Okapi's filters' default).
+#   - translate of a Word document whose footnote continuation notice
+#     (w:footnote w:type="continuationNotice": the text printed under a
+#     note that goes on to the next page) has text: a unit (it was read
+#     as a separator, no unit, left in the source language, exit 0); the
+#     separators (a line, no text) kept, the notes' ids unchanged.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -234,5 +239,60 @@ opens "$tmp/cm.es.docx"
 print(zipfile.ZipFile(sys.argv[1]).read("word/comments.xml").decode())' \
   "$tmp/cm.es.docx" >"$tmp/got"
 expect_text "Word, a comment: translated" "$tmp/got" '<w:comments xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:comment w:id="0" w:author="Ann" w:date="2024-01-01T00:00:00Z" w:initials="A"><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[thís Çhéçk fígúré. ~~~~~~]</w:t></w:r></w:p></w:comment></w:comments>'
+
+# --- A footnote continuation notice.
+"$py" - "$tmp/fn.docx" <<'EOD' || exit 99
+import sys, zipfile
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+P = "http://schemas.openxmlformats.org/package/2006/"
+O = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+CT = "application/vnd.openxmlformats-officedocument.wordprocessingml."
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("[Content_Types].xml",
+               '<Types xmlns="%scontent-types"><Default Extension="rels" '
+               'ContentType="application/vnd.openxmlformats-package.'
+               'relationships+xml"/><Override PartName="/word/document.xml" '
+               'ContentType="%sdocument.main+xml"/><Override PartName="/word/'
+               'footnotes.xml" ContentType="%sfootnotes+xml"/></Types>'
+               % (P, CT, CT))
+    z.writestr("_rels/.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId1" Type="%s/officeDocument" Target="word/document.xml"'
+               '/></Relationships>' % (P, O))
+    z.writestr("word/_rels/document.xml.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId3" Type="%s/footnotes" Target="footnotes.xml"/>'
+               "</Relationships>" % (P, O))
+    z.writestr("word/document.xml",
+               '<w:document xmlns:w="%s"><w:body><w:p><w:r><w:t>Body.</w:t>'
+               '</w:r><w:r><w:footnoteReference w:id="2"/></w:r></w:p>'
+               "</w:body></w:document>" % W)
+    z.writestr("word/footnotes.xml",
+               '<w:footnotes xmlns:w="%s"><w:footnote w:type="separator" '
+               'w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>'
+               '<w:footnote w:type="continuationSeparator" w:id="0"><w:p>'
+               "<w:r><w:continuationSeparator/></w:r></w:p></w:footnote>"
+               '<w:footnote w:type="continuationNotice" w:id="1"><w:p><w:r>'
+               "<w:t>Continued on the next page</w:t></w:r></w:p></w:footnote>"
+               '<w:footnote w:id="2"><w:p><w:r><w:footnoteRef/></w:r><w:r>'
+               '<w:t xml:space="preserve"> The note.</w:t></w:r></w:p>'
+               "</w:footnote></w:footnotes>" % W)
+EOD
+within "Word, a continuation notice" 0 20 300 "$x" translate -q --mt pseudo \
+  -s en -t es "$tmp/fn.docx" -o "$tmp/fn.es.docx"
+opens "$tmp/fn.es.docx"
+"$py" -c 'import sys, zipfile
+print(zipfile.ZipFile(sys.argv[1]).read("word/footnotes.xml").decode())' \
+  "$tmp/fn.es.docx" >"$tmp/got"
+expect_text "Word, a continuation notice: translated" "$tmp/got" '<w:footnotes xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote><w:footnote w:type="continuationNotice" w:id="1"><w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[óñ Çóñtíñúéd ñéxt thé págé ~~~~~~~~]</w:t></w:r></w:p></w:footnote><w:footnote w:id="2"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> [ñóté. Thé ~~~]</w:t></w:r></w:p></w:footnote></w:footnotes>'
+within "Word, a continuation notice: extract" 0 20 300 "$x" extract -q \
+  -s en "$tmp/fn.docx" -o "$tmp/fn.xlf"
+grep -o '<trans-unit id="[^"]*"\|<source>.*</source>' "$tmp/fn.xlf" >"$tmp/got"
+expect_text "Word, a continuation notice: extract" "$tmp/got" '<trans-unit id="document:1"
+<source>Body.</source>
+<trans-unit id="footnotes:1"
+<source>Continued on the next page</source>
+<trans-unit id="footnotes:2"
+<source> The note.</source>'
 
 finish
