@@ -29,6 +29,13 @@
 #     note that goes on to the next page) has text: a unit (it was read
 #     as a separator, no unit, left in the source language, exit 0); the
 #     separators (a line, no text) kept, the notes' ids unchanged.
+#   - translate of an OpenDocument text with index marks: an entry with
+#     no text of its own (text:alphabetical-index-mark's, text:toc-mark's
+#     text:string-value) and an entry's keys (text:key1, text:key2), which
+#     an update of the index (LibreOffice's Update All) writes into it
+#     again: each a unit (they were left in the source language, exit 0,
+#     and the translated index went back to them on an update). The index
+#     bodies and their title templates held.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -294,5 +301,30 @@ expect_text "Word, a continuation notice: extract" "$tmp/got" '<trans-unit id="d
 <source>Continued on the next page</source>
 <trans-unit id="footnotes:2"
 <source> The note.</source>'
+
+# --- Index marks in an OpenDocument text.
+odt "$tmp/ix.odt" '<text:alphabetical-index text:name="I1"><text:alphabetical-index-source><text:index-title-template>Index</text:index-title-template></text:alphabetical-index-source><text:index-body><text:index-title><text:p>Index</text:p></text:index-title><text:p>fruit</text:p><text:p>apple, 1</text:p></text:index-body></text:alphabetical-index><text:p>An <text:alphabetical-index-mark text:string-value="apple" text:key1="fruit"/>apple here, <text:toc-mark text:string-value="Summary" text:outline-level="1"/>and <text:alphabetical-index-mark-start text:id="m1" text:key1="fruit"/>pears<text:alphabetical-index-mark-end text:id="m1"/>.</text:p>'
+within "ODT, index marks" 0 20 300 "$x" translate -q --mt pseudo -s en \
+  -t es "$tmp/ix.odt" -o "$tmp/ix.es.odt"
+content "$tmp/ix.es.odt" >"$tmp/got"
+expect_text "ODT, index marks: translated" "$tmp/got" '<office:text><text:alphabetical-index text:name="I1"><text:alphabetical-index-source><text:index-title-template>[Íñdéx ~~]</text:index-title-template></text:alphabetical-index-source><text:index-body><text:index-title><text:p>[Íñdéx ~~]</text:p></text:index-title><text:p>[frúít ~~]</text:p><text:p>[1 ápplé, ~~~]</text:p></text:index-body></text:alphabetical-index><text:p>[<text:alphabetical-index-mark text:string-value="[ápplé ~~]" text:key1="[frúít ~~]"/>ápplé Áñ <text:toc-mark text:string-value="[Súmmárý ~~~]" text:outline-level="1"/>áñd héré, <text:alphabetical-index-mark-start text:id="m1" text:key1="[frúít ~~]"/>péárs.<text:alphabetical-index-mark-end text:id="m1"/> ~~~~~~~~]</text:p>'
+within "ODT, index marks: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/ix.odt" -o "$tmp/ix.xlf"
+grep '<source' "$tmp/ix.xlf" >"$tmp/got"
+expect_text "ODT, index marks: extract" "$tmp/got" '<source>Index</source>
+<source>Index</source>
+<source>fruit</source>
+<source>apple, 1</source>
+<source>An <x id="1" ctype="x-odt-alphabetical-index-mark"/>apple here, <x id="2" ctype="x-odt-toc-mark"/>and <x id="3" ctype="x-odt-alphabetical-index-mark-start"/>pears<x id="4" ctype="x-odt-alphabetical-index-mark-end"/>.</source>
+<source>apple</source>
+<source>fruit</source>
+<source>Summary</source>
+<source>fruit</source>'
+merged "$tmp/ix.odt" "$tmp/ix.xlf" "$tmp/ix.m.odt"
+content "$tmp/ix.m.odt" | grep -o '<text:[a-z-]*mark[a-z-]* [^>]*>' >"$tmp/got"
+expect_text "ODT, index marks: merged" "$tmp/got" '<text:alphabetical-index-mark text:string-value="ES apple" text:key1="ES fruit"/>
+<text:toc-mark text:string-value="ES Summary" text:outline-level="1"/>
+<text:alphabetical-index-mark-start text:id="m1" text:key1="ES fruit"/>
+<text:alphabetical-index-mark-end text:id="m1"/>'
 
 finish
