@@ -131,7 +131,8 @@ static int is_header(const char *name) {
 /* An element whose text is a unit: a paragraph, or what shows like one
  * (an image's alternative text; a document's title; an index's title as
  * its update writes it again, which the index body's title is read
- * from). */
+ * from; the notice printed where a footnote goes on to the next page,
+ * and where it comes from). */
 static int is_para(const struct odt_doc *doc, const char *name) {
   if (doc->meta)
     return xmt_office_is(name, DC_NS, "title") ||
@@ -142,13 +143,16 @@ static int is_para(const struct odt_doc *doc, const char *name) {
          xmt_office_is(name, TEXT_NS, "h") ||
          xmt_office_is(name, SVG_NS, "title") ||
          xmt_office_is(name, SVG_NS, "desc") ||
-         xmt_office_is(name, TEXT_NS, "index-title-template");
+         xmt_office_is(name, TEXT_NS, "index-title-template") ||
+         xmt_office_is(name, TEXT_NS, "note-continuation-notice-forward") ||
+         xmt_office_is(name, TEXT_NS, "note-continuation-notice-backward");
 }
 
 /* The element whose units the part has in it. */
 static int is_body(const struct odt_doc *doc, const char *name) {
-  if (doc->headers)
-    return is_header(name);
+  if (doc->headers) /* and the notes' continuation notices, printed */
+    return is_header(name) ||
+           xmt_office_is(name, TEXT_NS, "notes-configuration");
   if (doc->chart)
     return xmt_office_is(name, OFFICE_NS, "chart");
   return xmt_office_is(name, OFFICE_NS, doc->meta ? "meta" : "text");

@@ -36,6 +36,13 @@
 #     again: each a unit (they were left in the source language, exit 0,
 #     and the translated index went back to them on an update). The index
 #     bodies and their title templates held.
+#   - translate of an OpenDocument text whose footnotes' continuation
+#     notices (styles.xml's text:notes-configuration:
+#     text:note-continuation-notice-forward and -backward, printed where
+#     a note goes on to the next page and where it comes from) have text:
+#     each a unit, before the master pages' headers (they were left in
+#     the source language, exit 0). The headers and footers of the first
+#     and left pages held.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -326,5 +333,54 @@ expect_text "ODT, index marks: merged" "$tmp/got" '<text:alphabetical-index-mark
 <text:toc-mark text:string-value="ES Summary" text:outline-level="1"/>
 <text:alphabetical-index-mark-start text:id="m1" text:key1="ES fruit"/>
 <text:alphabetical-index-mark-end text:id="m1"/>'
+
+# --- Footnote continuation notices in an OpenDocument text.
+"$py" - "$tmp/nc.odt" <<'EOD' || exit 99
+import sys, zipfile
+O = "urn:oasis:names:tc:opendocument:xmlns:"
+NS = ('xmlns:office="%soffice:1.0" xmlns:style="%sstyle:1.0" '
+      'xmlns:text="%stext:1.0"' % (O, O, O))
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr(zipfile.ZipInfo("mimetype"),
+               "application/vnd.oasis.opendocument.text", zipfile.ZIP_STORED)
+    z.writestr("content.xml",
+               '<office:document-content %s office:version="1.3"><office:body>'
+               "<office:text><text:p>Body.</text:p></office:text></office:body>"
+               "</office:document-content>" % NS)
+    z.writestr("styles.xml",
+               '<office:document-styles %s office:version="1.3"><office:styles>'
+               '<text:notes-configuration text:note-class="footnote" '
+               'text:footnotes-position="page"><text:note-continuation-notice-'
+               "forward>Continued on the next page</text:note-continuation-"
+               "notice-forward><text:note-continuation-notice-backward>"
+               "Continued from the last page</text:note-continuation-notice-"
+               "backward></text:notes-configuration></office:styles>"
+               '<office:master-styles><style:master-page style:name="Standard">'
+               "<style:header><text:p>Head</text:p></style:header>"
+               "<style:header-left><text:p>Left head</text:p></style:header-left>"
+               "<style:footer-first><text:p>First foot</text:p>"
+               "</style:footer-first></style:master-page></office:master-styles>"
+               "</office:document-styles>" % NS)
+    z.writestr("META-INF/manifest.xml",
+               '<manifest:manifest xmlns:manifest="%smanifest:1.0" '
+               'manifest:version="1.3"><manifest:file-entry '
+               'manifest:full-path="/" manifest:media-type="application/'
+               'vnd.oasis.opendocument.text"/></manifest:manifest>' % O)
+EOD
+within "ODT, continuation notices" 0 20 300 "$x" translate -q --mt pseudo \
+  -s en -t es "$tmp/nc.odt" -o "$tmp/nc.es.odt"
+"$py" -c 'import sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read("styles.xml").decode()
+print(s[s.index("<office:styles>"):])' "$tmp/nc.es.odt" >"$tmp/got"
+expect_text "ODT, continuation notices: translated" "$tmp/got" '<office:styles><text:notes-configuration text:note-class="footnote" text:footnotes-position="page"><text:note-continuation-notice-forward>[óñ Çóñtíñúéd ñéxt thé págé ~~~~~~~~]</text:note-continuation-notice-forward><text:note-continuation-notice-backward>[fróm Çóñtíñúéd lást thé págé ~~~~~~~~~]</text:note-continuation-notice-backward></text:notes-configuration></office:styles><office:master-styles><style:master-page style:name="Standard"><style:header><text:p>[Héád ~~]</text:p></style:header><style:header-left><text:p>[héád Léft ~~~]</text:p></style:header-left><style:footer-first><text:p>[fóót Fírst ~~~]</text:p></style:footer-first></style:master-page></office:master-styles></office:document-styles>'
+within "ODT, continuation notices: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/nc.odt" -o "$tmp/nc.xlf"
+grep '<source' "$tmp/nc.xlf" >"$tmp/got"
+expect_text "ODT, continuation notices: extract" "$tmp/got" '<source>Body.</source>
+<source>Continued on the next page</source>
+<source>Continued from the last page</source>
+<source>Head</source>
+<source>Left head</source>
+<source>First foot</source>'
 
 finish
