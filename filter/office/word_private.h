@@ -208,4 +208,21 @@ long long xmt_word_next_id(const struct word_doc *doc);
 const xmt_segment *xmt_word_target_of(const struct word_part *part,
                                       const struct word_para *p);
 
+/* len bytes of text escaped for XML into out: for an element's content
+ * (in_value 0) or an attribute's value in either quotes (word_write.c);
+ * what XML cannot carry left out. */
+xmt_status xmt_word_put_escaped(struct xmt_buf *out, const char *text,
+                                size_t len, int in_value);
+
+/* The workbook embedded in the package at entry (a chart's data) with
+ * the cells the chart part's translated string caches name given their
+ * translations, written whole into out (word_workbook.c); out empty when
+ * none was. *missed: the caches whose cell was not (not found, another
+ * text, the workbook not readable): Word shows their source text again
+ * when the chart's data is edited. Fails only out of memory. */
+xmt_status xmt_word_workbook(const struct word_doc *doc,
+                             const struct word_part *part, size_t entry,
+                             struct xmt_buf *out, size_t *missed,
+                             struct xmt_error_store *err);
+
 #endif /* XMT_WORD_PRIVATE_H */

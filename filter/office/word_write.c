@@ -287,8 +287,8 @@ static xmt_status put_drawing_rpr(struct xmt_buf *out, const char *rpr,
 /* text escaped for a w:t (in_value 0) or for an attribute's value in
  * either quotes, where a tab or line end would be read back as a space;
  * what XML cannot carry left out. */
-static xmt_status put_escaped(struct xmt_buf *out, const char *text, size_t len,
-                              int in_value) {
+xmt_status xmt_word_put_escaped(struct xmt_buf *out, const char *text,
+                                size_t len, int in_value) {
   xmt_status st = XMT_OK;
   for (size_t i = 0; i < len && st == XMT_OK; i++) {
     size_t bad = xmt_xml_forbidden_at(text, len, i);
@@ -330,7 +330,7 @@ static xmt_status put_run(struct xmt_buf *out, const struct word_para *p,
     st = put_name(out, p->prefix, 0,
                   edge && !p->drawing ? "t xml:space=\"preserve\">" : "t>");
   if (st == XMT_OK)
-    st = put_escaped(out, text, len, 0);
+    st = xmt_word_put_escaped(out, text, len, 0);
   if (st == XMT_OK)
     st = put_name(out, p->prefix, 1, "t>");
   return st == XMT_OK ? put_name(out, p->prefix, 1, "r>") : st;
@@ -552,7 +552,7 @@ static xmt_status put_value_text(void *user, const size_t *open, size_t nopen,
                                  const char *text, size_t len) {
   (void)open;
   (void)nopen;
-  return put_escaped(user, text, len, 1);
+  return xmt_word_put_escaped(user, text, len, 1);
 }
 
 /* A value's target (its text: a value has no codes), escaped. */

@@ -2,12 +2,15 @@
 # test_hostile_round22.sh: exit 0 means the output is right.
 #   - translate of a Word document with a chart whose data is a workbook
 #     embedded in the package (word/embeddings/*.xlsx, which the chart's
-#     relationships and c:externalData name): the chart's caches are
-#     translated, the workbook is not (a zip in the zip, its cells named
-#     by the chart's formulas), and Word refreshes the caches from it
-#     when the chart's data is edited: the run says so on stderr, naming
-#     the chart and the workbook (it said nothing), the workbook kept
-#     byte for byte.
+#     relationships and c:externalData name): the cells the chart's
+#     string references name (c:strRef's c:f, a point's place in its
+#     range) given the translations of the caches, in the shared strings
+#     (a rich one written as one t) or the cell's inline string (they were
+#     left in the source language, exit 0, and Word brought the source
+#     text back into the chart when its data was edited); a string no
+#     cache names kept. A cell whose text is not the cache's (out of
+#     date) is kept, and the run says on stderr that the workbook is not
+#     translated, naming the chart and the workbook.
 #   - translate of a Word document with a legacy text form field whose
 #     default (w:textInput's w:default: what the field shows again once
 #     reset) is its result's text: a unit of its own, translated as the
@@ -54,7 +57,12 @@ x=$XLIFFMT
 . "$(dirname "$0")/office_lib.sh"
 
 # --- A chart whose data is an embedded workbook.
-"$py" - "$tmp/chart.docx" <<'EOD' || exit 99
+# chart OUT STALE: a Word document with a chart whose series name (B1, a
+# shared string), categories (A2, a shared string; A3, an inline string)
+# and title are translated; STALE: the workbook's A3 says another text
+# than the chart's cache.
+chart() {
+  "$py" - "$1" "$2" <<'EOD' || exit 99
 import io, sys, zipfile
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 P = "http://schemas.openxmlformats.org/package/2006/"
@@ -63,14 +71,38 @@ A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 CT = "application/vnd.openxmlformats-officedocument."
+a3 = "Old quarter" if sys.argv[2] == "1" else "Second quarter"
 book = io.BytesIO()
 with zipfile.ZipFile(book, "w", zipfile.ZIP_DEFLATED) as x:
+    x.writestr("[Content_Types].xml",
+               '<Types xmlns="%scontent-types"><Default Extension="rels" '
+               'ContentType="application/vnd.openxmlformats-package.'
+               'relationships+xml"/><Override PartName="/xl/workbook.xml" '
+               'ContentType="%sspreadsheetml.sheet.main+xml"/></Types>'
+               % (P, CT))
+    x.writestr("_rels/.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId1" Type="%s/officeDocument" Target="xl/workbook.xml"'
+               '/></Relationships>' % (P, O))
+    x.writestr("xl/workbook.xml",
+               '<workbook xmlns="%s" xmlns:r="%s"><sheets><sheet name="Sheet1" '
+               'sheetId="1" r:id="rId1"/></sheets></workbook>' % (S, O))
+    x.writestr("xl/_rels/workbook.xml.rels",
+               '<Relationships xmlns="%srelationships"><Relationship '
+               'Id="rId1" Type="%s/worksheet" Target="worksheets/sheet1.xml"/>'
+               '<Relationship Id="rId2" Type="%s/sharedStrings" '
+               'Target="sharedStrings.xml"/></Relationships>' % (P, O, O))
     x.writestr("xl/sharedStrings.xml",
-               '<sst xmlns="%s" count="1" uniqueCount="1"><si><t>North '
-               "region</t></si></sst>" % S)
+               '<sst xmlns="%s" count="3" uniqueCount="3"><si><t>North '
+               'region</t></si><si><r><rPr><b/></rPr><t>First</t></r><r><t '
+               'xml:space="preserve"> quarter</t></r></si><si><t>Kept &amp; '
+               "here</t></si></sst>" % S)
     x.writestr("xl/worksheets/sheet1.xml",
-               '<worksheet xmlns="%s"><sheetData><row r="1"><c r="B1" t="s">'
-               "<v>0</v></c></row></sheetData></worksheet>" % S)
+               '<worksheet xmlns="%s"><sheetData><row r="1"><c r="A1" t="s">'
+               '<v>2</v></c><c r="B1" t="s"><v>0</v></c></row><row r="2"><c '
+               'r="A2" t="s"><v>1</v></c><c r="B2"><v>4.3</v></c></row><row '
+               'r="3"><c r="A3" t="inlineStr"><is><t>%s</t></is></c><c r="B3">'
+               "<v>5</v></c></row></sheetData></worksheet>" % (S, a3))
 with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("[Content_Types].xml",
                '<Types xmlns="%scontent-types"><Default Extension="rels" '
@@ -102,35 +134,65 @@ with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
                "<c:chart><c:plotArea><c:barChart><c:ser><c:tx><c:strRef>"
                '<c:f>Sheet1!$B$1</c:f><c:strCache><c:ptCount val="1"/>'
                '<c:pt idx="0"><c:v>North region</c:v></c:pt></c:strCache>'
-               "</c:strRef></c:tx></c:ser></c:barChart></c:plotArea>"
-               '</c:chart><c:externalData r:id="rId1"><c:autoUpdate val="0"'
-               "/></c:externalData></c:chartSpace>" % (C, A, O))
+               "</c:strRef></c:tx><c:cat><c:strRef><c:f>Sheet1!$A$2:$A$3"
+               '</c:f><c:strCache><c:ptCount val="2"/><c:pt idx="0"><c:v>'
+               'First quarter</c:v></c:pt><c:pt idx="1"><c:v>Second quarter'
+               "</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef>"
+               "<c:f>Sheet1!$B$2:$B$3</c:f><c:numCache><c:ptCount val=\"2\"/>"
+               '<c:pt idx="0"><c:v>4.3</c:v></c:pt><c:pt idx="1"><c:v>5</c:v>'
+               "</c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart>"
+               '</c:plotArea></c:chart><c:externalData r:id="rId1">'
+               '<c:autoUpdate val="0"/></c:externalData></c:chartSpace>'
+               % (C, A, O))
 EOD
-within "Word, a chart's workbook" 0 20 300 "$x" translate -q --mt pseudo \
-  -s en -t es "$tmp/chart.docx" -o "$tmp/chart.es.docx"
-said "Word, a chart's workbook" "xliffmt: warning: $tmp/chart.docx: word/charts/chart1.xml: the chart's data, the workbook word/embeddings/Microsoft_Excel_Worksheet.xlsx, is not translated: Word shows its text again when the chart's data is edited"
-opens "$tmp/chart.es.docx"
-"$py" -c 'import io, sys, zipfile
+}
+# book DOCX: the embedded workbook's shared strings and sheet.
+book() {
+  "$py" -c 'import io, sys, zipfile
 z = zipfile.ZipFile(sys.argv[1])
-s = z.read("word/charts/chart1.xml").decode()
-print(s[s.index("<c:strRef>"):s.index("</c:strRef>")])
 b = zipfile.ZipFile(io.BytesIO(z.read("word/embeddings/"
                                       "Microsoft_Excel_Worksheet.xlsx")))
-print(b.read("xl/sharedStrings.xml").decode())' "$tmp/chart.es.docx" \
-  >"$tmp/got"
-expect_text "Word, a chart's workbook: the cache translated, the cell kept" \
-  "$tmp/got" '<c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>[régíóñ Ñórth ~~~~]</c:v></c:pt></c:strCache>
-<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>North region</t></si></sst>'
+print(b.testzip())
+print(b.read("xl/sharedStrings.xml").decode())
+print(b.read("xl/worksheets/sheet1.xml").decode())' "$1"
+}
+chart "$tmp/chart.docx" 0
+within "Word, a chart's workbook" 0 20 300 "$x" translate -q --mt pseudo \
+  -s en -t es "$tmp/chart.docx" -o "$tmp/chart.es.docx"
+said "Word, a chart's workbook: no warning" ""
+opens "$tmp/chart.es.docx"
 "$py" -c 'import sys, zipfile
-a = zipfile.ZipFile(sys.argv[1]); b = zipfile.ZipFile(sys.argv[2])
-n = "word/embeddings/Microsoft_Excel_Worksheet.xlsx"
-sys.exit(a.read(n) != b.read(n))' "$tmp/chart.docx" "$tmp/chart.es.docx" ||
-  fail "Word, a chart's workbook: not kept byte for byte"
-within "Word, a chart's workbook: merge" 0 20 300 "$x" extract -q -s en \
+s = zipfile.ZipFile(sys.argv[1]).read("word/charts/chart1.xml").decode()
+print(s[s.index("<c:ser>"):s.index("<c:val>")])' "$tmp/chart.es.docx" \
+  >"$tmp/got"
+expect_text "Word, a chart's workbook: the caches translated" "$tmp/got" '<c:ser><c:tx><c:strRef><c:f>Sheet1!$B$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>[régíóñ Ñórth ~~~~]</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:f>Sheet1!$A$2:$A$3</c:f><c:strCache><c:ptCount val="2"/><c:pt idx="0"><c:v>[qúártér Fírst ~~~~]</c:v></c:pt><c:pt idx="1"><c:v>[qúártér Séçóñd ~~~~~]</c:v></c:pt></c:strCache></c:strRef></c:cat>'
+book "$tmp/chart.es.docx" >"$tmp/got"
+expect_text "Word, a chart's workbook: its cells translated as the caches" \
+  "$tmp/got" 'None
+<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="3" uniqueCount="3"><si><t xml:space="preserve">[régíóñ Ñórth ~~~~]</t></si><si><t xml:space="preserve">[qúártér Fírst ~~~~]</t></si><si><t>Kept &amp; here</t></si></sst>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="s"><v>2</v></c><c r="B1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>1</v></c><c r="B2"><v>4.3</v></c></row><row r="3"><c r="A3" t="inlineStr"><is><t xml:space="preserve">[qúártér Séçóñd ~~~~~]</t></is></c><c r="B3"><v>5</v></c></row></sheetData></worksheet>'
+within "Word, a chart's workbook: extract" 0 20 300 "$x" extract -q -s en \
   "$tmp/chart.docx" -o "$tmp/chart.xlf"
-[ ! -s "$tmp/err" ] || fail "Word, a chart's workbook: extract warned"
 merged "$tmp/chart.docx" "$tmp/chart.xlf" "$tmp/chart.m.docx"
 opens "$tmp/chart.m.docx"
+book "$tmp/chart.m.docx" | grep -o '<t[^>]*>[^<]*</t>' >"$tmp/got"
+expect_text "Word, a chart's workbook: merged" "$tmp/got" \
+  '<t xml:space="preserve">ES North region</t>
+<t xml:space="preserve">ES First quarter</t>
+<t>Kept &amp; here</t>
+<t xml:space="preserve">ES Second quarter</t>'
+# a cell whose text is not the cache's (the cache out of date): kept, and
+# the run says the workbook is not translated in full
+chart "$tmp/stale.docx" 1
+within "Word, a chart's workbook out of date" 0 20 300 "$x" translate -q \
+  --mt pseudo -s en -t es "$tmp/stale.docx" -o "$tmp/stale.es.docx"
+said "Word, a chart's workbook out of date" "xliffmt: warning: $tmp/stale.docx: word/charts/chart1.xml: the chart's data, the workbook word/embeddings/Microsoft_Excel_Worksheet.xlsx, is not translated: Word shows its text again when the chart's data is edited"
+book "$tmp/stale.es.docx" | grep -o '<t[^>]*>[^<]*</t>' >"$tmp/got"
+expect_text "Word, a chart's workbook out of date: the others translated" \
+  "$tmp/got" '<t xml:space="preserve">[régíóñ Ñórth ~~~~]</t>
+<t xml:space="preserve">[qúártér Fírst ~~~~]</t>
+<t>Kept &amp; here</t>
+<t>Old quarter</t>'
 
 # --- A text form field's default.
 ff() { # ff NAME DEFAULT RESULT: a text form field
