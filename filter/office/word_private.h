@@ -63,6 +63,12 @@ struct word_para {
   /* 1: a DrawingML paragraph (a:p of a chart or a SmartArt), its runs
    * written as a:r, the language in a:rPr's lang attribute */
   int drawing;
+  /* 1: a value that is a text field's default (w:default). One that says
+   * what the field's result says is a twin of the field's paragraph,
+   * written with the text of its pair twin_code (-1: the whole target,
+   * the pair at the paragraph's edges): the same translation */
+  int field_default;
+  long twin_code;
 };
 
 /* A part read: the main one or a header, footer, notes or comments. Its
@@ -224,5 +230,11 @@ xmt_status xmt_word_workbook(const struct word_doc *doc,
                              const struct word_part *part, size_t entry,
                              struct xmt_buf *out, size_t *missed,
                              struct xmt_error_store *err);
+
+/* The text of seg (a paragraph's source or target, tag ids its codes)
+ * inside p's pair code, or all of it when code is -1, into out (reset
+ * first) (word_write.c). */
+xmt_status xmt_word_pair_text(const struct word_para *p, const xmt_segment *seg,
+                              long code, struct xmt_buf *out);
 
 #endif /* XMT_WORD_PRIVATE_H */

@@ -157,14 +157,19 @@ void xmt_word_values_start(struct reader *r, const char *name,
     attr_value(r, attrs, W_NS, "displayText");
   } else if (((word_is(r, "helpText") || word_is(r, "statusText")) &&
               !auto_text(attrs)) ||
-             word_is(r, "listEntry") ||
-             (word_is(r, "default") && r->input_depth != 0 &&
-              r->depth == r->input_depth + 1)) {
+             word_is(r, "listEntry")) {
     /* a form field's help (F1), status bar text, a drop-down's entries
-     * (the one chosen is what the document shows), a text field's
-     * default (what it shows again once reset: the same text as its
-     * result, most often, which the same engine answer keeps alike) */
+     * (the one chosen is what the document shows) */
     attr_value(r, attrs, W_NS, "val");
+  } else if (word_is(r, "default") && r->input_depth != 0 &&
+             r->depth == r->input_depth + 1) {
+    /* a text field's default, what it shows again once reset: most
+     * often its result's text, whose translation it takes then
+     * (word_read_para.c) */
+    size_t n = r->part->npara;
+    attr_value(r, attrs, W_NS, "val");
+    if (r->part->npara > n)
+      r->part->paras[n].field_default = 1;
   } else if (word_is(r, "textInput")) {
     r->input_depth = r->depth;
   }

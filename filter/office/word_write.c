@@ -555,6 +555,54 @@ static xmt_status put_value_text(void *user, const size_t *open, size_t nopen,
   return xmt_word_put_escaped(user, text, len, 1);
 }
 
+struct pair_text {
+  const struct word_para *p;
+  long code;
+  struct xmt_buf *out;
+};
+
+static int pair_paired(void *user, size_t code) {
+  return !((struct pair_text *)user)->p->codes[code].isolated;
+}
+
+static xmt_status pair_stretch(void *user, const size_t *open, size_t nopen,
+                               const char *text, size_t len) {
+  const struct pair_text *pt = user;
+  int in = pt->code < 0;
+  for (size_t k = 0; k < nopen && !in; k++)
+    in = open[k] == (size_t)pt->code;
+  return in ? xmt_buf_append(pt->out, text, len) : XMT_OK;
+}
+
+static xmt_status pair_code(void *user, size_t code, int close) {
+  (void)user, (void)code, (void)close;
+  return XMT_OK;
+}
+
+xmt_status xmt_word_pair_text(const struct word_para *p, const xmt_segment *seg,
+                              long code, struct xmt_buf *out) {
+  struct pair_text pt = {p, code, out};
+  const struct xmt_office_target walk = {&pt, p->nsource, pair_paired,
+                                         pair_stretch, pair_code};
+  xmt_buf_reset(out);
+  return xmt_office_put_target(&walk, seg);
+}
+
+/* A text field's default that is its result's twin: the text of the
+ * field's pair in the paragraph's target, escaped. */
+static xmt_status put_twin_value(struct xmt_buf *out,
+                                 const struct word_part *part,
+                                 const struct word_para *v,
+                                 const xmt_segment *target) {
+  struct xmt_buf text = {0};
+  xmt_status st =
+      xmt_word_pair_text(&part->paras[v->twin], target, v->twin_code, &text);
+  if (st == XMT_OK)
+    st = xmt_word_put_escaped(out, text.data, text.len, 1);
+  xmt_buf_free(&text);
+  return st;
+}
+
 /* A value's target (its text: a value has no codes), escaped. */
 static xmt_status put_value(struct xmt_buf *out, const xmt_segment *target) {
   const struct xmt_office_target walk = {out, 0, NULL, put_value_text, NULL};
@@ -598,7 +646,9 @@ static xmt_status put_range(const struct writer *w, size_t from, size_t to,
     if (p->start < at || p->end > to || target == NULL)
       continue;
     st = put_bytes(w, at, p->head_end, fresh);
-    if (st == XMT_OK && p->value)
+    if (st == XMT_OK && p->value && p->twin >= 0)
+      st = put_twin_value(w->out, part, p, target);
+    else if (st == XMT_OK && p->value)
       st = put_value(w->out, target);
     else if (st == XMT_OK)
       st = put_target(w, p, target);

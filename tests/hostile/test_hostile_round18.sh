@@ -36,7 +36,8 @@
 #     (F1) and status bar text (w:ffData's w:helpText, w:statusText) are
 #     text: each a unit, the field still a pair around its result (they
 #     were left in the source language, exit 0) (since round 22 its
-#     default, w:default, too: test_hostile_round22.sh); a drop-down form
+#     default, w:default, takes the result's translation:
+#     test_hostile_round22.sh); a drop-down form
 #     field's entries (w:listEntry: the one chosen is what the document
 #     shows), each a unit; a content control's drop-down choices in a
 #     paragraph (w:listItem's w:displayText: what it shows once chosen),
@@ -343,7 +344,7 @@ within "Word, form field texts" 0 20 300 "$x" translate -q --mt pseudo \
 opens "$tmp/parts.es.docx"
 field "$tmp/parts.es.docx" >"$tmp/got"
 expect_text "Word, form field texts: help and status text translated" \
-  "$tmp/got" '<w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[</w:t></w:r><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Text1"/><w:enabled/><w:helpText w:type="text" w:val="[ýóúr Týpé ñámé fúll ~~~~~~]"/><w:statusText w:type="text" w:val="[ñámé Ýóúr ~~~]"/><w:textInput><w:default w:val="[héré Ñámé ~~~]"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>héré Ñámé</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> thé ís fíéld. ~~~~~~~]</w:t></w:r></w:p>'
+  "$tmp/got" '<w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[</w:t></w:r><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Text1"/><w:enabled/><w:helpText w:type="text" w:val="[ýóúr Týpé ñámé fúll ~~~~~~]"/><w:statusText w:type="text" w:val="[ñámé Ýóúr ~~~]"/><w:textInput><w:default w:val="héré Ñámé"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>héré Ñámé</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> thé ís fíéld. ~~~~~~~]</w:t></w:r></w:p>'
 within "Word, form field texts: extract" 0 20 300 "$x" extract -q -s en \
   "$tmp/parts.docx" -o "$tmp/parts.xlf"
 grep '<source' "$tmp/parts.xlf" >"$tmp/got"
@@ -352,7 +353,6 @@ expect_text "Word, notes, comments, boxes, fields: extract" "$tmp/got" '<source>
 <source>Page <g id="1" ctype="x-w-fldSimple">1</g> of the <g id="2" ctype="x-w-fldSimple">Annual report</g></source>
 <source>Type your full name</source>
 <source>Your name</source>
-<source>Name here</source>
 <source><g id="1" ctype="x-w-fldChar">Name here</g> is the field.</source>
 <source>Header box text</source>
 <source>Header line</source>
@@ -361,7 +361,7 @@ expect_text "Word, notes, comments, boxes, fields: extract" "$tmp/got" '<source>
 merged "$tmp/parts.docx" "$tmp/parts.xlf" "$tmp/parts.m.docx"
 opens "$tmp/parts.m.docx"
 field "$tmp/parts.m.docx" >"$tmp/got"
-expect_text "Word, form field texts: merged" "$tmp/got" '<w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve">ES </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Text1"/><w:enabled/><w:helpText w:type="text" w:val="ES Type your full name"/><w:statusText w:type="text" w:val="ES Your name"/><w:textInput><w:default w:val="ES Name here"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>Name here</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> is the field.</w:t></w:r></w:p>'
+expect_text "Word, form field texts: merged" "$tmp/got" '<w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve">ES </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Text1"/><w:enabled/><w:helpText w:type="text" w:val="ES Type your full name"/><w:statusText w:type="text" w:val="ES Your name"/><w:textInput><w:default w:val="Name here"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>Name here</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> is the field.</w:t></w:r></w:p>'
 
 # --- Word: a drop-down form field, whose entry chosen the page shows.
 wparts "$tmp/dd.docx" \

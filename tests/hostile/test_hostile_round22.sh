@@ -11,11 +11,13 @@
 #     cache names kept. A cell whose text is not the cache's (out of
 #     date) is kept, and the run says on stderr that the workbook is not
 #     translated, naming the chart and the workbook.
-#   - translate of a Word document with a legacy text form field whose
+#   - translate of a Word document with legacy text form fields whose
 #     default (w:textInput's w:default: what the field shows again once
-#     reset) is its result's text: a unit of its own, translated as the
-#     result is (it was left in the source language, exit 0); a check
-#     box's default (a number) kept.
+#     reset) is their result's text, alone in its paragraph or in a
+#     sentence: the default takes the result's translation, byte for byte
+#     (it was left in the source language, exit 0), and is no unit of its
+#     own; a default that is another text than the result a unit of its
+#     own; a check box's default (a number) kept.
 #   - translate of a Word document with content controls' drop-downs
 #     (w:listItem's w:displayText) around paragraphs and around table
 #     cells, and one bound to data (w:dataBinding) in a paragraph: each
@@ -199,7 +201,7 @@ ff() { # ff NAME DEFAULT RESULT: a text form field
   printf '<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="%s"/><w:enabled/><w:textInput><w:default w:val="%s"/><w:maxLength w:val="40"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>%s</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>' "$1" "$2" "$3"
 }
 box='<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Check1"/><w:checkBox><w:sizeAuto/><w:default w:val="0"/></w:checkBox></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMCHECKBOX </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>'
-word "$tmp/ff.docx" "<w:p>$(ff Text1 'Your city' 'Your city')</w:p><w:p><w:r><w:t xml:space=\"preserve\">Name: </w:t></w:r>$(ff Text2 'Your full name' 'Your full name')</w:p><w:p>$box<w:r><w:t xml:space=\"preserve\"> Agreed</w:t></w:r></w:p>"
+word "$tmp/ff.docx" "<w:p>$(ff Text1 'Your city' 'Your city')</w:p><w:p><w:r><w:t xml:space=\"preserve\">Name: </w:t></w:r>$(ff Text2 'Your full name' 'Your full name')</w:p><w:p>$box<w:r><w:t xml:space=\"preserve\"> Agreed</w:t></w:r></w:p><w:p>$(ff Text3 'Type here' 'John Smith')</w:p>"
 within "Word, a text field's default" 0 20 300 "$x" translate -q --mt pseudo \
   -s en -t es "$tmp/ff.docx" -o "$tmp/ff.es.docx"
 opens "$tmp/ff.es.docx"
@@ -208,24 +210,29 @@ expect_text "Word, a text field's default: translated" "$tmp/got" \
   '<w:default w:val="[çítý Ýóúr ~~~]"/>
 <w:t>[çítý Ýóúr ~~~]<
 <w:t>[<
-<w:default w:val="[fúll Ýóúr ñámé ~~~~~]"/>
+<w:default w:val="Ýóúr Ñámé: ñámé fúll"/>
 <w:t>Ýóúr Ñámé: ñámé fúll<
-<w:default w:val="0"/>'
+<w:default w:val="0"/>
+<w:default w:val="[héré Týpé ~~~]"/>
+<w:t>[Smíth Jóhñ ~~~]<'
 within "Word, a text field's default: extract" 0 20 300 "$x" extract -q \
   -s en "$tmp/ff.docx" -o "$tmp/ff.xlf"
 grep '<source' "$tmp/ff.xlf" >"$tmp/got"
 expect_text "Word, a text field's default: extract" "$tmp/got" '<source>Your city</source>
-<source>Your city</source>
-<source>Your full name</source>
 <source>Name: <g id="1" ctype="x-w-fldChar">Your full name</g></source>
-<source> Agreed</source>'
+<source> Agreed</source>
+<source>Type here</source>
+<source>John Smith</source>'
+# merged: the second field's result is in a pair, which the target of
+# its sentence leaves as it was ("ES Name: <g>Your full name</g>")
 merged "$tmp/ff.docx" "$tmp/ff.xlf" "$tmp/ff.m.docx"
 opens "$tmp/ff.m.docx"
 body "$tmp/ff.m.docx" | grep -o '<w:default [^>]*>' >"$tmp/got"
 expect_text "Word, a text field's default: merged" "$tmp/got" \
   '<w:default w:val="ES Your city"/>
-<w:default w:val="ES Your full name"/>
-<w:default w:val="0"/>'
+<w:default w:val="Your full name"/>
+<w:default w:val="0"/>
+<w:default w:val="ES Type here"/>'
 
 # --- Drop-downs of block-level and data-bound content controls.
 dd='<w:sdtPr><w:alias w:val="Pick"/><w:dropDownList><w:listItem w:displayText="Red colour" w:value="R"/><w:listItem w:displayText="Blue colour" w:value="B"/></w:dropDownList></w:sdtPr>'
