@@ -267,3 +267,27 @@ void xmt_odt_styles_free(struct odt_doc *doc) {
   doc->styles = NULL;
   doc->nstyles = doc->styles_cap = 0;
 }
+
+/* A start tag's raw attributes, read here and by odt_read.c. */
+int xmt_odt_next_attr(const char *tag, size_t *at, const char **name,
+                      size_t *nlen, size_t *vfrom, size_t *vto) {
+  const char *p = tag + *at;
+  p += strspn(p, " \t\r\n");
+  if (*p == '/' || *p == '>' || *p == '\0')
+    return 0;
+  *name = p;
+  *nlen = strcspn(p, " \t\r\n=");
+  p = strchr(p, '=');
+  if (p == NULL)
+    return 0;
+  p += 1 + strspn(p + 1, " \t\r\n");
+  const char *close = strchr(p + 1, *p);
+  if (close == NULL)
+    return 0;
+  *vfrom = (size_t)(p + 1 - tag);
+  *vto = (size_t)(close - tag);
+  *at = *vto + 1;
+  return 1;
+}
+
+size_t xmt_odt_first_attr(const char *tag) { return strcspn(tag, " \t\r\n/>"); }

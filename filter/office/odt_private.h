@@ -13,7 +13,7 @@
  * tags of the spans around it, close: their end tags). Isolated: the
  * bytes [from, to) of the part (a space, tab, break, bookmark, frame,
  * note, annotation, field...), written again through the writer, since
- * a note or a frame holds paragraphs of its own. */
+ * a note, a frame or an annotation holds paragraphs of its own. */
 struct odt_code {
   int isolated, span;
   size_t from, to;
@@ -139,5 +139,12 @@ void xmt_odt_styles_free(struct odt_doc *doc);
  * style. */
 xmt_status xmt_odt_set_language(const char *xml, size_t len,
                                 const char *language, struct xmt_buf *out);
+
+/* The raw attributes of the start tag at tag, in order: *name (len
+ * *nlen) and its value [*vfrom, *vto) as offsets from tag; 0 past the
+ * last (odt_lang.c). Begin with *at the offset of the first. */
+int xmt_odt_next_attr(const char *tag, size_t *at, const char **name,
+                      size_t *nlen, size_t *vfrom, size_t *vto);
+size_t xmt_odt_first_attr(const char *tag);
 
 #endif /* XMT_ODT_PRIVATE_H */

@@ -11,7 +11,8 @@
  * stretch and a span that shows nothing is no code. text:a is a paired
  * code; any other element of a paragraph (text:s, text:tab, breaks,
  * bookmarks, fields, frames, notes, annotations) is an isolated code of
- * its bytes, its text not translated. The automatic paragraph and text
+ * its bytes, the paragraphs in it (a note's, a frame's, an annotation's)
+ * units of their own. The automatic paragraph and text
  * styles are read with where their language is said, and the ones each
  * piece of text is in noted: a unit's on the paragraph, others' marking
  * the style kept (odt_lang.c). */
@@ -130,7 +131,8 @@ static int is_header(const char *name) {
 /* An element whose text is a unit: a paragraph, or what shows like one
  * (an image's alternative text; a document's title; an index's title as
  * its update writes it again, which the index body's title is read
- * from). */
+ * from; the notice printed where a footnote goes on to the next page,
+ * and where it comes from). */
 static int is_para(const struct odt_doc *doc, const char *name) {
   if (doc->meta)
     return xmt_office_is(name, DC_NS, "title") ||
@@ -141,13 +143,16 @@ static int is_para(const struct odt_doc *doc, const char *name) {
          xmt_office_is(name, TEXT_NS, "h") ||
          xmt_office_is(name, SVG_NS, "title") ||
          xmt_office_is(name, SVG_NS, "desc") ||
-         xmt_office_is(name, TEXT_NS, "index-title-template");
+         xmt_office_is(name, TEXT_NS, "index-title-template") ||
+         xmt_office_is(name, TEXT_NS, "note-continuation-notice-forward") ||
+         xmt_office_is(name, TEXT_NS, "note-continuation-notice-backward");
 }
 
 /* The element whose units the part has in it. */
 static int is_body(const struct odt_doc *doc, const char *name) {
-  if (doc->headers)
-    return is_header(name);
+  if (doc->headers) /* and the notes' continuation notices, printed */
+    return is_header(name) ||
+           xmt_office_is(name, TEXT_NS, "notes-configuration");
   if (doc->chart)
     return xmt_office_is(name, OFFICE_NS, "chart");
   return xmt_office_is(name, OFFICE_NS, doc->meta ? "meta" : "text");
@@ -291,39 +296,13 @@ static const char *shows(struct reader *r, const char *name, int *known) {
 
 /* --- The language of automatic styles ------------------------------------ */
 
-/* The raw attributes of the start tag at tag, in order: *name (len *nlen)
- * and its value [*vfrom, *vto) as offsets from tag; 0 past the last. */
-static int next_attr(const char *tag, size_t *at, const char **name,
-                     size_t *nlen, size_t *vfrom, size_t *vto) {
-  const char *p = tag + *at;
-  p += strspn(p, " \t\r\n");
-  if (*p == '/' || *p == '>' || *p == '\0')
-    return 0;
-  *name = p;
-  *nlen = strcspn(p, " \t\r\n=");
-  p = strchr(p, '=');
-  if (p == NULL)
-    return 0;
-  p += 1 + strspn(p + 1, " \t\r\n");
-  const char *close = strchr(p + 1, *p);
-  if (close == NULL)
-    return 0;
-  *vfrom = (size_t)(p + 1 - tag);
-  *vto = (size_t)(close - tag);
-  *at = *vto + 1;
-  return 1;
-}
-
-/* The offset of the first attribute of the start tag at tag. */
-static size_t first_attr(const char *tag) { return strcspn(tag, " \t\r\n/>"); }
-
 /* The prefix the root element binds to the FO namespace, kept in the
  * doc: attributes added to a style are written with it. */
 static void root_prefix(struct reader *r) {
   const char *tag = r->doc->part.data + here(r);
   const char *name;
-  size_t at = first_attr(tag), nlen, vfrom, vto;
-  while (next_attr(tag, &at, &name, &nlen, &vfrom, &vto))
+  size_t at = xmt_odt_first_attr(tag), nlen, vfrom, vto;
+  while (xmt_odt_next_attr(tag, &at, &name, &nlen, &vfrom, &vto))
     if (nlen > 6 && nlen - 6 < sizeof r->doc->fo_prefix &&
         memcmp(name, "xmlns:", 6) == 0 && vto - vfrom == strlen(FO_NS) &&
         memcmp(tag + vfrom, FO_NS, vto - vfrom) == 0) {
@@ -357,8 +336,9 @@ static void text_properties(struct reader *r, struct odt_style *st,
   st->tp_end = past_event(r);
   const char *tag = r->doc->part.data + st->tp_from;
   const char *name;
-  size_t at = first_attr(tag), nlen, vfrom, vto;
-  while (attrs[0] != NULL && next_attr(tag, &at, &name, &nlen, &vfrom, &vto)) {
+  size_t at = xmt_odt_first_attr(tag), nlen, vfrom, vto;
+  while (attrs[0] != NULL &&
+         xmt_odt_next_attr(tag, &at, &name, &nlen, &vfrom, &vto)) {
     if (nlen >= 5 && memcmp(name, "xmlns", 5) == 0 &&
         (nlen == 5 || name[5] == ':'))
       continue;
@@ -589,8 +569,9 @@ static void value_unit(struct reader *r, const char **attrs, const char *ns,
   for (size_t i = 0; attrs[i] != NULL && value == NULL; i += 2)
     if (xmt_office_is(attrs[i], ns, local))
       value = attrs[i + 1];
-  size_t at = first_attr(tag), nlen, vfrom, vto, n = strlen(local);
-  while (value != NULL && next_attr(tag, &at, &name, &nlen, &vfrom, &vto))
+  size_t at = xmt_odt_first_attr(tag), nlen, vfrom, vto, n = strlen(local);
+  while (value != NULL &&
+         xmt_odt_next_attr(tag, &at, &name, &nlen, &vfrom, &vto))
     if (nlen > n && name[nlen - n - 1] == ':' &&
         memcmp(name + nlen - n, local, n) == 0) {
       check(r,
@@ -604,6 +585,18 @@ static void value_unit(struct reader *r, const char **attrs, const char *ns,
 static void form_values(struct reader *r, const char **attrs) {
   value_unit(r, attrs, FORM_NS, "label");
   value_unit(r, attrs, FORM_NS, "title");
+}
+
+/* An index mark (text:toc-mark, text:alphabetical-index-mark...): the
+ * entry with no text of its own (text:string-value) and keys (text:key1,
+ * text:key2) it puts in an index, which an update writes again. */
+static void index_mark(struct reader *r, const char *name, const char **attrs) {
+  if (strncmp(name, TEXT_NS "|", sizeof TEXT_NS) != 0 ||
+      strstr(name, "-mark") == NULL || strstr(name, "-mark-end") != NULL)
+    return;
+  value_unit(r, attrs, TEXT_NS, "string-value");
+  value_unit(r, attrs, TEXT_NS, "key1");
+  value_unit(r, attrs, TEXT_NS, "key2");
 }
 
 static void start_in_para(struct reader *r, struct builder *b, const char *name,
@@ -625,6 +618,7 @@ static void start_in_para(struct reader *r, struct builder *b, const char *name,
   }
   if (xmt_office_is(name, TEXT_NS, "placeholder"))
     value_unit(r, attrs, TEXT_NS, "description"); /* its tooltip */
+  index_mark(r, name, attrs);
   /* a link, text with metadata (text:meta) and a placeholder (whose text
    * is the prompt the document shows): a pair around its text */
   if ((xmt_office_is(name, TEXT_NS, "a") ||
@@ -642,9 +636,9 @@ static void start_in_para(struct reader *r, struct builder *b, const char *name,
     }
     return;
   }
-  /* an annotation's paragraphs are not translated; a note's, a frame's
-   * and those of any other element that holds some are */
-  skip_element(r, b, !xmt_office_is(name, OFFICE_NS, "annotation"));
+  /* the paragraphs of a note, a frame, an annotation (a comment, as
+   * Word's are) and any other element that holds some are translated */
+  skip_element(r, b, 1);
 }
 
 /* In a chart's table, a cell of a number (office:value-type other than

@@ -8,6 +8,7 @@
  * layer. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,6 +185,47 @@ static int rewritten(const struct word_part *part) {
   return 0;
 }
 
+/* A chart translated whose data is a workbook embedded in the package
+ * (c:externalData): the workbook's cells that the chart's string caches
+ * come from given their translations (word_workbook.c), in parts[*n],
+ * since Word refreshes the caches from it when the chart's data is
+ * edited. The run's warning names the chart and the workbook when a
+ * cache's cell could not be (its text another, the workbook unread). */
+static xmt_status workbooks(xmt_filter *f, struct word_doc *doc,
+                            const struct word_part *part,
+                            struct xmt_package_part *repl,
+                            struct xmt_buf *parts, size_t *n) {
+  size_t head = part->data.len < 512 ? part->data.len : 512;
+  if (memmem(part->data.data, head, "chartSpace", 10) == NULL)
+    return XMT_OK;
+  size_t *found = NULL, nfound = 0;
+  xmt_status st = xmt_word_embedded(doc, part->name, &found, &nfound, &f->err);
+  for (size_t i = 0; i < nfound && st == XMT_OK; i++) {
+    const char *name = xmt_package_name(doc->base.pkg, found[i]);
+    size_t missed = 0;
+    int twice = 0; /* a workbook two charts share: the first's cells */
+    for (size_t k = 0; k < *n; k++)
+      twice |= strcmp(repl[k].name, name) == 0;
+    if (!twice && i == 0)
+      st = xmt_word_workbook(doc, part, found[i], &parts[*n], &missed, &f->err);
+    if (st == XMT_OK && (twice || i > 0 || missed > 0) &&
+        f->on_warning != NULL) {
+      char msg[1024];
+      snprintf(msg, sizeof msg,
+               "%s: %s: the chart's data, the workbook %s, is not translated: "
+               "Word shows its text again when the chart's data is edited",
+               doc->path, part->name, name);
+      f->on_warning(f->callback_user, NULL, 0, msg);
+    }
+    if (st == XMT_OK && parts[*n].len > 0) {
+      repl[*n] = (struct xmt_package_part){name, parts[*n].data, parts[*n].len};
+      ++*n;
+    }
+  }
+  free(found);
+  return st;
+}
+
 /* The parts with a target rewritten, every other entry copied raw. */
 static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
                             xmt_write_fn sink, void *user) {
@@ -191,8 +233,9 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
   xmt_status st = parsed(f, doc);
   if (st != XMT_OK)
     return st;
-  struct xmt_buf *parts = calloc(doc->nparts, sizeof *parts);
-  struct xmt_package_part *repl = calloc(doc->nparts, sizeof *repl);
+  /* each part, and a chart's workbook */
+  struct xmt_buf *parts = calloc(2 * doc->nparts, sizeof *parts);
+  struct xmt_package_part *repl = calloc(2 * doc->nparts, sizeof *repl);
   size_t n = 0;
   long long next_id = 0; /* one id space, all parts: found when needed */
   for (size_t k = 0; k < doc->nparts; k++)
@@ -208,12 +251,16 @@ static xmt_status write_doc(xmt_filter *f, void *d, const char *target_language,
     repl[n] = (struct xmt_package_part){doc->parts[k].name, parts[n].data,
                                         parts[n].len};
     n++;
+    if (st == XMT_OK)
+      st = workbooks(f, doc, &doc->parts[k], repl, parts, &n);
+    if (st != XMT_OK && st != XMT_ERR_NOMEM)
+      break; /* the relationships' error is in f->err */
   }
-  if (st != XMT_OK)
+  if (st == XMT_ERR_NOMEM)
     xmt_error_nomem(&f->err);
   if (st == XMT_OK)
     st = xmt_office_write(f, &doc->base, repl, n, sink, user);
-  for (size_t k = 0; parts != NULL && k < doc->nparts; k++)
+  for (size_t k = 0; parts != NULL && k < 2 * doc->nparts; k++)
     xmt_buf_free(&parts[k]);
   free(parts);
   free(repl);

@@ -27,6 +27,9 @@ struct rels {
   /* a header's, a footer's, notes' relationships read: the charts and
    * SmartArt diagrams they show are looked for */
   int drawings;
+  /* a chart's relationships read: the workbook it embeds (its data) is
+   * looked for */
+  int embeds;
 };
 
 /* 1 when a relationship of this type points at a part with text. */
@@ -93,7 +96,8 @@ static void XMLCALL on_rel(void *user, const XML_Char *name,
   const char *slash = strrchr(type, '/');
   int want = rl->package
                  ? slash != NULL && strcmp(slash + 1, "core-properties") == 0
-                 : text_type(type, rl->drawings);
+             : rl->embeds ? slash != NULL && strcmp(slash + 1, "package") == 0
+                          : text_type(type, rl->drawings);
   if (target == NULL || !want || strcmp(mode, "External") == 0)
     return;
   struct xmt_buf entry = {0};
@@ -263,6 +267,16 @@ xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
   for (size_t k = 0; k < doc->nparts && st == XMT_OK; k++)
     doc->numbering[k] = (struct xmt_unit_part){doc->parts[k].unit_name, 0};
   return st == XMT_OK ? verify_others(doc, err) : st;
+}
+
+xmt_status xmt_word_embedded(struct word_doc *doc, const char *part,
+                             size_t **found, size_t *n,
+                             struct xmt_error_store *err) {
+  struct rels rl = {.doc = doc, .embeds = 1};
+  xmt_status st = find_related(&rl, part, doc->path, err);
+  *found = rl.found;
+  *n = st == XMT_OK ? rl.nfound : 0;
+  return st;
 }
 
 xmt_status xmt_word_parse_parts(struct word_doc *doc, const char *path,

@@ -63,6 +63,12 @@ struct word_para {
   /* 1: a DrawingML paragraph (a:p of a chart or a SmartArt), its runs
    * written as a:r, the language in a:rPr's lang attribute */
   int drawing;
+  /* 1: a value that is a text field's default (w:default). One that says
+   * what the field's result says is a twin of the field's paragraph,
+   * written with the text of its pair twin_code (-1: the whole target,
+   * the pair at the paragraph's edges): the same translation */
+  int field_default;
+  long twin_code;
 };
 
 /* A part read: the main one or a header, footer, notes or comments. Its
@@ -161,6 +167,12 @@ int xmt_word_same_source(const struct word_para *a, const struct word_para *b);
  * Nothing of the parts is read yet. */
 xmt_status xmt_word_load_parts(struct word_doc *doc, const char *path,
                                struct xmt_error_store *err);
+/* The entries of the packages (an embedded workbook: a chart's data)
+ * whose relationships of part (an entry name) name, in *found (the
+ * caller frees it), *n of them. */
+xmt_status xmt_word_embedded(struct word_doc *doc, const char *part,
+                             size_t **found, size_t *n,
+                             struct xmt_error_store *err);
 /* Reads and parses the parts not parsed yet, in order; hook (NULL: none)
  * is told of their paragraphs as they are final. */
 xmt_status xmt_word_parse_parts(struct word_doc *doc, const char *path,
@@ -187,7 +199,8 @@ xmt_status xmt_word_render(const struct word_part *part, const char *language,
 int xmt_word_holds_values(const char *part, size_t from, size_t to);
 /* 1 when the part's bytes [from, to) (a field's w:fldChar begin) hold a
  * form field's help or status text (w:helpText, w:statusText) or a
- * drop-down's entries (w:listEntry) that are units: the code the field's
+ * drop-down's entries (w:listEntry) or a text field's default (w:default)
+ * that are units: the code the field's
  * begin..separate make is written with the begin's bytes through the part, the
  * rest as it is. */
 int xmt_word_holds_field_values(const char *part, size_t from, size_t to);
@@ -200,5 +213,28 @@ long long xmt_word_next_id(const struct word_doc *doc);
 /* The target a paragraph is written with: its own, or its twin's. */
 const xmt_segment *xmt_word_target_of(const struct word_part *part,
                                       const struct word_para *p);
+
+/* len bytes of text escaped for XML into out: for an element's content
+ * (in_value 0) or an attribute's value in either quotes (word_write.c);
+ * what XML cannot carry left out. */
+xmt_status xmt_word_put_escaped(struct xmt_buf *out, const char *text,
+                                size_t len, int in_value);
+
+/* The workbook embedded in the package at entry (a chart's data) with
+ * the cells the chart part's translated string caches name given their
+ * translations, written whole into out (word_workbook.c); out empty when
+ * none was. *missed: the caches whose cell was not (not found, another
+ * text, the workbook not readable): Word shows their source text again
+ * when the chart's data is edited. Fails only out of memory. */
+xmt_status xmt_word_workbook(const struct word_doc *doc,
+                             const struct word_part *part, size_t entry,
+                             struct xmt_buf *out, size_t *missed,
+                             struct xmt_error_store *err);
+
+/* The text of seg (a paragraph's source or target, tag ids its codes)
+ * inside p's pair code, or all of it when code is -1, into out (reset
+ * first) (word_write.c). */
+xmt_status xmt_word_pair_text(const struct word_para *p, const xmt_segment *seg,
+                              long code, struct xmt_buf *out);
 
 #endif /* XMT_WORD_PRIVATE_H */

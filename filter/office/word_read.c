@@ -36,15 +36,16 @@ static void pop_frame(struct reader *r) {
   r->s = r->saved[--r->nsaved];
 }
 
-/* Footnotes and endnotes that only draw the line above the notes. */
+/* Footnotes and endnotes that only draw the line above the notes. The
+ * continuation notice is not one: its text ("Continued on the next
+ * page"), when it has some, is printed under notes that go on. */
 static int separator(const struct reader *r, const XML_Char **attrs) {
   if (!word_is(r, "footnote") && !word_is(r, "endnote"))
     return 0;
   for (size_t i = 0; attrs[i] != NULL; i += 2)
     if (xmt_office_is(attrs[i], W_NS, "type"))
       return strcmp(attrs[i + 1], "separator") == 0 ||
-             strcmp(attrs[i + 1], "continuationSeparator") == 0 ||
-             strcmp(attrs[i + 1], "continuationNotice") == 0;
+             strcmp(attrs[i + 1], "continuationSeparator") == 0;
   return 0;
 }
 
@@ -198,6 +199,8 @@ static void XMLCALL on_end(void *user, const XML_Char *name) {
     r->depth--;
     return;
   }
+  if (r->input_depth == r->depth)
+    r->input_depth = 0;
   if (r->binding_depth == r->depth && r->x.st == XMT_OK) {
     size_t n = (size_t)XML_GetCurrentByteCount(r->x.xp); /* 0: <.../> */
     r->binding_depth = 0;

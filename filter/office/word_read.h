@@ -81,6 +81,9 @@ struct reader {
   struct alt alt[16];
   size_t nalt;
   unsigned long binding_depth; /* of the w:dataBinding open; 0: none */
+  /* of a form field's w:textInput open (0: none), whose w:default is the
+   * text the field is reset to */
+  unsigned long input_depth;
   /* a core property being read (part->props): its depth (0: none), the
    * start of its content, its text; bad: an element in it */
   unsigned long prop_depth;

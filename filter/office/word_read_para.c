@@ -351,6 +351,37 @@ void xmt_word_end_skipped(struct reader *r) {
   }
 }
 
+/* A text field's default read in para (a value pushed since it began)
+ * that says what the field's result says becomes the paragraph's twin,
+ * written with the translation of the field's pair: the field shows the
+ * same text reset as filled. */
+static void link_defaults(struct reader *r, const struct word_para *para) {
+  struct word_part *part = r->part;
+  struct xmt_buf a = {0}, b = {0};
+  xmt_status st = XMT_OK;
+  for (size_t i = part->npara; i > 0 && st == XMT_OK; i--) {
+    struct word_para *v = &part->paras[i - 1];
+    if (v->start < para->start)
+      break;
+    long code = -2; /* the pair whose begin holds it */
+    for (size_t k = 0; k < para->ncodes && code == -2 && v->field_default; k++)
+      if (!para->codes[k].isolated && para->codes[k].from <= v->start &&
+          v->end <= para->codes[k].to)
+        code = k < para->nsource ? (long)k : -1;
+    if (code == -2 || v->twin >= 0)
+      continue;
+    st = xmt_word_pair_text(para, para->source, code, &a);
+    if (st == XMT_OK)
+      st = xmt_word_pair_text(v, v->source, -1, &b);
+    if (st == XMT_OK && a.len == b.len && memcmp(a.data, b.data, a.len) == 0)
+      v->twin = (long)part->npara, v->twin_code = code;
+  }
+  if (st != XMT_OK)
+    xmt_office_stop(&r->x, st);
+  xmt_buf_free(&a);
+  xmt_buf_free(&b);
+}
+
 static void end_para(struct reader *r) {
   struct frame *s = &r->s;
   s->para_depth = 0;
@@ -368,6 +399,7 @@ static void end_para(struct reader *r) {
     xmt_office_stop(&r->x, st);
     return;
   }
+  link_defaults(r, &para);
   if (xmt_word_push_para(r, &para) && r->nalt == 0)
     xmt_word_final(r);
 }

@@ -134,7 +134,11 @@ static int auto_text(const XML_Char **attrs) {
 void xmt_word_values_start(struct reader *r, const char *name,
                            const XML_Char **attrs) {
   const struct frame *s = &r->s;
-  if (s->para_depth == 0 || (s->skip_depth != 0 && s->skip_keep))
+  /* a content control around paragraphs, cells or rows: its choices'
+   * text before them */
+  if (s->para_depth == 0 && (s->skip_depth != 0 || !word_is(r, "listItem")))
+    return;
+  if (s->skip_depth != 0 && s->skip_keep)
     return; /* deleted: its text stays as it is */
   /* the picture's own copy of its alternative text (pic:cNvPr), as
    * wp:docPr's: a unit each, which the same engine answer keeps alike */
@@ -157,6 +161,17 @@ void xmt_word_values_start(struct reader *r, const char *name,
     /* a form field's help (F1), status bar text, a drop-down's entries
      * (the one chosen is what the document shows) */
     attr_value(r, attrs, W_NS, "val");
+  } else if (word_is(r, "default") && r->input_depth != 0 &&
+             r->depth == r->input_depth + 1) {
+    /* a text field's default, what it shows again once reset: most
+     * often its result's text, whose translation it takes then
+     * (word_read_para.c) */
+    size_t n = r->part->npara;
+    attr_value(r, attrs, W_NS, "val");
+    if (r->part->npara > n)
+      r->part->paras[n].field_default = 1;
+  } else if (word_is(r, "textInput")) {
+    r->input_depth = r->depth;
   }
 }
 
@@ -176,7 +191,8 @@ int xmt_word_holds_field_values(const char *part, size_t from, size_t to) {
   size_t n = to - from;
   return memmem(s, n, "helpText ", 9) != NULL ||
          memmem(s, n, "statusText ", 11) != NULL ||
-         memmem(s, n, "listEntry ", 10) != NULL;
+         memmem(s, n, "listEntry ", 10) != NULL ||
+         memmem(s, n, "default ", 8) != NULL;
 }
 
 int xmt_word_is_drawing(const char *data, size_t len) {

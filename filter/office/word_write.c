@@ -287,8 +287,8 @@ static xmt_status put_drawing_rpr(struct xmt_buf *out, const char *rpr,
 /* text escaped for a w:t (in_value 0) or for an attribute's value in
  * either quotes, where a tab or line end would be read back as a space;
  * what XML cannot carry left out. */
-static xmt_status put_escaped(struct xmt_buf *out, const char *text, size_t len,
-                              int in_value) {
+xmt_status xmt_word_put_escaped(struct xmt_buf *out, const char *text,
+                                size_t len, int in_value) {
   xmt_status st = XMT_OK;
   for (size_t i = 0; i < len && st == XMT_OK; i++) {
     size_t bad = xmt_xml_forbidden_at(text, len, i);
@@ -330,7 +330,7 @@ static xmt_status put_run(struct xmt_buf *out, const struct word_para *p,
     st = put_name(out, p->prefix, 0,
                   edge && !p->drawing ? "t xml:space=\"preserve\">" : "t>");
   if (st == XMT_OK)
-    st = put_escaped(out, text, len, 0);
+    st = xmt_word_put_escaped(out, text, len, 0);
   if (st == XMT_OK)
     st = put_name(out, p->prefix, 1, "t>");
   return st == XMT_OK ? put_name(out, p->prefix, 1, "r>") : st;
@@ -484,6 +484,17 @@ static int put_field_values(const struct para_writer *pw,
   return 1;
 }
 
+/* The length of the part's bytes [from, to) less its w:dataBinding
+ * elements: a code's open, which leaves them out. */
+static size_t unbound_len(const struct word_part *part, size_t from,
+                          size_t to) {
+  size_t n = to - from;
+  for (size_t i = 0; i < part->nbindings; i++)
+    if (part->bindings[i].from >= from && part->bindings[i].to <= to)
+      n -= part->bindings[i].to - part->bindings[i].from;
+  return n;
+}
+
 static xmt_status put_code(void *user, size_t code, int close) {
   const struct para_writer *pw = user;
   const struct word_code *c = &pw->p->codes[code];
@@ -498,7 +509,8 @@ static xmt_status put_code(void *user, size_t code, int close) {
     return XMT_OK;
   if (close) /* an end tag: no id */
     return xmt_buf_append(pw->w->out, c->close, c->close_len);
-  if (!c->merged && c->to > c->from && c->open_len == c->to - c->from &&
+  if (!c->merged && c->to > c->from &&
+      c->open_len == unbound_len(pw->w->part, c->from, c->to) &&
       xmt_word_holds_values(pw->w->part->data.data, c->from, c->to)) {
     /* a start tag with a value that is a unit (a link's tooltip): written
      * through the part, with the value's target */
@@ -540,7 +552,55 @@ static xmt_status put_value_text(void *user, const size_t *open, size_t nopen,
                                  const char *text, size_t len) {
   (void)open;
   (void)nopen;
-  return put_escaped(user, text, len, 1);
+  return xmt_word_put_escaped(user, text, len, 1);
+}
+
+struct pair_text {
+  const struct word_para *p;
+  long code;
+  struct xmt_buf *out;
+};
+
+static int pair_paired(void *user, size_t code) {
+  return !((struct pair_text *)user)->p->codes[code].isolated;
+}
+
+static xmt_status pair_stretch(void *user, const size_t *open, size_t nopen,
+                               const char *text, size_t len) {
+  const struct pair_text *pt = user;
+  int in = pt->code < 0;
+  for (size_t k = 0; k < nopen && !in; k++)
+    in = open[k] == (size_t)pt->code;
+  return in ? xmt_buf_append(pt->out, text, len) : XMT_OK;
+}
+
+static xmt_status pair_code(void *user, size_t code, int close) {
+  (void)user, (void)code, (void)close;
+  return XMT_OK;
+}
+
+xmt_status xmt_word_pair_text(const struct word_para *p, const xmt_segment *seg,
+                              long code, struct xmt_buf *out) {
+  struct pair_text pt = {p, code, out};
+  const struct xmt_office_target walk = {&pt, p->nsource, pair_paired,
+                                         pair_stretch, pair_code};
+  xmt_buf_reset(out);
+  return xmt_office_put_target(&walk, seg);
+}
+
+/* A text field's default that is its result's twin: the text of the
+ * field's pair in the paragraph's target, escaped. */
+static xmt_status put_twin_value(struct xmt_buf *out,
+                                 const struct word_part *part,
+                                 const struct word_para *v,
+                                 const xmt_segment *target) {
+  struct xmt_buf text = {0};
+  xmt_status st =
+      xmt_word_pair_text(&part->paras[v->twin], target, v->twin_code, &text);
+  if (st == XMT_OK)
+    st = xmt_word_put_escaped(out, text.data, text.len, 1);
+  xmt_buf_free(&text);
+  return st;
 }
 
 /* A value's target (its text: a value has no codes), escaped. */
@@ -586,7 +646,9 @@ static xmt_status put_range(const struct writer *w, size_t from, size_t to,
     if (p->start < at || p->end > to || target == NULL)
       continue;
     st = put_bytes(w, at, p->head_end, fresh);
-    if (st == XMT_OK && p->value)
+    if (st == XMT_OK && p->value && p->twin >= 0)
+      st = put_twin_value(w->out, part, p, target);
+    else if (st == XMT_OK && p->value)
       st = put_value(w->out, target);
     else if (st == XMT_OK)
       st = put_target(w, p, target);

@@ -14,7 +14,7 @@
                                title, subject, description and keyword in
                                meta.xml), lang (automatic styles that say
                                a language: with text-properties, without,
-                               empty, used by an annotation too)
+                               empty, used by deleted text too)
   odt_odt.py notodt OUT        a zip whose mimetype is not a text's
   odt_odt.py units IN.xlf      each trans-unit's source of an XLIFF that
                                odf2xliff wrote: its text, then its codes
@@ -75,7 +75,7 @@ BODY = (
     '<text:p>See<draw:frame draw:name="F1" svg:width="2cm"><draw:text-box>'
     '<text:p>Boxed words</text:p></draw:text-box></draw:frame> the box.</text:p>'
     '<text:p>Said<office:annotation><dc:creator>Ann</dc:creator><text:p>'
-    'Not for translation</text:p></office:annotation> twice.</text:p>'
+    'A comment here</text:p></office:annotation> twice.</text:p>'
     '<text:p/><text:p>   </text:p>')
 STYLES = ('<?xml version="1.0" encoding="UTF-8"?>\n<office:document-styles '
           + NS + '>' + AUTO + '<office:styles><style:default-style style:family='
@@ -102,7 +102,8 @@ META_ALT = ('<?xml version="1.0" encoding="UTF-8"?>\n<office:document-meta '
             '</office:document-meta>')
 TEXT = 'application/vnd.oasis.opendocument.text'
 # automatic styles that say a language (P1, T1), say none (P2, an empty
-# P3), and that the annotation's text, not translated, uses too (T2, P4)
+# P3), and that deleted text (a tracked change's), not translated, uses
+# too (T2, P4)
 LANG_AUTO = (
     '<office:automatic-styles>'
     '<style:style style:name="P1" style:family="paragraph"><style:text-properties '
@@ -122,12 +123,16 @@ LANG_AUTO = (
     'fo:font-style="italic" fo:language="en" fo:country="US"/></style:style>'
     '</office:automatic-styles>')
 LANG_BODY = (
+    '<text:tracked-changes><text:changed-region text:id="ct1"><text:deletion>'
+    '<office:change-info><dc:creator>Ann</dc:creator><dc:date>2024-01-01T00:00'
+    ':00</dc:date></office:change-info><text:p text:style-name="P4">A '
+    '<text:span text:style-name="T2">note</text:span></text:p></text:deletion>'
+    '</text:changed-region></text:tracked-changes>'
     '<text:p text:style-name="P1">Colour <text:span text:style-name="T1">'
     'bold</text:span> and <text:span text:style-name="T2">slanted</text:span>'
     '</text:p><text:p text:style-name="P2">Centred text</text:p>'
-    '<text:p text:style-name="P3">Plain text<office:annotation><text:p '
-    'text:style-name="P4">A <text:span text:style-name="T2">note</text:span>'
-    '</text:p></office:annotation></text:p>'
+    '<text:p text:style-name="P3">Plain text<text:change '
+    'text:change-id="ct1"/></text:p>'
     '<text:p text:style-name="P4">Kept style</text:p>')
 LANG_STYLES = (
     '<?xml version="1.0" encoding="UTF-8"?>\n<office:document-styles ' + NS +

@@ -77,7 +77,7 @@ units out.odt got.txt
 # odf2xliff finds on the source: 2 codes in the heading (spans of
 # revision ids and a language), 4 in the second paragraph (bold twice,
 # the link, italic); we merge what shows alike and drop what shows
-# nothing. The note citation and the annotation are not ours to translate.
+# nothing. The note citation is not ours to translate; the annotation is.
 # The header (styles.xml) comes last, as odf2xliff reads it.
 expect_text "odf2xliff on the source" src.txt \
   "Soup of spans | g=2 x=0
@@ -91,7 +91,7 @@ An item | g=0 x=0
 See the box. | g=0 x=1
 Boxed words | g=0 x=0
 Said twice. | g=0 x=1
-Not for translation | g=0 x=0
+A comment here | g=0 x=0
 Page head | g=1 x=0"
 expect_text "odf2xliff reads every paragraph translated, fewer codes" got.txt \
   "[óf Sóúp spáñs ~~~~] | g=0 x=0
@@ -105,7 +105,7 @@ expect_text "odf2xliff reads every paragraph translated, fewer codes" got.txt \
 [thé Séé bóx. ~~~~] | g=0 x=1
 [wórds Bóxéd ~~~~] | g=0 x=0
 [twíçé. Sáíd ~~~~] | g=0 x=1
-Not for translation | g=0 x=0
+[çómméñt Á héré ~~~~~] | g=0 x=0
 [héád Págé ~~~] | g=0 x=0"
 entry out.odt content.xml out.xml
 check "the two bold spans one, written with the first's style" grep -q -F \
@@ -114,8 +114,8 @@ check "the two bold spans one, written with the first's style" grep -q -F \
 check "spans of revision ids and a language: no span" grep -q -F \
   '<text:h text:style-name="Heading_20_1" text:outline-level="1">[óf Sóúp spáñs ~~~~]</text:h>' \
   out.xml
-check "the annotation and empty paragraphs left alone" grep -q -F \
-  '<office:annotation><dc:creator>Ann</dc:creator><text:p>Not for translation</text:p></office:annotation> ~~~~]</text:p><text:p/><text:p>   </text:p>' \
+check "the annotation translated, empty paragraphs left alone" grep -q -F \
+  '<office:annotation><dc:creator>Ann</dc:creator><text:p>[çómméñt Á héré ~~~~~]</text:p></office:annotation> ~~~~]</text:p><text:p/><text:p>   </text:p>' \
   out.xml
 $py styles out.odt >lang.txt
 expect_text "the default paragraph style in the target language" lang.txt \
@@ -145,7 +145,7 @@ for doc in TestDocument01 TestDocument06 bookmark-reference; do
   units "$doc.odt" got.txt
   grep -c '^\[' got.txt >count.txt
   case $doc in
-  TestDocument01) n=45 ;;
+  TestDocument01) n=46 ;;
   TestDocument06) n=4 ;;
   *) n=2 ;;
   esac
@@ -153,7 +153,7 @@ for doc in TestDocument01 TestDocument06 bookmark-reference; do
     count.txt "$n"
 done
 # what odf2xliff reads of TestDocument01 that is not ours: the note
-# citations, fields (title, subject...), the annotation (its header and
+# citations, fields (title, subject...) (its annotation, its header and
 # footer, in styles.xml, and meta.xml's title, subject, description and
 # keywords are translated)
 units TestDocument01.odt got.txt
@@ -163,7 +163,6 @@ expect_text "TestDocument01: what is left as it was" other.txt \
 N | g=0 x=0
 Subject text | g=0 x=0
 Title of the Document | g=0 x=0
-Text of the note | g=0 x=0
 Title of the Document | g=0 x=0
 Comments | g=0 x=0
 Subject text | g=0 x=0
@@ -203,8 +202,9 @@ check "alternative text and meta.xml: identity, every entry byte for byte" \
 # language (P1 its fo:language and fo:country, T1 its RFC tag too; P2 a
 # style:text-properties after its paragraph properties, the empty P3 one
 # of its own; the header's MP1 in styles.xml); the -asian and -complex
-# ones stay, the target's script being Western. T2 and P4, which the
-# annotation's text (not translated) is in too, stay as they were. A
+# ones stay, the target's script being Western. T2 and P4, which
+# deleted text (a tracked change's, not translated) is in too, stay as
+# they were. A
 # Japanese target: the -asian ones, the Western ones left. Identity:
 # every entry byte for byte.
 $py make lang.odt lang || exit 99
@@ -215,7 +215,7 @@ echo >>lang.xml
 ns='xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:officeooo="http://openoffice.org/2009/office" office:version="1.2"'
 expect_text "automatic styles: content.xml" lang.xml \
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>
-<office:document-content $ns><office:automatic-styles><style:style style:name=\"P1\" style:family=\"paragraph\"><style:text-properties fo:language=\"es\" fo:country=\"ES\" style:language-asian=\"zh\" style:country-asian=\"CN\" style:language-complex=\"hi\" style:country-complex=\"IN\"/></style:style><style:style style:name=\"P2\" style:family=\"paragraph\"><style:paragraph-properties fo:text-align=\"center\"/><style:text-properties fo:language=\"es\" fo:country=\"ES\"/></style:style><style:style style:name=\"P3\" style:family=\"paragraph\" style:parent-style-name=\"Standard\"><style:text-properties fo:language=\"es\" fo:country=\"ES\"/></style:style><style:style style:name=\"P4\" style:family=\"paragraph\"><style:text-properties fo:language='en' fo:country='US'/></style:style><style:style style:name=\"T1\" style:family=\"text\"><style:text-properties fo:font-weight=\"bold\" fo:language=\"es\" fo:country=\"ES\" style:rfc-language-tag=\"es-ES\"/></style:style><style:style style:name=\"T2\" style:family=\"text\"><style:text-properties fo:font-style=\"italic\" fo:language=\"en\" fo:country=\"US\"/></style:style></office:automatic-styles><office:body><office:text><text:p text:style-name=\"P1\">[<text:span text:style-name=\"T1\">bóld</text:span> Çólóúr <text:span text:style-name=\"T2\">sláñtéd</text:span> áñd ~~~~~~~]</text:p><text:p text:style-name=\"P2\">[téxt Çéñtréd ~~~~]</text:p><text:p text:style-name=\"P3\">[téxt Pláíñ ~~~]<office:annotation><text:p text:style-name=\"P4\">A <text:span text:style-name=\"T2\">note</text:span></text:p></office:annotation></text:p><text:p text:style-name=\"P4\">[stýlé Képt ~~~]</text:p></office:text></office:body></office:document-content>"
+<office:document-content $ns><office:automatic-styles><style:style style:name=\"P1\" style:family=\"paragraph\"><style:text-properties fo:language=\"es\" fo:country=\"ES\" style:language-asian=\"zh\" style:country-asian=\"CN\" style:language-complex=\"hi\" style:country-complex=\"IN\"/></style:style><style:style style:name=\"P2\" style:family=\"paragraph\"><style:paragraph-properties fo:text-align=\"center\"/><style:text-properties fo:language=\"es\" fo:country=\"ES\"/></style:style><style:style style:name=\"P3\" style:family=\"paragraph\" style:parent-style-name=\"Standard\"><style:text-properties fo:language=\"es\" fo:country=\"ES\"/></style:style><style:style style:name=\"P4\" style:family=\"paragraph\"><style:text-properties fo:language='en' fo:country='US'/></style:style><style:style style:name=\"T1\" style:family=\"text\"><style:text-properties fo:font-weight=\"bold\" fo:language=\"es\" fo:country=\"ES\" style:rfc-language-tag=\"es-ES\"/></style:style><style:style style:name=\"T2\" style:family=\"text\"><style:text-properties fo:font-style=\"italic\" fo:language=\"en\" fo:country=\"US\"/></style:style></office:automatic-styles><office:body><office:text><text:tracked-changes><text:changed-region text:id=\"ct1\"><text:deletion><office:change-info><dc:creator>Ann</dc:creator><dc:date>2024-01-01T00:00:00</dc:date></office:change-info><text:p text:style-name=\"P4\">A <text:span text:style-name=\"T2\">note</text:span></text:p></text:deletion></text:changed-region></text:tracked-changes><text:p text:style-name=\"P1\">[<text:span text:style-name=\"T1\">bóld</text:span> Çólóúr <text:span text:style-name=\"T2\">sláñtéd</text:span> áñd ~~~~~~~]</text:p><text:p text:style-name=\"P2\">[téxt Çéñtréd ~~~~]</text:p><text:p text:style-name=\"P3\">[téxt Pláíñ ~~~]<text:change text:change-id=\"ct1\"/></text:p><text:p text:style-name=\"P4\">[stýlé Képt ~~~]</text:p></office:text></office:body></office:document-content>"
 entry lang.out.odt styles.xml lang-styles.xml
 grep -o '<office:automatic-styles>.*</office:automatic-styles>' \
   lang-styles.xml >got.txt
@@ -274,7 +274,7 @@ expect_exit 0 "check" sh -c "\"$x\" check -s en in.odt >check.txt"
 grep -e 'OpenDocument' -e 'inline codes' -e '  units' check.txt >got.txt
 expect_text "check: read as an OpenDocument text, its units and codes" \
   got.txt "in.odt: OpenDocument text, as XLIFF 1.2, UTF-8
-  units              11 (11 translatable, 0 with target)
+  units              12 (12 translatable, 0 with target)
   inline codes       g=3 x=7 bx=0 ex=0 bpt=0 ept=0 ph=0 it=0 mrk=0 other=0"
 expect_exit 0 "report" "$x" report -s en -t es in.odt -o report.html
 check "report: a row of the text box's paragraph" grep -q -F 'Boxed words' \

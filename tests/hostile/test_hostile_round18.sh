@@ -24,9 +24,9 @@
 #     (form:label, form:title of a form:button...): each a unit of its
 #     own (they were left in the source language, exit 0). Held and
 #     tested as they are: a frame's text box, its svg:title and svg:desc,
-#     a footnote's text translated; an annotation's kept (a comment is
-#     addressed to the document's authors and reviewers, not to its
-#     readers, and is not printed by default: a translator leaves it).
+#     a footnote's text translated; an annotation's kept (since round
+#     22 an annotation is translated, as a Word comment is:
+#     test_hostile_round22.sh).
 #   - translate of an OpenDocument text with a chart embedded (Object
 #     1/content.xml: chart:title, chart:subtitle, an axis title and the
 #     text cells of its own table, which are its legend and category
@@ -35,7 +35,9 @@
 #   - translate of a Word document with a form field whose help text
 #     (F1) and status bar text (w:ffData's w:helpText, w:statusText) are
 #     text: each a unit, the field still a pair around its result (they
-#     were left in the source language, exit 0); a drop-down form
+#     were left in the source language, exit 0) (since round 22 its
+#     default, w:default, takes the result's translation:
+#     test_hostile_round22.sh); a drop-down form
 #     field's entries (w:listEntry: the one chosen is what the document
 #     shows), each a unit; a content control's drop-down choices in a
 #     paragraph (w:listItem's w:displayText: what it shows once chosen),
@@ -186,7 +188,7 @@ print(zipfile.ZipFile(sys.argv[1]).read("word/charts/chart1.xml").decode())' \
 expect_text "Word, charts: merged" "$tmp/got" '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:pPr><a:defRPr sz="1400"/></a:pPr><a:r><a:rPr lang="es" sz="1400" dirty="0"/><a:t>ES Sales </a:t></a:r><a:r><a:rPr lang="es" sz="1400" b="1"/><a:t>by</a:t></a:r><a:r><a:rPr lang="es" sz="1400" dirty="0"/><a:t> year and region</a:t></a:r><a:endParaRPr lang="es" sz="1400"/></a:p><a:p><a:r><a:rPr lang="es"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></a:rPr><a:t>ES Second line</a:t></a:r><a:br><a:rPr lang="en-GB"/></a:br><a:r><a:rPr lang="es"/><a:t>third</a:t></a:r></a:p></c:rich></c:tx></c:title><c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr/></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr></c:chart></c:chartSpace>'
 
 # --- ODT: a placeholder's tooltip, form controls' labels; frames, notes
-# held, an annotation kept.
+# held, an annotation translated.
 # odtx OUT TEXT [CHART]: an OpenDocument text whose office:text holds
 # TEXT (form, chart namespaces too), with an embedded chart "Object 1"
 # whose title is CHART.
@@ -214,7 +216,7 @@ within "ODT, tooltips and labels" 0 20 300 "$x" translate -q --mt pseudo \
 unzip -tq "$tmp/ctl.es.odt" >/dev/null 2>&1 || fail "ODT, tooltips: unzip -t"
 content "$tmp/ctl.es.odt" >"$tmp/got"
 expect_text "ODT, tooltips and labels: translated" "$tmp/got" \
-  '<office:text><office:forms><form:form form:name="F"><form:button form:name="B1" form:label="[&amp; Préss gó ~~~]" form:title="[ít Séñds ~~~]"/><form:checkbox form:name="C1" form:label=" "/></form:form></office:forms><text:p>[<text:placeholder text:placeholder-type="text" text:description="[thé Týpé héré ñámé ~~~~~~]">&lt;Ýóúr Déár wélçómé. ñámé&gt;,</text:placeholder> ~~~~~~~~]</text:p><text:p><text:placeholder text:placeholder-type="text" text:description="[á Óñlý típ ~~~]"/> [álóñé ~~]</text:p><text:p>[<draw:frame draw:name="F1" text:anchor-type="as-char"><draw:text-box><text:p>[téxt Bóxéd héré. ~~~~~]</text:p></draw:text-box><svg:title>[títlé Frámé ~~~~]</svg:title><svg:desc>[désçríptíóñ Frámé ~~~~~~]</svg:desc></draw:frame>ñów. Séé ~~~]</text:p><text:p>[héré. Ñótéd<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>[fóótñóté Thé téxt. ~~~~~~]</text:p></text:note-body></text:note> ~~~~]</text:p><text:p>[téxt. Çómméñtéd<office:annotation><dc:creator>Ann</dc:creator><text:p>A comment to the author.</text:p></office:annotation> ~~~~~]</text:p>'
+  '<office:text><office:forms><form:form form:name="F"><form:button form:name="B1" form:label="[&amp; Préss gó ~~~]" form:title="[ít Séñds ~~~]"/><form:checkbox form:name="C1" form:label=" "/></form:form></office:forms><text:p>[<text:placeholder text:placeholder-type="text" text:description="[thé Týpé héré ñámé ~~~~~~]">&lt;Ýóúr Déár wélçómé. ñámé&gt;,</text:placeholder> ~~~~~~~~]</text:p><text:p><text:placeholder text:placeholder-type="text" text:description="[á Óñlý típ ~~~]"/> [álóñé ~~]</text:p><text:p>[<draw:frame draw:name="F1" text:anchor-type="as-char"><draw:text-box><text:p>[téxt Bóxéd héré. ~~~~~]</text:p></draw:text-box><svg:title>[títlé Frámé ~~~~]</svg:title><svg:desc>[désçríptíóñ Frámé ~~~~~~]</svg:desc></draw:frame>ñów. Séé ~~~]</text:p><text:p>[héré. Ñótéd<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>[fóótñóté Thé téxt. ~~~~~~]</text:p></text:note-body></text:note> ~~~~]</text:p><text:p>[téxt. Çómméñtéd<office:annotation><dc:creator>Ann</dc:creator><text:p>[çómméñt Á thé tó áúthór. ~~~~~~~~]</text:p></office:annotation> ~~~~~]</text:p>'
 if shown "$tmp/ctl.es.odt"; then
   expect_text "ODT, tooltips and labels: LibreOffice shows the translation" \
     "$tmp/shown" '[<Ýóúr Déár wélçómé. ñámé>,> ~~~~~~~~]
@@ -238,10 +240,11 @@ expect_text "ODT, tooltips and labels: extract" "$tmp/got" '<source>Press &amp; 
 <source>Frame description</source>
 <source>Noted<x id="1" ctype="x-odt-note"/> here.</source>
 <source>The footnote text.</source>
-<source>Commented<x id="1" ctype="x-odt-annotation"/> text.</source>'
+<source>Commented<x id="1" ctype="x-odt-annotation"/> text.</source>
+<source>A comment to the author.</source>'
 merged "$tmp/ctl.odt" "$tmp/ctl.xlf" "$tmp/ctl.m.odt"
 content "$tmp/ctl.m.odt" >"$tmp/got"
-expect_text "ODT, tooltips and labels: merged" "$tmp/got" '<office:text><office:forms><form:form form:name="F"><form:button form:name="B1" form:label="ES Press &amp; go" form:title="ES Sends it"/><form:checkbox form:name="C1" form:label=" "/></form:form></office:forms><text:p>ES Dear <text:placeholder text:placeholder-type="text" text:description="ES Type the name here">&lt;Your name&gt;</text:placeholder>, welcome.</text:p><text:p>ES <text:placeholder text:placeholder-type="text" text:description="ES Only a tip"/> alone</text:p><text:p>ES See <draw:frame draw:name="F1" text:anchor-type="as-char"><draw:text-box><text:p>ES Boxed text here.</text:p></draw:text-box><svg:title>ES Frame title</svg:title><svg:desc>ES Frame description</svg:desc></draw:frame> now.</text:p><text:p>ES Noted<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>ES The footnote text.</text:p></text:note-body></text:note> here.</text:p><text:p>ES Commented<office:annotation><dc:creator>Ann</dc:creator><text:p>A comment to the author.</text:p></office:annotation> text.</text:p>'
+expect_text "ODT, tooltips and labels: merged" "$tmp/got" '<office:text><office:forms><form:form form:name="F"><form:button form:name="B1" form:label="ES Press &amp; go" form:title="ES Sends it"/><form:checkbox form:name="C1" form:label=" "/></form:form></office:forms><text:p>ES Dear <text:placeholder text:placeholder-type="text" text:description="ES Type the name here">&lt;Your name&gt;</text:placeholder>, welcome.</text:p><text:p>ES <text:placeholder text:placeholder-type="text" text:description="ES Only a tip"/> alone</text:p><text:p>ES See <draw:frame draw:name="F1" text:anchor-type="as-char"><draw:text-box><text:p>ES Boxed text here.</text:p></draw:text-box><svg:title>ES Frame title</svg:title><svg:desc>ES Frame description</svg:desc></draw:frame> now.</text:p><text:p>ES Noted<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>ES The footnote text.</text:p></text:note-body></text:note> here.</text:p><text:p>ES Commented<office:annotation><dc:creator>Ann</dc:creator><text:p>ES A comment to the author.</text:p></office:annotation> text.</text:p>'
 
 # --- ODT: a chart embedded ("Object 1/content.xml").
 "$py" - "$tmp/chart.odt" <<'EOD' || exit 99
@@ -341,7 +344,7 @@ within "Word, form field texts" 0 20 300 "$x" translate -q --mt pseudo \
 opens "$tmp/parts.es.docx"
 field "$tmp/parts.es.docx" >"$tmp/got"
 expect_text "Word, form field texts: help and status text translated" \
-  "$tmp/got" '<w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[</w:t></w:r><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Text1"/><w:enabled/><w:helpText w:type="text" w:val="[ýóúr Týpé ñámé fúll ~~~~~~]"/><w:statusText w:type="text" w:val="[ñámé Ýóúr ~~~]"/><w:textInput><w:default w:val="Name here"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>héré Ñámé</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> thé ís fíéld. ~~~~~~~]</w:t></w:r></w:p>'
+  "$tmp/got" '<w:p><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>[</w:t></w:r><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Text1"/><w:enabled/><w:helpText w:type="text" w:val="[ýóúr Týpé ñámé fúll ~~~~~~]"/><w:statusText w:type="text" w:val="[ñámé Ýóúr ~~~]"/><w:textInput><w:default w:val="héré Ñámé"/></w:textInput></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMTEXT </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t>héré Ñámé</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:rPr><w:lang w:val="es"/></w:rPr><w:t xml:space="preserve"> thé ís fíéld. ~~~~~~~]</w:t></w:r></w:p>'
 within "Word, form field texts: extract" 0 20 300 "$x" extract -q -s en \
   "$tmp/parts.docx" -o "$tmp/parts.xlf"
 grep '<source' "$tmp/parts.xlf" >"$tmp/got"
