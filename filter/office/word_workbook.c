@@ -391,6 +391,8 @@ static xmt_status parse_entry(struct scan *s, xmt_package *pkg,
 /* bytes with s's splices made, each string's content a t of its text. */
 static xmt_status spliced(const struct scan *s, const struct xmt_buf *bytes,
                           struct xmt_buf *out) {
+  if (bytes->data == NULL) /* an empty part: nothing to splice */
+    return XMT_OK;
   size_t at = 0;
   xmt_status st = XMT_OK;
   for (size_t i = 0; i < s->nsplices && st == XMT_OK; i++) {
