@@ -82,6 +82,8 @@ static void test_ids(void) {
     CU_ASSERT_EQUAL(a->nids[XMT_TGT], 3);
     CU_ASSERT_EQUAL(t[0] == t[1] && t[1] == t[2], cases[k].same_tgt);
     CU_ASSERT_EQUAL(s[0] == s[1], cases[k].same_src);
+    /* a side not stemmed is not lowercased either */
+    CU_ASSERT_EQUAL(t[0] == t[2], cases[k].same_tgt);
     if (cases[k].same_tgt) /* Snowball's Russian stem, lowercased */
       CU_ASSERT_STRING_EQUAL(word(a, XMT_TGT, t[0]), RU_NOM);
     if (cases[k].same_src)

@@ -133,6 +133,7 @@ xmt_status xmt_aligner_set_languages(xmt_aligner *a, const char *source,
     if (a->stemmer[sd] != NULL)
       sb_stemmer_delete(a->stemmer[sd]);
     a->stemmer[sd] = NULL; /* made again for the new language */
+    a->stemmer_none[sd] = 0;
   }
   return xmt_aligner_check_languages(a, NULL);
 }
@@ -233,24 +234,33 @@ static xmt_status lowercase(xmt_aligner *a, const char **w, size_t *len) {
   return XMT_OK;
 }
 
-/* Points *w, *len at the Snowball stem of lowercased word w when side's
- * words are stemmed and its language has a stemmer; else leaves them. */
-static xmt_status stem(xmt_aligner *a, int side, const char **w, size_t *len) {
-  if (a->stemmer[side] == NULL) {
+/* *sb = the stemmer of side's words: NULL when the stems option leaves
+ * the side out or its language has no Snowball stemmer (looked up once
+ * for the languages set). */
+static xmt_status stemmer_of(xmt_aligner *a, int side, struct sb_stemmer **sb) {
+  *sb = NULL;
+  if (!(a->opt.stems & (side == XMT_SRC ? XMT_STEMS_SOURCE : XMT_STEMS_TARGET)))
+    return XMT_OK;
+  if (a->stemmer[side] == NULL && !a->stemmer_none[side]) {
     const char *algo = xmt_priors_snowball(a->lang[side]);
     if (algo == NULL)
-      return XMT_OK;
-    if ((a->stemmer[side] = sb_stemmer_new(algo, "UTF_8")) == NULL)
+      a->stemmer_none[side] = 1;
+    else if ((a->stemmer[side] = sb_stemmer_new(algo, "UTF_8")) == NULL)
       return XMT_ERR_NOMEM;
   }
+  *sb = a->stemmer[side];
+  return XMT_OK;
+}
+
+/* Points *w, *len at the Snowball stem of lowercased word w. */
+static xmt_status stem(struct sb_stemmer *sb, const char **w, size_t *len) {
   if (*len > STEM_MAX) /* not a word of the language: kept whole */
     return XMT_OK;
-  const sb_symbol *r =
-      sb_stemmer_stem(a->stemmer[side], (const sb_symbol *)*w, (int)*len);
+  const sb_symbol *r = sb_stemmer_stem(sb, (const sb_symbol *)*w, (int)*len);
   if (r == NULL)
     return XMT_ERR_NOMEM;
   *w = (const char *)r;
-  *len = (size_t)sb_stemmer_length(a->stemmer[side]);
+  *len = (size_t)sb_stemmer_length(sb);
   return XMT_OK;
 }
 
@@ -271,6 +281,9 @@ static xmt_status words_of(xmt_aligner *a, int side, const char *text,
       return xmt_error_nomem(&a->err);
     a->words[side] = w;
   }
+  struct sb_stemmer *sb;
+  if (stemmer_of(a, side, &sb) != XMT_OK)
+    return xmt_error_nomem(&a->err);
   for (size_t i = 0; i < n; i++) {
     if (tok[i].start > tok[i].end || tok[i].end > len || text == NULL)
       return xmt_error_set(&a->err, XMT_ERR_USAGE,
@@ -282,12 +295,10 @@ static xmt_status words_of(xmt_aligner *a, int side, const char *text,
       return xmt_error_set(&a->err, XMT_ERR_ENCODING,
                            "%s token %zu is not valid UTF-8",
                            side == XMT_SRC ? "source" : "target", i);
-    int stemmed = (a->opt.stems & (side == XMT_SRC ? XMT_STEMS_SOURCE
-                                                   : XMT_STEMS_TARGET)) != 0;
     xmt_status st =
-        a->opt.lowercase || stemmed ? lowercase(a, &w, &wlen) : XMT_OK;
-    if (st == XMT_OK && stemmed)
-      st = stem(a, side, &w, &wlen);
+        a->opt.lowercase || sb != NULL ? lowercase(a, &w, &wlen) : XMT_OK;
+    if (st == XMT_OK && sb != NULL)
+      st = stem(sb, &w, &wlen);
     if (st == XMT_OK && add)
       st = xmt_vocab_intern(&a->vocab[side], w, wlen, &a->words[side][i]);
     else if (st == XMT_OK)

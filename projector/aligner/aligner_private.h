@@ -235,6 +235,7 @@ struct xmt_aligner {
    * last training built from them (and from identical words, cognates). */
   char *lang[2];
   struct sb_stemmer *stemmer[2]; /* the stems option's, made at first use */
+  int stemmer_none[2];           /* the side's language has no stemmer */
   char **dicts;
   size_t ndicts, dicts_cap;
   xmt_lexicon_reader read_dicts; /* reads dicts */
