@@ -35,6 +35,7 @@ struct options {
   double null_prior, null_alpha, null_mass;
   int tag_cuts; /* --tag-cuts: with --aligner self, tokens cut where a tag
                    cuts a word */
+  int stems;    /* --stems: XMT_STEMS_* */
 };
 
 /* The lines of one input kept in memory (--aligner self reads the inputs
@@ -430,6 +431,7 @@ enum {
   OPT_NULL_ALPHA,
   OPT_NULL_MASS,
   OPT_TAG_CUTS,
+  OPT_STEMS,
 };
 
 static const struct xmt_cli_option project_options[] = {
@@ -496,6 +498,10 @@ static const struct xmt_cli_option project_options[] = {
     {"null-mass", OPT_NULL_MASS, "M",
      "with --aligner self and the bayes model:\nthe NULL word's pseudo-counts "
      "add up to\nat most M (default 300; 0: no bound)"},
+    {"stems", OPT_STEMS, "S",
+     "with --aligner self and the languages: the\nsides whose words the "
+     "aligner compares\nthrough their Snowball stems: none\n(default), "
+     "source, target or both"},
     {NULL, 0, NULL, NULL}};
 
 static const struct xmt_cli_command project = {
@@ -597,6 +603,16 @@ static int take(void *user, int c, const char *arg) {
     else
       bad = "--tag-cuts is on or off";
     a->priors = 1;
+  } else if (c == OPT_STEMS) {
+    static const char *const names[] = {"none", "source", "target", "both"};
+    int k = 0;
+    while (k < 4 && strcmp(arg, names[k]) != 0)
+      k++;
+    if (k == 4)
+      bad = "--stems is none, source, target or both";
+    else
+      o->stems = k; /* the index is the mask */
+    a->priors = 1;
   } else if (c == OPT_NULL_PRIOR || c == OPT_NULL_ALPHA || c == OPT_NULL_MASS) {
     bad = null_option(o, c, arg);
     a->priors = 1;
@@ -631,7 +647,8 @@ static const char *problem(const struct project_args *a, int operands) {
                              a->sym != NULL || o->lowercase || a->priors))
     return "--train-source, --train-target, --aligner-model, --symmetrize, "
            "--lowercase, --model, --dictionary, --null-prior, --null-alpha, "
-           "--null-mass, --tag-cuts and the languages need --aligner self";
+           "--null-mass, --tag-cuts, --stems and the languages need "
+           "--aligner self";
   return NULL;
 }
 
@@ -726,6 +743,7 @@ int xmt_cli_project(int argc, char **argv) {
       ao.null_alpha = s.opt.null_alpha;
     if (s.opt.null_mass >= 0)
       ao.null_mass = s.opt.null_mass;
+    ao.stems = s.opt.stems;
     if ((s.aligner = xmt_aligner_new(&ao)) == NULL) {
       fputs("xliffmt: out of memory\n", stderr);
       rc = EXIT_INTERNAL;

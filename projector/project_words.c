@@ -14,11 +14,16 @@
  * A source pair joined to its word by a mark, as where the tokens are
  * cut at tags ("unique@<g>full-domain-name</g>", xmt_tokens_cut_at_tags),
  * takes the target word whole short of that mark ("unique@nom-domaine-
- * complet": the hyphens' words, not "unique"). */
+ * complet": the hyphens' words, not "unique"). Chinese and Japanese,
+ * written without spaces, have runs of ideographs that ICU cuts into
+ * words and translators tag whole ("[<g>选项列表</g>]" for
+ * "[<g>OPTION</g>]"): a span's edge inside such a run goes to the run's
+ * edge, unless a word it would take translates one outside the pair. */
 #include "config.h"
 
 #include <string.h>
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 
 #include "project_private.h"
 
@@ -85,6 +90,28 @@ static int has_word_char(const char *s, const struct xmt_token *tok) {
   return 0;
 }
 
+/* Whether the character at s[at] (its token ends at end) is an ideograph
+ * of Chinese or Japanese. */
+static int han_at(const char *s, size_t at, size_t end) {
+  uint32_t cp = 0;
+  if (xmt_utf8_decode((const unsigned char *)s + at, end - at, &cp) == 0)
+    return 0;
+  UErrorCode e = U_ZERO_ERROR;
+  return uscript_getScript((UChar32)cp, &e) == USCRIPT_HAN && U_SUCCESS(e);
+}
+
+/* Whether tokens t and t + 1 of toks touch at two ideographs: parts of
+ * one run that ICU cut into words ("选项列表": 选项 列表). */
+static int han_glued(const char *s, const struct xmt_token *toks, size_t t) {
+  if (toks[t].end != toks[t + 1].start || toks[t].end == toks[t].start)
+    return 0;
+  size_t at = toks[t].end;
+  while (at > toks[t].start && ((unsigned char)s[at - 1] & 0xC0) == 0x80)
+    at--;
+  return at > toks[t].start && han_at(s, at - 1, toks[t].end) &&
+         han_at(s, toks[t + 1].start, toks[t + 1].end);
+}
+
 /* Whether target token t may join the span of a pair over source tokens
  * a..b: not when linked to a source token outside them; when linked to
  * none, only if free (the source word beside the pair on that side is
@@ -107,6 +134,30 @@ static int may_join(const struct proj *p, size_t a, size_t b, size_t t,
  * unaligned target word free to join it: no word, or an aligned one. */
 static int beside_free(const struct proj *p, size_t s) {
   return s == NONE || p->stok[s].n > 0 || !has_word_char(p->src, &p->st[s]);
+}
+
+static int may_join(const struct proj *p, size_t a, size_t b, size_t t,
+                    int free);
+
+/* The span l..h grown to the whole runs of ideographs its edges cut,
+ * within plo..phi, when no token it takes translates a word outside the
+ * source pair a..b ("<g>OPTION</g>" -> "<g>选项列表</g>", not "<g>文件
+ * </g>的名称" when 名称 translates "name"). */
+static void han_runs(const struct proj *p, size_t a, size_t b, size_t plo,
+                     size_t phi, size_t *lo, size_t *hi) {
+  size_t l = *lo, h = *hi;
+  while (l > plo && han_glued(p->tgt, p->tt, l - 1))
+    l--;
+  while (h < phi && han_glued(p->tgt, p->tt, h))
+    h++;
+  for (size_t t = l; t < *lo; t++)
+    if (!may_join(p, a, b, t, 1))
+      l = *lo;
+  for (size_t t = *hi + 1; t <= h; t++)
+    if (!may_join(p, a, b, t, 1))
+      h = *hi;
+  *lo = l;
+  *hi = h;
 }
 
 /* A span's edges, once the links have set them: a word joined with
@@ -157,6 +208,7 @@ void xmt_proj_word_edges(const struct proj *p, size_t a, size_t b, size_t plo,
     while (h + 2 <= phi && crossable(t, p->tt, k, h + 1, lj, rj) &&
            may_join(p, a, b, h + 2, rfree))
       h += 2;
+    han_runs(p, a, b, plo, phi, &l, &h);
   }
   while (l < h && !has_word_char(t, &p->tt[h]) &&
          has_word_char(p->src, &p->st[b]) && !one_word(t, p->tt, k, h - 1))

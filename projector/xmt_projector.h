@@ -311,7 +311,17 @@ struct xmt_aligner_options {
                                  pseudo-counts add up to at most this over
                                  the predicted vocabulary; 0: unbounded
                                  (300) */
+  int stems;                  /* words of a side in this mask
+                                 (XMT_STEMS_SOURCE, XMT_STEMS_TARGET) are
+                                 compared through the Snowball stem of their
+                                 lowercased form, when the side's language
+                                 (xmt_aligner_set_languages) has a stemmer:
+                                 an inflecting language's forms share one
+                                 word of the tables; a model trained so is
+                                 aligned with the same mask (0) */
 };
+#define XMT_STEMS_SOURCE 1
+#define XMT_STEMS_TARGET 2
 
 /* Fills o with the defaults above (fast_align -d -o -v). */
 XMT_API void xmt_aligner_options_init(struct xmt_aligner_options *o);

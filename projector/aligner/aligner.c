@@ -3,10 +3,15 @@
  * aligner_train.c, the model file in aligner_model.c. */
 #include "config.h"
 
+#include <libstemmer.h>
 #include <stdlib.h>
 #include <unicode/ustring.h>
 
 #include "priors_private.h"
+
+/* Longer words are kept whole by the stems option (Snowball works on
+ * words; a long token is a name or a path). */
+#define STEM_MAX 256
 
 void xmt_aligner_options_init(struct xmt_aligner_options *o) {
   if (o == NULL)
@@ -27,6 +32,7 @@ void xmt_aligner_options_init(struct xmt_aligner_options *o) {
   o->null_prior = 0.1;
   o->null_alpha = 10.0;
   o->null_mass = 300;
+  o->stems = 0;
 }
 
 static int options_valid(const struct xmt_aligner_options *o) {
@@ -35,6 +41,7 @@ static int options_valid(const struct xmt_aligner_options *o) {
          (!o->variational_bayes || o->alpha > 0) && o->seed_weight >= 0 &&
          o->null_prior > 0 && o->null_prior < 1 && o->null_alpha > 0 &&
          o->null_mass >= 0 &&
+         (o->stems & ~(XMT_STEMS_SOURCE | XMT_STEMS_TARGET)) == 0 &&
          (o->model == XMT_MODEL_IBM2 || o->model == XMT_MODEL_BAYES);
 }
 
@@ -84,6 +91,8 @@ void xmt_aligner_free(xmt_aligner *a) {
     xmt_alignment_free(a->half[s]);
     free(a->lang[s]);
     free(a->model_lang[s]);
+    if (a->stemmer[s] != NULL)
+      sb_stemmer_delete(a->stemmer[s]);
     free(a->pair_links[s]);
     free(a->cuts[s]);
   }
@@ -120,6 +129,12 @@ xmt_status xmt_aligner_set_languages(xmt_aligner *a, const char *source,
   free(a->lang[XMT_TGT]);
   a->lang[XMT_SRC] = s;
   a->lang[XMT_TGT] = t;
+  for (int sd = 0; sd < 2; sd++) {
+    if (a->stemmer[sd] != NULL)
+      sb_stemmer_delete(a->stemmer[sd]);
+    a->stemmer[sd] = NULL; /* made again for the new language */
+    a->stemmer_none[sd] = 0;
+  }
   return xmt_aligner_check_languages(a, NULL);
 }
 
@@ -219,6 +234,36 @@ static xmt_status lowercase(xmt_aligner *a, const char **w, size_t *len) {
   return XMT_OK;
 }
 
+/* *sb = the stemmer of side's words: NULL when the stems option leaves
+ * the side out or its language has no Snowball stemmer (looked up once
+ * for the languages set). */
+static xmt_status stemmer_of(xmt_aligner *a, int side, struct sb_stemmer **sb) {
+  *sb = NULL;
+  if (!(a->opt.stems & (side == XMT_SRC ? XMT_STEMS_SOURCE : XMT_STEMS_TARGET)))
+    return XMT_OK;
+  if (a->stemmer[side] == NULL && !a->stemmer_none[side]) {
+    const char *algo = xmt_priors_snowball(a->lang[side]);
+    if (algo == NULL)
+      a->stemmer_none[side] = 1;
+    else if ((a->stemmer[side] = sb_stemmer_new(algo, "UTF_8")) == NULL)
+      return XMT_ERR_NOMEM;
+  }
+  *sb = a->stemmer[side];
+  return XMT_OK;
+}
+
+/* Points *w, *len at the Snowball stem of lowercased word w. */
+static xmt_status stem(struct sb_stemmer *sb, const char **w, size_t *len) {
+  if (*len > STEM_MAX) /* not a word of the language: kept whole */
+    return XMT_OK;
+  const sb_symbol *r = sb_stemmer_stem(sb, (const sb_symbol *)*w, (int)*len);
+  if (r == NULL)
+    return XMT_ERR_NOMEM;
+  *w = (const char *)r;
+  *len = (size_t)sb_stemmer_length(sb);
+  return XMT_OK;
+}
+
 /* The ids of the tokens of text into a->words[side] (interned when add,
  * else looked up). */
 static xmt_status words_of(xmt_aligner *a, int side, const char *text,
@@ -236,6 +281,9 @@ static xmt_status words_of(xmt_aligner *a, int side, const char *text,
       return xmt_error_nomem(&a->err);
     a->words[side] = w;
   }
+  struct sb_stemmer *sb;
+  if (stemmer_of(a, side, &sb) != XMT_OK)
+    return xmt_error_nomem(&a->err);
   for (size_t i = 0; i < n; i++) {
     if (tok[i].start > tok[i].end || tok[i].end > len || text == NULL)
       return xmt_error_set(&a->err, XMT_ERR_USAGE,
@@ -247,7 +295,10 @@ static xmt_status words_of(xmt_aligner *a, int side, const char *text,
       return xmt_error_set(&a->err, XMT_ERR_ENCODING,
                            "%s token %zu is not valid UTF-8",
                            side == XMT_SRC ? "source" : "target", i);
-    xmt_status st = a->opt.lowercase ? lowercase(a, &w, &wlen) : XMT_OK;
+    xmt_status st =
+        a->opt.lowercase || sb != NULL ? lowercase(a, &w, &wlen) : XMT_OK;
+    if (st == XMT_OK && sb != NULL)
+      st = stem(sb, &w, &wlen);
     if (st == XMT_OK && add)
       st = xmt_vocab_intern(&a->vocab[side], w, wlen, &a->words[side][i]);
     else if (st == XMT_OK)

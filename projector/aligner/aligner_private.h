@@ -168,6 +168,7 @@ xmt_status xmt_aligner_seed_prior(const struct xmt_aligner *a,
  * when the languages set are not the model's. */
 xmt_status xmt_aligner_check_languages(struct xmt_aligner *a, const char *path);
 
+struct sb_stemmer;
 struct xmt_prior_options;
 struct xmt_prior_stats;
 struct xmt_lex_match;
@@ -233,6 +234,8 @@ struct xmt_aligner {
   /* Priors: the languages, the dictionaries asked for, and the links the
    * last training built from them (and from identical words, cognates). */
   char *lang[2];
+  struct sb_stemmer *stemmer[2]; /* the stems option's, made at first use */
+  int stemmer_none[2];           /* the side's language has no stemmer */
   char **dicts;
   size_t ndicts, dicts_cap;
   xmt_lexicon_reader read_dicts; /* reads dicts */

@@ -106,6 +106,20 @@ static const char *snowball_name(const char *iso1) {
   return NULL;
 }
 
+const char *xmt_priors_snowball(const char *lang) {
+  struct xmt_lang_codes c;
+  if (!xmt_lang_codes_of(lang, &c))
+    return NULL;
+  const char *algo = snowball_name(c.iso1);
+  /* a libstemmer without the algorithm: no stems for the language */
+  struct sb_stemmer *probe =
+      algo != NULL ? sb_stemmer_new(algo, "UTF_8") : NULL;
+  if (probe == NULL)
+    return NULL;
+  sb_stemmer_delete(probe);
+  return algo;
+}
+
 /* --- Links ---------------------------------------------------------------- */
 
 static xmt_status push_link(struct xmt_lex_match *m, uint32_t src, uint32_t tgt,

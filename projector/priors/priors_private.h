@@ -97,6 +97,10 @@ xmt_priors_build(struct xmt_prior_table *out, const struct xmt_vocab *src,
                  struct xmt_prior_stats *stats, struct xmt_error_store *err);
 
 void xmt_prior_table_free(struct xmt_prior_table *t);
+
+/* The Snowball algorithm for a language tag (BCP 47 or ISO 639), NULL when
+ * libstemmer has none for it: the aligner's stems option uses it. */
+const char *xmt_priors_snowball(const char *lang);
 /* The weight of (src, tgt), 0 when absent (binary search). */
 float xmt_prior_table_weight(const struct xmt_prior_table *t, uint32_t src,
                              uint32_t tgt);

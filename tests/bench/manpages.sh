@@ -31,8 +31,8 @@
 # those options too, and their paired difference "self vs - self"
 # against the rows "self minmax": a change that wins beyond the interval.
 #
-# Env: XLIFFMT (required), MANPAGES_LANGS (default "de fr hu fi nl ru ja
-#      zh"), MANPAGES_MAX (lines per language, default 4000, taken from
+# Env: XLIFFMT (required), MANPAGES_LANGS (default "de fr hu fi nl pl ru
+#      ja zh"), MANPAGES_MAX (lines per language, default 4000, taken from
 #      the pages in turn), MANPAGES_ARGS (more `xliffmt project` options,
 #      e.g. "--model ibm2"), MANPAGES_VS (more options still, for the
 #      rows "self vs"), MAN_ROOT (default /usr/share/man; set: no
@@ -44,7 +44,7 @@ set -eu
 : "${XLIFFMT:?set XLIFFMT to the xliffmt binary}"
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-langs=${MANPAGES_LANGS:-de fr hu fi nl ru ja zh}
+langs=${MANPAGES_LANGS:-de fr hu fi nl pl ru ja zh}
 max=${MANPAGES_MAX:-4000}
 root=${MAN_ROOT:-/usr/share/man}
 py=/usr/bin/python3

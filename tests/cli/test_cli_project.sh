@@ -286,10 +286,10 @@ usage_err "--train-source alone" \
   "--train-source and --train-target go together" -s "$w/in.src" \
   -t "$w/in.tgt" --aligner self --train-source "$w/in.trs"
 usage_err "--symmetrize without --aligner" \
-  "--train-source, --train-target, --aligner-model, --symmetrize, --lowercase, --model, --dictionary, --null-prior, --null-alpha, --null-mass, --tag-cuts and the languages need --aligner self" \
+  "--train-source, --train-target, --aligner-model, --symmetrize, --lowercase, --model, --dictionary, --null-prior, --null-alpha, --null-mass, --tag-cuts, --stems and the languages need --aligner self" \
   -s "$w/in.src" -t "$w/in.tgt" -a "$w/in.aln" --symmetrize union
 usage_err "--null-alpha without --aligner" \
-  "--train-source, --train-target, --aligner-model, --symmetrize, --lowercase, --model, --dictionary, --null-prior, --null-alpha, --null-mass, --tag-cuts and the languages need --aligner self" \
+  "--train-source, --train-target, --aligner-model, --symmetrize, --lowercase, --model, --dictionary, --null-prior, --null-alpha, --null-mass, --tag-cuts, --stems and the languages need --aligner self" \
   -s "$w/in.src" -t "$w/in.tgt" -a "$w/in.aln" --null-alpha 0.01
 usage_err "bad --null-prior" "--null-prior is a number in (0, 1)" \
   -s "$w/in.src" -t "$w/in.tgt" --aligner self --null-prior 1
@@ -299,6 +299,11 @@ usage_err "bad --null-mass" "--null-mass is a number in [0, 1e12]" \
   -s "$w/in.src" -t "$w/in.tgt" --aligner self --null-mass -1
 usage_err "bad --tag-cuts" "--tag-cuts is on or off" \
   -s "$w/in.src" -t "$w/in.tgt" --aligner self --tag-cuts yes
+usage_err "bad --stems" "--stems is none, source, target or both" \
+  -s "$w/in.src" -t "$w/in.tgt" --aligner self --stems yes
+usage_err "--stems without --aligner" \
+  "--train-source, --train-target, --aligner-model, --symmetrize, --lowercase, --model, --dictionary, --null-prior, --null-alpha, --null-mass, --tag-cuts, --stems and the languages need --aligner self" \
+  -s "$w/in.src" -t "$w/in.tgt" -a "$w/in.aln" --stems target
 usage_err "bad --symmetrize" \
   "--symmetrize is one of forward, reverse, intersect, union, grow-diag, grow-diag-final, grow-diag-final-and" \
   -s "$w/in.src" -t "$w/in.tgt" --aligner self --symmetrize gdfa

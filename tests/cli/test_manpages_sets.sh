@@ -207,4 +207,24 @@ else
   fail "--max 2: $(tr '\n' ' ' <"$b.pages")"
 fi
 
+# Chinese: "zh" is the first of zh_CN, zh_TW present (manpages-zh has
+# both); its words are counted by two characters, so a short line of
+# Chinese is long enough.
+mkdir -p "$tmp/man/zh_CN/man1" "$tmp/man/zh_TW/man1"
+printf '.SH NAME\nzh \\- show \\fBmany\\fR things on the \\fIscreen\\fR\n' \
+  >"$tmp/man/man1/zh.1"
+printf '.SH \344\270\255\n\\fB\345\276\210\345\244\232\\fP zh \\fI\345\261\217\345\271\225\\fP\n' \
+  >"$tmp/man/zh_CN/man1/zh.1"
+printf '.SH X\nzh \\fBTW\\fP\n' >"$tmp/man/zh_TW/man1/zh.1"
+gzip -n "$tmp/man/man1/zh.1" "$tmp/man/zh_CN/man1/zh.1" \
+  "$tmp/man/zh_TW/man1/zh.1"
+expect_exit 0 "zh" "$py" "$script" --root "$tmp/man" "$tmp/sets" zh
+z=$tmp/sets/manpages.en-zh
+if [ "$(cat "$z.zh")" = '<g id="1">很多</g> zh <g id="2">屏幕</g>' ] &&
+  [ "$(cat "$z.pages")" = man1/zh.1 ]; then
+  pass "zh: the zh_CN page"
+else
+  fail "zh: $(cat "$z.zh" "$z.pages" | tr '\n' ' ')"
+fi
+
 finish
