@@ -72,7 +72,7 @@ int xmt_extract_window(struct run *run, struct window *w) {
     const xmt_xliff_unit *u = xmt_job_unit(w, j);
     if (xmt_job_id(w, j, &id) != XMT_OK)
       rc = xmt_run_nomem(run);
-    else if (u != NULL && (u->sub_text || xmt_unit_sub_count(u) > 0)) {
+    else if (u != NULL && u->sub_text) {
       /* Its translation would be refused (translate, merge): the text of
        * the <sub> is not in the line, which is left out, said so. */
       xmt_run_stats(run)->failed_segments++;

@@ -231,20 +231,18 @@ static void limit(const struct window *w, struct refused *r, size_t i,
 
 /* What is refused of each item: a unit whose XLIFF 1.2 source has a
  * <sub> with text inside a code that MT never saw (one inside another
- * sub, or any in merge, whose translations file has no line for it), or
+ * sub's content), or
  * whose sub-flow got no translation; one whose targets hold more characters
  * than its maxwidth (size-unit="char") or its XLIFF 2 slr:sizeRestriction
  * allows, its segments' together; the units of an XLIFF 2 <group> whose targets
  * together pass the group's. */
-static void find_refused(struct run *run, const struct window *w,
-                         struct refused *r) {
+static void find_refused(const struct window *w, struct refused *r) {
   unsigned group = 0;
   for (size_t i = 0; i < w->nitems; i++) {
     const xmt_xliff_unit *u = w->items[i].unit;
     if (u == NULL)
       continue;
-    if (u->sub_text || (xmt_unit_sub_count(u) > 0 &&
-                        xmt_run_mode(run) != XMT_PIPELINE_TRANSLATE))
+    if (u->sub_text)
       r[i].why = SUB_TEXT;
     else if (!xmt_unit_subs_translated(u))
       r[i].why = SUB_FAILED;
@@ -309,7 +307,7 @@ static int check_units(struct run *run, struct window *w) {
   struct refused *r = calloc(w->nitems + 1, sizeof *r);
   if (r == NULL)
     return xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
-  find_refused(run, w, r);
+  find_refused(w, r);
   int rc = 0;
   char msg[240];
   for (size_t k = 0; rc == 0 && k < w->njobs; k++) {

@@ -12,8 +12,10 @@
 #     3. The output passes check (the XLIFF 1.2 schema). A sub with text
 #     inside the code of another sub's content is not translated: its
 #     unit is refused, as before.
-#   - merge still refuses such a unit, naming it, as extract does (round
-#     20): no line of the translations file stands for a sub-flow.
+#   - extract lists each sub-flow as a line of its own (KEY#subN; it was
+#     left out with its unit, exit 3: round 20), and merge takes its
+#     translation from that line: the round trip writes the bytes
+#     translate writes; without the line, the unit fails, exit 3.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -107,15 +109,24 @@ check "sub in a sub of white space: translated" grep -q -F \
   '>A <ph id="1">&lt;x t="<sub>OUTER <ph id="2">&lt;y t="<sub> </sub>"&gt;</ph> END</sub>"&gt;</ph> B.</target>' \
   "$tmp/nest.out.xlf"
 
-# --- merge: refused, as extract is.
-printf 'u1#0\tVER  AQUI.\nu2#0\tTEXTO.\n' >"$tmp/tr.tsv"
-within "sub: merge" 3 20 300 "$x" merge "$tmp/sub.xlf" -o "$tmp/m.xlf" \
+# --- extract and merge: the sub-flows are lines of their own; the round
+# trip writes what translate writes.
+within "sub: extract" 0 20 300 "$x" extract "$tmp/sub.xlf" -o "$tmp/sub.tsv" -q
+check "sub: extract: a line for each sub-flow" test "$(cat "$tmp/sub.tsv")" = \
+  "$(printf 'u1#0\tSee  here.\nu1#sub1\tA red car\nu2#0\tPlain text.\nu3#1\tRead this.\nu3#sub1\tThe full text\nu4#0\tSee  here.\nu5#0\tLook  now.\nu5#sub1\tBlue & green\nu5#sub2\tA sky')"
+awk -F '\t' '{ print $1 "\t" toupper($2) }' "$tmp/sub.tsv" >"$tmp/tr.tsv"
+within "sub: merge" 0 20 300 "$x" merge "$tmp/sub.xlf" -o "$tmp/m.xlf" \
   --translations "$tmp/tr.tsv" -q
-check "sub: merge: the unit named" grep -q -x -F \
-  "xliffmt: $tmp/sub.xlf:4: segment u1#0 not translated: a <sub> inside one of its codes holds translatable text, which xliffmt does not translate" \
-  "$tmp/err"
-check "sub: merge: no target" grep -q -x -F \
+unchanged "sub: merge: as translate writes it" "$tmp/m.xlf" "$tmp/sub.out.xlf"
+grep -v '^u1#sub1' "$tmp/tr.tsv" >"$tmp/tr2.tsv"
+within "sub: merge without the sub's line" 3 20 300 "$x" merge \
+  "$tmp/sub.xlf" -o "$tmp/m2.xlf" --translations "$tmp/tr2.tsv" -q
+said "sub: merge without the sub's line" \
+  "xliffmt: $tmp/sub.xlf:4: segment u1#sub1 not translated: no translation in the file
+xliffmt: $tmp/sub.xlf:4: segment u1#0 not translated: the text of a <sub> inside one of its codes was not translated
+xliffmt: $tmp/sub.xlf: 2 segments not translated"
+check "sub: merge without the sub's line: no target" grep -q -x -F \
   '<trans-unit id="u1"><source>See <ph id="1">&lt;img alt="<sub>A red car</sub>"/&gt;</ph> here.</source></trans-unit>' \
-  "$tmp/m.xlf"
+  "$tmp/m2.xlf"
 
 finish
