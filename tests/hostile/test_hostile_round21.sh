@@ -16,6 +16,16 @@
 #     left out with its unit, exit 3: round 20), and merge takes its
 #     translation from that line: the round trip writes the bytes
 #     translate writes; without the line, the unit fails, exit 3.
+#   - translate of an HTML page with an iframe whose srcdoc holds a page:
+#     that page read as a page (its blocks, inline elements and
+#     attributes units of the document, its lang the target's), written
+#     back translated and escaped as the attribute's value (&quot;,
+#     &amp;, &lt;, &gt; in double quotes, " kept in single quotes, an
+#     unquoted value quoted); the page otherwise byte for byte (it was
+#     refused, exit 1: round 15). A srcdoc empty, of white space, or
+#     under translate="no" is kept; identity keeps the page's bytes;
+#     extract + merge write what translate writes. A srcdoc inside a
+#     srcdoc is refused, named, no output.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -128,5 +138,42 @@ xliffmt: $tmp/sub.xlf: 2 segments not translated"
 check "sub: merge without the sub's line: no target" grep -q -x -F \
   '<trans-unit id="u1"><source>See <ph id="1">&lt;img alt="<sub>A red car</sub>"/&gt;</ph> here.</source></trans-unit>' \
   "$tmp/m2.xlf"
+
+# --- HTML: an iframe's srcdoc, a page in an attribute.
+cat >"$tmp/f.html" <<'EOD'
+<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head><body><p>Hello.</p><iframe title="Demo" srcdoc="&lt;html lang=&quot;en&quot;&gt;&lt;p&gt;Inside the &lt;b&gt;frame&lt;/b&gt;, &amp;quot;quoted&amp;quot; &amp;amp; more.&lt;/p&gt;&lt;img alt=&quot;A cat&quot;&gt;&lt;/html&gt;"></iframe>
+<iframe srcdoc='<p class="x">Tom &amp; "Jerry"</p>'></iframe><iframe srcdoc=Plain&#32;text></iframe>
+<iframe srcdoc=""></iframe><iframe srcdoc="&lt;p&gt; &lt;/p&gt;"></iframe><iframe translate="no" srcdoc="&lt;p&gt;Kept.&lt;/p&gt;"></iframe></body></html>
+EOD
+cat >"$tmp/f.want.html" <<'EOD'
+<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"></head><body><p>HELLO.</p><iframe title="DEMO" srcdoc="&lt;html lang=&quot;es&quot;&gt;&lt;p&gt;INSIDE THE &lt;b&gt;FRAME&lt;/b&gt;, &quot;QUOTED&quot; &amp;amp; MORE.&lt;/p&gt;&lt;img alt=&quot;A CAT&quot;&gt;&lt;/html&gt;"></iframe>
+<iframe srcdoc='&lt;p class="x"&gt;TOM &amp;amp; "JERRY"&lt;/p&gt;'></iframe><iframe srcdoc="PLAIN TEXT"></iframe>
+<iframe srcdoc=""></iframe><iframe srcdoc="&lt;p&gt; &lt;/p&gt;"></iframe><iframe translate="no" srcdoc="&lt;p&gt;Kept.&lt;/p&gt;"></iframe></body></html>
+EOD
+within "HTML, iframe srcdoc" 0 20 300 "$x" translate -q --mt "cmd:$tmp/up.sh" \
+  -s en -t es "$tmp/f.html" -o "$tmp/f.es.html"
+check "HTML, iframe srcdoc: its page translated, escaped as its value" \
+  cmp "$tmp/f.want.html" "$tmp/f.es.html"
+within "HTML, iframe srcdoc: identity" 0 20 300 "$x" translate -q \
+  --mt identity -s en -t en "$tmp/f.html" -o "$tmp/f.id.html"
+unchanged "HTML, iframe srcdoc: identity" "$tmp/f.id.html" "$tmp/f.html"
+within "HTML, iframe srcdoc: extract" 0 20 300 "$x" extract -q -s en -t es \
+  "$tmp/f.html" -o "$tmp/f.xlf"
+check "HTML, iframe srcdoc: extract: its units" grep -q -x -F \
+  '<source>Inside the <g id="1" ctype="bold">frame</g>, "quoted" &amp; more.</source>' \
+  "$tmp/f.xlf"
+within "HTML, iframe srcdoc: the XLIFF translated" 0 20 300 "$x" translate \
+  -q --mt "cmd:$tmp/up.sh" "$tmp/f.xlf" -o "$tmp/f.es.xlf"
+within "HTML, iframe srcdoc: merge" 0 20 300 "$x" merge -q "$tmp/f.html" \
+  "$tmp/f.es.xlf" -o "$tmp/f.m.html"
+unchanged "HTML, iframe srcdoc: merge as translate" "$tmp/f.m.html" \
+  "$tmp/f.es.html"
+printf '%s\n' '<!DOCTYPE html><html><body><iframe srcdoc="&lt;iframe srcdoc=&quot;&amp;lt;p&amp;gt;Deep&amp;lt;/p&amp;gt;&quot;&gt;&lt;/iframe&gt;&lt;p&gt;One&lt;/p&gt;"></iframe></body></html>' \
+  >"$tmp/nest.html"
+within "HTML, srcdoc in a srcdoc" 1 20 300 "$x" translate -q \
+  --mt "cmd:$tmp/up.sh" -s en -t es "$tmp/nest.html" -o "$tmp/nest.es.html"
+said "HTML, srcdoc in a srcdoc" \
+  "xliffmt: $tmp/nest.html: an iframe's srcdoc inside another iframe's srcdoc is not translated: say translate=\"no\" on the inner iframe to keep it"
+check "HTML, srcdoc in a srcdoc: no output" test ! -e "$tmp/nest.es.html"
 
 finish
