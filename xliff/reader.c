@@ -407,10 +407,10 @@ static void on_text(void *user, const char *text, int len) {
   if (r->status != XMT_OK || r->unit == NULL)
     return;
   if (r->code_depth > 0) {
-    /* A <sub>'s text is to be translated, and is not: the unit fails. */
+    /* A <sub>'s text: a sub-flow of the unit, to be translated. */
     if (r->sub_depth > 0 && builder_active(r) && r->part != PART_TARGET &&
         !is_space(text, len))
-      r->unit->sub_text = 1;
+      r->sub_has_text = 1;
     return;
   }
   xmt_status st = XMT_OK;

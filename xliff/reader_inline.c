@@ -72,8 +72,11 @@ void xmt_reader_inline_start(xmt_xliff_reader *r, const char *name,
     if (r->sub_depth == 0 && r->part != PART_TARGET) {
       int is_xliff;
       const char *local = xmt_reader_xliff_name(r, name, &is_xliff);
-      if (is_xliff && same(local, "sub"))
+      if (is_xliff && same(local, "sub")) {
         r->sub_depth = r->code_depth;
+        r->sub_start = at + (uint64_t)count;
+        r->sub_has_text = 0;
+      }
     }
     return;
   }
@@ -171,8 +174,17 @@ void xmt_reader_inline_other(xmt_xliff_reader *r, uint64_t at, int count) {
 void xmt_reader_inline_end(xmt_xliff_reader *r, uint64_t at, int count) {
   xmt_status st = XMT_OK;
   if (r->code_depth > 0) {
-    if (r->code_depth == r->sub_depth)
+    if (r->code_depth == r->sub_depth) {
+      /* A sub-flow of the unit, translated on its own (unit_sub.c). */
+      if (r->sub_has_text)
+        st = xmt_unit_add_sub(r->unit, window_at(r, r->sub_start),
+                              (size_t)(at - r->sub_start));
       r->sub_depth = 0;
+      if (st != XMT_OK) {
+        xmt_reader_fail_status(r, st);
+        return;
+      }
+    }
     if (--r->code_depth > 0)
       return;
     const char *name = r->code_name;

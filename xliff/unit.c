@@ -87,6 +87,8 @@ void xmt_unit_clear_segments(xmt_xliff_unit *u) {
 void xmt_unit_release_placed(xmt_xliff_unit *u) {
   if (u == NULL)
     return;
+  for (size_t k = 0; k < u->nsubs; k++)
+    xmt_unit_drop_sub_target(u, k);
   if (u->gaps != NULL) { /* cut by a segmenter: every segment is its */
     xmt_unit_clear_segments(u);
     free_segs(u);
@@ -105,6 +107,8 @@ void xmt_unit_release_placed(xmt_xliff_unit *u) {
 }
 
 void xmt_unit_drop_target(xmt_xliff_unit *u, size_t i) {
+  if (u != NULL && i >= u->nsegs && i - u->nsegs < u->nsubs)
+    xmt_unit_drop_sub_target(u, i - u->nsegs);
   if (u == NULL || i >= u->nsegs)
     return;
   struct xmt_unit_segment *s = &u->segs[i];
@@ -205,6 +209,7 @@ void xmt_xliff_unit_free(xmt_xliff_unit *u) {
     free(u->sdlsegs[i].id);
   free(u->sdlsegs);
   free(u->outside);
+  xmt_unit_free_subs(u);
   free(u->state);
   free(u);
 }
@@ -513,14 +518,16 @@ const xmt_segment *xmt_xliff_unit_source(const xmt_xliff_unit *u, size_t i) {
 }
 const xmt_segment *xmt_unit_mt_source(const xmt_xliff_unit *u, size_t i) {
   if (i >= u->nsegs)
-    return NULL;
+    return i - u->nsegs < u->nsubs ? u->subs[i - u->nsegs].source : NULL;
   return u->segs[i].flowed != NULL ? u->segs[i].flowed : u->segs[i].source;
 }
 const xmt_segment *xmt_unit_gap(const xmt_xliff_unit *u, size_t i) {
   return u->gaps != NULL && i < u->ngaps ? u->gaps[i] : NULL;
 }
 const xmt_segment *xmt_unit_segment_target(const xmt_xliff_unit *u, size_t i) {
-  return i < u->nsegs ? u->segs[i].target : NULL;
+  if (i >= u->nsegs)
+    return i - u->nsegs < u->nsubs ? u->subs[i - u->nsegs].target : NULL;
+  return u->segs[i].target;
 }
 const xmt_segment *xmt_xliff_unit_existing_target(const xmt_xliff_unit *u) {
   return u != NULL ? u->existing : NULL;
@@ -528,6 +535,8 @@ const xmt_segment *xmt_xliff_unit_existing_target(const xmt_xliff_unit *u) {
 
 xmt_status xmt_xliff_unit_set_target(xmt_xliff_unit *u, size_t i,
                                      const xmt_segment *target) {
+  if (u != NULL && i >= u->nsegs && i - u->nsegs < u->nsubs && target != NULL)
+    return xmt_unit_set_sub_target(u, i - u->nsegs, target);
   if (u == NULL || i >= u->nsegs || target == NULL)
     return XMT_ERR_USAGE;
   struct xmt_unit_segment *s = &u->segs[i];

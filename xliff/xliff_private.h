@@ -166,6 +166,16 @@ struct xmt_unit_segment {
   int locked;    /* sdl:seg locked="true": never translated */
 };
 
+/* A sub-flow (XLIFF 1.2 <sub> inside a code): text to translate of its
+ * own, written back inside the same <sub> of the code's copy in the
+ * target. */
+struct xmt_unit_sub {
+  char *content; /* the <sub>'s content as written, NUL-terminated */
+  size_t content_len;
+  xmt_segment *source; /* that content parsed */
+  xmt_segment *target; /* its translation, or NULL */
+};
+
 /* A <mrk mtype="seg"> of an existing target. */
 struct xmt_target_seg {
   char *mid;
@@ -254,9 +264,16 @@ struct xmt_xliff_unit {
    * group, never 0) together */
   size_t group_max;
   unsigned group_scope;
-  /* a <sub> inside a code of its source holds text: translatable (XLIFF
-   * 1.2), but it is not sent to MT, so the unit cannot be translated */
+  /* a <sub> inside a code of its source holds text that is not sent to
+   * MT (one inside another <sub>, or one that does not parse on its own):
+   * the unit cannot be translated */
   int sub_text;
+  /* The sub-flows: each <sub> with text inside a code of the source, one
+   * for each distinct content (translated once, put in every code that
+   * holds it). Kept apart from segs, which a segmenter replaces; a job
+   * asks for sub k as segment nsegs + k. */
+  struct xmt_unit_sub *subs;
+  size_t nsubs, subs_cap;
   struct xmt_range source;       /* whole <source> element */
   struct xmt_range seg_source;   /* whole <seg-source> element */
   struct xmt_range seg_inner;    /* content of <seg-source> */
@@ -314,6 +331,23 @@ void xmt_unit_clear_segments(xmt_xliff_unit *unit);
 void xmt_unit_release_placed(xmt_xliff_unit *unit);
 /* Segment i's target, if any, dropped: the segment failed after all. */
 void xmt_unit_drop_target(xmt_xliff_unit *unit, size_t i);
+/* Sub-flows (unit_sub.c). A job asks for sub k as segment nsegs + k:
+ * xmt_unit_mt_source, xmt_xliff_unit_set_target, xmt_unit_segment_target
+ * and xmt_unit_drop_target take that index too. */
+/* Adds the content of a <sub> with text (copied), once for each distinct
+ * content; one that cannot be translated alone sets sub_text instead. */
+xmt_status xmt_unit_add_sub(xmt_xliff_unit *unit, const char *content,
+                            size_t len);
+void xmt_unit_free_subs(xmt_xliff_unit *unit);
+void xmt_unit_drop_sub_target(xmt_xliff_unit *unit, size_t k);
+xmt_status xmt_unit_set_sub_target(xmt_xliff_unit *unit, size_t k,
+                                   const xmt_segment *target);
+size_t xmt_unit_sub_count(const xmt_xliff_unit *unit);
+/* 1 when every sub-flow has its translation. */
+int xmt_unit_subs_translated(const xmt_xliff_unit *unit);
+/* The targets of the segments made again with each code's sub-flows in
+ * their translation (the codes are copied from the source as they are). */
+xmt_status xmt_unit_put_subs(xmt_xliff_unit *unit);
 /* The characters (code points) of the text of the unit's targets and of
  * the gaps between them: what its max_chars limits. */
 size_t xmt_unit_target_chars(const xmt_xliff_unit *unit);

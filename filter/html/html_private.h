@@ -167,13 +167,23 @@ unsigned xmt_html_element_class(const char *name);
  * a byte range (its hole) when written; a text unit's inline codes are byte
  * ranges too, written back from the page by their id. */
 
-enum html_hole_kind { HOLE_TEXT = 0, HOLE_ATTR = 1, HOLE_LANG = 2 };
+/* HOLE_FRAME: an iframe's srcdoc, a page of its own (frame) whose units
+ * are those of the page from unit on (frame->nunits of them, in its
+ * order); written as that page with their targets, escaped as the
+ * attribute's value. The hole owns frame. */
+enum html_hole_kind {
+  HOLE_TEXT = 0,
+  HOLE_ATTR = 1,
+  HOLE_LANG = 2,
+  HOLE_FRAME = 3
+};
 
 struct html_hole {
   size_t start, end;
   enum html_hole_kind kind;
-  size_t unit; /* HOLE_TEXT, HOLE_ATTR */
-  char quote;  /* HOLE_ATTR, HOLE_LANG: the value's quote, 0 unquoted */
+  size_t unit; /* HOLE_TEXT, HOLE_ATTR, HOLE_FRAME (its first) */
+  char quote;  /* HOLE_ATTR, HOLE_LANG, HOLE_FRAME: the value's quote */
+  struct html_doc *frame; /* HOLE_FRAME */
 };
 
 /* An inline code of a text unit. */
@@ -196,6 +206,10 @@ struct html_unit {
   xmt_segment *source; /* UTF-8 text; codes as XLIFF g/x/bx/ex/it */
   size_t first_code, ncodes;
   unsigned max_id;
+  /* a unit of an iframe's srcdoc: unit frame_unit of that page, which
+   * takes and writes its target (borrowed from its HOLE_FRAME) */
+  const struct html_doc *frame;
+  size_t frame_unit;
 };
 
 /* Options of the parse (XMT_FILTER_HTML_* flags). */
@@ -223,7 +237,11 @@ struct html_doc {
   size_t ncodes, codes_cap;
   struct html_hole *holes; /* sorted by start, outer before inner */
   size_t nholes, holes_cap;
+  unsigned frame_depth; /* 1: the page of an iframe's srcdoc */
 };
+
+/* The pages of the HOLE_FRAMEs of holes freed. */
+void xmt_html_free_frames(struct html_hole *holes, size_t n);
 
 /* The bytes of the page held. */
 static inline struct html_view html_doc_view(const struct html_doc *d) {

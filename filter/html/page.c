@@ -101,6 +101,7 @@ void xmt_page_add_hole(struct builder *b, enum html_hole_kind kind,
   h->kind = kind;
   h->unit = unit;
   h->quote = quote;
+  h->frame = NULL;
 }
 
 /* A new unit, numbered after the last, its source source (the unit's from
@@ -209,6 +210,15 @@ static xmt_status build(struct html_doc *doc, const char **why) {
 /* --- Loading ----------------------------------------------------------------
  */
 
+void xmt_html_free_frames(struct html_hole *holes, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (holes[i].frame != NULL) {
+      xmt_html_doc_free(holes[i].frame);
+      free(holes[i].frame);
+      holes[i].frame = NULL;
+    }
+}
+
 void xmt_html_doc_free(struct html_doc *doc) {
   if (doc == NULL)
     return;
@@ -218,6 +228,7 @@ void xmt_html_doc_free(struct html_doc *doc) {
   }
   free(doc->units);
   free(doc->codes);
+  xmt_html_free_frames(doc->holes, doc->nholes);
   free(doc->holes);
   free(doc->lang);
   free(doc->bytes);

@@ -350,6 +350,89 @@ static int markup_has_text(const char *s) {
   return 0;
 }
 
+/* An iframe's srcdoc (its value decoded in b->text) is a page shown in
+ * the frame: read as a page of its own, through the same rules, its
+ * units units of this page (each taking and writing its target through
+ * that page), the attribute's value a HOLE_FRAME written as that page
+ * translated. A srcdoc inside a srcdoc is refused: its page would be
+ * escaped twice over, and no browser test of it is at hand. */
+static const char nested_why[] =
+    "an iframe's srcdoc inside another iframe's srcdoc is not translated: "
+    "say translate=\"no\" on the inner iframe to keep it";
+
+static void frame_units(struct builder *b, const struct html_token *tok) {
+  const struct html_attr *a = NULL;
+  for (size_t i = 0; a == NULL && i < tok->nattrs; i++)
+    if (!tok->attrs[i].duplicate &&
+        page_name_is(b->page, tok->attrs[i].name, tok->attrs[i].name_end,
+                     "srcdoc"))
+      a = &tok->attrs[i];
+  if (a == NULL)
+    return;
+  if (b->doc->frame_depth > 0) {
+    b->why = nested_why;
+    fail(b, XMT_ERR_FORMAT);
+    return;
+  }
+  struct html_doc *frame = calloc(1, sizeof *frame);
+  struct xmt_error_store err = {0};
+  if (frame == NULL) {
+    fail(b, XMT_ERR_NOMEM);
+    return;
+  }
+  /* The value decoded is UTF-8 whatever the page's encoding. */
+  xmt_status st = xmt_html_doc_prepare(frame, b->text.data, b->text.len,
+                                       b->doc->flags, "srcdoc", &err);
+  if (st == XMT_OK && frame->charset.out != XMT_ENC_UTF8)
+    st = XMT_ERR_FORMAT;
+  if (st == XMT_OK) {
+    frame->frame_depth = b->doc->frame_depth + 1;
+    st = xmt_html_doc_build(frame, "srcdoc", &err);
+  }
+  int nested = err.message != NULL && strstr(err.message, nested_why) != NULL;
+  xmt_error_clear(&err);
+  size_t first = b->doc->nunits;
+  for (size_t i = 0; st == XMT_OK && b->st == XMT_OK && i < frame->nunits;
+       i++) {
+    const struct html_unit *in = &frame->units[i];
+    xmt_segment *source = xmt_segment_new();
+    if (source == NULL || xmt_segment_copy(source, in->source) != XMT_OK) {
+      xmt_segment_free(source);
+      fail(b, XMT_ERR_NOMEM);
+      break;
+    }
+    struct html_unit *u = xmt_page_new_unit(b, a->value, a->value_end,
+                                            in->restype, in->resname, source);
+    if (u == NULL) {
+      xmt_segment_free(source);
+      break;
+    }
+    u->is_attr = in->is_attr;
+    u->preserve = in->preserve;
+    u->quote = in->quote;
+    u->max_id = in->max_id;
+    u->frame = frame;
+    u->frame_unit = i;
+  }
+  if (st == XMT_OK && b->st == XMT_OK && frame->nunits > 0) {
+    xmt_page_add_hole(b, HOLE_FRAME, a->value, a->value_end, first, a->quote);
+    if (b->st == XMT_OK) {
+      b->doc->holes[b->doc->nholes - 1].frame = frame;
+      return;
+    }
+  }
+  if (st != XMT_OK && st != XMT_ERR_NOMEM)
+    b->why =
+        nested
+            ? nested_why
+            : "an iframe's srcdoc (a page in an attribute) cannot be read as "
+              "a page: say translate=\"no\" on the iframe to keep it";
+  if (st != XMT_OK)
+    fail(b, st);
+  xmt_html_doc_free(frame);
+  free(frame);
+}
+
 /* The start tag tok of an element whose content is not translated (no:
  * it says so), inline_like when it is in running text. */
 static void start_untranslated(struct builder *b, const struct html_token *tok,
@@ -414,12 +497,9 @@ static void on_start(struct builder *b, const struct html_token *tok) {
   notrans |= no;
   if (!no && name_is(name, "iframe") && xmt_page_attr_value(b, tok, "srcdoc") &&
       markup_has_text(b->text.data)) {
-    /* a page of its own in an attribute, shown in the frame: not read
-     * here, and it would stay in the source language */
-    b->why = "an iframe's srcdoc (a page in an attribute) is not "
-             "translated: say translate=\"no\" on the iframe to keep it";
-    fail(b, XMT_ERR_FORMAT);
-    return;
+    frame_units(b, tok);
+    if (b->st != XMT_OK)
+      return;
   }
   if (name_is(name, "svg") && !no && !(flags & E_VOID) && b->nitems == 0) {
     xmt_page_flush_run(b);

@@ -69,6 +69,7 @@ static void piece_free(struct piece *p) {
   }
   free(p->doc.units);
   free(p->doc.codes);
+  xmt_html_free_frames(p->doc.holes, p->doc.nholes);
   free(p->doc.holes);
   free(p->targets);
   free(p->done);

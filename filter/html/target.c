@@ -206,6 +206,8 @@ xmt_status xmt_html_target_take(struct html_taker *pk,
                                 const xmt_segment *target,
                                 struct html_target **out) {
   const struct html_unit *u = &doc->units[unit];
+  if (u->frame != NULL) /* its codes are its srcdoc page's */
+    return xmt_html_target_take(pk, u->frame, u->frame_unit, target, out);
   *out = NULL;
   xmt_status failed = read_target(pk, target);
   if (failed == XMT_ERR_NOMEM)

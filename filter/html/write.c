@@ -128,8 +128,57 @@ static void render_value(struct writer *w, char quote, const char *s,
   }
 }
 
+static int to_buf(void *user, const char *data, size_t len) {
+  return xmt_buf_append(user, data, len) != XMT_OK;
+}
+
+/* An iframe's srcdoc: its page written with its units' targets, then
+ * escaped as the value's quote needs (&amp;, &lt;, &gt;, &quot; or
+ * &#39;; an unquoted value gets double quotes); its bytes as they were
+ * when none of its units has a target. */
+static void emit_frame(struct writer *w, const struct html_hole *h) {
+  const struct html_doc *frame = h->frame;
+  int any = 0;
+  for (size_t k = 0; w->targets != NULL && k < frame->nunits; k++)
+    any |= w->targets[h->unit + k] != NULL;
+  if (!any) {
+    put_raw(w, h->start, h->end);
+    return;
+  }
+  struct xmt_buf page = {0};
+  w->st = xmt_html_doc_write_targets(frame, w->targets + h->unit, w->lang,
+                                     to_buf, &page, w->err);
+  char quote = h->quote != 0 ? h->quote : '"';
+  xmt_buf_reset(&w->text);
+  if (w->st == XMT_OK && h->quote == 0)
+    w->st = xmt_buf_append(&w->text, "\"", 1);
+  for (size_t i = 0; w->st == XMT_OK && i < page.len; i++) {
+    char c = page.data[i];
+    const char *e = c == '&'     ? "&amp;"
+                    : c == '<'   ? "&lt;"
+                    : c == '>'   ? "&gt;"
+                    : c == quote ? (quote == '"' ? "&quot;" : "&#39;")
+                                 : NULL;
+    w->st = e != NULL ? xmt_buf_append_str(&w->text, e)
+                      : xmt_buf_append_byte(&w->text, c);
+  }
+  if (w->st == XMT_OK && h->quote == 0)
+    w->st = xmt_buf_append(&w->text, "\"", 1);
+  if (w->st == XMT_OK)
+    w->st =
+        xmt_encode(w->doc->charset.out, w->text.data, w->text.len, 1, &w->out);
+  xmt_buf_free(&page);
+  if (w->st == XMT_OK && w->out.len >= BLOCK)
+    flush_out(w);
+}
+
 static void emit_hole(struct writer *w, size_t index) {
   const struct html_hole *h = &w->doc->holes[index];
+  if (h->kind == HOLE_FRAME) {
+    if (w->st == XMT_OK)
+      emit_frame(w, h);
+    return;
+  }
   const struct html_unit *u =
       h->kind != HOLE_LANG ? &w->doc->units[h->unit] : NULL;
   const struct html_target *t =

@@ -184,7 +184,15 @@ static void count_unit(struct run *run, struct window *w,
 
 /* Why the targets of an item cannot be kept, and the numbers that say
  * so. */
-enum refusal { KEPT, SUB_TEXT, MAXWIDTH, SLR_UNIT, SLR_SEGMENTS, SLR_GROUP };
+enum refusal {
+  KEPT,
+  SUB_TEXT,
+  SUB_FAILED,
+  MAXWIDTH,
+  SLR_UNIT,
+  SLR_SEGMENTS,
+  SLR_GROUP
+};
 struct refused {
   unsigned char why; /* enum refusal */
   size_t n, max;
@@ -222,10 +230,11 @@ static void limit(const struct window *w, struct refused *r, size_t i,
 }
 
 /* What is refused of each item: a unit whose XLIFF 1.2 source has a
- * <sub> with text inside a code (that text is translatable, and MT never
- * saw it); one whose targets hold more characters than its maxwidth
- * (size-unit="char") or its XLIFF 2 slr:sizeRestriction allows, its
- * segments' together; the units of an XLIFF 2 <group> whose targets
+ * <sub> with text inside a code that MT never saw (one inside another
+ * sub's content), or
+ * whose sub-flow got no translation; one whose targets hold more characters
+ * than its maxwidth (size-unit="char") or its XLIFF 2 slr:sizeRestriction
+ * allows, its segments' together; the units of an XLIFF 2 <group> whose targets
  * together pass the group's. */
 static void find_refused(const struct window *w, struct refused *r) {
   unsigned group = 0;
@@ -235,6 +244,8 @@ static void find_refused(const struct window *w, struct refused *r) {
       continue;
     if (u->sub_text)
       r[i].why = SUB_TEXT;
+    else if (!xmt_unit_subs_translated(u))
+      r[i].why = SUB_FAILED;
     if (u->max_chars != 0 && !u->continues) {
       size_t end = limit_end(w, i, 0);
       int several = u->max_slr && end > i + 1;
@@ -253,6 +264,10 @@ static void refusal_message(const struct refused *r, char *msg, size_t size) {
   switch ((enum refusal)r->why) {
   case SUB_TEXT:
     snprintf(msg, size, "%s", XMT_SUB_TEXT_WHY);
+    break;
+  case SUB_FAILED:
+    snprintf(msg, size,
+             "the text of a <sub> inside one of its codes was not translated");
     break;
   case MAXWIDTH:
     snprintf(msg, size,
@@ -395,12 +410,18 @@ void xmt_window_place(struct run *run, struct window *w) {
     xmt_xliff_unit *u = w->items[j->item].unit;
     size_t failed = w->items[j->item].failed;
     if (failed == 0 || failed == xmt_xliff_unit_segment_count(u) ||
-        u->nsdlsegs > 0 || j->result == NO_RESULT ||
+        j->seg >= xmt_xliff_unit_segment_count(u) || u->nsdlsegs > 0 ||
+        j->result == NO_RESULT ||
         xmt_mt_response_answered(&w->responses[j->result]))
       continue;
     if (xmt_xliff_unit_set_target(u, j->seg, xmt_job_source(w, j)) != XMT_OK)
       rc = xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
   }
+  /* The sub-flows' translations into the codes of the targets. */
+  for (size_t i = 0; rc == 0 && i < w->nitems; i++)
+    if (w->items[i].unit != NULL && xmt_unit_sub_count(w->items[i].unit) > 0 &&
+        xmt_unit_put_subs(w->items[i].unit) != XMT_OK)
+      rc = xmt_window_fail(run, w, XMT_ERR_NOMEM, 0, NULL, NULL);
   xmt_window_drop_links(w);
   if (rc == 0)
     write_window(run, w);

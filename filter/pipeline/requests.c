@@ -359,6 +359,11 @@ int xmt_window_translate(struct run *run) {
                                         xmt_run_options(run)->overwrite) &&
           add_job(run, i, s) != XMT_OK)
         rc = xmt_run_nomem(run);
+    /* Its sub-flows after its segments (unit_sub.c). */
+    size_t nsegs = xmt_xliff_unit_segment_count(u);
+    for (size_t k = 0; rc == 0 && k < xmt_unit_sub_count(u); k++)
+      if (add_job(run, i, nsegs + k) != XMT_OK)
+        rc = xmt_run_nomem(run);
   }
   if (rc != 0 || xmt_run_extract(run) != NULL)
     return rc;

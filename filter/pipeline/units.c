@@ -4,6 +4,7 @@
  * window's life cycle (reset, free). */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -56,6 +57,12 @@ xmt_status xmt_job_id(const struct window *w, const struct job *j,
   if (st == XMT_OK && mid != NULL &&
       (st = xmt_buf_append_byte(out, '#')) == XMT_OK)
     st = xmt_buf_append_str(out, mid);
+  size_t nsegs = xmt_xliff_unit_segment_count(it->unit);
+  if (st == XMT_OK && j->seg >= nsegs) { /* a sub-flow: KEY#subN */
+    char n[32];
+    snprintf(n, sizeof n, "#sub%zu", j->seg - nsegs + 1);
+    st = xmt_buf_append_str(out, n);
+  }
   return st == XMT_OK ? xmt_buf_append(out, "", 1) : st;
 }
 

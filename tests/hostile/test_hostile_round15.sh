@@ -33,8 +33,8 @@
 #     (text in an attribute, shown in the frame): refused, naming it,
 #     no output (it was left in the source language, exit 0); with
 #     translate="no" on the iframe, or a srcdoc with no text, kept.
-#     Translating it as a page of its own is the better answer, not done
-#     yet.
+#     Translating it as a page of its own is the better answer (done
+#     since round 21: test_hostile_round21.sh).
 #   - translate of an HTML page with attributes of elements whose content
 #     is not translated: a textarea's placeholder and title, an iframe's
 #     title, an svg's aria-label in running text: translated as an
@@ -180,12 +180,10 @@ expect_text "HTML, inline svg: merged" "$tmp/svg.m.html" '<!DOCTYPE html><html l
 cat >"$tmp/src.html" <<'EOD'
 <!DOCTYPE html><html lang="en"><body><p>Hello.</p><iframe title="Demo" srcdoc="&lt;p&gt;Inside the frame.&lt;/p&gt;"></iframe></body></html>
 EOD
-within "HTML, iframe srcdoc: refused" 1 20 300 "$x" translate -q \
-  --mt pseudo -s en -t es "$tmp/src.html" -o "$tmp/src.es.html"
-said "HTML, iframe srcdoc" "xliffmt: $tmp/src.html: an iframe's srcdoc (a page in an attribute) is not translated: say translate=\"no\" on the iframe to keep it"
-[ ! -e "$tmp/src.es.html" ] || fail "HTML, iframe srcdoc: an output written"
-within "HTML, iframe srcdoc: extract refused" 1 20 300 "$x" extract -q \
-  -s en "$tmp/src.html" -o "$tmp/src.xlf"
+within "HTML, iframe srcdoc: translated (round 21)" 0 20 300 "$x" translate \
+  -q --mt pseudo -s en -t es "$tmp/src.html" -o "$tmp/src.es.html"
+expect_text "HTML, iframe srcdoc: its page translated" "$tmp/src.es.html" \
+  '<!DOCTYPE html><html lang="es"><body><p>[Hélló. ~~]</p><iframe title="[Démó ~~]" srcdoc="&lt;p&gt;[thé Íñsídé frámé. ~~~~~~]&lt;/p&gt;"></iframe></body></html>'
 cat >"$tmp/src2.html" <<'EOD'
 <!DOCTYPE html><html lang="en"><body><iframe srcdoc="&lt;p&gt; &lt;/p&gt;"></iframe><div translate="no"><iframe title="Kept" srcdoc="&lt;p&gt;Kept.&lt;/p&gt;"></iframe></div><iframe title="Demo &amp; more" translate="no" srcdoc="Kept too"></iframe><p>Type: <textarea placeholder="Your text">x</textarea></p><textarea title="Notes here" placeholder="Write &amp; send">Body text</textarea><p>A <svg aria-label="Star icon"><title>Star</title></svg> here.</p><iframe title="A frame"></iframe></body></html>
 EOD

@@ -12,9 +12,11 @@
 #     of incomplete documents: given up after 10 s, said so, exit 1 (each
 #     waited without end; serve even past SIGTERM).
 #   - extract of an XLIFF 1.2 document whose unit has a <sub> with text
-#     inside a code (translate and merge refuse its translation): its
-#     segments left out, each named, exit 3 (they were listed without
-#     the sub's text, exit 0); a <sub> of white space is no matter.
+#     inside a code: its segments listed with the sub's text (they were
+#     listed without it, exit 0). (In round 20 they were left out, each
+#     named, exit 3; since round 21 the sub's text is a line of its own,
+#     as translate and merge translate it: test_hostile_round21.sh.) A
+#     <sub> of white space is no matter.
 #   - translate of an XLIFF 1.0 or 1.1 document: its targets, new or
 #     filled in place, get a state and no state-qualifier, which only
 #     XLIFF 1.2 defines (they got state-qualifier="mt-suggestion").
@@ -127,17 +129,17 @@ cat >"$tmp/sub.xlf" <<'EOD'
 </body></file></xliff>
 EOD
 for form in tsv jsonl; do
-  within "extract --format $form, a <sub> with text in a code" 3 20 300 \
+  within "extract --format $form, a <sub> with text in a code" 0 20 300 \
     "$x" extract "$tmp/sub.xlf" --format "$form" -o "$tmp/sub.$form" -q
-  said "extract --format $form, a <sub> with text in a code" \
-    "xliffmt: $tmp/sub.xlf:4: segment u1#0 not extracted: a <sub> inside one of its codes holds translatable text, which xliffmt does not translate
-xliffmt: $tmp/sub.xlf:6: segment u3#1 not extracted: a <sub> inside one of its codes holds translatable text, which xliffmt does not translate
-xliffmt: $tmp/sub.xlf: 2 segments not extracted"
 done
-check "extract --format tsv, a <sub> with text in a code: the others" \
-  test "$(cat "$tmp/sub.tsv")" = "$(printf 'u2#0\tPlain text.\nu4#0\tSee  here.')"
-check "extract --format jsonl, a <sub> with text in a code: the others" \
-  test "$(cat "$tmp/sub.jsonl")" = '{"id":"u2#0","text":"Plain text."}
+check "extract --format tsv, a <sub> with text in a code: its lines" \
+  test "$(cat "$tmp/sub.tsv")" = "$(printf 'u1#0\tSee  here.\nu1#sub1\tA red car\nu2#0\tPlain text.\nu3#1\tRead this.\nu3#sub1\tThe full text\nu4#0\tSee  here.')"
+check "extract --format jsonl, a <sub> with text in a code: its lines" \
+  test "$(cat "$tmp/sub.jsonl")" = '{"id":"u1#0","text":"See  here."}
+{"id":"u1#sub1","text":"A red car"}
+{"id":"u2#0","text":"Plain text."}
+{"id":"u3#1","text":"Read this."}
+{"id":"u3#sub1","text":"The full text"}
 {"id":"u4#0","text":"See  here."}'
 
 # --- XLIFF 1.0 and 1.1: no state-qualifier.
