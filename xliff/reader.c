@@ -408,7 +408,8 @@ static void on_text(void *user, const char *text, int len) {
     return;
   if (r->code_depth > 0) {
     /* A <sub>'s text: a sub-flow of the unit, to be translated. */
-    if (r->sub_depth > 0 && builder_active(r) && r->part != PART_TARGET &&
+    if (r->sub_depth > 0 &&
+        (r->part == PART_SOURCE || r->part == PART_SEG_SOURCE) &&
         !is_space(text, len))
       r->sub_has_text = 1;
     return;

@@ -175,8 +175,12 @@ void xmt_reader_inline_end(xmt_xliff_reader *r, uint64_t at, int count) {
   xmt_status st = XMT_OK;
   if (r->code_depth > 0) {
     if (r->code_depth == r->sub_depth) {
-      /* A sub-flow of the unit, translated on its own (unit_sub.c). */
-      if (r->sub_has_text)
+      /* A sub-flow of the unit, translated on its own (unit_sub.c). One
+       * in a code between a seg-source's segments, which the target
+       * copies as written, is refused: it would stay untranslated. */
+      if (r->sub_has_text && r->part == PART_SEG_SOURCE && !r->in_segment)
+        r->unit->sub_text = 1;
+      else if (r->sub_has_text)
         st = xmt_unit_add_sub(r->unit, window_at(r, r->sub_start),
                               (size_t)(at - r->sub_start));
       r->sub_depth = 0;

@@ -102,7 +102,7 @@ struct xmt_xliff_reader {
   char *frames;
   size_t nframes, frames_cap;
   int code_depth;
-  int sub_depth; /* code_depth inside the outermost <sub> open, or 0 */
+  int sub_depth;      /* code_depth inside the outermost <sub> open, or 0 */
   uint64_t sub_start; /* where that sub's content starts */
   int sub_has_text;   /* more than white space in it */
   uint64_t code_start;

@@ -197,7 +197,8 @@ static xmt_status join_piece(xmt_segment *out, const xmt_segment *piece,
 static int joined_directly(const xmt_xliff_unit *u, xmt_segment *out,
                            xmt_status *st) {
   for (size_t i = 0; i <= u->nsegs; i++) {
-    if ((u->gaps != NULL && i < u->ngaps && has_isolated(u->gaps[i])) ||
+    if ((u->gaps != NULL && i < u->ngaps &&
+         has_isolated(xmt_unit_target_gap(u, i))) ||
         (i < u->nsegs && has_isolated(piece_target(u, i))))
       return 0;
   }
@@ -206,7 +207,7 @@ static int joined_directly(const xmt_xliff_unit *u, xmt_segment *out,
   int empty = 1;
   for (size_t i = 0; *st == XMT_OK && i <= u->nsegs; i++) {
     if (u->gaps != NULL && i < u->ngaps)
-      *st = join_piece(out, u->gaps[i], &empty);
+      *st = join_piece(out, xmt_unit_target_gap(u, i), &empty);
     if (*st == XMT_OK && i < u->nsegs)
       *st = join_piece(out, piece_target(u, i), &empty);
   }
@@ -223,7 +224,7 @@ xmt_status xmt_unit_joined_target(const xmt_xliff_unit *u, xmt_segment *out) {
   xmt_status st = XMT_OK;
   for (size_t i = 0; st == XMT_OK && i <= u->nsegs; i++) {
     if (u->gaps != NULL && i < u->ngaps)
-      st = append_segment(joined, u->gaps[i]);
+      st = append_segment(joined, xmt_unit_target_gap(u, i));
     if (st == XMT_OK && i < u->nsegs)
       st =
           append_segment(joined, u->segs[i].target != NULL ? u->segs[i].target
@@ -270,7 +271,7 @@ xmt_status xmt_unit_render_joined_target(struct xmt_buf *out,
   int alone = 1;
   for (size_t i = 0; alone && i <= u->nsegs; i++) {
     if (i < u->ngaps)
-      alone = renders_alone(u->gaps[i], i == 0);
+      alone = renders_alone(xmt_unit_target_gap(u, i), i == 0);
     if (alone && i < u->nsegs)
       alone = renders_alone(piece_target(u, i), i == 0 && u->ngaps == 0);
   }
@@ -279,7 +280,7 @@ xmt_status xmt_unit_render_joined_target(struct xmt_buf *out,
    * of the unit's writing. */
   for (size_t i = 0; alone && st == XMT_OK && i <= u->nsegs; i++) {
     if (i < u->ngaps)
-      st = xmt_inline_render_into(out, u->gaps[i]);
+      st = xmt_inline_render_into(out, xmt_unit_target_gap(u, i));
     if (st == XMT_OK && i < u->nsegs)
       st = xmt_inline_render_into(out, piece_target(u, i));
   }

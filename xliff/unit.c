@@ -77,6 +77,7 @@ void xmt_unit_clear_segments(xmt_xliff_unit *u) {
     xmt_segment_free(u->segs[i].flowed);
   }
   u->nsegs = 0;
+  xmt_unit_free_target_gaps(u);
   for (size_t i = 0; i < u->ngaps; i++)
     xmt_segment_free(u->gaps[i]);
   free(u->gaps);

@@ -154,7 +154,11 @@ xmt_status xmt_unit_add_sub(xmt_xliff_unit *u, const char *content,
   u->subs = subs;
   memcpy(copy, content, len);
   copy[len] = '\0';
-  subs[u->nsubs++] = (struct xmt_unit_sub){copy, len, seg, NULL};
+  struct xmt_unit_sub *sub = &subs[u->nsubs++];
+  sub->content = copy;
+  sub->content_len = len;
+  sub->source = seg;
+  sub->target = NULL;
   return XMT_OK;
 }
 
@@ -267,7 +271,42 @@ static xmt_status put_in_segment(const xmt_xliff_unit *u,
   return XMT_OK;
 }
 
+const xmt_segment *xmt_unit_target_gap(const xmt_xliff_unit *u, size_t i) {
+  return u->target_gaps != NULL && u->target_gaps[i] != NULL ? u->target_gaps[i]
+                                                             : u->gaps[i];
+}
+
+void xmt_unit_free_target_gaps(xmt_xliff_unit *u) {
+  for (size_t i = 0; u->target_gaps != NULL && i < u->ngaps; i++)
+    xmt_segment_free(u->target_gaps[i]);
+  free(u->target_gaps);
+  u->target_gaps = NULL;
+}
+
+/* The gaps a segmenter left between sentences may hold a code with a
+ * sub-flow too: the target writes them with its translation. */
+static xmt_status put_in_gaps(xmt_xliff_unit *u) {
+  xmt_unit_free_target_gaps(u);
+  for (size_t i = 0; u->gaps != NULL && i < u->ngaps; i++) {
+    xmt_segment *made = NULL;
+    xmt_status st = put_in_segment(u, u->gaps[i], &made);
+    if (st == XMT_OK && made != NULL && u->target_gaps == NULL &&
+        (u->target_gaps = calloc(u->ngaps, sizeof *u->target_gaps)) == NULL)
+      st = XMT_ERR_NOMEM;
+    if (st != XMT_OK) {
+      xmt_segment_free(made);
+      return st;
+    }
+    if (made != NULL)
+      u->target_gaps[i] = made;
+  }
+  return XMT_OK;
+}
+
 xmt_status xmt_unit_put_subs(xmt_xliff_unit *u) {
+  xmt_status gaps = put_in_gaps(u);
+  if (gaps != XMT_OK)
+    return gaps;
   for (size_t i = 0; i < u->nsegs; i++) {
     struct xmt_unit_segment *s = &u->segs[i];
     xmt_segment *made = NULL;

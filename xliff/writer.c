@@ -601,7 +601,8 @@ static xmt_status generated_content(struct xmt_buf *out,
                                     const xmt_xliff_unit *u, int use_targets) {
   xmt_status st = XMT_OK;
   for (size_t i = 0; st == XMT_OK; i++) {
-    st = xmt_inline_render_into(out, u->gaps[i]);
+    st = xmt_inline_render_into(out, use_targets ? xmt_unit_target_gap(u, i)
+                                                 : u->gaps[i]);
     if (st != XMT_OK || i == u->nsegs)
       break;
     st = put_tag(out, u, "<", "mrk");

@@ -291,6 +291,10 @@ struct xmt_xliff_unit {
    * NULL for a unit as read. */
   xmt_segment **gaps;
   size_t ngaps;
+  /* The gaps as the target writes them, where a code in one holds a
+   * translated sub-flow (unit_sub.c): NULL, or ngaps entries, each NULL
+   * where the gap is written as it is. */
+  xmt_segment **target_gaps;
   /* The existing target's segments; mirrored when every segment has its
    * mrk there, so each can be filled or kept on its own. A Trados target
    * is mirrored with some mrks missing too: the writer adds them. */
@@ -348,6 +352,9 @@ int xmt_unit_subs_translated(const xmt_xliff_unit *unit);
 /* The targets of the segments made again with each code's sub-flows in
  * their translation (the codes are copied from the source as they are). */
 xmt_status xmt_unit_put_subs(xmt_xliff_unit *unit);
+/* Gap i (0..nsegs) of a segmented unit as its target writes it. */
+const xmt_segment *xmt_unit_target_gap(const xmt_xliff_unit *unit, size_t i);
+void xmt_unit_free_target_gaps(xmt_xliff_unit *unit);
 /* The characters (code points) of the text of the unit's targets and of
  * the gaps between them: what its max_chars limits. */
 size_t xmt_unit_target_chars(const xmt_xliff_unit *unit);

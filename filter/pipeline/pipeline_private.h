@@ -677,11 +677,12 @@ xmt_status xmt_tools_tokenize(struct stage_tools *t, const char *src,
 
 /* --- extract.c and engines.c ------------------------------------------- */
 int xmt_extract_window(struct run *run, struct window *w);
-/* Why a segment of a unit whose code holds a <sub> with text gets no
- * translation (placing.c) and no line (extract.c). */
+/* Why a segment of a unit whose code holds a <sub> with text that is not
+ * translated gets no translation (placing.c) and no line (extract.c). */
 #define XMT_SUB_TEXT_WHY                                                       \
-  "a <sub> inside one of its codes holds translatable text, which xliffmt "    \
-  "does not translate"
+  "a <sub> inside one of its codes holds translatable text where xliffmt "     \
+  "does not translate it (inside another <sub>, or in a code between the "     \
+  "segments of its <seg-source>)"
 /* The backend configuration of the run, in the filter (kept states may
  * hold on to it); earlier states closed unless they are to be kept. */
 void xmt_engines_configure(struct run *run);

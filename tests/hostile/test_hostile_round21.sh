@@ -110,7 +110,7 @@ x12 "$tmp/nest.xlf" '<trans-unit id="n1"><source>A <ph id="1">&lt;x t="<sub>Oute
 within "sub in a sub" 3 20 300 "$x" translate "$tmp/nest.xlf" \
   -o "$tmp/nest.out.xlf" --mt "cmd:$tmp/up.sh"
 check "sub in a sub: told" grep -q -x -F \
-  "xliffmt: $tmp/nest.xlf:4: segment n1#0 not translated: a <sub> inside one of its codes holds translatable text, which xliffmt does not translate" \
+  "xliffmt: $tmp/nest.xlf:4: segment n1#0 not translated: a <sub> inside one of its codes holds translatable text where xliffmt does not translate it (inside another <sub>, or in a code between the segments of its <seg-source>)" \
   "$tmp/err"
 check "sub in a sub: no target" grep -q -x -F \
   '<trans-unit id="n1"><source>A <ph id="1">&lt;x t="<sub>Outer <ph id="2">&lt;y t="<sub>inner</sub>"&gt;</ph> end</sub>"&gt;</ph> b.</source></trans-unit>' \
@@ -118,6 +118,22 @@ check "sub in a sub: no target" grep -q -x -F \
 check "sub in a sub of white space: translated" grep -q -F \
   '>A <ph id="1">&lt;x t="<sub>OUTER <ph id="2">&lt;y t="<sub> </sub>"&gt;</ph> END</sub>"&gt;</ph> B.</target>' \
   "$tmp/nest.out.xlf"
+
+# --- A sub in a code that segmentation leaves between two sentences:
+# translated in the target's copy of the code. One in a code between the
+# segments of a <seg-source>, which the target copies as written: refused.
+x12 "$tmp/gap.xlf" '<trans-unit id="g1"><source>The first one. <ph id="1">&lt;img alt="<sub>A red car</sub>"/&gt;</ph> The second one.</source></trans-unit>
+<trans-unit id="g2"><source>The first one. <ph id="1">&lt;img alt="<sub>A blue car</sub>"/&gt;</ph></source><seg-source><mrk mtype="seg" mid="1">The first one.</mrk> <ph id="1">&lt;img alt="<sub>A blue car</sub>"/&gt;</ph></seg-source></trans-unit>'
+within "sub between sentences" 3 20 300 "$x" translate "$tmp/gap.xlf" \
+  -o "$tmp/gap.out.xlf" --mt "cmd:$tmp/up.sh"
+check "sub between sentences: translated" grep -q -F \
+  '>THE FIRST ONE. <ph id="1">&lt;img alt="<sub>A RED CAR</sub>"/&gt;</ph> THE SECOND ONE.</target></trans-unit>' \
+  "$tmp/gap.out.xlf"
+check "sub between seg-source segments: told" grep -q -x -F \
+  "xliffmt: $tmp/gap.xlf:5: segment g2#1 not translated: a <sub> inside one of its codes holds translatable text where xliffmt does not translate it (inside another <sub>, or in a code between the segments of its <seg-source>)" \
+  "$tmp/err"
+check "sub between seg-source segments: no target" sh -c \
+  "grep -F 'id=\"g2\"' '$tmp/gap.out.xlf' | grep -v -q '<target'"
 
 # --- extract and merge: the sub-flows are lines of their own; the round
 # trip writes what translate writes.
