@@ -176,7 +176,8 @@ static void test_user_rules_at_load(void) {
   xmt_segmenter_free(s);
 }
 
-/* The text as the rules see it (s->u16, s->u8_at back to bytes): ASCII
+/* The text as the rules see it (s->u16, s->u8_at back to bytes, an index
+ * below s->u8_same its own offset and not stored there): ASCII
  * runs cut by the isolated codes (spaces here), line breaks as spaces when
  * flowed, a character above U+FFFF as two units; a code at or past the
  * text's end is a space after it, nothing past the text read. */
@@ -192,8 +193,9 @@ static void rule_text_is(xmt_segmenter *s, const char *text,
                  : want16[k] == '&'              ? 0xE9
                                                  : (UChar)want16[k];
     CU_ASSERT_EQUAL(s->u16[k], want);
-    CU_ASSERT_EQUAL(s->u8_at[k], want8[k]);
+    CU_ASSERT_EQUAL(k < s->u8_same ? k : s->u8_at[k], want8[k]);
   }
+  CU_ASSERT_TRUE(s->u8_same <= n);
   CU_ASSERT_EQUAL(s->u8_at[n], len);
 }
 
@@ -217,11 +219,39 @@ static void test_rule_text(void) {
   xmt_segmenter_free(s);
 }
 
+/* Runs of ASCII long enough to be converted eight bytes at a time, before
+ * and after the text stops mapping to itself (at the é), a line break in
+ * a block: as the same text byte by byte. */
+static void test_rule_text_blocks(void) {
+  xmt_segmenter *s = xmt_segmenter_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  const char *text = "First line of it\nand more. Caf\xc3\xa9 open all "
+                     "day\nand night. Tail";
+  char want16[64];
+  size_t want8[64], n = 0;
+  for (int flowed = 0; flowed <= 1; flowed++) {
+    n = 0;
+    for (size_t i = 0; text[i] != '\0'; i++, n++) {
+      want8[n] = i;
+      want16[n] = text[i] == '\n' && flowed ? ' ' : text[i];
+      if ((unsigned char)text[i] == 0xc3)
+        want16[n] = '&', i++;
+    }
+    want16[n] = '\0';
+    CU_ASSERT_TRUE_FATAL(n < sizeof want16);
+    rule_text_is(s, text, NULL, 0, flowed, want16, want8);
+    CU_ASSERT_EQUAL(s->u8_same, 30); /* the é */
+  }
+  xmt_segmenter_free(s);
+}
+
 static CU_TestInfo lazy_tests[] = {
     {"English: no local form of a shape compiled for ASCII", test_english},
     {"every shipped shape's local form compiles", test_every_shape_compiles},
     {"user rules compiled as they are read", test_user_rules_at_load},
     {"the text as the rules see it", test_rule_text},
+    {"the text as the rules see it, eight bytes at a time",
+     test_rule_text_blocks},
     CU_TEST_INFO_NULL,
 };
 

@@ -9,9 +9,11 @@
 /* Appends src's text and tags to dst. */
 static int appends_as_is(const xmt_segment *seg);
 
-static xmt_status append_segment(xmt_segment *dst, const xmt_segment *src) {
+/* Appends src, whose appends_as_is is as_is. */
+static xmt_status append_known(xmt_segment *dst, const xmt_segment *src,
+                               int as_is) {
   /* Tag by tag, each string copied apart, took most of a join. */
-  if (appends_as_is(src))
+  if (as_is)
     return xmt_segment_append_whole(dst, src);
   size_t len, at = 0;
   const char *text = xmt_segment_text(src, &len);
@@ -25,6 +27,10 @@ static xmt_status append_segment(xmt_segment *dst, const xmt_segment *src) {
   if (st == XMT_OK && len > at)
     st = xmt_segment_append_text(dst, text + at, len - at);
   return st;
+}
+
+static xmt_status append_segment(xmt_segment *dst, const xmt_segment *src) {
+  return append_known(dst, src, appends_as_is(src));
 }
 
 /* The source's tags sorted twice, by kind and markup and by kind and id,
@@ -149,14 +155,8 @@ static const xmt_segment *piece_target(const xmt_xliff_unit *u, size_t i) {
   return u->segs[i].target != NULL ? u->segs[i].target : u->segs[i].source;
 }
 
-static int has_isolated(const xmt_segment *seg) {
-  for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
-    struct xmt_tag t;
-    if (xmt_segment_tag(seg, i, &t) != XMT_OK ||
-        t.kind == XMT_TAG_ISOLATED_OPEN || t.kind == XMT_TAG_ISOLATED_CLOSE)
-      return 1;
-  }
-  return 0;
+static int isolated_kind(enum xmt_tag_kind kind) {
+  return kind == XMT_TAG_ISOLATED_OPEN || kind == XMT_TAG_ISOLATED_CLOSE;
 }
 
 /* Whether appending seg chunk by chunk gives seg as it is: its codes in
@@ -176,40 +176,64 @@ static int appends_as_is(const xmt_segment *seg) {
   return xmt_utf8_valid_prefix(text + at, len - at) == len - at;
 }
 
-/* Appends piece to out; the first piece with text or codes is copied
- * whole: appending its codes one by one took a third of the join. */
-static xmt_status join_piece(xmt_segment *out, const xmt_segment *piece,
-                             int *empty) {
+/* Whether seg has an isolated code (or a code that cannot be read), and
+ * else in *as_is whether appends_as_is holds: both in one walk of its
+ * codes, which had taken a walk each. */
+static int isolated_or_as_is(const xmt_segment *seg, int *as_is) {
+  size_t len, at = 0;
+  const char *text = xmt_segment_text(seg, &len);
+  *as_is = 1;
+  for (size_t i = 0; i < xmt_segment_tag_count(seg); i++) {
+    struct xmt_tag t;
+    if (xmt_segment_tag(seg, i, &t) != XMT_OK || isolated_kind(t.kind))
+      return 1;
+    if (*as_is &&
+        (t.offset < at || t.offset > len ||
+         xmt_utf8_valid_prefix(text + at, t.offset - at) != t.offset - at))
+      *as_is = 0;
+    else if (*as_is)
+      at = t.offset;
+  }
+  if (*as_is && xmt_utf8_valid_prefix(text + at, len - at) != len - at)
+    *as_is = 0;
+  return 0;
+}
+
+/* Appends piece to out unless it has an isolated code (then returns 0);
+ * the first piece with text or codes is copied whole: appending its
+ * codes one by one took a third of the join. */
+static int join_piece(xmt_segment *out, const xmt_segment *piece, int *empty,
+                      xmt_status *st) {
+  int as_is;
+  if (isolated_or_as_is(piece, &as_is))
+    return 0;
   size_t len;
   xmt_segment_text(piece, &len);
   if (len == 0 && xmt_segment_tag_count(piece) == 0)
-    return XMT_OK;
+    return 1;
   int first = *empty;
   *empty = 0;
-  if (first && appends_as_is(piece))
-    return xmt_segment_copy(out, piece);
-  return append_segment(out, piece);
+  *st = first && as_is ? xmt_segment_copy(out, piece)
+                       : append_known(out, piece, as_is);
+  return 1;
 }
 
 /* The pieces appended straight into out when none has an isolated code:
  * restore_pairs would copy the join as it is, and a join that fails
- * xmt_segment_check is kept all the same. Returns 0 when it cannot. */
+ * xmt_segment_check is kept all the same. Returns 0 when it cannot (out
+ * is then cleared or overwritten by the caller's join). */
 static int joined_directly(const xmt_xliff_unit *u, xmt_segment *out,
                            xmt_status *st) {
-  for (size_t i = 0; i <= u->nsegs; i++) {
-    if ((u->gaps != NULL && i < u->ngaps &&
-         has_isolated(xmt_unit_target_gap(u, i))) ||
-        (i < u->nsegs && has_isolated(piece_target(u, i))))
-      return 0;
-  }
   xmt_segment_clear(out);
   *st = XMT_OK;
   int empty = 1;
   for (size_t i = 0; *st == XMT_OK && i <= u->nsegs; i++) {
-    if (u->gaps != NULL && i < u->ngaps)
-      *st = join_piece(out, xmt_unit_target_gap(u, i), &empty);
-    if (*st == XMT_OK && i < u->nsegs)
-      *st = join_piece(out, piece_target(u, i), &empty);
+    if (u->gaps != NULL && i < u->ngaps &&
+        !join_piece(out, xmt_unit_target_gap(u, i), &empty, st))
+      return 0;
+    if (*st == XMT_OK && i < u->nsegs &&
+        !join_piece(out, piece_target(u, i), &empty, st))
+      return 0;
   }
   return 1;
 }

@@ -160,6 +160,7 @@ struct xmt_segmenter {
   size_t u16_cap;
   size_t *u8_at; /* UTF-16 index -> byte offset in the plain text */
   size_t u8_at_cap;
+  size_t u8_same; /* indexes below it are their own offsets, not in u8_at */
   unsigned char *decided; /* per UTF-16 index: 0 or BREAK, for the mask */
   size_t decided_cap;
   /* Per UTF-16 index, NONE between runs: the first break rule to hit, the

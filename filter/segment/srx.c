@@ -325,29 +325,81 @@ static xmt_status grow_marks(uint32_t **p, size_t *cap, size_t need) {
   return XMT_OK;
 }
 
+/* 1 when the eight bytes at p are ASCII. */
+static int ascii8(const unsigned char *p) {
+  uint64_t w;
+  memcpy(&w, p, sizeof w);
+  return (w & UINT64_C(0x8080808080808080)) == 0;
+}
+
 /* Converts the ASCII bytes of text from i until stop or a byte that is
  * not ASCII, the common case, in a loop of its own; returns where it
- * stopped. */
+ * stopped. While the text maps to itself (same), u8_at is not written:
+ * its stores took a fifth of a run. Eight bytes known ASCII at once are
+ * converted without a test each, unrolled (gcc -O2 keeps the loop). */
 static size_t ascii_run(xmt_segmenter *s, const unsigned char *p, size_t i,
-                        size_t stop, size_t *k, int flowed) {
+                        size_t stop, size_t *k, int flowed, int same) {
   size_t j = *k;
   uint32_t seen = 0;
-  /* two loops, so that the common one looks at each byte once */
-  if (!flowed)
-    for (; i < stop && p[i] < 0x80; i++, j++) {
-      s->u8_at[j] = i;
-      s->u16[j] = p[i];
-      seen |= s->req_low[p[i]];
+  UChar *u = s->u16;
+  size_t *at = s->u8_at;
+  const uint32_t *req = s->req_low;
+  /* apart, so that the common loops look at each byte once */
+  if (same && !flowed) {
+    for (; i + 8 <= stop && ascii8(p + i); i += 8)
+#pragma GCC unroll 8
+      for (int b = 0; b < 8; b++) {
+        u[i + b] = p[i + b];
+        seen |= req[p[i + b]];
+      }
+    for (; i < stop && p[i] < 0x80; i++) {
+      u[i] = p[i];
+      seen |= req[p[i]];
     }
-  else
+  } else if (same) {
+    for (; i + 8 <= stop && ascii8(p + i); i += 8)
+#pragma GCC unroll 8
+      for (int b = 0; b < 8; b++) {
+        UChar c = p[i + b] == '\n' || p[i + b] == '\r' ? 0x20 : p[i + b];
+        u[i + b] = c;
+        seen |= req[c];
+      }
+    for (; i < stop && p[i] < 0x80; i++) {
+      UChar c = p[i] == '\n' || p[i] == '\r' ? 0x20 : p[i];
+      u[i] = c;
+      seen |= req[c];
+    }
+  } else if (!flowed) {
+    for (; i + 8 <= stop && ascii8(p + i); i += 8, j += 8)
+#pragma GCC unroll 8
+      for (int b = 0; b < 8; b++) {
+        at[j + b] = i + b;
+        u[j + b] = p[i + b];
+        seen |= req[p[i + b]];
+      }
+    for (; i < stop && p[i] < 0x80; i++, j++) {
+      at[j] = i;
+      u[j] = p[i];
+      seen |= req[p[i]];
+    }
+  } else {
+    for (; i + 8 <= stop && ascii8(p + i); i += 8, j += 8)
+#pragma GCC unroll 8
+      for (int b = 0; b < 8; b++) {
+        UChar c = p[i + b] == '\n' || p[i + b] == '\r' ? 0x20 : p[i + b];
+        at[j + b] = i + b;
+        u[j + b] = c;
+        seen |= req[c];
+      }
     for (; i < stop && p[i] < 0x80; i++, j++) {
       UChar c = p[i] == '\n' || p[i] == '\r' ? 0x20 : p[i];
-      s->u8_at[j] = i;
-      s->u16[j] = c;
-      seen |= s->req_low[c];
+      at[j] = i;
+      u[j] = c;
+      seen |= req[c];
     }
+  }
   s->seen |= seen;
-  *k = j;
+  *k = same ? i : j;
   return i;
 }
 
@@ -374,8 +426,11 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
     return XMT_ERR_NOMEM;
   const unsigned char *p = (const unsigned char *)text;
   size_t i = 0, k = 0, c = 0;
+  int same = 1; /* k == i so far: u8_at[k] would be k */
   s->seen = 0;
   while (i < len || (extra && c < ncodes)) {
+    if (same && extra && c < ncodes && (codes[c] <= i || i >= len))
+      same = 0, s->u8_same = k;
     if (extra && c < ncodes && (codes[c] <= i || i >= len)) {
       s->u8_at[k] = i;
       s->u16[k++] = 0x20;
@@ -384,8 +439,10 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
       continue;
     }
     size_t stop = extra && c < ncodes && codes[c] < len ? codes[c] : len;
-    if ((i = ascii_run(s, p, i, stop, &k, flowed)) == stop)
+    if ((i = ascii_run(s, p, i, stop, &k, flowed, same)) == stop)
       continue;
+    if (same)
+      same = 0, s->u8_same = k;
     uint32_t cp = p[i];
     size_t n = xmt_utf8_decode(p + i, len - i, &cp);
     if (n == 0)
@@ -404,6 +461,8 @@ static xmt_status to_rule_text(xmt_segmenter *s, const char *text, size_t len,
     }
     i += n;
   }
+  if (same)
+    s->u8_same = k;
   s->u8_at[k] = len;
   *len16 = (int32_t)k;
   return XMT_OK;
@@ -760,7 +819,7 @@ xmt_status xmt_srx_run(xmt_segmenter *s, const char *lang, const char *text,
                            sizeof *s->breaks) != XMT_OK)
     st = XMT_ERR_NOMEM;
   for (size_t k = 0; st == XMT_OK && k < s->nhit; k++) {
-    size_t at = s->u8_at[s->hit[k]];
+    size_t h = s->hit[k], at = h < s->u8_same ? h : s->u8_at[h];
     /* a code seen as a space: both sides are one offset */
     if (s->nbreaks == 0 || s->breaks[s->nbreaks - 1] != at)
       s->breaks[s->nbreaks++] = at;
