@@ -532,9 +532,9 @@ static void end_element(void *user, const XML_Char *qname) {
   struct reader *r = user;
   if (r->st != XMT_OK)
     return;
-  enum XML_Error e;
-  if (!r->ns_mode) /* checked at the start */
-    (void)xmt_xml_names_end(&r->names, qname, &e);
+  (void)qname;
+  if (!r->ns_mode) /* its name checked at the start, in the same scope */
+    xmt_xml_names_pop(&r->names);
   if (r->depth == 0)
     return;
   size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);
