@@ -168,7 +168,11 @@ void xmt_x2_open_inline(struct reader *r, const char *local, const char **atts,
     return;
   }
   size_t n = sizeof inline_elements / sizeof *inline_elements, i = 0;
-  while (local != NULL && i < n && strcmp(inline_elements[i].name, local) != 0)
+  /* the first letter first: a call to strcmp a name passed over cost more
+   * than the name */
+  while (local != NULL && i < n &&
+         (inline_elements[i].name[0] != local[0] ||
+          strcmp(inline_elements[i].name, local) != 0))
     i++;
   if (local == NULL || i == n) {
     xmt_x2_fail(r, XMT_ERR_FORMAT, at, "%s",
