@@ -270,8 +270,10 @@ static enum x2_state state_of(const char *s) {
 static void open_segment(struct reader *r, const char **atts, size_t at,
                          size_t len) {
   struct x2_doc *doc = r->doc;
-  struct x2_segment *segs =
-      xmt_grow_array(doc->segs, &doc->segs_cap, doc->nsegs + 1, sizeof *segs);
+  struct x2_segment *segs = doc->segs != NULL && doc->nsegs < doc->segs_cap
+                                ? doc->segs
+                                : xmt_grow_array(doc->segs, &doc->segs_cap,
+                                                 doc->nsegs + 1, sizeof *segs);
   struct frame *f = segs != NULL ? xmt_x2_push(r, F_SEGMENT) : NULL;
   if (f == NULL) {
     if (segs == NULL)

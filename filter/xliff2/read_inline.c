@@ -18,8 +18,11 @@ static const struct {
 static size_t add_code(struct reader *r, enum x2_elem elem,
                        enum xmt_tag_kind kind, size_t start, size_t end) {
   struct x2_doc *doc = r->doc;
-  struct x2_code *codes = xmt_grow_array(doc->codes, &doc->codes_cap,
-                                         doc->ncodes + 1, sizeof *codes);
+  /* grown only when full: a call for every code read */
+  struct x2_code *codes = doc->codes != NULL && doc->ncodes < doc->codes_cap
+                              ? doc->codes
+                              : xmt_grow_array(doc->codes, &doc->codes_cap,
+                                               doc->ncodes + 1, sizeof *codes);
   if (codes == NULL) {
     xmt_x2_nomem(r);
     return X2_NONE;
