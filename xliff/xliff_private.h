@@ -579,5 +579,8 @@ const char *xmt_xml_names_start(struct xmt_xml_names *ns, const char *qname,
  * declarations go out of scope. */
 const char *xmt_xml_names_end(struct xmt_xml_names *ns, const char *qname,
                               enum XML_Error *error);
+/* At an end tag whose name is not wanted (the start tag's was checked,
+ * in the same scope): its declarations go out of scope. */
+void xmt_xml_names_pop(struct xmt_xml_names *ns);
 
 #endif /* XMT_XLIFF_PRIVATE_H */

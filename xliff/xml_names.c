@@ -270,10 +270,7 @@ const char *xmt_xml_names_start(struct xmt_xml_names *ns, const char *qname,
   return *error == XML_ERROR_NONE ? name : NULL;
 }
 
-const char *xmt_xml_names_end(struct xmt_xml_names *ns, const char *qname,
-                              enum XML_Error *error) {
-  const char *name = NULL;
-  enum XML_Error e = element_name(ns, qname, &name);
+void xmt_xml_names_pop(struct xmt_xml_names *ns) {
   int popped = 0;
   while (ns->n > 0 && ns->v[ns->n - 1].depth == ns->depth) {
     ns->n--;
@@ -285,6 +282,13 @@ const char *xmt_xml_names_end(struct xmt_xml_names *ns, const char *qname,
     scope_changed(ns);
   if (ns->depth > 0)
     ns->depth--;
+}
+
+const char *xmt_xml_names_end(struct xmt_xml_names *ns, const char *qname,
+                              enum XML_Error *error) {
+  const char *name = NULL;
+  enum XML_Error e = element_name(ns, qname, &name);
+  xmt_xml_names_pop(ns);
   *error = e;
   return e == XML_ERROR_NONE ? name : NULL;
 }

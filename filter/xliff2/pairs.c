@@ -144,7 +144,11 @@ static void pair_codes(struct reader *r, int targets) {
   if (r->refs.count > 0)
     xmt_memo_clear(&r->refs);
   size_t nsegs = doc->nsegs - r->unit_first, n = 0;
-  struct step *steps = malloc((nsegs + r->nfar + 1) * sizeof *steps);
+  /* most units have a few segments, in the order they are read */
+  struct step few[16];
+  struct step *steps = nsegs + r->nfar + 1 <= sizeof few / sizeof *few
+                           ? few
+                           : malloc((nsegs + r->nfar + 1) * sizeof *steps);
   if (steps == NULL) {
     xmt_x2_nomem(r);
     return;
@@ -157,7 +161,11 @@ static void pair_codes(struct reader *r, int targets) {
     if (r->far[i].side == (targets ? 2 : 1))
       steps[n++] = (struct step){targets ? r->far[i].order : r->far[i].part,
                                  r->far[i].part, nsegs + i};
-  qsort(steps, n, sizeof *steps, by_key);
+  size_t sorted = 1;
+  while (sorted < n && by_key(&steps[sorted - 1], &steps[sorted]) < 0)
+    sorted++;
+  if (sorted < n)
+    qsort(steps, n, sizeof *steps, by_key);
   for (size_t j = 0; r->st == XMT_OK && j < n; j++) {
     if (steps[j].at >= nsegs) {
       pair_far(r, &r->far[steps[j].at - nsegs]);
@@ -170,7 +178,8 @@ static void pair_codes(struct reader *r, int targets) {
       if (is_start(&doc->codes[k]) || is_end(&doc->codes[k]))
         pair_code(r, c, k, targets);
   }
-  free(steps);
+  if (steps != few)
+    free(steps);
   /* Starts left open. */
   for (size_t i = r->unit_first; r->st == XMT_OK && i < doc->nsegs; i++) {
     const struct x2_content *c =

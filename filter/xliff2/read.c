@@ -270,8 +270,10 @@ static enum x2_state state_of(const char *s) {
 static void open_segment(struct reader *r, const char **atts, size_t at,
                          size_t len) {
   struct x2_doc *doc = r->doc;
-  struct x2_segment *segs =
-      xmt_grow_array(doc->segs, &doc->segs_cap, doc->nsegs + 1, sizeof *segs);
+  struct x2_segment *segs = doc->segs != NULL && doc->nsegs < doc->segs_cap
+                                ? doc->segs
+                                : xmt_grow_array(doc->segs, &doc->segs_cap,
+                                                 doc->nsegs + 1, sizeof *segs);
   struct frame *f = segs != NULL ? xmt_x2_push(r, F_SEGMENT) : NULL;
   if (f == NULL) {
     if (segs == NULL)
@@ -402,6 +404,12 @@ static void names_failed(struct reader *r, enum XML_Error e) {
   XML_StopParser(r->parser, XML_FALSE);
 }
 
+/* 1 when local is name: the first letter first, as most names passed
+ * over differ there and a call to strcmp cost more than the name. */
+static int is(const char *local, const char *name) {
+  return local[0] == name[0] && strcmp(local, name) == 0;
+}
+
 static void start_element(void *user, const XML_Char *qname,
                           const XML_Char **raw_atts) {
   struct reader *r = user;
@@ -447,25 +455,24 @@ static void start_element(void *user, const XML_Char *qname,
     module_ref(r, name, atts, at);
     int m = k == F_UNIT && strcmp(name, X2_MTC_NS "|matches") == 0;
     xmt_x2_push(r, m ? F_MATCHES : F_OTHER);
-  } else if (k == F_UNIT && strcmp(local, "originalData") == 0) {
+  } else if (k == F_UNIT && is(local, "originalData")) {
     r->odata_start = at;
     xmt_x2_push(r, F_ODATA);
-  } else if (k == F_XLIFF && strcmp(local, "file") == 0) {
+  } else if (k == F_XLIFF && is(local, "file")) {
     open_file(r, atts);
-  } else if ((k == F_FILE || k == F_GROUP) && strcmp(local, "group") == 0) {
+  } else if ((k == F_FILE || k == F_GROUP) && is(local, "group")) {
     open_group(r, atts);
-  } else if ((k == F_FILE || k == F_GROUP) && strcmp(local, "unit") == 0) {
+  } else if ((k == F_FILE || k == F_GROUP) && is(local, "unit")) {
     open_unit(r, atts, at, len);
-  } else if (k == F_UNIT && strcmp(local, "segment") == 0) {
+  } else if (k == F_UNIT && is(local, "segment")) {
     open_segment(r, atts, at, len);
-  } else if (k == F_UNIT && strcmp(local, "ignorable") == 0) {
+  } else if (k == F_UNIT && is(local, "ignorable")) {
     xmt_x2_open_ignorable_element(r);
   } else if (k == F_IGN_CONTENT ||
              (k == F_IGNORABLE &&
-              (strcmp(local, "source") == 0 || strcmp(local, "target") == 0))) {
+              (is(local, "source") || is(local, "target")))) {
     xmt_x2_open_ignorable(r, k, local, atts, at, len);
-  } else if (k == F_SEGMENT &&
-             (strcmp(local, "source") == 0 || strcmp(local, "target") == 0)) {
+  } else if (k == F_SEGMENT && (is(local, "source") || is(local, "target"))) {
     open_content(r, local[0] == 't', atts, at, len);
   } else if (k >= F_XLIFF && k <= F_SEGMENT && holds_units(local)) {
     /* Out of its place (a unit in a unit, a segment in a segment): it
@@ -532,9 +539,9 @@ static void end_element(void *user, const XML_Char *qname) {
   struct reader *r = user;
   if (r->st != XMT_OK)
     return;
-  enum XML_Error e;
-  if (!r->ns_mode) /* checked at the start */
-    (void)xmt_xml_names_end(&r->names, qname, &e);
+  (void)qname;
+  if (!r->ns_mode) /* its name checked at the start, in the same scope */
+    xmt_xml_names_pop(&r->names);
   if (r->depth == 0)
     return;
   size_t at = here(r), len = (size_t)XML_GetCurrentByteCount(r->parser);

@@ -18,8 +18,11 @@ static const struct {
 static size_t add_code(struct reader *r, enum x2_elem elem,
                        enum xmt_tag_kind kind, size_t start, size_t end) {
   struct x2_doc *doc = r->doc;
-  struct x2_code *codes = xmt_grow_array(doc->codes, &doc->codes_cap,
-                                         doc->ncodes + 1, sizeof *codes);
+  /* grown only when full: a call for every code read */
+  struct x2_code *codes = doc->codes != NULL && doc->ncodes < doc->codes_cap
+                              ? doc->codes
+                              : xmt_grow_array(doc->codes, &doc->codes_cap,
+                                               doc->ncodes + 1, sizeof *codes);
   if (codes == NULL) {
     xmt_x2_nomem(r);
     return X2_NONE;
@@ -168,7 +171,11 @@ void xmt_x2_open_inline(struct reader *r, const char *local, const char **atts,
     return;
   }
   size_t n = sizeof inline_elements / sizeof *inline_elements, i = 0;
-  while (local != NULL && i < n && strcmp(inline_elements[i].name, local) != 0)
+  /* the first letter first: a call to strcmp a name passed over cost more
+   * than the name */
+  while (local != NULL && i < n &&
+         (inline_elements[i].name[0] != local[0] ||
+          strcmp(inline_elements[i].name, local) != 0))
     i++;
   if (local == NULL || i == n) {
     xmt_x2_fail(r, XMT_ERR_FORMAT, at, "%s",

@@ -164,8 +164,9 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   size_t o_pool = room(&at, live->pool.len + 1);
   size_t o_data = room(&at, end + 1);
   char *block = piece_block(s, &at);
-  if (block == NULL || xmt_grow_one(&s->fresh, s->nfresh, &s->fresh_cap,
-                                    sizeof *s->fresh) == NULL) {
+  if (block == NULL || ((s->fresh == NULL || s->nfresh >= s->fresh_cap) &&
+                        xmt_grow_one(&s->fresh, s->nfresh, &s->fresh_cap,
+                                     sizeof *s->fresh) == NULL)) {
     free(block);
     return XMT_ERR_NOMEM;
   }

@@ -244,21 +244,25 @@ static const char *straight_name(const struct x2_code *x,
  * their keys pair by pair (keys_distinct), and most have a few. */
 #define STRAIGHT_PAIRS 16
 
+/* A code's record: its key's length, its markup's, its kind, its name
+ * (one of straight_name's, 1 or 2 bytes), then its key and markup. */
+#define HEAD (3 + sizeof(const char *))
+
 /* Each code's key and markup of content c, as fill_content hands them
- * to the builder, in work (written in place): its key's length, its
- * markup's, then both; the room the segment's strings take in *pool. 0
- * when the builder would do other than keep every g pair and make a pair
- * of every bx and ex: when they do not nest (each end that of the
- * innermost start, with its key), a key is two pairs' or the pairs are
- * many (it tells keys apart), a code is past the text. Nested, a bx's
- * first ex after it with its key is its own, inside the same g pairs,
- * and no pair made before it ends between them: the builder pairs them. */
+ * to the builder, in work (written in place) as records; the room the
+ * segment's strings take in *pool. 0 when the builder would do other than
+ * keep every g pair and make a pair of every bx and ex: when they do not
+ * nest (each end that of the innermost start, with its key), a key is two
+ * pairs' or the pairs are many (it tells keys apart), a code is past
+ * the text. Nested, a bx's first ex after it with its key is its own,
+ * inside the same g pairs, and no pair made before it ends between
+ * them: the builder pairs them. */
 static int straight_codes(const struct x2_doc *doc, const struct x2_content *c,
                           struct xmt_buf *work, size_t *pool) {
   unsigned open[STRAIGHT_PAIRS], opened[STRAIGHT_PAIRS];
   unsigned char open_bx[STRAIGHT_PAIRS];
   size_t nopen = 0, nopened = 0;
-  enum { MOST = 2 + 10 + 96 }; /* a code's record at most */
+  enum { MOST = HEAD + 10 + 96 }; /* a code's record at most */
   xmt_buf_reset(work);
   *pool = 0;
   if (c->ncodes > SIZE_MAX / MOST - 1 ||
@@ -287,11 +291,13 @@ static int straight_codes(const struct x2_doc *doc, const struct x2_content *c,
         return 0;
       key = open[--nopen]; /* the builder's: its start's */
     }
-    char *p = rec + 2, *key_end = put_u(p, key);
+    char *p = rec + HEAD, *key_end = put_u(p, key);
     char *end = render_tag(x, key_end);
     rec[0] = (char)(key_end - p);
     rec[1] = (char)(end - key_end);
-    *pool += (size_t)(end - p) + strlen(name) + 3;
+    rec[2] = (char)kind;
+    memcpy(rec + 3, &name, sizeof name);
+    *pool += (size_t)(end - p) + (name[1] == '\0' ? 1 : 2) + 3;
     rec = end;
   }
   work->len = (size_t)(rec - work->data);
@@ -318,13 +324,14 @@ static xmt_status make_content(const struct x2_doc *doc,
   size_t at = 0;
   for (size_t k = 0; st == XMT_OK && k < c->ncodes; k++) {
     const struct x2_code *x = &doc->codes[c->first_code + k];
-    enum xmt_tag_kind kind;
-    const char *name = straight_name(x, &kind);
+    const char *name;
+    memcpy(&name, rec + 3, sizeof name);
     size_t key_len = (unsigned char)rec[0], len = (unsigned char)rec[1];
     at = x->offset > at ? x->offset : at;
-    st = xmt_segment_put_tag(seg, at, kind, rec + 2, key_len, name,
-                             strlen(name), rec + 2 + key_len, len);
-    rec += 2 + key_len + len;
+    st = xmt_segment_put_tag(seg, at, (enum xmt_tag_kind)rec[2], rec + HEAD,
+                             key_len, name, name[1] == '\0' ? 1 : 2,
+                             rec + HEAD + key_len, len);
+    rec += HEAD + key_len + len;
   }
   if (st != XMT_OK) {
     xmt_segment_free(seg);
