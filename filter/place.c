@@ -516,6 +516,27 @@ static xmt_status strip_markup(struct xmt_buf *out, const char *s, size_t n) {
   return st;
 }
 
+/* Whether a code's markup holds text outside its tags. */
+static int holds_text(const char *markup, size_t len) {
+  int in_tag = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (markup[i] == '<')
+      in_tag = 1;
+    else if (markup[i] == '>')
+      in_tag = 0;
+    else if (!in_tag && markup[i] != ' ' && markup[i] != '\t' &&
+             markup[i] != '\n' && markup[i] != '\r')
+      return 1;
+  }
+  return 0;
+}
+
+/* The answer's text without its markup in p->text, to be projected. */
+static xmt_status strip_or(struct xmt_placer *p, const char *tr, size_t trlen) {
+  xmt_status st = strip_markup(&p->text, tr, trlen);
+  return st != XMT_OK ? st : XMT_ERR_INLINE;
+}
+
 xmt_status xmt_raw_decode(struct xmt_placer *p, xmt_segment *out,
                           const xmt_segment *src, size_t lead, size_t core_len,
                           const char *tr, size_t trlen, size_t *repairs) {
@@ -525,8 +546,7 @@ xmt_status xmt_raw_decode(struct xmt_placer *p, xmt_segment *out,
     return st;
   if (xmt_xliff_inline_parse(p->seg, tr, trlen, &column) != XMT_OK) {
     /* Beyond repair: the caller projects onto the stripped text. */
-    st = strip_markup(&p->text, tr, trlen);
-    return st != XMT_OK ? st : XMT_ERR_INLINE;
+    return strip_or(p, tr, trlen);
   }
   size_t plen;
   const char *plain = xmt_segment_text(p->seg, &plen);
@@ -542,6 +562,11 @@ xmt_status xmt_raw_decode(struct xmt_placer *p, xmt_segment *out,
     struct xmt_tag tag;
     xmt_segment_tag(p->seg, i, &tag);
     size_t k = match_tag(p, nrefs, &tag);
+    /* An element the source never had, kept whole with its text (an
+     * engine that wrote <G ID="1"> for <g id="1">): dropping it would
+     * drop that text, so the stripped answer is projected instead. */
+    if (k == SIZE_MAX && holds_text(tag.markup, tag.markup_len))
+      return strip_or(p, tr, trlen);
     if (k == SIZE_MAX || already_found(p, k))
       (*repairs)++;
     else
