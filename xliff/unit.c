@@ -541,18 +541,23 @@ xmt_status xmt_xliff_unit_set_target(xmt_xliff_unit *u, size_t i,
   if (u == NULL || i >= u->nsegs || target == NULL)
     return XMT_ERR_USAGE;
   struct xmt_unit_segment *s = &u->segs[i];
-  if (s->target == s->source)
-    s->target = NULL;
+  return xmt_unit_keep_target(&s->target, s->source, target);
+}
+
+xmt_status xmt_unit_keep_target(xmt_segment **slot, xmt_segment *source,
+                                const xmt_segment *target) {
+  if (*slot == source)
+    *slot = NULL;
   /* A translation equal to its source (numbers, names, identity runs)
    * shares the source segment instead of copying it. */
-  if (xmt_segment_equal(target, s->source)) {
-    xmt_segment_free(s->target);
-    s->target = s->source;
+  if (xmt_segment_equal(target, source)) {
+    xmt_segment_free(*slot);
+    *slot = source;
     return XMT_OK;
   }
-  if (s->target == NULL && (s->target = xmt_segment_new()) == NULL)
+  if (*slot == NULL && (*slot = xmt_segment_new()) == NULL)
     return XMT_ERR_NOMEM;
-  return xmt_segment_copy(s->target, target);
+  return xmt_segment_copy(*slot, target);
 }
 
 /* --- White space that is not significant ---------------------------------

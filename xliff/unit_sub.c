@@ -183,16 +183,7 @@ void xmt_unit_drop_sub_target(xmt_xliff_unit *u, size_t k) {
 xmt_status xmt_unit_set_sub_target(xmt_xliff_unit *u, size_t k,
                                    const xmt_segment *target) {
   struct xmt_unit_sub *s = &u->subs[k];
-  if (s->target == s->source)
-    s->target = NULL;
-  if (xmt_segment_equal(target, s->source)) {
-    xmt_segment_free(s->target);
-    s->target = s->source;
-    return XMT_OK;
-  }
-  if (s->target == NULL && (s->target = xmt_segment_new()) == NULL)
-    return XMT_ERR_NOMEM;
-  return xmt_segment_copy(s->target, target);
+  return xmt_unit_keep_target(&s->target, s->source, target);
 }
 
 size_t xmt_unit_sub_count(const xmt_xliff_unit *u) { return u->nsubs; }

@@ -352,6 +352,10 @@ int xmt_unit_subs_translated(const xmt_xliff_unit *unit);
 /* The targets of the segments made again with each code's sub-flows in
  * their translation (the codes are copied from the source as they are). */
 xmt_status xmt_unit_put_subs(xmt_xliff_unit *unit);
+/* Keeps a translation of source in *slot: source itself when they are
+ * equal, else a copy (the slot's own segment reused). */
+xmt_status xmt_unit_keep_target(xmt_segment **slot, xmt_segment *source,
+                                const xmt_segment *target);
 /* Gap i (0..nsegs) of a segmented unit as its target writes it. */
 const xmt_segment *xmt_unit_target_gap(const xmt_xliff_unit *unit, size_t i);
 void xmt_unit_free_target_gaps(xmt_xliff_unit *unit);

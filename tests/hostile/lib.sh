@@ -110,3 +110,23 @@ small_disk() {
   mkdir -p "$1" && mount -t tmpfs -o size=64k tmpfs "$1" 2>/dev/null &&
     small_disks="$small_disks $1"
 }
+
+# upper_engine: $tmp/up.sh, an engine that writes each line in upper case.
+upper_engine() {
+  cat >"$tmp/up.sh" <<'EOD'
+#!/bin/sh
+exec awk '{ print toupper($0); fflush() }'
+EOD
+  chmod +x "$tmp/up.sh"
+}
+
+# x12 FILE UNITS: an XLIFF 1.2 document, English to Spanish, datatype
+# html, of UNITS (one line).
+x12() {
+  {
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n'
+    printf '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n'
+    printf '<file original="a" source-language="en" target-language="es" datatype="html"><body>\n%s\n' "$2"
+    printf '</body></file></xliff>\n'
+  } >"$1"
+}

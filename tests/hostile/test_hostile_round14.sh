@@ -44,22 +44,7 @@ set -u
 cli_setup hostile-round14
 x=$XLIFFMT
 
-# An engine that writes each line in upper case.
-cat >"$tmp/up.sh" <<'EOD'
-#!/bin/sh
-exec awk '{ print toupper($0); fflush() }'
-EOD
-chmod +x "$tmp/up.sh"
-
-# x12 FILE UNITS: an XLIFF 1.2 document of UNITS (one line).
-x12() {
-  {
-    printf '<?xml version="1.0" encoding="UTF-8"?>\n'
-    printf '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n'
-    printf '<file original="a" source-language="en" target-language="es" datatype="html"><body>\n%s\n' "$2"
-    printf '</body></file></xliff>\n'
-  } >"$1"
-}
+upper_engine
 
 # --- <sub>: translatable text inside a code.
 x12 "$tmp/sub.xlf" '<trans-unit id="u1"><source>See <ph id="1">&lt;img alt="<sub>A red car</sub>"/&gt;</ph> here.</source></trans-unit>

@@ -15,16 +15,13 @@ set -u
 cli_setup hostile-round24
 x=$XLIFFMT
 
-# Engines: upper case; one that adds <x id="9"/> at the start; identity.
-cat >"$tmp/up.sh" <<'EOD'
-#!/bin/sh
-exec awk '{ print toupper($0); fflush() }'
-EOD
+# Engines: upper case; one that adds <x id="9"/> at the start.
+upper_engine
 cat >"$tmp/add.sh" <<'EOD'
 #!/bin/sh
 exec awk '{ print "<x id=\"9\"/>" $0; fflush() }'
 EOD
-chmod +x "$tmp/up.sh" "$tmp/add.sh"
+chmod +x "$tmp/add.sh"
 
 cat >"$tmp/raw.xlf" <<'EOD'
 <?xml version="1.0" encoding="UTF-8"?>
