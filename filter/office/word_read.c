@@ -22,6 +22,8 @@
 static void frame_free(struct frame *s) {
   free(s->pieces);
   xmt_buf_free(&s->pool);
+  free(s->instr.chunks);
+  xmt_buf_free(&s->instr.text);
 }
 
 /* A text box: its paragraphs read in a new frame until it ends. */
@@ -232,6 +234,11 @@ static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
   struct frame *f = &r->s;
   if (r->drawing && f->para_depth == 0) {
     xmt_word_props_text(r, s, len);
+    return;
+  }
+  if (f->instr.text_depth != 0 && f->instr.text_depth == r->depth &&
+      r->x.st == XMT_OK) {
+    xmt_word_instr_text(r, s, (size_t)len); /* a field's instruction */
     return;
   }
   if (!f->in_text || f->skip_depth != 0 || r->x.st != XMT_OK || f->npieces == 0)

@@ -624,6 +624,7 @@ void xmt_word_para_free(struct word_para *p) {
   free(p->codes);
   free(p->edges);
   free(p->base_rpr);
+  free(p->instr_text);
   xmt_segment_free(p->source);
   xmt_segment_free(p->target);
   memset(p, 0, sizeof *p);
