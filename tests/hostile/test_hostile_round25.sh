@@ -12,6 +12,10 @@
 #   - extract + merge: the same bytes as translate; a translation with a
 #     quote and a colon written as Word reads them (the quote doubled,
 #     an XE level's colon \:); --mt identity: the part's bytes back.
+#   - an entry with an escaped colon (one level), a reference (&amp;), a
+#     bare word (quoted once translated), one in a text box's paragraph:
+#     translated alike; one whose instruction holds another field (a REF)
+#     kept whole.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -101,6 +105,26 @@ within "Word, index entries: --mt identity" 0 20 300 "$x" translate -q \
 unzip -p "$tmp/ix.docx" word/document.xml >"$tmp/src.xml"
 unzip -p "$tmp/ix.id.docx" word/document.xml >"$tmp/id.xml"
 check "Word, index entries: --mt identity gives the part back" \
+  cmp -s "$tmp/src.xml" "$tmp/id.xml"
+
+word "$tmp/more.docx" "<w:p>$(run 'Time.')$B$(ins " XE ${q}Time\\: noon$q ")$E</w:p><w:p>$(run 'Cartoons.')$B$(ins " XE ${q}Tom &amp; Jerry$q ")$E</w:p><w:p>$(run 'Cats.')$B$(ins ' xe Cats \b ')$E</w:p><w:p>$(run 'A box.')<w:r><w:pict><v:shape><v:textbox><w:txbxContent><w:p>$(run 'Boxed text.')$B$(ins " XE ${q}Boxed$q ")$E</w:p></w:txbxContent></v:textbox></v:shape></w:pict></w:r></w:p><w:p>$(run 'Nested.')$B$(ins " XE ${q}A ")$B$(ins ' REF x ')$E$(ins "$q ")$E</w:p>"
+within "Word, more index entries" 0 20 300 "$x" translate -q --mt pseudo \
+  -s en -t es "$tmp/more.docx" -o "$tmp/more.es.docx"
+opens "$tmp/more.es.docx"
+instr "$tmp/more.es.docx" >"$tmp/got"
+expect_text "Word, more index entries: translated" "$tmp/got" \
+  ' XE &quot;[ñóóñ Tímé\: ~~~]&quot; 
+ XE &quot;[&amp; Tóm Jérrý ~~~~]&quot; 
+ xe "[Çáts ~~]" \b 
+ XE &quot;[Bóxéd ~~]&quot; 
+ XE &quot;A 
+ REF x 
+&quot; '
+within "Word, more index entries: --mt identity" 0 20 300 "$x" translate -q \
+  --mt identity -s en -t es "$tmp/more.docx" -o "$tmp/more.id.docx"
+unzip -p "$tmp/more.docx" word/document.xml >"$tmp/src.xml"
+unzip -p "$tmp/more.id.docx" word/document.xml >"$tmp/id.xml"
+check "Word, more index entries: --mt identity gives the part back" \
   cmp -s "$tmp/src.xml" "$tmp/id.xml"
 
 finish
