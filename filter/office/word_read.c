@@ -307,6 +307,10 @@ xmt_status xmt_word_parse(struct word_part *part, const char *path,
   xmt_status st =
       xmt_office_xml_parse(&r.x, part->data.data, part->data.len, &at, err);
   xmt_buf_free(&r.prop_text);
+  /* values after the last paragraph with text (a picture's alternative
+   * text, an index entry in a paragraph of none): handed on too */
+  if (st == XMT_OK && hook != NULL && part->nfed < part->npara)
+    st = hook->fed(hook->user, part);
   if (st == XMT_OK && make_order(part) != XMT_OK)
     st = xmt_error_nomem(err);
   while (r.nsaved > 0)

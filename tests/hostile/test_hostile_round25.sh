@@ -16,6 +16,10 @@
 #     bare word (quoted once translated), one in a text box's paragraph:
 #     translated alike; one whose instruction holds another field (a REF)
 #     kept whole.
+#   - a picture's alternative text (wp:docPr's descr) in the last
+#     paragraph, one of no text: translated (it was a unit extract
+#     listed, which translate and merge never handed on: left in the
+#     source language, exit 0).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -126,5 +130,13 @@ unzip -p "$tmp/more.docx" word/document.xml >"$tmp/src.xml"
 unzip -p "$tmp/more.id.docx" word/document.xml >"$tmp/id.xml"
 check "Word, more index entries: --mt identity gives the part back" \
   cmp -s "$tmp/src.xml" "$tmp/id.xml"
+
+word "$tmp/pic.docx" '<w:p><w:r><w:t>Hello.</w:t></w:r></w:p><w:p><w:r><w:drawing><wp:inline><wp:extent cx="1" cy="1"/><wp:docPr id="1" name="P" descr="A red apple"/></wp:inline></w:drawing></w:r></w:p>'
+within "Word, alternative text last" 0 20 300 "$x" translate -q --mt pseudo \
+  -s en -t es "$tmp/pic.docx" -o "$tmp/pic.es.docx"
+unzip -p "$tmp/pic.es.docx" word/document.xml | grep -o 'descr="[^"]*"' \
+  >"$tmp/got"
+expect_text "Word, alternative text last: translated" "$tmp/got" \
+  'descr="[réd Á ápplé ~~~~]"'
 
 finish
