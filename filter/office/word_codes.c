@@ -36,7 +36,7 @@ static int boxed(const struct piece *p, const char *part) {
   if (p->merged || p->to <= p->from ||
       (p->type != PIECE_ISOLATED && p->type != PIECE_OPEN))
     return 0;
-  return (p->type == PIECE_ISOLATED && p->values) ||
+  return p->values ||
          (p->type == PIECE_ISOLATED &&
           memmem(part + p->from, p->to - p->from, "txbxContent", 11) != NULL) ||
          xmt_word_holds_values(part, p->from, p->to);

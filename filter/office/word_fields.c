@@ -87,11 +87,14 @@ static xmt_status unescape(const char *t, size_t a, size_t b,
   return st;
 }
 
-/* The isolated piece of the paragraph whose w:instrText holds pl. */
+/* The piece of the paragraph whose w:instrText (or w:fldSimple start
+ * tag) holds pl. */
 static struct piece *piece_of(struct frame *s, const struct place *pl) {
   for (size_t k = s->npieces; k > 0; k--)
-    if (s->pieces[k - 1].type == PIECE_ISOLATED && !s->pieces[k - 1].merged &&
-        s->pieces[k - 1].from <= pl->from && pl->to <= s->pieces[k - 1].to)
+    if ((s->pieces[k - 1].type == PIECE_ISOLATED ||
+         s->pieces[k - 1].type == PIECE_OPEN) &&
+        !s->pieces[k - 1].merged && s->pieces[k - 1].from <= pl->from &&
+        pl->to <= s->pieces[k - 1].to)
       return &s->pieces[k - 1];
   return NULL;
 }
@@ -99,26 +102,28 @@ static struct piece *piece_of(struct frame *s, const struct place *pl) {
 /* The instruction's text [a, b) a unit (kind as word_para's instr), its
  * later places its twins written empty; none when blank, or when a place
  * is not one of the paragraph's codes (written as a copy then). */
-static void add_unit(struct reader *r, size_t a, size_t b, int kind, int bare) {
+static void add_unit(struct reader *r, const struct instr *in, size_t a,
+                     size_t b, int kind, int bare) {
   struct frame *s = &r->s;
   struct place pl[16];
   size_t n;
-  if (a >= b || xmt_office_blank(s->instr.text.data + a, b - a) ||
-      !places_of(&s->instr, a, b, pl, sizeof pl / sizeof pl[0], &n))
+  if (a >= b || xmt_office_blank(in->text.data + a, b - a) ||
+      !places_of(in, a, b, pl, sizeof pl / sizeof pl[0], &n))
     return;
   struct piece *held[16];
   for (size_t k = 0; k < n; k++)
     if ((held[k] = piece_of(s, &pl[k])) == NULL)
       return;
   struct xmt_buf text = {0};
-  xmt_status st = unescape(s->instr.text.data, a, b, &text);
+  xmt_status st = unescape(in->text.data, a, b, &text);
   struct word_para para = {.start = pl[0].from,
                            .head_end = pl[0].from,
                            .end = pl[0].to,
                            .twin = -1,
                            .value = 1,
                            .instr = kind,
-                           .instr_bare = bare};
+                           .instr_bare = bare,
+                           .instr_attr = in->attr};
   para.source = st == XMT_OK ? xmt_segment_new() : NULL;
   para.instr_text = para.source != NULL ? malloc(text.len + 1) : NULL;
   st = para.instr_text != NULL
@@ -176,22 +181,22 @@ static size_t arg_end(const char *t, size_t n, size_t i) {
 }
 
 /* An XE field's entry [a, b): each level, between colons not escaped. */
-static void add_levels(struct reader *r, size_t a, size_t b, int bare) {
-  const char *t = r->s.instr.text.data;
+static void add_levels(struct reader *r, const struct instr *in, size_t a,
+                       size_t b, int bare) {
+  const char *t = in->text.data;
   size_t from = a;
   for (size_t i = a; i <= b; i++) {
     if (i < b && t[i] == '\\') {
       i++;
     } else if (i == b || t[i] == ':') {
-      add_unit(r, from, i, 2, bare);
+      add_unit(r, in, from, i, 2, bare);
       from = i + 1;
     }
   }
 }
 
 /* The instruction read: an XE or TC field's texts units. */
-static void instr_end(struct reader *r) {
-  struct instr *in = &r->s.instr;
+static void instr_end(struct reader *r, const struct instr *in) {
   const char *t = in->text.data;
   size_t n = in->text.len, i = 0;
   if (in->bad || n == 0)
@@ -224,13 +229,68 @@ static void instr_end(struct reader *r) {
     int bare = t[i] != '"';
     size_t a = bare ? i : i + 1, b = bare ? end : end - 1;
     if (entry && sw == 0 && xe)
-      add_levels(r, a, b, bare);
+      add_levels(r, in, a, b, bare);
     else if ((entry && sw == 0) || (xe && (sw == 't' || sw == 'T')))
-      add_unit(r, a, b, 1, bare);
+      add_unit(r, in, a, b, 1, bare);
     entry = entry && sw != 0;
     sw = 0;
     i = end;
   }
+}
+
+/* The bytes [from, to) of an attribute's value as chunks of in: each
+ * reference one, the text between one. */
+static xmt_status attr_chunks(struct instr *in, const char *d, size_t from,
+                              size_t to) {
+  static const struct {
+    const char *ref;
+    char c;
+  } refs[] = {{"&quot;", '"'},
+              {"&amp;", '&'},
+              {"&apos;", '\''},
+              {"&lt;", '<'},
+              {"&gt;", '>'}};
+  xmt_status st = XMT_OK;
+  for (size_t i = from; i < to && st == XMT_OK;) {
+    size_t j = i, k = 0;
+    char c = d[i];
+    if (d[i] == '&') {
+      while (k < sizeof refs / sizeof refs[0] &&
+             (strlen(refs[k].ref) > to - i ||
+              memcmp(d + i, refs[k].ref, strlen(refs[k].ref)) != 0))
+        k++;
+      if (k == sizeof refs / sizeof refs[0])
+        return XMT_ERR_INTERNAL; /* &#...;: its place not told, kept */
+      j = i + strlen(refs[k].ref);
+      c = refs[k].c;
+    } else {
+      while (j < to && d[j] != '&')
+        j++;
+    }
+    struct instr_chunk *ch =
+        in->nchunks == in->cap
+            ? xmt_grow_array(in->chunks, &in->cap, in->nchunks + 1, sizeof *ch)
+            : in->chunks;
+    if (ch == NULL)
+      return XMT_ERR_NOMEM;
+    in->chunks = ch;
+    in->chunks[in->nchunks++] = (struct instr_chunk){in->text.len, i, j};
+    st = d[i] == '&' ? xmt_buf_append(&in->text, &c, 1)
+                     : xmt_buf_append(&in->text, d + i, j - i);
+    i = j;
+  }
+  return st;
+}
+
+void xmt_word_instr_simple(struct reader *r, size_t from, size_t to) {
+  struct instr in = {.attr = 1};
+  xmt_status st = attr_chunks(&in, r->part->data.data, from, to);
+  if (st == XMT_OK)
+    instr_end(r, &in);
+  else if (st == XMT_ERR_NOMEM)
+    xmt_office_stop(&r->x, st);
+  free(in.chunks);
+  xmt_buf_free(&in.text);
 }
 
 void xmt_word_instr_fld(struct reader *r, enum fld k) {
@@ -242,7 +302,7 @@ void xmt_word_instr_fld(struct reader *r, enum fld k) {
     in->bad = 1; /* a field in it: its text is not all instruction */
   else if ((k == FLD_SEPARATE && in->depth == s->fld_depth) ||
            (k == FLD_END && in->depth == s->fld_depth + 1)) {
-    instr_end(r);
+    instr_end(r, in);
     reset(in, 0);
   }
 }
@@ -277,7 +337,7 @@ xmt_status xmt_word_instr_put(struct xmt_buf *out, const struct word_para *p,
   if (p->instr_bare && !*same && st == XMT_OK)
     st = xmt_buf_append(&quoted, "\"", 1);
   if (st == XMT_OK && !*same)
-    st = xmt_word_put_escaped(out, quoted.data, quoted.len, 0);
+    st = xmt_word_put_escaped(out, quoted.data, quoted.len, p->instr_attr);
   xmt_buf_free(&text);
   xmt_buf_free(&quoted);
   return st;

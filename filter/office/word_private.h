@@ -30,6 +30,7 @@ struct word_code {
    * bytes [from, to) (a drawing may hold text boxes, whose paragraphs are
    * written with their targets), the rest of the wrapper */
   size_t from, to, pre_len;
+  int values; /* as in struct piece */
 };
 
 /* A paragraph with text: bytes [start, end) of the part, of which
@@ -75,8 +76,9 @@ struct word_para {
    * quotes (written with them once translated). instr_rest: the rest of
    * the argument, in a later w:instrText, its twin's target written in
    * the first: written empty. instr_text: the source's text (instr_len
-   * bytes), kept past the take, whose target says whether it changed */
-  int instr, instr_bare, instr_rest;
+   * bytes), kept past the take, whose target says whether it changed;
+   * instr_attr: in a w:fldSimple's w:instr, escaped as a value */
+  int instr, instr_bare, instr_rest, instr_attr;
   char *instr_text;
   size_t instr_len;
 };
@@ -137,7 +139,9 @@ struct piece {
   size_t rpr_off, rpr_len;  /* PIECE_TEXT: the run's w:rPr in the part */
   size_t from, to, pre_len; /* PIECE_ISOLATED: as in struct word_code */
   int merged;               /* as in struct word_code */
-  int values; /* a w:instrText with text that is a unit: never merged */
+  /* a w:instrText or w:fldSimple with text that is a unit: never merged,
+   * written through the part */
+  int values;
 };
 
 /* What the w:fldChar start tag at xml (len bytes) is (its

@@ -34,7 +34,7 @@ struct instr_chunk {
 };
 struct instr {
   unsigned depth;
-  int bad;
+  int bad, attr; /* attr: a w:fldSimple's w:instr, not w:instrText */
   unsigned long text_depth;
   struct xmt_buf text;
   struct instr_chunk *chunks;
@@ -162,6 +162,14 @@ void xmt_word_chart_end(struct reader *r);
  * units, read when its instruction ends. */
 void xmt_word_instr_fld(struct reader *r, enum fld k);
 void xmt_word_instr_text(struct reader *r, const char *s, size_t len);
+/* A w:fldSimple's instruction, the part's bytes [from, to) (its w:instr
+ * value), read alike once its piece is added. */
+void xmt_word_instr_simple(struct reader *r, size_t from, size_t to);
+/* In the start tag [s, s + n), the bytes of the value of the attribute
+ * local (prefixed: with a prefix), between its quotes: [*from, *to)
+ * from s (word_values.c). 0 when there is none. */
+int xmt_word_value_at(const char *s, size_t n, const char *local, int prefixed,
+                      size_t *from, size_t *to);
 
 /* The hook told of the paragraphs read, when none can become a twin. */
 void xmt_word_final(struct reader *r);

@@ -299,6 +299,16 @@ static int pending_child(struct reader *r) {
   return content;
 }
 
+/* A w:fldSimple's instruction (its start tag the event's, its piece
+ * added) read as a field's is (word_fields.c), but in another's. */
+static void simple_instr(struct reader *r) {
+  size_t from, to, at = here(r);
+  if (word_is(r, "fldSimple") && r->s.fld_instr == 0 &&
+      xmt_word_value_at(data(r) + at, past_event(r) - at, "instr", 1, &from,
+                        &to))
+    xmt_word_instr_simple(r, at + from, at + to);
+}
+
 void xmt_word_start_in_para(struct reader *r) {
   struct frame *s = &r->s;
   if (s->ruby_depth != 0 && r->depth == s->ruby_depth + 1) {
@@ -321,6 +331,7 @@ void xmt_word_start_in_para(struct reader *r) {
   if ((now || pair_later(r)) && s->nopen < OPEN_MAX) {
     if (empty_element(r)) { /* nothing inside */
       add_isolated(r, here(r), past_event(r), 0);
+      simple_instr(r);
       skip_whole(r, -2);
       return;
     }
@@ -332,6 +343,7 @@ void xmt_word_start_in_para(struct reader *r) {
     if (p != NULL) { /* its start tag in the part: a tooltip is a unit */
       p->from = here(r);
       p->to = past_event(r);
+      simple_instr(r);
     }
     return;
   }

@@ -321,6 +321,7 @@ static struct word_code *add_code(struct word_para *p, const char *pool,
     c->from = pc->from; /* a pair's: its start tag, when it is in the part */
     c->to = pc->to;
     c->pre_len = pc->pre_len;
+    c->values = pc->values;
   }
   return c;
 }

@@ -511,7 +511,8 @@ static xmt_status put_code(void *user, size_t code, int close) {
     return xmt_buf_append(pw->w->out, c->close, c->close_len);
   if (!c->merged && c->to > c->from &&
       c->open_len == unbound_len(pw->w->part, c->from, c->to) &&
-      xmt_word_holds_values(pw->w->part->data.data, c->from, c->to)) {
+      (c->values ||
+       xmt_word_holds_values(pw->w->part->data.data, c->from, c->to))) {
     /* a start tag with a value that is a unit (a link's tooltip): written
      * through the part, with the value's target */
     unsigned char *flag = written_flag(pw->w, pw->p, 1 + 2 * code);

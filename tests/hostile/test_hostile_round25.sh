@@ -20,6 +20,10 @@
 #     paragraph, one of no text: translated (it was a unit extract
 #     listed, which translate and merge never handed on: left in the
 #     source language, exit 0).
+#   - index and table of contents entries in w:fldSimple's w:instr (one
+#     in the last paragraph, of no text): translated as in w:instrText,
+#     escaped as an attribute's value; a DATE field's kept; extract +
+#     merge: translate's bytes.
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -138,5 +142,33 @@ unzip -p "$tmp/pic.es.docx" word/document.xml | grep -o 'descr="[^"]*"' \
   >"$tmp/got"
 expect_text "Word, alternative text last: translated" "$tmp/got" \
   'descr="[réd Á ápplé ~~~~]"'
+
+word "$tmp/simple.docx" "<w:p>$(run 'Apples.')<w:fldSimple w:instr=\" XE ${q}Apple &amp; pear:Red$q \\t ${q}See fruit$q \"/></w:p><w:p><w:fldSimple w:instr=\" TC ${q}Chapter$q \\l 1\"/>$(run 'Text.')</w:p><w:p>$(run 'Date ')<w:fldSimple w:instr=\" DATE \"><w:r><w:t>today</w:t></w:r></w:fldSimple></w:p><w:p><w:fldSimple w:instr=\" XE ${q}Lone$q \"/></w:p>"
+within "Word, simple fields" 0 20 300 "$x" translate -q --mt pseudo -s en \
+  -t es "$tmp/simple.docx" -o "$tmp/simple.es.docx"
+opens "$tmp/simple.es.docx"
+unzip -p "$tmp/simple.es.docx" word/document.xml |
+  grep -o '<w:fldSimple [^>]*>' >"$tmp/got"
+expect_text "Word, simple fields: translated" "$tmp/got" \
+  '<w:fldSimple w:instr=" XE &quot;[&amp; Ápplé péár ~~~~]:[Réd ~]&quot; \t &quot;[frúít Séé ~~~]&quot; "/>
+<w:fldSimple w:instr=" TC &quot;[Çháptér ~~~]&quot; \l 1"/>
+<w:fldSimple w:instr=" DATE ">
+<w:fldSimple w:instr=" XE &quot;[Lóñé ~~]&quot; "/>'
+within "Word, simple fields: extract" 0 20 300 "$x" extract -q -s en \
+  "$tmp/simple.docx" -o "$tmp/simple.xlf"
+within "Word, simple fields: the extract translated" 0 20 300 "$x" \
+  translate -q --mt pseudo -s en -t es "$tmp/simple.xlf" -o "$tmp/simple.t.xlf"
+within "Word, simple fields: merge" 0 20 300 "$x" merge -q \
+  "$tmp/simple.docx" "$tmp/simple.t.xlf" -o "$tmp/simple.m.docx"
+unzip -p "$tmp/simple.es.docx" word/document.xml >"$tmp/es.xml"
+unzip -p "$tmp/simple.m.docx" word/document.xml >"$tmp/m.xml"
+check "Word, simple fields: merge writes what translate does" \
+  cmp -s "$tmp/es.xml" "$tmp/m.xml"
+within "Word, simple fields: --mt identity" 0 20 300 "$x" translate -q \
+  --mt identity -s en -t es "$tmp/simple.docx" -o "$tmp/simple.id.docx"
+unzip -p "$tmp/simple.docx" word/document.xml >"$tmp/src.xml"
+unzip -p "$tmp/simple.id.docx" word/document.xml >"$tmp/id.xml"
+check "Word, simple fields: --mt identity gives the part back" \
+  cmp -s "$tmp/src.xml" "$tmp/id.xml"
 
 finish
