@@ -4,10 +4,11 @@
  * of the index (an INDEX field) writes into it, and a TC field's table
  * of contents entry. Each a unit of its own, whose place is its bytes in
  * the w:instrText holding it (in the first one when it goes on over
- * several runs, the others written empty), written back quoted as Word
- * wants: a quote doubled, a backslash doubled, an XE level's colon
- * escaped. The rest of the instruction is kept byte for byte, and the
- * instructions of other fields (HYPERLINK, REF, PAGE...) whole. */
+ * several runs, the others written empty; or in a w:fldSimple's
+ * w:instr), written back quoted as Word wants: a quote doubled, a
+ * backslash doubled, an XE level's colon escaped. The rest of the
+ * instruction is kept byte for byte, and the instructions of other
+ * fields (HYPERLINK, REF, PAGE...) whole. */
 #include "config.h"
 
 #include <stdlib.h>
