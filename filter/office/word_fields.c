@@ -326,9 +326,10 @@ xmt_status xmt_word_instr_put(struct xmt_buf *out, const struct word_para *p,
     st = xmt_buf_append(&quoted, "\"", 1);
   for (size_t i = 0; i < text.len && !*same && st == XMT_OK; i++) {
     char c = text.data[i];
-    /* Word reads a backslash's next character as it is, a quote doubled
-     * as one quote, and an XE field's colon as a new level */
-    const char *esc = c == '"'                    ? "\"\""
+    /* A quote in a field argument is preceded by a backslash (ECMA-376
+     * Part 4, 2.16.1), as a backslash is; an XE field's colon would
+     * start a new level */
+    const char *esc = c == '"'                    ? "\\\""
                       : c == '\\'                 ? "\\\\"
                       : c == ':' && p->instr == 2 ? "\\:"
                                                   : NULL;

@@ -57,7 +57,7 @@ expect_text "Word, index entries: translated" "$tmp/got" \
  XE &quot;[Frúít ~~]:[Péár ~~]&quot; \t &quot;[álsó Séé Ápplé ~~~~~]&quot; \f &quot;a&quot; 
  XE &quot;[plúm Réd ~~~]
 &quot; \r Plums 
- XE &quot;[""Hí"" Sáý ~~~]&quot; 
+ XE &quot;[\"Hí\" Sáý ~~~]&quot; 
  TC &quot;[óñé Çháptér ~~~~]&quot; \l 2 
  HYPERLINK &quot;http://x.org/&quot; 
  PAGE '
@@ -99,12 +99,12 @@ within "Word, index entries: merge, quotes and colons" 0 20 300 "$x" merge \
   -q "$tmp/ix.docx" "$tmp/ix.c.xlf" -o "$tmp/ix.c.docx"
 instr "$tmp/ix.c.docx" >"$tmp/got"
 expect_text "Word, index entries: quotes and colons as Word reads them" \
-  "$tmp/got" ' XE &quot;ES\: ""Apple tree&quot; 
- XE &quot;ES\: ""Fruit:ES\: ""Pear&quot; \t &quot;ES: ""See also Apple&quot; \f &quot;a&quot; 
- XE &quot;ES\: ""Red plum
+  "$tmp/got" ' XE &quot;ES\: \"Apple tree&quot; 
+ XE &quot;ES\: \"Fruit:ES\: \"Pear&quot; \t &quot;ES: \"See also Apple&quot; \f &quot;a&quot; 
+ XE &quot;ES\: \"Red plum
 &quot; \r Plums 
- XE &quot;ES\: ""Say ""Hi""&quot; 
- TC &quot;ES: ""Chapter one&quot; \l 2 
+ XE &quot;ES\: \"Say \"Hi\"&quot; 
+ TC &quot;ES: \"Chapter one&quot; \l 2 
  HYPERLINK &quot;http://x.org/&quot; 
  PAGE '
 
