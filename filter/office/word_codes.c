@@ -29,14 +29,15 @@ static int element_is(const char *xml, size_t len, const char *local) {
 }
 
 /* An isolated piece that holds a text box or a value that is a unit (a
- * picture's alternative text), or a pair's open that does (a link's
- * tooltip): written through the part, whose units in it have targets of
- * their own, so never merged. */
+ * picture's alternative text, a field's index entry), or a pair's open that
+ * does (a link's tooltip): written through the part, whose units in it have
+ * targets of their own, so never merged. */
 static int boxed(const struct piece *p, const char *part) {
   if (p->merged || p->to <= p->from ||
       (p->type != PIECE_ISOLATED && p->type != PIECE_OPEN))
     return 0;
-  return (p->type == PIECE_ISOLATED &&
+  return p->values ||
+         (p->type == PIECE_ISOLATED &&
           memmem(part + p->from, p->to - p->from, "txbxContent", 11) != NULL) ||
          xmt_word_holds_values(part, p->from, p->to);
 }

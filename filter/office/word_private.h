@@ -30,6 +30,7 @@ struct word_code {
    * bytes [from, to) (a drawing may hold text boxes, whose paragraphs are
    * written with their targets), the rest of the wrapper */
   size_t from, to, pre_len;
+  int values; /* as in struct piece */
 };
 
 /* A paragraph with text: bytes [start, end) of the part, of which
@@ -69,6 +70,17 @@ struct word_para {
    * the pair at the paragraph's edges): the same translation */
   int field_default;
   long twin_code;
+  /* a value that is text of a field's instruction (word_fields.c): 1 a
+   * quoted argument (a TC field's entry, an XE field's \t text), 2 a
+   * level of an XE field's entry (its colons escaped); bare: it had no
+   * quotes (written with them once translated). instr_rest: the rest of
+   * the argument, in a later w:instrText, its twin's target written in
+   * the first: written empty. instr_text: the source's text (instr_len
+   * bytes), kept past the take, whose target says whether it changed;
+   * instr_attr: in a w:fldSimple's w:instr, escaped as a value */
+  int instr, instr_bare, instr_rest, instr_attr;
+  char *instr_text;
+  size_t instr_len;
 };
 
 /* A part read: the main one or a header, footer, notes or comments. Its
@@ -127,6 +139,9 @@ struct piece {
   size_t rpr_off, rpr_len;  /* PIECE_TEXT: the run's w:rPr in the part */
   size_t from, to, pre_len; /* PIECE_ISOLATED: as in struct word_code */
   int merged;               /* as in struct word_code */
+  /* a w:instrText or w:fldSimple with text that is a unit: never merged,
+   * written through the part */
+  int values;
 };
 
 /* What the w:fldChar start tag at xml (len bytes) is (its
@@ -230,6 +245,12 @@ xmt_status xmt_word_workbook(const struct word_doc *doc,
                              const struct word_part *part, size_t entry,
                              struct xmt_buf *out, size_t *missed,
                              struct xmt_error_store *err);
+
+/* The instruction text of a value p->instr says (word_fields.c): into
+ * out, target's text quoted as Word's fields want; *same set when the
+ * target's text is the source's (the part's bytes are kept then). */
+xmt_status xmt_word_instr_put(struct xmt_buf *out, const struct word_para *p,
+                              const xmt_segment *target, int *same);
 
 /* The text of seg (a paragraph's source or target, tag ids its codes)
  * inside p's pair code, or all of it when code is -1, into out (reset

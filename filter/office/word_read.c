@@ -22,6 +22,8 @@
 static void frame_free(struct frame *s) {
   free(s->pieces);
   xmt_buf_free(&s->pool);
+  free(s->instr.chunks);
+  xmt_buf_free(&s->instr.text);
 }
 
 /* A text box: its paragraphs read in a new frame until it ends. */
@@ -234,6 +236,11 @@ static void XMLCALL on_text(void *user, const XML_Char *s, int len) {
     xmt_word_props_text(r, s, len);
     return;
   }
+  if (f->instr.text_depth != 0 && f->instr.text_depth == r->depth &&
+      r->x.st == XMT_OK) {
+    xmt_word_instr_text(r, s, (size_t)len); /* a field's instruction */
+    return;
+  }
   if (!f->in_text || f->skip_depth != 0 || r->x.st != XMT_OK || f->npieces == 0)
     return;
   struct piece *p = &f->pieces[f->npieces - 1];
@@ -300,6 +307,10 @@ xmt_status xmt_word_parse(struct word_part *part, const char *path,
   xmt_status st =
       xmt_office_xml_parse(&r.x, part->data.data, part->data.len, &at, err);
   xmt_buf_free(&r.prop_text);
+  /* values after the last paragraph with text (a picture's alternative
+   * text, an index entry in a paragraph of none): handed on too */
+  if (st == XMT_OK && hook != NULL && part->nfed < part->npara)
+    st = hook->fed(hook->user, part);
   if (st == XMT_OK && make_order(part) != XMT_OK)
     st = xmt_error_nomem(err);
   while (r.nsaved > 0)

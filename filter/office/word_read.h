@@ -24,6 +24,23 @@ struct open_el {
 
 #define OPEN_MAX 64
 
+/* The instruction of a field being read (word_fields.c): the field's
+ * fld_depth (0: none); bad once another field begins in it or it goes
+ * on past its paragraph; text_depth: of the w:instrText read (0: none);
+ * its text as expat gives it, each stretch (chunk) with its bytes in the
+ * part: text [at, the next's at), bytes [from, to). */
+struct instr_chunk {
+  size_t at, from, to;
+};
+struct instr {
+  unsigned depth;
+  int bad, attr; /* attr: a w:fldSimple's w:instr, not w:instrText */
+  unsigned long text_depth;
+  struct xmt_buf text;
+  struct instr_chunk *chunks;
+  size_t nchunks, cap;
+};
+
 /* The paragraph being read in one frame: the part's own, or a text
  * box's (box_depth: the depth of its w:txbxContent). */
 struct frame {
@@ -60,6 +77,7 @@ struct frame {
   unsigned long ruby_depth, ruby_run;
   size_t ruby_start, ruby_tag_end, ruby_rpr_off, ruby_rpr_len;
   int ruby_base;
+  struct instr instr;
 };
 
 /* An mc:AlternateContent: the paragraphs [ref_from, ref_to) of its first
@@ -137,6 +155,21 @@ void XMLCALL xmt_word_props_text(void *user, const XML_Char *s, int len);
  * caller) or ending, its string values and series names units. */
 void xmt_word_chart_start(struct reader *r, const XML_Char *name);
 void xmt_word_chart_end(struct reader *r);
+
+/* A field's character k read (fld_depth counted already), and text of
+ * a w:instrText (word_fields.c): the text of an XE or TC field's
+ * instruction that is shown (an index entry, a table of contents entry)
+ * units, read when its instruction ends. */
+void xmt_word_instr_fld(struct reader *r, enum fld k);
+void xmt_word_instr_text(struct reader *r, const char *s, size_t len);
+/* A w:fldSimple's instruction, the part's bytes [from, to) (its w:instr
+ * value), read alike once its piece is added. */
+void xmt_word_instr_simple(struct reader *r, size_t from, size_t to);
+/* In the start tag [s, s + n), the bytes of the value of the attribute
+ * local (prefixed: with a prefix), between its quotes: [*from, *to)
+ * from s (word_values.c). 0 when there is none. */
+int xmt_word_value_at(const char *s, size_t n, const char *local, int prefixed,
+                      size_t *from, size_t *to);
 
 /* The hook told of the paragraphs read, when none can become a twin. */
 void xmt_word_final(struct reader *r);

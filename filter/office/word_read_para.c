@@ -89,6 +89,8 @@ void xmt_word_begin_para(struct reader *r) {
   s->para.start = here(r);
   s->para.head_end = past_event(r);
   s->para_depth = r->depth;
+  if (s->instr.depth != 0)
+    s->instr.bad = 1; /* a field's instruction over paragraphs: kept */
   s->npieces = 0;
   s->nopen = 0;
   xmt_buf_reset(&s->pool);
@@ -145,6 +147,7 @@ static void field_char(struct reader *r) {
     s->fld_instr &= ~top;
     s->fld_depth--;
   }
+  xmt_word_instr_fld(r, k);
 }
 
 /* A child of a w:ruby: its w:rubyBase's start ends the open of a pair
@@ -241,6 +244,9 @@ void xmt_word_start_in_run(struct reader *r) {
     }
     return;
   }
+  if (word_is(r, "instrText") && s->instr.depth != 0 &&
+      s->instr.depth == s->fld_depth)
+    s->instr.text_depth = r->depth; /* its text read (word_fields.c) */
   skip_whole(r, !word_is(r, "lastRenderedPageBreak"));
   /* hidden, in a field's instruction, deleted */
   s->skip_keep = word_is(r, "t") || word_is(r, "delText");
@@ -293,6 +299,16 @@ static int pending_child(struct reader *r) {
   return content;
 }
 
+/* A w:fldSimple's instruction (its start tag the event's, its piece
+ * added) read as a field's is (word_fields.c), but in another's. */
+static void simple_instr(struct reader *r) {
+  size_t from, to, at = here(r);
+  if (word_is(r, "fldSimple") && r->s.fld_instr == 0 &&
+      xmt_word_value_at(data(r) + at, past_event(r) - at, "instr", 1, &from,
+                        &to))
+    xmt_word_instr_simple(r, at + from, at + to);
+}
+
 void xmt_word_start_in_para(struct reader *r) {
   struct frame *s = &r->s;
   if (s->ruby_depth != 0 && r->depth == s->ruby_depth + 1) {
@@ -315,6 +331,7 @@ void xmt_word_start_in_para(struct reader *r) {
   if ((now || pair_later(r)) && s->nopen < OPEN_MAX) {
     if (empty_element(r)) { /* nothing inside */
       add_isolated(r, here(r), past_event(r), 0);
+      simple_instr(r);
       skip_whole(r, -2);
       return;
     }
@@ -326,6 +343,7 @@ void xmt_word_start_in_para(struct reader *r) {
     if (p != NULL) { /* its start tag in the part: a tooltip is a unit */
       p->from = here(r);
       p->to = past_event(r);
+      simple_instr(r);
     }
     return;
   }
@@ -339,6 +357,7 @@ void xmt_word_end_skipped(struct reader *r) {
   struct frame *s = &r->s;
   size_t end = past_event(r);
   s->skip_depth = 0;
+  s->instr.text_depth = 0;
   if (s->skip_rpr) {
     s->rpr_off = s->rpr_start;
     s->rpr_len = end - s->rpr_start;

@@ -321,6 +321,7 @@ static struct word_code *add_code(struct word_para *p, const char *pool,
     c->from = pc->from; /* a pair's: its start tag, when it is in the part */
     c->to = pc->to;
     c->pre_len = pc->pre_len;
+    c->values = pc->values;
   }
   return c;
 }
@@ -624,6 +625,7 @@ void xmt_word_para_free(struct word_para *p) {
   free(p->codes);
   free(p->edges);
   free(p->base_rpr);
+  free(p->instr_text);
   xmt_segment_free(p->source);
   xmt_segment_free(p->target);
   memset(p, 0, sizeof *p);

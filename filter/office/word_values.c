@@ -50,11 +50,8 @@ static int attr_named(const char *name, size_t len, const char *local,
          memcmp(name + len - n, local, n) == 0;
 }
 
-/* In the start tag [s, s + n), the bytes of the value of the attribute
- * local (prefixed: with a prefix), between its quotes: [*from, *to)
- * from s. 0 when there is none. */
-static int value_at(const char *s, size_t n, const char *local, int prefixed,
-                    size_t *from, size_t *to) {
+int xmt_word_value_at(const char *s, size_t n, const char *local, int prefixed,
+                      size_t *from, size_t *to) {
   size_t i = 1;
   while (i < n && strchr(" \t\r\n/>", s[i]) == NULL)
     i++; /* the element's name */
@@ -116,9 +113,10 @@ static void attr_value(struct reader *r, const XML_Char **attrs, const char *ns,
                    : strcmp(attrs[i], local) == 0)
       value = attrs[i + 1];
   size_t from, to, at = here(r);
-  if (value != NULL && value_at(r->part->data.data + at,
-                                (size_t)XML_GetCurrentByteCount(r->x.xp), local,
-                                ns != NULL, &from, &to))
+  if (value != NULL &&
+      xmt_word_value_at(r->part->data.data + at,
+                        (size_t)XML_GetCurrentByteCount(r->x.xp), local,
+                        ns != NULL, &from, &to))
     add_value(r, at + from, at + to, value, strlen(value));
 }
 

@@ -511,7 +511,8 @@ static xmt_status put_code(void *user, size_t code, int close) {
     return xmt_buf_append(pw->w->out, c->close, c->close_len);
   if (!c->merged && c->to > c->from &&
       c->open_len == unbound_len(pw->w->part, c->from, c->to) &&
-      xmt_word_holds_values(pw->w->part->data.data, c->from, c->to)) {
+      (c->values ||
+       xmt_word_holds_values(pw->w->part->data.data, c->from, c->to))) {
     /* a start tag with a value that is a unit (a link's tooltip): written
      * through the part, with the value's target */
     unsigned char *flag = written_flag(pw->w, pw->p, 1 + 2 * code);
@@ -623,6 +624,23 @@ static xmt_status put_bytes(const struct writer *w, size_t from, size_t to,
   return st;
 }
 
+/* A field's instruction text (word_fields.c): its target quoted, or the
+ * part's bytes when it says what the source says; the rest of it in a
+ * later w:instrText, empty when its twin was translated. */
+static xmt_status put_instr(const struct writer *w, const struct word_para *p,
+                            const xmt_segment *target, const char *fresh) {
+  const struct word_para *first = p->instr_rest ? &w->part->paras[p->twin] : p;
+  struct xmt_buf text = {0};
+  int same;
+  xmt_status st = xmt_word_instr_put(&text, first, target, &same);
+  if (st == XMT_OK && same)
+    st = put_bytes(w, p->start, p->end, fresh);
+  else if (st == XMT_OK && !p->instr_rest)
+    st = xmt_buf_append(w->out, text.data, text.len);
+  xmt_buf_free(&text);
+  return st;
+}
+
 /* The part's bytes [from, to), each paragraph in them that has a target
  * written with it (those in it written by its codes); fresh as for
  * put_bytes (a text box written again). */
@@ -646,7 +664,9 @@ static xmt_status put_range(const struct writer *w, size_t from, size_t to,
     if (p->start < at || p->end > to || target == NULL)
       continue;
     st = put_bytes(w, at, p->head_end, fresh);
-    if (st == XMT_OK && p->value && p->twin >= 0)
+    if (st == XMT_OK && (p->instr || p->instr_rest))
+      st = put_instr(w, p, target, fresh);
+    else if (st == XMT_OK && p->value && p->twin >= 0)
       st = put_twin_value(w->out, part, p, target);
     else if (st == XMT_OK && p->value)
       st = put_value(w->out, target);

@@ -66,7 +66,7 @@ has() { check "pseudo: $1" grep -q -F -e "$2" ps.xml; }
 has "the field's begin..separate whole" \
   "$(printf "$F$I$F" begin NUMPAGES separate)<w:r>$L<w:t>3</w:t></w:r>$(printf "$F" end)"
 has "a field with no result whole" \
-  "$(printf "$F$I$F" begin 'TC "x"' end)"
+  "$(printf "$F$I$F" begin 'RD "x.docx"' end)"
 has "the empty bookmark whole" \
   '<w:bookmarkStart w:id="1" w:name="_GoBack"/><w:bookmarkEnd w:id="1"/>'
 has "the codes before the text first" \

@@ -101,7 +101,7 @@ CODES_BODY = (
     '<w:p><w:r><w:t xml:space="preserve">Date </w:t></w:r><w:fldSimple w:instr=" DATE ">'
     '<w:r><w:rPr><w:i/></w:rPr><w:t>today</w:t></w:r></w:fldSimple>'
     '<w:r><w:t xml:space="preserve"> here</w:t></w:r></w:p>'
-    '<w:p><w:r><w:t>Before</w:t></w:r>' + FLD % 'begin' + INSTR % 'TC "x"' + FLD % 'end' +
+    '<w:p><w:r><w:t>Before</w:t></w:r>' + FLD % 'begin' + INSTR % 'RD "x.docx"' + FLD % 'end' +
     '<w:r><w:t>after</w:t></w:r></w:p>'
     '<w:p><w:r><w:t>Go</w:t></w:r><w:bookmarkStart w:id="1" w:name="_GoBack"/>'
     '<w:bookmarkEnd w:id="1"/><w:r><w:t>back</w:t></w:r></w:p>'
