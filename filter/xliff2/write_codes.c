@@ -35,8 +35,16 @@ static int fail(struct writer *w, xmt_status st) {
   return 0;
 }
 
-/* Room for n codes of a segment in the writer's arrays. */
-static int make_room(struct writer *w, size_t n) {
+/* Room for n codes of a segment in the writer's arrays, and for items
+ * more items: add_item then stores without a test. */
+static int make_room(struct writer *w, size_t n, size_t items) {
+  if (w->items == NULL || w->items_cap < items + 1) {
+    struct placed *grown =
+        xmt_grow_array(w->items, &w->items_cap, items + 1, sizeof *grown);
+    if (grown == NULL)
+      return fail(w, XMT_ERR_NOMEM);
+    w->items = grown;
+  }
   size_t *index = w->index;
   if (index == NULL || w->index_cap < 2 * n + 4) {
     index = xmt_grow_array(w->index, &w->index_cap, 2 * n + 4, sizeof *index);
@@ -57,18 +65,12 @@ static int make_room(struct writer *w, size_t n) {
   return 1;
 }
 
-static int add_item(struct writer *w, size_t offset, size_t code, int split) {
-  struct placed *item =
-      w->items != NULL && w->nitems < w->items_cap
-          ? &w->items[w->nitems]
-          : xmt_grow_one(&w->items, w->nitems, &w->items_cap, sizeof *item);
-  if (item == NULL)
-    return fail(w, XMT_ERR_NOMEM);
+/* Within the room make_room made: a segment's codes are counted first. */
+static void add_item(struct writer *w, size_t offset, size_t code, int split) {
+  struct placed *item = &w->items[w->nitems++];
   item->offset = offset;
   item->code = code;
   item->split = (unsigned char)split;
-  w->nitems++;
-  return 1;
 }
 
 /* A code's number from its id, as units.c wrote it (decimal digits), or
@@ -87,13 +89,15 @@ static size_t code_number(const char *id) {
 static int lay_out(struct writer *w, const struct x2_content *src, size_t whole,
                    const xmt_segment *target, size_t *dropped) {
   const struct x2_code *codes = w->doc->codes;
-  if (!make_room(w, whole))
+  size_t ntags = xmt_segment_tag_count(target);
+  /* each tag one item at most, and put_back one for each code left */
+  if (!make_room(w, whole, ntags + src->ncodes))
     return 0;
   for (size_t k = src->first_code; k < src->first_code + src->ncodes; k++)
     if (codes[k].number <= whole + 1)
       w->index[2 * codes[k].number + (size_t)closing(codes[k].kind)] = k;
   w->nitems = 0;
-  for (size_t i = 0; i < xmt_segment_tag_count(target); i++) {
+  for (size_t i = 0; i < ntags; i++) {
     struct xmt_tag t;
     if (xmt_segment_tag(target, i, &t) != XMT_OK)
       return fail(w, XMT_ERR_INTERNAL);
@@ -113,8 +117,7 @@ static int lay_out(struct writer *w, const struct x2_content *src, size_t whole,
     int split =
         (t.kind == XMT_TAG_ISOLATED_OPEN || t.kind == XMT_TAG_ISOLATED_CLOSE) &&
         is_span(&codes[k]);
-    if (!add_item(w, t.offset, k, split))
-      return 0;
+    add_item(w, t.offset, k, split);
   }
   return 1;
 }
@@ -129,8 +132,7 @@ static size_t put_back(struct writer *w, const struct x2_content *src,
     if (w->used[j])
       continue;
     const struct x2_code *x = &w->doc->codes[src->first_code + j];
-    if (!add_item(w, len, src->first_code + j, 0))
-      return n;
+    add_item(w, len, src->first_code + j, 0);
     n++;
     size_t tag = x->end - x->start;
     if (at + tag + 8 < size) {
@@ -413,7 +415,13 @@ void xmt_x2w_content(struct writer *w, const struct x2_segment *s,
   size_t len, dropped = 0, at = 0;
   const char *text = xmt_segment_text(target, &len);
   char what[256];
-  if (w->st != XMT_OK || !lay_out(w, src, s->source.ncodes, target, &dropped))
+  if (w->st != XMT_OK)
+    return;
+  if (src->ncodes == 0 && xmt_segment_tag_count(target) == 0) {
+    put_text(w, text, len); /* no code to lay out */
+    return;
+  }
+  if (!lay_out(w, src, s->source.ncodes, target, &dropped))
     return;
   size_t missing = put_back(w, src, len, what, sizeof what);
   if (w->st != XMT_OK)
