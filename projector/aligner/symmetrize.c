@@ -92,9 +92,9 @@ static void final(struct grid *g, unsigned char dir, int and) {
     }
 }
 
-/* Marks with ok the result cells of the line of len cells at step apart
- * from cell that a word without a link of the intersection has, or that
- * run without a gap into one of the intersection's. */
+/* One word's line of the grid (len cells, step apart from cell): marks
+ * with ok each of its result links when the word has no intersection link,
+ * else those in a run of result links without a gap that holds one. */
 static void mark_runs(unsigned char *cell, size_t len, size_t step,
                       unsigned char ok) {
   int sure = 0;
@@ -118,10 +118,10 @@ static void mark_runs(unsigned char *cell, size_t len, size_t step,
 /* intersect-first: a word that the intersection links keeps, beside those
  * links, only the links that run on from them without a gap ("timezone"
  * -> "часовой пояс"). A link apart from them is where one direction kept
- * the word order of the other language ("See the Memory Pressure section"
- * -> "Смотрите раздел Нагрузка памяти": Memory also to раздел), and
- * min-max would stretch a tag over it. Words outside the intersection keep
- * what grow-diag-final-and gave them. */
+ * the word order of the other language ("See Memory section" -> "Смотрите
+ * раздел о памяти": Memory, sure of памяти, grown to раздел), and min-max
+ * would stretch a tag over the words between. Words outside the
+ * intersection keep what grow-diag-final-and gave them. */
 static void keep_sure(struct grid *g) {
   enum { ROW_OK = 8, COL_OK = 16 };
   for (size_t i = 0; i < g->n; i++)
