@@ -657,7 +657,8 @@ static const char *problem_values(const struct project_args *a) {
   struct options *o = a->o;
   if (a->sym != NULL && xmt_symmetrization_parse(a->sym, &o->sym) != XMT_OK)
     return "--symmetrize is one of forward, reverse, intersect, union, "
-           "grow-diag, grow-diag-final, grow-diag-final-and";
+           "grow-diag, grow-diag-final, grow-diag-final-and, "
+           "intersect-first";
   if (o->update_model && (a->aligner == NULL || o->model == NULL))
     return "--update-model needs --aligner self and --aligner-model F";
   if (o->no_priors && o->ndicts > 0)

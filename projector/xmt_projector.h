@@ -407,16 +407,19 @@ XMT_API xmt_status xmt_aligner_train(xmt_aligner *aligner,
                                      xmt_progress_fn progress, void *user);
 
 enum xmt_symmetrization {
-  XMT_SYM_FORWARD = 0,            /* source -> target direction only */
-  XMT_SYM_REVERSE = 1,            /* target -> source direction only */
-  XMT_SYM_INTERSECT = 2,          /* links of both directions */
-  XMT_SYM_UNION = 3,              /* links of either direction */
-  XMT_SYM_GROW_DIAG = 4,          /* intersection grown into neighbours
-                                     (Koehn et al. 2005, as atools) */
-  XMT_SYM_GROW_DIAG_FINAL = 5,    /* then links of either direction that
-                                     reach an unaligned word */
-  XMT_SYM_GROW_DIAG_FINAL_AND = 6 /* then those that join two unaligned
-                                     words */
+  XMT_SYM_FORWARD = 0,             /* source -> target direction only */
+  XMT_SYM_REVERSE = 1,             /* target -> source direction only */
+  XMT_SYM_INTERSECT = 2,           /* links of both directions */
+  XMT_SYM_UNION = 3,               /* links of either direction */
+  XMT_SYM_GROW_DIAG = 4,           /* intersection grown into neighbours
+                                      (Koehn et al. 2005, as atools) */
+  XMT_SYM_GROW_DIAG_FINAL = 5,     /* then links of either direction that
+                                      reach an unaligned word */
+  XMT_SYM_GROW_DIAG_FINAL_AND = 6, /* then those that join two unaligned
+                                      words */
+  XMT_SYM_INTERSECT_FIRST = 7      /* grow-diag-final-and, but a word the
+                                      intersection links keeps only links
+                                      that run on from those without a gap */
 };
 
 /* Aligns a sentence pair with the trained or loaded model (words it does
@@ -446,7 +449,8 @@ XMT_API xmt_status xmt_symmetrize(xmt_alignment *out,
                                   size_t source_tokens, size_t target_tokens,
                                   enum xmt_symmetrization sym);
 /* "forward", "reverse", "intersect", "union", "grow-diag",
- * "grow-diag-final", "grow-diag-final-and" (as atools -c names them);
+ * "grow-diag-final", "grow-diag-final-and" (as atools -c names them),
+ * "intersect-first";
  * XMT_ERR_USAGE for anything else. */
 XMT_API xmt_status xmt_symmetrization_parse(const char *name,
                                             enum xmt_symmetrization *sym);

@@ -118,7 +118,7 @@ static void test_errors(void) {
                   XMT_ERR_USAGE);
   /* out may not be an input; bad heuristic; NULLs */
   CU_ASSERT_EQUAL(xmt_symmetrize(f, f, r, 3, 2, XMT_SYM_UNION), XMT_ERR_USAGE);
-  CU_ASSERT_EQUAL(xmt_symmetrize(out, f, r, 3, 2, (enum xmt_symmetrization)7),
+  CU_ASSERT_EQUAL(xmt_symmetrize(out, f, r, 3, 2, (enum xmt_symmetrization)8),
                   XMT_ERR_USAGE);
   CU_ASSERT_EQUAL(xmt_symmetrize(out, NULL, r, 3, 2, XMT_SYM_UNION),
                   XMT_ERR_USAGE);

@@ -500,7 +500,7 @@ static xmt_status check_align(xmt_aligner *a, enum xmt_symmetrization sym,
   if (a == NULL)
     return XMT_ERR_USAGE;
   xmt_error_clear(&a->err);
-  if (out == NULL || (unsigned)sym > XMT_SYM_GROW_DIAG_FINAL_AND)
+  if (out == NULL || (unsigned)sym > XMT_SYM_INTERSECT_FIRST)
     return xmt_error_set(&a->err, XMT_ERR_USAGE, "bad arguments");
   if (!a->trained && !(empty_ok && a->empty_model))
     return xmt_error_set(&a->err, XMT_ERR_USAGE,

@@ -1,6 +1,8 @@
 /* symmetrize.c -- combining the two directions' alignments: intersection,
  * union and the grow-diag family of Koehn et al. (2005), with the visiting
- * order of fast_align's atools so that results match it link for link. */
+ * order of fast_align's atools so that results match it link for link;
+ * and intersect-first, grow-diag-final-and without the links apart from
+ * the intersection's of the words that it links. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -8,8 +10,8 @@
 #include "aligner_private.h"
 
 static const char *const names[] = {
-    "forward",   "reverse",         "intersect",          "union",
-    "grow-diag", "grow-diag-final", "grow-diag-final-and"};
+    "forward",   "reverse",         "intersect",           "union",
+    "grow-diag", "grow-diag-final", "grow-diag-final-and", "intersect-first"};
 
 xmt_status xmt_symmetrization_parse(const char *name,
                                     enum xmt_symmetrization *sym) {
@@ -29,6 +31,7 @@ const char *xmt_symmetrization_name(enum xmt_symmetrization sym) {
 
 /* Cell flags of the n x m grid. */
 enum { FWD = 1, REV = 2, RES = 4 };
+#define BOTH (FWD | REV)
 
 struct grid {
   unsigned char *cell; /* i * m + j */
@@ -89,6 +92,49 @@ static void final(struct grid *g, unsigned char dir, int and) {
     }
 }
 
+/* One word's line of the grid (len cells, step apart from cell): marks
+ * with ok each of its result links when the word has no intersection link,
+ * else those in a run of result links without a gap that holds one. */
+static void mark_runs(unsigned char *cell, size_t len, size_t step,
+                      unsigned char ok) {
+  int sure = 0;
+  for (size_t k = 0; k < len; k++)
+    sure |= (cell[k * step] & BOTH) == BOTH;
+  for (size_t a = 0; a < len;) {
+    if (!(cell[a * step] & RES)) {
+      a++;
+      continue;
+    }
+    size_t b = a;
+    int has = 0;
+    for (; b < len && (cell[b * step] & RES); b++)
+      has |= (cell[b * step] & BOTH) == BOTH;
+    for (; a < b; a++)
+      if (has || !sure)
+        cell[a * step] |= ok;
+  }
+}
+
+/* intersect-first: a word that the intersection links keeps, beside those
+ * links, only the links that run on from them without a gap ("timezone"
+ * -> "часовой пояс"). A link apart from them is where one direction kept
+ * the word order of the other language ("See Memory section" -> "Смотрите
+ * раздел о памяти": Memory, sure of памяти, grown to раздел), and min-max
+ * would stretch a tag over the words between. Words outside the
+ * intersection keep what grow-diag-final-and gave them. */
+static void keep_sure(struct grid *g) {
+  enum { ROW_OK = 8, COL_OK = 16 };
+  for (size_t i = 0; i < g->n; i++)
+    mark_runs(g->cell + i * g->m, g->m, 1, ROW_OK);
+  for (size_t j = 0; j < g->m; j++)
+    mark_runs(g->cell + j, g->n, g->m, COL_OK);
+  for (size_t k = 0; k < g->n * g->m; k++) {
+    unsigned char *c = &g->cell[k];
+    if ((*c & BOTH) != BOTH && (*c & (ROW_OK | COL_OK)) != (ROW_OK | COL_OK))
+      *c &= (unsigned char)~RES;
+  }
+}
+
 static xmt_status mark(struct grid *g, const xmt_alignment *al,
                        unsigned char flag) {
   size_t count = xmt_alignment_count(al);
@@ -105,7 +151,7 @@ xmt_status xmt_symmetrize(xmt_alignment *out, const xmt_alignment *forward,
                           const xmt_alignment *reverse, size_t source_tokens,
                           size_t target_tokens, enum xmt_symmetrization sym) {
   if (out == NULL || forward == NULL || reverse == NULL || out == forward ||
-      out == reverse || (unsigned)sym > XMT_SYM_GROW_DIAG_FINAL_AND)
+      out == reverse || (unsigned)sym > XMT_SYM_INTERSECT_FIRST)
     return XMT_ERR_USAGE;
   struct grid g = {NULL, source_tokens, target_tokens, NULL, NULL};
   if (source_tokens != 0 && target_tokens > SIZE_MAX / source_tokens)
@@ -144,10 +190,14 @@ xmt_status xmt_symmetrize(xmt_alignment *out, const xmt_alignment *forward,
     }
   if (sym >= XMT_SYM_GROW_DIAG)
     grow_diag(&g);
-  if (sym == XMT_SYM_GROW_DIAG_FINAL || sym == XMT_SYM_GROW_DIAG_FINAL_AND) {
-    final(&g, FWD, sym == XMT_SYM_GROW_DIAG_FINAL_AND);
-    final(&g, REV, sym == XMT_SYM_GROW_DIAG_FINAL_AND);
+  int and =
+      sym == XMT_SYM_GROW_DIAG_FINAL_AND || sym == XMT_SYM_INTERSECT_FIRST;
+  if (sym == XMT_SYM_GROW_DIAG_FINAL || and) {
+    final(&g, FWD, and);
+    final(&g, REV, and);
   }
+  if (sym == XMT_SYM_INTERSECT_FIRST)
+    keep_sure(&g);
   xmt_alignment_clear(out);
   for (size_t i = 0; i < g.n && st == XMT_OK; i++)
     for (size_t j = 0; j < g.m && st == XMT_OK; j++)
