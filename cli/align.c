@@ -224,7 +224,7 @@ static const struct xmt_cli_option align_options[] = {
      "starting diagonal tension (default 4)"},
     {"symmetrize", OPT_SYM, "H",
      "train both directions and combine them:\nintersect, union, grow-diag, "
-     "grow-diag-final,\ngrow-diag-final-and"},
+     "grow-diag-final,\ngrow-diag-final-and, intersect-first"},
     {"tokenize", OPT_TOKENIZE, NULL,
      "split each side into xliffmt's word tokens\n(ICU word boundaries) "
      "instead of at spaces"},
@@ -332,7 +332,8 @@ static int take(void *user, int c, const char *arg) {
     if (xmt_symmetrization_parse(arg, &o->sym) != XMT_OK) {
       xmt_cli_usage_error("align ",
                           "--symmetrize is one of intersect, union, "
-                          "grow-diag, grow-diag-final, grow-diag-final-and");
+                          "grow-diag, grow-diag-final, grow-diag-final-and, "
+                          "intersect-first");
       return 0;
     }
     a->sym_given = 1;

@@ -123,7 +123,7 @@ const struct xmt_cli_option xmt_cli_run_options[] = {
     {"rule", XMT_OPT_RULE, "RULE", "projection rule: minmax (default), score"},
     {"symmetrize", XMT_OPT_SYMMETRIZE, "NAME",
      "grow-diag-final-and (default), intersect,\nunion, grow-diag, "
-     "grow-diag-final,\nforward, reverse"},
+     "grow-diag-final,\nintersect-first, forward, reverse"},
     {"srx", XMT_OPT_SRX, "FILE", "segmentation rules (default: shipped)"},
     {"no-segment", XMT_OPT_NO_SEGMENT, NULL, "translate units whole"},
     {"resegment", XMT_OPT_RESEGMENT, NULL,

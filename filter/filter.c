@@ -383,7 +383,7 @@ xmt_status xmt_filter_set_projection(xmt_filter *f,
   /* Compared as int: the enum may be unsigned, and a caller's cast of a
    * negative number must not pass. */
   if ((int)symmetrization < (int)XMT_SYM_FORWARD ||
-      (int)symmetrization > (int)XMT_SYM_GROW_DIAG_FINAL_AND)
+      (int)symmetrization > (int)XMT_SYM_INTERSECT_FIRST)
     return xmt_error_set(&f->err, XMT_ERR_USAGE, "unknown symmetrization %d",
                          (int)symmetrization);
   f->rule = rule;

@@ -212,7 +212,7 @@ usage_err "bad --null-alpha" "--null-alpha: '-1' is not a number in [1e-09, 1e+0
 usage_err "bad --null-mass" "--null-mass: 'x' is not a number in [0, 1e+12]" \
   -i "$w/adj" --null-mass x
 usage_err "bad --symmetrize" \
-  "--symmetrize is one of intersect, union, grow-diag, grow-diag-final, grow-diag-final-and" \
+  "--symmetrize is one of intersect, union, grow-diag, grow-diag-final, grow-diag-final-and, intersect-first" \
   -i "$w/adj" --symmetrize gdfa
 usage_err "--model and --save-model" \
   "--model aligns without training: it excludes --save-model" -i "$w/adj" \

@@ -305,7 +305,7 @@ usage_err "--stems without --aligner" \
   "--train-source, --train-target, --aligner-model, --symmetrize, --lowercase, --model, --dictionary, --null-prior, --null-alpha, --null-mass, --tag-cuts, --stems and the languages need --aligner self" \
   -s "$w/in.src" -t "$w/in.tgt" -a "$w/in.aln" --stems target
 usage_err "bad --symmetrize" \
-  "--symmetrize is one of forward, reverse, intersect, union, grow-diag, grow-diag-final, grow-diag-final-and" \
+  "--symmetrize is one of forward, reverse, intersect, union, grow-diag, grow-diag-final, grow-diag-final-and, intersect-first" \
   -s "$w/in.src" -t "$w/in.tgt" --aligner self --symmetrize gdfa
 
 expect_exit 1 "--source-tokens alone" "$x" project -s "$w/in.src" \
