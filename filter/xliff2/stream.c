@@ -91,8 +91,10 @@ static char *piece_block(struct x2_stream *s, size_t *size) {
 /* --- Cutting -----------------------------------------------------------------
  */
 
-/* Lines and characters of the bytes of d before end, from d's own. */
-static void count_to(const struct x2_doc *d, size_t end, unsigned long *lines,
+/* Lines and characters of the bytes of d before end, from d's own; the
+ * line of each of d's segments kept in it on the way, so that the unit
+ * reader does not count the part's lines again. */
+static void count_to(struct x2_doc *d, size_t end, unsigned long *lines,
                      unsigned long *chars) {
   const unsigned char *b = (const unsigned char *)d->data.data;
   size_t i =
@@ -100,6 +102,14 @@ static void count_to(const struct x2_doc *d, size_t end, unsigned long *lines,
           ? 3
           : 0;
   unsigned long l = d->lines_before, c = d->chars_before;
+  for (size_t k = 0; k < d->nsegs; k++) {
+    size_t at = d->segs[k].start;
+    if (at > i && at <= end) {
+      xmt_utf8_advance(d->data.data + i, at - i, &l, &c);
+      i = at;
+    }
+    d->segs[k].line = l + 1;
+  }
   if (i < end)
     xmt_utf8_advance(d->data.data + i, end - i, &l, &c);
   *lines = l;
@@ -202,7 +212,7 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   d->root_start = live->root_start;
   d->root_end = live->root_end;
   live->root_start = live->root_end = 0; /* the first part has it */
-  count_to(live, end, &live->lines_before, &live->chars_before);
+  count_to(d, end, &live->lines_before, &live->chars_before);
   /* Copied, not taken: the live buffer is as large as a chunk. */
   memmove(live->data.data, live->data.data + end, live->data.len - end);
   live->data.len -= end;
