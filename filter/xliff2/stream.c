@@ -234,6 +234,8 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
 static void cut(struct reader *r, size_t end) {
   struct x2_stream *s = r->hook;
   count_unit(s);
+  s->ended_files = s->live.nfiles;
+  s->ended_at = end;
   if ((s->cut_each || end >= X2_PART_MIN) && cut_at(s, end) != XMT_OK)
     xmt_x2_nomem(r);
 }
@@ -486,7 +488,8 @@ static void free_written(struct x2_stream *s) {
 /* Hands the parts cut so far to u; a part waits for its targets only
  * when the stream is written. The parts are put in the list in one go,
  * before their segments are handed out (take() looks them up there). */
-static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
+static xmt_status hand_out(struct x2_stream *s, struct x2_units *u,
+                           size_t limit) {
   xmt_status st = XMT_OK;
   size_t k = 0, n = s->nfresh;
   if (n == 0)
@@ -505,7 +508,9 @@ static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
   }
   for (; st == XMT_OK && k < n; k++) {
     struct x2_piece *p = s->fresh[k];
-    size_t nsegs = p->doc.nsegs;
+    size_t nsegs = p->doc.nsegs < limit ? p->doc.nsegs : limit;
+    int whole = nsegs == p->doc.nsegs;
+    limit -= nsegs;
     s->fresh[k] = NULL;
     size_t nfiles = p->nfiles;
     /* p may be written (by another thread) once its last segment is
@@ -517,7 +522,7 @@ static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
       if (st == XMT_OK)
         st = xmt_x2_units_segment(u, &p->doc, g);
     }
-    if (st == XMT_OK)
+    if (st == XMT_OK && whole)
       st = xmt_x2_units_files(u, &s->live, nfiles);
     u->doc = u->plan_doc = NULL;
     if (s->sink == NULL)
@@ -531,6 +536,34 @@ static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
   }
   s->nfresh = 0;
   return st;
+}
+
+/* After a chunk failed: the units read whole in the chunks before it,
+ * as many segments as ready, handed out (a part of their own each, they
+ * were before the failure); the rest of the document is not. Those not
+ * cut yet are cut off up to their end, the failed chunk's unit's
+ * segments, ignorables and orders left out. */
+static void hand_ready(struct x2_stream *s, struct x2_units *u) {
+  size_t cut = 0, n = s->nfresh;
+  for (size_t k = 0; k < n; k++)
+    cut += s->fresh[k]->doc.nsegs;
+  if (s->ready == 0)
+    return;
+  if (cut < s->ready) {
+    if (cut_at(s, s->ready_end) != XMT_OK)
+      return;
+    struct x2_doc *d = &s->fresh[n]->doc;
+    d->nsegs = s->ready - cut;
+    while (d->nigns > 0 && d->igns[d->nigns - 1].unit_end == 0)
+      d->nigns--;
+    while (d->nrefs > 0 && d->refs[d->nrefs - 1].unit_end == 0)
+      d->nrefs--;
+    while (d->norders > 0 && d->orders[d->norders - 1].unit_end == 0)
+      d->norders--;
+    s->fresh[n]->nfiles = s->ready_files;
+  }
+  if (hand_out(s, u, s->ready) == XMT_OK)
+    xmt_x2_units_files(u, &s->live, s->ready_files);
 }
 
 xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
@@ -547,12 +580,17 @@ xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
   s->reading = 1;
   pthread_mutex_unlock(&s->lock);
   xmt_x2_units_begin(&u, source_language, target_language, mode, sink);
-  xmt_status st = hand_out(s, &u);
+  xmt_status st = hand_out(s, &u, SIZE_MAX);
   while (st == XMT_OK && !s->done) {
+    s->ready = s->counted;
+    s->ready_files = s->ended_files;
+    s->ready_end = s->ended_at;
     st = read_more(s);
     s->read_failed = st != XMT_OK;
     if (st == XMT_OK)
-      st = hand_out(s, &u);
+      st = hand_out(s, &u, SIZE_MAX);
+    else
+      hand_ready(s, &u);
   }
   xmt_status end = xmt_x2_units_end(&u, &s->live);
   pthread_mutex_lock(&s->lock);
