@@ -25,6 +25,7 @@ struct x2_piece {
   struct x2_doc doc;
   unsigned char *done; /* per segment: its target was taken */
   size_t taken;
+  size_t first;  /* segments before it are all taken */
   size_t nfiles; /* the <file>s opened up to its end */
   size_t size;   /* of its block */
 };
@@ -90,8 +91,10 @@ static char *piece_block(struct x2_stream *s, size_t *size) {
 /* --- Cutting -----------------------------------------------------------------
  */
 
-/* Lines and characters of the bytes of d before end, from d's own. */
-static void count_to(const struct x2_doc *d, size_t end, unsigned long *lines,
+/* Lines and characters of the bytes of d before end, from d's own; the
+ * line of each of d's segments kept in it on the way, so that the unit
+ * reader does not count the part's lines again. */
+static void count_to(struct x2_doc *d, size_t end, unsigned long *lines,
                      unsigned long *chars) {
   const unsigned char *b = (const unsigned char *)d->data.data;
   size_t i =
@@ -99,26 +102,35 @@ static void count_to(const struct x2_doc *d, size_t end, unsigned long *lines,
           ? 3
           : 0;
   unsigned long l = d->lines_before, c = d->chars_before;
+  for (size_t k = 0; k < d->nsegs; k++) {
+    size_t at = d->segs[k].start;
+    if (at > i && at <= end) {
+      xmt_utf8_advance(d->data.data + i, at - i, &l, &c);
+      i = at;
+    }
+    d->segs[k].line = l + 1;
+  }
   if (i < end)
     xmt_utf8_advance(d->data.data + i, end - i, &l, &c);
   *lines = l;
   *chars = c;
 }
 
-/* The units of d counted into s (a unit is never cut between parts). */
-static void count_units(struct x2_stream *s, const struct x2_doc *d) {
-  int translatable = 0, target = 0; /* of the unit counted last */
-  for (size_t i = 0; i < d->nsegs; i++) {
+/* The unit that just ended counted into s: the segments of the live
+ * document since the last counted (a unit is never cut between parts). */
+static void count_unit(struct x2_stream *s) {
+  const struct x2_doc *d = &s->live;
+  int translatable = 0, target = 0;
+  if (s->counted < d->nsegs)
+    s->units++;
+  for (size_t i = s->counted; i < d->nsegs; i++) {
     const struct x2_segment *g = &d->segs[i];
-    if (i == 0 || d->segs[i - 1].unit_tag_end != g->unit_tag_end) {
-      s->units++;
-      translatable = target = 0;
-    }
     if (!translatable && g->translate && g->state < X2_REVIEWED)
       s->translatable_units += translatable = 1;
     if (!target && g->has_target)
       s->units_with_target += target = 1;
   }
+  s->counted = d->nsegs;
 }
 
 /* Room for n bytes at *at in a piece's block, aligned for any array. */
@@ -200,7 +212,7 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   d->root_start = live->root_start;
   d->root_end = live->root_end;
   live->root_start = live->root_end = 0; /* the first part has it */
-  count_to(live, end, &live->lines_before, &live->chars_before);
+  count_to(d, end, &live->lines_before, &live->chars_before);
   /* Copied, not taken: the live buffer is as large as a chunk. */
   memmove(live->data.data, live->data.data + end, live->data.len - end);
   live->data.len -= end;
@@ -210,14 +222,21 @@ static xmt_status cut_at(struct x2_stream *s, size_t end) {
   live->nsegs = live->ncodes = live->nigns = live->nrefs = live->norders = 0;
   live->texts.len = live->pool.len = 0;
   p->nfiles = live->nfiles;
-  count_units(s, d);
+  s->counted = 0;
   s->fresh[s->nfresh++] = p;
   return XMT_OK;
 }
 
-/* The reader's hook at the end of a unit. */
+/* The reader's hook at the end of a unit: the units read since the
+ * last part are cut off together once their bytes fill a part, so that
+ * a part's costs (its block, its hand-out, its lock) are paid for
+ * several small units at once. */
 static void cut(struct reader *r, size_t end) {
-  if (cut_at(r->hook, end) != XMT_OK)
+  struct x2_stream *s = r->hook;
+  count_unit(s);
+  s->ended_files = s->live.nfiles;
+  s->ended_at = end;
+  if ((s->cut_each || end >= X2_PART_MIN) && cut_at(s, end) != XMT_OK)
     xmt_x2_nomem(r);
 }
 
@@ -261,9 +280,14 @@ static xmt_status feed_utf8(struct x2_stream *s, int last) {
   xmt_status st = XMT_OK;
   size_t done = 0;
   do {
-    size_t n = good - done < X2_SLICE ? good - done : X2_SLICE;
+    /* the first slice the odd one: the last, where every unit is cut,
+     * is a whole one */
+    size_t n = (good - done) % X2_SLICE;
+    if (n == 0)
+      n = good - done < X2_SLICE ? good - done : X2_SLICE;
     if (xmt_buf_append(&live->data, data + done, n) != XMT_OK)
       return xmt_error_nomem(s->err);
+    s->cut_each = done + n == good;
     st = xmt_x2_reader_feed(&s->r, data + done, n, last && done + n == good);
     done += n;
   } while (st == XMT_OK && done < good);
@@ -464,7 +488,8 @@ static void free_written(struct x2_stream *s) {
 /* Hands the parts cut so far to u; a part waits for its targets only
  * when the stream is written. The parts are put in the list in one go,
  * before their segments are handed out (take() looks them up there). */
-static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
+static xmt_status hand_out(struct x2_stream *s, struct x2_units *u,
+                           size_t limit) {
   xmt_status st = XMT_OK;
   size_t k = 0, n = s->nfresh;
   if (n == 0)
@@ -483,13 +508,22 @@ static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
   }
   for (; st == XMT_OK && k < n; k++) {
     struct x2_piece *p = s->fresh[k];
-    size_t nsegs = p->doc.nsegs;
+    size_t nsegs = p->doc.nsegs < limit ? p->doc.nsegs : limit;
+    int whole = nsegs == p->doc.nsegs;
+    limit -= nsegs;
     s->fresh[k] = NULL;
-    st = xmt_x2_units_files(u, &s->live, p->nfiles);
+    size_t nfiles = p->nfiles;
     /* p may be written (by another thread) once its last segment is
-     * handed out: neither it nor its address is looked at after. */
-    for (size_t i = 0; st == XMT_OK && i < nsegs; i++)
-      st = xmt_x2_units_segment(u, &p->doc, &p->doc.segs[i]);
+     * handed out: neither it nor its address is looked at after. Its
+     * units may be of several <file>s, each told before its units. */
+    for (size_t i = 0; st == XMT_OK && i < nsegs; i++) {
+      const struct x2_segment *g = &p->doc.segs[i];
+      st = xmt_x2_units_files(u, &s->live, g->file + 1);
+      if (st == XMT_OK)
+        st = xmt_x2_units_segment(u, &p->doc, g);
+    }
+    if (st == XMT_OK && whole)
+      st = xmt_x2_units_files(u, &s->live, nfiles);
     u->doc = u->plan_doc = NULL;
     if (s->sink == NULL)
       piece_free(p);
@@ -502,6 +536,34 @@ static xmt_status hand_out(struct x2_stream *s, struct x2_units *u) {
   }
   s->nfresh = 0;
   return st;
+}
+
+/* After a chunk failed: the units read whole in the chunks before it,
+ * as many segments as ready, handed out (a part of their own each, they
+ * were before the failure); the rest of the document is not. Those not
+ * cut yet are cut off up to their end, the failed chunk's unit's
+ * segments, ignorables and orders left out. */
+static void hand_ready(struct x2_stream *s, struct x2_units *u) {
+  size_t cut = 0, n = s->nfresh;
+  for (size_t k = 0; k < n; k++)
+    cut += s->fresh[k]->doc.nsegs;
+  if (s->ready == 0)
+    return;
+  if (cut < s->ready) {
+    if (cut_at(s, s->ready_end) != XMT_OK)
+      return;
+    struct x2_doc *d = &s->fresh[n]->doc;
+    d->nsegs = s->ready - cut;
+    while (d->nigns > 0 && d->igns[d->nigns - 1].unit_end == 0)
+      d->nigns--;
+    while (d->nrefs > 0 && d->refs[d->nrefs - 1].unit_end == 0)
+      d->nrefs--;
+    while (d->norders > 0 && d->orders[d->norders - 1].unit_end == 0)
+      d->norders--;
+    s->fresh[n]->nfiles = s->ready_files;
+  }
+  if (hand_out(s, u, s->ready) == XMT_OK)
+    xmt_x2_units_files(u, &s->live, s->ready_files);
 }
 
 xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
@@ -518,12 +580,17 @@ xmt_status xmt_x2_stream_units(struct x2_stream *s, const char *source_language,
   s->reading = 1;
   pthread_mutex_unlock(&s->lock);
   xmt_x2_units_begin(&u, source_language, target_language, mode, sink);
-  xmt_status st = hand_out(s, &u);
+  xmt_status st = hand_out(s, &u, SIZE_MAX);
   while (st == XMT_OK && !s->done) {
+    s->ready = s->counted;
+    s->ready_files = s->ended_files;
+    s->ready_end = s->ended_at;
     st = read_more(s);
     s->read_failed = st != XMT_OK;
     if (st == XMT_OK)
-      st = hand_out(s, &u);
+      st = hand_out(s, &u, SIZE_MAX);
+    else
+      hand_ready(s, &u);
   }
   xmt_status end = xmt_x2_units_end(&u, &s->live);
   pthread_mutex_lock(&s->lock);
@@ -639,7 +706,7 @@ static xmt_status write_ready(struct x2_stream *s, int all) {
 /* The first segment not taken yet whose unit-stream id is key, from the
  * part of the last one taken on (targets come back in document order). */
 static int find_in(struct x2_piece *p, const char *key, size_t *i) {
-  for (size_t k = 0; k < p->doc.nsegs; k++)
+  for (size_t k = p->first; k < p->doc.nsegs; k++)
     if (!p->done[k] && strcmp(x2_str(&p->doc, p->doc.segs[k].key), key) == 0) {
       *i = k;
       return 1;
@@ -713,6 +780,8 @@ xmt_status xmt_x2_stream_take(struct x2_stream *s, const char *key,
     if (!p->done[i]) {
       p->done[i] = 1;
       p->taken++;
+      while (p->first < p->doc.nsegs && p->done[p->first])
+        p->first++;
     }
     st = write_ready(s, 0);
   }

@@ -15,6 +15,10 @@
 
 struct x2_piece;
 
+/* The bytes a part holds at least (but the last): the units ended
+ * before are cut off with it. */
+#define X2_PART_MIN 4096
+
 /* The targets of written parts kept for the next ones. */
 #define X2_SPARE 64
 #define X2_BLOCKS 256
@@ -38,6 +42,12 @@ struct x2_stream {
   size_t bytes_in;
   int read_failed; /* units() failed on the document, not the unit stream */
   size_t units, translatable_units, units_with_target; /* read so far */
+  size_t counted; /* the live document's segments counted */
+  int cut_each;   /* the chunk's last slice is parsed: a part per unit */
+  /* the live document's files and bytes at the last unit's end; as the
+   * chunk being read began, the live document's segments of units read
+   * whole, their files and end (hand_ready) */
+  size_t ended_files, ended_at, ready, ready_files, ready_end;
   size_t filled_copies; /* targets taken for copies of their source */
   unsigned long root_line, root_column; /* of <xliff> */
   /* parts cut off, not handed out yet (the main thread's) */

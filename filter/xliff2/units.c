@@ -419,9 +419,13 @@ static unsigned long count_lines(const char *s, size_t from, size_t to) {
 }
 
 /* doc_line counts the lines of doc up to doc_at; a new part starts
- * afresh. */
+ * afresh. A stream's part has counted them (s->line). */
 static void doc_line(struct x2_units *u, const struct x2_doc *doc,
                      const struct x2_segment *s) {
+  if (s->line != 0) {
+    u->doc_line = s->line;
+    return;
+  }
   if (u->doc != doc) {
     u->doc = doc;
     u->doc_at = 0;

@@ -110,6 +110,9 @@ struct x2_segment {
   unsigned part, order;
   size_t close, end; /* its </segment> end tag */
   size_t unit_end;   /* its unit's </unit> end tag */
+  /* the document's line its start is on, from 1, when a stream's part
+   * counted it (stream.c); 0: not counted */
+  unsigned long line;
 };
 
 /* A sentence of a segment split into several (--seg-source): its text in

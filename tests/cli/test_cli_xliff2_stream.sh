@@ -81,6 +81,33 @@ EOD
 check "report ids.xlf: repeated unit ids made unique per file" \
   cmp want got || diff want got
 
+# A document that fails in a unit begun in the 64 KiB read before: the
+# 700 units read whole before that read ends are handed out and counted
+# as the document's, though the stream cuts its parts 4 KiB at a time.
+awk 'BEGIN {
+  print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+  print "<xliff version=\"2.0\" xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" srcLang=\"en\" trgLang=\"fr\">"
+  print "<file id=\"f1\">"
+  for (i = 1; i <= 700; i++)
+    printf "<unit id=\"u%d\"><segment><source>Sentence %d.</source></segment></unit>\n", i, i
+  printf "<unit id=\"big\"><segment><source>"
+  for (i = 1; i <= 4000; i++)
+    printf "word "
+  print "</sourc></segment></unit>"
+  print "</file>"
+  print "</xliff>"
+}' >straddle.xlf
+exits_with 1 "check --json straddle.xlf" timeout 60 "$x" check --json \
+  straddle.xlf && pass "check --json straddle.xlf (exit 1)"
+tr ',' '\n' <"$tmp/out" | grep -E '^"(units|segments|words)"' >got
+cat >want <<'EOD'
+"units":700
+"segments":700
+"words":1400
+EOD
+check "check --json straddle.xlf: the units read before the failing read" \
+  cmp want got || diff want got
+
 # Memory: the peak resident set (VmHWM) of a command, sampled while it
 # runs; a lower bound of the true peak, so a sample over the limit is a
 # failure for sure. Sanitizers hold freed memory back: not measured.
