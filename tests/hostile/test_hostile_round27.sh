@@ -10,6 +10,10 @@
 #     name, languages, segment count and digest (TSV), an object
 #     {"xliffmt":"segments",...} (JSON lines). A file without it
 #     (hand-made, older) merges as before, to the same bytes.
+#   - translate -o /dev/full --report R: the output not written, R says
+#     "status":"failed" with "translated_units":0 and every unit
+#     "skipped" (it said 2 translated units of a document that does not
+#     exist).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -73,5 +77,12 @@ refused "JSON lines for Spanish, merged into French" n.xlf n.jsonl \
   "the translations are into es, $tmp/n.xlf is merged into fr" -t fr
 within "merge n.xlf -t es, its TSV" 0 30 500 "$x" merge "$tmp/n.xlf" \
   --translations "$tmp/n.tsv" -t es -o "$tmp/n.es.xlf" -q
+
+# --- A report of a document not written.
+within "translate -o /dev/full --report" 2 30 500 "$x" translate \
+  "$tmp/a.xlf" --mt pseudo -o /dev/full --report "$tmp/full.json" -q
+check "translate -o /dev/full --report: failed, no unit translated" grep -qF \
+  '"status":"failed","units":2,"translated_units":0,"skipped_units":2,' \
+  "$tmp/full.json"
 
 finish
