@@ -14,6 +14,9 @@
 #     "status":"failed" with "translated_units":0 and every unit
 #     "skipped" (it said 2 translated units of a document that does not
 #     exist).
+#   - report --findings of a document of 8 words, one of them in a
+#     translate="no" unit: the summary says translatable-words="7" (it
+#     said words="7", the segments' words adding up to 8).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -84,5 +87,16 @@ within "translate -o /dev/full --report" 2 30 500 "$x" translate \
 check "translate -o /dev/full --report: failed, no unit translated" grep -qF \
   '"status":"failed","units":2,"translated_units":0,"skipped_units":2,' \
   "$tmp/full.json"
+
+# --- The words the findings count.
+x12 "$tmp/w.xlf" '<trans-unit id="u1"><source>One two three four five six seven.</source></trans-unit>
+<trans-unit id="u2" translate="no"><source>Eight.</source></trans-unit>'
+within "report --findings, a translate=\"no\" unit" 0 30 500 "$x" report \
+  "$tmp/w.xlf" --findings -o "$tmp/w.findings.xml"
+check "report --findings: the translatable words counted, and said so" \
+  grep -qF 'translatable-words="7" words="7"' "$tmp/w.findings.xml"
+check "report --findings: each segment's words" test \
+  "$(grep -o ' words="[0-9]*"' "$tmp/w.findings.xml" | tr '\n' ' ')" \
+  = ' words="7"  words="7"  words="1" '
 
 finish
