@@ -687,8 +687,11 @@ struct xmt_segments_mark {
   char *document, *source, *target;
   uint64_t digest;
   size_t count;
+  unsigned has;       /* XMT_MARK_*: the count and digest said */
   unsigned long line; /* of the header; 0: the file has none */
 };
+#define XMT_MARK_COUNT 1u
+#define XMT_MARK_DIGEST 2u
 const struct xmt_segments_mark *xmt_offline_mark(const xmt_offline *o);
 const char *xmt_offline_path(const xmt_offline *o);
 /* XMT_OK when a segment of the document asked for each translation; else

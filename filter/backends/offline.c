@@ -270,25 +270,56 @@ static int mark_member(struct xmt_offline *o, const char *k, size_t kn,
   memcpy(num, v, vn);
   num[vn] = '\0';
   errno = 0;
-  if (kn == 8 && memcmp(k, "segments", 8) == 0)
+  if (kn == 8 && memcmp(k, "segments", 8) == 0) {
     m->count = strtoull(num, &end, 10);
-  else if (kn == 6 && memcmp(k, "digest", 6) == 0)
+    m->has |= XMT_MARK_COUNT;
+  } else if (kn == 6 && memcmp(k, "digest", 6) == 0) {
     m->digest = strtoull(num, &end, 16);
-  else
+    m->has |= XMT_MARK_DIGEST;
+  } else
     return 1; /* a member of a later version */
   return errno == 0 && *end == '\0';
 }
 
-/* The TSV header: "#xliffmt-segments<TAB>KEY=VALUE..." */
+static int hex_digit(char c) {
+  return c >= '0' && c <= '9'   ? c - '0'
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10
+         : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                : -1;
+}
+
+/* Decodes the %XX escapes of a header value in place; 0 on a bad one. */
+static int pct_decode(char *v, size_t *n) {
+  size_t w = 0;
+  for (size_t r = 0; r < *n; r++) {
+    if (v[r] != '%') {
+      v[w++] = v[r];
+      continue;
+    }
+    int hi = r + 2 < *n ? hex_digit(v[r + 1]) : -1;
+    int lo = hi >= 0 ? hex_digit(v[r + 2]) : -1;
+    if (lo < 0)
+      return 0;
+    v[w++] = (char)(hi << 4 | lo);
+    r += 2;
+  }
+  *n = w;
+  return 1;
+}
+
+/* The TSV header, its first field: "#xliffmt-segments KEY=VALUE ...",
+ * the values %XX-escaped; what a tool put after a tab (an empty
+ * translation of it) is no part of it. */
 static const char *tsv_mark(struct xmt_offline *o, char *s, size_t n) {
-  char *end = s + n, *p = memchr(s, '\t', n);
+  char *tab = memchr(s, '\t', n);
+  char *end = tab != NULL ? tab : s + n, *p = memchr(s, ' ', (size_t)(end - s));
   while (p != NULL && p < end) {
-    char *field = p + 1, *next = memchr(field, '\t', (size_t)(end - field));
+    char *field = p + 1, *next = memchr(field, ' ', (size_t)(end - field));
     size_t fn = (size_t)((next != NULL ? next : end) - field);
     char *eq = memchr(field, '=', fn);
     size_t vn = eq != NULL ? fn - (size_t)(eq - field) - 1 : 0;
-    if (eq == NULL || !tsv_unescape(eq + 1, &vn) ||
-        !mark_member(o, field, (size_t)(eq - field), eq + 1, vn))
+    if (fn > 0 && (eq == NULL || !pct_decode(eq + 1, &vn) ||
+                   !mark_member(o, field, (size_t)(eq - field), eq + 1, vn)))
       return "a bad member of the #xliffmt-segments header";
     p = next;
   }
@@ -334,7 +365,8 @@ static int mark_line(struct xmt_offline *o, char *s, size_t n,
   if (number != 1)
     return 0;
   if (n >= sizeof tsv - 1 && memcmp(s, tsv, sizeof tsv - 1) == 0 &&
-      (n == sizeof tsv - 1 || s[sizeof tsv - 1] == '\t'))
+      (n == sizeof tsv - 1 || s[sizeof tsv - 1] == ' ' ||
+       s[sizeof tsv - 1] == '\t'))
     *why = tsv_mark(o, s, n);
   else if (n >= sizeof json - 1 && memcmp(s, json, sizeof json - 1) == 0)
     *why = json_mark(o, s, s + n);

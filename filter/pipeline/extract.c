@@ -103,11 +103,28 @@ int xmt_extract_window(struct run *run, struct window *w) {
 /* --- The header ------------------------------------------------------------
  * The first line of what extract writes says what the lines were made
  * of, for merge to refuse them for anything else: TSV, a comment line
- * "#xliffmt-segments<TAB>document=NAME<TAB>source=SRC<TAB>target=TGT
- * <TAB>segments=N<TAB>digest=HEX" (values escaped as the lines are);
+ * "#xliffmt-segments document=NAME source=SRC target=TGT segments=N
+ * digest=HEX", one field (a tool that translates the second leaves it
+ * be), the values %XX-escaped;
  * JSON lines, an object {"xliffmt":"segments","document":...} of the
  * same members, all strings. The digest is of each segment's id, text
  * and source language, summed: merge makes the same segments again. */
+
+/* A TSV header value: a space ends it, a tab ends the field. */
+static xmt_status pct_escape(struct xmt_buf *out, const char *v) {
+  xmt_status st = XMT_OK;
+  for (; st == XMT_OK && *v != '\0'; v++) {
+    unsigned char c = (unsigned char)*v;
+    char esc[4];
+    if (c > ' ' && c != '%' && c != 0x7F) {
+      st = xmt_buf_append_byte(out, (char)c);
+      continue;
+    }
+    snprintf(esc, sizeof esc, "%%%02X", c);
+    st = xmt_buf_append(out, esc, 3);
+  }
+  return st;
+}
 
 static const char *const mark_keys[] = {"document", "source", "target",
                                         "segments", "digest"};
@@ -191,13 +208,13 @@ static xmt_status header(struct run *run, struct xmt_buf *out) {
       if (st == XMT_OK)
         st = json_escape(out, values[i], strlen(values[i]));
     } else {
-      st = xmt_buf_append_byte(out, '\t');
+      st = xmt_buf_append_byte(out, ' ');
       if (st == XMT_OK)
         st = xmt_buf_append_str(out, mark_keys[i]);
       if (st == XMT_OK)
         st = xmt_buf_append_byte(out, '=');
       if (st == XMT_OK)
-        st = tsv_escape(out, values[i], strlen(values[i]));
+        st = pct_escape(out, values[i]);
     }
   }
   if (st == XMT_OK)
@@ -247,7 +264,8 @@ xmt_status xmt_merge_check_mark(struct run *run, const xmt_offline *o) {
                         XMT_AT_LINE(xmt_offline_path(o), h->line),
                         "the translations are into %s, %s is merged into %s",
                         h->target, xmt_run_in_path(run), m->target);
-  if (h->count != m->count || h->digest != m->digest)
+  if (((h->has & XMT_MARK_COUNT) && h->count != m->count) ||
+      ((h->has & XMT_MARK_DIGEST) && h->digest != m->digest))
     return xmt_error_at(err, XMT_ERR_USAGE,
                         XMT_AT_LINE(xmt_offline_path(o), h->line),
                         "the translations were extracted from %s (%zu "
