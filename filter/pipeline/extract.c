@@ -2,6 +2,7 @@
  * the segments format of the run's mode, instead of the document. */
 #include "config.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +60,16 @@ static xmt_status segment_line(struct xmt_buf *line,
   return st;
 }
 
+/* The line kept in a temporary file until the header is written; -1
+ * with errno when it cannot be (no room in the temporary folder). */
+static int spill(struct run *run, const char *line, size_t len) {
+  struct segments_out *so = xmt_run_segments(run);
+  errno = 0;
+  if (so->lines == NULL && (so->lines = tmpfile()) == NULL)
+    return -1;
+  return fwrite(line, 1, len, so->lines) == len ? 0 : -1;
+}
+
 /* Keeps the requests of the window (written after the header) and
  * empties it: nothing of it goes
  * to the engine or the writer. */
@@ -88,9 +99,8 @@ int xmt_extract_window(struct run *run, struct window *w) {
                                 : XMT_SEGMENTS_TSV,
                             id.data, req, req_len) != XMT_OK)
       rc = xmt_run_nomem(run);
-    else if (xmt_buf_append(&xmt_run_segments(run)->lines, line.data,
-                            line.len) != XMT_OK)
-      rc = xmt_run_nomem(run);
+    else if (spill(run, line.data, line.len) != 0)
+      rc = xmt_run_fail(run, XMT_ERR_IO, 0, NULL, strerror(errno));
     else
       xmt_run_stats(run)->segments++;
   }
@@ -178,7 +188,8 @@ void xmt_segments_mark_free(struct run *run) {
   free(so->mark.source);
   free(so->mark.target);
   free(so->mark.document);
-  xmt_buf_free(&so->lines);
+  if (so->lines != NULL)
+    fclose(so->lines);
 }
 
 /* The name of the document the lines are of: its file name. */
@@ -230,13 +241,28 @@ xmt_status xmt_extract_finish(struct run *run) {
     return xmt_run_nomem(run), XMT_ERR_NOMEM;
   }
   struct xmt_output *out = xmt_run_extract(run);
-  const struct xmt_buf *lines = &xmt_run_segments(run)->lines;
-  if (xmt_output_write(out, head.data, head.len) != 0 ||
-      (lines->len > 0 && xmt_output_write(out, lines->data, lines->len) != 0)) {
+  FILE *lines = xmt_run_segments(run)->lines;
+  int failed = xmt_output_write(out, head.data, head.len) != 0;
+  xmt_buf_free(&head);
+  if (!failed && lines != NULL) {
+    char chunk[65536];
+    size_t n;
+    errno = 0;
+    if (fflush(lines) != 0 || fseek(lines, 0, SEEK_SET) != 0) {
+      xmt_run_fail(run, XMT_ERR_IO, 0, NULL, strerror(errno));
+      return XMT_ERR_IO;
+    }
+    while (!failed && (n = fread(chunk, 1, sizeof chunk, lines)) > 0)
+      failed = xmt_output_write(out, chunk, n) != 0;
+    if (!failed && ferror(lines)) {
+      xmt_run_fail(run, XMT_ERR_IO, 0, NULL, "cannot read the segments back");
+      return XMT_ERR_IO;
+    }
+  }
+  if (failed) {
     xmt_run_fail(run, XMT_ERR_WRITE, 0, NULL, "cannot write the segments");
     st = XMT_ERR_WRITE;
   }
-  xmt_buf_free(&head);
   return st;
 }
 

@@ -302,7 +302,7 @@ struct rthread {
 /* The segments extract writes, or merge asks for (extract.c): their
  * lines until the header that opens them is known, and what it says. */
 struct segments_out {
-  struct xmt_buf lines;
+  FILE *lines; /* a temporary file: a document's lines may not fit memory */
   struct xmt_segments_mark mark;
 };
 
