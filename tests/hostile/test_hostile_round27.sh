@@ -13,7 +13,9 @@
 #   - translate -o /dev/full --report R: the output not written, R says
 #     "status":"failed" with "translated_units":0 and every unit
 #     "skipped" (it said 2 translated units of a document that does not
-#     exist).
+#     exist). So for batch's totals: a document of 1,500 units into a
+#     64 KB disk, failed, counts none translated (it counted those
+#     translated before the disk was full).
 #   - report --findings of a document of 8 words, one of them in a
 #     translate="no" unit: the summary says translatable-words="7" (it
 #     said words="7", the segments' words adding up to 8).
@@ -22,6 +24,7 @@ set -u
 
 . "$(dirname "$0")/lib.sh"
 cli_setup hostile-round27
+small_disks_setup
 x=$XLIFFMT
 
 doc "$tmp/a.xlf" "Hello world." "Good night."
@@ -87,6 +90,27 @@ within "translate -o /dev/full --report" 2 30 500 "$x" translate \
 check "translate -o /dev/full --report: failed, no unit translated" grep -qF \
   '"status":"failed","units":2,"translated_units":0,"skipped_units":2,' \
   "$tmp/full.json"
+
+mkdir "$tmp/bi"
+{
+  printf '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n'
+  printf '<file original="a" source-language="en" target-language="es" datatype="plaintext"><body>\n'
+  i=0
+  while [ $i -lt 1500 ]; do
+    printf '<trans-unit id="u%d"><source>Hello world number %d.</source></trans-unit>\n' $i $i
+    i=$((i + 1))
+  done
+  printf '</body></file></xliff>\n'
+} >"$tmp/bi/a.xlf"
+if small_disk "$tmp/bo"; then
+  within "batch into a full disk --report" 1 60 500 "$x" batch "$tmp/bi" \
+    -o "$tmp/bo" --mt pseudo --report "$tmp/batch.json" -q
+  check "batch into a full disk: no unit translated in the totals" grep -qF \
+    '"failed_documents":1,"interrupted_documents":0,"not_started_documents":0,"units":1500,"translated_units":0,"skipped_units":1500,' \
+    "$tmp/batch.json"
+else
+  echo "SKIP: batch into a full disk (no tmpfs can be mounted)"
+fi
 
 # --- The words the findings count.
 x12 "$tmp/w.xlf" '<trans-unit id="u1"><source>One two three four five six seven.</source></trans-unit>
