@@ -700,7 +700,13 @@ static void count(struct run *r, struct slot *slot) {
     return;
   }
   r->t.done++;
-  add_stats(&r->t.s, &d->stats);
+  /* A document that failed has no output: no unit of it translated. */
+  struct xmt_filter_stats held = d->stats;
+  if (d->rc != EXIT_OK && d->rc != EXIT_PARTIAL) {
+    held.translated_units = 0;
+    held.skipped_units = held.units;
+  }
+  add_stats(&r->t.s, &held);
   if (d->rc == EXIT_PARTIAL)
     r->t.partial++;
   else if (d->rc != EXIT_OK)

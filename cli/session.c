@@ -121,8 +121,16 @@ static void free_messages(struct xmt_cli_failure *list, size_t n) {
 }
 
 static int write_report(const char *path, const struct xmt_cli_session *ses,
-                        const struct xmt_filter_stats *s, const char *backend,
+                        const struct xmt_filter_stats *run, const char *backend,
                         xmt_status st, double seconds) {
+  /* The units say what the output holds: a run that failed wrote none,
+   * and no unit got a translation, whatever the engine answered. */
+  struct xmt_filter_stats held = *run;
+  const struct xmt_filter_stats *s = &held;
+  if (st != XMT_OK && st != XMT_ERR_PARTIAL) {
+    held.translated_units = 0;
+    held.skipped_units = held.units;
+  }
   /* Written whole or not at all, like every output. */
   struct xmt_cli_output out;
   if (xmt_cli_output_open(&out, path) != EXIT_OK)

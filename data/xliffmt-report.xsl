@@ -87,7 +87,7 @@
       <small><xsl:value-of select="@translatable-units"/> translatable,
         <xsl:value-of select="@units-with-target"/> with target</small></div>
     <div class="card"><b><xsl:value-of select="@segments"/></b> segments</div>
-    <div class="card"><b><xsl:value-of select="@words"/></b> words</div>
+    <div class="card"><b><xsl:value-of select="@translatable-words"/></b> translatable words</div>
     <div class="card">
       <xsl:if test="@errors > 0"><xsl:attribute name="class">card bad</xsl:attribute></xsl:if>
       <b><xsl:value-of select="@errors + @warnings"/></b> problems

@@ -680,6 +680,20 @@ xmt_offline *xmt_offline_load(const char *translations, const char *alignments,
                               const char *target_tokens,
                               struct xmt_error_store *err);
 void xmt_offline_free(xmt_offline *o);
+/* What the header line of a segments file says (extract writes one; a
+ * file without one says nothing): the document's name, languages, the
+ * segments' count and digest. NULL members: not said. */
+struct xmt_segments_mark {
+  char *document, *source, *target;
+  uint64_t digest;
+  size_t count;
+  unsigned has;       /* XMT_MARK_*: the count and digest said */
+  unsigned long line; /* of the header; 0: the file has none */
+};
+#define XMT_MARK_COUNT 1u
+#define XMT_MARK_DIGEST 2u
+const struct xmt_segments_mark *xmt_offline_mark(const xmt_offline *o);
+const char *xmt_offline_path(const xmt_offline *o);
 /* XMT_OK when a segment of the document asked for each translation; else
  * an error against the translations file at the first line no segment
  * asked for, naming up to ten more: a translation for no segment is

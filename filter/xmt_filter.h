@@ -445,16 +445,20 @@ enum xmt_segments_format {
 };
 /* Writes one line per segment to translate (segments with nothing to
  * translate left out; identical ones not merged) to out_path, through a
- * temporary file. */
+ * temporary file, after a header line: "#xliffmt-segments KEY=VALUE..."
+ * (TSV) or {"xliffmt":"segments",...} (JSON lines), the document's name,
+ * languages, segment count and digest. */
 XMT_API xmt_status xmt_filter_extract_segments_file(
     xmt_filter *filter, const char *in_path, const char *out_path,
     enum xmt_segments_format format);
 /* Translates in_path with the translations of a segments file (TSV or JSON
  * lines, by id; JSON lines may carry "alignment", "source_tokens" and
- * "target_tokens"). alignments (Pharaoh) and source_tokens/target_tokens
- * (space-separated tokens), when not NULL, are files parallel to the
- * translations, line by line. A segment without a translation is a failed
- * segment (XMT_ERR_PARTIAL), as in xmt_filter_translate_file. */
+ * "target_tokens"). A header of other segments or another language pair
+ * than the run's is XMT_ERR_USAGE at its line, nothing written. alignments
+ * (Pharaoh) and source_tokens/target_tokens (space-separated tokens), when not
+ * NULL, are files parallel to the translations, line by line. A segment without
+ * a translation is a failed segment (XMT_ERR_PARTIAL), as in
+ * xmt_filter_translate_file. */
 XMT_API xmt_status xmt_filter_merge_segments_file(
     xmt_filter *filter, const char *in_path, const char *translations,
     const char *alignments, const char *source_tokens,

@@ -30,6 +30,7 @@ struct xmt_offline {
   size_t n, cap;
   struct xmt_memo index; /* id -> entry */
   char *path;
+  struct xmt_segments_mark mark; /* the header's (extract/extract.c) */
 };
 
 static size_t pool_add(struct xmt_offline *o, const char *s, size_t n) {
@@ -244,12 +245,155 @@ struct load {
   struct xmt_error_store *err;
 };
 
+/* --- The header extract writes (pipeline/extract.c) ---------------------- */
+
+/* One member of the header into o's mark; 0 when its value is not one. */
+static int mark_member(struct xmt_offline *o, const char *k, size_t kn,
+                       const char *v, size_t vn) {
+  struct xmt_segments_mark *m = &o->mark;
+  char **slot = NULL;
+  if (kn == 8 && memcmp(k, "document", 8) == 0)
+    slot = &m->document;
+  else if (kn == 6 && memcmp(k, "source", 6) == 0)
+    slot = &m->source;
+  else if (kn == 6 && memcmp(k, "target", 6) == 0)
+    slot = &m->target;
+  if (slot != NULL) {
+    free(*slot);
+    *slot = xmt_strndup(v, vn);
+    return *slot != NULL;
+  }
+  char num[32], *end;
+  if (vn == 0 || vn >= sizeof num)
+    return !((kn == 8 && memcmp(k, "segments", 8) == 0) ||
+             (kn == 6 && memcmp(k, "digest", 6) == 0));
+  memcpy(num, v, vn);
+  num[vn] = '\0';
+  errno = 0;
+  if (kn == 8 && memcmp(k, "segments", 8) == 0) {
+    m->count = strtoull(num, &end, 10);
+    m->has |= XMT_MARK_COUNT;
+  } else if (kn == 6 && memcmp(k, "digest", 6) == 0) {
+    m->digest = strtoull(num, &end, 16);
+    m->has |= XMT_MARK_DIGEST;
+  } else
+    return 1; /* a member of a later version */
+  return errno == 0 && *end == '\0';
+}
+
+static int hex_digit(char c) {
+  return c >= '0' && c <= '9'   ? c - '0'
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10
+         : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                : -1;
+}
+
+/* Decodes the %XX escapes of a header value in place; 0 on a bad one. */
+static int pct_decode(char *v, size_t *n) {
+  size_t w = 0;
+  for (size_t r = 0; r < *n; r++) {
+    if (v[r] != '%') {
+      v[w++] = v[r];
+      continue;
+    }
+    int hi = r + 2 < *n ? hex_digit(v[r + 1]) : -1;
+    int lo = hi >= 0 ? hex_digit(v[r + 2]) : -1;
+    if (lo < 0)
+      return 0;
+    v[w++] = (char)(hi << 4 | lo);
+    r += 2;
+  }
+  *n = w;
+  return 1;
+}
+
+/* The TSV header, its first field: "#xliffmt-segments KEY=VALUE ...",
+ * the values %XX-escaped; what a tool put after a tab (an empty
+ * translation of it) is no part of it. */
+static const char *tsv_mark(struct xmt_offline *o, char *s, size_t n) {
+  char *tab = memchr(s, '\t', n);
+  char *end = tab != NULL ? tab : s + n, *p = memchr(s, ' ', (size_t)(end - s));
+  while (p != NULL && p < end) {
+    char *field = p + 1, *next = memchr(field, ' ', (size_t)(end - field));
+    size_t fn = (size_t)((next != NULL ? next : end) - field);
+    char *eq = memchr(field, '=', fn);
+    size_t vn = eq != NULL ? fn - (size_t)(eq - field) - 1 : 0;
+    if (fn > 0 && (eq == NULL || !pct_decode(eq + 1, &vn) ||
+                   !mark_member(o, field, (size_t)(eq - field), eq + 1, vn)))
+      return "a bad member of the #xliffmt-segments header";
+    p = next;
+  }
+  return NULL;
+}
+
+/* The JSON lines header: {"xliffmt":"segments",...}, string members. */
+static const char *json_mark(struct xmt_offline *o, const char *p,
+                             const char *end) {
+  struct xmt_buf key = {0}, value = {0};
+  const char *why = NULL;
+  p = skip_ws(p + 1, end);
+  while (why == NULL && p < end && *p != '}') {
+    p = json_string(p, end, &key);
+    if (p != NULL)
+      p = skip_ws(p, end);
+    if (p == NULL || p >= end || *p != ':' ||
+        (p = json_string(skip_ws(p + 1, end), end, &value)) == NULL) {
+      why = "a bad member of the \"xliffmt\" header";
+      break;
+    }
+    if (!mark_member(o, key.len > 0 ? key.data : "", key.len,
+                     value.len > 0 ? value.data : "", value.len))
+      why = "a bad member of the \"xliffmt\" header";
+    p = skip_ws(p, end);
+    if (p < end && *p == ',')
+      p = skip_ws(p + 1, end);
+    else if (p >= end || *p != '}')
+      why = "expected ',' or '}'";
+  }
+  if (why == NULL && (p >= end || skip_ws(p + 1, end) != end))
+    why = "trailing characters after the object";
+  xmt_buf_free(&key);
+  xmt_buf_free(&value);
+  return why;
+}
+
+/* The header, when line 1 is one; 1 when it is, with *why on failure. */
+static int mark_line(struct xmt_offline *o, char *s, size_t n,
+                     unsigned long number, const char **why) {
+  static const char tsv[] = "#xliffmt-segments", json[] = "{\"xliffmt\":";
+  *why = NULL;
+  if (number != 1)
+    return 0;
+  if (n >= sizeof tsv - 1 && memcmp(s, tsv, sizeof tsv - 1) == 0 &&
+      (n == sizeof tsv - 1 || s[sizeof tsv - 1] == ' ' ||
+       s[sizeof tsv - 1] == '\t'))
+    *why = tsv_mark(o, s, n);
+  else if (n >= sizeof json - 1 && memcmp(s, json, sizeof json - 1) == 0)
+    *why = json_mark(o, s, s + n);
+  else
+    return 0;
+  o->mark.line = number;
+  return 1;
+}
+
+const struct xmt_segments_mark *xmt_offline_mark(const xmt_offline *o) {
+  return &o->mark;
+}
+
+const char *xmt_offline_path(const xmt_offline *o) { return o->path; }
+
 static xmt_status load_line(void *user, char *s, size_t n,
                             unsigned long number) {
   struct load *l = user;
   struct xmt_offline *o = l->o;
   if (n == 0)
     return XMT_OK;
+  const char *mark_why;
+  if (mark_line(o, s, n, number, &mark_why))
+    return mark_why == NULL
+               ? XMT_OK
+               : xmt_error_at(l->err, XMT_ERR_USAGE,
+                              XMT_AT_LINE(o->path, number), "%s", mark_why);
   struct entry e = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX,
                     SIZE_MAX, number,   0,        0};
   if (s[0] == '{') {
@@ -338,6 +482,9 @@ void xmt_offline_free(xmt_offline *o) {
   free(o->entries);
   xmt_memo_free(&o->index);
   free(o->path);
+  free(o->mark.document);
+  free(o->mark.source);
+  free(o->mark.target);
   free(o);
 }
 

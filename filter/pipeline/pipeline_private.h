@@ -299,6 +299,13 @@ struct rthread {
   xmt_status st;
 };
 
+/* The segments extract writes, or merge asks for (extract.c): their
+ * lines until the header that opens them is known, and what it says. */
+struct segments_out {
+  FILE *lines; /* a temporary file: a document's lines may not fit memory */
+  struct xmt_segments_mark mark;
+};
+
 /* The run holds the stages: its fields are run.c's, units.c's (the
  * reader's side) and schedule.c's (the windows' hand-over); the other
  * rooms ask run.c (xmt_run_*) for their stage's state and the few values
@@ -357,12 +364,26 @@ struct run {
   struct align_state align;
   /* Extract writes the requests here, not the document. */
   struct xmt_output *extract;
+  struct segments_out segments; /* extract.c's */
   struct xmt_unit_keys unit_keys;
   unsigned long files;        /* <file> elements begun */
   int reading_done;           /* the window being drained is the last */
   size_t windows_handed;      /* to the placing stage */
   int placed_unit_translated; /* see xmt_run_placed_unit */
 };
+
+/* --- extract.c: the segments' header ---------------------------------- */
+/* The window's segments (those extract writes a line for) added to the
+ * run's mark: their count, a digest of their ids, texts and source
+ * language, the languages of the first. */
+xmt_status xmt_segments_mark_window(struct run *run, struct window *w);
+/* Extract's output: the header line, then the segments' lines. */
+xmt_status xmt_extract_finish(struct run *run);
+/* Merge: the header of the translations file against the run's mark;
+ * an error at its line when it was written for another document, version
+ * or language pair. */
+xmt_status xmt_merge_check_mark(struct run *run, const xmt_offline *o);
+void xmt_segments_mark_free(struct run *run);
 
 /* --- run.c: the stages' state and the values they need ----------------- */
 /* Identical requests are sent once and answers are remembered, except in
@@ -394,6 +415,8 @@ const char *xmt_run_target_language(const struct run *run);
 const struct xmt_xliff_target_options *xmt_run_options(const struct run *run);
 /* Extract's output (NULL: the run writes the document). */
 struct xmt_output *xmt_run_extract(const struct run *run);
+/* The segments' lines and header (extract.c). */
+struct segments_out *xmt_run_segments(struct run *run);
 /* 1 when probes are sent. */
 int xmt_run_probing(const struct run *run);
 /* 1 when the filter's error is set (xmt_run_fail, xmt_run_fail_with). */

@@ -92,6 +92,10 @@ struct xmt_output *xmt_run_extract(const struct run *run) {
   return run->extract;
 }
 
+struct segments_out *xmt_run_segments(struct run *run) {
+  return &run->segments;
+}
+
 int xmt_run_probing(const struct run *run) { return run->probing; }
 
 int xmt_run_failed(const struct run *run) { return run->failed; }
@@ -195,6 +199,7 @@ static void run_free(struct run *run) {
   xmt_tools_free(run->pt);
   free(run->source_language);
   free(run->target_language);
+  xmt_segments_mark_free(run);
   xmt_xliff_reader_free(run->reader);
   xmt_xliff_writer_free(run->writer);
   xmt_align_free(run);
@@ -490,10 +495,14 @@ static xmt_status run_read(struct run *run, FILE *in, struct xmt_output *out,
   /* Before anything is committed: a merge whose file holds translations
    * for no segment writes nothing. */
   if (st == XMT_OK && run->engine.backend == &xmt_backend_offline)
+    st = xmt_merge_check_mark(run, run->engine.backend_user);
+  if (st == XMT_OK && run->engine.backend == &xmt_backend_offline)
     st = xmt_offline_check_asked(run->engine.backend_user, run->in_path,
                                  &f->err);
   if (st == XMT_OK && run->extract == NULL)
     st = write_document(run, out, out_path);
+  else if (st == XMT_OK)
+    st = xmt_extract_finish(run);
   return st;
 }
 

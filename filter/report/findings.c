@@ -645,6 +645,10 @@ void xmt_findings_summary(struct xmt_findings *b, xmlNodePtr summary,
   set_num(b, summary, "units-with-target", r->units_with_target);
   set_num(b, summary, "segments", r->segments);
   set_num(b, summary, "rows", nrows);
+  /* The check counts the words of translatable units only: the
+   * attribute says so; "words", its name before, stays for stylesheets
+   * that read it. */
+  set_num(b, summary, "translatable-words", r->words);
   set_num(b, summary, "words", r->words);
   set_num(b, summary, "errors", r->errors);
   set_num(b, summary, "warnings", r->warnings);

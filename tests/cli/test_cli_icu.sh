@@ -38,6 +38,7 @@ sent() {
   s_desc=$1 s_what=$2
   shift 2
   expect_exit 0 "$s_desc" "$x" extract "$tmp/icu2.xlf" -o "$tmp/sent" -q "$@"
+  sed -i 1d "$tmp/sent" # the header aside
   same "$s_what" "$tmp/sent" "$(cat)"
 }
 # pseudo NAME IN OUT [OPTION]: IN translated by the pseudo engine into OUT

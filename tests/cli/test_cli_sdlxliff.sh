@@ -172,6 +172,7 @@ printf '%s\t%s\n' \
   '83f596da-e2b7-4491-9a6c-97a2b3c4d509#13' 'Turn it off.' \
   '83f596da-e2b7-4491-9a6c-97a2b3c4d509#16' 'Done.' >"$tmp/want.tsv"
 if exits_with 0 "extract" "$x" extract "$in" -q; then
+  sed -i 1d "$tmp/out" # the header aside
   same "extract: the segments to translate" "$tmp/want.tsv" "$tmp/out"
 fi
 rm -f "$tmp/o"

@@ -51,6 +51,7 @@ file12() {
 } >"$tmp/coll.xlf"
 within "extract: two ids of one hash" 0 20 400 \
   "$x" extract "$tmp/coll.xlf" --no-segment -o "$tmp/coll.tsv" -q
+sed -i 1d "$tmp/coll.tsv" # the header aside
 printf 'u4a2c83b3319cdc1a\tOne.\nu0fe5941e9c2e45fe\tTwo.\n' |
   same "each is its own id" "$tmp/coll.tsv"
 # The translations keyed by the document's ids, the second file's first.
@@ -87,6 +88,7 @@ cat >"$tmp/coll2.xlf" <<'EOD'
 EOD
 within "extract XLIFF 2: two ids of one hash" 0 20 400 \
   "$x" extract "$tmp/coll2.xlf" --no-segment -o "$tmp/coll2.tsv" -q
+sed -i 1d "$tmp/coll2.tsv" # the header aside
 printf 'u4a2c83b3319cdc1a\tOne.\nu0fe5941e9c2e45fe\tTwo.\n' |
   same "XLIFF 2: each is its own id" "$tmp/coll2.tsv"
 
@@ -103,6 +105,7 @@ printf 'u4a2c83b3319cdc1a\tOne.\nu0fe5941e9c2e45fe\tTwo.\n' |
 } >"$tmp/hash.xlf"
 within "extract: '#' in ids and mids" 0 20 400 \
   "$x" extract "$tmp/hash.xlf" --no-segment -o "$tmp/hash.tsv" -q
+sed -i 1d "$tmp/hash.tsv" # the header aside
 same "no id twice, '#' and '%' of a unit id escaped" "$tmp/hash.tsv" <<'EOD'
 x%231#0	Alpha.
 x#1#0	Beta.
@@ -112,6 +115,7 @@ z%2523#0	Eps.
 EOD
 within "extract JSON lines: the same ids" 0 20 400 \
   "$x" extract "$tmp/hash.xlf" --no-segment --format jsonl -o "$tmp/hash.jsonl" -q
+sed -i 1d "$tmp/hash.jsonl" # the header aside
 cut -d'"' -f4 "$tmp/hash.jsonl" >"$tmp/got"
 same "JSON lines ids" "$tmp/got" <<'EOD'
 x%231#0
@@ -158,6 +162,7 @@ $u3_src<target><mrk mtype="seg" mid="9">Nueve.</mrk></target><sdl:seg-defs><sdl:
 EOD
 within "extract SDLXLIFF: locked segments left out" 0 20 400 \
   "$x" extract "$tmp/t.sdlxliff" -o "$tmp/t.tsv" -q
+sed -i 1d "$tmp/t.tsv" # the header aside
 printf 'u1#4\tFour.\nu1#5\tFive.\nu2#6\tSix.\nu2#7\tSeven.\nu2#8\tEight.\n' |
   same "only the open segments" "$tmp/t.tsv"
 
@@ -175,6 +180,7 @@ EOD
 absent "nothing written" "$tmp/dup.out.sdlxliff"
 within "extract: two segments of one mid" 1 20 400 \
   "$x" extract "$tmp/dup.sdlxliff" -o "$tmp/dup.tsv" -q
+sed -i 1d "$tmp/dup.tsv" # the header aside
 absent "no segments written" "$tmp/dup.tsv"
 
 # --- merge: ids of no segment, a byte order mark -------------------------------
@@ -228,6 +234,7 @@ absent "nothing written" "$tmp/many.xlf"
 # The same segments as extract wrote them, all of them: no error.
 within "extract then merge: every id asked" 0 20 400 \
   "$x" extract "$tmp/ab.xlf" -o "$tmp/ab.tsv" -q
+sed -i 1d "$tmp/ab.tsv" # the header aside
 sed 's/One/Uno/; s/Two/Dos/' "$tmp/ab.tsv" >"$tmp/ab.es.tsv"
 within "merge of extract's ids" 0 20 400 \
   "$x" merge "$tmp/ab.xlf" --translations "$tmp/ab.es.tsv" -o "$tmp/ab.es.xlf" -q

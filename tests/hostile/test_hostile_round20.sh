@@ -133,9 +133,9 @@ for form in tsv jsonl; do
     "$x" extract "$tmp/sub.xlf" --format "$form" -o "$tmp/sub.$form" -q
 done
 check "extract --format tsv, a <sub> with text in a code: its lines" \
-  test "$(cat "$tmp/sub.tsv")" = "$(printf 'u1#0\tSee  here.\nu1#sub1\tA red car\nu2#0\tPlain text.\nu3#1\tRead this.\nu3#sub1\tThe full text\nu4#0\tSee  here.')"
+  test "$(sed 1d "$tmp/sub.tsv")" = "$(printf 'u1#0\tSee  here.\nu1#sub1\tA red car\nu2#0\tPlain text.\nu3#1\tRead this.\nu3#sub1\tThe full text\nu4#0\tSee  here.')"
 check "extract --format jsonl, a <sub> with text in a code: its lines" \
-  test "$(cat "$tmp/sub.jsonl")" = '{"id":"u1#0","text":"See  here."}
+  test "$(sed 1d "$tmp/sub.jsonl")" = '{"id":"u1#0","text":"See  here."}
 {"id":"u1#sub1","text":"A red car"}
 {"id":"u2#0","text":"Plain text."}
 {"id":"u3#1","text":"Read this."}
