@@ -251,14 +251,14 @@ struct load {
 static int mark_member(struct xmt_offline *o, const char *k, size_t kn,
                        const char *v, size_t vn) {
   struct xmt_segments_mark *m = &o->mark;
-  char **slot = NULL;
-  if (kn == 8 && memcmp(k, "document", 8) == 0)
-    slot = &m->document;
-  else if (kn == 6 && memcmp(k, "source", 6) == 0)
-    slot = &m->source;
-  else if (kn == 6 && memcmp(k, "target", 6) == 0)
-    slot = &m->target;
-  if (slot != NULL) {
+  int text = kn == 8 && memcmp(k, "document", 8) == 0 ? 1
+             : kn == 6 && memcmp(k, "source", 6) == 0 ? 2
+             : kn == 6 && memcmp(k, "target", 6) == 0 ? 3
+                                                      : 0;
+  if (text != 0) {
+    char **slot = text == 1   ? &m->document
+                  : text == 2 ? &m->source
+                              : &m->target;
     free(*slot);
     *slot = xmt_strndup(v, vn);
     return *slot != NULL;
