@@ -1,0 +1,49 @@
+#!/bin/sh
+# test_hostile_round26.sh: exit 0 means the output is right, for XLIFF 2
+# and HTML.
+#   - translate of an HTML page with ruby (a base and its reading above
+#     it, <rt>, as Japanese furigana are written, with <rp> parentheses
+#     for browsers without ruby, <rtc>): the reading is a code of the
+#     base's sentence, kept as it is, as Word's w:rt is (the reading was
+#     text of the sentence: "漢kan字ji word." went to the engine, and its
+#     answer was written over the reading, "<rt>KAN</rt>", exit 0). An
+#     <rt> whose end tag is left out ends where its ruby does.
+# Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
+set -u
+
+. "$(dirname "$0")/lib.sh"
+cli_setup hostile-round26
+x=$XLIFFMT
+
+upper_engine
+
+# page_is DESC FILE WANT: FILE's bytes are WANT (and a newline).
+page_is() {
+  got=$(cat "$2")
+  if [ "$got" = "$3" ]; then
+    pass "$1"
+  else
+    fail "$1: got '$got', expected '$3'"
+  fi
+}
+
+# --- HTML ruby: the reading is a code.
+cat >"$tmp/ruby.html" <<'EOD'
+<html lang="ja"><body><p><ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby> word.</p>
+<p>A <ruby>東京<rp>(</rp><rt>toukyou</rt><rp>)</rp></ruby> b.</p>
+<p>x <ruby>a<rt>b<rt>c</ruby> y <ruby>d<rtc>e</rtc></ruby></p></body></html>
+EOD
+within "ruby" 0 20 300 "$x" translate "$tmp/ruby.html" -o "$tmp/ruby-out.html" \
+  --mt "cmd:$tmp/up.sh" -s ja -t en -q
+page_is "ruby: the readings kept, the sentences translated" \
+  "$tmp/ruby-out.html" '<html lang="en"><body><p><ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby> WORD.</p>
+<p>A <ruby>東京<rp>(</rp><rt>toukyou</rt><rp>)</rp></ruby> B.</p>
+<p>X <ruby>A<rt>b<rt>c</ruby> Y <ruby>D<rtc>e</rtc></ruby></p></body></html>'
+
+within "ruby, extract" 0 20 300 "$x" extract "$tmp/ruby.html" \
+  -o "$tmp/ruby.xlf" -s ja -t en -q
+check "ruby, extract: the reading one code of the sentence" grep -q -F \
+  '<source><g id="1" ctype="x-html-ruby">漢<x id="2" ctype="x-html-rt"/>字<x id="3" ctype="x-html-rt"/></g> word.</source>' \
+  "$tmp/ruby.xlf"
+
+finish
