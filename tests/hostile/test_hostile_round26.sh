@@ -8,6 +8,11 @@
 #     text of the sentence: "漢kan字ji word." went to the engine, and its
 #     answer was written over the reading, "<rt>KAN</rt>", exit 0). An
 #     <rt> whose end tag is left out ends where its ruby does.
+#   - translate --overwrite of an XLIFF 2 unit whose targets have an
+#     order of their own (order="2" on the first, "1" on the second): the
+#     unit is left as it is, and now a warning names it, as when one of
+#     its targets is empty (it was left without a word, exit 0, the
+#     targets the run was asked to replace kept).
 # Env: XLIFFMT. Exit 0 pass, 1 fail, 77 skip.
 set -u
 
@@ -45,5 +50,23 @@ within "ruby, extract" 0 20 300 "$x" extract "$tmp/ruby.html" \
 check "ruby, extract: the reading one code of the sentence" grep -q -F \
   '<source><g id="1" ctype="x-html-ruby">漢<x id="2" ctype="x-html-rt"/>字<x id="3" ctype="x-html-rt"/></g> word.</source>' \
   "$tmp/ruby.xlf"
+
+# --- XLIFF 2 --overwrite of a unit whose targets are reordered.
+cat >"$tmp/order.xlf" <<'EOD'
+<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en" trgLang="es">
+<file id="f1">
+<unit id="u1"><segment><source>A.</source><target order="2">X.</target></segment><segment><source>B.</source><target order="1">Y.</target></segment></unit>
+</file>
+</xliff>
+EOD
+within "order, --overwrite" 0 20 300 "$x" translate "$tmp/order.xlf" \
+  -o "$tmp/order-out.xlf" --mt "cmd:$tmp/up.sh" --overwrite -q
+said "order, --overwrite: the unit left" \
+  "xliffmt: $tmp/order.xlf:4: warning: segment u1: <unit> not translated: its targets have an order of their own (order), and a new target in the place of its <segment> would break it"
+unchanged "order, --overwrite" "$tmp/order-out.xlf" "$tmp/order.xlf"
+within "order, kept" 0 20 300 "$x" translate "$tmp/order.xlf" \
+  -o "$tmp/order-kept.xlf" --mt "cmd:$tmp/up.sh" -q
+said "order, kept: nothing to say" ""
 
 finish
