@@ -98,7 +98,7 @@ static const struct elem_class classes[] = {
     {"nobr", E_INLINE},
     {"noembed", E_BLOCK | E_SKIP},
     {"noframes", E_BLOCK | E_SKIP},
-    {"noscript", E_BLOCK},
+    {"noscript", E_CONTEXT}, /* phrasing content: in a sentence, of it */
     {"object", E_INLINE | E_SCOPE},
     {"ol", E_BLOCK | E_PCLOSE},
     {"optgroup", E_BLOCK},

@@ -8,6 +8,12 @@
 #     text of the sentence: "漢kan字ji word." went to the engine, and its
 #     answer was written over the reading, "<rt>KAN</rt>", exit 0). An
 #     <rt> whose end tag is left out ends where its ruby does.
+#   - translate of an HTML page with a <noscript> inside a sentence
+#     ("Click <noscript>here</noscript> to go.": noscript is phrasing
+#     content, shown in the sentence when scripts are off): one unit, the
+#     noscript a pair of codes in it, as a <span> (the sentence was cut in
+#     three units, "Click", "here" and "to go.", each translated alone,
+#     exit 0). A noscript outside running text is a block as it was.
 #   - translate --overwrite of an XLIFF 2 unit whose targets have an
 #     order of their own (order="2" on the first, "1" on the second): the
 #     unit is left as it is, and now a warning names it, as when one of
@@ -50,6 +56,22 @@ within "ruby, extract" 0 20 300 "$x" extract "$tmp/ruby.html" \
 check "ruby, extract: the reading one code of the sentence" grep -q -F \
   '<source><g id="1" ctype="x-html-ruby">漢<x id="2" ctype="x-html-rt"/>字<x id="3" ctype="x-html-rt"/></g> word.</source>' \
   "$tmp/ruby.xlf"
+
+# --- HTML <noscript> in a sentence.
+cat >"$tmp/noscript.html" <<'EOD'
+<html lang="en"><body><noscript>Scripts are off.</noscript>
+<p>Click <noscript>here</noscript> to go.</p></body></html>
+EOD
+within "noscript, extract" 0 20 300 "$x" extract "$tmp/noscript.html" \
+  -o "$tmp/noscript.xlf" -t es -q
+check "noscript, extract: a block alone, a code in a sentence" [ \
+  "$(grep '<source>' "$tmp/noscript.xlf")" = '<source>Scripts are off.</source>
+<source>Click <g id="1" ctype="x-html-noscript">here</g> to go.</source>' ]
+within "noscript" 0 20 300 "$x" translate "$tmp/noscript.html" \
+  -o "$tmp/noscript-out.html" --mt "cmd:$tmp/up.sh" -t es -q
+page_is "noscript: translated" "$tmp/noscript-out.html" \
+  '<html lang="es"><body><noscript>SCRIPTS ARE OFF.</noscript>
+<p>CLICK <noscript>HERE</noscript> TO GO.</p></body></html>'
 
 # --- XLIFF 2 --overwrite of a unit whose targets are reordered.
 cat >"$tmp/order.xlf" <<'EOD'
