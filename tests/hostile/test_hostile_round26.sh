@@ -6,8 +6,9 @@
 #     for browsers without ruby, <rtc>): the reading is a code of the
 #     base's sentence, kept as it is, as Word's w:rt is (the reading was
 #     text of the sentence: "漢kan字ji word." went to the engine, and its
-#     answer was written over the reading, "<rt>KAN</rt>", exit 0). An
-#     <rt> whose end tag is left out ends where its ruby does.
+#     answer was written over the reading, "<rt>KAN</rt>", and text of
+#     the sentence moved into and out of the ruby, "<rp>U</rp></ruby>)",
+#     exit 0). An <rt> whose end tag is left out ends where its ruby does.
 #   - translate of an HTML page with a <noscript> inside a sentence
 #     ("Click <noscript>here</noscript> to go.": noscript is phrasing
 #     content, shown in the sentence when scripts are off): one unit, the
