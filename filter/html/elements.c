@@ -98,7 +98,7 @@ static const struct elem_class classes[] = {
     {"nobr", E_INLINE},
     {"noembed", E_BLOCK | E_SKIP},
     {"noframes", E_BLOCK | E_SKIP},
-    {"noscript", E_BLOCK},
+    {"noscript", E_CONTEXT}, /* phrasing content: in a sentence, of it */
     {"object", E_INLINE | E_SCOPE},
     {"ol", E_BLOCK | E_PCLOSE},
     {"optgroup", E_BLOCK},
@@ -112,9 +112,11 @@ static const struct elem_class classes[] = {
     {"progress", E_INLINE},
     {"q", E_INLINE},
     {"rb", E_INLINE},
-    {"rp", E_INLINE},
-    {"rt", E_INLINE},
-    {"rtc", E_INLINE},
+    /* A ruby's reading (rt, rtc) and its fallback parentheses (rp) say how
+     * the base is read: codes, as Word's w:rt is. */
+    {"rp", E_INLINE | E_SKIP},
+    {"rt", E_INLINE | E_SKIP},
+    {"rtc", E_INLINE | E_SKIP},
     {"ruby", E_INLINE},
     {"s", E_INLINE},
     {"samp", E_INLINE},

@@ -363,16 +363,17 @@ static void put_segment(struct writer *w, size_t i) {
   xmt_x2w_target(w, s, &s->source, w->doc->targets[i]);
 }
 
+static int wanted(const struct x2_doc *doc, size_t i, int overwrite);
+
 /* A segment of a unit whose targets have an order of their own, left
- * without a target: the first of its unit says so. */
+ * without the target the run was asked for (an empty one, or any with
+ * --overwrite): the first of its unit says so. */
 static void tell_reordered(struct writer *w, size_t i) {
   const struct x2_segment *s = &w->doc->segs[i];
-  if (w->warn == NULL || !s->translate || s->has_target ||
-      s->state >= X2_REVIEWED)
+  if (w->warn == NULL || !wanted(w->doc, i, w->doc->overwrite))
     return;
   for (size_t j = i; j > 0 && w->doc->segs[j - 1].unit_end == s->unit_end; j--)
-    if (w->doc->segs[j - 1].translate && !w->doc->segs[j - 1].has_target &&
-        w->doc->segs[j - 1].state < X2_REVIEWED)
+    if (wanted(w->doc, j - 1, w->doc->overwrite))
       return;
   unsigned long line, column;
   xmt_x2_locate(w->doc, s->start, &line, &column);
@@ -444,9 +445,13 @@ static int written(const struct x2_doc *doc, size_t i) {
  * places, with a source and without a target of its own (unless
  * overwriting, or the target copies the source). */
 static int asked(const struct x2_doc *doc, size_t i, int overwrite) {
+  return !doc->segs[i].reordered && wanted(doc, i, overwrite);
+}
+
+/* 1 when segment i would be asked but for its unit's order. */
+static int wanted(const struct x2_doc *doc, size_t i, int overwrite) {
   const struct x2_segment *s = &doc->segs[i];
-  return s->translate && !s->reordered &&
-         (s->state < X2_REVIEWED || overwrite) &&
+  return s->translate && (s->state < X2_REVIEWED || overwrite) &&
          (!s->has_target || s->copied || overwrite) &&
          (s->source.text_len > 0 || s->source.ncodes > 0);
 }
