@@ -417,6 +417,9 @@ const struct xmt_xliff_target_options *xmt_run_options(const struct run *run);
 struct xmt_output *xmt_run_extract(const struct run *run);
 /* The segments' lines and header (extract.c). */
 struct segments_out *xmt_run_segments(struct run *run);
+/* 1 when the segments' header is made: extract writes it, merge checks
+ * its translations file against it; translate needs none. */
+int xmt_run_marks_segments(const struct run *run);
 /* 1 when probes are sent. */
 int xmt_run_probing(const struct run *run);
 /* 1 when the filter's error is set (xmt_run_fail, xmt_run_fail_with). */

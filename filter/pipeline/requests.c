@@ -365,7 +365,8 @@ int xmt_window_translate(struct run *run) {
       if (add_job(run, i, nsegs + k) != XMT_OK)
         rc = xmt_run_nomem(run);
   }
-  if (rc == 0 && xmt_segments_mark_window(run, w) != XMT_OK)
+  if (rc == 0 && xmt_run_marks_segments(run) &&
+      xmt_segments_mark_window(run, w) != XMT_OK)
     rc = xmt_run_nomem(run);
   if (rc != 0 || xmt_run_extract(run) != NULL)
     return rc;

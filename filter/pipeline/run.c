@@ -96,6 +96,10 @@ struct segments_out *xmt_run_segments(struct run *run) {
   return &run->segments;
 }
 
+int xmt_run_marks_segments(const struct run *run) {
+  return run->extract != NULL || run->engine.backend == &xmt_backend_offline;
+}
+
 int xmt_run_probing(const struct run *run) { return run->probing; }
 
 int xmt_run_failed(const struct run *run) { return run->failed; }
