@@ -68,9 +68,9 @@ static void test_projection(void) {
                   XMT_ERR_USAGE);
   CU_ASSERT(refused(f, "symmetrization -1"));
   CU_ASSERT_EQUAL(
-      xmt_filter_set_projection(f, XMT_RULE_SCORE, (enum xmt_symmetrization)7),
+      xmt_filter_set_projection(f, XMT_RULE_SCORE, (enum xmt_symmetrization)8),
       XMT_ERR_USAGE);
-  CU_ASSERT(refused(f, "symmetrization 7"));
+  CU_ASSERT(refused(f, "symmetrization 8"));
   CU_ASSERT_EQUAL(f->rule, XMT_RULE_MINMAX);
   CU_ASSERT_EQUAL(f->symmetrization, XMT_SYM_GROW_DIAG_FINAL_AND);
   CU_ASSERT_EQUAL(
