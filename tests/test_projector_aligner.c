@@ -10,20 +10,10 @@
 #include <unistd.h>
 
 #include "aligner_private.h"
+#include "alignment_text.h"
 #include "harness.h"
 #include "xmt_filter.h" /* xmt_aligner_save, xmt_aligner_load */
 #include "xmt_projector.h"
-
-static const char *links_str(const xmt_alignment *al) {
-  static char buf[8192];
-  size_t n = xmt_alignment_count(al), at = 0;
-  const struct xmt_link *l = xmt_alignment_links(al);
-  buf[0] = '\0';
-  for (size_t i = 0; i < n && at < sizeof buf - 64; i++)
-    at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%zu-%zu", i ? " " : "",
-                           l[i].source, l[i].target);
-  return buf;
-}
 
 /* Adds "src ||| tgt" with whitespace tokens (or the default tokenizer). */
 static void add_pair(xmt_aligner *a, const char *src, const char *tgt,
@@ -57,7 +47,7 @@ static const char *pair_links(xmt_aligner *a, size_t k,
   xmt_alignment *al = xmt_alignment_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(al);
   CU_ASSERT_EQUAL(xmt_aligner_align_pair(a, k, sym, al), XMT_OK);
-  const char *s = links_str(al);
+  const char *s = xmt_test_links(al);
   xmt_alignment_free(al);
   return s;
 }
@@ -74,7 +64,7 @@ static const char *align_text(xmt_aligner *a, const char *src, const char *tgt,
   CU_ASSERT_EQUAL(
       xmt_aligner_align(a, src, strlen(src), s, tgt, strlen(tgt), t, sym, al),
       XMT_OK);
-  const char *r = links_str(al);
+  const char *r = xmt_test_links(al);
   xmt_tokens_free(s);
   xmt_tokens_free(t);
   xmt_alignment_free(al);

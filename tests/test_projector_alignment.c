@@ -4,21 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "alignment_text.h"
 #include "harness.h"
 #include "xmt_projector.h"
 
 /* Renders the links as "s-t s-t ..." for whole-string comparison. */
-static const char *links_str(const xmt_alignment *al) {
-  static char buf[4096];
-  size_t n = xmt_alignment_count(al), at = 0;
-  const struct xmt_link *l = xmt_alignment_links(al);
-  buf[0] = '\0';
-  for (size_t i = 0; i < n && at < sizeof buf - 64; i++)
-    at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%zu-%zu", i ? " " : "",
-                           l[i].source, l[i].target);
-  return buf;
-}
-
 /* Parses line against 10 x 10 tokens; returns the status, *bad gets
  * bad_pair (99 when untouched). */
 static xmt_status parse(xmt_alignment *al, const char *line, size_t *bad) {
@@ -32,7 +22,7 @@ static void assert_parses(const char *line, const char *expected) {
   size_t bad;
   CU_ASSERT_EQUAL(parse(al, line, &bad), XMT_OK);
   CU_ASSERT_EQUAL(bad, 99);
-  CU_ASSERT_STRING_EQUAL(links_str(al), expected);
+  CU_ASSERT_STRING_EQUAL(xmt_test_links(al), expected);
   xmt_alignment_free(al);
 }
 
@@ -57,7 +47,7 @@ static void test_new_add_clear(void) {
   CU_ASSERT_EQUAL(xmt_alignment_add(al, 0, 1), XMT_OK);
   CU_ASSERT_EQUAL(xmt_alignment_add(al, 2, 0), XMT_OK);
   CU_ASSERT_EQUAL(xmt_alignment_add(al, 0, 1), XMT_OK); /* add keeps all */
-  CU_ASSERT_STRING_EQUAL(links_str(al), "0-1 2-0 0-1");
+  CU_ASSERT_STRING_EQUAL(xmt_test_links(al), "0-1 2-0 0-1");
   xmt_alignment_clear(al);
   CU_ASSERT_EQUAL(xmt_alignment_count(al), 0);
   for (size_t i = 0; i < 1000; i++)
@@ -176,7 +166,7 @@ static void test_parse_embedded_nul(void) {
   /* len bounds the line: the rest is not read. */
   CU_ASSERT_EQUAL(xmt_alignment_parse(al, "0-0 1-1 garbage", 7, 5, 5, &bad),
                   XMT_OK);
-  CU_ASSERT_STRING_EQUAL(links_str(al), "0-0 1-1");
+  CU_ASSERT_STRING_EQUAL(xmt_test_links(al), "0-0 1-1");
   xmt_alignment_free(al);
 }
 
@@ -186,11 +176,11 @@ static void test_parse_reuse(void) {
   size_t bad;
   CU_ASSERT_EQUAL(parse(al, "0-0 1-1 2-2", &bad), XMT_OK);
   CU_ASSERT_EQUAL(parse(al, "3-3", &bad), XMT_OK);
-  CU_ASSERT_STRING_EQUAL(links_str(al), "3-3");
+  CU_ASSERT_STRING_EQUAL(xmt_test_links(al), "3-3");
   CU_ASSERT_EQUAL(parse(al, "3-3 x", &bad), XMT_ERR_USAGE);
   CU_ASSERT_EQUAL(bad, 1);
   CU_ASSERT_EQUAL(parse(al, "4-4", &bad), XMT_OK);
-  CU_ASSERT_STRING_EQUAL(links_str(al), "4-4");
+  CU_ASSERT_STRING_EQUAL(xmt_test_links(al), "4-4");
   xmt_alignment_free(al);
 }
 

@@ -7,32 +7,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "alignment_text.h"
 #include "harness.h"
 #include "xmt_projector.h"
-
-static const char *links_str(const xmt_alignment *al) {
-  static char buf[512];
-  size_t n = xmt_alignment_count(al), at = 0;
-  const struct xmt_link *l = xmt_alignment_links(al);
-  buf[0] = '\0';
-  for (size_t i = 0; i < n && at < sizeof buf - 64; i++)
-    at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%zu-%zu", i ? " " : "",
-                           l[i].source, l[i].target);
-  return buf;
-}
-
-static xmt_alignment *parse(const char *s, size_t n, size_t m) {
-  xmt_alignment *al = xmt_alignment_new();
-  CU_ASSERT_PTR_NOT_NULL_FATAL(al);
-  CU_ASSERT_EQUAL_FATAL(xmt_alignment_parse(al, s, strlen(s), n, m, NULL),
-                        XMT_OK);
-  return al;
-}
 
 /* Symmetrizes fwd and rev (n x m) into out with sym. */
 static void combine(xmt_alignment *out, const char *fwd, const char *rev,
                     size_t n, size_t m, enum xmt_symmetrization sym) {
-  xmt_alignment *f = parse(fwd, n, m), *r = parse(rev, n, m);
+  xmt_alignment *f = xmt_test_alignment(fwd, n, m),
+                *r = xmt_test_alignment(rev, n, m);
   CU_ASSERT_EQUAL(xmt_symmetrize(out, f, r, n, m, sym), XMT_OK);
   xmt_alignment_free(f);
   xmt_alignment_free(r);
@@ -51,7 +34,7 @@ static const char *sym_links(const char *fwd, const char *rev, size_t n,
   xmt_alignment *out = xmt_alignment_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);
   combine(out, fwd, rev, n, m, sym);
-  const char *s = links_str(out);
+  const char *s = xmt_test_links(out);
   xmt_alignment_free(out);
   return s;
 }
@@ -154,7 +137,8 @@ static void test_name(void) {
   CU_ASSERT_EQUAL((int)XMT_SYM_INTERSECT_FIRST, 7); /* appended */
   CU_ASSERT_STRING_EQUAL(xmt_symmetrization_name(XMT_SYM_INTERSECT_FIRST),
                          "intersect-first");
-  xmt_alignment *f = parse("0-0", 1, 1), *out = xmt_alignment_new();
+  xmt_alignment *f = xmt_test_alignment("0-0", 1, 1),
+                *out = xmt_alignment_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);
   CU_ASSERT_EQUAL(xmt_symmetrize(f, f, f, 1, 1, XMT_SYM_INTERSECT_FIRST),
                   XMT_ERR_USAGE); /* out may not be an input */

@@ -5,39 +5,22 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "alignment_text.h"
 #include "harness.h"
 #include "xmt_projector.h"
 
-static const char *links_str(const xmt_alignment *al) {
-  static char buf[4096];
-  size_t n = xmt_alignment_count(al), at = 0;
-  const struct xmt_link *l = xmt_alignment_links(al);
-  buf[0] = '\0';
-  for (size_t i = 0; i < n && at < sizeof buf - 64; i++)
-    at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%zu-%zu", i ? " " : "",
-                           l[i].source, l[i].target);
-  return buf;
-}
-
-static xmt_alignment *parse(const char *s, size_t n, size_t m) {
-  xmt_alignment *al = xmt_alignment_new();
-  CU_ASSERT_PTR_NOT_NULL_FATAL(al);
-  CU_ASSERT_EQUAL_FATAL(xmt_alignment_parse(al, s, strlen(s), n, m, NULL),
-                        XMT_OK);
-  return al;
-}
-
 static void expect(const char *fwd, const char *rev, size_t n, size_t m,
                    enum xmt_symmetrization sym, const char *want) {
-  xmt_alignment *f = parse(fwd, n, m), *r = parse(rev, n, m);
+  xmt_alignment *f = xmt_test_alignment(fwd, n, m),
+                *r = xmt_test_alignment(rev, n, m);
   xmt_alignment *out = xmt_alignment_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);
   CU_ASSERT_EQUAL(xmt_alignment_add(out, 9, 9), XMT_OK); /* cleared first */
   CU_ASSERT_EQUAL(xmt_symmetrize(out, f, r, n, m, sym), XMT_OK);
-  if (strcmp(links_str(out), want) != 0)
+  if (strcmp(xmt_test_links(out), want) != 0)
     fprintf(stderr, "\n%s: got \"%s\", want \"%s\"\n",
-            xmt_symmetrization_name(sym), links_str(out), want);
-  CU_ASSERT_STRING_EQUAL(links_str(out), want);
+            xmt_symmetrization_name(sym), xmt_test_links(out), want);
+  CU_ASSERT_STRING_EQUAL(xmt_test_links(out), want);
   xmt_alignment_free(f);
   xmt_alignment_free(r);
   xmt_alignment_free(out);
@@ -108,7 +91,8 @@ static void test_empty_and_disjoint(void) {
 }
 
 static void test_errors(void) {
-  xmt_alignment *f = parse("0-0 2-1", 3, 2), *r = parse("0-0", 3, 2);
+  xmt_alignment *f = xmt_test_alignment("0-0 2-1", 3, 2),
+                *r = xmt_test_alignment("0-0", 3, 2);
   xmt_alignment *out = xmt_alignment_new();
   CU_ASSERT_PTR_NOT_NULL_FATAL(out);
   /* a link outside the stated sizes */
@@ -123,7 +107,7 @@ static void test_errors(void) {
   CU_ASSERT_EQUAL(xmt_symmetrize(out, NULL, r, 3, 2, XMT_SYM_UNION),
                   XMT_ERR_USAGE);
   CU_ASSERT_EQUAL(xmt_symmetrize(out, f, r, 3, 2, XMT_SYM_UNION), XMT_OK);
-  CU_ASSERT_STRING_EQUAL(links_str(out), "0-0 2-1");
+  CU_ASSERT_STRING_EQUAL(xmt_test_links(out), "0-0 2-1");
   xmt_alignment_free(f);
   xmt_alignment_free(r);
   xmt_alignment_free(out);
