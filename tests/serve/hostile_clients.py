@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-# hostile_clients.py -- the clients of test_serve_hostile.sh and
-# test_serve_long.sh, against a server on 127.0.0.1:PORT.
+# hostile_clients.py -- the clients of test_serve_hostile.sh,
+# test_serve_long.sh and serve rounds 17 and 21, against a server on
+# 127.0.0.1:PORT.
 #   load PORT SECONDS N WANT: N well-behaved clients, each asking in a
 #     loop for SECONDS (a new connection each time) GET /health and the
 #     requests of the file WANT (lines "PATH<TAB>BODY<TAB>ANSWER": GET
@@ -17,8 +18,11 @@
 #   announce PORT PATH TYPE: a POST whose headers announce 100 MB, then
 #     1 MB of it sent (as far as the server takes it); prints the status
 #     code and the body of the answer.
+#   held PORT N SIZE PATH TYPE: held_bodies below, then the count of each
+#     status ("none": no answer yet), "429:26 none:4".
 import http.client
 import math
+import select
 import socket
 import sys
 import threading
@@ -158,6 +162,56 @@ def announce(port, path, ctype):
     answer(s)
 
 
+def held_bodies(port, n, size, path, ctype, wait, prefix=b"", fill=b"x"):
+    """N connections that each POST to PATH a body of SIZE bytes (PREFIX,
+    then FILL bytes), all but its last byte sent (unless an answer comes
+    first); after WAIT s, what each was answered. Returns the sockets,
+    still open, and the answers' bytes."""
+    socks, answers = [], []
+    chunk = fill * 65536
+    for _ in range(n):
+        s = socket.create_connection(("127.0.0.1", port), timeout=10)
+        s.sendall(b"POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: %s\r\n"
+                  b"Content-Length: %d\r\n\r\n"
+                  % (path.encode(), ctype.encode(), size))
+        sent = 0
+        try:
+            s.sendall(prefix)
+            sent = len(prefix)
+            while sent < size - 1 and not select.select([s], [], [], 0)[0]:
+                k = min(len(chunk), size - 1 - sent)
+                s.sendall(chunk[:k])
+                sent += k
+        except OSError:
+            pass
+        socks.append(s)
+    time.sleep(wait)
+    for s in socks:
+        got = b""
+        if select.select([s], [], [], 0)[0]:
+            try:
+                while True:
+                    d = s.recv(65536)
+                    if not d:
+                        break
+                    got += d
+            except OSError:
+                pass
+        answers.append(got)
+    return socks, answers
+
+
+def status_of(got):
+    return got.split(b" ")[1].decode() if got.startswith(b"HTTP/") else "none"
+
+
+def counts(statuses):
+    n = {}
+    for st in statuses:
+        n[st] = n.get(st, 0) + 1
+    return " ".join("%s:%d" % kv for kv in sorted(n.items()))
+
+
 if __name__ == "__main__":
     what, port = sys.argv[1], int(sys.argv[2])
     if what == "load":
@@ -166,5 +220,11 @@ if __name__ == "__main__":
         headers(port, sys.argv[3], int(sys.argv[4]), float(sys.argv[5]))
     elif what == "announce":
         announce(port, sys.argv[3], sys.argv[4])
+    elif what == "held":
+        socks, got = held_bodies(port, int(sys.argv[3]), int(sys.argv[4]),
+                                 sys.argv[5], sys.argv[6], 0.5)
+        print(counts(status_of(g) for g in got))
+        for s in socks:
+            s.close()
     else:
         raw(port)

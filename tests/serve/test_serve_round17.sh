@@ -145,41 +145,9 @@ fi
 if command -v python3 >/dev/null; then
   serve_start uploads --mt pseudo -s en -t es --max-documents 4 \
     --document-dir "$tmp" || exit 1
-  within "thirty uploads held back" 0 60 256 python3 - "$port" 30 4000000 <<'EOD'
-import select, socket, sys, time
-port, n, size = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-socks, answers = [], {}
-chunk = b"x" * 65536
-for i in range(n):
-    s = socket.create_connection(("127.0.0.1", port), timeout=10)
-    s.sendall(b"POST /v2/document HTTP/1.1\r\nHost: x\r\nContent-Type: "
-              b"multipart/form-data; boundary=B\r\nContent-Length: %d\r\n\r\n"
-              % size)
-    sent = 0
-    try:  # all but the last byte, unless an answer comes first
-        while sent < size - 1 and not select.select([s], [], [], 0)[0]:
-            k = min(len(chunk), size - 1 - sent)
-            s.sendall(chunk[:k])
-            sent += k
-    except OSError:
-        pass
-    socks.append(s)
-time.sleep(0.5)
-for s in socks:
-    got = b""
-    if select.select([s], [], [], 0)[0]:
-        try:
-            while True:
-                d = s.recv(65536)
-                if not d:
-                    break
-                got += d
-        except OSError:
-            pass
-    status = got.split(b" ")[1].decode() if got.startswith(b"HTTP/") else "none"
-    answers[status] = answers.get(status, 0) + 1
-print(" ".join("%s:%d" % kv for kv in sorted(answers.items())))
-EOD
+  within "thirty uploads held back" 0 60 256 python3 \
+    "$(dirname "$0")/hostile_clients.py" held "$port" 30 \
+    4000000 /v2/document "multipart/form-data; boundary=B"
   want "thirty uploads: four read, the others 429 at once" "$(cat "$tmp/out")" \
     "429:26 none:4"
   if [ -z "${XMT_SANITIZED:-}" ]; then

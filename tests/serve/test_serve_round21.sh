@@ -30,45 +30,24 @@ if command -v python3 >/dev/null; then
   serve_start bodies --mt pseudo -s en -t es --threads 1 --queue 2 || exit 1
   if echo 5 >"/proc/$pid/clear_refs" 2>/dev/null; then
     within "forty bodies held back" 0 60 256 python3 - "$port" "$pid" 40 \
-      1000000 <<'EOD'
-import http.client, select, socket, sys, time
+      1000000 "$(dirname "$0")" <<'EOD'
+import http.client, sys
 port, pid, n, size = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+sys.path.insert(0, sys.argv[5])
+import hostile_clients
 def vm(field):
     return int([l.split()[1] for l in open("/proc/%s/status" % pid)
                 if l.startswith(field + ":")][0])
 base = vm("VmRSS")
-socks, answers = [], {}
-chunk = b"text=" + b"a" * 65531
-for i in range(n):
-    s = socket.create_connection(("127.0.0.1", port), timeout=10)
-    s.sendall(b"POST /v2/translate HTTP/1.1\r\nHost: x\r\nContent-Type: "
-              b"application/x-www-form-urlencoded\r\nContent-Length: %d"
-              b"\r\n\r\n" % size)
-    sent = 0
-    try:  # all but the last byte, unless an answer comes first
-        while sent < size - 1 and not select.select([s], [], [], 0)[0]:
-            k = min(len(chunk), size - 1 - sent)
-            s.sendall(chunk[:k])
-            sent += k
-    except OSError:
-        pass
-    socks.append(s)
-time.sleep(1)
-for s in socks:
-    got = b""
-    if select.select([s], [], [], 0)[0]:
-        try:
-            while True:
-                d = s.recv(65536)
-                if not d:
-                    break
-                got += d
-        except OSError:
-            pass
-    status = got.split(b" ")[1].decode() if got.startswith(b"HTTP/") else "none"
-    if status == "503" and b"\r\nRetry-After: 1\r\n" not in got:
+socks, got = hostile_clients.held_bodies(
+    port, n, size, "/v2/translate", "application/x-www-form-urlencoded", 1,
+    prefix=b"text=", fill=b"a")
+statuses = []
+for g in got:
+    status = hostile_clients.status_of(g)
+    if status == "503" and b"\r\nRetry-After: 1\r\n" not in g:
         status = "503-without-retry-after"
-    answers[status] = answers.get(status, 0) + 1
+    statuses.append(status)
 grown = vm("VmHWM") - base
 # the room held by one address's bodies: another address still has its turn
 c = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
@@ -77,7 +56,7 @@ c.request("POST", "/v2/translate", b"text=Hi&target_lang=ES",
           {"Content-Type": "application/x-www-form-urlencoded"})
 r = c.getresponse()
 other = "%d:%s" % (r.status, r.read().decode())
-print(" ".join("%s:%d" % kv for kv in sorted(answers.items())))
+print(hostile_clients.counts(statuses))
 print(grown)
 print(other)
 for s in socks:
