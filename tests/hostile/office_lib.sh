@@ -1,17 +1,21 @@
 # office_lib.sh: the Word, OpenDocument and LibreOffice helpers of the
-# hostile tests that build their documents from XML (rounds 12, 15, 18).
+# hostile tests that build their documents from XML (rounds 12, 15, 18,
+# 22, 25).
 # Sourced after lib.sh and cli_setup; uses $x (xliffmt) and $tmp.
 
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 
-# word OUT BODY: a Word document whose w:body holds BODY.
+# word OUT BODY [PART XML]...: a Word document whose w:body holds BODY,
+# with each PART (comments, footnotes...) as word/PART.xml of XML, named
+# in the content types and the document's relationships.
 word() {
-  "$py" - "$1" "$2" <<'EOD' || exit 99
+  "$py" - "$@" <<'EOD' || exit 99
 import sys, zipfile
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 P = "http://schemas.openxmlformats.org/package/2006/"
 O = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+CT = "application/vnd.openxmlformats-officedocument.wordprocessingml."
 NS = ('xmlns:w="%s" xmlns:r="%s" '
       'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/'
       'wordprocessingDrawing" '
@@ -19,20 +23,32 @@ NS = ('xmlns:w="%s" xmlns:r="%s" '
       'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture" '
       'xmlns:v="urn:schemas-microsoft-com:vml" '
       'xmlns:o="urn:schemas-microsoft-com:office:office"' % (W, O))
+parts = list(zip(sys.argv[3::2], sys.argv[4::2]))
 with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("[Content_Types].xml",
                '<Types xmlns="%scontent-types"><Default Extension="rels" '
                'ContentType="application/vnd.openxmlformats-package.'
                'relationships+xml"/><Override PartName="/word/document.xml" '
-               'ContentType="application/vnd.openxmlformats-officedocument.'
-               'wordprocessingml.document.main+xml"/></Types>' % P)
+               'ContentType="%sdocument.main+xml"/>' % (P, CT)
+               + "".join('<Override PartName="/word/%s.xml" '
+                         'ContentType="%s%s+xml"/>' % (n, CT, n)
+                         for n, _ in parts) + "</Types>")
     z.writestr("_rels/.rels",
                '<Relationships xmlns="%srelationships"><Relationship '
                'Id="rId1" Type="%s/officeDocument" Target="word/document.xml"'
                '/></Relationships>' % (P, O))
+    if parts:
+        z.writestr("word/_rels/document.xml.rels",
+                   '<Relationships xmlns="%srelationships">' % P
+                   + "".join('<Relationship Id="rIdP%d" Type="%s/%s" '
+                             'Target="%s.xml"/>' % (i, O, n, n)
+                             for i, (n, _) in enumerate(parts))
+                   + "</Relationships>")
     z.writestr("word/document.xml",
                '<w:document %s><w:body>%s</w:body></w:document>'
                % (NS, sys.argv[2]))
+    for n, xml in parts:
+        z.writestr("word/%s.xml" % n, xml)
 EOD
 }
 # body DOCX: its word/document.xml from w:body on.
