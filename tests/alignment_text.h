@@ -1,4 +1,5 @@
-/* alignment_text.h -- alignments as the "i-j" text of the projector tests.
+/* alignment_text.h -- the projector tests' alignments as "i-j" text and
+ * their sentence pairs.
  * Header-only: the programs that include it link the projector. */
 #ifndef XMT_TEST_ALIGNMENT_TEXT_H
 #define XMT_TEST_ALIGNMENT_TEXT_H
@@ -30,6 +31,22 @@ static inline xmt_alignment *xmt_test_alignment(const char *s, size_t n,
   CU_ASSERT_EQUAL_FATAL(xmt_alignment_parse(al, s, strlen(s), n, m, NULL),
                         XMT_OK);
   return al;
+}
+
+/* Adds "src ||| tgt" to a's corpus, each side cut at white space. */
+static inline void xmt_test_add_pair(xmt_aligner *a, const char *src,
+                                     const char *tgt) {
+  xmt_tokens *s = xmt_tokens_new(), *t = xmt_tokens_new();
+  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+  CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_tokenize(s, src, strlen(src), XMT_TOKENIZE_WHITESPACE), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_tokenize(t, tgt, strlen(tgt), XMT_TOKENIZE_WHITESPACE), XMT_OK);
+  CU_ASSERT_EQUAL_FATAL(
+      xmt_aligner_add(a, src, strlen(src), s, tgt, strlen(tgt), t), XMT_OK);
+  xmt_tokens_free(s);
+  xmt_tokens_free(t);
 }
 
 #endif

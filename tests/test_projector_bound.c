@@ -10,23 +10,10 @@
 #include <unistd.h>
 
 #include "aligner_private.h"
+#include "alignment_text.h"
 #include "harness.h"
 #include "xmt_filter.h" /* xmt_aligner_save, xmt_aligner_load */
 #include "xmt_projector.h"
-
-static void add_pair(xmt_aligner *a, const char *src, const char *tgt) {
-  xmt_tokens *s = xmt_tokens_new(), *t = xmt_tokens_new();
-  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(t);
-  CU_ASSERT_EQUAL_FATAL(
-      xmt_tokenize(s, src, strlen(src), XMT_TOKENIZE_WHITESPACE), XMT_OK);
-  CU_ASSERT_EQUAL_FATAL(
-      xmt_tokenize(t, tgt, strlen(tgt), XMT_TOKENIZE_WHITESPACE), XMT_OK);
-  CU_ASSERT_EQUAL_FATAL(
-      xmt_aligner_add(a, src, strlen(src), s, tgt, strlen(tgt), t), XMT_OK);
-  xmt_tokens_free(s);
-  xmt_tokens_free(t);
-}
 
 static xmt_aligner *ibm2(void) {
   struct xmt_aligner_options o;
@@ -46,12 +33,12 @@ static void add_corpus(xmt_aligner *a, unsigned from, unsigned n) {
                        "grande"};
   for (int r = 0; r < 4; r++)
     for (size_t k = 0; k < 5; k++)
-      add_pair(a, src[k], tgt[k]);
+      xmt_test_add_pair(a, src[k], tgt[k]);
   for (unsigned k = from; k < from + n; k++) {
     char s[64], t[64];
     snprintf(s, sizeof s, "car %u", k);
     snprintf(t, sizeof t, "voiture %u", k);
-    add_pair(a, s, t);
+    xmt_test_add_pair(a, s, t);
   }
 }
 
@@ -158,7 +145,7 @@ static void test_loaded(void) {
   CU_ASSERT_EQUAL_FATAL(xmt_aligner_load(b, path), XMT_OK);
   uint32_t words = b->vocab[XMT_SRC].count;
   CU_ASSERT_EQUAL(words, 14);
-  add_pair(b, "green car 77", "voiture verte 77");
+  xmt_test_add_pair(b, "green car 77", "voiture verte 77");
   CU_ASSERT_EQUAL_FATAL(xmt_aligner_train(b, NULL, NULL), XMT_OK);
   xmt_aligner_forget_pairs(b);
   CU_ASSERT_EQUAL(xmt_aligner_bound_model(b, 0, 0), XMT_OK);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "aligner_private.h"
+#include "alignment_text.h"
 #include "harness.h"
 #include "xmt_projector.h"
 
@@ -37,20 +38,6 @@ static xmt_aligner *aligner_stems(int stems, const char *src_lang,
   return a;
 }
 
-static void add(xmt_aligner *a, const char *src, const char *tgt) {
-  xmt_tokens *s = xmt_tokens_new(), *t = xmt_tokens_new();
-  CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-  CU_ASSERT_PTR_NOT_NULL_FATAL(t);
-  CU_ASSERT_EQUAL_FATAL(
-      xmt_tokenize(s, src, strlen(src), XMT_TOKENIZE_WHITESPACE), XMT_OK);
-  CU_ASSERT_EQUAL_FATAL(
-      xmt_tokenize(t, tgt, strlen(tgt), XMT_TOKENIZE_WHITESPACE), XMT_OK);
-  CU_ASSERT_EQUAL_FATAL(
-      xmt_aligner_add(a, src, strlen(src), s, tgt, strlen(tgt), t), XMT_OK);
-  xmt_tokens_free(s);
-  xmt_tokens_free(t);
-}
-
 /* The bytes of word id of a side's vocabulary, as a string. */
 static const char *word(const xmt_aligner *a, int side, uint32_t id) {
   static char buf[64];
@@ -77,7 +64,7 @@ static void test_ids(void) {
   };
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     xmt_aligner *a = aligner_stems(cases[k].stems, "en", cases[k].tgt_lang);
-    add(a, "options Option", RU_NOM " " RU_GEN " " RU_CAP);
+    xmt_test_add_pair(a, "options Option", RU_NOM " " RU_GEN " " RU_CAP);
     const uint32_t *s = a->ids[XMT_SRC], *t = a->ids[XMT_TGT];
     CU_ASSERT_EQUAL(a->nids[XMT_TGT], 3);
     CU_ASSERT_EQUAL(t[0] == t[1] && t[1] == t[2], cases[k].same_tgt);
@@ -96,15 +83,15 @@ static void test_ids(void) {
  * kept whole. */
 static void test_languages_change(void) {
   xmt_aligner *a = aligner_stems(XMT_STEMS_TARGET, "en", "ja");
-  add(a, "section", RU_GEN);
+  xmt_test_add_pair(a, "section", RU_GEN);
   CU_ASSERT_STRING_EQUAL(word(a, XMT_TGT, a->ids[XMT_TGT][0]), RU_GEN);
   CU_ASSERT_EQUAL(xmt_aligner_set_languages(a, "en", "ru"), XMT_OK);
-  add(a, "section", RU_GEN);
+  xmt_test_add_pair(a, "section", RU_GEN);
   CU_ASSERT_STRING_EQUAL(word(a, XMT_TGT, a->ids[XMT_TGT][1]), RU_NOM);
   char longw[300];
   memset(longw, 'a', sizeof longw - 4);
   memcpy(longw + sizeof longw - 4, "ing", 4); /* 299 bytes, "...ing" */
-  add(a, "x", longw);
+  xmt_test_add_pair(a, "x", longw);
   size_t n;
   xmt_vocab_word(&a->vocab[XMT_TGT], a->ids[XMT_TGT][2], &n);
   CU_ASSERT_EQUAL(n, sizeof longw - 1);
@@ -118,9 +105,9 @@ static void test_unseen_forms(void) {
   for (int stems = 0; stems < 2; stems++) {
     xmt_aligner *a = aligner_stems(stems ? XMT_STEMS_TARGET : 0, "en", "ru");
     for (int k = 0; k < 4; k++) {
-      add(a, "red house", HOUSE_NOM " " RED_NOM);
-      add(a, "red", RED_NOM);
-      add(a, "house", HOUSE_NOM);
+      xmt_test_add_pair(a, "red house", HOUSE_NOM " " RED_NOM);
+      xmt_test_add_pair(a, "red", RED_NOM);
+      xmt_test_add_pair(a, "house", HOUSE_NOM);
     }
     CU_ASSERT_EQUAL_FATAL(xmt_aligner_train(a, NULL, NULL), XMT_OK);
     static const char src[] = "red house", tgt[] = HOUSE_GEN " " RED_GEN;
